@@ -1,0 +1,1 @@
+"""What existing backends use: a Python client and an HTTP shim."""

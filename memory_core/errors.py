@@ -1,0 +1,95 @@
+"""Errors raised by the Gulfstream core.
+
+The tree::
+
+    GulfstreamError
+    ├── InvalidInput (also ValueError)      bad input from a caller; nothing stored changed
+    │   ├── EmptyText                       text empty or only whitespace
+    │   ├── TextTooLong                     text over MAX_TEXT_CHARS characters
+    │   ├── InvalidEncoding                 bytes that are not valid UTF-8
+    │   └── InvalidField                    a field of the wrong type or value
+    ├── NotFound (also LookupError)         an id that does not exist
+    │   ├── UnknownUser                     no memory or turns for this user id
+    │   └── UnknownItem                     no memory item with this id for this user
+    ├── IngestLineError                     one malformed line of an ingest file
+    └── StoreError                          a storage backend failed or is unusable
+        └── StoreLocked                     a write lock could not be had in time
+
+Lower-level errors (SQLAlchemy, YAML, OS) are converted at the store boundary
+with ``raise StoreError(...) from exc``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "EmptyText",
+    "GulfstreamError",
+    "IngestLineError",
+    "InvalidEncoding",
+    "InvalidField",
+    "InvalidInput",
+    "NotFound",
+    "StoreError",
+    "StoreLocked",
+    "TextTooLong",
+    "UnknownItem",
+    "UnknownUser",
+]
+
+
+class GulfstreamError(Exception):
+    """Base of every error the core raises on purpose."""
+
+
+class InvalidInput(GulfstreamError, ValueError):
+    """Raised when a caller passes input the core refuses; nothing stored changed."""
+
+
+class EmptyText(InvalidInput):
+    """Raised when a text field is empty or only whitespace."""
+
+
+class TextTooLong(InvalidInput):
+    """Raised when a text is longer than the documented limit (characters)."""
+
+
+class InvalidEncoding(InvalidInput):
+    """Raised when bytes given as text are not valid UTF-8."""
+
+
+class InvalidField(InvalidInput):
+    """Raised when a field has the wrong type or an unknown value."""
+
+
+class NotFound(GulfstreamError, LookupError):
+    """Raised when an id names nothing that exists."""
+
+
+class UnknownUser(NotFound):
+    """Raised when a user id has no turns and no memory items."""
+
+
+class UnknownItem(NotFound):
+    """Raised when no memory item with the given id exists for the user."""
+
+
+class IngestLineError(GulfstreamError):
+    """Raised (or collected) when one line of an ingest file is malformed.
+
+    Attributes:
+        line: 1-based line number in the file (or record index for JSON arrays).
+        reason: what is wrong with it.
+    """
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+class StoreError(GulfstreamError):
+    """Raised when a storage backend fails or its data is unusable."""
+
+
+class StoreLocked(StoreError):
+    """Raised when a store's write lock could not be acquired within its timeout."""

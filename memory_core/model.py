@@ -1,0 +1,346 @@
+"""Domain types: the memory item, its revisions, and the turn.
+
+The memory item follows seed 000's ``MemoryItem`` (description, theme, history,
+hit, update/merge keeping a full trail) extended with seed 001's lifecycle
+fields (kind, status, validity window, source, confidence, trust, importance),
+as fixed by DESIGN.md. Only the standard library is imported here.
+
+Times are timezone-aware ``datetime`` objects in UTC.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from enum import StrEnum
+
+from memory_core.errors import InvalidField
+from memory_core.validation import check_text
+
+__all__ = [
+    "Actor",
+    "Kind",
+    "MemoryItem",
+    "Revision",
+    "Status",
+    "Trust",
+    "Turn",
+    "new_item_id",
+    "utcnow",
+]
+
+
+def utcnow() -> datetime:
+    """Return the current time, timezone-aware, in UTC."""
+    return datetime.now(UTC)
+
+
+def new_item_id() -> str:
+    """Return a fresh memory item id: 16 hex characters (seed 000 used 8)."""
+    return secrets.token_hex(8)
+
+
+class Kind(StrEnum):
+    """What sort of memory an item is (seed 001 §8.9)."""
+
+    FACT = "fact"
+    PREFERENCE = "preference"
+    EVENT = "event"
+    TODO = "todo"
+    PROCEDURE = "procedure"
+    SUMMARY = "summary"
+
+
+class Status(StrEnum):
+    """Lifecycle state of an item (seed 001 §8.17)."""
+
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    ARCHIVED = "archived"
+    DELETED = "deleted"
+
+
+class Trust(StrEnum):
+    """Where an item's content came from (seed 001 §8.21.2)."""
+
+    USER = "user"  # the user said it
+    AGENT = "agent"  # an agent inferred it
+    TOOL = "tool"  # tool or web content: data, never instructions
+
+
+class Actor(StrEnum):
+    """Who made a revision."""
+
+    PIPELINE = "pipeline"  # the mechanical write pipeline
+    AGENT = "agent"  # the LLM curation agent
+    USER = "user"  # a person, through the CLI, API or editor
+    SYSTEM = "system"  # maintenance, import, repair
+
+
+@dataclass(slots=True)
+class Revision:
+    """One entry of an item's history.
+
+    Attributes:
+        op: "create", "update", "merge", "supersede", "delete", "restore" or "import".
+        reason: why the change was made (free text, may be empty for create).
+        actor: who made it (an ``Actor`` value).
+        at: when (UTC).
+        old_description / new_description: text before and after ("" if none).
+        old_theme / new_theme: theme before and after ("" if none).
+        turn_id: the turn that caused the change, if any.
+        other_id: for merges, the id of the item merged in.
+    """
+
+    op: str
+    reason: str
+    actor: str
+    at: datetime
+    old_description: str = ""
+    new_description: str = ""
+    old_theme: str = ""
+    new_theme: str = ""
+    turn_id: str | None = None
+    other_id: str | None = None
+
+
+@dataclass(slots=True)
+class MemoryItem:
+    """One curated memory of one user.
+
+    Attributes:
+        id: 16 hex characters, unique in a store.
+        user_id: owner; recall never crosses it.
+        description: the memory text, in the user's language.
+        theme: seed 000's section ("身份", "品味", "时效待办", "identity", ...).
+        kind: a ``Kind`` value.
+        history: revisions, oldest first (``history_newest_first`` reverses).
+        hit: times recalled or confirmed.
+        created_at / updated_at: UTC.
+        valid_from / valid_until: when the memory holds in the world (UTC); for
+            an event, ``valid_from`` is the turn's own timestamp.
+        status: a ``Status`` value.
+        source: ids of the turns it came from, oldest first.
+        confidence: 0..1, how sure the extractor was.
+        trust: a ``Trust`` value.
+        importance: 0..1, value score.
+        key: optional canonical slot ("pref:spicy food") for dedupe and conflicts.
+        speaker: who said the source turn (events), else "".
+    """
+
+    user_id: str
+    description: str
+    theme: str
+    kind: str = Kind.FACT
+    id: str = field(default_factory=new_item_id)
+    history: list[Revision] = field(default_factory=list)
+    hit: int = 0
+    created_at: datetime = field(default_factory=utcnow)
+    updated_at: datetime = field(default_factory=utcnow)
+    valid_from: datetime | None = None
+    valid_until: datetime | None = None
+    status: str = Status.ACTIVE
+    source: list[str] = field(default_factory=list)
+    confidence: float = 1.0
+    trust: str = Trust.USER
+    importance: float = 0.5
+    key: str | None = None
+    speaker: str = ""
+
+    @classmethod
+    def create(
+        cls,
+        user_id: str,
+        description: str,
+        theme: str,
+        *,
+        actor: str = Actor.PIPELINE,
+        reason: str = "",
+        turn_id: str | None = None,
+        at: datetime | None = None,
+        **fields: object,
+    ) -> MemoryItem:
+        """Build a new active item with its "create" revision.
+
+        Raises:
+            EmptyText, TextTooLong: for a bad description or theme.
+            InvalidField: for an unknown kind, status or trust, or a bad number.
+        """
+        now = at or utcnow()
+        item = cls(
+            user_id=user_id,
+            description=check_text(description, "description"),
+            theme=check_text(theme, "theme", max_chars=64),
+            created_at=now,
+            updated_at=now,
+            **fields,  # type: ignore[arg-type]
+        )
+        item.validate()
+        item.history.append(
+            Revision("create", reason, str(actor), now, new_description=item.description,
+                     new_theme=item.theme, turn_id=turn_id)
+        )
+        if turn_id and turn_id not in item.source:
+            item.source.append(turn_id)
+        return item
+
+    def validate(self) -> None:
+        """Check enum fields and numeric ranges.
+
+        Raises:
+            InvalidField: naming the bad field.
+        """
+        for name, enum in (("kind", Kind), ("status", Status), ("trust", Trust)):
+            value = getattr(self, name)
+            if value not in enum._value2member_map_:
+                allowed = ", ".join(enum._value2member_map_)
+                raise InvalidField(f"{name} must be one of {allowed}; got {value!r}")
+        for name in ("confidence", "importance"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+                raise InvalidField(f"{name} must be a number from 0 to 1; got {value!r}")
+        if isinstance(self.hit, bool) or not isinstance(self.hit, int) or self.hit < 0:
+            raise InvalidField(f"hit must be a non-negative integer; got {self.hit!r}")
+
+    @property
+    def active(self) -> bool:
+        """True while the item is current (status active)."""
+        return self.status == Status.ACTIVE
+
+    def update(
+        self,
+        reason: str,
+        new_description: str | None = None,
+        new_theme: str | None = None,
+        *,
+        actor: str = Actor.PIPELINE,
+        turn_id: str | None = None,
+        at: datetime | None = None,
+    ) -> None:
+        """Change text and/or theme, keeping the old ones in history (seed 000).
+
+        Raises:
+            InvalidField: when neither a new description nor a new theme is given.
+            EmptyText, TextTooLong: for a bad new text.
+        """
+        if new_description is None and new_theme is None:
+            raise InvalidField("update needs a new description or a new theme")
+        desc = check_text(new_description, "description") if new_description is not None else self.description
+        theme = check_text(new_theme, "theme", max_chars=64) if new_theme is not None else self.theme
+        now = at or utcnow()
+        self.history.append(
+            Revision("update", reason, str(actor), now, self.description, desc, self.theme, theme, turn_id)
+        )
+        self.description, self.theme, self.updated_at = desc, theme, now
+        self._add_source(turn_id)
+
+    def merge(
+        self,
+        other: MemoryItem,
+        reason: str,
+        merged_description: str,
+        merged_theme: str,
+        *,
+        actor: str = Actor.PIPELINE,
+        turn_id: str | None = None,
+        at: datetime | None = None,
+    ) -> None:
+        """Absorb ``other``: both histories kept, sources and hits combined (seed 000).
+
+        ``other`` is left unchanged here; the store marks it deleted with a
+        pointer to this item.
+
+        Raises:
+            InvalidField: when merging an item with itself or across users.
+        """
+        if other.id == self.id:
+            raise InvalidField("cannot merge an item with itself")
+        if other.user_id != self.user_id:
+            raise InvalidField("cannot merge items of different users")
+        desc = check_text(merged_description, "description")
+        theme = check_text(merged_theme, "theme", max_chars=64)
+        now = at or utcnow()
+        merged = sorted(self.history + other.history, key=lambda r: r.at)
+        merged.append(
+            Revision("merge", reason, str(actor), now, self.description, desc, self.theme, theme,
+                     turn_id, other_id=other.id)
+        )
+        self.history = merged
+        self.description, self.theme, self.updated_at = desc, theme, now
+        self.hit += other.hit
+        for turn in other.source:
+            self._add_source(turn)
+        self._add_source(turn_id)
+        self.importance = max(self.importance, other.importance)
+
+    def hit_once(self, count: int = 1) -> int:
+        """Raise the hit count by ``count``; return the new count."""
+        self.hit += count
+        return self.hit
+
+    def end(
+        self,
+        status: str,
+        reason: str,
+        *,
+        actor: str = Actor.PIPELINE,
+        turn_id: str | None = None,
+        at: datetime | None = None,
+        other_id: str | None = None,
+    ) -> None:
+        """Soft-delete, supersede or archive: the item stays, with the reason in history.
+
+        Raises:
+            InvalidField: when ``status`` is "active" or unknown.
+        """
+        if status not in (Status.SUPERSEDED, Status.ARCHIVED, Status.DELETED):
+            raise InvalidField(f"cannot end an item with status {status!r}")
+        now = at or utcnow()
+        op = {Status.DELETED: "delete", Status.SUPERSEDED: "supersede"}.get(status, "archive")
+        self.history.append(
+            Revision(op, reason, str(actor), now, self.description, self.description, self.theme,
+                     self.theme, turn_id, other_id)
+        )
+        self.status, self.updated_at = status, now
+        if self.valid_until is None:
+            self.valid_until = now
+
+    def history_newest_first(self) -> list[Revision]:
+        """Return the history from newest to oldest (seed 000's show_description_history)."""
+        return list(reversed(self.history))
+
+    def copy(self) -> MemoryItem:
+        """Return a copy whose lists can be changed without touching this item."""
+        return replace(self, history=[replace(r) for r in self.history], source=list(self.source))
+
+    def _add_source(self, turn_id: str | None) -> None:
+        if turn_id and turn_id not in self.source:
+            self.source.append(turn_id)
+
+
+@dataclass(slots=True)
+class Turn:
+    """One finished conversation turn, as stored in the turn event store.
+
+    Attributes:
+        user_id: whose memory this turn feeds.
+        turn_id: caller's id, the idempotency key (unique per user).
+        session_id: the conversation session.
+        role: "user", "assistant", "tool" or "system".
+        speaker: display name of who spoke ("Caroline"); defaults to the role.
+        text: what was said (1..MAX_TEXT_CHARS characters).
+        timestamp: the turn's own time (UTC), not the ingest time.
+        seq: per-user sequence number, assigned by the store (0 until stored).
+        meta: small extra fields (e.g. an image caption), JSON-serialisable.
+    """
+
+    user_id: str
+    turn_id: str
+    session_id: str
+    role: str
+    text: str
+    timestamp: datetime
+    speaker: str = ""
+    seq: int = 0
+    meta: dict[str, str] = field(default_factory=dict)

@@ -1,0 +1,1 @@
+"""Storage seams and their backends (SQL via SQLAlchemy, seed-compatible YAML)."""

@@ -1,0 +1,288 @@
+"""The storage seam for memory items (seed 000's ``BaseMemoryManager``, multi-user).
+
+A backend implements a few primitives and gets the whole CRUD for free:
+
+- ``_load_all(user_id) -> dict[id, MemoryItem]``: every item of one user;
+- ``_save_all(user_id, items)``: overwrite one user's items;
+- ``_write_lock(user_id)``: context in which load → change → save is atomic;
+- ``users()``, ``erase_user()``, ``self_check()``.
+
+Every write goes through ``apply(user_id, ops)``, which runs a batch of
+``memory_core.store.ops`` all-or-nothing. A backend that can do better than
+load-all/save-all (SQL) overrides ``apply`` and the reads with targeted
+queries, keeping the semantics: ``apply_ops`` below is the one place where
+ops change items, whatever the backend.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory_core.errors import InvalidField, UnknownItem, UnknownUser
+from memory_core.model import Actor, MemoryItem, Revision, Status
+from memory_core.store.ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
+from memory_core.validation import check_id
+
+__all__ = ["MemoryStore", "SelfCheckReport", "apply_ops", "content_changed"]
+
+
+@dataclass(slots=True)
+class SelfCheckReport:
+    """Result of ``MemoryStore.self_check`` (seed 000).
+
+    Attributes:
+        status: "OK" (nothing wrong), "WARN" (repaired or minor issues) or "FAIL".
+        issues: problems that were not repaired.
+        repaired: problems found and fixed.
+        item_count: valid items in the store (all users, all statuses).
+    """
+
+    status: str = "OK"
+    issues: list[str] = field(default_factory=list)
+    repaired: list[str] = field(default_factory=list)
+    item_count: int = 0
+
+    def finish(self) -> SelfCheckReport:
+        """Set ``status`` from the issues and repairs found; return self."""
+        self.status = "FAIL" if self.issues else "WARN" if self.repaired else "OK"
+        return self
+
+
+def content_changed(ops: Sequence[Op]) -> bool:
+    """True when a batch changes what recall sees (anything but hits)."""
+    return any(not isinstance(op, HitOp) for op in ops)
+
+
+def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> tuple[list[Any], set[str]]:
+    """Apply ``ops`` to ``items`` in place.
+
+    Args:
+        items: the user's items by id (must hold every id the ops name).
+        user_id: owner; an added item for another user is refused.
+        ops: the batch.
+
+    Returns:
+        (results, touched ids): one result per op (see each op's docstring).
+
+    Raises:
+        UnknownItem: an op names an id not in ``items``.
+        InvalidField: an op that cannot apply (merge with itself, add of an
+            existing id, an item of another user, an ended item changed).
+    """
+    results: list[Any] = []
+    touched: set[str] = set()
+
+    def live(item_id: str) -> MemoryItem:
+        item = items.get(item_id)
+        if item is None or item.status == Status.DELETED:
+            raise UnknownItem(f"no memory item {item_id!r} for user {user_id!r}")
+        return item
+
+    for op in ops:
+        if isinstance(op, AddOp):
+            if op.item.user_id != user_id:
+                raise InvalidField(f"item belongs to {op.item.user_id!r}, not {user_id!r}")
+            if op.item.id in items:
+                raise InvalidField(f"memory item {op.item.id!r} already exists")
+            op.item.validate()
+            items[op.item.id] = op.item
+            touched.add(op.item.id)
+            results.append(op.item.id)
+        elif isinstance(op, UpdateOp):
+            item = live(op.item_id)
+            item.update(op.reason, op.new_description, op.new_theme, actor=op.actor, turn_id=op.turn_id)
+            touched.add(item.id)
+            results.append(item.id)
+        elif isinstance(op, MergeOp):
+            keep, other = live(op.keep_id), live(op.other_id)
+            keep.merge(other, op.reason, op.merged_description, op.merged_theme,
+                       actor=op.actor, turn_id=op.turn_id)
+            other.end(Status.DELETED, f"merged into {keep.id}: {op.reason}", actor=op.actor,
+                      turn_id=op.turn_id, other_id=keep.id)
+            touched.update((keep.id, other.id))
+            results.append(keep.id)
+        elif isinstance(op, HitOp):
+            if op.count < 1:
+                raise InvalidField(f"hit count must be at least 1; got {op.count}")
+            item = live(op.item_id)
+            results.append(item.hit_once(op.count))
+            touched.add(item.id)
+        elif isinstance(op, EndOp):
+            item = live(op.item_id)
+            if item.status != Status.ACTIVE and op.status != Status.DELETED:
+                raise InvalidField(f"memory item {item.id!r} is already {item.status}")
+            item.end(op.status, op.reason, actor=op.actor, turn_id=op.turn_id, other_id=op.by_id)
+            touched.add(item.id)
+            results.append(item.description)
+        else:  # pragma: no cover - the Op union is closed
+            raise InvalidField(f"unknown op {op!r}")
+    return results, touched
+
+
+class MemoryStore(ABC):
+    """Abstract store of memory items for many users.
+
+    Subclasses implement the primitives; CRUD, grouping and history come from
+    here. Reads return copies: changing a returned item changes nothing stored.
+    """
+
+    # ── primitives ─────────────────────────────────────────────────────
+
+    @abstractmethod
+    def _load_all(self, user_id: str) -> dict[str, MemoryItem]:
+        """Return every item of ``user_id`` (all statuses), by id. Caller may hold the lock."""
+
+    @abstractmethod
+    def _save_all(self, user_id: str, items: dict[str, MemoryItem]) -> None:
+        """Overwrite every item of ``user_id``. Caller holds ``_write_lock(user_id)``."""
+
+    @abstractmethod
+    def _write_lock(self, user_id: str) -> AbstractContextManager[None]:
+        """Context in which a load → change → save sequence is atomic for ``user_id``.
+
+        Raises:
+            StoreLocked: the lock was not acquired within the backend's timeout.
+        """
+
+    @abstractmethod
+    def users(self) -> list[str]:
+        """Return the ids of users with at least one item, sorted."""
+
+    @abstractmethod
+    def erase_user(self, user_id: str) -> int:
+        """Remove every item and revision of ``user_id``; return the number of items removed."""
+
+    @abstractmethod
+    def self_check(self, repair: bool = True) -> SelfCheckReport:
+        """Check the backend is reachable and every item well-formed; repair what can be.
+
+        Returns:
+            A ``SelfCheckReport``; never raises for bad data, only reports it.
+        """
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release connections or file handles (default: nothing)."""
+
+    # ── writes ─────────────────────────────────────────────────────────
+
+    def apply(self, user_id: str, ops: Sequence[Op]) -> list[Any]:
+        """Apply a batch of ops all-or-nothing; return one result per op.
+
+        Raises:
+            UnknownItem, InvalidField: the batch is refused and nothing changes.
+            StoreError: the backend failed; nothing changes.
+        """
+        user_id = check_id(user_id, "user id")
+        with self._write_lock(user_id):
+            items = self._load_all(user_id)
+            results, _ = apply_ops(items, user_id, ops)
+            self._save_all(user_id, items)
+        return results
+
+    def add(self, user_id: str, description: str, theme: str, *, actor: str = Actor.USER,
+            reason: str = "", turn_id: str | None = None, **fields: Any) -> str:
+        """Add an item; return its id. Fields as in ``MemoryItem`` (kind, trust, ...).
+
+        Raises:
+            EmptyText, TextTooLong, InvalidField: for bad input.
+        """
+        item = MemoryItem.create(check_id(user_id, "user id"), description, theme, actor=actor,
+                                 reason=reason, turn_id=turn_id, **fields)
+        return str(self.apply(user_id, [AddOp(item)])[0])
+
+    def update(self, user_id: str, item_id: str, reason: str, new_description: str | None = None,
+               new_theme: str | None = None, *, actor: str = Actor.USER) -> None:
+        """Change an item's text and/or theme, keeping the old ones in history.
+
+        Raises:
+            UnknownItem, InvalidField, EmptyText, TextTooLong.
+        """
+        self.apply(user_id, [UpdateOp(item_id, reason, new_description, new_theme, actor)])
+
+    def merge(self, user_id: str, id1: str, id2: str, merged_description: str, merged_theme: str,
+              reason: str, *, actor: str = Actor.USER) -> None:
+        """Merge ``id2`` into ``id1`` keeping both histories; ``id2`` ends deleted.
+
+        Raises:
+            UnknownItem, InvalidField, EmptyText, TextTooLong.
+        """
+        self.apply(user_id, [MergeOp(id1, id2, merged_description, merged_theme, reason, actor)])
+
+    def hit(self, user_id: str, item_id: str, count: int = 1) -> int:
+        """Raise an item's hit count; return the new count. Raises UnknownItem."""
+        return int(self.apply(user_id, [HitOp(item_id, count)])[0])
+
+    def delete(self, user_id: str, item_id: str, reason: str, *, actor: str = Actor.USER) -> str:
+        """Soft-delete an item (it stays in history); return its description.
+
+        Raises:
+            UnknownItem: no such live item.
+        """
+        return str(self.apply(user_id, [EndOp(item_id, Status.DELETED, reason, actor)])[0])
+
+    # ── reads ──────────────────────────────────────────────────────────
+
+    def get(self, user_id: str, item_id: str) -> MemoryItem:
+        """Return one item (any status). Raises UnknownItem."""
+        item = self._load_all(user_id).get(item_id)
+        if item is None:
+            raise UnknownItem(f"no memory item {item_id!r} for user {user_id!r}")
+        return item.copy()
+
+    def list_items(self, user_id: str, *, statuses: Iterable[str] | None = (Status.ACTIVE,),
+                   theme: str | None = None, kind: str | None = None) -> list[MemoryItem]:
+        """Return a user's items filtered by status (None: all), theme and kind, oldest first."""
+        wanted = None if statuses is None else set(statuses)
+        out = [
+            i.copy() for i in self._load_all(user_id).values()
+            if (wanted is None or i.status in wanted)
+            and (theme is None or i.theme == theme) and (kind is None or i.kind == kind)
+        ]
+        return sorted(out, key=lambda i: (i.created_at, i.id))
+
+    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's active items with this canonical ``key``."""
+        return [i.copy() for i in self._load_all(user_id).values() if i.key == key and i.active]
+
+    def history(self, user_id: str, item_id: str) -> list[Revision]:
+        """Return an item's revisions from newest to oldest. Raises UnknownItem."""
+        return self.get(user_id, item_id).history_newest_first()
+
+    def locate(self, item_id: str) -> MemoryItem:
+        """Find an item by id alone, whoever owns it. Raises UnknownItem."""
+        for user in self.users():
+            item = self._load_all(user).get(item_id)
+            if item is not None:
+                return item.copy()
+        raise UnknownItem(f"no memory item {item_id!r}")
+
+    def grouped(self, user_id: str) -> dict[str, list[MemoryItem]]:
+        """Return active items grouped by theme (seed 000's waterfall view), themes sorted.
+
+        Raises:
+            UnknownUser: the user has no items at all.
+        """
+        items = self._load_all(user_id)
+        if not items:
+            raise UnknownUser(f"no memory for user {user_id!r}")
+        groups: dict[str, list[MemoryItem]] = {}
+        for item in sorted(items.values(), key=lambda i: (i.created_at, i.id)):
+            if item.active:
+                groups.setdefault(item.theme, []).append(item.copy())
+        return dict(sorted(groups.items()))
+
+    def memory_version(self, user_id: str) -> str:
+        """Return a token that changes whenever recall-visible content of the user changes.
+
+        Hits do not change it. The default hashes ids, statuses and texts;
+        SQL backends keep a counter instead.
+        """
+        digest = hashlib.blake2b(digest_size=8)
+        for item in sorted(self._load_all(user_id).values(), key=lambda i: i.id):
+            digest.update(f"{item.id}\0{item.status}\0{item.theme}\0{item.description}\1".encode())
+        return digest.hexdigest()

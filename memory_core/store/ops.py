@@ -1,0 +1,74 @@
+"""Write operations on one user's memory, applied atomically as a batch.
+
+A batch of ops is the store seam's one write primitive (``MemoryStore.apply``),
+in the spirit of LangGraph's ``BaseStore.batch``: the pipeline plans a list of
+ops for a turn, and the store applies them all or none. Each op mirrors one of
+seed 000's CRUD verbs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory_core.model import Actor, MemoryItem
+
+__all__ = ["AddOp", "EndOp", "HitOp", "MergeOp", "Op", "UpdateOp"]
+
+
+@dataclass(slots=True, frozen=True)
+class AddOp:
+    """Add ``item`` (built with ``MemoryItem.create``). Result: the item id."""
+
+    item: MemoryItem
+
+
+@dataclass(slots=True, frozen=True)
+class UpdateOp:
+    """Change text and/or theme of ``item_id``. Result: the item id."""
+
+    item_id: str
+    reason: str
+    new_description: str | None = None
+    new_theme: str | None = None
+    actor: str = Actor.PIPELINE
+    turn_id: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class MergeOp:
+    """Merge ``other_id`` into ``keep_id``; ``other_id`` ends as deleted. Result: keep_id."""
+
+    keep_id: str
+    other_id: str
+    merged_description: str
+    merged_theme: str
+    reason: str
+    actor: str = Actor.PIPELINE
+    turn_id: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class HitOp:
+    """Raise the hit count of ``item_id`` by ``count``. Result: the new count."""
+
+    item_id: str
+    count: int = 1
+    turn_id: str | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class EndOp:
+    """End ``item_id`` with ``status`` (deleted, superseded, archived). Result: its description.
+
+    ``by_id`` names the item that replaces it, for supersede.
+    """
+
+    item_id: str
+    status: str
+    reason: str
+    actor: str = Actor.PIPELINE
+    turn_id: str | None = None
+    by_id: str | None = None
+
+
+Op = AddOp | UpdateOp | MergeOp | HitOp | EndOp

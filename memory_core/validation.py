@@ -1,0 +1,113 @@
+"""Input checks shared by every entry point (CLI, pipeline, stores, API).
+
+Limits are documented here and in the README:
+
+- ``MAX_TEXT_CHARS`` = 8,000 characters for a turn's text or an item's
+  description (a long turn is a document, not a memory);
+- ``MAX_ID_CHARS`` = 128 characters for user, session, turn and item ids.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from memory_core.errors import EmptyText, InvalidEncoding, InvalidField, TextTooLong
+
+__all__ = [
+    "MAX_ID_CHARS",
+    "MAX_TEXT_CHARS",
+    "ROLES",
+    "check_id",
+    "check_text",
+    "check_timestamp",
+    "decode_utf8",
+]
+
+MAX_TEXT_CHARS = 8_000
+MAX_ID_CHARS = 128
+ROLES = ("user", "assistant", "tool", "system")
+
+_ID_RE = re.compile(r"^[\w.:@\-/#+]+$")
+
+
+def decode_utf8(data: bytes, what: str = "text") -> str:
+    """Decode bytes as UTF-8.
+
+    Raises:
+        InvalidEncoding: naming the byte offset of the first bad byte.
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidEncoding(f"{what} is not valid UTF-8 (bad byte at offset {exc.start})") from exc
+
+
+def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_CHARS) -> str:
+    """Return ``value`` stripped of surrounding whitespace if it is usable text.
+
+    Args:
+        value: the candidate text; bytes are decoded as UTF-8.
+        what: field name used in error messages.
+        max_chars: upper bound in characters (after stripping).
+
+    Raises:
+        InvalidField: not a string.
+        InvalidEncoding: bytes that are not UTF-8, or lone surrogates.
+        EmptyText: empty or whitespace only.
+        TextTooLong: longer than ``max_chars`` characters.
+    """
+    if isinstance(value, bytes):
+        value = decode_utf8(value, what)
+    if not isinstance(value, str):
+        raise InvalidField(f"{what} must be a string; got {type(value).__name__}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidEncoding(f"{what} contains characters that are not valid UTF-8") from exc
+    text = value.strip()
+    if not text:
+        raise EmptyText(f"{what} is empty or only whitespace")
+    if len(text) > max_chars:
+        raise TextTooLong(f"{what} is {len(text)} characters; the limit is {max_chars}")
+    return text
+
+
+def check_id(value: object, what: str = "id") -> str:
+    """Return ``value`` if it is a usable id (1..128 word characters and ``.:@-/#+``).
+
+    Raises:
+        InvalidField: wrong type, empty, too long or with other characters.
+    """
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise InvalidField(f"{what} must be a string; got {type(value).__name__}")
+    text = str(value).strip()
+    if not text:
+        raise InvalidField(f"{what} is empty")
+    if len(text) > MAX_ID_CHARS:
+        raise InvalidField(f"{what} is {len(text)} characters; the limit is {MAX_ID_CHARS}")
+    if not _ID_RE.match(text):
+        raise InvalidField(f"{what} {text!r} may hold only letters, digits and . : @ - / # + _")
+    return text
+
+
+def check_timestamp(value: object, what: str = "timestamp") -> datetime:
+    """Return an aware UTC datetime from a datetime, ISO-8601 string or epoch seconds.
+
+    Naive times are taken as UTC.
+
+    Raises:
+        InvalidField: for any other type or an unparsable string.
+    """
+    if isinstance(value, datetime):
+        dt = value
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        dt = datetime.fromtimestamp(float(value), UTC)
+    elif isinstance(value, str):
+        try:
+            dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise InvalidField(f"{what} {value!r} is not an ISO-8601 time") from exc
+    else:
+        raise InvalidField(f"{what} must be an ISO-8601 string or epoch seconds; got {type(value).__name__}")
+    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)

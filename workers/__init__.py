@@ -1,0 +1,1 @@
+"""Celery shell: app, queues, thin tasks calling memory_core services."""
