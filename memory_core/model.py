@@ -233,7 +233,7 @@ class MemoryItem:
             Revision("update", reason, str(actor), now, self.description, desc, self.theme, theme, turn_id)
         )
         self.description, self.theme, self.updated_at = desc, theme, now
-        self._add_source(turn_id)
+        self.add_source(turn_id)
 
     def merge(
         self,
@@ -270,8 +270,8 @@ class MemoryItem:
         self.description, self.theme, self.updated_at = desc, theme, now
         self.hit += other.hit
         for turn in other.source:
-            self._add_source(turn)
-        self._add_source(turn_id)
+            self.add_source(turn)
+        self.add_source(turn_id)
         self.importance = max(self.importance, other.importance)
 
     def hit_once(self, count: int = 1) -> int:
@@ -314,7 +314,8 @@ class MemoryItem:
         """Return a copy whose lists can be changed without touching this item."""
         return replace(self, history=[replace(r) for r in self.history], source=list(self.source))
 
-    def _add_source(self, turn_id: str | None) -> None:
+    def add_source(self, turn_id: str | None) -> None:
+        """Record ``turn_id`` among the item's source turns (no-op if None or present)."""
         if turn_id and turn_id not in self.source:
             self.source.append(turn_id)
 

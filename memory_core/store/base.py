@@ -111,6 +111,7 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
                 raise InvalidField(f"hit count must be at least 1; got {op.count}")
             item = live(op.item_id)
             results.append(item.hit_once(op.count))
+            item.add_source(op.turn_id)
             touched.add(item.id)
         elif isinstance(op, EndOp):
             item = live(op.item_id)

@@ -49,7 +49,7 @@ class MergeOp:
 
 @dataclass(slots=True, frozen=True)
 class HitOp:
-    """Raise the hit count of ``item_id`` by ``count``. Result: the new count."""
+    """Raise the hit count of ``item_id`` by ``count``; ``turn_id`` joins its sources. Result: new count."""
 
     item_id: str
     count: int = 1
