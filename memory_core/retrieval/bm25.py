@@ -1,0 +1,170 @@
+"""BM25 (Okapi) scored through an inverted index.
+
+``rank_bm25.BM25Okapi`` computes the statistics (idf with its epsilon floor,
+document lengths, average length) with the usual defaults k1=1.5, b=0.75,
+epsilon=0.25. Its ``get_scores`` then walks every document for every query
+term, O(documents × query terms) in Python. Here each term instead holds a
+posting list — numpy arrays of the documents containing it and of its
+precomputed score contribution in each:
+
+    w(t, d) = idf(t) · tf(t, d) · (k1 + 1) / (tf(t, d) + k1 · (1 − b + b · |d| / avgdl))
+
+so a query costs O(postings of its terms) and the score of a document is the
+sum of ``w`` over the query terms it contains (a term repeated in the query
+counts again, as in ``get_scores``). Scores equal ``BM25Okapi.get_scores``
+except for ``min_idf`` below.
+
+``min_idf``: rank_bm25 replaces a negative idf (a term in more than half of
+the documents) by ``epsilon × average idf``. In a tiny corpus the average is
+itself negative — with a single document every idf is — and a matching
+document would score below a non-matching one. Any idf under ``min_idf`` is
+therefore raised to it (default 0.001; this changes nothing in a corpus whose
+average idf is above 0.004). ``min_idf=None`` keeps rank_bm25's values as
+they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from rank_bm25 import BM25Okapi
+
+__all__ = ["BM25Index", "top_k_indices"]
+
+_EMPTY_I = np.empty(0, dtype=np.int64)
+_EMPTY_F = np.empty(0, dtype=np.float64)
+
+
+def top_k_indices(scores: np.ndarray, k: int) -> np.ndarray:
+    """Return the positions of the ``k`` largest ``scores``, best first.
+
+    Ties are broken by position (lower first), so results are deterministic.
+
+    Args:
+        scores: shape (n,) floats.
+        k: how many (clipped to n).
+
+    Returns:
+        Shape (min(k, n),) int64 positions into ``scores``.
+    """
+    n = scores.shape[0]
+    k = min(k, n)
+    if k <= 0:
+        return _EMPTY_I
+    part = np.arange(n) if k >= n else np.argpartition(-scores, k - 1)[:k]
+    if k < n:  # take every tie of the k-th score, then cut after sorting by position
+        kth = scores[part].min()
+        part = np.flatnonzero(scores >= kth)
+    order = np.lexsort((part, -scores[part]))
+    return part[order][:k].astype(np.int64)
+
+
+class BM25Index:
+    """A BM25 index over documents given as token lists.
+
+    Args:
+        corpus: one token list per document; document i is index i.
+        k1, b, epsilon: BM25Okapi parameters (same defaults).
+        min_idf: floor for idf values (see the module docstring); None for none.
+
+    Attributes:
+        n_docs: number of documents.
+        avgdl: average document length in tokens (0.0 for an empty corpus).
+        idf: term → idf after rank_bm25's epsilon step and ``min_idf``.
+        doc_len: shape (n_docs,) int64 document lengths in tokens.
+    """
+
+    def __init__(self, corpus: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75,
+                 epsilon: float = 0.25, min_idf: float | None = 0.001) -> None:
+        self.k1, self.b, self.epsilon = k1, b, epsilon
+        self.n_docs = len(corpus)
+        self.doc_len = np.fromiter((len(d) for d in corpus), dtype=np.int64, count=self.n_docs)
+        self.idf: dict[str, float] = {}
+        self.avgdl = 0.0
+        self._postings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        if not self.doc_len.any():  # empty corpus or no terms at all: nothing can match
+            return
+        okapi = BM25Okapi(corpus, k1=k1, b=b, epsilon=epsilon)
+        self.avgdl = float(okapi.avgdl)
+        self.idf = dict(okapi.idf)
+        if min_idf is not None:
+            self.idf = {t: max(v, min_idf) for t, v in self.idf.items()}
+        docs: dict[str, list[int]] = {}
+        tfs: dict[str, list[int]] = {}
+        for i, freqs in enumerate(okapi.doc_freqs):
+            for term, tf in freqs.items():
+                if term in docs:
+                    docs[term].append(i)
+                    tfs[term].append(tf)
+                else:
+                    docs[term] = [i]
+                    tfs[term] = [tf]
+        norm = k1 * (1 - b + b * self.doc_len / self.avgdl)  # shape (n_docs,)
+        for term, ids in docs.items():
+            d = np.array(ids, dtype=np.int64)
+            tf = np.array(tfs[term], dtype=np.float64)
+            self._postings[term] = (d, self.idf[term] * tf * (k1 + 1) / (tf + norm[d]))
+
+    def __len__(self) -> int:
+        """Number of documents."""
+        return self.n_docs
+
+    def candidates(self, query_tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Score the documents that contain at least one query term.
+
+        Args:
+            query_tokens: query terms (as from ``tokenize``); unknown terms add nothing.
+
+        Returns:
+            (indices, scores): shape (m,) int64 document indices, ascending,
+            and shape (m,) float64 BM25 scores; m is at most the total
+            postings of the query terms. Empty arrays when nothing matches.
+        """
+        counts: dict[str, int] = {}
+        for t in query_tokens:
+            if t in self._postings:
+                counts[t] = counts.get(t, 0) + 1
+        if not counts:
+            return _EMPTY_I, _EMPTY_F
+        if len(counts) == 1:
+            (term, c), = counts.items()
+            d, w = self._postings[term]
+            return d, w * c
+        docs = np.concatenate([self._postings[t][0] for t in counts])
+        weights = np.concatenate([self._postings[t][1] * c for t, c in counts.items()])
+        uniq, inverse = np.unique(docs, return_inverse=True)
+        return uniq, np.bincount(inverse, weights=weights, minlength=uniq.shape[0])
+
+    def get_scores(self, query_tokens: Sequence[str]) -> np.ndarray:
+        """Return every document's score, like ``BM25Okapi.get_scores``.
+
+        Returns:
+            Shape (n_docs,) float64; 0.0 for documents without a query term.
+        """
+        scores = np.zeros(self.n_docs)
+        idx, sc = self.candidates(query_tokens)
+        scores[idx] = sc
+        return scores
+
+    def top_k(self, query_tokens: Sequence[str], k: int,
+              mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Return the best ``k`` matching documents, best first.
+
+        Only documents containing a query term are returned, so fewer than
+        ``k`` may come back. Ties go to the lower index.
+
+        Args:
+            query_tokens: query terms.
+            k: how many at most (>= 1).
+            mask: optional shape (n_docs,) bool; only True documents may be returned.
+
+        Returns:
+            (indices, scores): shape (m,) int64 and float64, m <= k.
+        """
+        idx, sc = self.candidates(query_tokens)
+        if mask is not None and idx.shape[0]:
+            keep = mask[idx]
+            idx, sc = idx[keep], sc[keep]
+        best = top_k_indices(sc, k)
+        return idx[best], sc[best]

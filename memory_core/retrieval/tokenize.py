@@ -1,0 +1,171 @@
+"""Text to index terms, for English, Chinese and mixed text.
+
+``tokenize`` is used for both memory descriptions and queries, so the two
+always agree. The text is NFKC-normalised (full-width letters, digits and
+punctuation become ASCII) and lowercased, then split into runs:
+
+- CJK runs (Han, kana, Hangul) are cut with jieba in search mode
+  (``cut_for_search``: a long word also yields its dictionary sub-words, so
+  "中华人民共和国" matches "人民"), Chinese stopwords and punctuation dropped;
+- everything else is split into words of letters and digits; contractions
+  are expanded ("don't" → "do not", "I'm" → "i am"), English stopwords
+  dropped, letters stemmed with the Snowball English stemmer; numbers are
+  kept ("2024", "3.5"; "1,000" becomes "1000").
+
+So "我在Google工作, I love 火锅" gives ``["google", "工作", "love", "火锅"]``
+(in text order).
+
+jieba is loaded lazily on the first CJK text (about a second, once per
+process; it logs nothing), behind a lock, on a private ``jieba.Tokenizer`` so
+``add_user_words`` never touches other users of jieba's global instance.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import threading
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+import snowballstemmer
+
+from memory_core.retrieval.stopwords import CHINESE_STOPWORDS, ENGLISH_STOPWORDS
+
+__all__ = ["add_user_words", "tokenize"]
+
+# Han (incl. extension A and compatibility), CJK symbols, kana, Hangul.
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af"
+_RUN_RE = re.compile(f"([{_CJK}]+)")
+# A word: letters/digits (any script but CJK), with an optional contraction tail.
+_WORD_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)+|[^\W_]+(?:'[^\W_]+)?")
+_HAS_WORD_CHAR_RE = re.compile(r"[^\W_]")
+
+# Whole-word contractions whose stem is irregular; the rest split on "'".
+_CONTRACTIONS = {
+    "can't": ("can", "not"), "won't": ("will", "not"), "shan't": ("shall", "not"),
+    "ain't": ("am", "not"), "let's": ("let", "us"),
+}
+_TAILS = {"n't": "not", "'re": "are", "'m": "am", "'ll": "will", "'ve": "have", "'d": "would", "'s": ""}
+
+_stemmer = snowballstemmer.stemmer("english")
+_stemmer_lock = threading.Lock()
+
+_jieba: Any = None
+_jieba_lock = threading.Lock()
+_user_words: list[tuple[str, int | None]] = []
+
+
+@functools.lru_cache(maxsize=100_000)
+def _stem(word: str) -> str:
+    """Stem one lowercased word (Snowball English); digits-only words unchanged."""
+    if word.isdigit() or not word.isalpha():
+        return word
+    with _stemmer_lock:  # the Snowball stemmer object keeps state between calls
+        return str(_stemmer.stemWord(word))
+
+
+def _english(run: str, out: list[str]) -> None:
+    """Append the terms of a non-CJK run (already lowercased) to ``out``."""
+    for match in _WORD_RE.finditer(run):
+        word = match.group()
+        if "," in word:  # "1,000" is the number 1000
+            out.append(word.replace(",", ""))
+            continue
+        pieces: tuple[str, ...] | None
+        if "'" in word:
+            pieces = _CONTRACTIONS.get(word)
+            if pieces is None:
+                head, _, tail = word.partition("'")
+                if head.endswith("n") and tail == "t":
+                    head, tail_word = head[:-1], "not"
+                else:
+                    tail_word = _TAILS.get("'" + tail, tail)
+                pieces = (head, tail_word)
+        else:
+            pieces = (word,)
+        for piece in pieces:
+            if piece and piece not in ENGLISH_STOPWORDS:
+                out.append(_stem(piece))
+
+
+def _load_jieba() -> Any:
+    """Return the private jieba tokenizer, building it on first use (thread-safe, quiet)."""
+    global _jieba
+    if _jieba is None:
+        with _jieba_lock:
+            if _jieba is None:
+                import jieba
+
+                jieba.setLogLevel(logging.WARNING)
+                tok = jieba.Tokenizer()
+                tok.initialize()
+                for word, freq in _user_words:
+                    tok.add_word(word, freq)
+                _jieba = tok
+    return _jieba
+
+
+@functools.lru_cache(maxsize=50_000)
+def _cut_cjk(run: str) -> tuple[str, ...]:
+    """Cut one CJK run in search mode; drop stopwords and punctuation. Cached."""
+    words = _load_jieba().cut_for_search(run)
+    return tuple(w for w in words if w not in CHINESE_STOPWORDS and _HAS_WORD_CHAR_RE.search(w))
+
+
+def tokenize(text: str) -> list[str]:
+    """Return the index terms of ``text`` in text order (duplicates kept).
+
+    Args:
+        text: any mix of English, Chinese and other scripts.
+
+    Returns:
+        Terms: stemmed lowercase English words, numbers, jieba words; no
+        stopwords or punctuation. ``[]`` for empty or stopword-only text.
+
+    Raises:
+        TypeError: ``text`` is not a string.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"tokenize needs a string; got {type(text).__name__}")
+    text = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'").replace("\u2018", "'")
+    out: list[str] = []
+    for i, run in enumerate(_RUN_RE.split(text)):
+        if not run:
+            continue
+        if i % 2:  # odd pieces of a capturing split are the CJK runs
+            out.extend(_cut_cjk(run))
+        else:
+            _english(run, out)
+    return out
+
+
+def add_user_words(words: Iterable[str], freq: int | None = None) -> int:
+    """Add entity names (people, places, products) to the Chinese dictionary.
+
+    Later cuts keep each name whole ("王小明" rather than "王", "小明"). The
+    dictionary is shared by the process; per-user dictionaries can build on
+    this. Memories indexed before the call keep their old terms until their
+    index is rebuilt.
+
+    Args:
+        words: names; blank ones and ones without CJK characters are skipped
+            (English words are never cut).
+        freq: jieba word frequency; None lets jieba pick one that keeps the
+            word whole.
+
+    Returns:
+        The number of words added.
+    """
+    added = [w.strip() for w in words if isinstance(w, str) and _RUN_RE.search(w.strip())]
+    if not added:
+        return 0
+    with _jieba_lock:
+        for word in added:
+            _user_words.append((word, freq))
+            if _jieba is not None:
+                _jieba.add_word(word, freq)
+        _cut_cjk.cache_clear()
+    return len(added)

@@ -1,0 +1,82 @@
+"""BM25 index: same scores as rank_bm25, scored through postings."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from rank_bm25 import BM25Okapi
+
+from memory_core.retrieval.bm25 import BM25Index, top_k_indices
+from memory_core.retrieval.tokenize import tokenize
+
+DOCS = [
+    "用户喜欢吃火锅，尤其是麻辣火锅",
+    "I love hiking in the mountains on weekends",
+    "我在Google工作, I love 火锅",
+    "My sister lives in Shanghai 上海",
+    "用户的猫叫咪咪, a cat named Mimi",
+    "周末去爬山 hiking with friends",
+    "Prefers dark mode in every editor",
+    "喜欢火锅和川菜",
+    "Allergic to peanuts",
+    "在上海读的大学",
+]
+QUERIES = ["火锅", "hiking 爬山", "cat cat mimi", "unknown words", "google 工作 hike", "上海 sister",
+           "火锅 火锅"]
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[list[str]]:
+    return [tokenize(d) for d in DOCS]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+def test_scores_equal_rank_bm25(corpus, query):
+    tokens = tokenize(query)
+    expected = BM25Okapi(corpus).get_scores(tokens)
+    assert np.allclose(BM25Index(corpus).get_scores(tokens), expected)
+
+
+def test_scores_equal_rank_bm25_without_idf_floor_on_a_tiny_corpus():
+    corpus = [["火锅", "喜欢"], ["火锅"]]
+    tokens = ["火锅", "喜欢"]
+    expected = BM25Okapi(corpus).get_scores(tokens)
+    assert expected.max() <= 0  # rank_bm25's negative idf in a tiny corpus
+    assert np.allclose(BM25Index(corpus, min_idf=None).get_scores(tokens), expected)
+
+
+def test_single_document_match_scores_positive():
+    index = BM25Index([tokenize("用户喜欢火锅")])
+    idx, scores = index.top_k(tokenize("火锅"), 5)
+    assert idx.tolist() == [0] and scores[0] > 0
+
+
+def test_top_k_returns_only_matches_best_first(corpus):
+    idx, scores = BM25Index(corpus).top_k(tokenize("火锅"), 10)
+    assert set(idx.tolist()) == {0, 2, 7}
+    assert list(scores) == sorted(scores, reverse=True)
+    assert idx[0] == int(np.argmax(BM25Okapi(corpus).get_scores(tokenize("火锅"))))
+
+
+def test_top_k_limits_and_masks(corpus):
+    index = BM25Index(corpus)
+    best, _ = index.top_k(tokenize("火锅"), 1)
+    assert len(best) == 1
+    mask = np.ones(len(DOCS), dtype=bool)
+    mask[best[0]] = False
+    idx, _ = index.top_k(tokenize("火锅"), 10, mask=mask)
+    assert best[0] not in idx.tolist() and len(idx) == 2
+
+
+def test_empty_corpus_and_empty_documents_match_nothing():
+    for corpus in ([], [[], []]):
+        index = BM25Index(corpus)
+        idx, scores = index.top_k(["x"], 3)
+        assert idx.size == 0 and scores.size == 0
+        assert index.get_scores(["x"]).shape == (len(corpus),)
+
+
+def test_top_k_indices_breaks_ties_by_position():
+    scores = np.array([1.0, 3.0, 3.0, 2.0, 3.0])
+    assert top_k_indices(scores, 2).tolist() == [1, 2]
+    assert top_k_indices(scores, 10).tolist() == [1, 2, 4, 3, 0]

@@ -1,0 +1,92 @@
+"""Tokenizer: English, Chinese and mixed text give the terms recall relies on."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+from memory_core.retrieval.tokenize import add_user_words, tokenize
+
+
+def test_english_lowercases_stems_and_drops_stopwords_and_punctuation():
+    assert tokenize("The user LOVES hiking, running!") == ["user", "love", "hike", "run"]
+
+
+def test_english_contractions_leave_no_fragments():
+    assert tokenize("I don't, can't, won't; she's I'm we've") == []
+    assert tokenize("Sarah's cats") == ["sarah", "cat"]
+
+
+def test_numbers_are_kept():
+    assert tokenize("moved in 2024, paid $1,000 for v3.5") == ["move", "2024", "paid", "1000", "v3", "5"]
+
+
+def test_full_width_text_matches_ascii():
+    assert tokenize("Ｇｏｏｇｌｅ") == tokenize("google")
+
+
+def test_chinese_search_mode_yields_sub_words_and_drops_stopwords():
+    terms = tokenize("我的妹妹住在中华人民共和国的上海。")
+    assert "妹妹" in terms and "上海" in terms
+    assert "人民" in terms and "中华人民共和国" in terms  # search mode
+    assert not {"我", "的", "在", "。"} & set(terms)
+
+
+def test_mixed_text_keeps_both_languages_in_order():
+    assert tokenize("我在Google工作, I love 火锅") == ["googl", "工作", "love", "火锅"]
+
+
+def test_stopword_only_and_empty_text_give_nothing():
+    assert tokenize("") == []
+    assert tokenize("the of and is it") == []
+    assert tokenize("我的你呢吗？！，") == []
+
+
+def test_query_and_document_forms_agree():
+    assert set(tokenize("hiking")) <= set(tokenize("She went on a hike"))
+    assert set(tokenize("火锅")) <= set(tokenize("用户最喜欢吃火锅"))
+
+
+def test_add_user_words_keeps_a_name_whole():
+    name = "霍格沃茨魔法学院"
+    assert name not in tokenize(f"她想去{name}读书")
+    assert add_user_words([name, "  ", "English only"]) == 1
+    assert name in tokenize(f"她想去{name}读书")
+
+
+def test_concurrent_first_use_is_safe():
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(50):
+                assert "火锅" in tokenize("我喜欢吃火锅 and spicy food")
+        except BaseException as exc:  # collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+def test_jieba_loads_quietly():
+    code = "from memory_core.retrieval.tokenize import tokenize; print(tokenize('我喜欢火锅'))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "火锅" in proc.stdout
+    assert proc.stderr == ""
+
+
+def test_english_sentence_is_cheap():
+    sentence = ("The user mentioned that she has been learning to play the guitar every weekend "
+                "since last summer with her friends")
+    tokenize(sentence)
+    start = time.perf_counter()
+    for _ in range(200):
+        tokenize(sentence)
+    per_call_ms = (time.perf_counter() - start) / 200 * 1e3
+    assert per_call_ms < 0.5  # generous: about 0.02 ms on a laptop
