@@ -1,0 +1,368 @@
+"""Per-user mechanical recall: BM25 with filters, recency and hit weighting.
+
+Seed 000 kept BM25 as the fast, free retriever; its LLM retriever's rule for
+broad queries ("最近", "项目") was to favour recent and often-hit items. Here
+that rule becomes a multiplier on the BM25 score (seed 001 §8.14.3 fuses
+keyword, recency and metadata signals the same way)::
+
+    score = bm25 · (1 + w_r · recency + w_h · log1p(hit))
+    recency = 0.5 ** (age_days / half_life_days),  age = max(0, now − item time)
+
+The item time is ``valid_from``, else ``created_at``; ``now`` defaults to the
+newest item time in the index, so replaying old conversations does not make
+everything equally stale. The multiplier only reorders items that match the
+query: an item without a query term is never returned, however recent.
+
+``RecallIndex`` holds one user's items; ``Recaller`` keeps one index per user
+keyed by the store's ``memory_version`` (hits do not change the version; the
+caller passes new hit counts with ``set_hits``).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import numpy as np
+
+from memory_core.errors import InvalidField, TextTooLong
+from memory_core.model import Kind, MemoryItem, Status
+from memory_core.retrieval.bm25 import BM25Index, top_k_indices
+from memory_core.retrieval.tokenize import tokenize
+from memory_core.store.base import MemoryStore
+from memory_core.validation import MAX_TEXT_CHARS, check_id
+
+__all__ = [
+    "INDEXED_STATUSES",
+    "MAX_K",
+    "PRESETS",
+    "RecallFilters",
+    "RecallIndex",
+    "RecallResult",
+    "RecallTimings",
+    "RecallWeights",
+    "Recaller",
+]
+
+MAX_K = 1000
+INDEXED_STATUSES: tuple[str, ...] = (Status.ACTIVE, Status.SUPERSEDED, Status.ARCHIVED)
+_DAY_S = 86_400.0
+_ENUMS: dict[str, type[Kind] | type[Status]] = {"kind": Kind, "status": Status}
+
+
+def _as_tuple(values: Collection[str] | str | None) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    return (values,) if isinstance(values, str) else tuple(values)
+
+
+def _epoch(dt: datetime, what: str) -> float:
+    if not isinstance(dt, datetime) or dt.tzinfo is None:
+        raise InvalidField(f"{what} must be a timezone-aware datetime; got {dt!r}")
+    return dt.timestamp()
+
+
+@dataclass(slots=True)
+class RecallFilters:
+    """Which items may be returned.
+
+    Attributes:
+        themes: allowed themes (exact match); None for any. A single string is one theme.
+        kinds: allowed ``Kind`` values; None for any.
+        statuses: allowed ``Status`` values; default active only; None for any indexed status.
+        since / until: aware datetimes; an item passes when ``since <= t < until``,
+            t being its ``valid_from``, else its ``created_at``.
+    """
+
+    themes: Collection[str] | None = None
+    kinds: Collection[str] | None = None
+    statuses: Collection[str] | None = (Status.ACTIVE,)
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class RecallWeights:
+    """How recency and hits reweight BM25 (formula in the module docstring).
+
+    Attributes:
+        half_life_days: age in days at which recency falls to 0.5 (> 0).
+        recency: w_r, weight of recency (in 0..1) in the multiplier (>= 0).
+        hits: w_h, weight of log1p(hit) in the multiplier (>= 0).
+    """
+
+    half_life_days: float = 30.0
+    recency: float = 0.2
+    hits: float = 0.1
+
+    def validate(self) -> None:
+        """Raises: InvalidField for a non-positive half-life or a negative weight."""
+        if not self.half_life_days > 0:
+            raise InvalidField(f"half_life_days must be above 0; got {self.half_life_days!r}")
+        if not (self.recency >= 0 and self.hits >= 0):
+            raise InvalidField(f"recency and hit weights must be >= 0; got {self.recency!r}, {self.hits!r}")
+
+
+PRESETS: dict[str, RecallWeights] = {
+    # Mostly text relevance, a light nudge to recent and often-used items.
+    "balanced": RecallWeights(),
+    # Plain BM25.
+    "relevance": RecallWeights(recency=0.0, hits=0.0),
+    # Time-bound questions ("最近在忙什么", "what did I do last week").
+    "recent": RecallWeights(half_life_days=7.0, recency=1.0, hits=0.1),
+    # Broad queries ("项目", "my plans"): seed 000's recent and high-hit first.
+    "broad": RecallWeights(half_life_days=14.0, recency=0.6, hits=0.4),
+}
+
+
+@dataclass(slots=True)
+class RecallResult:
+    """One recalled item.
+
+    Attributes:
+        item: a copy of the memory item.
+        score: final score (BM25 times the recency/hit multiplier).
+        bm25: the raw BM25 score.
+        rank: 1 for the best result.
+        turn_ids: the item's source turn ids, oldest first.
+    """
+
+    item: MemoryItem
+    score: float
+    bm25: float
+    rank: int
+    turn_ids: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RecallTimings:
+    """Where the last ``Recaller.recall`` spent its time, in milliseconds.
+
+    Attributes:
+        version_ms: reading the store's memory version.
+        build_ms: loading items and building the index (0.0 when warm).
+        search_ms: tokenizing the query, scoring and ranking.
+        rebuilt: True when the index was (re)built for this call.
+        items: items in the user's index.
+    """
+
+    version_ms: float = 0.0
+    build_ms: float = 0.0
+    search_ms: float = 0.0
+    rebuilt: bool = False
+    items: int = 0
+
+
+def _check_query(query: object, k: object) -> int:
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+        raise InvalidField(f"k must be an integer from 1 to {MAX_K}; got {k!r}")
+    if not isinstance(query, str):
+        raise InvalidField(f"query must be a string; got {type(query).__name__}")
+    if len(query) > MAX_TEXT_CHARS:
+        raise TextTooLong(f"query is {len(query)} characters; the limit is {MAX_TEXT_CHARS}")
+    return k
+
+
+class RecallIndex:
+    """BM25 over one user's items, with per-item arrays for filters and weights.
+
+    Each item is indexed by its description, theme and speaker. Build with
+    ``RecallIndex.build(items)``.
+
+    Attributes:
+        items: the indexed items (position i is BM25 document i).
+        times: shape (n,) float64 item times, epoch seconds (``valid_from`` else ``created_at``).
+        hits: shape (n,) float64 hit counts.
+    """
+
+    def __init__(self, items: Sequence[MemoryItem], bm25: BM25Index) -> None:
+        self.items = list(items)
+        self.bm25 = bm25
+        self._pos = {item.id: i for i, item in enumerate(self.items)}
+        self._codes: dict[str, dict[str, int]] = {}
+        self._arrays: dict[str, np.ndarray] = {}
+        for name in ("status", "theme", "kind"):
+            vocab: dict[str, int] = {}
+            values = [vocab.setdefault(str(getattr(i, name)), len(vocab)) for i in self.items]
+            self._codes[name] = vocab
+            self._arrays[name] = np.array(values, dtype=np.int32)
+        self.times = np.array([(i.valid_from or i.created_at).timestamp() for i in self.items],
+                              dtype=np.float64)
+        self.hits = np.array([i.hit for i in self.items], dtype=np.float64)
+
+    @classmethod
+    def build(cls, items: Sequence[MemoryItem]) -> RecallIndex:
+        """Tokenize and index ``items`` (any statuses; filters choose at search time)."""
+        corpus = [tokenize(" ".join(p for p in (i.description, i.theme, i.speaker) if p)) for i in items]
+        return cls(items, BM25Index(corpus))
+
+    def __len__(self) -> int:
+        """Number of indexed items."""
+        return len(self.items)
+
+    def set_hits(self, hits: Mapping[str, int]) -> int:
+        """Update hit counts in place (no rebuild); unknown ids are ignored.
+
+        Returns:
+            The number of items updated.
+        """
+        updated = 0
+        for item_id, hit in hits.items():
+            pos = self._pos.get(item_id)
+            if pos is not None:
+                self.hits[pos] = max(0, int(hit))
+                self.items[pos].hit = int(self.hits[pos])
+                updated += 1
+        return updated
+
+    def _mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
+        """Shape (len(idx),) bool: which candidate positions pass ``filters``."""
+        keep = np.ones(idx.shape[0], dtype=bool)
+        for name, wanted in (("theme", _as_tuple(filters.themes)), ("kind", _as_tuple(filters.kinds)),
+                             ("status", _as_tuple(filters.statuses))):
+            if wanted is None:
+                continue
+            enum = _ENUMS.get(name)
+            bad = [w for w in wanted if enum is not None and w not in enum._value2member_map_]
+            if bad:
+                raise InvalidField(f"unknown {name} {bad[0]!r}; expected one of "
+                                   f"{', '.join(enum._value2member_map_)}")  # type: ignore[union-attr]
+            codes = [self._codes[name][w] for w in wanted if w in self._codes[name]]
+            keep &= np.isin(self._arrays[name][idx], codes)
+        if filters.since is not None:
+            keep &= self.times[idx] >= _epoch(filters.since, "since")
+        if filters.until is not None:
+            keep &= self.times[idx] < _epoch(filters.until, "until")
+        return keep
+
+    def search(self, query: str, k: int = 10, filters: RecallFilters | None = None,
+               weights: RecallWeights | None = None, now: datetime | None = None) -> list[RecallResult]:
+        """Return up to ``k`` items matching ``query``, best first.
+
+        Args:
+            query: free text, any language; stopword-only or empty text gives [].
+            k: how many at most, 1..MAX_K.
+            filters: default ``RecallFilters()`` (active items, any theme, kind, time).
+            weights: default ``PRESETS["balanced"]``.
+            now: aware reference time for recency; default the newest item time.
+
+        Returns:
+            Results with ranks 1..m, m <= k; only items sharing a term with the query.
+
+        Raises:
+            InvalidField: k out of range, a non-string query, an unknown kind or
+                status, naive datetimes, bad weights.
+            TextTooLong: a query over MAX_TEXT_CHARS characters.
+        """
+        k = _check_query(query, k)
+        filters = filters or RecallFilters()
+        weights = weights or PRESETS["balanced"]
+        weights.validate()
+        ref = _epoch(now, "now") if now is not None else (float(self.times.max()) if len(self) else 0.0)
+        tokens = tokenize(query)
+        idx, bm = self.bm25.candidates(tokens) if tokens else (np.empty(0, np.int64), np.empty(0))
+        keep = self._mask(idx, filters)  # validates filters even when nothing matched
+        idx, bm = idx[keep], bm[keep]
+        if not idx.shape[0]:
+            return []
+        age_days = np.maximum(ref - self.times[idx], 0.0) / _DAY_S
+        recency = np.exp2(-age_days / weights.half_life_days)
+        score = bm * (1.0 + weights.recency * recency + weights.hits * np.log1p(self.hits[idx]))
+        best = top_k_indices(score, k)
+        out = []
+        for rank, j in enumerate(best, start=1):
+            item = self.items[int(idx[j])].copy()
+            out.append(RecallResult(item, float(score[j]), float(bm[j]), rank, list(item.source)))
+        return out
+
+
+class Recaller:
+    """Recall for many users over one store, with a per-user index cache.
+
+    A user's index is built on first use from the store's items in
+    ``INDEXED_STATUSES`` (deleted items are never indexed, so never recalled)
+    and reused while ``store.memory_version(user_id)`` is unchanged. At most
+    ``max_users`` indexes are kept, least recently used dropped first.
+
+    Args:
+        store: the memory store.
+        max_users: cache size in users (>= 1).
+
+    Attributes:
+        timings: ``RecallTimings`` of the last ``recall`` call (None before any).
+        build_count: indexes built so far (for tests and metrics).
+    """
+
+    def __init__(self, store: MemoryStore, max_users: int = 1024) -> None:
+        if max_users < 1:
+            raise InvalidField(f"max_users must be at least 1; got {max_users!r}")
+        self.store = store
+        self.max_users = max_users
+        self.timings: RecallTimings | None = None
+        self.build_count = 0
+        self._cache: OrderedDict[str, tuple[str, RecallIndex]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def index_for(self, user_id: str) -> tuple[RecallIndex, RecallTimings]:
+        """Return the user's current index (building it if needed) and the time spent.
+
+        Raises:
+            InvalidField: a malformed user id.
+            StoreError: the store failed.
+        """
+        user_id = check_id(user_id, "user id")
+        t0 = time.perf_counter()
+        version = self.store.memory_version(user_id)
+        t1 = time.perf_counter()
+        with self._lock:
+            cached = self._cache.get(user_id)
+            if cached is not None and cached[0] == version:
+                self._cache.move_to_end(user_id)
+                return cached[1], RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached[1]))
+        index = RecallIndex.build(self.store.list_items(user_id, statuses=INDEXED_STATUSES))
+        t2 = time.perf_counter()
+        with self._lock:
+            self.build_count += 1
+            self._cache[user_id] = (version, index)
+            self._cache.move_to_end(user_id)
+            while len(self._cache) > self.max_users:
+                self._cache.popitem(last=False)
+        return index, RecallTimings((t1 - t0) * 1e3, (t2 - t1) * 1e3, rebuilt=True, items=len(index))
+
+    def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
+               weights: RecallWeights | None = None, now: datetime | None = None) -> list[RecallResult]:
+        """Return up to ``k`` of ``user_id``'s items for ``query``, best first.
+
+        Never looks at another user's items. An unknown user gets [].
+
+        Raises:
+            InvalidField, TextTooLong: as ``RecallIndex.search``, or a malformed user id.
+            StoreError: the store failed.
+        """
+        _check_query(query, k)
+        index, timings = self.index_for(user_id)
+        t0 = time.perf_counter()
+        results = index.search(query, k, filters, weights, now)
+        timings.search_ms = (time.perf_counter() - t0) * 1e3
+        self.timings = timings
+        return results
+
+    def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
+        """Pass new hit counts to the user's cached index, if any; return items updated."""
+        with self._lock:
+            cached = self._cache.get(user_id)
+        return cached[1].set_hits(hits) if cached is not None else 0
+
+    def invalidate(self, user_id: str) -> None:
+        """Drop the user's cached index (after erasure, or a change the version misses)."""
+        with self._lock:
+            self._cache.pop(user_id, None)
+
+    def clear(self) -> None:
+        """Drop every cached index."""
+        with self._lock:
+            self._cache.clear()
