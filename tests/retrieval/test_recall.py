@@ -11,9 +11,9 @@ from memory_core.errors import InvalidField, TextTooLong
 from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import (
     PRESETS,
+    Recaller,
     RecallFilters,
     RecallIndex,
-    Recaller,
     RecallWeights,
 )
 
