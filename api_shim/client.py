@@ -1,0 +1,372 @@
+"""The Python client existing backends use: publish turns, recall, edit memory.
+
+It talks to the workers only through Redis, by task NAME (``api_shim.protocol``),
+so a backend never imports worker code. Input is checked here with
+``memory_core.validation`` before anything is sent, so a bad turn fails in the
+caller with a clear ``InvalidInput`` instead of in a worker later.
+
+Example::
+
+    client = MemoryClient("redis://127.0.0.1:6379/0",
+                          database_url="postgresql+psycopg://...")  # for the recall fallback
+    client.publish_turn("u1", "t-0001", "I moved to Lisbon", role="user",
+                        session_id="s1", timestamp="2026-05-10T09:00:00Z")
+    reply = client.recall("u1", "where do I live?", k=5)
+    reply.context_text, reply.degraded, reply.reason
+
+``AsyncMemoryClient`` offers the same methods as coroutines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import threading
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, TypeVar
+
+import redis
+from celery import Celery
+
+from api_shim import protocol
+from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
+from memory_core import errors as core_errors
+from memory_core.errors import InvalidField
+from memory_core.validation import ROLES, check_id, check_text, check_timestamp
+
+__all__ = ["AsyncMemoryClient", "MemoryClient", "RecallReply"]
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class RecallReply:
+    """What ``recall`` returns.
+
+    Attributes:
+        results: ranked items, best first: ``{"item": {...}, "score", "bm25", "rank", "turn_ids"}``.
+        context: the packed context block as a dict (``context["text"]`` is the text).
+        timings_ms: where the answering side spent its time, in milliseconds,
+            plus ``"round_trip"`` measured by the client.
+        degraded: True when the answer did not come from the recall worker.
+        reason: why it is degraded ("" otherwise).
+    """
+
+    results: list[dict[str, Any]]
+    context: dict[str, Any]
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    degraded: bool = False
+    reason: str = ""
+
+    @property
+    def context_text(self) -> str:
+        """The context block's text, ready to put in a prompt."""
+        return str(self.context.get("text", ""))
+
+
+class MemoryClient:
+    """Synchronous client. Thread-safe; create one per process and reuse it.
+
+    Args:
+        broker_url: the Redis URL the workers use (``redis://host:6379/0``).
+        database_url: SQLAlchemy URL of the memory database, for the read-only
+            recall fallback (None: no fallback, ``RecallUnavailable`` instead).
+        recall_timeout_ms: how long ``recall`` waits for the worker, in milliseconds.
+        request_timeout_s: how long CRUD calls wait for their reply, in seconds.
+        publish_retry_s: how long publishing keeps retrying an unreachable broker, in seconds.
+    """
+
+    def __init__(self, broker_url: str, *, database_url: str | None = None, recall_timeout_ms: int = 250,
+                 request_timeout_s: float = 10.0, publish_retry_s: float = 10.0) -> None:
+        self.broker_url = broker_url
+        self.database_url = database_url
+        self.recall_timeout_ms = recall_timeout_ms
+        self.request_timeout_s = request_timeout_s
+        self._retry_policy = {"max_retries": max(1, int(publish_retry_s / 0.5)), "interval_start": 0,
+                              "interval_step": 0.25, "interval_max": 0.5}
+        self.celery = Celery("gulfstream-client", broker=broker_url, set_as_current=False)
+        self.celery.conf.update(
+            task_serializer="json", accept_content=["json"], broker_connection_retry_on_startup=True,
+            task_routes={name: {"queue": queue} for name, queue in protocol.ROUTES.items()},
+        )
+        self.redis = redis.Redis.from_url(broker_url, socket_timeout=30, health_check_interval=15)
+        self._fallback: Any = None
+        self._fallback_lock = threading.Lock()
+
+    def close(self) -> None:
+        """Release broker, Redis and database connections."""
+        self.redis.close()
+        self.celery.close()
+        if self._fallback is not None:
+            self._fallback.close()
+
+    # ── writes ─────────────────────────────────────────────────────────
+
+    def publish_turn(self, user_id: str, turn_id: str, text: str, role: str, session_id: str,
+                     timestamp: datetime | str | float, speaker: str | None = None,
+                     meta: Mapping[str, str] | None = None) -> str:
+        """Enqueue one finished turn for ingest; return the message id.
+
+        When this returns, the turn is in Redis and will be stored and applied
+        (at least once, in the user's publish order; repeats of a turn id are
+        ignored). Memory text is not shown in Flower: the task's argument
+        representation carries ids only.
+
+        Raises:
+            InvalidInput: a bad id, text, role, timestamp, speaker or meta (nothing sent).
+            PublishFailed: the broker could not be reached within ``publish_retry_s``.
+        """
+        user_id = check_id(user_id, "user id")
+        turn_id = check_id(turn_id, "turn id")
+        session_id = check_id(session_id, "session id")
+        if role not in ROLES:
+            raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {role!r}")
+        text = check_text(text, "text")
+        when = check_timestamp(timestamp)
+        name = check_text(speaker, "speaker", max_chars=128) if speaker is not None else ""
+        extra = _check_meta(meta)
+        try:
+            pub_seq = int(self.redis.incr(protocol.pub_seq_key(user_id)))
+        except redis.RedisError as exc:
+            raise PublishFailed(f"cannot reach Redis at {self.broker_url}: {exc}") from exc
+        kwargs = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role,
+                  "text": text, "timestamp": when.isoformat(), "speaker": name, "meta": extra,
+                  "pub_seq": pub_seq, "published_at": time.time()}
+        shown = f"{{'user_id': {user_id!r}, 'turn_id': {turn_id!r}, 'pub_seq': {pub_seq}}}"
+        return self._send(protocol.INGEST_TURN, kwargs, kwargsrepr=shown)
+
+    def add_item(self, user_id: str, description: str, theme: str, *, reason: str = "",
+                 **fields: Any) -> str:
+        """Add a memory item written by a person; return its id. Fields as ``MemoryItem`` (kind, ...).
+
+        Raises:
+            InvalidInput: bad text or fields; RequestTimeout; RemoteError.
+        """
+        return str(self._call(protocol.ADD_ITEM, user_id=check_id(user_id, "user id"),
+                              description=check_text(description, "description"),
+                              theme=check_text(theme, "theme", max_chars=64), fields=fields, reason=reason))
+
+    def update_item(self, user_id: str, item_id: str, reason: str, new_description: str | None = None,
+                    new_theme: str | None = None) -> None:
+        """Change an item's text and/or theme; the old ones stay in its history.
+
+        Raises:
+            UnknownItem, InvalidInput, RequestTimeout, RemoteError.
+        """
+        if new_description is None and new_theme is None:
+            raise InvalidField("update needs a new description or a new theme")
+        self._call(protocol.UPDATE_ITEM, user_id=check_id(user_id, "user id"),
+                   item_id=check_id(item_id, "item id"), reason=reason,
+                   new_description=None if new_description is None else check_text(new_description),
+                   new_theme=None if new_theme is None else check_text(new_theme, "theme", max_chars=64))
+
+    def delete_item(self, user_id: str, item_id: str, reason: str) -> str:
+        """Soft-delete an item (kept in history); return its description. Raises UnknownItem."""
+        return str(self._call(protocol.DELETE_ITEM, user_id=check_id(user_id, "user id"),
+                              item_id=check_id(item_id, "item id"), reason=reason))
+
+    def erase_user(self, user_id: str) -> int:
+        """Erase every turn, item and revision of the user; return items removed."""
+        return int(self._call(protocol.ERASE_USER, user_id=check_id(user_id, "user id")))
+
+    # ── reads ──────────────────────────────────────────────────────────
+
+    def list_items(self, user_id: str, *, statuses: list[str] | None = None, theme: str | None = None,
+                   kind: str | None = None) -> list[dict[str, Any]]:
+        """Return the user's items (default: active), oldest first, without history."""
+        return list(self._call(protocol.LIST_ITEMS, user_id=check_id(user_id, "user id"),
+                               statuses=statuses, theme=theme, kind=kind))
+
+    def item_history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
+        """Return an item's revisions, newest first. Raises UnknownItem."""
+        return list(self._call(protocol.ITEM_HISTORY, user_id=check_id(user_id, "user id"),
+                               item_id=check_id(item_id, "item id")))
+
+    def recall(self, user_id: str, query: str, k: int = 10, *, filters: Mapping[str, Any] | None = None,
+               budget_tokens: int | None = None, timeout_ms: int | None = None) -> RecallReply:
+        """Return the user's top-k items for ``query`` and the packed context block.
+
+        Asks the recall worker and waits ``timeout_ms`` (default
+        ``recall_timeout_ms``). If it does not answer in time, or the broker is
+        down, recalls directly from the database (read-only) and says so:
+        ``degraded=True`` with a ``reason``.
+
+        Raises:
+            InvalidInput: bad user id, empty or oversized query, bad k.
+            RecallUnavailable: no answer and no ``database_url`` to fall back on.
+        """
+        user_id = check_id(user_id, "user id")
+        query = check_text(query, "query")
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
+            raise InvalidField(f"k must be an integer from 1 to 1000; got {k!r}")
+        wait_ms = timeout_ms or self.recall_timeout_ms
+        started = time.perf_counter()
+        kwargs = {"user_id": user_id, "query": query, "k": k, "filters": dict(filters or {}) or None,
+                  "budget_tokens": budget_tokens}
+        try:
+            value = self._call(protocol.RECALL, timeout_s=wait_ms / 1000, expires_s=wait_ms / 1000,
+                               kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}", **kwargs)
+            reason = ""
+        except RequestTimeout:
+            reason = f"recall worker did not answer within {wait_ms} ms"
+        except PublishFailed as exc:
+            reason = f"broker unreachable ({exc})"
+        if not reason:
+            reply = _recall_reply(value)
+        else:
+            reply = self._recall_from_database(user_id, query, k, kwargs["filters"], budget_tokens, reason)
+        reply.timings_ms["round_trip"] = (time.perf_counter() - started) * 1e3
+        return reply
+
+    def ping(self, timeout_s: float | None = None) -> float:
+        """Round-trip a no-op task through the recall queue; return the time in milliseconds."""
+        started = time.perf_counter()
+        self._call(protocol.PING, timeout_s=timeout_s)
+        return (time.perf_counter() - started) * 1e3
+
+    # ── plumbing ───────────────────────────────────────────────────────
+
+    def _send(self, name: str, kwargs: dict[str, Any], *, expires_s: float | None = None,
+              kwargsrepr: str | None = None) -> str:
+        try:
+            result = self.celery.send_task(name, kwargs=kwargs, retry=True, retry_policy=self._retry_policy,
+                                           expires=expires_s, argsrepr="()", kwargsrepr=kwargsrepr)
+        except Exception as exc:  # kombu raises OperationalError and friends, by transport
+            raise PublishFailed(f"could not enqueue {name} at {self.broker_url}: {exc}") from exc
+        return str(result.id)
+
+    def _call(self, name: str, *, timeout_s: float | None = None, expires_s: float | None = None,
+              kwargsrepr: str | None = None, **kwargs: Any) -> Any:
+        """Send ``name`` with a fresh call id and wait for its reply; return the value or raise."""
+        call_id = uuid.uuid4().hex
+        wait_s = self.request_timeout_s if timeout_s is None else timeout_s
+        if kwargsrepr is None:
+            kwargsrepr = repr({k: v for k, v in kwargs.items() if k.endswith("_id")})
+        self._send(name, {"call_id": call_id, **kwargs}, expires_s=expires_s, kwargsrepr=kwargsrepr)
+        try:
+            popped = self.redis.brpop([protocol.reply_key(call_id)], timeout=max(wait_s, 0.001))
+        except redis.RedisError as exc:
+            raise PublishFailed(f"lost Redis while waiting for {name}: {exc}") from exc
+        if popped is None:
+            raise RequestTimeout(f"{name} got no reply within {wait_s:.3f} s")
+        body = protocol.decode_reply(popped[1])
+        if body["ok"]:
+            return body["value"]
+        raise _remote_error(body.get("error_type", ""), body.get("error", ""))
+
+    def _recall_from_database(self, user_id: str, query: str, k: int, filters: dict[str, Any] | None,
+                              budget_tokens: int | None, reason: str) -> RecallReply:
+        """Recall in this process, read-only, from the database (the degraded path)."""
+        if self.database_url is None:
+            raise RecallUnavailable(f"{reason}, and no database_url is set for a direct recall")
+        memory = self._fallback_memory()
+        from memory_core.retrieval.recall import RecallFilters
+
+        flt = None
+        if filters:
+            flt = RecallFilters(**{name: check_timestamp(v, name) if name in ("since", "until") and v
+                                   else v for name, v in filters.items()})
+        response = memory.recall(user_id, query, k, filters=flt, budget_tokens=budget_tokens)
+        reply = _recall_reply(protocol.recall_payload(response))
+        reply.degraded = True
+        reply.reason = f"{reason}; answered directly from the database"
+        return reply
+
+    def _fallback_memory(self) -> Any:
+        with self._fallback_lock:
+            if self._fallback is None:
+                from memory_core.service import Memory
+                from memory_core.settings import load_settings
+                from memory_core.store.sql import SqlStore
+
+                store = SqlStore(self.database_url or "", migrate=False)
+                self._fallback = Memory(store, settings=load_settings(database_url=self.database_url))
+            return self._fallback
+
+
+def _check_meta(meta: Mapping[str, str] | None) -> dict[str, str]:
+    if meta is None:
+        return {}
+    if not isinstance(meta, Mapping):
+        raise InvalidField(f"meta must be a mapping of strings; got {type(meta).__name__}")
+    out = {}
+    for key, value in meta.items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise InvalidField("meta keys and values must be strings")
+        out[check_text(key, "meta key", max_chars=64)] = check_text(value, f"meta[{key}]", max_chars=2000)
+    return out
+
+
+def _remote_error(error_type: str, message: str) -> Exception:
+    cls = getattr(core_errors, error_type, None)
+    if isinstance(cls, type) and issubclass(cls, core_errors.GulfstreamError) \
+            and error_type in core_errors.__all__ and error_type != "IngestLineError":
+        return cls(message)
+    return RemoteError(error_type or "UnknownError", message)
+
+
+def _recall_reply(value: Mapping[str, Any]) -> RecallReply:
+    return RecallReply(list(value["results"]), dict(value["context"]),
+                       {k: float(v) for k, v in value.get("timings_ms", {}).items()})
+
+
+class AsyncMemoryClient:
+    """The same client for asyncio backends: each call runs the sync method in an executor.
+
+    Args:
+        *args, **kwargs: as ``MemoryClient``.
+        executor: where the blocking calls run (default: the loop's default executor).
+    """
+
+    def __init__(self, *args: Any, executor: Executor | None = None, **kwargs: Any) -> None:
+        self.sync = MemoryClient(*args, **kwargs)
+        self._executor = executor
+
+    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
+
+    async def publish_turn(self, *args: Any, **kwargs: Any) -> str:
+        """See ``MemoryClient.publish_turn``."""
+        return await self._run(self.sync.publish_turn, *args, **kwargs)
+
+    async def recall(self, *args: Any, **kwargs: Any) -> RecallReply:
+        """See ``MemoryClient.recall``."""
+        return await self._run(self.sync.recall, *args, **kwargs)
+
+    async def add_item(self, *args: Any, **kwargs: Any) -> str:
+        """See ``MemoryClient.add_item``."""
+        return await self._run(self.sync.add_item, *args, **kwargs)
+
+    async def update_item(self, *args: Any, **kwargs: Any) -> None:
+        """See ``MemoryClient.update_item``."""
+        return await self._run(self.sync.update_item, *args, **kwargs)
+
+    async def delete_item(self, *args: Any, **kwargs: Any) -> str:
+        """See ``MemoryClient.delete_item``."""
+        return await self._run(self.sync.delete_item, *args, **kwargs)
+
+    async def erase_user(self, *args: Any, **kwargs: Any) -> int:
+        """See ``MemoryClient.erase_user``."""
+        return await self._run(self.sync.erase_user, *args, **kwargs)
+
+    async def list_items(self, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        """See ``MemoryClient.list_items``."""
+        return await self._run(self.sync.list_items, *args, **kwargs)
+
+    async def item_history(self, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        """See ``MemoryClient.item_history``."""
+        return await self._run(self.sync.item_history, *args, **kwargs)
+
+    async def ping(self, *args: Any, **kwargs: Any) -> float:
+        """See ``MemoryClient.ping``."""
+        return await self._run(self.sync.ping, *args, **kwargs)
+
+    async def close(self) -> None:
+        """See ``MemoryClient.close``."""
+        await self._run(self.sync.close)

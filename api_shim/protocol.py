@@ -1,0 +1,154 @@
+"""The wire contract between backends (``api_shim``) and the workers.
+
+Both sides import this module; a backend never imports ``workers``. It
+names every task, queue and Redis key, and encodes recall replies.
+
+Queues:
+
+- ``ingest``: store a published turn, then wake its user's curator; also the
+  CRUD writes (fast, never behind a curate backlog).
+- ``curate``: drain one user's unapplied turns in ``seq`` order.
+- ``recall``: read-only, low latency, its own solo worker.
+- ``maintenance``: the periodic sweeper and other housekeeping.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+from collections.abc import Mapping
+from datetime import date, datetime
+from typing import Any
+
+__all__ = [
+    "ADD_ITEM",
+    "CURATE_USER",
+    "DELETE_ITEM",
+    "ERASE_USER",
+    "INGEST_TURN",
+    "ITEM_HISTORY",
+    "KEY_PREFIX",
+    "LIST_ITEMS",
+    "PING",
+    "QUEUES",
+    "RECALL",
+    "ROUTES",
+    "SWEEP",
+    "UPDATE_ITEM",
+    "curate_waiting_key",
+    "decode_reply",
+    "encode_reply",
+    "item_payload",
+    "pub_seq_key",
+    "recall_payload",
+    "reply_key",
+    "stored_seq_key",
+    "to_jsonable",
+]
+
+# ── task names (stable: renaming one strands messages already queued) ──
+INGEST_TURN = "gulfstream.ingest_turn"
+CURATE_USER = "gulfstream.curate_user"
+RECALL = "gulfstream.recall"
+SWEEP = "gulfstream.sweep"
+PING = "gulfstream.ping"
+ADD_ITEM = "gulfstream.add_item"
+UPDATE_ITEM = "gulfstream.update_item"
+DELETE_ITEM = "gulfstream.delete_item"
+LIST_ITEMS = "gulfstream.list_items"
+ITEM_HISTORY = "gulfstream.item_history"
+ERASE_USER = "gulfstream.erase_user"
+
+# ── queues and routes ──
+QUEUES = ("ingest", "curate", "recall", "maintenance")
+ROUTES: dict[str, str] = {
+    INGEST_TURN: "ingest",
+    ADD_ITEM: "ingest",
+    UPDATE_ITEM: "ingest",
+    DELETE_ITEM: "ingest",
+    ERASE_USER: "ingest",
+    CURATE_USER: "curate",
+    RECALL: "recall",
+    PING: "recall",
+    LIST_ITEMS: "recall",
+    ITEM_HISTORY: "recall",
+    SWEEP: "maintenance",
+}
+
+# ── Redis keys (every one starts with KEY_PREFIX) ──
+KEY_PREFIX = "gulfstream:"
+
+
+def pub_seq_key(user_id: str) -> str:
+    """Counter the client INCRs per published turn: the user's publish order."""
+    return f"{KEY_PREFIX}pub:{user_id}"
+
+
+def stored_seq_key(user_id: str) -> str:
+    """Highest publish number of the user that ingest has stored."""
+    return f"{KEY_PREFIX}stored:{user_id}"
+
+
+def curate_waiting_key(user_id: str) -> str:
+    """Set while one curate trigger of the user waits for the busy lock."""
+    return f"{KEY_PREFIX}curate-waiting:{user_id}"
+
+
+def reply_key(call_id: str) -> str:
+    """Per-call list the worker LPUSHes an RPC reply to; the caller BRPOPs it."""
+    return f"{KEY_PREFIX}reply:{call_id}"
+
+
+# ── payloads ──
+
+
+def to_jsonable(value: Any) -> Any:
+    """Turn dataclasses, enums, datetimes, sets and tuples into JSON-ready values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return to_jsonable(value.value)
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [to_jsonable(v) for v in value]
+    if hasattr(value, "model_dump"):
+        return to_jsonable(value.model_dump())
+    return value
+
+
+def encode_reply(ok: bool, value: Any = None, *, error: str = "", error_type: str = "") -> bytes:
+    """Encode an RPC reply: ``{"ok": bool, "value": ..., "error": str, "error_type": str}``."""
+    body = {"ok": ok, "value": to_jsonable(value), "error": error, "error_type": error_type}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def decode_reply(raw: bytes | str) -> dict[str, Any]:
+    """Decode what ``encode_reply`` produced."""
+    body: dict[str, Any] = json.loads(raw)
+    return body
+
+
+def item_payload(item: Any) -> dict[str, Any]:
+    """A memory item as JSON, without its history (ask ``item_history`` for that)."""
+    body = to_jsonable(item)
+    body.pop("history", None)
+    return body
+
+
+def recall_payload(response: Any) -> dict[str, Any]:
+    """A ``memory_core.service.RecallResponse`` as JSON.
+
+    Shape: ``{"results": [{"item": {...}, "score", "bm25", "rank", "turn_ids"}],
+    "context": {"text", ...}, "timings_ms": {...}}``.
+    """
+    results = [
+        {"item": item_payload(r.item), "score": r.score, "bm25": r.bm25, "rank": r.rank,
+         "turn_ids": list(r.turn_ids)}
+        for r in response.results
+    ]
+    return {"results": results, "context": to_jsonable(response.context),
+            "timings_ms": dict(response.timings_ms)}

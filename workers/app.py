@@ -1,0 +1,81 @@
+"""The one Celery app of Gulfstream.
+
+Run with ``celery -A workers.app worker -Q ingest,curate,maintenance`` (curate
+workers), ``celery -A workers.app worker -Q recall -P solo`` (the recall
+worker) and ``celery -A workers.app beat`` (the sweeper).
+
+The configuration is a promise: ``WorkerSettings()`` is read from the
+environment the first time Celery looks at its config (worker or client
+start-up), never at import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Celery
+from kombu import Queue
+
+from api_shim import protocol
+from workers.settings import WorkerSettings
+
+__all__ = ["app", "build_config", "settings"]
+
+
+def build_config(s: WorkerSettings) -> dict[str, Any]:
+    """Return the Celery configuration for settings ``s``.
+
+    At-least-once delivery: late acks, reject (requeue) when a pool child
+    dies, one message prefetched per process, and a Redis visibility timeout
+    longer than the hard task time limit so a running task is never handed
+    to a second worker.
+    """
+    if s.visibility_timeout_s <= s.task_time_limit_s:
+        raise ValueError("visibility_timeout_s must be longer than task_time_limit_s")
+    transport = {
+        "visibility_timeout": s.visibility_timeout_s,
+        "unacked_restore_interval": s.unacked_restore_interval_s,
+        "unacked_restore_throttle": 1,
+    }
+    return {
+        "broker_url": s.redis_url,
+        "result_backend": s.redis_url,
+        "broker_transport_options": transport,
+        "result_backend_transport_options": {"visibility_timeout": s.visibility_timeout_s},
+        "broker_connection_retry_on_startup": True,
+        "broker_connection_max_retries": None,
+        "task_serializer": "json",
+        "result_serializer": "json",
+        "accept_content": ["json"],
+        "task_acks_late": True,
+        "task_reject_on_worker_lost": True,
+        "worker_prefetch_multiplier": 1,
+        "worker_cancel_long_running_tasks_on_connection_loss": True,
+        "task_ignore_result": True,
+        "result_expires": 3600,
+        "task_time_limit": s.task_time_limit_s,
+        "task_soft_time_limit": max(1, s.task_time_limit_s - 30),
+        "task_queues": [Queue(name) for name in protocol.QUEUES],
+        "task_default_queue": "ingest",
+        "task_routes": {name: {"queue": queue} for name, queue in protocol.ROUTES.items()},
+        "task_send_sent_event": True,
+        "worker_send_task_events": True,
+        "beat_schedule": {
+            "sweep-backlogs": {"task": protocol.SWEEP, "schedule": s.sweep_interval_s},
+        },
+    }
+
+
+_settings: WorkerSettings | None = None
+
+
+def settings() -> WorkerSettings:
+    """Return this process's settings, reading the environment on first call."""
+    global _settings
+    if _settings is None:
+        _settings = WorkerSettings()
+    return _settings
+
+
+app = Celery("gulfstream", include=["workers.tasks", "workers.recall"])
+app.add_defaults(lambda: build_config(settings()))

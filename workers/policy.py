@@ -1,0 +1,54 @@
+"""Which errors are worth retrying, and how long to wait before the next try.
+
+Transient: the database, the broker or an LLM endpoint failing for a while
+(connection refused, timeouts, serialization failures, HTTP 429/5xx). Those
+are retried with exponential backoff and full jitter. Everything else
+(bad input, a pipeline bug, malformed data) would fail the same way again,
+so the curate task isolates the turn at once (see ``workers.tasks``).
+"""
+
+from __future__ import annotations
+
+import random
+
+import redis.exceptions
+import sqlalchemy.exc
+
+from memory_core.errors import InvalidInput, NotFound, StoreError, StoreLocked
+
+__all__ = ["backoff_s", "is_transient"]
+
+_TRANSIENT_NAMES = frozenset({
+    # openai / langchain-openai client errors, matched by name so this module
+    # does not import an LLM client
+    "APIConnectionError", "APITimeoutError", "RateLimitError", "InternalServerError",
+    "ServiceUnavailableError",
+})
+
+
+def is_transient(exc: BaseException) -> bool:
+    """True when ``exc`` (or an error it was raised from) is likely to pass if retried."""
+    seen: set[int] = set()
+    err: BaseException | None = exc
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        if isinstance(err, InvalidInput | NotFound | StoreLocked):
+            return False
+        if isinstance(err, StoreError | ConnectionError | TimeoutError
+                      | sqlalchemy.exc.OperationalError | sqlalchemy.exc.InterfaceError
+                      | sqlalchemy.exc.TimeoutError | redis.exceptions.ConnectionError
+                      | redis.exceptions.TimeoutError):
+            return True
+        if type(err).__name__ in _TRANSIENT_NAMES:
+            return True
+        err = err.__cause__ or err.__context__
+    return False
+
+
+def backoff_s(attempt: int, base_s: float, cap_s: float, rng: random.Random | None = None) -> float:
+    """Return the wait before retry number ``attempt`` (0-based), in seconds.
+
+    Exponential backoff with full jitter: uniform in ``[0, min(cap, base * 2**attempt)]``.
+    """
+    ceiling = min(cap_s, base_s * (2 ** max(0, attempt)))
+    return (rng or random).uniform(0.0, ceiling)

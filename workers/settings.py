@@ -1,0 +1,53 @@
+"""Worker settings: one pydantic-settings model, read once at worker start-up.
+
+Every field comes from the environment with the ``GULFSTREAM_`` prefix
+(``GULFSTREAM_REDIS_URL``, ``GULFSTREAM_CURATE_MAX_RETRIES`` ...). Nothing
+reads the environment at import: ``workers.app`` builds the Celery config
+from ``WorkerSettings()`` the first time Celery needs it.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["WorkerSettings"]
+
+
+class WorkerSettings(BaseSettings):
+    """Settings of the Celery shell. Units are in the field names."""
+
+    model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
+
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    database_url: str = "postgresql+psycopg://gulfstream@127.0.0.1:5432/gulfstream"
+
+    # delivery
+    task_time_limit_s: int = Field(600, gt=0, description="hard limit of any task")
+    visibility_timeout_s: int = Field(
+        900, gt=0, description="unacked messages are redelivered after this; longer than any task")
+    unacked_restore_interval_s: int = Field(10, gt=0, description="how often workers look for them")
+
+    # curate
+    curate_max_retries: int = Field(5, ge=0)
+    retry_backoff_base_s: float = Field(1.0, gt=0)
+    retry_backoff_max_s: float = Field(120.0, gt=0)
+    lock_busy_countdown_s: float = Field(0.5, gt=0, description="re-trigger delay when the user is busy")
+    lock_timeout_s: float = Field(0.05, gt=0, description="wait for a user's lock before re-queueing")
+    curate_batch_turns: int = Field(100, gt=0, description="turns one curate run applies at most")
+    sweep_interval_s: float = Field(15.0, gt=0)
+
+    # ingest ordering
+    ingest_gap_wait_s: float = Field(
+        960.0, ge=0,
+        description="how long a turn waits for an earlier-published turn of its user to be stored")
+    ingest_gap_countdown_s: float = Field(0.2, gt=0)
+
+    # recall
+    recall_timeout_ms: int = Field(250, gt=0)
+    recall_reply_ttl_s: int = Field(30, gt=0)
+
+    # wiring
+    pipeline: str = Field(
+        "", description="'module:factory' building the write pipeline; empty for the default")
+    db_pool_size: int = Field(2, gt=0)
