@@ -1,0 +1,289 @@
+"""First-person fact and preference rules, in English and Chinese.
+
+Each ``Rule`` is a precompiled pattern with an object group ``o`` (and
+optionally ``v`` the verb, ``n`` a negation, ``a`` an animal, ``c`` a
+category) plus how to render the memory. ``match_clause`` runs the rules of
+one language over one clause, first match wins, and returns a ``RuleHit``;
+the extractor turns hits into candidates.
+
+Keys are built from a normalised object so that restatements and reversals
+land on the same slot: "I like spicy food" and "I don't like spicy food
+anymore" both give ``pref:spicy food``; "我喜欢吃辣" and "我其实不喜欢吃辣了"
+both give ``pref:辣`` (leading 吃/喝/听/看/玩, adverbs such as 其实 and final
+particles such as 了 are normalised away).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from memory_core.model import Kind
+
+__all__ = ["EN_RULES", "ZH_RULES", "Rule", "RuleHit", "match_clause", "norm_object"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One extraction rule.
+
+    Attributes:
+        slot: "pref", "rule", or a fact slot ("lives_in", "allergy", ...).
+        kind: ``Kind`` of the candidate.
+        patterns: compiled regexes, tried in order.
+        template: description with ``{s}`` subject, ``{o}`` object, ``{a}``/``{c}``
+            extra groups; preference templates are chosen by verb instead.
+        polarity: +1 / -1 for preferences, 0 otherwise.
+        single_valued: the slot holds one value (a new value supersedes).
+        theme: fixed theme slug, or "" to let the classifier choose.
+        confidence: 0..1.
+        user_only_rule: True for standing instructions ("from now on …").
+    """
+
+    slot: str
+    kind: str
+    patterns: tuple[re.Pattern[str], ...]
+    template: str = ""
+    polarity: int = 0
+    single_valued: bool = False
+    theme: str = ""
+    confidence: float = 0.8
+    user_only_rule: bool = False
+
+    @property
+    def keyed_by_value(self) -> bool:
+        """True when the object is part of the key (preferences and multi-valued facts)."""
+        return not self.single_valued
+
+
+@dataclass(slots=True)
+class RuleHit:
+    """A rule that matched a clause: the rule, the cleaned object and the extra groups."""
+
+    rule: Rule
+    obj: str
+    verb: str = ""
+    reversal: bool = False
+    extra: dict[str, str] | None = None
+
+
+def _c(*patterns: str) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p, re.IGNORECASE) for p in patterns)
+
+
+# ── English ───────────────────────────────────────────────────────────
+_I = r"\bi\s+"
+_IM = r"\b(?:i'm|i\s+am|im)\s+"
+_IHAVE = r"\bi(?:'ve|\s+have)?\s+"
+_ADV = (r"(?:(?:really|actually|also|still|just|totally|absolutely|truly|definitely|honestly|now|"
+        r"currently|do|kind\s+of|kinda|so|genuinely|personally|even|always|mostly)\s+)*")
+_PETS = r"dog|cat|puppy|kitten|pet|bird|rabbit|bunny|hamster|parrot|fish|turtle|horse|snake|guinea\s+pig"
+
+EN_RULES: tuple[Rule, ...] = (
+    Rule("rule", Kind.PROCEDURE, _c(
+        r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?(?P<o>(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|"
+        r"in\s+(?:the\s+)?future)\b.+|(?:always|never)\s+(?:answer|reply|respond|call|use|write|speak|"
+        r"talk|remember|remind|say|tell|address)\b.+)$"),
+        "{s} asked: {o}", theme="rules", confidence=0.9, user_only_rule=True),
+    Rule("name", Kind.FACT, _c(r"\bmy\s+name\s+is\s+(?P<o>.+)", _IM + r"called\s+(?P<o>.+)"),
+         "{s}'s name is {o}", single_valued=True, theme="identity", confidence=0.9),
+    Rule("birthday", Kind.FACT, _c(r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<o>.+)"),
+         "{s}'s birthday is {o}", single_valued=True, theme="identity", confidence=0.9),
+    Rule("allergy", Kind.FACT, _c(_IM + _ADV + r"allergic\s+to\s+(?P<o>.+)"),
+         "{s} is allergic to {o}", theme="health", confidence=0.9),
+    Rule("lives_in", Kind.FACT, _c(
+        _I + _ADV + r"(?:live|reside)\s+in\s+(?P<o>.+)", _IM + _ADV + r"living\s+in\s+(?P<o>.+)",
+        _IHAVE + r"(?:just\s+|recently\s+|finally\s+)?moved\s+to\s+(?P<o>.+)",
+        _IHAVE + r"(?:been\s+)?(?:lived|living)\s+in\s+(?P<o>.+)"),
+        "{s} lives in {o}", single_valued=True, theme="places"),
+    Rule("from", Kind.FACT, _c(
+        _IM + r"(?:originally\s+)?from\s+(?P<o>.+)", _I + _ADV + r"(?:come|came)\s+from\s+(?P<o>.+)",
+        _I + r"grew\s+up\s+in\s+(?P<o>.+)"),
+        "{s} is from {o}", single_valued=True, theme="identity"),
+    Rule("works_at", Kind.FACT, _c(
+        _I + _ADV + r"work\s+(?:at|for)\s+(?P<o>.+)",
+        _IM + _ADV + r"(?:working|employed)\s+(?:at|for|by)\s+(?P<o>.+)"),
+        "{s} works at {o}", single_valued=True, theme="work"),
+    Rule("occupation", Kind.FACT, _c(
+        _I + _ADV + r"work\s+as\s+(?P<o>.+)",
+        r"\bmy\s+(?:job|occupation|profession)\s+is\s+(?:being\s+)?(?P<o>.+)"),
+        "{s} works as {o}", single_valued=True, theme="identity"),
+    Rule("pet", Kind.FACT, _c(
+        _IHAVE + r"(?:got\s+)?an?\s+(?:\w+\s+)?(?P<a>" + _PETS + r")\s+(?:named|called)\s+(?P<o>.+)",
+        r"\bmy\s+(?P<a>" + _PETS + r")(?:'s\s+name\s+is|\s+is\s+(?:named|called))\s+(?P<o>.+)"),
+        "{s} has a {a} named {o}", theme="relationships"),
+    Rule("pref", Kind.PREFERENCE, _c(
+        _IM + r"(?:a\s+)?(?:huge\s+|big\s+|great\s+)?(?P<v>fan)\s+of\s+(?P<o>.+)",
+        _IM + _ADV + r"(?P<v>into)\s+(?P<o>.+)"), polarity=1),
+    Rule("pref", Kind.PREFERENCE, _c(
+        r"\bmy\s+(?:all-time\s+)?(?P<v>favou?rite)\s+(?P<c>[a-z][a-z ]{0,30}?)\s+(?:is|are)\s+(?P<o>.+)"),
+        polarity=1),
+    Rule("pref", Kind.PREFERENCE, _c(
+        _I + _ADV + r"(?P<n>don't|do\s+not|dont|no\s+longer)\s+" + _ADV
+        + r"(?P<v>like|love|enjoy)\s+(?P<o>.+)",
+        _I + _ADV + r"(?P<v>hate|dislike|detest|can't\s+stand|cannot\s+stand)\s+(?P<o>.+)"), polarity=-1),
+    Rule("pref", Kind.PREFERENCE, _c(_I + _ADV + r"(?P<v>like|love|enjoy|prefer|adore)\s+(?P<o>.+)"),
+         polarity=1),
+    Rule("is", Kind.FACT, _c(_IM + r"(?P<o>an?\s+(?!(?:bit|little|lot|few|while|fan)\b).+)"),
+         "{s} is {o}", confidence=0.6),
+)
+
+_EN_PREF = {
+    "like": "{s} likes {o}", "love": "{s} loves {o}", "enjoy": "{s} enjoys {o}", "prefer": "{s} prefers {o}",
+    "adore": "{s} adores {o}", "fan": "{s} is a fan of {o}", "into": "{s} is into {o}",
+    "favourite": "{s}'s favourite {c} is {o}", "favorite": "{s}'s favourite {c} is {o}",
+    "-": "{s} doesn't like {o}", "-reversal": "{s} no longer likes {o}", "hate": "{s} hates {o}",
+    "dislike": "{s} dislikes {o}", "detest": "{s} detests {o}", "stand": "{s} can't stand {o}",
+}
+
+# ── Chinese ───────────────────────────────────────────────────────────
+_W = r"我(?!们)"
+_Z = (r"(?:其实|真的|真|现在|已经|也|还是|还|就|一直|特别|很|非常|最|超级|超|挺|比较|太|蛮|本来|确实|"
+      r"更|都|倒是|一般|平时|目前|如今|去年|今年|上个月|这个月|上周|最近|刚刚|刚|前几天|从小)*")
+_ZPETS = r"小狗|小猫|狗狗|猫咪|狗|猫|兔子|鹦鹉|仓鼠|乌龟|鱼"
+
+ZH_RULES: tuple[Rule, ...] = (
+    Rule("rule", Kind.PROCEDURE, _c(
+        r"^(?:请|麻烦)?(?P<o>(?:以后|今后|从现在开始|从现在起|从今以后|往后).*?(?:都|请|你|一律|总是|永远|不要|别|记得|"
+        r"回答|回复|称呼|叫我).*)$"),
+        "{s}要求：{o}", theme="rules", confidence=0.9, user_only_rule=True),
+    Rule("name", Kind.FACT, _c(_W + r"的?名字(?:是|叫)(?P<o>.+)", _W + r"叫(?!了|过|外卖|车|醒)(?P<o>.+)"),
+         "{s}叫{o}", single_valued=True, theme="identity", confidence=0.9),
+    Rule("birthday", Kind.FACT, _c(_W + r"的?生日(?:是|在)(?P<o>.+)"),
+         "{s}的生日是{o}", single_valued=True, theme="identity", confidence=0.9),
+    Rule("allergy", Kind.FACT, _c(_W + _Z + r"对(?P<o>.+?)过敏"),
+         "{s}对{o}过敏", theme="health", confidence=0.9),
+    Rule("lives_in", Kind.FACT, _c(
+        _W + _Z + r"(?:住在|居住在|生活在|搬到了|搬到|搬去了|搬去|搬家到了|搬家到)(?P<o>.+)"),
+        "{s}住在{o}", single_valued=True, theme="places"),
+    Rule("from", Kind.FACT, _c(_W + _Z + r"来自(?P<o>.+)", _W + r"的?(?:老家|家乡)(?:是|在)(?P<o>.+)",
+                               _W + _Z + r"是从(?P<o>.+?)来的"),
+         "{s}来自{o}", single_valued=True, theme="identity"),
+    Rule("works_at", Kind.FACT, _c(
+        _W + _Z + r"在(?!想|找|忙|做|考虑|担心|家里?休息)(?P<o>[^，,。\s]{1,20}?)(?:工作|上班|任职)"),
+        "{s}在{o}工作", single_valued=True, theme="work"),
+    Rule("occupation", Kind.FACT, _c(_W + r"的?(?:职业|工作)是(?P<o>.+)",
+                                     _W + _Z + r"是(?:一名|一位)(?P<o>.+)"),
+         "{s}的职业是{o}", single_valued=True, theme="identity"),
+    Rule("pet", Kind.FACT, _c(
+        _W + r"家?(?:有|养了|养)(?:一|两|三)?[只条个头]?(?P<a>" + _ZPETS
+        + r")[，,]?\s*它?的?(?:名字)?叫(?P<o>.+)",
+        _W + r"家?的?(?P<a>" + _ZPETS + r")(?:的名字)?叫(?P<o>.+)",
+        _W + r"家?(?:有|养了|养)(?:一|两|三)?[只条个头]?叫(?P<o>.+?)的(?P<a>" + _ZPETS + r")"),
+        "{s}有一只{a}叫{o}", theme="relationships"),
+    Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)是(?P<o>.+)"), polarity=1),
+    Rule("pref", Kind.PREFERENCE, _c(
+        _W + _Z + r"(?P<n>不再|再也不|已经不|不|没那么|没有那么)" + _Z + r"(?P<v>喜欢|爱)(?P<o>.+)",
+        _W + _Z + r"(?P<v>讨厌|厌恶|受不了|反感)(?P<o>.+)"), polarity=-1),
+    Rule("pref", Kind.PREFERENCE, _c(
+        _W + _Z + r"(?P<v>喜欢上了|喜欢上|喜欢|喜爱|热爱|钟爱|偏爱|爱)(?P<o>.+)"),
+         polarity=1),
+    Rule("is", Kind.FACT, _c(
+        _W + _Z + r"是(?!说|不是|在|因为|觉得|想|要|指|问|不|为了|从|跟|和|被|怎么|什么|谁|真|挺|很|有点)"
+        r"(?:一个|个)?(?P<o>.+)"),
+        "{s}是{o}", confidence=0.6),
+)
+
+_ZH_PREF = {
+    "喜欢": "{s}喜欢{o}", "爱": "{s}爱{o}", "喜爱": "{s}喜爱{o}", "热爱": "{s}热爱{o}", "钟爱": "{s}钟爱{o}",
+    "偏爱": "{s}偏爱{o}", "喜欢上": "{s}喜欢上了{o}", "喜欢上了": "{s}喜欢上了{o}",
+    "favourite": "{s}最喜欢的{c}是{o}", "-": "{s}不喜欢{o}", "-reversal": "{s}不再喜欢{o}",
+    "讨厌": "{s}讨厌{o}", "厌恶": "{s}厌恶{o}", "受不了": "{s}受不了{o}", "反感": "{s}反感{o}",
+}
+
+# ── objects ───────────────────────────────────────────────────────────
+_EN_CUT = re.compile(r"\s*(?:,|;|:|\(|\bbecause\b|\bsince\b|\bbut\b|\bwhich\b|\bwho\b|\bwhen\b|\bif\b"
+                     r"|\bthat\s+(?:is|was)\b)", re.IGNORECASE)
+_EN_TAIL = re.compile(r"(?:\s+(?:any\s*more|now|too|as\s+well|a\s+lot|so\s+much|very\s+much|really|lately|"
+                      r"these\s+days|actually|though|either|at\s+all|ha(?:ha)+|lol|anyway|much|yesterday|today|"
+                      r"recently|(?:last|this|next)\s+\w+|(?:\w+\s+){1,2}ago|for\s+(?:\w+\s+)?(?:years?|months?|"
+                      r"weeks?|days?|a\s+while)))+$", re.IGNORECASE)
+_EN_ANYMORE = re.compile(r"\b(?:any\s*more|no\s+more)\b", re.IGNORECASE)
+_EN_PRONOUN = re.compile(r"^(?:it|that|this|them|you|him|her|those|these|what|how|where|why|me|us|"
+                         r"everything|nothing|anything|something)\b", re.IGNORECASE)
+_EN_ARTICLE = re.compile(r"^(?:the|a|an|some|any)\s+", re.IGNORECASE)
+_ZH_CUT = re.compile(r"因为|但是|但|不过|所以|可是|而且|[，,；;：:（(]")
+_ZH_TAIL = re.compile(r"[了啦呢吧啊呀哦嘛哈～~…\s]+$")
+_ZH_PRONOUN = re.compile(r"^(?:你|他|她|它|这个|那个|这样|那样|这|那)")
+_ZH_LEAD_VERB = re.compile(r"^(?:吃|喝|听|看|玩)(?=.)")
+_EDGE = re.compile(r"^[\W_]+|[\W_]+$")
+_NON_WORD = re.compile(r"[\W_]+")
+MAX_OBJECT_CHARS = 80
+
+
+def norm_object(obj: str, lang: str) -> str:
+    """Return the canonical form of an object for keys ("Spicy food!" -> "spicy food", "吃辣的" -> "辣")."""
+    text = obj.casefold()
+    if lang == "zh":
+        text = _NON_WORD.sub("", text)
+        text = _ZH_LEAD_VERB.sub("", text)
+        return text[:-1] if len(text) > 1 and text.endswith("的") else text
+    text = _EN_ARTICLE.sub("", text.strip())
+    return " ".join(_NON_WORD.sub(" ", text).split())
+
+
+def _clean_object(raw: str, lang: str) -> tuple[str, bool]:
+    """Return (object trimmed for a description, whether it carried a reversal marker)."""
+    if lang == "zh":
+        text = _ZH_CUT.split(raw, maxsplit=1)[0]
+        reversal = bool(re.search(r"了\W*$", text))
+        text = _ZH_TAIL.sub("", text)
+    else:
+        text = _EN_CUT.split(raw, maxsplit=1)[0]
+        reversal = bool(_EN_ANYMORE.search(text))
+        text = _EN_TAIL.sub("", text)
+    return _EDGE.sub("", text), reversal
+
+
+def _pref_template(hit: RuleHit, lang: str) -> str:
+    table = _ZH_PREF if lang == "zh" else _EN_PREF
+    verb = hit.verb.casefold()
+    if hit.extra and "c" in hit.extra:
+        return table["favourite"]
+    if hit.rule.polarity < 0 and verb in ("like", "love", "enjoy", "喜欢", "爱"):
+        return table["-reversal" if hit.reversal else "-"]
+    if verb.endswith("stand"):
+        return table["stand"]
+    return table.get(verb, "{s} " + verb + " {o}" if lang == "en" else "{s}" + verb + "{o}")
+
+
+def render(hit: RuleHit, subject: str, lang: str) -> tuple[str, str]:
+    """Return (description, claim) for a hit: the claim is the description without its subject."""
+    template = _pref_template(hit, lang) if hit.rule.slot == "pref" else hit.rule.template
+    groups = {"o": hit.obj, **(hit.extra or {})}
+    groups.setdefault("a", "")
+    groups.setdefault("c", "")
+    description = template.format(s=subject, **groups)
+    claim = template.format(s="", **groups).strip()
+    return description, claim
+
+
+def match_clause(clause: str, lang: str, *, allow_rules: bool) -> RuleHit | None:
+    """Return the first rule hit in ``clause`` for ``lang`` ("en" or "zh"), or None.
+
+    Args:
+        clause: one clause, apostrophes already straightened.
+        lang: which rule table to use.
+        allow_rules: whether standing-instruction rules may match (user turns only).
+    """
+    for rule in ZH_RULES if lang == "zh" else EN_RULES:
+        if rule.user_only_rule and not allow_rules:
+            continue
+        for pattern in rule.patterns:
+            m = pattern.search(clause)
+            if m is None:
+                continue
+            groups = {k: v for k, v in m.groupdict().items() if v}
+            obj, reversal = _clean_object(groups.pop("o", ""), lang)
+            if rule.slot == "rule":
+                obj = _EDGE.sub("", m.group("o"))
+            if not obj or len(obj) > MAX_OBJECT_CHARS:
+                continue
+            if rule.slot in ("pref", "is") and (_ZH_PRONOUN if lang == "zh" else _EN_PRONOUN).match(obj):
+                continue
+            negation = groups.pop("n", "").casefold()
+            reversal = reversal or negation in ("no longer", "不再", "再也不", "已经不")
+            verb = " ".join(groups.pop("v", "").split())
+            extra = {k: v.strip().casefold() if k in "ac" and lang == "en" else v for k, v in groups.items()}
+            return RuleHit(rule, obj, verb, reversal, extra or None)
+    return None

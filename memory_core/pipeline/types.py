@@ -1,0 +1,155 @@
+"""Types shared by the write-pipeline stages (seed 001 §8.12).
+
+A turn goes through the stages in order::
+
+    Extractor      turn                         -> [Candidate]
+    Classifier     turn, [Candidate]            -> [Candidate]   theme filled in
+    TrustFilter    turn, [Candidate]            -> [Candidate]   trust set, rules from tools demoted
+    Deduper        turn, [Candidate]            -> [Candidate]   one candidate per key
+    ValueScorer    turn, [Candidate]            -> [Candidate]   importance set, low value dropped
+    ConflictResolver turn, [Candidate], existing -> [Op]         hit, add, or add + supersede
+
+Each stage is a small protocol so that an LLM-backed implementation can
+replace the mechanical one without the others noticing. Candidates are plain
+mutable dataclasses; a stage may change them in place and return the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+
+from memory_core.model import Kind, MemoryItem, Trust, Turn
+from memory_core.store.ops import Op
+
+__all__ = [
+    "Candidate",
+    "Classifier",
+    "ConflictResolver",
+    "Deduper",
+    "Extractor",
+    "KeyLookup",
+    "TrustFilter",
+    "ValueScorer",
+]
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A memory the pipeline proposes to write, before it is checked against the store.
+
+    Attributes:
+        kind: a ``Kind`` value (event, fact, preference, procedure, ...).
+        description: the memory text in the user's language, third person
+            ("User likes spicy food", "用户喜欢吃辣", "Caroline: hi there").
+        theme: a theme slug from ``memory_core.pipeline.themes`` ("taste"),
+            or "" to let the classifier choose.
+        key: canonical slot used for dedupe and conflicts ("pref:spicy food",
+            "fact:lives_in", "event:<fingerprint>"); "" when the candidate has
+            none (it is then always added).
+        polarity: +1 likes / -1 dislikes for preferences, 0 otherwise.
+        confidence: 0..1, how sure the extractor is.
+        importance: 0..1, set by the value scorer.
+        trust: a ``Trust`` value; the trust filter sets it from the turn's role.
+        valid_from: when the memory starts to hold: the turn's own timestamp (UTC).
+        speaker: who said the source turn.
+        lang: "en" or "zh": the language of ``description``.
+        claim: the description without its subject ("lives in Paris",
+            "住在上海"); two statements of a single-valued slot agree when
+            their claims match.
+        single_valued: True when the key holds one value at a time (lives_in,
+            name): a different claim under the same key supersedes the old one.
+        evidence: the clause or text the candidate was read from (used by the
+            classifier and scorer; not stored).
+        notes: why stages changed the candidate (recorded as the create reason).
+    """
+
+    kind: str
+    description: str
+    theme: str = ""
+    key: str = ""
+    polarity: int = 0
+    confidence: float = 0.8
+    importance: float = 0.5
+    trust: str = Trust.USER
+    valid_from: datetime | None = None
+    speaker: str = ""
+    lang: str = "en"
+    claim: str = ""
+    single_valued: bool = False
+    evidence: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def is_event(self) -> bool:
+        """True for the verbatim per-turn event candidate."""
+        return self.kind == Kind.EVENT
+
+
+class KeyLookup(Protocol):
+    """The one read the pipeline needs from a store (``MemoryStore`` satisfies it)."""
+
+    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's active items with this canonical key."""
+        ...
+
+
+class Extractor(Protocol):
+    """Reads candidate memories out of one turn (seed 001 §8.12.1)."""
+
+    def extract(self, turn: Turn) -> list[Candidate]:
+        """Return the candidates found in ``turn`` (possibly none)."""
+        ...
+
+
+class Classifier(Protocol):
+    """Chooses a theme (and may refine the kind) of each candidate (§8.12.2)."""
+
+    def classify(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
+        """Return the candidates with ``theme`` set."""
+        ...
+
+
+class TrustFilter(Protocol):
+    """Sets trust from the turn's source and keeps untrusted text from becoming rules (§8.21)."""
+
+    def filter(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
+        """Return the candidates that may be written, with ``trust`` set."""
+        ...
+
+
+class Deduper(Protocol):
+    """Removes candidates of one turn that say the same thing twice (§8.12.3)."""
+
+    def dedupe(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
+        """Return at most one candidate per key, in first-seen order."""
+        ...
+
+
+class ValueScorer(Protocol):
+    """Sets each candidate's importance and may drop worthless ones (§8.12.5)."""
+
+    def score(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
+        """Return the candidates worth keeping, with ``importance`` in 0..1."""
+        ...
+
+
+class ConflictResolver(Protocol):
+    """Turns candidates and the user's existing items into store ops (§8.12.3-4)."""
+
+    def resolve(
+        self, turn: Turn, candidates: Sequence[Candidate], existing: Mapping[str, list[MemoryItem]]
+    ) -> list[Op]:
+        """Plan the ops for ``candidates``.
+
+        Args:
+            turn: the source turn; every op carries its ``turn_id``.
+            candidates: deduplicated, scored candidates.
+            existing: the user's active items by candidate key.
+
+        Returns:
+            Ops for ``MemoryStore.apply``, in the order they must run.
+        """
+        ...
