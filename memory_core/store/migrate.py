@@ -1,0 +1,69 @@
+"""Run the SQL store's Alembic migrations from code.
+
+The Alembic ``Config`` is built here, pointing at the ``migrations`` folder
+inside the installed package, so migrating needs no ``alembic.ini`` and
+works from a wheel or an editable install alike.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import create_engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from memory_core.errors import StoreError
+
+__all__ = ["MIGRATIONS_DIR", "alembic_config", "current_revision", "head_revision", "upgrade"]
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+
+def alembic_config(url: str | None = None) -> Config:
+    """Return an Alembic config for the store's migrations (``url`` optional)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    cfg.set_main_option("path_separator", "os")
+    if url:
+        cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+def head_revision() -> str | None:
+    """Return the id of the newest migration."""
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def current_revision(connection: Connection) -> str | None:
+    """Return the revision the database at ``connection`` is at (None if unmigrated)."""
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade(url_or_engine: str | Engine, revision: str = "head") -> None:
+    """Bring the database's schema up to ``revision`` (default: the newest).
+
+    Args:
+        url_or_engine: a SQLAlchemy URL (``sqlite:///path``, ``postgresql+psycopg://...``)
+            or an engine to reuse.
+        revision: target Alembic revision.
+
+    Raises:
+        StoreError: the database could not be reached or migrated.
+    """
+    own = isinstance(url_or_engine, str)
+    engine = create_engine(url_or_engine) if isinstance(url_or_engine, str) else url_or_engine
+    try:
+        with engine.begin() as conn:
+            cfg = alembic_config()
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, revision)
+    except SQLAlchemyError as exc:
+        raise StoreError(f"could not migrate the database: {exc}") from exc
+    finally:
+        if own:
+            engine.dispose()

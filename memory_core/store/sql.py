@@ -1,0 +1,591 @@
+"""The SQL store: memory items, their revisions and the turn log in one database.
+
+``SqlStore`` runs on SQLite (the embedded default: WAL, one process) and on
+PostgreSQL through psycopg 3. Every write is one transaction; ``apply`` loads
+only the items a batch names, runs the shared ``apply_ops`` on them and writes
+back only what changed. With ``applied_seq`` it also checks and moves the
+user's ``last_applied_seq`` in that same transaction: the fencing token that
+makes curate tasks idempotent and ordered (see ``notes/celery.md``).
+
+Row shapes live in ``sql_schema``; the schema is made only by the Alembic
+migrations (``migrate.upgrade``).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, cast
+
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    Select,
+    Table,
+    and_,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection, Engine, Row, make_url
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import NullPool
+from sqlalchemy.sql.elements import BindParameter
+
+from memory_core.errors import InvalidField, NotFound, StoreError, StoreLocked, UnknownItem, UnknownUser
+from memory_core.model import MemoryItem, Revision, Status, Turn, utcnow
+from memory_core.store.base import MemoryStore, SelfCheckReport, apply_ops, content_changed
+from memory_core.store.migrate import current_revision, head_revision, upgrade
+from memory_core.store.ops import AddOp, MergeOp, Op
+from memory_core.store.seed_format import repair_item
+from memory_core.store.sql_schema import MemoryRow, RevisionRow, TurnRow, UserRow
+from memory_core.store.turns import TurnStore
+from memory_core.validation import ROLES, check_id, check_text, check_timestamp
+
+__all__ = ["SqlStore"]
+
+_U = cast(Table, UserRow.__table__)
+_M = cast(Table, MemoryRow.__table__)
+_R = cast(Table, RevisionRow.__table__)
+_T = cast(Table, TurnRow.__table__)
+_ITEM_FIELDS = [c.name for c in _M.columns if c.name not in ("user_id", "id")]
+_REV_FIELDS = ("op", "reason", "actor", "at", "old_description", "new_description", "old_theme",
+               "new_theme", "turn_id", "other_id")
+
+
+_UID: BindParameter[str] = bindparam("uid")
+_Q_USER_UPSERT = {
+    "sqlite": sqlite.insert(_U).values(user_id=_UID).on_conflict_do_nothing(),
+    "postgresql": postgresql.insert(_U).values(user_id=_UID).on_conflict_do_nothing(),
+}
+_Q_FENCE = select(_U.c.last_applied_seq).where(_U.c.user_id == _UID).with_for_update()
+_Q_COUNTERS = update(_U).where(_U.c.user_id == _UID).values(
+    memory_version=_U.c.memory_version + bindparam("bump", type_=Integer),
+    last_applied_seq=func.coalesce(bindparam("seq", type_=Integer), _U.c.last_applied_seq),
+).returning(_U.c.memory_version)
+_Q_ITEM_UPDATE = update(_M).where(_M.c.user_id == _UID, _M.c.id == bindparam("iid")).values(
+    {name: bindparam(f"v_{name}", type_=_M.c[name].type) for name in _ITEM_FIELDS}
+)
+_Q_REVS_DELETE = delete(_R).where(_R.c.user_id == _UID, _R.c.item_id == bindparam("iid"))
+_Q_ITEM_INSERT = insert(_M)
+_Q_REV_INSERT = insert(_R)
+_Q_TURN = select(_T).where(_T.c.user_id == _UID, _T.c.turn_id == bindparam("tid"))
+_Q_NEXT_SEQ = (update(_U).where(_U.c.user_id == _UID).values(last_seq=_U.c.last_seq + 1)
+               .returning(_U.c.last_seq))
+_Q_TURN_INSERT = insert(_T)
+_PG_TRY_LOCK = text("SELECT pg_try_advisory_lock(hashtextextended(:k, 0))")
+_PG_UNLOCK = text("SELECT pg_advisory_unlock(hashtextextended(:k, 0))")
+_BY_IDS = _M.c.id.in_(bindparam("ids", expanding=True))
+_BY_KEY_ACTIVE = and_(_M.c.key == bindparam("key"), _M.c.status == Status.ACTIVE)
+_BY_ID = _M.c.id == bindparam("iid")
+_ACTIVE = _M.c.status == Status.ACTIVE
+
+_Fetch = tuple[Select[Any], Select[Any]]
+
+
+def _fetch_statements(*conds: ColumnElement[bool]) -> _Fetch:
+    """Return (items, revisions) selects for one user's items matching ``conds``."""
+    where = and_(_M.c.user_id == _UID, *conds)
+    items = select(_M).where(where).order_by(_M.c.created_at, _M.c.id)
+    joined = _R.join(_M, and_(_R.c.user_id == _M.c.user_id, _R.c.item_id == _M.c.id))
+    revs = select(*_R.c).select_from(joined).where(where).order_by(_R.c.item_id, _R.c.position)
+    return items, revs
+
+
+_F_ALL = _fetch_statements()
+_F_IDS = _fetch_statements(_BY_IDS)
+_F_ID = _fetch_statements(_BY_ID)
+_F_KEY = _fetch_statements(_BY_KEY_ACTIVE)
+_F_ACTIVE = _fetch_statements(_ACTIVE)
+
+
+class _Repeat(Exception):
+    """Internal: a concurrent append stored the same turn first (rolls back, never escapes)."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.turn = turn
+
+
+def _item_values(item: MemoryItem) -> dict[str, Any]:
+    values = {name: getattr(item, name) for name in _ITEM_FIELDS}
+    values["source"] = list(item.source)
+    for name in ("kind", "status", "trust"):
+        values[name] = str(values[name])
+    return values
+
+
+def _rev_values(user_id: str, item_id: str, position: int, rev: Revision) -> dict[str, Any]:
+    values = {name: getattr(rev, name) for name in _REV_FIELDS}
+    values.update(user_id=user_id, item_id=item_id, position=position, op=str(rev.op), actor=str(rev.actor))
+    return values
+
+
+def _turn_from_row(row: Row[Any]) -> Turn:
+    return Turn(user_id=row.user_id, turn_id=row.turn_id, session_id=row.session_id, role=row.role,
+                text=row.text, timestamp=row.timestamp, speaker=row.speaker, seq=row.seq,
+                meta=dict(row.meta or {}))
+
+
+def _named_ids(ops: Sequence[Op]) -> set[str]:
+    """Return the item ids a batch reads or creates; refuse ids that are not strings."""
+    names: list[object] = []
+    for op in ops:
+        if isinstance(op, AddOp):
+            names.append(op.item.id)
+        elif isinstance(op, MergeOp):
+            names += [op.keep_id, op.other_id]
+        else:
+            names.append(op.item_id)
+    for name in names:
+        if not isinstance(name, str):
+            raise InvalidField(f"item id must be a string; got {type(name).__name__}")
+    return cast(set[str], set(names))
+
+
+class SqlStore(MemoryStore, TurnStore):
+    """Memory items and turns in SQLite or PostgreSQL.
+
+    Args:
+        url: a SQLAlchemy URL: ``sqlite:///path/to/file.db`` or
+            ``postgresql+psycopg://user:pw@host:port/db``.
+        migrate: run the Alembic migrations up to head first.
+        busy_timeout_s: SQLite only: how long a writer waits for another, in seconds.
+        lock_poll_s: PostgreSQL ``user_lock``: seconds between lock attempts.
+
+    Raises:
+        StoreError: bad URL, or the database could not be reached or migrated.
+    """
+
+    def __init__(self, url: str, *, migrate: bool = False, busy_timeout_s: float = 10.0,
+                 lock_poll_s: float = 0.05) -> None:
+        try:
+            parsed = make_url(url)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"bad database URL: {exc}") from exc
+        self.url = parsed
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        self._lock_poll_s = lock_poll_s
+        self._thread_locks: dict[str, threading.Lock] = {}
+        self._thread_locks_guard = threading.Lock()
+        self._lock_engine: Engine | None = None
+        if self.is_sqlite:
+            self.engine = create_engine(parsed, connect_args={"timeout": busy_timeout_s,
+                                                              "check_same_thread": False})
+            self._setup_sqlite(self.engine, busy_timeout_s)
+        else:
+            self.engine = create_engine(parsed, pool_pre_ping=True, pool_size=5, max_overflow=10)
+        dialect = self.engine.dialect.name
+        if dialect not in _Q_USER_UPSERT:
+            raise StoreError(f"unsupported database {dialect!r}: use SQLite or PostgreSQL")
+        self._q_upsert = _Q_USER_UPSERT[dialect]
+        if migrate:
+            upgrade(self.engine)
+
+    @staticmethod
+    def _setup_sqlite(engine: Engine, busy_timeout_s: float) -> None:
+        @event.listens_for(engine, "connect")
+        def _connect(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
+            cur = dbapi_conn.cursor()
+            for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON",
+                           f"busy_timeout={int(busy_timeout_s * 1000)}"):
+                cur.execute(f"PRAGMA {pragma}")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Connection) -> None:
+            # Writers take the write lock up front: no lock upgrade, so no SQLITE_BUSY deadlock.
+            conn.exec_driver_sql(conn.info.pop("gs_begin", "BEGIN"))
+
+    def __repr__(self) -> str:
+        return f"SqlStore({self.url.render_as_string(hide_password=True)!r})"
+
+    def close(self) -> None:
+        """Dispose of the connection pools."""
+        self.engine.dispose()
+        if self._lock_engine is not None:
+            self._lock_engine.dispose()
+
+    # ── transactions and locks ─────────────────────────────────────────
+
+    @contextmanager
+    def _tx(self, write: bool = False) -> Iterator[Connection]:
+        """One transaction; driver errors become StoreError, everything else rolls back and propagates."""
+        try:
+            with self.engine.connect() as conn:
+                if self.is_sqlite and write:
+                    conn.info["gs_begin"] = "BEGIN IMMEDIATE"
+                with conn.begin():
+                    yield conn
+        except SQLAlchemyError as exc:
+            raise StoreError(f"database error: {exc}") from exc
+
+    def _ensure_user(self, conn: Connection, user_id: str) -> None:
+        conn.execute(self._q_upsert, {"uid": user_id})
+
+    def _counter_row(self, conn: Connection, stmt: Any, params: dict[str, Any]) -> Row[Any]:
+        """Run ``stmt`` (returning one users row), creating the user's row first if missing."""
+        row = conn.execute(stmt, params).first()
+        if row is None:
+            self._ensure_user(conn, params["uid"])
+            row = conn.execute(stmt, params).one()
+        return row
+
+    @contextmanager
+    def user_lock(self, user_id: str, timeout_s: float = 10.0) -> Iterator[None]:
+        """Hold a per-user lock across several transactions (one curator per user).
+
+        PostgreSQL: a session advisory lock on a dedicated connection that is
+        closed afterwards, so the lock never leaks into a pool. SQLite: a
+        per-process lock (the embedded mode is one process).
+
+        Args:
+            user_id: whose lock.
+            timeout_s: how long to wait for it, in seconds.
+
+        Raises:
+            StoreLocked: not acquired within ``timeout_s``.
+            StoreError: the database failed.
+        """
+        user_id = check_id(user_id, "user id")
+        if self.is_sqlite:
+            with self._thread_locks_guard:
+                lock = self._thread_locks.setdefault(user_id, threading.Lock())
+            if not lock.acquire(timeout=max(timeout_s, 0)):
+                raise StoreLocked(f"user {user_id!r} is locked by another worker (waited {timeout_s} s)")
+            try:
+                yield
+            finally:
+                lock.release()
+            return
+        if self._lock_engine is None:
+            self._lock_engine = create_engine(self.url, poolclass=NullPool)
+        key = {"k": user_id}
+        try:
+            conn = self._lock_engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        except SQLAlchemyError as exc:
+            raise StoreError(f"could not connect for the lock of user {user_id!r}: {exc}") from exc
+        try:
+            deadline = time.monotonic() + timeout_s
+            while not conn.execute(_PG_TRY_LOCK, key).scalar():
+                if time.monotonic() >= deadline:
+                    raise StoreLocked(f"user {user_id!r} is locked by another worker (waited {timeout_s} s)")
+                time.sleep(self._lock_poll_s)
+            try:
+                yield
+            finally:
+                conn.execute(_PG_UNLOCK, key)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"lock of user {user_id!r} failed: {exc}") from exc
+        finally:
+            conn.close()  # NullPool: really closed, so a session lock cannot outlive us
+
+    # ── item rows ──────────────────────────────────────────────────────
+
+    @staticmethod
+    def _fetch(conn: Connection, user_id: str, stmts: _Fetch = _F_ALL,
+               **params: Any) -> dict[str, MemoryItem]:
+        """Load the items of ``user_id`` selected by ``stmts`` with their histories, oldest first."""
+        params["uid"] = user_id
+        rows = conn.execute(stmts[0], params).all()
+        if not rows:
+            return {}
+        history: dict[str, list[Revision]] = defaultdict(list)
+        for r in conn.execute(stmts[1], params):
+            history[r.item_id].append(Revision(*(getattr(r, name) for name in _REV_FIELDS)))
+        items = {}
+        for row in rows:
+            values = {name: getattr(row, name) for name in _ITEM_FIELDS}
+            values["source"] = list(values["source"] or [])
+            items[row.id] = MemoryItem(user_id=row.user_id, id=row.id, history=history[row.id], **values)
+        return items
+
+    def _write_items(self, conn: Connection, user_id: str, items: Iterable[MemoryItem],
+                     before: dict[str, list[Revision]]) -> None:
+        """Insert new items, update changed ones; add only new revisions when history grew at the end."""
+        new_items: list[dict[str, Any]] = []
+        new_revs: list[dict[str, Any]] = []
+        for item in items:
+            old = before.get(item.id)
+            start = 0
+            if old is None:
+                new_items.append({"user_id": user_id, "id": item.id, **_item_values(item)})
+            else:
+                values = {f"v_{k}": v for k, v in _item_values(item).items()}
+                conn.execute(_Q_ITEM_UPDATE, {"uid": user_id, "iid": item.id, **values})
+                if item.history[:len(old)] == old:  # only appended to: keep stored rows
+                    start = len(old)
+                else:
+                    conn.execute(_Q_REVS_DELETE, {"uid": user_id, "iid": item.id})
+            new_revs += [_rev_values(user_id, item.id, pos, rev)
+                         for pos, rev in enumerate(item.history) if pos >= start]
+        if new_items:
+            conn.execute(_Q_ITEM_INSERT, new_items)
+        if new_revs:
+            conn.execute(_Q_REV_INSERT, new_revs)
+
+    # ── MemoryStore primitives ─────────────────────────────────────────
+
+    def _load_all(self, user_id: str) -> dict[str, MemoryItem]:
+        with self._tx() as conn:
+            return self._fetch(conn, user_id)
+
+    def _save_all(self, user_id: str, items: dict[str, MemoryItem]) -> None:
+        with self._tx(write=True) as conn:
+            self._ensure_user(conn, user_id)
+            conn.execute(delete(_R).where(_R.c.user_id == user_id))
+            conn.execute(delete(_M).where(_M.c.user_id == user_id))
+            self._write_items(conn, user_id, items.values(), {})
+            conn.execute(update(_U).where(_U.c.user_id == user_id)
+                         .values(memory_version=_U.c.memory_version + 1))
+
+    def _write_lock(self, user_id: str) -> Any:
+        return self.user_lock(user_id)
+
+    # ── writes ─────────────────────────────────────────────────────────
+
+    def apply(  # type: ignore[override]  # None only when applied_seq is given
+        self, user_id: str, ops: Sequence[Op], *, applied_seq: int | None = None
+    ) -> list[Any] | None:
+        """Apply a batch of ops in one transaction; return one result per op.
+
+        Args:
+            user_id: owner of the items.
+            ops: the batch (see ``memory_core.store.ops``).
+            applied_seq: the turn ``seq`` this batch applies, if any. Then, in
+                the same transaction: already applied (``last_applied_seq >=
+                applied_seq``) → return None and change nothing; not the next
+                one → StoreError; else apply and record it.
+
+        Returns:
+            One result per op, or None for an already applied ``applied_seq``.
+
+        Raises:
+            UnknownItem, InvalidField: the batch is refused; nothing changes.
+            StoreError: out-of-order ``applied_seq``, or the database failed; nothing changes.
+        """
+        user_id = check_id(user_id, "user id")
+        ops = list(ops)
+        names = _named_ids(ops)
+        with self._tx(write=True) as conn:
+            if applied_seq is not None:
+                last = self._counter_row(conn, _Q_FENCE, {"uid": user_id}).last_applied_seq
+                if last >= applied_seq:
+                    return None
+                if last != applied_seq - 1:
+                    raise StoreError(f"turn seq {applied_seq} of user {user_id!r} is out of order: "
+                                     f"last applied is {last}")
+            items = self._fetch(conn, user_id, _F_IDS, ids=sorted(names)) if names else {}
+            before = {item_id: list(item.history) for item_id, item in items.items()}
+            results, touched = apply_ops(items, user_id, ops)
+            self._write_items(conn, user_id, (items[i] for i in sorted(touched)), before)
+            bump = int(content_changed(ops))
+            if bump or applied_seq is not None:
+                self._counter_row(conn, _Q_COUNTERS, {"uid": user_id, "bump": bump, "seq": applied_seq})
+        return results
+
+    def erase_user(self, user_id: str) -> int:
+        """Remove the user's items, revisions, turns and counters; return the number of items removed."""
+        user_id = check_id(user_id, "user id")
+        with self._tx(write=True) as conn:
+            count = conn.execute(select(func.count()).select_from(_M)
+                                 .where(_M.c.user_id == user_id)).scalar_one()
+            for table in (_R, _M, _T, _U):
+                conn.execute(delete(table).where(table.c.user_id == user_id))
+        return int(count)
+
+    # ── reads ──────────────────────────────────────────────────────────
+
+    def get(self, user_id: str, item_id: str) -> MemoryItem:
+        """Return one item (any status). Raises UnknownItem."""
+        if not isinstance(item_id, str):
+            raise InvalidField(f"item id must be a string; got {type(item_id).__name__}")
+        with self._tx() as conn:
+            item = self._fetch(conn, user_id, _F_ID, iid=item_id).get(item_id)
+        if item is None:
+            raise UnknownItem(f"no memory item {item_id!r} for user {user_id!r}")
+        return item
+
+    def list_items(self, user_id: str, *, statuses: Iterable[str] | None = (Status.ACTIVE,),
+                   theme: str | None = None, kind: str | None = None) -> list[MemoryItem]:
+        """Return a user's items filtered by status (None: all), theme and kind, oldest first."""
+        conds: list[ColumnElement[bool]] = []
+        if statuses is not None:
+            conds.append(_M.c.status.in_([str(s) for s in statuses]))
+        if theme is not None:
+            conds.append(_M.c.theme == theme)
+        if kind is not None:
+            conds.append(_M.c.kind == str(kind))
+        with self._tx() as conn:
+            return list(self._fetch(conn, user_id, _fetch_statements(*conds)).values())
+
+    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's active items with this canonical ``key``."""
+        with self._tx() as conn:
+            return list(self._fetch(conn, user_id, _F_KEY, key=key).values())
+
+    def locate(self, item_id: str) -> MemoryItem:
+        """Find an item by id alone, whoever owns it. Raises UnknownItem."""
+        with self._tx() as conn:
+            owner = conn.execute(select(_M.c.user_id).where(_M.c.id == item_id).limit(1)).scalar()
+        if owner is None:
+            raise UnknownItem(f"no memory item {item_id!r}")
+        return self.get(owner, item_id)
+
+    def grouped(self, user_id: str) -> dict[str, list[MemoryItem]]:
+        """Return active items grouped by theme, themes sorted. Raises UnknownUser (no items)."""
+        with self._tx() as conn:
+            items = self._fetch(conn, user_id, _F_ACTIVE)
+            anything = select(_M.c.id).where(_M.c.user_id == user_id).limit(1)
+            if not items and conn.execute(anything).first() is None:
+                raise UnknownUser(f"no memory for user {user_id!r}")
+        groups: dict[str, list[MemoryItem]] = {}
+        for item in items.values():
+            groups.setdefault(item.theme, []).append(item)
+        return dict(sorted(groups.items()))
+
+    def users(self) -> list[str]:
+        """Return the ids of users with at least one item, sorted."""
+        with self._tx() as conn:
+            return list(conn.execute(select(_M.c.user_id).distinct().order_by(_M.c.user_id)).scalars())
+
+    def memory_version(self, user_id: str) -> str:
+        """Return the user's content counter as a string ("0" for an unknown user); hits leave it."""
+        with self._tx() as conn:
+            value = conn.execute(select(_U.c.memory_version).where(_U.c.user_id == user_id)).scalar()
+        return str(value or 0)
+
+    # ── turns ──────────────────────────────────────────────────────────
+
+    def append(self, turn: Turn) -> tuple[Turn, bool]:
+        """Store ``turn`` unless (user id, turn id) is stored; assign the next per-user ``seq``.
+
+        Returns:
+            (stored turn with its seq, True if new); a repeat gives the first copy and False.
+
+        Raises:
+            InvalidField, EmptyText, TextTooLong: bad fields, or the same turn id with other text.
+            StoreError: the database failed.
+        """
+        user_id = check_id(turn.user_id, "user id")
+        turn_id = check_id(turn.turn_id, "turn id")
+        if turn.role not in ROLES:
+            raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {turn.role!r}")
+        if not isinstance(turn.meta, dict):
+            raise InvalidField(f"meta must be a mapping; got {type(turn.meta).__name__}")
+        speaker = turn.speaker if isinstance(turn.speaker, str) and turn.speaker.strip() else turn.role
+        row: dict[str, Any] = {
+               "user_id": user_id, "turn_id": turn_id, "session_id": check_id(turn.session_id, "session id"),
+               "role": turn.role, "speaker": speaker.strip(), "text": check_text(turn.text, "turn text"),
+               "timestamp": check_timestamp(turn.timestamp), "meta": dict(turn.meta)}
+
+        def same(stored: Turn) -> tuple[Turn, bool]:
+            if stored.text != row["text"]:
+                raise InvalidField(f"turn {turn_id!r} of user {user_id!r} was stored before with other text")
+            return stored, False
+
+        keys = {"uid": user_id, "tid": turn_id}
+        try:
+            with self._tx(write=True) as conn:
+                # The UPDATE locks the user's row: appends of one user are serialised here.
+                seq = self._counter_row(conn, _Q_NEXT_SEQ, {"uid": user_id}).last_seq
+                found = conn.execute(_Q_TURN, keys).first()
+                if found is not None:
+                    raise _Repeat(_turn_from_row(found))  # rolls the seq back
+                conn.execute(_Q_TURN_INSERT, {"seq": seq, "ingested_at": utcnow(), **row})
+        except _Repeat as repeat:
+            return same(repeat.turn)
+        return Turn(seq=seq, **row), True
+
+    def get_turn(self, user_id: str, turn_id: str) -> Turn:
+        """Return one stored turn. Raises NotFound."""
+        with self._tx() as conn:
+            found = conn.execute(_Q_TURN, {"uid": user_id, "tid": turn_id}).first()
+        if found is None:
+            raise NotFound(f"no turn {turn_id!r} stored for user {user_id!r}")
+        return _turn_from_row(found)
+
+    def list_turns(self, user_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Turn]:
+        """Return the user's turns with ``seq > after_seq`` in ``seq`` order (at most ``limit``)."""
+        query = select(_T).where(_T.c.user_id == user_id, _T.c.seq > after_seq).order_by(_T.c.seq)
+        if limit is not None:
+            query = query.limit(limit)
+        with self._tx() as conn:
+            return [_turn_from_row(r) for r in conn.execute(query)]
+
+    def last_applied_seq(self, user_id: str) -> int:
+        """Return the highest applied ``seq`` of the user (0 if none)."""
+        with self._tx() as conn:
+            last = conn.execute(select(_U.c.last_applied_seq).where(_U.c.user_id == user_id)).scalar()
+        return int(last or 0)
+
+    def mark_applied(self, user_id: str, seq: int) -> None:
+        """Record that the user's turns up to ``seq`` are applied (never moves backwards)."""
+        user_id = check_id(user_id, "user id")
+        with self._tx(write=True) as conn:
+            self._ensure_user(conn, user_id)
+            conn.execute(update(_U).where(_U.c.user_id == user_id, _U.c.last_applied_seq < seq)
+                         .values(last_applied_seq=seq))
+
+    def turn_users(self) -> list[str]:
+        """Return the ids of users with at least one turn, sorted."""
+        with self._tx() as conn:
+            return list(conn.execute(select(_T.c.user_id).distinct().order_by(_T.c.user_id)).scalars())
+
+    def erase_turns(self, user_id: str) -> int:
+        """Remove every turn of the user (the seq counter keeps counting); return how many."""
+        with self._tx(write=True) as conn:
+            return int(conn.execute(delete(_T).where(_T.c.user_id == user_id)).rowcount)
+
+    # ── health ─────────────────────────────────────────────────────────
+
+    def self_check(self, repair: bool = True) -> SelfCheckReport:
+        """Check connectivity, schema revision and every item's fields; repair what can be.
+
+        Returns:
+            A ``SelfCheckReport``: FAIL for an unreachable database, a schema not
+            at head or unrepairable items; WARN when repairs were made.
+        """
+        report = SelfCheckReport()
+        try:
+            with self._tx() as conn:
+                conn.execute(text("SELECT 1"))
+                at = current_revision(conn)
+        except StoreError as exc:
+            report.issues.append(f"database unreachable: {exc}")
+            return report.finish()
+        head = head_revision()
+        if at != head:
+            report.issues.append(f"schema is at revision {at}, the code expects {head}: run the migrations")
+            return report.finish()
+        for user_id in self.users():
+            with self._tx(write=repair) as conn:
+                items = self._fetch(conn, user_id)
+                fixed_items = []
+                for item in items.values():
+                    before = list(item.history)
+                    fixed, issues = repair_item(item)
+                    label = f"{user_id}/{item.id}"
+                    report.issues += [f"{label}: {msg}" for msg in issues]
+                    if fixed and repair:
+                        report.repaired += [f"{label}: {msg}" for msg in fixed]
+                        fixed_items.append((item, before))
+                    elif fixed:
+                        report.issues += [f"{label}: {msg} (not repaired)" for msg in fixed]
+                    report.item_count += not issues
+                if fixed_items:
+                    self._write_items(conn, user_id, [i for i, _ in fixed_items],
+                                      {i.id: b for i, b in fixed_items})
+                    conn.execute(update(_U).where(_U.c.user_id == user_id)
+                                 .values(memory_version=_U.c.memory_version + 1))
+        return report.finish()

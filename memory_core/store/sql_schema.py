@@ -1,0 +1,148 @@
+"""SQLAlchemy 2 table models of the SQL store.
+
+The schema itself is created only by the Alembic migrations in
+``memory_core/store/migrations/``; these models describe it to queries and
+must match the head revision (``self_check`` verifies the revision).
+
+Times are ``UTCDateTime``: stored as UTC (``timestamptz`` on PostgreSQL, an
+ISO-like text in UTC on SQLite) and always read back timezone-aware in UTC.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Dialect,
+    Float,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+__all__ = ["Base", "MemoryRow", "RevisionRow", "TurnRow", "UTCDateTime", "UserRow"]
+
+ID = String(128)
+ENUM = String(32)
+JSONType = JSON().with_variant(JSONB(), "postgresql")
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC datetime on every dialect.
+
+    Naive values given to it are taken as UTC; values read back are aware UTC.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        value = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if isinstance(value, str):
+            value = datetime.fromisoformat(value)
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the store's tables."""
+
+
+class UserRow(Base):
+    """Per-user counters: content version, turn sequence, applied sequence."""
+
+    __tablename__ = "users"
+
+    user_id: Mapped[str] = mapped_column(ID, primary_key=True)
+    memory_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    last_applied_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class MemoryRow(Base):
+    """One memory item (every ``MemoryItem`` field but ``history``)."""
+
+    __tablename__ = "memories"
+    __table_args__ = (
+        Index("ix_memories_user_status", "user_id", "status"),
+        Index("ix_memories_user_key", "user_id", "key"),
+    )
+
+    user_id: Mapped[str] = mapped_column(ID, primary_key=True)
+    id: Mapped[str] = mapped_column(ID, primary_key=True)
+    description: Mapped[str] = mapped_column(Text)
+    theme: Mapped[str] = mapped_column(Text)
+    kind: Mapped[str] = mapped_column(ENUM)
+    status: Mapped[str] = mapped_column(ENUM)
+    hit: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    valid_from: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    valid_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    source: Mapped[list[str]] = mapped_column(JSONType)
+    confidence: Mapped[float] = mapped_column(Float)
+    trust: Mapped[str] = mapped_column(ENUM)
+    importance: Mapped[float] = mapped_column(Float)
+    key: Mapped[str | None] = mapped_column(Text, nullable=True)
+    speaker: Mapped[str] = mapped_column(Text, default="")
+
+
+class RevisionRow(Base):
+    """One entry of an item's history, ordered by ``position`` (0 = oldest)."""
+
+    __tablename__ = "memory_revisions"
+    __table_args__ = (
+        ForeignKeyConstraint(["user_id", "item_id"], ["memories.user_id", "memories.id"],
+                             ondelete="CASCADE", name="fk_revisions_item"),
+        UniqueConstraint("user_id", "item_id", "position", name="uq_revisions_position"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), primary_key=True,
+                                    autoincrement=True)
+    user_id: Mapped[str] = mapped_column(ID)
+    item_id: Mapped[str] = mapped_column(ID)
+    position: Mapped[int] = mapped_column(Integer)
+    op: Mapped[str] = mapped_column(ENUM)
+    reason: Mapped[str] = mapped_column(Text)
+    actor: Mapped[str] = mapped_column(ENUM)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    old_description: Mapped[str] = mapped_column(Text)
+    new_description: Mapped[str] = mapped_column(Text)
+    old_theme: Mapped[str] = mapped_column(Text)
+    new_theme: Mapped[str] = mapped_column(Text)
+    turn_id: Mapped[str | None] = mapped_column(ID, nullable=True)
+    other_id: Mapped[str | None] = mapped_column(ID, nullable=True)
+
+
+class TurnRow(Base):
+    """One stored conversation turn; ``seq`` is per user, from 1."""
+
+    __tablename__ = "turns"
+    __table_args__ = (UniqueConstraint("user_id", "seq", name="uq_turns_user_seq"),)
+
+    user_id: Mapped[str] = mapped_column(ID, primary_key=True)
+    turn_id: Mapped[str] = mapped_column(ID, primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    session_id: Mapped[str] = mapped_column(ID)
+    role: Mapped[str] = mapped_column(ENUM)
+    speaker: Mapped[str] = mapped_column(Text)
+    text: Mapped[str] = mapped_column(Text)
+    timestamp: Mapped[datetime] = mapped_column(UTCDateTime)
+    meta: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    ingested_at: Mapped[datetime] = mapped_column(UTCDateTime)
