@@ -72,6 +72,11 @@ class BM25Index:
         n_docs: number of documents.
         avgdl: average document length in tokens (0.0 for an empty corpus).
         idf: term → idf after rank_bm25's epsilon step and ``min_idf``.
+
+    Postings are kept in CSR form (one array of document indices and one of
+    precomputed weights, sliced per term). A query with few postings merges
+    them sparsely (sort, O(m log m)); one whose postings exceed 1/16 of the
+    corpus accumulates into a dense array instead, which is cheaper then.
         doc_len: shape (n_docs,) int64 document lengths in tokens.
     """
 
@@ -82,7 +87,7 @@ class BM25Index:
         self.doc_len = np.fromiter((len(d) for d in corpus), dtype=np.int64, count=self.n_docs)
         self.idf: dict[str, float] = {}
         self.avgdl = 0.0
-        self._postings: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self._term_of: dict[str, int] = {}
         if not self.doc_len.any():  # empty corpus or no terms at all: nothing can match
             return
         okapi = BM25Okapi(corpus, k1=k1, b=b, epsilon=epsilon)
@@ -90,21 +95,25 @@ class BM25Index:
         self.idf = dict(okapi.idf)
         if min_idf is not None:
             self.idf = {t: max(v, min_idf) for t, v in self.idf.items()}
-        docs: dict[str, list[int]] = {}
-        tfs: dict[str, list[int]] = {}
+        # Postings in CSR form: the entries of term id t are [offsets[t], offsets[t + 1]).
+        term_of: dict[str, int] = {}
+        term_ids: list[int] = []
+        doc_ids: list[int] = []
+        tfs: list[int] = []
         for i, freqs in enumerate(okapi.doc_freqs):
-            for term, tf in freqs.items():
-                if term in docs:
-                    docs[term].append(i)
-                    tfs[term].append(tf)
-                else:
-                    docs[term] = [i]
-                    tfs[term] = [tf]
+            term_ids.extend(term_of.setdefault(t, len(term_of)) for t in freqs)
+            doc_ids.extend([i] * len(freqs))
+            tfs.extend(freqs.values())
+        terms = np.array(term_ids, dtype=np.int64)
+        order = np.argsort(terms, kind="stable")  # stable: documents stay ascending within a term
+        d = np.array(doc_ids, dtype=np.int64)[order]
+        tf = np.array(tfs, dtype=np.float64)[order]
+        idf = np.array([self.idf[t] for t in term_of], dtype=np.float64)
         norm = k1 * (1 - b + b * self.doc_len / self.avgdl)  # shape (n_docs,)
-        for term, ids in docs.items():
-            d = np.array(ids, dtype=np.int64)
-            tf = np.array(tfs[term], dtype=np.float64)
-            self._postings[term] = (d, self.idf[term] * tf * (k1 + 1) / (tf + norm[d]))
+        self._docs = d
+        self._weights = idf[terms[order]] * tf * (k1 + 1) / (tf + norm[d])
+        self._offsets = np.concatenate(([0], np.cumsum(np.bincount(terms, minlength=len(term_of)))))
+        self._term_of = term_of
 
     def __len__(self) -> int:
         """Number of documents."""
@@ -121,20 +130,31 @@ class BM25Index:
             and shape (m,) float64 BM25 scores; m is at most the total
             postings of the query terms. Empty arrays when nothing matches.
         """
-        counts: dict[str, int] = {}
+        counts: dict[int, int] = {}
         for t in query_tokens:
-            if t in self._postings:
-                counts[t] = counts.get(t, 0) + 1
+            tid = self._term_of.get(t)
+            if tid is not None:
+                counts[tid] = counts.get(tid, 0) + 1
         if not counts:
             return _EMPTY_I, _EMPTY_F
-        if len(counts) == 1:
-            (term, c), = counts.items()
-            d, w = self._postings[term]
-            return d, w * c
-        docs = np.concatenate([self._postings[t][0] for t in counts])
-        weights = np.concatenate([self._postings[t][1] * c for t, c in counts.items()])
-        uniq, inverse = np.unique(docs, return_inverse=True)
-        return uniq, np.bincount(inverse, weights=weights, minlength=uniq.shape[0])
+        spans = [(int(self._offsets[t]), int(self._offsets[t + 1]), c) for t, c in counts.items()]
+        if len(spans) == 1:
+            (lo, hi, c), = spans
+            return self._docs[lo:hi], self._weights[lo:hi] * c
+        total = sum(hi - lo for lo, hi, _ in spans)
+        if total * 16 < self.n_docs:  # few postings: merge them sparsely, O(m log m)
+            docs = np.concatenate([self._docs[lo:hi] for lo, hi, _ in spans])
+            weights = np.concatenate([self._weights[lo:hi] * c for lo, hi, c in spans])
+            uniq, inverse = np.unique(docs, return_inverse=True)
+            return uniq, np.bincount(inverse, weights=weights, minlength=uniq.shape[0])
+        scores = np.zeros(self.n_docs)  # many postings: a dense pass is cheaper than sorting them
+        hit = np.zeros(self.n_docs, dtype=bool)
+        for lo, hi, c in spans:
+            d = self._docs[lo:hi]
+            scores[d] += self._weights[lo:hi] * c  # a term lists each document once
+            hit[d] = True
+        idx = np.flatnonzero(hit)
+        return idx, scores[idx]
 
     def get_scores(self, query_tokens: Sequence[str]) -> np.ndarray:
         """Return every document's score, like ``BM25Okapi.get_scores``.

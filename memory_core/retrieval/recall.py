@@ -20,6 +20,7 @@ caller passes new hit counts with ``set_hits``).
 
 from __future__ import annotations
 
+import copy
 import threading
 import time
 from collections import OrderedDict
@@ -157,6 +158,13 @@ class RecallTimings:
     items: int = 0
 
 
+def _snapshot(item: MemoryItem) -> MemoryItem:
+    """A copy whose fields and lists can be changed without touching the index (revisions shared)."""
+    new = copy.copy(item)
+    new.history, new.source = list(item.history), list(item.source)
+    return new
+
+
 def _check_query(query: object, k: object) -> int:
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
         raise InvalidField(f"k must be an integer from 1 to {MAX_K}; got {k!r}")
@@ -275,7 +283,7 @@ class RecallIndex:
         best = top_k_indices(score, k)
         out = []
         for rank, j in enumerate(best, start=1):
-            item = self.items[int(idx[j])].copy()
+            item = _snapshot(self.items[int(idx[j])])
             out.append(RecallResult(item, float(score[j]), float(bm[j]), rank, list(item.source)))
         return out
 

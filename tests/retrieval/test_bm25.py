@@ -80,3 +80,13 @@ def test_top_k_indices_breaks_ties_by_position():
     scores = np.array([1.0, 3.0, 3.0, 2.0, 3.0])
     assert top_k_indices(scores, 2).tolist() == [1, 2]
     assert top_k_indices(scores, 10).tolist() == [1, 2, 4, 3, 0]
+
+
+def test_scores_equal_rank_bm25_on_sparse_and_dense_query_paths():
+    rng = np.random.default_rng(3)
+    vocab = [f"w{i}" for i in range(400)] + [f"词{i}" for i in range(100)]
+    probs = 1 / np.arange(1, len(vocab) + 1) ** 1.1
+    corpus = [list(rng.choice(vocab, size=rng.integers(3, 15), p=probs / probs.sum())) for _ in range(600)]
+    index, okapi = BM25Index(corpus), BM25Okapi(corpus)
+    for query in (["w0", "w1"], ["w0", "w300", "w300"], ["w350", "词90"], ["w399", "w398", "词99"]):
+        assert np.allclose(index.get_scores(query), okapi.get_scores(query)), query
