@@ -1,0 +1,69 @@
+"""docker-compose.yml: every service's command names something that exists here."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+SERVICES = {"redis", "postgres", "migrate", "curate-worker", "recall-worker", "beat", "flower"}
+
+
+def _compose() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((REPO / "docker-compose.yml").read_text())
+    return data
+
+
+def _check_entry_point(service: str, command: list[str]) -> None:
+    prog, *args = command
+    if prog == "celery":
+        assert args[0] == "-A", f"{service}: celery without -A"
+        module = args[1]
+        assert importlib.util.find_spec(module) is not None, f"{service}: no module {module}"
+        assert args[2] in {"worker", "beat", "flower"}, f"{service}: unknown celery command {args[2]}"
+    elif prog == "python" and args[0] == "-m":
+        assert importlib.util.find_spec(args[1]) is not None, f"{service}: no module {args[1]}"
+    elif prog in {"python", "bash", "sh"}:
+        assert (REPO / args[0]).is_file(), f"{service}: no script {args[0]}"
+    else:
+        raise AssertionError(f"{service}: unexpected entry point {prog!r}")
+
+
+def test_compose_has_the_whole_stack() -> None:
+    assert set(_compose()["services"]) >= SERVICES
+
+
+def test_every_command_exists() -> None:
+    for name, service in _compose()["services"].items():
+        if "command" not in service:
+            assert "image" in service, f"{name}: neither command nor image"
+            continue
+        command = service["command"]
+        assert isinstance(command, list), f"{name}: write the command as a list"
+        if "build" in service:  # our image: the entry point must exist in this repo
+            _check_entry_point(name, command)
+        else:
+            assert service["image"].split(":")[0] in {"redis", "postgres"}
+
+
+def test_build_context_and_scaling() -> None:
+    services = _compose()["services"]
+    dockerfile = services["curate-worker"]["build"]["dockerfile"]
+    assert (REPO / dockerfile).is_file()
+    # --scale needs no fixed container name or host port on the curate worker
+    assert "container_name" not in services["curate-worker"]
+    assert "ports" not in services["curate-worker"]
+    recall = services["recall-worker"]["command"]
+    assert recall[recall.index("-Q") + 1] == "recall"
+    assert recall[recall.index("-P") + 1] == "solo"
+
+
+def test_flower_requires_basic_auth() -> None:
+    flower = _compose()["services"]["flower"]
+    assert "FLOWER_BASIC_AUTH" in flower["environment"]
+    assert ":?" in flower["environment"]["FLOWER_BASIC_AUTH"]
+    script = (REPO / "ops/flower.sh").read_text()
+    assert "--basic-auth" in script and "refusing to start without auth" in script
