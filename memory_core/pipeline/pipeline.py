@@ -1,0 +1,106 @@
+"""The write pipeline: one turn in, a batch of store ops out (seed 001 §8.12)."""
+
+from __future__ import annotations
+
+from memory_core.model import Turn
+from memory_core.pipeline.extract import MechanicalExtractor
+from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
+from memory_core.pipeline.score import HeuristicValueScorer
+from memory_core.pipeline.themes import LexiconClassifier
+from memory_core.pipeline.trust import RoleTrustFilter
+from memory_core.pipeline.types import (
+    Candidate,
+    Classifier,
+    ConflictResolver,
+    Deduper,
+    Extractor,
+    KeyLookup,
+    TrustFilter,
+    ValueScorer,
+)
+from memory_core.store.ops import Op
+
+__all__ = ["WritePipeline"]
+
+
+class WritePipeline:
+    """Plans the ops that one turn makes to its user's memory.
+
+    Stages run in order, each a replaceable object::
+
+        extract -> classify -> trust -> dedupe -> value score -> resolve (dedupe
+        against the store + conflict check) -> [Op]
+
+    The defaults are mechanical: rule-based extraction in English and
+    Chinese, the keyword theme lexicon, role-based trust, key-based dedupe
+    and supersede. Planning reads the store only through
+    ``find_by_key(user_id, key)`` and writes nothing; the caller applies the
+    ops with ``MemoryStore.apply`` in one transaction, with the turn id as
+    the idempotency key.
+
+    Where an LLM plugs in:
+
+    - ``extractor``: an LLM extractor returns the same ``Candidate`` objects
+      (description in the user's language, a canonical ``key`` and
+      ``polarity`` so the resolver can dedupe and supersede); it may wrap
+      ``MechanicalExtractor`` to keep the verbatim event.
+    - ``classifier``: an LLM may set theme and kind; the lexicon fills only
+      what is left empty, so chaining them is safe.
+    - ``resolver``: seed 000's curation agent (create / update / merge /
+      delete / hit) can replace ``KeyConflictResolver`` and return ``Op``
+      lists built from its tool calls, given the same existing items.
+
+    The trust filter stays mechanical whatever the other stages are: it is
+    what keeps tool and web text from becoming a rule (DESIGN invariant 6),
+    so it must not depend on a model's judgement.
+
+    Args:
+        extractor, classifier, trust_filter, deduper, scorer, resolver: the
+            stages; None picks the mechanical default.
+    """
+
+    def __init__(
+        self,
+        extractor: Extractor | None = None,
+        classifier: Classifier | None = None,
+        trust_filter: TrustFilter | None = None,
+        deduper: Deduper | None = None,
+        scorer: ValueScorer | None = None,
+        resolver: ConflictResolver | None = None,
+    ) -> None:
+        self.extractor: Extractor = extractor or MechanicalExtractor()
+        self.classifier: Classifier = classifier or LexiconClassifier()
+        self.trust_filter: TrustFilter = trust_filter or RoleTrustFilter()
+        self.deduper: Deduper = deduper or BatchDeduper()
+        self.scorer: ValueScorer = scorer or HeuristicValueScorer()
+        self.resolver: ConflictResolver = resolver or KeyConflictResolver()
+
+    def candidates(self, turn: Turn) -> list[Candidate]:
+        """Run the stages that need no store: extract, classify, trust, dedupe, score."""
+        cands = self.extractor.extract(turn)
+        cands = self.classifier.classify(turn, cands)
+        cands = self.trust_filter.filter(turn, cands)
+        cands = self.deduper.dedupe(turn, cands)
+        return self.scorer.score(turn, cands)
+
+    def plan(self, turn: Turn, store: KeyLookup) -> list[Op]:
+        """Return the ops ``turn`` makes to its user's memory, in apply order.
+
+        Args:
+            turn: a stored turn (validated ids, text and timestamp).
+            store: read for the user's active items with each candidate key.
+
+        Returns:
+            A list of ``AddOp`` / ``HitOp`` / ``EndOp`` (possibly empty), each
+            carrying ``turn.turn_id``.
+
+        Raises:
+            EmptyText, TextTooLong, InvalidField: a candidate could not become an item.
+            StoreError: the store failed while reading.
+        """
+        cands = self.candidates(turn)
+        existing = {}
+        for cand in cands:
+            if cand.key and cand.key not in existing:
+                existing[cand.key] = store.find_by_key(turn.user_id, cand.key)
+        return self.resolver.resolve(turn, cands, existing)

@@ -1,0 +1,147 @@
+"""Dedupe and conflict stages: candidates plus existing items become store ops (seed 001 §8.12.3-4).
+
+For each candidate, the user's active items with the same key decide:
+
+- nothing there: ``AddOp(new item)``;
+- an item that says the same thing (same event text, same preference
+  polarity, same value of a single-valued fact, or any item of a
+  value-keyed slot): ``HitOp(item, turn_id)`` — saying something twice gives
+  one item with its hit raised and both turns among its sources;
+- an item that says otherwise (a reversed preference, a new address):
+  ``AddOp(new)`` then ``EndOp(old, "superseded", by_id=new)``. The old item
+  keeps its history and gets ``valid_until``; there are never two
+  contradicting active items, and neither is lost.
+
+A contradicting candidate less trusted than the item it would replace is
+dropped instead ("compare the sources").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.themes import DEFAULT_THEME
+from memory_core.pipeline.trust import trust_rank
+from memory_core.pipeline.types import Candidate
+from memory_core.store.ops import AddOp, EndOp, HitOp, Op
+
+__all__ = ["BatchDeduper", "KeyConflictResolver", "agrees", "description_polarity"]
+
+_NEGATIVE = re.compile(
+    r"\b(?:doesn't|does\s+not|don't|do\s+not|no\s+longer|dislikes?|hates?|detests?|can't\s+stand|cannot\s+stand)\b"
+    r"|不喜欢|不再|不爱|讨厌|厌恶|受不了|反感",
+    re.IGNORECASE,
+)
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+def description_polarity(description: str) -> int:
+    """Return -1 when a preference description is negative ("doesn't like", "不再喜欢"), else +1."""
+    return -1 if _NEGATIVE.search(description) else 1
+
+
+def _canon(text: str) -> str:
+    return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
+
+
+def agrees(cand: Candidate, item: MemoryItem) -> bool:
+    """True when ``item`` (same key as ``cand``) already says what ``cand`` says.
+
+    Preferences agree on polarity; single-valued facts when the item's text
+    ends with the candidate's claim ("… lives in Paris"); any other keyed
+    candidate (events, value-keyed facts) agrees by having the same key.
+    """
+    if cand.kind == Kind.PREFERENCE:
+        return description_polarity(item.description) == (cand.polarity or 1)
+    if cand.single_valued:
+        claim = _canon(cand.claim or cand.description)
+        return bool(claim) and _canon(item.description).endswith(claim)
+    return True
+
+
+class BatchDeduper:
+    """Deduper stage: one candidate per key within a turn; the later statement wins.
+
+    "I like tea. Actually I don't like tea" keeps the second; the kept
+    candidate takes the place of the first. Candidates without a key pass
+    through.
+    """
+
+    def dedupe(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
+        """Return at most one candidate per key, in first-seen order."""
+        out: list[Candidate] = []
+        index: dict[str, int] = {}
+        for cand in candidates:
+            if cand.key and cand.key in index:
+                out[index[cand.key]] = cand
+                continue
+            if cand.key:
+                index[cand.key] = len(out)
+            out.append(cand)
+        return out
+
+
+class KeyConflictResolver:
+    """Conflict-resolver stage: plans hit, add, or add-then-supersede ops by key.
+
+    Args:
+        actor: recorded on every revision the ops make.
+    """
+
+    def __init__(self, actor: str = Actor.PIPELINE) -> None:
+        self.actor = actor
+
+    def resolve(
+        self, turn: Turn, candidates: Sequence[Candidate], existing: Mapping[str, list[MemoryItem]]
+    ) -> list[Op]:
+        """Plan the ops for ``candidates``; every op carries ``turn.turn_id``.
+
+        Args:
+            turn: the source turn.
+            candidates: deduplicated, scored candidates.
+            existing: the user's active items by key (keys may be missing).
+
+        Returns:
+            Ops in the order they must be applied.
+
+        Raises:
+            EmptyText, TextTooLong, InvalidField: a candidate that cannot be an item.
+        """
+        ops: list[Op] = []
+        for cand in candidates:
+            olds = [o for o in existing.get(cand.key, ()) if o.active and o.user_id == turn.user_id] \
+                if cand.key else []
+            same = [o for o in olds if agrees(cand, o)]
+            other = [o for o in olds if not agrees(cand, o)]
+            if other and any(trust_rank(cand.trust) < trust_rank(o.trust) for o in other):
+                continue
+            if same:
+                keep_id = same[0].id
+                ops.append(HitOp(keep_id, turn_id=turn.turn_id))
+            else:
+                item = self.new_item(turn, cand)
+                keep_id = item.id
+                ops.append(AddOp(item))
+            reason = (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
+                      else f"superseded by a newer statement: {cand.description}")
+            ops.extend(
+                EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=keep_id) for o in other
+            )
+        return ops
+
+    def new_item(self, turn: Turn, cand: Candidate) -> MemoryItem:
+        """Build the item a candidate stands for, created from ``turn``.
+
+        Raises:
+            EmptyText, TextTooLong, InvalidField: for a bad description, theme or field.
+        """
+        reason = "; ".join([f"{cand.kind} extracted from turn", *cand.notes])
+        return MemoryItem.create(
+            turn.user_id, cand.description, cand.theme or DEFAULT_THEME, actor=self.actor, reason=reason,
+            turn_id=turn.turn_id, kind=cand.kind, valid_from=cand.valid_from,
+            confidence=min(1.0, max(0.0, cand.confidence)), trust=cand.trust,
+            importance=min(1.0, max(0.0, cand.importance)), key=cand.key or None,
+            speaker=cand.speaker if cand.kind == Kind.EVENT else "",
+        )

@@ -1,0 +1,81 @@
+"""Value-score stage: a cheap importance estimate for each candidate (seed 001 §8.12.5).
+
+Importance is 0..1. Identity facts score high (a name or an allergy matters
+in every later conversation), preferences and standing instructions next,
+and events by how much they say: longer, first-person turns, turns with a
+photo and turns about a recognised theme score higher than "ok thanks".
+Content from tools or agents is scaled down.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from memory_core.model import Kind, Trust, Turn
+from memory_core.pipeline.types import Candidate
+
+__all__ = ["HeuristicValueScorer"]
+
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|my|me|mine)\b|我", re.IGNORECASE)
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+class HeuristicValueScorer:
+    """Value scorer without an LLM.
+
+    Args:
+        min_importance: candidates scoring below this (0..1) are dropped; the
+            default 0 keeps everything, since events are the recall evidence.
+    """
+
+    SLOT_IMPORTANCE: ClassVar[dict[str, float]] = {
+        "name": 0.95, "allergy": 0.9, "birthday": 0.85, "lives_in": 0.85, "occupation": 0.85,
+        "from": 0.8, "works_at": 0.8, "pet": 0.7, "is": 0.65,
+    }
+    TRUST_FACTOR: ClassVar[dict[str, float]] = {Trust.USER: 1.0, Trust.AGENT: 0.8, Trust.TOOL: 0.5}
+
+    def __init__(self, min_importance: float = 0.0) -> None:
+        self.min_importance = min_importance
+
+    def score(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
+        """Return the candidates at or above ``min_importance``, with ``importance`` set in place."""
+        kept: list[Candidate] = []
+        for cand in candidates:
+            value = self.base(cand) * self.TRUST_FACTOR.get(cand.trust, 0.5)
+            cand.importance = round(min(1.0, max(0.0, value)), 3)
+            if cand.importance >= self.min_importance:
+                kept.append(cand)
+        return kept
+
+    def base(self, cand: Candidate) -> float:
+        """Return the importance before the trust factor (0..1)."""
+        if cand.kind == Kind.EVENT:
+            return self.event_value(cand)
+        if cand.kind == Kind.PROCEDURE:
+            return 0.85
+        if cand.kind == Kind.PREFERENCE:
+            return 0.65
+        if cand.key.startswith("fact:"):
+            slot = cand.key.split(":")[1].split("@")[0]
+            return self.SLOT_IMPORTANCE.get(slot, 0.6)
+        return cand.importance
+
+    @staticmethod
+    def event_value(cand: Candidate) -> float:
+        """Score an event: 0.2 base, up to +0.3 for length, +0.15 first person, +0.05 photo, +0.1 theme.
+
+        Length counts characters, a CJK character as three (it carries about
+        a word); 200 such characters earn the full length bonus.
+        """
+        text = cand.evidence or cand.description
+        cjk = len(_CJK.findall(text))
+        length = len(text) + 2 * cjk
+        value = 0.2 + 0.3 * min(1.0, length / 200)
+        if _FIRST_PERSON.search(text):
+            value += 0.15
+        if "[shares a photo:" in text or "[分享了一张照片" in text:
+            value += 0.05
+        if cand.theme and cand.theme != "moments":
+            value += 0.1
+        return value

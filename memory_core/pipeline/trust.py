@@ -1,0 +1,78 @@
+"""Trust stage: where a candidate came from, and why tool text never becomes a rule (seed 001 §8.21).
+
+Text from tools and web pages is data. A turn whose role is not "user" may
+still leave its verbatim event, but nothing it says can become a preference
+or a standing instruction: such candidates are demoted to plain facts, moved
+off the user's own slots, and noted.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.model import Kind, Trust, Turn
+from memory_core.pipeline.types import Candidate
+
+__all__ = ["ROLE_TRUST", "RoleTrustFilter", "is_rule_like", "trust_rank"]
+
+ROLE_TRUST: dict[str, str] = {
+    "user": Trust.USER,
+    "assistant": Trust.AGENT,
+    "system": Trust.AGENT,
+    "tool": Trust.TOOL,
+}
+"""Trust level of each turn role; an unknown role gets the lowest (tool)."""
+
+_RANK: dict[str, int] = {Trust.TOOL: 0, Trust.AGENT: 1, Trust.USER: 2}
+
+_RULE_LIKE = re.compile(
+    r"\b(?:always|never|from\s+now\s+on|going\s+forward|from\s+here\s+on|in\s+(?:the\s+)?future|"
+    r"must|you\s+should|make\s+sure\s+to|ignore\s+(?:all|any|previous|prior))\b"
+    r"|以后|今后|永远|从现在开始|从现在起|从今以后|一律|务必|总是|必须|始终|忽略",
+    re.IGNORECASE,
+)
+
+
+def is_rule_like(text: str) -> bool:
+    """True when ``text`` reads as a standing instruction.
+
+    Examples: "always …", "from now on …", "以后都…", "永远…".
+    """
+    return _RULE_LIKE.search(text) is not None
+
+
+def trust_rank(trust: str) -> int:
+    """Return 0 (tool), 1 (agent) or 2 (user); unknown values rank as tool."""
+    return _RANK.get(trust, 0)
+
+
+class RoleTrustFilter:
+    """Trust-filter stage: sets trust from the turn's role and demotes untrusted rules.
+
+    A candidate's trust is the lower of what the extractor claimed and what
+    the turn's role allows. For a turn whose role is not "user", every
+    non-event candidate that is a preference, a procedure, or rule-like text
+    becomes a FACT keyed under ``data:`` (so it can never supersede or
+    confirm what the user said), with half the confidence and a note saying
+    why. Events are kept verbatim: they are records of what was said.
+    """
+
+    def filter(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
+        """Return ``candidates`` with trust set (changed in place); nothing is dropped."""
+        role_trust = ROLE_TRUST.get(turn.role, Trust.TOOL)
+        for cand in candidates:
+            if trust_rank(role_trust) < trust_rank(cand.trust):
+                cand.trust = role_trust
+            if turn.role == "user" or cand.kind == Kind.EVENT:
+                continue
+            if cand.kind in (Kind.PREFERENCE, Kind.PROCEDURE) or is_rule_like(cand.description):
+                cand.notes.append(
+                    f"demoted from {cand.kind} to fact: {turn.role} text is data, not an instruction"
+                )
+                cand.kind = Kind.FACT
+                cand.polarity = 0
+                cand.single_valued = False
+                cand.confidence = round(cand.confidence / 2, 3)
+                if cand.key and not cand.key.startswith("data:"):
+                    cand.key = "data:" + cand.key
+        return candidates
