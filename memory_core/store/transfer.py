@@ -1,0 +1,143 @@
+"""Export and import memory between stores as YAML.
+
+The export document::
+
+    format: gulfstream-export
+    version: 1
+    users:
+      <user_id>:
+        <item_id>: {description, theme, history, latest_update_time, hit, kind, status, ...}
+
+Each item mapping is the seed-000 compatible one of ``seed_format`` (the same
+the YAML store writes), so ids, texts, themes, statuses, hits, sources, times
+and full histories survive a round trip between any two stores. A bare
+seed-000 file (item id → item) can be imported for one named user.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+import yaml
+
+from memory_core.errors import InvalidField, InvalidInput
+from memory_core.model import MemoryItem
+from memory_core.store.base import MemoryStore
+from memory_core.store.ops import AddOp
+from memory_core.store.seed_format import item_from_mapping, item_to_mapping
+from memory_core.validation import check_id
+
+__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_yaml", "import_yaml"]
+
+EXPORT_FORMAT = "gulfstream-export"
+EXPORT_VERSION = 1
+
+Source = str | os.PathLike[str] | IO[str]
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def export_yaml(store: MemoryStore, out: Source, users: Iterable[str] | None = None) -> dict[str, int]:
+    """Write every item (all statuses, full histories) of ``users`` as an export document.
+
+    Args:
+        store: any ``MemoryStore``.
+        out: a file path, or a text stream to write to.
+        users: user ids to export; None for every user of the store.
+
+    Returns:
+        Items exported per user id.
+
+    Raises:
+        StoreError: the store failed. OSError: ``out`` could not be written.
+    """
+    wanted = store.users() if users is None else [check_id(u, "user id") for u in users]
+    body: dict[str, dict[str, Any]] = {}
+    for user_id in wanted:
+        body[user_id] = {i.id: item_to_mapping(i) for i in store.list_items(user_id, statuses=None)}
+    doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "users": body}
+    text = yaml.dump(doc, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False)
+    if isinstance(out, str | os.PathLike):
+        Path(out).write_text(text, encoding="utf-8")
+    else:
+        out.write(text)
+    return {user_id: len(items) for user_id, items in body.items()}
+
+
+def _read(src: Source) -> Any:
+    try:
+        if isinstance(src, str | os.PathLike):
+            with Path(src).open(encoding="utf-8") as f:
+                return yaml.load(f, Loader=_Loader)
+        return yaml.load(src, Loader=_Loader)
+    except UnicodeDecodeError as exc:
+        raise InvalidInput(f"import file is not valid UTF-8: {exc}") from exc
+    except yaml.YAMLError as exc:
+        raise InvalidInput(f"import file is not valid YAML: {exc}") from exc
+
+
+def _parse(src: Source, user_id: str | None) -> dict[str, list[MemoryItem]]:
+    """Read and validate a whole document; return the items per user. Raises InvalidInput."""
+    doc = _read(src)
+    if isinstance(doc, Mapping) and doc.get("format") == EXPORT_FORMAT:
+        if doc.get("version") != EXPORT_VERSION:
+            raise InvalidField(f"unsupported export version {doc.get('version')!r}; this code reads "
+                               f"version {EXPORT_VERSION}")
+        users = doc.get("users") or {}
+        if not isinstance(users, Mapping):
+            raise InvalidField("'users' must map user ids to their items")
+        if user_id is not None:
+            users = {user_id: users.get(user_id) or {}}
+    elif isinstance(doc, Mapping) or doc is None:
+        if user_id is None:
+            raise InvalidField("a bare seed-000 file holds one user's items: say which user (user_id=...)")
+        users = {user_id: doc or {}}
+    else:
+        raise InvalidField(f"import file must be a mapping; got {type(doc).__name__}")
+    parsed: dict[str, list[MemoryItem]] = {}
+    for raw_user, items in users.items():
+        owner = check_id(raw_user, "user id")
+        if not isinstance(items, Mapping):
+            raise InvalidField(f"user {owner!r}: items must be a mapping of item id to item")
+        try:
+            parsed[owner] = [item_from_mapping(owner, item_id, data) for item_id, data in items.items()]
+        except InvalidInput as exc:
+            raise type(exc)(f"user {owner!r}, {exc}") from exc
+    return parsed
+
+
+def import_yaml(store: MemoryStore, src: Source, *, user_id: str | None = None) -> dict[str, int]:
+    """Import an export document, or a bare seed-000 file for ``user_id``, into ``store``.
+
+    Every item is validated before anything is written; then each user's
+    items are added in one all-or-nothing batch, keeping ids, times and
+    histories as they are.
+
+    Args:
+        store: any ``MemoryStore``.
+        src: a file path, or a text stream.
+        user_id: for a bare seed-000 file, whose items they are; for an export
+            document, import only this user.
+
+    Returns:
+        Items imported per user id.
+
+    Raises:
+        InvalidInput: bad input (naming the user and item id), or an item id
+            the user already has; nothing stored changes.
+        StoreError: the store failed while writing a user (that user unchanged).
+    """
+    parsed = _parse(src, None if user_id is None else check_id(user_id, "user id"))
+    for owner, items in parsed.items():
+        existing = {i.id for i in store.list_items(owner, statuses=None)}
+        clash = sorted(existing.intersection(i.id for i in items))
+        if clash:
+            raise InvalidField(f"user {owner!r} already has memory items {', '.join(clash[:5])}: "
+                               "import refused (erase the user first to replace them)")
+    for owner, items in parsed.items():
+        if items:
+            store.apply(owner, [AddOp(item) for item in items])
+    return {owner: len(items) for owner, items in parsed.items()}
