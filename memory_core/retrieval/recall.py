@@ -201,6 +201,7 @@ class RecallIndex:
         self.times = np.array([(i.valid_from or i.created_at).timestamp() for i in self.items],
                               dtype=np.float64)
         self.hits = np.array([i.hit for i in self.items], dtype=np.float64)
+        self._log_hits = np.log1p(self.hits)
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem]) -> RecallIndex:
@@ -223,6 +224,7 @@ class RecallIndex:
             pos = self._pos.get(item_id)
             if pos is not None:
                 self.hits[pos] = max(0, int(hit))
+                self._log_hits[pos] = np.log1p(self.hits[pos])
                 self.items[pos].hit = int(self.hits[pos])
                 updated += 1
         return updated
@@ -240,7 +242,8 @@ class RecallIndex:
                 raise InvalidField(f"unknown {name} {bad[0]!r}; expected one of "
                                    f"{', '.join(enum._value2member_map_)}")  # type: ignore[union-attr]
             codes = [self._codes[name][w] for w in wanted if w in self._codes[name]]
-            keep &= np.isin(self._arrays[name][idx], codes)
+            values = self._arrays[name][idx]
+            keep &= (values == codes[0]) if len(codes) == 1 else np.isin(values, codes)
         if filters.since is not None:
             keep &= self.times[idx] >= _epoch(filters.since, "since")
         if filters.until is not None:
@@ -277,9 +280,13 @@ class RecallIndex:
         idx, bm = idx[keep], bm[keep]
         if not idx.shape[0]:
             return []
-        age_days = np.maximum(ref - self.times[idx], 0.0) / _DAY_S
-        recency = np.exp2(-age_days / weights.half_life_days)
-        score = bm * (1.0 + weights.recency * recency + weights.hits * np.log1p(self.hits[idx]))
+        boost = np.ones(idx.shape[0])
+        if weights.recency:
+            age_days = np.maximum(ref - self.times[idx], 0.0) / _DAY_S
+            boost += weights.recency * np.exp2(-age_days / weights.half_life_days)
+        if weights.hits:
+            boost += weights.hits * self._log_hits[idx]
+        score = bm * boost
         best = top_k_indices(score, k)
         out = []
         for rank, j in enumerate(best, start=1):

@@ -12,7 +12,7 @@ punctuation become ASCII) and lowercased, then split into runs:
   dropped, letters stemmed with the Snowball English stemmer; numbers are
   kept ("2024", "3.5"; "1,000" becomes "1000").
 
-So "我在Google工作, I love 火锅" gives ``["google", "工作", "love", "火锅"]``
+So "我在Google工作, I love 火锅" gives ``["googl", "工作", "love", "火锅"]``
 (in text order).
 
 jieba is loaded lazily on the first CJK text (about a second, once per
