@@ -38,6 +38,8 @@ class Rule:
         theme: fixed theme slug, or "" to let the classifier choose.
         confidence: 0..1.
         user_only_rule: True for standing instructions ("from now on …").
+        needles: lower-case substrings of which a clause must hold one before
+            the patterns are tried (a cheap pre-filter); empty means always try.
     """
 
     slot: str
@@ -49,6 +51,7 @@ class Rule:
     theme: str = ""
     confidence: float = 0.8
     user_only_rule: bool = False
+    needles: tuple[str, ...] = ()
 
     @property
     def keyed_by_value(self) -> bool:
@@ -84,48 +87,62 @@ EN_RULES: tuple[Rule, ...] = (
         r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?(?P<o>(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|"
         r"in\s+(?:the\s+)?future)\b.+|(?:always|never)\s+(?:answer|reply|respond|call|use|write|speak|"
         r"talk|remember|remind|say|tell|address)\b.+)$"),
-        "{s} asked: {o}", theme="rules", confidence=0.9, user_only_rule=True),
+        "{s} asked: {o}", theme="rules", confidence=0.9, user_only_rule=True,
+        needles=("from now", "going forward", "from here", "future", "always", "never")),
     Rule("name", Kind.FACT, _c(r"\bmy\s+name\s+is\s+(?P<o>.+)", _IM + r"called\s+(?P<o>.+)"),
-         "{s}'s name is {o}", single_valued=True, theme="identity", confidence=0.9),
+         "{s}'s name is {o}", single_valued=True, theme="identity", confidence=0.9,
+         needles=("name", "called")),
     Rule("birthday", Kind.FACT, _c(r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<o>.+)"),
-         "{s}'s birthday is {o}", single_valued=True, theme="identity", confidence=0.9),
+         "{s}'s birthday is {o}", single_valued=True, theme="identity", confidence=0.9,
+         needles=("birthday",)),
     Rule("allergy", Kind.FACT, _c(_IM + _ADV + r"allergic\s+to\s+(?P<o>.+)"),
-         "{s} is allergic to {o}", theme="health", confidence=0.9),
+         "{s} is allergic to {o}", theme="health", confidence=0.9,
+         needles=("allergic",)),
     Rule("lives_in", Kind.FACT, _c(
         _I + _ADV + r"(?:live|reside)\s+in\s+(?P<o>.+)", _IM + _ADV + r"living\s+in\s+(?P<o>.+)",
         _IHAVE + r"(?:just\s+|recently\s+|finally\s+)?moved\s+to\s+(?P<o>.+)",
         _IHAVE + r"(?:been\s+)?(?:lived|living)\s+in\s+(?P<o>.+)"),
-        "{s} lives in {o}", single_valued=True, theme="places"),
+        "{s} lives in {o}", single_valued=True, theme="places",
+        needles=("live", "living", "moved", "reside")),
     Rule("from", Kind.FACT, _c(
         _IM + r"(?:originally\s+)?from\s+(?P<o>.+)", _I + _ADV + r"(?:come|came)\s+from\s+(?P<o>.+)",
         _I + r"grew\s+up\s+in\s+(?P<o>.+)"),
-        "{s} is from {o}", single_valued=True, theme="identity"),
+        "{s} is from {o}", single_valued=True, theme="identity",
+        needles=("from", "grew up")),
     Rule("works_at", Kind.FACT, _c(
         _I + _ADV + r"work\s+(?:at|for)\s+(?P<o>.+)",
         _IM + _ADV + r"(?:working|employed)\s+(?:at|for|by)\s+(?P<o>.+)"),
-        "{s} works at {o}", single_valued=True, theme="work"),
+        "{s} works at {o}", single_valued=True, theme="work",
+        needles=("work", "employed")),
     Rule("occupation", Kind.FACT, _c(
         _I + _ADV + r"work\s+as\s+(?P<o>.+)",
         r"\bmy\s+(?:job|occupation|profession)\s+is\s+(?:being\s+)?(?P<o>.+)"),
-        "{s} works as {o}", single_valued=True, theme="identity"),
+        "{s} works as {o}", single_valued=True, theme="identity",
+        needles=("work", "job", "occupation", "profession")),
     Rule("pet", Kind.FACT, _c(
         _IHAVE + r"(?:got\s+)?an?\s+(?:\w+\s+)?(?P<a>" + _PETS + r")\s+(?:named|called)\s+(?P<o>.+)",
         r"\bmy\s+(?P<a>" + _PETS + r")(?:'s\s+name\s+is|\s+is\s+(?:named|called))\s+(?P<o>.+)"),
-        "{s} has a {a} named {o}", theme="relationships"),
+        "{s} has a {a} named {o}", theme="relationships",
+        needles=("named", "called", "name is")),
     Rule("pref", Kind.PREFERENCE, _c(
         _IM + r"(?:a\s+)?(?:huge\s+|big\s+|great\s+)?(?P<v>fan)\s+of\s+(?P<o>.+)",
-        _IM + _ADV + r"(?P<v>into)\s+(?P<o>.+)"), polarity=1),
+        _IM + _ADV + r"(?P<v>into)\s+(?P<o>.+)"), polarity=1,
+        needles=("fan", "into")),
     Rule("pref", Kind.PREFERENCE, _c(
         r"\bmy\s+(?:all-time\s+)?(?P<v>favou?rite)\s+(?P<c>[a-z][a-z ]{0,30}?)\s+(?:is|are)\s+(?P<o>.+)"),
-        polarity=1),
+        polarity=1,
+        needles=("favo",)),
     Rule("pref", Kind.PREFERENCE, _c(
         _I + _ADV + r"(?P<n>don't|do\s+not|dont|no\s+longer)\s+" + _ADV
         + r"(?P<v>like|love|enjoy)\s+(?P<o>.+)",
-        _I + _ADV + r"(?P<v>hate|dislike|detest|can't\s+stand|cannot\s+stand)\s+(?P<o>.+)"), polarity=-1),
+        _I + _ADV + r"(?P<v>hate|dislike|detest|can't\s+stand|cannot\s+stand)\s+(?P<o>.+)"), polarity=-1,
+        needles=("like", "love", "enjoy", "hate", "dislike", "detest", "stand")),
     Rule("pref", Kind.PREFERENCE, _c(_I + _ADV + r"(?P<v>like|love|enjoy|prefer|adore)\s+(?P<o>.+)"),
-         polarity=1),
+         polarity=1,
+         needles=("like", "love", "enjoy", "prefer", "adore")),
     Rule("is", Kind.FACT, _c(_IM + r"(?P<o>an?\s+(?!(?:bit|little|lot|few|while|fan)\b).+)"),
-         "{s} is {o}", confidence=0.6),
+         "{s} is {o}", confidence=0.6,
+         needles=("m a",)),
 )
 
 _EN_PREF = {
@@ -146,42 +163,55 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule("rule", Kind.PROCEDURE, _c(
         r"^(?:请|麻烦)?(?P<o>(?:以后|今后|从现在开始|从现在起|从今以后|往后).*?(?:都|请|你|一律|总是|永远|不要|别|记得|"
         r"回答|回复|称呼|叫我).*)$"),
-        "{s}要求：{o}", theme="rules", confidence=0.9, user_only_rule=True),
+        "{s}要求：{o}", theme="rules", confidence=0.9, user_only_rule=True,
+        needles=("以后", "今后", "从现在", "从今以后", "往后")),
     Rule("name", Kind.FACT, _c(_W + r"的?名字(?:是|叫)(?P<o>.+)", _W + r"叫(?!了|过|外卖|车|醒)(?P<o>.+)"),
-         "{s}叫{o}", single_valued=True, theme="identity", confidence=0.9),
+         "{s}叫{o}", single_valued=True, theme="identity", confidence=0.9,
+         needles=("名字", "叫")),
     Rule("birthday", Kind.FACT, _c(_W + r"的?生日(?:是|在)(?P<o>.+)"),
-         "{s}的生日是{o}", single_valued=True, theme="identity", confidence=0.9),
+         "{s}的生日是{o}", single_valued=True, theme="identity", confidence=0.9,
+         needles=("生日",)),
     Rule("allergy", Kind.FACT, _c(_W + _Z + r"对(?P<o>.+?)过敏"),
-         "{s}对{o}过敏", theme="health", confidence=0.9),
+         "{s}对{o}过敏", theme="health", confidence=0.9,
+         needles=("过敏",)),
     Rule("lives_in", Kind.FACT, _c(
         _W + _Z + r"(?:住在|居住在|生活在|搬到了|搬到|搬去了|搬去|搬家到了|搬家到)(?P<o>.+)"),
-        "{s}住在{o}", single_valued=True, theme="places"),
+        "{s}住在{o}", single_valued=True, theme="places",
+        needles=("住在", "居住在", "生活在", "搬")),
     Rule("from", Kind.FACT, _c(_W + _Z + r"来自(?P<o>.+)", _W + r"的?(?:老家|家乡)(?:是|在)(?P<o>.+)",
                                _W + _Z + r"是从(?P<o>.+?)来的"),
-         "{s}来自{o}", single_valued=True, theme="identity"),
+         "{s}来自{o}", single_valued=True, theme="identity",
+         needles=("来自", "老家", "家乡", "是从")),
     Rule("works_at", Kind.FACT, _c(
         _W + _Z + r"在(?!想|找|忙|做|考虑|担心|家里?休息)(?P<o>[^，,。\s]{1,20}?)(?:工作|上班|任职)"),
-        "{s}在{o}工作", single_valued=True, theme="work"),
+        "{s}在{o}工作", single_valued=True, theme="work",
+        needles=("工作", "上班", "任职")),
     Rule("occupation", Kind.FACT, _c(_W + r"的?(?:职业|工作)是(?P<o>.+)",
                                      _W + _Z + r"是(?:一名|一位)(?P<o>.+)"),
-         "{s}的职业是{o}", single_valued=True, theme="identity"),
+         "{s}的职业是{o}", single_valued=True, theme="identity",
+         needles=("职业", "工作是", "一名", "一位")),
     Rule("pet", Kind.FACT, _c(
         _W + r"家?(?:有|养了|养)(?:一|两|三)?[只条个头]?(?P<a>" + _ZPETS
         + r")[，,]?\s*它?的?(?:名字)?叫(?P<o>.+)",
         _W + r"家?的?(?P<a>" + _ZPETS + r")(?:的名字)?叫(?P<o>.+)",
         _W + r"家?(?:有|养了|养)(?:一|两|三)?[只条个头]?叫(?P<o>.+?)的(?P<a>" + _ZPETS + r")"),
-        "{s}有一只{a}叫{o}", theme="relationships"),
-    Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)是(?P<o>.+)"), polarity=1),
+        "{s}有一只{a}叫{o}", theme="relationships",
+        needles=("叫",)),
+    Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)是(?P<o>.+)"), polarity=1,
+    needles=("最喜欢的",)),
     Rule("pref", Kind.PREFERENCE, _c(
         _W + _Z + r"(?P<n>不再|再也不|已经不|不|没那么|没有那么)" + _Z + r"(?P<v>喜欢|爱)(?P<o>.+)",
-        _W + _Z + r"(?P<v>讨厌|厌恶|受不了|反感)(?P<o>.+)"), polarity=-1),
+        _W + _Z + r"(?P<v>讨厌|厌恶|受不了|反感)(?P<o>.+)"), polarity=-1,
+        needles=("喜欢", "爱", "讨厌", "厌恶", "受不了", "反感")),
     Rule("pref", Kind.PREFERENCE, _c(
         _W + _Z + r"(?P<v>喜欢上了|喜欢上|喜欢|喜爱|热爱|钟爱|偏爱|爱)(?P<o>.+)"),
-         polarity=1),
+         polarity=1,
+         needles=("喜欢", "爱")),
     Rule("is", Kind.FACT, _c(
         _W + _Z + r"是(?!说|不是|在|因为|觉得|想|要|指|问|不|为了|从|跟|和|被|怎么|什么|谁|真|挺|很|有点)"
         r"(?:一个|个)?(?P<o>.+)"),
-        "{s}是{o}", confidence=0.6),
+        "{s}是{o}", confidence=0.6,
+        needles=("是",)),
 )
 
 _ZH_PREF = {
@@ -266,8 +296,11 @@ def match_clause(clause: str, lang: str, *, allow_rules: bool) -> RuleHit | None
         lang: which rule table to use.
         allow_rules: whether standing-instruction rules may match (user turns only).
     """
+    lowered = clause.casefold()
     for rule in ZH_RULES if lang == "zh" else EN_RULES:
         if rule.user_only_rule and not allow_rules:
+            continue
+        if rule.needles and not any(n in lowered for n in rule.needles):
             continue
         for pattern in rule.patterns:
             m = pattern.search(clause)

@@ -25,8 +25,8 @@ rules         规则          standing instructions the user gave ("from now on 
 English keywords match whole words with common inflections ("song" matches
 "songs", "sing" matches "singing"); a keyword ending in ``*`` is a stem matching any continuation
 ("paint*" matches "painting", "painter"). Chinese keywords match as
-substrings. All keywords are compiled into one regex, so classifying a
-sentence is a single scan.
+substrings. Both are dictionary look-ups (words, and substrings of CJK runs
+up to the longest keyword), so classifying a sentence costs microseconds.
 """
 
 from __future__ import annotations
@@ -107,24 +107,57 @@ _ZH: dict[str, str] = {
     "rules": "以后都 永远 从现在开始",
 }
 
-_INFLECT = r"(?:s|es|ed|d|ing)?\b"
+_SUFFIXES = ("ing", "es", "ed", "s", "d")
 
 
-def _alternation(theme: str) -> str:
-    parts: list[str] = []
-    for word in _EN.get(theme, "").split():
-        if word.endswith("*"):
-            parts.append(r"\b" + re.escape(word[:-1]) + r"[a-z]*")
-        else:
-            parts.append(r"\b" + re.escape(word) + _INFLECT)
-    parts.extend(re.escape(word) for word in _ZH.get(theme, "").split())
-    return "|".join(parts)
+def _index(lexicon: dict[str, str], stems: bool) -> dict[str, tuple[str, ...]]:
+    index: dict[str, tuple[str, ...]] = {}
+    for slug, words in lexicon.items():
+        for word in words.split():
+            if word.endswith("*") == stems:
+                key = word.rstrip("*").casefold()
+                index[key] = (*index.get(key, ()), slug)
+    return index
 
 
-_THEME_RE = re.compile(
-    "|".join(f"(?P<{slug}>{_alternation(slug)})" for slug in THEMES if _alternation(slug)),
-    re.IGNORECASE,
-)
+_EN_WORDS = _index(_EN, stems=False)
+_EN_STEMS = _index(_EN, stems=True)
+_EN_STEM_LENS = sorted({len(k) for k in _EN_STEMS})
+_ZH_WORDS = _index(_ZH, stems=False)
+_ZH_LENS = sorted({len(k) for k in _ZH_WORDS})
+_WORD_RE = re.compile(r"[a-z]+")
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
+_ZH_ASCII = tuple(k for k in _ZH_WORDS if not _CJK_RUN.fullmatch(k))
+
+
+def _hits(text: str) -> list[str]:
+    """Return the slug of every keyword occurrence in ``text`` (a slug per occurrence per theme)."""
+    lowered = text.casefold()
+    found: list[str] = []
+    for word in _WORD_RE.findall(lowered):
+        slugs = _EN_WORDS.get(word)
+        if slugs is None:
+            for suffix in _SUFFIXES:
+                if word.endswith(suffix) and (slugs := _EN_WORDS.get(word[: -len(suffix)])):
+                    break
+        if slugs is None:
+            for n in _EN_STEM_LENS:
+                if n <= len(word) and (slugs := _EN_STEMS.get(word[:n])):
+                    break
+        if slugs:
+            found.extend(slugs)
+    for run in _CJK_RUN.findall(lowered):
+        for i in range(len(run)):
+            for n in _ZH_LENS:
+                slugs = _ZH_WORDS.get(run[i : i + n])
+                if slugs:
+                    found.extend(slugs)
+    for word in _ZH_ASCII:
+        if word in lowered:
+            found.extend(_ZH_WORDS[word])
+    return found
+
+
 _ORDER = {slug: n for n, slug in enumerate(THEMES)}
 _BY_LABEL = {label.casefold(): slug for slug, labels in THEMES.items() for label in labels}
 
@@ -143,10 +176,8 @@ def classify_theme(text: str, default: str = DEFAULT_THEME, *, exclude: Iterable
         first in ``THEMES``, except that ``moments`` loses every tie.
     """
     counts: dict[str, int] = {}
-    for match in _THEME_RE.finditer(text):
-        slug = match.lastgroup
-        if slug is not None:
-            counts[slug] = counts.get(slug, 0) + 1
+    for slug in _hits(text):
+        counts[slug] = counts.get(slug, 0) + 1
     for slug in exclude:
         counts.pop(slug, None)
     if not counts:
