@@ -1,0 +1,137 @@
+"""Export → import between every pair of backends, and seed-000 imports."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import yaml
+
+from memory_core.errors import InvalidField, InvalidInput
+from memory_core.model import Actor, Kind, MemoryItem, Status, Trust
+from memory_core.store.base import MemoryStore
+from memory_core.store.ops import AddOp, EndOp, HitOp, MergeOp, UpdateOp
+from memory_core.store.seed_format import item_to_mapping
+from memory_core.store.transfer import EXPORT_FORMAT, export_yaml, import_yaml
+
+MakeStore = Callable[[str], MemoryStore]
+BACKENDS = ["sqlite", "yaml", "postgres"]
+
+SEED_FILE = """\
+a1b2c3d4:
+  description: 喜欢吃辣，尤其是川菜
+  theme: 品味
+  history:
+  - old_description: 喜欢吃辣
+    new_description: 喜欢吃辣，尤其是川菜
+    reason: 用户补充
+    time: '2026-05-09 12:00:00'
+  latest_update_time: '2026-05-09 12:00:00'
+  hit: 3
+e5f6a7b8:
+  description: 后天有离散数学考试
+  theme: 时效待办
+  history: []
+  latest_update_time: '2026-05-08T09:30:00'
+  hit: 0
+"""
+
+
+def fill(store: MemoryStore) -> None:
+    """Give two users items touched by every op, with lifecycle fields set."""
+    when = datetime(2026, 5, 1, 8, 30, 15, 123456, tzinfo=UTC)
+    a = MemoryItem.create("alice", "likes tea", "taste", kind=Kind.PREFERENCE, turn_id="t1", key="pref:drink",
+                          valid_from=when, confidence=0.8, trust=Trust.AGENT, importance=0.9, speaker="Alice")
+    b = MemoryItem.create("alice", "has a cat", "pets", turn_id="t2")
+    c = MemoryItem.create("alice", "exam on Friday", "时效待办", kind=Kind.TODO)
+    store.apply("alice", [AddOp(a), AddOp(b), AddOp(c)])
+    store.apply("alice", [UpdateOp(a.id, "more precise", "likes green tea", actor=Actor.AGENT, turn_id="t3"),
+                          HitOp(b.id, 2, turn_id="t4")])
+    d = store.add("alice", "has a cat named Mio", "pets")
+    store.apply("alice", [MergeOp(b.id, d, "has a cat named Mio", "pets", "same cat"),
+                          EndOp(c.id, Status.ARCHIVED, "exam passed")])
+    store.add("bob", "说中文", "身份")
+
+
+def dump(store: MemoryStore) -> dict[str, list[dict[str, object]]]:
+    return {u: [item_to_mapping(i) | {"id": i.id} for i in store.list_items(u, statuses=None)]
+            for u in store.users()}
+
+
+@pytest.mark.parametrize("target", BACKENDS)
+@pytest.mark.parametrize("source", BACKENDS)
+def test_round_trip_between_backends(source: str, target: str, make_store: MakeStore, tmp_path: Path) -> None:
+    src, dst = make_store(source), make_store(target)
+    fill(src)
+    out = tmp_path / "export.yaml"
+    assert export_yaml(src, out) == {"alice": 4, "bob": 1}
+    assert import_yaml(dst, out) == {"alice": 4, "bob": 1}
+    assert dump(dst) == dump(src)
+    assert [r.op for r in dst.history("alice", dst.find_by_key("alice", "pref:drink")[0].id)] == ["update",
+                                                                                                   "create"]
+
+
+def test_export_document_shape(make_store: MakeStore) -> None:
+    store = make_store("sqlite")
+    fill(store)
+    buf = io.StringIO()
+    export_yaml(store, buf, users=["bob"])
+    doc = yaml.safe_load(buf.getvalue())
+    assert doc["format"] == EXPORT_FORMAT and doc["version"] == 1 and list(doc["users"]) == ["bob"]
+    (item,) = doc["users"]["bob"].values()
+    assert {"description", "theme", "history", "latest_update_time", "hit"} <= set(item)
+    assert all(isinstance(v, str) for entry in item["history"] for v in entry.values())
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_import_seed_file(backend: str, make_store: MakeStore, tmp_path: Path) -> None:
+    store = make_store(backend)
+    path = tmp_path / "memory.yaml"
+    path.write_text(SEED_FILE, encoding="utf-8")
+    with pytest.raises(InvalidField, match="user_id"):
+        import_yaml(store, path)
+    assert import_yaml(store, path, user_id="sonetto") == {"sonetto": 2}
+    spicy = store.get("sonetto", "a1b2c3d4")
+    assert (spicy.description, spicy.theme, spicy.hit) == ("喜欢吃辣，尤其是川菜", "品味", 3)
+    assert spicy.updated_at == datetime(2026, 5, 9, 12, tzinfo=UTC)
+    assert [r.op for r in spicy.history] == ["import", "update"]
+    assert spicy.history[0].new_description == "喜欢吃辣" and spicy.history[1].reason == "用户补充"
+    exam = store.get("sonetto", "e5f6a7b8")
+    assert [r.op for r in exam.history] == ["import"] and exam.status == Status.ACTIVE
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_bad_import_changes_nothing(backend: str, make_store: MakeStore) -> None:
+    store = make_store(backend)
+    store.add("carol", "keep me", "t")
+    before = dump(store)
+    doc = {"format": EXPORT_FORMAT, "version": 1, "users": {
+        "alice": {"good0001": {"description": "fine", "theme": "t"}},
+        "bob": {"ok000001": {"description": "fine", "theme": "t"},
+                "bad00001": {"description": "   ", "theme": "t"}},
+    }}
+    with pytest.raises(InvalidInput, match="bad00001"):
+        import_yaml(store, io.StringIO(yaml.safe_dump(doc)))
+    doc["users"]["bob"]["bad00001"] = {"description": "x", "theme": "t", "hit": "many"}
+    with pytest.raises(InvalidInput, match="bad00001"):
+        import_yaml(store, io.StringIO(yaml.safe_dump(doc)))
+    doc["users"]["bob"]["bad00001"] = {"description": "x", "theme": "t", "status": "zombie"}
+    with pytest.raises(InvalidInput, match="bad00001"):
+        import_yaml(store, io.StringIO(yaml.safe_dump(doc)))
+    with pytest.raises(InvalidInput, match="YAML"):
+        import_yaml(store, io.StringIO("a: [unclosed"))
+    assert dump(store) == before
+
+
+def test_import_refuses_existing_ids(make_store: MakeStore, tmp_path: Path) -> None:
+    store = make_store("sqlite")
+    fill(store)
+    out = tmp_path / "e.yaml"
+    export_yaml(store, out)
+    before = dump(store)
+    with pytest.raises(InvalidInput, match="already has"):
+        import_yaml(store, out)
+    assert dump(store) == before
