@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from memory_core.model import Turn
+from collections.abc import Mapping
+
+from memory_core.model import MemoryItem, Turn
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.score import HeuristicValueScorer
@@ -20,7 +22,7 @@ from memory_core.pipeline.types import (
 )
 from memory_core.store.ops import Op
 
-__all__ = ["WritePipeline"]
+__all__ = ["WritePipeline", "existing_items"]
 
 
 class WritePipeline:
@@ -99,8 +101,24 @@ class WritePipeline:
             StoreError: the store failed while reading.
         """
         cands = self.candidates(turn)
-        existing = {}
-        for cand in cands:
-            if cand.key and cand.key not in existing:
-                existing[cand.key] = store.find_by_key(turn.user_id, cand.key)
-        return self.resolver.resolve(turn, cands, existing)
+        keys = list(dict.fromkeys(c.key for c in cands if c.key))
+        return self.resolver.resolve(turn, cands, existing_items(store, turn.user_id, keys))
+
+
+def existing_items(store: KeyLookup, user_id: str, keys: list[str]) -> dict[str, list[MemoryItem]]:
+    """Return the user's active items for each key, in one read when the store allows it.
+
+    A store may offer ``find_by_keys(user_id, keys) -> {key: [items]}`` (one
+    round trip for all keys of a turn); otherwise each key is read with
+    ``find_by_key``.
+
+    Raises:
+        StoreError: the store failed while reading.
+    """
+    if not keys:
+        return {}
+    batch = getattr(store, "find_by_keys", None)
+    if callable(batch):
+        found: Mapping[str, list[MemoryItem]] = batch(user_id, keys)
+        return {key: list(found.get(key, ())) for key in keys}
+    return {key: store.find_by_key(user_id, key) for key in keys}

@@ -261,7 +261,7 @@ def _clean_object(raw: str, lang: str) -> tuple[str, bool]:
     else:
         text = _EN_CUT.split(raw, maxsplit=1)[0]
         reversal = bool(_EN_ANYMORE.search(text))
-        text = _EN_TAIL.sub("", text)
+        text = _EN_TAIL.sub("", " ".join(_EN_ANYMORE.sub(" ", text).split()))
     return _EDGE.sub("", text), reversal
 
 

@@ -89,7 +89,12 @@ class Candidate:
 
 
 class KeyLookup(Protocol):
-    """The one read the pipeline needs from a store (``MemoryStore`` satisfies it)."""
+    """The one read the pipeline needs from a store (``MemoryStore`` satisfies it).
+
+    A store may also define ``find_by_keys(user_id, keys) -> dict[str,
+    list[MemoryItem]]`` to read every key of a turn in one round trip; the
+    pipeline uses it when present.
+    """
 
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with this canonical key."""

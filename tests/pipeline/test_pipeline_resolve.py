@@ -204,3 +204,27 @@ def test_importance_ranks_identity_above_preferences_above_chatter(store: Any, m
     tea = store.find_by_key("u1", "pref:tea")[0]
     [chatter] = [i for i in store.list_items("u1", kind=Kind.EVENT) if i.description.endswith("ok")]
     assert name.importance > tea.importance > chatter.importance
+
+
+class BatchReadStore:
+    """Wraps a store and offers ``find_by_keys``; counts the reads it serves."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.batch_reads = 0
+
+    def find_by_key(self, user_id: str, key: str) -> list[Any]:
+        raise AssertionError("the pipeline should read all keys at once")
+
+    def find_by_keys(self, user_id: str, keys: list[str]) -> dict[str, list[Any]]:
+        self.batch_reads += 1
+        return {k: self.inner.find_by_key(user_id, k) for k in keys}
+
+
+def test_a_store_with_find_by_keys_is_read_once_per_turn(store: Any, make_turn: TurnFactory,
+                                                         pipeline: WritePipeline) -> None:
+    reader = BatchReadStore(store)
+    store.apply("u1", pipeline.plan(make_turn("I like tea and I live in Paris"), reader))
+    ops = pipeline.plan(make_turn("I like tea and I live in Paris"), reader)
+    assert reader.batch_reads == 2
+    assert len(ops) == 3 and all(isinstance(op, HitOp) for op in ops)  # event, tea, Paris
