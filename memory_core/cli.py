@@ -1,0 +1,253 @@
+"""The ``gulfstream`` command line (Typer).
+
+Every command opens the store named by ``--db`` (default: the settings'
+``database_url``, i.e. embedded SQLite in ``./.gulfstream/``). Errors the core
+raises on purpose are printed as ``error: ...`` with exit code 2; a file
+with malformed lines exits 1 after naming each line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from memory_core.errors import GulfstreamError
+from memory_core.ingest_io import read_turn_file
+from memory_core.retrieval.recall import RecallFilters
+from memory_core.service import Memory, open_memory
+from memory_core.settings import load_settings
+from memory_core.store.transfer import export_yaml, import_yaml
+from memory_core.validation import check_id, check_timestamp
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(help="Gulfstream: long-term memory for LLM agents.", no_args_is_help=True,
+                  pretty_exceptions_enable=False)
+eval_app = typer.Typer(help="Evaluate recall quality.", no_args_is_help=True)
+app.add_typer(eval_app, name="eval")
+console = Console()
+err = Console(stderr=True)
+
+DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
+                                              "or embedded SQLite in ./.gulfstream/).")]
+UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
+
+
+@contextmanager
+def _memory(db: str | None) -> Iterator[Memory]:
+    settings = load_settings(**({"database_url": db} if db else {}))
+    if settings.database_url.startswith("sqlite:///") and not settings.database_url.startswith("sqlite:////"):
+        Path(settings.database_url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    memory = open_memory(settings)
+    try:
+        yield memory
+    finally:
+        memory.close()
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[red]error:[/red] {message}", highlight=False, markup=True)
+    return typer.Exit(code)
+
+
+def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int], None]]:
+    """Adapt a rich ``Progress`` to the ``progress(label, total) -> advance(n)`` callback shape."""
+    def start(label: str, total: int) -> Callable[[int], None]:
+        task = progress.add_task(label, total=total)
+        return lambda n: progress.advance(task, n)
+    return start
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=err, transient=True, disable=not err.is_terminal)
+
+
+@app.command()
+def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL turns or a LoCoMo JSON file.")],
+           db: DbOption = None,
+           partial: Annotated[bool, typer.Option(help="Store the valid turns even if some lines are bad.")]
+           = False) -> None:
+    """Ingest turns for a user from a file; each bad line is named and counted."""
+    user = check_id(user, "user id")
+    parsed = read_turn_file(file, user)
+    for error in parsed.errors:
+        err.print(f"{file}:{error.line}: {error.reason}", highlight=False, markup=False)
+    if parsed.errors and not partial:
+        raise _fail(f"{len(parsed.errors)} bad line(s) in {file}; nothing stored (use --partial to store "
+                    f"the {len(parsed.turns)} valid turn(s))", 1)
+    with _memory(db) as memory, _progress() as progress:
+        advance = progress_factory(progress)("ingest", len(parsed.turns))
+        stored = duplicates = applied = 0
+        for start in range(0, len(parsed.turns), 200):
+            report = memory.ingest(parsed.turns[start:start + 200])
+            stored, duplicates, applied = (stored + report.stored, duplicates + report.duplicates,
+                                           applied + report.applied)
+            advance(len(parsed.turns[start:start + 200]))
+    console.print(f"stored {stored} turn(s), {duplicates} already present, applied {applied}, "
+                  f"{len(parsed.errors)} bad line(s)")
+    if parsed.errors:
+        raise typer.Exit(1)
+
+
+@app.command()
+def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The message to recall for.")],
+           k: Annotated[int, typer.Option("-k", help="Number of items.")] = 10,
+           theme: Annotated[list[str] | None, typer.Option(help="Only these themes.")] = None,
+           kind: Annotated[list[str] | None, typer.Option(help="Only these kinds.")] = None,
+           since: Annotated[str | None, typer.Option(help="Only items from this ISO time on.")] = None,
+           until: Annotated[str | None, typer.Option(help="Only items up to this ISO time.")] = None,
+           as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+           db: DbOption = None) -> None:
+    """Recall the items that matter for QUERY, and the packed context block."""
+    filters = RecallFilters(themes=set(theme) if theme else None, kinds=set(kind) if kind else None,
+                            since=check_timestamp(since, "since") if since else None,
+                            until=check_timestamp(until, "until") if until else None)
+    with _memory(db) as memory:
+        response = memory.recall(memory.require_user(user), query, k=k, filters=filters)
+    if as_json:
+        console.print_json(json.dumps({
+            "results": [{"id": r.item.id, "description": r.item.description, "theme": r.item.theme,
+                         "kind": r.item.kind, "score": r.score, "turn_ids": r.turn_ids}
+                        for r in response.results],
+            "context": response.context.text, "timings_ms": response.timings_ms}, ensure_ascii=False))
+        return
+    table = Table("#", "score", "theme", "kind", "memory", "turns")
+    for rank, r in enumerate(response.results, 1):
+        table.add_row(str(rank), f"{r.score:.3f}", r.item.theme, r.item.kind, r.item.description,
+                      ", ".join(r.turn_ids[:4]))
+    console.print(table)
+    console.print(response.context.text, markup=False, highlight=False)
+    console.print(f"recall {response.timings_ms['recall']:.2f} ms, context {response.timings_ms['context']:.2f} ms")
+
+
+@app.command()
+def memories(user: UserOption, db: DbOption = None) -> None:
+    """List a user's active memory items grouped by theme."""
+    with _memory(db) as memory:
+        groups = memory.store.grouped(memory.require_user(user))
+    for theme, items in groups.items():
+        console.print(f"[bold]{theme}[/bold] ({len(items)})")
+        for item in items:
+            when = (item.valid_from or item.created_at).date().isoformat()
+            console.print(f"  {item.id}  {when}  [{item.kind}] {item.description}  (hit {item.hit})",
+                          markup=False, highlight=False)
+
+
+@app.command()
+def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")], db: DbOption = None) -> None:
+    """Show an item's history, newest first."""
+    with _memory(db) as memory:
+        item = memory.store.locate(check_id(item_id, "item id"))
+    console.print(f"{item.id} ({item.user_id}) [{item.status}] {item.theme}: {item.description}",
+                  markup=False, highlight=False)
+    for rev in item.history_newest_first():
+        change = rev.new_description if rev.old_description in ("", rev.new_description) else \
+            f"{rev.old_description} -> {rev.new_description}"
+        console.print(f"  {rev.at.isoformat(timespec='seconds')}  {rev.op:<9} {rev.actor:<8} {change}"
+                      + (f"  (reason: {rev.reason})" if rev.reason else ""), markup=False, highlight=False)
+
+
+@app.command("export")
+def export_cmd(out: Annotated[Path, typer.Argument(help="YAML file to write.")],
+               user: Annotated[list[str] | None, typer.Option("--user", "-u")] = None,
+               db: DbOption = None) -> None:
+    """Export memory items (with history) to a YAML file."""
+    with _memory(db) as memory:
+        count = export_yaml(memory.store, out, users=user or None)
+    console.print(f"exported {count} item(s) to {out}")
+
+
+@app.command("import")
+def import_cmd(src: Annotated[Path, typer.Argument(help="YAML export or a seed memory file.")],
+               user: Annotated[str | None, typer.Option("--user", "-u", help="User of a bare seed file.")]
+               = None, db: DbOption = None) -> None:
+    """Import memory items from a YAML export (or a single user's seed-format file)."""
+    with _memory(db) as memory:
+        counts = import_yaml(memory.store, src, user_id=user)
+        for imported_user in counts:
+            memory.recaller.invalidate(imported_user)
+    console.print(f"imported {sum(counts.values())} item(s) for {len(counts)} user(s)")
+
+
+@app.command()
+def erase(user: UserOption, db: DbOption = None,
+          yes: Annotated[bool, typer.Option("--yes", help="Do not ask.")] = False) -> None:
+    """Erase a user entirely: turns, items and history."""
+    with _memory(db) as memory:
+        memory.require_user(user)
+        if not yes and not typer.confirm(f"Erase everything stored for {user}?"):
+            raise typer.Exit(1)
+        removed = memory.erase_user(user)
+    console.print(f"erased {user}: {removed} item(s)")
+
+
+@app.command()
+def check(db: DbOption = None) -> None:
+    """Run the store's self-check (repairing what it can)."""
+    with _memory(db) as memory:
+        report = memory.store.self_check(repair=True)
+    console.print(f"{report.status}: {report.item_count} item(s)")
+    for line in report.repaired:
+        console.print(f"  repaired: {line}", markup=False)
+    for line in report.issues:
+        console.print(f"  issue: {line}", markup=False)
+    if report.status == "FAIL":
+        raise typer.Exit(1)
+
+
+@app.command()
+def demo(db: DbOption = None) -> None:
+    """Ingest a small bilingual sample conversation and show recall, context and timings."""
+    from memory_core.demo import run_demo
+
+    run_demo(console, db)
+
+
+@eval_app.command("locomo")
+def eval_locomo(path: Annotated[Path, typer.Argument(help="LoCoMo JSON file.")],
+                json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
+                limit: Annotated[int | None, typer.Option(help="Only the first N conversations.")] = None) -> None:
+    """Evidence recall@k per category, beside plain BM25 over raw turns, plus speed."""
+    from memory_core.eval.locomo import evaluate_locomo, format_table
+
+    with _progress() as progress:
+        result = evaluate_locomo(path, progress=progress_factory(progress), limit_samples=limit)
+    result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
+    console.print(format_table(result), markup=False, highlight=False)
+    console.print(f"\nturns {result['turns']}, questions {result['questions']}, "
+                  f"ingest {result['ingest_turns_per_s']} turns/s, recall p50 {result['recall_ms']['p50']} ms, "
+                  f"p95 {result['recall_ms']['p95']} ms")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
+
+
+def _mount_worker_commands() -> None:
+    try:
+        from workers.dlq_cli import app as dlq_app
+    except ImportError:  # the workers extra is not installed
+        return
+    app.add_typer(dlq_app, name="dlq", help="Dead-lettered turns: list, retry, drop.")
+
+
+def main() -> None:
+    """Entry point of the ``gulfstream`` script."""
+    _mount_worker_commands()
+    try:
+        app()
+    except GulfstreamError as exc:
+        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        sys.exit(2)
+    except OSError as exc:
+        err.print(f"[red]error:[/red] {exc.strerror or exc}: {exc.filename or ''}", highlight=False)
+        sys.exit(2)

@@ -1,0 +1,86 @@
+"""``gulfstream demo``: the embedded mode end to end on a bilingual sample.
+
+Ingests ``memory_core/data/sample_conversation.jsonl`` (written for this
+project: one user, four sessions in English and Chinese, a move, a reversed
+preference and a tool turn that tries to plant a rule), then prints the
+curated memory grouped by theme, a reversed item's history, recall results
+for English and Chinese queries, the packed context block, and timings.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from memory_core.ingest_io import read_jsonl
+from memory_core.model import Status
+from memory_core.service import open_memory
+from memory_core.settings import Settings
+
+__all__ = ["DEMO_QUERIES", "DEMO_USER", "SAMPLE_PATH", "run_demo"]
+
+SAMPLE_PATH = Path(__file__).parent / "data" / "sample_conversation.jsonl"
+DEMO_USER = "demo-mia"
+DEMO_QUERIES = (
+    "Where does Mia live now?",
+    "What food should I cook for her tonight?",
+    "她对什么过敏？",
+    "生日快到了，送什么好？",
+    "any upcoming trips?",
+)
+
+
+def run_demo(console: Console, db: str | None = None) -> None:
+    """Run the demo on a fresh temporary SQLite database (or ``db`` if given).
+
+    Raises:
+        StoreError: the database cannot be opened.
+    """
+    with tempfile.TemporaryDirectory() as tmp:
+        url = db or f"sqlite:///{tmp}/demo.sqlite3"
+        memory = open_memory(Settings(database_url=url))
+        try:
+            parsed = read_jsonl(SAMPLE_PATH, DEMO_USER)
+            started = time.perf_counter()
+            report = memory.ingest(parsed.turns)
+            ingest_ms = (time.perf_counter() - started) * 1e3
+            console.print(f"[bold]Ingested[/bold] {report.stored} turns ({report.applied} applied) "
+                          f"in {ingest_ms:.1f} ms")
+
+            console.print("\n[bold]Memory, grouped by theme[/bold]")
+            for theme, items in memory.store.grouped(DEMO_USER).items():
+                console.print(f"  [cyan]{theme}[/cyan]")
+                for item in items:
+                    if item.kind != "event":
+                        console.print(f"    [{item.kind}] {item.description}  (hit {item.hit})",
+                                      markup=False, highlight=False)
+            events = len(memory.store.list_items(DEMO_USER, kind="event"))
+            console.print(f"  (+ {events} event items, one per turn)")
+
+            superseded = memory.store.list_items(DEMO_USER, statuses=[Status.SUPERSEDED])
+            if superseded:
+                console.print("\n[bold]Superseded, kept with history[/bold]")
+                for item in superseded:
+                    console.print(f"  {item.description}", markup=False, highlight=False)
+                    for rev in item.history_newest_first():
+                        console.print(f"    {rev.at.date()} {rev.op}: {rev.reason or rev.new_description}",
+                                      markup=False, highlight=False)
+
+            timings = Table("query", "top items", "recall ms")
+            last = None
+            for query in DEMO_QUERIES:
+                last = memory.recall(DEMO_USER, query, k=3)
+                top = "\n".join(r.item.description for r in last.results) or "(nothing)"
+                timings.add_row(query, top, f"{last.timings_ms['recall']:.2f}")
+            console.print("\n[bold]Recall (top 3)[/bold]")
+            console.print(timings)
+            if last is not None:
+                console.print(f"\n[bold]Context block for[/bold] {DEMO_QUERIES[-1]!r} "
+                              f"({last.context.tokens} tokens)")
+                console.print(last.context.text, markup=False, highlight=False)
+        finally:
+            memory.close()

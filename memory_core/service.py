@@ -1,0 +1,187 @@
+"""The memory service: the one object every entry point drives.
+
+``Memory`` ties a store (items + turns), the write pipeline and the recaller
+together. The embedded mode calls ``ingest`` in-process; the Celery shell
+calls ``record_turn`` from its ingest task and ``apply_pending`` from its
+curate task; the recall worker calls ``recall``. Dependencies are passed in;
+``open_memory`` is the one place that builds them from settings.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from memory_core.context import ContextBlock, build_context
+from memory_core.errors import UnknownUser
+from memory_core.model import Turn
+from memory_core.pipeline.pipeline import WritePipeline
+from memory_core.retrieval.recall import Recaller, RecallFilters, RecallResult, RecallWeights
+from memory_core.settings import Settings, load_settings
+from memory_core.store.sql import SqlStore
+from memory_core.validation import check_id, check_text
+
+__all__ = ["IngestReport", "Memory", "RecallResponse", "open_memory"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class RecallResponse:
+    """What a recall returns.
+
+    Attributes:
+        results: ranked items, best first (at most k).
+        context: the results packed into a context block within the token budget.
+        timings_ms: "recall" (index + search) and "context" (packing), in ms.
+        degraded: True when an answer came from a fallback path (e.g. the recall
+            worker did not answer in time); ``reason`` says which.
+    """
+
+    results: list[RecallResult]
+    context: ContextBlock
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    degraded: bool = False
+    reason: str = ""
+
+
+@dataclass(slots=True)
+class IngestReport:
+    """Counts of one ingest call (turns)."""
+
+    stored: int = 0
+    duplicates: int = 0
+    applied: int = 0
+
+
+class Memory:
+    """Turns in, curated memory items out, recall with a packed context block.
+
+    Args:
+        store: a ``SqlStore`` (items and the turn event store in one database).
+        pipeline: plans the ops for one turn (mechanical by default).
+        recaller: per-user recall with an index cache.
+        settings: defaults for k, context budget and lock timeout.
+    """
+
+    def __init__(self, store: SqlStore, pipeline: WritePipeline | None = None,
+                 recaller: Recaller | None = None, settings: Settings | None = None) -> None:
+        self.store = store
+        self.pipeline = pipeline or WritePipeline()
+        self.recaller = recaller or Recaller(store)
+        self.settings = settings or load_settings()
+
+    # ── writes ─────────────────────────────────────────────────────────
+
+    def record_turn(self, turn: Turn) -> tuple[Turn, bool]:
+        """Store a turn in the event store (idempotent by turn id); do not apply it.
+
+        Returns:
+            (stored turn with its per-user ``seq``, True if new).
+
+        Raises:
+            InvalidInput: bad ids, text or role; nothing is stored.
+        """
+        return self.store.append(turn)
+
+    def apply_pending(self, user_id: str, limit: int | None = None) -> int:
+        """Apply the user's unapplied turns in ``seq`` order; return how many were applied.
+
+        Holds the user's lock for the whole drain, and applies each turn in
+        one transaction together with its ``last_applied_seq`` mark, so a
+        redelivered or concurrent call applies nothing twice.
+
+        Raises:
+            StoreLocked: another curator held the user's lock past the timeout.
+            StoreError: the store failed; turns not yet marked stay pending.
+        """
+        applied = 0
+        with self.store.user_lock(user_id, timeout_s=self.settings.lock_timeout_s):
+            for turn in self.store.pending_turns(user_id, limit=limit):
+                ops = self.pipeline.plan(turn, self.store)
+                if self.store.apply(user_id, ops, applied_seq=turn.seq) is not None:
+                    applied += 1
+        return applied
+
+    def ingest(self, turns: Iterable[Turn]) -> IngestReport:
+        """Record turns and apply them (the embedded mode's whole write path).
+
+        Raises:
+            InvalidInput: for the first bad turn; turns before it stay stored.
+        """
+        report = IngestReport()
+        users: list[str] = []
+        for turn in turns:
+            _, created = self.record_turn(turn)
+            if created:
+                report.stored += 1
+            else:
+                report.duplicates += 1
+            if turn.user_id not in users:
+                users.append(turn.user_id)
+        for user_id in users:
+            report.applied += self.apply_pending(user_id)
+        return report
+
+    def erase_user(self, user_id: str) -> int:
+        """Remove the user's turns, items, revisions and cached index; return items removed."""
+        removed = self.store.erase_user(check_id(user_id, "user id"))
+        self.recaller.invalidate(user_id)
+        return removed
+
+    # ── reads ──────────────────────────────────────────────────────────
+
+    def known_user(self, user_id: str) -> bool:
+        """True when the user has stored turns or items."""
+        return user_id in set(self.store.users()) | set(self.store.turn_users())
+
+    def require_user(self, user_id: str) -> str:
+        """Return the checked user id. Raises UnknownUser if nothing is stored for it."""
+        user_id = check_id(user_id, "user id")
+        if not self.known_user(user_id):
+            raise UnknownUser(f"no memory or turns for user {user_id!r}")
+        return user_id
+
+    def recall(self, user_id: str, query: str, k: int | None = None,
+               filters: RecallFilters | None = None, weights: RecallWeights | None = None,
+               budget_tokens: int | None = None) -> RecallResponse:
+        """Return the top-k items for ``query`` and the packed context block.
+
+        Args:
+            user_id: whose memory; recall never crosses users.
+            query: the new message (1..8,000 characters).
+            k: number of items (default ``settings.recall_k``).
+            filters: theme / kind / status / time window.
+            weights: recency and hit weighting (default preset).
+            budget_tokens: context budget in tokens (default ``settings.context_budget_tokens``).
+
+        Raises:
+            InvalidInput: empty or oversized query, bad k or user id.
+        """
+        user_id = check_id(user_id, "user id")
+        query = check_text(query, "query")
+        started = time.perf_counter()
+        results = self.recaller.recall(user_id, query, k or self.settings.recall_k,
+                                       filters=filters, weights=weights)
+        searched = time.perf_counter()
+        block = build_context(results, budget_tokens=budget_tokens or self.settings.context_budget_tokens)
+        done = time.perf_counter()
+        return RecallResponse(results, block, {"recall": (searched - started) * 1e3,
+                                               "context": (done - searched) * 1e3})
+
+    def close(self) -> None:
+        """Release the store's connections."""
+        self.store.close()
+
+
+def open_memory(settings: Settings | None = None, **overrides: object) -> Memory:
+    """Build a ``Memory`` from settings (environment by default), migrating the database.
+
+    Raises:
+        StoreError: the database cannot be opened or migrated.
+    """
+    settings = settings or load_settings(**overrides)
+    store = SqlStore(settings.database_url, migrate=True)
+    return Memory(store, settings=settings)
