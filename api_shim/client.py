@@ -32,6 +32,8 @@ from typing import Any, TypeVar
 
 import redis
 from celery import Celery
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
 
 from api_shim import protocol
 from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
@@ -94,7 +96,11 @@ class MemoryClient:
             task_serializer="json", accept_content=["json"], broker_connection_retry_on_startup=True,
             task_routes={name: {"queue": queue} for name, queue in protocol.ROUTES.items()},
         )
-        self.redis = redis.Redis.from_url(broker_url, socket_timeout=30, health_check_interval=15)
+        retries = max(1, int(publish_retry_s / 0.5))
+        self.redis = redis.Redis.from_url(
+            broker_url, socket_timeout=30, health_check_interval=15,
+            retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries=retries),
+            retry_on_error=[redis.ConnectionError, redis.TimeoutError])
         self._fallback: Any = None
         self._fallback_lock = threading.Lock()
 

@@ -101,7 +101,8 @@ class CeleryProcesses:
     def __init__(self, redis_url: str, database_url: str, log_dir: Path) -> None:
         self.env = {**os.environ, **TEST_ENV, "GULFSTREAM_REDIS_URL": redis_url,
                     "GULFSTREAM_DATABASE_URL": database_url,
-                    "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+                    "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), str(REPO / "tests" / "workers"),
+                                                              os.environ.get("PYTHONPATH")]))}
         self.log_dir = log_dir
         self.procs: list[CeleryProcess] = []
 
