@@ -166,6 +166,6 @@ class MechanicalExtractor:
                 kind=rule.kind, description=description, theme=rule.theme, key=key + qualifier,
                 polarity=rule.polarity, confidence=rule.confidence, valid_from=turn.timestamp,
                 speaker=name or turn.role, lang=lang, claim=claim, single_valued=rule.single_valued,
-                evidence=clause,
+                evidence=claim,
             ))
         return out

@@ -86,7 +86,7 @@ EN_RULES: tuple[Rule, ...] = (
     Rule("rule", Kind.PROCEDURE, _c(
         r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?(?P<o>(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|"
         r"in\s+(?:the\s+)?future)\b.+|(?:always|never)\s+(?:answer|reply|respond|call|use|write|speak|"
-        r"talk|remember|remind|say|tell|address)\b.+)$"),
+        r"talk|remember|remind|tell|address)\b.+)$"),
         "{s} asked: {o}", theme="rules", confidence=0.9, user_only_rule=True,
         needles=("from now", "going forward", "from here", "future", "always", "never")),
     Rule("name", Kind.FACT, _c(r"\bmy\s+name\s+is\s+(?P<o>.+)", _IM + r"called\s+(?P<o>.+)"),
@@ -140,7 +140,9 @@ EN_RULES: tuple[Rule, ...] = (
     Rule("pref", Kind.PREFERENCE, _c(_I + _ADV + r"(?P<v>like|love|enjoy|prefer|adore)\s+(?P<o>.+)"),
          polarity=1,
          needles=("like", "love", "enjoy", "prefer", "adore")),
-    Rule("is", Kind.FACT, _c(_IM + r"(?P<o>an?\s+(?!(?:bit|little|lot|few|while|fan)\b).+)"),
+    Rule("is", Kind.FACT, _c(
+        _IM + r"(?P<o>an?\s+(?!(?:bit|little|lot|few|while)\b)(?!.*\bfans?\b)"
+        r"(?!(?:\w+\s+)?(?:mix|part|kind|sort|type|piece|member|fan)\s+of\b).+)"),
          "{s} is {o}", confidence=0.6,
          needles=("m a",)),
 )
@@ -222,8 +224,10 @@ _ZH_PREF = {
 }
 
 # ── objects ───────────────────────────────────────────────────────────
-_EN_CUT = re.compile(r"\s*(?:,|;|:|\(|\bbecause\b|\bsince\b|\bbut\b|\bwhich\b|\bwho\b|\bwhen\b|\bif\b"
-                     r"|\bthat\s+(?:is|was)\b)", re.IGNORECASE)
+_EN_CUT = re.compile(r"\s*(?:,|;|:|\(|\s[-–—]+\s|[-–—]+\s|\bbecause\b|\bsince\b|\bbut\b|\bwhich\b|\bwho\b"
+                     r"|\bwhen\b|\bif\b|\bthat\s+(?:is|was)\b"
+                     r"|\band\s+(?:our|their|his|her|its|it|it's|we|they|he|she|the|this|that|so)\b)",
+                     re.IGNORECASE)
 _EN_TAIL = re.compile(r"(?:\s+(?:any\s*more|now|too|as\s+well|a\s+lot|so\s+much|very\s+much|really|lately|"
                       r"these\s+days|actually|though|either|at\s+all|ha(?:ha)+|lol|anyway|much|yesterday|today|"
                       r"recently|(?:last|this|next)\s+\w+|(?:\w+\s+){1,2}ago|for\s+(?:\w+\s+)?(?:years?|months?|"
@@ -232,9 +236,17 @@ _EN_ANYMORE = re.compile(r"\b(?:any\s*more|no\s+more)\b", re.IGNORECASE)
 _EN_PRONOUN = re.compile(r"^(?:it|that|this|them|you|him|her|those|these|what|how|where|why|me|us|"
                          r"everything|nothing|anything|something)\b", re.IGNORECASE)
 _EN_ARTICLE = re.compile(r"^(?:the|a|an|some|any)\s+", re.IGNORECASE)
+_EN_LEAD_ADVERB = re.compile(r"^(?:(?:also|too|really|just|so|still|even|actually|totally)\s+)+", re.IGNORECASE)
+_EN_NOT_AN_OBJECT = re.compile(  # "something I love is awesome": the rule matched a relative clause
+    r"^(?:is|are|was|were|am|be|been|makes?|made|has|have|had|will|would|can|could|should|does|did|"
+    r"exists?|means?|gets?|got|helps?)\b|\byou(?:r|rs|rself)?\b", re.IGNORECASE)
+_EN_PERSON = {"my": "their", "mine": "theirs", "myself": "themselves", "me": "them", "i": "they",
+              "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll"}
+_EN_PERSON_RE = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _EN_PERSON), key=len, reverse=True))
+                           + r")(?![\w'])", re.IGNORECASE)
 _ZH_CUT = re.compile(r"因为|但是|但|不过|所以|可是|而且|[，,；;：:（(]")
 _ZH_TAIL = re.compile(r"[了啦呢吧啊呀哦嘛哈～~…\s]+$")
-_ZH_PRONOUN = re.compile(r"^(?:你|他|她|它|这个|那个|这样|那样|这|那)")
+_ZH_PRONOUN = re.compile(r"^(?:他|她|它|这个|那个|这样|那样|这|那)|[你您]")
 _ZH_LEAD_VERB = re.compile(r"^(?:吃|喝|听|看|玩)(?=.)")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 _NON_WORD = re.compile(r"[\W_]+")
@@ -255,13 +267,16 @@ def norm_object(obj: str, lang: str) -> str:
 def _clean_object(raw: str, lang: str) -> tuple[str, bool]:
     """Return (object trimmed for a description, whether it carried a reversal marker)."""
     if lang == "zh":
-        text = _ZH_CUT.split(raw, maxsplit=1)[0]
+        text = _EDGE.sub("", _ZH_CUT.split(raw, maxsplit=1)[0])
         reversal = bool(re.search(r"了\W*$", text))
         text = _ZH_TAIL.sub("", text)
+        text = text.replace("我", "自己")
     else:
-        text = _EN_CUT.split(raw, maxsplit=1)[0]
+        text = _EDGE.sub("", _EN_CUT.split(raw, maxsplit=1)[0])
         reversal = bool(_EN_ANYMORE.search(text))
         text = _EN_TAIL.sub("", " ".join(_EN_ANYMORE.sub(" ", text).split()))
+        text = _EN_LEAD_ADVERB.sub("", text)
+        text = _EN_PERSON_RE.sub(lambda m: _EN_PERSON[m.group(0).casefold()], text)
     return _EDGE.sub("", text), reversal
 
 
@@ -312,7 +327,10 @@ def match_clause(clause: str, lang: str, *, allow_rules: bool) -> RuleHit | None
                 obj = _EDGE.sub("", m.group("o"))
             if not obj or len(obj) > MAX_OBJECT_CHARS:
                 continue
-            if rule.slot in ("pref", "is") and (_ZH_PRONOUN if lang == "zh" else _EN_PRONOUN).match(obj):
+            if rule.slot in ("pref", "is") and (
+                _ZH_PRONOUN.search(obj) if lang == "zh"
+                else _EN_PRONOUN.match(obj) or _EN_NOT_AN_OBJECT.search(obj)
+            ):
                 continue
             negation = groups.pop("n", "").casefold()
             reversal = reversal or negation in ("no longer", "不再", "再也不", "已经不")

@@ -61,8 +61,9 @@ class Candidate:
             their claims match.
         single_valued: True when the key holds one value at a time (lives_in,
             name): a different claim under the same key supersedes the old one.
-        evidence: the clause or text the candidate was read from (used by the
-            classifier and scorer; not stored).
+        evidence: the text the classifier and scorer read: the turn text for
+            an event, the claim for a statement (so the rest of the clause
+            does not pull its theme); not stored.
         notes: why stages changed the candidate (recorded as the create reason).
     """
 

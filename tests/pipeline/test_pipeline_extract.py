@@ -131,7 +131,9 @@ def test_several_clauses_in_one_turn(make_turn: TurnFactory, text: str, count: i
 @pytest.mark.parametrize("text", [
     "Do I like pizza?", "你喜欢吃辣吗？", "If I lived in Paris I would be happy", "如果我住在北京就好了",
     "I'd like a coffee", "I'm a bit tired", "I like it", "我们喜欢唱歌", "我是说你错了",
-    "My sister lives in Rome", "我爱你", "I liked the film",
+    "My sister lives in Rome", "我爱你", "I liked the film", "Doing something I love is awesome",
+    "I love your commitment", "I'm a huge fan of it", "I'm a mix of excited and scared", "Never say never!",
+    "我喜欢你做的菜",
 ])
 def test_questions_conditionals_and_non_statements_give_nothing(make_turn: TurnFactory, text: str) -> None:
     assert statements(make_turn, text) == []
@@ -198,3 +200,17 @@ def test_user_standing_instruction_is_a_procedure(make_turn: TurnFactory) -> Non
 def test_split_clauses_labels_languages() -> None:
     clauses = list(split_clauses("I live in Paris. 我喜欢吃辣。"))
     assert clauses == [("I live in Paris.", "en"), ("我喜欢吃辣。", "zh")]
+
+
+def test_descriptions_are_in_the_third_person(make_turn: TurnFactory) -> None:
+    en = only(make_turn, "I love walking my dog by myself")
+    assert not {"my", "myself", "i"} & set(en.description.casefold().split())
+    zh = only(make_turn, "我喜欢我的猫")
+    assert zh.description.count("我") == 0 and "猫" in zh.description
+
+
+def test_trailing_chatter_is_trimmed_from_objects(make_turn: TurnFactory) -> None:
+    assert only(make_turn, "I think I am an expert hiker now.").key == only(make_turn, "I'm an expert hiker").key
+    assert only(make_turn, "I live in Paris now!").claim == only(make_turn, "I live in Paris").claim
+    shooting = only(make_turn, "I'm a shooting guard for the team and our season opener is next week - so excited")
+    assert "season" not in shooting.description
