@@ -18,6 +18,7 @@ from rich.table import Table
 
 from memory_core.ingest_io import read_jsonl
 from memory_core.model import Status
+from memory_core.retrieval.tokenize import tokenize
 from memory_core.service import open_memory
 from memory_core.settings import Settings
 
@@ -30,7 +31,8 @@ DEMO_QUERIES = (
     "What food should I cook for her tonight?",
     "她对什么过敏？",
     "生日快到了，送什么好？",
-    "any upcoming trips?",
+    "What is her dog called?",
+    "东京旅行是什么时候？",
 )
 
 
@@ -46,6 +48,9 @@ def run_demo(console: Console, db: str | None = None) -> None:
         try:
             parsed = read_jsonl(SAMPLE_PATH, DEMO_USER)
             started = time.perf_counter()
+            tokenize("预热 warm-up")  # load the Chinese dictionary once, outside the timings
+            console.print(f"Tokenizer ready in {(time.perf_counter() - started) * 1e3:.0f} ms")
+            started = time.perf_counter()
             report = memory.ingest(parsed.turns)
             ingest_ms = (time.perf_counter() - started) * 1e3
             console.print(f"[bold]Ingested[/bold] {report.stored} turns ({report.applied} applied) "
@@ -53,11 +58,12 @@ def run_demo(console: Console, db: str | None = None) -> None:
 
             console.print("\n[bold]Memory, grouped by theme[/bold]")
             for theme, items in memory.store.grouped(DEMO_USER).items():
-                console.print(f"  [cyan]{theme}[/cyan]")
-                for item in items:
-                    if item.kind != "event":
-                        console.print(f"    [{item.kind}] {item.description}  (hit {item.hit})",
-                                      markup=False, highlight=False)
+                facts = [item for item in items if item.kind != "event"]
+                if facts:
+                    console.print(f"  [cyan]{theme}[/cyan]")
+                for item in facts:
+                    console.print(f"    [{item.kind}] {item.description}  (hit {item.hit})",
+                                  markup=False, highlight=False)
             events = len(memory.store.list_items(DEMO_USER, kind="event"))
             console.print(f"  (+ {events} event items, one per turn)")
 
@@ -71,16 +77,15 @@ def run_demo(console: Console, db: str | None = None) -> None:
                                       markup=False, highlight=False)
 
             timings = Table("query", "top items", "recall ms")
-            last = None
             for query in DEMO_QUERIES:
-                last = memory.recall(DEMO_USER, query, k=3)
-                top = "\n".join(r.item.description for r in last.results) or "(nothing)"
-                timings.add_row(query, top, f"{last.timings_ms['recall']:.2f}")
+                response = memory.recall(DEMO_USER, query, k=3)
+                top = "\n".join(r.item.description for r in response.results) or "(nothing)"
+                timings.add_row(query, top, f"{response.timings_ms['recall']:.2f}")
             console.print("\n[bold]Recall (top 3)[/bold]")
             console.print(timings)
-            if last is not None:
-                console.print(f"\n[bold]Context block for[/bold] {DEMO_QUERIES[-1]!r} "
-                              f"({last.context.tokens} tokens)")
-                console.print(last.context.text, markup=False, highlight=False)
+            response = memory.recall(DEMO_USER, DEMO_QUERIES[0], k=5, budget_tokens=200)
+            console.print(f"\n[bold]Context block for[/bold] {DEMO_QUERIES[0]!r} "
+                          f"({response.context.tokens} of 200 tokens)")
+            console.print(response.context.text, markup=False, highlight=False)
         finally:
             memory.close()

@@ -163,7 +163,7 @@ class Memory:
         user_id = check_id(user_id, "user id")
         query = check_text(query, "query")
         started = time.perf_counter()
-        results = self.recaller.recall(user_id, query, k or self.settings.recall_k,
+        results = self.recaller.recall(user_id, query, self.settings.recall_k if k is None else k,
                                        filters=filters, weights=weights)
         searched = time.perf_counter()
         block = build_context(results, budget_tokens=budget_tokens or self.settings.context_budget_tokens)

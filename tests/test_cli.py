@@ -1,0 +1,87 @@
+"""The gulfstream CLI as a user runs it: real processes, exit codes, messages."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def gs(*args: str, db: Path | None = None) -> subprocess.CompletedProcess[str]:
+    cmd = [sys.executable, "-m", "memory_core", *args]
+    if db is not None:
+        cmd += ["--db", f"sqlite:///{db}"]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120,
+                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "200", "HOME": str(db.parent if db else "/tmp")})
+
+
+def line(turn_id: str, text: str, minute: int) -> str:
+    return json.dumps({"turn_id": turn_id, "text": text, "speaker": "Ann",
+                       "timestamp": f"2026-01-05T09:{minute:02d}:00Z"}, ensure_ascii=False)
+
+
+@pytest.fixture()
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "cli.sqlite3"
+
+
+def test_bad_line_names_file_and_line_and_stores_nothing(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "turns.jsonl"
+    src.write_text("\n".join([line("a", "I live in Lisbon.", 1), "{oops", line("b", " ", 2)]) + "\n")
+    result = gs("ingest", "--user", "ann", str(src), db=db)
+    assert result.returncode == 1
+    assert f"{src}:2: invalid JSON" in result.stderr and f"{src}:3: text is empty" in result.stderr
+    assert "nothing stored" in result.stderr
+    listed = gs("memories", "--user", "ann", db=db)
+    assert listed.returncode == 2 and "no memory or turns for user 'ann'" in listed.stderr
+
+
+def test_partial_ingest_stores_good_lines_and_still_fails(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "turns.jsonl"
+    src.write_text("\n".join([line("a", "I live in Lisbon.", 1), "[1, 2]", line("b", "我喜欢吃火锅", 2)]) + "\n")
+    result = gs("ingest", "--user", "ann", str(src), "--partial", db=db)
+    assert result.returncode == 1 and "stored 2 turn(s)" in result.stdout and "1 bad line(s)" in result.stdout
+    recalled = gs("recall", "--user", "ann", "火锅", "-k", "3", "--json", db=db)
+    assert recalled.returncode == 0, recalled.stderr
+    payload = json.loads(recalled.stdout)
+    assert "火锅" in payload["results"][0]["description"] and payload["results"][0]["turn_ids"] == ["b"]
+
+
+def test_unknown_ids_and_bad_arguments_exit_nonzero(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text(line("a", "I live in Lisbon.", 1) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    assert "no memory or turns for user 'bob'" in gs("recall", "--user", "bob", "x", db=db).stderr
+    missing = gs("history", "0000000000000000", db=db)
+    assert missing.returncode == 2 and "no memory item" in missing.stderr
+    assert gs("ingest", "--user", "ann", str(tmp_path / "absent.jsonl"), db=db).returncode == 2
+    assert gs("recall", "--user", "ann", "Lisbon", "-k", "0", db=db).returncode == 2
+    assert gs("ingest", "--user", "a b", str(src), db=db).returncode == 2
+
+
+def test_memories_history_export_import_round_trip(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text("\n".join([line("a", "I like spicy food.", 1),
+                              line("b", "I don't like spicy food anymore.", 2)]) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    shown = gs("memories", "--user", "ann", db=db)
+    assert shown.returncode == 0 and "no longer" in shown.stdout.lower()
+    item_id = next(w for w in shown.stdout.split() if len(w) == 16 and all(c in "0123456789abcdef" for c in w))
+    hist = gs("history", item_id, db=db)
+    assert hist.returncode == 0 and "create" in hist.stdout
+    out = tmp_path / "export.yaml"
+    assert gs("export", str(out), db=db).returncode == 0
+    other = tmp_path / "other.sqlite3"
+    imported = gs("import", str(out), db=other)
+    assert imported.returncode == 0, imported.stderr
+    assert gs("memories", "--user", "ann", db=other).stdout == shown.stdout
+
+
+def test_demo_runs_and_shows_recall_and_context(tmp_path: Path) -> None:
+    result = gs("demo", db=tmp_path / "demo.sqlite3")
+    assert result.returncode == 0, result.stderr
+    assert "Ingested 22 turns" in result.stdout
+    assert "<memories>" in result.stdout and "Porto" in result.stdout

@@ -1,0 +1,87 @@
+"""The embedded service end to end on SQLite: ingest, dedupe, supersede, recall, erase."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memory_core.errors import EmptyText, UnknownUser
+from memory_core.model import Status, Turn
+from memory_core.service import Memory, open_memory
+from memory_core.settings import Settings
+
+T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
+
+
+def turn(user: str, n: int, text: str, role: str = "user") -> Turn:
+    return Turn(user_id=user, turn_id=f"t{n}", session_id="s1", role=role, text=text,
+                timestamp=T0 + timedelta(minutes=n), speaker="Ann" if role == "user" else role)
+
+
+@pytest.fixture()
+def memory(tmp_path: Path) -> Iterator[Memory]:
+    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3"))
+    yield mem
+    mem.close()
+
+
+def test_reversed_preference_supersedes_and_keeps_history(memory: Memory) -> None:
+    memory.ingest([turn("u1", 1, "I like spicy food."), turn("u1", 2, "I don't like spicy food anymore.")])
+    prefs = memory.store.list_items("u1", statuses=None, kind="preference")
+    active = [p for p in prefs if p.status == Status.ACTIVE]
+    superseded = [p for p in prefs if p.status == Status.SUPERSEDED]
+    assert len(active) == 1 and len(superseded) == 1
+    assert "spicy" in active[0].description and "spicy" in superseded[0].description
+    assert superseded[0].valid_until is not None
+    assert [r.op for r in superseded[0].history_newest_first()][:2] == ["supersede", "create"]
+
+
+def test_same_statement_twice_is_one_item_with_hit_raised(memory: Memory) -> None:
+    memory.ingest([turn("u1", 1, "I live in Lisbon."), turn("u1", 2, "I live in Lisbon.")])
+    facts = [i for i in memory.store.list_items("u1") if i.kind != "event"]
+    assert len(facts) == 1
+    assert facts[0].hit == 1 and facts[0].source == ["t1", "t2"]
+
+
+def test_redelivered_turns_are_not_applied_twice(memory: Memory) -> None:
+    turns = [turn("u1", 1, "I live in Lisbon."), turn("u1", 2, "My dog is called Pixel.")]
+    first = memory.ingest(turns)
+    before = {(i.id, i.hit, i.description) for i in memory.store.list_items("u1", statuses=None)}
+    again = memory.ingest(turns)
+    after = {(i.id, i.hit, i.description) for i in memory.store.list_items("u1", statuses=None)}
+    assert (first.stored, first.applied) == (2, 2)
+    assert (again.stored, again.duplicates, again.applied) == (0, 2, 0)
+    assert before == after
+
+
+def test_recall_finds_items_with_their_turns_and_never_crosses_users(memory: Memory) -> None:
+    memory.ingest([turn("u1", 1, "I live in Lisbon."), turn("u1", 2, "我喜欢吃火锅")])
+    memory.ingest([turn("u2", 1, "I live in Oslo.")])
+    response = memory.recall("u1", "where does Ann live?", k=5)
+    assert response.results and "Lisbon" in response.results[0].item.description
+    assert response.results[0].turn_ids == ["t1"]
+    assert all(r.item.user_id == "u1" for r in response.results)
+    assert "Oslo" not in response.context.text and "Lisbon" in response.context.text
+    zh = memory.recall("u1", "火锅", k=5)
+    assert zh.results and "火锅" in zh.results[0].item.description
+
+
+def test_bad_query_is_refused_and_harms_nothing(memory: Memory) -> None:
+    memory.ingest([turn("u1", 1, "I live in Lisbon.")])
+    before = memory.store.list_items("u1", statuses=None)
+    with pytest.raises(EmptyText):
+        memory.recall("u1", "   ")
+    assert memory.store.list_items("u1", statuses=None) == before
+
+
+def test_erase_user_removes_turns_items_and_recall(memory: Memory) -> None:
+    memory.ingest([turn("u1", 1, "I live in Lisbon.")])
+    assert memory.recall("u1", "Lisbon").results
+    memory.erase_user("u1")
+    assert memory.recall("u1", "Lisbon").results == []
+    assert memory.store.list_turns("u1") == []
+    with pytest.raises(UnknownUser):
+        memory.require_user("u1")
