@@ -106,15 +106,14 @@ class Memory:
         return applied
 
     def ingest(self, turns: Iterable[Turn]) -> IngestReport:
-        """Record turns and apply them (the embedded mode's whole write path).
+        """Record turns (one transaction) and apply them (the embedded mode's whole write path).
 
         Raises:
-            InvalidInput: for the first bad turn; turns before it stay stored.
+            InvalidInput: for the first bad turn; then nothing is recorded.
         """
         report = IngestReport()
         users: list[str] = []
-        for turn in turns:
-            _, created = self.record_turn(turn)
+        for turn, created in self.store.append_many(list(turns)):
             if created:
                 report.stored += 1
             else:

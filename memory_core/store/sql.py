@@ -82,6 +82,7 @@ _Q_REV_INSERT = insert(_R)
 _Q_TURN = select(_T).where(_T.c.user_id == _UID, _T.c.turn_id == bindparam("tid"))
 _Q_NEXT_SEQ = (update(_U).where(_U.c.user_id == _UID).values(last_seq=_U.c.last_seq + 1)
                .returning(_U.c.last_seq))
+_Q_SEQ_BACK = update(_U).where(_U.c.user_id == _UID).values(last_seq=_U.c.last_seq - 1)
 _Q_TURN_INSERT = insert(_T)
 _PG_TRY_LOCK = text("SELECT pg_try_advisory_lock(hashtextextended(:k, 0))")
 _PG_UNLOCK = text("SELECT pg_advisory_unlock(hashtextextended(:k, 0))")
@@ -107,13 +108,6 @@ _F_IDS = _fetch_statements(_BY_IDS)
 _F_ID = _fetch_statements(_BY_ID)
 _F_KEY = _fetch_statements(_BY_KEY_ACTIVE)
 _F_ACTIVE = _fetch_statements(_ACTIVE)
-
-
-class _Repeat(Exception):
-    """Internal: a concurrent append stored the same turn first (rolls back, never escapes)."""
-
-    def __init__(self, turn: Turn) -> None:
-        self.turn = turn
 
 
 def _item_values(item: MemoryItem) -> dict[str, Any]:
@@ -477,35 +471,55 @@ class SqlStore(MemoryStore, TurnStore):
             InvalidField, EmptyText, TextTooLong: bad fields, or the same turn id with other text.
             StoreError: the database failed.
         """
-        user_id = check_id(turn.user_id, "user id")
-        turn_id = check_id(turn.turn_id, "turn id")
+        return self.append_many([turn])[0]
+
+    def append_many(self, turns: Sequence[Turn]) -> list[tuple[Turn, bool]]:
+        """Store several turns in one transaction, each as ``append`` would (all or none).
+
+        Every turn is validated before anything is written.
+
+        Returns:
+            One (stored turn, new?) pair per input turn, in input order.
+
+        Raises:
+            InvalidField, EmptyText, TextTooLong: for the first bad turn; nothing is stored.
+            StoreError: the database failed; nothing is stored.
+        """
+        rows = [self._turn_row(turn) for turn in turns]
+        out: list[tuple[Turn, bool]] = []
+        if not rows:
+            return out
+        with self._tx(write=True) as conn:
+            for row in rows:
+                keys = {"uid": row["user_id"], "tid": row["turn_id"]}
+                # The UPDATE locks the user's row: appends of one user are serialised here,
+                # and the SELECT after it sees any concurrent append of the same turn id.
+                seq = self._counter_row(conn, _Q_NEXT_SEQ, {"uid": row["user_id"]}).last_seq
+                found = conn.execute(_Q_TURN, keys).first()
+                if found is None:
+                    conn.execute(_Q_TURN_INSERT, {"seq": seq, "ingested_at": utcnow(), **row})
+                    out.append((Turn(seq=seq, **row), True))
+                    continue
+                conn.execute(_Q_SEQ_BACK, {"uid": row["user_id"]})
+                stored = _turn_from_row(found)
+                if stored.text != row["text"]:
+                    raise InvalidField(f"turn {row['turn_id']!r} of user {row['user_id']!r} "
+                                       "was stored before with other text")
+                out.append((stored, False))
+        return out
+
+    @staticmethod
+    def _turn_row(turn: Turn) -> dict[str, Any]:
+        """Validate a turn and return its row values (without seq). Raises InvalidInput."""
         if turn.role not in ROLES:
             raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {turn.role!r}")
         if not isinstance(turn.meta, dict):
             raise InvalidField(f"meta must be a mapping; got {type(turn.meta).__name__}")
         speaker = turn.speaker if isinstance(turn.speaker, str) and turn.speaker.strip() else turn.role
-        row: dict[str, Any] = {
-               "user_id": user_id, "turn_id": turn_id, "session_id": check_id(turn.session_id, "session id"),
-               "role": turn.role, "speaker": speaker.strip(), "text": check_text(turn.text, "turn text"),
-               "timestamp": check_timestamp(turn.timestamp), "meta": dict(turn.meta)}
-
-        def same(stored: Turn) -> tuple[Turn, bool]:
-            if stored.text != row["text"]:
-                raise InvalidField(f"turn {turn_id!r} of user {user_id!r} was stored before with other text")
-            return stored, False
-
-        keys = {"uid": user_id, "tid": turn_id}
-        try:
-            with self._tx(write=True) as conn:
-                # The UPDATE locks the user's row: appends of one user are serialised here.
-                seq = self._counter_row(conn, _Q_NEXT_SEQ, {"uid": user_id}).last_seq
-                found = conn.execute(_Q_TURN, keys).first()
-                if found is not None:
-                    raise _Repeat(_turn_from_row(found))  # rolls the seq back
-                conn.execute(_Q_TURN_INSERT, {"seq": seq, "ingested_at": utcnow(), **row})
-        except _Repeat as repeat:
-            return same(repeat.turn)
-        return Turn(seq=seq, **row), True
+        return {"user_id": check_id(turn.user_id, "user id"), "turn_id": check_id(turn.turn_id, "turn id"),
+                "session_id": check_id(turn.session_id, "session id"), "role": turn.role,
+                "speaker": speaker.strip(), "text": check_text(turn.text, "turn text"),
+                "timestamp": check_timestamp(turn.timestamp), "meta": dict(turn.meta)}
 
     def get_turn(self, user_id: str, turn_id: str) -> Turn:
         """Return one stored turn. Raises NotFound."""
