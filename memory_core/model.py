@@ -288,8 +288,12 @@ class MemoryItem:
         turn_id: str | None = None,
         at: datetime | None = None,
         other_id: str | None = None,
+        valid_until: datetime | None = None,
     ) -> None:
         """Soft-delete, supersede or archive: the item stays, with the reason in history.
+
+        ``valid_until`` is when the memory stopped holding in the world (e.g. the
+        superseding turn's own time); default: now, unless already set.
 
         Raises:
             InvalidField: when ``status`` is "active" or unknown.
@@ -297,13 +301,15 @@ class MemoryItem:
         if status not in (Status.SUPERSEDED, Status.ARCHIVED, Status.DELETED):
             raise InvalidField(f"cannot end an item with status {status!r}")
         now = at or utcnow()
-        op = {Status.DELETED: "delete", Status.SUPERSEDED: "supersede"}.get(status, "archive")
+        op = {Status.DELETED.value: "delete", Status.SUPERSEDED.value: "supersede"}.get(str(status), "archive")
         self.history.append(
             Revision(op, reason, str(actor), now, self.description, self.description, self.theme,
                      self.theme, turn_id, other_id)
         )
         self.status, self.updated_at = status, now
-        if self.valid_until is None:
+        if valid_until is not None:
+            self.valid_until = valid_until
+        elif self.valid_until is None:
             self.valid_until = now
 
     def history_newest_first(self) -> list[Revision]:

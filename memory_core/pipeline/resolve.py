@@ -127,7 +127,9 @@ class KeyConflictResolver:
             reason = (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
                       else f"superseded by a newer statement: {cand.description}")
             ops.extend(
-                EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=keep_id) for o in other
+                EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=keep_id,
+                      valid_until=turn.timestamp)
+                for o in other
             )
         return ops
 
@@ -140,7 +142,7 @@ class KeyConflictResolver:
         reason = "; ".join([f"{cand.kind} extracted from turn", *cand.notes])
         return MemoryItem.create(
             turn.user_id, cand.description, cand.theme or DEFAULT_THEME, actor=self.actor, reason=reason,
-            turn_id=turn.turn_id, kind=cand.kind, valid_from=cand.valid_from,
+            turn_id=turn.turn_id, kind=cand.kind, valid_from=cand.valid_from, valid_until=cand.valid_until,
             confidence=min(1.0, max(0.0, cand.confidence)), trust=cand.trust,
             importance=min(1.0, max(0.0, cand.importance)), key=cand.key or None,
             speaker=cand.speaker if cand.kind == Kind.EVENT else "",

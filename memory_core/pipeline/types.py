@@ -54,6 +54,7 @@ class Candidate:
         importance: 0..1, set by the value scorer.
         trust: a ``Trust`` value; the trust filter sets it from the turn's role.
         valid_from: when the memory starts to hold: the turn's own timestamp (UTC).
+        valid_until: when it stops holding (a deadline, an end), if the extractor knows (UTC).
         speaker: who said the source turn.
         lang: "en" or "zh": the language of ``description``.
         claim: the description without its subject ("lives in Paris",
@@ -76,6 +77,7 @@ class Candidate:
     importance: float = 0.5
     trust: str = Trust.USER
     valid_from: datetime | None = None
+    valid_until: datetime | None = None
     speaker: str = ""
     lang: str = "en"
     claim: str = ""

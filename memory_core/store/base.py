@@ -117,7 +117,8 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
             item = live(op.item_id)
             if item.status != Status.ACTIVE and op.status != Status.DELETED:
                 raise InvalidField(f"memory item {item.id!r} is already {item.status}")
-            item.end(op.status, op.reason, actor=op.actor, turn_id=op.turn_id, other_id=op.by_id)
+            item.end(op.status, op.reason, actor=op.actor, turn_id=op.turn_id, other_id=op.by_id,
+                     valid_until=op.valid_until)
             touched.add(item.id)
             results.append(item.description)
         else:  # pragma: no cover - the Op union is closed
@@ -249,6 +250,15 @@ class MemoryStore(ABC):
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with this canonical ``key``."""
         return [i.copy() for i in self._load_all(user_id).values() if i.key == key and i.active]
+
+    def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
+        """Return the user's active items for each key (keys without items map to [])."""
+        wanted = set(keys)
+        found: dict[str, list[MemoryItem]] = {key: [] for key in wanted}
+        for item in self._load_all(user_id).values():
+            if item.active and item.key in wanted:
+                found[str(item.key)].append(item.copy())
+        return found
 
     def history(self, user_id: str, item_id: str) -> list[Revision]:
         """Return an item's revisions from newest to oldest. Raises UnknownItem."""

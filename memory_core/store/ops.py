@@ -9,6 +9,7 @@ seed 000's CRUD verbs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from memory_core.model import Actor, MemoryItem
 
@@ -60,7 +61,8 @@ class HitOp:
 class EndOp:
     """End ``item_id`` with ``status`` (deleted, superseded, archived). Result: its description.
 
-    ``by_id`` names the item that replaces it, for supersede.
+    ``by_id`` names the item that replaces it, for supersede; ``valid_until`` is
+    when it stopped holding in the world (default: when the op is applied).
     """
 
     item_id: str
@@ -69,6 +71,7 @@ class EndOp:
     actor: str = Actor.PIPELINE
     turn_id: str | None = None
     by_id: str | None = None
+    valid_until: datetime | None = None
 
 
 Op = AddOp | UpdateOp | MergeOp | HitOp | EndOp

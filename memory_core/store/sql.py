@@ -88,6 +88,7 @@ _PG_TRY_LOCK = text("SELECT pg_try_advisory_lock(hashtextextended(:k, 0))")
 _PG_UNLOCK = text("SELECT pg_advisory_unlock(hashtextextended(:k, 0))")
 _BY_IDS = _M.c.id.in_(bindparam("ids", expanding=True))
 _BY_KEY_ACTIVE = and_(_M.c.key == bindparam("key"), _M.c.status == Status.ACTIVE)
+_BY_KEYS_ACTIVE = and_(_M.c.key.in_(bindparam("keys", expanding=True)), _M.c.status == Status.ACTIVE)
 _BY_ID = _M.c.id == bindparam("iid")
 _ACTIVE = _M.c.status == Status.ACTIVE
 
@@ -107,6 +108,7 @@ _F_ALL = _fetch_statements()
 _F_IDS = _fetch_statements(_BY_IDS)
 _F_ID = _fetch_statements(_BY_ID)
 _F_KEY = _fetch_statements(_BY_KEY_ACTIVE)
+_F_KEYS = _fetch_statements(_BY_KEYS_ACTIVE)
 _F_ACTIVE = _fetch_statements(_ACTIVE)
 
 
@@ -427,6 +429,16 @@ class SqlStore(MemoryStore, TurnStore):
         """Return the user's active items with this canonical ``key``."""
         with self._tx() as conn:
             return list(self._fetch(conn, user_id, _F_KEY, key=key).values())
+
+    def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
+        """Return the user's active items for each key, in one query (keys without items map to [])."""
+        wanted = list(dict.fromkeys(keys))
+        found: dict[str, list[MemoryItem]] = {key: [] for key in wanted}
+        if wanted:
+            with self._tx() as conn:
+                for item in self._fetch(conn, user_id, _F_KEYS, keys=wanted).values():
+                    found[str(item.key)].append(item)
+        return found
 
     def locate(self, item_id: str) -> MemoryItem:
         """Find an item by id alone, whoever owns it. Raises UnknownItem."""
