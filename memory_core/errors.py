@@ -12,11 +12,17 @@ The tree::
     │   ├── UnknownUser                     no memory or turns for this user id
     │   └── UnknownItem                     no memory item with this id for this user
     ├── IngestLineError                     one malformed line of an ingest file
-    └── StoreError                          a storage backend failed or is unusable
-        └── StoreLocked                     a write lock could not be had in time
+    ├── StoreError                          a storage backend failed or is unusable
+    │   └── StoreLocked                     a write lock could not be had in time
+    └── LLMError                            the language-model path of the write pipeline failed
+        ├── LLMUnavailable                  the endpoint timed out, refused or kept answering 429/5xx
+        └── LLMOutputError                  the model's answer stayed malformed after every retry
 
 Lower-level errors (SQLAlchemy, YAML, OS) are converted at the store boundary
-with ``raise StoreError(...) from exc``.
+with ``raise StoreError(...) from exc``; client errors of the chat model
+(openai, httpx) become ``LLMUnavailable`` at the ``memory_core.llm`` boundary.
+Both LLM errors reach the curate task, which retries the turn and then
+dead-letters it: a malformed answer never becomes an empty success.
 """
 
 from __future__ import annotations
@@ -28,6 +34,9 @@ __all__ = [
     "InvalidEncoding",
     "InvalidField",
     "InvalidInput",
+    "LLMError",
+    "LLMOutputError",
+    "LLMUnavailable",
     "NotFound",
     "StoreError",
     "StoreLocked",
@@ -93,3 +102,31 @@ class StoreError(GulfstreamError):
 
 class StoreLocked(StoreError):
     """Raised when a store's write lock could not be acquired within its timeout."""
+
+
+class LLMError(GulfstreamError):
+    """Raised when the language-model path of the write pipeline cannot produce a plan for a turn."""
+
+
+class LLMUnavailable(LLMError):
+    """Raised when the chat endpoint times out, cannot be reached, or keeps answering HTTP 429/5xx.
+
+    The chat client has already retried (``llm_max_retries``); the turn stays
+    pending, so the curate task may retry it later.
+    """
+
+
+class LLMOutputError(LLMError):
+    """Raised when the model's answer is still malformed after ``llm_output_attempts`` tries.
+
+    Attributes:
+        stage: which step failed ("extract", "curate").
+        attempts: how many answers were read (1 or more).
+        last_error: the validation message of the last answer, as shown to the model.
+    """
+
+    def __init__(self, stage: str, attempts: int, last_error: str) -> None:
+        super().__init__(f"{stage}: malformed model output after {attempts} attempt(s): {last_error}")
+        self.stage = stage
+        self.attempts = attempts
+        self.last_error = last_error

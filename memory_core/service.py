@@ -178,9 +178,28 @@ class Memory:
 def open_memory(settings: Settings | None = None, **overrides: object) -> Memory:
     """Build a ``Memory`` from settings (environment by default), migrating the database.
 
+    With ``llm_model`` set, the write path is ``memory_core.llm.LLMWritePipeline``
+    (extractor and curation agent) and recall is ``LLMRecaller`` in
+    ``llm_recall_mode``; both share one ``LLMMetrics`` (``memory.pipeline.metrics``).
+    Without it, the mechanical pipeline and BM25 recall run, and a log line says so.
+
     Raises:
         StoreError: the database cannot be opened or migrated.
     """
     settings = settings or load_settings(**overrides)
     store = SqlStore(settings.database_url, migrate=True)
-    return Memory(store, settings=settings)
+    if not settings.llm_configured:
+        log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
+        return Memory(store, settings=settings)
+    from memory_core.llm.chat import build_chat_model
+    from memory_core.llm.metrics import LLMMetrics
+    from memory_core.llm.pipeline import LLMWritePipeline
+    from memory_core.llm.recall import LLMRecaller
+
+    model = build_chat_model(settings)
+    metrics = LLMMetrics()
+    recaller = Recaller(store)
+    pipeline = LLMWritePipeline.from_settings(model, settings, metrics, recaller=recaller)  # type: ignore[arg-type]
+    llm_recaller = LLMRecaller(recaller, model, metrics, mode=settings.llm_recall_mode,
+                               candidates=settings.llm_recall_candidates)
+    return Memory(store, pipeline=pipeline, recaller=llm_recaller, settings=settings)  # type: ignore[arg-type]

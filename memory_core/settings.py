@@ -3,12 +3,16 @@
 Every field can be set from the environment with the ``GULFSTREAM_`` prefix
 (``GULFSTREAM_DATABASE_URL``, ``GULFSTREAM_RECALL_K`` ...). With nothing set,
 Gulfstream runs embedded: SQLite in ``./.gulfstream/``, the mechanical
-extractor and BM25 recall.
+extractor and BM25 recall. Setting ``GULFSTREAM_LLM_MODEL`` (and, for a
+server other than OpenAI's, ``GULFSTREAM_LLM_BASE_URL``) switches the LLM
+agents on (``memory_core.llm``).
 """
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Literal
+
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["DEFAULT_DATABASE_URL", "Settings", "load_settings"]
@@ -26,6 +30,23 @@ class Settings(BaseSettings):
         recall_preset: name of a recall weighting preset.
         context_budget_tokens: default token budget of the packed context block (tokens).
         lock_timeout_s: how long a curator waits for a user's lock (seconds).
+        llm_base_url: base URL of an OpenAI-compatible endpoint ("http://localhost:8000/v1");
+            None for OpenAI's own.
+        llm_api_key: its key; None sends a placeholder (local servers ignore it).
+        llm_model: model name; None (the default) keeps the mechanical pipeline.
+        llm_timeout_s: timeout of one HTTP request to the endpoint (seconds).
+        llm_max_retries: client-side retries of a failed request (429, 5xx, timeouts).
+        llm_temperature: sampling temperature (0 for repeatable curation).
+        llm_structured_method: how structured output is asked for: "json_schema"
+            (``response_format``), "function_calling" (a forced tool) or "json_mode".
+        llm_output_attempts: answers read per structured call before a malformed
+            one raises ``LLMOutputError`` (each retry shows the model its error).
+        llm_max_steps: model calls allowed in one curation tool loop (steps).
+        llm_curate: run the curation agent after extraction (False: key-based resolver).
+        llm_keep_events: keep the verbatim per-turn event items beside the extracted facts.
+        llm_recall_mode: "llm", "hybrid" or "mechanical" (seed 000's RetrievalMode).
+        llm_recall_candidates: BM25 candidates shown to the recall model (items).
+        llm_context_items: existing items shown to the curation agent per turn (items).
     """
 
     model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
@@ -35,6 +56,25 @@ class Settings(BaseSettings):
     recall_preset: str = "default"
     context_budget_tokens: int = Field(default=800, ge=16, le=100_000)
     lock_timeout_s: float = Field(default=10.0, gt=0)
+    llm_base_url: str | None = None
+    llm_api_key: SecretStr | None = None
+    llm_model: str | None = None
+    llm_timeout_s: float = Field(default=60.0, gt=0)
+    llm_max_retries: int = Field(default=2, ge=0, le=10)
+    llm_temperature: float = Field(default=0.0, ge=0, le=2)
+    llm_structured_method: Literal["json_schema", "function_calling", "json_mode"] = "json_schema"
+    llm_output_attempts: int = Field(default=3, ge=1, le=10)
+    llm_max_steps: int = Field(default=12, ge=1, le=100)
+    llm_curate: bool = True
+    llm_keep_events: bool = True
+    llm_recall_mode: Literal["llm", "hybrid", "mechanical"] = "hybrid"
+    llm_recall_candidates: int = Field(default=30, ge=1, le=200)
+    llm_context_items: int = Field(default=20, ge=1, le=200)
+
+    @property
+    def llm_configured(self) -> bool:
+        """True when a chat model is named (``llm_model``), which switches the LLM agents on."""
+        return bool(self.llm_model and self.llm_model.strip())
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -1,0 +1,163 @@
+"""``LLMWritePipeline``: the write pipeline with the LLM extractor and the curation agent.
+
+Same interface as ``WritePipeline`` (``plan(turn, store) -> list[Op]``), so
+``Memory`` uses either. For one turn::
+
+    LLMExtractor (event + model facts) -> LexiconClassifier -> RoleTrustFilter
+    -> BatchDeduper -> ModelImportanceScorer                (seed 001 §8.12)
+    events: KeyConflictResolver (same event twice -> one item, hit raised)
+    facts:  recall the user's related items (BM25) -> CurationAgent -> ops
+            (or, with curate=False, KeyConflictResolver by the model's slots)
+
+The trust filter stays mechanical (DESIGN invariant 6). Nothing is written
+here: the service applies the returned ops in one transaction with the
+turn's ``applied_seq`` mark. Model calls of one turn are summed in the
+metrics' per-turn usage.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING
+
+from memory_core.errors import InvalidField
+from memory_core.llm.curator import CurationAgent
+from memory_core.llm.extractor import LLMExtractor, ModelImportanceScorer
+from memory_core.llm.metrics import LLMMetrics
+from memory_core.model import Actor, MemoryItem, Status, Turn
+from memory_core.pipeline.extract import detect_lang
+from memory_core.pipeline.pipeline import WritePipeline, existing_items
+from memory_core.pipeline.resolve import KeyConflictResolver
+from memory_core.pipeline.types import Candidate, KeyLookup
+from memory_core.retrieval.recall import Recaller, RecallFilters, RecallIndex
+from memory_core.settings import Settings
+from memory_core.store.ops import Op
+from memory_core.validation import MAX_TEXT_CHARS
+
+if TYPE_CHECKING:
+    from langchain_core.language_models import BaseChatModel
+
+__all__ = ["LLMWritePipeline"]
+
+log = logging.getLogger(__name__)
+
+
+class LLMWritePipeline:
+    """Plans the ops of one turn with the model.
+
+    Args:
+        model: the chat model.
+        metrics: shared recorder of calls, per-turn usage and counters.
+        recaller: the service's recaller, used to find the items related to a
+            turn through its per-user index cache; None builds a throwaway
+            index from the store's active items.
+        curate: run the curation agent (True) or resolve facts by key (False).
+        keep_events: also store the verbatim event of each turn.
+        context_items: related items shown to the agent (items).
+        min_relative_score: related items whose BM25 is below this share of the
+            best one are not shown (0..1).
+        method, attempts, max_steps: as in ``Settings.llm_structured_method``,
+            ``llm_output_attempts``, ``llm_max_steps``.
+
+    Attributes:
+        stages: the ``WritePipeline`` running extract → classify → trust → dedupe → score.
+        agent: the ``CurationAgent`` (None when ``curate`` is False).
+    """
+
+    def __init__(self, model: BaseChatModel, metrics: LLMMetrics | None = None, *,
+                 recaller: Recaller | None = None, curate: bool = True, keep_events: bool = True,
+                 context_items: int = 20, method: str = "json_schema", attempts: int = 3,
+                 max_steps: int = 12, min_relative_score: float = 0.2) -> None:
+        self.metrics = metrics or LLMMetrics()
+        self.recaller = recaller
+        self.context_items = context_items
+        self.min_relative_score = min_relative_score
+        self.stages = WritePipeline(
+            extractor=LLMExtractor(model, self.metrics, method=method, attempts=attempts, keep_events=keep_events),
+            scorer=ModelImportanceScorer())
+        self.agent = CurationAgent(model, self.metrics, max_steps=max_steps, attempts=attempts) if curate else None
+        self._events = KeyConflictResolver()
+        self._facts = KeyConflictResolver(actor=Actor.AGENT)
+
+    @classmethod
+    def from_settings(cls, model: BaseChatModel, settings: Settings, metrics: LLMMetrics | None = None,
+                      recaller: Recaller | None = None) -> LLMWritePipeline:
+        """Build the pipeline with the ``llm_*`` settings."""
+        return cls(model, metrics, recaller=recaller, curate=settings.llm_curate,
+                   keep_events=settings.llm_keep_events, context_items=settings.llm_context_items,
+                   method=settings.llm_structured_method, attempts=settings.llm_output_attempts,
+                   max_steps=settings.llm_max_steps)
+
+    def plan(self, turn: Turn, store: KeyLookup) -> list[Op]:
+        """Return the ops ``turn`` makes to its user's memory, in apply order.
+
+        Args:
+            turn: a stored turn.
+            store: the user's store; read for event keys and, for the agent,
+                related active items (``list_items``); never written.
+
+        Returns:
+            Event ops first (add or hit), then the agent's ops; each carries ``turn.turn_id``.
+
+        Raises:
+            LLMOutputError: the extractor's or the agent's output stayed malformed.
+            LLMUnavailable: the endpoint failed.
+            StoreError: the store failed while reading.
+        """
+        with self.metrics.turn(turn.turn_id):
+            cands = self.stages.candidates(turn)
+            events = [c for c in cands if _verbatim(c)]
+            facts = [c for c in cands if not _verbatim(c)]
+            ops: list[Op] = self._events.resolve(turn, events, self._existing(store, turn, events))
+            if self.agent is None:
+                return ops + self._facts.resolve(turn, facts, self._existing(store, turn, facts))
+            related = self.related(turn, facts, store) if turn.role != "system" else []
+            if not facts and not related:
+                return ops
+            lang = detect_lang(turn.text)
+            return ops + self.agent.curate(turn, facts, related, lang,
+                                           search=lambda q, k: self._search(turn.user_id, q, k, store))
+
+    def related(self, turn: Turn, facts: list[Candidate], store: KeyLookup) -> list[MemoryItem]:
+        """Return up to ``context_items`` of the user's active non-event items related to the turn (BM25).
+
+        The query is the turn text, the candidate descriptions without their
+        generic subject ("User", "用户", the speaker's name, which every item
+        shares) and the words of their slots ("lives in"). Only items sharing a
+        term with it are kept (BM25 above 0, whatever other signals the
+        recaller fuses), and none under ``min_relative_score`` of the best BM25.
+        """
+        subject = re.escape(turn.speaker.strip()) if turn.speaker.strip() else "(?!)"
+        generic = re.compile(rf"\b(?:user|{subject})\b|用户", re.IGNORECASE)
+        slots = [c.key.split(":", 1)[1].split("@")[0].replace("_", " ").replace(":", " ") for c in facts if c.key]
+        query = " ".join([turn.text, *(generic.sub(" ", c.description) for c in facts), *slots])
+        found = self._search(turn.user_id, query, self.context_items, store)
+        return found
+
+    def _search(self, user_id: str, query: str, k: int, store: KeyLookup) -> list[MemoryItem]:
+        query = query[:MAX_TEXT_CHARS]
+        kinds = ("fact", "preference", "todo", "procedure", "summary")
+        filters = RecallFilters(kinds=kinds, statuses=(Status.ACTIVE,))
+        try:
+            if self.recaller is not None:
+                found = self.recaller.recall(user_id, query, k, filters=filters)
+            else:
+                lister = getattr(store, "list_items", None)
+                if not callable(lister):
+                    return []
+                found = RecallIndex.build(lister(user_id)).search(query, k, filters)
+        except InvalidField as exc:
+            log.warning("related-item search for %s failed: %s", user_id, exc)
+            return []
+        best = max((r.bm25 for r in found), default=0.0)
+        return [r.item for r in found if r.bm25 > 0 and r.bm25 >= best * self.min_relative_score]
+
+    @staticmethod
+    def _existing(store: KeyLookup, turn: Turn, cands: list[Candidate]) -> dict[str, list[MemoryItem]]:
+        return existing_items(store, turn.user_id, list(dict.fromkeys(c.key for c in cands if c.key)))
+
+
+def _verbatim(cand: Candidate) -> bool:
+    """True for the mechanical per-turn event (keyed ``event:``), not for an episode the model extracted."""
+    return cand.is_event and cand.key.startswith("event:")
