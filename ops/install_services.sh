@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs the system services the tests start themselves: PostgreSQL server
-# binaries (initdb, pg_ctl) and redis-server. Debian, as root; a no-op when
-# both are already there.
+# binaries (initdb, pg_ctl), redis-server, and chromium with chromium-driver
+# (the editor's browser test). Debian, as root; a no-op when all are there.
 set -euo pipefail
 need=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+# The editor's browser test drives Debian's headless Chromium through its chromedriver.
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 if [ ${#need[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq

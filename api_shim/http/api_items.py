@@ -1,0 +1,102 @@
+"""``/v1/users/{user_id}/items``: list, get, create, correct, merge, delete, history.
+
+Create, correct and delete run on the workers (by task name, through
+``MemoryClient``); merge runs here under the user's lock (no worker task
+yet, see ``services``). Every change is recorded in the item's history with
+the reason given and the actor ``user``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+
+from api_shim import protocol
+from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
+from api_shim.http.errors import ApiError
+from api_shim.http.schemas import ErrorOut, ItemIn, ItemOut, ItemPatch, ItemsOut, MergeIn, Status
+from api_shim.http.services import Services
+from memory_core.errors import UnknownItem
+
+__all__ = ["router", "shown_item"]
+
+router = APIRouter(prefix="/v1/users/{user_id}/items", tags=["items"],
+                   responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut},
+                              429: {"model": ErrorOut}})
+
+Svc = Annotated[Services, Depends(services)]
+Who = Annotated[Caller, Depends(caller)]
+
+
+def shown_item(item: dict[str, Any], user_id: str) -> dict[str, Any]:
+    """The item as the caller sees it: its user id inside the tenant."""
+    item["user_id"] = user_id
+    return item
+
+
+def _get(svc: Services, who: Caller, user_id: str, item_id: str) -> dict[str, Any]:
+    try:
+        item = svc.store.get(who.user(user_id), item_id)
+    except UnknownItem:
+        raise ApiError(404, "unknown_item", f"no memory item {item_id!r} for user {user_id!r}") from None
+    return shown_item(protocol.item_payload(item), user_id)
+
+
+@router.get("", response_model=ItemsOut, summary="List a user's items")
+def list_items(user_id: UserIdPath, svc: Svc, who: Who,
+               status: Annotated[list[Status] | None, Query(max_length=4)] = None,
+               theme: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
+               kind: Annotated[str | None, Query(min_length=1, max_length=32)] = None) -> dict[str, Any]:
+    """Items of the user, oldest first (default: active ones). 404 for a user with nothing stored."""
+    uid = who.user(user_id)
+    items = svc.client.list_items(uid, statuses=list(status) if status else None, theme=theme, kind=kind)
+    if not items:
+        svc.require_user(uid, user_id)
+    return {"user_id": user_id, "items": [shown_item(i, user_id) for i in items]}
+
+
+@router.get("/{item_id}", response_model=ItemOut, summary="Get one item (any status)")
+def get_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who) -> dict[str, Any]:
+    """One item, whatever its status."""
+    return _get(svc, who, user_id, item_id)
+
+
+@router.post("", response_model=ItemOut, status_code=201, summary="Create an item")
+def create_item(user_id: UserIdPath, body: ItemIn, svc: Svc, who: Who) -> dict[str, Any]:
+    """Add an item written by a person (trust ``user``)."""
+    item_id = svc.client.add_item(who.user(user_id), body.description, body.theme, reason=body.reason,
+                                  kind=body.kind)
+    return _get(svc, who, user_id, item_id)
+
+
+@router.patch("/{item_id}", response_model=ItemOut, summary="Correct an item's text or theme")
+def update_item(user_id: UserIdPath, item_id: ItemIdPath, body: ItemPatch, svc: Svc, who: Who) -> dict[str, Any]:
+    """Change text and/or theme; the old ones stay in the history with the reason."""
+    if body.description is None and body.theme is None:
+        raise ApiError(422, "invalid_input", "send a new description, a new theme, or both")
+    svc.client.update_item(who.user(user_id), item_id, body.reason, new_description=body.description,
+                           new_theme=body.theme)
+    return _get(svc, who, user_id, item_id)
+
+
+@router.post("/{item_id}/merge", response_model=ItemOut, summary="Merge another item into this one")
+def merge_items(user_id: UserIdPath, item_id: ItemIdPath, body: MergeIn, svc: Svc, who: Who) -> dict[str, Any]:
+    """Keep this item with both histories; ``other_id`` ends deleted, pointing here."""
+    svc.merge(who.user(user_id), item_id, body.other_id, body.description, body.theme, body.reason)
+    return _get(svc, who, user_id, item_id)
+
+
+@router.delete("/{item_id}", summary="Delete an item, with a reason")
+def delete_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who,
+                reason: Annotated[str, Query(min_length=1, max_length=1000)]) -> dict[str, Any]:
+    """Soft-delete: the item stays in the history (and the export) as deleted."""
+    text = svc.client.delete_item(who.user(user_id), item_id, reason)
+    return {"id": item_id, "user_id": user_id, "status": "deleted", "description": text}
+
+
+@router.get("/{item_id}/history", summary="An item's history, newest first")
+def item_history(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who) -> dict[str, Any]:
+    """Every revision: op, reason, actor, time, old and new text and theme."""
+    history = svc.client.item_history(who.user(user_id), item_id)
+    return {"user_id": user_id, "item_id": item_id, "history": history}

@@ -1,0 +1,97 @@
+"""Publishing turns (202), their status, and recall.
+
+Publishing goes through ``MemoryClient.publish_turn``: the pipeline's
+per-user publish order, ingest, and the one-curator-per-user drain all
+apply, exactly as for a Python backend. A batch is checked whole before
+its first turn is sent.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import Response
+
+from api_shim.errors import PublishFailed
+from api_shim.http.api_items import shown_item
+from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
+from api_shim.http.errors import ApiError, JsonResponse
+from api_shim.http.schemas import BatchIn, ErrorOut, PublishedOut, RecallIn, RecallOut, TurnIn, TurnStatusOut
+from api_shim.http.services import Services
+from memory_core.validation import check_id, check_text, check_timestamp
+
+__all__ = ["router"]
+
+router = APIRouter(tags=["turns and recall"],
+                   responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}, 429: {"model": ErrorOut},
+                              503: {"model": ErrorOut}})
+
+Svc = Annotated[Services, Depends(services)]
+Who = Annotated[Caller, Depends(caller)]
+
+
+def _check(turn: TurnIn, who: Caller) -> None:
+    """The client's own checks, run before anything of a batch is sent."""
+    check_id(who.user(turn.user_id), "user id")
+    check_text(turn.text, "text")
+    check_timestamp(turn.timestamp)
+    if turn.speaker is not None:
+        check_text(turn.speaker, "speaker", max_chars=128)
+    for key, value in (turn.meta or {}).items():
+        check_text(key, "meta key", max_chars=64)
+        check_text(value, f"meta[{key}]", max_chars=2000)
+
+
+def _publish(svc: Services, who: Caller, turns: list[TurnIn]) -> dict[str, Any]:
+    for turn in turns:
+        _check(turn, who)
+    accepted: list[dict[str, str]] = []
+    try:
+        for turn in turns:
+            uid = who.user(turn.user_id)
+            svc.client.publish_turn(uid, turn.turn_id, turn.text, role=turn.role, session_id=turn.session_id,
+                                    timestamp=turn.timestamp, speaker=turn.speaker, meta=turn.meta)
+            svc.mark_queued(uid, [turn.turn_id])
+            accepted.append({"user_id": turn.user_id, "turn_id": turn.turn_id,
+                             "status_url": f"/v1/users/{turn.user_id}/turns/{turn.turn_id}"})
+    except PublishFailed as exc:
+        raise ApiError(503, "broker_unavailable", f"{exc}; the first {len(accepted)} turns were accepted, "
+                       "publish the rest again", headers={"Retry-After": "2"}, accepted=accepted) from exc
+    return {"accepted": accepted}
+
+
+@router.post("/v1/turns", status_code=202, response_model=PublishedOut, summary="Publish one turn")
+def publish_turn(body: TurnIn, svc: Svc, who: Who) -> dict[str, Any]:
+    """Accept one finished turn for ingest; 202 once it is in the queue."""
+    return _publish(svc, who, [body])
+
+
+@router.post("/v1/turns/batch", status_code=202, response_model=PublishedOut, summary="Publish turns")
+def publish_batch(body: BatchIn, svc: Svc, who: Who) -> dict[str, Any]:
+    """Accept up to 100 turns, checked together, published in order."""
+    return _publish(svc, who, body.turns)
+
+
+@router.get("/v1/users/{user_id}/turns/{turn_id}", response_model=TurnStatusOut,
+            responses={404: {"model": ErrorOut}}, summary="Where a published turn is")
+def turn_status(user_id: UserIdPath, turn_id: ItemIdPath, svc: Svc, who: Who) -> dict[str, Any]:
+    """queued → stored → applied, or dead_lettered when the curator gave up on it."""
+    return {"user_id": user_id, "turn_id": turn_id, **svc.turn_status(who.user(user_id), turn_id)}
+
+
+@router.post("/v1/users/{user_id}/recall", response_model=RecallOut, summary="Recall for a new message")
+def recall(user_id: UserIdPath, body: RecallIn, request: Request, svc: Svc, who: Who) -> Response:
+    """Top-k items and the packed context block, from the recall worker (or the database, degraded).
+
+    A user with nothing stored gets an empty answer: recall is a query, and
+    an id unknown in the tenant (another tenant's user included) holds no data.
+    """
+    filters = body.filters.model_dump(exclude_none=True, mode="json") if body.filters else None
+    reply = svc.client.recall(who.user(user_id), body.query, body.k, filters=filters,
+                              budget_tokens=body.budget_tokens, timeout_ms=body.timeout_ms)
+    if reply.degraded:
+        request.app.state.metrics.recall_degraded.inc()
+    results = [{**r, "item": shown_item(r["item"], user_id)} for r in reply.results]
+    return JsonResponse({"results": results, "context": reply.context, "degraded": reply.degraded,
+                         "reason": reply.reason, "timings_ms": reply.timings_ms})

@@ -1,0 +1,65 @@
+"""A user as a whole: export, import (seed-000 compatible YAML), erase; and who the caller is."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import Response
+
+from api_shim.http.deps import Caller, UserIdPath, caller, services
+from api_shim.http.schemas import ErrorOut, ImportOut
+from api_shim.http.services import Services
+from memory_core.validation import decode_utf8
+
+__all__ = ["YAML", "router"]
+
+YAML = "application/yaml"
+
+router = APIRouter(tags=["users"], responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut},
+                                              422: {"model": ErrorOut}, 429: {"model": ErrorOut}})
+
+Svc = Annotated[Services, Depends(services)]
+Who = Annotated[Caller, Depends(caller)]
+
+
+@router.get("/v1/users/{user_id}/export", response_class=Response, summary="Export a user's memory as YAML",
+            responses={200: {"content": {YAML: {"schema": {"type": "string"}}}}})
+def export_user(user_id: UserIdPath, svc: Svc, who: Who) -> Response:
+    """Every item (all statuses, full histories) in the seed-000 compatible export format."""
+    uid = who.user(user_id)
+    svc.require_user(uid, user_id)
+    return Response(svc.export_yaml(uid, user_id), media_type=f"{YAML}; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="memory-{user_id}.yaml"'})
+
+
+_IMPORT_BODY = {"requestBody": {"required": True, "description": "an export document, or a bare seed-000 "
+                                "file (item id → item)", "content": {YAML: {"schema": {"type": "string"}}}}}
+
+
+@router.post("/v1/users/{user_id}/import", response_model=ImportOut, summary="Import items from YAML",
+             openapi_extra=_IMPORT_BODY)
+async def import_user(user_id: UserIdPath, request: Request, svc: Svc, who: Who) -> dict[str, Any]:
+    """Add items keeping their ids, times and histories; all or nothing. Ids the user has already → 422."""
+    text = decode_utf8(await request.body(), "import body")
+    count = await run_in_threadpool(svc.import_yaml, who.user(user_id), user_id, text)
+    return {"user_id": user_id, "imported": count}
+
+
+@router.delete("/v1/users/{user_id}", summary="Erase a user entirely")
+def erase_user(user_id: UserIdPath, svc: Svc, who: Who) -> dict[str, Any]:
+    """Remove every turn, item, revision, cache entry and dead letter of the user."""
+    uid = who.user(user_id)
+    svc.require_user(uid, user_id)
+    removed = svc.client.erase_user(uid)
+    svc.forget_queued(uid)
+    return {"user_id": user_id, "erased": True, "items_removed": removed}
+
+
+@router.get("/v1/whoami", summary="The caller's tenant and key")
+def whoami(who: Who) -> dict[str, Any]:
+    """The tenant the key acts for, and its limits."""
+    k = who.key
+    return {"tenant": k.tenant, "key_id": k.key_id, "name": k.name, "rate_per_s": k.rate_per_s,
+            "burst": k.burst}

@@ -1,0 +1,80 @@
+"""The HTTP shim's FastAPI app: ``create_app`` wires settings → services → routes.
+
+Run it with ``uvicorn --factory api_shim.http.app:create_app`` (or
+``python -m api_shim.http serve``). Routes are in ``api_turns``,
+``api_items``, ``api_users``, ``ops`` and ``editor``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+
+from api_shim.http import api_items, api_turns, api_users, editor, ops
+from api_shim.http.errors import JsonResponse, install_handlers
+from api_shim.http.services import Services, build_services
+from api_shim.http.settings import HttpSettings
+
+__all__ = ["API_VERSION", "create_app", "openapi_json"]
+
+API_VERSION = "1.0.0"
+
+_DESCRIPTION = """Gulfstream's HTTP API for backends that are not Python, and the memory editor.
+
+Authenticate with an API key (`Authorization: Bearer gs_...` or `X-API-Key`).
+A key belongs to one tenant; every `user_id` is a user *inside* that tenant
+(stored as `<tenant>:<user_id>`), so another tenant's users do not exist for
+you (404). Errors are JSON: `{"error": {"status", "code", "message"}}`.
+"""
+
+
+def create_app(settings: HttpSettings | None = None, services: Services | None = None) -> FastAPI:
+    """Build the app.
+
+    Args:
+        settings: read from the environment when None.
+        services: prebuilt services (tests); built from ``settings`` when None,
+            and then closed when the app shuts down.
+    """
+    settings = settings or (services.settings if services is not None else HttpSettings())
+    own = services is None
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        if own:
+            app.state.services.close()
+
+    app = FastAPI(title="Gulfstream", version=API_VERSION, description=_DESCRIPTION, lifespan=lifespan,
+                  default_response_class=JsonResponse, docs_url="/docs", redoc_url=None)
+    app.state.services = services or build_services(settings)
+    app.state.metrics = ops.Metrics.create()
+    install_handlers(app)
+    for module in (api_turns, api_items, api_users, ops, editor):
+        app.include_router(module.router)
+    app.add_middleware(ops.MetricsMiddleware, metrics=app.state.metrics)
+    app.add_middleware(ops.Limits, max_bytes=settings.http_max_body_bytes,
+                       max_import_bytes=settings.http_max_import_bytes)
+    return app
+
+
+def openapi_json(app: FastAPI | None = None) -> str:
+    """The app's OpenAPI document as stable, pretty JSON (what ``openapi.json`` holds)."""
+    doc: dict[str, Any] = (app or _schema_only_app()).openapi()
+    return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def _schema_only_app() -> FastAPI:
+    """An app whose services are never used: enough to render the schema without any server."""
+    return create_app(HttpSettings(), services=_NoServices())  # type: ignore[arg-type]
+
+
+class _NoServices:
+    settings = HttpSettings()
+
+    def close(self) -> None:
+        """Nothing to close."""

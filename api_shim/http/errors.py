@@ -1,0 +1,162 @@
+"""HTTP errors: every failure leaves as JSON ``{"error": {"status", "code", "message", ...}}``.
+
+The tree::
+
+    ApiError                     raised by routes and auth; carries status, code, message
+    ├── 400 bad_request           a body that could not be parsed at all
+    ├── 401 unauthorized          no key, or a key that is unknown, malformed or revoked
+    ├── 404 not_found / unknown_user / unknown_item / unknown_turn
+    ├── 409 user_busy             the user's lock was held past the edit timeout
+    ├── 413 body_too_large
+    ├── 422 invalid_input         wrong type, missing field, oversized or empty text
+    ├── 429 rate_limited          with ``Retry-After`` (seconds)
+    └── 502 / 503 / 504           a worker failed, the broker is down, no reply in time
+
+Core and client errors are converted here, once, by ``install_handlers``;
+anything unexpected is logged once and answered 500 ``internal_error``
+(the fuzzing test proves no input reaches that branch).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
+from memory_core.errors import InvalidInput, NotFound, StoreError, StoreLocked, UnknownItem, UnknownUser
+
+__all__ = ["ApiError", "JsonResponse", "error_body", "install_handlers"]
+
+log = logging.getLogger(__name__)
+
+_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+          405: "method_not_allowed", 406: "not_acceptable", 409: "conflict", 413: "body_too_large",
+          415: "unsupported_media_type", 422: "invalid_input", 429: "rate_limited"}
+
+
+class JsonResponse(JSONResponse):
+    """JSON that never fails to encode: lone surrogates echoed from input become ``?``."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":")).encode("utf-8", "replace")
+
+
+class ApiError(Exception):
+    """Raised when a request must end with an HTTP error.
+
+    Args:
+        status: the HTTP status code.
+        code: a stable machine-readable code (``unknown_item``).
+        message: what went wrong and what to do about it.
+        headers: extra response headers (``Retry-After``).
+        details: extra JSON fields for the error object.
+    """
+
+    def __init__(self, status: int, code: str, message: str, *, headers: dict[str, str] | None = None,
+                 **details: Any) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.headers = headers or {}
+        self.details = details
+
+
+def error_body(status: int, code: str, message: str, **details: Any) -> dict[str, Any]:
+    """Return the JSON error document."""
+    return {"error": {"status": status, "code": code, "message": message, **details}}
+
+
+def _scrub(request: Request, message: str) -> str:
+    """Drop the tenant prefix from user ids echoed in core messages."""
+    tenant = getattr(request.state, "tenant", None)
+    return message.replace(f"{tenant}:", "") if tenant else message
+
+
+def _reply(request: Request, status: int, code: str, message: str, headers: dict[str, str] | None = None,
+           **details: Any) -> JsonResponse:
+    return JsonResponse(error_body(status, code, _scrub(request, message), **details), status_code=status,
+                        headers=headers)
+
+
+def _validation_errors(errors: Sequence[Any]) -> tuple[str, list[dict[str, Any]]]:
+    fields = []
+    for err in errors:
+        loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body") or "body"
+        fields.append({"field": loc, "problem": str(err.get("msg", "invalid")), "type": err.get("type", "")})
+    first = fields[0] if fields else {"field": "body", "problem": "invalid"}
+    more = f" (and {len(fields) - 1} more)" if len(fields) > 1 else ""
+    return f"{first['field']}: {first['problem']}{more}", fields
+
+
+def install_handlers(app: FastAPI) -> None:
+    """Register the conversions from exceptions to JSON errors on ``app``."""
+
+    @app.exception_handler(ApiError)
+    async def _api(request: Request, exc: ApiError) -> JsonResponse:
+        return _reply(request, exc.status, exc.code, exc.message, exc.headers, **exc.details)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JsonResponse:
+        errors = list(exc.errors())
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return _reply(request, 400, "bad_request", "the body is not valid JSON")
+        message, fields = _validation_errors(errors)
+        return _reply(request, 422, "invalid_input", message, fields=fields)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JsonResponse:
+        code = _CODES.get(exc.status_code, "error")
+        message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
+        if exc.status_code == 404 and message == "Not Found":
+            message = f"no such endpoint: {request.method} {request.url.path}"
+        return _reply(request, exc.status_code, code, message, dict(exc.headers or {}))
+
+    @app.exception_handler(InvalidInput)
+    async def _core_invalid(request: Request, exc: InvalidInput) -> JsonResponse:
+        return _reply(request, 422, "invalid_input", str(exc))
+
+    @app.exception_handler(NotFound)
+    async def _core_missing(request: Request, exc: NotFound) -> JsonResponse:
+        code = "unknown_item" if isinstance(exc, UnknownItem) else \
+            "unknown_user" if isinstance(exc, UnknownUser) else "not_found"
+        return _reply(request, 404, code, str(exc))
+
+    @app.exception_handler(StoreLocked)
+    async def _locked(request: Request, exc: StoreLocked) -> JsonResponse:
+        return _reply(request, 409, "user_busy", f"{exc}; try again shortly", {"Retry-After": "1"})
+
+    @app.exception_handler(StoreError)
+    async def _store(request: Request, exc: StoreError) -> JsonResponse:
+        log.error("store failed on %s %s: %s", request.method, request.url.path, exc)
+        return _reply(request, 503, "store_unavailable", "the memory database failed; try again later",
+                      {"Retry-After": "2"})
+
+    @app.exception_handler(PublishFailed)
+    async def _broker(request: Request, exc: PublishFailed) -> JsonResponse:
+        return _reply(request, 503, "broker_unavailable", f"{exc}; nothing was accepted, retry later",
+                      {"Retry-After": "2"})
+
+    @app.exception_handler(RecallUnavailable)
+    async def _recall(request: Request, exc: RecallUnavailable) -> JsonResponse:
+        return _reply(request, 503, "recall_unavailable", str(exc), {"Retry-After": "1"})
+
+    @app.exception_handler(RequestTimeout)
+    async def _timeout(request: Request, exc: RequestTimeout) -> JsonResponse:
+        return _reply(request, 504, "worker_timeout", f"{exc}; the request may still complete")
+
+    @app.exception_handler(RemoteError)
+    async def _remote(request: Request, exc: RemoteError) -> JsonResponse:
+        log.error("worker failed on %s %s: %s", request.method, request.url.path, exc)
+        return _reply(request, 502, "worker_error", "a worker failed on this request; it was logged")
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JsonResponse:  # HTTP edge: logged once
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return _reply(request, 500, "internal_error", "unexpected server error; it was logged")

@@ -1,0 +1,192 @@
+"""Request and response bodies of the HTTP API (pydantic, so the OpenAPI schema states every limit).
+
+Limits match ``memory_core.validation``: texts up to 8,000 characters,
+ids up to 128 (user ids up to 95, see ``auth.MAX_USER_ID_CHARS``), themes up
+to 64, reasons up to 1,000. Unknown fields are refused.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from api_shim.http.auth import MAX_USER_ID_CHARS
+from memory_core.validation import MAX_ID_CHARS, MAX_TEXT_CHARS
+
+__all__ = [
+    "ID_PATTERN",
+    "BatchIn",
+    "ErrorOut",
+    "ImportOut",
+    "ItemIn",
+    "ItemOut",
+    "ItemPatch",
+    "ItemsOut",
+    "MergeIn",
+    "PublishedOut",
+    "RecallFiltersIn",
+    "RecallIn",
+    "RecallOut",
+    "RevisionOut",
+    "TurnIn",
+    "TurnStatusOut",
+    "UserId",
+]
+
+ID_PATTERN = r"^[\w.:@#+\-]+$"
+"""Ids over HTTP: word characters and ``. : @ # + -`` (no ``/``, so every id fits in a path)."""
+
+UserId = Annotated[str, Field(min_length=1, max_length=MAX_USER_ID_CHARS, pattern=ID_PATTERN)]
+AnyId = Annotated[str, Field(min_length=1, max_length=MAX_ID_CHARS, pattern=ID_PATTERN)]
+Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
+Theme = Annotated[str, Field(min_length=1, max_length=64)]
+Reason = Annotated[str, Field(min_length=1, max_length=1000, description="why: kept in the item's history")]
+Kind = Literal["fact", "preference", "event", "todo", "procedure", "summary"]
+Status = Literal["active", "superseded", "archived", "deleted"]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TurnIn(_In):
+    """One finished conversation turn."""
+
+    user_id: UserId
+    turn_id: AnyId = Field(description="the caller's id for the turn: publishing it again is a no-op")
+    session_id: AnyId
+    role: Literal["user", "assistant", "tool", "system"]
+    text: Text
+    timestamp: datetime = Field(description="when the turn happened: ISO-8601 (naive = UTC) or epoch seconds")
+    speaker: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+    meta: dict[Annotated[str, Field(min_length=1, max_length=64)],
+               Annotated[str, Field(min_length=1, max_length=2000)]] | None = Field(None, max_length=32)
+
+
+class BatchIn(_In):
+    """Up to 100 turns, published in list order (each user's turns apply in that order)."""
+
+    turns: list[TurnIn] = Field(min_length=1, max_length=100)
+
+
+class PublishedOut(BaseModel):
+    """Turns accepted for ingest (202): each will be stored and applied once."""
+
+    accepted: list[dict[str, str]] = Field(description="[{user_id, turn_id, status_url}]")
+
+
+class RecallFiltersIn(_In):
+    """Which items may be recalled."""
+
+    themes: list[Theme] | None = Field(None, max_length=50)
+    kinds: list[Kind] | None = None
+    statuses: list[Status] | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+class RecallIn(_In):
+    """A recall: the new message and how much to return."""
+
+    query: Text
+    k: int = Field(10, ge=1, le=100)
+    filters: RecallFiltersIn | None = None
+    budget_tokens: int | None = Field(None, ge=16, le=32_000, description="context block budget, in tokens")
+    timeout_ms: int | None = Field(None, ge=10, le=10_000,
+                                   description="wait this long for the recall worker before the database fallback")
+
+
+class ItemOut(BaseModel):
+    """A memory item (without its history)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    user_id: str
+    description: str
+    theme: str
+    kind: str
+    status: str
+    hit: int
+    created_at: str
+    updated_at: str
+
+
+class ItemsOut(BaseModel):
+    """A user's items, oldest first."""
+
+    user_id: str
+    items: list[ItemOut]
+
+
+class RecallOut(BaseModel):
+    """Ranked items, the packed context block, and whether the answer is degraded."""
+
+    results: list[dict[str, Any]]
+    context: dict[str, Any]
+    degraded: bool
+    reason: str
+    timings_ms: dict[str, float]
+
+
+class ItemIn(_In):
+    """A memory item written by a person."""
+
+    description: Text
+    theme: Theme
+    kind: Kind = "fact"
+    reason: Annotated[str, Field(max_length=1000)] = ""
+
+
+class ItemPatch(_In):
+    """A person's correction: a new text and/or theme, and why."""
+
+    description: Text | None = None
+    theme: Theme | None = None
+    reason: Reason
+
+
+class MergeIn(_In):
+    """Merge ``other_id`` into the item in the path: both histories are kept, ``other_id`` ends deleted."""
+
+    other_id: AnyId
+    description: Text | None = Field(None, description="merged text (default: the kept item's)")
+    theme: Theme | None = Field(None, description="merged theme (default: the kept item's)")
+    reason: Reason
+
+
+class RevisionOut(BaseModel):
+    """One entry of an item's history."""
+
+    model_config = ConfigDict(extra="allow")
+
+    op: str
+    reason: str
+    actor: str
+    at: str
+
+
+class TurnStatusOut(BaseModel):
+    """Where a published turn is: queued, stored, applied or dead_lettered."""
+
+    user_id: str
+    turn_id: str
+    status: Literal["queued", "stored", "applied", "dead_lettered"]
+    seq: int | None = None
+    error_type: str | None = None
+    attempts: int | None = None
+
+
+class ImportOut(BaseModel):
+    """How many items an import added."""
+
+    user_id: str
+    imported: int
+
+
+class ErrorOut(BaseModel):
+    """Every error: ``{"error": {"status", "code", "message", ...}}``."""
+
+    error: dict[str, Any]

@@ -1,0 +1,186 @@
+"""What the routes call: the client for pipeline work, the store for reads and person-made merges.
+
+``Services`` is built once per app by ``build_services``. Writes go through
+the workers (``MemoryClient``) wherever a task exists. Two edits have no
+worker task yet, merge and import: they run here through the store's atomic
+``apply``, inside ``SqlStore.user_lock`` (the lock the curator holds while it
+drains a user's turns), so they never interleave with a curate run. Reads
+that no task offers (one item, turn status, export, user existence) read
+the database directly, read-only.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+import yaml
+
+from api_shim import protocol
+from api_shim.client import MemoryClient
+from api_shim.http.auth import KeyStore, RateLimiter
+from api_shim.http.errors import ApiError
+from api_shim.http.settings import HttpSettings
+from memory_core.errors import InvalidField, NotFound, UnknownItem
+from memory_core.model import Actor
+from memory_core.store.seed_format import item_to_mapping
+from memory_core.store.sql import SqlStore
+from memory_core.store.transfer import EXPORT_FORMAT, EXPORT_VERSION, import_yaml
+
+__all__ = ["Services", "build_services", "queued_key"]
+
+_users = sa.table("users", sa.column("user_id"), sa.column("last_applied_seq"))
+_dead = sa.table("dead_letters", sa.column("user_id"), sa.column("turn_id"), sa.column("status"),
+                 sa.column("error_type"), sa.column("attempts"), sa.column("id"))
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def queued_key(user_id: str, turn_id: str) -> str:
+    """Redis key the shim sets when it publishes a turn, so its status reads "queued" until stored."""
+    return f"{protocol.KEY_PREFIX}http:queued:{user_id}\0{turn_id}"
+
+
+@dataclass(slots=True)
+class Services:
+    """The shim's dependencies.
+
+    Attributes:
+        settings: read at start-up.
+        client: publishes turns and calls the workers.
+        store: the SQL store, for reads and locked edits.
+        keys: API keys.
+        limiter: per-key rate limits.
+    """
+
+    settings: HttpSettings
+    client: MemoryClient
+    store: SqlStore
+    keys: KeyStore
+    limiter: RateLimiter
+
+    def close(self) -> None:
+        """Release every connection."""
+        self.client.close()
+        self.store.close()
+
+    # ── users and turns ────────────────────────────────────────────────
+
+    def user_exists(self, user_id: str) -> bool:
+        """True when the (namespaced) user has stored turns or items."""
+        with self.store.engine.connect() as conn:
+            return conn.execute(sa.select(_users.c.user_id).where(_users.c.user_id == user_id)).first() \
+                is not None
+
+    def require_user(self, user_id: str, shown: str) -> None:
+        """Raise a 404 ``unknown_user`` unless the user exists (``shown`` is the id the caller used)."""
+        if not self.user_exists(user_id):
+            raise ApiError(404, "unknown_user", f"no memory or turns for user {shown!r}")
+
+    def mark_queued(self, user_id: str, turn_ids: list[str]) -> None:
+        """Remember published turns so their status reads "queued" until ingest stores them."""
+        pipe = self.client.redis.pipeline(transaction=False)
+        for turn_id in turn_ids:
+            pipe.set(queued_key(user_id, turn_id), "1", ex=self.settings.http_queued_marker_ttl_s)
+        pipe.execute()
+
+    def forget_queued(self, user_id: str) -> None:
+        """Drop the user's "queued" markers (on erase)."""
+        pattern = queued_key(user_id, "*").replace("[", "\\[").replace("?", "\\?")
+        keys = list(self.client.redis.scan_iter(match=pattern, count=500))
+        if keys:
+            self.client.redis.delete(*keys)
+
+    def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
+        """Return ``{"status", "seq", "error_type", "attempts"}`` of one turn.
+
+        Status: "queued" (published, not stored yet), "stored" (waiting for the
+        curator), "applied", or "dead_lettered" (the curator gave up on it).
+
+        Raises:
+            ApiError: 404 when the turn is unknown.
+        """
+        try:
+            turn = self.store.get_turn(user_id, turn_id)
+        except NotFound:
+            if self.client.redis.exists(queued_key(user_id, turn_id)):
+                return {"status": "queued", "seq": None, "error_type": None, "attempts": None}
+            raise ApiError(404, "unknown_turn", f"no turn {turn_id!r} was published for this user") from None
+        with self.store.engine.connect() as conn:
+            row = conn.execute(sa.select(_dead.c.error_type, _dead.c.attempts).where(
+                _dead.c.user_id == user_id, _dead.c.turn_id == turn_id, _dead.c.status == "dead")).first()
+        if row is not None:
+            return {"status": "dead_lettered", "seq": turn.seq, "error_type": row.error_type,
+                    "attempts": row.attempts}
+        status = "applied" if self.store.last_applied_seq(user_id) >= turn.seq else "stored"
+        return {"status": status, "seq": turn.seq, "error_type": None, "attempts": None}
+
+    # ── items ──────────────────────────────────────────────────────────
+
+    def merge(self, user_id: str, keep_id: str, other_id: str, description: str | None, theme: str | None,
+              reason: str) -> None:
+        """Merge ``other_id`` into ``keep_id`` as a person's edit, under the user's lock.
+
+        Raises:
+            UnknownItem, InvalidInput: from the store; StoreLocked: the lock was busy.
+        """
+        with self.store.user_lock(user_id, timeout_s=self.settings.edit_lock_timeout_s):
+            keep = self.store.get(user_id, keep_id)
+            if not keep.active:
+                raise UnknownItem(f"memory item {keep_id!r} is {keep.status}")
+            self.store.merge(user_id, keep_id, other_id, description or keep.description, theme or keep.theme,
+                             reason, actor=Actor.USER)
+
+    def export_yaml(self, user_id: str, shown: str) -> str:
+        """Return the user's items (all statuses, full histories) as a seed-compatible export document.
+
+        The document names the user by ``shown`` (the id inside the tenant), so
+        it imports into any tenant.
+        """
+        items = self.store.list_items(user_id, statuses=None)
+        doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
+               "users": {shown: {i.id: item_to_mapping(i) for i in items}}}
+        return str(yaml.dump(doc, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False))
+
+    def import_yaml(self, user_id: str, shown: str, text: str) -> int:
+        """Import an export document (its entry for ``shown``, or its only user) or a bare seed-000 file.
+
+        Returns:
+            Items imported.
+
+        Raises:
+            InvalidInput: bad YAML or items, or item ids the user already has (nothing changes).
+            StoreLocked: the user's lock was busy.
+        """
+        try:
+            doc = yaml.load(io.StringIO(text), Loader=_Loader)
+        except yaml.YAMLError as exc:
+            raise InvalidField(f"the body is not valid YAML: {exc}") from exc
+        if isinstance(doc, Mapping) and doc.get("format") == EXPORT_FORMAT:
+            users = doc.get("users")
+            if not isinstance(users, Mapping):
+                raise InvalidField("'users' must map user ids to their items")
+            if shown in users:
+                doc = users[shown]
+            elif len(users) == 1:
+                doc = next(iter(users.values()))
+            else:
+                raise InvalidField(f"the export holds {len(users)} users and none is {shown!r}")
+        if doc is not None and not isinstance(doc, Mapping):
+            raise InvalidField(f"the import must be a mapping of item id to item; got {type(doc).__name__}")
+        bare = yaml.dump(dict(doc or {}), Dumper=_Dumper, allow_unicode=True)
+        with self.store.user_lock(user_id, timeout_s=self.settings.edit_lock_timeout_s):
+            counts = import_yaml(self.store, io.StringIO(bare), user_id=user_id)
+        return int(counts.get(user_id, 0))
+
+
+def build_services(settings: HttpSettings) -> Services:
+    """Wire the shim's services from settings (the one place that does)."""
+    client = MemoryClient(settings.redis_url, database_url=settings.database_url,
+                          recall_timeout_ms=settings.recall_timeout_ms,
+                          request_timeout_s=settings.request_timeout_s, publish_retry_s=settings.publish_retry_s)
+    store = SqlStore(settings.database_url, migrate=False)
+    return Services(settings, client, store, KeyStore(store.engine, settings.http_key_cache_ttl_s), RateLimiter())

@@ -1,0 +1,346 @@
+// Gulfstream memory editor: a user's memories grouped by theme, edited through the /v1 API.
+// Plain script, no build step. Every call sends the session cookie and the X-Gulfstream-Editor header.
+"use strict";
+
+const LABELS = {
+  zh: {
+    title: "湾流记忆编辑器", user: "用户", open: "打开", search: "搜索", searchHint: "用一句话查找相关记忆…",
+    find: "查找", clear: "清除", newItem: "新建记忆", signOut: "退出", results: "搜索结果", edit: "编辑",
+    text: "内容", theme: "主题", kind: "类型", reason: "原因（必填）", save: "保存", cancel: "取消",
+    mergeTitle: "合并记忆", mergeWith: "合并进来的记忆", mergedText: "合并后的内容", merge: "合并",
+    deleteTitle: "删除记忆", delete: "删除", history: "历史", close: "关闭", skip: "跳到记忆",
+    hits: "命中 {n} 次", created: "创建于 {d}", updated: "更新于 {d}", items: "{n} 条",
+    empty: "这个用户还没有记忆。", pickUser: "输入用户 ID 并打开。", loaded: "已载入 {n} 条记忆",
+    newArrived: "新增 {n} 条记忆", saved: "已保存", merged: "已合并", deleted: "已删除", created_: "已创建",
+    reasonNeeded: "请填写原因", noOther: "没有可合并的其他记忆", degraded: "（降级：{r}）",
+    noResults: "没有找到相关记忆", keysHelp: "快捷键：/ 搜索 · n 新建 · 方向键在卡片间移动 · e 编辑 · m 合并 · h 历史 · Delete 删除 · Esc 关闭",
+    ops: {create: "创建", update: "修改", merge: "合并", delete: "删除", supersede: "被取代", archive: "归档", import: "导入", restore: "恢复"},
+    kinds: {fact: "事实", preference: "偏好", event: "事件", todo: "待办", procedure: "流程", summary: "摘要"},
+    actors: {user: "用户", pipeline: "管线", agent: "智能体", system: "系统"},
+    lang: "English",
+  },
+  en: {
+    title: "Gulfstream memory editor", user: "User", open: "Open", search: "Search", searchHint: "Find memories related to a message…",
+    find: "Find", clear: "Clear", newItem: "New memory", signOut: "Sign out", results: "Search results", edit: "Edit",
+    text: "Text", theme: "Theme", kind: "Kind", reason: "Reason (required)", save: "Save", cancel: "Cancel",
+    mergeTitle: "Merge memories", mergeWith: "Memory to merge in", mergedText: "Merged text", merge: "Merge",
+    deleteTitle: "Delete memory", delete: "Delete", history: "History", close: "Close", skip: "Skip to memories",
+    hits: "{n} hits", created: "created {d}", updated: "updated {d}", items: "{n} items",
+    empty: "This user has no memories yet.", pickUser: "Enter a user id and open it.", loaded: "Loaded {n} memories",
+    newArrived: "{n} new memories", saved: "Saved", merged: "Merged", deleted: "Deleted", created_: "Created",
+    reasonNeeded: "Please give a reason", noOther: "No other memory to merge", degraded: " (degraded: {r})",
+    noResults: "No related memories found", keysHelp: "Keys: / search · n new · arrows move between cards · e edit · m merge · h history · Delete delete · Esc close",
+    ops: {create: "created", update: "changed", merge: "merged", delete: "deleted", supersede: "superseded", archive: "archived", import: "imported", restore: "restored"},
+    kinds: {fact: "fact", preference: "preference", event: "event", todo: "todo", procedure: "procedure", summary: "summary"},
+    actors: {user: "user", pipeline: "pipeline", agent: "agent", system: "system"},
+    lang: "中文",
+  },
+};
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const state = {lang: localStorage.getItem("gs-lang") || (navigator.language.startsWith("zh") ? "zh" : "en"),
+               user: "", items: [], known: new Set(), current: null, timer: null, signature: ""};
+
+function t(key, vars = {}) {
+  const text = LABELS[state.lang][key] ?? LABELS.en[key] ?? key;
+  return String(text).replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? "");
+}
+
+function applyLabels() {
+  document.documentElement.lang = state.lang === "zh" ? "zh-CN" : "en";
+  document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
+  document.querySelectorAll("[data-i18n-placeholder]").forEach((el) => { el.placeholder = t(el.dataset.i18nPlaceholder); });
+  $("#lang").textContent = t("lang");
+  const kinds = $("#edit-kind");
+  kinds.replaceChildren(...Object.keys(LABELS.en.kinds).map((k) => new Option(t("kinds")[k], k)));
+}
+
+function say(text, isError = false) {
+  const status = $("#status");
+  status.textContent = text;
+  status.classList.toggle("error", isError);
+}
+
+async function api(method, path, body) {
+  const init = {method, headers: {"X-Gulfstream-Editor": "1"}, credentials: "same-origin"};
+  if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+  const reply = await fetch(path, init);
+  if (reply.status === 401) { location.href = "/editor/login"; throw new Error("signed out"); }
+  const data = await reply.json().catch(() => ({}));
+  if (!reply.ok) throw new Error((data.error && data.error.message) || `HTTP ${reply.status}`);
+  return data;
+}
+
+const userPath = () => `/v1/users/${encodeURIComponent(state.user)}`;
+const day = (iso) => (iso ? new Date(iso).toLocaleString(state.lang === "zh" ? "zh-CN" : "en-GB",
+  {year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit"}) : "");
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === "class") node.className = value; else if (name === "text") node.textContent = value;
+    else node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function card(item, fresh) {
+  const body = el("article", {class: "card" + (fresh ? " fresh" : ""), tabindex: "0", "data-id": item.id,
+                               "aria-label": item.description});
+  body.append(
+    el("p", {class: "desc", text: item.description}),
+    el("p", {class: "meta"},
+       el("span", {class: "kind", text: t("kinds")[item.kind] || item.kind}),
+       el("span", {class: "hits", text: t("hits", {n: item.hit})}),
+       el("time", {datetime: item.created_at, text: t("created", {d: day(item.created_at)})}),
+       el("time", {datetime: item.updated_at, text: t("updated", {d: day(item.updated_at)})})),
+    el("div", {class: "actions"},
+       el("button", {type: "button", class: "edit", text: t("edit")}),
+       el("button", {type: "button", class: "merge", text: t("merge")}),
+       el("button", {type: "button", class: "history", text: t("history")}),
+       el("button", {type: "button", class: "delete danger", text: t("delete")})));
+  return body;
+}
+
+function render(freshIds = new Set()) {
+  const board = $("#board");
+  const groups = new Map();
+  for (const item of state.items) {
+    if (!groups.has(item.theme)) groups.set(item.theme, []);
+    groups.get(item.theme).push(item);
+  }
+  const columns = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+  board.replaceChildren(...columns.map(([theme, items]) => el("section", {class: "column", "data-theme": theme},
+    el("h2", {}, el("span", {text: theme}), el("span", {class: "count", text: t("items", {n: items.length})})),
+    ...items.map((item) => card(item, freshIds.has(item.id))))));
+  if (!state.items.length) board.append(el("p", {class: "empty", text: state.user ? t("empty") : t("pickUser")}));
+  $("#themes").replaceChildren(...[...groups.keys()].map((name) => new Option(name)));
+}
+
+async function load(announce = false) {
+  if (!state.user) { render(); return; }
+  let data;
+  try {
+    data = await api("GET", `${userPath()}/items`);
+  } catch (err) {
+    if (/no memory or turns/.test(err.message)) data = {items: []}; else { say(err.message, true); return; }
+  }
+  const signature = JSON.stringify(data.items);
+  if (signature === state.signature) return;
+  state.signature = signature;
+  const fresh = new Set(data.items.filter((i) => !state.known.has(i.id)).map((i) => i.id));
+  const focused = document.activeElement && document.activeElement.closest(".card");
+  const focusId = focused && focused.dataset.id;
+  state.items = data.items;
+  data.items.forEach((i) => state.known.add(i.id));
+  render(announce ? fresh : new Set());
+  if (focusId) { const again = $(`.card[data-id="${CSS.escape(focusId)}"]`); if (again) again.focus(); }
+  if (announce && fresh.size) say(t("newArrived", {n: fresh.size}));
+  else if (!announce) say(t("loaded", {n: data.items.length}));
+}
+
+function openUser(user) {
+  state.user = user.trim();
+  state.items = []; state.known = new Set(); state.signature = "";
+  $("#user-id").value = state.user;
+  const url = new URL(location.href);
+  url.searchParams.set("user", state.user);
+  history.replaceState(null, "", url);
+  clearSearch();
+  load(false);
+  clearInterval(state.timer);
+  state.timer = setInterval(() => load(true), Number(document.body.dataset.pollMs) || 2500);
+}
+
+const itemById = (id) => state.items.find((i) => i.id === id);
+
+function showDialog(id, setup) {
+  const dialog = $(id);
+  dialog.querySelectorAll(".error").forEach((e) => { e.textContent = ""; });
+  setup(dialog);
+  dialog.showModal();
+  const first = dialog.querySelector("textarea, input, select");
+  if (first) first.focus();
+}
+
+function requireReason(input, dialog) {
+  if (input.value.trim()) return true;
+  dialog.querySelector(".error").textContent = t("reasonNeeded");
+  input.focus();
+  return false;
+}
+
+async function submit(dialog, work, done) {
+  try {
+    await work();
+    dialog.close();
+    state.signature = "";
+    await load(false);
+    say(done);
+  } catch (err) {
+    dialog.querySelector(".error").textContent = err.message;
+  }
+}
+
+function openEdit(item) {
+  state.current = item;
+  showDialog("#edit-dialog", () => {
+    $("#edit-title").textContent = item ? t("edit") : t("newItem");
+    $("#edit-text").value = item ? item.description : "";
+    $("#edit-theme").value = item ? item.theme : "";
+    $("#edit-reason").value = "";
+    $("#edit-reason").required = Boolean(item);
+    $("#kind-row").hidden = Boolean(item);
+  });
+}
+
+function openMerge(item) {
+  const others = state.items.filter((i) => i.id !== item.id);
+  if (!others.length) { say(t("noOther"), true); return; }
+  state.current = item;
+  showDialog("#merge-dialog", () => {
+    $("#merge-dialog .keep").textContent = item.description;
+    $("#merge-other").replaceChildren(...others.map((o) => new Option(`[${o.theme}] ${o.description}`, o.id)));
+    const fill = () => { const other = itemById($("#merge-other").value);
+      $("#merge-text").value = other ? `${item.description}${state.lang === "zh" ? "；" : "; "}${other.description}` : item.description; };
+    $("#merge-other").onchange = fill;
+    fill();
+    $("#merge-theme").value = item.theme;
+    $("#merge-reason").value = "";
+  });
+}
+
+function openDelete(item) {
+  state.current = item;
+  showDialog("#delete-dialog", () => {
+    $("#delete-dialog .quote").textContent = item.description;
+    $("#delete-reason").value = "";
+  });
+}
+
+async function openHistory(item) {
+  try {
+    const data = await api("GET", `${userPath()}/items/${encodeURIComponent(item.id)}/history`);
+    const rows = data.history.map((h) => {
+      const change = h.old_description && h.old_description !== h.new_description
+        ? el("p", {class: "change"}, el("del", {text: h.old_description}), " → ", el("ins", {text: h.new_description}))
+        : el("p", {class: "change", text: h.new_description});
+      const theme = h.old_theme && h.old_theme !== h.new_theme ? el("p", {class: "change", text: `${h.old_theme} → ${h.new_theme}`}) : "";
+      return el("li", {"data-op": h.op},
+        el("p", {class: "when"}, el("strong", {text: t("ops")[h.op] || h.op}), " · ",
+           el("time", {datetime: h.at, text: day(h.at)}), " · ", el("span", {text: t("actors")[h.actor] || h.actor})),
+        h.reason ? el("p", {class: "reason", text: h.reason}) : "", change, theme);
+    });
+    $("#timeline").replaceChildren(...rows);
+    $("#history-dialog").showModal();
+    $("#history-dialog .cancel").focus();
+  } catch (err) { say(err.message, true); }
+}
+
+async function search(query) {
+  if (!state.user || !query.trim()) return;
+  try {
+    const data = await api("POST", `${userPath()}/recall`, {query, k: 10});
+    const list = $("#result-list");
+    list.replaceChildren(...data.results.map((r) => el("li", {"data-id": r.item.id},
+      el("button", {type: "button", class: "link", text: `[${r.item.theme}] ${r.item.description}`}))));
+    if (!data.results.length) list.append(el("li", {text: t("noResults")}));
+    $("#results").hidden = false;
+    document.querySelectorAll(".card").forEach((c) => c.classList.remove("match"));
+    data.results.forEach((r) => { const c = $(`.card[data-id="${CSS.escape(r.item.id)}"]`); if (c) c.classList.add("match"); });
+    say(`${t("results")}: ${data.results.length}` + (data.degraded ? t("degraded", {r: data.reason}) : ""));
+  } catch (err) { say(err.message, true); }
+}
+
+function clearSearch() {
+  $("#results").hidden = true;
+  $("#search").value = "";
+  document.querySelectorAll(".card.match").forEach((c) => c.classList.remove("match"));
+}
+
+function moveFocus(from, key) {
+  const cards = [...document.querySelectorAll(".card")];
+  const i = cards.indexOf(from);
+  if (key === "ArrowDown" || key === "ArrowUp") {
+    const next = key === "ArrowDown" ? from.nextElementSibling : from.previousElementSibling;
+    if (next && next.classList.contains("card")) next.focus();
+  } else {
+    const column = from.closest(".column");
+    const target = key === "ArrowRight" ? column.nextElementSibling : column.previousElementSibling;
+    const first = target && target.querySelector(".card");
+    if (first) first.focus(); else if (cards[i]) cards[i].focus();
+  }
+}
+
+function wire() {
+  $("#user-form").addEventListener("submit", (e) => { e.preventDefault(); if ($("#user-id").value.trim()) openUser($("#user-id").value); });
+  $("#search-form").addEventListener("submit", (e) => { e.preventDefault(); search($("#search").value); });
+  $("#clear-search").addEventListener("click", clearSearch);
+  $("#new-item").addEventListener("click", () => { if (state.user) openEdit(null); else $("#user-id").focus(); });
+  $("#lang").addEventListener("click", () => { state.lang = state.lang === "zh" ? "en" : "zh";
+    localStorage.setItem("gs-lang", state.lang); applyLabels(); render(); });
+  $("#sign-out").addEventListener("click", async () => { await fetch("/editor/logout", {method: "POST"}); location.href = "/editor/login"; });
+  document.querySelectorAll("dialog .cancel").forEach((b) => b.addEventListener("click", () => b.closest("dialog").close()));
+  $("#result-list").addEventListener("click", (e) => { const li = e.target.closest("li[data-id]");
+    const c = li && $(`.card[data-id="${CSS.escape(li.dataset.id)}"]`); if (c) c.focus(); });
+
+  $("#board").addEventListener("click", (e) => {
+    const button = e.target.closest("button");
+    const item = button && itemById(button.closest(".card").dataset.id);
+    if (!item) return;
+    if (button.classList.contains("edit")) openEdit(item);
+    else if (button.classList.contains("merge")) openMerge(item);
+    else if (button.classList.contains("delete")) openDelete(item);
+    else if (button.classList.contains("history")) openHistory(item);
+  });
+  $("#board").addEventListener("keydown", (e) => {
+    const c = e.target.closest(".card");
+    if (!c || e.target !== c) return;
+    const item = itemById(c.dataset.id);
+    const actions = {e: openEdit, Enter: openEdit, m: openMerge, h: openHistory, Delete: openDelete};
+    if (e.key.startsWith("Arrow")) { e.preventDefault(); moveFocus(c, e.key); }
+    else if (actions[e.key] && item) { e.preventDefault(); actions[e.key](item); }
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select, dialog")) return;
+    if (e.key === "/") { e.preventDefault(); $("#search").focus(); }
+    else if (e.key === "n" && !e.target.closest(".card")) { e.preventDefault(); $("#new-item").click(); }
+  });
+
+  $("#edit-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const dialog = $("#edit-dialog"), item = state.current, reason = $("#edit-reason");
+    if (item && !requireReason(reason, dialog)) return;
+    const description = $("#edit-text").value.trim(), theme = $("#edit-theme").value.trim();
+    if (!item) {
+      submit(dialog, () => api("POST", `${userPath()}/items`, {description, theme, kind: $("#edit-kind").value,
+        reason: reason.value.trim()}), t("created_"));
+      return;
+    }
+    const patch = {reason: reason.value.trim()};
+    if (description !== item.description) patch.description = description;
+    if (theme !== item.theme) patch.theme = theme;
+    submit(dialog, () => api("PATCH", `${userPath()}/items/${encodeURIComponent(item.id)}`, patch), t("saved"));
+  });
+  $("#merge-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const dialog = $("#merge-dialog"), reason = $("#merge-reason");
+    if (!requireReason(reason, dialog)) return;
+    submit(dialog, () => api("POST", `${userPath()}/items/${encodeURIComponent(state.current.id)}/merge`, {
+      other_id: $("#merge-other").value, description: $("#merge-text").value.trim(),
+      theme: $("#merge-theme").value.trim(), reason: reason.value.trim()}), t("merged"));
+  });
+  $("#delete-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const dialog = $("#delete-dialog"), reason = $("#delete-reason");
+    if (!requireReason(reason, dialog)) return;
+    const query = new URLSearchParams({reason: reason.value.trim()});
+    submit(dialog, () => api("DELETE", `${userPath()}/items/${encodeURIComponent(state.current.id)}?${query}`), t("deleted"));
+  });
+}
+
+wire();
+applyLabels();
+const initial = new URL(location.href).searchParams.get("user");
+if (initial) openUser(initial); else { render(); $("#user-id").focus(); }
