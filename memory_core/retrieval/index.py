@@ -1,4 +1,4 @@
-"""Per-user mechanical recall: BM25 with filters, recency and hit weighting.
+"""One user's lexical index: BM25 over items, with filters, recency and hit weighting.
 
 Seed 000 kept BM25 as the fast, free retriever; its LLM retriever's rule for
 broad queries ("最近", "项目") was to favour recent and often-hit items. Here
@@ -13,17 +13,13 @@ newest item time in the index, so replaying old conversations does not make
 everything equally stale. The multiplier only reorders items that match the
 query: an item without a query term is never returned, however recent.
 
-``RecallIndex`` holds one user's items; ``Recaller`` keeps one index per user
-keyed by the store's ``memory_version`` (hits do not change the version; the
-caller passes new hit counts with ``set_hits``).
+``RecallIndex`` holds one user's items; ``hybrid.HybridIndex`` builds on it
+and ``recall.Recaller`` keeps one per user.
 """
 
 from __future__ import annotations
 
 import copy
-import threading
-import time
-from collections import OrderedDict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -34,8 +30,7 @@ from memory_core.errors import InvalidField, TextTooLong
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.tokenize import tokenize
-from memory_core.store.base import MemoryStore
-from memory_core.validation import MAX_TEXT_CHARS, check_id
+from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = [
     "INDEXED_STATUSES",
@@ -46,7 +41,6 @@ __all__ = [
     "RecallResult",
     "RecallTimings",
     "RecallWeights",
-    "Recaller",
 ]
 
 MAX_K = 1000
@@ -61,7 +55,7 @@ def _as_tuple(values: Collection[str] | str | None) -> tuple[str, ...] | None:
     return (values,) if isinstance(values, str) else tuple(values)
 
 
-def _epoch(dt: datetime, what: str) -> float:
+def to_epoch(dt: datetime, what: str) -> float:
     if not isinstance(dt, datetime) or dt.tzinfo is None:
         raise InvalidField(f"{what} must be a timezone-aware datetime; got {dt!r}")
     return dt.timestamp()
@@ -158,14 +152,15 @@ class RecallTimings:
     items: int = 0
 
 
-def _snapshot(item: MemoryItem) -> MemoryItem:
+def snapshot_item(item: MemoryItem) -> MemoryItem:
     """A copy whose fields and lists can be changed without touching the index (revisions shared)."""
     new = copy.copy(item)
     new.history, new.source = list(item.history), list(item.source)
     return new
 
 
-def _check_query(query: object, k: object) -> int:
+def check_query(query: object, k: object) -> int:
+    """Return ``k`` after checking it and the query. Raises: InvalidField, TextTooLong."""
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
         raise InvalidField(f"k must be an integer from 1 to {MAX_K}; got {k!r}")
     if not isinstance(query, str):
@@ -187,9 +182,10 @@ class RecallIndex:
         hits: shape (n,) float64 hit counts.
     """
 
-    def __init__(self, items: Sequence[MemoryItem], bm25: BM25Index) -> None:
+    def __init__(self, items: Sequence[MemoryItem], bm25: BM25Index, lexicon: frozenset[str] = frozenset()) -> None:
         self.items = list(items)
         self.bm25 = bm25
+        self.lexicon = lexicon
         self._pos = {item.id: i for i, item in enumerate(self.items)}
         self._codes: dict[str, dict[str, int]] = {}
         self._arrays: dict[str, np.ndarray] = {}
@@ -204,10 +200,16 @@ class RecallIndex:
         self._log_hits = np.log1p(self.hits)
 
     @classmethod
-    def build(cls, items: Sequence[MemoryItem]) -> RecallIndex:
-        """Tokenize and index ``items`` (any statuses; filters choose at search time)."""
-        corpus = [tokenize(" ".join(p for p in (i.description, i.theme, i.speaker) if p)) for i in items]
-        return cls(items, BM25Index(corpus))
+    def build(cls, items: Sequence[MemoryItem], lexicon: frozenset[str] = frozenset()) -> RecallIndex:
+        """Tokenize and index ``items`` (any statuses; filters choose at search time).
+
+        Args:
+            items: the user's items.
+            lexicon: the user's own words kept whole in Chinese text (see ``tokenize``).
+        """
+        corpus = [tokenize(" ".join(p for p in (i.description, i.theme, i.speaker) if p), lexicon)
+                  for i in items]
+        return cls(items, BM25Index(corpus), lexicon)
 
     def __len__(self) -> int:
         """Number of indexed items."""
@@ -229,7 +231,7 @@ class RecallIndex:
                 updated += 1
         return updated
 
-    def _mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
+    def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
         """Shape (len(idx),) bool: which candidate positions pass ``filters``."""
         keep = np.ones(idx.shape[0], dtype=bool)
         for name, wanted in (("theme", _as_tuple(filters.themes)), ("kind", _as_tuple(filters.kinds)),
@@ -245,9 +247,9 @@ class RecallIndex:
             values = self._arrays[name][idx]
             keep &= (values == codes[0]) if len(codes) == 1 else np.isin(values, codes)
         if filters.since is not None:
-            keep &= self.times[idx] >= _epoch(filters.since, "since")
+            keep &= self.times[idx] >= to_epoch(filters.since, "since")
         if filters.until is not None:
-            keep &= self.times[idx] < _epoch(filters.until, "until")
+            keep &= self.times[idx] < to_epoch(filters.until, "until")
         return keep
 
     def search(self, query: str, k: int = 10, filters: RecallFilters | None = None,
@@ -269,115 +271,43 @@ class RecallIndex:
                 status, naive datetimes, bad weights.
             TextTooLong: a query over MAX_TEXT_CHARS characters.
         """
-        k = _check_query(query, k)
+        k = check_query(query, k)
         filters = filters or RecallFilters()
         weights = weights or PRESETS["balanced"]
         weights.validate()
-        ref = _epoch(now, "now") if now is not None else (float(self.times.max()) if len(self) else 0.0)
-        tokens = tokenize(query)
+        ref = self.reference_time(now)
+        tokens = tokenize(query, self.lexicon)
         idx, bm = self.bm25.candidates(tokens) if tokens else (np.empty(0, np.int64), np.empty(0))
-        keep = self._mask(idx, filters)  # validates filters even when nothing matched
+        keep = self.mask(idx, filters)  # validates filters even when nothing matched
         idx, bm = idx[keep], bm[keep]
         if not idx.shape[0]:
             return []
+        score = bm * self.boost(idx, weights, ref)
+        best = top_k_indices(score, k)
+        out = []
+        for rank, j in enumerate(best, start=1):
+            item = snapshot_item(self.items[int(idx[j])])
+            out.append(RecallResult(item, float(score[j]), float(bm[j]), rank, list(item.source)))
+        return out
+
+    def reference_time(self, now: datetime | None) -> float:
+        """Return ``now`` in epoch seconds; default the newest item time (0.0 when empty)."""
+        if now is not None:
+            return to_epoch(now, "now")
+        return float(self.times.max()) if len(self) else 0.0
+
+    def boost(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
+        """Shape (len(idx),) recency/hit multipliers ``1 + w_r · recency + w_h · log1p(hit)``.
+
+        Args:
+            idx: item positions.
+            weights: validated weights.
+            ref: reference time, epoch seconds.
+        """
         boost = np.ones(idx.shape[0])
         if weights.recency:
             age_days = np.maximum(ref - self.times[idx], 0.0) / _DAY_S
             boost += weights.recency * np.exp2(-age_days / weights.half_life_days)
         if weights.hits:
             boost += weights.hits * self._log_hits[idx]
-        score = bm * boost
-        best = top_k_indices(score, k)
-        out = []
-        for rank, j in enumerate(best, start=1):
-            item = _snapshot(self.items[int(idx[j])])
-            out.append(RecallResult(item, float(score[j]), float(bm[j]), rank, list(item.source)))
-        return out
-
-
-class Recaller:
-    """Recall for many users over one store, with a per-user index cache.
-
-    A user's index is built on first use from the store's items in
-    ``INDEXED_STATUSES`` (deleted items are never indexed, so never recalled)
-    and reused while ``store.memory_version(user_id)`` is unchanged. At most
-    ``max_users`` indexes are kept, least recently used dropped first.
-
-    Args:
-        store: the memory store.
-        max_users: cache size in users (>= 1).
-
-    Attributes:
-        timings: ``RecallTimings`` of the last ``recall`` call (None before any).
-        build_count: indexes built so far (for tests and metrics).
-    """
-
-    def __init__(self, store: MemoryStore, max_users: int = 1024) -> None:
-        if max_users < 1:
-            raise InvalidField(f"max_users must be at least 1; got {max_users!r}")
-        self.store = store
-        self.max_users = max_users
-        self.timings: RecallTimings | None = None
-        self.build_count = 0
-        self._cache: OrderedDict[str, tuple[str, RecallIndex]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def index_for(self, user_id: str) -> tuple[RecallIndex, RecallTimings]:
-        """Return the user's current index (building it if needed) and the time spent.
-
-        Raises:
-            InvalidField: a malformed user id.
-            StoreError: the store failed.
-        """
-        user_id = check_id(user_id, "user id")
-        t0 = time.perf_counter()
-        version = self.store.memory_version(user_id)
-        t1 = time.perf_counter()
-        with self._lock:
-            cached = self._cache.get(user_id)
-            if cached is not None and cached[0] == version:
-                self._cache.move_to_end(user_id)
-                return cached[1], RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached[1]))
-        index = RecallIndex.build(self.store.list_items(user_id, statuses=INDEXED_STATUSES))
-        t2 = time.perf_counter()
-        with self._lock:
-            self.build_count += 1
-            self._cache[user_id] = (version, index)
-            self._cache.move_to_end(user_id)
-            while len(self._cache) > self.max_users:
-                self._cache.popitem(last=False)
-        return index, RecallTimings((t1 - t0) * 1e3, (t2 - t1) * 1e3, rebuilt=True, items=len(index))
-
-    def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
-               weights: RecallWeights | None = None, now: datetime | None = None) -> list[RecallResult]:
-        """Return up to ``k`` of ``user_id``'s items for ``query``, best first.
-
-        Never looks at another user's items. An unknown user gets [].
-
-        Raises:
-            InvalidField, TextTooLong: as ``RecallIndex.search``, or a malformed user id.
-            StoreError: the store failed.
-        """
-        _check_query(query, k)
-        index, timings = self.index_for(user_id)
-        t0 = time.perf_counter()
-        results = index.search(query, k, filters, weights, now)
-        timings.search_ms = (time.perf_counter() - t0) * 1e3
-        self.timings = timings
-        return results
-
-    def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
-        """Pass new hit counts to the user's cached index, if any; return items updated."""
-        with self._lock:
-            cached = self._cache.get(user_id)
-        return cached[1].set_hits(hits) if cached is not None else 0
-
-    def invalidate(self, user_id: str) -> None:
-        """Drop the user's cached index (after erasure, or a change the version misses)."""
-        with self._lock:
-            self._cache.pop(user_id, None)
-
-    def clear(self) -> None:
-        """Drop every cached index."""
-        with self._lock:
-            self._cache.clear()
+        return boost

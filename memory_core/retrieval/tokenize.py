@@ -115,11 +115,40 @@ def _cut_cjk(run: str) -> tuple[str, ...]:
     return tuple(w for w in words if w not in CHINESE_STOPWORDS and _HAS_WORD_CHAR_RE.search(w))
 
 
-def tokenize(text: str) -> list[str]:
+def _cut_with_lexicon(run: str, lexicon: frozenset[str], longest: int, out: list[str]) -> None:
+    """Cut a CJK run, keeping the lexicon's words whole (longest match, left to right).
+
+    A lexicon word is emitted whole and also cut by jieba, so a query for a
+    part of a name ("小明" of "王小明") still matches; the text between
+    lexicon words is cut as usual.
+    """
+    start = i = 0
+    while i < len(run):
+        for size in range(min(longest, len(run) - i), 1, -1):
+            word = run[i:i + size]
+            if word in lexicon:
+                if start < i:
+                    out.extend(_cut_cjk(run[start:i]))
+                out.append(word)
+                out.extend(w for w in _cut_cjk(word) if w != word)
+                i = start = i + size
+                break
+        else:
+            i += 1
+    if start < len(run):
+        out.extend(_cut_cjk(run[start:]))
+
+
+def tokenize(text: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
     """Return the index terms of ``text`` in text order (duplicates kept).
 
     Args:
         text: any mix of English, Chinese and other scripts.
+        lexicon: one user's own words (names of people, places, titles) kept
+            whole in Chinese text, on top of jieba's dictionary. Unlike
+            ``add_user_words`` it touches no shared state, so each user's
+            index can carry its own; index and queries must pass the same one.
+            Words are matched after NFKC and lowercasing, as the text is.
 
     Returns:
         Terms: stemmed lowercase English words, numbers, jieba words; no
@@ -132,10 +161,13 @@ def tokenize(text: str) -> list[str]:
         raise TypeError(f"tokenize needs a string; got {type(text).__name__}")
     text = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'").replace("\u2018", "'")
     out: list[str] = []
+    longest = max(map(len, lexicon), default=0)
     for i, run in enumerate(_RUN_RE.split(text)):
         if not run:
             continue
-        if i % 2:  # odd pieces of a capturing split are the CJK runs
+        if i % 2 and longest > 1 and len(run) > 1:  # odd pieces of a capturing split are the CJK runs
+            _cut_with_lexicon(run, lexicon, longest, out)
+        elif i % 2:
             out.extend(_cut_cjk(run))
         else:
             _english(run, out)
@@ -146,9 +178,11 @@ def add_user_words(words: Iterable[str], freq: int | None = None) -> int:
     """Add entity names (people, places, products) to the Chinese dictionary.
 
     Later cuts keep each name whole ("王小明" rather than "王", "小明"). The
-    dictionary is shared by the process; per-user dictionaries can build on
-    this. Memories indexed before the call keep their old terms until their
-    index is rebuilt.
+    dictionary is shared by the process, so one user's names would change
+    every user's cuts: per-user words go in ``tokenize``'s ``lexicon``
+    instead (the hybrid index learns one per user from the user's items).
+    Memories indexed before the call keep their old terms until their index
+    is rebuilt.
 
     Args:
         words: names; blank ones and ones without CJK characters are skipped

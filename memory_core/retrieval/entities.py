@@ -1,0 +1,110 @@
+"""Names in text, without a model: speakers, people, places and titles, in English and Chinese.
+
+Used at index-build time (each item's names seed the second retrieval
+round; the user's Chinese names become the user's tokenizer lexicon) and on
+the query (which speakers it names). The rules are deliberately plain:
+
+- English: capitalised words and runs of them ("New York", "LGBTQ") that do
+  not start a sentence, except "I"; a sentence-initial word counts when it
+  is also seen capitalised mid-sentence elsewhere in the same text;
+- Chinese: titles in 《》 or 「」, and two to four Han characters after
+  叫 / 名叫 / 名字是 ("我的猫叫咪咪");
+- any script: Latin capitalised words inside Chinese text ("我和Ana去了成都").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+from memory_core.retrieval.stopwords import ENGLISH_STOPWORDS
+
+__all__ = ["extract_entities", "learn_lexicon", "named_speakers"]
+
+_HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_LATIN = "a-zA-Z\u00c0-\u024f0-9'’-"
+_CAP_RUN = re.compile(rf"(?<![{_LATIN}])[A-Z\u00c0-\u00de][{_LATIN}]*(?:\s+(?:of\s+|the\s+)?[A-Z][{_LATIN}]*)*")
+_ENDERS = frozenset(".!?。！？:;\"“(")
+_ZH_TITLE = re.compile(r"[《「『]([^》」』]{1,30})[》」』]")
+_ZH_NAMED = re.compile(rf"(?:名叫|叫做|叫|名字是)([{_HAN}]{{2,4}}?)(?=[，。！？、,.!?\s]|$|的|和|是|在)")
+_HAS_HAN = re.compile(f"[{_HAN}]")
+_ALL_HAN = re.compile(f"[{_HAN}]+")
+_ROLES = frozenset({"user", "assistant", "system", "tool", ""})
+
+
+def extract_entities(text: str) -> list[str]:
+    """Return the names found in ``text`` (see the module docstring), in text order, without repeats.
+
+    Args:
+        text: any language.
+
+    Returns:
+        Names as written ("Caroline", "New York", "晴天", "咪咪").
+    """
+    found: list[str] = []
+    mid_sentence: set[str] = set()
+    spans: list[tuple[str, bool]] = []
+    for m in _CAP_RUN.finditer(text):
+        words = m.group().replace("’", "'").split()
+        before = text[max(0, m.start() - 8):m.start()].rstrip()
+        starts = not before or before[-1] in _ENDERS
+        if not starts:
+            mid_sentence.update(words)
+        spans.append((" ".join(words), starts))
+    for run, starts in spans:
+        words = run.split()
+        if starts and words[0] not in mid_sentence:  # a sentence-initial word, unless seen mid-sentence too
+            words = words[1:]
+        while words and (words[0].lower() in ENGLISH_STOPWORDS or words[0] == "I"):
+            words = words[1:]
+        name = " ".join(words).removesuffix("'s")
+        if name and name not in found and name.lower() not in ENGLISH_STOPWORDS:
+            found.append(name)
+    for pattern in (_ZH_TITLE, _ZH_NAMED):
+        for m in pattern.finditer(text):
+            name = m.group(1).strip()
+            if name and name not in found:
+                found.append(name)
+    return found
+
+
+def named_speakers(query: str, speakers: Iterable[str]) -> set[str]:
+    """Return the speakers whose name the query mentions.
+
+    Latin names match as whole words, case-insensitively, or by a capitalised
+    prefix of at least three letters ("Mel" for "Melanie"); Chinese names match
+    as substrings. Role names (user, assistant, tool, system) never match.
+
+    Args:
+        query: the query text.
+        speakers: candidate speaker names.
+    """
+    q = unicodedata.normalize("NFKC", query)
+    lowered = q.lower()
+    prefixes = {w.lower() for w in re.findall(r"\b[A-Z][a-z]{2,}\b", q)}
+    out = set()
+    for name in speakers:
+        key = unicodedata.normalize("NFKC", name).strip().lower()
+        if key in _ROLES:
+            continue
+        if _HAS_HAN.search(key):
+            if key in lowered:
+                out.add(name)
+        elif re.search(rf"\b{re.escape(key)}\b", lowered) or any(
+                len(p) >= 3 and key.startswith(p) for p in prefixes):
+            out.add(name)
+    return out
+
+
+def learn_lexicon(names: Sequence[str]) -> frozenset[str]:
+    """Return the names worth keeping whole in Chinese text: those of two to twenty Han characters only.
+
+    Names are NFKC-normalised and lowercased, as ``tokenize`` sees text.
+    """
+    out = set()
+    for name in names:
+        key = unicodedata.normalize("NFKC", name).strip().lower()
+        if 2 <= len(key) <= 20 and _ALL_HAN.fullmatch(key):
+            out.add(key)
+    return frozenset(out)

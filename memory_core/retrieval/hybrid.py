@@ -1,0 +1,272 @@
+"""One user's hybrid index: several lexical signals fused by reciprocal rank, then boosted.
+
+Everything per item is computed when the index is built (at write time, from
+the recall worker's point of view): the item and turn-window token lists and
+their BM25 postings, each item's names and rare terms (the second round's
+seeds), speaker codes, item times, source-turn groups, and the user's
+lexicon of Chinese names. A query then costs a few posting-list walks, one
+regex pass for time cues and a handful of numpy operations; nothing on the
+recall path grows with the number of items beyond O(n) array passes.
+
+Stages and weights: ``stages.HybridSettings``; fusion: ``fusion.rrf_scores``.
+The final score of an item is::
+
+    score = rrf(items, turns, second round) · speaker · time · (1 + w_r · recency + w_h · log1p(hit))
+
+where ``speaker`` is 1 + speaker_boost for items of a speaker the query
+names (else 1) and ``time`` is 1 + time_boost for items inside the query's
+time cue (else 1). Only items in at least one ranking can be returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+
+import numpy as np
+
+from memory_core.model import MemoryItem, Turn
+from memory_core.retrieval.bm25 import BM25Index, top_k_indices
+from memory_core.retrieval.entities import extract_entities, learn_lexicon, named_speakers
+from memory_core.retrieval.fusion import ranking, rrf_scores
+from memory_core.retrieval.index import (
+    PRESETS,
+    RecallFilters,
+    RecallIndex,
+    RecallResult,
+    RecallWeights,
+    check_query,
+    snapshot_item,
+)
+from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
+from memory_core.retrieval.timecues import parse_time_cue
+from memory_core.retrieval.tokenize import tokenize
+
+__all__ = ["DEFAULT_WINDOW", "HybridIndex", "turn_windows"]
+
+DEFAULT_WINDOW = 2
+_RARE_TERMS = 3
+_ROLES = frozenset({"user", "assistant", "system", "tool", ""})
+
+
+def _turn_text(turn: Turn) -> str:
+    caption = str((turn.meta or {}).get("image_caption") or "").strip()
+    return f"{turn.text} {caption}" if caption else turn.text
+
+
+def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int,
+                 lexicon: frozenset[str] = frozenset()) -> list[list[str] | None]:
+    """Return, per item, the tokens of its source turns and their same-session neighbours.
+
+    Args:
+        items: the user's items.
+        turns: the user's turns in ``seq`` order.
+        window: neighbours taken on each side of a source turn (0 for the turn alone).
+        lexicon: passed to ``tokenize``.
+
+    Returns:
+        One token list per item; None for an item none of whose sources is in ``turns``.
+    """
+    position = {t.turn_id: i for i, t in enumerate(turns)}
+    cache: dict[int, list[str]] = {}
+
+    def tokens_of(j: int) -> list[str]:
+        if j not in cache:
+            cache[j] = tokenize(_turn_text(turns[j]), lexicon)
+        return cache[j]
+
+    out: list[list[str] | None] = []
+    for item in items:
+        picked: list[int] = []
+        for turn_id in item.source:
+            j = position.get(turn_id)
+            if j is None:
+                continue
+            session = turns[j].session_id
+            for jj in range(max(0, j - window), min(len(turns), j + window + 1)):
+                if turns[jj].session_id == session and jj not in picked:
+                    picked.append(jj)
+        out.append([t for j in sorted(picked) for t in tokens_of(j)] if picked else None)
+    return out
+
+
+class HybridIndex:
+    """Fused multi-signal recall over one user's items. Build with ``HybridIndex.build``.
+
+    Attributes:
+        lexical: the BM25 item index (filters, times, hits, recency live here).
+        turns: BM25 over each item's turn window (its description when it has no turns).
+        has_turns: True when turn text was available at build time.
+        lexicon: the user's Chinese names, kept whole by the tokenizer.
+        speakers: distinct speaker names, by code.
+    """
+
+    def __init__(self, lexical: RecallIndex, turns: BM25Index, seeds: list[tuple[str, ...]],
+                 speaker_codes: np.ndarray, speakers: list[str], groups: np.ndarray, has_turns: bool) -> None:
+        self.lexical = lexical
+        self.turns = turns
+        self.has_turns = has_turns
+        self.lexicon = lexical.lexicon
+        self.speakers = speakers
+        self._seeds = seeds
+        self._speaker_codes = speaker_codes
+        self._groups = groups
+        self._all = np.arange(len(lexical), dtype=np.int64)
+        self._people = [s for s in speakers if s.strip().lower() not in _ROLES]
+
+    @classmethod
+    def build(cls, items: Sequence[MemoryItem], turns: Sequence[Turn] | None = None,
+              window: int = DEFAULT_WINDOW) -> HybridIndex:
+        """Index ``items``; ``turns`` (the user's turns in seq order) feed the turn-window signal.
+
+        Args:
+            items: the user's items (any statuses; filters choose at search time).
+            turns: None (or empty) when the store keeps no turns: the turn signal
+                then indexes each item's own text.
+            window: neighbouring turns on each side of a source turn (>= 0).
+        """
+        names = [extract_entities(i.description) for i in items]
+        lexicon = learn_lexicon([n for group in names for n in group] + [i.speaker for i in items])
+        lexical = RecallIndex.build(items, lexicon)
+        windows = turn_windows(items, turns, max(0, window), lexicon) if turns else [None] * len(items)
+        docs = [w if w is not None else tokenize(i.description, lexicon) for i, w in zip(items, windows, strict=True)]
+        idf = lexical.bm25.idf
+        seeds = []
+        for item_names, item in zip(names, items, strict=True):
+            name_terms = {t for n in item_names for t in tokenize(n, lexicon)}
+            own = sorted(set(tokenize(item.description, lexicon)) - name_terms, key=lambda t: -idf.get(t, 0.0))
+            seeds.append(tuple(sorted(name_terms)) + tuple(own[:_RARE_TERMS]))
+        speakers = sorted({i.speaker for i in items})
+        code = {s: c for c, s in enumerate(speakers)}
+        group_of: dict[tuple[str, ...], int] = {}
+        groups = [group_of.setdefault(tuple(i.source) or (f"item:{i.id}",), len(group_of)) for i in items]
+        return cls(lexical, BM25Index(docs), seeds, np.array([code[i.speaker] for i in items], dtype=np.int32),
+                   speakers, np.array(groups, dtype=np.int64), any(w is not None for w in windows))
+
+    @property
+    def items(self) -> list[MemoryItem]:
+        """The indexed items (position i is document i of every signal)."""
+        return self.lexical.items
+
+    def __len__(self) -> int:
+        """Number of indexed items."""
+        return len(self.lexical)
+
+    def set_hits(self, hits: Mapping[str, int]) -> int:
+        """Update hit counts in place (no rebuild); return the number of items updated."""
+        return self.lexical.set_hits(hits)
+
+    def _ranked(self, index: BM25Index, tokens: Sequence[str], mask: np.ndarray,
+                depth: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(positions best first, all candidate positions, their scores) of one BM25 signal."""
+        idx, sc = index.candidates(tokens)
+        keep = mask[idx]
+        idx, sc = idx[keep], sc[keep]
+        return ranking(idx, sc, depth), idx, sc
+
+    def _multipliers(self, query: str, tokens: list[str], mask: np.ndarray, ref: float,
+                     settings: HybridSettings) -> np.ndarray | None:
+        """Shape (n,) speaker × time multipliers for ``query``; None when neither applies."""
+        mult: np.ndarray | None = None
+        if settings.speakers and settings.speaker_boost and self._people:
+            named = named_speakers(query, self._people)
+            if named and len(named) < len(self._people):
+                codes = [self.speakers.index(s) for s in named]
+                mult = np.ones(len(self))
+                mult[np.isin(self._speaker_codes, codes)] += settings.speaker_boost
+        if settings.time and settings.time_boost and len(self):
+            cue = parse_time_cue(query, datetime.fromtimestamp(ref, UTC))
+            if cue is not None:
+                anchor_time = None
+                if cue.anchor:
+                    best, _, _ = self._ranked(self.lexical.bm25, tokenize(cue.anchor, self.lexicon), mask, 1)
+                    if not best.shape[0]:
+                        return mult
+                    anchor_time = float(self.lexical.times[best[0]])
+                since, until = cue.window(anchor_time)
+                inside = (self.lexical.times >= since) & (self.lexical.times < until)
+                if inside.any():
+                    mult = np.ones(len(self)) if mult is None else mult
+                    mult[inside] *= 1 + settings.time_boost
+        return mult
+
+    def search(self, query: str, k: int = 10, filters: RecallFilters | None = None,
+               weights: RecallWeights | None = None, now: datetime | None = None,
+               settings: HybridSettings | None = None) -> list[RecallResult]:
+        """Return up to ``k`` items for ``query``, best first.
+
+        Args:
+            query: free text, any language; stopword-only or empty text gives [].
+            k: how many at most, 1..MAX_K.
+            filters: default ``RecallFilters()`` (active items).
+            weights: recency and hit weighting; default ``PRESETS["balanced"]``.
+            now: aware reference time for recency and relative time cues;
+                default the newest item time.
+            settings: stages and fusion weights; default ``HYBRID_PRESETS["hybrid"]``.
+                With every stage off this is exactly ``RecallIndex.search``.
+
+        Returns:
+            Results with ranks 1..m, m <= k. ``score`` is the fused score (see the
+            module docstring), ``bm25`` the item's own BM25 score (0.0 when only
+            another signal found it).
+
+        Raises:
+            InvalidField: as ``RecallIndex.search``, or bad settings.
+            TextTooLong: a query over MAX_TEXT_CHARS characters.
+        """
+        settings = settings or HYBRID_PRESETS["hybrid"]
+        settings.validate()
+        if settings.lexical_only:
+            return self.lexical.search(query, k, filters, weights, now)
+        k = check_query(query, k)
+        weights = weights or PRESETS["balanced"]
+        weights.validate()
+        mask = self.lexical.mask(self._all, filters or RecallFilters())
+        tokens = tokenize(query, self.lexicon)
+        if not tokens or not len(self):
+            return []
+        ref = self.lexical.reference_time(now)
+        depth = settings.depth
+        first, item_idx, item_bm = self._ranked(self.lexical.bm25, tokens, mask, depth)
+        rankings = [(first, settings.w_items)]
+        if settings.turns:
+            rankings.append((self._ranked(self.turns, tokens, mask, depth)[0], settings.w_turns))
+        mult = self._multipliers(query, tokens, mask, ref, settings)
+        if settings.second_round and settings.w_second:
+            fused = rrf_scores(len(self), rankings, settings.rrf_k)
+            if mult is not None:
+                fused *= mult
+            top = top_k_indices(fused, settings.seed_items)
+            asked = set(tokens)
+            extra = sorted({t for j in top if fused[j] > 0 for t in self._seeds[int(j)]} - asked)
+            if extra:
+                rankings.append((self._ranked(self.turns, tokens + extra, mask, depth)[0], settings.w_second))
+        fused = rrf_scores(len(self), rankings, settings.rrf_k)
+        if mult is not None:
+            fused *= mult
+        cand = np.flatnonzero(fused)
+        if not cand.shape[0]:
+            return []
+        score = fused[cand] * self.lexical.boost(cand, weights, ref)
+        best = cand[top_k_indices(score, max(k * 3, k) if settings.diversity else k)]
+        order = self._diverse(best, k) if settings.diversity else best
+        at = np.searchsorted(item_idx, order)  # candidates come back ascending
+        found = at < item_idx.shape[0]
+        found[found] = item_idx[at[found]] == order[found]
+        final = score[np.searchsorted(cand, order)]
+        out = []
+        for rank, j in enumerate(order.tolist(), start=1):
+            item = snapshot_item(self.items[j])
+            bm = float(item_bm[at[rank - 1]]) if found[rank - 1] else 0.0
+            out.append(RecallResult(item, float(final[rank - 1]), bm, rank, list(item.source)))
+        return out
+
+    def _diverse(self, ordered: np.ndarray, k: int) -> np.ndarray:
+        """Keep the order, but move items whose source turns an earlier item already covers behind the rest."""
+        seen: set[int] = set()
+        fresh, repeats = [], []
+        for j in ordered.tolist():
+            group = int(self._groups[j])
+            (repeats if group in seen else fresh).append(j)
+            seen.add(group)
+        return np.array((fresh + repeats)[:k], dtype=np.int64)

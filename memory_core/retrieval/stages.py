@@ -1,0 +1,112 @@
+"""Which retrieval stages run, and how their signals are fused: settings as data with named presets.
+
+The stages of ``hybrid.HybridIndex.search``:
+
+- ``items``: BM25 over the items' own text (description, theme, speaker).
+  Always on: it is the base ranking every other stage adds to.
+- ``turns``: BM25 over each item's source turns together with their
+  neighbouring turns of the same session (a question's answer often sits in
+  the turn after the one that shares its words).
+- ``speakers``: items said by a speaker the query names ("What did
+  Caroline …") are boosted, when the query names some speakers but not all.
+- ``time``: items dated inside a time cue of the query ("last May",
+  "in 2022", "去年", "最近", "before the trip") are boosted.
+- ``second_round``: the names and rare terms of the first round's top items
+  are added to the query and the turn index is searched again (multi-hop
+  help without an LLM); its ranking joins the fusion.
+- ``diversity``: items that share their source turns with a better-ranked
+  item (the event of a turn and the facts extracted from it) move behind
+  the items with new sources, so the top k covers more turns.
+
+Rankings are fused by weighted reciprocal rank (``fusion``); the boosts
+multiply the fused score, as recency and hits do.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+
+from memory_core.errors import InvalidField
+
+__all__ = ["HYBRID_PRESETS", "STAGES", "HybridSettings", "stage_combinations"]
+
+STAGES: tuple[str, ...] = ("turns", "speakers", "time", "second_round", "diversity")
+
+
+@dataclass(slots=True, frozen=True)
+class HybridSettings:
+    """Stage switches and fusion weights (all weights unitless).
+
+    Attributes:
+        turns / speakers / time / second_round / diversity: stage switches
+            (see the module docstring).
+        rrf_k: the reciprocal-rank-fusion constant (> 0).
+        depth: how many top candidates of each ranking take part in fusion.
+        w_items: RRF weight of the item ranking.
+        w_turns: RRF weight of the turn-window ranking.
+        w_second: RRF weight of the second-round ranking.
+        speaker_boost: fused score × (1 + this) for items of a named speaker.
+        time_boost: fused score × (1 + this) for items inside the query's time cue.
+        seed_items: how many first-round items seed the second round.
+    """
+
+    turns: bool = True
+    speakers: bool = True
+    time: bool = True
+    second_round: bool = True
+    diversity: bool = True
+    rrf_k: float = 20.0
+    depth: int = 100
+    w_items: float = 1.0
+    w_turns: float = 1.5
+    w_second: float = 1.0
+    speaker_boost: float = 0.5
+    time_boost: float = 0.5
+    seed_items: int = 3
+
+    def validate(self) -> None:
+        """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight."""
+        if not self.rrf_k > 0 or self.depth < 1 or self.seed_items < 1:
+            raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
+                               f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
+        weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost)
+        if any(not w >= 0 for w in weights):
+            raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
+
+    @property
+    def lexical_only(self) -> bool:
+        """True when no stage beyond item BM25 is on (recall is then plain ``RecallIndex`` search)."""
+        return not any(getattr(self, name) for name in STAGES)
+
+    def label(self) -> str:
+        """Short name of the stages that are on: "items+turns+time", or "items" alone."""
+        return "+".join(["items", *(name for name in STAGES if getattr(self, name))])
+
+
+_OFF = {name: False for name in STAGES}
+
+HYBRID_PRESETS: dict[str, HybridSettings] = {
+    # Every stage, weights chosen on LoCoMo's development split (ops/bench/RESULTS.md).
+    "hybrid": HybridSettings(),
+    # BM25 over items only: the recall of the first release, score for score.
+    "lexical": HybridSettings(**_OFF),
+    # Stages that need only the items (no turn store): for stores without turns.
+    "items_only": HybridSettings(turns=False, second_round=False),
+    # Plain RRF (Cormack et al.'s k = 60, every weight 1).
+    "rrf_plain": HybridSettings(rrf_k=60.0, w_turns=1.0, w_second=1.0),
+}
+
+
+def stage_combinations(base: HybridSettings | None = None) -> list[HybridSettings]:
+    """Return ``base`` with every on/off combination of ``STAGES`` (2 ** 5 = 32), all-off first.
+
+    Combinations where ``second_round`` is on but ``turns`` is off are kept:
+    the second round then searches the turn index on its own.
+    """
+    base = base or HYBRID_PRESETS["hybrid"]
+    out = []
+    for flags in itertools.product((False, True), repeat=len(STAGES)):
+        out.append(replace(base, **dict(zip(STAGES, flags, strict=True))))
+    out.sort(key=lambda s: sum(getattr(s, n) for n in STAGES))
+    return out

@@ -1,0 +1,219 @@
+"""Time cues in a query ("last May", "in 2022", "去年", "最近", "before the trip") as a time window.
+
+``parse_time_cue(query, ref)`` reads the first cue it finds, in this order:
+
+1. a calendar date: "October 13, 2023", "13 October 2023", "2023-10-13",
+   "2023年10月13日" → that day, widened by one day each side (a turn's time
+   is when it was said; "on Friday" stories are told a day or two later);
+2. a month of a year: "May 2023", "2023年5月" → that month;
+3. a year: "in 2022", "2022年" → that year;
+4. a month alone: "last May", "in June", "五月", "去年五月" → the latest such
+   month up to ``ref`` ("last May" said in May: the year before);
+5. relative words: yesterday, last week/month/year, this week/month/year,
+   recently, "3 weeks ago"; 昨天, 前天, 上周, 上个月, 去年, 今年, 前年, 最近;
+6. an anchor: "before the trip", "after her wedding", "在搬家之前" → the
+   phrase ("the trip") and a side; the caller dates the phrase by searching
+   for it (the best match's time) and turns it into a window.
+
+``ref`` is "now" for relative words: the recall reference time (the newest
+item's time by default, so replayed conversations read "last month" as the
+conversation did). "may" is read as a month only after "in/last/this/early/
+late/during/since/of", or before a day or year number, so "may I …" is not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+__all__ = ["TimeCue", "parse_time_cue"]
+
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+           "october", "november", "december")
+_MONTH_OF = {m: i + 1 for i, m in enumerate(_MONTHS)} | {m[:3]: i + 1 for i, m in enumerate(_MONTHS)}
+_MONTH_OF["sept"] = 9
+_MON = r"(january|february|march|april|may|june|july|august|september|october|november|december|" \
+       r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
+_LEAD = r"(?:\b(?:in|last|this|early|late|mid|during|since|of|until|before|after)\s+)"
+_YEAR = r"((?:19|20)\d{2})\b"
+_ZH_NUM = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"零": 0, "两": 2}
+
+_EN_DATE_MDY = re.compile(_MON + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+" + _YEAR)
+_EN_DATE_DMY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r",?\s+" + _YEAR)
+_ISO_DATE = re.compile(r"\b((?:19|20)\d{2})-(\d{1,2})-(\d{1,2})\b")
+_ZH_DATE = re.compile(r"([0-9〇零一二三四五六七八九]{4})年([0-9一二三四五六七八九十]{1,3})月"
+                      r"(?:([0-9一二三四五六七八九十]{1,3})[日号])?")
+_EN_MONTH_YEAR = re.compile(_MON + r",?\s+(?:of\s+)?" + _YEAR)
+_EN_YEAR = re.compile(r"\b(?:in|during|of|since|by)\s+" + _YEAR + r"|\b" + _YEAR)
+_ZH_YEAR = re.compile(r"([0-9〇零一二三四五六七八九]{4})年")
+_EN_MONTH = re.compile(r"(?:(last|this)\s+|" + _LEAD + r")?" + _MON)
+_ZH_MONTH = re.compile(r"(去年|今年)?([0-9一二三四五六七八九十]{1,3})月(?!份?[0-9一二三四五六七八九十]{1,3}[日号])")
+_EN_AGO = re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|few|couple of)\s+(day|week|month)s?\s+ago\b")
+_EN_ANCHOR = re.compile(r"\b(before|after|since|prior to)\s+((?:(?:the|a|an|my|her|his|their|our|your)\s+)?"
+                        r"[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})")
+_ZH_ANCHOR = re.compile(r"(?:在)?([\u4e00-\u9fff\w]{1,8}?)(之前|以前|之后|以后)")
+_WORD_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "few": 3,
+             "couple of": 2}
+_DAY_S = 86_400.0
+
+
+@dataclass(slots=True, frozen=True)
+class TimeCue:
+    """A time window read from a query.
+
+    Attributes:
+        since: window start, epoch seconds (inclusive); None for open.
+        until: window end, epoch seconds (exclusive); None for open.
+        anchor: for "before/after <phrase>" cues, the phrase to date; else "".
+        after: with an anchor, True for "after/since", False for "before".
+        text: the words the cue was read from (for logs and tests).
+    """
+
+    since: float | None = None
+    until: float | None = None
+    anchor: str = ""
+    after: bool = False
+    text: str = ""
+
+    def window(self, anchor_time: float | None = None) -> tuple[float, float]:
+        """Return (since, until) in epoch seconds, open ends as ∓inf.
+
+        Args:
+            anchor_time: the anchor phrase's time (epoch seconds), for anchor cues.
+        """
+        if self.anchor and anchor_time is not None:
+            return (anchor_time, float("inf")) if self.after else (float("-inf"), anchor_time)
+        return (self.since if self.since is not None else float("-inf"),
+                self.until if self.until is not None else float("inf"))
+
+
+def _num(text: str) -> int:
+    """Arabic or Chinese numerals ("12", "十二", "二〇二三") to int."""
+    if text.isdigit():
+        return int(text)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return (_ZH_NUM.get(tens, 1) if tens else 1) * 10 + (_ZH_NUM.get(ones, 0) if ones else 0)
+    value = 0
+    for ch in text:
+        value = value * 10 + _ZH_NUM.get(ch, 0)
+    return value
+
+
+def _span(start: datetime, end: datetime, text: str) -> TimeCue:
+    return TimeCue(start.timestamp(), end.timestamp(), text=text)
+
+
+def _month(year: int, month: int, text: str) -> TimeCue | None:
+    if not (1 <= month <= 12 and 1900 <= year <= 2100):
+        return None
+    start = datetime(year, month, 1, tzinfo=UTC)
+    end = datetime(year + (month == 12), month % 12 + 1, 1, tzinfo=UTC)
+    return _span(start, end, text)
+
+
+def _day(year: int, month: int, day: int, text: str) -> TimeCue | None:
+    try:
+        start = datetime(year, month, day, tzinfo=UTC)
+    except ValueError:
+        return None
+    return _span(start - timedelta(days=1), start + timedelta(days=2), text)
+
+
+def _latest_month(month: int, ref: datetime, strictly_before: bool, text: str) -> TimeCue | None:
+    year = ref.year if (month < ref.month or (month == ref.month and not strictly_before)) else ref.year - 1
+    return _month(year, month, text)
+
+
+def _explicit(q: str) -> TimeCue | None:
+    """Dates, months of a year, and years (steps 1-3)."""
+    if m := _EN_DATE_MDY.search(q):
+        return _day(int(m[3]), _MONTH_OF[m[1]], int(m[2]), m[0])
+    if m := _EN_DATE_DMY.search(q):
+        return _day(int(m[3]), _MONTH_OF[m[2]], int(m[1]), m[0])
+    if m := _ISO_DATE.search(q):
+        return _day(int(m[1]), int(m[2]), int(m[3]), m[0])
+    if m := _ZH_DATE.search(q):
+        if m[3]:
+            return _day(_num(m[1]), _num(m[2]), _num(m[3]), m[0])
+        return _month(_num(m[1]), _num(m[2]), m[0])
+    if m := _EN_MONTH_YEAR.search(q):
+        return _month(int(m[2]), _MONTH_OF[m[1]], m[0])
+    if m := _EN_YEAR.search(q):
+        year = int(m[1] or m[2])
+        return _span(datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC), m[0])
+    if m := _ZH_YEAR.search(q):
+        year = _num(m[1])
+        if 1900 <= year <= 2100:
+            return _span(datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC), m[0])
+    return None
+
+
+def _months_alone(q: str, ref: datetime) -> TimeCue | None:
+    """A month without a year (step 4)."""
+    for m in _EN_MONTH.finditer(q):
+        name = m[2]
+        if name in ("may", "march", "mar") and not (m[0] != name or re.match(r"\s+\d", q[m.end():])):
+            continue  # the verbs "may" and "march"
+        if name in ("jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec") \
+                and m[0] == name:
+            continue  # a bare abbreviation is too weak a cue
+        return _latest_month(_MONTH_OF[name], ref, m[1] == "last", m[0])
+    if m := _ZH_MONTH.search(q):
+        month = _num(m[2])
+        if m[1] == "去年":
+            return _month(ref.year - 1, month, m[0])
+        if m[1] == "今年":
+            return _month(ref.year, month, m[0])
+        return _latest_month(month, ref, False, m[0])
+    return None
+
+
+def _relative(q: str, ref: datetime) -> TimeCue | None:
+    """Relative words (step 5)."""
+    day = ref.replace(hour=0, minute=0, second=0, microsecond=0)
+    month_start = day.replace(day=1)
+    prev_month = (month_start - timedelta(days=1)).replace(day=1)
+    table: list[tuple[str, datetime, datetime]] = [
+        (r"\byesterday\b|昨天", day - timedelta(days=1), day),
+        (r"前天", day - timedelta(days=2), day - timedelta(days=1)),
+        (r"\btoday\b|今天", day, day + timedelta(days=1)),
+        (r"\blast\s+week\b|上周|上个?星期|上个?礼拜", day - timedelta(days=14), day),
+        (r"\bthis\s+week\b|这周|本周|这个?星期", day - timedelta(days=7), day + timedelta(days=1)),
+        (r"\blast\s+month\b|上个?月", prev_month, month_start),
+        (r"\bthis\s+month\b|这个月|本月", month_start, day + timedelta(days=1)),
+        (r"\blast\s+year\b|去年", datetime(ref.year - 1, 1, 1, tzinfo=UTC), datetime(ref.year, 1, 1, tzinfo=UTC)),
+        (r"前年", datetime(ref.year - 2, 1, 1, tzinfo=UTC), datetime(ref.year - 1, 1, 1, tzinfo=UTC)),
+        (r"\bthis\s+year\b|今年", datetime(ref.year, 1, 1, tzinfo=UTC), day + timedelta(days=1)),
+        (r"\b(?:recently|lately|these\s+days|nowadays)\b|最近|近来|近期|这段时间|这几天",
+         day - timedelta(days=30), day + timedelta(days=1)),
+    ]
+    for pattern, start, end in table:
+        if m := re.search(pattern, q):
+            return _span(start, end, m[0])
+    if m := _EN_AGO.search(q):
+        count = int(m[1]) if m[1].isdigit() else _WORD_NUM[m[1]]
+        unit = {"day": 1, "week": 7, "month": 30}[m[2]] * count
+        centre = ref - timedelta(days=unit)
+        half = timedelta(days=max(1.0, unit / 2))
+        return _span(centre - half, centre + half, m[0])
+    return None
+
+
+def parse_time_cue(query: str, ref: datetime) -> TimeCue | None:
+    """Return the first time cue in ``query`` as a window (see the module docstring), else None.
+
+    Args:
+        query: the query text, any language.
+        ref: aware "now" for relative cues.
+    """
+    q = query.lower()
+    cue = _explicit(q) or _months_alone(q, ref) or _relative(q, ref)
+    if cue is not None:
+        return cue
+    if m := _EN_ANCHOR.search(q):
+        return TimeCue(anchor=m[2], after=m[1] in ("after", "since"), text=m[0])
+    if m := _ZH_ANCHOR.search(q):
+        return TimeCue(anchor=m[1], after=m[2] in ("之后", "以后"), text=m[0])
+    return None

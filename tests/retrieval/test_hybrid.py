@@ -1,0 +1,149 @@
+"""The hybrid index: each signal finds what it should, in English, Chinese and mixed text."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memory_core.errors import InvalidField
+from memory_core.model import MemoryItem, Turn
+from memory_core.retrieval.entities import extract_entities, learn_lexicon, named_speakers
+from memory_core.retrieval.recall import HYBRID_PRESETS, HybridIndex, HybridSettings, Recaller
+from memory_core.retrieval.stages import STAGES, stage_combinations
+
+T0 = datetime(2024, 5, 1, tzinfo=UTC)
+OFF = HYBRID_PRESETS["lexical"]
+
+
+def conversation(lines: list[tuple[str, str, str]], days: float = 0) -> tuple[list[MemoryItem], list[Turn]]:
+    """(turn id, speaker, text) lines of one session → event items and turns, a minute apart."""
+    items, turns = [], []
+    for n, (turn_id, speaker, text) in enumerate(lines):
+        at = T0 + timedelta(days=days, minutes=n)
+        turns.append(Turn("u1", turn_id, turn_id.split("-")[0], "user", text, at, speaker=speaker))
+        items.append(MemoryItem.create("u1", f"{speaker}: {text}", "moments", kind="event", turn_id=turn_id,
+                                       at=at, valid_from=at, speaker=speaker))
+    return items, turns
+
+
+def top_sources(results) -> list[str]:
+    return [t for r in results for t in r.turn_ids]
+
+
+def test_turn_window_finds_the_answer_in_the_next_turn():
+    items, turns = conversation([
+        ("a-1", "Mel", "How long have you been practising the cello?"),
+        ("a-2", "Sam", "Nine years now, since school."),
+        ("a-3", "Mel", "I went to the bakery today."),
+    ])
+    index = HybridIndex.build(items, turns, window=1)
+    assert "a-2" not in top_sources(index.search("how long cello practice", k=3, settings=OFF))
+    hybrid = index.search("how long cello practice", k=3, settings=replace(OFF, turns=True))
+    assert "a-2" in top_sources(hybrid)
+    assert index.has_turns
+
+
+def test_without_turns_the_turn_signal_indexes_the_items_own_text():
+    items, _ = conversation([("a-1", "Mel", "I love the cello"), ("a-2", "Sam", "Bread again")])
+    index = HybridIndex.build(items, None)
+    assert not index.has_turns
+    assert top_sources(index.search("cello", k=1)) == ["a-1"]
+
+
+def test_named_speaker_is_preferred():
+    items, turns = conversation([
+        ("a-1", "Caroline", "I painted a sunset last week."),
+        ("a-2", "Melanie", "I painted a lake last week."),
+    ])
+    index = HybridIndex.build(items, turns, window=0)
+    plain = index.search("What did Melanie paint?", k=2, settings=replace(OFF, turns=True))
+    boosted = index.search("What did Melanie paint?", k=2, settings=replace(OFF, turns=True, speakers=True))
+    assert boosted[0].item.speaker == "Melanie"
+    assert boosted[0].score > plain[0].score or plain[0].item.speaker == "Melanie"
+    assert named_speakers("What did Mel do?", ["Melanie", "assistant"]) == {"Melanie"}
+
+
+def test_time_cue_prefers_items_dated_inside_it():
+    old, old_turns = conversation([("a-1", "Tom", "We went hiking in the hills.")], days=0)
+    new, new_turns = conversation([("b-1", "Tom", "We went hiking by the sea.")], days=400)
+    index = HybridIndex.build(old + new, old_turns + new_turns, window=0)
+    query = "Where did Tom go hiking in May 2024?"
+    assert top_sources(index.search(query, k=1, settings=replace(OFF, time=True)))[0] == "a-1"
+    assert top_sources(index.search("Where did Tom go hiking in 2025?", k=1, settings=replace(OFF, time=True))) \
+        == ["b-1"]
+
+
+def test_second_round_follows_names_of_the_first_round():
+    items, turns = conversation([
+        ("a-1", "Sam", "My neighbour Priya runs marathons."),
+        ("a-2", "Sam", "The weather was grey."),
+        ("a-3", "Sam", "Priya finished in three hours and ten minutes."),
+    ])
+    index = HybridIndex.build(items, turns, window=0)
+    query = "How fast does the neighbour run?"
+    first = top_sources(index.search(query, k=5, settings=replace(OFF, turns=True)))
+    assert "a-3" not in first
+    second = top_sources(index.search(query, k=5, settings=replace(OFF, turns=True, second_round=True)))
+    assert "a-3" in second
+
+
+def test_diversity_puts_items_of_new_turns_before_near_copies():
+    items, turns = conversation([("a-1", "Tom", "I like green tea."), ("a-2", "Tom", "Tea with lemon is fine.")])
+    copy = MemoryItem.create("u1", "Tom likes green tea", "taste", kind="preference", turn_id="a-1", at=T0)
+    index = HybridIndex.build([*items, copy], turns, window=0)
+    plain = index.search("green tea", k=2, settings=replace(OFF, turns=True))
+    assert sorted(top_sources(plain)) == ["a-1", "a-1"]
+    varied = index.search("green tea", k=2, settings=replace(OFF, turns=True, diversity=True))
+    assert sorted(top_sources(varied)) == ["a-1", "a-2"]
+
+
+def test_chinese_and_mixed_queries_through_every_stage():
+    items, turns = conversation([
+        ("z-1", "李娜", "我养了一只橘猫，叫年糕。"),
+        ("z-2", "assistant", "年糕多大了？"),
+        ("z-3", "李娜", "三岁了，是在西湖边捡到的。"),
+        ("z-4", "李娜", "王小明送了我一台Switch。"),
+    ])
+    index = HybridIndex.build(items, turns, window=1)
+    assert "年糕" in index.lexicon
+    assert "z-3" not in top_sources(index.search("年糕几岁了？", k=3, settings=OFF))
+    assert "z-3" in top_sources(index.search("年糕几岁了？", k=3))
+    assert top_sources(index.search("谁送的 Switch", k=1)) == ["z-4"]
+    assert top_sources(index.search("What did 王小明 give?", k=1)) == ["z-4"]
+
+
+def test_lexical_preset_is_the_plain_bm25_index():
+    items, turns = conversation([("a-1", "Tom", "jazz jazz"), ("a-2", "Tom", "jazz and more words")])
+    index = HybridIndex.build(items, turns)
+    assert [r.score for r in index.search("jazz", settings=OFF)] == [r.score for r in index.lexical.search("jazz")]
+
+
+def test_bad_settings_are_refused():
+    items, turns = conversation([("a-1", "Tom", "jazz")])
+    with pytest.raises(InvalidField):
+        HybridIndex.build(items, turns).search("jazz", settings=HybridSettings(rrf_k=0))
+    with pytest.raises(InvalidField):
+        HybridIndex.build(items, turns).search("jazz", settings=HybridSettings(w_turns=-1))
+
+
+def test_stage_combinations_cover_every_switch():
+    combos = stage_combinations()
+    assert len(combos) == 2 ** len(STAGES)
+    assert len({c.label() for c in combos}) == len(combos)
+    assert combos[0].lexical_only and combos[-1] == HYBRID_PRESETS["hybrid"]
+
+
+def test_entities_and_lexicon():
+    assert extract_entities("Melanie: I went to the LGBTQ centre in New York with Caroline.") == [
+        "LGBTQ", "New York", "Caroline"]
+    assert extract_entities("我叫Mia，我最喜欢《晴天》，我的猫叫咪咪。") == ["Mia", "晴天", "咪咪"]
+    assert learn_lexicon(["周杰伦", "Mia", "Mia的猫", "晴"]) == frozenset({"周杰伦"})
+
+
+def test_recaller_uses_turns_of_a_turn_store_and_plain_stores_alike(store):
+    store.add("u1", "用户喜欢吃火锅", "品味")
+    recaller = Recaller(store)
+    assert len(recaller.recall("u1", "火锅")) == 1
+    assert len(recaller.recall("u1", "火锅", settings=HYBRID_PRESETS["lexical"])) == 1

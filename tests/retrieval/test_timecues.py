@@ -1,0 +1,56 @@
+"""Time cues in English and Chinese queries, read as windows around a reference time."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory_core.retrieval.timecues import parse_time_cue
+
+REF = datetime(2023, 6, 15, 12, tzinfo=UTC)
+
+
+def days(cue) -> tuple[str, str]:
+    since = datetime.fromtimestamp(cue.since, UTC).date().isoformat()
+    until = datetime.fromtimestamp(cue.until, UTC).date().isoformat()
+    return since, until
+
+
+@pytest.mark.parametrize(("query", "window"), [
+    ("What did Melanie paint on October 13, 2023?", ("2023-10-12", "2023-10-15")),
+    ("what happened on 13 October 2023", ("2023-10-12", "2023-10-15")),
+    ("What did she do in 2022?", ("2022-01-01", "2023-01-01")),
+    ("Where were you in May 2023", ("2023-05-01", "2023-06-01")),
+    ("What happened last May?", ("2023-05-01", "2023-06-01")),
+    ("When did she go camping in June?", ("2023-06-01", "2023-07-01")),
+    ("what did I do last year", ("2022-01-01", "2023-01-01")),
+    ("去年做了什么", ("2022-01-01", "2023-01-01")),
+    ("去年五月去了哪里", ("2022-05-01", "2022-06-01")),
+    ("2023年5月发生了什么", ("2023-05-01", "2023-06-01")),
+    ("最近在忙什么", ("2023-05-16", "2023-06-16")),
+    ("上个月", ("2023-05-01", "2023-06-01")),
+])
+def test_windows(query, window):
+    cue = parse_time_cue(query, REF)
+    assert cue is not None and not cue.anchor
+    assert days(cue) == window
+
+
+def test_last_may_said_in_may_is_the_year_before():
+    cue = parse_time_cue("what did I do last May", datetime(2023, 5, 20, tzinfo=UTC))
+    assert days(cue) == ("2022-05-01", "2022-06-01")
+
+
+def test_may_as_a_verb_is_no_cue():
+    assert parse_time_cue("May I ask what Caroline likes?", REF) is None
+    assert parse_time_cue("When did Caroline go to the support group?", REF) is None
+
+
+def test_anchors_before_and_after():
+    before = parse_time_cue("What did she do before the trip?", REF)
+    assert before.anchor == "the trip" and not before.after
+    assert before.window(100.0) == (float("-inf"), 100.0)
+    after = parse_time_cue("在搬家之后她住在哪里", REF)
+    assert after.anchor == "搬家" and after.after
+    assert after.window(100.0) == (100.0, float("inf"))
