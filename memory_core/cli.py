@@ -217,19 +217,46 @@ def demo(db: DbOption = None) -> None:
 @eval_app.command("locomo")
 def eval_locomo(path: Annotated[Path, typer.Argument(help="LoCoMo JSON file.")],
                 json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
-                limit: Annotated[int | None, typer.Option(help="Only the first N conversations.")] = None) -> None:
+                limit: Annotated[int | None, typer.Option(help="Only the first N conversations.")] = None,
+                ablation: Annotated[bool, typer.Option(help="Also one row per retrieval stage combination.")]
+                = False) -> None:
     """Evidence recall@k per category, beside plain BM25 over raw turns, plus speed."""
-    from memory_core.eval.locomo import evaluate_locomo, format_table
+    from memory_core.eval.locomo import CATEGORIES, evaluate_locomo, format_ablation, format_table
 
     with _progress() as progress:
-        result = evaluate_locomo(path, progress=progress_factory(progress), limit_samples=limit)
+        result = evaluate_locomo(path, progress=progress_factory(progress), limit_samples=limit,
+                                 ablation=ablation)
     result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
-    console.print(format_table(result), markup=False, highlight=False)
+    console.print(format_table(result), markup=False, highlight=False, soft_wrap=True)
+    if ablation:
+        table = format_ablation(result["ablation"], CATEGORIES, result["systems"]["bm25_raw_turns"])
+        console.print("\n" + table, markup=False, highlight=False, soft_wrap=True)
     console.print(f"\nturns {result['turns']}, questions {result['questions']}, "
                   f"ingest {result['ingest_turns_per_s']} turns/s, recall p50 {result['recall_ms']['p50']} ms, "
                   f"p95 {result['recall_ms']['p95']} ms")
     if json_out:
         json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
+
+
+@eval_app.command("bilingual")
+def eval_bilingual(json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
+                   ablation: Annotated[bool, typer.Option(help="Also one row per retrieval stage combination.")]
+                   = False) -> None:
+    """Evidence recall@k on the project's English/Chinese/mixed question set, beside plain BM25."""
+    from memory_core.eval.bilingual import LANGS, evaluate_bilingual
+    from memory_core.eval.locomo import format_ablation, format_table
+
+    with _progress() as progress:
+        result = evaluate_bilingual(ablation=ablation, progress=progress_factory(progress))
+    result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
+    console.print(format_table(result, LANGS, "all (overall)"), markup=False, highlight=False, soft_wrap=True)
+    if ablation:
+        console.print("\n" + format_ablation(result["ablation"], LANGS, result["systems"]["bm25_raw_turns"]),
+                      markup=False, highlight=False, soft_wrap=True)
+    console.print(f"\nturns {result['turns']}, questions {result['questions']}, recall p50 "
+                  f"{result['recall_ms']['p50']} ms, p95 {result['recall_ms']['p95']} ms")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
 
 
 def _mount_worker_commands() -> None:

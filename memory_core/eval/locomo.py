@@ -13,63 +13,26 @@ tokenizer, so the difference is what Gulfstream's items and ranking add.
 from __future__ import annotations
 
 import json
-import re
-import statistics
 import tempfile
 import time
-from collections import defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from memory_core.eval.ablation import Question, format_ablation, run_configs
+from memory_core.eval.metrics import K_VALUES, Tally, evidence_ids, percentile, recall_at_k
 from memory_core.ingest_io import LocomoSample, read_locomo
 from memory_core.retrieval.bm25 import BM25Index
+from memory_core.retrieval.stages import stage_combinations
 from memory_core.retrieval.tokenize import tokenize
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
 
-__all__ = ["K_VALUES", "evaluate_locomo", "evidence_ids", "format_table", "recall_at_k"]
+__all__ = ["K_VALUES", "evaluate_locomo", "evidence_ids", "format_ablation", "format_table", "recall_at_k"]
 
-K_VALUES = (1, 5, 10, 20)
-_EVIDENCE = re.compile(r"D\d+:\d+")
+CATEGORIES = ("1", "2", "3", "4", "5")
 
 Progress = Callable[[str, int], Callable[[int], None]]
-
-
-def evidence_ids(raw: object) -> set[str]:
-    """Normalise a QA record's evidence list ("D1:3", "D8:6; D9:17") to a set of dia_ids."""
-    items = raw if isinstance(raw, list) else [raw]
-    return {m for item in items for m in _EVIDENCE.findall(str(item))}
-
-
-def recall_at_k(evidence: set[str], ranked_sources: Sequence[Sequence[str]], k: int) -> float:
-    """Share of ``evidence`` among the source turns of the first ``k`` ranked entries (0..1)."""
-    found = {turn for sources in ranked_sources[:k] for turn in sources}
-    return len(evidence & found) / len(evidence) if evidence else 0.0
-
-
-class _Tally:
-    def __init__(self) -> None:
-        self.by_cat: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
-
-    def add(self, category: str, evidence: set[str], ranked: Sequence[Sequence[str]]) -> None:
-        for k in K_VALUES:
-            self.by_cat[category][k].append(recall_at_k(evidence, ranked, k))
-
-    def summary(self) -> dict[str, Any]:
-        def block(scores: dict[int, list[float]]) -> dict[str, float]:
-            return {f"recall@{k}": round(statistics.fmean(scores[k]), 4) if scores[k] else 0.0
-                    for k in K_VALUES}
-
-        overall: dict[int, list[float]] = defaultdict(list)
-        for cat in ("1", "2", "3", "4"):
-            for k in K_VALUES:
-                overall[k].extend(self.by_cat[cat][k])
-        return {
-            "overall": block(overall),
-            "by_category": {cat: block(self.by_cat[cat]) for cat in sorted(self.by_cat)},
-            "questions": {cat: len(self.by_cat[cat][K_VALUES[0]]) for cat in sorted(self.by_cat)},
-        }
 
 
 def _noop_progress(label: str, total: int) -> Callable[[int], None]:
@@ -77,18 +40,21 @@ def _noop_progress(label: str, total: int) -> Callable[[int], None]:
 
 
 def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progress = _noop_progress,
-                    limit_samples: int | None = None) -> dict[str, Any]:
-    """Run the evaluation and return the figures (shape documented in the README).
+                    limit_samples: int | None = None, ablation: bool = False) -> dict[str, Any]:
+    """Run the evaluation and return the figures.
 
     Args:
         path: a LoCoMo JSON file (list of samples).
         workdir: where the SQLite database goes (a temporary folder by default).
         progress: ``progress(label, total)`` returns an ``advance(n)`` callback.
         limit_samples: evaluate only the first N conversations.
+        ablation: also answer every question with every stage combination
+            (``stages.stage_combinations``), on the same ingested store.
 
     Returns:
         {"systems": {"gulfstream": {...}, "bm25_raw_turns": {...}},
-         "ingest_turns_per_s": float, "recall_ms": {"p50", "p95"}, "turns": int, "questions": int}
+         "ingest_turns_per_s": float, "recall_ms": {"p50", "p95"}, "turns": int, "questions": int,
+         "ablation": [row, ...] (only with ``ablation``; rows as ``ablation.run_configs``)}
 
     Raises:
         InvalidInput: the file is not LoCoMo-shaped.
@@ -99,13 +65,21 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         memory = open_memory(Settings(database_url=f"sqlite:///{tmp}/locomo.sqlite3"))
         try:
-            return _evaluate(memory, samples, progress)
+            result = _evaluate(memory, samples, progress)
+            if ablation:
+                questions = [Question(s.turns[0].user_id, str(qa["question"]), str(qa.get("category")),
+                                      frozenset(evidence_ids(qa.get("evidence"))))
+                             for s in samples if s.turns for qa in s.qa if evidence_ids(qa.get("evidence"))]
+                configs = stage_combinations()
+                result["ablation"] = run_configs(memory.recaller, questions, configs, CATEGORIES[:4],
+                                                 progress("ablation", len(configs)))
+            return result
         finally:
             memory.close()
 
 
 def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress) -> dict[str, Any]:
-    ours, base = _Tally(), _Tally()
+    ours, base = Tally(), Tally()
     total_turns = sum(len(s.turns) for s in samples)
     advance = progress("ingest", total_turns)
     ingest_s = 0.0
@@ -136,30 +110,29 @@ def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress) -
             base.add(category, evidence, [[turns[i].turn_id] for i in indices])
             advance(1)
 
-    latencies.sort()
     return {
         "systems": {"gulfstream": ours.summary(), "bm25_raw_turns": base.summary()},
         "ingest_turns_per_s": round(total_turns / ingest_s, 1) if ingest_s else 0.0,
-        "recall_ms": {"p50": round(_pct(latencies, 50), 3), "p95": round(_pct(latencies, 95), 3)},
+        "recall_ms": {"p50": round(percentile(latencies, 50), 3), "p95": round(percentile(latencies, 95), 3)},
         "turns": total_turns,
         "questions": len(questions),
     }
 
 
-def _pct(values: Sequence[float], pct: float) -> float:
-    if not values:
-        return 0.0
-    index = min(len(values) - 1, max(0, round(pct / 100 * (len(values) - 1))))
-    return values[index]
+def format_table(result: dict[str, Any], overall: Sequence[str] = CATEGORIES[:4],
+                 label: str = "1-4 (overall)") -> str:
+    """Render the figures as a Markdown table: one row per system and category.
 
-
-def format_table(result: dict[str, Any]) -> str:
-    """Render the figures as a Markdown table: one row per system and category."""
+    Args:
+        result: from ``evaluate_locomo`` (or ``bilingual.evaluate_bilingual``).
+        overall: the categories pooled into the overall row (counted for its question total).
+        label: the overall row's name.
+    """
     lines = ["| system | category | questions | " + " | ".join(f"R@{k}" for k in K_VALUES) + " |",
              "|---|---|---:|" + "---:|" * len(K_VALUES)]
     for name, figures in result["systems"].items():
         counts = figures["questions"]
-        rows = [("1-4 (overall)", figures["overall"], sum(counts.get(c, 0) for c in "1234"))]
+        rows = [(label, figures["overall"], sum(counts.get(c, 0) for c in overall))]
         rows += [(cat, block, counts.get(cat, 0)) for cat, block in figures["by_category"].items()]
         for label, block, n in rows:
             cells = " | ".join(f"{block[f'recall@{k}']:.3f}" for k in K_VALUES)
