@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import threading
 import time
 import uuid
@@ -39,6 +40,7 @@ from api_shim import protocol
 from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
 from memory_core import errors as core_errors
 from memory_core.errors import InvalidField
+from memory_core.model import new_item_id
 from memory_core.validation import ROLES, check_id, check_text, check_timestamp
 
 __all__ = ["AsyncMemoryClient", "MemoryClient", "RecallReply"]
@@ -101,6 +103,7 @@ class MemoryClient:
             broker_url, socket_timeout=30, health_check_interval=15,
             retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries=retries),
             retry_on_error=[redis.ConnectionError, redis.TimeoutError])
+        self._publish_script = self.redis.register_script(protocol.PUBLISH_SCRIPT)
         self._fallback: Any = None
         self._fallback_lock = threading.Lock()
 
@@ -118,9 +121,10 @@ class MemoryClient:
                      meta: Mapping[str, str] | None = None) -> str:
         """Enqueue one finished turn for ingest; return the message id.
 
-        When this returns, the turn is in Redis and will be stored and applied
-        (at least once, in the user's publish order; repeats of a turn id are
-        ignored). Memory text is not shown in Flower: the task's argument
+        When this returns, the turn is in Redis (queued, and kept in the user's
+        inbox until stored) and will be stored and applied once, in the user's
+        publish order; repeats of a turn id are ignored. After ``PublishFailed``
+        the turn may still arrive; publishing it again is safe. Memory text is not shown in Flower: the task's argument
         representation carries ids only.
 
         Raises:
@@ -136,13 +140,16 @@ class MemoryClient:
         when = check_timestamp(timestamp)
         name = check_text(speaker, "speaker", max_chars=128) if speaker is not None else ""
         extra = _check_meta(meta)
+        turn = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role,
+                "text": text, "timestamp": when.isoformat(), "speaker": name, "meta": extra,
+                "published_at": time.time()}
         try:
-            pub_seq = int(self.redis.incr(protocol.pub_seq_key(user_id)))
+            pub_seq = int(self._publish_script(
+                keys=[protocol.pub_seq_key(user_id), protocol.inbox_key(user_id), protocol.INBOX_USERS_KEY],
+                args=[json.dumps(turn, ensure_ascii=False), user_id]))
         except redis.RedisError as exc:
             raise PublishFailed(f"cannot reach Redis at {self.broker_url}: {exc}") from exc
-        kwargs = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role,
-                  "text": text, "timestamp": when.isoformat(), "speaker": name, "meta": extra,
-                  "pub_seq": pub_seq, "published_at": time.time()}
+        kwargs = {**turn, "pub_seq": pub_seq}
         shown = f"{{'user_id': {user_id!r}, 'turn_id': {turn_id!r}, 'pub_seq': {pub_seq}}}"
         return self._send(protocol.INGEST_TURN, kwargs, kwargsrepr=shown)
 
@@ -150,9 +157,13 @@ class MemoryClient:
                  **fields: Any) -> str:
         """Add a memory item written by a person; return its id. Fields as ``MemoryItem`` (kind, ...).
 
+        The id is chosen here, so a redelivered request is refused by the
+        store instead of adding the item twice.
+
         Raises:
             InvalidInput: bad text or fields; RequestTimeout; RemoteError.
         """
+        fields.setdefault("id", new_item_id())
         return str(self._call(protocol.ADD_ITEM, user_id=check_id(user_id, "user id"),
                               description=check_text(description, "description"),
                               theme=check_text(theme, "theme", max_chars=64), fields=fields, reason=reason))

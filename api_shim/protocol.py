@@ -26,11 +26,14 @@ __all__ = [
     "CURATE_USER",
     "DELETE_ITEM",
     "ERASE_USER",
+    "INBOX_USERS_KEY",
     "INGEST_TURN",
     "ITEM_HISTORY",
     "KEY_PREFIX",
     "LIST_ITEMS",
+    "NOOP",
     "PING",
+    "PUBLISH_SCRIPT",
     "QUEUES",
     "RECALL",
     "ROUTES",
@@ -39,11 +42,11 @@ __all__ = [
     "curate_waiting_key",
     "decode_reply",
     "encode_reply",
+    "inbox_key",
     "item_payload",
     "pub_seq_key",
     "recall_payload",
     "reply_key",
-    "stored_seq_key",
     "to_jsonable",
 ]
 
@@ -53,6 +56,7 @@ CURATE_USER = "gulfstream.curate_user"
 RECALL = "gulfstream.recall"
 SWEEP = "gulfstream.sweep"
 PING = "gulfstream.ping"
+NOOP = "gulfstream.noop"
 ADD_ITEM = "gulfstream.add_item"
 UPDATE_ITEM = "gulfstream.update_item"
 DELETE_ITEM = "gulfstream.delete_item"
@@ -71,6 +75,7 @@ ROUTES: dict[str, str] = {
     CURATE_USER: "curate",
     RECALL: "recall",
     PING: "recall",
+    NOOP: "recall",
     LIST_ITEMS: "recall",
     ITEM_HISTORY: "recall",
     SWEEP: "maintenance",
@@ -85,9 +90,25 @@ def pub_seq_key(user_id: str) -> str:
     return f"{KEY_PREFIX}pub:{user_id}"
 
 
-def stored_seq_key(user_id: str) -> str:
-    """Highest publish number of the user that ingest has stored."""
-    return f"{KEY_PREFIX}stored:{user_id}"
+INBOX_USERS_KEY = f"{KEY_PREFIX}inbox-users"
+
+# Publishing a turn: number it in the user's publish order and keep a copy in
+# the user's inbox until ingest has stored it, atomically. The inbox closes
+# the one gap of the Redis transport (a message popped by a worker just
+# before Redis or the worker dies, never written to the unacked set): the
+# sweeper re-publishes inbox entries that stay too long.
+# KEYS: pub_seq_key, inbox_key, INBOX_USERS_KEY; ARGV: turn JSON, user id. Returns the number.
+PUBLISH_SCRIPT = """
+local n = redis.call('INCR', KEYS[1])
+redis.call('HSET', KEYS[2], n, ARGV[1])
+redis.call('SADD', KEYS[3], ARGV[2])
+return n
+"""
+
+
+def inbox_key(user_id: str) -> str:
+    """Hash of the user's published turns not yet stored: publish number → turn JSON."""
+    return f"{KEY_PREFIX}inbox:{user_id}"
 
 
 def curate_waiting_key(user_id: str) -> str:

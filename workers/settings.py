@@ -39,9 +39,11 @@ class WorkerSettings(BaseSettings):
 
     # ingest ordering
     ingest_gap_wait_s: float = Field(
-        960.0, ge=0,
-        description="how long a turn waits for an earlier-published turn of its user to be stored")
-    ingest_gap_countdown_s: float = Field(0.2, gt=0)
+        1800.0, ge=0,
+        description="longest a turn waits for an earlier-published turn of its user still in the inbox")
+    ingest_gap_countdown_s: float = Field(0.2, gt=0, description="first wait; grows 1.5x up to 2 s")
+    inbox_redeliver_after_s: float = Field(
+        60.0, gt=0, description="re-publish a published turn not stored after this long")
 
     # recall
     recall_timeout_ms: int = Field(250, gt=0)

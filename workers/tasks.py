@@ -1,0 +1,272 @@
+"""Thin tasks of the write path: ids in, a ``memory_core`` service call, ids out.
+
+Delivery is at least once (late acks, reject on worker loss), so every task
+is idempotent:
+
+- ``gulfstream.ingest_turn`` stores the turn (the turn id is the key: a
+  redelivery stores nothing new) and wakes the user's curator.
+- ``gulfstream.curate_user`` carries only the user id and calls
+  ``Memory.apply_pending``, which drains the user's unapplied turns in
+  ``seq`` order under the user's PostgreSQL lock, marking each applied in
+  the transaction of its effects. Duplicate, late or lost triggers are
+  harmless; ``gulfstream.sweep`` (beat) re-triggers users with a backlog.
+
+Publish order and the inbox. The client numbers each user's turns and keeps
+a copy of each in the user's inbox (a Redis hash) until ingest has stored it
+(one Lua call: ``protocol.PUBLISH_SCRIPT``). Ingest stores turn n only when
+no earlier number of that user is still in the inbox; otherwise it waits, by
+re-publishing itself with a short, growing countdown (never counted as a
+retry). The sweeper re-publishes inbox entries older than
+``inbox_redeliver_after_s``, which also recovers a message the Redis
+transport lost (popped by a worker just before it or Redis died). Racing
+ingest workers, redeliveries and restarts therefore cannot swap a user's
+turns. Only after ``ingest_gap_wait_s`` does a turn stop waiting (logged as
+an error): an earlier turn that keeps failing must not block the user forever.
+
+Poison policy. A turn whose curation fails with a non-transient error, or
+with transient errors more than ``curate_max_retries`` times, is tried once
+more on its own; if that fails too it is written to ``dead_letters`` with
+its error and its ``seq`` is marked applied with no effects, under the
+user's lock, so the user's later turns proceed. ``gulfstream dlq retry``
+replays it later (out of order, by then).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from celery import Task
+
+from api_shim import protocol
+from memory_core.errors import InvalidInput, StoreLocked
+from memory_core.model import Turn
+from workers.app import app
+from workers.bootstrap import Context, context
+from workers.policy import backoff_s, is_transient
+
+__all__ = ["curate_user", "ingest_turn", "sweep", "wake_curator"]
+
+log = logging.getLogger(__name__)
+
+WAKE_FLAG_TTL_S = 120
+# Mark an inbox entry re-published, only if it is still there. KEYS: inbox_key; ARGV: field, JSON.
+_TOUCH_SCRIPT = """
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) return 1 end
+return 0
+"""
+# Forget an empty inbox. KEYS: inbox_key, INBOX_USERS_KEY; ARGV: user id.
+_FORGET_SCRIPT = """
+if redis.call('HLEN', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[1]) return 1 end
+return 0
+"""
+
+
+def wake_curator(ctx: Context, user_id: str, countdown_s: float | None = None, *,
+                 force: bool = False) -> bool:
+    """Queue a curate trigger for the user unless one is already waiting; return True if queued.
+
+    The flag ``curate-waiting:<user>`` is set while a trigger is queued and
+    not yet started; ``curate_user`` clears it before it reads the backlog,
+    so a turn stored before a skipped wake-up is always seen by the waiting
+    trigger. The flag expires, and the sweeper re-triggers, if a message is lost.
+    """
+    if not ctx.redis.set(protocol.curate_waiting_key(user_id), "1", nx=True, ex=WAKE_FLAG_TTL_S) \
+            and not force:
+        return False
+    curate_user.apply_async((user_id,), countdown=countdown_s)
+    return True
+
+
+@app.task(name=protocol.INGEST_TURN, bind=True, max_retries=None)
+def ingest_turn(self: Task, user_id: str, turn_id: str, session_id: str, role: str, text: str,
+                timestamp: str, speaker: str = "", meta: dict[str, str] | None = None,
+                pub_seq: int | None = None, published_at: float | None = None,
+                gap_waits: int = 0) -> dict[str, Any]:
+    """Store one published turn, then wake its user's curator.
+
+    Args:
+        pub_seq: the user's publish number from the client (None: no ordering wait).
+        published_at: client's publish time, epoch seconds.
+        gap_waits: times this turn has already waited for an earlier one.
+
+    Returns:
+        ``{"user_id", "turn_id", "seq", "created"}`` or ``{"waiting": True, ...}``.
+    """
+    ctx = context()
+    s = ctx.settings
+    try:
+        return _ingest(self, ctx, user_id, turn_id, session_id, role, text, timestamp, speaker, meta,
+                       pub_seq, published_at, gap_waits)
+    except Exception as exc:
+        # Any failure here is retried, forever, with capped backoff: the turn is not stored yet,
+        # so giving up would lose an accepted turn. Refused input is handled inside _ingest.
+        level = logging.WARNING if is_transient(exc) else logging.ERROR
+        log.log(level, "ingest of turn %s of %s failed (attempt %d), retrying: %r", turn_id, user_id,
+                self.request.retries + 1, exc, exc_info=level == logging.ERROR)
+        raise self.retry(exc=exc, countdown=backoff_s(self.request.retries, s.retry_backoff_base_s,
+                                                       s.retry_backoff_max_s)) from exc
+
+
+def _ingest(task: Task, ctx: Context, user_id: str, turn_id: str, session_id: str, role: str, text: str,
+            timestamp: str, speaker: str, meta: dict[str, str] | None, pub_seq: int | None,
+            published_at: float | None, gap_waits: int) -> dict[str, Any]:
+    s = ctx.settings
+    inbox = protocol.inbox_key(user_id)
+    if pub_seq is not None:
+        earlier = [int(f) for f in ctx.redis.hkeys(inbox) if int(f) < pub_seq]
+        if earlier:
+            waited_s = time.time() - (published_at or time.time())
+            if waited_s < s.ingest_gap_wait_s:
+                countdown = min(2.0, s.ingest_gap_countdown_s * 1.5**gap_waits)
+                ingest_turn.apply_async(kwargs={**task.request.kwargs, "gap_waits": gap_waits + 1},
+                                        countdown=countdown,
+                                        argsrepr="()", kwargsrepr=f"{{'user_id': {user_id!r}, "
+                                        f"'turn_id': {turn_id!r}, 'pub_seq': {pub_seq}}}")
+                return {"user_id": user_id, "turn_id": turn_id, "waiting": True}
+            log.error("turn %s of %s stored out of order after waiting %.1f s for publish #%d",
+                      turn_id, user_id, waited_s, min(earlier))
+    turn = Turn(user_id=user_id, turn_id=turn_id, session_id=session_id, role=role, text=text,
+                timestamp=datetime.fromisoformat(timestamp).astimezone(UTC), speaker=speaker or role,
+                meta=dict(meta or {}))
+    try:
+        stored_turn, created = ctx.memory.record_turn(turn)
+    except InvalidInput as exc:
+        # Refused for good (e.g. the turn id was used before with other text): let later turns go.
+        log.error("turn %s of %s refused: %s", turn_id, user_id, exc)
+        if pub_seq is not None:
+            ctx.redis.hdel(inbox, pub_seq)
+        return {"user_id": user_id, "turn_id": turn_id, "refused": str(exc)}
+    if pub_seq is not None:
+        ctx.redis.hdel(inbox, pub_seq)
+    wake_curator(ctx, user_id)
+    return {"user_id": user_id, "turn_id": turn_id, "seq": stored_turn.seq, "created": created}
+
+
+@app.task(name=protocol.CURATE_USER, bind=True, max_retries=None)
+def curate_user(self: Task, user_id: str) -> dict[str, Any]:
+    """Apply the user's pending turns in order (at most ``curate_batch_turns`` per run).
+
+    Lock busy: re-queued with ``lock_busy_countdown_s`` as a new message, so
+    contention never counts as a retry. Errors: see the module docstring.
+
+    Returns:
+        ``{"user_id", "applied", "busy", "dead_lettered"}``.
+    """
+    ctx = context()
+    s = ctx.settings
+    ctx.redis.delete(protocol.curate_waiting_key(user_id))
+    try:
+        applied = ctx.memory.apply_pending(user_id, limit=s.curate_batch_turns)
+    except StoreLocked:
+        wake_curator(ctx, user_id, s.lock_busy_countdown_s)
+        return {"user_id": user_id, "applied": 0, "busy": True, "dead_lettered": None}
+    except Exception as exc:
+        attempt = self.request.retries
+        if is_transient(exc) and attempt < s.curate_max_retries:
+            log.warning("curate %s failed (attempt %d), retrying: %r", user_id, attempt + 1, exc)
+            raise self.retry(exc=exc, countdown=backoff_s(attempt, s.retry_backoff_base_s,
+                                                           s.retry_backoff_max_s)) from exc
+        dead = isolate_head(ctx, user_id, exc, attempt + 1)
+        wake_curator(ctx, user_id, force=True)
+        return {"user_id": user_id, "applied": 0, "busy": False, "dead_lettered": dead}
+    if applied >= s.curate_batch_turns:
+        wake_curator(ctx, user_id, force=True)  # more may be pending: yield to other users
+    return {"user_id": user_id, "applied": applied, "busy": False, "dead_lettered": None}
+
+
+def isolate_head(ctx: Context, user_id: str, first_error: BaseException, attempts: int) -> str | None:
+    """Try the user's first pending turn alone; dead-letter it if it fails again.
+
+    Returns:
+        The dead-lettered turn id, or None (nothing pending, it applied this
+        time, someone else moved on, or the user was busy).
+
+    Raises:
+        Whatever the store raises while writing the dead letter (the turn stays
+        pending and the sweeper brings it back).
+    """
+    pending = ctx.store.pending_turns(user_id, limit=1)
+    if not pending:
+        return None
+    head = pending[0]
+    try:
+        ctx.memory.apply_pending(user_id, limit=1)
+        return None
+    except StoreLocked:
+        return None
+    except Exception as exc:  # task edge: every failure of this turn counts
+        error: BaseException = exc
+        log.error("turn %s (seq %d) of %s failed %d times (first: %r); dead-lettering it: %r",
+                  head.turn_id, head.seq, user_id, attempts + 1, first_error, exc, exc_info=exc)
+    with ctx.store.user_lock(user_id, timeout_s=ctx.memory.settings.lock_timeout_s):
+        still = ctx.store.pending_turns(user_id, limit=1)
+        if not still or still[0].seq != head.seq:
+            return None
+        ctx.dead_letters.record(user_id, head.turn_id, head.seq, protocol.CURATE_USER,
+                                error, attempts + 1)
+        ctx.store.apply(user_id, [], applied_seq=head.seq)
+    return head.turn_id
+
+
+@app.task(name=protocol.SWEEP)
+def sweep() -> dict[str, int]:
+    """The backstop of both paths, run by beat every ``sweep_interval_s``.
+
+    Re-publishes inbox turns not stored after ``inbox_redeliver_after_s``
+    (no lost turn), and wakes the curator of every user with unapplied turns
+    (no lost wake-up).
+
+    Returns:
+        ``{"backlog_users": n, "woken": m, "republished": r}``.
+    """
+    ctx = context()
+    republished = redeliver_inbox(ctx)
+    users = backlog_users(ctx)
+    woken = sum(wake_curator(ctx, user) for user in users)
+    return {"backlog_users": len(users), "woken": woken, "republished": republished}
+
+
+def redeliver_inbox(ctx: Context, now: float | None = None) -> int:
+    """Re-publish published turns still not stored after ``inbox_redeliver_after_s``; return how many.
+
+    A re-published turn that was stored meanwhile is a harmless duplicate
+    (the turn id is the key). Each entry is re-published at most once per
+    ``inbox_redeliver_after_s``.
+    """
+    now = time.time() if now is None else now
+    after_s = ctx.settings.inbox_redeliver_after_s
+    count = 0
+    for raw_user in ctx.redis.smembers(protocol.INBOX_USERS_KEY):
+        user_id = raw_user.decode() if isinstance(raw_user, bytes) else str(raw_user)
+        key = protocol.inbox_key(user_id)
+        entries = ctx.redis.hgetall(key)
+        if not entries:
+            ctx.redis.eval(_FORGET_SCRIPT, 2, key, protocol.INBOX_USERS_KEY, user_id)
+            continue
+        for field, raw in sorted(entries.items(), key=lambda kv: int(kv[0])):
+            body = json.loads(raw)
+            if now - float(body.pop("redelivered_at", None) or body["published_at"]) < after_s:
+                continue
+            if not ctx.redis.eval(_TOUCH_SCRIPT, 1, key, field, json.dumps({**body, "redelivered_at": now},
+                                                                         ensure_ascii=False)):
+                continue  # stored meanwhile
+            pub_seq = int(field)
+            log.warning("re-publishing turn %s of %s (publish #%d), not stored after %.0f s",
+                        body.get("turn_id"), user_id, pub_seq, now - float(body["published_at"]))
+            ingest_turn.apply_async(kwargs={**body, "pub_seq": pub_seq}, argsrepr="()",
+                                    kwargsrepr=f"{{'user_id': {user_id!r}, 'turn_id': {body.get('turn_id')!r}, "
+                                    f"'pub_seq': {pub_seq}}}")
+            count += 1
+    return count
+
+
+def backlog_users(ctx: Context) -> list[str]:
+    """Return the ids of users with stored turns not yet applied."""
+    finder = getattr(ctx.store, "backlog_users", None)
+    if finder is not None:
+        return list(finder())
+    return [u for u in ctx.store.turn_users() if ctx.store.pending_turns(u, limit=1)]
