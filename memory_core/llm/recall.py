@@ -127,12 +127,13 @@ class LLMRecaller:
 
     def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
                weights: RecallWeights | None = None, now: datetime | None = None,
-               mode: str | None = None) -> list[RecallResult]:
+               mode: str | None = None, **options: Any) -> list[RecallResult]:
         """Return up to ``k`` of the user's items for ``query``, best first; never raises for the model.
 
         Args:
             user_id, query, k, filters, weights, now: as ``Recaller.recall``.
             mode: overrides the recaller's mode for this call.
+            options: passed on to the mechanical recaller (e.g. its stage settings).
 
         Returns:
             Ranked results (ranks 1..m). ``last`` says which path produced them.
@@ -142,7 +143,7 @@ class LLMRecaller:
         """
         mode = mode or self.mode
         pool = max(k, self.candidates)
-        ranked = self.recaller.recall(user_id, query, pool, filters=filters, weights=weights, now=now)
+        ranked = self.recaller.recall(user_id, query, pool, filters=filters, weights=weights, now=now, **options)
         if mode == "mechanical" or self.model is None:
             self.last = RecallOutcome(mode, "mechanical", degraded=mode != "mechanical",
                                       reason="" if mode == "mechanical" else "no model configured")
@@ -158,7 +159,8 @@ class LLMRecaller:
                                  stage="recall", metrics=self.metrics)
             chosen = parse_indices(reply.content, len(shown))
         except LLMUnavailable as exc:
-            return self._fallback(mode, ranked, k, "recall.unavailable", f"endpoint failed: {exc}", len(shown))
+            # invoke_model has counted "recall.unavailable" already
+            return self._fallback(mode, ranked, k, None, f"endpoint failed: {exc}", len(shown))
         except ValueError as exc:
             return self._fallback(mode, ranked, k, "recall.malformed", f"malformed answer: {exc}", len(shown))
         picked = [shown[i] for i in chosen]
@@ -185,9 +187,10 @@ class LLMRecaller:
                 have.add(item.id)
         return shown
 
-    def _fallback(self, mode: str, ranked: list[RecallResult], k: int, counter: str, reason: str,
+    def _fallback(self, mode: str, ranked: list[RecallResult], k: int, counter: str | None, reason: str,
                   shown: int) -> list[RecallResult]:
-        self.metrics.count(counter)
+        if counter:
+            self.metrics.count(counter)
         self.metrics.count("recall.fallback")
         log.warning("llm recall (%s) fell back to the mechanical ranking: %s", mode, reason)
         self.last = RecallOutcome(mode, "mechanical", degraded=True, reason=reason, candidates=shown)
