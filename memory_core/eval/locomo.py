@@ -134,7 +134,7 @@ def format_table(result: dict[str, Any], overall: Sequence[str] = CATEGORIES[:4]
         counts = figures["questions"]
         rows = [(label, figures["overall"], sum(counts.get(c, 0) for c in overall))]
         rows += [(cat, block, counts.get(cat, 0)) for cat, block in figures["by_category"].items()]
-        for label, block, n in rows:
+        for row_label, block, n in rows:
             cells = " | ".join(f"{block[f'recall@{k}']:.3f}" for k in K_VALUES)
-            lines.append(f"| {name} | {label} | {n} | {cells} |")
+            lines.append(f"| {name} | {row_label} | {n} | {cells} |")
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from memory_core.cli import app
 from memory_core.eval.ablation import Question, format_ablation, run_configs
 from memory_core.eval.bilingual import LANGS, QUESTIONS_PATH, evaluate_bilingual, load_questions
-from memory_core.eval.locomo import evaluate_locomo
+from memory_core.eval.locomo import evaluate_locomo, format_table
 from memory_core.eval.metrics import Tally, evidence_ids, recall_at_k
 from memory_core.retrieval.recall import HybridIndex, Recaller
 from memory_core.retrieval.stages import STAGES, stage_combinations
@@ -91,6 +91,11 @@ def test_cli_eval_locomo_ablation_prints_every_row(tmp_path):
     assert "bm25_raw_turns (baseline)" in out.output
     for config in stage_combinations():
         assert f"| {config.label()} |" in out.output
+
+
+def test_format_table_names_the_overall_row_of_every_system(tmp_path):
+    table = format_table(evaluate_locomo(locomo_file(tmp_path), workdir=tmp_path))
+    assert table.count("| 1-4 (overall) |") == 2
 
 
 def test_hybrid_index_is_importable_from_recall():
