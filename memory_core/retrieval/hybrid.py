@@ -264,7 +264,8 @@ class HybridIndex:
     def _diverse(self, ordered: np.ndarray, k: int) -> np.ndarray:
         """Keep the order, but move items whose source turns an earlier item already covers behind the rest."""
         seen: set[int] = set()
-        fresh, repeats = [], []
+        fresh: list[int] = []
+        repeats: list[int] = []
         for j in ordered.tolist():
             group = int(self._groups[j])
             (repeats if group in seen else fresh).append(j)

@@ -152,21 +152,21 @@ def _explicit(q: str) -> TimeCue | None:
 
 def _months_alone(q: str, ref: datetime) -> TimeCue | None:
     """A month without a year (step 4)."""
-    for m in _EN_MONTH.finditer(q):
-        name = m[2]
-        if name in ("may", "march", "mar") and not (m[0] != name or re.match(r"\s+\d", q[m.end():])):
+    for en in _EN_MONTH.finditer(q):
+        name = en[2]
+        if name in ("may", "march", "mar") and not (en[0] != name or re.match(r"\s+\d", q[en.end():])):
             continue  # the verbs "may" and "march"
         if name in ("jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec") \
-                and m[0] == name:
+                and en[0] == name:
             continue  # a bare abbreviation is too weak a cue
-        return _latest_month(_MONTH_OF[name], ref, m[1] == "last", m[0])
-    if m := _ZH_MONTH.search(q):
-        month = _num(m[2])
-        if m[1] == "去年":
-            return _month(ref.year - 1, month, m[0])
-        if m[1] == "今年":
-            return _month(ref.year, month, m[0])
-        return _latest_month(month, ref, False, m[0])
+        return _latest_month(_MONTH_OF[name], ref, en[1] == "last", en[0])
+    if zh := _ZH_MONTH.search(q):
+        month = _num(zh[2])
+        if zh[1] == "去年":
+            return _month(ref.year - 1, month, zh[0])
+        if zh[1] == "今年":
+            return _month(ref.year, month, zh[0])
+        return _latest_month(month, ref, False, zh[0])
     return None
 
 
