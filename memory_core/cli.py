@@ -219,13 +219,16 @@ def eval_locomo(path: Annotated[Path, typer.Argument(help="LoCoMo JSON file.")],
                 json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
                 limit: Annotated[int | None, typer.Option(help="Only the first N conversations.")] = None,
                 ablation: Annotated[bool, typer.Option(help="Also one row per retrieval stage combination.")]
-                = False) -> None:
+                = False,
+                extractor: Annotated[str, typer.Option(help="mechanical, or observations (LoCoMo's own "
+                                                       "observations stand in for an LLM extractor).")]
+                = "mechanical") -> None:
     """Evidence recall@k per category, beside plain BM25 over raw turns, plus speed."""
     from memory_core.eval.locomo import CATEGORIES, evaluate_locomo, format_ablation, format_table
 
     with _progress() as progress:
         result = evaluate_locomo(path, progress=progress_factory(progress), limit_samples=limit,
-                                 ablation=ablation)
+                                 ablation=ablation, extractor=extractor)
     result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
     console.print(format_table(result), markup=False, highlight=False, soft_wrap=True)
     if ablation:
@@ -234,6 +237,8 @@ def eval_locomo(path: Annotated[Path, typer.Argument(help="LoCoMo JSON file.")],
     console.print(f"\nturns {result['turns']}, questions {result['questions']}, "
                   f"ingest {result['ingest_turns_per_s']} turns/s, recall p50 {result['recall_ms']['p50']} ms, "
                   f"p95 {result['recall_ms']['p95']} ms")
+    if "llm" in result:
+        console.print(f"LLM use: {json.dumps(result['llm'], ensure_ascii=False)}", markup=False, highlight=False)
     if json_out:
         json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
 

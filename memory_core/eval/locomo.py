@@ -19,10 +19,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from memory_core.errors import InvalidInput
 from memory_core.eval.ablation import Question, format_ablation, run_configs
 from memory_core.eval.metrics import K_VALUES, Tally, evidence_ids, percentile, recall_at_k
 from memory_core.ingest_io import LocomoSample, read_locomo
+from memory_core.model import Kind
 from memory_core.retrieval.bm25 import BM25Index
+from memory_core.retrieval.recall import RecallFilters
 from memory_core.retrieval.stages import stage_combinations
 from memory_core.retrieval.tokenize import tokenize
 from memory_core.service import Memory, open_memory
@@ -39,8 +42,12 @@ def _noop_progress(label: str, total: int) -> Callable[[int], None]:
     return lambda n: None
 
 
+EXTRACTORS = ("mechanical", "observations")
+
+
 def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progress = _noop_progress,
-                    limit_samples: int | None = None, ablation: bool = False) -> dict[str, Any]:
+                    limit_samples: int | None = None, ablation: bool = False,
+                    extractor: str = "mechanical") -> dict[str, Any]:
     """Run the evaluation and return the figures.
 
     Args:
@@ -50,6 +57,11 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
         limit_samples: evaluate only the first N conversations.
         ablation: also answer every question with every stage combination
             (``stages.stage_combinations``), on the same ingested store.
+        extractor: "mechanical" (rules) or "observations": LoCoMo's own
+            per-session observations stand in for an LLM extractor's output and
+            go through the same dedupe / conflict / storage stages; the result
+            then also holds "fact_items" and "raw_turn_items" systems (recall
+            restricted to fact items, or to the per-turn event items).
 
     Returns:
         {"systems": {"gulfstream": {...}, "bm25_raw_turns": {...}},
@@ -57,15 +69,28 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
          "ablation": [row, ...] (only with ``ablation``; rows as ``ablation.run_configs``)}
 
     Raises:
-        InvalidInput: the file is not LoCoMo-shaped.
+        InvalidInput: the file is not LoCoMo-shaped, or an unknown extractor.
         OSError: it cannot be read.
     """
+    if extractor not in EXTRACTORS:
+        raise InvalidInput(f"extractor must be one of {', '.join(EXTRACTORS)}; got {extractor!r}")
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    samples = read_locomo(data, lambda sid: f"locomo-{sid}")[:limit_samples]
+    samples = read_locomo(data, _locomo_user)[:limit_samples]
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         memory = open_memory(Settings(database_url=f"sqlite:///{tmp}/locomo.sqlite3"))
+        restricted: dict[str, RecallFilters] = {}
+        if extractor == "observations":
+            from memory_core.llm.observations import observation_pipeline
+
+            memory.pipeline = observation_pipeline(data, _locomo_user)
+            restricted = {"fact_items": RecallFilters(kinds={Kind.FACT}),
+                          "raw_turn_items": RecallFilters(kinds={Kind.EVENT})}
         try:
-            result = _evaluate(memory, samples, progress)
+            result = _evaluate(memory, samples, progress, restricted)
+            result["extractor"] = extractor
+            metrics = getattr(memory.pipeline, "metrics", None)
+            if metrics is not None:  # an LLM pipeline: token use (in/out) and latency per call
+                result["llm"] = metrics.snapshot()
             if ablation:
                 questions = [Question(s.turns[0].user_id, str(qa["question"]), str(qa.get("category")),
                                       frozenset(evidence_ids(qa.get("evidence"))))
@@ -78,8 +103,14 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
             memory.close()
 
 
-def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress) -> dict[str, Any]:
+def _locomo_user(sample_id: str) -> str:
+    return f"locomo-{sample_id}"
+
+
+def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress,
+              restricted: dict[str, RecallFilters]) -> dict[str, Any]:
     ours, base = Tally(), Tally()
+    extra = {name: Tally() for name in restricted}
     total_turns = sum(len(s.turns) for s in samples)
     advance = progress("ingest", total_turns)
     ingest_s = 0.0
@@ -106,12 +137,16 @@ def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress) -
             response = memory.recall(user_id, question, k=max(K_VALUES))
             latencies.append((time.perf_counter() - started) * 1e3)
             ours.add(category, evidence, [r.turn_ids for r in response.results])
+            for name, filters in restricted.items():
+                only = memory.recall(user_id, question, k=max(K_VALUES), filters=filters)
+                extra[name].add(category, evidence, [r.turn_ids for r in only.results])
             indices, _ = index.top_k(tokenize(question), max(K_VALUES))
             base.add(category, evidence, [[turns[i].turn_id] for i in indices])
             advance(1)
 
     return {
-        "systems": {"gulfstream": ours.summary(), "bm25_raw_turns": base.summary()},
+        "systems": {"gulfstream": ours.summary(), **{n: t.summary() for n, t in extra.items()},
+                    "bm25_raw_turns": base.summary()},
         "ingest_turns_per_s": round(total_turns / ingest_s, 1) if ingest_s else 0.0,
         "recall_ms": {"p50": round(percentile(latencies, 50), 3), "p95": round(percentile(latencies, 95), 3)},
         "turns": total_turns,
