@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from memory_core.cli import app
+from memory_core.errors import InvalidInput
 from memory_core.eval.ablation import Question, format_ablation, run_configs
 from memory_core.eval.bilingual import LANGS, QUESTIONS_PATH, evaluate_bilingual, load_questions
 from memory_core.eval.locomo import evaluate_locomo, format_table
@@ -100,3 +102,21 @@ def test_format_table_names_the_overall_row_of_every_system(tmp_path):
 
 def test_hybrid_index_is_importable_from_recall():
     assert HybridIndex.build([]).search("anything") == []
+
+
+def test_observations_extractor_adds_fact_items_measured_beside_raw_turns(tmp_path):
+    path = locomo_file(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[0]["observation"] = {"session_1_observation": {
+        "Bo": [["Bo has played the cello for nine years, since school.", "D1:2"]]}}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = evaluate_locomo(path, workdir=tmp_path, extractor="observations")
+    systems = result["systems"]
+    assert set(systems) == {"gulfstream", "fact_items", "raw_turn_items", "bm25_raw_turns"}
+    assert systems["fact_items"]["by_category"]["4"]["recall@1"] == 1.0
+    assert result["extractor"] == "observations"
+
+
+def test_unknown_extractor_is_refused(tmp_path):
+    with pytest.raises(InvalidInput, match="extractor must be one of"):
+        evaluate_locomo(locomo_file(tmp_path), workdir=tmp_path, extractor="magic")
