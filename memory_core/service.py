@@ -124,6 +124,19 @@ class Memory:
             report.applied += self.apply_pending(user_id)
         return report
 
+    def hit(self, user_id: str, item_id: str, count: int = 1) -> int:
+        """Mark an item recalled or confirmed; return its new hit count.
+
+        Hits do not change the memory version: the cached recall index takes
+        the new count in place, so raising hit counts never costs a rebuild.
+
+        Raises:
+            UnknownItem: no such live item. InvalidField: count below 1.
+        """
+        new = self.store.hit(user_id, item_id, count)
+        self.recaller.set_hits(user_id, {item_id: new})
+        return new
+
     def erase_user(self, user_id: str) -> int:
         """Remove the user's turns, items, revisions and cached index; return items removed."""
         removed = self.store.erase_user(check_id(user_id, "user id"))

@@ -85,3 +85,17 @@ def test_erase_user_removes_turns_items_and_recall(memory: Memory) -> None:
     assert memory.store.list_turns("u1") == []
     with pytest.raises(UnknownUser):
         memory.require_user("u1")
+
+
+def test_hits_reweight_recall_without_rebuilding_the_index(memory: Memory) -> None:
+    memory.ingest([turn("u1", 1, "I like green tea."), turn("u1", 2, "I like black tea.")])
+    first = memory.recall("u1", "tea", k=10)
+    builds = memory.recaller.build_count
+    target = first.results[-1].item
+    for _ in range(50):
+        memory.hit("u1", target.id)
+    again = memory.recall("u1", "tea", k=10)
+    assert memory.recaller.build_count == builds
+    ranks = {r.item.id: r.rank for r in again.results}
+    assert ranks[target.id] < first.results[-1].rank
+    assert memory.store.get("u1", target.id).hit == target.hit + 50
