@@ -15,7 +15,7 @@ from fastapi import APIRouter, Depends, Query
 from api_shim import protocol
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
 from api_shim.http.errors import ApiError
-from api_shim.http.schemas import ErrorOut, ItemIn, ItemOut, ItemPatch, ItemsOut, MergeIn, Status
+from api_shim.http.schemas import NO_NUL, ErrorOut, ItemIn, ItemOut, ItemPatch, ItemsOut, MergeIn, Status
 from api_shim.http.services import Services
 from memory_core.errors import UnknownItem
 
@@ -46,8 +46,9 @@ def _get(svc: Services, who: Caller, user_id: str, item_id: str) -> dict[str, An
 @router.get("", response_model=ItemsOut, summary="List a user's items")
 def list_items(user_id: UserIdPath, svc: Svc, who: Who,
                status: Annotated[list[Status] | None, Query(max_length=4)] = None,
-               theme: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
-               kind: Annotated[str | None, Query(min_length=1, max_length=32)] = None) -> dict[str, Any]:
+               theme: Annotated[str | None, Query(min_length=1, max_length=64, pattern=NO_NUL)] = None,
+               kind: Annotated[str | None, Query(min_length=1, max_length=32, pattern=NO_NUL)] = None,
+               ) -> dict[str, Any]:
     """Items of the user, oldest first (default: active ones). 404 for a user with nothing stored."""
     uid = who.user(user_id)
     items = svc.client.list_items(uid, statuses=list(status) if status else None, theme=theme, kind=kind)
@@ -89,7 +90,7 @@ def merge_items(user_id: UserIdPath, item_id: ItemIdPath, body: MergeIn, svc: Sv
 
 @router.delete("/{item_id}", summary="Delete an item, with a reason")
 def delete_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who,
-                reason: Annotated[str, Query(min_length=1, max_length=1000)]) -> dict[str, Any]:
+                reason: Annotated[str, Query(min_length=1, max_length=1000, pattern=NO_NUL)]) -> dict[str, Any]:
     """Soft-delete: the item stays in the history (and the export) as deleted."""
     text = svc.client.delete_item(who.user(user_id), item_id, reason)
     return {"id": item_id, "user_id": user_id, "status": "deleted", "description": text}

@@ -44,7 +44,8 @@ def _signed_in(request: Request, svc: Services) -> bool:
 def editor_page(request: Request, svc: Svc) -> Response:
     """The editor, or a redirect to the login page."""
     if not _signed_in(request, svc):
-        return RedirectResponse("/editor/login", status_code=303)
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"/editor/login{query}", status_code=303)
     html = (STATIC / "editor.html").read_text(encoding="utf-8")
     html = html.replace("{{POLL_MS}}", str(int(svc.settings.http_editor_poll_ms)))
     return HTMLResponse(html, headers={"Cache-Control": "no-store"})

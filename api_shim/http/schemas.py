@@ -10,13 +10,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from api_shim.http.auth import MAX_USER_ID_CHARS
 from memory_core.validation import MAX_ID_CHARS, MAX_TEXT_CHARS
 
 __all__ = [
     "ID_PATTERN",
+    "NO_NUL",
     "BatchIn",
     "ErrorOut",
     "ImportOut",
@@ -38,6 +39,9 @@ __all__ = [
 ID_PATTERN = r"^[\w.:@#+\-]+$"
 """Ids over HTTP: word characters and ``. : @ # + -`` (no ``/``, so every id fits in a path)."""
 
+NO_NUL = r"^[^\x00]*$"
+"""Query texts: anything but NUL, which PostgreSQL cannot store."""
+
 UserId = Annotated[str, Field(min_length=1, max_length=MAX_USER_ID_CHARS, pattern=ID_PATTERN)]
 AnyId = Annotated[str, Field(min_length=1, max_length=MAX_ID_CHARS, pattern=ID_PATTERN)]
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
@@ -47,8 +51,29 @@ Kind = Literal["fact", "preference", "event", "todo", "procedure", "summary"]
 Status = Literal["active", "superseded", "archived", "deleted"]
 
 
+def _no_nul(value: Any) -> None:
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise ValueError("text may not contain NUL (\\u0000) characters")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _no_nul(key)
+            _no_nul(item)
+    elif isinstance(value, list):
+        for item in value:
+            _no_nul(item)
+
+
 class _In(BaseModel):
+    """Base of request bodies: unknown fields and NUL characters (PostgreSQL cannot store them) are refused."""
+
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _refuse_nul(cls, data: Any) -> Any:
+        _no_nul(data)
+        return data
 
 
 class TurnIn(_In):

@@ -39,6 +39,16 @@ _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, Mapping):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
 def queued_key(user_id: str, turn_id: str) -> str:
     """Redis key the shim sets when it publishes a turn, so its status reads "queued" until stored."""
     return f"{protocol.KEY_PREFIX}http:queued:{user_id}\0{turn_id}"
@@ -169,6 +179,8 @@ class Services:
                 doc = next(iter(users.values()))
             else:
                 raise InvalidField(f"the export holds {len(users)} users and none is {shown!r}")
+        if _has_nul(doc):
+            raise InvalidField("the import may not contain NUL characters (PostgreSQL cannot store them)")
         if doc is not None and not isinstance(doc, Mapping):
             raise InvalidField(f"the import must be a mapping of item id to item; got {type(doc).__name__}")
         bare = yaml.dump(dict(doc or {}), Dumper=_Dumper, allow_unicode=True)

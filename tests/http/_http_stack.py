@@ -86,7 +86,7 @@ def start_stack(admin_url: str, tmp: Path, **settings: Any) -> Stack:
     procs = CeleryProcesses(redis.url, db_url, tmp)
     procs.worker("curate", concurrency=2)
     procs.worker("recall", queues="recall", pool="solo", concurrency=1)
-    config = HttpSettings(redis_url=redis.url, database_url=db_url, recall_timeout_ms=2000,
+    config = HttpSettings(redis_url=redis.url, database_url=db_url, recall_timeout_ms=2000, request_timeout_s=45,
                           http_key_cache_ttl_s=0.0, http_editor_poll_ms=500, **settings)
     services = build_services(config)
     port = free_port()

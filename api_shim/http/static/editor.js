@@ -38,7 +38,8 @@ const LABELS = {
 };
 
 const $ = (sel, root = document) => root.querySelector(sel);
-const state = {lang: localStorage.getItem("gs-lang") || (navigator.language.startsWith("zh") ? "zh" : "en"),
+const askedLang = new URL(location.href).searchParams.get("lang");
+const state = {lang: LABELS[askedLang] ? askedLang : localStorage.getItem("gs-lang") || (navigator.language.startsWith("zh") ? "zh" : "en"),
                user: "", items: [], known: new Set(), current: null, timer: null, signature: ""};
 
 function t(key, vars = {}) {
@@ -46,13 +47,15 @@ function t(key, vars = {}) {
   return String(text).replace(/\{(\w+)\}/g, (_, name) => vars[name] ?? "");
 }
 
+const names = (group) => LABELS[state.lang][group];
+
 function applyLabels() {
   document.documentElement.lang = state.lang === "zh" ? "zh-CN" : "en";
   document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
   document.querySelectorAll("[data-i18n-placeholder]").forEach((el) => { el.placeholder = t(el.dataset.i18nPlaceholder); });
   $("#lang").textContent = t("lang");
   const kinds = $("#edit-kind");
-  kinds.replaceChildren(...Object.keys(LABELS.en.kinds).map((k) => new Option(t("kinds")[k], k)));
+  kinds.replaceChildren(...Object.keys(LABELS.en.kinds).map((k) => new Option(names("kinds")[k], k)));
 }
 
 function say(text, isError = false) {
@@ -91,7 +94,7 @@ function card(item, fresh) {
   body.append(
     el("p", {class: "desc", text: item.description}),
     el("p", {class: "meta"},
-       el("span", {class: "kind", text: t("kinds")[item.kind] || item.kind}),
+       el("span", {class: "kind", text: names("kinds")[item.kind] || item.kind}),
        el("span", {class: "hits", text: t("hits", {n: item.hit})}),
        el("time", {datetime: item.created_at, text: t("created", {d: day(item.created_at)})}),
        el("time", {datetime: item.updated_at, text: t("updated", {d: day(item.updated_at)})})),
@@ -228,8 +231,8 @@ async function openHistory(item) {
         : el("p", {class: "change", text: h.new_description});
       const theme = h.old_theme && h.old_theme !== h.new_theme ? el("p", {class: "change", text: `${h.old_theme} → ${h.new_theme}`}) : "";
       return el("li", {"data-op": h.op},
-        el("p", {class: "when"}, el("strong", {text: t("ops")[h.op] || h.op}), " · ",
-           el("time", {datetime: h.at, text: day(h.at)}), " · ", el("span", {text: t("actors")[h.actor] || h.actor})),
+        el("p", {class: "when"}, el("strong", {text: names("ops")[h.op] || h.op}), " · ",
+           el("time", {datetime: h.at, text: day(h.at)}), " · ", el("span", {text: names("actors")[h.actor] || h.actor})),
         h.reason ? el("p", {class: "reason", text: h.reason}) : "", change, theme);
     });
     $("#timeline").replaceChildren(...rows);

@@ -1,0 +1,214 @@
+"""The /v1 API against the running shim, with real PostgreSQL, Redis and celery workers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from _http_stack import Stack, wait_until
+
+from workers.deadletter import DeadLetters
+
+OPENAPI = Path(__file__).resolve().parents[2] / "api_shim" / "http" / "openapi.json"
+
+
+def turn(user: str, n: int, text: str, **extra: Any) -> dict[str, Any]:
+    return {"user_id": user, "turn_id": f"{user}-t{n}", "session_id": "s1", "role": "user", "text": text,
+            "timestamp": f"2026-05-01T09:{n:02d}:00Z", **extra}
+
+
+def status_of(api: httpx.Client, user: str, turn_id: str) -> str:
+    return str(api.get(f"/v1/users/{user}/turns/{turn_id}").json()["status"])
+
+
+def assert_error(reply: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert reply.status_code == status, reply.text
+    assert reply.headers["content-type"].startswith("application/json")
+    error = reply.json()["error"]
+    assert error["status"] == status and error["code"] == code and error["message"]
+    return dict(error)
+
+
+def test_served_openapi_is_the_committed_one(stack: Stack) -> None:
+    assert stack.client().get("/openapi.json").json() == json.loads(OPENAPI.read_text(encoding="utf-8"))
+
+
+def test_health_ready_and_metrics(stack: Stack, acme_key: str) -> None:
+    web = stack.client()
+    assert web.get("/healthz").json() == {"status": "ok"}
+    ready = web.get("/readyz")
+    assert ready.status_code == 200 and ready.json()["checks"] == {"database": "ok", "redis": "ok"}
+    stack.client(acme_key).get("/v1/whoami")
+    text = web.get("/metrics").text
+    assert 'gulfstream_http_requests_total{method="GET",route="/v1/whoami",status="200"}' in text
+    assert "acme:" not in text
+
+
+def test_bad_keys_are_refused(stack: Stack, acme_key: str) -> None:
+    web = stack.client()
+    assert_error(web.get("/v1/whoami"), 401, "unauthorized")
+    assert_error(web.get("/v1/whoami", headers={"Authorization": "Bearer nope"}), 401, "unauthorized")
+    forged = acme_key[:-4] + ("aaaa" if not acme_key.endswith("aaaa") else "bbbb")
+    assert_error(web.get("/v1/whoami", headers={"X-API-Key": forged}), 401, "unauthorized")
+    assert web.get("/v1/whoami", headers={"X-API-Key": acme_key}).json()["tenant"] == "acme"
+    # the editor's cookie works only with the editor header (no cross-site forgery)
+    web.cookies.set("gulfstream_session", acme_key)
+    assert_error(web.get("/v1/whoami"), 401, "unauthorized")
+    assert web.get("/v1/whoami", headers={"X-Gulfstream-Editor": "1"}).status_code == 200
+    revoked = stack.key("acme", name="to-revoke")
+    assert stack.client(revoked).get("/v1/whoami").status_code == 200
+    assert stack.services.keys.revoke(revoked.split("_")[1])
+    assert_error(stack.client(revoked).get("/v1/whoami"), 401, "unauthorized")
+
+
+def test_rate_limit_answers_429_with_retry_after(stack: Stack) -> None:
+    api = stack.client(stack.key("acme", rate_per_s=0.5, burst=3))
+    codes = [api.get("/v1/whoami").status_code for _ in range(5)]
+    assert codes[:3] == [200, 200, 200] and codes[3:] == [429, 429]
+    reply = api.get("/v1/whoami")
+    assert_error(reply, 429, "rate_limited")
+    assert int(reply.headers["Retry-After"]) >= 1
+
+
+def test_turns_are_published_applied_and_recalled(stack: Stack, acme_key: str) -> None:
+    api = stack.client(acme_key)
+    one = api.post("/v1/turns", json=turn("mia", 1, "I live in Lisbon and I work as a product designer."))
+    assert one.status_code == 202, one.text
+    assert one.json()["accepted"][0]["status_url"] == "/v1/users/mia/turns/mia-t1"
+    batch = api.post("/v1/turns/batch", json={"turns": [
+        turn("mia", 2, "I like spicy food, especially Sichuan hot pot."),
+        turn("mia", 3, "我喜欢喝绿茶。", speaker="Mia", meta={"lang": "zh"}),
+    ]})
+    assert batch.status_code == 202 and [a["turn_id"] for a in batch.json()["accepted"]] == ["mia-t2", "mia-t3"]
+    assert status_of(api, "mia", "mia-t3") in ("queued", "stored", "applied")
+    wait_until(lambda: all(status_of(api, "mia", f"mia-t{n}") == "applied" for n in (1, 2, 3)), 30,
+               "turns applied", stack.procs.logs)
+    assert api.get("/v1/users/mia/turns/mia-t2").json()["seq"] == 2
+    assert_error(api.get("/v1/users/mia/turns/never"), 404, "unknown_turn")
+
+    items = api.get("/v1/users/mia/items").json()["items"]
+    assert items and all(i["user_id"] == "mia" for i in items)
+    reply = api.post("/v1/users/mia/recall", json={"query": "what food do I like?", "k": 3, "timeout_ms": 10000})
+    assert reply.status_code == 200, reply.text
+    body = reply.json()
+    assert not body["degraded"] and body["results"], body["reason"]
+    assert any("hot pot" in r["item"]["description"] for r in body["results"])
+    assert "hot pot" in body["context"]["text"] and all(r["item"]["user_id"] == "mia" for r in body["results"])
+    assert api.post("/v1/users/nobody-here/recall", json={"query": "food"}).json()["results"] == []
+
+
+def test_a_bad_turn_in_a_batch_sends_nothing(stack: Stack, acme_key: str) -> None:
+    api = stack.client(acme_key)
+    reply = api.post("/v1/turns/batch", json={"turns": [turn("batchy", 1, "fine"), turn("batchy", 2, "   ")]})
+    assert_error(reply, 422, "invalid_input")
+    assert_error(api.get("/v1/users/batchy/turns/batchy-t1"), 404, "unknown_turn")
+
+
+def test_item_edits_keep_history_and_reach_the_store(stack: Stack, acme_key: str) -> None:
+    api = stack.client(acme_key)
+    base = "/v1/users/ed/items"
+    a = api.post(base, json={"description": "喜欢喝乌龙茶", "theme": "品味", "reason": "用户在编辑器里添加"})
+    assert a.status_code == 201, a.text
+    b = api.post(base, json={"description": "Drinks green tea every morning", "theme": "habits", "kind": "preference"})
+    a_id, b_id = a.json()["id"], b.json()["id"]
+    assert a.json()["user_id"] == "ed" and b.json()["kind"] == "preference"
+
+    assert_error(api.patch(f"{base}/{a_id}", json={"theme": "饮品"}), 422, "invalid_input")  # no reason
+    assert_error(api.patch(f"{base}/{a_id}", json={"reason": "nothing"}), 422, "invalid_input")
+    fixed = api.patch(f"{base}/{a_id}", json={"theme": "饮品", "reason": "主题更准确"})
+    assert fixed.status_code == 200 and fixed.json()["theme"] == "饮品"
+
+    merged = api.post(f"{base}/{a_id}/merge", json={"other_id": b_id, "description": "喜欢乌龙茶，每天早上喝绿茶",
+                                                    "reason": "同一件事"})
+    assert merged.status_code == 200, merged.text
+    assert merged.json()["description"] == "喜欢乌龙茶，每天早上喝绿茶" and merged.json()["theme"] == "饮品"
+    assert api.get(f"{base}/{b_id}").json()["status"] == "deleted"
+    assert_error(api.post(f"{base}/{a_id}/merge", json={"other_id": a_id, "reason": "x"}), 422, "invalid_input")
+
+    history = api.get(f"{base}/{a_id}/history").json()["history"]
+    assert [h["op"] for h in history][:2] == ["merge", "update"]
+    assert {h["reason"] for h in history} >= {"同一件事", "主题更准确", "用户在编辑器里添加"}
+    assert all(h["actor"] == "user" for h in history)
+
+    assert_error(api.delete(f"{base}/{a_id}"), 422, "invalid_input")  # reason is required
+    gone = api.delete(f"{base}/{a_id}", params={"reason": "不再准确"})
+    assert gone.status_code == 200 and gone.json()["status"] == "deleted"
+    assert_error(api.delete(f"{base}/{a_id}", params={"reason": "again"}), 404, "unknown_item")
+    assert_error(api.get(f"{base}/0123456789abcdef"), 404, "unknown_item")
+    stored = stack.services.store.get("acme:ed", a_id)
+    assert stored.status == "deleted" and stored.history[-1].reason == "不再准确"
+    assert api.get(base).json()["items"] == []
+    assert len(api.get(base, params={"status": ["deleted"]}).json()["items"]) == 2
+
+
+def test_export_import_and_erase(stack: Stack, acme_key: str) -> None:
+    api = stack.client(acme_key)
+    made = api.post("/v1/users/ex/items", json={"description": "住在里斯本", "theme": "身份"}).json()
+    api.patch(f"/v1/users/ex/items/{made['id']}", json={"description": "住在波尔图", "reason": "搬家了"})
+    exported = api.get("/v1/users/ex/export")
+    assert exported.status_code == 200 and exported.headers["content-type"].startswith("application/yaml")
+    assert "format: gulfstream-export" in exported.text and "ex:" in exported.text and "acme:" not in exported.text
+
+    imported = api.post("/v1/users/ex2/import", content=exported.content,
+                        headers={"Content-Type": "application/yaml"})
+    assert imported.status_code == 200, imported.text
+    assert imported.json() == {"user_id": "ex2", "imported": 1}
+    copy = api.get(f"/v1/users/ex2/items/{made['id']}").json()
+    assert copy["description"] == "住在波尔图"
+    assert [h["op"] for h in api.get(f"/v1/users/ex2/items/{made['id']}/history").json()["history"]] == \
+        ["update", "create"]
+    assert_error(api.post("/v1/users/ex2/import", content=exported.content), 422, "invalid_input")  # ids clash
+
+    seed = "a1b2c3d4:\n  description: 喜欢吃辣\n  theme: 品味\n  history: []\n  hit: 3\n"
+    bare = api.post("/v1/users/seedy/import", content=seed.encode(), headers={"Content-Type": "application/yaml"})
+    assert bare.json()["imported"] == 1
+    assert api.get("/v1/users/seedy/items/a1b2c3d4").json()["hit"] == 3
+    assert_error(api.post("/v1/users/seedy/import", content=b"a: [unclosed"), 422, "invalid_input")
+    assert_error(api.post("/v1/users/seedy/import", content=b"\xff\xfe bad"), 422, "invalid_input")
+
+    erased = api.delete("/v1/users/ex")
+    assert erased.status_code == 200 and erased.json()["items_removed"] == 1
+    assert_error(api.get("/v1/users/ex/items"), 404, "unknown_user")
+    assert_error(api.get("/v1/users/ex/export"), 404, "unknown_user")
+    assert_error(api.delete("/v1/users/ex"), 404, "unknown_user")
+    assert stack.services.store.list_items("acme:ex", statuses=None) == []
+
+
+def test_dead_lettered_turn_status(stack: Stack, acme_key: str) -> None:
+    api = stack.client(acme_key)
+    assert api.post("/v1/turns", json=turn("dl", 1, "I moved to Osaka.")).status_code == 202
+    wait_until(lambda: status_of(api, "dl", "dl-t1") == "applied", 30, "turn applied", stack.procs.logs)
+    letters = DeadLetters(stack.db_url)
+    try:
+        letters.record("acme:dl", "dl-t1", 1, "gulfstream.curate_user", ValueError("malformed"), 3)
+    finally:
+        letters.close()
+    body = api.get("/v1/users/dl/turns/dl-t1").json()
+    assert body == {"user_id": "dl", "turn_id": "dl-t1", "status": "dead_lettered", "seq": 1,
+                    "error_type": "ValueError", "attempts": 3}
+
+
+@pytest.mark.parametrize(("method", "path", "kwargs", "status", "code"), [
+    ("post", "/v1/turns", {"content": b"{not json", "headers": {"Content-Type": "application/json"}}, 400,
+     "bad_request"),
+    ("post", "/v1/turns", {"json": {"user_id": 5}}, 422, "invalid_input"),
+    ("post", "/v1/turns", {"json": turn("x", 1, "a" * 8001)}, 422, "invalid_input"),
+    ("post", "/v1/turns", {"json": turn("x", 1, "hi", extra_field=1)}, 422, "invalid_input"),
+    ("post", "/v1/turns", {"json": turn("x", 1, "hi", timestamp="yesterday")}, 422, "invalid_input"),
+    ("post", "/v1/turns", {"content": json.dumps(turn("x", 1, "\ud800")).encode(),
+                           "headers": {"Content-Type": "application/json"}}, 422, "invalid_input"),
+    ("post", "/v1/turns", {"content": b"x" * (4 * 1024 * 1024 + 1)}, 413, "body_too_large"),
+    ("post", "/v1/turns/batch", {"json": {"turns": []}}, 422, "invalid_input"),
+    ("post", "/v1/users/x/recall", {"json": {"query": "q", "k": 0}}, 422, "invalid_input"),
+    ("post", "/v1/users/x/recall", {"json": {"query": "q", "k": "many"}}, 422, "invalid_input"),
+    ("get", "/v1/users/" + "u" * 96 + "/items", {}, 422, "invalid_input"),
+    ("get", "/v1/users/x/items", {"params": {"status": "gone"}}, 422, "invalid_input"),
+    ("get", "/v1/nowhere", {}, 404, "not_found"),
+    ("put", "/v1/turns", {}, 405, "method_not_allowed"),
+])
+def test_bad_requests_get_clear_json_errors(stack: Stack, acme_key: str, method: str, path: str,
+                                            kwargs: dict[str, Any], status: int, code: str) -> None:
+    assert_error(getattr(stack.client(acme_key), method)(path, **kwargs), status, code)
