@@ -1,0 +1,109 @@
+"""Benchmark: recall round trip through Celery against no-op round trips, same run.
+
+For one user with 100 / 1,000 / 10,000 / 100,000 memory items, a recall
+worker (solo pool, its own queue) answers ``MemoryClient.recall`` calls,
+interleaved one for one with two floors measured in the same run:
+
+- ``noop (default)``: a no-op task whose result goes through the default
+  Celery Redis result backend (``AsyncResult.get``) — the floor the issue's
+  targets are stated against;
+- ``ping (reply list)``: a no-op task that LPUSHes its reply to a per-call
+  list the client BRPOPs — the same path recall uses.
+
+Run: ``.venv/bin/python ops/bench/bench_recall_rpc.py [--sizes 100,1000,10000,100000] [--calls 300]``.
+Starts private Redis and PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and
+``GULFSTREAM_DATABASE_URL`` are both set. Prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from _stack import CeleryProcesses, percentiles, servers, table
+from celery import Celery
+
+from api_shim import protocol
+from api_shim.client import MemoryClient
+from memory_core.model import MemoryItem
+from memory_core.store.ops import AddOp
+from memory_core.store.sql import SqlStore
+
+_TEXT = """coffee tea lisbon porto berlin hiking running piano guitar sister brother dog cat garden
+python rust doctor nurse pilot teacher mango sushi olives chocolate bicycle train flight museum concert
+novel poetry chess tennis yoga swimming allergy peanuts birthday wedding meeting deadline project manager
+salary apartment kitchen balcony winter summer beach"""
+WORDS = _TEXT.split()
+
+
+HEADERS = ["items", "fill s", "cold ms", "noop p50", "noop p95", "noop p99", "ping p50", "ping p95",
+           "ping p99", "recall p50", "recall p95", "recall p99", "Δp50 vs noop", "Δp99 vs noop", "degraded"]
+
+
+def fill(store: SqlStore, user_id: str, count: int, rng: random.Random) -> None:
+    """Give ``user_id`` ``count`` synthetic active items (batches of 2,000)."""
+    for start in range(0, count, 2000):
+        ops = [AddOp(MemoryItem.create(user_id, " ".join(rng.choices(WORDS, k=rng.randint(5, 14))),
+                                       rng.choice(["places", "taste", "work", "family", "health"])))
+               for _ in range(min(2000, count - start))]
+        store.apply(user_id, ops)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="100,1000,10000,100000")
+    parser.add_argument("--calls", type=int, default=300)
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    rng = random.Random(11)
+    rows = []
+    with servers() as (redis_url, db_url, scratch):
+        procs = CeleryProcesses(redis_url, db_url, scratch)
+        store = SqlStore(db_url)
+        client = MemoryClient(redis_url, recall_timeout_ms=5000)
+        backend = Celery("bench", broker=redis_url, backend=redis_url, set_as_current=False)
+        backend.conf.task_routes = {protocol.NOOP: {"queue": "recall"}}
+        try:
+            procs.worker("recall", queues="recall", pool="solo", concurrency=1,
+                         GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900")
+            for size in sizes:
+                user = f"bench-{size}"
+                t0 = time.perf_counter()
+                fill(store, user, size, rng)
+                fill_s = time.perf_counter() - t0
+                t0 = time.perf_counter()
+                first = client.recall(user, "coffee in lisbon", k=10, timeout_ms=120_000)
+                cold_ms = (time.perf_counter() - t0) * 1e3
+                assert not first.degraded, first.reason
+                noop, ping, recall, degraded = [], [], [], 0
+                for i in range(args.calls + 20):
+                    t0 = time.perf_counter()
+                    backend.send_task(protocol.NOOP).get(timeout=10)
+                    t1 = time.perf_counter()
+                    client.ping(timeout_s=10)
+                    t2 = time.perf_counter()
+                    reply = client.recall(user, " ".join(rng.choices(WORDS, k=3)), k=10)
+                    t3 = time.perf_counter()
+                    degraded += reply.degraded
+                    if i >= 20:  # warm-up
+                        noop.append((t1 - t0) * 1e3)
+                        ping.append((t2 - t1) * 1e3)
+                        recall.append((t3 - t2) * 1e3)
+                n50, n95, n99 = percentiles(noop)
+                p50, p95, p99 = percentiles(ping)
+                r50, r95, r99 = percentiles(recall)
+                rows.append((f"{size:,}", f"{fill_s:.1f}", f"{cold_ms:.0f}", n50, n95, n99, p50, p95, p99,
+                             r50, r95, r99, r50 - n50, r99 - n99, degraded))
+                print(table(HEADERS, rows[-1:]).splitlines()[-1], flush=True)  # a row as soon as it is done
+        finally:
+            client.close()
+            store.close()
+            procs.stop_all()
+    print()
+    print(table(HEADERS, rows))
+    print(f"\n{args.calls} interleaved calls of each per size, ms; 'cold' is the first recall (index build).")
+
+
+if __name__ == "__main__":
+    main()
