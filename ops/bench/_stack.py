@@ -27,7 +27,7 @@ from _services import create_database, start_postgres, stop_postgres  # noqa: E4
 
 from memory_core.store.migrate import upgrade  # noqa: E402
 
-__all__ = ["CeleryProcesses", "percentiles", "servers", "table"]
+__all__ = ["CeleryProcesses", "create_database", "percentiles", "servers", "table"]
 
 
 @contextmanager

@@ -19,8 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from _services import create_database
-from _stack import REPO, CeleryProcesses, servers, table
+from _stack import REPO, CeleryProcesses, create_database, servers, table
 from sqlalchemy import create_engine, text
 
 from api_shim.client import MemoryClient

@@ -110,3 +110,24 @@ class PoisonPipeline(SlowPipeline):
         if "POISON" in turn.text:
             raise ValueError(f"cannot plan turn {turn.turn_id}: malformed extractor output")
         return super().plan(turn, store)
+
+
+class FlakyPipeline(SlowPipeline):
+    """Raises ConnectionError (transient) for turns containing FLAKY<n>: the first n tries fail.
+
+    ``FLAKY9`` fails more often than any retry limit in the tests. Tries are
+    counted in files under ``GULFSTREAM_TEST_FLAKY_DIR`` (shared by every
+    worker process).
+    """
+
+    def plan(self, turn: Turn, store: Any) -> Any:
+        import re
+
+        match = re.search(r"FLAKY(\d)", turn.text)
+        if match:
+            counter = Path(os.environ["GULFSTREAM_TEST_FLAKY_DIR"]) / turn.turn_id
+            with counter.open("a") as fh:
+                fh.write(".")
+            if counter.stat().st_size <= int(match.group(1)):
+                raise ConnectionError(f"LLM endpoint unreachable (try {counter.stat().st_size})")
+        return super().plan(turn, store)

@@ -127,3 +127,26 @@ def test_recall_rpc_answers_and_falls_back_when_the_worker_is_gone(celery_procs:
 
     assert client.erase_user("u-recall") >= 3
     assert client.recall("u-recall", "where do I live", k=3, timeout_ms=100).results == []
+
+
+def test_transient_failures_are_retried_then_dead_lettered(celery_procs: Any, client: MemoryClient,
+                                                            store: SqlStore, worker_db_url: str,
+                                                            tmp_path: Path) -> None:
+    # retries allowed: 2 (TEST_ENV), then one try alone: FLAKY2 passes on its 3rd try, FLAKY9 never does
+    celery_procs.worker("curate1", concurrency=1, GULFSTREAM_PIPELINE="_workload:FlakyPipeline",
+                        GULFSTREAM_TEST_FLAKY_DIR=str(tmp_path))
+    texts = ["I moved to Lisbon.", "FLAKY2 I like green tea.", "FLAKY9 I like sushi.", "I moved to Osaka."]
+    turns = {"u-flaky": make_turns("u-flaky", texts)}
+    for t in turns["u-flaky"]:
+        client.publish_turn(**t)
+    wait_until(lambda: applied(store, {"u-flaky": 4}), 60, "all turns applied", celery_procs.logs)
+    assert (tmp_path / "u-flaky-t001").read_text() == "..."  # failed twice, applied on the third try
+    letters = DeadLetters(worker_db_url)
+    try:
+        (letter,) = letters.list()
+        assert (letter.turn_id, letter.error_type) == ("u-flaky-t002", "ConnectionError")
+        assert letter.attempts == 4  # 1 + 2 retries + 1 alone
+    finally:
+        letters.close()
+    expected = embedded_snapshots(turns, tmp_path, skip=lambda t: "FLAKY9" in t["text"])
+    assert snapshot(store, "u-flaky") == expected["u-flaky"]
