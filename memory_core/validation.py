@@ -53,7 +53,8 @@ def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_C
 
     Raises:
         InvalidField: not a string.
-        InvalidEncoding: bytes that are not UTF-8, or lone surrogates.
+        InvalidEncoding: bytes that are not UTF-8, lone surrogates, or a NUL character
+            (PostgreSQL text cannot hold U+0000).
         EmptyText: empty or whitespace only.
         TextTooLong: longer than ``max_chars`` characters.
     """
@@ -65,6 +66,8 @@ def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_C
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise InvalidEncoding(f"{what} contains characters that are not valid UTF-8") from exc
+    if "\x00" in value:
+        raise InvalidEncoding(f"{what} contains a NUL character (U+0000), which text may not hold")
     text = value.strip()
     if not text:
         raise EmptyText(f"{what} is empty or only whitespace")

@@ -89,3 +89,8 @@ def test_a_json_file_that_is_not_turns_is_refused(tmp_path: Path) -> None:
     path.write_text('{"hello": 1}', encoding="utf-8")
     with pytest.raises(InvalidInput, match="not a LoCoMo file"):
         read_turn_file(path, "u1")
+
+
+def test_nul_characters_are_refused_before_any_store_sees_them() -> None:
+    with pytest.raises(InvalidInput, match="NUL"):
+        turn_from_mapping({"text": "hi\x00there", "timestamp": "2024-01-01T00:00:00Z"}, "u1")
