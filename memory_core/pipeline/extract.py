@@ -152,6 +152,8 @@ class MechanicalExtractor:
             if hit is None:
                 continue
             rule = hit.rule
+            if rule.slot == "name" and named and hit.obj.casefold() == name.casefold():
+                continue  # "我叫Mia" said by Mia: the speaker's name is already on every item
             subject = name if named else ("用户" if lang == "zh" else "User")
             description, claim = render(hit, subject, lang)
             if rule.slot == "pref":

@@ -214,3 +214,18 @@ def test_trailing_chatter_is_trimmed_from_objects(make_turn: TurnFactory) -> Non
     assert only(make_turn, "I live in Paris now!").claim == only(make_turn, "I live in Paris").claim
     shooting = only(make_turn, "I'm a shooting guard for the team and our season opener is next week - so excited")
     assert "season" not in shooting.description
+
+
+def test_a_speaker_stating_their_own_display_name_adds_no_fact():
+    from datetime import UTC, datetime
+
+    from memory_core.model import Turn
+    from memory_core.pipeline.extract import MechanicalExtractor
+
+    def kinds(text, speaker):
+        turn = Turn("u1", "t1", "s1", "user", text, datetime(2026, 1, 1, tzinfo=UTC), speaker=speaker)
+        return [c.description for c in MechanicalExtractor().extract(turn) if c.kind != "event"]
+
+    assert kinds("我叫Mia，我来自成都。", "Mia") == ["Mia来自成都"]
+    assert kinds("My name is Mia.", "mia") == []
+    assert any("Ana" in d for d in kinds("我叫Ana。", "Mia"))
