@@ -5,9 +5,11 @@ names every task, queue and Redis key, and encodes recall replies.
 
 Queues:
 
-- ``ingest``: store a published turn, then wake its user's curator; also the
-  CRUD writes (fast, never behind a curate backlog).
+- ``ingest``: store a published turn, then wake its user's curator.
 - ``curate``: drain one user's unapplied turns in ``seq`` order.
+- ``edits``: a person's edits and the item reads (add, update, delete,
+  erase, list, history), so an editor or an erase never waits behind
+  thousands of queued turns.
 - ``recall``: read-only, low latency, its own solo worker.
 - ``maintenance``: the periodic sweeper and other housekeeping.
 """
@@ -43,6 +45,7 @@ __all__ = [
     "decode_reply",
     "encode_reply",
     "inbox_key",
+    "ingested_key",
     "item_payload",
     "pub_seq_key",
     "recall_payload",
@@ -65,19 +68,19 @@ ITEM_HISTORY = "gulfstream.item_history"
 ERASE_USER = "gulfstream.erase_user"
 
 # ── queues and routes ──
-QUEUES = ("ingest", "curate", "recall", "maintenance")
+QUEUES = ("ingest", "curate", "edits", "recall", "maintenance")
 ROUTES: dict[str, str] = {
     INGEST_TURN: "ingest",
-    ADD_ITEM: "ingest",
-    UPDATE_ITEM: "ingest",
-    DELETE_ITEM: "ingest",
-    ERASE_USER: "ingest",
     CURATE_USER: "curate",
+    ADD_ITEM: "edits",
+    UPDATE_ITEM: "edits",
+    DELETE_ITEM: "edits",
+    ERASE_USER: "edits",
+    LIST_ITEMS: "edits",
+    ITEM_HISTORY: "edits",
     RECALL: "recall",
     PING: "recall",
     NOOP: "recall",
-    LIST_ITEMS: "recall",
-    ITEM_HISTORY: "recall",
     SWEEP: "maintenance",
 }
 
@@ -109,6 +112,11 @@ return n
 def inbox_key(user_id: str) -> str:
     """Hash of the user's published turns not yet stored: publish number → turn JSON."""
     return f"{KEY_PREFIX}inbox:{user_id}"
+
+
+def ingested_key(user_id: str) -> str:
+    """Highest publish number of the user whose turn ingest has stored (only grows)."""
+    return f"{KEY_PREFIX}ingested:{user_id}"
 
 
 def curate_waiting_key(user_id: str) -> str:

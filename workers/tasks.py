@@ -13,15 +13,19 @@ is idempotent:
 
 Publish order and the inbox. The client numbers each user's turns and keeps
 a copy of each in the user's inbox (a Redis hash) until ingest has stored it
-(one Lua call: ``protocol.PUBLISH_SCRIPT``). Ingest stores turn n only when
-no earlier number of that user is still in the inbox; otherwise it waits, by
-re-publishing itself with a short, growing countdown (never counted as a
-retry). The sweeper re-publishes inbox entries older than
-``inbox_redeliver_after_s``, which also recovers a message the Redis
-transport lost (popped by a worker just before it or Redis died). Racing
-ingest workers, redeliveries and restarts therefore cannot swap a user's
-turns. Only after ``ingest_gap_wait_s`` does a turn stop waiting (logged as
-an error): an earlier turn that keeps failing must not block the user forever.
+(one Lua call: ``protocol.PUBLISH_SCRIPT``). An entry leaves the inbox only
+after its turn is committed, so every publish number below the smallest one
+in the inbox is stored already. Ingest therefore drains the inbox: it stores
+every entry there, in publish order, in one transaction, then drops them and
+raises the user's ``ingested`` mark (the highest publish number stored). The
+messages of turns stored that way find their entry gone and their number at
+or below the mark, and stop without touching the database; a message whose
+entry is gone above the mark (Redis lost the inbox) stores its own turn,
+idempotently. No turn waits for another, and racing ingest workers,
+redeliveries and restarts cannot swap a user's turns. The sweeper
+re-publishes inbox entries older than ``inbox_redeliver_after_s``, which
+also recovers a message the Redis transport lost (popped by a worker just
+before it or Redis died).
 
 Poison policy. A turn whose curation fails with a non-transient error, or
 with transient errors more than ``curate_max_retries`` times, is tried once
@@ -81,26 +85,41 @@ def wake_curator(ctx: Context, user_id: str, countdown_s: float | None = None, *
     return True
 
 
+# Drop stored inbox entries and raise the ingested mark. KEYS: inbox_key, ingested_key; ARGV: fields.
+_STORED_SCRIPT = """
+local top = 0
+for i, field in ipairs(ARGV) do
+  redis.call('HDEL', KEYS[1], field)
+  if tonumber(field) > top then top = tonumber(field) end
+end
+if top > tonumber(redis.call('GET', KEYS[2]) or '0') then redis.call('SET', KEYS[2], top) end
+return top
+"""
+INGEST_BATCH_TURNS = 500
+_TURN_FIELDS = ("user_id", "turn_id", "session_id", "role", "text", "timestamp", "speaker", "meta")
+
+
 @app.task(name=protocol.INGEST_TURN, bind=True, max_retries=None)
 def ingest_turn(self: Task, user_id: str, turn_id: str, session_id: str, role: str, text: str,
                 timestamp: str, speaker: str = "", meta: dict[str, str] | None = None,
                 pub_seq: int | None = None, published_at: float | None = None,
-                gap_waits: int = 0) -> dict[str, Any]:
-    """Store one published turn, then wake its user's curator.
+                **_legacy: Any) -> dict[str, Any]:
+    """Store the user's published turns (this one and any others in the inbox), then wake the curator.
 
     Args:
-        pub_seq: the user's publish number from the client (None: no ordering wait).
-        published_at: client's publish time, epoch seconds.
-        gap_waits: times this turn has already waited for an earlier one.
+        pub_seq: the user's publish number from the client (None: store this turn alone).
+        published_at: client's publish time, epoch seconds (kept for the inbox; unused here).
 
     Returns:
-        ``{"user_id", "turn_id", "seq", "created"}`` or ``{"waiting": True, ...}``.
+        ``{"user_id", "turn_id", "stored", "duplicates", "refused"}`` (counts of turns),
+        or ``{"user_id", "turn_id", "stored_before": True}``.
     """
     ctx = context()
     s = ctx.settings
+    own = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role, "text": text,
+           "timestamp": timestamp, "speaker": speaker, "meta": meta}
     try:
-        return _ingest(self, ctx, user_id, turn_id, session_id, role, text, timestamp, speaker, meta,
-                       pub_seq, published_at, gap_waits)
+        return _ingest(ctx, own, pub_seq)
     except Exception as exc:
         # Any failure here is retried, forever, with capped backoff: the turn is not stored yet,
         # so giving up would lose an accepted turn. Refused input is handled inside _ingest.
@@ -111,39 +130,51 @@ def ingest_turn(self: Task, user_id: str, turn_id: str, session_id: str, role: s
                                                        s.retry_backoff_max_s)) from exc
 
 
-def _ingest(task: Task, ctx: Context, user_id: str, turn_id: str, session_id: str, role: str, text: str,
-            timestamp: str, speaker: str, meta: dict[str, str] | None, pub_seq: int | None,
-            published_at: float | None, gap_waits: int) -> dict[str, Any]:
-    s = ctx.settings
-    inbox = protocol.inbox_key(user_id)
+def _to_turn(body: dict[str, Any]) -> Turn:
+    return Turn(user_id=body["user_id"], turn_id=body["turn_id"], session_id=body["session_id"],
+                role=body["role"], text=body["text"],
+                timestamp=datetime.fromisoformat(body["timestamp"]).astimezone(UTC),
+                speaker=body.get("speaker") or body["role"], meta=dict(body.get("meta") or {}))
+
+
+def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str, Any]:
+    user_id, turn_id = own["user_id"], own["turn_id"]
+    batch: list[tuple[int | None, dict[str, Any]]] = [(pub_seq, own)]
     if pub_seq is not None:
-        earlier = [int(f) for f in ctx.redis.hkeys(inbox) if int(f) < pub_seq]
-        if earlier:
-            waited_s = time.time() - (published_at or time.time())
-            if waited_s < s.ingest_gap_wait_s:
-                countdown = min(2.0, s.ingest_gap_countdown_s * 1.5**gap_waits)
-                ingest_turn.apply_async(kwargs={**task.request.kwargs, "gap_waits": gap_waits + 1},
-                                        countdown=countdown,
-                                        argsrepr="()", kwargsrepr=f"{{'user_id': {user_id!r}, "
-                                        f"'turn_id': {turn_id!r}, 'pub_seq': {pub_seq}}}")
-                return {"user_id": user_id, "turn_id": turn_id, "waiting": True}
-            log.error("turn %s of %s stored out of order after waiting %.1f s for publish #%d",
-                      turn_id, user_id, waited_s, min(earlier))
-    turn = Turn(user_id=user_id, turn_id=turn_id, session_id=session_id, role=role, text=text,
-                timestamp=datetime.fromisoformat(timestamp).astimezone(UTC), speaker=speaker or role,
-                meta=dict(meta or {}))
+        pipe = ctx.redis.pipeline(transaction=False)
+        pipe.hgetall(protocol.inbox_key(user_id))
+        pipe.get(protocol.ingested_key(user_id))
+        entries, mark = pipe.execute()
+        inbox = sorted((int(field), raw) for field, raw in entries.items())[:INGEST_BATCH_TURNS]
+        if pub_seq not in {n for n, _ in inbox}:
+            if pub_seq <= int(mark or 0):
+                return {"user_id": user_id, "turn_id": turn_id, "stored_before": True}
+            inbox.append((pub_seq, json.dumps(own)))  # the inbox lost it: store it anyway (idempotent)
+            inbox.sort(key=lambda entry: entry[0])
+        batch = [(n, {k: v for k, v in json.loads(raw).items() if k in _TURN_FIELDS}) for n, raw in inbox]
+    report = {"user_id": user_id, "turn_id": turn_id, "stored": 0, "duplicates": 0, "refused": 0}
     try:
-        stored_turn, created = ctx.memory.record_turn(turn)
-    except InvalidInput as exc:
-        # Refused for good (e.g. the turn id was used before with other text): let later turns go.
-        log.error("turn %s of %s refused: %s", turn_id, user_id, exc)
-        if pub_seq is not None:
-            ctx.redis.hdel(inbox, pub_seq)
-        return {"user_id": user_id, "turn_id": turn_id, "refused": str(exc)}
-    if pub_seq is not None:
-        ctx.redis.hdel(inbox, pub_seq)
+        outcomes = ctx.memory.store.append_many([_to_turn(body) for _, body in batch])
+    except InvalidInput:
+        outcomes = None  # one of them is refused for good: store them one by one, in order
+    if outcomes is None:
+        for n, body in batch:
+            try:
+                _, created = ctx.memory.record_turn(_to_turn(body))
+            except InvalidInput as exc:  # e.g. the turn id was used before with other text
+                log.error("turn %s of %s (publish #%s) refused: %s", body["turn_id"], user_id, n, exc)
+                report["refused"] += 1
+                continue
+            report["stored" if created else "duplicates"] += 1
+    else:
+        for _, created in outcomes:
+            report["stored" if created else "duplicates"] += 1
+    fields = [n for n, _ in batch if n is not None]
+    if fields:
+        ctx.redis.eval(_STORED_SCRIPT, 2, protocol.inbox_key(user_id), protocol.ingested_key(user_id),
+                       *fields)
     wake_curator(ctx, user_id)
-    return {"user_id": user_id, "turn_id": turn_id, "seq": stored_turn.seq, "created": created}
+    return report
 
 
 @app.task(name=protocol.CURATE_USER, bind=True, max_retries=None)
