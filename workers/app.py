@@ -79,5 +79,5 @@ def settings() -> WorkerSettings:
     return _settings
 
 
-app = Celery("gulfstream", include=["workers.tasks", "workers.recall"])
+app = Celery("gulfstream", include=["workers.tasks", "workers.recall", "workers.edit_tasks"])
 app.add_defaults(lambda: build_config(settings()))
