@@ -161,10 +161,34 @@ def decode_reply(raw: bytes | str) -> dict[str, Any]:
     return body
 
 
+_PAYLOAD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def item_payload(item: Any) -> dict[str, Any]:
-    """A memory item as JSON, without its history (ask ``item_history`` for that)."""
-    body = to_jsonable(item)
-    body.pop("history", None)
+    """A memory item as JSON, without its history (ask ``item_history`` for that).
+
+    Built field by field (names cached per class) rather than through
+    ``to_jsonable``: a recall reply carries k items, and walking each one's
+    history only to drop it cost more than the search itself.
+    """
+    if not dataclasses.is_dataclass(item) or isinstance(item, type):
+        body = to_jsonable(item)
+        body.pop("history", None)
+        return dict(body)
+    names = _PAYLOAD_FIELDS.get(type(item))
+    if names is None:
+        names = _PAYLOAD_FIELDS[type(item)] = tuple(
+            f.name for f in dataclasses.fields(item) if f.name != "history")
+    body = {}
+    for name in names:
+        value = getattr(item, name)
+        if isinstance(value, enum.Enum):
+            value = to_jsonable(value.value)
+        elif isinstance(value, datetime | date):
+            value = value.isoformat()
+        elif isinstance(value, list | tuple | set | frozenset | Mapping) or dataclasses.is_dataclass(value):
+            value = to_jsonable(value)
+        body[name] = value
     return body
 
 

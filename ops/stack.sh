@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Run the production-shaped stack on a machine without Docker:
 # redis, postgres (data in $STACK_DIR), migrations, curate worker(s), the
-# recall worker, beat and flower.
+# edit worker, the recall worker, beat and flower.
 #
 #   ops/stack.sh start | stop | status
 #
 # Environment (defaults):
 #   STACK_DIR=.gulfstream/stack   REDIS_PORT=6379   PG_PORT=5433
-#   CURATE_WORKERS=1  CURATE_POOL=prefork  CURATE_CONCURRENCY=2
+#   CURATE_WORKERS=1  CURATE_POOL=prefork  CURATE_CONCURRENCY=2  EDIT_CONCURRENCY=2
 #   FLOWER_BASIC_AUTH=user:password (flower is skipped without it)  FLOWER_PORT=5555
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -70,6 +70,8 @@ start_workers() {
     spawn "curate$i" "$PY" -m celery -A workers.app worker -n "curate$i@%h" -Q ingest,curate,maintenance \
       -P "${CURATE_POOL:-prefork}" -c "${CURATE_CONCURRENCY:-2}" -E -l INFO
   done
+  spawn edits "$PY" -m celery -A workers.app worker -n "edits@%h" -Q edits -P prefork \
+    -c "${EDIT_CONCURRENCY:-2}" -E -l INFO
   spawn recall "$PY" -m celery -A workers.app worker -n "recall@%h" -Q recall -P solo -E -l INFO \
     --without-gossip --without-mingle
   spawn beat "$PY" -m celery -A workers.app beat -s "$STACK_DIR/beat-schedule" -l INFO

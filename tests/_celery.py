@@ -107,7 +107,7 @@ class CeleryProcesses:
         self.log_dir = log_dir
         self.procs: list[CeleryProcess] = []
 
-    def worker(self, name: str, queues: str = "ingest,curate,maintenance", pool: str = "prefork",
+    def worker(self, name: str, queues: str = "ingest,curate,edits,maintenance", pool: str = "prefork",
                concurrency: int = 2, start: bool = True, **env: str) -> CeleryProcess:
         """A worker consuming ``queues``; extra ``GULFSTREAM_*`` settings as keyword arguments."""
         args = [*CELERY, "worker", "-n", f"{name}@%h", "-Q", queues, "-P", pool, "-c", str(concurrency),

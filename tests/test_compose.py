@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
-SERVICES = {"redis", "postgres", "migrate", "curate-worker", "recall-worker", "beat", "flower"}
+SERVICES = {"redis", "postgres", "migrate", "curate-worker", "edit-worker", "recall-worker", "beat", "flower"}
 
 
 def _compose() -> dict[str, Any]:
@@ -59,6 +59,19 @@ def test_build_context_and_scaling() -> None:
     recall = services["recall-worker"]["command"]
     assert recall[recall.index("-Q") + 1] == "recall"
     assert recall[recall.index("-P") + 1] == "solo"
+
+
+def test_every_queue_has_a_worker() -> None:
+    from api_shim import protocol
+
+    consumed: set[str] = set()
+    for service in _compose()["services"].values():
+        command = service.get("command", [])
+        if command[:1] == ["celery"] and "-Q" in command:
+            consumed.update(command[command.index("-Q") + 1].split(","))
+    assert consumed == set(protocol.QUEUES)
+    edits = _compose()["services"]["edit-worker"]["command"]
+    assert edits[edits.index("-Q") + 1] == "edits"  # never behind the ingest backlog
 
 
 def test_flower_requires_basic_auth() -> None:

@@ -1,7 +1,8 @@
 """The one Celery app of Gulfstream.
 
 Run with ``celery -A workers.app worker -Q ingest,curate,maintenance`` (curate
-workers), ``celery -A workers.app worker -Q recall -P solo`` (the recall
+workers), ``celery -A workers.app worker -Q edits`` (a person's edits and
+item reads), ``celery -A workers.app worker -Q recall -P solo`` (the recall
 worker) and ``celery -A workers.app beat`` (the sweeper).
 
 The configuration is a promise: ``WorkerSettings()`` is read from the

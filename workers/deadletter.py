@@ -4,7 +4,8 @@ Redis has no dead-letter exchange (``Reject(requeue=False)`` just deletes),
 so a turn that keeps failing is written here by the curate task, and the
 user's later turns go on (see ``workers.tasks.curate_user``). ``gulfstream
 dlq`` lists, retries and drops rows. The schema is created by the Alembic
-migration ``0002_dead_letters``; this module only reads and writes it.
+migration ``0002_dead_letters`` and described by
+``memory_core.store.sql_schema.DeadLetterRow``; this module only reads and writes it.
 """
 
 from __future__ import annotations
@@ -16,29 +17,13 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from memory_core.errors import StoreError
+from memory_core.store.sql_schema import DeadLetterRow
 
 __all__ = ["STATUSES", "DeadLetter", "DeadLetters", "dead_letters_table"]
 
 STATUSES = ("dead", "retried", "dropped")
 
-_meta = sa.MetaData()
-dead_letters_table = sa.Table(
-    "dead_letters",
-    _meta,
-    sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), primary_key=True,
-              autoincrement=True),
-    sa.Column("user_id", sa.String(128), nullable=False),
-    sa.Column("turn_id", sa.String(128), nullable=False),
-    sa.Column("seq", sa.BigInteger(), nullable=False),
-    sa.Column("task", sa.String(64), nullable=False),
-    sa.Column("error_type", sa.String(200), nullable=False),
-    sa.Column("error", sa.Text(), nullable=False),
-    sa.Column("attempts", sa.Integer(), nullable=False),
-    sa.Column("status", sa.String(16), nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-    sa.UniqueConstraint("user_id", "turn_id", name="uq_dead_letters_user_turn"),
-)
+dead_letters_table = DeadLetterRow.metadata.tables["dead_letters"]
 
 
 @dataclass(slots=True, frozen=True)

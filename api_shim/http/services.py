@@ -28,13 +28,13 @@ from memory_core.errors import InvalidField, NotFound, UnknownItem
 from memory_core.model import Actor
 from memory_core.store.seed_format import item_to_mapping
 from memory_core.store.sql import SqlStore
+from memory_core.store.sql_schema import DeadLetterRow
 from memory_core.store.transfer import EXPORT_FORMAT, EXPORT_VERSION, import_yaml
 
 __all__ = ["Services", "build_services", "queued_key"]
 
 _users = sa.table("users", sa.column("user_id"), sa.column("last_applied_seq"))
-_dead = sa.table("dead_letters", sa.column("user_id"), sa.column("turn_id"), sa.column("status"),
-                 sa.column("error_type"), sa.column("attempts"), sa.column("id"))
+_dead = DeadLetterRow.metadata.tables["dead_letters"]
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 

@@ -30,7 +30,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["Base", "MemoryRow", "RevisionRow", "TurnRow", "UTCDateTime", "UserRow"]
+__all__ = ["Base", "DeadLetterRow", "MemoryRow", "RevisionRow", "TurnRow", "UTCDateTime", "UserRow"]
 
 ID = String(128)
 ENUM = String(32)
@@ -70,7 +70,8 @@ class UserRow(Base):
     __tablename__ = "users"
 
     user_id: Mapped[str] = mapped_column(ID, primary_key=True)
-    memory_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    memory_version: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), default=0,
+                                                server_default="0")
     last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     last_applied_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
@@ -146,3 +147,31 @@ class TurnRow(Base):
     timestamp: Mapped[datetime] = mapped_column(UTCDateTime)
     meta: Mapped[dict[str, Any]] = mapped_column(JSONType)
     ingested_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class DeadLetterRow(Base):
+    """A turn the curator gave up on, with its last error (migration ``0002``).
+
+    Written and read by ``workers.deadletter``; the HTTP shim reads it for a
+    turn's status. ``status`` is "dead", "retried" or "dropped". Times are
+    plain ``timestamptz`` as the migration made them.
+    """
+
+    __tablename__ = "dead_letters"
+    __table_args__ = (
+        UniqueConstraint("user_id", "turn_id", name="uq_dead_letters_user_turn"),
+        Index("ix_dead_letters_status", "status", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), primary_key=True,
+                                    autoincrement=True)
+    user_id: Mapped[str] = mapped_column(ID)
+    turn_id: Mapped[str] = mapped_column(ID)
+    seq: Mapped[int] = mapped_column(BigInteger)
+    task: Mapped[str] = mapped_column(String(64))
+    error_type: Mapped[str] = mapped_column(String(200))
+    error: Mapped[str] = mapped_column(Text)
+    attempts: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

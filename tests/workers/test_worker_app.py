@@ -30,12 +30,15 @@ def test_visibility_timeout_must_outlast_the_longest_task() -> None:
 def test_every_task_is_routed_to_a_declared_queue() -> None:
     conf = app_module.build_config(WorkerSettings())
     queues = {q.name for q in conf["task_queues"]}
-    assert queues == {"ingest", "curate", "recall", "maintenance"}
+    assert queues == {"ingest", "curate", "edits", "recall", "maintenance"}
     for name, route in conf["task_routes"].items():
         assert name.startswith("gulfstream.")
         assert route["queue"] in queues
     assert conf["task_routes"][protocol.CURATE_USER] == {"queue": "curate"}
     assert conf["task_routes"][protocol.RECALL] == {"queue": "recall"}
+    for edit in (protocol.ADD_ITEM, protocol.UPDATE_ITEM, protocol.DELETE_ITEM, protocol.ERASE_USER,
+                 protocol.LIST_ITEMS, protocol.ITEM_HISTORY):
+        assert conf["task_routes"][edit] == {"queue": "edits"}
     assert conf["beat_schedule"]["sweep-backlogs"]["task"] == protocol.SWEEP
 
 
