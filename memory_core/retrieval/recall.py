@@ -59,8 +59,10 @@ class Recaller:
     """Recall for many users over one store, with a per-user index cache.
 
     A user's index is built on first use from the store's items in
-    ``INDEXED_STATUSES`` (deleted items are never indexed, so never recalled)
-    and reused while ``store.memory_version(user_id)`` is unchanged. At most
+    ``INDEXED_STATUSES`` (deleted items are never indexed, so never recalled;
+    a store offering ``list_items_for_index`` gives them without history, so
+    recalled items may carry an empty ``history``) and reused while
+    ``store.memory_version(user_id)`` is unchanged. At most
     ``max_users`` indexes are kept, least recently used dropped first.
 
     Args:
@@ -106,7 +108,9 @@ class Recaller:
             if cached is not None and cached[0] == version:
                 self._cache.move_to_end(user_id)
                 return cached[1], RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached[1]))
-        items = self.store.list_items(user_id, statuses=INDEXED_STATUSES)
+        light = getattr(self.store, "list_items_for_index", None)  # items without history, when offered
+        items = light(user_id, INDEXED_STATUSES) if light is not None \
+            else self.store.list_items(user_id, statuses=INDEXED_STATUSES)
         turns = self.store.list_turns(user_id) if isinstance(self.store, TurnStore) else None
         index = HybridIndex.build(items, turns, self.window)
         t2 = time.perf_counter()

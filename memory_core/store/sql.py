@@ -27,6 +27,7 @@ from sqlalchemy import (
     Table,
     and_,
     bindparam,
+    case,
     create_engine,
     delete,
     event,
@@ -38,8 +39,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, Row, make_url
-from sqlalchemy.exc import SQLAlchemyError
-from sqlalchemy.pool import NullPool
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from sqlalchemy.sql.elements import BindParameter
 
 from memory_core.errors import InvalidField, NotFound, StoreError, StoreLocked, UnknownItem, UnknownUser
@@ -69,16 +69,31 @@ _Q_USER_UPSERT = {
     "postgresql": postgresql.insert(_U).values(user_id=_UID).on_conflict_do_nothing(),
 }
 _Q_FENCE = select(_U.c.last_applied_seq).where(_U.c.user_id == _UID).with_for_update()
-_Q_COUNTERS = update(_U).where(_U.c.user_id == _UID).values(
-    memory_version=_U.c.memory_version + bindparam("bump", type_=Integer),
-    last_applied_seq=func.coalesce(bindparam("seq", type_=Integer), _U.c.last_applied_seq),
-).returning(_U.c.memory_version)
+# The next memory version: per-user +1 on SQLite (one process); on PostgreSQL the next value of one
+# global sequence, so a user's version never repeats, not even after erasure (migration 0004).
+_NEXT_VERSION = {
+    "sqlite": _U.c.memory_version + 1,
+    "postgresql": func.nextval("memory_version_seq"),
+}
+
+
+def _q_counters(dialect: str) -> Any:
+    """UPDATE of a user's counters: version bumped when ``bump`` is 1, ``last_applied_seq`` set if given."""
+    bump = bindparam("bump", type_=Integer)
+    return update(_U).where(_U.c.user_id == _UID).values(
+        memory_version=case((bump > 0, _NEXT_VERSION[dialect]), else_=_U.c.memory_version),
+        last_applied_seq=func.coalesce(bindparam("seq", type_=Integer), _U.c.last_applied_seq),
+    ).returning(_U.c.memory_version)
+
+
+_Q_COUNTERS = {dialect: _q_counters(dialect) for dialect in _NEXT_VERSION}
 _Q_ITEM_UPDATE = update(_M).where(_M.c.user_id == _UID, _M.c.id == bindparam("iid")).values(
     {name: bindparam(f"v_{name}", type_=_M.c[name].type) for name in _ITEM_FIELDS}
 )
 _Q_REVS_DELETE = delete(_R).where(_R.c.user_id == _UID, _R.c.item_id == bindparam("iid"))
 _Q_ITEM_INSERT = insert(_M)
 _Q_REV_INSERT = insert(_R)
+_Q_VERSION = select(_U.c.memory_version).where(_U.c.user_id == _UID)
 _Q_TURN = select(_T).where(_T.c.user_id == _UID, _T.c.turn_id == bindparam("tid"))
 _Q_NEXT_SEQ = (update(_U).where(_U.c.user_id == _UID).values(last_seq=_U.c.last_seq + 1)
                .returning(_U.c.last_seq))
@@ -174,6 +189,7 @@ class SqlStore(MemoryStore, TurnStore):
         self._thread_locks: dict[str, threading.Lock] = {}
         self._thread_locks_guard = threading.Lock()
         self._lock_engine: Engine | None = None
+        self._read_engine: Engine | None = None
         if self.is_sqlite:
             self.engine = create_engine(parsed, connect_args={"timeout": busy_timeout_s,
                                                               "check_same_thread": False})
@@ -184,6 +200,8 @@ class SqlStore(MemoryStore, TurnStore):
         if dialect not in _Q_USER_UPSERT:
             raise StoreError(f"unsupported database {dialect!r}: use SQLite or PostgreSQL")
         self._q_upsert = _Q_USER_UPSERT[dialect]
+        self._q_counters = _Q_COUNTERS[dialect]
+        self._next_version = _NEXT_VERSION[dialect]
         if migrate:
             upgrade(self.engine)
 
@@ -209,8 +227,9 @@ class SqlStore(MemoryStore, TurnStore):
     def close(self) -> None:
         """Dispose of the connection pools."""
         self.engine.dispose()
-        if self._lock_engine is not None:
-            self._lock_engine.dispose()
+        for extra in (self._lock_engine, self._read_engine):
+            if extra is not None:
+                extra.dispose()
 
     # ── transactions and locks ─────────────────────────────────────────
 
@@ -241,8 +260,11 @@ class SqlStore(MemoryStore, TurnStore):
     def user_lock(self, user_id: str, timeout_s: float = 10.0) -> Iterator[None]:
         """Hold a per-user lock across several transactions (one curator per user).
 
-        PostgreSQL: a session advisory lock on a dedicated connection that is
-        closed afterwards, so the lock never leaks into a pool. SQLite: a
+        PostgreSQL: a session advisory lock on a connection of a pool kept for
+        locks only (autocommit; opening a connection per lock cost more than
+        the rest of a one-turn curate run). The lock is released before the
+        connection goes back to the pool; if that fails, the connection is
+        closed instead, so a lock never outlives its holder. SQLite: a
         per-process lock (the embedded mode is one process).
 
         Args:
@@ -265,40 +287,48 @@ class SqlStore(MemoryStore, TurnStore):
                 lock.release()
             return
         if self._lock_engine is None:
-            self._lock_engine = create_engine(self.url, poolclass=NullPool)
+            with self._thread_locks_guard:
+                if self._lock_engine is None:
+                    self._lock_engine = create_engine(self.url, isolation_level="AUTOCOMMIT", pool_pre_ping=True,
+                                                      pool_size=4, max_overflow=64)
         key = {"k": user_id}
         try:
-            conn = self._lock_engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+            conn = self._lock_engine.connect()
         except SQLAlchemyError as exc:
             raise StoreError(f"could not connect for the lock of user {user_id!r}: {exc}") from exc
+        held = False
         try:
             deadline = time.monotonic() + timeout_s
             while not conn.execute(_PG_TRY_LOCK, key).scalar():
                 if time.monotonic() >= deadline:
                     raise StoreLocked(f"user {user_id!r} is locked by another worker (waited {timeout_s} s)")
                 time.sleep(self._lock_poll_s)
+            held = True
             try:
                 yield
             finally:
-                conn.execute(_PG_UNLOCK, key)
+                held = not conn.execute(_PG_UNLOCK, key).scalar()
         except SQLAlchemyError as exc:
             raise StoreError(f"lock of user {user_id!r} failed: {exc}") from exc
         finally:
-            conn.close()  # NullPool: really closed, so a session lock cannot outlive us
+            if held:
+                conn.invalidate()  # closed for real, so the session lock cannot outlive us
+            conn.close()
 
     # ── item rows ──────────────────────────────────────────────────────
 
     @staticmethod
-    def _fetch(conn: Connection, user_id: str, stmts: _Fetch = _F_ALL,
+    def _fetch(conn: Connection, user_id: str, stmts: _Fetch = _F_ALL, *, with_history: bool = True,
                **params: Any) -> dict[str, MemoryItem]:
-        """Load the items of ``user_id`` selected by ``stmts`` with their histories, oldest first."""
+        """Load the items of ``user_id`` selected by ``stmts`` (with their histories), oldest first."""
         params["uid"] = user_id
         rows = conn.execute(stmts[0], params).all()
         if not rows:
             return {}
         history: dict[str, list[Revision]] = defaultdict(list)
-        for r in conn.execute(stmts[1], params):
-            history[r.item_id].append(Revision(*(getattr(r, name) for name in _REV_FIELDS)))
+        if with_history:
+            for r in conn.execute(stmts[1], params):
+                history[r.item_id].append(Revision(*(getattr(r, name) for name in _REV_FIELDS)))
         items = {}
         for row in rows:
             values = {name: getattr(row, name) for name in _ITEM_FIELDS}
@@ -343,7 +373,7 @@ class SqlStore(MemoryStore, TurnStore):
             conn.execute(delete(_M).where(_M.c.user_id == user_id))
             self._write_items(conn, user_id, items.values(), {})
             conn.execute(update(_U).where(_U.c.user_id == user_id)
-                         .values(memory_version=_U.c.memory_version + 1))
+                         .values(memory_version=self._next_version))
 
     def _write_lock(self, user_id: str) -> Any:
         return self.user_lock(user_id)
@@ -387,7 +417,7 @@ class SqlStore(MemoryStore, TurnStore):
             self._write_items(conn, user_id, (items[i] for i in sorted(touched)), before)
             bump = int(content_changed(ops))
             if bump or applied_seq is not None:
-                self._counter_row(conn, _Q_COUNTERS, {"uid": user_id, "bump": bump, "seq": applied_seq})
+                self._counter_row(conn, self._q_counters, {"uid": user_id, "bump": bump, "seq": applied_seq})
         return results
 
     def erase_user(self, user_id: str) -> int:
@@ -424,6 +454,16 @@ class SqlStore(MemoryStore, TurnStore):
             conds.append(_M.c.kind == str(kind))
         with self._tx() as conn:
             return list(self._fetch(conn, user_id, _fetch_statements(*conds)).values())
+
+    def list_items_for_index(self, user_id: str, statuses: Iterable[str]) -> list[MemoryItem]:
+        """Return the user's items in ``statuses``, oldest first, WITHOUT their histories.
+
+        What a recall index needs: one query, no revisions (a user with 100,000
+        items has at least as many revisions, and recall never shows them).
+        """
+        cond = _M.c.status.in_([str(s) for s in statuses])
+        with self._tx() as conn:
+            return list(self._fetch(conn, user_id, _fetch_statements(cond), with_history=False).values())
 
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with this canonical ``key``."""
@@ -466,10 +506,30 @@ class SqlStore(MemoryStore, TurnStore):
             return list(conn.execute(select(_M.c.user_id).distinct().order_by(_M.c.user_id)).scalars())
 
     def memory_version(self, user_id: str) -> str:
-        """Return the user's content counter as a string ("0" for an unknown user); hits leave it."""
-        with self._tx() as conn:
-            value = conn.execute(select(_U.c.memory_version).where(_U.c.user_id == user_id)).scalar()
-        return str(value or 0)
+        """Return the user's content version as a string ("0" for an unknown user); hits leave it.
+
+        Asked before every recall, so on PostgreSQL it is one autocommit
+        statement on a pooled connection (no BEGIN/ROLLBACK, no pre-ping round
+        trip; a connection found dead is replaced and the read tried once more).
+        """
+        if self.is_sqlite:
+            with self._tx() as conn:
+                return str(conn.execute(_Q_VERSION, {"uid": user_id}).scalar() or 0)
+        if self._read_engine is None:
+            with self._thread_locks_guard:
+                if self._read_engine is None:
+                    self._read_engine = create_engine(self.url, isolation_level="AUTOCOMMIT", pool_size=2,
+                                                      max_overflow=16)
+        for attempt in (1, 2):
+            try:
+                with self._read_engine.connect() as conn:
+                    return str(conn.execute(_Q_VERSION, {"uid": user_id}).scalar() or 0)
+            except DBAPIError as exc:
+                if attempt == 2 or not exc.connection_invalidated:
+                    raise StoreError(f"database error: {exc}") from exc
+            except SQLAlchemyError as exc:
+                raise StoreError(f"database error: {exc}") from exc
+        raise AssertionError("unreachable")
 
     # ── turns ──────────────────────────────────────────────────────────
 
@@ -613,5 +673,5 @@ class SqlStore(MemoryStore, TurnStore):
                     self._write_items(conn, user_id, [i for i, _ in fixed_items],
                                       {i.id: b for i, b in fixed_items})
                     conn.execute(update(_U).where(_U.c.user_id == user_id)
-                                 .values(memory_version=_U.c.memory_version + 1))
+                                 .values(memory_version=self._next_version))
         return report.finish()
