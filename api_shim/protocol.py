@@ -7,9 +7,9 @@ Queues:
 
 - ``ingest``: store a published turn, then wake its user's curator.
 - ``curate``: drain one user's unapplied turns in ``seq`` order.
-- ``edits``: a person's edits and the item reads (add, update, delete,
-  erase, list, history), so an editor or an erase never waits behind
-  thousands of queued turns.
+- ``edits``: a person's edits and the reads (add, update, merge, delete,
+  import, erase; list, get, history, turn status), so an editor or an erase
+  never waits behind thousands of queued turns.
 - ``recall``: read-only, low latency, its own solo worker.
 - ``maintenance``: the periodic sweeper and other housekeeping.
 """
@@ -28,11 +28,14 @@ __all__ = [
     "CURATE_USER",
     "DELETE_ITEM",
     "ERASE_USER",
+    "GET_ITEM",
+    "IMPORT_ITEMS",
     "INBOX_USERS_KEY",
     "INGEST_TURN",
     "ITEM_HISTORY",
     "KEY_PREFIX",
     "LIST_ITEMS",
+    "MERGE_ITEMS",
     "NOOP",
     "PING",
     "PUBLISH_SCRIPT",
@@ -40,6 +43,7 @@ __all__ = [
     "RECALL",
     "ROUTES",
     "SWEEP",
+    "TURN_STATUS",
     "UPDATE_ITEM",
     "curate_waiting_key",
     "decode_reply",
@@ -66,6 +70,10 @@ DELETE_ITEM = "gulfstream.delete_item"
 LIST_ITEMS = "gulfstream.list_items"
 ITEM_HISTORY = "gulfstream.item_history"
 ERASE_USER = "gulfstream.erase_user"
+MERGE_ITEMS = "gulfstream.merge_items"
+GET_ITEM = "gulfstream.get_item"
+IMPORT_ITEMS = "gulfstream.import_items"
+TURN_STATUS = "gulfstream.turn_status"
 
 # ── queues and routes ──
 QUEUES = ("ingest", "curate", "edits", "recall", "maintenance")
@@ -75,9 +83,13 @@ ROUTES: dict[str, str] = {
     ADD_ITEM: "edits",
     UPDATE_ITEM: "edits",
     DELETE_ITEM: "edits",
+    MERGE_ITEMS: "edits",
+    IMPORT_ITEMS: "edits",
     ERASE_USER: "edits",
     LIST_ITEMS: "edits",
+    GET_ITEM: "edits",
     ITEM_HISTORY: "edits",
+    TURN_STATUS: "edits",
     RECALL: "recall",
     PING: "recall",
     NOOP: "recall",
