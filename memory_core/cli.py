@@ -23,6 +23,7 @@ from rich.table import Table
 
 from memory_core.errors import GulfstreamError
 from memory_core.ingest_io import read_turn_file
+from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
@@ -94,8 +95,11 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
             stored, duplicates, applied = (stored + report.stored, duplicates + report.duplicates,
                                            applied + report.applied)
             advance(len(parsed.turns[start:start + 200]))
-    console.print(f"stored {stored} turn(s), {duplicates} already present, applied {applied}, "
+    console.print(f"stored {stored} turn(s), {duplicates} already present, applied {applied} pending turn(s), "
                   f"{len(parsed.errors)} bad line(s)")
+    users = sorted({t.user_id for t in parsed.turns})
+    if users != [user]:
+        console.print(f"users: {', '.join(users)}", markup=False, highlight=False)
     if parsed.errors:
         raise typer.Exit(1)
 
@@ -122,6 +126,9 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
                         for r in response.results],
             "context": response.context.text, "timings_ms": response.timings_ms}, ensure_ascii=False))
         return
+    if not response.results:
+        console.print("no memories matched (the query shares no searchable word with this user's memory)")
+        return
     table = Table("#", "score", "theme", "kind", "memory", "turns")
     for rank, r in enumerate(response.results, 1):
         table.add_row(str(rank), f"{r.score:.3f}", r.item.theme, r.item.kind, r.item.description,
@@ -132,23 +139,42 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
 
 
 @app.command()
-def memories(user: UserOption, db: DbOption = None) -> None:
-    """List a user's active memory items grouped by theme."""
+def memories(user: UserOption, db: DbOption = None,
+             show_all: Annotated[bool, typer.Option("--all", help="Also superseded, archived and deleted items.")]
+             = False) -> None:
+    """List a user's memory items grouped by theme (active ones unless --all)."""
     with _memory(db) as memory:
-        groups = memory.store.grouped(memory.require_user(user))
+        user = memory.require_user(user)
+        if show_all:
+            groups: dict[str, list[MemoryItem]] = {}
+            for item in memory.store.list_items(user, statuses=None):
+                groups.setdefault(item.theme, []).append(item)
+            groups = dict(sorted(groups.items()))
+        else:
+            groups = memory.store.grouped(user)
     for theme, items in groups.items():
         console.print(f"[bold]{theme}[/bold] ({len(items)})")
         for item in items:
             when = (item.valid_from or item.created_at).date().isoformat()
-            console.print(f"  {item.id}  {when}  [{item.kind}] {item.description}  (hit {item.hit})",
+            status = "" if item.active else f" <{item.status}>"
+            console.print(f"  {item.id}  {when}  [{item.kind}]{status} {item.description}  (hit {item.hit})",
                           markup=False, highlight=False)
 
 
 @app.command()
-def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")], db: DbOption = None) -> None:
-    """Show an item's history, newest first."""
+def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
+            user: Annotated[str | None, typer.Option("--user", "-u", help="Owner (item ids are unique per user).")]
+            = None, db: DbOption = None) -> None:
+    """Show an item's history, newest first (any status: active, superseded, deleted)."""
     with _memory(db) as memory:
-        item = memory.store.locate(check_id(item_id, "item id"))
+        item_id = check_id(item_id, "item id")
+        if user is not None:
+            item = memory.store.get(memory.require_user(user), item_id)
+        else:
+            owners = [u for u in memory.store.users() if _has_item(memory, u, item_id)]
+            if len(owners) > 1:
+                raise _fail(f"item {item_id!r} exists for several users ({', '.join(owners)}); pass --user")
+            item = memory.store.locate(item_id)
     console.print(f"{item.id} ({item.user_id}) [{item.status}] {item.theme}: {item.description}",
                   markup=False, highlight=False)
     for rev in item.history_newest_first():
@@ -158,14 +184,30 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")], db:
                       + (f"  (reason: {rev.reason})" if rev.reason else ""), markup=False, highlight=False)
 
 
+def _check_output(path: Path | None) -> None:
+    """Refuse an output path whose folder does not exist, before any long work."""
+    if path is not None and not path.parent.is_dir():
+        raise _fail(f"cannot write {path}: folder {path.parent} does not exist")
+
+
+def _has_item(memory: Memory, user_id: str, item_id: str) -> bool:
+    try:
+        memory.store.get(user_id, item_id)
+    except GulfstreamError:
+        return False
+    return True
+
+
 @app.command("export")
 def export_cmd(out: Annotated[Path, typer.Argument(help="YAML file to write.")],
                user: Annotated[list[str] | None, typer.Option("--user", "-u")] = None,
                db: DbOption = None) -> None:
     """Export memory items (with history) to a YAML file."""
     with _memory(db) as memory:
-        count = export_yaml(memory.store, out, users=user or None)
-    console.print(f"exported {count} item(s) to {out}")
+        for name in user or []:
+            memory.require_user(name)
+        counts = export_yaml(memory.store, out, users=user or None)
+    console.print(f"exported {sum(counts.values())} item(s) of {len(counts)} user(s) to {out}")
 
 
 @app.command("import")
@@ -226,6 +268,7 @@ def eval_locomo(path: Annotated[Path, typer.Argument(help="LoCoMo JSON file.")],
     """Evidence recall@k per category, beside plain BM25 over raw turns, plus speed."""
     from memory_core.eval.locomo import CATEGORIES, evaluate_locomo, format_ablation, format_table
 
+    _check_output(json_out)
     with _progress() as progress:
         result = evaluate_locomo(path, progress=progress_factory(progress), limit_samples=limit,
                                  ablation=ablation, extractor=extractor)
@@ -251,6 +294,7 @@ def eval_bilingual(json_out: Annotated[Path | None, typer.Option("--json", help=
     from memory_core.eval.bilingual import LANGS, evaluate_bilingual
     from memory_core.eval.locomo import format_ablation, format_table
 
+    _check_output(json_out)
     with _progress() as progress:
         result = evaluate_bilingual(ablation=ablation, progress=progress_factory(progress))
     result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")

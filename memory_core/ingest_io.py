@@ -93,18 +93,38 @@ def read_jsonl(path: Path, user_id: str) -> ParsedFile:
         OSError: the file cannot be read.
     """
     parsed = ParsedFile()
-    for number, raw in enumerate(path.read_bytes().splitlines(), start=1):
+    numbers: list[int] = []
+    content = path.read_bytes().removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark is harmless
+    for number, raw in enumerate(content.splitlines(), start=1):
         if not raw.strip():
             continue
         try:
             line = decode_utf8(raw, "line")
             try:
-                data = json.loads(line)
+                record = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise InvalidInput(f"invalid JSON ({exc.msg} at column {exc.colno})") from exc
-            parsed.turns.append(turn_from_mapping(data, user_id))
+            parsed.turns.append(turn_from_mapping(record, user_id))
+            numbers.append(number)
         except InvalidInput as exc:
             parsed.errors.append(IngestLineError(number, str(exc)))
+    return _refuse_conflicting_repeats(parsed, numbers)
+
+
+def _refuse_conflicting_repeats(parsed: ParsedFile, numbers: list[int]) -> ParsedFile:
+    """Turn a repeated turn id with other text into a line error (an exact repeat stays: it is idempotent)."""
+    first: dict[str, tuple[int, Turn]] = {}
+    kept: list[Turn] = []
+    for number, turn in zip(numbers, parsed.turns, strict=True):
+        seen = first.get(turn.turn_id)
+        if seen is not None and seen[1].text != turn.text:
+            parsed.errors.append(IngestLineError(
+                number, f"turn_id {turn.turn_id!r} repeats line {seen[0]} with other text"))
+            continue
+        first.setdefault(turn.turn_id, (number, turn))
+        kept.append(turn)
+    parsed.turns = kept
+    parsed.errors.sort(key=lambda e: e.line)
     return parsed
 
 
@@ -201,12 +221,14 @@ def read_turn_file(path: Path, user_id: str) -> ParsedFile:
             raise InvalidInput(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from exc
         if isinstance(data, list) and data and isinstance(data[0], dict) and "conversation" not in data[0]:
             parsed = ParsedFile()
+            numbers: list[int] = []
             for number, record in enumerate(data, start=1):
                 try:
                     parsed.turns.append(turn_from_mapping(record, user_id))
+                    numbers.append(number)
                 except InvalidInput as exc:
                     parsed.errors.append(IngestLineError(number, str(exc)))
-            return parsed
+            return _refuse_conflicting_repeats(parsed, numbers)
         samples = read_locomo(data, lambda sid: user_id if isinstance(data, dict) or len(data) == 1
                               else f"{user_id}/{sid}")
         return ParsedFile([t for s in samples for t in s.turns], [e for s in samples for e in s.errors])

@@ -15,11 +15,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from memory_core.context import ContextBlock, build_context
-from memory_core.errors import UnknownUser
+from memory_core.errors import InvalidInput, UnknownUser
 from memory_core.model import Turn
 from memory_core.pipeline.pipeline import WritePipeline
 from memory_core.retrieval.recall import Recaller, RecallFilters, RecallResult, RecallWeights
 from memory_core.settings import Settings, load_settings
+from memory_core.store.base import MemoryStore
+from memory_core.store.factory import open_store
 from memory_core.store.sql import SqlStore
 from memory_core.validation import check_id, check_text
 
@@ -60,18 +62,27 @@ class Memory:
     """Turns in, curated memory items out, recall with a packed context block.
 
     Args:
-        store: a ``SqlStore`` (items and the turn event store in one database).
+        store: a ``SqlStore`` (items and the turn event store in one database), or
+            any ``MemoryStore`` (e.g. a YAML folder) for item-only work: CRUD,
+            recall, export/import. Turn ingest needs a ``SqlStore``.
         pipeline: plans the ops for one turn (mechanical by default).
         recaller: per-user recall with an index cache.
         settings: defaults for k, context budget and lock timeout.
     """
 
-    def __init__(self, store: SqlStore, pipeline: WritePipeline | None = None,
+    def __init__(self, store: SqlStore | MemoryStore, pipeline: WritePipeline | None = None,
                  recaller: Recaller | None = None, settings: Settings | None = None) -> None:
         self.store = store
         self.pipeline = pipeline or WritePipeline()
         self.recaller = recaller or Recaller(store)
         self.settings = settings or load_settings()
+
+    def _turns(self) -> SqlStore:
+        """The turn event store. Raises InvalidInput when the store holds items only."""
+        if not isinstance(self.store, SqlStore):
+            raise InvalidInput(f"{type(self.store).__name__} holds memory items only; turns are ingested "
+                               "into an SQL store (sqlite:/// or postgresql+psycopg://)")
+        return self.store
 
     # ── writes ─────────────────────────────────────────────────────────
 
@@ -84,7 +95,7 @@ class Memory:
         Raises:
             InvalidInput: bad ids, text or role; nothing is stored.
         """
-        return self.store.append(turn)
+        return self._turns().append(turn)
 
     def apply_pending(self, user_id: str, limit: int | None = None) -> int:
         """Apply the user's unapplied turns in ``seq`` order; return how many were applied.
@@ -98,10 +109,11 @@ class Memory:
             StoreError: the store failed; turns not yet marked stay pending.
         """
         applied = 0
-        with self.store.user_lock(user_id, timeout_s=self.settings.lock_timeout_s):
-            for turn in self.store.pending_turns(user_id, limit=limit):
-                ops = self.pipeline.plan(turn, self.store)
-                if self.store.apply(user_id, ops, applied_seq=turn.seq) is not None:
+        store = self._turns()
+        with store.user_lock(user_id, timeout_s=self.settings.lock_timeout_s):
+            for turn in store.pending_turns(user_id, limit=limit):
+                ops = self.pipeline.plan(turn, store)
+                if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
                     applied += 1
         return applied
 
@@ -113,7 +125,7 @@ class Memory:
         """
         report = IngestReport()
         users: list[str] = []
-        for turn, created in self.store.append_many(list(turns)):
+        for turn, created in self._turns().append_many(list(turns)):
             if created:
                 report.stored += 1
             else:
@@ -147,7 +159,10 @@ class Memory:
 
     def known_user(self, user_id: str) -> bool:
         """True when the user has stored turns or items."""
-        return user_id in set(self.store.users()) | set(self.store.turn_users())
+        users = set(self.store.users())
+        if isinstance(self.store, SqlStore):
+            users |= set(self.store.turn_users())
+        return user_id in users
 
     def require_user(self, user_id: str) -> str:
         """Return the checked user id. Raises UnknownUser if nothing is stored for it."""
@@ -200,7 +215,7 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
         StoreError: the database cannot be opened or migrated.
     """
     settings = settings or load_settings(**overrides)
-    store = SqlStore(settings.database_url, migrate=True)
+    store = open_store(settings.database_url)
     if not settings.llm_configured:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
         return Memory(store, settings=settings)

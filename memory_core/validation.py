@@ -29,6 +29,7 @@ MAX_ID_CHARS = 128
 ROLES = ("user", "assistant", "tool", "system")
 
 _ID_RE = re.compile(r"^[\w.:@\-/#+]+$")
+_EPOCH_RE = re.compile(r"^-?\d+(\.\d+)?$")
 
 
 def decode_utf8(data: bytes, what: str = "text") -> str:
@@ -95,7 +96,7 @@ def check_id(value: object, what: str = "id") -> str:
 
 
 def check_timestamp(value: object, what: str = "timestamp") -> datetime:
-    """Return an aware UTC datetime from a datetime, ISO-8601 string or epoch seconds.
+    """Return an aware UTC datetime from a datetime, ISO-8601 string or epoch seconds (number or digits).
 
     Naive times are taken as UTC.
 
@@ -105,11 +106,16 @@ def check_timestamp(value: object, what: str = "timestamp") -> datetime:
     if isinstance(value, datetime):
         dt = value
     elif isinstance(value, int | float) and not isinstance(value, bool):
-        dt = datetime.fromtimestamp(float(value), UTC)
-    elif isinstance(value, str):
         try:
-            dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-        except ValueError as exc:
+            dt = datetime.fromtimestamp(float(value), UTC)
+        except (OverflowError, OSError, ValueError) as exc:
+            raise InvalidField(f"{what} {value!r} is out of range for epoch seconds") from exc
+    elif isinstance(value, str):
+        text = value.strip()
+        try:
+            dt = (datetime.fromtimestamp(float(text), UTC) if _EPOCH_RE.match(text)
+                  else datetime.fromisoformat(text.replace("Z", "+00:00")))
+        except (OverflowError, OSError, ValueError) as exc:
             raise InvalidField(f"{what} {value!r} is not an ISO-8601 time") from exc
     else:
         raise InvalidField(f"{what} must be an ISO-8601 string or epoch seconds; got {type(value).__name__}")

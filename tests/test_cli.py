@@ -85,3 +85,41 @@ def test_demo_runs_and_shows_recall_and_context(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Ingested 22 turns" in result.stdout
     assert "<memories>" in result.stdout and "Porto" in result.stdout
+
+
+def test_yaml_folder_store_and_refusals_from_the_cli(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text(line("a", "I live in Lisbon.", 1) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    out = tmp_path / "x.yaml"
+    assert gs("export", str(out), db=db).returncode == 0
+    folder = f"yaml://{tmp_path / 'folder'}"
+    run = lambda *a: subprocess.run([sys.executable, "-m", "memory_core", *a, "--db", folder],  # noqa: E731
+                                    capture_output=True, text=True, timeout=120)
+    assert run("import", str(out)).returncode == 0
+    shown = run("memories", "--user", "ann")
+    assert shown.returncode == 0 and "Lisbon" in shown.stdout
+    refused = run("ingest", "--user", "ann", str(src))
+    assert refused.returncode == 2 and "holds memory items only" in refused.stderr
+    assert "unknown store URL" in gs("memories", "--user", "ann", "--db", "foo://x").stderr
+    unknown = gs("export", str(out), "--user", "nobody", db=db)
+    assert unknown.returncode == 2 and "nobody" in unknown.stderr
+    not_locomo = gs("eval", "locomo", str(src))
+    assert not_locomo.returncode == 2 and "not a LoCoMo" in not_locomo.stderr
+    assert gs("eval", "locomo", str(src), "--limit", "0").returncode == 2
+    assert "Traceback" not in not_locomo.stderr + unknown.stderr + refused.stderr
+
+
+def test_history_asks_for_the_user_when_an_id_is_shared(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text(line("a", "I live in Lisbon.", 1) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    out = tmp_path / "x.yaml"
+    assert gs("export", str(out), db=db).returncode == 0
+    out.write_text(out.read_text().replace("ann:", "bob:"))
+    assert gs("import", str(out), db=db).returncode == 0
+    item_id = next(w for w in gs("memories", "--user", "bob", db=db).stdout.split() if len(w) == 16)
+    shared = gs("history", item_id, db=db)
+    assert shared.returncode == 2 and "several users" in shared.stderr
+    own = gs("history", item_id, "--user", "bob", db=db)
+    assert own.returncode == 0 and "(bob)" in own.stdout

@@ -94,3 +94,23 @@ def test_a_json_file_that_is_not_turns_is_refused(tmp_path: Path) -> None:
 def test_nul_characters_are_refused_before_any_store_sees_them() -> None:
     with pytest.raises(InvalidInput, match="NUL"):
         turn_from_mapping({"text": "hi\x00there", "timestamp": "2024-01-01T00:00:00Z"}, "u1")
+
+
+def test_same_turn_id_with_other_text_in_one_file_is_a_line_error(tmp_path: Path) -> None:
+    rec = {"turn_id": "same", "timestamp": "2024-01-01T00:00:00Z"}
+    path = _write(tmp_path / "t.jsonl", [b"", json.dumps({**rec, "text": "one"}).encode(),
+                                          json.dumps({**rec, "text": "one"}).encode(),
+                                          json.dumps({**rec, "text": "two"}).encode()])
+    parsed = read_jsonl(path, "u1")
+    assert [t.text for t in parsed.turns] == ["one", "one"]
+    assert [(e.line, e.reason) for e in parsed.errors] == [(4, "turn_id 'same' repeats line 2 with other text")]
+
+
+def test_byte_order_mark_and_bad_epochs(tmp_path: Path) -> None:
+    path = _write(tmp_path / "bom.jsonl", [b"\xef\xbb\xbf" + json.dumps({"text": "hi", "timestamp": 0}).encode(),
+                                            b'{"text": "x", "timestamp": 1e20}',
+                                            b'{"text": "x", "timestamp": NaN}'])
+    parsed = read_jsonl(path, "u1")
+    assert len(parsed.turns) == 1
+    assert [e.line for e in parsed.errors] == [2, 3]
+    assert all("out of range" in e.reason for e in parsed.errors)

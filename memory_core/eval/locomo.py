@@ -74,7 +74,12 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
     """
     if extractor not in EXTRACTORS:
         raise InvalidInput(f"extractor must be one of {', '.join(EXTRACTORS)}; got {extractor!r}")
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if limit_samples is not None and limit_samples < 1:
+        raise InvalidInput(f"limit must be at least 1 conversation; got {limit_samples}")
+    try:
+        data = json.loads(Path(path).read_bytes().decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidInput(f"{path} is not a LoCoMo JSON file ({exc})") from exc
     samples = read_locomo(data, _locomo_user)[:limit_samples]
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         memory = open_memory(Settings(database_url=f"sqlite:///{tmp}/locomo.sqlite3"))

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from memory_core.model import MemoryItem, Turn
+from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.entities import extract_entities, learn_lexicon, named_speakers
 from memory_core.retrieval.fusion import ranking, rrf_scores
@@ -262,12 +262,19 @@ class HybridIndex:
         return out
 
     def _diverse(self, ordered: np.ndarray, k: int) -> np.ndarray:
-        """Keep the order, but move items whose source turns an earlier item already covers behind the rest."""
-        seen: set[int] = set()
+        """Keep the order, but move near-copies behind the rest.
+
+        A near-copy is an item whose source turns an earlier item of the same
+        sort already covers: an event beside an event, or a curated item
+        beside a curated item. A fact and the raw event it came from are not
+        copies of each other (the fact is what the user holds now), so the
+        fact is never pushed out by its own turn.
+        """
+        seen: set[tuple[int, bool]] = set()
         fresh: list[int] = []
         repeats: list[int] = []
         for j in ordered.tolist():
-            group = int(self._groups[j])
+            group = (int(self._groups[j]), self.items[j].kind == Kind.EVENT)
             (repeats if group in seen else fresh).append(j)
             seen.add(group)
         return np.array((fresh + repeats)[:k], dtype=np.int64)

@@ -7,8 +7,11 @@ works from a wheel or an editable install alike.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import portalocker
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -17,7 +20,7 @@ from sqlalchemy import create_engine
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from memory_core.errors import StoreError
+from memory_core.errors import StoreError, StoreLocked
 
 __all__ = ["MIGRATIONS_DIR", "alembic_config", "current_revision", "head_revision", "upgrade"]
 
@@ -58,7 +61,7 @@ def upgrade(url_or_engine: str | Engine, revision: str = "head") -> None:
     own = isinstance(url_or_engine, str)
     engine = create_engine(url_or_engine) if isinstance(url_or_engine, str) else url_or_engine
     try:
-        with engine.begin() as conn:
+        with _migration_lock(engine), engine.begin() as conn:
             cfg = alembic_config()
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, revision)
@@ -67,3 +70,26 @@ def upgrade(url_or_engine: str | Engine, revision: str = "head") -> None:
     finally:
         if own:
             engine.dispose()
+
+
+@contextmanager
+def _migration_lock(engine: Engine, timeout_s: float = 120.0) -> Iterator[None]:
+    """Serialise migrations of one SQLite file across processes (a lock file beside it).
+
+    Two processes opening a new SQLite database at once would otherwise both
+    read an empty schema and then both try to write it: SQLite answers the
+    second with "database is locked" at once, without waiting. PostgreSQL
+    needs nothing here: Alembic's DDL runs in one transaction there.
+
+    Raises:
+        StoreLocked: another process held the lock for ``timeout_s`` seconds.
+    """
+    database = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not database or database == ":memory:":
+        yield
+        return
+    try:
+        with portalocker.Lock(f"{database}.migrate.lock", timeout=timeout_s):
+            yield
+    except portalocker.LockException as exc:
+        raise StoreLocked(f"another process is migrating {database} (waited {timeout_s} s)") from exc

@@ -92,11 +92,14 @@ def test_second_round_follows_names_of_the_first_round():
 def test_diversity_puts_items_of_new_turns_before_near_copies():
     items, turns = conversation([("a-1", "Tom", "I like green tea."), ("a-2", "Tom", "Tea with lemon is fine.")])
     copy = MemoryItem.create("u1", "Tom likes green tea", "taste", kind="preference", turn_id="a-1", at=T0)
-    index = HybridIndex.build([*items, copy], turns, window=0)
-    plain = index.search("green tea", k=2, settings=replace(OFF, turns=True))
-    assert sorted(top_sources(plain)) == ["a-1", "a-1"]
-    varied = index.search("green tea", k=2, settings=replace(OFF, turns=True, diversity=True))
-    assert sorted(top_sources(varied)) == ["a-1", "a-2"]
+    again = MemoryItem.create("u1", "Tom enjoys green tea", "taste", kind="preference", turn_id="a-1", at=T0)
+    index = HybridIndex.build([*items, copy, again], turns, window=0)
+    plain = index.search("green tea", k=3, settings=replace(OFF, turns=True))
+    assert sorted(top_sources(plain)) == ["a-1", "a-1", "a-1"]
+    varied = index.search("green tea", k=3, settings=replace(OFF, turns=True, diversity=True))
+    assert sorted(top_sources(varied)) == ["a-1", "a-1", "a-2"]
+    # a curated item is not a near-copy of the raw turn it came from: both stay
+    assert {r.item.kind for r in varied if r.turn_ids == ["a-1"]} == {"event", "preference"}
 
 
 def test_chinese_and_mixed_queries_through_every_stage():
