@@ -10,7 +10,10 @@ For each candidate, the user's active items with the same key decide:
 - an item that says otherwise (a reversed preference, a new address):
   ``AddOp(new)`` then ``EndOp(old, "superseded", by_id=new)``. The old item
   keeps its history and gets ``valid_until``; there are never two
-  contradicting active items, and neither is lost.
+  contradicting active items, and neither is lost;
+- an item that says otherwise but is newer than the turn (a turn that
+  arrived late, or history replayed out of order): the candidate is stored
+  already superseded by that item, which stays current.
 
 A contradicting candidate less trusted than the item it would replace is
 dropped instead ("compare the sources").
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.themes import DEFAULT_THEME
@@ -35,6 +39,11 @@ _NEGATIVE = re.compile(
     re.IGNORECASE,
 )
 _NON_WORD = re.compile(r"[\W_]+")
+
+
+def _said_at(item: MemoryItem) -> datetime:
+    """When an item's statement was made: its ``valid_from`` (the source turn's time), else its creation."""
+    return item.valid_from or item.created_at
 
 
 def description_polarity(description: str) -> int:
@@ -117,6 +126,10 @@ class KeyConflictResolver:
             other = [o for o in olds if not agrees(cand, o)]
             if other and any(trust_rank(cand.trust) < trust_rank(o.trust) for o in other):
                 continue
+            newer = [o for o in other if _said_at(o) > turn.timestamp]
+            if newer and not same:
+                ops.extend(self._late_statement(turn, cand, min(newer, key=_said_at)))
+                continue
             if same:
                 keep_id = same[0].id
                 ops.append(HitOp(keep_id, turn_id=turn.turn_id))
@@ -132,6 +145,19 @@ class KeyConflictResolver:
                 for o in other
             )
         return ops
+
+    def _late_statement(self, turn: Turn, cand: Candidate, newer: MemoryItem) -> list[Op]:
+        """A turn older than the item it contradicts arrived late: keep it as history, not as current.
+
+        The statement is stored, then ended at once as superseded by the newer
+        item, with ``valid_until`` at the newer item's own time; the newer item
+        stays active. Turn order of arrival never overrides the turns' own times.
+        """
+        item = self.new_item(turn, cand)
+        reason = (f"较新的说法已在先：{newer.description}" if cand.lang == "zh"
+                  else f"an earlier statement than the current one: {newer.description}")
+        return [AddOp(item), EndOp(item.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id,
+                                   by_id=newer.id, valid_until=_said_at(newer))]
 
     def new_item(self, turn: Turn, cand: Candidate) -> MemoryItem:
         """Build the item a candidate stands for, created from ``turn``.

@@ -303,6 +303,16 @@ def render(hit: RuleHit, subject: str, lang: str) -> tuple[str, str]:
     return description, claim
 
 
+# Other ways of saying a preference ended, rewritten to the form the rules know.
+_EN_REWRITES = (
+    (re.compile(r"\b(I|i)\s+(?:have\s+|'ve\s+)?(?:stopped|quit)\s+(lik|lov|enjoy)(?:e|ing)\b"),
+     lambda m: f"{m.group(1)} no longer {m.group(2)}{'' if m.group(2) == 'enjoy' else 'e'}"),
+    (re.compile(r"\b(I|i)(?:'m|\s+am)\s+(?:just\s+|really\s+)?not\s+(?:into|a\s+fan\s+of)\s+(.+?)\s+"
+                r"(?:anymore|any\s+more|these\s+days)\b", re.IGNORECASE),
+     lambda m: f"{m.group(1)} no longer like {m.group(2)}"),
+)
+
+
 def match_clause(clause: str, lang: str, *, allow_rules: bool) -> RuleHit | None:
     """Return the first rule hit in ``clause`` for ``lang`` ("en" or "zh"), or None.
 
@@ -311,6 +321,9 @@ def match_clause(clause: str, lang: str, *, allow_rules: bool) -> RuleHit | None
         lang: which rule table to use.
         allow_rules: whether standing-instruction rules may match (user turns only).
     """
+    if lang == "en":
+        for pattern, plain in _EN_REWRITES:
+            clause = pattern.sub(plain, clause)
     lowered = clause.casefold()
     for rule in ZH_RULES if lang == "zh" else EN_RULES:
         if rule.user_only_rule and not allow_rules:

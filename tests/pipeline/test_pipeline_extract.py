@@ -229,3 +229,12 @@ def test_a_speaker_stating_their_own_display_name_adds_no_fact():
     assert kinds("我叫Mia，我来自成都。", "Mia") == ["Mia来自成都"]
     assert kinds("My name is Mia.", "mia") == []
     assert any("Ana" in d for d in kinds("我叫Ana。", "Mia"))
+
+
+def test_other_ways_of_ending_a_preference_reverse_it():
+    from memory_core.pipeline.rules import match_clause
+
+    for clause in ("I stopped liking sushi", "I have stopped enjoying sushi", "I'm not into sushi anymore",
+                   "I am not a fan of sushi any more"):
+        hit = match_clause(clause, "en", allow_rules=True)
+        assert hit is not None and hit.rule.polarity == -1 and hit.obj == "sushi" and hit.reversal, clause

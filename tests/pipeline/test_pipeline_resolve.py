@@ -228,3 +228,20 @@ def test_a_store_with_find_by_keys_is_read_once_per_turn(store: Any, make_turn: 
     ops = pipeline.plan(make_turn("I like tea and I live in Paris"), reader)
     assert reader.batch_reads == 2
     assert len(ops) == 3 and all(isinstance(op, HitOp) for op in ops)  # event, tea, Paris
+
+
+def test_a_late_older_statement_never_overrides_a_newer_one(store, ingest):
+    from datetime import UTC, datetime
+
+    from memory_core.model import Status, Turn
+
+    newer = Turn("u1", "x2", "s", "user", "I don't like sushi anymore.", datetime(2026, 2, 1, tzinfo=UTC))
+    older = Turn("u1", "x1", "s", "user", "I like sushi.", datetime(2026, 1, 1, tzinfo=UTC))
+    ingest(newer)
+    ingest(older)
+    prefs = store.list_items("u1", statuses=None, kind="preference")
+    active = [p for p in prefs if p.status == Status.ACTIVE]
+    assert [p.description for p in active] == ["User no longer likes sushi"]
+    late = next(p for p in prefs if p.status == Status.SUPERSEDED)
+    assert "likes sushi" in late.description and late.valid_until == newer.timestamp
+    assert late.history_newest_first()[0].other_id == active[0].id
