@@ -3,49 +3,15 @@
 from __future__ import annotations
 
 import itertools
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from _memstore import DictStore
 
-from memory_core.model import MemoryItem, Turn
+from memory_core.model import Turn
 from memory_core.pipeline import WritePipeline
-from memory_core.store.base import MemoryStore, SelfCheckReport
-
-
-class DictStore(MemoryStore):
-    """The smallest real ``MemoryStore``: the abstract primitives over a dict of copies.
-
-    Loads and saves copy every item, so a batch refused half-way changes
-    nothing stored, as ``MemoryStore.apply`` promises.
-    """
-
-    def __init__(self) -> None:
-        self._items: dict[str, dict[str, MemoryItem]] = {}
-        self._lock = threading.Lock()
-
-    def _load_all(self, user_id: str) -> dict[str, MemoryItem]:
-        return {k: v.copy() for k, v in self._items.get(user_id, {}).items()}
-
-    def _save_all(self, user_id: str, items: dict[str, MemoryItem]) -> None:
-        self._items[user_id] = {k: v.copy() for k, v in items.items()}
-
-    @contextmanager
-    def _write_lock(self, user_id: str) -> Iterator[None]:
-        with self._lock:
-            yield
-
-    def users(self) -> list[str]:
-        return sorted(u for u, items in self._items.items() if items)
-
-    def erase_user(self, user_id: str) -> int:
-        return len(self._items.pop(user_id, {}))
-
-    def self_check(self, repair: bool = True) -> SelfCheckReport:
-        return SelfCheckReport(item_count=sum(len(v) for v in self._items.values())).finish()
 
 
 @pytest.fixture

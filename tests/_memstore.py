@@ -1,0 +1,46 @@
+"""The smallest real ``MemoryStore`` for unit tests of pure logic: the abstract primitives over dicts."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from memory_core.model import MemoryItem
+from memory_core.store.base import MemoryStore, SelfCheckReport
+
+__all__ = ["DictStore"]
+
+
+class DictStore(MemoryStore):
+    """Items in a dict per user; loads and saves copy every item, and whole-user loads are counted.
+
+    Copies on both sides mean a batch refused half-way changes nothing
+    stored, as ``MemoryStore.apply`` promises.
+    """
+
+    def __init__(self) -> None:
+        self.data: dict[str, dict[str, MemoryItem]] = {}
+        self.loads = 0
+        self._lock = threading.RLock()
+
+    def _load_all(self, user_id: str) -> dict[str, MemoryItem]:
+        self.loads += 1
+        return {k: v.copy() for k, v in self.data.get(user_id, {}).items()}
+
+    def _save_all(self, user_id: str, items: dict[str, MemoryItem]) -> None:
+        self.data[user_id] = {k: v.copy() for k, v in items.items()}
+
+    @contextmanager
+    def _write_lock(self, user_id: str) -> Iterator[None]:
+        with self._lock:
+            yield
+
+    def users(self) -> list[str]:
+        return sorted(u for u, items in self.data.items() if items)
+
+    def erase_user(self, user_id: str) -> int:
+        return len(self.data.pop(user_id, {}))
+
+    def self_check(self, repair: bool = True) -> SelfCheckReport:
+        return SelfCheckReport(item_count=sum(len(v) for v in self.data.values())).finish()
