@@ -43,9 +43,10 @@ from memory_core.errors import InvalidField
 from memory_core.model import new_item_id
 from memory_core.validation import ROLES, check_id, check_text, check_timestamp
 
-__all__ = ["AsyncMemoryClient", "MemoryClient", "RecallReply"]
+__all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
 
 T = TypeVar("T")
+MAX_IMPORT_CHARS = 20_000_000  # one import message, in characters
 
 
 @dataclass(slots=True)
@@ -187,6 +188,43 @@ class MemoryClient:
         return str(self._call(protocol.DELETE_ITEM, user_id=check_id(user_id, "user id"),
                               item_id=check_id(item_id, "item id"), reason=reason))
 
+    def merge_items(self, user_id: str, keep_id: str, other_id: str, reason: str, *,
+                    description: str | None = None, theme: str | None = None) -> str:
+        """Merge ``other_id`` into ``keep_id`` (both histories kept); return ``keep_id``.
+
+        ``other_id`` ends deleted, pointing at ``keep_id``. The kept item takes
+        ``description`` and ``theme`` when given, else keeps its own.
+
+        Raises:
+            UnknownItem: either item is not a live item of the user.
+            InvalidInput: the same id twice, bad text; RequestTimeout; RemoteError.
+        """
+        return str(self._call(protocol.MERGE_ITEMS, user_id=check_id(user_id, "user id"),
+                              keep_id=check_id(keep_id, "item id"), other_id=check_id(other_id, "item id"),
+                              reason=reason,
+                              description=None if description is None else check_text(description, "description"),
+                              theme=None if theme is None else check_text(theme, "theme", max_chars=64)))
+
+    def import_items(self, text: str, *, user_id: str | None = None,
+                     timeout_s: float | None = None) -> dict[str, int]:
+        """Import seed-000 compatible YAML; return items imported per user id.
+
+        ``text`` is an export document (every user in it, or only ``user_id``)
+        or a bare seed-000 file (item id → item) for ``user_id``. Ids, times and
+        histories are kept. All or nothing: if any item is invalid, or a user
+        already has one of the ids, nothing is imported.
+
+        Raises:
+            InvalidInput: bad YAML or items, or ids the user already has; RequestTimeout; RemoteError.
+        """
+        if not isinstance(text, str):
+            raise InvalidField(f"import text must be a string; got {type(text).__name__}")
+        if len(text) > MAX_IMPORT_CHARS:
+            raise InvalidField(f"import text is over {MAX_IMPORT_CHARS} characters; split it by user")
+        return {str(k): int(v) for k, v in self._call(
+            protocol.IMPORT_ITEMS, timeout_s=timeout_s, text=text,
+            user_id=None if user_id is None else check_id(user_id, "user id")).items()}
+
     def erase_user(self, user_id: str) -> int:
         """Erase every turn, item and revision of the user; return items removed."""
         return int(self._call(protocol.ERASE_USER, user_id=check_id(user_id, "user id")))
@@ -203,6 +241,25 @@ class MemoryClient:
         """Return an item's revisions, newest first. Raises UnknownItem."""
         return list(self._call(protocol.ITEM_HISTORY, user_id=check_id(user_id, "user id"),
                                item_id=check_id(item_id, "item id")))
+
+    def get_item(self, user_id: str, item_id: str) -> dict[str, Any]:
+        """Return one item, whatever its status, without history. Raises UnknownItem."""
+        return dict(self._call(protocol.GET_ITEM, user_id=check_id(user_id, "user id"),
+                               item_id=check_id(item_id, "item id")))
+
+    def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
+        """Return where a published turn is: ``{"status", "seq", "error_type", "attempts"}``.
+
+        Status: "queued" (published, not stored yet), "stored" (waiting for
+        the curator), "applied", or "dead_lettered" (the curator gave up on it;
+        then ``error_type`` and ``attempts`` say why). ``seq`` is the turn's
+        per-user number once stored.
+
+        Raises:
+            NotFound: no such turn was published for the user (or it was erased).
+        """
+        return dict(self._call(protocol.TURN_STATUS, user_id=check_id(user_id, "user id"),
+                               turn_id=check_id(turn_id, "turn id")))
 
     def recall(self, user_id: str, query: str, k: int = 10, *, filters: Mapping[str, Any] | None = None,
                budget_tokens: int | None = None, timeout_ms: int | None = None) -> RecallReply:
@@ -379,6 +436,22 @@ class AsyncMemoryClient:
     async def item_history(self, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
         """See ``MemoryClient.item_history``."""
         return await self._run(self.sync.item_history, *args, **kwargs)
+
+    async def merge_items(self, *args: Any, **kwargs: Any) -> str:
+        """See ``MemoryClient.merge_items``."""
+        return await self._run(self.sync.merge_items, *args, **kwargs)
+
+    async def import_items(self, *args: Any, **kwargs: Any) -> dict[str, int]:
+        """See ``MemoryClient.import_items``."""
+        return await self._run(self.sync.import_items, *args, **kwargs)
+
+    async def get_item(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """See ``MemoryClient.get_item``."""
+        return await self._run(self.sync.get_item, *args, **kwargs)
+
+    async def turn_status(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """See ``MemoryClient.turn_status``."""
+        return await self._run(self.sync.turn_status, *args, **kwargs)
 
     async def ping(self, *args: Any, **kwargs: Any) -> float:
         """See ``MemoryClient.ping``."""

@@ -131,6 +131,20 @@ class DeadLetters:
             row = conn.execute(sa.select(t).where(t.c.id == letter_id)).first()
         return None if row is None else DeadLetter(**row._mapping)
 
+    def find(self, user_id: str, turn_id: str) -> DeadLetter | None:
+        """Return the dead letter of one turn (any status), or None.
+
+        Raises:
+            StoreError: the database failed.
+        """
+        t = dead_letters_table
+        try:
+            with self.engine.connect() as conn:
+                row = conn.execute(sa.select(t).where(t.c.user_id == user_id, t.c.turn_id == turn_id)).first()
+        except sa.exc.SQLAlchemyError as exc:
+            raise StoreError(f"cannot read dead letters: {exc}") from exc
+        return None if row is None else DeadLetter(**row._mapping)
+
     def set_status(self, letter_id: int, status: str) -> bool:
         """Set a dead letter's status; return False when no such row exists.
 

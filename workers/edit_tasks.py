@@ -1,20 +1,166 @@
-"""Person edits and item reads: request/reply tasks on behalf of a user or an editor.
+"""Person edits and item reads: request/reply tasks for a user, the editor or the CLI client.
 
-Each task takes the caller's ``call_id`` and answers through ``workers.recall.reply``
+They run on the ``edits`` queue (never behind a backlog of turns). Each task
+takes the caller's ``call_id`` and answers through ``workers.recall.reply``
 (the per-call reply list of ``api_shim.protocol``).
+
+Edits never interleave with a curate run. Every write holds the user's lock
+(``SqlStore.user_lock``, the one ``Memory.apply_pending`` holds while it plans
+and applies the user's turns) around its ``store.apply``, and so waits for a
+run that has already planned its ops. When the lock is busy the task does
+what the curate task does: it lets go of the worker slot and is published
+again after ``lock_busy_countdown_s`` (``workers.policy.republish``), which
+is never counted as a retry. It answers only once it has run. After
+``edit_lock_wait_s`` of waiting it gives up and answers ``StoreLocked``. The
+caller usually stops waiting sooner (``request_timeout_s``); the edit still
+applies later, as any at-least-once request may.
 """
 
 from __future__ import annotations
 
+import io
+import json
+import logging
+import time
+from collections.abc import Callable, Iterable
+from contextlib import ExitStack
 from typing import Any
 
+from celery import Task
+
 from api_shim import protocol
+from memory_core.errors import GulfstreamError, NotFound, StoreLocked, UnknownItem
 from memory_core.model import Actor, Status
+from memory_core.store.transfer import parse_import, store_import
 from workers.app import app
-from workers.bootstrap import context
+from workers.bootstrap import Context, context
+from workers.policy import republish
 from workers.recall import reply
 
-__all__ = ["add_item", "delete_item", "erase_user", "item_history", "list_items", "update_item"]
+__all__ = [
+    "add_item", "delete_item", "erase_user", "get_item", "import_items", "item_history", "list_items",
+    "locked_edit", "merge_items", "turn_status", "update_item",
+]
+
+log = logging.getLogger(__name__)
+
+
+def locked_edit(task: Task, call_id: str | None, user_ids: Iterable[str], work: Callable[[Context], Any],
+                busy_since: float | None) -> Any:
+    """Run ``work(ctx)`` holding the lock of every user in ``user_ids``, then reply with its result.
+
+    Locks are taken in sorted order with the curator's short timeout
+    (``lock_timeout_s``). Any busy lock: the ones held are released and the
+    task is published again after ``lock_busy_countdown_s`` with
+    ``busy_since`` set, and nothing is answered yet.
+
+    Returns:
+        What ``work`` returned, or None when re-queued or failed.
+    """
+    ctx = context()
+    s = ctx.settings
+    with ExitStack() as held:
+        try:
+            for user_id in sorted(set(user_ids)):
+                held.enter_context(ctx.store.user_lock(user_id, timeout_s=s.lock_timeout_s))
+        except StoreLocked as exc:
+            held.close()
+            now = time.time()
+            since = now if busy_since is None else busy_since
+            if now - since < s.edit_lock_wait_s:
+                republish(task, s.lock_busy_countdown_s, busy_since=since)
+                return None
+            log.error("%s gave up after waiting %.0f s for a busy user lock", task.name, now - since)
+            return reply(ctx, call_id, _raiser(exc))
+        except GulfstreamError as exc:  # the lock itself failed (database down): tell the caller
+            return reply(ctx, call_id, _raiser(exc))
+        return reply(ctx, call_id, lambda: work(ctx))
+
+
+def _raiser(exc: BaseException) -> Callable[[], Any]:
+    def fail() -> Any:
+        raise exc
+
+    return fail
+
+
+# ── person edits (under the user's lock) ───────────────────────────────
+
+
+@app.task(name=protocol.ADD_ITEM, bind=True, ignore_result=True)
+def add_item(self: Task, call_id: str | None, user_id: str, description: str, theme: str,
+             fields: dict[str, Any] | None = None, reason: str = "", busy_since: float | None = None) -> None:
+    """Add an item written by a person; reply with its id."""
+    locked_edit(self, call_id, [user_id], lambda ctx: ctx.store.add(
+        user_id, description, theme, actor=Actor.USER, reason=reason, **(fields or {})), busy_since)
+
+
+@app.task(name=protocol.UPDATE_ITEM, bind=True, ignore_result=True)
+def update_item(self: Task, call_id: str | None, user_id: str, item_id: str, reason: str,
+                new_description: str | None = None, new_theme: str | None = None,
+                busy_since: float | None = None) -> None:
+    """Change an item's text and/or theme (the old ones stay in its history)."""
+    locked_edit(self, call_id, [user_id], lambda ctx: ctx.store.update(
+        user_id, item_id, reason, new_description, new_theme, actor=Actor.USER), busy_since)
+
+
+@app.task(name=protocol.DELETE_ITEM, bind=True, ignore_result=True)
+def delete_item(self: Task, call_id: str | None, user_id: str, item_id: str, reason: str,
+                busy_since: float | None = None) -> None:
+    """Soft-delete an item; reply with its description."""
+    locked_edit(self, call_id, [user_id], lambda ctx: ctx.store.delete(
+        user_id, item_id, reason, actor=Actor.USER), busy_since)
+
+
+@app.task(name=protocol.MERGE_ITEMS, bind=True, ignore_result=True)
+def merge_items(self: Task, call_id: str | None, user_id: str, keep_id: str, other_id: str, reason: str,
+                description: str | None = None, theme: str | None = None,
+                busy_since: float | None = None) -> None:
+    """Merge ``other_id`` into ``keep_id`` as a person's edit; reply with ``keep_id``.
+
+    The kept item takes ``description`` / ``theme`` when given, else keeps its own.
+    """
+    def work(ctx: Context) -> str:
+        keep = ctx.store.get(user_id, keep_id)
+        if not keep.active:
+            raise UnknownItem(f"memory item {keep_id!r} is {keep.status}")
+        ctx.store.merge(user_id, keep_id, other_id, description or keep.description, theme or keep.theme,
+                        reason, actor=Actor.USER)
+        return keep_id
+
+    locked_edit(self, call_id, [user_id], work, busy_since)
+
+
+@app.task(name=protocol.IMPORT_ITEMS, bind=True, ignore_result=True)
+def import_items(self: Task, call_id: str | None, text: str, user_id: str | None = None,
+                 busy_since: float | None = None) -> None:
+    """Import seed-000 compatible YAML (see ``memory_core.store.transfer``); reply with counts per user.
+
+    All or nothing: the whole document is checked first, then every user
+    named in it is locked, then each user's items are added in one batch.
+    """
+    ctx = context()
+    try:
+        parsed = parse_import(io.StringIO(text), user_id=user_id)
+    except GulfstreamError as exc:
+        reply(ctx, call_id, _raiser(exc))
+        return
+    locked_edit(self, call_id, parsed, lambda c: store_import(c.store, parsed), busy_since)
+
+
+@app.task(name=protocol.ERASE_USER, bind=True, ignore_result=True)
+def erase_user(self: Task, call_id: str | None, user_id: str, busy_since: float | None = None) -> None:
+    """Erase every turn, item, revision and dead letter of the user, under the user's lock."""
+    def work(ctx: Context) -> int:
+        removed = int(ctx.memory.erase_user(user_id))
+        ctx.dead_letters.erase_user(user_id)
+        ctx.redis.delete(protocol.inbox_key(user_id))  # turn texts not yet stored
+        return removed
+
+    locked_edit(self, call_id, [user_id], work, busy_since)
+
+
+# ── reads (no lock: each is one consistent read) ───────────────────────
 
 
 @app.task(name=protocol.LIST_ITEMS, ignore_result=True, acks_late=False)
@@ -27,6 +173,13 @@ def list_items(call_id: str | None, user_id: str, statuses: list[str] | None = N
         user_id, statuses=wanted or None, theme=theme, kind=kind)])
 
 
+@app.task(name=protocol.GET_ITEM, ignore_result=True, acks_late=False)
+def get_item(call_id: str | None, user_id: str, item_id: str) -> None:
+    """Reply with one item, whatever its status, without history."""
+    ctx = context()
+    reply(ctx, call_id, lambda: protocol.item_payload(ctx.store.get(user_id, item_id)))
+
+
 @app.task(name=protocol.ITEM_HISTORY, ignore_result=True, acks_late=False)
 def item_history(call_id: str | None, user_id: str, item_id: str) -> None:
     """Reply with an item's revisions, newest first."""
@@ -34,41 +187,34 @@ def item_history(call_id: str | None, user_id: str, item_id: str) -> None:
     reply(ctx, call_id, lambda: protocol.to_jsonable(ctx.store.history(user_id, item_id)))
 
 
-@app.task(name=protocol.ADD_ITEM, ignore_result=True)
-def add_item(call_id: str | None, user_id: str, description: str, theme: str,
-             fields: dict[str, Any] | None = None, reason: str = "") -> None:
-    """Add an item written by a person; reply with its id."""
+@app.task(name=protocol.TURN_STATUS, ignore_result=True, acks_late=False)
+def turn_status(call_id: str | None, user_id: str, turn_id: str) -> None:
+    """Reply with ``{"status", "seq", "error_type", "attempts"}`` of one published turn (see the client)."""
     ctx = context()
-    reply(ctx, call_id, lambda: ctx.store.add(user_id, description, theme, actor=Actor.USER,
-                                              reason=reason, **(fields or {})))
+    reply(ctx, call_id, lambda: status_of(ctx, user_id, turn_id))
 
 
-@app.task(name=protocol.UPDATE_ITEM, ignore_result=True)
-def update_item(call_id: str | None, user_id: str, item_id: str, reason: str,
-                new_description: str | None = None, new_theme: str | None = None) -> None:
-    """Change an item's text and/or theme (the old ones stay in its history)."""
-    ctx = context()
-    reply(ctx, call_id, lambda: ctx.store.update(user_id, item_id, reason, new_description, new_theme,
-                                                 actor=Actor.USER))
+def status_of(ctx: Context, user_id: str, turn_id: str) -> dict[str, Any]:
+    """Where one turn is: queued (in the user's inbox), stored, applied or dead_lettered.
+
+    Raises:
+        NotFound: neither stored nor waiting in the inbox.
+    """
+    try:
+        turn = ctx.store.get_turn(user_id, turn_id)
+    except NotFound:
+        if _in_inbox(ctx, user_id, turn_id):
+            return {"status": "queued", "seq": None, "error_type": None, "attempts": None}
+        turn = ctx.store.get_turn(user_id, turn_id)  # ingest stores before it leaves the inbox
+    dead = ctx.dead_letters.find(user_id, turn_id)
+    if dead is not None and dead.status == "dead":
+        return {"status": "dead_lettered", "seq": turn.seq, "error_type": dead.error_type,
+                "attempts": dead.attempts}
+    status = "applied" if ctx.store.last_applied_seq(user_id) >= turn.seq else "stored"
+    return {"status": status, "seq": turn.seq, "error_type": None, "attempts": None}
 
 
-@app.task(name=protocol.DELETE_ITEM, ignore_result=True)
-def delete_item(call_id: str | None, user_id: str, item_id: str, reason: str) -> None:
-    """Soft-delete an item; reply with its description."""
-    ctx = context()
-    reply(ctx, call_id, lambda: ctx.store.delete(user_id, item_id, reason, actor=Actor.USER))
-
-
-@app.task(name=protocol.ERASE_USER, ignore_result=True)
-def erase_user(call_id: str | None, user_id: str) -> None:
-    """Erase every turn, item, revision and dead letter of the user, under the user's lock."""
-    ctx = context()
-
-    def work() -> int:
-        with ctx.store.user_lock(user_id, timeout_s=30.0):
-            removed = int(ctx.memory.erase_user(user_id))
-            ctx.dead_letters.erase_user(user_id)
-            ctx.redis.delete(protocol.inbox_key(user_id))  # turn texts not yet stored
-        return removed
-
-    reply(ctx, call_id, work)
+def _in_inbox(ctx: Context, user_id: str, turn_id: str) -> bool:
+    """True when the turn was published and is still in the user's inbox (not stored yet)."""
+    entries = ctx.redis.hvals(protocol.inbox_key(user_id))
+    return any(json.loads(raw).get("turn_id") == turn_id for raw in entries)

@@ -5,18 +5,24 @@ Transient: the database, the broker or an LLM endpoint failing for a while
 are retried with exponential backoff and full jitter. Everything else
 (bad input, a pipeline bug, malformed data) would fail the same way again,
 so the curate task isolates the turn at once (see ``workers.tasks``).
+
+Waiting is not failing: a task that finds its user's lock busy is published
+again after a short countdown (``republish``), never ``self.retry()``, which
+would count against ``max_retries`` and then drop the message.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import redis.exceptions
 import sqlalchemy.exc
+from celery import Task
 
 from memory_core.errors import InvalidInput, NotFound, StoreError, StoreLocked
 
-__all__ = ["backoff_s", "is_transient"]
+__all__ = ["backoff_s", "is_transient", "republish"]
 
 _TRANSIENT_NAMES = frozenset({
     # openai / langchain-openai client errors, matched by name so this module
@@ -52,3 +58,15 @@ def backoff_s(attempt: int, base_s: float, cap_s: float, rng: random.Random | No
     """
     ceiling = min(cap_s, base_s * (2 ** max(0, attempt)))
     return (rng or random).uniform(0.0, ceiling)
+
+
+def republish(task: Task, countdown_s: float, **changes: Any) -> None:
+    """Publish the running task again as a new message after ``countdown_s`` seconds: a wait, not a retry.
+
+    The new message carries the same arguments with ``changes`` applied to
+    the keyword arguments; Flower shows only the ``*_id`` arguments.
+    """
+    kwargs = {**task.request.kwargs, **changes}
+    shown = repr({k: v for k, v in kwargs.items() if k.endswith("_id")})
+    task.apply_async(args=task.request.args, kwargs=kwargs, countdown=countdown_s, argsrepr="()",
+                     kwargsrepr=shown)

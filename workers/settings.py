@@ -34,6 +34,8 @@ class WorkerSettings(BaseSettings):
     retry_backoff_max_s: float = Field(120.0, gt=0)
     lock_busy_countdown_s: float = Field(0.5, gt=0, description="re-trigger delay when the user is busy")
     lock_timeout_s: float = Field(0.05, gt=0, description="wait for a user's lock before re-queueing")
+    edit_lock_wait_s: float = Field(
+        300.0, gt=0, description="longest a person's edit waits for its user's busy lock, then StoreLocked")
     curate_batch_turns: int = Field(100, gt=0, description="turns one curate run applies at most")
     sweep_interval_s: float = Field(15.0, gt=0)
 

@@ -1,9 +1,8 @@
 """``/v1/users/{user_id}/items``: list, get, create, correct, merge, delete, history.
 
-Create, correct and delete run on the workers (by task name, through
-``MemoryClient``); merge runs here under the user's lock (no worker task
-yet, see ``services``). Every change is recorded in the item's history with
-the reason given and the actor ``user``.
+Create, correct, merge and delete run on the workers (by task name, through
+``MemoryClient``), under the user's lock. Every change is recorded in the
+item's history with the reason given and the actor ``user``.
 """
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
-"""What the routes call: the client for pipeline work, the store for reads and person-made merges.
+"""What the routes call: the client for every write, the store for some reads.
 
-``Services`` is built once per app by ``build_services``. Writes go through
-the workers (``MemoryClient``) wherever a task exists. Two edits have no
-worker task yet, merge and import: they run here through the store's atomic
-``apply``, inside ``SqlStore.user_lock`` (the lock the curator holds while it
-drains a user's turns), so they never interleave with a curate run. Reads
-that no task offers (one item, turn status, export, user existence) read
-the database directly, read-only.
+``Services`` is built once per app by ``build_services``. Every write
+(create, correct, merge, delete, import, erase) goes through the workers
+(``MemoryClient``), whose edit tasks hold the user's lock, so an edit never
+interleaves with a curate run. Some reads (one item, turn status, export,
+user existence) read the database directly, read-only.
 """
 
 from __future__ import annotations
@@ -24,12 +22,11 @@ from api_shim.client import MemoryClient
 from api_shim.http.auth import KeyStore, RateLimiter
 from api_shim.http.errors import ApiError
 from api_shim.http.settings import HttpSettings
-from memory_core.errors import InvalidField, NotFound, UnknownItem
-from memory_core.model import Actor
+from memory_core.errors import InvalidField, NotFound
 from memory_core.store.seed_format import item_to_mapping
 from memory_core.store.sql import SqlStore
 from memory_core.store.sql_schema import DeadLetterRow
-from memory_core.store.transfer import EXPORT_FORMAT, EXPORT_VERSION, import_yaml
+from memory_core.store.transfer import EXPORT_FORMAT, EXPORT_VERSION
 
 __all__ = ["Services", "build_services", "queued_key"]
 
@@ -61,7 +58,7 @@ class Services:
     Attributes:
         settings: read at start-up.
         client: publishes turns and calls the workers.
-        store: the SQL store, for reads and locked edits.
+        store: the SQL store, for reads.
         keys: API keys.
         limiter: per-key rate limits.
     """
@@ -132,17 +129,12 @@ class Services:
 
     def merge(self, user_id: str, keep_id: str, other_id: str, description: str | None, theme: str | None,
               reason: str) -> None:
-        """Merge ``other_id`` into ``keep_id`` as a person's edit, under the user's lock.
+        """Merge ``other_id`` into ``keep_id`` as a person's edit (on the workers, under the user's lock).
 
         Raises:
-            UnknownItem, InvalidInput: from the store; StoreLocked: the lock was busy.
+            UnknownItem, InvalidInput; RequestTimeout, StoreLocked: the user stayed busy.
         """
-        with self.store.user_lock(user_id, timeout_s=self.settings.edit_lock_timeout_s):
-            keep = self.store.get(user_id, keep_id)
-            if not keep.active:
-                raise UnknownItem(f"memory item {keep_id!r} is {keep.status}")
-            self.store.merge(user_id, keep_id, other_id, description or keep.description, theme or keep.theme,
-                             reason, actor=Actor.USER)
+        self.client.merge_items(user_id, keep_id, other_id, reason, description=description, theme=theme)
 
     def export_yaml(self, user_id: str, shown: str) -> str:
         """Return the user's items (all statuses, full histories) as a seed-compatible export document.
@@ -163,7 +155,7 @@ class Services:
 
         Raises:
             InvalidInput: bad YAML or items, or item ids the user already has (nothing changes).
-            StoreLocked: the user's lock was busy.
+            RequestTimeout, StoreLocked: the user stayed busy.
         """
         try:
             doc = yaml.load(io.StringIO(text), Loader=_Loader)
@@ -184,8 +176,7 @@ class Services:
         if doc is not None and not isinstance(doc, Mapping):
             raise InvalidField(f"the import must be a mapping of item id to item; got {type(doc).__name__}")
         bare = yaml.dump(dict(doc or {}), Dumper=_Dumper, allow_unicode=True)
-        with self.store.user_lock(user_id, timeout_s=self.settings.edit_lock_timeout_s):
-            counts = import_yaml(self.store, io.StringIO(bare), user_id=user_id)
+        counts = self.client.import_items(bare, user_id=user_id)
         return int(counts.get(user_id, 0))
 
 

@@ -24,7 +24,6 @@ class HttpSettings(BaseSettings):
     recall_timeout_ms: int = Field(250, gt=0, description="wait for the recall worker before the DB fallback")
     request_timeout_s: float = Field(10.0, gt=0, description="wait for a CRUD reply from the workers")
     publish_retry_s: float = Field(10.0, gt=0, description="keep retrying an unreachable broker this long")
-    edit_lock_timeout_s: float = Field(5.0, gt=0, description="wait for a user's lock on merge and import")
 
     http_max_body_bytes: int = Field(4 * 1024 * 1024, gt=0, description="largest JSON request body")
     http_max_import_bytes: int = Field(16 * 1024 * 1024, gt=0, description="largest YAML import body")

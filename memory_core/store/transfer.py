@@ -30,7 +30,7 @@ from memory_core.store.ops import AddOp
 from memory_core.store.seed_format import item_from_mapping, item_to_mapping
 from memory_core.validation import check_id
 
-__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_yaml", "import_yaml"]
+__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_yaml", "import_yaml", "parse_import", "store_import"]
 
 EXPORT_FORMAT = "gulfstream-export"
 EXPORT_VERSION = 1
@@ -79,8 +79,18 @@ def _read(src: Source) -> Any:
         raise InvalidInput(f"import file is not valid YAML: {exc}") from exc
 
 
-def _parse(src: Source, user_id: str | None) -> dict[str, list[MemoryItem]]:
-    """Read and validate a whole document; return the items per user. Raises InvalidInput."""
+def parse_import(src: Source, *, user_id: str | None = None) -> dict[str, list[MemoryItem]]:
+    """Read and validate a whole import document; return the items per user id.
+
+    Args:
+        src: a file path, or a text stream.
+        user_id: as in ``import_yaml``.
+
+    Raises:
+        InvalidInput: bad YAML or items (naming the user and item id).
+    """
+    if user_id is not None:
+        user_id = check_id(user_id, "user id")
     doc = _read(src)
     if isinstance(doc, Mapping) and doc.get("format") == EXPORT_FORMAT:
         if doc.get("version") != EXPORT_VERSION:
@@ -130,7 +140,22 @@ def import_yaml(store: MemoryStore, src: Source, *, user_id: str | None = None) 
             the user already has; nothing stored changes.
         StoreError: the store failed while writing a user (that user unchanged).
     """
-    parsed = _parse(src, None if user_id is None else check_id(user_id, "user id"))
+    return store_import(store, parse_import(src, user_id=user_id))
+
+
+def store_import(store: MemoryStore, parsed: Mapping[str, list[MemoryItem]]) -> dict[str, int]:
+    """Add the items ``parse_import`` returned: refused whole if any user already has one of the ids.
+
+    A caller that must not interleave with other writers holds each user's
+    lock around this call (the check and the writes).
+
+    Returns:
+        Items imported per user id.
+
+    Raises:
+        InvalidInput: an item id the user already has; nothing stored changes.
+        StoreError: the store failed while writing a user (that user unchanged).
+    """
     for owner, items in parsed.items():
         existing = {i.id for i in store.list_items(owner, statuses=None)}
         clash = sorted(existing.intersection(i.id for i in items))

@@ -56,3 +56,18 @@ def test_core_errors_from_a_worker_are_raised_as_themselves() -> None:
     err = _remote_error("InternalError", "boom")
     assert isinstance(err, RemoteError) and err.error_type == "InternalError"
     assert isinstance(_remote_error("SystemExit", "no"), RemoteError)
+
+
+def test_edit_and_read_calls_refuse_bad_ids_and_text(client: MemoryClient) -> None:
+    with pytest.raises(InvalidField):
+        client.merge_items("u1", "a b", "i2", "same")
+    with pytest.raises(EmptyText):
+        client.merge_items("u1", "i1", "i2", "same", description="  ")
+    with pytest.raises(InvalidField):
+        client.get_item("", "i1")
+    with pytest.raises(InvalidField):
+        client.turn_status("u1", "t 1")
+    with pytest.raises(InvalidField):
+        client.import_items(b"i1: {}")  # type: ignore[arg-type]
+    with pytest.raises(InvalidField):
+        client.import_items("i1: {}", user_id="a b")

@@ -131,3 +131,24 @@ class FlakyPipeline(SlowPipeline):
             if counter.stat().st_size <= int(match.group(1)):
                 raise ConnectionError(f"LLM endpoint unreachable (try {counter.stat().st_size})")
         return super().plan(turn, store)
+
+
+class HoldPipeline(SlowPipeline):
+    """For a turn ``HOLD <item id> <text>``: plans an update of that item to the turn's text, then holds.
+
+    It touches ``$GULFSTREAM_TEST_HOLD_DIR/<turn id>`` once the ops are planned
+    and sleeps ``GULFSTREAM_TEST_HOLD_S`` before returning them, so the curate
+    run keeps the user's lock with its ops already planned.
+    """
+
+    def plan(self, turn: Turn, store: Any) -> Any:
+        if not turn.text.startswith("HOLD "):
+            return super().plan(turn, store)
+        from memory_core.model import Actor
+        from memory_core.store.ops import UpdateOp
+
+        _, item_id, text = turn.text.split(" ", 2)
+        ops = [UpdateOp(item_id, "the user said so", text, None, Actor.AGENT, turn.turn_id)]
+        (Path(os.environ["GULFSTREAM_TEST_HOLD_DIR"]) / turn.turn_id).touch()
+        time.sleep(float(os.environ.get("GULFSTREAM_TEST_HOLD_S", "3")))
+        return ops
