@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated
@@ -27,7 +27,7 @@ from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
-from memory_core.store.transfer import export_yaml, import_yaml
+from memory_core.store.transfer import export_yaml, parse_import, store_import
 from memory_core.validation import check_id, check_timestamp
 
 __all__ = ["app", "main"]
@@ -54,6 +54,21 @@ def _memory(db: str | None) -> Iterator[Memory]:
         yield memory
     finally:
         memory.close()
+
+
+@contextmanager
+def _user_locks(memory: Memory, users: Iterable[str]) -> Iterator[None]:
+    """Hold each user's lock (the curator's), so an edit never lands in the middle of a curate run.
+
+    Raises:
+        StoreLocked: a user stayed busy for ``lock_timeout_s``.
+    """
+    lock = getattr(memory.store, "user_lock", None)
+    with ExitStack() as held:
+        if lock is not None:
+            for user_id in sorted(set(users)):
+                held.enter_context(lock(user_id, timeout_s=memory.settings.lock_timeout_s))
+        yield
 
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
@@ -216,7 +231,9 @@ def import_cmd(src: Annotated[Path, typer.Argument(help="YAML export or a seed m
                = None, db: DbOption = None) -> None:
     """Import memory items from a YAML export (or a single user's seed-format file)."""
     with _memory(db) as memory:
-        counts = import_yaml(memory.store, src, user_id=user)
+        parsed = parse_import(src, user_id=user)
+        with _user_locks(memory, parsed):
+            counts = store_import(memory.store, parsed)
         for imported_user in counts:
             memory.recaller.invalidate(imported_user)
     console.print(f"imported {sum(counts.values())} item(s) for {len(counts)} user(s)")
@@ -230,7 +247,8 @@ def erase(user: UserOption, db: DbOption = None,
         memory.require_user(user)
         if not yes and not typer.confirm(f"Erase everything stored for {user}?"):
             raise typer.Exit(1)
-        removed = memory.erase_user(user)
+        with _user_locks(memory, [user]):
+            removed = memory.erase_user(user)
     console.print(f"erased {user}: {removed} item(s)")
 
 
