@@ -9,7 +9,8 @@ from typing import Any
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
-SERVICES = {"redis", "postgres", "migrate", "curate-worker", "edit-worker", "recall-worker", "beat", "flower"}
+SERVICES = {"redis", "postgres", "migrate", "curate-worker", "edit-worker", "recall-worker", "beat", "flower",
+            "http-shim"}
 
 
 def _compose() -> dict[str, Any]:
