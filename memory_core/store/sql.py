@@ -18,150 +18,66 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
-    Integer,
-    Select,
-    Table,
-    and_,
-    bindparam,
-    case,
     create_engine,
     delete,
     event,
     func,
-    insert,
     select,
     text,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, Row, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
-from sqlalchemy.sql.elements import BindParameter
 
 from memory_core.errors import InvalidField, NotFound, StoreError, StoreLocked, UnknownItem, UnknownUser
 from memory_core.model import MemoryItem, Revision, Status, Turn, utcnow
 from memory_core.store.base import MemoryStore, SelfCheckReport, apply_ops, content_changed
 from memory_core.store.migrate import current_revision, head_revision, upgrade
-from memory_core.store.ops import AddOp, MergeOp, Op
+from memory_core.store.ops import Op
 from memory_core.store.seed_format import repair_item
-from memory_core.store.sql_schema import MemoryRow, RevisionRow, TurnRow, UserRow
+from memory_core.store.sql_queries import (
+    _F_ACTIVE,
+    _F_ALL,
+    _F_ID,
+    _F_IDS,
+    _F_KEY,
+    _F_KEYS,
+    _ITEM_FIELDS,
+    _M,
+    _NEXT_VERSION,
+    _PG_TRY_LOCK,
+    _PG_UNLOCK,
+    _Q_COUNTERS,
+    _Q_FENCE,
+    _Q_ITEM_INSERT,
+    _Q_ITEM_UPDATE,
+    _Q_NEXT_SEQ,
+    _Q_REV_INSERT,
+    _Q_REVS_DELETE,
+    _Q_SEQ_BACK,
+    _Q_TURN,
+    _Q_TURN_INSERT,
+    _Q_USER_UPSERT,
+    _Q_VERSION,
+    _R,
+    _REV_FIELDS,
+    _T,
+    _U,
+    _Fetch,
+    _fetch_statements,
+    _item_values,
+    _named_ids,
+    _rev_values,
+    _turn_from_row,
+)
 from memory_core.store.turns import TurnStore
 from memory_core.validation import ROLES, check_id, check_text, check_timestamp
 
 __all__ = ["SqlStore"]
-
-_U = cast(Table, UserRow.__table__)
-_M = cast(Table, MemoryRow.__table__)
-_R = cast(Table, RevisionRow.__table__)
-_T = cast(Table, TurnRow.__table__)
-_ITEM_FIELDS = [c.name for c in _M.columns if c.name not in ("user_id", "id")]
-_REV_FIELDS = ("op", "reason", "actor", "at", "old_description", "new_description", "old_theme",
-               "new_theme", "turn_id", "other_id")
-
-
-_UID: BindParameter[str] = bindparam("uid")
-_Q_USER_UPSERT = {
-    "sqlite": sqlite.insert(_U).values(user_id=_UID).on_conflict_do_nothing(),
-    "postgresql": postgresql.insert(_U).values(user_id=_UID).on_conflict_do_nothing(),
-}
-_Q_FENCE = select(_U.c.last_applied_seq).where(_U.c.user_id == _UID).with_for_update()
-# The next memory version: per-user +1 on SQLite (one process); on PostgreSQL the next value of one
-# global sequence, so a user's version never repeats, not even after erasure (migration 0004).
-_NEXT_VERSION = {
-    "sqlite": _U.c.memory_version + 1,
-    "postgresql": func.nextval("memory_version_seq"),
-}
-
-
-def _q_counters(dialect: str) -> Any:
-    """UPDATE of a user's counters: version bumped when ``bump`` is 1, ``last_applied_seq`` set if given."""
-    bump = bindparam("bump", type_=Integer)
-    return update(_U).where(_U.c.user_id == _UID).values(
-        memory_version=case((bump > 0, _NEXT_VERSION[dialect]), else_=_U.c.memory_version),
-        last_applied_seq=func.coalesce(bindparam("seq", type_=Integer), _U.c.last_applied_seq),
-    ).returning(_U.c.memory_version)
-
-
-_Q_COUNTERS = {dialect: _q_counters(dialect) for dialect in _NEXT_VERSION}
-_Q_ITEM_UPDATE = update(_M).where(_M.c.user_id == _UID, _M.c.id == bindparam("iid")).values(
-    {name: bindparam(f"v_{name}", type_=_M.c[name].type) for name in _ITEM_FIELDS}
-)
-_Q_REVS_DELETE = delete(_R).where(_R.c.user_id == _UID, _R.c.item_id == bindparam("iid"))
-_Q_ITEM_INSERT = insert(_M)
-_Q_REV_INSERT = insert(_R)
-_Q_VERSION = select(_U.c.memory_version).where(_U.c.user_id == _UID)
-_Q_TURN = select(_T).where(_T.c.user_id == _UID, _T.c.turn_id == bindparam("tid"))
-_Q_NEXT_SEQ = (update(_U).where(_U.c.user_id == _UID).values(last_seq=_U.c.last_seq + 1)
-               .returning(_U.c.last_seq))
-_Q_SEQ_BACK = update(_U).where(_U.c.user_id == _UID).values(last_seq=_U.c.last_seq - 1)
-_Q_TURN_INSERT = insert(_T)
-_PG_TRY_LOCK = text("SELECT pg_try_advisory_lock(hashtextextended(:k, 0))")
-_PG_UNLOCK = text("SELECT pg_advisory_unlock(hashtextextended(:k, 0))")
-_BY_IDS = _M.c.id.in_(bindparam("ids", expanding=True))
-_BY_KEY_ACTIVE = and_(_M.c.key == bindparam("key"), _M.c.status == Status.ACTIVE)
-_BY_KEYS_ACTIVE = and_(_M.c.key.in_(bindparam("keys", expanding=True)), _M.c.status == Status.ACTIVE)
-_BY_ID = _M.c.id == bindparam("iid")
-_ACTIVE = _M.c.status == Status.ACTIVE
-
-_Fetch = tuple[Select[Any], Select[Any]]
-
-
-def _fetch_statements(*conds: ColumnElement[bool]) -> _Fetch:
-    """Return (items, revisions) selects for one user's items matching ``conds``."""
-    where = and_(_M.c.user_id == _UID, *conds)
-    items = select(_M).where(where).order_by(_M.c.created_at, _M.c.id)
-    joined = _R.join(_M, and_(_R.c.user_id == _M.c.user_id, _R.c.item_id == _M.c.id))
-    revs = select(*_R.c).select_from(joined).where(where).order_by(_R.c.item_id, _R.c.position)
-    return items, revs
-
-
-_F_ALL = _fetch_statements()
-_F_IDS = _fetch_statements(_BY_IDS)
-_F_ID = _fetch_statements(_BY_ID)
-_F_KEY = _fetch_statements(_BY_KEY_ACTIVE)
-_F_KEYS = _fetch_statements(_BY_KEYS_ACTIVE)
-_F_ACTIVE = _fetch_statements(_ACTIVE)
-
-
-def _item_values(item: MemoryItem) -> dict[str, Any]:
-    values = {name: getattr(item, name) for name in _ITEM_FIELDS}
-    values["source"] = list(item.source)
-    for name in ("kind", "status", "trust"):
-        values[name] = str(values[name])
-    return values
-
-
-def _rev_values(user_id: str, item_id: str, position: int, rev: Revision) -> dict[str, Any]:
-    values = {name: getattr(rev, name) for name in _REV_FIELDS}
-    values.update(user_id=user_id, item_id=item_id, position=position, op=str(rev.op), actor=str(rev.actor))
-    return values
-
-
-def _turn_from_row(row: Row[Any]) -> Turn:
-    return Turn(user_id=row.user_id, turn_id=row.turn_id, session_id=row.session_id, role=row.role,
-                text=row.text, timestamp=row.timestamp, speaker=row.speaker, seq=row.seq,
-                meta=dict(row.meta or {}))
-
-
-def _named_ids(ops: Sequence[Op]) -> set[str]:
-    """Return the item ids a batch reads or creates; refuse ids that are not strings."""
-    names: list[object] = []
-    for op in ops:
-        if isinstance(op, AddOp):
-            names.append(op.item.id)
-        elif isinstance(op, MergeOp):
-            names += [op.keep_id, op.other_id]
-        else:
-            names.append(op.item_id)
-    for name in names:
-        if not isinstance(name, str):
-            raise InvalidField(f"item id must be a string; got {type(name).__name__}")
-    return cast(set[str], set(names))
-
 
 class SqlStore(MemoryStore, TurnStore):
     """Memory items and turns in SQLite or PostgreSQL.
