@@ -27,11 +27,13 @@ import threading
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import cast
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
 from memory_core.errors import InvalidField
+from memory_core.store.sql_schema import ApiKeyRow
 from memory_core.validation import MAX_ID_CHARS
 
 __all__ = [
@@ -53,19 +55,7 @@ MAX_USER_ID_CHARS = MAX_ID_CHARS - MAX_TENANT_CHARS - 1
 _TENANT_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,31}$")
 _KEY_RE = re.compile(r"^gs_([0-9a-f]{12})_([A-Za-z0-9_-]{20,64})$")
 
-_meta = sa.MetaData()
-api_keys_table = sa.Table(
-    "api_keys",
-    _meta,
-    sa.Column("key_id", sa.String(32), primary_key=True),
-    sa.Column("tenant", sa.String(32), nullable=False),
-    sa.Column("name", sa.Text(), nullable=False),
-    sa.Column("secret_sha256", sa.String(64), nullable=False),
-    sa.Column("rate_per_s", sa.Float(), nullable=False),
-    sa.Column("burst", sa.Integer(), nullable=False),
-    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("revoked_at", sa.DateTime(timezone=True), nullable=True),
-)
+api_keys_table = cast(sa.Table, ApiKeyRow.__table__)  # one definition, beside the other tables
 
 
 def check_tenant(tenant: object) -> str:

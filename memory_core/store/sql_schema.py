@@ -30,7 +30,7 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["Base", "DeadLetterRow", "MemoryRow", "RevisionRow", "TurnRow", "UTCDateTime", "UserRow"]
+__all__ = ["ApiKeyRow", "Base", "DeadLetterRow", "MemoryRow", "RevisionRow", "TurnRow", "UTCDateTime", "UserRow"]
 
 ID = String(128)
 ENUM = String(32)
@@ -175,3 +175,24 @@ class DeadLetterRow(Base):
     status: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ApiKeyRow(Base):
+    """An HTTP API key of one tenant (migration ``0003``); only the SHA-256 of its secret is kept.
+
+    Written and read by ``api_shim.http.auth``. ``rate_per_s`` is requests per
+    second, ``burst`` requests; ``revoked_at`` is set when the key is revoked.
+    """
+
+    __tablename__ = "api_keys"
+    __table_args__ = (Index("ix_api_keys_tenant", "tenant"),)
+
+    key_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    tenant: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(Text)
+    secret_sha256: Mapped[str] = mapped_column(String(64))
+    rate_per_s: Mapped[float] = mapped_column(Float)
+    burst: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
