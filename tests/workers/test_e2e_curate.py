@@ -20,13 +20,6 @@ from workers.deadletter import DeadLetters
 
 
 @pytest.fixture
-def store(worker_db_url: str) -> Any:
-    s = SqlStore(worker_db_url)
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def client(redis_url: str, worker_db_url: str) -> Any:
     c = MemoryClient(redis_url, database_url=worker_db_url, recall_timeout_ms=2000)
     yield c

@@ -24,13 +24,6 @@ from memory_core.store.transfer import export_yaml
 
 
 @pytest.fixture
-def store(worker_db_url: str) -> Any:
-    s = SqlStore(worker_db_url)
-    yield s
-    s.close()
-
-
-@pytest.fixture
 def client(redis_url: str) -> Any:
     c = MemoryClient(redis_url, request_timeout_s=30)
     yield c
