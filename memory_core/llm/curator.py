@@ -1,9 +1,9 @@
 """The curation agent (seed 000): a tool-calling loop over ``CurationTools``, returning the turn's ops.
 
 Seed 000 ran a ReAct agent over CRUD tools that wrote at once. Here the loop
-is plain (bind the tools, call, run the calls, feed the results back) and
-bounded by ``max_steps`` model calls; the tools only plan ops, and the
-agent returns them for ``Memory.apply_pending`` to apply atomically.
+is plain (bind the tools once per language, call, run the calls, feed the
+results back) and bounded by ``max_steps`` model calls; the tools only plan
+ops, and the agent returns them for ``Memory.apply_pending`` to apply atomically.
 
 How the loop ends:
 
@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memory_core.errors import LLMOutputError
 from memory_core.llm.chat import invoke_model
 from memory_core.llm.metrics import LLMMetrics
 from memory_core.llm.prompts.curate import DONE_WORDS, curate_messages, curate_nudge
-from memory_core.llm.tools import CurationTools, Search
+from memory_core.llm.tools import CurationTools, Search, tool_specs
 from memory_core.model import MemoryItem, Turn
 from memory_core.pipeline.types import Candidate
 from memory_core.store.ops import Op
@@ -36,6 +36,7 @@ from memory_core.store.ops import Op
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langchain_core.messages import AIMessage
+    from langchain_core.runnables import Runnable
 
 __all__ = ["CurationAgent"]
 
@@ -65,6 +66,20 @@ class CurationAgent:
         self.metrics = metrics
         self.max_steps = max(1, max_steps)
         self.attempts = max(1, attempts)
+        self._bound: dict[str, Runnable[Any, Any]] = {}
+
+    def bound(self, lang: str) -> Runnable[Any, Any]:
+        """Return the model with the tools of ``lang`` bound, built once per language and reused across turns.
+
+        The tool schemas are constants; what is per turn (the user's view, the
+        ops) lives in the ``CurationTools`` object that runs the calls. Two
+        threads binding the same language at once build two equal bindings
+        and keep one.
+        """
+        found = self._bound.get(lang)
+        if found is None:
+            found = self._bound.setdefault(lang, self.model.bind_tools(tool_specs(lang)))
+        return found
 
     def curate(self, turn: Turn, candidates: Sequence[Candidate], related: Sequence[MemoryItem], lang: str,
                search: Search | None = None) -> list[Op]:
@@ -88,7 +103,7 @@ class CurationAgent:
         from langchain_core.messages import HumanMessage, ToolMessage
 
         tools = CurationTools(turn, related, lang, search)
-        bound = self.model.bind_tools(tools.specs())
+        bound = self.bound(tools.lang)
         messages = curate_messages(turn, candidates, related, lang)
         bad_rounds = nudges = 0
         for _ in range(self.max_steps):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from memory_core.llm.metrics import LLMMetrics
 from memory_core.llm.prompts.extract import extract_messages, extract_retry
 from memory_core.llm.schemas import ExtractedFact, Extraction
-from memory_core.llm.structured import MalformedOutput, structured_call
+from memory_core.llm.structured import MalformedOutput, bind_schema, structured_call
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.extract import MechanicalExtractor, detect_lang
 from memory_core.pipeline.resolve import description_polarity
@@ -102,6 +102,7 @@ class LLMExtractor:
         self.keep_events = keep_events
         self.roles = roles
         self._events = MechanicalExtractor()
+        self._bound = bind_schema(model, Extraction, method)  # constant: built once, reused by every turn
 
     def extract(self, turn: Turn) -> list[Candidate]:
         """Return the event candidate (if kept) and the model's fact candidates for ``turn``."""
@@ -114,7 +115,7 @@ class LLMExtractor:
         extraction = structured_call(
             self.model, extract_messages(turn, lang), Extraction, stage="extract", metrics=self.metrics,
             method=self.method, attempts=self.attempts, check=lambda e: check_language(e, lang),
-            turn_id=turn.turn_id, retry_prompt=lambda error: extract_retry(lang, error))
+            turn_id=turn.turn_id, retry_prompt=lambda error: extract_retry(lang, error), bound=self._bound)
         out.extend(fact_candidate(turn, fact, lang) for fact in extraction.facts)
         return out
 

@@ -31,8 +31,9 @@ from memory_core.llm.metrics import LLMMetrics
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
     from langchain_core.messages import AIMessage, BaseMessage
+    from langchain_core.runnables import Runnable
 
-__all__ = ["MalformedOutput", "parse_json", "structured_call"]
+__all__ = ["MalformedOutput", "bind_schema", "parse_json", "structured_call"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -91,7 +92,19 @@ def parse_json(text: str | None) -> tuple[Any, bool]:
     raise MalformedOutput("the answer is not valid JSON; reply with one JSON object and nothing else")
 
 
-def _request(model: BaseChatModel, schema: type[BaseModel], method: str) -> Any:
+def bind_schema(model: BaseChatModel, schema: type[BaseModel], method: str = "json_schema") -> Runnable[Any, Any]:
+    """Return ``model`` bound to answer ``schema`` by ``method``; build it once and reuse it across calls.
+
+    Binding builds the schema's JSON with pydantic (about a millisecond of
+    CPU); the binding holds no per-call state, so one may serve every turn
+    and thread.
+
+    Args:
+        model: the chat model (unbound).
+        schema: the pydantic model of the answer.
+        method: "json_schema" (``response_format`` with the schema), "json_mode"
+            (``response_format`` json_object) or "function_calling" (a forced tool).
+    """
     name = schema.__name__
     if method == "function_calling":
         return model.bind_tools([schema], tool_choice=name)
@@ -121,7 +134,7 @@ def _error_text(exc: Exception) -> str:
 def structured_call(model: BaseChatModel, messages: Sequence[BaseMessage], schema: type[M], *, stage: str,
                     metrics: LLMMetrics, method: str = "json_schema", attempts: int = 3,
                     check: Callable[[M], None] | None = None, turn_id: str | None = None,
-                    retry_prompt: Callable[[str], str] | None = None) -> M:
+                    retry_prompt: Callable[[str], str] | None = None, bound: Runnable[Any, Any] | None = None) -> M:
     """Call ``model`` until it answers a valid ``schema`` object, showing it each error.
 
     Args:
@@ -137,6 +150,8 @@ def structured_call(model: BaseChatModel, messages: Sequence[BaseMessage], schem
         turn_id: the turn being written.
         retry_prompt: builds the corrective user message from the error text
             (in the prompt's language); default English.
+        bound: ``bind_schema(model, schema, method)`` built beforehand, to reuse
+            across calls; None binds here.
 
     Returns:
         The validated ``schema`` instance.
@@ -145,7 +160,7 @@ def structured_call(model: BaseChatModel, messages: Sequence[BaseMessage], schem
         LLMOutputError: every answer was malformed.
         LLMUnavailable: the endpoint failed.
     """
-    bound = _request(model, schema, method)
+    bound = bound or bind_schema(model, schema, method)
     history = list(messages)
     error = ""
     for attempt in range(1, max(1, attempts) + 1):

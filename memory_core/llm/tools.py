@@ -20,6 +20,8 @@ supersede, merge or delete an item that the user said.
 
 from __future__ import annotations
 
+import copy
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
@@ -36,7 +38,7 @@ from memory_core.pipeline.types import Candidate
 from memory_core.store.base import apply_ops
 from memory_core.store.ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
 
-__all__ = ["TOOL_NAMES", "CurationTools", "Search"]
+__all__ = ["TOOL_NAMES", "CurationTools", "Search", "tool_specs"]
 
 Search = Callable[[str, int], list[MemoryItem]]
 """``search(query, k)``: up to k of the user's active items for ``query`` (BM25)."""
@@ -151,6 +153,23 @@ _MSG: dict[str, dict[str, str]] = {
 }
 
 
+@functools.cache
+def _specs(lang: str) -> tuple[dict[str, Any], ...]:
+    return tuple({"type": "function", "function": {"name": name, "description": _DOCS[lang][name],
+                                                   "parameters": args.model_json_schema()}}
+                 for name, args in _ARGS.items())
+
+
+def tool_specs(lang: str) -> list[dict[str, Any]]:
+    """Return the tools in OpenAI function format for ``bind_tools``, described in ``lang`` ("zh" or "en").
+
+    The JSON schemas are constants: they are built once per language and
+    process (pydantic's ``model_json_schema`` costs ~1 ms per model); each call
+    returns a deep copy, so a caller may change it freely.
+    """
+    return copy.deepcopy(list(_specs(lang if lang in _DOCS else "en")))
+
+
 def _canon(text: str) -> str:
     return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
 
@@ -184,10 +203,8 @@ class CurationTools:
     # ── for the model ──────────────────────────────────────────────────
 
     def specs(self) -> list[dict[str, Any]]:
-        """Return the tools in OpenAI function format for ``bind_tools``, described in ``lang``."""
-        return [{"type": "function", "function": {"name": name, "description": _DOCS[self.lang][name],
-                                                  "parameters": args.model_json_schema()}}
-                for name, args in _ARGS.items()]
+        """Return the tools in OpenAI function format for ``bind_tools``, described in ``lang`` (``tool_specs``)."""
+        return tool_specs(self.lang)
 
     def run(self, name: str, args: object) -> tuple[str, bool]:
         """Run one tool call; return (message for the model, True if the call was well-formed).
