@@ -11,10 +11,21 @@ call, records tokens in/out from ``AIMessage.usage_metadata`` into an
 ``LLMMetrics``, and turns client errors (timeouts, refused connections,
 HTTP 429/5xx once the client's own retries are spent) into
 ``LLMUnavailable``.
+
+The model built here sends the request's messages, tools and response
+format as the openai client's ``extra_body``: the HTTP body is the same, but
+the client no longer walks those parts against its typed parameter
+definitions on every call. langchain has already made them plain JSON
+values, and the walk (a few milliseconds of CPU per call with the curation
+tools' schemas) was the largest CPU cost of a write-path turn. A response
+format given this way is read as any chat completion (``create``, not
+``parse``); the agents bind only plain-dict formats and parse the text
+themselves (``structured``).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -29,12 +40,39 @@ if TYPE_CHECKING:
     from langchain_core.messages import AIMessage, BaseMessage
     from langchain_core.runnables import Runnable
 
-__all__ = ["PLACEHOLDER_API_KEY", "build_chat_model", "invoke_model", "transport_errors"]
+__all__ = ["JSON_READY_KEYS", "PLACEHOLDER_API_KEY", "build_chat_model", "invoke_model", "transport_errors"]
 
 log = logging.getLogger(__name__)
 
 PLACEHOLDER_API_KEY = "not-needed"
 """Sent when a base URL is configured without a key (local servers ignore the key)."""
+
+JSON_READY_KEYS = ("messages", "tools", "response_format")
+"""Request parameters sent as ``extra_body``, past the openai client's per-call typed walk."""
+
+
+@functools.cache
+def _chat_class() -> type[Any]:
+    """``ChatOpenAI`` with its request's large, already JSON-ready parts sent as ``extra_body``."""
+    from langchain_openai import ChatOpenAI
+
+    class JsonReadyChatOpenAI(ChatOpenAI):
+        """``ChatOpenAI`` whose messages, tools and response format skip the client's typed walk."""
+
+        def _get_request_payload(self, input_: Any, *, stop: list[str] | None = None,
+                                 **kwargs: Any) -> dict[str, Any]:
+            payload: dict[str, Any] = super()._get_request_payload(input_, stop=stop, **kwargs)
+            if "messages" not in payload:  # not a Chat Completions request: leave it alone
+                return payload
+            extra = dict(payload.pop("extra_body", None) or {})
+            for key in JSON_READY_KEYS:
+                if key in payload:
+                    extra[key] = payload.pop(key)
+            payload["messages"] = []  # required by the client's signature; extra_body's value is sent
+            payload["extra_body"] = extra
+            return payload
+
+    return JsonReadyChatOpenAI
 
 
 def build_chat_model(settings: Settings) -> BaseChatModel | None:
@@ -46,7 +84,8 @@ def build_chat_model(settings: Settings) -> BaseChatModel | None:
             (client retries on 429/5xx/timeouts), ``llm_temperature``.
 
     Returns:
-        A ``ChatOpenAI`` using the Chat Completions API, or None.
+        A ``ChatOpenAI`` (the subclass described in the module docstring) using
+        the Chat Completions API, or None.
 
     Raises:
         ImportError: a model is configured but langchain-openai is not
@@ -56,8 +95,6 @@ def build_chat_model(settings: Settings) -> BaseChatModel | None:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): the mechanical write pipeline "
                  "and BM25 recall run")
         return None
-    from langchain_openai import ChatOpenAI
-
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
     if key is None and settings.llm_base_url:
         key = PLACEHOLDER_API_KEY
@@ -70,7 +107,7 @@ def build_chat_model(settings: Settings) -> BaseChatModel | None:
         kwargs["base_url"] = settings.llm_base_url
     if key is not None:
         kwargs["api_key"] = key
-    model = ChatOpenAI(**kwargs)
+    model: BaseChatModel = _chat_class()(**kwargs)
     log.info("LLM agents on: model %s at %s (timeout %.1f s, %d retries)", settings.llm_model,
              settings.llm_base_url or "the OpenAI API", settings.llm_timeout_s, settings.llm_max_retries)
     return model
