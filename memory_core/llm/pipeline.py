@@ -6,7 +6,7 @@ Same interface as ``WritePipeline`` (``plan(turn, store) -> list[Op]``), so
     LLMExtractor (event + model facts) -> LexiconClassifier -> RoleTrustFilter
     -> BatchDeduper -> ModelImportanceScorer                (seed 001 §8.12)
     events: KeyConflictResolver (same event twice -> one item, hit raised)
-    facts:  recall the user's related items (BM25) -> CurationAgent -> ops
+    facts:  the user's related items (BM25, ``RelatedItems``) -> CurationAgent -> ops
             (or, with curate=False, KeyConflictResolver by the model's slots)
 
 The trust filter stays mechanical (DESIGN invariant 6). Nothing is written
@@ -25,15 +25,16 @@ from memory_core.errors import InvalidField
 from memory_core.llm.curator import CurationAgent
 from memory_core.llm.extractor import LLMExtractor, ModelImportanceScorer
 from memory_core.llm.metrics import LLMMetrics
-from memory_core.model import Actor, MemoryItem, Status, Turn
+from memory_core.llm.related import RelatedItems
+from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.extract import detect_lang
 from memory_core.pipeline.pipeline import WritePipeline, existing_items
 from memory_core.pipeline.resolve import KeyConflictResolver
 from memory_core.pipeline.types import Candidate, KeyLookup
-from memory_core.retrieval.recall import Recaller, RecallFilters, RecallIndex
+from memory_core.retrieval.index import RecallIndex
+from memory_core.retrieval.recall import Recaller
 from memory_core.settings import Settings
 from memory_core.store.ops import Op
-from memory_core.validation import MAX_TEXT_CHARS
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
@@ -49,9 +50,10 @@ class LLMWritePipeline:
     Args:
         model: the chat model.
         metrics: shared recorder of calls, per-turn usage and counters.
-        recaller: the service's recaller, used to find the items related to a
-            turn through its per-user index cache; None builds a throwaway
-            index from the store's active items.
+        recaller: accepted for callers that pass the service's recaller; not
+            used. Related items come from ``lookup``, which indexes only what
+            the agent may see and is not rebuilt by every turn as the
+            recaller's index is (see ``memory_core.llm.related``).
         curate: run the curation agent (True) or resolve facts by key (False).
         keep_events: also store the verbatim event of each turn.
         context_items: related items shown to the agent (items).
@@ -63,6 +65,7 @@ class LLMWritePipeline:
     Attributes:
         stages: the ``WritePipeline`` running extract → classify → trust → dedupe → score.
         agent: the ``CurationAgent`` (None when ``curate`` is False).
+        lookup: the per-user ``RelatedItems`` index behind ``related`` and ``read_memories``.
     """
 
     def __init__(self, model: BaseChatModel, metrics: LLMMetrics | None = None, *,
@@ -77,6 +80,7 @@ class LLMWritePipeline:
             extractor=LLMExtractor(model, self.metrics, method=method, attempts=attempts, keep_events=keep_events),
             scorer=ModelImportanceScorer())
         self.agent = CurationAgent(model, self.metrics, max_steps=max_steps, attempts=attempts) if curate else None
+        self.lookup = RelatedItems()
         self._events = KeyConflictResolver()
         self._facts = KeyConflictResolver(actor=Actor.AGENT)
 
@@ -95,7 +99,8 @@ class LLMWritePipeline:
         Args:
             turn: a stored turn.
             store: the user's store; read for event keys and, for the agent,
-                related active items (``list_items``); never written.
+                related active items (``memory_version``, ``list_items_for_index`` or
+                ``list_items``); never written.
 
         Returns:
             Event ops first (add or hit), then the agent's ops; each carries ``turn.turn_id``.
@@ -116,8 +121,9 @@ class LLMWritePipeline:
             if not facts and not related:
                 return ops
             lang = detect_lang(turn.text)
-            return ops + self.agent.curate(turn, facts, related, lang,
-                                           search=lambda q, k: self._search(turn.user_id, q, k, store))
+            return ops + self.agent.curate(
+                turn, facts, related, lang,
+                search=lambda q, k: self._search(self.lookup.index(store, turn.user_id), q, k))
 
     def related(self, turn: Turn, facts: list[Candidate], store: KeyLookup) -> list[MemoryItem]:
         """Return up to ``context_items`` of the user's active non-event items related to the turn (BM25).
@@ -125,30 +131,24 @@ class LLMWritePipeline:
         The query is the turn text, the candidate descriptions without their
         generic subject ("User", "用户", the speaker's name, which every item
         shares) and the words of their slots ("lives in"). Only items sharing a
-        term with it are kept (BM25 above 0, whatever other signals the
-        recaller fuses), and none under ``min_relative_score`` of the best BM25.
+        term with it are kept, and none under ``min_relative_score`` of the
+        best BM25. The user's index is brought up to date with ``store`` first
+        (``RelatedItems.index``, passed the turn's seq).
+
+        Raises:
+            StoreError: the store failed while reading.
         """
         subject = re.escape(turn.speaker.strip()) if turn.speaker.strip() else "(?!)"
         generic = re.compile(rf"\b(?:user|{subject})\b|用户", re.IGNORECASE)
         slots = [c.key.split(":", 1)[1].split("@")[0].replace("_", " ").replace(":", " ") for c in facts if c.key]
         query = " ".join([turn.text, *(generic.sub(" ", c.description) for c in facts), *slots])
-        found = self._search(turn.user_id, query, self.context_items, store)
-        return found
+        return self._search(self.lookup.index(store, turn.user_id, turn.seq), query, self.context_items)
 
-    def _search(self, user_id: str, query: str, k: int, store: KeyLookup) -> list[MemoryItem]:
-        query = query[:MAX_TEXT_CHARS]
-        kinds = ("fact", "preference", "todo", "procedure", "summary")
-        filters = RecallFilters(kinds=kinds, statuses=(Status.ACTIVE,))
+    def _search(self, index: RecallIndex, query: str, k: int) -> list[MemoryItem]:
         try:
-            if self.recaller is not None:
-                found = self.recaller.recall(user_id, query, k, filters=filters)
-            else:
-                lister = getattr(store, "list_items", None)
-                if not callable(lister):
-                    return []
-                found = RecallIndex.build(lister(user_id)).search(query, k, filters)
+            found = self.lookup.search(index, query, k)
         except InvalidField as exc:
-            log.warning("related-item search for %s failed: %s", user_id, exc)
+            log.warning("related-item search failed: %s", exc)
             return []
         best = max((r.bm25 for r in found), default=0.0)
         return [r.item for r in found if r.bm25 > 0 and r.bm25 >= best * self.min_relative_score]
