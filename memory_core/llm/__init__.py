@@ -10,13 +10,14 @@ Modules::
     extractor     LLMExtractor, ModelImportanceScorer (pipeline stages)
     tools         CurationTools: create/read/update/delete/merge/hit bound to one user's view
     curator       CurationAgent: the bounded tool loop returning ops
+    related       RelatedItems: the agent's per-user BM25 over active non-event items, kept across turns
     pipeline      LLMWritePipeline: plan(turn, store) -> [Op], like WritePipeline
     recall        LLMRecaller: seed 000's LLMRetriever over BM25 candidates, modes llm/hybrid/mechanical
     observations  ObservationExtractor: LoCoMo observations as a stand-in extractor
 
 langchain-core and langchain-openai are needed only when a model is
-configured (``pip install 'gulfstream[llm]'``); ``observations`` and
-``metrics`` need neither.
+configured (``pip install 'gulfstream[llm]'``); ``observations``,
+``metrics`` and ``related`` need neither.
 """
 
 from memory_core.llm.metrics import CallRecord, LLMMetrics, TurnUsage
@@ -33,6 +34,7 @@ __all__ = [
     "ModelImportanceScorer",
     "Observation",
     "ObservationExtractor",
+    "RelatedItems",
     "TurnUsage",
     "build_chat_model",
     "locomo_observations",
@@ -46,7 +48,7 @@ def __getattr__(name: str) -> object:
         "build_chat_model": "memory_core.llm.chat", "CurationAgent": "memory_core.llm.curator",
         "CurationTools": "memory_core.llm.tools", "LLMExtractor": "memory_core.llm.extractor",
         "ModelImportanceScorer": "memory_core.llm.extractor", "LLMRecaller": "memory_core.llm.recall",
-        "LLMWritePipeline": "memory_core.llm.pipeline",
+        "LLMWritePipeline": "memory_core.llm.pipeline", "RelatedItems": "memory_core.llm.related",
     }
     if name in lazy:
         import importlib
