@@ -18,10 +18,12 @@ from memory_core.context import ContextBlock, build_context
 from memory_core.errors import InvalidInput, UnknownUser
 from memory_core.model import Turn
 from memory_core.pipeline.pipeline import WritePipeline
+from memory_core.pipeline.types import KeyLookup
 from memory_core.retrieval.recall import Recaller, RecallFilters, RecallResult, RecallWeights
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
+from memory_core.store.ops import Op
 from memory_core.store.sql import SqlStore
 from memory_core.validation import check_id, check_text
 
@@ -101,21 +103,57 @@ class Memory:
         """Apply the user's unapplied turns in ``seq`` order; return how many were applied.
 
         Holds the user's lock for the whole drain, and applies each turn in
-        one transaction together with its ``last_applied_seq`` mark, so a
+        the transaction that also moves its ``last_applied_seq`` mark, so a
         redelivered or concurrent call applies nothing twice.
+
+        When the pipeline plans without network calls (``plans_locally``, the
+        mechanical pipeline), up to ``settings.turns_per_transaction`` turns
+        are applied as one group (``SqlStore.apply_turns``): each is planned
+        against the changes of the ones before it; the keys of the whole group
+        are read in one query and the group's effects and mark are written in
+        one transaction, so a group costs a handful of round trips whatever
+        its size. If a group fails it is rolled back whole and
+        replayed one turn per transaction, so the turns before a failing one
+        are kept and the error is the failing turn's own (the workers' poison
+        policy sees one turn at a time either way).
 
         Raises:
             StoreLocked: another curator held the user's lock past the timeout.
             StoreError: the store failed; turns not yet marked stay pending.
+            InvalidInput: a turn's plan was refused (that turn and later ones stay pending).
         """
-        applied = 0
         store = self._turns()
+        pipeline = self.pipeline
+        grouped = isinstance(pipeline, WritePipeline) and pipeline.plans_locally
+        per_group = self.settings.turns_per_transaction if grouped else 1
+        applied = 0
         with store.user_lock(user_id, timeout_s=self.settings.lock_timeout_s):
-            for turn in store.pending_turns(user_id, limit=limit):
-                ops = self.pipeline.plan(turn, store)
-                if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
-                    applied += 1
+            pending = store.pending_turns(user_id, limit=limit)
+            for start in range(0, len(pending), per_group):
+                group = pending[start:start + per_group]
+                if len(group) > 1 and isinstance(pipeline, WritePipeline):
+                    try:
+                        applied += self._apply_group(store, pipeline, user_id, group)
+                        continue
+                    except Exception as exc:  # replayed turn by turn below, which raises for the bad one
+                        log.info("group of %d turns of %s rolled back (%r); applying them one by one",
+                                 len(group), user_id, exc)
+                for turn in group:
+                    ops = self.pipeline.plan(turn, store)
+                    if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
+                        applied += 1
         return applied
+
+    @staticmethod
+    def _apply_group(store: SqlStore, pipeline: WritePipeline, user_id: str, group: list[Turn]) -> int:
+        """Extract every turn's candidates, then plan and apply the group in one transaction."""
+        cands = {turn.seq: pipeline.candidates(turn) for turn in group}
+        keys = [c.key for found in cands.values() for c in found if c.key]
+
+        def plan(turn: Turn, view: KeyLookup) -> list[Op]:
+            return pipeline.plan(turn, view, cands[turn.seq])
+
+        return store.apply_turns(user_id, group, plan, prefetch_keys=keys)
 
     def ingest(self, turns: Iterable[Turn]) -> IngestReport:
         """Record turns (one transaction) and apply them (the embedded mode's whole write path).

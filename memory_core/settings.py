@@ -30,6 +30,8 @@ class Settings(BaseSettings):
         recall_preset: name of a recall weighting preset.
         context_budget_tokens: default token budget of the packed context block (tokens).
         lock_timeout_s: how long a curator waits for a user's lock (seconds).
+        turns_per_transaction: turns applied in one transaction when the write
+            pipeline plans locally (the mechanical one); 1 applies each alone (turns).
         llm_base_url: base URL of an OpenAI-compatible endpoint ("http://localhost:8000/v1");
             None for OpenAI's own.
         llm_api_key: its key; None sends a placeholder (local servers ignore it).
@@ -56,6 +58,7 @@ class Settings(BaseSettings):
     recall_preset: str = "default"
     context_budget_tokens: int = Field(default=800, ge=16, le=100_000)
     lock_timeout_s: float = Field(default=10.0, gt=0)
+    turns_per_transaction: int = Field(default=32, ge=1, le=1000)
     llm_base_url: str | None = None
     llm_api_key: SecretStr | None = None
     llm_model: str | None = None

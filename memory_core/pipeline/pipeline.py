@@ -59,6 +59,10 @@ class WritePipeline:
     Args:
         extractor, classifier, trust_filter, deduper, scorer, resolver: the
             stages; None picks the mechanical default.
+        plans_locally: planning makes no network or model calls, so several
+            turns may be planned and applied inside one open transaction
+            (``Memory.apply_pending``). None: True when every stage is a
+            mechanical default.
     """
 
     def __init__(
@@ -69,6 +73,7 @@ class WritePipeline:
         deduper: Deduper | None = None,
         scorer: ValueScorer | None = None,
         resolver: ConflictResolver | None = None,
+        plans_locally: bool | None = None,
     ) -> None:
         self.extractor: Extractor = extractor or MechanicalExtractor()
         self.classifier: Classifier = classifier or LexiconClassifier()
@@ -76,6 +81,9 @@ class WritePipeline:
         self.deduper: Deduper = deduper or BatchDeduper()
         self.scorer: ValueScorer = scorer or HeuristicValueScorer()
         self.resolver: ConflictResolver = resolver or KeyConflictResolver()
+        stages = (extractor, classifier, trust_filter, deduper, scorer, resolver)
+        self.plans_locally = all(stage is None for stage in stages) if plans_locally is None \
+            else plans_locally
 
     def candidates(self, turn: Turn) -> list[Candidate]:
         """Run the stages that need no store: extract, classify, trust, dedupe, score."""
@@ -85,12 +93,13 @@ class WritePipeline:
         cands = self.deduper.dedupe(turn, cands)
         return self.scorer.score(turn, cands)
 
-    def plan(self, turn: Turn, store: KeyLookup) -> list[Op]:
+    def plan(self, turn: Turn, store: KeyLookup, candidates: list[Candidate] | None = None) -> list[Op]:
         """Return the ops ``turn`` makes to its user's memory, in apply order.
 
         Args:
             turn: a stored turn (validated ids, text and timestamp).
             store: read for the user's active items with each candidate key.
+            candidates: ``self.candidates(turn)`` when the caller has them already.
 
         Returns:
             A list of ``AddOp`` / ``HitOp`` / ``EndOp`` (possibly empty), each
@@ -100,7 +109,7 @@ class WritePipeline:
             EmptyText, TextTooLong, InvalidField: a candidate could not become an item.
             StoreError: the store failed while reading.
         """
-        cands = self.candidates(turn)
+        cands = self.candidates(turn) if candidates is None else candidates
         keys = list(dict.fromkeys(c.key for c in cands if c.key))
         return self.resolver.resolve(turn, cands, existing_items(store, turn.user_id, keys))
 

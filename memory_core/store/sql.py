@@ -16,9 +16,9 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import (
     ColumnElement,
@@ -39,6 +39,7 @@ from memory_core.store.base import MemoryStore, SelfCheckReport, apply_ops, cont
 from memory_core.store.migrate import current_revision, head_revision, upgrade
 from memory_core.store.ops import Op
 from memory_core.store.seed_format import repair_item
+from memory_core.store.sql_group import GroupView
 from memory_core.store.sql_queries import (
     _F_ACTIVE,
     _F_ALL,
@@ -55,12 +56,13 @@ from memory_core.store.sql_queries import (
     _Q_FENCE,
     _Q_ITEM_INSERT,
     _Q_ITEM_UPDATE,
-    _Q_NEXT_SEQ,
+    _Q_LAST_SEQ_LOCK,
     _Q_REV_INSERT,
     _Q_REVS_DELETE,
-    _Q_SEQ_BACK,
+    _Q_SET_LAST_SEQ,
     _Q_TURN,
     _Q_TURN_INSERT,
+    _Q_TURNS_BY_IDS,
     _Q_USER_UPSERT,
     _Q_VERSION,
     _R,
@@ -76,6 +78,9 @@ from memory_core.store.sql_queries import (
 )
 from memory_core.store.turns import TurnStore
 from memory_core.validation import ROLES, check_id, check_text, check_timestamp
+
+if TYPE_CHECKING:
+    from memory_core.pipeline.types import KeyLookup
 
 __all__ = ["SqlStore"]
 
@@ -256,6 +261,7 @@ class SqlStore(MemoryStore, TurnStore):
                      before: dict[str, list[Revision]]) -> None:
         """Insert new items, update changed ones; add only new revisions when history grew at the end."""
         new_items: list[dict[str, Any]] = []
+        changed: list[dict[str, Any]] = []
         new_revs: list[dict[str, Any]] = []
         for item in items:
             old = before.get(item.id)
@@ -263,14 +269,16 @@ class SqlStore(MemoryStore, TurnStore):
             if old is None:
                 new_items.append({"user_id": user_id, "id": item.id, **_item_values(item)})
             else:
-                values = {f"v_{k}": v for k, v in _item_values(item).items()}
-                conn.execute(_Q_ITEM_UPDATE, {"uid": user_id, "iid": item.id, **values})
+                changed.append({"uid": user_id, "iid": item.id,
+                                **{f"v_{k}": v for k, v in _item_values(item).items()}})
                 if item.history[:len(old)] == old:  # only appended to: keep stored rows
                     start = len(old)
                 else:
                     conn.execute(_Q_REVS_DELETE, {"uid": user_id, "iid": item.id})
             new_revs += [_rev_values(user_id, item.id, pos, rev)
                          for pos, rev in enumerate(item.history) if pos >= start]
+        if changed:
+            conn.execute(_Q_ITEM_UPDATE, changed)
         if new_items:
             conn.execute(_Q_ITEM_INSERT, new_items)
         if new_revs:
@@ -335,6 +343,51 @@ class SqlStore(MemoryStore, TurnStore):
             if bump or applied_seq is not None:
                 self._counter_row(conn, self._q_counters, {"uid": user_id, "bump": bump, "seq": applied_seq})
         return results
+
+    def apply_turns(self, user_id: str, turns: Sequence[Turn],
+                    plan: Callable[[Turn, KeyLookup], Sequence[Op]], prefetch_keys: Iterable[str] = ()) -> int:
+        """Plan and apply consecutive turns of one user in one transaction; return how many were applied.
+
+        Each turn is planned with ``plan(turn, view)``, where ``view`` (a
+        ``GroupView``) answers key lookups on this transaction's connection
+        with the earlier turns' changes on top, so turn N+1 sees turn N. The
+        effects of every turn and the user's ``last_applied_seq`` (the last
+        turn's seq) are written together at the end: a group is applied whole
+        or not at all. Turns at or below ``last_applied_seq`` are skipped
+        (applied before). Only for plans without slow calls: the transaction
+        holds the user's row lock while it plans.
+
+        Args:
+            user_id: owner of the turns.
+            turns: pending turns in ``seq`` order, consecutive.
+            plan: the write pipeline's planner (no writes of its own).
+            prefetch_keys: keys the plans will look up, read in one query up front.
+
+        Raises:
+            StoreError: the turns are not the next ones in order, or the database failed.
+            Whatever ``plan`` or the ops raise (``InvalidInput`` ...); nothing is kept.
+        """
+        user_id = check_id(user_id, "user id")
+        with self._tx(write=True) as conn:
+            last = self._counter_row(conn, _Q_FENCE, {"uid": user_id}).last_applied_seq
+            todo = [turn for turn in turns if turn.seq is not None and turn.seq > last]
+            if not todo:
+                return 0
+            expected = list(range(last + 1, last + 1 + len(todo)))
+            if [turn.seq for turn in todo] != expected or any(t.user_id != user_id for t in todo):
+                raise StoreError(f"turns of user {user_id!r} are not the next ones in order: seqs "
+                                 f"{[t.seq for t in todo]}, last applied {last}")
+            view = GroupView(
+                user_id,
+                by_keys=lambda keys: self._fetch(conn, user_id, _F_KEYS, keys=list(keys)),
+                by_ids=lambda ids: self._fetch(conn, user_id, _F_IDS, ids=list(ids)))
+            view.find_by_keys(user_id, prefetch_keys)
+            for turn in todo:
+                view.apply(plan(turn, view))
+            self._write_items(conn, user_id, (view.items[i] for i in sorted(view.touched)), view.before)
+            self._counter_row(conn, self._q_counters,
+                              {"uid": user_id, "bump": int(view.changed), "seq": todo[-1].seq})
+        return len(todo)
 
     def erase_user(self, user_id: str) -> int:
         """Remove the user's items, revisions, turns and counters; return the number of items removed."""
@@ -474,27 +527,48 @@ class SqlStore(MemoryStore, TurnStore):
             StoreError: the database failed; nothing is stored.
         """
         rows = [self._turn_row(turn) for turn in turns]
-        out: list[tuple[Turn, bool]] = []
-        if not rows:
-            return out
+        by_user: dict[str, list[int]] = defaultdict(list)
+        for pos, row in enumerate(rows):
+            by_user[row["user_id"]].append(pos)
+        out: list[tuple[Turn, bool] | None] = [None] * len(rows)
         with self._tx(write=True) as conn:
-            for row in rows:
-                keys = {"uid": row["user_id"], "tid": row["turn_id"]}
-                # The UPDATE locks the user's row: appends of one user are serialised here,
-                # and the SELECT after it sees any concurrent append of the same turn id.
-                seq = self._counter_row(conn, _Q_NEXT_SEQ, {"uid": row["user_id"]}).last_seq
-                found = conn.execute(_Q_TURN, keys).first()
-                if found is None:
-                    conn.execute(_Q_TURN_INSERT, {"seq": seq, "ingested_at": utcnow(), **row})
-                    out.append((Turn(seq=seq, **row), True))
-                    continue
-                conn.execute(_Q_SEQ_BACK, {"uid": row["user_id"]})
-                stored = _turn_from_row(found)
-                if stored.text != row["text"]:
-                    raise InvalidField(f"turn {row['turn_id']!r} of user {row['user_id']!r} "
-                                       "was stored before with other text")
-                out.append((stored, False))
-        return out
+            for user_id, positions in by_user.items():
+                pairs = self._append_user_rows(conn, user_id, [rows[p] for p in positions])
+                for pos, pair in zip(positions, pairs, strict=True):
+                    out[pos] = pair
+        return [pair for pair in out if pair is not None]
+
+    def _append_user_rows(self, conn: Connection, user_id: str,
+                          rows: list[dict[str, Any]]) -> list[tuple[Turn, bool]]:
+        """Store one user's rows in input order; return (turn, new?) per row. Four statements in all.
+
+        The first UPDATE locks the user's row, so appends of one user are
+        serialised, and the SELECT after it sees any concurrent append of the
+        same turn ids.
+        """
+        last = self._counter_row(conn, _Q_LAST_SEQ_LOCK, {"uid": user_id}).last_seq
+        found = {r.turn_id: _turn_from_row(r)
+                 for r in conn.execute(_Q_TURNS_BY_IDS, {"uid": user_id, "tids": [r["turn_id"] for r in rows]})}
+        new_rows: list[dict[str, Any]] = []
+        pairs: list[tuple[Turn, bool]] = []
+        now = utcnow()
+        for row in rows:
+            stored = found.get(row["turn_id"])
+            if stored is None:
+                last += 1
+                stored = Turn(seq=last, **row)
+                found[row["turn_id"]] = stored
+                new_rows.append({"seq": last, "ingested_at": now, **row})
+                pairs.append((stored, True))
+                continue
+            if stored.text != row["text"]:
+                raise InvalidField(f"turn {row['turn_id']!r} of user {user_id!r} "
+                                   "was stored before with other text")
+            pairs.append((stored, False))
+        if new_rows:
+            conn.execute(_Q_TURN_INSERT, new_rows)
+            conn.execute(_Q_SET_LAST_SEQ, {"uid": user_id, "seq": last})
+        return pairs
 
     @staticmethod
     def _turn_row(turn: Turn) -> dict[str, Any]:
@@ -520,6 +594,15 @@ class SqlStore(MemoryStore, TurnStore):
     def list_turns(self, user_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Turn]:
         """Return the user's turns with ``seq > after_seq`` in ``seq`` order (at most ``limit``)."""
         query = select(_T).where(_T.c.user_id == user_id, _T.c.seq > after_seq).order_by(_T.c.seq)
+        if limit is not None:
+            query = query.limit(limit)
+        with self._tx() as conn:
+            return [_turn_from_row(r) for r in conn.execute(query)]
+
+    def pending_turns(self, user_id: str, limit: int | None = None) -> list[Turn]:
+        """Return the user's stored turns not yet applied, in ``seq`` order (one statement)."""
+        mark = select(func.coalesce(func.max(_U.c.last_applied_seq), 0)).where(_U.c.user_id == user_id)
+        query = select(_T).where(_T.c.user_id == user_id, _T.c.seq > mark.scalar_subquery()).order_by(_T.c.seq)
         if limit is not None:
             query = query.limit(limit)
         with self._tx() as conn:

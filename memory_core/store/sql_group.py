@@ -1,0 +1,99 @@
+"""One user's items as a group of turns sees them while it is planned and applied in one transaction.
+
+``SqlStore.apply_turns`` plans several consecutive turns of a user and
+writes all their effects in one transaction. Turn N+1 must be planned
+against what turn N changed, yet nothing is written before the end: this
+view is the store as the group sees it — the items read so far (by key or by
+id, on the group's connection) with the group's own changes on top.
+
+Added items are assumed new (their ids are fresh): if one exists already,
+the final INSERT fails, the group rolls back, and the caller replays the
+turns one by one, where ``apply`` reports it precisely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from memory_core.model import MemoryItem, Revision, Status
+from memory_core.store.base import apply_ops, content_changed
+from memory_core.store.ops import AddOp, MergeOp, Op
+
+__all__ = ["GroupView"]
+
+# (keys) -> the user's active items with those keys; (ids) -> the user's items with those ids.
+Loader = Callable[[Sequence[str]], dict[str, MemoryItem]]
+
+
+class GroupView:
+    """The user's items as loaded on the group's connection, with the group's ops applied on top.
+
+    Satisfies the pipeline's ``KeyLookup`` (``find_by_key`` / ``find_by_keys``).
+
+    Args:
+        user_id: whose items.
+        by_keys: loads the user's active items with any of the keys, with history.
+        by_ids: loads the user's items with any of the ids, with history.
+
+    Attributes:
+        items: every item read or added so far, by id (the group's current state).
+        before: each item's history as read from the database (ids of items
+            the group added are absent): what ``_write_items`` diffs against.
+        touched: ids of items the group changed.
+        changed: True once an op changed what recall sees (anything but a hit).
+    """
+
+    def __init__(self, user_id: str, by_keys: Loader, by_ids: Loader) -> None:
+        self.user_id = user_id
+        self._by_keys = by_keys
+        self._by_ids = by_ids
+        self._loaded_keys: set[str] = set()
+        self.items: dict[str, MemoryItem] = {}
+        self.before: dict[str, list[Revision]] = {}
+        self.touched: set[str] = set()
+        self.changed = False
+
+    def _absorb(self, found: Iterable[MemoryItem]) -> None:
+        """Keep newly read items; an item the group has already read or changed keeps its group state."""
+        for item in found:
+            if item.id not in self.items:
+                self.items[item.id] = item
+                self.before[item.id] = list(item.history)
+
+    def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
+        """Return the user's active items for each key as the group sees them (one read for new keys)."""
+        wanted = list(dict.fromkeys(keys))
+        missing = [key for key in wanted if key not in self._loaded_keys]
+        if missing:
+            self._absorb(self._by_keys(missing).values())
+            self._loaded_keys.update(missing)
+        found: dict[str, list[MemoryItem]] = {key: [] for key in wanted}
+        for item in self.items.values():
+            if item.key in found and item.status == Status.ACTIVE and item.user_id == user_id:
+                found[str(item.key)].append(item)
+        return found
+
+    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's active items with ``key`` as the group sees them."""
+        return self.find_by_keys(user_id, [key])[key]
+
+    def apply(self, ops: Sequence[Op]) -> list[Any]:
+        """Apply one turn's ops to the group's items; return one result per op.
+
+        Raises:
+            UnknownItem, InvalidField: as ``apply_ops`` (the caller rolls the group back).
+        """
+        named: set[str] = set()
+        for op in ops:
+            if isinstance(op, MergeOp):
+                named.update((op.keep_id, op.other_id))
+            elif not isinstance(op, AddOp):
+                named.add(op.item_id)
+        missing = sorted(i for i in named if isinstance(i, str) and i not in self.items)
+        if missing:
+            self._absorb(self._by_ids(missing).values())
+        results, touched = apply_ops(self.items, self.user_id, ops)
+        self.touched |= touched
+        self.changed = self.changed or content_changed(ops)
+        return results
