@@ -20,6 +20,7 @@ Example::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
 import threading
@@ -120,12 +121,16 @@ class MemoryClient:
     def publish_turn(self, user_id: str, turn_id: str, text: str, role: str, session_id: str,
                      timestamp: datetime | str | float, speaker: str | None = None,
                      meta: Mapping[str, str] | None = None) -> str:
-        """Enqueue one finished turn for ingest; return the message id.
+        """Enqueue one finished turn for ingest; return the id of the ingest message that will store it.
 
-        When this returns, the turn is in Redis (queued, and kept in the user's
-        inbox until stored) and will be stored and applied once, in the user's
-        publish order; repeats of a turn id are ignored. After ``PublishFailed``
-        the turn may still arrive; publishing it again is safe. Memory text is not shown in Flower: the task's argument
+        When this returns, the turn is in Redis (kept in the user's inbox until
+        stored) and will be stored and applied once, in the user's publish
+        order; repeats of a turn id are ignored. While an ingest message of the
+        user is queued and not yet started, no second one is sent: that one
+        stores every turn in the inbox (``protocol.PUBLISH_SCRIPT``), so a
+        burst of turns costs one message, and the returned id is that message's.
+        After ``PublishFailed`` the turn may still arrive; publishing it again
+        is safe. Memory text is not shown in Flower: the task's argument
         representation carries ids only.
 
         Raises:
@@ -144,15 +149,27 @@ class MemoryClient:
         turn = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role,
                 "text": text, "timestamp": when.isoformat(), "speaker": name, "meta": extra,
                 "published_at": time.time()}
+        waiting_key = protocol.ingest_waiting_key(user_id)
         try:
-            pub_seq = int(self._publish_script(
-                keys=[protocol.pub_seq_key(user_id), protocol.inbox_key(user_id), protocol.INBOX_USERS_KEY],
-                args=[json.dumps(turn, ensure_ascii=False), user_id]))
+            raw_seq, raw_id, must_send = self._publish_script(
+                keys=[protocol.pub_seq_key(user_id), protocol.inbox_key(user_id), protocol.INBOX_USERS_KEY,
+                      waiting_key],
+                args=[json.dumps(turn, ensure_ascii=False), user_id, uuid.uuid4().hex,
+                      protocol.INGEST_WAITING_TTL_S])
         except redis.RedisError as exc:
             raise PublishFailed(f"cannot reach Redis at {self.broker_url}: {exc}") from exc
+        pub_seq = int(raw_seq)
+        message_id = raw_id.decode() if isinstance(raw_id, bytes) else str(raw_id)
+        if not int(must_send):
+            return message_id  # a queued ingest of this user will store this turn too
         kwargs = {**turn, "pub_seq": pub_seq}
         shown = f"{{'user_id': {user_id!r}, 'turn_id': {turn_id!r}, 'pub_seq': {pub_seq}}}"
-        return self._send(protocol.INGEST_TURN, kwargs, kwargsrepr=shown)
+        try:
+            return self._send(protocol.INGEST_TURN, kwargs, kwargsrepr=shown, task_id=message_id)
+        except PublishFailed:
+            with contextlib.suppress(redis.RedisError):  # let the next publish send its own message
+                self.redis.delete(waiting_key)
+            raise
 
     def add_item(self, user_id: str, description: str, theme: str, *, reason: str = "",
                  **fields: Any) -> str:
@@ -306,10 +323,11 @@ class MemoryClient:
     # ── plumbing ───────────────────────────────────────────────────────
 
     def _send(self, name: str, kwargs: dict[str, Any], *, expires_s: float | None = None,
-              kwargsrepr: str | None = None) -> str:
+              kwargsrepr: str | None = None, task_id: str | None = None) -> str:
         try:
             result = self.celery.send_task(name, kwargs=kwargs, retry=True, retry_policy=self._retry_policy,
-                                           expires=expires_s, argsrepr="()", kwargsrepr=kwargsrepr)
+                                           expires=expires_s, argsrepr="()", kwargsrepr=kwargsrepr,
+                                           task_id=task_id)
         except Exception as exc:  # kombu raises OperationalError and friends, by transport
             raise PublishFailed(f"could not enqueue {name} at {self.broker_url}: {exc}") from exc
         return str(result.id)

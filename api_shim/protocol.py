@@ -32,6 +32,7 @@ __all__ = [
     "IMPORT_ITEMS",
     "INBOX_USERS_KEY",
     "INGEST_TURN",
+    "INGEST_WAITING_TTL_S",
     "ITEM_HISTORY",
     "KEY_PREFIX",
     "LIST_ITEMS",
@@ -49,6 +50,7 @@ __all__ = [
     "decode_reply",
     "encode_reply",
     "inbox_key",
+    "ingest_waiting_key",
     "ingested_key",
     "item_payload",
     "pub_seq_key",
@@ -112,13 +114,26 @@ INBOX_USERS_KEY = f"{KEY_PREFIX}inbox-users"
 # the one gap of the Redis transport (a message popped by a worker just
 # before Redis or the worker dies, never written to the unacked set): the
 # sweeper re-publishes inbox entries that stay too long.
-# KEYS: pub_seq_key, inbox_key, INBOX_USERS_KEY; ARGV: turn JSON, user id. Returns the number.
+#
+# Coalescing: ingest stores every inbox entry of the user at once, so while
+# one ingest message of the user is queued and not yet started, another adds
+# nothing. The script names that message (``ingest_waiting_key``, set with a
+# TTL) and the client sends a new one only when none is waiting. The ingest
+# task clears the mark before it reads the inbox, so a turn added after the
+# read finds no mark and sends its own message: no turn is left without one.
+# KEYS: pub_seq_key, inbox_key, INBOX_USERS_KEY, ingest_waiting_key;
+# ARGV: turn JSON, user id, a fresh message id, mark TTL in seconds.
+# Returns {publish number, id of the message that will store it, 1 if the caller must send it}.
 PUBLISH_SCRIPT = """
 local n = redis.call('INCR', KEYS[1])
 redis.call('HSET', KEYS[2], n, ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[2])
-return n
+local waiting = redis.call('GET', KEYS[4])
+if waiting then return {n, waiting, 0} end
+redis.call('SET', KEYS[4], ARGV[3], 'EX', tonumber(ARGV[4]))
+return {n, ARGV[3], 1}
 """
+INGEST_WAITING_TTL_S = 120
 
 
 def inbox_key(user_id: str) -> str:
@@ -129,6 +144,11 @@ def inbox_key(user_id: str) -> str:
 def ingested_key(user_id: str) -> str:
     """Highest publish number of the user whose turn ingest has stored (only grows)."""
     return f"{KEY_PREFIX}ingested:{user_id}"
+
+
+def ingest_waiting_key(user_id: str) -> str:
+    """Id of the user's queued, not yet started ingest message (see ``PUBLISH_SCRIPT``)."""
+    return f"{KEY_PREFIX}ingest-waiting:{user_id}"
 
 
 def curate_waiting_key(user_id: str) -> str:

@@ -29,7 +29,8 @@ def build_config(s: WorkerSettings) -> dict[str, Any]:
     At-least-once delivery: late acks, reject (requeue) when a pool child
     dies, one message prefetched per process, and a Redis visibility timeout
     longer than the hard task time limit so a running task is never handed
-    to a second worker.
+    to a second worker. Task events follow ``s.task_events`` (Flower enables
+    them remotely while it watches; see ``WorkerSettings.task_events``).
     """
     if s.visibility_timeout_s <= s.task_time_limit_s:
         raise ValueError("visibility_timeout_s must be longer than task_time_limit_s")
@@ -61,8 +62,8 @@ def build_config(s: WorkerSettings) -> dict[str, Any]:
         "task_queues": [Queue(name) for name in protocol.QUEUES],
         "task_default_queue": "ingest",
         "task_routes": {name: {"queue": queue} for name, queue in protocol.ROUTES.items()},
-        "task_send_sent_event": True,
-        "worker_send_task_events": True,
+        "task_send_sent_event": s.task_events,
+        "worker_send_task_events": s.task_events,
         "beat_schedule": {
             "sweep-backlogs": {"task": protocol.SWEEP, "schedule": s.sweep_interval_s},
         },

@@ -40,6 +40,8 @@ class WorkerSettings(BaseSettings):
     sweep_interval_s: float = Field(15.0, gt=0)
 
     # ingest ordering
+    ingest_batch_turns: int = Field(
+        500, gt=0, description="inbox turns one ingest run stores at most (one transaction)")
     ingest_gap_wait_s: float = Field(
         1800.0, ge=0,
         description="longest a turn waits for an earlier-published turn of its user still in the inbox")
@@ -50,6 +52,12 @@ class WorkerSettings(BaseSettings):
     # recall
     recall_timeout_ms: int = Field(250, gt=0)
     recall_reply_ttl_s: int = Field(30, gt=0)
+
+    # monitoring
+    task_events: bool = Field(
+        False, description="send Celery task events from the start (-E). Off: Flower turns them on "
+        "while it runs (its enable_events option, on by default), so unwatched workers do not "
+        "pay an event publish per task state")
 
     # wiring
     pipeline: str = Field(

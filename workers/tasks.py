@@ -16,12 +16,15 @@ a copy of each in the user's inbox (a Redis hash) until ingest has stored it
 (one Lua call: ``protocol.PUBLISH_SCRIPT``). An entry leaves the inbox only
 after its turn is committed, so every publish number below the smallest one
 in the inbox is stored already. Ingest therefore drains the inbox: it stores
-every entry there, in publish order, in one transaction, then drops them and
-raises the user's ``ingested`` mark (the highest publish number stored). The
-messages of turns stored that way find their entry gone and their number at
-or below the mark, and stop without touching the database; a message whose
-entry is gone above the mark (Redis lost the inbox) stores its own turn,
-idempotently. No turn waits for another, and racing ingest workers,
+every entry there, in publish order, in one transaction (at most
+``ingest_batch_turns``; the next batch gets a message of its own), then
+drops them and raises the user's ``ingested`` mark (the highest publish
+number stored). The client sends an ingest message only when none of the
+user's is queued and not yet started (the ``ingest-waiting`` mark, cleared
+by the task before it reads the inbox), so a burst of turns costs one
+message. A message that finds the inbox empty stops without touching the
+database; one whose own entry is gone above the mark (Redis lost the
+inbox) stores its own turn, idempotently. No turn waits for another, and racing ingest workers,
 redeliveries and restarts cannot swap a user's turns. The sweeper
 re-publishes inbox entries older than ``inbox_redeliver_after_s``, which
 also recovers a message the Redis transport lost (popped by a worker just
@@ -95,7 +98,6 @@ end
 if top > tonumber(redis.call('GET', KEYS[2]) or '0') then redis.call('SET', KEYS[2], top) end
 return top
 """
-INGEST_BATCH_TURNS = 500
 _TURN_FIELDS = ("user_id", "turn_id", "session_id", "role", "text", "timestamp", "speaker", "meta")
 
 
@@ -140,17 +142,21 @@ def _to_turn(body: dict[str, Any]) -> Turn:
 def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str, Any]:
     user_id, turn_id = own["user_id"], own["turn_id"]
     batch: list[tuple[int | None, dict[str, Any]]] = [(pub_seq, own)]
+    rest: list[tuple[int, bytes]] = []
     if pub_seq is not None:
-        pipe = ctx.redis.pipeline(transaction=False)
+        pipe = ctx.redis.pipeline(transaction=False)  # commands run in this order
+        pipe.delete(protocol.ingest_waiting_key(user_id))  # before the read: later turns send a message
         pipe.hgetall(protocol.inbox_key(user_id))
         pipe.get(protocol.ingested_key(user_id))
-        entries, mark = pipe.execute()
-        inbox = sorted((int(field), raw) for field, raw in entries.items())[:INGEST_BATCH_TURNS]
-        if pub_seq not in {n for n, _ in inbox}:
-            if pub_seq <= int(mark or 0):
-                return {"user_id": user_id, "turn_id": turn_id, "stored_before": True}
+        _, entries, mark = pipe.execute()
+        everything = sorted((int(field), raw) for field, raw in entries.items())
+        size = ctx.settings.ingest_batch_turns
+        inbox, rest = everything[:size], everything[size:]
+        if pub_seq not in {n for n, _ in everything} and pub_seq > int(mark or 0):
             inbox.append((pub_seq, json.dumps(own)))  # the inbox lost it: store it anyway (idempotent)
             inbox.sort(key=lambda entry: entry[0])
+        if not inbox:
+            return {"user_id": user_id, "turn_id": turn_id, "stored_before": True}
         batch = [(n, {k: v for k, v in json.loads(raw).items() if k in _TURN_FIELDS}) for n, raw in inbox]
     report = {"user_id": user_id, "turn_id": turn_id, "stored": 0, "duplicates": 0, "refused": 0}
     try:
@@ -173,6 +179,10 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
     if fields:
         ctx.redis.eval(_STORED_SCRIPT, 2, protocol.inbox_key(user_id), protocol.ingested_key(user_id),
                        *fields)
+    if rest:  # more than one batch was waiting: the next one gets its own message
+        n, raw = rest[0]
+        ingest_turn.apply_async(kwargs={**json.loads(raw), "pub_seq": n}, argsrepr="()",
+                                kwargsrepr=f"{{'user_id': {user_id!r}, 'pub_seq': {n}}}")
     wake_curator(ctx, user_id)
     return report
 

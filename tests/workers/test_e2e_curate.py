@@ -143,3 +143,24 @@ def test_transient_failures_are_retried_then_dead_lettered(celery_procs: Any, cl
         letters.close()
     expected = embedded_snapshots(turns, tmp_path, skip=lambda t: "FLAKY9" in t["text"])
     assert snapshot(store, "u-flaky") == expected["u-flaky"]
+
+
+def test_a_burst_of_turns_is_one_ingest_message_and_applies_in_order(celery_procs: Any, client: MemoryClient,
+                                                                      store: SqlStore, redis_url: str) -> None:
+    import redis
+
+    turns = make_turns("u-burst", turn_texts(3, 20))
+    message_ids = {client.publish_turn(**t) for t in turns}  # no worker yet: nothing starts the message
+    broker = redis.Redis.from_url(redis_url)
+    try:
+        assert len(message_ids) == 1 and broker.llen("ingest") == 1
+        assert broker.hlen("gulfstream:inbox:u-burst") == 20
+        celery_procs.worker("curate1", concurrency=1, GULFSTREAM_INGEST_BATCH_TURNS="6")  # 4 batches
+        wait_until(lambda: applied(store, {"u-burst": 20}), 60, "burst applied", celery_procs.logs)
+        assert [t.turn_id for t in store.list_turns("u-burst")] == [t["turn_id"] for t in turns]
+        assert broker.hlen("gulfstream:inbox:u-burst") == 0
+        later = make_turns("u-burst", turn_texts(3, 21))[20]
+        assert client.publish_turn(**later) not in message_ids  # the started message no longer covers it
+        wait_until(lambda: applied(store, {"u-burst": 21}), 30, "later turn applied", celery_procs.logs)
+    finally:
+        broker.close()

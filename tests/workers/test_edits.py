@@ -123,8 +123,8 @@ def test_erase_is_prompt_while_the_ingest_queue_is_backed_up(celery_procs: Any, 
     celery_procs.worker("edits", queues="edits", concurrency=1)
     client.add_item("leaver", "I live in Lima", "home")
     client.add_item("leaver", "I like mango", "taste")
-    for turn in make_turns("busy", [f"Today I went hiking with my friend number {i}." for i in range(1500)]):
-        client.publish_turn(**turn)
+    for i in range(1500):  # one turn each of many users: a user's burst would be one coalesced message
+        client.publish_turn(**make_turns(f"busy{i}", [f"Today I went hiking with my friend number {i}."])[0])
     celery_procs.worker("curate1", queues="ingest,curate,maintenance", concurrency=1,
                         GULFSTREAM_PIPELINE="_workload:SlowPipeline", GULFSTREAM_TEST_PLAN_DELAY_MS="5")
     queued = redis.Redis.from_url(redis_url)
