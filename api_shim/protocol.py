@@ -181,10 +181,32 @@ def to_jsonable(value: Any) -> Any:
     return value
 
 
+def _json_default(value: Any) -> Any:
+    """``json.dumps`` hook: what ``to_jsonable`` converts, one level at a time (json recurses)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): v for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return list(value)
+    if hasattr(value, "model_dump"):
+        return value.model_dump()
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
 def encode_reply(ok: bool, value: Any = None, *, error: str = "", error_type: str = "") -> bytes:
-    """Encode an RPC reply: ``{"ok": bool, "value": ..., "error": str, "error_type": str}``."""
-    body = {"ok": ok, "value": to_jsonable(value), "error": error, "error_type": error_type}
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+    """Encode an RPC reply: ``{"ok": bool, "value": ..., "error": str, "error_type": str}``.
+
+    Plain JSON values go straight to the encoder; only dataclasses, enums,
+    datetimes, sets and pydantic models reach ``_json_default`` (walking
+    every value in Python first cost more than a recall's search).
+    """
+    body = {"ok": ok, "value": value, "error": error, "error_type": error_type}
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"), default=_json_default).encode()
 
 
 def decode_reply(raw: bytes | str) -> dict[str, Any]:
