@@ -5,10 +5,17 @@ SameSite=Strict session cookie holding the key (``POST /editor/session``);
 ``/editor`` and its assets need that cookie. The page's script then calls
 the same ``/v1`` API as any backend, with the cookie and the
 ``X-Gulfstream-Editor: 1`` header (see ``deps``).
+
+Theme labels come from ``memory_core.pipeline.themes`` (one source for the
+pipeline and the page): the page gets every theme's English and Chinese
+label and titles each column in the language shown, grouping an item by the
+slug its theme names (``taste`` and ``品味`` are one column).
 """
 
 from __future__ import annotations
 
+import html
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,11 +26,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from api_shim.http.deps import COOKIE, services
 from api_shim.http.errors import ApiError, JsonResponse
 from api_shim.http.services import Services
+from memory_core.pipeline.themes import THEMES, theme_label
 
 __all__ = ["STATIC", "router"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 _ASSETS = {"editor.js": "text/javascript", "editor.css": "text/css"}
+_THEME_LABELS = html.escape(json.dumps({slug: {lang: theme_label(slug, lang) for lang in ("en", "zh")}
+                                        for slug in THEMES}, ensure_ascii=False), quote=True)
 
 router = APIRouter(prefix="/editor", include_in_schema=False)
 
@@ -46,9 +56,10 @@ def editor_page(request: Request, svc: Svc) -> Response:
     if not _signed_in(request, svc):
         query = f"?{request.url.query}" if request.url.query else ""
         return RedirectResponse(f"/editor/login{query}", status_code=303)
-    html = (STATIC / "editor.html").read_text(encoding="utf-8")
-    html = html.replace("{{POLL_MS}}", str(int(svc.settings.http_editor_poll_ms)))
-    return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+    page = (STATIC / "editor.html").read_text(encoding="utf-8")
+    page = page.replace("{{POLL_MS}}", str(int(svc.settings.http_editor_poll_ms)))
+    page = page.replace("{{THEME_LABELS}}", _THEME_LABELS)
+    return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
 
 @router.get("/login")

@@ -65,6 +65,12 @@ def fill(driver: WebDriver, css: str, text: str) -> None:
     field.send_keys(text)
 
 
+def column_titles(driver: WebDriver) -> dict[str, str]:
+    """Each column's theme slug and the title shown on it."""
+    return {c.get_attribute("data-theme"): c.find_element(By.CSS_SELECTOR, "h2 .label").text
+            for c in driver.find_elements(By.CSS_SELECTOR, ".column")}
+
+
 def sign_in(driver: WebDriver, stack: Stack, key: str, user: str, lang: str = "zh") -> None:
     """Sign in with a wrong key (refused), then the right one, and open ``user``."""
     driver.get(f"{stack.base_url}/editor?lang={lang}")
@@ -83,13 +89,16 @@ def test_edit_merge_delete_and_history_in_the_browser(stack: Stack, acme_key: st
     api = stack.client(acme_key)
     items = {}
     for name, text, theme in [("a", "喜欢吃火锅", "品味"), ("b", "尤其爱吃四川火锅", "品味"),
-                              ("c", "Lives in Lisbon", "identity"), ("d", "明天交数学作业", "时效待办")]:
+                              ("c", "Lives in Lisbon", "identity"), ("d", "明天交数学作业", "时效待办"),
+                              ("e", "Likes jasmine tea", "taste")]:
         items[name] = api.post("/v1/users/web/items", json={"description": text, "theme": theme}).json()["id"]
 
     sign_in(browser, stack, acme_key, "web")
-    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".card")) == 4)
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".card")) == 5)
+    # one column per theme, whether an item names it by slug or by label, titled in the page's language
     columns = [c.get_attribute("data-theme") for c in browser.find_elements(By.CSS_SELECTOR, ".column")]
-    assert columns[0] == "品味" and set(columns) == {"品味", "identity", "时效待办"}
+    assert columns[0] == "taste"
+    assert column_titles(browser) == {"taste": "品味", "identity": "身份", "todo": "时效待办"}
     assert "命中 0 次" in card(browser, items["a"]).text
 
     # edit: the reason is required, then the text changes
@@ -138,9 +147,13 @@ def test_edit_merge_delete_and_history_in_the_browser(stack: Stack, acme_key: st
     browser.find_element(By.CSS_SELECTOR, "#search-form button[type=submit]").click()
     wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'.card.match[data-id="{items["a"]}"]'))
 
-    # English labels
+    # English labels, column titles included
     browser.find_element(By.ID, "lang").click()
     assert browser.find_element(By.TAG_NAME, "h1").text == "Gulfstream memory editor"
+    titles = column_titles(browser)
+    assert (titles["taste"], titles["identity"]) == ("Taste", "Identity") and "todo" not in titles
+    browser.find_element(By.ID, "lang").click()
+    assert column_titles(browser)["taste"] == "品味"
 
     store = stack.services.store
     c = store.get("acme:web", items["c"])

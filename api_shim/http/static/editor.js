@@ -49,6 +49,15 @@ function t(key, vars = {}) {
 
 const names = (group) => LABELS[state.lang][group];
 
+// Theme labels in both languages, from the server's lexicon: {slug: {en, zh}}.
+const THEMES = JSON.parse(document.body.dataset.themeLabels || "{}");
+const SLUG_OF = new Map(Object.entries(THEMES).flatMap(([slug, labels]) =>
+  [[slug.toLowerCase(), slug], ...Object.values(labels).map((label) => [label.toLowerCase(), slug])]));
+// The slug a stored theme names ("品味" and "Taste" are "taste"); a custom theme is its own.
+const themeSlug = (theme) => SLUG_OF.get(String(theme).trim().toLowerCase()) ?? theme;
+// What people read for a theme, in the language shown.
+const themeName = (theme) => THEMES[themeSlug(theme)]?.[state.lang] ?? theme;
+
 function applyLabels() {
   document.documentElement.lang = state.lang === "zh" ? "zh-CN" : "en";
   document.querySelectorAll("[data-i18n]").forEach((el) => { el.textContent = t(el.dataset.i18n); });
@@ -110,15 +119,18 @@ function render(freshIds = new Set()) {
   const board = $("#board");
   const groups = new Map();
   for (const item of state.items) {
-    if (!groups.has(item.theme)) groups.set(item.theme, []);
-    groups.get(item.theme).push(item);
+    const slug = themeSlug(item.theme);
+    if (!groups.has(slug)) groups.set(slug, []);
+    groups.get(slug).push(item);
   }
   const columns = [...groups.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
-  board.replaceChildren(...columns.map(([theme, items]) => el("section", {class: "column", "data-theme": theme},
-    el("h2", {}, el("span", {text: theme}), el("span", {class: "count", text: t("items", {n: items.length})})),
+  board.replaceChildren(...columns.map(([slug, items]) => el("section", {class: "column", "data-theme": slug},
+    el("h2", {}, el("span", {class: "label", text: themeName(slug), title: slug}),
+       el("span", {class: "count", text: t("items", {n: items.length})})),
     ...items.map((item) => card(item, freshIds.has(item.id))))));
   if (!state.items.length) board.append(el("p", {class: "empty", text: state.user ? t("empty") : t("pickUser")}));
-  $("#themes").replaceChildren(...[...groups.keys()].map((name) => new Option(name)));
+  const slugs = new Set([...Object.keys(THEMES), ...groups.keys()]);
+  $("#themes").replaceChildren(...[...slugs].map((slug) => new Option(themeName(slug), slug)));
 }
 
 async function load(announce = false) {
@@ -204,7 +216,7 @@ function openMerge(item) {
   state.current = item;
   showDialog("#merge-dialog", () => {
     $("#merge-dialog .keep").textContent = item.description;
-    $("#merge-other").replaceChildren(...others.map((o) => new Option(`[${o.theme}] ${o.description}`, o.id)));
+    $("#merge-other").replaceChildren(...others.map((o) => new Option(`[${themeName(o.theme)}] ${o.description}`, o.id)));
     const fill = () => { const other = itemById($("#merge-other").value);
       $("#merge-text").value = other ? `${item.description}${state.lang === "zh" ? "；" : "; "}${other.description}` : item.description; };
     $("#merge-other").onchange = fill;
@@ -229,7 +241,7 @@ async function openHistory(item) {
       const change = h.old_description && h.old_description !== h.new_description
         ? el("p", {class: "change"}, el("del", {text: h.old_description}), " → ", el("ins", {text: h.new_description}))
         : el("p", {class: "change", text: h.new_description});
-      const theme = h.old_theme && h.old_theme !== h.new_theme ? el("p", {class: "change", text: `${h.old_theme} → ${h.new_theme}`}) : "";
+      const theme = h.old_theme && h.old_theme !== h.new_theme ? el("p", {class: "change", text: `${themeName(h.old_theme)} → ${themeName(h.new_theme)}`}) : "";
       return el("li", {"data-op": h.op},
         el("p", {class: "when"}, el("strong", {text: names("ops")[h.op] || h.op}), " · ",
            el("time", {datetime: h.at, text: day(h.at)}), " · ", el("span", {text: names("actors")[h.actor] || h.actor})),
@@ -247,7 +259,7 @@ async function search(query) {
     const data = await api("POST", `${userPath()}/recall`, {query, k: 10});
     const list = $("#result-list");
     list.replaceChildren(...data.results.map((r) => el("li", {"data-id": r.item.id},
-      el("button", {type: "button", class: "link", text: `[${r.item.theme}] ${r.item.description}`}))));
+      el("button", {type: "button", class: "link", text: `[${themeName(r.item.theme)}] ${r.item.description}`}))));
     if (!data.results.length) list.append(el("li", {text: t("noResults")}));
     $("#results").hidden = false;
     document.querySelectorAll(".card").forEach((c) => c.classList.remove("match"));
