@@ -70,8 +70,10 @@ def serve(host: str = "127.0.0.1", port: int = 8080, workers: int = 1) -> None:
     """Run the shim with uvicorn (settings from GULFSTREAM_* variables)."""
     import uvicorn
 
+    from api_shim.http.server import H11OneWrite
+
     uvicorn.run("api_shim.http.app:create_app", factory=True, host=host, port=port, workers=workers,
-                log_level="info")
+                log_level="info", http=H11OneWrite)
 
 
 @cli.command()

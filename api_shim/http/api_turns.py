@@ -81,15 +81,15 @@ def turn_status(user_id: UserIdPath, turn_id: ItemIdPath, svc: Svc, who: Who) ->
 
 
 @router.post("/v1/users/{user_id}/recall", response_model=RecallOut, summary="Recall for a new message")
-def recall(user_id: UserIdPath, body: RecallIn, request: Request, svc: Svc, who: Who) -> Response:
+async def recall(user_id: UserIdPath, body: RecallIn, request: Request, svc: Svc, who: Who) -> Response:
     """Top-k items and the packed context block, from the recall worker (or the database, degraded).
 
     A user with nothing stored gets an empty answer: recall is a query, and
     an id unknown in the tenant (another tenant's user included) holds no data.
     """
     filters = body.filters.model_dump(exclude_none=True, mode="json") if body.filters else None
-    reply = svc.client.recall(who.user(user_id), body.query, body.k, filters=filters,
-                              budget_tokens=body.budget_tokens, timeout_ms=body.timeout_ms)
+    reply = await svc.recaller.recall(who.user(user_id), body.query, body.k, filters=filters,
+                                      budget_tokens=body.budget_tokens, timeout_ms=body.timeout_ms)
     if reply.degraded:
         request.app.state.metrics.recall_degraded.inc()
     results = [{**r, "item": shown_item(r["item"], user_id)} for r in reply.results]

@@ -46,6 +46,7 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
+        await app.state.services.close_loop()
         if own:
             app.state.services.close()
 
@@ -77,4 +78,7 @@ class _NoServices:
     settings = HttpSettings()
 
     def close(self) -> None:
+        """Nothing to close."""
+
+    async def close_loop(self) -> None:
         """Nothing to close."""

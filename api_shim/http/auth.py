@@ -164,6 +164,15 @@ class KeyStore:
         return ApiKey(m["key_id"], m["tenant"], m["name"], m["rate_per_s"], m["burst"], m["created_at"],
                       m["revoked_at"])
 
+    def is_cached(self, text: str) -> bool:
+        """True when ``authenticate(text)`` would answer from the cache, without the database."""
+        parsed = parse_key(text)
+        if parsed is None:
+            return True
+        with self._lock:
+            cached = self._cache.get(parsed[0])
+        return cached is not None and time.monotonic() - cached[0] <= self.cache_ttl_s
+
     def authenticate(self, text: str) -> ApiKey | None:
         """Return the live key whose full text is ``text``; None for anything else."""
         parsed = parse_key(text)

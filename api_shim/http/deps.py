@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Path, Request, Security
+from fastapi.concurrency import run_in_threadpool
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
 
 from api_shim.http.auth import MAX_USER_ID_CHARS, ApiKey, namespaced
@@ -34,7 +35,7 @@ UserIdPath = Annotated[str, Path(min_length=1, max_length=MAX_USER_ID_CHARS, pat
 ItemIdPath = Annotated[str, Path(min_length=1, max_length=MAX_ID_CHARS, pattern=ID_PATTERN)]
 
 
-def services(request: Request) -> Services:
+async def services(request: Request) -> Services:
     """The app's services."""
     svc: Services = request.app.state.services
     return svc
@@ -57,10 +58,13 @@ class Caller:
         return namespaced(self.tenant, user_id)
 
 
-def caller(request: Request, svc: Annotated[Services, Depends(services)],
-           bearer: Annotated[HTTPAuthorizationCredentials | None, Security(_bearer)] = None,
-           header_key: Annotated[str | None, Security(_header)] = None) -> Caller:
+async def caller(request: Request, svc: Annotated[Services, Depends(services)],
+                 bearer: Annotated[HTTPAuthorizationCredentials | None, Security(_bearer)] = None,
+                 header_key: Annotated[str | None, Security(_header)] = None) -> Caller:
     """Authenticate the request and take one token from its key's rate limit.
+
+    Runs on the event loop: a key found in the key cache costs no thread hop;
+    only a cache miss reads the database, in the threadpool.
 
     Raises:
         ApiError: 401 for a missing or bad key, 429 when the key is over its rate.
@@ -74,7 +78,8 @@ def caller(request: Request, svc: Annotated[Services, Depends(services)],
     if not text:
         raise ApiError(401, "unauthorized", "no API key: send 'Authorization: Bearer <key>' or 'X-API-Key: <key>'",
                        headers={"WWW-Authenticate": "Bearer"})
-    key = svc.keys.authenticate(text)
+    keys = svc.keys
+    key = keys.authenticate(text) if keys.is_cached(text) else await run_in_threadpool(keys.authenticate, text)
     if key is None:
         raise ApiError(401, "unauthorized", "the API key is unknown, malformed or revoked",
                        headers={"WWW-Authenticate": "Bearer"})

@@ -29,6 +29,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+try:
+    import orjson
+except ImportError:  # optional: the standard library encodes the same JSON, slower
+    orjson = None  # type: ignore[assignment]
+
 from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
 from memory_core.errors import InvalidInput, NotFound, StoreError, StoreLocked, UnknownItem, UnknownUser
 
@@ -42,9 +47,19 @@ _CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_f
 
 
 class JsonResponse(JSONResponse):
-    """JSON that never fails to encode: lone surrogates echoed from input become ``?``."""
+    """Compact UTF-8 JSON that never fails to encode: lone surrogates echoed from input become ``?``.
+
+    Encoded by orjson when it is installed (several times faster on a recall
+    answer; a NaN becomes ``null``), else, and for what orjson refuses (lone
+    surrogates, non-string keys), by the standard library.
+    """
 
     def render(self, content: Any) -> bytes:
+        if orjson is not None:
+            try:
+                return orjson.dumps(content)
+            except TypeError:  # orjson.JSONEncodeError is one
+                pass
         return json.dumps(content, ensure_ascii=False, allow_nan=False,
                           separators=(",", ":")).encode("utf-8", "replace")
 

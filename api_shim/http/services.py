@@ -10,6 +10,7 @@ user existence) read the database directly, read-only.
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +22,7 @@ from api_shim import protocol
 from api_shim.client import MemoryClient
 from api_shim.http.auth import KeyStore, RateLimiter
 from api_shim.http.errors import ApiError
+from api_shim.http.recall import LoopRecall
 from api_shim.http.settings import HttpSettings
 from memory_core.errors import InvalidField, NotFound
 from memory_core.store.seed_format import item_to_mapping
@@ -61,6 +63,7 @@ class Services:
         store: the SQL store, for reads.
         keys: API keys.
         limiter: per-key rate limits.
+        recaller: recall from the event loop, through ``client``.
     """
 
     settings: HttpSettings
@@ -68,11 +71,16 @@ class Services:
     store: SqlStore
     keys: KeyStore
     limiter: RateLimiter
+    recaller: LoopRecall
 
     def close(self) -> None:
-        """Release every connection."""
+        """Release every connection (``close_loop`` first, on the loop that served)."""
         self.client.close()
         self.store.close()
+
+    async def close_loop(self) -> None:
+        """Release the connections bound to the serving event loop."""
+        await self.recaller.close()
 
     # ── users and turns ────────────────────────────────────────────────
 
@@ -106,6 +114,9 @@ class Services:
 
         Status: "queued" (published, not stored yet), "stored" (waiting for the
         curator), "applied", or "dead_lettered" (the curator gave up on it).
+        The same answer as the workers' ``turn_status`` task, read here directly:
+        a turn is queued while this shim's marker or the user's inbox (where
+        every client's publish puts it) holds it.
 
         Raises:
             ApiError: 404 when the turn is unknown.
@@ -113,9 +124,12 @@ class Services:
         try:
             turn = self.store.get_turn(user_id, turn_id)
         except NotFound:
-            if self.client.redis.exists(queued_key(user_id, turn_id)):
+            if self._waiting(user_id, turn_id):
                 return {"status": "queued", "seq": None, "error_type": None, "attempts": None}
-            raise ApiError(404, "unknown_turn", f"no turn {turn_id!r} was published for this user") from None
+            try:
+                turn = self.store.get_turn(user_id, turn_id)  # ingest stores a turn before it leaves the inbox
+            except NotFound:
+                raise ApiError(404, "unknown_turn", f"no turn {turn_id!r} was published for this user") from None
         with self.store.engine.connect() as conn:
             row = conn.execute(sa.select(_dead.c.error_type, _dead.c.attempts).where(
                 _dead.c.user_id == user_id, _dead.c.turn_id == turn_id, _dead.c.status == "dead")).first()
@@ -124,6 +138,19 @@ class Services:
                     "attempts": row.attempts}
         status = "applied" if self.store.last_applied_seq(user_id) >= turn.seq else "stored"
         return {"status": status, "seq": turn.seq, "error_type": None, "attempts": None}
+
+    def _waiting(self, user_id: str, turn_id: str) -> bool:
+        """True when the turn was published and is not stored yet."""
+        redis = self.client.redis
+        if redis.exists(queued_key(user_id, turn_id)):
+            return True
+        for raw in redis.hvals(protocol.inbox_key(user_id)):
+            try:
+                if json.loads(raw).get("turn_id") == turn_id:
+                    return True
+            except (ValueError, AttributeError):  # not a turn: not this one
+                continue
+        return False
 
     # ── items ──────────────────────────────────────────────────────────
 
@@ -185,5 +212,9 @@ def build_services(settings: HttpSettings) -> Services:
     client = MemoryClient(settings.redis_url, database_url=settings.database_url,
                           recall_timeout_ms=settings.recall_timeout_ms,
                           request_timeout_s=settings.request_timeout_s, publish_retry_s=settings.publish_retry_s)
+    # LoopRecall publishes from the event loop: a stalled broker must not hold the loop for long
+    client.celery.conf.broker_transport_options = {**client.celery.conf.broker_transport_options,
+                                                   "socket_timeout": 5.0, "socket_connect_timeout": 2.0}
     store = SqlStore(settings.database_url, migrate=False)
-    return Services(settings, client, store, KeyStore(store.engine, settings.http_key_cache_ttl_s), RateLimiter())
+    return Services(settings, client, store, KeyStore(store.engine, settings.http_key_cache_ttl_s), RateLimiter(),
+                    LoopRecall(client))

@@ -3,8 +3,9 @@
 ``start_stack`` builds it all for real (no mocks): a fresh migrated
 database on the test PostgreSQL server, a private redis-server, one curate
 worker and one solo recall worker as ``celery`` processes, and the app
-served by uvicorn on a free port in a background thread. ``Stack.key`` makes
-API keys; ``Stack.stop`` tears everything down.
+served by uvicorn (with the ``serve`` command's protocol) on a free port in
+a background thread. ``Stack.key`` makes API keys; ``Stack.stop`` tears
+everything down.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from _redis import RedisServer, free_port, redis_available, start_redis
 from _services import create_database, drop_database
 
 from api_shim.http.app import create_app
+from api_shim.http.server import H11OneWrite
 from api_shim.http.services import Services, build_services
 from api_shim.http.settings import HttpSettings
 from memory_core.store.migrate import upgrade
@@ -91,7 +93,7 @@ def start_stack(admin_url: str, tmp: Path, **settings: Any) -> Stack:
     services = build_services(config)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(services=services), host="127.0.0.1", port=port,
-                                           log_level="warning", access_log=False))
+                                           log_level="warning", access_log=False, http=H11OneWrite))
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()
     wait_until(lambda: server.started, 20, "uvicorn to start")

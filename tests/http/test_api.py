@@ -10,6 +10,7 @@ import httpx
 import pytest
 from _http_stack import Stack, wait_until
 
+from api_shim import protocol
 from workers.deadletter import DeadLetters
 
 OPENAPI = Path(__file__).resolve().parents[2] / "api_shim" / "http" / "openapi.json"
@@ -175,6 +176,25 @@ def test_export_import_and_erase(stack: Stack, acme_key: str) -> None:
     assert_error(api.get("/v1/users/ex/export"), 404, "unknown_user")
     assert_error(api.delete("/v1/users/ex"), 404, "unknown_user")
     assert stack.services.store.list_items("acme:ex", statuses=None) == []
+
+
+def test_turn_published_by_another_client_reads_queued_until_stored(stack: Stack, acme_key: str) -> None:
+    """A turn in the user's inbox (published, by any client, not stored yet) is queued, as the workers say."""
+    api = stack.client(acme_key)
+    redis = stack.services.client.redis
+    inbox = protocol.inbox_key("acme:inb")
+    waiting = {"user_id": "acme:inb", "turn_id": "inb-t1", "session_id": "s1", "role": "user", "text": "hi",
+               "timestamp": "2026-05-01T09:00:00+00:00", "speaker": "", "meta": {}, "published_at": 0.0}
+    redis.hset(inbox, "1", json.dumps(waiting))
+    try:
+        body = api.get("/v1/users/inb/turns/inb-t1").json()
+        assert body == {"user_id": "inb", "turn_id": "inb-t1", "status": "queued", "seq": None,
+                        "error_type": None, "attempts": None}
+        assert_error(api.get("/v1/users/inb/turns/inb-t2"), 404, "unknown_turn")
+        assert_error(stack.client(stack.key("globex")).get("/v1/users/inb/turns/inb-t1"), 404, "unknown_turn")
+    finally:
+        redis.delete(inbox)
+    assert_error(api.get("/v1/users/inb/turns/inb-t1"), 404, "unknown_turn")
 
 
 def test_dead_lettered_turn_status(stack: Stack, acme_key: str) -> None:
