@@ -265,7 +265,7 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     model = build_chat_model(settings)
     metrics = LLMMetrics()
     recaller = Recaller(store)
-    pipeline = LLMWritePipeline.from_settings(model, settings, metrics, recaller=recaller)  # type: ignore[arg-type]
+    pipeline = LLMWritePipeline.from_settings(model, settings, metrics)  # type: ignore[arg-type]
     llm_recaller = LLMRecaller(recaller, model, metrics, mode=settings.llm_recall_mode,
                                candidates=settings.llm_recall_candidates)
     return Memory(store, pipeline=pipeline, recaller=llm_recaller, settings=settings)  # type: ignore[arg-type]

@@ -32,7 +32,6 @@ from memory_core.pipeline.pipeline import WritePipeline, existing_items
 from memory_core.pipeline.resolve import KeyConflictResolver
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.retrieval.index import RecallIndex
-from memory_core.retrieval.recall import Recaller
 from memory_core.settings import Settings
 from memory_core.store.ops import Op
 
@@ -50,10 +49,6 @@ class LLMWritePipeline:
     Args:
         model: the chat model.
         metrics: shared recorder of calls, per-turn usage and counters.
-        recaller: accepted for callers that pass the service's recaller; not
-            used. Related items come from ``lookup``, which indexes only what
-            the agent may see and is not rebuilt by every turn as the
-            recaller's index is (see ``memory_core.llm.related``).
         curate: run the curation agent (True) or resolve facts by key (False).
         keep_events: also store the verbatim event of each turn.
         context_items: related items shown to the agent (items).
@@ -69,11 +64,10 @@ class LLMWritePipeline:
     """
 
     def __init__(self, model: BaseChatModel, metrics: LLMMetrics | None = None, *,
-                 recaller: Recaller | None = None, curate: bool = True, keep_events: bool = True,
+                 curate: bool = True, keep_events: bool = True,
                  context_items: int = 20, method: str = "json_schema", attempts: int = 3,
                  max_steps: int = 12, min_relative_score: float = 0.2) -> None:
         self.metrics = metrics or LLMMetrics()
-        self.recaller = recaller
         self.context_items = context_items
         self.min_relative_score = min_relative_score
         self.stages = WritePipeline(
@@ -85,10 +79,10 @@ class LLMWritePipeline:
         self._facts = KeyConflictResolver(actor=Actor.AGENT)
 
     @classmethod
-    def from_settings(cls, model: BaseChatModel, settings: Settings, metrics: LLMMetrics | None = None,
-                      recaller: Recaller | None = None) -> LLMWritePipeline:
+    def from_settings(cls, model: BaseChatModel, settings: Settings,
+                      metrics: LLMMetrics | None = None) -> LLMWritePipeline:
         """Build the pipeline with the ``llm_*`` settings."""
-        return cls(model, metrics, recaller=recaller, curate=settings.llm_curate,
+        return cls(model, metrics, curate=settings.llm_curate,
                    keep_events=settings.llm_keep_events, context_items=settings.llm_context_items,
                    method=settings.llm_structured_method, attempts=settings.llm_output_attempts,
                    max_steps=settings.llm_max_steps)
