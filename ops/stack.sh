@@ -68,11 +68,11 @@ start_workers() {
   local i
   for i in $(seq "$CURATE_WORKERS"); do
     spawn "curate$i" "$PY" -m celery -A workers.app worker -n "curate$i@%h" -Q ingest,curate,maintenance \
-      -P "${CURATE_POOL:-prefork}" -c "${CURATE_CONCURRENCY:-2}" -E -l INFO
+      -P "${CURATE_POOL:-prefork}" -c "${CURATE_CONCURRENCY:-2}" -l INFO
   done
   spawn edits "$PY" -m celery -A workers.app worker -n "edits@%h" -Q edits -P prefork \
-    -c "${EDIT_CONCURRENCY:-2}" -E -l INFO
-  spawn recall "$PY" -m celery -A workers.app worker -n "recall@%h" -Q recall -P solo -E -l INFO \
+    -c "${EDIT_CONCURRENCY:-2}" -l INFO
+  spawn recall "$PY" -m celery -A workers.app worker -n "recall@%h" -Q recall -P solo -l INFO \
     --without-gossip --without-mingle
   spawn beat "$PY" -m celery -A workers.app beat -s "$STACK_DIR/beat-schedule" -l INFO
   if [ -n "${FLOWER_BASIC_AUTH:-}" ]; then

@@ -29,8 +29,9 @@ def build_config(s: WorkerSettings) -> dict[str, Any]:
     At-least-once delivery: late acks, reject (requeue) when a pool child
     dies, one message prefetched per process, and a Redis visibility timeout
     longer than the hard task time limit so a running task is never handed
-    to a second worker. Task events follow ``s.task_events`` (Flower enables
-    them remotely while it watches; see ``WorkerSettings.task_events``).
+    to a second worker. Task events follow ``s.task_events``: Flower enables
+    them remotely while it watches (tests/workers/test_flower.py), except on
+    a worker started with both ``--without-heartbeat`` and ``--without-gossip``.
     """
     if s.visibility_timeout_s <= s.task_time_limit_s:
         raise ValueError("visibility_timeout_s must be longer than task_time_limit_s")

@@ -55,9 +55,10 @@ class WorkerSettings(BaseSettings):
 
     # monitoring
     task_events: bool = Field(
-        False, description="send Celery task events from the start (-E). Off: Flower turns them on "
-        "while it runs (its enable_events option, on by default), so unwatched workers do not "
-        "pay an event publish per task state")
+        False, description="send Celery task events from the start (as -E does). Off: Flower turns them "
+        "on while it runs (its enable_events option, on by default), so unwatched workers do not pay an "
+        "event publish per task state. Remote enabling needs the worker's event dispatcher, which a "
+        "worker started with both --without-heartbeat and --without-gossip does not have")
 
     # wiring
     pipeline: str = Field(
