@@ -216,6 +216,7 @@ def decode_reply(raw: bytes | str) -> dict[str, Any]:
 
 
 _PAYLOAD_FIELDS: dict[type, tuple[str, ...]] = {}
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def item_payload(item: Any) -> dict[str, Any]:
@@ -236,6 +237,9 @@ def item_payload(item: Any) -> dict[str, Any]:
     body = {}
     for name in names:
         value = getattr(item, name)
+        if type(value) in _PLAIN:  # most fields: no conversion
+            body[name] = value
+            continue
         if isinstance(value, enum.Enum):
             value = to_jsonable(value.value)
         elif isinstance(value, datetime | date):
