@@ -1,7 +1,7 @@
 """A throwaway redis-server for tests, started from the installed binary.
 
 ``start_redis(tmpdir)`` runs redis-server on a free loopback port with its
-data in ``tmpdir``: append-only file fsynced on every write and no RDB
+data in ``tmpdir``: append-only file fsynced on every write (by default) and no RDB
 snapshots, so a restart (``RedisServer.restart``) keeps every queued
 message, as production Redis must; ``maxmemory-policy noeviction`` so Redis
 refuses writes rather than dropping messages.
@@ -43,6 +43,7 @@ class RedisServer:
 
     port: int
     data_dir: Path
+    appendfsync: str = "always"
     proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
@@ -53,7 +54,7 @@ class RedisServer:
         """Start the server and wait until it answers PING."""
         args = [
             "redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.data_dir),
-            "--save", "", "--appendonly", "yes", "--appendfsync", "always",
+            "--save", "", "--appendonly", "yes", "--appendfsync", self.appendfsync,
             "--maxmemory-policy", "noeviction", "--protected-mode", "no", "--daemonize", "no",
             "--logfile", str(self.data_dir / "redis.log"),
         ]
@@ -95,10 +96,15 @@ class RedisServer:
         self.start()
 
 
-def start_redis(tmpdir: str | Path) -> RedisServer:
-    """Start a private redis-server with its data in ``tmpdir``; return it (``.url``, ``.stop()``)."""
+def start_redis(tmpdir: str | Path, appendfsync: str = "always") -> RedisServer:
+    """Start a private redis-server with its data in ``tmpdir``; return it (``.url``, ``.stop()``).
+
+    Args:
+        appendfsync: "always" (tests: a restart loses nothing) or "everysec"
+            (what ``ops/stack.sh`` and the compose file run; the benchmarks use it).
+    """
     data_dir = Path(tmpdir)
     data_dir.mkdir(parents=True, exist_ok=True)
-    server = RedisServer(free_port(), data_dir)
+    server = RedisServer(free_port(), data_dir, appendfsync)
     server.start()
     return server

@@ -4,7 +4,9 @@ Uses the same helpers as the integration tests (``tests/_redis.py``,
 ``tests/_services.py``, ``tests/_celery.py``), or the servers named by
 ``GULFSTREAM_REDIS_URL`` / ``GULFSTREAM_DATABASE_URL`` when both are set
 (e.g. after ``ops/stack.sh start``; the benchmark then uses a fresh database
-on that server).
+on that server). The private Redis runs as ``ops/stack.sh`` runs it
+(append-only file fsynced every second), not as the tests run it (fsynced
+on every write, so a restart in the chaos test loses nothing).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def servers() -> Iterator[tuple[str, str, Path]]:
     admin_url = os.environ.get("GULFSTREAM_DATABASE_URL")
     redis_server = pg_dir = None
     if not (redis_url and admin_url):
-        redis_server = start_redis(scratch / "redis")
+        redis_server = start_redis(scratch / "redis", appendfsync="everysec")
         redis_url = redis_server.url
         pg_dir = scratch / "pg"
         admin_url = start_postgres(pg_dir)

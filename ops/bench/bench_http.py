@@ -142,7 +142,7 @@ def main() -> None:
     scratch = Path(tempfile.mkdtemp(prefix="gs-bench-http-"))
     scratch.chmod(0o755)  # PostgreSQL runs as the postgres user when we are root
     admin = start_postgres(scratch / "pg")
-    redis = start_redis(scratch / "redis")
+    redis = start_redis(scratch / "redis", appendfsync="everysec")
     db_url = create_database(admin, prefix="bhttp")
     upgrade(db_url)
     procs = CeleryProcesses(redis.url, db_url, scratch)
