@@ -100,6 +100,7 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--procs", default="1,2,4")
     parser.add_argument("--publishers", type=int, default=4, help="publishing threads (chat service processes)")
+    parser.add_argument("--events", action="store_true", help="workers send task events (as under Flower)")
     args = parser.parse_args()
     per_user = args.turns // args.users
     rows = []
@@ -111,7 +112,8 @@ def main() -> None:
             procs = CeleryProcesses(redis_url, db_url, scratch)
             worker = procs.worker(f"curate-{n}", concurrency=n, GULFSTREAM_TASK_TIME_LIMIT_S="600",
                                   GULFSTREAM_VISIBILITY_TIMEOUT_S="900", GULFSTREAM_INGEST_GAP_WAIT_S="600",
-                                  GULFSTREAM_INBOX_REDELIVER_AFTER_S="120")
+                                  GULFSTREAM_INBOX_REDELIVER_AFTER_S="120",
+                                  GULFSTREAM_TASK_EVENTS=str(args.events).lower())
             turns = [make_turns(f"u{n}-{u:03d}", turn_texts(u, per_user)) for u in range(args.users)]
             assert worker.proc is not None
             cpu0, named0 = group_cpu_s(worker.proc.pid), named_cpu_s()
@@ -139,7 +141,8 @@ def main() -> None:
     print(table(["curate procs", "turns", "users", "publishers", "publish turns/s", "wall s",
                  "end-to-end turns/s", "ingest msgs", "worker CPU", "worker CPU ms/turn", "publisher CPU",
                  "redis CPU", "postgres CPU", "load avg"], rows))
-    print("\nmechanical pipeline; CPU over the wall time, 100% = one core; load avg: 1-minute, 2 cores")
+    print(f"\nmechanical pipeline; task events {'on' if args.events else 'off'}; CPU over the wall time, "
+          "100% = one core; load avg: 1-minute, 2 cores")
 
 
 if __name__ == "__main__":
