@@ -73,7 +73,7 @@ def serve(host: str = "127.0.0.1", port: int = 8080, workers: int = 1) -> None:
     from api_shim.http.server import H11OneWrite
 
     uvicorn.run("api_shim.http.app:create_app", factory=True, host=host, port=port, workers=workers,
-                log_level="info", http=H11OneWrite)
+                log_level="info", http=H11OneWrite, loop="asyncio")  # H11OneWrite wraps asyncio transports
 
 
 @cli.command()
