@@ -93,7 +93,8 @@ def start_stack(admin_url: str, tmp: Path, **settings: Any) -> Stack:
     services = build_services(config)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(services=services), host="127.0.0.1", port=port,
-                                           log_level="warning", access_log=False, http=H11OneWrite))
+                                           log_level="warning", access_log=False, http=H11OneWrite,
+                                           loop="asyncio"))
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()
     wait_until(lambda: server.started, 20, "uvicorn to start")
