@@ -31,17 +31,16 @@ SQLite) re-reads the items.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from memory_core.errors import InvalidField
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.pipeline.types import KeyLookup
 from memory_core.retrieval.bm25 import BM25Index
 from memory_core.retrieval.entities import extract_entities, learn_lexicon
 from memory_core.retrieval.index import RecallFilters, RecallIndex, RecallResult
 from memory_core.retrieval.tokenize import tokenize
+from memory_core.retrieval.user_cache import UserCache
 from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = ["RELATED_KINDS", "RelatedItems"]
@@ -90,13 +89,11 @@ class RelatedItems:
     """
 
     def __init__(self, max_users: int = 1024) -> None:
-        if max_users < 1:
-            raise InvalidField(f"max_users must be at least 1; got {max_users!r}")
         self.max_users = max_users
         self.reads = 0
         self.builds = 0
-        self._cache: OrderedDict[str, _Entry] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: UserCache[_Entry] = UserCache(max_users)
+        self._lock = threading.Lock()  # guards each entry's seq
 
     def index(self, store: KeyLookup, user_id: str, seq: int = 0) -> RecallIndex:
         """Return the user's index of active non-event items, brought up to date with ``store``.
@@ -116,21 +113,16 @@ class RelatedItems:
         """
         versioner = getattr(store, "memory_version", None)
         version = str(versioner(user_id)) if callable(versioner) else None
+        entry = self._cache.get(user_id)
         with self._lock:
-            entry = self._cache.get(user_id)
             if entry is not None:
-                self._cache.move_to_end(user_id)
                 fresh = version is not None and entry.version == version and (seq <= 0 or seq > entry.seq)
                 if seq > 0:
                     entry.seq = max(entry.seq, seq)
                 if fresh:
                     return entry.index
         entry = self._refresh(entry, self._read(store, user_id), version, seq)
-        with self._lock:
-            self._cache[user_id] = entry
-            self._cache.move_to_end(user_id)
-            while len(self._cache) > self.max_users:
-                self._cache.popitem(last=False)
+        self._cache.put(user_id, entry)
         return entry.index
 
     def search(self, index: RecallIndex, query: str, k: int) -> list[RecallResult]:
@@ -142,13 +134,11 @@ class RelatedItems:
 
     def invalidate(self, user_id: str) -> None:
         """Drop the user's index (the next ``index`` call reads the store)."""
-        with self._lock:
-            self._cache.pop(user_id, None)
+        self._cache.pop(user_id)
 
     def clear(self) -> None:
         """Drop every user's index."""
-        with self._lock:
-            self._cache.clear()
+        self._cache.clear()
 
     def _read(self, store: KeyLookup, user_id: str) -> list[MemoryItem]:
         light = getattr(store, "list_items_for_index", None)

@@ -17,11 +17,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Mapping
 from datetime import datetime
 
-from memory_core.errors import InvalidField
 from memory_core.retrieval.hybrid import DEFAULT_WINDOW, HybridIndex
 from memory_core.retrieval.index import (
     INDEXED_STATUSES,
@@ -35,6 +33,7 @@ from memory_core.retrieval.index import (
     check_query,
 )
 from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
+from memory_core.retrieval.user_cache import UserCache
 from memory_core.store.base import MemoryStore
 from memory_core.store.turns import TurnStore
 from memory_core.validation import check_id
@@ -80,8 +79,6 @@ class Recaller:
 
     def __init__(self, store: MemoryStore, max_users: int = 1024, settings: HybridSettings | None = None,
                  window: int = DEFAULT_WINDOW) -> None:
-        if max_users < 1:
-            raise InvalidField(f"max_users must be at least 1; got {max_users!r}")
         self.settings = settings or HYBRID_PRESETS["hybrid"]
         self.settings.validate()
         self.window = window
@@ -89,8 +86,8 @@ class Recaller:
         self.max_users = max_users
         self.timings: RecallTimings | None = None
         self.build_count = 0
-        self._cache: OrderedDict[str, tuple[str, HybridIndex]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._cache: UserCache[tuple[str, HybridIndex]] = UserCache(max_users)
+        self._count_lock = threading.Lock()
 
     def index_for(self, user_id: str) -> tuple[HybridIndex, RecallTimings]:
         """Return the user's current index (building it if needed) and the time spent.
@@ -103,23 +100,18 @@ class Recaller:
         t0 = time.perf_counter()
         version = self.store.memory_version(user_id)
         t1 = time.perf_counter()
-        with self._lock:
-            cached = self._cache.get(user_id)
-            if cached is not None and cached[0] == version:
-                self._cache.move_to_end(user_id)
-                return cached[1], RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached[1]))
+        cached = self._cache.get(user_id)
+        if cached is not None and cached[0] == version:
+            return cached[1], RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached[1]))
         light = getattr(self.store, "list_items_for_index", None)  # items without history, when offered
         items = light(user_id, INDEXED_STATUSES) if light is not None \
             else self.store.list_items(user_id, statuses=INDEXED_STATUSES)
         turns = self.store.list_turns(user_id) if isinstance(self.store, TurnStore) else None
         index = HybridIndex.build(items, turns, self.window)
         t2 = time.perf_counter()
-        with self._lock:
+        with self._count_lock:
             self.build_count += 1
-            self._cache[user_id] = (version, index)
-            self._cache.move_to_end(user_id)
-            while len(self._cache) > self.max_users:
-                self._cache.popitem(last=False)
+        self._cache.put(user_id, (version, index))
         return index, RecallTimings((t1 - t0) * 1e3, (t2 - t1) * 1e3, rebuilt=True, items=len(index))
 
     def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
@@ -144,16 +136,13 @@ class Recaller:
 
     def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
         """Pass new hit counts to the user's cached index, if any; return items updated."""
-        with self._lock:
-            cached = self._cache.get(user_id)
+        cached = self._cache.get(user_id)
         return cached[1].set_hits(hits) if cached is not None else 0
 
     def invalidate(self, user_id: str) -> None:
         """Drop the user's cached index (after erasure, or a change the version misses)."""
-        with self._lock:
-            self._cache.pop(user_id, None)
+        self._cache.pop(user_id)
 
     def clear(self) -> None:
         """Drop every cached index."""
-        with self._lock:
-            self._cache.clear()
+        self._cache.clear()
