@@ -44,6 +44,11 @@ def decode_utf8(data: bytes, what: str = "text") -> str:
         raise InvalidEncoding(f"{what} is not valid UTF-8 (bad byte at offset {exc.start})") from exc
 
 
+# Whitespace and the invisible format characters (zero-width spaces and joiners, word joiner,
+# BOM, soft hyphen, Mongolian vowel separator): a text of only these says nothing.
+_INVISIBLE = re.compile(r"[\s\u00ad\u180e\u200b-\u200f\u2028-\u202f\u2060-\u2064\ufeff]+")
+
+
 def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_CHARS) -> str:
     """Return ``value`` stripped of surrounding whitespace if it is usable text.
 
@@ -56,7 +61,7 @@ def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_C
         InvalidField: not a string.
         InvalidEncoding: bytes that are not UTF-8, lone surrogates, or a NUL character
             (PostgreSQL text cannot hold U+0000).
-        EmptyText: empty or whitespace only.
+        EmptyText: empty, or only whitespace and invisible format characters (U+200B, U+FEFF ...).
         TextTooLong: longer than ``max_chars`` characters.
     """
     if isinstance(value, bytes):
@@ -70,8 +75,8 @@ def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_C
     if "\x00" in value:
         raise InvalidEncoding(f"{what} contains a NUL character (U+0000), which text may not hold")
     text = value.strip()
-    if not text:
-        raise EmptyText(f"{what} is empty or only whitespace")
+    if not text or _INVISIBLE.fullmatch(text):
+        raise EmptyText(f"{what} is empty or only whitespace or invisible characters")
     if len(text) > max_chars:
         raise TextTooLong(f"{what} is {len(text)} characters; the limit is {max_chars}")
     return text

@@ -99,3 +99,14 @@ def test_hits_reweight_recall_without_rebuilding_the_index(memory: Memory) -> No
     ranks = {r.item.id: r.rank for r in again.results}
     assert ranks[target.id] < first.results[-1].rank
     assert memory.store.get("u1", target.id).hit == target.hit + 50
+
+
+def test_emoji_only_turns_stay_distinct_events_and_invisible_text_is_refused(memory: Memory) -> None:
+    memory.ingest([turn("u1", 1, "👍"), turn("u1", 2, "❤️❤️"), turn("u1", 3, "👍")])
+    events = {i.description: i for i in memory.store.list_items("u1", kind="event")}
+    assert len(events) == 2  # the repeated thumbs-up is a hit on the first, the heart its own event
+    assert [len(i.source) for i in sorted(events.values(), key=lambda i: i.created_at)] == [2, 1]
+    for invisible in ("\u200b", "\ufeff", " \u200b\u200c ", "\u3000"):
+        with pytest.raises(EmptyText, match="invisible"):
+            memory.ingest([turn("u1", 9, invisible)])
+    assert memory.store.last_applied_seq("u1") == 3

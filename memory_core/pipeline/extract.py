@@ -60,8 +60,12 @@ def event_key(speaker: str, text: str) -> str:
     """Return ``"event:<16 hex>"``: a fingerprint of speaker and text.
 
     Case, spacing and punctuation are ignored, so "Hi!" and "hi" share a key.
+    A text with no letters or digits at all (emoji, symbols) is kept as it is
+    in the fingerprint, so "👍" and "❤️" stay two events.
     """
     canon = _PUNCT.sub(" ", f"{speaker}\0{text}".casefold()).split()
+    if not _PUNCT.sub(" ", text.casefold()).split():
+        canon.append(text.strip())
     return "event:" + hashlib.blake2b(" ".join(canon).encode(), digest_size=8).hexdigest()
 
 
