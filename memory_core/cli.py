@@ -22,11 +22,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from memory_core.errors import GulfstreamError
-from memory_core.ingest_io import read_turn_file
+from memory_core.ingest_io import ParsedFile, read_turn_file
 from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
+from memory_core.store.sql import SqlStore
 from memory_core.store.transfer import export_yaml, parse_import, store_import
 from memory_core.validation import check_id, check_timestamp
 
@@ -97,8 +98,11 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     """Ingest turns for a user from a file; each bad line is named and counted."""
     user = check_id(user, "user id")
     parsed = read_turn_file(file, user)
+    with _memory(db) as memory:
+        _refuse_changed_turns(parsed, memory)
     for error in parsed.errors:
-        err.print(f"{file}:{error.line}: {error.reason}", highlight=False, markup=False)
+        where = f"{file}:{error.line}" if error.line else f"{file}"
+        err.print(f"{where}: {error.reason}", highlight=False, markup=False)
     if parsed.errors and not partial:
         raise _fail(f"{len(parsed.errors)} bad line(s) in {file}; nothing stored (use --partial to store "
                     f"the {len(parsed.turns)} valid turn(s))", 1)
@@ -117,6 +121,18 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
         console.print(f"users: {', '.join(users)}", markup=False, highlight=False)
     if parsed.errors:
         raise typer.Exit(1)
+
+
+def _refuse_changed_turns(parsed: ParsedFile, memory: Memory) -> None:
+    """Count a turn whose id is stored already with other text as a bad line (it would be refused)."""
+    if not isinstance(memory.store, SqlStore):
+        return  # an item-only store: ingest refuses the whole file anyway
+    stored: dict[tuple[str, str], str] = {}
+    for user_id in {t.user_id for t in parsed.turns}:
+        stored.update({(user_id, t.turn_id): t.text for t in memory.store.list_turns(user_id)})
+    parsed.refuse({i: f"turn_id {t.turn_id!r} of user {t.user_id!r} was stored before with other text"
+                   for i, t in enumerate(parsed.turns)
+                   if stored.get((t.user_id, t.turn_id), t.text) != t.text})
 
 
 @app.command()

@@ -43,10 +43,24 @@ _KNOWN = {"user_id", "turn_id", "session_id", "role", "speaker", "text", "timest
 
 @dataclass(slots=True)
 class ParsedFile:
-    """Turns read from one file, and the lines that could not be read."""
+    """Turns read from one file, and the lines that could not be read.
+
+    ``lines[i]`` is the line (or record) number of ``turns[i]`` when the file
+    has lines (JSON Lines, a JSON array); empty for LoCoMo files.
+    """
 
     turns: list[Turn] = field(default_factory=list)
     errors: list[IngestLineError] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+
+    def refuse(self, index_reasons: dict[int, str]) -> None:
+        """Move the turns at these indexes to ``errors`` with their reasons (lines kept in order)."""
+        keep = [i for i in range(len(self.turns)) if i not in index_reasons]
+        for i, reason in index_reasons.items():
+            self.errors.append(IngestLineError(self.lines[i] if self.lines else 0, reason))
+        self.turns = [self.turns[i] for i in keep]
+        self.lines = [self.lines[i] for i in keep] if self.lines else []
+        self.errors.sort(key=lambda e: e.line)
 
 
 def turn_from_mapping(data: object, user_id: str) -> Turn:
@@ -103,7 +117,7 @@ def read_jsonl(path: Path, user_id: str) -> ParsedFile:
             try:
                 record = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise InvalidInput(f"invalid JSON ({exc.msg} at column {exc.colno})") from exc
+                raise InvalidInput(f"invalid JSON ({exc.msg}; column {exc.colno})") from exc
             parsed.turns.append(turn_from_mapping(record, user_id))
             numbers.append(number)
         except InvalidInput as exc:
@@ -114,17 +128,15 @@ def read_jsonl(path: Path, user_id: str) -> ParsedFile:
 def _refuse_conflicting_repeats(parsed: ParsedFile, numbers: list[int]) -> ParsedFile:
     """Turn a repeated turn id with other text into a line error (an exact repeat stays: it is idempotent)."""
     first: dict[str, tuple[int, Turn]] = {}
-    kept: list[Turn] = []
-    for number, turn in zip(numbers, parsed.turns, strict=True):
+    refused: dict[int, str] = {}
+    parsed.lines = numbers
+    for i, (number, turn) in enumerate(zip(numbers, parsed.turns, strict=True)):
         seen = first.get(turn.turn_id)
         if seen is not None and seen[1].text != turn.text:
-            parsed.errors.append(IngestLineError(
-                number, f"turn_id {turn.turn_id!r} repeats line {seen[0]} with other text"))
+            refused[i] = f"turn_id {turn.turn_id!r} repeats line {seen[0]} with other text"
             continue
         first.setdefault(turn.turn_id, (number, turn))
-        kept.append(turn)
-    parsed.turns = kept
-    parsed.errors.sort(key=lambda e: e.line)
+    parsed.refuse(refused)
     return parsed
 
 

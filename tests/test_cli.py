@@ -123,3 +123,19 @@ def test_history_asks_for_the_user_when_an_id_is_shared(tmp_path: Path, db: Path
     assert shared.returncode == 2 and "several users" in shared.stderr
     own = gs("history", item_id, "--user", "bob", db=db)
     assert own.returncode == 0 and "(bob)" in own.stdout
+
+
+def test_a_turn_stored_before_with_other_text_is_a_bad_line(tmp_path: Path, db: Path) -> None:
+    first = tmp_path / "first.jsonl"
+    first.write_text(line("b1", "I live in Lisbon.", 1) + "\n")
+    assert gs("ingest", "--user", "bob", str(first), db=db).returncode == 0
+    second = tmp_path / "second.jsonl"
+    second.write_text("\n".join([line("b2", "I like green tea.", 2), line("b1", "I live in Porto.", 3)]) + "\n")
+    refused = gs("ingest", "--user", "bob", str(second), db=db)
+    assert refused.returncode == 1
+    assert f"{second}:2: turn_id 'b1' of user 'bob' was stored before with other text" in refused.stderr
+    assert "nothing stored" in refused.stderr
+    kept = gs("ingest", "--user", "bob", str(second), "--partial", db=db)
+    assert kept.returncode == 1 and "stored 1 turn(s)" in kept.stdout and "1 bad line(s)" in kept.stdout
+    listed = gs("memories", "--user", "bob", db=db)
+    assert "green tea" in listed.stdout and "Porto" not in listed.stdout and "Lisbon" in listed.stdout

@@ -1,7 +1,7 @@
 """``gulfstream dlq``: list, retry and drop dead-lettered turns.
 
 Mounted in the main CLI as a Typer sub-app (``app``). It reads
-``GULFSTREAM_DATABASE_URL`` (or ``--database-url``).
+``GULFSTREAM_DATABASE_URL`` (or ``--db`` / ``--database-url``).
 
 ``retry`` replays a dead-lettered turn now, in this process, under the
 user's lock: the turn is planned against the user's current memory and
@@ -24,7 +24,7 @@ __all__ = ["app", "retry_letter"]
 
 app = typer.Typer(help="Dead-lettered turns: list, retry, drop.", no_args_is_help=True)
 
-DbOption = Annotated[str | None, typer.Option("--database-url", help="default: GULFSTREAM_DATABASE_URL")]
+DbOption = Annotated[str | None, typer.Option("--db", "--database-url", help="default: GULFSTREAM_DATABASE_URL")]
 
 
 def _context(database_url: str | None) -> Any:
