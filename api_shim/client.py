@@ -42,7 +42,7 @@ from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, Reque
 from memory_core import errors as core_errors
 from memory_core.errors import InvalidField
 from memory_core.model import new_item_id
-from memory_core.validation import ROLES, check_id, check_text, check_timestamp
+from memory_core.validation import ROLES, check_id, check_text, check_timestamp, check_turn_time
 
 __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
 
@@ -143,7 +143,7 @@ class MemoryClient:
         if role not in ROLES:
             raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {role!r}")
         text = check_text(text, "text")
-        when = check_timestamp(timestamp)
+        when = check_turn_time(timestamp)
         name = check_text(speaker, "speaker", max_chars=128) if speaker is not None else ""
         extra = _check_meta(meta)
         turn = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role,

@@ -33,7 +33,7 @@ from typing import Any
 
 from memory_core.errors import IngestLineError, InvalidInput
 from memory_core.model import Turn
-from memory_core.validation import ROLES, check_id, check_text, check_timestamp, decode_utf8
+from memory_core.validation import ROLES, check_id, check_text, check_turn_time, decode_utf8
 
 __all__ = ["LocomoSample", "ParsedFile", "parse_locomo_date", "read_jsonl", "read_locomo", "read_turn_file",
            "turn_from_mapping"]
@@ -81,7 +81,7 @@ def turn_from_mapping(data: object, user_id: str) -> Turn:
     if "user_id" in data and check_id(data["user_id"], "user_id") != user_id:
         raise InvalidInput(f"user_id {data['user_id']!r} does not match the ingest user {user_id!r}")
     text = check_text(data["text"], "text")
-    timestamp = check_timestamp(data["timestamp"])
+    timestamp = check_turn_time(data["timestamp"])
     role = data.get("role", "user")
     if role not in ROLES:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {role!r}")

@@ -10,17 +10,19 @@ Limits are documented here and in the README:
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from memory_core.errors import EmptyText, InvalidEncoding, InvalidField, TextTooLong
 
 __all__ = [
     "MAX_ID_CHARS",
     "MAX_TEXT_CHARS",
+    "MAX_TURN_AHEAD",
     "ROLES",
     "check_id",
     "check_text",
     "check_timestamp",
+    "check_turn_time",
     "decode_utf8",
 ]
 
@@ -125,3 +127,26 @@ def check_timestamp(value: object, what: str = "timestamp") -> datetime:
     else:
         raise InvalidField(f"{what} must be an ISO-8601 string or epoch seconds; got {type(value).__name__}")
     return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+
+
+#: How far ahead of this machine's clock a turn's own time may be (clock skew between services).
+MAX_TURN_AHEAD = timedelta(days=1)
+
+
+def check_turn_time(value: object, what: str = "timestamp", now: datetime | None = None) -> datetime:
+    """Return a turn's time as ``check_timestamp`` does, refusing one far in the future.
+
+    A turn is something already said, and the resolver orders statements by
+    their own times: a turn dated in the year 9000 would otherwise outrank
+    every later statement for good. Up to ``MAX_TURN_AHEAD`` ahead of the
+    clock is allowed for skew between hosts.
+
+    Raises:
+        InvalidField: as ``check_timestamp``, or more than ``MAX_TURN_AHEAD`` ahead of ``now``.
+    """
+    when = check_timestamp(value, what)
+    limit = (now or datetime.now(UTC)) + MAX_TURN_AHEAD
+    if when > limit:
+        raise InvalidField(f"{what} {when.isoformat()} is more than a day ahead of the clock "
+                           f"({limit.isoformat()}); a turn's time is when it was said")
+    return when

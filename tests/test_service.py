@@ -110,3 +110,17 @@ def test_emoji_only_turns_stay_distinct_events_and_invisible_text_is_refused(mem
         with pytest.raises(EmptyText, match="invisible"):
             memory.ingest([turn("u1", 9, invisible)])
     assert memory.store.last_applied_seq("u1") == 3
+
+
+def test_a_turn_dated_far_in_the_future_is_refused_and_cannot_outrank_later_ones(memory: Memory) -> None:
+    from memory_core.errors import InvalidField
+
+    future = Turn(user_id="u1", turn_id="f1", session_id="s1", role="user", text="I live in Madrid.",
+                  timestamp=datetime(9000, 1, 1, tzinfo=UTC), speaker="Ann")
+    with pytest.raises(InvalidField, match="ahead of the clock"):
+        memory.ingest([future])
+    soon = Turn(user_id="u1", turn_id="f2", session_id="s1", role="user", text="I live in Madrid.",
+                timestamp=datetime.now(UTC) + timedelta(hours=2), speaker="Ann")
+    assert memory.ingest([soon]).applied == 1  # clock skew between hosts is fine
+    memory.ingest([turn("u1", 3, "I moved to Porto.")])
+    assert memory.store.last_applied_seq("u1") == 2

@@ -19,7 +19,7 @@ from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
 from api_shim.http.errors import ApiError, JsonResponse
 from api_shim.http.schemas import BatchIn, ErrorOut, PublishedOut, RecallIn, RecallOut, TurnIn, TurnStatusOut
 from api_shim.http.services import Services
-from memory_core.validation import check_id, check_text, check_timestamp
+from memory_core.validation import check_id, check_text, check_turn_time
 
 __all__ = ["router"]
 
@@ -35,7 +35,7 @@ def _check(turn: TurnIn, who: Caller) -> None:
     """The client's own checks, run before anything of a batch is sent."""
     check_id(who.user(turn.user_id), "user id")
     check_text(turn.text, "text")
-    check_timestamp(turn.timestamp)
+    check_turn_time(turn.timestamp)
     if turn.speaker is not None:
         check_text(turn.speaker, "speaker", max_chars=128)
     for key, value in (turn.meta or {}).items():

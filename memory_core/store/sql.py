@@ -77,7 +77,7 @@ from memory_core.store.sql_queries import (
     _turn_from_row,
 )
 from memory_core.store.turns import TurnStore
-from memory_core.validation import ROLES, check_id, check_text, check_timestamp
+from memory_core.validation import ROLES, check_id, check_text, check_turn_time
 
 if TYPE_CHECKING:
     from memory_core.pipeline.types import KeyLookup
@@ -581,7 +581,7 @@ class SqlStore(MemoryStore, TurnStore):
         return {"user_id": check_id(turn.user_id, "user id"), "turn_id": check_id(turn.turn_id, "turn id"),
                 "session_id": check_id(turn.session_id, "session id"), "role": turn.role,
                 "speaker": speaker.strip(), "text": check_text(turn.text, "turn text"),
-                "timestamp": check_timestamp(turn.timestamp), "meta": dict(turn.meta)}
+                "timestamp": check_turn_time(turn.timestamp), "meta": dict(turn.meta)}
 
     def get_turn(self, user_id: str, turn_id: str) -> Turn:
         """Return one stored turn. Raises NotFound."""

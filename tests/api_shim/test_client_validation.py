@@ -31,6 +31,8 @@ GOOD = {"user_id": "u1", "turn_id": "t1", "text": "hello", "role": "user", "sess
     ({"text": b"\xff\xfe"}, InvalidEncoding),
     ({"role": "robot"}, InvalidField),
     ({"timestamp": "yesterday"}, InvalidField),
+    ({"timestamp": "9000-01-01T00:00:00Z"}, InvalidField),
+    ({"text": "\u200b\ufeff"}, EmptyText),
     ({"session_id": None}, InvalidField),
 ])
 def test_publish_turn_refuses_bad_input(client: MemoryClient, change: dict[str, object],
