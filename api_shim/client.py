@@ -265,12 +265,15 @@ class MemoryClient:
                                item_id=check_id(item_id, "item id")))
 
     def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
-        """Return where a published turn is: ``{"status", "seq", "error_type", "attempts"}``.
+        """Return where a published turn is: ``{"status", "seq", "error_type", "attempts", "error"}``.
 
         Status: "queued" (published, not stored yet), "stored" (waiting for
-        the curator), "applied", or "dead_lettered" (the curator gave up on it;
-        then ``error_type`` and ``attempts`` say why). ``seq`` is the turn's
-        per-user number once stored.
+        the curator), "applied", "dead_lettered" (the curator gave up on it;
+        then ``error_type`` and ``attempts`` say why), or "refused" (ingest
+        refused the last publish of this turn id, e.g. it was stored before
+        with other text; ``error`` says why). ``seq`` is the turn's per-user
+        number once stored. Publishing is asynchronous, so a refusal shows here,
+        not as an exception from ``publish_turn``.
 
         Raises:
             NotFound: no such turn was published for the user (or it was erased).

@@ -55,6 +55,7 @@ __all__ = [
     "item_payload",
     "pub_seq_key",
     "recall_payload",
+    "refused_key",
     "reply_key",
     "to_jsonable",
 ]
@@ -149,6 +150,11 @@ def ingested_key(user_id: str) -> str:
 def ingest_waiting_key(user_id: str) -> str:
     """Id of the user's queued, not yet started ingest message (see ``PUBLISH_SCRIPT``)."""
     return f"{KEY_PREFIX}ingest-waiting:{user_id}"
+
+
+def refused_key(user_id: str) -> str:
+    """Hash of the user's turn ids whose last publish ingest refused: turn id → {error_type, error, at}."""
+    return f"{KEY_PREFIX}refused:{user_id}"
 
 
 def curate_waiting_key(user_id: str) -> str:

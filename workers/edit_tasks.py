@@ -19,7 +19,6 @@ applies later, as any at-least-once request may.
 from __future__ import annotations
 
 import io
-import json
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -29,7 +28,8 @@ from typing import Any
 from celery import Task
 
 from api_shim import protocol
-from memory_core.errors import GulfstreamError, NotFound, StoreLocked, UnknownItem
+from api_shim.turn_state import turn_status as turn_status_of
+from memory_core.errors import GulfstreamError, StoreLocked, UnknownItem
 from memory_core.model import Actor, Status
 from memory_core.store.transfer import parse_import, store_import
 from workers.app import app
@@ -195,26 +195,9 @@ def turn_status(call_id: str | None, user_id: str, turn_id: str) -> None:
 
 
 def status_of(ctx: Context, user_id: str, turn_id: str) -> dict[str, Any]:
-    """Where one turn is: queued (in the user's inbox), stored, applied or dead_lettered.
+    """Where one turn is (see ``api_shim.turn_state``). Raises NotFound for an unknown turn."""
+    def dead(uid: str, tid: str) -> tuple[str, int] | None:
+        letter = ctx.dead_letters.find(uid, tid)
+        return (letter.error_type, letter.attempts) if letter is not None and letter.status == "dead" else None
 
-    Raises:
-        NotFound: neither stored nor waiting in the inbox.
-    """
-    try:
-        turn = ctx.store.get_turn(user_id, turn_id)
-    except NotFound:
-        if _in_inbox(ctx, user_id, turn_id):
-            return {"status": "queued", "seq": None, "error_type": None, "attempts": None}
-        turn = ctx.store.get_turn(user_id, turn_id)  # ingest stores before it leaves the inbox
-    dead = ctx.dead_letters.find(user_id, turn_id)
-    if dead is not None and dead.status == "dead":
-        return {"status": "dead_lettered", "seq": turn.seq, "error_type": dead.error_type,
-                "attempts": dead.attempts}
-    status = "applied" if ctx.store.last_applied_seq(user_id) >= turn.seq else "stored"
-    return {"status": status, "seq": turn.seq, "error_type": None, "attempts": None}
-
-
-def _in_inbox(ctx: Context, user_id: str, turn_id: str) -> bool:
-    """True when the turn was published and is still in the user's inbox (not stored yet)."""
-    entries = ctx.redis.hvals(protocol.inbox_key(user_id))
-    return any(json.loads(raw).get("turn_id") == turn_id for raw in entries)
+    return turn_status_of(ctx.store, ctx.redis, dead, user_id, turn_id)

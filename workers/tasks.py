@@ -49,6 +49,7 @@ from typing import Any
 from celery import Task
 
 from api_shim import protocol
+from api_shim.turn_state import REFUSED_TTL_S
 from memory_core.errors import InvalidInput, StoreLocked
 from memory_core.model import Turn
 from workers.app import app
@@ -159,6 +160,7 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
             return {"user_id": user_id, "turn_id": turn_id, "stored_before": True}
         batch = [(n, {k: v for k, v in json.loads(raw).items() if k in _TURN_FIELDS}) for n, raw in inbox]
     report = {"user_id": user_id, "turn_id": turn_id, "stored": 0, "duplicates": 0, "refused": 0}
+    refusals: dict[str, str] = {}
     try:
         outcomes = ctx.memory.store.append_many([_to_turn(body) for _, body in batch])
     except InvalidInput:
@@ -170,15 +172,25 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
             except InvalidInput as exc:  # e.g. the turn id was used before with other text
                 log.error("turn %s of %s (publish #%s) refused: %s", body["turn_id"], user_id, n, exc)
                 report["refused"] += 1
+                refusals[body["turn_id"]] = json.dumps(
+                    {"error_type": type(exc).__name__, "error": str(exc), "at": time.time()}, ensure_ascii=False)
                 continue
             report["stored" if created else "duplicates"] += 1
     else:
         for _, created in outcomes:
             report["stored" if created else "duplicates"] += 1
     fields = [n for n, _ in batch if n is not None]
+    pipe = ctx.redis.pipeline(transaction=False)
     if fields:
-        ctx.redis.eval(_STORED_SCRIPT, 2, protocol.inbox_key(user_id), protocol.ingested_key(user_id),
-                       *fields)
+        pipe.eval(_STORED_SCRIPT, 2, protocol.inbox_key(user_id), protocol.ingested_key(user_id), *fields)
+    # turn_status answers "refused" for a turn id whose last publish was refused, until a later one is stored
+    accepted = [body["turn_id"] for _, body in batch if body["turn_id"] not in refusals]
+    if accepted:
+        pipe.hdel(protocol.refused_key(user_id), *accepted)
+    if refusals:
+        pipe.hset(protocol.refused_key(user_id), mapping=refusals)
+        pipe.expire(protocol.refused_key(user_id), REFUSED_TTL_S)
+    pipe.execute()
     if rest:  # more than one batch was waiting: the next one gets its own message
         n, raw = rest[0]
         ingest_turn.apply_async(kwargs={**json.loads(raw), "pub_seq": n}, argsrepr="()",

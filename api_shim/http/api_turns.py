@@ -76,7 +76,7 @@ def publish_batch(body: BatchIn, svc: Svc, who: Who) -> dict[str, Any]:
 @router.get("/v1/users/{user_id}/turns/{turn_id}", response_model=TurnStatusOut,
             responses={404: {"model": ErrorOut}}, summary="Where a published turn is")
 def turn_status(user_id: UserIdPath, turn_id: ItemIdPath, svc: Svc, who: Who) -> dict[str, Any]:
-    """queued → stored → applied, or dead_lettered when the curator gave up on it."""
+    """queued → stored → applied; dead_lettered when the curator gave up on it; refused when ingest refused it."""
     return {"user_id": user_id, "turn_id": turn_id, **svc.turn_status(who.user(user_id), turn_id)}
 
 

@@ -194,14 +194,15 @@ class RevisionOut(BaseModel):
 
 
 class TurnStatusOut(BaseModel):
-    """Where a published turn is: queued, stored, applied or dead_lettered."""
+    """Where a published turn is: queued, stored, applied, dead_lettered or refused."""
 
     user_id: str
     turn_id: str
-    status: Literal["queued", "stored", "applied", "dead_lettered"]
+    status: Literal["queued", "stored", "applied", "dead_lettered", "refused"]
     seq: int | None = None
     error_type: str | None = None
     attempts: int | None = None
+    error: str | None = Field(default=None, description="why a refused turn was refused")
 
 
 class ImportOut(BaseModel):

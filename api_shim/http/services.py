@@ -10,7 +10,6 @@ user existence) read the database directly, read-only.
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +23,7 @@ from api_shim.http.auth import KeyStore, RateLimiter
 from api_shim.http.errors import ApiError
 from api_shim.http.recall import LoopRecall
 from api_shim.http.settings import HttpSettings
+from api_shim.turn_state import turn_status
 from memory_core.errors import InvalidField, NotFound
 from memory_core.store.seed_format import item_to_mapping
 from memory_core.store.sql import SqlStore
@@ -110,47 +110,25 @@ class Services:
             self.client.redis.delete(*keys)
 
     def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
-        """Return ``{"status", "seq", "error_type", "attempts"}`` of one turn.
+        """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one turn.
 
-        Status: "queued" (published, not stored yet), "stored" (waiting for the
-        curator), "applied", or "dead_lettered" (the curator gave up on it).
-        The same answer as the workers' ``turn_status`` task, read here directly:
-        a turn is queued while this shim's marker or the user's inbox (where
-        every client's publish puts it) holds it.
+        The workers' answer (``api_shim.turn_state``), read here directly; a
+        turn also counts as queued while this shim's own marker holds it.
 
         Raises:
             ApiError: 404 when the turn is unknown.
         """
-        try:
-            turn = self.store.get_turn(user_id, turn_id)
-        except NotFound:
-            if self._waiting(user_id, turn_id):
-                return {"status": "queued", "seq": None, "error_type": None, "attempts": None}
-            try:
-                turn = self.store.get_turn(user_id, turn_id)  # ingest stores a turn before it leaves the inbox
-            except NotFound:
-                raise ApiError(404, "unknown_turn", f"no turn {turn_id!r} was published for this user") from None
-        with self.store.engine.connect() as conn:
-            row = conn.execute(sa.select(_dead.c.error_type, _dead.c.attempts).where(
-                _dead.c.user_id == user_id, _dead.c.turn_id == turn_id, _dead.c.status == "dead")).first()
-        if row is not None:
-            return {"status": "dead_lettered", "seq": turn.seq, "error_type": row.error_type,
-                    "attempts": row.attempts}
-        status = "applied" if self.store.last_applied_seq(user_id) >= turn.seq else "stored"
-        return {"status": status, "seq": turn.seq, "error_type": None, "attempts": None}
+        def dead(uid: str, tid: str) -> tuple[str, int] | None:
+            with self.store.engine.connect() as conn:
+                row = conn.execute(sa.select(_dead.c.error_type, _dead.c.attempts).where(
+                    _dead.c.user_id == uid, _dead.c.turn_id == tid, _dead.c.status == "dead")).first()
+            return (row.error_type, row.attempts) if row is not None else None
 
-    def _waiting(self, user_id: str, turn_id: str) -> bool:
-        """True when the turn was published and is not stored yet."""
-        redis = self.client.redis
-        if redis.exists(queued_key(user_id, turn_id)):
-            return True
-        for raw in redis.hvals(protocol.inbox_key(user_id)):
-            try:
-                if json.loads(raw).get("turn_id") == turn_id:
-                    return True
-            except (ValueError, AttributeError):  # not a turn: not this one
-                continue
-        return False
+        try:
+            return turn_status(self.store, self.client.redis, dead, user_id, turn_id,
+                               waiting=lambda: bool(self.client.redis.exists(queued_key(user_id, turn_id))))
+        except NotFound:
+            raise ApiError(404, "unknown_turn", f"no turn {turn_id!r} was published for this user") from None
 
     # ── items ──────────────────────────────────────────────────────────
 

@@ -189,7 +189,7 @@ def test_turn_published_by_another_client_reads_queued_until_stored(stack: Stack
     try:
         body = api.get("/v1/users/inb/turns/inb-t1").json()
         assert body == {"user_id": "inb", "turn_id": "inb-t1", "status": "queued", "seq": None,
-                        "error_type": None, "attempts": None}
+                        "error_type": None, "attempts": None, "error": None}
         assert_error(api.get("/v1/users/inb/turns/inb-t2"), 404, "unknown_turn")
         assert_error(stack.client(stack.key("globex")).get("/v1/users/inb/turns/inb-t1"), 404, "unknown_turn")
     finally:
@@ -208,7 +208,20 @@ def test_dead_lettered_turn_status(stack: Stack, acme_key: str) -> None:
         letters.close()
     body = api.get("/v1/users/dl/turns/dl-t1").json()
     assert body == {"user_id": "dl", "turn_id": "dl-t1", "status": "dead_lettered", "seq": 1,
-                    "error_type": "ValueError", "attempts": 3}
+                    "error_type": "ValueError", "attempts": 3, "error": None}
+
+
+def test_a_turn_republished_with_other_text_is_reported_refused(stack: Stack, acme_key: str) -> None:
+    api = stack.client(acme_key)
+    assert api.post("/v1/turns", json=turn("rf", 1, "I moved to Osaka.")).status_code == 202
+    wait_until(lambda: status_of(api, "rf", "rf-t1") == "applied", 30, "turn applied", stack.procs.logs)
+    assert api.post("/v1/turns", json=turn("rf", 1, "I moved to Lima.")).status_code == 202  # async: accepted
+    wait_until(lambda: status_of(api, "rf", "rf-t1") == "refused", 30, "refusal reported", stack.procs.logs)
+    body = api.get("/v1/users/rf/turns/rf-t1").json()
+    assert body["seq"] == 1 and body["error_type"] == "InvalidField"
+    assert "stored before with other text" in body["error"]
+    assert api.post("/v1/turns", json=turn("rf", 1, "I moved to Osaka.")).status_code == 202  # the same again
+    wait_until(lambda: status_of(api, "rf", "rf-t1") == "applied", 30, "refusal cleared", stack.procs.logs)
 
 
 @pytest.mark.parametrize(("method", "path", "kwargs", "status", "code"), [

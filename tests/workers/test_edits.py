@@ -113,7 +113,7 @@ def test_turn_status_from_queued_to_applied_or_dead_lettered(celery_procs: Any, 
     wait_until(lambda: client.turn_status(user, poison["turn_id"])["status"] == "dead_lettered", 60,
                "the poison turn dead-lettered", celery_procs.logs)
     assert client.turn_status(user, good["turn_id"]) == {"status": "applied", "seq": 1, "error_type": None,
-                                                         "attempts": None}
+                                                         "attempts": None, "error": None}
     dead = client.turn_status(user, poison["turn_id"])
     assert dead["seq"] == 2 and dead["error_type"] == "ValueError" and dead["attempts"] >= 2
 

@@ -1,0 +1,73 @@
+"""Where a published turn is: one answer for the workers' ``turn_status`` task and the HTTP shim.
+
+States: "queued" (published, in the user's inbox, not stored yet), "stored"
+(waiting for the curator), "applied", "dead_lettered" (the curator gave up
+on it), or "refused" (the last publish of this turn id was refused when
+ingest tried to store it, e.g. the id was stored before with other text;
+``error`` says why, and a stored earlier version keeps its own ``seq``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from api_shim import protocol
+from memory_core.errors import NotFound
+from memory_core.store.sql import SqlStore
+
+__all__ = ["REFUSED_TTL_S", "turn_status"]
+
+#: How long a refusal stays visible to ``turn_status`` (seconds).
+REFUSED_TTL_S = 7 * 24 * 3600
+
+# (user id, turn id) -> (error type, attempts) of a live dead letter, or None.
+DeadLookup = Callable[[str, str], "tuple[str, int] | None"]
+
+
+def _answer(status: str, seq: int | None = None, error_type: str | None = None,
+            attempts: int | None = None, error: str | None = None) -> dict[str, Any]:
+    return {"status": status, "seq": seq, "error_type": error_type, "attempts": attempts, "error": error}
+
+
+def turn_status(store: SqlStore, redis: Any, dead: DeadLookup, user_id: str, turn_id: str,
+                waiting: Callable[[], bool] | None = None) -> dict[str, Any]:
+    """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one published turn.
+
+    Args:
+        store: the turn store.
+        redis: a redis-py client on the broker (inbox and refusals).
+        dead: looks up the turn's live dead letter.
+        waiting: an extra "published, not stored yet" check (the shim's own marker).
+
+    Raises:
+        NotFound: the turn was neither stored, nor is waiting, nor was refused.
+    """
+    refused = redis.hget(protocol.refused_key(user_id), turn_id)
+    try:
+        turn = store.get_turn(user_id, turn_id)
+    except NotFound:
+        turn = None
+    if refused is not None:
+        body = json.loads(refused)
+        return _answer("refused", turn.seq if turn else None, body.get("error_type"), error=body.get("error"))
+    if turn is None:
+        if (waiting is not None and waiting()) or _in_inbox(redis, user_id, turn_id):
+            return _answer("queued")
+        turn = store.get_turn(user_id, turn_id)  # ingest stores a turn before it leaves the inbox
+    letter = dead(user_id, turn_id)
+    if letter is not None:
+        return _answer("dead_lettered", turn.seq, letter[0], letter[1])
+    return _answer("applied" if store.last_applied_seq(user_id) >= turn.seq else "stored", turn.seq)
+
+
+def _in_inbox(redis: Any, user_id: str, turn_id: str) -> bool:
+    """True when the turn was published and is still in the user's inbox (not stored yet)."""
+    for raw in redis.hvals(protocol.inbox_key(user_id)):
+        try:
+            if json.loads(raw).get("turn_id") == turn_id:
+                return True
+        except (ValueError, AttributeError):  # not a turn: not this one
+            continue
+    return False
