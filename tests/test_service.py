@@ -124,3 +124,11 @@ def test_a_turn_dated_far_in_the_future_is_refused_and_cannot_outrank_later_ones
     assert memory.ingest([soon]).applied == 1  # clock skew between hosts is fine
     memory.ingest([turn("u1", 3, "I moved to Porto.")])
     assert memory.store.last_applied_seq("u1") == 2
+
+
+def test_a_reversal_with_a_trailing_clause_still_supersedes(memory: Memory) -> None:
+    memory.ingest([turn("u1", 1, "I love sushi."),
+                   turn("u1", 2, "I stopped liking sushi after getting sick last month.")])
+    prefs = {i.status: i.description for i in memory.store.list_items("u1", statuses=None, kind="preference")}
+    assert set(prefs) == {"active", "superseded"}
+    assert "no longer" in prefs["active"] and "after" not in prefs["active"]
