@@ -108,10 +108,17 @@ def _load_jieba() -> Any:
     return _jieba
 
 
+#: CJK runs longer than this (characters) are cut without jieba's HMM for unknown words: its
+#: Viterbi pass over a long run of characters that form no dictionary word took seconds
+#: (5 turns of 8,000 such characters: an 8 s index build, during which a recall worker
+#: answers nobody). Real sentences are far shorter; names in them keep the HMM.
+HMM_MAX_RUN = 200
+
+
 @functools.lru_cache(maxsize=50_000)
 def _cut_cjk(run: str) -> tuple[str, ...]:
     """Cut one CJK run in search mode; drop stopwords and punctuation. Cached."""
-    words = _load_jieba().cut_for_search(run)
+    words = _load_jieba().cut_for_search(run, HMM=len(run) <= HMM_MAX_RUN)
     return tuple(w for w in words if w not in CHINESE_STOPWORDS and _HAS_WORD_CHAR_RE.search(w))
 
 

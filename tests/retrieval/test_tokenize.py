@@ -90,3 +90,14 @@ def test_english_sentence_is_cheap():
         tokenize(sentence)
     per_call_ms = (time.perf_counter() - start) / 200 * 1e3
     assert per_call_ms < 0.5  # generous: about 0.02 ms on a laptop
+
+
+def test_a_long_cjk_run_is_cut_from_the_dictionary_alone() -> None:
+    from memory_core.retrieval import tokenize as tk
+
+    run = "我喜欢在北京的公园里散步" * 30  # one 360-character run, no punctuation
+    assert len(run) > tk.HMM_MAX_RUN
+    expected = [w for w in tk._load_jieba().cut_for_search(run, HMM=False)
+                if w not in tk.CHINESE_STOPWORDS and tk._HAS_WORD_CHAR_RE.search(w)]
+    assert list(tk._cut_cjk(run)) == expected
+    assert {"北京", "公园", "散步"} <= set(tokenize(run))
