@@ -224,7 +224,8 @@ _ZH_PREF = {
 }
 
 # ── objects ───────────────────────────────────────────────────────────
-_EN_CUT = re.compile(r"\s*(?:,|;|:|\(|\s[-–—]+\s|[-–—]+\s|\bbecause\b|\bsince\b|\bbut\b|\bwhich\b|\bwho\b|\bafter\b|\bbefore\b|\buntil\b|\bwhile\b"
+_EN_CUT = re.compile(r"\s*(?:,|;|:|\(|\s[-–—]+\s|[-–—]+\s|\bbecause\b|\bsince\b|\bbut\b|\bwhich\b|\bwho\b"
+                     r"|\bafter\b|\bbefore\b|\buntil\b|\bwhile\b"
                      r"|\bwhen\b|\bif\b|\bthat\s+(?:is|was)\b"
                      r"|\band\s+(?:our|their|his|her|its|it|it's|we|they|he|she|the|this|that|so)\b)",
                      re.IGNORECASE)
