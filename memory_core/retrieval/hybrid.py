@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from memory_core.model import Kind, MemoryItem, Turn
+from memory_core.model import Kind, MemoryItem, Trust, Turn
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.entities import extract_entities, learn_lexicon, named_speakers
 from memory_core.retrieval.fusion import ranking, rrf_scores
@@ -99,10 +99,16 @@ class HybridIndex:
         has_turns: True when turn text was available at build time.
         lexicon: the user's Chinese names, kept whole by the tokenizer.
         speakers: distinct speaker names, by code.
+
+    The speaker boost counts as people only the speakers of items that are
+    not tool output, and never the empty speaker of curated items: a tool's
+    name or "nobody" made the one person of a conversation look like one of
+    several, and her events then outranked her current facts.
     """
 
     def __init__(self, lexical: RecallIndex, turns: BM25Index, seeds: list[tuple[str, ...]],
-                 speaker_codes: np.ndarray, speakers: list[str], groups: np.ndarray, has_turns: bool) -> None:
+                 speaker_codes: np.ndarray, speakers: list[str], groups: np.ndarray, has_turns: bool,
+                 people: list[str] | None = None) -> None:
         self.lexical = lexical
         self.turns = turns
         self.has_turns = has_turns
@@ -112,7 +118,9 @@ class HybridIndex:
         self._speaker_codes = speaker_codes
         self._groups = groups
         self._all = np.arange(len(lexical), dtype=np.int64)
-        self._people = [s for s in speakers if s.strip().lower() not in _ROLES]
+        # who a query can name: speakers who said something themselves (not a role, a tool or nobody)
+        self._people = [s for s in (speakers if people is None else people)
+                        if s.strip() and s.strip().lower() not in _ROLES]
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], turns: Sequence[Turn] | None = None,
@@ -140,8 +148,9 @@ class HybridIndex:
         code = {s: c for c, s in enumerate(speakers)}
         group_of: dict[tuple[str, ...], int] = {}
         groups = [group_of.setdefault(tuple(i.source) or (f"item:{i.id}",), len(group_of)) for i in items]
+        people = sorted({i.speaker for i in items if i.trust != Trust.TOOL})
         return cls(lexical, BM25Index(docs), seeds, np.array([code[i.speaker] for i in items], dtype=np.int32),
-                   speakers, np.array(groups, dtype=np.int64), any(w is not None for w in windows))
+                   speakers, np.array(groups, dtype=np.int64), any(w is not None for w in windows), people)
 
     @property
     def items(self) -> list[MemoryItem]:

@@ -150,3 +150,17 @@ def test_recaller_uses_turns_of_a_turn_store_and_plain_stores_alike(store):
     recaller = Recaller(store)
     assert len(recaller.recall("u1", "火锅")) == 1
     assert len(recaller.recall("u1", "火锅", settings=HYBRID_PRESETS["lexical"])) == 1
+
+
+def test_the_only_person_is_not_boosted_over_her_own_facts():
+    """A tool's name and the empty speaker of curated items are not people a query can single out."""
+    items, turns = conversation([("a-1", "Mia", "Hi! I live in Lisbon now and work in design."),
+                                 ("a-2", "web_search", "Lisbon weather: sunny, 24 degrees.")])
+    tool = items[1]
+    tool.trust = "tool"
+    fact = MemoryItem.create("u1", "Mia lives in Porto", "places", kind="fact", turn_id="a-3",
+                             at=T0 + timedelta(days=30), valid_from=T0 + timedelta(days=30))
+    index = HybridIndex.build([*items, fact], turns, window=0)
+    assert index._people == ["Mia"]
+    speakers_on = replace(OFF, speakers=True)
+    assert index.search("Where does Mia live?", k=1, settings=speakers_on)[0].item.id == fact.id
