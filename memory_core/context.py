@@ -29,6 +29,7 @@ skipped whole (never cut mid-way) and smaller later items may still fit;
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -124,22 +125,38 @@ def _is_chinese(text: str) -> bool:
     return _CJK_RE.search(text) is not None
 
 
-def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> str:
+def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, int]:
+    """The item's line in the block and its token cost (with its newline)."""
+    return _costed_line((item.valid_from or item.created_at).strftime("%Y-%m-%d"), str(item.kind),
+                        str(item.status), item.description, str(item.trust),
+                        tuple(turn_ids[:MAX_TURN_IDS_SHOWN]), len(turn_ids), lang)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _costed_line(date: str, kind: str, status: str, description: str, trust: str, shown_ids: tuple[str, ...],
+                 id_count: int, lang: str) -> tuple[str, int]:
+    """Build one line and count it; cached, since a user's items recur from recall to recall."""
     labels = _LABELS[lang]
-    date = (item.valid_from or item.created_at).strftime("%Y-%m-%d")
-    kind = _KINDS_ZH.get(str(item.kind), str(item.kind)) if lang == "zh" else str(item.kind)
-    parts = [date, neutralise(kind)]
-    if item.status != Status.ACTIVE:
-        parts.append(_STATUS_ZH.get(str(item.status), str(item.status)) if lang == "zh" else str(item.status))
+    parts = [date, neutralise(_KINDS_ZH.get(kind, kind) if lang == "zh" else kind)]
+    if status != Status.ACTIVE:
+        parts.append(_STATUS_ZH.get(status, status) if lang == "zh" else status)
     notes = []
-    if turn_ids:
-        shown = ", ".join(neutralise(t) for t in turn_ids[:MAX_TURN_IDS_SHOWN])
-        more = len(turn_ids) - MAX_TURN_IDS_SHOWN
-        key = "turns" if len(turn_ids) > 1 else "turn"
+    if shown_ids:
+        shown = ", ".join(neutralise(t) for t in shown_ids)
+        more = id_count - len(shown_ids)
+        key = "turns" if id_count > 1 else "turn"
         notes.append(labels[key].format(ids=shown) + (labels["more"].format(n=more) if more > 0 else ""))
-    notes.append(labels["trust"].format(trust=labels.get(item.trust, neutralise(str(item.trust)))))
+    notes.append(labels["trust"].format(trust=labels.get(trust, neutralise(trust))))
     provenance = labels["open"] + labels["sep"].join(notes) + labels["close"]
-    return "- " + " | ".join(parts) + " | " + neutralise(item.description) + provenance
+    line = "- " + " | ".join(parts) + " | " + neutralise(description) + provenance
+    return line, count_tokens(line + "\n")
+
+
+@functools.lru_cache(maxsize=4_096)
+def _heading(theme: str) -> tuple[str, int]:
+    """A theme's heading line and its token cost (with its newline); cached."""
+    heading = "## " + neutralise(theme)
+    return heading, count_tokens(heading + "\n")
 
 
 def build_context(results: Sequence[RecallResult], budget_tokens: int = 800,
@@ -180,9 +197,8 @@ def build_context(results: Sequence[RecallResult], budget_tokens: int = 800,
     ids: list[str] = []
     truncated = False
     for r in ordered:
-        line = _line(r.item, r.turn_ids or r.item.source, lang)
-        heading = "## " + neutralise(r.item.theme)
-        cost = count_tokens(line + "\n") + (0 if r.item.theme in groups else count_tokens(heading + "\n"))
+        line, line_cost = _line(r.item, r.turn_ids or r.item.source, lang)
+        cost = line_cost + (0 if r.item.theme in groups else _heading(r.item.theme)[1])
         if used + cost > budget_tokens:
             truncated = True
             continue
@@ -193,7 +209,7 @@ def build_context(results: Sequence[RecallResult], budget_tokens: int = 800,
         return ContextBlock("", 0, 0, True)
     lines = list(head)
     for theme, theme_lines in groups.items():
-        lines.append("## " + neutralise(theme))
+        lines.append(_heading(theme)[0])
         lines.extend(theme_lines)
     lines.append(BLOCK_CLOSE)
     text = "\n".join(lines)
