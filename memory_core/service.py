@@ -112,10 +112,10 @@ class Memory:
         against the changes of the ones before it; the keys of the whole group
         are read in one query and the group's effects and mark are written in
         one transaction, so a group costs a handful of round trips whatever
-        its size. If a group fails it is rolled back whole and
-        replayed one turn per transaction, so the turns before a failing one
-        are kept and the error is the failing turn's own (the workers' poison
-        policy sees one turn at a time either way).
+        its size. If a group fails it is rolled back whole and replayed one
+        turn per transaction, so the turns before a failing one are kept and
+        the error is the failing turn's own (the workers' poison policy sees
+        one turn at a time either way).
 
         Raises:
             StoreLocked: another curator held the user's lock past the timeout.
