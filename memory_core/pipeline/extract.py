@@ -69,6 +69,32 @@ def event_key(speaker: str, text: str) -> str:
     return "event:" + hashlib.blake2b(" ".join(canon).encode(), digest_size=8).hexdigest()
 
 
+# Where an English clause meets a Chinese one in a mixed sentence: Latin text then CJK, or CJK
+# then "I"/"My", with an optional "," / "and" / "but" between.
+_SCRIPT_SEAM = re.compile(r"(?<=[A-Za-z0-9.!?])\s*(?:,|\band\b|\bbut\b)?\s*(?=[\u3400-\u9fff])"
+                          r"|(?<=[\u3400-\u9fff。，！？])\s*(?:,|\band\b|\bbut\b)?\s*(?=\b(?:I|My)\b)")
+_EN_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|My)\b(?:\s+\S+){2,}")
+# An English side ending like this still needs the Chinese words after it ("I live in 東京").
+_EN_DANGLING = re.compile(r"\b(?:in|at|on|is|are|am|was|were|to|of|for|with|from|the|a|an|my|as|like|love|"
+                          r"likes|loves|hate|called|named)\W*$", re.IGNORECASE)
+
+
+def _by_script(sentence: str) -> list[str]:
+    """Split a mixed sentence into its English and Chinese clauses ("I live in Lisbon and 我喜欢喝茶").
+
+    Only where the English side is a clause of its own (a first-person
+    subject, at least three words, not ending on a word that needs what
+    follows, as in "I live in 東京"); English words inside a Chinese sentence
+    ("我在Google工作", "我喜欢 sushi") keep it whole.
+    """
+    parts = [p for p in _SCRIPT_SEAM.split(sentence) if p.strip()]
+    english = [p.strip() for p in parts if not _CJK.search(p)]
+    if len(parts) > 1 and any(_EN_OWN_CLAUSE.match(p) for p in english) \
+            and not any(_EN_DANGLING.search(p) for p in english):
+        return parts
+    return [sentence]
+
+
 def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     """Yield (clause, lang) pairs: sentences split on punctuation in both languages, then on clauses.
 
@@ -77,9 +103,11 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     ("… and hate rock") gets "I" back. Chinese sentences split on "，" and on
     但是/可是/不过; a clause without 我 that starts with a preference verb
     ("也喜欢狗") gets 我 back when an earlier clause of the sentence had it.
-    Questions and conditionals are skipped.
+    A sentence mixing an English clause with a Chinese one is split between
+    them first (``_by_script``). Questions and conditionals are skipped.
     """
-    for sentence in _SENTENCE.split(text.translate(_APOSTROPHES)):
+    sentences = (part for sentence in _SENTENCE.split(text.translate(_APOSTROPHES)) for part in _by_script(sentence))
+    for sentence in sentences:
         sentence = sentence.strip()
         if not sentence:
             continue

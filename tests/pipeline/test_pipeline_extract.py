@@ -238,3 +238,19 @@ def test_other_ways_of_ending_a_preference_reverse_it():
                    "I am not a fan of sushi any more"):
         hit = match_clause(clause, "en", allow_rules=True)
         assert hit is not None and hit.rule.polarity == -1 and hit.obj == "sushi" and hit.reversal, clause
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I live in Lisbon and 我喜欢喝茶。", [("en", "Lisbon"), ("zh", "喝茶")]),
+    ("我住在上海, I work as a nurse.", [("zh", "上海"), ("en", "nurse")]),
+])
+def test_a_mixed_sentence_yields_its_english_and_its_chinese_statement(
+        make_turn: TurnFactory, text: str, expected: list[tuple[str, str]]) -> None:
+    found = statements(make_turn, text)
+    assert [(c.lang, word) for c, (_, word) in zip(found, expected, strict=True) if word in c.description] \
+        == expected
+
+
+@pytest.mark.parametrize("text", ["我在Google工作。", "我喜欢 sushi", "I live in 東京 and 我喜欢 sushi"])
+def test_english_words_inside_a_chinese_sentence_keep_it_whole(text: str) -> None:
+    assert [lang for _, lang in split_clauses(text)] == ["zh"]
