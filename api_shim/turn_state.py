@@ -31,15 +31,13 @@ def _answer(status: str, seq: int | None = None, error_type: str | None = None,
     return {"status": status, "seq": seq, "error_type": error_type, "attempts": attempts, "error": error}
 
 
-def turn_status(store: SqlStore, redis: Any, dead: DeadLookup, user_id: str, turn_id: str,
-                waiting: Callable[[], bool] | None = None) -> dict[str, Any]:
+def turn_status(store: SqlStore, redis: Any, dead: DeadLookup, user_id: str, turn_id: str) -> dict[str, Any]:
     """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one published turn.
 
     Args:
         store: the turn store.
         redis: a redis-py client on the broker (inbox and refusals).
         dead: looks up the turn's live dead letter.
-        waiting: an extra "published, not stored yet" check (the shim's own marker).
 
     Raises:
         NotFound: the turn was neither stored, nor is waiting, nor was refused.
@@ -53,7 +51,7 @@ def turn_status(store: SqlStore, redis: Any, dead: DeadLookup, user_id: str, tur
         body = json.loads(refused)
         return _answer("refused", turn.seq if turn else None, body.get("error_type"), error=body.get("error"))
     if turn is None:
-        if (waiting is not None and waiting()) or _in_inbox(redis, user_id, turn_id):
+        if _in_inbox(redis, user_id, turn_id):
             return _answer("queued")
         turn = store.get_turn(user_id, turn_id)  # ingest stores a turn before it leaves the inbox
     letter = dead(user_id, turn_id)

@@ -52,7 +52,6 @@ def _publish(svc: Services, who: Caller, turns: list[TurnIn]) -> dict[str, Any]:
             uid = who.user(turn.user_id)
             svc.client.publish_turn(uid, turn.turn_id, turn.text, role=turn.role, session_id=turn.session_id,
                                     timestamp=turn.timestamp, speaker=turn.speaker, meta=turn.meta)
-            svc.mark_queued(uid, [turn.turn_id])
             accepted.append({"user_id": turn.user_id, "turn_id": turn.turn_id,
                              "status_url": f"/v1/users/{turn.user_id}/turns/{turn.turn_id}"})
     except PublishFailed as exc:

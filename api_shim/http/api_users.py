@@ -53,7 +53,6 @@ def erase_user(user_id: UserIdPath, svc: Svc, who: Who) -> dict[str, Any]:
     uid = who.user(user_id)
     svc.require_user(uid, user_id)
     removed = svc.client.erase_user(uid)
-    svc.forget_queued(uid)
     return {"user_id": user_id, "erased": True, "items_removed": removed}
 
 

@@ -17,7 +17,6 @@ from typing import Any
 import sqlalchemy as sa
 import yaml
 
-from api_shim import protocol
 from api_shim.client import MemoryClient
 from api_shim.http.auth import KeyStore, RateLimiter
 from api_shim.http.errors import ApiError
@@ -30,7 +29,7 @@ from memory_core.store.sql import SqlStore
 from memory_core.store.sql_schema import DeadLetterRow
 from memory_core.store.transfer import EXPORT_FORMAT, EXPORT_VERSION
 
-__all__ = ["Services", "build_services", "queued_key"]
+__all__ = ["Services", "build_services"]
 
 _users = sa.table("users", sa.column("user_id"), sa.column("last_applied_seq"))
 _dead = DeadLetterRow.metadata.tables["dead_letters"]
@@ -46,11 +45,6 @@ def _has_nul(value: Any) -> bool:
     if isinstance(value, list):
         return any(_has_nul(v) for v in value)
     return False
-
-
-def queued_key(user_id: str, turn_id: str) -> str:
-    """Redis key the shim sets when it publishes a turn, so its status reads "queued" until stored."""
-    return f"{protocol.KEY_PREFIX}http:queued:{user_id}\0{turn_id}"
 
 
 @dataclass(slots=True)
@@ -95,25 +89,11 @@ class Services:
         if not self.user_exists(user_id):
             raise ApiError(404, "unknown_user", f"no memory or turns for user {shown!r}")
 
-    def mark_queued(self, user_id: str, turn_ids: list[str]) -> None:
-        """Remember published turns so their status reads "queued" until ingest stores them."""
-        pipe = self.client.redis.pipeline(transaction=False)
-        for turn_id in turn_ids:
-            pipe.set(queued_key(user_id, turn_id), "1", ex=self.settings.http_queued_marker_ttl_s)
-        pipe.execute()
-
-    def forget_queued(self, user_id: str) -> None:
-        """Drop the user's "queued" markers (on erase)."""
-        pattern = queued_key(user_id, "*").replace("[", "\\[").replace("?", "\\?")
-        keys = list(self.client.redis.scan_iter(match=pattern, count=500))
-        if keys:
-            self.client.redis.delete(*keys)
-
     def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
         """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one turn.
 
-        The workers' answer (``api_shim.turn_state``), read here directly; a
-        turn also counts as queued while this shim's own marker holds it.
+        The workers' answer (``api_shim.turn_state``), read here directly: a
+        published turn reads "queued" while it waits in the user's inbox.
 
         Raises:
             ApiError: 404 when the turn is unknown.
@@ -125,8 +105,7 @@ class Services:
             return (row.error_type, row.attempts) if row is not None else None
 
         try:
-            return turn_status(self.store, self.client.redis, dead, user_id, turn_id,
-                               waiting=lambda: bool(self.client.redis.exists(queued_key(user_id, turn_id))))
+            return turn_status(self.store, self.client.redis, dead, user_id, turn_id)
         except NotFound:
             raise ApiError(404, "unknown_turn", f"no turn {turn_id!r} was published for this user") from None
 

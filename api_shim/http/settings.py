@@ -28,7 +28,5 @@ class HttpSettings(BaseSettings):
     http_max_body_bytes: int = Field(4 * 1024 * 1024, gt=0, description="largest JSON request body")
     http_max_import_bytes: int = Field(16 * 1024 * 1024, gt=0, description="largest YAML import body")
     http_key_cache_ttl_s: float = Field(10.0, ge=0, description="how long a looked-up API key is trusted")
-    http_queued_marker_ttl_s: int = Field(7 * 24 * 3600, gt=0,
-                                          description="how long a published turn reads as queued")
     http_cookie_secure: bool = Field(False, description="mark the editor's session cookie Secure (HTTPS)")
     http_editor_poll_ms: int = Field(2500, gt=0, description="how often the editor looks for new items")
