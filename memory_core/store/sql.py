@@ -7,8 +7,9 @@ back only what changed. With ``applied_seq`` it also checks and moves the
 user's ``last_applied_seq`` in that same transaction: the fencing token that
 makes curate tasks idempotent and ordered (see ``notes/celery.md``).
 
-Row shapes live in ``sql_schema``; the schema is made only by the Alembic
-migrations (``migrate.upgrade``).
+Row shapes live in ``sql_schema``, prebuilt statements in ``sql_queries``,
+the turn methods in ``sql_turns`` and grouped planning in ``sql_group``; the
+schema is made only by the Alembic migrations (``migrate.upgrade``).
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, Row, make_url
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from memory_core.errors import InvalidField, NotFound, StoreError, StoreLocked, UnknownItem, UnknownUser
-from memory_core.model import MemoryItem, Revision, Status, Turn, utcnow
+from memory_core.errors import InvalidField, StoreError, StoreLocked, UnknownItem, UnknownUser
+from memory_core.model import MemoryItem, Revision, Status, Turn
 from memory_core.store.base import MemoryStore, SelfCheckReport, apply_ops, content_changed
 from memory_core.store.migrate import current_revision, head_revision, upgrade
 from memory_core.store.ops import Op
@@ -56,13 +57,8 @@ from memory_core.store.sql_queries import (
     _Q_FENCE,
     _Q_ITEM_INSERT,
     _Q_ITEM_UPDATE,
-    _Q_LAST_SEQ_LOCK,
     _Q_REV_INSERT,
     _Q_REVS_DELETE,
-    _Q_SET_LAST_SEQ,
-    _Q_TURN,
-    _Q_TURN_INSERT,
-    _Q_TURNS_BY_IDS,
     _Q_USER_UPSERT,
     _Q_VERSION,
     _R,
@@ -74,17 +70,16 @@ from memory_core.store.sql_queries import (
     _item_values,
     _named_ids,
     _rev_values,
-    _turn_from_row,
 )
-from memory_core.store.turns import TurnStore
-from memory_core.validation import ROLES, check_id, check_text, check_turn_time
+from memory_core.store.sql_turns import SqlTurnRows
+from memory_core.validation import check_id
 
 if TYPE_CHECKING:
     from memory_core.pipeline.types import KeyLookup
 
 __all__ = ["SqlStore"]
 
-class SqlStore(MemoryStore, TurnStore):
+class SqlStore(MemoryStore, SqlTurnRows):
     """Memory items and turns in SQLite or PostgreSQL.
 
     Args:
@@ -499,138 +494,6 @@ class SqlStore(MemoryStore, TurnStore):
             except SQLAlchemyError as exc:
                 raise StoreError(f"database error: {exc}") from exc
         raise AssertionError("unreachable")
-
-    # ── turns ──────────────────────────────────────────────────────────
-
-    def append(self, turn: Turn) -> tuple[Turn, bool]:
-        """Store ``turn`` unless (user id, turn id) is stored; assign the next per-user ``seq``.
-
-        Returns:
-            (stored turn with its seq, True if new); a repeat gives the first copy and False.
-
-        Raises:
-            InvalidField, EmptyText, TextTooLong: bad fields, or the same turn id with other text.
-            StoreError: the database failed.
-        """
-        return self.append_many([turn])[0]
-
-    def append_many(self, turns: Sequence[Turn]) -> list[tuple[Turn, bool]]:
-        """Store several turns in one transaction, each as ``append`` would (all or none).
-
-        Every turn is validated before anything is written.
-
-        Returns:
-            One (stored turn, new?) pair per input turn, in input order.
-
-        Raises:
-            InvalidField, EmptyText, TextTooLong: for the first bad turn; nothing is stored.
-            StoreError: the database failed; nothing is stored.
-        """
-        rows = [self._turn_row(turn) for turn in turns]
-        by_user: dict[str, list[int]] = defaultdict(list)
-        for pos, row in enumerate(rows):
-            by_user[row["user_id"]].append(pos)
-        out: list[tuple[Turn, bool] | None] = [None] * len(rows)
-        with self._tx(write=True) as conn:
-            for user_id, positions in by_user.items():
-                pairs = self._append_user_rows(conn, user_id, [rows[p] for p in positions])
-                for pos, pair in zip(positions, pairs, strict=True):
-                    out[pos] = pair
-        return [pair for pair in out if pair is not None]
-
-    def _append_user_rows(self, conn: Connection, user_id: str,
-                          rows: list[dict[str, Any]]) -> list[tuple[Turn, bool]]:
-        """Store one user's rows in input order; return (turn, new?) per row. Four statements in all.
-
-        The first UPDATE locks the user's row, so appends of one user are
-        serialised, and the SELECT after it sees any concurrent append of the
-        same turn ids.
-        """
-        last = self._counter_row(conn, _Q_LAST_SEQ_LOCK, {"uid": user_id}).last_seq
-        found = {r.turn_id: _turn_from_row(r)
-                 for r in conn.execute(_Q_TURNS_BY_IDS, {"uid": user_id, "tids": [r["turn_id"] for r in rows]})}
-        new_rows: list[dict[str, Any]] = []
-        pairs: list[tuple[Turn, bool]] = []
-        now = utcnow()
-        for row in rows:
-            stored = found.get(row["turn_id"])
-            if stored is None:
-                last += 1
-                stored = Turn(seq=last, **row)
-                found[row["turn_id"]] = stored
-                new_rows.append({"seq": last, "ingested_at": now, **row})
-                pairs.append((stored, True))
-                continue
-            if stored.text != row["text"]:
-                raise InvalidField(f"turn {row['turn_id']!r} of user {user_id!r} "
-                                   "was stored before with other text")
-            pairs.append((stored, False))
-        if new_rows:
-            conn.execute(_Q_TURN_INSERT, new_rows)
-            conn.execute(_Q_SET_LAST_SEQ, {"uid": user_id, "seq": last})
-        return pairs
-
-    @staticmethod
-    def _turn_row(turn: Turn) -> dict[str, Any]:
-        """Validate a turn and return its row values (without seq). Raises InvalidInput."""
-        if turn.role not in ROLES:
-            raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {turn.role!r}")
-        if not isinstance(turn.meta, dict):
-            raise InvalidField(f"meta must be a mapping; got {type(turn.meta).__name__}")
-        speaker = turn.speaker if isinstance(turn.speaker, str) and turn.speaker.strip() else turn.role
-        return {"user_id": check_id(turn.user_id, "user id"), "turn_id": check_id(turn.turn_id, "turn id"),
-                "session_id": check_id(turn.session_id, "session id"), "role": turn.role,
-                "speaker": speaker.strip(), "text": check_text(turn.text, "turn text"),
-                "timestamp": check_turn_time(turn.timestamp), "meta": dict(turn.meta)}
-
-    def get_turn(self, user_id: str, turn_id: str) -> Turn:
-        """Return one stored turn. Raises NotFound."""
-        with self._tx() as conn:
-            found = conn.execute(_Q_TURN, {"uid": user_id, "tid": turn_id}).first()
-        if found is None:
-            raise NotFound(f"no turn {turn_id!r} stored for user {user_id!r}")
-        return _turn_from_row(found)
-
-    def list_turns(self, user_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Turn]:
-        """Return the user's turns with ``seq > after_seq`` in ``seq`` order (at most ``limit``)."""
-        query = select(_T).where(_T.c.user_id == user_id, _T.c.seq > after_seq).order_by(_T.c.seq)
-        if limit is not None:
-            query = query.limit(limit)
-        with self._tx() as conn:
-            return [_turn_from_row(r) for r in conn.execute(query)]
-
-    def pending_turns(self, user_id: str, limit: int | None = None) -> list[Turn]:
-        """Return the user's stored turns not yet applied, in ``seq`` order (one statement)."""
-        mark = select(func.coalesce(func.max(_U.c.last_applied_seq), 0)).where(_U.c.user_id == user_id)
-        query = select(_T).where(_T.c.user_id == user_id, _T.c.seq > mark.scalar_subquery()).order_by(_T.c.seq)
-        if limit is not None:
-            query = query.limit(limit)
-        with self._tx() as conn:
-            return [_turn_from_row(r) for r in conn.execute(query)]
-
-    def last_applied_seq(self, user_id: str) -> int:
-        """Return the highest applied ``seq`` of the user (0 if none)."""
-        with self._tx() as conn:
-            last = conn.execute(select(_U.c.last_applied_seq).where(_U.c.user_id == user_id)).scalar()
-        return int(last or 0)
-
-    def mark_applied(self, user_id: str, seq: int) -> None:
-        """Record that the user's turns up to ``seq`` are applied (never moves backwards)."""
-        user_id = check_id(user_id, "user id")
-        with self._tx(write=True) as conn:
-            self._ensure_user(conn, user_id)
-            conn.execute(update(_U).where(_U.c.user_id == user_id, _U.c.last_applied_seq < seq)
-                         .values(last_applied_seq=seq))
-
-    def turn_users(self) -> list[str]:
-        """Return the ids of users with at least one turn, sorted."""
-        with self._tx() as conn:
-            return list(conn.execute(select(_T.c.user_id).distinct().order_by(_T.c.user_id)).scalars())
-
-    def erase_turns(self, user_id: str) -> int:
-        """Remove every turn of the user (the seq counter keeps counting); return how many."""
-        with self._tx(write=True) as conn:
-            return int(conn.execute(delete(_T).where(_T.c.user_id == user_id)).rowcount)
 
     # ── health ─────────────────────────────────────────────────────────
 
