@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-__all__ = ["BM25Index", "top_k_indices"]
+__all__ = ["BM25Index", "top_k_indices", "top_positive"]
 
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
@@ -60,6 +60,26 @@ def top_k_indices(scores: np.ndarray, k: int) -> np.ndarray:
     return part[order][:k].astype(np.int64)
 
 
+def top_positive(scores: np.ndarray, k: int) -> np.ndarray:
+    """Return the positions of the ``k`` largest positive ``scores``, best first.
+
+    Like ``top_k_indices`` restricted to scores above 0 (ties to the lower
+    position), without sorting the zeros of a mostly empty array.
+
+    Args:
+        scores: shape (n,) floats, >= 0.
+        k: how many at most (>= 1).
+
+    Returns:
+        Shape (m,) int64 positions, m <= min(k, number of positive scores).
+    """
+    positive = int(np.count_nonzero(scores))
+    if positive > k:  # the k-th score is then positive: every returned score is too
+        return top_k_indices(scores, k)
+    idx = np.flatnonzero(scores)
+    return idx[np.argsort(-scores[idx], kind="stable")]
+
+
 class BM25Index:
     """A BM25 index over documents given as token lists.
 
@@ -76,8 +96,9 @@ class BM25Index:
     Postings are kept in CSR form (one array of document indices and one of
     precomputed weights, sliced per term). A query with few postings merges
     them sparsely (sort, O(m log m)); one whose postings exceed 1/16 of the
-    corpus accumulates into a dense array instead, which is cheaper then.
-        doc_len: shape (n_docs,) int64 document lengths in tokens.
+    corpus accumulates into a dense array instead (``np.bincount``), which is
+    cheaper then. Either way a document's terms are summed in query order,
+    so both give the same floats.
     """
 
     def __init__(self, corpus: Sequence[Sequence[str]], k1: float = 1.5, b: float = 0.75,
@@ -114,6 +135,9 @@ class BM25Index:
         self._weights = idf[terms[order]] * tf * (k1 + 1) / (tf + norm[d])
         self._offsets = np.concatenate(([0], np.cumsum(np.bincount(terms, minlength=len(term_of)))))
         self._term_of = term_of
+        # every weight above 0 (always, with the min_idf floor): a document then
+        # contains a query term exactly when its score is above 0
+        self._positive = bool((self._weights > 0).all())
 
     def __len__(self) -> int:
         """Number of documents."""
@@ -130,14 +154,9 @@ class BM25Index:
             and shape (m,) float64 BM25 scores; m is at most the total
             postings of the query terms. Empty arrays when nothing matches.
         """
-        counts: dict[int, int] = {}
-        for t in query_tokens:
-            tid = self._term_of.get(t)
-            if tid is not None:
-                counts[tid] = counts.get(tid, 0) + 1
-        if not counts:
+        spans = self._spans(query_tokens)
+        if not spans:
             return _EMPTY_I, _EMPTY_F
-        spans = [(int(self._offsets[t]), int(self._offsets[t + 1]), c) for t, c in counts.items()]
         if len(spans) == 1:
             (lo, hi, c), = spans
             return self._docs[lo:hi], self._weights[lo:hi] * c
@@ -155,6 +174,64 @@ class BM25Index:
             hit[d] = True
         idx = np.flatnonzero(hit)
         return idx, scores[idx]
+
+    def _spans(self, query_tokens: Sequence[str]) -> list[tuple[int, int, int]]:
+        """(start, end, times in the query) of each known query term's postings, in query order."""
+        counts: dict[int, int] = {}
+        for t in query_tokens:
+            tid = self._term_of.get(t)
+            if tid is not None:
+                counts[tid] = counts.get(tid, 0) + 1
+        if not counts:
+            return []
+        offsets = self._offsets
+        return [(int(offsets[t]), int(offsets[t + 1]), c) for t, c in counts.items()]
+
+    def ranked(self, query_tokens: Sequence[str], depth: int, mask: np.ndarray | None = None) -> np.ndarray:
+        """Return the best ``depth`` documents containing a query term, best first.
+
+        Same order as ranking ``candidates`` by score (ties to the lower
+        index), but a query whose postings exceed 1/16 of the corpus is
+        scored into a dense array and cut with one partition, instead of
+        listing every candidate first.
+
+        Args:
+            query_tokens: query terms.
+            depth: how many at most (>= 1).
+            mask: optional shape (n_docs,) bool; only True documents may be returned.
+
+        Returns:
+            Shape (m,) int64 document indices, m <= depth.
+        """
+        spans = self._spans(query_tokens)
+        if not spans:
+            return _EMPTY_I
+        if not self._positive or sum(hi - lo for lo, hi, _ in spans) * 16 < self.n_docs:
+            idx, sc = self.candidates(query_tokens)
+            if mask is not None:
+                keep = mask[idx]
+                idx, sc = idx[keep], sc[keep]
+            return idx[top_k_indices(sc, depth)]
+        if len(spans) == 1:
+            (lo, hi, c), = spans
+            docs, weights = self._docs[lo:hi], self._weights[lo:hi] * c
+        else:
+            docs = np.concatenate([self._docs[lo:hi] for lo, hi, _ in spans])
+            weights = np.concatenate([self._weights[lo:hi] * c for lo, hi, c in spans])
+        scores = np.bincount(docs, weights=weights, minlength=self.n_docs)
+        if mask is not None:
+            scores *= mask
+        return top_positive(scores, depth)
+
+    def scores_of(self, query_tokens: Sequence[str], docs: np.ndarray) -> np.ndarray:
+        """Return the BM25 scores of ``docs`` only (shape like ``docs``; 0.0 without a query term)."""
+        out = np.zeros(docs.shape[0])
+        for lo, hi, c in self._spans(query_tokens):
+            postings = self._docs[lo:hi]
+            at = np.minimum(np.searchsorted(postings, docs), hi - lo - 1)
+            found = postings[at] == docs
+            out[found] += self._weights[lo:hi][at[found]] * c
+        return out
 
     def get_scores(self, query_tokens: Sequence[str]) -> np.ndarray:
         """Return every document's score, like ``BM25Okapi.get_scores``.

@@ -20,44 +20,35 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from memory_core.retrieval.bm25 import top_k_indices
-
-__all__ = ["ranking", "rrf_scores"]
+__all__ = ["rrf_fuse"]
 
 
-def ranking(idx: np.ndarray, scores: np.ndarray, depth: int) -> np.ndarray:
-    """Order candidates by score (best first, ties to the lower position) and keep ``depth``.
+def rrf_fuse(rankings: Sequence[tuple[np.ndarray, float]], k: float = 60.0) -> tuple[np.ndarray, np.ndarray]:
+    """Fuse rankings by weighted reciprocal rank, over the documents they hold only.
 
-    Args:
-        idx: shape (m,) int64 document positions.
-        scores: shape (m,) float64 scores of those documents.
-        depth: how many to keep (>= 1).
-
-    Returns:
-        Shape (min(m, depth),) int64 document positions, best first.
-    """
-    return idx[top_k_indices(scores, depth)]
-
-
-def rrf_scores(n_docs: int, rankings: Sequence[tuple[np.ndarray, float]], k: float = 60.0) -> np.ndarray:
-    """Fuse rankings by weighted reciprocal rank.
+    Scores only the documents of the rankings (at most the sum of their
+    lengths), so the cost does not grow with the index.
 
     Args:
-        n_docs: number of documents in the index.
         rankings: (positions best first, weight) per signal; a position appears
             at most once per ranking. Empty rankings and zero weights add nothing.
         k: the RRF constant (> 0).
 
     Returns:
-        Shape (n_docs,) float64 fused scores; 0.0 for documents in no ranking.
+        (positions, scores): shape (m,) int64 document positions ascending and
+        shape (m,) float64 fused scores; m is the number of distinct documents
+        in the rankings with a nonzero weight.
 
     Raises:
         ValueError: ``k`` is not positive.
     """
     if not k > 0:
         raise ValueError(f"the RRF constant k must be above 0; got {k!r}")
-    fused = np.zeros(n_docs)
-    for order, weight in rankings:
-        if weight and order.shape[0]:
-            fused[order] += weight / (k + np.arange(1, order.shape[0] + 1, dtype=np.float64))
-    return fused
+    parts = [(order, weight) for order, weight in rankings if weight and order.shape[0]]
+    if not parts:
+        return np.empty(0, dtype=np.int64), np.empty(0)
+    positions = np.concatenate([order for order, _ in parts])
+    values = np.concatenate([weight / (k + np.arange(1, order.shape[0] + 1, dtype=np.float64))
+                             for order, weight in parts])
+    docs, inverse = np.unique(positions, return_inverse=True)
+    return docs, np.bincount(inverse, weights=values, minlength=docs.shape[0])

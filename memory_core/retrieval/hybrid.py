@@ -8,7 +8,7 @@ lexicon of Chinese names. A query then costs a few posting-list walks, one
 regex pass for time cues and a handful of numpy operations; nothing on the
 recall path grows with the number of items beyond O(n) array passes.
 
-Stages and weights: ``stages.HybridSettings``; fusion: ``fusion.rrf_scores``.
+Stages and weights: ``stages.HybridSettings``; fusion: ``fusion.rrf_fuse``.
 The final score of an item is::
 
     score = rrf(items, turns, second round) · speaker · time · (1 + w_r · recency + w_h · log1p(hit))
@@ -28,7 +28,7 @@ import numpy as np
 from memory_core.model import Kind, MemoryItem, Trust, Turn
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.entities import extract_entities, learn_lexicon, named_speakers
-from memory_core.retrieval.fusion import ranking, rrf_scores
+from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.index import (
     PRESETS,
     RecallFilters,
@@ -116,8 +116,8 @@ class HybridIndex:
         self.speakers = speakers
         self._seeds = seeds
         self._speaker_codes = speaker_codes
-        self._groups = groups
-        self._all = np.arange(len(lexical), dtype=np.int64)
+        self._group_of: list[int] = groups.tolist()
+        self._is_event = [i.kind == Kind.EVENT for i in lexical.items]
         # who a query can name: speakers who said something themselves (not a role, a tool or nobody)
         self._people = [s for s in (speakers if people is None else people)
                         if s.strip() and s.strip().lower() not in _ROLES]
@@ -165,38 +165,40 @@ class HybridIndex:
         """Update hit counts in place (no rebuild); return the number of items updated."""
         return self.lexical.set_hits(hits)
 
-    def _ranked(self, index: BM25Index, tokens: Sequence[str], mask: np.ndarray,
-                depth: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(positions best first, all candidate positions, their scores) of one BM25 signal."""
-        idx, sc = index.candidates(tokens)
-        keep = mask[idx]
-        idx, sc = idx[keep], sc[keep]
-        return ranking(idx, sc, depth), idx, sc
-
-    def _multipliers(self, query: str, tokens: list[str], mask: np.ndarray, ref: float,
-                     settings: HybridSettings) -> np.ndarray | None:
-        """Shape (n,) speaker × time multipliers for ``query``; None when neither applies."""
-        mult: np.ndarray | None = None
+    def _boosts(self, query: str, mask: np.ndarray | None, ref: float,
+                settings: HybridSettings) -> tuple[list[int], tuple[float, float] | None]:
+        """The speaker codes ``query`` names and its time window; ([], None) when neither applies."""
+        codes: list[int] = []
         if settings.speakers and settings.speaker_boost and self._people:
             named = named_speakers(query, self._people)
             if named and len(named) < len(self._people):
                 codes = [self.speakers.index(s) for s in named]
-                mult = np.ones(len(self))
-                mult[np.isin(self._speaker_codes, codes)] += settings.speaker_boost
+        window = None
         if settings.time and settings.time_boost and len(self):
             cue = parse_time_cue(query, datetime.fromtimestamp(ref, UTC))
             if cue is not None:
                 anchor_time = None
                 if cue.anchor:
-                    best, _, _ = self._ranked(self.lexical.bm25, tokenize(cue.anchor, self.lexicon), mask, 1)
+                    best = self.lexical.bm25.ranked(tokenize(cue.anchor, self.lexicon), 1, mask)
                     if not best.shape[0]:
-                        return mult
+                        return codes, None
                     anchor_time = float(self.lexical.times[best[0]])
-                since, until = cue.window(anchor_time)
-                inside = (self.lexical.times >= since) & (self.lexical.times < until)
-                if inside.any():
-                    mult = np.ones(len(self)) if mult is None else mult
-                    mult[inside] *= 1 + settings.time_boost
+                window = cue.window(anchor_time)
+        return codes, window
+
+    def _multipliers(self, docs: np.ndarray, codes: list[int], window: tuple[float, float] | None,
+                     settings: HybridSettings) -> np.ndarray | None:
+        """Shape (len(docs),) speaker × time multipliers of ``docs``; None when neither applies."""
+        mult: np.ndarray | None = None
+        if codes:
+            mult = np.ones(docs.shape[0])
+            mult[np.isin(self._speaker_codes[docs], codes)] += settings.speaker_boost
+        if window is not None:
+            times = self.lexical.times[docs]
+            inside = (times >= window[0]) & (times < window[1])
+            if inside.any():
+                mult = np.ones(docs.shape[0]) if mult is None else mult
+                mult[inside] *= 1 + settings.time_boost
         return mult
 
     def search(self, query: str, k: int = 10, filters: RecallFilters | None = None,
@@ -230,44 +232,41 @@ class HybridIndex:
         k = check_query(query, k)
         weights = weights or PRESETS["balanced"]
         weights.validate()
-        mask = self.lexical.mask(self._all, filters or RecallFilters())
+        mask = self.lexical.mask_for(filters or RecallFilters())
         tokens = tokenize(query, self.lexicon)
         if not tokens or not len(self):
             return []
         ref = self.lexical.reference_time(now)
         depth = settings.depth
-        first, item_idx, item_bm = self._ranked(self.lexical.bm25, tokens, mask, depth)
-        rankings = [(first, settings.w_items)]
+        rankings = [(self.lexical.bm25.ranked(tokens, depth, mask), settings.w_items)]
         if settings.turns:
-            rankings.append((self._ranked(self.turns, tokens, mask, depth)[0], settings.w_turns))
-        mult = self._multipliers(query, tokens, mask, ref, settings)
+            rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns))
+        codes, window = self._boosts(query, mask, ref, settings)
         if settings.second_round and settings.w_second:
-            fused = rrf_scores(len(self), rankings, settings.rrf_k)
+            docs, fused = rrf_fuse(rankings, settings.rrf_k)
+            mult = self._multipliers(docs, codes, window, settings)
             if mult is not None:
                 fused *= mult
-            top = top_k_indices(fused, settings.seed_items)
+            top = docs[top_k_indices(fused, settings.seed_items)]
             asked = set(tokens)
-            extra = sorted({t for j in top if fused[j] > 0 for t in self._seeds[int(j)]} - asked)
+            extra = sorted({t for j in top.tolist() for t in self._seeds[j]} - asked)
             if extra:
-                rankings.append((self._ranked(self.turns, tokens + extra, mask, depth)[0], settings.w_second))
-        fused = rrf_scores(len(self), rankings, settings.rrf_k)
-        if mult is not None:
-            fused *= mult
-        cand = np.flatnonzero(fused)
+                rankings.append((self.turns.ranked(tokens + extra, depth, mask), settings.w_second))
+        cand, fused = rrf_fuse(rankings, settings.rrf_k)
         if not cand.shape[0]:
             return []
-        score = fused[cand] * self.lexical.boost(cand, weights, ref)
-        best = cand[top_k_indices(score, max(k * 3, k) if settings.diversity else k)]
-        order = self._diverse(best, k) if settings.diversity else best
-        at = np.searchsorted(item_idx, order)  # candidates come back ascending
-        found = at < item_idx.shape[0]
-        found[found] = item_idx[at[found]] == order[found]
+        mult = self._multipliers(cand, codes, window, settings)
+        if mult is not None:
+            fused *= mult
+        score = fused * self.lexical.boost(cand, weights, ref)
+        best = top_k_indices(score, max(k * 3, k) if settings.diversity else k)
+        order = self._diverse(cand[best], k) if settings.diversity else cand[best]
         final = score[np.searchsorted(cand, order)]
+        bm = self.lexical.bm25.scores_of(tokens, order)
         out = []
         for rank, j in enumerate(order.tolist(), start=1):
             item = snapshot_item(self.items[j])
-            bm = float(item_bm[at[rank - 1]]) if found[rank - 1] else 0.0
-            out.append(RecallResult(item, float(final[rank - 1]), bm, rank, list(item.source)))
+            out.append(RecallResult(item, float(final[rank - 1]), float(bm[rank - 1]), rank, list(item.source)))
         return out
 
     def _diverse(self, ordered: np.ndarray, k: int) -> np.ndarray:
@@ -282,8 +281,9 @@ class HybridIndex:
         seen: set[tuple[int, bool]] = set()
         fresh: list[int] = []
         repeats: list[int] = []
+        groups, events = self._group_of, self._is_event
         for j in ordered.tolist():
-            group = (int(self._groups[j]), self.items[j].kind == Kind.EVENT)
+            group = (groups[j], events[j])
             (repeats if group in seen else fresh).append(j)
             seen.add(group)
         return np.array((fresh + repeats)[:k], dtype=np.int64)

@@ -46,6 +46,7 @@ __all__ = [
 MAX_K = 1000
 INDEXED_STATUSES: tuple[str, ...] = (Status.ACTIVE, Status.SUPERSEDED, Status.ARCHIVED)
 _DAY_S = 86_400.0
+_MASKS_KEPT = 32
 _ENUMS: dict[str, type[Kind] | type[Status]] = {"kind": Kind, "status": Status}
 
 
@@ -53,6 +54,12 @@ def _as_tuple(values: Collection[str] | str | None) -> tuple[str, ...] | None:
     if values is None:
         return None
     return (values,) if isinstance(values, str) else tuple(values)
+
+
+def _key(values: Collection[str] | str | None) -> tuple[str, ...] | None:
+    """A filter value as a hashable cache key (order does not matter)."""
+    values = _as_tuple(values)
+    return None if values is None else tuple(sorted(set(values)))
 
 
 def to_epoch(dt: datetime, what: str) -> float:
@@ -207,6 +214,7 @@ class RecallIndex:
                               dtype=np.float64)
         self.hits = np.array([i.hit for i in self.items], dtype=np.float64)
         self._log_hits = np.log1p(self.hits)
+        self._masks: dict[tuple[object, ...], np.ndarray | None] = {}
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], lexicon: frozenset[str] = frozenset()) -> RecallIndex:
@@ -239,6 +247,32 @@ class RecallIndex:
                 self.items[pos].hit = int(self.hits[pos])
                 updated += 1
         return updated
+
+    def mask_for(self, filters: RecallFilters) -> np.ndarray | None:
+        """Shape (n,) bool of the items that pass ``filters``; None when every item does.
+
+        Kept per distinct filter (at most ``_MASKS_KEPT``): the index never
+        changes after it is built (hit counts aside), so neither does a mask.
+
+        Raises:
+            InvalidField: an unknown kind or status, naive datetimes.
+        """
+        try:
+            key = (_key(filters.themes), _key(filters.kinds), _key(filters.statuses), filters.since, filters.until)
+            return self._masks[key]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable or unorderable filter values: no cache (mask() says what is wrong)
+            return self._whole_mask(filters)
+        mask = self._whole_mask(filters)
+        if len(self._masks) >= _MASKS_KEPT:
+            self._masks.clear()
+        self._masks[key] = mask
+        return mask
+
+    def _whole_mask(self, filters: RecallFilters) -> np.ndarray | None:
+        mask = self.mask(np.arange(len(self.items), dtype=np.int64), filters)
+        return None if mask.all() else mask
 
     def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
         """Shape (len(idx),) bool: which candidate positions pass ``filters``."""

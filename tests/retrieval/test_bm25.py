@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
-from memory_core.retrieval.bm25 import BM25Index, top_k_indices
+from memory_core.retrieval.bm25 import BM25Index, top_k_indices, top_positive
 from memory_core.retrieval.tokenize import tokenize
 
 DOCS = [
@@ -90,3 +90,39 @@ def test_scores_equal_rank_bm25_on_sparse_and_dense_query_paths():
     index, okapi = BM25Index(corpus), BM25Okapi(corpus)
     for query in (["w0", "w1"], ["w0", "w300", "w300"], ["w350", "词90"], ["w399", "w398", "词99"]):
         assert np.allclose(index.get_scores(query), okapi.get_scores(query)), query
+
+
+def _random_corpus(seed: int, n_docs: int, vocab: int) -> list[list[str]]:
+    rng = np.random.default_rng(seed)
+    return [[f"w{t}" for t in rng.integers(0, vocab, rng.integers(0, 12))] for _ in range(n_docs)]
+
+
+@pytest.mark.parametrize(("n_docs", "vocab"), [(40, 300), (2000, 30), (3000, 400)])  # sparse, dense and mixed
+def test_ranked_orders_like_ranking_every_candidate(n_docs, vocab):
+    index = BM25Index(_random_corpus(n_docs, n_docs, vocab))
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        query = [f"w{t}" for t in rng.integers(0, vocab + 5, rng.integers(1, 5))]
+        mask = rng.random(n_docs) < 0.7 if rng.random() < 0.5 else None
+        depth = int(rng.integers(1, 150))
+        idx, sc = index.candidates(query)
+        if mask is not None:
+            idx, sc = idx[mask[idx]], sc[mask[idx]]
+        expected = idx[top_k_indices(sc, depth)]
+        assert index.ranked(query, depth, mask).tolist() == expected.tolist()
+        docs = np.arange(n_docs, dtype=np.int64)[rng.random(n_docs) < 0.05]
+        assert index.scores_of(query, docs).tolist() == index.get_scores(query)[docs].tolist()
+
+
+def test_ranked_and_scores_of_without_a_known_term_give_nothing(corpus):
+    index = BM25Index(corpus)
+    assert index.ranked(["never-seen"], 5).shape == (0,)
+    assert index.scores_of(["never-seen"], np.array([0, 3])).tolist() == [0.0, 0.0]
+    assert BM25Index([]).ranked(["x"], 3).shape == (0,)
+
+
+def test_top_positive_keeps_only_positive_scores_best_first_ties_to_lower_position():
+    scores = np.array([0.0, 2.0, 0.5, 2.0, 0.0, 1.0])
+    assert top_positive(scores, 10).tolist() == [1, 3, 5, 2]
+    assert top_positive(scores, 2).tolist() == [1, 3]
+    assert top_positive(np.zeros(4), 3).tolist() == []

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memory_core.errors import InvalidField, TextTooLong
-from memory_core.model import MemoryItem
+from memory_core.model import MemoryItem, Status
 from memory_core.retrieval.recall import (
     PRESETS,
     Recaller,
@@ -243,3 +243,18 @@ def test_recaller_refuses_bad_user_ids_and_k(store):
         recaller.recall("bad id with spaces", "火锅")
     with pytest.raises(InvalidField):
         recaller.recall("u1", "火锅", k=0)
+
+
+def test_filter_masks_are_kept_per_filter_and_checked_every_time():
+    items = [MemoryItem.create("u", f"note {i} about tea", "taste" if i % 2 else "work") for i in range(6)]
+    items[0].status = Status.SUPERSEDED
+    index = RecallIndex.build(items)
+    everything = RecallFilters(statuses=None)
+    assert index.mask_for(everything) is None  # every item passes: no mask at all
+    work = RecallFilters(themes={"work"})
+    first = index.mask_for(work)
+    assert first is not None and first.tolist() == [False, False, True, False, True, False]  # active work only
+    assert index.mask_for(RecallFilters(themes=["work"])) is first  # the same filter, kept
+    for _ in range(2):  # a bad filter is refused on every call, never cached
+        with pytest.raises(InvalidField):
+            index.mask_for(RecallFilters(kinds={"opinion"}))
