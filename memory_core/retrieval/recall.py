@@ -18,7 +18,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
 from memory_core.retrieval.hybrid import DEFAULT_WINDOW, HybridIndex
@@ -63,11 +62,11 @@ class Recaller:
     a store offering ``list_items_for_index`` gives them without history, so
     recalled items may carry an empty ``history``) and reused while
     ``store.memory_version(user_id)`` is unchanged. At most
-    ``max_users`` indexes are kept, least recently used dropped first. On a
-    store that reads the version over the network (PostgreSQL), a warm
-    user's version is read in a helper thread while the cached index is
-    searched; the answer is returned only if the version still matches,
-    else the index is rebuilt and searched again.
+    ``max_users`` indexes are kept, least recently used dropped first. For a
+    warm user the version is asked for (``store.memory_version_later``)
+    before the cached index is searched and read after, so on PostgreSQL
+    the round trip overlaps the search; the answer is returned only if the
+    version still matches, else the index is rebuilt and searched again.
 
     Args:
         store: the memory store; when it is also a ``TurnStore`` its turns
@@ -93,10 +92,6 @@ class Recaller:
         self.build_count = 0
         self._cache: UserCache[tuple[str, HybridIndex]] = UserCache(max_users)
         self._count_lock = threading.Lock()
-        # A store that reads the version over the network (PostgreSQL) is asked while the cached
-        # index is searched, so the round trip overlaps the search instead of preceding it.
-        self._versions = ThreadPoolExecutor(2, thread_name_prefix="gs-version") \
-            if getattr(store, "is_sqlite", True) is False else None
 
     def index_for(self, user_id: str) -> tuple[HybridIndex, RecallTimings]:
         """Return the user's current index (building it if needed) and the time spent.
@@ -137,13 +132,16 @@ class Recaller:
         """
         check_query(query, k)
         user_id = check_id(user_id, "user id")
-        cached = self._cache.get(user_id) if self._versions is not None else None
-        if cached is not None and self._versions is not None:
+        cached = self._cache.get(user_id)
+        if cached is not None:
             t0 = time.perf_counter()
-            asked = self._versions.submit(self.store.memory_version, user_id)
-            results = cached[1].search(query, k, filters, weights, now, settings or self.settings)
-            t1 = time.perf_counter()
-            if asked.result() == cached[0]:  # still current: the optimistic answer stands
+            answer = self.store.memory_version_later(user_id)
+            try:
+                results = cached[1].search(query, k, filters, weights, now, settings or self.settings)
+            finally:
+                t1 = time.perf_counter()
+                current = answer()
+            if current == cached[0]:  # still current: the answer stands
                 self.timings = RecallTimings(version_ms=(time.perf_counter() - t1) * 1e3,
                                              search_ms=(t1 - t0) * 1e3, items=len(cached[1]))
                 return results

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
@@ -297,3 +297,16 @@ class MemoryStore(ABC):
         for item in sorted(self._load_all(user_id).values(), key=lambda i: i.id):
             digest.update(f"{item.id}\0{item.status}\0{item.theme}\0{item.description}\1".encode())
         return digest.hexdigest()
+
+    def memory_version_later(self, user_id: str) -> Callable[[], str]:
+        """Ask for ``memory_version(user_id)`` now; the returned callable gives the answer.
+
+        A caller with other work to do (searching a cached index) does it in
+        between. The default reads at once; a store that talks to a server
+        sends the question and reads the reply in the callable.
+
+        Raises:
+            StoreError: the store failed (from the callable, or from here).
+        """
+        version = self.memory_version(user_id)
+        return lambda: version

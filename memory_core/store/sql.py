@@ -39,6 +39,7 @@ from memory_core.model import MemoryItem, Revision, Status, Turn
 from memory_core.store.base import MemoryStore, SelfCheckReport, apply_ops, content_changed
 from memory_core.store.migrate import current_revision, head_revision, upgrade
 from memory_core.store.ops import Op
+from memory_core.store.pg_version import VersionProbe
 from memory_core.store.seed_format import repair_item
 from memory_core.store.sql_group import GroupView
 from memory_core.store.sql_queries import (
@@ -106,6 +107,7 @@ class SqlStore(MemoryStore, SqlTurnRows):
         self._thread_locks_guard = threading.Lock()
         self._lock_engine: Engine | None = None
         self._read_engine: Engine | None = None
+        self._probe: VersionProbe | None = None
         if self.is_sqlite:
             self.engine = create_engine(parsed, connect_args={"timeout": busy_timeout_s,
                                                               "check_same_thread": False})
@@ -146,6 +148,8 @@ class SqlStore(MemoryStore, SqlTurnRows):
         for extra in (self._lock_engine, self._read_engine):
             if extra is not None:
                 extra.dispose()
+        if self._probe is not None:
+            self._probe.close()
 
     # ── transactions and locks ─────────────────────────────────────────
 
@@ -494,6 +498,31 @@ class SqlStore(MemoryStore, SqlTurnRows):
             except SQLAlchemyError as exc:
                 raise StoreError(f"database error: {exc}") from exc
         raise AssertionError("unreachable")
+
+    def memory_version_later(self, user_id: str) -> Callable[[], str]:
+        """Ask for the user's version now, read it in the returned callable (see ``MemoryStore``).
+
+        On PostgreSQL the question goes out on the ``pg_version.VersionProbe``
+        connection and the callable reads the reply, so a caller's work in
+        between overlaps the round trip; when the probe is busy (another
+        thread) or failing, the version is read the ordinary way instead.
+        """
+        if self.is_sqlite:
+            return super().memory_version_later(user_id)
+        if self._probe is None:
+            with self._thread_locks_guard:
+                if self._probe is None:
+                    self._probe = VersionProbe(self.url.set(drivername="postgresql")
+                                               .render_as_string(hide_password=False))
+        answer = self._probe.ask(user_id)
+        if answer is None:
+            return super().memory_version_later(user_id)
+
+        def read() -> str:
+            version = answer()  # type: ignore[misc]
+            return self.memory_version(user_id) if version is None else version
+
+        return read
 
     # ── health ─────────────────────────────────────────────────────────
 

@@ -1,8 +1,10 @@
-"""On PostgreSQL the recaller searches a warm index while it reads the version; a stale answer is dropped."""
+"""On PostgreSQL the recaller asks for the version before it searches a warm index; a stale answer is dropped."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from sqlalchemy import text
 
 from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import Recaller
@@ -29,3 +31,41 @@ def test_a_change_between_recalls_is_seen_by_the_next_recall(make_store: Callabl
     fresh = recaller.recall("ann", "where does Ann live", 3)
     assert [r.item.id for r in fresh] == [porto.id]  # the stale index's answer was not returned
     assert recaller.build_count == 2 and recaller.timings.rebuilt
+
+
+def test_the_version_probe_reads_what_memory_version_reads(make_store: Callable[[str], MemoryStore]) -> None:
+    store = make_store("postgres")
+    assert isinstance(store, SqlStore)
+    store.apply("bo", [AddOp(MemoryItem.create("bo", "Bo plays chess", "hobbies"))])
+    for user in ("bo", "nobody-yet"):
+        assert store.memory_version_later(user)() == store.memory_version(user)
+    assert store.memory_version_later("nobody-yet")() == "0"
+    assert store._probe is not None and store._probe.failures == 0
+
+
+def test_a_busy_probe_makes_the_store_read_the_ordinary_way(make_store: Callable[[str], MemoryStore]) -> None:
+    store = make_store("postgres")
+    assert isinstance(store, SqlStore)
+    store.apply("cy", [AddOp(MemoryItem.create("cy", "Cy likes tea", "taste"))])
+    first = store.memory_version_later("cy")  # holds the probe until read
+    assert store._probe is not None and store._probe.ask("cy") is None
+    second = store.memory_version_later("cy")  # answered at once, from the pool
+    assert second() == first() == store.memory_version("cy")
+    assert store._probe.failures == 0
+
+
+def test_a_broken_probe_connection_falls_back_and_reconnects(make_store: Callable[[str], MemoryStore]) -> None:
+    store = make_store("postgres")
+    assert isinstance(store, SqlStore)
+    store.apply("di", [AddOp(MemoryItem.create("di", "Di runs marathons", "health"))])
+    expected = store.memory_version("di")
+    assert store.memory_version_later("di")() == expected
+    probe = store._probe
+    assert probe is not None and probe._conn is not None
+    with store.engine.connect() as conn:  # the server drops the probe's connection
+        conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": probe._conn.info.backend_pid})
+        conn.commit()
+    assert store.memory_version_later("di")() == expected  # the failure is absorbed: read the ordinary way
+    assert probe.failures == 1
+    assert store.memory_version_later("di")() == expected  # a new connection next time
+    assert probe.failures == 1 and probe._conn is not None and not probe._conn.closed
