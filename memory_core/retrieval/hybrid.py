@@ -142,7 +142,7 @@ class HybridIndex:
         seeds = []
         for item_names, item in zip(names, items, strict=True):
             name_terms = {t for n in item_names for t in tokenize(n, lexicon)}
-            own = sorted(set(tokenize(item.description, lexicon)) - name_terms, key=lambda t: -idf.get(t, 0.0))
+            own = sorted(set(tokenize(item.description, lexicon)) - name_terms, key=lambda t: (-idf.get(t, 0.0), t))
             seeds.append(tuple(sorted(name_terms)) + tuple(own[:_RARE_TERMS]))
         speakers = sorted({i.speaker for i in items})
         code = {s: c for c, s in enumerate(speakers)}
