@@ -103,12 +103,32 @@ def count_tokens(text: str) -> int:
     Returns:
         Estimated tokens (>= 0).
     """
+    return _tokens(_counts(text))
+
+
+# The counts behind ``count_tokens``: (CJK characters, short words, characters of long words,
+# symbols, newlines). Every rule looks at one character or one word, and no word crosses a
+# newline, so the counts of lines joined by newlines are the sums of theirs plus the newlines.
+_Counts = tuple[int, int, int, int, int]
+_NEWLINE: _Counts = (0, 0, 0, 0, 1)
+
+
+def _counts(text: str) -> _Counts:
     cjk = len(_CJK_RE.findall(text))
     rest = _CJK_RE.sub(" ", text)
     found = _WORD_RE.findall(rest)
     long_chars = [len(w) for w in found if len(w) > 5]  # len/4 beats 1.3 from 6 characters on
-    words = 1.3 * (len(found) - len(long_chars)) + sum(long_chars) / 4
-    return math.ceil(cjk + words + len(_SYMBOL_RE.findall(rest)) + text.count("\n") - 1e-9)
+    return cjk, len(found) - len(long_chars), sum(long_chars), len(_SYMBOL_RE.findall(rest)), text.count("\n")
+
+
+def _tokens(counts: _Counts) -> int:
+    cjk, short, long_chars, symbols, newlines = counts
+    words = 1.3 * short + long_chars / 4
+    return math.ceil(cjk + words + symbols + newlines - 1e-9)
+
+
+def _plus(*parts: _Counts) -> _Counts:
+    return tuple(map(sum, zip(*parts, strict=True)))  # type: ignore[return-value]
 
 
 def neutralise(text: str) -> str:
@@ -125,16 +145,16 @@ def _is_chinese(text: str) -> bool:
     return _CJK_RE.search(text) is not None
 
 
-def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, int]:
-    """The item's line in the block and its token cost (with its newline)."""
-    return _costed_line((item.valid_from or item.created_at).strftime("%Y-%m-%d"), str(item.kind),
-                        str(item.status), item.description, str(item.trust),
-                        tuple(turn_ids[:MAX_TURN_IDS_SHOWN]), len(turn_ids), lang)
+def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, _Counts]:
+    """The item's line in the block and its token counts (without its newline)."""
+    return _counted_line((item.valid_from or item.created_at).strftime("%Y-%m-%d"), str(item.kind),
+                         str(item.status), item.description, str(item.trust),
+                         tuple(turn_ids[:MAX_TURN_IDS_SHOWN]), len(turn_ids), lang)
 
 
 @functools.lru_cache(maxsize=16_384)
-def _costed_line(date: str, kind: str, status: str, description: str, trust: str, shown_ids: tuple[str, ...],
-                 id_count: int, lang: str) -> tuple[str, int]:
+def _counted_line(date: str, kind: str, status: str, description: str, trust: str, shown_ids: tuple[str, ...],
+                  id_count: int, lang: str) -> tuple[str, _Counts]:
     """Build one line and count it; cached, since a user's items recur from recall to recall."""
     labels = _LABELS[lang]
     parts = [date, neutralise(_KINDS_ZH.get(kind, kind) if lang == "zh" else kind)]
@@ -149,14 +169,21 @@ def _costed_line(date: str, kind: str, status: str, description: str, trust: str
     notes.append(labels["trust"].format(trust=labels.get(trust, neutralise(trust))))
     provenance = labels["open"] + labels["sep"].join(notes) + labels["close"]
     line = "- " + " | ".join(parts) + " | " + neutralise(description) + provenance
-    return line, count_tokens(line + "\n")
+    return line, _counts(line)
 
 
 @functools.lru_cache(maxsize=4_096)
-def _heading(theme: str) -> tuple[str, int]:
-    """A theme's heading line and its token cost (with its newline); cached."""
+def _heading(theme: str) -> tuple[str, _Counts]:
+    """A theme's heading line and its token counts (without its newline); cached."""
     heading = "## " + neutralise(theme)
-    return heading, count_tokens(heading + "\n")
+    return heading, _counts(heading)
+
+
+@functools.lru_cache(maxsize=4)
+def _frame(lang: str) -> tuple[tuple[str, ...], list[_Counts]]:
+    """The block's opening lines, and the counts of each frame line (with its newline, if any)."""
+    head = (BLOCK_OPEN, _LABELS[lang]["header"])
+    return head, [*(_plus(_counts(s), _NEWLINE) for s in head), _counts(BLOCK_CLOSE)]
 
 
 def build_context(results: Sequence[RecallResult], budget_tokens: int = 800,
@@ -191,18 +218,23 @@ def build_context(results: Sequence[RecallResult], budget_tokens: int = 800,
     if lang == "auto":
         lang = "zh" if 2 * sum(_is_chinese(r.item.description) for r in ordered) > len(ordered) else "en"
 
-    head = [BLOCK_OPEN, _LABELS[lang]["header"]]
-    used = sum(count_tokens(s + "\n") for s in head) + count_tokens(BLOCK_CLOSE)
+    head, frame = _frame(lang)
+    used = sum(_tokens(c) for c in frame)  # each line rounded on its own, as each item's cost is
     groups: dict[str, list[str]] = {}
+    counted = list(frame)
     ids: list[str] = []
     truncated = False
     for r in ordered:
-        line, line_cost = _line(r.item, r.turn_ids or r.item.source, lang)
-        cost = line_cost + (0 if r.item.theme in groups else _heading(r.item.theme)[1])
+        line, line_counts = _line(r.item, r.turn_ids or r.item.source, lang)
+        parts = [_plus(line_counts, _NEWLINE)]
+        if r.item.theme not in groups:
+            parts.append(_plus(_heading(r.item.theme)[1], _NEWLINE))
+        cost = sum(_tokens(c) for c in parts)
         if used + cost > budget_tokens:
             truncated = True
             continue
         used += cost
+        counted += parts
         groups.setdefault(r.item.theme, []).append(line)
         ids.append(r.item.id)
     if not ids:
@@ -213,4 +245,4 @@ def build_context(results: Sequence[RecallResult], budget_tokens: int = 800,
         lines.extend(theme_lines)
     lines.append(BLOCK_CLOSE)
     text = "\n".join(lines)
-    return ContextBlock(text, len(ids), count_tokens(text), truncated, ids)
+    return ContextBlock(text, len(ids), _tokens(_plus(*counted)), truncated, ids)

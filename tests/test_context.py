@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -144,3 +145,15 @@ def test_bad_budget_is_refused(results, budget):
 def test_bad_lang_is_refused(results):
     with pytest.raises(InvalidField):
         build_context(results, lang="fr")
+
+
+def test_the_block_count_is_the_count_of_its_text_for_mixed_scripts_and_symbols():
+    # The block's count is summed from its lines' counts; it must equal counting the text itself.
+    rng = random.Random(7)
+    words = ["coffee", "上海", "咖啡馆", "Supercalifragilistic", "x_y", "<b>", "!", "2024", "火锅 & tea", "ok"]
+    for _ in range(300):
+        picked = [result(" ".join(rng.choices(words, k=rng.randint(1, 12))), rng.choice(["work", "品味", "a<b"]),
+                         rng.random(), n + 1, f"t{n}", days=n) for n in range(rng.randint(1, 8))]
+        block = build_context(picked, budget_tokens=rng.choice([30, 90, 400, 2000]),
+                              lang=rng.choice(["auto", "en", "zh"]))
+        assert block.tokens == count_tokens(block.text)
