@@ -83,4 +83,4 @@ def recall(call_id: str | None, user_id: str, query: str, k: int = 10,
     """Answer one recall (a stale request the caller gave up on is dropped by ``expires``)."""
     ctx = context()
     reply(ctx, call_id, lambda: protocol.recall_payload(
-        ctx.memory.recall(user_id, query, k, filters=filters_from(filters), budget_tokens=budget_tokens)))
+        ctx.memory.recall(user_id, query, k, filters=filters_from(filters), budget_tokens=budget_tokens), raw=True))

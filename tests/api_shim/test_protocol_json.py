@@ -49,3 +49,28 @@ def test_encode_reply_of_a_memory_item_keeps_every_field() -> None:
 def test_encode_reply_refuses_what_json_cannot_hold() -> None:
     with pytest.raises(TypeError, match="not JSON serialisable"):
         protocol.encode_reply(True, object())
+
+
+def test_a_raw_recall_payload_encodes_like_the_converted_one() -> None:
+    from memory_core.context import build_context
+    from memory_core.retrieval.index import RecallResult
+    from memory_core.service import RecallResponse
+
+    items = [MemoryItem.create("u1", "住在里斯本", "places", kind="fact"),
+             MemoryItem.create("u1", "Likes green tea", "taste", kind="preference", turn_id="t7")]
+    items[1].valid_until = datetime(2027, 3, 4, 5, 6, 7, 891, tzinfo=UTC)
+    results = [RecallResult(item, 1.5 / (n + 1), 0.25, n + 1, list(item.source)) for n, item in enumerate(items)]
+    response = RecallResponse(results, build_context(results), {"recall": 0.5, "context": 0.125})
+    converted = protocol.decode_reply(protocol.encode_reply(True, protocol.recall_payload(response)))
+    raw = protocol.decode_reply(protocol.encode_reply(True, protocol.recall_payload(response, raw=True)))
+    assert raw == converted
+    assert raw["value"]["results"][1]["item"]["valid_until"] == "2027-03-04T05:06:07.000891+00:00"
+    assert "history" not in raw["value"]["results"][0]["item"]
+
+
+def test_the_json_module_path_gives_the_same_reply(monkeypatch: pytest.MonkeyPatch) -> None:
+    value = {"item": protocol.item_payload(MemoryItem.create("u1", "Tea", "taste"), raw=True), "n": 2**70}
+    fast = protocol.decode_reply(protocol.encode_reply(True, value))  # 2**70: orjson refuses, json takes it
+    assert fast["value"]["n"] == 2**70 and isinstance(fast["value"]["n"], int)  # exact, not a float
+    monkeypatch.setattr(protocol, "orjson", None)
+    assert protocol.decode_reply(protocol.encode_reply(True, value)) == fast
