@@ -201,6 +201,14 @@ def _relative(q: str, ref: datetime) -> TimeCue | None:
     return None
 
 
+# Something every cue above needs: a digit, a month name's start, a relative or anchor word, or
+# one of the Chinese time characters. Most queries have none and skip the dozen searches below.
+_MAYBE_CUE = re.compile(
+    r"\d|[年月天周]|星期|礼拜|最近|近来|近期|这段时间|这几天|之前|以前|之后|以后"
+    r"|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"  # month names are found inside words too
+    r"|\b(?:yesterday|today|last|this|recently|lately|these|nowadays|ago|before|after|since|prior)\b")
+
+
 def parse_time_cue(query: str, ref: datetime) -> TimeCue | None:
     """Return the first time cue in ``query`` as a window (see the module docstring), else None.
 
@@ -209,6 +217,13 @@ def parse_time_cue(query: str, ref: datetime) -> TimeCue | None:
         ref: aware "now" for relative cues.
     """
     q = query.lower()
+    if not _MAYBE_CUE.search(q):
+        return None
+    return _first_cue(q, ref)
+
+
+def _first_cue(q: str, ref: datetime) -> TimeCue | None:
+    """``parse_time_cue`` on lower-cased text, without the quick test for a possible cue."""
     cue = _explicit(q) or _months_alone(q, ref) or _relative(q, ref)
     if cue is not None:
         return cue

@@ -54,3 +54,26 @@ def test_anchors_before_and_after():
     after = parse_time_cue("在搬家之后她住在哪里", REF)
     assert after.anchor == "搬家" and after.after
     assert after.window(100.0) == (100.0, float("inf"))
+
+
+def test_the_quick_test_never_hides_a_cue():
+    # parse_time_cue skips the full parse when no digit, month, relative or anchor word is present;
+    # on every sample question, turn and parametrised query it must give what the full parse gives.
+    import json
+    import random
+    from pathlib import Path
+
+    from memory_core.retrieval.timecues import _first_cue
+
+    data = Path(__file__).resolve().parents[2] / "memory_core" / "data"
+    texts = [json.loads(line)["question"] for line in (data / "bilingual_questions.jsonl").read_text().splitlines()]
+    for name in ("sample_conversation_en.jsonl", "sample_conversation_zh.jsonl", "sample_conversation.jsonl"):
+        texts += [json.loads(line)["text"] for line in (data / name).read_text().splitlines() if line.strip()]
+    pieces = ["what did", "Mia", "do", "last", "week", "in", "May", "2023", "去年", "五月", "搬家", "之前",
+              "before the trip", "3 days ago", "recently", "最近", "dismay", "grammar", "Oct.", "十二月", "上个礼拜",
+              "nowadays", "这几天"]
+    rng = random.Random(3)
+    texts += [" ".join(rng.choices(pieces, k=rng.randint(1, 6))) for _ in range(3000)]
+    hidden = [t for t in texts if parse_time_cue(t, REF) != _first_cue(t.lower(), REF)]
+    assert not hidden
+    assert sum(_first_cue(t.lower(), REF) is not None for t in texts) > 1000  # the sample holds many cues
