@@ -157,3 +157,23 @@ def test_the_block_count_is_the_count_of_its_text_for_mixed_scripts_and_symbols(
         block = build_context(picked, budget_tokens=rng.choice([30, 90, 400, 2000]),
                               lang=rng.choice(["auto", "en", "zh"]))
         assert block.tokens == count_tokens(block.text)
+
+
+def test_ascii_counts_equal_the_regular_expression_counts():
+    # ASCII text is counted without regular expressions; it must count exactly as they do.
+    import re
+
+    from memory_core import context
+
+    word, symbol = re.compile(r"[^\W_]+"), re.compile(r"[^\w\s]|_")
+
+    def by_regex(text: str) -> tuple[int, int, int, int, int]:
+        found = word.findall(text)
+        long_chars = [len(w) for w in found if len(w) > 5]
+        return 0, len(found) - len(long_chars), sum(long_chars), len(symbol.findall(text)), text.count("\n")
+
+    rng = random.Random(11)
+    alphabet = [chr(i) for i in range(128)] + ["Hello", "supercalifragilistic", " ", "_", "\n", "2024"]
+    for _ in range(20_000):
+        text = "".join(rng.choices(alphabet, k=rng.randint(0, 40)))
+        assert context._counts(text) == by_regex(text), repr(text)
