@@ -73,10 +73,14 @@ def top_positive(scores: np.ndarray, k: int) -> np.ndarray:
     Returns:
         Shape (m,) int64 positions, m <= min(k, number of positive scores).
     """
-    positive = int(np.count_nonzero(scores))
-    if positive > k:  # the k-th score is then positive: every returned score is too
-        return top_k_indices(scores, k)
-    idx = np.flatnonzero(scores)
+    n = scores.shape[0]
+    if k < n:
+        part = np.argpartition(scores, n - k)[n - k:]  # the k largest, ties cut anywhere
+        kth = scores[part].min()
+        if kth > 0:  # every returned score is positive: take all ties of the k-th, order, cut
+            part = np.flatnonzero(scores >= kth)
+            return part[np.lexsort((part, -scores[part]))][:k].astype(np.int64)
+    idx = np.flatnonzero(scores)  # at most k positive scores: all of them
     return idx[np.argsort(-scores[idx], kind="stable")]
 
 
@@ -203,15 +207,25 @@ class BM25Index:
         Returns:
             Shape (m,) int64 document indices, m <= depth.
         """
+        return self.ranked_scored(query_tokens, depth, mask)[0]
+
+    def ranked_scored(self, query_tokens: Sequence[str], depth: int,
+                      mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+        """``ranked``, and the dense score array when one was built (else None).
+
+        The array (shape (n_docs,), 0.0 for masked documents and documents
+        without a query term) gives any document's score without
+        ``scores_of``.
+        """
         spans = self._spans(query_tokens)
         if not spans:
-            return _EMPTY_I
+            return _EMPTY_I, None
         if not self._positive or sum(hi - lo for lo, hi, _ in spans) * 16 < self.n_docs:
             idx, sc = self.candidates(query_tokens)
             if mask is not None:
                 keep = mask[idx]
                 idx, sc = idx[keep], sc[keep]
-            return idx[top_k_indices(sc, depth)]
+            return idx[top_k_indices(sc, depth)], None
         if len(spans) == 1:
             (lo, hi, c), = spans
             docs, weights = self._docs[lo:hi], self._weights[lo:hi] * c
@@ -221,7 +235,7 @@ class BM25Index:
         scores = np.bincount(docs, weights=weights, minlength=self.n_docs)
         if mask is not None:
             scores *= mask
-        return top_positive(scores, depth)
+        return top_positive(scores, depth), scores
 
     def scores_of(self, query_tokens: Sequence[str], docs: np.ndarray) -> np.ndarray:
         """Return the BM25 scores of ``docs`` only (shape like ``docs``; 0.0 without a query term)."""

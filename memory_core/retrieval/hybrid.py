@@ -238,7 +238,8 @@ class HybridIndex:
             return []
         ref = self.lexical.reference_time(now)
         depth = settings.depth
-        rankings = [(self.lexical.bm25.ranked(tokens, depth, mask), settings.w_items)]
+        first, item_scores = self.lexical.bm25.ranked_scored(tokens, depth, mask)
+        rankings = [(first, settings.w_items)]
         if settings.turns:
             rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns))
         codes, window = self._boosts(query, mask, ref, settings)
@@ -262,7 +263,7 @@ class HybridIndex:
         best = top_k_indices(score, max(k * 3, k) if settings.diversity else k)
         order = self._diverse(cand[best], k) if settings.diversity else cand[best]
         final = score[np.searchsorted(cand, order)]
-        bm = self.lexical.bm25.scores_of(tokens, order)
+        bm = item_scores[order] if item_scores is not None else self.lexical.bm25.scores_of(tokens, order)
         out = []
         for rank, j in enumerate(order.tolist(), start=1):
             item = snapshot_item(self.items[j])

@@ -215,6 +215,7 @@ class RecallIndex:
         self.hits = np.array([i.hit for i in self.items], dtype=np.float64)
         self._log_hits = np.log1p(self.hits)
         self._masks: dict[tuple[object, ...], np.ndarray | None] = {}
+        self._newest = float(self.times.max()) if len(self.items) else 0.0
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], lexicon: frozenset[str] = frozenset()) -> RecallIndex:
@@ -337,7 +338,7 @@ class RecallIndex:
         """Return ``now`` in epoch seconds; default the newest item time (0.0 when empty)."""
         if now is not None:
             return to_epoch(now, "now")
-        return float(self.times.max()) if len(self) else 0.0
+        return self._newest
 
     def boost(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
         """Shape (len(idx),) recency/hit multipliers ``1 + w_r · recency + w_h · log1p(hit)``.
