@@ -244,7 +244,7 @@ class HybridIndex:
             rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns))
         codes, window = self._boosts(query, mask, ref, settings)
         if settings.second_round and settings.w_second:
-            docs, fused = rrf_fuse(rankings, settings.rrf_k)
+            docs, fused = rrf_fuse(rankings, settings.rrf_k, len(self))
             mult = self._multipliers(docs, codes, window, settings)
             if mult is not None:
                 fused *= mult
@@ -253,7 +253,7 @@ class HybridIndex:
             extra = sorted({t for j in top.tolist() for t in self._seeds[j]} - asked)
             if extra:
                 rankings.append((self.turns.ranked(tokens + extra, depth, mask), settings.w_second))
-        cand, fused = rrf_fuse(rankings, settings.rrf_k)
+        cand, fused = rrf_fuse(rankings, settings.rrf_k, len(self))
         if not cand.shape[0]:
             return []
         mult = self._multipliers(cand, codes, window, settings)

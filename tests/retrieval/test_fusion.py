@@ -36,3 +36,14 @@ def test_rrf_ignores_empty_rankings_and_zero_weights():
     assert docs.shape == fused.shape == (0,)
     with pytest.raises(ValueError):
         rrf_fuse([], k=0)
+
+
+@pytest.mark.parametrize("n_docs", [None, 500, 100_000])  # sorted positions, a small index's array, no array
+def test_rrf_gives_the_same_floats_whichever_way_it_fuses(n_docs):
+    rng = np.random.default_rng(9)
+    rankings = [(rng.permutation(500)[:120], w) for w in (1.0, 0.0, 0.45)]
+    expected = rrf_fuse(rankings, k=20.0)
+    docs, fused = rrf_fuse(rankings, k=20.0, n_docs=n_docs)
+    assert docs.tolist() == expected[0].tolist() and fused.tolist() == expected[1].tolist()
+    with pytest.raises(ValueError):
+        rrf_fuse([(np.array([1]), -0.5)], k=20.0, n_docs=n_docs)
