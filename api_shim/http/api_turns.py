@@ -21,7 +21,7 @@ from api_shim.http.schemas import BatchIn, ErrorOut, PublishedOut, RecallIn, Rec
 from api_shim.http.services import Services
 from memory_core.validation import check_id, check_text, check_turn_time
 
-__all__ = ["router"]
+__all__ = ["recall_answer", "router"]
 
 router = APIRouter(tags=["turns and recall"],
                    responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}, 429: {"model": ErrorOut},
@@ -80,12 +80,18 @@ def turn_status(user_id: UserIdPath, turn_id: ItemIdPath, svc: Svc, who: Who) ->
 
 
 @router.post("/v1/users/{user_id}/recall", response_model=RecallOut, summary="Recall for a new message")
-async def recall(user_id: UserIdPath, body: RecallIn, request: Request, svc: Svc, who: Who) -> Response:
+async def recall(user_id: UserIdPath, body: RecallIn, request: Request, who: Who) -> Response:
     """Top-k items and the packed context block, from the recall worker (or the database, degraded).
 
     A user with nothing stored gets an empty answer: recall is a query, and
     an id unknown in the tenant (another tenant's user included) holds no data.
     """
+    return await recall_answer(request, user_id, body, who)
+
+
+async def recall_answer(request: Request, user_id: str, body: RecallIn, who: Caller) -> Response:
+    """The recall route's work once the request is checked (also run by ``fast_recall``)."""
+    svc: Services = request.app.state.services
     filters = body.filters.model_dump(exclude_none=True, mode="json") if body.filters else None
     reply = await svc.recaller.recall(who.user(user_id), body.query, body.k, filters=filters,
                                       budget_tokens=body.budget_tokens, timeout_ms=body.timeout_ms)

@@ -16,6 +16,7 @@ from fastapi import FastAPI
 
 from api_shim.http import api_items, api_turns, api_users, editor, ops
 from api_shim.http.errors import JsonResponse, install_handlers
+from api_shim.http.fast_recall import RecallFastPath
 from api_shim.http.services import Services, build_services
 from api_shim.http.settings import HttpSettings
 
@@ -57,6 +58,7 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
     install_handlers(app)
     for module in (api_turns, api_items, api_users, ops, editor):
         app.include_router(module.router)
+    app.add_middleware(RecallFastPath, fastapi_app=app)
     app.add_middleware(ops.MetricsMiddleware, metrics=app.state.metrics)
     app.add_middleware(ops.Limits, max_bytes=settings.http_max_body_bytes,
                        max_import_bytes=settings.http_max_import_bytes)

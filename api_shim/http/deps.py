@@ -22,7 +22,7 @@ from api_shim.http.schemas import ID_PATTERN
 from api_shim.http.services import Services
 from memory_core.validation import MAX_ID_CHARS
 
-__all__ = ["COOKIE", "EDITOR_HEADER", "Caller", "ItemIdPath", "UserIdPath", "caller", "services"]
+__all__ = ["COOKIE", "EDITOR_HEADER", "Caller", "ItemIdPath", "UserIdPath", "authenticate_key", "caller", "services"]
 
 COOKIE = "gulfstream_session"
 EDITOR_HEADER = "X-Gulfstream-Editor"
@@ -90,4 +90,20 @@ async def caller(request: Request, svc: Annotated[Services, Depends(services)],
                        f"(burst {key.burst}); retry in {wait_s:.2f} s",
                        headers={"Retry-After": str(max(1, round(wait_s + 0.5)))})
     request.state.tenant = key.tenant
+    return Caller(key, key.tenant)
+
+
+def authenticate_key(svc: Services, text: str) -> Caller | None:
+    """The caller of a cached, valid key, with one rate-limit token taken; else None, with nothing taken.
+
+    The fast recall path's check (``fast_recall``): a key that is not in the
+    key cache, is unknown, or is over its rate returns None, and ``caller``
+    then handles the request the full way (database read, 401, 429).
+    """
+    keys = svc.keys
+    if not keys.is_cached(text):
+        return None
+    key = keys.authenticate(text)
+    if key is None or svc.limiter.take(key) > 0:  # an empty bucket takes nothing
+        return None
     return Caller(key, key.tenant)
