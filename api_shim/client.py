@@ -243,7 +243,13 @@ class MemoryClient:
             user_id=None if user_id is None else check_id(user_id, "user id")).items()}
 
     def erase_user(self, user_id: str) -> int:
-        """Erase every turn, item and revision of the user; return items removed."""
+        """Erase every turn, item and revision of the user; return items removed.
+
+        Turns the user's inbox still holds are dropped. A turn an ingest run
+        had already taken when the erase began is either erased with the rest
+        or, if stored after it, kept as the user's first turn afterwards: stop
+        publishing a user's turns before erasing them.
+        """
         return int(self._call(protocol.ERASE_USER, user_id=check_id(user_id, "user id")))
 
     # ── reads ──────────────────────────────────────────────────────────

@@ -152,9 +152,10 @@ def import_items(self: Task, call_id: str | None, text: str, user_id: str | None
 def erase_user(self: Task, call_id: str | None, user_id: str, busy_since: float | None = None) -> None:
     """Erase every turn, item, revision and dead letter of the user, under the user's lock."""
     def work(ctx: Context) -> int:
+        ctx.redis.delete(protocol.inbox_key(user_id))  # turn texts not yet taken by an ingest run
         removed = int(ctx.memory.erase_user(user_id))
         ctx.dead_letters.erase_user(user_id)
-        ctx.redis.delete(protocol.inbox_key(user_id))  # turn texts not yet stored
+        ctx.redis.delete(protocol.inbox_key(user_id))  # and any published meanwhile
         return removed
 
     locked_edit(self, call_id, [user_id], work, busy_since)

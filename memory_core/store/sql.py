@@ -389,12 +389,22 @@ class SqlStore(MemoryStore, SqlTurnRows):
         return len(todo)
 
     def erase_user(self, user_id: str) -> int:
-        """Remove the user's items, revisions, turns and counters; return the number of items removed."""
+        """Remove the user's items, revisions, turns and counters; return the number of items removed.
+
+        The user's counters row goes first: deleting it waits for an append
+        of the user's turns that holds it, and the later statements then see
+        that append's turns and remove them too. (Deleting the turns first
+        missed turns an append had inserted but not yet committed; they
+        outlived their counters, and the user's later turns were refused as
+        out of order or as duplicate sequence numbers.) A turn appended after
+        the erase starts a new counter row from sequence 1.
+        """
         user_id = check_id(user_id, "user id")
         with self._tx(write=True) as conn:
+            conn.execute(delete(_U).where(_U.c.user_id == user_id))
             count = conn.execute(select(func.count()).select_from(_M)
                                  .where(_M.c.user_id == user_id)).scalar_one()
-            for table in (_R, _M, _T, _U):
+            for table in (_R, _M, _T):
                 conn.execute(delete(table).where(table.c.user_id == user_id))
         return int(count)
 

@@ -150,3 +150,26 @@ def test_erase_user_removes_turns_and_counters(sql_store: SqlStore) -> None:
     assert sql_store.list_turns(U) == [] and sql_store.last_applied_seq(U) == 0
     assert sql_store.memory_version(U) == "0" and sql_store.turn_users() == []
     assert sql_store.append(turn(1))[0].seq == 1
+
+
+def test_erase_waits_for_an_append_in_flight_and_removes_its_turns(make_store) -> None:
+    # An append holding the user's counters row when the erase starts: its turns must go with the
+    # user, and the user's next turns start again from sequence 1 (they were refused for good).
+    from memory_core.service import Memory
+
+    store = make_store("postgres")
+    store.append_many([turn(n, user="er") for n in range(3)])
+    late = [store._turn_row(turn(n, user="er")) for n in range(3, 6)]
+    erased = threading.Event()
+    with store._tx(write=True) as conn:  # an ingest run between reading its batch and committing it
+        store._append_user_rows(conn, "er", late)
+        thread = threading.Thread(target=lambda: (store.erase_user("er"), erased.set()))
+        thread.start()
+        time.sleep(0.5)
+        assert not erased.is_set()  # the erase waits for the append's row lock
+    thread.join(10)
+    assert erased.is_set()
+    assert store.list_turns("er") == [] and store.last_applied_seq("er") == 0
+    again = store.append_many([turn(n, f"after the erase {n}", user="er") for n in range(2)])
+    assert [t.seq for t, _ in again] == [1, 2]
+    assert Memory(store).apply_pending("er") == 2 and store.pending_turns("er") == []
