@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 import threading
@@ -32,9 +33,11 @@ from typing import cast
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-from memory_core.errors import InvalidField
+from memory_core.errors import InvalidField, StoreError
 from memory_core.store.sql_schema import ApiKeyRow
 from memory_core.validation import MAX_ID_CHARS
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "MAX_TENANT_CHARS",
@@ -174,7 +177,14 @@ class KeyStore:
         return cached is not None and time.monotonic() - cached[0] <= self.cache_ttl_s
 
     def authenticate(self, text: str) -> ApiKey | None:
-        """Return the live key whose full text is ``text``; None for anything else."""
+        """Return the live key whose full text is ``text``; None for anything else.
+
+        A key is read from the database at most once per ``cache_ttl_s``; while
+        the database is unreachable the last lookup of the key stands.
+
+        Raises:
+            StoreError: the database is unreachable and the key was never looked up.
+        """
         parsed = parse_key(text)
         if parsed is None:
             return None
@@ -184,14 +194,21 @@ class KeyStore:
             cached = self._cache.get(key_id)
         if cached is None or now - cached[0] > self.cache_ttl_s:
             t = api_keys_table
-            with self.engine.connect() as conn:
-                row = conn.execute(sa.select(t).where(t.c.key_id == key_id)).first()
-            found = None if row is None or row.revoked_at is not None else (self._key(row), row.secret_sha256)
-            cached = (now, found)
-            with self._lock:
-                if len(self._cache) > 10_000:
-                    self._cache.clear()
-                self._cache[key_id] = cached
+            try:
+                with self.engine.connect() as conn:
+                    row = conn.execute(sa.select(t).where(t.c.key_id == key_id)).first()
+            except sa.exc.SQLAlchemyError as exc:
+                if cached is None:
+                    raise StoreError(f"cannot read API keys: {exc}") from exc
+                # the database is down: keep trusting the last lookup (asked again next time)
+                log.warning("API key lookup failed, using the last one seen for %s: %s", key_id, exc)
+            else:
+                found = None if row is None or row.revoked_at is not None else (self._key(row), row.secret_sha256)
+                cached = (now, found)
+                with self._lock:
+                    if len(self._cache) > 10_000:
+                        self._cache.clear()
+                    self._cache[key_id] = cached
         if cached[1] is None:
             return None
         key, digest = cached[1]

@@ -64,3 +64,22 @@ def test_token_bucket_allows_burst_then_refills() -> None:
     assert [limiter.take(slow) for _ in range(2)] == [0.0, 0.0]
     assert limiter.take(slow) > 50  # about 100 s to the next token
     assert all(limiter.take(key) == 0.0 for _ in range(3))
+
+
+def test_an_unreachable_database_keeps_the_last_lookup_and_refuses_unknown_keys(worker_db_url: str) -> None:
+    from memory_core.errors import StoreError
+
+    engine = sa.create_engine(worker_db_url)
+    keys = KeyStore(engine, cache_ttl_s=0.0)  # every request asks the database
+    try:
+        text, key = keys.create("acme", "backend")
+        other, _ = keys.create("acme", "never-seen")
+        assert keys.authenticate(text) == key
+        keys.engine = sa.create_engine("postgresql+psycopg://nobody@127.0.0.1:1/none",
+                                       connect_args={"connect_timeout": 2})  # the database goes away
+        assert keys.authenticate(text) == key  # the last lookup stands
+        with pytest.raises(StoreError, match="cannot read API keys"):  # 503 over HTTP, not 500
+            keys.authenticate(other)
+        keys.engine.dispose()
+    finally:
+        engine.dispose()
