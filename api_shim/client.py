@@ -42,7 +42,7 @@ from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, Reque
 from memory_core import errors as core_errors
 from memory_core.errors import InvalidField
 from memory_core.model import new_item_id
-from memory_core.validation import ROLES, check_id, check_text, check_timestamp, check_turn_time
+from memory_core.validation import ROLES, check_id, check_text, check_turn_time
 
 __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
 
@@ -296,17 +296,31 @@ class MemoryClient:
         down, recalls directly from the database (read-only) and says so:
         ``degraded=True`` with a ``reason``.
 
+        Args:
+            filters: ``themes`` / ``kinds`` / ``statuses`` (a string or strings),
+                ``since`` / ``until`` (aware datetimes or ISO-8601 strings).
+            budget_tokens: context block budget, 0..32,000 tokens (default: the core's setting).
+            timeout_ms: how long to wait for the recall worker, 1..600,000 ms.
+
         Raises:
-            InvalidInput: bad user id, empty or oversized query, bad k.
+            InvalidInput: bad user id, empty or oversized query, bad k, filters, budget or timeout.
             RecallUnavailable: no answer and no ``database_url`` to fall back on.
+            StoreError: the fallback read failed too (the database is down as well).
         """
         user_id = check_id(user_id, "user id")
         query = check_text(query, "query")
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
             raise InvalidField(f"k must be an integer from 1 to 1000; got {k!r}")
+        if budget_tokens is not None and (isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int)
+                                          or not 0 <= budget_tokens <= protocol.MAX_BUDGET_TOKENS):
+            raise InvalidField(f"budget_tokens must be an integer from 0 to {protocol.MAX_BUDGET_TOKENS}; "
+                               f"got {budget_tokens!r}")
+        if timeout_ms is not None and (isinstance(timeout_ms, bool) or not isinstance(timeout_ms, int)
+                                       or not 1 <= timeout_ms <= 600_000):
+            raise InvalidField(f"timeout_ms must be an integer from 1 to 600000; got {timeout_ms!r}")
         wait_ms = timeout_ms or self.recall_timeout_ms
         started = time.perf_counter()
-        kwargs = {"user_id": user_id, "query": query, "k": k, "filters": dict(filters or {}) or None,
+        kwargs = {"user_id": user_id, "query": query, "k": k, "filters": protocol.check_recall_filters(filters),
                   "budget_tokens": budget_tokens}
         try:
             value = self._call(protocol.RECALL, timeout_s=wait_ms / 1000, expires_s=wait_ms / 1000,
@@ -366,13 +380,8 @@ class MemoryClient:
         if self.database_url is None:
             raise RecallUnavailable(f"{reason}, and no database_url is set for a direct recall")
         memory = self._fallback_memory()
-        from memory_core.retrieval.recall import RecallFilters
-
-        flt = None
-        if filters:
-            flt = RecallFilters(**{name: check_timestamp(v, name) if name in ("since", "until") and v
-                                   else v for name, v in filters.items()})
-        response = memory.recall(user_id, query, k, filters=flt, budget_tokens=budget_tokens)
+        response = memory.recall(user_id, query, k, filters=protocol.recall_filters(filters),
+                                 budget_tokens=budget_tokens)
         reply = _recall_reply(protocol.recall_payload(response))
         reply.degraded = True
         reply.reason = f"{reason}; answered directly from the database"

@@ -308,3 +308,59 @@ def recall_payload(response: Any, *, raw: bool = False) -> dict[str, Any]:
     ]
     return {"results": results, "context": response.context if raw else to_jsonable(response.context),
             "timings_ms": dict(response.timings_ms)}
+
+
+RECALL_FILTER_NAMES = ("themes", "kinds", "statuses", "since", "until")
+MAX_BUDGET_TOKENS = 32_000
+
+
+def check_recall_filters(filters: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """Check recall filters and return their JSON form (None when there are none).
+
+    ``themes`` / ``kinds`` / ``statuses``: a string or a list, tuple or set of
+    strings (sent as a list); ``since`` / ``until``: aware datetimes or
+    ISO-8601 strings (sent as ISO-8601). Unknown kinds or statuses are
+    refused by the recall itself.
+
+    Raises:
+        InvalidField: not a mapping, an unknown filter name, or a value of the wrong type.
+    """
+    from memory_core.errors import InvalidField
+    from memory_core.validation import check_timestamp
+
+    if filters is None:
+        return None
+    if not isinstance(filters, Mapping):
+        raise InvalidField(f"filters must be a mapping; got {type(filters).__name__}")
+    out: dict[str, Any] = {}
+    for name, value in filters.items():
+        if name not in RECALL_FILTER_NAMES:
+            raise InvalidField(f"unknown recall filter {name!r}; expected one of {', '.join(RECALL_FILTER_NAMES)}")
+        if value is None:
+            continue
+        if name in ("since", "until"):
+            out[name] = check_timestamp(value, name).isoformat()
+            continue
+        values = [value] if isinstance(value, str) else \
+            sorted(value) if isinstance(value, set | frozenset) else value
+        if not isinstance(values, list | tuple) or not all(isinstance(v, str) for v in values):
+            raise InvalidField(f"filter {name!r} must be a string or a list of strings; got {value!r}")
+        out[name] = list(values)
+    return out or None
+
+
+def recall_filters(data: Mapping[str, Any] | None) -> Any:
+    """``memory_core.retrieval.recall.RecallFilters`` from filters as ``check_recall_filters`` takes them.
+
+    Raises:
+        InvalidField: as ``check_recall_filters``.
+    """
+    from memory_core.retrieval.recall import RecallFilters
+    from memory_core.validation import check_timestamp
+
+    checked = check_recall_filters(data)
+    if not checked:
+        return None
+    fields: dict[str, Any] = {name: check_timestamp(v, name) if name in ("since", "until") else v
+                              for name, v in checked.items()}
+    return RecallFilters(**fields)

@@ -231,7 +231,8 @@ class Memory:
         results = self.recaller.recall(user_id, query, self.settings.recall_k if k is None else k,
                                        filters=filters, weights=weights)
         searched = time.perf_counter()
-        block = build_context(results, budget_tokens=budget_tokens or self.settings.context_budget_tokens)
+        budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
+        block = build_context(results, budget_tokens=budget)
         done = time.perf_counter()
         return RecallResponse(results, block, {"recall": (searched - started) * 1e3,
                                                "context": (done - searched) * 1e3})

@@ -67,6 +67,8 @@ def test_recall_finds_items_with_their_turns_and_never_crosses_users(memory: Mem
     assert "Oslo" not in response.context.text and "Lisbon" in response.context.text
     zh = memory.recall("u1", "火锅", k=5)
     assert zh.results and "火锅" in zh.results[0].item.description
+    nothing = memory.recall("u1", "where does Ann live?", k=5, budget_tokens=0)  # 0 is a budget, not "default"
+    assert nothing.results and nothing.context.text == "" and nothing.context.truncated
 
 
 def test_bad_query_is_refused_and_harms_nothing(memory: Memory) -> None:

@@ -19,7 +19,6 @@ from typing import Any
 from api_shim import protocol
 from memory_core.errors import GulfstreamError
 from memory_core.retrieval.recall import RecallFilters
-from memory_core.validation import check_timestamp
 from workers.app import app
 from workers.bootstrap import Context, context
 
@@ -54,14 +53,9 @@ def reply(ctx: Context, call_id: str | None, work: Callable[[], Any]) -> Any:
 
 
 def filters_from(data: dict[str, Any] | None) -> RecallFilters | None:
-    """Build ``RecallFilters`` from its JSON form (times as ISO-8601 strings)."""
-    if not data:
-        return None
-    fields = dict(data)
-    for name in ("since", "until"):
-        if fields.get(name) is not None:
-            fields[name] = check_timestamp(fields[name], name)
-    return RecallFilters(**fields)
+    """Build ``RecallFilters`` from its JSON form (times as ISO-8601 strings). Raises InvalidField."""
+    filters: RecallFilters | None = protocol.recall_filters(data)
+    return filters
 
 
 @app.task(name=protocol.PING, ignore_result=True, acks_late=False)

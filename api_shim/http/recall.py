@@ -77,7 +77,7 @@ class LoopRecall:
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
             raise InvalidField(f"k must be an integer from 1 to 1000; got {k!r}")
         wait_ms = timeout_ms or client.recall_timeout_ms
-        flt = dict(filters or {}) or None
+        flt = protocol.check_recall_filters(filters)
         started = time.perf_counter()
         call_id = uuid.uuid4().hex
         kwargs = {"call_id": call_id, "user_id": user_id, "query": query, "k": k, "filters": flt,

@@ -6,7 +6,7 @@ import pytest
 
 from api_shim.client import MemoryClient, _remote_error
 from api_shim.errors import PublishFailed, RemoteError
-from memory_core.errors import EmptyText, InvalidEncoding, InvalidField, TextTooLong, UnknownItem
+from memory_core.errors import EmptyText, InvalidEncoding, InvalidField, InvalidInput, TextTooLong, UnknownItem
 
 # Nothing listens on this port: any attempt to send would fail with PublishFailed.
 DEAD = "redis://127.0.0.1:9/0"
@@ -73,3 +73,44 @@ def test_edit_and_read_calls_refuse_bad_ids_and_text(client: MemoryClient) -> No
         client.import_items(b"i1: {}")  # type: ignore[arg-type]
     with pytest.raises(InvalidField):
         client.import_items("i1: {}", user_id="a b")
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"filters": {"foo": 1}}, "unknown recall filter 'foo'"),
+    ({"filters": {"kinds": 5}}, "must be a string or a list of strings"),
+    ({"filters": {"themes": ["a", 3]}}, "must be a string or a list of strings"),
+    ({"filters": {"since": "yesterday"}}, "since"),
+    ({"filters": ["themes"]}, "filters must be a mapping"),
+    ({"budget_tokens": -1}, "budget_tokens"),
+    ({"budget_tokens": 10**9}, "budget_tokens"),
+    ({"timeout_ms": 0}, "timeout_ms"),
+    ({"timeout_ms": -1}, "timeout_ms"),
+])
+def test_recall_refuses_bad_filters_budget_and_timeout(client: MemoryClient, kwargs: dict[str, object],
+                                                       message: str) -> None:
+    # refused here, before anything is sent (these were internal errors in the worker, or misleading
+    # "broker unreachable" answers)
+    with pytest.raises(InvalidInput, match=message):
+        client.recall("u1", "tea", **kwargs)  # type: ignore[arg-type]
+
+
+def test_recall_filters_are_sent_as_json() -> None:
+    from datetime import UTC, datetime
+
+    from api_shim import protocol
+
+    sent = protocol.check_recall_filters({"themes": {"work", "taste"}, "kinds": "fact", "statuses": None,
+                                          "since": datetime(2026, 1, 2, tzinfo=UTC), "until": "2026-02-01T00:00:00Z"})
+    assert sent == {"themes": ["taste", "work"], "kinds": ["fact"], "since": "2026-01-02T00:00:00+00:00",
+                    "until": "2026-02-01T00:00:00+00:00"}
+    assert protocol.check_recall_filters({}) is None and protocol.check_recall_filters({"themes": None}) is None
+    built = protocol.recall_filters(sent)
+    assert built.themes == ["taste", "work"] and built.since == datetime(2026, 1, 2, tzinfo=UTC)
+
+
+def test_the_worker_refuses_bad_filters_from_any_publisher_as_invalid_input() -> None:
+    from workers.recall import filters_from
+
+    with pytest.raises(InvalidField, match="unknown recall filter"):
+        filters_from({"foo": 1})
+    assert filters_from(None) is None
