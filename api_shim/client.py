@@ -23,11 +23,13 @@ import asyncio
 import contextlib
 import functools
 import json
+import logging
 import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
@@ -47,6 +49,7 @@ from memory_core.validation import ROLES, check_id, check_text, check_turn_time
 __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 MAX_IMPORT_CHARS = 20_000_000  # one import message, in characters
 
 
@@ -85,13 +88,18 @@ class MemoryClient:
         recall_timeout_ms: how long ``recall`` waits for the worker, in milliseconds.
         request_timeout_s: how long CRUD calls wait for their reply, in seconds.
         publish_retry_s: how long publishing keeps retrying an unreachable broker, in seconds.
+        fallback_timeout_s: how long the database fallback of ``recall`` may take,
+            in seconds; past it ``RecallUnavailable`` is raised (a database that
+            accepts connections but never answers would otherwise hold the call).
     """
 
     def __init__(self, broker_url: str, *, database_url: str | None = None, recall_timeout_ms: int = 250,
-                 request_timeout_s: float = 10.0, publish_retry_s: float = 10.0) -> None:
+                 request_timeout_s: float = 10.0, publish_retry_s: float = 10.0,
+                 fallback_timeout_s: float = 5.0) -> None:
         self.broker_url = broker_url
         self.database_url = database_url
         self.recall_timeout_ms = recall_timeout_ms
+        self.fallback_timeout_s = fallback_timeout_s
         self.request_timeout_s = request_timeout_s
         self._retry_policy = {"max_retries": max(1, int(publish_retry_s / 0.5)), "interval_start": 0,
                               "interval_step": 0.25, "interval_max": 0.5}
@@ -108,11 +116,14 @@ class MemoryClient:
         self._publish_script = self.redis.register_script(protocol.PUBLISH_SCRIPT)
         self._fallback: Any = None
         self._fallback_lock = threading.Lock()
+        self._fallback_runner: ThreadPoolExecutor | None = None
 
     def close(self) -> None:
         """Release broker, Redis and database connections."""
         self.redis.close()
         self.celery.close()
+        if self._fallback_runner is not None:
+            self._fallback_runner.shutdown(wait=False)
         if self._fallback is not None:
             self._fallback.close()
 
@@ -379,9 +390,19 @@ class MemoryClient:
         """Recall in this process, read-only, from the database (the degraded path)."""
         if self.database_url is None:
             raise RecallUnavailable(f"{reason}, and no database_url is set for a direct recall")
-        memory = self._fallback_memory()
-        response = memory.recall(user_id, query, k, filters=protocol.recall_filters(filters),
-                                 budget_tokens=budget_tokens)
+        with self._fallback_lock:
+            if self._fallback_runner is None:
+                self._fallback_runner = ThreadPoolExecutor(4, thread_name_prefix="gs-recall-fallback")
+        running = self._fallback_runner.submit(
+            lambda: self._fallback_memory().recall(user_id, query, k, filters=protocol.recall_filters(filters),
+                                                   budget_tokens=budget_tokens))
+        try:
+            response = running.result(timeout=self.fallback_timeout_s)
+        except FuturesTimeout:
+            log.warning("recall fallback for %s: no answer from the database within %s s", user_id,
+                        self.fallback_timeout_s)
+            raise RecallUnavailable(f"{reason}, and the database did not answer within "
+                                    f"{self.fallback_timeout_s:g} s") from None
         reply = _recall_reply(protocol.recall_payload(response))
         reply.degraded = True
         reply.reason = f"{reason}; answered directly from the database"
@@ -394,7 +415,8 @@ class MemoryClient:
                 from memory_core.settings import load_settings
                 from memory_core.store.sql import SqlStore
 
-                store = SqlStore(self.database_url or "", migrate=False)
+                store = SqlStore(self.database_url or "", migrate=False,
+                                 connect_timeout_s=max(1, round(self.fallback_timeout_s)))
                 self._fallback = Memory(store, settings=load_settings(database_url=self.database_url))
             return self._fallback
 

@@ -89,13 +89,14 @@ class SqlStore(MemoryStore, SqlTurnRows):
         migrate: run the Alembic migrations up to head first.
         busy_timeout_s: SQLite only: how long a writer waits for another, in seconds.
         lock_poll_s: PostgreSQL ``user_lock``: seconds between lock attempts.
+        connect_timeout_s: PostgreSQL only: give up opening a connection after this many seconds.
 
     Raises:
         StoreError: bad URL, or the database could not be reached or migrated.
     """
 
     def __init__(self, url: str, *, migrate: bool = False, busy_timeout_s: float = 10.0,
-                 lock_poll_s: float = 0.05) -> None:
+                 lock_poll_s: float = 0.05, connect_timeout_s: int | None = None) -> None:
         try:
             parsed = make_url(url)
         except SQLAlchemyError as exc:
@@ -113,7 +114,9 @@ class SqlStore(MemoryStore, SqlTurnRows):
                                                               "check_same_thread": False})
             self._setup_sqlite(self.engine, busy_timeout_s)
         else:
-            self.engine = create_engine(parsed, pool_pre_ping=True, pool_size=5, max_overflow=10)
+            connect = {"connect_timeout": connect_timeout_s} if connect_timeout_s else {}
+            self.engine = create_engine(parsed, pool_pre_ping=True, pool_size=5, max_overflow=10,
+                                        connect_args=connect)
         dialect = self.engine.dialect.name
         if dialect not in _Q_USER_UPSERT:
             raise StoreError(f"unsupported database {dialect!r}: use SQLite or PostgreSQL")

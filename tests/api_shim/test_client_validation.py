@@ -114,3 +114,36 @@ def test_the_worker_refuses_bad_filters_from_any_publisher_as_invalid_input() ->
     with pytest.raises(InvalidField, match="unknown recall filter"):
         filters_from({"foo": 1})
     assert filters_from(None) is None
+
+
+def test_a_database_that_never_answers_does_not_hold_the_recall() -> None:
+    # A server that takes connections and says nothing (a frozen PostgreSQL): the fallback gives up in time.
+    import contextlib
+    import socket
+    import threading
+    import time
+
+    from api_shim.errors import RecallUnavailable
+
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def take_connections() -> None:
+        with contextlib.suppress(OSError):  # until the server socket is closed
+            while True:
+                held.append(server.accept()[0])
+
+    threading.Thread(target=take_connections, daemon=True).start()
+    port = server.getsockname()[1]
+    client = MemoryClient(DEAD, database_url=f"postgresql+psycopg://nobody@127.0.0.1:{port}/none",
+                          publish_retry_s=0.5, fallback_timeout_s=0.5)
+    try:
+        started = time.monotonic()
+        with pytest.raises(RecallUnavailable, match=r"the database did not answer within 0\.5 s"):
+            client.recall("u1", "tea")
+        assert time.monotonic() - started < 8
+    finally:
+        client.close()
+        server.close()
+        for conn in held:
+            conn.close()
