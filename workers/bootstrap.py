@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis
-from celery.signals import worker_process_init, worker_process_shutdown
+from celery.signals import worker_init, worker_process_init, worker_process_shutdown
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from memory_core.retrieval.tokenize import warm_up
 from memory_core.service import open_memory
 from memory_core.settings import load_settings
 from workers.app import settings
@@ -119,6 +120,12 @@ def reset() -> None:
     if _ctx is not None:
         _ctx.close()
     _ctx = None
+
+
+@worker_init.connect
+def _warm_up(**_: Any) -> None:
+    # Before the pool forks: the Chinese dictionary (~1 s) loads once, not in a first recall or turn.
+    warm_up()
 
 
 @worker_process_init.connect

@@ -34,7 +34,7 @@ import snowballstemmer
 
 from memory_core.retrieval.stopwords import CHINESE_STOPWORDS, ENGLISH_STOPWORDS
 
-__all__ = ["add_user_words", "tokenize"]
+__all__ = ["add_user_words", "tokenize", "warm_up"]
 
 # Han (incl. extension A and compatibility), CJK symbols, kana, Hangul.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af"
@@ -106,6 +106,15 @@ def _load_jieba() -> Any:
                     tok.add_word(word, freq)
                 _jieba = tok
     return _jieba
+
+
+def warm_up() -> None:
+    """Load the Chinese dictionary now (about a second) rather than in the first Chinese query.
+
+    A long-lived process calls it at start-up (the workers do); loading it in
+    a parent before it forks its pool shares the dictionary with the children.
+    """
+    _load_jieba()
 
 
 #: CJK runs longer than this (characters) are cut without jieba's HMM for unknown words: its

@@ -101,3 +101,13 @@ def test_a_long_cjk_run_is_cut_from_the_dictionary_alone() -> None:
                 if w not in tk.CHINESE_STOPWORDS and tk._HAS_WORD_CHAR_RE.search(w)]
     assert list(tk._cut_cjk(run)) == expected
     assert {"北京", "公园", "散步"} <= set(tokenize(run))
+
+
+def test_warm_up_loads_the_dictionary_once() -> None:
+    from memory_core.retrieval import tokenize as module
+
+    module.warm_up()
+    loaded = module._jieba
+    assert loaded is not None
+    module.warm_up()
+    assert module._jieba is loaded and tokenize("我喜欢吃火锅") == tokenize("我喜欢吃火锅")
