@@ -48,8 +48,6 @@ UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
 @contextmanager
 def _memory(db: str | None) -> Iterator[Memory]:
     settings = load_settings(**({"database_url": db} if db else {}))
-    if settings.database_url.startswith("sqlite:///") and not settings.database_url.startswith("sqlite:////"):
-        Path(settings.database_url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     memory = open_memory(settings)
     try:
         yield memory

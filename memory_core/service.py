@@ -13,6 +13,7 @@ import logging
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from memory_core.context import ContextBlock, build_context
 from memory_core.errors import InvalidInput, UnknownUser
@@ -249,12 +250,17 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     (extractor and curation agent) and recall is ``LLMRecaller`` in
     ``llm_recall_mode``; both share one ``LLMMetrics`` (``memory.pipeline.metrics``).
     Without it, the mechanical pipeline and BM25 recall run, and a log line says so.
+    A SQLite database at a relative path (the embedded default ``./.gulfstream/``)
+    gets its folder created.
 
     Raises:
         StoreError: the database cannot be opened or migrated.
     """
     settings = settings or load_settings(**overrides)
-    store = open_store(settings.database_url)
+    url = settings.database_url
+    if url.startswith("sqlite:///") and not url.startswith("sqlite:////"):  # a relative path: ./.gulfstream/...
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    store = open_store(url)
     if not settings.llm_configured:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
         return Memory(store, settings=settings)

@@ -134,3 +134,17 @@ def test_a_reversal_with_a_trailing_clause_still_supersedes(memory: Memory) -> N
     prefs = {i.status: i.description for i in memory.store.list_items("u1", statuses=None, kind="preference")}
     assert set(prefs) == {"active", "superseded"}
     assert "no longer" in prefs["active"] and "after" not in prefs["active"]
+
+
+def test_open_memory_creates_the_embedded_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the README's library example in a fresh folder: ./.gulfstream/ does not exist yet
+    from memory_core.settings import DEFAULT_DATABASE_URL
+
+    monkeypatch.chdir(tmp_path)
+    memory = open_memory(Settings(database_url=DEFAULT_DATABASE_URL))
+    try:
+        memory.ingest([turn("u1", 1, "I live in Lisbon.")])
+        assert memory.recall("u1", "where do I live?").results
+    finally:
+        memory.close()
+    assert (tmp_path / ".gulfstream" / "gulfstream.sqlite3").is_file()
