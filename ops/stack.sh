@@ -82,6 +82,20 @@ start_workers() {
   fi
 }
 
+check_started() {  # the processes spawned by this start must still be up a few seconds later
+  sleep "${START_CHECK_S:-8}"  # a worker that cannot start (bad install, bad flags) exits within this
+  local f n dead=0
+  for f in "$PIDS"/*.pid; do
+    [ -e "$f" ] || continue; n="$(basename "$f" .pid)"
+    if ! alive "$n"; then
+      echo "$n exited right after start; the end of $LOGS/$n.log:" >&2
+      tail -n 15 "$LOGS/$n.log" >&2 || true
+      dead=1
+    fi
+  done
+  return "$dead"
+}
+
 stop_one() {
   local name="$1"
   alive "$name" || { rm -f "$PIDS/$name.pid"; return 0; }
@@ -97,6 +111,7 @@ case "${1:-}" in
     start_redis; start_postgres
     "$PY" ops/migrate.py "$GULFSTREAM_DATABASE_URL"
     start_workers
+    check_started || { echo "the stack did not start; 'ops/stack.sh stop' cleans up" >&2; exit 1; }
     echo "GULFSTREAM_REDIS_URL=$GULFSTREAM_REDIS_URL"
     echo "GULFSTREAM_DATABASE_URL=$GULFSTREAM_DATABASE_URL" ;;
   stop)
