@@ -160,8 +160,8 @@ def _is_chinese(text: str) -> bool:
     return _CJK_RE.search(text) is not None
 
 
-def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, _Counts]:
-    """The item's line in the block and its token counts (without its newline)."""
+def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, _Counts, int]:
+    """The item's line in the block, its counts with its newline, and its cost in tokens."""
     when = item.valid_from or item.created_at
     return _counted_line(when.date().isoformat() if when.year >= 1000 else when.strftime("%Y-%m-%d"), str(item.kind),
                          str(item.status), item.description, str(item.trust),
@@ -170,7 +170,7 @@ def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, _C
 
 @functools.lru_cache(maxsize=16_384)
 def _counted_line(date: str, kind: str, status: str, description: str, trust: str, shown_ids: tuple[str, ...],
-                  id_count: int, lang: str) -> tuple[str, _Counts]:
+                  id_count: int, lang: str) -> tuple[str, _Counts, int]:
     """Build one line and count it; cached, since a user's items recur from recall to recall."""
     labels = _LABELS[lang]
     parts = [date, neutralise(_KINDS_ZH.get(kind, kind) if lang == "zh" else kind)]
@@ -185,14 +185,16 @@ def _counted_line(date: str, kind: str, status: str, description: str, trust: st
     notes.append(labels["trust"].format(trust=labels.get(trust, neutralise(trust))))
     provenance = labels["open"] + labels["sep"].join(notes) + labels["close"]
     line = "- " + " | ".join(parts) + " | " + neutralise(description) + provenance
-    return line, _counts(line)
+    counts = _plus(_counts(line), _NEWLINE)
+    return line, counts, _tokens(counts)
 
 
 @functools.lru_cache(maxsize=4_096)
-def _heading(theme: str) -> tuple[str, _Counts]:
-    """A theme's heading line and its token counts (without its newline); cached."""
+def _heading(theme: str) -> tuple[str, _Counts, int]:
+    """A theme's heading line, its counts with its newline, and its cost in tokens; cached."""
     heading = "## " + neutralise(theme)
-    return heading, _counts(heading)
+    counts = _plus(_counts(heading), _NEWLINE)
+    return heading, counts, _tokens(counts)
 
 
 @functools.lru_cache(maxsize=4)
@@ -241,16 +243,18 @@ def build_context(results: Sequence[RecallResult], budget_tokens: int = 800,
     ids: list[str] = []
     truncated = False
     for r in ordered:
-        line, line_counts = _line(r.item, r.turn_ids or r.item.source, lang)
-        parts = [_plus(line_counts, _NEWLINE)]
-        if r.item.theme not in groups:
-            parts.append(_plus(_heading(r.item.theme)[1], _NEWLINE))
-        cost = sum(_tokens(c) for c in parts)
+        line, line_counts, cost = _line(r.item, r.turn_ids or r.item.source, lang)
+        new_theme = r.item.theme not in groups
+        if new_theme:
+            _, heading_counts, heading_cost = _heading(r.item.theme)
+            cost += heading_cost
         if used + cost > budget_tokens:
             truncated = True
             continue
         used += cost
-        counted += parts
+        counted.append(line_counts)
+        if new_theme:
+            counted.append(heading_counts)
         groups.setdefault(r.item.theme, []).append(line)
         ids.append(r.item.id)
     if not ids:
