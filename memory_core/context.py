@@ -143,7 +143,14 @@ def _tokens(counts: _Counts) -> int:
 
 
 def _plus(*parts: _Counts) -> _Counts:
-    return tuple(map(sum, zip(*parts, strict=True)))  # type: ignore[return-value]
+    cjk = short = long_chars = symbols = newlines = 0
+    for a, b, c, d, e in parts:
+        cjk += a
+        short += b
+        long_chars += c
+        symbols += d
+        newlines += e
+    return cjk, short, long_chars, symbols, newlines
 
 
 def neutralise(text: str) -> str:
