@@ -139,6 +139,7 @@ class BM25Index:
         self._weights = idf[terms[order]] * tf * (k1 + 1) / (tf + norm[d])
         self._offsets = np.concatenate(([0], np.cumsum(np.bincount(terms, minlength=len(term_of)))))
         self._term_of = term_of
+        self._starts: list[int] = self._offsets.tolist()
         # every weight above 0 (always, with the min_idf floor): a document then
         # contains a query term exactly when its score is above 0
         self._positive = bool((self._weights > 0).all())
@@ -188,8 +189,8 @@ class BM25Index:
                 counts[tid] = counts.get(tid, 0) + 1
         if not counts:
             return []
-        offsets = self._offsets
-        return [(int(offsets[t]), int(offsets[t + 1]), c) for t, c in counts.items()]
+        offsets = self._starts  # plain ints: no numpy scalar per lookup
+        return [(offsets[t], offsets[t + 1], c) for t, c in counts.items()]
 
     def ranked(self, query_tokens: Sequence[str], depth: int, mask: np.ndarray | None = None) -> np.ndarray:
         """Return the best ``depth`` documents containing a query term, best first.
@@ -226,12 +227,13 @@ class BM25Index:
                 keep = mask[idx]
                 idx, sc = idx[keep], sc[keep]
             return idx[top_k_indices(sc, depth)], None
+        w = self._weights
         if len(spans) == 1:
             (lo, hi, c), = spans
-            docs, weights = self._docs[lo:hi], self._weights[lo:hi] * c
+            docs, weights = self._docs[lo:hi], (w[lo:hi] if c == 1 else w[lo:hi] * c)
         else:
             docs = np.concatenate([self._docs[lo:hi] for lo, hi, _ in spans])
-            weights = np.concatenate([self._weights[lo:hi] * c for lo, hi, c in spans])
+            weights = np.concatenate([w[lo:hi] if c == 1 else w[lo:hi] * c for lo, hi, c in spans])
         scores = np.bincount(docs, weights=weights, minlength=self.n_docs)
         if mask is not None:
             scores *= mask

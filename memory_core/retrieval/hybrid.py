@@ -262,12 +262,12 @@ class HybridIndex:
         score = fused * self.lexical.boost(cand, weights, ref)
         best = top_k_indices(score, max(k * 3, k) if settings.diversity else k)
         order = self._diverse(cand[best], k) if settings.diversity else cand[best]
-        final = score[np.searchsorted(cand, order)]
-        bm = item_scores[order] if item_scores is not None else self.lexical.bm25.scores_of(tokens, order)
+        final = score[np.searchsorted(cand, order)].tolist()
+        bm = (item_scores[order] if item_scores is not None else self.lexical.bm25.scores_of(tokens, order)).tolist()
         out = []
-        for rank, j in enumerate(order.tolist(), start=1):
+        for rank, (j, f, b) in enumerate(zip(order.tolist(), final, bm, strict=True), start=1):
             item = snapshot_item(self.items[j])
-            out.append(RecallResult(item, float(final[rank - 1]), float(bm[rank - 1]), rank, list(item.source)))
+            out.append(RecallResult(item, f, b, rank, list(item.source)))
         return out
 
     def _diverse(self, ordered: np.ndarray, k: int) -> np.ndarray:
