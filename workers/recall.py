@@ -45,10 +45,10 @@ def reply(ctx: Context, call_id: str | None, work: Callable[[], Any]) -> Any:
         body = protocol.encode_reply(False, error=f"internal error: {exc!r}", error_type="InternalError")
     if call_id:
         key = protocol.reply_key(call_id)
-        pipe = ctx.redis.pipeline(transaction=False)
-        pipe.lpush(key, body)
-        pipe.expire(key, ctx.settings.recall_reply_ttl_s)
-        pipe.execute()
+        # The plain LPUSH first: the caller is woken by it (a pipeline cost ~0.1 ms more to build
+        # before anything was sent). The TTL only matters when the caller gave up, so it can follow.
+        ctx.redis.lpush(key, body)
+        ctx.redis.expire(key, ctx.settings.recall_reply_ttl_s)
     return value
 
 
