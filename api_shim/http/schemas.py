@@ -116,10 +116,11 @@ class RecallIn(_In):
     """A recall: the new message and how much to return."""
 
     query: Text
-    k: int = Field(10, ge=1, le=100)
+    k: int = Field(10, ge=1, le=100, strict=True)  # strict: true and "3" are not numbers of items
     filters: RecallFiltersIn | None = None
-    budget_tokens: int | None = Field(None, ge=16, le=32_000, description="context block budget, in tokens")
-    timeout_ms: int | None = Field(None, ge=10, le=10_000,
+    budget_tokens: int | None = Field(None, ge=16, le=32_000, strict=True,
+                                      description="context block budget, in tokens")
+    timeout_ms: int | None = Field(None, ge=10, le=10_000, strict=True,
                                    description="wait this long for the recall worker before the database fallback")
 
 

@@ -287,13 +287,21 @@ class RecallIndex:
             if bad:
                 raise InvalidField(f"unknown {name} {bad[0]!r}; expected one of "
                                    f"{', '.join(enum._value2member_map_)}")  # type: ignore[union-attr]
+            if name == "status" and Status.DELETED in wanted:
+                raise InvalidField("deleted items are never recalled; statuses may be "
+                                   f"{', '.join(INDEXED_STATUSES)}")
             codes = [self._codes[name][w] for w in wanted if w in self._codes[name]]
             values = self._arrays[name][idx]
             keep &= (values == codes[0]) if len(codes) == 1 else np.isin(values, codes)
-        if filters.since is not None:
-            keep &= self.times[idx] >= to_epoch(filters.since, "since")
-        if filters.until is not None:
-            keep &= self.times[idx] < to_epoch(filters.until, "until")
+        since = None if filters.since is None else to_epoch(filters.since, "since")
+        until = None if filters.until is None else to_epoch(filters.until, "until")
+        if since is not None and until is not None and since >= until:
+            raise InvalidField(f"since ({filters.since.isoformat()}) must be before until "  # type: ignore[union-attr]
+                               f"({filters.until.isoformat()})")  # type: ignore[union-attr]
+        if since is not None:
+            keep &= self.times[idx] >= since
+        if until is not None:
+            keep &= self.times[idx] < until
         return keep
 
     def search(self, query: str, k: int = 10, filters: RecallFilters | None = None,

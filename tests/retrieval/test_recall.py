@@ -258,3 +258,12 @@ def test_filter_masks_are_kept_per_filter_and_checked_every_time():
     for _ in range(2):  # a bad filter is refused on every call, never cached
         with pytest.raises(InvalidField):
             index.mask_for(RecallFilters(kinds={"opinion"}))
+
+
+def test_filters_that_can_never_match_are_refused():
+    index = RecallIndex.build([item("Drinks green tea", "taste")])
+    with pytest.raises(InvalidField, match="deleted items are never recalled"):
+        index.search("tea", 5, RecallFilters(statuses=("active", "deleted")))
+    with pytest.raises(InvalidField, match="must be before until"):
+        index.search("tea", 5, RecallFilters(since=T0 + timedelta(days=2), until=T0))
+    assert index.search("tea", 5, RecallFilters(since=T0 - timedelta(days=1), until=T0 + timedelta(days=1)))
