@@ -28,12 +28,13 @@ from fastapi.routing import APIRoute
 from fastapi.security.utils import get_authorization_scheme_param
 from pydantic import ValidationError
 from starlette.requests import Request
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api_shim.http import api_turns
 from api_shim.http.api_turns import recall_answer
 from api_shim.http.auth import MAX_USER_ID_CHARS
 from api_shim.http.deps import authenticate_key
+from api_shim.http.ops import replay_body
 from api_shim.http.schemas import ID_PATTERN, RecallIn
 
 __all__ = ["RecallFastPath"]
@@ -118,16 +119,7 @@ async def _read_body(receive: Receive) -> tuple[bytes, Receive]:
         if not message.get("more_body", False):
             break
     body = b"".join(chunks)
-    replayed = False
-
-    async def replay() -> Message:
-        nonlocal replayed
-        if not replayed:
-            replayed = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return body, replay
+    return body, replay_body(body, receive)
 
 
 def _handler_for(app: FastAPI, exc: Exception) -> Any:

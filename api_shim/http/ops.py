@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api_shim.http.errors import JsonResponse, error_body
 
-__all__ = ["Limits", "Metrics", "MetricsMiddleware", "router"]
+__all__ = ["Limits", "Metrics", "MetricsMiddleware", "replay_body", "router"]
 
 router = APIRouter(tags=["operations"])
 
@@ -82,6 +82,20 @@ class MetricsMiddleware:
             self.metrics.latency.labels(scope["method"], route).observe(time.perf_counter() - started)
 
 
+def replay_body(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives ``body`` (already read whole) as one message, then defers to ``receive``."""
+    replayed = False
+
+    async def replay() -> Message:
+        nonlocal replayed
+        if not replayed:
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
 class Limits:
     """Refuses request bodies over ``max_bytes`` (``max_import_bytes`` on ``/import``) with 413."""
 
@@ -110,16 +124,7 @@ class Limits:
             chunks.append(message.get("body", b""))
             if not message.get("more_body", False):
                 break
-        replayed = False
-
-        async def replay() -> Message:
-            nonlocal replayed
-            if not replayed:
-                replayed = True
-                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
+        await self.app(scope, replay_body(b"".join(chunks), receive), send)
 
     @staticmethod
     async def _refuse(scope: Scope, receive: Receive, send: Send, limit: int) -> None:
