@@ -319,21 +319,10 @@ class MemoryClient:
             RecallUnavailable: no answer and no ``database_url`` to fall back on.
             StoreError: the fallback read failed too (the database is down as well).
         """
-        user_id = check_id(user_id, "user id")
-        query = check_text(query, "query")
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
-            raise InvalidField(f"k must be an integer from 1 to 1000; got {k!r}")
-        if budget_tokens is not None and (isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int)
-                                          or not 0 <= budget_tokens <= protocol.MAX_BUDGET_TOKENS):
-            raise InvalidField(f"budget_tokens must be an integer from 0 to {protocol.MAX_BUDGET_TOKENS}; "
-                               f"got {budget_tokens!r}")
-        if timeout_ms is not None and (isinstance(timeout_ms, bool) or not isinstance(timeout_ms, int)
-                                       or not 1 <= timeout_ms <= 600_000):
-            raise InvalidField(f"timeout_ms must be an integer from 1 to 600000; got {timeout_ms!r}")
+        kwargs = protocol.check_recall_request(user_id, query, k, filters, budget_tokens, timeout_ms)
+        user_id, query = kwargs["user_id"], kwargs["query"]
         wait_ms = timeout_ms or self.recall_timeout_ms
         started = time.perf_counter()
-        kwargs = {"user_id": user_id, "query": query, "k": k, "filters": protocol.check_recall_filters(filters),
-                  "budget_tokens": budget_tokens}
         try:
             value = self._call(protocol.RECALL, timeout_s=wait_ms / 1000, expires_s=wait_ms / 1000,
                                kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}", **kwargs)

@@ -349,6 +349,34 @@ def check_recall_filters(filters: Mapping[str, Any] | None) -> dict[str, Any] | 
     return out or None
 
 
+def check_recall_request(user_id: str, query: str, k: int, filters: Mapping[str, Any] | None,
+                         budget_tokens: int | None, timeout_ms: int | None) -> dict[str, Any]:
+    """Check a recall's arguments; return the task's keyword arguments (without ``call_id``).
+
+    k is 1..1,000 items, ``budget_tokens`` 0..``MAX_BUDGET_TOKENS`` tokens,
+    ``timeout_ms`` 1..600,000 ms (None: the caller's default); filters as
+    ``check_recall_filters``. The client and the shim's event-loop recall both use it.
+
+    Raises:
+        InvalidInput: a bad user id, empty or oversized query, k, filters, budget or timeout.
+    """
+    from memory_core.errors import InvalidField
+    from memory_core.validation import check_id, check_text
+
+    user_id = check_id(user_id, "user id")
+    query = check_text(query, "query")
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
+        raise InvalidField(f"k must be an integer from 1 to 1000; got {k!r}")
+    if budget_tokens is not None and (isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int)
+                                      or not 0 <= budget_tokens <= MAX_BUDGET_TOKENS):
+        raise InvalidField(f"budget_tokens must be an integer from 0 to {MAX_BUDGET_TOKENS}; got {budget_tokens!r}")
+    if timeout_ms is not None and (isinstance(timeout_ms, bool) or not isinstance(timeout_ms, int)
+                                   or not 1 <= timeout_ms <= 600_000):
+        raise InvalidField(f"timeout_ms must be an integer from 1 to 600000; got {timeout_ms!r}")
+    return {"user_id": user_id, "query": query, "k": k, "filters": check_recall_filters(filters),
+            "budget_tokens": budget_tokens}
+
+
 def recall_filters(data: Mapping[str, Any] | None) -> Any:
     """``memory_core.retrieval.recall.RecallFilters`` from filters as ``check_recall_filters`` takes them.
 

@@ -35,8 +35,6 @@ from starlette.concurrency import run_in_threadpool
 
 from api_shim import protocol
 from api_shim.client import MemoryClient, RecallReply, _recall_reply, _remote_error
-from memory_core.errors import InvalidField
-from memory_core.validation import check_id, check_text
 
 __all__ = ["MAX_WAITING", "LoopRecall"]
 
@@ -68,20 +66,16 @@ class LoopRecall:
         """As ``MemoryClient.recall``: the user's top-k items for ``query`` and the packed context block.
 
         Raises:
-            InvalidInput: bad user id, empty or oversized query, bad k.
+            InvalidInput: bad user id, empty or oversized query, bad k, filters, budget or timeout.
             RecallUnavailable: no answer and no ``database_url`` to fall back on.
         """
         client = self.client
-        user_id = check_id(user_id, "user id")
-        query = check_text(query, "query")
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
-            raise InvalidField(f"k must be an integer from 1 to 1000; got {k!r}")
+        request = protocol.check_recall_request(user_id, query, k, filters, budget_tokens, timeout_ms)
+        user_id, query, flt = request["user_id"], request["query"], request["filters"]
         wait_ms = timeout_ms or client.recall_timeout_ms
-        flt = protocol.check_recall_filters(filters)
         started = time.perf_counter()
         call_id = uuid.uuid4().hex
-        kwargs = {"call_id": call_id, "user_id": user_id, "query": query, "k": k, "filters": flt,
-                  "budget_tokens": budget_tokens}
+        kwargs = {"call_id": call_id, **request}
         try:
             client.celery.send_task(protocol.RECALL, kwargs=kwargs, retry=False, expires=wait_ms / 1000,
                                     argsrepr="()", kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}")
