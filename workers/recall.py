@@ -18,11 +18,10 @@ from typing import Any
 
 from api_shim import protocol
 from memory_core.errors import GulfstreamError
-from memory_core.retrieval.recall import RecallFilters
 from workers.app import app
 from workers.bootstrap import Context, context
 
-__all__ = ["filters_from", "noop", "ping", "recall", "reply"]
+__all__ = ["noop", "ping", "recall", "reply"]
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +51,6 @@ def reply(ctx: Context, call_id: str | None, work: Callable[[], Any]) -> Any:
     return value
 
 
-def filters_from(data: dict[str, Any] | None) -> RecallFilters | None:
-    """Build ``RecallFilters`` from its JSON form (times as ISO-8601 strings). Raises InvalidField."""
-    filters: RecallFilters | None = protocol.recall_filters(data)
-    return filters
-
-
 @app.task(name=protocol.PING, ignore_result=True, acks_late=False)
 def ping(call_id: str | None = None) -> None:
     """No-op round trip: the floor a recall is measured against."""
@@ -77,4 +70,5 @@ def recall(call_id: str | None, user_id: str, query: str, k: int = 10,
     """Answer one recall (a stale request the caller gave up on is dropped by ``expires``)."""
     ctx = context()
     reply(ctx, call_id, lambda: protocol.recall_payload(
-        ctx.memory.recall(user_id, query, k, filters=filters_from(filters), budget_tokens=budget_tokens), raw=True))
+        ctx.memory.recall(user_id, query, k, filters=protocol.recall_filters(filters), budget_tokens=budget_tokens),
+        raw=True))
