@@ -527,12 +527,13 @@ class SqlStore(MemoryStore, SqlTurnRows):
                 if self._probe is None:
                     self._probe = VersionProbe(self.url.set(drivername="postgresql")
                                                .render_as_string(hide_password=False))
-        answer = self._probe.ask(user_id)
-        if answer is None:
+        asked = self._probe.ask(user_id)
+        if asked is None:
             return super().memory_version_later(user_id)
+        answer: Callable[[], str | None] = asked
 
         def read() -> str:
-            version = answer()  # type: ignore[misc]
+            version = answer()
             return self.memory_version(user_id) if version is None else version
 
         return read
