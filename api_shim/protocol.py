@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-import re
 from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
@@ -218,7 +217,9 @@ def encode_reply(ok: bool, value: Any = None, *, error: str = "", error_type: st
     every value in Python first cost more than a recall's search). With
     orjson installed it encodes (datetimes, enums and dataclasses natively,
     in the same form); what it refuses (integers over 64 bits, lone
-    surrogates) goes through the json module.
+    surrogates) goes through the json module, whose output starts with one
+    space (``_EXACT``, still plain JSON) so that ``decode_reply`` knows to read
+    it with the json module too.
 
     Raises:
         TypeError: a value neither encoder can hold.
@@ -229,21 +230,22 @@ def encode_reply(ok: bool, value: Any = None, *, error: str = "", error_type: st
             return orjson.dumps(body, default=_json_default, option=orjson.OPT_NON_STR_KEYS)
         except TypeError:  # orjson.JSONEncodeError is one
             pass
-    return json.dumps(body, ensure_ascii=False, separators=(",", ":"), default=_json_default).encode()
+    return _EXACT + json.dumps(body, ensure_ascii=False, separators=(",", ":"), default=_json_default).encode()
 
 
-_LONG_NUMBER = re.compile(rb"\d{19}")
+_EXACT = b" "  # leads a reply the json module encoded: it may hold integers over 64 bits
 
 
 def decode_reply(raw: bytes | str) -> dict[str, Any]:
     """Decode what ``encode_reply`` produced.
 
-    orjson when installed, unless the reply may hold an integer of 19 digits
-    or more (orjson would read one over 64 bits as a float): the json module
-    keeps every integer exact.
+    orjson when installed, unless the json module encoded the reply (it
+    starts with ``_EXACT``): such a reply may hold an integer over 64 bits,
+    which orjson would read as a float, and the json module keeps it exact.
+    (Scanning every reply for long digit runs instead cost ~5x the decode.)
     """
     data = raw.encode() if isinstance(raw, str) else raw
-    if orjson is not None and not _LONG_NUMBER.search(data):
+    if orjson is not None and not data.startswith(_EXACT):
         body: dict[str, Any] = orjson.loads(data)
     else:
         body = json.loads(data)

@@ -74,3 +74,16 @@ def test_the_json_module_path_gives_the_same_reply(monkeypatch: pytest.MonkeyPat
     assert fast["value"]["n"] == 2**70 and isinstance(fast["value"]["n"], int)  # exact, not a float
     monkeypatch.setattr(protocol, "orjson", None)
     assert protocol.decode_reply(protocol.encode_reply(True, value)) == fast
+
+
+def test_a_reply_the_json_module_encoded_is_read_exactly_where_orjson_is_installed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert protocol.orjson is not None  # the workers and http extras install it
+    orjson = protocol.orjson
+    value = {"n": 2**70, "m": 12345678901234567890123, "x": 1.5}
+    monkeypatch.setattr(protocol, "orjson", None)  # a worker without orjson encodes
+    body = protocol.encode_reply(True, value)
+    monkeypatch.setattr(protocol, "orjson", orjson)  # a client with it decodes
+    decoded = protocol.decode_reply(body)["value"]
+    assert decoded == value and isinstance(decoded["m"], int)
+    assert orjson.loads(body)["value"]["x"] == 1.5  # still plain JSON for any reader
