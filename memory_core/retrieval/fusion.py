@@ -16,6 +16,7 @@ smaller value (the presets in ``stages`` pick 20). The per-signal weight
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -24,6 +25,14 @@ __all__ = ["rrf_fuse"]
 
 
 _DENSE_UP_TO = 4096  # below this many documents, an array over all of them beats sorting positions
+
+
+@functools.lru_cache(maxsize=256)
+def _contributions(weight: float, k: float, length: int) -> np.ndarray:
+    """``weight / (k + rank)`` for ranks 1..length, read-only (a ranking of each length, computed once)."""
+    values = weight / (k + np.arange(1, length + 1, dtype=np.float64))
+    values.flags.writeable = False
+    return values
 
 
 def rrf_fuse(rankings: Sequence[tuple[np.ndarray, float]], k: float = 60.0,
@@ -58,11 +67,18 @@ def rrf_fuse(rankings: Sequence[tuple[np.ndarray, float]], k: float = 60.0,
     if n_docs is not None and n_docs <= _DENSE_UP_TO:
         fused = np.zeros(n_docs)
         for order, weight in parts:  # each ranking holds a document once: plain fancy adds
-            fused[order] += weight / (k + np.arange(1, order.shape[0] + 1, dtype=np.float64))
+            fused[order] += _contributions(weight, k, order.shape[0])
         docs = np.flatnonzero(fused)  # every weight is positive: a fused document scores above 0
         return docs, fused[docs]
     positions = np.concatenate([order for order, _ in parts])
-    values = np.concatenate([weight / (k + np.arange(1, order.shape[0] + 1, dtype=np.float64))
-                             for order, weight in parts])
-    docs, inverse = np.unique(positions, return_inverse=True)
-    return docs, np.bincount(inverse, weights=values, minlength=docs.shape[0])
+    values = np.concatenate([_contributions(weight, k, order.shape[0]) for order, weight in parts])
+    # group equal positions with a stable sort (each group keeps its rankings' order), then sum each
+    # group with bincount: sequential adds, the same floats as the dense path (np.unique with its
+    # inverse cost 2.5x this; np.add.reduceat sums three values in another order)
+    order = np.argsort(positions, kind="stable")
+    ordered = positions[order]
+    first = np.empty(ordered.shape[0], dtype=bool)
+    first[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    return ordered[starts], np.bincount(np.cumsum(first) - 1, weights=values[order], minlength=starts.shape[0])
