@@ -34,6 +34,7 @@ __all__ = ["BM25Index", "top_k_indices", "top_positive"]
 
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
+_SORT_UP_TO = 1024
 
 
 def top_k_indices(scores: np.ndarray, k: int) -> np.ndarray:
@@ -52,6 +53,8 @@ def top_k_indices(scores: np.ndarray, k: int) -> np.ndarray:
     k = min(k, n)
     if k <= 0:
         return _EMPTY_I
+    if n <= _SORT_UP_TO:  # a short array: one stable sort (ties keep position order) beats partitioning
+        return np.argsort(-scores, kind="stable")[:k]
     part = np.arange(n) if k >= n else np.argpartition(-scores, k - 1)[:k]
     if k < n:  # take every tie of the k-th score, then cut after sorting by position
         kth = scores[part].min()
@@ -75,11 +78,10 @@ def top_positive(scores: np.ndarray, k: int) -> np.ndarray:
     """
     n = scores.shape[0]
     if k < n:
-        part = np.argpartition(scores, n - k)[n - k:]  # the k largest, ties cut anywhere
-        kth = scores[part].min()
+        kth = np.partition(scores, n - k)[n - k]  # the k-th largest value (no index array: half the cost)
         if kth > 0:  # every returned score is positive: take all ties of the k-th, order, cut
-            part = np.flatnonzero(scores >= kth)
-            return part[np.lexsort((part, -scores[part]))][:k].astype(np.int64)
+            part = np.flatnonzero(scores >= kth)  # ascending, so a stable sort breaks ties to the lower position
+            return part[np.argsort(-scores[part], kind="stable")[:k]]
     idx = np.flatnonzero(scores)  # at most k positive scores: all of them
     return idx[np.argsort(-scores[idx], kind="stable")]
 

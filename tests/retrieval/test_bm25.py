@@ -82,6 +82,17 @@ def test_top_k_indices_breaks_ties_by_position():
     assert top_k_indices(scores, 10).tolist() == [1, 2, 4, 3, 0]
 
 
+@pytest.mark.parametrize("n", [7, 300, 1024, 1025, 5000])  # a short array is sorted, a long one partitioned
+def test_top_k_and_top_positive_equal_a_full_sort_by_score_then_position(n):
+    rng = np.random.default_rng(n)
+    for trial in range(40):
+        scores = rng.integers(0, 5, n).astype(float) if trial % 2 else rng.random(n) * (rng.random(n) < 0.3)
+        k = int(rng.integers(1, 120))
+        reference = sorted(range(n), key=lambda i: (-scores[i], i))
+        assert top_k_indices(scores, k).tolist() == reference[:k]
+        assert top_positive(scores, k).tolist() == [i for i in reference if scores[i] > 0][:k]
+
+
 def test_scores_equal_rank_bm25_on_sparse_and_dense_query_paths():
     rng = np.random.default_rng(3)
     vocab = [f"w{i}" for i in range(400)] + [f"词{i}" for i in range(100)]
