@@ -116,8 +116,9 @@ class HybridIndex:
         self.speakers = speakers
         self._seeds = seeds
         self._speaker_codes = speaker_codes
-        self._group_of: list[int] = groups.tolist()
-        self._is_event = [i.kind == Kind.EVENT for i in lexical.items]
+        # near-copy key of each item for the diversity step: its source-turn group, and event or not
+        self._copy_key: list[int] = [2 * g + (i.kind == Kind.EVENT) for g, i in zip(groups.tolist(), lexical.items,
+                                                                                  strict=True)]
         # who a query can name: speakers who said something themselves (not a role, a tool or nobody)
         self._people = [s for s in (speakers if people is None else people)
                         if s.strip() and s.strip().lower() not in _ROLES]
@@ -279,12 +280,15 @@ class HybridIndex:
         copies of each other (the fact is what the user holds now), so the
         fact is never pushed out by its own turn.
         """
-        seen: set[tuple[int, bool]] = set()
+        seen: set[int] = set()
         fresh: list[int] = []
         repeats: list[int] = []
-        groups, events = self._group_of, self._is_event
+        keys = self._copy_key
         for j in ordered.tolist():
-            group = (groups[j], events[j])
-            (repeats if group in seen else fresh).append(j)
-            seen.add(group)
+            key = keys[j]
+            if key in seen:
+                repeats.append(j)
+            else:
+                seen.add(key)
+                fresh.append(j)
         return np.array((fresh + repeats)[:k], dtype=np.int64)

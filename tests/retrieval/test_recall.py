@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 
 from memory_core.errors import InvalidField, TextTooLong
@@ -158,6 +159,22 @@ def test_hit_weight_and_set_hits_reorder_without_rebuild():
     top = index.search("爵士乐", weights=weights)[0]
     assert top.item.id == b.id and top.item.hit == 20
     assert index.bm25 is bm25
+
+
+def test_boosts_kept_for_the_default_reference_time_equal_a_fresh_computation():
+    items_ = [item(f"用户喜欢爵士乐 {n}") for n in range(50)]
+    for n, it in enumerate(items_):
+        it.created_at = datetime(2024, 1, 1, tzinfo=UTC) + timedelta(days=3 * n)
+        it.hit = n % 4
+    index = RecallIndex.build(items_)
+    idx = np.array([0, 7, 49, 21], dtype=np.int64)
+    for weights in (PRESETS["balanced"], RecallWeights(half_life_days=5, recency=0.7, hits=0.3)):
+        for ref in (index.reference_time(None), index.reference_time(None) + 86_400.0):
+            assert index.boost(idx, weights, ref).tolist() == index._boost_of(idx, weights, ref).tolist()
+    before = index.boost(idx, PRESETS["balanced"], index.reference_time(None))
+    index.set_hits({items_[7].id: 500})
+    after = index.boost(idx, PRESETS["balanced"], index.reference_time(None))
+    assert after[1] > before[1] and after[[0, 2, 3]].tolist() == before[[0, 2, 3]].tolist()
 
 
 def test_bad_weights_are_refused(items):
