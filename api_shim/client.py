@@ -324,7 +324,7 @@ class MemoryClient:
         wait_ms = timeout_ms or self.recall_timeout_ms
         started = time.perf_counter()
         try:
-            value = self._call(protocol.RECALL, timeout_s=wait_ms / 1000, expires_s=wait_ms / 1000,
+            value = self._call(protocol.RECALL, timeout_s=wait_ms / 1000, deadline=protocol.deadline_after(wait_ms),
                                kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}", **kwargs)
             reason = ""
         except RequestTimeout:
@@ -346,30 +346,29 @@ class MemoryClient:
 
     # ── plumbing ───────────────────────────────────────────────────────
 
-    def _send(self, name: str, kwargs: dict[str, Any], *, expires_s: float | None = None,
-              kwargsrepr: str | None = None, task_id: str | None = None) -> str:
+    def _send(self, name: str, kwargs: dict[str, Any], *, kwargsrepr: str | None = None,
+              task_id: str | None = None) -> str:
         if name in _READ_ONLY:  # one plain attempt first: kombu's retry wrapper costs ~0.25 ms a call
             try:
-                return str(self.celery.send_task(name, kwargs=kwargs, retry=False, expires=expires_s,
+                return str(self.celery.send_task(name, kwargs=kwargs, retry=False,
                                                  argsrepr="()", kwargsrepr=kwargsrepr, task_id=task_id).id)
             except Exception:  # sent twice at worst: a read-only request, and its caller takes one reply
                 log.info("publishing %s failed once; retrying", name, exc_info=True)
         try:
             result = self.celery.send_task(name, kwargs=kwargs, retry=True, retry_policy=self._retry_policy,
-                                           expires=expires_s, argsrepr="()", kwargsrepr=kwargsrepr,
-                                           task_id=task_id)
+                                           argsrepr="()", kwargsrepr=kwargsrepr, task_id=task_id)
         except Exception as exc:  # kombu raises OperationalError and friends, by transport
             raise PublishFailed(f"could not enqueue {name} at {self.broker_url}: {exc}") from exc
         return str(result.id)
 
-    def _call(self, name: str, *, timeout_s: float | None = None, expires_s: float | None = None,
-              kwargsrepr: str | None = None, **kwargs: Any) -> Any:
+    def _call(self, name: str, *, timeout_s: float | None = None, kwargsrepr: str | None = None,
+              **kwargs: Any) -> Any:
         """Send ``name`` with a fresh call id and wait for its reply; return the value or raise."""
         call_id = uuid.uuid4().hex
         wait_s = self.request_timeout_s if timeout_s is None else timeout_s
         if kwargsrepr is None:
             kwargsrepr = repr({k: v for k, v in kwargs.items() if k.endswith("_id")})
-        self._send(name, {"call_id": call_id, **kwargs}, expires_s=expires_s, kwargsrepr=kwargsrepr)
+        self._send(name, {"call_id": call_id, **kwargs}, kwargsrepr=kwargsrepr)
         try:
             popped = self.redis.brpop([protocol.reply_key(call_id)], timeout=max(wait_s, 0.001))
         except redis.RedisError as exc:

@@ -66,9 +66,23 @@ def noop() -> None:
 
 @app.task(name=protocol.RECALL, ignore_result=True, acks_late=False)
 def recall(call_id: str | None, user_id: str, query: str, k: int = 10,
-           filters: dict[str, Any] | None = None, budget_tokens: int | None = None) -> None:
-    """Answer one recall (a stale request the caller gave up on is dropped by ``expires``)."""
+           filters: dict[str, Any] | None = None, budget_tokens: int | None = None,
+           deadline: float | None = None) -> str | None:
+    """Answer one recall.
+
+    A request past its ``deadline`` (epoch seconds, ``protocol.deadline_after``)
+    is dropped unanswered: its caller has stopped waiting and answered from
+    the database, so searching would only delay the requests queued behind
+    it. Each drop is logged, and shows in Flower as a task whose result is
+    ``"dropped: past its deadline"``.
+    """
+    late_s = protocol.past_deadline(deadline)
+    if late_s:
+        log.warning("recall %s for user %s dropped: %.0f ms past its deadline (the caller stopped waiting)",
+                    call_id, user_id, late_s * 1e3)
+        return "dropped: past its deadline"
     ctx = context()
     reply(ctx, call_id, lambda: protocol.recall_payload(
         ctx.memory.recall(user_id, query, k, filters=protocol.recall_filters(filters), budget_tokens=budget_tokens),
         raw=True))
+    return None

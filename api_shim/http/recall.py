@@ -75,9 +75,9 @@ class LoopRecall:
         wait_ms = timeout_ms or client.recall_timeout_ms
         started = time.perf_counter()
         call_id = uuid.uuid4().hex
-        kwargs = {"call_id": call_id, **request}
+        kwargs = {"call_id": call_id, **request, "deadline": protocol.deadline_after(wait_ms)}
         try:
-            client.celery.send_task(protocol.RECALL, kwargs=kwargs, retry=False, expires=wait_ms / 1000,
+            client.celery.send_task(protocol.RECALL, kwargs=kwargs, retry=False,
                                     argsrepr="()", kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}")
         except Exception:  # kombu raises OperationalError and friends, by transport: the client retries
             return await run_in_threadpool(client.recall, user_id, query, k, filters=flt,

@@ -7,6 +7,7 @@ dead-lettered and the user's later turns still apply.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from _workload import embedded_snapshots, make_turns, snapshot, turn_texts, wait_until
 from typer.testing import CliRunner
 
+from api_shim import protocol
 from api_shim.client import MemoryClient
 from memory_core.store.sql import SqlStore
 from workers.deadletter import DeadLetters
@@ -99,6 +101,14 @@ def test_recall_rpc_answers_and_falls_back_when_the_worker_is_gone(celery_procs:
     assert any("Osaka" in t for t in texts)
     assert "Osaka" in reply.context_text
     assert client.recall("u-other", "where do I live", k=3).results == []  # never crosses users
+
+    # a request whose caller stopped waiting is dropped unanswered (logged); the one queued behind it answers
+    client.celery.send_task(protocol.RECALL, kwargs={"call_id": "stale-call", "user_id": "u-recall", "query": "tea",
+                                                     "k": 3, "deadline": time.time() - 5})
+    assert "tea" in client.recall("u-recall", "green tea", k=1).results[0]["item"]["description"]
+    assert client.redis.llen(protocol.reply_key("stale-call")) == 0
+    wait_until(lambda: "recall stale-call for user u-recall dropped" in recall_worker.log_path.read_text(), 10,
+               "the stale recall logged", celery_procs.logs)
 
     # CRUD passthroughs, by task name
     item_id = client.add_item("u-recall", "Allergic to peanuts", "health", kind="fact")
