@@ -10,7 +10,9 @@ punctuation become ASCII) and lowercased, then split into runs:
 - everything else is split into words of letters and digits; contractions
   are expanded ("don't" → "do not", "I'm" → "i am"), English stopwords
   dropped, letters stemmed with the Snowball English stemmer; numbers are
-  kept ("2024", "3.5"; "1,000" becomes "1000").
+  kept ("2024", "3.5"; "1,000" becomes "1000");
+- each emoji or pictographic symbol is a term of its own ("🍣", "☕"), so
+  a query of emoji alone finds the items that hold them.
 
 So "我在Google工作, I love 火锅" gives ``["googl", "工作", "love", "火锅"]``
 (in text order).
@@ -39,8 +41,11 @@ __all__ = ["add_user_words", "tokenize", "warm_up"]
 # Han (incl. extension A and compatibility), CJK symbols, kana, Hangul.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af"
 _RUN_RE = re.compile(f"([{_CJK}]+)")
-# A word: letters/digits (any script but CJK), with an optional contraction tail.
-_WORD_RE = re.compile(r"\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)+|[^\W_]+(?:'[^\W_]+)?")
+# Pictographs kept as terms, one character each: emoji (skin-tone modifiers 1F3FB-1F3FF left out,
+# as are variation selectors and joiners, which fall outside), misc symbols and dingbats (☕ ✈ ❤), ⭐.
+_EMOJI = "\U0001F000-\U0001F3FA\U0001F400-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF"
+# A word: letters/digits (any script but CJK), with an optional contraction tail; or one pictograph.
+_WORD_RE = re.compile(rf"\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d+(?:\.\d+)+|[^\W_]+(?:'[^\W_]+)?|[{_EMOJI}]")
 _HAS_WORD_CHAR_RE = re.compile(r"[^\W_]")
 
 # Whole-word contractions whose stem is irregular; the rest split on "'".

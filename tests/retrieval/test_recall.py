@@ -12,6 +12,7 @@ from memory_core.errors import InvalidField, TextTooLong
 from memory_core.model import MemoryItem, Status
 from memory_core.retrieval.recall import (
     PRESETS,
+    HybridIndex,
     Recaller,
     RecallFilters,
     RecallIndex,
@@ -55,6 +56,15 @@ def test_english_chinese_and_mixed_queries_find_their_item(items):
     mixed = ids(index.search("Google 火锅", k=2))
     assert mixed[0] == items[4].description  # has both terms
     assert set(ids(index.search("hike", k=5))) == {items[6].description}
+
+
+def test_an_emoji_only_query_finds_the_items_holding_the_emoji(items):
+    sushi = item("Orders 🍣 every Friday", "food")
+    index = HybridIndex.build([*items, sushi])
+    assert ids(index.search("🍣", k=3))[0] == sushi.description
+    assert ids(index.search("🍣🍣", k=1)) == [sushi.description]
+    assert ids(RecallIndex.build([*items, sushi]).search("🍣", k=3)) == [sushi.description]  # BM25 alone
+    assert index.search("🎸", k=3) == []
 
 
 def test_results_carry_rank_scores_and_turn_ids(items):

@@ -23,6 +23,13 @@ def test_numbers_are_kept():
     assert tokenize("moved in 2024, paid $1,000 for v3.5") == ["move", "2024", "paid", "1000", "v3", "5"]
 
 
+def test_each_emoji_is_a_term_without_its_modifiers():
+    assert tokenize("I love 🍣 and ☕️!") == ["love", "🍣", "☕"]
+    assert tokenize("👍🏽 great") == tokenize("👍 great") == ["👍", "great"]  # skin tone dropped
+    assert tokenize("我爱🍣寿司") == ["爱", "🍣", "寿司"]
+    assert tokenize("👨\u200d👩\u200d👧") == ["👨", "👩", "👧"]  # a joined family: its people
+
+
 def test_full_width_text_matches_ascii():
     assert tokenize("Ｇｏｏｇｌｅ") == tokenize("google")
 
