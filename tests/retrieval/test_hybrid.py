@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -9,7 +11,7 @@ import pytest
 
 from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem, Turn
-from memory_core.retrieval.entities import extract_entities, learn_lexicon, named_speakers
+from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, learn_lexicon, named_speakers
 from memory_core.retrieval.recall import HYBRID_PRESETS, HybridIndex, HybridSettings, Recaller
 from memory_core.retrieval.stages import STAGES, stage_combinations
 
@@ -63,6 +65,33 @@ def test_named_speaker_is_preferred():
     assert boosted[0].item.speaker == "Melanie"
     assert boosted[0].score > plain[0].score or plain[0].item.speaker == "Melanie"
     assert named_speakers("What did Mel do?", ["Melanie", "assistant"]) == {"Melanie"}
+
+
+def _named_by_one_pattern_each(query: str, speakers: list[str]) -> set[str]:
+    """The plain definition: a whole-word pattern per Latin name, substrings for Chinese names."""
+    q = unicodedata.normalize("NFKC", query)
+    prefixes = {w.lower() for w in re.findall(r"\b[A-Z][a-z]{2,}\b", q)}
+    out = set()
+    for name in speakers:
+        key = unicodedata.normalize("NFKC", name).strip().lower()
+        if key in {"user", "assistant", "system", "tool", ""}:
+            continue
+        if re.search(r"[\u4e00-\u9fff]", key):
+            if key in q.lower():
+                out.add(name)
+        elif re.search(rf"\b{re.escape(key)}\b", q.lower()) or any(key.startswith(p) for p in prefixes):
+            out.add(name)
+    return out
+
+
+def test_speaker_matcher_equals_a_pattern_per_name():
+    speakers = ["Melanie", "Ann Lee", "Ann", "O'Neil", "Zoë", "Ｊｏｈｎ", "王小明", "tool", "", "Jo-Anne", "Tim_2"]
+    queries = ["What did Mel do?", "ann lee said", "Did Ann call?", "o'neil's car", "zoë", "Zoëy?", "JOHN!",
+               "john's dog", "王小明去哪了", "小明", "the tool ran", "Jo-Anne and Tim_2", "jo anne", "timothy",
+               "Annabel came", "Leeds", "", "🍣 Melanie🍣"]
+    matcher = SpeakerMatcher(speakers)
+    for query in queries:
+        assert matcher(query) == _named_by_one_pattern_each(query, speakers) == named_speakers(query, speakers), query
 
 
 def test_time_cue_prefers_items_dated_inside_it():
