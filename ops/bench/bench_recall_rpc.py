@@ -10,7 +10,16 @@ interleaved one for one with two floors measured in the same run:
 - ``ping (reply list)``: a no-op task that LPUSHes its reply to a per-call
   list the client BRPOPs — the same path recall uses.
 
-Run: ``.venv/bin/python ops/bench/bench_recall_rpc.py [--sizes 100,1000,10000,100000] [--calls 300]``.
+The items are synthetic by default: 5-14 words from a 60-word vocabulary,
+no source turns (so the turn-window signal indexes each item's own text),
+and the queries three of those words. ``--locomo FILE`` fills the user
+instead as ``bench_hybrid`` does: LoCoMo turns (read from the file given,
+never copied into the repo) repeated to the size, stored as turns, one
+event item per turn, so the index carries real turn windows, speakers and
+dates; the queries are the file's questions.
+
+Run: ``.venv/bin/python ops/bench/bench_recall_rpc.py [--sizes 100,1000,10000,100000] [--calls 300]
+[--locomo ../shared/datasets/locomo/locomo10_dev.json]``.
 Starts private Redis and PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and
 ``GULFSTREAM_DATABASE_URL`` are both set. Prints a Markdown table.
 """
@@ -20,8 +29,10 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from pathlib import Path
 
 from _stack import CeleryProcesses, percentiles, servers, table
+from bench_hybrid import corpus
 from celery import Celery
 
 from api_shim import protocol
@@ -50,10 +61,20 @@ def fill(store: SqlStore, user_id: str, count: int, rng: random.Random) -> None:
         store.apply(user_id, ops)
 
 
+def fill_locomo(store: SqlStore, user_id: str, count: int, path: Path) -> list[str]:
+    """Give ``user_id`` ``count`` LoCoMo turns and one event item per turn; return the questions."""
+    items, turns, questions = corpus(path, count, user_id)
+    for start in range(0, count, 2000):
+        store.append_many(turns[start:start + 2000])
+        store.apply(user_id, [AddOp(item) for item in items[start:start + 2000]])
+    return questions
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000,100000")
     parser.add_argument("--calls", type=int, default=300)
+    parser.add_argument("--locomo", type=Path, help="fill from this LoCoMo file's turns instead of synthetic items")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     rng = random.Random(11)
@@ -70,20 +91,25 @@ def main() -> None:
             for size in sizes:
                 user = f"bench-{size}"
                 t0 = time.perf_counter()
-                fill(store, user, size, rng)
+                if args.locomo:
+                    questions = fill_locomo(store, user, size, args.locomo)
+                    queries = [rng.choice(questions) for _ in range(args.calls + 20)]
+                else:
+                    fill(store, user, size, rng)
+                    queries = [" ".join(rng.choices(WORDS, k=3)) for _ in range(args.calls + 20)]
                 fill_s = time.perf_counter() - t0
                 t0 = time.perf_counter()
                 first = client.recall(user, "coffee in lisbon", k=10, timeout_ms=120_000)
                 cold_ms = (time.perf_counter() - t0) * 1e3
                 assert not first.degraded, first.reason
                 noop, ping, recall, degraded = [], [], [], 0
-                for i in range(args.calls + 20):
+                for i, query in enumerate(queries):
                     t0 = time.perf_counter()
                     backend.send_task(protocol.NOOP).get(timeout=10)
                     t1 = time.perf_counter()
                     client.ping(timeout_s=10)
                     t2 = time.perf_counter()
-                    reply = client.recall(user, " ".join(rng.choices(WORDS, k=3)), k=10)
+                    reply = client.recall(user, query, k=10)
                     t3 = time.perf_counter()
                     degraded += reply.degraded
                     if i >= 20:  # warm-up
@@ -93,7 +119,8 @@ def main() -> None:
                 n50, n95, n99 = percentiles(noop)
                 p50, p95, p99 = percentiles(ping)
                 r50, r95, r99 = percentiles(recall)
-                rows.append((f"{size:,}", f"{fill_s:.1f}", f"{cold_ms:.0f}", n50, n95, n99, p50, p95, p99,
+                label = f"{size:,}" + (" (LoCoMo)" if args.locomo else "")
+                rows.append((label, f"{fill_s:.1f}", f"{cold_ms:.0f}", n50, n95, n99, p50, p95, p99,
                              r50, r95, r99, r50 - n50, r99 - n99, degraded))
                 print(table(HEADERS, rows[-1:]).splitlines()[-1], flush=True)  # a row as soon as it is done
         finally:
