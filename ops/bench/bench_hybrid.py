@@ -36,7 +36,9 @@ from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
 def corpus(path: Path, n_items: int, user_id: str = "bench") -> tuple[list[MemoryItem], list[Turn], list[str]]:
     """Return n_items event items of ``user_id``, their turns (seq order) and the questions of the file."""
     samples = read_locomo(json.loads(path.read_text(encoding="utf-8")), lambda sid: user_id)
-    base = [t for s in samples for t in s.turns]
+    # turn ids repeat across a file's conversations ("D1:1"): prefix each with its conversation
+    base = [replace(t, turn_id=f"c{n}-{t.turn_id}", session_id=f"c{n}-{t.session_id}")
+            for n, s in enumerate(samples) for t in s.turns]
     questions = [str(qa["question"]) for s in samples for qa in s.qa]
     turns: list[Turn] = []
     round_no = 0
