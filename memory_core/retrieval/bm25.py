@@ -34,7 +34,7 @@ __all__ = ["BM25Index", "top_k_indices", "top_positive"]
 
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
-_SORT_UP_TO = 1024
+_SORT_UP_TO = 1024  # top_k_indices sorts arrays up to this long whole (fused candidates: a few hundred)
 
 
 def top_k_indices(scores: np.ndarray, k: int) -> np.ndarray:

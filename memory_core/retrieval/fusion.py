@@ -27,7 +27,7 @@ __all__ = ["rrf_fuse"]
 _DENSE_UP_TO = 4096  # below this many documents, an array over all of them beats sorting positions
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=2048)  # (weight, k, length): a few weights × ranking lengths up to the depth
 def _contributions(weight: float, k: float, length: int) -> np.ndarray:
     """``weight / (k + rank)`` for ranks 1..length, read-only (a ranking of each length, computed once)."""
     values = weight / (k + np.arange(1, length + 1, dtype=np.float64))
