@@ -44,7 +44,7 @@ _ZH_BARE_VERB = re.compile(
 _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|would|could|should|can|are|is)\b"
                       r"|\?\s*$", re.IGNORECASE)
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
-_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my)\b|^\s*(?:ok|okay|please|from|going|in|always|never)\b",
+_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've)\b|^\s*(?:ok|okay|please|from|going|in|always|never)\b",
                               re.IGNORECASE)
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 _PUNCT = re.compile(r"[\W_]+")

@@ -80,6 +80,9 @@ _IM = r"\b(?:i'm|i\s+am|im)\s+"
 _IHAVE = r"\bi(?:'ve|\s+have)?\s+"
 _ADV = (r"(?:(?:really|actually|also|still|just|totally|absolutely|truly|definitely|honestly|now|"
         r"currently|do|kind\s+of|kinda|so|genuinely|personally|even|always|mostly)\s+)*")
+# "I moved", "I've just moved", "we relocated" (a move of the household is the user's move)
+_MOVED = (r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|recently|finally|now|also|since|then)\s+)*"
+          r"(?:moved|relocated)\s+(?:(?:back|over|out|away|house)\s+)?")
 _PETS = r"dog|cat|puppy|kitten|pet|bird|rabbit|bunny|hamster|parrot|fish|turtle|horse|snake|guinea\s+pig"
 
 EN_RULES: tuple[Rule, ...] = (
@@ -100,10 +103,13 @@ EN_RULES: tuple[Rule, ...] = (
          needles=("allergic",)),
     Rule("lives_in", Kind.FACT, _c(
         _I + _ADV + r"(?:live|reside)\s+in\s+(?P<o>.+)", _IM + _ADV + r"living\s+in\s+(?P<o>.+)",
-        _IHAVE + r"(?:just\s+|recently\s+|finally\s+)?moved\s+to\s+(?P<o>.+)",
-        _IHAVE + r"(?:been\s+)?(?:lived|living)\s+in\s+(?P<o>.+)"),
+        # "I moved to Porto from Lisbon": the place before "from"; "We moved from Lisbon to Porto": after "to"
+        _MOVED + r"to\s+(?P<o>.+?)\s+from\s+\S.*",
+        _MOVED + r"(?:from\s+.+?\s+)?to\s+(?P<o>.+)",
+        _IHAVE + r"(?:been\s+)?(?:lived|living)\s+in\s+(?P<o>.+)",
+        r"\bmy\s+(?:new\s+)?(?:home|place|house|flat|apartment)\s+is\s+(?:now\s+)?in\s+(?P<o>.+)"),
         "{s} lives in {o}", single_valued=True, theme="places",
-        needles=("live", "living", "moved", "reside")),
+        needles=("live", "living", "moved", "relocated", "reside", "home", "place", "house", "flat", "apartment")),
     Rule("from", Kind.FACT, _c(
         _IM + r"(?:originally\s+)?from\s+(?P<o>.+)", _I + _ADV + r"(?:come|came)\s+from\s+(?P<o>.+)",
         _I + r"grew\s+up\s+in\s+(?P<o>.+)"),
@@ -134,9 +140,9 @@ EN_RULES: tuple[Rule, ...] = (
         needles=("favo",)),
     Rule("pref", Kind.PREFERENCE, _c(
         _I + _ADV + r"(?P<n>don't|do\s+not|dont|no\s+longer)\s+" + _ADV
-        + r"(?P<v>like|love|enjoy)\s+(?P<o>.+)",
+        + r"(?P<v>like|love|enjoy|drink|eat)\s+(?P<o>.+)",
         _I + _ADV + r"(?P<v>hate|dislike|detest|can't\s+stand|cannot\s+stand)\s+(?P<o>.+)"), polarity=-1,
-        needles=("like", "love", "enjoy", "hate", "dislike", "detest", "stand")),
+        needles=("like", "love", "enjoy", "drink", "eat", "hate", "dislike", "detest", "stand")),
     Rule("pref", Kind.PREFERENCE, _c(_I + _ADV + r"(?P<v>like|love|enjoy|prefer|adore)\s+(?P<o>.+)"),
          polarity=1,
          needles=("like", "love", "enjoy", "prefer", "adore")),
@@ -153,6 +159,8 @@ _EN_PREF = {
     "favourite": "{s}'s favourite {c} is {o}", "favorite": "{s}'s favourite {c} is {o}",
     "-": "{s} doesn't like {o}", "-reversal": "{s} no longer likes {o}", "hate": "{s} hates {o}",
     "dislike": "{s} dislikes {o}", "detest": "{s} detests {o}", "stand": "{s} can't stand {o}",
+    "-drink": "{s} doesn't drink {o}", "-drink-reversal": "{s} no longer drinks {o}",
+    "-eat": "{s} doesn't eat {o}", "-eat-reversal": "{s} no longer eats {o}",
 }
 
 # ── Chinese ───────────────────────────────────────────────────────────
@@ -177,9 +185,13 @@ ZH_RULES: tuple[Rule, ...] = (
          "{s}对{o}过敏", theme="health", confidence=0.9,
          needles=("过敏",)),
     Rule("lives_in", Kind.FACT, _c(
-        _W + _Z + r"(?:住在|居住在|生活在|搬到了|搬到|搬去了|搬去|搬家到了|搬家到)(?P<o>.+)"),
+        _W + _Z + r"(?:住在|居住在|生活在)(?P<o>.+)",
+        # "我从里斯本搬到了波尔图", "我们搬到了波尔图": the place moved to
+        r"我(?:们)?" + _Z + r"(?:从.{1,20}?)?" + _Z + r"(?:搬到了|搬到|搬去了|搬去|搬家到了|搬家到)(?P<o>.+)",
+        # "我现在在波尔图生活"
+        _W + _Z + r"在(?!家)(?P<o>[^，,。\s]{1,20}?)(?:生活|居住|定居)了?[。！!.\s]*$"),
         "{s}住在{o}", single_valued=True, theme="places",
-        needles=("住在", "居住在", "生活在", "搬")),
+        needles=("住在", "居住在", "生活在", "搬", "生活", "居住", "定居")),
     Rule("from", Kind.FACT, _c(_W + _Z + r"来自(?P<o>.+)", _W + r"的?(?:老家|家乡)(?:是|在)(?P<o>.+)",
                                _W + _Z + r"是从(?P<o>.+?)来的"),
          "{s}来自{o}", single_valued=True, theme="identity",
@@ -203,8 +215,9 @@ ZH_RULES: tuple[Rule, ...] = (
     needles=("最喜欢的",)),
     Rule("pref", Kind.PREFERENCE, _c(
         _W + _Z + r"(?P<n>不再|再也不|已经不|不|没那么|没有那么)" + _Z + r"(?P<v>喜欢|爱)(?P<o>.+)",
+        _W + _Z + r"(?P<n>不再|再也不|已经不|不)" + _Z + r"(?P<v>喝|吃)(?P<o>.+)",
         _W + _Z + r"(?P<v>讨厌|厌恶|受不了|反感)(?P<o>.+)"), polarity=-1,
-        needles=("喜欢", "爱", "讨厌", "厌恶", "受不了", "反感")),
+        needles=("喜欢", "爱", "喝", "吃", "讨厌", "厌恶", "受不了", "反感")),
     Rule("pref", Kind.PREFERENCE, _c(
         _W + _Z + r"(?P<v>喜欢上了|喜欢上|喜欢|喜爱|热爱|钟爱|偏爱|爱)(?P<o>.+)"),
          polarity=1,
@@ -221,6 +234,7 @@ _ZH_PREF = {
     "偏爱": "{s}偏爱{o}", "喜欢上": "{s}喜欢上了{o}", "喜欢上了": "{s}喜欢上了{o}",
     "favourite": "{s}最喜欢的{c}是{o}", "-": "{s}不喜欢{o}", "-reversal": "{s}不再喜欢{o}",
     "讨厌": "{s}讨厌{o}", "厌恶": "{s}厌恶{o}", "受不了": "{s}受不了{o}", "反感": "{s}反感{o}",
+    "-喝": "{s}不喝{o}", "-喝-reversal": "{s}不再喝{o}", "-吃": "{s}不吃{o}", "-吃-reversal": "{s}不再吃{o}",
 }
 
 # ── objects ───────────────────────────────────────────────────────────
@@ -288,6 +302,8 @@ def _pref_template(hit: RuleHit, lang: str) -> str:
         return table["favourite"]
     if hit.rule.polarity < 0 and verb in ("like", "love", "enjoy", "喜欢", "爱"):
         return table["-reversal" if hit.reversal else "-"]
+    if hit.rule.polarity < 0 and verb in ("drink", "eat", "喝", "吃"):
+        return table[f"-{verb}-reversal" if hit.reversal else f"-{verb}"]
     if verb.endswith("stand"):
         return table["stand"]
     return table.get(verb, "{s} " + verb + " {o}" if lang == "en" else "{s}" + verb + "{o}")
@@ -306,6 +322,8 @@ def render(hit: RuleHit, subject: str, lang: str) -> tuple[str, str]:
 
 # Other ways of saying a preference ended, rewritten to the form the rules know.
 _EN_REWRITES = (
+    (re.compile(r"\b(I|i)\s+(?:have\s+|'ve\s+)?(?:stopped|quit|gave\s+up)\s+(drink|eat)ing\b"),
+     lambda m: f"{m.group(1)} no longer {m.group(2)}"),
     (re.compile(r"\b(I|i)\s+(?:have\s+|'ve\s+)?(?:stopped|quit)\s+(lik|lov|enjoy)(?:e|ing)\b"),
      lambda m: f"{m.group(1)} no longer {m.group(2)}{'' if m.group(2) == 'enjoy' else 'e'}"),
     (re.compile(r"\b(I|i)(?:'m|\s+am)\s+(?:just\s+|really\s+)?not\s+(?:into|a\s+fan\s+of)\s+(.+?)\s+"

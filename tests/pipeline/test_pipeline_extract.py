@@ -31,6 +31,9 @@ def only(make_turn: TurnFactory, text: str, **kw: str) -> Candidate:
 EN_FACTS = [
     ("I live in Paris.", "fact:lives_in", ["Paris"]),
     ("I moved to Berlin last month", "fact:lives_in", ["Berlin"]),
+    ("I moved from Lisbon to Porto.", "fact:lives_in", ["Porto"]),
+    ("We relocated to Porto from Lisbon last week", "fact:lives_in", ["Porto"]),
+    ("My new home is in Porto", "fact:lives_in", ["Porto"]),
     ("I'm from Ohio", "fact:from", ["Ohio"]),
     ("My name is Caroline", "fact:name", ["Caroline"]),
     ("I work as a nurse", "fact:occupation", ["nurse"]),
@@ -42,6 +45,9 @@ EN_FACTS = [
 ]
 ZH_FACTS = [
     ("我住在上海", "fact:lives_in", ["上海"]),
+    ("我从里斯本搬到了波尔图。", "fact:lives_in", ["波尔图"]),
+    ("我们搬到了深圳", "fact:lives_in", ["深圳"]),
+    ("我现在在波尔图生活", "fact:lives_in", ["波尔图"]),
     ("我来自北京", "fact:from", ["北京"]),
     ("我叫小明", "fact:name", ["小明"]),
     ("我是学生", "fact:is:", ["学生"]),
@@ -82,6 +88,10 @@ PREFS = [
     ("我讨厌堵车", -1, "堵车"),
     ("我其实不喜欢吃辣了", -1, "吃辣"),
     ("我不再喜欢周杰伦了", -1, "周杰伦"),
+    ("I no longer drink coffee", -1, "no longer drinks coffee"),
+    ("I don't eat meat", -1, "doesn't eat meat"),
+    ("我不再喝咖啡了", -1, "不再喝咖啡"),
+    ("我不吃辣", -1, "不吃辣"),
 ]
 
 
@@ -101,6 +111,9 @@ def test_first_person_preferences(make_turn: TurnFactory, text: str, polarity: i
     ("I really love jazz!", "I don't really like jazz"),
     ("我喜欢吃辣", "我其实不喜欢吃辣了"),
     ("我爱吃辣", "我不再喜欢吃辣的了"),
+    ("I love coffee", "I don't drink coffee anymore"),
+    ("I love coffee", "I stopped drinking coffee"),
+    ("我喜欢喝咖啡", "我不喝咖啡了"),
 ])
 def test_reversals_share_the_key_and_flip_polarity(make_turn: TurnFactory, before: str, after: str) -> None:
     a, b = only(make_turn, before), only(make_turn, after)
@@ -229,6 +242,15 @@ def test_a_speaker_stating_their_own_display_name_adds_no_fact():
     assert kinds("我叫Mia，我来自成都。", "Mia") == ["Mia来自成都"]
     assert kinds("My name is Mia.", "mia") == []
     assert any("Ana" in d for d in kinds("我叫Ana。", "Mia"))
+
+
+def test_moves_are_not_read_into_unrelated_sentences():
+    from memory_core.pipeline.rules import match_clause
+
+    for clause, lang in (("I moved the couch to the garage", "en"), ("We moved on to the next topic", "en"),
+                         ("我在家生活很简单", "zh")):
+        hit = match_clause(clause, lang, allow_rules=True)
+        assert hit is None or hit.rule.slot != "lives_in", clause
 
 
 def test_other_ways_of_ending_a_preference_reverse_it():

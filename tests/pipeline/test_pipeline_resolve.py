@@ -84,6 +84,8 @@ def test_identical_event_text_raises_the_hit(store: Any, make_turn: TurnFactory,
 @pytest.mark.parametrize(("before", "after", "new_place"), [
     ("I live in Paris", "I moved to Berlin", "Berlin"),
     ("我住在上海", "我搬到了深圳", "深圳"),
+    ("I live in Lisbon.", "I moved from Lisbon to Porto.", "Porto"),
+    ("我住在里斯本。", "我从里斯本搬到了波尔图。", "波尔图"),
 ])
 def test_moving_house_supersedes_lives_in(store: Any, make_turn: TurnFactory, ingest: Ingest,
                                           before: str, after: str, new_place: str) -> None:
