@@ -148,3 +148,18 @@ def test_open_memory_creates_the_embedded_folder(tmp_path: Path, monkeypatch: py
     finally:
         memory.close()
     assert (tmp_path / ".gulfstream" / "gulfstream.sqlite3").is_file()
+
+
+@pytest.mark.parametrize(("texts", "query", "now", "moved", "then"), [
+    (["I live in Lisbon.", "I love coffee.", "I moved from Lisbon to Porto.", "I no longer drink coffee."],
+     "where do I live", "Ann lives in Porto", "I moved from Lisbon to Porto.", "I live in Lisbon."),
+    (["我住在上海。", "我是一名工程师。", "我喜欢跑步。", "我不喜欢寿司。", "我搬到了深圳。"],
+     "我住在哪里？", "Ann住在深圳", "我搬到了深圳。", "我住在上海。"),
+])
+def test_where_the_user_lives_now_comes_first_and_the_old_statement_after_it(
+        memory: Memory, texts: list[str], query: str, now: str, moved: str, then: str) -> None:
+    memory.ingest([turn("u1", n, text) for n, text in enumerate(texts)])
+    ranked = [r.item.description for r in memory.recall("u1", query, k=10).results]
+    assert ranked[0] == now
+    assert any(moved in d for d in ranked)
+    assert any(then in d for d in ranked[1:])  # the old statement stays findable, below what holds now

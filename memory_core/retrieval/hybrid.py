@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from memory_core.model import Kind, MemoryItem, Trust, Turn
+from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, learn_lexicon
 from memory_core.retrieval.fusion import rrf_fuse
@@ -90,6 +90,31 @@ def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int
     return out
 
 
+def _superseded_events(items: Sequence[MemoryItem]) -> np.ndarray | None:
+    """Shape (n,) bool: event items every fact or preference of whose source turns was superseded.
+
+    "I live in Lisbon" (an event) once gave "User lives in Lisbon"; when
+    "User lives in Porto" superseded that fact, the event states what is no
+    longer so. An event is marked only when its source turns produced at
+    least one superseded fact or preference and no active one (a turn that
+    also holds a current statement keeps its weight). None when no item is marked.
+    """
+    superseded: set[str] = set()
+    current: set[str] = set()
+    for item in items:
+        if item.kind in (Kind.FACT, Kind.PREFERENCE):
+            if item.status == Status.SUPERSEDED:
+                superseded.update(item.source)
+            elif item.status == Status.ACTIVE:
+                current.update(item.source)
+    stale = superseded - current
+    if not stale:
+        return None
+    marks = np.array([i.kind == Kind.EVENT and bool(i.source) and all(t in stale for t in i.source) for i in items],
+                     dtype=bool)
+    return marks if marks.any() else None
+
+
 class HybridIndex:
     """Fused multi-signal recall over one user's items. Build with ``HybridIndex.build``.
 
@@ -123,6 +148,7 @@ class HybridIndex:
         self._people = [s for s in (speakers if people is None else people)
                         if s.strip() and s.strip().lower() not in _ROLES]
         self._named = SpeakerMatcher(self._people)
+        self._superseded_events = _superseded_events(lexical.items)
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], turns: Sequence[Turn] | None = None,
@@ -139,7 +165,11 @@ class HybridIndex:
         lexicon = learn_lexicon([n for group in names for n in group] + [i.speaker for i in items])
         lexical = RecallIndex.build(items, lexicon)
         windows = turn_windows(items, turns, max(0, window), lexicon) if turns else [None] * len(items)
-        docs = [w if w is not None else tokenize(i.description, lexicon) for i, w in zip(items, windows, strict=True)]
+        # a curated item's own words join its window: "User lives in Shenzhen" came from "I moved to
+        # Shenzhen", and a question asks in the item's words ("where do I live"), not the turn's
+        docs = [tokenize(i.description, lexicon) if w is None
+                else w if i.kind == Kind.EVENT else tokenize(i.description, lexicon) + w
+                for i, w in zip(items, windows, strict=True)]
         idf = lexical.bm25.idf
         seeds = []
         for item_names, item in zip(names, items, strict=True):
@@ -190,15 +220,20 @@ class HybridIndex:
 
     def _multipliers(self, docs: np.ndarray, codes: list[int], window: tuple[float, float] | None,
                      settings: HybridSettings) -> np.ndarray | None:
-        """Shape (len(docs),) speaker × time multipliers of ``docs``; None when neither applies."""
+        """Shape (len(docs),) speaker × time × superseded-event multipliers of ``docs``; None when none applies."""
         mult: np.ndarray | None = None
+        if self._superseded_events is not None and settings.superseded_event_factor != 1:
+            stale = self._superseded_events[docs]
+            if stale.any():
+                mult = np.ones(docs.shape[0])
+                mult[stale] = settings.superseded_event_factor
         if codes:
-            mult = np.ones(docs.shape[0])
+            mult = np.ones(docs.shape[0]) if mult is None else mult
             of_docs = self._speaker_codes[docs]
             named = of_docs == codes[0]  # one or two names: comparisons beat np.isin's sort ~10x
             for code in codes[1:]:
                 named |= of_docs == code
-            mult[named] += settings.speaker_boost
+            mult[named] *= 1 + settings.speaker_boost
         if window is not None:
             times = self.lexical.times[docs]
             inside = (times >= window[0]) & (times < window[1])

@@ -18,6 +18,12 @@ The stages of ``hybrid.HybridIndex.search``:
   item (the event of a turn and the facts extracted from it) move behind
   the items with new sources, so the top k covers more turns.
 
+With any stage on, an event item whose statement was later superseded (the
+turn "I live in Lisbon" once "User lives in Lisbon" gave way to "User lives
+in Porto") weighs ``superseded_event_factor`` of its score: what the user
+holds now comes before what they said then, yet the old turn stays
+findable (history questions still reach it).
+
 Rankings are fused by weighted reciprocal rank (``fusion``); the boosts
 multiply the fused score, as recency and hits do.
 """
@@ -49,6 +55,8 @@ class HybridSettings:
         speaker_boost: fused score × (1 + this) for items of a named speaker.
         time_boost: fused score × (1 + this) for items inside the query's time cue.
         seed_items: how many first-round items seed the second round.
+        superseded_event_factor: fused score × this (0 < x <= 1) for an event
+            every fact or preference of whose source turns was superseded.
     """
 
     turns: bool = True
@@ -64,15 +72,18 @@ class HybridSettings:
     speaker_boost: float = 0.5
     time_boost: float = 0.5
     seed_items: int = 3
+    superseded_event_factor: float = 0.5
 
     def validate(self) -> None:
-        """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight."""
+        """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
         if not self.rrf_k > 0 or self.depth < 1 or self.seed_items < 1:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
         weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
+        if not 0 < self.superseded_event_factor <= 1:
+            raise InvalidField(f"superseded_event_factor must be in (0, 1]; got {self.superseded_event_factor!r}")
 
     @property
     def lexical_only(self) -> bool:

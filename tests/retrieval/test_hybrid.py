@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memory_core.errors import InvalidField
-from memory_core.model import MemoryItem, Turn
+from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, learn_lexicon, named_speakers
 from memory_core.retrieval.recall import HYBRID_PRESETS, HybridIndex, HybridSettings, Recaller
 from memory_core.retrieval.stages import STAGES, stage_combinations
@@ -219,3 +219,23 @@ def test_results_do_not_depend_on_the_string_hash_seed():
                               env={**__import__("os").environ, "PYTHONHASHSEED": str(seed)}).stdout
                for seed in (1, 2, 3, 4)}
     assert len(outputs) == 1 and outputs.pop().count("[(") == 3
+
+
+def test_an_event_whose_statement_was_superseded_weighs_less():
+    items, turns = conversation([("a-1", "Ann", "I live in Lisbon."), ("a-2", "Ann", "I moved to Porto.")])
+    old_fact = MemoryItem.create("u1", "Ann lives in Lisbon", "places", kind=Kind.FACT, turn_id="a-1")
+    old_fact.status = Status.SUPERSEDED
+    new_fact = MemoryItem.create("u1", "Ann lives in Porto", "places", kind=Kind.FACT, turn_id="a-2")
+    index = HybridIndex.build([*items, old_fact, new_fact], turns, window=0)
+
+    def score_of(settings: HybridSettings, text: str) -> float:
+        return next(r.score for r in index.search("where does Ann live", k=10, settings=settings)
+                    if r.item.description.endswith(text))
+
+    plain = replace(HYBRID_PRESETS["hybrid"], superseded_event_factor=1.0)
+    assert score_of(HYBRID_PRESETS["hybrid"], "I live in Lisbon.") == pytest.approx(
+        0.5 * score_of(plain, "I live in Lisbon."))
+    for text in ("I moved to Porto.", "Ann lives in Porto"):  # what holds now keeps its weight
+        assert score_of(HYBRID_PRESETS["hybrid"], text) == score_of(plain, text)
+    with pytest.raises(InvalidField):
+        index.search("x", settings=replace(plain, superseded_event_factor=0.0))
