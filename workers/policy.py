@@ -22,7 +22,7 @@ from celery import Task
 
 from memory_core.errors import InvalidInput, NotFound, StoreError, StoreLocked
 
-__all__ = ["backoff_s", "is_transient", "republish"]
+__all__ = ["backoff_s", "is_transient", "republish", "shown_kwargs"]
 
 _TRANSIENT_NAMES = frozenset({
     # openai / langchain-openai client errors, matched by name so this module
@@ -67,6 +67,14 @@ def republish(task: Task, countdown_s: float, **changes: Any) -> None:
     the keyword arguments; Flower shows only the ``*_id`` arguments.
     """
     kwargs = {**task.request.kwargs, **changes}
-    shown = repr({k: v for k, v in kwargs.items() if k.endswith("_id")})
     task.apply_async(args=task.request.args, kwargs=kwargs, countdown=countdown_s, argsrepr="()",
-                     kwargsrepr=shown)
+                     kwargsrepr=shown_kwargs(kwargs))
+
+
+def shown_kwargs(kwargs: dict[str, Any]) -> str:
+    """What Flower and the logs show of a task's keyword arguments: the ``*_id`` ones and ``pub_seq``.
+
+    Every message a task sends again (``republish``, ``Task.retry``) passes it
+    as ``kwargsrepr``: without it Celery shows the whole arguments, turn text included.
+    """
+    return repr({k: v for k, v in kwargs.items() if k.endswith("_id") or k == "pub_seq"})

@@ -54,7 +54,7 @@ from memory_core.errors import InvalidInput, StoreLocked
 from memory_core.model import Turn
 from workers.app import app
 from workers.bootstrap import Context, context
-from workers.policy import backoff_s, is_transient
+from workers.policy import backoff_s, is_transient, shown_kwargs
 
 __all__ = ["curate_user", "ingest_turn", "sweep", "wake_curator"]
 
@@ -130,7 +130,8 @@ def ingest_turn(self: Task, user_id: str, turn_id: str, session_id: str, role: s
         log.log(level, "ingest of turn %s of %s failed (attempt %d), retrying: %r", turn_id, user_id,
                 self.request.retries + 1, exc, exc_info=level == logging.ERROR)
         raise self.retry(exc=exc, countdown=backoff_s(self.request.retries, s.retry_backoff_base_s,
-                                                       s.retry_backoff_max_s)) from exc
+                                                       s.retry_backoff_max_s),
+                         argsrepr="()", kwargsrepr=shown_kwargs(self.request.kwargs)) from exc
 
 
 def _to_turn(body: dict[str, Any]) -> Turn:

@@ -83,3 +83,13 @@ def test_backoff_is_exponential_with_full_jitter_and_capped() -> None:
         assert all(0 <= w <= ceiling for w in batch)
         assert max(batch) > ceiling * 0.8
     assert min(waits[3]) < 1.0  # full jitter: a retry may fire at once
+
+
+def test_resent_messages_show_ids_never_turn_text() -> None:
+    from workers.policy import shown_kwargs
+
+    body = {"user_id": "u1", "turn_id": "t7", "session_id": "s1", "role": "user", "text": "我的密码是 hunter2",
+            "timestamp": "2026-01-01T00:00:00+00:00", "speaker": "Ann", "meta": {"k": "v"}, "pub_seq": 4}
+    shown = shown_kwargs(body)
+    assert "hunter2" not in shown and "Ann" not in shown and "'k'" not in shown
+    assert shown == "{'user_id': 'u1', 'turn_id': 't7', 'session_id': 's1', 'pub_seq': 4}"
