@@ -126,7 +126,7 @@ case "${1:-}" in
       if alive "$n"; then echo "$n: running (pid $(cat "$f"))"; else echo "$n: DOWN"; fi
     done
     redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && echo "redis: PONG" || echo "redis: unreachable"
-    "$PG_BIN/pg_isready" -h 127.0.0.1 -p "$PG_PORT" >/dev/null 2>&1 && echo "postgres: ready" \
+    "$PG_BIN/pg_isready" -h 127.0.0.1 -p "$PG_PORT" -U gulfstream -d gulfstream >/dev/null 2>&1 && echo "postgres: ready" \
       || echo "postgres: unreachable" ;;
   *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
 esac
