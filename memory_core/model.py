@@ -19,6 +19,7 @@ from memory_core.errors import InvalidField
 from memory_core.validation import check_text
 
 __all__ = [
+    "MAX_HIT",
     "Actor",
     "Kind",
     "MemoryItem",
@@ -29,6 +30,10 @@ __all__ = [
     "new_item_id",
     "utcnow",
 ]
+
+
+#: The highest hit count an item holds (the column is a 32-bit integer); ``hit_once`` stops there.
+MAX_HIT = 2**31 - 1
 
 
 def utcnow() -> datetime:
@@ -200,8 +205,8 @@ class MemoryItem:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
                 raise InvalidField(f"{name} must be a number from 0 to 1; got {value!r}")
-        if isinstance(self.hit, bool) or not isinstance(self.hit, int) or self.hit < 0:
-            raise InvalidField(f"hit must be a non-negative integer; got {self.hit!r}")
+        if isinstance(self.hit, bool) or not isinstance(self.hit, int) or not 0 <= self.hit <= MAX_HIT:
+            raise InvalidField(f"hit must be an integer from 0 to {MAX_HIT}; got {self.hit!r}")
 
     @property
     def active(self) -> bool:
@@ -275,8 +280,8 @@ class MemoryItem:
         self.importance = max(self.importance, other.importance)
 
     def hit_once(self, count: int = 1) -> int:
-        """Raise the hit count by ``count``; return the new count."""
-        self.hit += count
+        """Raise the hit count by ``count`` (at most to ``MAX_HIT``); return the new count."""
+        self.hit = min(self.hit + count, MAX_HIT)
         return self.hit
 
     def end(

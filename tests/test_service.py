@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -163,3 +164,21 @@ def test_where_the_user_lives_now_comes_first_and_the_old_statement_after_it(
     assert ranked[0] == now
     assert any(moved in d for d in ranked)
     assert any(then in d for d in ranked[1:])  # the old statement stays findable, below what holds now
+
+
+def test_hit_counts_are_bounded_by_the_column_and_saturate(memory: Memory) -> None:
+    from memory_core.errors import InvalidField
+    from memory_core.model import MAX_HIT
+    from memory_core.store.transfer import import_yaml
+
+    memory.ingest([turn("u1", 1, "I love green tea.")])
+    item_id = memory.store.list_items("u1")[0].id
+    with pytest.raises(InvalidField, match="hit count"):
+        memory.hit("u1", item_id, count=10**30)
+    assert memory.hit("u1", item_id, count=MAX_HIT) == MAX_HIT
+    assert memory.hit("u1", item_id) == MAX_HIT  # saturates instead of overflowing the column
+    doc = ("format: gulfstream-export\nversion: 1\nusers:\n  ann:\n    abc:\n      description: hi\n"
+           "      theme: places\n      hit: 99999999999999999999999999\n")
+    with pytest.raises(InvalidField, match="hit must be an integer from 0 to"):
+        import_yaml(memory.store, io.StringIO(doc))
+    assert memory.store.list_items("ann") == []

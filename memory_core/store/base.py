@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memory_core.errors import InvalidField, UnknownItem, UnknownUser
-from memory_core.model import Actor, MemoryItem, Revision, Status
+from memory_core.model import MAX_HIT, Actor, MemoryItem, Revision, Status
 from memory_core.store.ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
 from memory_core.validation import check_id
 
@@ -107,8 +107,8 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
             touched.update((keep.id, other.id))
             results.append(keep.id)
         elif isinstance(op, HitOp):
-            if op.count < 1:
-                raise InvalidField(f"hit count must be at least 1; got {op.count}")
+            if isinstance(op.count, bool) or not isinstance(op.count, int) or not 1 <= op.count <= MAX_HIT:
+                raise InvalidField(f"hit count must be an integer from 1 to {MAX_HIT}; got {op.count!r}")
             item = live(op.item_id)
             results.append(item.hit_once(op.count))
             item.add_source(op.turn_id)

@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from memory_core.errors import InvalidField, InvalidInput
-from memory_core.model import Actor, Kind, MemoryItem, Revision, Status, Trust, utcnow
+from memory_core.model import MAX_HIT, Actor, Kind, MemoryItem, Revision, Status, Trust, utcnow
 from memory_core.validation import MAX_TEXT_CHARS, check_id, check_text, check_timestamp
 
 __all__ = ["CREATE_OPS", "FALLBACK_THEME", "item_from_mapping", "item_to_mapping", "repair_item"]
@@ -155,10 +155,10 @@ def _build(user_id: str, item_id: str, data: Mapping[str, Any], notes: list[str]
     if "hit" not in data and not strict:
         notes.append("hit missing: set to 0")
     hit = data.get("hit", 0)
-    if isinstance(hit, bool) or not isinstance(hit, int):
+    if isinstance(hit, bool) or not isinstance(hit, int) or not 0 <= hit <= MAX_HIT:
         if strict:
-            raise InvalidField(f"hit must be a non-negative integer; got {hit!r}")
-        notes.append(f"hit {hit!r} is not an integer: set to 0")
+            raise InvalidField(f"hit must be an integer from 0 to {MAX_HIT}; got {hit!r}")
+        notes.append(f"hit {hit!r} is not an integer from 0 to {MAX_HIT}: set to 0")
         hit = 0
     source = data.get("source") or []
     if not isinstance(source, list):
