@@ -20,13 +20,22 @@ def open_store(url_or_path: str | os.PathLike[str]) -> MemoryStore:
 
     - ``sqlite:///path.db``, ``postgresql+psycopg://...``: a ``SqlStore``,
       migrated to the newest schema;
-    - ``yaml:///dir`` or a directory path: a ``YamlStore``;
+    - ``yaml:///dir`` (created when missing) or the path of an existing
+      directory: a ``YamlStore``;
     - a path ending in ``.db``, ``.sqlite`` or ``.sqlite3``: a SQLite ``SqlStore``.
 
     Raises:
-        StoreError: an unknown scheme, or the store could not be opened.
+        StoreError: an unknown scheme, a bare path that is neither an existing
+            directory nor a SQLite file name (a typo must not become a new empty
+            store), PostgreSQL without psycopg installed, or the store could not be opened.
     """
     target = os.fspath(url_or_path)
+    if target.startswith("postgresql"):
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            raise StoreError("PostgreSQL needs the psycopg driver: pip install -e '.[postgres]' "
+                             "(the workers extra includes it)") from None
     if target.startswith(("sqlite:", "postgresql")):
         from memory_core.store.sql import SqlStore
 
@@ -41,6 +50,10 @@ def open_store(url_or_path: str | os.PathLike[str]) -> MemoryStore:
         from memory_core.store.sql import SqlStore
 
         return SqlStore(f"sqlite:///{os.path.abspath(target)}", migrate=True)
+    if not os.path.isdir(target):
+        raise StoreError(f"no store at {target!r}: a bare path names an existing YAML folder or a SQLite file "
+                         f"(.db, .sqlite, .sqlite3); use yaml://{os.path.abspath(target)} to start a new YAML "
+                         f"folder or sqlite:///{target} for SQLite")
     from memory_core.store.yaml_store import YamlStore
 
     return YamlStore(target)

@@ -13,6 +13,10 @@ from memory_core.store.yaml_store import YamlStore
 
 
 def test_open_store(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="no store at"):  # a typo must not become a new empty store
+        open_store(tmp_path / "dir")
+    assert not (tmp_path / "dir").exists()
+    (tmp_path / "dir").mkdir()
     assert isinstance(open_store(tmp_path / "dir"), YamlStore)
     assert isinstance(open_store(f"yaml://{tmp_path / 'y'}"), YamlStore)
     sql = open_store(f"sqlite:///{tmp_path / 'm.db'}")
