@@ -10,10 +10,13 @@ agents on (``memory_core.llm``).
 
 from __future__ import annotations
 
+import os
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from memory_core.errors import InvalidField
 
 __all__ = ["DEFAULT_DATABASE_URL", "Settings", "load_settings"]
 
@@ -84,6 +87,17 @@ def load_settings(**overrides: object) -> Settings:
     """Read settings from the environment, with keyword overrides on top.
 
     Raises:
-        pydantic.ValidationError: a value from the environment is out of range.
+        InvalidField: a value is out of range or of the wrong type; the message
+            names each bad environment variable with its value (or the
+            setting, for an override) and what pydantic expected.
     """
-    return Settings(**overrides)  # type: ignore[arg-type]
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            field = str(error["loc"][0]) if error["loc"] else "?"
+            env = f"GULFSTREAM_{field.upper()}"
+            named = f"{env}={os.environ[env]!r}" if field not in overrides and env in os.environ else field
+            problems.append(f"{named}: {error['msg']}")
+        raise InvalidField("bad setting: " + "; ".join(problems)) from None

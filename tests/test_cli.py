@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 
-def gs(*args: str, db: Path | None = None) -> subprocess.CompletedProcess[str]:
+def gs(*args: str, db: Path | None = None, **env: str) -> subprocess.CompletedProcess[str]:
     cmd = [sys.executable, "-m", "memory_core", *args]
     if db is not None:
         cmd += ["--db", f"sqlite:///{db}"]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120,
-                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "200", "HOME": str(db.parent if db else "/tmp")})
+                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "200", "HOME": str(db.parent if db else "/tmp"),
+                               **env})
 
 
 def line(turn_id: str, text: str, minute: int) -> str:
@@ -139,3 +140,10 @@ def test_a_turn_stored_before_with_other_text_is_a_bad_line(tmp_path: Path, db: 
     assert kept.returncode == 1 and "stored 1 turn(s)" in kept.stdout and "1 bad line(s)" in kept.stdout
     listed = gs("memories", "--user", "bob", db=db)
     assert "green tea" in listed.stdout and "Porto" not in listed.stdout and "Lisbon" in listed.stdout
+
+
+def test_a_bad_setting_in_the_environment_is_named_without_a_traceback(db: Path) -> None:
+    result = gs("recall", "--user", "ann", "x", db=db, GULFSTREAM_RECALL_K="0", GULFSTREAM_LOCK_TIMEOUT_S="soon")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "GULFSTREAM_RECALL_K='0'" in result.stderr and "GULFSTREAM_LOCK_TIMEOUT_S='soon'" in result.stderr
+    assert not db.exists()  # nothing opened, nothing created
