@@ -44,6 +44,8 @@ __all__ = ["BLOCK_CLOSE", "BLOCK_OPEN", "ContextBlock", "build_context", "count_
 BLOCK_OPEN = "<memories>"
 BLOCK_CLOSE = "</memories>"
 MAX_TURN_IDS_SHOWN = 3
+#: A line over half the budget left by the frame is cut to that half, when the half is at least this.
+MIN_CLIPPED_TOKENS = 24
 
 _CJK_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]")
 _WORD_RE = re.compile(r"[^\W_]+")
@@ -80,7 +82,7 @@ class ContextBlock:
         text: the block ("" when no item fits or there were none).
         items_used: how many items the block holds.
         tokens: ``count_tokens(text)``, never above the budget.
-        truncated: True when some given item was left out for the budget.
+        truncated: True when some given item was left out or cut short for the budget.
         item_ids: ids of the items used, best first (e.g. to record hits).
     """
 
@@ -196,6 +198,34 @@ def _counted_line(date: str, kind: str, status: str, description: str, trust: st
     return line, counts, _tokens(counts)
 
 
+def _clipped_line(item: MemoryItem, turn_ids: Sequence[str], lang: str,
+                  cap: int) -> tuple[str, _Counts, int] | None:
+    """The item's line with its description cut (ending in "…") to cost at most ``cap`` tokens.
+
+    The longest prefix that fits, found by bisection over characters; None
+    when not even one character of the description fits beside its date and
+    provenance. Not cached: the cut depends on the budget.
+    """
+    when = item.valid_from or item.created_at
+    date = when.date().isoformat() if when.year >= 1000 else when.strftime("%Y-%m-%d")
+    shown = tuple(turn_ids[:MAX_TURN_IDS_SHOWN])
+
+    def build(chars: int) -> tuple[str, _Counts, int]:
+        return _counted_line.__wrapped__(date, str(item.kind), str(item.status),
+                                         item.description[:chars].rstrip() + "…", str(item.trust), shown,
+                                         len(turn_ids), lang)
+
+    lo, hi, best = 1, len(item.description) - 1, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        candidate = build(mid)
+        if candidate[2] <= cap:
+            best, lo = candidate, mid + 1
+        else:
+            hi = mid - 1
+    return best
+
+
 @functools.lru_cache(maxsize=4_096)
 def _heading(theme: str) -> tuple[str, _Counts, int]:
     """A theme's heading line, its counts with its newline, and its cost in tokens; cached."""
@@ -214,6 +244,12 @@ def _frame(lang: str) -> tuple[tuple[str, ...], list[_Counts]]:
 def build_context(results: Sequence[RecallResult], budget_tokens: int = 800,
                   lang: str = "auto") -> ContextBlock:
     """Pack recalled items into a data block within ``budget_tokens``.
+
+    Items go in by score; one that does not fit is left out and the next
+    tried. An item whose line alone would cost more than half of what the
+    block's frame leaves of the budget is first cut to that half (its
+    description ending in "…"), so a long top item still reaches the prompt
+    and leaves room for the rest.
 
     Args:
         results: recall results in any order; packed by score (then rank),
@@ -249,8 +285,14 @@ def build_context(results: Sequence[RecallResult], budget_tokens: int = 800,
     counted = list(frame)
     ids: list[str] = []
     truncated = False
+    cap = (budget_tokens - used) // 2  # half of what the frame leaves
     for r in ordered:
         line, line_counts, cost = _line(r.item, r.turn_ids or r.item.source, lang)
+        if cost > cap >= MIN_CLIPPED_TOKENS:  # a long item is cut to half the budget, not dropped whole
+            clipped = _clipped_line(r.item, r.turn_ids or r.item.source, lang, cap)
+            if clipped is not None:
+                line, line_counts, cost = clipped
+                truncated = True
         new_theme = r.item.theme not in groups
         if new_theme:
             _, heading_counts, heading_cost = _heading(r.item.theme)

@@ -92,10 +92,22 @@ def test_small_budget_keeps_best_items_whole(results):
         assert desc in block.text
 
 
-def test_long_item_is_skipped_and_shorter_later_ones_still_fit():
+def test_a_long_top_item_is_cut_to_half_the_budget_and_shorter_later_ones_still_fit():
     long = result("word " * 300, "notes", 9.0, 1)
     short = result("Likes tea", "taste", 1.0, 2)
     block = build_context([long, short], budget_tokens=120)
+    assert block.item_ids == [long.item.id, short.item.id] and block.truncated
+    assert "word word…" in block.text and block.tokens <= 120
+    long_line = next(line for line in block.text.splitlines() if "word…" in line)
+    assert count_tokens(long_line) + 1 <= 60  # at most half the budget, its newline included
+    for budget in (200, 400, 800):  # every budget: the block stays within it
+        assert build_context([long, short], budget_tokens=budget).tokens <= budget
+
+
+def test_with_too_small_a_budget_to_cut_a_long_item_it_is_left_out():
+    long = result("word " * 300, "notes", 9.0, 1)
+    short = result("Likes tea", "taste", 1.0, 2)
+    block = build_context([long, short], budget_tokens=70)  # half of what the frame leaves: under 24
     assert block.item_ids == [short.item.id] and block.truncated
 
 
