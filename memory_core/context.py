@@ -39,7 +39,7 @@ from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem, Status, Trust
 from memory_core.retrieval.recall import RecallResult
 
-__all__ = ["BLOCK_CLOSE", "BLOCK_OPEN", "ContextBlock", "build_context", "count_tokens", "neutralise"]
+__all__ = ["BLOCK_CLOSE", "BLOCK_OPEN", "ContextBlock", "build_context", "count_tokens", "neutralise", "query_lang"]
 
 BLOCK_OPEN = "<memories>"
 BLOCK_CLOSE = "</memories>"
@@ -167,6 +167,11 @@ def neutralise(text: str) -> str:
 
 def _is_chinese(text: str) -> bool:
     return _CJK_RE.search(text) is not None
+
+
+def query_lang(query: str) -> str:
+    """The block language for ``query``: "zh" when it holds CJK text, else "en" (for ``build_context``)."""
+    return "zh" if _is_chinese(query) else "en"
 
 
 def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, _Counts, int]:

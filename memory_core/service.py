@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memory_core.context import ContextBlock, build_context
+from memory_core.context import ContextBlock, build_context, query_lang
 from memory_core.errors import InvalidInput, UnknownUser
 from memory_core.model import Turn
 from memory_core.pipeline.pipeline import WritePipeline
@@ -233,7 +233,8 @@ class Memory:
                                        filters=filters, weights=weights)
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
-        block = build_context(results, budget_tokens=budget)
+        # the block's own words (header, labels) in the language the user is writing in now
+        block = build_context(results, budget_tokens=budget, lang=query_lang(query))
         done = time.perf_counter()
         return RecallResponse(results, block, {"recall": (searched - started) * 1e3,
                                                "context": (done - searched) * 1e3})

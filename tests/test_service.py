@@ -182,3 +182,11 @@ def test_hit_counts_are_bounded_by_the_column_and_saturate(memory: Memory) -> No
     with pytest.raises(InvalidField, match="hit must be an integer from 0 to"):
         import_yaml(memory.store, io.StringIO(doc))
     assert memory.store.list_items("ann") == []
+
+
+def test_the_context_block_speaks_the_language_of_the_query(memory: Memory) -> None:
+    memory.ingest([turn("u1", 1, "I live in Lisbon and I love 寿司."), turn("u1", 2, "我住在里斯本。")])
+    english = memory.recall("u1", "where do I live?").context.text
+    chinese = memory.recall("u1", "我住在哪里？").context.text
+    assert "Memories about the user" in english and "关于用户的记忆" not in english
+    assert "关于用户的记忆" in chinese
