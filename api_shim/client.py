@@ -28,7 +28,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -92,15 +92,22 @@ class MemoryClient:
         fallback_timeout_s: how long the database fallback of ``recall`` may take,
             in seconds; past it ``RecallUnavailable`` is raised (a database that
             accepts connections but never answers would otherwise hold the call).
+            The fallback's one-time set-up is not counted (see ``fallback_setup_s``).
+        fallback_setup_s: how long the one-time set-up of the fallback may take,
+            in seconds: loading the core's code, building the store object and
+            loading the tokenizer's dictionary (~1-4 s of CPU, no database
+            access), done by the first fallback of the client or by
+            ``prepare_fallback``.
     """
 
     def __init__(self, broker_url: str, *, database_url: str | None = None, recall_timeout_ms: int = 250,
                  request_timeout_s: float = 10.0, publish_retry_s: float = 10.0,
-                 fallback_timeout_s: float = 5.0) -> None:
+                 fallback_timeout_s: float = 5.0, fallback_setup_s: float = 30.0) -> None:
         self.broker_url = broker_url
         self.database_url = database_url
         self.recall_timeout_ms = recall_timeout_ms
         self.fallback_timeout_s = fallback_timeout_s
+        self.fallback_setup_s = fallback_setup_s
         self.request_timeout_s = request_timeout_s
         self._retry_policy = {"max_retries": max(1, int(publish_retry_s / 0.5)), "interval_start": 0,
                               "interval_step": 0.25, "interval_max": 0.5}
@@ -116,6 +123,7 @@ class MemoryClient:
             retry_on_error=[redis.ConnectionError, redis.TimeoutError])
         self._publish_script = self.redis.register_script(protocol.PUBLISH_SCRIPT)
         self._fallback: Any = None
+        self._fallback_setup: Future[Any] | None = None
         self._fallback_lock = threading.Lock()
         self._fallback_runner: ThreadPoolExecutor | None = None
 
@@ -308,6 +316,12 @@ class MemoryClient:
         down, recalls directly from the database (read-only) and says so:
         ``degraded=True`` with a ``reason``.
 
+        The first fallback of a client first does a one-time set-up (loading
+        code and the tokenizer's dictionary, ~1-4 s of CPU, no database access;
+        ``prepare_fallback`` does it ahead of time). It has its own allowance,
+        ``fallback_setup_s``; only the recall from the database itself counts
+        against ``fallback_timeout_s``.
+
         Args:
             filters: ``themes`` / ``kinds`` / ``statuses`` (a string or strings),
                 ``since`` / ``until`` (aware datetimes or ISO-8601 strings).
@@ -316,7 +330,9 @@ class MemoryClient:
 
         Raises:
             InvalidInput: bad user id, empty or oversized query, bad k, filters, budget or timeout.
-            RecallUnavailable: no answer and no ``database_url`` to fall back on.
+            RecallUnavailable: no answer and no ``database_url`` to fall back on; or the
+                fallback's set-up took over ``fallback_setup_s``, or its recall over
+                ``fallback_timeout_s`` (the message says which).
             StoreError: the fallback read failed too (the database is down as well).
         """
         kwargs = protocol.check_recall_request(user_id, query, k, filters, budget_tokens, timeout_ms)
@@ -382,38 +398,88 @@ class MemoryClient:
 
     def _recall_from_database(self, user_id: str, query: str, k: int, filters: dict[str, Any] | None,
                               budget_tokens: int | None, reason: str) -> RecallReply:
-        """Recall in this process, read-only, from the database (the degraded path)."""
+        """Recall in this process, read-only, from the database (the degraded path).
+
+        The client's first fallback sets itself up first (``_set_up_fallback``),
+        within ``fallback_setup_s``; only the recall itself counts against
+        ``fallback_timeout_s``.
+
+        Raises:
+            RecallUnavailable: no ``database_url``, the set-up or the recall ran out of time.
+            StoreError: the database failed.
+        """
         if self.database_url is None:
             raise RecallUnavailable(f"{reason}, and no database_url is set for a direct recall")
-        with self._fallback_lock:
-            if self._fallback_runner is None:
-                self._fallback_runner = ThreadPoolExecutor(4, thread_name_prefix="gs-recall-fallback")
-        running = self._fallback_runner.submit(
-            lambda: self._fallback_memory().recall(user_id, query, k, filters=protocol.recall_filters(filters),
-                                                   budget_tokens=budget_tokens))
+        memory = self._fallback_ready(reason)
+        runner = self._fallback_runner
+        assert runner is not None  # started by _fallback_ready
+        running = runner.submit(
+            lambda: memory.recall(user_id, query, k, filters=protocol.recall_filters(filters),
+                                  budget_tokens=budget_tokens))
         try:
             response = running.result(timeout=self.fallback_timeout_s)
         except FuturesTimeout:
-            log.warning("recall fallback for %s: no answer from the database within %s s", user_id,
-                        self.fallback_timeout_s)
-            raise RecallUnavailable(f"{reason}, and the database did not answer within "
+            log.warning("recall fallback for %s: no answer within %s s", user_id, self.fallback_timeout_s)
+            raise RecallUnavailable(f"{reason}, and the direct recall from the database (reading the user's "
+                                    f"items and searching them) did not finish within "
                                     f"{self.fallback_timeout_s:g} s") from None
         reply = _recall_reply(protocol.recall_payload(response))
         reply.degraded = True
         reply.reason = f"{reason}; answered directly from the database"
         return reply
 
-    def _fallback_memory(self) -> Any:
-        with self._fallback_lock:
-            if self._fallback is None:
-                from memory_core.service import Memory
-                from memory_core.settings import load_settings
-                from memory_core.store.sql import SqlStore
+    def prepare_fallback(self) -> None:
+        """Do the recall fallback's one-time set-up now rather than in the first degraded recall.
 
-                store = SqlStore(self.database_url or "", migrate=False,
-                                 connect_timeout_s=max(1, round(self.fallback_timeout_s)))
-                self._fallback = Memory(store, settings=load_settings(database_url=self.database_url))
-            return self._fallback
+        Loads the core's code, builds the store object (no connection is
+        made) and loads the tokenizer's dictionary: ~1-4 s of CPU once per
+        client. A backend may call it at start-up; without it the first
+        fallback does it (see ``recall``). Does nothing without ``database_url``.
+
+        Raises:
+            RecallUnavailable: the set-up took longer than ``fallback_setup_s``.
+            StoreError: a bad ``database_url``.
+        """
+        if self.database_url is not None:
+            self._fallback_ready("recall fallback set-up")
+
+    def _fallback_ready(self, reason: str) -> Any:
+        """Return the fallback's ``Memory``, waiting up to ``fallback_setup_s`` for its one-time set-up.
+
+        One set-up runs for all callers; a failed one is tried again by the next call.
+
+        Raises:
+            RecallUnavailable: the set-up is still running after ``fallback_setup_s``.
+            StoreError: the set-up failed (a bad ``database_url``).
+        """
+        with self._fallback_lock:
+            if self._fallback_runner is None:
+                self._fallback_runner = ThreadPoolExecutor(4, thread_name_prefix="gs-recall-fallback")
+            setup = self._fallback_setup
+            if setup is None or (setup.done() and setup.exception() is not None):
+                setup = self._fallback_setup = self._fallback_runner.submit(self._set_up_fallback)
+        try:
+            return setup.result(timeout=self.fallback_setup_s)
+        except FuturesTimeout:
+            log.warning("recall fallback: set-up still running after %s s", self.fallback_setup_s)
+            raise RecallUnavailable(f"{reason}, and the direct recall was still setting up after "
+                                    f"{self.fallback_setup_s:g} s (loading code and the tokenizer's "
+                                    "dictionary, once per process; the database was not asked yet)") from None
+
+    def _set_up_fallback(self) -> Any:
+        """Build the fallback's ``Memory`` and load the tokenizer's dictionary (no database access)."""
+        from memory_core.retrieval.tokenize import warm_up
+        from memory_core.service import Memory
+        from memory_core.settings import load_settings
+        from memory_core.store.sql import SqlStore
+
+        store = SqlStore(self.database_url or "", migrate=False,
+                         connect_timeout_s=max(1, round(self.fallback_timeout_s)))
+        memory = Memory(store, settings=load_settings(database_url=self.database_url))
+        warm_up()
+        with self._fallback_lock:
+            self._fallback = memory
+        return memory
 
 
 def _check_meta(meta: Mapping[str, str] | None) -> dict[str, str]:
@@ -509,6 +575,10 @@ class AsyncMemoryClient:
     async def ping(self, *args: Any, **kwargs: Any) -> float:
         """See ``MemoryClient.ping``."""
         return await self._run(self.sync.ping, *args, **kwargs)
+
+    async def prepare_fallback(self) -> None:
+        """See ``MemoryClient.prepare_fallback``."""
+        await self._run(self.sync.prepare_fallback)
 
     async def close(self) -> None:
         """See ``MemoryClient.close``."""
