@@ -36,7 +36,7 @@ from typing import Any, TypeVar
 
 import redis
 from celery import Celery
-from redis.backoff import ExponentialBackoff
+from redis.backoff import ExponentialBackoff, NoBackoff
 from redis.retry import Retry
 
 from api_shim import protocol
@@ -51,6 +51,9 @@ __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 _READ_ONLY = frozenset({protocol.RECALL, protocol.PING})
+_FALLS_BACK = frozenset({protocol.RECALL})  # read-only with a fallback of its own: never retried
+_REPLY_SLICE_S = 5.0  # a recall waits for its reply in BRPOPs of at most this long, in seconds
+_REPLY_SOCKET_MARGIN_S = 5.0  # and gives up on a Redis silent this long past a BRPOP's end
 MAX_IMPORT_CHARS = 20_000_000  # one import message, in characters
 
 
@@ -115,12 +118,21 @@ class MemoryClient:
         self.celery.conf.update(
             task_serializer="json", accept_content=["json"], broker_connection_retry_on_startup=True,
             task_routes={name: {"queue": queue} for name, queue in protocol.ROUTES.items()},
+            # One connection attempt per publish: kombu would otherwise keep reconnecting for its
+            # connect timeout (~4-6 s) inside even a ``retry=False`` publish. Retrying publishes
+            # (writes) still retry, by ``_retry_policy``.
+            broker_transport_options={"max_retries": 0},
         )
         retries = max(1, int(publish_retry_s / 0.5))
         self.redis = redis.Redis.from_url(
             broker_url, socket_timeout=30, health_check_interval=15,
             retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries=retries),
             retry_on_error=[redis.ConnectionError, redis.TimeoutError])
+        # Recall replies are awaited on connections that never retry: a Redis lost mid-wait sends the
+        # recall to its database fallback at once (``self.redis`` would reconnect for ~publish_retry_s).
+        self._reply_redis = redis.Redis.from_url(
+            broker_url, socket_timeout=_REPLY_SLICE_S + _REPLY_SOCKET_MARGIN_S, socket_connect_timeout=2,
+            retry=Retry(NoBackoff(), 0))
         self._publish_script = self.redis.register_script(protocol.PUBLISH_SCRIPT)
         self._fallback: Any = None
         self._fallback_setup: Future[Any] | None = None
@@ -130,6 +142,7 @@ class MemoryClient:
     def close(self) -> None:
         """Release broker, Redis and database connections."""
         self.redis.close()
+        self._reply_redis.close()
         self.celery.close()
         if self._fallback_runner is not None:
             self._fallback_runner.shutdown(wait=False)
@@ -316,6 +329,11 @@ class MemoryClient:
         down, recalls directly from the database (read-only) and says so:
         ``degraded=True`` with a ``reason``.
 
+        A recall is never retried against the broker: when Redis refuses the
+        request (one publish attempt) or is lost while the reply is awaited,
+        the fallback starts at once, so with Redis down a recall costs about
+        the fallback's own time, not ``publish_retry_s``.
+
         The first fallback of a client first does a one-time set-up (loading
         code and the tokenizer's dictionary, ~1-4 s of CPU, no database access;
         ``prepare_fallback`` does it ahead of time). It has its own allowance,
@@ -364,11 +382,24 @@ class MemoryClient:
 
     def _send(self, name: str, kwargs: dict[str, Any], *, kwargsrepr: str | None = None,
               task_id: str | None = None) -> str:
+        """Publish task ``name``; return the message id.
+
+        A recall (``_FALLS_BACK``) gets one plain attempt and no retries: its
+        caller answers from the database instead, which is quicker than waiting
+        for a broker to come back. Other read-only tasks get one plain attempt,
+        then the retry loop; writes go straight to the retry loop
+        (``publish_retry_s``).
+
+        Raises:
+            PublishFailed: the broker did not take the message.
+        """
         if name in _READ_ONLY:  # one plain attempt first: kombu's retry wrapper costs ~0.25 ms a call
             try:
                 return str(self.celery.send_task(name, kwargs=kwargs, retry=False,
                                                  argsrepr="()", kwargsrepr=kwargsrepr, task_id=task_id).id)
-            except Exception:  # sent twice at worst: a read-only request, and its caller takes one reply
+            except Exception as exc:  # sent twice at worst: a read-only request, and its caller takes one reply
+                if name in _FALLS_BACK:
+                    raise PublishFailed(f"could not enqueue {name} at {self.broker_url}: {exc}") from exc
                 log.info("publishing %s failed once; retrying", name, exc_info=True)
         try:
             result = self.celery.send_task(name, kwargs=kwargs, retry=True, retry_policy=self._retry_policy,
@@ -379,14 +410,23 @@ class MemoryClient:
 
     def _call(self, name: str, *, timeout_s: float | None = None, kwargsrepr: str | None = None,
               **kwargs: Any) -> Any:
-        """Send ``name`` with a fresh call id and wait for its reply; return the value or raise."""
+        """Send ``name`` with a fresh call id and wait for its reply; return the value or raise.
+
+        Raises:
+            PublishFailed: the broker did not take the request, or Redis was lost while waiting.
+            RequestTimeout: no reply within ``timeout_s`` (default ``request_timeout_s``).
+            GulfstreamError subclasses, RemoteError: the worker's error.
+        """
         call_id = uuid.uuid4().hex
         wait_s = self.request_timeout_s if timeout_s is None else timeout_s
         if kwargsrepr is None:
             kwargsrepr = repr({k: v for k, v in kwargs.items() if k.endswith("_id")})
         self._send(name, {"call_id": call_id, **kwargs}, kwargsrepr=kwargsrepr)
         try:
-            popped = self.redis.brpop([protocol.reply_key(call_id)], timeout=max(wait_s, 0.001))
+            if name in _FALLS_BACK:
+                popped = self._wait_once(protocol.reply_key(call_id), wait_s)
+            else:
+                popped = self.redis.brpop([protocol.reply_key(call_id)], timeout=max(wait_s, 0.001))
         except redis.RedisError as exc:
             raise PublishFailed(f"lost Redis while waiting for {name}: {exc}") from exc
         if popped is None:
@@ -395,6 +435,23 @@ class MemoryClient:
         if body["ok"]:
             return body["value"]
         raise _remote_error(body.get("error_type", ""), body.get("error", ""))
+
+    def _wait_once(self, key: str, wait_s: float) -> Any:
+        """BRPOP ``key`` for up to ``wait_s`` seconds on connections that never retry; None on timeout.
+
+        Long waits go in slices of ``_REPLY_SLICE_S``, so that the socket
+        timeout (slice plus ``_REPLY_SOCKET_MARGIN_S``) also catches a Redis
+        that stops answering without closing the connection.
+
+        Raises:
+            redis.RedisError: Redis was lost (the first error, not retried).
+        """
+        end = time.monotonic() + wait_s
+        while True:
+            left = end - time.monotonic()
+            popped = self._reply_redis.brpop([key], timeout=max(min(left, _REPLY_SLICE_S), 0.001))
+            if popped is not None or left <= _REPLY_SLICE_S:
+                return popped
 
     def _recall_from_database(self, user_id: str, query: str, k: int, filters: dict[str, Any] | None,
                               budget_tokens: int | None, reason: str) -> RecallReply:

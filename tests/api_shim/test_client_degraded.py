@@ -1,10 +1,12 @@
-"""Recall when Redis is down or lost: the client falls back to the database.
+"""Recall when Redis is down or lost: the client falls back to the database at once.
 
-Real PostgreSQL (the test database), and a Redis URL nobody listens on.
+Real PostgreSQL (the test database), and either a Redis URL nobody listens on
+or a private redis-server stopped in the middle of a recall.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -12,7 +14,7 @@ from typing import Any
 import pytest
 
 from api_shim.client import MemoryClient
-from api_shim.errors import RecallUnavailable
+from api_shim.errors import PublishFailed, RecallUnavailable
 from memory_core.store.sql import SqlStore
 
 DEAD = "redis://127.0.0.1:9/0"  # nothing listens on this port
@@ -26,6 +28,71 @@ def db_url(worker_db_url: str) -> Iterator[str]:
     store.add("ann", "I like green tea", "taste")
     store.close()
     yield worker_db_url
+
+
+def spy_on_sends(client: MemoryClient) -> list[dict[str, Any]]:
+    """Record the options of every publish the client's Celery app makes (the publish still runs)."""
+    calls: list[dict[str, Any]] = []
+    real = client.celery.send_task
+
+    def send_task(name: str, *args: Any, **kwargs: Any) -> Any:
+        calls.append({"name": name, "retry": kwargs.get("retry"), "retry_policy": kwargs.get("retry_policy")})
+        return real(name, *args, **kwargs)
+
+    client.celery.send_task = send_task  # type: ignore[method-assign]
+    return calls
+
+
+def test_a_recall_with_redis_down_answers_from_the_database_without_retrying(db_url: str) -> None:
+    # publish_retry_s=10: a publish retry loop would hold the recall ~10 s
+    client = MemoryClient(DEAD, database_url=db_url, publish_retry_s=10)
+    try:
+        client.prepare_fallback()  # the one-time set-up is not what this test times
+        sends = spy_on_sends(client)
+        started = time.monotonic()
+        reply = client.recall("ann", "where do I live?", k=3)
+        took = time.monotonic() - started
+    finally:
+        client.close()
+    assert reply.degraded
+    assert reply.reason.startswith("broker unreachable (could not enqueue gulfstream.recall")
+    assert reply.reason.endswith("answered directly from the database")
+    assert reply.results[0]["item"]["description"] == "I live in Lisbon"
+    assert [s["retry"] for s in sends] == [False]  # one plain attempt, no retry loop
+    assert took < 2.0, f"a degraded recall with Redis down took {took:.1f} s"
+
+
+def test_writes_still_retry_an_unreachable_broker() -> None:
+    client = MemoryClient(DEAD, publish_retry_s=1)
+    try:
+        sends = spy_on_sends(client)
+        with pytest.raises(PublishFailed):
+            client.add_item("ann", "I like tea", "taste")
+    finally:
+        client.close()
+    assert [s["retry"] for s in sends] == [True]
+    assert sends[0]["retry_policy"]["max_retries"] >= 2
+
+
+def test_a_redis_lost_while_the_recall_waits_sends_it_to_the_database_at_once(db_url: str,
+                                                                               redis_server: Any) -> None:
+    # No recall worker runs: the reply never comes, so the recall waits until Redis goes away.
+    client = MemoryClient(redis_server.url, database_url=db_url, publish_retry_s=10)
+    try:
+        client.prepare_fallback()
+        stopper = threading.Timer(0.5, redis_server.stop)
+        stopper.start()
+        started = time.monotonic()
+        reply = client.recall("ann", "where do I live?", k=3, timeout_ms=8000)
+        took = time.monotonic() - started
+        stopper.join()
+    finally:
+        client.close()
+    assert reply.degraded
+    assert "lost Redis while waiting for gulfstream.recall" in reply.reason
+    assert reply.results[0]["item"]["description"] == "I live in Lisbon"
+    # neither the 8 s wait nor a reconnect loop (~publish_retry_s) before the fallback
+    assert took < 4.0, f"the recall took {took:.1f} s after Redis was lost"
 
 
 def test_the_first_fallback_of_a_process_does_not_spend_its_timeout_on_set_up(
