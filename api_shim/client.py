@@ -27,7 +27,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass, field
@@ -44,6 +44,7 @@ from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, Reque
 from memory_core import errors as core_errors
 from memory_core.errors import InvalidField
 from memory_core.model import new_item_id
+from memory_core.store.base import check_list_filters
 from memory_core.validation import ROLES, check_id, check_text, check_turn_time
 
 __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
@@ -287,11 +288,24 @@ class MemoryClient:
 
     # ── reads ──────────────────────────────────────────────────────────
 
-    def list_items(self, user_id: str, *, statuses: list[str] | None = None, theme: str | None = None,
+    def list_items(self, user_id: str, *, statuses: str | Sequence[str] | None = None, theme: str | None = None,
                    kind: str | None = None) -> list[dict[str, Any]]:
-        """Return the user's items (default: active), oldest first, without history."""
-        return list(self._call(protocol.LIST_ITEMS, user_id=check_id(user_id, "user id"),
-                               statuses=statuses, theme=theme, kind=kind))
+        """Return the user's items, oldest first, without history: ``[{"id", "description", ...}]``.
+
+        Args:
+            statuses: one status (a string) or several, of active, superseded,
+                archived, deleted; None: active items only; an empty list: every status.
+            theme: only items of this theme (1..64 characters).
+            kind: only items of this kind (fact, preference, event, todo, procedure, summary).
+
+        Raises:
+            InvalidInput: a bad user id, an unknown status or kind, a filter of the
+                wrong type (nothing is sent); RequestTimeout; RemoteError.
+        """
+        user_id = check_id(user_id, "user id")
+        wanted, theme, kind = check_list_filters(statuses, theme, kind)
+        return list(self._call(protocol.LIST_ITEMS, user_id=user_id,
+                               statuses=None if wanted is None else list(wanted), theme=theme, kind=kind))
 
     def item_history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
         """Return an item's revisions, newest first. Raises UnknownItem."""

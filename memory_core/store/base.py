@@ -18,17 +18,52 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from memory_core.errors import InvalidField, UnknownItem, UnknownUser
-from memory_core.model import MAX_HIT, Actor, MemoryItem, Revision, Status
+from memory_core.model import MAX_HIT, Actor, Kind, MemoryItem, Revision, Status
 from memory_core.store.ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
-from memory_core.validation import check_id
+from memory_core.validation import check_id, check_text
 
-__all__ = ["MemoryStore", "SelfCheckReport", "apply_ops", "content_changed"]
+__all__ = ["MemoryStore", "SelfCheckReport", "apply_ops", "check_list_filters", "content_changed"]
+
+
+def check_list_filters(statuses: Iterable[str] | str | None, theme: object = None,
+                       kind: object = None) -> tuple[tuple[str, ...] | None, str | None, str | None]:
+    """Check the filters of ``MemoryStore.list_items``; return ``(statuses, theme, kind)`` as it uses them.
+
+    Args:
+        statuses: None (any status), one ``Status`` value as a string, or an
+            iterable of them (an empty one matches nothing).
+        theme: None, or a theme (stripped, 1..64 characters).
+        kind: None, or a ``Kind`` value.
+
+    Raises:
+        InvalidField: a value of the wrong type, or an unknown status or kind.
+        EmptyText, TextTooLong: an empty or oversized theme.
+    """
+    wanted: tuple[str, ...] | None = None
+    if statuses is not None:
+        if isinstance(statuses, str):
+            values: list[object] = [statuses]
+        elif isinstance(statuses, bytes | bytearray | Mapping) or not isinstance(statuses, Iterable):
+            raise InvalidField(f"statuses must be a status or a list of statuses; got {type(statuses).__name__}")
+        else:
+            values = list(statuses)
+        for value in values:
+            if not isinstance(value, str) or value not in Status._value2member_map_:
+                raise InvalidField(f"unknown status {value!r}; expected one of {', '.join(Status)}")
+        wanted = tuple(str(v) for v in values)
+    if theme is not None:
+        if not isinstance(theme, str):
+            raise InvalidField(f"theme must be a string; got {type(theme).__name__}")
+        theme = check_text(theme, "theme", max_chars=64)
+    if kind is not None and (not isinstance(kind, str) or kind not in Kind._value2member_map_):
+        raise InvalidField(f"unknown kind {kind!r}; expected one of {', '.join(Kind)}")
+    return wanted, theme, None if kind is None else str(kind)
 
 
 @dataclass(slots=True)
@@ -236,10 +271,17 @@ class MemoryStore(ABC):
             raise UnknownItem(f"no memory item {item_id!r} for user {user_id!r}")
         return item.copy()
 
-    def list_items(self, user_id: str, *, statuses: Iterable[str] | None = (Status.ACTIVE,),
+    def list_items(self, user_id: str, *, statuses: Iterable[str] | str | None = (Status.ACTIVE,),
                    theme: str | None = None, kind: str | None = None) -> list[MemoryItem]:
-        """Return a user's items filtered by status (None: all), theme and kind, oldest first."""
-        wanted = None if statuses is None else set(statuses)
+        """Return a user's items filtered by status (None: all), theme and kind, oldest first.
+
+        Filters as ``check_list_filters`` (a single string is one status).
+
+        Raises:
+            InvalidInput: a filter of the wrong type, an unknown status or kind, a bad theme.
+        """
+        listed, theme, kind = check_list_filters(statuses, theme, kind)
+        wanted = None if listed is None else set(listed)
         out = [
             i.copy() for i in self._load_all(user_id).values()
             if (wanted is None or i.status in wanted)

@@ -36,7 +36,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from memory_core.errors import InvalidField, StoreError, StoreLocked, UnknownItem, UnknownUser
 from memory_core.model import MemoryItem, Revision, Status, Turn
-from memory_core.store.base import MemoryStore, SelfCheckReport, apply_ops, content_changed
+from memory_core.store.base import MemoryStore, SelfCheckReport, apply_ops, check_list_filters, content_changed
 from memory_core.store.migrate import current_revision, head_revision, upgrade
 from memory_core.store.ops import Op
 from memory_core.store.pg_version import VersionProbe
@@ -423,16 +423,25 @@ class SqlStore(MemoryStore, SqlTurnRows):
             raise UnknownItem(f"no memory item {item_id!r} for user {user_id!r}")
         return item
 
-    def list_items(self, user_id: str, *, statuses: Iterable[str] | None = (Status.ACTIVE,),
+    def list_items(self, user_id: str, *, statuses: Iterable[str] | str | None = (Status.ACTIVE,),
                    theme: str | None = None, kind: str | None = None) -> list[MemoryItem]:
-        """Return a user's items filtered by status (None: all), theme and kind, oldest first."""
+        """Return a user's items filtered by status (None: all), theme and kind, oldest first.
+
+        Filters as ``check_list_filters`` (a single string is one status).
+
+        Raises:
+            InvalidInput: a filter of the wrong type, an unknown status or kind, a bad theme
+                (checked before any SQL runs).
+            StoreError: the database failed.
+        """
+        wanted, theme, kind = check_list_filters(statuses, theme, kind)
         conds: list[ColumnElement[bool]] = []
-        if statuses is not None:
-            conds.append(_M.c.status.in_([str(s) for s in statuses]))
+        if wanted is not None:
+            conds.append(_M.c.status.in_(wanted))
         if theme is not None:
             conds.append(_M.c.theme == theme)
         if kind is not None:
-            conds.append(_M.c.kind == str(kind))
+            conds.append(_M.c.kind == kind)
         with self._tx() as conn:
             return list(self._fetch(conn, user_id, _fetch_statements(*conds)).values())
 

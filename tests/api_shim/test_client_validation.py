@@ -148,3 +148,29 @@ def test_a_database_that_never_answers_does_not_hold_the_recall() -> None:
         server.close()
         for conn in held:
             conn.close()
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"statuses": ["bogus"]}, "unknown status 'bogus'; expected one of active, superseded, archived, deleted"),
+    ({"statuses": ["active", 3]}, "unknown status 3"),
+    ({"statuses": 5}, "statuses must be a status or a list of statuses; got int"),
+    ({"theme": 5}, "theme must be a string; got int"),
+    ({"theme": "  "}, "theme is empty"),
+    ({"kind": "bogus"}, "unknown kind 'bogus'; expected one of fact, preference"),
+])
+def test_list_items_refuses_bad_filters_before_sending(client: MemoryClient, kwargs: dict[str, object],
+                                                       message: str) -> None:
+    # these were [] (a silent wrong answer) or a database error quoting SQL
+    with pytest.raises(InvalidInput, match=message):
+        client.list_items("ann", **kwargs)  # type: ignore[arg-type]
+
+
+def test_list_items_takes_a_single_string_as_one_status(client: MemoryClient,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[dict[str, object]] = []
+    monkeypatch.setattr(client, "_call", lambda name, **kwargs: sent.append(kwargs) or [])
+    client.list_items("ann", statuses="active")
+    client.list_items("ann", statuses=("archived", "deleted"), theme=" home ", kind="fact")
+    client.list_items("ann")
+    assert [(s["statuses"], s["theme"], s["kind"]) for s in sent] == [
+        (["active"], None, None), (["archived", "deleted"], "home", "fact"), (None, None, None)]

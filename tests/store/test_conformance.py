@@ -142,6 +142,28 @@ def test_list_filters_and_find_by_key(store: MemoryStore) -> None:
     assert store.get(U, c).history[-1].other_id == a
 
 
+def test_list_filters_are_checked_before_any_query(store: MemoryStore) -> None:
+    a = store.add(U, "likes tea", "taste")
+    b = store.add(U, "exam on Friday", "todo", kind=Kind.TODO)
+    store.delete(U, b, "done")
+    # a single string is one status, not a sequence of one-letter statuses
+    assert [i.id for i in store.list_items(U, statuses="active")] == [a]
+    assert [i.id for i in store.list_items(U, statuses="deleted")] == [b]
+    assert [i.id for i in store.list_items(U, statuses=("active", "deleted"))] == [a, b]
+    with pytest.raises(InvalidField, match="unknown status 'bogus'; expected one of active, superseded"):
+        store.list_items(U, statuses=["bogus"])
+    with pytest.raises(InvalidField, match="unknown status 5"):
+        store.list_items(U, statuses=[5])  # type: ignore[list-item]
+    with pytest.raises(InvalidField, match="statuses must be a status or a list of statuses; got int"):
+        store.list_items(U, statuses=5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidField, match="theme must be a string; got int"):  # was SQL's "text = integer"
+        store.list_items(U, theme=5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidField, match="unknown kind 'bogus'"):
+        store.list_items(U, kind="bogus")
+    with pytest.raises(InvalidField, match="unknown kind 3"):
+        store.list_items(U, kind=3)  # type: ignore[arg-type]
+
+
 def test_users_are_isolated(store: MemoryStore) -> None:
     a = store.add(U, "alice's", "t")
     store.add("bob", "bob's", "t")
