@@ -78,14 +78,14 @@ def turn_from_mapping(data: object, user_id: str) -> Turn:
         raise InvalidInput("missing field 'text'")
     if "timestamp" not in data:
         raise InvalidInput("missing field 'timestamp' (the turn's own time)")
-    if "user_id" in data and check_id(data["user_id"], "user_id") != user_id:
+    if "user_id" in data and check_id(data["user_id"], "user_id", numbers=True) != user_id:
         raise InvalidInput(f"user_id {data['user_id']!r} does not match the ingest user {user_id!r}")
     text = check_text(data["text"], "text")
     timestamp = check_turn_time(data["timestamp"])
     role = data.get("role", "user")
     if role not in ROLES:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {role!r}")
-    session_id = check_id(data.get("session_id", "default"), "session_id")
+    session_id = check_id(data.get("session_id", "default"), "session_id", numbers=True)
     speaker = data.get("speaker") or role
     speaker = check_text(speaker, "speaker", max_chars=128)
     meta = data.get("meta") or {}
@@ -96,7 +96,7 @@ def turn_from_mapping(data: object, user_id: str) -> Turn:
         digest = hashlib.blake2b(f"{session_id}\0{timestamp.isoformat()}\0{role}\0{text}".encode(),
                                  digest_size=8)
         turn_id = f"h-{digest.hexdigest()}"
-    return Turn(user_id=user_id, turn_id=check_id(turn_id, "turn_id"), session_id=session_id, role=role,
+    return Turn(user_id=user_id, turn_id=check_id(turn_id, "turn_id", numbers=True), session_id=session_id, role=role,
                 text=text, timestamp=timestamp, speaker=speaker, meta=dict(meta))
 
 

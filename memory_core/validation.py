@@ -30,7 +30,7 @@ MAX_TEXT_CHARS = 8_000
 MAX_ID_CHARS = 128
 ROLES = ("user", "assistant", "tool", "system")
 
-_ID_RE = re.compile(r"^[\w.:@\-/#+]+$")
+_ID_RE = re.compile(r"[\w.:@\-/#+]+")  # used with fullmatch: "$" would let "ab\n" through
 _EPOCH_RE = re.compile(r"^-?\d+(\.\d+)?$")
 
 
@@ -84,22 +84,38 @@ def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_C
     return text
 
 
-def check_id(value: object, what: str = "id") -> str:
-    """Return ``value`` if it is a usable id (1..128 word characters and ``.:@-/#+``).
+def check_id(value: object, what: str = "id", *, numbers: bool = False) -> str:
+    """Return ``value`` if it is a usable id: a string of 1..128 word characters and ``.:@-/#+``.
+
+    An id is taken exactly as given: one with surrounding whitespace or
+    control characters (``"ab\\n"``) is refused, not trimmed, since the
+    trimmed id would name something else than the caller meant.
+
+    Args:
+        value: the candidate id.
+        what: field name used in error messages.
+        numbers: also take an integer, as its decimal digits (ids read from
+            JSON or YAML files, where ``17`` is a number); callers with typed
+            arguments leave it off, so ``123`` is refused rather than stored as "123".
 
     Raises:
-        InvalidField: wrong type, empty, too long or with other characters.
+        InvalidField: not a string (nor, with ``numbers``, an integer), empty,
+            too long, or with other characters.
     """
-    if isinstance(value, bool) or not isinstance(value, str | int):
+    if numbers and isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
         raise InvalidField(f"{what} must be a string; got {type(value).__name__}")
-    text = str(value).strip()
-    if not text:
-        raise InvalidField(f"{what} is empty")
-    if len(text) > MAX_ID_CHARS:
-        raise InvalidField(f"{what} is {len(text)} characters; the limit is {MAX_ID_CHARS}")
-    if not _ID_RE.match(text):
-        raise InvalidField(f"{what} {text!r} may hold only letters, digits and . : @ - / # + _")
-    return text
+    if not value.strip():
+        raise InvalidField(f"{what} is empty" if not value else f"{what} {value!r} is only whitespace")
+    if len(value) > MAX_ID_CHARS:
+        raise InvalidField(f"{what} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
+    if not _ID_RE.fullmatch(value):
+        if value != value.strip() or any(not c.isprintable() for c in value):
+            raise InvalidField(f"{what} {value!r} has surrounding whitespace or control characters; "
+                               "ids are used exactly as given")
+        raise InvalidField(f"{what} {value!r} may hold only letters, digits and . : @ - / # + _")
+    return value
 
 
 def check_timestamp(value: object, what: str = "timestamp") -> datetime:

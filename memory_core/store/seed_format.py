@@ -261,7 +261,7 @@ def item_from_mapping(user_id: str, item_id: object, data: object, *,
     """
     label = f"memory item {item_id!r}"
     try:
-        ident = check_id(item_id, "item id")
+        ident = check_id(item_id, "item id", numbers=True)
         if not isinstance(data, Mapping):
             raise InvalidField(f"must be a mapping; got {type(data).__name__}")
         notes: list[str] = []

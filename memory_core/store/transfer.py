@@ -109,7 +109,7 @@ def parse_import(src: Source, *, user_id: str | None = None) -> dict[str, list[M
         raise InvalidField(f"import file must be a mapping; got {type(doc).__name__}")
     parsed: dict[str, list[MemoryItem]] = {}
     for raw_user, items in users.items():
-        owner = check_id(raw_user, "user id")
+        owner = check_id(raw_user, "user id", numbers=True)
         if not isinstance(items, Mapping):
             raise InvalidField(f"user {owner!r}: items must be a mapping of item id to item")
         try:

@@ -34,6 +34,10 @@ GOOD = {"user_id": "u1", "turn_id": "t1", "text": "hello", "role": "user", "sess
     ({"timestamp": "9000-01-01T00:00:00Z"}, InvalidField),
     ({"text": "\u200b\ufeff"}, EmptyText),
     ({"session_id": None}, InvalidField),
+    ({"user_id": 123}, InvalidField),  # was stored as user "123"
+    ({"turn_id": 7}, InvalidField),
+    ({"user_id": "ab\n"}, InvalidField),  # was trimmed to "ab"
+    ({"session_id": " s1"}, InvalidField),
 ])
 def test_publish_turn_refuses_bad_input(client: MemoryClient, change: dict[str, object],
                                         error: type[Exception]) -> None:

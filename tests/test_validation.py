@@ -1,0 +1,37 @@
+"""The shared input checks of memory_core.validation."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.errors import InvalidField
+from memory_core.ingest_io import turn_from_mapping
+from memory_core.validation import check_id
+
+
+def test_an_id_is_taken_exactly_as_given() -> None:
+    assert check_id("ann/s1:t#2+x@y.z-_", "user id") == "ann/s1:t#2+x@y.z-_"
+    for padded in ("ab\n", " ab", "ab ", "\tab", "ab\r\n"):
+        with pytest.raises(InvalidField, match="surrounding whitespace or control characters"):
+            check_id(padded, "user id")  # was trimmed to "ab" silently
+    with pytest.raises(InvalidField, match="control characters"):
+        check_id("a\x07b", "user id")
+    with pytest.raises(InvalidField, match="only letters, digits"):
+        check_id("a b", "user id")
+    with pytest.raises(InvalidField, match="user id is empty"):
+        check_id("", "user id")
+    with pytest.raises(InvalidField, match="only whitespace"):
+        check_id("   ", "user id")
+
+
+def test_an_id_must_be_a_string_unless_read_from_a_file() -> None:
+    for value in (123, 1.5, True, None, b"ab"):
+        with pytest.raises(InvalidField, match="user id must be a string"):
+            check_id(value, "user id")  # 123 was stored as user "123"
+    assert check_id(17, "turn id", numbers=True) == "17"
+    with pytest.raises(InvalidField, match="must be a string; got bool"):
+        check_id(True, "turn id", numbers=True)
+    # JSON Lines turns may still number their turns and sessions
+    turn = turn_from_mapping({"turn_id": 7, "session_id": 2, "text": "hi", "timestamp": "2026-01-01T00:00:00Z"},
+                             "ann")
+    assert (turn.turn_id, turn.session_id) == ("7", "2")
