@@ -45,7 +45,7 @@ from memory_core import errors as core_errors
 from memory_core.errors import InvalidField
 from memory_core.model import new_item_id
 from memory_core.store.base import check_list_filters
-from memory_core.validation import ROLES, check_id, check_text, check_turn_time
+from memory_core.validation import MAX_TEXT_CHARS, ROLES, check_id, check_text, check_turn_time
 
 __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
 
@@ -176,9 +176,9 @@ class MemoryClient:
         session_id = check_id(session_id, "session id")
         if role not in ROLES:
             raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {role!r}")
-        text = check_text(text, "text")
+        text = _text(text, "text")
         when = check_turn_time(timestamp)
-        name = check_text(speaker, "speaker", max_chars=128) if speaker is not None else ""
+        name = _text(speaker, "speaker", max_chars=128) if speaker is not None else ""
         extra = _check_meta(meta)
         turn = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role,
                 "text": text, "timestamp": when.isoformat(), "speaker": name, "meta": extra,
@@ -217,8 +217,8 @@ class MemoryClient:
         """
         fields.setdefault("id", new_item_id())
         return str(self._call(protocol.ADD_ITEM, user_id=check_id(user_id, "user id"),
-                              description=check_text(description, "description"),
-                              theme=check_text(theme, "theme", max_chars=64), fields=fields, reason=reason))
+                              description=_text(description, "description"),
+                              theme=_text(theme, "theme", max_chars=64), fields=fields, reason=reason))
 
     def update_item(self, user_id: str, item_id: str, reason: str, new_description: str | None = None,
                     new_theme: str | None = None) -> None:
@@ -231,8 +231,8 @@ class MemoryClient:
             raise InvalidField("update needs a new description or a new theme")
         self._call(protocol.UPDATE_ITEM, user_id=check_id(user_id, "user id"),
                    item_id=check_id(item_id, "item id"), reason=reason,
-                   new_description=None if new_description is None else check_text(new_description),
-                   new_theme=None if new_theme is None else check_text(new_theme, "theme", max_chars=64))
+                   new_description=None if new_description is None else _text(new_description, "description"),
+                   new_theme=None if new_theme is None else _text(new_theme, "theme", max_chars=64))
 
     def delete_item(self, user_id: str, item_id: str, reason: str) -> str:
         """Soft-delete an item (kept in history); return its description. Raises UnknownItem."""
@@ -253,8 +253,8 @@ class MemoryClient:
         return str(self._call(protocol.MERGE_ITEMS, user_id=check_id(user_id, "user id"),
                               keep_id=check_id(keep_id, "item id"), other_id=check_id(other_id, "item id"),
                               reason=reason,
-                              description=None if description is None else check_text(description, "description"),
-                              theme=None if theme is None else check_text(theme, "theme", max_chars=64)))
+                              description=None if description is None else _text(description, "description"),
+                              theme=None if theme is None else _text(theme, "theme", max_chars=64)))
 
     def import_items(self, text: str, *, user_id: str | None = None,
                      timeout_s: float | None = None) -> dict[str, int]:
@@ -553,6 +553,11 @@ class MemoryClient:
         return memory
 
 
+def _text(value: object, what: str, *, max_chars: int = MAX_TEXT_CHARS) -> str:
+    """``check_text`` for the client's typed arguments: bytes are refused, not decoded."""
+    return check_text(value, what, max_chars=max_chars, bytes_ok=False)
+
+
 def _check_meta(meta: Mapping[str, str] | None) -> dict[str, str]:
     if meta is None:
         return {}
@@ -562,7 +567,7 @@ def _check_meta(meta: Mapping[str, str] | None) -> dict[str, str]:
     for key, value in meta.items():
         if not isinstance(key, str) or not isinstance(value, str):
             raise InvalidField("meta keys and values must be strings")
-        out[check_text(key, "meta key", max_chars=64)] = check_text(value, f"meta[{key}]", max_chars=2000)
+        out[_text(key, "meta key", max_chars=64)] = _text(value, f"meta[{key}]", max_chars=2000)
     return out
 
 

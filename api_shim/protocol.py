@@ -389,7 +389,7 @@ def check_recall_request(user_id: str, query: str, k: int, filters: Mapping[str,
     from memory_core.validation import check_id, check_text
 
     user_id = check_id(user_id, "user id")
-    query = check_text(query, "query")
+    query = check_text(query, "query", bytes_ok=False)
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
         raise InvalidField(f"k must be an integer from 1 to 1000; got {k!r}")
     if budget_tokens is not None and (isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int)

@@ -51,22 +51,25 @@ def decode_utf8(data: bytes, what: str = "text") -> str:
 _INVISIBLE = re.compile(r"[\s\u00ad\u180e\u200b-\u200f\u2028-\u202f\u2060-\u2064\ufeff]+")
 
 
-def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_CHARS) -> str:
+def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_CHARS,
+               bytes_ok: bool = True) -> str:
     """Return ``value`` stripped of surrounding whitespace if it is usable text.
 
     Args:
-        value: the candidate text; bytes are decoded as UTF-8.
+        value: the candidate text; bytes are decoded as UTF-8 when ``bytes_ok``.
         what: field name used in error messages.
         max_chars: upper bound in characters (after stripping).
+        bytes_ok: decode bytes (file contents, request bodies); False for typed
+            API arguments, where bytes are refused like any other non-string.
 
     Raises:
-        InvalidField: not a string.
+        InvalidField: not a string (or bytes, with ``bytes_ok``).
         InvalidEncoding: bytes that are not UTF-8, lone surrogates, or a NUL character
             (PostgreSQL text cannot hold U+0000).
         EmptyText: empty, or only whitespace and invisible format characters (U+200B, U+FEFF ...).
         TextTooLong: longer than ``max_chars`` characters.
     """
-    if isinstance(value, bytes):
+    if isinstance(value, bytes) and bytes_ok:
         value = decode_utf8(value, what)
     if not isinstance(value, str):
         raise InvalidField(f"{what} must be a string; got {type(value).__name__}")

@@ -28,7 +28,10 @@ GOOD = {"user_id": "u1", "turn_id": "t1", "text": "hello", "role": "user", "sess
     ({"text": "   "}, EmptyText),
     ({"text": "x" * 8001}, TextTooLong),
     ({"text": 42}, InvalidField),
-    ({"text": b"\xff\xfe"}, InvalidEncoding),
+    ({"text": b"hello"}, InvalidField),  # bytes are refused, not decoded (was accepted)
+    ({"text": b"\xff\xfe"}, InvalidField),
+    ({"speaker": b"Ann"}, InvalidField),
+    ({"text": "bad \udc00 surrogate"}, InvalidEncoding),
     ({"role": "robot"}, InvalidField),
     ({"timestamp": "yesterday"}, InvalidField),
     ({"timestamp": "9000-01-01T00:00:00Z"}, InvalidField),
@@ -55,6 +58,17 @@ def test_recall_refuses_bad_k_and_empty_query(client: MemoryClient) -> None:
         client.recall("u1", "q", k=0)
     with pytest.raises(EmptyText):
         client.recall("u1", "  ")
+    with pytest.raises(InvalidField, match="query must be a string; got bytes"):
+        client.recall("u1", b"tea")  # type: ignore[arg-type]
+
+
+def test_item_texts_must_be_strings_not_bytes(client: MemoryClient) -> None:
+    with pytest.raises(InvalidField, match="text must be a string; got bytes"):
+        client.publish_turn(**{**GOOD, "text": b"hello"})  # type: ignore[arg-type]
+    with pytest.raises(InvalidField, match="description must be a string; got bytes"):
+        client.add_item("u1", b"I like tea", "taste")  # type: ignore[arg-type]
+    with pytest.raises(InvalidField, match="theme must be a string; got bytes"):
+        client.update_item("u1", "i1", "why", new_theme=b"taste")  # type: ignore[arg-type]
 
 
 def test_core_errors_from_a_worker_are_raised_as_themselves() -> None:
