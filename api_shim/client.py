@@ -45,7 +45,7 @@ from memory_core import errors as core_errors
 from memory_core.errors import InvalidField
 from memory_core.model import new_item_id
 from memory_core.store.base import check_list_filters
-from memory_core.validation import MAX_TEXT_CHARS, ROLES, check_id, check_text, check_turn_time
+from memory_core.validation import MAX_TEXT_CHARS, ROLES, check_id, check_meta, check_text, check_turn_time
 
 __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
 
@@ -167,6 +167,15 @@ class MemoryClient:
         is safe. Memory text is not shown in Flower: the task's argument
         representation carries ids only.
 
+        Args:
+            user_id, turn_id, session_id: ids as ``memory_core.validation.check_id`` (strings, as given).
+            text: 1..8,000 characters (a string; bytes are refused).
+            role: user, assistant, tool or system.
+            timestamp: when the turn was said: aware datetime, ISO-8601 or epoch
+                seconds, at most a day ahead of this machine's clock.
+            speaker: 1..128 characters.
+            meta: up to 32 string entries (``check_meta``; the HTTP API's limit too).
+
         Raises:
             InvalidInput: a bad id, text, role, timestamp, speaker or meta (nothing sent).
             PublishFailed: the broker could not be reached within ``publish_retry_s``.
@@ -179,7 +188,7 @@ class MemoryClient:
         text = _text(text, "text")
         when = check_turn_time(timestamp)
         name = _text(speaker, "speaker", max_chars=128) if speaker is not None else ""
-        extra = _check_meta(meta)
+        extra = check_meta(meta)
         turn = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role,
                 "text": text, "timestamp": when.isoformat(), "speaker": name, "meta": extra,
                 "published_at": time.time()}
@@ -556,19 +565,6 @@ class MemoryClient:
 def _text(value: object, what: str, *, max_chars: int = MAX_TEXT_CHARS) -> str:
     """``check_text`` for the client's typed arguments: bytes are refused, not decoded."""
     return check_text(value, what, max_chars=max_chars, bytes_ok=False)
-
-
-def _check_meta(meta: Mapping[str, str] | None) -> dict[str, str]:
-    if meta is None:
-        return {}
-    if not isinstance(meta, Mapping):
-        raise InvalidField(f"meta must be a mapping of strings; got {type(meta).__name__}")
-    out = {}
-    for key, value in meta.items():
-        if not isinstance(key, str) or not isinstance(value, str):
-            raise InvalidField("meta keys and values must be strings")
-        out[_text(key, "meta key", max_chars=64)] = _text(value, f"meta[{key}]", max_chars=2000)
-    return out
 
 
 def _remote_error(error_type: str, message: str) -> Exception:

@@ -4,22 +4,33 @@ Limits are documented here and in the README:
 
 - ``MAX_TEXT_CHARS`` = 8,000 characters for a turn's text or an item's
   description (a long turn is a document, not a memory);
-- ``MAX_ID_CHARS`` = 128 characters for user, session, turn and item ids.
+- ``MAX_ID_CHARS`` = 128 characters for user, session, turn and item ids;
+- ``MAX_META_ENTRIES`` = 32 entries in a published turn's ``meta``, keys up to
+  ``MAX_META_KEY_CHARS`` = 64 characters, values up to ``MAX_META_VALUE_CHARS`` = 2,000;
+- ``MAX_REASON_CHARS`` = 1,000 characters for the reason of a person's edit.
+
+The Python client and the HTTP schemas state the same limits: they import these.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
 from memory_core.errors import EmptyText, InvalidEncoding, InvalidField, TextTooLong
 
 __all__ = [
     "MAX_ID_CHARS",
+    "MAX_META_ENTRIES",
+    "MAX_META_KEY_CHARS",
+    "MAX_META_VALUE_CHARS",
+    "MAX_REASON_CHARS",
     "MAX_TEXT_CHARS",
     "MAX_TURN_AHEAD",
     "ROLES",
     "check_id",
+    "check_meta",
     "check_text",
     "check_timestamp",
     "check_turn_time",
@@ -28,6 +39,10 @@ __all__ = [
 
 MAX_TEXT_CHARS = 8_000
 MAX_ID_CHARS = 128
+MAX_META_ENTRIES = 32
+MAX_META_KEY_CHARS = 64
+MAX_META_VALUE_CHARS = 2_000
+MAX_REASON_CHARS = 1_000
 ROLES = ("user", "assistant", "tool", "system")
 
 _ID_RE = re.compile(r"[\w.:@\-/#+]+")  # used with fullmatch: "$" would let "ab\n" through
@@ -119,6 +134,33 @@ def check_id(value: object, what: str = "id", *, numbers: bool = False) -> str:
                                "ids are used exactly as given")
         raise InvalidField(f"{what} {value!r} may hold only letters, digits and . : @ - / # + _")
     return value
+
+
+def check_meta(meta: object, what: str = "meta") -> dict[str, str]:
+    """Return a published turn's ``meta`` as a plain dict (None gives ``{}``).
+
+    At most ``MAX_META_ENTRIES`` entries; keys 1..``MAX_META_KEY_CHARS`` and
+    values 1..``MAX_META_VALUE_CHARS`` characters after trimming, strings only
+    (bytes are refused).
+
+    Raises:
+        InvalidField: not a mapping, too many entries, or a key or value that is not a string.
+        EmptyText, TextTooLong, InvalidEncoding: a bad key or value.
+    """
+    if meta is None:
+        return {}
+    if not isinstance(meta, Mapping):
+        raise InvalidField(f"{what} must be a mapping of strings; got {type(meta).__name__}")
+    if len(meta) > MAX_META_ENTRIES:
+        raise InvalidField(f"{what} has {len(meta)} entries; the limit is {MAX_META_ENTRIES}")
+    out = {}
+    for key, value in meta.items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            raise InvalidField(f"{what} keys and values must be strings; got {type(key).__name__} key "
+                               f"{key!r} with a {type(value).__name__} value")
+        out[check_text(key, f"{what} key", max_chars=MAX_META_KEY_CHARS)] = \
+            check_text(value, f"{what}[{key}]", max_chars=MAX_META_VALUE_CHARS)
+    return out
 
 
 def check_timestamp(value: object, what: str = "timestamp") -> datetime:

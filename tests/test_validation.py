@@ -35,3 +35,19 @@ def test_an_id_must_be_a_string_unless_read_from_a_file() -> None:
     turn = turn_from_mapping({"turn_id": 7, "session_id": 2, "text": "hi", "timestamp": "2026-01-01T00:00:00Z"},
                              "ann")
     assert (turn.turn_id, turn.session_id) == ("7", "2")
+
+
+def test_meta_is_limited_as_over_http() -> None:
+    from memory_core.validation import MAX_META_ENTRIES, check_meta
+
+    assert MAX_META_ENTRIES == 32
+    assert check_meta(None) == {}
+    assert check_meta({f"k{i}": " v " for i in range(32)})["k0"] == "v"
+    with pytest.raises(InvalidField, match="meta has 1000 entries; the limit is 32"):
+        check_meta({f"k{i}": "v" for i in range(1000)})
+    with pytest.raises(InvalidField, match="must be strings"):
+        check_meta({"k": 1})
+    with pytest.raises(InvalidField, match="must be strings"):
+        check_meta({b"k": "v"})
+    with pytest.raises(InvalidField, match="must be a mapping"):
+        check_meta([("k", "v")])

@@ -41,6 +41,9 @@ GOOD = {"user_id": "u1", "turn_id": "t1", "text": "hello", "role": "user", "sess
     ({"turn_id": 7}, InvalidField),
     ({"user_id": "ab\n"}, InvalidField),  # was trimmed to "ab"
     ({"session_id": " s1"}, InvalidField),
+    ({"meta": {f"k{i}": "v" for i in range(1000)}}, InvalidField),  # was accepted; HTTP allows 32
+    ({"meta": {f"k{i}": "v" for i in range(33)}}, InvalidField),
+    ({"meta": {"k": b"v"}}, InvalidField),
 ])
 def test_publish_turn_refuses_bad_input(client: MemoryClient, change: dict[str, object],
                                         error: type[Exception]) -> None:
@@ -192,3 +195,14 @@ def test_list_items_takes_a_single_string_as_one_status(client: MemoryClient,
     client.list_items("ann")
     assert [(s["statuses"], s["theme"], s["kind"]) for s in sent] == [
         (["active"], None, None), (["archived", "deleted"], "home", "fact"), (None, None, None)]
+
+
+def test_the_client_and_the_http_schema_share_the_meta_limit() -> None:
+    # The HTTP schema states the limit in its OpenAPI document; the client checks with check_meta.
+    from api_shim.http.schemas import TurnIn
+    from memory_core.validation import MAX_META_ENTRIES, MAX_META_KEY_CHARS, MAX_META_VALUE_CHARS
+
+    meta = next(s for s in TurnIn.model_json_schema()["properties"]["meta"]["anyOf"] if s["type"] == "object")
+    assert meta["maxProperties"] == MAX_META_ENTRIES
+    assert meta["propertyNames"]["maxLength"] == MAX_META_KEY_CHARS
+    assert meta["additionalProperties"]["maxLength"] == MAX_META_VALUE_CHARS
