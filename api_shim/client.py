@@ -45,7 +45,15 @@ from memory_core import errors as core_errors
 from memory_core.errors import InvalidField
 from memory_core.model import new_item_id
 from memory_core.store.base import check_list_filters
-from memory_core.validation import MAX_TEXT_CHARS, ROLES, check_id, check_meta, check_text, check_turn_time
+from memory_core.validation import (
+    MAX_REASON_CHARS,
+    MAX_TEXT_CHARS,
+    ROLES,
+    check_id,
+    check_meta,
+    check_text,
+    check_turn_time,
+)
 
 __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
 
@@ -221,47 +229,62 @@ class MemoryClient:
         The id is chosen here, so a redelivered request is refused by the
         store instead of adding the item twice.
 
+        Args:
+            reason: optional, up to 1,000 characters (kept in the item's history).
+
         Raises:
-            InvalidInput: bad text or fields; RequestTimeout; RemoteError.
+            InvalidInput: bad text, reason or fields; RequestTimeout; RemoteError.
         """
         fields.setdefault("id", new_item_id())
         return str(self._call(protocol.ADD_ITEM, user_id=check_id(user_id, "user id"),
                               description=_text(description, "description"),
-                              theme=_text(theme, "theme", max_chars=64), fields=fields, reason=reason))
+                              theme=_text(theme, "theme", max_chars=64), fields=fields,
+                              reason=_reason(reason, required=False)))
 
     def update_item(self, user_id: str, item_id: str, reason: str, new_description: str | None = None,
                     new_theme: str | None = None) -> None:
         """Change an item's text and/or theme; the old ones stay in its history.
 
+        Args:
+            reason: why, 1..1,000 characters (kept in the history; required, as over HTTP).
+
         Raises:
-            UnknownItem, InvalidInput, RequestTimeout, RemoteError.
+            UnknownItem, InvalidInput (an empty reason too), RequestTimeout, RemoteError.
         """
         if new_description is None and new_theme is None:
             raise InvalidField("update needs a new description or a new theme")
         self._call(protocol.UPDATE_ITEM, user_id=check_id(user_id, "user id"),
-                   item_id=check_id(item_id, "item id"), reason=reason,
+                   item_id=check_id(item_id, "item id"), reason=_reason(reason),
                    new_description=None if new_description is None else _text(new_description, "description"),
                    new_theme=None if new_theme is None else _text(new_theme, "theme", max_chars=64))
 
     def delete_item(self, user_id: str, item_id: str, reason: str) -> str:
-        """Soft-delete an item (kept in history); return its description. Raises UnknownItem."""
+        """Soft-delete an item (kept in history); return its description.
+
+        Args:
+            reason: why, 1..1,000 characters (kept in the history; required, as over HTTP).
+
+        Raises:
+            UnknownItem, InvalidInput (an empty reason too), RequestTimeout, RemoteError.
+        """
         return str(self._call(protocol.DELETE_ITEM, user_id=check_id(user_id, "user id"),
-                              item_id=check_id(item_id, "item id"), reason=reason))
+                              item_id=check_id(item_id, "item id"), reason=_reason(reason)))
 
     def merge_items(self, user_id: str, keep_id: str, other_id: str, reason: str, *,
                     description: str | None = None, theme: str | None = None) -> str:
         """Merge ``other_id`` into ``keep_id`` (both histories kept); return ``keep_id``.
 
         ``other_id`` ends deleted, pointing at ``keep_id``. The kept item takes
-        ``description`` and ``theme`` when given, else keeps its own.
+        ``description`` and ``theme`` when given, else keeps its own. ``reason``
+        is required, 1..1,000 characters, as over HTTP.
 
         Raises:
             UnknownItem: either item is not a live item of the user.
-            InvalidInput: the same id twice, bad text; RequestTimeout; RemoteError.
+            InvalidInput: the same id twice, bad text, an empty reason; RequestTimeout; RemoteError.
         """
         return str(self._call(protocol.MERGE_ITEMS, user_id=check_id(user_id, "user id"),
                               keep_id=check_id(keep_id, "item id"), other_id=check_id(other_id, "item id"),
-                              reason=reason,
+                              reason=_reason(reason),
                               description=None if description is None else _text(description, "description"),
                               theme=None if theme is None else _text(theme, "theme", max_chars=64)))
 
@@ -565,6 +588,17 @@ class MemoryClient:
 def _text(value: object, what: str, *, max_chars: int = MAX_TEXT_CHARS) -> str:
     """``check_text`` for the client's typed arguments: bytes are refused, not decoded."""
     return check_text(value, what, max_chars=max_chars, bytes_ok=False)
+
+
+def _reason(value: object, *, required: bool = True) -> str:
+    """A person's reason for an edit: up to ``MAX_REASON_CHARS``; required unless ``required`` is False.
+
+    Raises:
+        InvalidField: not a string. EmptyText: empty when required. TextTooLong: too long.
+    """
+    if not required and isinstance(value, str) and not value.strip():
+        return ""
+    return _text(value, "reason", max_chars=MAX_REASON_CHARS)
 
 
 def _remote_error(error_type: str, message: str) -> Exception:

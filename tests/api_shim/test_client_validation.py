@@ -206,3 +206,26 @@ def test_the_client_and_the_http_schema_share_the_meta_limit() -> None:
     assert meta["maxProperties"] == MAX_META_ENTRIES
     assert meta["propertyNames"]["maxLength"] == MAX_META_KEY_CHARS
     assert meta["additionalProperties"]["maxLength"] == MAX_META_VALUE_CHARS
+
+
+@pytest.mark.parametrize(("call", "error"), [
+    (lambda c: c.update_item("u1", "i1", "", new_description="I like tea"), EmptyText),  # was accepted
+    (lambda c: c.update_item("u1", "i1", "  ", new_theme="taste"), EmptyText),
+    (lambda c: c.delete_item("u1", "i1", ""), EmptyText),
+    (lambda c: c.merge_items("u1", "i1", "i2", ""), EmptyText),
+    (lambda c: c.delete_item("u1", "i1", "x" * 1001), TextTooLong),
+    (lambda c: c.delete_item("u1", "i1", None), InvalidField),
+    (lambda c: c.add_item("u1", "I like tea", "taste", reason="x" * 1001), TextTooLong),
+])
+def test_edits_need_a_reason_as_over_http(client: MemoryClient, call, error: type[Exception]) -> None:
+    with pytest.raises(error, match="reason"):
+        call(client)
+
+
+def test_an_added_item_may_go_without_a_reason(client: MemoryClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[dict[str, object]] = []
+    monkeypatch.setattr(client, "_call", lambda name, **kwargs: sent.append(kwargs) or "id")
+    client.add_item("u1", "I like tea", "taste")
+    client.add_item("u1", "I like tea", "taste", reason=" typed in ")
+    client.delete_item("u1", "i1", "moved")
+    assert [s["reason"] for s in sent] == ["", "typed in", "moved"]
