@@ -43,7 +43,7 @@ from api_shim import protocol
 from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
 from memory_core import errors as core_errors
 from memory_core.errors import InvalidField
-from memory_core.model import new_item_id
+from memory_core.model import check_item_fields, new_item_id
 from memory_core.store.base import check_list_filters
 from memory_core.validation import (
     MAX_REASON_CHARS,
@@ -224,18 +224,22 @@ class MemoryClient:
 
     def add_item(self, user_id: str, description: str, theme: str, *, reason: str = "",
                  **fields: Any) -> str:
-        """Add a memory item written by a person; return its id. Fields as ``MemoryItem`` (kind, ...).
+        """Add a memory item written by a person; return its id.
 
-        The id is chosen here, so a redelivered request is refused by the
-        store instead of adding the item twice.
+        The id is chosen here (unless given as ``id``), so a redelivered
+        request is refused by the store instead of adding the item twice.
 
         Args:
             reason: optional, up to 1,000 characters (kept in the item's history).
+            fields: other ``MemoryItem`` fields (``memory_core.model.ITEM_FIELDS``:
+                kind, status, trust, confidence, importance, key, ...), checked by the worker.
 
         Raises:
-            InvalidInput: bad text, reason or fields; RequestTimeout; RemoteError.
+            InvalidInput: bad text or reason, an unknown field name (nothing sent), or a
+                bad field value (from the worker); RequestTimeout; RemoteError.
         """
-        fields.setdefault("id", new_item_id())
+        check_item_fields(fields)
+        fields["id"] = check_id(fields["id"], "item id") if "id" in fields else new_item_id()
         return str(self._call(protocol.ADD_ITEM, user_id=check_id(user_id, "user id"),
                               description=_text(description, "description"),
                               theme=_text(theme, "theme", max_chars=64), fields=fields,

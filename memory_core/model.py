@@ -11,7 +11,9 @@ Times are timezone-aware ``datetime`` objects in UTC.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from datetime import UTC, datetime
 from enum import StrEnum
 
@@ -19,6 +21,7 @@ from memory_core.errors import InvalidField
 from memory_core.validation import check_text
 
 __all__ = [
+    "ITEM_FIELDS",
     "MAX_HIT",
     "Actor",
     "Kind",
@@ -27,6 +30,7 @@ __all__ = [
     "Status",
     "Trust",
     "Turn",
+    "check_item_fields",
     "new_item_id",
     "utcnow",
 ]
@@ -168,10 +172,14 @@ class MemoryItem:
     ) -> MemoryItem:
         """Build a new active item with its "create" revision.
 
+        Args:
+            fields: other ``MemoryItem`` fields, as ``check_item_fields`` allows.
+
         Raises:
             EmptyText, TextTooLong: for a bad description or theme.
-            InvalidField: for an unknown kind, status or trust, or a bad number.
+            InvalidField: for an unknown field name, an unknown kind, status or trust, or a bad number.
         """
+        check_item_fields(fields)
         now = at or utcnow()
         item = cls(
             user_id=user_id,
@@ -330,6 +338,23 @@ class MemoryItem:
         if turn_id and turn_id not in self.source:
             self.source.append(turn_id)
 
+
+
+#: Fields ``MemoryItem.create`` takes besides user, description and theme (it sets the rest itself).
+ITEM_FIELDS = frozenset(f.name for f in dataclass_fields(MemoryItem)) - {
+    "user_id", "description", "theme", "history", "created_at", "updated_at"}
+
+
+def check_item_fields(fields: Mapping[str, object]) -> None:
+    """Refuse field names a new item cannot take (their values are checked by ``MemoryItem.validate``).
+
+    Raises:
+        InvalidField: a name not in ``ITEM_FIELDS``, naming it and the ones allowed.
+    """
+    unknown = sorted(str(name) for name in fields if name not in ITEM_FIELDS)
+    if unknown:
+        raise InvalidField(f"unknown memory item field{'s' if len(unknown) > 1 else ''} "
+                           f"{', '.join(map(repr, unknown))}; a new item takes {', '.join(sorted(ITEM_FIELDS))}")
 
 @dataclass(slots=True)
 class Turn:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from contextlib import ExitStack
 from typing import Any
 
@@ -29,8 +29,8 @@ from celery import Task
 
 from api_shim import protocol
 from api_shim.turn_state import turn_status as turn_status_of
-from memory_core.errors import GulfstreamError, StoreLocked, UnknownItem
-from memory_core.model import Actor, Status
+from memory_core.errors import GulfstreamError, InvalidField, StoreLocked, UnknownItem
+from memory_core.model import Actor, Status, check_item_fields
 from memory_core.store.transfer import parse_import, store_import
 from workers.app import app
 from workers.bootstrap import Context, context
@@ -90,9 +90,15 @@ def _raiser(exc: BaseException) -> Callable[[], Any]:
 @app.task(name=protocol.ADD_ITEM, bind=True, ignore_result=True)
 def add_item(self: Task, call_id: str | None, user_id: str, description: str, theme: str,
              fields: dict[str, Any] | None = None, reason: str = "", busy_since: float | None = None) -> None:
-    """Add an item written by a person; reply with its id."""
-    locked_edit(self, call_id, [user_id], lambda ctx: ctx.store.add(
-        user_id, description, theme, actor=Actor.USER, reason=reason, **(fields or {})), busy_since)
+    """Add an item written by a person; reply with its id (InvalidField for an unknown field name)."""
+    def work(ctx: Context) -> str:
+        extra = fields or {}
+        if not isinstance(extra, Mapping):
+            raise InvalidField(f"fields must be a mapping of item fields; got {type(extra).__name__}")
+        check_item_fields(extra)  # else an unknown name is a TypeError, answered as an internal error
+        return ctx.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, **extra)
+
+    locked_edit(self, call_id, [user_id], work, busy_since)
 
 
 @app.task(name=protocol.UPDATE_ITEM, bind=True, ignore_result=True)

@@ -229,3 +229,15 @@ def test_an_added_item_may_go_without_a_reason(client: MemoryClient, monkeypatch
     client.add_item("u1", "I like tea", "taste", reason=" typed in ")
     client.delete_item("u1", "i1", "moved")
     assert [s["reason"] for s in sent] == ["", "typed in", "moved"]
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"colour": "red"}, "unknown memory item field 'colour'; a new item takes confidence, hit, id"),
+    ({"actor": "agent", "turn_id": "t1"}, "unknown memory item fields 'actor', 'turn_id'"),
+    ({"id": "a b"}, "item id 'a b' may hold only"),
+])
+def test_add_item_refuses_unknown_fields_before_sending(client: MemoryClient, fields: dict[str, object],
+                                                        message: str) -> None:
+    # colour= came back as RemoteError: InternalError ... TypeError(MemoryItem.__init__() ...)
+    with pytest.raises(InvalidField, match=message):
+        client.add_item("ann", "d", "t", **fields)

@@ -219,6 +219,7 @@ def test_erase_user(store: MemoryStore) -> None:
         (lambda s, i: s.add(U, 123, "t"), InvalidField),
         (lambda s, i: s.add(U, "ok", "t", kind="bogus"), InvalidField),
         (lambda s, i: s.add(U, "ok", "t", confidence=2), InvalidField),
+        (lambda s, i: s.add(U, "ok", "t", colour="red"), InvalidField),
         (lambda s, i: s.add("bad user!", "ok", "t"), InvalidField),
         (lambda s, i: s.update(U, i, "r", ""), EmptyText),
         (lambda s, i: s.update(U, i, "r"), InvalidField),

@@ -139,3 +139,23 @@ def test_erase_is_prompt_while_the_ingest_queue_is_backed_up(celery_procs: Any, 
     assert took_s < 5.0, took_s  # behind the backlog on one queue it took over 10 s
     assert store.list_items("leaver", statuses=None) == []
     queued.close()
+
+
+def test_bad_reads_and_fields_from_any_publisher_are_answered_as_invalid_input(
+        celery_procs: Any, client: MemoryClient, store: SqlStore) -> None:
+    from api_shim import protocol
+    from memory_core.errors import InvalidField
+
+    celery_procs.worker("edits", queues="edits", concurrency=1)
+    kept = client.add_item("ann", "I live in Lisbon", "home")
+    assert [i["id"] for i in client.list_items("ann", statuses="active")] == [kept]  # was []
+    # straight to the worker, past the client's checks (another publisher, an older client)
+    with pytest.raises(InvalidField, match="unknown status 'bogus'"):
+        client._call(protocol.LIST_ITEMS, user_id="ann", statuses=["bogus"], theme=None, kind=None)
+    with pytest.raises(InvalidField, match="theme must be a string; got int"):  # was SQL in a StoreError
+        client._call(protocol.LIST_ITEMS, user_id="ann", statuses=None, theme=5, kind=None)
+    for fields in ({"colour": "red"}, {"actor": "agent"}):  # was RemoteError: InternalError ... TypeError
+        with pytest.raises(InvalidField, match="unknown memory item field"):
+            client._call(protocol.ADD_ITEM, user_id="ann", description="I like tea", theme="taste",
+                         fields=fields, reason="")
+    assert [i.id for i in store.list_items("ann", statuses=None)] == [kept]
