@@ -102,11 +102,13 @@ def parse_import(src: Source, *, user_id: str | None = None) -> dict[str, list[M
         if user_id is not None:
             users = {user_id: users.get(user_id) or {}}
     elif isinstance(doc, Mapping) or doc is None:
+        if doc and not any(isinstance(item, Mapping) for item in doc.values()):
+            raise _not_items(doc)  # not one item: not an import at all, whatever the user id
         if user_id is None:
             raise InvalidField("a bare seed-000 file holds one user's items: say which user (user_id=...)")
         users = {user_id: doc or {}}
     else:
-        raise InvalidField(f"import file must be a mapping; got {type(doc).__name__}")
+        raise _not_items(doc)
     parsed: dict[str, list[MemoryItem]] = {}
     for raw_user, items in users.items():
         owner = check_id(raw_user, "user id", numbers=True)
@@ -117,6 +119,15 @@ def parse_import(src: Source, *, user_id: str | None = None) -> dict[str, list[M
         except InvalidInput as exc:
             raise type(exc)(f"user {owner!r}, {exc}") from exc
     return parsed
+
+
+def _not_items(doc: object) -> InvalidField:
+    """The error for a document that parses as YAML but holds no memory items (``"::: not yaml ["``)."""
+    shown = repr(doc)
+    shown = shown if len(shown) <= 80 else shown[:77] + "..."
+    return InvalidField("import is not valid YAML of memory items: expected item ids mapped to items "
+                        f"(description, theme, ...) or an export document; it reads as a "
+                        f"{type(doc).__name__}: {shown}")
 
 
 def import_yaml(store: MemoryStore, src: Source, *, user_id: str | None = None) -> dict[str, int]:

@@ -126,6 +126,20 @@ def test_bad_import_changes_nothing(backend: str, make_store: MakeStore) -> None
     assert dump(store) == before
 
 
+@pytest.mark.parametrize("text", ["::: not yaml [", "not yaml [", "- a\n- b\n"])
+def test_text_that_is_no_import_says_so(text: str, make_store: MakeStore) -> None:
+    # "::: not yaml [" parses as {"::": "not yaml ["}: it used to be refused as
+    # "user 'imp', memory item '::': must be a mapping; got str"
+    store = make_store("sqlite")
+    with pytest.raises(InvalidField, match=r"^import is not valid YAML of memory items: expected item ids mapped "
+                                           r"to items \(description, theme, \.\.\.\) or an export document"):
+        import_yaml(store, io.StringIO(text), user_id="imp")
+    assert dump(store) == {}
+    # a document of items with one bad entry still names that entry
+    with pytest.raises(InvalidField, match="user 'imp', memory item 'b': must be a mapping; got int"):
+        import_yaml(store, io.StringIO("a: {description: x, theme: t}\nb: 1\n"), user_id="imp")
+
+
 def test_import_refuses_existing_ids(make_store: MakeStore, tmp_path: Path) -> None:
     store = make_store("sqlite")
     fill(store)

@@ -158,4 +158,7 @@ def test_bad_reads_and_fields_from_any_publisher_are_answered_as_invalid_input(
         with pytest.raises(InvalidField, match="unknown memory item field"):
             client._call(protocol.ADD_ITEM, user_id="ann", description="I like tea", theme="taste",
                          fields=fields, reason="")
+    with pytest.raises(InvalidField, match=r"^import is not valid YAML of memory items"):
+        client.import_items("::: not yaml [", user_id="imp")
     assert [i.id for i in store.list_items("ann", statuses=None)] == [kept]
+    assert store.list_items("imp", statuses=None) == []
