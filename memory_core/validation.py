@@ -206,8 +206,8 @@ def check_turn_time(value: object, what: str = "timestamp", now: datetime | None
         InvalidField: as ``check_timestamp``, or more than ``MAX_TURN_AHEAD`` ahead of ``now``.
     """
     when = check_timestamp(value, what)
-    limit = (now or datetime.now(UTC)) + MAX_TURN_AHEAD
-    if when > limit:
-        raise InvalidField(f"{what} {when.isoformat()} is more than a day ahead of the clock "
-                           f"({limit.isoformat()}); a turn's time is when it was said")
+    clock = now or datetime.now(UTC)
+    if when > clock + MAX_TURN_AHEAD:
+        raise InvalidField(f"{what} {when.isoformat()} is more than a day ahead of the clock, which reads "
+                           f"{clock.isoformat(timespec='seconds')}; a turn's time is when it was said")
     return when

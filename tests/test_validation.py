@@ -51,3 +51,18 @@ def test_meta_is_limited_as_over_http() -> None:
         check_meta({b"k": "v"})
     with pytest.raises(InvalidField, match="must be a mapping"):
         check_meta([("k", "v")])
+
+
+def test_a_turn_too_far_ahead_is_refused_showing_the_actual_clock() -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from memory_core.validation import check_turn_time
+
+    now = datetime(2026, 11, 29, 22, 32, 5, 123456, tzinfo=UTC)
+    with pytest.raises(InvalidField) as caught:
+        check_turn_time("9999-01-01T00:00:00Z", now=now)
+    message = str(caught.value)
+    # it showed the clock plus one day (2026-11-30T22:32...) as "the clock"
+    assert "the clock, which reads 2026-11-29T22:32:05+00:00" in message
+    assert "2026-11-30" not in message
+    assert check_turn_time(now + timedelta(hours=23), now=now) == now + timedelta(hours=23)
