@@ -317,8 +317,9 @@ class MemoryClient:
 
         Turns the user's inbox still holds are dropped. A turn an ingest run
         had already taken when the erase began is either erased with the rest
-        or, if stored after it, kept as the user's first turn afterwards: stop
-        publishing a user's turns before erasing them.
+        or, if stored after it, kept among the user's new turns, possibly
+        after turns published later: stop publishing a user's turns before
+        erasing them.
         """
         return int(self._call(protocol.ERASE_USER, user_id=check_id(user_id, "user id")))
 
