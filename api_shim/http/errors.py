@@ -110,6 +110,20 @@ def _validation_errors(errors: Sequence[Any]) -> tuple[str, list[dict[str, Any]]
     return f"{first['field']}: {first['problem']}{more}", fields
 
 
+_FASTAPI_UNPARSABLE = "There was an error parsing the body"
+"""FastAPI's 400 for a body it could not parse, raised from the exception that says why."""
+
+
+def _unparsable(cause: BaseException) -> str:
+    """Why a request body could not be parsed at all (FastAPI's own message names no cause)."""
+    if isinstance(cause, RecursionError):
+        return ("the JSON body is nested too deeply (arrays or objects inside each other); "
+                "no field takes more than a few levels")
+    if isinstance(cause, UnicodeDecodeError):
+        return f"the body is not valid UTF-8 at byte {cause.start}"
+    return "the body could not be parsed as JSON"
+
+
 def install_handlers(app: FastAPI) -> None:
     """Register the conversions from exceptions to JSON errors on ``app``."""
 
@@ -131,6 +145,8 @@ def install_handlers(app: FastAPI) -> None:
         message = exc.detail if isinstance(exc.detail, str) else code.replace("_", " ")
         if exc.status_code == 404 and message == "Not Found":
             message = f"no such endpoint: {request.method} {request.url.path}"
+        elif message == _FASTAPI_UNPARSABLE and exc.__cause__ is not None:
+            message = _unparsable(exc.__cause__)
         return _reply(request, exc.status_code, code, message, dict(exc.headers or {}))
 
     @app.exception_handler(InvalidInput)

@@ -11,10 +11,11 @@ the same body model (``RecallIn``), key cache and rate limiter
 (``api_turns.recall_answer``) and exception handlers.
 
 Everything else goes to the app unchanged, with the body replayed: another
-path or method, a body that is not ``application/json`` or that the model
-refuses, a cookie session, a missing, unknown or uncached key, or a key over
-its rate. The app then answers (or refuses) exactly as it always has; no
-rate-limit token is taken before the hand-over.
+path or method, a body that is not ``application/json``, that ``json`` cannot
+parse (nested too deeply included) or that the model refuses, a cookie
+session, a missing, unknown or uncached key, or a key over its rate. The app
+then answers (or refuses) exactly as it always has; no rate-limit token is
+taken before the hand-over.
 """
 
 from __future__ import annotations
@@ -95,8 +96,8 @@ class RecallFastPath:
             return None
         try:
             recall_in = RecallIn.model_validate(json.loads(body))
-        except (ValueError, ValidationError):  # json.JSONDecodeError is a ValueError
-            return None
+        except (ValueError, RecursionError, ValidationError):  # JSONDecodeError is a ValueError; too deep a body
+            return None  # the app parses it again and answers the error (400 or 422)
         who = authenticate_key(request.app.state.services, text)
         return None if who is None else (user_id, recall_in, who)
 

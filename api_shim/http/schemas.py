@@ -52,16 +52,18 @@ Status = Literal["active", "superseded", "archived", "deleted"]
 
 
 def _no_nul(value: Any) -> None:
-    if isinstance(value, str):
-        if "\x00" in value:
-            raise ValueError("text may not contain NUL (\\u0000) characters")
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            _no_nul(key)
-            _no_nul(item)
-    elif isinstance(value, list):
-        for item in value:
-            _no_nul(item)
+    """Raise ValueError when a string in ``value`` holds NUL; a loop, not recursion, for any nesting."""
+    pending = [value]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise ValueError("text may not contain NUL (\\u0000) characters")
+        elif isinstance(value, dict):
+            pending.extend(value.keys())
+            pending.extend(value.values())
+        elif isinstance(value, list):
+            pending.extend(value)
 
 
 class _In(BaseModel):

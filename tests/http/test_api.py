@@ -252,3 +252,26 @@ def test_a_turn_republished_with_other_text_is_reported_refused(stack: Stack, ac
 def test_bad_requests_get_clear_json_errors(stack: Stack, acme_key: str, method: str, path: str,
                                             kwargs: dict[str, Any], status: int, code: str) -> None:
     assert_error(getattr(stack.client(acme_key), method)(path, **kwargs), status, code)
+
+
+def nested(depth: int, field: str = "query") -> bytes:
+    """A JSON object whose ``field`` is ``depth`` nested empty lists."""
+    return f'{{"{field}":'.encode() + b"[" * depth + b"]" * depth + b"}"
+
+
+JSON = {"Content-Type": "application/json"}
+# every depth near the interpreter's recursion limit: where json parses a body and a recursive check would not
+DEPTHS = [50, 500, *range(900, 1001), 2000, 100_000]
+
+
+@pytest.mark.parametrize(("path", "field"), [("/v1/users/deep/recall", "query"), ("/v1/turns", "text"),
+                                             ("/v1/turns/batch", "turns"), ("/v1/users/deep/items", "description")])
+def test_deeply_nested_json_is_a_clear_4xx(stack: Stack, acme_key: str, path: str, field: str) -> None:
+    api = stack.client(acme_key)
+    for depth in DEPTHS:
+        reply = api.post(path, content=nested(depth, field), headers=JSON)
+        assert reply.status_code in (400, 422), (depth, reply.text)
+        error = assert_error(reply, reply.status_code, "bad_request" if reply.status_code == 400 else "invalid_input")
+        if reply.status_code == 400:
+            assert "nested too deeply" in error["message"], error
+    assert_error(api.get("/v1/users/deep/items"), 404, "unknown_user")  # nothing was stored

@@ -88,6 +88,8 @@ def test_errors_after_the_checks_go_through_the_apps_handlers(stack: Stack, acme
     ("bad body", {"json": {"query": "tea", "k": 0}}, 422),
     ("unknown field", {"json": {"query": "tea", "colour": "red"}}, 422),
     ("not JSON", {"content": b"{nope", "headers": {"Content-Type": "application/json"}}, 400),
+    ("nested too deeply", {"content": b'{"query":' + b"[" * 2000 + b"]" * 2000 + b"}",
+                           "headers": {"Content-Type": "application/json"}}, 400),
     ("unknown key", {"json": {"query": "tea"}, "headers": {"Authorization": "Bearer gs_nope_nope"}}, 401),
     ("no key", {"json": {"query": "tea"}, "headers": {"Authorization": ""}}, 401),
     ("bad user id", {"json": {"query": "tea"}, "path": "/v1/users/a%20b/recall"}, 422),
