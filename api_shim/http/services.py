@@ -37,14 +37,40 @@ _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
-def _has_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, Mapping):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    return False
+MAX_IMPORT_DEPTH = 32
+"""Deepest nesting of mappings and lists an import may have (an export document's is 6)."""
+
+
+def _check_import_tree(doc: Any, max_values: int) -> None:
+    """Refuse NUL characters, nesting deeper than ``MAX_IMPORT_DEPTH``, and more than ``max_values`` values.
+
+    A loop over the tree, not recursion, so no nesting can exhaust the stack
+    (here, in the YAML dump after it, or on the worker). A node that YAML
+    aliases in several places is counted each time, as the worker would see
+    it: a few lines of aliases can stand for billions of values.
+
+    Raises:
+        InvalidField: naming the problem.
+    """
+    pending: list[tuple[Any, int]] = [(doc, 1)]
+    seen = 0
+    while pending:
+        value, depth = pending.pop()
+        seen += 1
+        if seen > max_values:
+            raise InvalidField(f"the import expands to more than {max_values} values: YAML aliases (*name) "
+                               "repeat parts of it too often")
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise InvalidField("the import may not contain NUL characters (PostgreSQL cannot store them)")
+            continue
+        if not isinstance(value, Mapping | list):
+            continue
+        if depth > MAX_IMPORT_DEPTH:
+            raise InvalidField(f"the import is nested deeper than {MAX_IMPORT_DEPTH} levels of mappings and "
+                               "lists; an export document or seed file needs 6")
+        children = [*value.keys(), *value.values()] if isinstance(value, Mapping) else value
+        pending.extend((child, depth + 1) for child in children)
 
 
 @dataclass(slots=True)
@@ -138,13 +164,19 @@ class Services:
             Items imported.
 
         Raises:
-            InvalidInput: bad YAML or items, or item ids the user already has (nothing changes).
+            InvalidInput: bad YAML or items, NUL characters, nesting deeper than ``MAX_IMPORT_DEPTH``,
+                aliases that expand it past twice its length, or item ids the user already has
+                (nothing changes).
             RequestTimeout, StoreLocked: the user stayed busy.
         """
         try:
             doc = yaml.load(io.StringIO(text), Loader=_Loader)
-        except yaml.YAMLError as exc:
+        except yaml.YAMLError as exc:  # libyaml refuses nesting past 1,000 levels here
             raise InvalidField(f"the body is not valid YAML: {exc}") from exc
+        except RecursionError as exc:  # the pure-Python loader (no libyaml) recurses per level
+            raise InvalidField(f"the import is nested deeper than {MAX_IMPORT_DEPTH} levels of mappings "
+                               "and lists") from exc
+        _check_import_tree(doc, max_values=2 * len(text) + 1000)  # without aliases, fewer values than characters
         if isinstance(doc, Mapping) and doc.get("format") == EXPORT_FORMAT:
             users = doc.get("users")
             if not isinstance(users, Mapping):
@@ -155,8 +187,6 @@ class Services:
                 doc = next(iter(users.values()))
             else:
                 raise InvalidField(f"the export holds {len(users)} users and none is {shown!r}")
-        if _has_nul(doc):
-            raise InvalidField("the import may not contain NUL characters (PostgreSQL cannot store them)")
         if doc is not None and not isinstance(doc, Mapping):
             raise InvalidField(f"the import must be a mapping of item id to item; got {type(doc).__name__}")
         bare = yaml.dump(dict(doc or {}), Dumper=_Dumper, allow_unicode=True)

@@ -275,3 +275,27 @@ def test_deeply_nested_json_is_a_clear_4xx(stack: Stack, acme_key: str, path: st
         if reply.status_code == 400:
             assert "nested too deeply" in error["message"], error
     assert_error(api.get("/v1/users/deep/items"), 404, "unknown_user")  # nothing was stored
+
+
+def test_deeply_nested_yaml_import_is_refused(stack: Stack, acme_key: str) -> None:
+    api = stack.client(acme_key)
+    flow = b"a1b2c3d4:\n  description: " + b"[" * 600 + b"]" * 600 + b"\n"
+    block = b"".join(b"  " * i + b"k:\n" for i in range(600)) + b"  " * 600 + b"v\n"
+    for body in (flow, block, b"[" * 5000 + b"]" * 5000):
+        error = assert_error(api.post("/v1/users/deepy/import", content=body,
+                                      headers={"Content-Type": "application/yaml"}), 422, "invalid_input")
+        assert "nest" in error["message"], error
+    assert_error(api.get("/v1/users/deepy/export"), 404, "unknown_user")
+
+
+def test_a_yaml_import_whose_aliases_expand_it_hugely_is_refused(stack: Stack, acme_key: str) -> None:
+    api = stack.client(acme_key)
+    lines = ['l0: &l0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    lines += [f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]" for i in range(1, 10)]  # 10**10 strings
+    item = "a1b2c3d4:\n  description: tea\n  theme: taste\n  history: []\n  source: *l9\n"
+    reply = api.post("/v1/users/laughs/import", content=("\n".join(lines) + "\n" + item).encode(),
+                     headers={"Content-Type": "application/yaml"}, timeout=20)
+    assert "aliases" in assert_error(reply, 422, "invalid_input")["message"]
+    shared = "a1b2c3d4:\n  description: tea\n  theme: taste\n  history: []\n  source: &s [t1, t2]\n" \
+             "e5f6a7b8:\n  description: coffee\n  theme: taste\n  history: []\n  source: *s\n"
+    assert api.post("/v1/users/laughs/import", content=shared.encode()).json()["imported"] == 2  # a few are fine
