@@ -10,7 +10,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from api_shim.http.auth import MAX_USER_ID_CHARS
 from memory_core.validation import MAX_ID_CHARS, MAX_TEXT_CHARS
@@ -51,19 +52,26 @@ Kind = Literal["fact", "preference", "event", "todo", "procedure", "summary"]
 Status = Literal["active", "superseded", "archived", "deleted"]
 
 
-def _no_nul(value: Any) -> None:
-    """Raise ValueError when a string in ``value`` holds NUL; a loop, not recursion, for any nesting."""
+def _no_nul(value: Any) -> Any:
+    """Refuse a NUL character anywhere in a field's value; a loop, not recursion, for any nesting.
+
+    A nested request body (a ``TurnIn`` of a batch, the recall filters) is
+    skipped: its own fields were checked, so the error names the field
+    that holds the NUL (``turns.1.text``), not the one around it.
+    """
     pending = [value]
     while pending:
-        value = pending.pop()
-        if isinstance(value, str):
-            if "\x00" in value:
-                raise ValueError("text may not contain NUL (\\u0000) characters")
-        elif isinstance(value, dict):
-            pending.extend(value.keys())
-            pending.extend(value.values())
-        elif isinstance(value, list):
-            pending.extend(value)
+        item = pending.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                raise PydanticCustomError("nul_character", "may not contain NUL (\\u0000) characters: "
+                                          "PostgreSQL cannot store them")
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list | tuple | set | frozenset):
+            pending.extend(item)
+    return value
 
 
 class _In(BaseModel):
@@ -71,11 +79,11 @@ class _In(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    @model_validator(mode="before")
+    @field_validator("*")
     @classmethod
-    def _refuse_nul(cls, data: Any) -> Any:
-        _no_nul(data)
-        return data
+    def _refuse_nul(cls, value: Any) -> Any:
+        """Each field's value once it has its type, so an error names the field holding the NUL."""
+        return _no_nul(value)
 
 
 class TurnIn(_In):

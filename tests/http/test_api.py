@@ -299,3 +299,19 @@ def test_a_yaml_import_whose_aliases_expand_it_hugely_is_refused(stack: Stack, a
     shared = "a1b2c3d4:\n  description: tea\n  theme: taste\n  history: []\n  source: &s [t1, t2]\n" \
              "e5f6a7b8:\n  description: coffee\n  theme: taste\n  history: []\n  source: *s\n"
     assert api.post("/v1/users/laughs/import", content=shared.encode()).json()["imported"] == 2  # a few are fine
+
+
+@pytest.mark.parametrize(("path", "body", "field"), [
+    ("/v1/users/nul/recall", {"query": "tea\x00"}, "query"),
+    ("/v1/users/nul/recall", {"query": "tea", "filters": {"themes": ["ta\x00ste"]}}, "filters.themes"),
+    ("/v1/turns", turn("nul", 1, "he\x00llo"), "text"),
+    ("/v1/turns", turn("nul", 1, "hello", meta={"lang": "e\x00n"}), "meta"),
+    ("/v1/turns/batch", {"turns": [turn("nul", 1, "hello"), turn("nul", 2, "\x00")]}, "turns.1.text"),
+    ("/v1/users/nul/items", {"description": "tea\x00", "theme": "taste"}, "description"),
+    ("/v1/users/nul/items", {"description": "tea", "theme": "taste", "reason": "\x00"}, "reason"),
+])
+def test_a_nul_character_is_reported_against_its_field(stack: Stack, acme_key: str, path: str,
+                                                      body: dict[str, Any], field: str) -> None:
+    error = assert_error(stack.client(acme_key).post(path, json=body), 422, "invalid_input")
+    assert error["fields"][0]["field"] == field and error["message"].startswith(f"{field}: "), error
+    assert "NUL" in error["message"], error
