@@ -14,7 +14,7 @@ from fastapi import APIRouter, Depends, Query
 from api_shim import protocol
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
 from api_shim.http.errors import ApiError
-from api_shim.http.schemas import NO_NUL, ErrorOut, ItemIn, ItemOut, ItemPatch, ItemsOut, MergeIn, Status
+from api_shim.http.schemas import JSON_BODY, NO_NUL, ErrorOut, ItemIn, ItemOut, ItemPatch, ItemsOut, MergeIn, Status
 from api_shim.http.services import Services
 from memory_core.errors import UnknownItem
 
@@ -62,7 +62,7 @@ def get_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who) -> di
     return _get(svc, who, user_id, item_id)
 
 
-@router.post("", response_model=ItemOut, status_code=201, summary="Create an item")
+@router.post("", response_model=ItemOut, status_code=201, responses=JSON_BODY, summary="Create an item")
 def create_item(user_id: UserIdPath, body: ItemIn, svc: Svc, who: Who) -> dict[str, Any]:
     """Add an item written by a person (trust ``user``)."""
     item_id = svc.client.add_item(who.user(user_id), body.description, body.theme, reason=body.reason,
@@ -70,7 +70,8 @@ def create_item(user_id: UserIdPath, body: ItemIn, svc: Svc, who: Who) -> dict[s
     return _get(svc, who, user_id, item_id)
 
 
-@router.patch("/{item_id}", response_model=ItemOut, summary="Correct an item's text or theme")
+@router.patch("/{item_id}", response_model=ItemOut, responses=JSON_BODY,
+              summary="Correct an item's text or theme")
 def update_item(user_id: UserIdPath, item_id: ItemIdPath, body: ItemPatch, svc: Svc, who: Who) -> dict[str, Any]:
     """Change text and/or theme; the old ones stay in the history with the reason."""
     if body.description is None and body.theme is None:
@@ -80,7 +81,8 @@ def update_item(user_id: UserIdPath, item_id: ItemIdPath, body: ItemPatch, svc: 
     return _get(svc, who, user_id, item_id)
 
 
-@router.post("/{item_id}/merge", response_model=ItemOut, summary="Merge another item into this one")
+@router.post("/{item_id}/merge", response_model=ItemOut, responses=JSON_BODY,
+             summary="Merge another item into this one")
 def merge_items(user_id: UserIdPath, item_id: ItemIdPath, body: MergeIn, svc: Svc, who: Who) -> dict[str, Any]:
     """Keep this item with both histories; ``other_id`` ends deleted, pointing here."""
     svc.merge(who.user(user_id), item_id, body.other_id, body.description, body.theme, body.reason)

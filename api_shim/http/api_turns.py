@@ -17,7 +17,7 @@ from api_shim.errors import PublishFailed
 from api_shim.http.api_items import shown_item
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
 from api_shim.http.errors import ApiError, JsonResponse
-from api_shim.http.schemas import BatchIn, ErrorOut, PublishedOut, RecallIn, RecallOut, TurnIn, TurnStatusOut
+from api_shim.http.schemas import JSON_BODY, BatchIn, ErrorOut, PublishedOut, RecallIn, RecallOut, TurnIn, TurnStatusOut
 from api_shim.http.services import Services
 from memory_core.validation import check_id, check_text, check_turn_time
 
@@ -60,13 +60,15 @@ def _publish(svc: Services, who: Caller, turns: list[TurnIn]) -> dict[str, Any]:
     return {"accepted": accepted}
 
 
-@router.post("/v1/turns", status_code=202, response_model=PublishedOut, summary="Publish one turn")
+@router.post("/v1/turns", status_code=202, response_model=PublishedOut, responses=JSON_BODY,
+             summary="Publish one turn")
 def publish_turn(body: TurnIn, svc: Svc, who: Who) -> dict[str, Any]:
     """Accept one finished turn for ingest; 202 once it is in the queue."""
     return _publish(svc, who, [body])
 
 
-@router.post("/v1/turns/batch", status_code=202, response_model=PublishedOut, summary="Publish turns")
+@router.post("/v1/turns/batch", status_code=202, response_model=PublishedOut, responses=JSON_BODY,
+             summary="Publish turns")
 def publish_batch(body: BatchIn, svc: Svc, who: Who) -> dict[str, Any]:
     """Accept up to 100 turns, checked together, published in order."""
     return _publish(svc, who, body.turns)
@@ -79,7 +81,8 @@ def turn_status(user_id: UserIdPath, turn_id: ItemIdPath, svc: Svc, who: Who) ->
     return {"user_id": user_id, "turn_id": turn_id, **svc.turn_status(who.user(user_id), turn_id)}
 
 
-@router.post("/v1/users/{user_id}/recall", response_model=RecallOut, summary="Recall for a new message")
+@router.post("/v1/users/{user_id}/recall", response_model=RecallOut, responses=JSON_BODY,
+             summary="Recall for a new message")
 async def recall(user_id: UserIdPath, body: RecallIn, request: Request, who: Who) -> Response:
     """Top-k items and the packed context block, from the recall worker (or the database, degraded).
 

@@ -8,6 +8,7 @@ The tree::
     ├── 404 not_found / unknown_user / unknown_item / unknown_turn
     ├── 409 user_busy             the user's lock was held past the edit timeout
     ├── 413 body_too_large
+    ├── 415 unsupported_media_type  a JSON body sent without ``Content-Type: application/json``
     ├── 422 invalid_input         wrong type, missing field, oversized or empty text
     ├── 429 rate_limited          with ``Retry-After`` (seconds)
     └── 502 / 503 / 504           a worker failed, the broker is down, no reply in time
@@ -19,6 +20,7 @@ anything unexpected is logged once and answered 500 ``internal_error``
 
 from __future__ import annotations
 
+import email.message
 import json
 import logging
 from collections.abc import Sequence
@@ -110,6 +112,16 @@ def _validation_errors(errors: Sequence[Any]) -> tuple[str, list[dict[str, Any]]
     return f"{first['field']}: {first['problem']}{more}", fields
 
 
+def _is_json(content_type: str | None) -> bool:
+    """True for a JSON media type as FastAPI reads one (``application/json``, ``application/*+json``)."""
+    if not content_type:
+        return False
+    message = email.message.Message()
+    message["content-type"] = content_type
+    subtype = message.get_content_subtype()
+    return message.get_content_maintype() == "application" and (subtype == "json" or subtype.endswith("+json"))
+
+
 _FASTAPI_UNPARSABLE = "There was an error parsing the body"
 """FastAPI's 400 for a body it could not parse, raised from the exception that says why."""
 
@@ -134,6 +146,12 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JsonResponse:
         errors = list(exc.errors())
+        content_type = request.headers.get("content-type")
+        if not _is_json(content_type) and any(tuple(e.get("loc", ()))[:1] == ("body",) for e in errors):
+            # FastAPI parses a body as JSON only when it is sent as JSON; any other never fits the model
+            got = f"Content-Type {content_type[:100]!r}" if content_type else "no Content-Type"
+            return _reply(request, 415, "unsupported_media_type",
+                          f"the body must be JSON, sent with 'Content-Type: application/json'; got {got}")
         if any(e.get("type") == "json_invalid" for e in errors):
             return _reply(request, 400, "bad_request", "the body is not valid JSON")
         message, fields = _validation_errors(errors)

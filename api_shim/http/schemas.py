@@ -18,6 +18,7 @@ from memory_core.validation import MAX_ID_CHARS, MAX_TEXT_CHARS
 
 __all__ = [
     "ID_PATTERN",
+    "JSON_BODY",
     "NO_NUL",
     "BatchIn",
     "ErrorOut",
@@ -227,3 +228,8 @@ class ErrorOut(BaseModel):
     """Every error: ``{"error": {"status", "code", "message", ...}}``."""
 
     error: dict[str, Any]
+
+
+JSON_BODY: dict[int | str, dict[str, Any]] = {
+    415: {"model": ErrorOut, "description": "the body was not sent with `Content-Type: application/json`"}}
+"""The extra error of a route whose body is JSON (``responses=`` of its decorator)."""

@@ -315,3 +315,23 @@ def test_a_nul_character_is_reported_against_its_field(stack: Stack, acme_key: s
     error = assert_error(stack.client(acme_key).post(path, json=body), 422, "invalid_input")
     assert error["fields"][0]["field"] == field and error["message"].startswith(f"{field}: "), error
     assert "NUL" in error["message"], error
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/v1/users/ct/recall", {"query": "tea"}),
+    ("/v1/turns", turn("ct", 1, "hello")),
+    ("/v1/turns/batch", {"turns": [turn("ct", 1, "hello")]}),
+    ("/v1/users/ct/items", {"description": "Drinks tea", "theme": "taste"}),
+])
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+def test_a_body_that_is_not_sent_as_json_is_refused_415(stack: Stack, acme_key: str, path: str,
+                                                       body: dict[str, Any], content_type: str | None) -> None:
+    api = stack.client(acme_key)
+    headers = {"Content-Type": content_type} if content_type else {}  # httpx sends none for raw content
+    error = assert_error(api.post(path, content=json.dumps(body).encode(), headers=headers), 415,
+                         "unsupported_media_type")
+    assert "application/json" in error["message"], error
+    assert (repr(content_type) if content_type else "no Content-Type") in error["message"], error
+    assert_error(stack.client().post(path, content=b"x", headers={"Content-Type": "text/plain"}), 401,
+                 "unauthorized")  # the key is checked first
+    assert_error(api.get("/v1/users/ct/items"), 404, "unknown_user")
