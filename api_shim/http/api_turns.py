@@ -16,7 +16,7 @@ from fastapi.responses import Response
 from api_shim.errors import PublishFailed
 from api_shim.http.api_items import shown_item
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
-from api_shim.http.errors import ApiError, JsonResponse
+from api_shim.http.errors import ApiError, JsonResponse, shown_message
 from api_shim.http.schemas import JSON_BODY, BatchIn, ErrorOut, PublishedOut, RecallIn, RecallOut, TurnIn, TurnStatusOut
 from api_shim.http.services import Services
 from memory_core.validation import check_id, check_text, check_turn_time
@@ -78,7 +78,10 @@ def publish_batch(body: BatchIn, svc: Svc, who: Who) -> dict[str, Any]:
             responses={404: {"model": ErrorOut}}, summary="Where a published turn is")
 def turn_status(user_id: UserIdPath, turn_id: ItemIdPath, svc: Svc, who: Who) -> dict[str, Any]:
     """queued → stored → applied; dead_lettered when the curator gave up on it; refused when ingest refused it."""
-    return {"user_id": user_id, "turn_id": turn_id, **svc.turn_status(who.user(user_id), turn_id)}
+    status = svc.turn_status(who.user(user_id), turn_id)
+    if status.get("error"):  # the worker's message names the stored user id
+        status["error"] = shown_message(who.tenant, status["error"])
+    return {"user_id": user_id, "turn_id": turn_id, **status}
 
 
 @router.post("/v1/users/{user_id}/recall", response_model=RecallOut, responses=JSON_BODY,
@@ -101,5 +104,6 @@ async def recall_answer(request: Request, user_id: str, body: RecallIn, who: Cal
     if reply.degraded:
         request.app.state.metrics.recall_degraded.inc()
     results = [{**r, "item": shown_item(r["item"], user_id)} for r in reply.results]
+    reason = shown_message(who.tenant, reply.reason) if reply.reason else ""  # a client or worker message
     return JsonResponse({"results": results, "context": reply.context, "degraded": reply.degraded,
-                         "reason": reply.reason, "timings_ms": reply.timings_ms})
+                         "reason": reason, "timings_ms": reply.timings_ms})

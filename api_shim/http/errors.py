@@ -23,6 +23,7 @@ from __future__ import annotations
 import email.message
 import json
 import logging
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,7 +40,7 @@ except ImportError:  # optional: the standard library encodes the same JSON, slo
 from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
 from memory_core.errors import InvalidInput, NotFound, StoreError, StoreLocked, UnknownItem, UnknownUser
 
-__all__ = ["ApiError", "JsonResponse", "error_body", "install_handlers"]
+__all__ = ["ApiError", "JsonResponse", "error_body", "install_handlers", "shown_message"]
 
 log = logging.getLogger(__name__)
 
@@ -90,10 +91,23 @@ def error_body(status: int, code: str, message: str, **details: Any) -> dict[str
     return {"error": {"status": status, "code": code, "message": message, **details}}
 
 
+def shown_message(tenant: str | None, message: str) -> str:
+    """``message`` (from the core or the workers) with user ids as the tenant's caller knows them.
+
+    The core names users by their stored id (``'acme:bb'``); an HTTP caller
+    knows ``'bb'``. The tenant prefix is dropped only where it starts an
+    id, after a character no id holds, so a user id that itself begins
+    with the tenant's name (``'acme:acme:x'`` → ``'acme:x'``) and words
+    that merely end in it (tenant ``a``, ``schema:``) keep their text.
+    """
+    if not tenant:
+        return message
+    return re.sub(rf"(?<![\w.:@#+\-]){re.escape(tenant)}:", "", message)
+
+
 def _scrub(request: Request, message: str) -> str:
     """Drop the tenant prefix from user ids echoed in core messages."""
-    tenant = getattr(request.state, "tenant", None)
-    return message.replace(f"{tenant}:", "") if tenant else message
+    return shown_message(getattr(request.state, "tenant", None), message)
 
 
 def _reply(request: Request, status: int, code: str, message: str, headers: dict[str, str] | None = None,

@@ -220,6 +220,7 @@ def test_a_turn_republished_with_other_text_is_reported_refused(stack: Stack, ac
     body = api.get("/v1/users/rf/turns/rf-t1").json()
     assert body["seq"] == 1 and body["error_type"] == "InvalidField"
     assert "stored before with other text" in body["error"]
+    assert "'rf'" in body["error"] and "acme:" not in body["error"], body  # the id the caller knows
     assert api.post("/v1/turns", json=turn("rf", 1, "I moved to Osaka.")).status_code == 202  # the same again
     wait_until(lambda: status_of(api, "rf", "rf-t1") == "applied", 30, "refusal cleared", stack.procs.logs)
 
