@@ -2,6 +2,7 @@
 
 - ``GET /healthz``: the process answers (liveness; touches nothing).
 - ``GET /readyz``: PostgreSQL and Redis answer (readiness); 503 naming what is down.
+  Each check answers within ``GULFSTREAM_HTTP_READY_TIMEOUT_S`` (``Readiness``).
 - ``GET /metrics``: Prometheus text. Labels are route templates and tenants,
   never user ids or memory text.
 
@@ -12,20 +13,28 @@ whether or not it announced its length.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import math
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import redis
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
-from fastapi.concurrency import run_in_threadpool
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+from sqlalchemy.pool import NullPool
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api_shim.http.errors import JsonResponse, error_body
 
-__all__ = ["Limits", "Metrics", "MetricsMiddleware", "replay_body", "router"]
+__all__ = ["Limits", "Metrics", "MetricsMiddleware", "Readiness", "replay_body", "router"]
 
 router = APIRouter(tags=["operations"])
 
@@ -138,28 +147,107 @@ def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-def _probe(request: Request) -> dict[str, str]:
-    svc = request.app.state.services
-    checks = {}
-    try:
-        with svc.store.engine.connect() as conn:
-            conn.execute(sa.text("SELECT 1"))
-        checks["database"] = "ok"
-    except Exception as exc:  # readiness reports any failure, it never raises
-        checks["database"] = f"down: {type(exc).__name__}"
-    try:
-        svc.client.redis.ping()
-        checks["redis"] = "ok"
-    except Exception as exc:  # readiness reports any failure, it never raises
-        checks["redis"] = f"down: {type(exc).__name__}"
-    return checks
+class Readiness:
+    """The readiness checks (database, Redis), each answered within ``timeout_s``.
+
+    A check is a blocking call on a connection of its own, made for it: a
+    fresh database connection (never a pooled one, which could hang on a
+    server that stopped answering) with a connect timeout, and a Redis
+    client with socket timeouts and no retries (the shim's own client
+    retries for ``publish_retry_s``, which held ``/readyz`` for seconds).
+    Each runs on a daemon thread, so no request thread waits on it and it
+    never holds up the process's exit; a check still running from an
+    earlier call is awaited again rather than started twice, so a server
+    that never answers ties up one thread per check, not one per call.
+
+    Args:
+        checks: name → a call that raises when the dependency is down.
+        timeout_s: how long a call of ``check`` waits for each.
+        close: releases what the checks hold.
+    """
+
+    def __init__(self, checks: dict[str, Callable[[], object]], timeout_s: float,
+                 close: Callable[[], None] = lambda: None) -> None:
+        self.checks, self.timeout_s, self._close = checks, timeout_s, close
+        self._running: dict[str, asyncio.Future[object]] = {}
+
+    @classmethod
+    def for_urls(cls, database_url: str, redis_url: str, timeout_s: float) -> Readiness:
+        """The checks of the database and Redis at these URLs.
+
+        Their own bounds (connect and socket timeouts) are a little longer
+        than ``timeout_s``, so a check that hangs still ends on its own.
+        """
+        sqlite = sa.engine.make_url(database_url).get_backend_name() == "sqlite"
+        engine = sa.create_engine(database_url, poolclass=NullPool, connect_args=(
+            {} if sqlite else {"connect_timeout": max(2, math.ceil(timeout_s + 1))}))  # libpq: whole seconds, >= 2
+        client = redis.Redis.from_url(redis_url, socket_connect_timeout=timeout_s + 1, socket_timeout=timeout_s + 1,
+                                      retry=Retry(NoBackoff(), 0))
+
+        def database() -> None:
+            with engine.connect() as conn:
+                conn.execute(sa.text("SELECT 1"))
+
+        def close() -> None:
+            engine.dispose()
+            client.close()
+
+        return cls({"database": database, "redis": client.ping}, timeout_s, close)
+
+    async def check(self) -> dict[str, str]:
+        """Name → "ok", or "down: <why>" (an exception's type, or no answer in time); never raises."""
+        names = list(self.checks)
+        answers = await asyncio.gather(*(self._check_one(name) for name in names))
+        return dict(zip(names, answers, strict=True))
+
+    async def _check_one(self, name: str) -> str:
+        loop = asyncio.get_running_loop()
+        running = self._running.get(name)
+        if running is None or running.done() or running.get_loop() is not loop:
+            running = self._running[name] = _on_thread(loop, self.checks[name], f"readyz-{name}")
+        try:
+            await asyncio.wait_for(asyncio.shield(running), self.timeout_s)
+        except TimeoutError:
+            return f"down: no answer within {self.timeout_s:g} s"
+        except Exception as exc:  # readiness reports any failure, it never raises
+            return f"down: {type(exc).__name__}"
+        return "ok"
+
+    def close(self) -> None:
+        """Release the checks' connections."""
+        self._close()
+
+
+def _on_thread(loop: asyncio.AbstractEventLoop, call: Callable[[], object], name: str) -> asyncio.Future[object]:
+    """A future of ``loop`` for ``call()`` run on a new daemon thread."""
+    future: asyncio.Future[object] = loop.create_future()
+    future.add_done_callback(lambda f: f.cancelled() or f.exception())  # retrieved, though maybe awaited by none
+
+    def settle(outcome: BaseException | None, result: object) -> None:
+        if future.done():
+            return
+        if outcome is None:
+            future.set_result(result)
+        else:
+            future.set_exception(outcome)
+
+    def run() -> None:
+        try:
+            result, outcome = call(), None
+        except Exception as exc:  # handed to the awaiting request
+            result, outcome = None, exc
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody is waiting
+            loop.call_soon_threadsafe(settle, outcome, result)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future
 
 
 @router.get("/readyz", summary="Readiness: database and Redis answer",
             responses={503: {"description": "a dependency is down"}})
 async def readyz(request: Request) -> Any:
-    """200 when PostgreSQL and Redis answer, 503 naming what is down."""
-    checks = await run_in_threadpool(_probe, request)
+    """200 when PostgreSQL and Redis answer, 503 naming what is down; within the readiness timeout."""
+    checks = await request.app.state.services.readiness.check()
     ready = all(v == "ok" for v in checks.values())
     return JsonResponse({"status": "ready" if ready else "not ready", "checks": checks},
                         status_code=200 if ready else 503)

@@ -20,6 +20,7 @@ import yaml
 from api_shim.client import MemoryClient
 from api_shim.http.auth import KeyStore, RateLimiter
 from api_shim.http.errors import ApiError
+from api_shim.http.ops import Readiness
 from api_shim.http.recall import LoopRecall
 from api_shim.http.settings import HttpSettings
 from api_shim.turn_state import turn_status
@@ -84,6 +85,7 @@ class Services:
         keys: API keys.
         limiter: per-key rate limits.
         recaller: recall from the event loop, through ``client``.
+        readiness: the checks of ``/readyz``, on connections of their own.
     """
 
     settings: HttpSettings
@@ -92,11 +94,13 @@ class Services:
     keys: KeyStore
     limiter: RateLimiter
     recaller: LoopRecall
+    readiness: Readiness
 
     def close(self) -> None:
         """Release every connection (``close_loop`` first, on the loop that served)."""
         self.client.close()
         self.store.close()
+        self.readiness.close()
 
     async def close_loop(self) -> None:
         """Release the connections bound to the serving event loop."""
@@ -204,4 +208,5 @@ def build_services(settings: HttpSettings) -> Services:
                                                    "socket_timeout": 5.0, "socket_connect_timeout": 2.0}
     store = SqlStore(settings.database_url, migrate=False)
     return Services(settings, client, store, KeyStore(store.engine, settings.http_key_cache_ttl_s), RateLimiter(),
-                    LoopRecall(client))
+                    LoopRecall(client), Readiness.for_urls(settings.database_url, settings.redis_url,
+                                                           settings.http_ready_timeout_s))

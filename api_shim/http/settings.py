@@ -30,3 +30,4 @@ class HttpSettings(BaseSettings):
     http_key_cache_ttl_s: float = Field(10.0, ge=0, description="how long a looked-up API key is trusted")
     http_cookie_secure: bool = Field(False, description="mark the editor's session cookie Secure (HTTPS)")
     http_editor_poll_ms: int = Field(2500, gt=0, description="how often the editor looks for new items")
+    http_ready_timeout_s: float = Field(1.5, gt=0, le=30, description="/readyz waits this long for each check")
