@@ -12,7 +12,7 @@ The unusual cases leave the loop, so that they behave exactly as in
 ``MemoryClient.recall``:
 
 - the publish fails (broker unreachable): ``MemoryClient.recall`` runs in the
-  threadpool, with its publish retries and its database fallback;
+  threadpool (one more publish attempt, then its database fallback);
 - no reply within the timeout: the client's database fallback, in the
   threadpool, with the client's ``reason``;
 - an error reply is raised as the client raises it.

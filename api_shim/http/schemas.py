@@ -14,7 +14,14 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from api_shim.http.auth import MAX_USER_ID_CHARS
-from memory_core.validation import MAX_ID_CHARS, MAX_TEXT_CHARS
+from memory_core.validation import (
+    MAX_ID_CHARS,
+    MAX_META_ENTRIES,
+    MAX_META_KEY_CHARS,
+    MAX_META_VALUE_CHARS,
+    MAX_REASON_CHARS,
+    MAX_TEXT_CHARS,
+)
 
 __all__ = [
     "ID_PATTERN",
@@ -48,7 +55,7 @@ UserId = Annotated[str, Field(min_length=1, max_length=MAX_USER_ID_CHARS, patter
 AnyId = Annotated[str, Field(min_length=1, max_length=MAX_ID_CHARS, pattern=ID_PATTERN)]
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
 Theme = Annotated[str, Field(min_length=1, max_length=64)]
-Reason = Annotated[str, Field(min_length=1, max_length=1000, description="why: kept in the item's history")]
+Reason = Annotated[str, Field(min_length=1, max_length=MAX_REASON_CHARS, description="why: kept in the item's history")]
 Kind = Literal["fact", "preference", "event", "todo", "procedure", "summary"]
 Status = Literal["active", "superseded", "archived", "deleted"]
 
@@ -97,8 +104,9 @@ class TurnIn(_In):
     text: Text
     timestamp: datetime = Field(description="when the turn happened: ISO-8601 (naive = UTC) or epoch seconds")
     speaker: Annotated[str, Field(min_length=1, max_length=128)] | None = None
-    meta: dict[Annotated[str, Field(min_length=1, max_length=64)],
-               Annotated[str, Field(min_length=1, max_length=2000)]] | None = Field(None, max_length=32)
+    meta: dict[Annotated[str, Field(min_length=1, max_length=MAX_META_KEY_CHARS)],
+               Annotated[str, Field(min_length=1, max_length=MAX_META_VALUE_CHARS)]] | None = Field(
+        None, max_length=MAX_META_ENTRIES)
 
 
 class BatchIn(_In):
@@ -174,7 +182,7 @@ class ItemIn(_In):
     description: Text
     theme: Theme
     kind: Kind = "fact"
-    reason: Annotated[str, Field(max_length=1000)] = ""
+    reason: Annotated[str, Field(max_length=MAX_REASON_CHARS)] = ""
 
 
 class ItemPatch(_In):
