@@ -95,18 +95,22 @@ def test_a_redis_lost_while_the_recall_waits_sends_it_to_the_database_at_once(db
     assert took < 4.0, f"the recall took {took:.1f} s after Redis was lost"
 
 
-def test_the_first_fallback_of_a_process_does_not_spend_its_timeout_on_set_up(
-        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    # A loaded machine: the one-time set-up takes longer than the whole fallback timeout.
+def slow_memory_set_up(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Make building the fallback's ``Memory`` take ``seconds`` longer (a loaded machine)."""
     from memory_core.service import Memory
 
     real_init = Memory.__init__
 
     def slow_init(self: Memory, *args: Any, **kwargs: Any) -> None:
-        time.sleep(1.0)
+        time.sleep(seconds)
         real_init(self, *args, **kwargs)
 
     monkeypatch.setattr(Memory, "__init__", slow_init)
+
+
+def test_the_first_fallback_of_a_process_does_not_spend_its_timeout_on_set_up(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    slow_memory_set_up(monkeypatch, 1.0)  # a loaded machine: set-up takes longer than the fallback timeout
     client = MemoryClient(DEAD, database_url=db_url, fallback_timeout_s=0.5)
     try:
         reply = client.recall("ann", "where do I live?", k=3)
@@ -117,15 +121,7 @@ def test_the_first_fallback_of_a_process_does_not_spend_its_timeout_on_set_up(
 
 def test_a_set_up_over_its_allowance_is_named_as_such_not_as_the_database(
         db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from memory_core.service import Memory
-
-    real_init = Memory.__init__
-
-    def slow_init(self: Memory, *args: Any, **kwargs: Any) -> None:
-        time.sleep(1.5)
-        real_init(self, *args, **kwargs)
-
-    monkeypatch.setattr(Memory, "__init__", slow_init)
+    slow_memory_set_up(monkeypatch, 1.5)
     client = MemoryClient(DEAD, database_url=db_url, fallback_setup_s=0.3)
     try:
         with pytest.raises(RecallUnavailable, match=r"still setting up after 0\.3 s") as caught:
