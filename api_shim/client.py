@@ -24,13 +24,10 @@ import contextlib
 import functools
 import json
 import logging
-import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FuturesTimeout
-from dataclasses import dataclass, field
+from concurrent.futures import Executor
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -40,8 +37,9 @@ from redis.backoff import ExponentialBackoff, NoBackoff
 from redis.retry import Retry
 
 from api_shim import protocol
-from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
-from memory_core import errors as core_errors
+from api_shim.errors import PublishFailed, RecallUnavailable, RequestTimeout
+from api_shim.fallback import DatabaseRecall
+from api_shim.replies import RecallReply, recall_reply, remote_error
 from memory_core.errors import InvalidField
 from memory_core.model import check_item_fields, new_item_id
 from memory_core.store.base import check_list_filters
@@ -64,31 +62,6 @@ _FALLS_BACK = frozenset({protocol.RECALL})  # read-only with a fallback of its o
 _REPLY_SLICE_S = 5.0  # a recall waits for its reply in BRPOPs of at most this long, in seconds
 _REPLY_SOCKET_MARGIN_S = 5.0  # and gives up on a Redis silent this long past a BRPOP's end
 MAX_IMPORT_CHARS = 20_000_000  # one import message, in characters
-
-
-@dataclass(slots=True)
-class RecallReply:
-    """What ``recall`` returns.
-
-    Attributes:
-        results: ranked items, best first: ``{"item": {...}, "score", "bm25", "rank", "turn_ids"}``.
-        context: the packed context block as a dict (``context["text"]`` is the text).
-        timings_ms: where the answering side spent its time, in milliseconds,
-            plus ``"round_trip"`` measured by the client.
-        degraded: True when the answer did not come from the recall worker.
-        reason: why it is degraded ("" otherwise).
-    """
-
-    results: list[dict[str, Any]]
-    context: dict[str, Any]
-    timings_ms: dict[str, float] = field(default_factory=dict)
-    degraded: bool = False
-    reason: str = ""
-
-    @property
-    def context_text(self) -> str:
-        """The context block's text, ready to put in a prompt."""
-        return str(self.context.get("text", ""))
 
 
 class MemoryClient:
@@ -118,8 +91,6 @@ class MemoryClient:
         self.broker_url = broker_url
         self.database_url = database_url
         self.recall_timeout_ms = recall_timeout_ms
-        self.fallback_timeout_s = fallback_timeout_s
-        self.fallback_setup_s = fallback_setup_s
         self.request_timeout_s = request_timeout_s
         self._retry_policy = {"max_retries": max(1, int(publish_retry_s / 0.5)), "interval_start": 0,
                               "interval_step": 0.25, "interval_max": 0.5}
@@ -143,18 +114,14 @@ class MemoryClient:
             broker_url, socket_timeout=_REPLY_SLICE_S + _REPLY_SOCKET_MARGIN_S, socket_connect_timeout=2,
             retry=Retry(NoBackoff(), 0))
         self._publish_script = self.redis.register_script(protocol.PUBLISH_SCRIPT)
-        self._fallback: Any = None
-        self._fallback_setup: Future[Any] | None = None
-        self._fallback_lock = threading.Lock()
-        self._fallback_runner: ThreadPoolExecutor | None = None
+        self._fallback = None if database_url is None else DatabaseRecall(
+            database_url, timeout_s=fallback_timeout_s, setup_s=fallback_setup_s)
 
     def close(self) -> None:
         """Release broker, Redis and database connections."""
         self.redis.close()
         self._reply_redis.close()
         self.celery.close()
-        if self._fallback_runner is not None:
-            self._fallback_runner.shutdown(wait=False)
         if self._fallback is not None:
             self._fallback.close()
 
@@ -417,7 +384,7 @@ class MemoryClient:
         except PublishFailed as exc:
             reason = f"broker unreachable ({exc})"
         if not reason:
-            reply = _recall_reply(value)
+            reply = recall_reply(value)
         else:
             reply = self._recall_from_database(user_id, query, k, kwargs["filters"], budget_tokens, reason)
         reply.timings_ms["round_trip"] = (time.perf_counter() - started) * 1e3
@@ -485,7 +452,7 @@ class MemoryClient:
         body = protocol.decode_reply(popped[1])
         if body["ok"]:
             return body["value"]
-        raise _remote_error(body.get("error_type", ""), body.get("error", ""))
+        raise remote_error(body.get("error_type", ""), body.get("error", ""))
 
     def _wait_once(self, key: str, wait_s: float) -> Any:
         """BRPOP ``key`` for up to ``wait_s`` seconds on connections that never retry; None on timeout.
@@ -506,32 +473,15 @@ class MemoryClient:
 
     def _recall_from_database(self, user_id: str, query: str, k: int, filters: dict[str, Any] | None,
                               budget_tokens: int | None, reason: str) -> RecallReply:
-        """Recall in this process, read-only, from the database (the degraded path).
-
-        The client's first fallback sets itself up first (``_set_up_fallback``),
-        within ``fallback_setup_s``; only the recall itself counts against
-        ``fallback_timeout_s``.
+        """Recall in this process, read-only, from the database (the degraded path; ``DatabaseRecall``).
 
         Raises:
-            RecallUnavailable: no ``database_url``, the set-up or the recall ran out of time.
+            RecallUnavailable: no ``database_url``, or the set-up or the recall ran out of time.
             StoreError: the database failed.
         """
-        if self.database_url is None:
+        if self._fallback is None:
             raise RecallUnavailable(f"{reason}, and no database_url is set for a direct recall")
-        memory = self._fallback_ready(reason)
-        runner = self._fallback_runner
-        assert runner is not None  # started by _fallback_ready
-        running = runner.submit(
-            lambda: memory.recall(user_id, query, k, filters=protocol.recall_filters(filters),
-                                  budget_tokens=budget_tokens))
-        try:
-            response = running.result(timeout=self.fallback_timeout_s)
-        except FuturesTimeout:
-            log.warning("recall fallback for %s: no answer within %s s", user_id, self.fallback_timeout_s)
-            raise RecallUnavailable(f"{reason}, and the direct recall from the database (reading the user's "
-                                    f"items and searching them) did not finish within "
-                                    f"{self.fallback_timeout_s:g} s") from None
-        reply = _recall_reply(protocol.recall_payload(response))
+        reply = recall_reply(self._fallback.recall(user_id, query, k, filters, budget_tokens, reason))
         reply.degraded = True
         reply.reason = f"{reason}; answered directly from the database"
         return reply
@@ -548,46 +498,8 @@ class MemoryClient:
             RecallUnavailable: the set-up took longer than ``fallback_setup_s``.
             StoreError: a bad ``database_url``.
         """
-        if self.database_url is not None:
-            self._fallback_ready("recall fallback set-up")
-
-    def _fallback_ready(self, reason: str) -> Any:
-        """Return the fallback's ``Memory``, waiting up to ``fallback_setup_s`` for its one-time set-up.
-
-        One set-up runs for all callers; a failed one is tried again by the next call.
-
-        Raises:
-            RecallUnavailable: the set-up is still running after ``fallback_setup_s``.
-            StoreError: the set-up failed (a bad ``database_url``).
-        """
-        with self._fallback_lock:
-            if self._fallback_runner is None:
-                self._fallback_runner = ThreadPoolExecutor(4, thread_name_prefix="gs-recall-fallback")
-            setup = self._fallback_setup
-            if setup is None or (setup.done() and setup.exception() is not None):
-                setup = self._fallback_setup = self._fallback_runner.submit(self._set_up_fallback)
-        try:
-            return setup.result(timeout=self.fallback_setup_s)
-        except FuturesTimeout:
-            log.warning("recall fallback: set-up still running after %s s", self.fallback_setup_s)
-            raise RecallUnavailable(f"{reason}, and the direct recall was still setting up after "
-                                    f"{self.fallback_setup_s:g} s (loading code and the tokenizer's "
-                                    "dictionary, once per process; the database was not asked yet)") from None
-
-    def _set_up_fallback(self) -> Any:
-        """Build the fallback's ``Memory`` and load the tokenizer's dictionary (no database access)."""
-        from memory_core.retrieval.tokenize import warm_up
-        from memory_core.service import Memory
-        from memory_core.settings import load_settings
-        from memory_core.store.sql import SqlStore
-
-        store = SqlStore(self.database_url or "", migrate=False,
-                         connect_timeout_s=max(1, round(self.fallback_timeout_s)))
-        memory = Memory(store, settings=load_settings(database_url=self.database_url))
-        warm_up()
-        with self._fallback_lock:
-            self._fallback = memory
-        return memory
+        if self._fallback is not None:
+            self._fallback.prepare()
 
 
 def _text(value: object, what: str, *, max_chars: int = MAX_TEXT_CHARS) -> str:
@@ -604,19 +516,6 @@ def _reason(value: object, *, required: bool = True) -> str:
     if not required and isinstance(value, str) and not value.strip():
         return ""
     return _text(value, "reason", max_chars=MAX_REASON_CHARS)
-
-
-def _remote_error(error_type: str, message: str) -> Exception:
-    cls = getattr(core_errors, error_type, None)
-    if isinstance(cls, type) and issubclass(cls, core_errors.GulfstreamError) \
-            and error_type in core_errors.__all__ and error_type != "IngestLineError":
-        return cls(message)
-    return RemoteError(error_type or "UnknownError", message)
-
-
-def _recall_reply(value: Mapping[str, Any]) -> RecallReply:
-    return RecallReply(list(value["results"]), dict(value["context"]),
-                       {k: float(v) for k, v in value.get("timings_ms", {}).items()})
 
 
 class AsyncMemoryClient:

@@ -18,7 +18,7 @@ The unusual cases leave the loop, so that they behave exactly as in
 - an error reply is raised as the client raises it.
 
 It shares the client's internals for the fallback, the reply and its errors
-(``_recall_from_database``, ``_recall_reply``, ``_remote_error``), so the two
+(``MemoryClient._recall_from_database``, ``api_shim.replies``), so the two
 paths cannot drift apart.
 """
 
@@ -34,7 +34,8 @@ import redis.asyncio as aioredis
 from starlette.concurrency import run_in_threadpool
 
 from api_shim import protocol
-from api_shim.client import MemoryClient, RecallReply, _recall_reply, _remote_error
+from api_shim.client import MemoryClient
+from api_shim.replies import RecallReply, recall_reply, remote_error
 
 __all__ = ["MAX_WAITING", "LoopRecall"]
 
@@ -93,7 +94,7 @@ class LoopRecall:
         else:
             body = protocol.decode_reply(popped[1])
             if not body["ok"]:
-                raise _remote_error(body.get("error_type", ""), body.get("error", ""))
-            reply = _recall_reply(body["value"])
+                raise remote_error(body.get("error_type", ""), body.get("error", ""))
+            reply = recall_reply(body["value"])
         reply.timings_ms["round_trip"] = (time.perf_counter() - started) * 1e3
         return reply

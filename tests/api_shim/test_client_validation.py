@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from api_shim.client import MemoryClient, _remote_error
+from api_shim.client import MemoryClient
 from api_shim.errors import PublishFailed, RemoteError
+from api_shim.replies import remote_error
 from memory_core.errors import EmptyText, InvalidEncoding, InvalidField, InvalidInput, TextTooLong, UnknownItem
 
 # Nothing listens on this port: any attempt to send would fail with PublishFailed.
@@ -75,10 +76,10 @@ def test_item_texts_must_be_strings_not_bytes(client: MemoryClient) -> None:
 
 
 def test_core_errors_from_a_worker_are_raised_as_themselves() -> None:
-    assert isinstance(_remote_error("UnknownItem", "no such item"), UnknownItem)
-    err = _remote_error("InternalError", "boom")
+    assert isinstance(remote_error("UnknownItem", "no such item"), UnknownItem)
+    err = remote_error("InternalError", "boom")
     assert isinstance(err, RemoteError) and err.error_type == "InternalError"
-    assert isinstance(_remote_error("SystemExit", "no"), RemoteError)
+    assert isinstance(remote_error("SystemExit", "no"), RemoteError)
 
 
 def test_edit_and_read_calls_refuse_bad_ids_and_text(client: MemoryClient) -> None:

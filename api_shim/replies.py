@@ -1,0 +1,56 @@
+"""What a worker's reply becomes on the caller's side: values, ``RecallReply``, exceptions.
+
+Shared by ``MemoryClient`` and the HTTP shim's event-loop recall, so the two
+read replies the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from api_shim.errors import RemoteError
+from memory_core import errors as core_errors
+
+__all__ = ["RecallReply", "recall_reply", "remote_error"]
+
+
+@dataclass(slots=True)
+class RecallReply:
+    """What ``recall`` returns.
+
+    Attributes:
+        results: ranked items, best first: ``{"item": {...}, "score", "bm25", "rank", "turn_ids"}``.
+        context: the packed context block as a dict (``context["text"]`` is the text).
+        timings_ms: where the answering side spent its time, in milliseconds,
+            plus ``"round_trip"`` measured by the client.
+        degraded: True when the answer did not come from the recall worker.
+        reason: why it is degraded ("" otherwise).
+    """
+
+    results: list[dict[str, Any]]
+    context: dict[str, Any]
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    degraded: bool = False
+    reason: str = ""
+
+    @property
+    def context_text(self) -> str:
+        """The context block's text, ready to put in a prompt."""
+        return str(self.context.get("text", ""))
+
+
+def remote_error(error_type: str, message: str) -> Exception:
+    """The exception for a worker's error reply: the core's own class when it names one, else ``RemoteError``."""
+    cls = getattr(core_errors, error_type, None)
+    if isinstance(cls, type) and issubclass(cls, core_errors.GulfstreamError) \
+            and error_type in core_errors.__all__ and error_type != "IngestLineError":
+        return cls(message)
+    return RemoteError(error_type or "UnknownError", message)
+
+
+def recall_reply(value: Mapping[str, Any]) -> RecallReply:
+    """A ``RecallReply`` from a recall payload (``protocol.recall_payload`` as JSON)."""
+    return RecallReply(list(value["results"]), dict(value["context"]),
+                       {k: float(v) for k, v in value.get("timings_ms", {}).items()})
