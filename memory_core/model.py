@@ -339,7 +339,6 @@ class MemoryItem:
             self.source.append(turn_id)
 
 
-
 #: Fields ``MemoryItem.create`` takes besides user, description and theme (it sets the rest itself).
 ITEM_FIELDS = frozenset(f.name for f in dataclass_fields(MemoryItem)) - {
     "user_id", "description", "theme", "history", "created_at", "updated_at"}
@@ -355,6 +354,7 @@ def check_item_fields(fields: Mapping[str, object]) -> None:
     if unknown:
         raise InvalidField(f"unknown memory item field{'s' if len(unknown) > 1 else ''} "
                            f"{', '.join(map(repr, unknown))}; a new item takes {', '.join(sorted(ITEM_FIELDS))}")
+
 
 @dataclass(slots=True)
 class Turn:

@@ -17,6 +17,7 @@ from api_shim.http.errors import ApiError
 from api_shim.http.schemas import JSON_BODY, NO_NUL, ErrorOut, ItemIn, ItemOut, ItemPatch, ItemsOut, MergeIn, Status
 from api_shim.http.services import Services
 from memory_core.errors import UnknownItem
+from memory_core.validation import MAX_REASON_CHARS
 
 __all__ = ["router", "shown_item"]
 
@@ -91,7 +92,8 @@ def merge_items(user_id: UserIdPath, item_id: ItemIdPath, body: MergeIn, svc: Sv
 
 @router.delete("/{item_id}", summary="Delete an item, with a reason")
 def delete_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who,
-                reason: Annotated[str, Query(min_length=1, max_length=1000, pattern=NO_NUL)]) -> dict[str, Any]:
+                reason: Annotated[str, Query(min_length=1, max_length=MAX_REASON_CHARS, pattern=NO_NUL)],
+                ) -> dict[str, Any]:
     """Soft-delete: the item stays in the history (and the export) as deleted."""
     text = svc.client.delete_item(who.user(user_id), item_id, reason)
     return {"id": item_id, "user_id": user_id, "status": "deleted", "description": text}
