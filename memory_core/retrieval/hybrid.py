@@ -167,14 +167,14 @@ class HybridIndex:
         windows = turn_windows(items, turns, max(0, window), lexicon) if turns else [None] * len(items)
         # a curated item's own words join its window: "User lives in Shenzhen" came from "I moved to
         # Shenzhen", and a question asks in the item's words ("where do I live"), not the turn's
-        docs = [tokenize(i.description, lexicon) if w is None
-                else w if i.kind == Kind.EVENT else tokenize(i.description, lexicon) + w
-                for i, w in zip(items, windows, strict=True)]
+        own_terms = [tokenize(i.description, lexicon) for i in items]
+        docs = [terms if w is None else w if i.kind == Kind.EVENT else terms + w
+                for i, terms, w in zip(items, own_terms, windows, strict=True)]
         idf = lexical.bm25.idf
         seeds = []
-        for item_names, item in zip(names, items, strict=True):
+        for item_names, terms in zip(names, own_terms, strict=True):
             name_terms = {t for n in item_names for t in tokenize(n, lexicon)}
-            own = sorted(set(tokenize(item.description, lexicon)) - name_terms, key=lambda t: (-idf.get(t, 0.0), t))
+            own = sorted(set(terms) - name_terms, key=lambda t: (-idf.get(t, 0.0), t))
             seeds.append(tuple(sorted(name_terms)) + tuple(own[:_RARE_TERMS]))
         speakers = sorted({i.speaker for i in items})
         code = {s: c for c, s in enumerate(speakers)}
