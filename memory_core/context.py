@@ -174,12 +174,18 @@ def query_lang(query: str) -> str:
     return "zh" if _is_chinese(query) else "en"
 
 
-def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, _Counts, int]:
-    """The item's line in the block, its counts with its newline, and its cost in tokens."""
+def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str,
+          description: str | None = None) -> tuple[str, _Counts, int]:
+    """The item's line in the block, its counts with its newline, and its cost in tokens.
+
+    ``description`` replaces the item's own (a cut one: the line is then built
+    without the cache, since the cut depends on the budget).
+    """
     when = item.valid_from or item.created_at
-    return _counted_line(when.date().isoformat() if when.year >= 1000 else when.strftime("%Y-%m-%d"), str(item.kind),
-                         str(item.status), item.description, str(item.trust),
-                         tuple(turn_ids[:MAX_TURN_IDS_SHOWN]), len(turn_ids), lang)
+    build = _counted_line if description is None else _counted_line.__wrapped__
+    return build(when.date().isoformat() if when.year >= 1000 else when.strftime("%Y-%m-%d"), str(item.kind),
+                 str(item.status), item.description if description is None else description, str(item.trust),
+                 tuple(turn_ids[:MAX_TURN_IDS_SHOWN]), len(turn_ids), lang)
 
 
 @functools.lru_cache(maxsize=16_384)
@@ -209,21 +215,12 @@ def _clipped_line(item: MemoryItem, turn_ids: Sequence[str], lang: str,
 
     The longest prefix that fits, found by bisection over characters; None
     when not even one character of the description fits beside its date and
-    provenance. Not cached: the cut depends on the budget.
+    provenance.
     """
-    when = item.valid_from or item.created_at
-    date = when.date().isoformat() if when.year >= 1000 else when.strftime("%Y-%m-%d")
-    shown = tuple(turn_ids[:MAX_TURN_IDS_SHOWN])
-
-    def build(chars: int) -> tuple[str, _Counts, int]:
-        return _counted_line.__wrapped__(date, str(item.kind), str(item.status),
-                                         item.description[:chars].rstrip() + "…", str(item.trust), shown,
-                                         len(turn_ids), lang)
-
     lo, hi, best = 1, len(item.description) - 1, None
     while lo <= hi:
         mid = (lo + hi) // 2
-        candidate = build(mid)
+        candidate = _line(item, turn_ids, lang, item.description[:mid].rstrip() + "…")
         if candidate[2] <= cap:
             best, lo = candidate, mid + 1
         else:
