@@ -8,6 +8,7 @@ The tree::
     │   ├── TextTooLong                     text over MAX_TEXT_CHARS characters
     │   ├── InvalidEncoding                 bytes that are not valid UTF-8
     │   └── InvalidField                    a field of the wrong type or value
+    ├── NotApplied (also TimeoutError)      turns a caller waited for were not applied (time-out, dead letter)
     ├── NotFound (also LookupError)         an id that does not exist
     │   ├── UnknownUser                     no memory or turns for this user id
     │   └── UnknownItem                     no memory item with this id for this user
@@ -37,6 +38,7 @@ __all__ = [
     "LLMError",
     "LLMOutputError",
     "LLMUnavailable",
+    "NotApplied",
     "NotFound",
     "StoreError",
     "StoreLocked",
@@ -68,6 +70,10 @@ class InvalidEncoding(InvalidInput):
 
 class InvalidField(InvalidInput):
     """Raised when a field has the wrong type or an unknown value."""
+
+
+class NotApplied(GulfstreamError, TimeoutError):
+    """Raised when turns a caller waits for (read-your-writes) are not applied in time, or never will be."""
 
 
 class NotFound(GulfstreamError, LookupError):

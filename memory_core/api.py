@@ -1,0 +1,182 @@
+"""The one Memory API: the same calls, arguments, answers and errors embedded, distributed and over HTTP.
+
+``MemoryAPI`` is the protocol every transport implements:
+
+- ``memory_core.embedded.EmbeddedMemory`` runs the calls in this process
+  on a ``memory_core.service.Memory``;
+- ``api_shim.api_client.DistributedMemory`` sends them to the Celery workers
+  (turns through ``MemoryClient.publish_turn``, edits and reads as
+  request/reply tasks, recall through the recall worker);
+- ``api_shim.api_client.HttpMemory`` calls the HTTP shim's ``/v1`` API.
+
+The calls' meaning lives once, in ``memory_core.api_base.BaseMemoryAPI``
+(argument checks, filters, paging, result shapes, read-your-writes); a
+transport only moves a few primitive requests. Answers are plain JSON-able
+dicts and lists, so the same script gives equal answers on every transport,
+and the same bad call raises the same ``memory_core.errors`` class.
+
+``AsyncMemory(api)`` is the asyncio twin of any implementation, built from
+its sync methods (each call runs in an executor), so there is one
+implementation of each call.
+
+Shapes (every time is ISO-8601 in UTC):
+
+- item record: ``{"id", "user_id", "description", "theme", "kind", "status",
+  "hit", "created_at", "updated_at", "valid_from", "valid_until", "source",
+  "confidence", "trust", "importance", "key", "speaker"}``;
+- search hit: an item record plus ``"score"`` (higher is better) and ``"rank"`` (1 = best);
+- revision: ``{"op", "reason", "actor", "at", "old_description",
+  "new_description", "old_theme", "new_theme", "turn_id", "other_id"}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from datetime import datetime
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, runtime_checkable
+
+from memory_core.model import Turn
+
+__all__ = ["AddResult", "AsyncMemory", "ItemRecord", "MemoryAPI", "Messages", "RecallAnswer", "TimeLike"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+ItemRecord = dict[str, Any]
+"""One memory item as JSON (see the module docstring); a search hit adds ``score`` and ``rank``."""
+
+AddResult = dict[str, Any]
+"""``{"results": [item record + "event"], "turn_ids": [...]}``; event is ADD, UPDATE or DELETE."""
+
+RecallAnswer = dict[str, Any]
+"""``{"results": [search hits], "context": str, "degraded": bool, "reason": str}``."""
+
+Messages = str | Sequence[Mapping[str, Any]]
+"""A text (one user message) or chat messages ``{"role", "content", [timestamp, name, id]}``."""
+
+TimeLike = datetime | str | float | None
+
+
+@runtime_checkable
+class MemoryAPI(Protocol):
+    """The calls every transport offers; each is scoped by ``user_id`` (inside the caller's tenant over HTTP).
+
+    Errors, the same on every transport: ``InvalidInput`` (``EmptyText``,
+    ``TextTooLong``, ``InvalidField``) for a bad argument or filter, before
+    anything is stored; ``UnknownItem`` for an item id the user does not
+    have (another user's item included); ``NotApplied`` when ``wait`` ran
+    out of time. See ``BaseMemoryAPI`` for each call's details.
+    """
+
+    def add(self, messages: Messages, *, user_id: str, infer: bool = True,
+            metadata: Mapping[str, str] | None = None, timestamp: TimeLike = None,
+            session_id: str | None = None, theme: str | None = None, kind: str | None = None,
+            wait: bool = True) -> AddResult:
+        """Remember messages: curated by the write pipeline (``infer``) or stored as given."""
+        ...
+
+    def search(self, query: str, *, user_id: str, k: int = 10, filters: Mapping[str, Any] | None = None,
+               threshold: float | None = None) -> list[ItemRecord]:
+        """The user's items that best answer ``query``, best first."""
+        ...
+
+    def get(self, item_id: str, *, user_id: str) -> ItemRecord:
+        """One item of the user, whatever its status."""
+        ...
+
+    def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
+                offset: int = 0) -> list[ItemRecord]:
+        """The user's items, oldest first, one page."""
+        ...
+
+    def update(self, item_id: str, text: str | None = None, *, user_id: str, theme: str | None = None,
+               reason: str = "") -> ItemRecord:
+        """Correct an item's text and/or theme (the old ones stay in its history)."""
+        ...
+
+    def delete(self, item_id: str, *, user_id: str, reason: str = "") -> ItemRecord:
+        """Soft-delete an item (it stays in its history)."""
+        ...
+
+    def delete_all(self, *, user_id: str, reason: str = "") -> int:
+        """Soft-delete every active item of the user; return how many."""
+        ...
+
+    def history(self, item_id: str, *, user_id: str) -> list[dict[str, Any]]:
+        """An item's revisions, newest first."""
+        ...
+
+    def reset(self, *, user_id: str) -> int:
+        """Erase the user: turns, items, revisions, caches; return items removed."""
+        ...
+
+    def ingest(self, turns: Iterable[Turn | Mapping[str, Any]], *, wait: bool = False) -> dict[str, Any]:
+        """Hand finished turns to the write pipeline."""
+        ...
+
+    def recall(self, query: str, *, user_id: str, k: int = 10, filters: Mapping[str, Any] | None = None,
+               budget_tokens: int | None = None) -> RecallAnswer:
+        """Search plus the packed context block for a prompt."""
+        ...
+
+    def hit(self, item_id: str, *, user_id: str, count: int = 1) -> int:
+        """Mark an item used or confirmed; return its hit count."""
+        ...
+
+    def close(self) -> None:
+        """Release connections."""
+        ...
+
+
+class _Twin(Generic[P, R]):
+    """A sync method of ``BaseMemoryAPI`` offered as a coroutine on ``AsyncMemory`` (same signature)."""
+
+    def __init__(self, fn: Callable[Concatenate[Any, P], R]) -> None:
+        self.name = fn.__name__
+        self.__doc__ = f"Coroutine twin of ``{fn.__qualname__}`` (runs it in the executor)."
+
+    def __get__(self, obj: AsyncMemory | None, owner: type) -> Callable[P, Awaitable[R]]:
+        if obj is None:
+            return self  # type: ignore[return-value]
+        method = getattr(obj.sync, self.name)
+
+        async def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(obj.executor, functools.partial(method, *args, **kwargs))
+
+        call.__name__ = self.name
+        return call
+
+
+class AsyncMemory:
+    """The asyncio twin of any ``MemoryAPI``: ``await mem.add(...)``, ``await mem.search(...)``, ...
+
+    Each call is the sync implementation's, run in ``executor`` (default: the
+    loop's), so the event loop never blocks on a store, broker or socket and
+    both flavours give the same answers and errors.
+
+    Args:
+        sync: the implementation (embedded, distributed or HTTP).
+        executor: where the calls run (None: the loop's default executor).
+    """
+
+    add = _Twin(MemoryAPI.add)
+    search = _Twin(MemoryAPI.search)
+    get = _Twin(MemoryAPI.get)
+    get_all = _Twin(MemoryAPI.get_all)
+    update = _Twin(MemoryAPI.update)
+    delete = _Twin(MemoryAPI.delete)
+    delete_all = _Twin(MemoryAPI.delete_all)
+    history = _Twin(MemoryAPI.history)
+    reset = _Twin(MemoryAPI.reset)
+    ingest = _Twin(MemoryAPI.ingest)
+    recall = _Twin(MemoryAPI.recall)
+    hit = _Twin(MemoryAPI.hit)
+    close = _Twin(MemoryAPI.close)
+
+    def __init__(self, sync: MemoryAPI, executor: Executor | None = None) -> None:
+        self.sync = sync
+        self.executor = executor

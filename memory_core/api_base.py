@@ -1,0 +1,502 @@
+"""``BaseMemoryAPI``: what each ``MemoryAPI`` call means, written once over a transport's primitives.
+
+A transport (embedded, distributed, HTTP) implements the ``_``-prefixed
+primitives — publish turns, wait for them, list/get/create/update/delete
+items, history, erase, recall, hit — and inherits the calls. Every argument
+is checked here, before any primitive runs, so the same bad call raises the
+same error whatever the transport and nothing is stored; the primitives'
+own errors (``UnknownItem`` from a worker or a 404) come back as the same
+core classes.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from memory_core.api import AddResult, ItemRecord, Messages, RecallAnswer, TimeLike
+from memory_core.errors import InvalidField
+from memory_core.model import MAX_HIT, Kind, MemoryItem, Revision, Status, Turn, utcnow
+from memory_core.validation import ROLES, check_id, check_meta, check_text, check_timestamp, check_turn_time
+
+__all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_filters", "item_record",
+           "revision_record"]
+
+ITEM_KEYS = ("id", "user_id", "description", "theme", "kind", "status", "hit", "created_at", "updated_at",
+             "valid_from", "valid_until", "source", "confidence", "trust", "importance", "key", "speaker")
+_TIMES = frozenset({"created_at", "updated_at", "valid_from", "valid_until", "at"})
+REVISION_KEYS = ("op", "reason", "actor", "at", "old_description", "new_description", "old_theme",
+                 "new_theme", "turn_id", "other_id")
+FILTER_NAMES = ("theme", "themes", "kind", "kinds", "status", "statuses", "since", "until")
+MAX_SEARCH_K = 100
+MAX_PAGE = 1000
+DEFAULT_REASON = "edited through the memory API"
+
+
+def _time(value: Any) -> str | None:
+    """A time as ISO-8601 in UTC (``+00:00``), whatever form a transport gave it in."""
+    if value is None or value == "":
+        return None
+    return check_timestamp(value).isoformat()
+
+
+def _plain(value: Any) -> Any:
+    return value.value if hasattr(value, "value") and not isinstance(value, str | int | float) else \
+        str(value) if isinstance(value, str) else value
+
+
+def item_record(item: MemoryItem | Mapping[str, Any], user_id: str | None = None) -> ItemRecord:
+    """A memory item as the API's JSON record (``ITEM_KEYS``; times ISO-8601 UTC; no history).
+
+    Args:
+        item: a ``MemoryItem`` or a dict with its fields (as a worker or the HTTP API sends it).
+        user_id: the user id to show (a transport that stores ids with a tenant prefix passes the bare one).
+    """
+    get = item.get if isinstance(item, Mapping) else lambda name, default=None: getattr(item, name, default)
+    out: dict[str, Any] = {}
+    for name in ITEM_KEYS:
+        value = get(name, None)
+        out[name] = _time(value) if name in _TIMES else list(value or []) if name == "source" else _plain(value)
+    if user_id is not None:
+        out["user_id"] = user_id
+    out["hit"] = int(out["hit"] or 0)
+    out["confidence"], out["importance"] = float(out["confidence"]), float(out["importance"])
+    out["speaker"] = out["speaker"] or ""
+    return out
+
+
+def revision_record(rev: Revision | Mapping[str, Any]) -> dict[str, Any]:
+    """One revision as JSON (``REVISION_KEYS``; ``at`` ISO-8601 UTC)."""
+    get = rev.get if isinstance(rev, Mapping) else lambda name, default=None: getattr(rev, name, default)
+    return {name: _time(get(name, None)) if name in _TIMES else _plain(get(name, None))
+            for name in REVISION_KEYS}
+
+
+@dataclass(slots=True, frozen=True)
+class Filters:
+    """Checked filters of ``search``, ``recall`` and ``get_all``.
+
+    Attributes:
+        themes / kinds: allowed values (None: any).
+        statuses: allowed statuses (default: active only; None: every status).
+        since / until: items whose time (``valid_from``, else ``created_at``) is in ``[since, until)``.
+    """
+
+    themes: tuple[str, ...] | None = None
+    kinds: tuple[str, ...] | None = None
+    statuses: tuple[str, ...] | None = (Status.ACTIVE.value,)
+    since: datetime | None = None
+    until: datetime | None = None
+
+    def recall_form(self) -> dict[str, Any]:
+        """The filters as ``recall`` takes them on every transport (``themes``, ``kinds``, ``statuses``, ...)."""
+        out: dict[str, Any] = {}
+        for name in ("themes", "kinds", "statuses"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = list(value)
+        for name in ("since", "until"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value.isoformat()
+        return out
+
+    def keeps(self, record: Mapping[str, Any]) -> bool:
+        """True when an item record passes every filter."""
+        if self.themes is not None and record["theme"] not in self.themes:
+            return False
+        if self.kinds is not None and record["kind"] not in self.kinds:
+            return False
+        if self.statuses is not None and record["status"] not in self.statuses:
+            return False
+        if self.since is None and self.until is None:
+            return True
+        when = check_timestamp(record["valid_from"] or record["created_at"])
+        return (self.since is None or when >= self.since) and (self.until is None or when < self.until)
+
+
+def _strings(name: str, value: object, allowed: Iterable[str] | None = None) -> tuple[str, ...]:
+    values = [value] if isinstance(value, str) else value
+    if not isinstance(values, list | tuple | set | frozenset) or not all(isinstance(v, str) for v in values):
+        raise InvalidField(f"filter {name!r} must be a string or a list of strings; got {value!r}")
+    out = tuple(sorted(values)) if isinstance(values, set | frozenset) else tuple(values)
+    if allowed is not None:
+        known = set(allowed)
+        for v in out:
+            if v not in known:
+                raise InvalidField(f"filter {name!r}: unknown value {v!r}; expected one of {', '.join(known)}")
+    else:
+        out = tuple(check_text(v, f"filter {name!r}", max_chars=64) for v in out)
+    return out
+
+
+def check_filters(filters: Mapping[str, Any] | None) -> Filters:
+    """Check a filter mapping; return ``Filters``.
+
+    Names (singular and plural are the same filter): ``theme(s)``, ``kind(s)``,
+    ``status(es)`` (a string or a list; ``[]`` for statuses: every status),
+    ``since`` / ``until`` (aware datetimes, ISO-8601 or epoch seconds).
+
+    Raises:
+        InvalidField: not a mapping, an unknown filter name, a value of the wrong type, an
+            unknown kind or status, or since not before until.
+    """
+    if filters is None:
+        return Filters()
+    if not isinstance(filters, Mapping):
+        raise InvalidField(f"filters must be a mapping; got {type(filters).__name__}")
+    found: dict[str, Any] = {}
+    for name, value in filters.items():
+        if name not in FILTER_NAMES:
+            raise InvalidField(f"unknown filter {name!r}; expected one of {', '.join(FILTER_NAMES)}")
+        if value is None:
+            continue
+        if name in ("since", "until"):
+            found[name] = check_timestamp(value, name)
+            continue
+        plural = {"theme": "themes", "kind": "kinds", "status": "statuses"}.get(name, name)
+        allowed = {"kinds": Kind._value2member_map_, "statuses": Status._value2member_map_}.get(plural)
+        found[plural] = _strings(name, value, allowed)
+    if "since" in found and "until" in found and found["since"] >= found["until"]:
+        raise InvalidField("filter 'since' must be before 'until'")
+    statuses = found.pop("statuses", (Status.ACTIVE.value,))
+    return Filters(statuses=statuses or None, **found)
+
+
+def _int(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidField(f"{what} must be an integer from {low} to {high}; got {value!r}")
+    return value
+
+
+def new_turn_id() -> str:
+    """A fresh turn id for a message given without one: ``t-`` and 16 hex characters."""
+    return f"t-{secrets.token_hex(8)}"
+
+
+class BaseMemoryAPI(ABC):
+    """The ``MemoryAPI`` calls over a transport's primitives (see the module docstring).
+
+    Attributes:
+        wait_timeout_s: how long ``add`` / ``ingest`` with ``wait`` wait for the turns to be applied, in s.
+        default_session: the session id of turns given without one.
+    """
+
+    wait_timeout_s: float = 30.0
+    default_session: str = "default"
+
+    # ── primitives ─────────────────────────────────────────────────────
+
+    @abstractmethod
+    def _publish(self, turns: list[Turn]) -> None:
+        """Hand checked turns to the write pipeline (in order)."""
+
+    @abstractmethod
+    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float) -> None:
+        """Return once every turn is applied. Raises NotApplied (timeout, dead letter or refusal)."""
+
+    @abstractmethod
+    def _list(self, user_id: str, statuses: tuple[str, ...] | None) -> list[ItemRecord]:
+        """The user's items with these statuses (None: all) as records; [] for an unknown user."""
+
+    @abstractmethod
+    def _get(self, user_id: str, item_id: str) -> ItemRecord:
+        """One item record, any status. Raises UnknownItem."""
+
+    @abstractmethod
+    def _create(self, user_id: str, description: str, theme: str, kind: str, valid_from: datetime | None,
+                speaker: str, reason: str) -> str:
+        """Add an item written by a person (actor and trust ``user``); return its id."""
+
+    @abstractmethod
+    def _update(self, user_id: str, item_id: str, reason: str, description: str | None,
+                theme: str | None) -> None:
+        """Change an item's text and/or theme. Raises UnknownItem."""
+
+    @abstractmethod
+    def _delete(self, user_id: str, item_id: str, reason: str) -> None:
+        """Soft-delete an item. Raises UnknownItem."""
+
+    @abstractmethod
+    def _history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
+        """Revision records, newest first. Raises UnknownItem."""
+
+    @abstractmethod
+    def _erase(self, user_id: str) -> int:
+        """Erase the user everywhere; return items removed."""
+
+    @abstractmethod
+    def _recall(self, user_id: str, query: str, k: int, filters: dict[str, Any],
+                budget_tokens: int | None) -> RecallAnswer:
+        """``{"results": [item record + score, rank], "context", "degraded", "reason"}``."""
+
+    @abstractmethod
+    def _hit(self, user_id: str, item_id: str, count: int) -> int:
+        """Raise an item's hit count; return the new count. Raises UnknownItem."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook
+        """Release connections (default: nothing)."""
+
+    # ── writes ─────────────────────────────────────────────────────────
+
+    def add(self, messages: Messages, *, user_id: str, infer: bool = True,
+            metadata: Mapping[str, str] | None = None, timestamp: TimeLike = None,
+            session_id: str | None = None, theme: str | None = None, kind: str | None = None,
+            wait: bool = True) -> AddResult:
+        """Remember ``messages`` for the user.
+
+        With ``infer`` each message becomes a turn of ``session_id`` and the
+        write pipeline curates it (extract, dedupe, supersede, ...), as for
+        ``ingest``; with ``wait`` (read-your-writes) the call returns once the
+        turns are applied, so a ``search`` or ``recall`` right after sees
+        them, and ``results`` lists the items they added (event ``ADD``) or
+        changed or confirmed (``UPDATE``). Without ``infer`` each message
+        other than a system message is stored as one item, as given
+        (``theme`` or one chosen from its words; ``kind`` or fact), with its
+        own time as ``valid_from``.
+
+        Args:
+            messages: a text (one user message) or messages ``{"role", "content"}``, each
+                optionally with ``timestamp`` (when it was said), ``name`` (the speaker) and
+                ``id`` (its turn id: the idempotency key).
+            metadata: up to 32 string entries, kept on every turn (``Turn.meta``).
+            timestamp: when the messages were said (default now), for messages without their own.
+            session_id: the conversation (default ``default_session``).
+            theme, kind: for ``infer=False`` only.
+            wait: with ``infer``, wait until the turns are applied (up to ``wait_timeout_s``).
+
+        Returns:
+            ``{"results": [item record + "event"], "turn_ids": [...]}`` (no results without ``wait``).
+
+        Raises:
+            InvalidInput: bad messages, ids, time, metadata, theme or kind; nothing stored.
+            NotApplied: ``wait`` ran out, or the pipeline gave up on a turn.
+        """
+        user_id = check_id(user_id, "user id")
+        meta = check_meta(metadata, "metadata")
+        default_when = utcnow() if timestamp is None else check_turn_time(timestamp)
+        session = self.default_session if session_id is None else check_id(session_id, "session id")
+        msgs = _messages(messages, default_when)
+        if infer:
+            if theme is not None or kind is not None:
+                raise InvalidField("theme and kind are chosen by the write pipeline; pass them with infer=False")
+            turns = [Turn(user_id, tid or new_turn_id(), session, role, text, when, speaker, meta=dict(meta))
+                     for role, text, when, speaker, tid in msgs]
+            ids = [t.turn_id for t in turns]
+            self._publish(turns)
+            if not wait:
+                return {"results": [], "turn_ids": ids}
+            self._wait(user_id, ids, self.wait_timeout_s)
+            wanted = set(ids)
+            results = []
+            for record in self._list(user_id, None):
+                if wanted.intersection(record["source"]):
+                    event = "ADD" if record["source"][0] in wanted else "UPDATE"
+                    results.append({**record, "event": event})
+            return {"results": results, "turn_ids": ids}
+        item_theme = None if theme is None else check_text(theme, "theme", max_chars=64)
+        item_kind = Kind.FACT.value if kind is None else _strings("kind", kind, Kind._value2member_map_)[0]
+        out = []
+        for role, text, when, speaker, _tid in msgs:
+            if role == "system":
+                continue
+            chosen = item_theme or _theme_of(text)
+            item_id = self._create(user_id, text, chosen, item_kind, when, speaker, "added as given")
+            out.append({**self._get(user_id, item_id), "event": "ADD"})
+        return {"results": out, "turn_ids": []}
+
+    def update(self, item_id: str, text: str | None = None, *, user_id: str, theme: str | None = None,
+               reason: str = "") -> ItemRecord:
+        """Correct an item's text and/or theme; the old ones stay in its history. Returns the item.
+
+        Raises:
+            InvalidField: neither text nor theme; EmptyText / TextTooLong; UnknownItem.
+        """
+        user_id, item_id = check_id(user_id, "user id"), check_id(item_id, "item id")
+        if text is None and theme is None:
+            raise InvalidField("update needs a new text or a new theme")
+        desc = None if text is None else check_text(text, "description", bytes_ok=False)
+        new_theme = None if theme is None else check_text(theme, "theme", max_chars=64, bytes_ok=False)
+        self._update(user_id, item_id, _reason(reason), desc, new_theme)
+        return self._get(user_id, item_id)
+
+    def delete(self, item_id: str, *, user_id: str, reason: str = "") -> ItemRecord:
+        """Soft-delete an item (kept, with the reason, in its history); return it (status deleted).
+
+        Raises:
+            UnknownItem: no live item with this id for the user.
+        """
+        user_id, item_id = check_id(user_id, "user id"), check_id(item_id, "item id")
+        self._delete(user_id, item_id, _reason(reason))
+        return self._get(user_id, item_id)
+
+    def delete_all(self, *, user_id: str, reason: str = "") -> int:
+        """Soft-delete every active item of the user; return how many (0 for an unknown user)."""
+        user_id = check_id(user_id, "user id")
+        why = _reason(reason)
+        items = self._list(user_id, (Status.ACTIVE.value,))
+        for record in items:
+            self._delete(user_id, record["id"], why)
+        return len(items)
+
+    def reset(self, *, user_id: str) -> int:
+        """Erase the user entirely (turns, items, revisions, caches); return items removed."""
+        return self._erase(check_id(user_id, "user id"))
+
+    def ingest(self, turns: Iterable[Turn | Mapping[str, Any]], *, wait: bool = False) -> dict[str, Any]:
+        """Hand finished turns to the write pipeline, in order; return ``{"accepted", "turn_ids"}``.
+
+        Args:
+            turns: ``Turn`` objects or dicts with its fields (``timestamp``: ISO-8601, epoch or datetime).
+            wait: return once every turn is applied (read-your-writes).
+
+        Raises:
+            InvalidInput: any bad turn; then none is handed on.
+            NotApplied: ``wait`` ran out, or the pipeline gave up on a turn.
+        """
+        checked = [_turn(t) for t in turns]
+        self._publish(checked)
+        if wait:
+            by_user: dict[str, list[str]] = {}
+            for t in checked:
+                by_user.setdefault(t.user_id, []).append(t.turn_id)
+            deadline = time.monotonic() + self.wait_timeout_s
+            for user_id, ids in by_user.items():
+                self._wait(user_id, ids, max(deadline - time.monotonic(), 0.001))
+        return {"accepted": len(checked), "turn_ids": [t.turn_id for t in checked]}
+
+    def hit(self, item_id: str, *, user_id: str, count: int = 1) -> int:
+        """Mark an item used or confirmed ``count`` times; return its hit count. Raises UnknownItem."""
+        user_id, item_id = check_id(user_id, "user id"), check_id(item_id, "item id")
+        return self._hit(user_id, item_id, _int(count, "count", 1, MAX_HIT))
+
+    # ── reads ──────────────────────────────────────────────────────────
+
+    def get(self, item_id: str, *, user_id: str) -> ItemRecord:
+        """One item of the user, any status. Raises UnknownItem (another user's item too)."""
+        return self._get(check_id(user_id, "user id"), check_id(item_id, "item id"))
+
+    def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
+                offset: int = 0) -> list[ItemRecord]:
+        """The user's items passing ``filters`` (default: active), oldest first; ``limit`` from ``offset``.
+
+        Raises:
+            InvalidField: a bad filter, limit (1..1,000) or offset (>= 0).
+        """
+        user_id = check_id(user_id, "user id")
+        flt = check_filters(filters)
+        limit = _int(limit, "limit", 1, MAX_PAGE)
+        offset = _int(offset, "offset", 0, 2**31)
+        kept = [r for r in self._list(user_id, flt.statuses) if flt.keeps(r)]
+        kept.sort(key=lambda r: (r["created_at"], r["id"]))
+        return kept[offset:offset + limit]
+
+    def history(self, item_id: str, *, user_id: str) -> list[dict[str, Any]]:
+        """An item's revisions, newest first (``REVISION_KEYS``). Raises UnknownItem."""
+        return self._history(check_id(user_id, "user id"), check_id(item_id, "item id"))
+
+    def search(self, query: str, *, user_id: str, k: int = 10, filters: Mapping[str, Any] | None = None,
+               threshold: float | None = None) -> list[ItemRecord]:
+        """The user's items that best answer ``query``, best first: item records with ``score`` and ``rank``.
+
+        Args:
+            k: 1..100 results.
+            filters: as ``check_filters``.
+            threshold: drop results scoring below it.
+
+        Raises:
+            InvalidInput: empty or oversized query, a bad k, filter or threshold.
+        """
+        return self.recall(query, user_id=user_id, k=k, filters=filters, threshold=threshold,
+                           budget_tokens=0)["results"]
+
+    def recall(self, query: str, *, user_id: str, k: int = 10, filters: Mapping[str, Any] | None = None,
+               budget_tokens: int | None = None, threshold: float | None = None) -> RecallAnswer:
+        """``search`` plus the packed context block (within ``budget_tokens``, default the core's setting).
+
+        Returns:
+            ``{"results": [...], "context": str, "degraded": bool, "reason": str}``; ``degraded``
+            when the answer came from a fallback (e.g. the recall worker was too slow).
+
+        Raises:
+            InvalidInput: as ``search``, or a budget outside 0..32,000 tokens.
+        """
+        user_id = check_id(user_id, "user id")
+        query = check_text(query, "query", bytes_ok=False)
+        k = _int(k, "k", 1, MAX_SEARCH_K)
+        flt = check_filters(filters)
+        if budget_tokens is not None:
+            budget_tokens = _int(budget_tokens, "budget_tokens", 0, 32_000)
+        if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int | float)):
+            raise InvalidField(f"threshold must be a number; got {threshold!r}")
+        answer = self._recall(user_id, query, k, flt.recall_form(), budget_tokens)
+        if threshold is not None:
+            answer["results"] = [r for r in answer["results"] if r["score"] >= threshold]
+        return answer
+
+
+def _theme_of(text: str) -> str:
+    from memory_core.pipeline.themes import classify_theme
+
+    return classify_theme(text)
+
+
+def _reason(reason: object) -> str:
+    if reason is None or (isinstance(reason, str) and not reason.strip()):
+        return DEFAULT_REASON
+    return check_text(reason, "reason", max_chars=1000, bytes_ok=False)
+
+
+def _messages(messages: Messages, default_when: datetime) -> list[tuple[str, str, datetime, str, str | None]]:
+    """``(role, text, when, speaker, turn id or None)`` of each message, checked.
+
+    Raises:
+        InvalidInput: no messages, a message that is not a mapping, a bad role, text, time, name or id.
+    """
+    if isinstance(messages, str):
+        return [("user", check_text(messages, "message", bytes_ok=False), default_when, "", None)]
+    if isinstance(messages, Mapping):
+        messages = [messages]
+    if not isinstance(messages, Sequence) or not messages:
+        raise InvalidField("messages must be a text or a non-empty list of {'role', 'content'} messages")
+    out = []
+    for n, msg in enumerate(messages):
+        if not isinstance(msg, Mapping):
+            raise InvalidField(f"message {n} must be a mapping with 'role' and 'content'; got {type(msg).__name__}")
+        role = msg.get("role", "user")
+        if role not in ROLES:
+            raise InvalidField(f"message {n}: role must be one of {', '.join(ROLES)}; got {role!r}")
+        text = check_text(msg.get("content"), f"message {n} content", bytes_ok=False)
+        when = default_when if msg.get("timestamp") is None else check_turn_time(msg["timestamp"])
+        name = msg.get("name") or ""
+        speaker = check_text(name, f"message {n} name", max_chars=128, bytes_ok=False) if name else ""
+        tid = None if msg.get("id") is None else check_id(msg["id"], "turn id")
+        out.append((str(role), text, when, speaker, tid))
+    return out
+
+
+def _turn(turn: Turn | Mapping[str, Any]) -> Turn:
+    """A checked ``Turn`` from a ``Turn`` or a mapping of its fields.
+
+    Raises:
+        InvalidInput: a bad id, role, text, time, speaker or meta.
+    """
+    get = turn.get if isinstance(turn, Mapping) else lambda name, default=None: getattr(turn, name, default)
+    if not isinstance(turn, Mapping | Turn):
+        raise InvalidField(f"a turn must be a Turn or a mapping; got {type(turn).__name__}")
+    role = get("role", "user")
+    if role not in ROLES:
+        raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {role!r}")
+    when = get("timestamp", None)
+    speaker = get("speaker", "") or ""
+    return Turn(user_id=check_id(get("user_id", None), "user id"), turn_id=check_id(get("turn_id", None), "turn id"),
+                session_id=check_id(get("session_id", None) or "default", "session id"), role=str(role),
+                text=check_text(get("text", None), "turn text", bytes_ok=False),
+                timestamp=datetime.now(UTC) if when is None else check_turn_time(when),
+                speaker=check_text(speaker, "speaker", max_chars=128) if speaker else "",
+                meta=check_meta(get("meta", None)))

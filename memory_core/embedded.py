@@ -1,0 +1,97 @@
+"""``EmbeddedMemory``: the ``MemoryAPI`` in this process, on a ``memory_core.service.Memory``.
+
+No Redis, no workers: ``add`` and ``ingest`` apply their turns before they
+return (so ``wait`` is always met), edits go straight to the store as the
+person's (actor ``user``), recall runs on the process's index cache.
+
+Example::
+
+    from memory_core.embedded import EmbeddedMemory
+
+    mem = EmbeddedMemory.open()            # GULFSTREAM_DATABASE_URL, else the per-user data folder
+    mem.add("I moved to Lisbon last spring", user_id="ana")
+    mem.search("where does Ana live?", user_id="ana", k=3)[0]["description"]
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from memory_core.api import ItemRecord, RecallAnswer
+from memory_core.api_base import BaseMemoryAPI, item_record, revision_record
+from memory_core.model import Actor, Trust, Turn
+from memory_core.retrieval.recall import RecallFilters
+from memory_core.service import Memory, open_memory
+from memory_core.validation import check_timestamp
+
+__all__ = ["EmbeddedMemory"]
+
+
+class EmbeddedMemory(BaseMemoryAPI):
+    """The ``MemoryAPI`` on an in-process ``Memory`` (SQLite or PostgreSQL store).
+
+    Args:
+        memory: the service to drive (its store, pipeline and recaller).
+    """
+
+    def __init__(self, memory: Memory) -> None:
+        self.memory = memory
+
+    @classmethod
+    def open(cls, **overrides: object) -> EmbeddedMemory:
+        """Open from settings (``GULFSTREAM_*``, or ``overrides`` such as ``database_url=...``).
+
+        Raises:
+            StoreError: the database cannot be opened or migrated.
+        """
+        return cls(open_memory(None, **overrides))
+
+    def close(self) -> None:
+        """Release the store's connections."""
+        self.memory.close()
+
+    def _publish(self, turns: list[Turn]) -> None:
+        self.memory.ingest(turns)
+
+    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float) -> None:
+        """Nothing to wait for: ``_publish`` applied the turns."""
+
+    def _list(self, user_id: str, statuses: tuple[str, ...] | None) -> list[ItemRecord]:
+        return [item_record(i) for i in self.memory.store.list_items(user_id, statuses=statuses)]
+
+    def _get(self, user_id: str, item_id: str) -> ItemRecord:
+        return item_record(self.memory.store.get(user_id, item_id))
+
+    def _create(self, user_id: str, description: str, theme: str, kind: str, valid_from: datetime | None,
+                speaker: str, reason: str) -> str:
+        return self.memory.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, kind=kind,
+                                     valid_from=valid_from, speaker=speaker, trust=Trust.USER)
+
+    def _update(self, user_id: str, item_id: str, reason: str, description: str | None,
+                theme: str | None) -> None:
+        self.memory.store.update(user_id, item_id, reason, description, theme, actor=Actor.USER)
+
+    def _delete(self, user_id: str, item_id: str, reason: str) -> None:
+        self.memory.store.delete(user_id, item_id, reason, actor=Actor.USER)
+
+    def _history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
+        return [revision_record(r) for r in self.memory.store.history(user_id, item_id)]
+
+    def _erase(self, user_id: str) -> int:
+        return self.memory.erase_user(user_id)
+
+    def _recall(self, user_id: str, query: str, k: int, filters: dict[str, Any],
+                budget_tokens: int | None) -> RecallAnswer:
+        fields: dict[str, Any] = {name: check_timestamp(v, name) if name in ("since", "until") else v
+                                  for name, v in filters.items()}
+        if "statuses" not in fields:
+            fields["statuses"] = None
+        response = self.memory.recall(user_id, query, k, filters=RecallFilters(**fields),
+                                      budget_tokens=budget_tokens)
+        hits = [{**item_record(r.item), "score": float(r.score), "rank": r.rank} for r in response.results]
+        return {"results": hits, "context": response.context.text, "degraded": response.degraded,
+                "reason": response.reason}
+
+    def _hit(self, user_id: str, item_id: str, count: int) -> int:
+        return self.memory.hit(user_id, item_id, count)
