@@ -340,6 +340,26 @@ def eval_bilingual(json_out: Annotated[Path | None, typer.Option("--json", help=
         json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
 
 
+@eval_app.command("behaviour")
+def eval_behaviour(file: Annotated[list[Path] | None, typer.Argument(help="Case files (default: the built-in dev "
+                                                                     "and test halves).")] = None,
+                   json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
+                   failures: Annotated[bool, typer.Option(help="Also list every failed check.")] = False) -> None:
+    """Behaviour suite: dated conversations with checks (current value first, no stale fact, ...), per category."""
+    from memory_core.eval.behaviour import DEV_PATH, TEST_PATH, evaluate_behaviour, format_report
+
+    _check_output(json_out)
+    with _progress() as progress:
+        result = evaluate_behaviour(file or [DEV_PATH, TEST_PATH], progress=progress_factory(progress))
+    result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
+    console.print(format_report(result, failures=failures), markup=False, highlight=False, soft_wrap=True)
+    t = result["timing"]
+    console.print(f"\n{result['overall']['cases']} cases, {t['turns']} turns in {t['wall_s']} s: ingest "
+                  f"{t['ingest_ms_per_case']} ms/case, checks {t['checks_ms_per_case']} ms/case")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
+
+
 def _mount_worker_commands() -> None:
     try:
         from workers.dlq_cli import app as dlq_app

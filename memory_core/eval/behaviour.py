@@ -1,0 +1,441 @@
+"""The behaviour suite: does memory stay true when the user's life changes?
+
+For each case (``behaviour_cases``) a ``Backend`` ingests the case's dated
+conversation for a user of its own, then the case's checks judge what a
+user of the service can observe: the items and their statuses, kinds, hit
+counts and histories (read once, right after ingest, before any recall), and
+the top-k of recall. ``EmbeddedBackend`` opens a fresh embedded ``Memory``
+on a temporary SQLite file per case; the distributed workers plug in
+through the same protocol (``tests/workers/test_behaviour_distributed.py``).
+
+"Memory items" below are items whose kind is not ``event`` (the curated
+memory: facts, preferences, todos ...); events are the episodic record.
+A check's ``kinds: all`` widens it to every item.
+
+Checks (issue 13 §5, §8; DESIGN invariant 9):
+
+- ``current_first``: in recall's top-k (default 5) for ``query`` some result
+  states ``current``, and it ranks above every result that states ``old``
+  without stating ``current``.
+- ``no_stale_active``: no active memory item states ``old`` (without also
+  stating ``current``, when given).
+- ``no_repeat``: no two of recall's top-k (default 5) share a source turn or
+  say nearly the same thing (equal or contained normalised text, or a
+  ``difflib`` ratio >= 0.85).
+- ``hits``: exactly one (at most ``max_items``, default 1, at least one)
+  active memory item states ``match``, and the highest hit count among them
+  is >= ``min`` (default 1).
+- ``history``: some active item states ``current`` and either its own
+  history holds a text stating ``old``, or an item stating ``old`` was
+  superseded by it (a supersede revision naming it).
+- ``absent``: no active memory item (``kinds: all``: no active item) states
+  ``text``; with a ``query``, neither does any result of its top-k.
+- ``active_contains``: some active memory item states ``text``.
+
+Pass rates are over checks (a case of three checks counts three), per
+category, per split (dev / test) and overall.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from memory_core.eval.behaviour_cases import BEHAVIOUR_DIR, CATEGORIES, Case, CaseTurn, Check, Pattern, load_cases
+from memory_core.model import Turn
+from memory_core.service import Memory, open_memory
+from memory_core.settings import load_settings
+
+__all__ = [
+    "DEV_PATH",
+    "TEST_PATH",
+    "Backend",
+    "CaseResult",
+    "CheckResult",
+    "EmbeddedBackend",
+    "ItemView",
+    "Recalled",
+    "evaluate_behaviour",
+    "format_report",
+    "run_case",
+    "run_checks",
+]
+
+DEV_PATH = BEHAVIOUR_DIR / "dev.yaml"
+TEST_PATH = BEHAVIOUR_DIR / "test.yaml"
+NEAR_DUPLICATE_RATIO = 0.85
+_PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
+
+
+@dataclass(frozen=True, slots=True)
+class ItemView:
+    """What the checks see of one item.
+
+    Attributes:
+        id: item id (only used to link a supersede revision to its successor).
+        description, status, kind, trust: as stored.
+        hit: hit count.
+        source: source turn ids.
+        history_texts: every old and new description in its history.
+        superseded_by: ids named by its supersede revisions (``other_id``).
+    """
+
+    id: str
+    description: str
+    status: str
+    kind: str
+    trust: str
+    hit: int
+    source: tuple[str, ...]
+    history_texts: tuple[str, ...] = ()
+    superseded_by: tuple[str, ...] = ()
+
+    @property
+    def active(self) -> bool:
+        """True for status active."""
+        return self.status == "active"
+
+    @classmethod
+    def from_parts(cls, item: dict[str, Any], history: Iterable[dict[str, Any]]) -> ItemView:
+        """Build from an item mapping (``MemoryItem`` fields) and its revisions as mappings."""
+        revs = list(history)
+        texts = tuple(t for r in revs for t in (r.get("old_description") or "", r.get("new_description") or "") if t)
+        by = tuple(str(r["other_id"]) for r in revs if r.get("op") == "supersede" and r.get("other_id"))
+        return cls(str(item["id"]), str(item["description"]), str(item["status"]), str(item["kind"]),
+                   str(item.get("trust", "")), int(item.get("hit", 0)), tuple(item.get("source") or ()), texts, by)
+
+
+@dataclass(frozen=True, slots=True)
+class Recalled:
+    """One recall result: the item and its source turn ids, best first."""
+
+    item: ItemView
+    turn_ids: tuple[str, ...]
+
+
+class Backend(Protocol):
+    """Where a case runs: ingest its turns, then show its items and recall."""
+
+    def open_case(self, case: Case) -> str:
+        """Prepare a fresh memory for ``case``; return the user id to use."""
+
+    def ingest(self, user_id: str, turns: Sequence[CaseTurn]) -> None:
+        """Store and apply the turns, in order; return once all are applied."""
+
+    def items(self, user_id: str) -> list[ItemView]:
+        """Every item of the user (any status but deleted), with history."""
+
+    def recall(self, user_id: str, query: str, k: int) -> list[Recalled]:
+        """Recall's top-k for ``query``, best first."""
+
+    def close_case(self) -> None:
+        """Release what ``open_case`` made."""
+
+
+def to_turn(user_id: str, turn: CaseTurn) -> Turn:
+    """The ``Turn`` a case turn is ingested as."""
+    return Turn(user_id, turn.turn_id, turn.session, turn.role, turn.text, turn.at, speaker=turn.speaker)
+
+
+def _view(item: Any) -> ItemView:
+    return ItemView(item.id, item.description, str(item.status), str(item.kind), str(item.trust), item.hit,
+                    tuple(item.source),
+                    tuple(t for r in item.history for t in (r.old_description, r.new_description) if t),
+                    tuple(r.other_id for r in item.history if r.op == "supersede" and r.other_id))
+
+
+class EmbeddedBackend:
+    """A fresh embedded ``Memory`` per case on a temporary SQLite file.
+
+    The database is migrated once into a template file, which each case copies
+    (a fresh store without paying the migration per case). Settings come from
+    the environment as for any embedded use (``GULFSTREAM_*``), with the
+    database URL replaced.
+    """
+
+    def __init__(self) -> None:
+        self._dir = tempfile.TemporaryDirectory(prefix="gulfstream-behaviour-")
+        self._template = Path(self._dir.name) / "template.sqlite3"
+        open_memory(load_settings(database_url=f"sqlite:///{self._template}")).close()
+        self._memory: Memory | None = None
+        self._count = 0
+
+    def open_case(self, case: Case) -> str:
+        """Copy the migrated template into a new file and open a ``Memory`` on it; the user is "u"."""
+        self._count += 1
+        path = Path(self._dir.name) / f"case{self._count}.sqlite3"
+        path.write_bytes(self._template.read_bytes())
+        self._memory = open_memory(load_settings(database_url=f"sqlite:///{path}"))
+        return "u"
+
+    def _mem(self) -> Memory:
+        assert self._memory is not None, "open_case first"
+        return self._memory
+
+    def ingest(self, user_id: str, turns: Sequence[CaseTurn]) -> None:
+        """``Memory.ingest`` of all turns (recorded in one transaction, applied in order)."""
+        self._mem().ingest([to_turn(user_id, t) for t in turns])
+
+    def items(self, user_id: str) -> list[ItemView]:
+        """Items of every status but deleted, with history."""
+        return [_view(i) for i in self._mem().store.list_items(user_id, statuses=("active", "superseded", "archived"))]
+
+    def recall(self, user_id: str, query: str, k: int) -> list[Recalled]:
+        """``Memory.recall`` with default settings."""
+        return [Recalled(_view(r.item), tuple(r.turn_ids)) for r in self._mem().recall(user_id, query, k=k).results]
+
+    def close_case(self) -> None:
+        """Close this case's store and remove its file."""
+        if self._memory is not None:
+            url = self._memory.settings.database_url
+            self._memory.close()
+            self._memory = None
+            Path(url.removeprefix("sqlite:///")).unlink(missing_ok=True)
+
+    def close(self) -> None:
+        """Remove the temporary folder."""
+        self.close_case()
+        self._dir.cleanup()
+
+
+@dataclass(slots=True)
+class CheckResult:
+    """The outcome of one check: its label, pass/fail, and a detail line for failures."""
+
+    label: str
+    passed: bool
+    detail: str = ""
+
+
+@dataclass(slots=True)
+class CaseResult:
+    """One case's outcome: id, split, category, lang, check results, ingest and check time (ms)."""
+
+    id: str
+    split: str
+    category: str
+    lang: str
+    checks: list[CheckResult] = field(default_factory=list)
+    ingest_ms: float = 0.0
+    check_ms: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        """True when every check passed."""
+        return all(c.passed for c in self.checks)
+
+
+def _memory_items(items: Sequence[ItemView], kinds: str) -> list[ItemView]:
+    return [i for i in items if i.active and (kinds == "all" or i.kind != "event")]
+
+
+def _states_old(text: str, old: Pattern, current: Pattern | None) -> bool:
+    return old.matches(text) and not (current is not None and current.matches(text))
+
+
+def _norm(text: str) -> str:
+    return _PUNCT.sub("", text.lower())
+
+
+def _near_same(a: str, b: str) -> bool:
+    x, y = _norm(a), _norm(b)
+    if not x or not y:
+        return False
+    if x == y or (min(len(x), len(y)) >= 6 and (x in y or y in x)):
+        return True
+    return difflib.SequenceMatcher(None, x, y).ratio() >= NEAR_DUPLICATE_RATIO
+
+
+def _short(text: str, n: int = 60) -> str:
+    return text if len(text) <= n else text[:n - 1] + "…"
+
+
+def _ranked(results: Sequence[Recalled]) -> str:
+    return "; ".join(f"{n}. {_short(r.item.description, 40)}" for n, r in enumerate(results, 1)) or "(nothing)"
+
+
+def _judge(check: Check, items: Sequence[ItemView], recall: Callable[[str, int], list[Recalled]]) -> tuple[bool, str]:
+    a = check.args
+    kinds = a.get("kinds", "memory")
+    if check.name == "current_first":
+        results = recall(a["query"], a.get("k", 5))
+        cur = next((n for n, r in enumerate(results) if a["current"].matches(r.item.description)), None)
+        old = a.get("old")
+        stale = next((n for n, r in enumerate(results) if old is not None
+                      and _states_old(r.item.description, old, a["current"])), None)
+        if cur is None:
+            return False, f"no result states the current value: {_ranked(results)}"
+        if stale is not None and stale < cur:
+            return False, f"old value at rank {stale + 1} above current at {cur + 1}: {_ranked(results)}"
+        return True, ""
+    if check.name == "no_stale_active":
+        stale_items = [i for i in _memory_items(items, kinds) if _states_old(i.description, a["old"], a.get("current"))]
+        return not stale_items, "; ".join(f"active {i.kind}: {_short(i.description)}" for i in stale_items)
+    if check.name == "no_repeat":
+        results = recall(a["query"], a.get("k", 5))
+        for x in range(len(results)):
+            for y in range(x + 1, len(results)):
+                rx, ry = results[x].item, results[y].item
+                if set(rx.source) & set(ry.source) or _near_same(rx.description, ry.description):
+                    return False, f"ranks {x + 1} and {y + 1} say the same: {_short(rx.description, 40)} | " \
+                                  f"{_short(ry.description, 40)}"
+        return True, ""
+    if check.name == "hits":
+        found = [i for i in _memory_items(items, kinds) if a["match"].matches(i.description)]
+        most = a.get("max_items", 1)
+        if not found or len(found) > most:
+            return False, f"{len(found)} active item(s) state it (want 1..{most}): " \
+                          + "; ".join(_short(i.description) for i in found)
+        best = max(i.hit for i in found)
+        return best >= a.get("min", 1), f"hit {best} < {a.get('min', 1)}: {_short(found[0].description)}"
+    if check.name == "history":
+        current = [i for i in items if i.active and a["current"].matches(i.description)]
+        if not current:
+            return False, "no active item states the current value"
+        ids = {i.id for i in current}
+        if any(a["old"].matches(t) for i in current for t in i.history_texts):
+            return True, ""
+        if any(i.status == "superseded" and a["old"].matches(i.description) and ids & set(i.superseded_by)
+               for i in items):
+            return True, ""
+        return False, "the current item's history does not hold the old value: " + _short(current[0].description)
+    if check.name == "absent":
+        hits = [f"active {i.kind}: {_short(i.description)}" for i in _memory_items(items, kinds)
+                if a["text"].matches(i.description)]
+        if "query" in a:
+            ranked = recall(a["query"], a.get("k", 5))
+            hits += [f"recalled #{n}: {_short(r.item.description)}"
+                     for n, r in enumerate(ranked, 1) if a["text"].matches(r.item.description)]
+        return not hits, "; ".join(hits)
+    if check.name == "active_contains":
+        ok = any(a["text"].matches(i.description) for i in _memory_items(items, kinds))
+        shown = "; ".join(_short(i.description, 40) for i in _memory_items(items, kinds)[:6])
+        return ok, f"no active item states it; active: {shown or '(none)'}"
+    raise AssertionError(f"unknown check {check.name}")  # load_cases refuses unknown names
+
+
+def run_checks(checks: Sequence[Check], items: Sequence[ItemView],
+               recall: Callable[[str, int], list[Recalled]]) -> list[CheckResult]:
+    """Judge ``checks`` against a snapshot of the items and a recall function.
+
+    Returns:
+        one ``CheckResult`` per check, in order (detail empty when passed).
+    """
+    out = []
+    for check in checks:
+        ok, detail = _judge(check, items, recall)
+        out.append(CheckResult(check.label(), ok, "" if ok else detail))
+    return out
+
+
+def run_case(backend: Backend, case: Case) -> CaseResult:
+    """Ingest ``case`` into a fresh memory of ``backend`` and run its checks.
+
+    An exception from the backend is not caught (a broken write path must not
+    look like a failed check).
+    """
+    result = CaseResult(case.id, case.split, case.category, case.lang)
+    user = backend.open_case(case)
+    try:
+        started = time.perf_counter()
+        backend.ingest(user, case.turns)
+        ingested = time.perf_counter()
+        items = backend.items(user)  # one snapshot, before any recall could count hits
+        result.checks = run_checks(case.checks, items, lambda q, k: backend.recall(user, q, k))
+        result.ingest_ms = (ingested - started) * 1e3
+        result.check_ms = (time.perf_counter() - ingested) * 1e3
+    finally:
+        backend.close_case()
+    return result
+
+
+def _rate(results: Iterable[CaseResult]) -> dict[str, Any]:
+    rs = list(results)
+    checks = [c for r in rs for c in r.checks]
+    passed = sum(c.passed for c in checks)
+    return {"cases": len(rs), "cases_passed": sum(r.passed for r in rs), "checks": len(checks),
+            "checks_passed": passed, "pass_rate": round(passed / len(checks), 4) if checks else None}
+
+
+def evaluate_behaviour(paths: Sequence[Path] = (DEV_PATH, TEST_PATH), backend: Backend | None = None,
+                       progress: Callable[[str, int], Callable[[int], None]] | None = None) -> dict[str, Any]:
+    """Run every case of ``paths`` and summarise.
+
+    Args:
+        paths: case files; each file's stem is its split name ("dev", "test").
+        backend: where cases run (default: a new ``EmbeddedBackend``).
+        progress: optional ``progress(label, total) -> advance(n)`` callback.
+
+    Returns:
+        ``{"splits": {split: {"overall": rate, "categories": {category: rate}}},
+        "overall": rate, "cases": [per-case results], "timing": {...}}`` where a
+        rate is ``{"cases", "cases_passed", "checks", "checks_passed", "pass_rate"}``.
+
+    Raises:
+        InvalidInput: a case file is malformed (before anything runs).
+    """
+    cases = [c for p in paths for c in load_cases(Path(p))]
+    own = backend is None
+    runner: Backend = EmbeddedBackend() if backend is None else backend
+    advance = progress("behaviour", len(cases)) if progress else (lambda n: None)
+    started = time.perf_counter()
+    results: list[CaseResult] = []
+    try:
+        for case in cases:
+            results.append(run_case(runner, case))
+            advance(1)
+    finally:
+        if own:
+            runner.close()  # type: ignore[attr-defined]
+    wall = time.perf_counter() - started
+    splits = {}
+    for split in dict.fromkeys(r.split for r in results):
+        mine = [r for r in results if r.split == split]
+        splits[split] = {"overall": _rate(mine),
+                         "categories": {c: _rate(r for r in mine if r.category == c)
+                                        for c in CATEGORIES if any(r.category == c for r in mine)}}
+    turns = sum(len(c.turns) for c in cases)
+    return {
+        "splits": splits, "overall": _rate(results),
+        "languages": {lang: _rate(r for r in results if r.lang == lang) for lang in ("en", "zh", "mixed")},
+        "timing": {"wall_s": round(wall, 2), "turns": turns,
+                   "ingest_ms_per_case": round(sum(r.ingest_ms for r in results) / max(1, len(results)), 1),
+                   "checks_ms_per_case": round(sum(r.check_ms for r in results) / max(1, len(results)), 1)},
+        "cases": [{"id": r.id, "split": r.split, "category": r.category, "lang": r.lang, "passed": r.passed,
+                   "checks": [{"check": c.label, "passed": c.passed, "detail": c.detail} for c in r.checks]}
+                  for r in results],
+    }
+
+
+def _pct(rate: dict[str, Any]) -> str:
+    if not rate or rate["pass_rate"] is None:
+        return "-"
+    return f"{rate['pass_rate'] * 100:5.1f}% ({rate['checks_passed']}/{rate['checks']})"
+
+
+def format_report(result: dict[str, Any], failures: bool = False) -> str:
+    """The per-category table (checks passed per split), the overall line, optionally each failed check."""
+    splits = list(result["splits"])
+    width = max(len(c) for c in CATEGORIES) + 2
+    lines = ["category".ljust(width) + "".join(s.ljust(22) for s in splits)]
+    for cat in CATEGORIES:
+        cells = [_pct(result["splits"][s]["categories"].get(cat, {})) for s in splits]
+        if any(cell != "-" for cell in cells):
+            lines.append(cat.ljust(width) + "".join(cell.ljust(22) for cell in cells))
+    lines.append("overall".ljust(width) + "".join(_pct(result["splits"][s]["overall"]).ljust(22) for s in splits))
+    overall = result["overall"]
+    lines.append(f"\nall checks: {_pct(overall)}; cases fully passed {overall['cases_passed']}/{overall['cases']}")
+    lines.append("by language: " + ", ".join(f"{lang} {_pct(rate)}" for lang, rate in result["languages"].items()
+                                            if rate["checks"]))
+    if failures:
+        for case in result["cases"]:
+            for check in case["checks"]:
+                if not check["passed"]:
+                    lines.append(f"FAIL {case['id']} [{case['category']}] {check['check']}: {check['detail']}")
+    return "\n".join(lines)
