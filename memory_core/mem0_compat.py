@@ -1,0 +1,191 @@
+"""A drop-in for Mem0 OSS's ``Memory``: its method names, arguments and answer shapes, on Gulfstream.
+
+Code written for ``from mem0 import Memory`` runs on Gulfstream by changing
+the import::
+
+    from memory_core.mem0_compat import Memory
+
+    m = Memory()                                           # the embedded store (GULFSTREAM_* settings)
+    m.add([{"role": "user", "content": "I love sci-fi movies"}], user_id="alice")
+    m.search("what movies?", filters={"user_id": "alice"})  # or user_id="alice", limit=5
+    # -> {"results": [{"id", "memory", "user_id", "score", "metadata", "created_at", ...}]}
+
+Without an LLM configured, ``add`` runs the mechanical write pipeline (no
+model call). Mapping (Mem0 → Gulfstream): a memory is a memory item
+(``memory`` = ``description``; ``metadata`` shows its theme, kind and
+status), ``infer`` as in ``MemoryAPI.add``, ``limit`` / ``top_k`` = k,
+``history`` events ADD / UPDATE / DELETE from the item's revisions, and
+``reset`` erases every user. ``agent_id`` / ``run_id`` scope a user's
+memory as ``user_id:agent_id`` (Gulfstream scopes by user only); a
+``run_id`` becomes the turns' session. Metadata given to ``add`` is kept
+on the turns, not on the items, so metadata filters are refused with
+``InvalidField`` (as is ``expiration_date``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from memory_core.api import ItemRecord, Messages
+from memory_core.embedded import EmbeddedMemory
+from memory_core.errors import InvalidField, UnknownItem
+from memory_core.validation import check_id
+
+__all__ = ["Memory"]
+
+_SCOPE_KEYS = ("user_id", "agent_id", "run_id")
+_EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDATE", "restore": "UPDATE",
+           "supersede": "DELETE", "delete": "DELETE", "archive": "DELETE"}
+
+
+def _scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any] | None = None) -> str:
+    """The Gulfstream user id for Mem0's entity ids (``user_id``, or ``user_id:agent_id``).
+
+    Raises:
+        InvalidField: no user_id, or filters other than the entity ids.
+    """
+    given = dict(filters or {})
+    user_id = user_id or given.pop("user_id", None)
+    agent_id = agent_id or given.pop("agent_id", None)
+    given.pop("run_id", None)
+    if given:
+        raise InvalidField(f"filters {sorted(given)} are not supported; filter by user_id (and agent_id)")
+    if not user_id:
+        raise InvalidField("a user_id is required (as user_id=... or filters={'user_id': ...})")
+    uid = check_id(user_id, "user_id")
+    return uid if agent_id is None else f"{uid}:{check_id(agent_id, 'agent_id')}"
+
+
+def _memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any]:
+    """An item record in Mem0's shape."""
+    out = {"id": record["id"], "memory": record["description"], "user_id": user_id or record["user_id"],
+           "metadata": {"theme": record["theme"], "kind": record["kind"], "status": record["status"]},
+           "created_at": record["created_at"], "updated_at": record["updated_at"]}
+    if "score" in record:
+        out["score"] = record["score"]
+    return out
+
+
+class Memory:
+    """Mem0 OSS's ``Memory`` calls over Gulfstream's embedded ``MemoryAPI``.
+
+    Args:
+        api: the embedded Memory API to use (default: ``EmbeddedMemory.open()``).
+    """
+
+    def __init__(self, api: EmbeddedMemory | None = None) -> None:
+        self.api = api or EmbeddedMemory.open()
+
+    @classmethod
+    def from_config(cls, config_dict: Mapping[str, Any] | None = None) -> Memory:
+        """As Mem0's: ``{"database_url": ...}`` or ``{"history_db_path": path}`` pick the database (else settings).
+
+        Mem0's vector store, embedder and LLM sections are ignored (Gulfstream's own are configured
+        with ``GULFSTREAM_*`` settings).
+        """
+        config = dict(config_dict or {})
+        url = config.get("database_url") or (f"sqlite:///{config['history_db_path']}"
+                                             if config.get("history_db_path") else None)
+        return cls(EmbeddedMemory.open(**({"database_url": url} if url else {})))
+
+    def _owner(self, memory_id: str) -> str:
+        """The user id holding ``memory_id``. Raises UnknownItem."""
+        return self.api.memory.store.locate(check_id(memory_id, "memory_id")).user_id
+
+    def add(self, messages: Messages, *, user_id: str | None = None, agent_id: str | None = None,
+            run_id: str | None = None, metadata: Mapping[str, Any] | None = None, infer: bool = True,
+            **kwargs: Any) -> dict[str, Any]:
+        """Remember messages; return ``{"results": [{"id", "memory", "event"}]}``.
+
+        Raises:
+            InvalidInput: no user_id, empty messages, bad metadata (string values only), unknown arguments.
+        """
+        if kwargs:
+            raise InvalidField(f"unsupported argument(s) {sorted(kwargs)}")
+        uid = _scope(user_id, agent_id)
+        meta = None if metadata is None else {str(k): str(v) for k, v in metadata.items()}
+        result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)
+        return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]}
+                            for r in result["results"]]}
+
+    def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
+               run_id: str | None = None, limit: int | None = None, top_k: int | None = None,
+               filters: Mapping[str, Any] | None = None, threshold: float | None = None) -> dict[str, Any]:
+        """``{"results": [memory + "score"]}``, best first (``limit`` or ``top_k``, default 20 as Mem0).
+
+        Mem0's vector search answers any query with the nearest memories; when
+        Gulfstream's recall finds nothing for the query (it shares no word or
+        meaning with any memory: "what do you know about me?"), the user's
+        most important, most used memories are returned instead, with score 0.0
+        (seed 000's answer to a broad query).
+        """
+        uid = _scope(user_id, agent_id, filters)
+        k = min(limit or top_k or 20, 100)
+        hits = self.api.search(query, user_id=uid, k=k, threshold=threshold)
+        if not hits and threshold is None:
+            broad = sorted(self.api.get_all(user_id=uid, limit=1000),
+                           key=lambda r: (-r["importance"], -r["hit"], r["created_at"]))
+            hits = [{**r, "score": 0.0} for r in broad[:k]]
+        return {"results": [_memory(r, user_id) for r in hits]}
+
+    def get(self, memory_id: str) -> dict[str, Any] | None:
+        """One memory, or None when there is none with this id (as Mem0)."""
+        try:
+            owner = self._owner(memory_id)
+        except UnknownItem:
+            return None
+        return _memory(self.api.get(memory_id, user_id=owner))
+
+    def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
+                filters: Mapping[str, Any] | None = None, limit: int | None = None,
+                top_k: int | None = None) -> dict[str, Any]:
+        """``{"results": [memory]}`` of the user's active memories, oldest first (default 100)."""
+        uid = _scope(user_id, agent_id, filters)
+        return {"results": [_memory(r, user_id) for r in self.api.get_all(user_id=uid, limit=limit or top_k or 100)]}
+
+    def update(self, memory_id: str, data: str | None = None, *, text: str | None = None,
+               metadata: Mapping[str, Any] | None = None) -> dict[str, str]:
+        """Replace a memory's text (``text``, or Mem0's older ``data``); the old one stays in its history.
+
+        Raises:
+            InvalidField: no text, or metadata (not kept on items). UnknownItem.
+        """
+        if metadata is not None:
+            raise InvalidField("metadata is kept on turns, not on memory items; it cannot be updated")
+        new = text if text is not None else data
+        if new is None:
+            raise InvalidField("update needs text")
+        self.api.update(memory_id, new, user_id=self._owner(memory_id), reason="updated (mem0 API)")
+        return {"message": "Memory updated successfully!"}
+
+    def delete(self, memory_id: str) -> dict[str, str]:
+        """Soft-delete one memory. Raises UnknownItem."""
+        self.api.delete(memory_id, user_id=self._owner(memory_id), reason="deleted (mem0 API)")
+        return {"message": "Memory deleted successfully!"}
+
+    def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None,
+                   run_id: str | None = None) -> dict[str, str]:
+        """Soft-delete every memory of the user (and agent)."""
+        self.api.delete_all(user_id=_scope(user_id, agent_id), reason="deleted (mem0 API)")
+        return {"message": "Memories deleted successfully!"}
+
+    def history(self, memory_id: str) -> list[dict[str, Any]]:
+        """The memory's changes, oldest first: ``{"id", "memory_id", "old_memory", "new_memory", "event", ...}``."""
+        owner = self._owner(memory_id)
+        revisions = list(reversed(self.api.history(memory_id, user_id=owner)))
+        return [{"id": f"{memory_id}-{n}", "memory_id": memory_id, "old_memory": rev["old_description"] or None,
+                 "new_memory": rev["new_description"], "event": _EVENTS.get(rev["op"], "UPDATE"),
+                 "created_at": rev["at"], "updated_at": rev["at"], "is_deleted": rev["op"] == "delete",
+                 "actor_id": rev["actor"], "role": None} for n, rev in enumerate(revisions)]
+
+    def reset(self) -> None:
+        """Erase every user's memory, turns and history."""
+        store = self.api.memory.store
+        users = set(store.users()) | set(getattr(store, "turn_users", list)())
+        for user in sorted(users):
+            self.api.reset(user_id=user)
+
+    def close(self) -> None:
+        """Release the store's connections."""
+        self.api.close()

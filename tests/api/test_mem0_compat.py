@@ -1,0 +1,129 @@
+"""Mem0 OSS quickstart and memory-operation examples, run as written against Gulfstream.
+
+Each block is the example from Mem0's docs (docs/open-source/python-quickstart.mdx and
+docs/core-concepts/memory-operations/{add,search,update,delete}.mdx) with only the import
+changed and placeholder ids replaced by ids the earlier calls returned. No LLM: ``add``
+runs the mechanical pipeline. Each block is followed by checks of the answer shapes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory_core.errors import InvalidField, UnknownItem
+
+
+@pytest.fixture(autouse=True)
+def _database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GULFSTREAM_DATABASE_URL", f"sqlite:///{tmp_path}/mem0.db")
+    monkeypatch.delenv("GULFSTREAM_LLM_MODEL", raising=False)
+
+
+def test_python_quickstart() -> None:
+    from memory_core.mem0_compat import Memory
+
+    m = Memory()
+    messages = [
+        {"role": "user", "content": "Hi, I'm Alex. I love basketball and gaming."},
+        {"role": "assistant", "content": "Hey Alex! I'll remember your interests."}
+    ]
+    m.add(messages, user_id="alex")
+    results = m.search("What do you know about me?", filters={"user_id": "alex"})
+    print(results)
+
+    assert set(results) == {"results"} and results["results"]
+    top = results["results"][0]
+    assert {"id", "memory", "user_id", "created_at", "score"} <= set(top)
+    assert top["user_id"] == "alex"
+    assert any("basketball" in r["memory"] for r in results["results"])
+    m.close()
+
+
+def test_add_operations() -> None:
+    from memory_core.mem0_compat import Memory
+
+    m = Memory()
+
+    messages = [
+        {"role": "user", "content": "I'm planning to watch a movie tonight. Any recommendations?"},
+        {"role": "assistant", "content": "How about thriller movies? They can be quite engaging."},
+        {"role": "user", "content": "I'm not a big fan of thriller movies but I love sci-fi movies."},
+        {"role": "assistant", "content": "Got it! I'll avoid thriller recommendations and suggest sci-fi movies in the future."}  # noqa: E501 - the example as written
+    ]
+
+    # Store inferred memories (default behavior)
+    result = m.add(messages, user_id="alice", metadata={"category": "movie_recommendations"})
+
+    assert result["results"] and all(set(r) == {"id", "memory", "event"} for r in result["results"])
+    assert {r["event"] for r in result["results"]} == {"ADD"}
+    assert any("sci-fi" in r["memory"] for r in result["results"])
+
+    # Optionally store raw messages without inference
+    result = m.add(messages, user_id="alice", metadata={"category": "movie_recommendations"}, infer=False)
+
+    assert [r["memory"] for r in result["results"]] == [msg["content"] for msg in messages]
+
+    # the memory-operations page's add examples (first interaction, then a later turn alone)
+    m.add(
+        [{"role": "user", "content": "My dog's name is Biscuit. He's a golden retriever."}],
+        user_id="alice",
+    )
+    m.add(
+        [{"role": "user", "content": "He turned 5 today, and I'm taking him to the vet on Friday."}],
+        user_id="alice",
+    )
+    found = m.search("what is my dog's name?", user_id="alice", limit=3)["results"]
+    assert any("Biscuit" in r["memory"] for r in found)
+    m.close()
+
+
+def test_search_update_history_delete() -> None:
+    from memory_core.mem0_compat import Memory
+
+    m = Memory()
+    m.add("I drink tea every morning and avoid coffee.", user_id="alice")
+    m.add("我每天早上喝茶", user_id="li")
+
+    # Simple search: entity IDs go in `filters`
+    related_memories = m.search("Should I drink coffee or tea?", filters={"user_id": "alice"})
+
+    assert related_memories["results"]
+    assert all(r["user_id"] == "alice" for r in related_memories["results"])
+    assert all("早上" not in r["memory"] for r in related_memories["results"])  # never another user's
+    memory_id = related_memories["results"][0]["id"]
+
+    memory = m  # the update page names its instance ``memory``
+    # Replace the content
+    memory.update(
+        memory_id=memory_id,
+        text="Alex now prefers decaf coffee",
+    )
+
+    assert m.get(memory_id)["memory"] == "Alex now prefers decaf coffee"
+    history = m.history(memory_id=memory_id)
+    assert [h["event"] for h in history] == ["ADD", "UPDATE"]
+    assert history[-1]["new_memory"] == "Alex now prefers decaf coffee"
+    assert history[-1]["old_memory"] == history[0]["new_memory"]
+    assert {"id", "memory_id", "old_memory", "new_memory", "event", "created_at", "is_deleted"} <= set(history[0])
+
+    all_memories = m.get_all(user_id="alice")
+    assert memory_id in [r["id"] for r in all_memories["results"]]
+
+    memory.delete(memory_id=memory_id)
+    memory.delete_all(user_id="alice")
+
+    assert m.get_all(user_id="alice") == {"results": []}
+    assert m.get_all(filters={"user_id": "li"})["results"], "another user's memories stay"
+    assert m.history(memory_id)[-1]["event"] == "DELETE"
+    assert m.get("0000000000000000") is None
+    with pytest.raises(UnknownItem):
+        m.delete("0000000000000000")
+    with pytest.raises(InvalidField):
+        m.search("tea")  # no user id: refused, never a search over everyone
+    with pytest.raises(InvalidField):
+        m.search("tea", filters={"user_id": "li", "categories": {"contains": "diet"}})
+    m.reset()
+    assert m.get_all(user_id="li") == {"results": []}
+    m.close()
