@@ -209,9 +209,9 @@ class BaseMemoryAPI(ABC):
         """One item record, any status. Raises UnknownItem."""
 
     @abstractmethod
-    def _create(self, user_id: str, description: str, theme: str, kind: str, valid_from: datetime | None,
-                speaker: str, reason: str) -> str:
-        """Add an item written by a person (actor and trust ``user``); return its id."""
+    def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
+                valid_from: datetime | None, speaker: str, reason: str) -> str:
+        """Add an item written by a person (actor and trust ``user``), with ``item_id`` or a new id; return it."""
 
     @abstractmethod
     def _update(self, user_id: str, item_id: str, reason: str, description: str | None,
@@ -263,7 +263,8 @@ class BaseMemoryAPI(ABC):
         Args:
             messages: a text (one user message) or messages ``{"role", "content"}``, each
                 optionally with ``timestamp`` (when it was said), ``name`` (the speaker) and
-                ``id`` (its turn id: the idempotency key).
+                ``id`` (its turn id, the idempotency key; with ``infer=False`` the item's id,
+                refused with ``InvalidField`` if the user has it already).
             metadata: up to 32 string entries, kept on every turn (``Turn.meta``).
             timestamp: when the messages were said (default now), for messages without their own.
             session_id: the conversation (default ``default_session``).
@@ -302,11 +303,11 @@ class BaseMemoryAPI(ABC):
         item_theme = None if theme is None else check_text(theme, "theme", max_chars=64)
         item_kind = Kind.FACT.value if kind is None else _strings("kind", kind, Kind._value2member_map_)[0]
         out = []
-        for role, text, when, speaker, _tid in msgs:
+        for role, text, when, speaker, given_id in msgs:
             if role == "system":
                 continue
             chosen = item_theme or _theme_of(text)
-            item_id = self._create(user_id, text, chosen, item_kind, when, speaker, "added as given")
+            item_id = self._create(user_id, given_id, text, chosen, item_kind, when, speaker, "added as given")
             out.append({**self._get(user_id, item_id), "event": "ADD"})
         return {"results": out, "turn_ids": []}
 

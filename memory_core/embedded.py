@@ -63,10 +63,11 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _get(self, user_id: str, item_id: str) -> ItemRecord:
         return item_record(self.memory.store.get(user_id, item_id))
 
-    def _create(self, user_id: str, description: str, theme: str, kind: str, valid_from: datetime | None,
-                speaker: str, reason: str) -> str:
+    def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
+                valid_from: datetime | None, speaker: str, reason: str) -> str:
+        fields: dict[str, Any] = {} if item_id is None else {"id": item_id}
         return self.memory.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, kind=kind,
-                                     valid_from=valid_from, speaker=speaker, trust=Trust.USER)
+                                     valid_from=valid_from, speaker=speaker, trust=Trust.USER, **fields)
 
     def _update(self, user_id: str, item_id: str, reason: str, description: str | None,
                 theme: str | None) -> None:

@@ -1,0 +1,1 @@
+"""Adapters of the ``MemoryAPI`` to agent frameworks (LangChain, LangGraph); each needs its extra installed."""

@@ -1,0 +1,176 @@
+"""A LangGraph ``BaseStore`` on any ``MemoryAPI``, so LangGraph agents and LangMem's tools keep memory here.
+
+Needs the ``langgraph`` extra. Namespaces map to users and themes:
+``(*prefix, user_id)`` is every item of the user, ``(*prefix, user_id, theme)``
+the items of one theme; with ``tenant`` set, the user is ``tenant:user_id``
+(the way the HTTP shim names a tenant's users). A key is an item id. A
+value is stored as the item's text: ``value["content"]`` when it is a
+string (LangMem's shape), else the value as JSON; reads give
+``{"content": text, "theme", "kind", "status"}`` back (or the JSON value).
+
+Example::
+
+    from memory_core.embedded import EmbeddedMemory
+    from memory_core.integrations.langgraph_store import MemoryStoreAdapter
+
+    store = MemoryStoreAdapter(EmbeddedMemory.open(), prefix=("memories",))
+    store.put(("memories", "ana"), "k1", {"content": "Ana prefers window seats"})
+    store.search(("memories", "ana"), query="seat preference")[0].value["content"]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from langgraph.store.base import (
+    BaseStore,
+    GetOp,
+    Item,
+    ListNamespacesOp,
+    Op,
+    PutOp,
+    Result,
+    SearchItem,
+    SearchOp,
+)
+
+from memory_core.api import ItemRecord, MemoryAPI
+from memory_core.errors import InvalidField, UnknownItem
+from memory_core.validation import check_timestamp
+
+__all__ = ["MemoryStoreAdapter"]
+
+_FILTERS = {"theme", "kind", "status"}
+
+
+class MemoryStoreAdapter(BaseStore):
+    """LangGraph's ``BaseStore`` (batch/abatch over Get, Search, Put, Delete, ListNamespaces) on a ``MemoryAPI``.
+
+    Args:
+        api: any ``MemoryAPI``.
+        prefix: namespace labels before the user id (e.g. ``("memories",)``).
+        tenant: when set, namespace user ``u`` is Gulfstream user ``tenant:u``.
+    """
+
+    def __init__(self, api: MemoryAPI, *, prefix: tuple[str, ...] = (), tenant: str | None = None) -> None:
+        self.api, self.prefix, self.tenant = api, tuple(prefix), tenant
+
+    # ── namespaces ─────────────────────────────────────────────────────
+
+    def _scope(self, namespace: tuple[str, ...]) -> tuple[str, str | None]:
+        """``(gulfstream user id, theme or None)`` for a namespace. Raises InvalidField."""
+        n = len(self.prefix)
+        if tuple(namespace[:n]) != self.prefix or not n < len(namespace) <= n + 2:
+            raise InvalidField(f"namespace {namespace!r} is not {(*self.prefix, '<user>', '[theme]')!r}")
+        user = namespace[n]
+        theme = namespace[n + 1] if len(namespace) > n + 1 else None
+        return (f"{self.tenant}:{user}" if self.tenant else user), theme
+
+    def _parts(self, record: ItemRecord, namespace: tuple[str, ...]) -> dict[str, Any]:
+        """The keyword arguments of an ``Item`` for a record read under ``namespace``."""
+        text = record["description"]
+        try:
+            parsed = json.loads(text) if text.startswith("{") else None
+        except ValueError:
+            parsed = None
+        value: dict[str, Any] = parsed if isinstance(parsed, dict) else {"content": text}
+        value.setdefault("theme", record["theme"])
+        value.setdefault("kind", record["kind"])
+        value.setdefault("status", record["status"])
+        ns = namespace if len(namespace) > len(self.prefix) + 1 else (*namespace, record["theme"])
+        return {"namespace": ns, "key": record["id"], "value": value,
+                "created_at": check_timestamp(record["created_at"]),
+                "updated_at": check_timestamp(record["updated_at"])}
+
+    def _item(self, record: ItemRecord, namespace: tuple[str, ...]) -> Item:
+        return Item(**self._parts(record, namespace))
+
+    def _found(self, record: ItemRecord, namespace: tuple[str, ...], score: float | None) -> SearchItem:
+        return SearchItem(**self._parts(record, namespace), score=score)
+
+    # ── ops ────────────────────────────────────────────────────────────
+
+    def _get(self, op: GetOp) -> Item | None:
+        user, theme = self._scope(op.namespace)
+        try:
+            record = self.api.get(op.key, user_id=user)
+        except UnknownItem:
+            return None
+        if record["status"] == "deleted" or (theme is not None and record["theme"] != theme):
+            return None
+        return self._item(record, op.namespace)
+
+    def _search(self, op: SearchOp) -> list[SearchItem]:
+        user, theme = self._scope(op.namespace_prefix)
+        extra = set(op.filter or {}) - _FILTERS
+        if extra:
+            raise InvalidField(f"store filters {sorted(extra)} are not supported; filter on {sorted(_FILTERS)}")
+        filters: dict[str, Any] = dict(op.filter or {})
+        if theme is not None:
+            filters["theme"] = theme
+        if op.query:
+            hits = self.api.search(op.query, user_id=user, k=min(op.offset + op.limit, 100), filters=filters)
+            page = hits[op.offset:op.offset + op.limit]
+            return [self._found(r, op.namespace_prefix, r["score"]) for r in page]
+        records = self.api.get_all(user_id=user, filters=filters, limit=op.limit, offset=op.offset)
+        return [self._found(r, op.namespace_prefix, None) for r in records]
+
+    def _put(self, op: PutOp) -> None:
+        user, theme = self._scope(op.namespace)
+        if op.value is None:
+            with contextlib.suppress(UnknownItem):  # deleting what is not there is a no-op, as in LangGraph
+                self.api.delete(op.key, user_id=user, reason="deleted from the LangGraph store")
+            return
+        content = op.value.get("content")
+        text = content if isinstance(content, str) else json.dumps(op.value, ensure_ascii=False, default=str)
+        try:
+            existing = self.api.get(op.key, user_id=user)
+        except UnknownItem:
+            existing = None
+        if existing is not None and existing["status"] == "active":
+            if existing["description"] != text or (theme and existing["theme"] != theme):
+                self.api.update(op.key, text if existing["description"] != text else None, user_id=user,
+                                theme=theme if theme and existing["theme"] != theme else None,
+                                reason="put to the LangGraph store")
+            return
+        self.api.add([{"role": "user", "content": text, "id": op.key}], user_id=user, infer=False, theme=theme)
+
+    def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
+        """The themes of the user a prefix condition names (a store cannot list every user)."""
+        found: list[tuple[str, ...]] = []
+        for cond in op.match_conditions or ():
+            if cond.match_type != "prefix" or len(cond.path) <= len(self.prefix) or "*" in cond.path:
+                continue
+            user, _ = self._scope(tuple(cond.path[:len(self.prefix) + 1]))
+            user_ns = tuple(cond.path[:len(self.prefix) + 1])
+            themes = sorted({r["theme"] for r in self.api.get_all(user_id=user, limit=1000)})
+            found += [ns for ns in ((*user_ns, t) for t in themes) if ns[:len(cond.path)] == tuple(cond.path)]
+        if op.max_depth is not None:
+            found = sorted({ns[:op.max_depth] for ns in found})
+        return found[op.offset:op.offset + op.limit]
+
+    def batch(self, ops: Iterable[Op]) -> list[Result]:
+        """Run the ops in order; one result each (None for a put or delete)."""
+        results: list[Result] = []
+        for op in ops:
+            if isinstance(op, GetOp):
+                results.append(self._get(op))
+            elif isinstance(op, SearchOp):
+                results.append(self._search(op))
+            elif isinstance(op, PutOp):
+                self._put(op)
+                results.append(None)
+            elif isinstance(op, ListNamespacesOp):
+                results.append(self._list_namespaces(op))
+            else:
+                raise InvalidField(f"unknown store op {op!r}")
+        return results
+
+    async def abatch(self, ops: Iterable[Op]) -> list[Result]:
+        """``batch`` in the loop's executor (the API calls block)."""
+        return await asyncio.get_running_loop().run_in_executor(None, self.batch, list(ops))
+

@@ -1,0 +1,68 @@
+"""The LangGraph store on the Memory API: Get/Search/Put/Delete/ListNamespaces, async, and LangMem's tools."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from langmem import create_manage_memory_tool, create_search_memory_tool
+
+from memory_core.embedded import EmbeddedMemory
+from memory_core.errors import InvalidField
+from memory_core.integrations.langgraph_store import MemoryStoreAdapter
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
+    api = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/lg.db")
+    yield api
+    api.close()
+
+
+def test_put_get_search_delete_and_namespaces(mem: EmbeddedMemory) -> None:
+    store = MemoryStoreAdapter(mem, prefix=("memories",))
+    store.put(("memories", "ana"), "seat-1", {"content": "Ana prefers window seats"})
+    store.put(("memories", "ana", "taste"), "tea-1", {"content": "Ana 喜欢喝龙井茶"})
+    store.put(("memories", "bob"), "seat-2", {"content": "Bob prefers aisle seats"})
+    got = store.get(("memories", "ana"), "seat-1")
+    assert got is not None and got.value["content"] == "Ana prefers window seats" and got.key == "seat-1"
+    assert store.get(("memories", "bob"), "seat-1") is None, "a key of one user is not another's"
+    hits = store.search(("memories", "ana"), query="window seat")
+    assert hits[0].key == "seat-1" and hits[0].score is not None
+    assert all(h.key != "seat-2" for h in hits)
+    assert [h.key for h in store.search(("memories", "ana", "taste"), query="龙井茶")] == ["tea-1"]
+    assert {h.key for h in store.search(("memories", "ana"))} == {"seat-1", "tea-1"}
+    # put again updates (history kept), put None deletes
+    store.put(("memories", "ana"), "seat-1", {"content": "Ana prefers aisle seats now"})
+    assert mem.history("seat-1", user_id="ana")[0]["old_description"] == "Ana prefers window seats"
+    store.delete(("memories", "ana"), "seat-1")
+    assert store.get(("memories", "ana"), "seat-1") is None
+    assert ("memories", "ana", "taste") in store.list_namespaces(prefix=("memories", "ana"))
+    with pytest.raises(InvalidField):
+        store.get(("elsewhere", "ana"), "tea-1")
+    with pytest.raises(InvalidField):
+        store.search(("memories", "ana"), filter={"colour": "red"})
+
+    async def run() -> list:
+        await store.aput(("memories", "li"), "k", {"content": "Li lives in Chengdu"})
+        return await store.asearch(("memories", "li"), query="Chengdu")
+
+    assert [h.key for h in asyncio.run(run())] == ["k"]
+
+
+def test_langmem_tools_manage_and_search(mem: EmbeddedMemory) -> None:
+    store = MemoryStoreAdapter(mem, prefix=("memories",))
+    manage = create_manage_memory_tool(namespace=("memories", "ana"), store=store)
+    search = create_search_memory_tool(namespace=("memories", "ana"), store=store)
+    created = manage.invoke({"content": "User likes hiking in the Alps", "action": "create"})
+    assert "created memory" in created
+    key = created.split()[-1]
+    assert mem.get(key, user_id="ana")["description"] == "User likes hiking in the Alps"
+    found = search.invoke({"query": "hiking"})
+    assert key in str(found) and "Alps" in str(found)
+    manage.invoke({"content": "User likes hiking in the Dolomites", "action": "update", "id": key})
+    assert mem.get(key, user_id="ana")["description"] == "User likes hiking in the Dolomites"
+    manage.invoke({"action": "delete", "id": key})
+    assert mem.get(key, user_id="ana")["status"] == "deleted"
