@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from memory_core.cli_api import register as register_api_commands
 from memory_core.errors import GulfstreamError
 from memory_core.ingest_io import ParsedFile, read_turn_file
 from memory_core.model import MemoryItem
@@ -358,6 +359,9 @@ def eval_behaviour(file: Annotated[list[Path] | None, typer.Argument(help="Case 
                   f"{t['ingest_ms_per_case']} ms/case, checks {t['checks_ms_per_case']} ms/case")
     if json_out:
         json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
+
+
+register_api_commands(app)
 
 
 def _mount_worker_commands() -> None:

@@ -1,0 +1,123 @@
+"""``gulfstream add | get | update | delete | chat``: the Memory API's item calls and the agent graph at the shell.
+
+They run embedded (``EmbeddedMemory`` on ``--db`` or the settings'
+database). Item commands print the item as JSON; errors the core raises on
+purpose exit 2 with ``error: ...`` (``memory_core.cli.main``).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from memory_core.embedded import EmbeddedMemory
+
+__all__ = ["register"]
+
+console = Console()
+DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
+                                              "or the per-user data folder).")]
+UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
+ItemArg = Annotated[str, typer.Argument(help="Memory item id.")]
+
+
+@contextmanager
+def _api(db: str | None) -> Iterator[EmbeddedMemory]:
+    api = EmbeddedMemory.open(**({"database_url": db} if db else {}))
+    try:
+        yield api
+    finally:
+        api.close()
+
+
+def _show(value: Any) -> None:
+    console.print_json(json.dumps(value, ensure_ascii=False))
+
+
+def add(user: UserOption, text: Annotated[str, typer.Argument(help="The memory (or, with --infer, a message).")],
+        theme: Annotated[str | None, typer.Option(help="Theme (default: chosen from the words).")] = None,
+        kind: Annotated[str | None, typer.Option(help="fact, preference, event, todo, procedure, summary.")] = None,
+        infer: Annotated[bool, typer.Option("--infer", help="Run the write pipeline on TEXT as a user "
+                                            "message instead of storing it as given.")] = False,
+        db: DbOption = None) -> None:
+    """Add a memory item for USER, as given (or curated with --infer); print what was stored."""
+    with _api(db) as api:
+        _show(api.add(text, user_id=user, infer=infer, theme=theme, kind=kind)["results"])
+
+
+def get(item_id: ItemArg, user: UserOption, db: DbOption = None) -> None:
+    """Print one memory item of USER (any status)."""
+    with _api(db) as api:
+        _show(api.get(item_id, user_id=user))
+
+
+def update(item_id: ItemArg, user: UserOption,
+           text: Annotated[str | None, typer.Argument(help="The new text.")] = None,
+           theme: Annotated[str | None, typer.Option(help="A new theme.")] = None,
+           reason: Annotated[str, typer.Option(help="Why (kept in the item's history).")] = "corrected from the CLI",
+           db: DbOption = None) -> None:
+    """Correct an item's text and/or theme; the old ones stay in its history."""
+    with _api(db) as api:
+        _show(api.update(item_id, text, user_id=user, theme=theme, reason=reason))
+
+
+def delete(item_id: ItemArg, user: UserOption,
+           reason: Annotated[str, typer.Option(help="Why (kept in the item's history).")] = "deleted from the CLI",
+           db: DbOption = None) -> None:
+    """Delete an item (kept, with the reason, in its history)."""
+    with _api(db) as api:
+        _show(api.delete(item_id, user_id=user, reason=reason))
+
+
+def chat(user: UserOption,
+         session: Annotated[str, typer.Option(help="Session id of this conversation.")] = "chat",
+         model: Annotated[str | None, typer.Option(help="Chat model (default: GULFSTREAM_LLM_MODEL).")] = None,
+         base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible endpoint (default: "
+                                                      "GULFSTREAM_LLM_BASE_URL).")] = None,
+         budget: Annotated[int, typer.Option(help="Context block budget in tokens.")] = 800,
+         db: DbOption = None) -> None:
+    """Chat with USER's memory: each line you type is answered by the model with what it remembers.
+
+    Runs the agent graph (recall → agent → write) against any OpenAI-compatible
+    endpoint; every finished turn is written to long-term memory. End with an
+    empty line, Ctrl-D or "/exit".
+    """
+    from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+
+    from memory_core.integrations.agent_graph import build_agent_graph
+    from memory_core.llm.chat import build_chat_model
+    from memory_core.settings import load_settings
+
+    overrides: dict[str, Any] = {k: v for k, v in (("llm_model", model), ("llm_base_url", base_url)) if v}
+    settings = load_settings(**overrides)
+    chat_model = build_chat_model(settings)
+    if chat_model is None:
+        raise typer.BadParameter("no chat model: pass --model (and --base-url) or set GULFSTREAM_LLM_MODEL")
+    with _api(db) as api:
+        graph = build_agent_graph(api, chat_model, budget_tokens=budget)
+        history: list[BaseMessage] = []
+        interactive = sys.stdin.isatty()
+        while True:
+            if interactive:
+                console.print("[bold]you>[/bold] ", end="")
+            line = sys.stdin.readline()
+            text = line.strip()
+            if not text or text == "/exit":
+                break
+            state = graph.invoke({"user_id": user, "session_id": session,
+                                  "messages": [*history, HumanMessage(text)]})
+            reply = state["messages"][-1]
+            history += [HumanMessage(text), AIMessage(str(reply.content))]
+            console.print(str(reply.content), markup=False, highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Mount the commands on the ``gulfstream`` app."""
+    for fn in (add, get, update, delete, chat):
+        app.command(fn.__name__)(fn)

@@ -1,0 +1,64 @@
+"""``gulfstream add / get / update / delete`` and ``gulfstream chat`` as a user runs them (real processes)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from scripted_server import Reply, scripted_server
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def gs(*args: str, db: Path, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", "COLUMNS": "200", "HOME": str(db.parent), "PYTHONPATH": str(REPO),
+           "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run([sys.executable, "-m", "memory_core", *args, "--db", f"sqlite:///{db}"],
+                          capture_output=True, text=True, timeout=120, env=env, input=stdin, cwd=REPO)
+
+
+def test_item_commands(tmp_path: Path) -> None:
+    db = tmp_path / "cli.db"
+    added = gs("add", "--user", "ann", "我住在杭州", "--theme", "places", db=db)
+    assert added.returncode == 0, added.stderr
+    item = json.loads(added.stdout)[0]
+    assert (item["description"], item["theme"], item["event"]) == ("我住在杭州", "places", "ADD")
+    got = json.loads(gs("get", item["id"], "--user", "ann", db=db).stdout)
+    assert got["id"] == item["id"]
+    updated = gs("update", item["id"], "我住在上海", "--user", "ann", "--reason", "moved", db=db)
+    assert json.loads(updated.stdout)["description"] == "我住在上海"
+    other = gs("delete", item["id"], "--user", "bob", db=db)
+    assert other.returncode == 2 and f"no memory item '{item['id']}' for user 'bob'" in other.stderr
+    empty = gs("add", "--user", "ann", "  ", db=db)
+    assert empty.returncode == 2 and "error" in empty.stderr
+    deleted = gs("delete", item["id"], "--user", "ann", db=db)
+    assert json.loads(deleted.stdout)["status"] == "deleted"
+    curated = gs("add", "--user", "ann", "I love spicy food", "--infer", db=db)
+    assert any(r["kind"] == "preference" for r in json.loads(curated.stdout))
+
+
+def test_chat_remembers_across_sessions(tmp_path: Path) -> None:
+    db = tmp_path / "chat.db"
+
+    def answer(body: dict[str, Any]) -> Reply:
+        system = body["messages"][0]["content"]
+        return Reply("You live in Lisbon." if "Lisbon" in system else "I don't know yet.")
+
+    with scripted_server() as server:
+        server.push(*[answer] * 4)
+        opts = ["--model", "scripted", "--base-url", server.base_url]
+        first = gs("chat", "--user", "ana", "--session", "s1", *opts, db=db,
+                   stdin="I moved to Lisbon last month.\nWhere do I live?\n")
+        assert first.returncode == 0, first.stderr
+        second = gs("chat", "--user", "ana", "--session", "s2", *opts, db=db, stdin="Where do I live now?\n")
+        assert second.returncode == 0, second.stderr
+        stranger = gs("chat", "--user", "bob", "--session", "s1", *opts, db=db, stdin="Where do I live?\n")
+    assert first.stdout.splitlines()[0] == "I don't know yet."
+    assert second.stdout.strip() == "You live in Lisbon."
+    assert stranger.stdout.strip() == "I don't know yet."
+    assert "Lisbon" in server.requests[2]["messages"][0]["content"]
+    assert os.path.exists(db)
