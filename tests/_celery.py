@@ -108,10 +108,17 @@ class CeleryProcesses:
         self.procs: list[CeleryProcess] = []
 
     def worker(self, name: str, queues: str = "ingest,curate,edits,maintenance", pool: str = "prefork",
-               concurrency: int = 2, start: bool = True, **env: str) -> CeleryProcess:
-        """A worker consuming ``queues``; extra ``GULFSTREAM_*`` settings as keyword arguments."""
+               concurrency: int = 2, start: bool = True, supervised_flags: bool = False,
+               **env: str) -> CeleryProcess:
+        """A worker consuming ``queues``; extra ``GULFSTREAM_*`` settings as keyword arguments.
+
+        ``supervised_flags``: run with gossip, mingle and heartbeats as ``ops/stack.sh`` does
+        (by default they are off, which makes start-up faster).
+        """
         args = [*CELERY, "worker", "-n", f"{name}@%h", "-Q", queues, "-P", pool, "-c", str(concurrency),
-                "-l", "INFO", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+                "-l", "INFO"]
+        if not supervised_flags:
+            args += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
         proc = CeleryProcess(name, args, {**self.env, **env}, self.log_dir / f"{name}.log")
         self.procs.append(proc)
         return proc.start() if start else proc

@@ -81,3 +81,36 @@ def test_flower_requires_basic_auth() -> None:
     assert ":?" in flower["environment"]["FLOWER_BASIC_AUTH"]
     script = (REPO / "ops/flower.sh").read_text()
     assert "--basic-auth" in script and "refusing to start without auth" in script
+
+
+LONG_RUNNING = SERVICES - {"migrate"}
+
+
+def test_every_long_running_service_restarts_and_has_a_health_check() -> None:
+    services = _compose()["services"]
+    for name in LONG_RUNNING:
+        assert services[name].get("restart") == "unless-stopped", f"{name}: no restart policy"
+        check = services[name].get("healthcheck")
+        assert check and not check.get("disable") and check.get("test"), f"{name}: no health check"
+    worker_check = " ".join(services["curate-worker"]["healthcheck"]["test"])
+    assert "inspect ping" in worker_check and "CELERY_NODE" in worker_check
+    for name in ("curate-worker", "edit-worker", "recall-worker"):
+        node = services[name]["environment"]["CELERY_NODE"]
+        command = services[name]["command"]
+        assert f"{node}@%h" in command, f"{name}: its health check pings {node}@<host>"
+
+
+def test_no_fixed_passwords_and_scram_for_postgres() -> None:
+    text = (REPO / "docker-compose.yml").read_text()
+    services = _compose()["services"]
+    pg = services["postgres"]["environment"]
+    assert pg["POSTGRES_PASSWORD"].startswith("${GULFSTREAM_PG_PASSWORD:?")
+    assert pg["POSTGRES_HOST_AUTH_METHOD"] == "scram-sha-256"
+    assert "gulfstream:gulfstream@" not in text
+    redis = services["redis"]
+    assert "--requirepass" in " ".join(redis["command"]) and "REDISCLI_AUTH" in redis["environment"]
+    env = services["curate-worker"]["environment"]
+    assert "${GULFSTREAM_REDIS_PASSWORD:?" in env["GULFSTREAM_REDIS_URL"]
+    assert "${GULFSTREAM_PG_PASSWORD:?" in env["GULFSTREAM_DATABASE_URL"]
+    script = (REPO / "ops/compose_env.sh").read_text()
+    assert "GULFSTREAM_PG_PASSWORD" in script and "GULFSTREAM_REDIS_PASSWORD" in script and "chmod 600" in script

@@ -18,6 +18,7 @@ from celery import Celery
 from kombu import Queue
 
 from api_shim import protocol
+from workers import kombu_fix
 from workers.settings import WorkerSettings
 
 __all__ = ["app", "build_config", "settings"]
@@ -82,5 +83,6 @@ def settings() -> WorkerSettings:
     return _settings
 
 
+kombu_fix.apply()  # a Redis restart must not kill a worker (see workers/kombu_fix.py)
 app = Celery("gulfstream", include=["workers.tasks", "workers.recall", "workers.edit_tasks"])
 app.add_defaults(lambda: build_config(settings()))
