@@ -88,8 +88,8 @@ def apply() -> bool:
         log.warning("kombu %s is not one the Redis-restart fix was checked against (%s): not applied; "
                     "re-run tests/workers/test_kombu_fix.py", kombu.__version__, ", ".join(CHECKED))
         return False
-    kombu_redis.Transport.close_connection = _close_every_channel
-    kombu_redis.Channel._connparams = _guard_connparams(kombu_redis.Channel._connparams)
+    setattr(kombu_redis.Transport, "close_connection", _close_every_channel)  # noqa: B010
+    setattr(kombu_redis.Channel, "_connparams", _guard_connparams(kombu_redis.Channel._connparams))  # noqa: B010
     _applied = True
     return True
 
