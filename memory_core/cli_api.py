@@ -1,4 +1,4 @@
-"""``gulfstream add | get | update | delete | chat``: the Memory API's item calls and the agent graph at the shell.
+"""``gulfstream add | get | update | delete | chat | mcp``: the Memory API at the shell, in an agent, for MCP hosts.
 
 They run embedded (``EmbeddedMemory`` on ``--db`` or the settings'
 database). Item commands print the item as JSON; errors the core raises on
@@ -117,7 +117,26 @@ def chat(user: UserOption,
             console.print(str(reply.content), markup=False, highlight=False)
 
 
+def mcp(user: Annotated[str | None, typer.Option("--user", "-u", help="Default user of every tool "
+                                                 "(else each call names its user).")] = None,
+        transport: Annotated[str, typer.Option(help="stdio or http (streamable HTTP at /mcp).")] = "stdio",
+        host: Annotated[str, typer.Option(help="HTTP host.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="HTTP port.")] = 8765,
+        db: DbOption = None) -> None:
+    """Serve the memory tools to MCP hosts (add_memory, search_memories, recall_context, ...)."""
+    from memory_core.integrations.mcp_server import build_mcp_server
+
+    if transport not in ("stdio", "http"):
+        raise typer.BadParameter(f"transport must be stdio or http; got {transport!r}")
+    with _api(db) as api:
+        server = build_mcp_server(api, user_id=user)
+        if transport == "stdio":
+            server.run("stdio")
+        else:
+            server.run("streamable-http", host=host, port=port)
+
+
 def register(app: typer.Typer) -> None:
     """Mount the commands on the ``gulfstream`` app."""
-    for fn in (add, get, update, delete, chat):
+    for fn in (add, get, update, delete, chat, mcp):
         app.command(fn.__name__)(fn)

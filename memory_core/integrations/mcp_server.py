@@ -1,0 +1,102 @@
+"""An MCP server (the official ``mcp`` SDK) with memory tools on any ``MemoryAPI``.
+
+Tools: ``add_memory``, ``search_memories``, ``get_memories``, ``get_memory``,
+``update_memory``, ``delete_memory``, ``delete_all_memories`` and
+``recall_context`` (the packed context block for a prompt). Every tool takes
+``user_id`` unless the server was started for one user (``gulfstream mcp
+--user U``), in which case that user is the default. Answers are structured
+JSON (item records as in ``memory_core.api``). A bad call — unknown item,
+another user's item, empty text, bad filter — is an MCP tool error
+(``is_error``) whose text names the error's class, e.g.
+``Error executing tool get_memory: UnknownItem: no memory item ...``; nothing is changed by it.
+
+``gulfstream mcp`` serves it over stdio (default) or streamable HTTP
+(``--transport http --port 8765``, path ``/mcp``). Needs the ``mcp`` extra.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from memory_core.api import MemoryAPI
+from memory_core.errors import GulfstreamError
+
+__all__ = ["TOOL_NAMES", "build_mcp_server"]
+
+T = TypeVar("T")
+TOOL_NAMES = ("add_memory", "search_memories", "get_memories", "get_memory", "update_memory", "delete_memory",
+              "delete_all_memories", "recall_context")
+
+
+def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = "gulfstream") -> MCPServer:
+    """An ``MCPServer`` whose tools call ``api``.
+
+    Args:
+        api: any ``MemoryAPI`` (embedded, distributed, HTTP).
+        user_id: the default user of every tool (None: each call names its user).
+    """
+    server = MCPServer(name, instructions="Long-term memory of the user: search it before answering, "
+                       "add what the user tells you to remember, correct or delete what is wrong.")
+
+    def run(call: Callable[[str], T], uid: str | None) -> T:
+        who = uid or user_id
+        if not who:
+            raise ToolError("InvalidField: user_id is required")
+        try:
+            return call(who)
+        except GulfstreamError as exc:
+            raise ToolError(f"{type(exc).__name__}: {exc}") from exc
+
+    @server.tool()
+    def add_memory(text: str, user_id: str | None = None, infer: bool = True,
+                   metadata: dict[str, str] | None = None) -> dict[str, Any]:
+        """Remember something about the user. infer=True lets the memory pipeline extract and curate facts
+        from the text (as a user message); infer=False stores the text as one memory, as given."""
+        return run(lambda u: api.add(text, user_id=u, infer=infer, metadata=metadata), user_id)
+
+    @server.tool()
+    def search_memories(query: str, user_id: str | None = None, limit: int = 10,
+                        filters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Search the user's memories by meaning; best first, each with its id and score.
+        filters: theme, kind, status, since, until."""
+        return run(lambda u: api.search(query, user_id=u, k=limit, filters=filters), user_id)
+
+    @server.tool()
+    def get_memories(user_id: str | None = None, filters: dict[str, Any] | None = None, limit: int = 100,
+                     offset: int = 0) -> list[dict[str, Any]]:
+        """List the user's memories, oldest first (active ones unless filters say otherwise)."""
+        return run(lambda u: api.get_all(user_id=u, filters=filters, limit=limit, offset=offset), user_id)
+
+    @server.tool()
+    def get_memory(memory_id: str, user_id: str | None = None) -> dict[str, Any]:
+        """One memory by its id."""
+        return run(lambda u: api.get(memory_id, user_id=u), user_id)
+
+    @server.tool()
+    def update_memory(memory_id: str, text: str, user_id: str | None = None) -> dict[str, Any]:
+        """Replace a memory's text; the old text stays in its history."""
+        return run(lambda u: api.update(memory_id, text, user_id=u, reason="updated through MCP"), user_id)
+
+    @server.tool()
+    def delete_memory(memory_id: str, user_id: str | None = None) -> dict[str, Any]:
+        """Delete one memory (kept in its history as deleted)."""
+        return run(lambda u: api.delete(memory_id, user_id=u, reason="deleted through MCP"), user_id)
+
+    @server.tool()
+    def delete_all_memories(user_id: str | None = None) -> dict[str, int]:
+        """Delete every memory of the user; returns how many."""
+        return {"deleted": run(lambda u: api.delete_all(user_id=u, reason="deleted through MCP"), user_id)}
+
+    @server.tool()
+    def recall_context(query: str, user_id: str | None = None, k: int = 8,
+                       budget_tokens: int | None = None) -> dict[str, Any]:
+        """The memories that matter for the user's new message, packed into a context block for the prompt."""
+        answer = run(lambda u: api.recall(query, user_id=u, k=k, budget_tokens=budget_tokens), user_id)
+        return {"context": answer["context"], "memory_ids": [r["id"] for r in answer["results"]],
+                "degraded": answer["degraded"], "reason": answer["reason"]}
+
+    return server
