@@ -6,6 +6,7 @@ YAML mapping ``{"cases": [case, ...]}``. One case::
     id: dev-zh-home-move          # unique in the file
     category: change              # one of CATEGORIES
     lang: zh                      # en, zh or mixed
+    speaker: 林晓                  # optional: the user's display name (default "user")
     note: why the case exists     # optional, shown when it fails
     turns:                        # in publish order (an "older turn arriving late" is a turn
                                   # whose time is before the one above it)
@@ -195,7 +196,7 @@ def _time(raw: object, where: str) -> datetime:
 
 
 def _turns(case_id: str, raw: object, pool: dict[str, list[tuple[str, str]]],
-           where: str) -> tuple[list[CaseTurn], int]:
+           where: str, user_name: str = "user") -> tuple[list[CaseTurn], int]:
     if not isinstance(raw, list) or not raw:
         raise InvalidInput(f"{where}: 'turns' must be a non-empty list")
     rng = random.Random(case_id)
@@ -214,7 +215,7 @@ def _turns(case_id: str, raw: object, pool: dict[str, list[tuple[str, str]]],
                 user, assistant = rng.choice(pool[lang])
                 when += FILLER_GAP
                 who, line = ("user", user) if i % 2 == 0 else ("assistant", assistant)
-                out.append(CaseTurn(f"{case_id}-{len(out) + 1}", who, who, line, when,
+                out.append(CaseTurn(f"{case_id}-{len(out) + 1}", who, user_name if who == "user" else who, line, when,
                                     f"s{when.date().isoformat()}", filler=True))
             fillers += count
             continue
@@ -229,8 +230,8 @@ def _turns(case_id: str, raw: object, pool: dict[str, list[tuple[str, str]]],
             raise InvalidInput(f"{here}: 'text' must be a non-empty string")
         when = _time(entry.get("at"), here)
         session = str(entry.get("session") or f"s{when.date().isoformat()}")
-        out.append(CaseTurn(f"{case_id}-{len(out) + 1}", role, str(entry.get("speaker") or role), text.strip(),
-                            when, session))
+        speaker = entry.get("speaker") or (user_name if role == "user" else role)
+        out.append(CaseTurn(f"{case_id}-{len(out) + 1}", role, str(speaker), text.strip(), when, session))
     return out, fillers
 
 
@@ -296,7 +297,7 @@ def load_cases(path: Path, pool: dict[str, list[tuple[str, str]]] | None = None)
         if case_id in seen:
             raise InvalidInput(f"{where}: duplicate id")
         seen.add(case_id)
-        unknown = set(entry) - {"id", "category", "lang", "note", "turns", "checks"}
+        unknown = set(entry) - {"id", "category", "lang", "speaker", "note", "turns", "checks"}
         if unknown:
             raise InvalidInput(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
         if entry.get("category") not in CATEGORIES:
@@ -307,7 +308,7 @@ def load_cases(path: Path, pool: dict[str, list[tuple[str, str]]] | None = None)
         checks = entry.get("checks")
         if not isinstance(checks, list) or not checks:
             raise InvalidInput(f"{where}: 'checks' must be a non-empty list")
-        turns, fillers = _turns(case_id, entry.get("turns"), pool, where)
+        turns, fillers = _turns(case_id, entry.get("turns"), pool, where, str(entry.get("speaker") or "user"))
         cases.append(Case(case_id, entry["category"], entry["lang"], turns,
                           [_check(c, f"{where} check {i}") for i, c in enumerate(checks, 1)],
                           str(entry.get("note") or ""), path.stem, fillers))

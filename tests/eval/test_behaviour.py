@@ -171,8 +171,13 @@ def test_embedded_run_a_failing_check_fails(tmp_path):
 def test_shipped_cases_load_and_cover_every_category_in_both_halves():
     dev, test = load_cases(DEV_PATH), load_cases(TEST_PATH)
     assert {c.id for c in dev}.isdisjoint({c.id for c in test})
+    assert len(dev) + len(test) >= 150 and abs(len(dev) - len(test)) <= 10
+    assert sum(c.lang == "zh" for c in dev + test) * 2 >= len(dev + test)  # at least half in Chinese
+    assert any(c.lang == "mixed" for c in dev) and any(c.lang == "mixed" for c in test)
     for half in (dev, test):
-        assert {c.category for c in half} <= set(CATEGORIES)
+        assert {c.category for c in half} == set(CATEGORIES)  # every category in both halves
+    assert any(c.filler_turns >= 40 for c in dev) and any(c.filler_turns >= 40 for c in test)
+    assert any(b.at < a.at for c in test for a, b in zip(c.turns, c.turns[1:], strict=False))  # a late turn
 
 
 def test_filler_states_nothing_a_shipped_check_looks_for():
