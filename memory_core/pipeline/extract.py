@@ -19,15 +19,20 @@ in one conversation never supersede each other's preferences.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections.abc import Iterator
+from datetime import timedelta
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.rules import match_clause, norm_object, render
+from memory_core.pipeline.rules import match_clause, render
+from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.types import Candidate
 from memory_core.validation import MAX_TEXT_CHARS, ROLES
 
-__all__ = ["MechanicalExtractor", "detect_lang", "event_key", "split_clauses"]
+__all__ = ["MechanicalExtractor", "detect_lang", "event_key", "is_small_talk", "split_clauses"]
+
+log = logging.getLogger(__name__)
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _SENTENCE = re.compile(
@@ -40,7 +45,13 @@ _EN_CLAUSE = re.compile(
 _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*它?的?(?:名字)?叫)\s*")
 _ZH_BARE_VERB = re.compile(
-    r"^(?:也|还|又|就|却|而且|并且|同时)*(?:不再|再也不|不|没那么)?(?:喜欢|爱|讨厌|住在|对)")
+    r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|这个月|上个月|刚刚|刚|终于|"
+    r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
+    r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用)")
+# English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
+_EN_DROPPED_I = re.compile(
+    r"^(?:(?:just|finally|recently|also|and|now|so)\s+)*(?:got|started|moved|relocated|quit|joined|switched|gave\s+up|"
+    r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed)\b", re.IGNORECASE)
 _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|would|could|should|can|are|is)\b"
                       r"|\?\s*$", re.IGNORECASE)
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
@@ -126,7 +137,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
         else:
             for clause in _EN_CLAUSE.split(sentence):
                 clause = clause.strip()
-                if _EN_BARE_VERB.match(clause):
+                if _EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause):
                     clause = "I " + clause
                 if clause and not _EN_SKIP.search(clause) and _EN_FIRST_PERSON.search(clause):
                     yield clause, "en"
@@ -148,12 +159,24 @@ class MechanicalExtractor:
         self.statement_roles = tuple(r for r in statement_roles if r != "tool")
 
     def extract(self, turn: Turn) -> list[Candidate]:
-        """Return the event candidate of ``turn`` followed by its statement candidates."""
+        """Return the event candidate of ``turn`` followed by its statement candidates.
+
+        An assistant turn that is small talk ("Sure!", "好的，没问题") leaves no
+        event: it is kept as a turn (the episodic record) but is not a memory.
+        A user turn stating a temporary state (a trip, a hotel, "this week",
+        出差) gets an event valid for ``TEMPORARY_DAYS`` and changes no lasting slot.
+        """
         out: list[Candidate] = []
-        if turn.role in self.event_roles:
-            out.append(self.event(turn))
+        event = None
+        if turn.role in self.event_roles and not (turn.role == "assistant" and is_small_talk(turn.text)):
+            event = self.event(turn)
+            out.append(event)
         if turn.role in self.statement_roles:
-            out.extend(self.statements(turn))
+            statements, temporary = self.read(turn)
+            out.extend(statements)
+            if temporary and event is not None and event.valid_from is not None:
+                event.valid_until = event.valid_from + timedelta(days=TEMPORARY_DAYS)
+                event.notes.append("temporary state: valid for a week, changes no lasting fact")
         return out
 
     def event(self, turn: Turn) -> Candidate:
@@ -175,31 +198,86 @@ class MechanicalExtractor:
 
     def statements(self, turn: Turn) -> list[Candidate]:
         """Return fact, preference and instruction candidates from the first-person clauses of ``turn``."""
+        return self.read(turn)[0]
+
+    def read(self, turn: Turn) -> tuple[list[Candidate], bool]:
+        """Return (statement candidates of ``turn``, whether it states a temporary state).
+
+        Each clause is read by the slot engine (``slots.read_clause``) first; a
+        clause it finds nothing in falls back to the general rules (likes,
+        name, birthday, hometown, "I'm a …"). A question, hypothetical, plan,
+        reported speech or past-tense clause changes nothing; only a standing
+        instruction ("from now on …") may still be read from it.
+        """
         name = turn.speaker.strip()
         named = bool(name) and name.casefold() not in ROLES
         qualifier = "@" + "_".join(_PUNCT.sub(" ", name.casefold()).split()) if named else ""
         out: list[Candidate] = []
+        temporary = False
         for clause, lang in split_clauses(turn.text):
+            subject = name if named else ("用户" if lang == "zh" else "User")
+            reading = read_clause(clause, lang, subject, temporary)
+            temporary = temporary or reading.temporary
+            if reading.hits:
+                out.extend(self._slot_candidate(turn, hit, lang, subject, qualifier) for hit in reading.hits)
+                continue
+            if reading.subject or (reading.temporary and not reading.skip):
+                continue  # another person's clause, or a trip: no rule of the user's own applies
             hit = match_clause(clause, lang, allow_rules=True)
-            if hit is None:
+            if hit is None or (reading.skip and hit.rule.slot != "rule"):
                 continue
             rule = hit.rule
             if rule.slot == "name" and named and hit.obj.casefold() == name.casefold():
                 continue  # "我叫Mia" said by Mia: the speaker's name is already on every item
-            subject = name if named else ("用户" if lang == "zh" else "User")
             description, claim = render(hit, subject, lang)
+            single = rule.single_valued
             if rule.slot == "pref":
-                key = "pref:" + norm_object(hit.obj, lang)
+                category = (hit.extra or {}).get("c", "")
+                key = "pref:" + canon_object(category or hit.obj, lang)
+                single = bool(category)  # "my favourite coffee is …": one favourite at a time
             elif rule.single_valued:
                 key = "fact:" + rule.slot
             elif rule.slot == "rule":
-                key = "rule:" + norm_object(hit.obj, lang)
+                key = "rule:" + canon_object(hit.obj, lang)
             else:
-                key = f"fact:{rule.slot}:{norm_object(hit.obj, lang)}"
+                key = f"fact:{rule.slot}:{canon_object(hit.obj, lang)}"
             out.append(Candidate(
                 kind=rule.kind, description=description, theme=rule.theme, key=key + qualifier,
                 polarity=rule.polarity, confidence=rule.confidence, valid_from=turn.timestamp,
-                speaker=name or turn.role, lang=lang, claim=claim, single_valued=rule.single_valued,
+                speaker=name or turn.role, lang=lang, claim=claim, single_valued=single,
                 evidence=claim,
             ))
-        return out
+        if not temporary and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
+            temporary = bool(lexicon().markers[detect_lang(turn.text)]["temporary"].search(turn.text))
+        return out, temporary
+
+    @staticmethod
+    def _slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier: str) -> Candidate:
+        attr = hit.attr
+        return Candidate(
+            kind=attr.kind, description=describe(hit, lang, subject), theme=attr.theme,
+            key=hit.key + qualifier, polarity=hit.polarity, confidence=0.85, importance=attr.importance,
+            valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=hit.claim,
+            single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, aliases=hit.aliases,
+            ends=tuple(k + qualifier for k in hit.ends),
+            notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")],
+        )
+
+
+_SMALL_TALK = re.compile(
+    r"^(?:(?:sure|ok(?:ay)?|great|nice|cool|awesome|wow|thanks?|thank\s+you|you're\s+welcome|no\s+problem|"
+    r"of\s+course|absolutely|got\s+it|sounds\s+good|glad\s+to\s+hear(?:\s+that)?|happy\s+to\s+help|"
+    r"that's\s+(?:great|nice|wonderful|awesome|good)|how\s+(?:nice|lovely|exciting)|i\s+see|"
+    r"good\s+(?:morning|night|evening)|hi|hello|hey|bye|see\s+you|anytime|my\s+pleasure|"
+    r"好的|好|嗯|哈哈|没问题|不客气|谢谢|收到|明白了?|了解|太好了|真棒|好呀|好啊|你好|再见|当然|可以)"
+    r"[\s,.!~，。！、…]*)+$", re.IGNORECASE)
+
+
+def is_small_talk(text: str) -> bool:
+    """True for pleasantries that carry nothing to remember ("Sure, glad to hear that!", "好的，没问题").
+
+    Only whole turns made of such phrases count; anything with content ("Sure,
+    your meeting is at 3") is not small talk.
+    """
+    stripped = text.strip()
+    return not stripped or _SMALL_TALK.match(stripped) is not None

@@ -29,15 +29,17 @@ from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
 from memory_core.pipeline.types import Candidate
-from memory_core.store.ops import AddOp, EndOp, HitOp, Op
+from memory_core.store.ops import AddOp, EndOp, HitOp, Op, UpdateOp
 
-__all__ = ["BatchDeduper", "KeyConflictResolver", "agrees", "description_polarity"]
+__all__ = ["BatchDeduper", "KeyConflictResolver", "agrees", "description_polarity", "extends", "with_detail"]
 
 _NEGATIVE = re.compile(
-    r"\b(?:doesn't|does\s+not|don't|do\s+not|no\s+longer|dislikes?|hates?|detests?|can't\s+stand|cannot\s+stand)\b"
-    r"|不喜欢|不再|不爱|讨厌|厌恶|受不了|反感",
+    r"\b(?:doesn't|does\s+not|don't|do\s+not|no\s+longer|dislikes?|hates?|detests?|can't\s+stand|cannot\s+stand"
+    r"|is\s+not|isn't|has\s+quit|is\s+done\s+with|is\s+single|stopped\s+the\s+routine)\b"
+    r"|不喜欢|不再|不爱|不喝|不吃|讨厌|厌恶|受不了|反感|已不|已离职|单身|戒烟了|已经没有|已停用|分开了|已经好了|不在了|不希望|已完成",
     re.IGNORECASE,
 )
+_DETAIL_TAIL = re.compile(r"[,，]\s*[^,，]*(?:\bold\b|岁|个月)[^,，]*$")
 _NON_WORD = re.compile(r"[\W_]+")
 
 
@@ -55,19 +57,57 @@ def _canon(text: str) -> str:
     return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
 
 
+def _claim_matches(cand: Candidate, item: MemoryItem) -> bool:
+    claim = _canon(cand.claim or cand.description)
+    return bool(claim) and _canon(item.description).endswith(claim)
+
+
 def agrees(cand: Candidate, item: MemoryItem) -> bool:
     """True when ``item`` (same key as ``cand``) already says what ``cand`` says.
 
-    Preferences agree on polarity; single-valued facts when the item's text
-    ends with the candidate's claim ("… lives in Paris"); any other keyed
-    candidate (events, value-keyed facts) agrees by having the same key.
+    Preferences agree on polarity (a favourite, single-valued, also on its
+    value); single-valued facts when the item's text ends with the
+    candidate's claim ("… lives in Paris"); value-keyed facts (an allergy, a
+    language) on polarity ("no longer allergic to …" ends "allergic to …");
+    events by having the same key. A detail (a pet's age) agrees when the
+    item already holds it.
     """
-    if cand.kind == Kind.PREFERENCE:
-        return description_polarity(item.description) == (cand.polarity or 1)
+    if cand.is_event:
+        return True
+    same_polarity = description_polarity(item.description) == (-1 if cand.polarity < 0 else 1)
+    if cand.detail:
+        return same_polarity and _canon(cand.detail) in _canon(item.description)
+    if cand.kind == Kind.PREFERENCE and not cand.single_valued:
+        return same_polarity
     if cand.single_valued:
-        claim = _canon(cand.claim or cand.description)
-        return bool(claim) and _canon(item.description).endswith(claim)
-    return True
+        named = cand.aliases and any(a in item.description.casefold() for a in cand.aliases)
+        return same_polarity and (_claim_matches(cand, item) or bool(named))
+    return same_polarity
+
+
+def extends(cand: Candidate, item: MemoryItem) -> bool:
+    """True when ``cand`` restates ``item`` with more detail ("works at Google" -> "works at Google in Zurich").
+
+    Same polarity, and every word (every character, for Chinese) of the
+    item's text is in the candidate's; a detail candidate extends any item
+    of its key with the same polarity.
+    """
+    if cand.is_event or description_polarity(item.description) != description_polarity(cand.description):
+        return False
+    if cand.detail:
+        return True
+    old, new = _canon(item.description), _canon(cand.description)
+    if len(new) <= len(old):
+        return False
+    if any("\u3400" <= ch <= "\u9fff" for ch in old + new):
+        return set(old.replace(" ", "")) <= set(new.replace(" ", "")) and old.split()[:1] == new.split()[:1]
+    return set(old.split()) <= set(new.split())
+
+
+def with_detail(description: str, detail: str, lang: str) -> str:
+    """Return ``description`` with ``detail`` added; an age replaces the earlier age ("2 years old" -> "3 years old")."""
+    base = _DETAIL_TAIL.sub("", description) if _DETAIL_TAIL.search("," + detail) else description
+    return f"{base}，{detail}" if lang == "zh" else f"{base}, {detail}"
 
 
 class BatchDeduper:
@@ -130,19 +170,31 @@ class KeyConflictResolver:
             if newer and not same:
                 ops.extend(self._late_statement(turn, cand, min(newer, key=_said_at)))
                 continue
+            grown = [o for o in other if extends(cand, o)]
             if same:
                 keep_id = same[0].id
                 ops.append(HitOp(keep_id, turn_id=turn.turn_id))
+            elif grown:
+                keep = grown[0]
+                keep_id = keep.id
+                text = with_detail(keep.description, cand.detail, cand.lang) if cand.detail else cand.description
+                reason = f"补充细节：{cand.description}" if cand.lang == "zh" else f"added detail: {cand.description}"
+                ops.append(UpdateOp(keep_id, reason, new_description=text, actor=self.actor, turn_id=turn.turn_id))
+                other = [o for o in other if o.id != keep_id]
             else:
                 item = self.new_item(turn, cand)
                 keep_id = item.id
                 ops.append(AddOp(item))
             reason = (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
                       else f"superseded by a newer statement: {cand.description}")
+            ended = [o for o in other if o.id != keep_id]
+            ended += [o for key in cand.ends for o in existing.get(key, ())
+                      if o.active and o.user_id == turn.user_id and description_polarity(o.description) > 0
+                      and _said_at(o) <= turn.timestamp and o not in ended]
             ops.extend(
                 EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=keep_id,
                       valid_until=turn.timestamp)
-                for o in other
+                for o in ended
             )
         return ops
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from memory_core.model import Kind
 
-__all__ = ["EN_RULES", "ZH_RULES", "Rule", "RuleHit", "match_clause", "norm_object"]
+__all__ = ["EN_RULES", "ZH_RULES", "Rule", "RuleHit", "clean_object", "match_clause", "norm_object"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +80,6 @@ _IM = r"\b(?:i'm|i\s+am|im)\s+"
 _IHAVE = r"\bi(?:'ve|\s+have)?\s+"
 _ADV = (r"(?:(?:really|actually|also|still|just|totally|absolutely|truly|definitely|honestly|now|"
         r"currently|do|kind\s+of|kinda|so|genuinely|personally|even|always|mostly)\s+)*")
-# "I moved", "I've just moved", "we relocated" (a move of the household is the user's move)
-_MOVED = (r"\b(?:i|we)(?:'ve|\s+have)?\s+(?:(?:just|recently|finally|now|also|since|then)\s+)*"
-          r"(?:moved|relocated)\s+(?:(?:back|over|out|away|house)\s+)?")
-_PETS = r"dog|cat|puppy|kitten|pet|bird|rabbit|bunny|hamster|parrot|fish|turtle|horse|snake|guinea\s+pig"
 
 EN_RULES: tuple[Rule, ...] = (
     Rule("rule", Kind.PROCEDURE, _c(
@@ -98,38 +94,11 @@ EN_RULES: tuple[Rule, ...] = (
     Rule("birthday", Kind.FACT, _c(r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<o>.+)"),
          "{s}'s birthday is {o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("birthday",)),
-    Rule("allergy", Kind.FACT, _c(_IM + _ADV + r"allergic\s+to\s+(?P<o>.+)"),
-         "{s} is allergic to {o}", theme="health", confidence=0.9,
-         needles=("allergic",)),
-    Rule("lives_in", Kind.FACT, _c(
-        _I + _ADV + r"(?:live|reside)\s+in\s+(?P<o>.+)", _IM + _ADV + r"living\s+in\s+(?P<o>.+)",
-        # "I moved to Porto from Lisbon": the place before "from"; "We moved from Lisbon to Porto": after "to"
-        _MOVED + r"to\s+(?P<o>.+?)\s+from\s+\S.*",
-        _MOVED + r"(?:from\s+.+?\s+)?to\s+(?P<o>.+)",
-        _IHAVE + r"(?:been\s+)?(?:lived|living)\s+in\s+(?P<o>.+)",
-        r"\bmy\s+(?:new\s+)?(?:home|place|house|flat|apartment)\s+is\s+(?:now\s+)?in\s+(?P<o>.+)"),
-        "{s} lives in {o}", single_valued=True, theme="places",
-        needles=("live", "living", "moved", "relocated", "reside", "home", "place", "house", "flat", "apartment")),
     Rule("from", Kind.FACT, _c(
         _IM + r"(?:originally\s+)?from\s+(?P<o>.+)", _I + _ADV + r"(?:come|came)\s+from\s+(?P<o>.+)",
         _I + r"grew\s+up\s+in\s+(?P<o>.+)"),
         "{s} is from {o}", single_valued=True, theme="identity",
         needles=("from", "grew up")),
-    Rule("works_at", Kind.FACT, _c(
-        _I + _ADV + r"work\s+(?:at|for)\s+(?P<o>.+)",
-        _IM + _ADV + r"(?:working|employed)\s+(?:at|for|by)\s+(?P<o>.+)"),
-        "{s} works at {o}", single_valued=True, theme="work",
-        needles=("work", "employed")),
-    Rule("occupation", Kind.FACT, _c(
-        _I + _ADV + r"work\s+as\s+(?P<o>.+)",
-        r"\bmy\s+(?:job|occupation|profession)\s+is\s+(?:being\s+)?(?P<o>.+)"),
-        "{s} works as {o}", single_valued=True, theme="identity",
-        needles=("work", "job", "occupation", "profession")),
-    Rule("pet", Kind.FACT, _c(
-        _IHAVE + r"(?:got\s+)?an?\s+(?:\w+\s+)?(?P<a>" + _PETS + r")\s+(?:named|called)\s+(?P<o>.+)",
-        r"\bmy\s+(?P<a>" + _PETS + r")(?:'s\s+name\s+is|\s+is\s+(?:named|called))\s+(?P<o>.+)"),
-        "{s} has a {a} named {o}", theme="relationships",
-        needles=("named", "called", "name is")),
     Rule("pref", Kind.PREFERENCE, _c(
         _IM + r"(?:a\s+)?(?:huge\s+|big\s+|great\s+)?(?P<v>fan)\s+of\s+(?P<o>.+)",
         _IM + _ADV + r"(?P<v>into)\s+(?P<o>.+)"), polarity=1,
@@ -167,7 +136,6 @@ _EN_PREF = {
 _W = r"我(?!们)"
 _Z = (r"(?:其实|真的|真|现在|已经|也|还是|还|就|一直|特别|很|非常|最|超级|超|挺|比较|太|蛮|本来|确实|"
       r"更|都|倒是|一般|平时|目前|如今|去年|今年|上个月|这个月|上周|最近|刚刚|刚|前几天|从小)*")
-_ZPETS = r"小狗|小猫|狗狗|猫咪|狗|猫|兔子|鹦鹉|仓鼠|乌龟|鱼"
 
 ZH_RULES: tuple[Rule, ...] = (
     Rule("rule", Kind.PROCEDURE, _c(
@@ -181,36 +149,10 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule("birthday", Kind.FACT, _c(_W + r"的?生日(?:是|在)(?P<o>.+)"),
          "{s}的生日是{o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("生日",)),
-    Rule("allergy", Kind.FACT, _c(_W + _Z + r"对(?P<o>.+?)过敏"),
-         "{s}对{o}过敏", theme="health", confidence=0.9,
-         needles=("过敏",)),
-    Rule("lives_in", Kind.FACT, _c(
-        _W + _Z + r"(?:住在|居住在|生活在)(?P<o>.+)",
-        # "我从里斯本搬到了波尔图", "我们搬到了波尔图": the place moved to
-        r"我(?:们)?" + _Z + r"(?:从.{1,20}?)?" + _Z + r"(?:搬到了|搬到|搬去了|搬去|搬家到了|搬家到)(?P<o>.+)",
-        # "我现在在波尔图生活"
-        _W + _Z + r"在(?!家)(?P<o>[^，,。\s]{1,20}?)(?:生活|居住|定居)了?[。！!.\s]*$"),
-        "{s}住在{o}", single_valued=True, theme="places",
-        needles=("住在", "居住在", "生活在", "搬", "生活", "居住", "定居")),
     Rule("from", Kind.FACT, _c(_W + _Z + r"来自(?P<o>.+)", _W + r"的?(?:老家|家乡)(?:是|在)(?P<o>.+)",
                                _W + _Z + r"是从(?P<o>.+?)来的"),
          "{s}来自{o}", single_valued=True, theme="identity",
          needles=("来自", "老家", "家乡", "是从")),
-    Rule("works_at", Kind.FACT, _c(
-        _W + _Z + r"在(?!想|找|忙|做|考虑|担心|家里?休息)(?P<o>[^，,。\s]{1,20}?)(?:工作|上班|任职)"),
-        "{s}在{o}工作", single_valued=True, theme="work",
-        needles=("工作", "上班", "任职")),
-    Rule("occupation", Kind.FACT, _c(_W + r"的?(?:职业|工作)是(?P<o>.+)",
-                                     _W + _Z + r"是(?:一名|一位)(?P<o>.+)"),
-         "{s}的职业是{o}", single_valued=True, theme="identity",
-         needles=("职业", "工作是", "一名", "一位")),
-    Rule("pet", Kind.FACT, _c(
-        _W + r"家?(?:有|养了|养)(?:一|两|三)?[只条个头]?(?P<a>" + _ZPETS
-        + r")[，,]?\s*它?的?(?:名字)?叫(?P<o>.+)",
-        _W + r"家?的?(?P<a>" + _ZPETS + r")(?:的名字)?叫(?P<o>.+)",
-        _W + r"家?(?:有|养了|养)(?:一|两|三)?[只条个头]?叫(?P<o>.+?)的(?P<a>" + _ZPETS + r")"),
-        "{s}有一只{a}叫{o}", theme="relationships",
-        needles=("叫",)),
     Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)是(?P<o>.+)"), polarity=1,
     needles=("最喜欢的",)),
     Rule("pref", Kind.PREFERENCE, _c(
@@ -279,7 +221,7 @@ def norm_object(obj: str, lang: str) -> str:
     return " ".join(_NON_WORD.sub(" ", text).split())
 
 
-def _clean_object(raw: str, lang: str) -> tuple[str, bool]:
+def clean_object(raw: str, lang: str) -> tuple[str, bool]:
     """Return (object trimmed for a description, whether it carried a reversal marker)."""
     if lang == "zh":
         text = _EDGE.sub("", _ZH_CUT.split(raw, maxsplit=1)[0])
@@ -354,7 +296,7 @@ def match_clause(clause: str, lang: str, *, allow_rules: bool) -> RuleHit | None
             if m is None:
                 continue
             groups = {k: v for k, v in m.groupdict().items() if v}
-            obj, reversal = _clean_object(groups.pop("o", ""), lang)
+            obj, reversal = clean_object(groups.pop("o", ""), lang)
             if rule.slot == "rule":
                 obj = _EDGE.sub("", m.group("o"))
             if not obj or len(obj) > MAX_OBJECT_CHARS:

@@ -49,7 +49,7 @@ class Candidate:
         key: canonical slot used for dedupe and conflicts ("pref:spicy food",
             "fact:lives_in", "event:<fingerprint>"); "" when the candidate has
             none (it is then always added).
-        polarity: +1 likes / -1 dislikes for preferences, 0 otherwise.
+        polarity: +1 likes or holds / -1 dislikes, ended or negated (slot facts too); 0 when unknown.
         confidence: 0..1, how sure the extractor is.
         importance: 0..1, set by the value scorer.
         trust: a ``Trust`` value; the trust filter sets it from the turn's role.
@@ -66,6 +66,12 @@ class Candidate:
             an event, the claim for a statement (so the rest of the clause
             does not pull its theme); not stored.
         notes: why stages changed the candidate (recorded as the create reason).
+        detail: text that adds to the item already under ``key`` (a pet's age)
+            rather than replacing it; "" for a plain statement.
+        aliases: every name of the candidate's value in either language
+            ("vegetarian", "素食者", "吃素"); an item naming one states the same value.
+        ends: other keys whose positive items this statement ends ("改喝茶了"
+            ends the other drinks); the resolver supersedes them by this one.
     """
 
     kind: str
@@ -84,6 +90,9 @@ class Candidate:
     single_valued: bool = False
     evidence: str = ""
     notes: list[str] = field(default_factory=list)
+    detail: str = ""
+    ends: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
 
     @property
     def is_event(self) -> bool:

@@ -1,0 +1,414 @@
+"""The slot engine: one user clause -> (subject, attribute[, object], value, polarity) and a canonical key.
+
+The attributes, their English and Chinese cues, the word classes the cues are
+written with, the canonical objects ("coffee" = "咖啡") and the clause
+markers (reported speech, hypotheticals, questions, past, temporary states,
+cessation) are data: ``memory_core/data/slots.yaml``. This module compiles
+that lexicon once per process and reads clauses with it.
+
+``read_clause(clause, lang)`` returns a ``ClauseReading``:
+
+- ``skip``: the clause asserts nothing about the present (a question, a
+  hypothetical or plan, reported speech, the past): nothing may change;
+- ``temporary``: a trip, a hotel, "this week", 出差 …: a location-like
+  slot is not changed, the turn is an event with a validity window;
+- ``hits``: one ``SlotHit`` per attribute the clause states, each with its
+  key, polarity and the description to store.
+
+Keys (see the lexicon's header): ``fact:<attr>`` for a single-valued
+attribute, ``fact:<attr>:<object>`` for a multi-valued one, ``pref:<object>``
+for likes and dislikes; another person's facts go under
+``fact:<person>/<attr>`` so they never touch the user's own slots.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from memory_core.model import Kind
+from memory_core.pipeline.rules import clean_object
+
+__all__ = ["Attribute", "ClauseReading", "Lexicon", "SlotHit", "canon_object", "lexicon", "read_clause"]
+
+_LANGS = ("en", "zh")
+_MACRO = re.compile(r"%([A-Z]+)%")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_NON_WORD = re.compile(r"[\W_]+")
+_EN_ARTICLE = re.compile(r"^(?:the|a|an|some|any|my|our|more|lots\s+of|a\s+lot\s+of)\s+", re.IGNORECASE)
+_ZH_LEAD = re.compile(r"^(?:吃|喝|抽|玩|听|看|一杯|一点|点)(?=.)")
+_ZH_TRAIL = re.compile(r"(?:了|的|啦|吧|呢|啊|呀|哦|嘛)+$")
+#: Attributes whose change a temporary state (a trip, a hotel) must never make.
+PLACE_ATTRS = frozenset({"lives_in", "works_at", "school"})
+#: Temporary states last this long when the turn names no end (days).
+TEMPORARY_DAYS = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One compiled pattern of an attribute and what a match means."""
+
+    regex: re.Pattern[str]
+    pol: int = 1
+    value: str = ""
+    detail: bool = False
+    switch: bool = False
+    mode: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    """One attribute of the lexicon (see ``slots.yaml``)."""
+
+    id: str
+    single: bool
+    theme: str
+    kind: str
+    importance: float
+    render: dict[str, str]
+    keyed: bool
+    key_group: str
+    objects: str
+    pref: bool
+    values: bool
+    cues: dict[str, tuple[Cue, ...]]
+
+
+@dataclass(slots=True)
+class SlotHit:
+    """What one clause says about one attribute.
+
+    Attributes:
+        attr: the attribute.
+        subject: "" for the user, else another person ("sister", "妈妈").
+        value: the value as said (cleaned), or a canonical value ("vegetarian").
+        obj: the canonical object the key holds ("" for single-valued attributes).
+        polarity: +1 holds, -1 ended or negated.
+        key: the canonical slot key, without a speaker qualifier.
+        claim: the description without its subject.
+        detail: text that adds to the slot's item rather than replacing it.
+        ends: keys of other objects this statement ends (a switch of drink).
+        switch: True for "switched to X" (the old value unnamed or named).
+    """
+
+    attr: Attribute
+    subject: str
+    value: str
+    obj: str
+    polarity: int
+    key: str
+    claim: str
+    detail: str = ""
+    ends: tuple[str, ...] = ()
+    switch: bool = False
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def single_valued(self) -> bool:
+        """True when a different value of the key supersedes the old one."""
+        return self.attr.single or self.attr.key_group in ("species", "objects")
+
+
+@dataclass(slots=True)
+class ClauseReading:
+    """The slot engine's reading of one clause (see the module docstring)."""
+
+    skip: str = ""
+    temporary: bool = False
+    subject: str = ""
+    hits: list[SlotHit] = field(default_factory=list)
+
+
+class Lexicon:
+    """The compiled lexicon. Build with ``lexicon()`` (cached per process).
+
+    Raises:
+        ValueError: a malformed lexicon file (a bad regex or an unknown macro).
+    """
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.classes: dict[str, dict[str, str]] = data["classes"]
+        self.surface: dict[str, dict[str, str]] = {lang: {} for lang in _LANGS}
+        self.category: dict[str, str] = {}
+        for oid, spec in data["objects"].items():
+            self.category[oid] = spec.get("cat", "")
+            for lang in _LANGS:
+                for word in spec.get(lang) or ():
+                    self.surface[lang][self._fold(str(word), lang)] = oid
+        self.names: dict[str, tuple[str, ...]] = {
+            oid: tuple(dict.fromkeys(str(w).casefold() for lang in _LANGS for w in (spec.get(lang) or ())))
+            for oid, spec in data["objects"].items()}
+        self.by_category: dict[str, tuple[str, ...]] = {}
+        for oid, cat in self.category.items():
+            self.by_category[cat] = (*self.by_category.get(cat, ()), oid)
+        self.markers = {lang: {name: self.compile(p, lang) for name, p in data["markers"][lang].items()}
+                        for lang in _LANGS}
+        self.others = {lang: self.compile(data["others"][lang], lang) for lang in _LANGS}
+        self.attributes = tuple(self._attribute(spec) for spec in data["attributes"])
+        self._max_zh = max((len(w) for w in self.surface["zh"]), default=1)
+        self.shown: dict[str, dict[str, str]] = {
+            lang: {oid: str((spec.get(lang) or [oid])[0]) for oid, spec in data["objects"].items()} for lang in _LANGS}
+
+    @staticmethod
+    def _fold(text: str, lang: str) -> str:
+        text = text.casefold().strip()
+        return _NON_WORD.sub("", text) if lang == "zh" else " ".join(_NON_WORD.sub(" ", text).split())
+
+    def compile(self, pattern: str, lang: str) -> re.Pattern[str]:
+        """Expand ``%NAME%`` word classes of ``lang`` and compile (case-insensitive; ``[A-Z]`` stays a capital).
+
+        Raises:
+            ValueError: an unknown word class or a bad regex.
+        """
+        def expand(m: re.Match[str]) -> str:
+            name = m.group(1)
+            if name not in self.classes[lang]:
+                raise ValueError(f"unknown word class %{name}% in {pattern!r} ({lang})")
+            return self.classes[lang][name]
+
+        text = pattern
+        for _ in range(3):  # classes may use classes
+            text = _MACRO.sub(expand, text)
+        text = text.replace("[A-Z]", "(?-i:[A-Z])")
+        try:
+            return re.compile(text, re.IGNORECASE)
+        except re.error as exc:
+            raise ValueError(f"bad pattern {pattern!r} ({lang}): {exc}") from exc
+
+    def _attribute(self, spec: dict[str, Any]) -> Attribute:
+        cues: dict[str, tuple[Cue, ...]] = {}
+        for lang in _LANGS:
+            out = []
+            for entry in spec.get(lang) or ():
+                if isinstance(entry, str):
+                    entry = {"re": entry}
+                mode = "learning" if entry.get("learning") else "goal" if entry.get("goal") else \
+                    str(entry.get("form", ""))
+                out.append(Cue(self.compile(entry["re"], lang), int(entry.get("pol", 1)), str(entry.get("value", "")),
+                               bool(entry.get("detail")), bool(entry.get("switch")), mode))
+            cues[lang] = tuple(out)
+        kind = {"preference": Kind.PREFERENCE, "todo": Kind.TODO}.get(spec.get("kind", ""), Kind.FACT)
+        if spec.get("pref"):
+            kind = Kind.PREFERENCE
+        return Attribute(spec["id"], bool(spec.get("single")), spec.get("theme", ""), kind,
+                         float(spec.get("importance", 0.65)), dict(spec.get("render") or {}),
+                         bool(spec.get("keyed")), str(spec.get("key_group", "")), str(spec.get("objects", "")),
+                         bool(spec.get("pref")), bool(spec.get("values")), cues)
+
+    def canon(self, text: str, lang: str) -> str | None:
+        """Return the canonical object id of ``text`` ("Coffee", "拿铁" -> "coffee"), or None when unknown.
+
+        A short text holding one known name ("iced coffee every morning",
+        "冰美式") maps to it too; the longest known name wins.
+        """
+        for side in (lang, "en" if lang == "zh" else "zh"):
+            folded = self._fold(_EN_ARTICLE.sub("", text.strip()) if side == "en" else text, side)
+            if side == "zh":
+                folded = _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded
+            hit = self.surface[side].get(folded)
+            if hit:
+                return hit
+        if lang == "zh" or _CJK.search(text):
+            run = self._fold(text, "zh")
+            if len(run) <= 10:
+                best = ""
+                for i in range(len(run)):
+                    for n in range(min(self._max_zh, len(run) - i), 0, -1):
+                        if run[i:i + n] in self.surface["zh"] and n > len(best):
+                            best = run[i:i + n]
+                            break
+                if best and (len(best) > 1 or len(run) <= 2):
+                    return self.surface["zh"][best]
+            return None
+        words = self._fold(_EN_ARTICLE.sub("", text.strip()), "en").split()
+        if 0 < len(words) <= 5:
+            for n in (3, 2, 1):
+                for i in range(len(words) - n + 1):
+                    oid = self.surface["en"].get(" ".join(words[i:i + n]))
+                    if oid:
+                        return oid
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """Return the compiled lexicon of ``memory_core/data/slots.yaml`` (loaded once per process)."""
+    raw = resources.files("memory_core").joinpath("data/slots.yaml").read_text(encoding="utf-8")
+    return Lexicon(yaml.safe_load(raw))
+
+
+def canon_object(text: str, lang: str) -> str:
+    """Return the key form of an object: its canonical id when the lexicon knows it, else folded text."""
+    lex = lexicon()
+    oid = lex.canon(text, lang)
+    if oid:
+        return oid
+    folded = Lexicon._fold(text, lang)
+    return _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded if lang == "zh" else folded
+
+
+def _subject_label(subject: str, lang: str) -> str:
+    return subject.casefold().replace(" ", "_")
+
+
+def _render(attr: Attribute, form: str, lang: str, subject: str, **groups: str) -> tuple[str, str]:
+    """Return (description, claim) of ``form`` ("", "neg", "novalue", ...) in ``lang``."""
+    templates = attr.render
+    name = f"{lang}_{form}" if form else lang
+    template = templates.get(name) or templates.get(lang, "{s} {v}")
+    values = {"v": "", "obj": "", "d": "", "when": "", **groups}
+    description = " ".join(template.format(s=subject, **values).split()) if lang == "en" \
+        else template.format(s=subject, **values).strip()
+    claim = " ".join(template.format(s="", **values).split()).strip()
+    return description, claim
+
+
+def _value(raw: str, lang: str) -> str:
+    text, _ = clean_object(raw, lang)
+    return text
+
+
+def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool = False) -> ClauseReading:
+    """Read one clause with the lexicon.
+
+    Args:
+        clause: one first-person clause (apostrophes straightened), as ``split_clauses`` yields.
+        lang: "en" or "zh".
+        subject_name: how the user is named in descriptions ("User", "用户", or a speaker's name).
+        temporary: an earlier clause of the turn stated a temporary state ("这几天暂住在朋友家，住在北京").
+
+    Returns:
+        A ``ClauseReading``; ``hits`` is empty when no attribute matched.
+    """
+    lex = lexicon()
+    marks = lex.markers[lang]
+    for name in ("reported", "hypothetical", "question", "past"):
+        if marks[name].search(clause):
+            return ClauseReading(skip=name)
+    reading = ClauseReading(temporary=temporary or bool(marks["temporary"].search(clause)))
+    user = subject_name or ("用户" if lang == "zh" else "User")
+    # relationship attributes read the clause as said ("my boyfriend Tom", "我女朋友叫小雨")
+    own = [a for a in lex.attributes if a.id in ("partner", "family")]
+    text, subject = clause, ""
+    m = lex.others[lang].search(clause)
+    if m is not None:
+        subject = m.group("rel")
+        text = ("我" if lang == "zh" else "I ") + clause[m.end():]
+    reading.subject = subject
+    taken: set[str] = set()
+    for attr in sorted(lex.attributes, key=lambda a: a.pref):  # facts first, likes last
+        on_own = attr in own
+        if subject and on_own:
+            hit = _match(attr, clause, lang, "", user)
+        elif on_own:
+            hit = _match(attr, clause, lang, "", user)
+        else:
+            if attr.pref and (taken - {"partner", "family"}):
+                continue  # "I don't eat meat" is the diet, not also a dislike of meat
+            hit = _match(attr, text, lang, subject, user)
+        if hit is None:
+            continue
+        hits = hit if isinstance(hit, list) else [hit]
+        if reading.temporary and attr.id in PLACE_ATTRS and not hits[0].subject:
+            continue
+        taken.add(attr.id)
+        reading.hits.extend(hits)
+    return reading
+
+
+def _match(attr: Attribute, text: str, lang: str, subject: str, user: str) -> SlotHit | list[SlotHit] | None:
+    lex = lexicon()
+    for cue in attr.cues.get(lang, ()):
+        m = cue.regex.search(text)
+        if m is None:
+            continue
+        groups = {k: v for k, v in m.groupdict().items() if v}
+        polarity = -1 if cue.pol < 0 or groups.get("neg") else 1
+        who = user if not subject else (f"{user}的{subject}" if lang == "zh" else f"{user}'s {subject}")
+        owner = "" if not subject else _subject_label(subject, lang) + "/"
+        raw = groups.get("v", "") or groups.get("v2", "")
+        form_hint = ""
+        value = cue.value or (_value(raw, lang) if raw else "")
+        if raw and not value:
+            continue
+        if attr.pref:
+            ceased = bool(lex.markers[lang]["cessation"].search(text))
+            return _pref_hits(attr, cue, groups, value, polarity, lang, who, owner, ceased)
+        obj = ""
+        if attr.key_group == "species":
+            obj = lex.canon(groups.get("obj", ""), lang) or Lexicon._fold(groups.get("obj", ""), lang)
+        elif attr.key_group == "rel":
+            obj = Lexicon._fold(groups.get("obj", ""), lang)
+        elif attr.keyed:
+            named = _value(groups.get("obj", ""), lang) if attr.kind == Kind.TODO else ""
+            if not (value or named):
+                continue
+            obj = canon_object(named or value, lang)
+        aliases: tuple[str, ...] = ()
+        if attr.values and value:
+            canonical = lex.canon(value, lang)
+            if canonical:
+                aliases = (canonical, *lex.names.get(canonical, ()))
+                form_hint = canonical
+                value = lex.shown[lang].get(canonical, canonical)
+        render_groups = {"v": value, "obj": groups.get("obj", ""), "d": _value(groups.get("d", ""), lang),
+                         "when": groups.get("when", "").strip()}
+        if cue.detail:
+            form = ""
+        elif polarity < 0:
+            form = "neg_novalue" if not value else "neg"
+        elif not value:
+            form = "novalue"
+        else:
+            form = cue.mode or (form_hint if f"{lang}_{form_hint}" in attr.render else "")
+        description, claim = _render(attr, form, lang, who, **render_groups)
+        detail = ""
+        if cue.detail:
+            detail = render_groups["d"]
+            description, claim = _render(attr, "novalue" if not value else "", lang, who, **render_groups)
+            description = f"{description}，{detail}" if lang == "zh" else f"{description}, {detail}"
+            claim = f"{claim}，{detail}" if lang == "zh" else f"{claim}, {detail}"
+        key = f"fact:{owner}{attr.id}" + (f":{obj}" if obj else "")
+        if attr.kind == Kind.TODO:
+            key = f"todo:{owner}{obj or attr.id}"
+        return SlotHit(attr, subject, value, obj, polarity, key, claim, detail, aliases=aliases)
+    return None
+
+
+def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, polarity: int, lang: str,
+               who: str, owner: str, ceased: bool) -> list[SlotHit] | None:
+    """Likes and dislikes of known objects (drinks, foods): one hit per object, a switch gives two."""
+    lex = lexicon()
+    oid = lex.canon(value, lang) if value else None
+    if oid is None or lex.category.get(oid) != attr.objects:
+        return None
+    shown = value if len(value) <= 30 else oid
+    hits: list[SlotHit] = []
+    ends: tuple[str, ...] = ()
+    if cue.switch:
+        old_raw = groups.get("old", "")
+        old = lex.canon(_value(old_raw, lang), lang) if old_raw else None
+        if old and old != oid:
+            desc, claim = _render(attr, "neg", lang, who, v=_value(old_raw, lang))
+            hits.append(SlotHit(attr, "", _value(old_raw, lang), old, -1, f"pref:{owner}{old}", claim))
+        elif not old_raw:
+            ends = tuple(f"pref:{owner}{o}" for o in lex.by_category.get(attr.objects, ()) if o != oid)
+    form = "switch" if cue.switch else ("" if polarity > 0 else "neg" if ceased or cue.pol < 0 else "neg_plain")
+    _, claim = _render(attr, form, lang, who, v=shown)
+    hits.append(SlotHit(attr, "", shown, oid, polarity, f"pref:{owner}{oid}", claim, ends=ends, switch=cue.switch))
+    return hits
+
+
+def describe(hit: SlotHit, lang: str, user: str) -> str:
+    """Return the full description of ``hit`` for a subject named ``user`` ("User", "用户", "Caroline")."""
+    who = user if not hit.subject else (f"{user}的{hit.subject}" if lang == "zh" else f"{user}'s {hit.subject}")
+    if not hit.claim:
+        return who
+    if lang == "zh":
+        return who + hit.claim
+    return f"{who}{hit.claim}" if hit.claim.startswith("'s") else f"{who} {hit.claim}"
