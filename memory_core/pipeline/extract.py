@@ -48,6 +48,7 @@ _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|这个月|上个月|刚刚|刚|终于|"
     r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用)")
+_ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|这|那)")
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so)\s+)*(?:got|started|moved|relocated|quit|joined|switched|gave\s+up|"
@@ -130,8 +131,8 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                     continue
                 if "我" in clause:
                     seen_subject = True
-                elif seen_subject and _ZH_BARE_VERB.match(clause):
-                    clause = "我" + clause
+                elif _ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause)):
+                    clause = "我" + clause  # Chinese drops the subject: "上个月搬到成都了" is the speaker's
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield clause, "zh"
         else:
@@ -214,9 +215,10 @@ class MechanicalExtractor:
         qualifier = "@" + "_".join(_PUNCT.sub(" ", name.casefold()).split()) if named else ""
         out: list[Candidate] = []
         temporary = False
+        trip = bool(lexicon().markers[detect_lang(turn.text)]["temporary"].search(turn.text))
         for clause, lang in split_clauses(turn.text):
             subject = name if named else ("用户" if lang == "zh" else "User")
-            reading = read_clause(clause, lang, subject, temporary)
+            reading = read_clause(clause, lang, subject, temporary or (trip and not _LASTING.search(clause)))
             temporary = temporary or reading.temporary
             if reading.hits:
                 out.extend(self._slot_candidate(turn, hit, lang, subject, qualifier) for hit in reading.hits)
@@ -233,8 +235,11 @@ class MechanicalExtractor:
             single = rule.single_valued
             if rule.slot == "pref":
                 category = (hit.extra or {}).get("c", "")
-                key = "pref:" + canon_object(category or hit.obj, lang)
-                single = bool(category)  # "my favourite coffee is …": one favourite at a time
+                known = lexicon().canon(hit.obj, lang)
+                if category and not known:  # "my favourite band is …": one favourite of a kind at a time
+                    key, single = "pref:favourite:" + canon_object(category, lang), True
+                else:  # "my favourite drink is a flat white": a like of coffee
+                    key = "pref:" + (known or canon_object(hit.obj, lang))
             elif rule.single_valued:
                 key = "fact:" + rule.slot
             elif rule.slot == "rule":
@@ -247,9 +252,9 @@ class MechanicalExtractor:
                 speaker=name or turn.role, lang=lang, claim=claim, single_valued=single,
                 evidence=claim,
             ))
-        if not temporary and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
-            temporary = bool(lexicon().markers[detect_lang(turn.text)]["temporary"].search(turn.text))
-        return out, temporary
+        if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
+            temporary = True
+        return _fold_switches(out), temporary
 
     @staticmethod
     def _slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier: str) -> Candidate:
@@ -262,6 +267,22 @@ class MechanicalExtractor:
             ends=tuple(k + qualifier for k in hit.ends),
             notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")],
         )
+
+
+# A clause that states a lasting change even inside a turn about a trip ("I moved to Berlin; this week I'm in Rome").
+_LASTING = re.compile(r"\b(?:moved|relocated|live|lives|settled)\b|搬到|搬家|搬去|定居|落户", re.IGNORECASE)
+
+
+def _fold_switches(cands: list[Candidate]) -> list[Candidate]:
+    """"I don't drink coffee any more, I switched to tea": one statement, the switch, which ends coffee.
+
+    A negative preference of a turn whose key a switch of the same turn ends
+    is dropped; the switch supersedes the old items under that key itself.
+    """
+    ended = {k for c in cands if c.ends for k in c.ends}
+    if not ended:
+        return cands
+    return [c for c in cands if not (c.kind == Kind.PREFERENCE and c.polarity < 0 and c.key in ended)]
 
 
 _SMALL_TALK = re.compile(

@@ -105,7 +105,7 @@ def extends(cand: Candidate, item: MemoryItem) -> bool:
 
 
 def with_detail(description: str, detail: str, lang: str) -> str:
-    """Return ``description`` with ``detail`` added; an age replaces the earlier age ("2 years old" -> "3 years old")."""
+    """Return ``description`` with ``detail`` added; an age replaces an earlier age ("2 years old" -> "3")."""
     base = _DETAIL_TAIL.sub("", description) if _DETAIL_TAIL.search("," + detail) else description
     return f"{base}，{detail}" if lang == "zh" else f"{base}, {detail}"
 

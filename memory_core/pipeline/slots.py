@@ -226,7 +226,7 @@ class Lexicon:
                     return self.surface["zh"][best]
             return None
         words = self._fold(_EN_ARTICLE.sub("", text.strip()), "en").split()
-        if 0 < len(words) <= 5:
+        if 0 < len(words) <= 8:
             for n in (3, 2, 1):
                 for i in range(len(words) - n + 1):
                     oid = self.surface["en"].get(" ".join(words[i:i + n]))
@@ -261,7 +261,7 @@ def _render(attr: Attribute, form: str, lang: str, subject: str, **groups: str) 
     templates = attr.render
     name = f"{lang}_{form}" if form else lang
     template = templates.get(name) or templates.get(lang, "{s} {v}")
-    values = {"v": "", "obj": "", "d": "", "when": "", **groups}
+    values = {"v": "", "obj": "", "d": "", "when": "", "old": "", **groups}
     description = " ".join(template.format(s=subject, **values).split()) if lang == "en" \
         else template.format(s=subject, **values).strip()
     claim = " ".join(template.format(s="", **values).split()).strip()
@@ -302,10 +302,7 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     reading.subject = subject
     taken: set[str] = set()
     for attr in sorted(lex.attributes, key=lambda a: a.pref):  # facts first, likes last
-        on_own = attr in own
-        if subject and on_own:
-            hit = _match(attr, clause, lang, "", user)
-        elif on_own:
+        if attr in own:
             hit = _match(attr, clause, lang, "", user)
         else:
             if attr.pref and (taken - {"partner", "family"}):
@@ -390,16 +387,18 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
     shown = value if len(value) <= 30 else oid
     hits: list[SlotHit] = []
     ends: tuple[str, ...] = ()
+    old_shown = ""
     if cue.switch:
         old_raw = groups.get("old", "")
         old = lex.canon(_value(old_raw, lang), lang) if old_raw else None
         if old and old != oid:
-            desc, claim = _render(attr, "neg", lang, who, v=_value(old_raw, lang))
-            hits.append(SlotHit(attr, "", _value(old_raw, lang), old, -1, f"pref:{owner}{old}", claim))
+            old_shown = _value(old_raw, lang)
+            ends = (f"pref:{owner}{old}",)
         elif not old_raw:
             ends = tuple(f"pref:{owner}{o}" for o in lex.by_category.get(attr.objects, ()) if o != oid)
-    form = "switch" if cue.switch else ("" if polarity > 0 else "neg" if ceased or cue.pol < 0 else "neg_plain")
-    _, claim = _render(attr, form, lang, who, v=shown)
+    form = ("switch_from" if old_shown else "switch") if cue.switch \
+        else ("" if polarity > 0 else "neg" if ceased or cue.pol < 0 else "neg_plain")
+    _, claim = _render(attr, form, lang, who, v=shown, old=old_shown)
     hits.append(SlotHit(attr, "", shown, oid, polarity, f"pref:{owner}{oid}", claim, ends=ends, switch=cue.switch))
     return hits
 
