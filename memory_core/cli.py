@@ -1,7 +1,7 @@
 """The ``gulfstream`` command line (Typer).
 
 Every command opens the store named by ``--db`` (default: the settings'
-``database_url``, i.e. embedded SQLite in ``./.gulfstream/``). Errors the core
+``database_url``, i.e. embedded SQLite in the user's data folder). Errors the core
 raises on purpose are printed as ``error: ...`` with exit code 2; a file
 with malformed lines exits 1 after naming each line.
 """
@@ -42,7 +42,7 @@ console = Console()
 err = Console(stderr=True)
 
 DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
-                                              "or embedded SQLite in ./.gulfstream/).")]
+                                              "or SQLite in ~/.local/share/gulfstream/).")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
 
 
@@ -77,11 +77,30 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int], None]]:
-    """Adapt a rich ``Progress`` to the ``progress(label, total) -> advance(n)`` callback shape."""
+    """Adapt a rich ``Progress`` to the ``progress(label, total) -> advance(n)`` callback shape.
+
+    When stderr is not a terminal (piped, logged), the bar is off and a plain
+    ``label: done/total`` line is printed at each tenth instead.
+    """
     def start(label: str, total: int) -> Callable[[int], None]:
+        if progress.disable:
+            return _plain_progress(label, total)
         task = progress.add_task(label, total=total)
         return lambda n: progress.advance(task, n)
     return start
+
+
+def _plain_progress(label: str, total: int) -> Callable[[int], None]:
+    done, shown = 0, 0
+
+    def advance(n: int) -> None:
+        nonlocal done, shown
+        done += n
+        tenth = 10 if done >= total else done * 10 // max(total, 1)
+        if tenth > shown:
+            shown = tenth
+            err.print(f"{label}: {done}/{total}", markup=False, highlight=False)
+    return advance
 
 
 def _progress() -> Progress:
@@ -157,7 +176,12 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
             "context": response.context.text, "timings_ms": response.timings_ms}, ensure_ascii=False))
         return
     if not response.results:
-        console.print("no memories matched (the query shares no searchable word with this user's memory)")
+        filtered = theme or kind or since or until
+        if filtered and memory_without_filters(db, user, query, k):
+            console.print("no memories matched: the filters (--theme, --kind, --since, --until) removed every "
+                          "result the query found")
+        else:
+            console.print("no memories matched (the query shares no searchable word with this user's memory)")
         return
     table = Table("#", "score", "theme", "kind", "memory", "turns")
     for rank, r in enumerate(response.results, 1):
@@ -166,6 +190,12 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
     console.print(table)
     console.print(response.context.text, markup=False, highlight=False)
     console.print(f"recall {response.timings_ms['recall']:.2f} ms, context {response.timings_ms['context']:.2f} ms")
+
+
+def memory_without_filters(db: str | None, user: str, query: str, k: int) -> int:
+    """How many items ``query`` finds for ``user`` with no filters (to say what filters removed)."""
+    with _memory(db) as memory:
+        return len(memory.recall(user, query, k=k).results)
 
 
 @app.command()

@@ -251,15 +251,15 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     (extractor and curation agent) and recall is ``LLMRecaller`` in
     ``llm_recall_mode``; both share one ``LLMMetrics`` (``memory.pipeline.metrics``).
     Without it, the mechanical pipeline and BM25 recall run, and a log line says so.
-    A SQLite database at a relative path (the embedded default ``./.gulfstream/``)
-    gets its folder created.
+    A SQLite database's folder is created if missing (the embedded default is in
+    the user's data folder, ``memory_core.settings.data_dir``).
 
     Raises:
         StoreError: the database cannot be opened or migrated.
     """
     settings = settings or load_settings(**overrides)
     url = settings.database_url
-    if url.startswith("sqlite:///") and not url.startswith("sqlite:////"):  # a relative path: ./.gulfstream/...
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":  # the data folder may not exist yet
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(url)
     if not settings.llm_configured:

@@ -2,7 +2,8 @@
 
 Every field can be set from the environment with the ``GULFSTREAM_`` prefix
 (``GULFSTREAM_DATABASE_URL``, ``GULFSTREAM_RECALL_K`` ...). With nothing set,
-Gulfstream runs embedded: SQLite in ``./.gulfstream/``, the mechanical
+Gulfstream runs embedded: SQLite in the user's data folder
+(``default_database_url``), the mechanical
 extractor and BM25 recall. Setting ``GULFSTREAM_LLM_MODEL`` (and, for a
 server other than OpenAI's, ``GULFSTREAM_LLM_BASE_URL``) switches the LLM
 agents on (``memory_core.llm``).
@@ -11,6 +12,7 @@ agents on (``memory_core.llm``).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Literal
 
 from pydantic import Field, SecretStr, ValidationError
@@ -18,9 +20,22 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from memory_core.errors import InvalidField
 
-__all__ = ["DEFAULT_DATABASE_URL", "Settings", "load_settings"]
+__all__ = ["Settings", "data_dir", "default_database_url", "load_settings"]
 
-DEFAULT_DATABASE_URL = "sqlite:///.gulfstream/gulfstream.sqlite3"
+
+def data_dir() -> Path:
+    """The per-user data folder: ``$XDG_DATA_HOME/gulfstream``, else ``~/.local/share/gulfstream``.
+
+    The same whatever the current folder, so every command and program of the
+    user finds the same embedded database (the XDG base directory convention).
+    """
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "gulfstream"
+
+
+def default_database_url() -> str:
+    """The embedded database when ``GULFSTREAM_DATABASE_URL`` is unset: SQLite in ``data_dir()``."""
+    return f"sqlite:///{data_dir() / 'gulfstream.sqlite3'}"
 
 
 class Settings(BaseSettings):
@@ -28,7 +43,8 @@ class Settings(BaseSettings):
 
     Attributes:
         database_url: SQLAlchemy URL of the item and turn store
-            (``sqlite:///path`` or ``postgresql+psycopg://user:pw@host/db``).
+            (``sqlite:///path`` or ``postgresql+psycopg://user:pw@host/db``);
+            default ``default_database_url()``, in the user's data folder.
         recall_k: default number of items a recall returns (items).
         recall_preset: name of a recall weighting preset.
         context_budget_tokens: default token budget of the packed context block (tokens).
@@ -56,7 +72,7 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
 
-    database_url: str = DEFAULT_DATABASE_URL
+    database_url: str = Field(default_factory=default_database_url)
     recall_k: int = Field(default=10, ge=1, le=1000)
     recall_preset: str = "default"
     context_budget_tokens: int = Field(default=800, ge=16, le=100_000)

@@ -138,17 +138,30 @@ def test_a_reversal_with_a_trailing_clause_still_supersedes(memory: Memory) -> N
 
 
 def test_open_memory_creates_the_embedded_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # the README's library example in a fresh folder: ./.gulfstream/ does not exist yet
-    from memory_core.settings import DEFAULT_DATABASE_URL
-
+    # the README's library example on a fresh account: the data folder does not exist yet, and the
+    # database is found from any current folder
+    monkeypatch.delenv("GULFSTREAM_DATABASE_URL", raising=False)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
-    memory = open_memory(Settings(database_url=DEFAULT_DATABASE_URL))
+    memory = open_memory(Settings())
     try:
         memory.ingest([turn("u1", 1, "I live in Lisbon.")])
+    finally:
+        memory.close()
+    assert (tmp_path / "home" / ".local" / "share" / "gulfstream" / "gulfstream.sqlite3").is_file()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    memory = open_memory(Settings())
+    try:
         assert memory.recall("u1", "where do I live?").results
     finally:
         memory.close()
-    assert (tmp_path / ".gulfstream" / "gulfstream.sqlite3").is_file()
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert Settings().database_url == f"sqlite:///{tmp_path}/xdg/gulfstream/gulfstream.sqlite3"
+    monkeypatch.setenv("GULFSTREAM_DATABASE_URL", "sqlite:////srv/g.db")
+    assert Settings().database_url == "sqlite:////srv/g.db", "the environment variable wins"
 
 
 @pytest.mark.parametrize(("texts", "query", "now", "moved", "then"), [

@@ -62,3 +62,31 @@ def test_chat_remembers_across_sessions(tmp_path: Path) -> None:
     assert stranger.stdout.strip() == "I don't know yet."
     assert "Lisbon" in server.requests[2]["messages"][0]["content"]
     assert os.path.exists(db)
+
+
+def test_new_user_stumbles(tmp_path: Path) -> None:
+    """The default database is the user's, from any folder; a filter that removes everything says so;
+    progress is a plain line when piped."""
+    home = tmp_path / "home"
+    env = {"PATH": "/usr/bin:/bin", "COLUMNS": "200", "HOME": str(home), "PYTHONPATH": str(REPO),
+           "PYTHONIOENCODING": "utf-8"}
+
+    def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+        cwd.mkdir(exist_ok=True)
+        return subprocess.run([sys.executable, "-m", "memory_core", *args], capture_output=True, text=True,
+                              timeout=120, env=env, cwd=cwd)
+
+    turns = tmp_path / "turns.jsonl"
+    texts = ["I live in Lisbon.", "我喜欢喝乌龙茶", "I love cycling."]
+    turns.write_text("\n".join(json.dumps({"turn_id": f"t{i}", "text": text, "timestamp": f"2026-01-0{i + 1}T09:00Z"},
+                                          ensure_ascii=False) for i, text in enumerate(texts)))
+    ingested = run("ingest", "--user", "ann", str(turns), cwd=tmp_path / "a")
+    assert ingested.returncode == 0, ingested.stderr
+    assert "ingest: 3/3" in ingested.stderr, "a plain progress line when stderr is not a terminal"
+    assert (home / ".local" / "share" / "gulfstream" / "gulfstream.sqlite3").is_file()
+    found = run("recall", "--user", "ann", "where do I live?", cwd=tmp_path / "b")
+    assert found.returncode == 0 and "Lisbon" in found.stdout, found.stdout + found.stderr
+    none = run("recall", "--user", "ann", "where do I live?", "--kind", "todo", cwd=tmp_path / "b")
+    assert "the filters (--theme, --kind, --since, --until) removed every result" in none.stdout
+    nothing = run("recall", "--user", "ann", "zebra", cwd=tmp_path / "b")
+    assert "shares no searchable word" in nothing.stdout
