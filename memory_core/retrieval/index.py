@@ -30,6 +30,7 @@ from memory_core.errors import InvalidField, TextTooLong
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.tokenize import tokenize
+from memory_core.store.base import INDEXED_STATUSES
 from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = [
@@ -44,7 +45,6 @@ __all__ = [
 ]
 
 MAX_K = 1000
-INDEXED_STATUSES: tuple[str, ...] = (Status.ACTIVE, Status.SUPERSEDED, Status.ARCHIVED)
 _DAY_S = 86_400.0
 _MASKS_KEPT = 32
 _ENUMS: dict[str, type[Kind] | type[Status]] = {"kind": Kind, "status": Status}

@@ -15,11 +15,13 @@ keep importing them from here.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Mapping
 from datetime import datetime
 
+from memory_core.model import MemoryItem
 from memory_core.retrieval.hybrid import DEFAULT_WINDOW, HybridIndex
 from memory_core.retrieval.index import (
     INDEXED_STATUSES,
@@ -53,20 +55,30 @@ __all__ = [
     "Recaller",
 ]
 
+log = logging.getLogger(__name__)
+
 
 class Recaller:
-    """Recall for many users over one store, with a per-user index cache.
+    """Recall for many users over one store, with a per-user index cache kept current by deltas.
 
     A user's index is built on first use from the store's items in
     ``INDEXED_STATUSES`` (deleted items are never indexed, so never recalled;
     a store offering ``list_items_for_index`` gives them without history, so
-    recalled items may carry an empty ``history``) and reused while
-    ``store.memory_version(user_id)`` is unchanged. At most
-    ``max_users`` indexes are kept, least recently used dropped first. For a
-    warm user the version is asked for (``store.memory_version_later``)
-    before the cached index is searched and read after, so on PostgreSQL
-    the round trip overlaps the search; the answer is returned only if the
-    version still matches, else the index is rebuilt and searched again.
+    recalled items may carry an empty ``history``). When
+    ``store.memory_version(user_id)`` has moved, the index is not rebuilt:
+    the items changed since its version (``store.changes_since``) and the
+    turns after its last one are applied to it (``HybridIndex.apply``); only
+    a store that answers with its complete set while it also keeps turns (a
+    user erased and started again) gets a rebuild. When an index's append
+    segment or tombstones outgrow it, a background thread compacts it.
+
+    The cache holds at most ``max_users`` indexes and, when ``max_bytes`` is
+    given, at most that many estimated bytes (``HybridState.nbytes``); the
+    least recently used go first. For a warm user the version is asked for
+    (``store.memory_version_later``) before the cached index is searched and
+    read after, so on PostgreSQL the round trip overlaps the search; the
+    answer is returned only if the version still matches, else the delta is
+    applied and the index searched again.
 
     Args:
         store: the memory store; when it is also a ``TurnStore`` its turns
@@ -75,14 +87,18 @@ class Recaller:
         max_users: cache size in users (>= 1).
         settings: default stages and fusion weights (``HYBRID_PRESETS["hybrid"]``).
         window: neighbouring turns indexed on each side of an item's source turn.
+        max_bytes: cache budget in estimated bytes (None: no byte limit).
+        compact_in_background: compact grown indexes on a thread (False: in the calling thread).
 
     Attributes:
         timings: ``RecallTimings`` of the last ``recall`` call (None before any).
-        build_count: indexes built so far (for tests and metrics).
+        build_count: indexes built from scratch so far (for tests and metrics).
+        delta_count: change sets applied to cached indexes so far.
     """
 
     def __init__(self, store: MemoryStore, max_users: int = 1024, settings: HybridSettings | None = None,
-                 window: int = DEFAULT_WINDOW) -> None:
+                 window: int = DEFAULT_WINDOW, max_bytes: int | None = None,
+                 compact_in_background: bool = True) -> None:
         self.settings = settings or HYBRID_PRESETS["hybrid"]
         self.settings.validate()
         self.window = window
@@ -90,11 +106,19 @@ class Recaller:
         self.max_users = max_users
         self.timings: RecallTimings | None = None
         self.build_count = 0
-        self._cache: UserCache[tuple[str, HybridIndex]] = UserCache(max_users)
+        self.delta_count = 0
+        self.compact_in_background = compact_in_background
+        self._cache: UserCache[HybridIndex] = UserCache(max_users, max_bytes)
         self._count_lock = threading.Lock()
+        self._compacting: set[int] = set()
+
+    @property
+    def cache(self) -> UserCache[HybridIndex]:
+        """The per-user index cache (sizes, budget, evictions)."""
+        return self._cache
 
     def index_for(self, user_id: str) -> tuple[HybridIndex, RecallTimings]:
-        """Return the user's current index (building it if needed) and the time spent.
+        """Return the user's current index (building or updating it if needed) and the time spent.
 
         Raises:
             InvalidField: a malformed user id.
@@ -105,18 +129,65 @@ class Recaller:
         version = self.store.memory_version(user_id)
         t1 = time.perf_counter()
         cached = self._cache.get(user_id)
-        if cached is not None and cached[0] == version:
-            return cached[1], RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached[1]))
-        light = getattr(self.store, "list_items_for_index", None)  # items without history, when offered
-        items = light(user_id, INDEXED_STATUSES) if light is not None \
-            else self.store.list_items(user_id, statuses=INDEXED_STATUSES)
+        if cached is not None and cached.version == version:
+            return cached, RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached))
+        if cached is not None:
+            with cached.lock:
+                index = cached if cached.version == version else self._update(user_id, cached)
+            if index is cached:
+                self._cache.resize(user_id, cached.nbytes())
+                self._maybe_compact(cached)
+        else:
+            index = self._build(user_id, version)
+        t2 = time.perf_counter()
+        return index, RecallTimings((t1 - t0) * 1e3, (t2 - t1) * 1e3, rebuilt=index is not cached,
+                                    items=len(index))
+
+    def _build(self, user_id: str, version: str, items: list[MemoryItem] | None = None) -> HybridIndex:
+        if items is None:
+            light = getattr(self.store, "list_items_for_index", None)  # items without history, when offered
+            items = light(user_id, INDEXED_STATUSES) if light is not None \
+                else self.store.list_items(user_id, statuses=INDEXED_STATUSES)
         turns = self.store.list_turns(user_id) if isinstance(self.store, TurnStore) else None
         index = HybridIndex.build(items, turns, self.window)
-        t2 = time.perf_counter()
+        index.version = version
+        index.last_seq = max((t.seq for t in turns or ()), default=0)
         with self._count_lock:
             self.build_count += 1
-        self._cache.put(user_id, (version, index))
-        return index, RecallTimings((t1 - t0) * 1e3, (t2 - t1) * 1e3, rebuilt=True, items=len(index))
+        self._cache.put(user_id, index, index.nbytes())
+        return index
+
+    def _update(self, user_id: str, index: HybridIndex) -> HybridIndex:
+        """Apply the store's changes since the index's version to it; return it, or a rebuilt index."""
+        changes = self.store.changes_since(user_id, index.version)
+        has_turns = isinstance(self.store, TurnStore)
+        if changes.complete and has_turns:  # erased and started again: the turns restart too
+            return self._build(user_id, changes.version, [i for i in changes.items if i.status in INDEXED_STATUSES])
+        turns = self.store.list_turns(user_id, after_seq=index.last_seq) if has_turns else []  # type: ignore[attr-defined]
+        index.apply(changes.items, turns, complete=changes.complete)
+        index.version = changes.version
+        index.last_seq = max([index.last_seq, *(t.seq for t in turns)])
+        with self._count_lock:
+            self.delta_count += 1
+        return index
+
+    def _maybe_compact(self, index: HybridIndex) -> None:
+        if not index.needs_compaction or id(index) in self._compacting:
+            return
+        if not self.compact_in_background:
+            index.compact()
+            return
+        self._compacting.add(id(index))
+
+        def run() -> None:
+            try:
+                index.compact()
+            except Exception:  # a failed compaction leaves a correct, uncompacted index
+                log.exception("index compaction failed")
+            finally:
+                self._compacting.discard(id(index))
+
+        threading.Thread(target=run, name="gulfstream-compact", daemon=True).start()
 
     def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
                weights: RecallWeights | None = None, now: datetime | None = None,
@@ -137,13 +208,14 @@ class Recaller:
             t0 = time.perf_counter()
             answer = self.store.memory_version_later(user_id)
             try:
-                results = cached[1].search(query, k, filters, weights, now, settings or self.settings)
+                version = cached.version
+                results = cached.search(query, k, filters, weights, now, settings or self.settings)
             finally:
                 t1 = time.perf_counter()
                 current = answer()
-            if current == cached[0]:  # still current: the answer stands
+            if current == version:  # still current: the answer stands
                 self.timings = RecallTimings(version_ms=(time.perf_counter() - t1) * 1e3,
-                                             search_ms=(t1 - t0) * 1e3, items=len(cached[1]))
+                                             search_ms=(t1 - t0) * 1e3, items=len(cached))
                 return results
         index, timings = self.index_for(user_id)
         t0 = time.perf_counter()
@@ -155,7 +227,7 @@ class Recaller:
     def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
         """Pass new hit counts to the user's cached index, if any; return items updated."""
         cached = self._cache.get(user_id)
-        return cached[1].set_hits(hits) if cached is not None else 0
+        return cached.set_hits(hits) if cached is not None else 0
 
     def invalidate(self, user_id: str) -> None:
         """Drop the user's cached index (after erasure, or a change the version misses)."""

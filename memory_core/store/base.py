@@ -28,7 +28,8 @@ from memory_core.model import MAX_HIT, Actor, Kind, MemoryItem, Revision, Status
 from memory_core.store.ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
 from memory_core.validation import check_id, check_text
 
-__all__ = ["MemoryStore", "SelfCheckReport", "apply_ops", "check_list_filters", "content_changed"]
+__all__ = ["INDEXED_STATUSES", "ItemChanges", "MemoryStore", "SelfCheckReport", "apply_ops", "check_list_filters",
+           "content_changed"]
 
 
 def check_list_filters(statuses: Iterable[str] | str | None, theme: object = None,
@@ -86,6 +87,26 @@ class SelfCheckReport:
         """Set ``status`` from the issues and repairs found; return self."""
         self.status = "FAIL" if self.issues else "WARN" if self.repaired else "OK"
         return self
+
+
+INDEXED_STATUSES: tuple[str, ...] = (Status.ACTIVE, Status.SUPERSEDED, Status.ARCHIVED)  # what recall indexes
+
+
+@dataclass(slots=True)
+class ItemChanges:
+    """What changed in a user's items after a memory version (``MemoryStore.changes_since``).
+
+    Attributes:
+        version: the memory version the changes bring a reader to.
+        items: the changed items, any status (deleted ones included), without histories;
+            with ``complete``, the user's whole set instead.
+        complete: True when ``items`` is the whole set (the store could not tell what
+            changed): an item the reader holds that is not in it is gone.
+    """
+
+    version: str
+    items: list[MemoryItem]
+    complete: bool
 
 
 def content_changed(ops: Sequence[Op]) -> bool:
@@ -339,6 +360,24 @@ class MemoryStore(ABC):
         for item in sorted(self._load_all(user_id).values(), key=lambda i: i.id):
             digest.update(f"{item.id}\0{item.status}\0{item.theme}\0{item.description}\1".encode())
         return digest.hexdigest()
+
+    def changes_since(self, user_id: str, version: str) -> ItemChanges:
+        """Return the user's items changed after ``version`` (a value ``memory_version`` gave).
+
+        A recall index applies them instead of rebuilding. This default (the
+        YAML store's: its version is a content hash, its file is read whole)
+        returns the whole set, every status, with ``complete``; the index then
+        re-indexes only the items that differ. The SQL store reads only the
+        rows written after ``version``.
+
+        Raises:
+            InvalidField: a malformed user id.
+            StoreError: the store failed.
+        """
+        user_id = check_id(user_id, "user id")
+        current = self.memory_version(user_id)
+        items = sorted(self._load_all(user_id).values(), key=lambda i: (i.created_at, i.id))
+        return ItemChanges(current, [i.copy() for i in items], complete=True)
 
     def memory_version_later(self, user_id: str) -> Callable[[], str]:
         """Ask for ``memory_version(user_id)`` now; the returned callable gives the answer.

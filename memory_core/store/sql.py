@@ -36,7 +36,15 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from memory_core.errors import InvalidField, StoreError, StoreLocked, UnknownItem, UnknownUser
 from memory_core.model import MemoryItem, Revision, Status, Turn
-from memory_core.store.base import MemoryStore, SelfCheckReport, apply_ops, check_list_filters, content_changed
+from memory_core.store.base import (
+    INDEXED_STATUSES,
+    ItemChanges,
+    MemoryStore,
+    SelfCheckReport,
+    apply_ops,
+    check_list_filters,
+    content_changed,
+)
 from memory_core.store.migrate import current_revision, head_revision, upgrade
 from memory_core.store.ops import Op
 from memory_core.store.pg_version import VersionProbe
@@ -45,6 +53,7 @@ from memory_core.store.sql_group import GroupView
 from memory_core.store.sql_queries import (
     _F_ACTIVE,
     _F_ALL,
+    _F_CHANGED,
     _F_ID,
     _F_IDS,
     _F_KEY,
@@ -58,9 +67,11 @@ from memory_core.store.sql_queries import (
     _Q_FENCE,
     _Q_ITEM_INSERT,
     _Q_ITEM_UPDATE,
+    _Q_ITEM_UPDATE_STAMPED,
     _Q_REV_INSERT,
     _Q_REVS_DELETE,
     _Q_USER_UPSERT,
+    _Q_USER_VERSIONS,
     _Q_VERSION,
     _R,
     _REV_FIELDS,
@@ -260,8 +271,13 @@ class SqlStore(MemoryStore, SqlTurnRows):
         return items
 
     def _write_items(self, conn: Connection, user_id: str, items: Iterable[MemoryItem],
-                     before: dict[str, list[Revision]]) -> None:
-        """Insert new items, update changed ones; add only new revisions when history grew at the end."""
+                     before: dict[str, list[Revision]], version: int | None = None) -> None:
+        """Insert new items, update changed ones; add only new revisions when history grew at the end.
+
+        ``version``: the memory version of a content change, stamped on every written row
+        (``changed_version``, read by ``changes_since``); None keeps the rows' stamps (hits only).
+        """
+        stamp = {} if version is None else {"changed_version": version}
         new_items: list[dict[str, Any]] = []
         changed: list[dict[str, Any]] = []
         new_revs: list[dict[str, Any]] = []
@@ -269,10 +285,10 @@ class SqlStore(MemoryStore, SqlTurnRows):
             old = before.get(item.id)
             start = 0
             if old is None:
-                new_items.append({"user_id": user_id, "id": item.id, **_item_values(item)})
+                new_items.append({"user_id": user_id, "id": item.id, **_item_values(item), **stamp})
             else:
                 changed.append({"uid": user_id, "iid": item.id,
-                                **{f"v_{k}": v for k, v in _item_values(item).items()}})
+                                **{f"v_{k}": v for k, v in (_item_values(item) | stamp).items()}})
                 if item.history[:len(old)] == old:  # only appended to: keep stored rows
                     start = len(old)
                 else:
@@ -280,7 +296,7 @@ class SqlStore(MemoryStore, SqlTurnRows):
             new_revs += [_rev_values(user_id, item.id, pos, rev)
                          for pos, rev in enumerate(item.history) if pos >= start]
         if changed:
-            conn.execute(_Q_ITEM_UPDATE, changed)
+            conn.execute(_Q_ITEM_UPDATE if version is None else _Q_ITEM_UPDATE_STAMPED, changed)
         if new_items:
             conn.execute(_Q_ITEM_INSERT, new_items)
         if new_revs:
@@ -297,9 +313,10 @@ class SqlStore(MemoryStore, SqlTurnRows):
             self._ensure_user(conn, user_id)
             conn.execute(delete(_R).where(_R.c.user_id == user_id))
             conn.execute(delete(_M).where(_M.c.user_id == user_id))
-            self._write_items(conn, user_id, items.values(), {})
-            conn.execute(update(_U).where(_U.c.user_id == user_id)
-                         .values(memory_version=self._next_version))
+            version = conn.execute(update(_U).where(_U.c.user_id == user_id)
+                                   .values(memory_version=self._next_version)
+                                   .returning(_U.c.memory_version)).scalar_one()
+            self._write_items(conn, user_id, items.values(), {}, version)
 
     def _write_lock(self, user_id: str) -> Any:
         return self.user_lock(user_id)
@@ -340,10 +357,13 @@ class SqlStore(MemoryStore, SqlTurnRows):
             items = self._fetch(conn, user_id, _F_IDS, ids=sorted(names)) if names else {}
             before = {item_id: list(item.history) for item_id, item in items.items()}
             results, touched = apply_ops(items, user_id, ops)
-            self._write_items(conn, user_id, (items[i] for i in sorted(touched)), before)
             bump = int(content_changed(ops))
+            version = None
             if bump or applied_seq is not None:
-                self._counter_row(conn, self._q_counters, {"uid": user_id, "bump": bump, "seq": applied_seq})
+                version = self._counter_row(conn, self._q_counters,
+                                            {"uid": user_id, "bump": bump, "seq": applied_seq}).memory_version
+            self._write_items(conn, user_id, (items[i] for i in sorted(touched)), before,
+                              version if bump else None)
         return results
 
     def apply_turns(self, user_id: str, turns: Sequence[Turn],
@@ -386,9 +406,10 @@ class SqlStore(MemoryStore, SqlTurnRows):
             view.find_by_keys(user_id, prefetch_keys)
             for turn in todo:
                 view.apply(plan(turn, view))
-            self._write_items(conn, user_id, (view.items[i] for i in sorted(view.touched)), view.before)
-            self._counter_row(conn, self._q_counters,
-                              {"uid": user_id, "bump": int(view.changed), "seq": todo[-1].seq})
+            version = self._counter_row(conn, self._q_counters,
+                                        {"uid": user_id, "bump": int(view.changed), "seq": todo[-1].seq}).memory_version
+            self._write_items(conn, user_id, (view.items[i] for i in sorted(view.touched)), view.before,
+                              version if view.changed else None)
         return len(todo)
 
     def erase_user(self, user_id: str) -> int:
@@ -454,6 +475,33 @@ class SqlStore(MemoryStore, SqlTurnRows):
         cond = _M.c.status.in_([str(s) for s in statuses])
         with self._tx() as conn:
             return list(self._fetch(conn, user_id, _fetch_statements(cond), with_history=False).values())
+
+    def changes_since(self, user_id: str, version: str) -> ItemChanges:
+        """Return the items changed after ``version`` (any status, without histories), oldest first.
+
+        Two indexed reads: the user's version first, then the rows stamped
+        after ``version`` (a write landing in between is read too and applied
+        again next time: harmless). The whole set (``complete``) comes back,
+        in the statuses a recall index holds, when ``version`` is not one of
+        this store's (not a number, above the current one) or older than the
+        user's row (erased and created again since).
+
+        Raises:
+            InvalidField: a malformed user id.
+            StoreError: the database failed.
+        """
+        user_id = check_id(user_id, "user id")
+        with self._tx() as conn:
+            row = conn.execute(_Q_USER_VERSIONS, {"uid": user_id}).first()
+            if row is None:
+                return ItemChanges("0", [], complete=True)
+            since = int(version) if version.isdigit() else -1
+            if 0 <= since <= row.memory_version and row.created_version <= since:
+                items = self._fetch(conn, user_id, _F_CHANGED, with_history=False, since=since)
+                return ItemChanges(str(row.memory_version), list(items.values()), complete=False)
+            cond = _M.c.status.in_([str(s) for s in INDEXED_STATUSES])
+            items = self._fetch(conn, user_id, _fetch_statements(cond), with_history=False)
+            return ItemChanges(str(row.memory_version), list(items.values()), complete=True)
 
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with this canonical ``key``."""
@@ -584,8 +632,9 @@ class SqlStore(MemoryStore, SqlTurnRows):
                         report.issues += [f"{label}: {msg} (not repaired)" for msg in fixed]
                     report.item_count += not issues
                 if fixed_items:
+                    version = conn.execute(update(_U).where(_U.c.user_id == user_id)
+                                           .values(memory_version=self._next_version)
+                                           .returning(_U.c.memory_version)).scalar()
                     self._write_items(conn, user_id, [i for i, _ in fixed_items],
-                                      {i.id: b for i, b in fixed_items})
-                    conn.execute(update(_U).where(_U.c.user_id == user_id)
-                                 .values(memory_version=self._next_version))
+                                      {i.id: b for i, b in fixed_items}, version)
         return report.finish()

@@ -39,7 +39,7 @@ _U = cast(Table, UserRow.__table__)
 _M = cast(Table, MemoryRow.__table__)
 _R = cast(Table, RevisionRow.__table__)
 _T = cast(Table, TurnRow.__table__)
-_ITEM_FIELDS = [c.name for c in _M.columns if c.name not in ("user_id", "id")]
+_ITEM_FIELDS = [c.name for c in _M.columns if c.name not in ("user_id", "id", "changed_version")]
 _REV_FIELDS = ("op", "reason", "actor", "at", "old_description", "new_description", "old_theme",
                "new_theme", "turn_id", "other_id")
 
@@ -71,6 +71,14 @@ _Q_COUNTERS = {dialect: _q_counters(dialect) for dialect in _NEXT_VERSION}
 _Q_ITEM_UPDATE = update(_M).where(_M.c.user_id == _UID, _M.c.id == bindparam("iid")).values(
     {name: bindparam(f"v_{name}", type_=_M.c[name].type) for name in _ITEM_FIELDS}
 )
+# the same, stamping the row with the write's memory version (a content change; hits alone keep the stamp)
+_Q_ITEM_UPDATE_STAMPED = update(_M).where(_M.c.user_id == _UID, _M.c.id == bindparam("iid")).values(
+    {**{name: bindparam(f"v_{name}", type_=_M.c[name].type) for name in _ITEM_FIELDS},
+     "changed_version": bindparam("v_changed_version", type_=_M.c.changed_version.type)}
+)
+# a user's version and the version its row was created at (changes_since)
+_Q_USER_VERSIONS = select(_U.c.memory_version, _U.c.created_version).where(_U.c.user_id == _UID)
+_BY_CHANGED_AFTER = _M.c.changed_version > bindparam("since", type_=_M.c.changed_version.type)
 _Q_REVS_DELETE = delete(_R).where(_R.c.user_id == _UID, _R.c.item_id == bindparam("iid"))
 _Q_ITEM_INSERT = insert(_M)
 _Q_REV_INSERT = insert(_R)
@@ -107,6 +115,7 @@ _F_ID = _fetch_statements(_BY_ID)
 _F_KEY = _fetch_statements(_BY_KEY_ACTIVE)
 _F_KEYS = _fetch_statements(_BY_KEYS_ACTIVE)
 _F_ACTIVE = _fetch_statements(_ACTIVE)
+_F_CHANGED = _fetch_statements(_BY_CHANGED_AFTER)
 
 
 def _item_values(item: MemoryItem) -> dict[str, Any]:

@@ -74,6 +74,9 @@ class UserRow(Base):
                                                 server_default="0")
     last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     last_applied_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # the version at which this row was created (migration 0005; on PostgreSQL from memory_version_seq)
+    created_version: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"),
+                                                 server_default="0")
 
 
 class MemoryRow(Base):
@@ -83,6 +86,7 @@ class MemoryRow(Base):
     __table_args__ = (
         Index("ix_memories_user_status", "user_id", "status"),
         Index("ix_memories_user_key", "user_id", "key"),
+        Index("ix_memories_user_changed", "user_id", "changed_version"),
     )
 
     user_id: Mapped[str] = mapped_column(ID, primary_key=True)
@@ -102,6 +106,9 @@ class MemoryRow(Base):
     importance: Mapped[float] = mapped_column(Float)
     key: Mapped[str | None] = mapped_column(Text, nullable=True)
     speaker: Mapped[str] = mapped_column(Text, default="")
+    # the memory version of the write that last changed the row (migration 0005; 0 before it)
+    changed_version: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), default=0,
+                                                 server_default="0")
 
 
 class RevisionRow(Base):

@@ -211,7 +211,8 @@ def test_recaller_caches_until_memory_version_changes(store):
     assert recaller.timings.build_ms == 0.0 and recaller.timings.search_ms > 0
     store.add("u1", "周末吃了火锅", "生活")
     assert len(recaller.recall("u1", "火锅")) == 2
-    assert recaller.build_count == 2
+    assert recaller.build_count == 1 and recaller.delta_count == 1  # applied, not rebuilt
+    assert not recaller.timings.rebuilt
 
 
 def test_recaller_hits_do_not_rebuild_but_set_hits_applies(store):

@@ -271,3 +271,36 @@ def test_self_check_repairs(store: MemoryStore) -> None:
     item = store.get(U, item_id)
     assert item.theme and item.hit == 0 and item.kind == Kind.FACT
     assert item.description == "likes tea" and item.history[0].op in ("create", "import")
+
+
+def test_changes_since_a_version_bring_an_index_to_the_current_memory(store: MemoryStore) -> None:
+    from memory_core.retrieval.hybrid import HybridIndex
+    from memory_core.store.base import INDEXED_STATUSES
+
+    tea = store.add("u1", "User likes green tea", "taste")
+    hotpot = store.add("u1", "用户喜欢吃火锅", "品味")
+    store.add("u2", "Other user's secret", "misc")
+    version = store.memory_version("u1")
+    index = HybridIndex.build(store.list_items("u1", statuses=INDEXED_STATUSES))
+    assert store.changes_since("u1", version).items == [] or store.changes_since("u1", version).complete
+
+    store.update("u1", tea, "prefers it cold", new_description="User likes iced green tea")
+    store.delete("u1", hotpot, "no longer true")
+    added = store.add("u1", "用户周末去爬山", "爱好")
+    store.hit("u1", added, 2)
+    changes = store.changes_since("u1", version)
+    assert changes.version == store.memory_version("u1")
+    assert all(i.user_id == "u1" for i in changes.items)  # never another user's rows
+    if not changes.complete:  # the SQL store: exactly the rows written after the version
+        assert {i.id for i in changes.items} == {tea, hotpot, added}
+        assert {i.id: i.status for i in changes.items}[hotpot] == "deleted"
+    index.apply(changes.items, complete=changes.complete)
+    fresh = HybridIndex.build(store.list_items("u1", statuses=INDEXED_STATUSES))
+    for query in ("iced tea", "火锅", "爬山", "secret"):
+        ours, theirs = index.search(query), fresh.search(query)
+        assert [(r.item.id, r.score) for r in ours] == [(r.item.id, r.score) for r in theirs]
+    assert [r.item.hit for r in index.search("爬山")] == [2]
+    now = store.changes_since("u1", changes.version)
+    assert now.complete or now.items == []  # nothing changed since
+    unknown = store.changes_since("nobody", "0")
+    assert unknown.items == []

@@ -30,7 +30,22 @@ def test_a_change_between_recalls_is_seen_by_the_next_recall(make_store: Callabl
     store.apply("ann", [AddOp(porto), EndOp(lisbon.id, "superseded", "moved")])
     fresh = recaller.recall("ann", "where does Ann live", 3)
     assert [r.item.id for r in fresh] == [porto.id]  # the stale index's answer was not returned
-    assert recaller.build_count == 2 and recaller.timings.rebuilt
+    assert recaller.build_count == 1 and recaller.delta_count == 1  # the change was applied, not rebuilt
+    assert not recaller.timings.rebuilt
+
+
+def test_a_user_erased_elsewhere_and_started_again_is_rebuilt(make_store: Callable[[str], MemoryStore]) -> None:
+    store = make_store("postgres")
+    assert isinstance(store, SqlStore)
+    old = MemoryItem.create("eve", "Eve keeps bees", "hobbies")
+    store.apply("eve", [AddOp(old)])
+    recaller = Recaller(store)  # a recall worker: the erasure happens in another process
+    assert [r.item.id for r in recaller.recall("eve", "bees", 3)] == [old.id]
+    store.erase_user("eve")
+    new = MemoryItem.create("eve", "Eve keeps bees and goats", "hobbies")
+    store.apply("eve", [AddOp(new)])
+    assert [r.item.id for r in recaller.recall("eve", "bees", 3)] == [new.id]  # nothing of the erased memory
+    assert recaller.build_count == 2 and recaller.delta_count == 0
 
 
 def test_the_version_probe_reads_what_memory_version_reads(make_store: Callable[[str], MemoryStore]) -> None:

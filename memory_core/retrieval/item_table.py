@@ -1,0 +1,243 @@
+"""Per-slot item arrays of a recall index: filters, item times, hits and the recency/hit multiplier.
+
+A slot is an item's position in every per-item array of one index (BM25
+documents, a dense matrix, …). ``ItemTable.set`` fills, replaces or empties a
+slot in place, so an index can take new and changed items without a
+rebuild; an empty (dead) slot never passes a filter. The formulas are
+``index``'s (module docstring there): the multiplier is
+``1 + w_r · recency + w_h · log1p(hit)``, recency ``0.5 ** (age_days /
+half_life_days)`` against a reference time that defaults to the newest live
+item's time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from memory_core.errors import InvalidField
+from memory_core.model import Kind, MemoryItem, Status
+from memory_core.store.base import INDEXED_STATUSES
+
+if TYPE_CHECKING:
+    from memory_core.retrieval.index import RecallFilters, RecallWeights
+
+__all__ = ["INDEXED_STATUSES", "ItemTable", "to_epoch"]
+
+_DAY_S = 86_400.0
+_KEPT = 32
+_ENUMS: dict[str, type[Kind] | type[Status]] = {"kind": Kind, "status": Status}
+_CODED = ("status", "theme", "kind")
+
+
+def _as_tuple(values: Collection[str] | str | None) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    return (values,) if isinstance(values, str) else tuple(values)
+
+
+def _key(values: Collection[str] | str | None) -> tuple[str, ...] | None:
+    """A filter value as a hashable cache key (order does not matter)."""
+    values = _as_tuple(values)
+    return None if values is None else tuple(sorted(set(values)))
+
+
+def to_epoch(dt: datetime, what: str) -> float:
+    """``dt`` in epoch seconds. Raises: InvalidField for anything but an aware datetime."""
+    if not isinstance(dt, datetime) or dt.tzinfo is None:
+        raise InvalidField(f"{what} must be a timezone-aware datetime; got {dt!r}")
+    return dt.timestamp()
+
+
+def item_time(item: MemoryItem) -> float:
+    """The item's time for filters and recency: ``valid_from``, else ``created_at`` (epoch seconds)."""
+    return (item.valid_from or item.created_at).timestamp()
+
+
+class ItemTable:
+    """Items by slot with coded status/theme/kind, times (epoch s) and hits, changed in place.
+
+    Args:
+        items: the items of slots 0..n-1 (None for an empty slot).
+
+    Attributes:
+        items: the item of each slot, or None.
+        times: shape (n,) float64 item times; hits: shape (n,) float64 hit counts.
+        alive: shape (n,) bool, True for a slot holding an item.
+    """
+
+    def __init__(self, items: Sequence[MemoryItem | None] = ()) -> None:
+        n = len(items)
+        self.items: list[MemoryItem | None] = list(items)
+        self._codes: dict[str, dict[str, int]] = {name: {} for name in _CODED}
+        self._arrays = {name: np.full(n, -1, dtype=np.int32) for name in _CODED}
+        self.times = np.zeros(n)
+        self.hits = np.zeros(n)
+        self._log_hits = np.zeros(n)
+        self.alive = np.zeros(n, dtype=bool)
+        for slot, item in enumerate(self.items):
+            if item is not None:
+                self._fill(slot, item)
+        self._changed()
+
+    def __len__(self) -> int:
+        """Number of slots."""
+        return len(self.items)
+
+    def _fill(self, slot: int, item: MemoryItem) -> None:
+        for name in _CODED:
+            vocab = self._codes[name]
+            self._arrays[name][slot] = vocab.setdefault(str(getattr(item, name)), len(vocab))
+        self.times[slot] = item_time(item)
+        self.hits[slot] = item.hit
+        self._log_hits[slot] = np.log1p(float(item.hit))
+        self.alive[slot] = True
+
+    def _changed(self) -> None:
+        self._masks: dict[tuple[object, ...], np.ndarray | None] = {}
+        self._whole_boosts: dict[tuple[float, float, float], np.ndarray] = {}
+        self.newest = float(self.times[self.alive].max()) if self.alive.any() else 0.0
+
+    def set(self, changes: dict[int, MemoryItem | None]) -> None:
+        """Fill, replace or empty slots; new slots continue the numbering (n, n + 1, …)."""
+        grow = max(changes, default=-1) + 1 - len(self.items)
+        if grow > 0:
+            self.items.extend([None] * grow)
+            for name in _CODED:
+                self._arrays[name] = np.concatenate((self._arrays[name], np.full(grow, -1, dtype=np.int32)))
+            self.times, self.hits, self._log_hits = (np.concatenate((a, np.zeros(grow)))
+                                                     for a in (self.times, self.hits, self._log_hits))
+            self.alive = np.concatenate((self.alive, np.zeros(grow, dtype=bool)))
+        for slot, item in changes.items():
+            self.items[slot] = item
+            if item is None:
+                self.alive[slot] = False
+                for name in _CODED:
+                    self._arrays[name][slot] = -1
+            else:
+                self._fill(slot, item)
+        self._changed()
+
+    def renumber(self, new_of: np.ndarray) -> None:
+        """Keep the slots with ``new_of >= 0``, moved to ``new_of`` (as ``LiveBM25.compact`` returns)."""
+        keep = np.flatnonzero(new_of >= 0)
+        self.items = [self.items[i] for i in keep.tolist()]
+        for name in _CODED:
+            self._arrays[name] = self._arrays[name][keep]
+        self.times, self.hits, self._log_hits, self.alive = (a[keep] for a in (self.times, self.hits,
+                                                                               self._log_hits, self.alive))
+        self._changed()
+
+    def set_hits(self, slots: Sequence[int], hits: Sequence[int]) -> None:
+        """Set the hit counts of live slots (no rebuild)."""
+        for slot, hit in zip(slots, hits, strict=True):
+            item = self.items[slot]
+            if item is not None:
+                self.hits[slot] = max(0, int(hit))
+                self._log_hits[slot] = np.log1p(self.hits[slot])
+                item.hit = int(self.hits[slot])
+        if len(slots):
+            self._whole_boosts = {}
+
+    def nbytes(self) -> int:
+        """Bytes of the arrays (the items themselves are counted by the caller)."""
+        return sum(a.nbytes for a in (self.times, self.hits, self._log_hits, self.alive, *self._arrays.values()))
+
+    # ── filters ─────────────────────────────────────────────────────────
+
+    def mask_for(self, filters: RecallFilters) -> np.ndarray | None:
+        """Shape (n,) bool of the slots that pass ``filters``; None when every slot does.
+
+        Kept per distinct filter (at most 32) until the table changes.
+
+        Raises:
+            InvalidField: an unknown kind or status, naive datetimes.
+        """
+        try:
+            key = (_key(filters.themes), _key(filters.kinds), _key(filters.statuses), filters.since, filters.until)
+            return self._masks[key]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable or unorderable filter values: no cache (mask() says what is wrong)
+            return self._whole_mask(filters)
+        mask = self._whole_mask(filters)
+        if len(self._masks) >= _KEPT:
+            self._masks.clear()
+        self._masks[key] = mask
+        return mask
+
+    def _whole_mask(self, filters: RecallFilters) -> np.ndarray | None:
+        mask = self.mask(np.arange(len(self.items), dtype=np.int64), filters)
+        return None if mask.all() else mask
+
+    def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
+        """Shape (len(idx),) bool: which slots pass ``filters`` (an empty slot never does).
+
+        Raises:
+            InvalidField: an unknown kind or status, a deleted status, naive or reversed times.
+        """
+        keep = self.alive[idx].copy()
+        for name, wanted in (("theme", _as_tuple(filters.themes)), ("kind", _as_tuple(filters.kinds)),
+                             ("status", _as_tuple(filters.statuses))):
+            if wanted is None:
+                continue
+            enum = _ENUMS.get(name)
+            bad = [w for w in wanted if enum is not None and w not in enum._value2member_map_]
+            if bad:
+                raise InvalidField(f"unknown {name} {bad[0]!r}; expected one of "
+                                   f"{', '.join(enum._value2member_map_)}")  # type: ignore[union-attr]
+            if name == "status" and Status.DELETED in wanted:
+                raise InvalidField("deleted items are never recalled; statuses may be "
+                                   f"{', '.join(INDEXED_STATUSES)}")
+            codes = [self._codes[name][w] for w in wanted if w in self._codes[name]]
+            values = self._arrays[name][idx]
+            if not codes:
+                keep &= False
+            else:
+                keep &= (values == codes[0]) if len(codes) == 1 else np.isin(values, codes)
+        since = None if filters.since is None else to_epoch(filters.since, "since")
+        until = None if filters.until is None else to_epoch(filters.until, "until")
+        if since is not None and until is not None and since >= until:
+            raise InvalidField(f"since ({filters.since.isoformat()}) must be before until "  # type: ignore[union-attr]
+                               f"({filters.until.isoformat()})")  # type: ignore[union-attr]
+        if since is not None:
+            keep &= self.times[idx] >= since
+        if until is not None:
+            keep &= self.times[idx] < until
+        return keep
+
+    # ── recency and hits ────────────────────────────────────────────────
+
+    def reference_time(self, now: datetime | None) -> float:
+        """``now`` in epoch seconds; default the newest live item's time (0.0 when empty)."""
+        return to_epoch(now, "now") if now is not None else self.newest
+
+    def boost(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
+        """Shape (len(idx),) multipliers ``1 + w_r · recency + w_h · log1p(hit)``.
+
+        At the default reference time the multipliers of every slot are
+        computed once per weights and kept until the table changes (the same
+        floats, element by element).
+        """
+        if ref != self.newest:
+            return self._boost_of(idx, weights, ref)
+        key = (weights.recency, weights.half_life_days, weights.hits)
+        whole = self._whole_boosts.get(key)
+        if whole is None:
+            whole = self._boost_of(np.arange(len(self.items)), weights, ref)
+            if len(self._whole_boosts) >= _KEPT:
+                self._whole_boosts.clear()
+            self._whole_boosts[key] = whole
+        return whole[idx]
+
+    def _boost_of(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
+        boost = np.ones(idx.shape[0])
+        if weights.recency:
+            age_days = np.maximum(ref - self.times[idx], 0.0) / _DAY_S
+            boost += weights.recency * np.exp2(-age_days / weights.half_life_days)
+        if weights.hits:
+            boost += weights.hits * self._log_hits[idx]
+        return boost

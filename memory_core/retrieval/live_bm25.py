@@ -1,0 +1,416 @@
+"""BM25 (Okapi) over numbered document slots that can be added, replaced and removed in place.
+
+``bm25.BM25Index`` is built once from a corpus; a user's index built that
+way had to be rebuilt whole after every write. ``LiveBM25`` keeps the same
+scores (Okapi with rank_bm25's defaults k1=1.5, b=0.75, epsilon=0.25 and the
+``min_idf`` floor, see ``bm25``) while documents change:
+
+- **base segment**: postings in CSR form (document slots and term frequencies
+  per term), built in bulk by ``build`` or ``compact``;
+- **append segment**: the postings of documents set since, rebuilt (it is
+  small) on every change;
+- **tombstones**: a replaced or removed document's base postings are masked
+  by a per-slot flag, never rewritten.
+
+The statistics are exact at all times, not approximated: the document
+frequency of every term, the number of documents and the total length are
+updated by each change (a removed document's terms are taken out), and the
+idf vector and per-document length norms are recomputed from them (O(terms +
+documents) numpy passes per change, none per query). Term weights are
+computed per query from (tf, idf, norm), the same expression and operand
+order as ``BM25Index``'s precomputed weights, so a document scores the same
+floats whatever the history of the index: an index changed step by step and
+one built fresh from the final documents agree exactly (tested). ``compact``
+folds the append segment into the base and drops dead slots; it only makes
+queries cheaper, never changes a score.
+
+A slot is a position shared by every per-document array of the caller (the
+recall index keeps items, filters, a dense matrix … by the same slot): new
+documents take the next slots, a replaced document keeps its slot, a
+removed slot stays dead until ``compact`` renumbers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from memory_core.retrieval.bm25 import top_k_indices, top_positive
+
+__all__ = ["LiveBM25"]
+
+_EMPTY_I = np.empty(0, dtype=np.int64)
+_EMPTY_F = np.empty(0, dtype=np.float64)
+
+
+def _csr(keys: np.ndarray, values: list[np.ndarray], size: int,
+         order_by: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
+    """Sort ``values`` by (``keys``, ``order_by``); return them and the offsets of each key 0..size-1."""
+    order = np.lexsort((order_by, keys))
+    offsets = np.concatenate(([0], np.cumsum(np.bincount(keys, minlength=size)))).astype(np.int64)
+    return [v[order] for v in values], offsets.tolist()
+
+
+class LiveBM25:
+    """A BM25 index over document slots 0..n_docs-1, changed in place by ``set_docs``.
+
+    Args:
+        k1, b, epsilon: BM25Okapi parameters (rank_bm25's defaults).
+        min_idf: floor for idf values (as ``bm25.BM25Index``); None for none.
+
+    Attributes:
+        n_docs: number of slots (live and dead).
+        n_live: number of live documents (the N of the idf).
+        avgdl: average live document length in tokens (0.0 when no document has a term).
+        doc_len: shape (n_docs,) int64 lengths (0 for a dead slot).
+        alive: shape (n_docs,) bool, True for a live document.
+    """
+
+    def __init__(self, k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25,
+                 min_idf: float | None = 0.001) -> None:
+        self.k1, self.b, self.epsilon, self.min_idf = k1, b, epsilon, min_idf
+        self.n_docs = self.n_live = 0
+        self.avgdl = 0.0
+        self.doc_len = _EMPTY_I.copy()
+        self.alive = np.zeros(0, dtype=bool)
+        self._total = 0
+        self._term_of: dict[str, int] = {}
+        self._terms: list[str] = []  # id → term, filled lazily
+        self._df = _EMPTY_I.copy()
+        self._idf = _EMPTY_F.copy()
+        self._norm = _EMPTY_F.copy()
+        # base segment: term-major postings and, for removal, document-major terms
+        self._b_docs, self._b_tf, self._b_starts = _EMPTY_I, _EMPTY_F, [0]
+        self._d_terms, self._d_tf, self._d_starts = _EMPTY_I, _EMPTY_F, [0]
+        self._base_ok = np.zeros(0, dtype=bool)  # slot's base postings are its current document
+        self._base_clean = True  # every base posting is current (no tombstone)
+        self.tombstones = 0  # base slots whose postings are masked (replaced or removed documents)
+        # append segment: slot → (term ids, tfs); term-major copy rebuilt on each change
+        self._delta: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._x_docs, self._x_tf, self._x_starts = _EMPTY_I, _EMPTY_F, [0]
+
+    # ── building and changing ──────────────────────────────────────────
+
+    @classmethod
+    def build(cls, corpus: Sequence[Sequence[str] | None], **params: float | None) -> LiveBM25:
+        """Index ``corpus`` (document i in slot i; None for a dead slot) in one bulk pass.
+
+        Args:
+            corpus: token lists; an empty list is a live document without terms.
+            params: ``k1``, ``b``, ``epsilon``, ``min_idf`` as in the constructor.
+        """
+        index = cls(**params)  # type: ignore[arg-type]
+        index._bulk(corpus)
+        return index
+
+    def _bulk(self, corpus: Sequence[Sequence[str] | None]) -> None:
+        term_of = self._term_of
+        n = len(corpus)
+        term_ids: list[int] = []
+        tfs: list[int] = []
+        counts = np.zeros(n, dtype=np.int64)
+        lengths = np.zeros(n, dtype=np.int64)
+        alive = np.zeros(n, dtype=bool)
+        for i, doc in enumerate(corpus):
+            if doc is None:
+                continue
+            alive[i] = True
+            lengths[i] = len(doc)
+            freqs = Counter(doc)
+            counts[i] = len(freqs)
+            term_ids.extend(term_of.setdefault(t, len(term_of)) for t in freqs)
+            tfs.extend(freqs.values())
+        terms = np.array(term_ids, dtype=np.int64)
+        tf = np.array(tfs, dtype=np.float64)
+        docs = np.repeat(np.arange(n, dtype=np.int64), counts)
+        self.n_docs = n
+        self.alive, self.doc_len = alive, lengths
+        self._base_ok = alive.copy()
+        self._d_terms, self._d_tf = terms, tf
+        self._d_starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64).tolist()
+        (self._b_docs, self._b_tf), self._b_starts = _csr(terms, [docs, tf], len(term_of), docs)
+        self._df = np.bincount(terms, minlength=len(term_of)).astype(np.int64)
+        self.n_live = int(alive.sum())
+        self._total = int(lengths.sum())
+        self._restat()
+
+    def set_docs(self, docs: Mapping[int, Sequence[str] | None]) -> None:
+        """Set, replace or remove documents; statistics are updated exactly.
+
+        Args:
+            docs: slot → token list (a new or replaced document; [] for one
+                without terms) or None (remove). New slots must continue the
+                numbering: n_docs, n_docs + 1, … (any order in the mapping).
+
+        Raises:
+            ValueError: a slot beyond the next free one, or negative.
+        """
+        if not docs:
+            return
+        top = max(docs)
+        if min(docs) < 0 or any(s not in docs for s in range(self.n_docs, top + 1)):
+            raise ValueError(f"new slots must continue from {self.n_docs}; got {sorted(docs)[:8]}")
+        if top >= self.n_docs:
+            grow = top + 1 - self.n_docs
+            self.doc_len = np.concatenate((self.doc_len, np.zeros(grow, dtype=np.int64)))
+            self.alive = np.concatenate((self.alive, np.zeros(grow, dtype=bool)))
+            self._base_ok = np.concatenate((self._base_ok, np.zeros(grow, dtype=bool)))
+            self.n_docs = top + 1
+        term_of = self._term_of
+        for slot, tokens in docs.items():
+            self._drop(slot)
+            if tokens is None:
+                continue
+            freqs = Counter(tokens)
+            tids = np.fromiter((term_of.setdefault(t, len(term_of)) for t in freqs), dtype=np.int64,
+                               count=len(freqs))
+            if len(term_of) > self._df.shape[0]:
+                self._df = np.concatenate((self._df, np.zeros(max(len(term_of) - self._df.shape[0],
+                                                                  self._df.shape[0] // 2), dtype=np.int64)))
+            self._df[tids] += 1
+            self._delta[slot] = (tids, np.fromiter(freqs.values(), dtype=np.float64, count=len(freqs)))
+            self.alive[slot] = True
+            self.doc_len[slot] = len(tokens)
+            self.n_live += 1
+            self._total += len(tokens)
+        self._rebuild_delta()
+        self._restat()
+
+    def _drop(self, slot: int) -> None:
+        """Take a live document's terms out of the statistics and postings (a tombstone in the base)."""
+        if not self.alive[slot]:
+            return
+        if slot in self._delta:
+            tids = self._delta.pop(slot)[0]
+        else:
+            tids = self._d_terms[self._d_starts[slot]:self._d_starts[slot + 1]]
+        if self._base_ok[slot]:
+            self._base_ok[slot] = False
+            self._base_clean = False
+            self.tombstones += 1
+        self._df[tids] -= 1
+        self.alive[slot] = False
+        self.n_live -= 1
+        self._total -= int(self.doc_len[slot])
+        self.doc_len[slot] = 0
+
+    def _rebuild_delta(self) -> None:
+        if not self._delta:
+            self._x_docs, self._x_tf, self._x_starts = _EMPTY_I, _EMPTY_F, [0] * (len(self._term_of) + 1)
+            return
+        slots = list(self._delta)
+        counts = [self._delta[s][0].shape[0] for s in slots]
+        terms = np.concatenate([self._delta[s][0] for s in slots])
+        tf = np.concatenate([self._delta[s][1] for s in slots])
+        docs = np.repeat(np.array(slots, dtype=np.int64), counts)
+        (self._x_docs, self._x_tf), self._x_starts = _csr(terms, [docs, tf], len(self._term_of), docs)
+
+    def _restat(self) -> None:
+        """Recompute avgdl, idf (rank_bm25's formula and epsilon step, then ``min_idf``) and length norms."""
+        n_terms = len(self._term_of)
+        if n_terms > self._df.shape[0]:  # ids handed out by term_id without a document yet
+            self._df = np.concatenate((self._df, np.zeros(n_terms - self._df.shape[0], dtype=np.int64)))
+        df = self._df[:n_terms]
+        self._idf = np.zeros(n_terms)
+        if not self._total:  # no live document has a term: nothing can match
+            self.avgdl = 0.0
+            self._norm = np.zeros(self.n_docs)
+            return
+        n = self.n_live
+        self.avgdl = self._total / n
+        present = df > 0
+        values = np.log(n - df[present] + 0.5) - np.log(df[present] + 0.5)
+        average = math.fsum(values.tolist()) / values.shape[0]  # exact sum: the same whatever the term order
+        values[values < 0] = self.epsilon * average
+        if self.min_idf is not None:
+            values = np.maximum(values, self.min_idf).astype(np.float64)
+        self._idf[present] = values
+        self._norm = np.asarray(self.k1 * (1 - self.b + self.b * self.doc_len / self.avgdl), dtype=np.float64)
+
+    def compact(self) -> np.ndarray:
+        """Fold the append segment into the base and drop dead slots (scores do not change).
+
+        Returns:
+            Shape (old n_docs,) int64: each old slot's new slot, -1 for a dropped one.
+            The caller renumbers its own per-slot arrays with it.
+        """
+        keep = np.flatnonzero(self.alive)
+        new_of = np.full(self.n_docs, -1, dtype=np.int64)
+        new_of[keep] = np.arange(keep.shape[0])
+        terms: list[np.ndarray] = []
+        tfs: list[np.ndarray] = []
+        counts = np.zeros(keep.shape[0], dtype=np.int64)
+        d_terms, d_tf, d_starts = self._d_terms, self._d_tf, self._d_starts
+        for new, old in enumerate(keep.tolist()):
+            if old in self._delta:
+                t, f = self._delta[old]
+            else:
+                lo, hi = d_starts[old], d_starts[old + 1]
+                t, f = d_terms[lo:hi], d_tf[lo:hi]
+            terms.append(t)
+            tfs.append(f)
+            counts[new] = t.shape[0]
+        term = np.concatenate(terms) if terms else _EMPTY_I
+        tf = np.concatenate(tfs) if tfs else _EMPTY_F
+        docs = np.repeat(np.arange(keep.shape[0], dtype=np.int64), counts)
+        self.n_docs = keep.shape[0]
+        self.alive = np.ones(self.n_docs, dtype=bool)
+        self.doc_len = self.doc_len[keep]
+        self._base_ok = self.alive.copy()
+        self._base_clean = True
+        self.tombstones = 0
+        self._d_terms, self._d_tf = term, tf
+        self._d_starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64).tolist()
+        (self._b_docs, self._b_tf), self._b_starts = _csr(term, [docs, tf], len(self._term_of), docs)
+        self._delta = {}
+        self._rebuild_delta()
+        self._restat()
+        return new_of
+
+    @property
+    def appended(self) -> int:
+        """Documents in the append segment (what ``compact`` would fold in)."""
+        return len(self._delta)
+
+    def __len__(self) -> int:
+        """Number of slots (live and dead)."""
+        return self.n_docs
+
+    def nbytes(self) -> int:
+        """Approximate memory held, in bytes (arrays plus ~100 bytes per vocabulary entry)."""
+        arrays = (self.doc_len, self.alive, self._df, self._idf, self._norm, self._b_docs, self._b_tf,
+                  self._d_terms, self._d_tf, self._base_ok, self._x_docs, self._x_tf)
+        return (sum(a.nbytes for a in arrays) + 8 * (len(self._b_starts) + len(self._d_starts) + len(self._x_starts))
+                + 100 * len(self._term_of) + sum(t.nbytes + f.nbytes + 100 for t, f in self._delta.values()))
+
+    # ── scoring ─────────────────────────────────────────────────────────
+
+    def term_id(self, term: str) -> int:
+        """The term's id in this index's vocabulary, adding it when new (ids are never reused)."""
+        tid = self._term_of.setdefault(term, len(self._term_of))
+        if tid == len(self._terms):
+            self._terms.append(term)
+        return tid
+
+    def term(self, tid: int) -> str:
+        """The term of an id from ``term_id``."""
+        if len(self._terms) < len(self._term_of):
+            self._terms = list(self._term_of)
+        return self._terms[tid]
+
+    def idf_of(self, term: str) -> float:
+        """The term's current idf (0.0 for a term no live document holds)."""
+        tid = self._term_of.get(term)
+        return 0.0 if tid is None or tid >= self._idf.shape[0] else float(self._idf[tid])
+
+    def _postings(self, tid: int, times: int) -> tuple[np.ndarray, np.ndarray]:
+        """(slots ascending, weights) of one term: live base postings plus the append segment's."""
+        docs_parts: list[np.ndarray] = []
+        tf_parts: list[np.ndarray] = []
+        if tid + 1 < len(self._b_starts):
+            lo, hi = self._b_starts[tid], self._b_starts[tid + 1]
+            d, f = self._b_docs[lo:hi], self._b_tf[lo:hi]
+            if not self._base_clean:
+                keep = self._base_ok[d]
+                d, f = d[keep], f[keep]
+            docs_parts.append(d)
+            tf_parts.append(f)
+        if tid + 1 < len(self._x_starts):
+            lo, hi = self._x_starts[tid], self._x_starts[tid + 1]
+            if hi > lo:
+                docs_parts.append(self._x_docs[lo:hi])
+                tf_parts.append(self._x_tf[lo:hi])
+        if not docs_parts:
+            return _EMPTY_I, _EMPTY_F
+        if len(docs_parts) == 1:
+            d, tf = docs_parts[0], tf_parts[0]
+        else:
+            d, tf = np.concatenate(docs_parts), np.concatenate(tf_parts)
+            order = np.argsort(d, kind="stable")
+            d, tf = d[order], tf[order]
+        # the expression and operand order of BM25Index's precomputed weights: the same floats
+        w = self._idf[tid] * tf * (self.k1 + 1) / (tf + self._norm[d])
+        if times != 1:
+            w = w * times
+        return d, w
+
+    def _spans(self, query_tokens: Sequence[str]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(slots, weights × times in the query) of each known query term with postings, in query order."""
+        counts: dict[int, int] = {}
+        for t in query_tokens:
+            tid = self._term_of.get(t)
+            if tid is not None and tid < self._df.shape[0] and self._df[tid] > 0:
+                counts[tid] = counts.get(tid, 0) + 1
+        return [p for p in (self._postings(t, c) for t, c in counts.items()) if p[0].shape[0]]
+
+    def candidates(self, query_tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Score the live documents that contain at least one query term.
+
+        Returns:
+            (slots, scores): shape (m,) int64 ascending and shape (m,) float64,
+            summed over the query terms in query order (as ``BM25Index.candidates``).
+        """
+        spans = self._spans(query_tokens)
+        if not spans:
+            return _EMPTY_I, _EMPTY_F
+        if len(spans) == 1:
+            return spans[0]
+        docs = np.concatenate([d for d, _ in spans])
+        weights = np.concatenate([w for _, w in spans])
+        uniq, inverse = np.unique(docs, return_inverse=True)
+        return uniq, np.bincount(inverse, weights=weights, minlength=uniq.shape[0])
+
+    def ranked(self, query_tokens: Sequence[str], depth: int, mask: np.ndarray | None = None) -> np.ndarray:
+        """The best ``depth`` slots containing a query term, best first (ties to the lower slot)."""
+        return self.ranked_scored(query_tokens, depth, mask)[0]
+
+    def ranked_scored(self, query_tokens: Sequence[str], depth: int,
+                      mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+        """``ranked``, and the dense score array when one was built (else None), as ``BM25Index``.
+
+        Args:
+            query_tokens: query terms.
+            depth: how many at most (>= 1).
+            mask: optional shape (n_docs,) bool; only True slots may be returned.
+        """
+        spans = self._spans(query_tokens)
+        if not spans:
+            return _EMPTY_I, None
+        positive = self.min_idf is not None and self.min_idf > 0  # else a weight may be <= 0: no dense cut
+        if not positive or sum(d.shape[0] for d, _ in spans) * 16 < self.n_docs:
+            if len(spans) == 1:
+                idx, sc = spans[0]
+            else:
+                docs = np.concatenate([d for d, _ in spans])
+                uniq, inverse = np.unique(docs, return_inverse=True)
+                idx = uniq
+                sc = np.bincount(inverse, weights=np.concatenate([w for _, w in spans]), minlength=uniq.shape[0])
+            if mask is not None:
+                keep = mask[idx]
+                idx, sc = idx[keep], sc[keep]
+            return idx[top_k_indices(sc, depth)], None
+        docs = spans[0][0] if len(spans) == 1 else np.concatenate([d for d, _ in spans])
+        weights = spans[0][1] if len(spans) == 1 else np.concatenate([w for _, w in spans])
+        scores = np.bincount(docs, weights=weights, minlength=self.n_docs)
+        if mask is not None:
+            scores *= mask
+        return top_positive(scores, depth), scores
+
+    def scores_of(self, query_tokens: Sequence[str], docs: np.ndarray) -> np.ndarray:
+        """The scores of ``docs`` only (shape like ``docs``; 0.0 without a query term)."""
+        out = np.zeros(docs.shape[0])
+        for postings, weights in self._spans(query_tokens):
+            at = np.minimum(np.searchsorted(postings, docs), postings.shape[0] - 1)
+            found = postings[at] == docs
+            out[found] += weights[at[found]]
+        return out
+
+    def get_scores(self, query_tokens: Sequence[str]) -> np.ndarray:
+        """Every slot's score (0.0 for dead slots and slots without a query term)."""
+        scores = np.zeros(self.n_docs)
+        idx, sc = self.candidates(query_tokens)
+        scores[idx] = sc
+        return scores
