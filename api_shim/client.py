@@ -1,6 +1,6 @@
 """The Python client existing backends use: publish turns, recall, edit memory.
 
-It talks to the workers only through Redis, by task NAME (``api_shim.protocol``),
+It talks to the workers only through Redis, by task NAME (``memory_core.wire``),
 so a backend never imports worker code. Input is checked here with
 ``memory_core.validation`` before anything is sent, so a bad turn fails in the
 caller with a clear ``InvalidInput`` instead of in a worker later.
@@ -36,10 +36,10 @@ from celery import Celery
 from redis.backoff import ExponentialBackoff, NoBackoff
 from redis.retry import Retry
 
-from api_shim import protocol
 from api_shim.errors import PublishFailed, RecallUnavailable, RequestTimeout
 from api_shim.fallback import DatabaseRecall
 from api_shim.replies import RecallReply, recall_reply, remote_error
+from memory_core import wire
 from memory_core.errors import InvalidField
 from memory_core.model import check_item_fields, new_item_id
 from memory_core.store.base import check_list_filters
@@ -57,8 +57,8 @@ __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-_READ_ONLY = frozenset({protocol.RECALL, protocol.PING})
-_FALLS_BACK = frozenset({protocol.RECALL})  # read-only with a fallback of its own: never retried
+_READ_ONLY = frozenset({wire.RECALL, wire.PING})
+_FALLS_BACK = frozenset({wire.RECALL})  # read-only with a fallback of its own: never retried
 _REPLY_SLICE_S = 5.0  # a recall waits for its reply in BRPOPs of at most this long, in seconds
 _REPLY_SOCKET_MARGIN_S = 5.0  # and gives up on a Redis silent this long past a BRPOP's end
 MAX_IMPORT_CHARS = 20_000_000  # one import message, in characters
@@ -97,7 +97,7 @@ class MemoryClient:
         self.celery = Celery("gulfstream-client", broker=broker_url, set_as_current=False)
         self.celery.conf.update(
             task_serializer="json", accept_content=["json"], broker_connection_retry_on_startup=True,
-            task_routes={name: {"queue": queue} for name, queue in protocol.ROUTES.items()},
+            task_routes={name: {"queue": queue} for name, queue in wire.ROUTES.items()},
             # One connection attempt per publish: kombu would otherwise keep reconnecting for its
             # connect timeout (~4-6 s) inside even a ``retry=False`` publish. Retrying publishes
             # (writes) still retry, by ``_retry_policy``.
@@ -113,7 +113,7 @@ class MemoryClient:
         self._reply_redis = redis.Redis.from_url(
             broker_url, socket_timeout=_REPLY_SLICE_S + _REPLY_SOCKET_MARGIN_S, socket_connect_timeout=2,
             retry=Retry(NoBackoff(), 0))
-        self._publish_script = self.redis.register_script(protocol.PUBLISH_SCRIPT)
+        self._publish_script = self.redis.register_script(wire.PUBLISH_SCRIPT)
         self._fallback = None if database_url is None else DatabaseRecall(
             database_url, timeout_s=fallback_timeout_s, setup_s=fallback_setup_s)
 
@@ -136,7 +136,7 @@ class MemoryClient:
         stored) and will be stored and applied once, in the user's publish
         order; repeats of a turn id are ignored. While an ingest message of the
         user is queued and not yet started, no second one is sent: that one
-        stores every turn in the inbox (``protocol.PUBLISH_SCRIPT``), so a
+        stores every turn in the inbox (``wire.PUBLISH_SCRIPT``), so a
         burst of turns costs one message, and the returned id is that message's.
         After ``PublishFailed`` the turn may still arrive; publishing it again
         is safe. Memory text is not shown in Flower: the task's argument
@@ -167,13 +167,13 @@ class MemoryClient:
         turn = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role,
                 "text": text, "timestamp": when.isoformat(), "speaker": name, "meta": extra,
                 "published_at": time.time()}
-        waiting_key = protocol.ingest_waiting_key(user_id)
+        waiting_key = wire.ingest_waiting_key(user_id)
         try:
             raw_seq, raw_id, must_send = self._publish_script(
-                keys=[protocol.pub_seq_key(user_id), protocol.inbox_key(user_id), protocol.INBOX_USERS_KEY,
+                keys=[wire.pub_seq_key(user_id), wire.inbox_key(user_id), wire.INBOX_USERS_KEY,
                       waiting_key],
                 args=[json.dumps(turn, ensure_ascii=False), user_id, uuid.uuid4().hex,
-                      protocol.INGEST_WAITING_TTL_S])
+                      wire.INGEST_WAITING_TTL_S])
         except redis.RedisError as exc:
             raise PublishFailed(f"cannot reach Redis at {self.broker_url}: {exc}") from exc
         pub_seq = int(raw_seq)
@@ -183,7 +183,7 @@ class MemoryClient:
         kwargs = {**turn, "pub_seq": pub_seq}
         shown = f"{{'user_id': {user_id!r}, 'turn_id': {turn_id!r}, 'pub_seq': {pub_seq}}}"
         try:
-            return self._send(protocol.INGEST_TURN, kwargs, kwargsrepr=shown, task_id=message_id)
+            return self._send(wire.INGEST_TURN, kwargs, kwargsrepr=shown, task_id=message_id)
         except PublishFailed:
             with contextlib.suppress(redis.RedisError):  # let the next publish send its own message
                 self.redis.delete(waiting_key)
@@ -207,7 +207,7 @@ class MemoryClient:
         """
         check_item_fields(fields)
         fields["id"] = check_id(fields["id"], "item id") if "id" in fields else new_item_id()
-        return str(self._call(protocol.ADD_ITEM, user_id=check_id(user_id, "user id"),
+        return str(self._call(wire.ADD_ITEM, user_id=check_id(user_id, "user id"),
                               description=_text(description, "description"),
                               theme=_text(theme, "theme", max_chars=64), fields=fields,
                               reason=_reason(reason, required=False)))
@@ -224,7 +224,7 @@ class MemoryClient:
         """
         if new_description is None and new_theme is None:
             raise InvalidField("update needs a new description or a new theme")
-        self._call(protocol.UPDATE_ITEM, user_id=check_id(user_id, "user id"),
+        self._call(wire.UPDATE_ITEM, user_id=check_id(user_id, "user id"),
                    item_id=check_id(item_id, "item id"), reason=_reason(reason),
                    new_description=None if new_description is None else _text(new_description, "description"),
                    new_theme=None if new_theme is None else _text(new_theme, "theme", max_chars=64))
@@ -238,7 +238,7 @@ class MemoryClient:
         Raises:
             UnknownItem, InvalidInput (an empty reason too), RequestTimeout, RemoteError.
         """
-        return str(self._call(protocol.DELETE_ITEM, user_id=check_id(user_id, "user id"),
+        return str(self._call(wire.DELETE_ITEM, user_id=check_id(user_id, "user id"),
                               item_id=check_id(item_id, "item id"), reason=_reason(reason)))
 
     def merge_items(self, user_id: str, keep_id: str, other_id: str, reason: str, *,
@@ -253,7 +253,7 @@ class MemoryClient:
             UnknownItem: either item is not a live item of the user.
             InvalidInput: the same id twice, bad text, an empty reason; RequestTimeout; RemoteError.
         """
-        return str(self._call(protocol.MERGE_ITEMS, user_id=check_id(user_id, "user id"),
+        return str(self._call(wire.MERGE_ITEMS, user_id=check_id(user_id, "user id"),
                               keep_id=check_id(keep_id, "item id"), other_id=check_id(other_id, "item id"),
                               reason=_reason(reason),
                               description=None if description is None else _text(description, "description"),
@@ -276,7 +276,7 @@ class MemoryClient:
         if len(text) > MAX_IMPORT_CHARS:
             raise InvalidField(f"import text is over {MAX_IMPORT_CHARS} characters; split it by user")
         return {str(k): int(v) for k, v in self._call(
-            protocol.IMPORT_ITEMS, timeout_s=timeout_s, text=text,
+            wire.IMPORT_ITEMS, timeout_s=timeout_s, text=text,
             user_id=None if user_id is None else check_id(user_id, "user id")).items()}
 
     def erase_user(self, user_id: str) -> int:
@@ -288,7 +288,7 @@ class MemoryClient:
         after turns published later: stop publishing a user's turns before
         erasing them.
         """
-        return int(self._call(protocol.ERASE_USER, user_id=check_id(user_id, "user id")))
+        return int(self._call(wire.ERASE_USER, user_id=check_id(user_id, "user id")))
 
     # ── reads ──────────────────────────────────────────────────────────
 
@@ -308,17 +308,17 @@ class MemoryClient:
         """
         user_id = check_id(user_id, "user id")
         wanted, theme, kind = check_list_filters(statuses, theme, kind)
-        return list(self._call(protocol.LIST_ITEMS, user_id=user_id,
+        return list(self._call(wire.LIST_ITEMS, user_id=user_id,
                                statuses=None if wanted is None else list(wanted), theme=theme, kind=kind))
 
     def item_history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
         """Return an item's revisions, newest first. Raises UnknownItem."""
-        return list(self._call(protocol.ITEM_HISTORY, user_id=check_id(user_id, "user id"),
+        return list(self._call(wire.ITEM_HISTORY, user_id=check_id(user_id, "user id"),
                                item_id=check_id(item_id, "item id")))
 
     def get_item(self, user_id: str, item_id: str) -> dict[str, Any]:
         """Return one item, whatever its status, without history. Raises UnknownItem."""
-        return dict(self._call(protocol.GET_ITEM, user_id=check_id(user_id, "user id"),
+        return dict(self._call(wire.GET_ITEM, user_id=check_id(user_id, "user id"),
                                item_id=check_id(item_id, "item id")))
 
     def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
@@ -335,7 +335,7 @@ class MemoryClient:
         Raises:
             NotFound: no such turn was published for the user (or it was erased).
         """
-        return dict(self._call(protocol.TURN_STATUS, user_id=check_id(user_id, "user id"),
+        return dict(self._call(wire.TURN_STATUS, user_id=check_id(user_id, "user id"),
                                turn_id=check_id(turn_id, "turn id")))
 
     def recall(self, user_id: str, query: str, k: int = 10, *, filters: Mapping[str, Any] | None = None,
@@ -371,12 +371,12 @@ class MemoryClient:
                 ``fallback_timeout_s`` (the message says which).
             StoreError: the fallback read failed too (the database is down as well).
         """
-        kwargs = protocol.check_recall_request(user_id, query, k, filters, budget_tokens, timeout_ms)
+        kwargs = wire.check_recall_request(user_id, query, k, filters, budget_tokens, timeout_ms)
         user_id, query = kwargs["user_id"], kwargs["query"]
         wait_ms = timeout_ms or self.recall_timeout_ms
         started = time.perf_counter()
         try:
-            value = self._call(protocol.RECALL, timeout_s=wait_ms / 1000, deadline=protocol.deadline_after(wait_ms),
+            value = self._call(wire.RECALL, timeout_s=wait_ms / 1000, deadline=wire.deadline_after(wait_ms),
                                kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}", **kwargs)
             reason = ""
         except RequestTimeout:
@@ -393,7 +393,7 @@ class MemoryClient:
     def ping(self, timeout_s: float | None = None) -> float:
         """Round-trip a no-op task through the recall queue; return the time in milliseconds."""
         started = time.perf_counter()
-        self._call(protocol.PING, timeout_s=timeout_s)
+        self._call(wire.PING, timeout_s=timeout_s)
         return (time.perf_counter() - started) * 1e3
 
     # ── plumbing ───────────────────────────────────────────────────────
@@ -442,14 +442,14 @@ class MemoryClient:
         self._send(name, {"call_id": call_id, **kwargs}, kwargsrepr=kwargsrepr)
         try:
             if name in _FALLS_BACK:
-                popped = self._wait_once(protocol.reply_key(call_id), wait_s)
+                popped = self._wait_once(wire.reply_key(call_id), wait_s)
             else:
-                popped = self.redis.brpop([protocol.reply_key(call_id)], timeout=max(wait_s, 0.001))
+                popped = self.redis.brpop([wire.reply_key(call_id)], timeout=max(wait_s, 0.001))
         except redis.RedisError as exc:
             raise PublishFailed(f"lost Redis while waiting for {name}: {exc}") from exc
         if popped is None:
             raise RequestTimeout(f"{name} got no reply within {wait_s:.3f} s")
-        body = protocol.decode_reply(popped[1])
+        body = wire.decode_reply(popped[1])
         if body["ok"]:
             return body["value"]
         raise remote_error(body.get("error_type", ""), body.get("error", ""))

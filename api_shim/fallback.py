@@ -20,8 +20,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
 from typing import Any
 
-from api_shim import protocol
 from api_shim.errors import RecallUnavailable
+from memory_core import wire
 
 __all__ = ["DatabaseRecall"]
 
@@ -47,10 +47,10 @@ class DatabaseRecall:
 
     def recall(self, user_id: str, query: str, k: int, filters: dict[str, Any] | None,
                budget_tokens: int | None, reason: str) -> dict[str, Any]:
-        """Recall from the database; return ``protocol.recall_payload`` of the answer.
+        """Recall from the database; return ``wire.recall_payload`` of the answer.
 
         Args:
-            filters: recall filters in JSON form (``protocol.check_recall_filters``).
+            filters: recall filters in JSON form (``wire.check_recall_filters``).
             reason: why the caller fell back, put at the head of any error message.
 
         Raises:
@@ -60,7 +60,7 @@ class DatabaseRecall:
         memory = self.prepare(reason)
         runner = self._runner
         assert runner is not None  # started by prepare
-        running = runner.submit(lambda: memory.recall(user_id, query, k, filters=protocol.recall_filters(filters),
+        running = runner.submit(lambda: memory.recall(user_id, query, k, filters=wire.recall_filters(filters),
                                                       budget_tokens=budget_tokens))
         try:
             response = running.result(timeout=self.timeout_s)
@@ -69,7 +69,7 @@ class DatabaseRecall:
             raise RecallUnavailable(f"{reason}, and the direct recall from the database (reading the user's "
                                     f"items and searching them) did not finish within "
                                     f"{self.timeout_s:g} s") from None
-        return protocol.recall_payload(response)
+        return wire.recall_payload(response)
 
     def prepare(self, reason: str = "recall fallback set-up") -> Any:
         """Return the fallback's ``Memory``, waiting up to ``setup_s`` for its one-time set-up.

@@ -51,6 +51,6 @@ def remote_error(error_type: str, message: str) -> Exception:
 
 
 def recall_reply(value: Mapping[str, Any]) -> RecallReply:
-    """A ``RecallReply`` from a recall payload (``protocol.recall_payload`` as JSON)."""
+    """A ``RecallReply`` from a recall payload (``wire.recall_payload`` as JSON)."""
     return RecallReply(list(value["results"]), dict(value["context"]),
                        {k: float(v) for k, v in value.get("timings_ms", {}).items()})

@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from memory_core.cli_api import register as register_api_commands
+from memory_core.cli_plugins import mount_plugins
 from memory_core.errors import GulfstreamError
 from memory_core.ingest_io import ParsedFile, read_turn_file
 from memory_core.model import MemoryItem
@@ -394,17 +395,9 @@ def eval_behaviour(file: Annotated[list[Path] | None, typer.Argument(help="Case 
 register_api_commands(app)
 
 
-def _mount_worker_commands() -> None:
-    try:
-        from workers.dlq_cli import app as dlq_app
-    except ImportError:  # the workers extra is not installed
-        return
-    app.add_typer(dlq_app, name="dlq", help="Dead-lettered turns: list, retry, drop.")
-
-
 def main() -> None:
     """Entry point of the ``gulfstream`` script."""
-    _mount_worker_commands()
+    mount_plugins(app)  # e.g. the workers' ``dlq`` (entry-point group ``gulfstream.cli``)
     try:
         app()
     except GulfstreamError as exc:

@@ -63,14 +63,14 @@ def test_build_context_and_scaling() -> None:
 
 
 def test_every_queue_has_a_worker() -> None:
-    from api_shim import protocol
+    from memory_core import wire
 
     consumed: set[str] = set()
     for service in _compose()["services"].values():
         command = service.get("command", [])
         if command[:1] == ["celery"] and "-Q" in command:
             consumed.update(command[command.index("-Q") + 1].split(","))
-    assert consumed == set(protocol.QUEUES)
+    assert consumed == set(wire.QUEUES)
     edits = _compose()["services"]["edit-worker"]["command"]
     assert edits[edits.index("-Q") + 1] == "edits"  # never behind the ingest backlog
 

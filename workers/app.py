@@ -17,7 +17,7 @@ from typing import Any
 from celery import Celery
 from kombu import Queue
 
-from api_shim import protocol
+from memory_core import wire
 from workers import kombu_fix
 from workers.settings import WorkerSettings
 
@@ -61,13 +61,13 @@ def build_config(s: WorkerSettings) -> dict[str, Any]:
         "result_expires": 3600,
         "task_time_limit": s.task_time_limit_s,
         "task_soft_time_limit": s.task_time_limit_s - min(30, s.task_time_limit_s // 5),
-        "task_queues": [Queue(name) for name in protocol.QUEUES],
+        "task_queues": [Queue(name) for name in wire.QUEUES],
         "task_default_queue": "ingest",
-        "task_routes": {name: {"queue": queue} for name, queue in protocol.ROUTES.items()},
+        "task_routes": {name: {"queue": queue} for name, queue in wire.ROUTES.items()},
         "task_send_sent_event": s.task_events,
         "worker_send_task_events": s.task_events,
         "beat_schedule": {
-            "sweep-backlogs": {"task": protocol.SWEEP, "schedule": s.sweep_interval_s},
+            "sweep-backlogs": {"task": wire.SWEEP, "schedule": s.sweep_interval_s},
         },
     }
 

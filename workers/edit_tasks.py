@@ -2,7 +2,7 @@
 
 They run on the ``edits`` queue (never behind a backlog of turns). Each task
 takes the caller's ``call_id`` and answers through ``workers.recall.reply``
-(the per-call reply list of ``api_shim.protocol``).
+(the per-call reply list of ``memory_core.wire``).
 
 Edits never interleave with a curate run. Every write holds the user's lock
 (``SqlStore.user_lock``, the one ``Memory.apply_pending`` holds while it plans
@@ -27,8 +27,7 @@ from typing import Any
 
 from celery import Task
 
-from api_shim import protocol
-from api_shim.turn_state import turn_status as turn_status_of
+from memory_core import wire
 from memory_core.errors import GulfstreamError, InvalidField, StoreLocked, UnknownItem
 from memory_core.model import Actor, Status, check_item_fields
 from memory_core.store.transfer import parse_import, store_import
@@ -87,7 +86,7 @@ def _raiser(exc: BaseException) -> Callable[[], Any]:
 # ── person edits (under the user's lock) ───────────────────────────────
 
 
-@app.task(name=protocol.ADD_ITEM, bind=True, ignore_result=True)
+@app.task(name=wire.ADD_ITEM, bind=True, ignore_result=True)
 def add_item(self: Task, call_id: str | None, user_id: str, description: str, theme: str,
              fields: dict[str, Any] | None = None, reason: str = "", busy_since: float | None = None) -> None:
     """Add an item written by a person; reply with its id (InvalidField for an unknown field name)."""
@@ -101,7 +100,7 @@ def add_item(self: Task, call_id: str | None, user_id: str, description: str, th
     locked_edit(self, call_id, [user_id], work, busy_since)
 
 
-@app.task(name=protocol.UPDATE_ITEM, bind=True, ignore_result=True)
+@app.task(name=wire.UPDATE_ITEM, bind=True, ignore_result=True)
 def update_item(self: Task, call_id: str | None, user_id: str, item_id: str, reason: str,
                 new_description: str | None = None, new_theme: str | None = None,
                 busy_since: float | None = None) -> None:
@@ -110,7 +109,7 @@ def update_item(self: Task, call_id: str | None, user_id: str, item_id: str, rea
         user_id, item_id, reason, new_description, new_theme, actor=Actor.USER), busy_since)
 
 
-@app.task(name=protocol.DELETE_ITEM, bind=True, ignore_result=True)
+@app.task(name=wire.DELETE_ITEM, bind=True, ignore_result=True)
 def delete_item(self: Task, call_id: str | None, user_id: str, item_id: str, reason: str,
                 busy_since: float | None = None) -> None:
     """Soft-delete an item; reply with its description."""
@@ -118,7 +117,7 @@ def delete_item(self: Task, call_id: str | None, user_id: str, item_id: str, rea
         user_id, item_id, reason, actor=Actor.USER), busy_since)
 
 
-@app.task(name=protocol.MERGE_ITEMS, bind=True, ignore_result=True)
+@app.task(name=wire.MERGE_ITEMS, bind=True, ignore_result=True)
 def merge_items(self: Task, call_id: str | None, user_id: str, keep_id: str, other_id: str, reason: str,
                 description: str | None = None, theme: str | None = None,
                 busy_since: float | None = None) -> None:
@@ -137,7 +136,7 @@ def merge_items(self: Task, call_id: str | None, user_id: str, keep_id: str, oth
     locked_edit(self, call_id, [user_id], work, busy_since)
 
 
-@app.task(name=protocol.IMPORT_ITEMS, bind=True, ignore_result=True)
+@app.task(name=wire.IMPORT_ITEMS, bind=True, ignore_result=True)
 def import_items(self: Task, call_id: str | None, text: str, user_id: str | None = None,
                  busy_since: float | None = None) -> None:
     """Import seed-000 compatible YAML (see ``memory_core.store.transfer``); reply with counts per user.
@@ -154,14 +153,14 @@ def import_items(self: Task, call_id: str | None, text: str, user_id: str | None
     locked_edit(self, call_id, parsed, lambda c: store_import(c.store, parsed), busy_since)
 
 
-@app.task(name=protocol.ERASE_USER, bind=True, ignore_result=True)
+@app.task(name=wire.ERASE_USER, bind=True, ignore_result=True)
 def erase_user(self: Task, call_id: str | None, user_id: str, busy_since: float | None = None) -> None:
     """Erase every turn, item, revision and dead letter of the user, under the user's lock."""
     def work(ctx: Context) -> int:
-        ctx.redis.delete(protocol.inbox_key(user_id))  # turn texts not yet taken by an ingest run
+        ctx.redis.delete(wire.inbox_key(user_id))  # turn texts not yet taken by an ingest run
         removed = int(ctx.memory.erase_user(user_id))
         ctx.dead_letters.erase_user(user_id)
-        ctx.redis.delete(protocol.inbox_key(user_id))  # and any published meanwhile
+        ctx.redis.delete(wire.inbox_key(user_id))  # and any published meanwhile
         return removed
 
     locked_edit(self, call_id, [user_id], work, busy_since)
@@ -170,31 +169,31 @@ def erase_user(self: Task, call_id: str | None, user_id: str, busy_since: float 
 # ── reads (no lock: each is one consistent read) ───────────────────────
 
 
-@app.task(name=protocol.LIST_ITEMS, ignore_result=True, acks_late=False)
+@app.task(name=wire.LIST_ITEMS, ignore_result=True, acks_late=False)
 def list_items(call_id: str | None, user_id: str, statuses: list[str] | None = None,
                theme: str | None = None, kind: str | None = None) -> None:
     """Reply with the user's items (default active), oldest first, without history."""
     ctx = context()
     wanted = (Status.ACTIVE,) if statuses is None else statuses
-    reply(ctx, call_id, lambda: [protocol.item_payload(i) for i in ctx.store.list_items(
+    reply(ctx, call_id, lambda: [wire.item_payload(i) for i in ctx.store.list_items(
         user_id, statuses=wanted or None, theme=theme, kind=kind)])
 
 
-@app.task(name=protocol.GET_ITEM, ignore_result=True, acks_late=False)
+@app.task(name=wire.GET_ITEM, ignore_result=True, acks_late=False)
 def get_item(call_id: str | None, user_id: str, item_id: str) -> None:
     """Reply with one item, whatever its status, without history."""
     ctx = context()
-    reply(ctx, call_id, lambda: protocol.item_payload(ctx.store.get(user_id, item_id)))
+    reply(ctx, call_id, lambda: wire.item_payload(ctx.store.get(user_id, item_id)))
 
 
-@app.task(name=protocol.ITEM_HISTORY, ignore_result=True, acks_late=False)
+@app.task(name=wire.ITEM_HISTORY, ignore_result=True, acks_late=False)
 def item_history(call_id: str | None, user_id: str, item_id: str) -> None:
     """Reply with an item's revisions, newest first."""
     ctx = context()
-    reply(ctx, call_id, lambda: protocol.to_jsonable(ctx.store.history(user_id, item_id)))
+    reply(ctx, call_id, lambda: wire.to_jsonable(ctx.store.history(user_id, item_id)))
 
 
-@app.task(name=protocol.TURN_STATUS, ignore_result=True, acks_late=False)
+@app.task(name=wire.TURN_STATUS, ignore_result=True, acks_late=False)
 def turn_status(call_id: str | None, user_id: str, turn_id: str) -> None:
     """Reply with ``{"status", "seq", "error_type", "attempts"}`` of one published turn (see the client)."""
     ctx = context()
@@ -207,4 +206,4 @@ def status_of(ctx: Context, user_id: str, turn_id: str) -> dict[str, Any]:
         letter = ctx.dead_letters.find(uid, tid)
         return (letter.error_type, letter.attempts) if letter is not None and letter.status == "dead" else None
 
-    return turn_status_of(ctx.store, ctx.redis, dead, user_id, turn_id)
+    return wire.turn_status(ctx.store, ctx.redis, dead, user_id, turn_id)

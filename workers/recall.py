@@ -1,7 +1,7 @@
 """Request/reply tasks: recall and the no-op ping (person edits are in ``workers.edit_tasks``).
 
 The caller passes a ``call_id``; the task LPUSHes its JSON reply (see
-``api_shim.protocol.encode_reply``) to ``gulfstream:reply:<call_id>`` with a
+``api_shim.wire.encode_reply``) to ``gulfstream:reply:<call_id>`` with a
 short TTL, and the caller BRPOPs that list. Results are never stored in the
 Celery backend (``ignore_result``): the per-call list is the cheaper path
 measured in ``notes/celery.md``. With ``call_id=None`` nothing is sent back.
@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from api_shim import protocol
+from memory_core import wire
 from memory_core.errors import GulfstreamError
 from workers.app import app
 from workers.bootstrap import Context, context
@@ -34,16 +34,16 @@ def reply(ctx: Context, call_id: str | None, work: Callable[[], Any]) -> Any:
     """
     try:
         value = work()
-        body = protocol.encode_reply(True, value)
+        body = wire.encode_reply(True, value)
     except GulfstreamError as exc:
         value = None
-        body = protocol.encode_reply(False, error=str(exc), error_type=type(exc).__name__)
+        body = wire.encode_reply(False, error=str(exc), error_type=type(exc).__name__)
     except Exception as exc:  # task edge: logged once, reported to the caller
         log.exception("request %s failed", call_id)
         value = None
-        body = protocol.encode_reply(False, error=f"internal error: {exc!r}", error_type="InternalError")
+        body = wire.encode_reply(False, error=f"internal error: {exc!r}", error_type="InternalError")
     if call_id:
-        key = protocol.reply_key(call_id)
+        key = wire.reply_key(call_id)
         # The plain LPUSH first: the caller is woken by it (a pipeline cost ~0.1 ms more to build
         # before anything was sent). The TTL only matters when the caller gave up, so it can follow.
         ctx.redis.lpush(key, body)
@@ -51,38 +51,38 @@ def reply(ctx: Context, call_id: str | None, work: Callable[[], Any]) -> Any:
     return value
 
 
-@app.task(name=protocol.PING, ignore_result=True, acks_late=False)
+@app.task(name=wire.PING, ignore_result=True, acks_late=False)
 def ping(call_id: str | None = None) -> None:
     """No-op round trip: the floor a recall is measured against."""
     if call_id:
         ctx = context()
-        ctx.redis.lpush(protocol.reply_key(call_id), b'{"ok":true,"value":null}')
+        ctx.redis.lpush(wire.reply_key(call_id), b'{"ok":true,"value":null}')
 
 
-@app.task(name=protocol.NOOP, ignore_result=False, acks_late=False)
+@app.task(name=wire.NOOP, ignore_result=False, acks_late=False)
 def noop() -> None:
     """No-op through the default result backend: the floor the issue's latency targets name."""
 
 
-@app.task(name=protocol.RECALL, ignore_result=True, acks_late=False)
+@app.task(name=wire.RECALL, ignore_result=True, acks_late=False)
 def recall(call_id: str | None, user_id: str, query: str, k: int = 10,
            filters: dict[str, Any] | None = None, budget_tokens: int | None = None,
            deadline: float | None = None) -> str | None:
     """Answer one recall.
 
-    A request past its ``deadline`` (epoch seconds, ``protocol.deadline_after``)
+    A request past its ``deadline`` (epoch seconds, ``wire.deadline_after``)
     is dropped unanswered: its caller has stopped waiting and answered from
     the database, so searching would only delay the requests queued behind
     it. Each drop is logged, and shows in Flower as a task whose result is
     ``"dropped: past its deadline"``.
     """
-    late_s = protocol.past_deadline(deadline)
+    late_s = wire.past_deadline(deadline)
     if late_s:
         log.warning("recall %s for user %s dropped: %.0f ms past its deadline (the caller stopped waiting)",
                     call_id, user_id, late_s * 1e3)
         return "dropped: past its deadline"
     ctx = context()
-    reply(ctx, call_id, lambda: protocol.recall_payload(
-        ctx.memory.recall(user_id, query, k, filters=protocol.recall_filters(filters), budget_tokens=budget_tokens),
+    reply(ctx, call_id, lambda: wire.recall_payload(
+        ctx.memory.recall(user_id, query, k, filters=wire.recall_filters(filters), budget_tokens=budget_tokens),
         raw=True))
     return None

@@ -13,7 +13,7 @@ is idempotent:
 
 Publish order and the inbox. The client numbers each user's turns and keeps
 a copy of each in the user's inbox (a Redis hash) until ingest has stored it
-(one Lua call: ``protocol.PUBLISH_SCRIPT``). An entry leaves the inbox only
+(one Lua call: ``wire.PUBLISH_SCRIPT``). An entry leaves the inbox only
 after its turn is committed, so every publish number below the smallest one
 in the inbox is stored already. Ingest therefore drains the inbox: it stores
 every entry there, in publish order, in one transaction (at most
@@ -48,29 +48,17 @@ from typing import Any
 
 from celery import Task
 
-from api_shim import protocol
-from api_shim.turn_state import REFUSED_TTL_S
+from memory_core import wire
 from memory_core.errors import InvalidInput, StoreLocked
 from memory_core.model import Turn
 from workers.app import app
 from workers.bootstrap import Context, context
+from workers.inbox import FORGET_SCRIPT, STORED_SCRIPT, TOUCH_SCRIPT, WAKE_FLAG_TTL_S, curate_waiting_key, ingested_key
 from workers.policy import backoff_s, is_transient, shown_kwargs
 
 __all__ = ["curate_user", "ingest_turn", "sweep", "wake_curator"]
 
 log = logging.getLogger(__name__)
-
-WAKE_FLAG_TTL_S = 120
-# Mark an inbox entry re-published, only if it is still there. KEYS: inbox_key; ARGV: field, JSON.
-_TOUCH_SCRIPT = """
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) return 1 end
-return 0
-"""
-# Forget an empty inbox. KEYS: inbox_key, INBOX_USERS_KEY; ARGV: user id.
-_FORGET_SCRIPT = """
-if redis.call('HLEN', KEYS[1]) == 0 then redis.call('SREM', KEYS[2], ARGV[1]) return 1 end
-return 0
-"""
 
 
 def wake_curator(ctx: Context, user_id: str, countdown_s: float | None = None, *,
@@ -82,27 +70,17 @@ def wake_curator(ctx: Context, user_id: str, countdown_s: float | None = None, *
     so a turn stored before a skipped wake-up is always seen by the waiting
     trigger. The flag expires, and the sweeper re-triggers, if a message is lost.
     """
-    if not ctx.redis.set(protocol.curate_waiting_key(user_id), "1", nx=True, ex=WAKE_FLAG_TTL_S) \
+    if not ctx.redis.set(curate_waiting_key(user_id), "1", nx=True, ex=WAKE_FLAG_TTL_S) \
             and not force:
         return False
     curate_user.apply_async((user_id,), countdown=countdown_s)
     return True
 
 
-# Drop stored inbox entries and raise the ingested mark. KEYS: inbox_key, ingested_key; ARGV: fields.
-_STORED_SCRIPT = """
-local top = 0
-for i, field in ipairs(ARGV) do
-  redis.call('HDEL', KEYS[1], field)
-  if tonumber(field) > top then top = tonumber(field) end
-end
-if top > tonumber(redis.call('GET', KEYS[2]) or '0') then redis.call('SET', KEYS[2], top) end
-return top
-"""
 _TURN_FIELDS = ("user_id", "turn_id", "session_id", "role", "text", "timestamp", "speaker", "meta")
 
 
-@app.task(name=protocol.INGEST_TURN, bind=True, max_retries=None)
+@app.task(name=wire.INGEST_TURN, bind=True, max_retries=None)
 def ingest_turn(self: Task, user_id: str, turn_id: str, session_id: str, role: str, text: str,
                 timestamp: str, speaker: str = "", meta: dict[str, str] | None = None,
                 pub_seq: int | None = None, published_at: float | None = None,
@@ -147,9 +125,9 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
     rest: list[tuple[int, bytes]] = []
     if pub_seq is not None:
         pipe = ctx.redis.pipeline(transaction=False)  # commands run in this order
-        pipe.delete(protocol.ingest_waiting_key(user_id))  # before the read: later turns send a message
-        pipe.hgetall(protocol.inbox_key(user_id))
-        pipe.get(protocol.ingested_key(user_id))
+        pipe.delete(wire.ingest_waiting_key(user_id))  # before the read: later turns send a message
+        pipe.hgetall(wire.inbox_key(user_id))
+        pipe.get(ingested_key(user_id))
         _, entries, mark = pipe.execute()
         everything = sorted((int(field), raw) for field, raw in entries.items())
         size = ctx.settings.ingest_batch_turns
@@ -183,14 +161,14 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
     fields = [n for n, _ in batch if n is not None]
     pipe = ctx.redis.pipeline(transaction=False)
     if fields:
-        pipe.eval(_STORED_SCRIPT, 2, protocol.inbox_key(user_id), protocol.ingested_key(user_id), *fields)
+        pipe.eval(STORED_SCRIPT, 2, wire.inbox_key(user_id), ingested_key(user_id), *fields)
     # turn_status answers "refused" for a turn id whose last publish was refused, until a later one is stored
     accepted = [body["turn_id"] for _, body in batch if body["turn_id"] not in refusals]
     if accepted:
-        pipe.hdel(protocol.refused_key(user_id), *accepted)
+        pipe.hdel(wire.refused_key(user_id), *accepted)
     if refusals:
-        pipe.hset(protocol.refused_key(user_id), mapping=refusals)
-        pipe.expire(protocol.refused_key(user_id), REFUSED_TTL_S)
+        pipe.hset(wire.refused_key(user_id), mapping=refusals)
+        pipe.expire(wire.refused_key(user_id), wire.REFUSED_TTL_S)
     pipe.execute()
     if rest:  # more than one batch was waiting: the next one gets its own message
         n, raw = rest[0]
@@ -200,7 +178,7 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
     return report
 
 
-@app.task(name=protocol.CURATE_USER, bind=True, max_retries=None)
+@app.task(name=wire.CURATE_USER, bind=True, max_retries=None)
 def curate_user(self: Task, user_id: str) -> dict[str, Any]:
     """Apply the user's pending turns in order (at most ``curate_batch_turns`` per run).
 
@@ -212,7 +190,7 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
     """
     ctx = context()
     s = ctx.settings
-    ctx.redis.delete(protocol.curate_waiting_key(user_id))
+    ctx.redis.delete(curate_waiting_key(user_id))
     try:
         applied = ctx.memory.apply_pending(user_id, limit=s.curate_batch_turns)
     except StoreLocked:
@@ -260,13 +238,13 @@ def isolate_head(ctx: Context, user_id: str, first_error: BaseException, attempt
         still = ctx.store.pending_turns(user_id, limit=1)
         if not still or still[0].seq != head.seq:
             return None
-        ctx.dead_letters.record(user_id, head.turn_id, head.seq, protocol.CURATE_USER,
+        ctx.dead_letters.record(user_id, head.turn_id, head.seq, wire.CURATE_USER,
                                 error, attempts + 1)
         ctx.store.apply(user_id, [], applied_seq=head.seq)
     return head.turn_id
 
 
-@app.task(name=protocol.SWEEP)
+@app.task(name=wire.SWEEP)
 def sweep() -> dict[str, int]:
     """The backstop of both paths, run by beat every ``sweep_interval_s``.
 
@@ -294,18 +272,18 @@ def redeliver_inbox(ctx: Context, now: float | None = None) -> int:
     now = time.time() if now is None else now
     after_s = ctx.settings.inbox_redeliver_after_s
     count = 0
-    for raw_user in ctx.redis.smembers(protocol.INBOX_USERS_KEY):
+    for raw_user in ctx.redis.smembers(wire.INBOX_USERS_KEY):
         user_id = raw_user.decode() if isinstance(raw_user, bytes) else str(raw_user)
-        key = protocol.inbox_key(user_id)
+        key = wire.inbox_key(user_id)
         entries = ctx.redis.hgetall(key)
         if not entries:
-            ctx.redis.eval(_FORGET_SCRIPT, 2, key, protocol.INBOX_USERS_KEY, user_id)
+            ctx.redis.eval(FORGET_SCRIPT, 2, key, wire.INBOX_USERS_KEY, user_id)
             continue
         for field, raw in sorted(entries.items(), key=lambda kv: int(kv[0])):
             body = json.loads(raw)
             if now - float(body.pop("redelivered_at", None) or body["published_at"]) < after_s:
                 continue
-            if not ctx.redis.eval(_TOUCH_SCRIPT, 1, key, field, json.dumps({**body, "redelivered_at": now},
+            if not ctx.redis.eval(TOUCH_SCRIPT, 1, key, field, json.dumps({**body, "redelivered_at": now},
                                                                          ensure_ascii=False)):
                 continue  # stored meanwhile
             pub_seq = int(field)

@@ -11,11 +11,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 
-from api_shim import protocol
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
 from api_shim.http.errors import ApiError
 from api_shim.http.schemas import JSON_BODY, NO_NUL, ErrorOut, ItemIn, ItemOut, ItemPatch, ItemsOut, MergeIn, Status
 from api_shim.http.services import Services
+from memory_core import wire
 from memory_core.errors import UnknownItem
 from memory_core.validation import MAX_REASON_CHARS
 
@@ -40,7 +40,7 @@ def _get(svc: Services, who: Caller, user_id: str, item_id: str) -> dict[str, An
         item = svc.store.get(who.user(user_id), item_id)
     except UnknownItem:
         raise ApiError(404, "unknown_item", f"no memory item {item_id!r} for user {user_id!r}") from None
-    return shown_item(protocol.item_payload(item), user_id)
+    return shown_item(wire.item_payload(item), user_id)
 
 
 @router.get("", response_model=ItemsOut, summary="List a user's items")

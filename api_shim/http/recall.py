@@ -33,9 +33,9 @@ import redis
 import redis.asyncio as aioredis
 from starlette.concurrency import run_in_threadpool
 
-from api_shim import protocol
 from api_shim.client import MemoryClient
 from api_shim.replies import RecallReply, recall_reply, remote_error
+from memory_core import wire
 
 __all__ = ["MAX_WAITING", "LoopRecall"]
 
@@ -71,28 +71,28 @@ class LoopRecall:
             RecallUnavailable: no answer and no ``database_url`` to fall back on.
         """
         client = self.client
-        request = protocol.check_recall_request(user_id, query, k, filters, budget_tokens, timeout_ms)
+        request = wire.check_recall_request(user_id, query, k, filters, budget_tokens, timeout_ms)
         user_id, query, flt = request["user_id"], request["query"], request["filters"]
         wait_ms = timeout_ms or client.recall_timeout_ms
         started = time.perf_counter()
         call_id = uuid.uuid4().hex
-        kwargs = {"call_id": call_id, **request, "deadline": protocol.deadline_after(wait_ms)}
+        kwargs = {"call_id": call_id, **request, "deadline": wire.deadline_after(wait_ms)}
         try:
-            client.celery.send_task(protocol.RECALL, kwargs=kwargs, retry=False,
+            client.celery.send_task(wire.RECALL, kwargs=kwargs, retry=False,
                                     argsrepr="()", kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}")
         except Exception:  # kombu raises OperationalError and friends, by transport: the client retries
             return await run_in_threadpool(client.recall, user_id, query, k, filters=flt,
                                            budget_tokens=budget_tokens, timeout_ms=timeout_ms)
         reason = f"recall worker did not answer within {wait_ms} ms"
         try:
-            popped = await self.redis.brpop([protocol.reply_key(call_id)], timeout=max(wait_ms / 1000, 0.001))
+            popped = await self.redis.brpop([wire.reply_key(call_id)], timeout=max(wait_ms / 1000, 0.001))
         except redis.RedisError as exc:
-            popped, reason = None, f"broker unreachable (lost Redis while waiting for {protocol.RECALL}: {exc})"
+            popped, reason = None, f"broker unreachable (lost Redis while waiting for {wire.RECALL}: {exc})"
         if popped is None:
             reply = await run_in_threadpool(client._recall_from_database, user_id, query, k, flt, budget_tokens,
                                             reason)
         else:
-            body = protocol.decode_reply(popped[1])
+            body = wire.decode_reply(popped[1])
             if not body["ok"]:
                 raise remote_error(body.get("error_type", ""), body.get("error", ""))
             reply = recall_reply(body["value"])

@@ -23,7 +23,7 @@ from api_shim.http.errors import ApiError
 from api_shim.http.ops import Readiness
 from api_shim.http.recall import LoopRecall
 from api_shim.http.settings import HttpSettings
-from api_shim.turn_state import turn_status
+from memory_core import wire
 from memory_core.errors import InvalidField, NotFound
 from memory_core.store.seed_format import item_to_mapping
 from memory_core.store.sql import SqlStore
@@ -135,7 +135,7 @@ class Services:
             return (row.error_type, row.attempts) if row is not None else None
 
         try:
-            return turn_status(self.store, self.client.redis, dead, user_id, turn_id)
+            return wire.turn_status(self.store, self.client.redis, dead, user_id, turn_id)
         except NotFound:
             raise ApiError(404, "unknown_turn", f"no turn {turn_id!r} was published for this user") from None
 

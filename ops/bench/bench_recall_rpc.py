@@ -35,8 +35,8 @@ from _stack import CeleryProcesses, percentiles, servers, table
 from bench_hybrid import corpus
 from celery import Celery
 
-from api_shim import protocol
 from api_shim.client import MemoryClient
+from memory_core import wire
 from memory_core.model import MemoryItem
 from memory_core.store.ops import AddOp
 from memory_core.store.sql import SqlStore
@@ -84,7 +84,7 @@ def main() -> None:
         store = SqlStore(db_url)
         client = MemoryClient(redis_url, recall_timeout_ms=5000)
         backend = Celery("bench", broker=redis_url, backend=redis_url, set_as_current=False)
-        backend.conf.task_routes = {protocol.NOOP: {"queue": "recall"}}
+        backend.conf.task_routes = {wire.NOOP: {"queue": "recall"}}
         try:
             procs.worker("recall", queues="recall", pool="solo", concurrency=1,
                          GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900")
@@ -105,7 +105,7 @@ def main() -> None:
                 noop, ping, recall, degraded = [], [], [], 0
                 for i, query in enumerate(queries):
                     t0 = time.perf_counter()
-                    backend.send_task(protocol.NOOP).get(timeout=10)
+                    backend.send_task(wire.NOOP).get(timeout=10)
                     t1 = time.perf_counter()
                     client.ping(timeout_s=10)
                     t2 = time.perf_counter()

@@ -119,19 +119,19 @@ def test_recall_refuses_bad_filters_budget_and_timeout(client: MemoryClient, kwa
 def test_recall_filters_are_sent_as_json() -> None:
     from datetime import UTC, datetime
 
-    from api_shim import protocol
+    from memory_core import wire
 
-    sent = protocol.check_recall_filters({"themes": {"work", "taste"}, "kinds": "fact", "statuses": None,
+    sent = wire.check_recall_filters({"themes": {"work", "taste"}, "kinds": "fact", "statuses": None,
                                           "since": datetime(2026, 1, 2, tzinfo=UTC), "until": "2026-02-01T00:00:00Z"})
     assert sent == {"themes": ["taste", "work"], "kinds": ["fact"], "since": "2026-01-02T00:00:00+00:00",
                     "until": "2026-02-01T00:00:00+00:00"}
-    assert protocol.check_recall_filters({}) is None and protocol.check_recall_filters({"themes": None}) is None
-    built = protocol.recall_filters(sent)
+    assert wire.check_recall_filters({}) is None and wire.check_recall_filters({"themes": None}) is None
+    built = wire.recall_filters(sent)
     assert built.themes == ["taste", "work"] and built.since == datetime(2026, 1, 2, tzinfo=UTC)
 
 
 def test_the_worker_refuses_bad_filters_from_any_publisher_as_invalid_input() -> None:
-    from api_shim.protocol import recall_filters  # what the recall task builds its filters with
+    from memory_core.wire import recall_filters  # what the recall task builds its filters with
 
     with pytest.raises(InvalidField, match="unknown recall filter"):
         recall_filters({"foo": 1})

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from _http_stack import Stack, wait_until
 
-from api_shim import protocol
+from memory_core import wire
 from workers.deadletter import DeadLetters
 
 OPENAPI = Path(__file__).resolve().parents[2] / "api_shim" / "http" / "openapi.json"
@@ -182,7 +182,7 @@ def test_turn_published_by_another_client_reads_queued_until_stored(stack: Stack
     """A turn in the user's inbox (published, by any client, not stored yet) is queued, as the workers say."""
     api = stack.client(acme_key)
     redis = stack.services.client.redis
-    inbox = protocol.inbox_key("acme:inb")
+    inbox = wire.inbox_key("acme:inb")
     waiting = {"user_id": "acme:inb", "turn_id": "inb-t1", "session_id": "s1", "role": "user", "text": "hi",
                "timestamp": "2026-05-01T09:00:00+00:00", "speaker": "", "meta": {}, "published_at": 0.0}
     redis.hset(inbox, "1", json.dumps(waiting))

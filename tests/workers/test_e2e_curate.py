@@ -15,8 +15,8 @@ import pytest
 from _workload import embedded_snapshots, make_turns, snapshot, turn_texts, wait_until
 from typer.testing import CliRunner
 
-from api_shim import protocol
 from api_shim.client import MemoryClient
+from memory_core import wire
 from memory_core.store.sql import SqlStore
 from workers.deadletter import DeadLetters
 
@@ -103,10 +103,10 @@ def test_recall_rpc_answers_and_falls_back_when_the_worker_is_gone(celery_procs:
     assert client.recall("u-other", "where do I live", k=3).results == []  # never crosses users
 
     # a request whose caller stopped waiting is dropped unanswered (logged); the one queued behind it answers
-    client.celery.send_task(protocol.RECALL, kwargs={"call_id": "stale-call", "user_id": "u-recall", "query": "tea",
+    client.celery.send_task(wire.RECALL, kwargs={"call_id": "stale-call", "user_id": "u-recall", "query": "tea",
                                                      "k": 3, "deadline": time.time() - 5})
     assert "tea" in client.recall("u-recall", "green tea", k=1).results[0]["item"]["description"]
-    assert client.redis.llen(protocol.reply_key("stale-call")) == 0
+    assert client.redis.llen(wire.reply_key("stale-call")) == 0
     wait_until(lambda: "recall stale-call for user u-recall dropped" in recall_worker.log_path.read_text(), 10,
                "the stale recall logged", celery_procs.logs)
 

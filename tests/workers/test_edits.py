@@ -143,7 +143,7 @@ def test_erase_is_prompt_while_the_ingest_queue_is_backed_up(celery_procs: Any, 
 
 def test_bad_reads_and_fields_from_any_publisher_are_answered_as_invalid_input(
         celery_procs: Any, client: MemoryClient, store: SqlStore) -> None:
-    from api_shim import protocol
+    from memory_core import wire
     from memory_core.errors import InvalidField
 
     celery_procs.worker("edits", queues="edits", concurrency=1)
@@ -151,12 +151,12 @@ def test_bad_reads_and_fields_from_any_publisher_are_answered_as_invalid_input(
     assert [i["id"] for i in client.list_items("ann", statuses="active")] == [kept]  # was []
     # straight to the worker, past the client's checks (another publisher, an older client)
     with pytest.raises(InvalidField, match="unknown status 'bogus'"):
-        client._call(protocol.LIST_ITEMS, user_id="ann", statuses=["bogus"], theme=None, kind=None)
+        client._call(wire.LIST_ITEMS, user_id="ann", statuses=["bogus"], theme=None, kind=None)
     with pytest.raises(InvalidField, match="theme must be a string; got int"):  # was SQL in a StoreError
-        client._call(protocol.LIST_ITEMS, user_id="ann", statuses=None, theme=5, kind=None)
+        client._call(wire.LIST_ITEMS, user_id="ann", statuses=None, theme=5, kind=None)
     for fields in ({"colour": "red"}, {"actor": "agent"}):  # was RemoteError: InternalError ... TypeError
         with pytest.raises(InvalidField, match="unknown memory item field"):
-            client._call(protocol.ADD_ITEM, user_id="ann", description="I like tea", theme="taste",
+            client._call(wire.ADD_ITEM, user_id="ann", description="I like tea", theme="taste",
                          fields=fields, reason="")
     with pytest.raises(InvalidField, match=r"^import is not valid YAML of memory items"):
         client.import_items("::: not yaml [", user_id="imp")

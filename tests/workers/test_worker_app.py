@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from api_shim import protocol
+from memory_core import wire
 from workers import app as app_module
 from workers.policy import backoff_s, is_transient
 from workers.settings import WorkerSettings
@@ -34,12 +34,12 @@ def test_every_task_is_routed_to_a_declared_queue() -> None:
     for name, route in conf["task_routes"].items():
         assert name.startswith("gulfstream.")
         assert route["queue"] in queues
-    assert conf["task_routes"][protocol.CURATE_USER] == {"queue": "curate"}
-    assert conf["task_routes"][protocol.RECALL] == {"queue": "recall"}
-    for edit in (protocol.ADD_ITEM, protocol.UPDATE_ITEM, protocol.DELETE_ITEM, protocol.ERASE_USER,
-                 protocol.LIST_ITEMS, protocol.ITEM_HISTORY):
+    assert conf["task_routes"][wire.CURATE_USER] == {"queue": "curate"}
+    assert conf["task_routes"][wire.RECALL] == {"queue": "recall"}
+    for edit in (wire.ADD_ITEM, wire.UPDATE_ITEM, wire.DELETE_ITEM, wire.ERASE_USER,
+                 wire.LIST_ITEMS, wire.ITEM_HISTORY):
         assert conf["task_routes"][edit] == {"queue": "edits"}
-    assert conf["beat_schedule"]["sweep-backlogs"]["task"] == protocol.SWEEP
+    assert conf["beat_schedule"]["sweep-backlogs"]["task"] == wire.SWEEP
 
 
 def test_settings_are_read_at_start_up_not_import(monkeypatch: pytest.MonkeyPatch) -> None:

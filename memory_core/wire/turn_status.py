@@ -1,5 +1,7 @@
 """Where a published turn is: one answer for the workers' ``turn_status`` task and the HTTP shim.
 
+Both sides hand in their own Redis client; this module only names keys (``keys``).
+
 States: "queued" (published, in the user's inbox, not stored yet), "stored"
 (waiting for the curator), "applied", "dead_lettered" (the curator gave up
 on it), or "refused" (the last publish of this turn id was refused when
@@ -11,16 +13,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from api_shim import protocol
 from memory_core.errors import NotFound
-from memory_core.store.sql import SqlStore
+from memory_core.wire.keys import inbox_key, refused_key
 
-__all__ = ["REFUSED_TTL_S", "turn_status"]
+if TYPE_CHECKING:
+    from memory_core.store.sql import SqlStore
 
-#: How long a refusal stays visible to ``turn_status`` (seconds).
-REFUSED_TTL_S = 7 * 24 * 3600
+__all__ = ["turn_status"]
 
 # (user id, turn id) -> (error type, attempts) of a live dead letter, or None.
 DeadLookup = Callable[[str, str], "tuple[str, int] | None"]
@@ -42,7 +43,7 @@ def turn_status(store: SqlStore, redis: Any, dead: DeadLookup, user_id: str, tur
     Raises:
         NotFound: the turn was neither stored, nor is waiting, nor was refused.
     """
-    refused = redis.hget(protocol.refused_key(user_id), turn_id)
+    refused = redis.hget(refused_key(user_id), turn_id)
     try:
         turn = store.get_turn(user_id, turn_id)
     except NotFound:
@@ -62,7 +63,7 @@ def turn_status(store: SqlStore, redis: Any, dead: DeadLookup, user_id: str, tur
 
 def _in_inbox(redis: Any, user_id: str, turn_id: str) -> bool:
     """True when the turn was published and is still in the user's inbox (not stored yet)."""
-    for raw in redis.hvals(protocol.inbox_key(user_id)):
+    for raw in redis.hvals(inbox_key(user_id)):
         try:
             if json.loads(raw).get("turn_id") == turn_id:
                 return True

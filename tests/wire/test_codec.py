@@ -8,8 +8,9 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from api_shim import protocol
+from memory_core import wire
 from memory_core.model import MemoryItem
+from memory_core.wire import codec
 
 
 class Colour(enum.Enum):
@@ -34,21 +35,21 @@ class Outer:
 def test_encode_reply_matches_to_jsonable_for_nested_values() -> None:
     value = Outer("名字", Inner(datetime(2026, 1, 2, 3, 4, tzinfo=UTC), {"a"}, Colour.RED),
                   (date(2026, 5, 1),), {"n": 1.5, "nested": [Colour.RED, None]})
-    body = protocol.decode_reply(protocol.encode_reply(True, value))
-    assert body == {"ok": True, "value": protocol.to_jsonable(value), "error": "", "error_type": ""}
+    body = wire.decode_reply(wire.encode_reply(True, value))
+    assert body == {"ok": True, "value": wire.to_jsonable(value), "error": "", "error_type": ""}
     assert body["value"]["inner"]["when"] == "2026-01-02T03:04:00+00:00"
 
 
 def test_encode_reply_of_a_memory_item_keeps_every_field() -> None:
     item = MemoryItem.create("u1", "住在里斯本", "places", reason="test")
-    body = protocol.decode_reply(protocol.encode_reply(True, {"item": item}))
-    assert body["value"]["item"] == protocol.to_jsonable(item)
+    body = wire.decode_reply(wire.encode_reply(True, {"item": item}))
+    assert body["value"]["item"] == wire.to_jsonable(item)
     assert body["value"]["item"]["history"][0]["op"] == "create"
 
 
 def test_encode_reply_refuses_what_json_cannot_hold() -> None:
     with pytest.raises(TypeError, match="not JSON serialisable"):
-        protocol.encode_reply(True, object())
+        wire.encode_reply(True, object())
 
 
 def test_a_raw_recall_payload_encodes_like_the_converted_one() -> None:
@@ -61,29 +62,29 @@ def test_a_raw_recall_payload_encodes_like_the_converted_one() -> None:
     items[1].valid_until = datetime(2027, 3, 4, 5, 6, 7, 891, tzinfo=UTC)
     results = [RecallResult(item, 1.5 / (n + 1), 0.25, n + 1, list(item.source)) for n, item in enumerate(items)]
     response = RecallResponse(results, build_context(results), {"recall": 0.5, "context": 0.125})
-    converted = protocol.decode_reply(protocol.encode_reply(True, protocol.recall_payload(response)))
-    raw = protocol.decode_reply(protocol.encode_reply(True, protocol.recall_payload(response, raw=True)))
+    converted = wire.decode_reply(wire.encode_reply(True, wire.recall_payload(response)))
+    raw = wire.decode_reply(wire.encode_reply(True, wire.recall_payload(response, raw=True)))
     assert raw == converted
     assert raw["value"]["results"][1]["item"]["valid_until"] == "2027-03-04T05:06:07.000891+00:00"
     assert "history" not in raw["value"]["results"][0]["item"]
 
 
 def test_the_json_module_path_gives_the_same_reply(monkeypatch: pytest.MonkeyPatch) -> None:
-    value = {"item": protocol.item_payload(MemoryItem.create("u1", "Tea", "taste"), raw=True), "n": 2**70}
-    fast = protocol.decode_reply(protocol.encode_reply(True, value))  # 2**70: orjson refuses, json takes it
+    value = {"item": wire.item_payload(MemoryItem.create("u1", "Tea", "taste"), raw=True), "n": 2**70}
+    fast = wire.decode_reply(wire.encode_reply(True, value))  # 2**70: orjson refuses, json takes it
     assert fast["value"]["n"] == 2**70 and isinstance(fast["value"]["n"], int)  # exact, not a float
-    monkeypatch.setattr(protocol, "orjson", None)
-    assert protocol.decode_reply(protocol.encode_reply(True, value)) == fast
+    monkeypatch.setattr(codec, "orjson", None)
+    assert wire.decode_reply(wire.encode_reply(True, value)) == fast
 
 
 def test_a_reply_the_json_module_encoded_is_read_exactly_where_orjson_is_installed(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    assert protocol.orjson is not None  # the workers and http extras install it
-    orjson = protocol.orjson
+    assert codec.orjson is not None  # the workers and http extras install it
+    orjson = codec.orjson
     value = {"n": 2**70, "m": 12345678901234567890123, "x": 1.5}
-    monkeypatch.setattr(protocol, "orjson", None)  # a worker without orjson encodes
-    body = protocol.encode_reply(True, value)
-    monkeypatch.setattr(protocol, "orjson", orjson)  # a client with it decodes
-    decoded = protocol.decode_reply(body)["value"]
+    monkeypatch.setattr(codec, "orjson", None)  # a worker without orjson encodes
+    body = wire.encode_reply(True, value)
+    monkeypatch.setattr(codec, "orjson", orjson)  # a client with it decodes
+    decoded = wire.decode_reply(body)["value"]
     assert decoded == value and isinstance(decoded["m"], int)
     assert orjson.loads(body)["value"]["x"] == 1.5  # still plain JSON for any reader

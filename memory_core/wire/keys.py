@@ -1,0 +1,73 @@
+"""Redis key names and the publish script: what the client and the workers both write or read.
+
+Key names are plain strings (data): the core imports no Redis client. Keys
+and Lua scripts only the workers use live in ``workers.inbox``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "INBOX_USERS_KEY", "INGEST_WAITING_TTL_S", "KEY_PREFIX", "PUBLISH_SCRIPT", "REFUSED_TTL_S", "inbox_key",
+    "ingest_waiting_key", "pub_seq_key", "refused_key", "reply_key",
+]
+
+# ── Redis keys (every one starts with KEY_PREFIX) ──
+KEY_PREFIX = "gulfstream:"
+
+
+def pub_seq_key(user_id: str) -> str:
+    """Counter the client INCRs per published turn: the user's publish order."""
+    return f"{KEY_PREFIX}pub:{user_id}"
+
+
+INBOX_USERS_KEY = f"{KEY_PREFIX}inbox-users"
+
+# Publishing a turn: number it in the user's publish order and keep a copy in
+# the user's inbox until ingest has stored it, atomically. The inbox closes
+# the one gap of the Redis transport (a message popped by a worker just
+# before Redis or the worker dies, never written to the unacked set): the
+# sweeper re-publishes inbox entries that stay too long.
+#
+# Coalescing: ingest stores every inbox entry of the user at once, so while
+# one ingest message of the user is queued and not yet started, another adds
+# nothing. The script names that message (``ingest_waiting_key``, set with a
+# TTL) and the client sends a new one only when none is waiting. The ingest
+# task clears the mark before it reads the inbox, so a turn added after the
+# read finds no mark and sends its own message: no turn is left without one.
+# KEYS: pub_seq_key, inbox_key, INBOX_USERS_KEY, ingest_waiting_key;
+# ARGV: turn JSON, user id, a fresh message id, mark TTL in seconds.
+# Returns {publish number, id of the message that will store it, 1 if the caller must send it}.
+PUBLISH_SCRIPT = """
+local n = redis.call('INCR', KEYS[1])
+redis.call('HSET', KEYS[2], n, ARGV[1])
+redis.call('SADD', KEYS[3], ARGV[2])
+local waiting = redis.call('GET', KEYS[4])
+if waiting then return {n, waiting, 0} end
+redis.call('SET', KEYS[4], ARGV[3], 'EX', tonumber(ARGV[4]))
+return {n, ARGV[3], 1}
+"""
+INGEST_WAITING_TTL_S = 120
+
+
+def inbox_key(user_id: str) -> str:
+    """Hash of the user's published turns not yet stored: publish number → turn JSON."""
+    return f"{KEY_PREFIX}inbox:{user_id}"
+
+
+def ingest_waiting_key(user_id: str) -> str:
+    """Id of the user's queued, not yet started ingest message (see ``PUBLISH_SCRIPT``)."""
+    return f"{KEY_PREFIX}ingest-waiting:{user_id}"
+
+
+def refused_key(user_id: str) -> str:
+    """Hash of the user's turn ids whose last publish ingest refused: turn id → {error_type, error, at}."""
+    return f"{KEY_PREFIX}refused:{user_id}"
+
+
+def reply_key(call_id: str) -> str:
+    """Per-call list the worker LPUSHes an RPC reply to; the caller BRPOPs it."""
+    return f"{KEY_PREFIX}reply:{call_id}"
+
+
+#: How long a refusal stays visible to ``turn_status`` (seconds).
+REFUSED_TTL_S = 7 * 24 * 3600

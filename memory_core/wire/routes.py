@@ -1,0 +1,60 @@
+"""Celery task names, queues and routes of the wire contract.
+
+Task names are stable: renaming one strands messages already queued.
+Queues:
+
+- ``ingest``: store a published turn, then wake its user's curator.
+- ``curate``: drain one user's unapplied turns in ``seq`` order.
+- ``edits``: a person's edits and the reads (add, update, merge, delete,
+  import, erase; list, get, history, turn status), so an editor or an erase
+  never waits behind thousands of queued turns.
+- ``recall``: read-only, low latency, its own solo worker.
+- ``maintenance``: the periodic sweeper and other housekeeping.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "ERASE_USER", "GET_ITEM", "IMPORT_ITEMS", "INGEST_TURN",
+    "ITEM_HISTORY", "LIST_ITEMS", "MERGE_ITEMS", "NOOP", "PING", "QUEUES", "RECALL", "ROUTES", "SWEEP",
+    "TURN_STATUS", "UPDATE_ITEM",
+]
+
+# ── task names (stable: renaming one strands messages already queued) ──
+INGEST_TURN = "gulfstream.ingest_turn"
+CURATE_USER = "gulfstream.curate_user"
+RECALL = "gulfstream.recall"
+SWEEP = "gulfstream.sweep"
+PING = "gulfstream.ping"
+NOOP = "gulfstream.noop"
+ADD_ITEM = "gulfstream.add_item"
+UPDATE_ITEM = "gulfstream.update_item"
+DELETE_ITEM = "gulfstream.delete_item"
+LIST_ITEMS = "gulfstream.list_items"
+ITEM_HISTORY = "gulfstream.item_history"
+ERASE_USER = "gulfstream.erase_user"
+MERGE_ITEMS = "gulfstream.merge_items"
+GET_ITEM = "gulfstream.get_item"
+IMPORT_ITEMS = "gulfstream.import_items"
+TURN_STATUS = "gulfstream.turn_status"
+
+# ── queues and routes ──
+QUEUES = ("ingest", "curate", "edits", "recall", "maintenance")
+ROUTES: dict[str, str] = {
+    INGEST_TURN: "ingest",
+    CURATE_USER: "curate",
+    ADD_ITEM: "edits",
+    UPDATE_ITEM: "edits",
+    DELETE_ITEM: "edits",
+    MERGE_ITEMS: "edits",
+    IMPORT_ITEMS: "edits",
+    ERASE_USER: "edits",
+    LIST_ITEMS: "edits",
+    GET_ITEM: "edits",
+    ITEM_HISTORY: "edits",
+    TURN_STATUS: "edits",
+    RECALL: "recall",
+    PING: "recall",
+    NOOP: "recall",
+    SWEEP: "maintenance",
+}
