@@ -201,7 +201,7 @@ def turn_status(call_id: str | None, user_id: str, turn_id: str) -> None:
 
 
 def status_of(ctx: Context, user_id: str, turn_id: str) -> dict[str, Any]:
-    """Where one turn is (see ``api_shim.turn_state``). Raises NotFound for an unknown turn."""
+    """Where one turn is (see ``memory_core.wire.turn_status``). Raises NotFound for an unknown turn."""
     def dead(uid: str, tid: str) -> tuple[str, int] | None:
         letter = ctx.dead_letters.find(uid, tid)
         return (letter.error_type, letter.attempts) if letter is not None and letter.status == "dead" else None

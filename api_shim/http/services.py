@@ -122,7 +122,7 @@ class Services:
     def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
         """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one turn.
 
-        The workers' answer (``api_shim.turn_state``), read here directly: a
+        The workers' answer (``memory_core.wire.turn_status``), read here directly: a
         published turn reads "queued" while it waits in the user's inbox.
 
         Raises:
