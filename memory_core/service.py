@@ -19,6 +19,13 @@ from memory_core.context import ContextBlock, build_context, query_lang
 from memory_core.errors import InvalidInput, UnknownUser
 from memory_core.model import Turn
 from memory_core.pipeline.pipeline import WritePipeline
+from memory_core.pipeline.sensitive import (
+    SENSITIVE_THEME,
+    SensitiveGuard,
+    asks_for_item,
+    asks_for_sensitive,
+    parse_tenant_policies,
+)
 from memory_core.pipeline.types import KeyLookup
 from memory_core.retrieval.recall import Recaller, RecallFilters, RecallResult, RecallWeights
 from memory_core.settings import Settings, load_settings
@@ -79,6 +86,8 @@ class Memory:
         self.pipeline = pipeline or WritePipeline()
         self.recaller = recaller or Recaller(store)
         self.settings = settings or load_settings()
+        self.sensitive = SensitiveGuard(self.settings.sensitive_policy,
+                                        parse_tenant_policies(self.settings.sensitive_policy_by_tenant))
 
     def _turns(self) -> SqlStore:
         """The turn event store. Raises InvalidInput when the store holds items only."""
@@ -134,25 +143,26 @@ class Memory:
                 group = pending[start:start + per_group]
                 if len(group) > 1 and isinstance(pipeline, WritePipeline):
                     try:
-                        applied += self._apply_group(store, pipeline, user_id, group)
+                        applied += self._apply_group(store, pipeline, user_id, group, self.sensitive)
                         continue
                     except Exception as exc:  # replayed turn by turn below, which raises for the bad one
                         log.info("group of %d turns of %s rolled back (%r); applying them one by one",
                                  len(group), user_id, exc)
                 for turn in group:
-                    ops = self.pipeline.plan(turn, store)
+                    ops = self.sensitive.guard(turn, self.pipeline.plan(turn, store))
                     if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
                         applied += 1
         return applied
 
     @staticmethod
-    def _apply_group(store: SqlStore, pipeline: WritePipeline, user_id: str, group: list[Turn]) -> int:
+    def _apply_group(store: SqlStore, pipeline: WritePipeline, user_id: str, group: list[Turn],
+                     sensitive: SensitiveGuard) -> int:
         """Extract every turn's candidates, then plan and apply the group in one transaction."""
         cands = {turn.seq: pipeline.candidates(turn) for turn in group}
         keys = [c.key for found in cands.values() for c in found if c.key]
 
         def plan(turn: Turn, view: KeyLookup) -> list[Op]:
-            return pipeline.plan(turn, view, cands[turn.seq])
+            return sensitive.guard(turn, pipeline.plan(turn, view, cands[turn.seq]))
 
         return store.apply_turns(user_id, group, plan, prefetch_keys=keys)
 
@@ -231,6 +241,9 @@ class Memory:
         started = time.perf_counter()
         results = self.recaller.recall(user_id, query, self.settings.recall_k if k is None else k,
                                        filters=filters, weights=weights)
+        if not _may_see_sensitive(query, filters):  # seed 001 §8.24.1: only when asked for
+            results = [r for r in results
+                       if r.item.theme != SENSITIVE_THEME or asks_for_item(query, r.item.description)]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
         # the block's own words (header, labels) in the language the user is writing in now
@@ -242,6 +255,14 @@ class Memory:
     def close(self) -> None:
         """Release the store's connections."""
         self.store.close()
+
+
+def _may_see_sensitive(query: str, filters: RecallFilters | None) -> bool:
+    """True when a recall asks for sensitive items: by naming their kind, or by filtering on their theme."""
+    themes = filters.themes if filters is not None else None
+    if isinstance(themes, str):
+        themes = (themes,)
+    return asks_for_sensitive(query) or (themes is not None and SENSITIVE_THEME in themes)
 
 
 def open_memory(settings: Settings | None = None, **overrides: object) -> Memory:

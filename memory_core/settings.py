@@ -68,6 +68,10 @@ class Settings(BaseSettings):
         llm_recall_mode: "llm", "hybrid" or "mechanical" (seed 000's RetrievalMode).
         llm_recall_candidates: BM25 candidates shown to the recall model (items).
         llm_context_items: existing items shown to the curation agent per turn (items).
+        sensitive_policy: what the write path does with a memory holding a secret or a
+            high-risk attribute (``memory_core.pipeline.sensitive``): "keep" (theme
+            ``sensitive``), "mask" (values masked) or "drop".
+        sensitive_policy_by_tenant: per-tenant overrides, "acme=drop,beta=mask".
     """
 
     model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
@@ -92,6 +96,8 @@ class Settings(BaseSettings):
     llm_recall_mode: Literal["llm", "hybrid", "mechanical"] = "hybrid"
     llm_recall_candidates: int = Field(default=30, ge=1, le=200)
     llm_context_items: int = Field(default=20, ge=1, le=200)
+    sensitive_policy: Literal["keep", "mask", "drop"] = "keep"
+    sensitive_policy_by_tenant: str = ""
 
     @property
     def llm_configured(self) -> bool:

@@ -62,6 +62,7 @@ THEMES: dict[str, tuple[str, str]] = {
     "events": ("Events", "事件"),
     "hobbies": ("Hobbies", "爱好"),
     "rules": ("Rules", "规则"),
+    "sensitive": ("Sensitive", "敏感信息"),  # set only by memory_core.pipeline.sensitive, never by keywords
 }
 """Theme slug -> (English label, Chinese label), in tie-break order."""
 

@@ -1,0 +1,52 @@
+"""Precision and recall of the sensitive-data detector on its labelled set, both halves.
+
+    python ops/bench/sensitive_eval.py
+
+Reads tests/pipeline/data/sensitive_{dev,test}.yaml (turn-level labels: a
+category or ``none``) and prints, per half, precision and recall of "this turn
+holds sensitive data", then recall per category. The dev half was used to
+write the rules (memory_core/pipeline/sensitive.py); the test half was held out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import yaml
+
+from memory_core.pipeline.sensitive import detect
+
+DATA = Path(__file__).resolve().parents[2] / "tests" / "pipeline" / "data"
+
+
+def main() -> None:
+    print("| half | turns | EN | ZH | positives | precision | recall | F1 |")
+    print("|---|---|---|---|---|---|---|---|")
+    per_category: dict[str, Counter[str]] = {}
+    for half in ("dev", "test"):
+        rows = yaml.safe_load((DATA / f"sensitive_{half}.yaml").read_text(encoding="utf-8"))
+        tp = fp = fn = 0
+        cats = per_category.setdefault(half, Counter())
+        for row in rows:
+            predicted, gold = bool(detect(row["text"])), row["category"] != "none"
+            tp += predicted and gold
+            fp += predicted and not gold
+            fn += gold and not predicted
+            if gold:
+                cats[row["category"] + ":n"] += 1
+                cats[row["category"] + ":hit"] += predicted
+        zh = sum(any("\u4e00" <= ch <= "\u9fff" for ch in r["text"]) for r in rows)
+        p, r = tp / (tp + fp), tp / (tp + fn)
+        print(f"| {half} | {len(rows)} | {len(rows) - zh} | {zh} | {tp + fn} | {p:.3f} | {r:.3f} | "
+              f"{2 * p * r / (p + r):.3f} |")
+    print()
+    print("| category | dev recall | test recall |")
+    print("|---|---|---|")
+    for cat in ("secret", "code", "card", "account", "id", "api_key", "health"):
+        cells = [f"{c[cat + ':hit']}/{c[cat + ':n']}" for c in (per_category["dev"], per_category["test"])]
+        print(f"| {cat} | {cells[0]} | {cells[1]} |")
+
+
+if __name__ == "__main__":
+    main()
