@@ -41,7 +41,7 @@ from api_shim.fallback import DatabaseRecall
 from api_shim.replies import RecallReply, recall_reply, remote_error
 from memory_core import wire
 from memory_core.errors import InvalidField
-from memory_core.model import check_item_fields, new_item_id
+from memory_core.model import MAX_HIT, check_item_fields, new_item_id
 from memory_core.store.base import check_list_filters
 from memory_core.validation import (
     MAX_REASON_CHARS,
@@ -316,6 +316,18 @@ class MemoryClient:
         return list(self._call(wire.ITEM_HISTORY, user_id=check_id(user_id, "user id"),
                                item_id=check_id(item_id, "item id")))
 
+    def hit_item(self, user_id: str, item_id: str, count: int = 1) -> int:
+        """Mark an item recalled or confirmed ``count`` times (1..2**31-1); return its new hit count.
+
+        Raises:
+            UnknownItem: no live item with this id for the user. InvalidField: a bad count.
+            RequestTimeout, RemoteError.
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_HIT:
+            raise InvalidField(f"hit count must be an integer from 1 to {MAX_HIT}; got {count!r}")
+        return int(self._call(wire.HIT_ITEM, user_id=check_id(user_id, "user id"),
+                              item_id=check_id(item_id, "item id"), count=count))
+
     def get_item(self, user_id: str, item_id: str) -> dict[str, Any]:
         """Return one item, whatever its status, without history. Raises UnknownItem."""
         return dict(self._call(wire.GET_ITEM, user_id=check_id(user_id, "user id"),
@@ -573,6 +585,10 @@ class AsyncMemoryClient:
     async def import_items(self, *args: Any, **kwargs: Any) -> dict[str, int]:
         """See ``MemoryClient.import_items``."""
         return await self._run(self.sync.import_items, *args, **kwargs)
+
+    async def hit_item(self, *args: Any, **kwargs: Any) -> int:
+        """See ``MemoryClient.hit_item``."""
+        return await self._run(self.sync.hit_item, *args, **kwargs)
 
     async def get_item(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
         """See ``MemoryClient.get_item``."""

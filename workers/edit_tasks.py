@@ -31,13 +31,14 @@ from memory_core import wire
 from memory_core.errors import GulfstreamError, InvalidField, StoreLocked, UnknownItem
 from memory_core.model import Actor, Status, check_item_fields
 from memory_core.store.transfer import parse_import, store_import
+from memory_core.validation import check_timestamp
 from workers.app import app
 from workers.bootstrap import Context, context
 from workers.policy import republish
 from workers.recall import reply
 
 __all__ = [
-    "add_item", "delete_item", "erase_user", "get_item", "import_items", "item_history", "list_items",
+    "add_item", "delete_item", "erase_user", "get_item", "hit_item", "import_items", "item_history", "list_items",
     "locked_edit", "merge_items", "turn_status", "update_item",
 ]
 
@@ -95,6 +96,8 @@ def add_item(self: Task, call_id: str | None, user_id: str, description: str, th
         if not isinstance(extra, Mapping):
             raise InvalidField(f"fields must be a mapping of item fields; got {type(extra).__name__}")
         check_item_fields(extra)  # else an unknown name is a TypeError, answered as an internal error
+        extra = {name: check_timestamp(value, name) if name in ("valid_from", "valid_until")
+                 and isinstance(value, str | int | float) else value for name, value in extra.items()}
         return ctx.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, **extra)
 
     locked_edit(self, call_id, [user_id], work, busy_since)
@@ -134,6 +137,13 @@ def merge_items(self: Task, call_id: str | None, user_id: str, keep_id: str, oth
         return keep_id
 
     locked_edit(self, call_id, [user_id], work, busy_since)
+
+
+@app.task(name=wire.HIT_ITEM, bind=True, ignore_result=True)
+def hit_item(self: Task, call_id: str | None, user_id: str, item_id: str, count: int = 1,
+             busy_since: float | None = None) -> None:
+    """Mark an item recalled or confirmed ``count`` times; reply with its new hit count."""
+    locked_edit(self, call_id, [user_id], lambda ctx: ctx.store.hit(user_id, item_id, count), busy_since)
 
 
 @app.task(name=wire.IMPORT_ITEMS, bind=True, ignore_result=True)

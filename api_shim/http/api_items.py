@@ -13,7 +13,18 @@ from fastapi import APIRouter, Depends, Query
 
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
 from api_shim.http.errors import ApiError
-from api_shim.http.schemas import JSON_BODY, NO_NUL, ErrorOut, ItemIn, ItemOut, ItemPatch, ItemsOut, MergeIn, Status
+from api_shim.http.schemas import (
+    JSON_BODY,
+    NO_NUL,
+    ErrorOut,
+    HitIn,
+    ItemIn,
+    ItemOut,
+    ItemPatch,
+    ItemsOut,
+    MergeIn,
+    Status,
+)
 from api_shim.http.services import Services
 from memory_core import wire
 from memory_core.errors import UnknownItem
@@ -66,9 +77,17 @@ def get_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who) -> di
 @router.post("", response_model=ItemOut, status_code=201, responses=JSON_BODY, summary="Create an item")
 def create_item(user_id: UserIdPath, body: ItemIn, svc: Svc, who: Who) -> dict[str, Any]:
     """Add an item written by a person (trust ``user``)."""
+    extra = {k: v for k, v in (("id", body.id), ("valid_from", body.valid_from), ("speaker", body.speaker))
+             if v is not None}
     item_id = svc.client.add_item(who.user(user_id), body.description, body.theme, reason=body.reason,
-                                  kind=body.kind)
+                                  kind=body.kind, trust="user", **extra)
     return _get(svc, who, user_id, item_id)
+
+
+@router.post("/{item_id}/hit", responses=JSON_BODY, summary="Count a use or confirmation of an item")
+def hit_item(user_id: UserIdPath, item_id: ItemIdPath, body: HitIn, svc: Svc, who: Who) -> dict[str, Any]:
+    """Raise the item's hit count (recall ranks often-used items a little higher); return the new count."""
+    return {"id": item_id, "user_id": user_id, "hit": svc.client.hit_item(who.user(user_id), item_id, body.count)}
 
 
 @router.patch("/{item_id}", response_model=ItemOut, responses=JSON_BODY,

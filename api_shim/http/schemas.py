@@ -137,7 +137,7 @@ class RecallIn(_In):
     query: Text
     k: int = Field(10, ge=1, le=100, strict=True)  # strict: true and "3" are not numbers of items
     filters: RecallFiltersIn | None = None
-    budget_tokens: int | None = Field(None, ge=16, le=32_000, strict=True,
+    budget_tokens: int | None = Field(None, ge=0, le=32_000, strict=True,
                                       description="context block budget, in tokens")
     timeout_ms: int | None = Field(None, ge=10, le=10_000, strict=True,
                                    description="wait this long for the recall worker before the database fallback")
@@ -183,6 +183,15 @@ class ItemIn(_In):
     theme: Theme
     kind: Kind = "fact"
     reason: Annotated[str, Field(max_length=MAX_REASON_CHARS)] = ""
+    id: AnyId | None = Field(None, description="the item's id (default: a new one); refused if the user has it")
+    valid_from: datetime | None = Field(None, description="since when it holds in the world (ISO-8601)")
+    speaker: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+
+
+class HitIn(_In):
+    """How many times an item was used or confirmed."""
+
+    count: int = Field(1, ge=1, le=2**31 - 1, strict=True)
 
 
 class ItemPatch(_In):

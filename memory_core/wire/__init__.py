@@ -35,6 +35,7 @@ from memory_core.wire.routes import (
     DELETE_ITEM,
     ERASE_USER,
     GET_ITEM,
+    HIT_ITEM,
     IMPORT_ITEMS,
     INGEST_TURN,
     ITEM_HISTORY,
@@ -52,7 +53,7 @@ from memory_core.wire.routes import (
 from memory_core.wire.turn_status import turn_status
 
 __all__ = [
-    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "ERASE_USER", "GET_ITEM", "IMPORT_ITEMS", "INBOX_USERS_KEY",
+    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS", "INBOX_USERS_KEY",
     "INGEST_TURN", "INGEST_WAITING_TTL_S", "ITEM_HISTORY", "KEY_PREFIX", "LIST_ITEMS", "MAX_BUDGET_TOKENS",
     "MERGE_ITEMS", "NOOP", "PING", "PUBLISH_SCRIPT", "QUEUES", "RECALL", "RECALL_FILTER_NAMES", "REFUSED_TTL_S",
     "ROUTES", "SWEEP", "TURN_STATUS", "UPDATE_ITEM", "check_recall_filters", "check_recall_request",

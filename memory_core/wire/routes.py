@@ -6,7 +6,7 @@ Queues:
 - ``ingest``: store a published turn, then wake its user's curator.
 - ``curate``: drain one user's unapplied turns in ``seq`` order.
 - ``edits``: a person's edits and the reads (add, update, merge, delete,
-  import, erase; list, get, history, turn status), so an editor or an erase
+  import, erase, hit; list, get, history, turn status), so an editor or an erase
   never waits behind thousands of queued turns.
 - ``recall``: read-only, low latency, its own solo worker.
 - ``maintenance``: the periodic sweeper and other housekeeping.
@@ -15,7 +15,7 @@ Queues:
 from __future__ import annotations
 
 __all__ = [
-    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "ERASE_USER", "GET_ITEM", "IMPORT_ITEMS", "INGEST_TURN",
+    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS", "INGEST_TURN",
     "ITEM_HISTORY", "LIST_ITEMS", "MERGE_ITEMS", "NOOP", "PING", "QUEUES", "RECALL", "ROUTES", "SWEEP",
     "TURN_STATUS", "UPDATE_ITEM",
 ]
@@ -37,6 +37,7 @@ MERGE_ITEMS = "gulfstream.merge_items"
 GET_ITEM = "gulfstream.get_item"
 IMPORT_ITEMS = "gulfstream.import_items"
 TURN_STATUS = "gulfstream.turn_status"
+HIT_ITEM = "gulfstream.hit_item"
 
 # ── queues and routes ──
 QUEUES = ("ingest", "curate", "edits", "recall", "maintenance")
@@ -53,6 +54,7 @@ ROUTES: dict[str, str] = {
     GET_ITEM: "edits",
     ITEM_HISTORY: "edits",
     TURN_STATUS: "edits",
+    HIT_ITEM: "edits",
     RECALL: "recall",
     PING: "recall",
     NOOP: "recall",

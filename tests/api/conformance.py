@@ -28,12 +28,14 @@ T1 = "2026-06-01T09:00:00+00:00"
 
 
 def normalise(value: Any, ids: dict[str, str]) -> Any:
-    """``value`` with item and turn ids named by first appearance, wall-clock times dropped, scores rounded."""
+    """``value`` with item ids named by first appearance, user ids and wall-clock times dropped, scores rounded."""
     if isinstance(value, dict):
         out = {}
         for key, v in value.items():
             if key in _WALL_CLOCK:
                 continue
+            if key == "user_id":
+                v = "U"  # each transport runs for users of its own
             if key in ("id", "other_id") and isinstance(v, str):
                 v = ids.setdefault(v, f"item{len(ids)}")
             elif key == "score":

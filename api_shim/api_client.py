@@ -1,0 +1,258 @@
+"""The ``MemoryAPI`` over the distributed system and over HTTP: ``DistributedMemory`` and ``HttpMemory``.
+
+Both inherit every call's meaning from ``memory_core.api_base.BaseMemoryAPI``
+(argument checks, filters, paging, answer shapes) and only move its
+primitive requests:
+
+- ``DistributedMemory`` through ``MemoryClient``: turns published to the
+  ingest queue, edits and reads as request/reply tasks on the ``edits``
+  worker, recall through the recall worker (with its database fallback);
+- ``HttpMemory`` through the HTTP shim's ``/v1`` API with ``httpx``, inside
+  the API key's tenant.
+
+Read-your-writes: ``add`` (and ``ingest(wait=True)``) poll the turns'
+status until the curator has applied them, so a recall right after sees
+them. ``AsyncMemory(DistributedMemory(...))`` / ``AsyncMemory(HttpMemory(...))``
+are the asyncio twins.
+
+Example::
+
+    from api_shim.api_client import DistributedMemory, HttpMemory
+
+    mem = DistributedMemory("redis://127.0.0.1:6379/0", database_url="postgresql+psycopg://...")
+    mem.add("I moved to Lisbon", user_id="ann")            # returns once applied
+    mem.recall("where do I live?", user_id="ann")["context"]
+
+    web = HttpMemory("http://127.0.0.1:8080", api_key="gs_...")
+    web.search("where do I live?", user_id="ann")
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import httpx
+
+from api_shim.client import MemoryClient
+from memory_core import errors as core_errors
+from memory_core.api import ItemRecord, RecallAnswer
+from memory_core.api_base import BaseMemoryAPI, item_record, revision_record
+from memory_core.errors import NotApplied
+from memory_core.model import Status, Trust, Turn
+
+__all__ = ["DistributedMemory", "HttpError", "HttpMemory"]
+
+_POLL_S = 0.02
+_EVERY_STATUS = [s.value for s in Status]
+
+
+def _wait_applied(status_of: Callable[[str], dict[str, Any]], turn_ids: list[str], timeout_s: float) -> None:
+    """Poll each turn's status until it is applied.
+
+    Raises:
+        NotApplied: a turn was dead-lettered or refused, or not applied within ``timeout_s``.
+    """
+    deadline = time.monotonic() + timeout_s
+    for turn_id in turn_ids:
+        while True:
+            status = status_of(turn_id)
+            state = status.get("status")
+            if state == "applied":
+                break
+            if state in ("dead_lettered", "refused"):
+                why = status.get("error") or status.get("error_type") or ""
+                raise NotApplied(f"turn {turn_id!r} was {state.replace('_', '-')}: {why}".rstrip(": "))
+            if time.monotonic() > deadline:
+                raise NotApplied(f"turn {turn_id!r} not applied within {timeout_s:.1f} s (status {state!r})")
+            time.sleep(_POLL_S)
+
+
+def _hits(results: list[dict[str, Any]], user_id: str | None = None) -> list[ItemRecord]:
+    return [{**item_record(r["item"], user_id), "score": float(r["score"]), "rank": int(r["rank"])}
+            for r in results]
+
+
+class DistributedMemory(BaseMemoryAPI):
+    """The ``MemoryAPI`` on the Celery workers, through ``MemoryClient``.
+
+    Args:
+        broker_url: the workers' Redis URL, or an existing ``MemoryClient`` to use.
+        client_options: ``MemoryClient`` keyword arguments (``database_url`` for the recall
+            fallback, ``recall_timeout_ms``, ``request_timeout_s``, ...).
+    """
+
+    def __init__(self, broker_url: str | MemoryClient, **client_options: Any) -> None:
+        self.client = broker_url if isinstance(broker_url, MemoryClient) else \
+            MemoryClient(broker_url, **client_options)
+
+    def close(self) -> None:
+        """Close the client's connections."""
+        self.client.close()
+
+    def _publish(self, turns: list[Turn]) -> None:
+        for t in turns:
+            self.client.publish_turn(t.user_id, t.turn_id, t.text, t.role, t.session_id, t.timestamp,
+                                     speaker=t.speaker or None, meta=t.meta or None)
+
+    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float) -> None:
+        _wait_applied(lambda tid: self.client.turn_status(user_id, tid), turn_ids, timeout_s)
+
+    def _list(self, user_id: str, statuses: tuple[str, ...] | None) -> list[ItemRecord]:
+        wanted = _EVERY_STATUS if statuses is None else list(statuses)
+        return [item_record(i) for i in self.client.list_items(user_id, statuses=wanted)]
+
+    def _get(self, user_id: str, item_id: str) -> ItemRecord:
+        return item_record(self.client.get_item(user_id, item_id))
+
+    def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
+                valid_from: datetime | None, speaker: str, reason: str) -> str:
+        fields: dict[str, Any] = {"kind": kind, "speaker": speaker, "trust": Trust.USER.value}
+        if valid_from is not None:
+            fields["valid_from"] = valid_from
+        if item_id is not None:
+            fields["id"] = item_id
+        return self.client.add_item(user_id, description, theme, reason=reason, **fields)
+
+    def _update(self, user_id: str, item_id: str, reason: str, description: str | None,
+                theme: str | None) -> None:
+        self.client.update_item(user_id, item_id, reason, new_description=description, new_theme=theme)
+
+    def _delete(self, user_id: str, item_id: str, reason: str) -> None:
+        self.client.delete_item(user_id, item_id, reason)
+
+    def _history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
+        return [revision_record(r) for r in self.client.item_history(user_id, item_id)]
+
+    def _erase(self, user_id: str) -> int:
+        return self.client.erase_user(user_id)
+
+    def _recall(self, user_id: str, query: str, k: int, filters: dict[str, Any],
+                budget_tokens: int | None) -> RecallAnswer:
+        reply = self.client.recall(user_id, query, k, filters=filters or None, budget_tokens=budget_tokens)
+        return {"results": _hits(reply.results), "context": reply.context_text, "degraded": reply.degraded,
+                "reason": reply.reason}
+
+    def _hit(self, user_id: str, item_id: str, count: int) -> int:
+        return self.client.hit_item(user_id, item_id, count)
+
+
+class HttpError(core_errors.GulfstreamError):
+    """Raised for an HTTP answer that is no core error (401, 429, 5xx ...).
+
+    Attributes:
+        status: the HTTP status. code: the API's error code ("unauthorized", "rate_limited", ...).
+    """
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(f"HTTP {status} {code}: {message}")
+        self.status, self.code = status, code
+
+
+_CODES: dict[str, type[core_errors.GulfstreamError]] = {
+    "unknown_item": core_errors.UnknownItem, "unknown_user": core_errors.UnknownUser,
+    "invalid_input": core_errors.InvalidField, "user_busy": core_errors.StoreLocked,
+}
+
+
+class HttpMemory(BaseMemoryAPI):
+    """The ``MemoryAPI`` on the HTTP shim's ``/v1`` API (users inside the key's tenant).
+
+    Args:
+        base_url: the shim, e.g. ``http://127.0.0.1:8080``.
+        api_key: a key of the tenant (``gs_<id>_<secret>``).
+        timeout_s: per request, in seconds.
+    """
+
+    def __init__(self, base_url: str, api_key: str, *, timeout_s: float = 30.0,
+                 transport: httpx.BaseTransport | None = None) -> None:
+        self.http = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout_s, transport=transport,
+                                 headers={"Authorization": f"Bearer {api_key}"})
+
+    def close(self) -> None:
+        """Close the connection pool."""
+        self.http.close()
+
+    def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+        """One request; the JSON answer, or the error raised as the core's class.
+
+        Raises:
+            UnknownItem, UnknownUser, InvalidField, StoreLocked: mapped from the API's error codes.
+            HttpError: any other error answer.
+        """
+        response = self.http.request(method, path, **kwargs)
+        if response.is_success:
+            return response.json()
+        try:
+            error = response.json()["error"]
+            code, message = str(error.get("code", "")), str(error.get("message", ""))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            code, message = "", response.text[:500]
+        cls = _CODES.get(code)
+        if cls is not None:
+            raise cls(message)
+        raise HttpError(response.status_code, code or "error", message)
+
+    def _publish(self, turns: list[Turn]) -> None:
+        for start in range(0, len(turns), 100):
+            body = [{"user_id": t.user_id, "turn_id": t.turn_id, "session_id": t.session_id, "role": t.role,
+                     "text": t.text, "timestamp": t.timestamp.isoformat(), "speaker": t.speaker or None,
+                     "meta": t.meta or None} for t in turns[start:start + 100]]
+            self._call("POST", "/v1/turns/batch", json={"turns": body})
+
+    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float) -> None:
+        _wait_applied(lambda tid: self._call("GET", f"/v1/users/{user_id}/turns/{tid}"), turn_ids, timeout_s)
+
+    def _list(self, user_id: str, statuses: tuple[str, ...] | None) -> list[ItemRecord]:
+        wanted = _EVERY_STATUS if statuses is None else list(statuses)
+        if not wanted:
+            return []
+        try:
+            body = self._call("GET", f"/v1/users/{user_id}/items", params={"status": wanted})
+        except core_errors.UnknownUser:
+            return []
+        return [item_record(i) for i in body["items"]]
+
+    def _get(self, user_id: str, item_id: str) -> ItemRecord:
+        return item_record(self._call("GET", f"/v1/users/{user_id}/items/{item_id}"))
+
+    def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
+                valid_from: datetime | None, speaker: str, reason: str) -> str:
+        body: dict[str, Any] = {"description": description, "theme": theme, "kind": kind, "reason": reason}
+        if valid_from is not None:
+            body["valid_from"] = valid_from.isoformat()
+        if item_id is not None:
+            body["id"] = item_id
+        if speaker:
+            body["speaker"] = speaker
+        return str(self._call("POST", f"/v1/users/{user_id}/items", json=body)["id"])
+
+    def _update(self, user_id: str, item_id: str, reason: str, description: str | None,
+                theme: str | None) -> None:
+        body = {k: v for k, v in (("description", description), ("theme", theme)) if v is not None}
+        self._call("PATCH", f"/v1/users/{user_id}/items/{item_id}", json={**body, "reason": reason})
+
+    def _delete(self, user_id: str, item_id: str, reason: str) -> None:
+        self._call("DELETE", f"/v1/users/{user_id}/items/{item_id}", params={"reason": reason})
+
+    def _history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
+        body = self._call("GET", f"/v1/users/{user_id}/items/{item_id}/history")
+        return [revision_record(r) for r in body["history"]]
+
+    def _erase(self, user_id: str) -> int:
+        try:
+            return int(self._call("DELETE", f"/v1/users/{user_id}").get("items_removed", 0))
+        except core_errors.UnknownUser:
+            return 0
+
+    def _recall(self, user_id: str, query: str, k: int, filters: dict[str, Any],
+                budget_tokens: int | None) -> RecallAnswer:
+        body: dict[str, Any] = {"query": query, "k": k, "filters": filters or None, "budget_tokens": budget_tokens}
+        answer = self._call("POST", f"/v1/users/{user_id}/recall", json=body)
+        return {"results": _hits(answer["results"]), "context": str(answer["context"].get("text", "")),
+                "degraded": bool(answer["degraded"]), "reason": str(answer["reason"])}
+
+    def _hit(self, user_id: str, item_id: str, count: int) -> int:
+        return int(self._call("POST", f"/v1/users/{user_id}/items/{item_id}/hit", json={"count": count})["hit"])

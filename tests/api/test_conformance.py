@@ -1,0 +1,92 @@
+"""One script, three transports: embedded (SQLite), distributed (real Celery workers, Redis, PostgreSQL)
+and HTTP (the shim under uvicorn in front of the same workers). Each must give the same transcript."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from _http_stack import Stack, start_stack
+from conformance import run_script
+
+from api_shim.api_client import DistributedMemory, HttpMemory
+from memory_core.api import AsyncMemory, MemoryAPI
+from memory_core.embedded import EmbeddedMemory
+from memory_core.errors import InvalidField, UnknownItem
+
+
+@pytest.fixture(scope="module")
+def stack(pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    running = start_stack(pg_url, tmp_path_factory.mktemp("api-stack"))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def embedded_transcript(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path_factory.mktemp('emb')}/m.db")
+    try:
+        return run_script(mem, "ana", "bob")
+    finally:
+        mem.close()
+
+
+def distributed(stack: Stack) -> DistributedMemory:
+    return DistributedMemory(stack.redis.url, database_url=stack.db_url, recall_timeout_ms=5000,
+                             request_timeout_s=30)
+
+
+def test_distributed_gives_the_embedded_transcript(stack: Stack, embedded_transcript: list[Any]) -> None:
+    mem = distributed(stack)
+    try:
+        assert isinstance(mem, MemoryAPI)
+        assert run_script(mem, "ana-d", "bob-d") == embedded_transcript
+    finally:
+        mem.close()
+
+
+def test_http_gives_the_embedded_transcript(stack: Stack, embedded_transcript: list[Any]) -> None:
+    mem = HttpMemory(stack.base_url, stack.key("acme"))
+    try:
+        assert run_script(mem, "ana-h", "bob-h") == embedded_transcript
+    finally:
+        mem.close()
+
+
+def test_http_users_stay_inside_their_tenant(stack: Stack) -> None:
+    acme, globex = HttpMemory(stack.base_url, stack.key("acme")), HttpMemory(stack.base_url, stack.key("globex"))
+    try:
+        item = acme.add("我住在杭州", user_id="zoe", infer=False)["results"][0]
+        with pytest.raises(UnknownItem):
+            globex.get(item["id"], user_id="zoe")
+        assert globex.search("杭州", user_id="zoe") == []
+        assert acme.get(item["id"], user_id="zoe")["user_id"] == "zoe"
+    finally:
+        acme.close()
+        globex.close()
+
+
+def test_async_twins_on_the_remote_transports(stack: Stack, tmp_path: Path) -> None:
+    remote = distributed(stack)
+    web = HttpMemory(stack.base_url, stack.key("acme"))
+
+    async def script(api: AsyncMemory, user: str) -> tuple[list[str], str]:
+        await api.add([{"role": "user", "content": "I started learning the cello."}], user_id=user)
+        found = await api.search("cello", user_id=user)
+        with pytest.raises(InvalidField):
+            await api.search("cello", user_id=user, filters={"mood": "happy"})
+        recalled = await api.recall("which instrument am I learning?", user_id=user)
+        return [r["description"] for r in found], recalled["context"]
+
+    try:
+        one = asyncio.run(script(AsyncMemory(remote), "cy-d"))
+        two = asyncio.run(script(AsyncMemory(web), "cy-h"))
+        assert one[0] == two[0] and "cello" in one[1] and "cello" in two[1]
+    finally:
+        remote.close()
+        web.close()
