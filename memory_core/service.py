@@ -283,9 +283,11 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     if url.startswith("sqlite:///") and url != "sqlite:///:memory:":  # the data folder may not exist yet
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(url)
+    cache_bytes = None if settings.recall_cache_mb is None else settings.recall_cache_mb << 20
+    recaller = Recaller(store, max_users=settings.recall_cache_users, max_bytes=cache_bytes)
     if not settings.llm_configured:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
-        return Memory(store, settings=settings)
+        return Memory(store, recaller=recaller, settings=settings)
     from memory_core.llm.chat import build_chat_model
     from memory_core.llm.metrics import LLMMetrics
     from memory_core.llm.pipeline import LLMWritePipeline
@@ -293,7 +295,6 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
 
     model = build_chat_model(settings)
     metrics = LLMMetrics()
-    recaller = Recaller(store)
     pipeline = LLMWritePipeline.from_settings(model, settings, metrics)  # type: ignore[arg-type]
     llm_recaller = LLMRecaller(recaller, model, metrics, mode=settings.llm_recall_mode,
                                candidates=settings.llm_recall_candidates)

@@ -72,6 +72,8 @@ class Settings(BaseSettings):
             high-risk attribute (``memory_core.pipeline.sensitive``): "keep" (theme
             ``sensitive``), "mask" (values masked) or "drop".
         sensitive_policy_by_tenant: per-tenant overrides, "acme=drop,beta=mask".
+        recall_cache_users: users whose recall index a process keeps (users).
+        recall_cache_mb: budget of those indexes by their estimated size (MiB); None for no byte limit.
     """
 
     model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
@@ -98,6 +100,8 @@ class Settings(BaseSettings):
     llm_context_items: int = Field(default=20, ge=1, le=200)
     sensitive_policy: Literal["keep", "mask", "drop"] = "keep"
     sensitive_policy_by_tenant: str = ""
+    recall_cache_users: int = Field(default=1024, ge=1)
+    recall_cache_mb: int | None = Field(default=None, ge=1)
 
     @property
     def llm_configured(self) -> bool:

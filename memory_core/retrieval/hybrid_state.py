@@ -123,6 +123,7 @@ class HybridState:
         self._turn_ids: list[str] = []
         self._turn_session: list[str] = []
         self._turn_text: list[str] = []
+        self._names: dict[int, list[str]] = {}  # slot → names, while a change set is applied
         self._object_bytes = 0  # estimated bytes of the live items (see nbytes), kept as they change
         self._turn_chars = 0
 
@@ -214,6 +215,7 @@ class HybridState:
         self._grow(next_slot)
         stale_turns: set[str] = set()
         lexicon_delta: set[str] = set()
+        self._names = {}  # names of the items remembered in this change set
         for slot, change in touched.items():
             old = self.table.items[slot] if slot < len(self.table.items) else None
             if old is not None:
@@ -267,7 +269,8 @@ class HybridState:
     def _remember(self, slot: int, item: MemoryItem, stale_turns: set[str], lexicon_delta: set[str]) -> None:
         self._pos[item.id] = slot
         self._object_bytes += _item_bytes(item)
-        keys = _lexicon_keys(item, extract_entities(item.description))
+        names = self._names[slot] = extract_entities(item.description)
+        keys = _lexicon_keys(item, names)
         self._lexicon_of[slot] = keys
         for key in keys:
             if not self._lexicon_count[key]:
@@ -337,6 +340,8 @@ class HybridState:
         turn_docs: dict[int, list[str] | None] = {}
         rest: dict[int, set[str]] = {}
         items = self.table.items
+        known_names, self._names = self._names, {}
+        extra_of: dict[tuple[str, str], list[str]] = {}  # themes and speakers repeat: cut each pair once
         for slot in slots:
             item = items[slot]
             if item is None:
@@ -345,13 +350,17 @@ class HybridState:
                 self._name_terms[slot] = _NO_NAMES
                 continue
             own = tokenize(item.description, lexicon)
-            extra = tokenize(" ".join(p for p in (item.theme, item.speaker) if p), lexicon) \
-                if item.theme or item.speaker else []
+            pair = (item.theme, item.speaker)
+            extra = extra_of.get(pair)
+            if extra is None:
+                extra = extra_of[pair] = tokenize(" ".join(p for p in pair if p), lexicon)
             lex_docs[slot] = own + extra
             window = self._window(item, turn_tokens)
             self._has_window[slot] = window is not None
             turn_docs[slot] = own if window is None else window if item.kind == Kind.EVENT else own + window
-            names = {t for n in extract_entities(item.description) for t in tokenize(n, lexicon)}
+            found = known_names.get(slot)
+            found = extract_entities(item.description) if found is None else found
+            names = {t for n in found for t in tokenize(n, lexicon)}
             self._name_terms[slot] = tuple(sorted(names)) if names else _NO_NAMES
             rest[slot] = set(own) - names
         if bulk:

@@ -329,8 +329,9 @@ class LiveBM25:
             d, tf = docs_parts[0], tf_parts[0]
         else:
             d, tf = np.concatenate(docs_parts), np.concatenate(tf_parts)
-            order = np.argsort(d, kind="stable")
-            d, tf = d[order], tf[order]
+            if docs_parts[0].shape[0] and docs_parts[0][-1] > docs_parts[1][0]:  # a replaced slot among the base's
+                order = np.argsort(d, kind="stable")
+                d, tf = d[order], tf[order]
         # the expression and operand order of BM25Index's precomputed weights: the same floats
         w = self._idf[tid] * tf * (self.k1 + 1) / (tf + self._norm[d])
         if times != 1:

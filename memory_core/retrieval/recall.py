@@ -117,8 +117,12 @@ class Recaller:
         """The per-user index cache (sizes, budget, evictions)."""
         return self._cache
 
-    def index_for(self, user_id: str) -> tuple[HybridIndex, RecallTimings]:
+    def index_for(self, user_id: str, version: str | None = None) -> tuple[HybridIndex, RecallTimings]:
         """Return the user's current index (building or updating it if needed) and the time spent.
+
+        Args:
+            user_id: whose index.
+            version: the user's memory version when the caller has just read it (else read here).
 
         Raises:
             InvalidField: a malformed user id.
@@ -126,7 +130,7 @@ class Recaller:
         """
         user_id = check_id(user_id, "user id")
         t0 = time.perf_counter()
-        version = self.store.memory_version(user_id)
+        version = self.store.memory_version(user_id) if version is None else version
         t1 = time.perf_counter()
         cached = self._cache.get(user_id)
         if cached is not None and cached.version == version:
@@ -163,7 +167,8 @@ class Recaller:
         has_turns = isinstance(self.store, TurnStore)
         if changes.complete and has_turns:  # erased and started again: the turns restart too
             return self._build(user_id, changes.version, [i for i in changes.items if i.status in INDEXED_STATUSES])
-        turns = self.store.list_turns(user_id, after_seq=index.last_seq) if has_turns else []  # type: ignore[attr-defined]
+        turns = self.store.list_turns(user_id, after_seq=index.last_seq) if has_turns and (  # type: ignore[attr-defined]
+            changes.last_seq is None or changes.last_seq > index.last_seq) else []
         index.apply(changes.items, turns, complete=changes.complete)
         index.version = changes.version
         index.last_seq = max([index.last_seq, *(t.seq for t in turns)])
@@ -207,17 +212,25 @@ class Recaller:
         if cached is not None:
             t0 = time.perf_counter()
             answer = self.store.memory_version_later(user_id)
-            try:
-                version = cached.version
-                results = cached.search(query, k, filters, weights, now, settings or self.settings)
-            finally:
-                t1 = time.perf_counter()
+            version = cached.version
+            if self.store.version_read_overlaps:  # search while the version is on its way
+                try:
+                    results = cached.search(query, k, filters, weights, now, settings or self.settings)
+                finally:
+                    t1 = time.perf_counter()
+                    current = answer()
+            else:  # known at once: a stale index is updated before any search
                 current = answer()
+                if current == version:
+                    results = cached.search(query, k, filters, weights, now, settings or self.settings)
+                t1 = time.perf_counter()
             if current == version:  # still current: the answer stands
                 self.timings = RecallTimings(version_ms=(time.perf_counter() - t1) * 1e3,
                                              search_ms=(t1 - t0) * 1e3, items=len(cached))
                 return results
-        index, timings = self.index_for(user_id)
+            index, timings = self.index_for(user_id, current)
+        else:
+            index, timings = self.index_for(user_id)
         t0 = time.perf_counter()
         results = index.search(query, k, filters, weights, now, settings or self.settings)
         timings.search_ms = (time.perf_counter() - t0) * 1e3

@@ -102,11 +102,14 @@ class ItemChanges:
             with ``complete``, the user's whole set instead.
         complete: True when ``items`` is the whole set (the store could not tell what
             changed): an item the reader holds that is not in it is gone.
+        last_seq: the seq of the user's last stored turn, when the store keeps turns (None
+            otherwise): a reader holding turns up to it need not ask for more.
     """
 
     version: str
     items: list[MemoryItem]
     complete: bool
+    last_seq: int | None = None
 
 
 def content_changed(ops: Sequence[Op]) -> bool:
@@ -378,6 +381,11 @@ class MemoryStore(ABC):
         current = self.memory_version(user_id)
         items = sorted(self._load_all(user_id).values(), key=lambda i: (i.created_at, i.id))
         return ItemChanges(current, [i.copy() for i in items], complete=True)
+
+    @property
+    def version_read_overlaps(self) -> bool:
+        """True when ``memory_version_later`` overlaps a round trip with the caller's work (default False)."""
+        return False
 
     def memory_version_later(self, user_id: str) -> Callable[[], str]:
         """Ask for ``memory_version(user_id)`` now; the returned callable gives the answer.

@@ -498,10 +498,11 @@ class SqlStore(MemoryStore, SqlTurnRows):
             since = int(version) if version.isdigit() else -1
             if 0 <= since <= row.memory_version and row.created_version <= since:
                 items = self._fetch(conn, user_id, _F_CHANGED, with_history=False, since=since)
-                return ItemChanges(str(row.memory_version), list(items.values()), complete=False)
+                return ItemChanges(str(row.memory_version), list(items.values()), complete=False,
+                                   last_seq=row.last_seq)
             cond = _M.c.status.in_([str(s) for s in INDEXED_STATUSES])
             items = self._fetch(conn, user_id, _fetch_statements(cond), with_history=False)
-            return ItemChanges(str(row.memory_version), list(items.values()), complete=True)
+            return ItemChanges(str(row.memory_version), list(items.values()), complete=True, last_seq=row.last_seq)
 
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with this canonical ``key``."""
@@ -568,6 +569,11 @@ class SqlStore(MemoryStore, SqlTurnRows):
             except SQLAlchemyError as exc:
                 raise StoreError(f"database error: {exc}") from exc
         raise AssertionError("unreachable")
+
+    @property
+    def version_read_overlaps(self) -> bool:
+        """True on PostgreSQL (the version probe); SQLite answers at once."""
+        return not self.is_sqlite
 
     def memory_version_later(self, user_id: str) -> Callable[[], str]:
         """Ask for the user's version now, read it in the returned callable (see ``MemoryStore``).

@@ -77,7 +77,7 @@ _Q_ITEM_UPDATE_STAMPED = update(_M).where(_M.c.user_id == _UID, _M.c.id == bindp
      "changed_version": bindparam("v_changed_version", type_=_M.c.changed_version.type)}
 )
 # a user's version and the version its row was created at (changes_since)
-_Q_USER_VERSIONS = select(_U.c.memory_version, _U.c.created_version).where(_U.c.user_id == _UID)
+_Q_USER_VERSIONS = select(_U.c.memory_version, _U.c.created_version, _U.c.last_seq).where(_U.c.user_id == _UID)
 _BY_CHANGED_AFTER = _M.c.changed_version > bindparam("since", type_=_M.c.changed_version.type)
 _Q_REVS_DELETE = delete(_R).where(_R.c.user_id == _UID, _R.c.item_id == bindparam("iid"))
 _Q_ITEM_INSERT = insert(_M)

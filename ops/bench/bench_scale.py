@@ -1,0 +1,314 @@
+"""Benchmark: recall that applies changes instead of rebuilding, embedded and through the RPC.
+
+Three parts, each printing a Markdown table; every figure is beside a
+baseline measured in the same run (the Celery no-op round trip for the RPC,
+the full rebuild the index used to do for embedded):
+
+- ``embedded``: one user with N synthetic items (``bench_recall_rpc.fill``) in
+  an embedded ``Memory`` on SQLite: cold first recall (index build), warm
+  recall, and the first recall after each of 50 single-item writes; beside
+  it the full rebuild of the same index (what every write used to cost).
+- ``rpc``: one recall worker (solo pool) and two curate processes; one user
+  with N items. Interleaved with Celery no-op round trips: warm recall, the
+  first recall after a write (an item written straight to the store just
+  before each recall), and recall while turns are published for the same
+  user at 50 turns/s and applied by the curate workers. Also the recall
+  worker's resident memory (VmRSS) and the first recall of a cold user.
+- ``users``: U users × M items, a recall worker with a cache budget
+  (``GULFSTREAM_RECALL_CACHE_MB``): recall of users in random order (cold
+  while the budget evicts), then of a warm subset; the worker's RSS against
+  the budget.
+
+Run: ``.venv/bin/python ops/bench/bench_scale.py embedded --sizes 10000,100000``;
+``... rpc --sizes 10000,100000``; ``... users --users 10000 --items 100 --budget-mb 512``.
+Starts private Redis and PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and
+``GULFSTREAM_DATABASE_URL`` are both set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from _stack import CeleryProcesses, percentiles, servers, table
+from bench_recall_rpc import WORDS, fill
+from celery import Celery
+
+from api_shim.client import MemoryClient
+from memory_core import wire
+from memory_core.model import MemoryItem
+from memory_core.service import Memory
+from memory_core.store.ops import AddOp
+from memory_core.store.sql import SqlStore
+
+
+def rss_mb(pid: int) -> float:
+    """Resident memory of a process, MiB (VmRSS)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def one_item(user: str, rng: random.Random) -> MemoryItem:
+    return MemoryItem.create(user, " ".join(rng.choices(WORDS, k=rng.randint(5, 14))), "work")
+
+
+def query(rng: random.Random) -> str:
+    return " ".join(rng.choices(WORDS, k=3))
+
+
+# ── embedded ────────────────────────────────────────────────────────────
+
+
+def embedded(sizes: list[int], writes: int) -> None:
+    rng = random.Random(5)
+    headers = ["items", "cold ms", "warm p50", "warm p99", "after write p50", "after write p99",
+               "full rebuild ms", "rebuild / after-write p50", "RSS MiB"]
+    rows = []
+    import os
+    for size in sizes:
+        folder = Path(tempfile.mkdtemp(prefix="gulfstream-scale-"))
+        store = SqlStore(f"sqlite:///{folder / 'm.db'}", migrate=True)
+        memory = Memory(store)
+        user = f"u{size}"
+        fill(store, user, size, rng)
+        t0 = time.perf_counter()
+        memory.recall(user, "coffee in lisbon")
+        cold = (time.perf_counter() - t0) * 1e3
+        warm = []
+        for _ in range(200):
+            t0 = time.perf_counter()
+            memory.recall(user, query(rng))
+            warm.append((time.perf_counter() - t0) * 1e3)
+        after = []
+        for _ in range(writes):
+            store.apply(user, [AddOp(one_item(user, rng))])
+            t0 = time.perf_counter()
+            memory.recall(user, query(rng))
+            after.append((time.perf_counter() - t0) * 1e3)
+        memory.recaller.invalidate(user)  # what every write used to cost: the whole index again
+        t0 = time.perf_counter()
+        memory.recall(user, query(rng))
+        rebuild = (time.perf_counter() - t0) * 1e3
+        w50, _, w99 = percentiles(warm)
+        a50, _, a99 = percentiles(after)
+        rows.append((f"{size:,}", f"{cold:.0f}", w50, w99, a50, a99, f"{rebuild:.0f}", f"{rebuild / a50:.0f}x",
+                     f"{rss_mb(os.getpid()):.0f}"))
+        print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
+        store.close()
+    print()
+    print(table(headers, rows))
+    print(f"\nms; 200 warm recalls, {writes} recalls each right after a one-item write; RSS of this process "
+          "after the largest size so far.")
+
+
+# ── through the RPC ─────────────────────────────────────────────────────
+
+
+def interleaved(client: MemoryClient, backend: Celery, user: str, rng: random.Random, calls: int,
+                before: callable | None = None) -> tuple[list[float], list[float]]:  # type: ignore[valid-type]
+    noop, recall = [], []
+    for _ in range(calls):
+        t0 = time.perf_counter()
+        backend.send_task(wire.NOOP).get(timeout=10)
+        t1 = time.perf_counter()
+        if before is not None:
+            before()
+        t2 = time.perf_counter()
+        reply = client.recall(user, query(rng), k=10)
+        t3 = time.perf_counter()
+        assert not reply.degraded, reply.reason
+        noop.append((t1 - t0) * 1e3)
+        recall.append((t3 - t2) * 1e3)
+    return noop, recall
+
+
+def publisher(client: MemoryClient, user: str, rate: float, stop: threading.Event, counter: list[int]) -> None:
+    rng = random.Random(9)
+    gap = 1.0 / rate
+    next_at = time.perf_counter()
+    n = 0
+    while not stop.is_set():
+        n += 1
+        client.publish_turn(user, f"t-{user}-{n}", f"I went to {' '.join(rng.choices(WORDS, k=6))}", "user",
+                            f"s{n // 20}", datetime.now(UTC))
+        counter[0] = n
+        next_at += gap
+        time.sleep(max(0.0, next_at - time.perf_counter()))
+
+
+def rpc(sizes: list[int], calls: int, rate: float) -> None:
+    rng = random.Random(11)
+    headers = ["items", "mode", "noop p50", "noop p99", "recall p50", "recall p99", "Δp50", "Δp99",
+               "p99 / p99 no writes", "worker RSS MiB"]
+    rows = []
+    cold_rows = []
+    with servers() as (redis_url, db_url, scratch):
+        procs = CeleryProcesses(redis_url, db_url, scratch)
+        store = SqlStore(db_url)
+        client = MemoryClient(redis_url, recall_timeout_ms=5000)
+        backend = Celery("bench", broker=redis_url, backend=redis_url, set_as_current=False)
+        backend.conf.task_routes = {wire.NOOP: {"queue": "recall"}}
+        try:
+            worker = procs.worker("recall", queues="recall", pool="solo", concurrency=1,
+                                  GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900")
+            procs.worker("curate", queues="ingest,curate,maintenance", concurrency=2,
+                         GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900")
+            assert worker.proc is not None
+            for size in sizes:
+                user = f"bench-{size}"
+                fill(store, user, size, rng)
+                t0 = time.perf_counter()
+                client.recall(user, "coffee in lisbon", k=10, timeout_ms=300_000)
+                cold_rows.append((f"{size:,}", f"{(time.perf_counter() - t0) * 1e3:.0f}"))
+                interleaved(client, backend, user, rng, 20)  # warm-up
+                n, r = interleaved(client, backend, user, rng, calls)
+                n50, _, n99 = percentiles(n)
+                r50, _, r99 = percentiles(r)
+                base99 = r99
+                rss = rss_mb(worker.proc.pid)
+                rows.append((f"{size:,}", "no writes", n50, n99, r50, r99, r50 - n50, r99 - n99, "1.00",
+                             f"{rss:.0f}"))
+                print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
+                n, r = interleaved(client, backend, user, rng, calls,
+                                   before=lambda u=user: store.apply(u, [AddOp(one_item(u, rng))]))
+                n50, _, n99 = percentiles(n)
+                r50, _, r99 = percentiles(r)
+                rows.append((f"{size:,}", "after a write", n50, n99, r50, r99, r50 - n50, r99 - n99,
+                             f"{r99 / base99:.2f}", f"{rss_mb(worker.proc.pid):.0f}"))
+                print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
+                stop, counter = threading.Event(), [0]
+                thread = threading.Thread(target=publisher, args=(MemoryClient(redis_url), user, rate, stop,
+                                                                  counter), daemon=True)
+                thread.start()
+                time.sleep(2.0)  # the curate workers are applying turns
+                t0 = time.perf_counter()
+                n, r = interleaved(client, backend, user, rng, calls)
+                elapsed = time.perf_counter() - t0
+                published = counter[0]
+                stop.set()
+                thread.join()
+                n50, _, n99 = percentiles(n)
+                r50, _, r99 = percentiles(r)
+                rows.append((f"{size:,}", f"{rate:.0f} turns/s ({published} sent, {elapsed:.0f} s)", n50, n99,
+                             r50, r99, r50 - n50, r99 - n99, f"{r99 / base99:.2f}",
+                             f"{rss_mb(worker.proc.pid):.0f}"))
+                print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
+        finally:
+            client.close()
+            store.close()
+            procs.stop_all()
+    print()
+    print(table(headers, rows))
+    print()
+    print(table(["items", "cold first recall ms (index build in the worker)"], cold_rows))
+    print(f"\nms; {calls} interleaved calls of each per row; 'after a write': one item written to the store "
+          "right before each recall; worker RSS after the row.")
+
+
+# ── many users ──────────────────────────────────────────────────────────
+
+
+def fill_users(db_url: str, users: int, items: int, rng: random.Random) -> None:
+    """Write users × items rows with COPY (the curate path is benchmarked elsewhere)."""
+    import json
+
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    url = make_url(db_url).set(drivername="postgresql").render_as_string(hide_password=False)
+    now = datetime.now(UTC)
+    with psycopg.connect(url) as conn, conn.cursor() as cur:
+        with cur.copy("COPY users (user_id, memory_version, last_seq, last_applied_seq) FROM STDIN") as copy:
+            for u in range(users):
+                copy.write_row((f"user-{u}", 1, 0, 0))
+        cols = ("user_id, id, description, theme, kind, status, hit, created_at, updated_at, source, confidence, "
+                "trust, importance, speaker, changed_version")
+        with cur.copy(f"COPY memories ({cols}) FROM STDIN") as copy:
+            for u in range(users):
+                for i in range(items):
+                    copy.write_row((f"user-{u}", f"m-{u}-{i}", " ".join(rng.choices(WORDS, k=rng.randint(5, 14))),
+                                    rng.choice(["places", "taste", "work"]), "fact", "active", 0, now, now,
+                                    json.dumps([]), 0.8, "user", 0.5, "", 1))
+        conn.commit()
+
+
+def many_users(users: int, items: int, budget_mb: int, calls: int) -> None:
+    rng = random.Random(13)
+    headers = ["users × items", "budget MiB", "phase", "noop p50", "noop p99", "recall p50", "recall p99",
+               "Δp99", "worker RSS MiB"]
+    rows = []
+    with servers() as (redis_url, db_url, scratch):
+        t0 = time.perf_counter()
+        fill_users(db_url, users, items, rng)
+        print(f"filled {users} × {items} in {time.perf_counter() - t0:.0f} s", flush=True)
+        procs = CeleryProcesses(redis_url, db_url, scratch)
+        client = MemoryClient(redis_url, recall_timeout_ms=5000)
+        backend = Celery("bench", broker=redis_url, backend=redis_url, set_as_current=False)
+        backend.conf.task_routes = {wire.NOOP: {"queue": "recall"}}
+        try:
+            worker = procs.worker("recall", queues="recall", pool="solo", concurrency=1,
+                                  GULFSTREAM_RECALL_CACHE_MB=str(budget_mb),
+                                  GULFSTREAM_RECALL_CACHE_USERS=str(users))
+            assert worker.proc is not None
+            order = [f"user-{u}" for u in range(users)]
+            rng.shuffle(order)
+            for phase, who in (("cold (first visit of each user)", order[:calls]),
+                               ("all users, random (cache full)", None),
+                               ("warm (200 users, revisited)", order[:200])):
+                noop, recall = [], []
+                for i in range(calls):
+                    user = who[i % len(who)] if who is not None else rng.choice(order)
+                    t0 = time.perf_counter()
+                    backend.send_task(wire.NOOP).get(timeout=10)
+                    t1 = time.perf_counter()
+                    reply = client.recall(user, query(rng), k=10)
+                    t2 = time.perf_counter()
+                    assert not reply.degraded, reply.reason
+                    noop.append((t1 - t0) * 1e3)
+                    recall.append((t2 - t1) * 1e3)
+                if phase.startswith("cold"):  # fill the cache to its budget before the next phase
+                    for user in order[calls:]:
+                        client.recall(user, query(rng), k=10, timeout_ms=10_000)
+                n50, _, n99 = percentiles(noop)
+                r50, _, r99 = percentiles(recall)
+                rows.append((f"{users:,} × {items}", budget_mb, phase, n50, n99, r50, r99, r99 - n99,
+                             f"{rss_mb(worker.proc.pid):.0f}"))
+                print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
+        finally:
+            client.close()
+            procs.stop_all()
+    print()
+    print(table(headers, rows))
+    print(f"\nms; {calls} recalls per phase interleaved with no-op round trips; RSS of the recall worker "
+          "after the phase (the whole process: interpreter, jieba dictionary, cache).")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=["embedded", "rpc", "users"])
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--calls", type=int, default=300)
+    parser.add_argument("--writes", type=int, default=50)
+    parser.add_argument("--rate", type=float, default=50.0, help="turns/s published during the write phase")
+    parser.add_argument("--users", type=int, default=10_000)
+    parser.add_argument("--items", type=int, default=100)
+    parser.add_argument("--budget-mb", type=int, default=512)
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    if args.part == "embedded":
+        embedded(sizes, args.writes)
+    elif args.part == "rpc":
+        rpc(sizes, args.calls, args.rate)
+    else:
+        many_users(args.users, args.items, args.budget_mb, args.calls)
+
+
+if __name__ == "__main__":
+    main()
