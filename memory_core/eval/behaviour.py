@@ -27,7 +27,9 @@ Checks (issue 13 §5, §8; DESIGN invariant 9):
   is >= ``min`` (default 1).
 - ``history``: some active item states ``current`` and either its own
   history holds a text stating ``old``, or an item stating ``old`` was
-  superseded by it (a supersede revision naming it).
+  superseded by it (a supersede revision naming it). With ``date``
+  (YYYY-MM-DD, the changing turn's own day) the change must be dated that
+  day: history shows when it happened, not when it was ingested.
 - ``absent``: no active memory item (``kinds: all``: no active item) states
   ``text``; with a ``query``, neither does any result of its top-k.
 - ``active_contains``: some active memory item states ``text``.
@@ -38,16 +40,16 @@ category, per split (dev / test) and overall.
 
 from __future__ import annotations
 
-import difflib
-import re
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC
 from pathlib import Path
 from typing import Any, Protocol
 
-from memory_core.eval.behaviour_cases import BEHAVIOUR_DIR, CATEGORIES, Case, CaseTurn, Check, Pattern, load_cases
+from memory_core.eval.behaviour_cases import BEHAVIOUR_DIR, CATEGORIES, Case, CaseTurn, load_cases
+from memory_core.eval.behaviour_checks import CheckResult, ItemView, Recalled, RevisionView, run_checks
 from memory_core.model import Turn
 from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
@@ -69,54 +71,6 @@ __all__ = [
 
 DEV_PATH = BEHAVIOUR_DIR / "dev.yaml"
 TEST_PATH = BEHAVIOUR_DIR / "test.yaml"
-NEAR_DUPLICATE_RATIO = 0.85
-_PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
-
-
-@dataclass(frozen=True, slots=True)
-class ItemView:
-    """What the checks see of one item.
-
-    Attributes:
-        id: item id (only used to link a supersede revision to its successor).
-        description, status, kind, trust: as stored.
-        hit: hit count.
-        source: source turn ids.
-        history_texts: every old and new description in its history.
-        superseded_by: ids named by its supersede revisions (``other_id``).
-    """
-
-    id: str
-    description: str
-    status: str
-    kind: str
-    trust: str
-    hit: int
-    source: tuple[str, ...]
-    history_texts: tuple[str, ...] = ()
-    superseded_by: tuple[str, ...] = ()
-
-    @property
-    def active(self) -> bool:
-        """True for status active."""
-        return self.status == "active"
-
-    @classmethod
-    def from_parts(cls, item: dict[str, Any], history: Iterable[dict[str, Any]]) -> ItemView:
-        """Build from an item mapping (``MemoryItem`` fields) and its revisions as mappings."""
-        revs = list(history)
-        texts = tuple(t for r in revs for t in (r.get("old_description") or "", r.get("new_description") or "") if t)
-        by = tuple(str(r["other_id"]) for r in revs if r.get("op") == "supersede" and r.get("other_id"))
-        return cls(str(item["id"]), str(item["description"]), str(item["status"]), str(item["kind"]),
-                   str(item.get("trust", "")), int(item.get("hit", 0)), tuple(item.get("source") or ()), texts, by)
-
-
-@dataclass(frozen=True, slots=True)
-class Recalled:
-    """One recall result: the item and its source turn ids, best first."""
-
-    item: ItemView
-    turn_ids: tuple[str, ...]
 
 
 class Backend(Protocol):
@@ -146,8 +100,9 @@ def to_turn(user_id: str, turn: CaseTurn) -> Turn:
 def _view(item: Any) -> ItemView:
     return ItemView(item.id, item.description, str(item.status), str(item.kind), str(item.trust), item.hit,
                     tuple(item.source),
-                    tuple(t for r in item.history for t in (r.old_description, r.new_description) if t),
-                    tuple(r.other_id for r in item.history if r.op == "supersede" and r.other_id))
+                    tuple(RevisionView(r.op, r.old_description, r.new_description,
+                                       r.at.astimezone(UTC).date().isoformat(), r.other_id or "")
+                          for r in item.history))
 
 
 class EmbeddedBackend:
@@ -205,15 +160,6 @@ class EmbeddedBackend:
 
 
 @dataclass(slots=True)
-class CheckResult:
-    """The outcome of one check: its label, pass/fail, and a detail line for failures."""
-
-    label: str
-    passed: bool
-    detail: str = ""
-
-
-@dataclass(slots=True)
 class CaseResult:
     """One case's outcome: id, split, category, lang, check results, ingest and check time (ms)."""
 
@@ -229,109 +175,6 @@ class CaseResult:
     def passed(self) -> bool:
         """True when every check passed."""
         return all(c.passed for c in self.checks)
-
-
-def _memory_items(items: Sequence[ItemView], kinds: str) -> list[ItemView]:
-    return [i for i in items if i.active and (kinds == "all" or i.kind != "event")]
-
-
-def _states_old(text: str, old: Pattern, current: Pattern | None) -> bool:
-    return old.matches(text) and not (current is not None and current.matches(text))
-
-
-def _norm(text: str) -> str:
-    return _PUNCT.sub("", text.lower())
-
-
-def _near_same(a: str, b: str) -> bool:
-    x, y = _norm(a), _norm(b)
-    if not x or not y:
-        return False
-    if x == y or (min(len(x), len(y)) >= 6 and (x in y or y in x)):
-        return True
-    return difflib.SequenceMatcher(None, x, y).ratio() >= NEAR_DUPLICATE_RATIO
-
-
-def _short(text: str, n: int = 60) -> str:
-    return text if len(text) <= n else text[:n - 1] + "…"
-
-
-def _ranked(results: Sequence[Recalled]) -> str:
-    return "; ".join(f"{n}. {_short(r.item.description, 40)}" for n, r in enumerate(results, 1)) or "(nothing)"
-
-
-def _judge(check: Check, items: Sequence[ItemView], recall: Callable[[str, int], list[Recalled]]) -> tuple[bool, str]:
-    a = check.args
-    kinds = a.get("kinds", "memory")
-    if check.name == "current_first":
-        results = recall(a["query"], a.get("k", 5))
-        cur = next((n for n, r in enumerate(results) if a["current"].matches(r.item.description)), None)
-        old = a.get("old")
-        stale = next((n for n, r in enumerate(results) if old is not None
-                      and _states_old(r.item.description, old, a["current"])), None)
-        if cur is None:
-            return False, f"no result states the current value: {_ranked(results)}"
-        if stale is not None and stale < cur:
-            return False, f"old value at rank {stale + 1} above current at {cur + 1}: {_ranked(results)}"
-        return True, ""
-    if check.name == "no_stale_active":
-        stale_items = [i for i in _memory_items(items, kinds) if _states_old(i.description, a["old"], a.get("current"))]
-        return not stale_items, "; ".join(f"active {i.kind}: {_short(i.description)}" for i in stale_items)
-    if check.name == "no_repeat":
-        results = recall(a["query"], a.get("k", 5))
-        for x in range(len(results)):
-            for y in range(x + 1, len(results)):
-                rx, ry = results[x].item, results[y].item
-                if set(rx.source) & set(ry.source) or _near_same(rx.description, ry.description):
-                    return False, f"ranks {x + 1} and {y + 1} say the same: {_short(rx.description, 40)} | " \
-                                  f"{_short(ry.description, 40)}"
-        return True, ""
-    if check.name == "hits":
-        found = [i for i in _memory_items(items, kinds) if a["match"].matches(i.description)]
-        most = a.get("max_items", 1)
-        if not found or len(found) > most:
-            return False, f"{len(found)} active item(s) state it (want 1..{most}): " \
-                          + "; ".join(_short(i.description) for i in found)
-        best = max(i.hit for i in found)
-        return best >= a.get("min", 1), f"hit {best} < {a.get('min', 1)}: {_short(found[0].description)}"
-    if check.name == "history":
-        current = [i for i in items if i.active and a["current"].matches(i.description)]
-        if not current:
-            return False, "no active item states the current value"
-        ids = {i.id for i in current}
-        if any(a["old"].matches(t) for i in current for t in i.history_texts):
-            return True, ""
-        if any(i.status == "superseded" and a["old"].matches(i.description) and ids & set(i.superseded_by)
-               for i in items):
-            return True, ""
-        return False, "the current item's history does not hold the old value: " + _short(current[0].description)
-    if check.name == "absent":
-        hits = [f"active {i.kind}: {_short(i.description)}" for i in _memory_items(items, kinds)
-                if a["text"].matches(i.description)]
-        if "query" in a:
-            ranked = recall(a["query"], a.get("k", 5))
-            hits += [f"recalled #{n}: {_short(r.item.description)}"
-                     for n, r in enumerate(ranked, 1) if a["text"].matches(r.item.description)]
-        return not hits, "; ".join(hits)
-    if check.name == "active_contains":
-        ok = any(a["text"].matches(i.description) for i in _memory_items(items, kinds))
-        shown = "; ".join(_short(i.description, 40) for i in _memory_items(items, kinds)[:6])
-        return ok, f"no active item states it; active: {shown or '(none)'}"
-    raise AssertionError(f"unknown check {check.name}")  # load_cases refuses unknown names
-
-
-def run_checks(checks: Sequence[Check], items: Sequence[ItemView],
-               recall: Callable[[str, int], list[Recalled]]) -> list[CheckResult]:
-    """Judge ``checks`` against a snapshot of the items and a recall function.
-
-    Returns:
-        one ``CheckResult`` per check, in order (detail empty when passed).
-    """
-    out = []
-    for check in checks:
-        ok, detail = _judge(check, items, recall)
-        out.append(CheckResult(check.label(), ok, "" if ok else detail))
-    return out
 
 
 def run_case(backend: Backend, case: Case) -> CaseResult:
@@ -374,8 +217,10 @@ def evaluate_behaviour(paths: Sequence[Path] = (DEV_PATH, TEST_PATH), backend: B
 
     Returns:
         ``{"splits": {split: {"overall": rate, "categories": {category: rate}}},
-        "overall": rate, "cases": [per-case results], "timing": {...}}`` where a
-        rate is ``{"cases", "cases_passed", "checks", "checks_passed", "pass_rate"}``.
+        "overall": rate, "languages": {lang: rate}, "checks": {check name: rate},
+        "cases": [per-case results], "timing": {...}}`` where a rate is
+        ``{"cases", "cases_passed", "checks", "checks_passed", "pass_rate"}`` (the
+        per-check rates without the case counts).
 
     Raises:
         InvalidInput: a case file is malformed (before anything runs).
@@ -401,9 +246,14 @@ def evaluate_behaviour(paths: Sequence[Path] = (DEV_PATH, TEST_PATH), backend: B
                          "categories": {c: _rate(r for r in mine if r.category == c)
                                         for c in CATEGORIES if any(r.category == c for r in mine)}}
     turns = sum(len(c.turns) for c in cases)
+    by_check: dict[str, list[bool]] = {}
+    for check in (c for r in results for c in r.checks):
+        by_check.setdefault(check.name, []).append(check.passed)
     return {
         "splits": splits, "overall": _rate(results),
         "languages": {lang: _rate(r for r in results if r.lang == lang) for lang in ("en", "zh", "mixed")},
+        "checks": {name: {"checks": len(v), "checks_passed": sum(v), "pass_rate": round(sum(v) / len(v), 4)}
+                   for name, v in by_check.items()},
         "timing": {"wall_s": round(wall, 2), "turns": turns,
                    "ingest_ms_per_case": round(sum(r.ingest_ms for r in results) / max(1, len(results)), 1),
                    "checks_ms_per_case": round(sum(r.check_ms for r in results) / max(1, len(results)), 1)},
@@ -433,6 +283,7 @@ def format_report(result: dict[str, Any], failures: bool = False) -> str:
     lines.append(f"\nall checks: {_pct(overall)}; cases fully passed {overall['cases_passed']}/{overall['cases']}")
     lines.append("by language: " + ", ".join(f"{lang} {_pct(rate)}" for lang, rate in result["languages"].items()
                                             if rate["checks"]))
+    lines.append("by check: " + ", ".join(f"{name} {_pct(rate)}" for name, rate in result["checks"].items()))
     if failures:
         for case in result["cases"]:
             for check in case["checks"]:

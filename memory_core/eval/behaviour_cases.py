@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +82,7 @@ CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "no_stale_active": (("old",), ("current", "kinds")),
     "no_repeat": (("query",), ("k",)),
     "hits": (("match",), ("min", "max_items", "kinds")),
-    "history": (("current", "old"), ()),
+    "history": (("current", "old"), ("date",)),
     "absent": (("text",), ("query", "k", "kinds")),
     "active_contains": (("text",), ("kinds",)),
 }
@@ -258,6 +258,11 @@ def _check(raw: object, where: str) -> Check:
             if value not in ("memory", "all"):
                 raise InvalidInput(f"{where}: kinds must be 'memory' (items other than events) or 'all'")
             args[key] = value
+        elif key == "date":
+            day = value.isoformat() if isinstance(value, date) else str(value)
+            if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", day):
+                raise InvalidInput(f"{where}: date must be a day like 2025-06-10, got {value!r}")
+            args[key] = day
         elif key == "query":
             if not isinstance(value, str) or not value.strip():
                 raise InvalidInput(f"{where}: query must be a non-empty string")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -21,11 +22,17 @@ from memory_core.eval.behaviour import (
     run_checks,
 )
 from memory_core.eval.behaviour_cases import CATEGORIES, Check, Pattern, load_cases, load_filler
+from memory_core.eval.behaviour_checks import RevisionView
 
 
 def _item(id_: str, text: str, status: str = "active", kind: str = "fact", hit: int = 0,
-          source: tuple[str, ...] = (), history: tuple[str, ...] = (), by: tuple[str, ...] = ()) -> ItemView:
-    return ItemView(id_, text, status, kind, "user", hit, source or (f"t-{id_}",), history, by)
+          source: tuple[str, ...] = (), history: tuple[str, ...] = (), by: tuple[str, ...] = (),
+          day: str = "2025-06-10") -> ItemView:
+    """An item whose history changes text by text through ``history``; ``by``: superseded by these ids."""
+    revs = [RevisionView("create", "", history[0] if history else text, "2025-01-01")]
+    revs += [RevisionView("update", a, b, day) for a, b in pairwise(history)]
+    revs += [RevisionView("supersede", text, text, day, other) for other in by]
+    return ItemView(id_, text, status, kind, "user", hit, source or (f"t-{id_}",), tuple(revs))
 
 
 def _check(name: str, **args: object) -> Check:
@@ -98,6 +105,22 @@ def test_history_own_revisions_or_superseded_predecessor():
     assert not _judge(check, [_item("a", "lives in Chengdu"), _item("b", "lives in Hangzhou", status="superseded",
                                                                       by=("zz",))])
     assert not _judge(check, [_item("a", "lives in Chengdu"), _item("b", "lives in Hangzhou")])
+    dated = _check("history", current="Chengdu", old="Hangzhou", date="2025-06-10")
+    assert _judge(dated, [_item("a", "lives in Chengdu", history=("lives in Hangzhou", "lives in Chengdu"))])
+    assert not _judge(dated, [_item("a", "lives in Chengdu", history=("lives in Hangzhou", "lives in Chengdu"),
+                                    day="2026-12-01")])  # dated the day of ingest: fails
+    assert not _judge(dated, [_item("a", "lives in Chengdu"), _item("b", "lives in Hangzhou", status="superseded",
+                                                                      by=("a",), day="2026-12-01")])
+
+
+def test_revision_view_reads_wire_mappings():
+    rev = RevisionView.from_mapping({"op": "supersede", "old_description": "x", "new_description": "x",
+                                     "at": "2025-06-10T23:30:00-02:00", "other_id": "abc"})
+    assert (rev.op, rev.day, rev.other_id) == ("supersede", "2025-06-11", "abc")  # the day in UTC
+    view = ItemView.from_parts({"id": "i", "description": "d", "status": "superseded", "kind": "fact", "hit": 2,
+                                "source": ["t1"]}, [{"op": "supersede", "at": "2025-06-10T10:00:00+00:00",
+                                                     "other_id": "j"}])
+    assert view.superseded_by == ("j",) and view.hit == 2 and not view.active
 
 
 def test_absent_and_active_contains():
@@ -151,6 +174,7 @@ def test_load_cases_expands_filler_and_refuses_bad_input(tmp_path):
                       (TINY.replace("2025-03-02T09:15", "March"), "ISO time"),
                       (TINY.replace("tiny-en-pet", "tiny-zh-move"), "duplicate"),
                       (TINY.replace("kinds: all}", "kinds: all, k: -1}", 1), "whole number"),
+                      (TINY.replace("kinds: all}", "kinds: all, date: 2025-06-10}", 1), "takes"),
                       ("cases: 3", "cases")]:
         with pytest.raises(InvalidInput, match=says):
             load_cases(_write(tmp_path, bad))
@@ -177,7 +201,7 @@ def test_shipped_cases_load_and_cover_every_category_in_both_halves():
     for half in (dev, test):
         assert {c.category for c in half} == set(CATEGORIES)  # every category in both halves
     assert any(c.filler_turns >= 40 for c in dev) and any(c.filler_turns >= 40 for c in test)
-    assert any(b.at < a.at for c in test for a, b in zip(c.turns, c.turns[1:], strict=False))  # a late turn
+    assert any(b.at < a.at for c in test for a, b in pairwise(c.turns))  # a late turn
 
 
 def test_filler_states_nothing_a_shipped_check_looks_for():
@@ -205,3 +229,42 @@ def test_cli_behaviour_prints_table_and_writes_json(tmp_path):
 def test_evaluate_refuses_a_malformed_file_before_running(tmp_path):
     with pytest.raises(InvalidInput):
         evaluate_behaviour([_write(tmp_path, "cases: [1]")])
+
+
+
+class _Recording(EmbeddedBackend):
+    """An embedded backend that keeps the last item snapshot."""
+
+    snapshot: list[ItemView]
+
+    def items(self, user_id: str) -> list[ItemView]:
+        self.snapshot = super().items(user_id)
+        return self.snapshot
+
+
+def test_embedded_run_reads_history_and_its_dates(tmp_path):
+    path = _write(tmp_path, """
+cases:
+  - id: move
+    category: change
+    lang: en
+    turns:
+      - {at: 2025-03-01T10:00, text: "I live in Lisbon."}
+      - {at: 2025-06-10T10:00, text: "I moved to Porto."}
+    checks:
+      - {check: history, current: [Porto], old: [Lisbon]}
+      - {check: history, current: [Porto], old: [Lisbon], date: 2025-06-10}
+      - {check: history, current: [Porto], old: [Madrid]}
+""")
+    backend = _Recording()
+    try:
+        result = run_case(backend, load_cases(path)[0])
+    finally:
+        backend.close()
+    plain, dated, wrong = result.checks
+    assert plain.passed and not wrong.passed
+    (old,) = [i for i in backend.snapshot if "Lisbon" in i.description and i.kind != "event"]
+    (new,) = [i for i in backend.snapshot if i.active and "Porto" in i.description and i.kind != "event"]
+    change_days = {r.day for r in old.revisions if r.op == "supersede" and r.other_id == new.id}
+    assert old.status == "superseded" and change_days
+    assert dated.passed == ("2025-06-10" in change_days)  # the turn's own day, not the day of ingest
