@@ -32,14 +32,14 @@ from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.validation import check_id
 
-__all__ = ["Memory"]
+__all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_scope"]
 
 _SCOPE_KEYS = ("user_id", "agent_id", "run_id")
 _EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDATE", "restore": "UPDATE",
            "supersede": "DELETE", "delete": "DELETE", "archive": "DELETE"}
 
 
-def _scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any] | None = None) -> str:
+def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any] | None = None) -> str:
     """The Gulfstream user id for Mem0's entity ids (``user_id``, or ``user_id:agent_id``).
 
     Raises:
@@ -57,14 +57,24 @@ def _scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any]
     return uid if agent_id is None else f"{uid}:{check_id(agent_id, 'agent_id')}"
 
 
-def _memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any]:
-    """An item record in Mem0's shape."""
+def mem0_memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any]:
+    """An item record in Mem0's shape: ``{"id", "memory", "user_id", "metadata", "created_at", "updated_at"}``
+    (and ``score`` for a search hit); ``user_id`` replaces the record's when given."""
     out = {"id": record["id"], "memory": record["description"], "user_id": user_id or record["user_id"],
            "metadata": {"theme": record["theme"], "kind": record["kind"], "status": record["status"]},
            "created_at": record["created_at"], "updated_at": record["updated_at"]}
     if "score" in record:
         out["score"] = record["score"]
     return out
+
+
+def mem0_history(memory_id: str, revisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Revision records (newest first) as Mem0's history, oldest first: ``{"id", "memory_id", "old_memory",
+    "new_memory", "event" (ADD / UPDATE / DELETE), "created_at", "updated_at", "is_deleted", "actor_id", "role"}``."""
+    return [{"id": f"{memory_id}-{n}", "memory_id": memory_id, "old_memory": rev["old_description"] or None,
+             "new_memory": rev["new_description"], "event": _EVENTS.get(rev["op"], "UPDATE"),
+             "created_at": rev["at"], "updated_at": rev["at"], "is_deleted": rev["op"] == "delete",
+             "actor_id": rev["actor"], "role": None} for n, rev in enumerate(reversed(revisions))]
 
 
 class Memory:
@@ -103,7 +113,7 @@ class Memory:
         """
         if kwargs:
             raise InvalidField(f"unsupported argument(s) {sorted(kwargs)}")
-        uid = _scope(user_id, agent_id)
+        uid = mem0_scope(user_id, agent_id)
         meta = None if metadata is None else {str(k): str(v) for k, v in metadata.items()}
         result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)
         return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]}
@@ -120,14 +130,14 @@ class Memory:
         most important, most used memories are returned instead, with score 0.0
         (seed 000's answer to a broad query).
         """
-        uid = _scope(user_id, agent_id, filters)
+        uid = mem0_scope(user_id, agent_id, filters)
         k = min(limit or top_k or 20, 100)
         hits = self.api.search(query, user_id=uid, k=k, threshold=threshold)
         if not hits and threshold is None:
             broad = sorted(self.api.get_all(user_id=uid, limit=1000),
                            key=lambda r: (-r["importance"], -r["hit"], r["created_at"]))
             hits = [{**r, "score": 0.0} for r in broad[:k]]
-        return {"results": [_memory(r, user_id) for r in hits]}
+        return {"results": [mem0_memory(r, user_id) for r in hits]}
 
     def get(self, memory_id: str) -> dict[str, Any] | None:
         """One memory, or None when there is none with this id (as Mem0)."""
@@ -135,14 +145,15 @@ class Memory:
             owner = self._owner(memory_id)
         except UnknownItem:
             return None
-        return _memory(self.api.get(memory_id, user_id=owner))
+        return mem0_memory(self.api.get(memory_id, user_id=owner))
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 filters: Mapping[str, Any] | None = None, limit: int | None = None,
                 top_k: int | None = None) -> dict[str, Any]:
         """``{"results": [memory]}`` of the user's active memories, oldest first (default 100)."""
-        uid = _scope(user_id, agent_id, filters)
-        return {"results": [_memory(r, user_id) for r in self.api.get_all(user_id=uid, limit=limit or top_k or 100)]}
+        uid = mem0_scope(user_id, agent_id, filters)
+        records = self.api.get_all(user_id=uid, limit=limit or top_k or 100)
+        return {"results": [mem0_memory(r, user_id) for r in records]}
 
     def update(self, memory_id: str, data: str | None = None, *, text: str | None = None,
                metadata: Mapping[str, Any] | None = None) -> dict[str, str]:
@@ -167,17 +178,12 @@ class Memory:
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None,
                    run_id: str | None = None) -> dict[str, str]:
         """Soft-delete every memory of the user (and agent)."""
-        self.api.delete_all(user_id=_scope(user_id, agent_id), reason="deleted (mem0 API)")
+        self.api.delete_all(user_id=mem0_scope(user_id, agent_id), reason="deleted (mem0 API)")
         return {"message": "Memories deleted successfully!"}
 
     def history(self, memory_id: str) -> list[dict[str, Any]]:
         """The memory's changes, oldest first: ``{"id", "memory_id", "old_memory", "new_memory", "event", ...}``."""
-        owner = self._owner(memory_id)
-        revisions = list(reversed(self.api.history(memory_id, user_id=owner)))
-        return [{"id": f"{memory_id}-{n}", "memory_id": memory_id, "old_memory": rev["old_description"] or None,
-                 "new_memory": rev["new_description"], "event": _EVENTS.get(rev["op"], "UPDATE"),
-                 "created_at": rev["at"], "updated_at": rev["at"], "is_deleted": rev["op"] == "delete",
-                 "actor_id": rev["actor"], "role": None} for n, rev in enumerate(revisions)]
+        return mem0_history(memory_id, self.api.history(memory_id, user_id=self._owner(memory_id)))
 
     def reset(self) -> None:
         """Erase every user's memory, turns and history."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from api_shim.http import api_items, api_turns, api_users, editor, ops
+from api_shim.http import api_items, api_mem0, api_turns, api_users, editor, ops
 from api_shim.http.errors import JsonResponse, install_handlers
 from api_shim.http.fast_recall import RecallFastPath
 from api_shim.http.services import Services, build_services
@@ -56,7 +56,7 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
     app.state.services = services or build_services(settings)
     app.state.metrics = ops.Metrics.create()
     install_handlers(app)
-    for module in (api_turns, api_items, api_users, ops, editor):
+    for module in (api_turns, api_items, api_users, api_mem0, ops, editor):
         app.include_router(module.router)
     app.add_middleware(RecallFastPath, fastapi_app=app)
     app.add_middleware(ops.MetricsMiddleware, metrics=app.state.metrics)

@@ -519,6 +519,14 @@ class SqlStore(MemoryStore, SqlTurnRows):
                     found[str(item.key)].append(item)
         return found
 
+    def owners_of(self, item_id: str, *, prefix: str = "") -> list[str]:
+        """The users holding an item with this id (ids are unique per user), those starting with ``prefix``."""
+        query = select(_M.c.user_id).where(_M.c.id == item_id)
+        if prefix:
+            query = query.where(_M.c.user_id.startswith(prefix, autoescape=True))
+        with self._tx() as conn:
+            return sorted(str(u) for u in conn.execute(query.order_by(_M.c.user_id).limit(10)).scalars())
+
     def locate(self, item_id: str) -> MemoryItem:
         """Find an item by id alone, whoever owns it. Raises UnknownItem."""
         with self._tx() as conn:

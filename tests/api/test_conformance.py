@@ -90,3 +90,40 @@ def test_async_twins_on_the_remote_transports(stack: Stack, tmp_path: Path) -> N
     finally:
         remote.close()
         web.close()
+
+
+def test_mem0_rest_routes(stack: Stack) -> None:
+    """Mem0 server calls, as its REST clients send them, against /mem0 of the shim."""
+    acme, globex = stack.client(stack.key("acme")), stack.client(stack.key("globex"))
+    try:
+        messages = [{"role": "user", "content": "Hi, I'm Alex. I love basketball and gaming."},
+                    {"role": "assistant", "content": "Hey Alex! I'll remember your interests."}]
+        added = acme.post("/mem0/memories", json={"messages": messages, "user_id": "alex"})
+        assert added.status_code == 200, added.text
+        assert added.json()["results"] and all(r["event"] == "ADD" for r in added.json()["results"])
+        found = acme.post("/mem0/search", json={"query": "basketball", "filters": {"user_id": "alex"}}).json()
+        top = found["results"][0]
+        assert "basketball" in top["memory"] and top["user_id"] == "alex" and "score" in top
+        memory_id = top["id"]
+        assert acme.get(f"/mem0/memories/{memory_id}").json()["memory"] == top["memory"]
+        assert globex.get(f"/mem0/memories/{memory_id}").status_code == 404, "another tenant's memory"
+        assert acme.put(f"/mem0/memories/{memory_id}", json={"text": "Alex loves basketball"}).status_code == 200
+        history = acme.get(f"/mem0/memories/{memory_id}/history").json()
+        assert [h["event"] for h in history] == ["ADD", "UPDATE"] and history[-1]["new_memory"] == \
+            "Alex loves basketball"
+        listed = acme.get("/mem0/memories", params={"user_id": "alex"}).json()["results"]
+        assert memory_id in [m["id"] for m in listed]
+        assert acme.post("/mem0/search", json={"query": "x"}).status_code == 400, "no user id"
+        assert acme.delete(f"/mem0/memories/{memory_id}").status_code == 200
+        assert acme.delete("/mem0/memories", params={"user_id": "alex"}).status_code == 200
+        assert acme.get("/mem0/memories", params={"user_id": "alex"}).json() == {"results": []}
+        acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "我喜欢喝茶"}],
+                                          "user_id": "li", "infer": False})
+        globex.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I like tea"}],
+                                            "user_id": "li", "infer": False})
+        assert acme.post("/mem0/reset").status_code == 200
+        assert acme.get("/mem0/memories", params={"user_id": "li"}).json() == {"results": []}
+        assert globex.get("/mem0/memories", params={"user_id": "li"}).json()["results"], "reset stays in its tenant"
+    finally:
+        acme.close()
+        globex.close()

@@ -1,0 +1,167 @@
+"""Routes shaped like Mem0's self-hosted REST server, under ``/mem0``, beside the ``/v1`` API.
+
+A backend written against Mem0's server points its base URL at
+``http://<shim>/mem0`` and keeps its calls: ``POST /memories``, ``GET
+/memories?user_id=``, ``GET|PUT|DELETE /memories/{id}``, ``GET
+/memories/{id}/history``, ``POST /search``, ``DELETE /memories?user_id=``,
+``POST /reset``. Answers have Mem0's shapes (``memory_core.mem0_compat``).
+The API key (``Authorization: Bearer`` or ``X-API-Key``) scopes everything
+to its tenant, as on ``/v1``: a memory id of another tenant is 404, and
+``/reset`` erases the tenant's users only. Calls run on the workers through
+``DistributedMemory``: an add returns once its turns are applied.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+from pydantic import BaseModel, Field
+
+from api_shim.api_client import DistributedMemory
+from api_shim.http.deps import Caller, caller, services
+from api_shim.http.errors import ApiError
+from api_shim.http.schemas import ErrorOut
+from api_shim.http.services import Services
+from memory_core.errors import InvalidField
+from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_scope
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/mem0", tags=["mem0"],
+                   responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}})
+Svc = Annotated[Services, Depends(services)]
+Who = Annotated[Caller, Depends(caller)]
+
+
+class Message(BaseModel):
+    """One chat message."""
+
+    role: str
+    content: str
+
+
+class MemoryCreate(BaseModel):
+    """Mem0's ``POST /memories`` body."""
+
+    messages: list[Message] = Field(min_length=1, max_length=100)
+    user_id: str | None = None
+    agent_id: str | None = None
+    run_id: str | None = None
+    metadata: dict[str, Any] | None = None
+    infer: bool | None = None
+
+
+class MemoryUpdate(BaseModel):
+    """Mem0's ``PUT /memories/{id}`` body."""
+
+    text: str
+
+
+class SearchRequest(BaseModel):
+    """Mem0's ``POST /search`` body (entity ids in ``filters``, or top-level as Mem0 still takes them)."""
+
+    query: str
+    user_id: str | None = None
+    agent_id: str | None = None
+    run_id: str | None = None
+    filters: dict[str, Any] | None = None
+    top_k: int | None = Field(None, ge=1, le=100)
+    threshold: float | None = None
+
+
+def _api(svc: Services) -> DistributedMemory:
+    return DistributedMemory(svc.client)
+
+
+def _bare(who: Caller, stored: str) -> str:
+    return stored.removeprefix(f"{who.tenant}:")
+
+
+def _owner(svc: Services, who: Caller, memory_id: str) -> str:
+    """The stored user id holding ``memory_id`` in the caller's tenant; 404 when none does."""
+    owners = svc.store.owners_of(memory_id, prefix=f"{who.tenant}:")
+    if not owners:
+        raise ApiError(404, "unknown_item", f"no memory {memory_id!r}")
+    return owners[0]
+
+
+def _user(who: Caller, user_id: str | None, agent_id: str | None, filters: dict[str, Any] | None = None) -> str:
+    try:
+        return who.user(mem0_scope(user_id, agent_id, filters))
+    except InvalidField as exc:
+        raise ApiError(400, "invalid_input", str(exc)) from None
+
+
+@router.post("/memories", summary="Create memories (Mem0 shape)")
+def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
+    """Remember messages; ``{"results": [{"id", "memory", "event"}]}``."""
+    uid = _user(who, body.user_id, body.agent_id)
+    meta = None if body.metadata is None else {str(k): str(v) for k, v in body.metadata.items()}
+    out = _api(svc).add([m.model_dump() for m in body.messages], user_id=uid, metadata=meta,
+                        infer=True if body.infer is None else body.infer, session_id=body.run_id)
+    return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]} for r in out["results"]]}
+
+
+@router.get("/memories", summary="Get a user's memories (Mem0 shape)")
+def get_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id: str | None = None,
+                     run_id: str | None = None,
+                     top_k: Annotated[int | None, Query(ge=1, le=1000)] = None) -> dict[str, Any]:
+    """``{"results": [memory]}``, oldest first."""
+    uid = _user(who, user_id, agent_id)
+    records = _api(svc).get_all(user_id=uid, limit=top_k or 100)
+    return {"results": [mem0_memory(r, _bare(who, uid)) for r in records]}
+
+
+@router.get("/memories/{memory_id}", summary="Get a memory (Mem0 shape)")
+def get_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, Any]:
+    """One memory of the tenant."""
+    owner = _owner(svc, who, memory_id)
+    return mem0_memory(_api(svc).get(memory_id, user_id=owner), _bare(who, owner))
+
+
+@router.post("/search", summary="Search memories (Mem0 shape)")
+def search_memories(body: SearchRequest, svc: Svc, who: Who) -> dict[str, Any]:
+    """``{"results": [memory + score]}``, best first."""
+    uid = _user(who, body.user_id, body.agent_id, body.filters)
+    hits = _api(svc).search(body.query, user_id=uid, k=body.top_k or 20, threshold=body.threshold)
+    return {"results": [mem0_memory(r, _bare(who, uid)) for r in hits]}
+
+
+@router.put("/memories/{memory_id}", summary="Update a memory (Mem0 shape)")
+def update_memory(memory_id: str, body: MemoryUpdate, svc: Svc, who: Who) -> dict[str, str]:
+    """Replace the text; the old one stays in the history."""
+    _api(svc).update(memory_id, body.text, user_id=_owner(svc, who, memory_id), reason="updated (mem0 API)")
+    return {"message": "Memory updated successfully!"}
+
+
+@router.get("/memories/{memory_id}/history", summary="A memory's history (Mem0 shape)")
+def memory_history(memory_id: str, svc: Svc, who: Who) -> list[dict[str, Any]]:
+    """Changes, oldest first."""
+    return mem0_history(memory_id, _api(svc).history(memory_id, user_id=_owner(svc, who, memory_id)))
+
+
+@router.delete("/memories/{memory_id}", summary="Delete a memory (Mem0 shape)")
+def delete_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, str]:
+    """Soft delete (kept in the history)."""
+    _api(svc).delete(memory_id, user_id=_owner(svc, who, memory_id), reason="deleted (mem0 API)")
+    return {"message": "Memory deleted successfully"}
+
+
+@router.delete("/memories", summary="Delete a user's memories (Mem0 shape)")
+def delete_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id: str | None = None,
+                        run_id: str | None = None) -> dict[str, str]:
+    """Soft-delete every memory of the user."""
+    _api(svc).delete_all(user_id=_user(who, user_id, agent_id), reason="deleted (mem0 API)")
+    return {"message": "All relevant memories deleted"}
+
+
+@router.post("/reset", summary="Erase every user of the tenant (Mem0 shape)")
+def reset_memory(svc: Svc, who: Who) -> dict[str, str]:
+    """Erase the turns, items and histories of every user of the caller's tenant."""
+    prefix = f"{who.tenant}:"
+    users = set(svc.store.users()) | set(svc.store.turn_users())
+    api = _api(svc)
+    for uid in sorted(u for u in users if u.startswith(prefix)):
+        api.reset(user_id=uid)
+    return {"message": "Reset successful"}
