@@ -11,6 +11,7 @@ Examples::
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
@@ -18,9 +19,10 @@ from sqlalchemy import create_engine
 
 from api_shim.http.auth import KeyStore
 from api_shim.http.settings import HttpSettings
-from memory_core.errors import InvalidInput
+from memory_core.errors import GulfstreamError
+from memory_core.store.migrate import upgrade
 
-__all__ = ["cli"]
+__all__ = ["cli", "main"]
 
 cli = typer.Typer(help="Gulfstream HTTP shim", no_args_is_help=True, add_completion=False)
 keys = typer.Typer(help="API keys: each belongs to one tenant", no_args_is_help=True)
@@ -30,7 +32,14 @@ DbUrl = Annotated[str | None, typer.Option("--database-url", help="default: GULF
 
 
 def _keys(url: str | None) -> KeyStore:
-    return KeyStore(create_engine(url or HttpSettings().database_url), cache_ttl_s=0)
+    """The key store of the database, migrated first (a fresh SQLite or PostgreSQL database works).
+
+    Raises:
+        StoreError: the database cannot be reached or migrated (printed as ``error: ...``, exit 2).
+    """
+    engine = create_engine(url or HttpSettings().database_url)
+    upgrade(engine)
+    return KeyStore(engine, cache_ttl_s=0)
 
 
 @keys.command("create")
@@ -41,7 +50,7 @@ def create_key(tenant: str, name: Annotated[str, typer.Option(help="a label for 
     """Create a key for TENANT and print it (it is shown only this once)."""
     try:
         text, key = _keys(database_url).create(tenant, name, rate_per_s=rate, burst=burst)
-    except InvalidInput as exc:
+    except GulfstreamError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc
     typer.echo(text)
@@ -92,5 +101,15 @@ def openapi() -> None:
     typer.echo(openapi_json(), nl=False)
 
 
+def main() -> None:
+    """Run the command line; an error the core raises on purpose (a database that cannot be
+    reached or migrated, a bad argument) is printed as ``error: ...`` with exit code 2."""
+    try:
+        cli(standalone_mode=True)
+    except GulfstreamError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+
+
 if __name__ == "__main__":
-    cli()
+    main()

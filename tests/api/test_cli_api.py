@@ -90,3 +90,21 @@ def test_new_user_stumbles(tmp_path: Path) -> None:
     assert "the filters (--theme, --kind, --since, --until) removed every result" in none.stdout
     nothing = run("recall", "--user", "ann", "zebra", cwd=tmp_path / "b")
     assert "shares no searchable word" in nothing.stdout
+
+
+def test_http_keys_on_a_fresh_database(tmp_path: Path) -> None:
+    """``keys create`` migrates a fresh database; an unreachable one is one line of error, not a traceback."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(REPO), "COLUMNS": "200"}
+
+    def keys(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "api_shim.http", "keys", *args], capture_output=True,
+                              text=True, timeout=120, env=env, cwd=tmp_path)
+
+    url = f"sqlite:///{tmp_path}/fresh.db"
+    made = keys("create", "acme", "--name", "cli", "--database-url", url)
+    assert made.returncode == 0, made.stderr
+    assert made.stdout.startswith("gs_")
+    assert "acme" in keys("list", "--database-url", url).stdout
+    down = keys("list", "--database-url", "postgresql+psycopg://nobody@127.0.0.1:1/none")
+    assert down.returncode == 2
+    assert down.stderr.startswith("error: could not migrate the database") and "Traceback" not in down.stderr
