@@ -274,10 +274,19 @@ def export_cmd(out: Annotated[Path, typer.Argument(help="YAML file to write.")],
 @app.command("import")
 def import_cmd(src: Annotated[Path, typer.Argument(help="YAML export or a seed memory file.")],
                user: Annotated[str | None, typer.Option("--user", "-u", help="User of a bare seed file.")]
-               = None, db: DbOption = None) -> None:
-    """Import memory items from a YAML export (or a single user's seed-format file)."""
+               = None, db: DbOption = None,
+               source: Annotated[str, typer.Option("--from", help="gulfstream (YAML export or seed file) or "
+                                                   "mem0 (JSON of Mem0's get_all)")] = "gulfstream") -> None:
+    """Import memory items from a YAML export (or a single user's seed-format file), or a Mem0 export."""
+    if source not in ("gulfstream", "mem0"):
+        raise _fail(f"--from must be gulfstream or mem0; got {source!r}")
     with _memory(db) as memory:
-        parsed = parse_import(src, user_id=user)
+        if source == "mem0":
+            from memory_core.mem0_import import parse_mem0
+
+            parsed = parse_mem0(src, user_id=user)
+        else:
+            parsed = parse_import(src, user_id=user)
         with _user_locks(memory, parsed):
             counts = store_import(memory.store, parsed)
         for imported_user in counts:

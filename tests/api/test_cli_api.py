@@ -108,3 +108,30 @@ def test_http_keys_on_a_fresh_database(tmp_path: Path) -> None:
     down = keys("list", "--database-url", "postgresql+psycopg://nobody@127.0.0.1:1/none")
     assert down.returncode == 2
     assert down.stderr.startswith("error: could not migrate the database") and "Traceback" not in down.stderr
+
+
+def test_import_from_mem0(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    export = tmp_path / "mem0.json"
+    export.write_text(json.dumps({"results": [
+        {"id": "7f1c2b4e-0d7a-4d59-9a55-1f0e1b2c3d4e", "memory": "Loves sci-fi movies", "user_id": "alice",
+         "metadata": {"category": "movies"}, "created_at": "2025-10-22T04:40:22.864647-07:00",
+         "updated_at": "2025-10-23T10:00:00-07:00"},
+        {"id": "0b9e5f3a-1111-4c2d-8e8e-123456789abc", "memory": "喜欢喝乌龙茶", "user_id": "alice",
+         "agent_id": "tea-bot", "created_at": "2025-11-01T08:00:00Z"},
+    ]}, ensure_ascii=False), encoding="utf-8")
+    done = gs("import", str(export), "--from", "mem0", db=db)
+    assert done.returncode == 0, done.stderr
+    assert "imported 2 item(s) for 2 user(s)" in done.stdout
+    item = json.loads(gs("get", "7f1c2b4e-0d7a-4d59-9a55-1f0e1b2c3d4e", "--user", "alice", db=db).stdout)
+    assert (item["description"], item["theme"], item["created_at"], item["valid_from"]) == (
+        "Loves sci-fi movies", "movies", "2025-10-22T11:40:22.864647+00:00", "2025-10-22T11:40:22.864647+00:00")
+    assert item["updated_at"] == "2025-10-23T17:00:00+00:00"
+    tea = json.loads(gs("get", "0b9e5f3a-1111-4c2d-8e8e-123456789abc", "--user", "alice:tea-bot", db=db).stdout)
+    assert tea["description"] == "喜欢喝乌龙茶"
+    again = gs("import", str(export), "--from", "mem0", db=db)
+    assert again.returncode == 2 and "already has memory items" in again.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([{"memory": "no user"}]))
+    refused = gs("import", str(bad), "--from", "mem0", db=db)
+    assert refused.returncode == 2 and "memory 0: a user_id is required" in refused.stderr

@@ -1,0 +1,86 @@
+"""Read a Mem0 export (JSON) into memory items, for ``gulfstream import --from mem0 FILE``.
+
+Accepted: what Mem0's ``get_all`` / ``GET /memories`` return —
+``{"results": [memory, ...]}`` — or a bare list of memories, each
+``{"id", "memory", "user_id", ["agent_id", "metadata", "created_at", "updated_at"]}``.
+Each becomes an active item of user ``user_id`` (``user_id:agent_id`` with an
+agent, as ``memory_core.mem0_compat``): the text, the id, the creation time
+(also its ``valid_from``) and the update time are kept; the theme is
+``metadata["category"]`` when it is a theme-like string, else one chosen from
+the words; the kind is fact, the trust ``user``; its history starts with a
+"create" revision by ``system`` saying where it came from.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from memory_core.errors import InvalidField
+from memory_core.mem0_compat import mem0_scope
+from memory_core.model import Actor, MemoryItem, Trust
+from memory_core.validation import check_id, check_text, check_timestamp
+
+__all__ = ["parse_mem0"]
+
+MAX_BYTES = 200_000_000
+
+
+def _records(data: Any) -> list[Any]:
+    if isinstance(data, dict) and isinstance(data.get("results"), list):
+        return list(data["results"])
+    if isinstance(data, list):
+        return data
+    raise InvalidField("a Mem0 export is {\"results\": [...]} or a list of memories")
+
+
+def _item(n: int, record: Any, default_user: str | None) -> MemoryItem:
+    from memory_core.pipeline.themes import classify_theme
+
+    if not isinstance(record, dict):
+        raise InvalidField(f"memory {n}: expected an object; got {type(record).__name__}")
+    try:
+        owner = mem0_scope(record.get("user_id") or default_user, record.get("agent_id"))
+        text = check_text(record.get("memory"), "memory")
+        item_id = check_id(record.get("id"), "id") if record.get("id") is not None else None
+        created = check_timestamp(record["created_at"], "created_at") if record.get("created_at") else None
+        updated = check_timestamp(record["updated_at"], "updated_at") if record.get("updated_at") else None
+    except InvalidField as exc:
+        raise InvalidField(f"memory {n}: {exc}") from None
+    meta = record.get("metadata") if isinstance(record.get("metadata"), dict) else {}
+    category = meta.get("category") if meta else None
+    theme = category.strip() if isinstance(category, str) and 0 < len(category.strip()) <= 64 else \
+        classify_theme(text)
+    fields: dict[str, Any] = {"trust": Trust.USER.value, "valid_from": created}
+    if item_id is not None:
+        fields["id"] = item_id
+    item = MemoryItem.create(owner, text, theme, actor=Actor.SYSTEM, reason="imported from Mem0", at=created,
+                             **fields)
+    if updated is not None and (created is None or updated > created):
+        item.updated_at = updated
+    return item
+
+
+def parse_mem0(path: Path, user_id: str | None = None) -> dict[str, list[MemoryItem]]:
+    """Items of a Mem0 export file, by user id (``user_id`` for memories that name none).
+
+    Raises:
+        InvalidField: not JSON, not a Mem0 export, a memory without text or user, a bad id or time,
+            the same id twice for a user (naming the memory's index); nothing is read in part.
+    """
+    if path.stat().st_size > MAX_BYTES:
+        raise InvalidField(f"{path} is over {MAX_BYTES} bytes; export fewer users at a time")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InvalidField(f"{path} is not JSON: {exc}") from None
+    out: dict[str, list[MemoryItem]] = {}
+    seen: set[tuple[str, str]] = set()
+    for n, record in enumerate(_records(data)):
+        item = _item(n, record, user_id)
+        if (item.user_id, item.id) in seen:
+            raise InvalidField(f"memory {n}: id {item.id!r} appears twice for user {item.user_id!r}")
+        seen.add((item.user_id, item.id))
+        out.setdefault(item.user_id, []).append(item)
+    return out
