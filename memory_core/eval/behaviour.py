@@ -16,9 +16,10 @@ Checks (issue 13 §5, §8; DESIGN invariant 9):
 
 - ``current_first``: in recall's top-k (default 5) for ``query`` some result
   states ``current``, and it ranks above every result that states ``old``
-  without stating ``current``.
-- ``no_stale_active``: no active memory item states ``old`` (without also
-  stating ``current``, when given).
+  as holding now (without stating ``current``, and unless ``past_ok: false``
+  without a ``PAST_MARKERS`` word such as "no longer", 以前, 已不).
+- ``no_stale_active``: no active memory item states ``old`` as holding now
+  (same rule).
 - ``no_repeat``: no two of recall's top-k (default 5) share a source turn or
   say nearly the same thing (equal or contained normalised text, or a
   ``difflib`` ratio >= 0.85).

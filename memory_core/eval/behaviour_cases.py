@@ -78,8 +78,8 @@ CATEGORIES: dict[str, str] = {
 
 #: Check names and the fields each takes (required first).
 CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "current_first": (("query", "current"), ("old", "k")),
-    "no_stale_active": (("old",), ("current", "kinds")),
+    "current_first": (("query", "current"), ("old", "k", "past_ok")),
+    "no_stale_active": (("old",), ("current", "kinds", "past_ok")),
     "no_repeat": (("query",), ("k",)),
     "hits": (("match",), ("min", "max_items", "kinds")),
     "history": (("current", "old"), ("date",)),
@@ -253,6 +253,10 @@ def _check(raw: object, where: str) -> Check:
         elif key in ("k", "min", "max_items"):
             if not isinstance(value, int) or value < 0:
                 raise InvalidInput(f"{where}: {key} must be a whole number >= 0, got {value!r}")
+            args[key] = value
+        elif key == "past_ok":
+            if not isinstance(value, bool):
+                raise InvalidInput(f"{where}: past_ok must be true or false, got {value!r}")
             args[key] = value
         elif key == "kinds":
             if value not in ("memory", "all"):

@@ -17,9 +17,17 @@ from typing import Any
 
 from memory_core.eval.behaviour_cases import Check, Pattern
 
-__all__ = ["NEAR_DUPLICATE_RATIO", "CheckResult", "ItemView", "Recalled", "RevisionView", "run_checks"]
+__all__ = ["NEAR_DUPLICATE_RATIO", "PAST_MARKERS", "CheckResult", "ItemView", "Recalled", "RevisionView", "run_checks"]
 
 NEAR_DUPLICATE_RATIO = 0.85
+#: Words saying a value no longer holds, EN and ZH: an item holding one of them next to an old value
+#: reports the change rather than the stale value (``past_ok``, on by default). Cases whose old value
+#: is itself a negation (a reversal of a reversal) set ``past_ok: false``.
+PAST_MARKERS = re.compile(
+    r"no longer|not any ?more|n't\b.{0,30}\bany ?more|\bused to\b|\bformerly\b|\bformer\b|\bpreviously\b"
+    r"|\b(quit|left|gave up|stopped|moved (away )?from)\b|\bex-"
+    r"|不再|已不|不在|以前|之前|曾经|原来|离职|辞职|离开|戒了|戒掉|搬离|前任|不.{0,4}了",
+    re.IGNORECASE)
 _PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
 
 
@@ -105,8 +113,15 @@ def _memory_items(items: Sequence[ItemView], kinds: str) -> list[ItemView]:
     return [i for i in items if i.active and (kinds == "all" or i.kind != "event")]
 
 
-def _states_old(text: str, old: Pattern, current: Pattern | None) -> bool:
-    return old.matches(text) and not (current is not None and current.matches(text))
+def _states_old(text: str, old: Pattern, current: Pattern | None, past_ok: bool = True) -> bool:
+    """True when ``text`` states the old value as holding now.
+
+    Not when it also states the current value, nor (``past_ok``) when it says
+    the old value is over ("no longer works at X", "以前住在X", "已从X离职").
+    """
+    if not old.matches(text) or (current is not None and current.matches(text)):
+        return False
+    return not (past_ok and PAST_MARKERS.search(text))
 
 
 def _norm(text: str) -> str:
@@ -138,14 +153,15 @@ def _judge(check: Check, items: Sequence[ItemView], recall: Callable[[str, int],
         cur = next((n for n, r in enumerate(results) if a["current"].matches(r.item.description)), None)
         old = a.get("old")
         stale = next((n for n, r in enumerate(results) if old is not None
-                      and _states_old(r.item.description, old, a["current"])), None)
+                      and _states_old(r.item.description, old, a["current"], a.get("past_ok", True))), None)
         if cur is None:
             return False, f"no result states the current value: {_ranked(results)}"
         if stale is not None and stale < cur:
             return False, f"old value at rank {stale + 1} above current at {cur + 1}: {_ranked(results)}"
         return True, ""
     if check.name == "no_stale_active":
-        stale_items = [i for i in _memory_items(items, kinds) if _states_old(i.description, a["old"], a.get("current"))]
+        stale_items = [i for i in _memory_items(items, kinds)
+                       if _states_old(i.description, a["old"], a.get("current"), a.get("past_ok", True))]
         return not stale_items, "; ".join(f"active {i.kind}: {_short(i.description)}" for i in stale_items)
     if check.name == "no_repeat":
         results = recall(a["query"], a.get("k", 5))

@@ -77,6 +77,18 @@ def test_no_stale_active_ignores_events_and_superseded():
                       [_item("e", "user: my drink is a flat white", kind="event")])
 
 
+def test_an_old_value_said_as_past_is_not_stale_unless_past_ok_is_false():
+    for text in ("Priya no longer works at Deloitte", "林晓以前住在杭州", "唐宁已不在京东工作", "已从京东离职"):
+        old = "Deloitte" if "Deloitte" in text else ("杭州" if "杭州" in text else "京东")
+        assert _judge(_check("no_stale_active", old=old), [_item("a", text)]), text
+    negation = [_item("a", "Grace stopped running")]
+    assert _judge(_check("no_stale_active", old="stopped running"), negation)
+    assert not _judge(_check("no_stale_active", old="stopped running", past_ok=False), negation)  # a reversal
+    ranked = [_item("n", "Grace stopped running", status="superseded"), _item("c", "Grace runs again")]
+    assert not _judge(_check("current_first", query="q", current="again", old="stopped", past_ok=False),
+                      ranked, ranked)
+
+
 def test_no_repeat_same_source_or_same_text():
     check = _check("no_repeat", query="q")
     fact, turn = _item("a", "用户喜欢乌龙茶", source=("t1",)), _item("b", "user: 我最喜欢喝乌龙茶。", kind="event",
