@@ -52,6 +52,8 @@ from memory_core.validation import (
     check_text,
     check_turn_time,
 )
+from memory_core.wire import affinity
+from memory_core.wire.affinity import HashRing
 
 __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
 
@@ -83,12 +85,19 @@ class MemoryClient:
             loading the tokenizer's dictionary (~1-4 s of CPU, no database
             access), done by the first fallback of the client or by
             ``prepare_fallback``.
+        recall_queues: the shard queues of N recall workers (``wire.affinity.shard_queues(N)``);
+            a user's recalls go to the first live one of the user's order on a consistent-hash
+            ring, so one worker holds the user's index. None (default): the one ``recall`` queue.
     """
 
     def __init__(self, broker_url: str, *, database_url: str | None = None, recall_timeout_ms: int = 250,
                  request_timeout_s: float = 10.0, publish_retry_s: float = 10.0,
-                 fallback_timeout_s: float = 5.0, fallback_setup_s: float = 30.0) -> None:
+                 fallback_timeout_s: float = 5.0, fallback_setup_s: float = 30.0,
+                 recall_queues: Sequence[str] | None = None) -> None:
         self.broker_url = broker_url
+        self._ring = HashRing(list(recall_queues)) if recall_queues else None
+        self._alive: tuple[float, frozenset[str]] = (0.0, frozenset())
+        self._suspect: dict[str, float] = {}  # queue → until when it is skipped (a recall there timed out)
         self.database_url = database_url
         self.recall_timeout_ms = recall_timeout_ms
         self.request_timeout_s = request_timeout_s
@@ -387,20 +396,53 @@ class MemoryClient:
         user_id, query = kwargs["user_id"], kwargs["query"]
         wait_ms = timeout_ms or self.recall_timeout_ms
         started = time.perf_counter()
-        try:
-            value = self._call(wire.RECALL, timeout_s=wait_ms / 1000, deadline=wire.deadline_after(wait_ms),
-                               kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}", **kwargs)
-            reason = ""
-        except RequestTimeout:
-            reason = f"recall worker did not answer within {wait_ms} ms"
-        except PublishFailed as exc:
-            reason = f"broker unreachable ({exc})"
+        reason = ""
+        for attempt, queue in enumerate(self._recall_queues(user_id)):  # with affinity: the owner, then the next
+            try:
+                value = self._call(wire.RECALL, timeout_s=wait_ms / 1000, deadline=wire.deadline_after(wait_ms),
+                                   kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}", queue=queue, **kwargs)
+                reason = ""
+                break
+            except RequestTimeout:
+                reason = f"recall worker did not answer within {wait_ms} ms" + (f" ({attempt + 1} tried)"
+                                                                                 if attempt else "")
+                if queue is not None:
+                    self._suspect[queue] = time.monotonic() + affinity.SUSPECT_S
+                    log.warning("recall on %s timed out; trying the next worker on the ring", queue)
+            except PublishFailed as exc:
+                reason = f"broker unreachable ({exc})"
+                break
         if not reason:
             reply = recall_reply(value)
         else:
             reply = self._recall_from_database(user_id, query, k, kwargs["filters"], budget_tokens, reason)
         reply.timings_ms["round_trip"] = (time.perf_counter() - started) * 1e3
         return reply
+
+    def _recall_queues(self, user_id: str) -> list[str | None]:
+        """Where to send a user's recall, at most two tries: [None] (the route) without affinity."""
+        if self._ring is None:
+            return [None]
+        now = time.monotonic()
+        stamp, alive = self._alive
+        if now - stamp > 0.5:  # who is alive, read at most twice a second
+            try:
+                found = self.redis.mget([affinity.heartbeat_key(q) for q in self._ring.nodes])
+                alive = frozenset(q for q, v in zip(self._ring.nodes, found, strict=True) if v is not None)
+            except redis.RedisError:  # the publish will fail and fall back anyway
+                alive = frozenset(self._ring.nodes)
+            self._alive = (now, alive)
+        order = self._ring.preference(user_id)
+        live = [q for q in order if q in alive and self._suspect.get(q, 0.0) <= now]
+        return list((live or order)[:2])
+
+    def recall_stats(self, queue: str, timeout_s: float | None = None) -> dict[str, Any]:
+        """The recall cache of the worker consuming ``queue``: users held, builds, bytes (``workers.affinity``).
+
+        Raises:
+            RequestTimeout: no worker answered on that queue.
+        """
+        return dict(self._call(affinity.RECALL_STATS, timeout_s=timeout_s, queue=queue))
 
     def ping(self, timeout_s: float | None = None) -> float:
         """Round-trip a no-op task through the recall queue; return the time in milliseconds."""
@@ -411,7 +453,7 @@ class MemoryClient:
     # ── plumbing ───────────────────────────────────────────────────────
 
     def _send(self, name: str, kwargs: dict[str, Any], *, kwargsrepr: str | None = None,
-              task_id: str | None = None) -> str:
+              task_id: str | None = None, queue: str | None = None) -> str:
         """Publish task ``name``; return the message id.
 
         A recall (``_FALLS_BACK``) gets one plain attempt and no retries: its
@@ -423,23 +465,24 @@ class MemoryClient:
         Raises:
             PublishFailed: the broker did not take the message.
         """
+        route = {} if queue is None else {"queue": queue}  # a recall shard queue (user affinity), by Celery's routing
         if name in _READ_ONLY:  # one plain attempt first: kombu's retry wrapper costs ~0.25 ms a call
             try:
-                return str(self.celery.send_task(name, kwargs=kwargs, retry=False,
-                                                 argsrepr="()", kwargsrepr=kwargsrepr, task_id=task_id).id)
+                return str(self.celery.send_task(name, kwargs=kwargs, retry=False, argsrepr="()",
+                                                 kwargsrepr=kwargsrepr, task_id=task_id, **route).id)
             except Exception as exc:  # sent twice at worst: a read-only request, and its caller takes one reply
                 if name in _FALLS_BACK:
                     raise PublishFailed(f"could not enqueue {name} at {self.broker_url}: {exc}") from exc
                 log.info("publishing %s failed once; retrying", name, exc_info=True)
         try:
             result = self.celery.send_task(name, kwargs=kwargs, retry=True, retry_policy=self._retry_policy,
-                                           argsrepr="()", kwargsrepr=kwargsrepr, task_id=task_id)
+                                           argsrepr="()", kwargsrepr=kwargsrepr, task_id=task_id, **route)
         except Exception as exc:  # kombu raises OperationalError and friends, by transport
             raise PublishFailed(f"could not enqueue {name} at {self.broker_url}: {exc}") from exc
         return str(result.id)
 
     def _call(self, name: str, *, timeout_s: float | None = None, kwargsrepr: str | None = None,
-              **kwargs: Any) -> Any:
+              queue: str | None = None, **kwargs: Any) -> Any:
         """Send ``name`` with a fresh call id and wait for its reply; return the value or raise.
 
         Raises:
@@ -451,7 +494,7 @@ class MemoryClient:
         wait_s = self.request_timeout_s if timeout_s is None else timeout_s
         if kwargsrepr is None:
             kwargsrepr = repr({k: v for k, v in kwargs.items() if k.endswith("_id")})
-        self._send(name, {"call_id": call_id, **kwargs}, kwargsrepr=kwargsrepr)
+        self._send(name, {"call_id": call_id, **kwargs}, kwargsrepr=kwargsrepr, queue=queue)
         try:
             if name in _FALLS_BACK:
                 popped = self._wait_once(wire.reply_key(call_id), wait_s)

@@ -84,5 +84,5 @@ def settings() -> WorkerSettings:
 
 
 kombu_fix.apply()  # a Redis restart must not kill a worker (see workers/kombu_fix.py)
-app = Celery("gulfstream", include=["workers.tasks", "workers.recall", "workers.edit_tasks"])
+app = Celery("gulfstream", include=["workers.tasks", "workers.recall", "workers.edit_tasks", "workers.affinity"])
 app.add_defaults(lambda: build_config(settings()))

@@ -17,10 +17,11 @@ frequency of every term, the number of documents and the total length are
 updated by each change (a removed document's terms are taken out), and the
 idf vector and per-document length norms are recomputed from them (O(terms +
 documents) numpy passes per change, none per query). Term weights are
-computed per query from (tf, idf, norm), the same expression and operand
-order as ``BM25Index``'s precomputed weights, so a document scores the same
+computed per query as ``idf · tf · (k1 + 1) / (tf + norm)`` (the right-hand
+factor kept per term until the next change), so a document scores the same
 floats whatever the history of the index: an index changed step by step and
-one built fresh from the final documents agree exactly (tested). ``compact``
+one built fresh from the final documents agree exactly (tested), and agree
+with ``BM25Index`` to the last few bits (it multiplies in another order). ``compact``
 folds the append segment into the base and drops dead slots; it only makes
 queries cheaper, never changes a score.
 
@@ -44,6 +45,7 @@ __all__ = ["LiveBM25"]
 
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
+_CACHED_TERMS = 512  # terms whose slots and length-normalised tf are kept between changes
 
 
 def _csr(keys: np.ndarray, values: list[np.ndarray], size: int,
@@ -91,6 +93,7 @@ class LiveBM25:
         # append segment: slot → (term ids, tfs); term-major copy rebuilt on each change
         self._delta: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._x_docs, self._x_tf, self._x_starts = _EMPTY_I, _EMPTY_F, [0]
+        self._cache: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # term id → (slots, g), until a change
 
     # ── building and changing ──────────────────────────────────────────
 
@@ -210,6 +213,7 @@ class LiveBM25:
 
     def _restat(self) -> None:
         """Recompute avgdl, idf (rank_bm25's formula and epsilon step, then ``min_idf``) and length norms."""
+        self._cache = {}
         n_terms = len(self._term_of)
         if n_terms > self._df.shape[0]:  # ids handed out by term_id without a document yet
             self._df = np.concatenate((self._df, np.zeros(n_terms - self._df.shape[0], dtype=np.int64)))
@@ -307,7 +311,25 @@ class LiveBM25:
         return 0.0 if tid is None or tid >= self._idf.shape[0] else float(self._idf[tid])
 
     def _postings(self, tid: int, times: int) -> tuple[np.ndarray, np.ndarray]:
-        """(slots ascending, weights) of one term: live base postings plus the append segment's."""
+        """(slots ascending, weights) of one term: live base postings plus the append segment's.
+
+        A weight is ``idf · g`` with ``g = tf · (k1 + 1) / (tf + norm)``; the
+        slots and ``g`` of a term are kept until the next change (at most
+        ``_CACHED_TERMS`` terms), so a warm query pays one multiplication per term.
+        """
+        cached = self._cache.get(tid)
+        if cached is None:
+            cached = self._cache[tid] = self._term_g(tid)
+            if len(self._cache) > _CACHED_TERMS:
+                self._cache.clear()
+                self._cache[tid] = cached
+        d, g = cached
+        w = g * self._idf[tid]
+        if times != 1:
+            w = w * times
+        return d, w
+
+    def _term_g(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
         docs_parts: list[np.ndarray] = []
         tf_parts: list[np.ndarray] = []
         if tid + 1 < len(self._b_starts):
@@ -332,11 +354,7 @@ class LiveBM25:
             if docs_parts[0].shape[0] and docs_parts[0][-1] > docs_parts[1][0]:  # a replaced slot among the base's
                 order = np.argsort(d, kind="stable")
                 d, tf = d[order], tf[order]
-        # the expression and operand order of BM25Index's precomputed weights: the same floats
-        w = self._idf[tid] * tf * (self.k1 + 1) / (tf + self._norm[d])
-        if times != 1:
-            w = w * times
-        return d, w
+        return d, tf * (self.k1 + 1) / (tf + self._norm[d])
 
     def _spans(self, query_tokens: Sequence[str]) -> list[tuple[np.ndarray, np.ndarray]]:
         """(slots, weights × times in the query) of each known query term with postings, in query order."""

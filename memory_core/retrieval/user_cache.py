@@ -100,6 +100,11 @@ class UserCache(Generic[V]):
             self._values.clear()
             self._bytes = 0
 
+    def users(self) -> list[str]:
+        """The users whose values are kept, least recently used first."""
+        with self._lock:
+            return list(self._values)
+
     def __len__(self) -> int:
         with self._lock:
             return len(self._values)
