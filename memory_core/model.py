@@ -92,7 +92,8 @@ class Revision:
     """One entry of an item's history.
 
     Attributes:
-        op: "create", "update", "merge", "supersede", "delete", "restore" or "import".
+        op: "create", "update", "merge", "supersede", "delete", "archive", "restore",
+            "expiry" (``valid_until`` set or cleared) or "import".
         reason: why the change was made (free text, may be empty for create).
         actor: who made it (an ``Actor`` value).
         at: when (UTC).
@@ -136,6 +137,8 @@ class MemoryItem:
         importance: 0..1, value score.
         key: optional canonical slot ("pref:spicy food") for dedupe and conflicts.
         speaker: who said the source turn (events), else "".
+        last_used_at: when the item was last recalled and used (UTC), None before
+            its first use; decay counts days from it (``memory_core.lifecycle``).
     """
 
     user_id: str
@@ -156,6 +159,7 @@ class MemoryItem:
     importance: float = 0.5
     key: str | None = None
     speaker: str = ""
+    last_used_at: datetime | None = None
 
     @classmethod
     def create(
@@ -287,9 +291,15 @@ class MemoryItem:
         self.add_source(turn_id)
         self.importance = max(self.importance, other.importance)
 
-    def hit_once(self, count: int = 1) -> int:
-        """Raise the hit count by ``count`` (at most to ``MAX_HIT``); return the new count."""
+    def hit_once(self, count: int = 1, at: datetime | None = None) -> int:
+        """Raise the hit count by ``count`` (at most to ``MAX_HIT``); return the new count.
+
+        ``at``, when given, is the time of this use: ``last_used_at`` moves to it
+        (never back: a clock that went backwards leaves the later time).
+        """
         self.hit = min(self.hit + count, MAX_HIT)
+        if at is not None and (self.last_used_at is None or at > self.last_used_at):
+            self.last_used_at = at
         return self.hit
 
     def end(
@@ -325,6 +335,45 @@ class MemoryItem:
         elif self.valid_until is None:
             self.valid_until = now
 
+    def restore(self, reason: str, *, actor: str = Actor.USER, at: datetime | None = None) -> None:
+        """Bring an archived item back to active, with a "restore" revision.
+
+        Its decay restarts (``last_used_at`` = ``at``) and a ``valid_until``
+        already passed is cleared, so it is not archived again at once.
+
+        Raises:
+            InvalidField: the item is not archived.
+        """
+        if self.status != Status.ARCHIVED:
+            raise InvalidField(f"only an archived item can be restored; {self.id!r} is {self.status}")
+        now = at or utcnow()
+        self.history.append(Revision("restore", reason, str(actor), now, self.description, self.description,
+                                     self.theme, self.theme))
+        self.status, self.updated_at = Status.ACTIVE, now
+        self.last_used_at = now if self.last_used_at is None or now > self.last_used_at else self.last_used_at
+        if self.valid_until is not None and self.valid_until <= now:
+            self.valid_until = None
+
+    def set_expiry(self, expires_at: datetime | None, reason: str, *, actor: str = Actor.USER,
+                   at: datetime | None = None) -> None:
+        """Set (or clear, with None) when the item stops holding: its ``valid_until``, with an "expiry" revision.
+
+        Raises:
+            InvalidField: a naive ``expires_at``, or one not after the item's ``valid_from``.
+        """
+        if expires_at is not None:
+            if not isinstance(expires_at, datetime) or expires_at.tzinfo is None:
+                raise InvalidField(f"expires_at must be a timezone-aware datetime; got {expires_at!r}")
+            if self.valid_from is not None and expires_at <= self.valid_from:
+                raise InvalidField(f"expires_at ({expires_at.isoformat()}) must be after valid_from "
+                                   f"({self.valid_from.isoformat()})")
+        now = at or utcnow()
+        before = "" if self.valid_until is None else self.valid_until.isoformat()
+        after = "" if expires_at is None else expires_at.isoformat()
+        self.history.append(Revision("expiry", f"{reason} (valid until: {before or 'open'} -> {after or 'open'})",
+                                     str(actor), now, self.description, self.description, self.theme, self.theme))
+        self.valid_until, self.updated_at = expires_at, now
+
     def history_newest_first(self) -> list[Revision]:
         """Return the history from newest to oldest (seed 000's show_description_history)."""
         return list(reversed(self.history))
@@ -341,7 +390,7 @@ class MemoryItem:
 
 #: Fields ``MemoryItem.create`` takes besides user, description and theme (it sets the rest itself).
 ITEM_FIELDS = frozenset(f.name for f in dataclass_fields(MemoryItem)) - {
-    "user_id", "description", "theme", "history", "created_at", "updated_at"}
+    "user_id", "description", "theme", "history", "created_at", "updated_at", "last_used_at"}
 
 
 def check_item_fields(fields: Mapping[str, object]) -> None:

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from memory_core.context import ContextBlock, build_context, query_lang
 from memory_core.errors import InvalidInput, UnknownUser
+from memory_core.lifecycle.calls import LifecycleCalls
+from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Turn
 from memory_core.pipeline.pipeline import WritePipeline
 from memory_core.pipeline.sensitive import (
@@ -31,7 +33,7 @@ from memory_core.retrieval.recall import Recaller, RecallFilters, RecallResult, 
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
-from memory_core.store.ops import Op
+from memory_core.store.ops import HitOp, Op
 from memory_core.store.sql import SqlStore
 from memory_core.validation import check_id, check_text
 
@@ -68,8 +70,11 @@ class IngestReport:
     applied: int = 0
 
 
-class Memory:
+class Memory(LifecycleCalls):
     """Turns in, curated memory items out, recall with a packed context block.
+
+    Lifecycle calls (``maintain``, ``restore``, ``set_expiry``) come from
+    ``lifecycle.calls.LifecycleCalls``; ``clock`` is where they take the time.
 
     Args:
         store: a ``SqlStore`` (items and the turn event store in one database), or
@@ -78,16 +83,19 @@ class Memory:
         pipeline: plans the ops for one turn (mechanical by default).
         recaller: per-user recall with an index cache.
         settings: defaults for k, context budget and lock timeout.
+        clock: the time lifecycle calls use (default the wall clock; tests inject one).
     """
 
     def __init__(self, store: SqlStore | MemoryStore, pipeline: WritePipeline | None = None,
-                 recaller: Recaller | None = None, settings: Settings | None = None) -> None:
+                 recaller: Recaller | None = None, settings: Settings | None = None,
+                 clock: Clock | None = None) -> None:
         self.store = store
         self.pipeline = pipeline or WritePipeline()
-        self.recaller = recaller or Recaller(store)
         self.settings = settings or load_settings()
         self.sensitive = SensitiveGuard(self.settings.sensitive_policy,
                                         parse_tenant_policies(self.settings.sensitive_policy_by_tenant))
+        self.recaller = recaller or Recaller(store, decay=self.settings.decay())
+        self.clock = clock or SystemClock()
 
     def _turns(self) -> SqlStore:
         """The turn event store. Raises InvalidInput when the store holds items only."""
@@ -182,7 +190,9 @@ class Memory:
             if turn.user_id not in users:
                 users.append(turn.user_id)
         for user_id in users:
-            report.applied += self.apply_pending(user_id)
+            applied = self.apply_pending(user_id)
+            report.applied += applied
+            self.maybe_maintain(user_id, applied)
         return report
 
     def hit(self, user_id: str, item_id: str, count: int = 1) -> int:
@@ -190,11 +200,12 @@ class Memory:
 
         Hits do not change the memory version: the cached recall index takes
         the new count in place, so raising hit counts never costs a rebuild.
+        The item's ``last_used_at`` becomes the clock's now (its decay restarts).
 
         Raises:
             UnknownItem: no such live item. InvalidField: count below 1.
         """
-        new = self.store.hit(user_id, item_id, count)
+        new = int(self.store.apply(user_id, [HitOp(item_id, count, at=self.clock.now())])[0])
         self.recaller.set_hits(user_id, {item_id: new})
         return new
 
@@ -284,7 +295,8 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(url)
     cache_bytes = None if settings.recall_cache_mb is None else settings.recall_cache_mb << 20
-    recaller = Recaller(store, max_users=settings.recall_cache_users, max_bytes=cache_bytes)
+    recaller = Recaller(store, max_users=settings.recall_cache_users, max_bytes=cache_bytes,
+                        decay=settings.decay())
     if not settings.llm_configured:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
         return Memory(store, recaller=recaller, settings=settings)

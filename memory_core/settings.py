@@ -19,6 +19,7 @@ from pydantic import Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from memory_core.errors import InvalidField
+from memory_core.lifecycle.decay import DEFAULT_DECAY_PER_DAY, Decay
 
 __all__ = ["Settings", "data_dir", "default_database_url", "load_settings"]
 
@@ -74,6 +75,19 @@ class Settings(BaseSettings):
         sensitive_policy_by_tenant: per-tenant overrides, "acme=drop,beta=mask".
         recall_cache_users: users whose recall index a process keeps (users).
         recall_cache_mb: budget of those indexes by their estimated size (MiB); None for no byte limit.
+        decay_per_day: λ by kind in seed 002 §4.2's strength = importance · e^(−λ·days since
+            last use) + w · uses (1/day; events fade fast, facts barely); JSON in the environment.
+        decay_use_weight: w, strength per use (seed 002 §4.2: 0.05).
+        archive_below: maintenance archives items whose strength is below this (seed 002 §4.2: 0.2).
+        recall_strength_weight: weight of min(strength, 1) in recall's multiplier
+            ``1 + w_r·recency + w_h·log1p(hit) + w_s·strength`` (0 turns it off).
+        decay_timeline: "user": maintenance ages a user's memory on the user's own timeline
+            (never past their newest turn or item, so replayed or imported conversations are
+            not archived on arrival); "wall": on the clock's time.
+        maintain_every_turns: embedded ingest runs the cheap maintenance pass (expiry,
+            decay) for a user after this many of their turns (turns; 0: never).
+        session_window_tokens: token budget of a session's short-term window (tokens).
+        working_memory_ttl_s: how long a session's working memory lives after its last update (s).
     """
 
     model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
@@ -102,6 +116,23 @@ class Settings(BaseSettings):
     sensitive_policy_by_tenant: str = ""
     recall_cache_users: int = Field(default=1024, ge=1)
     recall_cache_mb: int | None = Field(default=None, ge=1)
+    decay_per_day: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_DECAY_PER_DAY))
+    decay_use_weight: float = Field(default=0.05, ge=0, le=10)
+    archive_below: float = Field(default=0.2, ge=0, le=10)
+    recall_strength_weight: float = Field(default=0.05, ge=0, le=10)
+    decay_timeline: Literal["user", "wall"] = "user"
+    maintain_every_turns: int = Field(default=200, ge=0)
+    session_window_tokens: int = Field(default=600, ge=16, le=100_000)
+    working_memory_ttl_s: float = Field(default=86_400.0, gt=0)
+
+    def decay(self) -> Decay:
+        """The ``Decay`` these settings describe.
+
+        Raises:
+            InvalidField: a negative or infinite rate.
+        """
+        return Decay(per_day=dict(self.decay_per_day), use_weight=self.decay_use_weight,
+                     archive_below=self.archive_below)
 
     @property
     def llm_configured(self) -> bool:

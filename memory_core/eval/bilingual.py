@@ -82,7 +82,8 @@ def evaluate_bilingual(questions_path: Path = QUESTIONS_PATH, *, ablation: bool 
     pairs = load_questions(questions_path)
     conversations = list(dict.fromkeys(c for c, _ in pairs))
     with tempfile.TemporaryDirectory() as tmp:
-        memory = open_memory(Settings(database_url=f"sqlite:///{tmp}/bilingual.sqlite3"))
+        # retrieval over the replayed conversations as they were said: no lifecycle pass
+        memory = open_memory(Settings(database_url=f"sqlite:///{tmp}/bilingual.sqlite3", maintain_every_turns=0))
         try:
             raw_turns = {}
             for name in conversations:

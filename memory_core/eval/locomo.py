@@ -82,7 +82,8 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
         raise InvalidInput(f"{path} is not a LoCoMo JSON file ({exc})") from exc
     samples = read_locomo(data, _locomo_user)[:limit_samples]
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
-        memory = open_memory(Settings(database_url=f"sqlite:///{tmp}/locomo.sqlite3"))
+        # retrieval over the replayed conversations as they were said: no lifecycle pass
+        memory = open_memory(Settings(database_url=f"sqlite:///{tmp}/locomo.sqlite3", maintain_every_turns=0))
         restricted: dict[str, RecallFilters] = {}
         if extractor == "observations":
             from memory_core.llm.observations import observation_pipeline

@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
+from memory_core.lifecycle.decay import Decay
 from memory_core.model import MemoryItem, Turn
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.fusion import rrf_fuse
@@ -88,7 +89,7 @@ class HybridIndex(HybridState):
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], turns: Sequence[Turn] | None = None,
-              window: int = DEFAULT_WINDOW) -> HybridIndex:
+              window: int = DEFAULT_WINDOW, decay: Decay | None = None) -> HybridIndex:
         """Index ``items``; ``turns`` (the user's turns in seq order) feed the turn-window signal.
 
         Args:
@@ -96,8 +97,9 @@ class HybridIndex(HybridState):
             turns: None (or empty) when the store keeps no turns: the turn signal
                 then indexes each item's own text.
             window: neighbouring turns on each side of a source turn (>= 0).
+            decay: strength parameters of the recency/hit/strength multiplier (default ``Decay()``).
         """
-        index = cls(window)
+        index = cls(window, decay)
         index.apply(list(items), turns or ())
         return index
 

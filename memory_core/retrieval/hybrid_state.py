@@ -37,6 +37,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from memory_core.lifecycle.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, learn_lexicon
 from memory_core.retrieval.item_table import INDEXED_STATUSES, ItemTable
@@ -91,9 +92,9 @@ class HybridState:
         lock: held while the state changes or is searched.
     """
 
-    def __init__(self, window: int = DEFAULT_WINDOW) -> None:
+    def __init__(self, window: int = DEFAULT_WINDOW, decay: Decay | None = None) -> None:
         self.window = max(0, window)
-        self.table = ItemTable()
+        self.table = ItemTable(decay=decay)
         self.lexical = LiveBM25()
         self.turns = LiveBM25()
         self.lexicon: frozenset[str] = frozenset()

@@ -5,8 +5,11 @@ broad queries ("最近", "项目") was to favour recent and often-hit items. Her
 that rule becomes a multiplier on the BM25 score (seed 001 §8.14.3 fuses
 keyword, recency and metadata signals the same way)::
 
-    score = bm25 · (1 + w_r · recency + w_h · log1p(hit))
+    score = bm25 · (1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1))
     recency = 0.5 ** (age_days / half_life_days),  age = max(0, now − item time)
+
+``strength`` is seed 002's decayed importance (``memory_core.lifecycle.decay``):
+an important or often-used item outranks a faded one of equal text match.
 
 The item time is ``valid_from``, else ``created_at``; ``now`` defaults to the
 newest item time in the index, so replaying old conversations does not make
@@ -27,6 +30,7 @@ from datetime import datetime
 import numpy as np
 
 from memory_core.errors import InvalidField, TextTooLong
+from memory_core.lifecycle.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.tokenize import tokenize
@@ -95,25 +99,29 @@ class RecallWeights:
         half_life_days: age in days at which recency falls to 0.5 (> 0).
         recency: w_r, weight of recency (in 0..1) in the multiplier (>= 0).
         hits: w_h, weight of log1p(hit) in the multiplier (>= 0).
+        strength: w_s, weight of the item's decayed strength, capped at 1 (>= 0;
+            seed 002 §4.2, ``memory_core.lifecycle.decay``).
     """
 
     half_life_days: float = 30.0
     recency: float = 0.2
     hits: float = 0.1
+    strength: float = 0.05
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive half-life or a negative weight."""
         if not self.half_life_days > 0:
             raise InvalidField(f"half_life_days must be above 0; got {self.half_life_days!r}")
-        if not (self.recency >= 0 and self.hits >= 0):
-            raise InvalidField(f"recency and hit weights must be >= 0; got {self.recency!r}, {self.hits!r}")
+        if not (self.recency >= 0 and self.hits >= 0 and self.strength >= 0):
+            raise InvalidField(f"recency, hit and strength weights must be >= 0; got {self.recency!r}, "
+                               f"{self.hits!r}, {self.strength!r}")
 
 
 PRESETS: dict[str, RecallWeights] = {
     # Mostly text relevance, a light nudge to recent and often-used items.
     "balanced": RecallWeights(),
     # Plain BM25.
-    "relevance": RecallWeights(recency=0.0, hits=0.0),
+    "relevance": RecallWeights(recency=0.0, hits=0.0, strength=0.0),
     # Time-bound questions ("最近在忙什么", "what did I do last week").
     "recent": RecallWeights(half_life_days=7.0, recency=1.0, hits=0.1),
     # Broad queries ("项目", "my plans"): seed 000's recent and high-hit first.
@@ -190,7 +198,7 @@ class RecallIndex:
     """BM25 over one user's items, with per-item arrays for filters and weights.
 
     Each item is indexed by its description, theme and speaker. Build with
-    ``RecallIndex.build(items)``.
+    ``RecallIndex.build(items)``; ``decay`` sets how strength is computed.
 
     Attributes:
         items: the indexed items (position i is BM25 document i).
@@ -198,8 +206,11 @@ class RecallIndex:
         hits: shape (n,) float64 hit counts.
     """
 
-    def __init__(self, items: Sequence[MemoryItem], bm25: BM25Index, lexicon: frozenset[str] = frozenset()) -> None:
+    def __init__(self, items: Sequence[MemoryItem], bm25: BM25Index, lexicon: frozenset[str] = frozenset(),
+                 decay: Decay | None = None) -> None:
         self.items = list(items)
+        self.decay = decay or Decay()
+        self._importance, self._rate, self._base, _ = self.decay.arrays(self.items)
         self.bm25 = bm25
         self.lexicon = lexicon
         self._pos = {item.id: i for i, item in enumerate(self.items)}
@@ -215,20 +226,22 @@ class RecallIndex:
         self.hits = np.array([i.hit for i in self.items], dtype=np.float64)
         self._log_hits = np.log1p(self.hits)
         self._masks: dict[tuple[object, ...], np.ndarray | None] = {}
-        self._whole_boosts: dict[tuple[float, float, float], np.ndarray] = {}
+        self._whole_boosts: dict[tuple[float, float, float, float], np.ndarray] = {}
         self._newest = float(self.times.max()) if len(self.items) else 0.0
 
     @classmethod
-    def build(cls, items: Sequence[MemoryItem], lexicon: frozenset[str] = frozenset()) -> RecallIndex:
+    def build(cls, items: Sequence[MemoryItem], lexicon: frozenset[str] = frozenset(),
+              decay: Decay | None = None) -> RecallIndex:
         """Tokenize and index ``items`` (any statuses; filters choose at search time).
 
         Args:
             items: the user's items.
             lexicon: the user's own words kept whole in Chinese text (see ``tokenize``).
+            decay: strength parameters (default ``Decay()``).
         """
         corpus = [tokenize(" ".join(p for p in (i.description, i.theme, i.speaker) if p), lexicon)
                   for i in items]
-        return cls(items, BM25Index(corpus), lexicon)
+        return cls(items, BM25Index(corpus), lexicon, decay)
 
     def __len__(self) -> int:
         """Number of indexed items."""
@@ -352,7 +365,7 @@ class RecallIndex:
         return self._newest
 
     def boost(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
-        """Shape (len(idx),) recency/hit multipliers ``1 + w_r · recency + w_h · log1p(hit)``.
+        """Shape (len(idx),) multipliers ``1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1)``.
 
         At the default reference time (the newest item's) the multipliers of
         every item are computed once per weights and kept until ``set_hits``:
@@ -366,7 +379,7 @@ class RecallIndex:
         """
         if ref != self._newest:
             return self._boost_of(idx, weights, ref)
-        key = (weights.recency, weights.half_life_days, weights.hits)
+        key = (weights.recency, weights.half_life_days, weights.hits, weights.strength)
         whole = self._whole_boosts.get(key)
         if whole is None:
             whole = self._boost_of(np.arange(len(self.items)), weights, ref)
@@ -382,4 +395,8 @@ class RecallIndex:
             boost += weights.recency * np.exp2(-age_days / weights.half_life_days)
         if weights.hits:
             boost += weights.hits * self._log_hits[idx]
+        if weights.strength:
+            strength = self.decay.strengths(self._importance[idx], self._rate[idx], self._base[idx],
+                                            self.hits[idx], ref)
+            boost += weights.strength * np.minimum(strength, 1.0)
         return boost

@@ -5,9 +5,10 @@ documents, a dense matrix, …). ``ItemTable.set`` fills, replaces or empties a
 slot in place, so an index can take new and changed items without a
 rebuild; an empty (dead) slot never passes a filter. The formulas are
 ``index``'s (module docstring there): the multiplier is
-``1 + w_r · recency + w_h · log1p(hit)``, recency ``0.5 ** (age_days /
-half_life_days)`` against a reference time that defaults to the newest live
-item's time.
+``1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1)``, recency
+``0.5 ** (age_days / half_life_days)`` against a reference time that defaults
+to the newest live item's time, strength seed 002's decayed importance
+(``memory_core.lifecycle.decay``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memory_core.errors import InvalidField
+from memory_core.lifecycle.decay import Decay, base_time
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.store.base import INDEXED_STATUSES
 
@@ -62,6 +64,7 @@ class ItemTable:
 
     Args:
         items: the items of slots 0..n-1 (None for an empty slot).
+        decay: strength parameters (default ``Decay()``).
 
     Attributes:
         items: the item of each slot, or None.
@@ -69,8 +72,11 @@ class ItemTable:
         alive: shape (n,) bool, True for a slot holding an item.
     """
 
-    def __init__(self, items: Sequence[MemoryItem | None] = ()) -> None:
+    def __init__(self, items: Sequence[MemoryItem | None] = (), decay: Decay | None = None) -> None:
         n = len(items)
+        self.decay = decay or Decay()
+        # per slot: importance, λ of its kind (1/day), decay base time (epoch s)
+        self._importance, self._rate, self._base = np.zeros(n), np.zeros(n), np.zeros(n)
         self.items: list[MemoryItem | None] = list(items)
         self._codes: dict[str, dict[str, int]] = {name: {} for name in _CODED}
         self._arrays = {name: np.full(n, -1, dtype=np.int32) for name in _CODED}
@@ -92,13 +98,16 @@ class ItemTable:
             vocab = self._codes[name]
             self._arrays[name][slot] = vocab.setdefault(str(getattr(item, name)), len(vocab))
         self.times[slot] = item_time(item)
+        self._importance[slot] = item.importance
+        self._rate[slot] = self.decay.rate(item.kind)
+        self._base[slot] = base_time(item).timestamp()
         self.hits[slot] = item.hit
         self._log_hits[slot] = np.log1p(float(item.hit))
         self.alive[slot] = True
 
     def _changed(self) -> None:
         self._masks: dict[tuple[object, ...], np.ndarray | None] = {}
-        self._whole_boosts: dict[tuple[float, float, float], np.ndarray] = {}
+        self._whole_boosts: dict[tuple[float, float, float, float], np.ndarray] = {}
         self.newest = float(self.times[self.alive].max()) if self.alive.any() else 0.0
 
     def set(self, changes: dict[int, MemoryItem | None]) -> None:
@@ -108,8 +117,9 @@ class ItemTable:
             self.items.extend([None] * grow)
             for name in _CODED:
                 self._arrays[name] = np.concatenate((self._arrays[name], np.full(grow, -1, dtype=np.int32)))
-            self.times, self.hits, self._log_hits = (np.concatenate((a, np.zeros(grow)))
-                                                     for a in (self.times, self.hits, self._log_hits))
+            self.times, self.hits, self._log_hits, self._importance, self._rate, self._base = (
+                np.concatenate((a, np.zeros(grow)))
+                for a in (self.times, self.hits, self._log_hits, self._importance, self._rate, self._base))
             self.alive = np.concatenate((self.alive, np.zeros(grow, dtype=bool)))
         for slot, item in changes.items():
             self.items[slot] = item
@@ -129,6 +139,7 @@ class ItemTable:
             self._arrays[name] = self._arrays[name][keep]
         self.times, self.hits, self._log_hits, self.alive = (a[keep] for a in (self.times, self.hits,
                                                                                self._log_hits, self.alive))
+        self._importance, self._rate, self._base = (a[keep] for a in (self._importance, self._rate, self._base))
         self._changed()
 
     def set_hits(self, slots: Sequence[int], hits: Sequence[int]) -> None:
@@ -144,7 +155,8 @@ class ItemTable:
 
     def nbytes(self) -> int:
         """Bytes of the arrays (the items themselves are counted by the caller)."""
-        return sum(a.nbytes for a in (self.times, self.hits, self._log_hits, self.alive, *self._arrays.values()))
+        return sum(a.nbytes for a in (self.times, self.hits, self._log_hits, self.alive, self._importance,
+                                      self._rate, self._base, *self._arrays.values()))
 
     # ── filters ─────────────────────────────────────────────────────────
 
@@ -216,7 +228,7 @@ class ItemTable:
         return to_epoch(now, "now") if now is not None else self.newest
 
     def boost(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
-        """Shape (len(idx),) multipliers ``1 + w_r · recency + w_h · log1p(hit)``.
+        """Shape (len(idx),) multipliers ``1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1)``.
 
         At the default reference time the multipliers of every slot are
         computed once per weights and kept until the table changes (the same
@@ -224,7 +236,7 @@ class ItemTable:
         """
         if ref != self.newest:
             return self._boost_of(idx, weights, ref)
-        key = (weights.recency, weights.half_life_days, weights.hits)
+        key = (weights.recency, weights.half_life_days, weights.hits, weights.strength)
         whole = self._whole_boosts.get(key)
         if whole is None:
             whole = self._boost_of(np.arange(len(self.items)), weights, ref)
@@ -240,4 +252,8 @@ class ItemTable:
             boost += weights.recency * np.exp2(-age_days / weights.half_life_days)
         if weights.hits:
             boost += weights.hits * self._log_hits[idx]
+        if weights.strength:
+            strength = self.decay.strengths(self._importance[idx], self._rate[idx], self._base[idx],
+                                            self.hits[idx], ref)
+            boost += weights.strength * np.minimum(strength, 1.0)
         return boost

@@ -21,6 +21,7 @@ import time
 from collections.abc import Mapping
 from datetime import datetime
 
+from memory_core.lifecycle.decay import Decay
 from memory_core.model import MemoryItem
 from memory_core.retrieval.hybrid import DEFAULT_WINDOW, HybridIndex
 from memory_core.retrieval.index import (
@@ -89,6 +90,7 @@ class Recaller:
         window: neighbouring turns indexed on each side of an item's source turn.
         max_bytes: cache budget in estimated bytes (None: no byte limit).
         compact_in_background: compact grown indexes on a thread (False: in the calling thread).
+        decay: strength parameters for ranking (default ``Decay()``; ``Settings.decay()``).
 
     Attributes:
         timings: ``RecallTimings`` of the last ``recall`` call (None before any).
@@ -98,7 +100,8 @@ class Recaller:
 
     def __init__(self, store: MemoryStore, max_users: int = 1024, settings: HybridSettings | None = None,
                  window: int = DEFAULT_WINDOW, max_bytes: int | None = None,
-                 compact_in_background: bool = True) -> None:
+                 compact_in_background: bool = True, decay: Decay | None = None) -> None:
+        self.decay = decay
         self.settings = settings or HYBRID_PRESETS["hybrid"]
         self.settings.validate()
         self.window = window
@@ -153,7 +156,7 @@ class Recaller:
             items = light(user_id, INDEXED_STATUSES) if light is not None \
                 else self.store.list_items(user_id, statuses=INDEXED_STATUSES)
         turns = self.store.list_turns(user_id) if isinstance(self.store, TurnStore) else None
-        index = HybridIndex.build(items, turns, self.window)
+        index = HybridIndex.build(items, turns, self.window, self.decay)
         index.version = version
         index.last_seq = max((t.seq for t in turns or ()), default=0)
         with self._count_lock:

@@ -21,15 +21,19 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import datetime
+from typing import Any, Final
 
 from memory_core.errors import InvalidField, UnknownItem, UnknownUser
 from memory_core.model import MAX_HIT, Actor, Kind, MemoryItem, Revision, Status
-from memory_core.store.ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
+from memory_core.store.ops import AddOp, EndOp, ExpiryOp, HitOp, MergeOp, Op, RestoreOp, UpdateOp
 from memory_core.validation import check_id, check_text
 
-__all__ = ["INDEXED_STATUSES", "ItemChanges", "MemoryStore", "SelfCheckReport", "apply_ops", "check_list_filters",
-           "content_changed"]
+__all__ = ["INDEXED_STATUSES", "KEEP", "ItemChanges", "MemoryStore", "SelfCheckReport", "apply_ops",
+           "check_list_filters", "content_changed"]
+
+#: ``MemoryStore.update``'s default ``expires_at``: leave the item's expiry as it is.
+KEEP: Final = object()
 
 
 def check_list_filters(statuses: Iterable[str] | str | None, theme: object = None,
@@ -169,7 +173,7 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
             if isinstance(op.count, bool) or not isinstance(op.count, int) or not 1 <= op.count <= MAX_HIT:
                 raise InvalidField(f"hit count must be an integer from 1 to {MAX_HIT}; got {op.count!r}")
             item = live(op.item_id)
-            results.append(item.hit_once(op.count))
+            results.append(item.hit_once(op.count, op.at))
             item.add_source(op.turn_id)
             touched.add(item.id)
         elif isinstance(op, EndOp):
@@ -180,6 +184,18 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
                      valid_until=op.valid_until)
             touched.add(item.id)
             results.append(item.description)
+        elif isinstance(op, RestoreOp):
+            item = live(op.item_id)
+            item.restore(op.reason, actor=op.actor, at=op.at)
+            touched.add(item.id)
+            results.append(item.id)
+        elif isinstance(op, ExpiryOp):
+            item = live(op.item_id)
+            if item.status != Status.ACTIVE:
+                raise InvalidField(f"memory item {item.id!r} is {item.status}; only an active item takes an expiry")
+            item.set_expiry(op.expires_at, op.reason, actor=op.actor, at=op.at)
+            touched.add(item.id)
+            results.append(item.id)
         else:  # pragma: no cover - the Op union is closed
             raise InvalidField(f"unknown op {op!r}")
     return results, touched
@@ -246,24 +262,46 @@ class MemoryStore(ABC):
         return results
 
     def add(self, user_id: str, description: str, theme: str, *, actor: str = Actor.USER,
-            reason: str = "", turn_id: str | None = None, **fields: Any) -> str:
+            reason: str = "", turn_id: str | None = None, expires_at: datetime | None = None,
+            **fields: Any) -> str:
         """Add an item; return its id. Fields as in ``MemoryItem`` (kind, trust, ...).
 
+        ``expires_at`` (as Mem0's ``expiration_date``) is when the item stops
+        holding: its ``valid_until``; maintenance archives it after that.
+
         Raises:
-            EmptyText, TextTooLong, InvalidField: for bad input.
+            EmptyText, TextTooLong, InvalidField: for bad input (also both
+                ``expires_at`` and ``valid_until``, or a naive ``expires_at``).
         """
+        if expires_at is not None:
+            if "valid_until" in fields:
+                raise InvalidField("give expires_at or valid_until, not both")
+            if not isinstance(expires_at, datetime) or expires_at.tzinfo is None:
+                raise InvalidField(f"expires_at must be a timezone-aware datetime; got {expires_at!r}")
+            fields["valid_until"] = expires_at
         item = MemoryItem.create(check_id(user_id, "user id"), description, theme, actor=actor,
                                  reason=reason, turn_id=turn_id, **fields)
         return str(self.apply(user_id, [AddOp(item)])[0])
 
     def update(self, user_id: str, item_id: str, reason: str, new_description: str | None = None,
-               new_theme: str | None = None, *, actor: str = Actor.USER) -> None:
+               new_theme: str | None = None, *, actor: str = Actor.USER,
+               expires_at: datetime | object | None = KEEP) -> None:
         """Change an item's text and/or theme, keeping the old ones in history.
+
+        ``expires_at``: a new expiry (its ``valid_until``), None to clear it,
+        or ``KEEP`` (the default) to leave it; with an expiry alone the text stays.
 
         Raises:
             UnknownItem, InvalidField, EmptyText, TextTooLong.
         """
-        self.apply(user_id, [UpdateOp(item_id, reason, new_description, new_theme, actor)])
+        ops: list[Op] = []
+        if new_description is not None or new_theme is not None or expires_at is KEEP:
+            ops.append(UpdateOp(item_id, reason, new_description, new_theme, actor))
+        if expires_at is not KEEP:
+            if expires_at is not None and not isinstance(expires_at, datetime):
+                raise InvalidField(f"expires_at must be a timezone-aware datetime or None; got {expires_at!r}")
+            ops.append(ExpiryOp(item_id, expires_at, reason, actor))
+        self.apply(user_id, ops)
 
     def merge(self, user_id: str, id1: str, id2: str, merged_description: str, merged_theme: str,
               reason: str, *, actor: str = Actor.USER) -> None:

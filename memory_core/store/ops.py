@@ -13,7 +13,7 @@ from datetime import datetime
 
 from memory_core.model import Actor, MemoryItem
 
-__all__ = ["AddOp", "EndOp", "HitOp", "MergeOp", "Op", "UpdateOp"]
+__all__ = ["AddOp", "EndOp", "ExpiryOp", "HitOp", "MergeOp", "Op", "RestoreOp", "UpdateOp"]
 
 
 @dataclass(slots=True, frozen=True)
@@ -50,11 +50,16 @@ class MergeOp:
 
 @dataclass(slots=True, frozen=True)
 class HitOp:
-    """Raise the hit count of ``item_id`` by ``count``; ``turn_id`` joins its sources. Result: new count."""
+    """Raise the hit count of ``item_id`` by ``count``; ``turn_id`` joins its sources. Result: new count.
+
+    ``at`` is the time of the use (a recall that used the item): it becomes the
+    item's ``last_used_at``; None leaves ``last_used_at`` as it was.
+    """
 
     item_id: str
     count: int = 1
     turn_id: str | None = None
+    at: datetime | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -74,4 +79,25 @@ class EndOp:
     valid_until: datetime | None = None
 
 
-Op = AddOp | UpdateOp | MergeOp | HitOp | EndOp
+@dataclass(slots=True, frozen=True)
+class RestoreOp:
+    """Bring archived ``item_id`` back to active (``MemoryItem.restore``). Result: the item id."""
+
+    item_id: str
+    reason: str
+    actor: str = Actor.USER
+    at: datetime | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class ExpiryOp:
+    """Set or clear (None) when ``item_id`` stops holding (``MemoryItem.set_expiry``). Result: the item id."""
+
+    item_id: str
+    expires_at: datetime | None
+    reason: str
+    actor: str = Actor.USER
+    at: datetime | None = None
+
+
+Op = AddOp | UpdateOp | MergeOp | HitOp | EndOp | RestoreOp | ExpiryOp

@@ -78,7 +78,7 @@ def item_to_mapping(item: MemoryItem) -> dict[str, Any]:
         "importance": float(item.importance),
         "speaker": item.speaker,
     }
-    for name in ("valid_from", "valid_until"):
+    for name in ("valid_from", "valid_until", "last_used_at"):
         value = getattr(item, name)
         if value is not None:
             out[name] = _iso(value)
@@ -179,6 +179,7 @@ def _build(user_id: str, item_id: str, data: Mapping[str, Any], notes: list[str]
         confidence=_number(data, "confidence", 1.0, notes, strict),
         importance=_number(data, "importance", 0.5, notes, strict),
         key=None if key is None else str(key), speaker=str(data.get("speaker") or ""),
+        last_used_at=_time(data.get("last_used_at"), "last_used_at", None),
     )
 
 

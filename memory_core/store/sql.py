@@ -75,6 +75,7 @@ from memory_core.store.sql_queries import (
     _Q_VERSION,
     _R,
     _REV_FIELDS,
+    _S,
     _T,
     _U,
     _Fetch,
@@ -413,7 +414,7 @@ class SqlStore(MemoryStore, SqlTurnRows):
         return len(todo)
 
     def erase_user(self, user_id: str) -> int:
-        """Remove the user's items, revisions, turns and counters; return the number of items removed.
+        """Remove the user's items, revisions, turns, session state and counters; return the number of items removed.
 
         The user's counters row goes first: deleting it waits for an append
         of the user's turns that holds it, and the later statements then see
@@ -428,7 +429,7 @@ class SqlStore(MemoryStore, SqlTurnRows):
             conn.execute(delete(_U).where(_U.c.user_id == user_id))
             count = conn.execute(select(func.count()).select_from(_M)
                                  .where(_M.c.user_id == user_id)).scalar_one()
-            for table in (_R, _M, _T):
+            for table in (_R, _M, _T, _S):
                 conn.execute(delete(table).where(table.c.user_id == user_id))
         return int(count)
 

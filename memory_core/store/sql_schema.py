@@ -30,7 +30,8 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-__all__ = ["ApiKeyRow", "Base", "DeadLetterRow", "MemoryRow", "RevisionRow", "TurnRow", "UTCDateTime", "UserRow"]
+__all__ = ["ApiKeyRow", "Base", "DeadLetterRow", "MemoryRow", "RevisionRow", "SessionStateRow", "TurnRow",
+           "UTCDateTime", "UserRow"]
 
 ID = String(128)
 ENUM = String(32)
@@ -109,6 +110,7 @@ class MemoryRow(Base):
     # the memory version of the write that last changed the row (migration 0005; 0 before it)
     changed_version: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), default=0,
                                                  server_default="0")
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class RevisionRow(Base):
@@ -203,3 +205,21 @@ class ApiKeyRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
+
+
+class SessionStateRow(Base):
+    """Per-session state of one user (migration ``0006``): one JSON document per slot.
+
+    ``slot`` is "summary" (the rolling summary of a session's older turns) or
+    "working" (the working memory of a task in progress, which ends at
+    ``expires_at``). Read and written by ``memory_core.session``.
+    """
+
+    __tablename__ = "session_state"
+
+    user_id: Mapped[str] = mapped_column(ID, primary_key=True)
+    session_id: Mapped[str] = mapped_column(ID, primary_key=True)
+    slot: Mapped[str] = mapped_column(String(32), primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSONType)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Connection, Row
@@ -137,6 +138,12 @@ class SqlTurnRows(TurnStore):
             query = query.limit(limit)
         with self._tx() as conn:
             return [_turn_from_row(r) for r in conn.execute(query)]
+
+    def newest_turn_time(self, user_id: str) -> datetime | None:
+        """Return the latest ``timestamp`` among the user's turns (None without turns)."""
+        with self._tx() as conn:
+            return cast("datetime | None", conn.execute(
+                select(func.max(_T.c.timestamp)).where(_T.c.user_id == user_id)).scalar())
 
     def pending_turns(self, user_id: str, limit: int | None = None) -> list[Turn]:
         """Return the user's stored turns not yet applied, in ``seq`` order (one statement)."""

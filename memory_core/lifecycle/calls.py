@@ -1,0 +1,118 @@
+"""The lifecycle calls of the one Memory API (mixed into ``service.Memory``).
+
+``maintain`` runs the maintenance job (``maintain.Maintainer``) for one user
+or all; ``restore`` brings an archived item back; ``set_expiry`` gives an
+item an end (Mem0's ``expiration_date``); ``maybe_maintain`` is the cheap
+pass (expiry and decay) run after ingest every ``maintain_every_turns``
+turns of a user. The session calls (short-term window, working memory) are
+``session.calls.SessionCalls``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from memory_core.lifecycle.clock import Clock, SystemClock
+from memory_core.lifecycle.maintain import Maintainer, MaintenanceReport
+from memory_core.model import Actor, MemoryItem
+from memory_core.store.ops import ExpiryOp
+from memory_core.store.sql import SqlStore
+from memory_core.validation import check_id
+
+if TYPE_CHECKING:
+    from memory_core.lifecycle.summaries import Summarizer
+    from memory_core.retrieval.recall import Recaller
+    from memory_core.settings import Settings
+    from memory_core.store.base import MemoryStore
+
+__all__ = ["LifecycleCalls"]
+
+log = logging.getLogger(__name__)
+
+
+class LifecycleCalls:
+    """Maintenance, restore and expiry on a ``Memory`` (which provides store, settings, recaller)."""
+
+    store: SqlStore | MemoryStore
+    settings: Settings
+    recaller: Recaller
+    clock: Clock = SystemClock()
+    summarizer: Summarizer | None = None
+    _maintainer: Maintainer | None = None
+    _since_maintain: dict[str, int] | None = None
+
+    @property
+    def maintainer(self) -> Maintainer:
+        """The ``Maintainer`` of this memory (built on first use from settings and ``clock``)."""
+        if self._maintainer is None:
+            self._maintainer = Maintainer(self.store, decay=self.settings.decay(), clock=self.clock,
+                                          summarizer=self.summarizer, on_change=self.recaller.invalidate,
+                                          timeline=self.settings.decay_timeline)
+        return self._maintainer
+
+    def maintain(self, user_id: str | None = None, now: datetime | None = None, *, summarize: bool = True,
+                 consolidate: bool = True) -> list[MaintenanceReport]:
+        """Run the maintenance job for ``user_id`` (None: every user with items or turns); one report each.
+
+        Raises:
+            InvalidField: a malformed user id or naive ``now``. StoreError: the store failed.
+        """
+        if user_id is not None:
+            users: Iterable[str] = [check_id(user_id, "user id")]
+        else:
+            found = set(self.store.users())
+            if isinstance(self.store, SqlStore):
+                found |= set(self.store.turn_users())
+            users = sorted(found)
+        return [self.maintainer.run(u, now, summarize=summarize, consolidate=consolidate) for u in users]
+
+    def maybe_maintain(self, user_id: str, turns: int) -> MaintenanceReport | None:
+        """Count ``turns`` new turns of the user; every ``maintain_every_turns`` run the cheap pass.
+
+        The cheap pass is expiry and decay only (no summaries, no merging). A
+        failure is logged and counted in the report's ``errors``, never raised:
+        ingest already succeeded.
+        """
+        every = self.settings.maintain_every_turns
+        if every <= 0:
+            return None
+        if self._since_maintain is None:
+            self._since_maintain = {}
+        count = self._since_maintain.get(user_id, 0) + turns
+        if count < every:
+            self._since_maintain[user_id] = count
+            return None
+        self._since_maintain[user_id] = 0
+        try:
+            return self.maintainer.run(user_id, summarize=False, consolidate=False)
+        except Exception as exc:  # the turns are in; maintenance runs again later
+            log.warning("maintenance after ingest of %s failed: %r", user_id, exc)
+            report = MaintenanceReport(user_id, self.clock.now())
+            report.errors.append(repr(exc))
+            return report
+
+    def restore(self, user_id: str, item_id: str, reason: str, *, actor: str = Actor.USER) -> MemoryItem:
+        """Bring an archived item back to active (history kept); return it.
+
+        Raises:
+            UnknownItem: no such item. InvalidField: it is not archived.
+        """
+        return self.maintainer.restore(user_id, item_id, reason, actor=actor)
+
+    def set_expiry(self, user_id: str, item_id: str, expires_at: datetime | None, reason: str, *,
+                   actor: str = Actor.USER) -> MemoryItem:
+        """Set (or clear, with None) when an active item stops holding; return it.
+
+        After ``expires_at`` the next maintenance run archives it ("expired").
+
+        Raises:
+            UnknownItem: no such live item. InvalidField: a naive time, one not
+                after the item's ``valid_from``, or an item that is not active.
+        """
+        user_id = check_id(user_id, "user id")
+        self.store.apply(user_id, [ExpiryOp(item_id, expires_at, reason, actor, self.clock.now())])
+        self.recaller.invalidate(user_id)
+        return self.store.get(user_id, item_id)

@@ -1,0 +1,386 @@
+"""The per-user maintenance job: summarise, consolidate, expire, archive.
+
+``Maintainer.run(user_id)`` does, in this order, each step reading fresh
+state and writing in small all-or-nothing batches (``MemoryStore.apply``):
+
+1. **summaries** (``summaries``): every finished episode since the last run
+   gets an episode summary, every finished month a month summary;
+2. **consolidation**: active items that say the same thing are merged into
+   one (same canonical key; same normalised text; with an embedder, cosine
+   similarity at or above ``similarity``) — the merged-in item ends
+   ``deleted`` with a pointer, its history kept in the survivor (seed 000's
+   merge); events are records of distinct moments and are never merged;
+3. **expiry**: an active item whose ``valid_until`` has passed ends
+   ``archived`` ("expired") — todos, deadlines, temporary states and items
+   given ``expires_at``; an item already over when it was said (its
+   ``valid_until`` not after its ``valid_from``) is a record of the past and stays;
+4. **decay**: an active item whose strength (``decay.strength``) is below
+   ``Decay.archive_below`` ends ``archived``, unless it is still valid into
+   the future (a todo not yet due ends by expiry instead);
+5. expired working memory is purged.
+
+Nothing is lost: archived items keep their history and are recalled when
+asked for (``RecallFilters(statuses=...)``); ``restore`` brings one back.
+The job holds no curator lock: a batch that races a curator's change (the
+item ended or merged meanwhile) is replayed op by op and the refused ops
+are skipped and counted, so curation of new turns never waits on it. Two
+runs for one user never overlap in a process (a per-user lock, not waited
+for). Every step is idempotent, so a run killed midway is finished by the
+next one.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import numpy as np
+
+from memory_core.errors import InvalidField, InvalidInput, UnknownItem
+from memory_core.lifecycle.clock import Clock, SystemClock, aware
+from memory_core.lifecycle.decay import Decay, base_time
+from memory_core.lifecycle.state import SessionStateStore
+from memory_core.lifecycle.summaries import (
+    EPISODE_GAP,
+    Summarizer,
+    episode_summary,
+    episodes,
+    month_key,
+    month_summary,
+)
+from memory_core.model import Actor, Kind, MemoryItem, Status
+from memory_core.retrieval.index import INDEXED_STATUSES
+from memory_core.store.base import MemoryStore
+from memory_core.store.ops import AddOp, EndOp, MergeOp, Op, RestoreOp
+from memory_core.store.sql import SqlStore
+from memory_core.validation import check_id
+
+__all__ = ["Embedder", "Maintainer", "MaintenanceReport"]
+
+log = logging.getLogger(__name__)
+
+#: Texts in, one row per text out (any scale; rows are normalised here).
+Embedder = Callable[[Sequence[str]], np.ndarray]
+BATCH_OPS = 200
+_NORM_RE = re.compile(r"[\W_]+")
+
+
+@dataclass(slots=True)
+class MaintenanceReport:
+    """What one run did for one user (counts of items unless named otherwise).
+
+    Attributes:
+        user_id: whose memory.
+        now: the run's time.
+        summaries: summary items written (episodes and months).
+        merged: items merged into another.
+        expired: items archived because their ``valid_until`` passed.
+        archived: items archived because their strength fell below the threshold.
+        purged_sessions: expired working memories removed.
+        skipped_ops: ops refused because a curator changed the item meanwhile.
+        active: the user's active items after the run.
+        busy: True when another run for this user was in progress (nothing done).
+        clock_backwards: True when ``now`` is before the previous run's time.
+    """
+
+    user_id: str
+    now: datetime
+    summaries: int = 0
+    merged: int = 0
+    expired: int = 0
+    archived: int = 0
+    purged_sessions: int = 0
+    skipped_ops: int = 0
+    active: int = 0
+    busy: bool = False
+    clock_backwards: bool = False
+    errors: list[str] = field(default_factory=list)
+
+
+def _norm(text: str) -> str:
+    return _NORM_RE.sub(" ", text.casefold()).strip()
+
+
+def _said(item: MemoryItem) -> datetime:
+    return item.valid_from or item.created_at
+
+
+class Maintainer:
+    """Runs the maintenance job (module docstring) for one user at a time.
+
+    Args:
+        store: the memory store; summaries and the run's watermark need a ``SqlStore``
+            (a plain ``MemoryStore`` gets consolidation, expiry and decay only).
+        decay: strength parameters (default ``Decay()``).
+        clock: where ``now`` comes from (default the wall clock).
+        summarizer: optional abstractive summarizer (an LLM); extractive without.
+        embedder: optional embedder for semantic near-duplicates.
+        similarity: cosine at or above which two same-kind, same-theme items are duplicates.
+        episode_gap: a longer silence starts a new episode.
+        on_change: called with the user id after a run that changed what recall sees.
+        timeline: "user" (default): a run without an explicit ``now`` takes the
+            clock's time, but never later than the user's newest turn or item
+            (the user's own timeline, as recall's recency does): replayed or
+            imported conversations age by their own dates, and a quiet user's
+            memory waits for them. "wall": the clock's time as it is.
+    """
+
+    def __init__(self, store: MemoryStore, *, decay: Decay | None = None, clock: Clock | None = None,
+                 summarizer: Summarizer | None = None, embedder: Embedder | None = None,
+                 similarity: float = 0.92, episode_gap: timedelta = EPISODE_GAP,
+                 on_change: Callable[[str], None] | None = None, timeline: str = "user") -> None:
+        if timeline not in ("user", "wall"):
+            raise InvalidField(f"timeline must be 'user' or 'wall'; got {timeline!r}")
+        self.timeline = timeline
+        self.store = store
+        self.decay = decay or Decay()
+        self.clock = clock or SystemClock()
+        self.summarizer = summarizer
+        self.embedder = embedder
+        self.similarity = similarity
+        self.episode_gap = episode_gap
+        self.on_change = on_change
+        self._state = SessionStateStore(store) if isinstance(store, SqlStore) else None
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # ── the job ────────────────────────────────────────────────────────
+
+    def run(self, user_id: str, now: datetime | None = None, *, summarize: bool = True,
+            consolidate: bool = True) -> MaintenanceReport:
+        """Run every step for ``user_id`` at ``now`` (default: the clock's); return what it did.
+
+        ``summarize=False, consolidate=False`` is the cheap pass run after ingest
+        (expiry and decay only).
+
+        Raises:
+            InvalidField: a malformed user id or a naive ``now``.
+            StoreError: the store failed; what was written before stays (each batch is atomic).
+        """
+        user_id = check_id(user_id, "user id")
+        now = self._now(now) if now is not None or self.timeline == "wall" else self._user_now(user_id)
+        report = MaintenanceReport(user_id, now)
+        with self._guard:
+            lock = self._locks.setdefault(user_id, threading.Lock())
+        if not lock.acquire(blocking=False):
+            report.busy = True
+            return report
+        try:
+            mark = self._mark(user_id)
+            last = mark.get("last_run")
+            if last and datetime.fromisoformat(last) > now:
+                report.clock_backwards = True
+                log.warning("maintenance of %s at %s, before its previous run at %s: the clock went back",
+                            user_id, now.isoformat(), last)
+            if summarize and self._state is not None:
+                self._summarize(user_id, now, mark, report)
+            if consolidate:
+                self._consolidate(user_id, now, report)
+            self._expire_and_decay(user_id, now, report)
+            if self._state is not None:
+                report.purged_sessions = self._state.purge_expired(now, user_id)
+                if not report.clock_backwards:
+                    mark["last_run"] = now.isoformat()
+                self._state.put(user_id, "*", "maintain", mark, now)
+            report.active = len(self.store.list_items(user_id))
+        finally:
+            lock.release()
+        if self.on_change is not None and (report.summaries or report.merged or report.expired or report.archived):
+            self.on_change(user_id)
+        return report
+
+    def restore(self, user_id: str, item_id: str, reason: str, *, actor: str = Actor.USER,
+                now: datetime | None = None) -> MemoryItem:
+        """Bring an archived item back to active, with a "restore" revision; return it.
+
+        Its decay restarts (``last_used_at`` = now); an expiry already passed is
+        cleared, so the next run does not archive it again.
+
+        Raises:
+            UnknownItem: no such item. InvalidField: it is not archived.
+        """
+        now = self._now(now)
+        self.store.apply(check_id(user_id, "user id"), [RestoreOp(item_id, reason, actor, now)])
+        if self.on_change is not None:
+            self.on_change(user_id)
+        return self.store.get(user_id, item_id)
+
+    # ── steps ──────────────────────────────────────────────────────────
+
+    def _now(self, now: datetime | None) -> datetime:
+        return aware(self.clock.now() if now is None else now)
+
+    def _user_now(self, user_id: str) -> datetime:
+        """The clock's time, but not after the user's newest turn or item (``timeline="user"``)."""
+        now = self._now(None)
+        newest: datetime | None = None
+        if isinstance(self.store, SqlStore):
+            newest = self.store.newest_turn_time(user_id)
+        for item in self.store.list_items(user_id):
+            said = base_time(item)
+            newest = said if newest is None or said > newest else newest
+        return now if newest is None or newest > now else newest
+
+    def _mark(self, user_id: str) -> dict[str, Any]:
+        if self._state is None:
+            return {}
+        return self._state.get(user_id, "*", "maintain") or {}
+
+    def _apply(self, user_id: str, ops: Sequence[Op], report: MaintenanceReport) -> int:
+        """Apply ``ops`` in batches; a refused batch is replayed op by op. Return ops applied."""
+        done = 0
+        for start in range(0, len(ops), BATCH_OPS):
+            batch = list(ops[start:start + BATCH_OPS])
+            try:
+                self.store.apply(user_id, batch)
+                done += len(batch)
+                continue
+            except (InvalidInput, UnknownItem) as exc:
+                log.info("maintenance batch of %s raced a change (%r); applying op by op", user_id, exc)
+            for op in batch:
+                try:
+                    self.store.apply(user_id, [op])
+                    done += 1
+                except (InvalidInput, UnknownItem) as exc:
+                    report.skipped_ops += 1
+                    log.info("maintenance op on %s skipped: %r", user_id, exc)
+        return done
+
+    def _summarize(self, user_id: str, now: datetime, mark: dict[str, Any], report: MaintenanceReport) -> None:
+        store = self.store
+        assert isinstance(store, SqlStore)
+        after = int(mark.get("turn_seq", 0))
+        turns = [t for t in store.list_turns(user_id, after_seq=after) if t.seq <= store.last_applied_seq(user_id)]
+        if not turns:
+            return
+        found = episodes(turns, self.episode_gap)
+        done = [e for e in found if e.end + self.episode_gap <= now]
+        open_seqs = [t.seq for e in found if e.end + self.episode_gap > now for t in e.turns]
+        items: list[MemoryItem] | None = None
+        ops: list[Op] = []
+        if done:
+            have = store.find_by_keys(user_id, [e.key for e in done])
+            todo = [e for e in done if not have.get(e.key)]
+            if todo:
+                items = self._all_items(user_id)
+                by_turn: dict[str, list[MemoryItem]] = {}
+                for item in items:
+                    for turn_id in item.source:
+                        by_turn.setdefault(turn_id, []).append(item)
+                for episode in todo:
+                    related = {i.id: i for t in episode.turns for i in by_turn.get(t.turn_id, ())
+                               if i.status != Status.DELETED}
+                    summary = episode_summary(user_id, episode, list(related.values()), now, self.summarizer)
+                    if summary is not None:
+                        ops.append(AddOp(summary))
+        report.summaries += self._apply(user_id, ops, report)
+        mark["turn_seq"] = (min(open_seqs) - 1) if open_seqs else max(t.seq for t in turns)
+        self._months(user_id, now, mark, report, turns[0].timestamp)
+
+    def _months(self, user_id: str, now: datetime, mark: dict[str, Any], report: MaintenanceReport,
+                first: datetime) -> None:
+        """Write the summary of every finished month since ``month_done`` that has episode summaries."""
+        this_month = now.astimezone(UTC).strftime("%Y-%m")
+        start = mark.get("month_done") or first.astimezone(UTC).strftime("%Y-%m")
+        months = []
+        year, mon = int(start[:4]), int(start[5:7])
+        while f"{year:04d}-{mon:02d}" < this_month:
+            months.append(f"{year:04d}-{mon:02d}")
+            year, mon = (year + 1, 1) if mon == 12 else (year, mon + 1)
+        months = [m for m in months if m != mark.get("month_done")]
+        if not months:
+            return
+        items = self._all_items(user_id)
+        ops: list[Op] = []
+        have = self.store.find_by_keys(user_id, [month_key(m) for m in months])
+        for month in months:
+            if have.get(month_key(month)):
+                continue
+            inside = [i for i in items if _said(i).astimezone(UTC).strftime("%Y-%m") == month
+                      and i.status != Status.DELETED]
+            episode_sums = [i for i in inside
+                            if i.kind == Kind.SUMMARY and (i.key or "").startswith("summary:episode:")]
+            if not episode_sums:
+                continue
+            summary = month_summary(user_id, month, [i for i in inside if i.kind != Kind.SUMMARY], episode_sums,
+                                    now, self.summarizer)
+            if summary is not None:
+                ops.append(AddOp(summary))
+        report.summaries += self._apply(user_id, ops, report)
+        mark["month_done"] = months[-1]
+
+    def _all_items(self, user_id: str) -> list[MemoryItem]:
+        light = getattr(self.store, "list_items_for_index", None)
+        if light is not None:
+            return list(light(user_id, INDEXED_STATUSES))
+        return self.store.list_items(user_id, statuses=INDEXED_STATUSES)
+
+    def _consolidate(self, user_id: str, now: datetime, report: MaintenanceReport) -> None:
+        active = [i for i in self.store.list_items(user_id) if i.kind not in (Kind.EVENT, Kind.SUMMARY)]
+        groups: dict[tuple[str, ...], list[MemoryItem]] = {}
+        for item in active:
+            key: tuple[str, ...] = ("key", item.key) if item.key else ("text", str(item.kind), _norm(item.description))
+            groups.setdefault(key, []).append(item)
+        pairs: list[tuple[MemoryItem, MemoryItem, str]] = []
+        merged: set[str] = set()
+        for key, group in groups.items():
+            if len(group) < 2:
+                continue
+            keep, *others = sorted(group, key=lambda i: (_said(i), i.hit, i.id), reverse=True)
+            why = "same slot key" if key[0] == "key" else "same text"
+            pairs += [(keep, other, why) for other in others]
+            merged.update(o.id for o in others)
+        if self.embedder is not None:
+            pairs += self._similar([i for i in active if i.id not in merged])
+        ops: list[Op] = [MergeOp(keep.id, other.id, keep.description, keep.theme,
+                                 f"consolidated: {why}", Actor.SYSTEM) for keep, other, why in pairs]
+        report.merged += self._apply(user_id, ops, report)
+
+    def _similar(self, items: list[MemoryItem]) -> list[tuple[MemoryItem, MemoryItem, str]]:
+        """Pairs (keep, other) of same-kind, same-theme items whose embeddings are close."""
+        assert self.embedder is not None
+        if len(items) < 2:
+            return []
+        vectors = np.asarray(self.embedder([i.description for i in items]), dtype=np.float64)
+        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+        vectors = vectors / np.where(norms == 0, 1.0, norms)
+        sims = vectors @ vectors.T
+        pairs: list[tuple[MemoryItem, MemoryItem, str]] = []
+        gone: set[int] = set()
+        order = sorted(range(len(items)), key=lambda j: (_said(items[j]), items[j].hit), reverse=True)
+        for a in order:
+            if a in gone:
+                continue
+            for b in order:
+                if b == a or b in gone or items[a].kind != items[b].kind or items[a].theme != items[b].theme:
+                    continue
+                if sims[a, b] >= self.similarity:
+                    pairs.append((items[a], items[b], f"similar text (cosine {sims[a, b]:.2f})"))
+                    gone.add(b)
+            gone.add(a)
+        return pairs
+
+    def _expire_and_decay(self, user_id: str, now: datetime, report: MaintenanceReport) -> None:
+        active = self.store.list_items(user_id)
+        expire: list[Op] = []
+        faded: list[Op] = []
+        importance, rate, base, uses = self.decay.arrays(active)
+        strengths = self.decay.strengths(importance, rate, base, uses, now.timestamp())
+        for item, value in zip(active, strengths.tolist(), strict=True):
+            until = item.valid_until
+            if until is not None and until <= now and until > _said(item):
+                expire.append(EndOp(item.id, Status.ARCHIVED, f"expired: valid until {until.isoformat()}",
+                                    Actor.SYSTEM, valid_until=until))
+            elif until is not None and until > now:
+                continue
+            elif value < self.decay.archive_below:
+                faded.append(EndOp(item.id, Status.ARCHIVED,
+                                   f"faded: strength {value:.3f} below {self.decay.archive_below}", Actor.SYSTEM,
+                                   valid_until=item.valid_until or now))
+        report.expired += self._apply(user_id, expire, report)
+        report.archived += self._apply(user_id, faded, report)
