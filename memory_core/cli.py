@@ -25,6 +25,7 @@ from memory_core.cli_api import register as register_api_commands
 from memory_core.cli_plugins import mount_plugins
 from memory_core.errors import GulfstreamError
 from memory_core.ingest_io import ParsedFile, read_turn_file
+from memory_core.lifecycle.cli_commands import register as register_lifecycle
 from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
@@ -402,6 +403,7 @@ def eval_behaviour(file: Annotated[list[Path] | None, typer.Argument(help="Case 
 
 
 register_api_commands(app)
+register_lifecycle(app, _memory)
 
 
 def main() -> None:

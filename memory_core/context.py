@@ -39,7 +39,8 @@ from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem, Status, Trust
 from memory_core.retrieval.recall import RecallResult
 
-__all__ = ["BLOCK_CLOSE", "BLOCK_OPEN", "ContextBlock", "build_context", "count_tokens", "neutralise", "query_lang"]
+__all__ = ["BLOCK_CLOSE", "BLOCK_OPEN", "ContextBlock", "build_context", "count_tokens", "header", "item_line",
+           "neutralise", "query_lang"]
 
 BLOCK_OPEN = "<memories>"
 BLOCK_CLOSE = "</memories>"
@@ -207,6 +208,17 @@ def _counted_line(date: str, kind: str, status: str, description: str, trust: st
     line = "- " + " | ".join(parts) + " | " + neutralise(description) + provenance
     counts = _plus(_counts(line), _NEWLINE)
     return line, counts, _tokens(counts)
+
+
+def item_line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, int]:
+    """One item's line as ``build_context`` writes it (date, kind, text, provenance) and its cost in tokens."""
+    line, _, cost = _line(item, turn_ids, lang)
+    return line, cost
+
+
+def header(lang: str) -> str:
+    """The block's header line in ``lang`` ("en" or "zh"): reference data, not instructions."""
+    return _LABELS[lang]["header"]
 
 
 def _clipped_line(item: MemoryItem, turn_ids: Sequence[str], lang: str,

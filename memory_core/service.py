@@ -12,11 +12,12 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from memory_core.context import ContextBlock, build_context, query_lang
 from memory_core.errors import InvalidInput, UnknownUser
+from memory_core.lifecycle.broad import recall_with_summaries
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Turn
@@ -29,7 +30,8 @@ from memory_core.pipeline.sensitive import (
     parse_tenant_policies,
 )
 from memory_core.pipeline.types import KeyLookup
-from memory_core.retrieval.recall import Recaller, RecallFilters, RecallResult, RecallWeights
+from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallResult, RecallWeights
+from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
@@ -70,11 +72,13 @@ class IngestReport:
     applied: int = 0
 
 
-class Memory(LifecycleCalls):
+class Memory(LifecycleCalls, SessionCalls):
     """Turns in, curated memory items out, recall with a packed context block.
 
     Lifecycle calls (``maintain``, ``restore``, ``set_expiry``) come from
-    ``lifecycle.calls.LifecycleCalls``; ``clock`` is where they take the time.
+    ``lifecycle.calls.LifecycleCalls``, session calls (``session_context``,
+    working memory, ``prompt_context``) from ``session.calls.SessionCalls``;
+    ``clock`` is where they take the time.
 
     Args:
         store: a ``SqlStore`` (items and the turn event store in one database), or
@@ -250,8 +254,11 @@ class Memory(LifecycleCalls):
         user_id = check_id(user_id, "user id")
         query = check_text(query, "query")
         started = time.perf_counter()
-        results = self.recaller.recall(user_id, query, self.settings.recall_k if k is None else k,
-                                       filters=filters, weights=weights)
+        if weights is None and self.settings.recall_strength_weight != PRESETS["balanced"].strength:
+            weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
+        # a broad question ("what did we talk about last month?") gets summaries first
+        results = recall_with_summaries(self.recaller, user_id, query, self.settings.recall_k if k is None else k,
+                                        filters, weights)
         if not _may_see_sensitive(query, filters):  # seed 001 §8.24.1: only when asked for
             results = [r for r in results
                        if r.item.theme != SENSITIVE_THEME or asks_for_item(query, r.item.description)]

@@ -1,4 +1,4 @@
-"""Per-session JSON state in the SQL store (table ``session_state``, migration ``0005``).
+"""Per-session JSON state in the SQL store (table ``session_state``, migration ``0006``).
 
 One document per (user, session, slot). Slots in use: "summary" (a session's
 rolling summary), "working" (a session's working memory, with an expiry) and

@@ -1,0 +1,96 @@
+"""``gulfstream maintain``, ``restore``, ``expire`` and ``session``: the lifecycle commands of the CLI.
+
+Registered on the Typer app by ``memory_core.cli`` (``register``), so the
+main CLI module only gains one call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from memory_core.service import Memory
+from memory_core.validation import check_id, check_timestamp
+
+__all__ = ["register"]
+
+console = Console()
+db_option = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
+                                               "or embedded SQLite in ./.gulfstream/).")]
+
+
+def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContextManager[Memory]]) -> None:
+    """Add the lifecycle commands to ``app``; ``memory_of(db)`` opens the memory of a ``--db`` URL."""
+
+    @app.command()
+    def maintain(user: Annotated[str | None, typer.Option("--user", "-u", help="One user (default: all).")] = None,
+                 now: Annotated[str | None, typer.Option(help="Run as of this ISO time (default: the clock).")]
+                 = None,
+                 light: Annotated[bool, typer.Option(help="Expiry and decay only: no summaries, no merging.")]
+                 = False,
+                 db: db_option = None) -> None:
+        """Run the maintenance job: summaries, merging of duplicates, expiry, archiving of faded items."""
+        when = check_timestamp(now, "now") if now else None
+        with memory_of(db) as memory:
+            if user is not None:
+                user = memory.require_user(user)
+            reports = memory.maintain(user, when, summarize=not light, consolidate=not light)
+        table = Table("user", "as of", "summaries", "merged", "expired", "archived", "sessions purged",
+                      "skipped", "active", title="maintenance")
+        for r in reports:
+            note = " (busy)" if r.busy else " (clock went back)" if r.clock_backwards else ""
+            table.add_row(r.user_id + note, r.now.isoformat(timespec="seconds"), *(str(n) for n in (
+                r.summaries, r.merged, r.expired, r.archived, r.purged_sessions, r.skipped_ops, r.active)))
+        console.print(table)
+
+    @app.command()
+    def restore(item_id: Annotated[str, typer.Argument(help="Archived memory item id.")],
+                user: Annotated[str, typer.Option("--user", "-u", help="Owner.")],
+                reason: Annotated[str, typer.Option(help="Why it comes back.")] = "restored by hand",
+                db: db_option = None) -> None:
+        """Bring an archived item back to active (its history keeps the archive and the restore)."""
+        with memory_of(db) as memory:
+            item = memory.restore(memory.require_user(user), check_id(item_id, "item id"), reason)
+        console.print(f"restored {item.id}: {item.description}", highlight=False, markup=False)
+
+    @app.command()
+    def expire(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
+               user: Annotated[str, typer.Option("--user", "-u", help="Owner.")],
+               at: Annotated[str | None, typer.Option(help="ISO time it stops holding; omit with --clear.")] = None,
+               clear: Annotated[bool, typer.Option(help="Remove the item's expiry.")] = False,
+               reason: Annotated[str, typer.Option(help="Why.")] = "expiry set by hand",
+               db: db_option = None) -> None:
+        """Give an active item an expiry (after it, maintenance archives the item), or clear it."""
+        if clear == (at is not None):
+            raise typer.BadParameter("give either --at or --clear")
+        when = check_timestamp(at, "at") if at else None
+        with memory_of(db) as memory:
+            item = memory.set_expiry(memory.require_user(user), check_id(item_id, "item id"), when, reason)
+        shown = item.valid_until.isoformat() if item.valid_until else "none"
+        console.print(f"{item.id} expires: {shown}", highlight=False, markup=False)
+
+    @app.command("session")
+    def session_cmd(session_id: Annotated[str, typer.Argument(help="Session id.")],
+                    user: Annotated[str, typer.Option("--user", "-u", help="Owner.")],
+                    budget: Annotated[int | None, typer.Option(help="Window budget in tokens.")] = None,
+                    db: db_option = None) -> None:
+        """Show a session's short-term memory (rolling summary, recent turns) and working memory."""
+        with memory_of(db) as memory:
+            user = memory.require_user(user)
+            window = memory.session_context(user, session_id, budget)
+            working = memory.working_memory(user, session_id)
+        if window.summary:
+            console.print(window.summary, highlight=False, markup=False)
+        for turn in window.turns:
+            console.print(f"{turn.timestamp:%Y-%m-%d %H:%M} {turn.speaker or turn.role}: {turn.text}",
+                          highlight=False, markup=False)
+        console.print(f"({len(window.turns)} recent turns, {window.older_turns} older, {window.tokens} tokens)")
+        if working is not None:
+            console.print(f"working memory: goal {working.goal!r}, {len(working.steps)} steps, "
+                          f"{len(working.scratch)} notes, until {working.expires_at}", highlight=False,
+                          markup=False)

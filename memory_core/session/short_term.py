@@ -1,0 +1,178 @@
+"""Short-term memory: a session's recent turns within a token budget, and a rolling summary of the rest.
+
+Seed 003 §2.1: the window is a FIFO counted in tokens, not turns; what falls
+out of it is compacted into a summary instead of being dropped (seed 001
+§8.4.1 "滑动窗口 + 阶段摘要"). The summary is extractive and rolling: each
+call folds the turns that left the window since the last call into a short
+list of points (the most informative turns: most distinct content terms,
+chit-chat left out), kept in ``session_state`` (slot "summary") with the
+highest ``seq`` it covers, so a call costs one window read plus the turns
+that newly left it.
+
+Sessions belong to users: every read names both, so a session id reused by
+another user is another session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+
+from memory_core.context import count_tokens, query_lang
+from memory_core.errors import InvalidField
+from memory_core.lifecycle.state import SessionStateStore
+from memory_core.model import Turn
+from memory_core.retrieval.tokenize import tokenize
+from memory_core.store.sql import SqlStore
+from memory_core.store.sql_queries import _T, _turn_from_row
+from memory_core.validation import check_id
+
+__all__ = ["MAX_WINDOW_TURNS", "SessionWindow", "ShortTermMemory", "fold_points", "split_window"]
+
+#: Most recent turns read for a window (a window never holds more).
+MAX_WINDOW_TURNS = 200
+#: Points kept in a rolling summary, and characters per point.
+MAX_POINTS = 6
+POINT_CHARS = 120
+#: A turn with fewer distinct content terms is chit-chat, never a point.
+MIN_POINT_TERMS = 3
+
+
+@dataclass(slots=True)
+class SessionWindow:
+    """A session's short-term memory.
+
+    Attributes:
+        user_id / session_id: whose session.
+        turns: the recent turns, oldest first, whose texts fit the budget.
+        summary: the rolling summary of the older turns ("" when none left the window).
+        summarized_through: highest ``seq`` the summary covers (0 when none).
+        older_turns: turns of the session before the window.
+        tokens: ``count_tokens`` of the window's texts plus the summary.
+    """
+
+    user_id: str
+    session_id: str
+    turns: list[Turn] = field(default_factory=list)
+    summary: str = ""
+    summarized_through: int = 0
+    older_turns: int = 0
+    tokens: int = 0
+
+
+def split_window(turns: Sequence[Turn], budget_tokens: int) -> tuple[list[Turn], list[Turn]]:
+    """Split ``turns`` (seq order) into (older, window): the newest turns whose texts fit ``budget_tokens``.
+
+    The newest turn is always in the window, however long (a prompt builder
+    may cut it); one that does not fit ends the window.
+    """
+    used = 0
+    start = len(turns)
+    for j in range(len(turns) - 1, -1, -1):
+        cost = count_tokens(turns[j].text) + 1
+        if start < len(turns) and used + cost > budget_tokens:
+            break
+        used += cost
+        start = j
+    return list(turns[:start]), list(turns[start:])
+
+
+def _point(turn: Turn) -> str:
+    flat = " ".join(turn.text.split())
+    flat = flat if len(flat) <= POINT_CHARS else flat[: POINT_CHARS - 1].rstrip() + "…"
+    return f"{turn.speaker or turn.role}: {flat}"
+
+
+def fold_points(points: list[list[Any]], turns: Sequence[Turn]) -> list[list[Any]]:
+    """Fold ``turns`` into ``points`` ([seq, terms, text] triples); keep the ``MAX_POINTS`` most informative.
+
+    Informative: most distinct content terms (``tokenize``); ties go to the
+    later turn. The result is in ``seq`` order.
+    """
+    merged = [list(p) for p in points]
+    for turn in turns:
+        terms = len(set(tokenize(turn.text)))
+        if terms >= MIN_POINT_TERMS:
+            merged.append([turn.seq, terms, _point(turn)])
+    best = sorted(merged, key=lambda p: (-int(p[1]), -int(p[0])))[:MAX_POINTS]
+    return sorted(best, key=lambda p: int(p[0]))
+
+
+def summary_text(points: Sequence[Sequence[Any]], lang: str) -> str:
+    """The rolling summary's text ("" without points)."""
+    if not points:
+        return ""
+    texts = [str(p[2]) for p in points]
+    if lang == "zh":
+        return "本次会话早些时候：" + "；".join(texts)
+    return "Earlier in this session: " + "; ".join(texts)
+
+
+class ShortTermMemory:
+    """Windows and rolling summaries of sessions kept in a ``SqlStore``.
+
+    Args:
+        store: the SQL store holding the turns (and ``session_state``).
+        budget_tokens: default window budget (tokens).
+    """
+
+    def __init__(self, store: SqlStore, budget_tokens: int = 600) -> None:
+        self.store = store
+        self.state = SessionStateStore(store)
+        self.budget_tokens = budget_tokens
+
+    def _turns(self, user_id: str, session_id: str, *, after: int = 0, before: int | None = None,
+               newest: int | None = None) -> list[Turn]:
+        query = select(_T).where(_T.c.user_id == user_id, _T.c.session_id == session_id, _T.c.seq > after)
+        if before is not None:
+            query = query.where(_T.c.seq < before)
+        query = query.order_by(_T.c.seq.desc()).limit(newest) if newest is not None else query.order_by(_T.c.seq)
+        with self.store._tx() as conn:
+            rows = [_turn_from_row(r) for r in conn.execute(query)]
+        return sorted(rows, key=lambda t: t.seq)
+
+    def context(self, user_id: str, session_id: str, budget_tokens: int | None = None,
+                now: datetime | None = None) -> SessionWindow:
+        """Return the session's window within ``budget_tokens`` and its rolling summary (updated in passing).
+
+        An unknown session gives an empty window.
+
+        Raises:
+            InvalidField: a malformed id or a budget below 1. StoreError: the database failed.
+        """
+        user_id = check_id(user_id, "user id")
+        session_id = check_id(session_id, "session id")
+        budget = self.budget_tokens if budget_tokens is None else budget_tokens
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise InvalidField(f"budget_tokens must be a positive integer; got {budget!r}")
+        recent = self._turns(user_id, session_id, newest=MAX_WINDOW_TURNS)
+        if not recent:
+            return SessionWindow(user_id, session_id)
+        older_recent, window = split_window(recent, budget)
+        first = window[0].seq
+        saved = self.state.get(user_id, session_id, "summary") or {}
+        through = int(saved.get("through", 0))
+        points: list[list[Any]] = list(saved.get("points", []))
+        lang = str(saved.get("lang") or query_lang(" ".join(t.text for t in window)))
+        if through < first - 1:  # turns left the window since the summary was last folded
+            newly = [t for t in older_recent if t.seq > through]
+            if not older_recent or older_recent[0].seq > through + 1:  # more left than the read window holds
+                newly = self._turns(user_id, session_id, after=through, before=first)
+            points = fold_points(points, newly)
+            through = first - 1
+            when = now or window[-1].timestamp
+            self.state.put(user_id, session_id, "summary", {"through": through, "points": points, "lang": lang}, when)
+        summary = summary_text(points, lang)
+        older = self._count_before(user_id, session_id, first)
+        tokens = sum(count_tokens(t.text) + 1 for t in window) + (count_tokens(summary) if summary else 0)
+        return SessionWindow(user_id, session_id, window, summary, through if points else 0, older, tokens)
+
+    def _count_before(self, user_id: str, session_id: str, seq: int) -> int:
+        query = select(func.count()).select_from(_T).where(_T.c.user_id == user_id, _T.c.session_id == session_id,
+                                                           _T.c.seq < seq)
+        with self.store._tx() as conn:
+            return int(conn.execute(query).scalar_one())

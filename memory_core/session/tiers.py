@@ -1,0 +1,164 @@
+"""The context block by tier: working memory → short-term window → recalled items → summaries.
+
+Seed 001 §8.5.1 packs context by priority (current goal and step first, then
+recent observations, then relevant long-term memories, then history
+summaries); seed 003 §2 has the three tiers share one window. One budget
+(tokens, ``count_tokens``) is filled tier by tier in that order; inside a
+tier the most useful lines go first (pending steps before done ones, the
+newest turns, the best-scored items); a line that does not fit is left out
+whole and smaller later lines may still fit (``truncated`` says so).
+
+Every line says where it came from (working memory, a turn id and time, an
+item's source turns and trust), and the block keeps ``context``'s framing:
+one ``<memories>`` block under a header that calls it reference data, not
+instructions, every field on one line with ``<``/``>`` neutralised, so no
+turn, note or item can close the block or pose as an instruction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from memory_core.context import BLOCK_CLOSE, BLOCK_OPEN, count_tokens, header, item_line, neutralise
+from memory_core.errors import InvalidField
+from memory_core.model import Kind
+from memory_core.retrieval.recall import RecallResult
+from memory_core.session.short_term import SessionWindow
+from memory_core.session.working import WorkingMemory
+
+__all__ = ["TIERS", "TieredContext", "build_tiered_context"]
+
+TIERS = ("working", "session", "long_term", "summaries")
+_HEADINGS = {
+    "en": {"working": "## working memory (task in progress)", "session": "## this session",
+           "long_term": "## long-term memories", "summaries": "## summaries of past conversations"},
+    "zh": {"working": "## 工作记忆（进行中的任务）", "session": "## 本次会话",
+           "long_term": "## 长期记忆", "summaries": "## 过往对话摘要"},
+}
+_WM = {
+    "en": {"goal": "goal", "status": "status", "step": "step {n} [{state}]", "note": "note",
+           "checkpoint": "last checkpoint", "src": "(source: working memory, updated {at})",
+           "turn": "(source: turn {id}, {at})", "summary": "(source: turns up to #{seq} of this session, summarised)"},
+    "zh": {"goal": "目标", "status": "状态", "step": "步骤 {n} [{state}]", "note": "备注",
+           "checkpoint": "最近检查点", "src": "（来源：工作记忆，更新于 {at}）",
+           "turn": "（来源：对话 {id}，{at}）", "summary": "（来源：本会话第 {seq} 轮及之前的摘要）"},
+}
+
+
+@dataclass(slots=True)
+class TieredContext:
+    """A context block packed by tier.
+
+    Attributes:
+        text: the block ("" when nothing fits or there is nothing).
+        tokens: ``count_tokens(text)``, never above the budget.
+        truncated: True when some line was left out for the budget.
+        lines: lines packed per tier (``TIERS``).
+        item_ids: ids of the long-term items and summaries used, in block order.
+    """
+
+    text: str
+    tokens: int
+    truncated: bool
+    lines: dict[str, int] = field(default_factory=dict)
+    item_ids: list[str] = field(default_factory=list)
+
+
+def _working_lines(wm: WorkingMemory | None, lang: str) -> list[str]:
+    if wm is None:
+        return []
+    labels = _WM[lang]
+    src = labels["src"].format(at=wm.updated_at.strftime("%Y-%m-%d %H:%M") if wm.updated_at else "?")
+    lines = []
+    if wm.goal:
+        lines.append(f"- {labels['goal']}: {neutralise(wm.goal)} [{labels['status']}: {wm.status}] {src}")
+    ordered = [(i, s) for i, s in enumerate(wm.steps) if s.state == "pending"] + \
+              [(i, s) for i, s in enumerate(wm.steps) if s.state != "pending"]
+    lines += [f"- {labels['step'].format(n=i + 1, state=s.state)}: {neutralise(s.text)} {src}" for i, s in ordered]
+    lines += [f"- {labels['note']}: {neutralise(k)} = {neutralise(v)} {src}" for k, v in wm.scratch.items()]
+    if wm.checkpoints:
+        last = wm.checkpoints[-1]
+        lines.append(f"- {labels['checkpoint']}: {neutralise(str(last.get('label', '')))} "
+                     f"({neutralise(str(last.get('at', '')))}) {src}")
+    return lines
+
+
+def _session_lines(window: SessionWindow | None, lang: str) -> list[tuple[int, str]]:
+    """(sort position, line): the newest turns first in priority, then the rolling summary."""
+    if window is None:
+        return []
+    labels = _WM[lang]
+    out = []
+    for turn in reversed(window.turns):
+        who = neutralise(turn.speaker or turn.role)
+        at = turn.timestamp.strftime("%Y-%m-%d %H:%M")
+        source = labels["turn"].format(id=neutralise(turn.turn_id), at=at)
+        out.append((turn.seq, f"- {who}: {neutralise(turn.text)} {source}"))
+    if window.summary:
+        out.append((0, f"- {neutralise(window.summary)} {labels['summary'].format(seq=window.summarized_through)}"))
+    return out
+
+
+def build_tiered_context(*, working: WorkingMemory | None = None, window: SessionWindow | None = None,
+                         results: Sequence[RecallResult] = (), summaries: Sequence[RecallResult] = (),
+                         budget_tokens: int = 800, lang: str = "en") -> TieredContext:
+    """Pack the tiers into one block within ``budget_tokens`` (module docstring).
+
+    Args:
+        working: the session's working memory, if any.
+        window: the session's short-term window, if any.
+        results: recalled long-term items (summary items among them go to the summaries tier).
+        summaries: recalled summary items.
+        budget_tokens: the most tokens the block may use (>= 0).
+        lang: "en" or "zh": the language of headings and labels.
+
+    Raises:
+        InvalidField: a negative or non-integer budget, or an unknown ``lang``.
+    """
+    if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 0:
+        raise InvalidField(f"budget_tokens must be a non-negative integer; got {budget_tokens!r}")
+    if lang not in _HEADINGS:
+        raise InvalidField(f"lang must be 'en' or 'zh'; got {lang!r}")
+    frame = [BLOCK_OPEN, header(lang)]
+    used = sum(count_tokens(line) + 1 for line in frame) + count_tokens(BLOCK_CLOSE)
+    truncated = False
+    packed: dict[str, list[tuple[int, str]]] = {tier: [] for tier in TIERS}
+    ids: list[str] = []
+
+    def take(tier: str, position: int, line: str, cost: int | None = None) -> bool:
+        nonlocal used, truncated
+        cost = (count_tokens(line) + 1) if cost is None else cost
+        heading = 0 if packed[tier] else count_tokens(_HEADINGS[lang][tier]) + 1
+        if used + cost + heading > budget_tokens:
+            truncated = True
+            return False
+        used += cost + heading
+        packed[tier].append((position, line))
+        return True
+
+    for n, line in enumerate(_working_lines(working, lang)):
+        take("working", n, line)
+    for position, line in _session_lines(window, lang):
+        take("session", position, line)
+    seen: set[str] = set()
+    long_term = [r for r in results if r.item.kind != Kind.SUMMARY]
+    summary_items = [*summaries, *(r for r in results if r.item.kind == Kind.SUMMARY)]
+    for tier, group in (("long_term", long_term), ("summaries", summary_items)):
+        for n, r in enumerate(sorted(group, key=lambda r: (-r.score, r.rank))):
+            if r.item.id in seen:
+                continue
+            seen.add(r.item.id)
+            line, cost = item_line(r.item, r.turn_ids or r.item.source, lang)
+            if take(tier, n, line, cost):
+                ids.append(r.item.id)
+    if not any(packed.values()):
+        return TieredContext("", 0, truncated, {tier: 0 for tier in TIERS})
+    lines = list(frame)
+    for tier in TIERS:
+        if packed[tier]:
+            lines.append(_HEADINGS[lang][tier])
+            lines += [line for _, line in sorted(packed[tier])]
+    lines.append(BLOCK_CLOSE)
+    text = "\n".join(lines)
+    return TieredContext(text, count_tokens(text), truncated, {t: len(packed[t]) for t in TIERS}, ids)
