@@ -49,8 +49,7 @@ class LifecycleCalls:
         """The ``Maintainer`` of this memory (built on first use from settings and ``clock``)."""
         if self._maintainer is None:
             self._maintainer = Maintainer(self.store, decay=self.settings.decay(), clock=self.clock,
-                                          summarizer=self.summarizer, on_change=self.recaller.invalidate,
-                                          timeline=self.settings.decay_timeline)
+                                          summarizer=self.summarizer, timeline=self.settings.decay_timeline)
         return self._maintainer
 
     def maintain(self, user_id: str | None = None, now: datetime | None = None, *, summarize: bool = True,
@@ -114,5 +113,4 @@ class LifecycleCalls:
         """
         user_id = check_id(user_id, "user id")
         self.store.apply(user_id, [ExpiryOp(item_id, expires_at, reason, actor, self.clock.now())])
-        self.recaller.invalidate(user_id)
         return self.store.get(user_id, item_id)
