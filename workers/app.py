@@ -68,6 +68,7 @@ def build_config(s: WorkerSettings) -> dict[str, Any]:
         "worker_send_task_events": s.task_events,
         "beat_schedule": {
             "sweep-backlogs": {"task": wire.SWEEP, "schedule": s.sweep_interval_s},
+            "maintain-users": {"task": wire.MAINTAIN_ALL, "schedule": s.maintain_interval_s},
         },
     }
 
@@ -84,5 +85,6 @@ def settings() -> WorkerSettings:
 
 
 kombu_fix.apply()  # a Redis restart must not kill a worker (see workers/kombu_fix.py)
-app = Celery("gulfstream", include=["workers.tasks", "workers.recall", "workers.edit_tasks", "workers.affinity"])
+app = Celery("gulfstream", include=["workers.tasks", "workers.recall", "workers.edit_tasks", "workers.affinity",
+                                     "workers.maintain_tasks"])
 app.add_defaults(lambda: build_config(settings()))

@@ -38,6 +38,10 @@ class WorkerSettings(BaseSettings):
         300.0, gt=0, description="longest a person's edit waits for its user's busy lock, then StoreLocked")
     curate_batch_turns: int = Field(100, gt=0, description="turns one curate run applies at most")
     sweep_interval_s: float = Field(15.0, gt=0)
+    maintain_interval_s: float = Field(
+        3600.0, gt=0, description="how often beat runs the lifecycle job (summaries, merging, expiry, decay)")
+    maintain_lock_s: int = Field(
+        900, gt=0, description="a user's maintenance lock expires after this, should its holder die")
 
     # ingest ordering
     ingest_batch_turns: int = Field(

@@ -40,6 +40,8 @@ from memory_core.wire.routes import (
     INGEST_TURN,
     ITEM_HISTORY,
     LIST_ITEMS,
+    MAINTAIN_ALL,
+    MAINTAIN_USER,
     MERGE_ITEMS,
     NOOP,
     PING,
@@ -54,8 +56,9 @@ from memory_core.wire.turn_status import turn_status
 
 __all__ = [
     "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS", "INBOX_USERS_KEY",
-    "INGEST_TURN", "INGEST_WAITING_TTL_S", "ITEM_HISTORY", "KEY_PREFIX", "LIST_ITEMS", "MAX_BUDGET_TOKENS",
-    "MERGE_ITEMS", "NOOP", "PING", "PUBLISH_SCRIPT", "QUEUES", "RECALL", "RECALL_FILTER_NAMES", "REFUSED_TTL_S",
+    "INGEST_TURN", "INGEST_WAITING_TTL_S", "ITEM_HISTORY", "KEY_PREFIX", "LIST_ITEMS", "MAINTAIN_ALL",
+    "MAINTAIN_USER", "MAX_BUDGET_TOKENS", "MERGE_ITEMS", "NOOP", "PING", "PUBLISH_SCRIPT", "QUEUES", "RECALL",
+    "RECALL_FILTER_NAMES", "REFUSED_TTL_S",
     "ROUTES", "SWEEP", "TURN_STATUS", "UPDATE_ITEM", "check_recall_filters", "check_recall_request",
     "deadline_after", "decode_reply", "encode_reply", "inbox_key", "ingest_waiting_key", "item_payload",
     "past_deadline", "pub_seq_key", "recall_filters", "recall_payload", "refused_key", "reply_key",

@@ -9,14 +9,16 @@ Queues:
   import, erase, hit; list, get, history, turn status), so an editor or an erase
   never waits behind thousands of queued turns.
 - ``recall``: read-only, low latency, its own solo worker.
-- ``maintenance``: the periodic sweeper and other housekeeping.
+- ``maintenance``: the periodic sweeper and other housekeeping (the
+  lifecycle job: ``MAINTAIN_ALL`` fans out one ``MAINTAIN_USER`` per user).
 """
 
 from __future__ import annotations
 
 __all__ = [
     "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS", "INGEST_TURN",
-    "ITEM_HISTORY", "LIST_ITEMS", "MERGE_ITEMS", "NOOP", "PING", "QUEUES", "RECALL", "ROUTES", "SWEEP",
+    "ITEM_HISTORY", "LIST_ITEMS", "MAINTAIN_ALL", "MAINTAIN_USER", "MERGE_ITEMS", "NOOP", "PING", "QUEUES",
+    "RECALL", "ROUTES", "SWEEP",
     "TURN_STATUS", "UPDATE_ITEM",
 ]
 
@@ -38,6 +40,8 @@ GET_ITEM = "gulfstream.get_item"
 IMPORT_ITEMS = "gulfstream.import_items"
 TURN_STATUS = "gulfstream.turn_status"
 HIT_ITEM = "gulfstream.hit_item"
+MAINTAIN_USER = "gulfstream.maintain_user"
+MAINTAIN_ALL = "gulfstream.maintain_all"
 
 # ── queues and routes ──
 QUEUES = ("ingest", "curate", "edits", "recall", "maintenance")
@@ -59,4 +63,6 @@ ROUTES: dict[str, str] = {
     PING: "recall",
     NOOP: "recall",
     SWEEP: "maintenance",
+    MAINTAIN_USER: "maintenance",
+    MAINTAIN_ALL: "maintenance",
 }
