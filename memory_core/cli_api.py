@@ -16,9 +16,10 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from memory_core.api import MemoryAPI
 from memory_core.embedded import EmbeddedMemory
 
-__all__ = ["register"]
+__all__ = ["register", "run_chat", "run_mcp"]
 
 console = Console()
 DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
@@ -75,18 +76,12 @@ def delete(item_id: ItemArg, user: UserOption,
         _show(api.delete(item_id, user_id=user, reason=reason))
 
 
-def chat(user: UserOption,
-         session: Annotated[str, typer.Option(help="Session id of this conversation.")] = "chat",
-         model: Annotated[str | None, typer.Option(help="Chat model (default: GULFSTREAM_LLM_MODEL).")] = None,
-         base_url: Annotated[str | None, typer.Option(help="OpenAI-compatible endpoint (default: "
-                                                      "GULFSTREAM_LLM_BASE_URL).")] = None,
-         budget: Annotated[int, typer.Option(help="Context block budget in tokens.")] = 800,
-         db: DbOption = None) -> None:
-    """Chat with USER's memory: each line you type is answered by the model with what it remembers.
+def run_chat(api: MemoryAPI, user: str, *, session: str = "chat", model: str | None = None,
+             base_url: str | None = None, budget: int = 800, wait_writes: bool = True) -> None:
+    """Read lines from stdin and answer each through the agent graph on ``api`` (``chat``'s loop).
 
-    Runs the agent graph (recall → agent → write) against any OpenAI-compatible
-    endpoint; every finished turn is written to long-term memory. End with an
-    empty line, Ctrl-D or "/exit".
+    Raises:
+        typer.BadParameter: no chat model configured.
     """
     from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
@@ -95,45 +90,74 @@ def chat(user: UserOption,
     from memory_core.settings import load_settings
 
     overrides: dict[str, Any] = {k: v for k, v in (("llm_model", model), ("llm_base_url", base_url)) if v}
-    settings = load_settings(**overrides)
-    chat_model = build_chat_model(settings)
+    chat_model = build_chat_model(load_settings(**overrides))
     if chat_model is None:
         raise typer.BadParameter("no chat model: pass --model (and --base-url) or set GULFSTREAM_LLM_MODEL")
-    with _api(db) as api:
-        graph = build_agent_graph(api, chat_model, budget_tokens=budget)
-        history: list[BaseMessage] = []
-        interactive = sys.stdin.isatty()
-        while True:
-            if interactive:
-                console.print("[bold]you>[/bold] ", end="")
-            line = sys.stdin.readline()
-            text = line.strip()
-            if not text or text == "/exit":
-                break
-            state = graph.invoke({"user_id": user, "session_id": session,
-                                  "messages": [*history, HumanMessage(text)]})
-            reply = state["messages"][-1]
-            history += [HumanMessage(text), AIMessage(str(reply.content))]
-            console.print(str(reply.content), markup=False, highlight=False)
+    graph = build_agent_graph(api, chat_model, budget_tokens=budget, wait_writes=wait_writes)
+    history: list[BaseMessage] = []
+    interactive = sys.stdin.isatty()
+    while True:
+        if interactive:
+            console.print("[bold]you>[/bold] ", end="")
+        text = sys.stdin.readline().strip()
+        if not text or text == "/exit":
+            break
+        state = graph.invoke({"user_id": user, "session_id": session, "messages": [*history, HumanMessage(text)]})
+        reply = state["messages"][-1]
+        history += [HumanMessage(text), AIMessage(str(reply.content))]
+        console.print(str(reply.content), markup=False, highlight=False)
 
 
-def mcp(user: Annotated[str | None, typer.Option("--user", "-u", help="Default user of every tool "
-                                                 "(else each call names its user).")] = None,
-        transport: Annotated[str, typer.Option(help="stdio or http (streamable HTTP at /mcp).")] = "stdio",
-        host: Annotated[str, typer.Option(help="HTTP host.")] = "127.0.0.1",
-        port: Annotated[int, typer.Option(help="HTTP port.")] = 8765,
-        db: DbOption = None) -> None:
-    """Serve the memory tools to MCP hosts (add_memory, search_memories, recall_context, ...)."""
+def run_mcp(api: MemoryAPI, user: str | None, transport: str, host: str, port: int) -> None:
+    """Serve the MCP tools on ``api`` over stdio or streamable HTTP (``mcp``'s server).
+
+    Raises:
+        typer.BadParameter: an unknown transport.
+    """
     from memory_core.integrations.mcp_server import build_mcp_server
 
     if transport not in ("stdio", "http"):
         raise typer.BadParameter(f"transport must be stdio or http; got {transport!r}")
+    server = build_mcp_server(api, user_id=user)
+    if transport == "stdio":
+        server.run("stdio")
+    else:
+        server.run("streamable-http", host=host, port=port)
+
+
+SessionOption = Annotated[str, typer.Option(help="Session id of this conversation.")]
+ModelOption = Annotated[str | None, typer.Option(help="Chat model (default: GULFSTREAM_LLM_MODEL).")]
+BaseUrlOption = Annotated[str | None, typer.Option(help="OpenAI-compatible endpoint (default: "
+                                                   "GULFSTREAM_LLM_BASE_URL).")]
+BudgetOption = Annotated[int, typer.Option(help="Context block budget in tokens.")]
+McpUserOption = Annotated[str | None, typer.Option("--user", "-u", help="Default user of every tool "
+                                                   "(else each call names its user).")]
+TransportOption = Annotated[str, typer.Option(help="stdio or http (streamable HTTP at /mcp).")]
+HostOption = Annotated[str, typer.Option(help="HTTP host.")]
+PortOption = Annotated[int, typer.Option(help="HTTP port.")]
+
+
+def chat(user: UserOption, session: SessionOption = "chat", model: ModelOption = None,
+         base_url: BaseUrlOption = None, budget: BudgetOption = 800, db: DbOption = None) -> None:
+    """Chat with USER's memory: each line you type is answered by the model with what it remembers.
+
+    Runs the agent graph (recall → agent → write) against any OpenAI-compatible
+    endpoint; every finished turn is written to long-term memory. End with an
+    empty line, Ctrl-D or "/exit". ``gulfstream remote chat`` runs it on the
+    distributed system or over HTTP.
+    """
     with _api(db) as api:
-        server = build_mcp_server(api, user_id=user)
-        if transport == "stdio":
-            server.run("stdio")
-        else:
-            server.run("streamable-http", host=host, port=port)
+        run_chat(api, user, session=session, model=model, base_url=base_url, budget=budget)
+
+
+def mcp(user: McpUserOption = None, transport: TransportOption = "stdio", host: HostOption = "127.0.0.1",
+        port: PortOption = 8765, db: DbOption = None) -> None:
+    """Serve the memory tools to MCP hosts (add_memory, search_memories, recall_context, ...).
+
+    ``gulfstream remote mcp`` serves them from the distributed system or over HTTP.
+    """
+    with _api(db) as api:
+        run_mcp(api, user, transport, host, port)
 
 
 def register(app: typer.Typer) -> None:

@@ -4,27 +4,17 @@ and HTTP (the shim under uvicorn in front of the same workers). Each must give t
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _http_stack import Stack, start_stack
+from _http_stack import Stack
 from conformance import run_script
 
 from api_shim.api_client import DistributedMemory, HttpMemory
 from memory_core.api import AsyncMemory, MemoryAPI
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
-
-
-@pytest.fixture(scope="module")
-def stack(pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    running = start_stack(pg_url, tmp_path_factory.mktemp("api-stack"))
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture(scope="module")
