@@ -40,7 +40,8 @@ from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, runt
 
 from memory_core.model import Turn
 
-__all__ = ["AddResult", "AsyncMemory", "ItemRecord", "MemoryAPI", "Messages", "RecallAnswer", "TimeLike"]
+__all__ = ["AddResult", "AsyncMemory", "ItemRecord", "MemoryAPI", "Messages", "RecallAnswer", "SessionAPI",
+           "TimeLike"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -131,6 +132,39 @@ class MemoryAPI(Protocol):
         ...
 
 
+@runtime_checkable
+class SessionAPI(Protocol):
+    """Per-session memory (seed 003 §2.1, §2.3): the short-term window and working memory of a session.
+
+    Offered in process by ``memory_core.embedded.EmbeddedMemory`` (on the
+    ``memory_core.session`` calls of ``Memory``); the distributed and HTTP
+    transports do not offer it yet (check with ``isinstance(api, SessionAPI)``).
+    Answers are JSON-able dicts, as for ``MemoryAPI``.
+    """
+
+    def session_context(self, *, user_id: str, session_id: str,
+                        budget_tokens: int | None = None) -> dict[str, Any]:
+        """The session's recent turns within the budget and the rolling summary of the older ones."""
+        ...
+
+    def working_memory(self, *, user_id: str, session_id: str) -> dict[str, Any] | None:
+        """The session's task state (goal, status, steps, scratch, checkpoints), None when none or expired."""
+        ...
+
+    def update_working_memory(self, *, user_id: str, session_id: str, **changes: Any) -> dict[str, Any]:
+        """Change the task state (goal, status, add_steps, step_states, scratch, checkpoint, reset)."""
+        ...
+
+    def clear_working_memory(self, *, user_id: str, session_id: str) -> bool:
+        """Remove the session's task state; True if there was one."""
+        ...
+
+    def prompt_context(self, query: str, *, user_id: str, session_id: str, budget_tokens: int | None = None,
+                       k: int | None = None) -> dict[str, Any]:
+        """Working memory → session window → recalled items → summaries, packed within one budget."""
+        ...
+
+
 class _Twin(Generic[P, R]):
     """A sync method of ``BaseMemoryAPI`` offered as a coroutine on ``AsyncMemory`` (same signature)."""
 
@@ -176,6 +210,12 @@ class AsyncMemory:
     recall = _Twin(MemoryAPI.recall)
     hit = _Twin(MemoryAPI.hit)
     close = _Twin(MemoryAPI.close)
+    # the session calls, where the implementation offers them (``SessionAPI``)
+    session_context = _Twin(SessionAPI.session_context)
+    working_memory = _Twin(SessionAPI.working_memory)
+    update_working_memory = _Twin(SessionAPI.update_working_memory)
+    clear_working_memory = _Twin(SessionAPI.clear_working_memory)
+    prompt_context = _Twin(SessionAPI.prompt_context)
 
     def __init__(self, sync: MemoryAPI, executor: Executor | None = None) -> None:
         self.sync = sync

@@ -24,6 +24,7 @@ from memory_core.model import Actor, Trust, Turn
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.validation import check_timestamp
+from memory_core.wire import to_jsonable
 
 __all__ = ["EmbeddedMemory"]
 
@@ -96,3 +97,33 @@ class EmbeddedMemory(BaseMemoryAPI):
 
     def _hit(self, user_id: str, item_id: str, count: int) -> int:
         return self.memory.hit(user_id, item_id, count)
+
+    # ── SessionAPI: short-term and working memory of a session ─────────
+
+    def session_context(self, *, user_id: str, session_id: str,
+                        budget_tokens: int | None = None) -> dict[str, Any]:
+        """``{"user_id", "session_id", "turns": [{"turn_id", "role", "speaker", "text", "timestamp", "seq"}],
+        "summary", "summarized_through", "older_turns", "tokens"}``. Raises InvalidInput."""
+        window = self.memory.session_context(user_id, session_id, budget_tokens)
+        body = to_jsonable(window)
+        body["turns"] = [{k: t[k] for k in ("turn_id", "role", "speaker", "text", "timestamp", "seq")}
+                         for t in body["turns"]]
+        return dict(body)
+
+    def working_memory(self, *, user_id: str, session_id: str) -> dict[str, Any] | None:
+        """The task state as ``WorkingMemory.to_json``, or None. Raises InvalidInput."""
+        wm = self.memory.working_memory(user_id, session_id)
+        return None if wm is None else wm.to_json()
+
+    def update_working_memory(self, *, user_id: str, session_id: str, **changes: Any) -> dict[str, Any]:
+        """Change the task state (``Memory.update_working_memory``'s keywords); return it. Raises InvalidInput."""
+        return self.memory.update_working_memory(user_id, session_id, **changes).to_json()
+
+    def clear_working_memory(self, *, user_id: str, session_id: str) -> bool:
+        """Remove the task state; True if there was one."""
+        return self.memory.clear_working_memory(user_id, session_id)
+
+    def prompt_context(self, query: str, *, user_id: str, session_id: str, budget_tokens: int | None = None,
+                       k: int | None = None) -> dict[str, Any]:
+        """``{"text", "tokens", "truncated", "lines" (per tier), "item_ids"}``. Raises InvalidInput."""
+        return dict(to_jsonable(self.memory.prompt_context(user_id, session_id, query, budget_tokens, k)))
