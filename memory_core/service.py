@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from memory_core.context import ContextBlock, build_context, query_lang
-from memory_core.errors import InvalidInput, UnknownUser
+from memory_core.embedding.base import Embedder, EmbeddingError
+from memory_core.errors import InvalidInput, StoreError, UnknownUser
 from memory_core.lifecycle.broad import recall_with_summaries
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
@@ -88,18 +89,25 @@ class Memory(LifecycleCalls, SessionCalls):
         recaller: per-user recall with an index cache.
         settings: defaults for k, context budget and lock timeout.
         clock: the time lifecycle calls use (default the wall clock; tests inject one).
+        embedder: when given, ``ingest`` embeds what it stored (``embedding.sync``)
+            and the recaller should be built with the same embedder.
+
+    Attributes:
+        embed_failures: ingest calls whose embedding step failed (retried by the next ingest).
     """
 
     def __init__(self, store: SqlStore | MemoryStore, pipeline: WritePipeline | None = None,
                  recaller: Recaller | None = None, settings: Settings | None = None,
-                 clock: Clock | None = None) -> None:
+                 clock: Clock | None = None, embedder: Embedder | None = None) -> None:
         self.store = store
         self.pipeline = pipeline or WritePipeline()
         self.settings = settings or load_settings()
         self.sensitive = SensitiveGuard(self.settings.sensitive_policy,
                                         parse_tenant_policies(self.settings.sensitive_policy_by_tenant))
-        self.recaller = recaller or Recaller(store, decay=self.settings.decay())
+        self.recaller = recaller or Recaller(store, decay=self.settings.decay(), embedder=embedder)
         self.clock = clock or SystemClock()
+        self.embedder = embedder
+        self.embed_failures = 0
 
     def _turns(self) -> SqlStore:
         """The turn event store. Raises InvalidInput when the store holds items only."""
@@ -197,7 +205,28 @@ class Memory(LifecycleCalls, SessionCalls):
             applied = self.apply_pending(user_id)
             report.applied += applied
             self.maybe_maintain(user_id, applied)
+        for user_id in users:
+            self.embed_pending(user_id)
         return report
+
+    def embed_pending(self, user_id: str) -> int:
+        """Embed and store the vectors the user's items and turns are missing; return vectors written.
+
+        A failure is logged and counted (``embed_failures``), never raised: the
+        turns are stored and applied already, recall stays lexical for what has
+        no vector, and the next call embeds it. 0 without an embedder or an SQL store.
+        """
+        if self.embedder is None or not isinstance(self.store, SqlStore):
+            return 0
+        from memory_core.embedding.sync import embed_user
+
+        try:
+            return embed_user(self.store, self.embedder, user_id, self.settings.embed_batch).written
+        except (EmbeddingError, StoreError) as exc:
+            self.embed_failures += 1
+            log.warning("embedding %s's new memory failed (%s); recall stays lexical for it until the next ingest",
+                        user_id, exc)
+            return 0
 
     def hit(self, user_id: str, item_id: str, count: int = 1) -> int:
         """Mark an item recalled or confirmed; return its new hit count.
@@ -267,8 +296,10 @@ class Memory(LifecycleCalls, SessionCalls):
         # the block's own words (header, labels) in the language the user is writing in now
         block = build_context(results, budget_tokens=budget, lang=query_lang(query))
         done = time.perf_counter()
+        timings = getattr(self.recaller, "timings", None)
+        reason = getattr(timings, "degraded", "") or ""
         return RecallResponse(results, block, {"recall": (searched - started) * 1e3,
-                                               "context": (done - searched) * 1e3})
+                                               "context": (done - searched) * 1e3}, bool(reason), reason)
 
     def close(self) -> None:
         """Release the store's connections."""
@@ -301,12 +332,15 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     if url.startswith("sqlite:///") and url != "sqlite:///:memory:":  # the data folder may not exist yet
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(url)
+    from memory_core.embedding.factory import make_embedder
+
+    embedder = make_embedder(settings)
     cache_bytes = None if settings.recall_cache_mb is None else settings.recall_cache_mb << 20
     recaller = Recaller(store, max_users=settings.recall_cache_users, max_bytes=cache_bytes,
-                        decay=settings.decay())
+                        decay=settings.decay(), embedder=embedder)
     if not settings.llm_configured:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
-        return Memory(store, recaller=recaller, settings=settings)
+        return Memory(store, recaller=recaller, settings=settings, embedder=embedder)
     from memory_core.llm.chat import build_chat_model
     from memory_core.llm.metrics import LLMMetrics
     from memory_core.llm.pipeline import LLMWritePipeline
@@ -317,4 +351,5 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     pipeline = LLMWritePipeline.from_settings(model, settings, metrics)  # type: ignore[arg-type]
     llm_recaller = LLMRecaller(recaller, model, metrics, mode=settings.llm_recall_mode,
                                candidates=settings.llm_recall_candidates)
-    return Memory(store, pipeline=pipeline, recaller=llm_recaller, settings=settings)  # type: ignore[arg-type]
+    return Memory(store, pipeline=pipeline, recaller=llm_recaller, settings=settings,  # type: ignore[arg-type]
+                  embedder=embedder)

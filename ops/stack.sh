@@ -121,6 +121,8 @@ EOF
     done
     program edits 10 60 "$PY" -m celery -A workers.app worker -n "edits@%h" -Q edits -P prefork \
       -c "${EDIT_CONCURRENCY:-2}" -l INFO
+    program embed 10 60 "$PY" -m celery -A workers.app worker -n "embed@%h" -Q embed -P prefork \
+      -c "${EMBED_CONCURRENCY:-1}" -l INFO
     program recall 10 30 "$PY" -m celery -A workers.app worker -n "recall@%h" -Q recall -P solo -l INFO \
       --without-gossip --without-mingle
     program beat 10 10 "$PY" -m celery -A workers.app beat -s "$STACK_DIR/beat-schedule" -l INFO

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "$(id -u)" = 0 ]; then bash ops/install_services.sh; fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev,workers,llm,langchain,langgraph,mcp]'
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev,workers,llm,langchain,langgraph,mcp,semantic]'
 .venv/bin/ruff check .
 .venv/bin/mypy memory_core
 .venv/bin/python -m pytest -q "$@"

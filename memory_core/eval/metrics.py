@@ -16,13 +16,17 @@ from typing import Any
 __all__ = ["K_VALUES", "Tally", "evidence_ids", "percentile", "recall_at_k"]
 
 K_VALUES = (1, 5, 10, 20)
-_EVIDENCE = re.compile(r"D\d+:\d+")
+_EVIDENCE = re.compile(r"D(\d+):(\d+)")
 
 
 def evidence_ids(raw: object) -> set[str]:
-    """Normalise a QA record's evidence list ("D1:3", "D8:6; D9:17") to a set of dia_ids."""
+    """Normalise a QA record's evidence list ("D1:3", "D8:6; D9:17") to a set of dia_ids.
+
+    Numbers lose their leading zeros ("D30:05" is turn "D30:5", as LoCoMo's
+    turns are numbered), so a zero-padded reference still names its turn.
+    """
     items = raw if isinstance(raw, list) else [raw]
-    return {m for item in items for m in _EVIDENCE.findall(str(item))}
+    return {f"D{int(a)}:{int(b)}" for item in items for a, b in _EVIDENCE.findall(str(item))}
 
 
 def recall_at_k(evidence: set[str], ranked_sources: Sequence[Sequence[str]], k: int) -> float:

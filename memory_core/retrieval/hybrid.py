@@ -24,7 +24,7 @@ ranks exactly as a fresh ``build`` of the same items and turns would.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 
 import numpy as np
@@ -32,6 +32,7 @@ import numpy as np
 from memory_core.lifecycle.decay import Decay
 from memory_core.model import MemoryItem, Turn
 from memory_core.retrieval.bm25 import top_k_indices
+from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.index import (
@@ -42,11 +43,15 @@ from memory_core.retrieval.index import (
     check_query,
     snapshot_item,
 )
-from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
+from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.retrieval.tokenize import tokenize
 
-__all__ = ["DEFAULT_WINDOW", "HybridIndex", "turn_windows"]
+__all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows"]
+
+#: A query's unit vector, or a callable computing it on demand (None: no dense ranking this time).
+QueryVector = np.ndarray | Callable[[], "np.ndarray | None"] | None
 
 
 def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int,
@@ -80,12 +85,17 @@ class HybridIndex(HybridState):
 
     Attributes (besides ``HybridState``'s):
         has_turns: True when turn text was available for some item.
+        dense: per-slot vectors (``dense.DenseIndex``), kept by the owner (``Recaller``); None: lexical only.
+        dense_seen: the memory version up to which stored vectors were loaded into ``dense`` (-1: none).
 
     The speaker boost counts as people only the speakers of items that are
     not tool output, and never the empty speaker of curated items: a tool's
     name or "nobody" made the one person of a conversation look like one of
     several, and her events then outranked her current facts.
     """
+
+    dense: DenseIndex | None = None
+    dense_seen: int = -1
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], turns: Sequence[Turn] | None = None,
@@ -102,6 +112,12 @@ class HybridIndex(HybridState):
         index = cls(window, decay)
         index.apply(list(items), turns or ())
         return index
+
+    def _renumber(self, new_of: np.ndarray) -> None:
+        """Compaction moves the dense rows with every other per-slot structure."""
+        super()._renumber(new_of)
+        if self.dense is not None:
+            self.dense.renumber(new_of)
 
     def set_hits(self, hits: Mapping[str, int]) -> int:
         """Update hit counts in place (no rebuild); return the number of items updated."""
@@ -157,7 +173,7 @@ class HybridIndex(HybridState):
 
     def search(self, query: str, k: int = 10, filters: RecallFilters | None = None,
                weights: RecallWeights | None = None, now: datetime | None = None,
-               settings: HybridSettings | None = None) -> list[RecallResult]:
+               settings: HybridSettings | None = None, query_vector: QueryVector = None) -> list[RecallResult]:
         """Return up to ``k`` items for ``query``, best first.
 
         Args:
@@ -168,7 +184,10 @@ class HybridIndex(HybridState):
             now: aware reference time for recency and relative time cues;
                 default the newest item time.
             settings: stages and fusion weights; default ``HYBRID_PRESETS["hybrid"]``.
-                With every stage off this is exactly ``RecallIndex.search``.
+                With every stage off (and no dense ranking) this is exactly ``RecallIndex.search``.
+            query_vector: the query's unit embedding, or a callable returning it
+                (called at most once, and only when the dense ranking runs: with
+                ``settings.dense_gate`` it may not be); None for no dense ranking.
 
         Returns:
             Results with ranks 1..m, m <= k. ``score`` is the fused score (see the
@@ -181,10 +200,11 @@ class HybridIndex(HybridState):
         """
         settings = settings or HYBRID_PRESETS["hybrid"]
         settings.validate()
+        use_dense = settings.dense and self.dense is not None and query_vector is not None
         with self.lock:
-            if settings.lexical_only:
+            if settings.lexical_only or (not use_dense and not any(getattr(settings, n) for n in STAGES)):
                 return self._search_lexical(query, k, filters, weights, now)
-            return self._search(query, k, filters, weights, now, settings)
+            return self._search(query, k, filters, weights, now, settings, query_vector if use_dense else None)
 
     def _search_lexical(self, query: str, k: int, filters: RecallFilters | None, weights: RecallWeights | None,
                         now: datetime | None) -> list[RecallResult]:
@@ -213,21 +233,34 @@ class HybridIndex(HybridState):
         return out
 
     def _search(self, query: str, k: int, filters: RecallFilters | None, weights: RecallWeights | None,
-                now: datetime | None, settings: HybridSettings) -> list[RecallResult]:
+                now: datetime | None, settings: HybridSettings, query_vector: QueryVector = None) -> list[RecallResult]:
         k = check_query(query, k)
         weights = weights or PRESETS["balanced"]
         weights.validate()
         mask = self.table.mask_for(filters or RecallFilters())
         tokens = tokenize(query, self.lexicon)
-        if not tokens or not self.lexical.n_live:
+        if not self.lexical.n_live or (not tokens and query_vector is None):
             return []
         ref = self.table.reference_time(now)
         depth = settings.depth
         n_slots = self.lexical.n_docs
         first, item_scores = self.lexical.ranked_scored(tokens, depth, mask)
-        rankings = [(first, settings.w_items)]
+        lexical_weight = 1.0  # scales every lexical ranking's weight when the dense ranking runs
+        dense_ranking: np.ndarray | None = None
+        if query_vector is not None and self.dense is not None:
+            coverage = lexical_coverage(self.lexical, tokens, first)
+            if not settings.dense_gate or coverage < settings.dense_gate:
+                vector = query_vector() if callable(query_vector) else query_vector
+                if vector is not None:
+                    alive = self.table.alive[:n_slots]
+                    dense_ranking = self.dense.ranked(vector, settings.dense_depth, alive, mask)
+                    if settings.coverage_weighting:
+                        lexical_weight = max(coverage, settings.coverage_floor)
+        rankings = [(first, settings.w_items * lexical_weight)]
+        if dense_ranking is not None:
+            rankings.append((dense_ranking, settings.w_dense))
         if settings.turns:
-            rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns))
+            rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns * lexical_weight))
         codes, window = self._boosts(query, mask, ref, settings)
         if settings.second_round and settings.w_second:
             docs, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
@@ -238,7 +271,7 @@ class HybridIndex(HybridState):
             asked = set(tokens)
             extra = sorted({t for j in top.tolist() for t in self.seeds(j)} - asked)
             if extra:
-                rankings.append((self.turns.ranked(tokens + extra, depth, mask), settings.w_second))
+                rankings.append((self.turns.ranked(tokens + extra, depth, mask), settings.w_second * lexical_weight))
         cand, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
         if not cand.shape[0]:
             return []
@@ -273,3 +306,28 @@ class HybridIndex(HybridState):
                 seen.add(key)
                 fresh.append(j)
         return np.array((fresh + repeats)[:k], dtype=np.int64)
+
+
+def lexical_coverage(bm25: LiveBM25, tokens: Sequence[str], ranked: np.ndarray) -> float:
+    """Share (0..1) of the query's idf mass that the best lexical item holds.
+
+    1.0 when the top item contains every query term; 0.0 when nothing
+    matched. A term no memory holds weighs as a term of one document would
+    (the most telling kind: "gift" asked of a memory written in Chinese), so
+    a query whose content words all miss has a low coverage even when a
+    common word matched. ``HybridSettings.dense_gate`` embeds the query only
+    when this is below the gate; ``coverage_weighting`` scales the lexical
+    rankings by it.
+    """
+    if not tokens or not ranked.shape[0]:
+        return 0.0
+    best = ranked[:1]
+    n = max(bm25.n_live, 1)
+    unseen = max(float(np.log((n - 0.5) / 1.5)), 0.5)  # Okapi idf (as rank_bm25's) of a term in one document
+    total = held = 0.0
+    for term in set(tokens):
+        weight = bm25.idf_of(term) or unseen
+        total += weight
+        if bm25.scores_of([term], best)[0] > 0:
+            held += weight
+    return held / total if total else 0.0

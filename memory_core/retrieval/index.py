@@ -158,6 +158,8 @@ class RecallTimings:
         search_ms: tokenizing the query, scoring and ranking.
         rebuilt: True when the index was (re)built for this call.
         items: items in the user's index.
+        embed_ms: embedding the query (0.0 when cached or not embedded); part of ``search_ms``.
+        degraded: why the dense ranking was left out though it should have run ("" when it was not).
     """
 
     version_ms: float = 0.0
@@ -165,6 +167,8 @@ class RecallTimings:
     search_ms: float = 0.0
     rebuilt: bool = False
     items: int = 0
+    embed_ms: float = 0.0
+    degraded: str = ""
 
 
 _ITEM_SLOTS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(MemoryItem))

@@ -21,8 +21,12 @@ import time
 from collections.abc import Mapping
 from datetime import datetime
 
+import numpy as np
+
+from memory_core.embedding.base import Embedder, EmbeddingError, QueryCache
 from memory_core.lifecycle.decay import Decay
 from memory_core.model import MemoryItem
+from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.hybrid import DEFAULT_WINDOW, HybridIndex
 from memory_core.retrieval.index import (
     INDEXED_STATUSES,
@@ -38,6 +42,8 @@ from memory_core.retrieval.index import (
 from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
 from memory_core.retrieval.user_cache import UserCache
 from memory_core.store.base import MemoryStore
+from memory_core.store.sql import SqlStore
+from memory_core.store.sql_vectors import SqlVectors
 from memory_core.store.turns import TurnStore
 from memory_core.validation import check_id
 
@@ -57,6 +63,32 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+
+class _QueryVector:
+    """The query's vector for one recall: computed on first call (at most once), its time and failure kept."""
+
+    __slots__ = ("cache", "embed_ms", "error", "query", "used")
+
+    def __init__(self, cache: QueryCache, query: str) -> None:
+        self.cache, self.query = cache, query
+        self.embed_ms = 0.0
+        self.error = ""
+        self.used = False
+
+    def __call__(self) -> np.ndarray | None:
+        if self.used:
+            return None
+        self.used = True
+        t0 = time.perf_counter()
+        try:
+            return self.cache(self.query)
+        except EmbeddingError as exc:
+            self.error = f"query embedding failed, lexical recall only: {exc}"
+            log.warning("recall by meaning skipped: %s", exc)
+            return None
+        finally:
+            self.embed_ms = (time.perf_counter() - t0) * 1e3
 
 
 class Recaller:
@@ -91,16 +123,26 @@ class Recaller:
         max_bytes: cache budget in estimated bytes (None: no byte limit).
         compact_in_background: compact grown indexes on a thread (False: in the calling thread).
         decay: strength parameters for ranking (default ``Decay()``; ``Settings.decay()``).
+        embedder: when given (and the store is a ``SqlStore``), the stored vectors of
+            its model join each index as a dense ranking (loaded as they are written:
+            the rows written since the index last looked, on each version change),
+            and each query is embedded once (repeated queries from a cache). A store
+            holding another model's vectors is refused here.
+
+    Raises:
+        VectorModelMismatch: the store's vectors were made by another model or dimension.
 
     Attributes:
         timings: ``RecallTimings`` of the last ``recall`` call (None before any).
         build_count: indexes built from scratch so far (for tests and metrics).
         delta_count: change sets applied to cached indexes so far.
+        embed_failures: query embeddings that failed (recall then ran lexically, ``degraded``).
     """
 
     def __init__(self, store: MemoryStore, max_users: int = 1024, settings: HybridSettings | None = None,
                  window: int = DEFAULT_WINDOW, max_bytes: int | None = None,
-                 compact_in_background: bool = True, decay: Decay | None = None) -> None:
+                 compact_in_background: bool = True, decay: Decay | None = None,
+                 embedder: Embedder | None = None) -> None:
         self.decay = decay
         self.settings = settings or HYBRID_PRESETS["hybrid"]
         self.settings.validate()
@@ -114,6 +156,12 @@ class Recaller:
         self._cache: UserCache[HybridIndex] = UserCache(max_users, max_bytes)
         self._count_lock = threading.Lock()
         self._compacting: set[int] = set()
+        self.embed_failures = 0
+        self.embedder = embedder if isinstance(store, SqlStore) else None
+        self._vectors = SqlVectors(store) if self.embedder is not None and isinstance(store, SqlStore) else None
+        self.query_cache = QueryCache(self.embedder) if self.embedder is not None else None
+        if self.embedder is not None and self._vectors is not None:
+            self._vectors.check_model(self.embedder.model_id, self.embedder.dim)
 
     @property
     def cache(self) -> UserCache[HybridIndex]:
@@ -159,6 +207,7 @@ class Recaller:
         index = HybridIndex.build(items, turns, self.window, self.decay)
         index.version = version
         index.last_seq = max((t.seq for t in turns or ()), default=0)
+        self._load_vectors(user_id, index)
         with self._count_lock:
             self.build_count += 1
         self._cache.put(user_id, index, index.nbytes())
@@ -175,9 +224,31 @@ class Recaller:
         index.apply(changes.items, turns, complete=changes.complete)
         index.version = changes.version
         index.last_seq = max([index.last_seq, *(t.seq for t in turns)])
+        self._load_vectors(user_id, index)
         with self._count_lock:
             self.delta_count += 1
         return index
+
+    def _load_vectors(self, user_id: str, index: HybridIndex) -> None:
+        """Put the vectors written since the index last looked (up to its version) into its dense rows."""
+        if self.embedder is None or self._vectors is None or not index.version.isdigit():
+            return
+        upto = int(index.version)
+        if upto <= index.dense_seen:
+            return
+        stored = self._vectors.load(user_id, self.embedder.model_id, after=index.dense_seen, upto=upto)
+        index.dense_seen = upto
+        if not stored:
+            return
+        if index.dense is None:
+            index.dense = DenseIndex(self.embedder.dim)
+        pos = index._pos
+        index.dense.set_items((pos[owner], vec) for (kind, owner), vec in stored.items()
+                              if kind == "item" and owner in pos)
+        turn_vectors = {owner: vec for (kind, owner), vec in stored.items() if kind == "turn"}
+        if turn_vectors:
+            index.dense.set_turns((slot, turn_vectors[t]) for slot, item in enumerate(index.table.items)
+                                  if item is not None for t in item.source[:1] if t in turn_vectors)
 
     def _maybe_compact(self, index: HybridIndex) -> None:
         if not index.needs_compaction or id(index) in self._compacting:
@@ -211,6 +282,7 @@ class Recaller:
         """
         check_query(query, k)
         user_id = check_id(user_id, "user id")
+        vector = _QueryVector(self.query_cache, query) if self.query_cache is not None else None
         cached = self._cache.get(user_id)
         if cached is not None:
             t0 = time.perf_counter()
@@ -218,27 +290,39 @@ class Recaller:
             version = cached.version
             if self.store.version_read_overlaps:  # search while the version is on its way
                 try:
-                    results = cached.search(query, k, filters, weights, now, settings or self.settings)
+                    results = cached.search(query, k, filters, weights, now, settings or self.settings, vector)
                 finally:
                     t1 = time.perf_counter()
                     current = answer()
             else:  # known at once: a stale index is updated before any search
                 current = answer()
                 if current == version:
-                    results = cached.search(query, k, filters, weights, now, settings or self.settings)
+                    results = cached.search(query, k, filters, weights, now, settings or self.settings, vector)
                 t1 = time.perf_counter()
             if current == version:  # still current: the answer stands
-                self.timings = RecallTimings(version_ms=(time.perf_counter() - t1) * 1e3,
-                                             search_ms=(t1 - t0) * 1e3, items=len(cached))
+                self.timings = self._noted(RecallTimings(version_ms=(time.perf_counter() - t1) * 1e3,
+                                                         search_ms=(t1 - t0) * 1e3, items=len(cached)), vector)
                 return results
+            if vector is not None:  # searched again below: the vector (if computed) comes from the cache
+                vector.used = False
             index, timings = self.index_for(user_id, current)
         else:
             index, timings = self.index_for(user_id)
         t0 = time.perf_counter()
-        results = index.search(query, k, filters, weights, now, settings or self.settings)
+        results = index.search(query, k, filters, weights, now, settings or self.settings, vector)
         timings.search_ms = (time.perf_counter() - t0) * 1e3
-        self.timings = timings
+        self.timings = self._noted(timings, vector)
         return results
+
+    def _noted(self, timings: RecallTimings, vector: _QueryVector | None) -> RecallTimings:
+        """``timings`` with the query embedding's time and failure (counted) filled in."""
+        if vector is not None:
+            timings.embed_ms = vector.embed_ms
+            if vector.error:
+                timings.degraded = vector.error
+                with self._count_lock:
+                    self.embed_failures += 1
+        return timings
 
     def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
         """Pass new hit counts to the user's cached index, if any; return items updated."""

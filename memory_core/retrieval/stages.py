@@ -24,6 +24,13 @@ in Porto") weighs ``superseded_event_factor`` of its score: what the user
 holds now comes before what they said then, yet the old turn stays
 findable (history questions still reach it).
 
+- ``dense`` (not one of ``STAGES``: it needs an embedder and stored
+  vectors, and is on whenever both exist): the items most similar to the
+  query's embedding (``dense.DenseIndex``) form one more ranking, weighted
+  ``w_dense``. With ``dense_gate`` above 0 the query is embedded only when
+  the lexical result is weak: the best item holds less than ``dense_gate``
+  of the query's idf mass (see ``hybrid.lexical_coverage``).
+
 Rankings are fused by weighted reciprocal rank (``fusion``); the boosts
 multiply the fused score, as recency and hits do.
 """
@@ -35,7 +42,7 @@ from dataclasses import dataclass, replace
 
 from memory_core.errors import InvalidField
 
-__all__ = ["HYBRID_PRESETS", "STAGES", "HybridSettings", "stage_combinations"]
+__all__ = ["HYBRID_PRESETS", "RETRIEVERS", "STAGES", "HybridSettings", "stage_combinations"]
 
 STAGES: tuple[str, ...] = ("turns", "speakers", "time", "second_round", "diversity")
 
@@ -57,6 +64,16 @@ class HybridSettings:
         seed_items: how many first-round items seed the second round.
         superseded_event_factor: fused score × this (0 < x <= 1) for an event
             every fact or preference of whose source turns was superseded.
+        dense: use the dense ranking when the index has vectors and a query vector is given.
+        w_dense: RRF weight of the dense ranking.
+        dense_depth: how many top items of the dense ranking take part in fusion.
+        dense_gate: 0 embeds every query; x in (0, 1] embeds only when the best
+            lexical item covers less than x of the query's idf mass.
+        coverage_weighting: when the dense ranking runs, every lexical ranking's
+            weight is multiplied by the share of the query's idf mass the best
+            lexical item holds (at least ``coverage_floor``): words the query
+            shares with no memory say little, its meaning then decides.
+        coverage_floor: the least that multiplier can be (0..1).
     """
 
     turns: bool = True
@@ -73,29 +90,38 @@ class HybridSettings:
     time_boost: float = 0.5
     seed_items: int = 3
     superseded_event_factor: float = 0.5
+    dense: bool = True
+    w_dense: float = 1.0
+    dense_depth: int = 50
+    dense_gate: float = 0.0
+    coverage_weighting: bool = True
+    coverage_floor: float = 0.2
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
-        if not self.rrf_k > 0 or self.depth < 1 or self.seed_items < 1:
+        if not self.rrf_k > 0 or self.depth < 1 or self.seed_items < 1 or self.dense_depth < 1:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
-        weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost)
+        weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.w_dense)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
+        if not 0 <= self.dense_gate <= 1 or not 0 <= self.coverage_floor <= 1:
+            raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1]; got {self.dense_gate!r}, "
+                               f"{self.coverage_floor!r}")
         if not 0 < self.superseded_event_factor <= 1:
             raise InvalidField(f"superseded_event_factor must be in (0, 1]; got {self.superseded_event_factor!r}")
 
     @property
     def lexical_only(self) -> bool:
-        """True when no stage beyond item BM25 is on (recall is then plain ``RecallIndex`` search)."""
-        return not any(getattr(self, name) for name in STAGES)
+        """True when no stage beyond item BM25 is on, dense included (recall is then plain ``RecallIndex`` search)."""
+        return not self.dense and not any(getattr(self, name) for name in STAGES)
 
     def label(self) -> str:
         """Short name of the stages that are on: "items+turns+time", or "items" alone."""
-        return "+".join(["items", *(name for name in STAGES if getattr(self, name))])
+        return "+".join(["items", *(name for name in (*STAGES, "dense") if getattr(self, name))])
 
 
-_OFF = {name: False for name in STAGES}
+_OFF: dict[str, bool] = {name: False for name in STAGES} | {"dense": False}
 
 HYBRID_PRESETS: dict[str, HybridSettings] = {
     # Every stage, weights chosen on LoCoMo's development split (ops/bench/RESULTS.md).
@@ -106,6 +132,17 @@ HYBRID_PRESETS: dict[str, HybridSettings] = {
     "items_only": HybridSettings(turns=False, second_round=False),
     # Plain RRF (Cormack et al.'s k = 60, every weight 1).
     "rrf_plain": HybridSettings(rrf_k=60.0, w_turns=1.0, w_second=1.0),
+}
+
+
+#: What ``gulfstream eval ... --retriever`` compares, on one ingested store.
+RETRIEVERS: dict[str, HybridSettings] = {
+    # every lexical stage, no dense ranking: recall without an embedder
+    "lexical": replace(HYBRID_PRESETS["hybrid"], dense=False),
+    # the dense ranking alone (cosine similarity of the query and item embeddings)
+    "semantic": HybridSettings(**(_OFF | {"dense": True}), w_items=0.0),
+    # every stage with the dense ranking fused in
+    "hybrid": HYBRID_PRESETS["hybrid"],
 }
 
 

@@ -85,6 +85,7 @@ from memory_core.store.sql_queries import (
     _rev_values,
 )
 from memory_core.store.sql_turns import SqlTurnRows
+from memory_core.store.sql_vectors import _V
 from memory_core.validation import check_id
 
 if TYPE_CHECKING:
@@ -414,7 +415,7 @@ class SqlStore(MemoryStore, SqlTurnRows):
         return len(todo)
 
     def erase_user(self, user_id: str) -> int:
-        """Remove the user's items, revisions, turns, session state and counters; return the number of items removed.
+        """Remove the user's items, revisions, turns, session state, vectors and counters; return items removed.
 
         The user's counters row goes first: deleting it waits for an append
         of the user's turns that holds it, and the later statements then see
@@ -429,7 +430,7 @@ class SqlStore(MemoryStore, SqlTurnRows):
             conn.execute(delete(_U).where(_U.c.user_id == user_id))
             count = conn.execute(select(func.count()).select_from(_M)
                                  .where(_M.c.user_id == user_id)).scalar_one()
-            for table in (_R, _M, _T, _S):
+            for table in (_R, _M, _T, _S, _V):
                 conn.execute(delete(table).where(table.c.user_id == user_id))
         return int(count)
 

@@ -22,6 +22,7 @@ from sqlalchemy import (
     ForeignKeyConstraint,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -31,7 +32,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 __all__ = ["ApiKeyRow", "Base", "DeadLetterRow", "MemoryRow", "RevisionRow", "SessionStateRow", "TurnRow",
-           "UTCDateTime", "UserRow"]
+           "UTCDateTime", "UserRow", "VectorRow"]
 
 ID = String(128)
 ENUM = String(32)
@@ -223,3 +224,27 @@ class SessionStateRow(Base):
     data: Mapped[dict[str, Any]] = mapped_column(JSONType)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime)
     expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class VectorRow(Base):
+    """One embedding of an item or a turn (migration ``0007``), read and written by ``sql_vectors``.
+
+    ``kind`` is "item" or "turn"; ``vector`` is ``dim`` float32 values,
+    little-endian; ``text_sha`` identifies the text it was made from (a
+    changed text is embedded again); ``changed_version`` is the user's memory
+    version its write bumped to.
+    """
+
+    __tablename__ = "vectors"
+    __table_args__ = (Index("ix_vectors_model", "model_id", "dim"),
+                      Index("ix_vectors_user_changed", "user_id", "changed_version"))
+
+    user_id: Mapped[str] = mapped_column(ID, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
+    owner_id: Mapped[str] = mapped_column(ID, primary_key=True)
+    model_id: Mapped[str] = mapped_column(String(200))
+    dim: Mapped[int] = mapped_column(Integer)
+    text_sha: Mapped[str] = mapped_column(String(32))
+    vector: Mapped[bytes] = mapped_column(LargeBinary)
+    changed_version: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), default=0,
+                                                 server_default="0")

@@ -33,6 +33,7 @@ from memory_core.wire.routes import (
     ADD_ITEM,
     CURATE_USER,
     DELETE_ITEM,
+    EMBED_USER,
     ERASE_USER,
     GET_ITEM,
     HIT_ITEM,
@@ -55,7 +56,8 @@ from memory_core.wire.routes import (
 from memory_core.wire.turn_status import turn_status
 
 __all__ = [
-    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS", "INBOX_USERS_KEY",
+    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "EMBED_USER", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS",
+    "INBOX_USERS_KEY",
     "INGEST_TURN", "INGEST_WAITING_TTL_S", "ITEM_HISTORY", "KEY_PREFIX", "LIST_ITEMS", "MAINTAIN_ALL",
     "MAINTAIN_USER", "MAX_BUDGET_TOKENS", "MERGE_ITEMS", "NOOP", "PING", "PUBLISH_SCRIPT", "QUEUES", "RECALL",
     "RECALL_FILTER_NAMES", "REFUSED_TTL_S",

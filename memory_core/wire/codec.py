@@ -140,7 +140,8 @@ def recall_payload(response: Any, *, raw: bool = False) -> dict[str, Any]:
     """A ``memory_core.service.RecallResponse`` as JSON.
 
     Shape: ``{"results": [{"item": {...}, "score", "bm25", "rank", "turn_ids"}],
-    "context": {"text", ...}, "timings_ms": {...}}``. With ``raw`` the items
+    "context": {"text", ...}, "timings_ms": {...}}``, plus ``"degraded": true, "reason"`` when the
+    answer came from a fallback inside the worker. With ``raw`` the items
     and the context block keep their Python values, for ``encode_reply``
     (the recall worker's path: one conversion, in the encoder).
     """
@@ -149,5 +150,8 @@ def recall_payload(response: Any, *, raw: bool = False) -> dict[str, Any]:
          "turn_ids": list(r.turn_ids)}
         for r in response.results
     ]
-    return {"results": results, "context": response.context if raw else to_jsonable(response.context),
-            "timings_ms": dict(response.timings_ms)}
+    payload = {"results": results, "context": response.context if raw else to_jsonable(response.context),
+               "timings_ms": dict(response.timings_ms)}
+    if getattr(response, "degraded", False):  # e.g. the query embedding failed: lexical recall only
+        payload["degraded"], payload["reason"] = True, str(response.reason)
+    return payload

@@ -11,12 +11,15 @@ Queues:
 - ``recall``: read-only, low latency, its own solo worker.
 - ``maintenance``: the periodic sweeper and other housekeeping (the
   lifecycle job: ``MAINTAIN_ALL`` fans out one ``MAINTAIN_USER`` per user).
+- ``embed``: compute the vectors of a user's new items and turns after
+  curation, in workers of their own, so curation never waits for a model.
 """
 
 from __future__ import annotations
 
 __all__ = [
-    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS", "INGEST_TURN",
+    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "EMBED_USER", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS",
+    "INGEST_TURN",
     "ITEM_HISTORY", "LIST_ITEMS", "MAINTAIN_ALL", "MAINTAIN_USER", "MERGE_ITEMS", "NOOP", "PING", "QUEUES",
     "RECALL", "ROUTES", "SWEEP",
     "TURN_STATUS", "UPDATE_ITEM",
@@ -25,6 +28,7 @@ __all__ = [
 # ── task names (stable: renaming one strands messages already queued) ──
 INGEST_TURN = "gulfstream.ingest_turn"
 CURATE_USER = "gulfstream.curate_user"
+EMBED_USER = "gulfstream.embed_user"
 RECALL = "gulfstream.recall"
 SWEEP = "gulfstream.sweep"
 PING = "gulfstream.ping"
@@ -44,10 +48,11 @@ MAINTAIN_USER = "gulfstream.maintain_user"
 MAINTAIN_ALL = "gulfstream.maintain_all"
 
 # ── queues and routes ──
-QUEUES = ("ingest", "curate", "edits", "recall", "maintenance")
+QUEUES = ("ingest", "curate", "edits", "recall", "maintenance", "embed")
 ROUTES: dict[str, str] = {
     INGEST_TURN: "ingest",
     CURATE_USER: "curate",
+    EMBED_USER: "embed",
     ADD_ITEM: "edits",
     UPDATE_ITEM: "edits",
     DELETE_ITEM: "edits",

@@ -167,7 +167,8 @@ def test_stage_combinations_cover_every_switch():
     combos = stage_combinations()
     assert len(combos) == 2 ** len(STAGES)
     assert len({c.label() for c in combos}) == len(combos)
-    assert combos[0].lexical_only and combos[-1] == HYBRID_PRESETS["hybrid"]
+    assert not any(getattr(combos[0], name) for name in STAGES) and combos[-1] == HYBRID_PRESETS["hybrid"]
+    assert replace(combos[0], dense=False).lexical_only  # the dense ranking is a switch of its own
 
 
 def test_entities_and_lexicon():

