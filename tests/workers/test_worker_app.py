@@ -30,7 +30,8 @@ def test_visibility_timeout_must_outlast_the_longest_task() -> None:
 def test_every_task_is_routed_to_a_declared_queue() -> None:
     conf = app_module.build_config(WorkerSettings())
     queues = {q.name for q in conf["task_queues"]}
-    assert queues == {"ingest", "curate", "edits", "recall", "maintenance"}
+    assert queues == {"ingest", "curate", "edits", "recall", "maintenance", "embed"}
+    assert conf["task_routes"][wire.EMBED_USER] == {"queue": "embed"}  # never ahead of curation
     for name, route in conf["task_routes"].items():
         assert name.startswith("gulfstream.")
         assert route["queue"] in queues
