@@ -345,11 +345,14 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     from memory_core.llm.metrics import LLMMetrics
     from memory_core.llm.pipeline import LLMWritePipeline
     from memory_core.llm.recall import LLMRecaller
+    from memory_core.llm.summarize import LLMSummarizer
 
     model = build_chat_model(settings)
     metrics = LLMMetrics()
     pipeline = LLMWritePipeline.from_settings(model, settings, metrics)  # type: ignore[arg-type]
     llm_recaller = LLMRecaller(recaller, model, metrics, mode=settings.llm_recall_mode,
                                candidates=settings.llm_recall_candidates)
-    return Memory(store, pipeline=pipeline, recaller=llm_recaller, settings=settings,  # type: ignore[arg-type]
-                  embedder=embedder)
+    memory = Memory(store, pipeline=pipeline, recaller=llm_recaller, settings=settings,  # type: ignore[arg-type]
+                    embedder=embedder)
+    memory.summarizer = LLMSummarizer(model, metrics)  # abstractive episode and month summaries
+    return memory

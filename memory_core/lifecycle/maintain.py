@@ -147,6 +147,7 @@ class Maintainer:
         self.on_change = on_change
         self._state = SessionStateStore(store) if isinstance(store, SqlStore) else None
         self._locks: dict[str, threading.Lock] = {}
+        self._active: dict[str, list[MemoryItem]] = {}  # a run's active items, read again after it writes
         self._guard = threading.Lock()
 
     # ── the job ────────────────────────────────────────────────────────
@@ -163,14 +164,16 @@ class Maintainer:
             StoreError: the store failed; what was written before stays (each batch is atomic).
         """
         user_id = check_id(user_id, "user id")
-        now = self._now(now) if now is not None or self.timeline == "wall" else self._user_now(user_id)
-        report = MaintenanceReport(user_id, now)
         with self._guard:
             lock = self._locks.setdefault(user_id, threading.Lock())
         if not lock.acquire(blocking=False):
+            report = MaintenanceReport(user_id, self._now(now))
             report.busy = True
             return report
         try:
+            self._active.pop(user_id, None)
+            now = self._now(now) if now is not None or self.timeline == "wall" else self._user_now(user_id)
+            report = MaintenanceReport(user_id, now)
             mark = self._mark(user_id)
             last = mark.get("last_run")
             if last and datetime.fromisoformat(last) > now:
@@ -187,8 +190,9 @@ class Maintainer:
                 if not report.clock_backwards:
                     mark["last_run"] = now.isoformat()
                 self._state.put(user_id, "*", "maintain", mark, now)
-            report.active = len(self.store.list_items(user_id))
+            report.active = len(self._active_items(user_id))
         finally:
+            self._active.pop(user_id, None)
             lock.release()
         if self.on_change is not None and (report.summaries or report.merged or report.expired or report.archived):
             self.on_change(user_id)
@@ -221,10 +225,16 @@ class Maintainer:
         newest: datetime | None = None
         if isinstance(self.store, SqlStore):
             newest = self.store.newest_turn_time(user_id)
-        for item in self.store.list_items(user_id):
+        for item in self._active_items(user_id):
             said = base_time(item)
             newest = said if newest is None or said > newest else newest
         return now if newest is None or newest > now else newest
+
+    def _active_items(self, user_id: str) -> list[MemoryItem]:
+        """The user's active items (without history), read once per run and again after a write."""
+        if user_id not in self._active:
+            self._active[user_id] = self._all_items(user_id, (Status.ACTIVE,))
+        return self._active[user_id]
 
     def _mark(self, user_id: str) -> dict[str, Any]:
         if self._state is None:
@@ -233,6 +243,8 @@ class Maintainer:
 
     def _apply(self, user_id: str, ops: Sequence[Op], report: MaintenanceReport) -> int:
         """Apply ``ops`` in batches; a refused batch is replayed op by op. Return ops applied."""
+        if ops:
+            self._active.pop(user_id, None)
         done = 0
         for start in range(0, len(ops), BATCH_OPS):
             batch = list(ops[start:start + BATCH_OPS])
@@ -255,7 +267,8 @@ class Maintainer:
         store = self.store
         assert isinstance(store, SqlStore)
         after = int(mark.get("turn_seq", 0))
-        turns = [t for t in store.list_turns(user_id, after_seq=after) if t.seq <= store.last_applied_seq(user_id)]
+        applied = store.last_applied_seq(user_id)  # turns not yet curated have no items to summarise yet
+        turns = [t for t in store.list_turns(user_id, after_seq=after) if t.seq <= applied]
         if not turns:
             return
         found = episodes(turns, self.episode_gap)
@@ -266,8 +279,8 @@ class Maintainer:
         if done:
             have = store.find_by_keys(user_id, [e.key for e in done])
             todo = [e for e in done if not have.get(e.key)]
-            if todo:
-                items = self._all_items(user_id)
+            if todo:  # the episodes' items are still active: summaries are written before anything decays
+                items = self._active_items(user_id)
                 by_turn: dict[str, list[MemoryItem]] = {}
                 for item in items:
                     for turn_id in item.source:
@@ -314,14 +327,14 @@ class Maintainer:
         report.summaries += self._apply(user_id, ops, report)
         mark["month_done"] = months[-1]
 
-    def _all_items(self, user_id: str) -> list[MemoryItem]:
+    def _all_items(self, user_id: str, statuses: tuple[str, ...] = INDEXED_STATUSES) -> list[MemoryItem]:
         light = getattr(self.store, "list_items_for_index", None)
         if light is not None:
-            return list(light(user_id, INDEXED_STATUSES))
-        return self.store.list_items(user_id, statuses=INDEXED_STATUSES)
+            return list(light(user_id, statuses))
+        return self.store.list_items(user_id, statuses=statuses)
 
     def _consolidate(self, user_id: str, now: datetime, report: MaintenanceReport) -> None:
-        active = [i for i in self.store.list_items(user_id) if i.kind not in (Kind.EVENT, Kind.SUMMARY)]
+        active = [i for i in self._active_items(user_id) if i.kind not in (Kind.EVENT, Kind.SUMMARY)]
         groups: dict[tuple[str, ...], list[MemoryItem]] = {}
         for item in active:
             key: tuple[str, ...] = ("key", item.key) if item.key else ("text", str(item.kind), _norm(item.description))
@@ -366,7 +379,7 @@ class Maintainer:
         return pairs
 
     def _expire_and_decay(self, user_id: str, now: datetime, report: MaintenanceReport) -> None:
-        active = self.store.list_items(user_id)
+        active = self._active_items(user_id)
         expire: list[Op] = []
         faded: list[Op] = []
         importance, rate, base, uses = self.decay.arrays(active)

@@ -4,8 +4,8 @@ Seed 002 §3.3 (情节记忆的压缩与摘要) and seed 001 §8.5.2: a finished
 becomes one ``summary`` item whose ``source`` is the episode's turns (the
 drill-down), and each finished month one more whose source is the first turn
 of each of its episodes. Without an LLM the text is extractive: the
-episode's most important memory items (facts and preferences first, then
-events, by importance; near-repeats skipped), behind a dated header that
+episode's most important memory items (by the value stage's importance;
+chit-chat and near-repeats skipped), behind a dated header that
 says what it is ("Conversation on 2025-03-04 …: we talked about …" /
 "2025-03-04 的对话……：我们聊了……"), so broad questions find it. With a
 ``Summarizer`` (``memory_core.lifecycle.llm_summary``) the points are
@@ -36,13 +36,13 @@ log = logging.getLogger(__name__)
 
 EPISODE_GAP = timedelta(hours=6)
 MAX_POINTS = 5
-MAX_MONTH_POINTS = 8
+MAX_MONTH_POINTS = 12
+MONTH_POINT_CHARS = 60
 POINT_CHARS = 90
 #: Items scored below this by the value stage (a short reply, chit-chat) are not summary points.
 MIN_POINT_IMPORTANCE = 0.3
 EPISODE_IMPORTANCE = 0.4
 MONTH_IMPORTANCE = 0.7
-_KIND_ORDER: dict[str, int] = {Kind.FACT: 0, Kind.PREFERENCE: 0, Kind.TODO: 1, Kind.PROCEDURE: 1, Kind.EVENT: 2}
 _MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
               "October", "November", "December")
 
@@ -114,7 +114,7 @@ def _clip(text: str, chars: int = POINT_CHARS) -> str:
 
 
 def points_of(items: Iterable[MemoryItem], limit: int) -> list[MemoryItem]:
-    """The items a summary names: lasting kinds first, then by importance and hits; near-repeats skipped.
+    """The items a summary names: by importance, then hits; near-repeats skipped.
 
     Two items repeat each other when their token sets overlap by more than
     half (Jaccard); summaries are never points of summaries; items below
@@ -123,8 +123,7 @@ def points_of(items: Iterable[MemoryItem], limit: int) -> list[MemoryItem]:
     """
     pool = [i for i in items if i.kind != Kind.SUMMARY]
     pool = [i for i in pool if i.importance >= MIN_POINT_IMPORTANCE] or pool[:1]
-    ranked = sorted(pool,
-                    key=lambda i: (_KIND_ORDER.get(i.kind, 2), -i.importance, -i.hit, i.valid_from or i.created_at))
+    ranked = sorted(pool, key=lambda i: (-i.importance, -i.hit, i.valid_from or i.created_at))
     chosen: list[MemoryItem] = []
     seen: list[set[str]] = []
     for item in ranked:
@@ -204,7 +203,7 @@ def month_summary(user_id: str, month: str, items: Sequence[MemoryItem], episode
     header = (f"{year}年{mon}月的对话摘要（{count} 次对话）：这个月我们聊了" if lang == "zh"
               else f"Summary of our conversations in {_MONTHS_EN[mon - 1]} {year} ({count} conversations): "
                    "that month we talked about ")
-    text = _text(header, [_clip(i.description) for i in chosen], lang, summarizer)
+    text = _text(header, [_clip(i.description, MONTH_POINT_CHARS) for i in chosen], lang, summarizer)
     source = [s.source[0] for s in sorted(episode_summaries, key=lambda s: s.valid_from or s.created_at)
               if s.source]
     return MemoryItem.create(
