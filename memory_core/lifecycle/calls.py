@@ -48,8 +48,10 @@ class LifecycleCalls:
     def maintainer(self) -> Maintainer:
         """The ``Maintainer`` of this memory (built on first use from settings and ``clock``)."""
         if self._maintainer is None:
+            embedder = getattr(self, "embedder", None)  # semantic near-duplicates when vectors are on
             self._maintainer = Maintainer(self.store, decay=self.settings.decay(), clock=self.clock,
-                                          summarizer=self.summarizer, timeline=self.settings.decay_timeline)
+                                          summarizer=self.summarizer, timeline=self.settings.decay_timeline,
+                                          embedder=None if embedder is None else embedder.embed_passages)
         return self._maintainer
 
     def maintain(self, user_id: str | None = None, now: datetime | None = None, *, summarize: bool = True,

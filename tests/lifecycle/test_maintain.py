@@ -257,3 +257,25 @@ def test_replayed_old_conversations_age_on_their_own_timeline(tmp_path: object, 
     first = {e.id for e in events if e.source[0].startswith("s1-") and e.importance < 0.9}
     assert first and all(memory.store.get("u1", i).status == Status.ARCHIVED for i in first)
     memory.close()
+
+
+def test_the_configured_embedder_merges_paraphrases_only(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from memory_core.service import open_memory
+    from memory_core.settings import load_settings
+
+    memory = open_memory(load_settings(database_url=f"sqlite:///{Path(str(tmp_path)) / 'e.db'}",
+                                       maintain_every_turns=0, decay_timeline="wall"))
+    assert memory.embedder is not None  # vectors on by default (offline model)
+    memory.clock = ManualClock(T0)
+    a = memory.store.add("u1", "User likes green tea", "taste", kind=Kind.PREFERENCE, valid_from=T0)
+    b = memory.store.add("u1", "User likes drinking green tea", "taste", kind=Kind.PREFERENCE,
+                         valid_from=T0 + timedelta(hours=1))
+    c = memory.store.add("u1", "User likes coffee", "taste", kind=Kind.PREFERENCE, valid_from=T0)
+    d = memory.store.add("u1", "User lives in Lisbon", "home", valid_from=T0)
+    e = memory.store.add("u1", "User lives in Porto", "home", valid_from=T0)
+    [report] = memory.maintain("u1")
+    assert report.merged == 1 and memory.store.get("u1", a).status == Status.DELETED
+    assert all(memory.store.get("u1", i).active for i in (b, c, d, e))
+    memory.close()
