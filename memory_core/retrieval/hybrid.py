@@ -31,6 +31,7 @@ import numpy as np
 
 from memory_core.lifecycle.decay import Decay
 from memory_core.model import MemoryItem, Turn
+from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.fusion import rrf_fuse
@@ -87,6 +88,8 @@ class HybridIndex(HybridState):
         has_turns: True when turn text was available for some item.
         dense: per-slot vectors (``dense.DenseIndex``), kept by the owner (``Recaller``); None: lexical only.
         dense_seen: the memory version up to which stored vectors were loaded into ``dense`` (-1: none).
+        aliases: the user's learned acronyms over the shared synonyms (``aliases.AliasTable``),
+            kept by the owner; None: no query expansion.
 
     The speaker boost counts as people only the speakers of items that are
     not tool output, and never the empty speaker of curated items: a tool's
@@ -96,6 +99,7 @@ class HybridIndex(HybridState):
 
     dense: DenseIndex | None = None
     dense_seen: int = -1
+    aliases: AliasTable | None = None
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], turns: Sequence[Turn] | None = None,
@@ -259,6 +263,10 @@ class HybridIndex(HybridState):
         rankings = [(first, settings.w_items * lexical_weight)]
         if dense_ranking is not None:
             rankings.append((dense_ranking, settings.w_dense))
+        if settings.aliases and settings.w_alias and self.aliases is not None:
+            extra_terms = self.aliases.expand(tokens)
+            if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
+                rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
         if settings.turns:
             rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns * lexical_weight))
         codes, window = self._boosts(query, mask, ref, settings)

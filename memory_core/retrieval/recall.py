@@ -26,6 +26,7 @@ import numpy as np
 from memory_core.embedding.base import Embedder, EmbeddingError, QueryCache
 from memory_core.lifecycle.decay import Decay
 from memory_core.model import MemoryItem
+from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.hybrid import DEFAULT_WINDOW, HybridIndex
 from memory_core.retrieval.index import (
@@ -207,6 +208,7 @@ class Recaller:
         index = HybridIndex.build(items, turns, self.window, self.decay)
         index.version = version
         index.last_seq = max((t.seq for t in turns or ()), default=0)
+        self._learn_aliases(index, list(items))
         self._load_vectors(user_id, index)
         with self._count_lock:
             self.build_count += 1
@@ -224,10 +226,18 @@ class Recaller:
         index.apply(changes.items, turns, complete=changes.complete)
         index.version = changes.version
         index.last_seq = max([index.last_seq, *(t.seq for t in turns)])
+        self._learn_aliases(index, [i for i in changes.items if i.status in INDEXED_STATUSES])
         self._load_vectors(user_id, index)
         with self._count_lock:
             self.delta_count += 1
         return index
+
+    @staticmethod
+    def _learn_aliases(index: HybridIndex, items: list[MemoryItem]) -> None:
+        """Teach the index's alias table the acronyms ``items`` define (created on first use)."""
+        if index.aliases is None:
+            index.aliases = AliasTable()
+        index.aliases.learn(i.description for i in items)
 
     def _load_vectors(self, user_id: str, index: HybridIndex) -> None:
         """Put the vectors written since the index last looked (up to its version) into its dense rows."""

@@ -74,6 +74,8 @@ class HybridSettings:
             lexical item holds (at least ``coverage_floor``): words the query
             shares with no memory say little, its meaning then decides.
         coverage_floor: the least that multiplier can be (0..1).
+        aliases: search the query's aliases (learned acronyms, bilingual synonyms;
+            ``aliases.AliasTable``) as one more item ranking, weighted ``w_alias``.
     """
 
     turns: bool = True
@@ -96,13 +98,16 @@ class HybridSettings:
     dense_gate: float = 0.0
     coverage_weighting: bool = True
     coverage_floor: float = 0.2
+    aliases: bool = True
+    w_alias: float = 1.0
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
         if not self.rrf_k > 0 or self.depth < 1 or self.seed_items < 1 or self.dense_depth < 1:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
-        weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.w_dense)
+        weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.w_dense,
+                   self.w_alias)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
         if not 0 <= self.dense_gate <= 1 or not 0 <= self.coverage_floor <= 1:
@@ -121,7 +126,7 @@ class HybridSettings:
         return "+".join(["items", *(name for name in (*STAGES, "dense") if getattr(self, name))])
 
 
-_OFF: dict[str, bool] = {name: False for name in STAGES} | {"dense": False}
+_OFF: dict[str, bool] = {name: False for name in STAGES} | {"dense": False, "aliases": False}
 
 HYBRID_PRESETS: dict[str, HybridSettings] = {
     # Every stage, weights chosen on LoCoMo's development split (ops/bench/RESULTS.md).

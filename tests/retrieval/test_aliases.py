@@ -1,0 +1,52 @@
+"""Aliases: acronyms learned from the user's text, bilingual synonyms, and recall through them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from memory_core.model import MemoryItem
+from memory_core.retrieval.aliases import AliasTable, find_acronyms
+from memory_core.retrieval.recall import Recaller
+from memory_core.retrieval.stages import RETRIEVERS
+from memory_core.retrieval.tokenize import tokenize
+from memory_core.store.ops import AddOp
+
+T0 = datetime(2024, 5, 1, tzinfo=UTC)
+
+
+def test_acronyms_are_learned_only_when_the_initials_spell_them():
+    assert find_acronyms("I am studying for the Graduate Record Examination (GRE) this fall") == [
+        ("GRE", "Graduate Record Examination")]
+    assert find_acronyms("Mom has COPD (chronic obstructive pulmonary disease).") == [
+        ("COPD", "chronic obstructive pulmonary disease")]
+    assert find_acronyms("She works at the Bank of China (BOC) now") == [("BOC", "Bank of China")]
+    assert find_acronyms("I met Tom (TM) in 2024 (2024)") == []
+    assert find_acronyms("we went to the park (yesterday)") == []
+
+
+def test_expansion_goes_both_ways_and_across_languages():
+    table = AliasTable()
+    assert table.learn(["I am studying for the Graduate Record Examination (GRE) this fall"]) == 1
+    assert table.expand(tokenize("when is my GRE")) == tokenize("graduate record examination")
+    assert table.expand(tokenize("graduate record examination date")) == ["gre"]
+    assert "素食者" in table.expand(tokenize("Am I a vegetarian?"))
+    assert "vegetarian" in table.expand(tokenize("我吃素吗"))
+    assert table.expand(tokenize("the weather today")) == []
+
+
+def test_recall_finds_a_memory_through_an_acronym_another_memory_defined(store):
+    defined = MemoryItem.create("u1", "Signed up for the Graduate Record Examination (GRE) in March", "plans",
+                                at=T0, turn_id="t1")
+    later = MemoryItem.create("u1", "GRE prep is going badly, the verbal part is hard", "moments",
+                              at=T0 + timedelta(days=9), turn_id="t2")
+    other = MemoryItem.create("u1", "Booked a dentist appointment", "moments", at=T0 + timedelta(days=10),
+                              turn_id="t3")
+    for item in (defined, later, other):
+        store.apply("u1", [AddOp(item)])
+    # without the second round (which also follows rare terms of the first results), only aliases connect them
+    on = replace(RETRIEVERS["lexical"], second_round=False)
+    recaller = Recaller(store, settings=on)
+    query = "graduate record examination difficulties"
+    assert later.id in [r.item.id for r in recaller.recall("u1", query, k=3)]
+    assert later.id not in [r.item.id for r in recaller.recall("u1", query, k=3, settings=replace(on, aliases=False))]
