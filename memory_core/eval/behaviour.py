@@ -20,6 +20,8 @@ Checks (issue 13 §5, §8; DESIGN invariant 9):
   without a ``PAST_MARKERS`` word such as "no longer", 以前, 已不).
 - ``no_stale_active``: no active memory item states ``old`` as holding now
   (same rule).
+- ``context_first``: the same rule over the lines of the packed context
+  block (what the agent reads, grouped by theme) instead of recall's order.
 - ``no_repeat``: no two of recall's top-k (default 5) share a source turn or
   say nearly the same thing (equal or contained normalised text, or a
   ``difflib`` ratio >= 0.85).
@@ -89,6 +91,9 @@ class Backend(Protocol):
     def recall(self, user_id: str, query: str, k: int) -> list[Recalled]:
         """Recall's top-k for ``query``, best first."""
 
+    def context(self, user_id: str, query: str, k: int) -> str:
+        """The packed context block's text for ``query`` over the top-k."""
+
     def close_case(self) -> None:
         """Release what ``open_case`` made."""
 
@@ -146,6 +151,10 @@ class EmbeddedBackend:
         """``Memory.recall`` with default settings."""
         return [Recalled(_view(r.item), tuple(r.turn_ids)) for r in self._mem().recall(user_id, query, k=k).results]
 
+    def context(self, user_id: str, query: str, k: int) -> str:
+        """The context block ``Memory.recall`` packs (default budget)."""
+        return self._mem().recall(user_id, query, k=k).context.text
+
     def close_case(self) -> None:
         """Close this case's store and remove its file."""
         if self._memory is not None:
@@ -191,7 +200,8 @@ def run_case(backend: Backend, case: Case) -> CaseResult:
         backend.ingest(user, case.turns)
         ingested = time.perf_counter()
         items = backend.items(user)  # one snapshot, before any recall could count hits
-        result.checks = run_checks(case.checks, items, lambda q, k: backend.recall(user, q, k))
+        result.checks = run_checks(case.checks, items, lambda q, k: backend.recall(user, q, k),
+                                   lambda q, k: backend.context(user, q, k))
         result.ingest_ms = (ingested - started) * 1e3
         result.check_ms = (time.perf_counter() - ingested) * 1e3
     finally:

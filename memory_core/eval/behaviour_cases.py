@@ -79,6 +79,7 @@ CATEGORIES: dict[str, str] = {
 #: Check names and the fields each takes (required first).
 CHECKS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "current_first": (("query", "current"), ("old", "k", "past_ok")),
+    "context_first": (("query", "current"), ("old", "k", "past_ok")),
     "no_stale_active": (("old",), ("current", "kinds", "past_ok")),
     "no_repeat": (("query",), ("k",)),
     "hits": (("match",), ("min", "max_items", "kinds")),

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from memory_core.errors import InvalidInput
 from memory_core.eval.behaviour_cases import Check, Pattern
 
 __all__ = ["NEAR_DUPLICATE_RATIO", "PAST_MARKERS", "CheckResult", "ItemView", "Recalled", "RevisionView", "run_checks"]
@@ -214,15 +215,43 @@ def _judge(check: Check, items: Sequence[ItemView], recall: Callable[[str, int],
     raise AssertionError(f"unknown check {check.name}")  # load_cases refuses unknown names
 
 
-def run_checks(checks: Sequence[Check], items: Sequence[ItemView],
-               recall: Callable[[str, int], list[Recalled]]) -> list[CheckResult]:
-    """Judge ``checks`` against a snapshot of the items and a recall function.
+def _context_first(check: Check, context: Callable[[str, int], str]) -> tuple[bool, str]:
+    """``context_first``: in the packed context block, a line stating the current value comes first."""
+    a = check.args
+    lines = [line for line in context(a["query"], a.get("k", 5)).splitlines() if line.strip()]
+    cur = next((n for n, line in enumerate(lines) if a["current"].matches(line)), None)
+    old = a.get("old")
+    stale = next((n for n, line in enumerate(lines) if old is not None
+                  and _states_old(line, old, a["current"], a.get("past_ok", True))), None)
+    shown = " / ".join(_short(line, 50) for line in lines[:8])
+    if cur is None:
+        return False, f"no line of the context block states the current value: {shown}"
+    if stale is not None and stale < cur:
+        return False, f"the old value's line comes first in the context block: {shown}"
+    return True, ""
+
+
+def run_checks(checks: Sequence[Check], items: Sequence[ItemView], recall: Callable[[str, int], list[Recalled]],
+               context: Callable[[str, int], str] | None = None) -> list[CheckResult]:
+    """Judge ``checks`` against a snapshot of the items, a recall function and a context-block function.
+
+    Args:
+        recall: ``(query, k) -> results``, best first.
+        context: ``(query, k) -> the packed context block's text`` (needed by ``context_first`` only).
 
     Returns:
         one ``CheckResult`` per check, in order (detail empty when passed).
+
+    Raises:
+        InvalidInput: a ``context_first`` check without a ``context`` function.
     """
     out = []
     for check in checks:
-        ok, detail = _judge(check, items, recall)
+        if check.name == "context_first":
+            if context is None:
+                raise InvalidInput("context_first needs a context-block function")
+            ok, detail = _context_first(check, context)
+        else:
+            ok, detail = _judge(check, items, recall)
         out.append(CheckResult(check.name, check.label(), ok, "" if ok else detail))
     return out

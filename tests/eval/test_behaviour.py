@@ -89,6 +89,18 @@ def test_an_old_value_said_as_past_is_not_stale_unless_past_ok_is_false():
                       ranked, ranked)
 
 
+def test_context_first_reads_the_block_line_by_line():
+    block = ("<memories>\n## places\n- 2025-05-12 | event | hotel in Phoenix this week\n"
+             "- 2025-03-10 | fact | lives in Seattle\n")
+    check = _check("context_first", query="q", current="Seattle", old="Phoenix")
+    assert not run_checks([check], [], lambda q, k: [], lambda q, k: block)[0].passed
+    swapped = block.replace("Phoenix", "@").replace("Seattle", "Phoenix").replace("@", "Seattle")
+    assert run_checks([check], [], lambda q, k: [], lambda q, k: swapped)[0].passed
+    assert not run_checks([check], [], lambda q, k: [], lambda q, k: "<memories>\n</memories>")[0].passed
+    with pytest.raises(InvalidInput):
+        run_checks([check], [], lambda q, k: [])
+
+
 def test_no_repeat_same_source_or_same_text():
     check = _check("no_repeat", query="q")
     fact, turn = _item("a", "用户喜欢乌龙茶", source=("t1",)), _item("b", "user: 我最喜欢喝乌龙茶。", kind="event",

@@ -58,6 +58,11 @@ class DistributedBackend:
         return [Recalled(ItemView.from_parts(r["item"], ()), tuple(r.get("turn_ids") or ()))
                 for r in reply.results]
 
+    def context(self, user_id: str, query: str, k: int) -> str:
+        reply = self.client.recall(user_id, query, k=k, timeout_ms=20_000)
+        self.degraded += reply.degraded
+        return reply.context_text
+
     def close_case(self) -> None:
         pass
 
