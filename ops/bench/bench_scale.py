@@ -239,7 +239,7 @@ def fill_users(db_url: str, users: int, items: int, rng: random.Random) -> None:
         conn.commit()
 
 
-def many_users(users: int, items: int, budget_mb: int, calls: int) -> None:
+def many_users(users: int, items: int, budget_mb: int, calls: int, visit: int) -> None:
     rng = random.Random(13)
     headers = ["users × items", "budget MiB", "phase", "noop p50", "noop p99", "recall p50", "recall p99",
                "Δp99", "worker RSS MiB"]
@@ -254,6 +254,7 @@ def many_users(users: int, items: int, budget_mb: int, calls: int) -> None:
         backend.conf.task_routes = {wire.NOOP: {"queue": "recall"}}
         try:
             worker = procs.worker("recall", queues="recall", pool="solo", concurrency=1,
+                                  GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900",
                                   GULFSTREAM_RECALL_CACHE_MB=str(budget_mb),
                                   GULFSTREAM_RECALL_CACHE_USERS=str(users))
             assert worker.proc is not None
@@ -273,8 +274,8 @@ def many_users(users: int, items: int, budget_mb: int, calls: int) -> None:
                     assert not reply.degraded, reply.reason
                     noop.append((t1 - t0) * 1e3)
                     recall.append((t2 - t1) * 1e3)
-                if phase.startswith("cold"):  # fill the cache to its budget before the next phase
-                    for user in order[calls:]:
+                if phase.startswith("cold"):  # fill the cache up to its budget before the next phase
+                    for user in order[calls:calls + visit]:
                         client.recall(user, query(rng), k=10, timeout_ms=10_000)
                 n50, _, n99 = percentiles(noop)
                 r50, _, r99 = percentiles(recall)
@@ -300,6 +301,7 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=10_000)
     parser.add_argument("--items", type=int, default=100)
     parser.add_argument("--budget-mb", type=int, default=512)
+    parser.add_argument("--visit", type=int, default=5000, help="users recalled once after the cold phase")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     if args.part == "embedded":
@@ -307,7 +309,7 @@ def main() -> None:
     elif args.part == "rpc":
         rpc(sizes, args.calls, args.rate)
     else:
-        many_users(args.users, args.items, args.budget_mb, args.calls)
+        many_users(args.users, args.items, args.budget_mb, args.calls, args.visit)
 
 
 if __name__ == "__main__":
