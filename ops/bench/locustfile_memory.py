@@ -29,7 +29,11 @@ from api_shim.client import MemoryClient
 from memory_core import wire
 from memory_core.wire.affinity import shard_queues
 
-WORDS = ["coffee", "tea", "lisbon", "porto", "berlin", "hiking", "running", "piano", "guitar", "sister", "brother", "dog", "cat", "garden", "python", "doctor", "teacher", "sushi", "chess", "tennis", "yoga", "museum", "concert", "火锅", "咖啡", "深圳", "爬山", "钢琴", "妹妹"]
+WORDS = [
+    "coffee", "tea", "lisbon", "porto", "berlin", "hiking", "running", "piano", "guitar", "sister",
+    "brother", "dog", "cat", "garden", "python", "doctor", "teacher", "sushi", "chess", "tennis", "yoga",
+    "museum", "concert", "火锅", "咖啡", "深圳", "爬山", "钢琴", "妹妹"
+]
 _client: MemoryClient | None = None
 _celery: Celery | None = None
 _seq = count()
