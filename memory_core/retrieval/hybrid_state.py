@@ -101,6 +101,7 @@ class HybridState:
         self.speakers: list[str] = []
         self.version = ""
         self.last_seq = 0  # seq of the last turn applied (set by its owner)
+        self.changing = False  # the owner found the state stale at its last use (set by its owner)
         self.lock = threading.RLock()
         self.changes = 0  # applied change sets (compaction checks nothing changed meanwhile)
         self._pos: dict[str, int] = {}

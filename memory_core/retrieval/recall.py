@@ -112,7 +112,9 @@ class Recaller:
     (``store.memory_version_later``) before the cached index is searched and
     read after, so on PostgreSQL the round trip overlaps the search; the
     answer is returned only if the version still matches, else the delta is
-    applied and the index searched again.
+    applied and the index searched again. A user whose index was stale at
+    the last recall (a chat writes a turn between two recalls) is searched
+    only after the version is read, so the stale search is not wasted.
 
     Args:
         store: the memory store; when it is also a ``TurnStore`` its turns
@@ -298,17 +300,18 @@ class Recaller:
             t0 = time.perf_counter()
             answer = self.store.memory_version_later(user_id)
             version = cached.version
-            if self.store.version_read_overlaps:  # search while the version is on its way
+            if self.store.version_read_overlaps and not cached.changing:  # search while the version is on its way
                 try:
                     results = cached.search(query, k, filters, weights, now, settings or self.settings, vector)
                 finally:
                     t1 = time.perf_counter()
                     current = answer()
-            else:  # known at once: a stale index is updated before any search
+            else:  # known at once, or likely stale (a user mid-conversation): update before any search
                 current = answer()
                 if current == version:
                     results = cached.search(query, k, filters, weights, now, settings or self.settings, vector)
                 t1 = time.perf_counter()
+            cached.changing = current != version
             if current == version:  # still current: the answer stands
                 self.timings = self._noted(RecallTimings(version_ms=(time.perf_counter() - t1) * 1e3,
                                                          search_ms=(t1 - t0) * 1e3, items=len(cached)), vector)

@@ -199,3 +199,35 @@ def test_live_bm25_scores_equal_the_static_index_after_random_changes():
         assert np.allclose(live.get_scores(query)[order], static.get_scores(query))
     with pytest.raises(ValueError):
         live.set_docs({live.n_docs + 1: ["w1"]})
+
+
+@pytest.mark.parametrize("background", [False, True])
+def test_the_recaller_applies_writes_and_compacts_a_grown_index(tmp_path, background):
+    import time as _time
+
+    from memory_core.retrieval.recall import Recaller
+    from memory_core.store.ops import AddOp
+    from memory_core.store.sql import SqlStore
+
+    store = SqlStore(f"sqlite:///{tmp_path / 'm.db'}", migrate=True)
+    world = World(EN if background else ZH, 11)
+    for _ in range(10):
+        world.step()
+    store.apply("u1", [AddOp(i) for i in world.indexed()])
+    recaller = Recaller(store, compact_in_background=background)
+    query = (EN if background else ZH)["queries"][0]
+    recaller.recall("u1", query)
+    for _ in range(300):  # one write at a time, each followed by a recall (the chat pattern)
+        item = MemoryItem.create("u1", world.rng.choice(world.lang["lines"]), "moments", at=world.tick())
+        store.apply("u1", [AddOp(item)])
+        recaller.recall("u1", query)
+    deadline = _time.monotonic() + 10
+    index = recaller.index_for("u1")[0]
+    while index.lexical.appended and _time.monotonic() < deadline:  # a background compaction finishes
+        _time.sleep(0.05)
+    assert recaller.build_count == 1 and recaller.delta_count == 300
+    assert index.lexical.appended < 256  # folded into the base at least once
+    fresh = HybridIndex.build(store.list_items("u1", statuses=INDEXED_STATUSES))
+    for q in world.lang["queries"]:
+        same(recaller.recall("u1", q, k=5), fresh.search(q, k=5))
+    store.close()
