@@ -108,8 +108,10 @@ class DistributedMemory(BaseMemoryAPI):
         return item_record(self.client.get_item(user_id, item_id))
 
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
-                valid_from: datetime | None, speaker: str, reason: str) -> str:
+                valid_from: datetime | None, speaker: str, reason: str, meta: dict[str, str]) -> str:
         fields: dict[str, Any] = {"kind": kind, "speaker": speaker, "trust": Trust.USER.value}
+        if meta:
+            fields["meta"] = meta
         if valid_from is not None:
             fields["valid_from"] = valid_from
         if item_id is not None:
@@ -219,8 +221,10 @@ class HttpMemory(BaseMemoryAPI):
         return item_record(self._call("GET", f"/v1/users/{user_id}/items/{item_id}"))
 
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
-                valid_from: datetime | None, speaker: str, reason: str) -> str:
+                valid_from: datetime | None, speaker: str, reason: str, meta: dict[str, str]) -> str:
         body: dict[str, Any] = {"description": description, "theme": theme, "kind": kind, "reason": reason}
+        if meta:
+            body["meta"] = meta
         if valid_from is not None:
             body["valid_from"] = valid_from.isoformat()
         if item_id is not None:

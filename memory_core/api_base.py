@@ -28,11 +28,12 @@ __all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_filte
            "revision_record"]
 
 ITEM_KEYS = ("id", "user_id", "description", "theme", "kind", "status", "hit", "created_at", "updated_at",
-             "valid_from", "valid_until", "source", "confidence", "trust", "importance", "key", "speaker")
+             "valid_from", "valid_until", "source", "confidence", "trust", "importance", "key", "speaker",
+             "metadata")
 _TIMES = frozenset({"created_at", "updated_at", "valid_from", "valid_until", "at"})
 REVISION_KEYS = ("op", "reason", "actor", "at", "old_description", "new_description", "old_theme",
                  "new_theme", "turn_id", "other_id")
-FILTER_NAMES = ("theme", "themes", "kind", "kinds", "status", "statuses", "since", "until")
+FILTER_NAMES = ("theme", "themes", "kind", "kinds", "status", "statuses", "since", "until", "metadata")
 MAX_SEARCH_K = 100
 MAX_PAGE = 1000
 DEFAULT_REASON = "edited through the memory API"
@@ -61,6 +62,10 @@ def item_record(item: MemoryItem | Mapping[str, Any], user_id: str | None = None
     out: dict[str, Any] = {}
     for name in ITEM_KEYS:
         value = get(name, None)
+        if name == "metadata":
+            value = get("meta", None)
+            out[name] = {str(k): str(v) for k, v in dict(value or {}).items()}
+            continue
         out[name] = _time(value) if name in _TIMES else list(value or []) if name == "source" else _plain(value)
     if user_id is not None:
         out["user_id"] = user_id
@@ -85,6 +90,7 @@ class Filters:
         themes / kinds: allowed values (None: any).
         statuses: allowed statuses (default: active only; None: every status).
         since / until: items whose time (``valid_from``, else ``created_at``) is in ``[since, until)``.
+        metadata: ``(key, value)`` pairs an item's metadata must all hold (None: any).
     """
 
     themes: tuple[str, ...] | None = None
@@ -92,6 +98,12 @@ class Filters:
     statuses: tuple[str, ...] | None = (Status.ACTIVE.value,)
     since: datetime | None = None
     until: datetime | None = None
+    metadata: tuple[tuple[str, str], ...] | None = None
+
+    def keeps_metadata(self, record: Mapping[str, Any]) -> bool:
+        """True when the record's metadata holds every wanted entry."""
+        held = record.get("metadata") or {}
+        return self.metadata is None or all(held.get(k) == v for k, v in self.metadata)
 
     def recall_form(self) -> dict[str, Any]:
         """The filters as ``recall`` takes them on every transport (``themes``, ``kinds``, ``statuses``, ...)."""
@@ -113,6 +125,8 @@ class Filters:
         if self.kinds is not None and record["kind"] not in self.kinds:
             return False
         if self.statuses is not None and record["status"] not in self.statuses:
+            return False
+        if not self.keeps_metadata(record):
             return False
         if self.since is None and self.until is None:
             return True
@@ -140,7 +154,8 @@ def check_filters(filters: Mapping[str, Any] | None) -> Filters:
 
     Names (singular and plural are the same filter): ``theme(s)``, ``kind(s)``,
     ``status(es)`` (a string or a list; ``[]`` for statuses: every status),
-    ``since`` / ``until`` (aware datetimes, ISO-8601 or epoch seconds).
+    ``since`` / ``until`` (aware datetimes, ISO-8601 or epoch seconds),
+    ``metadata`` (a mapping of strings the item's metadata must hold, exactly).
 
     Raises:
         InvalidField: not a mapping, an unknown filter name, a value of the wrong type, an
@@ -158,6 +173,9 @@ def check_filters(filters: Mapping[str, Any] | None) -> Filters:
             continue
         if name in ("since", "until"):
             found[name] = check_timestamp(value, name)
+            continue
+        if name == "metadata":
+            found[name] = tuple(sorted(check_meta(value, "filter 'metadata'").items())) or None
             continue
         plural = {"theme": "themes", "kind": "kinds", "status": "statuses"}.get(name, name)
         allowed = {"kinds": Kind._value2member_map_, "statuses": Status._value2member_map_}.get(plural)
@@ -210,7 +228,7 @@ class BaseMemoryAPI(ABC):
 
     @abstractmethod
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
-                valid_from: datetime | None, speaker: str, reason: str) -> str:
+                valid_from: datetime | None, speaker: str, reason: str, meta: dict[str, str]) -> str:
         """Add an item written by a person (actor and trust ``user``), with ``item_id`` or a new id; return it."""
 
     @abstractmethod
@@ -265,7 +283,8 @@ class BaseMemoryAPI(ABC):
                 optionally with ``timestamp`` (when it was said), ``name`` (the speaker) and
                 ``id`` (its turn id, the idempotency key; with ``infer=False`` the item's id,
                 refused with ``InvalidField`` if the user has it already).
-            metadata: up to 32 string entries, kept on every turn (``Turn.meta``).
+            metadata: up to 32 string entries: kept on every turn (``Turn.meta``) with ``infer``,
+                on each item (its ``metadata``, filterable) without.
             timestamp: when the messages were said (default now), for messages without their own.
             session_id: the conversation (default ``default_session``).
             theme, kind: for ``infer=False`` only.
@@ -307,7 +326,8 @@ class BaseMemoryAPI(ABC):
             if role == "system":
                 continue
             chosen = item_theme or _theme_of(text)
-            item_id = self._create(user_id, given_id, text, chosen, item_kind, when, speaker, "added as given")
+            item_id = self._create(user_id, given_id, text, chosen, item_kind, when, speaker, "added as given",
+                                   meta)
             out.append({**self._get(user_id, item_id), "event": "ADD"})
         return {"results": out, "turn_ids": []}
 
@@ -407,14 +427,17 @@ class BaseMemoryAPI(ABC):
 
         Args:
             k: 1..100 results.
-            filters: as ``check_filters``.
+            filters: as ``check_filters`` (a ``metadata`` filter is applied to the best 100).
             threshold: drop results scoring below it.
 
         Raises:
             InvalidInput: empty or oversized query, a bad k, filter or threshold.
         """
-        return self.recall(query, user_id=user_id, k=k, filters=filters, threshold=threshold,
-                           budget_tokens=0)["results"]
+        user_id, query, k, flt = self._recall_args(user_id, query, k, filters, threshold)
+        answer = self._recall(user_id, query, MAX_SEARCH_K if flt.metadata else k, flt.recall_form(), 0)
+        hits = [r for r in answer["results"] if flt.keeps_metadata(r)
+                and (threshold is None or r["score"] >= threshold)][:k]
+        return [{**r, "rank": n} for n, r in enumerate(hits, 1)]
 
     def recall(self, query: str, *, user_id: str, k: int = 10, filters: Mapping[str, Any] | None = None,
                budget_tokens: int | None = None, threshold: float | None = None) -> RecallAnswer:
@@ -425,20 +448,30 @@ class BaseMemoryAPI(ABC):
             when the answer came from a fallback (e.g. the recall worker was too slow).
 
         Raises:
-            InvalidInput: as ``search``, or a budget outside 0..32,000 tokens.
+            InvalidInput: as ``search``, a budget outside 0..32,000 tokens, or a ``metadata``
+                filter (the block is packed where the recall runs: filter with ``search``).
         """
-        user_id = check_id(user_id, "user id")
-        query = check_text(query, "query", bytes_ok=False)
-        k = _int(k, "k", 1, MAX_SEARCH_K)
-        flt = check_filters(filters)
+        user_id, query, k, flt = self._recall_args(user_id, query, k, filters, threshold)
+        if flt.metadata:
+            raise InvalidField("a metadata filter applies to search and get_all, not to recall's packed block")
         if budget_tokens is not None:
             budget_tokens = _int(budget_tokens, "budget_tokens", 0, 32_000)
-        if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int | float)):
-            raise InvalidField(f"threshold must be a number; got {threshold!r}")
         answer = self._recall(user_id, query, k, flt.recall_form(), budget_tokens)
         if threshold is not None:
             answer["results"] = [r for r in answer["results"] if r["score"] >= threshold]
         return answer
+
+    @staticmethod
+    def _recall_args(user_id: str, query: str, k: int, filters: Mapping[str, Any] | None,
+                     threshold: float | None) -> tuple[str, str, int, Filters]:
+        """The checked arguments of ``search`` and ``recall``. Raises InvalidInput."""
+        user_id = check_id(user_id, "user id")
+        query = check_text(query, "query", bytes_ok=False)
+        k = _int(k, "k", 1, MAX_SEARCH_K)
+        flt = check_filters(filters)
+        if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int | float)):
+            raise InvalidField(f"threshold must be a number; got {threshold!r}")
+        return user_id, query, k, flt
 
 
 def _theme_of(text: str) -> str:

@@ -65,8 +65,8 @@ class EmbeddedMemory(BaseMemoryAPI):
         return item_record(self.memory.store.get(user_id, item_id))
 
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
-                valid_from: datetime | None, speaker: str, reason: str) -> str:
-        fields: dict[str, Any] = {} if item_id is None else {"id": item_id}
+                valid_from: datetime | None, speaker: str, reason: str, meta: dict[str, str]) -> str:
+        fields: dict[str, Any] = {"meta": meta} if item_id is None else {"id": item_id, "meta": meta}
         return self.memory.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, kind=kind,
                                      valid_from=valid_from, speaker=speaker, trust=Trust.USER, **fields)
 

@@ -12,14 +12,16 @@ the import::
 
 Without an LLM configured, ``add`` runs the mechanical write pipeline (no
 model call). Mapping (Mem0 → Gulfstream): a memory is a memory item
-(``memory`` = ``description``; ``metadata`` shows its theme, kind and
-status), ``infer`` as in ``MemoryAPI.add``, ``limit`` / ``top_k`` = k,
+(``memory`` = ``description``; ``metadata`` is the item's own, ``categories``
+its theme), ``infer`` as in ``MemoryAPI.add``, ``limit`` / ``top_k`` = k,
 ``history`` events ADD / UPDATE / DELETE from the item's revisions, and
 ``reset`` erases every user. ``agent_id`` / ``run_id`` scope a user's
 memory as ``user_id:agent_id`` (Gulfstream scopes by user only); a
-``run_id`` becomes the turns' session. Metadata given to ``add`` is kept
-on the turns, not on the items, so metadata filters are refused with
-``InvalidField`` (as is ``expiration_date``).
+``run_id`` becomes the turns' session. Metadata given to ``add`` is kept on
+each item added as given (``infer=False``) and on the turns otherwise (the
+items the pipeline curates from them carry none); filters other than the
+entity ids match metadata exactly (operators such as ``{"contains": ...}``
+are refused with ``InvalidField``, as is ``expiration_date``).
 """
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.validation import check_id
 
-__all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_scope"]
+__all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope"]
 
-_SCOPE_KEYS = ("user_id", "agent_id", "run_id")
+_ENTITY_KEYS = ("user_id", "agent_id", "run_id")
 _EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDATE", "restore": "UPDATE",
            "supersede": "DELETE", "delete": "DELETE", "archive": "DELETE"}
 
@@ -42,26 +44,42 @@ _EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDAT
 def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any] | None = None) -> str:
     """The Gulfstream user id for Mem0's entity ids (``user_id``, or ``user_id:agent_id``).
 
+    Other filter keys are metadata filters (``mem0_metadata``).
+
     Raises:
-        InvalidField: no user_id, or filters other than the entity ids.
+        InvalidField: no user_id, or a filter with an operator (``{"contains": ...}``, ``AND``, ``OR``).
     """
     given = dict(filters or {})
     user_id = user_id or given.pop("user_id", None)
     agent_id = agent_id or given.pop("agent_id", None)
     given.pop("run_id", None)
-    if given:
-        raise InvalidField(f"filters {sorted(given)} are not supported; filter by user_id (and agent_id)")
+    mem0_metadata(given)
     if not user_id:
         raise InvalidField("a user_id is required (as user_id=... or filters={'user_id': ...})")
     uid = check_id(user_id, "user_id")
     return uid if agent_id is None else f"{uid}:{check_id(agent_id, 'agent_id')}"
 
 
+def mem0_metadata(filters: Mapping[str, Any] | None) -> dict[str, str] | None:
+    """The metadata part of Mem0 filters: every key but the entity ids, with a plain value (exact match).
+
+    Raises:
+        InvalidField: a value with an operator (``{"contains": ...}``), ``AND`` / ``OR`` / ``NOT``.
+    """
+    wanted = {k: v for k, v in (filters or {}).items() if k not in _ENTITY_KEYS}
+    bad = sorted(k for k, v in wanted.items() if isinstance(v, Mapping | list) or k in ("AND", "OR", "NOT"))
+    if bad:
+        raise InvalidField(f"filters {bad} use operators, which are not supported; filter metadata by exact "
+                           "values ({'category': 'movies'})")
+    return {str(k): str(v) for k, v in wanted.items()} or None
+
+
 def mem0_memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any]:
-    """An item record in Mem0's shape: ``{"id", "memory", "user_id", "metadata", "created_at", "updated_at"}``
-    (and ``score`` for a search hit); ``user_id`` replaces the record's when given."""
+    """An item record in Mem0's shape: ``{"id", "memory", "user_id", "metadata", "categories", "created_at",
+    "updated_at"}`` (and ``score`` for a search hit); ``user_id`` replaces the record's when given.
+    ``categories`` holds the item's theme."""
     out = {"id": record["id"], "memory": record["description"], "user_id": user_id or record["user_id"],
-           "metadata": {"theme": record["theme"], "kind": record["kind"], "status": record["status"]},
+           "metadata": dict(record.get("metadata") or {}), "categories": [record["theme"]],
            "created_at": record["created_at"], "updated_at": record["updated_at"]}
     if "score" in record:
         out["score"] = record["score"]
@@ -131,10 +149,13 @@ class Memory:
         (seed 000's answer to a broad query).
         """
         uid = mem0_scope(user_id, agent_id, filters)
+        meta = mem0_metadata(filters)
         k = min(limit or top_k or 20, 100)
-        hits = self.api.search(query, user_id=uid, k=k, threshold=threshold)
+        hits = self.api.search(query, user_id=uid, k=k, threshold=threshold,
+                               filters=None if meta is None else {"metadata": meta})
         if not hits and threshold is None:
-            broad = sorted(self.api.get_all(user_id=uid, limit=1000),
+            broad = sorted(self.api.get_all(user_id=uid, limit=1000,
+                                            filters=None if meta is None else {"metadata": meta}),
                            key=lambda r: (-r["importance"], -r["hit"], r["created_at"]))
             hits = [{**r, "score": 0.0} for r in broad[:k]]
         return {"results": [mem0_memory(r, user_id) for r in hits]}
@@ -152,7 +173,9 @@ class Memory:
                 top_k: int | None = None) -> dict[str, Any]:
         """``{"results": [memory]}`` of the user's active memories, oldest first (default 100)."""
         uid = mem0_scope(user_id, agent_id, filters)
-        records = self.api.get_all(user_id=uid, limit=limit or top_k or 100)
+        meta = mem0_metadata(filters)
+        records = self.api.get_all(user_id=uid, limit=limit or top_k or 100,
+                                   filters=None if meta is None else {"metadata": meta})
         return {"results": [mem0_memory(r, user_id) for r in records]}
 
     def update(self, memory_id: str, data: str | None = None, *, text: str | None = None,
@@ -160,10 +183,10 @@ class Memory:
         """Replace a memory's text (``text``, or Mem0's older ``data``); the old one stays in its history.
 
         Raises:
-            InvalidField: no text, or metadata (not kept on items). UnknownItem.
+            InvalidField: no text, or new metadata (an item's metadata is set when it is added). UnknownItem.
         """
         if metadata is not None:
-            raise InvalidField("metadata is kept on turns, not on memory items; it cannot be updated")
+            raise InvalidField("an item's metadata cannot be changed after it is added; update its text")
         new = text if text is not None else data
         if new is None:
             raise InvalidField("update needs text")

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 
 from memory_core.errors import InvalidField
-from memory_core.validation import check_text
+from memory_core.validation import check_meta, check_text
 
 __all__ = [
     "ITEM_FIELDS",
@@ -139,6 +139,8 @@ class MemoryItem:
         speaker: who said the source turn (events), else "".
         last_used_at: when the item was last recalled and used (UTC), None before
             its first use; decay counts days from it (``memory_core.lifecycle``).
+        meta: the caller's metadata, up to 32 string entries (``check_meta``), e.g.
+            ``{"category": "movies"}``; filterable in ``MemoryAPI.search``.
     """
 
     user_id: str
@@ -160,6 +162,7 @@ class MemoryItem:
     key: str | None = None
     speaker: str = ""
     last_used_at: datetime | None = None
+    meta: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def create(
@@ -219,6 +222,7 @@ class MemoryItem:
                 raise InvalidField(f"{name} must be a number from 0 to 1; got {value!r}")
         if isinstance(self.hit, bool) or not isinstance(self.hit, int) or not 0 <= self.hit <= MAX_HIT:
             raise InvalidField(f"hit must be an integer from 0 to {MAX_HIT}; got {self.hit!r}")
+        self.meta = check_meta(self.meta)
 
     @property
     def active(self) -> bool:
@@ -380,7 +384,8 @@ class MemoryItem:
 
     def copy(self) -> MemoryItem:
         """Return a copy whose lists can be changed without touching this item."""
-        return replace(self, history=[replace(r) for r in self.history], source=list(self.source))
+        return replace(self, history=[replace(r) for r in self.history], source=list(self.source),
+                       meta=dict(self.meta))
 
     def add_source(self, turn_id: str | None) -> None:
         """Record ``turn_id`` among the item's source turns (no-op if None or present)."""

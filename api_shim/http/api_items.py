@@ -77,8 +77,8 @@ def get_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who) -> di
 @router.post("", response_model=ItemOut, status_code=201, responses=JSON_BODY, summary="Create an item")
 def create_item(user_id: UserIdPath, body: ItemIn, svc: Svc, who: Who) -> dict[str, Any]:
     """Add an item written by a person (trust ``user``)."""
-    extra = {k: v for k, v in (("id", body.id), ("valid_from", body.valid_from), ("speaker", body.speaker))
-             if v is not None}
+    extra = {k: v for k, v in (("id", body.id), ("valid_from", body.valid_from), ("speaker", body.speaker),
+                               ("meta", body.meta)) if v is not None}
     item_id = svc.client.add_item(who.user(user_id), body.description, body.theme, reason=body.reason,
                                   kind=body.kind, trust="user", **extra)
     return _get(svc, who, user_id, item_id)

@@ -24,7 +24,7 @@ from api_shim.http.errors import ApiError
 from api_shim.http.schemas import ErrorOut
 from api_shim.http.services import Services
 from memory_core.errors import InvalidField
-from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_scope
+from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope
 
 __all__ = ["router"]
 
@@ -88,6 +88,7 @@ def _owner(svc: Services, who: Caller, memory_id: str) -> str:
 
 def _user(who: Caller, user_id: str | None, agent_id: str | None, filters: dict[str, Any] | None = None) -> str:
     try:
+        mem0_metadata(filters)
         return who.user(mem0_scope(user_id, agent_id, filters))
     except InvalidField as exc:
         raise ApiError(400, "invalid_input", str(exc)) from None
@@ -124,7 +125,9 @@ def get_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, Any]:
 def search_memories(body: SearchRequest, svc: Svc, who: Who) -> dict[str, Any]:
     """``{"results": [memory + score]}``, best first."""
     uid = _user(who, body.user_id, body.agent_id, body.filters)
-    hits = _api(svc).search(body.query, user_id=uid, k=body.top_k or 20, threshold=body.threshold)
+    meta = mem0_metadata(body.filters)
+    hits = _api(svc).search(body.query, user_id=uid, k=body.top_k or 20, threshold=body.threshold,
+                            filters=None if meta is None else {"metadata": meta})
     return {"results": [mem0_memory(r, _bare(who, uid)) for r in hits]}
 
 

@@ -186,6 +186,9 @@ class ItemIn(_In):
     id: AnyId | None = Field(None, description="the item's id (default: a new one); refused if the user has it")
     valid_from: datetime | None = Field(None, description="since when it holds in the world (ISO-8601)")
     speaker: Annotated[str, Field(min_length=1, max_length=128)] | None = None
+    meta: dict[Annotated[str, Field(min_length=1, max_length=MAX_META_KEY_CHARS)],
+               Annotated[str, Field(min_length=1, max_length=MAX_META_VALUE_CHARS)]] | None = Field(
+        None, max_length=MAX_META_ENTRIES, description="the caller's metadata (string entries)")
 
 
 class HitIn(_In):

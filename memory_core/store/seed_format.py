@@ -23,7 +23,7 @@ from typing import Any
 
 from memory_core.errors import InvalidField, InvalidInput
 from memory_core.model import MAX_HIT, Actor, Kind, MemoryItem, Revision, Status, Trust, utcnow
-from memory_core.validation import MAX_TEXT_CHARS, check_id, check_text, check_timestamp
+from memory_core.validation import MAX_TEXT_CHARS, check_id, check_meta, check_text, check_timestamp
 
 __all__ = ["CREATE_OPS", "FALLBACK_THEME", "item_from_mapping", "item_to_mapping", "repair_item"]
 
@@ -84,6 +84,8 @@ def item_to_mapping(item: MemoryItem) -> dict[str, Any]:
             out[name] = _iso(value)
     if item.key is not None:
         out["key"] = item.key
+    if item.meta:
+        out["meta"] = dict(item.meta)
     return out
 
 
@@ -180,6 +182,7 @@ def _build(user_id: str, item_id: str, data: Mapping[str, Any], notes: list[str]
         importance=_number(data, "importance", 0.5, notes, strict),
         key=None if key is None else str(key), speaker=str(data.get("speaker") or ""),
         last_used_at=_time(data.get("last_used_at"), "last_used_at", None),
+        meta=check_meta(data.get("meta")),
     )
 
 

@@ -269,6 +269,7 @@ class SqlStore(MemoryStore, SqlTurnRows):
         for row in rows:
             values = {name: getattr(row, name) for name in _ITEM_FIELDS}
             values["source"] = list(values["source"] or [])
+            values["meta"] = dict(values["meta"] or {})
             items[row.id] = MemoryItem(user_id=row.user_id, id=row.id, history=history[row.id], **values)
         return items
 

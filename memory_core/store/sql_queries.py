@@ -122,6 +122,7 @@ _F_CHANGED = _fetch_statements(_BY_CHANGED_AFTER)
 def _item_values(item: MemoryItem) -> dict[str, Any]:
     values = {name: getattr(item, name) for name in _ITEM_FIELDS}
     values["source"] = list(item.source)
+    values["meta"] = dict(item.meta) or None
     for name in ("kind", "status", "trust"):
         values[name] = str(values[name])
     return values

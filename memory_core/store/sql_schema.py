@@ -108,6 +108,7 @@ class MemoryRow(Base):
     importance: Mapped[float] = mapped_column(Float)
     key: Mapped[str | None] = mapped_column(Text, nullable=True)
     speaker: Mapped[str] = mapped_column(Text, default="")
+    meta: Mapped[dict[str, str] | None] = mapped_column(JSONType, nullable=True)
     # the memory version of the write that last changed the row (migration 0005; 0 before it)
     changed_version: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), default=0,
                                                  server_default="0")

@@ -81,11 +81,12 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
     assert high == []
 
     # as given (infer=False), with an original time and a chosen theme
-    raw = api.add("My dog is called Rex", user_id=user, infer=False, timestamp=T1, theme="pets")
+    raw = api.add("My dog is called Rex", user_id=user, infer=False, timestamp=T1, theme="pets",
+                  metadata={"source": "onboarding", "宠物": "狗"})
     assert len(raw["results"]) == 1
     rex = raw["results"][0]
-    assert (rex["description"], rex["theme"], rex["kind"], rex["valid_from"], rex["trust"]) == \
-        ("My dog is called Rex", "pets", "fact", T1, "user")
+    assert (rex["description"], rex["theme"], rex["kind"], rex["valid_from"], rex["trust"], rex["metadata"]) == \
+        ("My dog is called Rex", "pets", "fact", T1, "user", {"source": "onboarding", "宠物": "狗"})
     log.append(("add raw", normalise(rex, {})))
     rex_id = rex["id"]
 
@@ -98,6 +99,10 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
     assert [r["id"] for r in page1 + page2] == [r["id"] for r in every][:4]
     assert [r["id"] for r in api.get_all(user_id=user, filters={"theme": "pets"})] == [rex_id]
     assert [r["id"] for r in api.get_all(user_id=user, filters={"since": "2026-05-01T00:00:00Z"})] == [rex_id]
+    assert [r["id"] for r in api.get_all(user_id=user, filters={"metadata": {"宠物": "狗"}})] == [rex_id]
+    assert api.get_all(user_id=user, filters={"metadata": {"source": "elsewhere"}}) == []
+    tagged = api.search("dog", user_id=user, filters={"metadata": {"source": "onboarding"}})
+    assert [(r["id"], r["rank"]) for r in tagged] == [(rex_id, 1)]
     log.append(("get_all", sorted((r["description"], r["theme"], r["kind"]) for r in every)))
 
     # update, hit, history
@@ -139,6 +144,8 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
         (lambda: api.search("dog", user_id=user, filters={"kind": "gossip"}), InvalidField),
         (lambda: api.get_all(user_id=user, filters={"status": "lost"}), InvalidField),
         (lambda: api.search("dog", user_id=user, k=0), InvalidField),
+        (lambda: api.search("dog", user_id=user, filters={"metadata": {"source": 3}}), InvalidField),
+        (lambda: api.recall("dog", user_id=user, filters={"metadata": {"source": "onboarding"}}), InvalidField),
         (lambda: api.get_all(user_id="bad id with spaces"), InvalidInput),
     ]:
         with pytest.raises(error):

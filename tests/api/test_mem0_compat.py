@@ -64,6 +64,10 @@ def test_add_operations() -> None:
     result = m.add(messages, user_id="alice", metadata={"category": "movie_recommendations"}, infer=False)
 
     assert [r["memory"] for r in result["results"]] == [msg["content"] for msg in messages]
+    tagged = m.search("sci-fi movies", filters={"user_id": "alice", "category": "movie_recommendations"})
+    assert tagged["results"] and all(r["metadata"] == {"category": "movie_recommendations"}
+                                     for r in tagged["results"])
+    assert m.get_all(filters={"user_id": "alice", "category": "cooking"}) == {"results": []}
 
     # the memory-operations page's add examples (first interaction, then a later turn alone)
     m.add(
