@@ -191,6 +191,9 @@ def month_summary(user_id: str, month: str, items: Sequence[MemoryItem], episode
                   at: datetime, summarizer: Summarizer | None = None) -> MemoryItem | None:
     """Build the summary of ``month`` ("YYYY-MM") from its items and its episode summaries; None when empty.
 
+    Its header is in the language of the month's conversations, in both
+    when the month held both (a bilingual user asks in either).
+
     Its source is the first source turn of each episode summary (drill down
     through them to the episodes).
     """
@@ -198,11 +201,14 @@ def month_summary(user_id: str, month: str, items: Sequence[MemoryItem], episode
     if not chosen:
         return None
     year, mon = int(month[:4]), int(month[5:7])
-    lang = _lang([i.description for i in chosen])
+    langs = {query_lang(i.description) for i in episode_summaries} or {_lang([i.description for i in chosen])}
+    lang = "zh" if langs == {"zh"} else "en"
     count = len(episode_summaries)
-    header = (f"{year}年{mon}月的对话摘要（{count} 次对话）：这个月我们聊了" if lang == "zh"
-              else f"Summary of our conversations in {_MONTHS_EN[mon - 1]} {year} ({count} conversations): "
-                   "that month we talked about ")
+    zh_header = f"{year}年{mon}月的对话摘要（{count} 次对话）：这个月我们聊了"
+    en_header = (f"Summary of our conversations in {_MONTHS_EN[mon - 1]} {year} ({count} conversations): "
+                 "that month we talked about ")
+    # a month held in both languages is named in both, so a question in either finds it
+    header = zh_header if lang == "zh" else en_header if langs == {"en"} else f"{zh_header} / {en_header}"
     text = _text(header, [_clip(i.description, MONTH_POINT_CHARS) for i in chosen], lang, summarizer)
     source = [s.source[0] for s in sorted(episode_summaries, key=lambda s: s.valid_from or s.created_at)
               if s.source]

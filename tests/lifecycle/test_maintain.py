@@ -279,3 +279,15 @@ def test_the_configured_embedder_merges_paraphrases_only(tmp_path: object) -> No
     assert report.merged == 1 and memory.store.get("u1", a).status == Status.DELETED
     assert all(memory.store.get("u1", i).active for i in (b, c, d, e))
     memory.close()
+
+
+def test_a_month_in_both_languages_is_named_in_both(memory: Memory, clock: ManualClock) -> None:
+    memory.ingest(session("u1", "s1", T0, EN))
+    memory.ingest(session("u1", "s2", T0 + timedelta(days=2), ZH))
+    clock.set(T0.replace(month=4, day=2))
+    memory.maintain("u1")
+    [month] = [i for i in memory.store.list_items("u1", kind=Kind.SUMMARY) if i.key == "summary:month:2025-03"]
+    assert month.description.startswith("2025年3月的对话摘要（2 次对话）")
+    assert "Summary of our conversations in March 2025" in month.description
+    assert memory.recall("u1", "3月我们聊了什么？", k=2).results[0].item.id == month.id
+    assert memory.recall("u1", "What did we talk about in March?", k=2).results[0].item.id == month.id
