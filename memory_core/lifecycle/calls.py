@@ -51,6 +51,7 @@ class LifecycleCalls:
             embedder = getattr(self, "embedder", None)  # semantic near-duplicates when vectors are on
             self._maintainer = Maintainer(self.store, decay=self.settings.decay(), clock=self.clock,
                                           summarizer=self.summarizer, timeline=self.settings.decay_timeline,
+                                          yield_ratio=self.settings.maintain_yield_ratio,
                                           embedder=None if embedder is None else embedder.embed_passages)
         return self._maintainer
 

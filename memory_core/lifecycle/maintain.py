@@ -34,6 +34,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -66,7 +67,8 @@ log = logging.getLogger(__name__)
 
 #: Texts in, one row per text out (any scale; rows are normalised here).
 Embedder = Callable[[Sequence[str]], np.ndarray]
-BATCH_OPS = 200
+#: Ops per write transaction: each holds the user's counter row, which a curator also takes, so short.
+BATCH_OPS = 25
 _NORM_RE = re.compile(r"[\W_]+")
 
 
@@ -123,6 +125,8 @@ class Maintainer:
         similarity: cosine at or above which two same-kind, same-theme items are duplicates.
         episode_gap: a longer silence starts a new episode.
         on_change: called with the user id after a run that changed what recall sees.
+        yield_ratio: after each write batch, sleep this many times as long as the batch
+            took (0: never), leaving the database to curators in between (a duty cycle).
         timeline: "user" (default): a run without an explicit ``now`` takes the
             clock's time, but never later than the user's newest turn or item
             (the user's own timeline, as recall's recency does): replayed or
@@ -133,7 +137,11 @@ class Maintainer:
     def __init__(self, store: MemoryStore, *, decay: Decay | None = None, clock: Clock | None = None,
                  summarizer: Summarizer | None = None, embedder: Embedder | None = None,
                  similarity: float = 0.92, episode_gap: timedelta = EPISODE_GAP,
-                 on_change: Callable[[str], None] | None = None, timeline: str = "user") -> None:
+                 on_change: Callable[[str], None] | None = None, timeline: str = "user",
+                 yield_ratio: float = 0.0) -> None:
+        if not 0 <= yield_ratio < 100:
+            raise InvalidField(f"yield_ratio must be from 0 to 100; got {yield_ratio!r}")
+        self.yield_ratio = yield_ratio
         if timeline not in ("user", "wall"):
             raise InvalidField(f"timeline must be 'user' or 'wall'; got {timeline!r}")
         self.timeline = timeline
@@ -248,9 +256,12 @@ class Maintainer:
         done = 0
         for start in range(0, len(ops), BATCH_OPS):
             batch = list(ops[start:start + BATCH_OPS])
+            started = time.perf_counter()
             try:
                 self.store.apply(user_id, batch)
                 done += len(batch)
+                if self.yield_ratio:
+                    time.sleep(self.yield_ratio * (time.perf_counter() - started))
                 continue
             except (InvalidInput, UnknownItem) as exc:
                 log.info("maintenance batch of %s raced a change (%r); applying op by op", user_id, exc)

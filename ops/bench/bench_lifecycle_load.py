@@ -12,7 +12,8 @@ maintenance worker would), off, on, … Alternating blocks spread machine
 noise over both arms. Prints p50/p95/p99 of the per-turn curation latency
 for each arm and the p99 ratio (on / off), plus what maintenance did.
 
-Run: ``.venv/bin/python ops/bench/bench_lifecycle_load.py [--seed-days 60] [--block 300] [--rounds 3]``.
+Run: ``.venv/bin/python ops/bench/bench_lifecycle_load.py [--seed-days 60] [--block 300] [--rounds 3]
+[--interval 0] [--nice 0]``.
 Starts a private PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and ``GULFSTREAM_DATABASE_URL`` are set.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing as mp
+import os
 import sys
 import time
 from pathlib import Path
@@ -38,8 +40,14 @@ def _memory(db_url: str) -> Memory:
     return Memory(SqlStore(db_url), settings=load_settings(maintain_every_turns=0, database_url=db_url))
 
 
-def maintain_loop(db_url: str, user: str, stop: Any, out: Any) -> None:
-    """Run the maintenance job for ``user`` until ``stop`` is set; put totals on ``out``."""
+def maintain_loop(db_url: str, user: str, stop: Any, out: Any, interval_s: float, nice: int) -> None:
+    """Run the maintenance job for ``user`` every ``interval_s`` until ``stop`` is set; put totals on ``out``.
+
+    ``nice`` lowers the process's CPU priority, as a maintenance worker is run
+    (``nice -n 10 celery … -Q maintenance``).
+    """
+    if nice:
+        os.nice(nice)
     memory = _memory(db_url)
     totals = {"runs": 0, "summaries": 0, "archived": 0, "expired": 0, "merged": 0, "skipped": 0}
     while not stop.is_set():
@@ -48,6 +56,7 @@ def maintain_loop(db_url: str, user: str, stop: Any, out: Any) -> None:
         for name in ("summaries", "archived", "expired", "merged"):
             totals[name] += getattr(r, name)
         totals["skipped"] += r.skipped_ops
+        stop.wait(interval_s)
     memory.close()
     out.put(totals)
 
@@ -57,6 +66,9 @@ def main() -> None:
     parser.add_argument("--seed-days", type=int, default=60)
     parser.add_argument("--block", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--interval", type=float, default=0.0,
+                        help="seconds between maintenance runs (0: back to back, a stress far above beat's hourly)")
+    parser.add_argument("--nice", type=int, default=0, help="niceness of the maintenance process")
     args = parser.parse_args()
     need_days = args.seed_days + (2 * args.rounds * args.block) // 84 + 2
     world = build_world(days=need_days)
@@ -75,7 +87,7 @@ def main() -> None:
             for arm in ("off", "on"):
                 stop, out, proc = ctx.Event(), ctx.Queue(), None
                 if arm == "on":
-                    proc = ctx.Process(target=maintain_loop, args=(db_url, user, stop, out))
+                    proc = ctx.Process(target=maintain_loop, args=(db_url, user, stop, out, args.interval, args.nice))
                     proc.start()
                     time.sleep(1.0)  # the job is running (past its start-up) before the block starts
                 for turn in live[pos:pos + args.block]:
@@ -96,7 +108,8 @@ def main() -> None:
         p50, p95, p99 = percentiles(lat[arm])
         rows.append([f"maintenance {arm}", len(lat[arm]), p50, p95, p99])
     print(f"\n### Curation latency beside the maintenance job ({args.seed_days} seeded days, "
-          f"{args.rounds} rounds of {args.block}-turn blocks, {wall:.0f} s)\n")
+          f"{args.rounds} rounds of {args.block}-turn blocks, maintenance every {args.interval} s at nice "
+          f"{args.nice}, {wall:.0f} s)\n")
     print(table(["arm", "turns", "p50 ms", "p95 ms", "p99 ms"], rows))
     ratio = percentiles(lat["on"])[2] / percentiles(lat["off"])[2]
     print(f"\np99 on / off: {ratio:.3f}; p50 on / off: "
