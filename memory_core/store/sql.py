@@ -63,6 +63,7 @@ from memory_core.store.sql_queries import (
     _NEXT_VERSION,
     _PG_TRY_LOCK,
     _PG_UNLOCK,
+    _Q_CHANGES_JOINED,
     _Q_COUNTERS,
     _Q_FENCE,
     _Q_ITEM_INSERT,
@@ -482,9 +483,10 @@ class SqlStore(MemoryStore, SqlTurnRows):
     def changes_since(self, user_id: str, version: str) -> ItemChanges:
         """Return the items changed after ``version`` (any status, without histories), oldest first.
 
-        Two indexed reads: the user's version first, then the rows stamped
-        after ``version`` (a write landing in between is read too and applied
-        again next time: harmless). The whole set (``complete``) comes back,
+        On PostgreSQL one autocommit statement: the user's counters joined to
+        the rows stamped after ``version`` (index ``(user_id, changed_version)``);
+        on SQLite two reads in one transaction, the version first (a write
+        landing in between is read too and applied again next time: harmless). The whole set (``complete``) comes back,
         in the statuses a recall index holds, when ``version`` is not one of
         this store's (not a number, above the current one) or older than the
         user's row (erased and created again since).
@@ -494,11 +496,26 @@ class SqlStore(MemoryStore, SqlTurnRows):
             StoreError: the database failed.
         """
         user_id = check_id(user_id, "user id")
+        since = int(version) if version.isdigit() else -1
+        if not self.is_sqlite and since >= 0:  # the usual case on PostgreSQL: one autocommit round trip
+            rows = self._autocommit(lambda conn: conn.execute(_Q_CHANGES_JOINED, {"uid": user_id, "since": since})
+                                    .all())
+            if not rows:
+                return ItemChanges("0", [], complete=True)
+            head = rows[0]
+            if since <= head.memory_version and head.created_version <= since:
+                changed = []
+                for row in rows:
+                    if row.id is None:  # the user's row alone: nothing changed
+                        continue
+                    values = {name: getattr(row, name) for name in _ITEM_FIELDS}
+                    values["source"] = list(values["source"] or [])
+                    changed.append(MemoryItem(user_id=user_id, id=row.id, history=[], **values))
+                return ItemChanges(str(head.memory_version), changed, complete=False, last_seq=head.last_seq)
         with self._tx() as conn:
             row = conn.execute(_Q_USER_VERSIONS, {"uid": user_id}).first()
             if row is None:
                 return ItemChanges("0", [], complete=True)
-            since = int(version) if version.isdigit() else -1
             if 0 <= since <= row.memory_version and row.created_version <= since:
                 items = self._fetch(conn, user_id, _F_CHANGED, with_history=False, since=since)
                 return ItemChanges(str(row.memory_version), list(items.values()), complete=False,
@@ -565,6 +582,16 @@ class SqlStore(MemoryStore, SqlTurnRows):
         if self.is_sqlite:
             with self._tx() as conn:
                 return str(conn.execute(_Q_VERSION, {"uid": user_id}).scalar() or 0)
+        return str(self._autocommit(lambda conn: conn.execute(_Q_VERSION, {"uid": user_id}).scalar()) or 0)
+
+    def _autocommit(self, read: Callable[[Connection], Any]) -> Any:
+        """Run one read statement on PostgreSQL's autocommit pool (no BEGIN/ROLLBACK, no pre-ping).
+
+        A connection found dead is replaced and the read tried once more.
+
+        Raises:
+            StoreError: the database failed.
+        """
         if self._read_engine is None:
             with self._thread_locks_guard:
                 if self._read_engine is None:
@@ -573,7 +600,7 @@ class SqlStore(MemoryStore, SqlTurnRows):
         for attempt in (1, 2):
             try:
                 with self._read_engine.connect() as conn:
-                    return str(conn.execute(_Q_VERSION, {"uid": user_id}).scalar() or 0)
+                    return read(conn)
             except DBAPIError as exc:
                 if attempt == 2 or not exc.connection_invalidated:
                     raise StoreError(f"database error: {exc}") from exc

@@ -80,6 +80,14 @@ _Q_ITEM_UPDATE_STAMPED = update(_M).where(_M.c.user_id == _UID, _M.c.id == bindp
 # a user's version and the version its row was created at (changes_since)
 _Q_USER_VERSIONS = select(_U.c.memory_version, _U.c.created_version, _U.c.last_seq).where(_U.c.user_id == _UID)
 _BY_CHANGED_AFTER = _M.c.changed_version > bindparam("since", type_=_M.c.changed_version.type)
+# the same in one statement: the user's counters, joined to the rows stamped after ``since`` (none: one
+# row of NULLs), for a single round trip on an autocommit connection
+_Q_CHANGES_JOINED = (
+    select(_U.c.memory_version, _U.c.created_version, _U.c.last_seq, _M.c.id,
+           *(_M.c[name] for name in _ITEM_FIELDS))
+    .select_from(_U.outerjoin(_M, and_(_M.c.user_id == _U.c.user_id, _BY_CHANGED_AFTER)))
+    .where(_U.c.user_id == _UID).order_by(_M.c.created_at, _M.c.id)
+)
 _Q_REVS_DELETE = delete(_R).where(_R.c.user_id == _UID, _R.c.item_id == bindparam("iid"))
 _Q_ITEM_INSERT = insert(_M)
 _Q_REV_INSERT = insert(_R)

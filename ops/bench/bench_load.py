@@ -29,9 +29,10 @@ from memory_core.wire.affinity import shard_queues
 HERE = Path(__file__).resolve().parent
 
 
-def run_locust(redis_url: str, shards: int, users: int, clients: int, seconds: int, out: Path) -> dict[str, dict]:
+def run_locust(redis_url: str, shards: int, users: int, clients: int, seconds: int, out: Path,
+               wait: str) -> dict[str, dict]:
     env = {**os.environ, "GULFSTREAM_REDIS_URL": redis_url, "GULFSTREAM_RECALL_SHARDS": str(shards),
-           "GULFSTREAM_LOAD_USERS": str(users)}
+           "GULFSTREAM_LOAD_USERS": str(users), "GULFSTREAM_LOAD_WAIT_S": wait}
     cmd = [sys.executable, "-m", "locust", "-f", str(HERE / "locustfile_memory.py"), "--headless",
            "-u", str(clients), "-r", str(clients), "-t", f"{seconds}s", "--csv", str(out), "--only-summary",
            "--stop-timeout", "10", "--loglevel", "WARNING"]
@@ -50,6 +51,7 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=10_000)
     parser.add_argument("--items", type=int, default=20)
     parser.add_argument("--configs", default="1x1,2x1,1x2,2x2", help="curate processes x recall workers")
+    parser.add_argument("--wait", default="0.05,0.15", help="min,max seconds a backend waits between calls")
     args = parser.parse_args()
     headers = ["curate × recall", "publish/s", "publish p50", "publish p99", "recall/s", "recall p50",
                "recall p99", "noop p50", "noop p99", "recall Δp50", "failures"]
@@ -71,7 +73,7 @@ def main() -> None:
                         procs.worker(f"recall-{config}-{n}", queues=f"{queue},recall", pool="solo", concurrency=1)
                 time.sleep(3.5)  # heartbeats in place
                 stats = run_locust(redis_url, 0 if recall == 1 else recall, args.users, args.clients, args.seconds,
-                                   scratch / f"locust-{config}")
+                                   scratch / f"locust-{config}", args.wait)
             finally:
                 procs.stop_all()
             pub, rec, noop = stats.get("publish", {}), stats.get("recall", {}), stats.get("noop", {})
@@ -86,8 +88,8 @@ def main() -> None:
             print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
     print()
     print(table(headers, rows))
-    print(f"\n{args.clients} simulated chat backends, {args.seconds} s per configuration, {args.users:,} users × "
-          f"{args.items} items; ms; failures = errors + degraded recalls.")
+    print(f"\n{args.clients} simulated chat backends waiting {args.wait} s between calls, {args.seconds} s per "
+          f"configuration, {args.users:,} users × {args.items} items; ms; failures = errors + degraded recalls.")
 
 
 if __name__ == "__main__":

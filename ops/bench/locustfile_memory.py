@@ -9,7 +9,8 @@ failure. Reported through locust's request events: type ``rpc``, names
 ``publish``, ``recall``, ``noop``.
 
 Environment: ``GULFSTREAM_REDIS_URL``; ``GULFSTREAM_RECALL_SHARDS`` (N > 0:
-user affinity over ``recall.0`` … ``recall.N-1``); ``GULFSTREAM_LOAD_USERS``.
+user affinity over ``recall.0`` … ``recall.N-1``); ``GULFSTREAM_LOAD_USERS``;
+``GULFSTREAM_LOAD_WAIT_S`` ("min,max" seconds a backend waits between calls).
 Run headless and bounded by ``bench_load.py`` (loopback only).
 """
 
@@ -60,7 +61,7 @@ def fire(name: str, started: float, exc: BaseException | None = None, length: in
 class ChatBackend(User):
     """A chat service: after each user message it recalls; after each answer it publishes the turn."""
 
-    wait_time = between(0.05, 0.15)
+    wait_time = between(*(float(x) for x in os.environ.get("GULFSTREAM_LOAD_WAIT_S", "0.05,0.15").split(",")))
     users = int(os.environ.get("GULFSTREAM_LOAD_USERS", "10000"))
 
     def _user(self) -> str:
