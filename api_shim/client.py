@@ -48,6 +48,7 @@ from memory_core.validation import (
     MAX_TEXT_CHARS,
     ROLES,
     check_id,
+    check_item_values,
     check_meta,
     check_text,
     check_turn_time,
@@ -215,7 +216,9 @@ class MemoryClient:
                 bad field value (from the worker); RequestTimeout; RemoteError.
         """
         check_item_fields(fields)
-        fields["id"] = check_id(fields["id"], "item id") if "id" in fields else new_item_id()
+        fields = {name: value.isoformat() if isinstance(value, datetime) else value
+                  for name, value in check_item_values(fields).items()}  # the worker checks them again
+        fields.setdefault("id", new_item_id())
         return str(self._call(wire.ADD_ITEM, user_id=check_id(user_id, "user id"),
                               description=_text(description, "description"),
                               theme=_text(theme, "theme", max_chars=64), fields=fields,

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 
 from memory_core.errors import InvalidField
-from memory_core.validation import check_meta, check_text
+from memory_core.validation import check_item_values, check_meta, check_text
 
 __all__ = [
     "ITEM_FIELDS",
@@ -187,6 +187,7 @@ class MemoryItem:
             InvalidField: for an unknown field name, an unknown kind, status or trust, or a bad number.
         """
         check_item_fields(fields)
+        fields = check_item_values(fields)
         now = at or utcnow()
         item = cls(
             user_id=user_id,

@@ -7,7 +7,10 @@ Limits are documented here and in the README:
 - ``MAX_ID_CHARS`` = 128 characters for user, session, turn and item ids;
 - ``MAX_META_ENTRIES`` = 32 entries in a published turn's ``meta``, keys up to
   ``MAX_META_KEY_CHARS`` = 64 characters, values up to ``MAX_META_VALUE_CHARS`` = 2,000;
-- ``MAX_REASON_CHARS`` = 1,000 characters for the reason of a person's edit.
+- ``MAX_REASON_CHARS`` = 1,000 characters for the reason of a person's edit;
+- ``MAX_KEY_CHARS`` = 512 characters for an item's ``key``, ``MAX_SPEAKER_CHARS`` = 256 for its speaker;
+- timestamps: ISO-8601 or epoch SECONDS (numbers or digit strings, whatever their size:
+  never milliseconds), between ``MIN_TIME`` and ``MAX_TIME`` once converted to UTC.
 
 The Python client and the HTTP schemas state the same limits: they import these.
 """
@@ -22,14 +25,19 @@ from memory_core.errors import EmptyText, InvalidEncoding, InvalidField, TextToo
 
 __all__ = [
     "MAX_ID_CHARS",
+    "MAX_KEY_CHARS",
     "MAX_META_ENTRIES",
     "MAX_META_KEY_CHARS",
     "MAX_META_VALUE_CHARS",
     "MAX_REASON_CHARS",
+    "MAX_SPEAKER_CHARS",
     "MAX_TEXT_CHARS",
+    "MAX_TIME",
     "MAX_TURN_AHEAD",
+    "MIN_TIME",
     "ROLES",
     "check_id",
+    "check_item_values",
     "check_meta",
     "check_text",
     "check_timestamp",
@@ -43,6 +51,12 @@ MAX_META_ENTRIES = 32
 MAX_META_KEY_CHARS = 64
 MAX_META_VALUE_CHARS = 2_000
 MAX_REASON_CHARS = 1_000
+MAX_KEY_CHARS = 512
+MAX_SPEAKER_CHARS = 256
+#: The range of every timestamp, in UTC: a day inside datetime's own, so that a day's skew
+#: (``MAX_TURN_AHEAD``) or a time zone shift never leaves it.
+MIN_TIME = datetime(1, 1, 2, tzinfo=UTC)
+MAX_TIME = datetime(9999, 12, 30, tzinfo=UTC)
 ROLES = ("user", "assistant", "tool", "system")
 
 _ID_RE = re.compile(r"[\w.:@\-/#+]+")  # used with fullmatch: "$" would let "ab\n" through
@@ -180,6 +194,8 @@ def check_timestamp(value: object, what: str = "timestamp") -> datetime:
             raise InvalidField(f"{what} {value!r} is out of range for epoch seconds") from exc
     elif isinstance(value, str):
         text = value.strip()
+        if not text.isprintable():
+            raise InvalidField(f"{what} {value!r:.80} holds control characters")
         try:
             dt = (datetime.fromtimestamp(float(text), UTC) if _EPOCH_RE.match(text)
                   else datetime.fromisoformat(text.replace("Z", "+00:00")))
@@ -187,7 +203,14 @@ def check_timestamp(value: object, what: str = "timestamp") -> datetime:
             raise InvalidField(f"{what} {value!r} is not an ISO-8601 time") from exc
     else:
         raise InvalidField(f"{what} must be an ISO-8601 string or epoch seconds; got {type(value).__name__}")
-    return dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+    try:
+        when = dt.replace(tzinfo=UTC) if dt.tzinfo is None else dt.astimezone(UTC)
+    except (OverflowError, ValueError) as exc:  # 0001-01-01T00:00:00+14:00 is before year 1 in UTC
+        raise InvalidField(f"{what} {value!r} is out of range once converted to UTC") from exc
+    if not MIN_TIME <= when <= MAX_TIME:
+        raise InvalidField(f"{what} {value!r} is out of range: times run from {MIN_TIME.date()} to "
+                           f"{MAX_TIME.date()} (UTC)")
+    return when
 
 
 #: How far ahead of this machine's clock a turn's own time may be (clock skew between services).
@@ -211,3 +234,38 @@ def check_turn_time(value: object, what: str = "timestamp", now: datetime | None
         raise InvalidField(f"{what} {when.isoformat()} is more than a day ahead of the clock, which reads "
                            f"{clock.isoformat(timespec='seconds')}; a turn's time is when it was said")
     return when
+
+
+def check_item_values(fields: Mapping[str, object]) -> dict[str, object]:
+    """Return a new item's extra fields with their values checked and normalised.
+
+    The names are checked by ``memory_core.model.check_item_fields``; this checks
+    the values the store would otherwise choke on: ``valid_from`` / ``valid_until``
+    (``check_timestamp``; None allowed), ``key`` (text up to ``MAX_KEY_CHARS``; None
+    allowed), ``speaker`` (text up to ``MAX_SPEAKER_CHARS``; "" allowed), ``source``
+    (a list of turn ids: a bare string is refused, not split into characters) and ``id``.
+    Enum and number fields are checked by ``MemoryItem.validate``.
+
+    Raises:
+        InvalidField, InvalidEncoding, EmptyText, TextTooLong: naming the bad field.
+    """
+    out = dict(fields)
+    for name in ("valid_from", "valid_until"):
+        if out.get(name) is not None:
+            out[name] = check_timestamp(out[name], name)
+    if out.get("key") is not None:
+        out["key"] = check_text(out["key"], "key", max_chars=MAX_KEY_CHARS, bytes_ok=False)
+    if out.get("speaker") not in (None, ""):
+        out["speaker"] = check_text(out["speaker"], "speaker", max_chars=MAX_SPEAKER_CHARS, bytes_ok=False)
+    elif "speaker" in out:
+        out["speaker"] = ""
+    if "source" in out:
+        source = out["source"]
+        if source is None:
+            source = []
+        if isinstance(source, str | bytes) or not isinstance(source, list | tuple):
+            raise InvalidField(f"source must be a list of turn ids; got {type(source).__name__} {source!r:.60}")
+        out["source"] = [check_id(t, "source turn id") for t in source]
+    if "id" in out:
+        out["id"] = check_id(out["id"], "item id")
+    return out

@@ -66,3 +66,42 @@ def test_a_turn_too_far_ahead_is_refused_showing_the_actual_clock() -> None:
     assert "the clock, which reads 2026-11-29T22:32:05+00:00" in message
     assert "2026-11-30" not in message
     assert check_turn_time(now + timedelta(hours=23), now=now) == now + timedelta(hours=23)
+
+
+# ── one rule for every timestamp and item field (issue 19) ──
+
+
+@pytest.mark.parametrize("value", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00",
+                                   "9999-12-31T23:59:59Z", 1e20, -1e20, float("inf"), float("nan"),
+                                   "2026-01-01T00:00:00Z\x00", 253402300800])
+def test_timestamps_out_of_range_or_garbage_are_invalid_fields(value: object) -> None:
+    from memory_core.validation import check_timestamp
+
+    with pytest.raises(InvalidField):
+        check_timestamp(value)
+
+
+def test_epoch_numbers_are_seconds_whatever_their_size() -> None:
+    from datetime import UTC, datetime
+
+    from memory_core.validation import check_timestamp
+
+    assert check_timestamp(3e10) == datetime.fromtimestamp(3e10, UTC)  # the year 2920, not 1970
+    assert check_timestamp(-3e10).year == 1019
+    assert check_timestamp("1764547200") == check_timestamp(1764547200)
+
+
+def test_item_values_are_checked_before_the_store_sees_them() -> None:
+    from memory_core.errors import InvalidEncoding
+    from memory_core.validation import check_item_values
+
+    with pytest.raises(InvalidField, match="source must be a list"):
+        check_item_values({"source": "t1"})
+    with pytest.raises(InvalidField, match="valid_from"):
+        check_item_values({"valid_from": "not a time"})
+    with pytest.raises(InvalidEncoding):
+        check_item_values({"key": "a\x00b"})
+    with pytest.raises(InvalidEncoding):
+        check_item_values({"speaker": "Ann\ud800"})
+    good = check_item_values({"source": ["t1", "t2"], "valid_from": 0, "key": " k ", "speaker": ""})
+    assert good["source"] == ["t1", "t2"] and good["key"] == "k" and good["valid_from"].year == 1970

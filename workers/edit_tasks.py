@@ -28,7 +28,7 @@ from typing import Any
 from celery import Task
 
 from memory_core import wire
-from memory_core.errors import GulfstreamError, InvalidField, StoreLocked, UnknownItem
+from memory_core.errors import InvalidField, StoreLocked, UnknownItem
 from memory_core.model import Actor, Status, check_item_fields
 from memory_core.store.transfer import parse_import, store_import
 from memory_core.validation import check_timestamp
@@ -72,7 +72,7 @@ def locked_edit(task: Task, call_id: str | None, user_ids: Iterable[str], work: 
                 return None
             log.error("%s gave up after waiting %.0f s for a busy user lock", task.name, now - since)
             return reply(ctx, call_id, _raiser(exc))
-        except GulfstreamError as exc:  # the lock itself failed (database down): tell the caller
+        except Exception as exc:  # the lock itself failed (database down): tell the caller, never time out
             return reply(ctx, call_id, _raiser(exc))
         return reply(ctx, call_id, lambda: work(ctx))
 
@@ -157,7 +157,7 @@ def import_items(self: Task, call_id: str | None, text: str, user_id: str | None
     ctx = context()
     try:
         parsed = parse_import(io.StringIO(text), user_id=user_id)
-    except GulfstreamError as exc:
+    except Exception as exc:  # any error is the caller's answer (reply logs a non-core one), never a silent 504
         reply(ctx, call_id, _raiser(exc))
         return
     locked_edit(self, call_id, parsed, lambda c: store_import(c.store, parsed), busy_since)

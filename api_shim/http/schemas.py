@@ -10,10 +10,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema, field_validator
 from pydantic_core import PydanticCustomError
 
 from api_shim.http.auth import MAX_USER_ID_CHARS
+from memory_core.errors import InvalidField
 from memory_core.validation import (
     MAX_ID_CHARS,
     MAX_META_ENTRIES,
@@ -21,6 +22,7 @@ from memory_core.validation import (
     MAX_META_VALUE_CHARS,
     MAX_REASON_CHARS,
     MAX_TEXT_CHARS,
+    check_timestamp,
 )
 
 __all__ = [
@@ -56,6 +58,24 @@ AnyId = Annotated[str, Field(min_length=1, max_length=MAX_ID_CHARS, pattern=ID_P
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT_CHARS)]
 Theme = Annotated[str, Field(min_length=1, max_length=64)]
 Reason = Annotated[str, Field(min_length=1, max_length=MAX_REASON_CHARS, description="why: kept in the item's history")]
+
+
+def _timestamp(value: Any) -> datetime:
+    """A timestamp by the core's one rule (``memory_core.validation.check_timestamp``).
+
+    Epoch numbers are seconds whatever their size (pydantic's own datetime type
+    would read one above 2·10^10 as milliseconds), and a time out of range once
+    converted to UTC is a 422, not an OverflowError.
+    """
+    try:
+        return check_timestamp(value)
+    except InvalidField as exc:
+        raise PydanticCustomError("timestamp", "{reason}", {"reason": str(exc)}) from None
+
+
+Timestamp = Annotated[datetime, PlainValidator(_timestamp), WithJsonSchema({
+    "anyOf": [{"type": "string", "format": "date-time"}, {"type": "number"}],
+    "description": "ISO-8601 (naive = UTC) or epoch seconds (never milliseconds)"})]
 Kind = Literal["fact", "preference", "event", "todo", "procedure", "summary"]
 Status = Literal["active", "superseded", "archived", "deleted"]
 
@@ -74,6 +94,11 @@ def _no_nul(value: Any) -> Any:
             if "\x00" in item:
                 raise PydanticCustomError("nul_character", "may not contain NUL (\\u0000) characters: "
                                           "PostgreSQL cannot store them")
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise PydanticCustomError("invalid_unicode", "may not contain lone surrogates (\\ud800-\\udfff): "
+                                          "they are not text") from None
         elif isinstance(item, dict):
             pending.extend(item.keys())
             pending.extend(item.values())
@@ -102,7 +127,7 @@ class TurnIn(_In):
     session_id: AnyId
     role: Literal["user", "assistant", "tool", "system"]
     text: Text
-    timestamp: datetime = Field(description="when the turn happened: ISO-8601 (naive = UTC) or epoch seconds")
+    timestamp: Timestamp = Field(description="when the turn happened: ISO-8601 (naive = UTC) or epoch seconds")
     speaker: Annotated[str, Field(min_length=1, max_length=128)] | None = None
     meta: dict[Annotated[str, Field(min_length=1, max_length=MAX_META_KEY_CHARS)],
                Annotated[str, Field(min_length=1, max_length=MAX_META_VALUE_CHARS)]] | None = Field(
@@ -127,8 +152,8 @@ class RecallFiltersIn(_In):
     themes: list[Theme] | None = Field(None, max_length=50)
     kinds: list[Kind] | None = None
     statuses: list[Status] | None = None
-    since: datetime | None = None
-    until: datetime | None = None
+    since: Timestamp | None = None
+    until: Timestamp | None = None
 
 
 class RecallIn(_In):

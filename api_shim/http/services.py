@@ -180,6 +180,8 @@ class Services:
         except RecursionError as exc:  # the pure-Python loader (no libyaml) recurses per level
             raise InvalidField(f"the import is nested deeper than {MAX_IMPORT_DEPTH} levels of mappings "
                                "and lists") from exc
+        except (ValueError, OverflowError) as exc:  # YAML's own timestamps: 2026-02-30, +25:00, year 0
+            raise InvalidField(f"the body holds a value YAML cannot read: {exc}") from exc
         _check_import_tree(doc, max_values=2 * len(text) + 1000)  # without aliases, fewer values than characters
         if isinstance(doc, Mapping) and doc.get("format") == EXPORT_FORMAT:
             users = doc.get("users")

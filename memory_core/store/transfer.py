@@ -77,6 +77,8 @@ def _read(src: Source) -> Any:
         raise InvalidInput(f"import file is not valid UTF-8: {exc}") from exc
     except yaml.YAMLError as exc:
         raise InvalidInput(f"import file is not valid YAML: {exc}") from exc
+    except (ValueError, OverflowError, RecursionError) as exc:  # YAML's own timestamps: 2026-02-30, +25:00
+        raise InvalidInput(f"import file holds a value YAML cannot read: {exc}") from exc
 
 
 def parse_import(src: Source, *, user_id: str | None = None) -> dict[str, list[MemoryItem]]:

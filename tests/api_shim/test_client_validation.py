@@ -242,3 +242,27 @@ def test_add_item_refuses_unknown_fields_before_sending(client: MemoryClient, fi
     # colour= came back as RemoteError: InternalError ... TypeError(MemoryItem.__init__() ...)
     with pytest.raises(InvalidField, match=message):
         client.add_item("ann", "d", "t", **fields)
+
+
+@pytest.mark.parametrize(("fields", "error"), [
+    ({"valid_from": "not a time"}, InvalidField),
+    ({"valid_from": "0001-01-01T00:00:00+14:00"}, InvalidField),
+    ({"valid_until": "9999-12-31T23:59:59-14:00"}, InvalidField),
+    ({"key": "a\x00b"}, InvalidEncoding),
+    ({"speaker": "Ann\ud800"}, InvalidEncoding),
+    ({"source": "t1"}, InvalidField),  # was stored as ["t", "1"]
+    ({"source": ["t 1"]}, InvalidField),
+    ({"id": "a b"}, InvalidField),
+])
+def test_add_item_checks_field_values_before_sending(client: MemoryClient, fields: dict[str, object],
+                                                     error: type[Exception]) -> None:
+    with pytest.raises(error):
+        client.add_item("u1", "a memory", "taste", **fields)
+
+
+@pytest.mark.parametrize("ts", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"])
+def test_out_of_range_times_are_invalid_input_not_overflow(client: MemoryClient, ts: str) -> None:
+    with pytest.raises(InvalidField):
+        client.publish_turn(**{**GOOD, "timestamp": ts})
+    with pytest.raises(InvalidField):
+        client.recall("u1", "tea", filters={"since": ts})

@@ -1,0 +1,58 @@
+"""No 5xx on bad input: the whole bad-input corpus (tests/http/_bad_inputs.py) against the real shim.
+
+Every case gets a 2xx or a 4xx with an error body, never a 5xx; the cases
+that must be refused are refused; and afterwards the user's memory holds
+exactly what the good requests wrote. Epoch numbers are seconds over HTTP
+as everywhere (pydantic's own datetime type reads > 2·10^10 as milliseconds).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import psycopg
+from _bad_inputs import corpus
+from _http_stack import Stack, wait_until
+
+
+def _send(client: Any, case: Any) -> Any:
+    return client.request(case.method, case.path, json=case.json if case.content is None else None,
+                          content=case.content, headers=case.headers)
+
+
+def test_the_bad_input_corpus_gets_no_server_error(stack: Stack, acme_key: str) -> None:
+    user = "corpus-user"
+    cases = corpus(user)
+    assert len(cases) >= 300
+    wrong: list[str] = []
+    statuses: Counter[int] = Counter()
+    with stack.client(acme_key) as client:
+        for case in cases:
+            response = _send(client, case)
+            statuses[response.status_code] += 1
+            cls = f"{response.status_code // 100}xx"
+            if response.status_code >= 500 or (case.expect is not None and cls != case.expect):
+                wrong.append(f"{case.note}: {response.status_code} {response.text[:200]}")
+    assert not wrong, "\n".join(wrong)
+    assert not [s for s in statuses if s >= 500], statuses
+
+
+def test_epoch_numbers_are_seconds_over_http(stack: Stack, acme_key: str) -> None:
+    user = "epoch-user"
+    with stack.client(acme_key) as client:
+        body = {"user_id": user, "turn_id": "e1", "session_id": "s", "role": "user", "text": "I like tea.",
+                "timestamp": -3e10}  # 1019-04-19 in seconds; 1969-12-31 if read as milliseconds
+        assert client.post("/v1/turns", json=body).status_code == 202
+        ahead = {**body, "turn_id": "e2", "timestamp": 3e10}  # the year 2920: refused, not read as 1970
+        response = client.post("/v1/turns", json=ahead)
+        assert response.status_code == 422 and "ahead of the clock" in response.text
+    dsn = stack.db_url.replace("postgresql+psycopg://", "postgresql://")
+
+    def stored_year() -> int | None:
+        with psycopg.connect(dsn) as conn:
+            row = conn.execute("SELECT timestamp FROM turns WHERE user_id = %s AND turn_id = 'e1'",
+                               (f"acme:{user}",)).fetchone()
+        return None if row is None else int(row[0].year)
+
+    assert wait_until(stored_year, 30, "the turn stored") == 1019
