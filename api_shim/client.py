@@ -42,6 +42,7 @@ from api_shim.replies import RecallReply, recall_reply, remote_error
 from memory_core import wire
 from memory_core.errors import InvalidField
 from memory_core.model import MAX_HIT, check_item_fields, new_item_id
+from memory_core.redact import redact
 from memory_core.store.base import check_list_filters
 from memory_core.validation import (
     MAX_REASON_CHARS,
@@ -185,7 +186,7 @@ class MemoryClient:
                 args=[json.dumps(turn, ensure_ascii=False), user_id, uuid.uuid4().hex,
                       wire.INGEST_WAITING_TTL_S])
         except redis.RedisError as exc:
-            raise PublishFailed(f"cannot reach Redis at {self.broker_url}: {exc}") from exc
+            raise PublishFailed(redact(f"cannot reach Redis at {self.broker_url}: {exc}")) from exc
         pub_seq = int(raw_seq)
         message_id = raw_id.decode() if isinstance(raw_id, bytes) else str(raw_id)
         if not int(must_send):
@@ -475,13 +476,13 @@ class MemoryClient:
                                                  kwargsrepr=kwargsrepr, task_id=task_id, **route).id)
             except Exception as exc:  # sent twice at worst: a read-only request, and its caller takes one reply
                 if name in _FALLS_BACK:
-                    raise PublishFailed(f"could not enqueue {name} at {self.broker_url}: {exc}") from exc
+                    raise PublishFailed(redact(f"could not enqueue {name} at {self.broker_url}: {exc}")) from exc
                 log.info("publishing %s failed once; retrying", name, exc_info=True)
         try:
             result = self.celery.send_task(name, kwargs=kwargs, retry=True, retry_policy=self._retry_policy,
                                            argsrepr="()", kwargsrepr=kwargsrepr, task_id=task_id, **route)
         except Exception as exc:  # kombu raises OperationalError and friends, by transport
-            raise PublishFailed(f"could not enqueue {name} at {self.broker_url}: {exc}") from exc
+            raise PublishFailed(redact(f"could not enqueue {name} at {self.broker_url}: {exc}")) from exc
         return str(result.id)
 
     def _call(self, name: str, *, timeout_s: float | None = None, kwargsrepr: str | None = None,
@@ -537,6 +538,7 @@ class MemoryClient:
             RecallUnavailable: no ``database_url``, or the set-up or the recall ran out of time.
             StoreError: the database failed.
         """
+        reason = redact(reason)  # shown to callers: never a URL's password or a key
         if self._fallback is None:
             raise RecallUnavailable(f"{reason}, and no database_url is set for a direct recall")
         reply = recall_reply(self._fallback.recall(user_id, query, k, filters, budget_tokens, reason))

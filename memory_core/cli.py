@@ -295,17 +295,36 @@ def import_cmd(src: Annotated[Path, typer.Argument(help="YAML export or a seed m
     console.print(f"imported {sum(counts.values())} item(s) for {len(counts)} user(s)")
 
 
+def erase_hooks(user: str, redis_url: str) -> int:
+    """Run every ``gulfstream.erase`` entry point (the workers' ``erase_keys``) for ``user``; return keys deleted.
+
+    Raises:
+        typer.BadParameter: a Redis URL was given but no hook is installed (the ``workers`` extra).
+    """
+    from importlib.metadata import entry_points
+
+    hooks = list(entry_points(group="gulfstream.erase"))
+    if not hooks:
+        raise typer.BadParameter("a Redis URL was given but no erase hook is installed "
+                                 "(pip install 'gulfstream[workers]')", param_hint="--redis-url")
+    return sum(int(hook.load()(user, redis_url)) for hook in hooks)
+
+
 @app.command()
 def erase(user: UserOption, db: DbOption = None,
-          yes: Annotated[bool, typer.Option("--yes", help="Do not ask.")] = False) -> None:
-    """Erase a user entirely: turns, items and history."""
+          yes: Annotated[bool, typer.Option("--yes", help="Do not ask.")] = False,
+          redis_url: Annotated[str | None, typer.Option(
+              "--redis-url", envvar="GULFSTREAM_REDIS_URL",
+              help="the workers' Redis: its keys and turn statuses of the user go too")] = None) -> None:
+    """Erase a user entirely: turns, items and history (and, with a Redis URL, the user's Redis keys)."""
     with _memory(db) as memory:
         memory.require_user(user)
         if not yes and not typer.confirm(f"Erase everything stored for {user}?"):
             raise typer.Exit(1)
         with _user_locks(memory, [user]):
             removed = memory.erase_user(user)
-    console.print(f"erased {user}: {removed} item(s)")
+            keys = erase_hooks(user, redis_url) if redis_url else 0
+    console.print(f"erased {user}: {removed} item(s)" + (f", {keys} Redis key(s)" if redis_url else ""))
 
 
 @app.command()

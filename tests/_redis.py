@@ -44,11 +44,13 @@ class RedisServer:
     port: int
     data_dir: Path
     appendfsync: str = "always"
+    password: str | None = None
     proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        auth = f":{self.password}@" if self.password else ""
+        return f"redis://{auth}127.0.0.1:{self.port}/0"
 
     def start(self, timeout_s: float = 10.0) -> None:
         """Start the server and wait until it answers PING."""
@@ -58,6 +60,8 @@ class RedisServer:
             "--maxmemory-policy", "noeviction", "--protected-mode", "no", "--daemonize", "no",
             "--logfile", str(self.data_dir / "redis.log"),
         ]
+        if self.password:
+            args += ["--requirepass", self.password]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
@@ -72,6 +76,10 @@ class RedisServer:
         """True when the server answers PING."""
         try:
             with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as sock:
+                if self.password:
+                    sock.sendall(f"AUTH {self.password}\r\n".encode())
+                    if not sock.recv(16).startswith(b"+OK"):
+                        return False
                 sock.sendall(b"PING\r\n")
                 return sock.recv(16).startswith(b"+PONG")
         except OSError:
@@ -96,7 +104,7 @@ class RedisServer:
         self.start()
 
 
-def start_redis(tmpdir: str | Path, appendfsync: str = "always") -> RedisServer:
+def start_redis(tmpdir: str | Path, appendfsync: str = "always", password: str | None = None) -> RedisServer:
     """Start a private redis-server with its data in ``tmpdir``; return it (``.url``, ``.stop()``).
 
     Args:
@@ -105,6 +113,6 @@ def start_redis(tmpdir: str | Path, appendfsync: str = "always") -> RedisServer:
     """
     data_dir = Path(tmpdir)
     data_dir.mkdir(parents=True, exist_ok=True)
-    server = RedisServer(free_port(), data_dir, appendfsync)
+    server = RedisServer(free_port(), data_dir, appendfsync, password)
     server.start()
     return server

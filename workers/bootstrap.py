@@ -17,10 +17,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis
-from celery.signals import worker_init, worker_process_init, worker_process_shutdown
+from celery.signals import (
+    after_setup_logger,
+    after_setup_task_logger,
+    worker_init,
+    worker_process_init,
+    worker_process_shutdown,
+)
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from memory_core.redact import install_log_redaction
 from memory_core.retrieval.tokenize import warm_up
 from memory_core.service import open_memory
 from memory_core.settings import load_settings
@@ -138,3 +145,11 @@ def _after_fork(**_: Any) -> None:
 @worker_process_shutdown.connect
 def _on_shutdown(**_: Any) -> None:
     reset()
+
+
+@after_setup_logger.connect
+@after_setup_task_logger.connect
+def _redact_logs(logger: logging.Logger, **_: Any) -> None:
+    # No URL password or API key in any worker log line (memory_core.redact).
+    install_log_redaction(logger)
+    install_log_redaction()

@@ -34,6 +34,7 @@ from memory_core.store.transfer import parse_import, store_import
 from memory_core.validation import check_timestamp
 from workers.app import app
 from workers.bootstrap import Context, context
+from workers.erase import erase_redis
 from workers.policy import republish
 from workers.recall import reply
 
@@ -165,12 +166,16 @@ def import_items(self: Task, call_id: str | None, text: str, user_id: str | None
 
 @app.task(name=wire.ERASE_USER, bind=True, ignore_result=True)
 def erase_user(self: Task, call_id: str | None, user_id: str, busy_since: float | None = None) -> None:
-    """Erase every turn, item, revision and dead letter of the user, under the user's lock."""
+    """Erase every turn, item, revision, dead letter and Redis key of the user, under the user's lock.
+
+    Afterwards the user's turn statuses are gone (``turn_status`` answers NotFound)
+    and Redis rewrites its append-only file (``workers.erase``).
+    """
     def work(ctx: Context) -> int:
         ctx.redis.delete(wire.inbox_key(user_id))  # turn texts not yet taken by an ingest run
         removed = int(ctx.memory.erase_user(user_id))
         ctx.dead_letters.erase_user(user_id)
-        ctx.redis.delete(wire.inbox_key(user_id))  # and any published meanwhile
+        erase_redis(ctx.redis, user_id)  # and any published meanwhile, the counters and refusals
         return removed
 
     locked_edit(self, call_id, [user_id], work, busy_since)

@@ -8,6 +8,7 @@ Run it with ``uvicorn --factory api_shim.http.app:create_app`` (or
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -19,6 +20,7 @@ from api_shim.http.errors import JsonResponse, install_handlers
 from api_shim.http.fast_recall import RecallFastPath
 from api_shim.http.services import Services, build_services
 from api_shim.http.settings import HttpSettings
+from memory_core.redact import install_log_redaction
 
 __all__ = ["API_VERSION", "create_app", "openapi_json"]
 
@@ -43,6 +45,8 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
     """
     settings = settings or (services.settings if services is not None else HttpSettings())
     own = services is None
+    for name in ("", "uvicorn", "uvicorn.error", "uvicorn.access"):  # after uvicorn configured them
+        install_log_redaction(logging.getLogger(name))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -39,6 +39,7 @@ except ImportError:  # optional: the standard library encodes the same JSON, slo
 
 from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
 from memory_core.errors import InvalidInput, NotFound, StoreError, StoreLocked, UnknownItem, UnknownUser
+from memory_core.redact import redact
 
 __all__ = ["ApiError", "JsonResponse", "error_body", "install_handlers", "shown_message"]
 
@@ -112,7 +113,7 @@ def _scrub(request: Request, message: str) -> str:
 
 def _reply(request: Request, status: int, code: str, message: str, headers: dict[str, str] | None = None,
            **details: Any) -> JsonResponse:
-    return JsonResponse(error_body(status, code, _scrub(request, message), **details), status_code=status,
+    return JsonResponse(error_body(status, code, _scrub(request, redact(message)), **details), status_code=status,
                         headers=headers)
 
 

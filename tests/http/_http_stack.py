@@ -78,13 +78,21 @@ class Stack:
         drop_database(self.admin_url, self.db_url)
 
 
-def start_stack(admin_url: str, tmp: Path, **settings: Any) -> Stack:
-    """Start the whole stack; settings override ``HttpSettings`` fields."""
+def start_stack(admin_url: str, tmp: Path, *, redis_password: str | None = None, db_password: str | None = None,
+                **settings: Any) -> Stack:
+    """Start the whole stack; settings override ``HttpSettings`` fields.
+
+    ``redis_password`` runs Redis with ``requirepass``; ``db_password`` puts a password in the
+    database URL (the test server trusts local connections, so it is carried but not checked).
+    """
     if not redis_available():
         raise RuntimeError("redis-server is required (ops/install_services.sh installs it)")
     db_url = create_database(admin_url, prefix="h")
     upgrade(db_url)
-    redis = start_redis(tmp / "redis")
+    if db_password:
+        db_url = db_url.replace("@", f":{db_password}@", 1) if "://" in db_url and ":" not in \
+            db_url.split("://", 1)[1].split("@", 1)[0] else db_url
+    redis = start_redis(tmp / "redis", password=redis_password)
     procs = CeleryProcesses(redis.url, db_url, tmp)
     procs.worker("curate", concurrency=2)
     procs.worker("recall", queues="recall", pool="solo", concurrency=1)
