@@ -286,8 +286,20 @@ class Memory(LifecycleCalls, SessionCalls):
         if weights is None and self.settings.recall_strength_weight != PRESETS["balanced"].strength:
             weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
         # a broad question ("what did we talk about last month?") gets summaries first
-        results = recall_with_summaries(self.recaller, user_id, query, self.settings.recall_k if k is None else k,
-                                        filters, weights)
+        degraded = ""
+        try:
+            results = recall_with_summaries(self.recaller, user_id, query,
+                                            self.settings.recall_k if k is None else k, filters, weights)
+        except StoreError as exc:  # the database is down: a warm index still answers, flagged
+            cached = getattr(self.recaller, "recall_cached", None)
+            found = None if cached is None else cached(user_id, query, self.settings.recall_k if k is None else k,
+                                                      filters, weights)
+            if found is None:
+                raise
+            log.warning("recall for %s answered from the cached index: %s", user_id, exc)
+            results = found
+            degraded = (f"database unreachable ({type(exc).__name__}); answered from the recall worker's "
+                        "index as last updated, which may miss the latest changes")
         if not _may_see_sensitive(query, filters):  # seed 001 §8.24.1: only when asked for
             results = [r for r in results
                        if r.item.theme != SENSITIVE_THEME or asks_for_item(query, r.item.description)]
@@ -299,7 +311,8 @@ class Memory(LifecycleCalls, SessionCalls):
         timings = getattr(self.recaller, "timings", None)
         reason = getattr(timings, "degraded", "") or ""
         return RecallResponse(results, block, {"recall": (searched - started) * 1e3,
-                                               "context": (done - searched) * 1e3}, bool(reason), reason)
+                                               "context": (done - searched) * 1e3},
+                              bool(degraded or reason), degraded or reason)
 
     def close(self) -> None:
         """Release the store's connections."""

@@ -337,6 +337,25 @@ class Recaller:
                     self.embed_failures += 1
         return timings
 
+    def recall_cached(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
+                      weights: RecallWeights | None = None) -> list[RecallResult] | None:
+        """Search the user's cached index as it is, without asking the store whether it is current.
+
+        The degraded path while the database is down (``Memory.recall``): the
+        answer may miss the changes made since the index was last updated.
+
+        Returns:
+            The results, or None when this process holds no index of the user.
+
+        Raises:
+            InvalidField, TextTooLong: as ``recall``.
+        """
+        check_query(query, k)
+        cached = self._cache.get(check_id(user_id, "user id"))
+        if cached is None:
+            return None
+        return cached.search(query, k, filters, weights, None, self.settings)
+
     def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
         """Pass new hit counts to the user's cached index, if any; return items updated."""
         cached = self._cache.get(user_id)

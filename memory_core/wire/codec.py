@@ -152,6 +152,6 @@ def recall_payload(response: Any, *, raw: bool = False) -> dict[str, Any]:
     ]
     payload = {"results": results, "context": response.context if raw else to_jsonable(response.context),
                "timings_ms": dict(response.timings_ms)}
-    if getattr(response, "degraded", False):  # e.g. the query embedding failed: lexical recall only
+    if getattr(response, "degraded", False):  # a failed query embedding, or a warm index while the DB is down
         payload["degraded"], payload["reason"] = True, str(response.reason)
     return payload
