@@ -28,6 +28,7 @@ from api_shim.http.schemas import (
 from api_shim.http.services import Services
 from memory_core import wire
 from memory_core.errors import UnknownItem
+from memory_core.pipeline.sensitive import SENSITIVE_THEME, mask
 from memory_core.validation import MAX_REASON_CHARS
 
 __all__ = ["router", "shown_item"]
@@ -40,18 +41,29 @@ Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
 
 
-def shown_item(item: dict[str, Any], user_id: str) -> dict[str, Any]:
-    """The item as the caller sees it: its user id inside the tenant."""
+def shown_item(item: dict[str, Any], user_id: str, reveal: bool = False) -> dict[str, Any]:
+    """The item as the caller sees it: its user id inside the tenant; a sensitive one masked unless ``reveal``.
+
+    An item of theme ``sensitive`` (``memory_core.pipeline.sensitive``) shows its
+    description with the values masked ("my PIN is [code]") unless the caller
+    asks for it explicitly (``?reveal=true``).
+    """
     item["user_id"] = user_id
+    if not reveal and item.get("theme") == SENSITIVE_THEME and isinstance(item.get("description"), str):
+        item["description"] = mask(item["description"])
+        item["masked"] = True
     return item
 
 
-def _get(svc: Services, who: Caller, user_id: str, item_id: str) -> dict[str, Any]:
+Reveal = Annotated[bool, Query(description="show a sensitive item's description unmasked")]
+
+
+def _get(svc: Services, who: Caller, user_id: str, item_id: str, reveal: bool = False) -> dict[str, Any]:
     try:
         item = svc.store.get(who.user(user_id), item_id)
     except UnknownItem:
         raise ApiError(404, "unknown_item", f"no memory item {item_id!r} for user {user_id!r}") from None
-    return shown_item(wire.item_payload(item), user_id)
+    return shown_item(wire.item_payload(item), user_id, reveal)
 
 
 @router.get("", response_model=ItemsOut, summary="List a user's items")
@@ -59,19 +71,19 @@ def list_items(user_id: UserIdPath, svc: Svc, who: Who,
                status: Annotated[list[Status] | None, Query(max_length=4)] = None,
                theme: Annotated[str | None, Query(min_length=1, max_length=64, pattern=NO_NUL)] = None,
                kind: Annotated[str | None, Query(min_length=1, max_length=32, pattern=NO_NUL)] = None,
-               ) -> dict[str, Any]:
+               reveal: Reveal = False) -> dict[str, Any]:
     """Items of the user, oldest first (default: active ones). 404 for a user with nothing stored."""
     uid = who.user(user_id)
     items = svc.client.list_items(uid, statuses=list(status) if status else None, theme=theme, kind=kind)
     if not items:
         svc.require_user(uid, user_id)
-    return {"user_id": user_id, "items": [shown_item(i, user_id) for i in items]}
+    return {"user_id": user_id, "items": [shown_item(i, user_id, reveal) for i in items]}
 
 
 @router.get("/{item_id}", response_model=ItemOut, summary="Get one item (any status)")
-def get_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who) -> dict[str, Any]:
-    """One item, whatever its status."""
-    return _get(svc, who, user_id, item_id)
+def get_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who, reveal: Reveal = False) -> dict[str, Any]:
+    """One item, whatever its status (a sensitive one masked unless ``?reveal=true``)."""
+    return _get(svc, who, user_id, item_id, reveal)
 
 
 @router.post("", response_model=ItemOut, status_code=201, responses=JSON_BODY, summary="Create an item")

@@ -65,7 +65,7 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
     app.add_middleware(RecallFastPath, fastapi_app=app)
     app.add_middleware(ops.MetricsMiddleware, metrics=app.state.metrics)
     app.add_middleware(ops.Limits, max_bytes=settings.http_max_body_bytes,
-                       max_import_bytes=settings.http_max_import_bytes)
+                       max_import_bytes=settings.http_max_import_bytes, body_timeout_s=settings.http_body_timeout_s)
     return app
 
 

@@ -106,10 +106,13 @@ def replay_body(body: bytes, receive: Receive) -> Receive:
 
 
 class Limits:
-    """Refuses request bodies over ``max_bytes`` (``max_import_bytes`` on ``/import``) with 413."""
+    """Refuses request bodies over ``max_bytes`` (``max_import_bytes`` on ``/import``) with 413,
+    and bodies that take longer than ``body_timeout_s`` seconds to arrive with 408 (the connection is
+    closed: a client that declares more than it sends cannot hold it)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, max_import_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, max_import_bytes: int, body_timeout_s: float = 5.0) -> None:
         self.app, self.max_bytes, self.max_import_bytes = app, max_bytes, max_import_bytes
+        self.body_timeout_s = body_timeout_s
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
@@ -122,8 +125,16 @@ class Limits:
             return
         chunks: list[bytes] = []
         size = 0
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.body_timeout_s
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), timeout=max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                body = error_body(408, "request_timeout",
+                                  f"the request body did not arrive within {self.body_timeout_s:g} s")
+                await JsonResponse(body, status_code=408, headers={"Connection": "close"})(scope, receive, send)
+                return
             if message["type"] != "http.request":
                 break
             size += len(message.get("body", b""))

@@ -26,6 +26,7 @@ class HttpSettings(BaseSettings):
     publish_retry_s: float = Field(10.0, gt=0, description="keep retrying an unreachable broker this long")
 
     http_max_body_bytes: int = Field(4 * 1024 * 1024, gt=0, description="largest JSON request body")
+    http_body_timeout_s: float = Field(5.0, gt=0, description="a request body must arrive within this (408)")
     http_max_import_bytes: int = Field(16 * 1024 * 1024, gt=0, description="largest YAML import body")
     http_key_cache_ttl_s: float = Field(10.0, ge=0, description="how long a looked-up API key is trusted")
     http_cookie_secure: bool = Field(False, description="mark the editor's session cookie Secure (HTTPS)")

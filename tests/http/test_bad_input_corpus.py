@@ -56,3 +56,21 @@ def test_epoch_numbers_are_seconds_over_http(stack: Stack, acme_key: str) -> Non
         return None if row is None else int(row[0].year)
 
     assert wait_until(stored_year, 30, "the turn stored") == 1019
+
+
+def test_a_body_shorter_than_declared_cannot_hold_the_connection(stack: Stack, acme_key: str) -> None:
+    import socket
+    import time
+    from urllib.parse import urlparse
+
+    url = urlparse(stack.base_url)
+    with socket.create_connection((url.hostname, url.port), timeout=30) as sock:
+        started = time.monotonic()
+        sock.sendall(b"POST /v1/turns HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Authorization: Bearer " + acme_key.encode() + b"\r\nContent-Length: 100000\r\n\r\n{\"user")
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+        held_s = time.monotonic() - started
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    assert held_s < 8, held_s

@@ -1,0 +1,215 @@
+"""Soak the stack under faults; print lost / duplicated / worker deaths / 5xx / leaked / erase / degraded.
+
+    PYTHONPATH=. python ops/soak.py [--users 8 --turns 60 --redis-restarts 10 --kills 4 --pg-restarts 2]
+
+Everything is real and private to the run: a PostgreSQL server (so it can be
+restarted), Redis behind a planted password (and a planted password in the
+database URL), two curate workers with gossip, mingle and heartbeats (as
+``ops/stack.sh`` runs them), the edit and recall workers, beat, and the HTTP
+shim. While ``users`` × ``turns`` turns are published, Redis is restarted
+``redis_restarts`` times (alternately SIGTERM and SIGKILL), the curate
+workers are SIGKILLed ``kills`` times and PostgreSQL is restarted
+``pg_restarts`` times (``-m fast`` and ``-m immediate``). Then:
+
+- lost / double-applied: every user's turns and memory against the embedded
+  mode built from the same turns in order;
+- worker deaths: workers that exited without being killed (or logged "Unrecoverable error");
+- 5xx: the bad-input corpus (``tests/http/_bad_inputs.py``) against the shim;
+- leaked: the planted passwords in any reply (Redis down) or log line;
+- erase: Redis keys and turn statuses left for an erased user;
+- degraded recall: recalls answered (flagged) while PostgreSQL is stopped.
+
+Not covered: a full disk for PostgreSQL (needs a tmpfs or quota the run cannot mount).
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+for sub in ("tests", "tests/workers", "tests/http"):
+    sys.path.insert(0, str(REPO / sub))
+
+import redis  # noqa: E402
+from _bad_inputs import corpus  # noqa: E402
+from _http_stack import start_stack  # noqa: E402
+from _services import _as_owner, _bin_dir, start_postgres, stop_postgres  # noqa: E402
+from _workload import embedded_snapshots, make_turns, snapshot, turn_texts, wait_until  # noqa: E402
+from sqlalchemy.engine import make_url  # noqa: E402
+
+from api_shim.client import MemoryClient  # noqa: E402
+from memory_core.errors import NotFound  # noqa: E402
+from memory_core.store.sql import SqlStore  # noqa: E402
+from workers.erase import user_keys  # noqa: E402
+
+REDIS_SECRET = "SoakRedisPw5f1e9a"
+DB_SECRET = "SoakDbPw7c3b2d"
+
+
+def pg_ctl(root: Path, port: int, action: str, mode: str = "fast") -> None:
+    """Stop (``-m mode``) or start the private PostgreSQL in ``root``."""
+    cmd = [str(_bin_dir() / "pg_ctl"), "-D", str(root / "data"), "-w", "-t", "60"]
+    if action == "start":
+        cmd += ["-l", str(root / "server.log"), "-o", f"-p {port} -k {root} -c listen_addresses=127.0.0.1"]
+    else:
+        cmd += ["-m", mode]
+    subprocess.run(_as_owner([*cmd, action]), capture_output=True, check=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--users", type=int, default=8)
+    ap.add_argument("--turns", type=int, default=60)
+    ap.add_argument("--redis-restarts", type=int, default=10)
+    ap.add_argument("--kills", type=int, default=4)
+    ap.add_argument("--pg-restarts", type=int, default=2)
+    args = ap.parse_args()
+
+    root = Path(tempfile.mkdtemp(prefix="gulfstream-soak-pg-"))
+    tmp = Path(tempfile.mkdtemp(prefix="gulfstream-soak-"))
+    admin = start_postgres(root)
+    port = int(make_url(admin).port or 0)
+    stack = start_stack(admin, tmp, redis_password=REDIS_SECRET, db_password=DB_SECRET)
+    rows: list[tuple[str, str, str]] = []
+    try:
+        procs = stack.procs
+        procs.procs[0].stop()  # the stack's own all-queue worker: the run's two curate processes replace it
+        slow = {"GULFSTREAM_PIPELINE": "_workload:SlowPipeline", "GULFSTREAM_TEST_PLAN_DELAY_MS": "20"}
+        curates = [procs.worker(f"curate{i}", queues="ingest,curate,maintenance", supervised_flags=True, **slow)
+                   for i in (1, 2)]
+        procs.worker("edits", queues="edits", concurrency=1)
+        procs.beat()
+        turns = {f"soak{u:02d}": make_turns(f"soak{u:02d}", turn_texts(u, args.turns)) for u in range(args.users)}
+        client = MemoryClient(stack.redis.url, database_url=stack.db_url, publish_retry_s=120,
+                              recall_timeout_ms=3000, request_timeout_s=60)
+        errors: list[BaseException] = []
+
+        def publish(user_turns: list[dict[str, Any]]) -> None:
+            try:
+                for t in user_turns:
+                    client.publish_turn(**t)
+                    time.sleep(0.05)
+            except BaseException as exc:
+                errors.append(exc)
+
+        publishers = [threading.Thread(target=publish, args=(t,)) for t in turns.values()]
+        for p in publishers:
+            p.start()
+        killed = 0
+        steps = max(args.redis_restarts, args.kills, args.pg_restarts)
+        for step in range(steps):
+            time.sleep(0.8)
+            if step < args.redis_restarts:
+                if step % 2:
+                    assert stack.redis.proc is not None
+                    stack.redis.proc.kill()  # immediate: no AOF flush beyond appendfsync
+                    stack.redis.proc.wait()
+                    time.sleep(0.3)
+                    stack.redis.start()
+                else:
+                    stack.redis.restart(down_s=0.3)
+            if step < args.kills:
+                victim = curates[step % 2]
+                victim.kill()
+                killed += 1
+                curates[step % 2] = procs.worker(f"curate{step % 2 + 1}-{step}", queues="ingest,curate,maintenance",
+                                                 supervised_flags=True, **slow)
+            if step < args.pg_restarts:
+                pg_ctl(root, port, "stop", "immediate" if step % 2 else "fast")
+                time.sleep(0.5)
+                pg_ctl(root, port, "start")
+        for p in publishers:
+            p.join(300)
+        store = SqlStore(stack.db_url)
+        wait_until(lambda: all(store.last_applied_seq(u) >= args.turns for u in turns), 600, "every turn applied",
+                   procs.logs)
+        expected = embedded_snapshots(turns, tmp)
+        lost = dup = 0
+        for user, user_turns in turns.items():
+            stored = [t.turn_id for t in store.list_turns(user)]
+            lost += len({t["turn_id"] for t in user_turns} - set(stored))
+            dup += len(stored) - len(set(stored)) + (snapshot(store, user) != expected[user])
+        unrecoverable = sum(p.tail(10**8).count("Unrecoverable error") for p in procs.procs)
+        deaths = unrecoverable + sum(1 for p in procs.procs[1:] if p.name.startswith("curate") and
+                                     p.proc is not None and p.proc.returncode not in (None, -9))
+        rows += [("turns published", str(args.users * args.turns), f"{len(errors)} publish errors"),
+                 ("Redis restarts during ingest", str(args.redis_restarts), "alternately SIGTERM and SIGKILL"),
+                 ("curate SIGKILLs / PostgreSQL restarts", f"{killed} / {args.pg_restarts}", "two curate processes"),
+                 ("lost turns", str(lost), ""), ("double-applied (users whose memory differs)", str(dup), ""),
+                 ("worker deaths (not killed by the run)", str(deaths), f"{unrecoverable} 'Unrecoverable error'")]
+
+        # bad-input corpus
+        key = stack.key("soak")
+        cases = corpus("corpus")
+        fivexx = 0
+        with stack.client(key) as http:
+            for case in cases:
+                r = http.request(case.method, case.path, json=case.json if case.content is None else None,
+                                 content=case.content, headers=case.headers)
+                fivexx += r.status_code >= 500
+        rows.append(("5xx over the bad-input corpus", str(fivexx), f"{len(cases)} requests"))
+
+        # erase
+        with stack.client(key) as http:
+            body = {"user_id": "gone", "turn_id": "g1", "session_id": "s", "role": "user", "text": "I like tea.",
+                    "timestamp": "2026-03-01T10:00:00Z"}
+            http.post("/v1/turns", json=body)
+            wait_until(lambda: http.get("/v1/users/gone/turns/g1").json().get("status") == "applied", 60, "g1")
+            http.delete("/v1/users/gone")
+            status = http.get("/v1/users/gone/turns/g1").status_code
+        r = redis.Redis.from_url(stack.redis.url)
+        left = [k for k in user_keys("soak:gone") if r.exists(k)]
+        r.close()
+        rows.append(("Redis keys left for an erased user", str(len(left)), f"turn status afterwards: {status}"))
+
+        # recall through a PostgreSQL outage
+        client.recall("soak00", "where do I live?", k=5)
+        pg_ctl(root, port, "stop", "fast")
+        degraded = failed = 0
+        for _ in range(20):
+            try:
+                degraded += client.recall("soak00", "where do I live?", k=5).degraded
+            except Exception:
+                failed += 1
+        pg_ctl(root, port, "start")
+        rows.append(("recalls during a PostgreSQL outage", f"{degraded}/20 degraded", f"{failed} failed"))
+
+        # secrets, with Redis down
+        replies: list[str] = []
+        stack.redis.stop()
+        with stack.client(key) as http:
+            for method, path, payload in (("POST", "/v1/turns", {**body, "user_id": "s", "turn_id": "s1"}),
+                                          ("POST", "/v1/users/soak00/recall", {"query": "tea"}),
+                                          ("GET", "/readyz", None), ("DELETE", "/v1/users/soak00", None)):
+                replies.append(http.request(method, path, json=payload).text)
+        time.sleep(2)
+        stack.redis.start()
+        everything = "\n".join(replies) + procs.logs()
+        leaked = sum(everything.count(s) for s in (REDIS_SECRET, DB_SECRET))
+        rows.append(("planted secrets in replies and logs", str(leaked), "Redis down; worker logs included"))
+        try:
+            client.turn_status("soak:gone", "g1")
+            erased_status = "found"
+        except NotFound:
+            erased_status = "NotFound"
+        rows.append(("client turn status of the erased user", erased_status, ""))
+        client.close()
+        store.close()
+    finally:
+        stack.stop()
+        stop_postgres(root)
+    print("| measure | value | note |")
+    print("|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
