@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+import redis
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -205,6 +206,12 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(PublishFailed)
     async def _broker(request: Request, exc: PublishFailed) -> JsonResponse:
         return _reply(request, 503, "broker_unavailable", f"{exc}; nothing was accepted, retry later",
+                      {"Retry-After": "2"})
+
+    @app.exception_handler(redis.RedisError)
+    async def _redis(request: Request, exc: redis.RedisError) -> JsonResponse:  # a read of Redis (turn status)
+        log.error("Redis failed on %s %s: %s", request.method, request.url.path, exc)
+        return _reply(request, 503, "broker_unavailable", f"Redis failed ({type(exc).__name__}); retry later",
                       {"Retry-After": "2"})
 
     @app.exception_handler(RecallUnavailable)
