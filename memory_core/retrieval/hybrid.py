@@ -250,6 +250,7 @@ class HybridIndex(HybridState):
         n_slots = self.lexical.n_docs
         first, item_scores = self.lexical.ranked_scored(tokens, depth, mask)
         lexical_weight = 1.0  # scales every lexical ranking's weight when the dense ranking runs
+        dense_weight = settings.w_dense
         dense_ranking: np.ndarray | None = None
         if query_vector is not None and self.dense is not None:
             coverage = lexical_coverage(self.lexical, tokens, first)
@@ -260,9 +261,10 @@ class HybridIndex(HybridState):
                     dense_ranking = self.dense.ranked(vector, settings.dense_depth, alive, mask)
                     if settings.coverage_weighting:
                         lexical_weight = max(coverage, settings.coverage_floor)
+                        dense_weight += settings.w_dense_miss * max(0.0, 1.0 - coverage / settings.miss_below)
         rankings = [(first, settings.w_items * lexical_weight)]
         if dense_ranking is not None:
-            rankings.append((dense_ranking, settings.w_dense))
+            rankings.append((dense_ranking, dense_weight))
         if settings.aliases and settings.w_alias and self.aliases is not None:
             extra_terms = self.aliases.expand(tokens)
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"

@@ -74,6 +74,10 @@ class HybridSettings:
             lexical item holds (at least ``coverage_floor``): words the query
             shares with no memory say little, its meaning then decides.
         coverage_floor: the least that multiplier can be (0..1).
+        w_dense_miss / miss_below: with ``coverage_weighting``, the dense ranking's weight is
+            ``w_dense + w_dense_miss · max(0, 1 − coverage / miss_below)``: strong where
+            the query's words miss the memories (another language, other words), as
+            light as ``w_dense`` once they cover ``miss_below`` of its idf mass.
         aliases: search the query's aliases (learned acronyms, bilingual synonyms;
             ``aliases.AliasTable``) as one more item ranking, weighted ``w_alias``.
     """
@@ -93,11 +97,13 @@ class HybridSettings:
     seed_items: int = 3
     superseded_event_factor: float = 0.5
     dense: bool = True
-    w_dense: float = 1.0
+    w_dense: float = 0.5
     dense_depth: int = 50
     dense_gate: float = 0.0
     coverage_weighting: bool = True
     coverage_floor: float = 0.2
+    w_dense_miss: float = 4.0
+    miss_below: float = 0.2
     aliases: bool = True
     w_alias: float = 1.0
 
@@ -107,12 +113,12 @@ class HybridSettings:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
         weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.w_dense,
-                   self.w_alias)
+                   self.w_alias, self.w_dense_miss)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
-        if not 0 <= self.dense_gate <= 1 or not 0 <= self.coverage_floor <= 1:
-            raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1]; got {self.dense_gate!r}, "
-                               f"{self.coverage_floor!r}")
+        if not 0 <= self.dense_gate <= 1 or not 0 <= self.coverage_floor <= 1 or not 0 < self.miss_below <= 1:
+            raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1], miss_below in (0, 1]; got "
+                               f"{self.dense_gate!r}, {self.coverage_floor!r}, {self.miss_below!r}")
         if not 0 < self.superseded_event_factor <= 1:
             raise InvalidField(f"superseded_event_factor must be in (0, 1]; got {self.superseded_event_factor!r}")
 
