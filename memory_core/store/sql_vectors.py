@@ -11,7 +11,7 @@ recall worker's cached index picks them up.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from sqlalchemy import Table, delete, func, insert, or_, select, tuple_, update
@@ -92,8 +92,14 @@ class SqlVectors:
             _V.c.user_id == user_id, _V.c.model_id == model_id, _V.c.changed_version > after)
         if upto is not None:
             query = query.where(_V.c.changed_version <= upto)
-        with self.store._tx() as conn:
+
+        def read(conn: Any) -> dict[tuple[str, str], np.ndarray]:
             return {(r.kind, r.owner_id): _decode(r.vector, r.dim) for r in conn.execute(query)}
+
+        if not self.store.is_sqlite:  # on the recall path after every change: one autocommit round trip
+            return dict(self.store._autocommit(read))
+        with self.store._tx() as conn:
+            return read(conn)
 
     def put(self, user_id: str, model_id: str, records: Sequence[VectorRecord]) -> int:
         """Store (replace) vectors in one transaction and bump the user's memory version; return rows written.
