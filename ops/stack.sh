@@ -193,7 +193,12 @@ case "${1:-}" in
     check_started || { echo "the stack did not start; 'ops/stack.sh stop' cleans up" >&2; exit 1; }
     echo "stack up; its URLs (with the generated passwords): source $STACK_DIR/env" ;;
   stop)
-    if supervisor_up; then ctl shutdown >/dev/null && echo "stopped supervised processes"; fi
+    if supervisor_up; then
+      spid="$(cat "$PIDS/supervisord.pid" 2>/dev/null || true)"
+      ctl shutdown >/dev/null  # returns at once: wait until every process has stopped
+      for _ in $(seq 900); do [ -n "$spid" ] && kill -0 "$spid" 2>/dev/null || break; sleep 0.1; done
+      echo "stopped supervised processes"
+    fi
     as_pg "$PG_BIN/pg_ctl" -D "$STACK_DIR/pgdata" -m fast stop >/dev/null 2>&1 && echo "stopped postgres" || true ;;
   status)
     if supervisor_up; then ctl status || true; else echo "supervisord: not running"; fi
