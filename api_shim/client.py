@@ -21,50 +21,39 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
-import logging
 import time
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Any
 
 import redis
-from celery import Celery
-from redis.backoff import ExponentialBackoff, NoBackoff
-from redis.retry import Retry
 
-from api_shim.errors import PublishFailed, RecallUnavailable, RequestTimeout
+from api_shim.errors import PublishFailed
 from api_shim.fallback import DatabaseRecall
-from api_shim.replies import RecallReply, recall_reply, remote_error
+from api_shim.recall_rpc import RecallRpc
+from api_shim.replies import RecallReply
+from api_shim.task_rpc import TaskRpc
 from memory_core import wire
 from memory_core.errors import InvalidField
 from memory_core.model import MAX_HIT, check_item_fields, new_item_id
 from memory_core.redact import redact
 from memory_core.store.base import check_list_filters
+from memory_core.twin import OffLoop
 from memory_core.validation import (
-    MAX_REASON_CHARS,
     MAX_TEXT_CHARS,
-    ROLES,
+    MAX_THEME_CHARS,
     check_id,
     check_item_values,
-    check_meta,
+    check_reason,
     check_text,
-    check_turn_time,
 )
 from memory_core.wire import affinity
-from memory_core.wire.affinity import HashRing
 
 __all__ = ["MAX_IMPORT_CHARS", "AsyncMemoryClient", "MemoryClient", "RecallReply"]
 
-T = TypeVar("T")
-log = logging.getLogger(__name__)
-_READ_ONLY = frozenset({wire.RECALL, wire.PING})
-_FALLS_BACK = frozenset({wire.RECALL})  # read-only with a fallback of its own: never retried
-_REPLY_SLICE_S = 5.0  # a recall waits for its reply in BRPOPs of at most this long, in seconds
-_REPLY_SOCKET_MARGIN_S = 5.0  # and gives up on a Redis silent this long past a BRPOP's end
 MAX_IMPORT_CHARS = 20_000_000  # one import message, in characters
 
 
@@ -97,42 +86,26 @@ class MemoryClient:
                  fallback_timeout_s: float = 5.0, fallback_setup_s: float = 30.0,
                  recall_queues: Sequence[str] | None = None) -> None:
         self.broker_url = broker_url
-        self._ring = HashRing(list(recall_queues)) if recall_queues else None
-        self._alive: tuple[float, frozenset[str]] = (0.0, frozenset())
-        self._suspect: dict[str, float] = {}  # queue → until when it is skipped (a recall there timed out)
         self.database_url = database_url
-        self.recall_timeout_ms = recall_timeout_ms
-        self.request_timeout_s = request_timeout_s
-        self._retry_policy = {"max_retries": max(1, int(publish_retry_s / 0.5)), "interval_start": 0,
-                              "interval_step": 0.25, "interval_max": 0.5}
-        self.celery = Celery("gulfstream-client", broker=broker_url, set_as_current=False)
-        self.celery.conf.update(
-            task_serializer="json", accept_content=["json"], broker_connection_retry_on_startup=True,
-            task_routes={name: {"queue": queue} for name, queue in wire.ROUTES.items()},
-            # One connection attempt per publish: kombu would otherwise keep reconnecting for its
-            # connect timeout (~4-6 s) inside even a ``retry=False`` publish. Retrying publishes
-            # (writes) still retry, by ``_retry_policy``.
-            broker_transport_options={"max_retries": 0},
-        )
-        retries = max(1, int(publish_retry_s / 0.5))
-        self.redis = redis.Redis.from_url(
-            broker_url, socket_timeout=30, health_check_interval=15,
-            retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries=retries),
-            retry_on_error=[redis.ConnectionError, redis.TimeoutError])
-        # Recall replies are awaited on connections that never retry: a Redis lost mid-wait sends the
-        # recall to its database fallback at once (``self.redis`` would reconnect for ~publish_retry_s).
-        self._reply_redis = redis.Redis.from_url(
-            broker_url, socket_timeout=_REPLY_SLICE_S + _REPLY_SOCKET_MARGIN_S, socket_connect_timeout=2,
-            retry=Retry(NoBackoff(), 0))
+        self.rpc = TaskRpc(broker_url, request_timeout_s=request_timeout_s, publish_retry_s=publish_retry_s)
+        self.celery = self.rpc.celery  # the broker connection (the HTTP shim tunes its transport options)
+        self.redis = self.rpc.redis  # the broker's Redis, with retries
         self._publish_script = self.redis.register_script(wire.PUBLISH_SCRIPT)
         self._fallback = None if database_url is None else DatabaseRecall(
             database_url, timeout_s=fallback_timeout_s, setup_s=fallback_setup_s)
+        #: The recall round trip (also ``AsyncMemoryClient.recall``'s and the HTTP shim's).
+        self.recall_rpc = RecallRpc(self.celery, self.redis, broker_url, self._fallback, recall_timeout_ms,
+                                    recall_queues)
+
+    @property
+    def recall_timeout_ms(self) -> int:
+        """How long ``recall`` waits for the worker when the call names no timeout, in milliseconds."""
+        return self.recall_rpc.default_wait_ms
 
     def close(self) -> None:
         """Release broker, Redis and database connections."""
-        self.redis.close()
-        self._reply_redis.close()
-        self.celery.close()
+        self.rpc.close()
+        self.recall_rpc.close()
         if self._fallback is not None:
             self._fallback.close()
 
@@ -166,18 +139,16 @@ class MemoryClient:
             InvalidInput: a bad id, text, role, timestamp, speaker or meta (nothing sent).
             PublishFailed: the broker could not be reached within ``publish_retry_s``.
         """
-        user_id = check_id(user_id, "user id")
-        turn_id = check_id(turn_id, "turn id")
-        session_id = check_id(session_id, "session id")
-        if role not in ROLES:
-            raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {role!r}")
-        text = _text(text, "text")
-        when = check_turn_time(timestamp)
-        name = _text(speaker, "speaker", max_chars=128) if speaker is not None else ""
-        extra = check_meta(meta)
-        turn = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role,
-                "text": text, "timestamp": when.isoformat(), "speaker": name, "meta": extra,
-                "published_at": time.time()}
+        return self.publish_checked(wire.check_turn(user_id, turn_id, text, role, session_id, timestamp,
+                                                    speaker, meta))
+
+    def publish_checked(self, turn: wire.WireTurn) -> str:
+        """``publish_turn`` for a turn already checked by ``wire.check_turn`` (a batch checks all first).
+
+        Raises:
+            PublishFailed: the broker could not be reached within ``publish_retry_s``.
+        """
+        user_id, turn_id = turn["user_id"], turn["turn_id"]
         waiting_key = wire.ingest_waiting_key(user_id)
         try:
             raw_seq, raw_id, must_send = self._publish_script(
@@ -191,10 +162,10 @@ class MemoryClient:
         message_id = raw_id.decode() if isinstance(raw_id, bytes) else str(raw_id)
         if not int(must_send):
             return message_id  # a queued ingest of this user will store this turn too
-        kwargs = {**turn, "pub_seq": pub_seq}
+        kwargs: dict[str, Any] = {**turn, "pub_seq": pub_seq}
         shown = f"{{'user_id': {user_id!r}, 'turn_id': {turn_id!r}, 'pub_seq': {pub_seq}}}"
         try:
-            return self._send(wire.INGEST_TURN, kwargs, kwargsrepr=shown, task_id=message_id)
+            return self.rpc.send(wire.INGEST_TURN, kwargs, kwargsrepr=shown, task_id=message_id)
         except PublishFailed:
             with contextlib.suppress(redis.RedisError):  # let the next publish send its own message
                 self.redis.delete(waiting_key)
@@ -220,10 +191,10 @@ class MemoryClient:
         fields = {name: value.isoformat() if isinstance(value, datetime) else value
                   for name, value in check_item_values(fields).items()}  # the worker checks them again
         fields.setdefault("id", new_item_id())
-        return str(self._call(wire.ADD_ITEM, user_id=check_id(user_id, "user id"),
+        return str(self.rpc.call(wire.ADD_ITEM, user_id=check_id(user_id, "user id"),
                               description=_text(description, "description"),
-                              theme=_text(theme, "theme", max_chars=64), fields=fields,
-                              reason=_reason(reason, required=False)))
+                              theme=_text(theme, "theme", max_chars=MAX_THEME_CHARS), fields=fields,
+                              reason=check_reason(reason, required=False)))
 
     def update_item(self, user_id: str, item_id: str, reason: str, new_description: str | None = None,
                     new_theme: str | None = None) -> None:
@@ -237,10 +208,10 @@ class MemoryClient:
         """
         if new_description is None and new_theme is None:
             raise InvalidField("update needs a new description or a new theme")
-        self._call(wire.UPDATE_ITEM, user_id=check_id(user_id, "user id"),
-                   item_id=check_id(item_id, "item id"), reason=_reason(reason),
+        self.rpc.call(wire.UPDATE_ITEM, user_id=check_id(user_id, "user id"),
+                   item_id=check_id(item_id, "item id"), reason=check_reason(reason),
                    new_description=None if new_description is None else _text(new_description, "description"),
-                   new_theme=None if new_theme is None else _text(new_theme, "theme", max_chars=64))
+                   new_theme=None if new_theme is None else _text(new_theme, "theme", max_chars=MAX_THEME_CHARS))
 
     def delete_item(self, user_id: str, item_id: str, reason: str) -> str:
         """Soft-delete an item (kept in history); return its description.
@@ -251,8 +222,8 @@ class MemoryClient:
         Raises:
             UnknownItem, InvalidInput (an empty reason too), RequestTimeout, RemoteError.
         """
-        return str(self._call(wire.DELETE_ITEM, user_id=check_id(user_id, "user id"),
-                              item_id=check_id(item_id, "item id"), reason=_reason(reason)))
+        return str(self.rpc.call(wire.DELETE_ITEM, user_id=check_id(user_id, "user id"),
+                              item_id=check_id(item_id, "item id"), reason=check_reason(reason)))
 
     def merge_items(self, user_id: str, keep_id: str, other_id: str, reason: str, *,
                     description: str | None = None, theme: str | None = None) -> str:
@@ -266,11 +237,11 @@ class MemoryClient:
             UnknownItem: either item is not a live item of the user.
             InvalidInput: the same id twice, bad text, an empty reason; RequestTimeout; RemoteError.
         """
-        return str(self._call(wire.MERGE_ITEMS, user_id=check_id(user_id, "user id"),
+        return str(self.rpc.call(wire.MERGE_ITEMS, user_id=check_id(user_id, "user id"),
                               keep_id=check_id(keep_id, "item id"), other_id=check_id(other_id, "item id"),
-                              reason=_reason(reason),
+                              reason=check_reason(reason),
                               description=None if description is None else _text(description, "description"),
-                              theme=None if theme is None else _text(theme, "theme", max_chars=64)))
+                              theme=None if theme is None else _text(theme, "theme", max_chars=MAX_THEME_CHARS)))
 
     def import_items(self, text: str, *, user_id: str | None = None,
                      timeout_s: float | None = None) -> dict[str, int]:
@@ -288,7 +259,7 @@ class MemoryClient:
             raise InvalidField(f"import text must be a string; got {type(text).__name__}")
         if len(text) > MAX_IMPORT_CHARS:
             raise InvalidField(f"import text is over {MAX_IMPORT_CHARS} characters; split it by user")
-        return {str(k): int(v) for k, v in self._call(
+        return {str(k): int(v) for k, v in self.rpc.call(
             wire.IMPORT_ITEMS, timeout_s=timeout_s, text=text,
             user_id=None if user_id is None else check_id(user_id, "user id")).items()}
 
@@ -301,7 +272,7 @@ class MemoryClient:
         after turns published later: stop publishing a user's turns before
         erasing them.
         """
-        return int(self._call(wire.ERASE_USER, user_id=check_id(user_id, "user id")))
+        return int(self.rpc.call(wire.ERASE_USER, user_id=check_id(user_id, "user id")))
 
     # ── reads ──────────────────────────────────────────────────────────
 
@@ -321,12 +292,12 @@ class MemoryClient:
         """
         user_id = check_id(user_id, "user id")
         wanted, theme, kind = check_list_filters(statuses, theme, kind)
-        return list(self._call(wire.LIST_ITEMS, user_id=user_id,
+        return list(self.rpc.call(wire.LIST_ITEMS, user_id=user_id,
                                statuses=None if wanted is None else list(wanted), theme=theme, kind=kind))
 
     def item_history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
         """Return an item's revisions, newest first. Raises UnknownItem."""
-        return list(self._call(wire.ITEM_HISTORY, user_id=check_id(user_id, "user id"),
+        return list(self.rpc.call(wire.ITEM_HISTORY, user_id=check_id(user_id, "user id"),
                                item_id=check_id(item_id, "item id")))
 
     def hit_item(self, user_id: str, item_id: str, count: int = 1) -> int:
@@ -338,12 +309,12 @@ class MemoryClient:
         """
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_HIT:
             raise InvalidField(f"hit count must be an integer from 1 to {MAX_HIT}; got {count!r}")
-        return int(self._call(wire.HIT_ITEM, user_id=check_id(user_id, "user id"),
+        return int(self.rpc.call(wire.HIT_ITEM, user_id=check_id(user_id, "user id"),
                               item_id=check_id(item_id, "item id"), count=count))
 
     def get_item(self, user_id: str, item_id: str) -> dict[str, Any]:
         """Return one item, whatever its status, without history. Raises UnknownItem."""
-        return dict(self._call(wire.GET_ITEM, user_id=check_id(user_id, "user id"),
+        return dict(self.rpc.call(wire.GET_ITEM, user_id=check_id(user_id, "user id"),
                                item_id=check_id(item_id, "item id")))
 
     def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
@@ -360,7 +331,7 @@ class MemoryClient:
         Raises:
             NotFound: no such turn was published for the user (or it was erased).
         """
-        return dict(self._call(wire.TURN_STATUS, user_id=check_id(user_id, "user id"),
+        return dict(self.rpc.call(wire.TURN_STATUS, user_id=check_id(user_id, "user id"),
                                turn_id=check_id(turn_id, "turn id")))
 
     def recall(self, user_id: str, query: str, k: int = 10, *, filters: Mapping[str, Any] | None = None,
@@ -370,18 +341,10 @@ class MemoryClient:
         Asks the recall worker and waits ``timeout_ms`` (default
         ``recall_timeout_ms``). If it does not answer in time, or the broker is
         down, recalls directly from the database (read-only) and says so:
-        ``degraded=True`` with a ``reason``.
-
-        A recall is never retried against the broker: when Redis refuses the
-        request (one publish attempt) or is lost while the reply is awaited,
-        the fallback starts at once, so with Redis down a recall costs about
-        the fallback's own time, not ``publish_retry_s``.
-
-        The first fallback of a client first does a one-time set-up (loading
-        code and the tokenizer's dictionary, ~1-4 s of CPU, no database access;
-        ``prepare_fallback`` does it ahead of time). It has its own allowance,
-        ``fallback_setup_s``; only the recall from the database itself counts
-        against ``fallback_timeout_s``.
+        ``degraded=True`` with a ``reason``. Never retried against the broker
+        (``RecallRpc``): with Redis down a recall costs about the fallback's own
+        time. The first fallback's one-time set-up has its own allowance,
+        ``fallback_setup_s`` (``prepare_fallback`` does it ahead of time).
 
         Args:
             filters: ``themes`` / ``kinds`` / ``statuses`` (a string or strings),
@@ -396,49 +359,8 @@ class MemoryClient:
                 ``fallback_timeout_s`` (the message says which).
             StoreError: the fallback read failed too (the database is down as well).
         """
-        kwargs = wire.check_recall_request(user_id, query, k, filters, budget_tokens, timeout_ms)
-        user_id, query = kwargs["user_id"], kwargs["query"]
-        wait_ms = timeout_ms or self.recall_timeout_ms
-        started = time.perf_counter()
-        reason = ""
-        for attempt, queue in enumerate(self._recall_queues(user_id)):  # with affinity: the owner, then the next
-            try:
-                value = self._call(wire.RECALL, timeout_s=wait_ms / 1000, deadline=wire.deadline_after(wait_ms),
-                                   kwargsrepr=f"{{'user_id': {user_id!r}, 'k': {k}}}", queue=queue, **kwargs)
-                reason = ""
-                break
-            except RequestTimeout:
-                reason = f"recall worker did not answer within {wait_ms} ms" + (f" ({attempt + 1} tried)"
-                                                                                 if attempt else "")
-                if queue is not None:
-                    self._suspect[queue] = time.monotonic() + affinity.SUSPECT_S
-                    log.warning("recall on %s timed out; trying the next worker on the ring", queue)
-            except PublishFailed as exc:
-                reason = f"broker unreachable ({exc})"
-                break
-        if not reason:
-            reply = recall_reply(value)
-        else:
-            reply = self._recall_from_database(user_id, query, k, kwargs["filters"], budget_tokens, reason)
-        reply.timings_ms["round_trip"] = (time.perf_counter() - started) * 1e3
-        return reply
-
-    def _recall_queues(self, user_id: str) -> list[str | None]:
-        """Where to send a user's recall, at most two tries: [None] (the route) without affinity."""
-        if self._ring is None:
-            return [None]
-        now = time.monotonic()
-        stamp, alive = self._alive
-        if now - stamp > 0.5:  # who is alive, read at most twice a second
-            try:
-                found = self.redis.mget([affinity.heartbeat_key(q) for q in self._ring.nodes])
-                alive = frozenset(q for q, v in zip(self._ring.nodes, found, strict=True) if v is not None)
-            except redis.RedisError:  # the publish will fail and fall back anyway
-                alive = frozenset(self._ring.nodes)
-            self._alive = (now, alive)
-        order = self._ring.preference(user_id)
-        live = [q for q in order if q in alive and self._suspect.get(q, 0.0) <= now]
-        return list((live or order)[:2])
+        return self.recall_rpc.call(user_id, query, k, filters=filters, budget_tokens=budget_tokens,
+                                    timeout_ms=timeout_ms)
 
     def recall_stats(self, queue: str, timeout_s: float | None = None) -> dict[str, Any]:
         """The recall cache of the worker consuming ``queue``: users held, builds, bytes (``workers.affinity``).
@@ -446,105 +368,13 @@ class MemoryClient:
         Raises:
             RequestTimeout: no worker answered on that queue.
         """
-        return dict(self._call(affinity.RECALL_STATS, timeout_s=timeout_s, queue=queue))
+        return dict(self.rpc.call(affinity.RECALL_STATS, timeout_s=timeout_s, queue=queue))
 
     def ping(self, timeout_s: float | None = None) -> float:
         """Round-trip a no-op task through the recall queue; return the time in milliseconds."""
         started = time.perf_counter()
-        self._call(wire.PING, timeout_s=timeout_s)
+        self.rpc.call(wire.PING, timeout_s=timeout_s)
         return (time.perf_counter() - started) * 1e3
-
-    # ── plumbing ───────────────────────────────────────────────────────
-
-    def _send(self, name: str, kwargs: dict[str, Any], *, kwargsrepr: str | None = None,
-              task_id: str | None = None, queue: str | None = None) -> str:
-        """Publish task ``name``; return the message id.
-
-        A recall (``_FALLS_BACK``) gets one plain attempt and no retries: its
-        caller answers from the database instead, which is quicker than waiting
-        for a broker to come back. Other read-only tasks get one plain attempt,
-        then the retry loop; writes go straight to the retry loop
-        (``publish_retry_s``).
-
-        Raises:
-            PublishFailed: the broker did not take the message.
-        """
-        route = {} if queue is None else {"queue": queue}  # a recall shard queue (user affinity), by Celery's routing
-        if name in _READ_ONLY:  # one plain attempt first: kombu's retry wrapper costs ~0.25 ms a call
-            try:
-                return str(self.celery.send_task(name, kwargs=kwargs, retry=False, argsrepr="()",
-                                                 kwargsrepr=kwargsrepr, task_id=task_id, **route).id)
-            except Exception as exc:  # sent twice at worst: a read-only request, and its caller takes one reply
-                if name in _FALLS_BACK:
-                    raise PublishFailed(redact(f"could not enqueue {name} at {self.broker_url}: {exc}")) from exc
-                log.info("publishing %s failed once; retrying", name, exc_info=True)
-        try:
-            result = self.celery.send_task(name, kwargs=kwargs, retry=True, retry_policy=self._retry_policy,
-                                           argsrepr="()", kwargsrepr=kwargsrepr, task_id=task_id, **route)
-        except Exception as exc:  # kombu raises OperationalError and friends, by transport
-            raise PublishFailed(redact(f"could not enqueue {name} at {self.broker_url}: {exc}")) from exc
-        return str(result.id)
-
-    def _call(self, name: str, *, timeout_s: float | None = None, kwargsrepr: str | None = None,
-              queue: str | None = None, **kwargs: Any) -> Any:
-        """Send ``name`` with a fresh call id and wait for its reply; return the value or raise.
-
-        Raises:
-            PublishFailed: the broker did not take the request, or Redis was lost while waiting.
-            RequestTimeout: no reply within ``timeout_s`` (default ``request_timeout_s``).
-            GulfstreamError subclasses, RemoteError: the worker's error.
-        """
-        call_id = uuid.uuid4().hex
-        wait_s = self.request_timeout_s if timeout_s is None else timeout_s
-        if kwargsrepr is None:
-            kwargsrepr = repr({k: v for k, v in kwargs.items() if k.endswith("_id")})
-        self._send(name, {"call_id": call_id, **kwargs}, kwargsrepr=kwargsrepr, queue=queue)
-        try:
-            if name in _FALLS_BACK:
-                popped = self._wait_once(wire.reply_key(call_id), wait_s)
-            else:
-                popped = self.redis.brpop([wire.reply_key(call_id)], timeout=max(wait_s, 0.001))
-        except redis.RedisError as exc:
-            raise PublishFailed(f"lost Redis while waiting for {name}: {exc}") from exc
-        if popped is None:
-            raise RequestTimeout(f"{name} got no reply within {wait_s:.3f} s")
-        body = wire.decode_reply(popped[1])
-        if body["ok"]:
-            return body["value"]
-        raise remote_error(body.get("error_type", ""), body.get("error", ""))
-
-    def _wait_once(self, key: str, wait_s: float) -> Any:
-        """BRPOP ``key`` for up to ``wait_s`` seconds on connections that never retry; None on timeout.
-
-        Long waits go in slices of ``_REPLY_SLICE_S``, so that the socket
-        timeout (slice plus ``_REPLY_SOCKET_MARGIN_S``) also catches a Redis
-        that stops answering without closing the connection.
-
-        Raises:
-            redis.RedisError: Redis was lost (the first error, not retried).
-        """
-        end = time.monotonic() + wait_s
-        while True:
-            left = end - time.monotonic()
-            popped = self._reply_redis.brpop([key], timeout=max(min(left, _REPLY_SLICE_S), 0.001))
-            if popped is not None or left <= _REPLY_SLICE_S:
-                return popped
-
-    def _recall_from_database(self, user_id: str, query: str, k: int, filters: dict[str, Any] | None,
-                              budget_tokens: int | None, reason: str) -> RecallReply:
-        """Recall in this process, read-only, from the database (the degraded path; ``DatabaseRecall``).
-
-        Raises:
-            RecallUnavailable: no ``database_url``, or the set-up or the recall ran out of time.
-            StoreError: the database failed.
-        """
-        reason = redact(reason)  # shown to callers: never a URL's password or a key
-        if self._fallback is None:
-            raise RecallUnavailable(f"{reason}, and no database_url is set for a direct recall")
-        reply = recall_reply(self._fallback.recall(user_id, query, k, filters, budget_tokens, reason))
-        reply.degraded = True
-        reply.reason = f"{reason}; answered directly from the database"
-        return reply
 
     def prepare_fallback(self) -> None:
         """Do the recall fallback's one-time set-up now rather than in the first degraded recall.
@@ -567,93 +397,57 @@ def _text(value: object, what: str, *, max_chars: int = MAX_TEXT_CHARS) -> str:
     return check_text(value, what, max_chars=max_chars, bytes_ok=False)
 
 
-def _reason(value: object, *, required: bool = True) -> str:
-    """A person's reason for an edit: up to ``MAX_REASON_CHARS``; required unless ``required`` is False.
-
-    Raises:
-        InvalidField: not a string. EmptyText: empty when required. TextTooLong: too long.
-    """
-    if not required and isinstance(value, str) and not value.strip():
-        return ""
-    return _text(value, "reason", max_chars=MAX_REASON_CHARS)
-
-
 class AsyncMemoryClient:
-    """The same client for asyncio backends: each call runs the sync method in an executor.
+    """The same client for asyncio backends, built from ``MemoryClient``'s own methods.
+
+    ``recall`` stays on the event loop (``RecallRpc.acall``: the reply is
+    awaited with ``redis.asyncio``); every other call is the sync method,
+    with its signature, run in ``executor`` (``memory_core.twin.OffLoop``).
 
     Args:
-        *args, **kwargs: as ``MemoryClient``.
+        client: a ``MemoryClient`` to share, or the broker URL of a new one.
         executor: where the blocking calls run (default: the loop's default executor).
+        options: ``MemoryClient``'s keyword arguments, when ``client`` is a URL.
     """
 
-    def __init__(self, *args: Any, executor: Executor | None = None, **kwargs: Any) -> None:
-        self.sync = MemoryClient(*args, **kwargs)
-        self._executor = executor
+    publish_turn = OffLoop(MemoryClient.publish_turn)
+    add_item = OffLoop(MemoryClient.add_item)
+    update_item = OffLoop(MemoryClient.update_item)
+    delete_item = OffLoop(MemoryClient.delete_item)
+    merge_items = OffLoop(MemoryClient.merge_items)
+    import_items = OffLoop(MemoryClient.import_items)
+    erase_user = OffLoop(MemoryClient.erase_user)
+    list_items = OffLoop(MemoryClient.list_items)
+    item_history = OffLoop(MemoryClient.item_history)
+    hit_item = OffLoop(MemoryClient.hit_item)
+    get_item = OffLoop(MemoryClient.get_item)
+    turn_status = OffLoop(MemoryClient.turn_status)
+    ping = OffLoop(MemoryClient.ping)
+    prepare_fallback = OffLoop(MemoryClient.prepare_fallback)
 
-    async def _run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, functools.partial(fn, *args, **kwargs))
+    def __init__(self, client: MemoryClient | str, *, executor: Executor | None = None, **options: Any) -> None:
+        self.sync = client if isinstance(client, MemoryClient) else MemoryClient(client, **options)
+        self.executor = executor
+        self._replies: Any = None  # redis.asyncio connections of the loop that recalls, made at the first recall
 
-    async def publish_turn(self, *args: Any, **kwargs: Any) -> str:
-        """See ``MemoryClient.publish_turn``."""
-        return await self._run(self.sync.publish_turn, *args, **kwargs)
+    async def recall(self, user_id: str, query: str, k: int = 10, *, filters: Mapping[str, Any] | None = None,
+                     budget_tokens: int | None = None, timeout_ms: int | None = None) -> RecallReply:
+        """``MemoryClient.recall`` on the event loop (same arguments, answer and errors).
 
-    async def recall(self, *args: Any, **kwargs: Any) -> RecallReply:
-        """See ``MemoryClient.recall``."""
-        return await self._run(self.sync.recall, *args, **kwargs)
+        Use one ``AsyncMemoryClient`` per event loop: its reply connections belong to the first loop that recalls.
+        """
+        if self._replies is None:
+            self._replies = self.sync.recall_rpc.loop_replies()
+        return await self.sync.recall_rpc.acall(self._replies, user_id, query, k, filters=filters,
+                                                budget_tokens=budget_tokens, timeout_ms=timeout_ms)
 
-    async def add_item(self, *args: Any, **kwargs: Any) -> str:
-        """See ``MemoryClient.add_item``."""
-        return await self._run(self.sync.add_item, *args, **kwargs)
-
-    async def update_item(self, *args: Any, **kwargs: Any) -> None:
-        """See ``MemoryClient.update_item``."""
-        return await self._run(self.sync.update_item, *args, **kwargs)
-
-    async def delete_item(self, *args: Any, **kwargs: Any) -> str:
-        """See ``MemoryClient.delete_item``."""
-        return await self._run(self.sync.delete_item, *args, **kwargs)
-
-    async def erase_user(self, *args: Any, **kwargs: Any) -> int:
-        """See ``MemoryClient.erase_user``."""
-        return await self._run(self.sync.erase_user, *args, **kwargs)
-
-    async def list_items(self, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
-        """See ``MemoryClient.list_items``."""
-        return await self._run(self.sync.list_items, *args, **kwargs)
-
-    async def item_history(self, *args: Any, **kwargs: Any) -> list[dict[str, Any]]:
-        """See ``MemoryClient.item_history``."""
-        return await self._run(self.sync.item_history, *args, **kwargs)
-
-    async def merge_items(self, *args: Any, **kwargs: Any) -> str:
-        """See ``MemoryClient.merge_items``."""
-        return await self._run(self.sync.merge_items, *args, **kwargs)
-
-    async def import_items(self, *args: Any, **kwargs: Any) -> dict[str, int]:
-        """See ``MemoryClient.import_items``."""
-        return await self._run(self.sync.import_items, *args, **kwargs)
-
-    async def hit_item(self, *args: Any, **kwargs: Any) -> int:
-        """See ``MemoryClient.hit_item``."""
-        return await self._run(self.sync.hit_item, *args, **kwargs)
-
-    async def get_item(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        """See ``MemoryClient.get_item``."""
-        return await self._run(self.sync.get_item, *args, **kwargs)
-
-    async def turn_status(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        """See ``MemoryClient.turn_status``."""
-        return await self._run(self.sync.turn_status, *args, **kwargs)
-
-    async def ping(self, *args: Any, **kwargs: Any) -> float:
-        """See ``MemoryClient.ping``."""
-        return await self._run(self.sync.ping, *args, **kwargs)
-
-    async def prepare_fallback(self) -> None:
-        """See ``MemoryClient.prepare_fallback``."""
-        await self._run(self.sync.prepare_fallback)
+    async def close_loop(self) -> None:
+        """Release the reply connections of the event loop that recalled (the sync client stays open)."""
+        if self._replies is not None:
+            replies, self._replies = self._replies, None
+            await replies.aclose(close_connection_pool=True)
 
     async def close(self) -> None:
-        """See ``MemoryClient.close``."""
-        await self._run(self.sync.close)
+        """``close_loop``, then ``MemoryClient.close`` (off the loop)."""
+        await self.close_loop()
+        await asyncio.get_running_loop().run_in_executor(self.executor, self.sync.close)

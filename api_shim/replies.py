@@ -12,8 +12,9 @@ from typing import Any
 
 from api_shim.errors import RemoteError
 from memory_core import errors as core_errors
+from memory_core import wire
 
-__all__ = ["RecallReply", "recall_reply", "remote_error"]
+__all__ = ["RecallReply", "recall_reply", "remote_error", "reply_value"]
 
 
 @dataclass(slots=True)
@@ -55,3 +56,15 @@ def recall_reply(value: Mapping[str, Any]) -> RecallReply:
     return RecallReply(list(value["results"]), dict(value["context"]),
                        {k: float(v) for k, v in value.get("timings_ms", {}).items()},
                        bool(value.get("degraded", False)), str(value.get("reason", "")))
+
+
+def reply_value(raw: bytes | str) -> Any:
+    """The value of a worker's RPC reply (``wire.encode_reply``), or its error raised.
+
+    Raises:
+        GulfstreamError subclasses, RemoteError: the worker's error (``remote_error``).
+    """
+    body = wire.decode_reply(raw)
+    if body["ok"]:
+        return body["value"]
+    raise remote_error(body.get("error_type", ""), body.get("error", ""))

@@ -31,20 +31,17 @@ Shapes (every time is ISO-8601 in UTC):
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from datetime import datetime
-from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from memory_core.model import Turn
+from memory_core.twin import OffLoop
 
 __all__ = ["AddResult", "AsyncMemory", "ItemRecord", "MemoryAPI", "Messages", "RecallAnswer", "SessionAPI",
            "TimeLike"]
 
-P = ParamSpec("P")
-R = TypeVar("R")
 
 ItemRecord = dict[str, Any]
 """One memory item as JSON (see the module docstring); a search hit adds ``score`` and ``rank``."""
@@ -165,26 +162,6 @@ class SessionAPI(Protocol):
         ...
 
 
-class _Twin(Generic[P, R]):
-    """A sync method of ``BaseMemoryAPI`` offered as a coroutine on ``AsyncMemory`` (same signature)."""
-
-    def __init__(self, fn: Callable[Concatenate[Any, P], R]) -> None:
-        self.name = fn.__name__
-        self.__doc__ = f"Coroutine twin of ``{fn.__qualname__}`` (runs it in the executor)."
-
-    def __get__(self, obj: AsyncMemory | None, owner: type) -> Callable[P, Awaitable[R]]:
-        if obj is None:
-            return self  # type: ignore[return-value]
-        method = getattr(obj.sync, self.name)
-
-        async def call(*args: P.args, **kwargs: P.kwargs) -> R:
-            loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(obj.executor, functools.partial(method, *args, **kwargs))
-
-        call.__name__ = self.name
-        return call
-
-
 class AsyncMemory:
     """The asyncio twin of any ``MemoryAPI``: ``await mem.add(...)``, ``await mem.search(...)``, ...
 
@@ -197,25 +174,25 @@ class AsyncMemory:
         executor: where the calls run (None: the loop's default executor).
     """
 
-    add = _Twin(MemoryAPI.add)
-    search = _Twin(MemoryAPI.search)
-    get = _Twin(MemoryAPI.get)
-    get_all = _Twin(MemoryAPI.get_all)
-    update = _Twin(MemoryAPI.update)
-    delete = _Twin(MemoryAPI.delete)
-    delete_all = _Twin(MemoryAPI.delete_all)
-    history = _Twin(MemoryAPI.history)
-    reset = _Twin(MemoryAPI.reset)
-    ingest = _Twin(MemoryAPI.ingest)
-    recall = _Twin(MemoryAPI.recall)
-    hit = _Twin(MemoryAPI.hit)
-    close = _Twin(MemoryAPI.close)
+    add = OffLoop(MemoryAPI.add)
+    search = OffLoop(MemoryAPI.search)
+    get = OffLoop(MemoryAPI.get)
+    get_all = OffLoop(MemoryAPI.get_all)
+    update = OffLoop(MemoryAPI.update)
+    delete = OffLoop(MemoryAPI.delete)
+    delete_all = OffLoop(MemoryAPI.delete_all)
+    history = OffLoop(MemoryAPI.history)
+    reset = OffLoop(MemoryAPI.reset)
+    ingest = OffLoop(MemoryAPI.ingest)
+    recall = OffLoop(MemoryAPI.recall)
+    hit = OffLoop(MemoryAPI.hit)
+    close = OffLoop(MemoryAPI.close)
     # the session calls, where the implementation offers them (``SessionAPI``)
-    session_context = _Twin(SessionAPI.session_context)
-    working_memory = _Twin(SessionAPI.working_memory)
-    update_working_memory = _Twin(SessionAPI.update_working_memory)
-    clear_working_memory = _Twin(SessionAPI.clear_working_memory)
-    prompt_context = _Twin(SessionAPI.prompt_context)
+    session_context = OffLoop(SessionAPI.session_context)
+    working_memory = OffLoop(SessionAPI.working_memory)
+    update_working_memory = OffLoop(SessionAPI.update_working_memory)
+    clear_working_memory = OffLoop(SessionAPI.clear_working_memory)
+    prompt_context = OffLoop(SessionAPI.prompt_context)
 
     def __init__(self, sync: MemoryAPI, executor: Executor | None = None) -> None:
         self.sync = sync

@@ -22,7 +22,17 @@ from typing import Any
 from memory_core.api import AddResult, ItemRecord, Messages, RecallAnswer, TimeLike
 from memory_core.errors import InvalidField
 from memory_core.model import MAX_HIT, Kind, MemoryItem, Revision, Status, Turn, utcnow
-from memory_core.validation import ROLES, check_id, check_meta, check_text, check_timestamp, check_turn_time
+from memory_core.validation import (
+    MAX_THEME_CHARS,
+    MAX_TURN_SPEAKER_CHARS,
+    ROLES,
+    check_id,
+    check_meta,
+    check_reason,
+    check_text,
+    check_timestamp,
+    check_turn_time,
+)
 
 __all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_filters", "item_record",
            "revision_record"]
@@ -145,7 +155,7 @@ def _strings(name: str, value: object, allowed: Iterable[str] | None = None) -> 
             if v not in known:
                 raise InvalidField(f"filter {name!r}: unknown value {v!r}; expected one of {', '.join(known)}")
     else:
-        out = tuple(check_text(v, f"filter {name!r}", max_chars=64) for v in out)
+        out = tuple(check_text(v, f"filter {name!r}", max_chars=MAX_THEME_CHARS) for v in out)
     return out
 
 
@@ -319,7 +329,7 @@ class BaseMemoryAPI(ABC):
                     event = "ADD" if record["source"][0] in wanted else "UPDATE"
                     results.append({**record, "event": event})
             return {"results": results, "turn_ids": ids}
-        item_theme = None if theme is None else check_text(theme, "theme", max_chars=64)
+        item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
         item_kind = Kind.FACT.value if kind is None else _strings("kind", kind, Kind._value2member_map_)[0]
         out = []
         for role, text, when, speaker, given_id in msgs:
@@ -342,7 +352,7 @@ class BaseMemoryAPI(ABC):
         if text is None and theme is None:
             raise InvalidField("update needs a new text or a new theme")
         desc = None if text is None else check_text(text, "description", bytes_ok=False)
-        new_theme = None if theme is None else check_text(theme, "theme", max_chars=64, bytes_ok=False)
+        new_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS, bytes_ok=False)
         self._update(user_id, item_id, _reason(reason), desc, new_theme)
         return self._get(user_id, item_id)
 
@@ -483,7 +493,7 @@ def _theme_of(text: str) -> str:
 def _reason(reason: object) -> str:
     if reason is None or (isinstance(reason, str) and not reason.strip()):
         return DEFAULT_REASON
-    return check_text(reason, "reason", max_chars=1000, bytes_ok=False)
+    return check_reason(reason)
 
 
 def _messages(messages: Messages, default_when: datetime) -> list[tuple[str, str, datetime, str, str | None]]:
@@ -508,7 +518,7 @@ def _messages(messages: Messages, default_when: datetime) -> list[tuple[str, str
         text = check_text(msg.get("content"), f"message {n} content", bytes_ok=False)
         when = default_when if msg.get("timestamp") is None else check_turn_time(msg["timestamp"])
         name = msg.get("name") or ""
-        speaker = check_text(name, f"message {n} name", max_chars=128, bytes_ok=False) if name else ""
+        speaker = check_text(name, f"message {n} name", max_chars=MAX_TURN_SPEAKER_CHARS, bytes_ok=False) if name else ""
         tid = None if msg.get("id") is None else check_id(msg["id"], "turn id")
         out.append((str(role), text, when, speaker, tid))
     return out
@@ -532,5 +542,5 @@ def _turn(turn: Turn | Mapping[str, Any]) -> Turn:
                 session_id=check_id(get("session_id", None) or "default", "session id"), role=str(role),
                 text=check_text(get("text", None), "turn text", bytes_ok=False),
                 timestamp=datetime.now(UTC) if when is None else check_turn_time(when),
-                speaker=check_text(speaker, "speaker", max_chars=128) if speaker else "",
+                speaker=check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS) if speaker else "",
                 meta=check_meta(get("meta", None)))

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 
 from memory_core.errors import InvalidField
-from memory_core.validation import check_item_values, check_meta, check_text
+from memory_core.validation import MAX_THEME_CHARS, check_item_values, check_meta, check_text
 
 __all__ = [
     "ITEM_FIELDS",
@@ -192,7 +192,7 @@ class MemoryItem:
         item = cls(
             user_id=user_id,
             description=check_text(description, "description"),
-            theme=check_text(theme, "theme", max_chars=64),
+            theme=check_text(theme, "theme", max_chars=MAX_THEME_CHARS),
             created_at=now,
             updated_at=now,
             **fields,  # type: ignore[arg-type]
@@ -249,7 +249,7 @@ class MemoryItem:
         if new_description is None and new_theme is None:
             raise InvalidField("update needs a new description or a new theme")
         desc = check_text(new_description, "description") if new_description is not None else self.description
-        theme = check_text(new_theme, "theme", max_chars=64) if new_theme is not None else self.theme
+        theme = check_text(new_theme, "theme", max_chars=MAX_THEME_CHARS) if new_theme is not None else self.theme
         now = at or utcnow()
         self.history.append(
             Revision("update", reason, str(actor), now, self.description, desc, self.theme, theme, turn_id)
@@ -281,7 +281,7 @@ class MemoryItem:
         if other.user_id != self.user_id:
             raise InvalidField("cannot merge items of different users")
         desc = check_text(merged_description, "description")
-        theme = check_text(merged_theme, "theme", max_chars=64)
+        theme = check_text(merged_theme, "theme", max_chars=MAX_THEME_CHARS)
         now = at or utcnow()
         merged = sorted(self.history + other.history, key=lambda r: r.at)
         merged.append(

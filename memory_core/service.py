@@ -36,8 +36,8 @@ from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
-from memory_core.store.ops import HitOp, Op
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import HitOp, Op
 from memory_core.validation import check_id, check_text
 
 __all__ = ["IngestReport", "Memory", "RecallResponse", "open_memory"]

@@ -32,13 +32,16 @@ __all__ = [
     "MAX_REASON_CHARS",
     "MAX_SPEAKER_CHARS",
     "MAX_TEXT_CHARS",
+    "MAX_THEME_CHARS",
     "MAX_TIME",
     "MAX_TURN_AHEAD",
+    "MAX_TURN_SPEAKER_CHARS",
     "MIN_TIME",
     "ROLES",
     "check_id",
     "check_item_values",
     "check_meta",
+    "check_reason",
     "check_text",
     "check_timestamp",
     "check_turn_time",
@@ -57,6 +60,8 @@ MAX_SPEAKER_CHARS = 256
 #: (``MAX_TURN_AHEAD``) or a time zone shift never leaves it.
 MIN_TIME = datetime(1, 1, 2, tzinfo=UTC)
 MAX_TIME = datetime(9999, 12, 30, tzinfo=UTC)
+MAX_THEME_CHARS = 64
+MAX_TURN_SPEAKER_CHARS = 128  # a turn's speaker (an item's is MAX_SPEAKER_CHARS)
 ROLES = ("user", "assistant", "tool", "system")
 
 _ID_RE = re.compile(r"[\w.:@\-/#+]+")  # used with fullmatch: "$" would let "ab\n" through
@@ -114,6 +119,17 @@ def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_C
     if len(text) > max_chars:
         raise TextTooLong(f"{what} is {len(text)} characters; the limit is {max_chars}")
     return text
+
+
+def check_reason(value: object, *, required: bool = True) -> str:
+    """A person's reason for an edit: a string of up to ``MAX_REASON_CHARS``; "" when blank and not ``required``.
+
+    Raises:
+        InvalidField: not a string. EmptyText: blank when required. TextTooLong: too long.
+    """
+    if not required and isinstance(value, str) and not value.strip():
+        return ""
+    return check_text(value, "reason", max_chars=MAX_REASON_CHARS, bytes_ok=False)
 
 
 def check_id(value: object, what: str = "id", *, numbers: bool = False) -> str:

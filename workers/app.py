@@ -85,6 +85,6 @@ def settings() -> WorkerSettings:
 
 
 kombu_fix.apply()  # a Redis restart must not kill a worker (see workers/kombu_fix.py)
-app = Celery("gulfstream", include=["workers.tasks", "workers.recall", "workers.edit_tasks", "workers.affinity",
+app = Celery("gulfstream", include=["workers.tasks", "workers.recall_worker", "workers.edit_tasks", "workers.affinity",
                                      "workers.maintain_tasks", "workers.embed_tasks"])
 app.add_defaults(lambda: build_config(settings()))

@@ -1,7 +1,7 @@
 """Person edits and item reads: request/reply tasks for a user, the editor or the CLI client.
 
 They run on the ``edits`` queue (never behind a backlog of turns). Each task
-takes the caller's ``call_id`` and answers through ``workers.recall.reply``
+takes the caller's ``call_id`` and answers through ``workers.recall_worker.reply``
 (the per-call reply list of ``memory_core.wire``).
 
 Edits never interleave with a curate run. Every write holds the user's lock
@@ -36,7 +36,7 @@ from workers.app import app
 from workers.bootstrap import Context, context
 from workers.erase import erase_redis
 from workers.policy import republish
-from workers.recall import reply
+from workers.recall_worker import reply
 
 __all__ = [
     "add_item", "delete_item", "erase_user", "get_item", "hit_item", "import_items", "item_history", "list_items",

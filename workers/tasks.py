@@ -43,14 +43,12 @@ from __future__ import annotations
 import json
 import logging
 import time
-from datetime import UTC, datetime
 from typing import Any
 
 from celery import Task
 
 from memory_core import wire
 from memory_core.errors import InvalidInput, StoreLocked
-from memory_core.model import Turn
 from workers.app import app
 from workers.bootstrap import Context, context
 from workers.inbox import FORGET_SCRIPT, STORED_SCRIPT, TOUCH_SCRIPT, WAKE_FLAG_TTL_S, curate_waiting_key, ingested_key
@@ -77,7 +75,6 @@ def wake_curator(ctx: Context, user_id: str, countdown_s: float | None = None, *
     return True
 
 
-_TURN_FIELDS = ("user_id", "turn_id", "session_id", "role", "text", "timestamp", "speaker", "meta")
 
 
 @app.task(name=wire.INGEST_TURN, bind=True, max_retries=None)
@@ -112,13 +109,6 @@ def ingest_turn(self: Task, user_id: str, turn_id: str, session_id: str, role: s
                          argsrepr="()", kwargsrepr=shown_kwargs(self.request.kwargs)) from exc
 
 
-def _to_turn(body: dict[str, Any]) -> Turn:
-    return Turn(user_id=body["user_id"], turn_id=body["turn_id"], session_id=body["session_id"],
-                role=body["role"], text=body["text"],
-                timestamp=datetime.fromisoformat(body["timestamp"]).astimezone(UTC),
-                speaker=body.get("speaker") or body["role"], meta=dict(body.get("meta") or {}))
-
-
 def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str, Any]:
     user_id, turn_id = own["user_id"], own["turn_id"]
     batch: list[tuple[int | None, dict[str, Any]]] = [(pub_seq, own)]
@@ -137,17 +127,17 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
             inbox.sort(key=lambda entry: entry[0])
         if not inbox:
             return {"user_id": user_id, "turn_id": turn_id, "stored_before": True}
-        batch = [(n, {k: v for k, v in json.loads(raw).items() if k in _TURN_FIELDS}) for n, raw in inbox]
+        batch = [(n, {k: v for k, v in json.loads(raw).items() if k in wire.TURN_FIELDS}) for n, raw in inbox]
     report = {"user_id": user_id, "turn_id": turn_id, "stored": 0, "duplicates": 0, "refused": 0}
     refusals: dict[str, str] = {}
     try:
-        outcomes = ctx.memory.store.append_many([_to_turn(body) for _, body in batch])
+        outcomes = ctx.memory.store.append_many([wire.turn_from_wire(body) for _, body in batch])
     except InvalidInput:
         outcomes = None  # one of them is refused for good: store them one by one, in order
     if outcomes is None:
         for n, body in batch:
             try:
-                _, created = ctx.memory.record_turn(_to_turn(body))
+                _, created = ctx.memory.record_turn(wire.turn_from_wire(body))
             except InvalidInput as exc:  # e.g. the turn id was used before with other text
                 log.error("turn %s of %s (publish #%s) refused: %s", body["turn_id"], user_id, n, exc)
                 report["refused"] += 1

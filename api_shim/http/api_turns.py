@@ -19,7 +19,7 @@ from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
 from api_shim.http.errors import ApiError, JsonResponse, shown_message
 from api_shim.http.schemas import JSON_BODY, BatchIn, ErrorOut, PublishedOut, RecallIn, RecallOut, TurnIn, TurnStatusOut
 from api_shim.http.services import Services
-from memory_core.validation import check_id, check_text, check_turn_time
+from memory_core import wire
 
 __all__ = ["recall_answer", "router"]
 
@@ -31,27 +31,13 @@ Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
 
 
-def _check(turn: TurnIn, who: Caller) -> None:
-    """The client's own checks, run before anything of a batch is sent."""
-    check_id(who.user(turn.user_id), "user id")
-    check_text(turn.text, "text")
-    check_turn_time(turn.timestamp)
-    if turn.speaker is not None:
-        check_text(turn.speaker, "speaker", max_chars=128)
-    for key, value in (turn.meta or {}).items():
-        check_text(key, "meta key", max_chars=64)
-        check_text(value, f"meta[{key}]", max_chars=2000)
-
-
 def _publish(svc: Services, who: Caller, turns: list[TurnIn]) -> dict[str, Any]:
-    for turn in turns:
-        _check(turn, who)
+    checked = [wire.check_turn(who.user(t.user_id), t.turn_id, t.text, t.role, t.session_id, t.timestamp,
+                               t.speaker, t.meta) for t in turns]  # the whole batch before its first turn is sent
     accepted: list[dict[str, str]] = []
     try:
-        for turn in turns:
-            uid = who.user(turn.user_id)
-            svc.client.publish_turn(uid, turn.turn_id, turn.text, role=turn.role, session_id=turn.session_id,
-                                    timestamp=turn.timestamp, speaker=turn.speaker, meta=turn.meta)
+        for turn, wire_turn in zip(turns, checked, strict=True):
+            svc.client.publish_checked(wire_turn)
             accepted.append({"user_id": turn.user_id, "turn_id": turn.turn_id,
                              "status_url": f"/v1/users/{turn.user_id}/turns/{turn.turn_id}"})
     except PublishFailed as exc:

@@ -2,7 +2,7 @@
 
 Run it with ``uvicorn --factory api_shim.http.app:create_app`` (or
 ``python -m api_shim.http serve``). Routes are in ``api_turns``,
-``api_items``, ``api_users``, ``ops`` and ``editor``.
+``api_items``, ``api_users``, ``health`` and ``editor``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from api_shim.http import api_items, api_mem0, api_turns, api_users, editor, ops
+from api_shim.http import api_items, api_mem0, api_turns, api_users, editor, health
 from api_shim.http.errors import JsonResponse, install_handlers
 from api_shim.http.fast_recall import RecallFastPath
 from api_shim.http.services import Services, build_services
@@ -58,14 +58,14 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
     app = FastAPI(title="Gulfstream", version=API_VERSION, description=_DESCRIPTION, lifespan=lifespan,
                   default_response_class=JsonResponse, docs_url="/docs", redoc_url=None)
     app.state.services = services or build_services(settings)
-    app.state.metrics = ops.Metrics.create()
+    app.state.metrics = health.Metrics.create()
     install_handlers(app)
-    for module in (api_turns, api_items, api_users, api_mem0, ops, editor):
+    for module in (api_turns, api_items, api_users, api_mem0, health, editor):
         app.include_router(module.router)
     app.add_middleware(RecallFastPath, fastapi_app=app)
-    app.add_middleware(ops.MetricsMiddleware, metrics=app.state.metrics)
-    app.add_middleware(ops.Limits, max_bytes=settings.http_max_body_bytes,
-                       max_import_bytes=settings.http_max_import_bytes, body_timeout_s=settings.http_body_timeout_s)
+    app.add_middleware(health.MetricsMiddleware, metrics=app.state.metrics)
+    app.add_middleware(health.Limits, max_bytes=settings.http_max_body_bytes,
+                        max_import_bytes=settings.http_max_import_bytes, body_timeout_s=settings.http_body_timeout_s)
     return app
 
 

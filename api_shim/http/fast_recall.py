@@ -7,7 +7,7 @@ services, the caller, two security schemes, the path and the body) and its
 exception middleware cost about a millisecond of a recall's time in the
 shim. ``RecallFastPath`` serves the plain case itself with the same parts:
 the same body model (``RecallIn``), key cache and rate limiter
-(``deps.authenticate``), event-loop recall (``LoopRecall``), answer
+(``deps.authenticate``), event-loop recall (``AsyncMemoryClient.recall``), answer
 (``api_turns.recall_answer``) and exception handlers.
 
 Everything else goes to the app unchanged, with the body replayed: another
@@ -35,7 +35,7 @@ from api_shim.http import api_turns
 from api_shim.http.api_turns import recall_answer
 from api_shim.http.auth import MAX_USER_ID_CHARS
 from api_shim.http.deps import authenticate_key
-from api_shim.http.ops import replay_body
+from api_shim.http.health import replay_body
 from api_shim.http.schemas import ID_PATTERN, RecallIn
 
 __all__ = ["RecallFastPath"]

@@ -17,11 +17,10 @@ from typing import Any
 import sqlalchemy as sa
 import yaml
 
-from api_shim.client import MemoryClient
+from api_shim.client import AsyncMemoryClient, MemoryClient
 from api_shim.http.auth import KeyStore, RateLimiter
 from api_shim.http.errors import ApiError
-from api_shim.http.ops import Readiness
-from api_shim.http.recall import LoopRecall
+from api_shim.http.health import Readiness
 from api_shim.http.settings import HttpSettings
 from memory_core import wire
 from memory_core.errors import InvalidField, NotFound
@@ -84,7 +83,7 @@ class Services:
         store: the SQL store, for reads.
         keys: API keys.
         limiter: per-key rate limits.
-        recaller: recall from the event loop, through ``client``.
+        recaller: ``client`` for the event loop (its ``recall`` awaits the reply there).
         readiness: the checks of ``/readyz``, on connections of their own.
     """
 
@@ -93,7 +92,7 @@ class Services:
     store: SqlStore
     keys: KeyStore
     limiter: RateLimiter
-    recaller: LoopRecall
+    recaller: AsyncMemoryClient
     readiness: Readiness
 
     def close(self) -> None:
@@ -104,7 +103,7 @@ class Services:
 
     async def close_loop(self) -> None:
         """Release the connections bound to the serving event loop."""
-        await self.recaller.close()
+        await self.recaller.close_loop()
 
     # ── users and turns ────────────────────────────────────────────────
 
@@ -205,10 +204,10 @@ def build_services(settings: HttpSettings) -> Services:
     client = MemoryClient(settings.redis_url, database_url=settings.database_url,
                           recall_timeout_ms=settings.recall_timeout_ms,
                           request_timeout_s=settings.request_timeout_s, publish_retry_s=settings.publish_retry_s)
-    # LoopRecall publishes from the event loop: a stalled broker must not hold the loop for long
+    # recall publishes from the event loop: a stalled broker must not hold the loop for long
     client.celery.conf.broker_transport_options = {**client.celery.conf.broker_transport_options,
                                                    "socket_timeout": 5.0, "socket_connect_timeout": 2.0}
     store = SqlStore(settings.database_url, migrate=False)
     return Services(settings, client, store, KeyStore(store.engine, settings.http_key_cache_ttl_s), RateLimiter(),
-                    LoopRecall(client), Readiness.for_urls(settings.database_url, settings.redis_url,
+                    AsyncMemoryClient(client), Readiness.for_urls(settings.database_url, settings.redis_url,
                                                            settings.http_ready_timeout_s))

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.lifecycle.maintain import Maintainer, MaintenanceReport
 from memory_core.model import Actor, MemoryItem
-from memory_core.store.ops import ExpiryOp
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import ExpiryOp
 from memory_core.validation import check_id
 
 if TYPE_CHECKING:

@@ -57,8 +57,8 @@ from memory_core.lifecycle.summaries import (
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.retrieval.index import INDEXED_STATUSES
 from memory_core.store.base import MemoryStore
-from memory_core.store.ops import AddOp, EndOp, MergeOp, Op, RestoreOp
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, RestoreOp
 from memory_core.validation import check_id
 
 __all__ = ["Embedder", "Maintainer", "MaintenanceReport"]

@@ -31,7 +31,7 @@ from memory_core.llm.prompts.curate import DONE_WORDS, curate_messages, curate_n
 from memory_core.llm.tools import CurationTools, Search, tool_specs
 from memory_core.model import MemoryItem, Turn
 from memory_core.pipeline.types import Candidate
-from memory_core.store.ops import Op
+from memory_core.store.write_ops import Op
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

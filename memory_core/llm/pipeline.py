@@ -33,7 +33,7 @@ from memory_core.pipeline.resolve import KeyConflictResolver
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.retrieval.index import RecallIndex
 from memory_core.settings import Settings
-from memory_core.store.ops import Op
+from memory_core.store.write_ops import Op
 
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel

@@ -20,7 +20,7 @@ from memory_core.pipeline.types import (
     TrustFilter,
     ValueScorer,
 )
-from memory_core.store.ops import Op
+from memory_core.store.write_ops import Op
 
 __all__ = ["WritePipeline", "existing_items"]
 

@@ -29,7 +29,7 @@ from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
 from memory_core.pipeline.types import Candidate
-from memory_core.store.ops import AddOp, EndOp, HitOp, Op, UpdateOp
+from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 
 __all__ = ["BatchDeduper", "KeyConflictResolver", "agrees", "description_polarity", "extends", "with_detail"]
 

@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from memory_core.model import Turn
-from memory_core.store.ops import AddOp, EndOp, MergeOp, Op, UpdateOp
+from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
 
 __all__ = [
     "CATEGORIES",

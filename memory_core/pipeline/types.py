@@ -22,7 +22,8 @@ from datetime import datetime
 from typing import Protocol
 
 from memory_core.model import Kind, MemoryItem, Trust, Turn
-from memory_core.store.ops import Op
+from memory_core.store.base import KeyLookup
+from memory_core.store.write_ops import Op
 
 __all__ = [
     "Candidate",
@@ -98,19 +99,6 @@ class Candidate:
     def is_event(self) -> bool:
         """True for the verbatim per-turn event candidate."""
         return self.kind == Kind.EVENT
-
-
-class KeyLookup(Protocol):
-    """The one read the pipeline needs from a store (``MemoryStore`` satisfies it).
-
-    A store may also define ``find_by_keys(user_id, keys) -> dict[str,
-    list[MemoryItem]]`` to read every key of a turn in one round trip; the
-    pipeline uses it when present.
-    """
-
-    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
-        """Return the user's active items with this canonical key."""
-        ...
 
 
 class Extractor(Protocol):

@@ -8,7 +8,7 @@ A backend implements a few primitives and gets the whole CRUD for free:
 - ``users()``, ``erase_user()``, ``self_check()``.
 
 Every write goes through ``apply(user_id, ops)``, which runs a batch of
-``memory_core.store.ops`` all-or-nothing. A backend that can do better than
+``memory_core.store.write_ops`` all-or-nothing. A backend that can do better than
 load-all/save-all (SQL) overrides ``apply`` and the reads with targeted
 queries, keeping the semantics: ``apply_ops`` below is the one place where
 ops change items, whatever the backend.
@@ -22,12 +22,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from memory_core.errors import InvalidField, UnknownItem, UnknownUser
 from memory_core.model import MAX_HIT, Actor, Kind, MemoryItem, Revision, Status
-from memory_core.store.ops import AddOp, EndOp, ExpiryOp, HitOp, MergeOp, Op, RestoreOp, UpdateOp
-from memory_core.validation import check_id, check_text
+from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, HitOp, MergeOp, Op, RestoreOp, UpdateOp
+from memory_core.validation import MAX_THEME_CHARS, check_id, check_text
 
 __all__ = ["INDEXED_STATUSES", "KEEP", "ItemChanges", "MemoryStore", "SelfCheckReport", "apply_ops",
            "check_list_filters", "content_changed"]
@@ -65,7 +65,7 @@ def check_list_filters(statuses: Iterable[str] | str | None, theme: object = Non
     if theme is not None:
         if not isinstance(theme, str):
             raise InvalidField(f"theme must be a string; got {type(theme).__name__}")
-        theme = check_text(theme, "theme", max_chars=64)
+        theme = check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
     if kind is not None and (not isinstance(kind, str) or kind not in Kind._value2member_map_):
         raise InvalidField(f"unknown kind {kind!r}; expected one of {', '.join(Kind)}")
     return wanted, theme, None if kind is None else str(kind)
@@ -199,6 +199,19 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
         else:  # pragma: no cover - the Op union is closed
             raise InvalidField(f"unknown op {op!r}")
     return results, touched
+
+
+class KeyLookup(Protocol):
+    """The one read the write pipeline needs from a store (``MemoryStore`` satisfies it).
+
+    A store may also define ``find_by_keys(user_id, keys) -> dict[str,
+    list[MemoryItem]]`` to read every key of a turn in one round trip; the
+    pipeline uses it when present.
+    """
+
+    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's active items with this canonical key."""
+        ...
 
 
 class MemoryStore(ABC):

@@ -23,7 +23,7 @@ from typing import Any
 
 from memory_core.errors import InvalidField, InvalidInput
 from memory_core.model import MAX_HIT, Actor, Kind, MemoryItem, Revision, Status, Trust, utcnow
-from memory_core.validation import MAX_TEXT_CHARS, check_id, check_meta, check_text, check_timestamp
+from memory_core.validation import MAX_TEXT_CHARS, MAX_THEME_CHARS, check_id, check_meta, check_text, check_timestamp
 
 __all__ = ["CREATE_OPS", "FALLBACK_THEME", "item_from_mapping", "item_to_mapping", "repair_item"]
 
@@ -272,7 +272,7 @@ def item_from_mapping(user_id: str, item_id: object, data: object, *,
         item = _build(user_id, ident, data, notes, repairs is None)
         if repairs is None:
             item.description = check_text(data.get("description"), "description")
-            item.theme = check_text(data.get("theme"), "theme", max_chars=64)
+            item.theme = check_text(data.get("theme"), "theme", max_chars=MAX_THEME_CHARS)
             item.validate()
             _ensure_create(item)
             return item

@@ -8,21 +8,21 @@ user's ``last_applied_seq`` in that same transaction: the fencing token that
 makes curate tasks idempotent and ordered (see ``notes/celery.md``).
 
 Row shapes live in ``sql_schema``, prebuilt statements in ``sql_queries``,
-the turn methods in ``sql_turns`` and grouped planning in ``sql_group``; the
+the turn methods in ``sql_turns``, the item reads in ``sql_reads``, the
+user locks and version reads (connections of their own) in ``sql_side`` and
+grouped planning in ``sql_group``; the
 schema is made only by the Alembic migrations (``migrate.upgrade``).
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import (
-    ColumnElement,
     create_engine,
     delete,
     event,
@@ -32,38 +32,28 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine, Row, make_url
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 
-from memory_core.errors import InvalidField, StoreError, StoreLocked, UnknownItem, UnknownUser
-from memory_core.model import MemoryItem, Revision, Status, Turn
+from memory_core.errors import StoreError
+from memory_core.model import MemoryItem, Revision, Turn
 from memory_core.store.base import (
-    INDEXED_STATUSES,
-    ItemChanges,
+    KeyLookup,
     MemoryStore,
     SelfCheckReport,
     apply_ops,
-    check_list_filters,
     content_changed,
 )
 from memory_core.store.migrate import current_revision, head_revision, upgrade
-from memory_core.store.ops import Op
 from memory_core.store.pg_version import VersionProbe
 from memory_core.store.seed_format import repair_item
 from memory_core.store.sql_group import GroupView
 from memory_core.store.sql_queries import (
-    _F_ACTIVE,
     _F_ALL,
-    _F_CHANGED,
-    _F_ID,
     _F_IDS,
-    _F_KEY,
     _F_KEYS,
     _ITEM_FIELDS,
     _M,
     _NEXT_VERSION,
-    _PG_TRY_LOCK,
-    _PG_UNLOCK,
-    _Q_CHANGES_JOINED,
     _Q_COUNTERS,
     _Q_FENCE,
     _Q_ITEM_INSERT,
@@ -72,29 +62,26 @@ from memory_core.store.sql_queries import (
     _Q_REV_INSERT,
     _Q_REVS_DELETE,
     _Q_USER_UPSERT,
-    _Q_USER_VERSIONS,
-    _Q_VERSION,
     _R,
     _REV_FIELDS,
     _S,
     _T,
     _U,
     _Fetch,
-    _fetch_statements,
     _item_values,
     _named_ids,
     _rev_values,
 )
+from memory_core.store.sql_reads import SqlItemReads
+from memory_core.store.sql_side import SqlSideConnections
 from memory_core.store.sql_turns import SqlTurnRows
 from memory_core.store.sql_vectors import _V
+from memory_core.store.write_ops import Op
 from memory_core.validation import check_id
-
-if TYPE_CHECKING:
-    from memory_core.pipeline.types import KeyLookup
 
 __all__ = ["SqlStore"]
 
-class SqlStore(MemoryStore, SqlTurnRows):
+class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
     """Memory items and turns in SQLite or PostgreSQL.
 
     Args:
@@ -193,65 +180,6 @@ class SqlStore(MemoryStore, SqlTurnRows):
             row = conn.execute(stmt, params).one()
         return row
 
-    @contextmanager
-    def user_lock(self, user_id: str, timeout_s: float = 10.0) -> Iterator[None]:
-        """Hold a per-user lock across several transactions (one curator per user).
-
-        PostgreSQL: a session advisory lock on a connection of a pool kept for
-        locks only (autocommit; opening a connection per lock cost more than
-        the rest of a one-turn curate run). The lock is released before the
-        connection goes back to the pool; if that fails, the connection is
-        closed instead, so a lock never outlives its holder. SQLite: a
-        per-process lock (the embedded mode is one process).
-
-        Args:
-            user_id: whose lock.
-            timeout_s: how long to wait for it, in seconds.
-
-        Raises:
-            StoreLocked: not acquired within ``timeout_s``.
-            StoreError: the database failed.
-        """
-        user_id = check_id(user_id, "user id")
-        if self.is_sqlite:
-            with self._thread_locks_guard:
-                lock = self._thread_locks.setdefault(user_id, threading.Lock())
-            if not lock.acquire(timeout=max(timeout_s, 0)):
-                raise StoreLocked(f"user {user_id!r} is locked by another worker (waited {timeout_s} s)")
-            try:
-                yield
-            finally:
-                lock.release()
-            return
-        if self._lock_engine is None:
-            with self._thread_locks_guard:
-                if self._lock_engine is None:
-                    self._lock_engine = create_engine(self.url, isolation_level="AUTOCOMMIT", pool_pre_ping=True,
-                                                      pool_size=4, max_overflow=64)
-        key = {"k": user_id}
-        try:
-            conn = self._lock_engine.connect()
-        except SQLAlchemyError as exc:
-            raise StoreError(f"could not connect for the lock of user {user_id!r}: {exc}") from exc
-        held = False
-        try:
-            deadline = time.monotonic() + timeout_s
-            while not conn.execute(_PG_TRY_LOCK, key).scalar():
-                if time.monotonic() >= deadline:
-                    raise StoreLocked(f"user {user_id!r} is locked by another worker (waited {timeout_s} s)")
-                time.sleep(self._lock_poll_s)
-            held = True
-            try:
-                yield
-            finally:
-                held = not conn.execute(_PG_UNLOCK, key).scalar()
-        except SQLAlchemyError as exc:
-            raise StoreError(f"lock of user {user_id!r} failed: {exc}") from exc
-        finally:
-            if held:
-                conn.invalidate()  # closed for real, so the session lock cannot outlive us
-            conn.close()
-
     # ── item rows ──────────────────────────────────────────────────────
 
     @staticmethod
@@ -334,7 +262,7 @@ class SqlStore(MemoryStore, SqlTurnRows):
 
         Args:
             user_id: owner of the items.
-            ops: the batch (see ``memory_core.store.ops``).
+            ops: the batch (see ``memory_core.store.write_ops``).
             applied_seq: the turn ``seq`` this batch applies, if any. Then, in
                 the same transaction: already applied (``last_applied_seq >=
                 applied_seq``) → return None and change nothing; not the next
@@ -435,209 +363,6 @@ class SqlStore(MemoryStore, SqlTurnRows):
             for table in (_R, _M, _T, _S, _V):
                 conn.execute(delete(table).where(table.c.user_id == user_id))
         return int(count)
-
-    # ── reads ──────────────────────────────────────────────────────────
-
-    def get(self, user_id: str, item_id: str) -> MemoryItem:
-        """Return one item (any status). Raises UnknownItem."""
-        if not isinstance(item_id, str):
-            raise InvalidField(f"item id must be a string; got {type(item_id).__name__}")
-        with self._tx() as conn:
-            item = self._fetch(conn, user_id, _F_ID, iid=item_id).get(item_id)
-        if item is None:
-            raise UnknownItem(f"no memory item {item_id!r} for user {user_id!r}")
-        return item
-
-    def list_items(self, user_id: str, *, statuses: Iterable[str] | str | None = (Status.ACTIVE,),
-                   theme: str | None = None, kind: str | None = None) -> list[MemoryItem]:
-        """Return a user's items filtered by status (None: all), theme and kind, oldest first.
-
-        Filters as ``check_list_filters`` (a single string is one status).
-
-        Raises:
-            InvalidInput: a filter of the wrong type, an unknown status or kind, a bad theme
-                (checked before any SQL runs).
-            StoreError: the database failed.
-        """
-        wanted, theme, kind = check_list_filters(statuses, theme, kind)
-        conds: list[ColumnElement[bool]] = []
-        if wanted is not None:
-            conds.append(_M.c.status.in_(wanted))
-        if theme is not None:
-            conds.append(_M.c.theme == theme)
-        if kind is not None:
-            conds.append(_M.c.kind == kind)
-        with self._tx() as conn:
-            return list(self._fetch(conn, user_id, _fetch_statements(*conds)).values())
-
-    def list_items_for_index(self, user_id: str, statuses: Iterable[str]) -> list[MemoryItem]:
-        """Return the user's items in ``statuses``, oldest first, WITHOUT their histories.
-
-        What a recall index needs: one query, no revisions (a user with 100,000
-        items has at least as many revisions, and recall never shows them).
-        """
-        cond = _M.c.status.in_([str(s) for s in statuses])
-        with self._tx() as conn:
-            return list(self._fetch(conn, user_id, _fetch_statements(cond), with_history=False).values())
-
-    def changes_since(self, user_id: str, version: str) -> ItemChanges:
-        """Return the items changed after ``version`` (any status, without histories), oldest first.
-
-        On PostgreSQL one autocommit statement: the user's counters joined to
-        the rows stamped after ``version`` (index ``(user_id, changed_version)``);
-        on SQLite two reads in one transaction, the version first (a write
-        landing in between is read too and applied again next time: harmless). The whole set (``complete``) comes back,
-        in the statuses a recall index holds, when ``version`` is not one of
-        this store's (not a number, above the current one) or older than the
-        user's row (erased and created again since).
-
-        Raises:
-            InvalidField: a malformed user id.
-            StoreError: the database failed.
-        """
-        user_id = check_id(user_id, "user id")
-        since = int(version) if version.isdigit() else -1
-        if not self.is_sqlite and since >= 0:  # the usual case on PostgreSQL: one autocommit round trip
-            rows = self._autocommit(lambda conn: conn.execute(_Q_CHANGES_JOINED, {"uid": user_id, "since": since})
-                                    .all())
-            if not rows:
-                return ItemChanges("0", [], complete=True)
-            head = rows[0]
-            if since <= head.memory_version and head.created_version <= since:
-                changed = []
-                for row in rows:
-                    if row.id is None:  # the user's row alone: nothing changed
-                        continue
-                    values = {name: getattr(row, name) for name in _ITEM_FIELDS}
-                    values["source"] = list(values["source"] or [])
-                    changed.append(MemoryItem(user_id=user_id, id=row.id, history=[], **values))
-                return ItemChanges(str(head.memory_version), changed, complete=False, last_seq=head.last_seq)
-        with self._tx() as conn:
-            row = conn.execute(_Q_USER_VERSIONS, {"uid": user_id}).first()
-            if row is None:
-                return ItemChanges("0", [], complete=True)
-            if 0 <= since <= row.memory_version and row.created_version <= since:
-                items = self._fetch(conn, user_id, _F_CHANGED, with_history=False, since=since)
-                return ItemChanges(str(row.memory_version), list(items.values()), complete=False,
-                                   last_seq=row.last_seq)
-            cond = _M.c.status.in_([str(s) for s in INDEXED_STATUSES])
-            items = self._fetch(conn, user_id, _fetch_statements(cond), with_history=False)
-            return ItemChanges(str(row.memory_version), list(items.values()), complete=True, last_seq=row.last_seq)
-
-    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
-        """Return the user's active items with this canonical ``key``."""
-        with self._tx() as conn:
-            return list(self._fetch(conn, user_id, _F_KEY, key=key).values())
-
-    def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
-        """Return the user's active items for each key, in one query (keys without items map to [])."""
-        wanted = list(dict.fromkeys(keys))
-        found: dict[str, list[MemoryItem]] = {key: [] for key in wanted}
-        if wanted:
-            with self._tx() as conn:
-                for item in self._fetch(conn, user_id, _F_KEYS, keys=wanted).values():
-                    found[str(item.key)].append(item)
-        return found
-
-    def owners_of(self, item_id: str, *, prefix: str = "") -> list[str]:
-        """The users holding an item with this id (ids are unique per user), those starting with ``prefix``."""
-        query = select(_M.c.user_id).where(_M.c.id == item_id)
-        if prefix:
-            query = query.where(_M.c.user_id.startswith(prefix, autoescape=True))
-        with self._tx() as conn:
-            return sorted(str(u) for u in conn.execute(query.order_by(_M.c.user_id).limit(10)).scalars())
-
-    def locate(self, item_id: str) -> MemoryItem:
-        """Find an item by id alone, whoever owns it. Raises UnknownItem."""
-        with self._tx() as conn:
-            owner = conn.execute(select(_M.c.user_id).where(_M.c.id == item_id).limit(1)).scalar()
-        if owner is None:
-            raise UnknownItem(f"no memory item {item_id!r}")
-        return self.get(owner, item_id)
-
-    def grouped(self, user_id: str) -> dict[str, list[MemoryItem]]:
-        """Return active items grouped by theme, themes sorted. Raises UnknownUser (no items)."""
-        with self._tx() as conn:
-            items = self._fetch(conn, user_id, _F_ACTIVE)
-            anything = select(_M.c.id).where(_M.c.user_id == user_id).limit(1)
-            if not items and conn.execute(anything).first() is None:
-                raise UnknownUser(f"no memory for user {user_id!r}")
-        groups: dict[str, list[MemoryItem]] = {}
-        for item in items.values():
-            groups.setdefault(item.theme, []).append(item)
-        return dict(sorted(groups.items()))
-
-    def users(self) -> list[str]:
-        """Return the ids of users with at least one item, sorted."""
-        with self._tx() as conn:
-            return list(conn.execute(select(_M.c.user_id).distinct().order_by(_M.c.user_id)).scalars())
-
-    def memory_version(self, user_id: str) -> str:
-        """Return the user's content version as a string ("0" for an unknown user); hits leave it.
-
-        Asked before every recall, so on PostgreSQL it is one autocommit
-        statement on a pooled connection (no BEGIN/ROLLBACK, no pre-ping round
-        trip; a connection found dead is replaced and the read tried once more).
-        """
-        if self.is_sqlite:
-            with self._tx() as conn:
-                return str(conn.execute(_Q_VERSION, {"uid": user_id}).scalar() or 0)
-        return str(self._autocommit(lambda conn: conn.execute(_Q_VERSION, {"uid": user_id}).scalar()) or 0)
-
-    def _autocommit(self, read: Callable[[Connection], Any]) -> Any:
-        """Run one read statement on PostgreSQL's autocommit pool (no BEGIN/ROLLBACK, no pre-ping).
-
-        A connection found dead is replaced and the read tried once more.
-
-        Raises:
-            StoreError: the database failed.
-        """
-        if self._read_engine is None:
-            with self._thread_locks_guard:
-                if self._read_engine is None:
-                    self._read_engine = create_engine(self.url, isolation_level="AUTOCOMMIT", pool_size=2,
-                                                      max_overflow=16)
-        for attempt in (1, 2):
-            try:
-                with self._read_engine.connect() as conn:
-                    return read(conn)
-            except DBAPIError as exc:
-                if attempt == 2 or not exc.connection_invalidated:
-                    raise StoreError(f"database error: {exc}") from exc
-            except SQLAlchemyError as exc:
-                raise StoreError(f"database error: {exc}") from exc
-        raise AssertionError("unreachable")
-
-    @property
-    def version_read_overlaps(self) -> bool:
-        """True on PostgreSQL (the version probe); SQLite answers at once."""
-        return not self.is_sqlite
-
-    def memory_version_later(self, user_id: str) -> Callable[[], str]:
-        """Ask for the user's version now, read it in the returned callable (see ``MemoryStore``).
-
-        On PostgreSQL the question goes out on the ``pg_version.VersionProbe``
-        connection and the callable reads the reply, so a caller's work in
-        between overlaps the round trip; when the probe is busy (another
-        thread) or failing, the version is read the ordinary way instead.
-        """
-        if self.is_sqlite:
-            return super().memory_version_later(user_id)
-        if self._probe is None:
-            with self._thread_locks_guard:
-                if self._probe is None:
-                    self._probe = VersionProbe(self.url.set(drivername="postgresql")
-                                               .render_as_string(hide_password=False))
-        asked = self._probe.ask(user_id)
-        if asked is None:
-            return super().memory_version_later(user_id)
-        answer: Callable[[], str | None] = asked
-
-        def read() -> str:
-            version = answer()
-            return self.memory_version(user_id) if version is None else version
-
-        return read
 
     # ── health ─────────────────────────────────────────────────────────
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from memory_core.model import MemoryItem, Revision, Status
 from memory_core.store.base import apply_ops, content_changed
-from memory_core.store.ops import AddOp, MergeOp, Op
+from memory_core.store.write_ops import AddOp, MergeOp, Op
 
 __all__ = ["GroupView"]
 

@@ -30,8 +30,8 @@ from sqlalchemy.sql.elements import BindParameter
 
 from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem, Revision, Status, Turn
-from memory_core.store.ops import AddOp, MergeOp, Op
 from memory_core.store.sql_schema import MemoryRow, RevisionRow, SessionStateRow, TurnRow, UserRow
+from memory_core.store.write_ops import AddOp, MergeOp, Op
 
 __all__: list[str] = []  # internal to memory_core.store.sql
 

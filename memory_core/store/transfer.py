@@ -26,8 +26,8 @@ import yaml
 from memory_core.errors import InvalidField, InvalidInput
 from memory_core.model import MemoryItem
 from memory_core.store.base import MemoryStore
-from memory_core.store.ops import AddOp
 from memory_core.store.seed_format import item_from_mapping, item_to_mapping
+from memory_core.store.write_ops import AddOp
 from memory_core.validation import check_id
 
 __all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_yaml", "import_yaml", "parse_import", "store_import"]

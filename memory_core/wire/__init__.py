@@ -2,9 +2,10 @@
 
 Both sides import it; neither imports the other's internals. It names every
 task, queue and route (``routes``), the Redis keys both sides touch and the
-publish script (``keys``), checks a recall request (``requests``), encodes
-replies and payloads (``codec``) and answers where a published turn is
-(``turn_status``). Importing it pulls in no Celery, Redis or web framework.
+publish script (``keys``), defines and checks a published turn (``turns``)
+and a recall request (``requests``), encodes replies and payloads
+(``codec``) and answers where a published turn is (``turn_status``).
+Importing it pulls in no Celery, Redis or web framework.
 """
 
 from memory_core.wire.codec import decode_reply, encode_reply, item_payload, recall_payload, to_jsonable
@@ -54,15 +55,56 @@ from memory_core.wire.routes import (
     UPDATE_ITEM,
 )
 from memory_core.wire.turn_status import turn_status
+from memory_core.wire.turns import TURN_FIELDS, WireTurn, check_turn, turn_from_wire
 
 __all__ = [
-    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "EMBED_USER", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS",
+    "ADD_ITEM",
+    "CURATE_USER",
+    "DELETE_ITEM",
+    "EMBED_USER",
+    "ERASE_USER",
+    "GET_ITEM",
+    "HIT_ITEM",
+    "IMPORT_ITEMS",
     "INBOX_USERS_KEY",
-    "INGEST_TURN", "INGEST_WAITING_TTL_S", "ITEM_HISTORY", "KEY_PREFIX", "LIST_ITEMS", "MAINTAIN_ALL",
-    "MAINTAIN_USER", "MAX_BUDGET_TOKENS", "MERGE_ITEMS", "NOOP", "PING", "PUBLISH_SCRIPT", "QUEUES", "RECALL",
-    "RECALL_FILTER_NAMES", "REFUSED_TTL_S",
-    "ROUTES", "SWEEP", "TURN_STATUS", "UPDATE_ITEM", "check_recall_filters", "check_recall_request",
-    "deadline_after", "decode_reply", "encode_reply", "inbox_key", "ingest_waiting_key", "item_payload",
-    "past_deadline", "pub_seq_key", "recall_filters", "recall_payload", "refused_key", "reply_key",
-    "to_jsonable", "turn_status",
+    "INGEST_TURN",
+    "INGEST_WAITING_TTL_S",
+    "ITEM_HISTORY",
+    "KEY_PREFIX",
+    "LIST_ITEMS",
+    "MAINTAIN_ALL",
+    "MAINTAIN_USER",
+    "MAX_BUDGET_TOKENS",
+    "MERGE_ITEMS",
+    "NOOP",
+    "PING",
+    "PUBLISH_SCRIPT",
+    "QUEUES",
+    "RECALL",
+    "RECALL_FILTER_NAMES",
+    "REFUSED_TTL_S",
+    "ROUTES",
+    "SWEEP",
+    "TURN_FIELDS",
+    "TURN_STATUS",
+    "UPDATE_ITEM",
+    "WireTurn",
+    "check_recall_filters",
+    "check_recall_request",
+    "check_turn",
+    "deadline_after",
+    "decode_reply",
+    "encode_reply",
+    "inbox_key",
+    "ingest_waiting_key",
+    "item_payload",
+    "past_deadline",
+    "pub_seq_key",
+    "recall_filters",
+    "recall_payload",
+    "refused_key",
+    "reply_key",
+    "to_jsonable",
+    "turn_from_wire",
+    "turn_status",
 ]

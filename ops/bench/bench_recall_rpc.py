@@ -38,8 +38,8 @@ from celery import Celery
 from api_shim.client import MemoryClient
 from memory_core import wire
 from memory_core.model import MemoryItem
-from memory_core.store.ops import AddOp
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import AddOp
 
 _TEXT = """coffee tea lisbon porto berlin hiking running piano guitar sister brother dog cat garden
 python rust doctor nurse pilot teacher mango sushi olives chocolate bicycle train flight museum concert

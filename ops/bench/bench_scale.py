@@ -43,8 +43,8 @@ from api_shim.client import MemoryClient
 from memory_core import wire
 from memory_core.model import MemoryItem
 from memory_core.service import Memory
-from memory_core.store.ops import AddOp
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import AddOp
 
 
 def rss_mb(pid: int) -> float:

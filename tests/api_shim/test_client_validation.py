@@ -190,7 +190,7 @@ def test_list_items_refuses_bad_filters_before_sending(client: MemoryClient, kwa
 def test_list_items_takes_a_single_string_as_one_status(client: MemoryClient,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     sent: list[dict[str, object]] = []
-    monkeypatch.setattr(client, "_call", lambda name, **kwargs: sent.append(kwargs) or [])
+    monkeypatch.setattr(client.rpc, "call", lambda name, **kwargs: sent.append(kwargs) or [])
     client.list_items("ann", statuses="active")
     client.list_items("ann", statuses=("archived", "deleted"), theme=" home ", kind="fact")
     client.list_items("ann")
@@ -225,7 +225,7 @@ def test_edits_need_a_reason_as_over_http(client: MemoryClient, call, error: typ
 
 def test_an_added_item_may_go_without_a_reason(client: MemoryClient, monkeypatch: pytest.MonkeyPatch) -> None:
     sent: list[dict[str, object]] = []
-    monkeypatch.setattr(client, "_call", lambda name, **kwargs: sent.append(kwargs) or "id")
+    monkeypatch.setattr(client.rpc, "call", lambda name, **kwargs: sent.append(kwargs) or "id")
     client.add_item("u1", "I like tea", "taste")
     client.add_item("u1", "I like tea", "taste", reason=" typed in ")
     client.delete_item("u1", "i1", "moved")

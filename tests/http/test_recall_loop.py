@@ -1,4 +1,4 @@
-"""``LoopRecall``, the recall route's path on the event loop, answers as ``MemoryClient.recall`` does.
+"""``AsyncMemoryClient.recall`` (the recall route's path, on the event loop) answers as ``MemoryClient.recall`` does.
 
 Against the real workers: the answer itself, the database fallback when no
 worker answers in time, an unreachable broker, and an error the worker replies with.
@@ -13,19 +13,18 @@ import pytest
 from _http_stack import Stack
 from _redis import free_port
 
-from api_shim.client import MemoryClient, RecallReply
-from api_shim.http.recall import LoopRecall
+from api_shim.client import AsyncMemoryClient, MemoryClient, RecallReply
 from memory_core.errors import InvalidInput
 
 
 def loop_recall(client: MemoryClient, *args: Any, **kwargs: Any) -> RecallReply:
-    """One ``LoopRecall.recall`` on a fresh event loop."""
+    """One ``AsyncMemoryClient.recall`` on a fresh event loop."""
     async def run() -> RecallReply:
-        recaller = LoopRecall(client)
+        aclient = AsyncMemoryClient(client)
         try:
-            return await recaller.recall(*args, **kwargs)
+            return await aclient.recall(*args, **kwargs)
         finally:
-            await recaller.close()
+            await aclient.close_loop()
 
     return asyncio.run(run())
 
@@ -47,6 +46,20 @@ def test_the_answer_is_the_clients(stack: Stack, tea: str) -> None:
     assert [r["item"]["id"] for r in reply.results] == [r["item"]["id"] for r in direct.results] == [tea]
     assert reply.context["text"] == direct.context["text"]
     assert reply.timings_ms["round_trip"] > 0
+
+
+def test_the_async_clients_other_calls_are_the_sync_methods_run_off_the_loop(stack: Stack, tea: str) -> None:
+    client = stack.services.client
+
+    async def run() -> tuple[list[dict[str, Any]], dict[str, Any], float]:
+        aclient = AsyncMemoryClient(client)
+        return await aclient.list_items("acme:loop"), await aclient.get_item("acme:loop", tea), \
+            await aclient.ping(timeout_s=10)
+
+    items, item, ping_ms = asyncio.run(run())
+    assert [i["id"] for i in items] == [tea] and item["description"] == "Loves jasmine tea"
+    assert ping_ms > 0
+    assert AsyncMemoryClient.get_item.__doc__ and "MemoryClient.get_item" in AsyncMemoryClient.get_item.__doc__
 
 
 def test_no_worker_in_time_falls_back_to_the_database(stack: Stack, tea: str) -> None:

@@ -25,8 +25,8 @@ from memory_core.llm.related import RELATED_KINDS, RelatedItems
 from memory_core.llm.tools import TOOL_NAMES, tool_specs
 from memory_core.model import MemoryItem
 from memory_core.service import Memory
-from memory_core.store.ops import EndOp
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import EndOp
 
 DONE = Reply("DONE")
 

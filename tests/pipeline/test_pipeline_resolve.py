@@ -9,7 +9,7 @@ import pytest
 
 from memory_core.model import Kind, Status, Trust, Turn
 from memory_core.pipeline import Candidate, KeyConflictResolver, WritePipeline
-from memory_core.store.ops import AddOp, EndOp, HitOp
+from memory_core.store.write_ops import AddOp, EndOp, HitOp
 
 TurnFactory = Callable[..., Turn]
 Ingest = Callable[[Turn], list[Any]]

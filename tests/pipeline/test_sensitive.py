@@ -26,7 +26,7 @@ from memory_core.pipeline.sensitive import (
 from memory_core.retrieval.index import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
-from memory_core.store.ops import AddOp, EndOp
+from memory_core.store.write_ops import AddOp, EndOp
 
 DATA = Path(__file__).parent / "data"
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)

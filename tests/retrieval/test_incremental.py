@@ -206,8 +206,8 @@ def test_the_recaller_applies_writes_and_compacts_a_grown_index(tmp_path, backgr
     import time as _time
 
     from memory_core.retrieval.recall import Recaller
-    from memory_core.store.ops import AddOp
     from memory_core.store.sql import SqlStore
+    from memory_core.store.write_ops import AddOp
 
     store = SqlStore(f"sqlite:///{tmp_path / 'm.db'}", migrate=True)
     world = World(EN if background else ZH, 11)

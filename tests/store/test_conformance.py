@@ -11,9 +11,9 @@ from sqlalchemy import text
 from memory_core.errors import EmptyText, InvalidField, TextTooLong, UnknownItem, UnknownUser
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.store.base import MemoryStore
-from memory_core.store.ops import AddOp, EndOp, HitOp, UpdateOp
 from memory_core.store.seed_format import item_to_mapping
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import AddOp, EndOp, HitOp, UpdateOp
 from memory_core.store.yaml_store import YamlStore
 from memory_core.validation import MAX_TEXT_CHARS
 

@@ -9,8 +9,8 @@ from sqlalchemy import text
 from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import Recaller
 from memory_core.store.base import MemoryStore
-from memory_core.store.ops import AddOp, EndOp
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import AddOp, EndOp
 
 
 def test_a_change_between_recalls_is_seen_by_the_next_recall(make_store: Callable[[str], MemoryStore]) -> None:

@@ -13,9 +13,9 @@ import yaml
 from memory_core.errors import InvalidField, InvalidInput
 from memory_core.model import Actor, Kind, MemoryItem, Status, Trust
 from memory_core.store.base import MemoryStore
-from memory_core.store.ops import AddOp, EndOp, HitOp, MergeOp, UpdateOp
 from memory_core.store.seed_format import item_to_mapping
 from memory_core.store.transfer import EXPORT_FORMAT, export_yaml, import_yaml
+from memory_core.store.write_ops import AddOp, EndOp, HitOp, MergeOp, UpdateOp
 
 MakeStore = Callable[[str], MemoryStore]
 BACKENDS = ["sqlite", "yaml", "postgres"]

@@ -12,12 +12,11 @@ import pytest
 from memory_core.errors import InvalidField, StoreError
 from memory_core.model import MemoryItem, Turn
 from memory_core.pipeline import WritePipeline
-from memory_core.pipeline.types import KeyLookup
 from memory_core.service import Memory
 from memory_core.settings import Settings
-from memory_core.store.base import MemoryStore
-from memory_core.store.ops import AddOp, Op
+from memory_core.store.base import KeyLookup, MemoryStore
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import AddOp, Op
 
 T0 = datetime(2026, 3, 1, 8, 0, tzinfo=UTC)
 TEXTS = [

@@ -11,8 +11,8 @@ import pytest
 
 from memory_core.errors import EmptyText, InvalidField, NotFound, StoreError, StoreLocked
 from memory_core.model import MemoryItem, Turn
-from memory_core.store.ops import AddOp, HitOp, UpdateOp
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import AddOp, HitOp, UpdateOp
 
 U = "alice"
 T0 = datetime(2026, 5, 9, 12, 0, tzinfo=UTC)

@@ -9,8 +9,8 @@ import pytest
 from store.conftest import SQL_BACKENDS
 
 from memory_core.model import MemoryItem, Turn
-from memory_core.store.ops import AddOp
 from memory_core.store.sql_vectors import SqlVectors, VectorModelMismatch
+from memory_core.store.write_ops import AddOp
 
 T0 = datetime(2024, 5, 1, tzinfo=UTC)
 

@@ -145,7 +145,7 @@ class HoldPipeline(SlowPipeline):
         if not turn.text.startswith("HOLD "):
             return super().plan(turn, store)
         from memory_core.model import Actor
-        from memory_core.store.ops import UpdateOp
+        from memory_core.store.write_ops import UpdateOp
 
         _, item_id, text = turn.text.split(" ", 2)
         ops = [UpdateOp(item_id, "the user said so", text, None, Actor.AGENT, turn.turn_id)]

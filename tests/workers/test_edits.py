@@ -151,12 +151,12 @@ def test_bad_reads_and_fields_from_any_publisher_are_answered_as_invalid_input(
     assert [i["id"] for i in client.list_items("ann", statuses="active")] == [kept]  # was []
     # straight to the worker, past the client's checks (another publisher, an older client)
     with pytest.raises(InvalidField, match="unknown status 'bogus'"):
-        client._call(wire.LIST_ITEMS, user_id="ann", statuses=["bogus"], theme=None, kind=None)
+        client.rpc.call(wire.LIST_ITEMS, user_id="ann", statuses=["bogus"], theme=None, kind=None)
     with pytest.raises(InvalidField, match="theme must be a string; got int"):  # was SQL in a StoreError
-        client._call(wire.LIST_ITEMS, user_id="ann", statuses=None, theme=5, kind=None)
+        client.rpc.call(wire.LIST_ITEMS, user_id="ann", statuses=None, theme=5, kind=None)
     for fields in ({"colour": "red"}, {"actor": "agent"}):  # was RemoteError: InternalError ... TypeError
         with pytest.raises(InvalidField, match="unknown memory item field"):
-            client._call(wire.ADD_ITEM, user_id="ann", description="I like tea", theme="taste",
+            client.rpc.call(wire.ADD_ITEM, user_id="ann", description="I like tea", theme="taste",
                          fields=fields, reason="")
     with pytest.raises(InvalidField, match=r"^import is not valid YAML of memory items"):
         client.import_items("::: not yaml [", user_id="imp")

@@ -15,8 +15,8 @@ from _workload import wait_until
 
 from api_shim.client import MemoryClient
 from memory_core.model import MemoryItem
-from memory_core.store.ops import AddOp
 from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import AddOp
 from memory_core.wire.affinity import HEARTBEAT_TTL_S, HashRing, heartbeat_key, shard_queues
 
 USERS = [f"user-{n}" for n in range(16)]

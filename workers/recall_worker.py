@@ -1,7 +1,7 @@
 """Request/reply tasks: recall and the no-op ping (person edits are in ``workers.edit_tasks``).
 
 The caller passes a ``call_id``; the task LPUSHes its JSON reply (see
-``api_shim.wire.encode_reply``) to ``gulfstream:reply:<call_id>`` with a
+``memory_core.wire.encode_reply``) to ``gulfstream:reply:<call_id>`` with a
 short TTL, and the caller BRPOPs that list. Results are never stored in the
 Celery backend (``ignore_result``): the per-call list is the cheaper path
 measured in ``notes/celery.md``. With ``call_id=None`` nothing is sent back.

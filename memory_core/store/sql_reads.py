@@ -1,0 +1,184 @@
+"""The item reads of ``SqlStore``: one item, lists, keys, changes since a version, owners, users.
+
+``SqlItemReads`` holds them; ``sql.SqlStore`` mixes it in and provides the
+transaction and row helpers they rely on (``_tx``, ``_fetch``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import ColumnElement, select
+from sqlalchemy.engine import Connection
+
+from memory_core.errors import InvalidField, UnknownItem, UnknownUser
+from memory_core.model import MemoryItem, Status
+from memory_core.store.base import INDEXED_STATUSES, ItemChanges, check_list_filters
+from memory_core.store.sql_queries import (
+    _F_ACTIVE,
+    _F_ALL,
+    _F_CHANGED,
+    _F_ID,
+    _F_KEY,
+    _F_KEYS,
+    _ITEM_FIELDS,
+    _M,
+    _Q_CHANGES_JOINED,
+    _Q_USER_VERSIONS,
+    _Fetch,
+    _fetch_statements,
+)
+from memory_core.validation import check_id
+
+__all__: list[str] = []  # internal to memory_core.store.sql
+
+
+class SqlItemReads:
+    """Reads of memory items on the SQL store's tables (see ``sql.SqlStore``)."""
+
+    if TYPE_CHECKING:
+        is_sqlite: bool
+
+        def _autocommit(self, read: Callable[[Connection], Any]) -> Any: ...
+
+        def _tx(self, write: bool = False) -> AbstractContextManager[Connection]: ...
+
+        @staticmethod
+        def _fetch(conn: Connection, user_id: str, stmts: _Fetch = _F_ALL, *, with_history: bool = True,
+                   **params: Any) -> dict[str, MemoryItem]: ...
+
+    def get(self, user_id: str, item_id: str) -> MemoryItem:
+        """Return one item (any status). Raises UnknownItem."""
+        if not isinstance(item_id, str):
+            raise InvalidField(f"item id must be a string; got {type(item_id).__name__}")
+        with self._tx() as conn:
+            item = self._fetch(conn, user_id, _F_ID, iid=item_id).get(item_id)
+        if item is None:
+            raise UnknownItem(f"no memory item {item_id!r} for user {user_id!r}")
+        return item
+
+    def list_items(self, user_id: str, *, statuses: Iterable[str] | str | None = (Status.ACTIVE,),
+                   theme: str | None = None, kind: str | None = None) -> list[MemoryItem]:
+        """Return a user's items filtered by status (None: all), theme and kind, oldest first.
+
+        Filters as ``check_list_filters`` (a single string is one status).
+
+        Raises:
+            InvalidInput: a filter of the wrong type, an unknown status or kind, a bad theme
+                (checked before any SQL runs).
+            StoreError: the database failed.
+        """
+        wanted, theme, kind = check_list_filters(statuses, theme, kind)
+        conds: list[ColumnElement[bool]] = []
+        if wanted is not None:
+            conds.append(_M.c.status.in_(wanted))
+        if theme is not None:
+            conds.append(_M.c.theme == theme)
+        if kind is not None:
+            conds.append(_M.c.kind == kind)
+        with self._tx() as conn:
+            return list(self._fetch(conn, user_id, _fetch_statements(*conds)).values())
+
+    def list_items_for_index(self, user_id: str, statuses: Iterable[str]) -> list[MemoryItem]:
+        """Return the user's items in ``statuses``, oldest first, WITHOUT their histories.
+
+        What a recall index needs: one query, no revisions (a user with 100,000
+        items has at least as many revisions, and recall never shows them).
+        """
+        cond = _M.c.status.in_([str(s) for s in statuses])
+        with self._tx() as conn:
+            return list(self._fetch(conn, user_id, _fetch_statements(cond), with_history=False).values())
+
+    def changes_since(self, user_id: str, version: str) -> ItemChanges:
+        """Return the items changed after ``version`` (any status, without histories), oldest first.
+
+        On PostgreSQL one autocommit statement: the user's counters joined to
+        the rows stamped after ``version`` (index ``(user_id, changed_version)``);
+        on SQLite two reads in one transaction, the version first (a write
+        landing in between is read too and applied again next time: harmless). The whole set (``complete``) comes back,
+        in the statuses a recall index holds, when ``version`` is not one of
+        this store's (not a number, above the current one) or older than the
+        user's row (erased and created again since).
+
+        Raises:
+            InvalidField: a malformed user id.
+            StoreError: the database failed.
+        """
+        user_id = check_id(user_id, "user id")
+        since = int(version) if version.isdigit() else -1
+        if not self.is_sqlite and since >= 0:  # the usual case on PostgreSQL: one autocommit round trip
+            rows = self._autocommit(lambda conn: conn.execute(_Q_CHANGES_JOINED, {"uid": user_id, "since": since})
+                                    .all())
+            if not rows:
+                return ItemChanges("0", [], complete=True)
+            head = rows[0]
+            if since <= head.memory_version and head.created_version <= since:
+                changed = []
+                for row in rows:
+                    if row.id is None:  # the user's row alone: nothing changed
+                        continue
+                    values = {name: getattr(row, name) for name in _ITEM_FIELDS}
+                    values["source"] = list(values["source"] or [])
+                    changed.append(MemoryItem(user_id=user_id, id=row.id, history=[], **values))
+                return ItemChanges(str(head.memory_version), changed, complete=False, last_seq=head.last_seq)
+        with self._tx() as conn:
+            row = conn.execute(_Q_USER_VERSIONS, {"uid": user_id}).first()
+            if row is None:
+                return ItemChanges("0", [], complete=True)
+            if 0 <= since <= row.memory_version and row.created_version <= since:
+                items = self._fetch(conn, user_id, _F_CHANGED, with_history=False, since=since)
+                return ItemChanges(str(row.memory_version), list(items.values()), complete=False,
+                                   last_seq=row.last_seq)
+            cond = _M.c.status.in_([str(s) for s in INDEXED_STATUSES])
+            items = self._fetch(conn, user_id, _fetch_statements(cond), with_history=False)
+            return ItemChanges(str(row.memory_version), list(items.values()), complete=True, last_seq=row.last_seq)
+
+    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's active items with this canonical ``key``."""
+        with self._tx() as conn:
+            return list(self._fetch(conn, user_id, _F_KEY, key=key).values())
+
+    def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
+        """Return the user's active items for each key, in one query (keys without items map to [])."""
+        wanted = list(dict.fromkeys(keys))
+        found: dict[str, list[MemoryItem]] = {key: [] for key in wanted}
+        if wanted:
+            with self._tx() as conn:
+                for item in self._fetch(conn, user_id, _F_KEYS, keys=wanted).values():
+                    found[str(item.key)].append(item)
+        return found
+
+    def owners_of(self, item_id: str, *, prefix: str = "") -> list[str]:
+        """The users holding an item with this id (ids are unique per user), those starting with ``prefix``."""
+        query = select(_M.c.user_id).where(_M.c.id == item_id)
+        if prefix:
+            query = query.where(_M.c.user_id.startswith(prefix, autoescape=True))
+        with self._tx() as conn:
+            return sorted(str(u) for u in conn.execute(query.order_by(_M.c.user_id).limit(10)).scalars())
+
+    def locate(self, item_id: str) -> MemoryItem:
+        """Find an item by id alone, whoever owns it. Raises UnknownItem."""
+        with self._tx() as conn:
+            owner = conn.execute(select(_M.c.user_id).where(_M.c.id == item_id).limit(1)).scalar()
+        if owner is None:
+            raise UnknownItem(f"no memory item {item_id!r}")
+        return self.get(owner, item_id)
+
+    def grouped(self, user_id: str) -> dict[str, list[MemoryItem]]:
+        """Return active items grouped by theme, themes sorted. Raises UnknownUser (no items)."""
+        with self._tx() as conn:
+            items = self._fetch(conn, user_id, _F_ACTIVE)
+            anything = select(_M.c.id).where(_M.c.user_id == user_id).limit(1)
+            if not items and conn.execute(anything).first() is None:
+                raise UnknownUser(f"no memory for user {user_id!r}")
+        groups: dict[str, list[MemoryItem]] = {}
+        for item in items.values():
+            groups.setdefault(item.theme, []).append(item)
+        return dict(sorted(groups.items()))
+
+    def users(self) -> list[str]:
+        """Return the ids of users with at least one item, sorted."""
+        with self._tx() as conn:
+            return list(conn.execute(select(_M.c.user_id).distinct().order_by(_M.c.user_id)).scalars())
