@@ -379,10 +379,8 @@ class MemoryClient:
     def prepare_fallback(self) -> None:
         """Do the recall fallback's one-time set-up now rather than in the first degraded recall.
 
-        Loads the core's code, builds the store object (no connection is
-        made) and loads the tokenizer's dictionary: ~1-4 s of CPU once per
-        client. A backend may call it at start-up; without it the first
-        fallback does it (see ``recall``). Does nothing without ``database_url``.
+        Loads code, the store object (no connection) and the tokenizer's dictionary: ~1-4 s of CPU once
+        per client, at start-up if a backend calls it, else in the first fallback. Needs ``database_url``.
 
         Raises:
             RecallUnavailable: the set-up took longer than ``fallback_setup_s``.
@@ -398,11 +396,8 @@ def _text(value: object, what: str, *, max_chars: int = MAX_TEXT_CHARS) -> str:
 
 
 class AsyncMemoryClient:
-    """The same client for asyncio backends, built from ``MemoryClient``'s own methods.
-
-    ``recall`` stays on the event loop (``RecallRpc.acall``: the reply is
-    awaited with ``redis.asyncio``); every other call is the sync method,
-    with its signature, run in ``executor`` (``memory_core.twin.OffLoop``).
+    """The same client for asyncio backends, built from ``MemoryClient``'s own methods: ``recall`` on the
+    event loop (``RecallRpc.acall``), every other call the sync method run in ``executor`` (``OffLoop``).
 
     Args:
         client: a ``MemoryClient`` to share, or the broker URL of a new one.

@@ -518,7 +518,8 @@ def _messages(messages: Messages, default_when: datetime) -> list[tuple[str, str
         text = check_text(msg.get("content"), f"message {n} content", bytes_ok=False)
         when = default_when if msg.get("timestamp") is None else check_turn_time(msg["timestamp"])
         name = msg.get("name") or ""
-        speaker = check_text(name, f"message {n} name", max_chars=MAX_TURN_SPEAKER_CHARS, bytes_ok=False) if name else ""
+        speaker = check_text(name, f"message {n} name", max_chars=MAX_TURN_SPEAKER_CHARS,
+                             bytes_ok=False) if name else ""
         tid = None if msg.get("id") is None else check_id(msg["id"], "turn id")
         out.append((str(role), text, when, speaker, tid))
     return out
