@@ -48,6 +48,8 @@ _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|这个月|上个月|刚刚|刚|终于|"
     r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用)")
+# "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
+_ZH_MY_NOUN = re.compile(r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位)")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|这|那)")
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
@@ -131,7 +133,8 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                     continue
                 if "我" in clause:
                     seen_subject = True
-                elif _ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause)):
+                elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
+                        or (seen_subject and _ZH_MY_NOUN.match(clause)):
                     clause = "我" + clause  # Chinese drops the subject: "上个月搬到成都了" is the speaker's
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield clause, "zh"
@@ -290,6 +293,8 @@ _SMALL_TALK = re.compile(
     r"of\s+course|absolutely|got\s+it|sounds\s+good|glad\s+to\s+hear(?:\s+that)?|happy\s+to\s+help|"
     r"that's\s+(?:great|nice|wonderful|awesome|good)|how\s+(?:nice|lovely|exciting)|i\s+see|"
     r"good\s+(?:morning|night|evening)|hi|hello|hey|bye|see\s+you|anytime|my\s+pleasure|"
+    r"have\s+a\s+(?:\w+\s+)?(?:day|weekend|evening|night|time|trip)|enjoy(?:\s+your\s+\w+)?|take\s+care|"
+    r"祝你[^，。！!,.]*|早上好|晚上好|晚安|加油|辛苦了|"
     r"好的|好|嗯|哈哈|没问题|不客气|谢谢|收到|明白了?|了解|太好了|真棒|好呀|好啊|你好|再见|当然|可以)"
     r"[\s,.!~，。！、…]*)+$", re.IGNORECASE)
 

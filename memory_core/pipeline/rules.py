@@ -78,7 +78,7 @@ def _c(*patterns: str) -> tuple[re.Pattern[str], ...]:
 _I = r"\bi\s+"
 _IM = r"\b(?:i'm|i\s+am|im)\s+"
 _IHAVE = r"\bi(?:'ve|\s+have)?\s+"
-_ADV = (r"(?:(?:really|actually|also|still|just|totally|absolutely|truly|definitely|honestly|now|"
+_ADV = (r"(?:(?:really|actually|also|still|just|totally|absolutely|truly|definitely|honestly|now|more|much\s+more|"
         r"currently|do|kind\s+of|kinda|so|genuinely|personally|even|always|mostly)\s+)*")
 
 EN_RULES: tuple[Rule, ...] = (

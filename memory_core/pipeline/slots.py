@@ -174,7 +174,8 @@ class Lexicon:
         text = pattern
         for _ in range(3):  # classes may use classes
             text = _MACRO.sub(expand, text)
-        text = text.replace("[A-Z]", "(?-i:[A-Z])")
+        for cap in ("[A-Z0-9&]", "[A-Z0-9]", "[A-Z]"):
+            text = text.replace(cap, f"(?-i:{cap})")
         try:
             return re.compile(text, re.IGNORECASE)
         except re.error as exc:
@@ -315,7 +316,42 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
             continue
         taken.add(attr.id)
         reading.hits.extend(hits)
+    if not reading.hits and not subject and not reading.temporary:
+        reading.hits.extend(_habit_hits(text, lang, user))
     return reading
+
+
+def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
+    """"A double espresso first thing is how I start every day": a known drink or food said as a habit.
+
+    Only when the clause names one known drink (or food) of the lexicon, a
+    habit cue ("every morning", "每天", "离不开") and no negation.
+    """
+    lex = lexicon()
+    if not lex.markers[lang]["habit"].search(text) or _HABIT_NEGATION.search(text):
+        return []
+    found: list[tuple[str, str]] = []
+    folded = Lexicon._fold(text, lang)
+    if lang == "zh":
+        for word, oid in lex.surface["zh"].items():
+            if len(word) > 1 and word in folded and lex.category.get(oid) in ("drink", "food"):
+                found.append((oid, word))
+    else:
+        padded = f" {folded} "
+        for word, oid in lex.surface["en"].items():
+            if f" {word} " in padded and lex.category.get(oid) in ("drink", "food"):
+                found.append((oid, word))
+    oids = {oid for oid, _ in found}
+    if len(oids) != 1:
+        return []
+    oid = oids.pop()
+    word = max((w for o, w in found if o == oid), key=len)
+    attr = next(a for a in lex.attributes if a.id == ("drink" if lex.category[oid] == "drink" else "eat"))
+    _, claim = _render(attr, "", lang, user, v=word)
+    return [SlotHit(attr, "", word, oid, 1, f"pref:{oid}", claim)]
+
+
+_HABIT_NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|quit|stopped|gave\s+up)\b|不|没|戒", re.IGNORECASE)
 
 
 def _match(attr: Attribute, text: str, lang: str, subject: str, user: str) -> SlotHit | list[SlotHit] | None:

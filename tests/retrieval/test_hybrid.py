@@ -118,7 +118,7 @@ def test_second_round_follows_names_of_the_first_round():
     assert "a-3" in second
 
 
-def test_diversity_puts_items_of_new_turns_before_near_copies():
+def test_diversity_says_k_different_things_and_prefers_the_curated_item():
     items, turns = conversation([("a-1", "Tom", "I like green tea."), ("a-2", "Tom", "Tea with lemon is fine.")])
     copy = MemoryItem.create("u1", "Tom likes green tea", "taste", kind="preference", turn_id="a-1", at=T0)
     again = MemoryItem.create("u1", "Tom enjoys green tea", "taste", kind="preference", turn_id="a-1", at=T0)
@@ -126,9 +126,22 @@ def test_diversity_puts_items_of_new_turns_before_near_copies():
     plain = index.search("green tea", k=3, settings=replace(OFF, turns=True))
     assert sorted(top_sources(plain)) == ["a-1", "a-1", "a-1"]
     varied = index.search("green tea", k=3, settings=replace(OFF, turns=True, diversity=True))
-    assert sorted(top_sources(varied)) == ["a-1", "a-1", "a-2"]
-    # a curated item is not a near-copy of the raw turn it came from: both stay
-    assert {r.item.kind for r in varied if r.turn_ids == ["a-1"]} == {"event", "preference"}
+    # one result per source turn: the raw turn a-1 gives way to the item it produced
+    assert sorted(top_sources(varied)) == ["a-1", "a-2"]
+    assert {r.item.kind for r in varied if r.turn_ids == ["a-1"]} == {"preference"}
+
+
+def test_a_turn_whose_statement_was_superseded_gives_way_to_the_current_item():
+    items, turns = conversation([("a-1", "Tom", "I live in Lisbon by the river."),
+                                 ("a-2", "Tom", "We moved to Porto.")])
+    old = MemoryItem.create("u1", "Tom lives in Lisbon", "places", kind="fact", turn_id="a-1", at=T0,
+                            key="fact:lives_in", status="superseded")
+    new = MemoryItem.create("u1", "Tom lives in Porto", "places", kind="fact", turn_id="a-2", at=T0,
+                            key="fact:lives_in")
+    index = HybridIndex.build([*items, old, new], turns, window=0)
+    found = index.search("Lisbon river", k=3, settings=replace(OFF, turns=True, diversity=True))
+    assert found[0].item.description == "Tom lives in Porto"
+    assert all(r.item.kind != "event" or r.turn_ids != ["a-1"] for r in found)
 
 
 def test_chinese_and_mixed_queries_through_every_stage():
@@ -239,7 +252,7 @@ def test_an_event_whose_statement_was_superseded_weighs_less():
     plain = replace(HYBRID_PRESETS["hybrid"], superseded_event_factor=1.0)
     assert score_of(HYBRID_PRESETS["hybrid"], "I live in Lisbon.") == pytest.approx(
         0.5 * score_of(plain, "I live in Lisbon."))
-    for text in ("I moved to Porto.", "Ann lives in Porto"):  # what holds now keeps its weight
-        assert score_of(HYBRID_PRESETS["hybrid"], text) == score_of(plain, text)
+    # what holds now keeps its weight (the turn "I moved to Porto." is folded into the item it produced)
+    assert score_of(HYBRID_PRESETS["hybrid"], "Ann lives in Porto") == score_of(plain, "Ann lives in Porto")
     with pytest.raises(InvalidField):
         index.search("x", settings=replace(plain, superseded_event_factor=0.0))
