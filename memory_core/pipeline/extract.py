@@ -33,6 +33,8 @@ from memory_core.validation import MAX_TEXT_CHARS, ROLES
 __all__ = ["MechanicalExtractor", "detect_lang", "event_key", "is_small_talk", "split_clauses"]
 
 log = logging.getLogger(__name__)
+#: Confidence of the event of a temporary stay (0..1): recall weighs it below the lasting fact it did not replace.
+STAY_CONFIDENCE = 0.5
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _SENTENCE = re.compile(
@@ -49,7 +51,8 @@ _ZH_BARE_VERB = re.compile(
     r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用)")
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
-_ZH_MY_NOUN = re.compile(r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位)")
+_ZH_MY_NOUN = re.compile(
+    r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位)")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|这|那)")
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
@@ -176,11 +179,13 @@ class MechanicalExtractor:
             event = self.event(turn)
             out.append(event)
         if turn.role in self.statement_roles:
-            statements, temporary = self.read(turn)
+            statements, temporary, stay = self.read(turn)
             out.extend(statements)
             if temporary and event is not None and event.valid_from is not None:
                 event.valid_until = event.valid_from + timedelta(days=TEMPORARY_DAYS)
                 event.notes.append("temporary state: valid for a week, changes no lasting fact")
+                if stay:  # "staying at a hotel in Madrid": not evidence of where the user lives
+                    event.confidence = STAY_CONFIDENCE
         return out
 
     def event(self, turn: Turn) -> Candidate:
@@ -204,8 +209,11 @@ class MechanicalExtractor:
         """Return fact, preference and instruction candidates from the first-person clauses of ``turn``."""
         return self.read(turn)[0]
 
-    def read(self, turn: Turn) -> tuple[list[Candidate], bool]:
-        """Return (statement candidates of ``turn``, whether it states a temporary state).
+    def read(self, turn: Turn) -> tuple[list[Candidate], bool, bool]:
+        """Return (statement candidates of ``turn``, whether it states a temporary state, whether a stay).
+
+        A stay is a temporary state that names a place the user is staying,
+        working or studying at ("住在国贸附近的酒店"): a place slot held back.
 
         Each clause is read by the slot engine (``slots.read_clause``) first; a
         clause it finds nothing in falls back to the general rules (likes,
@@ -217,12 +225,13 @@ class MechanicalExtractor:
         named = bool(name) and name.casefold() not in ROLES
         qualifier = "@" + "_".join(_PUNCT.sub(" ", name.casefold()).split()) if named else ""
         out: list[Candidate] = []
-        temporary = False
-        trip = bool(lexicon().markers[detect_lang(turn.text)]["temporary"].search(turn.text))
+        temporary = stay = False
+        trip = bool(lexicon().markers[detect_lang(turn.text)]["temporary"].search(turn.text.casefold()))
         for clause, lang in split_clauses(turn.text):
             subject = name if named else ("用户" if lang == "zh" else "User")
             reading = read_clause(clause, lang, subject, temporary or (trip and not _LASTING.search(clause)))
             temporary = temporary or reading.temporary
+            stay = stay or reading.stay
             if reading.hits:
                 out.extend(self._slot_candidate(turn, hit, lang, subject, qualifier) for hit in reading.hits)
                 continue
@@ -257,7 +266,7 @@ class MechanicalExtractor:
             ))
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
-        return _fold_switches(out), temporary
+        return _fold_switches(out), temporary, stay
 
     @staticmethod
     def _slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier: str) -> Candidate:

@@ -12,6 +12,7 @@ that lexicon once per process and reads clauses with it.
   hypothetical or plan, reported speech, the past): nothing may change;
 - ``temporary``: a trip, a hotel, "this week", 出差 …: a location-like
   slot is not changed, the turn is an event with a validity window;
+  ``stay`` says a place slot was said and held back ("住在酒店");
 - ``hits``: one ``SlotHit`` per attribute the clause states, each with its
   key, polarity and the description to store.
 
@@ -43,6 +44,8 @@ _NON_WORD = re.compile(r"[\W_]+")
 _EN_ARTICLE = re.compile(r"^(?:the|a|an|some|any|my|our|more|lots\s+of|a\s+lot\s+of)\s+", re.IGNORECASE)
 _ZH_LEAD = re.compile(r"^(?:吃|喝|抽|玩|听|看|一杯|一点|点)(?=.)")
 _ZH_TRAIL = re.compile(r"(?:了|的|啦|吧|呢|啊|呀|哦|嘛)+$")
+#: Attributes read on the clause as said, before another person's clause is turned into the first person.
+_AS_SAID = frozenset({"partner", "family"})
 #: Attributes whose change a temporary state (a trip, a hotel) must never make.
 PLACE_ATTRS = frozenset({"lives_in", "works_at", "school"})
 #: Temporary states last this long when the turn names no end (days).
@@ -77,6 +80,7 @@ class Attribute:
     pref: bool
     values: bool
     cues: dict[str, tuple[Cue, ...]]
+    needles: dict[str, re.Pattern[str]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -120,6 +124,7 @@ class ClauseReading:
 
     skip: str = ""
     temporary: bool = False
+    stay: bool = False
     subject: str = ""
     hits: list[SlotHit] = field(default_factory=list)
 
@@ -146,10 +151,12 @@ class Lexicon:
         self.by_category: dict[str, tuple[str, ...]] = {}
         for oid, cat in self.category.items():
             self.by_category[cat] = (*self.by_category.get(cat, ()), oid)
-        self.markers = {lang: {name: self.compile(p, lang) for name, p in data["markers"][lang].items()}
+        # markers are lower-case and searched in case-folded text (no IGNORECASE: several times faster)
+        self.markers = {lang: {name: self.compile(p, lang, fold=False) for name, p in data["markers"][lang].items()}
                         for lang in _LANGS}
         self.others = {lang: self.compile(data["others"][lang], lang) for lang in _LANGS}
         self.attributes = tuple(self._attribute(spec) for spec in data["attributes"])
+        self.ordered = tuple(sorted(self.attributes, key=lambda a: a.pref))
         self._max_zh = max((len(w) for w in self.surface["zh"]), default=1)
         self.shown: dict[str, dict[str, str]] = {
             lang: {oid: str((spec.get(lang) or [oid])[0]) for oid, spec in data["objects"].items()} for lang in _LANGS}
@@ -159,8 +166,8 @@ class Lexicon:
         text = text.casefold().strip()
         return _NON_WORD.sub("", text) if lang == "zh" else " ".join(_NON_WORD.sub(" ", text).split())
 
-    def compile(self, pattern: str, lang: str) -> re.Pattern[str]:
-        """Expand ``%NAME%`` word classes of ``lang`` and compile (case-insensitive; ``[A-Z]`` stays a capital).
+    def compile(self, pattern: str, lang: str, fold: bool = True) -> re.Pattern[str]:
+        """Expand ``%NAME%`` word classes of ``lang`` and compile (``fold``: ignore case, ``[A-Z]`` still a capital).
 
         Raises:
             ValueError: an unknown word class or a bad regex.
@@ -177,7 +184,7 @@ class Lexicon:
         for cap in ("[A-Z0-9&]", "[A-Z0-9]", "[A-Z]"):
             text = text.replace(cap, f"(?-i:{cap})")
         try:
-            return re.compile(text, re.IGNORECASE)
+            return re.compile(text, re.IGNORECASE if fold else 0)
         except re.error as exc:
             raise ValueError(f"bad pattern {pattern!r} ({lang}): {exc}") from exc
 
@@ -196,10 +203,18 @@ class Lexicon:
         kind = {"preference": Kind.PREFERENCE, "todo": Kind.TODO}.get(spec.get("kind", ""), Kind.FACT)
         if spec.get("pref"):
             kind = Kind.PREFERENCE
+        needles = {lang: tuple(str(n).casefold() for n in (spec.get("needles") or {}).get(lang, ()))
+                   for lang in _LANGS}
+        if spec.get("pref"):  # a like of a drink or food names one: its names are the needles
+            category = str(spec.get("objects", ""))
+            for lang in _LANGS:
+                needles[lang] = tuple(w for w, oid in self.surface[lang].items() if self.category[oid] == category)
         return Attribute(spec["id"], bool(spec.get("single")), spec.get("theme", ""), kind,
                          float(spec.get("importance", 0.65)), dict(spec.get("render") or {}),
                          bool(spec.get("keyed")), str(spec.get("key_group", "")), str(spec.get("objects", "")),
-                         bool(spec.get("pref")), bool(spec.get("values")), cues)
+                         bool(spec.get("pref")), bool(spec.get("values")), cues,
+                         {lang: re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+                          for lang, words in needles.items() if words})
 
     def canon(self, text: str, lang: str) -> str | None:
         """Return the canonical object id of ``text`` ("Coffee", "拿铁" -> "coffee"), or None when unknown.
@@ -288,31 +303,32 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     """
     lex = lexicon()
     marks = lex.markers[lang]
+    folded = clause.casefold()
     for name in ("reported", "hypothetical", "question", "past"):
-        if marks[name].search(clause):
+        if marks[name].search(folded):
             return ClauseReading(skip=name)
-    reading = ClauseReading(temporary=temporary or bool(marks["temporary"].search(clause)))
+    reading = ClauseReading(temporary=temporary or bool(marks["temporary"].search(folded)))
     user = subject_name or ("用户" if lang == "zh" else "User")
-    # relationship attributes read the clause as said ("my boyfriend Tom", "我女朋友叫小雨")
-    own = [a for a in lex.attributes if a.id in ("partner", "family")]
     text, subject = clause, ""
     m = lex.others[lang].search(clause)
     if m is not None:
         subject = m.group("rel")
         text = ("我" if lang == "zh" else "I ") + clause[m.end():]
     reading.subject = subject
+    folded_text = text.casefold()
     taken: set[str] = set()
-    for attr in sorted(lex.attributes, key=lambda a: a.pref):  # facts first, likes last
-        if attr in own:
-            hit = _match(attr, clause, lang, "", user)
+    for attr in lex.ordered:  # facts first, likes last
+        if attr.id in _AS_SAID:  # "my boyfriend Tom", "我女朋友叫小雨" are read as said
+            hit = _match(attr, clause, lang, "", user, folded)
         else:
             if attr.pref and (taken - {"partner", "family"}):
                 continue  # "I don't eat meat" is the diet, not also a dislike of meat
-            hit = _match(attr, text, lang, subject, user)
+            hit = _match(attr, text, lang, subject, user, folded_text)
         if hit is None:
             continue
         hits = hit if isinstance(hit, list) else [hit]
         if reading.temporary and attr.id in PLACE_ATTRS and not hits[0].subject:
+            reading.stay = True
             continue
         taken.add(attr.id)
         reading.hits.extend(hits)
@@ -328,7 +344,7 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
     habit cue ("every morning", "每天", "离不开") and no negation.
     """
     lex = lexicon()
-    if not lex.markers[lang]["habit"].search(text) or _HABIT_NEGATION.search(text):
+    if not lex.markers[lang]["habit"].search(text.casefold()) or _HABIT_NEGATION.search(text):
         return []
     found: list[tuple[str, str]] = []
     folded = Lexicon._fold(text, lang)
@@ -354,7 +370,11 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
 _HABIT_NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|quit|stopped|gave\s+up)\b|不|没|戒", re.IGNORECASE)
 
 
-def _match(attr: Attribute, text: str, lang: str, subject: str, user: str) -> SlotHit | list[SlotHit] | None:
+def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
+           folded: str = "") -> SlotHit | list[SlotHit] | None:
+    needles = attr.needles.get(lang)
+    if needles is not None and needles.search(folded or text.casefold()) is None:
+        return None
     lex = lexicon()
     for cue in attr.cues.get(lang, ()):
         m = cue.regex.search(text)
@@ -370,7 +390,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str) -> Sl
         if raw and not value:
             continue
         if attr.pref:
-            ceased = bool(lex.markers[lang]["cessation"].search(text))
+            ceased = bool(lex.markers[lang]["cessation"].search(text.casefold()))
             return _pref_hits(attr, cue, groups, value, polarity, lang, who, owner, ceased)
         obj = ""
         if attr.key_group == "species":
