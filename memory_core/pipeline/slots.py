@@ -35,7 +35,7 @@ import yaml
 from memory_core.model import Kind
 from memory_core.pipeline.rules import clean_object
 
-__all__ = ["Attribute", "ClauseReading", "Lexicon", "SlotHit", "canon_object", "lexicon", "read_clause"]
+__all__ = ["Attribute", "ClauseReading", "Lexicon", "SlotHit", "canon_object", "lexicon", "read_clause", "slot_terms"]
 
 _LANGS = ("en", "zh")
 _MACRO = re.compile(r"%([A-Z]+)%")
@@ -81,6 +81,7 @@ class Attribute:
     values: bool
     cues: dict[str, tuple[Cue, ...]]
     needles: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    ask: str = ""
 
 
 @dataclass(slots=True)
@@ -214,7 +215,8 @@ class Lexicon:
                          bool(spec.get("keyed")), str(spec.get("key_group", "")), str(spec.get("objects", "")),
                          bool(spec.get("pref")), bool(spec.get("values")), cues,
                          {lang: re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
-                          for lang, words in needles.items() if words})
+                          for lang, words in needles.items() if words},
+                         " ".join(str(w) for w in (spec.get("ask") or {}).values()))
 
     def canon(self, text: str, lang: str) -> str | None:
         """Return the canonical object id of ``text`` ("Coffee", "拿铁" -> "coffee"), or None when unknown.
@@ -258,6 +260,35 @@ def lexicon() -> Lexicon:
     return Lexicon(yaml.safe_load(raw))
 
 
+@functools.lru_cache(maxsize=4096)
+def slot_terms(key: str | None) -> str:
+    """Words a question about a slot item uses, in both languages ("" for no slot key).
+
+    ``fact:occupation`` -> "job title occupation … 职业 工作 …"; ``pref:coffee``
+    -> the drink's ask words and every name of coffee ("coffee … 咖啡 拿铁").
+    Recall indexes them with the item, so a question in either language finds it.
+    """
+    if not key or not key.startswith(("fact:", "pref:", "todo:")):
+        return ""
+    lex = lexicon()
+    kind, _, rest = key.partition(":")
+    rest = rest.split("@", 1)[0]
+    words: list[str] = []
+    if kind == "pref":
+        oid = rest
+        category = lex.category.get(oid, "")
+        attr = next((a for a in lex.attributes if a.pref and a.objects == category), None)
+        words.append(attr.ask if attr else "")
+    else:
+        attr_id, _, oid = rest.rpartition("/")[2].partition(":")
+        if kind == "todo":
+            attr_id, oid = "goal", attr_id
+        attr = next((a for a in lex.attributes if a.id == attr_id), None)
+        words.append(attr.ask if attr else "")
+    words.extend(lex.names.get(oid, ()))
+    return " ".join(w for w in words if w)
+
+
 def canon_object(text: str, lang: str) -> str:
     """Return the key form of an object: its canonical id when the lexicon knows it, else folded text."""
     lex = lexicon()
@@ -277,7 +308,7 @@ def _render(attr: Attribute, form: str, lang: str, subject: str, **groups: str) 
     templates = attr.render
     name = f"{lang}_{form}" if form else lang
     template = templates.get(name) or templates.get(lang, "{s} {v}")
-    values = {"v": "", "obj": "", "d": "", "when": "", "old": "", **groups}
+    values = {"v": "", "obj": "", "d": "", "when": "", "old": "", "job": "", **groups}
     description = " ".join(template.format(s=subject, **values).split()) if lang == "en" \
         else template.format(s=subject, **values).strip()
     claim = " ".join(template.format(s="", **values).split()).strip()
@@ -332,6 +363,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
             continue
         taken.add(attr.id)
         reading.hits.extend(hits)
+    if reading.temporary and marks["stay"].search(folded):
+        reading.stay = True
     if not reading.hits and not subject and not reading.temporary:
         reading.hits.extend(_habit_hits(text, lang, user))
     return reading
@@ -410,7 +443,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
                 form_hint = canonical
                 value = lex.shown[lang].get(canonical, canonical)
         render_groups = {"v": value, "obj": groups.get("obj", ""), "d": _value(groups.get("d", ""), lang),
-                         "when": groups.get("when", "").strip()}
+                         "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang)}
         if cue.detail:
             form = ""
         elif polarity < 0:

@@ -40,7 +40,7 @@ def by_key(store: Any, key: str) -> list[Any]:
     (["I work at the city library.", "I work at Google now."], "fact:works_at", "Google", "library"),
     (["My office is at Google", "I joined Spotify last month"], "fact:works_at", "Spotify", "Google"),
     (["我在腾讯上班", "我换工作了，现在在谷歌工作"], "fact:works_at", "谷歌", "腾讯"),
-    (["我在腾讯上班", "我已经从腾讯离职了"], "fact:works_at", "不在腾讯", "用户在腾讯工作"),
+    (["我在腾讯上班", "我已经从腾讯离职了"], "fact:works_at", "离职", "用户在腾讯工作"),
     (["I'm based in Berlin", "We relocated to Munich in May"], "fact:lives_in", "Munich", "Berlin"),
     (["我住在上海", "我上个月搬到了杭州"], "fact:lives_in", "杭州", "上海"),
     (["I'm a teacher", "I got a new job as a nurse"], "fact:occupation", "nurse", "teacher"),
