@@ -329,9 +329,15 @@ def erase(user: UserOption, db: DbOption = None,
 
 @app.command()
 def check(db: DbOption = None) -> None:
-    """Run the store's self-check (repairing what it can)."""
+    """Run the store's self-check (repairing what it can) and flag single-valued slots with two active values."""
+    from memory_core.pipeline.slots import slot_conflicts
+
     with _memory(db) as memory:
         report = memory.store.self_check(repair=True)
+        for user in memory.store.users():  # a slot that holds one value must not hold two (issue 13)
+            report.issues += [f"{user}: {line}" for line in
+                              slot_conflicts(memory.store.list_items(user, statuses=("active",)))]
+        report.finish()
     console.print(f"{report.status}: {report.item_count} item(s)")
     for line in report.repaired:
         console.print(f"  repaired: {line}", markup=False)

@@ -147,3 +147,22 @@ def test_a_bad_setting_in_the_environment_is_named_without_a_traceback(db: Path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "GULFSTREAM_RECALL_K='0'" in result.stderr and "GULFSTREAM_LOCK_TIMEOUT_S='soon'" in result.stderr
     assert not db.exists()  # nothing opened, nothing created
+
+
+def test_check_flags_two_active_values_of_a_single_valued_slot(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text("\n".join([line("a", "I work at the city library.", 1),
+                              line("b", "I work at Google now.", 2)]) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    assert gs("check", db=db).returncode == 0  # the change superseded the old employer
+    from memory_core.service import open_memory
+    from memory_core.settings import load_settings
+
+    memory = open_memory(load_settings(database_url=f"sqlite:///{db}"))
+    try:  # a second employer written around the pipeline: the slot now holds two values
+        memory.store.add("ann", "Ann works at Spotify", "work", kind="fact", key="fact:works_at@ann")
+    finally:
+        memory.close()
+    checked = gs("check", db=db)
+    assert checked.returncode == 1
+    assert "fact:works_at@ann has 2 active values" in checked.stdout and "Spotify" in checked.stdout

@@ -172,10 +172,14 @@ def test_open_memory_creates_the_embedded_folder(tmp_path: Path, monkeypatch: py
 ])
 def test_where_the_user_lives_now_comes_first_and_the_old_statement_after_it(
         memory: Memory, texts: list[str], query: str, now: str, moved: str, then: str) -> None:
-    memory.ingest([turn("u1", n, text) for n, text in enumerate(texts)])
-    ranked = [r.item.description for r in memory.recall("u1", query, k=10).results]
+    turns = [turn("u1", n, text) for n, text in enumerate(texts)]
+    memory.ingest(turns)
+    results = memory.recall("u1", query, k=10).results
+    ranked = [r.item.description for r in results]
     assert ranked[0] == now
-    assert any(moved in d for d in ranked)
+    # the turn that said it is the fact's provenance, not a second result beside it
+    assert turns[texts.index(moved)].turn_id in results[0].turn_ids
+    assert not any(moved in d for d in ranked)
     assert any(then in d for d in ranked[1:])  # the old statement stays findable, below what holds now
 
 

@@ -248,11 +248,13 @@ class MechanicalExtractor:
             single = rule.single_valued
             if rule.slot == "pref":
                 category = (hit.extra or {}).get("c", "")
-                known = lexicon().canon(hit.obj, lang)
+                known = lexicon().name_in(hit.obj, lang) if category else None
                 if category and not known:  # "my favourite band is …": one favourite of a kind at a time
                     key, single = "pref:favourite:" + canon_object(category, lang), True
-                else:  # "my favourite drink is a flat white": a like of coffee
-                    key = "pref:" + (known or canon_object(hit.obj, lang))
+                elif known:  # "my favourite drink is a flat white": a like of flat whites (a coffee)
+                    key = "pref:" + (known[0] if canon_object(known[1], lang) == known[0] else known[1])
+                else:
+                    key = "pref:" + canon_object(hit.obj, lang)
             elif rule.single_valued:
                 key = "fact:" + rule.slot
             elif rule.slot == "rule":

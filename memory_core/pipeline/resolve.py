@@ -179,7 +179,8 @@ class KeyConflictResolver:
                 keep_id = keep.id
                 text = with_detail(keep.description, cand.detail, cand.lang) if cand.detail else cand.description
                 reason = f"补充细节：{cand.description}" if cand.lang == "zh" else f"added detail: {cand.description}"
-                ops.append(UpdateOp(keep_id, reason, new_description=text, actor=self.actor, turn_id=turn.turn_id))
+                ops.append(UpdateOp(keep_id, reason, new_description=text, actor=self.actor, turn_id=turn.turn_id,
+                                    at=turn.timestamp))
                 other = [o for o in other if o.id != keep_id]
             else:
                 item = self.new_item(turn, cand)
@@ -187,14 +188,16 @@ class KeyConflictResolver:
                 ops.append(AddOp(item))
             reason = (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
                       else f"superseded by a newer statement: {cand.description}")
-            ended = [o for o in other if o.id != keep_id]
-            ended += [o for key in cand.ends for o in existing.get(key, ())
-                      if o.active and o.user_id == turn.user_id and description_polarity(o.description) > 0
-                      and _said_at(o) <= turn.timestamp and o not in ended]
+            ended = {o.id: o for o in other if o.id != keep_id}
+            for key in dict.fromkeys(cand.ends):
+                for o in existing.get(key, ()):
+                    if o.active and o.user_id == turn.user_id and o.id != keep_id \
+                            and description_polarity(o.description) > 0 and _said_at(o) <= turn.timestamp:
+                        ended.setdefault(o.id, o)
             ops.extend(
                 EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=keep_id,
-                      valid_until=turn.timestamp)
-                for o in ended
+                      valid_until=turn.timestamp, at=turn.timestamp)
+                for o in ended.values()
             )
         return ops
 
@@ -209,19 +212,21 @@ class KeyConflictResolver:
         reason = (f"较新的说法已在先：{newer.description}" if cand.lang == "zh"
                   else f"an earlier statement than the current one: {newer.description}")
         return [AddOp(item), EndOp(item.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id,
-                                   by_id=newer.id, valid_until=_said_at(newer))]
+                                   by_id=newer.id, valid_until=_said_at(newer), at=turn.timestamp)]
 
     def new_item(self, turn: Turn, cand: Candidate) -> MemoryItem:
-        """Build the item a candidate stands for, created from ``turn``.
+        """Build the item a candidate stands for, created from ``turn``; its create revision is dated at the turn.
 
         Raises:
             EmptyText, TextTooLong, InvalidField: for a bad description, theme or field.
         """
         reason = "; ".join([f"{cand.kind} extracted from turn", *cand.notes])
-        return MemoryItem.create(
+        item = MemoryItem.create(
             turn.user_id, cand.description, cand.theme or DEFAULT_THEME, actor=self.actor, reason=reason,
             turn_id=turn.turn_id, kind=cand.kind, valid_from=cand.valid_from, valid_until=cand.valid_until,
             confidence=min(1.0, max(0.0, cand.confidence)), trust=cand.trust,
             importance=min(1.0, max(0.0, cand.importance)), key=cand.key or None,
             speaker=cand.speaker if cand.kind == Kind.EVENT else "",
         )
+        item.history[0].at = turn.timestamp  # history reads when it was said; created_at stays the write time
+        return item

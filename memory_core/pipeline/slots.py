@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -35,7 +36,8 @@ import yaml
 from memory_core.model import Kind
 from memory_core.pipeline.rules import clean_object
 
-__all__ = ["Attribute", "ClauseReading", "Lexicon", "SlotHit", "canon_object", "lexicon", "read_clause", "slot_terms"]
+__all__ = ["Attribute", "ClauseReading", "Lexicon", "SlotHit", "canon_object", "lexicon", "read_clause",
+           "single_valued_key", "slot_conflicts", "slot_terms"]
 
 _LANGS = ("en", "zh")
 _MACRO = re.compile(r"%([A-Z]+)%")
@@ -141,11 +143,18 @@ class Lexicon:
         self.classes: dict[str, dict[str, str]] = data["classes"]
         self.surface: dict[str, dict[str, str]] = {lang: {} for lang in _LANGS}
         self.category: dict[str, str] = {}
+        self.kind_of: dict[str, dict[str, str]] = {lang: {} for lang in _LANGS}
+        self.kinds: dict[str, tuple[str, ...]] = {}
         for oid, spec in data["objects"].items():
             self.category[oid] = spec.get("cat", "")
             for lang in _LANGS:
                 for word in spec.get(lang) or ():
                     self.surface[lang][self._fold(str(word), lang)] = oid
+            for word in spec.get("kinds") or ():
+                lang = "zh" if _CJK.search(str(word)) else "en"
+                self.kind_of[lang][self._fold(str(word), lang)] = oid
+            self.kinds[oid] = tuple(self._fold(str(w), "zh" if _CJK.search(str(w)) else "en")
+                                    for w in spec.get("kinds") or ())
         self.names: dict[str, tuple[str, ...]] = {
             oid: tuple(dict.fromkeys(str(w).casefold() for lang in _LANGS for w in (spec.get(lang) or ())))
             for oid, spec in data["objects"].items()}
@@ -217,6 +226,37 @@ class Lexicon:
                          {lang: re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
                           for lang, words in needles.items() if words},
                          " ".join(str(w) for w in (spec.get("ask") or {}).values()))
+
+    def name_in(self, text: str, lang: str) -> tuple[str, str] | None:
+        """Return (object id, the kind or name found) for a short text naming a known drink or food.
+
+        "a flat white from downstairs" -> ("coffee", "flat white"); "green tea" -> ("tea", "green tea");
+        "coffee" -> ("coffee", "coffee"). None when nothing known is named.
+        """
+        folded = self._fold(text, "zh" if _CJK.search(text) else "en")
+        side = "zh" if _CJK.search(text) else "en"
+        table = {**self.surface[side], **self.kind_of[side]}
+        if folded in table:
+            return table[folded], folded
+        best = ""
+        if side == "zh":
+            run = folded.replace(" ", "")
+            if len(run) <= 12:
+                for i in range(len(run)):
+                    for n in range(min(6, len(run) - i), 0, -1):
+                        if run[i:i + n] in table and n > len(best):
+                            best = run[i:i + n]
+                            break
+            if best and (len(best) > 1 or len(run) <= 2):
+                return table[best], best
+            return None
+        words = self._fold(_EN_ARTICLE.sub("", text.strip()), "en").split()
+        if 0 < len(words) <= 8:
+            for n in (3, 2, 1):
+                for i in range(len(words) - n + 1):
+                    if " ".join(words[i:i + n]) in table:
+                        return table[" ".join(words[i:i + n])], " ".join(words[i:i + n])
+        return None
 
     def canon(self, text: str, lang: str) -> str | None:
         """Return the canonical object id of ``text`` ("Coffee", "拿铁" -> "coffee"), or None when unknown.
@@ -290,11 +330,19 @@ def slot_terms(key: str | None) -> str:
 
 
 def canon_object(text: str, lang: str) -> str:
-    """Return the key form of an object: its canonical id when the lexicon knows it, else folded text."""
+    """Return the key form of an object: its canonical id when the lexicon names it exactly, else folded text.
+
+    Only exact names and synonyms share a key ("coffee", "咖啡", "吃辣" / "spicy
+    food"); a kind keeps its own ("green tea" and "black tea" are two likes).
+    """
     lex = lexicon()
-    oid = lex.canon(text, lang)
-    if oid:
-        return oid
+    for side in (lang, "en" if lang == "zh" else "zh"):
+        folded = lex._fold(_EN_ARTICLE.sub("", text.strip()) if side == "en" else text, side)
+        if side == "zh":
+            folded = _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded
+        oid = lex.surface[side].get(folded)
+        if oid:
+            return oid
     folded = Lexicon._fold(text, lang)
     return _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded if lang == "zh" else folded
 
@@ -381,13 +429,14 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
         return []
     found: list[tuple[str, str]] = []
     folded = Lexicon._fold(text, lang)
+    table = {**lex.surface[lang], **lex.kind_of[lang]}
     if lang == "zh":
-        for word, oid in lex.surface["zh"].items():
+        for word, oid in table.items():
             if len(word) > 1 and word in folded and lex.category.get(oid) in ("drink", "food"):
                 found.append((oid, word))
     else:
         padded = f" {folded} "
-        for word, oid in lex.surface["en"].items():
+        for word, oid in table.items():
             if f" {word} " in padded and lex.category.get(oid) in ("drink", "food"):
                 found.append((oid, word))
     oids = {oid for oid, _ in found}
@@ -397,7 +446,8 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
     word = max((w for o, w in found if o == oid), key=len)
     attr = next(a for a in lex.attributes if a.id == ("drink" if lex.category[oid] == "drink" else "eat"))
     _, claim = _render(attr, "", lang, user, v=word)
-    return [SlotHit(attr, "", word, oid, 1, f"pref:{oid}", claim)]
+    key_obj = oid if lex.surface[lang].get(word) == oid else word
+    return [SlotHit(attr, "", word, key_obj, 1, f"pref:{key_obj}", claim)]
 
 
 _HABIT_NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|quit|stopped|gave\s+up)\b|不|没|戒", re.IGNORECASE)
@@ -470,21 +520,26 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
                who: str, owner: str, ceased: bool) -> list[SlotHit] | None:
     """Likes and dislikes of known objects (drinks, foods): one hit per object, a switch gives two."""
     lex = lexicon()
-    oid = lex.canon(value, lang) if value else None
-    if oid is None or lex.category.get(oid) != attr.objects:
+    named = lex.name_in(value, lang) if value else None
+    if named is None or lex.category.get(named[0]) != attr.objects:
         return None
-    shown = value if len(value) <= 30 else oid
+    parent, word = named
+    oid = parent if lex.surface["zh" if _CJK.search(word) else "en"].get(word) == parent else word
+    shown = value if len(value) <= 30 else word
     hits: list[SlotHit] = []
     ends: tuple[str, ...] = ()
     old_shown = ""
     if cue.switch:
         old_raw = groups.get("old", "")
-        old = lex.canon(_value(old_raw, lang), lang) if old_raw else None
-        if old and old != oid:
+        old_named = lex.name_in(_value(old_raw, lang), lang) if old_raw else None
+        if old_named and old_named[0] != parent:
             old_shown = _value(old_raw, lang)
-            ends = (f"pref:{owner}{old}",)
+            ends = tuple(f"pref:{owner}{o}" for o in (old_named[0], old_named[1], *lex.kinds.get(old_named[0], ())))
         elif not old_raw:
-            ends = tuple(f"pref:{owner}{o}" for o in lex.by_category.get(attr.objects, ()) if o != oid)
+            ends = tuple(f"pref:{owner}{k}" for o in lex.by_category.get(attr.objects, ()) if o != parent
+                         for k in (o, *lex.kinds.get(o, ())))
+    elif polarity < 0 and oid == parent:  # giving coffee up ends the lattes too
+        ends = tuple(f"pref:{owner}{k}" for k in lex.kinds.get(parent, ()))
     form = ("switch_from" if old_shown else "switch") if cue.switch \
         else ("" if polarity > 0 else "neg" if ceased or cue.pol < 0 else "neg_plain")
     _, claim = _render(attr, form, lang, who, v=shown, old=old_shown)
@@ -500,3 +555,46 @@ def describe(hit: SlotHit, lang: str, user: str) -> str:
     if lang == "zh":
         return who + hit.claim
     return f"{who}{hit.claim}" if hit.claim.startswith("'s") else f"{who} {hit.claim}"
+
+
+_SINGLE_RULE_SLOTS = frozenset({"name", "birthday", "from"})
+
+
+def single_valued_key(key: str | None) -> bool:
+    """True when ``key`` names a slot that holds one value at a time (``fact:lives_in``, ``fact:pet:dog``).
+
+    Value-keyed slots (``fact:allergy:peanuts``, ``pref:coffee``) hold one
+    item per object and are never single-valued here; favourites
+    (``pref:favourite:band``) are.
+    """
+    if not key:
+        return False
+    kind, _, rest = key.partition(":")
+    rest = rest.split("@", 1)[0]
+    if kind == "pref":
+        return rest.startswith("favourite:")
+    if kind != "fact":
+        return False
+    attr_id, _, _obj = rest.rpartition("/")[2].partition(":")
+    if attr_id in _SINGLE_RULE_SLOTS:
+        return True
+    attr = next((a for a in lexicon().attributes if a.id == attr_id), None)
+    return attr is not None and (attr.single or attr.key_group in ("species", "objects"))
+
+
+def slot_conflicts(items: Iterable[Any]) -> list[str]:
+    """Return one line per single-valued slot with more than one active item (for ``gulfstream check``).
+
+    Args:
+        items: one user's items (``MemoryItem``-like: ``key``, ``status``, ``description``, ``id``).
+
+    Returns:
+        Lines like ``fact:works_at has 2 active values: "User works at A" (id1) | "User works at B" (id2)``.
+    """
+    by_key: dict[str, list[Any]] = {}
+    for item in items:
+        if str(item.status) == "active" and single_valued_key(item.key):
+            by_key.setdefault(str(item.key), []).append(item)
+    return [f"{key} has {len(group)} active values: "
+            + " | ".join(f'"{i.description}" ({i.id})' for i in group)
+            for key, group in sorted(by_key.items()) if len(group) > 1]

@@ -159,6 +159,8 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
         elif isinstance(op, UpdateOp):
             item = live(op.item_id)
             item.update(op.reason, op.new_description, op.new_theme, actor=op.actor, turn_id=op.turn_id)
+            if op.at is not None:  # the revision reads when it happened (the turn's time); updated_at stays now
+                item.history[-1].at = op.at
             touched.add(item.id)
             results.append(item.id)
         elif isinstance(op, MergeOp):
@@ -182,6 +184,8 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
                 raise InvalidField(f"memory item {item.id!r} is already {item.status}")
             item.end(op.status, op.reason, actor=op.actor, turn_id=op.turn_id, other_id=op.by_id,
                      valid_until=op.valid_until)
+            if op.at is not None:
+                item.history[-1].at = op.at
             touched.add(item.id)
             results.append(item.description)
         elif isinstance(op, RestoreOp):

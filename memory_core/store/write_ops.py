@@ -25,7 +25,7 @@ class AddOp:
 
 @dataclass(slots=True, frozen=True)
 class UpdateOp:
-    """Change text and/or theme of ``item_id``. Result: the item id."""
+    """Change text and/or theme of ``item_id``. Result: the item id. ``at``: the revision's time (default: now)."""
 
     item_id: str
     reason: str
@@ -33,6 +33,7 @@ class UpdateOp:
     new_theme: str | None = None
     actor: str = Actor.PIPELINE
     turn_id: str | None = None
+    at: datetime | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -67,7 +68,10 @@ class EndOp:
     """End ``item_id`` with ``status`` (deleted, superseded, archived). Result: its description.
 
     ``by_id`` names the item that replaces it, for supersede; ``valid_until`` is
-    when it stopped holding in the world (default: when the op is applied).
+    when it stopped holding in the world (default: when the op is applied);
+    ``at`` dates the revision (default: when applied; the pipeline gives the
+    turn's own time, so history reads when it happened; ``updated_at`` stays
+    the time of the write).
     """
 
     item_id: str
@@ -77,6 +81,7 @@ class EndOp:
     turn_id: str | None = None
     by_id: str | None = None
     valid_until: datetime | None = None
+    at: datetime | None = None
 
 
 @dataclass(slots=True, frozen=True)

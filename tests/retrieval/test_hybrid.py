@@ -139,9 +139,11 @@ def test_a_turn_whose_statement_was_superseded_comes_after_the_current_item():
     new = MemoryItem.create("u1", "Tom lives in Porto", "places", kind="fact", turn_id="a-2", at=T0,
                             key="fact:lives_in")
     index = HybridIndex.build([*items, old, new], turns, window=0)
-    found = index.search("Lisbon river", k=3, settings=replace(OFF, turns=True, diversity=True))
-    assert found[0].item.description == "Tom lives in Porto"
-    assert found[1].item.description == "Tom: I live in Lisbon by the river."  # kept as history, behind
+    found = index.search("does Tom still live by the river", k=3,
+                         settings=replace(OFF, turns=True, diversity=True, superseded_event_factor=1.0))
+    assert [r.item.description for r in found[:2]] == ["Tom lives in Porto", "Tom: I live in Lisbon by the river."]
+    # a query that does not find the current item at all leaves the old turn where it is
+    assert index.search("river", k=3, settings=replace(OFF, turns=True, diversity=True))[0].item.kind == "event"
 
 
 def test_chinese_and_mixed_queries_through_every_stage():
