@@ -39,6 +39,7 @@ import numpy as np
 
 from memory_core.lifecycle.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
+from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, learn_lexicon
 from memory_core.retrieval.item_table import INDEXED_STATUSES, ItemTable
 from memory_core.retrieval.live_bm25 import LiveBM25
@@ -121,6 +122,7 @@ class HybridState:
         self._superseded: Counter[str] = Counter()
         self._current: Counter[str] = Counter()
         self._slots_by_turn: dict[str, set[int]] = {}
+        self._active_by_key: dict[str, set[int]] = {}  # slot key -> slots of its active curated items
         self._turn_pos: dict[str, int] = {}
         self._turn_ids: list[str] = []
         self._turn_session: list[str] = []
@@ -264,6 +266,10 @@ class HybridState:
                 slots.discard(slot)
                 if not slots:
                     del self._slots_by_turn[turn_id]
+        if item.key in self._active_by_key:
+            self._active_by_key[item.key].discard(slot)
+            if not self._active_by_key[item.key]:
+                del self._active_by_key[item.key]
         self._count_facts(item, -1, stale_turns)
         self._stale[slot] = False
         self._has_window[slot] = False
@@ -288,6 +294,8 @@ class HybridState:
         self._copy_key[slot] = 2 * group + (item.kind == Kind.EVENT)
         for turn_id in item.source:
             self._slots_by_turn.setdefault(turn_id, set()).add(slot)
+        if item.key and item.kind != Kind.EVENT and item.status == Status.ACTIVE:
+            self._active_by_key.setdefault(item.key, set()).add(slot)
         self._count_facts(item, 1, stale_turns)
         if item.kind == Kind.EVENT:
             stale_turns.update(item.source)
@@ -356,7 +364,8 @@ class HybridState:
             extra = extra_of.get(pair)
             if extra is None:
                 extra = extra_of[pair] = tokenize(" ".join(p for p in pair if p), lexicon)
-            lex_docs[slot] = own + extra
+            asked = slot_terms(item.key)  # a slot item is found by its question words, in both languages
+            lex_docs[slot] = own + extra + (tokenize(asked, lexicon) if asked else [])
             window = self._window(item, turn_tokens)
             self._has_window[slot] = window is not None
             turn_docs[slot] = own if window is None else window if item.kind == Kind.EVENT else own + window
@@ -431,3 +440,4 @@ class HybridState:
         moved = new_of.tolist()
         self._pos = {item_id: moved[slot] for item_id, slot in self._pos.items()}
         self._slots_by_turn = {t: {moved[s] for s in slots} for t, slots in self._slots_by_turn.items()}
+        self._active_by_key = {k: {moved[s] for s in slots} for k, slots in self._active_by_key.items()}

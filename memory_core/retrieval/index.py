@@ -32,6 +32,7 @@ import numpy as np
 from memory_core.errors import InvalidField, TextTooLong
 from memory_core.lifecycle.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status
+from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.tokenize import tokenize
 from memory_core.store.base import INDEXED_STATUSES
@@ -243,7 +244,7 @@ class RecallIndex:
             lexicon: the user's own words kept whole in Chinese text (see ``tokenize``).
             decay: strength parameters (default ``Decay()``).
         """
-        corpus = [tokenize(" ".join(p for p in (i.description, i.theme, i.speaker) if p), lexicon)
+        corpus = [tokenize(" ".join(p for p in (i.description, i.theme, i.speaker, slot_terms(i.key)) if p), lexicon)
                   for i in items]
         return cls(items, BM25Index(corpus), lexicon, decay)
 
