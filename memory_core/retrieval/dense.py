@@ -124,7 +124,8 @@ class DenseIndex:
             np.maximum(sims[:n], self._turns[:n] @ query, out=sims[:n])
         return sims
 
-    def ranked(self, query: np.ndarray, depth: int, alive: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    def ranked(self, query: np.ndarray, depth: int, alive: np.ndarray, mask: np.ndarray | None = None,
+               min_similarity: float = 0.0) -> np.ndarray:
         """Slots of the ``depth`` items most similar to ``query``, best first (int64).
 
         Args:
@@ -132,11 +133,14 @@ class DenseIndex:
             depth: how many at most.
             alive: shape (n_slots,) bool: slots holding an item.
             mask: shape (n_slots,) bool filter, or None.
+            min_similarity: slots below this cosine are left out (0: none are).
 
         Slots without a vector, dead slots and slots ``mask`` leaves out are never returned.
         """
         sims = self.similarities(query, alive.shape[0])
         keep = (sims != 0) & alive
+        if min_similarity > 0:
+            keep &= sims >= min_similarity
         if mask is not None:
             keep &= mask
         pos = np.flatnonzero(keep)

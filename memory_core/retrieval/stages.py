@@ -74,6 +74,11 @@ class HybridSettings:
             lexical item holds (at least ``coverage_floor``): words the query
             shares with no memory say little, its meaning then decides.
         coverage_floor: the least that multiplier can be (0..1).
+        dense_floor_unmatched: when no word of the query matches the user's memory, the dense
+            ranking keeps only items at least this cosine-similar to it (language-centred
+            vectors: unrelated queries measured at most ~0.14, paraphrases and
+            cross-language questions ~0.2–0.5), so a query about nothing the user said
+            recalls nothing instead of the nearest noise.
         w_dense_miss / miss_below: with ``coverage_weighting``, the dense ranking's weight is
             ``w_dense + w_dense_miss · max(0, 1 − coverage / miss_below)``: strong where
             the query's words miss the memories (another language, other words), as
@@ -104,6 +109,7 @@ class HybridSettings:
     coverage_floor: float = 0.2
     w_dense_miss: float = 4.0
     miss_below: float = 0.2
+    dense_floor_unmatched: float = 0.15
     aliases: bool = True
     w_alias: float = 1.0
 
@@ -116,6 +122,8 @@ class HybridSettings:
                    self.w_alias, self.w_dense_miss)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
+        if not 0 <= self.dense_floor_unmatched < 1:
+            raise InvalidField(f"dense_floor_unmatched must be in [0, 1); got {self.dense_floor_unmatched!r}")
         if not 0 <= self.dense_gate <= 1 or not 0 <= self.coverage_floor <= 1 or not 0 < self.miss_below <= 1:
             raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1], miss_below in (0, 1]; got "
                                f"{self.dense_gate!r}, {self.coverage_floor!r}, {self.miss_below!r}")

@@ -115,6 +115,16 @@ def test_recall_by_meaning_across_languages_and_words(store, e5c):
     assert not any("violin" in r.item.description for r in mem.recall("u1", "我女儿学什么乐器", k=2).results)
 
 
+def test_a_query_about_nothing_said_recalls_nothing(store, e5c):
+    """No shared word and no kindred meaning: the nearest vectors are noise, not memories."""
+    mem = memory(store, e5c)
+    mem.ingest(turns("u1", ["我每天早上喝乌龙茶", "I live in Lisbon with my sister"]))
+    mem.recaller.settings = RETRIEVERS["hybrid"]
+    assert not mem.recall("u1", "quantum chromodynamics").results
+    assert not mem.recall("u1", "斑马").results
+    assert any("Lisbon" in r.item.description for r in mem.recall("u1", "我住在哪里？", k=2).results)
+
+
 def test_a_warm_index_takes_new_vectors_without_a_rebuild(store, bag):
     mem = memory(store, bag)
     mem.ingest(turns("u1", ["zebra yak quokka"]))
