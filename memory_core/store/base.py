@@ -206,12 +206,8 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
 
 
 class KeyLookup(Protocol):
-    """The one read the write pipeline needs from a store (``MemoryStore`` satisfies it).
-
-    A store may also define ``find_by_keys(user_id, keys) -> dict[str,
-    list[MemoryItem]]`` to read every key of a turn in one round trip; the
-    pipeline uses it when present.
-    """
+    """The one read the write pipeline needs from a store (``MemoryStore`` satisfies it); a store's
+    ``find_by_keys(user_id, keys) -> {key: [items]}``, when present, reads a turn's keys in one round trip."""
 
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with this canonical key."""
