@@ -34,6 +34,7 @@ from memory_core.lifecycle.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
+from memory_core.retrieval.boosts import ItemBoosts
 from memory_core.retrieval.tokenize import tokenize
 from memory_core.store.base import INDEXED_STATUSES
 from memory_core.validation import MAX_TEXT_CHARS
@@ -50,7 +51,6 @@ __all__ = [
 ]
 
 MAX_K = 1000
-_DAY_S = 86_400.0
 _MASKS_KEPT = 32
 _ENUMS: dict[str, type[Kind] | type[Status]] = {"kind": Kind, "status": Status}
 
@@ -199,7 +199,7 @@ def check_query(query: object, k: object) -> int:
     return k
 
 
-class RecallIndex:
+class RecallIndex(ItemBoosts):
     """BM25 over one user's items, with per-item arrays for filters and weights.
 
     Each item is indexed by its description, theme and speaker. Build with
@@ -369,39 +369,5 @@ class RecallIndex:
             return to_epoch(now, "now")
         return self._newest
 
-    def boost(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
-        """Shape (len(idx),) multipliers ``1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1)``.
-
-        At the default reference time (the newest item's) the multipliers of
-        every item are computed once per weights and kept until ``set_hits``:
-        a query then indexes them instead of a dozen array steps (the same
-        floats, element by element).
-
-        Args:
-            idx: item positions.
-            weights: validated weights.
-            ref: reference time, epoch seconds.
-        """
-        if ref != self._newest:
-            return self._boost_of(idx, weights, ref)
-        key = (weights.recency, weights.half_life_days, weights.hits, weights.strength)
-        whole = self._whole_boosts.get(key)
-        if whole is None:
-            whole = self._boost_of(np.arange(len(self.items)), weights, ref)
-            if len(self._whole_boosts) >= _MASKS_KEPT:
-                self._whole_boosts.clear()
-            self._whole_boosts[key] = whole
-        return whole[idx]
-
-    def _boost_of(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
-        boost = np.ones(idx.shape[0])
-        if weights.recency:
-            age_days = np.maximum(ref - self.times[idx], 0.0) / _DAY_S
-            boost += weights.recency * np.exp2(-age_days / weights.half_life_days)
-        if weights.hits:
-            boost += weights.hits * self._log_hits[idx]
-        if weights.strength:
-            strength = self.decay.strengths(self._importance[idx], self._rate[idx], self._base[idx],
-                                            self.hits[idx], ref)
-            boost += weights.strength * np.minimum(strength, 1.0)
-        return boost
+    def _default_ref(self) -> float:
+        return self._newest

@@ -22,14 +22,14 @@ import numpy as np
 from memory_core.errors import InvalidField
 from memory_core.lifecycle.decay import Decay, base_time
 from memory_core.model import Kind, MemoryItem, Status
+from memory_core.retrieval.boosts import ItemBoosts
 from memory_core.store.base import INDEXED_STATUSES
 
 if TYPE_CHECKING:
-    from memory_core.retrieval.index import RecallFilters, RecallWeights
+    from memory_core.retrieval.index import RecallFilters
 
 __all__ = ["INDEXED_STATUSES", "ItemTable", "to_epoch"]
 
-_DAY_S = 86_400.0
 _KEPT = 32
 _ENUMS: dict[str, type[Kind] | type[Status]] = {"kind": Kind, "status": Status}
 _CODED = ("status", "theme", "kind")
@@ -59,7 +59,7 @@ def item_time(item: MemoryItem) -> float:
     return (item.valid_from or item.created_at).timestamp()
 
 
-class ItemTable:
+class ItemTable(ItemBoosts):
     """Items by slot with coded status/theme/kind, times (epoch s) and hits, changed in place.
 
     Args:
@@ -227,33 +227,5 @@ class ItemTable:
         """``now`` in epoch seconds; default the newest live item's time (0.0 when empty)."""
         return to_epoch(now, "now") if now is not None else self.newest
 
-    def boost(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
-        """Shape (len(idx),) multipliers ``1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1)``.
-
-        At the default reference time the multipliers of every slot are
-        computed once per weights and kept until the table changes (the same
-        floats, element by element).
-        """
-        if ref != self.newest:
-            return self._boost_of(idx, weights, ref)
-        key = (weights.recency, weights.half_life_days, weights.hits, weights.strength)
-        whole = self._whole_boosts.get(key)
-        if whole is None:
-            whole = self._boost_of(np.arange(len(self.items)), weights, ref)
-            if len(self._whole_boosts) >= _KEPT:
-                self._whole_boosts.clear()
-            self._whole_boosts[key] = whole
-        return whole[idx]
-
-    def _boost_of(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
-        boost = np.ones(idx.shape[0])
-        if weights.recency:
-            age_days = np.maximum(ref - self.times[idx], 0.0) / _DAY_S
-            boost += weights.recency * np.exp2(-age_days / weights.half_life_days)
-        if weights.hits:
-            boost += weights.hits * self._log_hits[idx]
-        if weights.strength:
-            strength = self.decay.strengths(self._importance[idx], self._rate[idx], self._base[idx],
-                                            self.hits[idx], ref)
-            boost += weights.strength * np.minimum(strength, 1.0)
-        return boost
+    def _default_ref(self) -> float:
+        return self.newest
