@@ -12,10 +12,10 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from memory_core.context import ContextBlock, build_context, query_lang
+from memory_core.context import build_context, query_lang
 from memory_core.embedding.base import Embedder, EmbeddingError
 from memory_core.errors import InvalidInput, StoreError, UnknownUser
 from memory_core.lifecycle.broad import recall_with_summaries
@@ -31,7 +31,8 @@ from memory_core.pipeline.sensitive import (
     parse_tenant_policies,
 )
 from memory_core.pipeline.types import KeyLookup
-from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallResult, RecallWeights
+from memory_core.responses import RecallResponse
+from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
 from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
@@ -43,25 +44,6 @@ from memory_core.validation import check_id, check_text
 __all__ = ["IngestReport", "Memory", "RecallResponse", "open_memory"]
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(slots=True)
-class RecallResponse:
-    """What a recall returns.
-
-    Attributes:
-        results: ranked items, best first (at most k).
-        context: the results packed into a context block within the token budget.
-        timings_ms: "recall" (index + search) and "context" (packing), in ms.
-        degraded: True when an answer came from a fallback path (e.g. the recall
-            worker did not answer in time); ``reason`` says which.
-    """
-
-    results: list[RecallResult]
-    context: ContextBlock
-    timings_ms: dict[str, float] = field(default_factory=dict)
-    degraded: bool = False
-    reason: str = ""
 
 
 @dataclass(slots=True)

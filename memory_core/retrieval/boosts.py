@@ -10,15 +10,27 @@ this in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from memory_core.lifecycle.decay import Decay
-    from memory_core.retrieval.index import RecallWeights
 
-__all__ = ["ItemBoosts"]
+
+class BoostWeights(Protocol):
+    """The weights a multiplier reads (``index.RecallWeights`` is one)."""
+
+    @property
+    def recency(self) -> float: ...
+    @property
+    def half_life_days(self) -> float: ...
+    @property
+    def hits(self) -> float: ...
+    @property
+    def strength(self) -> float: ...
+
+__all__ = ["BoostWeights", "ItemBoosts"]
 
 _DAY_S = 86_400.0
 _KEPT = 32  # whole-table multiplier arrays kept, one per distinct weights
@@ -47,7 +59,7 @@ class ItemBoosts:
         """The reference time (epoch s) recall uses when none is given: the newest item's."""
         raise NotImplementedError
 
-    def boost(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
+    def boost(self, idx: np.ndarray, weights: BoostWeights, ref: float) -> np.ndarray:
         """Shape (len(idx),) multipliers ``1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1)``.
 
         At the default reference time the multipliers of every item are
@@ -71,7 +83,7 @@ class ItemBoosts:
             self._whole_boosts[key] = whole
         return whole[idx]
 
-    def _boost_of(self, idx: np.ndarray, weights: RecallWeights, ref: float) -> np.ndarray:
+    def _boost_of(self, idx: np.ndarray, weights: BoostWeights, ref: float) -> np.ndarray:
         boost = np.ones(idx.shape[0])
         if weights.recency:
             age_days = np.maximum(ref - self.times[idx], 0.0) / _DAY_S

@@ -27,8 +27,8 @@ from memory_core.store.sql import SqlStore
 from memory_core.validation import check_id, check_text
 
 if TYPE_CHECKING:
+    from memory_core.responses import RecallResponse
     from memory_core.retrieval.recall import RecallResult
-    from memory_core.service import RecallResponse
     from memory_core.settings import Settings
     from memory_core.store.base import MemoryStore
 

@@ -67,6 +67,7 @@ from memory_core.store.sql_queries import (
     _S,
     _T,
     _U,
+    _V,
     _Fetch,
     _item_values,
     _named_ids,
@@ -75,7 +76,6 @@ from memory_core.store.sql_queries import (
 from memory_core.store.sql_reads import SqlItemReads
 from memory_core.store.sql_side import SqlSideConnections
 from memory_core.store.sql_turns import SqlTurnRows
-from memory_core.store.sql_vectors import _V
 from memory_core.store.write_ops import Op
 from memory_core.validation import check_id
 

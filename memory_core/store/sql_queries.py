@@ -30,7 +30,7 @@ from sqlalchemy.sql.elements import BindParameter
 
 from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem, Revision, Status, Turn
-from memory_core.store.sql_schema import MemoryRow, RevisionRow, SessionStateRow, TurnRow, UserRow
+from memory_core.store.sql_schema import MemoryRow, RevisionRow, SessionStateRow, TurnRow, UserRow, VectorRow
 from memory_core.store.write_ops import AddOp, MergeOp, Op
 
 __all__: list[str] = []  # internal to memory_core.store.sql
@@ -40,6 +40,7 @@ _M = cast(Table, MemoryRow.__table__)
 _R = cast(Table, RevisionRow.__table__)
 _T = cast(Table, TurnRow.__table__)
 _S = cast(Table, SessionStateRow.__table__)
+_V = cast(Table, VectorRow.__table__)
 _ITEM_FIELDS = [c.name for c in _M.columns if c.name not in ("user_id", "id", "changed_version")]
 _REV_FIELDS = ("op", "reason", "actor", "at", "old_description", "new_description", "old_theme",
                "new_theme", "turn_id", "other_id")

@@ -11,21 +11,19 @@ recall worker's cached index picks them up.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from sqlalchemy import Table, delete, func, insert, or_, select, tuple_, update
+from sqlalchemy import delete, func, insert, or_, select, tuple_, update
 
 from memory_core.errors import StoreError
-from memory_core.store.sql_queries import _U
-from memory_core.store.sql_schema import VectorRow
+from memory_core.store.sql_queries import _U, _V
 
 if TYPE_CHECKING:
     from memory_core.store.sql import SqlStore
 
 __all__ = ["SqlVectors", "VectorModelMismatch", "VectorRecord"]
 
-_V = cast(Table, VectorRow.__table__)
 _CHUNK = 500  # owners per IN (...) list
 
 VectorRecord = tuple[str, str, str, np.ndarray]
