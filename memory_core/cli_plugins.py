@@ -31,7 +31,8 @@ def mount_plugins(app: typer.Typer) -> list[str]:
 
     Each entry point must name a ``typer.Typer``; its own ``help`` is shown.
     One that fails to import (its extra is missing) or names something else
-    is skipped with a warning in the log, so a broken plugin never takes the
+    is skipped with a line in the log (info for a missing extra, a warning for
+    anything else), so a broken plugin never takes the
     core's commands down with it.
     """
     mounted: list[str] = []
@@ -43,7 +44,8 @@ def mount_plugins(app: typer.Typer) -> list[str]:
         try:
             sub = ep.load()
         except ImportError as exc:
-            log.warning("gulfstream command %r not mounted: %s (is its extra installed?)", ep.name, exc)
+            # a base install lacks the extras some plugins need: expected, so not a warning
+            log.info("gulfstream command %r not mounted: %s (is its extra installed?)", ep.name, exc)
             continue
         if not isinstance(sub, typer.Typer):
             log.warning("gulfstream command %r not mounted: %s is a %s, not a typer.Typer",

@@ -63,7 +63,7 @@ def test_a_plugin_that_does_not_import_or_is_no_typer_app_is_skipped_and_logged(
               EntryPoint("wrong", f"{plugin_module}:not_an_app", cli_plugins.GROUP),
               EntryPoint("fake", f"{plugin_module}:app", cli_plugins.GROUP))
     app = typer.Typer()
-    with caplog.at_level(logging.WARNING, logger=cli_plugins.__name__):
+    with caplog.at_level(logging.INFO, logger=cli_plugins.__name__):
         assert cli_plugins.mount_plugins(app) == ["fake"]
     messages = " ".join(r.getMessage() for r in caplog.records)
     assert "'missing' not mounted" in messages and "'wrong' not mounted" in messages

@@ -129,6 +129,18 @@ def test_other_peoples_facts_never_touch_the_users(store: Any, make_turn: TurnFa
     assert len(by_key(store, other_key)) == 1
 
 
+@pytest.mark.parametrize(("job", "other", "want"), [
+    ("I work as a teacher.", "I became vegan.", "teacher"),
+    ("I work as a paramedic.", "I became a mother last spring.", "paramedic"),
+    ("我是一名护士", "我成了素食者", "护士"),
+])
+def test_becoming_something_other_than_a_job_leaves_the_job(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                           job: str, other: str, want: str) -> None:
+    feed(ingest, make_turn, job, other)
+    jobs = by_key(store, "fact:occupation")
+    assert len(jobs) == 1 and want in jobs[0].description, jobs
+
+
 @pytest.mark.parametrize("text", [
     "Am I still living in Paris?", "If I moved to Rome I'd be happier", "My friend said I should move to Rome",
     "I'm thinking about moving to Rome", "I used to live in Rome",
