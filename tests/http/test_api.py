@@ -96,8 +96,9 @@ def test_turns_are_published_applied_and_recalled(stack: Stack, acme_key: str) -
     assert reply.status_code == 200, reply.text
     body = reply.json()
     assert not body["degraded"] and body["results"], body["reason"]
-    assert any("hot pot" in r["item"]["description"] for r in body["results"])
-    assert "hot pot" in body["context"]["text"] and all(r["item"]["user_id"] == "mia" for r in body["results"])
+    # the curated preference stands in for the turn that said it (one result per source turn)
+    assert any("spicy food" in r["item"]["description"] for r in body["results"])
+    assert "spicy food" in body["context"]["text"] and all(r["item"]["user_id"] == "mia" for r in body["results"])
     assert api.post("/v1/users/nobody-here/recall", json={"query": "food"}).json()["results"] == []
 
 
