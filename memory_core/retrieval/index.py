@@ -26,6 +26,7 @@ import dataclasses
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 
@@ -199,7 +200,47 @@ def check_query(query: object, k: object) -> int:
     return k
 
 
-class RecallIndex(ItemBoosts):
+class FilterMasks:
+    """Mixin: ``mask_for``, the owner's ``mask`` over every position, kept per distinct filter.
+
+    The owner sets ``items`` and an empty ``_masks`` (cleared whenever the
+    items change) and defines ``mask``.
+    """
+
+    items: Sequence[Any]
+    _masks: dict[tuple[object, ...], np.ndarray | None]
+
+    def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
+        """Shape (len(idx),) bool: which positions pass ``filters``."""
+        raise NotImplementedError
+
+    def mask_for(self, filters: RecallFilters) -> np.ndarray | None:
+        """Shape (n,) bool of the positions that pass ``filters``; None when every one does.
+
+        Kept per distinct filter (at most ``_MASKS_KEPT``) until the owner clears ``_masks``.
+
+        Raises:
+            InvalidField: an unknown kind or status, naive datetimes.
+        """
+        try:
+            key = (_key(filters.themes), _key(filters.kinds), _key(filters.statuses), filters.since, filters.until)
+            return self._masks[key]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable or unorderable filter values: no cache (mask() says what is wrong)
+            return self._whole_mask(filters)
+        mask = self._whole_mask(filters)
+        if len(self._masks) >= _MASKS_KEPT:
+            self._masks.clear()
+        self._masks[key] = mask
+        return mask
+
+    def _whole_mask(self, filters: RecallFilters) -> np.ndarray | None:
+        mask = self.mask(np.arange(len(self.items), dtype=np.int64), filters)
+        return None if mask.all() else mask
+
+
+class RecallIndex(FilterMasks, ItemBoosts):
     """BM25 over one user's items, with per-item arrays for filters and weights.
 
     Each item is indexed by its description, theme and speaker. Build with
@@ -269,32 +310,6 @@ class RecallIndex(ItemBoosts):
         if updated:
             self._whole_boosts = {}
         return updated
-
-    def mask_for(self, filters: RecallFilters) -> np.ndarray | None:
-        """Shape (n,) bool of the items that pass ``filters``; None when every item does.
-
-        Kept per distinct filter (at most ``_MASKS_KEPT``): the index never
-        changes after it is built (hit counts aside), so neither does a mask.
-
-        Raises:
-            InvalidField: an unknown kind or status, naive datetimes.
-        """
-        try:
-            key = (_key(filters.themes), _key(filters.kinds), _key(filters.statuses), filters.since, filters.until)
-            return self._masks[key]
-        except KeyError:
-            pass
-        except TypeError:  # unhashable or unorderable filter values: no cache (mask() says what is wrong)
-            return self._whole_mask(filters)
-        mask = self._whole_mask(filters)
-        if len(self._masks) >= _MASKS_KEPT:
-            self._masks.clear()
-        self._masks[key] = mask
-        return mask
-
-    def _whole_mask(self, filters: RecallFilters) -> np.ndarray | None:
-        mask = self.mask(np.arange(len(self.items), dtype=np.int64), filters)
-        return None if mask.all() else mask
 
     def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
         """Shape (len(idx),) bool: which candidate positions pass ``filters``."""

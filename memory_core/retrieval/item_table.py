@@ -13,9 +13,8 @@ to the newest live item's time, strength seed 002's decayed importance
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -23,35 +22,13 @@ from memory_core.errors import InvalidField
 from memory_core.lifecycle.decay import Decay, base_time
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.boosts import ItemBoosts
+from memory_core.retrieval.index import FilterMasks, RecallFilters, _as_tuple, to_epoch
 from memory_core.store.base import INDEXED_STATUSES
-
-if TYPE_CHECKING:
-    from memory_core.retrieval.index import RecallFilters
 
 __all__ = ["INDEXED_STATUSES", "ItemTable", "to_epoch"]
 
-_KEPT = 32
 _ENUMS: dict[str, type[Kind] | type[Status]] = {"kind": Kind, "status": Status}
 _CODED = ("status", "theme", "kind")
-
-
-def _as_tuple(values: Collection[str] | str | None) -> tuple[str, ...] | None:
-    if values is None:
-        return None
-    return (values,) if isinstance(values, str) else tuple(values)
-
-
-def _key(values: Collection[str] | str | None) -> tuple[str, ...] | None:
-    """A filter value as a hashable cache key (order does not matter)."""
-    values = _as_tuple(values)
-    return None if values is None else tuple(sorted(set(values)))
-
-
-def to_epoch(dt: datetime, what: str) -> float:
-    """``dt`` in epoch seconds. Raises: InvalidField for anything but an aware datetime."""
-    if not isinstance(dt, datetime) or dt.tzinfo is None:
-        raise InvalidField(f"{what} must be a timezone-aware datetime; got {dt!r}")
-    return dt.timestamp()
 
 
 def item_time(item: MemoryItem) -> float:
@@ -59,7 +36,7 @@ def item_time(item: MemoryItem) -> float:
     return (item.valid_from or item.created_at).timestamp()
 
 
-class ItemTable(ItemBoosts):
+class ItemTable(FilterMasks, ItemBoosts):
     """Items by slot with coded status/theme/kind, times (epoch s) and hits, changed in place.
 
     Args:
@@ -159,31 +136,6 @@ class ItemTable(ItemBoosts):
                                       self._rate, self._base, *self._arrays.values()))
 
     # ── filters ─────────────────────────────────────────────────────────
-
-    def mask_for(self, filters: RecallFilters) -> np.ndarray | None:
-        """Shape (n,) bool of the slots that pass ``filters``; None when every slot does.
-
-        Kept per distinct filter (at most 32) until the table changes.
-
-        Raises:
-            InvalidField: an unknown kind or status, naive datetimes.
-        """
-        try:
-            key = (_key(filters.themes), _key(filters.kinds), _key(filters.statuses), filters.since, filters.until)
-            return self._masks[key]
-        except KeyError:
-            pass
-        except TypeError:  # unhashable or unorderable filter values: no cache (mask() says what is wrong)
-            return self._whole_mask(filters)
-        mask = self._whole_mask(filters)
-        if len(self._masks) >= _KEPT:
-            self._masks.clear()
-        self._masks[key] = mask
-        return mask
-
-    def _whole_mask(self, filters: RecallFilters) -> np.ndarray | None:
-        mask = self.mask(np.arange(len(self.items), dtype=np.int64), filters)
-        return None if mask.all() else mask
 
     def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
         """Shape (len(idx),) bool: which slots pass ``filters`` (an empty slot never does).
