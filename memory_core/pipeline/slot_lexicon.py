@@ -1,0 +1,328 @@
+"""The slot lexicon, compiled: attributes, cues, word classes, canonical objects and key helpers.
+
+The lexicon itself is data (``memory_core/data/slots.yaml``; its header says
+what an entry holds). This module compiles it once per process
+(``lexicon()``) and answers questions about keys that need no clause:
+``canon_object`` (the key form of an object, "咖啡" -> "coffee"),
+``slot_terms`` (the words a question about a slot uses, indexed by recall),
+``single_valued_key`` and ``slot_conflicts`` (for ``gulfstream check``).
+Reading a clause with it is ``memory_core.pipeline.slots``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from memory_core.model import Kind
+
+__all__ = ["Attribute", "Cue", "Lexicon", "canon_object", "lexicon", "single_valued_key", "slot_conflicts",
+           "slot_terms"]
+
+_LANGS = ("en", "zh")
+_MACRO = re.compile(r"%([A-Z]+)%")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_NON_WORD = re.compile(r"[\W_]+")
+_EN_ARTICLE = re.compile(r"^(?:the|a|an|some|any|my|our|more|lots\s+of|a\s+lot\s+of)\s+", re.IGNORECASE)
+_ZH_LEAD = re.compile(r"^(?:吃|喝|抽|玩|听|看|一杯|一点|点)(?=.)")
+_ZH_TRAIL = re.compile(r"(?:了|的|啦|吧|呢|啊|呀|哦|嘛)+$")
+#: Attributes whose change a temporary state (a trip, a hotel) must never make.
+PLACE_ATTRS = frozenset({"lives_in", "works_at", "school"})
+#: Temporary states last this long when the turn names no end (days).
+TEMPORARY_DAYS = 7
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    """One compiled pattern of an attribute and what a match means."""
+
+    regex: re.Pattern[str]
+    pol: int = 1
+    value: str = ""
+    detail: bool = False
+    switch: bool = False
+    mode: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    """One attribute of the lexicon (see ``slots.yaml``)."""
+
+    id: str
+    single: bool
+    theme: str
+    kind: str
+    importance: float
+    render: dict[str, str]
+    keyed: bool
+    key_group: str
+    objects: str
+    pref: bool
+    values: bool
+    cues: dict[str, tuple[Cue, ...]]
+    needles: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    ask: str = ""
+
+
+class Lexicon:
+    """The compiled lexicon. Build with ``lexicon()`` (cached per process).
+
+    Raises:
+        ValueError: a malformed lexicon file (a bad regex or an unknown macro).
+    """
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.classes: dict[str, dict[str, str]] = data["classes"]
+        self.surface: dict[str, dict[str, str]] = {lang: {} for lang in _LANGS}
+        self.category: dict[str, str] = {}
+        self.kind_of: dict[str, dict[str, str]] = {lang: {} for lang in _LANGS}
+        self.kinds: dict[str, tuple[str, ...]] = {}
+        for oid, spec in data["objects"].items():
+            self.category[oid] = spec.get("cat", "")
+            for lang in _LANGS:
+                for word in spec.get(lang) or ():
+                    self.surface[lang][self._fold(str(word), lang)] = oid
+            for word in spec.get("kinds") or ():
+                lang = "zh" if _CJK.search(str(word)) else "en"
+                self.kind_of[lang][self._fold(str(word), lang)] = oid
+            self.kinds[oid] = tuple(self._fold(str(w), "zh" if _CJK.search(str(w)) else "en")
+                                    for w in spec.get("kinds") or ())
+        self.names: dict[str, tuple[str, ...]] = {
+            oid: tuple(dict.fromkeys(str(w).casefold() for lang in _LANGS for w in (spec.get(lang) or ())))
+            for oid, spec in data["objects"].items()}
+        self.by_category: dict[str, tuple[str, ...]] = {}
+        for oid, cat in self.category.items():
+            self.by_category[cat] = (*self.by_category.get(cat, ()), oid)
+        # markers are lower-case and searched in case-folded text (no IGNORECASE: several times faster)
+        self.markers = {lang: {name: self.compile(p, lang, fold=False) for name, p in data["markers"][lang].items()}
+                        for lang in _LANGS}
+        self.others = {lang: self.compile(data["others"][lang], lang) for lang in _LANGS}
+        self.attributes = tuple(self._attribute(spec) for spec in data["attributes"])
+        self.ordered = tuple(sorted(self.attributes, key=lambda a: a.pref))
+        self._max_zh = max((len(w) for w in self.surface["zh"]), default=1)
+        self.shown: dict[str, dict[str, str]] = {
+            lang: {oid: str((spec.get(lang) or [oid])[0]) for oid, spec in data["objects"].items()} for lang in _LANGS}
+
+    @staticmethod
+    def _fold(text: str, lang: str) -> str:
+        text = text.casefold().strip()
+        return _NON_WORD.sub("", text) if lang == "zh" else " ".join(_NON_WORD.sub(" ", text).split())
+
+    def compile(self, pattern: str, lang: str, fold: bool = True) -> re.Pattern[str]:
+        """Expand ``%NAME%`` word classes of ``lang`` and compile (``fold``: ignore case, ``[A-Z]`` still a capital).
+
+        Raises:
+            ValueError: an unknown word class or a bad regex.
+        """
+        def expand(m: re.Match[str]) -> str:
+            name = m.group(1)
+            if name not in self.classes[lang]:
+                raise ValueError(f"unknown word class %{name}% in {pattern!r} ({lang})")
+            return self.classes[lang][name]
+
+        text = pattern
+        for _ in range(3):  # classes may use classes
+            text = _MACRO.sub(expand, text)
+        for cap in ("[A-Z0-9&]", "[A-Z0-9]", "[A-Z]"):
+            text = text.replace(cap, f"(?-i:{cap})")
+        try:
+            return re.compile(text, re.IGNORECASE if fold else 0)
+        except re.error as exc:
+            raise ValueError(f"bad pattern {pattern!r} ({lang}): {exc}") from exc
+
+    def _attribute(self, spec: dict[str, Any]) -> Attribute:
+        cues: dict[str, tuple[Cue, ...]] = {}
+        for lang in _LANGS:
+            out = []
+            for entry in spec.get(lang) or ():
+                if isinstance(entry, str):
+                    entry = {"re": entry}
+                mode = "learning" if entry.get("learning") else "goal" if entry.get("goal") else \
+                    str(entry.get("form", ""))
+                out.append(Cue(self.compile(entry["re"], lang), int(entry.get("pol", 1)), str(entry.get("value", "")),
+                               bool(entry.get("detail")), bool(entry.get("switch")), mode))
+            cues[lang] = tuple(out)
+        kind = {"preference": Kind.PREFERENCE, "todo": Kind.TODO}.get(spec.get("kind", ""), Kind.FACT)
+        if spec.get("pref"):
+            kind = Kind.PREFERENCE
+        needles = {lang: tuple(str(n).casefold() for n in (spec.get("needles") or {}).get(lang, ()))
+                   for lang in _LANGS}
+        if spec.get("pref"):  # a like of a drink or food names one: its names are the needles
+            category = str(spec.get("objects", ""))
+            for lang in _LANGS:
+                needles[lang] = tuple(w for w, oid in self.surface[lang].items() if self.category[oid] == category)
+        return Attribute(spec["id"], bool(spec.get("single")), spec.get("theme", ""), kind,
+                         float(spec.get("importance", 0.65)), dict(spec.get("render") or {}),
+                         bool(spec.get("keyed")), str(spec.get("key_group", "")), str(spec.get("objects", "")),
+                         bool(spec.get("pref")), bool(spec.get("values")), cues,
+                         {lang: re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+                          for lang, words in needles.items() if words},
+                         " ".join(str(w) for w in (spec.get("ask") or {}).values()))
+
+    def name_in(self, text: str, lang: str) -> tuple[str, str] | None:
+        """Return (object id, the kind or name found) for a short text naming a known drink or food.
+
+        "a flat white from downstairs" -> ("coffee", "flat white"); "green tea" -> ("tea", "green tea");
+        "coffee" -> ("coffee", "coffee"). None when nothing known is named.
+        """
+        folded = self._fold(text, "zh" if _CJK.search(text) else "en")
+        side = "zh" if _CJK.search(text) else "en"
+        table = {**self.surface[side], **self.kind_of[side]}
+        if folded in table:
+            return table[folded], folded
+        best = ""
+        if side == "zh":
+            run = folded.replace(" ", "")
+            if len(run) <= 12:
+                for i in range(len(run)):
+                    for n in range(min(6, len(run) - i), 0, -1):
+                        if run[i:i + n] in table and n > len(best):
+                            best = run[i:i + n]
+                            break
+            if best and (len(best) > 1 or len(run) <= 2):
+                return table[best], best
+            return None
+        words = self._fold(_EN_ARTICLE.sub("", text.strip()), "en").split()
+        if 0 < len(words) <= 8:
+            for n in (3, 2, 1):
+                for i in range(len(words) - n + 1):
+                    if " ".join(words[i:i + n]) in table:
+                        return table[" ".join(words[i:i + n])], " ".join(words[i:i + n])
+        return None
+
+    def canon(self, text: str, lang: str) -> str | None:
+        """Return the canonical object id of ``text`` ("Coffee", "拿铁" -> "coffee"), or None when unknown.
+
+        A short text holding one known name ("iced coffee every morning",
+        "冰美式") maps to it too; the longest known name wins.
+        """
+        for side in (lang, "en" if lang == "zh" else "zh"):
+            folded = self._fold(_EN_ARTICLE.sub("", text.strip()) if side == "en" else text, side)
+            if side == "zh":
+                folded = _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded
+            hit = self.surface[side].get(folded)
+            if hit:
+                return hit
+        if lang == "zh" or _CJK.search(text):
+            run = self._fold(text, "zh")
+            if len(run) <= 10:
+                best = ""
+                for i in range(len(run)):
+                    for n in range(min(self._max_zh, len(run) - i), 0, -1):
+                        if run[i:i + n] in self.surface["zh"] and n > len(best):
+                            best = run[i:i + n]
+                            break
+                if best and (len(best) > 1 or len(run) <= 2):
+                    return self.surface["zh"][best]
+            return None
+        words = self._fold(_EN_ARTICLE.sub("", text.strip()), "en").split()
+        if 0 < len(words) <= 8:
+            for n in (3, 2, 1):
+                for i in range(len(words) - n + 1):
+                    oid = self.surface["en"].get(" ".join(words[i:i + n]))
+                    if oid:
+                        return oid
+        return None
+
+
+@functools.lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """Return the compiled lexicon of ``memory_core/data/slots.yaml`` (loaded once per process)."""
+    raw = resources.files("memory_core").joinpath("data/slots.yaml").read_text(encoding="utf-8")
+    return Lexicon(yaml.safe_load(raw))
+
+
+@functools.lru_cache(maxsize=4096)
+def slot_terms(key: str | None) -> str:
+    """Words a question about a slot item uses, in both languages ("" for no slot key).
+
+    ``fact:occupation`` -> "job title occupation … 职业 工作 …"; ``pref:coffee``
+    -> the drink's ask words and every name of coffee ("coffee … 咖啡 拿铁").
+    Recall indexes them with the item, so a question in either language finds it.
+    """
+    if not key or not key.startswith(("fact:", "pref:", "todo:")):
+        return ""
+    lex = lexicon()
+    kind, _, rest = key.partition(":")
+    rest = rest.split("@", 1)[0]
+    words: list[str] = []
+    if kind == "pref":
+        oid = rest
+        category = lex.category.get(oid, "")
+        attr = next((a for a in lex.attributes if a.pref and a.objects == category), None)
+        words.append(attr.ask if attr else "")
+    else:
+        attr_id, _, oid = rest.rpartition("/")[2].partition(":")
+        if kind == "todo":
+            attr_id, oid = "goal", attr_id
+        attr = next((a for a in lex.attributes if a.id == attr_id), None)
+        words.append(attr.ask if attr else "")
+    words.extend(lex.names.get(oid, ()))
+    return " ".join(w for w in words if w)
+
+
+def canon_object(text: str, lang: str) -> str:
+    """Return the key form of an object: its canonical id when the lexicon names it exactly, else folded text.
+
+    Only exact names and synonyms share a key ("coffee", "咖啡", "吃辣" / "spicy
+    food"); a kind keeps its own ("green tea" and "black tea" are two likes).
+    """
+    lex = lexicon()
+    for side in (lang, "en" if lang == "zh" else "zh"):
+        folded = lex._fold(_EN_ARTICLE.sub("", text.strip()) if side == "en" else text, side)
+        if side == "zh":
+            folded = _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded
+        oid = lex.surface[side].get(folded)
+        if oid:
+            return oid
+    folded = Lexicon._fold(text, lang)
+    return _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded if lang == "zh" else folded
+
+
+_SINGLE_RULE_SLOTS = frozenset({"name", "birthday", "from"})
+
+
+def single_valued_key(key: str | None) -> bool:
+    """True when ``key`` names a slot that holds one value at a time (``fact:lives_in``, ``fact:pet:dog``).
+
+    Value-keyed slots (``fact:allergy:peanuts``, ``pref:coffee``) hold one
+    item per object and are never single-valued here; favourites
+    (``pref:favourite:band``) are.
+    """
+    if not key:
+        return False
+    kind, _, rest = key.partition(":")
+    rest = rest.split("@", 1)[0]
+    if kind == "pref":
+        return rest.startswith("favourite:")
+    if kind != "fact":
+        return False
+    attr_id, _, _obj = rest.rpartition("/")[2].partition(":")
+    if attr_id in _SINGLE_RULE_SLOTS:
+        return True
+    attr = next((a for a in lexicon().attributes if a.id == attr_id), None)
+    return attr is not None and (attr.single or attr.key_group in ("species", "objects"))
+
+
+def slot_conflicts(items: Iterable[Any]) -> list[str]:
+    """Return one line per single-valued slot with more than one active item (for ``gulfstream check``).
+
+    Args:
+        items: one user's items (``MemoryItem``-like: ``key``, ``status``, ``description``, ``id``).
+
+    Returns:
+        Lines like ``fact:works_at has 2 active values: "User works at A" (id1) | "User works at B" (id2)``.
+    """
+    by_key: dict[str, list[Any]] = {}
+    for item in items:
+        if str(item.status) == "active" and single_valued_key(item.key):
+            by_key.setdefault(str(item.key), []).append(item)
+    return [f"{key} has {len(group)} active values: "
+            + " | ".join(f'"{i.description}" ({i.id})' for i in group)
+            for key, group in sorted(by_key.items()) if len(group) > 1]
