@@ -83,7 +83,9 @@ class Settings(BaseSettings):
             ``1 + w_r·recency + w_h·log1p(hit) + w_s·strength`` (0 turns it off).
         decay_timeline: "user": maintenance ages a user's memory on the user's own timeline
             (never past their newest turn or item, so replayed or imported conversations are
-            not archived on arrival); "wall": on the clock's time.
+            not archived on arrival; an absence counts at most ``decay_idle_cap_days``);
+            "wall": on the clock's time.
+        decay_idle_cap_days: on the user timeline, how much of one absence ages memory (days).
         maintain_every_turns: embedded ingest runs the cheap maintenance pass (expiry,
             decay) for a user after this many of their turns (turns; 0: never).
         maintain_yield_ratio: after each write batch the maintenance job sleeps this many
@@ -128,6 +130,7 @@ class Settings(BaseSettings):
     archive_below: float = Field(default=0.2, ge=0, le=10)
     recall_strength_weight: float = Field(default=0.05, ge=0, le=10)
     decay_timeline: Literal["user", "wall"] = "user"
+    decay_idle_cap_days: float = Field(default=14.0, ge=0, le=3650)
     maintain_every_turns: int = Field(default=200, ge=0)
     maintain_yield_ratio: float = Field(default=1.0, ge=0, lt=100)
     session_window_tokens: int = Field(default=600, ge=16, le=100_000)

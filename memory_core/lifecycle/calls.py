@@ -52,6 +52,7 @@ class LifecycleCalls:
             self._maintainer = Maintainer(self.store, decay=self.settings.decay(), clock=self.clock,
                                           summarizer=self.summarizer, timeline=self.settings.decay_timeline,
                                           yield_ratio=self.settings.maintain_yield_ratio,
+                                          idle_cap_days=self.settings.decay_idle_cap_days,
                                           embedder=None if embedder is None else embedder.embed_passages)
         return self._maintainer
 

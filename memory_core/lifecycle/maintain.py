@@ -12,11 +12,12 @@ state and writing in small all-or-nothing batches (``MemoryStore.apply``):
    merge); events are records of distinct moments and are never merged;
 3. **expiry**: an active item whose ``valid_until`` has passed ends
    ``archived`` ("expired") — todos, deadlines, temporary states and items
-   given ``expires_at``; an item already over when it was said (its
-   ``valid_until`` not after its ``valid_from``) is a record of the past and stays;
+   given ``expires_at`` (``fading``);
 4. **decay**: an active item whose strength (``decay.strength``) is below
    ``Decay.archive_below`` ends ``archived``, unless it is still valid into
-   the future (a todo not yet due ends by expiry instead);
+   the future or is the current value of a single-valued slot or an
+   identity fact (``fading``); on the user timeline days are counted on
+   the user's own activity, a long absence counted short (``activity``);
 5. expired working memory is purged.
 
 Nothing is lost: archived items keep their history and are recalled when
@@ -43,8 +44,10 @@ from typing import Any
 import numpy as np
 
 from memory_core.errors import InvalidField, InvalidInput, UnknownItem
+from memory_core.lifecycle.activity import read_gaps
 from memory_core.lifecycle.clock import Clock, SystemClock, aware
 from memory_core.lifecycle.decay import Decay, base_time
+from memory_core.lifecycle.fading import ending_ops
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.lifecycle.summaries import (
     EPISODE_GAP,
@@ -58,7 +61,7 @@ from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.retrieval.index import INDEXED_STATUSES
 from memory_core.store.base import MemoryStore
 from memory_core.store.sql import SqlStore
-from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, RestoreOp
+from memory_core.store.write_ops import AddOp, MergeOp, Op, RestoreOp
 from memory_core.validation import check_id
 
 __all__ = ["Embedder", "Maintainer", "MaintenanceReport"]
@@ -138,7 +141,10 @@ class Maintainer:
                  summarizer: Summarizer | None = None, embedder: Embedder | None = None,
                  similarity: float = 0.92, episode_gap: timedelta = EPISODE_GAP,
                  on_change: Callable[[str], None] | None = None, timeline: str = "user",
-                 yield_ratio: float = 0.0) -> None:
+                 yield_ratio: float = 0.0, idle_cap_days: float = 14.0) -> None:
+        if not 0 <= idle_cap_days < 1e6:
+            raise InvalidField(f"idle_cap_days must be a number of days >= 0; got {idle_cap_days!r}")
+        self.idle_cap_days = float(idle_cap_days)
         if not 0 <= yield_ratio < 100:
             raise InvalidField(f"yield_ratio must be from 0 to 100; got {yield_ratio!r}")
         self.yield_ratio = yield_ratio
@@ -192,7 +198,7 @@ class Maintainer:
                 self._summarize(user_id, now, mark, report)
             if consolidate:
                 self._consolidate(user_id, now, report)
-            self._expire_and_decay(user_id, now, report)
+            self._expire_and_decay(user_id, now, report, mark)
             if self._state is not None:
                 report.purged_sessions = self._state.purge_expired(now, user_id)
                 if not report.clock_backwards:
@@ -389,22 +395,13 @@ class Maintainer:
             gone.add(a)
         return pairs
 
-    def _expire_and_decay(self, user_id: str, now: datetime, report: MaintenanceReport) -> None:
-        active = self._active_items(user_id)
-        expire: list[Op] = []
-        faded: list[Op] = []
-        importance, rate, base, uses = self.decay.arrays(active)
-        strengths = self.decay.strengths(importance, rate, base, uses, now.timestamp())
-        for item, value in zip(active, strengths.tolist(), strict=True):
-            until = item.valid_until
-            if until is not None and until <= now and until > _said(item):
-                expire.append(EndOp(item.id, Status.ARCHIVED, f"expired: valid until {until.isoformat()}",
-                                    Actor.SYSTEM, valid_until=until))
-            elif until is not None and until > now:
-                continue
-            elif value < self.decay.archive_below:
-                faded.append(EndOp(item.id, Status.ARCHIVED,
-                                   f"faded: strength {value:.3f} below {self.decay.archive_below}", Actor.SYSTEM,
-                                   valid_until=item.valid_until or now))
+    def _expire_and_decay(self, user_id: str, now: datetime, report: MaintenanceReport,
+                          mark: dict[str, Any]) -> None:
+        gaps = None
+        if self.timeline == "user" and isinstance(self.store, SqlStore):
+            active = self._active_items(user_id)
+            gaps = read_gaps(self.store, user_id, mark, self.idle_cap_days * 86_400.0)
+            gaps = gaps.split(base_time(i).timestamp() for i in active)
+        expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps)
         report.expired += self._apply(user_id, expire, report)
         report.archived += self._apply(user_id, faded, report)
