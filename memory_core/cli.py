@@ -63,13 +63,13 @@ def _user_locks(memory: Memory, users: Iterable[str]) -> Iterator[None]:
     """Hold each user's lock (the curator's), so an edit never lands in the middle of a curate run.
 
     Raises:
-        StoreLocked: a user stayed busy for ``lock_timeout_s``.
+        StoreLocked: a user stayed busy for ``user_lock_timeout_s``.
     """
     lock = getattr(memory.store, "user_lock", None)
     with ExitStack() as held:
         if lock is not None:
             for user_id in sorted(set(users)):
-                held.enter_context(lock(user_id, timeout_s=memory.settings.lock_timeout_s))
+                held.enter_context(lock(user_id, timeout_s=memory.settings.user_lock_timeout_s))
         yield
 
 

@@ -33,6 +33,7 @@ from memory_core.pipeline.sensitive import (
 from memory_core.pipeline.types import KeyLookup
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
+from memory_core.seams import MemoryRecaller, TurnLog
 from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
@@ -78,25 +79,26 @@ class Memory(LifecycleCalls, SessionCalls):
         embed_failures: ingest calls whose embedding step failed (retried by the next ingest).
     """
 
-    def __init__(self, store: SqlStore | MemoryStore, pipeline: WritePipeline | None = None,
-                 recaller: Recaller | None = None, settings: Settings | None = None,
+    def __init__(self, store: MemoryStore, pipeline: WritePipeline | None = None,
+                 recaller: MemoryRecaller | None = None, settings: Settings | None = None,
                  clock: Clock | None = None, embedder: Embedder | None = None) -> None:
         self.store = store
         self.pipeline = pipeline or WritePipeline()
         self.settings = settings or load_settings()
         self.sensitive = SensitiveGuard(self.settings.sensitive_policy,
                                         parse_tenant_policies(self.settings.sensitive_policy_by_tenant))
-        self.recaller = recaller or Recaller(store, decay=self.settings.decay(), embedder=embedder)
+        self.recaller: MemoryRecaller = recaller or Recaller(store, decay=self.settings.decay(), embedder=embedder)
         self.clock = clock or SystemClock()
         self.embedder = embedder
         self.embed_failures = 0
 
-    def _turns(self) -> SqlStore:
-        """The turn event store. Raises InvalidInput when the store holds items only."""
-        if not isinstance(self.store, SqlStore):
+    def _turns(self) -> TurnLog:
+        """The store's turn event log. Raises InvalidInput when the store holds items only."""
+        turns = self.store.turn_log()
+        if turns is None:
             raise InvalidInput(f"{type(self.store).__name__} holds memory items only; turns are ingested "
                                "into an SQL store (sqlite:/// or postgresql+psycopg://)")
-        return self.store
+        return turns
 
     # ── writes ─────────────────────────────────────────────────────────
 
@@ -139,7 +141,7 @@ class Memory(LifecycleCalls, SessionCalls):
         grouped = isinstance(pipeline, WritePipeline) and pipeline.plans_locally
         per_group = self.settings.turns_per_transaction if grouped else 1
         applied = 0
-        with store.user_lock(user_id, timeout_s=self.settings.lock_timeout_s):
+        with store.user_lock(user_id, timeout_s=self.settings.user_lock_timeout_s):
             pending = store.pending_turns(user_id, limit=limit)
             for start in range(0, len(pending), per_group):
                 group = pending[start:start + per_group]
@@ -157,7 +159,7 @@ class Memory(LifecycleCalls, SessionCalls):
         return applied
 
     @staticmethod
-    def _apply_group(store: SqlStore, pipeline: WritePipeline, user_id: str, group: list[Turn],
+    def _apply_group(store: TurnLog, pipeline: WritePipeline, user_id: str, group: list[Turn],
                      sensitive: SensitiveGuard) -> int:
         """Extract every turn's candidates, then plan and apply the group in one transaction."""
         cands = {turn.seq: pipeline.candidates(turn) for turn in group}
@@ -235,8 +237,9 @@ class Memory(LifecycleCalls, SessionCalls):
     def known_user(self, user_id: str) -> bool:
         """True when the user has stored turns or items."""
         users = set(self.store.users())
-        if isinstance(self.store, SqlStore):
-            users |= set(self.store.turn_users())
+        turns = self.store.turn_log()
+        if turns is not None:
+            users |= set(turns.turn_users())
         return user_id in users
 
     def require_user(self, user_id: str) -> str:
@@ -273,9 +276,8 @@ class Memory(LifecycleCalls, SessionCalls):
             results = recall_with_summaries(self.recaller, user_id, query,
                                             self.settings.recall_k if k is None else k, filters, weights)
         except StoreError as exc:  # the database is down: a warm index still answers, flagged
-            cached = getattr(self.recaller, "recall_cached", None)
-            found = None if cached is None else cached(user_id, query, self.settings.recall_k if k is None else k,
-                                                      filters, weights)
+            found = self.recaller.recall_cached(user_id, query, self.settings.recall_k if k is None else k,
+                                                filters, weights)
             if found is None:
                 raise
             log.warning("recall for %s answered from the cached index: %s", user_id, exc)
@@ -290,8 +292,8 @@ class Memory(LifecycleCalls, SessionCalls):
         # the block's own words (header, labels) in the language the user is writing in now
         block = build_context(results, budget_tokens=budget, lang=query_lang(query))
         done = time.perf_counter()
-        timings = getattr(self.recaller, "timings", None)
-        reason = getattr(timings, "degraded", "") or ""
+        timings = self.recaller.timings
+        reason = timings.degraded if timings is not None else ""
         return RecallResponse(results, block, {"recall": (searched - started) * 1e3,
                                                "context": (done - searched) * 1e3},
                               bool(degraded or reason), degraded or reason)
@@ -348,6 +350,6 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     llm_recaller = LLMRecaller(recaller, model, metrics, mode=settings.llm_recall_mode,
                                candidates=settings.llm_recall_candidates)
     memory = Memory(store, pipeline=pipeline, recaller=llm_recaller, settings=settings,  # type: ignore[arg-type]
-                    embedder=embedder)
+                    embedder=embedder)  # LLMWritePipeline plans like WritePipeline without subclassing it
     memory.summarizer = LLMSummarizer(model, metrics)  # abstractive episode and month summaries
     return memory

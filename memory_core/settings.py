@@ -11,17 +11,22 @@ agents on (``memory_core.llm``).
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, ClassVar, Literal, Self
 
-from pydantic import Field, SecretStr, ValidationError
+from pydantic import Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from memory_core.errors import InvalidField
 from memory_core.lifecycle.decay import DEFAULT_DECAY_PER_DAY, Decay
 
-__all__ = ["Settings", "data_dir", "default_database_url", "load_settings"]
+__all__ = ["GulfstreamSettings", "Settings", "data_dir", "default_database_url", "load_settings"]
+
+log = logging.getLogger(__name__)
+
+ENV_PREFIX = "GULFSTREAM_"
 
 
 def data_dir() -> Path:
@@ -39,7 +44,71 @@ def default_database_url() -> str:
     return f"sqlite:///{data_dir() / 'gulfstream.sqlite3'}"
 
 
-class Settings(BaseSettings):
+class GulfstreamSettings(BaseSettings):
+    """The base every settings model of Gulfstream shares (core, workers, HTTP shim).
+
+    One prefix (``GULFSTREAM_``) so one environment file configures every
+    process, one ``database_url`` default, unknown variables ignored, and one
+    loader (``load``) whose error names the bad environment variable.
+    A subclass lists renamed variables in ``renamed_env`` (old name → field):
+    the old name still sets the field when the new one is unset, and says so
+    in a deprecation warning in the log.
+
+    Attributes:
+        database_url: SQLAlchemy URL of the item and turn store
+            (``sqlite:///path`` or ``postgresql+psycopg://user:pw@host/db``);
+            default ``default_database_url()``, in the user's data folder.
+    """
+
+    model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, extra="ignore")
+    renamed_env: ClassVar[dict[str, str]] = {}
+
+    database_url: str = Field(default_factory=default_database_url)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _read_renamed_env(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        for old, field in cls.renamed_env.items():
+            new = ENV_PREFIX + field.upper()
+            if old in os.environ and field not in data and new not in os.environ:
+                log.warning("%s is deprecated: set %s instead (read as %s=%r)", old, new, new, os.environ[old])
+                data = {**data, field: os.environ[old]}
+        return data
+
+    @classmethod
+    def env_name(cls, field: str, overrides: dict[str, object]) -> str | None:
+        """The environment variable that set ``field``, or None when an override or the default did."""
+        if field in overrides:
+            return None
+        new = ENV_PREFIX + field.upper()
+        if new in os.environ:
+            return new
+        return next((old for old, f in cls.renamed_env.items() if f == field and old in os.environ), None)
+
+    @classmethod
+    def load(cls, **overrides: object) -> Self:
+        """Read settings from the environment, with keyword overrides on top.
+
+        Raises:
+            InvalidField: a value is out of range or of the wrong type; the message
+                names each bad environment variable with its value (or the
+                setting, for an override) and what pydantic expected.
+        """
+        try:
+            return cls(**overrides)  # type: ignore[arg-type]
+        except ValidationError as exc:
+            problems = []
+            for error in exc.errors():
+                field = str(error["loc"][0]) if error["loc"] else "?"
+                env = cls.env_name(field, overrides)
+                named = f"{env}={os.environ[env]!r}" if env else field
+                problems.append(f"{named}: {error['msg']}")
+            raise InvalidField("bad setting: " + "; ".join(problems)) from None
+
+
+class Settings(GulfstreamSettings):
     """Runtime configuration of the core.
 
     Attributes:
@@ -49,7 +118,8 @@ class Settings(BaseSettings):
         recall_k: default number of items a recall returns (items).
         recall_preset: name of a recall weighting preset.
         context_budget_tokens: default token budget of the packed context block (tokens).
-        lock_timeout_s: how long a curator waits for a user's lock (seconds).
+        user_lock_timeout_s: how long a curator or an edit waits for a user's lock before
+            ``StoreLocked`` (seconds; formerly ``GULFSTREAM_LOCK_TIMEOUT_S``, still read).
         turns_per_transaction: turns applied in one transaction when the write
             pipeline plans locally (the mechanical one); 1 applies each alone (turns).
         llm_base_url: base URL of an OpenAI-compatible endpoint ("http://localhost:8000/v1");
@@ -99,13 +169,12 @@ class Settings(BaseSettings):
         embed_batch: texts per embedding call on the write path (texts).
     """
 
-    model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
+    renamed_env: ClassVar[dict[str, str]] = {"GULFSTREAM_LOCK_TIMEOUT_S": "user_lock_timeout_s"}
 
-    database_url: str = Field(default_factory=default_database_url)
     recall_k: int = Field(default=10, ge=1, le=1000)
     recall_preset: str = "default"
     context_budget_tokens: int = Field(default=800, ge=16, le=100_000)
-    lock_timeout_s: float = Field(default=10.0, gt=0)
+    user_lock_timeout_s: float = Field(default=10.0, gt=0)
     turns_per_transaction: int = Field(default=32, ge=1, le=1000)
     llm_base_url: str | None = None
     llm_api_key: SecretStr | None = None
@@ -159,20 +228,9 @@ class Settings(BaseSettings):
 
 
 def load_settings(**overrides: object) -> Settings:
-    """Read settings from the environment, with keyword overrides on top.
+    """Read the core's settings from the environment, with keyword overrides on top.
 
     Raises:
-        InvalidField: a value is out of range or of the wrong type; the message
-            names each bad environment variable with its value (or the
-            setting, for an override) and what pydantic expected.
+        InvalidField: as ``GulfstreamSettings.load``.
     """
-    try:
-        return Settings(**overrides)  # type: ignore[arg-type]
-    except ValidationError as exc:
-        problems = []
-        for error in exc.errors():
-            field = str(error["loc"][0]) if error["loc"] else "?"
-            env = f"GULFSTREAM_{field.upper()}"
-            named = f"{env}={os.environ[env]!r}" if field not in overrides and env in os.environ else field
-            problems.append(f"{named}: {error['msg']}")
-        raise InvalidField("bad setting: " + "; ".join(problems)) from None
+    return Settings.load(**overrides)

@@ -21,8 +21,8 @@ from celery.signals import worker_ready, worker_shutdown
 
 from memory_core import wire
 from memory_core.wire.affinity import HEARTBEAT_EVERY_S, HEARTBEAT_TTL_S, RECALL_STATS, heartbeat_key
-from workers.app import app, settings
-from workers.bootstrap import context, redis_client
+from workers.app import app, context
+from workers.bootstrap import redis_client
 
 __all__ = ["recall_stats", "shard_queues_consumed"]
 
@@ -39,7 +39,7 @@ def shard_queues_consumed(consumer: Any) -> list[str]:
 
 
 def _beat(queues: list[str]) -> None:
-    client = redis_client(settings().redis_url)
+    client = redis_client(app.services.settings().redis_url)
     me = f"{socket.gethostname()}:{os.getpid()}"
     failures = 0
     while not _stop.is_set():

@@ -5,23 +5,37 @@ workers), ``celery -A workers.app worker -Q edits`` (a person's edits and
 item reads), ``celery -A workers.app worker -Q recall -P solo`` (the recall
 worker) and ``celery -A workers.app beat`` (the sweeper).
 
-The configuration is a promise: ``WorkerSettings()`` is read from the
+The configuration is a promise: ``WorkerSettings`` is read from the
 environment the first time Celery looks at its config (worker or client
-start-up), never at import.
+start-up), never at import. The app carries the process's services
+(``app.services``, a ``workers.bootstrap.ProcessServices``): tasks take
+their typed ``Context`` from it, and the worker signals below drop it after a
+fork and close it at shutdown.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import Celery
+from celery.signals import (
+    after_setup_logger,
+    after_setup_task_logger,
+    worker_init,
+    worker_process_init,
+    worker_process_shutdown,
+)
 from kombu import Queue
 
 from memory_core import wire
+from memory_core.redact import install_log_redaction
+from memory_core.retrieval.tokenize import warm_up
 from workers import kombu_fix
+from workers.bootstrap import Context, ProcessServices
 from workers.settings import WorkerSettings
 
-__all__ = ["app", "build_config", "settings"]
+__all__ = ["GulfstreamCelery", "app", "build_config", "context"]
 
 
 def build_config(s: WorkerSettings) -> dict[str, Any]:
@@ -73,18 +87,50 @@ def build_config(s: WorkerSettings) -> dict[str, Any]:
     }
 
 
-_settings: WorkerSettings | None = None
+class GulfstreamCelery(Celery):
+    """The Celery app with this process's services on it.
 
+    Attributes:
+        services: the settings and the lazily built ``Context`` of this process.
+    """
 
-def settings() -> WorkerSettings:
-    """Return this process's settings, reading the environment on first call."""
-    global _settings
-    if _settings is None:
-        _settings = WorkerSettings()
-    return _settings
+    def __init__(self, *args: Any, services: ProcessServices, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.services = services
 
 
 kombu_fix.apply()  # a Redis restart must not kill a worker (see workers/kombu_fix.py)
-app = Celery("gulfstream", include=["workers.tasks", "workers.recall_worker", "workers.edit_tasks", "workers.affinity",
-                                     "workers.maintain_tasks", "workers.embed_tasks"])
-app.add_defaults(lambda: build_config(settings()))
+app = GulfstreamCelery("gulfstream", services=ProcessServices(),
+                       include=["workers.tasks", "workers.recall_worker", "workers.edit_tasks", "workers.affinity",
+                                "workers.maintain_tasks", "workers.embed_tasks"])
+app.add_defaults(lambda: build_config(app.services.settings()))
+
+
+def context() -> Context:
+    """This process's services (``app.services.context()``), built by the first task that asks."""
+    return app.services.context()
+
+
+@worker_init.connect
+def _warm_up(**_: Any) -> None:
+    # Before the pool forks: the Chinese dictionary (~1 s) loads once, not in a first recall or turn.
+    warm_up()
+
+
+@worker_process_init.connect
+def _after_fork(**_: Any) -> None:
+    # Connections inherited from the parent belong to the parent: drop, don't close.
+    app.services.forget()
+
+
+@worker_process_shutdown.connect
+def _on_shutdown(**_: Any) -> None:
+    app.services.reset()
+
+
+@after_setup_logger.connect
+@after_setup_task_logger.connect
+def _redact_logs(logger: logging.Logger, **_: Any) -> None:
+    # No URL password or API key in any worker log line (memory_core.redact).
+    install_log_redaction(logger)
+    install_log_redaction()

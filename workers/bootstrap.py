@@ -1,9 +1,10 @@
 """Builds the services a worker process uses, once per process, lazily.
 
 Modules are imported up front (in the parent, before the pool forks), but
-nothing is connected at import or before the fork: the first
-task a process runs calls ``context()``, which wires store → pipeline →
-recaller → ``Memory`` and a Redis client. ``worker_process_init`` drops
+nothing is connected at import or before the fork: the Celery app holds one
+``ProcessServices`` (``app.services``), whose ``context()`` wires
+store → pipeline → recaller → ``Memory`` and a Redis client the first time a
+task of this process asks for them. ``worker_process_init`` makes it forget
 anything inherited from the parent so a child never shares its parent's
 database connections.
 """
@@ -13,29 +14,23 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import redis
-from celery.signals import (
-    after_setup_logger,
-    after_setup_task_logger,
-    worker_init,
-    worker_process_init,
-    worker_process_shutdown,
-)
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
-from memory_core.redact import install_log_redaction
-from memory_core.retrieval.tokenize import warm_up
-from memory_core.service import open_memory
+from memory_core.errors import InvalidInput
+from memory_core.pipeline import WritePipeline
+from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
-from workers.app import settings
+from memory_core.store.sql import SqlStore
 from workers.deadletter import DeadLetters
 from workers.settings import WorkerSettings
 
-__all__ = ["Context", "build", "context", "load_factory", "redis_client", "reset"]
+__all__ = ["Context", "ProcessServices", "build", "load_factory", "redis_client"]
 
 log = logging.getLogger(__name__)
 
@@ -54,20 +49,19 @@ class Context:
     """
 
     settings: WorkerSettings
-    store: Any
-    pipeline: Any
-    memory: Any
+    store: SqlStore
+    pipeline: WritePipeline
+    memory: Memory
     redis: redis.Redis
     dead_letters: DeadLetters
 
     def close(self) -> None:
         """Release connections."""
-        for closer in (getattr(self.store, "close", None), self.dead_letters.close, self.redis.close):
-            if closer is not None:
-                try:
-                    closer()
-                except Exception:  # best effort at shutdown
-                    log.warning("closing %r failed", closer, exc_info=True)
+        for closer in (self.store.close, self.dead_letters.close, self.redis.close):
+            try:
+                closer()
+            except Exception:  # best effort at shutdown
+                log.warning("closing %r failed", closer, exc_info=True)
 
 
 def load_factory(spec: str) -> Any:
@@ -97,59 +91,67 @@ def build(s: WorkerSettings) -> Context:
 
     The core's ``open_memory`` chooses the pipeline and recaller from the core
     settings (mechanical, or the LLM agents when ``GULFSTREAM_LLM_MODEL`` is
-    set); ``s.pipeline`` replaces the write pipeline.
+    set); ``s.pipeline`` replaces the write pipeline. A worker waits
+    ``s.curate_lock_wait_s`` for a busy user's lock, not the core's embedded
+    default: the task re-queues itself instead of holding a process.
+
+    Raises:
+        InvalidInput: the database URL names no SQL store (workers need the turn store).
     """
-    core = load_settings(database_url=s.database_url, lock_timeout_s=s.lock_timeout_s)
+    core = load_settings(database_url=s.database_url, user_lock_timeout_s=s.curate_lock_wait_s)
     memory = open_memory(core)
     if s.pipeline:
         memory.pipeline = load_factory(s.pipeline)()
-    client = redis_client(s.redis_url)
-    return Context(s, memory.store, memory.pipeline, memory, client, DeadLetters(s.database_url))
+    store = memory.store
+    if not isinstance(store, SqlStore):
+        raise InvalidInput(f"workers keep turns in an SQL database; {s.database_url!r} names a "
+                           f"{type(store).__name__}")
+    return Context(s, store, memory.pipeline, memory, redis_client(s.redis_url), DeadLetters(s.database_url))
 
 
-_ctx: Context | None = None
-_build_lock = threading.Lock()
+class ProcessServices:
+    """This worker process's settings and services, read and built on first use (thread-safe).
 
+    One instance hangs on the Celery app (``workers.app.app.services``); tasks
+    ask it for their ``Context``. Tests build one with their own settings.
 
-def context() -> Context:
-    """Return this process's services, building them on first use (thread-safe)."""
-    global _ctx
-    if _ctx is None:
-        with _build_lock:
-            if _ctx is None:
-                _ctx = build(settings())
-    return _ctx
+    Args:
+        load: reads the settings (default ``WorkerSettings.load``, from the environment).
+    """
 
+    def __init__(self, load: Callable[[], WorkerSettings] = WorkerSettings.load) -> None:
+        self._load = load
+        self._settings: WorkerSettings | None = None
+        self._context: Context | None = None
+        self._lock = threading.Lock()
 
-def reset() -> None:
-    """Forget this process's services (closing them if this process built them)."""
-    global _ctx
-    if _ctx is not None:
-        _ctx.close()
-    _ctx = None
+    def settings(self) -> WorkerSettings:
+        """This process's settings, reading the environment on first call.
 
+        Raises:
+            InvalidField: a setting is out of range or of the wrong type.
+        """
+        if self._settings is None:
+            with self._lock:
+                if self._settings is None:
+                    self._settings = self._load()
+        return self._settings
 
-@worker_init.connect
-def _warm_up(**_: Any) -> None:
-    # Before the pool forks: the Chinese dictionary (~1 s) loads once, not in a first recall or turn.
-    warm_up()
+    def context(self) -> Context:
+        """This process's services, building them on first use."""
+        if self._context is None:
+            settings = self.settings()
+            with self._lock:
+                if self._context is None:
+                    self._context = build(settings)
+        return self._context
 
+    def forget(self) -> None:
+        """Drop the services without closing them (after a fork they belong to the parent)."""
+        self._context = None
 
-@worker_process_init.connect
-def _after_fork(**_: Any) -> None:
-    # Connections inherited from the parent belong to the parent: drop, don't close.
-    global _ctx
-    _ctx = None
-
-
-@worker_process_shutdown.connect
-def _on_shutdown(**_: Any) -> None:
-    reset()
-
-
-@after_setup_logger.connect
-@after_setup_task_logger.connect
-def _redact_logs(logger: logging.Logger, **_: Any) -> None:
-    # No URL password or API key in any worker log line (memory_core.redact).
-    install_log_redaction(logger)
-    install_log_redaction()
+    def reset(self) -> None:
+        """Close and forget the services this process built."""
+        context, self._context = self._context, None
+        if context is not None:
+            context.close()

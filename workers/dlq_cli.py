@@ -14,11 +14,14 @@ failure it stays "dead" with the new error. ``drop`` marks a row "dropped"
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from workers.deadletter import STATUSES, DeadLetter
+
+if TYPE_CHECKING:
+    from workers.bootstrap import Context
 
 __all__ = ["app", "retry_letter"]
 
@@ -27,15 +30,15 @@ app = typer.Typer(help="Dead-lettered turns: list, retry, drop.", no_args_is_hel
 DbOption = Annotated[str | None, typer.Option("--db", "--database-url", help="default: GULFSTREAM_DATABASE_URL")]
 
 
-def _context(database_url: str | None) -> Any:
+def _context(database_url: str | None) -> Context:
     from workers.bootstrap import build
     from workers.settings import WorkerSettings
 
-    settings = WorkerSettings(database_url=database_url) if database_url else WorkerSettings()
+    settings = WorkerSettings.load(database_url=database_url) if database_url else WorkerSettings.load()
     return build(settings)
 
 
-def retry_letter(ctx: Any, letter: DeadLetter) -> str:
+def retry_letter(ctx: Context, letter: DeadLetter) -> str:
     """Replay one dead letter under its user's lock; return "retried" or the new error.
 
     Raises:

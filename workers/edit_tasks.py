@@ -32,8 +32,8 @@ from memory_core.errors import InvalidField, StoreLocked, UnknownItem
 from memory_core.model import Actor, Status, check_item_fields
 from memory_core.store.transfer import parse_import, store_import
 from memory_core.validation import check_timestamp
-from workers.app import app
-from workers.bootstrap import Context, context
+from workers.app import app, context
+from workers.bootstrap import Context
 from workers.erase import erase_redis
 from workers.policy import republish
 from workers.recall_worker import reply
@@ -51,7 +51,7 @@ def locked_edit(task: Task, call_id: str | None, user_ids: Iterable[str], work: 
     """Run ``work(ctx)`` holding the lock of every user in ``user_ids``, then reply with its result.
 
     Locks are taken in sorted order with the curator's short timeout
-    (``lock_timeout_s``). Any busy lock: the ones held are released and the
+    (``curate_lock_wait_s``). Any busy lock: the ones held are released and the
     task is published again after ``lock_busy_countdown_s`` with
     ``busy_since`` set, and nothing is answered yet.
 
@@ -63,7 +63,7 @@ def locked_edit(task: Task, call_id: str | None, user_ids: Iterable[str], work: 
     with ExitStack() as held:
         try:
             for user_id in sorted(set(user_ids)):
-                held.enter_context(ctx.store.user_lock(user_id, timeout_s=s.lock_timeout_s))
+                held.enter_context(ctx.store.user_lock(user_id, timeout_s=s.curate_lock_wait_s))
         except StoreLocked as exc:
             held.close()
             now = time.time()
@@ -217,8 +217,4 @@ def turn_status(call_id: str | None, user_id: str, turn_id: str) -> None:
 
 def status_of(ctx: Context, user_id: str, turn_id: str) -> dict[str, Any]:
     """Where one turn is (see ``memory_core.wire.turn_status``). Raises NotFound for an unknown turn."""
-    def dead(uid: str, tid: str) -> tuple[str, int] | None:
-        letter = ctx.dead_letters.find(uid, tid)
-        return (letter.error_type, letter.attempts) if letter is not None and letter.status == "dead" else None
-
-    return wire.turn_status(ctx.store, ctx.redis, dead, user_id, turn_id)
+    return wire.turn_status(ctx.store, ctx.redis, user_id, turn_id)

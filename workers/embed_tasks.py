@@ -20,8 +20,8 @@ from memory_core import wire
 from memory_core.embedding.base import EmbeddingError
 from memory_core.embedding.sync import embed_user as embed_user_vectors
 from memory_core.errors import StoreError
-from workers.app import app
-from workers.bootstrap import Context, context
+from workers.app import app, context
+from workers.bootstrap import Context
 from workers.policy import backoff_s
 
 __all__ = ["embed_user", "request_embedding"]

@@ -20,8 +20,7 @@ from typing import Any
 
 from memory_core import wire
 from memory_core.store.sql import SqlStore
-from workers.app import app
-from workers.bootstrap import context
+from workers.app import app, context
 
 __all__ = ["maintain_all", "maintain_lock_key", "maintain_user"]
 

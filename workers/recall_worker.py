@@ -18,8 +18,8 @@ from typing import Any
 
 from memory_core import wire
 from memory_core.errors import GulfstreamError
-from workers.app import app
-from workers.bootstrap import Context, context
+from workers.app import app, context
+from workers.bootstrap import Context
 
 __all__ = ["noop", "ping", "recall", "reply"]
 

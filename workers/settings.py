@@ -1,26 +1,25 @@
 """Worker settings: one pydantic-settings model, read once at worker start-up.
 
 Every field comes from the environment with the ``GULFSTREAM_`` prefix
-(``GULFSTREAM_REDIS_URL``, ``GULFSTREAM_CURATE_MAX_RETRIES`` ...). Nothing
-reads the environment at import: ``workers.app`` builds the Celery config
-from ``WorkerSettings()`` the first time Celery needs it.
+(``GULFSTREAM_REDIS_URL``, ``GULFSTREAM_CURATE_MAX_RETRIES`` ...), on the
+core's ``GulfstreamSettings`` base (so ``database_url`` defaults as in the
+core). Nothing reads the environment at import: ``workers.app`` builds the
+Celery config from ``WorkerSettings.load()`` the first time Celery needs it.
 """
 
 from __future__ import annotations
 
 from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from memory_core.settings import GulfstreamSettings
 
 __all__ = ["WorkerSettings"]
 
 
-class WorkerSettings(BaseSettings):
+class WorkerSettings(GulfstreamSettings):
     """Settings of the Celery shell. Units are in the field names."""
 
-    model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
-
     redis_url: str = "redis://127.0.0.1:6379/0"
-    database_url: str = "postgresql+psycopg://gulfstream@127.0.0.1:5432/gulfstream"
 
     # delivery
     task_time_limit_s: int = Field(600, gt=0, description="hard limit of any task")
@@ -33,7 +32,9 @@ class WorkerSettings(BaseSettings):
     retry_backoff_base_s: float = Field(1.0, gt=0)
     retry_backoff_max_s: float = Field(120.0, gt=0)
     lock_busy_countdown_s: float = Field(0.5, gt=0, description="re-trigger delay when the user is busy")
-    lock_timeout_s: float = Field(0.05, gt=0, description="wait for a user's lock before re-queueing")
+    curate_lock_wait_s: float = Field(
+        0.05, gt=0, description="a curate or edit task waits this long for a busy user's lock, then re-queues "
+        "itself (the core's user_lock_timeout_s inside a worker)")
     edit_lock_wait_s: float = Field(
         300.0, gt=0, description="longest a person's edit waits for its user's busy lock, then StoreLocked")
     curate_batch_turns: int = Field(100, gt=0, description="turns one curate run applies at most")
@@ -46,15 +47,10 @@ class WorkerSettings(BaseSettings):
     # ingest ordering
     ingest_batch_turns: int = Field(
         500, gt=0, description="inbox turns one ingest run stores at most (one transaction)")
-    ingest_gap_wait_s: float = Field(
-        1800.0, ge=0,
-        description="longest a turn waits for an earlier-published turn of its user still in the inbox")
-    ingest_gap_countdown_s: float = Field(0.2, gt=0, description="first wait; grows 1.5x up to 2 s")
     inbox_redeliver_after_s: float = Field(
         60.0, gt=0, description="re-publish a published turn not stored after this long")
 
     # recall
-    recall_timeout_ms: int = Field(250, gt=0)
     recall_reply_ttl_s: int = Field(30, gt=0)
 
     # monitoring
@@ -67,4 +63,3 @@ class WorkerSettings(BaseSettings):
     # wiring
     pipeline: str = Field(
         "", description="'module:factory' building the write pipeline; empty for the default")
-    db_pool_size: int = Field(2, gt=0)

@@ -49,8 +49,8 @@ from celery import Task
 
 from memory_core import wire
 from memory_core.errors import InvalidInput, StoreLocked
-from workers.app import app
-from workers.bootstrap import Context, context
+from workers.app import app, context
+from workers.bootstrap import Context
 from workers.inbox import FORGET_SCRIPT, STORED_SCRIPT, TOUCH_SCRIPT, WAKE_FLAG_TTL_S, curate_waiting_key, ingested_key
 from workers.policy import backoff_s, is_transient, shown_kwargs
 
@@ -228,7 +228,7 @@ def isolate_head(ctx: Context, user_id: str, first_error: BaseException, attempt
         error: BaseException = exc
         log.error("turn %s (seq %d) of %s failed %d times (first: %r); dead-lettering it: %r",
                   head.turn_id, head.seq, user_id, attempts + 1, first_error, exc, exc_info=exc)
-    with ctx.store.user_lock(user_id, timeout_s=ctx.memory.settings.lock_timeout_s):
+    with ctx.store.user_lock(user_id, timeout_s=ctx.memory.settings.user_lock_timeout_s):
         still = ctx.store.pending_turns(user_id, limit=1)
         if not still or still[0].seq != head.seq:
             return None

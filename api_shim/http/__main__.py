@@ -37,7 +37,7 @@ def _keys(url: str | None) -> KeyStore:
     Raises:
         StoreError: the database cannot be reached or migrated (printed as ``error: ...``, exit 2).
     """
-    engine = create_engine(url or HttpSettings().database_url)
+    engine = create_engine(url or HttpSettings.load().database_url)
     upgrade(engine)
     return KeyStore(engine, cache_ttl_s=0)
 

@@ -43,7 +43,7 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
         services: prebuilt services (tests); built from ``settings`` when None,
             and then closed when the app shuts down.
     """
-    settings = settings or (services.settings if services is not None else HttpSettings())
+    settings = settings or (services.settings if services is not None else HttpSettings.load())
     own = services is None
     for name in ("", "uvicorn", "uvicorn.error", "uvicorn.access"):  # after uvicorn configured them
         install_log_redaction(logging.getLogger(name))
@@ -77,11 +77,11 @@ def openapi_json(app: FastAPI | None = None) -> str:
 
 def _schema_only_app() -> FastAPI:
     """An app whose services are never used: enough to render the schema without any server."""
-    return create_app(HttpSettings(), services=_NoServices())  # type: ignore[arg-type]
+    return create_app(HttpSettings.load(), services=_NoServices())  # type: ignore[arg-type]
 
 
 class _NoServices:
-    settings = HttpSettings()
+    settings = HttpSettings.load()
 
     def close(self) -> None:
         """Nothing to close."""

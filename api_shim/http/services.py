@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import sqlalchemy as sa
 import yaml
 
 from api_shim.client import AsyncMemoryClient, MemoryClient
@@ -26,13 +25,10 @@ from memory_core import wire
 from memory_core.errors import InvalidField, NotFound
 from memory_core.store.seed_format import item_to_mapping
 from memory_core.store.sql import SqlStore
-from memory_core.store.sql_schema import DeadLetterRow
 from memory_core.store.transfer import EXPORT_FORMAT, EXPORT_VERSION
 
 __all__ = ["Services", "build_services"]
 
-_users = sa.table("users", sa.column("user_id"), sa.column("last_applied_seq"))
-_dead = DeadLetterRow.metadata.tables["dead_letters"]
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
@@ -109,9 +105,7 @@ class Services:
 
     def user_exists(self, user_id: str) -> bool:
         """True when the (namespaced) user has stored turns or items."""
-        with self.store.engine.connect() as conn:
-            return conn.execute(sa.select(_users.c.user_id).where(_users.c.user_id == user_id)).first() \
-                is not None
+        return self.store.has_user(user_id)
 
     def require_user(self, user_id: str, shown: str) -> None:
         """Raise a 404 ``unknown_user`` unless the user exists (``shown`` is the id the caller used)."""
@@ -127,14 +121,8 @@ class Services:
         Raises:
             ApiError: 404 when the turn is unknown.
         """
-        def dead(uid: str, tid: str) -> tuple[str, int] | None:
-            with self.store.engine.connect() as conn:
-                row = conn.execute(sa.select(_dead.c.error_type, _dead.c.attempts).where(
-                    _dead.c.user_id == uid, _dead.c.turn_id == tid, _dead.c.status == "dead")).first()
-            return (row.error_type, row.attempts) if row is not None else None
-
         try:
-            return wire.turn_status(self.store, self.client.redis, dead, user_id, turn_id)
+            return wire.turn_status(self.store, self.client.redis, user_id, turn_id)
         except NotFound:
             raise ApiError(404, "unknown_turn", f"no turn {turn_id!r} was published for this user") from None
 

@@ -1,25 +1,24 @@
 """Settings of the HTTP shim: one pydantic-settings model, read once when the app is built.
 
 Every field comes from the environment with the ``GULFSTREAM_`` prefix
-(``GULFSTREAM_REDIS_URL``, ``GULFSTREAM_HTTP_MAX_BODY_BYTES`` ...), the same
-prefix the workers use, so one environment file configures both.
+(``GULFSTREAM_REDIS_URL``, ``GULFSTREAM_HTTP_MAX_BODY_BYTES`` ...), on the
+core's ``GulfstreamSettings`` base the workers share, so one environment file
+configures both and ``database_url`` defaults alike everywhere.
 """
 
 from __future__ import annotations
 
 from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from memory_core.settings import GulfstreamSettings
 
 __all__ = ["HttpSettings"]
 
 
-class HttpSettings(BaseSettings):
+class HttpSettings(GulfstreamSettings):
     """Settings of the HTTP shim. Units are in the field names."""
 
-    model_config = SettingsConfigDict(env_prefix="GULFSTREAM_", extra="ignore")
-
     redis_url: str = "redis://127.0.0.1:6379/0"
-    database_url: str = "postgresql+psycopg://gulfstream@127.0.0.1:5432/gulfstream"
 
     recall_timeout_ms: int = Field(250, gt=0, description="wait for the recall worker before the DB fallback")
     request_timeout_s: float = Field(10.0, gt=0, description="wait for a CRUD reply from the workers")

@@ -17,7 +17,19 @@ from memory_core.eval.metrics import K_VALUES, Tally, percentile
 from memory_core.retrieval.recall import Recaller
 from memory_core.retrieval.stages import HybridSettings
 
-__all__ = ["Question", "format_ablation", "run_configs"]
+__all__ = ["Question", "format_ablation", "mechanical_recaller", "run_configs"]
+
+
+def mechanical_recaller(recaller: object) -> Recaller:
+    """Return ``recaller`` as the mechanical ``Recaller`` whose retrievers an evaluation switches.
+
+    Raises:
+        TypeError: another recaller (e.g. the LLM one) is in place.
+    """
+    if not isinstance(recaller, Recaller):
+        raise TypeError(f"this evaluation switches the mechanical Recaller's retrievers; "
+                        f"the memory has a {type(recaller).__name__}")
+    return recaller
 
 
 @dataclass(slots=True, frozen=True)

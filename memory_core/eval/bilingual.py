@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_core.errors import InvalidInput
-from memory_core.eval.ablation import Question, run_configs
+from memory_core.eval.ablation import Question, mechanical_recaller, run_configs
 from memory_core.eval.metrics import K_VALUES, Tally, percentile
 from memory_core.ingest_io import read_jsonl
 from memory_core.retrieval.bm25 import BM25Index
@@ -109,7 +109,7 @@ def evaluate_bilingual(questions_path: Path = QUESTIONS_PATH, *, ablation: bool 
             }
             if ablation:
                 configs = stage_combinations()
-                result["ablation"] = run_configs(memory.recaller, questions, configs, LANGS,
+                result["ablation"] = run_configs(mechanical_recaller(memory.recaller), questions, configs, LANGS,
                                                  progress("ablation", len(configs)))
             return result
         finally:

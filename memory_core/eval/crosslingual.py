@@ -27,6 +27,7 @@ from typing import Any
 
 from memory_core.embedding.base import Embedder
 from memory_core.errors import InvalidInput
+from memory_core.eval.ablation import mechanical_recaller
 from memory_core.eval.metrics import Tally, percentile
 from memory_core.model import Turn
 from memory_core.retrieval.bm25 import BM25Index
@@ -126,7 +127,7 @@ def evaluate_crosslingual(*, embedder: Embedder | None, retrievers: Sequence[str
                                     speaker="Lin") for n, c in enumerate(group)])
                 advance(len(group))
             advance = progress("recall", len(cases))
-            recaller = memory.recaller
+            recaller = mechanical_recaller(memory.recaller)
             for user, group in users.items():
                 bm25 = BM25Index([tokenize(c.memory) for c in group])
                 for case in group:

@@ -21,7 +21,7 @@ from typing import Any
 
 from memory_core.embedding.base import Embedder
 from memory_core.errors import InvalidInput
-from memory_core.eval.ablation import Question, format_ablation, run_configs
+from memory_core.eval.ablation import Question, format_ablation, mechanical_recaller, run_configs
 from memory_core.eval.metrics import K_VALUES, Tally, evidence_ids, percentile, recall_at_k
 from memory_core.ingest_io import LocomoSample, read_locomo
 from memory_core.model import Kind
@@ -118,8 +118,8 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
                                       frozenset(evidence_ids(qa.get("evidence"))))
                              for s in samples if s.turns for qa in s.qa if evidence_ids(qa.get("evidence"))]
                 configs = stage_combinations()
-                result["ablation"] = run_configs(memory.recaller, questions, configs, CATEGORIES[:4],
-                                                 progress("ablation", len(configs)))
+                result["ablation"] = run_configs(mechanical_recaller(memory.recaller), questions, configs,
+                                                 CATEGORIES[:4], progress("ablation", len(configs)))
             return result
         finally:
             memory.close()
@@ -147,7 +147,7 @@ def _evaluate(memory: Memory, samples: list[LocomoSample], progress: Progress,
     questions = [(s, qa) for s in samples for qa in s.qa if evidence_ids(qa.get("evidence"))]
     advance = progress("recall", len(questions))
     latencies: dict[str, list[float]] = {r: [] for r in retrievers}
-    recaller = memory.recaller
+    recaller = mechanical_recaller(memory.recaller)
     for sample in samples:
         turns = sample.turns
         index = BM25Index([tokenize(t.text) for t in turns])

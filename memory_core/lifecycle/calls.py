@@ -24,7 +24,7 @@ from memory_core.validation import check_id
 
 if TYPE_CHECKING:
     from memory_core.lifecycle.summaries import Summarizer
-    from memory_core.retrieval.recall import Recaller
+    from memory_core.seams import MemoryRecaller
     from memory_core.settings import Settings
     from memory_core.store.base import MemoryStore
 
@@ -38,7 +38,7 @@ class LifecycleCalls:
 
     store: SqlStore | MemoryStore
     settings: Settings
-    recaller: Recaller
+    recaller: MemoryRecaller
     clock: Clock = SystemClock()
     summarizer: Summarizer | None = None
     _maintainer: Maintainer | None = None

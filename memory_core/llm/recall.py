@@ -36,6 +36,7 @@ from memory_core.llm.metrics import LLMMetrics
 from memory_core.llm.prompts.recall import recall_messages
 from memory_core.model import MemoryItem, utcnow
 from memory_core.pipeline.extract import detect_lang
+from memory_core.retrieval.index import RecallTimings
 from memory_core.retrieval.recall import Recaller, RecallFilters, RecallResult, RecallWeights
 
 if TYPE_CHECKING:
@@ -121,9 +122,14 @@ class LLMRecaller:
         return self.recaller.store
 
     @property
-    def timings(self) -> Any:
+    def timings(self) -> RecallTimings | None:
         """``RecallTimings`` of the mechanical part of the last recall."""
         return self.recaller.timings
+
+    def recall_cached(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
+                      weights: RecallWeights | None = None) -> list[RecallResult] | None:
+        """None: with the database down the model's selection has no current candidates to choose from."""
+        return None
 
     def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
                weights: RecallWeights | None = None, now: datetime | None = None,

@@ -35,7 +35,7 @@ from memory_core.model import Actor, MemoryItem, Status, Trust, Turn
 from memory_core.pipeline.themes import DEFAULT_THEME, theme_slug
 from memory_core.pipeline.trust import ROLE_TRUST, RoleTrustFilter, trust_rank
 from memory_core.pipeline.types import Candidate
-from memory_core.store.base import apply_ops
+from memory_core.store.apply import apply_ops
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
 
 __all__ = ["TOOL_NAMES", "CurationTools", "Search", "tool_specs"]

@@ -146,6 +146,10 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
     def __repr__(self) -> str:
         return f"SqlStore({self.url.render_as_string(hide_password=True)!r})"
 
+    def turn_log(self) -> SqlStore:
+        """The turn event log: this store itself (turns and items share the database)."""
+        return self
+
     def close(self) -> None:
         """Dispose of the connection pools."""
         self.engine.dispose()

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from memory_core.model import MemoryItem, Revision, Status
-from memory_core.store.base import apply_ops, content_changed
+from memory_core.store.apply import apply_ops, content_changed
 from memory_core.store.write_ops import AddOp, MergeOp, Op
 
 __all__ = ["GroupView"]

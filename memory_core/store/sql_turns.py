@@ -28,10 +28,13 @@ from memory_core.store.sql_queries import (
     _U,
     _turn_from_row,
 )
+from memory_core.store.sql_schema import DeadLetterRow
 from memory_core.store.turns import TurnStore
 from memory_core.validation import ROLES, check_id, check_text, check_turn_time
 
 __all__: list[str] = []  # internal to memory_core.store.sql
+
+_DL = DeadLetterRow.metadata.tables["dead_letters"]
 
 
 class SqlTurnRows(TurnStore):
@@ -172,6 +175,28 @@ class SqlTurnRows(TurnStore):
         """Return the ids of users with at least one turn, sorted."""
         with self._tx() as conn:
             return list(conn.execute(select(_T.c.user_id).distinct().order_by(_T.c.user_id)).scalars())
+
+    def has_user(self, user_id: str) -> bool:
+        """True when the user has stored turns or items (a row in ``users``).
+
+        Raises:
+            StoreError: the database failed.
+        """
+        with self._tx() as conn:
+            return conn.execute(select(_U.c.user_id).where(_U.c.user_id == user_id)).first() is not None
+
+    def dead_letter(self, user_id: str, turn_id: str) -> tuple[str, int] | None:
+        """``(error type, attempts)`` of the turn's live ("dead") dead letter, or None.
+
+        The workers write ``dead_letters`` (``workers.deadletter``); readers ask the store.
+
+        Raises:
+            StoreError: the database failed.
+        """
+        with self._tx() as conn:
+            row = conn.execute(select(_DL.c.error_type, _DL.c.attempts).where(
+                _DL.c.user_id == user_id, _DL.c.turn_id == turn_id, _DL.c.status == "dead")).first()
+        return (str(row.error_type), int(row.attempts)) if row is not None else None
 
     def erase_turns(self, user_id: str) -> int:
         """Remove every turn of the user (the seq counter keeps counting); return how many."""

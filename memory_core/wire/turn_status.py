@@ -12,7 +12,6 @@ ingest tried to store it, e.g. the id was stored before with other text;
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from memory_core.errors import NotFound
@@ -23,22 +22,18 @@ if TYPE_CHECKING:
 
 __all__ = ["turn_status"]
 
-# (user id, turn id) -> (error type, attempts) of a live dead letter, or None.
-DeadLookup = Callable[[str, str], "tuple[str, int] | None"]
-
 
 def _answer(status: str, seq: int | None = None, error_type: str | None = None,
             attempts: int | None = None, error: str | None = None) -> dict[str, Any]:
     return {"status": status, "seq": seq, "error_type": error_type, "attempts": attempts, "error": error}
 
 
-def turn_status(store: SqlStore, redis: Any, dead: DeadLookup, user_id: str, turn_id: str) -> dict[str, Any]:
+def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str) -> dict[str, Any]:
     """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one published turn.
 
     Args:
-        store: the turn store.
+        store: the turn store (turns, applied marks and dead letters).
         redis: a redis-py client on the broker (inbox and refusals).
-        dead: looks up the turn's live dead letter.
 
     Raises:
         NotFound: the turn was neither stored, nor is waiting, nor was refused.
@@ -55,7 +50,7 @@ def turn_status(store: SqlStore, redis: Any, dead: DeadLookup, user_id: str, tur
         if _in_inbox(redis, user_id, turn_id):
             return _answer("queued")
         turn = store.get_turn(user_id, turn_id)  # ingest stores a turn before it leaves the inbox
-    letter = dead(user_id, turn_id)
+    letter = store.dead_letter(user_id, turn_id)
     if letter is not None:
         return _answer("dead_lettered", turn.seq, letter[0], letter[1])
     return _answer("applied" if store.last_applied_seq(user_id) >= turn.seq else "stored", turn.seq)
