@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from memory_core.wire.keys import KEY_PREFIX
 
-__all__ = ["FORGET_SCRIPT", "STORED_SCRIPT", "TOUCH_SCRIPT", "WAKE_FLAG_TTL_S", "curate_waiting_key",
-           "ingested_key"]
+__all__ = ["FORGET_SCRIPT", "STORED_SCRIPT", "TOUCH_SCRIPT", "WAKE_FLAG_TTL_S", "WAKE_STALE_SWEEPS",
+           "curate_waiting_key", "ingested_key"]
 
 #: How long a curate trigger's "waiting" mark lives if its message is lost (seconds).
 WAKE_FLAG_TTL_S = 120
+#: The sweeper queues another trigger when the waiting one was due this many sweep intervals ago.
+WAKE_STALE_SWEEPS = 3
 
 
 def ingested_key(user_id: str) -> str:
@@ -21,10 +23,10 @@ def ingested_key(user_id: str) -> str:
 
 
 def curate_waiting_key(user_id: str) -> str:
-    """Set while one curate trigger of the user waits for the busy lock."""
+    """Set while a curate trigger of the user is queued and not yet started (value: when it is due)."""
     return f"{KEY_PREFIX}curate-waiting:{user_id}"
 
-WAKE_FLAG_TTL_S = 120
+
 # Mark an inbox entry re-published, only if it is still there. KEYS: inbox_key; ARGV: field, JSON.
 TOUCH_SCRIPT = """
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2]) return 1 end

@@ -51,7 +51,15 @@ from memory_core import wire
 from memory_core.errors import InvalidInput, StoreLocked
 from workers.app import app, context
 from workers.bootstrap import Context
-from workers.inbox import FORGET_SCRIPT, STORED_SCRIPT, TOUCH_SCRIPT, WAKE_FLAG_TTL_S, curate_waiting_key, ingested_key
+from workers.inbox import (
+    FORGET_SCRIPT,
+    STORED_SCRIPT,
+    TOUCH_SCRIPT,
+    WAKE_FLAG_TTL_S,
+    WAKE_STALE_SWEEPS,
+    curate_waiting_key,
+    ingested_key,
+)
 from workers.policy import backoff_s, is_transient, shown_kwargs
 
 __all__ = ["curate_user", "ingest_turn", "sweep", "wake_curator"]
@@ -60,21 +68,51 @@ log = logging.getLogger(__name__)
 
 
 def wake_curator(ctx: Context, user_id: str, countdown_s: float | None = None, *,
-                 force: bool = False) -> bool:
+                 force: bool = False, stale_after_s: float | None = None) -> bool:
     """Queue a curate trigger for the user unless one is already waiting; return True if queued.
 
     The flag ``curate-waiting:<user>`` is set while a trigger is queued and
     not yet started; ``curate_user`` clears it before it reads the backlog,
     so a turn stored before a skipped wake-up is always seen by the waiting
-    trigger. The flag expires, and the sweeper re-triggers, if a message is lost.
+    trigger. The flag holds the time the trigger is due (epoch seconds).
+
+    A task killed between setting the flag and publishing its message (Celery
+    terminates running tasks when the broker connection drops; a hard time
+    limit while the publish retries against a Redis that is down) leaves a
+    flag with no message behind it. ``stale_after_s`` (the sweeper's) treats a
+    flag due longer ago than that as such an orphan and queues a trigger anyway:
+    at worst a duplicate, which finds nothing pending. Without it the user's
+    turns would wait for the flag's expiry (``WAKE_FLAG_TTL_S``).
+
+    Args:
+        countdown_s: delay of the trigger (seconds).
+        force: queue one even when a trigger is waiting.
+        stale_after_s: queue one when the waiting trigger was due more than this long ago.
     """
-    if not ctx.redis.set(curate_waiting_key(user_id), "1", nx=True, ex=WAKE_FLAG_TTL_S) \
-            and not force:
-        return False
+    key = curate_waiting_key(user_id)
+    now = time.time()
+    due = now + (countdown_s or 0.0)
+    if not ctx.redis.set(key, repr(due), nx=True, ex=WAKE_FLAG_TTL_S):
+        if not force:
+            if stale_after_s is None:
+                return False
+            since = _due_time(ctx.redis.get(key))
+            if since is not None and now - since < stale_after_s:
+                return False
+            log.warning("curate trigger of %s due %s s ago never started (its message was lost): queueing "
+                        "another", user_id, "?" if since is None else f"{now - since:.0f}")
+        ctx.redis.set(key, repr(due), ex=WAKE_FLAG_TTL_S)
     curate_user.apply_async((user_id,), countdown=countdown_s)
     return True
 
 
+def _due_time(raw: bytes | str | None) -> float | None:
+    """The due time a curate-waiting flag holds; None when gone or unreadable (an older flag's "1")."""
+    try:
+        value = float(raw) if raw is not None else None
+    except ValueError:
+        return None
+    return value if value is not None and value > 1e9 else None
 
 
 @app.task(name=wire.INGEST_TURN, bind=True, max_retries=None)
@@ -244,7 +282,8 @@ def sweep() -> dict[str, int]:
 
     Re-publishes inbox turns not stored after ``inbox_redeliver_after_s``
     (no lost turn), and wakes the curator of every user with unapplied turns
-    (no lost wake-up).
+    (no lost wake-up), also when a trigger flag was left behind by a task
+    killed before it published the trigger (``wake_curator``'s ``stale_after_s``).
 
     Returns:
         ``{"backlog_users": n, "woken": m, "republished": r}``.
@@ -252,7 +291,8 @@ def sweep() -> dict[str, int]:
     ctx = context()
     republished = redeliver_inbox(ctx)
     users = backlog_users(ctx)
-    woken = sum(wake_curator(ctx, user) for user in users)
+    stale_after_s = WAKE_STALE_SWEEPS * ctx.settings.sweep_interval_s
+    woken = sum(wake_curator(ctx, user, stale_after_s=stale_after_s) for user in users)
     return {"backlog_users": len(users), "woken": woken, "republished": republished}
 
 
