@@ -290,7 +290,9 @@ class Memory(LifecycleCalls, SessionCalls):
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
         # the block's own words (header, labels) in the language the user is writing in now
-        block = build_context(results, budget_tokens=budget, lang=query_lang(query))
+        notes = getattr(self.recaller, "context_notes", None)  # the old value and the user's words, per item
+        block = build_context(results, budget_tokens=budget, lang=query_lang(query),
+                              notes=notes(user_id, results) if notes is not None else None)
         done = time.perf_counter()
         timings = self.recaller.timings
         reason = timings.degraded if timings is not None else ""

@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 from memory_core.lifecycle.decay import Decay
-from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
+from memory_core.model import Kind, MemoryItem, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.dense import DenseIndex
@@ -45,6 +45,7 @@ from memory_core.retrieval.index import (
     snapshot_item,
 )
 from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.rerank import Reranks
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.retrieval.tokenize import tokenize
@@ -81,14 +82,11 @@ def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int
     return [state._window(item, tokens_of) for item in items]
 
 
-#: A curated item takes its raw turn's place in recall only when at least this sure (slot facts are 0.85;
-#: the looser "I'm a …" rule reads 0.6 and a free-form like 0.8, and their turn says more than they do).
-CURATED_CONFIDENCE = 0.85
 #: Score factor of text the user did not say (assistant or tool turns) and of a held-back stay's event.
 EVIDENCE_FACTOR = 0.5
 
 
-class HybridIndex(HybridState):
+class HybridIndex(HybridState, Reranks):
     """Fused multi-signal recall over one user's items. Build with ``HybridIndex.build``, change with ``apply``.
 
     Attributes (besides ``HybridState``'s):
@@ -107,6 +105,10 @@ class HybridIndex(HybridState):
     dense: DenseIndex | None = None
     dense_seen: int = -1
     aliases: AliasTable | None = None
+
+    def __init__(self, window: int = DEFAULT_WINDOW, decay: Decay | None = None) -> None:
+        super().__init__(window, decay)
+        self._content_terms = {}
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], turns: Sequence[Turn] | None = None,
@@ -297,15 +299,26 @@ class HybridIndex(HybridState):
         if mult is not None:
             fused *= mult
         score = fused * self.table.boost(cand, weights, ref)
-        best = top_k_indices(score, k * 4 if settings.diversity else k)  # room to fill what diversity drops
+        best = top_k_indices(score, k * 4)  # room to fill what the reranks lower or drop
+        order, kept = self._rerank(query, cand[best], score[best], settings)
         if settings.diversity:
-            order, kept = self._diverse(cand[best], score[best], k, mask, cand)
-            final = kept.tolist()
-        else:
-            order = cand[best]
-            final = score[best].tolist()
+            order, kept = self._diverse(order, kept, k, mask, cand)
+        order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)
+
+    def _rerank(self, query: str, order: np.ndarray, scores: np.ndarray,
+                settings: HybridSettings) -> tuple[np.ndarray, np.ndarray]:
+        """The short list after the subject, question and small-talk factors (``rerank``), best first."""
+        changed = False
+        for factors in (self.subject_factors(query, order, settings), self.question_factors(order, settings),
+                        self.small_talk_factors(order, settings)):
+            if factors is not None:
+                scores, changed = scores * factors, True
+        if changed:
+            resort = np.argsort(-scores, kind="stable")
+            order, scores = order[resort], scores[resort]
+        return order, scores
 
     def _evidence(self, docs: np.ndarray) -> np.ndarray | None:
         """Shape (len(docs),) EVIDENCE_FACTOR for text the user did not say and for a held-back stay; else 1.
@@ -321,93 +334,6 @@ class HybridIndex(HybridState):
         if not any(marks):
             return None
         return np.where(np.array(marks, dtype=bool), EVIDENCE_FACTOR, 1.0)
-
-    def _curated_of(self, j: int, mask: np.ndarray | None) -> int | None:
-        """The sure curated item (active, allowed by ``mask``) that the event in slot ``j`` produced, if any."""
-        items = self.table.items
-        event = items[j]
-        if event is None or event.kind != Kind.EVENT:
-            return None
-        best: int | None = None
-        for turn_id in event.source:
-            for c in self._slots_by_turn.get(turn_id, ()):
-                item = items[c]
-                if item is not None and item.kind != Kind.EVENT and item.status == Status.ACTIVE \
-                        and item.confidence >= CURATED_CONFIDENCE and (mask is None or mask[c]):
-                    best = c if best is None or c < best else best
-        return best
-
-    def _successor_of(self, j: int, mask: np.ndarray | None) -> int | None:
-        """For a turn whose statement was superseded (slot ``j``): the current item of that slot, if allowed."""
-        if not self._stale[j]:
-            return None
-        items = self.table.items
-        for turn_id in items[j].source:  # type: ignore[union-attr]  # stale slots are live events
-            for c in self._slots_by_turn.get(turn_id, ()):
-                item = items[c]
-                if item is not None and item.status == Status.SUPERSEDED and item.key:
-                    for s in sorted(self._active_by_key.get(item.key, ())):
-                        if mask is None or mask[s]:
-                            return s
-        return None
-
-    def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
-                 found: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Say k different things: one result per source, the curated item before its raw turn.
-
-        Walking the ranking best first:
-
-        - an event (a raw turn) that produced a sure curated item the filters
-          allow is replaced by that item, at the event's rank and score (the
-          turn stays its provenance);
-        - a turn whose statement was superseded comes right after the current
-          item of the same slot, when the query found that item at all (the
-          successor answers the old question; the turn stays findable as history);
-        - an item whose source turns are all covered by better results is
-          dropped (it says nothing new);
-        - an item sharing only some of its turns moves behind the rest.
-
-        Returns:
-            (slots, scores), at most ``k`` of each.
-        """
-        items = self.table.items
-        covered: set[str] = set()
-        placed: set[int] = set()
-        fresh: list[tuple[int, float]] = []
-        partial: list[tuple[int, float]] = []
-
-        def sources(slot: int) -> tuple[str, ...]:
-            item = items[slot]
-            return tuple(item.source) or (f"item:{item.id}",) if item is not None else (f"slot:{slot}",)
-
-        for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
-            succ = self._successor_of(j, mask)
-            if succ is not None and succ not in placed and _holds(found, succ):
-                placed.add(succ)  # the current value first, then the turn that said the old one
-                covered.update(sources(succ))
-                fresh.append((succ, score))
-            curated = self._curated_of(j, mask)
-            if curated is not None:
-                j = curated
-            if j in placed:
-                continue
-            src = sources(j)
-            if all(t in covered for t in src):
-                continue
-            placed.add(j)
-            if any(t in covered for t in src):
-                partial.append((j, score))
-                continue
-            covered.update(src)
-            fresh.append((j, score))
-        picked = (fresh + partial)[:k]
-        return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
-
-
-def _holds(sorted_docs: np.ndarray, j: int) -> bool:
-    """True when ``j`` is in ``sorted_docs`` (ascending slots, as fusion returns them)."""
-    pos = int(np.searchsorted(sorted_docs, j))
-    return pos < sorted_docs.shape[0] and int(sorted_docs[pos]) == j
 
 
 def lexical_coverage(bm25: LiveBM25, tokens: Sequence[str], ranked: np.ndarray) -> float:

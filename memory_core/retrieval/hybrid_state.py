@@ -123,6 +123,7 @@ class HybridState:
         self._current: Counter[str] = Counter()
         self._slots_by_turn: dict[str, set[int]] = {}
         self._active_by_key: dict[str, set[int]] = {}  # slot key -> slots of its active curated items
+        self._ended_by_key: dict[str, set[int]] = {}  # slot key -> slots of its superseded curated items
         self._turn_pos: dict[str, int] = {}
         self._turn_ids: list[str] = []
         self._turn_session: list[str] = []
@@ -266,10 +267,11 @@ class HybridState:
                 slots.discard(slot)
                 if not slots:
                     del self._slots_by_turn[turn_id]
-        if item.key in self._active_by_key:
-            self._active_by_key[item.key].discard(slot)
-            if not self._active_by_key[item.key]:
-                del self._active_by_key[item.key]
+        for by_key in (self._active_by_key, self._ended_by_key):
+            if item.key in by_key:
+                by_key[item.key].discard(slot)
+                if not by_key[item.key]:
+                    del by_key[item.key]
         self._count_facts(item, -1, stale_turns)
         self._stale[slot] = False
         self._has_window[slot] = False
@@ -294,8 +296,9 @@ class HybridState:
         self._copy_key[slot] = 2 * group + (item.kind == Kind.EVENT)
         for turn_id in item.source:
             self._slots_by_turn.setdefault(turn_id, set()).add(slot)
-        if item.key and item.kind != Kind.EVENT and item.status == Status.ACTIVE:
-            self._active_by_key.setdefault(item.key, set()).add(slot)
+        if item.key and item.kind != Kind.EVENT and item.status in (Status.ACTIVE, Status.SUPERSEDED):
+            by_key = self._active_by_key if item.status == Status.ACTIVE else self._ended_by_key
+            by_key.setdefault(item.key, set()).add(slot)
         self._count_facts(item, 1, stale_turns)
         if item.kind == Kind.EVENT:
             stale_turns.update(item.source)
@@ -441,3 +444,4 @@ class HybridState:
         self._pos = {item_id: moved[slot] for item_id, slot in self._pos.items()}
         self._slots_by_turn = {t: {moved[s] for s in slots} for t, slots in self._slots_by_turn.items()}
         self._active_by_key = {k: {moved[s] for s in slots} for k, slots in self._active_by_key.items()}
+        self._ended_by_key = {k: {moved[s] for s in slots} for k, slots in self._ended_by_key.items()}

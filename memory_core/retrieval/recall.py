@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 import numpy as np
@@ -40,6 +40,7 @@ from memory_core.retrieval.index import (
     RecallWeights,
     check_query,
 )
+from memory_core.retrieval.provenance import ContextNote, context_notes
 from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
 from memory_core.retrieval.user_cache import UserCache
 from memory_core.store.base import MemoryStore
@@ -355,6 +356,11 @@ class Recaller:
         if cached is None:
             return None
         return cached.search(query, k, filters, weights, None, self.settings)
+
+    def context_notes(self, user_id: str, results: Sequence[RecallResult]) -> dict[str, ContextNote]:
+        """Notes for the context lines of ``results`` (``provenance.context_notes``); {} without a cached index."""
+        cached = self._cache.get(user_id)
+        return context_notes(cached, (r.item for r in results)) if cached is not None and results else {}
 
     def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
         """Pass new hit counts to the user's cached index, if any; return items updated."""

@@ -85,6 +85,10 @@ class HybridSettings:
             light as ``w_dense`` once they cover ``miss_below`` of its idf mass.
         aliases: search the query's aliases (learned acronyms, bilingual synonyms;
             ``aliases.AliasTable``) as one more item ranking, weighted ``w_alias``.
+        other_subject_factor: score × this (0 < x <= 1) for an item about someone the
+            query does not ask about (``rerank.Reranks.subject_factors``).
+        question_factor: score × this (0 < x <= 1) for a user's turn that only asks something.
+        small_talk_factor: score × this (0 < x <= 1) for a turn of one or two words ("Thanks!").
     """
 
     turns: bool = True
@@ -112,6 +116,9 @@ class HybridSettings:
     dense_floor_unmatched: float = 0.15
     aliases: bool = True
     w_alias: float = 1.0
+    other_subject_factor: float = 0.5
+    question_factor: float = 0.5
+    small_talk_factor: float = 0.5
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
@@ -127,8 +134,12 @@ class HybridSettings:
         if not 0 <= self.dense_gate <= 1 or not 0 <= self.coverage_floor <= 1 or not 0 < self.miss_below <= 1:
             raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1], miss_below in (0, 1]; got "
                                f"{self.dense_gate!r}, {self.coverage_floor!r}, {self.miss_below!r}")
-        if not 0 < self.superseded_event_factor <= 1:
-            raise InvalidField(f"superseded_event_factor must be in (0, 1]; got {self.superseded_event_factor!r}")
+        factors = (self.superseded_event_factor, self.other_subject_factor, self.question_factor,
+                   self.small_talk_factor)
+        if not all(0 < f <= 1 for f in factors):
+            raise InvalidField(f"superseded_event_factor, other_subject_factor, question_factor and "
+                               f"small_talk_factor must be in "
+                               f"(0, 1]; got {factors!r}")
 
     @property
     def lexical_only(self) -> bool:

@@ -1,0 +1,98 @@
+"""What the context block says beside a recalled item: the value it replaced, and the user's own words.
+
+Issue 13 §5: a current value whose old value was superseded shows the
+change ("(was: Ben works at KPMG, until 2025-03-01)"), so the agent sees
+that it changed and when. A curated item stands in its raw turn's place in
+recall (``rerank``); its text is a one-line summary of that turn ("User
+likes hot pot") and loses what the turn said around it ("…especially
+Sichuan hot pot"). When the source turn holds words the item does not, the
+turn's text goes with the item as its provenance.
+
+``context_notes`` reads a hybrid index (the superseded items it keeps by
+slot key, the turn texts it indexes); ``context.build_context`` renders the
+notes within its token budget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from memory_core.model import Kind, MemoryItem, Status
+from memory_core.retrieval.tokenize import tokenize
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from memory_core.retrieval.hybrid_state import HybridState
+
+__all__ = ["MAX_SAID_CHARS", "MIN_NEW_WORDS", "ContextNote", "context_notes"]
+
+#: The source turn's words are cut to this many characters (ending in "…").
+MAX_SAID_CHARS = 160
+#: The source turn goes with a curated item only when it holds at least this many words the item lacks.
+MIN_NEW_WORDS = 2
+
+
+@dataclass(slots=True, frozen=True)
+class ContextNote:
+    """Notes on one recalled item for its context line.
+
+    Attributes:
+        was: the description of the value this item superseded ("" for none).
+        until: when that old value stopped holding (its ``valid_until``), or None.
+        said: the source turn's text when it says more than the item ("" for none).
+    """
+
+    was: str = ""
+    until: datetime | None = None
+    said: str = ""
+
+
+def _previous(state: HybridState, item: MemoryItem) -> tuple[str, datetime | None]:
+    """The latest superseded item of ``item``'s slot key: (its description, its valid_until)."""
+    if not item.key or item.status != Status.ACTIVE or item.kind == Kind.EVENT:
+        return "", None
+    items = state.table.items
+    best: MemoryItem | None = None
+    for slot in state._ended_by_key.get(item.key, ()):
+        old = items[slot]
+        if old is None or old.description == item.description:
+            continue
+        if best is None or (old.valid_until or old.updated_at) > (best.valid_until or best.updated_at):
+            best = old
+    return ("", None) if best is None else (best.description, best.valid_until)
+
+
+def _said(state: HybridState, item: MemoryItem) -> str:
+    """The source turn's text when it holds ``MIN_NEW_WORDS`` words the curated item lacks, else ""."""
+    if item.kind == Kind.EVENT or len(item.source) != 1:
+        return ""
+    pos = state._turn_pos.get(item.source[0])
+    if pos is None:
+        return ""
+    text = " ".join(state._turn_text[pos].split())
+    new = set(tokenize(text, state.lexicon)) - set(tokenize(item.description, state.lexicon))
+    if len(new) < MIN_NEW_WORDS:
+        return ""
+    return text if len(text) <= MAX_SAID_CHARS else text[:MAX_SAID_CHARS - 1].rstrip() + "…"
+
+
+def context_notes(state: HybridState, items: Iterable[MemoryItem]) -> dict[str, ContextNote]:
+    """Notes for the items that have any, by item id (see the module docstring).
+
+    Args:
+        state: the user's index (its lock is taken).
+        items: recalled items (copies are fine: looked up by key and source turn).
+
+    Returns:
+        {item id: ContextNote}; items with nothing to add are left out.
+    """
+    out: dict[str, ContextNote] = {}
+    with state.lock:
+        for item in items:
+            was, until = _previous(state, item)
+            said = _said(state, item)
+            if was or said:
+                out[item.id] = ContextNote(was, until, said)
+    return out

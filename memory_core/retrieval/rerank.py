@@ -1,0 +1,288 @@
+"""After fusion: which of the best-scored items recall shows, and in what order.
+
+``Reranks`` is mixed into ``hybrid.HybridIndex``; it works on the short list
+of the best fused items (a few times k), never on the whole index:
+
+- **subject** (``subject_factors``): an item keyed for another person
+  (``fact:wife/works_at@ben``: the wife's job, see ``pipeline.slots``) weighs
+  ``other_subject_factor`` when the query asks about the user ("Where do I
+  work?", "我住在哪个城市？": I / me / my / 我, naming no one else); when the
+  query names that person's relation ("my wife", "表哥"), the user's own
+  items and other people's weigh that instead. A raw turn counts as the
+  person its curated items are about. The key says whose fact it is; no
+  guess from the text.
+- **questions** (``question_factors``): a turn of the user that is only a
+  question ("Where do I live?", "我住哪来着？") says nothing about them and
+  weighs ``question_factor``.
+- **small talk** (``small_talk_factors``): a turn of one or two words
+  ("好的，谢啦！", "Thanks!") weighs ``small_talk_factor``.
+- **one result per source** (``_diverse``): the curated item in its raw
+  turn's place, the current value before the turn that said the old one.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from memory_core.model import Kind, Status, Trust
+from memory_core.retrieval.tokenize import tokenize
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from memory_core.retrieval.item_table import ItemTable
+    from memory_core.retrieval.stages import HybridSettings
+
+__all__ = ["CURATED_CONFIDENCE", "Reranks", "asks_about_user", "key_subject", "only_question"]
+
+#: A curated item takes its raw turn's place in recall only when at least this sure (slot facts are 0.85;
+#: the looser "I'm a …" rule reads 0.6 and a free-form like 0.8, and their turn says more than they do).
+CURATED_CONFIDENCE = 0.85
+#: A turn of at most this many distinct words (after stopwords) is small talk.
+SMALL_TALK_TERMS = 2
+
+_FIRST_PERSON = re.compile(r"(?<![A-Za-z'])(?:i|me|my|mine|myself)(?![A-Za-z])|我", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
+_QUESTION_END = re.compile(r"[?？]\s*[\"”')）]*\s*$")
+_ZH_QUESTION = re.compile(r"(?:吗|什么|哪|哪儿|哪里|几|多少|谁|怎么|为什么|是不是)(?:呢|啊|呀|来着)?\s*$")
+
+
+def key_subject(key: str | None) -> str | None:
+    """Whose fact a slot key holds: "" for the user's own, the relation ("wife", "表哥") for someone else's.
+
+    None for a key that is not a slot (an event's, or no key). Key forms:
+    ``fact:<attr>[:obj]@<user>`` and ``fact:<relation>/<attr>…`` (``pipeline.slots``),
+    likewise ``pref:`` and ``todo:``.
+    """
+    if not key or not key.startswith(("fact:", "pref:", "todo:")):
+        return None
+    rest = key.partition(":")[2].split("@", 1)[0]
+    return rest.split("/", 1)[0] if "/" in rest else ""
+
+
+def asks_about_user(query: str) -> bool:
+    """True when ``query`` speaks in the first person (I, me, my, mine, myself; 我)."""
+    return _FIRST_PERSON.search(query) is not None
+
+
+def _names(query: str, subject: str) -> bool:
+    """True when ``query`` names the relation ``subject`` ("wife" in "my wife's job", "表哥")."""
+    word = subject.replace("_", " ")
+    if word.isascii():
+        return re.search(rf"(?<![a-z]){re.escape(word)}", query) is not None  # "wife", "wife's", "sisters"
+    return word in query
+
+
+def only_question(text: str, speaker: str = "") -> bool:
+    """True when ``text`` (without a leading "speaker:") is one question and nothing else.
+
+    "Where do I live?", "我住哪来着？", "我现在住哪呢" are; "Ha. Am I late?" and
+    "I moved to Porto, did I tell you?" are not (they also state something).
+    """
+    body = text.strip()
+    if speaker and body.startswith(speaker + ":"):
+        body = body[len(speaker) + 1:].strip()
+    if not body:
+        return False
+    if _QUESTION_END.search(body):
+        head = body[:-1]
+        return not _SENTENCE_END.search(head) and "," not in head and "，" not in head
+    return _ZH_QUESTION.search(body) is not None and not _SENTENCE_END.search(body) and "，" not in body
+
+
+class Reranks:
+    """Mixin of ``HybridIndex``: the reranks of the module docstring over a short list of fused items.
+
+    The owner (``hybrid_state.HybridState``) keeps ``table``, ``window`` and the
+    maps read here: slots by source turn, active curated slots by key,
+    superseded-event marks, and each turn's position and session.
+    """
+
+    table: ItemTable
+    window: int
+    _slots_by_turn: dict[str, set[int]]
+    _active_by_key: dict[str, set[int]]
+    _stale: np.ndarray
+    _turn_pos: dict[str, int]
+    _turn_session: list[str]
+    lexicon: frozenset[str]
+    _content_terms: dict[str, int]  # item id -> distinct words of an event's own text (small talk)
+
+    def _subject_of(self, j: int) -> frozenset[str] | None:
+        """Whose item slot ``j`` is: {""} the user's, {relation, ...} other people's, None unknown.
+
+        A slot item answers by its key; a raw turn by the keys of the curated
+        items made from it (the user's when any of them is the user's).
+        """
+        items = self.table.items
+        item = items[j]
+        if item is None:
+            return None
+        if item.kind != Kind.EVENT:
+            own = key_subject(item.key)
+            return None if own is None else frozenset((own,))
+        found: set[str] = set()
+        for turn_id in item.source:
+            for c in self._slots_by_turn.get(turn_id, ()):
+                other = items[c]
+                if c != j and other is not None and other.kind != Kind.EVENT:
+                    subject = key_subject(other.key)
+                    if subject is not None:
+                        found.add(subject)
+        if not found:
+            return None
+        return frozenset(("",)) if "" in found else frozenset(found)
+
+    def subject_factors(self, query: str, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
+        """Shape (len(docs),) factors putting the person the query asks about first; None when none applies.
+
+        See the module docstring. Only slots whose subject is known take a factor.
+        """
+        if settings.other_subject_factor == 1:
+            return None
+        subjects = [self._subject_of(j) for j in docs.tolist()]
+        others = {s for found in subjects if found is not None for s in found if s}
+        if not others:
+            return None
+        folded = query.casefold()
+        asked = {s for s in others if _names(folded, s)}
+        if not asked and not asks_about_user(query):
+            return None
+        factor = settings.other_subject_factor
+        out = np.ones(docs.shape[0])
+        for n, found in enumerate(subjects):
+            if found is None:
+                continue
+            if asked:
+                if not found & asked:
+                    out[n] = factor
+            elif "" not in found:
+                out[n] = factor
+        return out
+
+    def question_factors(self, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
+        """Shape (len(docs),) ``question_factor`` for the user's turns that only ask something; None when none."""
+        if settings.question_factor == 1:
+            return None
+        items = self.table.items
+        marks = [(i := items[j]) is not None and i.kind == Kind.EVENT and i.trust == Trust.USER
+                 and only_question(i.description, i.speaker) for j in docs.tolist()]
+        if not any(marks):
+            return None
+        return np.where(np.array(marks, dtype=bool), settings.question_factor, 1.0)
+
+    def small_talk_factors(self, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
+        """Shape (len(docs),) ``small_talk_factor`` for turns of at most ``SMALL_TALK_TERMS`` words; None when none.
+
+        "好的，谢啦！", "Thanks!", "Sure, see you then!" hold nothing to recall,
+        yet the turn-window signal finds them beside the turn that does.
+        Counted once per item (the words of its text without the speaker's name).
+        """
+        if settings.small_talk_factor == 1:
+            return None
+        items = self.table.items
+        counts = self._content_terms
+        marks = []
+        for j in docs.tolist():
+            item = items[j]
+            if item is None or item.kind != Kind.EVENT:
+                marks.append(False)
+                continue
+            n = counts.get(item.id)
+            if n is None:
+                body = item.description
+                if item.speaker and body.startswith(item.speaker + ":"):
+                    body = body[len(item.speaker) + 1:]
+                n = counts[item.id] = len(set(tokenize(body, self.lexicon)))
+            marks.append(n <= SMALL_TALK_TERMS)
+        if not any(marks):
+            return None
+        return np.where(np.array(marks, dtype=bool), settings.small_talk_factor, 1.0)
+
+    def _curated_of(self, j: int, mask: np.ndarray | None) -> int | None:
+        """The sure curated item (active, allowed by ``mask``) that the event in slot ``j`` produced, if any."""
+        items = self.table.items
+        event = items[j]
+        if event is None or event.kind != Kind.EVENT:
+            return None
+        best: int | None = None
+        for turn_id in event.source:
+            for c in self._slots_by_turn.get(turn_id, ()):
+                item = items[c]
+                if item is not None and item.kind != Kind.EVENT and item.status == Status.ACTIVE \
+                        and item.confidence >= CURATED_CONFIDENCE and (mask is None or mask[c]):
+                    best = c if best is None or c < best else best
+        return best
+
+    def _successor_of(self, j: int, mask: np.ndarray | None) -> int | None:
+        """For a turn whose statement was superseded (slot ``j``): the current item of that slot, if allowed."""
+        if not self._stale[j]:
+            return None
+        items = self.table.items
+        for turn_id in items[j].source:  # type: ignore[union-attr]  # stale slots are live events
+            for c in self._slots_by_turn.get(turn_id, ()):
+                item = items[c]
+                if item is not None and item.status == Status.SUPERSEDED and item.key:
+                    for s in sorted(self._active_by_key.get(item.key, ())):
+                        if mask is None or mask[s]:
+                            return s
+        return None
+
+    def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
+                 found: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Say k different things: one result per source, the curated item before its raw turn.
+
+        Walking the ranking best first:
+
+        - an event (a raw turn) that produced a sure curated item the filters
+          allow is replaced by that item, at the event's rank and score (the
+          turn stays its provenance);
+        - a turn whose statement was superseded comes right after the current
+          item of the same slot, when the query found that item at all (the
+          successor answers the old question; the turn stays findable as history);
+        - an item whose source turns are all covered by better results is
+          dropped (it says nothing new);
+        - an item sharing only some of its turns moves behind the rest.
+
+        Returns:
+            (slots, scores), at most ``k`` of each.
+        """
+        items = self.table.items
+        covered: set[str] = set()
+        placed: set[int] = set()
+        fresh: list[tuple[int, float]] = []
+        partial: list[tuple[int, float]] = []
+
+        def sources(slot: int) -> tuple[str, ...]:
+            item = items[slot]
+            return tuple(item.source) or (f"item:{item.id}",) if item is not None else (f"slot:{slot}",)
+
+        for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
+            succ = self._successor_of(j, mask)
+            if succ is not None and succ not in placed and _holds(found, succ):
+                placed.add(succ)  # the current value first, then the turn that said the old one
+                covered.update(sources(succ))
+                fresh.append((succ, score))
+            curated = self._curated_of(j, mask)
+            if curated is not None:
+                j = curated
+            if j in placed:
+                continue
+            src = sources(j)
+            if all(t in covered for t in src):
+                continue
+            placed.add(j)
+            if any(t in covered for t in src):
+                partial.append((j, score))
+                continue
+            covered.update(src)
+            fresh.append((j, score))
+        picked = (fresh + partial)[:k]
+        return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
+
+
+def _holds(sorted_docs: np.ndarray, j: int) -> bool:
+    """True when ``j`` is in ``sorted_docs`` (ascending slots, as fusion returns them)."""
+    pos = int(np.searchsorted(sorted_docs, j))
+    return pos < sorted_docs.shape[0] and int(sorted_docs[pos]) == j

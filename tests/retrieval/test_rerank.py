@@ -1,0 +1,122 @@
+"""Reranks after fusion: whose fact the query asks for, question turns, small talk (English and Chinese)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memory_core.errors import InvalidField
+from memory_core.model import Kind, MemoryItem, Turn
+from memory_core.retrieval.hybrid import HybridIndex
+from memory_core.retrieval.rerank import asks_about_user, key_subject, only_question
+from memory_core.retrieval.stages import HYBRID_PRESETS
+
+T0 = datetime(2025, 2, 1, tzinfo=UTC)
+ON = replace(HYBRID_PRESETS["hybrid"], dense=False)
+
+
+def turns_and_events(speaker: str, texts: list[str]) -> tuple[list[MemoryItem], list[Turn]]:
+    """One session of ``speaker``'s turns (ids t1, t2, ...), an hour apart, and their event items."""
+    items, turns = [], []
+    for n, text in enumerate(texts, start=1):
+        at = T0 + timedelta(hours=n)
+        turns.append(Turn("u", f"t{n}", "s1", "user", text, at, speaker=speaker))
+        items.append(MemoryItem.create("u", f"{speaker}: {text}", "moments", kind=Kind.EVENT, turn_id=f"t{n}",
+                                       at=at, valid_from=at, speaker=speaker))
+    return items, turns
+
+
+def fact(text: str, key: str, turn_id: str) -> MemoryItem:
+    return MemoryItem.create("u", text, "work", kind=Kind.FACT, turn_id=turn_id, at=T0, key=key, confidence=0.85)
+
+
+def scores(index: HybridIndex, query: str, **settings: float) -> dict[str, float]:
+    return {r.item.description: r.score for r in index.search(query, k=10, settings=replace(ON, **settings))}
+
+
+def test_key_subject_reads_whose_fact_a_slot_key_holds():
+    assert key_subject("fact:works_at@leo") == ""
+    assert key_subject("fact:brother/works_at@leo") == "brother"
+    assert key_subject("fact:姐姐/lives_in@小周") == "姐姐"
+    assert key_subject("pref:oolong@leo") == ""
+    assert key_subject("event:ab12") is None and key_subject(None) is None and key_subject("") is None
+
+
+def test_first_person_questions():
+    assert asks_about_user("Where do I work now?") and asks_about_user("Is this umbrella mine?")
+    assert asks_about_user("我在哪上班？")
+    assert not asks_about_user("Where does Leo work?") and not asks_about_user("Imagine a bike")
+
+
+def test_a_question_about_me_puts_my_fact_before_my_brothers():
+    items, turns = turns_and_events("Leo", ["I do the accounts at Oracle in Dublin.",
+                                            "My brother was hired by Siemens as a welder, he works there now."])
+    own = fact("Leo works at Oracle", "fact:works_at@leo", "t1")
+    brother = fact("Leo's brother works at Siemens", "fact:brother/works_at@leo", "t2")
+    index = HybridIndex.build([*items, own, brother], turns, window=0)
+    plain = scores(index, "Where do I work?", other_subject_factor=1.0)
+    halved = scores(index, "Where do I work?")
+    assert halved["Leo's brother works at Siemens"] == pytest.approx(0.5 * plain["Leo's brother works at Siemens"])
+    assert halved["Leo works at Oracle"] == plain["Leo works at Oracle"]
+    assert next(iter(halved)) == "Leo works at Oracle"
+    # naming the relation turns it round: the brother's fact first, mine weighs less
+    asked = scores(index, "Where does my brother work?")
+    assert next(iter(asked)) == "Leo's brother works at Siemens"
+    assert asked["Leo works at Oracle"] == pytest.approx(
+        0.5 * scores(index, "Where does my brother work?", other_subject_factor=1.0)["Leo works at Oracle"])
+    # a question about Leo by name says neither: nothing changes
+    assert scores(index, "Where does Leo work?") == scores(index, "Where does Leo work?", other_subject_factor=1.0)
+
+
+def test_chinese_question_about_me_prefers_my_city_over_my_sisters():
+    items, turns = turns_and_events("小周", ["我姐姐去年搬到厦门了，在那边开了家咖啡店。", "我一直住在合肥。"])
+    sister = fact("小周的姐姐住在厦门", "fact:姐姐/lives_in@小周", "t1")
+    own = fact("小周住在合肥", "fact:lives_in@小周", "t2")
+    index = HybridIndex.build([*items, sister, own], turns, window=0)
+    mine = scores(index, "我住在哪个城市？")
+    assert next(iter(mine)) == "小周住在合肥"
+    assert mine["小周的姐姐住在厦门"] == pytest.approx(
+        0.5 * scores(index, "我住在哪个城市？", other_subject_factor=1.0)["小周的姐姐住在厦门"])
+    assert next(iter(scores(index, "我姐姐住在哪个城市？"))) == "小周的姐姐住在厦门"
+
+
+@pytest.mark.parametrize(("text", "question"), [
+    ("Where do I live again?", True), ("Which town did I grow up in?", True), ("Is it raining?", True),
+    ("I live in Graz, did you know?", False), ("Ha. Am I late?", False), ("I live in Graz.", False),
+    ("我住哪来着？", True), ("我现在住在哪里", True), ("我搬到苏州了，你知道吗？", False), ("我住在苏州。", False),
+])
+def test_only_question(text, question):
+    assert only_question(text) is question
+    assert only_question(f"Leo: {text}", "Leo") is question  # an event's description, its speaker's name first
+
+
+def test_a_question_turn_weighs_half_and_a_statement_does_not():
+    for asked, said, query in (("Which gym do I go to again?", "I go to the gym on Elm Street.", "which gym"),
+                               ("我常去的健身房是哪家来着？", "我常去的健身房在人民路。", "健身房")):
+        items, turns = turns_and_events("Ana", [asked, said])
+        index = HybridIndex.build(items, turns, window=0)
+        plain, halved = scores(index, query, question_factor=1.0), scores(index, query)
+        assert halved[f"Ana: {asked}"] == pytest.approx(0.5 * plain[f"Ana: {asked}"])
+        assert halved[f"Ana: {said}"] == plain[f"Ana: {said}"]
+        assert next(iter(halved)) == f"Ana: {said}"
+
+
+def test_small_talk_weighs_half():
+    for chat, said, query in (("Cheers, thanks!", "My laptop is a Dell XPS, thanks for asking.", "which laptop"),
+                              ("行，收到", "我的笔记本电脑是联想的，收到了新的键盘。", "笔记本电脑")):
+        items, turns = turns_and_events("Kai", [said, chat])
+        index = HybridIndex.build(items, turns, window=1)  # the chat sits in the statement's window
+        plain, halved = scores(index, query, small_talk_factor=1.0), scores(index, query)
+        assert halved[f"Kai: {chat}"] == pytest.approx(0.5 * plain[f"Kai: {chat}"])
+        assert halved[f"Kai: {said}"] == plain[f"Kai: {said}"]
+
+
+def test_rerank_factors_are_validated():
+    items, turns = turns_and_events("Kai", ["hello there"])
+    index = HybridIndex.build(items, turns)
+    for name in ("other_subject_factor", "question_factor", "small_talk_factor"):
+        for bad in (0.0, 1.5):
+            with pytest.raises(InvalidField):
+                index.search("hello", settings=replace(ON, **{name: bad}))
