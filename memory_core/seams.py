@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from memory_core.model import MemoryItem, Turn
     from memory_core.retrieval.index import RecallTimings
+    from memory_core.retrieval.provenance import ContextNote
     from memory_core.retrieval.recall import RecallFilters, RecallResult, RecallWeights
     from memory_core.store.base import KeyLookup
     from memory_core.store.write_ops import Op
@@ -50,6 +51,10 @@ class MemoryRecaller(Protocol):
 
     def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
         """Take new hit counts into a cached index in place; return how many items it updated."""
+        ...
+
+    def context_notes(self, user_id: str, results: Sequence[RecallResult]) -> dict[str, ContextNote]:
+        """Per item id of ``results``: the value it superseded, its source turn's words ({} when unknown)."""
         ...
 
     def invalidate(self, user_id: str) -> None:

@@ -290,9 +290,8 @@ class Memory(LifecycleCalls, SessionCalls):
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
         # the block's own words (header, labels) in the language the user is writing in now
-        notes = getattr(self.recaller, "context_notes", None)  # the old value and the user's words, per item
-        block = build_context(results, budget_tokens=budget, lang=query_lang(query),
-                              notes=notes(user_id, results) if notes is not None else None)
+        block = build_context(results, budget_tokens=budget, lang=query_lang(query),  # with each value's past
+                              notes=self.recaller.context_notes(user_id, results))
         done = time.perf_counter()
         timings = self.recaller.timings
         reason = timings.degraded if timings is not None else ""

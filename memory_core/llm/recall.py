@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -37,6 +37,7 @@ from memory_core.llm.prompts.recall import recall_messages
 from memory_core.model import MemoryItem, utcnow
 from memory_core.pipeline.extract import detect_lang
 from memory_core.retrieval.index import RecallTimings
+from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import Recaller, RecallFilters, RecallResult, RecallWeights
 
 if TYPE_CHECKING:
@@ -130,6 +131,10 @@ class LLMRecaller:
                       weights: RecallWeights | None = None) -> list[RecallResult] | None:
         """None: with the database down the model's selection has no current candidates to choose from."""
         return None
+
+    def context_notes(self, user_id: str, results: Sequence[RecallResult]) -> dict[str, ContextNote]:
+        """The mechanical recaller's notes (``Recaller.context_notes``): its index knows the items either way."""
+        return self.recaller.context_notes(user_id, results)
 
     def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
                weights: RecallWeights | None = None, now: datetime | None = None,
