@@ -37,9 +37,12 @@ class RemoteError(ClientError):
     """Raised when a worker failed with an unexpected error.
 
     Attributes:
-        error_type: the class name reported by the worker.
+        code: the error code reported by the worker (``memory_core.wire.errors``, e.g.
+            "internal_error"; a class name from a worker older than the codes).
+        error_type: the same as ``code`` (its name before the codes).
     """
 
-    def __init__(self, error_type: str, message: str) -> None:
-        super().__init__(f"{error_type}: {message}")
-        self.error_type = error_type
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.error_type = code

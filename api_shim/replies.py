@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from api_shim.errors import RemoteError
-from memory_core import errors as core_errors
 from memory_core import wire
 
 __all__ = ["RecallReply", "recall_reply", "remote_error", "reply_value"]
@@ -42,13 +41,17 @@ class RecallReply:
         return str(self.context.get("text", ""))
 
 
-def remote_error(error_type: str, message: str) -> Exception:
-    """The exception for a worker's error reply: the core's own class when it names one, else ``RemoteError``."""
-    cls = getattr(core_errors, error_type, None)
-    if isinstance(cls, type) and issubclass(cls, core_errors.GulfstreamError) \
-            and error_type in core_errors.__all__ and error_type != "IngestLineError":
+def remote_error(body: Mapping[str, Any]) -> Exception:
+    """The exception for a worker's error reply: the core's class its code names, else ``RemoteError``.
+
+    Reads the stable ``code`` (``memory_core.wire.errors``), or the class name
+    (``error_type``) of a reply from a worker older than the codes.
+    """
+    message = str(body.get("error", ""))
+    cls = wire.reply_error_class(dict(body))
+    if cls is not None:
         return cls(message)
-    return RemoteError(error_type or "UnknownError", message)
+    return RemoteError(str(body.get("code") or body.get("error_type") or "unknown_error"), message)
 
 
 def recall_reply(value: Mapping[str, Any]) -> RecallReply:
@@ -67,4 +70,4 @@ def reply_value(raw: bytes | str) -> Any:
     body = wire.decode_reply(raw)
     if body["ok"]:
         return body["value"]
-    raise remote_error(body.get("error_type", ""), body.get("error", ""))
+    raise remote_error(body)

@@ -15,13 +15,21 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from memory_core.api import AddResult, ItemRecord, Messages, RecallAnswer, TimeLike
+from memory_core.api_records import (
+    FILTER_NAMES,
+    ITEM_KEYS,
+    Filters,
+    check_filters,
+    check_strings,
+    item_record,
+    revision_record,
+)
 from memory_core.errors import InvalidField
-from memory_core.model import MAX_HIT, Kind, MemoryItem, Revision, Status, Turn, utcnow
+from memory_core.model import MAX_HIT, Kind, Status, Turn, utcnow
 from memory_core.validation import (
     MAX_THEME_CHARS,
     MAX_TURN_SPEAKER_CHARS,
@@ -30,170 +38,15 @@ from memory_core.validation import (
     check_meta,
     check_reason,
     check_text,
-    check_timestamp,
     check_turn_time,
 )
 
 __all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_filters", "item_record",
-           "revision_record"]
+           "revision_record"]  # the records and filters live in api_records; named here for the transports
 
-ITEM_KEYS = ("id", "user_id", "description", "theme", "kind", "status", "hit", "created_at", "updated_at",
-             "valid_from", "valid_until", "source", "confidence", "trust", "importance", "key", "speaker",
-             "metadata")
-_TIMES = frozenset({"created_at", "updated_at", "valid_from", "valid_until", "at"})
-REVISION_KEYS = ("op", "reason", "actor", "at", "old_description", "new_description", "old_theme",
-                 "new_theme", "turn_id", "other_id")
-FILTER_NAMES = ("theme", "themes", "kind", "kinds", "status", "statuses", "since", "until", "metadata")
 MAX_SEARCH_K = 100
 MAX_PAGE = 1000
 DEFAULT_REASON = "edited through the memory API"
-
-
-def _time(value: Any) -> str | None:
-    """A time as ISO-8601 in UTC (``+00:00``), whatever form a transport gave it in."""
-    if value is None or value == "":
-        return None
-    return check_timestamp(value).isoformat()
-
-
-def _plain(value: Any) -> Any:
-    return value.value if hasattr(value, "value") and not isinstance(value, str | int | float) else \
-        str(value) if isinstance(value, str) else value
-
-
-def item_record(item: MemoryItem | Mapping[str, Any], user_id: str | None = None) -> ItemRecord:
-    """A memory item as the API's JSON record (``ITEM_KEYS``; times ISO-8601 UTC; no history).
-
-    Args:
-        item: a ``MemoryItem`` or a dict with its fields (as a worker or the HTTP API sends it).
-        user_id: the user id to show (a transport that stores ids with a tenant prefix passes the bare one).
-    """
-    get = item.get if isinstance(item, Mapping) else lambda name, default=None: getattr(item, name, default)
-    out: dict[str, Any] = {}
-    for name in ITEM_KEYS:
-        value = get(name, None)
-        if name == "metadata":
-            value = get("meta", None)
-            out[name] = {str(k): str(v) for k, v in dict(value or {}).items()}
-            continue
-        out[name] = _time(value) if name in _TIMES else list(value or []) if name == "source" else _plain(value)
-    if user_id is not None:
-        out["user_id"] = user_id
-    out["hit"] = int(out["hit"] or 0)
-    out["confidence"], out["importance"] = float(out["confidence"]), float(out["importance"])
-    out["speaker"] = out["speaker"] or ""
-    return out
-
-
-def revision_record(rev: Revision | Mapping[str, Any]) -> dict[str, Any]:
-    """One revision as JSON (``REVISION_KEYS``; ``at`` ISO-8601 UTC)."""
-    get = rev.get if isinstance(rev, Mapping) else lambda name, default=None: getattr(rev, name, default)
-    return {name: _time(get(name, None)) if name in _TIMES else _plain(get(name, None))
-            for name in REVISION_KEYS}
-
-
-@dataclass(slots=True, frozen=True)
-class Filters:
-    """Checked filters of ``search``, ``recall`` and ``get_all``.
-
-    Attributes:
-        themes / kinds: allowed values (None: any).
-        statuses: allowed statuses (default: active only; None: every status).
-        since / until: items whose time (``valid_from``, else ``created_at``) is in ``[since, until)``.
-        metadata: ``(key, value)`` pairs an item's metadata must all hold (None: any).
-    """
-
-    themes: tuple[str, ...] | None = None
-    kinds: tuple[str, ...] | None = None
-    statuses: tuple[str, ...] | None = (Status.ACTIVE.value,)
-    since: datetime | None = None
-    until: datetime | None = None
-    metadata: tuple[tuple[str, str], ...] | None = None
-
-    def keeps_metadata(self, record: Mapping[str, Any]) -> bool:
-        """True when the record's metadata holds every wanted entry."""
-        held = record.get("metadata") or {}
-        return self.metadata is None or all(held.get(k) == v for k, v in self.metadata)
-
-    def recall_form(self) -> dict[str, Any]:
-        """The filters as ``recall`` takes them on every transport (``themes``, ``kinds``, ``statuses``, ...)."""
-        out: dict[str, Any] = {}
-        for name in ("themes", "kinds", "statuses"):
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = list(value)
-        for name in ("since", "until"):
-            value = getattr(self, name)
-            if value is not None:
-                out[name] = value.isoformat()
-        return out
-
-    def keeps(self, record: Mapping[str, Any]) -> bool:
-        """True when an item record passes every filter."""
-        if self.themes is not None and record["theme"] not in self.themes:
-            return False
-        if self.kinds is not None and record["kind"] not in self.kinds:
-            return False
-        if self.statuses is not None and record["status"] not in self.statuses:
-            return False
-        if not self.keeps_metadata(record):
-            return False
-        if self.since is None and self.until is None:
-            return True
-        when = check_timestamp(record["valid_from"] or record["created_at"])
-        return (self.since is None or when >= self.since) and (self.until is None or when < self.until)
-
-
-def _strings(name: str, value: object, allowed: Iterable[str] | None = None) -> tuple[str, ...]:
-    values = [value] if isinstance(value, str) else value
-    if not isinstance(values, list | tuple | set | frozenset) or not all(isinstance(v, str) for v in values):
-        raise InvalidField(f"filter {name!r} must be a string or a list of strings; got {value!r}")
-    out = tuple(sorted(values)) if isinstance(values, set | frozenset) else tuple(values)
-    if allowed is not None:
-        known = set(allowed)
-        for v in out:
-            if v not in known:
-                raise InvalidField(f"filter {name!r}: unknown value {v!r}; expected one of {', '.join(known)}")
-    else:
-        out = tuple(check_text(v, f"filter {name!r}", max_chars=MAX_THEME_CHARS) for v in out)
-    return out
-
-
-def check_filters(filters: Mapping[str, Any] | None) -> Filters:
-    """Check a filter mapping; return ``Filters``.
-
-    Names (singular and plural are the same filter): ``theme(s)``, ``kind(s)``,
-    ``status(es)`` (a string or a list; ``[]`` for statuses: every status),
-    ``since`` / ``until`` (aware datetimes, ISO-8601 or epoch seconds),
-    ``metadata`` (a mapping of strings the item's metadata must hold, exactly).
-
-    Raises:
-        InvalidField: not a mapping, an unknown filter name, a value of the wrong type, an
-            unknown kind or status, or since not before until.
-    """
-    if filters is None:
-        return Filters()
-    if not isinstance(filters, Mapping):
-        raise InvalidField(f"filters must be a mapping; got {type(filters).__name__}")
-    found: dict[str, Any] = {}
-    for name, value in filters.items():
-        if name not in FILTER_NAMES:
-            raise InvalidField(f"unknown filter {name!r}; expected one of {', '.join(FILTER_NAMES)}")
-        if value is None:
-            continue
-        if name in ("since", "until"):
-            found[name] = check_timestamp(value, name)
-            continue
-        if name == "metadata":
-            found[name] = tuple(sorted(check_meta(value, "filter 'metadata'").items())) or None
-            continue
-        plural = {"theme": "themes", "kind": "kinds", "status": "statuses"}.get(name, name)
-        allowed = {"kinds": Kind._value2member_map_, "statuses": Status._value2member_map_}.get(plural)
-        found[plural] = _strings(name, value, allowed)
-    if "since" in found and "until" in found and found["since"] >= found["until"]:
-        raise InvalidField("filter 'since' must be before 'until'")
-    statuses = found.pop("statuses", (Status.ACTIVE.value,))
-    return Filters(statuses=statuses or None, **found)
 
 
 def _int(value: object, what: str, low: int, high: int) -> int:
@@ -330,7 +183,7 @@ class BaseMemoryAPI(ABC):
                     results.append({**record, "event": event})
             return {"results": results, "turn_ids": ids}
         item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
-        item_kind = Kind.FACT.value if kind is None else _strings("kind", kind, Kind._value2member_map_)[0]
+        item_kind = Kind.FACT.value if kind is None else check_strings("kind", kind, Kind._value2member_map_)[0]
         out = []
         for role, text, when, speaker, given_id in msgs:
             if role == "system":

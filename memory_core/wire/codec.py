@@ -50,8 +50,10 @@ def _json_default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
-def encode_reply(ok: bool, value: Any = None, *, error: str = "", error_type: str = "") -> bytes:
-    """Encode an RPC reply: ``{"ok": bool, "value": ..., "error": str, "error_type": str}``.
+def encode_reply(ok: bool, value: Any = None, *, error: str = "", code: str = "") -> bytes:
+    """Encode an RPC reply: ``{"ok": bool, "value": ..., "error": str, "code": str}``.
+
+    ``code`` is a stable error code (``wire.errors``), "" on success.
 
     Plain JSON values go straight to the encoder; only dataclasses, enums,
     datetimes, sets and pydantic models reach ``_json_default`` (walking
@@ -65,7 +67,7 @@ def encode_reply(ok: bool, value: Any = None, *, error: str = "", error_type: st
     Raises:
         TypeError: a value neither encoder can hold.
     """
-    body = {"ok": ok, "value": value, "error": error, "error_type": error_type}
+    body = {"ok": ok, "value": value, "error": error, "code": code}
     if orjson is not None:
         try:
             return orjson.dumps(body, default=_json_default, option=orjson.OPT_NON_STR_KEYS)

@@ -76,10 +76,17 @@ def test_item_texts_must_be_strings_not_bytes(client: MemoryClient) -> None:
 
 
 def test_core_errors_from_a_worker_are_raised_as_themselves() -> None:
-    assert isinstance(remote_error("UnknownItem", "no such item"), UnknownItem)
-    err = remote_error("InternalError", "boom")
-    assert isinstance(err, RemoteError) and err.error_type == "InternalError"
-    assert isinstance(remote_error("SystemExit", "no"), RemoteError)
+    assert isinstance(remote_error({"ok": False, "code": "unknown_item", "error": "no such item"}), UnknownItem)
+    err = remote_error({"ok": False, "code": "internal_error", "error": "boom"})
+    assert isinstance(err, RemoteError) and err.code == "internal_error" and "boom" in str(err)
+    assert isinstance(remote_error({"ok": False, "code": "SystemExit", "error": "no"}), RemoteError)
+
+
+def test_replies_of_workers_older_than_the_codes_are_still_understood() -> None:
+    assert isinstance(remote_error({"ok": False, "error_type": "UnknownItem", "error": "没有这条记忆"}), UnknownItem)
+    old = remote_error({"ok": False, "error_type": "InternalError", "error": "boom"})
+    assert isinstance(old, RemoteError) and old.error_type == "InternalError"
+    assert isinstance(remote_error({"ok": False, "error_type": "SystemExit", "error": "no"}), RemoteError)
 
 
 def test_edit_and_read_calls_refuse_bad_ids_and_text(client: MemoryClient) -> None:

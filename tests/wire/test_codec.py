@@ -36,7 +36,7 @@ def test_encode_reply_matches_to_jsonable_for_nested_values() -> None:
     value = Outer("名字", Inner(datetime(2026, 1, 2, 3, 4, tzinfo=UTC), {"a"}, Colour.RED),
                   (date(2026, 5, 1),), {"n": 1.5, "nested": [Colour.RED, None]})
     body = wire.decode_reply(wire.encode_reply(True, value))
-    assert body == {"ok": True, "value": wire.to_jsonable(value), "error": "", "error_type": ""}
+    assert body == {"ok": True, "value": wire.to_jsonable(value), "error": "", "code": ""}
     assert body["value"]["inner"]["when"] == "2026-01-02T03:04:00+00:00"
 
 

@@ -1,0 +1,67 @@
+"""What every ``gulfstream`` command shares: the consoles, error exit, progress bars and common options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+__all__ = ["DbOption", "UserOption", "check_output", "console", "err", "fail", "plain_progress", "progress_bar",
+           "progress_factory"]
+
+console = Console()
+err = Console(stderr=True)
+
+DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
+                                              "or SQLite in ~/.local/share/gulfstream/).")]
+UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``error: message`` on stderr; return the ``typer.Exit(code)`` to raise."""
+    err.print(f"[red]error:[/red] {message}", highlight=False, markup=True)
+    return typer.Exit(code)
+
+
+def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int], None]]:
+    """Adapt a rich ``Progress`` to the ``progress(label, total) -> advance(n)`` callback shape.
+
+    When stderr is not a terminal (piped, logged), the bar is off and a plain
+    ``label: done/total`` line is printed at each tenth instead.
+    """
+    def start(label: str, total: int) -> Callable[[int], None]:
+        if progress.disable:
+            return plain_progress(label, total)
+        task = progress.add_task(label, total=total)
+        return lambda n: progress.advance(task, n)
+    return start
+
+
+def plain_progress(label: str, total: int) -> Callable[[int], None]:
+    """A progress callback printing ``label: done/total`` on stderr at each tenth (for logs and pipes)."""
+    done, shown = 0, 0
+
+    def advance(n: int) -> None:
+        nonlocal done, shown
+        done += n
+        tenth = 10 if done >= total else done * 10 // max(total, 1)
+        if tenth > shown:
+            shown = tenth
+            err.print(f"{label}: {done}/{total}", markup=False, highlight=False)
+    return advance
+
+
+def progress_bar() -> Progress:
+    """A rich progress bar on stderr, off when stderr is not a terminal."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=err, transient=True, disable=not err.is_terminal)
+
+
+def check_output(path: Path | None) -> None:
+    """Refuse an output path whose folder does not exist, before any long work."""
+    if path is not None and not path.parent.is_dir():
+        raise fail(f"cannot write {path}: folder {path.parent} does not exist")
