@@ -209,6 +209,44 @@ class FilterMasks:
 
     items: Sequence[Any]
     _masks: dict[tuple[object, ...], np.ndarray | None]
+    _codes: dict[str, dict[str, int]]
+    _arrays: dict[str, np.ndarray]
+    times: np.ndarray
+
+    def narrow(self, keep: np.ndarray, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
+        """``keep`` (shape (len(idx),) bool) and-ed with the theme, kind, status and time filters at ``idx``.
+
+        Raises:
+            InvalidField: an unknown kind or status, a deleted status, naive or reversed times.
+        """
+        for name, wanted in (("theme", _as_tuple(filters.themes)), ("kind", _as_tuple(filters.kinds)),
+                             ("status", _as_tuple(filters.statuses))):
+            if wanted is None:
+                continue
+            enum = _ENUMS.get(name)
+            bad = [w for w in wanted if enum is not None and w not in enum._value2member_map_]
+            if bad:
+                raise InvalidField(f"unknown {name} {bad[0]!r}; expected one of "
+                                   f"{', '.join(enum._value2member_map_)}")  # type: ignore[union-attr]
+            if name == "status" and Status.DELETED in wanted:
+                raise InvalidField("deleted items are never recalled; statuses may be "
+                                   f"{', '.join(INDEXED_STATUSES)}")
+            codes = [self._codes[name][w] for w in wanted if w in self._codes[name]]
+            values = self._arrays[name][idx]
+            if not codes:
+                keep &= False
+            else:
+                keep &= (values == codes[0]) if len(codes) == 1 else np.isin(values, codes)
+        since = None if filters.since is None else to_epoch(filters.since, "since")
+        until = None if filters.until is None else to_epoch(filters.until, "until")
+        if since is not None and until is not None and since >= until:
+            raise InvalidField(f"since ({filters.since.isoformat()}) must be before until "  # type: ignore[union-attr]
+                               f"({filters.until.isoformat()})")  # type: ignore[union-attr]
+        if since is not None:
+            keep &= self.times[idx] >= since
+        if until is not None:
+            keep &= self.times[idx] < until
+        return keep
 
     def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
         """Shape (len(idx),) bool: which positions pass ``filters``."""
@@ -313,32 +351,7 @@ class RecallIndex(FilterMasks, ItemBoosts):
 
     def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
         """Shape (len(idx),) bool: which candidate positions pass ``filters``."""
-        keep = np.ones(idx.shape[0], dtype=bool)
-        for name, wanted in (("theme", _as_tuple(filters.themes)), ("kind", _as_tuple(filters.kinds)),
-                             ("status", _as_tuple(filters.statuses))):
-            if wanted is None:
-                continue
-            enum = _ENUMS.get(name)
-            bad = [w for w in wanted if enum is not None and w not in enum._value2member_map_]
-            if bad:
-                raise InvalidField(f"unknown {name} {bad[0]!r}; expected one of "
-                                   f"{', '.join(enum._value2member_map_)}")  # type: ignore[union-attr]
-            if name == "status" and Status.DELETED in wanted:
-                raise InvalidField("deleted items are never recalled; statuses may be "
-                                   f"{', '.join(INDEXED_STATUSES)}")
-            codes = [self._codes[name][w] for w in wanted if w in self._codes[name]]
-            values = self._arrays[name][idx]
-            keep &= (values == codes[0]) if len(codes) == 1 else np.isin(values, codes)
-        since = None if filters.since is None else to_epoch(filters.since, "since")
-        until = None if filters.until is None else to_epoch(filters.until, "until")
-        if since is not None and until is not None and since >= until:
-            raise InvalidField(f"since ({filters.since.isoformat()}) must be before until "  # type: ignore[union-attr]
-                               f"({filters.until.isoformat()})")  # type: ignore[union-attr]
-        if since is not None:
-            keep &= self.times[idx] >= since
-        if until is not None:
-            keep &= self.times[idx] < until
-        return keep
+        return self.narrow(np.ones(idx.shape[0], dtype=bool), idx, filters)
 
     def search(self, query: str, k: int = 10, filters: RecallFilters | None = None,
                weights: RecallWeights | None = None, now: datetime | None = None) -> list[RecallResult]:

@@ -18,11 +18,10 @@ from datetime import datetime
 
 import numpy as np
 
-from memory_core.errors import InvalidField
 from memory_core.lifecycle.decay import Decay, base_time
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.boosts import ItemBoosts
-from memory_core.retrieval.index import FilterMasks, RecallFilters, _as_tuple, to_epoch
+from memory_core.retrieval.index import FilterMasks, RecallFilters, to_epoch
 from memory_core.store.base import INDEXED_STATUSES
 
 __all__ = ["INDEXED_STATUSES", "ItemTable", "to_epoch"]
@@ -143,35 +142,7 @@ class ItemTable(FilterMasks, ItemBoosts):
         Raises:
             InvalidField: an unknown kind or status, a deleted status, naive or reversed times.
         """
-        keep = self.alive[idx].copy()
-        for name, wanted in (("theme", _as_tuple(filters.themes)), ("kind", _as_tuple(filters.kinds)),
-                             ("status", _as_tuple(filters.statuses))):
-            if wanted is None:
-                continue
-            enum = _ENUMS.get(name)
-            bad = [w for w in wanted if enum is not None and w not in enum._value2member_map_]
-            if bad:
-                raise InvalidField(f"unknown {name} {bad[0]!r}; expected one of "
-                                   f"{', '.join(enum._value2member_map_)}")  # type: ignore[union-attr]
-            if name == "status" and Status.DELETED in wanted:
-                raise InvalidField("deleted items are never recalled; statuses may be "
-                                   f"{', '.join(INDEXED_STATUSES)}")
-            codes = [self._codes[name][w] for w in wanted if w in self._codes[name]]
-            values = self._arrays[name][idx]
-            if not codes:
-                keep &= False
-            else:
-                keep &= (values == codes[0]) if len(codes) == 1 else np.isin(values, codes)
-        since = None if filters.since is None else to_epoch(filters.since, "since")
-        until = None if filters.until is None else to_epoch(filters.until, "until")
-        if since is not None and until is not None and since >= until:
-            raise InvalidField(f"since ({filters.since.isoformat()}) must be before until "  # type: ignore[union-attr]
-                               f"({filters.until.isoformat()})")  # type: ignore[union-attr]
-        if since is not None:
-            keep &= self.times[idx] >= since
-        if until is not None:
-            keep &= self.times[idx] < until
-        return keep
+        return self.narrow(self.alive[idx].copy(), idx, filters)
 
     # ── recency and hits ────────────────────────────────────────────────
 
