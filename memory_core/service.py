@@ -331,11 +331,12 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(url)
     from memory_core.embedding.factory import make_embedder
+    from memory_core.retrieval.snapshot import snapshots_for
 
     embedder = make_embedder(settings)
     cache_bytes = None if settings.recall_cache_mb is None else settings.recall_cache_mb << 20
     recaller = Recaller(store, max_users=settings.recall_cache_users, max_bytes=cache_bytes,
-                        decay=settings.decay(), embedder=embedder)
+                        decay=settings.decay(), embedder=embedder, snapshots=snapshots_for(settings, embedder))
     if not settings.llm_configured:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
         return Memory(store, recaller=recaller, settings=settings, embedder=embedder)

@@ -123,7 +123,8 @@ EOF
       -c "${EDIT_CONCURRENCY:-2}" -l INFO
     program embed 10 60 "$PY" -m celery -A workers.app worker -n "embed@%h" -Q embed -P prefork \
       -c "${EMBED_CONCURRENCY:-1}" -l INFO
-    program recall 10 30 "$PY" -m celery -A workers.app worker -n "recall@%h" -Q recall -P solo -l INFO \
+    program recall 10 30 env GULFSTREAM_RECALL_SNAPSHOT_DIR="${GULFSTREAM_RECALL_SNAPSHOT_DIR:-$STACK_DIR/recall-snapshots}" \
+      "$PY" -m celery -A workers.app worker -n "recall@%h" -Q recall -P solo -l INFO \
       --without-gossip --without-mingle
     program beat 10 10 "$PY" -m celery -A workers.app beat -s "$STACK_DIR/beat-schedule" -l INFO
     if [ "${HTTP_SHIM:-1}" = 1 ]; then

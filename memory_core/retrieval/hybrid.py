@@ -95,6 +95,7 @@ class HybridIndex(HybridState, Reranks):
         dense_seen: the memory version up to which stored vectors were loaded into ``dense`` (-1: none).
         aliases: the user's learned acronyms over the shared synonyms (``aliases.AliasTable``),
             kept by the owner; None: no query expansion.
+        saved_version: the memory version of its last saved snapshot ("" for none; kept by the owner).
 
     The speaker boost counts as people only the speakers of items that are
     not tool output, and never the empty speaker of curated items: a tool's
@@ -104,6 +105,7 @@ class HybridIndex(HybridState, Reranks):
 
     dense: DenseIndex | None = None
     dense_seen: int = -1
+    saved_version: str = ""
     aliases: AliasTable | None = None
 
     def __init__(self, window: int = DEFAULT_WINDOW, decay: Decay | None = None) -> None:

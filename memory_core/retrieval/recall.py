@@ -41,6 +41,8 @@ from memory_core.retrieval.index import (
     check_query,
 )
 from memory_core.retrieval.provenance import ContextNote, context_notes
+from memory_core.retrieval.recall_snapshots import SnapshotKeeping, gc_paused
+from memory_core.retrieval.snapshot import IndexSnapshots
 from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
 from memory_core.retrieval.user_cache import UserCache
 from memory_core.store.base import MemoryStore
@@ -93,7 +95,7 @@ class _QueryVector:
             self.embed_ms = (time.perf_counter() - t0) * 1e3
 
 
-class Recaller:
+class Recaller(SnapshotKeeping):
     """Recall for many users over one store, with a per-user index cache kept current by deltas.
 
     A user's index is built on first use from the store's items in
@@ -127,6 +129,11 @@ class Recaller:
         max_bytes: cache budget in estimated bytes (None: no byte limit).
         compact_in_background: compact grown indexes on a thread (False: in the calling thread).
         decay: strength parameters for ranking (default ``Decay()``; ``Settings.decay()``).
+        snapshots: where indexes are saved and loaded (``snapshot.IndexSnapshots``; None: never
+            saved): a user not in the cache is loaded from its snapshot and caught up with the
+            changes since (hit counts re-read: ``item_usage``), else built and then saved; an
+            index is saved again (on one background thread) when it is compacted and when it is
+            evicted after changing. Needs a store with ``item_usage`` (the SQL store).
         embedder: when given (and the store is a ``SqlStore``), the stored vectors of
             its model join each index as a dense ranking (loaded as they are written:
             the rows written since the index last looked, on each version change),
@@ -139,6 +146,7 @@ class Recaller:
     Attributes:
         timings: ``RecallTimings`` of the last ``recall`` call (None before any).
         build_count: indexes built from scratch so far (for tests and metrics).
+        restore_count: indexes loaded from a snapshot so far.
         delta_count: change sets applied to cached indexes so far.
         embed_failures: query embeddings that failed (recall then ran lexically, ``degraded``).
     """
@@ -146,7 +154,7 @@ class Recaller:
     def __init__(self, store: MemoryStore, max_users: int = 1024, settings: HybridSettings | None = None,
                  window: int = DEFAULT_WINDOW, max_bytes: int | None = None,
                  compact_in_background: bool = True, decay: Decay | None = None,
-                 embedder: Embedder | None = None) -> None:
+                 embedder: Embedder | None = None, snapshots: IndexSnapshots | None = None) -> None:
         self.decay = decay
         self.settings = settings or HYBRID_PRESETS["hybrid"]
         self.settings.validate()
@@ -155,9 +163,12 @@ class Recaller:
         self.max_users = max_users
         self.timings: RecallTimings | None = None
         self.build_count = 0
+        self.restore_count = 0
         self.delta_count = 0
         self.compact_in_background = compact_in_background
-        self._cache: UserCache[HybridIndex] = UserCache(max_users, max_bytes)
+        self._keep_snapshots(snapshots)
+        self._cache: UserCache[HybridIndex] = UserCache(
+            max_users, max_bytes, on_evict=self._evicted if self.snapshots is not None else None)
         self._count_lock = threading.Lock()
         self._compacting: set[int] = set()
         self.embed_failures = 0
@@ -195,9 +206,10 @@ class Recaller:
                 index = cached if cached.version == version else self._update(user_id, cached)
             if index is cached:
                 self._cache.resize(user_id, cached.nbytes())
-                self._maybe_compact(cached)
+                self._maybe_compact(cached, user_id)
         else:
-            index = self._build(user_id, version)
+            with gc_paused():  # a build or load makes ~10 objects per item: no collection passes meanwhile
+                index = self._restore(user_id, version) or self._build(user_id, version)
         t2 = time.perf_counter()
         return index, RecallTimings((t1 - t0) * 1e3, (t2 - t1) * 1e3, rebuilt=index is not cached,
                                     items=len(index))
@@ -216,6 +228,7 @@ class Recaller:
         with self._count_lock:
             self.build_count += 1
         self._cache.put(user_id, index, index.nbytes())
+        self._save_later(user_id, index)
         return index
 
     def _update(self, user_id: str, index: HybridIndex) -> HybridIndex:
@@ -263,11 +276,14 @@ class Recaller:
             index.dense.set_turns((slot, turn_vectors[t]) for slot, item in enumerate(index.table.items)
                                   if item is not None for t in item.source[:1] if t in turn_vectors)
 
-    def _maybe_compact(self, index: HybridIndex) -> None:
+    def _maybe_compact(self, index: HybridIndex, user_id: str | None = None) -> None:
+        """Compact a grown index (in the background unless told otherwise), then save its snapshot."""
         if not index.needs_compaction or id(index) in self._compacting:
             return
         if not self.compact_in_background:
             index.compact()
+            if user_id is not None:
+                self._save_later(user_id, index)
             return
         self._compacting.add(id(index))
 
@@ -278,6 +294,8 @@ class Recaller:
                 log.exception("index compaction failed")
             finally:
                 self._compacting.discard(id(index))
+            if user_id is not None:
+                self._save_later(user_id, index)
 
         threading.Thread(target=run, name="gulfstream-compact", daemon=True).start()
 
@@ -368,8 +386,9 @@ class Recaller:
         return cached.set_hits(hits) if cached is not None else 0
 
     def invalidate(self, user_id: str) -> None:
-        """Drop the user's cached index (after erasure, or a change the version misses)."""
+        """Drop the user's cached index and its snapshot (after erasure, or a change the version misses)."""
         self._cache.pop(user_id)
+        self._drop_snapshot(user_id)
 
     def clear(self) -> None:
         """Drop every cached index."""

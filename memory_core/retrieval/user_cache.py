@@ -4,13 +4,16 @@ Bounded by a number of users and, optionally, by a budget in bytes: each
 value is put with its estimated size (``HybridState.nbytes`` for a recall
 index) and the least recently used users are dropped until both limits hold.
 A single value larger than the whole budget is still kept (alone): a recall
-must be answered from somewhere.
+must be answered from somewhere. An ``on_evict`` callback sees each value
+dropped to keep the limits (after the cache's lock is released), e.g. to
+save it before it goes.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from memory_core.errors import InvalidField
@@ -26,6 +29,8 @@ class UserCache(Generic[V]):
     Args:
         max_users: how many users' values are kept (>= 1).
         max_bytes: budget for the sum of the values' sizes, in bytes (None: unbounded; >= 1).
+        on_evict: called with (user id, value) for each value dropped to keep the limits
+            (not for ``pop`` or ``clear``); an exception it raises is the caller's of ``put``/``resize``.
 
     Attributes:
         evictions: values dropped to stay within the limits (for metrics and tests).
@@ -34,7 +39,8 @@ class UserCache(Generic[V]):
         InvalidField: ``max_users`` or ``max_bytes`` below 1.
     """
 
-    def __init__(self, max_users: int = 1024, max_bytes: int | None = None) -> None:
+    def __init__(self, max_users: int = 1024, max_bytes: int | None = None,
+                 on_evict: Callable[[str, V], None] | None = None) -> None:
         if max_users < 1:
             raise InvalidField(f"max_users must be at least 1; got {max_users!r}")
         if max_bytes is not None and max_bytes < 1:
@@ -42,6 +48,7 @@ class UserCache(Generic[V]):
         self.max_users = max_users
         self.max_bytes = max_bytes
         self.evictions = 0
+        self.on_evict = on_evict
         self._values: OrderedDict[str, tuple[V, int]] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
@@ -63,7 +70,8 @@ class UserCache(Generic[V]):
                 self._bytes -= old[1]
             self._values[user_id] = (value, nbytes)
             self._bytes += nbytes
-            self._shrink()
+            dropped = self._shrink()
+        self._evicted(dropped)
 
     def resize(self, user_id: str, nbytes: int) -> None:
         """Record a new size for the user's value (after it grew), then keep within the budget."""
@@ -72,14 +80,25 @@ class UserCache(Generic[V]):
             if entry is not None:
                 self._bytes += nbytes - entry[1]
                 self._values[user_id] = (entry[0], nbytes)
-                self._shrink()
+                dropped = self._shrink()
+            else:
+                dropped = []
+        self._evicted(dropped)
 
-    def _shrink(self) -> None:
+    def _shrink(self) -> list[tuple[str, V]]:
+        dropped: list[tuple[str, V]] = []
         while len(self._values) > 1 and (len(self._values) > self.max_users or (
                 self.max_bytes is not None and self._bytes > self.max_bytes)):
-            _, (_, size) = self._values.popitem(last=False)
+            user_id, (value, size) = self._values.popitem(last=False)
             self._bytes -= size
             self.evictions += 1
+            dropped.append((user_id, value))
+        return dropped
+
+    def _evicted(self, dropped: list[tuple[str, V]]) -> None:
+        if self.on_evict is not None:
+            for user_id, value in dropped:
+                self.on_evict(user_id, value)
 
     @property
     def nbytes(self) -> int:

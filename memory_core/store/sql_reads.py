@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import ColumnElement, select
+from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.engine import Connection
 
 from memory_core.errors import InvalidField, UnknownItem, UnknownUser
@@ -134,6 +135,25 @@ class SqlItemReads:
             cond = _M.c.status.in_([str(s) for s in INDEXED_STATUSES])
             items = self._fetch(conn, user_id, _fetch_statements(cond), with_history=False)
             return ItemChanges(str(row.memory_version), list(items.values()), complete=True, last_seq=row.last_seq)
+
+    def item_usage(self, user_id: str) -> dict[str, tuple[int, datetime | None]]:
+        """Hit count and last use of each of the user's items ever used (hit > 0 or a ``last_used_at``).
+
+        Hits do not move the memory version, so an index loaded from a
+        snapshot takes its hit counts from here (one read) before catching up.
+
+        Raises:
+            InvalidField: a malformed user id.
+            StoreError: the database failed.
+        """
+        query = select(_M.c.id, _M.c.hit, _M.c.last_used_at).where(
+            _M.c.user_id == check_id(user_id, "user id"), or_(_M.c.hit > 0, _M.c.last_used_at.is_not(None)))
+        if self.is_sqlite:
+            with self._tx() as conn:
+                rows = conn.execute(query).all()
+        else:
+            rows = self._autocommit(lambda conn: conn.execute(query).all())
+        return {row.id: (int(row.hit), row.last_used_at) for row in rows}
 
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with this canonical ``key``."""

@@ -13,7 +13,10 @@ the full rebuild the index used to do for embedded):
   first recall after a write (an item written straight to the store just
   before each recall), and recall while turns are published for the same
   user at 50 turns/s and applied by the curate workers. Also the recall
-  worker's resident memory (VmRSS) and the first recall of a cold user.
+  worker's resident memory (VmRSS) and the first recall of a cold user: built
+  from the store, and loaded from the index snapshot the worker saved after
+  that build (the worker restarted; every change made since by the rows
+  above applied on load: ``GULFSTREAM_RECALL_SNAPSHOT_DIR``).
 - ``users``: U users × M items, a recall worker with a cache budget
   (``GULFSTREAM_RECALL_CACHE_MB``): recall of users in random order (cold
   while the budget evicts), then of a warm subset; the worker's RSS against
@@ -143,12 +146,25 @@ def publisher(client: MemoryClient, user: str, rate: float, stop: threading.Even
         time.sleep(max(0.0, next_at - time.perf_counter()))
 
 
+def wait_for_snapshot(folder: Path, timeout_s: float = 300.0) -> float:
+    """Wait until a snapshot file is in ``folder`` (the worker saves after a build); return its MiB."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        found = list(folder.glob("*.snap"))
+        if found:
+            return max(f.stat().st_size for f in found) / 2**20
+        time.sleep(0.2)
+    raise RuntimeError(f"no snapshot in {folder} after {timeout_s} s")
+
+
 def rpc(sizes: list[int], calls: int, rate: float) -> None:
     rng = random.Random(11)
     headers = ["items", "mode", "noop p50", "noop p99", "recall p50", "recall p99", "Δp50", "Δp99",
                "p99 / p99 no writes", "worker RSS MiB"]
     rows = []
     cold_rows = []
+    cold_headers = ["items", "cold: built ms", "cold: from snapshot ms", "snapshot MiB",
+                    "versions caught up on load", "built / from snapshot", "new worker RSS MiB"]
     with servers() as (redis_url, db_url, scratch):
         procs = CeleryProcesses(redis_url, db_url, scratch)
         store = SqlStore(db_url)
@@ -156,17 +172,22 @@ def rpc(sizes: list[int], calls: int, rate: float) -> None:
         backend = Celery("bench", broker=redis_url, backend=redis_url, set_as_current=False)
         backend.conf.task_routes = {wire.NOOP: {"queue": "recall"}}
         try:
-            worker = procs.worker("recall", queues="recall", pool="solo", concurrency=1,
-                                  GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900")
+            snaps = scratch / "snapshots"
+            recall_env = {"GULFSTREAM_TASK_TIME_LIMIT_S": "600", "GULFSTREAM_VISIBILITY_TIMEOUT_S": "900",
+                          "GULFSTREAM_RECALL_SNAPSHOT_DIR": str(snaps)}
+            worker = procs.worker("recall", queues="recall", pool="solo", concurrency=1, **recall_env)
             procs.worker("curate", queues="ingest,curate,maintenance", concurrency=2,
                          GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900")
             assert worker.proc is not None
+            fill(store, "bench-warm-up", 20, rng)
             for size in sizes:
                 user = f"bench-{size}"
                 fill(store, user, size, rng)
                 t0 = time.perf_counter()
                 client.recall(user, "coffee in lisbon", k=10, timeout_ms=300_000)
-                cold_rows.append((f"{size:,}", f"{(time.perf_counter() - t0) * 1e3:.0f}"))
+                cold_ms = (time.perf_counter() - t0) * 1e3
+                snap_mib = wait_for_snapshot(snaps)
+                version_at_snapshot = int(store.memory_version(user))
                 interleaved(client, backend, user, rng, 20)  # warm-up
                 n, r = interleaved(client, backend, user, rng, calls)
                 n50, _, n99 = percentiles(n)
@@ -200,6 +221,21 @@ def rpc(sizes: list[int], calls: int, rate: float) -> None:
                              r50, r99, r50 - n50, r99 - n99, f"{r99 / base99:.2f}",
                              f"{rss_mb(worker.proc.pid):.0f}"))
                 print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
+                time.sleep(3.0)  # the last published turns applied
+                worker.stop()  # a new worker process: nothing cached, the snapshot on disk
+                worker = procs.worker("recall", queues="recall", pool="solo", concurrency=1, **recall_env)
+                assert worker.proc is not None
+                changes = int(store.memory_version(user)) - version_at_snapshot
+                interleaved(client, backend, "bench-warm-up", rng, 3)  # the worker's own start-up costs first
+                t0 = time.perf_counter()
+                reply = client.recall(user, "coffee in lisbon", k=10, timeout_ms=300_000)
+                from_snapshot = (time.perf_counter() - t0) * 1e3
+                assert not reply.degraded, reply.reason
+                cold_rows.append((f"{size:,}", f"{cold_ms:.0f}", f"{from_snapshot:.0f}", f"{snap_mib:.0f}",
+                                  changes, f"{cold_ms / from_snapshot:.0f}x", f"{rss_mb(worker.proc.pid):.0f}"))
+                print(table(cold_headers, cold_rows[-1:]).splitlines()[-1], flush=True)
+                for f in snaps.glob("*.snap"):  # the next size's snapshot is the only one
+                    f.unlink()
         finally:
             client.close()
             store.close()
@@ -207,7 +243,7 @@ def rpc(sizes: list[int], calls: int, rate: float) -> None:
     print()
     print(table(headers, rows))
     print()
-    print(table(["items", "cold first recall ms (index build in the worker)"], cold_rows))
+    print(table(cold_headers, cold_rows))
     print(f"\nms; {calls} interleaved calls of each per row; 'after a write': one item written to the store "
           "right before each recall; worker RSS after the row.")
 

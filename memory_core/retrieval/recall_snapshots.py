@@ -1,0 +1,125 @@
+"""The Recaller's side of index snapshots: load and catch up a cold user, save in the background.
+
+``SnapshotKeeping`` is mixed into ``recall.Recaller``: a user not in the
+cache is loaded from its snapshot (``snapshot.IndexSnapshots``), given the
+store's hit counts (``item_usage``: hits move no version) and caught up with
+the changes since (``Recaller._update``, as any cached index), before an
+index is built from the store. Snapshots are written on one background
+thread: after a build, after a compaction, and when an index that changed
+since its last snapshot is evicted.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from memory_core.lifecycle.decay import Decay
+from memory_core.retrieval.hybrid import HybridIndex
+from memory_core.retrieval.snapshot import IndexSnapshots, refresh_usage, restore_index
+from memory_core.retrieval.user_cache import UserCache
+from memory_core.store.base import MemoryStore
+
+__all__ = ["SnapshotKeeping", "gc_paused"]
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while an index is built or loaded.
+
+    Both make ~10 container objects per item; with the collector on, its
+    passes over the whole heap took 4-5x the time of the load itself
+    (10,000 items: 0.6 s against 0.12 s to unpickle, measured).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class SnapshotKeeping:
+    """Loading and saving snapshots for ``Recaller`` (which sets the attributes below)."""
+
+    if TYPE_CHECKING:
+        store: MemoryStore
+        window: int
+        decay: Decay | None
+        restore_count: int
+        _count_lock: threading.Lock
+        _cache: UserCache[HybridIndex]
+
+        def _update(self, user_id: str, index: HybridIndex) -> HybridIndex: ...
+
+        def _maybe_compact(self, index: HybridIndex, user_id: str | None = None) -> None: ...
+
+    snapshots: IndexSnapshots | None = None
+    _saver: ThreadPoolExecutor | None = None
+
+    def _keep_snapshots(self, snapshots: IndexSnapshots | None) -> None:
+        """Use ``snapshots`` when the store can give hit counts (``item_usage``); start the saving thread."""
+        self.snapshots = snapshots if hasattr(self.store, "item_usage") else None
+        if self.snapshots is not None:
+            self._saver = ThreadPoolExecutor(1, thread_name_prefix="gulfstream-snapshot")
+
+    def _restore(self, user_id: str, version: str) -> HybridIndex | None:
+        """The user's index from its snapshot, caught up to ``version``; None without a usable snapshot."""
+        if self.snapshots is None:
+            return None
+        state = self.snapshots.load(user_id, HybridIndex(self.window, self.decay))
+        if state is None:
+            return None
+        index = restore_index(state)
+        index.saved_version = index.version
+        with index.lock:
+            refresh_usage(index, self.store.item_usage(user_id))  # type: ignore[attr-defined]
+            if index.version != version:
+                caught_up = self._update(user_id, index)
+                if caught_up is not index:  # erased and started again: the snapshot is of no use
+                    self.snapshots.drop(user_id)
+                    return caught_up
+        with self._count_lock:
+            self.restore_count += 1
+        self._cache.put(user_id, index, index.nbytes())
+        self._maybe_compact(index, user_id)
+        return index
+
+    def _save_later(self, user_id: str, index: HybridIndex) -> None:
+        """Save the index's snapshot on the background thread (if snapshots are kept)."""
+        if self._saver is None or self.snapshots is None:
+            return
+        snapshots = self.snapshots
+
+        def save() -> None:
+            version = index.version
+            try:
+                with gc_paused():
+                    snapshots.save(user_id, index)
+                index.saved_version = version
+            except Exception as exc:  # the snapshot is a cache: recall goes on without it
+                snapshots._failed("save", user_id, exc)
+
+        self._saver.submit(save)
+
+    def _evicted(self, user_id: str, index: HybridIndex) -> None:
+        """Save an evicted index that changed since its last snapshot."""
+        if index.version != index.saved_version:
+            self._save_later(user_id, index)
+
+    def _drop_snapshot(self, user_id: str) -> None:
+        """Delete the user's snapshot now and again after any save queued before (erasure)."""
+        if self.snapshots is not None:
+            self.snapshots.drop(user_id)
+            if self._saver is not None:
+                self._saver.submit(self.snapshots.drop, user_id)
+
+    def flush_snapshots(self, timeout_s: float | None = None) -> None:
+        """Wait for the snapshots queued so far to be written (tests, shutdown)."""
+        if self._saver is not None:
+            self._saver.submit(lambda: None).result(timeout=timeout_s)
