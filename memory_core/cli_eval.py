@@ -100,7 +100,8 @@ def _eval_embedder(cache: Path | None) -> Any:
         from memory_core.embedding.disk_cache import DiskCachedEmbedder
 
         if isinstance(embedder, LanguageCentered):  # cache the model's own vectors, centered on reading
-            embedder.inner = DiskCachedEmbedder(embedder.inner, cache)
+            holder: Any = embedder.inner if hasattr(embedder.inner, "table") else embedder  # not the table's queries
+            holder.inner = DiskCachedEmbedder(holder.inner, cache)
         else:
             embedder = DiskCachedEmbedder(embedder, cache)
     return embedder

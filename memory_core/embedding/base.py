@@ -69,6 +69,9 @@ class Embedder(ABC):
 
     model_id: str
     dim: int
+    #: Lexical coverage (0..1) at or above which recall may take ``embed_query_coarse``
+    #: (a cheaper, less exact query vector); above 1: never (the default).
+    coarse_from: float = 2.0
 
     def embed_passages(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
         """Embed stored texts (turns, items).
@@ -102,6 +105,21 @@ class Embedder(ABC):
         if not ready:
             return np.zeros(self.dim, dtype=np.float32)
         return _unit(self._query(ready)[None, :], self.dim)[0]
+
+    def embed_query_coarse(self, text: str) -> np.ndarray:
+        """Like ``embed_query``, by a cheaper path where the embedder has one (default: the same vector).
+
+        Raises:
+            EmbeddingError: the model failed.
+        """
+        ready = prepare(text)
+        if not ready:
+            return np.zeros(self.dim, dtype=np.float32)
+        return _unit(self._query_coarse(ready)[None, :], self.dim)[0]
+
+    def _query_coarse(self, text: str) -> np.ndarray:
+        """Shape (dim,) cheaper vector of a non-empty prepared query; default ``_query``. Raises EmbeddingError."""
+        return self._query(text)
 
     def warm_up(self) -> None:
         """Load the model now (a long-lived process calls it at start-up)."""
@@ -146,22 +164,27 @@ class QueryCache:
         self.size = max(1, size)
         self.hits = 0
         self.misses = 0
-        self._values: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._values: OrderedDict[tuple[bool, str], np.ndarray] = OrderedDict()
         self._lock = threading.Lock()
 
-    def __call__(self, text: str) -> np.ndarray:
-        """Shape (dim,) float32 query vector of ``text`` (read-only). Raises EmbeddingError."""
+    def __call__(self, text: str, coarse: bool = False) -> np.ndarray:
+        """Shape (dim,) float32 query vector of ``text`` (read-only); ``coarse``: ``embed_query_coarse``'s.
+
+        Raises:
+            EmbeddingError: the model failed.
+        """
+        key = (coarse, text)
         with self._lock:
-            vector = self._values.get(text)
+            vector = self._values.get(key)
             if vector is not None:
-                self._values.move_to_end(text)
+                self._values.move_to_end(key)
                 self.hits += 1
                 return vector
-        vector = self.embedder.embed_query(text)
+        vector = self.embedder.embed_query_coarse(text) if coarse else self.embedder.embed_query(text)
         vector.flags.writeable = False
         with self._lock:
             self.misses += 1
-            self._values[text] = vector
+            self._values[key] = vector
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
         return vector

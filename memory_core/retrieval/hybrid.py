@@ -52,8 +52,9 @@ from memory_core.retrieval.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows"]
 
-#: A query's unit vector, or a callable computing it on demand (None: no dense ranking this time).
-QueryVector = np.ndarray | Callable[[], "np.ndarray | None"] | None
+#: A query's unit vector, or a callable computing it on demand from the lexical coverage (0..1)
+#: (None: no dense ranking this time).
+QueryVector = np.ndarray | Callable[[float], "np.ndarray | None"] | None
 
 
 def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int,
@@ -266,7 +267,7 @@ class HybridIndex(HybridState, Reranks):
         if query_vector is not None and self.dense is not None:
             coverage = lexical_coverage(self.lexical, tokens, first)
             if not settings.dense_gate or coverage < settings.dense_gate:
-                vector = query_vector() if callable(query_vector) else query_vector
+                vector = query_vector(coverage) if callable(query_vector) else query_vector
                 if vector is not None:
                     alive = self.table.alive[:n_slots]
                     floor = settings.dense_floor_unmatched if not coverage else 0.0

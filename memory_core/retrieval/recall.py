@@ -80,13 +80,17 @@ class _QueryVector:
         self.error = ""
         self.used = False
 
-    def __call__(self) -> np.ndarray | None:
+    def __call__(self, coverage: float = 0.0) -> np.ndarray | None:
+        """The vector (None after the first call or on failure); ``coverage``: the lexical result's (0..1).
+
+        At coverage at or above the embedder's ``coarse_from`` the cheaper query path is taken.
+        """
         if self.used:
             return None
         self.used = True
         t0 = time.perf_counter()
         try:
-            return self.cache(self.query)
+            return self.cache(self.query, coverage >= self.cache.embedder.coarse_from)
         except EmbeddingError as exc:
             self.error = f"query embedding failed, lexical recall only: {exc}"
             log.warning("recall by meaning skipped: %s", exc)
