@@ -26,8 +26,8 @@ from memory_core.pipeline.pipeline import WritePipeline
 from memory_core.pipeline.sensitive import (
     SENSITIVE_THEME,
     SensitiveGuard,
-    asks_for_item,
-    asks_for_sensitive,
+    asked_categories,
+    may_show,
     parse_tenant_policies,
 )
 from memory_core.pipeline.types import KeyLookup
@@ -284,9 +284,10 @@ class Memory(LifecycleCalls, SessionCalls):
             results = found
             degraded = (f"database unreachable ({type(exc).__name__}); answered from the recall worker's "
                         "index as last updated, which may miss the latest changes")
-        if not _may_see_sensitive(query, filters):  # seed 001 §8.24.1: only when asked for
+        if not _filters_on_sensitive(filters):  # seed 001 §8.24.1: only the kind of value asked for
+            asked = asked_categories(query)
             results = [r for r in results
-                       if r.item.theme != SENSITIVE_THEME or asks_for_item(query, r.item.description)]
+                       if r.item.theme != SENSITIVE_THEME or may_show(query, r.item.description, asked)]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
         # the block's own words (header, labels) in the language the user is writing in now
@@ -304,12 +305,12 @@ class Memory(LifecycleCalls, SessionCalls):
         self.store.close()
 
 
-def _may_see_sensitive(query: str, filters: RecallFilters | None) -> bool:
-    """True when a recall asks for sensitive items: by naming their kind, or by filtering on their theme."""
+def _filters_on_sensitive(filters: RecallFilters | None) -> bool:
+    """True when a recall filters on the sensitive theme itself (then every sensitive item it finds is shown)."""
     themes = filters.themes if filters is not None else None
     if isinstance(themes, str):
         themes = (themes,)
-    return asks_for_sensitive(query) or (themes is not None and SENSITIVE_THEME in themes)
+    return themes is not None and SENSITIVE_THEME in themes
 
 
 def open_memory(settings: Settings | None = None, **overrides: object) -> Memory:

@@ -1,0 +1,343 @@
+"""The sensitive-data detector, English and Chinese: rules, checksums, masking (seed 001 §8.12.2, §8.24.1).
+
+``detect(text)`` finds secrets and high-risk attributes with rules (regular
+expressions, context words and checksums; no model):
+
+=========== ===============================================================
+category    what
+=========== ===============================================================
+secret      a password or passphrase with its value ("my wifi password is …", "'x' as the password",
+            "密码是…", "…是我的密码"), a URL's password (``scheme://user:pass@host``)
+code        a PIN, door/gate/locker/alarm code, lock combination, CVV, one-time or backup code
+            (验证码, 取件码, 门禁/开门/锁屏密码)
+card        a payment card number: named ("card number", 银行卡号), or a bare 13–19 digit run with a
+            card network's prefix and length that passes the Luhn check
+account     a bank account number, sort/routing number, IBAN (mod-97 checked) (账号, 账户)
+id          a national id: Chinese 身份证 (checksum), Hong Kong id (checksum), US SSN, UK National
+            Insurance number, passport, driving licence, social-security/medical card (社保卡, 医保卡)
+api_key     an API key or token by shape (sk-…, sk_live_…, AKIA…, ghp_…, glpat-…, hf_…, npm_…, xox…-,
+            AIza…, JWT, PEM private key, Slack/Discord webhook) or by a context word ("api key: …", 密钥)
+health      a diagnosis, condition, treatment or medication (抑郁症, 确诊, 透析, HIV, chemotherapy …),
+            not a topic ("cancer research", 医学)
+=========== ===============================================================
+
+Checksums (Luhn: ISO/IEC 7812-1; IBAN: ISO 13616 mod 97; 身份证: GB 11643-1999 ISO 7064 MOD 11-2;
+Hong Kong id: the Immigration Department's weighted mod 11) keep digit runs such as order numbers
+out. The rules were written on ``tests/pipeline/data/sensitive_dev.yaml`` only; the held-out halves
+are measured by ``ops/bench/sensitive_eval.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
+
+CATEGORIES = ("secret", "code", "card", "account", "id", "api_key", "health")
+_PRIORITY = ("api_key", "id", "code", "secret", "card", "account", "health")  # for one value found twice
+_PHONE = re.compile(r"^(?:\+?86)?1[3-9]\d{9}$")  # a mainland mobile number: not an account number
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One sensitive value in a text.
+
+    Attributes:
+        category: one of ``CATEGORIES``.
+        start, end: the value's span in the text (characters).
+        value: ``text[start:end]``.
+    """
+
+    category: str
+    start: int
+    end: int
+    value: str
+
+
+# ── rules ────────────────────────────────────────────────────────────────
+
+_I = re.IGNORECASE
+_LINK_EN = (r"\s*(?:(?:is|was|are|reads|(?:set\s+|changed\s+|updated\s+)?to)\b|=|:|：|-)\s*"
+            r"(?:now\s+|still\s+|just\s+)?[\"'“‘]?")
+# after the context word: either a link word ("is", ":", "changed to"), or a short gap ("for my bank login")
+# that must end in a link word, or nothing at all ("password hunter2", "身份证号110...")
+_GAP_EN = r"(?:\s+(?:for|of|to|on|at)\s+[^.,;:!?，。；：\n]{1,30}?" + _LINK_EN + ")"
+_IS_EN = r"(?:" + _LINK_EN + r"|" + _GAP_EN + r"|\s*[\"'“‘]?)"
+_IS_ZH = r"\s*(?:是|为|：|:|=|设成了?|设为|改成了?|改为)?\s*[\"'“‘]?"
+
+# passwords: a context word, then the value (no spaces; 3..64 characters)
+_SECRET_WORDS_EN = r"(?:password|passwd|pwd|passphrase|pass\s*word)"
+_SECRET_WORDS_ZH = r"(?:密码|口令|登录密码|支付密码|开机密码)"
+_CODE_WORDS_EN = (r"(?:pin(?:\s*(?:code|number))?|passcode|pass\s*code|"
+                  r"(?:door|gate|locker|lock|alarm|safe|garage|building|entry|access|security|verification|"
+                  r"confirmation|one[-\s]?time|2fa|otp|sms)(?:\s+(?:opener|entry|door|box|unlock|screen))?\s*"
+                  r"(?:code|pin)|(?:lock|safe|locker|padlock)?\s*(?:combination|combo)|"
+                  r"(?:backup|recovery)\s+codes?|unlock\s+(?:pin|code|pattern)|cvv2?|cvc|otp)")
+_CODE_WORDS_ZH = (r"(?:验证码|取件码|提货码|门禁(?:卡)?(?:密码|码)|开门密码|开锁密码|密码锁|锁的密码|锁屏密码|"
+                  r"解锁码|保险[箱柜]的?密码|储物柜密码|柜子密码|PIN码|pin码|动态码|校验码|安全码)")
+_VALUE = (r"(?!(?:is|was|for|of|to|on|at|the|my|a|an|and|or|it|that|this|again|yet|manager|managers|reset|"
+          r"protected|changed|expired|strong|weak|wrong|secure|same|please|here|there|policy|field|hint|"
+          r"today|tomorrow|yesterday|soon|later|now)\b)"
+          r"([^\s,，。;；\"'”’)）]{3,64})")
+_CODE_VALUE = r"#?([A-Za-z]?\d{1,4}(?:[\s-]\d{1,4}){1,5}|[A-Za-z]?\d{3,8})(?!\d|\.\d)"
+
+# checked in detect: a 身份证's check digit (GB 11643), a Hong Kong id's, an IBAN's mod 97
+_BARE_CN_ID = re.compile(r"(?<![\dA-Za-z])([1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx])"
+                         r"(?![\dA-Za-z])")
+_HK_ID = re.compile(r"(?<![A-Za-z])([A-Z]{1,2}\d{6}\s?\(?[\dA]\)?)(?![\dA-Za-z])")
+_IBAN = re.compile(r"\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,7}(?:\s?[A-Z0-9]{1,4})?)\b")
+
+_RULES: list[tuple[str, re.Pattern[str]]] = [
+    # API keys and tokens first: their shapes are unambiguous
+    ("api_key", re.compile(r"\b(sk-(?:proj-|live-|test-|ant-)?[A-Za-z0-9_-]{16,})")),
+    ("api_key", re.compile(r"\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,})")),
+    ("api_key", re.compile(r"\b((?:AKIA|ASIA)[0-9A-Z]{16})\b")),
+    ("api_key", re.compile(r"\b(gh[pousr]_[A-Za-z0-9]{30,})")),
+    ("api_key", re.compile(r"\b(github_pat_[A-Za-z0-9_]{30,})")),
+    ("api_key", re.compile(r"\b(glpat-[A-Za-z0-9_-]{20,})")),
+    ("api_key", re.compile(r"\b(hf_[A-Za-z0-9]{30,})")),
+    ("api_key", re.compile(r"\b(npm_[A-Za-z0-9]{30,})")),
+    ("api_key", re.compile(r"\b(xox[abprs]-[A-Za-z0-9-]{10,})")),
+    ("api_key", re.compile(r"\b(AIza[0-9A-Za-z_-]{30,})")),
+    ("api_key", re.compile(r"\b(ya29\.[0-9A-Za-z_-]{20,})")),
+    ("api_key", re.compile(r"\b(SG\.[\w-]{16,}\.[\w-]{16,})")),
+    ("api_key", re.compile(r"\b(gs_[0-9a-f]{6,}_[A-Za-z0-9_-]{16,})")),
+    ("api_key", re.compile(r"\b(eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})")),
+    ("api_key", re.compile(r"(-----BEGIN [A-Z ]*PRIVATE KEY-----)")),
+    ("api_key", re.compile(r"(https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]{16,})")),
+    ("api_key", re.compile(r"(?<!\d)(\d{8,10}:[A-Za-z0-9_-]{35})(?![\w-])")),  # a Telegram bot token
+    ("api_key", re.compile(r"(?:api[\s_-]?key|access[\s_-]?key|secret[\s_-]?key|auth[\s_-]?token|access[\s_-]?token|"
+                           r"bearer(?:\s+token)?|token|client[\s_-]?secret|secret|密钥|令牌|秘钥)"
+                           + _IS_EN + _IS_ZH + r"([A-Za-z0-9_\-./+=]{16,})", _I)),
+    # a URL's password: scheme://user:password@host
+    ("secret", re.compile(r"\b[a-z][a-z0-9+.-]{1,15}://[^\s:/@]{1,64}:([^\s:/@]{3,64})@", _I)),
+    # ids (a bare 18-character run is a 身份证 only when its check digit fits: see detect)
+    ("id", _BARE_CN_ID),
+    ("id", re.compile(r"(?:身份证|证件|社保卡|医保卡|社会保障卡?|居住证|通行证|军官证)(?:号码?|号)?" + _IS_ZH
+                      + r"([A-Za-z]?[\dXx]{6,18})")),
+    ("id", re.compile(r"(?:social\s+security(?:\s+number)?|ssn)" + _IS_EN + r"(?:\s*it'?s\s+)?"
+                      r"(\d{3}[-\s]?\d{2}[-\s]?\d{4})", _I)),
+    ("id", re.compile(r"(?<![\d-])(\d{3}-\d{2}-\d{4})(?![\d-])")),
+    ("id", re.compile(r"\b([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D])\b")),  # UK NINO
+    ("id", re.compile(r"(?:national\s+insurance(?:\s+number)?|\bni\s+number|\bnino)" + _IS_EN
+                      + r"([A-Z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D])\b", _I)),
+    ("id", _HK_ID),
+    ("id", re.compile(r"(?:passport|护照)(?:\s*(?:number|no\.?|#))?(?:号码?|号)?" + _IS_EN + _IS_ZH
+                      + r"([A-Za-z]{0,2}\d{6,9})", _I)),
+    ("id", re.compile(r"(?:driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|驾驶证|驾照|"
+                      r"(?:tax|taxpayer|medicare|medicaid|national|health\s+insurance)\s+(?:id|number)|"
+                      r"\btin\b|\bein\b|纳税人识别号|税号)"
+                      r"(?:\s*(?:number|no\.?|#))?(?:号码?)?"
+                      + _IS_EN + _IS_ZH + r"([A-Za-z0-9-]{6,20})", _I)),
+    # cards: named, or a bare digit run with a network's prefix and length that passes the Luhn check
+    ("card", re.compile(r"(?:card\s*(?:number|no\.?|#)|银行卡(?:号码?)?|信用卡(?:号码?)?|储蓄卡(?:号码?)?|"
+                        r"借记卡(?:号码?)?|卡号)"
+                        + _IS_EN + _IS_ZH + r"(\d[\d\s-]{10,22}\d)", _I)),
+    ("account", re.compile(r"(?:account\s*(?:number|no\.?|#)|acct\.?\s*(?:number|no\.?|#)?|routing\s*number|"
+                           r"sort\s*code|iban|bank\s+account|(?<!\w)account(?=\s*:?\s*\d)|"
+                           r"银行账号|收款账号|账号|账户号?码?|帐号|户号)"
+                           + _IS_EN + _IS_ZH + r"([A-Za-z]{0,4}\d[\d\s-]{4,30}\d)", _I)),
+    ("account", _IBAN),
+    # codes and PINs: a context word, then digits (or a short value)
+    ("code", re.compile(r"\b" + _CODE_WORDS_EN + r"\b" + _IS_EN + _CODE_VALUE, _I)),
+    ("code", re.compile(_CODE_WORDS_ZH + r"\s*(?:是|为|：|:|=|设成了?|设为|改成了?|改为)?\s*"
+                        r"(\d{1,4}(?:[\s-]\d{1,6}){1,5}|\d{3,8}|[A-Za-z0-9]{4,12})")),
+    ("code", re.compile(r"(?:code|combination|combo)\s+(?:to|for|of|on)\s+(?:my|the|our)?\s*[\w'’-]+(?:\s+[\w'’-]+)?"
+                        + _IS_EN + _CODE_VALUE, _I)),
+    # passwords
+    ("secret", re.compile(r"\b" + _SECRET_WORDS_EN + r"\b" + _IS_EN + _VALUE, _I)),
+    ("secret", re.compile(r"\b(?:pass|pw|pwd|passwd|pin)\s*[:=]\s*" + _VALUE, _I)),
+    ("secret", re.compile(r"\bpw\s+is\s+" + _VALUE, _I)),
+    ("secret", re.compile(_SECRET_WORDS_ZH + r"(?:也|都|还)?" + _IS_ZH + _VALUE)),
+    ("secret", re.compile(r"(?:log\s*in|sign\s*in|unlock)\s+with\s+[\"'“‘]?([^\s,，。\"'”’]{4,64})", _I)),
+    # the value first: "uses 'pinecone88' as the password", "'x' is my password", "x 是我的密码"
+    ("secret", re.compile(r"[\"'“‘]([^\s\"'”’]{3,64})[\"'”’]\s+(?:as|is|was)\s+(?:the|my|our|his|her|their)\s+"
+                          r"(?:[\w-]+\s+){0,2}" + _SECRET_WORDS_EN, _I)),
+    ("secret", re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9!@#$%^&*_.+-]{4,64})\s*(?:是|为|就是)(?:我|我们|他|她)?的?"
+                          r"[\u4e00-\u9fff]{0,6}" + _SECRET_WORDS_ZH)),
+]
+
+_NOT_A_VALUE = re.compile(
+    r"^(?:is|was|the|my|a|an|to|for|and|or|it|that|this|again|yet|reset|manager|managers|protected|"
+    r"changed|expired|forgot|strong|weak|wrong|right|correct|incorrect|secure|same|different|please|"
+    r"here|there|one|ones|policy|policies|field|fields|hint|hints|reset|resets|safe|long|short|"
+    r"valid|invalid|required|needed|ok|okay|fine|"
+    r"忘了|忘记|错了|不对|重置|修改|改了|很|太|比较|管理器|提示)$", _I)
+
+# a medication by name: the endings of common drug names (-pril, -statin, -oxetine …) or a dose form
+_DRUG = (r"(?:[a-z]+(?:pril|sartan|statin|olol|azepam|zolam|oxetine|traline|triptan|prazole|cillin|cycline|"
+         r"profen|formin|thyroxine|semide|codone|morphine|izine|adine|azine|afil|umab|tinib|clovir|"
+         r"phetamine|xetine|pramine|ipine|idone|iazide)|"
+         r"(?:my\s+|some\s+|the\s+)?(?:meds|medication|medicine|pills|tablets|antibiotics|inhaler|shots))")
+_HEALTH_EN = re.compile(
+    r"\b(diagnosed\s+with\s+[\w'’-]+(?:\s+[\w'’-]+){0,2}|tested\s+positive\s+for\s+[\w'’-]+(?:\s+[\w'’-]+)?|"
+    r"hiv(?:[-\s]positive)?|aids|cancer|tumou?r|leukemia|lymphoma|"
+    r"chemo(?:therapy)?|radiotherapy|dialysis|transplant|depression|depressive|bipolar|schizophreni\w*|ptsd|ocd|"
+    r"anorexia|bulimia|(?:eating|anxiety|panic|bipolar|personality|mood|sleep|seizure|autoimmune)\s+disorder|"
+    r"panic\s+attacks?|adhd|autis\w*|diabetes|diabetic|insulin|hepatitis\s*[abc]?|herpes|"
+    r"std|sti|epilep\w*|seizures?|dementia|alzheimer'?s|parkinson'?s|multiple\s+sclerosis|crohn'?s|"
+    r"asthma|hypertension|high\s+blood\s+pressure|heart\s+(?:disease|condition|attack|failure)|"
+    r"(?:had|has|have|suffered)\s+a\s+(?:mild\s+|minor\s+|major\s+)?stroke|stroke\s+(?:patient|survivor)|"
+    r"miscarriage|abortion|pregnan\w*|ivf|infertil\w*|antidepressants?|ssris?|prozac|zoloft|lexapro|xanax|"
+    r"lithium|adderall|ritalin|methadone|opioids?|rehab|suicid\w*|self[-\s]harm|therapist|psychiatrist|"
+    r"metformin|biopsy|hiv\s+meds?|hormone\s+therapy|thyroid\s+(?:disease|condition)|"
+    r"blood\s+type\s+[abo]{1,2}[+-]?|allerg(?:y|ic)\s+to\s+[\w-]+(?:\s+[\w-]+)?|"
+    r"(?:take|takes|taking|took|on|prescribed)\s+(?:\d+\s*mg\s+(?:of\s+)?[\w-]+|" + _DRUG + r")"
+    r"\s+for\s+(?:my\s+|his\s+|her\s+)?[\w-]+)\b"
+    r"(?!\s+(?:research|awareness|charity|charities|foundation|society|institute|month|day|walk|run|fundraiser|"
+    r"study|studies|policy|ribbon|center|centre|ward|sign)\b)", _I)
+_PREP = re.compile(r"\b(PrEP)\b")  # the HIV prevention drug, not "prep"
+_HEALTH_ZH = re.compile(
+    r"(确诊[^\s，。,；;]{0,10}|诊断出[^\s，。,；;]{0,10}|得了[^\s，。,；;]{0,2}(?:癌|病|症|炎)|抑郁症|抑郁|焦虑症|"
+    r"抗焦虑|双相|精神分裂|强迫症|多动症|自闭症|进食障碍|厌食症|暴食症|"
+    r"癌症?|肿瘤|白血病|化疗|放疗|艾滋病?|HIV|乙肝|丙肝|肝炎|梅毒|性病|糖尿病|胰岛素|高血压|降压药|心脏病|心梗|中风|"
+    r"癫痫|痴呆|阿尔茨海默|帕金森|哮喘|流产|堕胎|怀孕|试管婴儿|不孕|不育|抗抑郁药|安眠药|精神科|心理医生|"
+    r"心理咨询|自杀|自残|过敏|血型[ABO]{1,2}|甲状腺|病历|住院|手术|透析|器官移植)"
+    r"(?!研究|基金|协会|宣传|科普|防治日)")
+
+_ASKS: dict[str, re.Pattern[str]] = {
+    "secret": re.compile(r"\b(?:password|passwd|passphrase|credentials?|login|pw)\b|密码|口令", _I),
+    "code": re.compile(r"\b(?:pin|passcode|code|combination|combo|cvv|cvc|otp)\b|验证码|取件码|门禁|密码|锁", _I),
+    "card": re.compile(r"\b(?:card|visa|mastercard|amex)\b|卡号|银行卡|信用卡|储蓄卡|借记卡", _I),
+    "account": re.compile(r"\b(?:account|iban|routing|sort\s+code|bank)\b|账号|账户|帐号|户号", _I),
+    "id": re.compile(r"\b(?:ssn|social\s+security|passport|licen[cs]e|id\s+number|national\s+insurance|tax\s+id|"
+                     r"hkid|id)\b|身份证|证件|护照|驾照|驾驶证|社保|医保|税号", _I),
+    "api_key": re.compile(r"\b(?:api\s*key|token|secret|key|webhook|credentials?)\b|密钥|令牌|秘钥", _I),
+    "health": re.compile(r"\b(?:health|medical|medication|medicine|meds|diagnos\w*|condition|illness|disease|"
+                         r"allerg\w*|blood\s+type|prescription|therapy|treatment|doctor|sick|pills?)\b|"
+                         r"健康|病|药|诊断|确诊|过敏|血型|医生|医院|治疗", _I),
+}
+
+
+# ── checksums ────────────────────────────────────────────────────────────
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        n = int(ch)
+        if i % 2:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return total % 10 == 0
+
+
+def _card_network(digits: str) -> bool:
+    """True when ``digits`` has a card network's prefix and length (Visa, Mastercard, Amex, UnionPay …)."""
+    n, p2, p4 = len(digits), int(digits[:2]), int(digits[:4])
+    return ((digits[0] == "4" and n in (13, 16, 19)) or (51 <= p2 <= 55 and n == 16)
+            or (2221 <= p4 <= 2720 and n == 16) or (p2 in (34, 37) and n == 15)
+            or (p2 == 62 and 16 <= n <= 19) or (p2 in (60, 64, 65) and n in (16, 19))
+            or (3528 <= p4 <= 3589 and n == 16) or (p2 in (30, 36, 38) and n == 14))
+
+
+def _cn_id_ok(value: str) -> bool:
+    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+    check = "10X98765432"
+    body = value[:17]
+    return body.isdigit() and check[sum(int(c) * w for c, w in zip(body, weights, strict=True)) % 11] == \
+        value[17].upper()
+
+
+def _hkid_ok(value: str) -> bool:
+    compact = re.sub(r"[\s()]", "", value).upper()
+    letters, digits, check = compact[:-7], compact[-7:-1], compact[-1]
+    if not letters.isalpha() or not digits.isdigit():
+        return False
+    letters = letters.rjust(2, " ")
+    values = [36 if ch == " " else ord(ch) - 55 for ch in letters] + [int(d) for d in digits]
+    total = sum(v * w for v, w in zip(values, range(9, 1, -1), strict=True))
+    expected = (11 - total % 11) % 11
+    return check == ("A" if expected == 10 else str(expected))
+
+
+def _iban_ok(value: str) -> bool:
+    compact = value.replace(" ", "")
+    if not 15 <= len(compact) <= 34:
+        return False
+    moved = compact[4:] + compact[:4]
+    digits = "".join(str(int(c, 36)) for c in moved)
+    return int(digits) % 97 == 1
+
+
+# ── detection ────────────────────────────────────────────────────────────
+
+_CARD_RUN = re.compile(r"(?<![\d-])(\d(?:[ -]?\d){12,18})(?![\d-])")
+_NOT_A_CARD_BEFORE = re.compile(r"(?:order|invoice|tracking|isbn|ref(?:erence)?|订单|单号|发票|物流)\D{0,12}$", _I)
+
+
+def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start: int) -> bool:
+    if category == "secret" and (_NOT_A_VALUE.match(value) or len(value) < 3):
+        return False
+    if pattern is _BARE_CN_ID and not _cn_id_ok(value):
+        return "身份证" in text[max(0, start - 12):start] or "证件" in text[max(0, start - 12):start]
+    if pattern is _HK_ID and not _hkid_ok(value):
+        return False
+    if category == "account" and _PHONE.match(_norm(value)):
+        return False
+    return not (pattern is _IBAN and not _iban_ok(value))
+
+
+def detect(text: str) -> list[Finding]:
+    """Return the sensitive values in ``text``, in text order, without overlaps.
+
+    Args:
+        text: any text (a turn, an item description), English or Chinese.
+
+    Returns:
+        ``Finding`` objects; empty when nothing sensitive was found.
+    """
+    found: list[Finding] = []
+    for category, pattern in _RULES:
+        for m in pattern.finditer(text):
+            start = m.start(1)
+            value = m.group(1).rstrip(".")
+            if _keep(category, pattern, value, text, start):
+                found.append(Finding(category, start, start + len(value), value))
+    for m in _CARD_RUN.finditer(text):
+        digits = re.sub(r"[ -]", "", m.group(1))
+        if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _card_network(digits) and _luhn(digits) \
+                and not _NOT_A_CARD_BEFORE.search(text[:m.start(1)]):
+            found.append(Finding("card", m.start(1), m.end(1), m.group(1)))
+    for health in (_HEALTH_EN, _HEALTH_ZH, _PREP):
+        for m in health.finditer(text):
+            found.append(Finding("health", m.start(1), m.end(1), m.group(1)))
+    return _without_overlaps(found)
+
+
+def _without_overlaps(found: list[Finding]) -> list[Finding]:
+    order = {c: n for n, c in enumerate(_PRIORITY)}
+    kept: list[Finding] = []
+    for f in sorted(found, key=lambda f: (f.start, -(f.end - f.start), order[f.category])):
+        if kept and f.start < kept[-1].end:
+            continue
+        kept.append(f)
+    return kept
+
+
+def _norm(value: str) -> str:
+    return re.sub(r"[\s-]", "", value).casefold()
+
+
+def mask(text: str, findings: Sequence[Finding] | None = None) -> str:
+    """``text`` with every sensitive value replaced by ``[<category>]`` (e.g. "my PIN is [code]")."""
+    findings = detect(text) if findings is None else findings
+    out, last = [], 0
+    for f in findings:
+        out.append(text[last:f.start])
+        out.append(f"[{f.category}]")
+        last = f.end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def asked_categories(query: str) -> set[str]:
+    """The sensitive categories a recall query names ("what is my locker code?" → {"code"}, 我的银行卡号 → {"card"})."""
+    return {category for category, words in _ASKS.items() if words.search(query)}
+
+
+def asks_for_sensitive(query: str) -> bool:
+    """True when a recall query names a sensitive category; any other query sees no sensitive item."""
+    return bool(asked_categories(query))
