@@ -1,8 +1,9 @@
 """Sensitive data on the write path (memory_core/pipeline/sensitive.py), English and Chinese.
 
 The detector is measured on a labelled set written for it (tests/pipeline/data/):
-the dev half was used to write the rules, the test half was held out.
-``ops/bench/sensitive_eval.py`` prints both halves' figures (ops/bench/RESULTS.md).
+the dev half was used to write the rules, the test and heldout halves were held
+out (heldout written after the rules of 2026-12-02 were frozen).
+``ops/bench/sensitive_eval.py`` prints every half's figures (ops/bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.sensitive import (
     SENSITIVE_THEME,
     SensitiveGuard,
+    asked_categories,
     asks_for_sensitive,
     detect,
     mask,
@@ -44,11 +46,11 @@ def _scores(name: str) -> tuple[float, float, int]:
 
 
 def test_the_labelled_set_has_both_languages_and_both_halves() -> None:
-    rows = [r for name in ("sensitive_dev.yaml", "sensitive_test.yaml")
+    rows = [r for name in ("sensitive_dev.yaml", "sensitive_test.yaml", "sensitive_heldout.yaml")
             for r in yaml.safe_load((DATA / name).read_text(encoding="utf-8"))]
-    assert len(rows) >= 100
+    assert len(rows) >= 300
     zh = [r for r in rows if any("\u4e00" <= ch <= "\u9fff" for ch in r["text"])]
-    assert len(zh) >= 30 and len(rows) - len(zh) >= 30
+    assert len(zh) >= 100 and len(rows) - len(zh) >= 100
     assert {r["category"] for r in rows} == {"none", "secret", "code", "card", "account", "id", "api_key", "health"}
 
 
@@ -57,9 +59,11 @@ def test_dev_half_meets_the_targets() -> None:
     assert n >= 50 and precision >= 0.9 and recall >= 0.95, (precision, recall)
 
 
-def test_held_out_half_stays_near_the_targets() -> None:
-    # measured once, after the rules were frozen: P 0.975, R 0.929 (ops/bench/RESULTS.md)
-    precision, recall, n = _scores("sensitive_test.yaml")
+@pytest.mark.parametrize("name", ["sensitive_test.yaml", "sensitive_heldout.yaml"])
+def test_held_out_halves_stay_near_the_targets(name: str) -> None:
+    # measured once each, after the rules were frozen (ops/bench/RESULTS.md, issue 19):
+    # test P 0.975 R 0.929 (2026-12-01), then P 0.976 R 0.976; heldout P 0.966 R 0.949 (2026-12-02)
+    precision, recall, n = _scores(name)
     assert n >= 50 and precision >= 0.9 and recall >= 0.9, (precision, recall)
 
 
@@ -70,6 +74,16 @@ def test_held_out_half_stays_near_the_targets() -> None:
     ("The password for my bank login is hunter2", "secret", "hunter2"),
     ("api key: 9f8e7d6c5b4a39281706f5e4d3c2b1a0", "api_key", "9f8e7d6c5b4a39281706f5e4d3c2b1a0"),
     ("我上个月确诊了抑郁症", "health", None),
+    ("Test card for the sandbox: 4242 4242 4242 4242", "card", "4242 4242 4242 4242"),
+    ("IBAN: DE89 3704 0044 0532 0130 00", "account", "DE89 3704 0044 0532 0130 00"),
+    ("香港身份证 A123456(3)", "id", "A123456(3)"),
+    ("the db url is postgres://admin:S3cretPass@db:5432/prod", "secret", "S3cretPass"),
+    ("uses 'pinecone88' as the password", "secret", "pinecone88"),
+    ("Gx7788kk 是我的路由器密码", "secret", "Gx7788kk"),
+    ("the lock combination is 3-17-29", "code", "3-17-29"),
+    ("手机锁屏密码 1357", "code", "1357"),
+    ("stripe secret sk_live_51HxYzAbCdEfGhIjKlMnOpQr", "api_key", "sk_live_51HxYzAbCdEfGhIjKlMnOpQr"),
+    ("She takes lisinopril for her blood pressure.", "health", None),
 ])
 def test_detect_finds_the_value(text: str, category: str, value: str | None) -> None:
     found = detect(text)
@@ -79,11 +93,29 @@ def test_detect_finds_the_value(text: str, category: str, value: str | None) -> 
         assert value not in mask(text) and f"[{category}]" in mask(text)
 
 
+@pytest.mark.parametrize("text", [
+    "4242 4242 4242 4241",  # Luhn fails
+    "1111 1111 1111 1111",  # one repeated digit
+    "order 4242 4242 4242 4242 shipped",  # an order number, whatever its digits
+    "DE89 3704 0044 0532 0130 01",  # IBAN mod 97 fails
+    "see form A123456(4) attached",  # a Hong Kong id's shape, check digit fails
+    "订单号 202612020001234 已经发货了",  # no card network's prefix
+    "I need to reset my password tomorrow.",
+    "Taking time for yourself is important.",
+    "I'm reading a book about cancer research funding.",
+    "他在做癌症研究",
+])
+def test_shapes_without_a_valid_checksum_or_context_are_not_sensitive(text: str) -> None:
+    assert not detect(text), detect(text)
+
+
 def test_queries_that_ask_for_sensitive_data() -> None:
     assert asks_for_sensitive("what is my locker code?")
     assert asks_for_sensitive("我的银行卡号是多少")
     assert not asks_for_sensitive("what food do I like?")
     assert not asks_for_sensitive("我住在哪里")
+    assert asked_categories("what is my locker code?") == {"code"}
+    assert "card" in asked_categories("我的银行卡号是多少") and "health" not in asked_categories("我的银行卡号是多少")
 
 
 def _turn(user: str, n: int, text: str, role: str = "user") -> Turn:
@@ -158,3 +190,40 @@ def test_a_health_item_is_recalled_when_the_query_names_its_condition(memory: Me
     assert any(i.theme == SENSITIVE_THEME for i in memory.store.list_items("fay"))
     assert "diabetes" in memory.recall("fay", "how is my diabetes going").context.text
     assert "diabetes" not in memory.recall("fay", "what happened in May").context.text
+
+
+@pytest.mark.parametrize(("texts", "asked", "shown", "hidden"), [
+    (["My locker code is 4711.", "My card number is 4111 1111 1111 1111."], "what is my locker code?",
+     "4711", "4111"),
+    (["我的储物柜密码是0419", "我的银行卡号是6222020200112233445"], "我的银行卡号是多少",
+     "6222020200112233445", "0419"),
+])
+def test_a_question_sees_only_the_kind_of_secret_it_names(memory: Memory, texts: list[str], asked: str,
+                                                          shown: str, hidden: str) -> None:
+    memory.ingest([_turn("gus", n, text) for n, text in enumerate(texts)])
+    response = memory.recall("gus", asked)
+    assert shown in response.context.text
+    assert hidden not in response.context.text
+    assert all(hidden not in r.item.description for r in response.results)
+
+
+@pytest.mark.parametrize(("user", "policy_word"), [("ann", "keep"), ("beta:ann", "mask"), ("acme:ann", "drop")])
+@pytest.mark.parametrize("text", ["I like green tea, and my wifi password is Tr0ub4dor&3",
+                                  "我喜欢喝绿茶，家里wifi的密码是 qwer1234"])
+def test_a_raw_turn_holding_a_secret_is_flagged_masked_or_dropped_like_a_curated_item(
+        memory: Memory, user: str, policy_word: str, text: str) -> None:
+    memory.ingest([_turn(user, 0, text)])
+    secret = detect(text)[0].value
+    items = memory.store.list_items(user, statuses=None)
+    events = [i for i in items if i.kind == "event"]
+    if policy_word == "keep":
+        assert events and all(e.theme == SENSITIVE_THEME for e in events)
+    elif policy_word == "mask":
+        assert events and all(secret not in e.description and "[secret]" in e.description for e in events)
+    else:
+        assert not events
+    assert all(secret not in i.description for i in items if i.theme != SENSITIVE_THEME)
+    for query in ("what do I like to drink?", "我喜欢喝什么", "green tea", "绿茶"):
+        response = memory.recall(user, query)
+        assert secret not in response.context.text, query
+        assert all(secret not in r.item.description for r in response.results), query
