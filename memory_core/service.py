@@ -27,6 +27,7 @@ from memory_core.pipeline.sensitive import (
     SENSITIVE_THEME,
     SensitiveGuard,
     asked_categories,
+    masked_unless_asked,
     may_show,
     parse_tenant_policies,
 )
@@ -284,15 +285,21 @@ class Memory(LifecycleCalls, SessionCalls):
             results = found
             degraded = (f"database unreachable ({type(exc).__name__}); answered from the recall worker's "
                         "index as last updated, which may miss the latest changes")
-        if not _filters_on_sensitive(filters):  # seed 001 §8.24.1: only the kind of value asked for
-            asked = asked_categories(query)
+        guarded = not _filters_on_sensitive(filters)  # seed 001 §8.24.1: only the kind of value asked for
+        asked = asked_categories(query)
+        if guarded:
             results = [r for r in results
                        if r.item.theme != SENSITIVE_THEME or may_show(query, r.item.description, asked)]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
+        notes = self.recaller.context_notes(user_id, results)
+        if guarded:  # a source turn's words or an old value holding a secret: masked the same way
+            notes = {item_id: replace(note, was=masked_unless_asked(query, note.was, asked),
+                                      said=masked_unless_asked(query, note.said, asked))
+                     for item_id, note in notes.items()}
         # the block's own words (header, labels) in the language the user is writing in now
         block = build_context(results, budget_tokens=budget, lang=query_lang(query),  # with each value's past
-                              notes=self.recaller.context_notes(user_id, results))
+                              notes=notes)
         done = time.perf_counter()
         timings = self.recaller.timings
         reason = timings.degraded if timings is not None else ""

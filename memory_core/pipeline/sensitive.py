@@ -62,6 +62,7 @@ __all__ = [
     "detect",
     "is_sensitive",
     "mask",
+    "masked_unless_asked",
     "may_show",
     "parse_tenant_policies",
 ]
@@ -100,6 +101,23 @@ def may_show(query: str, description: str, asked: set[str] | None = None) -> boo
 
 
 # ── the guard on the write path ─────────────────────────────────────────
+
+
+def masked_unless_asked(query: str, text: str, asked: set[str] | None = None) -> str:
+    """``text`` with the sensitive values a recall for ``query`` did not ask for masked.
+
+    For words that go with a recalled item into the context (its source turn's text, the value it
+    superseded): a value is left as it is when the query names its kind (``asked_categories``) or,
+    for a health value, names the value itself; every other one becomes ``[<category>]``.
+    """
+    found = detect(text)
+    if not found:
+        return text
+    asked = asked_categories(query) if asked is None else asked
+    q = query.casefold()
+    hidden = [f for f in found
+              if f.category not in asked and not (f.category == "health" and f.value.casefold() in q)]
+    return mask(text, hidden) if hidden else text
 
 
 def _norm(value: str) -> str:
