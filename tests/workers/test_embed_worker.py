@@ -39,7 +39,10 @@ def test_curation_does_not_wait_and_the_embed_worker_makes_recall_find_by_meanin
     celery_procs.worker("embed1", queues="embed", concurrency=1, **SEMANTIC)
     wanted = len(store.list_items_for_index("mia", ["active", "superseded"]))
     wait_until(lambda: vectors.count() >= wanted, 120, "vectors stored", celery_procs.logs)
-    celery_procs.worker("recall1", queues="recall", pool="solo", concurrency=1, **SEMANTIC)
+    recall1 = celery_procs.worker("recall1", queues="recall", pool="solo", concurrency=1, **SEMANTIC)
+    # the model is loaded at start, before any recall asks for it
+    wait_until(lambda: "multilingual-e5-small" in recall1.tail(20000) and "loaded in" in recall1.tail(20000),
+               60, "embedder loaded at start", celery_procs.logs)
     reply = client.recall("mia", "Am I a vegetarian?", k=2)
     assert not reply.degraded, reply.reason
     assert any("素食" in r["item"]["description"] for r in reply.results), reply.results
