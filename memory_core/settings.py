@@ -219,7 +219,7 @@ class Settings(GulfstreamSettings):
     embed_dim: int = Field(default=0, ge=0, le=65536)
     embed_threads: int = Field(default=1, ge=1, le=64)
     embed_batch: int = Field(default=32, ge=1, le=1024)
-    embed_query: Literal["model", "table", "tiered"] = "model"
+    embed_query: Literal["model", "table", "tiered"] = "tiered"
     embed_query_tier: float = Field(default=0.2, ge=0, le=1)
 
     def decay(self) -> Decay:

