@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.gist import gist_clause
+from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.types import Candidate
@@ -207,8 +209,9 @@ class MechanicalExtractor:
         )
 
     def statements(self, turn: Turn) -> list[Candidate]:
-        """Return fact, preference and instruction candidates from the first-person clauses of ``turn``."""
-        return self.read(turn)[0]
+        """Return fact, preference and instruction candidates from the first-person clauses of ``turn``
+        (not the turn's restate-only mention)."""
+        return [c for c in self.read(turn)[0] if not c.restate_only]
 
     def read(self, turn: Turn) -> tuple[list[Candidate], bool, bool]:
         """Return (statement candidates of ``turn``, whether it states a temporary state, whether a stay).
@@ -234,11 +237,22 @@ class MechanicalExtractor:
             temporary = temporary or reading.temporary
             stay = stay or reading.stay
             if reading.hits:
-                out.extend(self._slot_candidate(turn, hit, lang, subject, qualifier) for hit in reading.hits)
+                out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), clause, hit)
+                           for hit in reading.hits)
                 continue
             if reading.subject or (reading.temporary and not reading.skip):
                 continue  # another person's clause, or a trip: no rule of the user's own applies
             hit = match_clause(clause, lang, allow_rules=True)
+            said = None
+            if (hit is None or hit.rule.slot == "is") and not reading.skip:
+                if gist_clause(clause, lang) and (lang == "en" or "我" in turn.text):  # not a bare request
+                    said = own_words(turn, clause, lang, subject, qualifier)
+                elif hit is not None:  # "I think I'm an expert hiker now": the statement inside, as said
+                    said = own_words(turn, f"我是{hit.obj}" if lang == "zh" else f"I'm {hit.obj}", lang, subject,
+                                     qualifier)
+            if said is not None:
+                out.append(said)
+                continue
             if hit is None or (reading.skip and hit.rule.slot != "rule"):
                 continue
             rule = hit.rule
@@ -269,7 +283,10 @@ class MechanicalExtractor:
             ))
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
-        return _fold_switches(out), temporary, stay
+        said = mention(turn, name if named else "", qualifier)
+        if said is not None and temporary:
+            said.may_revise = False  # a trip says nothing lasting to add to what it restates
+        return _fold_switches(out) + ([said] if said is not None else []), temporary, stay
 
     @staticmethod
     def _slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier: str) -> Candidate:

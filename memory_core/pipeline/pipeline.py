@@ -110,7 +110,8 @@ class WritePipeline:
             StoreError: the store failed while reading.
         """
         cands = self.candidates(turn) if candidates is None else candidates
-        keys = list(dict.fromkeys([*(c.key for c in cands if c.key), *(k for c in cands for k in c.ends)]))
+        keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
+                                   *(k for c in cands for k in (*c.ends, *c.probes))]))
         return self.resolver.resolve(turn, cands, existing_items(store, turn.user_id, keys))
 
 

@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.gist import normalize_numbers
+from memory_core.pipeline.restate import plan_own_words
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
 from memory_core.pipeline.types import Candidate
@@ -54,7 +56,7 @@ def description_polarity(description: str) -> int:
 
 
 def _canon(text: str) -> str:
-    return " ".join(_NON_WORD.sub(" ", text.casefold()).split())
+    return " ".join(_NON_WORD.sub(" ", normalize_numbers(text).casefold()).split())
 
 
 def _claim_matches(cand: Candidate, item: MemoryItem) -> bool:
@@ -159,7 +161,11 @@ class KeyConflictResolver:
             EmptyText, TextTooLong, InvalidField: a candidate that cannot be an item.
         """
         ops: list[Op] = []
-        for cand in candidates:
+        touched: set[str] = set()
+        for cand in sorted(candidates, key=lambda c: c.restate_only):  # a turn's own statements first
+            if cand.topic is not None:
+                ops.extend(plan_own_words(turn, cand, existing, touched, self.actor, self.new_item))
+                continue
             olds = [o for o in existing.get(cand.key, ()) if o.active and o.user_id == turn.user_id] \
                 if cand.key else []
             same = [o for o in olds if agrees(cand, o)]
@@ -173,10 +179,12 @@ class KeyConflictResolver:
             grown = [o for o in other if extends(cand, o)]
             if same:
                 keep_id = same[0].id
+                touched.add(keep_id)
                 ops.append(HitOp(keep_id, turn_id=turn.turn_id))
             elif grown:
                 keep = grown[0]
                 keep_id = keep.id
+                touched.add(keep_id)
                 text = with_detail(keep.description, cand.detail, cand.lang) if cand.detail else cand.description
                 reason = f"补充细节：{cand.description}" if cand.lang == "zh" else f"added detail: {cand.description}"
                 ops.append(UpdateOp(keep_id, reason, new_description=text, actor=self.actor, turn_id=turn.turn_id,
@@ -185,6 +193,7 @@ class KeyConflictResolver:
             else:
                 item = self.new_item(turn, cand)
                 keep_id = item.id
+                touched.add(keep_id)
                 ops.append(AddOp(item))
             reason = (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
                       else f"superseded by a newer statement: {cand.description}")

@@ -153,7 +153,7 @@ ZH_RULES: tuple[Rule, ...] = (
                                _W + _Z + r"是从(?P<o>.+?)来的"),
          "{s}来自{o}", single_valued=True, theme="identity",
          needles=("来自", "老家", "家乡", "是从")),
-    Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)是(?P<o>.+)"), polarity=1,
+    Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)(?<![还就也都])是(?P<o>.+)"), polarity=1,
     needles=("最喜欢的",)),
     Rule("pref", Kind.PREFERENCE, _c(
         _W + _Z + r"(?P<n>不再|再也不|已经不|不|没那么|没有那么)" + _Z + r"(?P<v>喜欢|爱)(?P<o>.+)",
@@ -165,7 +165,8 @@ ZH_RULES: tuple[Rule, ...] = (
          polarity=1,
          needles=("喜欢", "爱")),
     Rule("is", Kind.FACT, _c(
-        _W + _Z + r"是(?!说|不是|在|因为|觉得|想|要|指|问|不|为了|从|跟|和|被|怎么|什么|谁|真|挺|很|有点)"
+        _W + _Z + r"(?<![还就总可但要不])是"
+        r"(?!说|不是|在|因为|觉得|想|要|指|问|不|为了|从|跟|和|被|怎么|什么|谁|真|挺|很|有点)"
         r"(?:一个|个)?(?P<o>.+)"),
         "{s}是{o}", confidence=0.6,
         needles=("是",)),
@@ -185,6 +186,7 @@ _EN_CUT = re.compile(r"\s*(?:,|;|:|\(|\s[-–—]+\s|[-–—]+\s|\bbecause\b|\b
                      r"|\bwhen\b|\bif\b|\bthat\s+(?:is|was)\b"
                      r"|\band\s+(?:our|their|his|her|its|it|it's|we|they|he|she|the|this|that|so)\b)",
                      re.IGNORECASE)
+EN_CUT = _EN_CUT  # where an English statement's aside starts (also for statements kept in the user's words)
 _EN_TAIL = re.compile(r"(?:\s+(?:any\s*more|now|too|as\s+well|a\s+lot|so\s+much|very\s+much|really|lately|"
                       r"these\s+days|actually|though|either|at\s+all|ha(?:ha)+|lol|anyway|much|yesterday|today|"
                       r"recently|(?:last|this|next)\s+\w+|(?:\w+\s+){1,2}ago|for\s+(?:\w+\s+)?(?:years?|months?|"

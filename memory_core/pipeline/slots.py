@@ -259,8 +259,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             description = f"{description}，{detail}" if lang == "zh" else f"{description}, {detail}"
             claim = f"{claim}，{detail}" if lang == "zh" else f"{claim}, {detail}"
         key = f"fact:{owner}{attr.id}" + (f":{obj}" if obj else "")
-        if attr.kind == Kind.TODO:
-            key = f"todo:{owner}{obj or attr.id}"
+        if attr.kind == Kind.TODO:  # keyed by its head noun: "my first marathon" and "the marathon" are one
+            key = f"todo:{owner}{(obj.split() or [''])[-1] if lang == 'en' else obj or attr.id}"
         return SlotHit(attr, subject, value, obj, polarity, key, claim, detail, aliases=aliases)
     return None
 

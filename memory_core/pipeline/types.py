@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Protocol
 
 from memory_core.model import Kind, MemoryItem, Trust, Turn
+from memory_core.pipeline.gist import Topic
 from memory_core.store.base import KeyLookup
 from memory_core.store.write_ops import Op
 
@@ -73,6 +74,12 @@ class Candidate:
             ("vegetarian", "素食者", "吃素"); an item naming one states the same value.
         ends: other keys whose positive items this statement ends ("改喝茶了"
             ends the other drinks); the resolver supersedes them by this one.
+        topic: for a statement in the user's own words (``memory_core.pipeline.gist``), its topic
+            terms; the resolver looks for an earlier statement about the same thing under ``probes``.
+        probes: keys an earlier statement about the same thing may be stored under.
+        restate_only: True for a turn's mention of what it may restate: it raises or revises an
+            existing item, never makes one.
+        may_revise: False when a restatement may raise a hit but not add its words (a trip's turn).
     """
 
     kind: str
@@ -94,6 +101,10 @@ class Candidate:
     detail: str = ""
     ends: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    topic: Topic | None = None
+    probes: tuple[str, ...] = ()
+    restate_only: bool = False
+    may_revise: bool = True
 
     @property
     def is_event(self) -> bool:

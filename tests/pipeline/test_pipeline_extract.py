@@ -18,7 +18,7 @@ EX = MechanicalExtractor()
 def statements(make_turn: TurnFactory, text: str, **kw: str) -> list[Candidate]:
     cands = EX.extract(make_turn(text, **kw))
     assert cands[0].kind == Kind.EVENT
-    return cands[1:]
+    return [c for c in cands[1:] if not c.restate_only]  # the turn's mention is a lookup, not a statement
 
 
 def only(make_turn: TurnFactory, text: str, **kw: str) -> Candidate:
@@ -237,7 +237,7 @@ def test_a_speaker_stating_their_own_display_name_adds_no_fact():
 
     def kinds(text, speaker):
         turn = Turn("u1", "t1", "s1", "user", text, datetime(2026, 1, 1, tzinfo=UTC), speaker=speaker)
-        return [c.description for c in MechanicalExtractor().extract(turn) if c.kind != "event"]
+        return [c.description for c in MechanicalExtractor().extract(turn) if c.kind != "event" and not c.restate_only]
 
     assert kinds("我叫Mia，我来自成都。", "Mia") == ["Mia来自成都"]
     assert kinds("My name is Mia.", "mia") == []

@@ -1,0 +1,322 @@
+"""Gist statements: what users say about themselves that no slot names, kept in their own words.
+
+The slot lexicon (``slot_lexicon``) keys the attributes it knows. The long
+tail ("I'm left-handed", "我每天用 Notion 记笔记", "I support Arsenal") is kept
+as the user's own clause turned to the third person (``third_person``), so
+no content word is lost and the item stays searchable by what was said.
+
+Such an item is keyed by one of its *topic terms* (``gist:<term>``) and a
+later turn looks it up by all of its own terms (``Topic.probes``): one read
+by key, no scan of the user's memory. Two statements are about the same
+thing (``same_topic``) when they share a strong term (a name, a number, a
+Latin word inside Chinese, a thing the lexicon knows in either language:
+"lactose" = "乳糖") or most of the older one's terms (English: stemmed words;
+Chinese: character bigrams, which survive jieba cutting a word differently).
+
+Terms: English words through the index's tokenizer (Snowball stems, no
+stopwords), minus words every statement has ("have", "really"); Chinese
+bigrams of Han runs; numbers with Chinese numerals read as digits
+("十月三号" = "10月3号", ``normalize_numbers``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.retrieval.aliases import synonym_groups
+from memory_core.retrieval.tokenize import tokenize
+
+__all__ = ["MAX_GIST_CHARS", "Topic", "gist_clause", "lasting", "normalize_numbers", "same_topic", "third_person",
+           "topic"]
+
+#: A gist item grows by added details up to this many characters; beyond it a new statement is a new item.
+MAX_GIST_CHARS = 320
+#: Share of the older statement's terms a new one must hold to restate it (overlap coefficient, 0..1).
+RESTATE_OVERLAP = 0.6
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+_ZH_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_NUMBER = re.compile(r"[零一二两三四五六七八九十]{1,3}(?=[月号日岁年个天点周门次万千百块元])")
+_EN_NUMBER = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+              "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
+# words every self-statement has: they say nothing about what the statement is about
+_GENERIC_EN = frozenset({
+    "have", "has", "had", "get", "got", "make", "made", "do", "did", "use", "used", "take", "took", "go",
+    "went", "like", "love", "want", "need", "think", "know", "say", "said", "tell", "told", "rememb",
+    "remind", "realli", "actual", "just", "still", "alway", "usual", "pretty", "total", "big", "small",
+    "lot", "thing", "stuff", "way", "time", "day", "kind", "sort", "bit", "much", "mani", "good", "great",
+    "nice", "best", "first", "sure", "name", "call"})
+_GENERIC_ZH_CHARS = frozenset("我你他她它们的了是在有和就都也还很又再吧呢啊哦嘛呀么这那个一只么说过着给让把被对")
+# the user's own clause: an English one opening on I / I'm / my once discourse words are stripped
+_EN_LEAD = re.compile(
+    r"^(?:(?:as\s+i\s+(?:said|mentioned)|like\s+i\s+said|just\s+so\s+you\s+(?:know|remember)|(?:just\s+)?remember|"
+    r"fyi|btw|by\s+the\s+way|oh|well|also|and|but|so|yeah|yes|honestly|actually|anyway|again|for\s+the\s+record)"
+    r"\b[\s,:;!.\-–—]*)+", re.IGNORECASE)
+_EN_SELF = re.compile(r"^(?:i|i'm|i've|my|i\s+am)\b", re.IGNORECASE)
+# an English clause about the moment, the past or a plan: an episode, not a lasting statement
+_EN_NOT_LASTING = re.compile(
+    r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|thought|felt|met|"
+    r"bought|left|ran|won|lost|just|will|would|'ll|'d|might|may|could|should|can't\s+wait|hope|guess|bet|mean|"
+    r"wonder|agree|believe|think|feel|know|see|wanted|want|plan|planned)\b"
+    r"|^(?:i|we)\s+(?:\w+\s+)?\w+ed\b|^i(?:'m|\s+am)\s+(?:so\s+|really\s+|very\s+)?(?:glad|happy|sorry|excited|"
+    r"thrilled|proud|grateful|thankful|sure|not\s+sure|curious|tired|going|gonna|about|thinking|trying|hoping|"
+    r"planning|looking|feeling|off|back|here|ready|done|in|on|at|with)\b|^i(?:'m|\s+am)\s+\w+ing\b"
+    r"|^i(?:'m|\s+am)\s+(?:a|an)\s+(?:bit|little|lot|mix|kind|sort|huge|big|total)\s+(?:of|fan)\b"
+    r"|^i(?:'m|\s+am)\s+(?:a\s+)?(?:bit|little)\b|\b(?:it|that|this|them|so)\W*$"
+    r"|\b(?:you|your|yesterday|tonight|today|last\s+(?:night|week|weekend|month|year)|ago)\b",
+    re.IGNORECASE)
+# an English clause about the past or a day: its words are an episode's, not a lasting statement's
+_EN_EPISODE = re.compile(
+    r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|met|\w+ed)\b"
+    r"|\b(?:yesterday|tonight|today|last\s+(?:night|week|weekend|month|year)|ago|in\s+(?:january|february|march|"
+    r"april|may|june|july|august|september|october|november|december))\b", re.IGNORECASE)
+_ZH_LEAD = re.compile(r"^(?:对了|说到[^，,]{0,8}|提醒一下|顺便说一下|话说|其实|另外|还有|再说一遍|再说一次|你记一下|"
+                      r"记一下|记住)[，,：:\s]*")
+_ZH_NOT_LASTING = re.compile(r"昨天|前天|今天|今晚|刚才|那天|上周|上次|去年|前几天|刚刚|你|[吗呢？?]$|"
+                             r"打算|想要|准备去|要去")
+_TERM_SPLIT = re.compile(r"[\s\-–—/]+")
+
+
+def normalize_numbers(text: str) -> str:
+    """Return ``text`` with Chinese numerals before a unit as digits ("十月三号" -> "10月3号", "二十三岁" -> "23岁")."""
+    def one(m: re.Match[str]) -> str:
+        s = m.group(0)
+        if "十" not in s:
+            return "".join(str(_ZH_DIGIT[c]) for c in s) if all(c in _ZH_DIGIT for c in s) else s
+        tens, _, units = s.partition("十")
+        if any(c not in _ZH_DIGIT for c in tens + units):
+            return s
+        return str((_ZH_DIGIT[tens] if tens else 1) * 10 + (_ZH_DIGIT[units] if units else 0))
+    return _ZH_NUMBER.sub(one, text)
+
+
+@functools.lru_cache(maxsize=1)
+def _synonyms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    """(single-term member -> group id, ((phrase, group id) ...)) of the shipped bilingual synonym groups."""
+    single: dict[str, str] = {}
+    phrases: list[tuple[str, str]] = []
+    for group in synonym_groups():
+        gid = "syn:" + group[0].casefold()
+        for member in group:
+            terms = tokenize(member)
+            if _CJK.search(member):
+                phrases.append((member, gid))
+            elif len(terms) == 1:
+                single[terms[0]] = gid
+            elif terms:
+                phrases.append((member.casefold(), gid))
+    return single, tuple(phrases)
+
+
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'&.-]*[A-Za-z0-9]|[A-Za-z]")
+
+
+@functools.lru_cache(maxsize=65536)
+def _word_terms(bare: str) -> tuple[frozenset[str], str]:
+    """(topic terms, known object id or "") of one lower-case Latin word (cached: words repeat)."""
+    lex = lexicon()
+    single, _ = _synonyms()
+    oid = lex.canon(bare, "en") or (lex.name_in(bare, "en") or ("", ""))[0]
+    pieces = [p for part in _TERM_SPLIT.split(bare) for p in tokenize(part)]
+    return frozenset(single.get(t, t) for t in pieces if t not in _GENERIC_EN), oid
+
+
+def _bigrams(text: str, skip: str) -> set[str]:
+    out: set[str] = set()
+    for run in _HAN_RUN.findall(text.replace(skip, " ") if skip else text):
+        chars = "".join(c for c in run if c not in _GENERIC_ZH_CHARS)
+        out.update(chars[i:i + 2] for i in range(len(chars) - 1))
+        if len(chars) == 1:
+            out.add(chars)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """What a statement is about, as terms.
+
+    Attributes:
+        terms: every topic term (stems, bigrams, ``obj:``/``syn:`` ids, numbers).
+        strong: the terms that name one thing (names, numbers, Latin words in Chinese, known objects).
+        numbers: the numbers said (digits), a detail when new.
+        named: it names something for sure (a name inside a sentence, a known object, a synonym group, a
+            name with a number): worth looking up. A capitalised first word alone may be any word.
+    """
+
+    terms: frozenset[str]
+    strong: frozenset[str]
+    numbers: frozenset[str]
+    named: bool = False
+
+    @property
+    def anchor(self) -> str:
+        """The term a new item is keyed by ("" when none): a known object, else a synonym group, else its
+        longest strong term, else its longest term (a later mention of the same thing most likely names it)."""
+        def order(t: str) -> tuple[int, int, str]:
+            return (0 if t.startswith("obj:") else 1 if t.startswith("syn:") else 2 if t in self.strong else 3,
+                    -len(t), t)
+        pool = sorted(self.terms - self.numbers, key=order)
+        return pool[0] if pool else ""
+
+    def probes(self) -> list[str]:
+        """``gist:`` keys an earlier statement about the same thing may be stored under."""
+        return [f"gist:{t}" for t in sorted(self.terms - self.numbers)]
+
+
+@functools.lru_cache(maxsize=16384)
+def topic(text: str, lang: str, speaker: str = "") -> Topic:
+    """Return the topic terms of ``text`` in ``lang`` ("en"/"zh"); ``speaker``'s own name is not a term."""
+    lex = lexicon()
+    text = normalize_numbers(text)
+    folded = text.casefold()
+    skip = speaker.strip()
+    terms: set[str] = set()
+    strong: set[str] = set()
+    named = False
+    numbers = set(re.findall(r"\d+", text))
+    _, phrases = _synonyms()
+    for phrase, gid in phrases:
+        if phrase in folded:
+            terms.add(gid)
+            strong.add(gid)
+            if phrase.isascii():  # its words are the phrase's, not terms of their own ("early bird" is no bird)
+                at = folded.index(phrase)
+                text = text[:at] + " " * len(phrase) + text[at + len(phrase):]
+                folded = text.casefold()
+    for m in _LATIN_WORD.finditer(text):
+        word, bare = m.group(0), m.group(0).casefold()
+        opening = not text[:m.start()].strip() or text[:m.start()].rstrip()[-1] in ".!?:;,—-\"'("
+        if bare in _EN_NUMBER:
+            numbers.add(_EN_NUMBER[bare])
+        if skip and bare == skip.casefold():
+            continue
+        pieces, oid = _word_terms(bare)
+        terms.update(pieces)
+        if oid:
+            terms.add("obj:" + oid)
+            strong.add("obj:" + oid)
+        if (lang == "zh" or (word[0].isupper() and word not in ("I", "I'm", "I've", "I'd"))) and pieces:
+            strong.update(pieces)  # a name, or a Latin word inside Chinese
+            named = named or lang == "zh" or not opening
+    if lang == "zh":
+        terms.update(_bigrams(text, skip))
+        for word, oid in lex.surface["zh"].items():
+            if len(word) > 1 and word in text:
+                terms.add("obj:" + oid)
+                strong.add("obj:" + oid)
+        for word, oid in lex.kind_of["zh"].items():
+            if len(word) > 1 and word in text:
+                terms.add("obj:" + oid)
+                strong.add("obj:" + oid)
+        for m in re.finditer(r"叫([\u3400-\u9fff]{2,4})", text):
+            strong.add(m.group(1)[:2])
+    # a capitalised first word is a name only if the lexicon does not know it as an everyday word
+    strong &= terms | {t for t in strong if t.startswith(("obj:", "syn:"))}
+    strong.update(t for t in terms if t.startswith("syn:"))
+    named = named or any(t.startswith(("obj:", "syn:")) for t in strong) or bool(strong and numbers)
+    return Topic(frozenset(terms), frozenset(strong), frozenset(numbers), named)
+
+
+def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
+    """Return (same thing, restated): whether ``new`` is about what ``old`` says, and whether it says it again.
+
+    Same thing: a shared strong term, or ``RESTATE_OVERLAP`` of ``old``'s
+    terms held by ``new``. Restated: ``RESTATE_OVERLAP`` of ``old``'s terms
+    (or every strong term of a short ``old``) are in ``new``.
+    """
+    shared = new.terms & old.terms
+    if not shared:
+        return False, False
+    base = old.terms - old.numbers
+    overlap = len(shared) / max(1, min(len(base), len(new.terms - new.numbers)))
+    restated = overlap >= RESTATE_OVERLAP or (bool(old.strong) and old.strong <= new.terms)
+    return restated or bool(new.strong & old.strong - old.numbers), restated
+
+
+_EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",
+             "was": "was", "can": "can", "can't": "can't", "will": "will", "won't": "won't", "must": "must",
+             "should": "should", "would": "would", "could": "could", "might": "might", "never": "never"}
+_EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usually|normally|mostly|always|often|"
+                        r"generally|basically|totally|definitely|honestly|even|only|absolutely|never|rarely|"
+                        r"sometimes|seriously|literally|pretty\s+much)\b\s*", re.IGNORECASE)
+_EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])", re.IGNORECASE)
+
+
+def _third_verb(verb: str) -> str:
+    low = verb.casefold()
+    if low in _EN_THIRD:
+        return _EN_THIRD[low]
+    if low.endswith("ed") or low in ("went", "got", "had", "made", "took", "was", "were"):
+        return verb
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def third_person(clause: str, subject: str, lang: str) -> str:
+    """Return the user's first-person ``clause`` said of ``subject`` ("I write with my left hand" ->
+    "Jonah writes with their left hand"; "我每天用Notion记笔记" -> "Iris每天用Notion记笔记").
+
+    Discourse openers ("As I said,", "对了，") are dropped; English verbs after
+    "I" take the third person; later "my"/"me" become "their"/"them".
+    """
+    text = clause.strip().rstrip("。.!！~～ ")
+    if lang == "zh":
+        text = _ZH_LEAD.sub("", text)
+        return re.sub(r"我(?!们)", subject, text, count=1).replace("我的", "自己的").replace("我", "自己") \
+            if "我" in text else f"{subject}：{text}"
+    text = _EN_LEAD.sub("", text)
+    m = re.match(r"^(?:i'm|i\s+am)\s+", text, re.IGNORECASE)
+    if m:
+        head = f"{subject} is "
+        rest = text[m.end():]
+    elif (m := re.match(r"^(?:i've|i\s+have)\s+", text, re.IGNORECASE)) is not None:
+        head, rest = f"{subject} has ", text[m.end():]
+    elif (m := re.match(r"^my\s+", text, re.IGNORECASE)) is not None:
+        head, rest = f"{subject}'s ", text[m.end():]
+    elif (m := re.match(r"^i\s+", text, re.IGNORECASE)) is not None:
+        rest = text[m.end():]
+        adverbs = ""
+        while (a := _EN_ADVERB.match(rest)) is not None and a.end():
+            adverbs += a.group(0)
+            rest = rest[a.end():]
+        verb, _, after = rest.partition(" ")
+        head = f"{subject} {adverbs}{_third_verb(verb)} " if verb else f"{subject} "
+        rest = after
+    else:
+        return text
+    person = {"my": "their", "me": "them", "myself": "themselves", "mine": "theirs", "i": "they",
+              "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll"}
+    rest = _EN_PERSON.sub(lambda p: person[p.group(0).casefold()], rest)
+    return " ".join((head + rest).split())
+
+
+def lasting(clause: str, lang: str) -> bool:
+    """True when ``clause`` names no past episode nor day ("I was diagnosed … in May", "昨天…")."""
+    if lang == "zh":
+        return not _ZH_NOT_LASTING.search(clause)
+    return not _EN_EPISODE.search(_EN_LEAD.sub("", clause.strip()))
+
+
+def gist_clause(clause: str, lang: str) -> bool:
+    """True when ``clause`` states something lasting about the speaker in the first person.
+
+    English: it opens (after discourse words) on "I", "I'm", "I've" or "my",
+    in the present, not a mood of the moment, a plan, or an episode ("I went",
+    "I'm so glad", "I'm going to", "… yesterday"). Chinese: it opens on 我
+    (not 我们), is 4–60 characters, and names no day of an episode (昨天,
+    上周) nor a plan. Questions and hypotheticals are filtered before this.
+    """
+    if lang == "zh":
+        text = _ZH_LEAD.sub("", clause.strip())
+        return text.startswith("我") and not text.startswith("我们") and 4 <= len(text) <= 60 \
+            and not _ZH_NOT_LASTING.search(text)
+    text = _EN_LEAD.sub("", clause.strip())
+    words = text.split()
+    return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 and not _EN_NOT_LASTING.search(text)

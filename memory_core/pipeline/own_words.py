@@ -1,0 +1,150 @@
+"""Candidates in the user's own words: gist statements, slot items that keep their clause, mentions.
+
+- ``own_words``: a first-person clause no slot or rule reads ("I'm
+  left-handed", "我每天用 Notion 记笔记") becomes a fact in the user's words,
+  third person, keyed ``gist:<anchor>`` (``memory_core.pipeline.gist``).
+- ``keep_clause``: a slot item whose template would drop content words of
+  the clause ("I'm training for my first marathon" -> "has first marathon")
+  keeps the clause instead; its key, polarity and value stay the slot's.
+- ``mention``: the whole user turn as a restate-only candidate: when it
+  says again what an item says ("penicillin allergy, I can't take it") the
+  item gets a hit, and when it adds a number or a name ("Miso turned three")
+  the item is revised; it never makes an item of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.model import Kind, Turn
+from memory_core.pipeline.gist import Topic, lasting, third_person, topic
+from memory_core.pipeline.rules import EN_CUT as _EN_CUT
+from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.slots import SlotHit
+from memory_core.pipeline.types import Candidate
+
+__all__ = ["keep_clause", "mention", "own_words", "probe_keys"]
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+#: Longest clause kept as an item's text instead of a slot template (characters).
+MAX_CLAUSE_CHARS = 160
+#: Where a known object's statement lives, by the object's lexicon category.
+_SLOT_OF_CATEGORY = {"allergen": "fact:allergy:{}", "drink": "pref:{}", "food": "pref:{}", "habit": "pref:{}",
+                     "species": "fact:pet:{}", "language": "fact:language:{}", "diet": "fact:diet",
+                     "possession": "fact:owns:{}", "channel": "fact:contact"}
+_SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+# a statement that something changed or ended, though it holds no negation ("I cancelled …", "换了台 …")
+CHANGE = re.compile(r"\b(?:no\s+longer|any\s*more|gave\s+up|given\s+up|quit|stopped|cancell?ed|switched|swapped|"
+                    r"replaced|sold|ditched|dropped)\b|不再|戒|换了|换成|改[喝吃用玩]|送给|卖了|放弃|取消|不[打玩去喝吃用].{0,3}了",
+                    re.IGNORECASE)
+_CHANGE = CHANGE
+_NEGATIVE = re.compile(r"\b(?:not|no|never|don't|doesn't|can't|cannot|isn't|no\s+longer)\b"
+                       r"|不(?!耐|错|少|过|久|仅|但|管|同|一样|太|好意思|然|如|用谢)|没(?!事|关系)|别(?!人)|戒",
+                       re.IGNORECASE)
+
+
+def probe_keys(found: Topic, qualifier: str) -> tuple[str, ...]:
+    """Keys a statement with topic ``found`` may restate: its ``gist:`` terms and the slots of known objects."""
+    lex = lexicon()
+    keys = list(found.probes())
+    keys.extend(f"todo:{w}" for w in sorted(found.terms) if w.isascii() and w.isalpha())
+    keys.extend(f"todo:{t[4:]}" for t in sorted(found.terms) if t.startswith("syn:"))
+    for term in sorted(found.strong):
+        if not term.startswith(("obj:", "syn:")) and term.isascii() and term.isalpha():
+            # a name may be a pet's or a partner's ("Miso turned three")
+            keys.extend(f"fact:pet:{oid}" for oid in lex.by_category.get("species", ()))
+            keys.append("fact:partner")
+        if term.startswith("obj:"):
+            oid = term[4:]
+            slot = _SLOT_OF_CATEGORY.get(lex.category.get(oid, ""))
+            if slot:
+                keys.append(slot.format(oid))
+    return tuple(k + qualifier for k in dict.fromkeys(keys))
+
+
+def polarity_of(text: str) -> int:
+    """-1 when ``text`` holds a negation ("don't", "不", "never"), else +1."""
+    return -1 if _NEGATIVE.search(text) else 1
+
+
+def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) -> Candidate | None:
+    """Return the fact candidate of a first-person ``clause`` no slot reads, in the user's words.
+
+    Its key is ``gist:<anchor>`` plus the speaker ``qualifier``; its probes are
+    the keys an earlier statement about the same thing may be under. None
+    when the clause names nothing ("I can't take it").
+    """
+    description = third_person(clause, subject, lang)
+    if lang == "en":  # the statement, not its aside: "… left-handed, so most scissors …", "… and our season …"
+        description = _EN_CUT.split(description, maxsplit=1)[0].strip() or description
+    found = topic(description, lang, subject)
+    if not found.terms:
+        return None
+    claim = description[len(subject):].strip() if description.startswith(subject) else description
+    return Candidate(
+        kind=Kind.FACT, description=description, key=f"gist:{found.anchor or 'statement'}{qualifier}",
+        polarity=polarity_of(clause), confidence=0.6, valid_from=turn.timestamp,
+        speaker=turn.speaker.strip() or turn.role, lang=lang, claim=claim, evidence=claim,
+        topic=found, probes=probe_keys(found, qualifier), notes=["statement in the user's own words"])
+
+
+def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
+    """Give a slot candidate of a value-keyed attribute its clause's text when the template drops content words.
+
+    Only for multi-valued slots (an allergy, a goal, a family member: their
+    items agree by polarity, not by text) stated positively and without a
+    detail; single-valued slots keep their template, whose text their
+    agreement check reads.
+    """
+    if cand.single_valued or cand.detail or cand.ends or hit.subject or hit.polarity < 0 \
+            or cand.kind == Kind.PREFERENCE or len(clause) > MAX_CLAUSE_CHARS or not lasting(clause, cand.lang):
+        return cand
+    subject = cand.description[:-len(cand.claim)].strip() if cand.claim and cand.description.endswith(cand.claim) \
+        else ""
+    if not subject:
+        return cand
+    own = third_person(clause, subject, cand.lang)
+    said, kept = topic(own, cand.lang, subject), topic(cand.description, cand.lang, subject)
+    lost = said.terms - kept.terms
+    if not lost:
+        return cand
+    cand.description = own
+    cand.claim = own[len(subject):].strip() if own.startswith(subject) else own
+    cand.evidence = cand.claim
+    return cand
+
+
+def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
+    """Return the restate-only candidate of a user turn's statements, or None when it states nothing.
+
+    Questions and hypotheticals are left out (asking about a fact does not
+    restate it); the text kept is the statements, third person. A turn that
+    names no strong term (a name, a number, a known object, a synonym
+    group) is not looked up: its restatements are read clause by clause.
+    """
+    lex = lexicon()
+    kept: list[str] = []
+    for sentence in _SENTENCE.split(turn.text.replace("\u2019", "'")):
+        sentence = sentence.strip()
+        if not sentence:
+            continue
+        lang = "zh" if _CJK.search(sentence) else "en"
+        marks = lex.markers[lang]
+        folded = sentence.casefold()
+        if any(marks[m].search(folded) for m in ("question", "hypothetical", "reported")):
+            continue
+        kept.append(sentence)
+    if not kept:
+        return None
+    text = " ".join(kept)
+    lang = "zh" if _CJK.search(text) else "en"
+    subject = name or ("用户" if lang == "zh" else "User")
+    description = third_person(text, subject, lang) if len(text) <= MAX_CLAUSE_CHARS else ""
+    found = topic(text, lang, name)
+    # only a named thing (or a change said of something) is looked up: a turn with neither restates nothing
+    if not description or not (found.named or (found.terms and _CHANGE.search(text))):
+        return None
+    return Candidate(
+        kind=Kind.FACT, description=description, theme="moments", polarity=polarity_of(text), confidence=0.5,
+        valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=description,
+        evidence=description, topic=found, probes=probe_keys(found, qualifier), restate_only=True)

@@ -1,0 +1,142 @@
+"""Plans for statements in the user's own words: hit, revise with a detail, or add (issue 13 §3).
+
+A candidate carrying a ``topic`` (``memory_core.pipeline.own_words``) is
+compared with the user's active items found under its ``probes``:
+
+- it says again what an item says (``gist.same_topic``: most of the item's
+  terms, or every strong term of it): ``HitOp`` on that item;
+- it says it again, or speaks of the same named thing, and adds a number or
+  a name the item lacks ("Miso turned three", "CPA 还剩税法和审计"): the item
+  is revised to hold the detail (``UpdateOp``: the old text stays in its
+  history) and hit;
+- otherwise a gist statement is added (``AddOp``); a mention adds nothing.
+
+Items the same turn already changed are left to that change. A statement
+of the opposite polarity is never a restatement.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterable, Mapping
+from datetime import datetime
+
+from memory_core.model import Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.gist import MAX_GIST_CHARS, Topic, same_topic, topic
+from memory_core.pipeline.own_words import CHANGE as _CHANGE
+from memory_core.pipeline.own_words import polarity_of
+from memory_core.pipeline.types import Candidate
+from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
+
+__all__ = ["plan_own_words"]
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_PIECE = re.compile(r"[,，;；]|\b(?:and|but|so)\b")
+def _item_topic(item: MemoryItem, speaker: str) -> Topic:
+    lang = "zh" if _CJK.search(item.description) else "en"
+    return topic(item.description, lang, speaker)
+
+
+def _detail(new: Topic, old: Topic) -> bool:
+    """True when ``new`` names a number or a strong term ``old`` lacks (a date, an age, a place, a name)."""
+    return bool(new.numbers - old.numbers) or bool(new.strong - old.terms - old.strong)
+
+
+def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: set[str],
+                   actor: str, new_item: Callable[[Turn, Candidate], MemoryItem]) -> list[Op]:
+    """Return the ops of one own-words candidate (see the module docstring); ``touched`` gains the item it uses.
+
+    Args:
+        turn: the source turn.
+        cand: a candidate with ``topic`` set.
+        existing: the user's active items by key (its probes among them).
+        touched: ids of items this turn has already added, hit or changed.
+        actor: recorded on revisions.
+        new_item: builds the item of a candidate (``KeyConflictResolver.new_item``).
+    """
+    assert cand.topic is not None
+    seen: dict[str, MemoryItem] = {}
+    for key in dict.fromkeys((cand.key, *cand.probes) if cand.key else cand.probes):
+        for item in _live(existing.get(key, ()), turn):
+            seen.setdefault(item.id, item)
+    speaker = cand.speaker if cand.speaker and cand.speaker not in ("user", "assistant") else ""
+    best: tuple[int, MemoryItem, Topic] | None = None
+    ended: list[MemoryItem] = []
+    changed = bool(_CHANGE.search(cand.description))
+    for item in seen.values():
+        if item.id in touched:
+            continue
+        old = _item_topic(item, speaker)
+        same, restated = same_topic(cand.topic, old)
+        if not same and changed and _changed_piece_names(cand, old):
+            if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
+                ended.append(item)  # "羽毛球我现在不打了" ends "每天晚上都打羽毛球"
+            continue
+        if not same:
+            continue
+        opposite = polarity_of(item.description) != _polarity_about(cand, old)
+        if changed or (opposite and not cand.restate_only):
+            if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
+                ended.append(item)  # "I cancelled my WoW subscription" ends "plays World of Warcraft"
+            continue
+        rank = 2 if restated else 1
+        if best is None or rank > best[0]:
+            best = (rank, item, old)
+    ops = _end(turn, cand, ended, touched, actor)
+    if best is not None:
+        rank, item, old = best
+        touched.add(item.id)
+        ops.append(HitOp(item.id, turn_id=turn.turn_id))
+        grown = _with(item.description, cand.description, cand.lang)
+        if cand.may_revise and _detail(cand.topic, old) and len(grown) <= MAX_GIST_CHARS \
+                and not turn.timestamp < _said_at(item):
+            reason = f"补充细节：{cand.description}" if cand.lang == "zh" else f"added detail: {cand.description}"
+            ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
+                                at=turn.timestamp))
+        return ops
+    if cand.restate_only:
+        return ops
+    item = new_item(turn, cand)
+    touched.add(item.id)
+    return [AddOp(item), *(_by(op, item.id) for op in ops)]
+
+
+def _end(turn: Turn, cand: Candidate, items: list[MemoryItem], touched: set[str], actor: str) -> list[Op]:
+    """Supersede own-words items a statement negates or says changed (``by_id`` set once the successor exists)."""
+    reason = (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
+              else f"superseded by a newer statement: {cand.description}")
+    touched.update(i.id for i in items)
+    return [EndOp(i.id, Status.SUPERSEDED, reason, actor, turn.turn_id, valid_until=turn.timestamp,
+                  at=turn.timestamp) for i in items]
+
+
+def _by(op: Op, item_id: str) -> Op:
+    return dataclasses.replace(op, by_id=item_id) if isinstance(op, EndOp) else op
+
+
+def _polarity_about(cand: Candidate, old: Topic) -> int:
+    """The polarity of the parts of ``cand`` that speak of ``old``'s terms (a mention may say several things)."""
+    if not cand.restate_only:
+        return cand.polarity
+    pieces = [p for p in _PIECE.split(cand.description) if p.strip()]
+    about = [p for p in pieces if topic(p, cand.lang).terms & old.terms] or pieces
+    return min(polarity_of(p) for p in about) if about else cand.polarity
+
+
+def _changed_piece_names(cand: Candidate, old: Topic) -> bool:
+    """True when the part of ``cand`` saying something changed shares a term with ``old`` ("MacBook 送给我弟了")."""
+    return any(topic(p, cand.lang).terms & old.terms for p in _PIECE.split(cand.description) if _CHANGE.search(p))
+
+
+def _said_at(item: MemoryItem) -> datetime:
+    return item.valid_from or item.created_at
+
+
+def _with(old: str, new: str, lang: str) -> str:
+    """``old`` with the statement ``new`` after it ("A; B", "A；B")."""
+    return f"{old.rstrip('。.')}；{new}" if lang == "zh" or _CJK.search(old) else f"{old.rstrip('.')}; {new}"
+
+
+def _live(items: Iterable[MemoryItem], turn: Turn) -> list[MemoryItem]:
+    return [i for i in items if i.active and i.user_id == turn.user_id and i.kind != Kind.EVENT]

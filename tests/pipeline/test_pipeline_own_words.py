@@ -1,0 +1,116 @@
+"""Statements in the user's own words: third person, topic terms, restatement hits, details, changes (EN + ZH)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from _memstore import DictStore
+
+from memory_core.model import Turn
+from memory_core.pipeline.gist import gist_clause, normalize_numbers, same_topic, third_person, topic
+
+Ingest = Callable[[Turn], list[Any]]
+
+
+def memories(store: DictStore, status: str = "active") -> list[Any]:
+    return [i for i in store.list_items("u1", statuses=(status,)) if i.kind != "event"]
+
+
+def test_third_person_keeps_the_users_words() -> None:
+    assert third_person("As I mentioned, I really enjoy my pottery class", "Nia", "en") == \
+        "Nia really enjoys their pottery class"
+    assert third_person("I'm colour-blind", "Nia", "en") == "Nia is colour-blind"
+    assert third_person("I've got two cats", "Nia", "en") == "Nia has got two cats"
+    assert third_person("对了，我每周三晚上练书法。", "阿梅", "zh") == "阿梅每周三晚上练书法"
+
+
+def test_chinese_numerals_read_as_digits() -> None:
+    assert normalize_numbers("我的纪念日是十二月二十五号") == "我的纪念日是12月25号"
+    assert normalize_numbers("女儿两岁半了") == "女儿2岁半了"
+    assert normalize_numbers("一起去") == "一起去"  # no unit after it: not a number
+
+
+@pytest.mark.parametrize(("clause", "lang", "lasting"), [
+    ("I'm colour-blind", "en", True),
+    ("I was so tired yesterday", "en", False),
+    ("I'm going to try surfing", "en", False),
+    ("I'm a bit tired", "en", False),
+    ("我每周三晚上练书法", "zh", True),
+    ("我昨天练了书法", "zh", False),
+    ("我们周末去爬山", "zh", False),
+])
+def test_which_clauses_are_lasting_self_statements(clause: str, lang: str, lasting: bool) -> None:
+    assert gist_clause(clause, lang) is lasting
+
+
+def test_one_thing_named_in_either_language_is_one_topic() -> None:
+    en, zh = topic("Nia is an early bird", "en", "Nia"), topic("阿梅是早起的人", "zh", "阿梅")
+    assert same_topic(zh, en)[1]
+    other = topic("Nia likes jazz", "en", "Nia")
+    assert same_topic(other, en) == (False, False)
+
+
+def test_a_restatement_in_new_words_is_a_hit_not_a_second_item(store: DictStore, ingest: Ingest,
+                                                                 make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("I'm colour-blind, so red and green look alike to me."))
+    ingest(make_turn("Just so you know, I'm colour-blind — pick the blue chart."))
+    items = memories(store)
+    assert [i.description for i in items] == ["User is colour-blind"]
+    assert items[0].hit == 1 and len(items[0].source) == 2
+
+
+def test_a_chinese_restatement_is_a_hit(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("我每天用 Obsidian 写日记。"))
+    ingest(make_turn("日记的话我还是每天用 Obsidian 写。"))
+    items = memories(store)
+    assert len(items) == 1 and "Obsidian" in items[0].description and items[0].hit == 1
+
+
+def test_a_later_detail_revises_the_item_and_history_keeps_the_old_text(
+        store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("我在备考 GRE。"))
+    ingest(make_turn("GRE 考试定在11月20号。"))
+    items = memories(store)
+    assert len(items) == 1
+    assert "GRE" in items[0].description and "11月20号" in items[0].description
+    assert any(r.old_description == "用户在备考 GRE" for r in items[0].history)
+
+
+def test_a_pets_age_said_by_its_name_joins_the_pet(store: DictStore, ingest: Ingest,
+                                                   make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("I have a dog named Biscuit.", speaker="Omar"))
+    ingest(make_turn("Biscuit is seven now and slowing down a bit.", speaker="Omar"))
+    [item] = memories(store)
+    assert "Biscuit" in item.description and "seven" in item.description
+
+
+@pytest.mark.parametrize(("first", "then", "gone"), [
+    ("I keep all my notes in Evernote.", "I cancelled Evernote, the notes live in plain files now.", "Evernote"),
+    ("我写代码用的是 Vim 编辑器。", "现在换成 Helix 了，Vim 不用了。", "Vim"),
+])
+def test_a_change_said_of_the_same_thing_ends_the_old_statement(
+        store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn], first: str, then: str, gone: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(then))
+    assert not [i for i in memories(store) if gone in i.description and "cancelled" not in i.description
+                and "不用" not in i.description]
+    assert [i for i in memories(store, "superseded") if gone in i.description]
+
+
+def test_a_question_restates_nothing(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("I'm colour-blind."))
+    ingest(make_turn("Am I colour-blind, do you remember?"))
+    assert memories(store)[0].hit == 0
+
+
+def test_an_employer_after_another_verb_is_read(store: DictStore, ingest: Ingest,
+                                                make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("I signed the contract and started at Siemens last week."))
+    assert any(i.key == "fact:works_at" and "Siemens" in i.description for i in memories(store))
+
+
+def test_still_is_not_being(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("周末我还是去游泳。"))
+    assert not [i for i in memories(store) if str(i.key).startswith("fact:is:")]
