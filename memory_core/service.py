@@ -344,7 +344,8 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     embedder = make_embedder(settings)
     cache_bytes = None if settings.recall_cache_mb is None else settings.recall_cache_mb << 20
     recaller = Recaller(store, max_users=settings.recall_cache_users, max_bytes=cache_bytes,
-                        decay=settings.decay(), embedder=embedder, snapshots=snapshots_for(settings, embedder))
+                        decay=settings.decay(), embedder=embedder, snapshots=snapshots_for(settings, embedder),
+                        memory_ceiling=None if settings.recall_memory_mb is None else settings.recall_memory_mb << 20)
     if not settings.llm_configured:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
         return Memory(store, recaller=recaller, settings=settings, embedder=embedder)

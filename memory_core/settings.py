@@ -145,6 +145,8 @@ class Settings(GulfstreamSettings):
         sensitive_policy_by_tenant: per-tenant overrides, "acme=drop,beta=mask".
         recall_cache_users: users whose recall index a process keeps (users).
         recall_cache_mb: budget of those indexes by their estimated size (MiB); None for no byte limit.
+        recall_memory_mb: resident-memory ceiling of a process that recalls (MiB): its index cache
+            gets what the process does not hold outside it (``retrieval.rss_budget``); None: no ceiling.
         recall_snapshot_dir: folder where recall indexes are saved and loaded from (a cold user
             with 100k items loads in well under a second instead of being indexed again); private
             to the process's user; None: no snapshots (``memory_core.retrieval.snapshot``).
@@ -201,6 +203,7 @@ class Settings(GulfstreamSettings):
     sensitive_policy_by_tenant: str = ""
     recall_cache_users: int = Field(default=1024, ge=1)
     recall_cache_mb: int | None = Field(default=None, ge=1)
+    recall_memory_mb: int | None = Field(default=None, ge=1)
     recall_snapshot_dir: str | None = None
     decay_per_day: dict[str, float] = Field(default_factory=lambda: dict(DEFAULT_DECAY_PER_DAY))
     decay_use_weight: float = Field(default=0.05, ge=0, le=10)

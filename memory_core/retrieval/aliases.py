@@ -87,10 +87,14 @@ def _synonym_aliases() -> dict[str, frozenset[tuple[str, ...]]]:
 
 
 class AliasTable:
-    """Per-user aliases (learned acronyms) over the shared synonym list; ``expand`` gives extra query terms."""
+    """Per-user aliases (learned acronyms) over the shared synonym list; ``expand`` gives extra query terms.
+
+    The shared list is not copied per user (it was ~16 KB in every recall index): a
+    term's entry is copied from it only when the user's text teaches that term an acronym.
+    """
 
     def __init__(self) -> None:
-        self._alias: dict[str, set[tuple[str, ...]]] = {k: set(v) for k, v in _synonym_aliases().items()}
+        self._alias: dict[str, set[tuple[str, ...]]] = {}  # the user's own entries (shared ones plus learned)
         self._long: dict[str, set[tuple[str, ...]]] = {}  # " expansion terms " -> acronyms
 
     def learn(self, texts: Iterable[str]) -> int:
@@ -104,8 +108,11 @@ class AliasTable:
                 long = tuple(tokenize(expansion))
                 if len(short) != 1 or not long:
                     continue
-                before = len(self._alias.get(short[0], ()))
-                self._alias.setdefault(short[0], set()).add(long)
+                own = self._alias.get(short[0])
+                if own is None:
+                    own = self._alias[short[0]] = set(_synonym_aliases().get(short[0], ()))
+                before = len(own)
+                own.add(long)
                 self._long.setdefault(f" {' '.join(long)} ", set()).add(short)  # and back, by the whole phrase
                 added += len(self._alias[short[0]]) > before
         return added
@@ -115,7 +122,8 @@ class AliasTable:
         asked = set(tokens)
         extra: list[str] = []
         for token in tokens:
-            for alias in sorted(self._alias.get(token, ())):
+            aliases = self._alias.get(token)
+            for alias in sorted(_synonym_aliases().get(token, ()) if aliases is None else aliases):
                 extra.extend(t for t in alias if t not in asked and t not in extra)
         if self._long:
             joined = f" {' '.join(tokens)} "

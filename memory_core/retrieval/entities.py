@@ -131,6 +131,9 @@ def named_speakers(query: str, speakers: Iterable[str]) -> set[str]:
     return SpeakerMatcher(speakers)(query)
 
 
+_NO_KEYS: frozenset[str] = frozenset()  # one empty set for every item without names (a new one took 216 bytes)
+
+
 def learn_lexicon(names: Sequence[str]) -> frozenset[str]:
     """Return the names worth keeping whole in Chinese text: those of two to twenty Han characters only.
 
@@ -141,4 +144,4 @@ def learn_lexicon(names: Sequence[str]) -> frozenset[str]:
         key = unicodedata.normalize("NFKC", name).strip().lower()
         if 2 <= len(key) <= 20 and _ALL_HAN.fullmatch(key):
             out.add(key)
-    return frozenset(out)
+    return frozenset(out) if out else _NO_KEYS

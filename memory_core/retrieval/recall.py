@@ -42,6 +42,7 @@ from memory_core.retrieval.index import (
 )
 from memory_core.retrieval.provenance import ContextNote, context_notes
 from memory_core.retrieval.recall_snapshots import SnapshotKeeping, gc_paused
+from memory_core.retrieval.rss_budget import ProcessBudget
 from memory_core.retrieval.snapshot import IndexSnapshots
 from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
 from memory_core.retrieval.user_cache import UserCache
@@ -131,6 +132,8 @@ class Recaller(SnapshotKeeping):
         settings: default stages and fusion weights (``HYBRID_PRESETS["hybrid"]``).
         window: neighbouring turns indexed on each side of an item's source turn.
         max_bytes: cache budget in estimated bytes (None: no byte limit).
+        memory_ceiling: the process's resident-memory budget in bytes: the cache's byte budget
+            shrinks to what the process holds beyond its indexes (``rss_budget``; None: none).
         compact_in_background: compact grown indexes on a thread (False: in the calling thread).
         decay: strength parameters for ranking (default ``Decay()``; ``Settings.decay()``).
         snapshots: where indexes are saved and loaded (``snapshot.IndexSnapshots``; None: never
@@ -158,7 +161,8 @@ class Recaller(SnapshotKeeping):
     def __init__(self, store: MemoryStore, max_users: int = 1024, settings: HybridSettings | None = None,
                  window: int = DEFAULT_WINDOW, max_bytes: int | None = None,
                  compact_in_background: bool = True, decay: Decay | None = None,
-                 embedder: Embedder | None = None, snapshots: IndexSnapshots | None = None) -> None:
+                 embedder: Embedder | None = None, snapshots: IndexSnapshots | None = None,
+                 memory_ceiling: int | None = None) -> None:
         self.decay = decay
         self.settings = settings or HYBRID_PRESETS["hybrid"]
         self.settings.validate()
@@ -173,6 +177,7 @@ class Recaller(SnapshotKeeping):
         self._keep_snapshots(snapshots)
         self._cache: UserCache[HybridIndex] = UserCache(
             max_users, max_bytes, on_evict=self._evicted if self.snapshots is not None else None)
+        self._ram = ProcessBudget(self._cache, memory_ceiling) if memory_ceiling is not None else None
         self._count_lock = threading.Lock()
         self._compacting: set[int] = set()
         self.embed_failures = 0
@@ -214,6 +219,8 @@ class Recaller(SnapshotKeeping):
         else:
             with gc_paused():  # a build or load makes ~10 objects per item: no collection passes meanwhile
                 index = self._restore(user_id, version) or self._build(user_id, version)
+        if self._ram is not None:
+            self._ram.check()
         t2 = time.perf_counter()
         return index, RecallTimings((t1 - t0) * 1e3, (t2 - t1) * 1e3, rebuilt=index is not cached,
                                     items=len(index))

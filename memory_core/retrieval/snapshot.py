@@ -68,6 +68,7 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 _SHAPING = ("retrieval/*.py", "pipeline/slots.py", "model.py", "lifecycle/decay.py", "data/slots.yaml",
             "data/synonyms.yaml")
 _FIELDS = tuple(f.name for f in dataclasses.fields(MemoryItem))
+_REPEATED = ("user_id", "theme", "kind", "status", "trust", "speaker", "key", "confidence", "importance")
 _fingerprint: str | None = None
 #: What the unpickler may resolve: these names, numpy's array rebuilders, and this package's index classes.
 _ALLOWED = frozenset({("array", "_array_reconstructor"), ("array", "array"), ("collections", "Counter"),
@@ -106,6 +107,9 @@ class _ItemColumns:
         live = [i for i in self.items if i is not None]
         dead = [s for s, i in enumerate(self.items) if i is None]
         columns = {name: [getattr(i, name) for i in live] for name in _FIELDS}  # enum members memoized
+        for name in _REPEATED:  # one string object per distinct value: pickled once, loaded once
+            canon: dict[object, object] = {}
+            columns[name] = [canon.setdefault(v, v) for v in columns[name]]
         return _items_from_columns, (len(self.items), dead, columns)
 
 
@@ -150,14 +154,17 @@ def _items_from_columns(n: int, dead: list[int], columns: dict[str, list[Any]]) 
     return out
 
 
+_OWN_REBUILDERS = {"_items_from_columns": _items_from_columns, "_arrays_from_flat": _arrays_from_flat}
+
+
 class _Unpickler(pickle.Unpickler):
     """Resolves only the names an index is made of (see the module docstring)."""
 
     def find_class(self, module: str, name: str) -> Any:
         if (module, name) in _ALLOWED or (module.split(".")[0] == "numpy" and name in _NUMPY_NAMES):
             return super().find_class(module, name)
-        if module == __name__ and name in ("_items_from_columns", "_arrays_from_flat"):
-            return _items_from_columns if name == "_items_from_columns" else _arrays_from_flat
+        if module == __name__ and name in _OWN_REBUILDERS:
+            return _OWN_REBUILDERS[name]
         if module.startswith(_OWN_MODULES):
             found = super().find_class(module, name)
             if isinstance(found, type):  # a class of this package (built without running its __init__)
@@ -296,18 +303,18 @@ class IndexSnapshots:
                 info = os.fstat(src.fileno())
                 if info.st_uid != os.getuid() or info.st_mode & 0o022:
                     return self._reject(user_id, "owned by another user or writable by others")
-                data = src.read()
+                magic = src.read(len(MAGIC))
+                head = src.readline(1 << 16)
+                payload = src.read()  # bytes: io.BytesIO below shares them instead of copying 100 MB
         except OSError as exc:
             self._failed("read", user_id, exc)
             return None
-        if not data.startswith(MAGIC):
+        if magic != MAGIC:
             return self._reject(user_id, "not a snapshot")
-        end = data.find(b"\n", len(MAGIC))
         try:
-            header = json.loads(data[len(MAGIC):end])
+            header = json.loads(head)
         except ValueError:
             return self._reject(user_id, "unreadable header")
-        payload = memoryview(data)[end + 1:]
         want = self._header(user_id, expected)
         stale = [k for k, v in want.items() if header.get(k) != v]
         if stale:

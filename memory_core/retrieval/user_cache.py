@@ -100,6 +100,19 @@ class UserCache(Generic[V]):
             for user_id, value in dropped:
                 self.on_evict(user_id, value)
 
+    def set_max_bytes(self, max_bytes: int | None) -> None:
+        """Change the byte budget (None: unbounded), dropping least recently used values to meet it.
+
+        Raises:
+            InvalidField: ``max_bytes`` below 1.
+        """
+        if max_bytes is not None and max_bytes < 1:
+            raise InvalidField(f"max_bytes must be at least 1; got {max_bytes!r}")
+        with self._lock:
+            self.max_bytes = max_bytes
+            dropped = self._shrink()
+        self._evicted(dropped)
+
     @property
     def nbytes(self) -> int:
         """Sum of the kept values' sizes, in bytes."""

@@ -1,0 +1,76 @@
+"""Keep a recall process under a resident-memory ceiling by shrinking its index cache's byte budget.
+
+The cache's own accounting (``HybridState.nbytes``) counts the indexes; the
+process also holds the interpreter, the libraries, the Chinese dictionary
+(~70 MiB), an embedding model when one is configured, and memory the
+allocator keeps after indexes are dropped. ``ProcessBudget`` reads the
+process's resident set (Linux ``/proc/self/statm``) after each index built or
+loaded, takes ``overhead = RSS − cache bytes`` (the largest seen: allocator
+slack does not come back) and gives the cache ``ceiling − overhead`` (never
+more than its own configured budget), so RSS stays near or under the
+ceiling whatever the accounting misses.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Any
+
+from memory_core.errors import InvalidField
+from memory_core.retrieval.user_cache import UserCache
+
+__all__ = ["ProcessBudget", "resident_bytes"]
+
+log = logging.getLogger(__name__)
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_bytes() -> int | None:
+    """This process's resident set size in bytes (None where ``/proc/self/statm`` is missing)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class ProcessBudget:
+    """Shrinks ``cache.max_bytes`` so the process's RSS stays under ``ceiling`` bytes.
+
+    Args:
+        cache: the index cache (its ``max_bytes``, None for none, is the most it will be given).
+        ceiling: the process's resident-memory budget, bytes (>= 1).
+
+    Attributes:
+        overhead: the largest ``RSS − cache bytes`` seen, bytes (0 before ``check``).
+        budget: the byte budget last given to the cache.
+
+    Raises:
+        InvalidField: ``ceiling`` below 1.
+    """
+
+    def __init__(self, cache: UserCache[Any], ceiling: int) -> None:
+        if ceiling < 1:
+            raise InvalidField(f"the memory ceiling must be at least 1 byte; got {ceiling!r}")
+        self.cache = cache
+        self.ceiling = ceiling
+        self.configured = cache.max_bytes
+        self.overhead = 0
+        self.budget = cache.max_bytes
+
+    def check(self) -> None:
+        """Measure RSS now and give the cache what is left under the ceiling (evicting if needed)."""
+        rss = resident_bytes()
+        if rss is None:
+            return
+        self.overhead = max(self.overhead, rss - self.cache.nbytes)
+        budget = max(1, self.ceiling - self.overhead)
+        if self.configured is not None:
+            budget = min(budget, self.configured)
+        if budget != self.budget:
+            if self.budget is not None and budget < self.budget:
+                log.info("recall cache budget %d MiB (process %d MiB, %d MiB outside the indexes, ceiling %d MiB)",
+                         budget >> 20, rss >> 20, self.overhead >> 20, self.ceiling >> 20)
+            self.budget = budget
+            self.cache.set_max_bytes(budget)
