@@ -82,7 +82,7 @@ class CurationAgent:
         return found
 
     def curate(self, turn: Turn, candidates: Sequence[Candidate], related: Sequence[MemoryItem], lang: str,
-               search: Search | None = None) -> list[Op]:
+               search: Search | None = None, slots: Sequence[Candidate] = ()) -> list[Op]:
         """Run the tool loop for ``turn``; return the ops its tool calls planned, in apply order.
 
         Args:
@@ -91,6 +91,7 @@ class CurationAgent:
             related: the user's active items recalled for the turn (the agent's starting view).
             lang: "zh" or "en": the prompts' and tools' language.
             search: lets ``read_memories(query)`` find more of the user's items.
+            slots: the mechanical slot rules' reading of the turn (their canonical keys go in the prompt).
 
         Returns:
             Ops each carrying ``turn.turn_id`` and the agent as actor (possibly empty
@@ -104,7 +105,7 @@ class CurationAgent:
 
         tools = CurationTools(turn, related, lang, search)
         bound = self.bound(tools.lang)
-        messages = curate_messages(turn, candidates, related, lang)
+        messages = curate_messages(turn, candidates, related, lang, slots)
         bad_rounds = nudges = 0
         for _ in range(self.max_steps):
             reply = invoke_model(bound, messages, stage="curate", metrics=self.metrics, turn_id=turn.turn_id)

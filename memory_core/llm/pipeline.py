@@ -27,7 +27,7 @@ from memory_core.llm.extractor import LLMExtractor, ModelImportanceScorer
 from memory_core.llm.metrics import LLMMetrics
 from memory_core.llm.related import RelatedItems
 from memory_core.model import Actor, MemoryItem, Turn
-from memory_core.pipeline.extract import detect_lang
+from memory_core.pipeline.extract import MechanicalExtractor, detect_lang
 from memory_core.pipeline.pipeline import WritePipeline, existing_items
 from memory_core.pipeline.resolve import KeyConflictResolver
 from memory_core.pipeline.types import Candidate, KeyLookup
@@ -77,6 +77,7 @@ class LLMWritePipeline:
         self.lookup = RelatedItems()
         self._events = KeyConflictResolver()
         self._facts = KeyConflictResolver(actor=Actor.AGENT)
+        self._rules = MechanicalExtractor()
 
     @classmethod
     def from_settings(cls, model: BaseChatModel, settings: Settings,
@@ -112,12 +113,17 @@ class LLMWritePipeline:
             if self.agent is None:
                 return ops + self._facts.resolve(turn, facts, self._existing(store, turn, facts))
             related = self.related(turn, facts, store) if turn.role != "system" else []
+            # the slot rules' reading of a user turn: canonical keys for the agent, and the items they hold
+            slots = self._rules.statements(turn) if turn.role == "user" else []
+            held = self._existing(store, turn, slots)
+            seen = {i.id for i in related}
+            related = [*(i for found in held.values() for i in found if i.id not in seen and i.active), *related]
             if not facts and not related:
                 return ops
             lang = detect_lang(turn.text)
             return ops + self.agent.curate(
                 turn, facts, related, lang,
-                search=lambda q, k: self._search(self.lookup.index(store, turn.user_id), q, k))
+                search=lambda q, k: self._search(self.lookup.index(store, turn.user_id), q, k), slots=slots)
 
     def related(self, turn: Turn, facts: list[Candidate], store: KeyLookup) -> list[MemoryItem]:
         """Return up to ``context_items`` of the user's active non-event items related to the turn (BM25).

@@ -54,6 +54,8 @@ class CreateArgs(BaseModel):
     importance: float = Field(default=0.5, ge=0, le=1, description="0..1, how much it matters later.")
     valid_from: str | None = Field(default=None, description="ISO 8601 date it starts to hold; null: the turn's time.")
     valid_until: str | None = Field(default=None, description="ISO 8601 date it stops holding (deadline); null: open.")
+    slot: str = Field(default="", max_length=200, description="The candidate's slot key (slot=… in the list, "
+                                                               "e.g. fact:lives_in); empty if it has none.")
 
 
 class ReadArgs(BaseModel):
@@ -238,7 +240,7 @@ class CurationTools:
         if same is not None:
             return self.say("duplicate", id=same.id)
         item, demoted = self._new_item(a.content, a.theme, a.kind, a.reason, a.importance,
-                                       parse_when(a.valid_from), parse_when(a.valid_until))
+                                       parse_when(a.valid_from), parse_when(a.valid_until), a.slot.strip())
         self._stage([AddOp(item)])
         key = "demoted" if demoted else "created"
         return self.say(key, id=item.id, trust=item.trust, role=self.turn.role)
@@ -249,7 +251,7 @@ class CurationTools:
             for item in self.search(a.query, self.read_k):
                 if item.user_id == self.turn.user_id and item.active:
                     self.view.setdefault(item.id, item.copy())
-        lines = [item_line(i, self.lang) for i in self._active()]
+        lines = [item_line(i, self.lang, with_slot=True) for i in self._active()]
         return "\n".join(lines) if lines else self.say("empty")
 
     def update_memory(self, a: UpdateArgs) -> str:
@@ -263,7 +265,7 @@ class CurationTools:
                                   Actor.AGENT, tid), HitOp(old.id, turn_id=tid)])
             return self.say("updated", id=old.id)
         new, _ = self._new_item(a.content, a.theme or old.theme, old.kind, f"supersedes {old.id}: {a.reason}",
-                                old.importance, None, None)
+                                old.importance, None, None, old.key or "")  # the successor holds the same slot
         self._stage([AddOp(new), EndOp(old.id, Status.SUPERSEDED, a.reason, Actor.AGENT, tid, by_id=new.id,
                                                  valid_until=self.turn.timestamp)])
         return self.say("superseded", old=old.id, id=new.id)
@@ -313,7 +315,7 @@ class CurationTools:
         return item
 
     def _new_item(self, content: str, theme: str, kind: str, reason: str, importance: float,
-                  valid_from: object, valid_until: object) -> tuple[MemoryItem, bool]:
+                  valid_from: object, valid_until: object, slot: str = "") -> tuple[MemoryItem, bool]:
         cand = Candidate(kind=kind, description=content, theme=theme_slug(theme) or DEFAULT_THEME)
         self._trust.filter(self.turn, [cand])
         demoted = cand.kind != kind
@@ -321,7 +323,8 @@ class CurationTools:
         item = MemoryItem.create(
             self.turn.user_id, content, cand.theme, actor=Actor.AGENT, reason=notes, turn_id=self.turn.turn_id,
             kind=cand.kind, valid_from=valid_from or self.turn.timestamp, valid_until=valid_until,
-            confidence=cand.confidence, trust=cand.trust, importance=importance)
+            confidence=cand.confidence, trust=cand.trust, importance=importance,
+            key=slot if slot and not slot.startswith("event:") else None)
         return item, demoted
 
     def _stage(self, ops: list[Op]) -> None:

@@ -40,10 +40,11 @@ def _date(value: datetime | None) -> str:
     return value.astimezone(UTC).strftime("%Y-%m-%d") if value else ""
 
 
-def item_line(item: MemoryItem, lang: str, label: str | None = None) -> str:
-    """Return one item as a prompt line: ``[label] (theme) description {kind, dates, hit}``.
+def item_line(item: MemoryItem, lang: str, label: str | None = None, with_slot: bool = False) -> str:
+    """Return one item as a prompt line: ``[label] (theme) description {kind, dates, hit[, slot]}``.
 
-    ``label`` defaults to the item id (the curation agent refers to items by id).
+    ``label`` defaults to the item id (the curation agent refers to items by id);
+    ``with_slot`` adds the item's slot key (``fact:lives_in``), as the curation agent sees it.
     """
     when = _date(item.valid_from or item.created_at)
     until = _date(item.valid_until)
@@ -51,5 +52,7 @@ def item_line(item: MemoryItem, lang: str, label: str | None = None) -> str:
     extra = f"{item.kind}, {span}, hit={item.hit}"
     if item.trust != "user":
         extra += f", trust={item.trust}"
+    if with_slot and item.key and not str(item.key).startswith("event:"):
+        extra += f", slot={item.key}"
     tag = label if label is not None else item.id
     return f"[{tag}] ({theme_label(item.theme, lang)}) {item.description} {{{extra}}}"
