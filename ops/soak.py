@@ -1,6 +1,7 @@
 """Soak the stack under faults; print lost / duplicated / worker deaths / 5xx / leaked / erase / degraded.
 
-    PYTHONPATH=. python ops/soak.py [--users 8 --turns 60 --redis-restarts 10 --kills 4 --pg-restarts 2]
+    PYTHONPATH=. python ops/soak.py [--users 8 --turns 60 --redis-restarts 10 --kills 4 --pg-restarts 2
+                                     --disk-full-s 12 --disk-turns 20 --disk-mb 64]
 
 Everything is real and private to the run: a PostgreSQL server (so it can be
 restarted), Redis behind a planted password (and a planted password in the
@@ -13,18 +14,22 @@ workers are SIGKILLed ``kills`` times and PostgreSQL is restarted
 
 - lost / double-applied: every user's turns and memory against the embedded
   mode built from the same turns in order;
+- a full disk for PostgreSQL (``ops/soak_disk.py``, root only): the database's
+  tables and indexes on a small tmpfs, filled while ``disk_turns`` more turns
+  per user are published and the HTTP API is used for ``disk_full_s``
+  seconds, then freed: lost / double-applied again, HTTP codes during it, and
+  dead-lettered turns (a disk full is the store's failure, not the turn's);
 - worker deaths: workers that exited without being killed (or logged "Unrecoverable error");
 - 5xx: the bad-input corpus (``tests/http/_bad_inputs.py``) against the shim;
 - leaked: the planted passwords in any reply (Redis down) or log line;
 - erase: Redis keys and turn statuses left for an erased user;
 - degraded recall: recalls answered (flagged) while PostgreSQL is stopped.
-
-Not covered: a full disk for PostgreSQL (needs a tmpfs or quota the run cannot mount).
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -34,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-for sub in ("tests", "tests/workers", "tests/http"):
+for sub in ("tests", "tests/workers", "tests/http", "ops"):
     sys.path.insert(0, str(REPO / sub))
 
 import redis  # noqa: E402
@@ -42,11 +47,13 @@ from _bad_inputs import corpus  # noqa: E402
 from _http_stack import start_stack  # noqa: E402
 from _services import _as_owner, _bin_dir, start_postgres, stop_postgres  # noqa: E402
 from _workload import embedded_snapshots, make_turns, snapshot, turn_texts, wait_until  # noqa: E402
+from soak_disk import SmallDisk  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from api_shim.client import MemoryClient  # noqa: E402
 from memory_core.errors import NotFound  # noqa: E402
 from memory_core.store.sql import SqlStore  # noqa: E402
+from workers.deadletter import DeadLetters  # noqa: E402
 from workers.erase import user_keys  # noqa: E402
 
 REDIS_SECRET = "SoakRedisPw5f1e9a"
@@ -70,6 +77,9 @@ def main() -> None:
     ap.add_argument("--redis-restarts", type=int, default=10)
     ap.add_argument("--kills", type=int, default=4)
     ap.add_argument("--pg-restarts", type=int, default=2)
+    ap.add_argument("--disk-full-s", type=float, default=12.0, help="0: no full-disk phase")
+    ap.add_argument("--disk-turns", type=int, default=20, help="turns per user published while the disk is full")
+    ap.add_argument("--disk-mb", type=int, default=64, help="size of the tmpfs holding the tables")
     args = ap.parse_args()
 
     root = Path(tempfile.mkdtemp(prefix="gulfstream-soak-pg-"))
@@ -78,7 +88,12 @@ def main() -> None:
     port = int(make_url(admin).port or 0)
     stack = start_stack(admin, tmp, redis_password=REDIS_SECRET, db_password=DB_SECRET)
     rows: list[tuple[str, str, str]] = []
+    disk = SmallDisk(root, args.disk_mb, root / "server.log") if args.disk_full_s > 0 else None
     try:
+        if disk is not None:
+            moved = disk.attach(stack.db_url)
+            rows.append(("tables and indexes on a small tmpfs", f"{args.disk_mb} MiB",
+                         f"{moved >> 20} MiB used at start"))
         procs = stack.procs
         procs.procs[0].stop()  # the stack's own all-queue worker: the run's two curate processes replace it
         slow = {"GULFSTREAM_PIPELINE": "_workload:SlowPipeline", "GULFSTREAM_TEST_PLAN_DELAY_MS": "20"}
@@ -136,14 +151,16 @@ def main() -> None:
             stored = [t.turn_id for t in store.list_turns(user)]
             lost += len({t["turn_id"] for t in user_turns} - set(stored))
             dup += len(stored) - len(set(stored)) + (snapshot(store, user) != expected[user])
-        unrecoverable = sum(p.tail(10**8).count("Unrecoverable error") for p in procs.procs)
-        deaths = unrecoverable + sum(1 for p in procs.procs[1:] if p.name.startswith("curate") and
-                                     p.proc is not None and p.proc.returncode not in (None, -9))
         rows += [("turns published", str(args.users * args.turns), f"{len(errors)} publish errors"),
                  ("Redis restarts during ingest", str(args.redis_restarts), "alternately SIGTERM and SIGKILL"),
                  ("curate SIGKILLs / PostgreSQL restarts", f"{killed} / {args.pg_restarts}", "two curate processes"),
-                 ("lost turns", str(lost), ""), ("double-applied (users whose memory differs)", str(dup), ""),
-                 ("worker deaths (not killed by the run)", str(deaths), f"{unrecoverable} 'Unrecoverable error'")]
+                 ("lost turns", str(lost), ""), ("double-applied (users whose memory differs)", str(dup), "")]
+        if disk is not None:
+            rows += full_disk_phase(disk, stack, client, store, args, tmp)
+        unrecoverable = sum(p.tail(10**8).count("Unrecoverable error") for p in procs.procs)
+        deaths = unrecoverable + sum(1 for p in procs.procs[1:] if p.name.startswith("curate") and
+                                     p.proc is not None and p.proc.returncode not in (None, -9))
+        rows.append(("worker deaths (not killed by the run)", str(deaths), f"{unrecoverable} 'Unrecoverable error'"))
 
         # bad-input corpus
         key = stack.key("soak")
@@ -205,10 +222,80 @@ def main() -> None:
     finally:
         stack.stop()
         stop_postgres(root)
+        if disk is not None:
+            disk.unmount()
+            shutil.rmtree(root, ignore_errors=True)
     print("| measure | value | note |")
     print("|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
+
+
+def full_disk_phase(disk: SmallDisk, stack: Any, client: MemoryClient, store: SqlStore, args: argparse.Namespace,
+                    tmp: Path) -> list[tuple[str, str, str]]:
+    """Fill the tables' disk, publish ``disk_turns`` more turns per user and use the API, free it, compare.
+
+    Returns:
+        Table rows: the phase, lost / double-applied after it, HTTP codes during it, dead letters.
+    """
+    total = args.turns + args.disk_turns
+    turns = {f"soak{u:02d}": make_turns(f"soak{u:02d}", turn_texts(u, total)) for u in range(args.users)}
+    key = stack.key("soak")  # before the fill: creating an API key is a write
+    before = disk.no_space_errors()
+    filler = disk.fill()
+    codes: dict[int, int] = {}
+    errors: list[BaseException] = []
+
+    def publish(user_turns: list[dict[str, Any]]) -> None:
+        try:
+            for t in user_turns:
+                client.publish_turn(**t)
+                time.sleep(0.05)
+        except BaseException as exc:
+            errors.append(exc)
+
+    publishers = [threading.Thread(target=publish, args=(t[args.turns:],)) for t in turns.values()]
+    for p in publishers:
+        p.start()
+    deadline = time.monotonic() + args.disk_full_s
+    n = 0
+    with stack.client(key) as http:
+        while time.monotonic() < deadline:  # a person's edits (a write) and recalls while writes fail
+            n += 1
+            calls = (("POST", "/v1/users/disk-user/items", {"description": f"I keep notes number {n}.",
+                                                             "theme": "notes"}),
+                     ("POST", "/v1/users/soak01/recall", {"query": "where do I live?"}),
+                     ("GET", "/v1/users/soak01/items", None))
+            for method, path, payload in calls:
+                status = http.request(method, path, json=payload).status_code
+                codes[status] = codes.get(status, 0) + 1
+            time.sleep(0.5)
+    for p in publishers:
+        p.join(120)
+    failed_writes = disk.no_space_errors() - before
+    disk.free()
+    wait_until(lambda: all(store.last_applied_seq(u) >= total for u in turns), 600,
+               "every turn applied after the disk was freed", stack.procs.logs)
+    (tmp / "after-disk").mkdir(exist_ok=True)
+    expected = embedded_snapshots(turns, tmp / "after-disk")
+    lost = dup = 0
+    for user, user_turns in turns.items():
+        stored = [t.turn_id for t in store.list_turns(user)]
+        lost += len({t["turn_id"] for t in user_turns} - set(stored))
+        dup += len(stored) - len(set(stored)) + (snapshot(store, user) != expected[user])
+    letters = DeadLetters(stack.db_url)
+    try:
+        dead = len(letters.list(limit=10_000))
+    finally:
+        letters.close()
+    shown = ", ".join(f"{code}: {count}" for code, count in sorted(codes.items()))
+    return [("full disk for PostgreSQL's tables", f"{args.disk_full_s:.0f} s",
+             f"filler {filler >> 20} MiB; {failed_writes} 'No space left on device' in the server log"),
+            ("turns published while the disk was full", str(args.users * args.disk_turns),
+             f"{len(errors)} publish errors"),
+            ("lost / double-applied after the disk was freed", f"{lost} / {dup}", f"all {total} turns of each user"),
+            ("HTTP 500 during the full disk", str(codes.get(500, 0)), f"{sum(codes.values())} requests; {shown}"),
+            ("dead-lettered turns", str(dead), "a full disk is the store's failure, never the turn's")]
 
 
 if __name__ == "__main__":

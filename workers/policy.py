@@ -2,7 +2,10 @@
 
 Transient: the database, the broker or an LLM endpoint failing for a while
 (connection refused, timeouts, serialization failures, HTTP 429/5xx). Those
-are retried with exponential backoff and full jitter. Everything else
+are retried with exponential backoff and full jitter. Of those, the database
+or broker failing (``is_infrastructure``: down, restarting, disk full) is
+retried for as long as it lasts; only the rest count toward a turn's
+dead-lettering. Everything else
 (bad input, a pipeline bug, malformed data) would fail the same way again,
 so the curate task isolates the turn at once (see ``workers.tasks``).
 
@@ -22,7 +25,7 @@ from celery import Task
 
 from memory_core.errors import InvalidInput, NotFound, StoreError, StoreLocked
 
-__all__ = ["backoff_s", "is_transient", "republish", "shown_kwargs"]
+__all__ = ["backoff_s", "is_infrastructure", "is_transient", "republish", "shown_kwargs"]
 
 _TRANSIENT_NAMES = frozenset({
     # openai / langchain-openai client errors, matched by name so this module
@@ -30,6 +33,10 @@ _TRANSIENT_NAMES = frozenset({
     "APIConnectionError", "APITimeoutError", "RateLimitError", "InternalServerError",
     "ServiceUnavailableError",
 })
+
+
+_DRIVER_INFRA_NAMES = frozenset({"OperationalError", "InterfaceError", "DiskFull", "AdminShutdown",
+                                 "ConnectionFailure", "CannotConnectNow"})
 
 
 def is_transient(exc: BaseException) -> bool:
@@ -46,6 +53,27 @@ def is_transient(exc: BaseException) -> bool:
                       | redis.exceptions.TimeoutError):
             return True
         if type(err).__name__ in _TRANSIENT_NAMES:
+            return True
+        err = err.__cause__ or err.__context__
+    return False
+
+
+def is_infrastructure(exc: BaseException) -> bool:
+    """True when ``exc`` (or an error it was raised from) is the database or the broker failing.
+
+    Unreachable, restarting, out of disk (PostgreSQL's ``53100 disk_full`` is an
+    OperationalError), a dropped connection: none of it is the turn's fault, so
+    such a failure is retried for as long as it lasts and never dead-letters a turn.
+    """
+    seen: set[int] = set()
+    err: BaseException | None = exc
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        if isinstance(err, sqlalchemy.exc.OperationalError | sqlalchemy.exc.InterfaceError
+                      | sqlalchemy.exc.TimeoutError | redis.exceptions.ConnectionError
+                      | redis.exceptions.TimeoutError):
+            return True
+        if type(err).__module__.startswith("psycopg") and type(err).__name__ in _DRIVER_INFRA_NAMES:
             return True
         err = err.__cause__ or err.__context__
     return False

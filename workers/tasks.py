@@ -34,7 +34,9 @@ Poison policy. A turn whose curation fails with a non-transient error, or
 with transient errors more than ``curate_max_retries`` times, is tried once
 more on its own; if that fails too it is written to ``dead_letters`` with
 its error and its ``seq`` is marked applied with no effects, under the
-user's lock, so the user's later turns proceed. ``gulfstream dlq retry``
+user's lock, so the user's later turns proceed. The database or broker
+failing (``is_infrastructure``: down, restarting, out of disk) is not the
+turn's fault: it is retried for as long as it lasts and never dead-letters. ``gulfstream dlq retry``
 replays it later (out of order, by then).
 """
 
@@ -60,7 +62,7 @@ from workers.inbox import (
     curate_waiting_key,
     ingested_key,
 )
-from workers.policy import backoff_s, is_transient, shown_kwargs
+from workers.policy import backoff_s, is_infrastructure, is_transient, shown_kwargs
 
 __all__ = ["curate_user", "ingest_turn", "sweep", "wake_curator"]
 
@@ -226,7 +228,8 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
         return {"user_id": user_id, "applied": 0, "busy": True, "dead_lettered": None}
     except Exception as exc:
         attempt = self.request.retries
-        if is_transient(exc) and attempt < s.curate_max_retries:
+        # the database or broker failing (down, disk full) is not the turn's fault: retried while it lasts
+        if is_infrastructure(exc) or (is_transient(exc) and attempt < s.curate_max_retries):
             log.warning("curate %s failed (attempt %d), retrying: %r", user_id, attempt + 1, exc)
             raise self.retry(exc=exc, countdown=backoff_s(attempt, s.retry_backoff_base_s,
                                                            s.retry_backoff_max_s)) from exc
@@ -263,6 +266,10 @@ def isolate_head(ctx: Context, user_id: str, first_error: BaseException, attempt
     except StoreLocked:
         return None
     except Exception as exc:  # task edge: every failure of this turn counts
+        if is_infrastructure(exc):  # the database failed, not the turn: left pending for the sweeper
+            log.warning("turn %s (seq %d) of %s not dead-lettered: the store failed (%r); left pending",
+                        head.turn_id, head.seq, user_id, exc)
+            return None
         error: BaseException = exc
         log.error("turn %s (seq %d) of %s failed %d times (first: %r); dead-lettering it: %r",
                   head.turn_id, head.seq, user_id, attempts + 1, first_error, exc, exc_info=exc)

@@ -131,7 +131,14 @@ def delete_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who,
 
 
 @router.get("/{item_id}/history", summary="An item's history, newest first")
-def item_history(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who) -> dict[str, Any]:
-    """Every revision: op, reason, actor, time, old and new text and theme."""
+def item_history(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who,
+                 reveal: Reveal = False) -> dict[str, Any]:
+    """Every revision: op, reason, actor, time, old and new text and theme (sensitive values masked unless
+    ``?reveal=true``, as for the item itself)."""
     history = svc.client.item_history(who.user(user_id), item_id)
+    if not reveal:
+        for revision in history:
+            for field in ("old_description", "new_description"):
+                if isinstance(revision.get(field), str):
+                    revision[field] = mask(revision[field])
     return {"user_id": user_id, "item_id": item_id, "history": history}

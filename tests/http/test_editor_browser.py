@@ -1,4 +1,5 @@
-"""The editor page in real headless Chromium (Debian's, through chromedriver): edit, merge, delete, history.
+"""The editor page in real headless Chromium (Debian's, through chromedriver): edit, merge, delete, history,
+and the reveal control of sensitive items.
 
 After the clicks, the store and the items' histories are checked directly.
 """
@@ -13,8 +14,10 @@ from typing import Any
 import pytest
 from _http_stack import Stack
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -48,7 +51,9 @@ def browser(tmp_path: Path) -> Iterator[WebDriver]:
 
 
 def wait(driver: WebDriver, check: Any, timeout_s: float = 15) -> Any:
-    return WebDriverWait(driver, timeout_s, poll_frequency=0.1).until(check)
+    # the board re-renders when the items change (the poll): an element read mid-render is looked up again
+    return WebDriverWait(driver, timeout_s, poll_frequency=0.1,
+                         ignored_exceptions=[StaleElementReferenceException]).until(check)
 
 
 def card(driver: WebDriver, item_id: str) -> WebElement:
@@ -164,3 +169,74 @@ def test_edit_merge_delete_and_history_in_the_browser(stack: Stack, acme_key: st
     assert b.status == "deleted" and items["a"] in b.history[-1].reason
     d = store.get("acme:web", items["d"])
     assert d.status == "deleted" and d.history[-1].reason == "作业已经交了"
+
+
+def text_of(driver: WebDriver, css: str) -> str:
+    """The text of the first element matching ``css`` now ("" if none): read in the page, never stale."""
+    return str(driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''",
+                                     css))
+
+
+def click(driver: WebDriver, css: str) -> None:
+    """Click the element matching ``css`` as a person would (found afresh: the board re-renders)."""
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, css))
+    driver.find_element(By.CSS_SELECTOR, css).click()
+
+
+def test_a_sensitive_item_stays_masked_until_revealed(stack: Stack, acme_key: str, browser: WebDriver) -> None:
+    api = stack.client(acme_key)
+    ids = {}
+    for name, text, theme in [("en", "My locker code is 4711", "sensitive"),
+                              ("zh", "我的银行卡号是6222020200112233445", "sensitive"),
+                              ("tea", "Likes jasmine tea", "taste")]:
+        ids[name] = api.post("/v1/users/vault/items", json={"description": text, "theme": theme}).json()["id"]
+    en, zh = f'.card[data-id="{ids["en"]}"]', f'.card[data-id="{ids["zh"]}"]'
+
+    sign_in(browser, stack, acme_key, "vault", lang="en")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".card")) == 3)
+    assert "[code]" in text_of(browser, f"{en} .desc") and text_of(browser, f"{en} .badge") == "sensitive"
+    assert "4711" not in browser.page_source and "6222020200112233445" not in browser.page_source  # never sent
+    assert not browser.find_elements(By.CSS_SELECTOR, f'.card[data-id="{ids["tea"]}"] button.reveal')
+    button = browser.find_element(By.CSS_SELECTOR, f"{en} button.reveal")
+    assert (button.text, button.get_attribute("aria-pressed")) == ("Reveal", "false")
+
+    # reveal one: its text only; its history unmasked while it is shown
+    button.click()
+    wait(browser, lambda d: text_of(d, f"{en} .desc") == "My locker code is 4711")
+    assert text_of(browser, f"{en} button.reveal") == "Hide"
+    assert browser.execute_script(f"return document.activeElement.matches('{en} button.reveal')")  # focus kept
+    assert browser.find_element(By.CSS_SELECTOR, f"{en} button.reveal").get_attribute("aria-pressed") == "true"
+    assert "6222020200112233445" not in browser.page_source
+    click(browser, f"{en} button.history")
+    wait(browser, lambda d: "4711" in text_of(d, "#timeline"))
+    click(browser, "#history-dialog .cancel")
+
+    # hide it again: the text and the history are masked
+    click(browser, f"{en} button.reveal")
+    wait(browser, lambda d: "[code]" in text_of(d, f"{en} .desc"))
+    assert "4711" not in text_of(browser, en)
+    click(browser, f"{en} button.history")
+    wait(browser, lambda d: "[code]" in text_of(d, "#timeline"))  # fetched again, masked
+    assert "4711" not in text_of(browser, "#timeline")
+    click(browser, "#history-dialog .cancel")
+
+    # from the keyboard, in Chinese: focus the card, press r
+    click(browser, "#lang")
+    assert text_of(browser, f"{zh} button.reveal") == "显示" and text_of(browser, f"{zh} .badge") == "敏感"
+    browser.execute_script("document.querySelector(arguments[0]).focus()", zh)
+    ActionChains(browser).send_keys("r").perform()
+    wait(browser, lambda d: "6222020200112233445" in text_of(d, f"{zh} .desc"))
+    assert text_of(browser, f"{zh} button.reveal") == "隐藏"
+
+    # editing a masked item edits its real text, never the mask; afterwards everything is hidden again
+    click(browser, f"{en} button.edit")
+    wait(browser, lambda d: d.find_element(By.ID, "edit-text").get_attribute("value") == "My locker code is 4711")
+    fill(browser, "#edit-text", "My locker code is 4712")
+    fill(browser, "#edit-reason", "换了锁")
+    click(browser, "#edit-form button[type=submit]")
+    store = stack.services.store
+    wait(browser, lambda d: store.get("acme:vault", ids["en"]).description == "My locker code is 4712")
+    wait(browser, lambda d: "[code]" in text_of(d, f"{en} .desc") and "[card]" in text_of(d, f"{zh} .desc"))
+    assert "4712" not in browser.page_source and "6222020200112233445" not in browser.page_source
+    item = store.get("acme:vault", ids["en"])
+    assert item.history[-1].old_description == "My locker code is 4711" and item.theme == "sensitive"

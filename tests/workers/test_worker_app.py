@@ -9,7 +9,7 @@ import pytest
 
 from memory_core import wire
 from workers import app as app_module
-from workers.policy import backoff_s, is_transient
+from workers.policy import backoff_s, is_infrastructure, is_transient
 from workers.settings import WorkerSettings
 
 
@@ -74,6 +74,26 @@ def test_transient_errors_are_told_apart() -> None:
         pass
 
     assert is_transient(RateLimitError())
+
+
+def test_the_store_failing_is_infrastructure_not_the_turns_fault() -> None:
+    import psycopg.errors
+    import sqlalchemy.exc
+
+    from memory_core.errors import StoreError
+
+    disk = psycopg.errors.DiskFull("could not extend file: No space left on device")
+    try:
+        try:
+            raise sqlalchemy.exc.OperationalError("INSERT INTO memories", {}, disk)
+        except sqlalchemy.exc.OperationalError as driver:
+            raise StoreError("database error") from driver
+    except StoreError as outer:
+        assert is_infrastructure(outer) and is_transient(outer)  # retried while it lasts, never dead-lettered
+    assert is_infrastructure(disk)
+    assert not is_infrastructure(ConnectionError("LLM endpoint"))  # counts toward dead-lettering the turn
+    assert not is_infrastructure(StoreError("turn seq 3 is out of order"))
+    assert not is_infrastructure(sqlalchemy.exc.IntegrityError("INSERT", {}, Exception("duplicate key")))
 
 
 def test_backoff_is_exponential_with_full_jitter_and_capped() -> None:

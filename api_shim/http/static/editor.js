@@ -13,7 +13,8 @@ const LABELS = {
     empty: "这个用户还没有记忆。", pickUser: "输入用户 ID 并打开。", loaded: "已载入 {n} 条记忆",
     newArrived: "新增 {n} 条记忆", saved: "已保存", merged: "已合并", deleted: "已删除", created_: "已创建",
     reasonNeeded: "请填写原因", noOther: "没有可合并的其他记忆", degraded: "（降级：{r}）",
-    noResults: "没有找到相关记忆", keysHelp: "快捷键：/ 搜索 · n 新建 · 方向键在卡片间移动 · e 编辑 · m 合并 · h 历史 · Delete 删除 · Esc 关闭",
+    noResults: "没有找到相关记忆", keysHelp: "快捷键：/ 搜索 · n 新建 · 方向键在卡片间移动 · e 编辑 · m 合并 · h 历史 · r 显示/隐藏敏感内容 · Delete 删除 · Esc 关闭",
+    sensitive: "敏感", reveal: "显示", hide: "隐藏", revealed: "已显示敏感内容（{s} 秒后自动隐藏）", hidden: "已隐藏敏感内容",
     ops: {create: "创建", update: "修改", merge: "合并", delete: "删除", supersede: "被取代", archive: "归档", import: "导入", restore: "恢复"},
     kinds: {fact: "事实", preference: "偏好", event: "事件", todo: "待办", procedure: "流程", summary: "摘要"},
     actors: {user: "用户", pipeline: "管线", agent: "智能体", system: "系统"},
@@ -29,7 +30,8 @@ const LABELS = {
     empty: "This user has no memories yet.", pickUser: "Enter a user id and open it.", loaded: "Loaded {n} memories",
     newArrived: "{n} new memories", saved: "Saved", merged: "Merged", deleted: "Deleted", created_: "Created",
     reasonNeeded: "Please give a reason", noOther: "No other memory to merge", degraded: " (degraded: {r})",
-    noResults: "No related memories found", keysHelp: "Keys: / search · n new · arrows move between cards · e edit · m merge · h history · Delete delete · Esc close",
+    noResults: "No related memories found", keysHelp: "Keys: / search · n new · arrows move between cards · e edit · m merge · h history · r reveal/hide sensitive · Delete delete · Esc close",
+    sensitive: "sensitive", reveal: "Reveal", hide: "Hide", revealed: "Sensitive text shown (hidden again in {s} s)", hidden: "Sensitive text hidden",
     ops: {create: "created", update: "changed", merge: "merged", delete: "deleted", supersede: "superseded", archive: "archived", import: "imported", restore: "restored"},
     kinds: {fact: "fact", preference: "preference", event: "event", todo: "todo", procedure: "procedure", summary: "summary"},
     actors: {user: "user", pipeline: "pipeline", agent: "agent", system: "system"},
@@ -40,7 +42,9 @@ const LABELS = {
 const $ = (sel, root = document) => root.querySelector(sel);
 const askedLang = new URL(location.href).searchParams.get("lang");
 const state = {lang: LABELS[askedLang] ? askedLang : localStorage.getItem("gs-lang") || (navigator.language.startsWith("zh") ? "zh" : "en"),
-               user: "", items: [], known: new Set(), current: null, timer: null, signature: ""};
+               user: "", items: [], known: new Set(), current: null, timer: null, signature: "",
+               revealed: new Map()};  // item id → its unmasked text, only while the person asked to see it
+const REVEAL_S = 60;
 
 function t(key, vars = {}) {
   const text = LABELS[state.lang][key] ?? LABELS.en[key] ?? key;
@@ -98,16 +102,22 @@ function el(tag, attrs = {}, ...children) {
 }
 
 function card(item, fresh) {
-  const body = el("article", {class: "card" + (fresh ? " fresh" : ""), tabindex: "0", "data-id": item.id,
-                               "aria-label": item.description});
+  // a sensitive item arrives masked ("my PIN is [code]"); its text is fetched only when the person reveals it
+  const shown = state.revealed.get(item.id) ?? item.description;
+  const open = state.revealed.has(item.id);
+  const body = el("article", {class: "card" + (fresh ? " fresh" : "") + (item.masked ? " sensitive" : ""),
+                               tabindex: "0", "data-id": item.id, "aria-label": shown});
+  const reveal = item.masked ? el("button", {type: "button", class: "reveal", "aria-pressed": String(open),
+                                             text: open ? t("hide") : t("reveal")}) : "";
   body.append(
-    el("p", {class: "desc", text: item.description}),
+    el("p", {class: "desc", text: shown}),
     el("p", {class: "meta"},
+       item.masked ? el("span", {class: "badge", text: t("sensitive")}) : "",
        el("span", {class: "kind", text: names("kinds")[item.kind] || item.kind}),
        el("span", {class: "hits", text: t("hits", {n: item.hit})}),
        el("time", {datetime: item.created_at, text: t("created", {d: day(item.created_at)})}),
        el("time", {datetime: item.updated_at, text: t("updated", {d: day(item.updated_at)})})),
-    el("div", {class: "actions"},
+    el("div", {class: "actions"}, reveal,
        el("button", {type: "button", class: "edit", text: t("edit")}),
        el("button", {type: "button", class: "merge", text: t("merge")}),
        el("button", {type: "button", class: "history", text: t("history")}),
@@ -157,7 +167,7 @@ async function load(announce = false) {
 
 function openUser(user) {
   state.user = user.trim();
-  state.items = []; state.known = new Set(); state.signature = "";
+  state.items = []; state.known = new Set(); state.signature = ""; state.revealed = new Map();
   $("#user-id").value = state.user;
   const url = new URL(location.href);
   url.searchParams.set("user", state.user);
@@ -169,6 +179,34 @@ function openUser(user) {
 }
 
 const itemById = (id) => state.items.find((i) => i.id === id);
+
+async function revealedText(item) {
+  if (!item.masked) return item.description;
+  if (state.revealed.has(item.id)) return state.revealed.get(item.id);
+  const data = await api("GET", `${userPath()}/items/${encodeURIComponent(item.id)}?reveal=true`);
+  return data.description;
+}
+
+function refocus(id, selector) {
+  const again = $(`.card[data-id="${CSS.escape(id)}"]`);
+  const target = again && (selector ? again.querySelector(selector) : again);
+  if (target) target.focus();
+}
+
+async function toggleReveal(item, fromKeyboard = false) {
+  if (!item.masked) return;
+  const selector = fromKeyboard ? null : "button.reveal";
+  if (state.revealed.has(item.id)) {
+    state.revealed.delete(item.id);
+    render(); refocus(item.id, selector); say(t("hidden"));
+    return;
+  }
+  try {
+    state.revealed.set(item.id, await revealedText(item));
+  } catch (err) { say(err.message, true); return; }
+  render(); refocus(item.id, selector); say(t("revealed", {s: REVEAL_S}));
+  setTimeout(() => { if (state.revealed.delete(item.id)) { render(); } }, REVEAL_S * 1000);
+}
 
 function showDialog(id, setup) {
   const dialog = $(id);
@@ -191,6 +229,7 @@ async function submit(dialog, work, done) {
     await work();
     dialog.close();
     state.signature = "";
+    state.revealed.clear();  // what was shown may have changed: hidden again
     await load(false);
     say(done);
   } catch (err) {
@@ -198,7 +237,10 @@ async function submit(dialog, work, done) {
   }
 }
 
-function openEdit(item) {
+async function openEdit(item) {
+  if (item && item.masked) {  // editing means seeing: the dialog gets the real text, never the mask
+    try { item = {...item, description: await revealedText(item)}; } catch (err) { say(err.message, true); return; }
+  }
   state.current = item;
   showDialog("#edit-dialog", () => {
     $("#edit-title").textContent = item ? t("edit") : t("newItem");
@@ -236,7 +278,8 @@ function openDelete(item) {
 
 async function openHistory(item) {
   try {
-    const data = await api("GET", `${userPath()}/items/${encodeURIComponent(item.id)}/history`);
+    const revealed = state.revealed.has(item.id) ? "?reveal=true" : "";
+    const data = await api("GET", `${userPath()}/items/${encodeURIComponent(item.id)}/history${revealed}`);
     const rows = data.history.map((h) => {
       const change = h.old_description && h.old_description !== h.new_description
         ? el("p", {class: "change"}, el("del", {text: h.old_description}), " → ", el("ins", {text: h.new_description}))
@@ -304,7 +347,8 @@ function wire() {
     const button = e.target.closest("button");
     const item = button && itemById(button.closest(".card").dataset.id);
     if (!item) return;
-    if (button.classList.contains("edit")) openEdit(item);
+    if (button.classList.contains("reveal")) toggleReveal(item);
+    else if (button.classList.contains("edit")) openEdit(item);
     else if (button.classList.contains("merge")) openMerge(item);
     else if (button.classList.contains("delete")) openDelete(item);
     else if (button.classList.contains("history")) openHistory(item);
@@ -313,7 +357,8 @@ function wire() {
     const c = e.target.closest(".card");
     if (!c || e.target !== c) return;
     const item = itemById(c.dataset.id);
-    const actions = {e: openEdit, Enter: openEdit, m: openMerge, h: openHistory, Delete: openDelete};
+    const actions = {e: openEdit, Enter: openEdit, m: openMerge, h: openHistory, Delete: openDelete,
+                     r: (i) => toggleReveal(i, true)};
     if (e.key.startsWith("Arrow")) { e.preventDefault(); moveFocus(c, e.key); }
     else if (actions[e.key] && item) { e.preventDefault(); actions[e.key](item); }
   });
