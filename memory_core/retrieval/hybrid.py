@@ -33,6 +33,7 @@ from memory_core.lifecycle.decay import Decay
 from memory_core.model import Kind, MemoryItem, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.bm25 import top_k_indices
+from memory_core.retrieval.categories import category_terms
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
@@ -111,7 +112,8 @@ class HybridIndex(HybridState, Reranks):
 
     def __init__(self, window: int = DEFAULT_WINDOW, decay: Decay | None = None) -> None:
         super().__init__(window, decay)
-        self._content_terms = {}
+        self._asks: dict[str, bool] = {}
+        self._word_counts: dict[str, int] = {}
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], turns: Sequence[Turn] | None = None,
@@ -282,6 +284,10 @@ class HybridIndex(HybridState, Reranks):
             extra_terms = self.aliases.expand(tokens)
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
                 rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
+        if settings.w_category:
+            members = category_terms(tokens)
+            if members:  # "what sports …": the sports people name
+                rankings.append((self.lexical.ranked(members, depth, mask), settings.w_category))
         if settings.turns:
             rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns * lexical_weight))
         codes, window = self._boosts(query, mask, ref, settings)

@@ -32,6 +32,7 @@ from memory_core.retrieval.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from memory_core.retrieval.item_table import ItemTable
+    from memory_core.retrieval.live_bm25 import LiveBM25
     from memory_core.retrieval.stages import HybridSettings
 
 __all__ = ["CURATED_CONFIDENCE", "Reranks", "asks_about_user", "key_subject", "only_question"]
@@ -107,7 +108,13 @@ class Reranks:
     _turn_pos: dict[str, int]
     _turn_session: list[str]
     lexicon: frozenset[str]
-    _content_terms: dict[str, int]  # item id -> distinct words of an event's own text (small talk)
+    lexical: LiveBM25
+    changes: int
+    _ended_by_key: dict[str, set[int]]
+    _asks: dict[str, bool]  # item id -> the user's turn only asks something (kept by the owner)
+    _word_counts: dict[str, int]  # speaker name or theme -> its index terms
+    _others: frozenset[str] = frozenset()
+    _others_at: int = -1
 
     def _subject_of(self, j: int) -> frozenset[str] | None:
         """Whose item slot ``j`` is: {""} the user's, {relation, ...} other people's, None unknown.
@@ -134,13 +141,21 @@ class Reranks:
             return None
         return frozenset(("",)) if "" in found else frozenset(found)
 
+    def _other_subjects(self) -> frozenset[str]:
+        """Relations ("wife", "表哥") of the other people this memory holds slot items about; kept per change set."""
+        if self._others_at != self.changes:
+            keys = (*self._active_by_key, *self._ended_by_key)
+            self._others = frozenset(s for s in map(key_subject, keys) if s)
+            self._others_at = self.changes
+        return self._others
+
     def subject_factors(self, query: str, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
         """Shape (len(docs),) factors putting the person the query asks about first; None when none applies.
 
         See the module docstring. Only slots whose subject is known take a factor.
         """
-        if settings.other_subject_factor == 1:
-            return None
+        if settings.other_subject_factor == 1 or not self._other_subjects():
+            return None  # nobody else's slot in this memory (most recalls): nothing to weigh
         subjects = [self._subject_of(j) for j in docs.tolist()]
         others = {s for found in subjects if found is not None for s in found if s}
         if not others:
@@ -166,8 +181,16 @@ class Reranks:
         if settings.question_factor == 1:
             return None
         items = self.table.items
-        marks = [(i := items[j]) is not None and i.kind == Kind.EVENT and i.trust == Trust.USER
-                 and only_question(i.description, i.speaker) for j in docs.tolist()]
+        asks = self._asks
+        marks = []
+        for j in docs.tolist():
+            item = items[j]
+            mark = False
+            if item is not None and item.kind == Kind.EVENT and item.trust == Trust.USER:
+                mark = asks.get(item.id)  # type: ignore[assignment]
+                if mark is None:
+                    mark = asks[item.id] = only_question(item.description, item.speaker)
+            marks.append(mark)
         if not any(marks):
             return None
         return np.where(np.array(marks, dtype=bool), settings.question_factor, 1.0)
@@ -177,28 +200,29 @@ class Reranks:
 
         "好的，谢啦！", "Thanks!", "Sure, see you then!" hold nothing to recall,
         yet the turn-window signal finds them beside the turn that does.
-        Counted once per item (the words of its text without the speaker's name).
+        Read from the length of the item's BM25 document, without tokenizing again.
         """
         if settings.small_talk_factor == 1:
             return None
         items = self.table.items
-        counts = self._content_terms
+        doc_len = self.lexical.doc_len
         marks = []
         for j in docs.tolist():
             item = items[j]
-            if item is None or item.kind != Kind.EVENT:
-                marks.append(False)
-                continue
-            n = counts.get(item.id)
-            if n is None:
-                body = item.description
-                if item.speaker and body.startswith(item.speaker + ":"):
-                    body = body[len(item.speaker) + 1:]
-                n = counts[item.id] = len(set(tokenize(body, self.lexicon)))
-            marks.append(n <= SMALL_TALK_TERMS)
+            # an event's item document is its text ("Kai: …"), then its theme and speaker: what is left of
+            # its length without the speaker's name (twice) and the theme is the words it said
+            marks.append(item is not None and item.kind == Kind.EVENT and int(doc_len[j]) - 2 * self._words_in(
+                item.speaker) - self._words_in(item.theme) <= SMALL_TALK_TERMS)
         if not any(marks):
             return None
         return np.where(np.array(marks, dtype=bool), settings.small_talk_factor, 1.0)
+
+    def _words_in(self, text: str) -> int:
+        """Index terms of a speaker name or theme (a handful per user), counted once."""
+        n = self._word_counts.get(text)
+        if n is None:
+            n = self._word_counts[text] = len(tokenize(text, self.lexicon)) if text else 0
+        return n
 
     def _curated_of(self, j: int, mask: np.ndarray | None) -> int | None:
         """The sure curated item (active, allowed by ``mask``) that the event in slot ``j`` produced, if any."""

@@ -31,6 +31,10 @@ findable (history questions still reach it).
   the lexical result is weak: the best item holds less than ``dense_gate``
   of the query's idf mass (see ``hybrid.lexical_coverage``).
 
+- categories (``w_category``; not a stage switch): a query naming a category
+  ("What instruments …", "什么运动") also searches the members people name
+  (violin, 网球 …) as one more item ranking (``categories``).
+
 Rankings are fused by weighted reciprocal rank (``fusion``); the boosts
 multiply the fused score, as recency and hits do.
 """
@@ -89,6 +93,8 @@ class HybridSettings:
             query does not ask about (``rerank.Reranks.subject_factors``).
         question_factor: score × this (0 < x <= 1) for a user's turn that only asks something.
         small_talk_factor: score × this (0 < x <= 1) for a turn of one or two words ("Thanks!").
+        w_category: RRF weight of the ranking of the members of the categories the query
+            names ("what sports …" searches tennis, 网球 …; ``categories.category_terms``).
     """
 
     turns: bool = True
@@ -119,6 +125,7 @@ class HybridSettings:
     other_subject_factor: float = 0.5
     question_factor: float = 0.5
     small_talk_factor: float = 0.5
+    w_category: float = 0.75
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
@@ -126,7 +133,7 @@ class HybridSettings:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
         weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.w_dense,
-                   self.w_alias, self.w_dense_miss)
+                   self.w_alias, self.w_dense_miss, self.w_category)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
         if not 0 <= self.dense_floor_unmatched < 1:
@@ -170,7 +177,7 @@ RETRIEVERS: dict[str, HybridSettings] = {
     # every lexical stage, no dense ranking: recall without an embedder
     "lexical": replace(HYBRID_PRESETS["hybrid"], dense=False),
     # the dense ranking alone (cosine similarity of the query and item embeddings)
-    "semantic": HybridSettings(**(_OFF | {"dense": True}), w_items=0.0),
+    "semantic": HybridSettings(**(_OFF | {"dense": True}), w_items=0.0, w_category=0.0),
     # every stage with the dense ranking fused in
     "hybrid": HYBRID_PRESETS["hybrid"],
 }

@@ -1,0 +1,58 @@
+"""Category questions: "What sports do I play?" also searches the sports people name.
+
+People say the member ("I play tennis on Sundays", "我会拉小提琴"), and ask
+by the category ("What sports …?", "我会什么乐器？"): the words never meet.
+``memory_core/data/categories.yaml`` lists everyday categories by their
+names in English and Chinese with their members; ``category_terms`` gives
+the members' index terms for the categories a query names, searched as one
+more lexical ranking (``HybridSettings.w_category``). A hypernym expansion
+in the sense of query expansion by a thesaurus (Voorhees, "Query expansion
+using lexical-semantic relations", SIGIR 1994), from a short list of data
+instead of WordNet.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from importlib import resources
+
+import yaml
+
+from memory_core.retrieval.tokenize import tokenize
+
+__all__ = ["category_terms", "load_categories"]
+
+
+@functools.lru_cache(maxsize=1)
+def load_categories() -> tuple[tuple[frozenset[tuple[str, ...]], tuple[str, ...]], ...]:
+    """The shipped categories: (their names as index-term tuples, their members' index terms), cached.
+
+    Raises:
+        ValueError: the data file is malformed (an entry without names or members).
+    """
+    raw = yaml.safe_load(resources.files("memory_core").joinpath("data", "categories.yaml").read_text("utf-8"))
+    out = []
+    for entry in raw:
+        if not isinstance(entry, dict) or not entry.get("names") or not entry.get("members"):
+            raise ValueError(f"categories.yaml: each entry needs names and members; got {entry!r}")
+        names = frozenset(t for t in (tuple(tokenize(str(n))) for n in entry["names"]) if t)
+        members = tuple(dict.fromkeys(t for m in entry["members"] for t in tokenize(str(m))))
+        out.append((names, members))
+    return tuple(out)
+
+
+def category_terms(tokens: Sequence[str]) -> list[str]:
+    """The member terms of every category ``tokens`` (a tokenized query) names, not already asked; stable order.
+
+    A name of several words ("martial arts") must appear as a run of the query's terms.
+    """
+    if not tokens:
+        return []
+    asked = set(tokens)
+    joined = f" {' '.join(tokens)} "
+    extra: dict[str, None] = {}
+    for names, members in load_categories():
+        if any((len(n) == 1 and n[0] in asked) or (len(n) > 1 and f" {' '.join(n)} " in joined) for n in names):
+            extra.update((t, None) for t in members if t not in asked)
+    return list(extra)

@@ -1,0 +1,44 @@
+"""Category questions find the members people name, in English and Chinese."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+
+from memory_core.model import Kind, MemoryItem, Turn
+from memory_core.retrieval.categories import category_terms, load_categories
+from memory_core.retrieval.hybrid import HybridIndex
+from memory_core.retrieval.stages import HYBRID_PRESETS
+from memory_core.retrieval.tokenize import tokenize
+
+T0 = datetime(2025, 6, 2, tzinfo=UTC)
+ON = replace(HYBRID_PRESETS["hybrid"], dense=False)
+
+
+def index_of(speaker: str, texts: list[str]) -> HybridIndex:
+    items, turns = [], []
+    for n, text in enumerate(texts, start=1):
+        at = T0 + timedelta(days=n)
+        turns.append(Turn("u", f"t{n}", f"s{n}", "user", text, at, speaker=speaker))
+        items.append(MemoryItem.create("u", f"{speaker}: {text}", "moments", kind=Kind.EVENT, turn_id=f"t{n}",
+                                       at=at, valid_from=at, speaker=speaker))
+    return HybridIndex.build(items, turns, window=0)
+
+
+def test_a_category_named_in_either_language_expands_to_its_members():
+    assert {"violin", "cello"} <= set(category_terms(tokenize("Which instruments can I play?")))
+    assert {"violin", "小提琴"} <= set(category_terms(tokenize("我会什么乐器？")))
+    assert {"taekwondo", "judo"} <= set(category_terms(tokenize("Any martial arts lately?")))  # two-word name
+    assert "taekwondo" not in category_terms(tokenize("Was martial law declared?"))  # one word of the name
+    assert category_terms(tokenize("Where do I live?")) == []
+    assert all(names and members for names, members in load_categories())
+
+
+def test_what_sports_finds_the_turn_that_names_a_sport_and_not_without_the_expansion():
+    for query, said in (("What sports do I play?", "Thursday evenings I'm on the badminton court with Ravi."),
+                        ("我平时做什么运动？", "每周四晚上我都去打羽毛球，跟小齐一起。")):
+        index = index_of("Mia", ["I bought new curtains for the living room.", said, "我家楼下新开了一家面馆。"])
+        found = [r.item.description for r in index.search(query, k=3, settings=ON)]
+        assert found and found[0] == f"Mia: {said}"
+        without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
+        assert f"Mia: {said}" not in without[:1]
