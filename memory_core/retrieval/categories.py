@@ -42,6 +42,20 @@ def load_categories() -> tuple[tuple[frozenset[tuple[str, ...]], tuple[str, ...]
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=1)
+def _lookup() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, int], ...]]:
+    """({one-term name: categories}, ((" several terms ", category), ...)) over ``load_categories``."""
+    single: dict[str, list[int]] = {}
+    phrases: list[tuple[str, int]] = []
+    for n, (names, _) in enumerate(load_categories()):
+        for name in names:
+            if len(name) == 1:
+                single.setdefault(name[0], []).append(n)
+            else:
+                phrases.append((f" {' '.join(name)} ", n))
+    return {k: tuple(v) for k, v in single.items()}, tuple(phrases)
+
+
 def category_terms(tokens: Sequence[str]) -> list[str]:
     """The member terms of every category ``tokens`` (a tokenized query) names, not already asked; stable order.
 
@@ -49,10 +63,16 @@ def category_terms(tokens: Sequence[str]) -> list[str]:
     """
     if not tokens:
         return []
+    single, phrases = _lookup()
+    hit = {n for t in tokens for n in single.get(t, ())}
+    if phrases:
+        joined = f" {' '.join(tokens)} "
+        hit.update(n for phrase, n in phrases if phrase in joined)
+    if not hit:
+        return []
     asked = set(tokens)
-    joined = f" {' '.join(tokens)} "
+    categories = load_categories()
     extra: dict[str, None] = {}
-    for names, members in load_categories():
-        if any((len(n) == 1 and n[0] in asked) or (len(n) > 1 and f" {' '.join(n)} " in joined) for n in names):
-            extra.update((t, None) for t in members if t not in asked)
+    for n in sorted(hit):
+        extra.update((t, None) for t in categories[n][1] if t not in asked)
     return list(extra)

@@ -42,6 +42,7 @@ __all__ = ["CURATED_CONFIDENCE", "Reranks", "asks_about_user", "key_subject", "o
 CURATED_CONFIDENCE = 0.85
 #: A turn of at most this many distinct words (after stopwords) is small talk.
 SMALL_TALK_TERMS = 2
+_MOST_FRAME_TERMS = 16  # an event document's terms besides what it said: speaker name twice, theme
 
 _FIRST_PERSON = re.compile(r"(?<![A-Za-z'])(?:i|me|my|mine|myself)(?![A-Za-z])|我", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
@@ -205,17 +206,18 @@ class Reranks:
         if settings.small_talk_factor == 1:
             return None
         items = self.table.items
-        doc_len = self.lexical.doc_len
-        marks = []
-        for j in docs.tolist():
-            item = items[j]
+        lengths = self.lexical.doc_len[docs]
+        short = np.flatnonzero(lengths <= SMALL_TALK_TERMS + _MOST_FRAME_TERMS)  # most turns say more: skipped
+        marks = np.zeros(docs.shape[0], dtype=bool)
+        for n in short.tolist():
+            item = items[int(docs[n])]
             # an event's item document is its text ("Kai: …"), then its theme and speaker: what is left of
             # its length without the speaker's name (twice) and the theme is the words it said
-            marks.append(item is not None and item.kind == Kind.EVENT and int(doc_len[j]) - 2 * self._words_in(
-                item.speaker) - self._words_in(item.theme) <= SMALL_TALK_TERMS)
-        if not any(marks):
+            marks[n] = item is not None and item.kind == Kind.EVENT and int(lengths[n]) - 2 * self._words_in(
+                item.speaker) - self._words_in(item.theme) <= SMALL_TALK_TERMS
+        if not marks.any():
             return None
-        return np.where(np.array(marks, dtype=bool), settings.small_talk_factor, 1.0)
+        return np.where(marks, settings.small_talk_factor, 1.0)
 
     def _words_in(self, text: str) -> int:
         """Index terms of a speaker name or theme (a handful per user), counted once."""
