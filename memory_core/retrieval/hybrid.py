@@ -112,7 +112,6 @@ class HybridIndex(HybridState, Reranks):
 
     def __init__(self, window: int = DEFAULT_WINDOW, decay: Decay | None = None) -> None:
         super().__init__(window, decay)
-        self._asks: dict[str, bool] = {}
         self._word_counts: dict[str, int] = {}
 
     @classmethod
@@ -320,8 +319,7 @@ class HybridIndex(HybridState, Reranks):
                 settings: HybridSettings) -> tuple[np.ndarray, np.ndarray]:
         """The short list after the subject, question and small-talk factors (``rerank``), best first."""
         changed = False
-        for factors in (self.subject_factors(query, order, settings), self.question_factors(order, settings),
-                        self.small_talk_factors(order, settings)):
+        for factors in (self.subject_factors(query, order, settings), self.turn_factors(order, settings)):
             if factors is not None:
                 scores, changed = scores * factors, True
         if changed:

@@ -11,10 +11,10 @@ of the best fused items (a few times k), never on the whole index:
   items and other people's weigh that instead. A raw turn counts as the
   person its curated items are about. The key says whose fact it is; no
   guess from the text.
-- **questions** (``question_factors``): a turn of the user that is only a
+- **questions** (``turn_factors``): a turn of the user that is only a
   question ("Where do I live?", "我住哪来着？") says nothing about them and
   weighs ``question_factor``.
-- **small talk** (``small_talk_factors``): a turn of one or two words
+- **small talk** (``turn_factors``): a turn of one or two words
   ("好的，谢啦！", "Thanks!") weighs ``small_talk_factor``.
 - **one result per source** (``_diverse``): the curated item in its raw
   turn's place, the current value before the turn that said the old one.
@@ -42,7 +42,7 @@ __all__ = ["CURATED_CONFIDENCE", "Reranks", "asks_about_user", "key_subject", "o
 CURATED_CONFIDENCE = 0.85
 #: A turn of at most this many distinct words (after stopwords) is small talk.
 SMALL_TALK_TERMS = 2
-_MOST_FRAME_TERMS = 16  # an event document's terms besides what it said: speaker name twice, theme
+_ASKS, _SMALL = 1, 2  # bits of a slot's turn mark
 
 _FIRST_PERSON = re.compile(r"(?<![A-Za-z'])(?:i|me|my|mine|myself)(?![A-Za-z])|我", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
@@ -112,7 +112,8 @@ class Reranks:
     lexical: LiveBM25
     changes: int
     _ended_by_key: dict[str, set[int]]
-    _asks: dict[str, bool]  # item id -> the user's turn only asks something (kept by the owner)
+    _marks: np.ndarray = np.zeros(0, dtype=np.int8)  # per slot: -1 not judged yet, else _ASKS | _SMALL bits
+    _marks_at: int = -1
     _word_counts: dict[str, int]  # speaker name or theme -> its index terms
     _others: frozenset[str] = frozenset()
     _others_at: int = -1
@@ -177,47 +178,41 @@ class Reranks:
                 out[n] = factor
         return out
 
-    def question_factors(self, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
-        """Shape (len(docs),) ``question_factor`` for the user's turns that only ask something; None when none."""
-        if settings.question_factor == 1:
-            return None
-        items = self.table.items
-        asks = self._asks
-        marks = []
-        for j in docs.tolist():
-            item = items[j]
-            mark = False
-            if item is not None and item.kind == Kind.EVENT and item.trust == Trust.USER:
-                mark = asks.get(item.id)  # type: ignore[assignment]
-                if mark is None:
-                    mark = asks[item.id] = only_question(item.description, item.speaker)
-            marks.append(mark)
-        if not any(marks):
-            return None
-        return np.where(np.array(marks, dtype=bool), settings.question_factor, 1.0)
+    def turn_factors(self, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
+        """Shape (len(docs),) ``question_factor`` × ``small_talk_factor`` of the turns they apply to; None when none.
 
-    def small_talk_factors(self, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
-        """Shape (len(docs),) ``small_talk_factor`` for turns of at most ``SMALL_TALK_TERMS`` words; None when none.
-
-        "好的，谢啦！", "Thanks!", "Sure, see you then!" hold nothing to recall,
-        yet the turn-window signal finds them beside the turn that does.
-        Read from the length of the item's BM25 document, without tokenizing again.
+        A user's turn that only asks something, and a turn of at most
+        ``SMALL_TALK_TERMS`` words ("好的，谢啦！", "Thanks!", "Sure, see you then!"):
+        they hold nothing to recall, yet the turn-window signal finds them
+        beside the turn that does. Each slot is judged once per change set
+        (a byte per slot), so a recall reads the marks of its short list.
         """
-        if settings.small_talk_factor == 1:
+        if settings.question_factor == 1 and settings.small_talk_factor == 1:
             return None
-        items = self.table.items
-        lengths = self.lexical.doc_len[docs]
-        short = np.flatnonzero(lengths <= SMALL_TALK_TERMS + _MOST_FRAME_TERMS)  # most turns say more: skipped
-        marks = np.zeros(docs.shape[0], dtype=bool)
-        for n in short.tolist():
-            item = items[int(docs[n])]
-            # an event's item document is its text ("Kai: …"), then its theme and speaker: what is left of
-            # its length without the speaker's name (twice) and the theme is the words it said
-            marks[n] = item is not None and item.kind == Kind.EVENT and int(lengths[n]) - 2 * self._words_in(
-                item.speaker) - self._words_in(item.theme) <= SMALL_TALK_TERMS
+        n = len(self.table.items)
+        if self._marks_at != self.changes or self._marks.shape[0] < n:
+            self._marks = np.full(n, -1, dtype=np.int8)
+            self._marks_at = self.changes
+        marks = self._marks[docs]
+        for at in np.flatnonzero(marks < 0).tolist():
+            marks[at] = self._marks[int(docs[at])] = self._mark(int(docs[at]))
         if not marks.any():
             return None
-        return np.where(marks, settings.small_talk_factor, 1.0)
+        out = np.ones(docs.shape[0])
+        out[(marks & _ASKS) != 0] *= settings.question_factor
+        out[(marks & _SMALL) != 0] *= settings.small_talk_factor
+        return out
+
+    def _mark(self, j: int) -> int:
+        """``_ASKS`` | ``_SMALL`` bits of slot ``j`` (0 for anything but an event)."""
+        item = self.table.items[j]
+        if item is None or item.kind != Kind.EVENT:
+            return 0
+        mark = _ASKS if item.trust == Trust.USER and only_question(item.description, item.speaker) else 0
+        # an event's item document is its text ("Kai: …"), then its theme and speaker: what is left of its
+        # length without the speaker's name (twice) and the theme is the words it said
+        said = int(self.lexical.doc_len[j]) - 2 * self._words_in(item.speaker) - self._words_in(item.theme)
+        return mark | (_SMALL if said <= SMALL_TALK_TERMS else 0)
 
     def _words_in(self, text: str) -> int:
         """Index terms of a speaker name or theme (a handful per user), counted once."""
