@@ -113,6 +113,7 @@ class HybridIndex(HybridState, Reranks):
     def __init__(self, window: int = DEFAULT_WINDOW, decay: Decay | None = None) -> None:
         super().__init__(window, decay)
         self._word_counts: dict[str, int] = {}
+        self._marks: dict[str, int] = {}
 
     @classmethod
     def build(cls, items: Sequence[MemoryItem], turns: Sequence[Turn] | None = None,

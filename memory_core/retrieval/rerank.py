@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from memory_core.model import Kind, Status, Trust
+from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.retrieval.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -87,10 +87,11 @@ def only_question(text: str, speaker: str = "") -> bool:
         body = body[len(speaker) + 1:].strip()
     if not body:
         return False
-    if _QUESTION_END.search(body):
+    tail = body[-8:]  # both endings are short: no scan of a long turn for them
+    if _QUESTION_END.search(tail):
         head = body[:-1]
-        return not _SENTENCE_END.search(head) and "," not in head and "，" not in head
-    return _ZH_QUESTION.search(body) is not None and not _SENTENCE_END.search(body) and "，" not in body
+        return "," not in head and "，" not in head and not _SENTENCE_END.search(head)
+    return _ZH_QUESTION.search(tail) is not None and "，" not in body and not _SENTENCE_END.search(body)
 
 
 class Reranks:
@@ -112,8 +113,7 @@ class Reranks:
     lexical: LiveBM25
     changes: int
     _ended_by_key: dict[str, set[int]]
-    _marks: np.ndarray = np.zeros(0, dtype=np.int8)  # per slot: -1 not judged yet, else _ASKS | _SMALL bits
-    _marks_at: int = -1
+    _marks: dict[str, int]  # event item id -> _ASKS | _SMALL bits (kept by the owner)
     _word_counts: dict[str, int]  # speaker name or theme -> its index terms
     _others: frozenset[str] = frozenset()
     _others_at: int = -1
@@ -184,18 +184,21 @@ class Reranks:
         A user's turn that only asks something, and a turn of at most
         ``SMALL_TALK_TERMS`` words ("好的，谢啦！", "Thanks!", "Sure, see you then!"):
         they hold nothing to recall, yet the turn-window signal finds them
-        beside the turn that does. Each slot is judged once per change set
-        (a byte per slot), so a recall reads the marks of its short list.
+        beside the turn that does. Each turn is judged once (a raw turn's text
+        never changes), so a recall reads the marks of its short list.
         """
         if settings.question_factor == 1 and settings.small_talk_factor == 1:
             return None
-        n = len(self.table.items)
-        if self._marks_at != self.changes or self._marks.shape[0] < n:
-            self._marks = np.full(n, -1, dtype=np.int8)
-            self._marks_at = self.changes
-        marks = self._marks[docs]
-        for at in np.flatnonzero(marks < 0).tolist():
-            marks[at] = self._marks[int(docs[at])] = self._mark(int(docs[at]))
+        items = self.table.items
+        known = self._marks
+        codes = []
+        for j in docs.tolist():
+            item = items[j]
+            code = 0 if item is None or item.kind != Kind.EVENT else known.get(item.id)
+            if code is None:
+                code = known[item.id] = self._mark(item, j)  # type: ignore[union-attr]
+            codes.append(code)
+        marks = np.array(codes, dtype=np.int8)
         if not marks.any():
             return None
         out = np.ones(docs.shape[0])
@@ -203,11 +206,8 @@ class Reranks:
         out[(marks & _SMALL) != 0] *= settings.small_talk_factor
         return out
 
-    def _mark(self, j: int) -> int:
-        """``_ASKS`` | ``_SMALL`` bits of slot ``j`` (0 for anything but an event)."""
-        item = self.table.items[j]
-        if item is None or item.kind != Kind.EVENT:
-            return 0
+    def _mark(self, item: MemoryItem, j: int) -> int:
+        """``_ASKS`` | ``_SMALL`` bits of the event ``item`` in slot ``j``."""
         mark = _ASKS if item.trust == Trust.USER and only_question(item.description, item.speaker) else 0
         # an event's item document is its text ("Kai: …"), then its theme and speaker: what is left of its
         # length without the speaker's name (twice) and the theme is the words it said
