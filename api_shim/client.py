@@ -30,6 +30,7 @@ from datetime import datetime
 from typing import Any
 
 import redis
+import redis.exceptions
 
 from api_shim.errors import PublishFailed
 from api_shim.fallback import DatabaseRecall
@@ -151,11 +152,9 @@ class MemoryClient:
         user_id, turn_id = turn["user_id"], turn["turn_id"]
         waiting_key = wire.ingest_waiting_key(user_id)
         try:
-            raw_seq, raw_id, must_send = self._publish_script(
-                keys=[wire.pub_seq_key(user_id), wire.inbox_key(user_id), wire.INBOX_USERS_KEY,
-                      waiting_key],
-                args=[json.dumps(turn, ensure_ascii=False), user_id, uuid.uuid4().hex,
-                      wire.INGEST_WAITING_TTL_S])
+            raw_seq, raw_id, must_send = self._run_publish_script(
+                [wire.pub_seq_key(user_id), wire.inbox_key(user_id), wire.INBOX_USERS_KEY, waiting_key],
+                [json.dumps(turn, ensure_ascii=False), user_id, uuid.uuid4().hex, wire.INGEST_WAITING_TTL_S])
         except redis.RedisError as exc:
             raise PublishFailed(redact(f"cannot reach Redis at {self.broker_url}: {exc}")) from exc
         pub_seq = int(raw_seq)
@@ -170,6 +169,18 @@ class MemoryClient:
             with contextlib.suppress(redis.RedisError):  # let the next publish send its own message
                 self.redis.delete(waiting_key)
             raise
+
+    def _run_publish_script(self, keys: list[str], args: list[Any]) -> Any:
+        """Run ``wire.PUBLISH_SCRIPT`` by its SHA, or by its body when Redis does not know it.
+
+        redis-py loads a script Redis has forgotten and retries once; a Redis restart between
+        that load and the retry (an empty script cache again) raised NOSCRIPT to the caller as a
+        failed publish. NOSCRIPT means the script did not run, so sending its body is safe.
+        """
+        try:
+            return self._publish_script(keys=keys, args=args)
+        except redis.exceptions.NoScriptError:
+            return self.redis.eval(wire.PUBLISH_SCRIPT, len(keys), *keys, *args)
 
     def add_item(self, user_id: str, description: str, theme: str, *, reason: str = "",
                  **fields: Any) -> str:
