@@ -18,9 +18,10 @@ the full rebuild the index used to do for embedded):
   that build (the worker restarted; every change made since by the rows
   above applied on load: ``GULFSTREAM_RECALL_SNAPSHOT_DIR``).
 - ``users``: U users × M items, a recall worker with a cache budget
-  (``GULFSTREAM_RECALL_CACHE_MB``): recall of users in random order (cold
-  while the budget evicts), then of a warm subset; the worker's RSS against
-  the budget.
+  (``GULFSTREAM_RECALL_CACHE_MB``) and a process ceiling
+  (``GULFSTREAM_RECALL_MEMORY_MB``): recall of users never seen (built), of
+  users evicted earlier (loaded from their snapshots), of users in random
+  order, then of a warm subset; the worker's RSS against the ceiling.
 
 Run: ``.venv/bin/python ops/bench/bench_scale.py embedded --sizes 10000,100000``;
 ``... rpc --sizes 10000,100000``; ``... users --users 10000 --items 100 --budget-mb 512``.
@@ -275,10 +276,10 @@ def fill_users(db_url: str, users: int, items: int, rng: random.Random) -> None:
         conn.commit()
 
 
-def many_users(users: int, items: int, budget_mb: int, calls: int, visit: int) -> None:
+def many_users(users: int, items: int, budget_mb: int, calls: int, visit: int, ceiling_mb: int | None) -> None:
     rng = random.Random(13)
-    headers = ["users × items", "budget MiB", "phase", "noop p50", "noop p99", "recall p50", "recall p99",
-               "Δp99", "worker RSS MiB"]
+    headers = ["users × items", "cache MiB", "ceiling MiB", "phase", "noop p50", "noop p99", "recall p50",
+               "recall p99", "Δp99", "cache est. MiB", "worker RSS MiB", "built/loaded so far"]
     rows = []
     with servers() as (redis_url, db_url, scratch):
         t0 = time.perf_counter()
@@ -289,16 +290,23 @@ def many_users(users: int, items: int, budget_mb: int, calls: int, visit: int) -
         backend = Celery("bench", broker=redis_url, backend=redis_url, set_as_current=False)
         backend.conf.task_routes = {wire.NOOP: {"queue": "recall"}}
         try:
+            env = {"GULFSTREAM_RECALL_MEMORY_MB": str(ceiling_mb)} if ceiling_mb else {}
             worker = procs.worker("recall", queues="recall", pool="solo", concurrency=1,
                                   GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900",
                                   GULFSTREAM_RECALL_CACHE_MB=str(budget_mb),
-                                  GULFSTREAM_RECALL_CACHE_USERS=str(users))
+                                  GULFSTREAM_RECALL_CACHE_USERS=str(users),
+                                  GULFSTREAM_RECALL_SNAPSHOT_DIR=str(scratch / "snapshots"), **env)
             assert worker.proc is not None
             order = [f"user-{u}" for u in range(users)]
             rng.shuffle(order)
-            for phase, who in (("cold (first visit of each user)", order[:calls]),
-                               ("all users, random (cache full)", None),
-                               ("warm (200 users, revisited)", order[:200])):
+            phases: list[tuple[str, list[str] | None]] = [("cold (first visit: built)", order[:calls]),
+                                                          ("evicted (visited before: snapshot)", []),
+                                                          ("all users, random (cache full)", None),
+                                                          ("warm (200 users, revisited)", order[:200])]
+            for phase, who in phases:
+                if phase.startswith("evicted"):  # visited before the cache filled, no longer held
+                    held = set(client.recall_stats("recall", timeout_s=30)["users"])
+                    who = [u for u in order[:calls + visit] if u not in held][:calls]
                 noop, recall = [], []
                 if phase.startswith("warm"):  # their indexes loaded first (untimed): then only warm recalls
                     for user in who or ():
@@ -318,8 +326,10 @@ def many_users(users: int, items: int, budget_mb: int, calls: int, visit: int) -
                         client.recall(user, query(rng), k=10, timeout_ms=10_000)
                 n50, _, n99 = percentiles(noop)
                 r50, _, r99 = percentiles(recall)
-                rows.append((f"{users:,} × {items}", budget_mb, phase, n50, n99, r50, r99, r99 - n99,
-                             f"{rss_mb(worker.proc.pid):.0f}"))
+                stats = client.recall_stats("recall", timeout_s=30)
+                rows.append((f"{users:,} × {items}", budget_mb, ceiling_mb or "-", phase, n50, n99, r50, r99,
+                             r99 - n99, f"{stats['cache_bytes'] / 2**20:.0f}", f"{rss_mb(worker.proc.pid):.0f}",
+                             f"{stats['builds']}/{stats['restores']}"))
                 print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
         finally:
             client.close()
@@ -340,6 +350,7 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=10_000)
     parser.add_argument("--items", type=int, default=100)
     parser.add_argument("--budget-mb", type=int, default=512)
+    parser.add_argument("--ceiling-mb", type=int, default=512, help="GULFSTREAM_RECALL_MEMORY_MB (0: none)")
     parser.add_argument("--visit", type=int, default=5000, help="users recalled once after the cold phase")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
@@ -348,7 +359,7 @@ def main() -> None:
     elif args.part == "rpc":
         rpc(sizes, args.calls, args.rate)
     else:
-        many_users(args.users, args.items, args.budget_mb, args.calls, args.visit)
+        many_users(args.users, args.items, args.budget_mb, args.calls, args.visit, args.ceiling_mb or None)
 
 
 if __name__ == "__main__":
