@@ -242,12 +242,31 @@ class Recaller(SnapshotKeeping):
         self._save_later(user_id, index)
         return index
 
+    def _caught_up(self, user_id: str, cached: HybridIndex) -> tuple[HybridIndex, RecallTimings]:
+        """The cached index with the changes since its version applied, read in one round trip.
+
+        For a user whose index was stale at the last recall (a chat writes a turn between
+        two recalls): asking for the version first and then for the changes took two.
+        """
+        t0 = time.perf_counter()
+        with cached.lock:
+            before = cached.version
+            index = self._update(user_id, cached)
+        if index is cached:
+            self._cache.resize(user_id, cached.nbytes())
+            self._maybe_compact(cached, user_id)
+        cached.changing = index.version != before
+        return index, RecallTimings(0.0, (time.perf_counter() - t0) * 1e3, rebuilt=index is not cached,
+                                    items=len(index))
+
     def _update(self, user_id: str, index: HybridIndex) -> HybridIndex:
         """Apply the store's changes since the index's version to it; return it, or a rebuilt index."""
         changes = self.store.changes_since(user_id, index.version)
         has_turns = isinstance(self.store, TurnStore)
         if changes.complete and has_turns:  # erased and started again: the turns restart too
             return self._build(user_id, changes.version, [i for i in changes.items if i.status in INDEXED_STATUSES])
+        if changes.version == index.version and not changes.items and not changes.complete:
+            return index  # nothing changed since
         turns = self.store.list_turns(user_id, after_seq=index.last_seq) if has_turns and (  # type: ignore[attr-defined]
             changes.last_seq is None or changes.last_seq > index.last_seq) else []
         index.apply(changes.items, turns, complete=changes.complete)
@@ -326,7 +345,9 @@ class Recaller(SnapshotKeeping):
         user_id = check_id(user_id, "user id")
         vector = _QueryVector(self.query_cache, query) if self.query_cache is not None else None
         cached = self._cache.get(user_id)
-        if cached is not None:
+        if cached is not None and cached.changing and isinstance(self.store, SqlStore):
+            index, timings = self._caught_up(user_id, cached)  # mid-conversation: one round trip, no probe
+        elif cached is not None:
             t0 = time.perf_counter()
             answer = self.store.memory_version_later(user_id)
             version = cached.version

@@ -5,10 +5,14 @@ process also holds the interpreter, the libraries, the Chinese dictionary
 (~70 MiB), an embedding model when one is configured, and memory the
 allocator keeps after indexes are dropped. ``ProcessBudget`` reads the
 process's resident set (Linux ``/proc/self/statm``) after each index built or
-loaded, takes ``overhead = RSS − cache bytes`` (the largest seen: allocator
-slack does not come back) and gives the cache ``ceiling − overhead`` (never
-more than its own configured budget), so RSS stays near or under the
-ceiling whatever the accounting misses.
+loaded, takes ``overhead = RSS − cache bytes`` (the largest seen until the
+cache first evicts) and gives the cache ``ceiling − overhead`` (never more
+than its own configured budget), so RSS stays near or under the ceiling
+whatever the accounting misses. The overhead is not measured after the first
+eviction: memory freed by an evicted index stays in the process (the
+allocator keeps it for the next index), so RSS no longer falls with the
+cache, and counting that as overhead shrank the cache to one index
+(measured: 10,000 users, 512 MiB).
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ class ProcessBudget:
         ceiling: the process's resident-memory budget, bytes (>= 1).
 
     Attributes:
-        overhead: the largest ``RSS − cache bytes`` seen, bytes (0 before ``check``).
+        overhead: the largest ``RSS − cache bytes`` seen before the first eviction, bytes.
         budget: the byte budget last given to the cache.
 
     Raises:
@@ -64,7 +68,8 @@ class ProcessBudget:
         rss = resident_bytes()
         if rss is None:
             return
-        self.overhead = max(self.overhead, rss - self.cache.nbytes)
+        if self.cache.evictions == 0 or not self.overhead:
+            self.overhead = max(self.overhead, rss - self.cache.nbytes)
         budget = max(1, self.ceiling - self.overhead)
         if self.configured is not None:
             budget = min(budget, self.configured)

@@ -33,7 +33,7 @@ def test_the_cache_gets_the_ceiling_minus_what_the_process_holds_outside_it(tmp_
     assert budget is not None and budget.overhead >= rss - (1 << 20)
     assert budget.budget is not None and budget.budget <= ceiling - budget.overhead
     assert recaller.cache.nbytes <= budget.budget or len(recaller.cache) == 1  # what is left, not its 64 MiB
-    assert recaller.cache.evictions > 0 and 1 <= len(recaller.cache) < 24
+    assert recaller.cache.evictions > 0 and 3 <= len(recaller.cache) < 24  # churn does not shrink it to one
 
 
 def test_a_ceiling_below_the_process_keeps_one_index() -> None:

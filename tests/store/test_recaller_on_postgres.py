@@ -84,3 +84,28 @@ def test_a_broken_probe_connection_falls_back_and_reconnects(make_store: Callabl
     assert probe.failures == 1
     assert store.memory_version_later("di")() == expected  # a new connection next time
     assert probe.failures == 1 and probe._conn is not None and not probe._conn.closed
+
+
+def test_mid_conversation_the_changes_are_read_without_a_version_probe(
+        make_store: Callable[[str], MemoryStore]) -> None:
+    store = make_store("postgres")
+    assert isinstance(store, SqlStore)
+    recaller = Recaller(store)
+    items = [MemoryItem.create("fa", text, "life") for text in
+             ("Fa adopted a dog named Rex", "法法养了一只猫叫咪咪", "Fa moved to Porto", "法法在面包店工作")]
+    store.apply("fa", [AddOp(items[0])])
+    assert [r.item.id for r in recaller.recall("fa", "Rex", 3)] == [items[0].id]
+    probes: list[str] = []
+    ask = store.memory_version_later
+    store.memory_version_later = lambda user: probes.append(user) or ask(user)  # type: ignore[method-assign]
+    for n, item in enumerate(items[1:], start=1):  # a chat: one write between two recalls
+        store.apply("fa", [AddOp(item)])
+        query = ["咪咪", "Porto", "面包店"][n - 1]
+        assert [r.item.id for r in recaller.recall("fa", query, 3)][:1] == [item.id]
+    assert probes == ["fa"]  # only the first stale recall asked for the version; then the changes at once
+    cached = recaller.cache.get("fa")
+    assert cached is not None and cached.changing and recaller.delta_count == 3
+    assert [r.item.id for r in recaller.recall("fa", "Rex", 3)][:1] == [items[0].id]  # nothing new: no change set
+    assert not cached.changing and recaller.delta_count == 3 and recaller.build_count == 1
+    assert [r.item.id for r in recaller.recall("fa", "Porto", 3)][:1] == [items[2].id]
+    assert probes == ["fa", "fa"]  # a quiet user is probed again, the probe overlapping the search
