@@ -20,6 +20,7 @@ from rich.table import Table
 
 from memory_core.cli_api import register as register_api_commands
 from memory_core.cli_eval import eval_app
+from memory_core.cli_lifecycle import register as register_lifecycle
 from memory_core.cli_output import (
     DbOption,
     UserOption,
@@ -32,7 +33,6 @@ from memory_core.cli_output import (
 from memory_core.cli_plugins import mount_plugins
 from memory_core.errors import GulfstreamError
 from memory_core.ingest_io import ParsedFile, read_turn_file
-from memory_core.lifecycle.cli_commands import register as register_lifecycle
 from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
@@ -108,11 +108,12 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
 
 def _refuse_changed_turns(parsed: ParsedFile, memory: Memory) -> None:
     """Count a turn whose id is stored already with other text as a bad line (it would be refused)."""
-    if not isinstance(memory.store, SqlStore):
+    turns = memory.store.turn_log()
+    if turns is None:
         return  # an item-only store: ingest refuses the whole file anyway
     stored: dict[tuple[str, str], str] = {}
     for user_id in {t.user_id for t in parsed.turns}:
-        stored.update({(user_id, t.turn_id): t.text for t in memory.store.list_turns(user_id)})
+        stored.update({(user_id, t.turn_id): t.text for t in turns.list_turns(user_id)})
     parsed.refuse({i: f"turn_id {t.turn_id!r} of user {t.user_id!r} was stored before with other text"
                    for i, t in enumerate(parsed.turns)
                    if stored.get((t.user_id, t.turn_id), t.text) != t.text})

@@ -211,7 +211,8 @@ class Memory:
     def reset(self) -> None:
         """Erase every user's memory, turns and history."""
         store = self.api.memory.store
-        users = set(store.users()) | set(getattr(store, "turn_users", list)())
+        turns = store.turn_log()
+        users = set(store.users()) | set(turns.turn_users() if turns is not None else ())
         for user in sorted(users):
             self.api.reset(user_id=user)
 

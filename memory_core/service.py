@@ -34,12 +34,13 @@ from memory_core.pipeline.sensitive import (
 from memory_core.pipeline.types import KeyLookup
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
-from memory_core.seams import MemoryRecaller, TurnLog
+from memory_core.seams import MemoryRecaller
 from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
 from memory_core.store.sql import SqlStore
+from memory_core.store.turns import TurnLog
 from memory_core.store.write_ops import HitOp, Op
 from memory_core.validation import check_id, check_text
 

@@ -19,8 +19,8 @@ from typing import Any, ClassVar, Literal, Self
 from pydantic import Field, SecretStr, ValidationError, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from memory_core.decay import DEFAULT_DECAY_PER_DAY, Decay
 from memory_core.errors import InvalidField
-from memory_core.lifecycle.decay import DEFAULT_DECAY_PER_DAY, Decay
 
 __all__ = ["GulfstreamSettings", "Settings", "data_dir", "default_database_url", "load_settings"]
 

@@ -24,7 +24,7 @@ import numpy as np
 
 from memory_core.embedding.base import Embedder, prepare
 from memory_core.model import Kind, MemoryItem, Turn
-from memory_core.retrieval.index import INDEXED_STATUSES
+from memory_core.store.base import INDEXED_STATUSES
 from memory_core.store.sql import SqlStore
 from memory_core.store.sql_vectors import SqlVectors, VectorRecord
 

@@ -6,7 +6,7 @@ summaries), seed 001 §8.17–8.18 (validity, decay). ``decay`` scores items,
 session and month summaries, ``clock`` lets tests and simulations inject time.
 """
 
+from memory_core.decay import Decay, strength
 from memory_core.lifecycle.clock import Clock, ManualClock, SystemClock
-from memory_core.lifecycle.decay import Decay, strength
 
 __all__ = ["Clock", "Decay", "ManualClock", "SystemClock", "strength"]

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from memory_core.decay import Decay
 from memory_core.lifecycle.activity import IdleGaps
-from memory_core.lifecycle.decay import Decay
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.pipeline.slots import single_valued_key
 from memory_core.pipeline.themes import theme_slug

@@ -43,10 +43,10 @@ from typing import Any
 
 import numpy as np
 
+from memory_core.decay import Decay, base_time
 from memory_core.errors import InvalidField, InvalidInput, UnknownItem
 from memory_core.lifecycle.activity import read_gaps
 from memory_core.lifecycle.clock import Clock, SystemClock, aware
-from memory_core.lifecycle.decay import Decay, base_time
 from memory_core.lifecycle.fading import ending_ops
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.lifecycle.summaries import (

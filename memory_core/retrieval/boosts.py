@@ -2,7 +2,7 @@
 
 An item's multiplier is ``1 + w_r · 2^(−age/half_life) + w_h · log1p(hit) +
 w_s · min(strength, 1)`` (``RecallWeights``; strength is seed 002's decayed
-importance, ``lifecycle.decay``). ``RecallIndex`` (whole-index builds) and
+importance, ``memory_core.decay``). ``RecallIndex`` (whole-index builds) and
 ``ItemTable`` (the incremental index) hold the same per-item arrays and mix
 this in.
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
-    from memory_core.lifecycle.decay import Decay
+    from memory_core.decay import Decay
 
 
 class BoostWeights(Protocol):

@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 
 import numpy as np
 
-from memory_core.lifecycle.decay import Decay
+from memory_core.decay import Decay
 from memory_core.model import Kind, MemoryItem, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.bm25 import top_k_indices

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from memory_core.lifecycle.decay import Decay
+from memory_core.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, learn_lexicon

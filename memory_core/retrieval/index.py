@@ -8,7 +8,7 @@ keyword, recency and metadata signals the same way)::
     score = bm25 · (1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1))
     recency = 0.5 ** (age_days / half_life_days),  age = max(0, now − item time)
 
-``strength`` is seed 002's decayed importance (``memory_core.lifecycle.decay``):
+``strength`` is seed 002's decayed importance (``memory_core.decay``):
 an important or often-used item outranks a faded one of equal text match.
 
 The item time is ``valid_from``, else ``created_at``; ``now`` defaults to the
@@ -30,8 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from memory_core.decay import Decay
 from memory_core.errors import InvalidField, TextTooLong
-from memory_core.lifecycle.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
@@ -102,7 +102,7 @@ class RecallWeights:
         recency: w_r, weight of recency (in 0..1) in the multiplier (>= 0).
         hits: w_h, weight of log1p(hit) in the multiplier (>= 0).
         strength: w_s, weight of the item's decayed strength, capped at 1 (>= 0;
-            seed 002 §4.2, ``memory_core.lifecycle.decay``).
+            seed 002 §4.2, ``memory_core.decay``).
     """
 
     half_life_days: float = 30.0

@@ -8,7 +8,7 @@ rebuild; an empty (dead) slot never passes a filter. The formulas are
 ``1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1)``, recency
 ``0.5 ** (age_days / half_life_days)`` against a reference time that defaults
 to the newest live item's time, strength seed 002's decayed importance
-(``memory_core.lifecycle.decay``).
+(``memory_core.decay``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from datetime import datetime
 
 import numpy as np
 
-from memory_core.lifecycle.decay import Decay, base_time
+from memory_core.decay import Decay, base_time
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.boosts import ItemBoosts
 from memory_core.retrieval.index import FilterMasks, RecallFilters, to_epoch

@@ -23,8 +23,8 @@ from datetime import datetime
 
 import numpy as np
 
+from memory_core.decay import Decay
 from memory_core.embedding.base import Embedder, EmbeddingError, QueryCache
-from memory_core.lifecycle.decay import Decay
 from memory_core.model import MemoryItem
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.dense import DenseIndex

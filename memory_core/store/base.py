@@ -22,18 +22,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 from memory_core.errors import InvalidField, UnknownItem, UnknownUser
 from memory_core.model import Actor, Kind, MemoryItem, Revision, Status
 from memory_core.store.apply import apply_ops, content_changed
+from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, HitOp, MergeOp, Op, UpdateOp
 from memory_core.validation import MAX_THEME_CHARS, check_id, check_text
 
 if TYPE_CHECKING:
-    from memory_core.seams import TurnLog
+    from memory_core.store.turns import TurnLog
 
-__all__ = ["INDEXED_STATUSES", "KEEP", "ItemChanges", "MemoryStore", "SelfCheckReport", "apply_ops",
+__all__ = ["INDEXED_STATUSES", "KEEP", "ItemChanges", "KeyLookup", "MemoryStore", "SelfCheckReport", "apply_ops",
            "check_list_filters", "content_changed"]
 
 #: ``MemoryStore.update``'s default ``expires_at``: leave the item's expiry as it is.
@@ -120,15 +121,6 @@ class ItemChanges:
     last_seq: int | None = None
 
 
-class KeyLookup(Protocol):
-    """The one read the write pipeline needs from a store (``MemoryStore`` satisfies it); a store's
-    ``find_by_keys(user_id, keys) -> {key: [items]}``, when present, reads a turn's keys in one round trip."""
-
-    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
-        """Return the user's active items with this canonical key."""
-        ...
-
-
 class MemoryStore(ABC):
     """Abstract store of memory items for many users.
 
@@ -171,7 +163,7 @@ class MemoryStore(ABC):
         """
 
     def turn_log(self) -> TurnLog | None:
-        """This store's turn event log (``memory_core.seams.TurnLog``), or None when it keeps items only.
+        """This store's turn event log (``memory_core.store.turns.TurnLog``), or None when it keeps items only.
 
         The capability a store declares: the SQL store keeps turns beside its
         items and returns itself; an items-only store (YAML) keeps the default.

@@ -10,10 +10,17 @@ applied a user's turns, so a curator can drain the rest in ``seq`` order.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Protocol
 
-from memory_core.model import Turn
+from memory_core.model import MemoryItem, Turn
 
-__all__ = ["TurnStore"]
+if TYPE_CHECKING:
+    from memory_core.store.lookup import KeyLookup
+    from memory_core.store.write_ops import Op
+
+__all__ = ["TurnLog", "TurnStore"]
 
 
 class TurnStore(ABC):
@@ -59,3 +66,48 @@ class TurnStore(ABC):
     def pending_turns(self, user_id: str, limit: int | None = None) -> list[Turn]:
         """Return the user's stored turns not yet applied, in ``seq`` order."""
         return self.list_turns(user_id, after_seq=self.last_applied_seq(user_id), limit=limit)
+
+
+class TurnLog(Protocol):
+    """A store's turn event log, kept in the same database as its items (``SqlStore``).
+
+    The turn id is the idempotency key of ``append``; ``apply(..., applied_seq=n)``
+    writes a turn's effects and moves the user's applied mark in one transaction.
+    """
+
+    def append(self, turn: Turn) -> tuple[Turn, bool]:
+        """Store a turn unless stored; return (stored turn with its ``seq``, True if new)."""
+        ...
+
+    def append_many(self, turns: Sequence[Turn]) -> list[tuple[Turn, bool]]:
+        """``append`` for several turns in one transaction (all validated first)."""
+        ...
+
+    def pending_turns(self, user_id: str, limit: int | None = None) -> list[Turn]:
+        """The user's stored turns not yet applied, in ``seq`` order (at most ``limit``)."""
+        ...
+
+    def turn_users(self) -> list[str]:
+        """Ids of users with at least one stored turn, sorted."""
+        ...
+
+    def list_turns(self, user_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Turn]:
+        """The user's turns with ``seq > after_seq`` in ``seq`` order (at most ``limit``)."""
+        ...
+
+    def user_lock(self, user_id: str, timeout_s: float = 10.0) -> AbstractContextManager[None]:
+        """Hold the user's curator lock; raise ``StoreLocked`` after ``timeout_s`` seconds."""
+        ...
+
+    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """The user's active items with this canonical key (``KeyLookup``)."""
+        ...
+
+    def apply(self, user_id: str, ops: Sequence[Op], *, applied_seq: int | None = None) -> list[Any] | None:
+        """Apply ops all-or-nothing; with ``applied_seq``, mark that turn applied in the same transaction."""
+        ...
+
+    def apply_turns(self, user_id: str, turns: Sequence[Turn], plan: Callable[[Turn, KeyLookup], Sequence[Op]],
+                    prefetch_keys: Iterable[str] = ()) -> int:
+        """Plan and apply several turns in one transaction; return how many were applied."""
+        ...

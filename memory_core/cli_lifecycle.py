@@ -11,17 +11,14 @@ from contextlib import AbstractContextManager
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from memory_core.cli_output import DbOption, console
 from memory_core.service import Memory
 from memory_core.validation import check_id, check_timestamp
 
 __all__ = ["register"]
 
-console = Console()
-db_option = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
-                                               "or embedded SQLite in ./.gulfstream/).")]
 
 
 def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContextManager[Memory]]) -> None:
@@ -33,7 +30,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
                  = None,
                  light: Annotated[bool, typer.Option(help="Expiry and decay only: no summaries, no merging.")]
                  = False,
-                 db: db_option = None) -> None:
+                 db: DbOption = None) -> None:
         """Run the maintenance job: summaries, merging of duplicates, expiry, archiving of faded items."""
         when = check_timestamp(now, "now") if now else None
         with memory_of(db) as memory:
@@ -52,7 +49,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
     def restore(item_id: Annotated[str, typer.Argument(help="Archived memory item id.")],
                 user: Annotated[str, typer.Option("--user", "-u", help="Owner.")],
                 reason: Annotated[str, typer.Option(help="Why it comes back.")] = "restored by hand",
-                db: db_option = None) -> None:
+                db: DbOption = None) -> None:
         """Bring an archived item back to active (its history keeps the archive and the restore)."""
         with memory_of(db) as memory:
             item = memory.restore(memory.require_user(user), check_id(item_id, "item id"), reason)
@@ -64,7 +61,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
                at: Annotated[str | None, typer.Option(help="ISO time it stops holding; omit with --clear.")] = None,
                clear: Annotated[bool, typer.Option(help="Remove the item's expiry.")] = False,
                reason: Annotated[str, typer.Option(help="Why.")] = "expiry set by hand",
-               db: db_option = None) -> None:
+               db: DbOption = None) -> None:
         """Give an active item an expiry (after it, maintenance archives the item), or clear it."""
         if clear == (at is not None):
             raise typer.BadParameter("give either --at or --clear")
@@ -78,7 +75,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
     def session_cmd(session_id: Annotated[str, typer.Argument(help="Session id.")],
                     user: Annotated[str, typer.Option("--user", "-u", help="Owner.")],
                     budget: Annotated[int | None, typer.Option(help="Window budget in tokens.")] = None,
-                    db: db_option = None) -> None:
+                    db: DbOption = None) -> None:
         """Show a session's short-term memory (rolling summary, recent turns) and working memory."""
         with memory_of(db) as memory:
             user = memory.require_user(user)
