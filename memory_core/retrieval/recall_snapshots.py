@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from memory_core.lifecycle.decay import Decay
+from memory_core.decay import Decay
 from memory_core.retrieval.hybrid import HybridIndex
 from memory_core.retrieval.snapshot import IndexSnapshots, refresh_usage, restore_index
 from memory_core.retrieval.user_cache import UserCache

@@ -65,7 +65,7 @@ MAGIC = b"GULFSTREAM-INDEX-SNAPSHOT\n"
 FORMAT = 1
 _PACKAGE = Path(__file__).resolve().parents[1]
 #: Files whose content shapes an index: a change to any of them makes every snapshot stale.
-_SHAPING = ("retrieval/*.py", "pipeline/slots.py", "model.py", "lifecycle/decay.py", "data/slots.yaml",
+_SHAPING = ("retrieval/*.py", "pipeline/slots.py", "model.py", "decay.py", "data/slots.yaml",
             "data/synonyms.yaml")
 _FIELDS = tuple(f.name for f in dataclasses.fields(MemoryItem))
 _REPEATED = ("user_id", "theme", "kind", "status", "trust", "speaker", "key", "confidence", "importance")
@@ -76,7 +76,7 @@ _ALLOWED = frozenset({("array", "_array_reconstructor"), ("array", "array"), ("c
                       ("datetime", "timedelta"), ("datetime", "timezone"), ("re", "_compile"),
                       ("builtins", "set"), ("builtins", "frozenset"), ("builtins", "bytearray")})
 _NUMPY_NAMES = frozenset({"dtype", "ndarray", "_frombuffer", "_reconstruct", "scalar"})
-_OWN_MODULES = ("memory_core.retrieval.", "memory_core.model", "memory_core.lifecycle.decay")
+_OWN_MODULES = ("memory_core.retrieval.", "memory_core.model", "memory_core.decay")
 
 
 def code_fingerprint() -> str:
