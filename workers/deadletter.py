@@ -64,7 +64,7 @@ class DeadLetters:
     def engine(self) -> Engine:
         """The engine, created on first use in this process."""
         if self._engine is None:
-            kwargs: dict[str, object] = {"pool_pre_ping": True}
+            kwargs: dict[str, object] = {"pool_pre_ping": True, "hide_parameters": True}
             if not self._url.startswith("sqlite"):
                 kwargs.update(pool_size=1, max_overflow=2)
             self._engine = sa.create_engine(self._url, **kwargs)

@@ -110,14 +110,16 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         self._lock_engine: Engine | None = None
         self._read_engine: Engine | None = None
         self._probe: VersionProbe | None = None
+        # hide_parameters: a driver error (a full disk, a lost connection) never carries row values (a
+        # memory's text, perhaps a secret) into a log line or a reply
         if self.is_sqlite:
             self.engine = create_engine(parsed, connect_args={"timeout": busy_timeout_s,
-                                                              "check_same_thread": False})
+                                                              "check_same_thread": False}, hide_parameters=True)
             self._setup_sqlite(self.engine, busy_timeout_s)
         else:
             connect = {"connect_timeout": connect_timeout_s} if connect_timeout_s else {}
             self.engine = create_engine(parsed, pool_pre_ping=True, pool_size=5, max_overflow=10,
-                                        connect_args=connect)
+                                        connect_args=connect, hide_parameters=True)
         dialect = self.engine.dialect.name
         if dialect not in _Q_USER_UPSERT:
             raise StoreError(f"unsupported database {dialect!r}: use SQLite or PostgreSQL")

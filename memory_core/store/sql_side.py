@@ -77,7 +77,7 @@ class SqlSideConnections(MemoryStore):
             with self._thread_locks_guard:
                 if self._lock_engine is None:
                     self._lock_engine = create_engine(self.url, isolation_level="AUTOCOMMIT", pool_pre_ping=True,
-                                                      pool_size=4, max_overflow=64)
+                                                      pool_size=4, max_overflow=64, hide_parameters=True)
         key = {"k": user_id}
         try:
             conn = self._lock_engine.connect()
@@ -126,7 +126,7 @@ class SqlSideConnections(MemoryStore):
             with self._thread_locks_guard:
                 if self._read_engine is None:
                     self._read_engine = create_engine(self.url, isolation_level="AUTOCOMMIT", pool_size=2,
-                                                      max_overflow=16)
+                                                      max_overflow=16, hide_parameters=True)
         for attempt in (1, 2):
             try:
                 with self._read_engine.connect() as conn:
