@@ -8,20 +8,54 @@ rewrite finishes, the erased turn texts are still in the old AOF on disk.
 
 The ``erase_user`` edit task and ``gulfstream erase --redis-url`` (through the
 ``gulfstream.erase`` entry point, ``erase_keys``) both call it.
+
+A message published before the erase can still be queued (a re-published
+inbox entry, a redelivery after a restart): ingest would store its turn
+again and bring the user back. The erase therefore leaves one tombstone,
+``erased:<sha256 of the user id>`` holding the erase time, for
+``ERASED_TTL_S`` (a day: longer than any redelivery); ingest drops a turn
+published before it (``erased_since``). The tombstone names no user and
+holds no text.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import time
 
 import redis
 
-from memory_core.wire.keys import INBOX_USERS_KEY, inbox_key, ingest_waiting_key, pub_seq_key, refused_key
+from memory_core.wire.keys import (
+    INBOX_USERS_KEY,
+    KEY_PREFIX,
+    inbox_key,
+    ingest_waiting_key,
+    pub_seq_key,
+    refused_key,
+)
 from workers.inbox import curate_waiting_key, ingested_key
 
-__all__ = ["erase_keys", "erase_redis", "user_keys"]
+__all__ = ["ERASED_TTL_S", "erase_keys", "erase_redis", "erased_key", "erased_since", "user_keys"]
 
 log = logging.getLogger(__name__)
+
+#: How long an erase's tombstone lives (seconds): longer than any queued or redelivered message.
+ERASED_TTL_S = 86_400
+
+
+def erased_key(user_id: str) -> str:
+    """The tombstone of an erased user: named by a hash of the id, holding the erase time."""
+    return f"{KEY_PREFIX}erased:{hashlib.sha256(user_id.encode()).hexdigest()[:32]}"
+
+
+def erased_since(client: redis.Redis, user_id: str) -> float | None:
+    """When ``user_id`` was last erased (epoch seconds), if within ``ERASED_TTL_S``; else None."""
+    raw = client.get(erased_key(user_id))
+    try:
+        return float(raw) if raw is not None else None
+    except (TypeError, ValueError):
+        return None
 
 
 def user_keys(user_id: str) -> list[str]:
@@ -31,7 +65,7 @@ def user_keys(user_id: str) -> list[str]:
 
 
 def erase_redis(client: redis.Redis, user_id: str, *, rewrite_aof: bool = True) -> int:
-    """Delete the user's keys and inbox-users entry; then start an AOF rewrite. Return keys deleted.
+    """Delete the user's keys and inbox-users entry, leave the tombstone; start an AOF rewrite. Return keys deleted.
 
     Raises:
         redis.RedisError: Redis failed (nothing is half-deleted: one MULTI/EXEC).
@@ -39,6 +73,7 @@ def erase_redis(client: redis.Redis, user_id: str, *, rewrite_aof: bool = True) 
     pipe = client.pipeline(transaction=True)
     pipe.delete(*user_keys(user_id))
     pipe.srem(INBOX_USERS_KEY, user_id)
+    pipe.set(erased_key(user_id), repr(time.time()), ex=ERASED_TTL_S)  # stale messages find it
     deleted = int(pipe.execute()[0])
     if rewrite_aof:
         try:

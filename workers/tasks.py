@@ -53,6 +53,7 @@ from memory_core import wire
 from memory_core.errors import InvalidInput, StoreLocked
 from workers.app import app, context
 from workers.bootstrap import Context
+from workers.erase import erased_since
 from workers.inbox import (
     FORGET_SCRIPT,
     STORED_SCRIPT,
@@ -130,13 +131,19 @@ def ingest_turn(self: Task, user_id: str, turn_id: str, session_id: str, role: s
 
     Returns:
         ``{"user_id", "turn_id", "stored", "duplicates", "refused"}`` (counts of turns),
-        or ``{"user_id", "turn_id", "stored_before": True}``.
+        or ``{"user_id", "turn_id", "stored_before": True}``, or ``{"user_id", "turn_id", "erased": True}``
+        (published before the user was erased: dropped, see ``workers.erase``).
     """
     ctx = context()
     s = ctx.settings
     own = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role, "text": text,
            "timestamp": timestamp, "speaker": speaker, "meta": meta}
     try:
+        erased_at = erased_since(ctx.redis, user_id)
+        if erased_at is not None and (published_at is None or published_at <= erased_at):
+            # queued before the user was erased (a re-publish, a redelivery): storing it would bring them back
+            log.warning("turn %s of an erased user dropped: published before the erase", turn_id)
+            return {"user_id": user_id, "turn_id": turn_id, "erased": True}
         return _ingest(ctx, own, pub_seq)
     except Exception as exc:
         # Any failure here is retried, forever, with capped backoff: the turn is not stored yet,

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +97,40 @@ def test_cli_erase_with_a_redis_url_removes_the_users_keys(celery_procs: Any, re
         assert _left(r, "cli-era") == []
         with pytest.raises(NotFound):
             client.turn_status("cli-era", "cli-era-t000")
+    finally:
+        client.close()
+        r.close()
+
+
+def test_a_message_queued_before_the_erase_does_not_bring_the_user_back(celery_procs: Any, redis_server: Any,
+                                                                       store: SqlStore) -> None:
+    # seen in the soak: a re-published copy of an ingest message, still queued when the user was erased,
+    # stored the turn again ("the inbox lost it") and the user was back, with a turn status of 200
+    worker = celery_procs.worker("all", concurrency=2)
+    client = MemoryClient(redis_server.url, request_timeout_s=30)
+    r = redis.Redis.from_url(redis_server.url)
+    try:
+        stale = []
+        for user, text in (("back-en", "I like green tea."), ("back-zh", "我喜欢喝绿茶。")):
+            [turn] = make_turns(user, [text])
+            published_at = time.time()
+            client.publish_turn(**turn)
+            wait_until(lambda u=user: store.last_applied_seq(u) >= 1, 60, f"{user}'s turn applied")
+            stale.append({**turn, "speaker": "user", "meta": None, "pub_seq": 1, "published_at": published_at})
+            client.erase_user(user)
+        for kwargs in stale:  # the copies that were still queued
+            client.celery.send_task("gulfstream.ingest_turn", kwargs=kwargs, queue="ingest")
+        wait_until(lambda: worker.tail(10**7).count("'erased': True") >= 2, 60, "the stale copies dropped",
+                   celery_procs.logs)
+        for user in ("back-en", "back-zh"):
+            assert store.list_turns(user) == [] and store.list_items(user, statuses=None) == [], user
+            with pytest.raises(NotFound):
+                client.turn_status(user, f"{user}-t000")
+        # the same user id starting over after the erase is a new user, not a stale message
+        [again] = make_turns("back-en", ["I moved to Porto."])
+        client.publish_turn(**again)
+        wait_until(lambda: store.last_applied_seq("back-en") >= 1, 60, "a turn published after the erase applied")
+        assert [t.text for t in store.list_turns("back-en")] == ["I moved to Porto."]
     finally:
         client.close()
         r.close()
