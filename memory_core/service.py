@@ -165,7 +165,7 @@ class Memory(LifecycleCalls, SessionCalls):
                      sensitive: SensitiveGuard) -> int:
         """Extract every turn's candidates, then plan and apply the group in one transaction."""
         cands = {turn.seq: pipeline.candidates(turn) for turn in group}
-        keys = [c.key for found in cands.values() for c in found if c.key]
+        keys = [k for found in cands.values() for c in found for k in (c.key, *c.ends, *c.probes) if k]
 
         def plan(turn: Turn, view: KeyLookup) -> list[Op]:
             return sensitive.guard(turn, pipeline.plan(turn, view, cands[turn.seq]))

@@ -30,7 +30,7 @@ from memory_core.retrieval.aliases import synonym_groups
 from memory_core.retrieval.tokenize import tokenize
 
 __all__ = ["MAX_GIST_CHARS", "Topic", "gist_clause", "lasting", "normalize_numbers", "same_topic", "third_person",
-           "topic"]
+           "topic", "worth_a_look"]
 
 #: A gist item grows by added details up to this many characters; beyond it a new statement is a new item.
 MAX_GIST_CHARS = 320
@@ -102,10 +102,11 @@ def _synonyms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
     for group in synonym_groups():
         gid = "syn:" + group[0].casefold()
         for member in group:
-            terms = tokenize(member)
-            if _CJK.search(member):
+            if _CJK.search(member):  # matched as written: no jieba load for a workload without Chinese
                 phrases.append((member, gid))
-            elif len(terms) == 1:
+                continue
+            terms = tokenize(member)
+            if len(terms) == 1:
                 single[terms[0]] = gid
             elif terms:
                 phrases.append((member.casefold(), gid))
@@ -120,9 +121,35 @@ def _word_terms(bare: str) -> tuple[frozenset[str], str]:
     """(topic terms, known object id or "") of one lower-case Latin word (cached: words repeat)."""
     lex = lexicon()
     single, _ = _synonyms()
-    oid = lex.canon(bare, "en") or (lex.name_in(bare, "en") or ("", ""))[0]
     pieces = [p for part in _TERM_SPLIT.split(bare) for p in tokenize(part)]
+    if not pieces:  # a stopword names nothing
+        return frozenset(), ""
+    oid = lex.canon(bare, "en") or (lex.name_in(bare, "en") or ("", ""))[0]
     return frozenset(single.get(t, t) for t in pieces if t not in _GENERIC_EN), oid
+
+
+@functools.lru_cache(maxsize=1)
+def _known_en_words() -> frozenset[str]:
+    """Every English word of the lexicon's objects and of the synonym groups (lower case)."""
+    lex = lexicon()
+    words = {w for table in (lex.surface["en"], lex.kind_of["en"]) for name in table for w in name.split()}
+    words.update(w for group in synonym_groups() for m in group if not _CJK.search(m) for w in m.casefold().split())
+    return frozenset(words)
+
+
+_INNER_NAME = re.compile(r"(?<=[a-z,;:] )[A-Z][a-z]|\d")
+
+
+def worth_a_look(text: str) -> bool:
+    """Cheap test before ``topic``: may ``text`` name a thing an item could be about?
+
+    Chinese text, a capitalised word inside a sentence, a digit, or a word the
+    lexicon or the synonym groups know ("penicillin", "marathon").
+    """
+    if _CJK.search(text) or _INNER_NAME.search(text):
+        return True
+    known = _known_en_words()
+    return any(w in known for w in _LATIN_WORD.findall(text.casefold()))
 
 
 def _bigrams(text: str, skip: str) -> set[str]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.gist import Topic, lasting, third_person, topic
+from memory_core.pipeline.gist import Topic, lasting, third_person, topic, worth_a_look
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
@@ -137,6 +137,8 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     if not kept:
         return None
     text = " ".join(kept)
+    if not (worth_a_look(text) or _CHANGE.search(text)):
+        return None
     lang = "zh" if _CJK.search(text) else "en"
     subject = name or ("用户" if lang == "zh" else "User")
     description = third_person(text, subject, lang) if len(text) <= MAX_CLAUSE_CHARS else ""

@@ -106,6 +106,17 @@ def extends(cand: Candidate, item: MemoryItem) -> bool:
     return set(old.split()) <= set(new.split())
 
 
+_CORRECTION = re.compile(r"\b(?:actually|i\s+mean|sorry|correction|no\s+wait|rather)\b"
+                         r"|其实|不对|更正|准确地说|我是说|应该是", re.IGNORECASE)
+
+
+def _narrows(first: Candidate, later: Candidate, text: str) -> bool:
+    """True when ``later`` adds to ``first`` (same single-valued fact, both positive, no correction said)."""
+    return first.kind == later.kind == Kind.FACT and first.single_valued and later.single_valued \
+        and first.polarity >= 0 and later.polarity >= 0 and not first.detail and not later.detail \
+        and not _CORRECTION.search(text) and _canon(later.claim) not in _canon(first.claim)
+
+
 def with_detail(description: str, detail: str, lang: str) -> str:
     """Return ``description`` with ``detail`` added; an age replaces an earlier age ("2 years old" -> "3")."""
     base = _DETAIL_TAIL.sub("", description) if _DETAIL_TAIL.search("," + detail) else description
@@ -116,8 +127,11 @@ class BatchDeduper:
     """Deduper stage: one candidate per key within a turn; the later statement wins.
 
     "I like tea. Actually I don't like tea" keeps the second; the kept
-    candidate takes the place of the first. Candidates without a key pass
-    through.
+    candidate takes the place of the first. Two positive values of one
+    single-valued fact in one turn without a correction between them
+    ("我家在南京，住在河西这边", "I live in Lyon, in the Croix-Rousse") are one
+    statement, the second narrowing the first: they are joined. Candidates
+    without a key pass through.
     """
 
     def dedupe(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
@@ -126,6 +140,12 @@ class BatchDeduper:
         index: dict[str, int] = {}
         for cand in candidates:
             if cand.key and cand.key in index:
+                first = out[index[cand.key]]
+                if _narrows(first, cand, turn.text):
+                    sep = "，" if cand.lang == "zh" else "; "
+                    first.description = f"{first.description}{sep}{cand.claim}"
+                    first.claim = f"{first.claim}{sep}{cand.claim}"
+                    continue
                 out[index[cand.key]] = cand
                 continue
             if cand.key:

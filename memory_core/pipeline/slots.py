@@ -179,6 +179,11 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
     found: list[tuple[str, str]] = []
     folded = Lexicon._fold(text, lang)
     table = {**lex.surface[lang], **lex.kind_of[lang]}
+    if lang == "zh":  # an English name inside Chinese ("一杯 cold brew"): matched as its words
+        latin = f" {' '.join(_LATIN.findall(text.casefold()))} "
+        for word, oid in {**lex.surface["en"], **lex.kind_of["en"]}.items():
+            if f" {word} " in latin and lex.category.get(oid) in ("drink", "food"):
+                found.append((oid, word))
     if lang == "zh":
         for word, oid in table.items():
             if len(word) > 1 and word in folded and lex.category.get(oid) in ("drink", "food"):
@@ -199,6 +204,7 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
     return [SlotHit(attr, "", word, key_obj, 1, f"pref:{key_obj}", claim)]
 
 
+_LATIN = re.compile(r"[a-z][a-z'-]*")
 _HABIT_NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|quit|stopped|gave\s+up)\b|不|没|戒", re.IGNORECASE)
 
 

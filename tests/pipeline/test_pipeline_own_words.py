@@ -114,3 +114,28 @@ def test_an_employer_after_another_verb_is_read(store: DictStore, ingest: Ingest
 def test_still_is_not_being(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn]) -> None:
     ingest(make_turn("周末我还是去游泳。"))
     assert not [i for i in memories(store) if str(i.key).startswith("fact:is:")]
+
+
+def test_a_second_value_in_the_same_turn_narrows_the_first(store: DictStore, ingest: Ingest,
+                                                           make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("我家在厦门，住在思明区这边。"))
+    [zh] = [i for i in memories(store) if "厦门" in i.description]
+    assert "思明区" in zh.description
+    ingest(make_turn("I live in Porto. Actually I live in Braga.", user_id="u2"))
+    [en] = [i for i in store.list_items("u2") if i.kind != "event"]
+    assert "Braga" in en.description and "Porto" not in en.description
+
+
+def test_a_drink_given_up_for_another_in_one_clause_is_a_switch(store: DictStore, ingest: Ingest,
+                                                                make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("My go-to drink is a cappuccino."))
+    ingest(make_turn("I don't drink coffee any more - it's oolong for me now."))
+    active = [i.description for i in memories(store)]
+    assert any("oolong" in d for d in active)
+    assert not [d for d in active if "cappuccino" in d and "instead" not in d]
+
+
+def test_an_english_drink_name_inside_chinese_is_a_habit(store: DictStore, ingest: Ingest,
+                                                         make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("我每天早上都要一杯 flat white 才醒得过来。"))
+    assert any("flat white" in i.description for i in memories(store))
