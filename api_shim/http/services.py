@@ -16,7 +16,8 @@ from typing import Any
 
 import yaml
 
-from api_shim.client import AsyncMemoryClient, MemoryClient
+from api_shim.async_client import AsyncMemoryClient
+from api_shim.client import MemoryClient
 from api_shim.http.auth import KeyStore, RateLimiter
 from api_shim.http.errors import ApiError
 from api_shim.http.health import Readiness
