@@ -10,6 +10,9 @@ primitive requests:
 - ``HttpMemory`` through the HTTP shim's ``/v1`` API with ``httpx``, inside
   the API key's tenant.
 
+Both offer the session calls (``memory_core.api.SessionAPI`` but
+``prompt_context``) through ``api_shim.session_client.SessionCalls``.
+
 Read-your-writes: ``add`` (and ``ingest(wait=True)``) poll the turns'
 status until the curator has applied them, so a recall right after sees
 them. ``AsyncMemory(DistributedMemory(...))`` / ``AsyncMemory(HttpMemory(...))``
@@ -37,6 +40,7 @@ from typing import Any
 import httpx
 
 from api_shim.client import MemoryClient
+from api_shim.session_client import OPS, SessionCalls
 from memory_core import errors as core_errors
 from memory_core.api import ItemRecord, RecallAnswer
 from memory_core.api_base import BaseMemoryAPI, item_record, revision_record
@@ -75,7 +79,7 @@ def _hits(results: list[dict[str, Any]], user_id: str | None = None) -> list[Ite
             for r in results]
 
 
-class DistributedMemory(BaseMemoryAPI):
+class DistributedMemory(SessionCalls, BaseMemoryAPI):
     """The ``MemoryAPI`` on the Celery workers, through ``MemoryClient``.
 
     Args:
@@ -140,6 +144,9 @@ class DistributedMemory(BaseMemoryAPI):
     def _hit(self, user_id: str, item_id: str, count: int) -> int:
         return self.client.hit_item(user_id, item_id, count)
 
+    def _session_request(self, op: str, user_id: str, session_id: str, **kwargs: Any) -> Any:
+        return self.client.rpc.call(OPS[op], user_id=user_id, session_id=session_id, **kwargs)
+
 
 class HttpError(core_errors.GulfstreamError):
     """Raised for an HTTP answer that is no core error (401, 429, 5xx ...).
@@ -159,7 +166,7 @@ _CODES: dict[str, type[core_errors.GulfstreamError]] = {
 }
 
 
-class HttpMemory(BaseMemoryAPI):
+class HttpMemory(SessionCalls, BaseMemoryAPI):
     """The ``MemoryAPI`` on the HTTP shim's ``/v1`` API (users inside the key's tenant).
 
     Args:
@@ -260,3 +267,14 @@ class HttpMemory(BaseMemoryAPI):
 
     def _hit(self, user_id: str, item_id: str, count: int) -> int:
         return int(self._call("POST", f"/v1/users/{user_id}/items/{item_id}/hit", json={"count": count})["hit"])
+
+    def _session_request(self, op: str, user_id: str, session_id: str, **kwargs: Any) -> Any:
+        path = f"/v1/users/{user_id}/sessions/{session_id}/" + ("context" if op == "context" else "working")
+        if op == "context":
+            budget = kwargs.get("budget_tokens")
+            return self._call("GET", path, params={} if budget is None else {"budget_tokens": budget})
+        if op == "update":
+            return self._call("PATCH", path, json=kwargs["changes"])["working"]
+        if op == "clear":
+            return self._call("DELETE", path)["cleared"]
+        return self._call("GET", path)["working"]

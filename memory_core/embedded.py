@@ -23,6 +23,7 @@ from memory_core.api_base import BaseMemoryAPI, item_record, revision_record
 from memory_core.model import Actor, Trust, Turn
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
+from memory_core.session.working import changes_from_json
 from memory_core.validation import check_timestamp
 from memory_core.wire import to_jsonable
 
@@ -104,11 +105,7 @@ class EmbeddedMemory(BaseMemoryAPI):
                         budget_tokens: int | None = None) -> dict[str, Any]:
         """``{"user_id", "session_id", "turns": [{"turn_id", "role", "speaker", "text", "timestamp", "seq"}],
         "summary", "summarized_through", "older_turns", "tokens"}``. Raises InvalidInput."""
-        window = self.memory.session_context(user_id, session_id, budget_tokens)
-        body = to_jsonable(window)
-        body["turns"] = [{k: t[k] for k in ("turn_id", "role", "speaker", "text", "timestamp", "seq")}
-                         for t in body["turns"]]
-        return dict(body)
+        return self.memory.session_context(user_id, session_id, budget_tokens).to_json()
 
     def working_memory(self, *, user_id: str, session_id: str) -> dict[str, Any] | None:
         """The task state as ``WorkingMemory.to_json``, or None. Raises InvalidInput."""
@@ -117,7 +114,7 @@ class EmbeddedMemory(BaseMemoryAPI):
 
     def update_working_memory(self, *, user_id: str, session_id: str, **changes: Any) -> dict[str, Any]:
         """Change the task state (``Memory.update_working_memory``'s keywords); return it. Raises InvalidInput."""
-        return self.memory.update_working_memory(user_id, session_id, **changes).to_json()
+        return self.memory.update_working_memory(user_id, session_id, **changes_from_json(changes)).to_json()
 
     def clear_working_memory(self, *, user_id: str, session_id: str) -> bool:
         """Remove the task state; True if there was one."""

@@ -106,7 +106,8 @@ log = logging.getLogger(__name__)
 
 app = GulfstreamCelery("gulfstream", services=ProcessServices(),
                        include=["workers.tasks", "workers.recall_worker", "workers.edit_tasks", "workers.affinity",
-                                "workers.maintain_tasks", "workers.embed_tasks"])
+                                "workers.maintain_tasks", "workers.embed_tasks", "workers.session_tasks",
+                                "workers.lifecycle_edits"])
 app.add_defaults(lambda: build_config(app.services.settings()))
 
 

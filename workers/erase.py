@@ -2,8 +2,9 @@
 
 ``erase_redis(client, user_id)`` deletes ``user_keys(user_id)`` (publish
 counter, inbox, ingest-waiting mark, refusals, ingested mark, curate-waiting
-mark) and removes the user from the inbox-users set, in one transaction, and
-then asks Redis to rewrite its append-only file (``BGREWRITEAOF``): until the
+mark) and removes the user from the inbox-users set, in one transaction,
+then every short-term window key of the user's sessions, and then asks
+Redis to rewrite its append-only file (``BGREWRITEAOF``): until the
 rewrite finishes, the erased turn texts are still in the old AOF on disk.
 
 The ``erase_user`` edit task and ``gulfstream erase --redis-url`` (through the
@@ -35,6 +36,7 @@ from memory_core.wire.keys import (
     refused_key,
 )
 from workers.inbox import curate_waiting_key, ingested_key
+from workers.session_window import erase_windows
 
 __all__ = ["ERASED_TTL_S", "erase_keys", "erase_redis", "erased_key", "erased_since", "user_keys"]
 
@@ -75,6 +77,7 @@ def erase_redis(client: redis.Redis, user_id: str, *, rewrite_aof: bool = True) 
     pipe.srem(INBOX_USERS_KEY, user_id)
     pipe.set(erased_key(user_id), repr(time.time()), ex=ERASED_TTL_S)  # stale messages find it
     deleted = int(pipe.execute()[0])
+    deleted += erase_windows(client, user_id)  # the sessions' short-term windows hold turn texts
     if rewrite_aof:
         try:
             client.bgrewriteaof()

@@ -44,6 +44,9 @@ class WorkerSettings(GulfstreamSettings):
     maintain_lock_s: int = Field(
         900, gt=0, description="a user's maintenance lock expires after this, should its holder die")
 
+    session_window_ttl_s: int = Field(
+        7 * 86_400, gt=0, description="a session's short-term window stays in Redis this long after its last turn")
+
     # ingest ordering
     ingest_batch_turns: int = Field(
         500, gt=0, description="inbox turns one ingest run stores at most (one transaction)")

@@ -51,6 +51,7 @@ from celery import Task
 
 from memory_core import wire
 from memory_core.errors import InvalidInput, StoreLocked
+from memory_core.model import Turn
 from workers.app import app, context
 from workers.bootstrap import Context
 from workers.erase import erased_since
@@ -64,6 +65,7 @@ from workers.inbox import (
     ingested_key,
 )
 from workers.policy import backoff_s, is_infrastructure, is_transient, shown_kwargs
+from workers.session_window import remember_window
 
 __all__ = ["curate_user", "ingest_turn", "sweep", "wake_curator"]
 
@@ -181,10 +183,12 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
         outcomes = ctx.memory.store.append_many([wire.turn_from_wire(body) for _, body in batch])
     except InvalidInput:
         outcomes = None  # one of them is refused for good: store them one by one, in order
+    stored: list[Turn] = [] if outcomes is None else [t for t, _ in outcomes]
     if outcomes is None:
         for n, body in batch:
             try:
-                _, created = ctx.memory.record_turn(wire.turn_from_wire(body))
+                turn, created = ctx.memory.record_turn(wire.turn_from_wire(body))
+                stored.append(turn)
             except InvalidInput as exc:  # e.g. the turn id was used before with other text
                 log.error("turn %s of %s (publish #%s) refused: %s", body["turn_id"], user_id, n, exc)
                 report["refused"] += 1
@@ -211,6 +215,7 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
         n, raw = rest[0]
         ingest_turn.apply_async(kwargs={**json.loads(raw), "pub_seq": n}, argsrepr="()",
                                 kwargsrepr=f"{{'user_id': {user_id!r}, 'pub_seq': {n}}}")
+    remember_window(ctx, stored)
     wake_curator(ctx, user_id)
     return report
 

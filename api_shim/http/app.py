@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from api_shim.http import api_items, api_mem0, api_turns, api_users, editor, health
+from api_shim.http import api_items, api_lifecycle, api_mem0, api_sessions, api_turns, api_users, editor, health
 from api_shim.http.errors import JsonResponse, install_handlers
 from api_shim.http.fast_recall import RecallFastPath
 from api_shim.http.services import Services, build_services
@@ -60,7 +60,7 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
     app.state.services = services or build_services(settings)
     app.state.metrics = health.Metrics.create()
     install_handlers(app)
-    for module in (api_turns, api_items, api_users, api_mem0, health, editor):
+    for module in (api_turns, api_items, api_lifecycle, api_users, api_sessions, api_mem0, health, editor):
         app.include_router(module.router)
     app.add_middleware(RecallFastPath, fastapi_app=app)
     app.add_middleware(health.MetricsMiddleware, metrics=app.state.metrics)

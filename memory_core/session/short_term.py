@@ -20,15 +20,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
-
 from memory_core.context import count_tokens, query_lang
 from memory_core.errors import InvalidField
-from memory_core.lifecycle.state import SessionStateStore
 from memory_core.model import Turn
 from memory_core.retrieval.tokenize import tokenize
+from memory_core.session.sources import SqlWindow, WindowSource
 from memory_core.store.sql import SqlStore
-from memory_core.store.sql_queries import _T, _turn_from_row
 from memory_core.validation import check_id
 
 __all__ = ["MAX_WINDOW_TURNS", "SessionWindow", "ShortTermMemory", "fold_points", "split_window"]
@@ -62,6 +59,15 @@ class SessionWindow:
     summarized_through: int = 0
     older_turns: int = 0
     tokens: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"user_id", "session_id", "turns": [{"turn_id", "role", "speaker", "text", "timestamp" (ISO),
+        "seq"}], "summary", "summarized_through", "older_turns", "tokens"}`` (the API's answer)."""
+        turns = [{"turn_id": t.turn_id, "role": str(t.role), "speaker": t.speaker, "text": t.text,
+                  "timestamp": t.timestamp.isoformat(), "seq": t.seq} for t in self.turns]
+        return {"user_id": self.user_id, "session_id": self.session_id, "turns": turns, "summary": self.summary,
+                "summarized_through": self.summarized_through, "older_turns": self.older_turns,
+                "tokens": self.tokens}
 
 
 def split_window(turns: Sequence[Turn], budget_tokens: int) -> tuple[list[Turn], list[Turn]]:
@@ -113,27 +119,17 @@ def summary_text(points: Sequence[Sequence[Any]], lang: str) -> str:
 
 
 class ShortTermMemory:
-    """Windows and rolling summaries of sessions kept in a ``SqlStore``.
+    """Windows and rolling summaries of sessions, read from a ``WindowSource``.
 
     Args:
-        store: the SQL store holding the turns (and ``session_state``).
+        source: where the turns and summaries are (``sources.SqlWindow``; a
+            ``SqlStore`` is wrapped in one).
         budget_tokens: default window budget (tokens).
     """
 
-    def __init__(self, store: SqlStore, budget_tokens: int = 600) -> None:
-        self.store = store
-        self.state = SessionStateStore(store)
+    def __init__(self, source: SqlStore | WindowSource, budget_tokens: int = 600) -> None:
+        self.source: WindowSource = SqlWindow(source) if isinstance(source, SqlStore) else source
         self.budget_tokens = budget_tokens
-
-    def _turns(self, user_id: str, session_id: str, *, after: int = 0, before: int | None = None,
-               newest: int | None = None) -> list[Turn]:
-        query = select(_T).where(_T.c.user_id == user_id, _T.c.session_id == session_id, _T.c.seq > after)
-        if before is not None:
-            query = query.where(_T.c.seq < before)
-        query = query.order_by(_T.c.seq.desc()).limit(newest) if newest is not None else query.order_by(_T.c.seq)
-        with self.store._tx() as conn:
-            rows = [_turn_from_row(r) for r in conn.execute(query)]
-        return sorted(rows, key=lambda t: t.seq)
 
     def context(self, user_id: str, session_id: str, budget_tokens: int | None = None,
                 now: datetime | None = None) -> SessionWindow:
@@ -142,37 +138,31 @@ class ShortTermMemory:
         An unknown session gives an empty window.
 
         Raises:
-            InvalidField: a malformed id or a budget below 1. StoreError: the database failed.
+            InvalidField: a malformed id or a budget below 1. StoreError: the store failed.
         """
         user_id = check_id(user_id, "user id")
         session_id = check_id(session_id, "session id")
         budget = self.budget_tokens if budget_tokens is None else budget_tokens
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise InvalidField(f"budget_tokens must be a positive integer; got {budget!r}")
-        recent = self._turns(user_id, session_id, newest=MAX_WINDOW_TURNS)
+        recent = self.source.recent(user_id, session_id, MAX_WINDOW_TURNS)
         if not recent:
             return SessionWindow(user_id, session_id)
         older_recent, window = split_window(recent, budget)
         first = window[0].seq
-        saved = self.state.get(user_id, session_id, "summary") or {}
+        saved = self.source.load_summary(user_id, session_id) or {}
         through = int(saved.get("through", 0))
         points: list[list[Any]] = list(saved.get("points", []))
         lang = str(saved.get("lang") or query_lang(" ".join(t.text for t in window)))
         if through < first - 1:  # turns left the window since the summary was last folded
             newly = [t for t in older_recent if t.seq > through]
             if not older_recent or older_recent[0].seq > through + 1:  # more left than the read window holds
-                newly = self._turns(user_id, session_id, after=through, before=first)
+                newly = self.source.between(user_id, session_id, through, first)
             points = fold_points(points, newly)
             through = first - 1
             when = now or window[-1].timestamp
-            self.state.put(user_id, session_id, "summary", {"through": through, "points": points, "lang": lang}, when)
+            self.source.save_summary(user_id, session_id, {"through": through, "points": points, "lang": lang}, when)
         summary = summary_text(points, lang)
-        older = self._count_before(user_id, session_id, first)
+        older = self.source.count_before(user_id, session_id, first)
         tokens = sum(count_tokens(t.text) + 1 for t in window) + (count_tokens(summary) if summary else 0)
         return SessionWindow(user_id, session_id, window, summary, through if points else 0, older, tokens)
-
-    def _count_before(self, user_id: str, session_id: str, seq: int) -> int:
-        query = select(func.count()).select_from(_T).where(_T.c.user_id == user_id, _T.c.session_id == session_id,
-                                                           _T.c.seq < seq)
-        with self.store._tx() as conn:
-            return int(conn.execute(query).scalar_one())

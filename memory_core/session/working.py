@@ -24,7 +24,7 @@ from memory_core.errors import InvalidField
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.validation import check_id, check_text
 
-__all__ = ["STEP_STATES", "Step", "WorkingMemory", "WorkingMemoryStore"]
+__all__ = ["CHANGE_NAMES", "STEP_STATES", "Step", "WorkingMemory", "WorkingMemoryStore", "changes_from_json"]
 
 MAX_STEPS = 50
 MAX_SCRATCH = 50
@@ -32,6 +32,8 @@ MAX_CHECKPOINTS = 20
 MAX_LABEL_CHARS = 1_000
 MAX_VALUE_CHARS = 2_000
 STEP_STATES = ("pending", "done", "dropped")
+#: The keywords of ``WorkingMemoryStore.update`` a caller may send.
+CHANGE_NAMES = ("goal", "status", "add_steps", "step_states", "scratch", "checkpoint", "reset")
 TASK_STATES = ("running", "paused", "done", "failed")
 
 
@@ -82,6 +84,37 @@ class WorkingMemory:
                    scratch={str(k): str(v) for k, v in dict(body.get("scratch", {})).items()},
                    checkpoints=list(body.get("checkpoints", [])), updated_at=when(body.get("updated_at")),
                    expires_at=when(body.get("expires_at")))
+
+
+def changes_from_json(body: object) -> dict[str, Any]:
+    """Turn a JSON object of changes (over the wire, over HTTP) into ``update``'s keywords.
+
+    Step indexes arrive as strings in JSON (``{"0": "done"}``) and become ints;
+    the values are checked by ``update`` itself.
+
+    Raises:
+        InvalidField: not an object, an unknown change name, or a step index that is not a number.
+    """
+    if not isinstance(body, Mapping):
+        raise InvalidField(f"working memory changes must be an object; got {type(body).__name__}")
+    unknown = sorted(str(k) for k in body if k not in CHANGE_NAMES)
+    if unknown:
+        raise InvalidField(f"unknown working memory change {', '.join(unknown)}; expected {', '.join(CHANGE_NAMES)}")
+    changes = {str(k): v for k, v in body.items() if v is not None}  # null: leave that part as it is
+    states = changes.get("step_states")
+    if states is not None:
+        if not isinstance(states, Mapping):
+            raise InvalidField("step_states must be an object of step index → state")
+        out: dict[int, str] = {}
+        for key, state in states.items():
+            text = str(key)
+            if isinstance(key, bool) or not text.isdigit() or len(text) > 6:
+                raise InvalidField(f"no step {key!r}: step indexes are numbers from 0")
+            out[int(text)] = state
+        changes["step_states"] = out
+    if isinstance(changes.get("reset"), str | int) and not isinstance(changes.get("reset"), bool):
+        raise InvalidField("reset must be true or false")
+    return changes
 
 
 def _label(value: object, what: str) -> str:

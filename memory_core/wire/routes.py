@@ -6,8 +6,9 @@ Queues:
 - ``ingest``: store a published turn, then wake its user's curator.
 - ``curate``: drain one user's unapplied turns in ``seq`` order.
 - ``edits``: a person's edits and the reads (add, update, merge, delete,
-  import, erase, hit; list, get, history, turn status), so an editor or an erase
-  never waits behind thousands of queued turns.
+  import, erase, hit, restore, expiry; list, get, history, turn status; a session's
+  short-term window and working memory), so an editor or an erase never
+  waits behind thousands of queued turns.
 - ``recall``: read-only, low latency, its own solo worker.
 - ``maintenance``: the periodic sweeper and other housekeeping (the
   lifecycle job: ``MAINTAIN_ALL`` fans out one ``MAINTAIN_USER`` per user).
@@ -18,11 +19,34 @@ Queues:
 from __future__ import annotations
 
 __all__ = [
-    "ADD_ITEM", "CURATE_USER", "DELETE_ITEM", "EMBED_USER", "ERASE_USER", "GET_ITEM", "HIT_ITEM", "IMPORT_ITEMS",
+    "ADD_ITEM",
+    "CURATE_USER",
+    "DELETE_ITEM",
+    "EMBED_USER",
+    "ERASE_USER",
+    "GET_ITEM",
+    "HIT_ITEM",
+    "IMPORT_ITEMS",
     "INGEST_TURN",
-    "ITEM_HISTORY", "LIST_ITEMS", "MAINTAIN_ALL", "MAINTAIN_USER", "MERGE_ITEMS", "NOOP", "PING", "QUEUES",
-    "RECALL", "ROUTES", "SWEEP",
-    "TURN_STATUS", "UPDATE_ITEM",
+    "ITEM_HISTORY",
+    "LIST_ITEMS",
+    "MAINTAIN_ALL",
+    "MAINTAIN_USER",
+    "MERGE_ITEMS",
+    "NOOP",
+    "PING",
+    "QUEUES",
+    "RECALL",
+    "RESTORE_ITEM",
+    "ROUTES",
+    "SESSION_CONTEXT",
+    "SET_EXPIRY",
+    "SWEEP",
+    "TURN_STATUS",
+    "UPDATE_ITEM",
+    "WORKING_CLEAR",
+    "WORKING_GET",
+    "WORKING_UPDATE",
 ]
 
 # ── task names (stable: renaming one strands messages already queued) ──
@@ -46,6 +70,12 @@ TURN_STATUS = "gulfstream.turn_status"
 HIT_ITEM = "gulfstream.hit_item"
 MAINTAIN_USER = "gulfstream.maintain_user"
 MAINTAIN_ALL = "gulfstream.maintain_all"
+SESSION_CONTEXT = "gulfstream.session_context"
+WORKING_GET = "gulfstream.working_memory"
+WORKING_UPDATE = "gulfstream.update_working_memory"
+WORKING_CLEAR = "gulfstream.clear_working_memory"
+RESTORE_ITEM = "gulfstream.restore_item"
+SET_EXPIRY = "gulfstream.set_expiry"
 
 # ── queues and routes ──
 QUEUES = ("ingest", "curate", "edits", "recall", "maintenance", "embed")
@@ -64,6 +94,12 @@ ROUTES: dict[str, str] = {
     ITEM_HISTORY: "edits",
     TURN_STATUS: "edits",
     HIT_ITEM: "edits",
+    SESSION_CONTEXT: "edits",
+    RESTORE_ITEM: "edits",
+    SET_EXPIRY: "edits",
+    WORKING_GET: "edits",
+    WORKING_UPDATE: "edits",
+    WORKING_CLEAR: "edits",
     RECALL: "recall",
     PING: "recall",
     NOOP: "recall",

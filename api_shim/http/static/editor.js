@@ -13,11 +13,14 @@ const LABELS = {
     empty: "这个用户还没有记忆。", pickUser: "输入用户 ID 并打开。", loaded: "已载入 {n} 条记忆",
     newArrived: "新增 {n} 条记忆", saved: "已保存", merged: "已合并", deleted: "已删除", created_: "已创建",
     reasonNeeded: "请填写原因", noOther: "没有可合并的其他记忆", degraded: "（降级：{r}）",
-    noResults: "没有找到相关记忆", keysHelp: "快捷键：/ 搜索 · n 新建 · 方向键在卡片间移动 · e 编辑 · m 合并 · h 历史 · r 显示/隐藏敏感内容 · Delete 删除 · Esc 关闭",
+    noResults: "没有找到相关记忆", keysHelp: "快捷键：/ 搜索 · n 新建 · 方向键在卡片间移动 · e 编辑 · m 合并 · x 到期 · h 历史 · r 显示/隐藏敏感内容 · u 恢复 · Delete 删除 · Esc 关闭",
     sensitive: "敏感", reveal: "显示", hide: "隐藏", revealed: "已显示敏感内容（{s} 秒后自动隐藏）", hidden: "已隐藏敏感内容",
     ops: {create: "创建", update: "修改", merge: "合并", delete: "删除", supersede: "被取代", archive: "归档", import: "导入", restore: "恢复"},
     kinds: {fact: "事实", preference: "偏好", event: "事件", todo: "待办", procedure: "流程", summary: "摘要"},
     actors: {user: "用户", pipeline: "管线", agent: "智能体", system: "系统"},
+    showArchived: "显示已归档", archived: "已归档", restore: "恢复", restoreTitle: "恢复记忆", restored: "已恢复",
+    expiry: "到期", expiryTitle: "设置到期时间", expiryAt: "到期时间（留空表示不过期）", expires: "{d} 到期",
+    expirySaved: "已设置到期时间", expiryCleared: "已取消到期时间",
     lang: "English",
   },
   en: {
@@ -30,11 +33,14 @@ const LABELS = {
     empty: "This user has no memories yet.", pickUser: "Enter a user id and open it.", loaded: "Loaded {n} memories",
     newArrived: "{n} new memories", saved: "Saved", merged: "Merged", deleted: "Deleted", created_: "Created",
     reasonNeeded: "Please give a reason", noOther: "No other memory to merge", degraded: " (degraded: {r})",
-    noResults: "No related memories found", keysHelp: "Keys: / search · n new · arrows move between cards · e edit · m merge · h history · r reveal/hide sensitive · Delete delete · Esc close",
+    noResults: "No related memories found", keysHelp: "Keys: / search · n new · arrows move between cards · e edit · m merge · x expiry · h history · r reveal/hide sensitive · u restore · Delete delete · Esc close",
     sensitive: "sensitive", reveal: "Reveal", hide: "Hide", revealed: "Sensitive text shown (hidden again in {s} s)", hidden: "Sensitive text hidden",
     ops: {create: "created", update: "changed", merge: "merged", delete: "deleted", supersede: "superseded", archive: "archived", import: "imported", restore: "restored"},
     kinds: {fact: "fact", preference: "preference", event: "event", todo: "todo", procedure: "procedure", summary: "summary"},
     actors: {user: "user", pipeline: "pipeline", agent: "agent", system: "system"},
+    showArchived: "Show archived", archived: "archived", restore: "Restore", restoreTitle: "Restore memory",
+    restored: "Restored", expiry: "Expiry", expiryTitle: "Set expiry", expiryAt: "Expires at (empty: never)",
+    expires: "expires {d}", expirySaved: "Expiry saved", expiryCleared: "Expiry cleared",
     lang: "中文",
   },
 };
@@ -42,7 +48,7 @@ const LABELS = {
 const $ = (sel, root = document) => root.querySelector(sel);
 const askedLang = new URL(location.href).searchParams.get("lang");
 const state = {lang: LABELS[askedLang] ? askedLang : localStorage.getItem("gs-lang") || (navigator.language.startsWith("zh") ? "zh" : "en"),
-               user: "", items: [], known: new Set(), current: null, timer: null, signature: "",
+               user: "", items: [], known: new Set(), current: null, timer: null, signature: "", archived: false,
                revealed: new Map()};  // item id → its unmasked text, only while the person asked to see it
 const REVEAL_S = 60;
 
@@ -101,27 +107,33 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+const button = (cls, label) => el("button", {type: "button", class: cls, text: t(label)});
+
 function card(item, fresh) {
   // a sensitive item arrives masked ("my PIN is [code]"); its text is fetched only when the person reveals it
   const shown = state.revealed.get(item.id) ?? item.description;
   const open = state.revealed.has(item.id);
-  const body = el("article", {class: "card" + (fresh ? " fresh" : "") + (item.masked ? " sensitive" : ""),
-                               tabindex: "0", "data-id": item.id, "aria-label": shown});
+  const archived = item.status === "archived";
+  const body = el("article", {class: "card" + (fresh ? " fresh" : "") + (item.masked ? " sensitive" : "")
+                               + (archived ? " archived" : ""), tabindex: "0", "data-id": item.id,
+                               "data-status": item.status, "aria-label": shown});
   const reveal = item.masked ? el("button", {type: "button", class: "reveal", "aria-pressed": String(open),
                                              text: open ? t("hide") : t("reveal")}) : "";
   body.append(
     el("p", {class: "desc", text: shown}),
     el("p", {class: "meta"},
+       archived ? el("span", {class: "badge", text: t("archived")}) : "",
        item.masked ? el("span", {class: "badge", text: t("sensitive")}) : "",
        el("span", {class: "kind", text: names("kinds")[item.kind] || item.kind}),
        el("span", {class: "hits", text: t("hits", {n: item.hit})}),
        el("time", {datetime: item.created_at, text: t("created", {d: day(item.created_at)})}),
-       el("time", {datetime: item.updated_at, text: t("updated", {d: day(item.updated_at)})})),
-    el("div", {class: "actions"}, reveal,
-       el("button", {type: "button", class: "edit", text: t("edit")}),
-       el("button", {type: "button", class: "merge", text: t("merge")}),
-       el("button", {type: "button", class: "history", text: t("history")}),
-       el("button", {type: "button", class: "delete danger", text: t("delete")})));
+       el("time", {datetime: item.updated_at, text: t("updated", {d: day(item.updated_at)})}),
+       item.valid_until ? el("time", {class: "expires", datetime: item.valid_until,
+                                      text: t("expires", {d: day(item.valid_until)})}) : ""),
+    el("div", {class: "actions"}, reveal, ...(archived
+      ? [button("restore primary", "restore"), button("history", "history")]
+      : [button("edit", "edit"), button("merge", "merge"), button("expiry", "expiry"), button("history", "history"),
+         button("delete danger", "delete")])));
   return body;
 }
 
@@ -147,7 +159,7 @@ async function load(announce = false) {
   if (!state.user) { render(); return; }
   let data;
   try {
-    data = await api("GET", `${userPath()}/items`);
+    data = await api("GET", `${userPath()}/items` + (state.archived ? "?status=active&status=archived" : ""));
   } catch (err) {
     if (/no memory or turns/.test(err.message)) data = {items: []}; else { say(err.message, true); return; }
   }
@@ -253,7 +265,7 @@ async function openEdit(item) {
 }
 
 function openMerge(item) {
-  const others = state.items.filter((i) => i.id !== item.id);
+  const others = state.items.filter((i) => i.id !== item.id && i.status === "active");
   if (!others.length) { say(t("noOther"), true); return; }
   state.current = item;
   showDialog("#merge-dialog", () => {
@@ -273,6 +285,27 @@ function openDelete(item) {
   showDialog("#delete-dialog", () => {
     $("#delete-dialog .quote").textContent = item.description;
     $("#delete-reason").value = "";
+  });
+}
+
+function openRestore(item) {
+  state.current = item;
+  showDialog("#restore-dialog", () => {
+    $("#restore-dialog .quote").textContent = item.description;
+    $("#restore-reason").value = "";
+  });
+}
+
+// An ISO time as the value of a datetime-local input (local time, minutes), and back.
+const localInput = (iso) => { if (!iso) return ""; const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16); };
+
+function openExpiry(item) {
+  state.current = item;
+  showDialog("#expiry-dialog", () => {
+    $("#expiry-dialog .quote").textContent = item.description;
+    $("#expiry-at").value = localInput(item.valid_until);
+    $("#expiry-reason").value = "";
   });
 }
 
@@ -336,6 +369,8 @@ function wire() {
   $("#search-form").addEventListener("submit", (e) => { e.preventDefault(); search($("#search").value); });
   $("#clear-search").addEventListener("click", clearSearch);
   $("#new-item").addEventListener("click", () => { if (state.user) openEdit(null); else $("#user-id").focus(); });
+  $("#show-archived").addEventListener("change", (e) => { state.archived = e.target.checked;
+    state.signature = ""; load(false); });
   $("#lang").addEventListener("click", () => { state.lang = state.lang === "zh" ? "en" : "zh";
     localStorage.setItem("gs-lang", state.lang); applyLabels(); render(); });
   $("#sign-out").addEventListener("click", async () => { await fetch("/editor/logout", {method: "POST"}); location.href = "/editor/login"; });
@@ -352,13 +387,17 @@ function wire() {
     else if (button.classList.contains("merge")) openMerge(item);
     else if (button.classList.contains("delete")) openDelete(item);
     else if (button.classList.contains("history")) openHistory(item);
+    else if (button.classList.contains("restore")) openRestore(item);
+    else if (button.classList.contains("expiry")) openExpiry(item);
   });
   $("#board").addEventListener("keydown", (e) => {
     const c = e.target.closest(".card");
     if (!c || e.target !== c) return;
     const item = itemById(c.dataset.id);
-    const actions = {e: openEdit, Enter: openEdit, m: openMerge, h: openHistory, Delete: openDelete,
-                     r: (i) => toggleReveal(i, true)};
+    const actions = item && item.status === "archived"
+      ? {u: openRestore, Enter: openRestore, h: openHistory, r: (i) => toggleReveal(i, true)}
+      : {e: openEdit, Enter: openEdit, m: openMerge, h: openHistory, x: openExpiry, Delete: openDelete,
+         r: (i) => toggleReveal(i, true)};
     if (e.key.startsWith("Arrow")) { e.preventDefault(); moveFocus(c, e.key); }
     else if (actions[e.key] && item) { e.preventDefault(); actions[e.key](item); }
   });
@@ -397,6 +436,21 @@ function wire() {
     if (!requireReason(reason, dialog)) return;
     const query = new URLSearchParams({reason: reason.value.trim()});
     submit(dialog, () => api("DELETE", `${userPath()}/items/${encodeURIComponent(state.current.id)}?${query}`), t("deleted"));
+  });
+  $("#restore-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const dialog = $("#restore-dialog"), reason = $("#restore-reason");
+    if (!requireReason(reason, dialog)) return;
+    submit(dialog, () => api("POST", `${userPath()}/items/${encodeURIComponent(state.current.id)}/restore`,
+      {reason: reason.value.trim()}), t("restored"));
+  });
+  $("#expiry-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const dialog = $("#expiry-dialog"), reason = $("#expiry-reason"), at = $("#expiry-at").value;
+    if (!requireReason(reason, dialog)) return;
+    const expires = at ? new Date(at).toISOString() : null;
+    submit(dialog, () => api("PUT", `${userPath()}/items/${encodeURIComponent(state.current.id)}/expiry`,
+      {expires_at: expires, reason: reason.value.trim()}), expires ? t("expirySaved") : t("expiryCleared"));
   });
 }
 
