@@ -8,8 +8,9 @@ the top-k of recall. ``EmbeddedBackend`` opens a fresh embedded ``Memory``
 on a temporary SQLite file per case; the distributed workers plug in
 through the same protocol (``tests/workers/test_behaviour_distributed.py``).
 
-"Memory items" below are items whose kind is not ``event`` (the curated
-memory: facts, preferences, todos ...); events are the episodic record.
+"Memory items" below are items whose kind is not ``event`` or ``summary``
+(the curated memory: facts, preferences, todos ...); events and the dated
+summaries of past conversations are the episodic record.
 A check's ``kinds: all`` widens it to every item.
 
 Checks (issue 13 §5, §8; DESIGN invariant 9):

@@ -110,8 +110,13 @@ class CheckResult:
     detail: str = ""
 
 
+#: The episodic record: what happened and what was said when (events, and the dated summaries of
+#: past conversations), never a claim about the present.
+EPISODIC = frozenset({"event", "summary"})
+
+
 def _memory_items(items: Sequence[ItemView], kinds: str) -> list[ItemView]:
-    return [i for i in items if i.active and (kinds == "all" or i.kind != "event")]
+    return [i for i in items if i.active and (kinds == "all" or i.kind not in EPISODIC)]
 
 
 def _states_old(text: str, old: Pattern, current: Pattern | None, past_ok: bool = True) -> bool:

@@ -32,9 +32,9 @@ __all__ = ["ending_ops", "kept_from_decay"]
 
 def kept_from_decay(item: MemoryItem) -> bool:
     """True for items decay never archives: a single-valued slot's current value, an identity fact."""
-    if single_valued_key(item.key):
-        return True
-    return item.kind == Kind.FACT and theme_slug(item.theme) == "identity"
+    if item.kind not in (Kind.FACT, Kind.PREFERENCE):
+        return False  # events, todos, summaries: records and tasks fade
+    return single_valued_key(item.key) or (item.kind == Kind.FACT and theme_slug(item.theme) == "identity")
 
 
 def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
