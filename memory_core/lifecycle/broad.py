@@ -17,7 +17,7 @@ from typing import Any
 from memory_core.model import Kind
 from memory_core.retrieval.recall import RecallFilters, RecallResult
 
-__all__ = ["is_broad", "recall_with_summaries"]
+__all__ = ["is_broad", "recall_with_summaries", "summaries_after"]
 
 _END = (r"(?=\s*(?:(?:in|during|last|this|over|on|at|since|between|before|after|yesterday|today|recently|lately"
         r"|these\s+days)\b|[?.!]*$))")
@@ -27,19 +27,49 @@ _BROAD = re.compile(
     r"\bwhat\s+(?:did|have|has)\s+(?:we|i|you)\s+(?:been\s+)?(?:do|done|doing|up\s+to)\b" + _END + "|"
     r"\bwhat(?:'s|\s+has|\s+had)?\s+(?:happened|been\s+going\s+on|going\s+on)\b" + _END + "|"
     r"\b(?:recap|summari[sz]e|summary\s+of|catch\s+me\s+up|overview\s+of)\b|"
-    r"(?:聊|谈|说|讲|发生|做|干|忙)(?:了|过)?(?:些)?什么(?:事情?|话题|内容)?(?=[\s？?。!！呢吗啊]|$)|"
+    r"(?:聊|谈|说|讲|发生)(?:了|过)?(?:些)?什么(?:事情?|话题|内容)?(?=[\s？?。!！呢吗啊]|$)|"
+    r"(?:做|干|忙)(?:了|过)(?:些)?什么(?:事情?)?(?=[\s？?。!！呢吗啊]|$)|"
+    r"(?:上个?月|上周|上星期|昨天|前天|去年|最近|这段时间|那段时间|[0-9一二三四五六七八九十]+月)[^？?]{0,8}?"
+    r"(?:做|干|忙)(?:些)?什么(?=[\s？?。!！呢吗啊]|$)|"
     r"(?:回顾|总结|概括|汇总)一下",
     re.IGNORECASE)
 
 
 def is_broad(query: str) -> bool:
-    """True when ``query`` asks what was talked about, happened or done (a recap), in English or Chinese."""
+    """True when ``query`` asks what was talked about, happened or done (a recap), in English or Chinese.
+
+    "Done" is a recap only in the past or over a stretch of time (做了什么, 上个月忙什么); a
+    habitual question (我周末一般干什么？) asks for a standing fact, not a recap.
+    """
     return _BROAD.search(query) is not None
+
+
+def summaries_after(results: list[RecallResult]) -> list[RecallResult]:
+    """Move summary items after the other results (a specific question is answered by items, not recaps).
+
+    A summary restates what was said on its day, old values included ("we
+    talked about: I live in Hangzhou"); ranked above the current item of a
+    slot it would answer "where do I live now?" with the past. It stays in
+    the k, after every specific result; scores are lowered to follow the
+    order so context packing keeps it. Results without summaries, or with
+    them already last, come back as they are.
+    """
+    kinds = [r.item.kind == Kind.SUMMARY for r in results]
+    if not any(kinds) or kinds == sorted(kinds):
+        return results
+    specific = [r for r in results if r.item.kind != Kind.SUMMARY]
+    recaps = [r for r in results if r.item.kind == Kind.SUMMARY]
+    floor = min((r.score for r in specific), default=0.0)
+    out = list(specific)
+    for n, r in enumerate(recaps, start=1):
+        out.append(replace(r, score=min(r.score, floor - n * 1e-6 * max(abs(floor), 1.0))))
+    return [replace(r, rank=rank) for rank, r in enumerate(out, start=1)]
 
 
 def recall_with_summaries(recaller: Any, user_id: str, query: str, k: int, filters: RecallFilters | None,
                           weights: Any) -> list[RecallResult]:
-    """Recall ``k`` items; for a broad query the best summaries come first (up to half of k, at least one).
+    """Recall ``k`` items; for a broad query the best summaries come first (up to half of k, at least one),
+    for any other query after the specific results (``summaries_after``).
 
     ``recaller`` is a ``Recaller`` or anything with its ``recall``. Filters
     that exclude the summary kind turn the summaries pass off.
@@ -49,8 +79,10 @@ def recall_with_summaries(recaller: Any, user_id: str, query: str, k: int, filte
     """
     results: list[RecallResult] = recaller.recall(user_id, query, k, filters=filters, weights=weights)
     kinds = None if filters is None else filters.kinds
-    if not is_broad(query) or (kinds is not None and Kind.SUMMARY not in set(kinds)):
+    if kinds is not None and Kind.SUMMARY not in set(kinds):
         return results
+    if not is_broad(query):
+        return summaries_after(results)
     base = filters or RecallFilters()
     summaries: list[RecallResult] = recaller.recall(user_id, query, max(1, k // 2),
                                                     filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights)

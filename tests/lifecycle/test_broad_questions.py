@@ -1,0 +1,61 @@
+"""Broad questions get summaries first; specific ones get their items first and summaries after."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import timedelta
+
+import pytest
+from _turns import T0, session
+
+from memory_core.lifecycle import ManualClock
+from memory_core.lifecycle.broad import is_broad, summaries_after
+from memory_core.model import Kind, MemoryItem
+from memory_core.retrieval.recall import RecallResult
+from memory_core.service import Memory
+
+
+@pytest.mark.parametrize(("query", "broad"), [
+    ("What did we talk about in March?", True), ("Can you recap what I did in May?", True),
+    ("3月我们聊了什么？", True), ("6月发生了什么？", True), ("回顾一下我5月做了什么", True),
+    ("上个月我都在忙什么？", True), ("我5月都忙了些什么？", True),
+    ("我周末一般干什么？", False), ("我平时做什么运动？", False), ("你是做什么工作的？", False),
+    ("Where do I live now?", False), ("What do I do on weekends?", False),
+])
+def test_recaps_are_broad_habits_are_not(query: str, broad: bool) -> None:
+    assert is_broad(query) is broad
+
+
+def _result(kind: str, score: float, rank: int) -> RecallResult:
+    return RecallResult(MemoryItem.create("u", f"{kind} {rank}", "t", kind=kind), score, score, rank, [])
+
+
+def test_summaries_after_keeps_order_and_scores_falling() -> None:
+    results = [_result(Kind.SUMMARY, 9.0, 1), _result(Kind.FACT, 5.0, 2), _result(Kind.SUMMARY, 4.0, 3),
+               _result(Kind.EVENT, 3.0, 4)]
+    out = summaries_after(results)
+    assert [r.item.kind for r in out] == [Kind.FACT, Kind.EVENT, Kind.SUMMARY, Kind.SUMMARY]
+    assert [r.rank for r in out] == [1, 2, 3, 4]
+    assert all(a.score > b.score for a, b in itertools.pairwise(out))
+    assert [r.item.description for r in out[2:]] == ["summary 1", "summary 3"]
+    plain = [_result(Kind.FACT, 5.0, 1), _result(Kind.SUMMARY, 1.0, 2)]
+    assert summaries_after(plain) is plain
+
+
+@pytest.mark.parametrize(("first", "then", "query", "now", "old"), [
+    ("我在京东上班，每天通勤一个多小时。", "上个月跳槽到美团了，离家近多了。", "我在哪家公司上班？", "美团", "京东"),
+    ("I work at Siemens as an engineer, the commute takes an hour.", "I changed jobs last month, now I work at Bosch, "
+     "much closer to home.", "Which company do I work at?", "Bosch", "Siemens"),
+])
+def test_a_specific_question_is_answered_before_a_summary_of_its_old_value(
+        memory: Memory, clock: ManualClock, first: str, then: str, query: str, now: str, old: str) -> None:
+    memory.ingest(session("u1", "s1", T0, [first]))
+    memory.ingest(session("u1", "s2", T0 + timedelta(days=120), [then]))
+    clock.advance(days=121)
+    [report] = memory.maintain("u1", consolidate=False)
+    assert report.summaries >= 2
+    top = memory.recall("u1", query).results
+    assert top and top[0].item.kind != Kind.SUMMARY and now in top[0].item.description
+    assert [r.item.kind for r in top] == sorted((r.item.kind for r in top), key=lambda k: k == Kind.SUMMARY)
+    recap = memory.recall("u1", "What did we talk about in March?" if old == "Siemens" else "3月我们聊了什么？").results
+    assert recap[0].item.kind == Kind.SUMMARY
