@@ -93,7 +93,7 @@ def main() -> None:
         if disk is not None:
             moved = disk.attach(stack.db_url)
             rows.append(("tables and indexes on a small tmpfs", f"{args.disk_mb} MiB",
-                         f"{moved >> 20} MiB used at start"))
+                         f"{moved / 2**20:.1f} MiB used at start"))
         procs = stack.procs
         procs.procs[0].stop()  # the stack's own all-queue worker: the run's two curate processes replace it
         slow = {"GULFSTREAM_PIPELINE": "_workload:SlowPipeline", "GULFSTREAM_TEST_PLAN_DELAY_MS": "20"}
