@@ -264,7 +264,9 @@ class Reranks:
           successor answers the old question; the turn stays findable as history);
         - an item whose source turns are all covered by better results is
           dropped (it says nothing new);
-        - an item sharing only some of its turns moves behind the rest.
+        - an item sharing only some of its turns moves behind the rest, and is
+          dropped when the rest covers all of them (a restatement's summary
+          item beside the two turns that said it).
 
         Returns:
             (slots, scores), at most ``k`` of each.
@@ -299,6 +301,8 @@ class Reranks:
                 continue
             covered.update(src)
             fresh.append((j, score))
+        # a partial item whose other turns were placed later (below it, yet before it) says nothing new either
+        partial = [(j, score) for j, score in partial if not all(t in covered for t in sources(j))]
         picked = (fresh + partial)[:k]
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
 

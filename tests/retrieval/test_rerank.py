@@ -120,3 +120,17 @@ def test_rerank_factors_are_validated():
         for bad in (0.0, 1.5):
             with pytest.raises(InvalidField):
                 index.search("hello", settings=replace(ON, **{name: bad}))
+
+
+def test_a_summary_of_two_turns_found_beside_both_is_not_a_third_result():
+    for first, again, summary, query in (
+            ("I cheer for Celtic, always have.", "Like I told you, Celtic all the way tonight.",
+             "Aoife supports Celtic", "which team do I cheer for"),
+            ("我对花生过敏，一点都不能碰。", "我花生过敏的，这个菜里有花生吗？", "Aoife对花生过敏", "花生")):
+        items, turns = turns_and_events("Aoife", [first, again])
+        gist = MemoryItem.create("u", summary, "health", kind=Kind.FACT, turn_id="t1", at=T0,
+                                 key="gist:x@aoife", confidence=0.6)  # too unsure to stand in a turn's place
+        gist.source = ["t1", "t2"]
+        index = HybridIndex.build([*items, gist], turns, window=0)
+        found = [r.item.description for r in index.search(query, k=5, settings=ON)]
+        assert sorted(found) == sorted([f"Aoife: {first}", f"Aoife: {again}"])
