@@ -43,6 +43,9 @@ export REDISCLI_AUTH="$REDIS_PASSWORD" PGPASSWORD="$PG_PASSWORD"
 export GULFSTREAM_REDIS_URL="redis://:$REDIS_PASSWORD@127.0.0.1:$REDIS_PORT/0"
 export GULFSTREAM_DATABASE_URL="postgresql+psycopg://gulfstream:$PG_PASSWORD@127.0.0.1:$PG_PORT/gulfstream"
 export PYTHONPATH="$REPO${PYTHONPATH:+:$PYTHONPATH}"
+# One snapshot folder for every process: the recall worker saves and loads there, and an erase
+# (edit worker, or `gulfstream erase` with the stack's env) deletes the user's file from it.
+export GULFSTREAM_RECALL_SNAPSHOT_DIR="${GULFSTREAM_RECALL_SNAPSHOT_DIR:-$STACK_DIR/recall-snapshots}"
 
 as_pg() {  # initdb and pg_ctl refuse to run as root
   if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
@@ -54,6 +57,7 @@ write_env() {
   (umask 077; cat >"$STACK_DIR/env" <<EOF
 export GULFSTREAM_REDIS_URL='$GULFSTREAM_REDIS_URL'
 export GULFSTREAM_DATABASE_URL='$GULFSTREAM_DATABASE_URL'
+export GULFSTREAM_RECALL_SNAPSHOT_DIR='$GULFSTREAM_RECALL_SNAPSHOT_DIR'
 EOF
   )
 }
@@ -123,8 +127,7 @@ EOF
       -c "${EDIT_CONCURRENCY:-2}" -l INFO
     program embed 10 60 "$PY" -m celery -A workers.app worker -n "embed@%h" -Q embed -P prefork \
       -c "${EMBED_CONCURRENCY:-1}" -l INFO
-    program recall 10 30 env GULFSTREAM_RECALL_SNAPSHOT_DIR="${GULFSTREAM_RECALL_SNAPSHOT_DIR:-$STACK_DIR/recall-snapshots}" \
-      "$PY" -m celery -A workers.app worker -n "recall@%h" -Q recall -P solo -l INFO \
+    program recall 10 30 "$PY" -m celery -A workers.app worker -n "recall@%h" -Q recall -P solo -l INFO \
       --without-gossip --without-mingle
     program beat 10 10 "$PY" -m celery -A workers.app beat -s "$STACK_DIR/beat-schedule" -l INFO
     if [ "${HTTP_SHIM:-1}" = 1 ]; then

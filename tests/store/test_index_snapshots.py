@@ -187,6 +187,23 @@ def test_a_user_erased_elsewhere_loses_the_snapshot(make_store: Callable[[str], 
     assert not snaps.path("eve").exists()
 
 
+def test_an_erase_by_a_process_sharing_the_folder_deletes_the_recall_workers_file(
+        make_store: Callable[[str], MemoryStore], tmp_path: Path) -> None:
+    """The stack gives every process one snapshot folder: the edit worker's erase removes the file."""
+    store = make_store("postgres")
+    folder = tmp_path / "snaps"
+    recall_worker = Recaller(store, snapshots=IndexSnapshots(folder))
+    memory_of(store).ingest(turns("zoe", "zh", ["我的储物柜密码是4711。", *LINES["zh"][:3]], 0))
+    ranking(recall_worker, "zoe", "zh")
+    recall_worker.flush_snapshots(10)
+    path = IndexSnapshots(folder).path("zoe")
+    assert path.stat().st_size > 0
+    edit_worker = Memory(store, settings=Settings(database_url="sqlite://", embedder="none", maintain_every_turns=0),
+                         recaller=Recaller(store, snapshots=IndexSnapshots(folder)))  # as open_memory makes it
+    edit_worker.erase_user("zoe")
+    assert not path.exists()
+
+
 def test_the_snapshot_directory_must_be_private(tmp_path: Path) -> None:
     shared = tmp_path / "shared"
     shared.mkdir(mode=0o777)
