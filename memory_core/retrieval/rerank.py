@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status, Trust
+from memory_core.retrieval.relations import names_relation
 from memory_core.retrieval.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -69,11 +70,8 @@ def asks_about_user(query: str) -> bool:
 
 
 def _names(query: str, subject: str) -> bool:
-    """True when ``query`` names the relation ``subject`` ("wife" in "my wife's job", "表哥")."""
-    word = subject.replace("_", " ")
-    if word.isascii():
-        return re.search(rf"(?<![a-z]){re.escape(word)}", query) is not None  # "wife", "wife's", "sisters"
-    return word in query
+    """True when ``query`` names the relation ``subject`` in either language ("wife", "老婆"; "女儿" for "daughter")."""
+    return names_relation(query, subject)
 
 
 def only_question(text: str, speaker: str = "") -> bool:
@@ -272,7 +270,9 @@ class Reranks:
             (slots, scores), at most ``k`` of each.
         """
         items = self.table.items
-        covered: set[str] = set()
+        covered: set[str] = set()  # turns some placed result came from
+        said: set[str] = set()  # turns whose own words a placed raw turn (event) shows
+        keys: set[str] = set()  # slot keys placed
         placed: set[int] = set()
         fresh: list[tuple[int, float]] = []
         partial: list[tuple[int, float]] = []
@@ -281,11 +281,26 @@ class Reranks:
             item = items[slot]
             return tuple(item.source) or (f"item:{item.id}",) if item is not None else (f"slot:{slot}",)
 
+        def seen(slot: int) -> set[str]:
+            """What already says what ``slot`` says: any result of its turn for a raw turn or an unkeyed item;
+            for a keyed item only the turn's own words (two slots of one turn, "I'm Alex. I love basketball",
+            are two things; a second key of the same slot is dropped by key)."""
+            item = items[slot]
+            return covered if item is None or item.kind == Kind.EVENT or not item.key else said
+
+        def place(slot: int, src: tuple[str, ...]) -> None:
+            covered.update(src)
+            item = items[slot]
+            if item is not None and item.kind == Kind.EVENT:
+                said.update(src)
+            elif item is not None and item.key:
+                keys.add(item.key)
+
         for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
             succ = self._successor_of(j, mask)
             if succ is not None and succ not in placed and _holds(found, succ):
                 placed.add(succ)  # the current value first, then the turn that said the old one
-                covered.update(sources(succ))
+                place(succ, sources(succ))
                 fresh.append((succ, score))
             curated = self._curated_of(j, mask)
             if curated is not None:
@@ -293,16 +308,18 @@ class Reranks:
             if j in placed:
                 continue
             src = sources(j)
-            if all(t in covered for t in src):
+            before = seen(j)
+            item = items[j]
+            if all(t in before for t in src) or (item is not None and item.key and item.key in keys):
                 continue
             placed.add(j)
-            if any(t in covered for t in src):
+            if any(t in before for t in src):
                 partial.append((j, score))
                 continue
-            covered.update(src)
+            place(j, src)
             fresh.append((j, score))
         # a partial item whose other turns were placed later (below it, yet before it) says nothing new either
-        partial = [(j, score) for j, score in partial if not all(t in covered for t in sources(j))]
+        partial = [(j, score) for j, score in partial if not all(t in seen(j) for t in sources(j))]
         picked = (fresh + partial)[:k]
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
 

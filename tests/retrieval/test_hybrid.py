@@ -131,6 +131,21 @@ def test_diversity_says_k_different_things_and_prefers_the_curated_item():
     assert {r.item.kind for r in varied if r.turn_ids == ["a-1"]} == {"preference"}
 
 
+def test_two_slots_said_in_one_turn_are_two_results():
+    for said, name, likes, query in [
+        ("Hi, I'm Alex. I love basketball and gaming.", "Alex's name is Alex", "Alex loves basketball",
+         "Alex basketball"),
+        ("我叫小林，我最喜欢打羽毛球。", "用户叫小林", "小林喜欢打羽毛球", "小林 羽毛球"),
+    ]:
+        items, turns = conversation([("a-1", "Tom", said)])
+        first = MemoryItem.create("u1", name, "identity", kind="fact", turn_id="a-1", at=T0, key="fact:name")
+        second = MemoryItem.create("u1", likes, "hobbies", kind="preference", turn_id="a-1", at=T0,
+                                   key="pref:basketball")
+        index = HybridIndex.build([*items, first, second], turns, window=0)
+        found = index.search(query, k=5, settings=replace(OFF, turns=True, diversity=True))
+        assert {r.item.description for r in found if r.item.kind != "event"} == {name, likes}
+
+
 def test_a_turn_whose_statement_was_superseded_comes_after_the_current_item():
     items, turns = conversation([("a-1", "Tom", "I live in Lisbon by the river."),
                                  ("a-2", "Tom", "We moved to Porto.")])
