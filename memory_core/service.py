@@ -33,6 +33,7 @@ from memory_core.pipeline.sensitive import (
 )
 from memory_core.pipeline.types import KeyLookup
 from memory_core.responses import RecallResponse
+from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
 from memory_core.seams import MemoryRecaller
 from memory_core.session.calls import SessionCalls
@@ -299,8 +300,8 @@ class Memory(LifecycleCalls, SessionCalls):
                                       said=masked_unless_asked(query, note.said, asked))
                      for item_id, note in notes.items()}
         # the block's own words (header, labels) in the language the user is writing in now
-        block = build_context(results, budget_tokens=budget, lang=query_lang(query),  # with each value's past
-                              notes=notes)
+        block = build_context(_context_view(results, query, asked) if guarded else results, budget_tokens=budget,
+                              lang=query_lang(query), notes=notes)  # with each value's past
         done = time.perf_counter()
         timings = self.recaller.timings
         reason = timings.degraded if timings is not None else ""
@@ -311,6 +312,22 @@ class Memory(LifecycleCalls, SessionCalls):
     def close(self) -> None:
         """Release the store's connections."""
         self.store.close()
+
+
+def _context_view(results: list[RecallResult], query: str, asked: set[str]) -> list[RecallResult]:
+    """``results`` as the context block shows them: a sensitive item's values of kinds the query did not
+    name masked ("what is my PIN?" shows the PIN of a turn that also held an ID number, not the number).
+
+    The results themselves stay as stored (callers mask or reveal them by their own rules).
+    """
+    out = []
+    for r in results:
+        if r.item.theme == SENSITIVE_THEME:
+            shown = masked_unless_asked(query, r.item.description, asked)
+            if shown != r.item.description:
+                r = replace(r, item=replace(r.item, description=shown))
+        out.append(r)
+    return out
 
 
 def _filters_on_sensitive(filters: RecallFilters | None) -> bool:

@@ -227,3 +227,16 @@ def test_a_raw_turn_holding_a_secret_is_flagged_masked_or_dropped_like_a_curated
         response = memory.recall(user, query)
         assert secret not in response.context.text, query
         assert all(secret not in r.item.description for r in response.results), query
+
+
+@pytest.mark.parametrize(("text", "asked", "shown", "hidden"), [
+    ("My locker code is 4711 and my card number is 4111 1111 1111 1111.", "what is my locker code?",
+     "4711", "4111 1111"),
+    ("我的储物柜密码是0419，银行卡号是6222020200112233445", "我的储物柜密码是多少", "0419", "6222020200112233445"),
+])
+def test_one_turn_holding_two_secrets_shows_only_the_asked_one_in_the_context(
+        memory: Memory, text: str, asked: str, shown: str, hidden: str) -> None:
+    memory.ingest([_turn("hal", 0, text)])
+    response = memory.recall("hal", asked)
+    assert shown in response.context.text
+    assert hidden not in response.context.text
