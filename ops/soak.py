@@ -70,6 +70,18 @@ def pg_ctl(root: Path, port: int, action: str, mode: str = "fast") -> None:
     subprocess.run(_as_owner([*cmd, action]), capture_output=True, check=True)
 
 
+def publisher(client: MemoryClient, errors: list[BaseException]) -> Any:
+    """A thread body publishing one user's turns 50 ms apart; an exception is kept in ``errors``."""
+    def publish(user_turns: list[dict[str, Any]]) -> None:
+        try:
+            for t in user_turns:
+                client.publish_turn(**t)
+                time.sleep(0.05)
+        except BaseException as exc:
+            errors.append(exc)
+    return publish
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--users", type=int, default=8)
@@ -105,14 +117,7 @@ def main() -> None:
         client = MemoryClient(stack.redis.url, database_url=stack.db_url, publish_retry_s=120,
                               recall_timeout_ms=3000, request_timeout_s=60)
         errors: list[BaseException] = []
-
-        def publish(user_turns: list[dict[str, Any]]) -> None:
-            try:
-                for t in user_turns:
-                    client.publish_turn(**t)
-                    time.sleep(0.05)
-            except BaseException as exc:
-                errors.append(exc)
+        publish = publisher(client, errors)
 
         publishers = [threading.Thread(target=publish, args=(t,)) for t in turns.values()]
         for p in publishers:
@@ -245,14 +250,7 @@ def full_disk_phase(disk: SmallDisk, stack: Any, client: MemoryClient, store: Sq
     filler = disk.fill()
     codes: dict[int, int] = {}
     errors: list[BaseException] = []
-
-    def publish(user_turns: list[dict[str, Any]]) -> None:
-        try:
-            for t in user_turns:
-                client.publish_turn(**t)
-                time.sleep(0.05)
-        except BaseException as exc:
-            errors.append(exc)
+    publish = publisher(client, errors)
 
     publishers = [threading.Thread(target=publish, args=(t[args.turns:],)) for t in turns.values()]
     for p in publishers:
