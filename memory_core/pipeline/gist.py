@@ -273,11 +273,19 @@ _EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usua
 _EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])", re.IGNORECASE)
 
 
+#: Irregular past-tense forms: a past verb is the same for every person ("I gave up" -> "User gave up").
+_EN_IRREGULAR_PAST = frozenset(
+    "ate became began bought broke brought built came caught chose did drank drove fell felt forgot found fought "
+    "gave got grew had heard held kept knew led left lent lost made meant met paid ran rang sang sat saw said sent "
+    "slept sold spent spoke stood stole swam taught thought threw told took understood was went were woke won wore "
+    "wrote".split())
+
+
 def _third_verb(verb: str) -> str:
     low = verb.casefold()
     if low in _EN_THIRD:
         return _EN_THIRD[low]
-    if low.endswith("ed") or low in ("went", "got", "had", "made", "took", "was", "were"):
+    if low.endswith("ed") or low in _EN_IRREGULAR_PAST:
         return verb
     if re.search(r"(?:s|sh|ch|x|z|o)$", low):
         return verb + "es"

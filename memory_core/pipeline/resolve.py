@@ -223,6 +223,7 @@ class KeyConflictResolver:
                     if o.active and o.user_id == turn.user_id and o.id != keep_id \
                             and description_polarity(o.description) > 0 and _said_at(o) <= turn.timestamp:
                         ended.setdefault(o.id, o)
+            touched.update(ended)  # an ended item keeps its own text: later statements of the turn leave it be
             ops.extend(
                 EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=keep_id,
                       valid_until=turn.timestamp, at=turn.timestamp)

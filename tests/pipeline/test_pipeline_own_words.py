@@ -139,3 +139,21 @@ def test_an_english_drink_name_inside_chinese_is_a_habit(store: DictStore, inges
                                                          make_turn: Callable[..., Turn]) -> None:
     ingest(make_turn("我每天早上都要一杯 flat white 才醒得过来。"))
     assert any("flat white" in i.description for i in memories(store))
+
+
+@pytest.mark.parametrize(("first", "second", "old_text"), [
+    ("I eat chocolate every evening.", "I gave up chocolate, I only eat Greek yogurt now",
+     "User eats chocolate every evening"),
+    ("我每天早上七点喝咖啡", "我戒了咖啡，现在只喝Lipton红茶", "用户喝咖啡"),
+])
+def test_a_superseded_item_keeps_its_own_text(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn],
+                                              first: str, second: str, old_text: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(second))
+    assert [i.description for i in memories(store, "superseded")] == [old_text]
+
+
+def test_an_irregular_past_verb_takes_no_s() -> None:
+    assert third_person("I gave up sugar", "Nia", "en") == "Nia gave up sugar"
+    assert third_person("I sold my car", "Nia", "en") == "Nia sold their car"
+    assert third_person("I swim on Fridays", "Nia", "en") == "Nia swims on Fridays"
