@@ -47,7 +47,7 @@ _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
     r"|,\s*(?=(?:i|i'm|i've|my)\b)", re.IGNORECASE)
 _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
-_ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*它?的?(?:名字)?叫)\s*")
+_ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*[他她它]?的?(?:名字)?叫)\s*")
 _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|年初|年底|这个月|上个月|"
     r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
@@ -296,9 +296,14 @@ class MechanicalExtractor:
             key=hit.key + qualifier, polarity=hit.polarity, confidence=0.85, importance=attr.importance,
             valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=hit.claim,
             single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, aliases=hit.aliases,
-            ends=tuple(k + qualifier for k in hit.ends),
+            ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))),
             notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")],
         )
+
+
+def _covered(hit: SlotHit) -> tuple[str, ...]:
+    """The own-words key a user's single-valued slot ends: "在一家银行工作" is ended by "在腾讯上班"."""
+    return (f"gist:{hit.attr.id}",) if hit.single_valued and not hit.subject and hit.attr.covers else ()
 
 
 # A clause that states a lasting change even inside a turn about a trip ("I moved to Berlin; this week I'm in Rome").

@@ -274,11 +274,11 @@ _EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])
 
 
 #: Irregular past-tense forms: a past verb is the same for every person ("I gave up" -> "User gave up").
-_EN_IRREGULAR_PAST = frozenset(
+_EN_IRREGULAR_PAST = frozenset(re.findall(r"[a-z]+",
     "ate became began bought broke brought built came caught chose did drank drove fell felt forgot found fought "
     "gave got grew had heard held kept knew led left lent lost made meant met paid ran rang sang sat saw said sent "
     "slept sold spent spoke stood stole swam taught thought threw told took understood was went were woke won wore "
-    "wrote".split())
+    "wrote"))
 
 
 def _third_verb(verb: str) -> str:

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memory_core.model import Kind, Turn
@@ -43,10 +44,32 @@ _NEGATIVE = re.compile(r"\b(?:not|no|never|don't|doesn't|can't|cannot|isn't|no\s
                        re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=1)
+def _covers() -> tuple[tuple[str, frozenset[str]], ...]:
+    """(attribute id, topic terms of its ``covers`` words) of the single-valued attributes; English words
+    are read as ``topic`` reads them ("company" -> its stem), Chinese words and ``syn:`` groups as given."""
+    out = []
+    for attr in lexicon().attributes:
+        terms: set[str] = set()
+        for word in attr.covers:
+            plain = word.isascii() and not word.startswith("syn:")
+            terms.update(topic(word, "en").terms if plain else (word,))
+        if attr.single and terms:
+            out.append((attr.id, frozenset(terms)))
+    return tuple(out)
+
+
+def covered_by(found: Topic) -> str:
+    """The id of the single-valued attribute whose ``covers`` terms ``found`` holds ("works_at"), else ""."""
+    return next((attr for attr, terms in _covers() if terms & found.terms), "")
+
+
 def probe_keys(found: Topic, qualifier: str) -> tuple[str, ...]:
     """Keys a statement with topic ``found`` may restate: its ``gist:`` terms and the slots of known objects."""
     lex = lexicon()
     keys = list(found.probes())
+    if (attr := covered_by(found)):
+        keys[:0] = [f"gist:{attr}", f"fact:{attr}"]
     keys.extend(f"todo:{w}" for w in sorted(found.terms) if w.isascii() and w.isalpha())
     keys.extend(f"todo:{t[4:]}" for t in sorted(found.terms) if t.startswith("syn:"))
     for term in sorted(found.strong):
@@ -70,7 +93,8 @@ def polarity_of(text: str) -> int:
 def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) -> Candidate | None:
     """Return the fact candidate of a first-person ``clause`` no slot reads, in the user's words.
 
-    Its key is ``gist:<anchor>`` plus the speaker ``qualifier``; its probes are
+    Its key is ``gist:<anchor>`` plus the speaker ``qualifier`` (``gist:<attribute>`` when it speaks of
+    a single-valued slot's topic, so that slot's next value ends it); its probes are
     the keys an earlier statement about the same thing may be under. None
     when the clause names nothing ("I can't take it").
     """
@@ -82,7 +106,8 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
         return None
     claim = description[len(subject):].strip() if description.startswith(subject) else description
     return Candidate(
-        kind=Kind.FACT, description=description, key=f"gist:{found.anchor or 'statement'}{qualifier}",
+        kind=Kind.FACT, description=description,
+        key=f"gist:{covered_by(found) or found.anchor or 'statement'}{qualifier}",
         polarity=polarity_of(clause), confidence=0.6, valid_from=turn.timestamp,
         speaker=turn.speaker.strip() or turn.role, lang=lang, claim=claim, evidence=claim,
         topic=found, probes=probe_keys(found, qualifier), notes=["statement in the user's own words"])

@@ -68,6 +68,7 @@ class Attribute:
     cues: dict[str, tuple[Cue, ...]]
     needles: dict[str, re.Pattern[str]] = field(default_factory=dict)
     ask: str = ""
+    covers: frozenset[str] = frozenset()
 
 
 class Lexicon:
@@ -163,7 +164,8 @@ class Lexicon:
                          bool(spec.get("pref")), bool(spec.get("values")), cues,
                          {lang: re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
                           for lang, words in needles.items() if words},
-                         " ".join(str(w) for w in (spec.get("ask") or {}).values()))
+                         " ".join(str(w) for w in (spec.get("ask") or {}).values()),
+                         frozenset(str(t) for t in spec.get("covers") or ()))
 
     def name_in(self, text: str, lang: str) -> tuple[str, str] | None:
         """Return (object id, the kind or name found) for a short text naming a known drink or food.

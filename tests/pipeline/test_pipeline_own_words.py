@@ -157,3 +157,30 @@ def test_an_irregular_past_verb_takes_no_s() -> None:
     assert third_person("I gave up sugar", "Nia", "en") == "Nia gave up sugar"
     assert third_person("I sold my car", "Nia", "en") == "Nia sold their car"
     assert third_person("I swim on Fridays", "Nia", "en") == "Nia swims on Fridays"
+
+
+@pytest.mark.parametrize(("first", "second", "old_text", "new_key"), [
+    ("I work nights in a warehouse.", "I joined Spotify last month.",
+     "User works nights in a warehouse", "fact:works_at"),
+    ("我在成都的一家医院上班", "我现在在字节跳动工作", "用户在成都的一家医院上班", "fact:works_at"),
+    ("I have a girlfriend now.", "My girlfriend is Priya.", "User has a girlfriend now", "fact:partner"),
+    ("我有女朋友了", "我的女朋友叫周敏", "用户有女朋友了", "fact:partner"),
+])
+def test_a_slots_new_value_ends_an_own_words_item_on_its_topic(
+        store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn],
+        first: str, second: str, old_text: str, new_key: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(second))
+    assert [i.description for i in memories(store, "superseded")] == [old_text]
+    assert [i.key for i in memories(store)] == [new_key]
+
+
+@pytest.mark.parametrize(("first", "second", "kept"), [
+    ("I'm a morning person, I wake up at five.", "I joined Deloitte last week.", "User is a morning person"),
+    ("我每天坐地铁通勤", "我现在在华为上班", "用户每天坐地铁通勤"),
+])
+def test_an_own_words_item_off_the_slots_topic_stays(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn],
+                                                     first: str, second: str, kept: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(second))
+    assert kept in [i.description for i in memories(store)]

@@ -242,3 +242,24 @@ def test_a_clause_reading_says_why_it_was_skipped() -> None:
     assert read_clause("my boss thinks I work too much", "en").skip == "reported"
     assert read_clause("我打算搬到北京", "zh").skip == "hypothetical"
     assert read_clause("I'm staying at a hotel in Rome this week", "en").temporary
+
+
+@pytest.mark.parametrize(("texts", "name"), [
+    (["I've got a new girlfriend, her name is Ingrid."], "Ingrid"),
+    (["My husband is Marco."], "Marco"),
+    (["Lena and I split up. I'm now seeing Jonas, he's a chef."], "Jonas"),
+    (["我有了新男朋友，他叫郑凯"], "郑凯"),
+    (["我的老公是Diego"], "Diego"),
+])
+def test_a_partner_named_in_passing_is_the_partner_slot(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                        texts: list[str], name: str) -> None:
+    feed(ingest, make_turn, *texts)
+    assert [name in i.description for i in by_key(store, "fact:partner")] == [True]
+
+
+@pytest.mark.parametrize(("text", "org"), [("I joined Stripe last spring.", "Stripe"),
+                                           ("I signed with Adidas last year.", "Adidas")])
+def test_an_employer_ends_before_a_lowercase_word(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                  text: str, org: str) -> None:
+    feed(ingest, make_turn, text)
+    assert [i.description for i in by_key(store, "fact:works_at")] == [f"User works at {org}"]
