@@ -311,16 +311,17 @@ class HybridIndex(HybridState, Reranks):
         best = top_k_indices(score, k * 4)  # room to fill what the reranks lower or drop
         order, kept = self._rerank(query, cand[best], score[best], settings)
         if settings.diversity:
-            order, kept = self._diverse(order, kept, k, mask, cand)
+            order, kept = self._diverse(order, kept, k, mask, cand, query)
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)
 
     def _rerank(self, query: str, order: np.ndarray, scores: np.ndarray,
                 settings: HybridSettings) -> tuple[np.ndarray, np.ndarray]:
-        """The short list after the subject, question and small-talk factors (``rerank``), best first."""
+        """The short list after the subject, question, small-talk and name factors (``rerank``), best first."""
         changed = False
-        for factors in (self.subject_factors(query, order, settings), self.turn_factors(order, settings)):
+        for factors in (self.subject_factors(query, order, settings), self.turn_factors(order, settings),
+                        self.name_factors(query, order, settings)):
             if factors is not None:
                 scores, changed = scores * factors, True
         if changed:

@@ -16,13 +16,19 @@ of the best fused items (a few times k), never on the whole index:
   weighs ``question_factor``.
 - **small talk** (``turn_factors``): a turn of one or two words
   ("好的，谢啦！", "Thanks!") weighs ``small_talk_factor``.
+- **names** (``name_factors``): a name statement ("User is Alex",
+  "用户叫美玲", a ``fact:name@…`` slot; ``is_name_statement``) weighs ``name_fact_factor`` unless the query asks for a
+  name or who someone is ("What's my name?", "Who is Alex?", "我叫什么？"):
+  a name in the query says whom it is about, as "I" does, not what it asks
+  ("What does Alex love?" asks what Alex loves).
 - **one result per source** (``_diverse``): the curated item in its raw
-  turn's place, the current value before the turn that said the old one.
+  turn's place (of several, the one the query ranks best), the current value before the turn that said the old one.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -36,7 +42,8 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
     from memory_core.retrieval.live_bm25 import LiveBM25
     from memory_core.retrieval.stages import HybridSettings
 
-__all__ = ["CURATED_CONFIDENCE", "Reranks", "asks_about_user", "key_subject", "only_question"]
+__all__ = ["CURATED_CONFIDENCE", "Reranks", "asks_about_user", "asks_name", "is_name_statement", "key_attribute",
+           "key_subject", "only_question"]
 
 #: A curated item takes its raw turn's place in recall only when at least this sure (slot facts are 0.85;
 #: the looser "I'm a …" rule reads 0.6 and a free-form like 0.8, and their turn says more than they do).
@@ -46,6 +53,14 @@ SMALL_TALK_TERMS = 2
 _ASKS, _SMALL = 1, 2  # bits of a slot's turn mark
 
 _FIRST_PERSON = re.compile(r"(?<![A-Za-z'])(?:i|me|my|mine|myself)(?![A-Za-z])|我", re.IGNORECASE)
+_NAME_ASKED = re.compile(
+    r"(?<![A-Za-z])(?:names?|named|call|called|calls|who|whom|whose)(?![A-Za-z])|名字|姓名|叫|姓|称呼|谁",
+    re.IGNORECASE)
+_NAME_STATEMENT = re.compile(
+    r"^\s*(?:the\s+)?(?:user|用户)\s*(?:is|'s|am|=|是|叫|名叫|叫做)\s*(?P<name>[^,，。.!！?？]+?)\s*[.。!！]?\s*$",
+    re.IGNORECASE)
+_HAN_NAME = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]{2,4}$")
+_LATIN_NAME = re.compile(r"^[A-Z\u00c0-\u00de][\w'’-]*(?:\s+[A-Z\u00c0-\u00de][\w'’-]*){0,2}$")
 _SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
 _QUESTION_END = re.compile(r"[?？]\s*[\"”')）]*\s*$")
 _ZH_QUESTION = re.compile(r"(?:吗|什么|哪|哪儿|哪里|几|多少|谁|怎么|为什么|是不是)(?:呢|啊|呀|来着)?\s*$")
@@ -62,6 +77,36 @@ def key_subject(key: str | None) -> str | None:
         return None
     rest = key.partition(":")[2].split("@", 1)[0]
     return rest.split("/", 1)[0] if "/" in rest else ""
+
+
+def key_attribute(key: str | None) -> str | None:
+    """The attribute a slot key holds ("name" for ``fact:name@alex`` and ``fact:wife/name@ben``); None for no slot."""
+    if key_subject(key) is None:
+        return None
+    rest = key.partition(":")[2].split("@", 1)[0]  # type: ignore[union-attr]  # a slot key is a str
+    return rest.rsplit("/", 1)[-1].split(":", 1)[0]
+
+
+@lru_cache(maxsize=4096)
+def is_name_statement(description: str) -> bool:
+    """True when a curated item's text only says what the user is called.
+
+    "User is Alex", "User is Mary Ann", "用户是小林", "用户叫美玲" are; "User is
+    vegetarian" (not capitalised) and "User is from Porto" are not. Han names
+    are two to four characters ("用户是学生" reads as one too: it weighs less
+    only for queries that ask no name). Slot items keyed ``…name…`` count
+    too (``Reranks.name_factors``).
+    """
+    m = _NAME_STATEMENT.match(description)
+    if m is None:
+        return False
+    name = m.group("name").strip()
+    return bool(_LATIN_NAME.match(name) or _HAN_NAME.match(name))
+
+
+def asks_name(query: str) -> bool:
+    """True when ``query`` asks for a name or who someone is ("What's my name?", "Who is Alex?", "我叫什么？")."""
+    return _NAME_ASKED.search(query) is not None
 
 
 def asks_about_user(query: str) -> bool:
@@ -176,6 +221,20 @@ class Reranks:
                 out[n] = factor
         return out
 
+    def name_factors(self, query: str, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
+        """Shape (len(docs),) ``name_fact_factor`` for name slots when ``query`` does not ask a name; None when none.
+
+        The user's name in a query points at the user as "I" does; matching it
+        makes the name fact look relevant to every question about them.
+        """
+        if settings.name_fact_factor == 1 or asks_name(query):
+            return None
+        items = self.table.items
+        marks = [(i := items[j]) is not None and self._names_someone(i) for j in docs.tolist()]
+        if not any(marks):
+            return None
+        return np.where(np.array(marks, dtype=bool), settings.name_fact_factor, 1.0)
+
     def turn_factors(self, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
         """Shape (len(docs),) ``question_factor`` × ``small_talk_factor`` of the turns they apply to; None when none.
 
@@ -219,20 +278,36 @@ class Reranks:
             n = self._word_counts[text] = len(tokenize(text, self.lexicon)) if text else 0
         return n
 
-    def _curated_of(self, j: int, mask: np.ndarray | None) -> int | None:
-        """The sure curated item (active, allowed by ``mask``) that the event in slot ``j`` produced, if any."""
+    def _curated_of(self, j: int, mask: np.ndarray | None, rank: dict[int, int] | None = None,
+                    names: bool = True) -> int | None:
+        """The sure curated item (active, allowed by ``mask``) that the event in slot ``j`` produced, if any.
+
+        Of several ("I'm Alex. I love basketball": a name and a like), the one
+        best placed in ``rank`` (slot -> position in this recall's short list),
+        then the first stored. With ``names`` False (the query asks no name) a
+        name statement never stands for its turn: the turn says more.
+        """
         items = self.table.items
         event = items[j]
         if event is None or event.kind != Kind.EVENT:
             return None
+        ranks = rank or {}
+        unranked = len(ranks)
         best: int | None = None
         for turn_id in event.source:
             for c in self._slots_by_turn.get(turn_id, ()):
                 item = items[c]
                 if item is not None and item.kind != Kind.EVENT and item.status == Status.ACTIVE \
-                        and item.confidence >= CURATED_CONFIDENCE and (mask is None or mask[c]):
-                    best = c if best is None or c < best else best
+                        and item.confidence >= CURATED_CONFIDENCE and (mask is None or mask[c]) \
+                        and (names or not self._names_someone(item)) \
+                        and (best is None or (ranks.get(c, unranked), c) < (ranks.get(best, unranked), best)):
+                    best = c
         return best
+
+    @staticmethod
+    def _names_someone(item: MemoryItem) -> bool:
+        """True for a name statement or a name slot (see ``name_factors``)."""
+        return item.kind != Kind.EVENT and (key_attribute(item.key) == "name" or is_name_statement(item.description))
 
     def _successor_of(self, j: int, mask: np.ndarray | None) -> int | None:
         """For a turn whose statement was superseded (slot ``j``): the current item of that slot, if allowed."""
@@ -249,14 +324,15 @@ class Reranks:
         return None
 
     def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
-                 found: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+                 found: np.ndarray, query: str = "") -> tuple[np.ndarray, np.ndarray]:
         """Say k different things: one result per source, the curated item before its raw turn.
 
         Walking the ranking best first:
 
         - an event (a raw turn) that produced a sure curated item the filters
           allow is replaced by that item, at the event's rank and score (the
-          turn stays its provenance);
+          turn stays its provenance); a name statement only when ``query``
+          asks a name;
         - a turn whose statement was superseded comes right after the current
           item of the same slot, when the query found that item at all (the
           successor answers the old question; the turn stays findable as history);
@@ -296,13 +372,15 @@ class Reranks:
             elif item is not None and item.key:
                 keys.add(item.key)
 
+        rank = {slot: n for n, slot in enumerate(ordered.tolist())}
+        names = not query or asks_name(query)
         for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
             succ = self._successor_of(j, mask)
             if succ is not None and succ not in placed and _holds(found, succ):
                 placed.add(succ)  # the current value first, then the turn that said the old one
                 place(succ, sources(succ))
                 fresh.append((succ, score))
-            curated = self._curated_of(j, mask)
+            curated = self._curated_of(j, mask, rank, names)
             if curated is not None:
                 j = curated
             if j in placed:

@@ -93,6 +93,8 @@ class HybridSettings:
             query does not ask about (``rerank.Reranks.subject_factors``).
         question_factor: score × this (0 < x <= 1) for a user's turn that only asks something.
         small_talk_factor: score × this (0 < x <= 1) for a turn of one or two words ("Thanks!").
+        name_fact_factor: score × this (0 < x <= 1) for a name slot ("User is Alex") when the query
+            does not ask a name (``rerank.Reranks.name_factors``).
         w_category: RRF weight of the ranking of the members of the categories the query
             names ("what sports …" searches tennis, 网球 …; ``categories.category_terms``).
     """
@@ -125,6 +127,7 @@ class HybridSettings:
     other_subject_factor: float = 0.5
     question_factor: float = 0.5
     small_talk_factor: float = 0.5
+    name_fact_factor: float = 0.5
     w_category: float = 0.75
 
     def validate(self) -> None:
@@ -142,10 +145,10 @@ class HybridSettings:
             raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1], miss_below in (0, 1]; got "
                                f"{self.dense_gate!r}, {self.coverage_floor!r}, {self.miss_below!r}")
         factors = (self.superseded_event_factor, self.other_subject_factor, self.question_factor,
-                   self.small_talk_factor)
+                   self.small_talk_factor, self.name_fact_factor)
         if not all(0 < f <= 1 for f in factors):
-            raise InvalidField(f"superseded_event_factor, other_subject_factor, question_factor and "
-                               f"small_talk_factor must be in "
+            raise InvalidField(f"superseded_event_factor, other_subject_factor, question_factor, "
+                               f"small_talk_factor and name_fact_factor must be in "
                                f"(0, 1]; got {factors!r}")
 
     @property

@@ -10,7 +10,7 @@ import pytest
 from memory_core.errors import InvalidField
 from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.retrieval.hybrid import HybridIndex
-from memory_core.retrieval.rerank import asks_about_user, key_subject, only_question
+from memory_core.retrieval.rerank import asks_about_user, asks_name, is_name_statement, key_subject, only_question
 from memory_core.retrieval.stages import HYBRID_PRESETS
 
 T0 = datetime(2025, 2, 1, tzinfo=UTC)
@@ -134,3 +134,43 @@ def test_a_summary_of_two_turns_found_beside_both_is_not_a_third_result():
         index = HybridIndex.build([*items, gist], turns, window=0)
         found = [r.item.description for r in index.search(query, k=5, settings=ON)]
         assert sorted(found) == sorted([f"Aoife: {first}", f"Aoife: {again}"])
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("User is Priya", True), ("User is Mary Ann", True), ("用户是阿杰", True), ("用户叫王晓东", True),
+    ("User is vegetarian", False), ("User is from Porto", False), ("User loves kayaking", False),
+    ("用户喜欢下围棋", False)])
+def test_is_name_statement(text, name):
+    assert is_name_statement(text) is name
+
+
+@pytest.mark.parametrize(("query", "asked"), [
+    ("What's my name again?", True), ("Who is Priya?", True), ("我叫什么来着？", True), ("阿杰是谁", True),
+    ("What does Priya collect?", False), ("阿杰平时玩什么乐器？", False)])
+def test_asks_name(query, asked):
+    assert asks_name(query) is asked
+
+
+def _named_user(text: str, name: str, like: str) -> HybridIndex:
+    items, turns = turns_and_events("user", [text])
+    name_item = MemoryItem.create("u", name, "identity", kind=Kind.FACT, turn_id="t1", at=T0,
+                                  key="gist:name", confidence=0.9)
+    like_item = MemoryItem.create("u", like, "hobbies", kind=Kind.PREFERENCE, turn_id="t1", at=T0,
+                                  key="pref:x", confidence=0.8)
+    return HybridIndex.build([*items, name_item, like_item], turns, window=0)
+
+
+@pytest.mark.parametrize(("text", "name", "like", "query", "name_query"), [
+    ("Hey, I'm Priya. I collect vintage stamps and postcards.", "User is Priya",
+     "User collects vintage stamps and postcards", "What does Priya collect?", "Who is Priya?"),
+    ("你好，我是阿杰。我平时喜欢弹吉他和钓鱼。", "用户是阿杰", "用户喜欢弹吉他和钓鱼",
+     "阿杰平时喜欢干嘛？", "阿杰是谁？"),
+])
+def test_the_users_name_in_a_query_does_not_make_the_name_fact_the_answer(text, name, like, query, name_query):
+    index = _named_user(text, name, like)
+    found = [r.item.description for r in index.search(query, k=3, settings=ON)]
+    assert found and found[0] != name  # the turn that says what the user does, not what they are called
+    plain = [r.item.description for r in index.search(query, k=3, settings=replace(ON, name_fact_factor=1.0))]
+    assert plain[0] == name  # without the factor the name fact stood for the turn
+    # a question that asks the name still gets the name fact first
+    assert next(r.item.description for r in index.search(name_query, k=3, settings=ON)) == name
