@@ -82,7 +82,8 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
     if cand.kind == Kind.PREFERENCE and not cand.single_valued:
         return same_polarity
     if cand.single_valued:
-        named = cand.aliases and any(a in item.description.casefold() for a in cand.aliases)
+        said = item.description.casefold()
+        named = any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases)
         return same_polarity and (_claim_matches(cand, item) or bool(named))
     return same_polarity
 

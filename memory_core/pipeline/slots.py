@@ -44,6 +44,9 @@ from memory_core.pipeline.slot_lexicon import (
     slot_terms,
 )
 
+#: A value written in Latin script (a name said the same way in either language).
+_LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z .'&-]*")
+
 __all__ = ["PLACE_ATTRS", "TEMPORARY_DAYS", "Attribute", "ClauseReading", "Lexicon", "SlotHit", "canon_object",
            "describe", "lexicon", "read_clause", "single_valued_key", "slot_conflicts", "slot_terms"]
 
@@ -247,6 +250,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
                 aliases = (canonical, *lex.names.get(canonical, ()))
                 form_hint = canonical
                 value = lex.shown[lang].get(canonical, canonical)
+        if not aliases and attr.single and value and _LATIN_NAME.fullmatch(value):
+            aliases = (value.casefold(),)  # "Berlin" said inside Chinese is still Berlin
         render_groups = {"v": value, "obj": groups.get("obj", ""), "d": _value(groups.get("d", ""), lang),
                          "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang)}
         if cue.detail:

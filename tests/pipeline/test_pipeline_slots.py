@@ -263,3 +263,22 @@ def test_an_employer_ends_before_a_lowercase_word(store: Any, make_turn: TurnFac
                                                   text: str, org: str) -> None:
     feed(ingest, make_turn, text)
     assert [i.description for i in by_key(store, "fact:works_at")] == [f"User works at {org}"]
+
+
+@pytest.mark.parametrize(("texts", "key"), [
+    (["I relocated to Porto in March.", "我现在住在Porto。"], "fact:lives_in"),
+    (["我在Airbus上班", "I work at Airbus."], "fact:works_at"),
+    (["My wife is Chiara.", "我的妻子叫Chiara"], "fact:partner"),
+])
+def test_the_same_value_said_in_the_other_language_is_a_hit(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                            texts: list[str], key: str) -> None:
+    feed(ingest, make_turn, *texts)
+    items = by_key(store, key)
+    assert len(items) == 1 and items[0].hit >= 1
+    assert not [i for i in store.list_items("u1", statuses=[Status.SUPERSEDED]) if i.key == key]
+
+
+def test_another_latin_value_in_the_other_language_is_still_a_change(store: Any, make_turn: TurnFactory,
+                                                                     ingest: Ingest) -> None:
+    feed(ingest, make_turn, "I live in Porto.", "我搬到Lisbon了")
+    assert ["Lisbon" in i.description for i in by_key(store, "fact:lives_in")] == [True]
