@@ -63,6 +63,8 @@ _EN_DROPPED_I = re.compile(
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed)\b", re.IGNORECASE)
 _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|would|could|should|can|are|is)\b"
                       r"|\?\s*$", re.IGNORECASE)
+# a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
+_ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:以后|之后)?(?:就|会|便|都)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've)\b|^\s*(?:ok|okay|please|from|going|in|always|never)\b",
                               re.IGNORECASE)
@@ -141,6 +143,8 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                     seen_subject = True
                 elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                         or (seen_subject and _ZH_MY_NOUN.match(clause)):
+                    if _ZH_DROPPED_OBJECT.match(clause):
+                        continue  # "吃了会起疹子": a consequence of what an earlier clause named, no topic of its own
                     clause = "我" + clause  # Chinese drops the subject: "上个月搬到成都了" is the speaker's
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield clause, "zh"

@@ -33,6 +33,8 @@ MAX_CLAUSE_CHARS = 160
 _SLOT_OF_CATEGORY = {"allergen": "fact:allergy:{}", "drink": "pref:{}", "food": "pref:{}", "habit": "pref:{}",
                      "species": "fact:pet:{}", "language": "fact:language:{}", "diet": "fact:diet",
                      "possession": "fact:owns:{}", "channel": "fact:contact"}
+# an object pronoun: a clause naming nothing else speaks of a thing said in another clause
+_BARE_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
 # a statement that something changed or ended, though it holds no negation ("I cancelled …", "换了台 …")
 CHANGE = re.compile(r"\b(?:no\s+longer|any\s*more|gave\s+up|given\s+up|quit|stopped|cancell?ed|switched|swapped|"
@@ -102,8 +104,8 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
     if lang == "en":  # the statement, not its aside: "… left-handed, so most scissors …", "… and our season …"
         description = _EN_CUT.split(description, maxsplit=1)[0].strip() or description
     found = topic(description, lang, subject)
-    if not found.terms:
-        return None
+    if not found.terms or (lang == "en" and _BARE_PRONOUN.search(clause) and not found.strong):
+        return None  # "I get hives when I eat them": what "them" is was said elsewhere
     claim = description[len(subject):].strip() if description.startswith(subject) else description
     return Candidate(
         kind=Kind.FACT, description=description,

@@ -184,3 +184,19 @@ def test_an_own_words_item_off_the_slots_topic_stays(store: DictStore, ingest: I
     ingest(make_turn(first))
     ingest(make_turn(second))
     assert kept in [i.description for i in memories(store)]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    ("我对花生过敏，吃了就会喘不上气", ["用户对花生过敏"]),
+    ("我对猫毛过敏，一碰就打喷嚏", None),
+    ("I'm allergic to walnuts, my throat swells when I eat them.", None),
+    ("I'm allergic to latex, I break out when I touch it.", ["User is allergic to latex"]),
+])
+def test_a_clause_naming_nothing_of_its_own_is_no_item(store: DictStore, ingest: Ingest,
+                                                       make_turn: Callable[..., Turn], text: str,
+                                                       kept: list[str] | None) -> None:
+    ingest(make_turn(text))
+    items = memories(store)
+    assert len(items) == 1 and all(i.key.startswith("fact:allergy:") for i in items)
+    if kept is not None:
+        assert [i.description for i in items] == kept
