@@ -355,6 +355,9 @@ def _messages(messages: Messages, default_when: datetime) -> list[tuple[str, str
     Raises:
         InvalidInput: no messages, a message that is not a mapping, a bad role, text, time, name or id.
     """
+    if isinstance(messages, bytes | bytearray | memoryview):  # a Sequence, but of ints: never messages
+        raise InvalidField(f"messages must be a string or a list of {{role, content}} mappings; "
+                           f"got {type(messages).__name__}")
     if isinstance(messages, str):
         return [("user", check_text(messages, "message", bytes_ok=False), default_when, "", None)]
     if isinstance(messages, Mapping):
@@ -372,7 +375,7 @@ def _messages(messages: Messages, default_when: datetime) -> list[tuple[str, str
         when = default_when if msg.get("timestamp") is None else check_turn_time(msg["timestamp"])
         name = msg.get("name") or ""
         speaker = check_text(name, f"message {n} name", max_chars=MAX_TURN_SPEAKER_CHARS,
-                             bytes_ok=False) if name else ""
+                             bytes_ok=False, name=True) if name else ""
         tid = None if msg.get("id") is None else check_id(msg["id"], "turn id")
         out.append((str(role), text, when, speaker, tid))
     return out
@@ -396,5 +399,5 @@ def _turn(turn: Turn | Mapping[str, Any]) -> Turn:
                 session_id=check_id(get("session_id", None) or "default", "session id"), role=str(role),
                 text=check_text(get("text", None), "turn text", bytes_ok=False),
                 timestamp=datetime.now(UTC) if when is None else check_turn_time(when),
-                speaker=check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS) if speaker else "",
+                speaker=check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS, name=True) if speaker else "",
                 meta=check_meta(get("meta", None)))

@@ -33,7 +33,16 @@ from typing import Any
 
 from memory_core.errors import IngestLineError, InvalidInput
 from memory_core.model import Turn
-from memory_core.validation import MAX_TURN_SPEAKER_CHARS, ROLES, check_id, check_text, check_turn_time, decode_utf8
+from memory_core.validation import (
+    DEFAULT_ROLE,
+    DEFAULT_SESSION_ID,
+    MAX_TURN_SPEAKER_CHARS,
+    ROLES,
+    check_id,
+    check_text,
+    check_turn_time,
+    decode_utf8,
+)
 
 __all__ = ["LocomoSample", "ParsedFile", "parse_locomo_date", "read_jsonl", "read_locomo", "read_turn_file",
            "turn_from_mapping"]
@@ -82,12 +91,12 @@ def turn_from_mapping(data: object, user_id: str) -> Turn:
         raise InvalidInput(f"user_id {data['user_id']!r} does not match the ingest user {user_id!r}")
     text = check_text(data["text"], "text")
     timestamp = check_turn_time(data["timestamp"])
-    role = data.get("role", "user")
+    role = data.get("role", DEFAULT_ROLE)
     if role not in ROLES:
         raise InvalidInput(f"role must be one of {', '.join(ROLES)}; got {role!r}")
-    session_id = check_id(data.get("session_id", "default"), "session_id", numbers=True)
+    session_id = check_id(data.get("session_id", DEFAULT_SESSION_ID), "session_id", numbers=True)
     speaker = data.get("speaker") or role
-    speaker = check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS)
+    speaker = check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS, name=True)
     meta = data.get("meta") or {}
     if not isinstance(meta, dict) or not all(isinstance(v, str) for v in meta.values()):
         raise InvalidInput("meta must be an object of strings")

@@ -10,7 +10,11 @@ Limits are documented here and in the README:
 - ``MAX_REASON_CHARS`` = 1,000 characters for the reason of a person's edit;
 - ``MAX_KEY_CHARS`` = 512 characters for an item's ``key``, ``MAX_SPEAKER_CHARS`` = 256 for its speaker;
 - timestamps: ISO-8601 or epoch SECONDS (numbers or digit strings, whatever their size:
-  never milliseconds), between ``MIN_TIME`` and ``MAX_TIME`` once converted to UTC.
+  never milliseconds), between ``MIN_TIME`` and ``MAX_TIME`` once converted to UTC;
+- Unicode bidi controls (``BIDI_CONTROLS``: the embeddings and overrides U+202A..U+202E and
+  the isolates U+2066..U+2069), which make a listing show text other than what is stored
+  ("Trojan Source", CVE-2021-42574): refused in ids and names (speakers), stripped from
+  free text (turn texts, descriptions, queries, meta), so a turn is still stored.
 
 The Python client and the HTTP schemas state the same limits: they import these.
 """
@@ -20,10 +24,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
+from typing import Final
 
 from memory_core.errors import EmptyText, InvalidEncoding, InvalidField, TextTooLong
 
 __all__ = [
+    "BIDI_CONTROLS",
+    "DEFAULT_ROLE",
+    "DEFAULT_SESSION_ID",
     "MAX_ID_CHARS",
     "MAX_KEY_CHARS",
     "MAX_META_ENTRIES",
@@ -63,6 +71,12 @@ MAX_TIME = datetime(9999, 12, 30, tzinfo=UTC)
 MAX_THEME_CHARS = 64
 MAX_TURN_SPEAKER_CHARS = 128  # a turn's speaker (an item's is MAX_SPEAKER_CHARS)
 ROLES = ("user", "assistant", "tool", "system")
+#: A turn's role and session when its source names none (turn files, the Memory API, HTTP).
+DEFAULT_ROLE: Final = "user"
+DEFAULT_SESSION_ID = "default"
+#: Bidi embedding, override and isolate controls (Unicode TR #9): LRE RLE PDF LRO RLO, LRI RLI FSI PDI.
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_BIDI_RE = re.compile(f"[{BIDI_CONTROLS}]")
 
 _ID_RE = re.compile(r"[\w.:@\-/#+]+")  # used with fullmatch: "$" would let "ab\n" through
 _EPOCH_RE = re.compile(r"^-?\d+(\.\d+)?$")
@@ -85,9 +99,22 @@ def decode_utf8(data: bytes, what: str = "text") -> str:
 _INVISIBLE = re.compile(r"[\s\u00ad\u180e\u200b-\u200f\u2028-\u202f\u2060-\u2064\ufeff]+")
 
 
+def _refuse_bidi(value: str, what: str) -> None:
+    """Raise InvalidField if ``value`` holds a bidi control (``BIDI_CONTROLS``), naming the first one."""
+    found = _BIDI_RE.search(value)
+    if found:
+        raise InvalidField(f"{what} {value!r:.80} holds the Unicode bidi control U+{ord(found.group()):04X} "
+                           f"at offset {found.start()}: ids and names may not hold direction overrides, "
+                           "embeddings or isolates (U+202A-U+202E, U+2066-U+2069)")
+
+
 def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_CHARS,
-               bytes_ok: bool = True) -> str:
-    """Return ``value`` stripped of surrounding whitespace if it is usable text.
+               bytes_ok: bool = True, name: bool = False) -> str:
+    """Return ``value`` stripped of surrounding whitespace and of bidi controls if it is usable text.
+
+    Bidi controls (``BIDI_CONTROLS``) are removed from free text, so a stored
+    text shows as it reads; a name (``name=True``: a speaker) holding one is
+    refused instead, since a name is shown beside others in every listing.
 
     Args:
         value: the candidate text; bytes are decoded as UTF-8 when ``bytes_ok``.
@@ -95,9 +122,10 @@ def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_C
         max_chars: upper bound in characters (after stripping).
         bytes_ok: decode bytes (file contents, request bodies); False for typed
             API arguments, where bytes are refused like any other non-string.
+        name: refuse bidi controls rather than strip them.
 
     Raises:
-        InvalidField: not a string (or bytes, with ``bytes_ok``).
+        InvalidField: not a string (or bytes, with ``bytes_ok``); a name holding a bidi control.
         InvalidEncoding: bytes that are not UTF-8, lone surrogates, or a NUL character
             (PostgreSQL text cannot hold U+0000).
         EmptyText: empty, or only whitespace and invisible format characters (U+200B, U+FEFF ...).
@@ -113,7 +141,9 @@ def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_C
         raise InvalidEncoding(f"{what} contains characters that are not valid UTF-8") from exc
     if "\x00" in value:
         raise InvalidEncoding(f"{what} contains a NUL character (U+0000), which text may not hold")
-    text = value.strip()
+    if name:
+        _refuse_bidi(value, what)
+    text = _BIDI_RE.sub("", value).strip()
     if not text or _INVISIBLE.fullmatch(text):
         raise EmptyText(f"{what} is empty or only whitespace or invisible characters")
     if len(text) > max_chars:
@@ -148,7 +178,7 @@ def check_id(value: object, what: str = "id", *, numbers: bool = False) -> str:
 
     Raises:
         InvalidField: not a string (nor, with ``numbers``, an integer), empty,
-            too long, or with other characters.
+            too long, or with other characters (a bidi control is named as such).
     """
     if numbers and isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
@@ -159,6 +189,7 @@ def check_id(value: object, what: str = "id", *, numbers: bool = False) -> str:
     if len(value) > MAX_ID_CHARS:
         raise InvalidField(f"{what} is {len(value)} characters; the limit is {MAX_ID_CHARS}")
     if not _ID_RE.fullmatch(value):
+        _refuse_bidi(value, what)
         if value != value.strip() or any(not c.isprintable() for c in value):
             raise InvalidField(f"{what} {value!r} has surrounding whitespace or control characters; "
                                "ids are used exactly as given")
@@ -272,7 +303,8 @@ def check_item_values(fields: Mapping[str, object]) -> dict[str, object]:
     if out.get("key") is not None:
         out["key"] = check_text(out["key"], "key", max_chars=MAX_KEY_CHARS, bytes_ok=False)
     if out.get("speaker") not in (None, ""):
-        out["speaker"] = check_text(out["speaker"], "speaker", max_chars=MAX_SPEAKER_CHARS, bytes_ok=False)
+        out["speaker"] = check_text(out["speaker"], "speaker", max_chars=MAX_SPEAKER_CHARS, bytes_ok=False,
+                                    name=True)
     elif "speaker" in out:
         out["speaker"] = ""
     if "source" in out:

@@ -105,3 +105,49 @@ def test_item_values_are_checked_before_the_store_sees_them() -> None:
         check_item_values({"speaker": "Ann\ud800"})
     good = check_item_values({"source": ["t1", "t2"], "valid_from": 0, "key": " k ", "speaker": ""})
     assert good["source"] == ["t1", "t2"] and good["key"] == "k" and good["valid_from"].year == 1970
+
+
+# ── bidi controls: refused in ids and names, stripped from free text ──
+
+BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"]
+
+
+@pytest.mark.parametrize("control", BIDI)
+def test_a_bidi_control_in_an_id_is_refused_by_name(control: str) -> None:
+    for ident in (control + "ann", "ann" + control, "an" + control + "n"):
+        with pytest.raises(InvalidField, match=f"bidi control U\\+{ord(control):04X}"):
+            check_id(ident, "user id")
+
+
+@pytest.mark.parametrize("control", BIDI)
+def test_a_bidi_control_in_a_speaker_name_is_refused(control: str) -> None:
+    from memory_core.validation import check_item_values
+    from memory_core.wire.turns import check_turn
+
+    spoofed = control + "Ann"
+    with pytest.raises(InvalidField, match=r"speaker .* bidi control"):
+        check_turn("ann", "t1", "I live in Oslo", "user", "s1", "2026-01-01T00:00:00Z", speaker=spoofed)
+    with pytest.raises(InvalidField, match=r"speaker .* bidi control"):
+        check_item_values({"speaker": spoofed})
+    with pytest.raises(InvalidField, match=r"speaker .* bidi control"):
+        turn_from_mapping({"text": "hi", "speaker": spoofed, "timestamp": "2026-01-01T00:00:00Z"}, "ann")
+
+
+def test_bidi_controls_are_stripped_from_free_text_and_the_turn_is_kept() -> None:
+    from memory_core.errors import EmptyText
+    from memory_core.validation import check_meta, check_text
+    from memory_core.wire.turns import check_turn
+
+    # "I live in \u202eolsO" shows as "I live in Oslo" in a listing: stored as the characters it holds
+    assert check_text("I live in \u202eolsO\u202c") == "I live in olsO"
+    assert check_text("\u2067我住在奥斯陆\u2069") == "我住在奥斯陆"
+    assert check_text(" \u202e  tea ") == "tea"  # the control no longer shields the surrounding space
+    wired = check_turn("ann", "t1", "\u202eI live in Oslo", "user", "s1", "2026-01-01T00:00:00Z", speaker="Ann")
+    assert wired["text"] == "I live in Oslo" and wired["speaker"] == "Ann"
+    assert check_meta({"k": "\u202dv"}) == {"k": "v"}
+    turn = turn_from_mapping({"text": "\u202e我喜欢茶", "timestamp": "2026-01-01T00:00:00Z"}, "ann")
+    assert turn.text == "我喜欢茶"
+    with pytest.raises(EmptyText):
+        check_text("\u202e\u2066\u2069")  # nothing left to store
+    # the marks that are not overrides (LRM, RLM, ALM) are ordinary text in RTL scripts
+    assert check_text("שלום\u200f!") == "שלום\u200f!"

@@ -16,6 +16,8 @@ from pydantic_core import PydanticCustomError
 from api_shim.http.auth import MAX_USER_ID_CHARS
 from memory_core.errors import InvalidField
 from memory_core.validation import (
+    DEFAULT_ROLE,
+    DEFAULT_SESSION_ID,
     MAX_ID_CHARS,
     MAX_META_ENTRIES,
     MAX_META_KEY_CHARS,
@@ -120,12 +122,12 @@ class _In(BaseModel):
 
 
 class TurnIn(_In):
-    """One finished conversation turn."""
+    """One finished conversation turn; ``role`` and ``session_id`` default as in a turn file (README "Turn files")."""
 
     user_id: UserId
     turn_id: AnyId = Field(description="the caller's id for the turn: publishing it again is a no-op")
-    session_id: AnyId
-    role: Literal["user", "assistant", "tool", "system"]
+    session_id: AnyId = Field(DEFAULT_SESSION_ID, description="the conversation the turn belongs to")
+    role: Literal["user", "assistant", "tool", "system"] = DEFAULT_ROLE
     text: Text
     timestamp: Timestamp = Field(description="when the turn happened: ISO-8601 (naive = UTC) or epoch seconds")
     speaker: Annotated[str, Field(min_length=1, max_length=128)] | None = None

@@ -58,7 +58,7 @@ def check_turn(user_id: object, turn_id: object, text: object, role: object, ses
         text: 1..``MAX_TEXT_CHARS`` characters.
         role: one of ``ROLES``.
         timestamp: aware datetime, ISO-8601 or epoch seconds, at most a day ahead of this machine's clock.
-        speaker: 1..``MAX_TURN_SPEAKER_CHARS`` characters, or None.
+        speaker: 1..``MAX_TURN_SPEAKER_CHARS`` characters without bidi controls, or None.
         meta: as ``check_meta``.
 
     Raises:
@@ -73,7 +73,7 @@ def check_turn(user_id: object, turn_id: object, text: object, role: object, ses
             "text": check_text(text, "text", bytes_ok=False),
             "timestamp": check_turn_time(timestamp).isoformat(),
             "speaker": "" if speaker is None else check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS,
-                                                              bytes_ok=False),
+                                                              bytes_ok=False, name=True),
             "meta": check_meta(meta), "published_at": time.time()}
 
 

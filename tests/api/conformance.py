@@ -137,6 +137,8 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
         (lambda: api.history(rex_id, user_id=other), UnknownItem),
         (lambda: api.hit(rex_id, user_id=other), UnknownItem),
         (lambda: api.add("   ", user_id=user), EmptyText),
+        (lambda: api.add(b"I live in Oslo", user_id=user), InvalidField),  # was iterated: "message 0 ... got int"
+        (lambda: api.add(bytearray("我住在奥斯陆".encode()), user_id=user), InvalidField),
         (lambda: api.add("fine", user_id=user, infer=False, kind="gossip"), InvalidField),
         (lambda: api.update(rex_id, "", user_id=user), EmptyText),
         (lambda: api.search("", user_id=user), EmptyText),

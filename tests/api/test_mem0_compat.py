@@ -131,3 +131,29 @@ def test_search_update_history_delete() -> None:
     m.reset()
     assert m.get_all(user_id="li") == {"results": []}
     m.close()
+
+
+@pytest.mark.parametrize("data", [b"I live in Oslo", bytearray("我住在奥斯陆".encode()), memoryview(b"I live in Oslo")])
+def test_bytes_are_refused_as_messages_not_iterated(data: object) -> None:
+    from memory_core.embedded import EmbeddedMemory
+    from memory_core.mem0_compat import Memory
+
+    m = Memory()
+    name = type(data).__name__
+    expected = f"messages must be a string or a list of {{role, content}} mappings; got {name}"
+    try:
+        with pytest.raises(InvalidField) as caught:
+            m.add(data, user_id="alex")  # type: ignore[arg-type]
+        assert str(caught.value) == expected  # was "message 0 must be a mapping ...; got int"
+        assert m.get_all(filters={"user_id": "alex"})["results"] == []
+    finally:
+        m.close()
+    mem = EmbeddedMemory.open()
+    try:
+        with pytest.raises(InvalidField, match="got " + name):
+            mem.add(data, user_id="ana")  # type: ignore[arg-type]
+        assert mem.get_all(user_id="ana") == []
+        mem.add("I live in Oslo", user_id="ana", infer=False, theme="places")  # the string is fine
+        assert [r["description"] for r in mem.get_all(user_id="ana")] == ["I live in Oslo"]
+    finally:
+        mem.close()

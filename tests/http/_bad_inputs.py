@@ -3,7 +3,7 @@
 ``corpus(user)`` returns ``Case(method, path, body/content, note, expect)``
 for user ``user`` (created by the first case): bad timestamps (out of range
 once converted to UTC, epochs of every size, garbage), NUL characters, lone
-surrogates, bad ids, types, sizes, enums, YAML imports with such values, and
+surrogates, Unicode bidi controls, bad ids, types, sizes, enums, YAML imports with such values, and
 broken bodies. ``expect`` is the status class the case must get ("2xx" /
 "4xx"); None means "anything but 5xx". ``tests/http/test_bad_input_corpus.py``
 and ``ops/soak.py`` run it against the real shim.
@@ -98,6 +98,26 @@ def corpus(user: str) -> list[Case]:
                  {"k" * 65: "v"}, {"k": "v" * 2001}):
         turn(f"meta {str(meta)[:30]}", meta=meta)
     turn("an unknown field", extra="x")
+    # Unicode bidi controls (listing spoofing): refused in ids and names, stripped from free text
+    bidi = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"]
+    for control in bidi:
+        turn(f"speaker with U+{ord(control):04X}", speaker=control + "Ann")
+        turn(f"user id with U+{ord(control):04X}", user_id=user + control)
+        turn(f"session id with U+{ord(control):04X}", session_id="s" + control + "1")
+        turn(f"text with U+{ord(control):04X} (stored without it)", expect="2xx", text=f"{control}I like green tea.")
+        cases.append(Case("POST", f"/v1/users/{user}/recall", {"query": control + "tea"},
+                          note=f"query with U+{ord(control):04X}", expect="2xx"))
+        cases.append(Case("POST", items, {"description": "tea", "theme": "taste", "speaker": control + "Ann"},
+                          note=f"item speaker with U+{ord(control):04X}"))
+    turn("text of bidi controls only", text="".join(bidi))
+    turn("meta with a bidi control (stored without it)", expect="2xx", meta={"src": "\u202eweb"})
+    cases.append(Case("POST", items, {"description": "\u2067我喜欢绿茶\u2069", "theme": "taste"},
+                      note="item text in an isolate (stored without it)", expect="2xx"))
+    # role and session_id default as in a turn file ("user", "default")
+    no_role = _turn(user, n)
+    del no_role["role"], no_role["session_id"]
+    n += 1
+    cases.append(Case("POST", "/v1/turns", no_role, note="a turn without role and session_id", expect="2xx"))
     # lone surrogates: JSON escapes that decode to no valid text
     for name in ("text", "user_id", "speaker", "session_id"):
         body = json.dumps(_turn(user, n, speaker="Ann")).replace(f'"{name}": "', f'"{name}": "\\ud800', 1)

@@ -74,3 +74,26 @@ def test_a_body_shorter_than_declared_cannot_hold_the_connection(stack: Stack, a
         held_s = time.monotonic() - started
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
     assert held_s < 8, held_s
+
+
+def test_a_turn_takes_the_turn_file_defaults_and_loses_its_bidi_controls(stack: Stack, acme_key: str) -> None:
+    user = "bidi-user"
+    dsn = stack.db_url.replace("postgresql+psycopg://", "postgresql://")
+    with stack.client(acme_key) as client:
+        body = {"user_id": user, "turn_id": "b1", "text": "\u202eI live in Oslo.", "timestamp": "2026-03-01T10:00:00Z"}
+        response = client.post("/v1/turns", json=body)  # no role, no session_id: was 422 "Field required"
+        assert response.status_code == 202, response.text
+        zh = {"user_id": user, "turn_id": "b2", "text": "我住在\u2067奥斯陆\u2069。",
+              "timestamp": "2026-03-01T10:01:00Z", "speaker": "\u202eAnn"}
+        refused = client.post("/v1/turns", json=zh)
+        assert refused.status_code == 422 and "bidi control U+202E" in refused.text
+        assert client.post("/v1/turns", json={**zh, "speaker": "李"}).status_code == 202
+
+    def stored() -> list[tuple[str, str, str, str]] | None:
+        with psycopg.connect(dsn) as conn:
+            rows = conn.execute("SELECT turn_id, role, session_id, text FROM turns WHERE user_id = %s "
+                                "ORDER BY turn_id", (f"acme:{user}",)).fetchall()
+        return [tuple(r) for r in rows] if len(rows) == 2 else None
+
+    assert wait_until(stored, 30, "both turns stored") == [("b1", "user", "default", "I live in Oslo."),
+                                                           ("b2", "user", "default", "我住在奥斯陆。")]
