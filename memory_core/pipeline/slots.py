@@ -68,6 +68,7 @@ class SlotHit:
         detail: text that adds to the slot's item rather than replacing it.
         ends: keys of other objects this statement ends (a switch of drink).
         switch: True for "switched to X" (the old value unnamed or named).
+        named: the other person's name when the clause gives it ("my brother Jack" -> "Jack").
     """
 
     attr: Attribute
@@ -81,6 +82,7 @@ class SlotHit:
     ends: tuple[str, ...] = ()
     switch: bool = False
     aliases: tuple[str, ...] = ()
+    named: str = ""
 
     @property
     def single_valued(self) -> bool:
@@ -163,6 +165,9 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
             continue
         taken.add(attr.id)
         reading.hits.extend(hits)
+    if m is not None and m.groupdict().get("name"):
+        for one in reading.hits:
+            one.named = m.group("name") if one.subject else ""
     if reading.temporary and marks["stay"].search(folded):
         reading.stay = True
     if not reading.hits and not subject and not reading.temporary:
@@ -309,7 +314,8 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
 
 def describe(hit: SlotHit, lang: str, user: str) -> str:
     """Return the full description of ``hit`` for a subject named ``user`` ("User", "用户", "Caroline")."""
-    who = user if not hit.subject else (f"{user}的{hit.subject}" if lang == "zh" else f"{user}'s {hit.subject}")
+    other = f"{hit.subject}{hit.named}" if lang == "zh" else " ".join(filter(None, (hit.subject, hit.named)))
+    who = user if not hit.subject else (f"{user}的{other}" if lang == "zh" else f"{user}'s {other}")
     if not hit.claim:
         return who
     if lang == "zh":

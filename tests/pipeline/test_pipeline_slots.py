@@ -282,3 +282,13 @@ def test_another_latin_value_in_the_other_language_is_still_a_change(store: Any,
                                                                      ingest: Ingest) -> None:
     feed(ingest, make_turn, "I live in Porto.", "我搬到Lisbon了")
     assert ["Lisbon" in i.description for i in by_key(store, "fact:lives_in")] == [True]
+
+
+@pytest.mark.parametrize(("text", "key", "name"), [
+    ("My cousin Omar works at Nokia.", "fact:cousin/works_at", "Omar"),
+    ("我妹妹Lucy住在悉尼", "fact:妹妹/lives_in", "Lucy"),
+])
+def test_a_relatives_name_stays_in_their_fact(store: Any, make_turn: TurnFactory, ingest: Ingest, text: str,
+                                              key: str, name: str) -> None:
+    feed(ingest, make_turn, text)
+    assert [name in i.description for i in by_key(store, key)] == [True]
