@@ -37,6 +37,7 @@ from memory_core.retrieval.categories import category_terms
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
+from memory_core.retrieval.idioms import plain_query
 from memory_core.retrieval.index import (
     PRESETS,
     RecallFilters,
@@ -166,11 +167,11 @@ class HybridIndex(HybridState, Reranks):
         return codes, window
 
     def _multipliers(self, docs: np.ndarray, codes: list[int], window: tuple[float, float] | None,
-                     settings: HybridSettings) -> np.ndarray | None:
+                     settings: HybridSettings, asked: frozenset[str] = frozenset()) -> np.ndarray | None:
         """Shape (len(docs),) speaker × time × superseded-event multipliers of ``docs``; None when none applies."""
         mult = self._evidence(docs)
         if settings.superseded_event_factor != 1:
-            stale = self._stale[docs]
+            stale = self.asked_stale(docs, asked)
             if stale.any():
                 mult = np.ones(docs.shape[0]) if mult is None else mult
                 mult[stale] *= settings.superseded_event_factor
@@ -256,7 +257,8 @@ class HybridIndex(HybridState, Reranks):
         weights = weights or PRESETS["balanced"]
         weights.validate()
         mask = self.table.mask_for(filters or RecallFilters())
-        tokens = tokenize(query, self.lexicon)
+        tokens = tokenize(plain_query(query), self.lexicon)
+        asked_words = frozenset(tokens)
         if not self.lexical.n_live or (not tokens and query_vector is None):
             return []
         ref = self.table.reference_time(now)
@@ -293,7 +295,7 @@ class HybridIndex(HybridState, Reranks):
         codes, window = self._boosts(query, mask, ref, settings)
         if settings.second_round and settings.w_second:
             docs, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
-            mult = self._multipliers(docs, codes, window, settings)
+            mult = self._multipliers(docs, codes, window, settings, asked_words)
             if mult is not None:
                 fused *= mult
             top = docs[top_k_indices(fused, settings.seed_items)]
@@ -304,14 +306,14 @@ class HybridIndex(HybridState, Reranks):
         cand, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
         if not cand.shape[0]:
             return []
-        mult = self._multipliers(cand, codes, window, settings)
+        mult = self._multipliers(cand, codes, window, settings, asked_words)
         if mult is not None:
             fused *= mult
         score = fused * self.table.boost(cand, weights, ref)
         best = top_k_indices(score, k * 4)  # room to fill what the reranks lower or drop
         order, kept = self._rerank(query, cand[best], score[best], settings)
         if settings.diversity:
-            order, kept = self._diverse(order, kept, k, mask, cand, query)
+            order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words)
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)

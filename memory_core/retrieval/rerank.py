@@ -21,6 +21,12 @@ of the best fused items (a few times k), never on the whole index:
   name or who someone is ("What's my name?", "Who is Alex?", "我叫什么？"):
   a name in the query says whom it is about, as "I" does, not what it asks
   ("What does Alex love?" asks what Alex loves).
+- **the asked attribute's old value** (``asked_stale``): a turn holding
+  several statements ("I live in Manchester and I work at Deloitte") of which
+  the one the query asks about was superseded (a later job) counts as a
+  superseded turn for that query: it weighs ``superseded_event_factor`` and
+  comes after the current item of that slot. A slot is asked when the query
+  holds one of its question words (``pipeline.slots.slot_terms``).
 - **one result per source** (``_diverse``): the curated item in its raw
   turn's place (of several, the one the query ranks best), the current value before the turn that said the old one.
 """
@@ -28,12 +34,15 @@ of the best fused items (a few times k), never on the whole index:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status, Trust
+from memory_core.pipeline.slots import slot_terms
+from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.relations import names_relation
 from memory_core.retrieval.tokenize import tokenize
 
@@ -53,14 +62,6 @@ SMALL_TALK_TERMS = 2
 _ASKS, _SMALL = 1, 2  # bits of a slot's turn mark
 
 _FIRST_PERSON = re.compile(r"(?<![A-Za-z'])(?:i|me|my|mine|myself)(?![A-Za-z])|我", re.IGNORECASE)
-_NAME_ASKED = re.compile(
-    r"(?<![A-Za-z])(?:names?|named|call|called|calls|who|whom|whose)(?![A-Za-z])|名字|姓名|叫|姓|称呼|谁",
-    re.IGNORECASE)
-_NAME_STATEMENT = re.compile(
-    r"^\s*(?:the\s+)?(?:user|用户)\s*(?:is|'s|am|=|是|叫|名叫|叫做)\s*(?P<name>[^,，。.!！?？]+?)\s*[.。!！]?\s*$",
-    re.IGNORECASE)
-_HAN_NAME = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]{2,4}$")
-_LATIN_NAME = re.compile(r"^[A-Z\u00c0-\u00de][\w'’-]*(?:\s+[A-Z\u00c0-\u00de][\w'’-]*){0,2}$")
 _SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
 _QUESTION_END = re.compile(r"[?？]\s*[\"”')）]*\s*$")
 _ZH_QUESTION = re.compile(r"(?:吗|什么|哪|哪儿|哪里|几|多少|谁|怎么|为什么|是不是)(?:呢|啊|呀|来着)?\s*$")
@@ -77,36 +78,6 @@ def key_subject(key: str | None) -> str | None:
         return None
     rest = key.partition(":")[2].split("@", 1)[0]
     return rest.split("/", 1)[0] if "/" in rest else ""
-
-
-def key_attribute(key: str | None) -> str | None:
-    """The attribute a slot key holds ("name" for ``fact:name@alex`` and ``fact:wife/name@ben``); None for no slot."""
-    if key_subject(key) is None:
-        return None
-    rest = key.partition(":")[2].split("@", 1)[0]  # type: ignore[union-attr]  # a slot key is a str
-    return rest.rsplit("/", 1)[-1].split(":", 1)[0]
-
-
-@lru_cache(maxsize=4096)
-def is_name_statement(description: str) -> bool:
-    """True when a curated item's text only says what the user is called.
-
-    "User is Alex", "User is Mary Ann", "用户是小林", "用户叫美玲" are; "User is
-    vegetarian" (not capitalised) and "User is from Porto" are not. Han names
-    are two to four characters ("用户是学生" reads as one too: it weighs less
-    only for queries that ask no name). Slot items keyed ``…name…`` count
-    too (``Reranks.name_factors``).
-    """
-    m = _NAME_STATEMENT.match(description)
-    if m is None:
-        return False
-    name = m.group("name").strip()
-    return bool(_LATIN_NAME.match(name) or _HAN_NAME.match(name))
-
-
-def asks_name(query: str) -> bool:
-    """True when ``query`` asks for a name or who someone is ("What's my name?", "Who is Alex?", "我叫什么？")."""
-    return _NAME_ASKED.search(query) is not None
 
 
 def asks_about_user(query: str) -> bool:
@@ -158,6 +129,7 @@ class Reranks:
     _ended_by_key: dict[str, set[int]]
     _marks: dict[str, int]  # event item id -> _ASKS | _SMALL bits (kept by the owner)
     _word_counts: dict[str, int]  # speaker name or theme -> its index terms
+    _superseded: Counter[str]  # turn id -> its superseded curated items
     _others: frozenset[str] = frozenset()
     _others_at: int = -1
 
@@ -309,22 +281,51 @@ class Reranks:
         """True for a name statement or a name slot (see ``name_factors``)."""
         return item.kind != Kind.EVENT and (key_attribute(item.key) == "name" or is_name_statement(item.description))
 
-    def _successor_of(self, j: int, mask: np.ndarray | None) -> int | None:
-        """For a turn whose statement was superseded (slot ``j``): the current item of that slot, if allowed."""
-        if not self._stale[j]:
-            return None
+    def _asked_keys(self, j: int, asked: frozenset[str]) -> list[str]:
+        """Keys of the superseded slot items of event ``j``'s turns that the query words ``asked`` ask about."""
+        item = self.table.items[j]
+        if not asked or item is None or item.kind != Kind.EVENT or not any(self._superseded[t] for t in item.source):
+            return []
         items = self.table.items
-        for turn_id in items[j].source:  # type: ignore[union-attr]  # stale slots are live events
+        keys = []
+        for turn_id in item.source:
             for c in self._slots_by_turn.get(turn_id, ()):
-                item = items[c]
-                if item is not None and item.status == Status.SUPERSEDED and item.key:
-                    for s in sorted(self._active_by_key.get(item.key, ())):
-                        if mask is None or mask[s]:
-                            return s
+                old = items[c]
+                if old is not None and old.status == Status.SUPERSEDED and old.key and old.key not in keys \
+                        and not asked.isdisjoint(_slot_words(old.key, self.lexicon)):
+                    keys.append(old.key)
+        return keys
+
+    def asked_stale(self, docs: np.ndarray, asked: frozenset[str]) -> np.ndarray:
+        """Shape (len(docs),) bool: events superseded outright, or in the slot the query words ``asked`` ask about."""
+        stale = self._stale[docs].copy()
+        if asked and self._superseded:
+            for n, j in enumerate(docs.tolist()):
+                if not stale[n] and self._asked_keys(j, asked):
+                    stale[n] = True
+        return stale
+
+    def _successor_of(self, j: int, mask: np.ndarray | None, asked: frozenset[str] = frozenset()) -> int | None:
+        """For a turn whose statement was superseded (slot ``j``): the current item of that slot, if allowed.
+
+        A turn only partly superseded has a successor only in a slot the query words ``asked`` ask about.
+        """
+        items = self.table.items
+        if self._stale[j]:
+            keys = [item.key for turn_id in items[j].source  # type: ignore[union-attr]  # stale: live events
+                    for c in self._slots_by_turn.get(turn_id, ())
+                    if (item := items[c]) is not None and item.status == Status.SUPERSEDED and item.key]
+        else:
+            keys = self._asked_keys(j, asked)
+        for key in keys:
+            for s in sorted(self._active_by_key.get(key, ())):  # type: ignore[arg-type]  # keys are str
+                if mask is None or mask[s]:
+                    return s
         return None
 
     def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
-                 found: np.ndarray, query: str = "") -> tuple[np.ndarray, np.ndarray]:
+                 found: np.ndarray, query: str = "",
+                 asked: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
         """Say k different things: one result per source, the curated item before its raw turn.
 
         Walking the ranking best first:
@@ -333,7 +334,8 @@ class Reranks:
           allow is replaced by that item, at the event's rank and score (the
           turn stays its provenance); a name statement only when ``query``
           asks a name;
-        - a turn whose statement was superseded comes right after the current
+        - a turn whose statement was superseded (or, of several, the one the
+          query words ``asked`` ask about) comes right after the current
           item of the same slot, when the query found that item at all (the
           successor answers the old question; the turn stays findable as history);
         - an item whose source turns are all covered by better results is
@@ -375,7 +377,7 @@ class Reranks:
         rank = {slot: n for n, slot in enumerate(ordered.tolist())}
         names = not query or asks_name(query)
         for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
-            succ = self._successor_of(j, mask)
+            succ = self._successor_of(j, mask, asked)
             if succ is not None and succ not in placed and _holds(found, succ):
                 placed.add(succ)  # the current value first, then the turn that said the old one
                 place(succ, sources(succ))
@@ -400,6 +402,12 @@ class Reranks:
         partial = [(j, score) for j, score in partial if not all(t in seen(j) for t in sources(j))]
         picked = (fresh + partial)[:k]
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
+
+
+@lru_cache(maxsize=1024)
+def _slot_words(key: str, lexicon: frozenset[str]) -> frozenset[str]:
+    """The index terms of a slot's question words (``slot_terms``), once per key."""
+    return frozenset(tokenize(slot_terms(key), lexicon))
 
 
 def _holds(sorted_docs: np.ndarray, j: int) -> bool:

@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memory_core.errors import InvalidField
-from memory_core.model import Kind, MemoryItem, Turn
+from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.retrieval.hybrid import HybridIndex
+from memory_core.retrieval.idioms import plain_query
 from memory_core.retrieval.rerank import asks_about_user, asks_name, is_name_statement, key_subject, only_question
 from memory_core.retrieval.stages import HYBRID_PRESETS
 
@@ -174,3 +175,42 @@ def test_the_users_name_in_a_query_does_not_make_the_name_fact_the_answer(text, 
     assert plain[0] == name  # without the factor the name fact stood for the turn
     # a question that asks the name still gets the name fact first
     assert next(r.item.description for r in index.search(name_query, k=3, settings=ON)) == name
+
+
+def _moved_job(texts: list[str], home: tuple[str, str], old: tuple[str, str], new: tuple[str, str]) -> HybridIndex:
+    """Turn t1 says where the user lives and works; t2 (later) a new job: t1's job item is superseded."""
+    items, turns = turns_and_events("Nadia", texts)
+    lives = fact(home[0], home[1], "t1")
+    was = replace(fact(old[0], old[1], "t1"), status=Status.SUPERSEDED)
+    now = fact(new[0], new[1], "t2")
+    return HybridIndex.build([*items, lives, was, now], turns, window=0)
+
+
+@pytest.mark.parametrize(("texts", "home", "old", "new", "query", "other"), [
+    (["I rent a flat in Leeds and I work as a pharmacist at Boots.", "I quit, now I'm a pilot at Ryanair."],
+     ("Nadia lives in Leeds", "fact:lives_in@nadia"), ("Nadia works at Boots", "fact:works_at@nadia"),
+     ("Nadia works at Ryanair", "fact:works_at@nadia"), "Which company do I work at?", "Where do I live?"),
+    (["我住在苏州，在一家银行上班。", "我跳槽了，现在在一家游戏公司上班。"],
+     ("Nadia住在苏州", "fact:lives_in@nadia"), ("Nadia在银行上班", "fact:works_at@nadia"),
+     ("Nadia在游戏公司上班", "fact:works_at@nadia"), "我在哪个公司上班？", "我住在哪里？"),
+])
+def test_a_turn_whose_asked_statement_was_superseded_comes_after_the_current_item(texts, home, old, new, query,
+                                                                                   other):
+    index = _moved_job(texts, home, old, new)
+    found = [r.item.description for r in index.search(query, k=3, settings=ON)]
+    assert found[0] == new[0]
+    # the superseded statement's turn weighs less for this question (its other statement still stands)
+    turn = f"Nadia: {texts[0]}"
+    halved = scores(index, query, diversity=False)
+    assert halved[turn] == pytest.approx(0.5 * scores(index, query, diversity=False,
+                                                      superseded_event_factor=1.0)[turn])
+    # a question about the statement that still holds is not touched
+    assert scores(index, other) == scores(index, other, superseded_event_factor=1.0)
+
+
+@pytest.mark.parametrize(("query", "has"), [
+    ("So what does Nadia do for a living these days?", "job"), ("她现在是干什么的？", "工作"),
+    ("How does he earn his living?", "job")])
+def test_a_living_idiom_asks_for_a_job(query, has):
+    assert has in plain_query(query) and "living" not in plain_query(query)
+    assert plain_query("Where do I live these days?") == "Where do I live these days?"

@@ -1,0 +1,31 @@
+"""Idioms that ask about an attribute in words that name something else, read as the attribute's words.
+
+"What do I do for a living?" asks for a job, yet its only content word,
+"living", stems to "live" and finds where the user lives; "他是干什么的" /
+"靠什么吃饭" ask the same in Chinese. ``plain_query`` swaps such a phrase
+for the words a memory of the attribute holds ("job work", "工作 职业")
+before the query is tokenized. The list is short and phrase-level (whole
+idioms, not single words), so a query that says "live" plainly ("Where do I
+live?") is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["plain_query"]
+
+_JOB = " job work occupation 工作 职业 "
+_IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:do(?:es|ing)?|did)\s+for\s+(?:a\s+)?(?:living|work)\b|\bfor\s+a\s+living\b"
+                r"|\bline\s+of\s+work\b|\bearns?\s+(?:a|his|her|their|my|your)\s+living\b", re.IGNORECASE), _JOB),
+    (re.compile(r"(?:干|做|搞)(?:什么|啥)(?:的|工作|行业)|靠(?:什么|啥)(?:吃饭|为生|谋生)|以(?:什么|啥)为生"), _JOB),
+)
+
+
+def plain_query(query: str) -> str:
+    """Return ``query`` with each idiom of the module docstring replaced by its attribute's words (else unchanged)."""
+    for pattern, words in _IDIOMS:
+        if pattern.search(query):
+            query = pattern.sub(words, query)
+    return query

@@ -1,0 +1,52 @@
+"""Name statements and questions that ask a name (``rerank.Reranks.name_factors``), in English and Chinese.
+
+A name in a query ("What does Alex love?") says whom it is about, as "I"
+does; only a query that asks a name ("What's my name?", "Who is Alex?",
+"我叫什么？") is answered by the item that says the name.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["asks_name", "is_name_statement", "key_attribute"]
+
+_NAME_ASKED = re.compile(
+    r"(?<![A-Za-z])(?:names?|named|call|called|calls|who|whom|whose)(?![A-Za-z])|名字|姓名|叫|姓|称呼|谁",
+    re.IGNORECASE)
+_NAME_STATEMENT = re.compile(
+    r"^\s*(?:the\s+)?(?:user|用户)\s*(?:is|'s|am|=|是|叫|名叫|叫做)\s*(?P<name>[^,，。.!！?？]+?)\s*[.。!！]?\s*$",
+    re.IGNORECASE)
+_HAN_NAME = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff]{2,4}$")
+_LATIN_NAME = re.compile(r"^[A-Z\u00c0-\u00de][\w'’-]*(?:\s+[A-Z\u00c0-\u00de][\w'’-]*){0,2}$")
+
+
+def key_attribute(key: str | None) -> str | None:
+    """The attribute a slot key holds ("name" for ``fact:name@alex`` and ``fact:wife/name@ben``); None for no slot."""
+    if not key or not key.startswith(("fact:", "pref:", "todo:")):
+        return None
+    rest = key.partition(":")[2].split("@", 1)[0]
+    return rest.rsplit("/", 1)[-1].split(":", 1)[0]
+
+
+@lru_cache(maxsize=4096)
+def is_name_statement(description: str) -> bool:
+    """True when a curated item's text only says what the user is called.
+
+    "User is Alex", "User is Mary Ann", "用户是小林", "用户叫美玲" are; "User is
+    vegetarian" (not capitalised) and "User is from Porto" are not. Han names
+    are two to four characters ("用户是学生" reads as one too: it weighs less
+    only for queries that ask no name). Slot items keyed ``…name…`` count
+    too (``Reranks.name_factors``).
+    """
+    m = _NAME_STATEMENT.match(description)
+    if m is None:
+        return False
+    name = m.group("name").strip()
+    return bool(_LATIN_NAME.match(name) or _HAN_NAME.match(name))
+
+
+def asks_name(query: str) -> bool:
+    """True when ``query`` asks for a name or who someone is ("What's my name?", "Who is Alex?", "我叫什么？")."""
+    return _NAME_ASKED.search(query) is not None
