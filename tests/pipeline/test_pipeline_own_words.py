@@ -200,3 +200,4 @@ def test_a_clause_naming_nothing_of_its_own_is_no_item(store: DictStore, ingest:
     assert len(items) == 1 and all(i.key.startswith("fact:allergy:") for i in items)
     if kept is not None:
         assert [i.description for i in items] == kept
+

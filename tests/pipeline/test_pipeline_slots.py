@@ -292,3 +292,14 @@ def test_a_relatives_name_stays_in_their_fact(store: Any, make_turn: TurnFactory
                                               key: str, name: str) -> None:
     feed(ingest, make_turn, text)
     assert [name in i.description for i in by_key(store, key)] == [True]
+
+
+@pytest.mark.parametrize(("texts", "name"), [
+    (["我的男朋友叫高远", "我和高远分手了，现在跟林峰在一起"], "林峰"),
+    (["My girlfriend is Mei.", "Mei and I broke up. I'm seeing Carla now."], "Carla"),
+])
+def test_a_breakup_then_a_new_partner_in_one_turn_keeps_the_new_one(store: Any, make_turn: TurnFactory,
+                                                                    ingest: Ingest, texts: list[str],
+                                                                    name: str) -> None:
+    feed(ingest, make_turn, *texts)
+    assert [name in i.description for i in by_key(store, "fact:partner")] == [True]
