@@ -222,6 +222,16 @@ def test_assistant_small_talk_is_not_an_item(store: Any, make_turn: TurnFactory,
     assert [i.description for i in items] == ["assistant: Your flight to Oslo leaves at 9:40 on Friday."]
 
 
+def test_a_greeting_addressed_by_name_is_small_talk(store: Any, make_turn: TurnFactory, ingest: Ingest) -> None:
+    ingest(make_turn("Lovely to meet you, Dara!", role="assistant"))
+    ingest(make_turn("Hey Marco.", role="assistant"))
+    ingest(make_turn("认识你很高兴，阿珍！", role="assistant"))
+    ingest(make_turn("Nice to meet you, Dara, and congrats on the new flat in Leeds!", role="assistant"))
+    items = store.list_items("u1", statuses=[Status.ACTIVE])
+    assert [i.description for i in items] == [
+        "assistant: Nice to meet you, Dara, and congrats on the new flat in Leeds!"]
+
+
 def test_canonical_objects_are_shared_across_languages() -> None:
     assert canon_object("coffee", "en") == canon_object("咖啡", "zh") == "coffee"
     assert canon_object("吃辣", "zh") == canon_object("spicy food", "en")
