@@ -198,12 +198,9 @@ class Lexicon:
                         return table[" ".join(words[i:i + n])], " ".join(words[i:i + n])
         return None
 
-    def canon(self, text: str, lang: str) -> str | None:
-        """Return the canonical object id of ``text`` ("Coffee", "拿铁" -> "coffee"), or None when unknown.
-
-        A short text holding one known name ("iced coffee every morning",
-        "冰美式") maps to it too; the longest known name wins.
-        """
+    def exact(self, text: str, lang: str) -> str | None:
+        """The canonical object id ``text`` names exactly (folded; no article, leading 吃/喝 or trailing 了/的),
+        in ``lang`` first and then the other language; None when no name is it."""
         for side in (lang, "en" if lang == "zh" else "zh"):
             folded = self._fold(_EN_ARTICLE.sub("", text.strip()) if side == "en" else text, side)
             if side == "zh":
@@ -211,6 +208,17 @@ class Lexicon:
             hit = self.surface[side].get(folded)
             if hit:
                 return hit
+        return None
+
+    def canon(self, text: str, lang: str) -> str | None:
+        """Return the canonical object id of ``text`` ("Coffee", "拿铁" -> "coffee"), or None when unknown.
+
+        A short text holding one known name ("iced coffee every morning",
+        "冰美式") maps to it too; the longest known name wins.
+        """
+        hit = self.exact(text, lang)
+        if hit:
+            return hit
         if lang == "zh" or _CJK.search(text):
             run = self._fold(text, "zh")
             if len(run) <= 10:
@@ -275,14 +283,9 @@ def canon_object(text: str, lang: str) -> str:
     Only exact names and synonyms share a key ("coffee", "咖啡", "吃辣" / "spicy
     food"); a kind keeps its own ("green tea" and "black tea" are two likes).
     """
-    lex = lexicon()
-    for side in (lang, "en" if lang == "zh" else "zh"):
-        folded = lex._fold(_EN_ARTICLE.sub("", text.strip()) if side == "en" else text, side)
-        if side == "zh":
-            folded = _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded
-        oid = lex.surface[side].get(folded)
-        if oid:
-            return oid
+    oid = lexicon().exact(text, lang)
+    if oid:
+        return oid
     folded = Lexicon._fold(text, lang)
     return _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded if lang == "zh" else folded
 
