@@ -105,10 +105,10 @@ class DatabaseRecall:
 
     def _set_up(self) -> Any:
         """Build the ``Memory`` and load the tokenizer's dictionary (no database access)."""
-        from memory_core.retrieval.tokenize import warm_up
         from memory_core.service import Memory
         from memory_core.settings import load_settings
         from memory_core.store.sql import SqlStore
+        from memory_core.text.tokenize import warm_up
 
         store = SqlStore(self.database_url, migrate=False, connect_timeout_s=max(1, round(self.timeout_s)))
         memory = Memory(store, settings=load_settings(database_url=self.database_url))

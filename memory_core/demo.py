@@ -18,9 +18,9 @@ from rich.table import Table
 
 from memory_core.ingest_io import read_jsonl
 from memory_core.model import Status
-from memory_core.retrieval.tokenize import tokenize
 from memory_core.service import open_memory
 from memory_core.settings import Settings
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEMO_QUERIES", "DEMO_USER", "SAMPLE_PATH", "run_demo"]
 

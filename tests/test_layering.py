@@ -51,10 +51,12 @@ def test_the_project_keeps_every_layering_contract() -> None:
     ("workers/tasks.py", "from api_shim import protocol\n", "The workers never import the shim"),
     ("memory_core/retrieval.py", "from memory_core.service import Memory\n", "Inside the core every import points"),
     ("memory_core/settings.py", "from memory_core import lifecycle\n", "Inside the core every import points"),
+    ("memory_core/pipeline.py", "from memory_core.retrieval import recall\n", "Inside the core every import points"),
 ])
 def test_a_deliberate_violation_breaks_its_contract(tmp_path: Path, name: str, source: str, broken: str) -> None:
     files = {"workers/dlq_cli.py": "", "workers/tasks.py": "ingest_turn = None\n", "api_shim/client.py": "",
-             "api_shim/protocol.py": "", "memory_core/service.py": "Memory = None\n", "memory_core/lifecycle.py": ""}
+             "api_shim/protocol.py": "", "memory_core/service.py": "Memory = None\n", "memory_core/lifecycle.py": "",
+             "memory_core/retrieval.py": "recall = None\n"}
     files[name] = source
     done = _lint(_tree(tmp_path, files))
     assert done.returncode != 0

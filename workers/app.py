@@ -31,8 +31,8 @@ from kombu import Queue
 
 from memory_core import wire
 from memory_core.redact import install_log_redaction
-from memory_core.retrieval.tokenize import warm_up
 from memory_core.settings import load_settings
+from memory_core.text.tokenize import warm_up
 from workers import kombu_fix
 from workers.bootstrap import Context, ProcessServices
 from workers.settings import WorkerSettings

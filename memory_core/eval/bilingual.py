@@ -25,9 +25,9 @@ from memory_core.eval.metrics import K_VALUES, Tally, percentile
 from memory_core.ingest_io import read_jsonl
 from memory_core.retrieval.bm25 import BM25Index
 from memory_core.retrieval.stages import stage_combinations
-from memory_core.retrieval.tokenize import tokenize
 from memory_core.service import open_memory
 from memory_core.settings import Settings
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["DATA_DIR", "LANGS", "QUESTIONS_PATH", "evaluate_bilingual", "load_questions"]
 

@@ -33,9 +33,9 @@ from memory_core.model import Turn
 from memory_core.retrieval.bm25 import BM25Index
 from memory_core.retrieval.recall import Recaller
 from memory_core.retrieval.stages import RETRIEVERS
-from memory_core.retrieval.tokenize import tokenize
 from memory_core.service import open_memory
 from memory_core.settings import Settings
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["KINDS", "SET_PATH", "SPLITS", "CrossCase", "evaluate_crosslingual", "load_cases"]
 

@@ -28,9 +28,9 @@ from memory_core.model import Kind
 from memory_core.retrieval.bm25 import BM25Index
 from memory_core.retrieval.recall import Recaller, RecallFilters
 from memory_core.retrieval.stages import RETRIEVERS, stage_combinations
-from memory_core.retrieval.tokenize import tokenize
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["K_VALUES", "evaluate_locomo", "evidence_ids", "format_ablation", "format_table", "recall_at_k"]
 

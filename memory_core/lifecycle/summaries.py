@@ -28,7 +28,7 @@ from typing import Protocol
 
 from memory_core.context import query_lang
 from memory_core.model import Actor, Kind, MemoryItem, Turn
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["EPISODE_GAP", "Episode", "Summarizer", "episode_summary", "episodes", "month_summary", "points_of"]
 

@@ -39,8 +39,8 @@ from memory_core.pipeline.types import KeyLookup
 from memory_core.retrieval.bm25 import BM25Index
 from memory_core.retrieval.entities import extract_entities, learn_lexicon
 from memory_core.retrieval.index import RecallFilters, RecallIndex, RecallResult
-from memory_core.retrieval.tokenize import tokenize
 from memory_core.retrieval.user_cache import UserCache
+from memory_core.text.tokenize import tokenize
 from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = ["RELATED_KINDS", "RelatedItems"]

@@ -26,8 +26,8 @@ import re
 from dataclasses import dataclass
 
 from memory_core.pipeline.slot_lexicon import lexicon
-from memory_core.retrieval.aliases import synonym_groups
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.synonyms import synonym_groups
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["MAX_GIST_CHARS", "Topic", "gist_clause", "lasting", "normalize_numbers", "same_topic", "third_person",
            "topic", "worth_a_look"]

@@ -2,7 +2,7 @@
 
 Modules:
 
-- ``tokenize``: text to index terms, for English, Chinese and mixed text;
+- ``tokenize``: the old path of ``memory_core.text.tokenize`` (text to index terms), kept for importers;
 - ``bm25``: a BM25 (Okapi) index scored through an inverted index;
 - ``recall``: per-user recall with filters, recency and hit weighting, and an
   index cache keyed by the store's memory version.

@@ -16,14 +16,11 @@ matches a memory that spelled it out, and the reverse.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Sequence
-from importlib import resources
 
-import yaml
-
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.synonyms import synonym_aliases, synonym_groups
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["AliasTable", "find_acronyms", "synonym_groups"]
 
@@ -67,25 +64,6 @@ def find_acronyms(text: str) -> list[tuple[str, str]]:
     return found
 
 
-@functools.lru_cache(maxsize=1)
-def synonym_groups() -> tuple[tuple[str, ...], ...]:
-    """The shipped bilingual synonym groups, each as the index terms of its members (cached)."""
-    raw = yaml.safe_load(resources.files("memory_core").joinpath("data", "synonyms.yaml").read_text("utf-8"))
-    return tuple(tuple(str(m) for m in group) for group in raw)
-
-
-@functools.lru_cache(maxsize=1)
-def _synonym_aliases() -> dict[str, frozenset[tuple[str, ...]]]:
-    """{index term: the other members' terms} of the synonym groups (single-term members only as keys)."""
-    out: dict[str, set[tuple[str, ...]]] = {}
-    for group in synonym_groups():
-        terms = [tuple(tokenize(member)) for member in group]
-        for term in terms:
-            if len(term) == 1:
-                out.setdefault(term[0], set()).update(t for t in terms if t != term and t)
-    return {k: frozenset(v) for k, v in out.items()}
-
-
 class AliasTable:
     """Per-user aliases (learned acronyms) over the shared synonym list; ``expand`` gives extra query terms.
 
@@ -110,7 +88,7 @@ class AliasTable:
                     continue
                 own = self._alias.get(short[0])
                 if own is None:
-                    own = self._alias[short[0]] = set(_synonym_aliases().get(short[0], ()))
+                    own = self._alias[short[0]] = set(synonym_aliases().get(short[0], ()))
                 before = len(own)
                 own.add(long)
                 self._long.setdefault(f" {' '.join(long)} ", set()).add(short)  # and back, by the whole phrase
@@ -123,7 +101,7 @@ class AliasTable:
         extra: list[str] = []
         for token in tokens:
             aliases = self._alias.get(token)
-            for alias in sorted(_synonym_aliases().get(token, ()) if aliases is None else aliases):
+            for alias in sorted(synonym_aliases().get(token, ()) if aliases is None else aliases):
                 extra.extend(t for t in alias if t not in asked and t not in extra)
         if self._long:
             joined = f" {' '.join(tokens)} "

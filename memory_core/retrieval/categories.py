@@ -19,7 +19,7 @@ from importlib import resources
 
 import yaml
 
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["category_terms", "load_categories"]
 

@@ -18,7 +18,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-from memory_core.retrieval.stopwords import ENGLISH_STOPWORDS
+from memory_core.text.stopwords import ENGLISH_STOPWORDS
 
 __all__ = ["SpeakerMatcher", "extract_entities", "learn_lexicon", "named_speakers"]
 

@@ -50,7 +50,7 @@ from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.rerank import Reranks
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.timecues import parse_time_cue
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows"]
 

@@ -43,7 +43,7 @@ from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, learn_lexicon
 from memory_core.retrieval.item_table import INDEXED_STATUSES, ItemTable
 from memory_core.retrieval.live_bm25 import LiveBM25
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridState"]
 

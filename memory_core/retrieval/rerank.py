@@ -44,7 +44,7 @@ from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.relations import names_relation
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from memory_core.retrieval.item_table import ItemTable

@@ -23,9 +23,9 @@ from typing import Any
 from memory_core.context import count_tokens, query_lang
 from memory_core.errors import InvalidField
 from memory_core.model import Turn
-from memory_core.retrieval.tokenize import tokenize
 from memory_core.session.sources import SqlWindow, WindowSource
 from memory_core.store.sql import SqlStore
+from memory_core.text.tokenize import tokenize
 from memory_core.validation import check_id
 
 __all__ = ["MAX_WINDOW_TURNS", "SessionWindow", "ShortTermMemory", "fold_points", "split_window"]

@@ -31,7 +31,7 @@ from rank_bm25 import BM25Okapi
 from memory_core.model import MemoryItem
 from memory_core.retrieval.bm25 import BM25Index
 from memory_core.retrieval.recall import RecallIndex
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.tokenize import tokenize
 
 
 def vocabulary(rng: random.Random, n_en: int = 15_000, n_zh: int = 5_000) -> list[str]:

@@ -9,8 +9,8 @@ from memory_core.model import MemoryItem
 from memory_core.retrieval.aliases import AliasTable, find_acronyms
 from memory_core.retrieval.recall import Recaller
 from memory_core.retrieval.stages import RETRIEVERS
-from memory_core.retrieval.tokenize import tokenize
 from memory_core.store.write_ops import AddOp
+from memory_core.text.tokenize import tokenize
 
 T0 = datetime(2024, 5, 1, tzinfo=UTC)
 

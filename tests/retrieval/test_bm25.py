@@ -7,7 +7,7 @@ import pytest
 from rank_bm25 import BM25Okapi
 
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices, top_positive
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.tokenize import tokenize
 
 DOCS = [
     "用户喜欢吃火锅，尤其是麻辣火锅",

@@ -9,7 +9,7 @@ from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.retrieval.categories import category_terms, load_categories
 from memory_core.retrieval.hybrid import HybridIndex
 from memory_core.retrieval.stages import HYBRID_PRESETS
-from memory_core.retrieval.tokenize import tokenize
+from memory_core.text.tokenize import tokenize
 
 T0 = datetime(2025, 6, 2, tzinfo=UTC)
 ON = replace(HYBRID_PRESETS["hybrid"], dense=False)

@@ -7,7 +7,7 @@ import sys
 import threading
 import time
 
-from memory_core.retrieval.tokenize import add_user_words, tokenize
+from memory_core.text.tokenize import add_user_words, tokenize
 
 
 def test_english_lowercases_stems_and_drops_stopwords_and_punctuation():
@@ -82,7 +82,7 @@ def test_concurrent_first_use_is_safe():
 
 
 def test_jieba_loads_quietly():
-    code = "from memory_core.retrieval.tokenize import tokenize; print(tokenize('我喜欢火锅'))"
+    code = "from memory_core.text.tokenize import tokenize; print(tokenize('我喜欢火锅'))"
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "火锅" in proc.stdout
     assert proc.stderr == ""
@@ -100,7 +100,7 @@ def test_english_sentence_is_cheap():
 
 
 def test_a_long_cjk_run_is_cut_from_the_dictionary_alone() -> None:
-    from memory_core.retrieval import tokenize as tk
+    from memory_core.text import tokenize as tk
 
     run = "我喜欢在北京的公园里散步" * 30  # one 360-character run, no punctuation
     assert len(run) > tk.HMM_MAX_RUN
@@ -111,7 +111,7 @@ def test_a_long_cjk_run_is_cut_from_the_dictionary_alone() -> None:
 
 
 def test_warm_up_loads_the_dictionary_once() -> None:
-    from memory_core.retrieval import tokenize as module
+    from memory_core.text import tokenize as module
 
     module.warm_up()
     loaded = module._jieba

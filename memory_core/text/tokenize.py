@@ -1,0 +1,226 @@
+"""Text to index terms, for English, Chinese and mixed text.
+
+``tokenize`` is used for both memory descriptions and queries, so the two
+always agree. The text is NFKC-normalised (full-width letters, digits and
+punctuation become ASCII) and lowercased, then split into runs:
+
+- CJK runs (Han, kana, Hangul) are cut with jieba in search mode
+  (``cut_for_search``: a long word also yields its dictionary sub-words, so
+  "中华人民共和国" matches "人民"), Chinese stopwords and punctuation dropped;
+- everything else is split into words of letters and digits; contractions
+  are expanded ("don't" → "do not", "I'm" → "i am"), English stopwords
+  dropped, letters stemmed with the Snowball English stemmer; numbers are
+  kept ("2024", "3.5"; "1,000" becomes "1000");
+- each emoji or pictographic symbol is a term of its own ("🍣", "☕"), so
+  a query of emoji alone finds the items that hold them.
+
+So "我在Google工作, I love 火锅" gives ``["googl", "工作", "love", "火锅"]``
+(in text order).
+
+jieba is loaded lazily on the first CJK text (about a second, once per
+process; it logs nothing), behind a lock, on a private ``jieba.Tokenizer`` so
+``add_user_words`` never touches other users of jieba's global instance.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import threading
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+import snowballstemmer
+
+from memory_core.text.stopwords import CHINESE_STOPWORDS, ENGLISH_STOPWORDS
+
+__all__ = ["add_user_words", "tokenize", "warm_up"]
+
+# Han (incl. extension A and compatibility), CJK symbols, kana, Hangul.
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af"
+_RUN_RE = re.compile(f"([{_CJK}]+)")
+# Pictographs kept as terms, one character each: emoji (skin-tone modifiers 1F3FB-1F3FF left out,
+# as are variation selectors and joiners, which fall outside), misc symbols and dingbats (☕ ✈ ❤), ⭐.
+_EMOJI = "\U0001F000-\U0001F3FA\U0001F400-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF"
+# A word: letters/digits (any script but CJK), with an optional contraction tail; or one pictograph.
+_WORD_RE = re.compile(rf"\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d+(?:\.\d+)+|[^\W_]+(?:'[^\W_]+)?|[{_EMOJI}]")
+_HAS_WORD_CHAR_RE = re.compile(r"[^\W_]")
+
+# Whole-word contractions whose stem is irregular; the rest split on "'".
+_CONTRACTIONS = {
+    "can't": ("can", "not"), "won't": ("will", "not"), "shan't": ("shall", "not"),
+    "ain't": ("am", "not"), "let's": ("let", "us"),
+}
+_TAILS = {"n't": "not", "'re": "are", "'m": "am", "'ll": "will", "'ve": "have", "'d": "would", "'s": ""}
+
+_stemmer = snowballstemmer.stemmer("english")
+_stemmer_lock = threading.Lock()
+
+_jieba: Any = None
+_jieba_lock = threading.Lock()
+_user_words: list[tuple[str, int | None]] = []
+
+
+@functools.lru_cache(maxsize=100_000)
+def _stem(word: str) -> str:
+    """Stem one lowercased word (Snowball English); digits-only words unchanged."""
+    if word.isdigit() or not word.isalpha():
+        return word
+    with _stemmer_lock:  # the Snowball stemmer object keeps state between calls
+        return str(_stemmer.stemWord(word))
+
+
+def _english(run: str, out: list[str]) -> None:
+    """Append the terms of a non-CJK run (already lowercased) to ``out``."""
+    for match in _WORD_RE.finditer(run):
+        word = match.group()
+        if "," in word:  # "1,000" is the number 1000
+            out.append(word.replace(",", ""))
+            continue
+        pieces: tuple[str, ...] | None
+        if "'" in word:
+            pieces = _CONTRACTIONS.get(word)
+            if pieces is None:
+                head, _, tail = word.partition("'")
+                if head.endswith("n") and tail == "t":
+                    head, tail_word = head[:-1], "not"
+                else:
+                    tail_word = _TAILS.get("'" + tail, tail)
+                pieces = (head, tail_word)
+        else:
+            pieces = (word,)
+        for piece in pieces:
+            if piece and piece not in ENGLISH_STOPWORDS:
+                out.append(_stem(piece))
+
+
+def _load_jieba() -> Any:
+    """Return the private jieba tokenizer, building it on first use (thread-safe, quiet)."""
+    global _jieba
+    if _jieba is None:
+        with _jieba_lock:
+            if _jieba is None:
+                import jieba
+
+                jieba.setLogLevel(logging.WARNING)
+                tok = jieba.Tokenizer()
+                tok.initialize()
+                for word, freq in _user_words:
+                    tok.add_word(word, freq)
+                _jieba = tok
+    return _jieba
+
+
+def warm_up() -> None:
+    """Load the Chinese dictionary now (about a second) rather than in the first Chinese query.
+
+    A long-lived process calls it at start-up (the workers do); loading it in
+    a parent before it forks its pool shares the dictionary with the children.
+    """
+    _load_jieba()
+
+
+#: CJK runs longer than this (characters) are cut without jieba's HMM for unknown words: its
+#: Viterbi pass over a long run of characters that form no dictionary word took seconds
+#: (5 turns of 8,000 such characters: an 8 s index build, during which a recall worker
+#: answers nobody). Real sentences are far shorter; names in them keep the HMM.
+HMM_MAX_RUN = 200
+
+
+@functools.lru_cache(maxsize=50_000)
+def _cut_cjk(run: str) -> tuple[str, ...]:
+    """Cut one CJK run in search mode; drop stopwords and punctuation. Cached."""
+    words = _load_jieba().cut_for_search(run, HMM=len(run) <= HMM_MAX_RUN)
+    return tuple(w for w in words if w not in CHINESE_STOPWORDS and _HAS_WORD_CHAR_RE.search(w))
+
+
+def _cut_with_lexicon(run: str, lexicon: frozenset[str], longest: int, out: list[str]) -> None:
+    """Cut a CJK run, keeping the lexicon's words whole (longest match, left to right).
+
+    A lexicon word is emitted whole and also cut by jieba, so a query for a
+    part of a name ("小明" of "王小明") still matches; the text between
+    lexicon words is cut as usual.
+    """
+    start = i = 0
+    while i < len(run):
+        for size in range(min(longest, len(run) - i), 1, -1):
+            word = run[i:i + size]
+            if word in lexicon:
+                if start < i:
+                    out.extend(_cut_cjk(run[start:i]))
+                out.append(word)
+                out.extend(w for w in _cut_cjk(word) if w != word)
+                i = start = i + size
+                break
+        else:
+            i += 1
+    if start < len(run):
+        out.extend(_cut_cjk(run[start:]))
+
+
+def tokenize(text: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
+    """Return the index terms of ``text`` in text order (duplicates kept).
+
+    Args:
+        text: any mix of English, Chinese and other scripts.
+        lexicon: one user's own words (names of people, places, titles) kept
+            whole in Chinese text, on top of jieba's dictionary. Unlike
+            ``add_user_words`` it touches no shared state, so each user's
+            index can carry its own; index and queries must pass the same one.
+            Words are matched after NFKC and lowercasing, as the text is.
+
+    Returns:
+        Terms: stemmed lowercase English words, numbers, jieba words; no
+        stopwords or punctuation. ``[]`` for empty or stopword-only text.
+
+    Raises:
+        TypeError: ``text`` is not a string.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"tokenize needs a string; got {type(text).__name__}")
+    text = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'").replace("\u2018", "'")
+    out: list[str] = []
+    longest = max(map(len, lexicon), default=0)
+    for i, run in enumerate(_RUN_RE.split(text)):
+        if not run:
+            continue
+        if i % 2 and longest > 1 and len(run) > 1:  # odd pieces of a capturing split are the CJK runs
+            _cut_with_lexicon(run, lexicon, longest, out)
+        elif i % 2:
+            out.extend(_cut_cjk(run))
+        else:
+            _english(run, out)
+    return out
+
+
+def add_user_words(words: Iterable[str], freq: int | None = None) -> int:
+    """Add entity names (people, places, products) to the Chinese dictionary.
+
+    Later cuts keep each name whole ("王小明" rather than "王", "小明"). The
+    dictionary is shared by the process, so one user's names would change
+    every user's cuts: per-user words go in ``tokenize``'s ``lexicon``
+    instead (the hybrid index learns one per user from the user's items).
+    Memories indexed before the call keep their old terms until their index
+    is rebuilt.
+
+    Args:
+        words: names; blank ones and ones without CJK characters are skipped
+            (English words are never cut).
+        freq: jieba word frequency; None lets jieba pick one that keeps the
+            word whole.
+
+    Returns:
+        The number of words added.
+    """
+    added = [w.strip() for w in words if isinstance(w, str) and _RUN_RE.search(w.strip())]
+    if not added:
+        return 0
+    with _jieba_lock:
+        for word in added:
+            _user_words.append((word, freq))
+            if _jieba is not None:
+                _jieba.add_word(word, freq)
+        _cut_cjk.cache_clear()
+    return len(added)
