@@ -15,6 +15,11 @@ slots that exist already.
 
 Similarity is the dot product of unit vectors (cosine). A query costs one
 matrix-vector product, O(slots · dim): ~1 ms for 10,000 items of 384 dimensions.
+It is computed by ``np.einsum`` (numpy's own loop, one thread), not by ``@``:
+a matrix-vector product through a multi-threaded BLAS (OpenBLAS, as numpy's
+wheels ship it) took 19–35 ms p50 on a loaded 2-core machine (its threads
+spin-wait for cores the other processes hold) against 1.2 ms for einsum in
+the same loop (ops/bench/RESULTS.md, issue 14, pass of 2026-12-02 afternoon).
 """
 
 from __future__ import annotations
@@ -119,9 +124,9 @@ class DenseIndex:
         """Shape (n_slots,) float32 cosine similarity of every slot to the unit ``query`` (0 without a row)."""
         sims = np.zeros(n_slots, dtype=np.float32)
         n = min(self._n, n_slots)
-        sims[:n] = self._items[:n] @ query
+        sims[:n] = np.einsum("ij,j->i", self._items[:n], query)  # one thread: see the module docstring
         if self._turns is not None:
-            np.maximum(sims[:n], self._turns[:n] @ query, out=sims[:n])
+            np.maximum(sims[:n], np.einsum("ij,j->i", self._turns[:n], query), out=sims[:n])
         return sims
 
     def ranked(self, query: np.ndarray, depth: int, alive: np.ndarray, mask: np.ndarray | None = None,
