@@ -7,18 +7,23 @@ expressions, context words and checksums; no model):
 category    what
 =========== ===============================================================
 secret      a password or passphrase with its value ("my wifi password is …", "'x' as the password",
-            "密码是…", "…是我的密码"), a URL's password (``scheme://user:pass@host``)
+            "密码是…", "…是我的密码", "password? it's …"), a Wi-Fi key (无线网络密钥), "login: user / pass",
+            a URL's password (``scheme://user:pass@host``)
 code        a PIN, door/gate/locker/alarm code, lock combination, CVV, one-time or backup code
-            (验证码, 取件码, 门禁/开门/锁屏密码)
+            (验证码, 取件码, 门禁/开门/锁屏密码), a keypad, "opens with 3-1-9", "the code they sent me is …";
+            not an area, postal, discount or error code
 card        a payment card number: named ("card number", 银行卡号), or a bare 13–19 digit run with a
             card network's prefix and length that passes the Luhn check
-account     a bank account number, sort/routing number, IBAN (mod-97 checked) (账号, 账户)
+account     a bank account number, sort/routing/ABA/BSB number, IBAN (mod-97 checked) (账号, 账户)
 id          a national id: Chinese 身份证 (checksum), Hong Kong id (checksum), US SSN, UK National
-            Insurance number, passport, driving licence, social-security/medical card (社保卡, 医保卡)
+            Insurance number, passport, driving licence, social-security/medical card (社保号, 医保卡), tax
+            and other national ids (TFN, DNI, Aadhaar, PESEL, SIN), a bracketed name ("national ID (DNI)")
 api_key     an API key or token by shape (sk-…, sk_live_…, AKIA…, ghp_…, glpat-…, hf_…, npm_…, xox…-,
-            AIza…, JWT, PEM private key, Slack/Discord webhook) or by a context word ("api key: …", 密钥)
+            AIza…, AKID…, LTAI…, JWT, PEM private key, Slack/Discord webhook) or by a context word ("api key: …",
+            "SecretId", "app secret", 密钥)
 health      a diagnosis, condition, treatment or medication (抑郁症, 确诊, 透析, HIV, chemotherapy …),
-            not a topic ("cancer research", 医学)
+            and by medical suffixes (-ectomy, -itis, -osis, -oma), drug endings (-pram, 双胍, 西汀), a dose
+            ("x 20mg"), addiction, 患有…; not a topic ("cancer research", "a documentary about autism", 关于…的书)
 =========== ===============================================================
 
 Checksums (Luhn: ISO/IEC 7812-1; IBAN: ISO 13616 mod 97; 身份证: GB 11643-1999 ISO 7064 MOD 11-2;
@@ -59,7 +64,7 @@ class Finding:
 # ── rules ────────────────────────────────────────────────────────────────
 
 _I = re.IGNORECASE
-_LINK_EN = (r"\s*(?:(?:is|was|are|reads|(?:set\s+|changed\s+|updated\s+)?to)\b|=|:|：|-)\s*"
+_LINK_EN = (r"\s*(?:(?:is|was|are|reads|(?:set\s+|changed\s+|updated\s+)?to)\b|=|:|：|-|[?,]\s*it(?:[’']s|\s+is)\b)\s*"
             r"(?:now\s+|still\s+|just\s+)?[\"'“‘]?")
 # after the context word: either a link word ("is", ":", "changed to"), or a short gap ("for my bank login")
 # that must end in a link word, or nothing at all ("password hunter2", "身份证号110...")
@@ -68,9 +73,10 @@ _IS_EN = r"(?:" + _LINK_EN + r"|" + _GAP_EN + r"|\s*[\"'“‘]?)"
 _IS_ZH = r"\s*(?:是|为|：|:|=|设成了?|设为|改成了?|改为)?\s*[\"'“‘]?"
 
 # passwords: a context word, then the value (no spaces; 3..64 characters)
-_SECRET_WORDS_EN = r"(?:password|passwd|pwd|passphrase|pass\s*word)"
-_SECRET_WORDS_ZH = r"(?:密码|口令|登录密码|支付密码|开机密码)"
-_CODE_WORDS_EN = (r"(?:pin(?:\s*(?:code|number))?|passcode|pass\s*code|"
+_SECRET_WORDS_EN = (r"(?:password|passwd|pwd|passphrase|pass\s*word|passkey|"
+                    r"(?:wi-?fi|wireless|network|wlan)\s+(?:pass)?key)")
+_SECRET_WORDS_ZH = r"(?:密码|口令|登录密码|支付密码|开机密码|(?:无线|网络|无线网络|wifi|WiFi|WIFI)密钥)"
+_CODE_WORDS_EN = (r"(?:pin(?:\s*(?:code|number))?|passcode|pass\s*code|keypad(?:\s+code)?|"
                   r"(?:door|gate|locker|lock|alarm|safe|garage|building|entry|access|security|verification|"
                   r"confirmation|one[-\s]?time|2fa|otp|sms)(?:\s+(?:opener|entry|door|box|unlock|screen))?\s*"
                   r"(?:code|pin)|(?:lock|safe|locker|padlock)?\s*(?:combination|combo)|"
@@ -95,6 +101,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("api_key", re.compile(r"\b((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,})")),
     ("api_key", re.compile(r"\b((?:AKIA|ASIA)[0-9A-Z]{16})\b")),
     ("api_key", re.compile(r"\b(gh[pousr]_[A-Za-z0-9]{30,})")),
+    ("api_key", re.compile(r"\b((?:AKID[0-9A-Za-z]{20,40}|LTAI[0-9A-Za-z]{12,30}))\b")),
     ("api_key", re.compile(r"\b(github_pat_[A-Za-z0-9_]{30,})")),
     ("api_key", re.compile(r"\b(glpat-[A-Za-z0-9_-]{20,})")),
     ("api_key", re.compile(r"\b(hf_[A-Za-z0-9]{30,})")),
@@ -109,13 +116,13 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("api_key", re.compile(r"(https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]{16,})")),
     ("api_key", re.compile(r"(?<!\d)(\d{8,10}:[A-Za-z0-9_-]{35})(?![\w-])")),  # a Telegram bot token
     ("api_key", re.compile(r"(?:api[\s_-]?key|access[\s_-]?key|secret[\s_-]?key|auth[\s_-]?token|access[\s_-]?token|"
-                           r"bearer(?:\s+token)?|token|client[\s_-]?secret|secret|密钥|令牌|秘钥)"
+                           r"bearer(?:\s+token)?|token|client[\s_-]?secret|secret[\s_-]?id|app[\s_-]?secret|secret|密钥|令牌|秘钥)"
                            + _IS_EN + _IS_ZH + r"([A-Za-z0-9_\-./+=]{16,})", _I)),
     # a URL's password: scheme://user:password@host
     ("secret", re.compile(r"\b[a-z][a-z0-9+.-]{1,15}://[^\s:/@]{1,64}:([^\s:/@]{3,64})@", _I)),
     # ids (a bare 18-character run is a 身份证 only when its check digit fits: see detect)
     ("id", _BARE_CN_ID),
-    ("id", re.compile(r"(?:身份证|证件|社保卡|医保卡|社会保障卡?|居住证|通行证|军官证)(?:号码?|号)?" + _IS_ZH
+    ("id", re.compile(r"(?:身份证|证件|社保卡?|医保卡?|社会保障卡?|居住证|通行证|军官证)(?:号码?|号)?" + _IS_ZH
                       + r"([A-Za-z]?[\dXx]{6,18})")),
     ("id", re.compile(r"(?:social\s+security(?:\s+number)?|ssn)" + _IS_EN + r"(?:\s*it'?s\s+)?"
                       r"(\d{3}[-\s]?\d{2}[-\s]?\d{4})", _I)),
@@ -127,15 +134,18 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("id", re.compile(r"(?:passport|护照)(?:\s*(?:number|no\.?|#))?(?:号码?|号)?" + _IS_EN + _IS_ZH
                       + r"([A-Za-z]{0,2}\d{6,9})", _I)),
     ("id", re.compile(r"(?:driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|驾驶证|驾照|"
-                      r"(?:tax|taxpayer|medicare|medicaid|national|health\s+insurance)\s+(?:id|number)|"
-                      r"\btin\b|\bein\b|纳税人识别号|税号)"
-                      r"(?:\s*(?:number|no\.?|#))?(?:号码?)?"
-                      + _IS_EN + _IS_ZH + r"([A-Za-z0-9-]{6,20})", _I)),
+                      r"(?:tax|taxpayer|medicare|medicaid|national|health\s+insurance|social\s+insurance)\s+"
+                      r"(?:id|number|file\s+number)|\bid\s*card|\bid\s+(?:number|no\.?)|aadhaar|personnummer|pesel|"
+                      r"\b(?:dni|nie|cpf|tfn|tin|ein)\b|纳税人识别号|税号)"
+                      r"(?:\s*(?:number|no\.?|#))?(?:号码?)?(?:\s*[(（][^)）]{1,20}[)）])?"
+                      + _IS_EN + _IS_ZH + r"([A-Za-z0-9]{2,20}(?:[\s-]\d{2,}){0,4})", _I)),
+    ("id", re.compile(r"\bSIN\b" + _IS_EN + r"(\d{3}[\s-]?\d{3}[\s-]?\d{3})\b")),  # a Canadian social insurance number
     # cards: named, or a bare digit run with a network's prefix and length that passes the Luhn check
     ("card", re.compile(r"(?:card\s*(?:number|no\.?|#)|银行卡(?:号码?)?|信用卡(?:号码?)?|储蓄卡(?:号码?)?|"
                         r"借记卡(?:号码?)?|卡号)"
                         + _IS_EN + _IS_ZH + r"(\d[\d\s-]{10,22}\d)", _I)),
-    ("account", re.compile(r"(?:account\s*(?:number|no\.?|#)|acct\.?\s*(?:number|no\.?|#)?|routing\s*number|"
+    ("account", re.compile(r"(?:account\s*(?:number|no\.?|#)|acct\.?\s*(?:number|no\.?|#)?|"
+                           r"(?:\baba\s+)?routing(?:\s*(?:number|no\.?|#))?|\bbsb\b|"
                            r"sort\s*code|iban|bank\s+account|(?<!\w)account(?=\s*:?\s*\d)|"
                            r"银行账号|收款账号|账号|账户号?码?|帐号|户号)"
                            + _IS_EN + _IS_ZH + r"([A-Za-z]{0,4}\d[\d\s-]{4,30}\d)", _I)),
@@ -144,6 +154,10 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("code", re.compile(r"\b" + _CODE_WORDS_EN + r"\b" + _IS_EN + _CODE_VALUE, _I)),
     ("code", re.compile(_CODE_WORDS_ZH + r"\s*(?:是|为|：|:|=|设成了?|设为|改成了?|改为)?\s*"
                         r"(\d{1,4}(?:[\s-]\d{1,6}){1,5}|\d{3,8}|[A-Za-z0-9]{4,12})")),
+    ("code", re.compile(r"\b(?:opens|unlocks|opened|unlocked)\s+with\s+(?:the\s+(?:code|combination)\s+)?"
+                        + _CODE_VALUE, _I)),
+    ("code", re.compile(r"\bcode\s+(?:that\s+|which\s+)?(?:[\w'’]+\s+){0,2}(?:sent|texted|emailed|gave|messaged)"
+                        r"(?:\s+(?:me|us|him|her|them))?" + _IS_EN + _CODE_VALUE, _I)),
     ("code", re.compile(r"(?:code|combination|combo)\s+(?:to|for|of|on)\s+(?:my|the|our)?\s*[\w'’-]+(?:\s+[\w'’-]+)?"
                         + _IS_EN + _CODE_VALUE, _I)),
     # passwords
@@ -151,6 +165,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("secret", re.compile(r"\b(?:pass|pw|pwd|passwd|pin)\s*[:=]\s*" + _VALUE, _I)),
     ("secret", re.compile(r"\bpw\s+is\s+" + _VALUE, _I)),
     ("secret", re.compile(_SECRET_WORDS_ZH + r"(?:也|都|还)?" + _IS_ZH + _VALUE)),
+    ("secret", re.compile(r"\blog\s*-?in\b(?:\s+(?:is|was))?\s*[:：]?\s*[^\s/]{2,64}\s*/\s*([^\s,，。]{4,64})", _I)),
     ("secret", re.compile(r"(?:log\s*in|sign\s*in|unlock)\s+with\s+[\"'“‘]?([^\s,，。\"'”’]{4,64})", _I)),
     # the value first: "uses 'pinecone88' as the password", "'x' is my password", "x 是我的密码"
     ("secret", re.compile(r"[\"'“‘]([^\s\"'”’]{3,64})[\"'”’]\s+(?:as|is|was)\s+(?:the|my|our|his|her|their)\s+"
@@ -189,6 +204,32 @@ _HEALTH_EN = re.compile(
     r"(?!\s+(?:research|awareness|charity|charities|foundation|society|institute|month|day|walk|run|fundraiser|"
     r"study|studies|policy|ribbon|center|centre|ward|sign)\b)", _I)
 _PREP = re.compile(r"\b(PrEP)\b")  # the HIV prevention drug, not "prep"
+# conditions and procedures by their medical suffixes (-ectomy, -itis, -osis, -oma …), a drug by its ending right
+# after "take"/"on", a dose ("x 20mg"), addiction, remission
+_SUFFIX_NOT_HEALTH = (r"(?!(?:osmosis|hypnosis|symbiosis|metamorphosis|apotheosis|diagnosis|prognosis|mitosis|meiosis|"
+                      r"aroma|diploma|oklahoma|paloma|tacoma|sonoma|idioma|academia|bohemia|empathy|sympathy|"
+                      r"telepathy|apathy|antipathy|homeopathy|dichotomy)\b)")
+_HEALTH_MORE_EN = re.compile(
+    r"\b(" + _SUFFIX_NOT_HEALTH + r"[a-z]{3,}(?:ectomy|otomy|ostomy|plasty|itis|osis|iasis|oma|aemia|emia|pathy)|"
+    r"(?:take|takes|taking|took|on|prescribed|started|stopped)\s+(?!april\b|magazines?\b)"
+    r"[a-z]+(?:pril|sartan|statin|olol|azepam|zolam|oxetine|traline|triptan|prazole|cillin|cycline|formin|thyroxine|"
+    r"semide|codone|pram|isone|olone|tidine|navir|lukast|afil|umab|tinib|clovir|pramine|ipine|iazide)|"
+    r"(?!(?:caffeine|coffee|vitamin|sugar|salt|sodium|protein|fibre|fiber|water|juice|milk|calcium|iron)\b)"
+    r"[a-z]{4,}\s+\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ug|iu)|"
+    r"alcoholi(?:c|sm)|(?:drug|opioid|heroin|alcohol|gambling|substance)\s+(?:addict(?:ion)?|abuse)|"
+    r"recovering\s+(?:addict|alcoholic)|addiction\s+(?:to|recovery)|in\s+remission)\b", _I)
+_HEALTH_MORE_ZH = re.compile(
+    r"([\u4e00-\u9fff]{1,4}(?:双胍|西汀|曲林|他汀|沙坦|普利|洛尔|地平|西泮|唑仑|霉素|西林|沙星)|"
+    r"(?:患有|患了|罹患)[^\s，。,；;]{1,8}|(?:关节|鼻|胃|肠|肺|肝|肾|皮|咽|支气管|阑尾|胰腺|前列腺|乳腺|结肠|盆腔|宫颈)炎|"
+    r"痛风|狼疮|起搏器|(?:心脏|冠脉|血管)[^，。,\s]{0,6}(?:支架|搭桥)|戒酒|戒毒|酗酒|吸毒)")
+# a condition named as what an article, a talk or a film is about is a topic, not the user's health
+_TOPIC_BEFORE = re.compile(r"(?:(?:article|book|documentary|film|movie|podcast|talk|lecture|exhibit(?:ion)?|paper|"
+                           r"course|class|essay|video|show|series|seminar|webinar|presentation|report|story|news)\s+"
+                           r"(?:about|on)\s+(?:the\s+|an?\s+)?(?:[\w'’-]+\s+){0,2}|关于[^，。,.!?！？]{0,4})$", _I)
+# "area code", "discount code" … name a code that is no secret
+_OTHER_CODE = re.compile(r"\b(?:area|zip|postal|post|country|dialling|dialing|promo|discount|coupon|voucher|error|"
+                         r"status|dress|source|product|stock|course|class|tax|qr|bar|referral|invite|invitation|"
+                         r"colou?r|morse|exit)\s+code\b", _I)
 _HEALTH_ZH = re.compile(
     r"(确诊[^\s，。,；;]{0,10}|诊断出[^\s，。,；;]{0,10}|得了[^\s，。,；;]{0,2}(?:癌|病|症|炎)|抑郁症|抑郁|焦虑症|"
     r"抗焦虑|双相|精神分裂|强迫症|多动症|自闭症|进食障碍|厌食症|暴食症|"
@@ -268,8 +309,12 @@ _CARD_RUN = re.compile(r"(?<![\d-])(\d(?:[ -]?\d){12,18})(?![\d-])")
 _NOT_A_CARD_BEFORE = re.compile(r"(?:order|invoice|tracking|isbn|ref(?:erence)?|订单|单号|发票|物流)\D{0,12}$", _I)
 
 
-def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start: int) -> bool:
+def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start: int, m_start: int) -> bool:
     if category == "secret" and (_NOT_A_VALUE.match(value) or len(value) < 3):
+        return False
+    if category == "code" and _OTHER_CODE.search(text[max(0, m_start - 16):start]):
+        return False
+    if category == "id" and not any(ch.isdigit() for ch in value):
         return False
     if pattern is _BARE_CN_ID and not _cn_id_ok(value):
         return "身份证" in text[max(0, start - 12):start] or "证件" in text[max(0, start - 12):start]
@@ -294,16 +339,17 @@ def detect(text: str) -> list[Finding]:
         for m in pattern.finditer(text):
             start = m.start(1)
             value = m.group(1).rstrip(".")
-            if _keep(category, pattern, value, text, start):
+            if _keep(category, pattern, value, text, start, m.start()):
                 found.append(Finding(category, start, start + len(value), value))
     for m in _CARD_RUN.finditer(text):
         digits = re.sub(r"[ -]", "", m.group(1))
         if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _card_network(digits) and _luhn(digits) \
                 and not _NOT_A_CARD_BEFORE.search(text[:m.start(1)]):
             found.append(Finding("card", m.start(1), m.end(1), m.group(1)))
-    for health in (_HEALTH_EN, _HEALTH_ZH, _PREP):
+    for health in (_HEALTH_EN, _HEALTH_ZH, _PREP, _HEALTH_MORE_EN, _HEALTH_MORE_ZH):
         for m in health.finditer(text):
-            found.append(Finding("health", m.start(1), m.end(1), m.group(1)))
+            if not _TOPIC_BEFORE.search(text[:m.start(1)]):
+                found.append(Finding("health", m.start(1), m.end(1), m.group(1)))
     return _without_overlaps(found)
 
 

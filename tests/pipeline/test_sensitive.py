@@ -46,7 +46,8 @@ def _scores(name: str) -> tuple[float, float, int]:
 
 
 def test_the_labelled_set_has_both_languages_and_both_halves() -> None:
-    rows = [r for name in ("sensitive_dev.yaml", "sensitive_test.yaml", "sensitive_heldout.yaml")
+    rows = [r for name in ("sensitive_dev.yaml", "sensitive_test.yaml", "sensitive_heldout.yaml",
+                                           "sensitive_third.yaml")
             for r in yaml.safe_load((DATA / name).read_text(encoding="utf-8"))]
     assert len(rows) >= 300
     zh = [r for r in rows if any("\u4e00" <= ch <= "\u9fff" for ch in r["text"])]
@@ -59,10 +60,11 @@ def test_dev_half_meets_the_targets() -> None:
     assert n >= 50 and precision >= 0.9 and recall >= 0.95, (precision, recall)
 
 
-@pytest.mark.parametrize("name", ["sensitive_test.yaml", "sensitive_heldout.yaml"])
+@pytest.mark.parametrize("name", ["sensitive_test.yaml", "sensitive_heldout.yaml", "sensitive_third.yaml"])
 def test_held_out_halves_stay_near_the_targets(name: str) -> None:
     # measured once each, after the rules were frozen (ops/bench/RESULTS.md, issue 19):
-    # test P 0.975 R 0.929 (2026-12-01), then P 0.976 R 0.976; heldout P 0.966 R 0.949 (2026-12-02)
+    # test P 0.975 R 0.929 (2026-12-01), then P 0.976 R 0.976; heldout P 0.966 R 0.949 (2026-12-02);
+    # third P 0.917 R 0.786 before the afternoon round of 2026-12-02 (written before it), P 0.986 R 1.000 after
     precision, recall, n = _scores(name)
     assert n >= 50 and precision >= 0.9 and recall >= 0.9, (precision, recall)
 
@@ -84,6 +86,21 @@ def test_held_out_halves_stay_near_the_targets(name: str) -> None:
     ("手机锁屏密码 1357", "code", "1357"),
     ("stripe secret sk_live_51HxYzAbCdEfGhIjKlMnOpQr", "api_key", "sk_live_51HxYzAbCdEfGhIjKlMnOpQr"),
     ("She takes lisinopril for her blood pressure.", "health", None),
+    ("the wifi key for the guest network is Lemon-Tree-31", "secret", "Lemon-Tree-31"),
+    ("my ssh password? it's Glacier_Peak_8", "secret", "Glacier_Peak_8"),
+    ("her Spotify login: maya.r / Jazzhands#2", "secret", "Jazzhands#2"),
+    ("家里的无线网络密钥是 hello8888home", "secret", "hello8888home"),
+    ("the padlock opens with 5-1-9", "code", "5-1-9"),
+    ("the code the bank sent me was 381924", "code", "381924"),
+    ("the bank's routing is 011000138", "account", "011000138"),
+    ("her national ID (DNI) is 12345678Z", "id", "12345678Z"),
+    ("my tax number (TFN) is 123 456 782", "id", "123 456 782"),
+    ("我的社保号是 1012345678", "id", "1012345678"),
+    ("COS SecretId = AKIDabc123EXAMPLEdef456GHI789jkl0", "api_key", "AKIDabc123EXAMPLEdef456GHI789jkl0"),
+    ("My brother had an appendectomy in June.", "health", "appendectomy"),
+    ("I'm on citalopram 20mg now.", "health", None),
+    ("我在吃二甲双胍控制血糖", "health", None),
+    ("我表姐患有红斑狼疮", "health", None),
 ])
 def test_detect_finds_the_value(text: str, category: str, value: str | None) -> None:
     found = detect(text)
@@ -104,6 +121,16 @@ def test_detect_finds_the_value(text: str, category: str, value: str | None) -> 
     "Taking time for yourself is important.",
     "I'm reading a book about cancer research funding.",
     "他在做癌症研究",
+    "The area code for Leeds is 0113.",  # a code that is no secret
+    "the discount code for the shop is 7788",
+    "Her ID card photo looks terrible.",  # an id's name without a number
+    "We watched a documentary about autism last night.",  # a condition as a topic
+    "昨晚看了关于阿尔茨海默病的纪录片",
+    "We saw a hypnosis show in Vegas.",  # a medical suffix's look-alike
+    "The dichotomy between work and home is hard.",
+    "Let's start on April 3.",  # a drug ending's look-alike
+    "这个相机支架很稳",
+    "天气炎热，注意防暑",
 ])
 def test_shapes_without_a_valid_checksum_or_context_are_not_sensitive(text: str) -> None:
     assert not detect(text), detect(text)
