@@ -219,9 +219,9 @@ _HEALTH_MORE_EN = re.compile(
     r"alcoholi(?:c|sm)|(?:drug|opioid|heroin|alcohol|gambling|substance)\s+(?:addict(?:ion)?|abuse)|"
     r"recovering\s+(?:addict|alcoholic)|addiction\s+(?:to|recovery)|in\s+remission)\b", _I)
 _HEALTH_MORE_ZH = re.compile(
-    r"([\u4e00-\u9fff]{1,4}(?:双胍|西汀|曲林|他汀|沙坦|普利|洛尔|地平|西泮|唑仑|霉素|西林|沙星)|"
+    r"([\u4e00-\u9fff]{1,4}(?:双胍|西汀|曲林|他汀|沙坦|地平(?!线)|西泮|唑仑|霉素|西林|沙星)|"
     r"(?:患有|患了|罹患)[^\s，。,；;]{1,8}|(?:关节|鼻|胃|肠|肺|肝|肾|皮|咽|支气管|阑尾|胰腺|前列腺|乳腺|结肠|盆腔|宫颈)炎|"
-    r"痛风|狼疮|起搏器|(?:心脏|冠脉|血管)[^，。,\s]{0,6}(?:支架|搭桥)|戒酒|戒毒|酗酒|吸毒)")
+    r"痛风|狼疮|起搏器|(?:心脏|冠脉|血管)[^，。,\s]{0,6}(?:支架|搭桥)|酒瘾|毒瘾|酒精依赖|戒毒|酗酒|吸毒)")
 # a condition named as what an article, a talk or a film is about is a topic, not the user's health
 _TOPIC_BEFORE = re.compile(r"(?:(?:article|book|documentary|film|movie|podcast|talk|lecture|exhibit(?:ion)?|paper|"
                            r"course|class|essay|video|show|series|seminar|webinar|presentation|report|story|news)\s+"
