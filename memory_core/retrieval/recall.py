@@ -270,6 +270,9 @@ class Recaller(SnapshotKeeping):
         turns = self.store.list_turns(user_id, after_seq=index.last_seq) if has_turns and (  # type: ignore[attr-defined]
             changes.last_seq is None or changes.last_seq > index.last_seq) else []
         index.apply(changes.items, turns, complete=changes.complete)
+        if changes.new_vectors is False and index.version.isdigit() and index.dense_seen >= int(index.version) \
+                and changes.version.isdigit():
+            index.dense_seen = int(changes.version)  # nothing embedded since: no vector read
         index.version = changes.version
         index.last_seq = max([index.last_seq, *(t.seq for t in turns)])
         self._learn_aliases(index, [i for i in changes.items if i.status in INDEXED_STATUSES])

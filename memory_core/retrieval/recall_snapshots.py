@@ -4,9 +4,10 @@
 cache is loaded from its snapshot (``snapshot.IndexSnapshots``), given the
 store's hit counts (``item_usage``: hits move no version) and caught up with
 the changes since (``Recaller._update``, as any cached index), before an
-index is built from the store. Snapshots are written on one background
-thread: after a build, after a compaction, and when an index that changed
-since its last snapshot is evicted.
+index is built from the store. Snapshots are written from one background
+thread (by a forked child: ``IndexSnapshots.save_forked``): after a build,
+after a compaction, and when an index that changed since its last snapshot
+is evicted.
 """
 
 from __future__ import annotations
@@ -99,8 +100,7 @@ class SnapshotKeeping:
         def save() -> None:
             version = index.version
             try:
-                with gc_paused():
-                    snapshots.save(user_id, index)
+                snapshots.save_forked(user_id, index)  # the lock held for the fork only, not the pickling
                 index.saved_version = version
             except Exception as exc:  # the snapshot is a cache: recall goes on without it
                 snapshots._failed("save", user_id, exc)

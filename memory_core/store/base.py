@@ -113,12 +113,15 @@ class ItemChanges:
             changed): an item the reader holds that is not in it is gone.
         last_seq: the seq of the user's last stored turn, when the store keeps turns (None
             otherwise): a reader holding turns up to it need not ask for more.
+        new_vectors: whether any embedding was stored after the version asked about (None: the
+            store cannot tell): a reader keeping vectors need not ask for them when False.
     """
 
     version: str
     items: list[MemoryItem]
     complete: bool
     last_seq: int | None = None
+    new_vectors: bool | None = None
 
 
 class MemoryStore(ABC):

@@ -18,6 +18,7 @@ from sqlalchemy import (
     bindparam,
     case,
     delete,
+    exists,
     func,
     insert,
     select,
@@ -83,8 +84,12 @@ _Q_USER_VERSIONS = select(_U.c.memory_version, _U.c.created_version, _U.c.last_s
 _BY_CHANGED_AFTER = _M.c.changed_version > bindparam("since", type_=_M.c.changed_version.type)
 # the same in one statement: the user's counters, joined to the rows stamped after ``since`` (none: one
 # row of NULLs), for a single round trip on an autocommit connection
+# Whether any vector was written after the version asked about: a recall index skips the
+# vector read (a second round trip) when none was (index ``(user_id, changed_version)``).
+_NEW_VECTORS = exists().where(_V.c.user_id == _UID, _V.c.changed_version > bindparam(
+    "since", type_=_V.c.changed_version.type)).label("new_vectors")
 _Q_CHANGES_JOINED = (
-    select(_U.c.memory_version, _U.c.created_version, _U.c.last_seq, _M.c.id,
+    select(_U.c.memory_version, _U.c.created_version, _U.c.last_seq, _NEW_VECTORS, _M.c.id,
            *(_M.c[name] for name in _ITEM_FIELDS))
     .select_from(_U.outerjoin(_M, and_(_M.c.user_id == _U.c.user_id, _BY_CHANGED_AFTER)))
     .where(_U.c.user_id == _UID).order_by(_M.c.created_at, _M.c.id)

@@ -123,7 +123,8 @@ class SqlItemReads:
                     values = {name: getattr(row, name) for name in _ITEM_FIELDS}
                     values["source"] = list(values["source"] or [])
                     changed.append(MemoryItem(user_id=user_id, id=row.id, history=[], **values))
-                return ItemChanges(str(head.memory_version), changed, complete=False, last_seq=head.last_seq)
+                return ItemChanges(str(head.memory_version), changed, complete=False, last_seq=head.last_seq,
+                                   new_vectors=bool(head.new_vectors))
         with self._tx() as conn:
             row = conn.execute(_Q_USER_VERSIONS, {"uid": user_id}).first()
             if row is None:

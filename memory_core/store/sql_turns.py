@@ -8,7 +8,7 @@ and provides the transaction and counter helpers it relies on (``_tx``,
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
@@ -44,6 +44,8 @@ class SqlTurnRows(TurnStore):
         def _tx(self, write: bool = False) -> AbstractContextManager[Connection]: ...
         def _counter_row(self, conn: Connection, stmt: Any, params: dict[str, Any]) -> Row[Any]: ...
         def _ensure_user(self, conn: Connection, user_id: str) -> None: ...
+        def _autocommit(self, read: Callable[[Connection], Any]) -> Any: ...
+        is_sqlite: bool
 
     def append(self, turn: Turn) -> tuple[Turn, bool]:
         """Store ``turn`` unless (user id, turn id) is stored; assign the next per-user ``seq``.
@@ -139,6 +141,9 @@ class SqlTurnRows(TurnStore):
         query = select(_T).where(_T.c.user_id == user_id, _T.c.seq > after_seq).order_by(_T.c.seq)
         if limit is not None:
             query = query.limit(limit)
+        if not self.is_sqlite:  # a recall index catching up after each turn: one autocommit round trip
+            return cast("list[Turn]", self._autocommit(
+                lambda conn: [_turn_from_row(r) for r in conn.execute(query)]))
         with self._tx() as conn:
             return [_turn_from_row(r) for r in conn.execute(query)]
 
