@@ -41,8 +41,8 @@ class ItemBoosts:
 
     The owner sets ``items``, ``times`` (epoch s), ``hits``, ``_log_hits``
     (``log1p(hits)``), ``_importance``, ``_rate`` and ``_base`` (see
-    ``Decay.arrays``), ``decay`` and an empty ``_whole_boosts`` (cleared when
-    any of those change), and defines ``_default_ref``.
+    ``Decay.arrays``), ``decay`` and an empty ``_whole_boosts`` and
+    ``_whole_asked`` (both cleared when any of those change), and defines ``_default_ref``.
     """
 
     items: Sequence[Any]
@@ -54,6 +54,7 @@ class ItemBoosts:
     _rate: np.ndarray
     _base: np.ndarray
     _whole_boosts: dict[tuple[float, float, float, float], np.ndarray]
+    _whole_asked: set[tuple[float, float, float, float]]
 
     def _default_ref(self) -> float:
         """The reference time (epoch s) recall uses when none is given: the newest item's."""
@@ -76,6 +77,11 @@ class ItemBoosts:
             return self._boost_of(idx, weights, ref)
         key = (weights.recency, weights.half_life_days, weights.hits, weights.strength)
         whole = self._whole_boosts.get(key)
+        if whole is None and 8 * idx.shape[0] < len(self.items) and key not in self._whole_asked:
+            # The first query since a change (a chat recalls after each turn it writes, and a new
+            # item moves the reference time): its candidates' multipliers only, not every item's.
+            self._whole_asked.add(key)
+            return self._boost_of(idx, weights, ref)
         if whole is None:
             whole = self._boost_of(np.arange(len(self.items)), weights, ref)
             if len(self._whole_boosts) >= _KEPT:

@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 import numpy as np
 
 from memory_core.decay import Decay
-from memory_core.model import Kind, MemoryItem, Trust, Turn
+from memory_core.model import MemoryItem, Turn
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.categories import category_terms
@@ -339,12 +339,10 @@ class HybridIndex(HybridState, Reranks):
         validity window and a lowered confidence) ranks below the lasting fact
         it did not replace. None when every factor is 1.
         """
-        items = self.table.items
-        marks = [(i := items[j]) is not None and (i.trust != Trust.USER or (
-            i.kind == Kind.EVENT and i.valid_until is not None and i.confidence < 1.0)) for j in docs.tolist()]
-        if not any(marks):
+        marks = self.table.weak[docs]  # kept per slot as items change (``item_table.weak_evidence``)
+        if not marks.any():
             return None
-        return np.where(np.array(marks, dtype=bool), EVIDENCE_FACTOR, 1.0)
+        return np.where(marks, EVIDENCE_FACTOR, 1.0)
 
 
 def lexical_coverage(bm25: LiveBM25, tokens: Sequence[str], ranked: np.ndarray) -> float:

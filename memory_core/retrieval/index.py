@@ -311,6 +311,7 @@ class RecallIndex(FilterMasks, ItemBoosts):
         self._log_hits = np.log1p(self.hits)
         self._masks: dict[tuple[object, ...], np.ndarray | None] = {}
         self._whole_boosts: dict[tuple[float, float, float, float], np.ndarray] = {}
+        self._whole_asked: set[tuple[float, float, float, float]] = set()
         self._newest = float(self.times.max()) if len(self.items) else 0.0
 
     @classmethod
@@ -346,7 +347,7 @@ class RecallIndex(FilterMasks, ItemBoosts):
                 self.items[pos].hit = int(self.hits[pos])
                 updated += 1
         if updated:
-            self._whole_boosts = {}
+            self._whole_boosts, self._whole_asked = {}, set()
         return updated
 
     def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:

@@ -19,7 +19,7 @@ from datetime import datetime
 import numpy as np
 
 from memory_core.decay import Decay, base_time
-from memory_core.model import Kind, MemoryItem, Status
+from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.retrieval.boosts import ItemBoosts
 from memory_core.retrieval.index import FilterMasks, RecallFilters, to_epoch
 from memory_core.store.base import INDEXED_STATUSES
@@ -28,6 +28,15 @@ __all__ = ["INDEXED_STATUSES", "ItemTable", "to_epoch"]
 
 _ENUMS: dict[str, type[Kind] | type[Status]] = {"kind": Kind, "status": Status}
 _CODED = ("status", "theme", "kind")
+
+
+def weak_evidence(item: MemoryItem) -> bool:
+    """True for text the user did not say, or a held-back stay (an event with an end and confidence < 1).
+
+    ``HybridIndex`` ranks such items by ``EVIDENCE_FACTOR`` (see ``hybrid._evidence``).
+    """
+    return item.trust != Trust.USER or (item.kind == Kind.EVENT and item.valid_until is not None
+                                        and item.confidence < 1.0)
 
 
 def item_time(item: MemoryItem) -> float:
@@ -46,6 +55,7 @@ class ItemTable(FilterMasks, ItemBoosts):
         items: the item of each slot, or None.
         times: shape (n,) float64 item times; hits: shape (n,) float64 hit counts.
         alive: shape (n,) bool, True for a slot holding an item.
+        weak: shape (n,) bool, True for a slot whose item is weak evidence (``weak_evidence``).
     """
 
     def __init__(self, items: Sequence[MemoryItem | None] = (), decay: Decay | None = None) -> None:
@@ -60,6 +70,7 @@ class ItemTable(FilterMasks, ItemBoosts):
         self.hits = np.zeros(n)
         self._log_hits = np.zeros(n)
         self.alive = np.zeros(n, dtype=bool)
+        self.weak = np.zeros(n, dtype=bool)
         for slot, item in enumerate(self.items):
             if item is not None:
                 self._fill(slot, item)
@@ -80,10 +91,12 @@ class ItemTable(FilterMasks, ItemBoosts):
         self.hits[slot] = item.hit
         self._log_hits[slot] = np.log1p(float(item.hit))
         self.alive[slot] = True
+        self.weak[slot] = weak_evidence(item)
 
     def _changed(self) -> None:
         self._masks: dict[tuple[object, ...], np.ndarray | None] = {}
         self._whole_boosts: dict[tuple[float, float, float, float], np.ndarray] = {}
+        self._whole_asked: set[tuple[float, float, float, float]] = set()
         self.newest = float(self.times[self.alive].max()) if self.alive.any() else 0.0
 
     def set(self, changes: dict[int, MemoryItem | None]) -> None:
@@ -97,10 +110,11 @@ class ItemTable(FilterMasks, ItemBoosts):
                 np.concatenate((a, np.zeros(grow)))
                 for a in (self.times, self.hits, self._log_hits, self._importance, self._rate, self._base))
             self.alive = np.concatenate((self.alive, np.zeros(grow, dtype=bool)))
+            self.weak = np.concatenate((self.weak, np.zeros(grow, dtype=bool)))
         for slot, item in changes.items():
             self.items[slot] = item
             if item is None:
-                self.alive[slot] = False
+                self.alive[slot] = self.weak[slot] = False
                 for name in _CODED:
                     self._arrays[name][slot] = -1
             else:
@@ -113,8 +127,8 @@ class ItemTable(FilterMasks, ItemBoosts):
         self.items = [self.items[i] for i in keep.tolist()]
         for name in _CODED:
             self._arrays[name] = self._arrays[name][keep]
-        self.times, self.hits, self._log_hits, self.alive = (a[keep] for a in (self.times, self.hits,
-                                                                               self._log_hits, self.alive))
+        self.times, self.hits, self._log_hits, self.alive, self.weak = (
+            a[keep] for a in (self.times, self.hits, self._log_hits, self.alive, self.weak))
         self._importance, self._rate, self._base = (a[keep] for a in (self._importance, self._rate, self._base))
         self._changed()
 
@@ -127,11 +141,11 @@ class ItemTable(FilterMasks, ItemBoosts):
                 self._log_hits[slot] = np.log1p(self.hits[slot])
                 item.hit = int(self.hits[slot])
         if len(slots):
-            self._whole_boosts = {}
+            self._whole_boosts, self._whole_asked = {}, set()
 
     def nbytes(self) -> int:
         """Bytes of the arrays (the items themselves are counted by the caller)."""
-        return sum(a.nbytes for a in (self.times, self.hits, self._log_hits, self.alive, self._importance,
+        return sum(a.nbytes for a in (self.times, self.hits, self._log_hits, self.alive, self.weak, self._importance,
                                       self._rate, self._base, *self._arrays.values()))
 
     # ── filters ─────────────────────────────────────────────────────────

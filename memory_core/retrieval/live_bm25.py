@@ -7,8 +7,10 @@ scores (Okapi with rank_bm25's defaults k1=1.5, b=0.75, epsilon=0.25 and the
 
 - **base segment**: postings in CSR form (document slots and term frequencies
   per term), built in bulk by ``build`` or ``compact``;
-- **append segment**: the postings of documents set since, rebuilt (it is
-  small) on every change;
+- **append segment**: the postings of documents set since, by term
+  (term → {slot: tf}), changed per document (rebuilding it whole on every
+  change cost O(segment) each time: a lexsort of ~25,000 postings per change
+  at 10,000 items just before a compaction);
 - **tombstones**: a replaced or removed document's base postings are masked
   by a per-slot flag, never rewritten.
 
@@ -46,6 +48,11 @@ __all__ = ["LiveBM25"]
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
 _CACHED_TERMS = 512  # terms whose slots and length-normalised tf are kept between changes
+
+
+def _delta_entry_bytes(tids: np.ndarray) -> int:
+    """Estimated bytes of one document in the append segment: its arrays and ~100 per posting by term."""
+    return 2 * tids.nbytes + 200 + 100 * tids.shape[0]
 
 
 def _csr(keys: np.ndarray, values: list[np.ndarray], size: int,
@@ -90,9 +97,10 @@ class LiveBM25:
         self._base_ok = np.zeros(0, dtype=bool)  # slot's base postings are its current document
         self._base_clean = True  # every base posting is current (no tombstone)
         self.tombstones = 0  # base slots whose postings are masked (replaced or removed documents)
-        # append segment: slot → (term ids, tfs); term-major copy rebuilt on each change
+        # append segment: slot → (term ids, tfs), and term id → {slot: tf} kept with it
         self._delta: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-        self._x_docs, self._x_tf, self._x_starts = _EMPTY_I, _EMPTY_F, [0]
+        self._x_post: dict[int, dict[int, float]] = {}
+        self._delta_bytes = 0  # estimated bytes of the append segment (see nbytes)
         self._cache: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # term id → (slots, g), until a change
 
     # ── building and changing ──────────────────────────────────────────
@@ -174,12 +182,19 @@ class LiveBM25:
                 self._df = np.concatenate((self._df, np.zeros(max(len(term_of) - self._df.shape[0],
                                                                   self._df.shape[0] // 2), dtype=np.int64)))
             self._df[tids] += 1
-            self._delta[slot] = (tids, np.fromiter(freqs.values(), dtype=np.float64, count=len(freqs)))
+            tfs = np.fromiter(freqs.values(), dtype=np.float64, count=len(freqs))
+            self._delta[slot] = (tids, tfs)
+            x_post = self._x_post
+            for tid, tf in zip(tids.tolist(), tfs.tolist(), strict=True):
+                post = x_post.get(tid)
+                if post is None:
+                    post = x_post[tid] = {}
+                post[slot] = tf
+            self._delta_bytes += _delta_entry_bytes(tids)
             self.alive[slot] = True
             self.doc_len[slot] = len(tokens)
             self.n_live += 1
             self._total += len(tokens)
-        self._rebuild_delta()
         self._restat()
 
     def _drop(self, slot: int) -> None:
@@ -188,6 +203,13 @@ class LiveBM25:
             return
         if slot in self._delta:
             tids = self._delta.pop(slot)[0]
+            self._delta_bytes -= _delta_entry_bytes(tids)
+            x_post = self._x_post
+            for tid in tids.tolist():
+                post = x_post[tid]
+                del post[slot]
+                if not post:
+                    del x_post[tid]
         else:
             tids = self._d_terms[self._d_starts[slot]:self._d_starts[slot + 1]]
         if self._base_ok[slot]:
@@ -199,17 +221,6 @@ class LiveBM25:
         self.n_live -= 1
         self._total -= int(self.doc_len[slot])
         self.doc_len[slot] = 0
-
-    def _rebuild_delta(self) -> None:
-        if not self._delta:
-            self._x_docs, self._x_tf, self._x_starts = _EMPTY_I, _EMPTY_F, [0] * (len(self._term_of) + 1)
-            return
-        slots = list(self._delta)
-        counts = [self._delta[s][0].shape[0] for s in slots]
-        terms = np.concatenate([self._delta[s][0] for s in slots])
-        tf = np.concatenate([self._delta[s][1] for s in slots])
-        docs = np.repeat(np.array(slots, dtype=np.int64), counts)
-        (self._x_docs, self._x_tf), self._x_starts = _csr(terms, [docs, tf], len(self._term_of), docs)
 
     def _restat(self) -> None:
         """Recompute avgdl, idf (rank_bm25's formula and epsilon step, then ``min_idf``) and length norms."""
@@ -269,8 +280,7 @@ class LiveBM25:
         self._d_terms, self._d_tf = term, tf
         self._d_starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64).tolist()
         (self._b_docs, self._b_tf), self._b_starts = _csr(term, [docs, tf], len(self._term_of), docs)
-        self._delta = {}
-        self._rebuild_delta()
+        self._delta, self._x_post, self._delta_bytes = {}, {}, 0
         self._restat()
         return new_of
 
@@ -286,9 +296,9 @@ class LiveBM25:
     def nbytes(self) -> int:
         """Approximate memory held, in bytes (arrays plus ~100 bytes per vocabulary entry)."""
         arrays = (self.doc_len, self.alive, self._df, self._idf, self._norm, self._b_docs, self._b_tf,
-                  self._d_terms, self._d_tf, self._base_ok, self._x_docs, self._x_tf)
-        return (sum(a.nbytes for a in arrays) + 8 * (len(self._b_starts) + len(self._d_starts) + len(self._x_starts))
-                + 100 * len(self._term_of) + sum(t.nbytes + f.nbytes + 100 for t, f in self._delta.values()))
+                  self._d_terms, self._d_tf, self._base_ok)
+        return (sum(a.nbytes for a in arrays) + 8 * (len(self._b_starts) + len(self._d_starts))
+                + 100 * len(self._term_of) + self._delta_bytes)
 
     # ── scoring ─────────────────────────────────────────────────────────
 
@@ -340,11 +350,11 @@ class LiveBM25:
                 d, f = d[keep], f[keep]
             docs_parts.append(d)
             tf_parts.append(f)
-        if tid + 1 < len(self._x_starts):
-            lo, hi = self._x_starts[tid], self._x_starts[tid + 1]
-            if hi > lo:
-                docs_parts.append(self._x_docs[lo:hi])
-                tf_parts.append(self._x_tf[lo:hi])
+        post = self._x_post.get(tid)
+        if post:
+            slots = sorted(post)
+            docs_parts.append(np.array(slots, dtype=np.int64))
+            tf_parts.append(np.array([post[s] for s in slots], dtype=np.float64))
         if not docs_parts:
             return _EMPTY_I, _EMPTY_F
         if len(docs_parts) == 1:

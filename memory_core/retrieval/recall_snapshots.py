@@ -5,7 +5,7 @@ cache is loaded from its snapshot (``snapshot.IndexSnapshots``), given the
 store's hit counts (``item_usage``: hits move no version) and caught up with
 the changes since (``Recaller._update``, as any cached index), before an
 index is built from the store. Snapshots are written from one background
-thread (by a forked child: ``IndexSnapshots.save_forked``): after a build,
+thread (a large index by a forked child: ``IndexSnapshots.save_forked``): after a build,
 after a compaction, and when an index that changed since its last snapshot
 is evicted.
 """
@@ -25,7 +25,12 @@ from memory_core.retrieval.snapshot import IndexSnapshots, refresh_usage, restor
 from memory_core.retrieval.user_cache import UserCache
 from memory_core.store.base import MemoryStore
 
-__all__ = ["SnapshotKeeping", "gc_paused"]
+__all__ = ["FORK_FROM_ITEMS", "SnapshotKeeping", "gc_paused"]
+
+#: An index of at least this many items is saved by a forked child (``IndexSnapshots.save_forked``);
+#: a smaller one is pickled on the saving thread (1,000 items: ~40 ms, less than a fork of a large
+#: worker process costs it in page tables).
+FORK_FROM_ITEMS = 1000
 
 
 @contextmanager
@@ -100,7 +105,11 @@ class SnapshotKeeping:
         def save() -> None:
             version = index.version
             try:
-                snapshots.save_forked(user_id, index)  # the lock held for the fork only, not the pickling
+                if len(index) >= FORK_FROM_ITEMS:  # the lock held for the fork only, not the pickling
+                    snapshots.save_forked(user_id, index)
+                else:
+                    with gc_paused():
+                        snapshots.save(user_id, index)
                 index.saved_version = version
             except Exception as exc:  # the snapshot is a cache: recall goes on without it
                 snapshots._failed("save", user_id, exc)

@@ -179,7 +179,7 @@ def _state_of(index: Any) -> dict[str, Any]:
     state.pop("lock", None)
     table = copy.copy(index.table)
     table.items = _ItemColumns(index.table.items)
-    table._masks, table._whole_boosts = {}, {}
+    table._masks, table._whole_boosts, table._whole_asked = {}, {}, set()
     state["table"] = table
     for name in ("lexical", "turns"):
         signal = copy.copy(state[name])
