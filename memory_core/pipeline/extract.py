@@ -18,6 +18,7 @@ in one conversation never supersede each other's preferences.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
@@ -25,8 +26,9 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.gist import gist_clause
-from memory_core.pipeline.own_words import keep_clause, mention, own_words
+from memory_core.pipeline.cessation import cessation_scope, ended_keys, topicalised
+from memory_core.pipeline.gist import gist_clause, topic
+from memory_core.pipeline.own_words import keep_clause, mention, own_words, polarity_of
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.types import Candidate
@@ -70,6 +72,15 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've)\b|^\s*(?:ok|okay|plea
                               re.IGNORECASE)
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 _PUNCT = re.compile(r"[\W_]+")
+# a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
+_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉")
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_introduced() -> re.Pattern[str]:
+    """"我有个哥哥" / "我还有一个妹妹": a clause introducing a relative (the lexicon's REL word class), at its end."""
+    rel = lexicon().classes["zh"]["REL"]
+    return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$")
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff07": "'"})
 
 
@@ -135,17 +146,22 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
             continue
         if _CJK.search(sentence):
             seen_subject = False
+            carried = ""  # "我有个哥哥，住在北京": clauses after a relative is introduced are about that relative
             for clause in _ZH_CLAUSE.split(sentence):
                 clause = clause.strip()
                 if not clause:
                     continue
                 if "我" in clause:
                     seen_subject = True
+                    introduced = _zh_introduced().search(clause)
+                    carried = introduced.group("rel") if introduced else ""
                 elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
-                        or (seen_subject and _ZH_MY_NOUN.match(clause)):
+                        or (seen_subject and _ZH_MY_NOUN.match(clause)) \
+                        or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
                     if _ZH_DROPPED_OBJECT.match(clause):
                         continue  # "吃了会起疹子": a consequence of what an earlier clause named, no topic of its own
-                    clause = "我" + clause  # Chinese drops the subject: "上个月搬到成都了" is the speaker's
+                    # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless a relative was just named
+                    clause = f"我{carried}" + clause if carried and not _ZH_MY_NOUN.match(clause) else "我" + clause
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield clause, "zh"
         else:
@@ -237,27 +253,39 @@ class MechanicalExtractor:
         trip = bool(lexicon().markers[detect_lang(turn.text)]["temporary"].search(turn.text.casefold()))
         for clause, lang in split_clauses(turn.text):
             subject = name if named else ("用户" if lang == "zh" else "User")
+            thing = topicalised(clause) if lang == "zh" else ""
+            if thing:  # "香菜我现在挺爱吃的" is read as "我香菜现在挺爱吃的": the subject first, the object kept
+                clause = "我" + thing + clause[len(thing) + 1:]
             reading = read_clause(clause, lang, subject, temporary or (trip and not _LASTING.search(clause)))
             temporary = temporary or reading.temporary
             stay = stay or reading.stay
+            change = _change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
+            first = len(out)
             if reading.hits:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), clause, hit)
                            for hit in reading.hits)
+                _give_change(out[first:], change)
                 continue
             if reading.subject or (reading.temporary and not reading.skip):
                 continue  # another person's clause, or a trip: no rule of the user's own applies
+            if change[0] and reading.skip:  # "I used to play guitar": nothing of its own, but it ends the habit
+                out.append(_carrier(turn, clause, lang, change))
+                continue
             hit = match_clause(clause, lang, allow_rules=True)
             said = None
             if (hit is None or hit.rule.slot == "is") and not reading.skip:
-                if gist_clause(clause, lang) and (lang == "en" or "我" in turn.text):  # not a bare request
+                if gist_clause(clause, lang) and (lang == "en" or "我" in turn.text or change[0]):  # not a request
                     said = own_words(turn, clause, lang, subject, qualifier)
                 elif hit is not None:  # "I think I'm an expert hiker now": the statement inside, as said
                     said = own_words(turn, f"我是{hit.obj}" if lang == "zh" else f"I'm {hit.obj}", lang, subject,
                                      qualifier)
             if said is not None:
                 out.append(said)
+                _give_change([said], change)
                 continue
             if hit is None or (reading.skip and hit.rule.slot != "rule"):
+                if change[0]:
+                    out.append(_carrier(turn, clause, lang, change))
                 continue
             rule = hit.rule
             if rule.slot == "name" and named and hit.obj.casefold() == name.casefold():
@@ -303,6 +331,41 @@ class MechanicalExtractor:
             ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))),
             notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")],
         )
+
+
+def _change_of(clause: str, lang: str, skip: str, other: str, thing: str,
+               qualifier: str) -> tuple[tuple[str, ...], int]:
+    """(keys of items ``clause`` ends or reverses, the polarity it says) for a user's own clause; ((), 0) if none.
+
+    A cessation ("no longer …", "不…了", "used to …") ends what its scope names;
+    a Chinese clause that put its object first reverses the other polarity's
+    items of that object. Questions, hypotheticals, reported speech and
+    another person's clauses change nothing; of past clauses only "used to".
+    """
+    if other or (skip and not (skip == "past" and lang == "en" and _USED_TO.search(clause))):
+        return (), 0
+    scope = cessation_scope(clause, lang)
+    if scope:
+        return ended_keys(scope, lang, qualifier), -1
+    if thing:
+        return ended_keys(thing, lang, qualifier), polarity_of(clause)
+    return (), 0
+
+
+def _give_change(cands: list[Candidate], change: tuple[tuple[str, ...], int]) -> None:
+    """Let the first candidate of a clause carry the clause's change (see ``_change_of``)."""
+    if change[0] and cands:
+        cands[0].reverses, cands[0].reverse_polarity = change
+
+
+def _carrier(turn: Turn, clause: str, lang: str, change: tuple[tuple[str, ...], int]) -> Candidate:
+    """A restate-only candidate carrying a clause's change when the clause makes no item of its own."""
+    return Candidate(kind=Kind.FACT, description=clause, lang=lang, restate_only=True, topic=topic(clause, lang),
+                     valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, reverses=change[0],
+                     reverse_polarity=change[1])
+
+
+_USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)
 
 
 def _covered(hit: SlotHit) -> tuple[str, ...]:

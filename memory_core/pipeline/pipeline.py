@@ -111,7 +111,7 @@ class WritePipeline:
         """
         cands = self.candidates(turn) if candidates is None else candidates
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
-                                   *(k for c in cands for k in (*c.ends, *c.probes))]))
+                                   *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         return self.resolver.resolve(turn, cands, existing_items(store, turn.user_id, keys))
 
 

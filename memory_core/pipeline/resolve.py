@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import normalize_numbers
 from memory_core.pipeline.restate import plan_own_words
 from memory_core.pipeline.themes import DEFAULT_THEME
@@ -225,6 +226,8 @@ class KeyConflictResolver:
                             and description_polarity(o.description) > 0 and _said_at(o) <= turn.timestamp:
                         ended.setdefault(o.id, o)
             touched.update(ended)  # an ended item keeps its own text: later statements of the turn leave it be
+            ops.extend(end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, touched, self.actor, reason,
+                                    keep_id))
             ops.extend(
                 EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=keep_id,
                       valid_until=turn.timestamp, at=turn.timestamp)

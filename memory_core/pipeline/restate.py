@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import MAX_GIST_CHARS, Topic, same_topic, topic
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import polarity_of
@@ -84,6 +85,11 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         if best is None or rank > best[0]:
             best = (rank, item, old)
     ops = _end(turn, cand, ended, touched, actor)
+    if cand.reverses:  # a cessation or a reversal said in other words ends the other polarity's items of the thing
+        skip = touched | ({best[1].id} if best is not None else set())
+        extra = end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, skip, actor, _reason(cand))
+        touched.update(op.item_id for op in extra)
+        ops.extend(extra)
     if best is not None:
         rank, item, old = best
         touched.add(item.id)
@@ -104,11 +110,15 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
 
 def _end(turn: Turn, cand: Candidate, items: list[MemoryItem], touched: set[str], actor: str) -> list[Op]:
     """Supersede own-words items a statement negates or says changed (``by_id`` set once the successor exists)."""
-    reason = (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
-              else f"superseded by a newer statement: {cand.description}")
+    reason = _reason(cand)
     touched.update(i.id for i in items)
     return [EndOp(i.id, Status.SUPERSEDED, reason, actor, turn.turn_id, valid_until=turn.timestamp,
                   at=turn.timestamp) for i in items]
+
+
+def _reason(cand: Candidate) -> str:
+    return (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
+            else f"superseded by a newer statement: {cand.description}")
 
 
 def _by(op: Op, item_id: str) -> Op:

@@ -80,6 +80,9 @@ class Candidate:
         restate_only: True for a turn's mention of what it may restate: it raises or revises an
             existing item, never makes one.
         may_revise: False when a restatement may raise a hit but not add its words (a trip's turn).
+        reverses: keys whose active items of the polarity other than ``reverse_polarity`` this statement
+            ends ("I don't run anymore" ends "loves running"; ``memory_core.pipeline.cessation``).
+        reverse_polarity: -1 for a cessation, +1 for a like said of a thing put first ("香菜我现在挺爱吃的").
     """
 
     kind: str
@@ -105,6 +108,8 @@ class Candidate:
     probes: tuple[str, ...] = ()
     restate_only: bool = False
     may_revise: bool = True
+    reverses: tuple[str, ...] = ()
+    reverse_polarity: int = 0
 
     @property
     def is_event(self) -> bool:

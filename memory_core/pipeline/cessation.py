@@ -1,0 +1,216 @@
+"""Change said in any words: a clause that ends, or reverses, what the user stated about a thing (issue 13 §2).
+
+Cues list phrasings; this module reads the grammar instead. A first-person
+clause *ends* something when it carries a cessation form, whatever its verb:
+
+- English: "no longer X", "stopped / quit / gave up / am done with X", "used
+  to X", "don't / can't / haven't X any more / these days", "haven't X since";
+- Chinese: 不再, 再也不, 已经不, 早就不, 没再, 戒了, 停了, 放弃, and a negated verb
+  with the closing 了 ("不游了", "不打了").
+
+The words under the cessation form are its *scope* (English: the words the
+form governs; Chinese: the clause, whose object is often put first,
+"泳我现在也不游了"). ``ended_keys`` turns the scope into the keys an item
+about the same thing is stored under: likes (``pref:``), hobbies and routines
+(``fact:hobby:``, ``fact:routine:``) and statements in the user's own words
+(``gist:``), over the word family of each scope word (English inflections
+"run"/"running"/"runs", the shipped synonym groups "jogging" = "running",
+Chinese verb-object pairs "练" + "瑜伽" = "练瑜伽"). The resolver ends the
+active items of the other polarity under those keys (``end_opposite``).
+
+A Chinese clause that puts its object first (topicalised, "香菜我现在反而挺爱吃的")
+speaks of that object: its keys are read the same way, so a reversed
+preference said the natural Chinese way revises the item of the other
+polarity.
+
+Questions, hypotheticals and reported speech never get here (the slot
+engine's markers skip them), nor does another person's clause.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+
+from memory_core.model import Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.gist import topic
+from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.retrieval.aliases import synonym_groups
+from memory_core.retrieval.tokenize import tokenize
+from memory_core.store.write_ops import EndOp
+
+__all__ = ["cessation_scope", "end_opposite", "ended_keys", "topicalised"]
+
+_EN_SCOPE = (
+    re.compile(r"\b(?:no\s+longer|stopped|quit|quitting|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|giving\s+up"
+               r"|(?:am|'m|i\s+am)\s+done\s+with|used\s+to(?!\s+(?:think|dream|believe|wonder|say|tell|it|this|that))"
+               r"|ditched|dropped|cancell?ed)\s+(?P<x>.+)", re.IGNORECASE),
+    re.compile(r"\b(?:don't|do\s+not|doesn't|can't|cannot|never|not|haven't|have\s+not|hardly\s+ever)\s+(?P<x>.+?)"
+               r"\s+(?:any\s*more|these\s+days|since|again|at\s+all)\b", re.IGNORECASE),
+    re.compile(r"\bno\s+more\s+(?P<x>.+)", re.IGNORECASE),
+)
+_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|停了|放弃了?|不[\u4e00-\u9fff]{1,3}了")
+# Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
+_ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|停了|放弃了?|现在|如今|目前|最近|以后|之后|后来|以前|"
+                       r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|过|的|得|着|呢|啊|吧|"
+                       r"我们|我|你|他|她|它|很|挺|太|特别|非常|真的|不|没有|没")
+_HAN = re.compile(r"[\u3400-\u9fff]+")
+# a clause putting its object first: "香菜我现在反而挺爱吃的", "泳我现在也不游了"
+_ZH_TOPIC = re.compile(r"^(?P<t>[\u3400-\u9fff]{1,6}?)我(?![们的有是在])")
+_ZH_NOT_TOPIC = re.compile(r"(?:现在|最近|今年|去年|明年|今天|昨天|明天|月|周|后来|然后|所以|但是|不过|"
+                           r"因为|而且|如今|目前|平时|每天|周末|早上|晚上|以前|之前|当时|那时|本来|原来|反正|总之|另外|还有|对了|说实话|"
+                           r"老实说|哈哈|嗯|好吧|其实|可是|只是|时候|以后|之后|一直|真的|说|觉得|知道|告诉|问)$")
+# a Chinese clause's polarity words: a topicalised clause is read only when it says a like, a dislike or an end
+_ZH_STANCE = re.compile(r"爱|喜欢|讨厌|受不了|不|没|戒|停")
+# single-character activity verbs a Chinese object is said with ("练" + "瑜伽", "打" + "羽毛球")
+_ZH_VERBS = "练打玩弹跑游踢喝吃抽看学做去骑滑爬拉唱跳画下"
+_EN_STOP = frozenset({
+    "the", "a", "an", "my", "our", "your", "it", "them", "that", "this", "some", "any", "all", "at", "to",
+    "of", "in", "on", "for", "with", "and", "or", "but", "so", "i", "me", "we", "you", "he", "she", "they",
+    "his", "her", "their", "its", "now", "really", "just", "even", "much", "more", "since", "again", "days",
+    "anymore", "these", "those", "ever"})
+_EN_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|and\s+(?:i|now)|now|anymore|any\s+more)\b",
+                     re.IGNORECASE)
+#: Attributes whose items one object names: a like, a hobby, a routine.
+_PREFIXES = ("pref:", "fact:hobby:", "fact:routine:")
+#: At most this many keys per clause (one read of the store).
+MAX_KEYS = 160
+
+
+def cessation_scope(clause: str, lang: str) -> str:
+    """The words a cessation form of ``clause`` governs ("" when the clause ends nothing).
+
+    "I don't run anymore" -> "run"; "I used to play guitar, …" -> "play guitar";
+    "瑜伽就没再练过" -> the clause (a Chinese object is often said first).
+    """
+    if lang == "zh":
+        return clause if _ZH_CEASE.search(clause) else ""
+    for pattern in _EN_SCOPE:
+        m = pattern.search(clause)
+        if m is not None:
+            scope = _EN_CUT.split(m.group("x"), maxsplit=1)[0].strip()
+            if scope:
+                return scope
+    return ""
+
+
+def topicalised(clause: str) -> str:
+    """The object a Chinese clause puts before its subject ("香菜我现在挺爱吃的" -> "香菜"), else ""."""
+    m = _ZH_TOPIC.match(clause)
+    if m is None or _ZH_NOT_TOPIC.search(m.group("t")) or not _ZH_STANCE.search(clause[m.end():]):
+        return ""
+    return m.group("t")
+
+
+@functools.lru_cache(maxsize=1)
+def _families() -> dict[str, tuple[str, ...]]:
+    """{English word or Chinese member: the other members of its synonym group}."""
+    out: dict[str, tuple[str, ...]] = {}
+    for group in synonym_groups():
+        for member in group:
+            out[member.casefold()] = tuple(m.casefold() for m in group if m != member)
+    return out
+
+
+def _en_forms(word: str) -> set[str]:
+    """A word's inflections: run -> runs, running, runner; swimming -> swim; lifting -> lift."""
+    forms = {word}
+    if word.endswith("ing") and len(word) > 5:
+        stem = word[:-3]
+        forms.update({stem, stem + "e"})
+        if len(stem) > 2 and stem[-1] == stem[-2]:
+            forms.add(stem[:-1])
+    elif word.endswith("s") and len(word) > 3:
+        forms.add(word[:-1])
+    else:
+        forms.update({word + "ing", word + "s"})
+        if word.endswith("e"):
+            forms.add(word[:-1] + "ing")
+        if re.search(r"[^aeiou][aeiou][bdgmnprt]$", word):
+            forms.add(word + word[-1] + "ing")
+    return forms
+
+
+def _en_objects(scope: str) -> set[str]:
+    words = [w for w in re.findall(r"[a-z][a-z'-]*", scope.casefold()) if w not in _EN_STOP]
+    objects: set[str] = set()
+    for i, word in enumerate(words[:6]):
+        for form in _en_forms(word):
+            objects.add(form)
+            objects.update(f for m in _families().get(form, ()) for f in (m, *_en_forms(m)) if m.isascii())
+        if i + 1 < len(words):
+            objects.add(f"{word} {words[i + 1]}")
+            objects.update(f"{form} {words[i + 1]}" for form in _en_forms(word))
+    return objects
+
+
+def _zh_objects(scope: str) -> set[str]:
+    runs = [r for r in _HAN.findall(_ZH_NOISE.sub(" ", scope)) if r]
+    pieces: set[str] = set()
+    for run in runs:
+        for n in range(1, min(4, len(run)) + 1):
+            pieces.update(run[i:i + n] for i in range(len(run) - n + 1))
+    verbs = [v for v in _ZH_VERBS if v in scope]
+    objects = {p for p in pieces if len(p) > 1}
+    for noun in [p for p in pieces if p not in _ZH_VERBS]:
+        objects.update(v + noun for v in verbs if v != noun)
+        objects.update(f"去{v}{noun}" for v in verbs if v != noun)
+    objects.update(m for p in list(objects) for m in _families().get(p, ()))
+    return objects
+
+
+def ended_keys(scope: str, lang: str, qualifier: str) -> tuple[str, ...]:
+    """Keys an item about ``scope``'s thing may be stored under (likes, hobbies, routines, own-words statements).
+
+    Args:
+        scope: the words a cessation form governs, or a topicalised object.
+        lang: "en" or "zh".
+        qualifier: the speaker qualifier of the turn's keys ("@grant" or "").
+
+    Returns:
+        At most ``MAX_KEYS`` keys, each ending in ``qualifier``.
+    """
+    lex = lexicon()
+    objects = _zh_objects(scope) if lang == "zh" else _en_objects(scope)
+    keys: list[str] = []
+    for obj in sorted(objects, key=lambda o: (-len(o), o)):
+        oid = lex.exact(obj, lang)
+        for name in dict.fromkeys((oid, obj) if oid else (obj,)):
+            keys.extend(p + name for p in _PREFIXES)
+    if lang == "zh":  # own-words statements are keyed by a term of theirs: a word, a bigram or a known object
+        keys.extend(f"gist:{t}" for t in tokenize(scope) if len(t) > 1)
+        keys.extend(topic(scope, lang).probes())
+    else:
+        keys.extend(f"gist:{t}" for o in objects if " " not in o for t in tokenize(o) if len(t) > 1)
+    keys.extend(f"gist:obj:{oid}" for oid in dict.fromkeys(lex.exact(o, lang) for o in objects) if oid)
+    return tuple(k + qualifier for k in list(dict.fromkeys(keys))[:MAX_KEYS])
+
+
+def _polarity(item: MemoryItem) -> int:
+    from memory_core.pipeline.own_words import polarity_of
+    return polarity_of(item.description)
+
+
+def _said_at(item: MemoryItem) -> datetime:
+    return item.valid_from or item.created_at
+
+
+def end_opposite(turn: Turn, keys: Iterable[str], polarity: int, existing: Mapping[str, list[MemoryItem]],
+                 touched: set[str], actor: str, reason: str, by_id: str | None = None) -> list[EndOp]:
+    """End the user's active items under ``keys`` whose polarity differs from ``polarity`` (-1: an end).
+
+    Only items said before the turn and not already used by it; each ended
+    item joins ``touched``. Events are never ended here.
+    """
+    ended: dict[str, MemoryItem] = {}
+    for key in keys:
+        for item in existing.get(key, ()):
+            if item.active and item.user_id == turn.user_id and item.kind != Kind.EVENT and item.id not in touched \
+                    and item.id != by_id and _polarity(item) != (-1 if polarity < 0 else 1) \
+                    and _said_at(item) <= turn.timestamp:
+                ended.setdefault(item.id, item)
+    touched.update(ended)
+    return [EndOp(i.id, Status.SUPERSEDED, reason, actor, turn.turn_id, by_id=by_id, valid_until=turn.timestamp,
+                  at=turn.timestamp) for i in ended.values()]
