@@ -37,9 +37,9 @@ from datetime import datetime
 from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.slot_lexicon import lexicon
-from memory_core.retrieval.aliases import synonym_groups
-from memory_core.retrieval.tokenize import tokenize
 from memory_core.store.write_ops import EndOp
+from memory_core.text.synonyms import synonym_groups
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["cessation_scope", "end_opposite", "ended_keys", "topicalised"]
 
