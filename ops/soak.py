@@ -1,14 +1,17 @@
 """Soak the stack under faults; print lost / duplicated / worker deaths / 5xx / leaked / erase / degraded.
 
-    PYTHONPATH=. python ops/soak.py [--users 8 --turns 60 --redis-restarts 10 --kills 4 --pg-restarts 2
-                                     --disk-full-s 12 --disk-turns 20 --disk-mb 64]
+    PYTHONPATH=. python ops/soak.py [--users 8 --turns 60 --redis-restarts 10 --redis-down-s 0.3,3,6
+                                     --kills 4 --pg-restarts 2 --disk-full-s 12 --disk-turns 20 --disk-mb 64]
 
 Everything is real and private to the run: a PostgreSQL server (so it can be
 restarted), Redis behind a planted password (and a planted password in the
 database URL), two curate workers with gossip, mingle and heartbeats (as
 ``ops/stack.sh`` runs them), the edit and recall workers, beat, and the HTTP
-shim. While ``users`` × ``turns`` turns are published, Redis is restarted
-``redis_restarts`` times (alternately SIGTERM and SIGKILL), the curate
+shim, and a third curate worker, the witness, with kombu's default reconnect
+backoff (2 s growing by 2 s to 30 s) beside the workers' own (0.5 s growing to
+2 s). While ``users`` × ``turns`` turns are published, Redis is restarted
+``redis_restarts`` times (alternately SIGTERM and SIGKILL, down for each of
+``redis_down_s`` in turn), the curate
 workers are SIGKILLed ``kills`` times and PostgreSQL is restarted
 ``pg_restarts`` times (``-m fast`` and ``-m immediate``). Then:
 
@@ -20,6 +23,8 @@ workers are SIGKILLed ``kills`` times and PostgreSQL is restarted
   seconds, then freed: lost / double-applied again, HTTP codes during it, and
   dead-lettered turns (a disk full is the store's failure, not the turn's);
 - worker deaths: workers that exited without being killed (or logged "Unrecoverable error");
+- reconnect: seconds from Redis being back to each worker's "Connected to" (its
+  log), per backoff, over the restarts the worker lived through;
 - 5xx: the bad-input corpus (``tests/http/_bad_inputs.py``) against the shim;
 - leaked: the planted passwords in any reply (Redis down) or log line;
 - erase: Redis keys and turn statuses left for an erased user;
@@ -48,6 +53,7 @@ from _http_stack import start_stack  # noqa: E402
 from _services import _as_owner, _bin_dir, start_postgres, stop_postgres  # noqa: E402
 from _workload import embedded_snapshots, make_turns, snapshot, turn_texts, wait_until  # noqa: E402
 from soak_disk import SmallDisk  # noqa: E402
+from soak_reconnect import reconnect_delays  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from api_shim.client import MemoryClient  # noqa: E402
@@ -70,13 +76,13 @@ def pg_ctl(root: Path, port: int, action: str, mode: str = "fast") -> None:
     subprocess.run(_as_owner([*cmd, action]), capture_output=True, check=True)
 
 
-def publisher(client: MemoryClient, errors: list[BaseException]) -> Any:
-    """A thread body publishing one user's turns 50 ms apart; an exception is kept in ``errors``."""
+def publisher(client: MemoryClient, errors: list[BaseException], gap_s: float = 0.05) -> Any:
+    """A thread body publishing one user's turns ``gap_s`` apart; an exception is kept in ``errors``."""
     def publish(user_turns: list[dict[str, Any]]) -> None:
         try:
             for t in user_turns:
                 client.publish_turn(**t)
-                time.sleep(0.05)
+                time.sleep(gap_s)
         except BaseException as exc:
             errors.append(exc)
     return publish
@@ -87,6 +93,9 @@ def main() -> None:
     ap.add_argument("--users", type=int, default=8)
     ap.add_argument("--turns", type=int, default=60)
     ap.add_argument("--redis-restarts", type=int, default=10)
+    ap.add_argument("--redis-down-s", default="0.3,3,6", help="seconds Redis stays down, cycled over the restarts")
+    ap.add_argument("--redis-gap-s", type=float, default=8.0,
+                    help="seconds between a restart and the next (long enough to see kombu's default reconnect)")
     ap.add_argument("--kills", type=int, default=4)
     ap.add_argument("--pg-restarts", type=int, default=2)
     ap.add_argument("--disk-full-s", type=float, default=12.0, help="0: no full-disk phase")
@@ -111,30 +120,39 @@ def main() -> None:
         slow = {"GULFSTREAM_PIPELINE": "_workload:SlowPipeline", "GULFSTREAM_TEST_PLAN_DELAY_MS": "20"}
         curates = [procs.worker(f"curate{i}", queues="ingest,curate,maintenance", supervised_flags=True, **slow)
                    for i in (1, 2)]
-        procs.worker("edits", queues="edits", concurrency=1)
+        kombu_default = {"GULFSTREAM_BROKER_RECONNECT_STEP_S": "2", "GULFSTREAM_BROKER_RECONNECT_MAX_S": "30"}
+        witness = procs.worker("witness", queues="ingest,curate,maintenance", supervised_flags=True, **slow,
+                               **kombu_default)
+        edits = procs.worker("edits", queues="edits", concurrency=1)
         procs.beat()
         turns = {f"soak{u:02d}": make_turns(f"soak{u:02d}", turn_texts(u, args.turns)) for u in range(args.users)}
         client = MemoryClient(stack.redis.url, database_url=stack.db_url, publish_retry_s=120,
                               recall_timeout_ms=3000, request_timeout_s=60)
         errors: list[BaseException] = []
-        publish = publisher(client, errors)
+        downs = [float(x) for x in args.redis_down_s.split(",")]
+        span_s = args.redis_restarts * (args.redis_gap_s + sum(downs) / len(downs))
+        publish = publisher(client, errors, gap_s=max(0.05, span_s / args.turns))  # restarts during ingest
 
         publishers = [threading.Thread(target=publish, args=(t,)) for t in turns.values()]
         for p in publishers:
             p.start()
         killed = 0
         steps = max(args.redis_restarts, args.kills, args.pg_restarts)
+        restarts: list[tuple[float, float, list[Any]]] = []  # (Redis down at, back at, the workers alive)
         for step in range(steps):
-            time.sleep(0.8)
+            time.sleep(args.redis_gap_s if step < args.redis_restarts else 0.8)
             if step < args.redis_restarts:
+                through = [w for w in (*curates, witness, edits) if w.alive]
+                down_at = time.time()
                 if step % 2:
                     assert stack.redis.proc is not None
                     stack.redis.proc.kill()  # immediate: no AOF flush beyond appendfsync
                     stack.redis.proc.wait()
-                    time.sleep(0.3)
+                    time.sleep(downs[step % len(downs)])
                     stack.redis.start()
                 else:
-                    stack.redis.restart(down_s=0.3)
+                    stack.redis.restart(down_s=downs[step % len(downs)])
+                back_at = time.time()
             if step < args.kills:
                 victim = curates[step % 2]
                 victim.kill()
@@ -145,6 +163,8 @@ def main() -> None:
                 pg_ctl(root, port, "stop", "immediate" if step % 2 else "fast")
                 time.sleep(0.5)
                 pg_ctl(root, port, "start")
+            if step < args.redis_restarts:  # a worker the run killed meanwhile does not count
+                restarts.append((down_at, back_at, [w for w in through if w.alive]))
         for p in publishers:
             p.join(300)
         store = SqlStore(stack.db_url)
@@ -163,9 +183,17 @@ def main() -> None:
         if disk is not None:
             rows += full_disk_phase(disk, stack, client, store, args, tmp)
         unrecoverable = sum(p.tail(10**8).count("Unrecoverable error") for p in procs.procs)
-        deaths = unrecoverable + sum(1 for p in procs.procs[1:] if p.name.startswith("curate") and
+        deaths = unrecoverable + sum(1 for p in procs.procs[1:] if p.name.startswith(("curate", "witness")) and
                                      p.proc is not None and p.proc.returncode not in (None, -9))
         rows.append(("worker deaths (not killed by the run)", str(deaths), f"{unrecoverable} 'Unrecoverable error'"))
+        for label, group in (("workers' backoff (0.5 s → 2 s)", [w for w in procs.procs if w is not witness]),
+                             ("kombu's default (2 s → 30 s), the witness", [witness])):
+            delays, censored = reconnect_delays(restarts, group)
+            delays.sort()
+            shown = (f"median {delays[len(delays) // 2]:.1f} s, max {delays[-1]:.1f} s" if delays else "none seen")
+            rows.append((f"reconnect after Redis is back: {label}", shown,
+                         f"{len(delays)} reconnects, {censored} not before the next outage; "
+                         f"Redis down {args.redis_down_s} s in turn"))
 
         # bad-input corpus
         key = stack.key("soak")

@@ -112,3 +112,4 @@ class SmallDisk:
         if self.mounted:
             subprocess.run(["umount", "-l", str(self.path)], check=False, capture_output=True)
             self.mounted = False
+

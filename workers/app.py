@@ -35,6 +35,7 @@ from memory_core.settings import load_settings
 from memory_core.text.tokenize import warm_up
 from workers import kombu_fix
 from workers.bootstrap import Context, ProcessServices
+from workers.reconnect import BrokerAMQP, reconnect_options
 from workers.settings import WorkerSettings
 
 __all__ = ["GulfstreamCelery", "app", "build_config", "context"]
@@ -56,6 +57,8 @@ def build_config(s: WorkerSettings) -> dict[str, Any]:
         "visibility_timeout": s.visibility_timeout_s,
         "unacked_restore_interval": s.unacked_restore_interval_s,
         "unacked_restore_throttle": 1,
+        # the consumer's reconnect backoff (honoured through workers/reconnect.py)
+        **reconnect_options(s.broker_reconnect_step_s, s.broker_reconnect_max_s),
     }
     return {
         "broker_url": s.redis_url,
@@ -104,7 +107,7 @@ class GulfstreamCelery(Celery):
 kombu_fix.apply()  # a Redis restart must not kill a worker (see workers/kombu_fix.py)
 log = logging.getLogger(__name__)
 
-app = GulfstreamCelery("gulfstream", services=ProcessServices(),
+app = GulfstreamCelery("gulfstream", services=ProcessServices(), amqp=BrokerAMQP,
                        include=["workers.tasks", "workers.recall_worker", "workers.edit_tasks", "workers.affinity",
                                 "workers.maintain_tasks", "workers.embed_tasks", "workers.session_tasks",
                                 "workers.lifecycle_edits"])

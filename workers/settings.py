@@ -26,6 +26,11 @@ class WorkerSettings(GulfstreamSettings):
     visibility_timeout_s: int = Field(
         900, gt=0, description="unacked messages are redelivered after this; longer than any task")
     unacked_restore_interval_s: int = Field(10, gt=0, description="how often workers look for them")
+    broker_reconnect_step_s: float = Field(
+        0.5, gt=0, description="first wait before a broker reconnect attempt, and its growth per attempt")
+    broker_reconnect_max_s: float = Field(
+        2.0, gt=0, description="longest wait between two broker reconnect attempts; kombu's default (2 s "
+        "growing by 2 s up to 30 s) left a worker idle ~12 s after a short Redis outage")
 
     # curate
     curate_max_retries: int = Field(5, ge=0)
