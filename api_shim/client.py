@@ -150,7 +150,8 @@ class MemoryClient:
         waiting_key = wire.ingest_waiting_key(user_id)
         try:
             raw_seq, raw_id, must_send = self._run_publish_script(
-                [wire.pub_seq_key(user_id), wire.inbox_key(user_id), wire.INBOX_USERS_KEY, waiting_key],
+                [wire.pub_seq_key(user_id), wire.inbox_key(user_id), wire.INBOX_USERS_KEY, waiting_key,
+                 wire.erased_key(user_id)],
                 [json.dumps(turn, ensure_ascii=False), user_id, uuid.uuid4().hex, wire.INGEST_WAITING_TTL_S])
         except redis.RedisError as exc:
             raise PublishFailed(redact(f"cannot reach Redis at {self.broker_url}: {exc}")) from exc

@@ -13,23 +13,25 @@ The ``erase_user`` edit task and ``gulfstream erase --redis-url`` (through the
 A message published before the erase can still be queued (a re-published
 inbox entry, a redelivery after a restart): ingest would store its turn
 again and bring the user back. The erase therefore leaves one tombstone,
-``erased:<sha256 of the user id>`` holding the erase time, for
-``ERASED_TTL_S`` (a day: longer than any redelivery); ingest drops a turn
-published before it (``erased_since``). The tombstone names no user and
-holds no text.
+``erased:<sha256 of the user id>`` (``wire.erased_key``) holding the last
+publish number given before the erase, for ``ERASED_TTL_S`` (a day: longer
+than any redelivery); the publish script numbers later turns above it, and
+ingest drops a turn whose publish number is not above it (``erased_floor``).
+Before and after are Redis's order of arrival (one script each, atomic),
+never a timestamp: clients' and workers' clocks may disagree by any amount
+without a pre-erase turn coming back or a post-erase turn being dropped.
+The tombstone names no user and holds no text.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import time
 
 import redis
 
 from memory_core.wire.keys import (
     INBOX_USERS_KEY,
-    KEY_PREFIX,
+    erased_key,
     inbox_key,
     ingest_waiting_key,
     pub_seq_key,
@@ -38,7 +40,7 @@ from memory_core.wire.keys import (
 from workers.inbox import curate_waiting_key, ingested_key
 from workers.session_window import erase_windows
 
-__all__ = ["ERASED_TTL_S", "erase_keys", "erase_redis", "erased_key", "erased_since", "user_keys"]
+__all__ = ["ERASED_TTL_S", "erase_keys", "erase_redis", "erased_floor", "erased_key", "user_keys"]
 
 log = logging.getLogger(__name__)
 
@@ -46,16 +48,26 @@ log = logging.getLogger(__name__)
 ERASED_TTL_S = 86_400
 
 
-def erased_key(user_id: str) -> str:
-    """The tombstone of an erased user: named by a hash of the id, holding the erase time."""
-    return f"{KEY_PREFIX}erased:{hashlib.sha256(user_id.encode()).hexdigest()[:32]}"
+# KEYS: the user's keys (pub_seq_key first), INBOX_USERS_KEY, erased_key; ARGV: user id, tombstone TTL (s).
+# The tombstone keeps the highest publish number given so far (an earlier erase's, if higher).
+# Returns how many of the user's keys were deleted.
+ERASE_SCRIPT = """
+local n = #KEYS
+local last = math.floor(tonumber(redis.call('GET', KEYS[1]) or '0') or 0)
+local before = math.floor(tonumber(redis.call('GET', KEYS[n]) or '0') or 0)
+if before > last then last = before end
+local deleted = redis.call('DEL', unpack(KEYS, 1, n - 2))
+redis.call('SREM', KEYS[n - 1], ARGV[1])
+redis.call('SET', KEYS[n], last, 'EX', tonumber(ARGV[2]))
+return deleted
+"""
 
 
-def erased_since(client: redis.Redis, user_id: str) -> float | None:
-    """When ``user_id`` was last erased (epoch seconds), if within ``ERASED_TTL_S``; else None."""
+def erased_floor(client: redis.Redis, user_id: str) -> int | None:
+    """The last publish number given before ``user_id`` was erased (within ``ERASED_TTL_S``); else None."""
     raw = client.get(erased_key(user_id))
     try:
-        return float(raw) if raw is not None else None
+        return int(float(raw)) if raw is not None else None
     except (TypeError, ValueError):
         return None
 
@@ -70,13 +82,10 @@ def erase_redis(client: redis.Redis, user_id: str, *, rewrite_aof: bool = True) 
     """Delete the user's keys and inbox-users entry, leave the tombstone; start an AOF rewrite. Return keys deleted.
 
     Raises:
-        redis.RedisError: Redis failed (nothing is half-deleted: one MULTI/EXEC).
+        redis.RedisError: Redis failed (nothing is half-deleted: one script).
     """
-    pipe = client.pipeline(transaction=True)
-    pipe.delete(*user_keys(user_id))
-    pipe.srem(INBOX_USERS_KEY, user_id)
-    pipe.set(erased_key(user_id), repr(time.time()), ex=ERASED_TTL_S)  # stale messages find it
-    deleted = int(pipe.execute()[0])
+    keys = [*user_keys(user_id), INBOX_USERS_KEY, erased_key(user_id)]  # pub_seq_key first
+    deleted = int(client.eval(ERASE_SCRIPT, len(keys), *keys, user_id, ERASED_TTL_S))  # stale messages find it
     deleted += erase_windows(client, user_id)  # the sessions' short-term windows hold turn texts
     if rewrite_aof:
         try:

@@ -54,7 +54,7 @@ from memory_core.errors import InvalidInput, StoreLocked
 from memory_core.model import Turn
 from workers.app import app, context
 from workers.bootstrap import Context
-from workers.erase import erased_since
+from workers.erase import erased_floor
 from workers.inbox import (
     FORGET_SCRIPT,
     STORED_SCRIPT,
@@ -129,22 +129,24 @@ def ingest_turn(self: Task, user_id: str, turn_id: str, session_id: str, role: s
 
     Args:
         pub_seq: the user's publish number from the client (None: store this turn alone).
-        published_at: client's publish time, epoch seconds (kept for the inbox; unused here).
+        published_at: client's publish time, epoch seconds (kept for the inbox; unused here: whether a turn
+            came before an erase is decided by ``pub_seq``, never by a clock).
 
     Returns:
         ``{"user_id", "turn_id", "stored", "duplicates", "refused"}`` (counts of turns),
         or ``{"user_id", "turn_id", "stored_before": True}``, or ``{"user_id", "turn_id", "erased": True}``
-        (published before the user was erased: dropped, see ``workers.erase``).
+        (published before the user was erased, by publish number: dropped, see ``workers.erase``).
     """
     ctx = context()
     s = ctx.settings
     own = {"user_id": user_id, "turn_id": turn_id, "session_id": session_id, "role": role, "text": text,
            "timestamp": timestamp, "speaker": speaker, "meta": meta}
     try:
-        erased_at = erased_since(ctx.redis, user_id)
-        if erased_at is not None and (published_at is None or published_at <= erased_at):
+        floor = erased_floor(ctx.redis, user_id)
+        if floor is not None and (pub_seq is None or pub_seq <= floor):
             # queued before the user was erased (a re-publish, a redelivery): storing it would bring them back
-            log.warning("turn %s of an erased user dropped: published before the erase", turn_id)
+            log.warning("turn %s of an erased user dropped: publish #%s, the erase came after #%d", turn_id,
+                        pub_seq, floor)
             return {"user_id": user_id, "turn_id": turn_id, "erased": True}
         return _ingest(ctx, own, pub_seq)
     except Exception as exc:

@@ -6,9 +6,11 @@ and Lua scripts only the workers use live in ``workers.inbox``.
 
 from __future__ import annotations
 
+import hashlib
+
 __all__ = [
-    "INBOX_USERS_KEY", "INGEST_WAITING_TTL_S", "KEY_PREFIX", "PUBLISH_SCRIPT", "REFUSED_TTL_S", "inbox_key",
-    "ingest_waiting_key", "pub_seq_key", "refused_key", "reply_key",
+    "INBOX_USERS_KEY", "INGEST_WAITING_TTL_S", "KEY_PREFIX", "PUBLISH_SCRIPT", "REFUSED_TTL_S", "erased_key",
+    "inbox_key", "ingest_waiting_key", "pub_seq_key", "refused_key", "reply_key",
 ]
 
 # ── Redis keys (every one starts with KEY_PREFIX) ──
@@ -18,6 +20,12 @@ KEY_PREFIX = "gulfstream:"
 def pub_seq_key(user_id: str) -> str:
     """Counter the client INCRs per published turn: the user's publish order."""
     return f"{KEY_PREFIX}pub:{user_id}"
+
+
+def erased_key(user_id: str) -> str:
+    """An erased user's tombstone (``workers.erase``): named by a hash of the id, holding the last publish
+    number given before the erase; publish numbers after it continue above it (``PUBLISH_SCRIPT``)."""
+    return f"{KEY_PREFIX}erased:{hashlib.sha256(user_id.encode()).hexdigest()[:32]}"
 
 
 INBOX_USERS_KEY = f"{KEY_PREFIX}inbox-users"
@@ -34,10 +42,18 @@ INBOX_USERS_KEY = f"{KEY_PREFIX}inbox-users"
 # TTL) and the client sends a new one only when none is waiting. The ingest
 # task clears the mark before it reads the inbox, so a turn added after the
 # read finds no mark and sends its own message: no turn is left without one.
-# KEYS: pub_seq_key, inbox_key, INBOX_USERS_KEY, ingest_waiting_key;
+# After an erase (its tombstone, ``erased_key``, holds the last publish number
+# given before it) the numbering continues above that number, so ingest tells
+# a message published before the erase from one published after it by the
+# publish number, in Redis's own order of arrival, never by a client's clock.
+# KEYS: pub_seq_key, inbox_key, INBOX_USERS_KEY, ingest_waiting_key, erased_key;
 # ARGV: turn JSON, user id, a fresh message id, mark TTL in seconds.
 # Returns {publish number, id of the message that will store it, 1 if the caller must send it}.
 PUBLISH_SCRIPT = """
+if KEYS[5] and redis.call('EXISTS', KEYS[1]) == 0 then
+  local floor = tonumber(redis.call('GET', KEYS[5]) or '')
+  if floor then redis.call('SET', KEYS[1], math.floor(floor)) end
+end
 local n = redis.call('INCR', KEYS[1])
 redis.call('HSET', KEYS[2], n, ARGV[1])
 redis.call('SADD', KEYS[3], ARGV[2])
