@@ -1,6 +1,6 @@
 """Soak the stack under faults; print lost / duplicated / worker deaths / 5xx / leaked / erase / degraded.
 
-    PYTHONPATH=. python ops/soak.py [--users 8 --turns 60 --redis-restarts 10 --redis-down-s 0.3,3,6
+    PYTHONPATH=. python ops/soak.py [--users 8 --turns 60 --redis-restarts 10 --redis-down-s 0.3,3,6,10
                                      --kills 4 --pg-restarts 2 --disk-full-s 12 --disk-turns 20 --disk-mb 64]
 
 Everything is real and private to the run: a PostgreSQL server (so it can be
@@ -93,8 +93,8 @@ def main() -> None:
     ap.add_argument("--users", type=int, default=8)
     ap.add_argument("--turns", type=int, default=60)
     ap.add_argument("--redis-restarts", type=int, default=10)
-    ap.add_argument("--redis-down-s", default="0.3,3,6", help="seconds Redis stays down, cycled over the restarts")
-    ap.add_argument("--redis-gap-s", type=float, default=8.0,
+    ap.add_argument("--redis-down-s", default="0.3,3,6,10", help="seconds Redis stays down, cycled over the restarts")
+    ap.add_argument("--redis-gap-s", type=float, default=12.0,
                     help="seconds between a restart and the next (long enough to see kombu's default reconnect)")
     ap.add_argument("--kills", type=int, default=4)
     ap.add_argument("--pg-restarts", type=int, default=2)
