@@ -10,8 +10,8 @@ primitive requests:
 - ``HttpMemory`` through the HTTP shim's ``/v1`` API with ``httpx``, inside
   the API key's tenant.
 
-Both offer the session calls (``memory_core.api.SessionAPI`` but
-``prompt_context``) through ``api_shim.session_client.SessionCalls``.
+Both offer the session calls (``memory_core.api.SessionAPI``, the tiered
+``prompt_context`` included) through ``api_shim.session_client.SessionCalls``.
 
 Read-your-writes: ``add`` (and ``ingest(wait=True)``) poll the turns'
 status until the curator has applied them, so a recall right after sees
@@ -269,6 +269,8 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
         return int(self._call("POST", f"/v1/users/{user_id}/items/{item_id}/hit", json={"count": count})["hit"])
 
     def _session_request(self, op: str, user_id: str, session_id: str, **kwargs: Any) -> Any:
+        if op == "prompt":
+            return self._call("POST", f"/v1/users/{user_id}/sessions/{session_id}/prompt-context", json=kwargs)
         path = f"/v1/users/{user_id}/sessions/{session_id}/" + ("context" if op == "context" else "working")
         if op == "context":
             budget = kwargs.get("budget_tokens")

@@ -4,7 +4,8 @@
 working-memory changes) so bad input fails in the caller, then hands one
 primitive request to ``_session_request``: ``DistributedMemory`` sends it as
 a request/reply task to the ``edits`` workers (``workers.session_tasks``:
-the window from Redis, working memory in SQL), ``HttpMemory`` as a call to
+the window from Redis, working memory in SQL, ``prompt_context`` packed
+there from both and the worker's recall), ``HttpMemory`` as a call to
 ``/v1/users/{user}/sessions/{session}/…`` (``api_shim.http.api_sessions``).
 Answers have the embedded API's shapes (``SessionWindow.to_json``,
 ``WorkingMemory.to_json``).
@@ -17,18 +18,19 @@ from typing import Any
 
 from memory_core import wire
 from memory_core.errors import InvalidField
+from memory_core.retrieval.index import check_query
 from memory_core.session.working import changes_from_json
-from memory_core.validation import check_id
+from memory_core.validation import check_id, check_text
 
 __all__ = ["OPS", "SessionCalls"]
 
 #: The primitive requests, by the wire task each travels as.
 OPS = {"context": wire.SESSION_CONTEXT, "working": wire.WORKING_GET, "update": wire.WORKING_UPDATE,
-       "clear": wire.WORKING_CLEAR}
+       "clear": wire.WORKING_CLEAR, "prompt": wire.PROMPT_CONTEXT}
 
 
-def check_budget(budget_tokens: object) -> int | None:
-    """Return ``budget_tokens`` when None or a whole number from 1 to ``wire.MAX_BUDGET_TOKENS``.
+def check_budget(budget_tokens: object, least: int = 1) -> int | None:
+    """Return ``budget_tokens`` when None or a whole number from ``least`` to ``wire.MAX_BUDGET_TOKENS``.
 
     Raises:
         InvalidField: anything else.
@@ -36,8 +38,8 @@ def check_budget(budget_tokens: object) -> int | None:
     if budget_tokens is None:
         return None
     if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) \
-            or not 1 <= budget_tokens <= wire.MAX_BUDGET_TOKENS:
-        raise InvalidField(f"budget_tokens must be a whole number from 1 to {wire.MAX_BUDGET_TOKENS}; "
+            or not least <= budget_tokens <= wire.MAX_BUDGET_TOKENS:
+        raise InvalidField(f"budget_tokens must be a whole number from {least} to {wire.MAX_BUDGET_TOKENS}; "
                            f"got {budget_tokens!r}")
     return budget_tokens
 
@@ -80,3 +82,19 @@ class SessionCalls:
         """Remove the session's task state; True if there was one. Raises InvalidInput."""
         return bool(self._session_request("clear", check_id(user_id, "user id"),
                                           check_id(session_id, "session id")))
+
+    def prompt_context(self, query: str, *, user_id: str, session_id: str, budget_tokens: int | None = None,
+                       k: int | None = None) -> dict[str, Any]:
+        """Working memory → session window → recalled items → summaries, packed within one budget.
+
+        ``{"text", "tokens", "truncated", "lines" (per tier), "item_ids"}``, as the embedded call.
+
+        Raises:
+            InvalidInput: malformed ids, an empty or oversized query, a bad budget (0 gives an empty
+                block, as embedded) or k (nothing sent).
+        """
+        query = check_text(query, "query")
+        if k is not None:
+            check_query(query, k)
+        return dict(self._session_request("prompt", check_id(user_id, "user id"), check_id(session_id, "session id"),
+                                          query=query, budget_tokens=check_budget(budget_tokens, 0), k=k))

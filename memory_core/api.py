@@ -134,11 +134,9 @@ class SessionAPI(Protocol):
     """Per-session memory (seed 003 §2.1, §2.3): the short-term window and working memory of a session.
 
     Offered in process by ``memory_core.embedded.EmbeddedMemory`` (on the
-    ``memory_core.session`` calls of ``Memory``). The distributed and HTTP
-    transports (``api_shim.api_client``) offer every call but
-    ``prompt_context`` (so ``isinstance(api, SessionAPI)`` is False for them):
-    their window is kept in Redis by the workers. Answers are JSON-able
-    dicts, as for ``MemoryAPI``.
+    ``memory_core.session`` calls of ``Memory``) and by the distributed and
+    HTTP transports (``api_shim.api_client``), whose window is kept in Redis
+    by the workers. Answers are JSON-able dicts, as for ``MemoryAPI``.
     """
 
     def session_context(self, *, user_id: str, session_id: str,

@@ -3,7 +3,9 @@
 ``session_context`` reads the window from Redis (``workers.session_window``,
 SQL behind it) and folds the rolling summary there; the working-memory
 tasks read and write the session's task state in SQL (``session_state``,
-with its TTL) through ``Memory``'s session calls. Each takes the caller's
+with its TTL) through ``Memory``'s session calls; ``prompt_context`` packs
+the tiered block (``memory_core.session.tiers``) from that window, working
+memory and this worker's recall, in one round trip. Each takes the caller's
 ``call_id`` and answers through ``workers.recall_worker.reply``.
 Concurrent updates of one session's working memory are last-writer-wins
 per call (each call reads, changes and writes the whole document).
@@ -19,12 +21,14 @@ from memory_core.session.short_term import ShortTermMemory
 from memory_core.session.sources import SqlWindow
 from memory_core.session.working import changes_from_json
 from memory_core.validation import check_id
+from memory_core.wire import to_jsonable
 from workers.app import app, context
 from workers.bootstrap import Context
 from workers.recall_worker import reply
 from workers.session_window import RedisWindow
 
-__all__ = ["clear_working_memory", "session_context", "short_term", "update_working_memory", "working_memory"]
+__all__ = ["clear_working_memory", "prompt_context", "session_context", "short_term", "update_working_memory",
+           "working_memory"]
 
 log = logging.getLogger(__name__)
 
@@ -72,3 +76,13 @@ def clear_working_memory(call_id: str | None, user_id: str, session_id: str) -> 
     """Remove the session's working memory; reply True if there was one."""
     ctx = context()
     reply(ctx, call_id, lambda: ctx.memory.clear_working_memory(user_id, session_id))
+
+
+@app.task(name=wire.PROMPT_CONTEXT, ignore_result=True, acks_late=False)
+def prompt_context(call_id: str | None, user_id: str, session_id: str, query: str,
+                   budget_tokens: int | None = None, k: int | None = None) -> None:
+    """Reply with the tiered context block (``Memory.prompt_context``, the window read from Redis):
+    ``{"text", "tokens", "truncated", "lines", "item_ids"}``."""
+    ctx = context()
+    reply(ctx, call_id, lambda: to_jsonable(ctx.memory.prompt_context(
+        user_id, session_id, query, budget_tokens, k, short_term=short_term(ctx))))

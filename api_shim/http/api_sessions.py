@@ -2,7 +2,8 @@
 
 Each route checks its input, then asks the ``edits`` workers through the
 client (``api_shim.session_client.OPS``): the window comes from Redis with
-SQL behind it, working memory from SQL. Users are inside the key's tenant.
+SQL behind it, working memory from SQL; the tiered prompt context is packed
+there from both and the worker's recall. Users are inside the key's tenant.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Depends, Query
 from fastapi.concurrency import run_in_threadpool
+from pydantic import Field
 
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
-from api_shim.http.schemas import ErrorOut
+from api_shim.http.schemas import ErrorOut, Text, _In
 from api_shim.http.services import Services
 from api_shim.session_client import OPS
 from memory_core import wire
@@ -65,3 +67,22 @@ async def update_working_memory(user_id: UserIdPath, session_id: ItemIdPath, svc
 async def clear_working_memory(user_id: UserIdPath, session_id: ItemIdPath, svc: Svc, who: Who) -> dict[str, Any]:
     """``{"cleared": true}`` when there was one."""
     return {"cleared": bool(await _ask(svc, "clear", who.user(user_id), session_id))}
+
+
+class PromptContextIn(_In):
+    """Body of ``POST …/prompt-context``: the new message and the block's limits."""
+
+    query: Text
+    budget_tokens: int | None = Field(None, ge=0, le=wire.MAX_BUDGET_TOKENS, strict=True,
+                                      description="the block's budget, in tokens (default: the server's)")
+    k: int | None = Field(None, ge=1, le=100, strict=True,
+                          description="long-term items recalled (default: the server's)")
+
+
+@router.post(f"{_BASE}/prompt-context", summary="The context block by tier for a new message")
+async def prompt_context(user_id: UserIdPath, session_id: ItemIdPath, body: PromptContextIn, svc: Svc,
+                         who: Who) -> dict[str, Any]:
+    """Working memory → this session's window → recalled items → summaries, within one budget:
+    ``{"text", "tokens", "truncated", "lines" (per tier), "item_ids"}``."""
+    return dict(await _ask(svc, "prompt", who.user(user_id), session_id, query=body.query,
+                           budget_tokens=body.budget_tokens, k=body.k))

@@ -11,13 +11,18 @@ or Chinese); ``recall_with_summaries`` then puts the best summary items
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from memory_core.model import Kind
 from memory_core.retrieval.recall import RecallFilters, RecallResult
 
-__all__ = ["is_broad", "recall_with_summaries", "summaries_after"]
+__all__ = ["is_broad", "recall_with_summaries", "restates", "summaries_after"]
+
+_NORM_RE = re.compile(r"[\W_]+")
+#: Shortest normalised text (characters) whose containment in a summary counts as a restatement.
+_MIN_CONTAINED = 4
 
 _END = (r"(?=\s*(?:(?:in|during|last|this|over|on|at|since|between|before|after|yesterday|today|recently|lately"
         r"|these\s+days)\b|[?.!]*$))")
@@ -44,21 +49,49 @@ def is_broad(query: str) -> bool:
     return _BROAD.search(query) is not None
 
 
-def summaries_after(results: list[RecallResult]) -> list[RecallResult]:
-    """Move summary items after the other results (a specific question is answered by items, not recaps).
+def _norm(text: str) -> str:
+    return _NORM_RE.sub("", text.casefold())
 
-    A summary restates what was said on its day, old values included ("we
-    talked about: I live in Hangzhou"); ranked above the current item of a
-    slot it would answer "where do I live now?" with the past. It stays in
-    the k, after every specific result; scores are lowered to follow the
-    order so context packing keeps it. Results without summaries, or with
-    them already last, come back as they are.
+
+def restates(summary: RecallResult, shown: Sequence[RecallResult]) -> bool:
+    """True when ``summary`` only repeats a specific result of ``shown`` for a specific question.
+
+    It does when it was written from a turn a shown result comes from (an
+    episode summary's source is its turns) or when its text contains a shown
+    result's text whole (an extractive summary, episode or month, copies its
+    items' descriptions). A recap of that turn adds nothing the item does not
+    say, and repeats it (or an older value of it) beside it.
+    """
+    turns = {*summary.turn_ids, *summary.item.source}
+    text = _norm(summary.item.description)
+    for r in shown:
+        if turns.intersection(r.turn_ids) or turns.intersection(r.item.source):
+            return True
+        said = _norm(r.item.description)
+        if len(said) >= _MIN_CONTAINED and said in text:
+            return True
+    return False
+
+
+def summaries_after(results: list[RecallResult]) -> list[RecallResult]:
+    """Move summary items after the other results and drop those that restate one (``restates``).
+
+    A specific question is answered by items, not recaps. A summary restates
+    what was said on its day, old values included ("we talked about: I live
+    in Hangzhou"); ranked above the current item of a slot it would answer
+    "where do I live now?" with the past, and beside the item it was written
+    from it says the same thing twice. A summary that restates no specific
+    result stays in the k, after every specific one (an item archived since
+    may survive only in its summary); scores are lowered to follow the order
+    so context packing keeps it. Results without summaries come back as they are.
     """
     kinds = [r.item.kind == Kind.SUMMARY for r in results]
-    if not any(kinds) or kinds == sorted(kinds):
+    if not any(kinds):
         return results
     specific = [r for r in results if r.item.kind != Kind.SUMMARY]
-    recaps = [r for r in results if r.item.kind == Kind.SUMMARY]
+    recaps = [r for r in results if r.item.kind == Kind.SUMMARY and not restates(r, specific)]
+    if kinds == sorted(kinds) and len(specific) + len(recaps) == len(results):
+        return results
     floor = min((r.score for r in specific), default=0.0)
     out = list(specific)
     for n, r in enumerate(recaps, start=1):

@@ -106,12 +106,14 @@ class SessionCalls:
         return self.working.clear(check_id(user_id, "user id"), session_id)
 
     def prompt_context(self, user_id: str, session_id: str, query: str, budget_tokens: int | None = None,
-                       k: int | None = None) -> TieredContext:
+                       k: int | None = None, short_term: ShortTermMemory | None = None) -> TieredContext:
         """Pack working memory → the session window → recalled items → summaries into one block.
 
         The window gets at most ``session_window_tokens`` of the budget; the
         recall is this memory's own (summaries first for a broad ``query``),
         plus the best ``SUMMARIES_SHOWN`` summary items for the last tier.
+        ``short_term`` is where the window is read (default: this store's
+        turns; the workers pass their Redis windows).
 
         Raises:
             InvalidInput: malformed ids, an empty or oversized query, a bad budget. StoreError.
@@ -120,7 +122,10 @@ class SessionCalls:
         query = check_text(query, "query")
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
         window_budget = max(1, min(self.settings.session_window_tokens, budget // 2))
-        window = self.session_context(user_id, session_id, window_budget)
+        if short_term is None:
+            window = self.session_context(user_id, session_id, window_budget)
+        else:
+            window = short_term.context(user_id, session_id, window_budget, self.clock.now())
         working = self.working_memory(user_id, session_id)
         response = self.recall(user_id, query, k=k, budget_tokens=budget)
         summaries: list[RecallResult] = self.recall(

@@ -35,6 +35,7 @@ __all__ = [
     "MERGE_ITEMS",
     "NOOP",
     "PING",
+    "PROMPT_CONTEXT",
     "QUEUES",
     "RECALL",
     "RESTORE_ITEM",
@@ -71,6 +72,7 @@ HIT_ITEM = "gulfstream.hit_item"
 MAINTAIN_USER = "gulfstream.maintain_user"
 MAINTAIN_ALL = "gulfstream.maintain_all"
 SESSION_CONTEXT = "gulfstream.session_context"
+PROMPT_CONTEXT = "gulfstream.prompt_context"
 WORKING_GET = "gulfstream.working_memory"
 WORKING_UPDATE = "gulfstream.update_working_memory"
 WORKING_CLEAR = "gulfstream.clear_working_memory"
@@ -95,6 +97,7 @@ ROUTES: dict[str, str] = {
     TURN_STATUS: "edits",
     HIT_ITEM: "edits",
     SESSION_CONTEXT: "edits",
+    PROMPT_CONTEXT: "edits",
     RESTORE_ITEM: "edits",
     SET_EXPIRY: "edits",
     WORKING_GET: "edits",

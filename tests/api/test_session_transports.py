@@ -1,10 +1,13 @@
 """The session calls on the remote transports: the same answers as embedded, the window served from Redis.
 
+The tiered ``prompt_context`` too: the same block (times of this run aside), packed on the worker.
+
 Real Celery workers, Redis and PostgreSQL (the shared ``stack``), and the HTTP shim in front of them.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,12 @@ TURNS = [("I am planning the move to Lisbon next month, the flat hunt is exhaust
          ("Also remind me that the movers need the inventory list by Friday", "user")]
 
 
+def _undated(text: str) -> str:
+    """The block with the run's own times (working memory's updates, checkpoints) blanked: the turns keep theirs."""
+    return re.sub(r"20\d\d-\d\d-\d\d[ T][\d:.]+(?:[+-]\d\d:\d\d|Z)?", lambda m: m[0] if m[0].startswith("2026-11-20")
+                  else "<now>", text)
+
+
 def _script(mem: Any, user: str) -> list[Any]:
     mem.add([{"role": role, "content": text, "id": f"t{n}"} for n, (text, role) in enumerate(TURNS)],
             user_id=user, session_id="move-1", timestamp="2026-11-20T10:00:00Z")
@@ -41,6 +50,15 @@ def _script(mem: Any, user: str) -> list[Any]:
     out.append((state["goal"], [(s["text"], s["state"]) for s in state["steps"]], state["scratch"],
                 [c["label"] for c in state["checkpoints"]], state["checkpoints"][0]["done_steps"]))
     out.append(mem.working_memory(user_id=user, session_id="move-1")["steps"])
+    out.append(mem.prompt_context("Where am I moving to?", user_id=user, session_id="move-1", budget_tokens=0))
+    for query, budget in (("Where am I moving to?", None), ("我们打算住在哪里？", 120)):
+        packed = mem.prompt_context(query, user_id=user, session_id="move-1", budget_tokens=budget)
+        assert packed["tokens"] <= (budget or 10_000) and packed["lines"]["working"] >= 1
+        out.append((_undated(packed["text"]), packed["tokens"], packed["truncated"], packed["lines"],
+                    len(packed["item_ids"])))
+    for bad_args in ({"query": " "}, {"query": "where?", "k": 0}, {"query": "where?", "budget_tokens": -1}):
+        with pytest.raises(InvalidInput):
+            mem.prompt_context(user_id=user, session_id="move-1", **bad_args)
     for bad in ({"colour": "red"}, {"step_states": {"x": "done"}}, {"status": "sleeping"}):
         with pytest.raises(InvalidInput):
             mem.update_working_memory(user_id=user, session_id="move-1", **bad)

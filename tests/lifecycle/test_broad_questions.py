@@ -9,7 +9,7 @@ import pytest
 from _turns import T0, session
 
 from memory_core.lifecycle import ManualClock
-from memory_core.lifecycle.broad import is_broad, summaries_after
+from memory_core.lifecycle.broad import is_broad, restates, summaries_after
 from memory_core.model import Kind, MemoryItem
 from memory_core.retrieval.recall import RecallResult
 from memory_core.service import Memory
@@ -40,6 +40,30 @@ def test_summaries_after_keeps_order_and_scores_falling() -> None:
     assert [r.item.description for r in out[2:]] == ["summary 1", "summary 3"]
     plain = [_result(Kind.FACT, 5.0, 1), _result(Kind.SUMMARY, 1.0, 2)]
     assert summaries_after(plain) is plain
+
+
+def _said(kind: str, text: str, turns: list[str], score: float) -> RecallResult:
+    item = MemoryItem.create("u", text, "t", kind=kind, source=turns)
+    return RecallResult(item, score, score, 1, list(turns))
+
+
+@pytest.mark.parametrize(("fact", "summary", "fact_turns", "summary_turns", "dropped"), [
+    ("Hugo is allergic to penicillin", "Summary of our conversations in March 2025 (1 conversation): we talked "
+     "about Hugo is allergic to penicillin.", ["t1"], ["t9"], True),
+    ("小蕾的生日是十月三号", "2025年6月的对话摘要（1 次对话）：这个月我们聊了小蕾的生日是十月三号。", ["t1"], ["t9"], True),
+    ("Maya is vegetarian", "Conversation of 2025-02-01: we talked about Maya's new bike.", ["t2"], ["t1", "t2"], True),
+    ("静怡是素食者", "2025-03-03 的对话：我们聊了静怡的新工作。", ["t2"], ["t1", "t3"], False),
+    ("Maya is vegetarian", "Conversation of 2025-02-01: we talked about the trip to Porto.", ["t2"], ["t5"], False),
+])
+def test_a_summary_restating_a_shown_result_is_dropped_for_a_specific_question(
+        fact: str, summary: str, fact_turns: list[str], summary_turns: list[str], dropped: bool) -> None:
+    shown = _said(Kind.FACT, fact, fact_turns, 5.0)
+    recap = _said(Kind.SUMMARY, summary, summary_turns, 9.0)
+    assert restates(recap, [shown]) is dropped
+    out = summaries_after([recap, shown])
+    assert out[0].item is shown.item
+    assert [r.item.kind for r in out] == ([Kind.FACT] if dropped else [Kind.FACT, Kind.SUMMARY])
+    assert [r.rank for r in out] == list(range(1, len(out) + 1))
 
 
 @pytest.mark.parametrize(("first", "then", "query", "now", "old"), [
