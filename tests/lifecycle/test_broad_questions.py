@@ -50,7 +50,8 @@ def _said(kind: str, text: str, turns: list[str], score: float) -> RecallResult:
 @pytest.mark.parametrize(("fact", "summary", "fact_turns", "summary_turns", "dropped"), [
     ("Hugo is allergic to penicillin", "Summary of our conversations in March 2025 (1 conversation): we talked "
      "about Hugo is allergic to penicillin.", ["t1"], ["t9"], True),
-    ("小蕾的生日是十月三号", "2025年6月的对话摘要（1 次对话）：这个月我们聊了小蕾的生日是十月三号。", ["t1"], ["t9"], True),
+    ("小蕾的生日是十月三号", "2025年6月的对话摘要（1 次对话）：这个月我们聊了小蕾的生日是十月三号。",
+     ["t1"], ["t9"], True),
     ("Maya is vegetarian", "Conversation of 2025-02-01: we talked about Maya's new bike.", ["t2"], ["t1", "t2"], True),
     ("静怡是素食者", "2025-03-03 的对话：我们聊了静怡的新工作。", ["t2"], ["t1", "t3"], False),
     ("Maya is vegetarian", "Conversation of 2025-02-01: we talked about the trip to Porto.", ["t2"], ["t5"], False),
