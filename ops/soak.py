@@ -53,7 +53,7 @@ from _http_stack import start_stack  # noqa: E402
 from _services import _as_owner, _bin_dir, start_postgres, stop_postgres  # noqa: E402
 from _workload import embedded_snapshots, make_turns, snapshot, turn_texts, wait_until  # noqa: E402
 from soak_disk import SmallDisk  # noqa: E402
-from soak_reconnect import reconnect_delays  # noqa: E402
+from soak_reconnect import reconnect_delays, summary  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
 from api_shim.client import MemoryClient  # noqa: E402
@@ -138,7 +138,7 @@ def main() -> None:
             p.start()
         killed = 0
         steps = max(args.redis_restarts, args.kills, args.pg_restarts)
-        restarts: list[tuple[float, float, list[Any]]] = []  # (Redis down at, back at, the workers alive)
+        restarts: list[tuple[float, float, list[Any], float]] = []  # (down at, back at, workers alive, outage s)
         for step in range(steps):
             time.sleep(args.redis_gap_s if step < args.redis_restarts else 0.8)
             if step < args.redis_restarts:
@@ -164,7 +164,7 @@ def main() -> None:
                 time.sleep(0.5)
                 pg_ctl(root, port, "start")
             if step < args.redis_restarts:  # a worker the run killed meanwhile does not count
-                restarts.append((down_at, back_at, [w for w in through if w.alive]))
+                restarts.append((down_at, back_at, [w for w in through if w.alive], downs[step % len(downs)]))
         for p in publishers:
             p.join(300)
         store = SqlStore(stack.db_url)
@@ -189,11 +189,9 @@ def main() -> None:
         for label, group in (("workers' backoff (0.5 s → 2 s)", [w for w in procs.procs if w is not witness]),
                              ("kombu's default (2 s → 30 s), the witness", [witness])):
             delays, censored = reconnect_delays(restarts, group)
-            delays.sort()
-            shown = (f"median {delays[len(delays) // 2]:.1f} s, max {delays[-1]:.1f} s" if delays else "none seen")
+            shown, by_outage = summary(delays)
             rows.append((f"reconnect after Redis is back: {label}", shown,
-                         f"{len(delays)} reconnects, {censored} not before the next outage; "
-                         f"Redis down {args.redis_down_s} s in turn"))
+                         f"{len(delays)} reconnects, {censored} not before the next outage; {by_outage}"))
 
         # bad-input corpus
         key = stack.key("soak")
