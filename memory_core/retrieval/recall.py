@@ -205,9 +205,10 @@ class Recaller(SnapshotKeeping):
         """
         user_id = check_id(user_id, "user id")
         t0 = time.perf_counter()
-        version = self.store.memory_version(user_id) if version is None else version
-        t1 = time.perf_counter()
         cached = self._cache.get(user_id)
+        if version is None and (cached is not None or not hasattr(self.store, "index_rows")):
+            version = self.store.memory_version(user_id)  # a cold user's comes with its rows (index_rows)
+        t1 = time.perf_counter()
         if cached is not None and cached.version == version:
             return cached, RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached))
         if cached is not None:
@@ -220,19 +221,23 @@ class Recaller(SnapshotKeeping):
             with gc_paused():  # a build or load makes ~10 objects per item: no collection passes meanwhile
                 index = self._restore(user_id, version) or self._build(user_id, version)
         if self._ram is not None:
-            self._ram.check()
+            self._ram.check(index.nbytes())
         t2 = time.perf_counter()
         return index, RecallTimings((t1 - t0) * 1e3, (t2 - t1) * 1e3, rebuilt=index is not cached,
                                     items=len(index))
 
-    def _build(self, user_id: str, version: str, items: list[MemoryItem] | None = None) -> HybridIndex:
-        if items is None:
-            light = getattr(self.store, "list_items_for_index", None)  # items without history, when offered
-            items = light(user_id, INDEXED_STATUSES) if light is not None \
-                else self.store.list_items(user_id, statuses=INDEXED_STATUSES)
-        turns = self.store.list_turns(user_id) if isinstance(self.store, TurnStore) else None
+    def _build(self, user_id: str, version: str | None, items: list[MemoryItem] | None = None) -> HybridIndex:
+        last_seq, vectors = None, None
+        if items is None and hasattr(self.store, "index_rows"):  # version, items and counters in one read
+            rows = self.store.index_rows(user_id)
+            version, items, last_seq, vectors = rows.version, rows.items, rows.last_seq, rows.new_vectors
+        elif items is None:
+            items = self.store.list_items(user_id, statuses=INDEXED_STATUSES)
+        turns = self.store.list_turns(user_id) if isinstance(self.store, TurnStore) and last_seq != 0 else None
         index = HybridIndex.build(items, turns, self.window, self.decay)
-        index.version = version
+        index.version = version or self.store.memory_version(user_id)
+        if vectors is False and index.version.isdigit():
+            index.dense_seen = int(index.version)  # the user has no vectors: none to read
         index.last_seq = max((t.seq for t in turns or ()), default=0)
         self._learn_aliases(index, list(items))
         self._load_vectors(user_id, index)

@@ -74,8 +74,8 @@ class SnapshotKeeping:
         if self.snapshots is not None:
             self._saver = ThreadPoolExecutor(1, thread_name_prefix="gulfstream-snapshot")
 
-    def _restore(self, user_id: str, version: str) -> HybridIndex | None:
-        """The user's index from its snapshot, caught up to ``version``; None without a usable snapshot."""
+    def _restore(self, user_id: str, version: str | None) -> HybridIndex | None:
+        """The user's index from its snapshot, caught up (to ``version``, None: the store's); None without one."""
         if self.snapshots is None:
             return None
         state = self.snapshots.load(user_id, HybridIndex(self.window, self.decay))

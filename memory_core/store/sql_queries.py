@@ -31,6 +31,7 @@ from sqlalchemy.sql.elements import BindParameter
 
 from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem, Revision, Status, Turn
+from memory_core.store.base import INDEXED_STATUSES
 from memory_core.store.sql_schema import MemoryRow, RevisionRow, SessionStateRow, TurnRow, UserRow, VectorRow
 from memory_core.store.write_ops import AddOp, MergeOp, Op
 
@@ -92,6 +93,15 @@ _Q_CHANGES_JOINED = (
     select(_U.c.memory_version, _U.c.created_version, _U.c.last_seq, _NEW_VECTORS, _M.c.id,
            *(_M.c[name] for name in _ITEM_FIELDS))
     .select_from(_U.outerjoin(_M, and_(_M.c.user_id == _U.c.user_id, _BY_CHANGED_AFTER)))
+    .where(_U.c.user_id == _UID).order_by(_M.c.created_at, _M.c.id)
+)
+# A cold user's recall index in one statement: counters, the vectors flag (since -1: any) and the
+# items a recall index holds (``INDEXED_STATUSES``), oldest first.
+_Q_INDEX_JOINED = (
+    select(_U.c.memory_version, _U.c.created_version, _U.c.last_seq, _NEW_VECTORS, _M.c.id,
+           *(_M.c[name] for name in _ITEM_FIELDS))
+    .select_from(_U.outerjoin(_M, and_(_M.c.user_id == _U.c.user_id,
+                                       _M.c.status.in_([str(s) for s in INDEXED_STATUSES]))))
     .where(_U.c.user_id == _UID).order_by(_M.c.created_at, _M.c.id)
 )
 _Q_REVS_DELETE = delete(_R).where(_R.c.user_id == _UID, _R.c.item_id == bindparam("iid"))

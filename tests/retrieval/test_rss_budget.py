@@ -25,13 +25,14 @@ def test_the_cache_gets_the_ceiling_minus_what_the_process_holds_outside_it(tmp_
     Recaller(store).recall("u0", "咖啡 coffee", 3)  # the dictionary and the store's statements loaded first
     rss = resident_bytes()
     assert rss is not None and rss > 0
-    ceiling = rss + (6 << 20)  # room for a few indexes of ~0.6 MiB beyond what the process holds now
+    ceiling = rss + (6 << 20) + (rss >> 6)  # a few indexes of ~0.6 MiB beyond the process and the reserve
     recaller = Recaller(store, max_bytes=64 << 20, memory_ceiling=ceiling)
     for u in range(24):
         assert recaller.recall(f"u{u}", WORDS[u % 12], 3)
     budget = recaller._ram
     assert budget is not None and budget.overhead >= rss - (1 << 20)
-    assert budget.budget is not None and budget.budget <= ceiling - budget.overhead
+    assert budget.budget is not None and budget.budget <= ceiling - budget.overhead - budget.reserve
+    assert budget.reserve >= ceiling // 64 and budget.largest > 0
     assert recaller.cache.nbytes <= budget.budget or len(recaller.cache) == 1  # what is left, not its 64 MiB
     assert recaller.cache.evictions > 0 and 3 <= len(recaller.cache) < 24  # churn does not shrink it to one
 
