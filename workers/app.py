@@ -110,7 +110,7 @@ log = logging.getLogger(__name__)
 app = GulfstreamCelery("gulfstream", services=ProcessServices(), amqp=BrokerAMQP,
                        include=["workers.tasks", "workers.recall_worker", "workers.edit_tasks", "workers.affinity",
                                 "workers.maintain_tasks", "workers.embed_tasks", "workers.session_tasks",
-                                "workers.lifecycle_edits"])
+                                "workers.lifecycle_edits", "workers.recall_catchup"])
 app.add_defaults(lambda: build_config(app.services.settings()))
 
 

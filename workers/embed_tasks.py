@@ -58,4 +58,8 @@ def embed_user(self: Task, user_id: str) -> dict[str, Any]:
         log.warning("embedding %s failed (attempt %d): %r", user_id, attempt + 1, exc)
         raise self.retry(exc=exc, countdown=backoff_s(attempt, s.retry_backoff_base_s, s.retry_backoff_max_s)) \
             from exc
+    if report.written:
+        from workers.recall_catchup import announce_change
+
+        announce_change(ctx, user_id)
     return {"user_id": user_id, "written": report.written, "embedded": report.embedded}

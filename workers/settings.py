@@ -60,6 +60,9 @@ class WorkerSettings(GulfstreamSettings):
 
     # recall
     recall_reply_ttl_s: int = Field(30, gt=0)
+    recall_catch_up: bool = Field(
+        True, description="recall workers apply each applied batch to their cached index when it is announced "
+                          "(workers.recall_catchup), not at the user's next recall")
 
     # monitoring
     task_events: bool = Field(

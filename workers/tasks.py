@@ -252,7 +252,9 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
         return {"user_id": user_id, "applied": 0, "busy": False, "dead_lettered": dead}
     if applied:
         from workers.embed_tasks import request_embedding
+        from workers.recall_catchup import announce_change
 
+        announce_change(ctx, user_id)  # the recall workers apply the batch now, not at the next recall
         request_embedding(ctx, user_id)  # on the embed queue: curation does not wait for the model
     if applied >= s.curate_batch_turns:
         wake_curator(ctx, user_id, force=True)  # more may be pending: yield to other users

@@ -21,10 +21,8 @@ import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-import numpy as np
-
 from memory_core.decay import Decay
-from memory_core.embedding.base import Embedder, EmbeddingError, QueryCache
+from memory_core.embedding.base import Embedder, QueryCache
 from memory_core.model import MemoryItem
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.dense import DenseIndex
@@ -41,6 +39,7 @@ from memory_core.retrieval.index import (
     check_query,
 )
 from memory_core.retrieval.provenance import ContextNote, context_notes
+from memory_core.retrieval.query_vector import _QueryVector
 from memory_core.retrieval.recall_snapshots import SnapshotKeeping, gc_paused
 from memory_core.retrieval.rss_budget import ProcessBudget
 from memory_core.retrieval.snapshot import IndexSnapshots
@@ -68,36 +67,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-
-class _QueryVector:
-    """The query's vector for one recall: computed on first call (at most once), its time and failure kept."""
-
-    __slots__ = ("cache", "embed_ms", "error", "query", "used")
-
-    def __init__(self, cache: QueryCache, query: str) -> None:
-        self.cache, self.query = cache, query
-        self.embed_ms = 0.0
-        self.error = ""
-        self.used = False
-
-    def __call__(self, coverage: float = 0.0) -> np.ndarray | None:
-        """The vector (None after the first call or on failure); ``coverage``: the lexical result's (0..1).
-
-        At coverage at or above the embedder's ``coarse_from`` the cheaper query path is taken.
-        """
-        if self.used:
-            return None
-        self.used = True
-        t0 = time.perf_counter()
-        try:
-            return self.cache(self.query, coverage >= self.cache.embedder.coarse_from)
-        except EmbeddingError as exc:
-            self.error = f"query embedding failed, lexical recall only: {exc}"
-            log.warning("recall by meaning skipped: %s", exc)
-            return None
-        finally:
-            self.embed_ms = (time.perf_counter() - t0) * 1e3
 
 
 class Recaller(SnapshotKeeping):
@@ -263,6 +232,25 @@ class Recaller(SnapshotKeeping):
         cached.changing = index.version != before
         return index, RecallTimings(0.0, (time.perf_counter() - t0) * 1e3, rebuilt=index is not cached,
                                     items=len(index))
+
+    def catch_up(self, user_id: str) -> bool:
+        """Apply the store's changes to the user's cached index now, off the recall path; True if it moved.
+
+        For a write-behind (``workers.recall_catchup``: told that a batch was applied, the
+        recall worker applies it before the user's next recall asks). A user not cached is
+        left alone (no load, the LRU order unchanged).
+
+        Raises:
+            InvalidField: a malformed user id.
+            StoreError: the store failed.
+        """
+        cached = self._cache.peek(check_id(user_id, "user id"))
+        if cached is None:
+            return False
+        before = cached.version
+        self._caught_up(user_id, cached)
+        cached.changing = False  # current now: the next recall searches while it checks the version
+        return cached.version != before
 
     def _update(self, user_id: str, index: HybridIndex) -> HybridIndex:
         """Apply the store's changes since the index's version to it; return it, or a rebuilt index."""

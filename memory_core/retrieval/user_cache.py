@@ -62,6 +62,12 @@ class UserCache(Generic[V]):
             self._values.move_to_end(user_id)
             return entry[0]
 
+    def peek(self, user_id: str) -> V | None:
+        """Return the user's value without marking it recently used, or None."""
+        with self._lock:
+            entry = self._values.get(user_id)
+            return None if entry is None else entry[0]
+
     def put(self, user_id: str, value: V, nbytes: int = 0) -> None:
         """Keep ``value`` (``nbytes`` its estimated size) for the user, dropping least recently used users."""
         with self._lock:
