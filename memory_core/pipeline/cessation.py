@@ -41,14 +41,17 @@ from memory_core.store.write_ops import EndOp
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["cessation_scope", "end_opposite", "ended_keys", "topicalised"]
+__all__ = ["STATEMENT_PREFIXES", "cessation_scope", "end_opposite", "ended_keys", "keys_about", "scope_terms",
+           "topicalised"]
 
 _EN_SCOPE = (
-    re.compile(r"\b(?:no\s+longer|stopped|quit|quitting|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|giving\s+up"
-               r"|(?:am|'m|i\s+am)\s+done\s+with|used\s+to(?!\s+(?:think|dream|believe|wonder|say|tell|it|this|that))"
-               r"|ditched|dropped|cancell?ed)\s+(?P<x>.+)", re.IGNORECASE),
+    re.compile(r"\b(?:no\s+longer|stopped(?!\s+(?:by|at|in|off|over|to)\b)|quit|quitting|gave\s+up(?:\s+on)?"
+               r"|given\s+up(?:\s+on)?|giving\s+up|(?:am|'m|i\s+am)\s+done\s+with"
+               r"|(?<!got\s)(?<!get\s)(?<!'m\s)(?<!am\s)(?<!be\s)(?<!getting\s)"
+               r"used\s+to(?!\s+(?:think|dream|believe|wonder|say|tell|it|this|that)\b)"
+               r"|ditched|cancell?ed)\s+(?P<x>.+)", re.IGNORECASE),
     re.compile(r"\b(?:don't|do\s+not|doesn't|can't|cannot|never|not|haven't|have\s+not|hardly\s+ever)\s+(?P<x>.+?)"
-               r"\s+(?:any\s*more|these\s+days|since|again|at\s+all)\b", re.IGNORECASE),
+               r"\s+(?:any\s*more|these\s+days|since)\b", re.IGNORECASE),
     re.compile(r"\bno\s+more\s+(?P<x>.+)", re.IGNORECASE),
 )
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|停了|放弃了?|不[\u4e00-\u9fff]{1,3}了")
@@ -75,6 +78,15 @@ _EN_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|and\s+(?:i|now)|now|
                      re.IGNORECASE)
 #: Attributes whose items one object names: a like, a hobby, a routine.
 _PREFIXES = ("pref:", "fact:hobby:", "fact:routine:")
+#: Keys of the items a change said in other words may end, read by prefix when a turn holds one.
+STATEMENT_PREFIXES = ("gist:", *_PREFIXES)
+# English words that only carry the object ("play guitar", "eat meat"), and where the object ends
+_EN_LIGHT = frozenset({"play", "eat", "drink", "watch", "listen", "read", "practic", "train", "work", "start",
+                       "keep", "touch", "bother", "anymor", "longer", "realli", "stop", "quit", "gave", "give"})
+_EN_AFTER = re.compile(r"\b(?:with|at|on|in|for|after|before|every|each|most|since|because|when|while|"
+                       r"this|last|these|those|any\s*more|anymore)\b", re.IGNORECASE)
+_ZH_TIME = re.compile(r"周末|每天|每周|每晚|每早|平时|早上|晚上|下午|上午|中午|今年|去年|这个月|上个月|这周|上周|"
+                      r"三个月|几个月|半年|一年|两年|以来|时候|工作|太忙|以后|之后")
 #: At most this many keys per clause (one read of the store).
 MAX_KEYS = 160
 
@@ -188,9 +200,43 @@ def ended_keys(scope: str, lang: str, qualifier: str) -> tuple[str, ...]:
     return tuple(k + qualifier for k in list(dict.fromkeys(keys))[:MAX_KEYS])
 
 
+@functools.lru_cache(maxsize=4096)
+def scope_terms(scope: str, lang: str) -> frozenset[str]:
+    """The topic terms naming what ``scope`` speaks of (``gist.topic`` terms, without light verbs, time words
+    and numbers): "run" -> {"run"}; "eat meat" -> {"meat", "obj:meat"}; "钓鱼我不再去了" -> {"钓鱼"}."""
+    if lang == "zh":
+        bare = _ZH_TIME.sub(" ", _ZH_NOISE.sub(" ", scope))
+        found = topic(bare, lang)
+        pairs = {o for o in _zh_objects(bare) if len(o) == 2}  # a verb split from its object: 游 … 泳 -> 游泳
+        return frozenset(t for t in (found.terms - found.numbers) | pairs if len(t) > 1)
+    found = topic(_EN_AFTER.split(scope, maxsplit=1)[0], lang)
+    return frozenset(found.terms - found.numbers - _EN_LIGHT)  # "done with work" names no thing of its own
+
+
+def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qualifier: str,
+               speaker: str = "") -> list[str]:
+    """Keys of the rows ``(id, key, description)`` of the speaker's own items whose topic shares a term with ``terms``.
+
+    A row of another person (``fact:sister/...``) or of another speaker (a key
+    ending in another ``@qualifier``) is left out.
+    """
+    if not terms:
+        return []
+    out: list[str] = []
+    for _, key, description in rows:
+        own = key.endswith(qualifier) if qualifier else "@" not in key
+        if not own or "/" in key:
+            continue
+        lang = "zh" if _HAN.search(description) else "en"
+        if terms & topic(description, lang, speaker).terms:
+            out.append(key)
+    return list(dict.fromkeys(out))
+
+
 def _polarity(item: MemoryItem) -> int:
-    from memory_core.pipeline.own_words import polarity_of
-    return polarity_of(item.description)
+    """-1 for an item that negates or states an end ("doesn't eat meat", "quit smoking", "戒烟了"), else +1."""
+    from memory_core.pipeline.own_words import CHANGE, polarity_of
+    return -1 if polarity_of(item.description) < 0 or CHANGE.search(item.description) else 1
 
 
 def _said_at(item: MemoryItem) -> datetime:

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.cessation import cessation_scope, ended_keys, topicalised
+from memory_core.pipeline.cessation import cessation_scope, ended_keys, scope_terms, topicalised
 from memory_core.pipeline.gist import gist_clause, topic
 from memory_core.pipeline.own_words import keep_clause, mention, own_words, polarity_of
 from memory_core.pipeline.rules import match_clause, render
@@ -333,9 +333,13 @@ class MechanicalExtractor:
         )
 
 
-def _change_of(clause: str, lang: str, skip: str, other: str, thing: str,
-               qualifier: str) -> tuple[tuple[str, ...], int]:
-    """(keys of items ``clause`` ends or reverses, the polarity it says) for a user's own clause; ((), 0) if none.
+_Change = tuple[tuple[str, ...], int, frozenset[str]]
+_NO_CHANGE: _Change = ((), 0, frozenset())
+
+
+def _change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifier: str) -> _Change:
+    """(keys of items ``clause`` ends or reverses, the polarity it says, the terms of its thing) for a user's own
+    clause; ``_NO_CHANGE`` if none.
 
     A cessation ("no longer …", "不…了", "used to …") ends what its scope names;
     a Chinese clause that put its object first reverses the other polarity's
@@ -343,26 +347,26 @@ def _change_of(clause: str, lang: str, skip: str, other: str, thing: str,
     another person's clauses change nothing; of past clauses only "used to".
     """
     if other or (skip and not (skip == "past" and lang == "en" and _USED_TO.search(clause))):
-        return (), 0
+        return _NO_CHANGE
     scope = cessation_scope(clause, lang)
     if scope:
-        return ended_keys(scope, lang, qualifier), -1
+        return ended_keys(scope, lang, qualifier), -1, scope_terms(scope, lang)
     if thing:
-        return ended_keys(thing, lang, qualifier), polarity_of(clause)
-    return (), 0
+        return ended_keys(thing, lang, qualifier), polarity_of(clause), scope_terms(thing, lang)
+    return _NO_CHANGE
 
 
-def _give_change(cands: list[Candidate], change: tuple[tuple[str, ...], int]) -> None:
+def _give_change(cands: list[Candidate], change: _Change) -> None:
     """Let the first candidate of a clause carry the clause's change (see ``_change_of``)."""
     if change[0] and cands:
-        cands[0].reverses, cands[0].reverse_polarity = change
+        cands[0].reverses, cands[0].reverse_polarity, cands[0].reverse_terms = change
 
 
-def _carrier(turn: Turn, clause: str, lang: str, change: tuple[tuple[str, ...], int]) -> Candidate:
+def _carrier(turn: Turn, clause: str, lang: str, change: _Change) -> Candidate:
     """A restate-only candidate carrying a clause's change when the clause makes no item of its own."""
     return Candidate(kind=Kind.FACT, description=clause, lang=lang, restate_only=True, topic=topic(clause, lang),
                      valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, reverses=change[0],
-                     reverse_polarity=change[1])
+                     reverse_polarity=change[1], reverse_terms=change[2])
 
 
 _USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from memory_core.model import MemoryItem, Turn
+from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.score import HeuristicValueScorer
@@ -110,9 +111,30 @@ class WritePipeline:
             StoreError: the store failed while reading.
         """
         cands = self.candidates(turn) if candidates is None else candidates
+        _statements_about(turn, cands, store)
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         return self.resolver.resolve(turn, cands, existing_items(store, turn.user_id, keys))
+
+
+def _statements_about(turn: Turn, cands: list[Candidate], store: KeyLookup) -> None:
+    """Add to a change's ``reverses`` the keys of the user's statements about its thing, whatever their words.
+
+    Only when the turn says a change (rare) and the store can list keys by
+    prefix (``active_by_prefix``, one light read without history); the
+    statements chosen are then read by key with the rest.
+    """
+    changing = [c for c in cands if c.reverses and c.reverse_terms]
+    lister = getattr(store, "active_by_prefix", None)
+    if not changing or not callable(lister):
+        return
+    rows = lister(turn.user_id, STATEMENT_PREFIXES)
+    for cand in changing:
+        _, at, name = cand.reverses[0].rpartition("@")
+        qualifier = f"@{name}" if at else ""
+        speaker = cand.speaker if cand.speaker not in ("user", "assistant") else ""
+        cand.reverses = tuple(dict.fromkeys((*cand.reverses, *keys_about(cand.reverse_terms, rows, qualifier,
+                                                                          speaker))))
 
 
 def existing_items(store: KeyLookup, user_id: str, keys: list[str]) -> dict[str, list[MemoryItem]]:

@@ -83,6 +83,8 @@ class Candidate:
         reverses: keys whose active items of the polarity other than ``reverse_polarity`` this statement
             ends ("I don't run anymore" ends "loves running"; ``memory_core.pipeline.cessation``).
         reverse_polarity: -1 for a cessation, +1 for a like said of a thing put first ("香菜我现在挺爱吃的").
+        reverse_terms: the topic terms of what the change speaks of; the user's statements sharing one are
+            looked up too (``WritePipeline.plan``), whatever words they were said in.
     """
 
     kind: str
@@ -110,6 +112,7 @@ class Candidate:
     may_revise: bool = True
     reverses: tuple[str, ...] = ()
     reverse_polarity: int = 0
+    reverse_terms: frozenset[str] = frozenset()
 
     @property
     def is_event(self) -> bool:

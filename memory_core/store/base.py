@@ -286,6 +286,15 @@ class MemoryStore(ABC):
         """Return the user's active items with this canonical ``key``."""
         return [i.copy() for i in self._load_all(user_id).values() if i.key == key and i.active]
 
+    def active_by_prefix(self, user_id: str, prefixes: Sequence[str]) -> list[tuple[str, str, str]]:
+        """(id, key, description) of the user's active items whose key starts with one of ``prefixes``, oldest first.
+
+        A light read (no history) for the write path's change-of-topic lookups; the items it picks are then
+        read by key.
+        """
+        return [(i.id, str(i.key), i.description) for i in self.list_items(user_id)
+                if i.key and str(i.key).startswith(tuple(prefixes))]
+
     def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
         """Return the user's active items for each key (keys without items map to [])."""
         wanted = set(keys)

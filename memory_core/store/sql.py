@@ -71,6 +71,7 @@ from memory_core.store.sql_queries import (
     _Fetch,
     _item_values,
     _named_ids,
+    _prefix_rows,
     _rev_values,
 )
 from memory_core.store.sql_reads import SqlItemReads
@@ -340,7 +341,8 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
             view = GroupView(
                 user_id,
                 by_keys=lambda keys: self._fetch(conn, user_id, _F_KEYS, keys=list(keys)),
-                by_ids=lambda ids: self._fetch(conn, user_id, _F_IDS, ids=list(ids)))
+                by_ids=lambda ids: self._fetch(conn, user_id, _F_IDS, ids=list(ids)),
+                by_prefix=lambda prefixes: _prefix_rows(conn, user_id, prefixes))
             view.find_by_keys(user_id, prefetch_keys)
             for turn in todo:
                 view.apply(plan(turn, view))

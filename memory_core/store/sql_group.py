@@ -44,10 +44,12 @@ class GroupView:
         changed: True once an op changed what recall sees (anything but a hit).
     """
 
-    def __init__(self, user_id: str, by_keys: Loader, by_ids: Loader) -> None:
+    def __init__(self, user_id: str, by_keys: Loader, by_ids: Loader,
+                 by_prefix: Callable[[Sequence[str]], list[tuple[str, str, str]]] | None = None) -> None:
         self.user_id = user_id
         self._by_keys = by_keys
         self._by_ids = by_ids
+        self._by_prefix = by_prefix
         self._loaded_keys: set[str] = set()
         self.items: dict[str, MemoryItem] = {}
         self.before: dict[str, list[Revision]] = {}
@@ -73,6 +75,15 @@ class GroupView:
             if item.key in found and item.status == Status.ACTIVE and item.user_id == user_id:
                 found[str(item.key)].append(item)
         return found
+
+    def active_by_prefix(self, user_id: str, prefixes: Sequence[str]) -> list[tuple[str, str, str]]:
+        """(id, key, description) of the active items whose key starts with one of ``prefixes``, as the group
+        sees them: the stored rows not yet read by the group, then the group's own items."""
+        wanted = tuple(prefixes)
+        rows = [r for r in (self._by_prefix(wanted) if self._by_prefix else ()) if r[0] not in self.items]
+        rows += [(i.id, str(i.key), i.description) for i in self.items.values()
+                 if i.status == Status.ACTIVE and i.user_id == user_id and str(i.key or "").startswith(wanted)]
+        return rows
 
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with ``key`` as the group sees them."""

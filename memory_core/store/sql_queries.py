@@ -21,12 +21,13 @@ from sqlalchemy import (
     exists,
     func,
     insert,
+    or_,
     select,
     text,
     update,
 )
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Row
+from sqlalchemy.engine import Connection, Row
 from sqlalchemy.sql.elements import BindParameter
 
 from memory_core.errors import InvalidField
@@ -132,6 +133,16 @@ def _fetch_statements(*conds: ColumnElement[bool]) -> _Fetch:
     joined = _R.join(_M, and_(_R.c.user_id == _M.c.user_id, _R.c.item_id == _M.c.id))
     revs = select(*_R.c).select_from(joined).where(where).order_by(_R.c.item_id, _R.c.position)
     return items, revs
+
+
+def _prefix_rows(conn: Connection, user_id: str, prefixes: Sequence[str]) -> list[tuple[str, str, str]]:
+    """(id, key, description) of the user's active items whose key starts with one of ``prefixes`` (no history)."""
+    if not prefixes:
+        return []
+    query = select(_M.c.id, _M.c.key, _M.c.description).where(
+        _M.c.user_id == user_id, _M.c.status == Status.ACTIVE,
+        or_(*(_M.c.key.startswith(p, autoescape=True) for p in prefixes))).order_by(_M.c.created_at, _M.c.id)
+    return [(str(r.id), str(r.key), str(r.description)) for r in conn.execute(query)]
 
 
 _F_ALL = _fetch_statements()

@@ -31,6 +31,7 @@ from memory_core.store.sql_queries import (
     _Q_USER_VERSIONS,
     _Fetch,
     _fetch_statements,
+    _prefix_rows,
 )
 from memory_core.validation import check_id
 
@@ -185,6 +186,11 @@ class SqlItemReads:
                 for item in self._fetch(conn, user_id, _F_KEYS, keys=wanted).values():
                     found[str(item.key)].append(item)
         return found
+
+    def active_by_prefix(self, user_id: str, prefixes: Sequence[str]) -> list[tuple[str, str, str]]:
+        """(id, key, description) of the user's active items whose key starts with one of ``prefixes`` (no history)."""
+        with self._tx() as conn:
+            return _prefix_rows(conn, check_id(user_id, "user id"), prefixes)
 
     def owners_of(self, item_id: str, *, prefix: str = "") -> list[str]:
         """The users holding an item with this id (ids are unique per user), those starting with ``prefix``."""

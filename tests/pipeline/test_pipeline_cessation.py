@@ -111,3 +111,30 @@ def test_another_persons_cessation_leaves_the_users_like(store: DictStore, inges
     ingest(make_turn("I love running."))
     ingest(make_turn("My sister doesn't run anymore."))
     assert "User loves running" in texts(store)
+
+
+@pytest.mark.parametrize(("clause", "lang"), [
+    ("I stopped by the bakery on the way home", "en"),
+    ("I got used to the cold", "en"),
+    ("I can't eat gluten at all", "en"),
+    ("I'm used to it", "en"),
+])
+def test_words_that_look_like_an_end_but_are_not(clause: str, lang: str) -> None:
+    assert cessation_scope(clause, lang) == ""
+
+
+def test_an_end_said_again_leaves_the_ended_item(store: DictStore, ingest: Ingest,
+                                                 make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("I quit smoking two years ago."))
+    ingest(make_turn("I haven't smoked since, not even one."))
+    assert not texts(store, "superseded")
+
+
+def test_a_statement_in_other_words_is_ended_by_its_thing(store: DictStore, ingest: Ingest,
+                                                          make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("我周末基本都去水库钓鱼。"))
+    ingest(make_turn("钓鱼我不再去了，现在周末都在攀岩馆。"))
+    assert any("水库钓鱼" in t for t in texts(store, "superseded"))
+    ingest(make_turn("I spend most Saturdays at the climbing gym with Theo."))
+    ingest(make_turn("I'm done with work for today."))
+    assert any("climbing" in t for t in texts(store))

@@ -142,6 +142,19 @@ def test_list_filters_and_find_by_key(store: MemoryStore) -> None:
     assert store.get(U, c).history[-1].other_id == a
 
 
+def test_active_by_prefix_lists_active_keys_without_history(store: MemoryStore) -> None:
+    a = store.add(U, "likes tea", "taste", kind=Kind.PREFERENCE, key="pref:tea")
+    b = store.add(U, "用户周末去水库钓鱼", "moments", key="gist:钓鱼")
+    c = store.add(U, "likes coffee", "taste", kind=Kind.PREFERENCE, key="pref:coffee")
+    store.add(U, "lives in Oslo", "places", key="fact:lives_in")
+    store.add("someone-else", "likes juice", "taste", key="pref:juice")
+    store.apply(U, [EndOp(c, Status.SUPERSEDED, "changed mind", by_id=a)])
+    assert store.active_by_prefix(U, ("pref:", "gist:")) == [(a, "pref:tea", "likes tea"),
+                                                        (b, "gist:钓鱼", "用户周末去水库钓鱼")]
+    assert store.active_by_prefix(U, ("fact:hobby%",)) == []  # a prefix is matched as written, not as a pattern
+    assert store.active_by_prefix(U, ()) == []
+
+
 def test_list_filters_are_checked_before_any_query(store: MemoryStore) -> None:
     a = store.add(U, "likes tea", "taste")
     b = store.add(U, "exam on Friday", "todo", kind=Kind.TODO)
