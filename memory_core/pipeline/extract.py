@@ -30,6 +30,7 @@ from memory_core.pipeline.cessation import cessation_scope, ended_keys, scope_te
 from memory_core.pipeline.gist import gist_clause, topic
 from memory_core.pipeline.own_words import keep_clause, mention, own_words, polarity_of
 from memory_core.pipeline.rules import match_clause, render
+from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.types import Candidate
 from memory_core.validation import MAX_TEXT_CHARS, ROLES
@@ -181,12 +182,15 @@ class MechanicalExtractor:
             prompts are not memories, so "system" is left out by default).
         statement_roles: roles whose first-person statements become facts and
             preferences; only "user" by default, and "tool" is never allowed.
+        meaning: reads by meaning the slot of a clause no cue or rule reads
+            (``slot_meaning``); None (no embedder): the rules alone.
     """
 
     def __init__(self, event_roles: tuple[str, ...] = ("user", "assistant", "tool"),
-                 statement_roles: tuple[str, ...] = ("user",)) -> None:
+                 statement_roles: tuple[str, ...] = ("user",), meaning: SlotMeaning | None = None) -> None:
         self.event_roles = event_roles
         self.statement_roles = tuple(r for r in statement_roles if r != "tool")
+        self.meaning = meaning
 
     def extract(self, turn: Turn) -> list[Candidate]:
         """Return the event candidate of ``turn`` followed by its statement candidates.
@@ -272,6 +276,13 @@ class MechanicalExtractor:
                 out.append(_carrier(turn, clause, lang, change))
                 continue
             hit = match_clause(clause, lang, allow_rules=True)
+            if self.meaning is not None and not reading.skip and (hit is None or hit.rule.slot == "is"):
+                found = self.meaning.read(clause, lang, subject)
+                if found is not None:  # a slot no cue lists, read by meaning
+                    cand = self._slot_candidate(turn, found, lang, subject, qualifier)
+                    cand.notes.append("read by meaning")
+                    out.append(cand)
+                    continue
             said = None
             if (hit is None or hit.rule.slot == "is") and not reading.skip:
                 if gist_clause(clause, lang) and (lang == "en" or "我" in turn.text or change[0]):  # not a request
