@@ -28,8 +28,8 @@ from memory_core.model import Kind
 from memory_core.retrieval.bm25 import BM25Index
 from memory_core.retrieval.recall import Recaller, RecallFilters
 from memory_core.retrieval.stages import RETRIEVERS, stage_combinations
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory, mechanical_pipeline, open_memory
+from memory_core.settings import Settings, load_settings
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["K_VALUES", "evaluate_locomo", "evidence_ids", "format_ablation", "format_table", "recall_at_k"]
@@ -100,6 +100,7 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
         if embedder is not None:
             memory.embedder = embedder
             memory.recaller = Recaller(memory.store, decay=settings.decay(), embedder=embedder)
+            memory.pipeline = mechanical_pipeline(load_settings(), embedder)  # slots by meaning, as open_memory
         restricted: dict[str, RecallFilters] = {}
         if extractor == "observations":
             from memory_core.llm.observations import observation_pipeline

@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 #: Score floor (mean cosine of the two nearest prototypes of the label, language-centered vectors).
 MIN_SCORE = 0.30
 #: Lead of the best attribute over the second-best label (any label: attribute, other kind, none).
-MARGIN = 0.04
+MARGIN = 0.02
 _LANGS = ("en", "zh")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|didn't|isn't|aren't|no\s+longer|any\s*more|quit|left|"
@@ -234,6 +234,7 @@ _ZH_TRIGGER = {"org": {"在", "给", "到", "去", "进", "于", "替", "是"},
                "job": {"是", "当", "做", "干", "成为", "成了", "任", "当上"}}
 _ZH_GENERIC = frozenset({"公司", "单位", "地方", "这里", "那里", "这边", "那边", "家", "工作", "城市", "学校", "大学",
                          "人", "东西", "时候", "现在", "一家", "朋友"})
+_ZH_NAME_RUN = frozenset({"ns", "nt", "nz", "nr", "nrt", "nrfg", "eng", "j"})
 _ZH_SKIP_FLAGS = ("m", "q", "t", "d", "r", "f", "mq")
 
 
@@ -260,27 +261,26 @@ def extract_value(clause: str, lang: str, kind: str) -> str:
 
 def _en_value(clause: str, kind: str) -> str:
     if kind != "job":
-        me = _EN_ME.search(clause)
+        me = _EN_ME.search(clause)  # the value follows the speaker: "Lena and I …" names no value of mine
         spans = sorted((m for m in _EN_NAME.finditer(clause) if me and m.start() >= me.end()),
                        key=lambda m: not _EN_PREP.search(clause[:m.start()]))
-        for m in spans:
-            words = m.group(0).split()
-            first = m.start() == 0  # a capital opening the clause says nothing
+        for span in spans:
+            words = span.group(0).split()
             while words and words[0].casefold().rstrip(",.!") in _EN_NOT_NAME:
                 words.pop(0)
-                first = False
-            if words and not first:
+            if words:
                 return " ".join(words).rstrip(".'")
     finder = _EN_AFTER.get(kind)
     if finder is None:
         return ""
     if kind == "job" and (lead := _EN_JOB_LEAD.search(clause)):
-        m = _EN_WORDS.match(clause, lead.end())
-        return " ".join(m.group(0).split()) if m else ""
-    m = finder.search(clause)
-    if m is None:
+        title = _EN_WORDS.match(clause, lead.end())
+        return " ".join(title.group(0).split()) if title else ""
+    found = finder.search(clause)
+    if found is None:
         return ""
-    return " ".join(((m.group(1) or "") + m.group(2)).split()) if kind == "org" else " ".join(m.group(2).split())
+    return " ".join(((found.group(1) or "") + found.group(2)).split()) if kind == "org" \
+        else " ".join(found.group(2).split())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -314,13 +314,16 @@ def _zh_value(clause: str, kind: str) -> str:
     if me is None:
         return ""
     tags = tags[me + 1:]  # the value follows the speaker: "LOL 我已经卸载了" states nothing of LOL
-    for i, (_word, flag) in enumerate(tags):  # a name tag first: its whole chunk ("深圳南山", "望京SOHO")
+    for i, (_word, flag) in enumerate(tags):  # a name tag first: its run of name tags ("深圳南山", "望京SOHO")
         if flag in _ZH_NAMED.get(kind, ()):
             start = i
-            while start > 0 and tags[start - 1][1] in _ZH_NOMINAL:
+            while start > 0 and tags[start - 1][1] in _ZH_NAME_RUN:
                 start -= 1
-            chunk, _ = _chunk(tags, start)
-            if chunk and chunk not in _ZH_GENERIC and not chunk.startswith("我"):
+            end = i
+            while end < len(tags) and tags[end][1] in _ZH_NAME_RUN:
+                end += 1
+            chunk = "".join(word for word, _ in tags[start:end])
+            if chunk and chunk not in _ZH_GENERIC:
                 return chunk
     found = ""
     for i, (word, _flag) in enumerate(tags):
