@@ -272,8 +272,10 @@ class MechanicalExtractor:
                 continue
             if reading.subject or (reading.temporary and not reading.skip):
                 continue  # another person's clause, or a trip: no rule of the user's own applies
-            if change[0] and reading.skip:  # "I used to play guitar": nothing of its own, but it ends the habit
-                out.append(_carrier(turn, clause, lang, change))
+            if change[0] and reading.skip:  # "I used to play guitar": a past habit, which ends the present one
+                said = own_words(turn, clause, lang, subject, qualifier) if lang == "en" else None
+                out.append(said or _carrier(turn, clause, lang, change))
+                _give_change(out[-1:], change)
                 continue
             hit = match_clause(clause, lang, allow_rules=True)
             if self.meaning is not None and not reading.skip and (hit is None or hit.rule.slot == "is"):

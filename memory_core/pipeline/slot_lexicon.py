@@ -38,16 +38,31 @@ PLACE_ATTRS = frozenset({"lives_in", "works_at", "school"})
 TEMPORARY_DAYS = 7
 
 
+@functools.cache
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(source, re.IGNORECASE)
+
+
 @dataclass(frozen=True, slots=True)
 class Cue:
-    """One compiled pattern of an attribute and what a match means."""
+    """One pattern of an attribute (word classes expanded) and what a match means.
 
-    regex: re.Pattern[str]
+    The pattern is compiled on first use (``regex``): a workload in one
+    language never pays for the other language's cues, nor for attributes
+    whose needles never match. ``Lexicon.check`` compiles them all.
+    """
+
+    source: str
     pol: int = 1
     value: str = ""
     detail: bool = False
     switch: bool = False
     mode: str = ""
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        """The compiled pattern (case-insensitive; cached per process)."""
+        return _compiled(self.source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +136,35 @@ class Lexicon:
         Raises:
             ValueError: an unknown word class or a bad regex.
         """
+        text = self.expand(pattern, lang)
+        try:
+            return re.compile(text, re.IGNORECASE if fold else 0)
+        except re.error as exc:
+            raise ValueError(f"bad pattern {pattern!r} ({lang}): {exc}") from exc
+
+    def check(self) -> int:
+        """Compile every cue now; return how many.
+
+        Raises:
+            ValueError: a cue that is not a valid regex.
+        """
+        count = 0
+        for attr in self.attributes:
+            for lang, cues in attr.cues.items():
+                for cue in cues:
+                    try:
+                        _compiled(cue.source)
+                    except re.error as exc:
+                        raise ValueError(f"bad pattern in {attr.id} ({lang}): {exc}") from exc
+                    count += 1
+        return count
+
+    def expand(self, pattern: str, lang: str) -> str:
+        """``pattern`` with the ``%NAME%`` word classes of ``lang`` written out and ``[A-Z]`` kept case-sensitive.
+
+        Raises:
+            ValueError: an unknown word class.
+        """
         def expand(m: re.Match[str]) -> str:
             name = m.group(1)
             if name not in self.classes[lang]:
@@ -132,10 +176,7 @@ class Lexicon:
             text = _MACRO.sub(expand, text)
         for cap in ("[A-Z0-9&]", "[A-Z0-9]", "[A-Z]"):
             text = text.replace(cap, f"(?-i:{cap})")
-        try:
-            return re.compile(text, re.IGNORECASE if fold else 0)
-        except re.error as exc:
-            raise ValueError(f"bad pattern {pattern!r} ({lang}): {exc}") from exc
+        return text
 
     def _attribute(self, spec: dict[str, Any]) -> Attribute:
         cues: dict[str, tuple[Cue, ...]] = {}
@@ -146,7 +187,7 @@ class Lexicon:
                     entry = {"re": entry}
                 mode = "learning" if entry.get("learning") else "goal" if entry.get("goal") else \
                     str(entry.get("form", ""))
-                out.append(Cue(self.compile(entry["re"], lang), int(entry.get("pol", 1)), str(entry.get("value", "")),
+                out.append(Cue(self.expand(entry["re"], lang), int(entry.get("pol", 1)), str(entry.get("value", "")),
                                bool(entry.get("detail")), bool(entry.get("switch")), mode))
             cues[lang] = tuple(out)
         kind = {"preference": Kind.PREFERENCE, "todo": Kind.TODO}.get(spec.get("kind", ""), Kind.FACT)

@@ -55,11 +55,13 @@ def test_a_cessation_with_another_verb_ends_the_like(store: DictStore, ingest: I
     assert "User doesn't run anymore" in texts(store)
 
 
-def test_used_to_ends_a_hobby_without_a_new_item(store: DictStore, ingest: Ingest,
-                                                 make_turn: Callable[..., Turn]) -> None:
+def test_used_to_ends_a_hobby_and_is_its_successor(store: DictStore, ingest: Ingest,
+                                                   make_turn: Callable[..., Turn]) -> None:
     ingest(make_turn("I play the guitar in a covers band on weekends."))
     ingest(make_turn("I used to play guitar, but the band split up."))
-    assert not any("guitar" in t for t in texts(store))
+    assert texts(store) == ["User used to play guitar"]
+    ended = [i for i in store.list_items("u1", statuses=("superseded",)) if i.kind != "event"]
+    assert [i.history[-1].other_id for i in ended] == [i.id for i in store.list_items("u1") if i.kind != "event"]
 
 
 def test_mei_zai_without_a_subject_ends_the_habit(store: DictStore, ingest: Ingest,

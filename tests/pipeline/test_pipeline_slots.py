@@ -313,3 +313,10 @@ def test_a_breakup_then_a_new_partner_in_one_turn_keeps_the_new_one(store: Any, 
                                                                     name: str) -> None:
     feed(ingest, make_turn, *texts)
     assert [name in i.description for i in by_key(store, "fact:partner")] == [True]
+
+
+def test_every_cue_compiles_though_cues_compile_on_first_use() -> None:
+    from memory_core.pipeline.slot_lexicon import Lexicon
+    assert lexicon().check() > 200
+    with pytest.raises(ValueError, match="unknown word class"):
+        Lexicon.expand(lexicon(), "%NOPE%x", "en")
