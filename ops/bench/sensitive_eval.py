@@ -2,13 +2,15 @@
 
     python ops/bench/sensitive_eval.py
 
-Reads tests/pipeline/data/sensitive_{dev,test,heldout,third}.yaml (turn-level labels:
+Reads tests/pipeline/data/sensitive_{dev,test,heldout,third,fourth}.yaml (turn-level labels:
 a category or ``none``) and prints, per half, precision and recall of "this
 turn holds sensitive data", then recall per category. The dev half was used to
 write the rules (memory_core/pipeline/sensitive_detect.py). ``test`` was held
 out on 2026-12-01 (its misses were since described, by kind, in RESULTS.md);
 ``heldout`` was written on 2026-12-02 after that day's rules were frozen;
-``third`` on the afternoon of 2026-12-02, before that round's rule changes. The
+``third`` on the afternoon of 2026-12-02, before that round's rule changes;
+``fourth`` after ``third``, on 2026-12-02, from the category descriptions alone
+by a writer who read neither the detector's rules nor the other halves. The
 held-out halves' individual failures are never printed.
 """
 
@@ -22,7 +24,7 @@ import yaml
 from memory_core.pipeline.sensitive import detect
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "pipeline" / "data"
-HALVES = ("dev", "test", "heldout", "third")
+HALVES = ("dev", "test", "heldout", "third", "fourth")
 
 
 def main() -> None:
