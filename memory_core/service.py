@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memory_core.context import build_context, query_lang
 from memory_core.embedding.base import Embedder, EmbeddingError
@@ -44,6 +45,9 @@ from memory_core.store.sql import SqlStore
 from memory_core.store.turns import TurnLog
 from memory_core.store.write_ops import HitOp, Op
 from memory_core.validation import check_id, check_text
+
+if TYPE_CHECKING:
+    from memory_core.embedding.sync import EmbedCursor
 
 __all__ = ["IngestReport", "Memory", "RecallResponse", "open_memory"]
 
@@ -94,6 +98,7 @@ class Memory(LifecycleCalls, SessionCalls):
         self.clock = clock or SystemClock()
         self.embedder = embedder
         self.embed_failures = 0
+        self.embed_cursors: dict[str, EmbedCursor] = {}  # user → what embedding has looked at
 
     def _turns(self) -> TurnLog:
         """The store's turn event log. Raises InvalidInput when the store holds items only."""
@@ -205,10 +210,10 @@ class Memory(LifecycleCalls, SessionCalls):
         """
         if self.embedder is None or not isinstance(self.store, SqlStore):
             return 0
-        from memory_core.embedding.sync import embed_user
+        from memory_core.embedding.sync import embed_new
 
         try:
-            return embed_user(self.store, self.embedder, user_id, self.settings.embed_batch).written
+            return embed_new(self.store, self.embedder, user_id, self.embed_cursors, self.settings.embed_batch).written
         except (EmbeddingError, StoreError) as exc:
             self.embed_failures += 1
             log.warning("embedding %s's new memory failed (%s); recall stays lexical for it until the next ingest",

@@ -18,7 +18,7 @@ from celery import Task
 
 from memory_core import wire
 from memory_core.embedding.base import EmbeddingError
-from memory_core.embedding.sync import embed_user as embed_user_vectors
+from memory_core.embedding.sync import EmbedCursor, embed_new
 from memory_core.errors import StoreError
 from workers.app import app, context
 from workers.bootstrap import Context
@@ -27,6 +27,9 @@ from workers.policy import backoff_s
 __all__ = ["embed_user", "request_embedding"]
 
 log = logging.getLogger(__name__)
+
+#: This process's cursor per user (``embedding.sync.embed_new``): a user's next task reads only what changed.
+_CURSORS: dict[str, EmbedCursor] = {}
 
 EMBED_MAX_RETRIES = 8
 
@@ -52,7 +55,7 @@ def embed_user(self: Task, user_id: str) -> dict[str, Any]:
         return {"user_id": user_id, "written": 0, "embedded": 0}
     s = ctx.settings
     try:
-        report = embed_user_vectors(ctx.store, embedder, user_id, ctx.memory.settings.embed_batch)
+        report = embed_new(ctx.store, embedder, user_id, _CURSORS, ctx.memory.settings.embed_batch)
     except (EmbeddingError, StoreError) as exc:
         attempt = self.request.retries
         log.warning("embedding %s failed (attempt %d): %r", user_id, attempt + 1, exc)

@@ -8,7 +8,17 @@ vector. An item whose text changed is embedded again.
 
 The step is idempotent and resumable: each batch is stored in its own
 transaction, so a failure keeps the batches before it and the next call
-does the rest. Nothing else stored changes. Called by the embedded
+does the rest. Nothing else stored changes.
+
+A caller that calls again for the same user (the embedded ``Memory``, an
+embed worker) passes the ``EmbedCursor`` the last successful call returned:
+only the items changed after its memory version (``changes_since``) and the
+turns after its seq are read, instead of every item and turn of the user.
+Reading everything cost 0.2-0.35 s per call for a user of ~600 turns on a
+loaded machine (14x a call's own reads with a cursor), on every ingest batch,
+growing with the user (ops/bench/RESULTS.md, issue 14, pass of 2026-12-02
+afternoon). A store that cannot say what changed (an unknown or stale
+version) gives the whole set, and every turn is read again. Called by the embedded
 ``Memory.ingest`` after applying, by the workers' embed task (its own
 queue, so curation never waits for it) and by ``gulfstream reindex``.
 """
@@ -17,8 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, MutableMapping
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -28,18 +38,30 @@ from memory_core.store.base import INDEXED_STATUSES
 from memory_core.store.sql import SqlStore
 from memory_core.store.sql_vectors import SqlVectors, VectorRecord
 
-__all__ = ["EmbedReport", "embed_user", "text_sha", "turn_text", "wanted_texts"]
+__all__ = ["EmbedCursor", "EmbedReport", "embed_new", "embed_user", "text_sha", "turn_text", "wanted_texts"]
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(slots=True, frozen=True)
+class EmbedCursor:
+    """How far ``embed_user`` has looked: every item up to memory ``version``, every turn up to ``seq``;
+    ``calls``: calls made from it since the last full pass (``embed_new``)."""
+
+    version: str
+    seq: int
+    calls: int = 0
+
+
 @dataclass(slots=True)
 class EmbedReport:
-    """Counts of one ``embed_user`` call: rows written, texts sent to the model, texts reused."""
+    """Counts of one ``embed_user`` call: rows written, texts sent to the model, texts reused;
+    ``cursor``: pass it to the next call for the same user."""
 
     written: int = 0
     embedded: int = 0
     reused: int = 0
+    cursor: EmbedCursor | None = None
 
 
 def text_sha(text: str) -> str:
@@ -62,7 +84,7 @@ def wanted_texts(items: list[MemoryItem], turns: list[Turn]) -> list[tuple[str, 
 
 
 def embed_user(store: SqlStore, embedder: Embedder, user_id: str, batch_size: int = 32,
-               advance: Callable[[int], None] | None = None) -> EmbedReport:
+               advance: Callable[[int], None] | None = None, since: EmbedCursor | None = None) -> EmbedReport:
     """Embed and store what the user's items and turns are missing.
 
     Args:
@@ -71,21 +93,28 @@ def embed_user(store: SqlStore, embedder: Embedder, user_id: str, batch_size: in
         user_id: whose.
         batch_size: texts per model call and per transaction.
         advance: called with the number of texts done after each batch (progress bars).
+        since: the cursor of this user's last successful call (None: look at everything).
 
     Returns:
-        An ``EmbedReport``.
+        An ``EmbedReport`` whose ``cursor`` is where the next call may start.
 
     Raises:
         EmbeddingError: the model failed (earlier batches stay stored).
         StoreError: the database failed.
     """
     vectors = SqlVectors(store)
-    items = store.list_items_for_index(user_id, INDEXED_STATUSES)
-    turns = store.list_turns(user_id)
-    have = vectors.shas(user_id)
-    todo = [(kind, owner, text, text_sha(text)) for kind, owner, text in wanted_texts(items, turns)]
+    changes = store.changes_since(user_id, since.version if since is not None else "")
+    if since is not None and not changes.complete and changes.last_seq is not None and changes.last_seq < since.seq:
+        changes = store.changes_since(user_id, "")  # fewer turns than the cursor saw: erased and written again
+    items = [i for i in changes.items if i.status in INDEXED_STATUSES]
+    after = since.seq if since is not None and not changes.complete else 0
+    turns = store.list_turns(user_id, after_seq=after)
+    cursor = EmbedCursor(changes.version, max([after, *(t.seq for t in turns)]))
+    wanted = wanted_texts(items, turns)
+    have = vectors.shas(user_id, None if changes.complete else [owner for _, owner, _ in wanted])
+    todo = [(kind, owner, text, text_sha(text)) for kind, owner, text in wanted]
     todo = [t for t in todo if have.get((t[0], t[1])) != t[3]]
-    report = EmbedReport()
+    report = EmbedReport(cursor=cursor)
     if not todo:
         return report
     known = vectors.by_sha(user_id, {t[3] for t in todo})
@@ -104,4 +133,33 @@ def embed_user(store: SqlStore, embedder: Embedder, user_id: str, batch_size: in
         if advance is not None:
             advance(len(chunk))
     log.debug("embedded %d texts of %s (%d reused)", report.embedded, user_id, report.reused)
+    return report
+
+
+#: Users whose cursor a process keeps; past it the cursors are dropped (the next calls read everything once).
+MAX_CURSORS = 10_000
+#: Every this many calls for a user, one reads everything (``changes_since`` cannot tell a user erased and
+#: written again up to the same version from one that did not change: what that missed is found then).
+FULL_EVERY = 64
+
+
+def embed_new(store: SqlStore, embedder: Embedder, user_id: str, cursors: MutableMapping[str, EmbedCursor],
+              batch_size: int = 32) -> EmbedReport:
+    """``embed_user`` from the user's cursor in ``cursors`` (a process's own map), which it then moves on.
+
+    The cursor moves only when the call succeeds, so a failed call's texts are
+    looked at again by the next one; every ``FULL_EVERY`` calls one reads everything.
+
+    Raises:
+        EmbeddingError, StoreError: as ``embed_user``.
+    """
+    since = cursors.get(user_id)
+    if since is not None and since.calls >= FULL_EVERY:
+        since = None
+    report = embed_user(store, embedder, user_id, batch_size, since=since)
+    if report.cursor is not None:
+        if len(cursors) >= MAX_CURSORS and user_id not in cursors:
+            cursors.clear()
+        report.cursor = replace(report.cursor, calls=since.calls + 1 if since is not None else 0)
+        cursors[user_id] = report.cursor
     return report

