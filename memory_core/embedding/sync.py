@@ -110,6 +110,9 @@ def embed_user(store: SqlStore, embedder: Embedder, user_id: str, batch_size: in
     after = since.seq if since is not None and not changes.complete else 0
     turns = store.list_turns(user_id, after_seq=after)
     cursor = EmbedCursor(changes.version, max([after, *(t.seq for t in turns)]))
+    if not changes.complete and turns:  # a new turn may have joined an older event (a repeated text)
+        older = vectors.covered_turns(user_id, [t.turn_id for t in turns], Kind.EVENT, INDEXED_STATUSES)
+        turns = [t for t in turns if t.turn_id not in older]
     wanted = wanted_texts(items, turns)
     have = vectors.shas(user_id, None if changes.complete else [owner for _, owner, _ in wanted])
     todo = [(kind, owner, text, text_sha(text)) for kind, owner, text in wanted]

@@ -14,10 +14,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from sqlalchemy import delete, func, insert, or_, select, tuple_, update
+from sqlalchemy import String, delete, func, insert, or_, select, tuple_, update
+from sqlalchemy import cast as sql_cast
 
 from memory_core.errors import StoreError
-from memory_core.store.sql_queries import _U, _V
+from memory_core.store.sql_queries import _M, _U, _V
 
 if TYPE_CHECKING:
     from memory_core.store.sql import SqlStore
@@ -71,6 +72,26 @@ class SqlVectors:
                 for r in conn.execute(base.where(_V.c.owner_id.in_(wanted[start:start + _CHUNK]))):
                     out[(r.kind, r.owner_id)] = r.text_sha
             return out
+
+    def covered_turns(self, user_id: str, turn_ids: Iterable[str], kind: str, statuses: Iterable[str]) -> set[str]:
+        """Those of ``turn_ids`` that an item of ``kind`` in ``statuses`` names among its sources.
+
+        One read of the matching rows' sources (a text match on the stored list, checked
+        again on the parsed list), not of the user's items: the embedding step asks this
+        about its new turns only.
+        """
+        wanted = sorted(set(turn_ids))
+        found: set[str] = set()
+        source = sql_cast(_M.c.source, String)
+        with self.store._tx() as conn:
+            for start in range(0, len(wanted), 50):
+                part = wanted[start:start + 50]
+                rows = conn.execute(select(_M.c.source).where(
+                    _M.c.user_id == user_id, _M.c.kind == kind, _M.c.status.in_(list(statuses)),
+                    or_(*(source.contains(f'"{t}"', autoescape=True) for t in part))))
+                for row in rows:
+                    found.update(t for t in (row.source or ()) if t in part)
+        return found
 
     def by_sha(self, user_id: str, shas: Iterable[str]) -> dict[str, np.ndarray]:
         """{text sha: vector} for those of ``shas`` the user already has a vector of (one per sha)."""

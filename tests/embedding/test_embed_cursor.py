@@ -21,9 +21,11 @@ def turns(user: str, lines: list[str], start: int = 0) -> list[Turn]:
             for n, text in enumerate(lines)]
 
 
-@pytest.fixture
-def store(tmp_path) -> SqlStore:
-    made = SqlStore(f"sqlite:///{tmp_path / 'c.db'}", migrate=True)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path) -> SqlStore:
+    """The same store on SQLite and on a real PostgreSQL (the sources are matched as text on both)."""
+    url = f"sqlite:///{tmp_path / 'c.db'}" if request.param == "sqlite" else request.getfixturevalue("worker_db_url")
+    made = SqlStore(url, migrate=True)
     yield made
     made.close()
 
@@ -111,3 +113,12 @@ def test_shas_of_some_owners_only(store, bag):
     some = next(iter(everything))
     assert SqlVectors(store).shas("u1", [some[1]]) == {some: everything[some]}
     assert SqlVectors(store).shas("u1", []) == {}
+
+
+def test_a_repeated_text_joins_its_older_event_and_is_not_embedded_again(store, bag):
+    mem = Memory(store, settings=Settings(database_url="sqlite://", embedder="none"), embedder=bag)
+    mem.ingest(turns("u1", ["I moved to Porto last spring", "我每周日去游泳"]))
+    bag.passage_calls.clear()
+    mem.ingest(turns("u1", ["I moved to Porto last spring", "我每周日去游泳"], start=5))  # new turns, old events
+    assert sent(bag) == []
+    assert not any(kind == "turn" for kind, _ in SqlVectors(store).shas("u1"))
