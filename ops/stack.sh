@@ -121,8 +121,11 @@ EOF
     program redis 1 30 redis-server "$STACK_DIR/redis.conf"
     for i in $(seq "$CURATE_WORKERS"); do
       program "curate$i" 10 60 "$PY" -m celery -A workers.app worker -n "curate$i@%h" \
-        -Q ingest,curate,maintenance -P "${CURATE_POOL:-prefork}" -c "${CURATE_CONCURRENCY:-2}" -l INFO
+        -Q ingest,curate -P "${CURATE_POOL:-prefork}" -c "${CURATE_CONCURRENCY:-2}" -l INFO
     done
+    # the lifecycle job and the sweeper: their own worker at low CPU priority, never a curate process
+    program maintenance 10 60 nice -n 10 "$PY" -m celery -A workers.app worker -n "maintenance@%h" \
+      -Q maintenance -P prefork -c "${MAINTAIN_CONCURRENCY:-1}" -l INFO
     program edits 10 60 "$PY" -m celery -A workers.app worker -n "edits@%h" -Q edits -P prefork \
       -c "${EDIT_CONCURRENCY:-2}" -l INFO
     program embed 10 60 "$PY" -m celery -A workers.app worker -n "embed@%h" -Q embed -P prefork \

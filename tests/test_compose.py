@@ -9,8 +9,8 @@ from typing import Any
 import yaml
 
 REPO = Path(__file__).resolve().parent.parent
-SERVICES = {"redis", "postgres", "migrate", "curate-worker", "edit-worker", "recall-worker", "beat", "flower",
-            "http-shim"}
+SERVICES = {"redis", "postgres", "migrate", "curate-worker", "edit-worker", "recall-worker", "maintenance-worker",
+            "beat", "flower", "http-shim"}
 
 
 def _compose() -> dict[str, Any]:
@@ -19,6 +19,9 @@ def _compose() -> dict[str, Any]:
 
 
 def _check_entry_point(service: str, command: list[str]) -> None:
+    if command[:2] == ["nice", "-n"]:  # a lower CPU priority, then the program
+        assert int(command[2]) > 0, f"{service}: nice without a positive increment"
+        command = command[3:]
     prog, *args = command
     if prog == "celery":
         assert args[0] == "-A", f"{service}: celery without -A"
@@ -68,11 +71,21 @@ def test_every_queue_has_a_worker() -> None:
     consumed: set[str] = set()
     for service in _compose()["services"].values():
         command = service.get("command", [])
-        if command[:1] == ["celery"] and "-Q" in command:
+        if "celery" in command[:4] and "-Q" in command:
             consumed.update(command[command.index("-Q") + 1].split(","))
     assert consumed == set(wire.QUEUES)
     edits = _compose()["services"]["edit-worker"]["command"]
     assert edits[edits.index("-Q") + 1] == "edits"  # never behind the ingest backlog
+
+
+def test_maintenance_runs_on_its_own_low_priority_worker() -> None:
+    services = _compose()["services"]
+    curate = services["curate-worker"]["command"]
+    assert "maintenance" not in curate[curate.index("-Q") + 1].split(",")  # never takes a curate process
+    job = services["maintenance-worker"]["command"]
+    assert job[:3] == ["nice", "-n", "10"] and job[job.index("-Q") + 1] == "maintenance"
+    stack = (REPO / "ops/stack.sh").read_text()
+    assert "-Q ingest,curate -P" in stack and "nice -n 10" in stack and "-Q maintenance" in stack
 
 
 def test_flower_requires_basic_auth() -> None:
@@ -94,7 +107,7 @@ def test_every_long_running_service_restarts_and_has_a_health_check() -> None:
         assert check and not check.get("disable") and check.get("test"), f"{name}: no health check"
     worker_check = " ".join(services["curate-worker"]["healthcheck"]["test"])
     assert "inspect ping" in worker_check and "CELERY_NODE" in worker_check
-    for name in ("curate-worker", "edit-worker", "recall-worker"):
+    for name in ("curate-worker", "edit-worker", "recall-worker", "maintenance-worker"):
         node = services[name]["environment"]["CELERY_NODE"]
         command = services[name]["command"]
         assert f"{node}@%h" in command, f"{name}: its health check pings {node}@<host>"

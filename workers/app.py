@@ -1,9 +1,11 @@
 """The one Celery app of Gulfstream.
 
-Run with ``celery -A workers.app worker -Q ingest,curate,maintenance`` (curate
-workers), ``celery -A workers.app worker -Q edits`` (a person's edits and
+Run with ``celery -A workers.app worker -Q ingest,curate`` (curate
+workers), ``nice -n 10 celery -A workers.app worker -Q maintenance -c 1``
+(the lifecycle job and the sweeper, never in a curate process),
+``celery -A workers.app worker -Q edits`` (a person's edits and
 item reads), ``celery -A workers.app worker -Q recall -P solo`` (the recall
-worker) and ``celery -A workers.app beat`` (the sweeper).
+worker) and ``celery -A workers.app beat`` (the schedule).
 
 The configuration is a promise: ``WorkerSettings`` is read from the
 environment the first time Celery looks at its config (worker or client

@@ -1,7 +1,9 @@
 """The per-user maintenance job: summarise, consolidate, expire, archive.
 
-``Maintainer.run(user_id)`` does, in this order, each step reading fresh
-state and writing in small all-or-nothing batches (``MemoryStore.apply``):
+``Maintainer.run(user_id)`` does, in this order, on the user's active items
+read once (the run's own writes keep that list current), writing in small
+all-or-nothing batches (``MemoryStore.apply``) with a pause after each read
+step and batch (``yield_ratio``, a duty cycle that leaves curators the database):
 
 1. **summaries** (``summaries``): every finished episode since the last run
    gets an episode summary, every finished month a month summary;
@@ -61,7 +63,7 @@ from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.retrieval.index import INDEXED_STATUSES
 from memory_core.store.base import MemoryStore
 from memory_core.store.sql import SqlStore
-from memory_core.store.write_ops import AddOp, MergeOp, Op, RestoreOp
+from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, RestoreOp
 from memory_core.validation import check_id
 
 __all__ = ["Embedder", "Maintainer", "MaintenanceReport"]
@@ -70,8 +72,9 @@ log = logging.getLogger(__name__)
 
 #: Texts in, one row per text out (any scale; rows are normalised here).
 Embedder = Callable[[Sequence[str]], np.ndarray]
-#: Ops per write transaction: each holds the user's counter row, which a curator also takes, so short.
-BATCH_OPS = 25
+#: Ops per write transaction: each holds the user's counter row, which a curator also takes, so short
+#: (a 25-op batch held it ~0.1 s on a loaded 2-core machine; a curator's turn waited that long).
+BATCH_OPS = 8
 _NORM_RE = re.compile(r"[\W_]+")
 
 
@@ -128,8 +131,9 @@ class Maintainer:
         similarity: cosine at or above which two same-kind, same-theme items are duplicates.
         episode_gap: a longer silence starts a new episode.
         on_change: called with the user id after a run that changed what recall sees.
-        yield_ratio: after each write batch, sleep this many times as long as the batch
-            took (0: never), leaving the database to curators in between (a duty cycle).
+        yield_ratio: after each read step and each write batch, sleep this many times as
+            long as it took (0: never), leaving the database and the CPU to curators in
+            between (a duty cycle over the whole run, reads included).
         timeline: "user" (default): a run without an explicit ``now`` takes the
             clock's time, but never later than the user's newest turn or item
             (the user's own timeline, as recall's recency does): replayed or
@@ -161,7 +165,8 @@ class Maintainer:
         self.on_change = on_change
         self._state = SessionStateStore(store) if isinstance(store, SqlStore) else None
         self._locks: dict[str, threading.Lock] = {}
-        self._active: dict[str, list[MemoryItem]] = {}  # a run's active items, read again after it writes
+        self._active: dict[str, list[MemoryItem]] = {}  # a run's active items: read once, kept by its writes
+        self._busy_since = time.perf_counter()  # start of the work not yet paid for by a pause (``_breathe``)
         self._guard = threading.Lock()
 
     # ── the job ────────────────────────────────────────────────────────
@@ -186,7 +191,9 @@ class Maintainer:
             return report
         try:
             self._active.pop(user_id, None)
+            self._busy_since = time.perf_counter()
             now = self._now(now) if now is not None or self.timeline == "wall" else self._user_now(user_id)
+            self._breathe()
             report = MaintenanceReport(user_id, now)
             mark = self._mark(user_id)
             last = mark.get("last_run")
@@ -196,8 +203,10 @@ class Maintainer:
                             user_id, now.isoformat(), last)
             if summarize and self._state is not None:
                 self._summarize(user_id, now, mark, report)
+                self._breathe()
             if consolidate:
                 self._consolidate(user_id, now, report)
+                self._breathe()
             self._expire_and_decay(user_id, now, report, mark)
             if self._state is not None:
                 report.purged_sessions = self._state.purge_expired(now, user_id)
@@ -244,8 +253,14 @@ class Maintainer:
             newest = said if newest is None or said > newest else newest
         return now if newest is None or newest > now else newest
 
+    def _breathe(self) -> None:
+        """Sleep ``yield_ratio`` times the work done since the last pause (the run's duty cycle)."""
+        if self.yield_ratio:
+            time.sleep(self.yield_ratio * (time.perf_counter() - self._busy_since))
+        self._busy_since = time.perf_counter()
+
     def _active_items(self, user_id: str) -> list[MemoryItem]:
-        """The user's active items (without history), read once per run and again after a write."""
+        """The user's active items (without history), read once per run; the run's own writes keep it current."""
         if user_id not in self._active:
             self._active[user_id] = self._all_items(user_id, (Status.ACTIVE,))
         return self._active[user_id]
@@ -256,29 +271,36 @@ class Maintainer:
         return self._state.get(user_id, "*", "maintain") or {}
 
     def _apply(self, user_id: str, ops: Sequence[Op], report: MaintenanceReport) -> int:
-        """Apply ``ops`` in batches; a refused batch is replayed op by op. Return ops applied."""
-        if ops:
-            self._active.pop(user_id, None)
-        done = 0
+        """Apply ``ops`` in batches; a refused batch is replayed op by op. Return ops applied.
+
+        The run's list of active items (``_active_items``) follows what was
+        applied (added items join it, merged-in and ended ones leave it), so a
+        run reads the user's items once.
+        """
+        done: list[Op] = []
         for start in range(0, len(ops), BATCH_OPS):
             batch = list(ops[start:start + BATCH_OPS])
-            started = time.perf_counter()
             try:
                 self.store.apply(user_id, batch)
-                done += len(batch)
-                if self.yield_ratio:
-                    time.sleep(self.yield_ratio * (time.perf_counter() - started))
+                done += batch
+                self._breathe()
                 continue
             except (InvalidInput, UnknownItem) as exc:
                 log.info("maintenance batch of %s raced a change (%r); applying op by op", user_id, exc)
             for op in batch:
                 try:
                     self.store.apply(user_id, [op])
-                    done += 1
+                    done.append(op)
                 except (InvalidInput, UnknownItem) as exc:
                     report.skipped_ops += 1
                     log.info("maintenance op on %s skipped: %r", user_id, exc)
-        return done
+            self._breathe()
+        active = self._active.get(user_id)
+        if active is not None and done:
+            gone = {op.other_id if isinstance(op, MergeOp) else op.item_id for op in done
+                    if isinstance(op, MergeOp | EndOp)}
+            active[:] = [i for i in active if i.id not in gone] + [op.item for op in done if isinstance(op, AddOp)]
+        return len(done)
 
     def _summarize(self, user_id: str, now: datetime, mark: dict[str, Any], report: MaintenanceReport) -> None:
         store = self.store
