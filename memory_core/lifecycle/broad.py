@@ -101,8 +101,15 @@ def summaries_after(results: list[RecallResult]) -> list[RecallResult]:
 
 def recall_with_summaries(recaller: Any, user_id: str, query: str, k: int, filters: RecallFilters | None,
                           weights: Any) -> list[RecallResult]:
-    """Recall ``k`` items; for a broad query the best summaries come first (up to half of k, at least one),
-    for any other query after the specific results (``summaries_after``).
+    """Recall ``k`` items; for a broad query the best summaries come first (up to half of k, at least one);
+    any other query is answered by the other kinds, summaries only filling a k they leave short.
+
+    A specific question recalls without summaries: beside the items, a
+    summary takes part in recall's one-result-per-source-turn choice and
+    pushes out the raw turn or item of a turn it covers (then a fact comes
+    back beside its other raw turn). When fewer than ``k`` other results are
+    found, summaries that restate none of them (``summaries_after``) fill the
+    rest, after them (an item archived since may survive only in its summary).
 
     ``recaller`` is a ``Recaller`` or anything with its ``recall``. Filters
     that exclude the summary kind turn the summaries pass off.
@@ -110,12 +117,21 @@ def recall_with_summaries(recaller: Any, user_id: str, query: str, k: int, filte
     Raises:
         As ``Recaller.recall``.
     """
-    results: list[RecallResult] = recaller.recall(user_id, query, k, filters=filters, weights=weights)
     kinds = None if filters is None else filters.kinds
     if kinds is not None and Kind.SUMMARY not in set(kinds):
-        return results
+        return list(recaller.recall(user_id, query, k, filters=filters, weights=weights))
+    base = filters or RecallFilters()
     if not is_broad(query):
-        return summaries_after(results)
+        others = [kind for kind in (Kind if kinds is None else kinds) if kind != Kind.SUMMARY]
+        if not others:
+            return list(recaller.recall(user_id, query, k, filters=filters, weights=weights))
+        specific: list[RecallResult] = recaller.recall(user_id, query, k, filters=replace(base, kinds=others),
+                                                       weights=weights)
+        if len(specific) >= k:
+            return specific
+        recaps = recaller.recall(user_id, query, k, filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights)
+        return summaries_after([*specific, *recaps])[:k]
+    results: list[RecallResult] = recaller.recall(user_id, query, k, filters=filters, weights=weights)
     base = filters or RecallFilters()
     summaries: list[RecallResult] = recaller.recall(user_id, query, max(1, k // 2),
                                                     filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights)

@@ -9,7 +9,16 @@
   slot (home, job, name, partner, a favourite: ``slots.single_valued_key``)
   or an identity fact. Those are who the user is now; they end when the
   user says something else (supersede) or an expiry passes, never by
-  disuse alone (seed 001 §8.18: identity facts barely decay).
+  disuse alone (seed 001 §8.18: identity facts barely decay). Nor does
+  decay archive the raw turn (event) of one of the last ``EVIDENCE_TURNS``
+  source turns of an active memory item: it is that memory's evidence, and
+  recall chooses one result per source turn over the turns it sees (an item
+  whose every turn is shown by a better result is dropped, a raw turn stands
+  beside the fact it produced unless the fact is sure). Archiving one of a
+  fact's raw turns while the fact and its other turn stay changed that
+  choice: the fact came back beside its other raw turn, or an older raw
+  turn of the slot above it. At most ``EVIDENCE_TURNS`` per memory item, so
+  the active set stays bounded however often a fact is restated.
 
 Days of disuse are counted on ``activity.IdleGaps`` when given (the user's
 timeline, long absences counted short) and on the wall clock otherwise.
@@ -27,7 +36,19 @@ from memory_core.pipeline.slots import single_valued_key
 from memory_core.pipeline.themes import theme_slug
 from memory_core.store.write_ops import EndOp
 
-__all__ = ["ending_ops", "kept_from_decay"]
+__all__ = ["EVIDENCE_TURNS", "ending_ops", "evidence_turns", "kept_from_decay"]
+
+#: Raw turns kept from decay per active memory item: its latest source turns.
+EVIDENCE_TURNS = 2
+
+
+def evidence_turns(active: Sequence[MemoryItem]) -> set[str]:
+    """The last ``EVIDENCE_TURNS`` source turns of every active memory item (not an event or summary)."""
+    kept: set[str] = set()
+    for item in active:
+        if item.kind not in (Kind.EVENT, Kind.SUMMARY) and item.status == Status.ACTIVE:
+            kept.update(item.source[-EVIDENCE_TURNS:])
+    return kept
 
 
 def kept_from_decay(item: MemoryItem) -> bool:
@@ -49,6 +70,7 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
     """
     expire: list[EndOp] = []
     faded: list[EndOp] = []
+    evidence = evidence_turns(active)
     importance, rate, base, uses = decay.arrays(active)
     now_s = now.timestamp()
     if gaps is not None and gaps.gaps:
@@ -63,7 +85,8 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
                                 Actor.SYSTEM, valid_until=until))
         elif until is not None and until > now:
             continue
-        elif value < decay.archive_below and not kept_from_decay(item):
+        elif value < decay.archive_below and not kept_from_decay(item) \
+                and not (item.kind == Kind.EVENT and evidence.intersection(item.source)):
             faded.append(EndOp(item.id, Status.ARCHIVED,
                                f"faded: strength {value:.3f} below {decay.archive_below}", Actor.SYSTEM,
                                valid_until=item.valid_until or now))

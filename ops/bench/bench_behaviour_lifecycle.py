@@ -2,11 +2,11 @@
 
 Usage: ``PYTHONPATH=. python ops/bench/bench_behaviour_lifecycle.py [--json out.json]``
 
-Runs ``evaluate_behaviour`` on dev.yaml and test.yaml twice: with the plain
+Runs ``evaluate_behaviour`` on dev.yaml, test.yaml and holdout.yaml twice: with the plain
 embedded backend (maintenance never runs: the cases are shorter than the
 after-ingest pass) and with ``MaintainedBackend`` (the full job after every
-turn). Prints the dev half by category and the held-out test half's overall
-figure only, for both runs, and what maintenance did.
+turn). Prints the dev half by category and the held-out halves' overall
+figures only, for both runs, and what maintenance did.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 
 from memory_core.eval.behaviour import DEV_PATH, TEST_PATH, EmbeddedBackend, evaluate_behaviour
+from memory_core.eval.behaviour_cases import BEHAVIOUR_DIR
 from memory_core.eval.behaviour_maintained import MaintainedBackend
 
 
@@ -29,11 +30,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
+    paths = [DEV_PATH, TEST_PATH, BEHAVIOUR_DIR / "holdout.yaml"]
     plain = EmbeddedBackend()
     kept = MaintainedBackend()
     try:
-        without = evaluate_behaviour([DEV_PATH, TEST_PATH], backend=plain)
-        with_job = evaluate_behaviour([DEV_PATH, TEST_PATH], backend=kept)
+        without = evaluate_behaviour(paths, backend=plain)
+        with_job = evaluate_behaviour(paths, backend=kept)
     finally:
         plain.close()
         kept.close()
@@ -43,15 +45,15 @@ def main() -> None:
     print("|---|---|---|")
     for category, rate in without["splits"]["dev"]["categories"].items():
         print(f"| dev / {category} | {_pct(rate)} | {_pct(with_job['splits']['dev']['categories'][category])} |")
-    for split in ("dev", "test"):
+    for split in ("dev", "test", "holdout"):
         print(f"| **{split} overall** | {_pct(without['splits'][split]['overall'])} | "
               f"{_pct(with_job['splits'][split]['overall'])} |")
     print(f"| all checks | {_pct(without['overall'])} | {_pct(with_job['overall'])} |")
     print(f"| wall s | {without['timing']['wall_s']} | {with_job['timing']['wall_s']} |")
     if args.json:
         args.json.write_text(json.dumps({
-            "without": {s: without["splits"][s]["overall"] for s in ("dev", "test")},
-            "with": {s: with_job["splits"][s]["overall"] for s in ("dev", "test")},
+            "without": {s: without["splits"][s]["overall"] for s in ("dev", "test", "holdout")},
+            "with": {s: with_job["splits"][s]["overall"] for s in ("dev", "test", "holdout")},
             "dev_categories": {"without": without["splits"]["dev"]["categories"],
                                "with": with_job["splits"]["dev"]["categories"]},
             "maintenance": {"runs": kept.runs, "summaries": kept.summaries, "merged": kept.merged,

@@ -9,6 +9,7 @@ from _turns import T0, session
 
 from memory_core.errors import InvalidField, StoreError
 from memory_core.lifecycle import ManualClock
+from memory_core.lifecycle.fading import EVIDENCE_TURNS, evidence_turns
 from memory_core.lifecycle.maintain import Maintainer
 from memory_core.model import Kind, Status
 from memory_core.retrieval.recall import RecallFilters
@@ -230,7 +231,9 @@ def test_a_run_killed_midway_is_finished_by_the_next(memory: Memory, clock: Manu
     items = memory.store.list_items("u1", statuses=None)
     summaries = [i for i in items if i.kind == Kind.SUMMARY]
     assert len(summaries) == len({i.key for i in summaries}) == 3  # two episodes and March
-    assert not [i for i in items if i.kind == Kind.EVENT and i.status == Status.ACTIVE]
+    active = [i for i in items if i.status == Status.ACTIVE]
+    kept = [i for i in active if i.kind == Kind.EVENT]  # faded, but the evidence of a current memory
+    assert len(kept) < len(EN) + len(ZH) and all(set(e.source) <= evidence_turns(active) for e in kept)
     assert len([i for i in items if i.key == "pref:tea" and i.active]) == 1
     assert sum(len(i.source) for i in items if i.kind == Kind.EVENT) == len(EN) + len(ZH)
     assert memory.store.self_check().status == "OK"
@@ -291,3 +294,27 @@ def test_a_month_in_both_languages_is_named_in_both(memory: Memory, clock: Manua
     assert "Summary of our conversations in March 2025" in month.description
     assert memory.recall("u1", "3月我们聊了什么？", k=2).results[0].item.id == month.id
     assert memory.recall("u1", "What did we talk about in March?", k=2).results[0].item.id == month.id
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_decay_keeps_the_raw_turns_of_a_current_memory_and_no_more(lang: str) -> None:
+    from memory_core.decay import Decay
+    from memory_core.lifecycle.fading import ending_ops
+    from memory_core.model import MemoryItem
+
+    said = ["I'm left-handed.", "Remember I write with my left hand.", "Left hand, as I said.", "Still left-handed."] \
+        if lang == "en" else ["我是左撇子。", "记得我用左手写字。", "我说过，左手。", "还是左撇子。"]
+    turns = [f"t{n}" for n in range(len(said))]
+    events = [MemoryItem.create("u1", text, "misc", kind=Kind.EVENT, source=[turn], at=T0, valid_from=T0)
+              for turn, text in zip(turns, said, strict=True)]
+    other = MemoryItem.create("u1", "chit-chat" if lang == "en" else "闲聊", "misc", kind=Kind.EVENT,
+                              source=["t9"], at=T0, valid_from=T0)
+    fact = MemoryItem.create("u1", "Is left-handed" if lang == "en" else "是左撇子", "identity", kind=Kind.FACT,
+                             source=turns, at=T0, valid_from=T0)
+    _, faded = ending_ops([*events, other, fact], T0 + timedelta(days=400), Decay())
+    gone = {op.item_id for op in faded}
+    assert other.id in gone and fact.id not in gone
+    assert [e.id in gone for e in events] == [True] * (len(turns) - EVIDENCE_TURNS) + [False] * EVIDENCE_TURNS
+    fact.status = Status.SUPERSEDED  # no longer current: its raw turns fade like any other
+    _, faded = ending_ops([*events, other], T0 + timedelta(days=400), Decay())
+    assert {op.item_id for op in faded} == {e.id for e in events} | {other.id}
