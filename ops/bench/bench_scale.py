@@ -262,9 +262,12 @@ def fill_users(db_url: str, users: int, items: int, rng: random.Random) -> None:
     url = make_url(db_url).set(drivername="postgresql").render_as_string(hide_password=False)
     now = datetime.now(UTC)
     with psycopg.connect(url) as conn, conn.cursor() as cur:
-        with cur.copy("COPY users (user_id, memory_version, last_seq, last_applied_seq) FROM STDIN") as copy:
+        # created_version 0: the users existed before version 1 (its default, the next global version, would
+        # make every stored version look older than the user: an erased-and-recreated user to changes_since)
+        with cur.copy("COPY users (user_id, memory_version, created_version, last_seq, last_applied_seq) "
+                      "FROM STDIN") as copy:
             for u in range(users):
-                copy.write_row((f"user-{u}", 1, 0, 0))
+                copy.write_row((f"user-{u}", 1, 0, 0, 0))
         cols = ("user_id, id, description, theme, kind, status, hit, created_at, updated_at, source, confidence, "
                 "trust, importance, speaker, changed_version")
         with cur.copy(f"COPY memories ({cols}) FROM STDIN") as copy:
