@@ -38,6 +38,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from memory_core.pipeline import sensitive_bound
+
 __all__ = ["CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
 
 CATEGORIES = ("secret", "code", "card", "account", "id", "api_key", "health")
@@ -224,8 +226,8 @@ _HEALTH_MORE_ZH = re.compile(
     r"痛风|狼疮|起搏器|(?:心脏|冠脉|血管)[^，。,\s]{0,6}(?:支架|搭桥)|酒瘾|毒瘾|酒精依赖|戒毒|酗酒|吸毒)")
 # a condition named as what an article, a talk or a film is about is a topic, not the user's health
 _TOPIC_BEFORE = re.compile(r"(?:(?:article|book|documentary|film|movie|podcast|talk|lecture|exhibit(?:ion)?|paper|"
-                           r"course|class|essay|video|show|series|seminar|webinar|presentation|report|story|news)\s+"
-                           r"(?:about|on)\s+(?:the\s+|an?\s+)?(?:[\w'’-]+\s+){0,2}|关于[^，。,.!?！？]{0,4})$", _I)
+                           r"course|class|essay|video|show|series|seminar|webinar|presentation|report|story|news|novel|memoir|"
+                           r"song|play)\s+(?:about|on)\s+(?:the\s+|an?\s+)?(?:[\w'’-]+\s+){0,4}|关于[^，。,.!?！？]{0,4})$", _I)
 # "area code", "discount code" … name a code that is no secret
 _OTHER_CODE = re.compile(r"\b(?:area|zip|postal|post|country|dialling|dialing|promo|discount|coupon|voucher|error|"
                          r"status|dress|source|product|stock|course|class|tax|qr|bar|referral|invite|invitation|"
@@ -309,9 +311,17 @@ _CARD_RUN = re.compile(r"(?<![\d-])(\d(?:[ -]?\d){12,18})(?![\d-])")
 _NOT_A_CARD_BEFORE = re.compile(r"(?:order|invoice|tracking|isbn|ref(?:erence)?|订单|单号|发票|物流)\D{0,12}$", _I)
 
 
+_LINKED = re.compile(r"\b(?:is|was|are|to|reads|it'?s|as)\b|[:=：是为]|设|改", _I)
+
+
 def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start: int, m_start: int) -> bool:
     if category == "secret" and (_NOT_A_VALUE.match(value) or len(value) < 3):
         return False
+    if category == "secret" and re.fullmatch(r"[a-z]+(?:ed|en)|lost|hacked|stolen|written|shown|known|gone", value):
+        return False  # "was leaked", "was stolen": a participle, not a value
+    if category == "secret" and re.fullmatch(r"[a-z]+|[\u4e00-\u9fff]+", value) \
+            and not _LINKED.search(text[m_start:start]):
+        return False  # "password box", "密码学": a plain word right after the word is no value without a link
     if category == "code" and _OTHER_CODE.search(text[max(0, m_start - 16):start]):
         return False
     if category == "id" and not any(ch.isdigit() for ch in value):
@@ -346,6 +356,8 @@ def detect(text: str) -> list[Finding]:
         if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _card_network(digits) and _luhn(digits) \
                 and not _NOT_A_CARD_BEFORE.search(text[:m.start(1)]):
             found.append(Finding("card", m.start(1), m.end(1), m.group(1)))
+    for category, start, end in sensitive_bound.find(text):
+        found.append(Finding(category, start, end, text[start:end]))
     for health in (_HEALTH_EN, _HEALTH_ZH, _PREP, _HEALTH_MORE_EN, _HEALTH_MORE_ZH):
         for m in health.finditer(text):
             if not _TOPIC_BEFORE.search(text[:m.start(1)]):

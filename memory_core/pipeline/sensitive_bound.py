@@ -1,0 +1,264 @@
+"""Sensitive values found by mechanism, English and Chinese: a value's shape bound to a nearby word class.
+
+The phrase rules of ``sensitive_detect`` name the words around a value; these three mechanisms only ask what
+the value looks like and which class of word it is bound to, so they do not depend on a phrasing:
+
+- ``credentials``: a token shaped like a credential (letters with digits or symbols, ≥ 6 characters; not a
+  version, date, time, price, e-mail, URL, unit or an id with a letter prefix such as ``SF1234567``) within
+  a few tokens after a credential word (password, pw, pass, passcode, login, 密码, 口令, 密钥 …), or before
+  one with a link ("Xk82!mzQ is the wifi password", "Xk82!mzQ 是我们的口令"). Without a link word ("is", ":",
+  "=", "->", 是, 为 …) between them the shape must be strong (a symbol, or letters and digits interleaved, or
+  mixed case that is not a capitalised word plus digits such as "Office365"); "Office365 password" (the
+  token before the word names the account) is not a value.
+- ``codes``: a 3–8 digit number (or digit groups "4-4-7-1") bound to a code-class word (code, PIN,
+  combination, keypad, 密码, 码), to a lock-class noun (lock, door, gate, safe, locker, lockbox, 锁, 门禁, 柜)
+  through a link word ("the shed padlock is 4471", "front door: 3391"), or to an opening verb (opens,
+  unlock, punch in, 开锁, 开柜, 取件); not when the nearest noun names a non-secret number (area, postal, zip,
+  promo, discount, error, tracking, order, room, flight, seat, phone; 区号, 邮编, 订单, 房间, 航班 …), nor a
+  label right after its noun ("gate 23", "locker 214"), a year after "in", a price or a quantity.
+- ``health``: a condition or medicine by word class (medical suffixes -itis, -osis, -emia, -algia, -pathy
+  …; class nouns disease, disorder, syndrome, cancer, deficiency; a dose in mg/mcg/毫克; 症, 炎, 病, 癌, 瘤,
+  综合征, 药 …) bound to a person of the speaker's circle (I, my, family words, he/she, a name; 我, 我妈, 她 …)
+  by a verb of having or treatment (has, diagnosed with, living with, takes, on; 有, 得了, 查出, 确诊, 吃, 服用);
+  everyday ailments (a cold, a headache, 感冒) and conditions named as a topic (a book about …, 关于…) are
+  not.
+
+``find(text)`` returns ``(category, start, end)`` spans; ``sensitive_detect.detect`` merges them with the
+phrase rules' findings. Source: seed 001 §8.12.2 (classify sensitive data on the write path).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["credential_shape", "find"]
+
+_I = re.IGNORECASE
+
+# ── credentials ──────────────────────────────────────────────────────────
+
+_CRED_WORD = re.compile(
+    r"(?<![A-Za-z])(?:pass(?:word|wd|code|phrase|key)?s?|pwd|pw|pin|log-?ins?|sign-?in|credentials|creds)(?![A-Za-z])|"
+    r"密码|口令|密钥|秘钥|登录密码|登陆密码", _I)
+_LINK = re.compile(r"^(?:is|was|are|=|:|：|-|->|=>|to|its|it's|it’s|now|reads|是|为|改成了?|设成了?|设为|改为)$", _I)
+_LINK_ZH = re.compile(r"是|为|改成了?|设成了?|设为|改为|[:：=]")
+_ASCII_TOKEN = re.compile(r"[!-~]+")
+_TRIM = "\"'“”‘’.,;!?)(（）。，；"
+_NOT_CREDENTIAL = re.compile(
+    r"^(?:v?\d+(?:\.\d+)+[a-z]?|"                               # a version
+    r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?(?:am|pm)?|"  # a date, a time
+    r"[$€£¥]\S*|\S*[$€£¥]|\d+(?:[.,]\d+)?(?:usd|eur|gbp|rmb|cny|yen|元|块)|"  # a price
+    r"[A-Z]{1,4}-?\d{4,}|"                                      # an order, tracking, flight or room id
+    r"\d+(?:\.\d+)?(?:k|m|km|kg|g|mg|mcg|ml|l|gb|mb|tb|kb|ms|s|min|mins|h|hr|hrs|am|pm|x|p|th|st|nd|rd|"
+    r"cm|mm|in|ft|lbs?|%|°c?|°f)|"                              # a quantity with its unit
+    r"\S+@\S+\.\w+|https?://\S+|www\.\S+|#\w+|@\w+)$", _I)
+
+
+def credential_shape(token: str, strong: bool = False) -> bool:
+    """True when ``token`` looks like a password: ≥ 6 characters mixing letters with digits or symbols.
+
+    Not a plain word, a number, a version ("2.14.3"), a date, a time, a price, a quantity with its unit, an
+    e-mail address, a URL, or an id with an upper-case letter prefix ("SF1234567890", "B204").
+
+    Args:
+        token: one whitespace-delimited token (surrounding quotes and punctuation already trimmed).
+        strong: also require a symbol, letters and digits interleaved ("Tr0ub4dor"), or mixed case that is not
+            a capitalised word followed by digits ("Office365", "Windows11").
+    """
+    if len(token) < 6 or len(token) > 64 or _NOT_CREDENTIAL.match(token):
+        return False
+    letters = any(c.isascii() and c.isalpha() for c in token)
+    digits = any(c.isdigit() for c in token)
+    symbols = any(not c.isalnum() for c in token)
+    if not letters or not (digits or symbols):
+        return False
+    if symbols and not digits and re.fullmatch(r"[A-Za-z]+(?:[-'’.][A-Za-z]+)*", token):
+        return False  # a hyphenated or dotted word ("e-mail", "o'clock", "maya.r" is no password either)
+    if not strong:
+        return True
+    if symbols and not re.fullmatch(r"[A-Za-z]+[.-][A-Za-z]+", token):
+        return True
+    if re.search(r"\d[A-Za-z]", token) and re.search(r"[A-Za-z]\d", token):
+        return True
+    return (any(c.isupper() for c in token) and any(c.islower() for c in token) and digits
+            and not re.fullmatch(r"[A-Z]?[a-z]+\d+", token))
+
+
+def _credentials(text: str) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
+    for m in _CRED_WORD.finditer(text):
+        # after the word: the next few tokens up to a sentence end
+        window_end = min(len(text), m.end() + 48)
+        stop = re.search(r"(?<![.])[.!?;](?:\s|$)|[。！？；\n]", text[m.end():window_end])
+        window = text[m.end():m.end() + stop.start()] if stop else text[m.end():window_end]
+        linked = bool(_LINK_ZH.search(window[:6]))
+        for n, tok in enumerate(_ASCII_TOKEN.finditer(window)):
+            if n > 7:
+                break
+            raw = tok.group(0)
+            value = raw.strip(_TRIM)
+            before = window[:tok.start()]
+            if _LINK.match(value) or re.search(r"(?:^|\s)(?:is|was|to|=|:|->|its|it's)\s*$", before, _I):
+                linked = True
+                if _LINK.match(value):
+                    continue
+            if re.search(r"(?:user(?:name)?|e-?mail|id|用户名|账号)\s*[:=]?\s*$", before, _I):
+                continue  # a user name, not the secret
+            if credential_shape(value, strong=not linked):
+                start = m.end() + tok.start() + raw.find(value)
+                out.append(("secret", start, start + len(value)))
+                break
+        # before the word, joined by a link: "Xk82!mzQ is the wifi password", "Xk82!mzQ 是我们公司VPN的口令"
+        head = text[max(0, m.start() - 40):m.start()]
+        b = re.search(r"([!-~]{6,64})\s*(?:(?:is|was|as)\s+(?:the|my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,3}|"
+                      r"(?:是|为|就是|作为)[\u4e00-\u9fffA-Za-z0-9]{0,10})$", head, _I)
+        if b and credential_shape(b.group(1).strip(_TRIM)):
+            value = b.group(1).strip(_TRIM)
+            start = max(0, m.start() - 40) + b.start(1) + b.group(1).find(value)
+            out.append(("secret", start, start + len(value)))
+    return out
+
+
+# ── codes bound to a lock ────────────────────────────────────────────────
+
+_NUMBER = re.compile(r"(?<![\w.,/$€£¥:+-])#?(\d{1,4}(?:[- ]\d{1,4}){1,5}|\d{3,8})#?(?![\w.,:/%-]|[.,]\d)")
+_CODE_WORD_EN = re.compile(r"\b(?:code|codes|pin|pins|passcode|combination|combo|keypad|keycode)\b", _I)
+_LOCK_EN = re.compile(r"\b(?:lock|padlock|door|gate|safe|locker|lockbox|key\s*box|keysafe|alarm|garage|vault|shed|"
+                      r"intercom|buzzer|mailbox|entry|entrance|front\s+door|back\s+door)\b", _I)
+_OPEN_VERB_EN = re.compile(r"\b(?:opens?|opened|unlocks?|unlocked|disarms?|disarmed|punch(?:ed)?\s+in|"
+                           r"key(?:ed)?\s+in|type[sd]?(?:\s+in)?|typing|enter(?:ed|s)?|press(?:ed)?|punch(?:ed)?)\b", _I)
+_CODE_ZH = re.compile(r"密码|码|锁|门禁|开锁|解锁|开门|开柜|取件|取货|保险箱|保险柜|快递柜|储物柜|柜子?|信箱")
+_OTHER_NUMBER = re.compile(
+    r"\b(?:area|postal|post|zip|country|promo|discount|coupon|voucher|error|status|tracking|order|invoice|room|"
+    r"flight|seat|phone|tel|mobile|fax|apartment|apt|suite|unit|floor|bus|train|platform|terminal|page|chapter|"
+    r"model|serial|version|employee|student|member|meeting|ticket|case|reference|ref|lines?|years?|"
+    r"product|item|sku|price|cost|costs|costing|paid|pay|bought)\b|"
+    r"区号|邮编|邮政编码|优惠码?|折扣码?|错误码?|快递单|单号|订单|房间|房号|门牌|航班|座位|电话|手机|工号|学号|车牌|桌号|"
+    r"登机口|会议号|车次|编码|价|元|块|花了|买", _I)
+_UNIT_AFTER = re.compile(
+    r"^\s*(?:元|块|年|月|日|号(?!码)|点|分|秒|天|个|人|次|楼|层|室|米|公里|斤|克|岁|页|%|"
+    r"(?:km|kg|mg|ml|yen|euros?|dollars?|usd|eur|gbp|pounds?|bucks|people|persons|times|minutes?|mins?|"
+    r"hours?|hrs?|days?|weeks?|months?|years?|lines?|steps?|pages?|calories|words|followers|likes|views|"
+    r"miles|meters|metres|feet|items|pieces|points|am|pm)\b)", _I)
+
+
+def _codes(text: str) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
+    for m in _NUMBER.finditer(text):
+        value, start = m.group(1), m.start(1)
+        digits = re.sub(r"\D", "", value)
+        if not 3 <= len(digits) <= 12 or _UNIT_AFTER.match(text[m.end():]):
+            continue
+        left = text[max(0, start - 48):start]
+        zh_left = text[max(0, start - 10):start]
+        cjk = bool(re.search(r"[\u4e00-\u9fff]", zh_left))
+        if re.search(r"\b(?:in|since|from|until|by|of|around|circa)\s+$", left, _I) and re.fullmatch(r"(?:19|20)\d\d",
+                                                                                                      value):
+            continue  # a year
+        right = text[m.end():m.end() + 40]
+        if cjk:
+            near = zh_left
+            hits = list(_CODE_ZH.finditer(near))
+            if hits and not _OTHER_NUMBER.search(near[hits[-1].start() - 4 if hits[-1].start() >= 4 else 0:]) \
+                    and not re.match(r"^\s*(?:号|元|块)", text[m.end():]):
+                out.append(("code", start, start + len(value)))
+            continue
+        # English: the nearest class word on the left, within six tokens, decides
+        tokens = left.split()[-6:]
+        near = " ".join(tokens)
+        cut = max((x.end() for x in _OTHER_NUMBER.finditer(near)), default=-1)
+        # "postal code", "discount code": a code word right after a non-secret class word is that class's
+        cut = max([cut] + [x.end() for x in _CODE_WORD_EN.finditer(near)
+                           if re.search(_OTHER_NUMBER.pattern + r"\s*$", near[:x.start()], _I)])
+        code = [x for x in _CODE_WORD_EN.finditer(near) if x.start() > cut]
+        lock = [x for x in _LOCK_EN.finditer(near) if x.start() > cut]
+        verb = [x for x in _OPEN_VERB_EN.finditer(near) if x.start() > cut]
+        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|->|\bwith|\busing|\bto)\s*#?$", left, _I))
+        adjacent_label = bool(re.search(r"\b(?:gate|door|locker|safe|box|lock|unit)\s*#?$", left, _I))
+        # "with 1357 on the keypad": the class word after the number, joined by a preposition
+        after = re.match(r"\s*(?:\S+\s+){0,2}?(?:on|at|for|to|into|of|in)\s+(?:the|my|our|his|her|their|a)?\s*"
+                         r"(?:[\w'’-]+\s+)?(\w+)", right, _I)
+        after_bound = bool(after and (_CODE_WORD_EN.fullmatch(after.group(1)) or _LOCK_EN.fullmatch(after.group(1))))
+        # "punch in", "enter": a typing verb needs a lock or code word in the sentence; "opens" does not
+        typing = [x for x in verb if not re.match(r"(?:open|unlock|disarm)", x.group(0), _I)]
+        in_sentence = bool(code or lock) or bool(_CODE_WORD_EN.search(right) or _LOCK_EN.search(right))
+        verb_bound = bool(verb) and (len(typing) < len(verb) or in_sentence)
+        if verb_bound and not (code or lock or after_bound) and re.fullmatch(r"(?:19|20)\d\d", value):
+            verb_bound = False  # "entered 2025 with …": a year
+        bound = bool(code) or (bool(lock) and linked) or verb_bound or after_bound
+        if not bound:
+            bound = bool(re.match(r"\s*(?:opens|unlocks|gets\s+(?:you|us)\s+in|is\s+(?:the|my|our)\s+"
+                                  r"(?:[\w'’-]+\s+){0,2}(?:code|pin|combination|combo|passcode))\b", right, _I))
+        if bound and adjacent_label and not code and not verb:
+            bound = False
+        if bound:
+            out.append(("code", start, start + len(value)))
+    return out
+
+
+# ── health bound to a person ─────────────────────────────────────────────
+
+_FAMILY = (r"(?:mom|mum|mother|dad|father|parents?|sister|brother|sibling|wife|husband|partner|spouse|son|daughter|"
+           r"kids?|child|children|baby|grandma|grandpa|grandmother|grandfather|granny|nan|aunt|uncle|cousin|niece|"
+           r"nephew|boyfriend|girlfriend|fianc[ée]e?|friend|roommate|flatmate|neighbou?r|boss|colleague|coworker|"
+           r"in-laws?|mother-in-law|father-in-law)")
+_PERSON_EN = (r"(?:\b(?:I|I'm|I’m|I've|I’ve|I'd|we|we're|we've|he|he's|he’s|she|she's|she’s|they|they're|they've)|"
+              r"\b(?i:my|our|his|her|their)\s+(?:\w+\s+)?(?i:" + _FAMILY + ")" + r"(?:'s|’s)?|"
+              r"\b(?!(?:The|This|That|These|Those|It|There|Here|What|Who|Which|When|Where|Why|How|Our|Your|My|His|Her|"
+              r"Their|Its|Every|Each|Some|Any|No|One|Most|Many|All|Everyone|Nobody|People|Someone)\b)"
+              r"[A-Z][a-z]{1,15}(?:'s|’s)?)")
+_HAVE_EN = (r"(?:\s+(?:still|just|also|recently|now|finally|really|actually|been|has|have|had|was|is|got|'s|’s)){0,3}\s*"
+            r"(?:has|have|had|got|get|gets|suffers?\s+from|suffered\s+from|diagnosed\s+(?:with|w/)|"
+            r"struggl(?:es|ed|ing)\s+with|battl(?:es|ed|ing)|being\s+treated\s+for|treated\s+for|"
+            r"recovering\s+from|living\s+with|deal(?:s|t|ing)?\s+with|takes?|taking|took|on|started|stopped|"
+            r"prescribed|needs?)(?![A-Za-z])")
+_CONDITION_EN = (
+    r"(?:[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|trophy|ectomy|otomy|plasty|oma|iasis|ism(?<!tourism))|"
+    r"(?:[\w'-]+\s+){0,2}(?:disease|disorder|syndrome|cancer|deficiency|insufficiency|infection|"
+    r"sclerosis|palsy|dystrophy|fibrosis|apnea|apnoea)|(?:heart|kidney|renal|liver|organ)\s+failure|"
+    r"(?:manic|psychotic|depressive)\s+episode|"
+    r"lupus|emphysema|fibromyalgia|endometriosis|type\s+[12](?:\s+diabetes)?|migraines?|seizures|ulcers?|cysts?|"
+    r"tumou?rs?|stroke|(?-i:COPD|IBS|PCOS|GERD|ADHD|PTSD|OCD|HIV|HPV|ALS)|"
+    r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|units)\b(?:\s+of)?\s+(?!(?:of|caffeine|coffee|vitamin|sugar|salt|sodium|"
+    r"protein|fibre|fiber|water|juice|milk|calcium|iron|magnesium|zinc|fish|melatonin)\b)[a-z]+|"
+    r"(?:blood\s+thinners|beta\s+blockers|statins|steroids|antipsychotics|anticonvulsants|immunosuppressants|"
+    r"lithium|insulin|methotrexate|warfarin))")
+_HEALTH_EN = re.compile(_PERSON_EN + _HAVE_EN + r"\s+(?:an?\s+|the\s+|some\s+|my\s+|his\s+|her\s+)?(?:\w+\s+){0,2}?("
+                        + _CONDITION_EN + r")\b(?!\s+(?:awareness|research|charity|foundation|fundraiser|month|day|"
+                        r"walk|of|posters?|campaign|ribbon)\b)")
+_MILD = re.compile(r"\b(?:cold|colds|flu|headache|hangover|cough|sore|tired|fever|bruise|cut|mood|bad\s+day)\b", _I)
+_NOT_CONDITION = re.compile(r"^(?:tourism|optimism|criticism|journalism|mechanism|organism|capitalism|socialism|"
+                            r"racism|feminism|activism|realism|idealism|patriotism|heroism|vandalism|terrorism|"
+                            r"baptism|rhythm|aroma|diploma|empathy|sympathy|telepathy|apathy|antipathy|homeopathy|"
+                            r"dichotomy|anatomy|economy|autonomy|astronomy|gastronomy|taxonomy|trophy|philosophy|"
+                            r"stroma|coma|fibrosis\s+research)$", _I)
+_PERSON_ZH = (r"(?:我|你|他|她|我们|他们|她们|咱[妈爸]|(?:我|他|她|你)?(?:的)?(?:妈妈?|爸爸?|老妈|老爸|父亲|母亲|老婆|老公|"
+              r"媳妇|丈夫|妻子|儿子|女儿|孩子|宝宝|奶奶|爷爷|外婆|外公|姥姥|姥爷|姐姐?|哥哥?|弟弟?|妹妹?|舅舅|叔叔|阿姨|姑姑|"
+              r"表[姐哥弟妹]|堂[姐哥弟妹]|男朋友|女朋友|对象|朋友|同事|室友|邻居|领导)|[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林罗高]"
+              r"(?:阿姨|叔叔|老师|大爷|大妈|姐|哥|总)|小[\u4e00-\u9fff])")
+_HAVE_ZH = r"(?:[\u4e00-\u9fff]{0,3}?)(?:有|得了|得过|患有?|患上了?|确诊(?:了|为)?|查出(?:了|来)?|诊断出?(?:了|为)?|犯了|发作|复发|吃|服用|在用|打)"
+_CONDITION_ZH = (r"[^\s，。,；;！？!?]{0,8}?(?:症|癌|瘤|炎|病(?![毒假房人历号])|综合征|综合症|障碍|海默|甲亢|甲减|痛风|"
+                 r"\d+(?:\.\d+)?\s*(?:毫克|微克|mg|mcg)[^\s，。,；;]{0,8}|[\u4e00-\u9fff]{1,4}(?:林|平|汀|定|酮|素|胍|坦|洛尔)|偏头痛|溃疡|结节|息肉|囊肿|结石|[心脑]梗|(?:心脏|肾|肝|肺)(?:衰竭|功能不全))")
+_HEALTH_ZH = re.compile(_PERSON_ZH + _HAVE_ZH + "(" + _CONDITION_ZH + ")")
+_MILD_ZH = re.compile(r"感冒|发烧|发热|头疼|(?<!偏)头痛|咳嗽|嗓子|上火|退烧|止痛|维生素|保健|钙片|毛病|生病|看病|晕车|失眠药?|牙疼|坏|修")
+_TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|关于[^，。,.!?！？]{0,8})$", _I)
+
+
+def _health(text: str) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
+    for pattern, mild in ((_HEALTH_EN, _MILD), (_HEALTH_ZH, _MILD_ZH)):
+        for m in pattern.finditer(text):
+            value = m.group(1)
+            if mild.search(value) or _NOT_CONDITION.match(value.strip()) or _TOPIC.search(text[:m.start()]):
+                continue
+            out.append(("health", m.start(1), m.end(1)))
+    return out
+
+
+def find(text: str) -> list[tuple[str, int, int]]:
+    """The ``(category, start, end)`` spans the three mechanisms find in ``text`` (character offsets).
+
+    Categories are ``secret`` (a credential-shaped value near a credential word), ``code`` (a number bound
+    to a lock) and ``health`` (a condition or medicine bound to a person); spans may overlap.
+    """
+    return _credentials(text) + _codes(text) + _health(text)
