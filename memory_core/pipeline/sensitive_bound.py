@@ -48,7 +48,7 @@ _NOT_CREDENTIAL = re.compile(
     r"^(?:v?\d+(?:\.\d+)+[a-z]?|"                               # a version
     r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\d{1,2}:\d{2}(?::\d{2})?(?:am|pm)?|"  # a date, a time
     r"[$€£¥]\S*|\S*[$€£¥]|\d+(?:[.,]\d+)?(?:usd|eur|gbp|rmb|cny|yen|元|块)|"  # a price
-    r"[A-Z]{1,4}-?\d{4,}|"                                      # an order, tracking, flight or room id
+    r"(?-i:[A-Z]{1,4})-?\d{4,}|"                                      # an order, tracking, flight or room id
     r"\d+(?:\.\d+)?(?:k|m|km|kg|g|mg|mcg|ml|l|gb|mb|tb|kb|ms|s|min|mins|h|hr|hrs|am|pm|x|p|th|st|nd|rd|"
     r"cm|mm|in|ft|lbs?|%|°c?|°f)|"                              # a quantity with its unit
     r"\S+@\S+\.\w+|https?://\S+|www\.\S+|#\w+|@\w+)$", _I)
@@ -98,7 +98,11 @@ def _credentials(text: str) -> list[tuple[str, int, int]]:
             raw = tok.group(0)
             value = raw.strip(_TRIM)
             before = window[:tok.start()]
-            if _LINK.match(value) or re.search(r"(?:^|\s)(?:is|was|to|=|:|->|its|it's)\s*$", before, _I):
+            if value.lower() == "to" and not re.search(r"(?:set|changed?|updated?|switched|reset)\s+(?:it\s+|\S+\s+)?$",
+                                                       before, _I):
+                continue  # "the password to his Xbox360": "to" names the account, it links no value
+            if _LINK.match(value) or re.search(r"(?:^|\s)(?:is|was|=|:|->|its|it's)\s*$", before, _I) \
+                    or re.search(r"(?:set|changed?|updated?|switched|reset)\s+(?:it\s+|\S+\s+)?to\s*$", before, _I):
                 linked = True
                 if _LINK.match(value):
                     continue
@@ -116,17 +120,23 @@ def _credentials(text: str) -> list[tuple[str, int, int]]:
             value = b.group(1).strip(_TRIM)
             start = max(0, m.start() - 40) + b.start(1) + b.group(1).find(value)
             out.append(("secret", start, start + len(value)))
+    # the pair shape of a login: "liwei88@163.com / Lw19880808"
+    for p in re.finditer(r"\S+@\S+\.\w+\s*/\s*([!-~]{6,64})", text):
+        value = p.group(1).strip(_TRIM)
+        if credential_shape(value):
+            out.append(("secret", p.start(1), p.start(1) + len(value)))
     return out
 
 
 # ── codes bound to a lock ────────────────────────────────────────────────
 
-_NUMBER = re.compile(r"(?<![\w.,/$€£¥:+-])#?(\d{1,4}(?:[- ]\d{1,4}){1,5}|\d{3,8})#?(?![\w.,:/%-]|[.,]\d)")
+_NUMBER = re.compile(r"(?<![\w.,/$€£¥:+-])#?(\d{1,4}(?:[- ]\d{1,4}){1,5}|\d{3,8})#?(?!\w|[.,:/-]\d|%)")
 _CODE_WORD_EN = re.compile(r"\b(?:code|codes|pin|pins|passcode|combination|combo|keypad|keycode)\b", _I)
 _LOCK_EN = re.compile(r"\b(?:lock|padlock|door|gate|safe|locker|lockbox|key\s*box|keysafe|alarm|garage|vault|shed|"
                       r"intercom|buzzer|mailbox|entry|entrance|front\s+door|back\s+door)\b", _I)
 _OPEN_VERB_EN = re.compile(r"\b(?:opens?|opened|unlocks?|unlocked|disarms?|disarmed|punch(?:ed)?\s+in|"
-                           r"key(?:ed)?\s+in|type[sd]?(?:\s+in)?|typing|enter(?:ed|s)?|press(?:ed)?|punch(?:ed)?)\b", _I)
+                           r"key(?:ed)?\s+in|type[sd]?(?:\s+in)?|typing|enter(?:ed|s)?|press(?:ed)?|"
+                           r"punch(?:ed)?)\b", _I)
 _CODE_ZH = re.compile(r"密码|码|锁|门禁|开锁|解锁|开门|开柜|取件|取货|保险箱|保险柜|快递柜|储物柜|柜子?|信箱")
 _OTHER_NUMBER = re.compile(
     r"\b(?:area|postal|post|zip|country|promo|discount|coupon|voucher|error|status|tracking|order|invoice|room|"
@@ -139,7 +149,7 @@ _UNIT_AFTER = re.compile(
     r"^\s*(?:元|块|年|月|日|号(?!码)|点|分|秒|天|个|人|次|楼|层|室|米|公里|斤|克|岁|页|%|"
     r"(?:km|kg|mg|ml|yen|euros?|dollars?|usd|eur|gbp|pounds?|bucks|people|persons|times|minutes?|mins?|"
     r"hours?|hrs?|days?|weeks?|months?|years?|lines?|steps?|pages?|calories|words|followers|likes|views|"
-    r"miles|meters|metres|feet|items|pieces|points|am|pm)\b)", _I)
+    r"miles|meters|metres|feet|ft|inch(?:es)?|in|cm|mm|m|g|lbs?|items|pieces|points|am|pm)\b)", _I)
 
 
 def _codes(text: str) -> list[tuple[str, int, int]]:
@@ -164,7 +174,7 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
                 out.append(("code", start, start + len(value)))
             continue
         # English: the nearest class word on the left, within six tokens, decides
-        tokens = left.split()[-6:]
+        tokens = left.split()[-8:]
         near = " ".join(tokens)
         cut = max((x.end() for x in _OTHER_NUMBER.finditer(near)), default=-1)
         # "postal code", "discount code": a code word right after a non-secret class word is that class's
@@ -173,7 +183,7 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         code = [x for x in _CODE_WORD_EN.finditer(near) if x.start() > cut]
         lock = [x for x in _LOCK_EN.finditer(near) if x.start() > cut]
         verb = [x for x in _OPEN_VERB_EN.finditer(near) if x.start() > cut]
-        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|->|\bwith|\busing|\bto)\s*#?$", left, _I))
+        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|->|\bwith|\busing|\bto|\bhas|\bnow|\b's)\s*#?$", left, _I))
         adjacent_label = bool(re.search(r"\b(?:gate|door|locker|safe|box|lock|unit)\s*#?$", left, _I))
         # "with 1357 on the keypad": the class word after the number, joined by a preposition
         after = re.match(r"\s*(?:\S+\s+){0,2}?(?:on|at|for|to|into|of|in)\s+(?:the|my|our|his|her|their|a)?\s*"
@@ -207,7 +217,8 @@ _PERSON_EN = (r"(?:\b(?:I|I'm|I’m|I've|I’ve|I'd|we|we're|we've|he|he's|he’
               r"\b(?!(?:The|This|That|These|Those|It|There|Here|What|Who|Which|When|Where|Why|How|Our|Your|My|His|Her|"
               r"Their|Its|Every|Each|Some|Any|No|One|Most|Many|All|Everyone|Nobody|People|Someone)\b)"
               r"[A-Z][a-z]{1,15}(?:'s|’s)?)")
-_HAVE_EN = (r"(?:\s+(?:still|just|also|recently|now|finally|really|actually|been|has|have|had|was|is|got|'s|’s)){0,3}\s*"
+_HAVE_EN = (r"(?:\s+(?:still|just|also|recently|now|finally|really|actually|been|has|have|had|was|is|got|'s|’s))"
+            r"{0,3}\s*"
             r"(?:has|have|had|got|get|gets|suffers?\s+from|suffered\s+from|diagnosed\s+(?:with|w/)|"
             r"struggl(?:es|ed|ing)\s+with|battl(?:es|ed|ing)|being\s+treated\s+for|treated\s+for|"
             r"recovering\s+from|living\s+with|deal(?:s|t|ing)?\s+with|takes?|taking|took|on|started|stopped|"
@@ -232,15 +243,20 @@ _NOT_CONDITION = re.compile(r"^(?:tourism|optimism|criticism|journalism|mechanis
                             r"baptism|rhythm|aroma|diploma|empathy|sympathy|telepathy|apathy|antipathy|homeopathy|"
                             r"dichotomy|anatomy|economy|autonomy|astronomy|gastronomy|taxonomy|trophy|philosophy|"
                             r"stroma|coma|fibrosis\s+research)$", _I)
-_PERSON_ZH = (r"(?:我|你|他|她|我们|他们|她们|咱[妈爸]|(?:我|他|她|你)?(?:的)?(?:妈妈?|爸爸?|老妈|老爸|父亲|母亲|老婆|老公|"
+_PERSON_ZH = (r"(?:我|你|他|她|我们|他们|她们|咱[妈爸]|(?:我|他|她|你)?(?:的)?"
+              r"(?:妈妈?|爸爸?|老妈|老爸|父亲|母亲|老婆|老公|"
               r"媳妇|丈夫|妻子|儿子|女儿|孩子|宝宝|奶奶|爷爷|外婆|外公|姥姥|姥爷|姐姐?|哥哥?|弟弟?|妹妹?|舅舅|叔叔|阿姨|姑姑|"
               r"表[姐哥弟妹]|堂[姐哥弟妹]|男朋友|女朋友|对象|朋友|同事|室友|邻居|领导)|[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林罗高]"
               r"(?:阿姨|叔叔|老师|大爷|大妈|姐|哥|总)|小[\u4e00-\u9fff])")
-_HAVE_ZH = r"(?:[\u4e00-\u9fff]{0,3}?)(?:有|得了|得过|患有?|患上了?|确诊(?:了|为)?|查出(?:了|来)?|诊断出?(?:了|为)?|犯了|发作|复发|吃|服用|在用|打)"
+_HAVE_ZH = (r"(?:[\u4e00-\u9fff]{0,3}?)(?:有|得了|得过|患有?|患上了?|确诊(?:了|为)?|查出(?:了|来)?|诊断出?(?:了|为)?|"
+            r"犯了|发作|复发|吃|服用|在用|打)")
 _CONDITION_ZH = (r"[^\s，。,；;！？!?]{0,8}?(?:症|癌|瘤|炎|病(?![毒假房人历号])|综合征|综合症|障碍|海默|甲亢|甲减|痛风|"
-                 r"\d+(?:\.\d+)?\s*(?:毫克|微克|mg|mcg)[^\s，。,；;]{0,8}|[\u4e00-\u9fff]{1,4}(?:林|平|汀|定|酮|素|胍|坦|洛尔)|偏头痛|溃疡|结节|息肉|囊肿|结石|[心脑]梗|(?:心脏|肾|肝|肺)(?:衰竭|功能不全))")
+                 r"\d+(?:\.\d+)?\s*(?:毫克|微克|mg|mcg)[^\s，。,；;]{0,8}|"
+                 r"[\u4e00-\u9fff]{1,4}(?:林|平|汀|定|酮|素|胍|坦|洛尔)|"
+                 r"偏头痛|溃疡|结节|息肉|囊肿|结石|[心脑]梗|(?:心脏|肾|肝|肺)(?:衰竭|功能不全))")
 _HEALTH_ZH = re.compile(_PERSON_ZH + _HAVE_ZH + "(" + _CONDITION_ZH + ")")
-_MILD_ZH = re.compile(r"感冒|发烧|发热|头疼|(?<!偏)头痛|咳嗽|嗓子|上火|退烧|止痛|维生素|保健|钙片|毛病|生病|看病|晕车|失眠药?|牙疼|坏|修")
+_MILD_ZH = re.compile(r"感冒|发烧|发热|头疼|(?<!偏)头痛|咳嗽|嗓子|上火|退烧|止痛|维生素|保健|钙片|毛病|生病|看病|晕车|"
+                      r"失眠药?|牙疼")
 _TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|关于[^，。,.!?！？]{0,8})$", _I)
 
 

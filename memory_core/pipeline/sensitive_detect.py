@@ -178,6 +178,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
 
 _NOT_A_VALUE = re.compile(
     r"^(?:is|was|the|my|a|an|to|for|and|or|it|that|this|again|yet|reset|manager|managers|protected|"
+    r"his|her|their|our|your|its|"
     r"changed|expired|forgot|strong|weak|wrong|right|correct|incorrect|secure|same|different|please|"
     r"here|there|one|ones|policy|policies|field|fields|hint|hints|reset|resets|safe|long|short|"
     r"valid|invalid|required|needed|ok|okay|fine|"
@@ -226,8 +227,9 @@ _HEALTH_MORE_ZH = re.compile(
     r"痛风|狼疮|起搏器|(?:心脏|冠脉|血管)[^，。,\s]{0,6}(?:支架|搭桥)|酒瘾|毒瘾|酒精依赖|戒毒|酗酒|吸毒)")
 # a condition named as what an article, a talk or a film is about is a topic, not the user's health
 _TOPIC_BEFORE = re.compile(r"(?:(?:article|book|documentary|film|movie|podcast|talk|lecture|exhibit(?:ion)?|paper|"
-                           r"course|class|essay|video|show|series|seminar|webinar|presentation|report|story|news|novel|memoir|"
-                           r"song|play)\s+(?:about|on)\s+(?:the\s+|an?\s+)?(?:[\w'’-]+\s+){0,4}|关于[^，。,.!?！？]{0,4})$", _I)
+                           r"course|class|essay|video|show|series|seminar|webinar|presentation|report|story|news|"
+                           r"novel|memoir|song|play)\s+(?:about|on)\s+(?:the\s+|an?\s+)?(?:[\w'’-]+\s+){0,4}|"
+                           r"关于[^，。,.!?！？]{0,4})$", _I)
 # "area code", "discount code" … name a code that is no secret
 _OTHER_CODE = re.compile(r"\b(?:area|zip|postal|post|country|dialling|dialing|promo|discount|coupon|voucher|error|"
                          r"status|dress|source|product|stock|course|class|tax|qr|bar|referral|invite|invitation|"

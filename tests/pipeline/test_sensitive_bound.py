@@ -1,0 +1,125 @@
+"""The mechanisms of memory_core/pipeline/sensitive_bound.py: a value's shape bound to a word class."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.pipeline.sensitive import detect
+from memory_core.pipeline.sensitive_bound import credential_shape, find
+
+
+@pytest.mark.parametrize("token", ["Kx7#pq2m", "hunter42", "Zorro_88x", "m00nLight5", "wx_99Lucky", "Rt88#home"])
+def test_credential_shapes(token: str) -> None:
+    assert credential_shape(token)
+
+
+@pytest.mark.parametrize("token", ["sunshine", "2.14.3", "v3.2.1", "2026-12-05", "13:05", "$35.99", "SF1234567890",
+                                   "B204", "10km", "20mg", "bob@example.com", "https://x.org/a1", "e-mail", "123456"])
+def test_shapes_that_are_not_credentials(token: str) -> None:
+    assert not credential_shape(token)
+
+
+def test_strong_shape_leaves_out_a_capitalised_word_with_digits() -> None:
+    assert credential_shape("Office365") and not credential_shape("Office365", strong=True)
+    assert credential_shape("Tr0ub4dor", strong=True) and credential_shape("Kx7#pq2m", strong=True)
+
+
+def _cats(text: str) -> set[str]:
+    return {c for c, _, _ in find(text)}
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("ok the router admin pw Kx7#pq2m dont lose it", "Kx7#pq2m"),           # no link: a strong shape
+    ("new netflix login for the family -> Zorro_88x", "Zorro_88x"),
+    ("Priya set her laptop passcode to m00nLight5", "m00nLight5"),
+    ("Credentials for the staging box are deploy / Gr33n-Light", "Gr33n-Light"),
+    ("老爸的QQ密码 wang_1963xy", "wang_1963xy"),
+    ("家里路由器登录密码我改了 Rt88#home", "Rt88#home"),
+    ("Xk82!mzQ 是我们公司VPN的口令", "Xk82!mzQ"),                           # the value before the word
+    ("my apple id: liwei88@163.com / Lw19880808", "Lw19880808"),           # a login's pair shape
+])
+def test_a_credential_near_a_credential_word(text: str, value: str) -> None:
+    spans = [text[s:e] for c, s, e in find(text) if c == "secret"]
+    assert value in spans
+
+
+@pytest.mark.parametrize("text", [
+    "my Windows11 password expired again",             # a capitalised word with digits, no link
+    "he forgot the password to his Xbox360",           # "to" names the account
+    "I typed Office365 into the password box by mistake",
+    "password reset link expires 2026-12-05",
+    "the password manager costs $35.99 a year",
+    "密码学课程在 B204 教室",
+    "登录页面在 2.0 版本里改了",
+])
+def test_no_credential_without_its_shape_or_its_link(text: str) -> None:
+    assert "secret" not in _cats(text)
+    assert not detect(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("the shed padlock is 4-4-7-1", "4-4-7-1"),          # a lock noun through a link word
+    ("Aunt May's front door: 3391", "3391"),
+    ("to get in the building punch in 90210 on the keypad", "90210"),  # a typing verb, a keypad in the sentence
+    ("You can get into my apartment with 1357 on the keypad", "1357"),
+    ("the side gate opens with 4482", "4482"),            # an opening verb
+    ("I set the bike lock to 0915, my birthday", "0915"),
+    ("奶奶家门锁是 260419", "260419"),
+    ("快递柜开柜 472910，帮我取一下", "472910"),
+    ("单元门的密码锁 8852，进门左转", "8852"),
+])
+def test_a_number_bound_to_a_lock(text: str, value: str) -> None:
+    spans = [text[s:e] for c, s, e in find(text) if c == "code"]
+    assert value in spans
+
+
+@pytest.mark.parametrize("text", [
+    "Our flight leaves from gate 23 at 7pm.",            # a label right after its noun
+    "locker 214 is mine at the gym",
+    "the door was painted in 2019",                      # a year
+    "the keypad costs 1200 yen",                         # a price
+    "My door is 120 cm wide",                            # a quantity
+    "the postal code for our office is 2000",            # a non-secret code class
+    "error code for the printer is 1203",
+    "She entered 2025 with a new job and a new lock on her bike",
+    "房间门牌 1806，到了打电话",
+    "这把锁花了 128 元",
+    "门口的快递放在 3 号柜",
+])
+def test_numbers_that_are_not_lock_codes(text: str) -> None:
+    assert "code" not in _cats(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Raj has been on lithium since his manic episode.",
+    "my grandma has emphysema and can't do stairs",
+    "Ana's living with lupus, some days are bad",
+    "my son was diagnosed w/ type 1 last month",
+    "she's got fibromyalgia so she cancels a lot",
+    "my dad has COPD",
+    "I suffer from migraines almost weekly.",
+    "我弟查出了甲亢",
+    "我老公有睡眠呼吸暂停综合征",
+    "王阿姨每天吃5毫克的华法林",
+    "我外婆得了阿兹海默，不认人了",
+    "张阿姨查出了肺结节",
+])
+def test_a_condition_bound_to_a_person(text: str) -> None:
+    assert "health" in _cats(text)
+
+
+@pytest.mark.parametrize("text", [
+    "my son has a cold and stayed home",                  # an everyday ailment
+    "I had a headache so I took some ibuprofen.",
+    "my car has a transmission condition",                # not a person
+    "Sam has 3000 mg of coffee per day",                  # a dose of coffee
+    "My brother has MS Office on his laptop.",
+    "We're reading a novel about a girl with leukemia.",  # a topic
+    "我有点感冒，吃了感冒药",
+    "他写了本关于抑郁症的小说",
+    "他得了第一名",
+    "我查出了一个bug",
+])
+def test_no_condition_without_a_person_or_with_a_mild_one(text: str) -> None:
+    assert "health" not in _cats(text)
+    assert not detect(text)
