@@ -92,6 +92,10 @@ def _credentials(text: str) -> list[tuple[str, int, int]]:
         stop = re.search(r"(?<![.])[.!?;](?:\s|$)|[。！？；\n]", text[m.end():window_end])
         window = text[m.end():m.end() + stop.start()] if stop else text[m.end():window_end]
         linked = bool(_LINK_ZH.search(window[:6]))
+        quoted = re.search(r"^[^\"“”']{0,24}?(?:\b(?:is|was|=|:)|[:：是为])\s*[\"“']([^\"“”']{4,64})[\"”']", window, _I)
+        if quoted and " " in quoted.group(1):  # a passphrase in quotes: "correct horse battery staple"
+            out.append(("secret", m.end() + quoted.start(1), m.end() + quoted.end(1)))
+            continue
         for n, tok in enumerate(_ASCII_TOKEN.finditer(window)):
             if n > 7:
                 break
@@ -130,8 +134,12 @@ def _credentials(text: str) -> list[tuple[str, int, int]]:
 
 # ── codes bound to a lock ────────────────────────────────────────────────
 
-_NUMBER = re.compile(r"(?<![\w.,/$€£¥:+-])#?(\d{1,4}(?:[- ]\d{1,4}){1,5}|\d{3,8})#?(?!\w|[.,:/-]\d|%)")
-_CODE_WORD_EN = re.compile(r"\b(?:code|codes|pin|pins|passcode|combination|combo|keypad|keycode)\b", _I)
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+# a number: digits, digit groups ("4-4-7-1", "24, 8, 30"), or digits spelt out ("four seven one one")
+_NUMBER = re.compile(r"(?<![\w.,/$€£¥:+-])#?(\d{1,4}(?:[- ]\d{1,4}){1,5}|\d{1,2}(?:\s*[,/.·]\s*\d{1,2}){2,5}|\d{3,8}|"
+                     r"(?i:" + _DIGIT_WORD + r"(?:[\s-]+" + _DIGIT_WORD + r"){2,7}))#?(?!\w|[.,:/-]\d|%)")
+_CODE_WORD_EN = re.compile(r"\b(?:code|codes|pin|pins|passcode|combination|combo|keypad|keycode)\b"
+                           r"(?!\s+(?:review|reviews|base|style|editor|smell|freeze|name|of\s+conduct)\b)", _I)
 _LOCK_EN = re.compile(r"\b(?:lock|padlock|door|gate|safe|locker|lockbox|key\s*box|keysafe|alarm|garage|vault|shed|"
                       r"intercom|buzzer|mailbox|entry|entrance|front\s+door|back\s+door)\b", _I)
 _OPEN_VERB_EN = re.compile(r"\b(?:opens?|opened|unlocks?|unlocked|disarms?|disarmed|punch(?:ed)?\s+in|"
@@ -156,7 +164,7 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     for m in _NUMBER.finditer(text):
         value, start = m.group(1), m.start(1)
-        digits = re.sub(r"\D", "", value)
+        digits = re.sub(r"\D", "", value) or "0" * len(re.findall(_DIGIT_WORD, value, _I))
         if not 3 <= len(digits) <= 12 or _UNIT_AFTER.match(text[m.end():]):
             continue
         left = text[max(0, start - 48):start]
@@ -201,6 +209,8 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
                                   r"(?:[\w'’-]+\s+){0,2}(?:code|pin|combination|combo|passcode))\b", right, _I))
         if bound and adjacent_label and not code and not verb:
             bound = False
+        if not value[0].isdigit() and not linked:
+            bound = False  # digits spelt out only after a link word: "the code is four seven one one"
         if bound:
             out.append(("code", start, start + len(value)))
     return out
@@ -233,7 +243,8 @@ _CONDITION_EN = (
     r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|units)\b(?:\s+of)?\s+(?!(?:of|caffeine|coffee|vitamin|sugar|salt|sodium|"
     r"protein|fibre|fiber|water|juice|milk|calcium|iron|magnesium|zinc|fish|melatonin)\b)[a-z]+|"
     r"(?:blood\s+thinners|beta\s+blockers|statins|steroids|antipsychotics|anticonvulsants|immunosuppressants|"
-    r"lithium|insulin|methotrexate|warfarin))")
+    r"lithium|insulin|methotrexate|warfarin|pacemaker|stent|insulin\s+pump|cpap|colostomy|catheter|"
+    r"prosthe(?:sis|tic\s+\w+)|hearing\s+aids?|feeding\s+tube|oxygen\s+tank))")
 _HEALTH_EN = re.compile(_PERSON_EN + _HAVE_EN + r"\s+(?:an?\s+|the\s+|some\s+|my\s+|his\s+|her\s+)?(?:\w+\s+){0,2}?("
                         + _CONDITION_EN + r")\b(?!\s+(?:awareness|research|charity|foundation|fundraiser|month|day|"
                         r"walk|of|posters?|campaign|ribbon)\b)")
@@ -253,10 +264,10 @@ _HAVE_ZH = (r"(?:[\u4e00-\u9fff]{0,3}?)(?:有|得了|得过|患有?|患上了?|�
 _CONDITION_ZH = (r"[^\s，。,；;！？!?]{0,8}?(?:症|癌|瘤|炎|病(?![毒假房人历号])|综合征|综合症|障碍|海默|甲亢|甲减|痛风|"
                  r"\d+(?:\.\d+)?\s*(?:毫克|微克|mg|mcg)[^\s，。,；;]{0,8}|"
                  r"[\u4e00-\u9fff]{1,4}(?:林|平|汀|定|酮|素|胍|坦|洛尔)|"
-                 r"偏头痛|溃疡|结节|息肉|囊肿|结石|[心脑]梗|(?:心脏|肾|肝|肺)(?:衰竭|功能不全))")
+                 r"[\u4e00-\u9fff]{1,4}药(?!店|房|水)|偏头痛|溃疡|结节|息肉|囊肿|结石|[心脑]梗|(?:心脏|肾|肝|肺)(?:衰竭|功能不全))")
 _HEALTH_ZH = re.compile(_PERSON_ZH + _HAVE_ZH + "(" + _CONDITION_ZH + ")")
 _MILD_ZH = re.compile(r"感冒|发烧|发热|头疼|(?<!偏)头痛|咳嗽|嗓子|上火|退烧|止痛|维生素|保健|钙片|毛病|生病|看病|晕车|"
-                      r"失眠药?|牙疼")
+                      r"失眠药?|牙疼|农药|火药|炸药|弹药|中药|补药|晕车药")
 _TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|关于[^，。,.!?！？]{0,8})$", _I)
 
 

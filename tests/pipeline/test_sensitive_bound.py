@@ -123,3 +123,20 @@ def test_a_condition_bound_to_a_person(text: str) -> None:
 def test_no_condition_without_a_person_or_with_a_mild_one(text: str) -> None:
     assert "health" not in _cats(text)
     assert not detect(text)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ('my passphrase is "correct horse battery staple"', "secret"),  # a quoted passphrase with spaces
+    ("the code is four seven one one", "code"),                     # digits spelt out, after a link
+    ("locker combination: 24, 8, 30", "code"),                      # small groups
+    ("I have a pacemaker since 2019", "health"),                    # a device
+    ("我妈在吃降糖药", "health"),                                     # a medicine by its class suffix 药
+])
+def test_other_shapes_of_the_same_kinds(text: str, category: str) -> None:
+    assert category in _cats(text)
+
+
+@pytest.mark.parametrize("text", ["The code review has one two three comments", "scores were 24, 8, 30 at the game",
+                                  "他喜欢吃中药调理身体", "我去药店买了创可贴", 'the password "must be strong" is the rule'])
+def test_the_same_shapes_unbound(text: str) -> None:
+    assert not detect(text)
