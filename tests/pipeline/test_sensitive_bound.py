@@ -137,6 +137,7 @@ def test_other_shapes_of_the_same_kinds(text: str, category: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["The code review has one two three comments", "scores were 24, 8, 30 at the game",
-                                  "他喜欢吃中药调理身体", "我去药店买了创可贴", 'the password "must be strong" is the rule'])
+                                  "他喜欢吃中药调理身体", "我去药店买了创可贴",
+                                  'the password "must be strong" is the rule'])
 def test_the_same_shapes_unbound(text: str) -> None:
     assert not detect(text)
