@@ -72,7 +72,7 @@ def credential_shape(token: str, strong: bool = False) -> bool:
     symbols = any(not c.isalnum() for c in token)
     if not letters or not (digits or symbols):
         return False
-    if symbols and not digits and re.fullmatch(r"[A-Za-z]+(?:[-'’.][A-Za-z]+)*", token):
+    if symbols and not digits and re.fullmatch(r"[A-Za-z]+(?:[-_'’.][A-Za-z]+)*", token):
         return False  # a hyphenated or dotted word ("e-mail", "o'clock", "maya.r" is no password either)
     if not strong:
         return True
@@ -232,7 +232,7 @@ _HAVE_EN = (r"(?:\s+(?:still|just|also|recently|now|finally|really|actually|been
             r"(?:has|have|had|got|get|gets|suffers?\s+from|suffered\s+from|diagnosed\s+(?:with|w/)|"
             r"struggl(?:es|ed|ing)\s+with|battl(?:es|ed|ing)|being\s+treated\s+for|treated\s+for|"
             r"recovering\s+from|living\s+with|deal(?:s|t|ing)?\s+with|takes?|taking|took|on|started|stopped|"
-            r"prescribed|needs?)(?![A-Za-z])")
+            r"prescribed|needs?|having|undergoing|underwent|scheduled\s+for)(?![A-Za-z])")
 _CONDITION_EN = (
     r"(?:[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|trophy|ectomy|otomy|plasty|oma|iasis|ism(?<!tourism))|"
     r"(?:[\w'-]+\s+){0,2}(?:disease|disorder|syndrome|cancer|deficiency|insufficiency|infection|"
@@ -243,11 +243,13 @@ _CONDITION_EN = (
     r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|units)\b(?:\s+of)?\s+(?!(?:of|caffeine|coffee|vitamin|sugar|salt|sodium|"
     r"protein|fibre|fiber|water|juice|milk|calcium|iron|magnesium|zinc|fish|melatonin)\b)[a-z]+|"
     r"(?:blood\s+thinners|beta\s+blockers|statins|steroids|antipsychotics|anticonvulsants|immunosuppressants|"
+    r"(?:[\w-]+\s+)?(?:surgery|replacement|transplant|allerg(?:y|ies))|"
     r"lithium|insulin|methotrexate|warfarin|pacemaker|stent|insulin\s+pump|cpap|colostomy|catheter|"
     r"prosthe(?:sis|tic\s+\w+)|hearing\s+aids?|feeding\s+tube|oxygen\s+tank))")
 _HEALTH_EN = re.compile(_PERSON_EN + _HAVE_EN + r"\s+(?:an?\s+|the\s+|some\s+|my\s+|his\s+|her\s+)?(?:\w+\s+){0,2}?("
                         + _CONDITION_EN + r")\b(?!\s+(?:awareness|research|charity|foundation|fundraiser|month|day|"
-                        r"walk|of|posters?|campaign|ribbon)\b)")
+                        r"walk|of|posters?|campaign|ribbon|documentary|show|book|article|podcast|video|clinic|"
+                        r"center|centre|ward|department|ads?)\b)")
 _MILD = re.compile(r"\b(?:cold|colds|flu|headache|hangover|cough|sore|tired|fever|bruise|cut|mood|bad\s+day)\b", _I)
 _NOT_CONDITION = re.compile(r"^(?:tourism|optimism|criticism|journalism|mechanism|organism|capitalism|socialism|"
                             r"racism|feminism|activism|realism|idealism|patriotism|heroism|vandalism|terrorism|"
@@ -260,11 +262,11 @@ _PERSON_ZH = (r"(?:我|你|他|她|我们|他们|她们|咱[妈爸]|(?:我|他|�
               r"表[姐哥弟妹]|堂[姐哥弟妹]|男朋友|女朋友|对象|朋友|同事|室友|邻居|领导)|[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林罗高]"
               r"(?:阿姨|叔叔|老师|大爷|大妈|姐|哥|总)|小[\u4e00-\u9fff])")
 _HAVE_ZH = (r"(?:[\u4e00-\u9fff]{0,3}?)(?:有|得了|得过|患有?|患上了?|确诊(?:了|为)?|查出(?:了|来)?|诊断出?(?:了|为)?|"
-            r"犯了|发作|复发|吃|服用|在用|打)")
+            r"犯了|发作|复发|吃|服用|在用|打|做|接受)")
 _CONDITION_ZH = (r"[^\s，。,；;！？!?]{0,8}?(?:症|癌|瘤|炎|病(?![毒假房人历号])|综合征|综合症|障碍|海默|甲亢|甲减|痛风|"
                  r"\d+(?:\.\d+)?\s*(?:毫克|微克|mg|mcg)[^\s，。,；;]{0,8}|"
                  r"[\u4e00-\u9fff]{1,4}(?:林|平|汀|定|酮|素|胍|坦|洛尔)|"
-                 r"[\u4e00-\u9fff]{1,4}药(?!店|房|水)|偏头痛|溃疡|结节|息肉|囊肿|结石|[心脑]梗|(?:心脏|肾|肝|肺)(?:衰竭|功能不全))")
+                 r"[\u4e00-\u9fff]{1,4}药(?!店|房|水)|[\u4e00-\u9fff]{0,4}(?:治疗|透析|康复训练)|偏头痛|溃疡|结节|息肉|囊肿|结石|[心脑]梗|(?:心脏|肾|肝|肺)(?:衰竭|功能不全))")
 _HEALTH_ZH = re.compile(_PERSON_ZH + _HAVE_ZH + "(" + _CONDITION_ZH + ")")
 _MILD_ZH = re.compile(r"感冒|发烧|发热|头疼|(?<!偏)头痛|咳嗽|嗓子|上火|退烧|止痛|维生素|保健|钙片|毛病|生病|看病|晕车|"
                       r"失眠药?|牙疼|农药|火药|炸药|弹药|中药|补药|晕车药")
