@@ -124,6 +124,13 @@ def _credentials(text: str) -> list[tuple[str, int, int]]:
             value = b.group(1).strip(_TRIM)
             start = max(0, m.start() - 40) + b.start(1) + b.group(1).find(value)
             out.append(("secret", start, start + len(value)))
+    # an account's name, a colon, a strong shape: "laptop: Tr0ub4dor&3", "邮箱：Zw#2026x"
+    for p in re.finditer(r"(?:\b(?:laptop|computer|pc|mac|phone|ipad|tablet|wi-?fi|router|e-?mail|gmail|outlook|"
+                         r"icloud|bank|netflix|spotify|amazon|paypal|vpn|server|nas|account)|电脑|手机|邮箱|路由器|"
+                         r"账户|账号|网银)\s*[:：=]\s*[\"'“‘]?([!-~]{6,64})", text, _I):
+        value = p.group(1).strip(_TRIM)
+        if credential_shape(value, strong=True) and "@" not in value:
+            out.append(("secret", p.start(1), p.start(1) + len(value)))
     # the pair shape of a login: "liwei88@163.com / Lw19880808"
     for p in re.finditer(r"\S+@\S+\.\w+\s*/\s*([!-~]{6,64})", text):
         value = p.group(1).strip(_TRIM)
@@ -138,14 +145,15 @@ _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 # a number: digits, digit groups ("4-4-7-1", "24, 8, 30"), or digits spelt out ("four seven one one")
 _NUMBER = re.compile(r"(?<![\w.,/$€£¥:+-])#?(\d{1,4}(?:[- ]\d{1,4}){1,5}|\d{1,2}(?:\s*[,/.·]\s*\d{1,2}){2,5}|\d{3,8}|"
                      r"(?i:" + _DIGIT_WORD + r"(?:[\s-]+" + _DIGIT_WORD + r"){2,7}))#?(?!\w|[.,:/-]\d|%)")
-_CODE_WORD_EN = re.compile(r"\b(?:code|codes|pin|pins|passcode|combination|combo|keypad|keycode)\b"
+_CODE_WORD_EN = re.compile(r"\b(?:code|codes|pin|pins|passcode|combination|combo|keypad|keycode|"
+                           r"(?:\d|three|four|five|six|seven|eight)-digit)\b"
                            r"(?!\s+(?:review|reviews|base|style|editor|smell|freeze|name|of\s+conduct)\b)", _I)
 _LOCK_EN = re.compile(r"\b(?:lock|padlock|door|gate|safe|locker|lockbox|key\s*box|keysafe|alarm|garage|vault|shed|"
                       r"intercom|buzzer|mailbox|entry|entrance|front\s+door|back\s+door)\b", _I)
 _OPEN_VERB_EN = re.compile(r"\b(?:opens?|opened|unlocks?|unlocked|disarms?|disarmed|punch(?:ed)?\s+in|"
                            r"key(?:ed)?\s+in|type[sd]?(?:\s+in)?|typing|enter(?:ed|s)?|press(?:ed)?|"
                            r"punch(?:ed)?)\b", _I)
-_CODE_ZH = re.compile(r"密码|码|锁|门禁|开锁|解锁|开门|开柜|取件|取货|保险箱|保险柜|快递柜|储物柜|柜子?|信箱")
+_CODE_ZH = re.compile(r"密码|码|锁|门禁|输入|键盘|进门|开锁|解锁|开门|开柜|取件|取货|保险箱|保险柜|快递柜|储物柜|柜子?|信箱")
 _OTHER_NUMBER = re.compile(
     r"\b(?:area|postal|post|zip|country|promo|discount|coupon|voucher|error|status|tracking|order|invoice|room|"
     r"flight|seat|phone|tel|mobile|fax|apartment|apt|suite|unit|floor|bus|train|platform|terminal|page|chapter|"
@@ -205,7 +213,8 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
             verb_bound = False  # "entered 2025 with …": a year
         bound = bool(code) or (bool(lock) and linked) or verb_bound or after_bound
         if not bound:
-            bound = bool(re.match(r"\s*(?:opens|unlocks|gets\s+(?:you|us)\s+in|is\s+(?:the|my|our)\s+"
+            bound = bool(re.match(r"\s*(?:opens|unlocks|gets\s+(?:you|us)\s+in|"
+                                  r"to\s+(?:open|unlock|disarm|get\s+in)|is\s+(?:the|my|our)\s+"
                                   r"(?:[\w'’-]+\s+){0,2}(?:code|pin|combination|combo|passcode))\b", right, _I))
         if bound and adjacent_label and not code and not verb:
             bound = False

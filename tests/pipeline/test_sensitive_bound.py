@@ -141,3 +141,20 @@ def test_other_shapes_of_the_same_kinds(text: str, category: str) -> None:
                                   'the password "must be strong" is the rule'])
 def test_the_same_shapes_unbound(text: str) -> None:
     assert not detect(text)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("the alarm panel wants 8080 to disarm", "code"),             # the opening verb after the number
+    ("the 6-digit number they texted me was 448120", "code"),     # "6-digit" is a code word
+    ("门口键盘输入 4417# 就能进", "code"),
+    ("Note to self — laptop: Tr0ub4dor&3", "secret"),             # an account's name, a colon, a strong shape
+    ("邮箱：Zw#2026x", "secret"),
+])
+def test_binding_in_either_direction(text: str, category: str) -> None:
+    assert category in _cats(text)
+
+
+@pytest.mark.parametrize("text", ["Model: XPS-13 is my new one", "my zip is a 5-digit number, 94110",
+                                  "输入 2024 年的数据", "我家住在 1203，进门右转"])
+def test_near_misses_of_those_bindings(text: str) -> None:
+    assert not detect(text)
