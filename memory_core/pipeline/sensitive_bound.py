@@ -153,7 +153,8 @@ _LOCK_EN = re.compile(r"\b(?:lock|padlock|door|gate|safe|locker|lockbox|key\s*bo
 _OPEN_VERB_EN = re.compile(r"\b(?:opens?|opened|unlocks?|unlocked|disarms?|disarmed|punch(?:ed)?\s+in|"
                            r"key(?:ed)?\s+in|type[sd]?(?:\s+in)?|typing|enter(?:ed|s)?|press(?:ed)?|"
                            r"punch(?:ed)?)\b", _I)
-_CODE_ZH = re.compile(r"密码|码|锁|门禁|输入|键盘|进门|开锁|解锁|开门|开柜|取件|取货|保险箱|保险柜|快递柜|储物柜|柜子?|信箱")
+_CODE_ZH = re.compile(r"密码|码|锁|门禁|输入|键盘|进门|开锁|解锁|开门|开柜|取件|取货|"
+                      r"保险箱|保险柜|快递柜|储物柜|柜子?|信箱")
 _OTHER_NUMBER = re.compile(
     r"\b(?:area|postal|post|zip|country|promo|discount|coupon|voucher|error|status|tracking|order|invoice|room|"
     r"flight|seat|phone|tel|mobile|fax|apartment|apt|suite|unit|floor|bus|train|platform|terminal|page|chapter|"
