@@ -159,7 +159,8 @@ _OTHER_NUMBER = re.compile(
     r"\b(?:area|postal|post|zip|country|promo|discount|coupon|voucher|error|status|tracking|order|invoice|room|"
     r"flight|seat|phone|tel|mobile|fax|apartment|apt|suite|unit|floor|bus|train|platform|terminal|page|chapter|"
     r"model|serial|version|employee|student|member|meeting|ticket|case|reference|ref|lines?|years?|"
-    r"product|item|sku|price|cost|costs|costing|paid|pay|bought)\b|"
+    r"product|item|sku|price|cost|costs|costing|paid|pay|bought|charged?|charges|spent|spend|earned|earn|owe[sd]?|"
+    r"budget|salary|fee|bill|tip)\b|"
     r"区号|邮编|邮政编码|优惠码?|折扣码?|错误码?|快递单|单号|订单|房间|房号|门牌|航班|座位|电话|手机|工号|学号|车牌|桌号|"
     r"登机口|会议号|车次|编码|价|元|块|花了|买", _I)
 _UNIT_AFTER = re.compile(
@@ -213,7 +214,7 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         if verb_bound and not (code or lock or after_bound) and re.fullmatch(r"(?:19|20)\d\d", value):
             verb_bound = False  # "entered 2025 with …": a year
         bound = bool(code) or (bool(lock) and linked) or verb_bound or after_bound
-        if not bound:
+        if not bound and cut < 0:
             bound = bool(re.match(r"\s*(?:opens|unlocks|gets\s+(?:you|us)\s+in|"
                                   r"to\s+(?:open|unlock|disarm|get\s+in)|is\s+(?:the|my|our)\s+"
                                   r"(?:[\w'’-]+\s+){0,2}(?:code|pin|combination|combo|passcode))\b", right, _I))
