@@ -261,12 +261,22 @@ _HEALTH_EN = re.compile(_PERSON_EN + _HAVE_EN + r"\s+(?:an?\s+|the\s+|some\s+|my
                         + _CONDITION_EN + r")\b(?!\s+(?:awareness|research|charity|foundation|fundraiser|month|day|"
                         r"walk|of|posters?|campaign|ribbon|documentary|show|book|article|podcast|video|clinic|"
                         r"center|centre|ward|department|ads?)\b)")
+# a possessive binds too: "my IBS is acting up", "her lupus", "my dad's diabetes meds"
+_POSSESSED_EN = re.compile(
+    r"\b(?i:my|his|her|our|their)\s+(?:(?i:" + _FAMILY + r")(?:'s|’s)\s+)?(?:\w+\s+)?("
+    r"[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|ectomy|oma)|"
+    r"(?:[\w'-]+\s+)?(?:disease|disorder|syndrome|cancer|deficiency|chemo|meds|medication|"
+    r"insulin|inhaler|antidepressants)|(?-i:COPD|IBS|PCOS|GERD|ADHD|PTSD|OCD|HIV)|lupus|migraines|"
+    r"diabetes|asthma|epilepsy|depression|anxiety\s+(?:meds|medication|attacks?)|seizures|therapist|psychiatrist)\b"
+    r"(?!\s+(?:awareness|research|charity|foundation|fundraiser|documentary|book|article|podcast|video|class|course|"
+    r"exam|essay|project|paper)\b)")
 _MILD = re.compile(r"\b(?:cold|colds|flu|headache|hangover|cough|sore|tired|fever|bruise|cut|mood|bad\s+day)\b", _I)
 _NOT_CONDITION = re.compile(r"^(?:tourism|optimism|criticism|journalism|mechanism|organism|capitalism|socialism|"
                             r"racism|feminism|activism|realism|idealism|patriotism|heroism|vandalism|terrorism|"
                             r"baptism|rhythm|aroma|diploma|empathy|sympathy|telepathy|apathy|antipathy|homeopathy|"
                             r"dichotomy|anatomy|economy|autonomy|astronomy|gastronomy|taxonomy|trophy|philosophy|"
-                            r"stroma|coma|fibrosis\s+research)$", _I)
+                            r"stroma|coma|diagnosis|prognosis|hypnosis|osmosis|symbiosis|metamorphosis|mitosis|meiosis|"
+                            r"apotheosis|fibrosis\s+research)$", _I)
 _PERSON_ZH = (r"(?:我|你|他|她|我们|他们|她们|咱[妈爸]|(?:我|他|她|你)?(?:的)?"
               r"(?:妈妈?|爸爸?|老妈|老爸|父亲|母亲|老婆|老公|"
               r"媳妇|丈夫|妻子|儿子|女儿|孩子|宝宝|奶奶|爷爷|外婆|外公|姥姥|姥爷|姐姐?|哥哥?|弟弟?|妹妹?|舅舅|叔叔|阿姨|姑姑|"
@@ -287,7 +297,7 @@ _TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|关�
 
 def _health(text: str) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
-    for pattern, mild in ((_HEALTH_EN, _MILD), (_HEALTH_ZH, _MILD_ZH)):
+    for pattern, mild in ((_HEALTH_EN, _MILD), (_POSSESSED_EN, _MILD), (_HEALTH_ZH, _MILD_ZH)):
         for m in pattern.finditer(text):
             value = m.group(1)
             if mild.search(value) or _NOT_CONDITION.match(value.strip()) or _TOPIC.search(text[:m.start()]):

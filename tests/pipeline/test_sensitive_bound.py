@@ -158,3 +158,15 @@ def test_binding_in_either_direction(text: str, category: str) -> None:
                                   "输入 2024 年的数据", "我家住在 1203，进门右转"])
 def test_near_misses_of_those_bindings(text: str) -> None:
     assert not detect(text)
+
+
+@pytest.mark.parametrize(("text", "bound"), [
+    ("ugh my IBS is acting up again", True),      # a possessive binds a condition to a person
+    ("her lupus flared this week", True),
+    ("my dad's diabetes meds are expensive", True),
+    ("my diagnosis of the bug was wrong", False),
+    ("my surgery rotation starts Monday as a med student", False),
+    ("our disease research project won an award", False),
+])
+def test_a_possessive_binds_a_condition(text: str, bound: bool) -> None:
+    assert ("health" in _cats(text)) is bound
