@@ -87,6 +87,9 @@ def credential_shape(token: str, strong: bool = False) -> bool:
 def _credentials(text: str) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     for m in _CRED_WORD.finditer(text):
+        if re.match(r"[\s-]*(?:protected|protection|managers?|polic(?:y|ies)|resets?|fields?|box|hints?|rules?|"
+                    r"changes?|strength|requirements?|less)\b", text[m.end():], _I):
+            continue  # the word as a modifier ("password protected"): no value is bound to it
         # after the word: the next few tokens up to a sentence end
         window_end = min(len(text), m.end() + 48)
         stop = re.search(r"(?<![.])[.!?;](?:\s|$)|[。！？；\n]", text[m.end():window_end])
@@ -118,7 +121,9 @@ def _credentials(text: str) -> list[tuple[str, int, int]]:
                 break
         # before the word, joined by a link: "Xk82!mzQ is the wifi password", "Xk82!mzQ 是我们公司VPN的口令"
         head = text[max(0, m.start() - 40):m.start()]
-        b = re.search(r"([!-~]{6,64})\s*(?:(?:is|was|as)\s+(?:the|my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,3}|"
+        b = re.search(r"([!-~]{6,64})\s*(?:[-—–,:]+\s*)?(?:(?:that'?s|that’s|it'?s|it’s|this\s+is|is|was|as|"
+                      r"(?:is\s+)?what\s+(?:I|we|he|she|they)\s+use\s+(?:for|as))\s+"
+                      r"(?:the|my|our|his|her|their)?\s*(?:[\w'’-]+\s+){0,3}|"
                       r"(?:是|为|就是|作为)[\u4e00-\u9fffA-Za-z0-9]{0,10})$", head, _I)
         if b and credential_shape(b.group(1).strip(_TRIM)):
             value = b.group(1).strip(_TRIM)
