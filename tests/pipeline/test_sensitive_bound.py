@@ -170,3 +170,17 @@ def test_near_misses_of_those_bindings(text: str) -> None:
 ])
 def test_a_possessive_binds_a_condition(text: str, bound: bool) -> None:
     assert ("health" in _cats(text)) is bound
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Sunflower#88 — that's my bank password", "Sunflower#88"),
+    ("Bella2015! is what I use for the wifi password", "Bella2015"),
+    ("我支付宝密码就是我生日加名字缩写 zw0812", "zw0812"),
+])
+def test_a_credential_before_or_far_after_its_word(text: str, value: str) -> None:
+    assert value in [text[s:e] for c, s, e in find(text) if c == "secret"]
+
+
+def test_a_credential_word_as_a_modifier_binds_nothing() -> None:
+    assert not detect("I bought a Model-3X, it's password protected")
+    assert detect("I bought a Model-3X, its password is Model-3X")
