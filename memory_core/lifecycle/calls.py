@@ -67,8 +67,9 @@ class LifecycleCalls:
             users: Iterable[str] = [check_id(user_id, "user id")]
         else:
             found = set(self.store.users())
-            if isinstance(self.store, SqlStore):
-                found |= set(self.store.turn_users())
+            turn_log = self.store.turn_log()
+            if turn_log is not None:
+                found |= set(turn_log.turn_users())
             users = sorted(found)
         return [self.maintainer.run(u, now, summarize=summarize, consolidate=consolidate) for u in users]
 

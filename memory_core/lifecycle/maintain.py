@@ -62,7 +62,6 @@ from memory_core.lifecycle.summaries import (
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.retrieval.index import INDEXED_STATUSES
 from memory_core.store.base import MemoryStore
-from memory_core.store.sql import SqlStore
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, RestoreOp
 from memory_core.validation import check_id
 
@@ -122,7 +121,7 @@ class Maintainer:
     """Runs the maintenance job (module docstring) for one user at a time.
 
     Args:
-        store: the memory store; summaries and the run's watermark need a ``SqlStore``
+        store: the memory store; summaries and the run's watermark need one with SQL tables (``sql_tables()``)
             (a plain ``MemoryStore`` gets consolidation, expiry and decay only).
         decay: strength parameters (default ``Decay()``).
         clock: where ``now`` comes from (default the wall clock).
@@ -163,7 +162,8 @@ class Maintainer:
         self.similarity = similarity
         self.episode_gap = episode_gap
         self.on_change = on_change
-        self._state = SessionStateStore(store) if isinstance(store, SqlStore) else None
+        tables = store.sql_tables()
+        self._state = SessionStateStore(tables) if tables is not None else None
         self._locks: dict[str, threading.Lock] = {}
         self._active: dict[str, list[MemoryItem]] = {}  # a run's active items: read once, kept by its writes
         self._busy_since = time.perf_counter()  # start of the work not yet paid for by a pause (``_breathe``)
@@ -245,9 +245,8 @@ class Maintainer:
     def _user_now(self, user_id: str) -> datetime:
         """The clock's time, but not after the user's newest turn or item (``timeline="user"``)."""
         now = self._now(None)
-        newest: datetime | None = None
-        if isinstance(self.store, SqlStore):
-            newest = self.store.newest_turn_time(user_id)
+        turn_log = self.store.turn_log()
+        newest = turn_log.newest_turn_time(user_id) if turn_log is not None else None
         for item in self._active_items(user_id):
             said = base_time(item)
             newest = said if newest is None or said > newest else newest
@@ -303,8 +302,9 @@ class Maintainer:
         return len(done)
 
     def _summarize(self, user_id: str, now: datetime, mark: dict[str, Any], report: MaintenanceReport) -> None:
-        store = self.store
-        assert isinstance(store, SqlStore)
+        store = self.store.turn_log()
+        if store is None:  # an items-only store keeps no turns to summarise
+            return
         after = int(mark.get("turn_seq", 0))
         applied = store.last_applied_seq(user_id)  # turns not yet curated have no items to summarise yet
         turns = [t for t in store.list_turns(user_id, after_seq=after) if t.seq <= applied]
@@ -367,10 +367,7 @@ class Maintainer:
         mark["month_done"] = months[-1]
 
     def _all_items(self, user_id: str, statuses: tuple[str, ...] = INDEXED_STATUSES) -> list[MemoryItem]:
-        light = getattr(self.store, "list_items_for_index", None)
-        if light is not None:
-            return list(light(user_id, statuses))
-        return self.store.list_items(user_id, statuses=statuses)
+        return self.store.list_items_for_index(user_id, statuses)
 
     def _consolidate(self, user_id: str, now: datetime, report: MaintenanceReport) -> None:
         active = [i for i in self._active_items(user_id) if i.kind not in (Kind.EVENT, Kind.SUMMARY)]
@@ -420,9 +417,10 @@ class Maintainer:
     def _expire_and_decay(self, user_id: str, now: datetime, report: MaintenanceReport,
                           mark: dict[str, Any]) -> None:
         gaps = None
-        if self.timeline == "user" and isinstance(self.store, SqlStore):
+        tables = self.store.sql_tables()
+        if self.timeline == "user" and tables is not None:
             active = self._active_items(user_id)
-            gaps = read_gaps(self.store, user_id, mark, self.idle_cap_days * 86_400.0)
+            gaps = read_gaps(tables, user_id, mark, self.idle_cap_days * 86_400.0)
             gaps = gaps.split(base_time(i).timestamp() for i in active)
         expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps)
         report.expired += self._apply(user_id, expire, report)

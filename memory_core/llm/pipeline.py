@@ -33,6 +33,7 @@ from memory_core.pipeline.resolve import KeyConflictResolver
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.retrieval.index import RecallIndex
 from memory_core.settings import Settings
+from memory_core.store.lookup import IndexReads
 from memory_core.store.write_ops import Op
 
 if TYPE_CHECKING:
@@ -88,14 +89,13 @@ class LLMWritePipeline:
                    method=settings.llm_structured_method, attempts=settings.llm_output_attempts,
                    max_steps=settings.llm_max_steps)
 
-    def plan(self, turn: Turn, store: KeyLookup) -> list[Op]:
+    def plan(self, turn: Turn, store: IndexReads) -> list[Op]:
         """Return the ops ``turn`` makes to its user's memory, in apply order.
 
         Args:
             turn: a stored turn.
-            store: the user's store; read for event keys and, for the agent,
-                related active items (``memory_version``, ``list_items_for_index`` or
-                ``list_items``); never written.
+            store: the user's store (``IndexReads``); read for event keys and, for
+                the agent, related active items; never written.
 
         Returns:
             Event ops first (add or hit), then the agent's ops; each carries ``turn.turn_id``.
@@ -125,7 +125,7 @@ class LLMWritePipeline:
                 turn, facts, related, lang,
                 search=lambda q, k: self._search(self.lookup.index(store, turn.user_id), q, k), slots=slots)
 
-    def related(self, turn: Turn, facts: list[Candidate], store: KeyLookup) -> list[MemoryItem]:
+    def related(self, turn: Turn, facts: list[Candidate], store: IndexReads) -> list[MemoryItem]:
         """Return up to ``context_items`` of the user's active non-event items related to the turn (BM25).
 
         The query is the turn text, the candidate descriptions without their

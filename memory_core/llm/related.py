@@ -22,8 +22,7 @@ kept whole, as in recall (``learn_lexicon``); a change of those names
 re-tokenizes the user's texts once.
 
 When the version cannot be trusted to move on every change, the entry is
-re-read: a store without ``memory_version`` is read on every call, and a turn
-whose ``seq`` is not past the last one seen for the user (a retried turn, or
+re-read: a turn whose ``seq`` is not past the last one seen for the user (a retried turn, or
 turns numbered again after an erasure, whose version counter may restart on
 SQLite) re-reads the items.
 """
@@ -35,11 +34,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from memory_core.model import Kind, MemoryItem, Status
-from memory_core.pipeline.types import KeyLookup
 from memory_core.retrieval.bm25 import BM25Index
 from memory_core.retrieval.entities import extract_entities, learn_lexicon
 from memory_core.retrieval.index import RecallFilters, RecallIndex, RecallResult
 from memory_core.retrieval.user_cache import UserCache
+from memory_core.store.lookup import IndexReads
 from memory_core.text.tokenize import tokenize
 from memory_core.validation import MAX_TEXT_CHARS
 
@@ -95,12 +94,12 @@ class RelatedItems:
         self._cache: UserCache[_Entry] = UserCache(max_users)
         self._lock = threading.Lock()  # guards each entry's seq
 
-    def index(self, store: KeyLookup, user_id: str, seq: int = 0) -> RecallIndex:
+    def index(self, store: IndexReads, user_id: str, seq: int = 0) -> RecallIndex:
         """Return the user's index of active non-event items, brought up to date with ``store``.
 
         Args:
-            store: the user's store; ``memory_version`` and ``list_items_for_index``
-                (items without history) are used when it has them, else ``list_items``.
+            store: the user's store: its ``memory_version`` says whether the index is
+                fresh, ``list_items_for_index`` (items without history) refills it.
             user_id: whose items.
             seq: the seq of the turn being planned, or 0. A seq not past the last
                 one seen re-reads the items whatever the version says.
@@ -111,8 +110,7 @@ class RelatedItems:
         Raises:
             StoreError: the store failed.
         """
-        versioner = getattr(store, "memory_version", None)
-        version = str(versioner(user_id)) if callable(versioner) else None
+        version = store.memory_version(user_id)
         entry = self._cache.get(user_id)
         with self._lock:
             if entry is not None:
@@ -140,13 +138,8 @@ class RelatedItems:
         """Drop every user's index."""
         self._cache.clear()
 
-    def _read(self, store: KeyLookup, user_id: str) -> list[MemoryItem]:
-        light = getattr(store, "list_items_for_index", None)
-        if callable(light):
-            items = light(user_id, (Status.ACTIVE,))
-        else:
-            lister = getattr(store, "list_items", None)
-            items = lister(user_id) if callable(lister) else []
+    def _read(self, store: IndexReads, user_id: str) -> list[MemoryItem]:
+        items = store.list_items_for_index(user_id, (Status.ACTIVE,))
         self.reads += 1
         return [i for i in items if i.kind in RELATED_KINDS and i.status == Status.ACTIVE]
 

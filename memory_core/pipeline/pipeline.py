@@ -138,19 +138,12 @@ def _statements_about(turn: Turn, cands: list[Candidate], store: KeyLookup) -> N
 
 
 def existing_items(store: KeyLookup, user_id: str, keys: list[str]) -> dict[str, list[MemoryItem]]:
-    """Return the user's active items for each key, in one read when the store allows it.
-
-    A store may offer ``find_by_keys(user_id, keys) -> {key: [items]}`` (one
-    round trip for all keys of a turn); otherwise each key is read with
-    ``find_by_key``.
+    """Return the user's active items for each key, in one read (``KeyLookup.find_by_keys``).
 
     Raises:
         StoreError: the store failed while reading.
     """
     if not keys:
         return {}
-    batch = getattr(store, "find_by_keys", None)
-    if callable(batch):
-        found: Mapping[str, list[MemoryItem]] = batch(user_id, keys)
-        return {key: list(found.get(key, ())) for key in keys}
-    return {key: store.find_by_key(user_id, key) for key in keys}
+    found: Mapping[str, list[MemoryItem]] = store.find_by_keys(user_id, keys)
+    return {key: list(found.get(key, ())) for key in keys}

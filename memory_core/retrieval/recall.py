@@ -46,9 +46,7 @@ from memory_core.retrieval.snapshot import IndexSnapshots
 from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
 from memory_core.retrieval.user_cache import UserCache
 from memory_core.store.base import MemoryStore
-from memory_core.store.sql import SqlStore
 from memory_core.store.sql_vectors import SqlVectors
-from memory_core.store.turns import TurnStore
 from memory_core.validation import check_id
 
 __all__ = [
@@ -94,7 +92,7 @@ class Recaller(SnapshotKeeping):
     only after the version is read, so the stale search is not wasted.
 
     Args:
-        store: the memory store; when it is also a ``TurnStore`` its turns
+        store: the memory store; when it keeps a turn log (``turn_log()``) its turns
             feed the turn-window signal (a plain ``MemoryStore`` works too,
             without neighbour text).
         max_users: cache size in users (>= 1).
@@ -110,7 +108,7 @@ class Recaller(SnapshotKeeping):
             changes since (hit counts re-read: ``item_usage``), else built and then saved; an
             index is saved again (on one background thread) when it is compacted and when it is
             evicted after changing. Needs a store with ``item_usage`` (the SQL store).
-        embedder: when given (and the store is a ``SqlStore``), the stored vectors of
+        embedder: when given (and the store has SQL tables, ``sql_tables()``), the stored vectors of
             its model join each index as a dense ranking (loaded as they are written:
             the rows written since the index last looked, on each version change),
             and each query is embedded once (repeated queries from a cache). A store
@@ -150,8 +148,10 @@ class Recaller(SnapshotKeeping):
         self._count_lock = threading.Lock()
         self._compacting: set[int] = set()
         self.embed_failures = 0
-        self.embedder = embedder if isinstance(store, SqlStore) else None
-        self._vectors = SqlVectors(store) if self.embedder is not None and isinstance(store, SqlStore) else None
+        self._tables = store.sql_tables()  # the vectors' table and a one-round-trip catch-up (SQL stores)
+        self._turn_log = store.turn_log()  # the turns the index holds beside the items, when the store keeps them
+        self.embedder = embedder if self._tables is not None else None
+        self._vectors = SqlVectors(self._tables) if self.embedder is not None and self._tables is not None else None
         self.query_cache = QueryCache(self.embedder) if self.embedder is not None else None
         if self.embedder is not None and self._vectors is not None:
             self._vectors.check_model(self.embedder.model_id, self.embedder.dim)
@@ -175,7 +175,7 @@ class Recaller(SnapshotKeeping):
         user_id = check_id(user_id, "user id")
         t0 = time.perf_counter()
         cached = self._cache.get(user_id)
-        if version is None and (cached is not None or not hasattr(self.store, "index_rows")):
+        if version is None and (cached is not None or self._tables is None):
             version = self.store.memory_version(user_id)  # a cold user's comes with its rows (index_rows)
         t1 = time.perf_counter()
         if cached is not None and cached.version == version:
@@ -197,12 +197,12 @@ class Recaller(SnapshotKeeping):
 
     def _build(self, user_id: str, version: str | None, items: list[MemoryItem] | None = None) -> HybridIndex:
         last_seq, vectors = None, None
-        if items is None and hasattr(self.store, "index_rows"):  # version, items and counters in one read
-            rows = self.store.index_rows(user_id)
+        if items is None and self._tables is not None:  # version, items and counters in one read
+            rows = self._tables.index_rows(user_id)
             version, items, last_seq, vectors = rows.version, rows.items, rows.last_seq, rows.new_vectors
         elif items is None:
-            items = self.store.list_items(user_id, statuses=INDEXED_STATUSES)
-        turns = self.store.list_turns(user_id) if isinstance(self.store, TurnStore) and last_seq != 0 else None
+            items = self.store.list_items_for_index(user_id, INDEXED_STATUSES)
+        turns = self._turn_log.list_turns(user_id) if self._turn_log is not None and last_seq != 0 else None
         index = HybridIndex.build(items, turns, self.window, self.decay)
         index.version = version or self.store.memory_version(user_id)
         if vectors is False and index.version.isdigit():
@@ -255,12 +255,12 @@ class Recaller(SnapshotKeeping):
     def _update(self, user_id: str, index: HybridIndex) -> HybridIndex:
         """Apply the store's changes since the index's version to it; return it, or a rebuilt index."""
         changes = self.store.changes_since(user_id, index.version)
-        has_turns = isinstance(self.store, TurnStore)
-        if changes.complete and has_turns:  # erased and started again: the turns restart too
+        turn_log = self._turn_log
+        if changes.complete and turn_log is not None:  # erased and started again: the turns restart too
             return self._build(user_id, changes.version, [i for i in changes.items if i.status in INDEXED_STATUSES])
         if changes.version == index.version and not changes.items and not changes.complete:
             return index  # nothing changed since
-        turns = self.store.list_turns(user_id, after_seq=index.last_seq) if has_turns and (  # type: ignore[attr-defined]
+        turns = turn_log.list_turns(user_id, after_seq=index.last_seq) if turn_log is not None and (
             changes.last_seq is None or changes.last_seq > index.last_seq) else []
         index.apply(changes.items, turns, complete=changes.complete)
         if changes.new_vectors is False and index.version.isdigit() and index.dense_seen >= int(index.version) \
@@ -341,7 +341,7 @@ class Recaller(SnapshotKeeping):
         user_id = check_id(user_id, "user id")
         vector = _QueryVector(self.query_cache, query) if self.query_cache is not None else None
         cached = self._cache.get(user_id)
-        if cached is not None and cached.changing and isinstance(self.store, SqlStore):
+        if cached is not None and cached.changing and self._tables is not None:
             index, timings = self._caught_up(user_id, cached)  # mid-conversation: one round trip, no probe
         elif cached is not None:
             t0 = time.perf_counter()

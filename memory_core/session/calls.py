@@ -52,9 +52,10 @@ class SessionCalls:
                    weights: RecallWeights | None = None, budget_tokens: int | None = None) -> RecallResponse: ...
 
     def _sql(self) -> SqlStore:
-        if not isinstance(self.store, SqlStore):
+        tables = self.store.sql_tables()
+        if tables is None:
             raise InvalidInput(f"{type(self.store).__name__} keeps no turns; sessions need an SQL store")
-        return self.store
+        return tables
 
     @property
     def short_term(self) -> ShortTermMemory:

@@ -32,6 +32,7 @@ from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, HitOp, MergeOp, 
 from memory_core.validation import MAX_THEME_CHARS, check_id, check_text
 
 if TYPE_CHECKING:
+    from memory_core.store.sql import SqlStore
     from memory_core.store.turns import TurnLog
 
 __all__ = ["INDEXED_STATUSES", "KEEP", "ItemChanges", "KeyLookup", "MemoryStore", "SelfCheckReport", "apply_ops",
@@ -173,6 +174,15 @@ class MemoryStore(ABC):
         """
         return None
 
+    def sql_tables(self) -> SqlStore | None:
+        """This store as the SQL database that also holds session state and vectors, or None (items only).
+
+        The capability a store declares, like ``turn_log``: the side tables
+        (``session_state``, ``item_vectors``, the session windows' turn reads)
+        live in the SQL store's own database; the default says there are none.
+        """
+        return None
+
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections or file handles (default: nothing)."""
 
@@ -281,6 +291,16 @@ class MemoryStore(ABC):
             and (theme is None or i.theme == theme) and (kind is None or i.kind == kind)
         ]
         return sorted(out, key=lambda i: (i.created_at, i.id))
+
+    def list_items_for_index(self, user_id: str, statuses: Iterable[str]) -> list[MemoryItem]:
+        """Return the user's items in ``statuses``, oldest first, for an index (``IndexReads``).
+
+        The default lists them with their histories; an SQL store reads them without.
+
+        Raises:
+            InvalidInput: an unknown status.
+        """
+        return self.list_items(user_id, statuses=tuple(statuses))
 
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with this canonical ``key``."""

@@ -153,6 +153,10 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         """The turn event log: this store itself (turns and items share the database)."""
         return self
 
+    def sql_tables(self) -> SqlStore:
+        """This store: session state, vectors and turns live in its database (``MemoryStore.sql_tables``)."""
+        return self
+
     def close(self) -> None:
         """Dispose of the connection pools."""
         self.engine.dispose()

@@ -14,9 +14,12 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 
-from memory_core.model import MemoryItem, Turn
+from memory_core.model import Turn
+from memory_core.store.lookup import IndexReads
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from memory_core.store.lookup import KeyLookup
     from memory_core.store.write_ops import Op
 
@@ -68,7 +71,7 @@ class TurnStore(ABC):
         return self.list_turns(user_id, after_seq=self.last_applied_seq(user_id), limit=limit)
 
 
-class TurnLog(Protocol):
+class TurnLog(IndexReads, Protocol):
     """A store's turn event log, kept in the same database as its items (``SqlStore``).
 
     The turn id is the idempotency key of ``append``; ``apply(..., applied_seq=n)``
@@ -99,8 +102,12 @@ class TurnLog(Protocol):
         """Hold the user's curator lock; raise ``StoreLocked`` after ``timeout_s`` seconds."""
         ...
 
-    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
-        """The user's active items with this canonical key (``KeyLookup``)."""
+    def last_applied_seq(self, user_id: str) -> int:
+        """The seq of the user's last applied turn (0 when none)."""
+        ...
+
+    def newest_turn_time(self, user_id: str) -> datetime | None:
+        """When the user's newest turn was said (None without turns)."""
         ...
 
     def apply(self, user_id: str, ops: Sequence[Op], *, applied_seq: int | None = None) -> list[Any] | None:
