@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from _memstore import DictStore
 from llm_support import fact, facts
 from scripted_server import Reply, ScriptedServer, call
 
@@ -23,7 +24,6 @@ from memory_core.llm.curator import CurationAgent
 from memory_core.llm.metrics import LLMMetrics
 from memory_core.llm.related import RELATED_KINDS, RelatedItems
 from memory_core.llm.tools import TOOL_NAMES, tool_specs
-from memory_core.model import MemoryItem
 from memory_core.service import Memory
 from memory_core.store.sql import SqlStore
 from memory_core.store.write_ops import EndOp
@@ -129,23 +129,15 @@ def test_a_turn_not_past_the_last_one_reads_again(store: SqlStore) -> None:
     assert found(lookup, store, "Lisbon Osaka", seq=1) == ["User lives in Osaka"]
 
 
-class _PlainStore:
-    """A store with items only: no version, no light listing."""
-
-    def __init__(self) -> None:
-        self.items: list[MemoryItem] = []
-
-    def list_items(self, user_id: str) -> list[MemoryItem]:
-        return [i.copy() for i in self.items if i.user_id == user_id]
-
-
-def test_a_store_without_a_version_is_read_every_time() -> None:
-    plain = _PlainStore()
-    plain.items.append(MemoryItem.create("u1", "User lives in Lisbon", "places", kind="fact"))
+def test_a_store_with_the_base_defaults_is_read_again_only_after_a_change() -> None:
+    plain = DictStore()  # the base store's hashed memory_version and list_items_for_index (with history)
+    plain.add("u1", "User lives in Lisbon", "places", kind="fact")
     lookup = RelatedItems()
     assert found(lookup, plain, "Lisbon") == ["User lives in Lisbon"]
-    plain.items.append(MemoryItem.create("u1", "User likes Lisbon's trams", "places", kind="preference"))
-    assert sorted(found(lookup, plain, "Lisbon")) == ["User likes Lisbon's trams", "User lives in Lisbon"]
+    assert found(lookup, plain, "Lisbon") == ["User lives in Lisbon"]
+    assert lookup.reads == 1
+    plain.add("u1", "用户喜欢里斯本的电车", "places", kind="preference")
+    assert found(lookup, plain, "里斯本") == ["用户喜欢里斯本的电车"]
     assert lookup.reads == 2
 
 
