@@ -21,6 +21,7 @@ from memory_core.lifecycle.state import SessionStateStore
 from memory_core.model import Kind
 from memory_core.retrieval.recall import RecallFilters, RecallWeights
 from memory_core.session.short_term import SessionWindow, ShortTermMemory
+from memory_core.session.sources import SqlWindow
 from memory_core.session.tiers import TieredContext, build_tiered_context
 from memory_core.session.working import WorkingMemory, WorkingMemoryStore
 from memory_core.store.sql import SqlStore
@@ -61,7 +62,7 @@ class SessionCalls:
     def short_term(self) -> ShortTermMemory:
         """The short-term memory over this store (built on first use)."""
         if self._short_term is None:
-            self._short_term = ShortTermMemory(self._sql(), self.settings.session_window_tokens)
+            self._short_term = ShortTermMemory(SqlWindow(self._sql()), self.settings.session_window_tokens)
         return self._short_term
 
     @property

@@ -23,8 +23,7 @@ from typing import Any
 from memory_core.context import count_tokens, query_lang
 from memory_core.errors import InvalidField
 from memory_core.model import Turn
-from memory_core.session.sources import SqlWindow, WindowSource
-from memory_core.store.sql import SqlStore
+from memory_core.session.sources import WindowSource
 from memory_core.text.tokenize import tokenize
 from memory_core.validation import check_id
 
@@ -122,13 +121,13 @@ class ShortTermMemory:
     """Windows and rolling summaries of sessions, read from a ``WindowSource``.
 
     Args:
-        source: where the turns and summaries are (``sources.SqlWindow``; a
-            ``SqlStore`` is wrapped in one).
+        source: where the turns and summaries are (``sources.SqlWindow`` over an SQL
+            store, or the workers' Redis window in front of one).
         budget_tokens: default window budget (tokens).
     """
 
-    def __init__(self, source: SqlStore | WindowSource, budget_tokens: int = 600) -> None:
-        self.source: WindowSource = SqlWindow(source) if isinstance(source, SqlStore) else source
+    def __init__(self, source: WindowSource, budget_tokens: int = 600) -> None:
+        self.source = source
         self.budget_tokens = budget_tokens
 
     def context(self, user_id: str, session_id: str, budget_tokens: int | None = None,
