@@ -120,15 +120,14 @@ class WritePipeline:
 def _statements_about(turn: Turn, cands: list[Candidate], store: KeyLookup) -> None:
     """Add to a change's ``reverses`` the keys of the user's statements about its thing, whatever their words.
 
-    Only when the turn says a change (rare) and the store can list keys by
-    prefix (``active_by_prefix``, one light read without history); the
+    Only when the turn says a change (rare): the store lists keys by prefix
+    (``KeyLookup.active_by_prefix``, one light read without history); the
     statements chosen are then read by key with the rest.
     """
     changing = [c for c in cands if c.reverses and c.reverse_terms]
-    lister = getattr(store, "active_by_prefix", None)
-    if not changing or not callable(lister):
+    if not changing:
         return
-    rows = lister(turn.user_id, STATEMENT_PREFIXES)
+    rows = store.active_by_prefix(turn.user_id, STATEMENT_PREFIXES)
     for cand in changing:
         _, at, name = cand.reverses[0].rpartition("@")
         qualifier = f"@{name}" if at else ""

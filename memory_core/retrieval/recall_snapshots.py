@@ -69,8 +69,8 @@ class SnapshotKeeping:
     _saver: ThreadPoolExecutor | None = None
 
     def _keep_snapshots(self, snapshots: IndexSnapshots | None) -> None:
-        """Use ``snapshots`` when the store can give hit counts (``item_usage``); start the saving thread."""
-        self.snapshots = snapshots if hasattr(self.store, "item_usage") else None
+        """Use ``snapshots`` when the store gives hit counts (``item_usage``: SQL stores); start the saving thread."""
+        self.snapshots = snapshots if self.store.sql_tables() is not None else None
         if self.snapshots is not None:
             self._saver = ThreadPoolExecutor(1, thread_name_prefix="gulfstream-snapshot")
 
@@ -83,8 +83,11 @@ class SnapshotKeeping:
             return None
         index = restore_index(state)
         index.saved_version = index.version
+        tables = self.store.sql_tables()
+        if tables is None:  # no hit counts to refresh a snapshot with (snapshots are off for such a store)
+            return None
         with index.lock:
-            refresh_usage(index, self.store.item_usage(user_id))  # type: ignore[attr-defined]
+            refresh_usage(index, tables.item_usage(user_id))
             if index.version != version:
                 caught_up = self._update(user_id, index)
                 if caught_up is not index:  # erased and started again: the snapshot is of no use

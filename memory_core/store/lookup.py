@@ -12,7 +12,7 @@ does ``SqlStore``, with one-query versions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from memory_core.model import MemoryItem
@@ -29,6 +29,10 @@ class KeyLookup(Protocol):
 
     def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
         """Return the user's active items for each key ({key: [items]}, [] when none): a turn's keys at once."""
+        ...
+
+    def active_by_prefix(self, user_id: str, prefixes: Sequence[str]) -> list[tuple[str, str, str]]:
+        """(id, key, description) of the user's active items whose key starts with one of ``prefixes`` (no history)."""
         ...
 
 
