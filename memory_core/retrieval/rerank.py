@@ -377,6 +377,8 @@ class Reranks:
         rank = {slot: n for n, slot in enumerate(ordered.tolist())}
         names = not query or asks_name(query)
         for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
+            if len(fresh) >= k:  # what follows lands behind the k kept (fresh before partial): nothing changes
+                break
             succ = self._successor_of(j, mask, asked)
             if succ is not None and succ not in placed and _holds(found, succ):
                 placed.add(succ)  # the current value first, then the turn that said the old one
