@@ -183,7 +183,7 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         if not 3 <= len(digits) <= 12 or _UNIT_AFTER.match(text[m.end():]):
             continue
         left = text[max(0, start - 48):start]
-        zh_left = text[max(0, start - 10):start]
+        zh_left = text[max(0, start - 14):start]
         cjk = bool(re.search(r"[\u4e00-\u9fff]", zh_left))
         if re.search(r"\b(?:in|since|from|until|by|of|around|circa)\s+$", left, _I) and re.fullmatch(r"(?:19|20)\d\d",
                                                                                                       value):
@@ -206,7 +206,8 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         code = [x for x in _CODE_WORD_EN.finditer(near) if x.start() > cut]
         lock = [x for x in _LOCK_EN.finditer(near) if x.start() > cut]
         verb = [x for x in _OPEN_VERB_EN.finditer(near) if x.start() > cut]
-        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|->|\bwith|\busing|\bto|\bhas|\bnow|\b's)\s*#?$", left, _I))
+        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|->|\?|\bwith|\busing|\bto|\bhas|\bnow|\b's)\s*#?$", left,
+                                _I))
         adjacent_label = bool(re.search(r"\b(?:gate|door|locker|safe|box|lock|unit)\s*#?$", left, _I))
         # "with 1357 on the keypad": the class word after the number, joined by a preposition
         after = re.match(r"\s*(?:\S+\s+){0,2}?(?:on|at|for|to|into|of|in)\s+(?:the|my|our|his|her|their|a)?\s*"
@@ -234,18 +235,20 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
 
 # ── health bound to a person ─────────────────────────────────────────────
 
-_FAMILY = (r"(?:mom|mum|mother|dad|father|parents?|sister|brother|sibling|wife|husband|partner|spouse|son|daughter|"
+_FAMILY = (r"(?:mom|mum|mother|dad|father|parents?|sister|brother|sis|bro|bf|gf|hubby|"
+           r"step(?:mom|dad|son|daughter)|sibling|wife|husband|partner|spouse|son|daughter|"
            r"kids?|child|children|baby|grandma|grandpa|grandmother|grandfather|granny|nan|aunt|uncle|cousin|niece|"
            r"nephew|boyfriend|girlfriend|fianc[ée]e?|friend|roommate|flatmate|neighbou?r|boss|colleague|coworker|"
            r"in-laws?|mother-in-law|father-in-law)")
-_PERSON_EN = (r"(?:\b(?:I|I'm|I’m|I've|I’ve|I'd|we|we're|we've|he|he's|he’s|she|she's|she’s|they|they're|they've)|"
+_PERSON_EN = (r"(?:\b(?:[Ii]|[Ii]'m|[Ii]’m|[Ii]'ve|[Ii]’ve|[Ii]'d|im|ive|"
+              r"we|we're|we've|he|he's|he’s|she|she's|she’s|they|they're|they've)|"
               r"\b(?i:my|our|his|her|their)\s+(?:\w+\s+)?(?i:" + _FAMILY + ")" + r"(?:'s|’s)?|"
               r"\b(?!(?:The|This|That|These|Those|It|There|Here|What|Who|Which|When|Where|Why|How|Our|Your|My|His|Her|"
               r"Their|Its|Every|Each|Some|Any|No|One|Most|Many|All|Everyone|Nobody|People|Someone)\b)"
               r"[A-Z][a-z]{1,15}(?:'s|’s)?)")
 _HAVE_EN = (r"(?:\s+(?:still|just|also|recently|now|finally|really|actually|been|has|have|had|was|is|got|'s|’s))"
             r"{0,3}\s*"
-            r"(?:has|have|had|got|get|gets|suffers?\s+from|suffered\s+from|diagnosed\s+(?:with|w/)|"
+            r"(?:has|have|had|got|get|gets|suffers?\s+from|suffered\s+from|diagnosed\s+(?:with|w/?)|"
             r"struggl(?:es|ed|ing)\s+with|battl(?:es|ed|ing)|being\s+treated\s+for|treated\s+for|"
             r"recovering\s+from|living\s+with|deal(?:s|t|ing)?\s+with|takes?|taking|took|on|started|stopped|"
             r"prescribed|needs?|having|undergoing|underwent|scheduled\s+for)(?![A-Za-z])")
@@ -260,6 +263,7 @@ _CONDITION_EN = (
     r"protein|fibre|fiber|water|juice|milk|calcium|iron|magnesium|zinc|fish|melatonin)\b)[a-z]+|"
     r"(?:blood\s+thinners|beta\s+blockers|statins|steroids|antipsychotics|anticonvulsants|immunosuppressants|"
     r"(?:[\w-]+\s+)?(?:surgery|replacement|transplant|allerg(?:y|ies))|"
+    r"(?:[\w-]+\s+){0,2}(?:meds|medications?|antibiotics)|"
     r"lithium|insulin|methotrexate|warfarin|pacemaker|stent|insulin\s+pump|cpap|colostomy|catheter|"
     r"prosthe(?:sis|tic\s+\w+)|hearing\s+aids?|feeding\s+tube|oxygen\s+tank))")
 _HEALTH_EN = re.compile(_PERSON_EN + _HAVE_EN + r"\s+(?:an?\s+|the\s+|some\s+|my\s+|his\s+|her\s+)?(?:\w+\s+){0,2}?("
