@@ -298,10 +298,11 @@ _CONDITION_ZH = (r"[^\s，。,；;！？!?]{0,8}?(?:症|癌|瘤|炎|病(?![毒�
                  r"[\u4e00-\u9fff]{1,4}(?:林|平|汀|定|酮|素|胍|坦|洛尔)|"
                  r"[\u4e00-\u9fff]{1,4}药(?!店|房|水)|[\u4e00-\u9fff]{0,4}(?:治疗|透析|康复训练)|偏头痛|溃疡|结节|息肉|囊肿|结石|[心脑]梗|(?:心脏|肾|肝|肺)(?:衰竭|功能不全))")
 _HEALTH_ZH = re.compile(_PERSON_ZH + _HAVE_ZH + "(" + _CONDITION_ZH + ")"
-                        r"(?![症病]?(?:研究|基金|协会|宣传|科普|防治|方面|相关|的书|的文章|纪录片|课题|项目|实验))")
+                        r"(?![症病]?的?(?:研究|基金|协会|宣传|科普|防治|治疗方法|方面|相关|书|文章|纪录片|课题|项目|实验|论文|讲座))")
 _MILD_ZH = re.compile(r"感冒|发烧|发热|头疼|(?<!偏)头痛|咳嗽|嗓子|上火|退烧|止痛|维生素|保健|钙片|毛病|生病|看病|晕车|"
                       r"失眠药?|牙疼|农药|火药|炸药|弹药|中药|补药|晕车药")
-_TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|关于[^，。,.!?！？]{0,8})$", _I)
+_TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|"
+                    r"(?:关于|研究|学习|了解)[^，。,.!?！？]{0,8})$", _I)
 
 
 def _health(text: str) -> list[tuple[str, int, int]]:
@@ -309,7 +310,8 @@ def _health(text: str) -> list[tuple[str, int, int]]:
     for pattern, mild in ((_HEALTH_EN, _MILD), (_POSSESSED_EN, _MILD), (_HEALTH_ZH, _MILD_ZH)):
         for m in pattern.finditer(text):
             value = m.group(1)
-            if mild.search(value) or _NOT_CONDITION.match(value.strip()) or _TOPIC.search(text[:m.start()]):
+            if mild.search(value) or _NOT_CONDITION.match(value.strip()) or _TOPIC.search(text[:m.start()]) \
+                    or re.search(r"关于|研究", value):
                 continue
             out.append(("health", m.start(1), m.end(1)))
     return out

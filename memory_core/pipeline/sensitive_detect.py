@@ -229,7 +229,7 @@ _HEALTH_MORE_ZH = re.compile(
 _TOPIC_BEFORE = re.compile(r"(?:(?:article|book|documentary|film|movie|podcast|talk|lecture|exhibit(?:ion)?|paper|"
                            r"course|class|essay|video|show|series|seminar|webinar|presentation|report|story|news|"
                            r"novel|memoir|song|play)\s+(?:about|on)\s+(?:the\s+|an?\s+)?(?:[\w'’-]+\s+){0,4}|"
-                           r"关于[^，。,.!?！？]{0,4})$", _I)
+                           r"(?:关于|研究|学习|了解)[^，。,.!?！？]{0,4})$", _I)
 # "area code", "discount code" … name a code that is no secret
 _OTHER_CODE = re.compile(r"\b(?:area|zip|postal|post|country|dialling|dialing|promo|discount|coupon|voucher|error|"
                          r"status|dress|source|product|stock|course|class|tax|qr|bar|referral|invite|invitation|"
@@ -240,7 +240,7 @@ _HEALTH_ZH = re.compile(
     r"癌症?|肿瘤|白血病|化疗|放疗|艾滋病?|HIV|乙肝|丙肝|肝炎|梅毒|性病|糖尿病|胰岛素|高血压|降压药|心脏病|心梗|中风|"
     r"癫痫|痴呆|阿尔茨海默|帕金森|哮喘|流产|堕胎|怀孕|试管婴儿|不孕|不育|抗抑郁药|安眠药|精神科|心理医生|"
     r"心理咨询|自杀|自残|过敏|血型[ABO]{1,2}|甲状腺|病历|住院|手术|透析|器官移植)"
-    r"(?![症病]?(?:研究|基金|协会|宣传|科普|防治日|科|医院|专家))")
+    r"(?![症病]?的?(?:研究|基金|协会|宣传|科普|防治日|科|医院|专家|治疗方法|课题|论文|讲座))")
 
 _ASKS: dict[str, re.Pattern[str]] = {
     "secret": re.compile(r"\b(?:password|passwd|passphrase|credentials?|login|pw)\b|密码|口令", _I),
