@@ -153,7 +153,8 @@ _NUMBER = re.compile(r"(?<![\w.,/$€£¥:+-])#?(\d{1,4}(?:[- ]\d{1,4}){1,5}|\d{
 _CODE_WORD_EN = re.compile(r"\b(?:code|codes|pin|pins|passcode|combination|combo|keypad|keycode|"
                            r"(?:\d|three|four|five|six|seven|eight)-digit)\b"
                            r"(?!\s+(?:review|reviews|base|style|editor|smell|freeze|name|of\s+conduct)\b)", _I)
-_LOCK_EN = re.compile(r"\b(?:lock|padlock|door|gate|safe|locker|lockbox|key\s*box|keysafe|alarm|garage|vault|shed|"
+_LOCK_EN = re.compile(r"\b(?:lock|padlock|door|gate|safe(?!\s+(?:bet|side|place|space|zone|choice|option|distance|"
+                      r"to|and|enough|travels?|trip|haven|mode|word))|locker|lockbox|key\s*box|keysafe|alarm|garage|vault|shed|"
                       r"intercom|buzzer|mailbox|entry|entrance|front\s+door|back\s+door)\b", _I)
 _OPEN_VERB_EN = re.compile(r"\b(?:opens?|opened|unlocks?|unlocked|disarms?|disarmed|punch(?:ed)?\s+in|"
                            r"key(?:ed)?\s+in|type[sd]?(?:\s+in)?|typing|enter(?:ed|s)?|press(?:ed)?|"
@@ -172,7 +173,7 @@ _UNIT_AFTER = re.compile(
     r"^\s*(?:元|块|年|月|日|号(?!码)|点|分|秒|天|个|人|次|楼|层|室|米|公里|斤|克|岁|页|%|"
     r"(?:km|kg|mg|ml|yen|euros?|dollars?|usd|eur|gbp|pounds?|bucks|people|persons|times|minutes?|mins?|"
     r"hours?|hrs?|days?|weeks?|months?|years?|lines?|steps?|pages?|calories|words|followers|likes|views|"
-    r"miles|meters|metres|feet|ft|inch(?:es)?|in|cm|mm|m|g|lbs?|items|pieces|points|am|pm)\b)", _I)
+    r"miles|meters|metres|feet|ft|square|sq|hits|inch(?:es)?|in|cm|mm|m|g|lbs?|items|pieces|points|am|pm)\b)", _I)
 
 
 def _codes(text: str) -> list[tuple[str, int, int]]:
@@ -219,7 +220,9 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         verb_bound = bool(verb) and (len(typing) < len(verb) or in_sentence)
         if verb_bound and not (code or lock or after_bound) and re.fullmatch(r"(?:19|20)\d\d", value):
             verb_bound = False  # "entered 2025 with …": a year
-        bound = bool(code) or (bool(lock) and linked) or verb_bound or after_bound
+        # a code word binds a number right after it ("door code 9981", "PIN: 2580") or through a link word
+        adjacent_code = bool(code) and bool(re.search(r"(?:" + _CODE_WORD_EN.pattern + r")\s*[#:：]?\s*$", left, _I))
+        bound = (bool(code) and (linked or adjacent_code)) or (bool(lock) and linked) or verb_bound or after_bound
         if not bound and cut < 0:
             bound = bool(re.match(r"\s*(?:opens|unlocks|gets\s+(?:you|us)\s+in|"
                                   r"to\s+(?:open|unlock|disarm|get\s+in)|is\s+(?:the|my|our)\s+"

@@ -89,7 +89,7 @@ _VALUE = (r"(?!(?:is|was|for|of|to|on|at|the|my|a|an|and|or|it|that|this|again|y
           r"protected|changed|expired|strong|weak|wrong|secure|same|please|here|there|policy|field|hint|"
           r"today|tomorrow|yesterday|soon|later|now)\b)"
           r"([^\s,，。;；\"'”’)）]{3,64})")
-_CODE_VALUE = r"#?([A-Za-z]?\d{1,4}(?:[\s-]\d{1,4}){1,5}|[A-Za-z]?\d{3,8})(?!\d|\.\d)"
+_CODE_VALUE = r"#?([A-Za-z]?\d{1,4}(?:[\s-]\d{1,4}){1,5}|[A-Za-z]?\d{3,8})(?!\d|\.\d|%)"
 
 # checked in detect: a 身份证's check digit (GB 11643), a Hong Kong id's, an IBAN's mod 97
 _BARE_CN_ID = re.compile(r"(?<![\dA-Za-z])([1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx])"

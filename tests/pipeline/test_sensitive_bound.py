@@ -184,3 +184,10 @@ def test_a_credential_before_or_far_after_its_word(text: str, value: str) -> Non
 def test_a_credential_word_as_a_modifier_binds_nothing() -> None:
     assert not detect("I bought a Model-3X, it's password protected")
     assert detect("I bought a Model-3X, its password is Model-3X")
+
+
+@pytest.mark.parametrize("text", ["My code passed 1200 tests today!", "I beat the level with a combo of 120 hits.",
+                                  "The safe bet is 2024 for the release."])
+def test_a_code_word_binds_only_an_adjacent_or_linked_number(text: str) -> None:
+    assert "code" not in _cats(text)
+    assert "code" in _cats("Buzz 305 then the door code 9981") and "code" in _cats("the safe is 4826")
