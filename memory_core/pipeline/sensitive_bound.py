@@ -168,7 +168,7 @@ _OTHER_NUMBER = re.compile(
     r"product|item|sku|price|cost|costs|costing|paid|pay|bought|charged?|charges|spent|spend|earned|earn|owe[sd]?|"
     r"budget|salary|fee|bill|tip)\b|"
     r"区号|邮编|邮政编码|优惠码?|折扣码?|错误码?|快递单|单号|订单|房间|房号|门牌|航班|座位|电话|手机|工号|学号|车牌|桌号|"
-    r"登机口|会议号|车次|编码|价|元|块|花了|买", _I)
+    r"登机口|会议号|车次|编码|价|元|块|花了|买|时间|时候|几点|营业|次数", _I)
 _UNIT_AFTER = re.compile(
     r"^\s*(?:元|块|年|月|日|号(?!码)|点|分|秒|天|个|人|次|楼|层|室|米|公里|斤|克|岁|页|%|"
     r"(?:km|kg|mg|ml|yen|euros?|dollars?|usd|eur|gbp|pounds?|bucks|people|persons|times|minutes?|mins?|"
