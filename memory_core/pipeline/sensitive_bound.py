@@ -256,7 +256,7 @@ _HAVE_EN = (r"(?:\s+(?:still|just|also|recently|now|finally|really|actually|been
             r"recovering\s+from|living\s+with|deal(?:s|t|ing)?\s+with|takes?|taking|took|on|started|stopped|"
             r"prescribed|needs?|having|undergoing|underwent|scheduled\s+for)(?![A-Za-z])")
 _CONDITION_EN = (
-    r"(?:[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|trophy|ectomy|otomy|plasty|oma|iasis|ism(?<!tourism))|"
+    r"(?:[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|trophy|ectomy|otomy|plasty|oma|iasis)|"
     r"(?:[\w'-]+\s+){0,2}(?:disease|disorder|syndrome|cancer|deficiency|insufficiency|infection|"
     r"sclerosis|palsy|dystrophy|fibrosis|apnea|apnoea)|(?:heart|kidney|renal|liver|organ)\s+failure|"
     r"(?:manic|psychotic|depressive)\s+episode|"
@@ -288,7 +288,8 @@ _NOT_CONDITION = re.compile(r"^(?:tourism|optimism|criticism|journalism|mechanis
                             r"baptism|rhythm|aroma|diploma|empathy|sympathy|telepathy|apathy|antipathy|homeopathy|"
                             r"dichotomy|anatomy|economy|autonomy|astronomy|gastronomy|taxonomy|trophy|philosophy|"
                             r"stroma|coma|diagnosis|prognosis|hypnosis|osmosis|symbiosis|metamorphosis|mitosis|meiosis|"
-                            r"apotheosis|fibrosis\s+research)$", _I)
+                            r"apotheosis|academia|nostalgia|oklahoma|sonoma|tacoma|paloma|idioma|"
+                            r"fibrosis\s+research)$", _I)
 _PERSON_ZH = (r"(?:我|你|他|她|我们|他们|她们|咱[妈爸]|(?:我|他|她|你)?(?:的)?"
               r"(?:妈妈?|爸爸?|老妈|老爸|父亲|母亲|老婆|老公|"
               r"媳妇|丈夫|妻子|儿子|女儿|孩子|宝宝|奶奶|爷爷|外婆|外公|姥姥|姥爷|姐姐?|哥哥?|弟弟?|妹妹?|舅舅|叔叔|阿姨|姑姑|"
