@@ -10,8 +10,9 @@ out on 2026-12-01 (its misses were since described, by kind, in RESULTS.md);
 ``heldout`` was written on 2026-12-02 after that day's rules were frozen;
 ``third`` on the afternoon of 2026-12-02, before that round's rule changes;
 ``fourth`` after ``third``, on 2026-12-02, from the category descriptions alone
-by a writer who read neither the detector's rules nor the other halves. The
-held-out halves' individual failures are never printed.
+by a writer who read neither the detector's rules nor the other halves; it was
+measured before and once after the second afternoon round (the mechanisms of
+``sensitive_bound``). The held-out halves' individual failures are never printed.
 """
 
 from __future__ import annotations
