@@ -183,7 +183,16 @@ check_started() {  # every supervised process must be RUNNING a few seconds afte
   sleep "${START_CHECK_S:-8}"  # a worker that cannot start (bad install, bad flags) exits within this
   local bad
   bad="$(ctl status | awk '$2 != "RUNNING" {print $1}')"
-  [ -z "$bad" ] && return 0
+  if [ -z "$bad" ]; then
+    [ "${HTTP_SHIM:-1}" = 1 ] || return 0
+    # RUNNING is not serving: a shim that fails its imports slowly still counts as started for supervisord
+    for _ in $(seq "${HTTP_CHECK_S:-60}"); do
+      "$PY" -c "import sys, urllib.request as u; u.urlopen('http://127.0.0.1:$HTTP_PORT/healthz', timeout=2)" \
+        2>/dev/null && return 0
+      sleep 1
+    done
+    bad=http
+  fi
   for n in $bad; do
     echo "$n is not running; the end of $LOGS/$n.log:" >&2
     tail -n 15 "$LOGS/$n.log" >&2 || true

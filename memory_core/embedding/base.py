@@ -7,7 +7,13 @@ every backend:
 - NUL and other control characters become spaces (a C engine would stop at NUL);
 - text longer than ``MAX_EMBED_CHARS`` keeps its first ``MAX_EMBED_CHARS``
   characters (an 8,000-character turn costs 4x a 2,000-character one and
-  its head says what it is about);
+  its head says what it is about), and at most ``MAX_EMBED_UNITS`` estimated
+  tokens (one 512-token model window): a Han, kana or Hangul character or a
+  combining mark is about one token, other characters about a quarter, so a
+  2,000-character Chinese turn, or a word followed by thousands of combining
+  accents, costs one window instead of four; runs of more than two combining
+  marks on one base character are dropped (no script needs more, and each was
+  a token of its own);
 - empty or blank text is not sent: its vector is all zeros, which is similar
   to nothing (a dense ranking never returns it).
 
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -27,14 +34,38 @@ import numpy as np
 
 from memory_core.errors import GulfstreamError
 
-__all__ = ["EMBED_EXTRA", "MAX_EMBED_CHARS", "Embedder", "EmbeddingError", "QueryCache", "prepare"]
+__all__ = ["EMBED_EXTRA", "MAX_EMBED_CHARS", "MAX_EMBED_UNITS", "Embedder", "EmbeddingError", "QueryCache", "prepare"]
 
 #: The pip extra that installs the offline embedder.
 EMBED_EXTRA = "semantic"
 #: Characters of a text that are embedded; the rest is left out (see the module docstring).
 MAX_EMBED_CHARS = 2000
 
+#: Estimated tokens of a text that are embedded: one window of e5's 512 (less its two special tokens).
+MAX_EMBED_UNITS = 510
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_WIDE = re.compile(r"[\u1100-\u11ff\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002fa1f]")
+
+
+def _one_window(text: str) -> str:
+    """``text`` cut where its estimated token count passes ``MAX_EMBED_UNITS``, combining-mark runs cut to two."""
+    out: list[str] = []
+    units = 0.0
+    marks = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            marks += 1
+            if marks > 2:
+                continue
+            units += 1.0
+        else:
+            marks = 0
+            units += 1.0 if _WIDE.match(ch) else 0.25
+        if units > MAX_EMBED_UNITS:
+            break
+        out.append(ch)
+    return "".join(out)
 
 
 class EmbeddingError(GulfstreamError):
@@ -46,14 +77,15 @@ class EmbeddingError(GulfstreamError):
 
 
 def prepare(text: str) -> str:
-    """Return ``text`` as it is sent to a model: control characters spaced, cut at ``MAX_EMBED_CHARS``, stripped.
+    """Return ``text`` as it is sent to a model: control characters spaced, cut at ``MAX_EMBED_CHARS`` characters
+    and ``MAX_EMBED_UNITS`` estimated tokens, combining-mark runs shortened, stripped.
 
     Raises:
         TypeError: ``text`` is not a string.
     """
     if not isinstance(text, str):
         raise TypeError(f"only strings are embedded; got {type(text).__name__}")
-    return _CONTROL.sub(" ", text[:MAX_EMBED_CHARS]).strip()
+    return _one_window(_CONTROL.sub(" ", text[:MAX_EMBED_CHARS])).strip()
 
 
 class Embedder(ABC):

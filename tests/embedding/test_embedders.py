@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from embed_server import bag_vector, embed_server
 
-from memory_core.embedding.base import MAX_EMBED_CHARS, EmbeddingError, QueryCache, prepare
+from memory_core.embedding.base import MAX_EMBED_CHARS, MAX_EMBED_UNITS, EmbeddingError, QueryCache, prepare
 from memory_core.embedding.factory import make_embedder
 from memory_core.embedding.openai_compat import OpenAIEmbedder
 from memory_core.settings import Settings
@@ -43,6 +43,18 @@ def test_the_model_embeds_odd_input_or_gives_a_zero_vector(e5):
     assert not e5.embed_query("").any()
     assert len(prepare("y" * 8000)) == MAX_EMBED_CHARS
     assert prepare("a\x00b") == "a b"
+
+
+def test_a_text_is_cut_to_one_model_window_by_estimated_tokens():
+    # English: ~4 characters a token, so 2,000 characters still fit one window
+    assert len(prepare("word " * 400)) == len(("word " * 400).strip())
+    # Chinese: about a token a character, so a long turn keeps one window's worth, not 2,000 characters
+    zh = prepare("我今天去公园散步了" * 300)
+    assert len(zh) == MAX_EMBED_UNITS and zh.startswith("我今天去公园散步了")
+    # thousands of combining accents on one letter cost nothing beyond two marks
+    accented = prepare("I like tea" + "\u0301" * 3000)
+    assert accented == "I like tea\u0301\u0301"
+    assert prepare("café naïve") == "café naïve"  # precomposed and ordinary accents are kept
 
 
 def test_a_missing_package_names_the_extra(monkeypatch):

@@ -222,6 +222,16 @@ def test_assistant_small_talk_is_not_an_item(store: Any, make_turn: TurnFactory,
     assert [i.description for i in items] == ["assistant: Your flight to Oslo leaves at 9:40 on Friday."]
 
 
+def test_an_acknowledgement_that_something_is_remembered_is_small_talk(store: Any, make_turn: TurnFactory,
+                                                                        ingest: Ingest) -> None:
+    ingest(make_turn("Got it, I'll remember that.", role="assistant"))
+    ingest(make_turn("Noted!", role="assistant"))
+    ingest(make_turn("好的，我会记住的。", role="assistant"))
+    ingest(make_turn("I'll remember that your sister lands on Friday.", role="assistant"))
+    items = store.list_items("u1", statuses=[Status.ACTIVE])
+    assert [i.description for i in items] == ["assistant: I'll remember that your sister lands on Friday."]
+
+
 def test_a_greeting_addressed_by_name_is_small_talk(store: Any, make_turn: TurnFactory, ingest: Ingest) -> None:
     ingest(make_turn("Lovely to meet you, Dara!", role="assistant"))
     ingest(make_turn("Hey Marco.", role="assistant"))
