@@ -214,6 +214,13 @@ def test_mixed_language_turns_share_one_slot(store: Any, make_turn: TurnFactory,
     assert len(by_key(store, key)) == 1
 
 
+@pytest.mark.parametrize("quit_text", ["我戒酒了，一滴都不喝了。", "I quit drinking alcohol."])
+def test_giving_up_alcohol_ends_its_kinds(store: Any, make_turn: TurnFactory, ingest: Ingest, quit_text: str) -> None:
+    feed(ingest, make_turn, "I drink a glass of red wine every night.", "我很喜欢喝啤酒。", quit_text)
+    assert not by_key(store, "pref:red wine") and not by_key(store, "pref:beer")
+    assert len(by_key(store, "pref:alcohol")) == 1
+
+
 def test_assistant_small_talk_is_not_an_item(store: Any, make_turn: TurnFactory, ingest: Ingest) -> None:
     ingest(make_turn("Sure, glad to hear that!", role="assistant"))
     ingest(make_turn("好的，没问题！", role="assistant"))
