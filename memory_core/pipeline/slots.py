@@ -44,6 +44,9 @@ from memory_core.pipeline.slot_lexicon import (
     slot_terms,
 )
 
+#: Where an English place or employer ends: a purpose, a companion or a role follows it.
+_PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because)\b", re.IGNORECASE)
+
 #: A value written in Latin script (a name said the same way in either language).
 _LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z .'&-]*")
 
@@ -233,6 +236,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         raw = groups.get("v", "") or groups.get("v2", "")
         form_hint = ""
         value = cue.value or (_value(raw, lang) if raw else "")
+        if value and lang == "en" and attr.id in PLACE_ATTRS:  # "Shenzhen for a new job at …": the place only
+            value = _PLACE_END.split(value, maxsplit=1)[0]
         if raw and not value:
             continue
         if attr.pref:

@@ -45,6 +45,16 @@ def by_key(store: Any, key: str) -> list[Any]:
     (["我住在上海", "我上个月搬到了杭州"], "fact:lives_in", "杭州", "上海"),
     (["I'm a teacher", "I got a new job as a nurse"], "fact:occupation", "nurse", "teacher"),
     (["我是一名护士", "我现在当了医生"], "fact:occupation", "医生", "护士"),
+    (["I work at ByteDance as a product manager.",
+      "I relocated to Shenzhen for a new job at Tencent as a product manager."], "fact:works_at", "Tencent",
+     "ByteDance"),
+    (["我住在上海，在字节跳动做产品经理。",
+      "I relocated to Shenzhen for a new job at Tencent as a product manager."], "fact:lives_in", "Shenzhen", "上海"),
+    (["我在一家银行上班。", "我辞职了，现在在一家叫Skyscanner的公司做数据分析师。"], "fact:works_at", "Skyscanner",
+     "银行"),
+    (["I work at the hospital.", "I now work at a startup called Brightloop."], "fact:works_at", "Brightloop",
+     "hospital"),
+    (["I'm a teacher", "I work at Google as a nurse."], "fact:occupation", "nurse", "teacher"),
     (["I'm vegetarian", "I started eating meat again"], "fact:diet", "eats meat", "vegetarian"),
     (["我吃素", "我又开始吃肉了"], "fact:diet", "吃肉", "素食"),
 ])
@@ -53,7 +63,7 @@ def test_a_new_value_supersedes_the_old(store: Any, make_turn: TurnFactory, inge
     feed(ingest, make_turn, *texts)
     items = by_key(store, key)
     assert len(items) == 1, [i.description for i in items]
-    assert current in items[0].description
+    assert current in items[0].description and stale not in items[0].description
     old = [i for i in store.list_items("u1", statuses=[Status.SUPERSEDED]) if i.key == key]
     assert old and stale in old[0].description
     assert old[0].valid_until == items[0].valid_from  # ended at the new turn's own time
