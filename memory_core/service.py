@@ -302,7 +302,8 @@ class Memory(LifecycleCalls, SessionCalls):
         notes = self.recaller.context_notes(user_id, results)
         if guarded:  # a source turn's words or an old value holding a secret: masked the same way
             notes = {item_id: replace(note, was=masked_unless_asked(query, note.was, asked),
-                                      said=masked_unless_asked(query, note.said, asked))
+                                      said=masked_unless_asked(query, note.said, asked),
+                                      outdated=masked_unless_asked(query, note.outdated, asked))
                      for item_id, note in notes.items()}
         # the block's own words (header, labels) in the language the user is writing in now
         block = build_context(_context_view(results, query, asked) if guarded else results, budget_tokens=budget,

@@ -28,7 +28,7 @@ from api_shim.http.schemas import (
 from api_shim.http.services import Services
 from memory_core import wire
 from memory_core.errors import UnknownItem
-from memory_core.pipeline.sensitive import SENSITIVE_THEME, mask
+from memory_core.pipeline.sensitive import SENSITIVE_THEME, mask, masked_unless_asked
 from memory_core.validation import MAX_REASON_CHARS
 
 __all__ = ["router", "shown_item"]
@@ -41,17 +41,20 @@ Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
 
 
-def shown_item(item: dict[str, Any], user_id: str, reveal: bool = False) -> dict[str, Any]:
+def shown_item(item: dict[str, Any], user_id: str, reveal: bool = False, query: str | None = None) -> dict[str, Any]:
     """The item as the caller sees it: its user id inside the tenant; a sensitive one masked unless ``reveal``.
 
     An item of theme ``sensitive`` (``memory_core.pipeline.sensitive``) shows its
     description with the values masked ("my PIN is [code]") unless the caller
-    asks for it explicitly (``?reveal=true``).
+    asks for it explicitly (``?reveal=true``). A recall result (``query`` given)
+    is shown as the recall's context block shows it: the values of the kinds the
+    query asks for in clear, the others masked (``masked_unless_asked``).
     """
     item["user_id"] = user_id
     if not reveal and item.get("theme") == SENSITIVE_THEME and isinstance(item.get("description"), str):
-        item["description"] = mask(item["description"])
-        item["masked"] = True
+        text = item["description"]
+        item["description"] = mask(text) if query is None else masked_unless_asked(query, text)
+        item["masked"] = query is None or item["description"] != text
     return item
 
 

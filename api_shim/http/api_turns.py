@@ -89,7 +89,7 @@ async def recall_answer(request: Request, user_id: str, body: RecallIn, who: Cal
                                       budget_tokens=body.budget_tokens, timeout_ms=body.timeout_ms)
     if reply.degraded:
         request.app.state.metrics.recall_degraded.inc()
-    results = [{**r, "item": shown_item(r["item"], user_id)} for r in reply.results]
+    results = [{**r, "item": shown_item(r["item"], user_id, query=body.query)} for r in reply.results]
     reason = shown_message(who.tenant, reply.reason) if reply.reason else ""  # a client or worker message
     return JsonResponse({"results": results, "context": reply.context, "degraded": reply.degraded,
                          "reason": reason, "timings_ms": reply.timings_ms})

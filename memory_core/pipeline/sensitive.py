@@ -25,7 +25,10 @@ cannot create one (the op is dropped and counted).
 Recall (``Memory.recall``) leaves items of theme ``sensitive`` out of the
 results and the packed context unless the query names the kind of value the
 item holds (``may_show``: a question about a locker code does not show the
-user's card number) or filters on that theme. Raw turns are items too (kind
+user's card number; 密码 alone asks for a password, 银行卡密码 for a PIN) or
+filters on that theme. A question about food, eating, cooking, meals,
+restaurants, recipes or drinks sees the user's allergies and food
+restrictions (``diet_shown``), and no other health detail. Raw turns are items too (kind
 ``event``, the turn's text): one holding a secret is flagged, masked or
 dropped like any other item.
 """
@@ -43,11 +46,10 @@ from memory_core.model import Turn
 from memory_core.pipeline.sensitive_detect import (
     CATEGORIES,
     Finding,
-    asked_categories,
-    asks_for_sensitive,
     detect,
     mask,
 )
+from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
 
 __all__ = [
@@ -60,6 +62,7 @@ __all__ = [
     "asks_for_item",
     "asks_for_sensitive",
     "detect",
+    "diet_shown",
     "is_sensitive",
     "mask",
     "masked_unless_asked",
@@ -79,6 +82,79 @@ def is_sensitive(text: str) -> bool:
     return bool(detect(text))
 
 
+# a Latin word next to Chinese characters has no \b boundary ("我的PIN是多少"): spaced before matching
+_LATIN_CJK = re.compile(r"(?<=[A-Za-z0-9])(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9])")
+# 密码 is a password (secret) unless what it opens takes a short code: a card, a keypad, a lock, N digits
+_ZH_CODE_PASSWORD = re.compile(r"(?:银行卡|卡|取款|取钱|储物柜|柜|保险箱|保险柜|门|锁|数字|"
+                               r"[0-9０-９一二三四五六七八九十两]+位)[^，。？?！!,.\s]{0,3}密码|密码锁")
+_ZH_BARE_PASSWORD = re.compile(r"密码")
+
+
+def asked_categories(query: str) -> set[str]:
+    """The sensitive categories a recall query names ("what is my locker code?" → {"code"}, 我的银行卡号 → {"card"}).
+
+    ``sensitive_detect.asked_categories`` with two readings of its words: a Latin word among Chinese
+    characters counts ("我的PIN是多少" → {"code"}); 密码 alone asks for a password (secret), as
+    "password" does, and for a code only when it opens a card, a keypad or a lock or has N digits
+    (银行卡密码, 储物柜密码, 六位密码 → {"code"}): "我的电脑密码是多少" does not show the bank PIN.
+    """
+    spaced = _LATIN_CJK.sub(" ", query)
+    asked = _named_categories(spaced)
+    if "密码" not in query:
+        return asked
+    without = _named_categories(_ZH_BARE_PASSWORD.sub(" ", spaced))
+    if _ZH_CODE_PASSWORD.search(query):
+        asked.add("code")
+        if "secret" not in without:  # the 密码 of a card or a lock is its code, not a password
+            asked.discard("secret")
+    elif "code" not in without:
+        asked.discard("code")
+    return asked
+
+
+def asks_for_sensitive(query: str) -> bool:
+    """True when a recall query names a sensitive category; any other query sees no sensitive item."""
+    return bool(asked_categories(query))
+
+
+# ── food questions see food restrictions (seed 001 §8.24.1: what the question needs, no more) ──
+
+#: A question about food, eating, cooking, meals, restaurants, recipes or drinks (English and Chinese).
+FOOD_QUESTION = re.compile(
+    r"\b(?:eat|eats|eating|ate|eaten|food|foods|cook|cooks|cooking|cooked|meal|meals|dinner|dinners|lunch|"
+    r"breakfast|brunch|supper|restaurants?|recipes?|drink|drinks|drinking|snacks?|menu|dish|dishes|cuisine|"
+    r"bake|baking|takeout|takeaway|dessert|groceries|grocery|diet|dietary|ingredients?|order\s+in|bbq|"
+    r"barbecue|picnic|potluck|buffet|catering)\b|"
+    r"吃|喝|做饭|烧饭|煮|炒|炖|烤|菜|餐|饭|食|饮|烹|外卖|零食|甜点|点心|小吃|聚餐|宴", re.I)
+#: A health value that is itself a food restriction: an allergy, an intolerance, coeliac disease.
+_DIET_VALUE = re.compile(r"allerg|过敏|intoleran|不耐|celiac|coeliac|乳糜泻|麸质", re.I)
+#: A sentence that states a food restriction ("so I avoid sugar", "不能吃甜的", "low-salt").
+_DIET_RESTRICTION = re.compile(
+    r"\b(?:can'?t|cannot|can\s+not|mustn'?t|shouldn'?t|don'?t|do\s+not|never|not\s+allowed\s+to)\s+"
+    r"(?:eat|drink|have|touch)\b|\bavoid\w*|\b(?:low|no|zero)[-\s](?:salt|sugar|sodium|fat|carbs?|gluten|dairy)\b|"
+    r"\b(?:sugar|gluten|dairy|salt|lactose)[-\s]free\b|\bhalal\b|\bkosher\b|"
+    r"不能吃|不能喝|不可以吃|不吃|不喝|忌口|忌食|少吃|少喝|禁食|戒糖|低盐|低糖|无糖|清真", re.I)
+_SENTENCE_END = re.compile(r"[.!?。！？;；\n]")
+
+
+def diet_shown(query: str, text: str, finding: Finding) -> bool:
+    """True when ``finding`` (in ``text``) is a food restriction and ``query`` asks about food.
+
+    A recall about food, eating, cooking, meals, restaurants, recipes or drinks ("what can't I eat?",
+    "今晚做什么菜？") needs the user's allergies and medical or religious food restrictions: a health
+    value that is an allergy or an intolerance, or one in a sentence stating a restriction ("I'm
+    diabetic so I avoid sugar"). Other health values stay hidden from such questions.
+    """
+    if finding.category != "health" or not FOOD_QUESTION.search(query):
+        return False
+    if _DIET_VALUE.search(finding.value):
+        return True
+    starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, finding.start)]
+    end = _SENTENCE_END.search(text, finding.end)
+    sentence = text[starts[-1] if starts else 0:end.start() if end else len(text)]
+    return bool(_DIET_RESTRICTION.search(sentence))
+
+
 def asks_for_item(query: str, description: str) -> bool:
     """True when ``query`` names one of the sensitive values of ``description`` ("my cancer treatment")."""
     q = query.casefold()
@@ -96,7 +172,8 @@ def may_show(query: str, description: str, asked: set[str] | None = None) -> boo
     """
     asked = asked_categories(query) if asked is None else asked
     found = detect(description)
-    return any(f.category in asked for f in found) or asks_for_item(query, description) \
+    return any(f.category in asked or diet_shown(query, description, f) for f in found) \
+        or asks_for_item(query, description) \
         or (not found and bool(asked))  # a masked item (values gone): any sensitive question
 
 
@@ -116,7 +193,8 @@ def masked_unless_asked(query: str, text: str, asked: set[str] | None = None) ->
     asked = asked_categories(query) if asked is None else asked
     q = query.casefold()
     hidden = [f for f in found
-              if f.category not in asked and not (f.category == "health" and f.value.casefold() in q)]
+              if f.category not in asked and not (f.category == "health" and f.value.casefold() in q)
+              and not diet_shown(query, text, f)]
     return mask(text, hidden) if hidden else text
 
 

@@ -8,6 +8,13 @@ likes hot pot") and loses what the turn said around it ("…especially
 Sichuan hot pot"). When the source turn holds words the item does not, the
 turn's text goes with the item as its provenance.
 
+A raw turn (an event) whose statement a later turn superseded ("I drink
+two cups of coffee every morning." after "I gave up coffee") never reads as
+current: its note carries the superseded item's value and end, shown as
+"(outdated: User drinks coffee, until 2026-03-02)" ("已过时：…，至 …"), the
+same value and date the current item shows as "was: …, until …". The turn
+stays a result (a question about the past still finds the user's words).
+
 ``context_notes`` reads a hybrid index (the superseded items it keeps by
 slot key, the turn texts it indexes); ``context.build_context`` renders the
 notes within its token budget.
@@ -42,11 +49,14 @@ class ContextNote:
         was: the description of the value this item superseded ("" for none).
         until: when that old value stopped holding (its ``valid_until``), or None.
         said: the source turn's text when it says more than the item ("" for none).
+        outdated: for a raw turn, the superseded value(s) it stated ("" for none); ``until`` is then
+            when the latest of them stopped holding.
     """
 
     was: str = ""
     until: datetime | None = None
     said: str = ""
+    outdated: str = ""
 
 
 def _previous(state: HybridState, item: MemoryItem) -> tuple[str, datetime | None]:
@@ -78,6 +88,22 @@ def _said(state: HybridState, item: MemoryItem) -> str:
     return text if len(text) <= MAX_SAID_CHARS else text[:MAX_SAID_CHARS - 1].rstrip() + "…"
 
 
+def _outdated(state: HybridState, item: MemoryItem) -> ContextNote | None:
+    """For a raw turn that stated values superseded since: the note marking it outdated, else None."""
+    if item.kind != Kind.EVENT or not any(state._superseded[t] for t in item.source):
+        return None
+    items = state.table.items
+    olds: dict[str, MemoryItem] = {}
+    for turn_id in item.source:
+        for c in state._slots_by_turn.get(turn_id, ()):
+            old = items[c]
+            if old is not None and old.status == Status.SUPERSEDED and old.kind in (Kind.FACT, Kind.PREFERENCE):
+                olds.setdefault(old.description, old)
+    if not olds:
+        return None
+    return ContextNote(until=max(o.valid_until or o.updated_at for o in olds.values()), outdated="; ".join(olds))
+
+
 def context_notes(state: HybridState, items: Iterable[MemoryItem]) -> dict[str, ContextNote]:
     """Notes for the items that have any, by item id (see the module docstring).
 
@@ -95,4 +121,6 @@ def context_notes(state: HybridState, items: Iterable[MemoryItem]) -> dict[str, 
             said = _said(state, item)
             if was or said:
                 out[item.id] = ContextNote(was, until, said)
+            elif (outdated := _outdated(state, item)) is not None:
+                out[item.id] = outdated
     return out

@@ -1,0 +1,97 @@
+"""Which sensitive items a recall shows: food restrictions for food questions, one kind of secret per
+question (English and Chinese), through ``Memory.recall`` (the path of the embedded API and the recall worker)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memory_core.model import Turn
+from memory_core.pipeline.sensitive import SENSITIVE_THEME, asked_categories, detect, diet_shown
+from memory_core.service import Memory, open_memory
+from memory_core.settings import Settings
+
+T0 = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+def _turn(user: str, n: int, text: str) -> Turn:
+    return Turn(user_id=user, turn_id=f"{user}-t{n}", session_id="s1", role="user", text=text,
+                timestamp=T0 + timedelta(minutes=n), speaker="Ann")
+
+
+@pytest.fixture()
+def memory(tmp_path: Path) -> Iterator[Memory]:
+    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
+    yield mem
+    mem.close()
+
+
+@pytest.mark.parametrize(("text", "value", "questions"), [
+    ("I'm allergic to shellfish.", "shellfish",
+     ["what can't I eat?", "What food should I cook for her tonight?", "Any good restaurant for dinner?",
+      "我不能吃什么？"]),
+    ("我对花生过敏。", "花生", ["今晚做什么菜？", "我不能吃什么？", "What should we eat tonight?", "推荐一家餐厅吃饭"]),
+])
+def test_an_allergy_is_shown_for_any_question_about_food(memory: Memory, text: str, value: str,
+                                                         questions: list[str]) -> None:
+    memory.ingest([_turn("ann", 0, text)])
+    assert any(i.theme == SENSITIVE_THEME for i in memory.store.list_items("ann"))
+    for question in questions:
+        response = memory.recall("ann", question)
+        assert value in response.context.text, question
+        assert any(value in r.item.description for r in response.results), question
+
+
+@pytest.mark.parametrize(("text", "value", "food", "other"), [
+    ("I take sertraline for depression.", "depression", "what should I cook tonight?", "what did I do in May?"),
+    ("我确诊了抑郁症，在吃药。", "抑郁症", "今晚做什么菜？", "我五月做了什么？"),
+])
+def test_other_health_details_stay_hidden_from_food_and_unrelated_questions(memory: Memory, text: str, value: str,
+                                                                           food: str, other: str) -> None:
+    memory.ingest([_turn("bo", 0, text)])
+    assert any(i.theme == SENSITIVE_THEME for i in memory.store.list_items("bo"))
+    for question in (food, other):
+        response = memory.recall("bo", question)
+        assert value not in response.context.text, question
+        assert all(value not in r.item.description for r in response.results), question
+
+
+def test_a_food_restriction_is_shown_with_its_reason_but_not_a_health_detail_beside_it() -> None:
+    text = "I'm diabetic so I avoid sugar. I also see a psychiatrist weekly."
+    found = {f.value: f for f in detect(text)}
+    assert diet_shown("what should I bake?", text, found["diabetic"])
+    assert not diet_shown("what should I bake?", text, found["psychiatrist"])
+    assert not diet_shown("when is my next meeting?", text, found["diabetic"])
+    zh = "我有糖尿病，所以不能吃甜的。"
+    (sugar,) = detect(zh)
+    assert diet_shown("晚饭吃什么", zh, sugar) and not diet_shown("明天几点开会", zh, sugar)
+
+
+@pytest.mark.parametrize(("query", "kinds"), [
+    ("我的电脑密码是多少？", {"secret"}),
+    ("What is my laptop password?", {"secret"}),
+    ("我的银行卡密码是多少？", {"code", "card"}),
+    ("我的储物柜密码是多少", {"code"}),
+    ("六位密码是多少", {"code"}),
+    ("我的PIN是多少", {"code"}),
+])
+def test_a_question_names_the_kind_of_secret_it_asks_for(query: str, kinds: set[str]) -> None:
+    assert asked_categories(query) == kinds
+
+
+@pytest.mark.parametrize(("texts", "question", "shown", "hidden"), [
+    (["我的电脑密码是 tulip88", "我的银行卡密码是 4821"], "我的电脑密码是多少？", "tulip88", "4821"),
+    (["我的电脑密码是 tulip88", "我的银行卡密码是 4821"], "我的银行卡密码是多少？", "4821", "tulip88"),
+    (["My laptop password is tulip-88-river.", "My bank card PIN is 4821."], "What is my laptop password?",
+     "tulip-88-river", "4821"),
+])
+def test_asking_for_one_secret_does_not_show_another(memory: Memory, texts: list[str], question: str, shown: str,
+                                                     hidden: str) -> None:
+    memory.ingest([_turn("cy", n, text) for n, text in enumerate(texts)])
+    response = memory.recall("cy", question)
+    assert shown in response.context.text
+    assert hidden not in response.context.text
+    assert all(hidden not in r.item.description for r in response.results)
