@@ -76,6 +76,9 @@ def test_a_new_value_supersedes_the_old(store: Any, make_turn: TurnFactory, inge
     (["我喜欢吃辣", "我现在不吃辣了"], "pref:spicy food", "不再"),
     (["I'm allergic to penicillin", "I'm no longer allergic to penicillin"], "fact:allergy:penicillin", "no longer"),
     (["I play the piano", "I gave up piano"], "fact:hobby:piano", "no longer"),
+    (["I have a cat named Luna.", "Luna passed away last month, so I don't have a cat anymore."], "fact:pet:cat",
+     "no longer"),
+    (["我养了一只猫叫咪咪。", "咪咪上个月去世了，我现在没有猫了。"], "fact:pet:cat", "没有"),
 ])
 def test_negation_and_cessation_end_the_positive_fact(store: Any, make_turn: TurnFactory, ingest: Ingest,
                                                       texts: list[str], key: str, negative: str) -> None:
