@@ -28,6 +28,7 @@ from datetime import datetime
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import normalize_numbers
+from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.restate import plan_own_words
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
@@ -44,6 +45,7 @@ _NEGATIVE = re.compile(
 )
 _DETAIL_TAIL = re.compile(r"[,，]\s*[^,，]*(?:\bold\b|岁|个月)[^,，]*$")
 _NON_WORD = re.compile(r"[\W_]+")
+_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def _said_at(item: MemoryItem) -> datetime:
@@ -63,6 +65,12 @@ def _canon(text: str) -> str:
 def _claim_matches(cand: Candidate, item: MemoryItem) -> bool:
     claim = _canon(cand.claim or cand.description)
     return bool(claim) and _canon(item.description).endswith(claim)
+
+
+def _other_script(cand: Candidate, item: MemoryItem) -> bool:
+    """True when the candidate's value and the item's text are written in different scripts (Latin, Han)."""
+    han = [bool(_HAN.search(a)) for a in cand.aliases]
+    return (not all(han) if _HAN.search(item.description) else any(han))
 
 
 def agrees(cand: Candidate, item: MemoryItem) -> bool:
@@ -85,6 +93,8 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
     if cand.single_valued:
         said = item.description.casefold()
         named = any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases)
+        if not named and cand.aliases and cand.key.endswith("lives_in") and _other_script(cand, item):
+            named = same_place(cand.aliases, item.description)  # "爱丁堡" restates "lives in Edinburgh"
         return same_polarity and (_claim_matches(cand, item) or bool(named))
     return same_polarity
 

@@ -47,6 +47,9 @@ from memory_core.pipeline.slot_lexicon import (
 #: Where an English place or employer ends: a purpose, a companion or a role follows it.
 _PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because)\b", re.IGNORECASE)
 
+#: A value written in Han script only (a city's Chinese name).
+_HAN_NAME = re.compile(r"[\u3400-\u9fff]{2,12}")
+
 #: A value written in Latin script (a name said the same way in either language).
 _LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z .'&-]*")
 
@@ -262,6 +265,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
                 value = lex.shown[lang].get(canonical, canonical)
         if not aliases and attr.single and value and _LATIN_NAME.fullmatch(value):
             aliases = (value.casefold(),)  # "Berlin" said inside Chinese is still Berlin
+        elif not aliases and attr.id == "lives_in" and value and _HAN_NAME.fullmatch(value):
+            aliases = (value,)  # "爱丁堡": the resolver looks it up among city names (pipeline.place_names)
         render_groups = {"v": value, "obj": groups.get("obj", ""), "d": _value(groups.get("d", ""), lang),
                          "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang)}
         if cue.detail:
