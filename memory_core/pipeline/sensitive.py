@@ -44,6 +44,7 @@ from typing import Literal
 
 from memory_core.model import Turn
 from memory_core.pipeline.sensitive_detect import (
+    _ASKS,
     CATEGORIES,
     Finding,
     detect,
@@ -90,26 +91,45 @@ _ZH_CODE_PASSWORD = re.compile(r"(?:银行卡|卡|取款|取钱|储物柜|柜|�
 _ZH_BARE_PASSWORD = re.compile(r"密码")
 
 
+#: A word of these kinds right before a word of the kinds listed names the thing, not the value asked for:
+#: "bank card PIN", 银行卡密码, "card's CVV" ask for a code; "bank card number" for a card number.
+_NAMES_THE_THING = {"account": frozenset({"card", "code", "secret"}), "card": frozenset({"code", "secret"})}
+_BETWEEN = re.compile(r"(?:\s*(?:'s|’s|的)?\s*)")
+
+
 def asked_categories(query: str) -> set[str]:
     """The sensitive categories a recall query names ("what is my locker code?" → {"code"}, 我的银行卡号 → {"card"}).
 
-    ``sensitive_detect.asked_categories`` with two readings of its words: a Latin word among Chinese
+    ``sensitive_detect.asked_categories`` with three readings of its words: a Latin word among Chinese
     characters counts ("我的PIN是多少" → {"code"}); 密码 alone asks for a password (secret), as
     "password" does, and for a code only when it opens a card, a keypad or a lock or has N digits
-    (银行卡密码, 储物柜密码, 六位密码 → {"code"}): "我的电脑密码是多少" does not show the bank PIN.
+    (银行卡密码, 储物柜密码, 六位密码 → {"code"}): "我的电脑密码是多少" does not show the bank PIN; and a
+    bank or card word right before the value's word names the thing ("bank card PIN" → {"code"}).
     """
     spaced = _LATIN_CJK.sub(" ", query)
     asked = _named_categories(spaced)
-    if "密码" not in query:
-        return asked
-    without = _named_categories(_ZH_BARE_PASSWORD.sub(" ", spaced))
-    if _ZH_CODE_PASSWORD.search(query):
-        asked.add("code")
-        if "secret" not in without:  # the 密码 of a card or a lock is its code, not a password
-            asked.discard("secret")
-    elif "code" not in without:
-        asked.discard("code")
-    return asked
+    if "密码" in query:
+        without = _named_categories(_ZH_BARE_PASSWORD.sub(" ", spaced))
+        if _ZH_CODE_PASSWORD.search(query):
+            asked.add("code")
+            if "secret" not in without:  # the 密码 of a card or a lock is its code, not a password
+                asked.discard("secret")
+        elif "code" not in without:
+            asked.discard("code")
+    return asked - _thing_words(spaced, asked)
+
+
+def _thing_words(query: str, asked: set[str]) -> set[str]:
+    """The kinds in ``asked`` every word of which only names the thing a later value word belongs to."""
+    spans = [(m.start(), m.end(), kind) for kind, words in _ASKS.items() if kind in asked
+             for m in words.finditer(query)]
+    out = set()
+    for kind, heads in _NAMES_THE_THING.items():
+        mine = [(start, end) for start, end, k in spans if k == kind]
+        if mine and all(any(k in heads and head > end - 1 and _BETWEEN.fullmatch(query[end:head])
+                            for head, _, k in spans) for _, end in mine):
+            out.add(kind)
+    return out
 
 
 def asks_for_sensitive(query: str) -> bool:

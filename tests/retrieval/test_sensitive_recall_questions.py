@@ -73,7 +73,11 @@ def test_a_food_restriction_is_shown_with_its_reason_but_not_a_health_detail_bes
 @pytest.mark.parametrize(("query", "kinds"), [
     ("我的电脑密码是多少？", {"secret"}),
     ("What is my laptop password?", {"secret"}),
-    ("我的银行卡密码是多少？", {"code", "card"}),
+    ("我的银行卡密码是多少？", {"code"}),
+    ("What is my bank PIN?", {"code"}),
+    ("what is my card's CVV?", {"code"}),
+    ("what is my bank card number?", {"card"}),
+    ("my ID card number?", {"id", "card"}),
     ("我的储物柜密码是多少", {"code"}),
     ("六位密码是多少", {"code"}),
     ("我的PIN是多少", {"code"}),
@@ -87,6 +91,10 @@ def test_a_question_names_the_kind_of_secret_it_asks_for(query: str, kinds: set[
     (["我的电脑密码是 tulip88", "我的银行卡密码是 4821"], "我的银行卡密码是多少？", "4821", "tulip88"),
     (["My laptop password is tulip-88-river.", "My bank card PIN is 4821."], "What is my laptop password?",
      "tulip-88-river", "4821"),
+    (["My bank account number is 12345678.", "The PIN for my bank card is 4821."], "What is my bank PIN?", "4821",
+     "12345678"),
+    (["我的银行卡号是6222020200112233445", "我的银行卡密码是 4821"], "我的银行卡密码是多少", "4821",
+     "6222020200112233445"),
 ])
 def test_asking_for_one_secret_does_not_show_another(memory: Memory, texts: list[str], question: str, shown: str,
                                                      hidden: str) -> None:
