@@ -145,7 +145,7 @@ FOOD_QUESTION = re.compile(
     r"breakfast|brunch|supper|restaurants?|recipes?|drink|drinks|drinking|snacks?|menu|dish|dishes|cuisine|"
     r"bake|baking|takeout|takeaway|dessert|groceries|grocery|diet|dietary|ingredients?|order\s+in|bbq|"
     r"barbecue|picnic|potluck|buffet|catering)\b|"
-    r"吃|喝|做饭|烧饭|煮|炒|炖|烤|菜|餐|饭|食|饮|烹|外卖|零食|甜点|点心|小吃|聚餐|宴", re.I)
+    r"吃|喝|做饭|烧饭|煮|炖|烤|菜|餐|饭|食|饮|烹|外卖|零食|甜点|点心|小吃|聚餐|宴", re.I)
 #: A health value that is itself a food restriction: an allergy, an intolerance, coeliac disease.
 _DIET_VALUE = re.compile(r"allerg|过敏|intoleran|不耐|celiac|coeliac|乳糜泻|麸质", re.I)
 #: A sentence that states a food restriction ("so I avoid sugar", "不能吃甜的", "low-salt").
