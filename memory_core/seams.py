@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from memory_core.retrieval.index import RecallTimings
     from memory_core.retrieval.provenance import ContextNote
     from memory_core.retrieval.recall import RecallFilters, RecallResult, RecallWeights
+    from memory_core.retrieval.stages import HybridSettings
 
 __all__ = ["MemoryRecaller"]
 
@@ -33,8 +34,8 @@ class MemoryRecaller(Protocol):
         ...
 
     def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
-               weights: RecallWeights | None = None) -> list[RecallResult]:
-        """Return the user's top-k results for ``query``, best first (items).
+               weights: RecallWeights | None = None, *, settings: HybridSettings | None = None) -> list[RecallResult]:
+        """Return the user's top-k results for ``query``, best first (items); ``settings`` overrides the stages.
 
         Raises:
             InvalidInput: a bad user id, query or k. StoreError: the store failed.

@@ -279,10 +279,10 @@ class Memory(LifecycleCalls, SessionCalls):
         if weights is None and self.settings.recall_strength_weight != PRESETS["balanced"].strength:
             weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
         # a broad question ("what did we talk about last month?") gets summaries first
-        degraded = ""
+        degraded = reason = ""
         try:
-            results = recall_with_summaries(self.recaller, user_id, query,
-                                            self.settings.recall_k if k is None else k, filters, weights)
+            results, reason = recall_with_summaries(self.recaller, user_id, query,
+                                                    self.settings.recall_k if k is None else k, filters, weights)
         except StoreError as exc:  # the database is down: a warm index still answers, flagged
             found = self.recaller.recall_cached(user_id, query, self.settings.recall_k if k is None else k,
                                                 filters, weights)
@@ -309,8 +309,6 @@ class Memory(LifecycleCalls, SessionCalls):
         block = build_context(_context_view(results, query, asked) if guarded else results, budget_tokens=budget,
                               lang=query_lang(query), notes=notes)  # with each value's past
         done = time.perf_counter()
-        timings = self.recaller.timings
-        reason = timings.degraded if timings is not None else ""
         return RecallResponse(results, block, {"recall": (searched - started) * 1e3,
                                                "context": (done - searched) * 1e3},
                               bool(degraded or reason), degraded or reason)

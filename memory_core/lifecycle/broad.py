@@ -17,6 +17,8 @@ from typing import Any
 
 from memory_core.model import Kind
 from memory_core.retrieval.recall import RecallFilters, RecallResult
+from memory_core.retrieval.stages import RETRIEVERS
+from memory_core.seams import MemoryRecaller
 
 __all__ = ["is_broad", "recall_with_summaries", "restates", "summaries_after"]
 
@@ -99,8 +101,8 @@ def summaries_after(results: list[RecallResult]) -> list[RecallResult]:
     return [replace(r, rank=rank) for rank, r in enumerate(out, start=1)]
 
 
-def recall_with_summaries(recaller: Any, user_id: str, query: str, k: int, filters: RecallFilters | None,
-                          weights: Any) -> list[RecallResult]:
+def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k: int,
+                          filters: RecallFilters | None, weights: Any) -> tuple[list[RecallResult], str]:
     """Recall ``k`` items; for a broad query the best summaries come first (up to half of k, at least one);
     any other query is answered by the other kinds, summaries only filling a k they leave short.
 
@@ -109,39 +111,50 @@ def recall_with_summaries(recaller: Any, user_id: str, query: str, k: int, filte
     pushes out the raw turn or item of a turn it covers (then a fact comes
     back beside its other raw turn). When fewer than ``k`` other results are
     found, summaries that restate none of them (``summaries_after``) fill the
-    rest, after them (an item archived since may survive only in its summary).
+    rest, after them (an item archived since may survive only in its summary);
+    that pass matches by words only (``RETRIEVERS["lexical"]``), so such a
+    query is embedded once per recall.
 
-    ``recaller`` is a ``Recaller`` or anything with its ``recall``. Filters
-    that exclude the summary kind turn the summaries pass off.
+    Filters that exclude the summary kind turn the summaries pass off.
+
+    Returns:
+        (results, degraded): ``degraded`` is the first pass's reason for a
+        ranking left out (``RecallTimings.degraded``), "" when none was.
 
     Raises:
         As ``Recaller.recall``.
     """
     kinds = None if filters is None else filters.kinds
+    first = list(recaller.recall(user_id, query, k, filters=_first_filters(filters, query), weights=weights))
+    timings = recaller.timings
+    reason = timings.degraded if timings is not None else ""
     if kinds is not None and Kind.SUMMARY not in set(kinds):
-        return list(recaller.recall(user_id, query, k, filters=filters, weights=weights))
+        return first, reason
     base = filters or RecallFilters()
     if not is_broad(query):
-        others = [kind for kind in (Kind if kinds is None else kinds) if kind != Kind.SUMMARY]
-        if not others:
-            return list(recaller.recall(user_id, query, k, filters=filters, weights=weights))
-        specific: list[RecallResult] = recaller.recall(user_id, query, k, filters=replace(base, kinds=others),
-                                                       weights=weights)
-        if len(specific) >= k:
-            return specific
-        recaps = recaller.recall(user_id, query, k, filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights)
-        return summaries_after([*specific, *recaps])[:k]
-    results: list[RecallResult] = recaller.recall(user_id, query, k, filters=filters, weights=weights)
-    base = filters or RecallFilters()
-    summaries: list[RecallResult] = recaller.recall(user_id, query, max(1, k // 2),
+        if len(first) >= k or _first_filters(filters, query) is filters:
+            return first, reason
+        recaps = recaller.recall(user_id, query, k, filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights,
+                                 settings=RETRIEVERS["lexical"])
+        return summaries_after([*first, *recaps])[:k], reason
+    summaries: list[RecallResult] = recaller.recall(user_id, query, max(1, k // 2),  # by meaning too: a recap
                                                     filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights)
     if not summaries:
-        return results
+        return first, reason
     chosen = {r.item.id for r in summaries}
-    merged = summaries + [r for r in results if r.item.id not in chosen]
+    merged = summaries + [r for r in first if r.item.id not in chosen]
     top = max((r.score for r in merged), default=0.0)
     out = []
     for rank, r in enumerate(merged[:k], start=1):  # scores follow the new order, so packing keeps it
         out.append(RecallResult(r.item, top + len(summaries) - rank + 1 if r.item.id in chosen else r.score,
                                 r.bm25, rank, r.turn_ids))
-    return out
+    return out, reason
+
+
+def _first_filters(filters: RecallFilters | None, query: str) -> RecallFilters | None:
+    """The first pass's filters: a specific question's leave summaries out (when its filters allow other kinds)."""
+    kinds = None if filters is None else filters.kinds
+    if is_broad(query) or (kinds is not None and Kind.SUMMARY not in set(kinds)):
+        return filters
+    others = [kind for kind in (Kind if kinds is None else kinds) if kind != Kind.SUMMARY]
+    return replace(filters or RecallFilters(), kinds=others) if others else filters
