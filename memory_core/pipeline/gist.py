@@ -219,7 +219,7 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
         opening = not text[:m.start()].strip() or text[:m.start()].rstrip()[-1] in ".!?:;,—-\"'("
         if bare in _EN_NUMBER:
             numbers.add(_EN_NUMBER[bare])
-        if skip and bare == skip.casefold():
+        if skip and bare.removesuffix("'s").removesuffix("'") == skip.casefold():  # "User's bank PIN"
             continue
         pieces, oid = _word_terms(bare)
         terms.update(pieces)

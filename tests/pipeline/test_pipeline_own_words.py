@@ -201,3 +201,18 @@ def test_a_clause_naming_nothing_of_its_own_is_no_item(store: DictStore, ingest:
     if kept is not None:
         assert [i.description for i in items] == kept
 
+
+
+def test_the_speakers_possessive_is_no_topic_term() -> None:
+    found = topic("User's bank PIN is 4821", "en", "User")
+    assert "user" not in found.terms and found.anchor == "pin"
+    assert "mia" not in topic("Mia's savings account number is 123", "en", "Mia").terms
+
+
+def test_two_statements_about_different_things_of_mine_stay_apart(store: DictStore, make_turn: Any,
+                                                                  ingest: Ingest) -> None:
+    # both open on "my": keyed by the speaker's name they were one topic, and the PIN joined the account item
+    ingest(make_turn("My savings account number is 12345678."))
+    ingest(make_turn("My bank PIN is 4821."))
+    found = memories(store)
+    assert len(found) == 2 and all(len(i.source) == 1 for i in found), [(i.key, i.source) for i in found]
