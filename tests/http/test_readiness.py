@@ -18,6 +18,9 @@ from api_shim.http.services import build_services
 from api_shim.http.settings import HttpSettings
 
 BOUND_S = 1.0
+#: Scheduling slack on a loaded 2-core machine (1.8 s was seen at load 4 with a 1 s bound); a check that
+#: waited on the database itself would take libpq's connect timeout (unbounded by default) or TCP's minutes.
+SLACK_S = 3.0
 
 
 @pytest.fixture
@@ -61,7 +64,7 @@ def test_redis_that_never_answers_is_reported_within_the_bound(stack: Stack, sil
     [(took, status, body)] = ready(f"redis://127.0.0.1:{silent_port}/0", stack.db_url)
     assert status == 503 and body["checks"]["database"] == "ok", body
     assert body["checks"]["redis"] == f"down: no answer within {BOUND_S:g} s", body
-    assert BOUND_S * 0.9 < took < BOUND_S + 0.75, took
+    assert BOUND_S * 0.9 < took < BOUND_S + SLACK_S, took
 
 
 def test_a_database_that_never_answers_is_reported_within_the_bound(stack: Stack, silent_port: int) -> None:
@@ -69,13 +72,13 @@ def test_a_database_that_never_answers_is_reported_within_the_bound(stack: Stack
     [(took, status, body)] = ready(stack.redis.url, url)
     assert status == 503 and body["checks"]["redis"] == "ok", body
     assert body["checks"]["database"] == f"down: no answer within {BOUND_S:g} s", body
-    assert took < BOUND_S + 0.75, took
+    assert took < BOUND_S + SLACK_S, took
 
 
 def test_hung_checks_are_not_started_again_while_they_hang(silent_port: int) -> None:
     before = threading.active_count()
     answers = ready(f"redis://127.0.0.1:{silent_port}/0",
                     f"postgresql+psycopg://gulfstream@127.0.0.1:{silent_port}/gulfstream", calls=4)
-    assert all(status == 503 and took < BOUND_S + 0.75 for took, status, _ in answers), answers
+    assert all(status == 503 and took < BOUND_S + SLACK_S for took, status, _ in answers), answers
     assert all(all(v.startswith("down: ") for v in body["checks"].values()) for _, _, body in answers)
     assert threading.active_count() <= before + 2  # at most one thread per check, however many calls
