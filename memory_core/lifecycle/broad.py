@@ -124,15 +124,17 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
     Raises:
         As ``Recaller.recall``.
     """
-    kinds = None if filters is None else filters.kinds
-    first = list(recaller.recall(user_id, query, k, filters=_first_filters(filters, query), weights=weights))
+    broad = is_broad(query)
+    narrowed = filters if broad else _without_summaries(filters)
+    first = list(recaller.recall(user_id, query, k, filters=narrowed, weights=weights))
     timings = recaller.timings
     reason = timings.degraded if timings is not None else ""
+    kinds = None if filters is None else filters.kinds
     if kinds is not None and Kind.SUMMARY not in set(kinds):
         return first, reason
     base = filters or RecallFilters()
-    if not is_broad(query):
-        if len(first) >= k or _first_filters(filters, query) is filters:
+    if not broad:
+        if len(first) >= k or narrowed is filters:  # k filled, or summaries were the only kind asked for
             return first, reason
         recaps = recaller.recall(user_id, query, k, filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights,
                                  settings=RETRIEVERS["lexical"])
@@ -151,10 +153,11 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
     return out, reason
 
 
-def _first_filters(filters: RecallFilters | None, query: str) -> RecallFilters | None:
-    """The first pass's filters: a specific question's leave summaries out (when its filters allow other kinds)."""
+def _without_summaries(filters: RecallFilters | None) -> RecallFilters | None:
+    """``filters`` narrowed to every kind but summaries; ``filters`` itself when they exclude summaries already
+    or ask for summaries only."""
     kinds = None if filters is None else filters.kinds
-    if is_broad(query) or (kinds is not None and Kind.SUMMARY not in set(kinds)):
+    if kinds is not None and Kind.SUMMARY not in set(kinds):
         return filters
     others = [kind for kind in (Kind if kinds is None else kinds) if kind != Kind.SUMMARY]
     return replace(filters or RecallFilters(), kinds=others) if others else filters

@@ -44,7 +44,7 @@ from typing import Literal
 
 from memory_core.model import Turn
 from memory_core.pipeline.sensitive_detect import (
-    _ASKS,
+    ASKS,
     CATEGORIES,
     Finding,
     detect,
@@ -121,7 +121,7 @@ def asked_categories(query: str) -> set[str]:
 
 def _thing_words(query: str, asked: set[str]) -> set[str]:
     """The kinds in ``asked`` every word of which only names the thing a later value word belongs to."""
-    spans = [(m.start(), m.end(), kind) for kind, words in _ASKS.items() if kind in asked
+    spans = [(m.start(), m.end(), kind) for kind, words in ASKS.items() if kind in asked
              for m in words.finditer(query)]
     out = set()
     for kind, heads in _NAMES_THE_THING.items():

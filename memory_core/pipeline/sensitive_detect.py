@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from memory_core.pipeline import sensitive_bound
 
-__all__ = ["CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
+__all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
 
 CATEGORIES = ("secret", "code", "card", "account", "id", "api_key", "health")
 _PRIORITY = ("api_key", "id", "code", "secret", "card", "account", "health")  # for one value found twice
@@ -242,7 +242,8 @@ _HEALTH_ZH = re.compile(
     r"心理咨询|自杀|自残|过敏|血型[ABO]{1,2}|甲状腺|病历|住院|手术|透析|器官移植)"
     r"(?![症病]?的?(?:研究|基金|协会|宣传|科普|防治日|科|医院|专家|治疗方法|课题|论文|讲座))")
 
-_ASKS: dict[str, re.Pattern[str]] = {
+#: The words by which a question asks for each category of sensitive value (shared with ``sensitive``).
+ASKS: dict[str, re.Pattern[str]] = {
     "secret": re.compile(r"\b(?:password|passwd|passphrase|credentials?|login|pw)\b|密码|口令", _I),
     "code": re.compile(r"\b(?:pin|passcode|code|combination|combo|cvv|cvc|otp)\b|验证码|取件码|门禁|密码|锁", _I),
     "card": re.compile(r"\b(?:card|visa|mastercard|amex)\b|卡号|银行卡|信用卡|储蓄卡|借记卡", _I),
@@ -395,7 +396,7 @@ def mask(text: str, findings: Sequence[Finding] | None = None) -> str:
 
 def asked_categories(query: str) -> set[str]:
     """The sensitive categories a recall query names ("what is my locker code?" → {"code"}, 我的银行卡号 → {"card"})."""
-    return {category for category, words in _ASKS.items() if words.search(query)}
+    return {category for category, words in ASKS.items() if words.search(query)}
 
 
 def asks_for_sensitive(query: str) -> bool:
