@@ -14,7 +14,7 @@ Both are structural (``typing.Protocol``): an implementation subclasses nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from memory_core.retrieval.index import RecallTimings
@@ -57,4 +57,8 @@ class MemoryRecaller(Protocol):
 
     def invalidate(self, user_id: str) -> None:
         """Forget the user's cached index (after an import or an erasure)."""
+        ...
+
+    def cache_stats(self) -> dict[str, Any]:
+        """The index cache's state for metrics: users held (list), builds, restores, deltas, bytes, evictions."""
         ...

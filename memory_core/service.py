@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -119,6 +119,17 @@ class Memory(LifecycleCalls, SessionCalls):
             InvalidInput: bad ids, text or role; nothing is stored.
         """
         return self._turns().append(turn)
+
+    def record_turns(self, turns: Sequence[Turn]) -> list[tuple[Turn, bool]]:
+        """``record_turn`` for several turns in one transaction, in order.
+
+        Returns:
+            (stored turn, True if new) per turn, in the order given.
+
+        Raises:
+            InvalidInput: any turn is bad; nothing of the batch is stored.
+        """
+        return self._turns().append_many(turns)
 
     def apply_pending(self, user_id: str, limit: int | None = None) -> int:
         """Apply the user's unapplied turns in ``seq`` order; return how many were applied.

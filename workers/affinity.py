@@ -81,13 +81,7 @@ def _stop_heartbeat(**_: Any) -> None:
 def recall_stats(call_id: str | None = None) -> dict[str, Any]:
     """Report this worker's recall cache: shard queues, users held, indexes built, loaded and updated, bytes."""
     ctx = context()
-    recaller = ctx.memory.recaller
-    recaller = getattr(recaller, "recaller", recaller)  # the LLM recaller wraps the index cache
-    cache = recaller.cache
-    value = {"queues": list(_beating), "pid": os.getpid(), "users": cache.users(),
-             "builds": recaller.build_count, "restores": recaller.restore_count, "deltas": recaller.delta_count,
-             "cache_bytes": cache.nbytes,
-             "evictions": cache.evictions}
+    value = {"queues": list(_beating), "pid": os.getpid(), **ctx.memory.recaller.cache_stats()}
     if call_id:
         ctx.redis.lpush(wire.reply_key(call_id), wire.encode_reply(True, value))
         ctx.redis.expire(wire.reply_key(call_id), ctx.settings.recall_reply_ttl_s)

@@ -180,9 +180,9 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
             return {"user_id": user_id, "turn_id": turn_id, "stored_before": True}
         batch = [(n, {k: v for k, v in json.loads(raw).items() if k in wire.TURN_FIELDS}) for n, raw in inbox]
     report = {"user_id": user_id, "turn_id": turn_id, "stored": 0, "duplicates": 0, "refused": 0}
-    refusals: dict[str, str] = {}
+    refusals: dict[Any, str] = {}  # redis-py's hset wants its own key union
     try:
-        outcomes = ctx.memory.store.append_many([wire.turn_from_wire(body) for _, body in batch])
+        outcomes = ctx.memory.record_turns([wire.turn_from_wire(body) for _, body in batch])
     except InvalidInput:
         outcomes = None  # one of them is refused for good: store them one by one, in order
     stored: list[Turn] = [] if outcomes is None else [t for t, _ in outcomes]

@@ -221,6 +221,10 @@ class LLMRecaller:
         """Pass new hit counts to the user's cached index; return items updated."""
         return self.recaller.set_hits(user_id, hits)
 
+    def cache_stats(self) -> dict[str, Any]:
+        """The wrapped index cache's state (``Recaller.cache_stats``)."""
+        return self.recaller.cache_stats()
+
     def clear(self) -> None:
         """Drop every cached index."""
         self.recaller.clear()

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from memory_core.decay import Decay
 from memory_core.embedding.base import Embedder, QueryCache
@@ -412,6 +413,12 @@ class Recaller(SnapshotKeeping):
         """Pass new hit counts to the user's cached index, if any; return items updated."""
         cached = self._cache.get(user_id)
         return cached.set_hits(hits) if cached is not None else 0
+
+    def cache_stats(self) -> dict[str, Any]:
+        """The cache's state: ``users`` (ids held), ``builds``/``restores``/``deltas`` (counts so far),
+        ``cache_bytes`` (estimated), ``evictions``."""
+        return {"users": self._cache.users(), "builds": self.build_count, "restores": self.restore_count,
+                "deltas": self.delta_count, "cache_bytes": self._cache.nbytes, "evictions": self._cache.evictions}
 
     def invalidate(self, user_id: str) -> None:
         """Drop the user's cached index and its snapshot (after erasure, or a change the version misses)."""
