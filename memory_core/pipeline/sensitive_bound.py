@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import re
 
+from memory_core.pipeline.sensitive_topic import is_topic
+
 __all__ = ["credential_shape", "find"]
 
 _I = re.IGNORECASE
@@ -40,8 +42,9 @@ _I = re.IGNORECASE
 _CRED_WORD = re.compile(
     r"(?<![A-Za-z])(?:pass(?:word|wd|code|phrase|key)?s?|pwd|pw|pin|log-?ins?|sign-?in|credentials|creds)(?![A-Za-z])|"
     r"密码|口令|密钥|秘钥|登录密码|登陆密码", _I)
-_LINK = re.compile(r"^(?:is|was|are|=|:|：|-|->|=>|to|its|it's|it’s|now|reads|是|为|改成了?|设成了?|设为|改为)$", _I)
-_LINK_ZH = re.compile(r"是|为|改成了?|设成了?|设为|改为|[:：=]")
+_LINK = re.compile(r"^(?:is|was|are|=|:|：|-|->|=>|to|its|it's|it’s|now|reads|是|为|"
+                   r"(?:设|改|换|变|更新|设置)(?:成|为)了?)$", _I)
+_LINK_ZH = re.compile(r"是|为|(?:设|改|换|变|更新|设置)(?:成|为)了?|[:：=]")
 _ASCII_TOKEN = re.compile(r"[!-~]+")
 _TRIM = "\"'“”‘’.,;!?)(（）。，；"
 _NOT_CREDENTIAL = re.compile(
@@ -168,7 +171,7 @@ _OTHER_NUMBER = re.compile(
     r"product|item|sku|price|cost|costs|costing|paid|pay|bought|charged?|charges|spent|spend|earned|earn|owe[sd]?|"
     r"budget|salary|fee|bill|tip)\b|"
     r"区号|邮编|邮政编码|优惠码?|折扣码?|错误码?|快递单|单号|订单|房间|房号|门牌|航班|座位|电话|手机|工号|学号|车牌|桌号|"
-    r"登机口|会议号|车次|编码|价|元|块|花了|买|时间|时候|几点|营业|次数", _I)
+    r"登机口|会议号|车次|编码|代码|(?<!密)号码|条形?码|发票|股票|价|(?<!单)元|块|花了|买|时间|时候|几点|营业|次数", _I)
 _UNIT_AFTER = re.compile(
     r"^\s*(?:元|块|年|月|日|号(?!码)|点|分|秒|天|个|人|次|楼|层|室|米|公里|斤|克|岁|页|%|"
     r"(?:km|kg|mg|ml|yen|euros?|dollars?|usd|eur|gbp|pounds?|bucks|people|persons|times|minutes?|mins?|"
@@ -315,6 +318,7 @@ def _health(text: str) -> list[tuple[str, int, int]]:
         for m in pattern.finditer(text):
             value = m.group(1)
             if mild.search(value) or _NOT_CONDITION.match(value.strip()) or _TOPIC.search(text[:m.start()]) \
+                    or is_topic(text, m.start(1), m.end(1)) \
                     or re.search(r"关于|研究", value):
                 continue
             out.append(("health", m.start(1), m.end(1)))

@@ -26,6 +26,11 @@ health      a diagnosis, condition, treatment or medication (抑郁症, 确诊, 
             ("x 20mg"), addiction, 患有…; not a topic ("cancer research", "a documentary about autism", 关于…的书)
 =========== ===============================================================
 
+Beside these phrase rules, ``sensitive_bound`` binds a value's shape to a nearby word class and
+``sensitive_shape`` finds a value a few words after its label, at the end of its explanation, a
+high-entropy key, a lab result or a care event; a condition that a medium is about is a topic
+(``sensitive_topic``).
+
 Checksums (Luhn: ISO/IEC 7812-1; IBAN: ISO 13616 mod 97; 身份证: GB 11643-1999 ISO 7064 MOD 11-2;
 Hong Kong id: the Immigration Department's weighted mod 11) keep digit runs such as order numbers
 out. The rules were written on ``tests/pipeline/data/sensitive_dev.yaml`` only; the held-out halves
@@ -38,7 +43,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from memory_core.pipeline import sensitive_bound
+from memory_core.pipeline import sensitive_bound, sensitive_shape
+from memory_core.pipeline.sensitive_topic import is_topic
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
 
@@ -72,7 +78,7 @@ _LINK_EN = (r"\s*(?:(?:is|was|are|reads|(?:set\s+|changed\s+|updated\s+)?to)\b|=
 # that must end in a link word, or nothing at all ("password hunter2", "身份证号110...")
 _GAP_EN = r"(?:\s+(?:for|of|to|on|at)\s+[^.,;:!?，。；：\n]{1,30}?" + _LINK_EN + ")"
 _IS_EN = r"(?:" + _LINK_EN + r"|" + _GAP_EN + r"|\s*[\"'“‘]?)"
-_IS_ZH = r"\s*(?:是|为|：|:|=|设成了?|设为|改成了?|改为)?\s*[\"'“‘]?"
+_IS_ZH = r"\s*(?:是|为|：|:|=|(?:设|改|换|变|更新|设置)(?:成|为)了?)?\s*[\"'“‘]?"
 
 # passwords: a context word, then the value (no spaces; 3..64 characters)
 _SECRET_WORDS_EN = (r"(?:password|passwd|pwd|passphrase|pass\s*word|passkey|"
@@ -154,7 +160,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("account", _IBAN),
     # codes and PINs: a context word, then digits (or a short value)
     ("code", re.compile(r"\b" + _CODE_WORDS_EN + r"\b" + _IS_EN + _CODE_VALUE, _I)),
-    ("code", re.compile(_CODE_WORDS_ZH + r"\s*(?:是|为|：|:|=|设成了?|设为|改成了?|改为)?\s*"
+    ("code", re.compile(_CODE_WORDS_ZH + r"\s*(?:是|为|：|:|=|(?:设|改|换|变|更新|设置)(?:成|为)了?)?\s*"
                         r"(\d{1,4}(?:[\s-]\d{1,6}){1,5}|\d{3,8}|[A-Za-z0-9]{4,12})")),
     ("code", re.compile(r"\b(?:opens|unlocks|opened|unlocked)\s+with\s+(?:the\s+(?:code|combination)\s+)?"
                         + _CODE_VALUE, _I)),
@@ -320,6 +326,8 @@ _LINKED = re.compile(r"\b(?:is|was|are|to|reads|it'?s|as)\b|[:=：是为]|设|�
 def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start: int, m_start: int) -> bool:
     if category == "secret" and (_NOT_A_VALUE.match(value) or len(value) < 3):
         return False
+    if category == "secret" and re.search(r"[\u4e00-\u9fff]", value):
+        return False  # "密码要求8到16位…": a Chinese phrase after the word talks about the password
     if category == "secret" and re.fullmatch(r"[a-z]+(?:ed|en)|lost|hacked|stolen|written|shown|known|gone", value):
         return False  # "was leaked", "was stolen": a participle, not a value
     if category == "secret" and re.fullmatch(r"[a-z]+|[\u4e00-\u9fff]+", value) \
@@ -359,11 +367,11 @@ def detect(text: str) -> list[Finding]:
         if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _card_network(digits) and _luhn(digits) \
                 and not _NOT_A_CARD_BEFORE.search(text[:m.start(1)]):
             found.append(Finding("card", m.start(1), m.end(1), m.group(1)))
-    for category, start, end in sensitive_bound.find(text):
+    for category, start, end in sensitive_bound.find(text) + sensitive_shape.find(text):
         found.append(Finding(category, start, end, text[start:end]))
     for health in (_HEALTH_EN, _HEALTH_ZH, _PREP, _HEALTH_MORE_EN, _HEALTH_MORE_ZH):
         for m in health.finditer(text):
-            if not _TOPIC_BEFORE.search(text[:m.start(1)]):
+            if not _TOPIC_BEFORE.search(text[:m.start(1)]) and not is_topic(text, m.start(1), m.end(1)):
                 found.append(Finding("health", m.start(1), m.end(1), m.group(1)))
     return _without_overlaps(found)
 

@@ -1,0 +1,218 @@
+"""Sensitive values found by their shape and a label nearby, English and Chinese (seed 001 §8.12.2).
+
+The phrase rules (``sensitive_detect``) and the bound mechanisms (``sensitive_bound``) expect the value
+right after its word or joined by a link word. People also say the value at a distance, explain it first
+and give it last, or report a measurement rather than a diagnosis. Five mechanisms, each a value's shape
+checked against a word class in the same clause:
+
+- ``labelled``: a number shaped like an account, card or id number (≥ 6 digits, digit groups allowed)
+  within six words after its label ("the savings account it finally got was 778812340", "NHS no. 401 023
+  2137"), with no other number's label (order, invoice, tracking, phone, room …) in between; an NHS number
+  must pass its mod-11 check digit (NHS Data Dictionary).
+- ``keys``: a high-entropy token (≥ 16 characters of letters in both cases and digits; Shannon entropy
+  ≥ 3.5 bits per character) near a key word (key, token, secret, AK, SK, 密钥 …), and any token of ≥ 32
+  such characters with entropy ≥ 4 on its own. Hex digests (one case) and upper-case ids are not keys.
+- ``apposition``: a value given at the end of its explanation: "passcode is my birthday backwards, 5130",
+  "password is my cat's name plus 99, so whiskers99", "…writing it here: Eldridge1951!" — the number
+  (3–8 digits) or credential-shaped token after a comma, colon, arrow or "so" in a clause whose subject
+  is a code or credential word joined by a link ("is", "was", 是 …).
+- ``labs``: a lab test or vital sign (HbA1c, cholesterol, LDL, PSA, blood pressure, viral load; 血糖, 血压,
+  血脂, 尿酸, 转氨酶 …) followed by its value or a result word (high, elevated, came back; 偏高, 超标, 异常).
+- ``care``: care events and states that name no condition by its class: hospitalised, in the ICU, an
+  EpiPen, "a nut allergy", sober for a time; 查出 + a finding, an endoscopy (胃镜, 肠镜), a biopsy (活检).
+
+A care event named as what a medium is about is no health value (``sensitive_topic.is_topic``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from memory_core.pipeline.sensitive_bound import credential_shape
+from memory_core.pipeline.sensitive_topic import CLAUSE_END, is_topic
+
+__all__ = ["entropy", "find", "nhs_ok"]
+
+_I = re.IGNORECASE
+
+
+def entropy(token: str) -> float:
+    """Shannon entropy of ``token``'s characters, in bits per character (0.0 for an empty token)."""
+    if not token:
+        return 0.0
+    counts = Counter(token)
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+
+
+def nhs_ok(digits: str) -> bool:
+    """True when ten digits pass the NHS number's mod-11 check (weights 10..2; a remainder giving 10 is invalid)."""
+    if len(digits) != 10 or not digits.isdigit():
+        return False
+    check = 11 - sum(int(d) * w for d, w in zip(digits[:9], range(10, 1, -1), strict=True)) % 11
+    check = 0 if check == 11 else check
+    return check != 10 and check == int(digits[9])
+
+
+# ── a value's label a few words before it ─────────────────────────────────
+
+_LABELS = [
+    ("account", re.compile(r"\b(?:(?:savings|checking|chequing|current|joint|business|salary|brokerage|bank)\s+"
+                           r"(?:account|acct)|account\s*(?:number|no\b\.?|#)|acct\.?\s*(?:number|no\b\.?|#)?|"
+                           r"routing(?:\s+number)?|sort\s+code|iban)|银行账号|收款账号|账号|账户|帐号", _I)),
+    ("card", re.compile(r"\b(?:card\s*(?:number|no\b\.?|#)|(?:credit|debit|visa|mastercard|amex)\s+card)|"
+                        r"银行卡号?|信用卡号?|卡号", _I)),
+    ("id", re.compile(r"\b(?:nhs|chi|medicare|medicaid|patient|member|policy|health\s+card|health\s+insurance|"
+                      r"insurance\s+(?:member|policy)|medical\s+record|mrn|passport|social\s+security|ssn|"
+                      r"national\s+id|id\s+card|driver'?s?\s+licen[cs]e|driving\s+licen[cs]e)"
+                      r"(?:\s*(?:id|number|no\b\.?|#))?|身份证号?|护照号?|社保卡?号|医保卡?号|病历号|就诊卡号", _I)),
+]
+_LABEL_VALUE = re.compile(r"(?<![\w.-])([A-Za-z]{0,4}\d[\d\s-]{4,24}\d)(?![\w.-]|\s?%)")
+_OTHER_LABEL = re.compile(
+    r"\b(?:order|invoice|tracking|phone|tel|mobile|room|flight|ticket|reference|ref|confirmation|booking|"
+    r"serial|model|employee|student|case|claim|parcel|package|zip|postal|year|years|balance|\$|usd|eur|"
+    r"about|around|over|under)\b|"
+    r"订单|单号|发票|快递|电话|手机|房间|航班|工号|学号|余额|邮编|[$€£¥]", _I)
+# an amount: a number right after a verb of money ("got 150000", 转了 5000)
+_AMOUNT_VERB = re.compile(r"(?:\b(?:got|gets|paid|pays|received|deposited|transferred|sent|put|has|had|earned|spent|"
+                          r"saved|withdrew|owes?|holds?|added|moved)|转了|存了|收到|花了|取了|还有|有)\s*$", _I)
+
+
+def _labelled(text: str) -> list[tuple[str, int, int]]:
+    out = []
+    for category, label in _LABELS:
+        for m in label.finditer(text):
+            rest = text[m.end():m.end() + 80]
+            stop = CLAUSE_END.search(rest)
+            rest = rest[:stop.start()] if stop else rest
+            v = _LABEL_VALUE.search(rest)
+            if v is None:
+                continue
+            gap = rest[:v.start()]
+            if len(gap.split()) > 6 or _OTHER_LABEL.search(gap) or _AMOUNT_VERB.search(gap) or re.search(r"\d", gap):
+                continue
+            value = v.group(1)
+            digits = re.sub(r"\D", "", value)
+            if len(digits) < (6 if re.search(r"(?:\bis|\bwas|:|：|是|为|成)\s*$", gap, _I) else 8) \
+                    or len(set(digits)) == 1 or re.fullmatch(r"(?:86)?1[3-9]\d{9}", digits):
+                continue
+            if re.search(r"\bnhs\b", m.group(0), _I) and not nhs_ok(digits):
+                continue
+            start = m.end() + v.start(1)
+            out.append((category, start, start + len(value)))
+    return out
+
+
+# ── high-entropy tokens: keys ─────────────────────────────────────────────
+
+_KEY_WORD = re.compile(r"(?<![A-Za-z])(?:(?:api|app|access|secret|private|client|license|licence|master)?[\s_-]?"
+                       r"keys?|tokens?|secrets?|(?-i:AK|SK|AppKey|AppSecret))(?![A-Za-z])|密钥|秘钥|令牌", _I)
+_TOKEN = re.compile(r"(?<![\w/+=.-])([A-Za-z0-9_\-+/=.]{16,128})(?![\w/+=-])")
+
+
+def _key_shaped(token: str, alone: bool) -> bool:
+    core = re.sub(r"[_\-+/=.]", "", token)
+    if not (any(c.islower() for c in core) and any(c.isupper() for c in core) and any(c.isdigit() for c in core)):
+        return False  # a hex digest, an upper-case id, a word
+    if alone:
+        return len(core) >= 32 and entropy(core) >= 4.0
+    return len(core) >= 16 and entropy(core) >= 3.5
+
+
+def _keys(text: str) -> list[tuple[str, int, int]]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        token = m.group(1).rstrip(".")
+        near = text[max(0, m.start() - 40):m.start()] + " " + text[m.end():m.end() + 24]
+        if _key_shaped(token, alone=not _KEY_WORD.search(near)):
+            out.append(("api_key", m.start(1), m.start(1) + len(token)))
+    return out
+
+
+# ── a value at the end of its explanation ─────────────────────────────────
+
+_SUBJECT = re.compile(
+    r"\b(?P<code>(?:pin|passcode|pass\s+code|code|combination|combo))\b|"
+    r"\b(?P<secret>password|passwd|passphrase|pw|pwd|pass|login|log-in)\b|"
+    r"(?P<zsecret>密码|口令)", _I)
+_NOT_SECRET_CODE = re.compile(r"\b(?:area|zip|postal|post|country|promo|discount|coupon|voucher|error|status|dress|"
+                              r"source|qr|bar|referral|invite|morse|tax)\s+$", _I)
+_LINKED = re.compile(r"^[^.;!?。！？；\n]{0,40}?(?:\b(?:is|was|are|it's|it’s|its|=)\b|[:：]|是|为|就是)", _I)
+_TAIL = re.compile(r"(?:[,，:：→]|->|—|–|\bso\b|\bi\.e\.|\baka\b|\bie\b)\s*[\"'“‘]?$", _I)
+
+
+def _apposition(text: str) -> list[tuple[str, int, int]]:
+    out = []
+    for m in _SUBJECT.finditer(text):
+        if _NOT_SECRET_CODE.search(text[max(0, m.start() - 16):m.start()]):
+            continue
+        linked = _LINKED.match(text[m.end():])
+        if linked is None:
+            continue
+        rest = text[m.end() + linked.end():m.end() + linked.end() + 90]
+        stop = CLAUSE_END.search(rest)
+        rest = rest[:stop.start()] if stop else rest
+        colon = linked.group(0).rstrip().endswith((":", "："))
+        for n, tok in enumerate(re.finditer(r"[!-~]+", rest)):
+            after_zh = bool(m.group("zsecret") and re.search(r"[\u4e00-\u9fff]\s*$", rest[:tok.start()]))
+            if not _TAIL.search(rest[:tok.start()]) and not (colon and n == 0) and not after_zh:
+                continue
+            value = tok.group(0).strip("\"'“”‘’.,;!?)(")
+            if not value:
+                continue
+            start = m.end() + linked.end() + tok.start() + tok.group(0).find(value)
+            if (m.group("code") or m.group("zsecret")) and re.fullmatch(r"#?\d{3,8}#?|\d{1,3}(?:-\d{1,3}){2,4}", value):
+                out.append(("code", start, start + len(value)))
+                break
+            if not m.group("code") and credential_shape(value) and not re.fullmatch(r"#?\d+#?", value):
+                out.append(("secret", start, start + len(value)))
+                break
+    return out
+
+
+# ── lab results and care ──────────────────────────────────────────────────
+
+_LAB_EN = re.compile(
+    r"\b(?:hb)?a1c|\b(?:ldl|hdl|psa|tsh|egfr|alt|ast|inr|cd4|bmi)\b|cholesterol|triglycerides?|creatinine|"
+    r"ferritin|ha?emoglobin|platelets?|white\s+(?:blood\s+)?(?:cell\s+)?count|viral\s+load|liver\s+enzymes|"
+    r"blood\s+(?:sugar|glucose|pressure)|\bbp\b|glucose|thyroid\s+levels?|t\s*-?cell\s+count|sperm\s+count", _I)
+_LAB_VALUE_EN = re.compile(
+    r"^(?:\s+(?:was|is|were|are|came\s+back|come\s+back|reading|level|levels|result|results|number|numbers|"
+    r"test|at|of|still|again|now|really|so|way|too|pretty|quite|a\s+bit|up|down|to|as|back|'s|’s))*[\s:=]*"
+    r"(?:\d+(?:\.\d+)?(?:\s*/\s*\d+)?(?!\s*(?:dollars|bucks|usd|eur|%\s+off))(?![\d.,]*\s*[$€£¥])|"
+    r"(?:high|higher|low|lower|elevated|abnormal|positive|undetectable|detectable|borderline|off|bad|"
+    r"through\s+the\s+roof|out\s+of\s+range|over\s+\d+))", _I)
+_LAB_ZH = re.compile(r"(?:空腹|餐后)?血糖|血压|血脂|胆固醇|甘油三酯|尿酸|转氨酶|肌酐|血红蛋白|血小板|白细胞|甲功|"
+                     r"糖化(?:血红蛋白)?|肝功能?|肾功能?|病毒载量|尿蛋白|癌胚抗原|肿瘤标志物")
+_LAB_VALUE_ZH = re.compile(r"^\s*(?:又|还|有点|有些|太|很|都|也|是|值|指标|结果|检查|测出来|测了)*\s*"
+                           r"(?:\d+(?:\.\d+)?(?:\s*/\s*\d+)?(?!\s*(?:元|块))|偏高|偏低|超标|异常|升高|高了|低了|过高|过低|"
+                           r"阳性|不正常|不达标|(?:高|低)(?![铁速兴档端级手中楼层个])(?:了|的)?(?=$|[，。,.!?！？；;\s]|[\u4e00-\u9fff]))")
+_DEVICE = re.compile(r"\s*(?:monitor|cuff|machine|meter|strips?|app|test\s+kit)", _I)  # "blood pressure monitor"
+_CARE = re.compile(
+    r"\b(?:hospitali[sz]ed|admitted\s+to\s+(?:the\s+)?(?:hospital|icu|er|psych\w*)|in\s+the\s+icu|"
+    r"epi-?pens?|pneumonia|sepsis|(?:been|stayed|staying|am|i'm|i’m|is|was|got)\s+sober|sobriety|"
+    r"(?:my|his|her|their|our|a|an|severe|bad)\s+(?!hay\b)(?:[\w-]+\s+)?(?:allerg(?:y|ies))\b(?!\s+season)|"
+    r"(?:biopsy|mri|ct\s+scan|colonoscopy|endoscopy|mammogram)\s+(?:came\s+back|results?|showed|found))", _I)
+_CARE_ZH = re.compile(r"(?:查出|检查出|发现)(?:了|有)?[^\s，。,；;！？]{0,6}"
+                      r"(?:症|癌|瘤|炎|病|溃疡|结节|息肉|囊肿|结石|积液)|"
+                      r"胃镜|肠镜|活检|穿刺|住进了?(?:ICU|重症|医院)|进了?(?:ICU|重症监护)")
+
+
+def _labs_and_care(text: str) -> list[tuple[str, int, int]]:
+    out = []
+    for lab, value in ((_LAB_EN, _LAB_VALUE_EN), (_LAB_ZH, _LAB_VALUE_ZH)):
+        for m in lab.finditer(text):
+            v = value.match(text[m.end():])
+            if v is not None and not _DEVICE.match(text[m.end():]):
+                out.append(("health", m.start(), m.end() + v.end()))
+    for care in (_CARE, _CARE_ZH):
+        for m in care.finditer(text):
+            if not is_topic(text, m.start(), m.end()):
+                out.append(("health", m.start(), m.end()))
+    return out
+
+
+def find(text: str) -> list[tuple[str, int, int]]:
+    """The ``(category, start, end)`` spans the five mechanisms find in ``text`` (character offsets; may overlap)."""
+    return _labelled(text) + _keys(text) + _apposition(text) + _labs_and_care(text)

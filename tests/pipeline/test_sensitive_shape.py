@@ -1,0 +1,151 @@
+"""The shape-and-label mechanisms of the sensitive-data detector (memory_core/pipeline/sensitive_shape.py,
+sensitive_topic.py), English and Chinese: each mechanism alone, and through ``detect``."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.pipeline import sensitive_shape
+from memory_core.pipeline.sensitive import detect
+from memory_core.pipeline.sensitive_shape import entropy, nhs_ok
+from memory_core.pipeline.sensitive_topic import is_topic
+
+
+def _found(text: str) -> set[tuple[str, str]]:
+    return {(category, text[start:end]) for category, start, end in sensitive_shape.find(text)}
+
+
+def test_entropy_and_the_nhs_check_digit() -> None:
+    assert entropy("") == 0.0 and entropy("aaaa") == 0.0 and entropy("abcd") == pytest.approx(2.0)
+    assert nhs_ok("4010232137") and nhs_ok("6123456784")
+    assert not nhs_ok("4010232138") and not nhs_ok("401023213") and not nhs_ok("40102321x7")
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("the savings account it finally got was 778812340", "account", "778812340"),
+    ("checking acct, the new one, 00412 3456 7890", "account", "00412 3456 7890"),
+    ("NHS no. 401 023 2137, for the form", "id", "401 023 2137"),
+    ("patient ID at the clinic: 77120034", "id", "77120034"),
+    ("工资卡的账号后来变成了 6214830123456789", "account", "6214830123456789"),
+    ("病历号 20230418877，复诊要带", "id", "20230418877"),
+])
+def test_a_number_a_few_words_after_its_label(text: str, category: str, value: str) -> None:
+    assert (category, value) in _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "NHS no. 401 023 2138 on the letter",          # fails the mod-11 check
+    "my savings account got 150000 from the order 77812234",
+    "the account has 1500 followers since 2019",
+    "支付宝账户 13800138000 的余额不多了",          # a mobile number
+    "账户余额 1200000 元",
+])
+def test_no_labelled_number_across_another_label_or_without_its_shape(text: str) -> None:
+    assert not _found(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("我们高德地图的 key 是 Hx8kT2mQ9rW4vL7yP3bN6cJ5", "Hx8kT2mQ9rW4vL7yP3bN6cJ5"),
+    ("AK: Zq7Lm2Xp9Tr4Wv8Ks3Bn6Yd", "Zq7Lm2Xp9Tr4Wv8Ks3Bn6Yd"),
+    ("just paste Qm8Zr2Lx7Tp4Wk9Vn3Bc6Yd1Hs5Gf0Ja2Ue into the config", "Qm8Zr2Lx7Tp4Wk9Vn3Bc6Yd1Hs5Gf0Ja2Ue"),
+])
+def test_a_high_entropy_token_is_a_key(text: str, value: str) -> None:
+    assert ("api_key", value) in _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "commit 3f9a2b1c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a fixed the login key bug",   # a hex digest: one case
+    "UPS tracking 1Z999AA10123456784, key is under the mat",                    # upper-case id
+    "the key takeaway is StrategyMeeting notes",                                 # words
+    "the video id dQw4w9WgXcQ is the one",                                      # short, no key word
+])
+def test_no_key_without_mixed_case_digits_and_entropy(text: str) -> None:
+    assert not any(c == "api_key" for c, _ in _found(text))
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("phone passcode is my birthday backwards, 5130", "code", "5130"),
+    ("the code for the bike lock is my mom's birth year, 1964", "code", "1964"),
+    ("my icloud password is my cat's name plus 99, so whiskers99", "secret", "whiskers99"),
+    ("his apple id password, writing it here: Eldridge1951!", "secret", "Eldridge1951"),
+    ("我爸的手机密码是他生日 0512", "code", "0512"),
+    ("邮箱密码是名字拼音加生日 liqiang0318", "secret", "liqiang0318"),
+])
+def test_a_value_at_the_end_of_its_explanation(text: str, category: str, value: str) -> None:
+    assert (category, value) in _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the area code is the old one, 617",
+    "my password is too weak, I use Office everywhere",
+    "the login page is broken, error 503",
+    "the code review is long, 3 hours",
+    "密码是什么我忘了，反正有 8 位",
+])
+def test_no_value_after_an_explanation_without_its_shape(text: str) -> None:
+    assert not _found(text)
+
+
+@pytest.mark.parametrize("text", [
+    "my hba1c was 8.1 at the last check",
+    "blood pressure was 160/100 this morning",
+    "dad's PSA came back elevated",
+    "空腹血糖 9.2，医生说要控制",
+    "我妈血压高",
+    "体检报告说我血脂偏高",
+    "she was hospitalized last month with pneumonia",
+    "my son carries an epipen",
+    "I've been sober 3 years",
+    "我做了胃镜，查出胃溃疡",
+])
+def test_lab_results_and_care_are_health(text: str) -> None:
+    assert any(c == "health" for c, _ in _found(text)), text
+    assert any(f.category == "health" for f in detect(text)), text
+
+
+@pytest.mark.parametrize("text", [
+    "my blood pressure monitor arrived, it was $40",
+    "my A1C test is next week",
+    "blood pressure is fine",
+    "血压计买了，299 元",
+    "量血压的机器坏了，周末去买",
+])
+def test_a_lab_name_without_a_result_is_not_health(text: str) -> None:
+    assert not any(c == "health" for c, _ in _found(text)), text
+
+
+@pytest.mark.parametrize(("text", "condition", "topic"), [
+    ("I watched a film that was about bipolar disorder", "bipolar", True),
+    ("the podcast this week was about adhd in adults", "adhd", True),
+    ("her thesis this year is on dementia care", "dementia", True),
+    ("最近在读一本讲糖尿病饮食的书", "糖尿病", True),
+    ("他在拍一部介绍自闭症儿童的纪录片", "自闭症", True),
+    ("I talked to the doctor about my depression", "depression", False),
+    ("my dad was on insulin for years", "insulin", False),
+    ("我妈有糖尿病，一直在吃药", "糖尿病", False),
+])
+def test_a_condition_as_what_a_medium_is_about(text: str, condition: str, topic: bool) -> None:
+    start = text.index(condition)
+    assert is_topic(text, start, start + len(condition)) is topic
+    assert bool(detect(text)) is not topic
+
+
+@pytest.mark.parametrize("text", [
+    "密码要求8到16位，必须包含大小写字母和数字",
+    "公司规定密码至少10位还要有符号",
+    "股票代码 000858 今天又涨了",
+    "这张发票号码是 20331542，记得报销",
+    "I keep forgetting my password, had to reset it twice this week",
+    "don't ever tell anyone your password, not even me",
+])
+def test_talk_about_a_secret_and_number_labels_are_not_sensitive(text: str) -> None:
+    assert detect(text) == [], text
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("小区单元门密码换成 2580# 了", "2580"),
+    ("QQ密码更新为 qq_5566abc 了", "qq_5566abc"),
+    ("门禁密码更新为 #8462 了", "8462"),
+])
+def test_chinese_links_of_change(text: str, value: str) -> None:
+    assert any(value in f.value for f in detect(text)), detect(text)
