@@ -42,6 +42,7 @@ from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, learn_lexicon
 from memory_core.retrieval.item_table import INDEXED_STATUSES, ItemTable
+from memory_core.retrieval.lazy import LazyAttributes
 from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.text.tokenize import tokenize
 
@@ -76,7 +77,7 @@ def _lexicon_keys(item: MemoryItem, names: Sequence[str]) -> frozenset[str]:
     return learn_lexicon([*names, item.speaker])
 
 
-class HybridState:
+class HybridState(LazyAttributes):
     """One user's items by slot and the per-item data of hybrid search, changed by ``apply``.
 
     Args:
@@ -156,9 +157,9 @@ class HybridState:
         An estimate for cache budgets (checked against RSS in ``ops/bench/bench_scale.py``), kept
         as the state changes: O(1) to read.
         """
-        items, turns = self._object_bytes, 2 * self._turn_chars + 250 * len(self._turn_text)
+        items, turns = self._object_bytes, 2 * self._turn_chars + 250 * self.size_of("_turn_pos")
         seeds = 80 * len(self._seed_rest)
-        maps = 100 * (len(self._pos) + len(self._slots_by_turn) + len(self._turn_pos) + len(self._group_of))
+        maps = 100 * sum(self.size_of(n) for n in ("_pos", "_slots_by_turn", "_turn_pos", "_group_of"))
         return (self.lexical.nbytes() + self.turns.nbytes() + self.table.nbytes() + items + turns + seeds + maps
                 + 24 * len(self.table.items))
 

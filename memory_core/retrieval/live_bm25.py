@@ -42,8 +42,9 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from memory_core.retrieval.bm25 import top_k_indices, top_positive
+from memory_core.retrieval.lazy import LazyAttributes
 
-__all__ = ["LiveBM25"]
+__all__ = ["LiveBM25", "csr"]
 
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
@@ -55,7 +56,7 @@ def _delta_entry_bytes(tids: np.ndarray) -> int:
     return 2 * tids.nbytes + 200 + 100 * tids.shape[0]
 
 
-def _csr(keys: np.ndarray, values: list[np.ndarray], size: int,
+def csr(keys: np.ndarray, values: list[np.ndarray], size: int,
          order_by: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
     """Sort ``values`` by (``keys``, ``order_by``); return them and the offsets of each key 0..size-1."""
     order = np.lexsort((order_by, keys))
@@ -63,7 +64,7 @@ def _csr(keys: np.ndarray, values: list[np.ndarray], size: int,
     return [v[order] for v in values], offsets.tolist()
 
 
-class LiveBM25:
+class LiveBM25(LazyAttributes):
     """A BM25 index over document slots 0..n_docs-1, changed in place by ``set_docs``.
 
     Args:
@@ -142,7 +143,7 @@ class LiveBM25:
         self._base_ok = alive.copy()
         self._d_terms, self._d_tf = terms, tf
         self._d_starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64).tolist()
-        (self._b_docs, self._b_tf), self._b_starts = _csr(terms, [docs, tf], len(term_of), docs)
+        (self._b_docs, self._b_tf), self._b_starts = csr(terms, [docs, tf], len(term_of), docs)
         self._df = np.bincount(terms, minlength=len(term_of)).astype(np.int64)
         self.n_live = int(alive.sum())
         self._total = int(lengths.sum())
@@ -279,7 +280,7 @@ class LiveBM25:
         self.tombstones = 0
         self._d_terms, self._d_tf = term, tf
         self._d_starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64).tolist()
-        (self._b_docs, self._b_tf), self._b_starts = _csr(term, [docs, tf], len(self._term_of), docs)
+        (self._b_docs, self._b_tf), self._b_starts = csr(term, [docs, tf], len(self._term_of), docs)
         self._delta, self._x_post, self._delta_bytes = {}, {}, 0
         self._restat()
         return new_of
@@ -295,9 +296,10 @@ class LiveBM25:
 
     def nbytes(self) -> int:
         """Approximate memory held, in bytes (arrays plus ~100 bytes per vocabulary entry)."""
-        arrays = (self.doc_len, self.alive, self._df, self._idf, self._norm, self._b_docs, self._b_tf,
-                  self._d_terms, self._d_tf, self._base_ok)
-        return (sum(a.nbytes for a in arrays) + 8 * (len(self._b_starts) + len(self._d_starts))
+        arrays = (self.doc_len, self.alive, self._df, self._idf, self._norm, self._b_docs, self._b_tf, self._base_ok)
+        by_doc = self.__dict__.get("_d_terms") is not None  # else not read yet (a loaded snapshot): as the base
+        doc_major = (self._d_terms.nbytes + self._d_tf.nbytes if by_doc else self._b_docs.nbytes + self._b_tf.nbytes)
+        return (sum(a.nbytes for a in arrays) + doc_major + 8 * (len(self._b_starts) + self.size_of("_d_starts"))
                 + 100 * len(self._term_of) + self._delta_bytes)
 
     # ── scoring ─────────────────────────────────────────────────────────

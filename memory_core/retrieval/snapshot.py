@@ -1,27 +1,32 @@
-"""Recall index snapshots on disk: a user's index saved with its memory version, loaded, then caught up.
+"""Recall index snapshots on disk: a user's index saved by column with its memory version, loaded, caught up.
 
 A cold user with 100,000 items costs seconds to index (every item and turn
-is tokenized); loading a saved index costs a file read and an unpickle, and
-the changes made since it was saved are then applied as for any cached
-index (``MemoryStore.changes_since``), so the loaded index answers exactly as
-a fresh build. ``IndexSnapshots(directory, scope)`` keeps one file per user:
+is tokenized); loading a saved index costs a file read, and the changes
+made since it was saved are then applied as for any cached index
+(``MemoryStore.changes_since``), so the loaded index answers exactly as a
+fresh build. ``IndexSnapshots(directory, scope)`` keeps one file per user:
 
-- a header line (JSON): format, the code fingerprint (a hash of the modules
-  and data files that shape an index: any change to them makes every
-  snapshot stale), the scope (which database, which embedding model), the
-  user, the memory version and last turn seq it reflects, the window and
-  decay parameters, and the CRC-32 and length of the payload (damage, not tampering:
-  ownership guards against that, below);
-- the payload: the index's state pickled, with its items stored by column
-  (unpickling 100,000 item objects one by one took longer than the build).
+- ``MAGIC``, then a header line (JSON): format, the code fingerprint (a hash
+  of the modules and data files that shape an index: any change to them
+  makes every snapshot stale), the scope (which database, which embedding
+  model), the user, the memory version and last turn seq it reflects, the
+  window and decay parameters, the index's small fields (``meta``), the
+  table of members (name, dtype, shape, offset) and a CRC-32 over the meta,
+  the member table and every member's bytes;
+- the members: numpy arrays (``snapshot_columns``: postings, lengths, idf,
+  filters, times, dense rows, and the items and per-item maps by column),
+  each at a 64-byte boundary, read straight into arrays of their own.
 
-A snapshot is a cache: any file that does not match (another fingerprint,
-scope, user, window or decay; a bad digest; truncated) is deleted and the
-index is built from the store instead. Pickle runs code when it loads, so a
-snapshot is only read from a directory owned by this process's user and not
-writable by group or others, from files with the same owner and mode, and
-the unpickler resolves only the classes an index is made of (numpy,
-datetime, collections, array and this package's own).
+Loading creates no per-item object: items and the per-item maps are made
+when first read (``lazy``). An earlier format pickled the index; unpickling
+100,000 item objects took seconds (``RESULTS.md``, issue 17). A snapshot is
+a cache: a file that does not match (another format, fingerprint, scope,
+user, window or decay; a bad CRC; truncated) is deleted with a warning and
+the index is built from the store instead, never an error to the caller.
+The files hold data only (no pickle); still, a snapshot is read only from a
+directory owned by this process's user and not writable by group or others,
+and from files with the same owner and mode (another account could
+otherwise feed a user's recall).
 
 Writes are atomic (a temporary file renamed over the old one). Erasing a
 user through ``Recaller.invalidate`` deletes the file; a snapshot of a user
@@ -31,28 +36,26 @@ answers with the complete set of a new user, or none).
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import gc
 import hashlib
 import importlib.metadata
-import io
 import json
 import logging
 import os
-import pickle
 import stat
 import threading
 import zlib
-from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
+
+import numpy as np
 
 from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem
 from memory_core.retrieval.hybrid import HybridIndex
+from memory_core.retrieval.snapshot_columns import decode, encode
 
 if TYPE_CHECKING:
     from memory_core.embedding.base import Embedder
@@ -62,22 +65,17 @@ __all__ = ["IndexSnapshots", "code_fingerprint", "refresh_usage", "restore_index
 
 log = logging.getLogger(__name__)
 
-MAGIC = b"GULFSTREAM-INDEX-SNAPSHOT\n"
-FORMAT = 1
+MAGIC = b"GULFSTREAM-INDEX-COLUMNS\n"
+OLD_MAGIC = b"GULFSTREAM-INDEX-SNAPSHOT\n"  # format 1: a pickle, never read (rebuilt)
+FORMAT = 2
+_ALIGN = 64
+_MAX_HEADER = 64 << 20
+_KINDS = frozenset("biuf")  # member dtypes: bool, integers, floats (never objects)
 _PACKAGE = Path(__file__).resolve().parents[1]
 #: Files whose content shapes an index: a change to any of them makes every snapshot stale.
 _SHAPING = ("retrieval/*.py", "pipeline/slots.py", "model.py", "decay.py", "data/slots.yaml",
             "data/synonyms.yaml")
-_FIELDS = tuple(f.name for f in dataclasses.fields(MemoryItem))
-_REPEATED = ("user_id", "theme", "kind", "status", "trust", "speaker", "key", "confidence", "importance")
 _fingerprint: str | None = None
-#: What the unpickler may resolve: these names, numpy's array rebuilders, and this package's index classes.
-_ALLOWED = frozenset({("array", "_array_reconstructor"), ("array", "array"), ("collections", "Counter"),
-                      ("collections", "OrderedDict"), ("datetime", "datetime"), ("datetime", "date"),
-                      ("datetime", "timedelta"), ("datetime", "timezone"), ("re", "_compile"),
-                      ("builtins", "set"), ("builtins", "frozenset"), ("builtins", "bytearray")})
-_NUMPY_NAMES = frozenset({"dtype", "ndarray", "_frombuffer", "_reconstruct", "scalar"})
-_OWN_MODULES = ("memory_core.retrieval.", "memory_core.model", "memory_core.decay")
 
 
 def code_fingerprint() -> str:
@@ -98,98 +96,6 @@ def code_fingerprint() -> str:
     return _fingerprint
 
 
-class _ItemColumns:
-    """A slot list of items (None for a dead slot) pickled by column and rebuilt as a list."""
-
-    def __init__(self, items: Sequence[MemoryItem | None]) -> None:
-        self.items = items
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        live = [i for i in self.items if i is not None]
-        dead = [s for s, i in enumerate(self.items) if i is None]
-        columns = {name: [getattr(i, name) for i in live] for name in _FIELDS}  # enum members memoized
-        for name in _REPEATED:  # one string object per distinct value: pickled once, loaded once
-            canon: dict[object, object] = {}
-            columns[name] = [canon.setdefault(v, v) for v in columns[name]]
-        return _items_from_columns, (len(self.items), dead, columns)
-
-
-class _Arrays:
-    """A list of small ``array('i')`` pickled as one array and its offsets (100,000 objects load 10x faster)."""
-
-    def __init__(self, arrays: Sequence[array[int]]) -> None:
-        self.arrays = arrays
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        flat: array[int] = array("i")
-        ends: array[int] = array("q")
-        for a in self.arrays:
-            flat.extend(a)
-            ends.append(len(flat))
-        return _arrays_from_flat, (flat.tobytes(), ends.tobytes())
-
-
-def _arrays_from_flat(flat: bytes, ends: bytes) -> list[array[int]]:
-    values: array[int] = array("i")
-    values.frombytes(flat)
-    stops: array[int] = array("q")
-    stops.frombytes(ends)
-    out = []
-    start = 0
-    for stop in stops:
-        out.append(values[start:stop])
-        start = stop
-    return out
-
-
-def _items_from_columns(n: int, dead: list[int], columns: dict[str, list[Any]]) -> list[MemoryItem | None]:
-    live = [MemoryItem(*row) for row in zip(*(columns[name] for name in _FIELDS), strict=True)]
-    if not dead:
-        return live  # type: ignore[return-value]
-    out: list[MemoryItem | None] = [None] * n
-    gone = set(dead)
-    it = iter(live)
-    for slot in range(n):
-        if slot not in gone:
-            out[slot] = next(it)
-    return out
-
-
-_OWN_REBUILDERS = {"_items_from_columns": _items_from_columns, "_arrays_from_flat": _arrays_from_flat}
-
-
-class _Unpickler(pickle.Unpickler):
-    """Resolves only the names an index is made of (see the module docstring)."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in _ALLOWED or (module.split(".")[0] == "numpy" and name in _NUMPY_NAMES):
-            return super().find_class(module, name)
-        if module == __name__ and name in _OWN_REBUILDERS:
-            return _OWN_REBUILDERS[name]
-        if module.startswith(_OWN_MODULES):
-            found = super().find_class(module, name)
-            if isinstance(found, type):  # a class of this package (built without running its __init__)
-                return found
-        raise pickle.UnpicklingError(f"a snapshot may not refer to {module}.{name}")
-
-
-def _state_of(index: Any) -> dict[str, Any]:
-    """The index's attributes to pickle: no lock, no per-query caches, items by column (shallow copies)."""
-    state = dict(index.__dict__)
-    state.pop("lock", None)
-    table = copy.copy(index.table)
-    table.items = _ItemColumns(index.table.items)
-    table._masks, table._whole_boosts, table._whole_asked = {}, {}, set()
-    state["table"] = table
-    for name in ("lexical", "turns"):
-        signal = copy.copy(state[name])
-        signal._cache = {}
-        state[name] = signal
-    state["changing"] = False
-    state["_seed_rest"] = _Arrays(index._seed_rest)
-    return state
-
-
 def restore_index(state: dict[str, Any]) -> HybridIndex:
     """An index with the attributes ``IndexSnapshots.load`` read (and a new lock)."""
     index = HybridIndex.__new__(HybridIndex)
@@ -204,6 +110,8 @@ def refresh_usage(index: HybridIndex, usage: Mapping[str, tuple[int, datetime | 
     Hits move no memory version, so ``changes_since`` does not bring them;
     an item never used is 0/None in the snapshot and the store alike.
     """
+    if not usage:
+        return 0
     pos, items = index._pos, index.table.items
     used: dict[int, MemoryItem | None] = {}
     for item_id, (hit, last_used) in usage.items():
@@ -217,12 +125,43 @@ def refresh_usage(index: HybridIndex, usage: Mapping[str, tuple[int, datetime | 
     return len(used)
 
 
+def _crc_start(meta: dict[str, Any], members: list[list[Any]]) -> int:
+    """CRC-32 of the header's meta and member table (then continued over the members' bytes)."""
+    return zlib.crc32(json.dumps([meta, members], sort_keys=True, ensure_ascii=False).encode())
+
+
+def _read_members(src: IO[bytes], head_len: int, header: dict[str, Any], size: int) -> dict[str, np.ndarray] | str:
+    """Each member read into an array of its own, the CRC checked; or why the file is unusable."""
+    members, length = header.get("members"), header.get("length")
+    start = -(-head_len // _ALIGN) * _ALIGN
+    if not isinstance(members, list) or not isinstance(length, int) or size != start + length:
+        return "truncated or corrupt"
+    try:
+        crc = _crc_start(header["meta"], members)
+        arrays: dict[str, np.ndarray] = {}
+        for name, dtype, shape, at in members:
+            kind = np.dtype(dtype)
+            if kind.kind not in _KINDS or not 0 <= at <= length:
+                return "truncated or corrupt"
+            arr = np.empty(tuple(shape), dtype=kind)
+            view = arr.reshape(-1).view(np.uint8).data
+            src.seek(start + at)
+            pad = -arr.nbytes % _ALIGN
+            if src.readinto(view) != arr.nbytes:  # type: ignore[attr-defined]
+                return "truncated or corrupt"
+            crc = zlib.crc32(src.read(pad), zlib.crc32(view, crc))
+            arrays[name] = arr
+    except (KeyError, TypeError, ValueError) as exc:
+        return f"unreadable member table ({type(exc).__name__})"
+    return arrays if crc == header.get("crc32") else "truncated or corrupt"
+
+
 class IndexSnapshots:
     """One snapshot file per user in ``directory`` (created 0700 if missing).
 
     Args:
         directory: where the files live; must be owned by this process's user and not
-            writable by group or others (the files are pickles, see the module docstring).
+            writable by group or others (see the module docstring).
         scope: what the indexes were built from (e.g. the database and the embedding model);
             a snapshot of another scope is never loaded.
 
@@ -244,7 +183,7 @@ class IndexSnapshots:
             raise InvalidField(f"snapshot directory {str(self.directory)!r} is not a directory")
         if info.st_uid != os.getuid() or info.st_mode & 0o022:
             raise InvalidField(f"snapshot directory {str(self.directory)!r} must be owned by this user and not "
-                               "writable by group or others (snapshots are pickles)")
+                               "writable by group or others (snapshots feed recall)")
         self.scope = scope
         self.saved = self.loaded = self.rejected = self.failures = 0
         self._count = threading.Lock()
@@ -258,7 +197,7 @@ class IndexSnapshots:
                 "window": index.window, "decay": repr(index.table.decay)}
 
     def save(self, user_id: str, index: Any) -> int:
-        """Write the user's index (holding its lock while it is pickled); return the file's bytes.
+        """Write the user's index (holding its lock while it is encoded); return the file's bytes.
 
         Raises:
             OSError: the file could not be written (the old one, if any, is left).
@@ -273,7 +212,7 @@ class IndexSnapshots:
         """Write the user's index from a forked child; return True once the file is written.
 
         The index's lock is held only while the process forks (milliseconds: page
-        tables, not pages); the child pickles its copy-on-write view and writes
+        tables, not pages); the child encodes its copy-on-write view and writes
         the file while this process keeps answering, as Redis's BGSAVE does.
         Pickling a 10,000-item index in a thread held the lock (and the GIL)
         for 0.4 s, and every recall of the user waited behind it. The calling
@@ -303,24 +242,40 @@ class IndexSnapshots:
         return True
 
     def _write(self, user_id: str, index: Any) -> int:
-        """Pickle the index (the caller holds its lock or is a forked child) and write the file atomically."""
+        """Write the index by column (the caller holds its lock or is a forked child), atomically; return bytes."""
+        meta, arrays = encode(index)
+        meta = json.loads(json.dumps(meta, ensure_ascii=False))  # as the reader will see it (the CRC covers it)
+        members: list[list[Any]] = []
+        datas: list[memoryview] = []
+        offset = 0
+        for name, value in arrays.items():
+            arr = np.ascontiguousarray(value)
+            members.append([name, arr.dtype.str, list(arr.shape), offset])
+            datas.append(arr.reshape(-1).view(np.uint8).data)
+            offset += -(-arr.nbytes // _ALIGN) * _ALIGN
+        crc = _crc_start(meta, members)
+        for data in datas:  # the padding too: every byte of the file after the header is checked
+            crc = zlib.crc32(bytes(-data.nbytes % _ALIGN), zlib.crc32(data, crc))
         header = self._header(user_id, index)
-        header.update(version=index.version, last_seq=index.last_seq)
-        payload = pickle.dumps(_state_of(index), protocol=pickle.HIGHEST_PROTOCOL)
-        header.update(crc32=zlib.crc32(payload), length=len(payload))
+        header.update(version=index.version, last_seq=index.last_seq, meta=meta, members=members, length=offset,
+                      crc32=crc)
+        head = MAGIC + json.dumps(header, ensure_ascii=False).encode() + b"\n"
+        start = -(-len(head) // _ALIGN) * _ALIGN
         target = self.path(user_id)
         tmp = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
         try:
             with os.fdopen(fd, "wb") as out:
-                out.write(MAGIC)
-                out.write(json.dumps(header).encode() + b"\n")
-                out.write(payload)
+                out.write(head.ljust(start, b"\0"))
+                for (_, _, _, at), data in zip(members, datas, strict=True):
+                    out.seek(start + at)
+                    out.write(data)
+                out.truncate(start + offset)
             os.replace(tmp, target)
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
-        return len(payload)
+        return start + offset
 
     def load(self, user_id: str, expected: Any) -> dict[str, Any] | None:
         """Read the user's snapshot: the index's attributes, or None (no file, or one unusable: deleted).
@@ -343,28 +298,29 @@ class IndexSnapshots:
                 if info.st_uid != os.getuid() or info.st_mode & 0o022:
                     return self._reject(user_id, "owned by another user or writable by others")
                 magic = src.read(len(MAGIC))
-                head = src.readline(1 << 16)
-                payload = src.read()  # bytes: io.BytesIO below shares them instead of copying 100 MB
+                if magic != MAGIC:
+                    return self._reject(user_id, "an old format" if OLD_MAGIC.startswith(magic[:20]) and magic
+                                        else "not a snapshot")
+                head = src.readline(_MAX_HEADER)
+                try:
+                    header = json.loads(head)
+                except ValueError:
+                    return self._reject(user_id, "unreadable header")
+                want = self._header(user_id, expected)
+                stale = [k for k, v in want.items() if not isinstance(header, dict) or header.get(k) != v]
+                if stale:
+                    return self._reject(user_id, f"made with another {', '.join(stale)}")
+                arrays = _read_members(src, len(MAGIC) + len(head), header, info.st_size)
         except OSError as exc:
             self._failed("read", user_id, exc)
             return None
-        if magic != MAGIC:
-            return self._reject(user_id, "not a snapshot")
+        if isinstance(arrays, str):
+            return self._reject(user_id, arrays)
         try:
-            header = json.loads(head)
-        except ValueError:
-            return self._reject(user_id, "unreadable header")
-        want = self._header(user_id, expected)
-        stale = [k for k, v in want.items() if header.get(k) != v]
-        if stale:
-            return self._reject(user_id, f"made with another {', '.join(stale)}")
-        if header.get("length") != len(payload) or header.get("crc32") != zlib.crc32(payload):
-            return self._reject(user_id, "truncated or corrupt")
-        try:
-            state = _Unpickler(io.BytesIO(payload)).load()
-        except Exception as exc:  # any unpickling failure means: build instead
-            return self._reject(user_id, f"unreadable payload ({type(exc).__name__}: {exc})")
-        if not isinstance(state, dict) or state.get("version") != header.get("version"):
+            state = decode(header["meta"], arrays, expected.table.decay)
+        except Exception as exc:  # any decoding failure means: build instead
+            return self._reject(user_id, f"unreadable columns ({type(exc).__name__}: {exc})")
+        if state.get("version") != header.get("version"):
             return self._reject(user_id, "payload does not match its header")
         with self._count:
             self.loaded += 1
@@ -378,7 +334,7 @@ class IndexSnapshots:
             self._failed("delete", user_id, exc)
 
     def _reject(self, user_id: str, why: str) -> dict[str, Any] | None:
-        log.info("index snapshot of %s not used (%s): deleted, the index is built from the store", user_id, why)
+        log.warning("index snapshot of %s not used (%s): deleted, the index is built from the store", user_id, why)
         with self._count:
             self.rejected += 1
         self.drop(user_id)
