@@ -28,7 +28,8 @@ from memory_core.store.write_ops import AddOp
 
 T0 = datetime(2025, 3, 1, 8, tzinfo=UTC)
 TEXTS = ["I live in Lisbon with my dog Rex", "My sister Anna works at a bakery", "I like spicy food",
-         "我住在深圳，养了一只狗叫旺财", "我妹妹韩梅梅在面包店工作", "我喜欢吃辣", "GRE (Graduate Record Examination) in May"]
+         "我住在深圳，养了一只狗叫旺财", "我妹妹韩梅梅在面包店工作", "我喜欢吃辣",
+         "GRE (Graduate Record Examination) in May"]
 QUERIES = ["where do I live", "Rex", "Anna bakery", "spicy", "我住在哪里", "旺财", "韩梅梅", "GRE", "吃辣"]
 
 
