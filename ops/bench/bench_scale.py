@@ -24,7 +24,9 @@ the full rebuild the index used to do for embedded):
   order, then of a warm subset; the worker's RSS against the ceiling.
 
 Run: ``.venv/bin/python ops/bench/bench_scale.py embedded --sizes 10000,100000``;
-``... rpc --sizes 10000,100000``; ``... users --users 10000 --items 100 --budget-mb 512``.
+``... rpc --sizes 10000,100000``; ``... users --users 10000 --items 100 --budget-mb 512``;
+``... snapshot --sizes 20000,100000`` (a cold user's first recall from the column snapshot beside the
+pickled one and a full build: ``bench_snapshot``).
 Starts private Redis and PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and
 ``GULFSTREAM_DATABASE_URL`` are both set.
 """
@@ -345,7 +347,8 @@ def many_users(users: int, items: int, budget_mb: int, calls: int, visit: int, c
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=["embedded", "rpc", "users"])
+    parser.add_argument("part", choices=["embedded", "rpc", "users", "snapshot"])
+    parser.add_argument("--rounds", type=int, default=3, help="snapshot: alternating rounds of each method")
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--calls", type=int, default=300)
     parser.add_argument("--writes", type=int, default=50)
@@ -361,6 +364,10 @@ def main() -> None:
         embedded(sizes, args.writes)
     elif args.part == "rpc":
         rpc(sizes, args.calls, args.rate)
+    elif args.part == "snapshot":
+        from bench_snapshot import cold_loads
+
+        cold_loads(sizes, args.rounds)
     else:
         many_users(args.users, args.items, args.budget_mb, args.calls, args.visit, args.ceiling_mb or None)
 
