@@ -78,53 +78,61 @@ def cold_loads(sizes: list[int], rounds: int) -> None:
     HybridIndex.build([MemoryItem.create("w", "warm up 咖啡", "x")]).search("warm 咖啡", 1)  # jieba loaded once
     headers = ["items", "method", "CPU s (median)", "wall s (median)", "file MiB", "CPU / columns CPU",
                "load avg (1 min) per round"]
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for size in sizes:
-        folder = Path(tempfile.mkdtemp(prefix="gulfstream-snapbench-"))
-        store = SqlStore(f"sqlite:///{folder / 'm.db'}", migrate=True)
-        user = f"u{size}"
-        fill(store, user, size, rng)
-        items = store.list_items_for_index(user, INDEXED_STATUSES)
-        old = pickle_format(folder)
-        index = HybridIndex.build(items)
-        index.version = store.memory_version(user)
-        columns, pickled = snapshot.IndexSnapshots(folder / "columns"), old.IndexSnapshots(folder / "pickled")
-        columns.save(user, index)
-        pickled.save(user, index)
-        del index
-        query = " ".join(rng.choices(WORDS, k=3))
-        results: dict[str, list[tuple[float, float]]] = {}
-        loads: dict[str, list[float]] = {}
-
-        def build() -> None:
-            HybridIndex.build(items).search(query, 10)
-
-        def from_pickle() -> None:
-            old.restore_index(pickled.load(user, HybridIndex())).search(query, 10)
-
-        def from_columns() -> None:
-            snapshot.restore_index(columns.load(user, HybridIndex())).search(query, 10)
-
-        def via_recaller() -> None:
-            Recaller(store, snapshots=snapshot.IndexSnapshots(folder / "columns")).recall(user, query, 10)
-
-        methods = {"build": build, "pickle": from_pickle, "columns": from_columns, "columns via Recaller": via_recaller}
-        for _ in range(rounds):
-            for name, work in methods.items():
-                loads.setdefault(name, []).append(os.getloadavg()[0])
-                results.setdefault(name, []).append(timed(work))
-        base = statistics.median(c for c, _ in results["columns"])
-        sizes_mib = {"pickle": pickled.path(user).stat().st_size / 2**20,
-                     "columns": columns.path(user).stat().st_size / 2**20}
-        for name, samples in results.items():
-            cpu = statistics.median(c for c, _ in samples)
-            wall = statistics.median(w for _, w in samples)
-            size_mib = sizes_mib.get(name.split()[0])
-            rows.append((f"{size:,}", name, f"{cpu:.3f}", f"{wall:.3f}", "" if size_mib is None else f"{size_mib:.0f}",
-                         f"{cpu / base:.1f}x", " / ".join(f"{v:.1f}" for v in loads[name])))
-            print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
-        store.close()
+        for row in one_size(size, rounds, rng):
+            rows.append(row)
+            print(table(headers, [row]).splitlines()[-1], flush=True)
     print()
     print(table(headers, rows))
     print(f"\nseconds to the first search's answer (a search of 3 words, k=10), medians of {rounds} alternating "
           "rounds; CPU is time.process_time of this process.")
+
+
+def one_size(size: int, rounds: int, rng: random.Random) -> list[tuple[str, ...]]:
+    """The rows of one size (see ``cold_loads``)."""
+    folder = Path(tempfile.mkdtemp(prefix="gulfstream-snapbench-"))
+    store = SqlStore(f"sqlite:///{folder / 'm.db'}", migrate=True)
+    user = f"u{size}"
+    fill(store, user, size, rng)
+    items = store.list_items_for_index(user, INDEXED_STATUSES)
+    old = pickle_format(folder)
+    index = HybridIndex.build(items)
+    index.version = store.memory_version(user)
+    columns, pickled = snapshot.IndexSnapshots(folder / "columns"), old.IndexSnapshots(folder / "pickled")
+    columns.save(user, index)
+    pickled.save(user, index)
+    del index
+    query = " ".join(rng.choices(WORDS, k=3))
+    results: dict[str, list[tuple[float, float]]] = {}
+    loads: dict[str, list[float]] = {}
+
+    def build() -> None:
+        HybridIndex.build(items).search(query, 10)
+
+    def from_pickle() -> None:
+        old.restore_index(pickled.load(user, HybridIndex())).search(query, 10)
+
+    def from_columns() -> None:
+        snapshot.restore_index(columns.load(user, HybridIndex())).search(query, 10)  # type: ignore[arg-type]
+
+    def via_recaller() -> None:
+        Recaller(store, snapshots=snapshot.IndexSnapshots(folder / "columns")).recall(user, query, 10)
+
+    methods = {"build": build, "pickle": from_pickle, "columns": from_columns, "columns via Recaller": via_recaller}
+    for _ in range(rounds):
+        for name, work in methods.items():
+            loads.setdefault(name, []).append(os.getloadavg()[0])
+            results.setdefault(name, []).append(timed(work))
+    store.close()
+    base = statistics.median(c for c, _ in results["columns"])
+    sizes_mib = {"pickle": pickled.path(user).stat().st_size / 2**20,
+                 "columns": columns.path(user).stat().st_size / 2**20}
+    rows = []
+    for name, samples in results.items():
+        cpu = statistics.median(c for c, _ in samples)
+        wall = statistics.median(w for _, w in samples)
+        size_mib = sizes_mib.get(name.split()[0])
+        rows.append((f"{size:,}", name, f"{cpu:.3f}", f"{wall:.3f}", "" if size_mib is None else f"{size_mib:.0f}",
+                     f"{cpu / base:.1f}x", " / ".join(f"{v:.1f}" for v in loads[name])))
+    return rows
