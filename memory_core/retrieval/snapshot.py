@@ -41,6 +41,7 @@ import hashlib
 import importlib.metadata
 import json
 import logging
+import math
 import os
 import stat
 import threading
@@ -70,6 +71,7 @@ OLD_MAGIC = b"GULFSTREAM-INDEX-SNAPSHOT\n"  # format 1: a pickle, never read (re
 FORMAT = 2
 _ALIGN = 64
 _MAX_HEADER = 64 << 20
+_ONE_READ = 1 << 20  # members of at most this many bytes in all are read in one go
 _KINDS = frozenset("biuf")  # member dtypes: bool, integers, floats (never objects)
 _PACKAGE = Path(__file__).resolve().parents[1]
 #: Files whose content shapes an index: a change to any of them makes every snapshot stale.
@@ -139,11 +141,22 @@ def _read_members(src: IO[bytes], head_len: int, header: dict[str, Any], size: i
     try:
         crc = _crc_start(header["meta"], members)
         arrays: dict[str, np.ndarray] = {}
+        whole: bytearray | None = None
+        if length <= _ONE_READ:  # a small index: one read, arrays as views of it (nothing worth freeing apart)
+            whole = bytearray(length)
+            src.seek(start)
+            if src.readinto(whole) != length:  # type: ignore[attr-defined]
+                return "truncated or corrupt"
+            crc = zlib.crc32(whole, crc)
         for name, dtype, shape, at in members:
             kind = np.dtype(dtype)
-            if kind.kind not in _KINDS or not 0 <= at <= length:
+            count = math.prod(shape)
+            if kind.kind not in _KINDS or not 0 <= at <= length - count * kind.itemsize:
                 return "truncated or corrupt"
-            arr = np.empty(tuple(shape), dtype=kind)
+            if whole is not None:
+                arrays[name] = np.frombuffer(whole, dtype=kind, count=count, offset=at).reshape(shape)
+                continue
+            arr = np.empty(tuple(shape), dtype=kind)  # a large index: each array its own (freed on its own)
             view = arr.reshape(-1).view(np.uint8).data
             src.seek(start + at)
             pad = -arr.nbytes % _ALIGN

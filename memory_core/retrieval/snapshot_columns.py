@@ -93,10 +93,20 @@ def _micros(dt: datetime | None) -> int:
     return (delta.days * 86_400 + delta.seconds) * 1_000_000 + delta.microseconds
 
 
+_REVISION_FIELDS = tuple(f.name for f in dataclasses.fields(Revision))
+_LISTED_UP_TO = 20_000  # a column of at most this many rows is listed once (else read as array scalars)
+
+
 def _revision_json(rev: Revision) -> dict[str, Any]:
-    out = dataclasses.asdict(rev)
+    out = {name: getattr(rev, name) for name in _REVISION_FIELDS}
     out["at"] = _micros(rev.at)
     return out
+
+
+def _json_text(value: Any) -> str:
+    if not value:  # most items: no history, no meta
+        return "null" if value is None else "[]" if isinstance(value, list) else "{}"
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def _strings(values: Iterable[str | None]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -124,16 +134,27 @@ def _put_rows(out: dict[str, np.ndarray], name: str, rows: Iterable[Iterable[str
     out[f"{name}.rows"] = np.array(ends, dtype=np.int64)
 
 
+def _listed(arr: np.ndarray) -> list[Any] | np.ndarray:
+    """A short column as a list (read often, element by element), a long one as it is (listing it costs more)."""
+    return arr.tolist() if arr.shape[0] <= _LISTED_UP_TO else arr
+
+
 class _Strings:
     """A string column ``_put_strings`` wrote: one value, or all of them (the distinct ones decoded once)."""
 
     def __init__(self, arrays: dict[str, np.ndarray], name: str) -> None:
-        self.codes = arrays[name]
+        self.codes = _listed(arrays[name])
         self._blob = arrays[f"{name}.blob"].tobytes()
         self._ends: list[int] = arrays[f"{name}.ends"].tolist()
+        self._seen: dict[int, str] = {}
 
     def _value(self, code: int) -> str:
-        return self._blob[self._ends[code]:self._ends[code + 1]].decode("utf-8", "surrogatepass")
+        value = self._seen.get(code)
+        if value is None:
+            value = self._blob[self._ends[code]:self._ends[code + 1]].decode("utf-8", "surrogatepass")
+            if len(self._seen) < 4096:  # themes, kinds, speakers repeat; descriptions rarely
+                self._seen[code] = value
+        return value
 
     def at(self, i: int) -> str | None:
         code = int(self.codes[i])
@@ -141,7 +162,8 @@ class _Strings:
 
     def all(self) -> list[Any]:
         distinct = [self._value(c) for c in range(len(self._ends) - 1)]
-        return [None if c < 0 else distinct[c] for c in self.codes.tolist()]
+        codes = self.codes if isinstance(self.codes, list) else self.codes.tolist()
+        return [None if c < 0 else distinct[c] for c in codes]
 
 
 def _rows(arrays: dict[str, np.ndarray], name: str) -> list[list[str]]:
@@ -172,10 +194,9 @@ def _encode_items(items: Sequence[MemoryItem | None], out: dict[str, np.ndarray]
     for name in (*_CODED, *_AS_JSON):
         values: Iterable[str | None]
         if name == "history":
-            values = (json.dumps([_revision_json(r) for r in i.history], ensure_ascii=False)
-                      if i.history is not None else None for i in live)
+            values = (_json_text(i.history and [_revision_json(r) for r in i.history]) for i in live)
         elif name in _AS_JSON:
-            values = (json.dumps(getattr(i, name), ensure_ascii=False, sort_keys=True) for i in live)
+            values = (_json_text(getattr(i, name)) for i in live)
         else:
             values = (getattr(i, name) for i in live)
         _put_strings(out, f"items.{name}", values)
@@ -185,13 +206,23 @@ def _encode_items(items: Sequence[MemoryItem | None], out: dict[str, np.ndarray]
         out[f"items.{name}"] = np.array([getattr(i, name) for i in live], dtype=dtype)
 
 
+def _from_json(text: str | None) -> Any:
+    """A JSON column's value (a new object each time: items never share their lists)."""
+    if text == "[]":
+        return []
+    if text == "{}":
+        return {}
+    return None if text is None or text == "null" else json.loads(text)
+
+
 class _ItemColumns:
     """Reads one item from the columns ``_encode_items`` wrote (a column read on first use)."""
 
     def __init__(self, arrays: dict[str, np.ndarray]) -> None:
         self._arrays = arrays
-        self.row_of = np.cumsum(arrays["items.alive"]) - 1  # slot -> row of the live items' columns
+        self.row_of = _listed(np.cumsum(arrays["items.alive"]) - 1)  # slot -> row of the live items' columns
         self._texts: dict[str, _Strings] = {}
+        self._numbers: dict[str, tuple[list[Any] | np.ndarray, type]] = {}
 
     def strings(self, name: str) -> _Strings:
         col = self._texts.get(name)
@@ -200,7 +231,11 @@ class _ItemColumns:
         return col
 
     def _number(self, name: str, row: int) -> Any:
-        return self._arrays[f"items.{name}"][row].item()
+        col = self._numbers.get(name)
+        if col is None:
+            arr = self._arrays[f"items.{name}"]
+            col = self._numbers[name] = (_listed(arr), float if arr.dtype.kind == "f" else int)
+        return col[1](col[0][row])
 
     def item(self, slot: int) -> MemoryItem:
         row = int(self.row_of[slot])
@@ -210,7 +245,7 @@ class _ItemColumns:
             values[name] = None if us == _NO_TIME else _EPOCH + timedelta(microseconds=us)
         for name in _NUMBERS:
             values[name] = self._number(name, row)
-        source, history, meta = (json.loads(self.strings(name).at(row) or "null") for name in _AS_JSON)
+        source, history, meta = (_from_json(self.strings(name).at(row)) for name in _AS_JSON)
         values["source"], values["meta"] = source, meta
         values["history"] = None if history is None else [
             Revision(**{**r, "at": _EPOCH + timedelta(microseconds=r["at"])}) for r in history]

@@ -195,3 +195,16 @@ def test_readers_never_see_a_half_written_file_while_writers_replace_it(tmp_path
     assert reader.rejected == 0 and reader.failures == 0 and reader.loaded == 40 and snaps.saved > 2
     assert not list((tmp_path / "snaps").glob("*.tmp"))
     assert seen  # at least one version read (usually both)
+
+
+@pytest.mark.parametrize("n", [0, 1])
+def test_an_empty_or_one_item_index_round_trips(tmp_path: Path, n: int) -> None:
+    items, turns = items_and_turns("u", n)
+    index = HybridIndex.build(items, turns)
+    index.version = "4"
+    snaps = IndexSnapshots(tmp_path / "snaps")
+    snaps.save("u", index)
+    back = loaded(snaps, "u")
+    assert ranking(back) == ranking(index) and back.items == index.items and len(back) == n
+    back.apply(items_and_turns("u", 3)[0][n:], [])
+    assert len(back) == 3
