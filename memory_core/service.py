@@ -36,6 +36,7 @@ from memory_core.pipeline.types import KeyLookup
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
+from memory_core.retrieval.withheld import fill_shown
 from memory_core.seams import MemoryRecaller
 from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
@@ -290,24 +291,28 @@ class Memory(LifecycleCalls, SessionCalls):
         if weights is None and self.settings.recall_strength_weight != PRESETS["balanced"].strength:
             weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
         # a broad question ("what did we talk about last month?") gets summaries first
-        degraded = reason = ""
-        try:
-            results, reason = recall_with_summaries(self.recaller, user_id, query,
-                                                    self.settings.recall_k if k is None else k, filters, weights)
-        except StoreError as exc:  # the database is down: a warm index still answers, flagged
-            found = self.recaller.recall_cached(user_id, query, self.settings.recall_k if k is None else k,
-                                                filters, weights)
-            if found is None:
-                raise
-            log.warning("recall for %s answered from the cached index: %s", user_id, exc)
-            results = found
-            degraded = (f"database unreachable ({type(exc).__name__}); answered from the recall worker's "
-                        "index as last updated, which may miss the latest changes")
+        k = self.settings.recall_k if k is None else k
         guarded = not _filters_on_sensitive(filters)  # seed 001 §8.24.1: only the kind of value asked for
         asked = asked_categories(query)
-        if guarded:
-            results = [r for r in results
-                       if r.item.theme != SENSITIVE_THEME or may_show(query, r.item.description, asked)]
+        said = {"degraded": "", "reason": ""}
+
+        def search(n: int) -> list[RecallResult]:
+            try:
+                found, said["reason"] = recall_with_summaries(self.recaller, user_id, query, n, filters, weights)
+                return found
+            except StoreError as exc:  # the database is down: a warm index still answers, flagged
+                cached = self.recaller.recall_cached(user_id, query, n, filters, weights)
+                if cached is None:
+                    raise
+                log.warning("recall for %s answered from the cached index: %s", user_id, exc)
+                said["degraded"] = (f"database unreachable ({type(exc).__name__}); answered from the recall worker's "
+                                    "index as last updated, which may miss the latest changes")
+                return cached
+
+        # withheld sensitive items leave their places to the next candidates (k results, not fewer)
+        results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
+                             or may_show(query, r.item.description, asked))
+        degraded, reason = said["degraded"], said["reason"]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
         notes = self.recaller.context_notes(user_id, results)

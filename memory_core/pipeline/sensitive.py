@@ -27,8 +27,9 @@ results and the packed context unless the query names the kind of value the
 item holds (``may_show``: a question about a locker code does not show the
 user's card number; 密码 alone asks for a password, 银行卡密码 for a PIN) or
 filters on that theme. A question about food, eating, cooking, meals,
-restaurants, recipes or drinks sees the user's allergies and food
-restrictions (``diet_shown``), and no other health detail. Raw turns are items too (kind
+restaurants, recipes or drinks sees the user's food allergies and food
+restrictions (``diet_shown``; an allergen's category: food, drug, environment), and no other health
+detail. Raw turns are items too (kind
 ``event``, the turn's text): one holding a secret is flagged, masked or
 dropped like any other item.
 """
@@ -43,6 +44,7 @@ from dataclasses import replace
 from typing import Literal
 
 from memory_core.model import Turn
+from memory_core.pipeline.allergens import allergen_kinds
 from memory_core.pipeline.sensitive_detect import (
     ASKS,
     CATEGORIES,
@@ -161,17 +163,20 @@ def diet_shown(query: str, text: str, finding: Finding) -> bool:
     """True when ``finding`` (in ``text``) is a food restriction and ``query`` asks about food.
 
     A recall about food, eating, cooking, meals, restaurants, recipes or drinks ("what can't I eat?",
-    "今晚做什么菜？") needs the user's allergies and medical or religious food restrictions: a health
-    value that is an allergy or an intolerance, or one in a sentence stating a restriction ("I'm
-    diabetic so I avoid sugar"). Other health values stay hidden from such questions.
+    "今晚做什么菜？") needs the user's food allergies and medical or religious food restrictions: an
+    allergy whose allergen is a food (``allergens.allergen_kinds``: "allergic to peanuts", 海鲜过敏), an
+    intolerance, an allergy to an allergen in no list, or a health value in a sentence stating a
+    restriction ("I'm diabetic so I avoid sugar"). A drug or environment allergy (penicillin, 花粉,
+    latex) and other health values stay hidden from such questions.
     """
     if finding.category != "health" or not FOOD_QUESTION.search(query):
         return False
-    if _DIET_VALUE.search(finding.value):
-        return True
     starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, finding.start)]
     end = _SENTENCE_END.search(text, finding.end)
     sentence = text[starts[-1] if starts else 0:end.start() if end else len(text)]
+    if _DIET_VALUE.search(finding.value):
+        kinds = allergen_kinds(sentence)  # food, drug, environment: a food question needs the food ones
+        return "food" in kinds or not kinds  # an allergen in no list: shown (it may be a food)
     return bool(_DIET_RESTRICTION.search(sentence))
 
 

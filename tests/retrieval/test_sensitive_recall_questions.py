@@ -103,3 +103,23 @@ def test_asking_for_one_secret_does_not_show_another(memory: Memory, texts: list
     assert shown in response.context.text
     assert hidden not in response.context.text
     assert all(hidden not in r.item.description for r in response.results)
+
+
+@pytest.mark.parametrize(("texts", "food", "others"), [
+    (["My daughter Mia is allergic to peanuts.", "I'm allergic to penicillin.", "My pollen allergy is bad in May.",
+      "I'm allergic to latex gloves."], "peanuts", ["penicillin", "pollen", "latex"]),
+    (["我女儿对花生过敏。", "我对青霉素过敏。", "我花粉过敏，春天很难受。", "我对乳胶过敏。"], "花生",
+     ["青霉素", "花粉", "乳胶"]),
+])
+@pytest.mark.parametrize("question", ["What should I cook for her tonight?", "晚饭吃什么？"])
+def test_a_food_question_shows_food_allergies_but_not_drug_or_environment_ones(
+        memory: Memory, texts: list[str], food: str, others: list[str], question: str) -> None:
+    memory.ingest([_turn("di", n, text) for n, text in enumerate(texts)])
+    assert sum(i.theme == SENSITIVE_THEME for i in memory.store.list_items("di")) >= len(texts)
+    response = memory.recall("di", question)
+    assert food in response.context.text
+    for other in others:
+        assert other not in response.context.text, other
+        assert all(other not in r.item.description for r in response.results), other
+    asked = memory.recall("di", "what am I allergic to?" if texts[0].isascii() else "我对什么过敏？")
+    assert all(other in asked.context.text for other in others)  # asked for allergies, all are shown

@@ -1,0 +1,84 @@
+"""Allergens by category — food, drug, environment — in English and Chinese (seed 001 §8.24.1).
+
+A question about food ("what should I cook for her?", 晚饭吃什么) needs the user's food allergies and
+not their penicillin, pollen or latex allergy. ``allergen_kinds(text)`` names the categories of the
+allergens said next to an allergy word (allergic, allergy, 过敏), from the word lists and drug-class
+endings of ``memory_core/data/allergens.yaml``.
+
+The allergen is looked for in the allergy word's clause: English after "allergic to / allergy to" or
+in the three words before "allergy" ("a severe shellfish allergy"); Chinese between 对 and 过敏 or in
+the six characters before 过敏 (我对花生过敏, 老婆海鲜过敏), and after 过敏原是.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+
+import yaml
+
+__all__ = ["KINDS", "allergen_kinds"]
+
+KINDS = ("food", "drug", "environment")
+_ALLERGY_EN = re.compile(r"\ballerg(?:ic|y|ies)\b(?:\s+(?:reactions?\s+)?(?:to|from)\b)?", re.I)
+_ALLERGY_ZH = re.compile(r"过敏(?:原是|原为)?")
+_STOP = re.compile(r"[.!?;:。！？；：\n]|\b(?:but|so|because|since|which|though|although|when|while)\b|"
+                   r"所以|但是|但|因为|不过|而且", re.I)
+
+
+@cache
+def _lexicon() -> dict[str, tuple[re.Pattern[str], re.Pattern[str] | None]]:
+    raw = yaml.safe_load(resources.files("memory_core").joinpath("data", "allergens.yaml").read_text("utf-8"))
+    out = {}
+    for kind in KINDS:
+        entry = raw[kind]
+        en = sorted((w for w in entry["en"]), key=len, reverse=True)
+        endings = list(entry.get("endings") or [])
+        en_alt = "|".join([re.escape(w).replace(r"\ ", r"[\s-]+") + r"(?:e?s)?" for w in en] + endings)
+        zh = sorted((w for w in entry["zh"]), key=len, reverse=True)
+        out[kind] = (re.compile(r"(?<![A-Za-z])(?:" + en_alt + r")(?![A-Za-z])", re.I),
+                     re.compile("|".join(map(re.escape, zh))) if zh else None)
+    return out
+
+
+def _windows(text: str) -> list[str]:
+    """The stretches of ``text`` where the allergens of its allergy words are named."""
+    out = []
+    for m in _ALLERGY_EN.finditer(text):
+        after = text[m.end():m.end() + 80]
+        stop = _STOP.search(after)
+        out.append(after[:stop.start()] if stop else after)
+        before = text[max(0, m.start() - 40):m.start()]
+        out.append(" ".join(before.split()[-3:]))
+    for m in _ALLERGY_ZH.finditer(text):
+        before = text[max(0, m.start() - 12):m.start()]
+        cut = max((s.end() for s in _STOP.finditer(before)), default=0)
+        before = before[cut:]
+        to = before.rfind("对")
+        out.append(before[to + 1:] if to >= 0 else before[-6:])
+        if m.group(0) != "过敏":
+            after = text[m.end():m.end() + 24]
+            stop = _STOP.search(after)
+            out.append(after[:stop.start()] if stop else after)
+    return out
+
+
+def allergen_kinds(text: str) -> set[str]:
+    """The categories ("food", "drug", "environment") of the allergens ``text`` names next to an allergy word.
+
+    Empty when no allergy word is there, or its allergen is in no list ("I have allergies").
+    A Chinese word found inside a longer word of another category counts for the longer one only
+    (面膜 is environment, not food by 面).
+    """
+    found: set[str] = set()
+    for window in _windows(text):
+        spans: list[tuple[int, int, str]] = []
+        for kind, (en, zh) in _lexicon().items():
+            spans += [(m.start(), m.end(), kind) for m in en.finditer(window)]
+            if zh is not None:
+                spans += [(m.start(), m.end(), kind) for m in zh.finditer(window)]
+        for start, end, kind in spans:
+            if not any(s <= start and end <= e and (e - s) > (end - start) and k != kind for s, e, k in spans):
+                found.add(kind)
+    return found
