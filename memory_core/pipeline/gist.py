@@ -29,8 +29,8 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["MAX_GIST_CHARS", "Topic", "gist_clause", "lasting", "normalize_numbers", "same_topic", "third_person",
-           "topic", "worth_a_look"]
+__all__ = ["MAX_GIST_CHARS", "Topic", "gist_clause", "lasting", "normalize_numbers", "person_forms", "same_topic",
+           "third_person", "topic", "word_overlap", "worth_a_look"]
 
 #: A gist item grows by added details up to this many characters; beyond it a new statement is a new item.
 MAX_GIST_CHARS = 320
@@ -94,6 +94,17 @@ def normalize_numbers(text: str) -> str:
     return _ZH_NUMBER.sub(one, text)
 
 
+_FIRST_PERSON_VERB = re.compile(r"\b(don't|do\s+not|have|am)\b", re.IGNORECASE)
+_THIRD_OF = {"don't": "doesn't", "do not": "does not", "have": "has", "am": "is"}
+
+
+def person_forms(member: str) -> tuple[str, ...]:
+    """A synonym member as said ("don't drink alcohol") and as an item says it of the user ("doesn't drink
+    alcohol"): items are kept in the third person (``third_person``)."""
+    third = _FIRST_PERSON_VERB.sub(lambda m: _THIRD_OF[" ".join(m.group(1).casefold().split())], member)
+    return (member,) if third == member else (member, third)
+
+
 @functools.lru_cache(maxsize=1)
 def _synonyms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
     """(single-term member -> group id, ((phrase, group id) ...)) of the shipped bilingual synonym groups."""
@@ -101,7 +112,7 @@ def _synonyms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
     phrases: list[tuple[str, str]] = []
     for group in synonym_groups():
         gid = "syn:" + group[0].casefold()
-        for member in group:
+        for member in (form for m in group for form in person_forms(m)):
             if _CJK.search(member):  # matched as written: no jieba load for a workload without Chinese
                 phrases.append((member, gid))
                 continue
@@ -248,20 +259,26 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
     return Topic(frozenset(terms), frozenset(strong), frozenset(numbers), named)
 
 
+def word_overlap(new: Topic, old: Topic) -> float:
+    """Overlap coefficient (0..1) of two statements' terms, numbers left out: shared / the smaller set."""
+    base, said = old.terms - old.numbers, new.terms - new.numbers
+    return len(base & said) / max(1, min(len(base), len(said)))
+
+
 def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
     """Return (same thing, restated): whether ``new`` is about what ``old`` says, and whether it says it again.
 
-    Same thing: a shared strong term, or ``RESTATE_OVERLAP`` of ``old``'s
-    terms held by ``new``. Restated: ``RESTATE_OVERLAP`` of ``old``'s terms
-    (or every strong term of a short ``old``) are in ``new``.
+    Same thing: ``new`` names a strong term of ``old`` (a name said without a
+    capital or at a sentence's start, a Chinese name as its bigram: "旺财是只柯基"
+    names the "旺财" of "有一只狗叫旺财"), or ``RESTATE_OVERLAP`` of ``old``'s terms
+    are held by ``new``. Restated: ``RESTATE_OVERLAP`` of ``old``'s terms (or
+    every strong term of a short ``old``) are in ``new``.
     """
     shared = new.terms & old.terms
     if not shared:
         return False, False
-    base = old.terms - old.numbers
-    overlap = len(shared) / max(1, min(len(base), len(new.terms - new.numbers)))
-    restated = overlap >= RESTATE_OVERLAP or (bool(old.strong) and old.strong <= new.terms)
-    return restated or bool(new.strong & old.strong - old.numbers), restated
+    restated = word_overlap(new, old) >= RESTATE_OVERLAP or (bool(old.strong) and old.strong <= new.terms)
+    return restated or bool(shared & old.strong - old.numbers), restated
 
 
 _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",

@@ -18,13 +18,15 @@ import functools
 import re
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.gist import Topic, lasting, third_person, topic, worth_a_look
+from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person, topic, worth_a_look
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.types import Candidate
+from memory_core.text.synonyms import synonym_groups
+from memory_core.validation import ROLES
 
-__all__ = ["keep_clause", "mention", "own_words", "probe_keys"]
+__all__ = ["keep_clause", "mention", "own_words", "polarity_of", "probe_keys", "speaker_qualifier", "stance_of"]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 #: Longest clause kept as an item's text instead of a slot template (characters).
@@ -87,9 +89,40 @@ def probe_keys(found: Topic, qualifier: str) -> tuple[str, ...]:
     return tuple(k + qualifier for k in dict.fromkeys(keys))
 
 
+_PUNCT = re.compile(r"[\W_]+")
+
+
+def speaker_qualifier(name: str) -> str:
+    """The key suffix of a named speaker's items ("Mary Ann" -> "@mary_ann"); "" for a role or no name."""
+    name = name.strip()
+    if not name or name.casefold() in ROLES:
+        return ""
+    return "@" + "_".join(_PUNCT.sub(" ", name.casefold()).split())
+
+
 def polarity_of(text: str) -> int:
     """-1 when ``text`` holds a negation ("don't", "不", "never"), else +1."""
     return -1 if _NEGATIVE.search(text) else 1
+
+
+@functools.lru_cache(maxsize=1)
+def _negated_synonyms() -> re.Pattern[str]:
+    """Synonym-group members whose words hold a negation ("don't drink alcohol", "滴酒不沾", "乳糖不耐受")."""
+    members = sorted({f for group in synonym_groups() for m in group for f in person_forms(m) if _NEGATIVE.search(f)},
+                     key=len, reverse=True)
+    return re.compile("|".join(re.escape(m) for m in members) or "(?!)", re.IGNORECASE)
+
+
+def stance_of(text: str) -> int:
+    """The polarity of a statement, a negation inside a synonym-group member not counted.
+
+    "I don't drink alcohol" and "I'm teetotal" say the same (+1 each: the
+    group's member carries its own "not"); a change said of it ("I don't drink
+    alcohol any more" is no member of any group) keeps the plain polarity.
+    """
+    if CHANGE.search(text):
+        return polarity_of(text)
+    return polarity_of(_negated_synonyms().sub(" ", text))
 
 
 def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) -> Candidate | None:
@@ -110,7 +143,7 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
     return Candidate(
         kind=Kind.FACT, description=description,
         key=f"gist:{covered_by(found) or found.anchor or 'statement'}{qualifier}",
-        polarity=polarity_of(clause), confidence=0.6, valid_from=turn.timestamp,
+        polarity=stance_of(clause), confidence=0.6, valid_from=turn.timestamp,
         speaker=turn.speaker.strip() or turn.role, lang=lang, claim=claim, evidence=claim,
         topic=found, probes=probe_keys(found, qualifier), notes=["statement in the user's own words"])
 
@@ -164,16 +197,19 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     if not kept:
         return None
     text = " ".join(kept)
-    if not (worth_a_look(text) or _CHANGE.search(text)):
+    if len(text) > MAX_CLAUSE_CHARS:
         return None
     lang = "zh" if _CJK.search(text) else "en"
     subject = name or ("用户" if lang == "zh" else "User")
-    description = third_person(text, subject, lang) if len(text) <= MAX_CLAUSE_CHARS else ""
     found = topic(text, lang, name)
-    # only a named thing (or a change said of something) is looked up: a turn with neither restates nothing
-    if not description or not (found.named or (found.terms and _CHANGE.search(text))):
+    if not found.terms:
         return None
+    # a named thing (or a change said of something) is also looked up by key; any statement is compared with
+    # the user's statements by what they say (``restate.restated_keys``)
+    looked_up = (worth_a_look(text) and found.named) or bool(_CHANGE.search(text))
+    description = third_person(text, subject, lang)
     return Candidate(
-        kind=Kind.FACT, description=description, theme="moments", polarity=polarity_of(text), confidence=0.5,
+        kind=Kind.FACT, description=description, theme="moments", polarity=stance_of(text), confidence=0.5,
         valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=description,
-        evidence=description, topic=found, probes=probe_keys(found, qualifier), restate_only=True)
+        evidence=description, topic=found, probes=probe_keys(found, qualifier) if looked_up else (),
+        restate_only=True)

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from memory_core.model import MemoryItem, Turn
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.extract import MechanicalExtractor
+from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
+from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.trust import RoleTrustFilter
@@ -111,13 +113,48 @@ class WritePipeline:
             StoreError: the store failed while reading.
         """
         cands = self.candidates(turn) if candidates is None else candidates
-        _statements_about(turn, cands, store)
+        rows = _Rows(store, turn.user_id)
+        _statements_about(turn, cands, rows)
+        _restatements(turn, cands, rows)
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         return self.resolver.resolve(turn, cands, existing_items(store, turn.user_id, keys))
 
 
-def _statements_about(turn: Turn, cands: list[Candidate], store: KeyLookup) -> None:
+class _Rows:
+    """The user's active statements as ``(id, key, description)`` rows, read once per turn on first use."""
+
+    def __init__(self, store: KeyLookup, user_id: str) -> None:
+        self.store, self.user_id = store, user_id
+        self._rows: list[tuple[str, str, str]] | None = None
+
+    def get(self, prefixes: tuple[str, ...]) -> list[tuple[str, str, str]]:
+        if self._rows is None:
+            self._rows = self.store.active_by_prefix(self.user_id, RESTATE_PREFIXES)
+        return [r for r in self._rows if r[1].startswith(prefixes)]
+
+
+def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
+    """Add to each statement's ``probes`` the keys of the user's statements it is about, whatever their keys.
+
+    One light read of the user's statements (``KeyLookup.active_by_prefix``) per turn that states
+    something; the statements chosen are then read by key with the rest (``restate.restated_keys``).
+    """
+    saying = [c for c in cands if c.topic is not None]
+    if not saying:
+        return
+    found = rows.get(RESTATE_PREFIXES)
+    if not found:
+        return
+    name = turn.speaker.strip()
+    qualifier = speaker_qualifier(name)
+    speaker = name if qualifier else ""
+    for cand in saying:
+        assert cand.topic is not None
+        cand.probes = tuple(dict.fromkeys((*cand.probes, *restated_keys(cand.topic, found, qualifier, speaker))))
+
+
+def _statements_about(turn: Turn, cands: list[Candidate], store: _Rows) -> None:
     """Add to a change's ``reverses`` the keys of the user's statements about its thing, whatever their words.
 
     Only when the turn says a change (rare): the store lists keys by prefix
@@ -127,7 +164,7 @@ def _statements_about(turn: Turn, cands: list[Candidate], store: KeyLookup) -> N
     changing = [c for c in cands if c.reverses and c.reverse_terms]
     if not changing:
         return
-    rows = store.active_by_prefix(turn.user_id, STATEMENT_PREFIXES)
+    rows = store.get(STATEMENT_PREFIXES)
     for cand in changing:
         _, at, name = cand.reverses[0].rpartition("@")
         qualifier = f"@{name}" if at else ""

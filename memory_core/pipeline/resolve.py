@@ -29,7 +29,7 @@ from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import normalize_numbers
 from memory_core.pipeline.place_names import same_place
-from memory_core.pipeline.restate import plan_own_words
+from memory_core.pipeline.restate import drop_restated, plan_own_words
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
 from memory_core.pipeline.types import Candidate
@@ -196,7 +196,10 @@ class KeyConflictResolver:
         touched: set[str] = set()
         for cand in sorted(candidates, key=lambda c: c.restate_only):  # a turn's own statements first
             if cand.topic is not None:
-                ops.extend(plan_own_words(turn, cand, existing, touched, self.actor, self.new_item))
+                said = plan_own_words(turn, cand, existing, touched, self.actor, self.new_item)
+                if cand.restate_only:  # the turn restates an item: its own new items saying the same are dropped
+                    ops = drop_restated(ops, said, cand, existing, turn.speaker.strip())
+                ops.extend(said)
                 continue
             olds = [o for o in existing.get(cand.key, ()) if o.active and o.user_id == turn.user_id] \
                 if cand.key else []

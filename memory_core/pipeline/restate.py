@@ -19,29 +19,79 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
-from memory_core.pipeline.gist import MAX_GIST_CHARS, Topic, same_topic, topic
+from memory_core.pipeline.gist import MAX_GIST_CHARS, RESTATE_OVERLAP, Topic, lasting, same_topic, topic, word_overlap
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
-from memory_core.pipeline.own_words import polarity_of
+from memory_core.pipeline.own_words import stance_of
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 
-__all__ = ["plan_own_words"]
+__all__ = ["RESTATE_PREFIXES", "drop_restated", "plan_own_words", "restated_keys"]
+
+#: Key prefixes of the user's statements a later turn may say again (one light read per turn that states something).
+RESTATE_PREFIXES = ("gist:", "pref:", "fact:", "todo:")
+#: At most this many earlier statements' keys are added to one candidate's probes.
+MAX_RESTATED = 24
+#: A strong term held by more of the user's statements than this names no one thing of them.
+MAX_HOLDERS = 2
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _PIECE = re.compile(r"[,，;；]|\b(?:and|but|so)\b")
 def _item_topic(item: MemoryItem, speaker: str) -> Topic:
+    """The topic of an item's text, its subject (the speaker's name, else "用户" / "User") no term."""
     lang = "zh" if _CJK.search(item.description) else "en"
-    return topic(item.description, lang, speaker)
+    return topic(item.description, lang, speaker or ("用户" if lang == "zh" else "User"))
 
 
-def _detail(new: Topic, old: Topic) -> bool:
-    """True when ``new`` names a number or a strong term ``old`` lacks (a date, an age, a place, a name)."""
-    return bool(new.numbers - old.numbers) or bool(new.strong - old.terms - old.strong)
+def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier: str, speaker: str = "") -> list[str]:
+    """Keys of the rows ``(id, key, description)`` of the speaker's own statements ``found`` is about (``same_topic``).
+
+    Whatever key an earlier statement was filed under (a slot's, another
+    anchor's), a restatement finds it by what it says: "Radiohead is still my
+    favourite band" finds ``pref:favourite:band``, "旺财是只柯基" finds the
+    ``fact:pet:dog`` item naming 旺财. A row of another person (``fact:sister/...``)
+    or of another speaker (a key ending in another ``@qualifier``) is left out.
+    """
+    mine: list[tuple[str, Topic]] = []
+    for _, key, description in rows:
+        own = key.endswith(qualifier) if qualifier else "@" not in key
+        if own and "/" not in key:
+            mine.append((key, topic(description, "zh" if _CJK.search(description) else "en", speaker)))
+    held = Counter(t for _, old in mine for t in old.strong & found.terms)
+    out: list[str] = []
+    for key, old in mine:
+        if key in out or not same_topic(found, old)[0]:
+            continue
+        # most words shared, or a name shared with one or two statements; one said in many (a friend's) names none
+        if word_overlap(found, old) >= RESTATE_OVERLAP or any(held[t] <= MAX_HOLDERS for t in old.strong & found.terms):
+            out.append(key)
+            if len(out) >= MAX_RESTATED:
+                break
+    return out
+
+
+def _detail(new: Topic, old: Topic, text: str, lang: str) -> bool:
+    """True when ``new`` adds to ``old``: a number or a strong term ``old`` lacks (a date, an age, a place,
+    a name), or a lasting description of a thing ``old`` names ("Biscuit is a golden retriever",
+    "旺财是只柯基": the name shared, words ``old`` lacks, said with a copula, no day of an episode)."""
+    if new.numbers - old.numbers or new.strong - old.terms - old.strong:
+        return True
+    if not new.terms - old.terms - new.numbers or not lasting(text, lang):
+        return False
+    folded = text.casefold()
+    for name in new.terms & old.strong - old.numbers:
+        if name.startswith(("obj:", "syn:")):
+            continue
+        said = rf"\b{re.escape(name)}\w*(?:'s)?\s+(?:is|are)\b|\b{re.escape(name)}\w*'s\s+(?:a|an)\b" if lang == "en" \
+            else rf"{re.escape(name)}(?:是|叫)"
+        if re.search(said, folded):
+            return True
+    return False
 
 
 def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: set[str],
@@ -74,9 +124,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
                 ended.append(item)  # "羽毛球我现在不打了" ends "每天晚上都打羽毛球"
             continue
-        if not same:
-            continue
-        opposite = polarity_of(item.description) != _polarity_about(cand, old)
+        if not same or (cand.reverses and stance_of(item.description) != cand.reverse_polarity):
+            continue  # a cessation ("I used to play guitar") restates nothing it ends: ``end_opposite`` below
+        opposite = stance_of(item.description) != _polarity_about(cand, old)
         if changed or (opposite and not cand.restate_only):
             if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
                 ended.append(item)  # "I cancelled my WoW subscription" ends "plays World of Warcraft"
@@ -95,7 +145,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         touched.add(item.id)
         ops.append(HitOp(item.id, turn_id=turn.turn_id))
         grown = _with(item.description, cand.description, cand.lang)
-        if cand.may_revise and _detail(cand.topic, old) and len(grown) <= MAX_GIST_CHARS \
+        if cand.may_revise and _detail(cand.topic, old, cand.description, cand.lang) and len(grown) <= MAX_GIST_CHARS \
                 and not turn.timestamp < _said_at(item):
             reason = f"补充细节：{cand.description}" if cand.lang == "zh" else f"added detail: {cand.description}"
             ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
@@ -106,6 +156,37 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     item = new_item(turn, cand)
     touched.add(item.id)
     return [AddOp(item), *(_by(op, item.id) for op in ops)]
+
+
+def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existing: Mapping[str, list[MemoryItem]],
+                  speaker: str = "") -> list[Op]:
+    """``ops`` without the items this turn added that only say again what its mention found stated already.
+
+    "猫毛我是真的过敏" reads as a new allergy statement and, as a whole turn, restates
+    "对猫毛过敏": the hit (or the revision) on the older item is the turn's record, the
+    new item a duplicate. An added item is dropped when each of its topic terms is
+    in the mention and it names nothing (no strong term) the older item lacks; an
+    item another op of the turn refers to (a supersede by it) is kept.
+
+    Args:
+        ops: the turn's ops so far (its statements'); mention_ops: the mention's (``plan_own_words``).
+        cand: the mention (``restate_only``); existing: the items read for the turn; speaker: the user's name.
+    """
+    assert cand.topic is not None
+    hit = next((op.item_id for op in mention_ops if isinstance(op, HitOp)), None)
+    older = next((i for items in existing.values() for i in items if i.id == hit), None)
+    if older is None:
+        return ops
+    old = _item_topic(older, speaker)
+    cited = {op.by_id for op in ops if isinstance(op, EndOp) and op.by_id}
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, AddOp) and op.item.kind != Kind.EVENT and op.item.id not in cited:
+            said = _item_topic(op.item, speaker)
+            if said.terms and said.terms <= cand.topic.terms and said.strong <= old.terms | old.strong:
+                continue
+        out.append(op)
+    return out
 
 
 def _end(turn: Turn, cand: Candidate, items: list[MemoryItem], touched: set[str], actor: str) -> list[Op]:
@@ -131,7 +212,7 @@ def _polarity_about(cand: Candidate, old: Topic) -> int:
         return cand.polarity
     pieces = [p for p in _PIECE.split(cand.description) if p.strip()]
     about = [p for p in pieces if topic(p, cand.lang).terms & old.terms] or pieces
-    return min(polarity_of(p) for p in about) if about else cand.polarity
+    return min(stance_of(p) for p in about) if about else cand.polarity
 
 
 def _changed_piece_names(cand: Candidate, old: Topic) -> bool:

@@ -51,6 +51,7 @@ class GroupView:
         self._by_ids = by_ids
         self._by_prefix = by_prefix
         self._loaded_keys: set[str] = set()
+        self._stored_rows: dict[tuple[str, ...], list[tuple[str, str, str]]] = {}
         self.items: dict[str, MemoryItem] = {}
         self.before: dict[str, list[Revision]] = {}
         self.touched: set[str] = set()
@@ -80,7 +81,9 @@ class GroupView:
         """(id, key, description) of the active items whose key starts with one of ``prefixes``, as the group
         sees them: the stored rows not yet read by the group, then the group's own items."""
         wanted = tuple(prefixes)
-        rows = [r for r in (self._by_prefix(wanted) if self._by_prefix else ()) if r[0] not in self.items]
+        if wanted not in self._stored_rows:  # what is stored does not change under the group: read once
+            self._stored_rows[wanted] = self._by_prefix(wanted) if self._by_prefix else []
+        rows = [r for r in self._stored_rows[wanted] if r[0] not in self.items]
         rows += [(i.id, str(i.key), i.description) for i in self.items.values()
                  if i.status == Status.ACTIVE and i.user_id == user_id and str(i.key or "").startswith(wanted)]
         return rows

@@ -1,0 +1,134 @@
+"""Saying the same thing again: a restatement finds its item whatever key it was filed under (EN + ZH).
+
+What each test pins: the lookup by what the user's statements say
+(``restate.restated_keys``), a name shared as a Chinese bigram or a
+sentence's first word, a lasting description as a detail, a negation inside
+a synonym group that is no polarity, a turn's own duplicate dropped beside
+its hit, a friend's name said often naming nothing, a cessation that
+restates nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from _memstore import DictStore
+
+from memory_core.model import Turn
+from memory_core.pipeline.gist import person_forms, topic
+from memory_core.pipeline.own_words import stance_of
+from memory_core.pipeline.restate import restated_keys
+
+Ingest = Callable[[Turn], list[Any]]
+
+
+def memories(store: DictStore, status: str = "active") -> list[Any]:
+    return [i for i in store.list_items("u1", statuses=(status,)) if i.kind != "event"]
+
+
+@pytest.mark.parametrize(("first", "again", "named"), [
+    ("My favourite band is Radiohead.", "Radiohead is still my all-time favourite band, nothing comes close.",
+     "Radiohead"),
+    ("我最喜欢的电影是《霸王别姬》。", "《霸王别姬》还是我心里排第一的电影。", "霸王别姬"),
+])
+def test_a_restatement_finds_a_slot_item_by_what_it_says(store: DictStore, ingest: Ingest,
+                                                          make_turn: Callable[..., Turn], first: str, again: str,
+                                                          named: str) -> None:
+    ingest(make_turn(first, speaker="Nora"))
+    ingest(make_turn(again, speaker="Nora"))
+    [item] = [i for i in memories(store) if named in i.description]
+    assert item.hit == 1 and len(item.source) == 2
+
+
+@pytest.mark.parametrize(("first", "then", "added"), [
+    ("I have a dog named Biscuit.", "Biscuit is a golden retriever, by the way.", "golden retriever"),
+    ("我养了一只狗，叫旺财。", "旺财是只柯基，今年四岁了。", "柯基"),
+])
+def test_a_description_of_a_named_thing_revises_its_item(store: DictStore, ingest: Ingest,
+                                                         make_turn: Callable[..., Turn], first: str, then: str,
+                                                         added: str) -> None:
+    ingest(make_turn(first, speaker="Grace"))
+    before = memories(store)[0].description
+    ingest(make_turn(then, speaker="Grace"))
+    [item] = memories(store)
+    assert added in item.description and item.description.startswith(before.rstrip("。."))
+    assert any(r.old_description == before for r in item.history)
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("I have a dog named Biscuit.", "Biscuit chewed my favourite shoe yesterday."),
+    ("我养了一只狗，叫旺财。", "旺财昨天把我的拖鞋咬坏了。"),
+])
+def test_an_episode_of_a_named_thing_is_no_detail(store: DictStore, ingest: Ingest,
+                                                  make_turn: Callable[..., Turn], first: str, then: str) -> None:
+    ingest(make_turn(first, speaker="Grace"))
+    before = memories(store)[0].description
+    ingest(make_turn(then, speaker="Grace"))
+    assert [i.description for i in memories(store)] == [before]
+
+
+@pytest.mark.parametrize(("first", "then", "word"), [
+    ("I have a daughter, she keeps me busy.", "My daughter is seven now and loves dinosaurs.", "seven"),
+    ("我有个儿子，特别调皮。", "我儿子今年五岁了。", "5岁"),
+])
+def test_a_family_member_named_by_kinship_gets_the_detail(store: DictStore, ingest: Ingest,
+                                                          make_turn: Callable[..., Turn], first: str, then: str,
+                                                          word: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(then))
+    assert [i for i in memories(store) if word in i.description.replace("五岁", "5岁")]
+
+
+@pytest.mark.parametrize(("first", "again"), [
+    ("I don't drink alcohol.", "I'm teetotal, so a soft drink is fine for me at the party."),
+    ("我不喝酒。", "我滴酒不沾，聚餐给我点饮料就行。"),
+])
+def test_a_negation_inside_a_synonym_is_no_reversal(store: DictStore, ingest: Ingest,
+                                                    make_turn: Callable[..., Turn], first: str, again: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(again))
+    assert not memories(store, "superseded")
+    assert sum(i.hit for i in memories(store)) >= 1
+
+
+def test_the_stance_of_a_statement_skips_a_synonyms_own_negation() -> None:
+    assert stance_of("Ian doesn't drink alcohol") == stance_of("Ian is teetotal") == 1
+    assert stance_of("马骁滴酒不沾") == 1 and stance_of("马骁不吃辣") == -1
+    assert stance_of("I don't drink alcohol any more") == -1  # a change keeps its negation
+    assert person_forms("don't drink alcohol") == ("don't drink alcohol", "doesn't drink alcohol")
+
+
+@pytest.mark.parametrize(("first", "again"), [
+    ("我对猫毛过敏。", "猫毛我是真的过敏，一碰就打喷嚏。"),
+    ("我不吃猪肉。", "猪肉我是一口都不碰的。"),
+])
+def test_a_turns_own_duplicate_beside_its_hit_is_dropped(store: DictStore, ingest: Ingest,
+                                                         make_turn: Callable[..., Turn], first: str,
+                                                         again: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(again))
+    [item] = memories(store)
+    assert item.hit == 1
+
+
+def test_a_name_in_many_statements_picks_none_of_them() -> None:
+    rows = [("1", "gist:tom@ann", "Ann plays tennis with Tom"), ("2", "gist:tom@ann", "Ann cooks with Tom"),
+            ("3", "gist:cinema@ann", "Ann goes to the cinema with Tom"), ("4", "gist:biscuit@ann",
+                                                                           "Ann has a dog named Biscuit")]
+    assert restated_keys(topic("Tom is a chef now", "en", "Ann"), rows, "@ann", "Ann") == []
+    assert restated_keys(topic("Biscuit is a beagle", "en", "Ann"), rows, "@ann", "Ann") == ["gist:biscuit@ann"]
+    assert restated_keys(topic("Biscuit is a beagle", "en", "Bo"), rows, "@bo", "Bo") == []  # another speaker's
+
+
+@pytest.mark.parametrize(("first", "then", "gone"), [
+    ("I play the guitar in a small covers band on weekends.",
+     "I used to play guitar, but the band split up and I haven't touched it since.", "covers band"),
+    ("我每天晚上都打羽毛球。", "羽毛球我现在不打了，膝盖受不了。", "每天晚上"),
+])
+def test_a_cessation_restates_nothing(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn],
+                                      first: str, then: str, gone: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(then))
+    assert not [i for i in memories(store) if gone in i.description]
