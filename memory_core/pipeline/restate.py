@@ -166,7 +166,7 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     "对猫毛过敏": the hit (or the revision) on the older item is the turn's record, the
     new item a duplicate. An added item is dropped when each of its topic terms is
     in the mention and it names nothing (no strong term) the older item lacks; an
-    item another op of the turn refers to (a supersede by it) is kept.
+    item another op of the turn refers to (a supersede by it, its own end) is kept.
 
     Args:
         ops: the turn's ops so far (its statements'); mention_ops: the mention's (``plan_own_words``).
@@ -178,7 +178,8 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     if older is None:
         return ops
     old = _item_topic(older, speaker)
-    cited = {op.by_id for op in ops if isinstance(op, EndOp) and op.by_id}
+    cited = {i for op in ops if not isinstance(op, AddOp)
+             for i in (getattr(op, "item_id", None), getattr(op, "by_id", None)) if i}
     out: list[Op] = []
     for op in ops:
         if isinstance(op, AddOp) and op.item.kind != Kind.EVENT and op.item.id not in cited:

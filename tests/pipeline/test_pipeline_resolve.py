@@ -213,7 +213,7 @@ class BatchReadStore:
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
-        self.batch_reads = 0
+        self.batch_reads = self.prefix_reads = 0
 
     def find_by_key(self, user_id: str, key: str) -> list[Any]:
         raise AssertionError("the pipeline should read all keys at once")
@@ -222,13 +222,17 @@ class BatchReadStore:
         self.batch_reads += 1
         return {k: self.inner.find_by_key(user_id, k) for k in keys}
 
+    def active_by_prefix(self, user_id: str, prefixes: Any) -> list[tuple[str, str, str]]:
+        self.prefix_reads += 1
+        return self.inner.active_by_prefix(user_id, prefixes)
+
 
 def test_a_store_with_find_by_keys_is_read_once_per_turn(store: Any, make_turn: TurnFactory,
                                                          pipeline: WritePipeline) -> None:
     reader = BatchReadStore(store)
     store.apply("u1", pipeline.plan(make_turn("I like tea and I live in Paris"), reader))
     ops = pipeline.plan(make_turn("I like tea and I live in Paris"), reader)
-    assert reader.batch_reads == 2
+    assert reader.batch_reads == 2 and reader.prefix_reads <= 2  # keys, and the statements' light rows
     assert len(ops) == 3 and all(isinstance(op, HitOp) for op in ops)  # event, tea, Paris
 
 
