@@ -338,6 +338,12 @@ class Recaller(SnapshotKeeping):
             InvalidField, TextTooLong: as ``RecallIndex.search``, or a malformed user id.
             StoreError: the store failed.
         """
+        with self.answering():  # a snapshot save waits until no recall is being answered
+            return self._recall(user_id, query, k, filters, weights, now, settings)
+
+    def _recall(self, user_id: str, query: str, k: int, filters: RecallFilters | None, weights: RecallWeights | None,
+                now: datetime | None, settings: HybridSettings | None) -> list[RecallResult]:
+        """``recall``'s work."""
         check_query(query, k)
         user_id = check_id(user_id, "user id")
         vector = _QueryVector(self.query_cache, query) if self.query_cache is not None else None
@@ -407,7 +413,10 @@ class Recaller(SnapshotKeeping):
     def context_notes(self, user_id: str, results: Sequence[RecallResult]) -> dict[str, ContextNote]:
         """Notes for the context lines of ``results`` (``provenance.context_notes``); {} without a cached index."""
         cached = self._cache.get(user_id)
-        return context_notes(cached, (r.item for r in results)) if cached is not None and results else {}
+        if cached is None or not results:
+            return {}
+        with self.answering():
+            return context_notes(cached, (r.item for r in results))
 
     def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
         """Pass new hit counts to the user's cached index, if any; return items updated."""

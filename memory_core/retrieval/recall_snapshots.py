@@ -7,7 +7,8 @@ the changes since (``Recaller._update``, as any cached index), before an
 index is built from the store. Snapshots are written from one background
 thread (a large index by a forked child: ``IndexSnapshots.save_forked``): after a build,
 after a compaction, and when an index that changed since its last snapshot
-is evicted.
+is evicted; a save waits for a moment when no recall is being answered
+(``SnapshotKeeping.answering``).
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ from memory_core.retrieval.snapshot import IndexSnapshots, refresh_usage, restor
 from memory_core.retrieval.user_cache import UserCache
 from memory_core.store.base import MemoryStore
 
-__all__ = ["FORK_FROM_ITEMS", "SnapshotKeeping", "gc_paused"]
+__all__ = ["FORK_FROM_ITEMS", "IDLE_WAIT_S", "SnapshotKeeping", "gc_paused"]
 
+#: A snapshot save waits at most this long (s) for a moment when no recall is being answered.
+IDLE_WAIT_S = 0.5
 #: An index of at least this many items is saved by a forked child (``IndexSnapshots.save_forked``);
 #: a smaller one is pickled on the saving thread (1,000 items: ~40 ms, less than a fork of a large
 #: worker process costs it in page tables).
@@ -67,12 +70,38 @@ class SnapshotKeeping:
 
     snapshots: IndexSnapshots | None = None
     _saver: ThreadPoolExecutor | None = None
+    _idle: threading.Event | None = None
+    _answering = 0
+
+    @contextmanager
+    def answering(self) -> Iterator[None]:
+        """Mark a recall being answered: snapshot saves wait for none to be (``IDLE_WAIT_S`` at most).
+
+        A save takes the GIL (and, below ``FORK_FROM_ITEMS`` items, the index's lock) for
+        milliseconds; run beside a cold user's first recall it made that recall wait.
+        """
+        idle = self._idle
+        if idle is None:
+            yield
+            return
+        with self._count_lock:
+            self._answering += 1
+            idle.clear()
+        try:
+            yield
+        finally:
+            with self._count_lock:
+                self._answering -= 1
+                if not self._answering:
+                    idle.set()
 
     def _keep_snapshots(self, snapshots: IndexSnapshots | None) -> None:
         """Use ``snapshots`` when the store gives hit counts (``item_usage``: SQL stores); start the saving thread."""
         self.snapshots = snapshots if self.store.sql_tables() is not None else None
         if self.snapshots is not None:
             self._saver = ThreadPoolExecutor(1, thread_name_prefix="gulfstream-snapshot")
+            self._idle = threading.Event()
+            self._idle.set()
 
     def _restore(self, user_id: str, version: str | None) -> HybridIndex | None:
         """The user's index from its snapshot, caught up (to ``version``, None: the store's); None without one."""
@@ -103,9 +132,11 @@ class SnapshotKeeping:
         """Save the index's snapshot on the background thread (if snapshots are kept)."""
         if self._saver is None or self.snapshots is None:
             return
-        snapshots = self.snapshots
+        snapshots, idle = self.snapshots, self._idle
 
         def save() -> None:
+            if idle is not None:
+                idle.wait(IDLE_WAIT_S)
             version = index.version
             try:
                 if len(index) >= FORK_FROM_ITEMS:  # the lock held for the fork only, not the pickling
