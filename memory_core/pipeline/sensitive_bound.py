@@ -170,7 +170,8 @@ _OTHER_NUMBER = re.compile(
     r"model|serial|version|employee|student|member|meeting|ticket|case|reference|ref|lines?|years?|"
     r"product|item|sku|price|cost|costs|costing|paid|pay|bought|charged?|charges|spent|spend|earned|earn|owe[sd]?|"
     r"budget|salary|fee|bill|tip)\b|"
-    r"区号|邮编|邮政编码|优惠码?|折扣码?|错误码?|快递单|单号|订单|房间|房号|门牌|航班|座位|电话|手机|工号|学号|车牌|桌号|"
+    r"(?-i:\b(?!(?:SMS|OTP|MFA|PIN|CVV|CVC|TOTP|ATM|TAN)\b)[A-Z]{2,5}\s+(?=codes?\b))|"
+    r"区号|邮编|邮政编码|优惠码?|折扣码?|错误码?|快递单|单号|订单|房间|房号|门牌|航班|座位|电话|手机号|工号|学号|车牌|桌号|"
     r"登机口|会议号|车次|编码|代码|(?<!密)号码|条形?码|发票|股票|价|(?<!单)元|块|花了|买|时间|时候|几点|营业|次数", _I)
 _UNIT_AFTER = re.compile(
     r"^\s*(?:元|块|年|月|日|号(?!码)|点|分|秒|天|个|人|次|楼|层|室|米|公里|斤|克|岁|页|%|"
@@ -210,7 +211,7 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         code = [x for x in _CODE_WORD_EN.finditer(near) if x.start() > cut]
         lock = [x for x in _LOCK_EN.finditer(near) if x.start() > cut]
         verb = [x for x in _OPEN_VERB_EN.finditer(near) if x.start() > cut]
-        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|->|\?|\bwith|\busing|\bto|\bhas|\bnow|\b's)\s*#?$", left,
+        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|->|\?|\bwith|\busing|\bto|\bhas|\bnow|\b's)\s*[#*]?$", left,
                                 _I))
         adjacent_label = bool(re.search(r"\b(?:gate|door|locker|safe|box|lock|unit)\s*#?$", left, _I))
         # "with 1357 on the keypad": the class word after the number, joined by a preposition

@@ -44,7 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from memory_core.pipeline import sensitive_bound, sensitive_shape
-from memory_core.pipeline.sensitive_topic import is_topic
+from memory_core.pipeline.sensitive_topic import is_generic, is_hyperbole, is_topic
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
 
@@ -207,7 +207,7 @@ _HEALTH_EN = re.compile(
     r"miscarriage|abortion|pregnan\w*|ivf|infertil\w*|antidepressants?|ssris?|prozac|zoloft|lexapro|xanax|"
     r"lithium|adderall|ritalin|methadone|opioids?|rehab|suicid\w*|self[-\s]harm|therapist|psychiatrist|"
     r"metformin|biopsy|hiv\s+meds?|hormone\s+therapy|thyroid\s+(?:disease|condition)|"
-    r"blood\s+type\s+[abo]{1,2}[+-]?|allerg(?:y|ic)\s+to\s+[\w-]+(?:\s+[\w-]+)?|"
+    r"blood\s+type\s+(?:is\s+)?(?:[abo]{1,2}|ab)(?:[+-]|\s+(?:positive|negative|pos|neg)\b)?|allerg(?:y|ic)\s+to\s+[\w-]+(?:\s+[\w-]+)?|"
     r"(?:take|takes|taking|took|on|prescribed)\s+(?:\d+\s*mg\s+(?:of\s+)?[\w-]+|" + _DRUG + r")"
     r"\s+for\s+(?:my\s+|his\s+|her\s+)?[\w-]+)\b"
     r"(?!\s+(?:research|awareness|charity|charities|foundation|society|institute|month|day|walk|run|fundraiser|"
@@ -237,7 +237,8 @@ _TOPIC_BEFORE = re.compile(r"(?:(?:article|book|documentary|film|movie|podcast|t
                            r"novel|memoir|song|play)\s+(?:about|on)\s+(?:the\s+|an?\s+)?(?:[\w'’-]+\s+){0,4}|"
                            r"(?:关于|研究|学习|了解)[^，。,.!?！？]{0,4})$", _I)
 # "area code", "discount code" … name a code that is no secret
-_OTHER_CODE = re.compile(r"\b(?:area|zip|postal|post|country|dialling|dialing|promo|discount|coupon|voucher|error|"
+_OTHER_CODE = re.compile(r"(?-i:\b(?!(?:SMS|OTP|MFA|PIN|CVV|CVC|TOTP|ATM|TAN)\b)[A-Z]{2,5}\s+code\b)|"
+                         r"\b(?:area|zip|postal|post|country|dialling|dialing|promo|discount|coupon|voucher|error|"
                          r"status|dress|source|product|stock|course|class|tax|qr|bar|referral|invite|invitation|"
                          r"colou?r|morse|exit)\s+code\b", _I)
 _HEALTH_ZH = re.compile(
@@ -373,7 +374,14 @@ def detect(text: str) -> list[Finding]:
         for m in health.finditer(text):
             if not _TOPIC_BEFORE.search(text[:m.start(1)]) and not is_topic(text, m.start(1), m.end(1)):
                 found.append(Finding("health", m.start(1), m.end(1), m.group(1)))
-    return _without_overlaps(found)
+    return _without_overlaps([f for f in found if not _talked_about(f, text)])
+
+
+def _talked_about(f: Finding, text: str) -> bool:
+    """A condition as a figure of speech or a sign, a password or code said of people in general."""
+    if f.category == "health":
+        return is_hyperbole(text, f.start, f.end)
+    return f.category in ("secret", "code") and is_generic(text, f.start)
 
 
 def _without_overlaps(found: list[Finding]) -> list[Finding]:

@@ -188,10 +188,53 @@ _LAB_ZH = re.compile(r"(?:空腹|餐后)?血糖|血压|血脂|胆固醇|甘油�
 _LAB_VALUE_ZH = re.compile(r"^\s*(?:又|还|有点|有些|太|很|都|也|是|值|指标|结果|检查|测出来|测了)*\s*"
                            r"(?:\d+(?:\.\d+)?(?:\s*/\s*\d+)?(?!\s*(?:元|块))|偏高|偏低|超标|异常|升高|高了|低了|过高|过低|"
                            r"阳性|不正常|不达标|(?:高|低)(?![铁速兴档端级手中楼层个])(?:了|的)?(?=$|[，。,.!?！？；;\s]|[\u4e00-\u9fff]))")
+_BRAND_DRUG = (r"wellbutrin|bupropion|zoloft|lexapro|prozac|paxil|celexa|effexor|cymbalta|trintellix|xanax|klonopin|"
+               r"valium|ativan|ambien|adderall|ritalin|vyvanse|concerta|strattera|seroquel|abilify|risperdal|zyprexa|"
+               r"latuda|lamictal|depakote|lithium|suboxone|subutex|methadone|naltrexone|vivitrol|antabuse|truvada|"
+               r"descovy|biktarvy|ozempic|wegovy|mounjaro|zepbound|jardiance|januvia|metformin|lantus|humalog|"
+               r"synthroid|levothyroxine|eliquis|xarelto|warfarin|coumadin|plavix|lipitor|crestor|zocor|norvasc|"
+               r"lisinopril|losartan|prednisone|humira|enbrel|remicade|stelara|dupixent|keytruda|tamoxifen|herceptin|"
+               r"accutane|isotretinoin|spironolactone|finasteride|propecia|viagra|cialis|gabapentin|lyrica|tramadol|"
+               r"oxycodone|percocet|vicodin|norco|fentanyl|birth\s+control|the\s+pill|hrt|testosterone|estrogen|"
+               r"oestrogen|puberty\s+blockers|antidepressants?|antipsychotics?|mood\s+stabili[sz]ers?")
+_ON_DRUG = re.compile(r"\b(?:on|taking|take|takes|took|prescribed|started|starting|stopped|stopping|quit|"
+                      r"switched\s+to|refill(?:ed)?\s+(?:of\s+|on\s+)?(?:my\s+|his\s+|her\s+)?|dose\s+of|mg\s+of|"
+                      r"(?:my|his|her))\s+(?:\w+\s+){0,2}?(" + _BRAND_DRUG + r")\b"
+                      r"(?!\s+(?:commercial|ads?|stock|shares|prices?|shortage|lawsuit|news)\b)", _I)
+_THERAPIST = re.compile(r"\b(?:see|sees|seeing|saw|visit(?:s|ing|ed)?|go(?:es|ing)?\s+to|went\s+to|started\s+with|"
+                        r"booked|my|his|her|their)\s+(?:a\s+|an\s+|the\s+|new\s+)*(?:psychologist|psychotherapist|"
+                        r"counsel+or|therapist|psychiatrist|speech\s+therapist|occupational\s+therapist|"
+                        r"physical\s+therapist|physiotherapist|physio)\b|"
+                        r"\b(?:in|to|started|starting|my|his|her|our|attend(?:s|ing|ed)?|doing|does|did)\s+"
+                        r"(?:couples\s+|grief\s+|marriage\s+|weekly\s+)?(?:counsel+ing|psychotherapy|physical\s+therapy|"
+                        r"physiotherapy|speech\s+therapy)\b(?!\s+(?:and|or)\s+mental\s+health)", _I)
+_DISABILITY = re.compile(
+    r"\b(?:deaf|blind)\s+in\s+(?:one|both|my|his|her|the\s+left|the\s+right)\s+(?:\w+\s+)?(?:ears?|eyes?)|"
+    r"\b(?:legally|completely|partially|going|went|gone)\s+(?:deaf|blind)\b|\b(?:i'm|i’m|i\s+am|is|was)\s+deaf\b|"
+    r"\b(?:uses?|using|in|needs?|confined\s+to)\s+a\s+wheelchair|\bwheelchair[\s-](?:user|bound)|"
+    r"\b(?:paraly[sz]ed|quadriplegic|paraplegic|amputee|amputated|prosthetic\s+\w+|hearing\s+aids?|"
+    r"cochlear\s+implants?|dyslexi[ac]|(?:has|have|had)\s+a\s+(?:bad\s+)?(?:stutter|stammer))\b", _I)
+_CARE_MORE_ZH = re.compile(r"耳聋|聋了|失明|瞎了|瘫痪|截肢|坐轮椅|轮椅上|助听器|残疾|口吃|结巴|色盲|做试管|促排|"
+                           r"取卵|冻卵|人流|打胎|上环|避孕药|激素治疗|碳酸锂|优甲乐|救心丸|[\u4e00-\u9fff]{1,3}(?:唑|哌啶|哌嗪|司琼)")
+_NETWORK_KEY = re.compile(r"(?:wi-?fi|wireless|network|router|hotspot|wpa2?|ssid|wlan|无线|网络)[^.;!?。！？\n]{0,40}?"
+                          r"(?:\bkey|密钥)\s*(?:is|was|:|：|=|->|是|为)\s*[\"'“‘]?([!-~]{6,64})", _I)
+_HEX_KEY = re.compile(r"(?:\bkey|\btoken|\bsecret|密钥|令牌)\s*(?:is|was|:|：|=|是|为)?\s*[\"'“‘]?"
+                      r"((?=[0-9a-f-]*[a-f])(?=[0-9a-f-]*\d)[0-9a-f]{32,64}(?:-[a-z]{2}\d{1,3})?)(?![\w-])", _I)
+# a diagnosis someone medical reported: "the doctor said I have …", 医生说我有…
+_DOCTOR_SAID = re.compile(
+    r"\b(?:doctor|doc|gp|dr\.?\s*[A-Z]\w+|specialist|cardiologist|oncologist|neurologist|dermatologist|"
+    r"psychiatrist|nurse|physician|surgeon|dentist|vet)s?\s+(?:said|says|thinks|told\s+(?:me|him|her|us|them)|"
+    r"confirmed|found)\s+(?:that\s+)?(?:I|he|she|they|my\s+\w+|it)(?:'s|’s|'ve|’ve)?\s+(?:have|has|had|got|might\s+have|"
+    r"may\s+have|probably\s+has|is|am|was|are)\s+(?!(?:fine|healthy|ok|okay|good|great|normal|clear|alright|all\s+right|"
+    r"(?:a\s+)?(?:cold|flu|cough|fever))\b)(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?|"
+    r"(?:医生|大夫|医院|专家)(?:说|讲|诊断|判断|确认|怀疑)[^，。,；;！？]{0,4}?(?:有|是|得了|患了|患有)"
+    r"(?!(?:点)?(?:感冒|发烧|咳嗽|上火|没事|没问题|健康|正常))[^\s，。,；;！？]{1,8}", _I)
+_DEVICE_ZH = re.compile(r"呼吸机|制氧机|胰岛素泵|血糖仪|透析机|导尿管|造口袋|呼吸暂停")
 _DEVICE = re.compile(r"\s*(?:monitor|cuff|machine|meter|strips?|app|test\s+kit)", _I)  # "blood pressure monitor"
 _CARE = re.compile(
     r"\b(?:hospitali[sz]ed|admitted\s+to\s+(?:the\s+)?(?:hospital|icu|er|psych\w*)|in\s+the\s+icu|"
-    r"epi-?pens?|pneumonia|sepsis|(?:been|stayed|staying|am|i'm|i’m|is|was|got)\s+sober|sobriety|"
+    r"epi-?pens?|pneumonia|sepsis|psych(?:iatric)?\s+(?:ward|unit|hospital|hold)|overdos(?:e|ed|ing)|"
+    r"(?:been|stayed|staying|am|i'm|i’m|is|was|got)\s+sober|sobriety|"
     r"(?:my|his|her|their|our|a|an|severe|bad)\s+(?!hay\b)(?:[\w-]+\s+)?(?:allerg(?:y|ies))\b(?!\s+season)|"
     r"(?:biopsy|mri|ct\s+scan|colonoscopy|endoscopy|mammogram)\s+(?:came\s+back|results?|showed|found))", _I)
 _CARE_ZH = re.compile(r"(?:查出|检查出|发现)(?:了|有)?[^\s，。,；;！？]{0,6}"
@@ -206,13 +249,23 @@ def _labs_and_care(text: str) -> list[tuple[str, int, int]]:
             v = value.match(text[m.end():])
             if v is not None and not _DEVICE.match(text[m.end():]):
                 out.append(("health", m.start(), m.end() + v.end()))
-    for care in (_CARE, _CARE_ZH):
+    for care in (_CARE, _CARE_ZH, _ON_DRUG, _THERAPIST, _DISABILITY, _CARE_MORE_ZH, _DOCTOR_SAID, _DEVICE_ZH):
         for m in care.finditer(text):
             if not is_topic(text, m.start(), m.end()):
                 out.append(("health", m.start(), m.end()))
     return out
 
 
+def _network_and_hex_keys(text: str) -> list[tuple[str, int, int]]:
+    out = []
+    for m in _NETWORK_KEY.finditer(text):
+        value = m.group(1).strip("\"'“”‘’.,;!?)(")
+        if credential_shape(value):
+            out.append(("secret", m.start(1), m.start(1) + len(value)))
+    out += [("api_key", m.start(1), m.end(1)) for m in _HEX_KEY.finditer(text)]
+    return out
+
+
 def find(text: str) -> list[tuple[str, int, int]]:
     """The ``(category, start, end)`` spans the five mechanisms find in ``text`` (character offsets; may overlap)."""
-    return _labelled(text) + _keys(text) + _apposition(text) + _labs_and_care(text)
+    return _labelled(text) + _keys(text) + _apposition(text) + _labs_and_care(text) + _network_and_hex_keys(text)

@@ -1,15 +1,21 @@
-"""Whether a condition is what a medium or a piece of work is about, English and Chinese.
+"""Sensitive words talked about rather than held, English and Chinese (seed 001 §8.12.2).
 
-"A film that was about bipolar disorder", "her thesis is on dementia care", 一本讲糖尿病饮食的书: the
-condition is a topic, not anyone's health. Shared by the health rules of ``sensitive_detect``,
-``sensitive_bound`` and ``sensitive_shape`` (seed 001 §8.12.2: classify what is the user's own data).
+- ``is_topic``: a condition that a medium or a piece of work is about ("a film that was about bipolar
+  disorder", "her thesis is on dementia care", 一本讲糖尿病饮食的书) is a topic, not anyone's health.
+- ``is_hyperbole``: a condition used as a figure of speech ("I almost had a heart attack when I saw the
+  bill", "I'm so OCD about my desk", "this traffic is giving me a stroke", 气得我心脏病都要犯了,
+  我有点强迫症) or the zodiac sign ("I'm a Cancer", "cancer season").
+- ``is_generic``: a password or code in a statement about people in general ("the most common password
+  is 123456", "never use password123 as your password", 最常见的密码是…) with nobody's possessive.
+
+Shared by the rules of ``sensitive_detect``, ``sensitive_bound`` and ``sensitive_shape``.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["CLAUSE_END", "is_topic"]
+__all__ = ["CLAUSE_END", "is_generic", "is_hyperbole", "is_topic"]
 
 _I = re.IGNORECASE
 #: The end of a clause or sentence, English and Chinese.
@@ -42,3 +48,59 @@ def is_topic(text: str, start: int, end: int) -> bool:
     if about and _MEDIUM_BEFORE.search(left[:about.start()]):
         return True
     return bool(_TOPIC_ZH_LEFT.search(left) and _TOPIC_ZH_RIGHT.match(text[end:]))
+
+
+# ── figures of speech ─────────────────────────────────────────────────────
+
+_HYPERBOLE_LEFT_EN = re.compile(
+    r"(?:\b(?:almost|nearly|practically|basically|literally|gonna|going\s+to|about\s+to|"
+    r"(?:give|gives|giving|gave|given)\s+(?:me|him|her|us|them|you))\s+(?:\w+\s+){0,2}(?:an?\s+)?|"
+    r"\b(?:so|such|too|kinda|kind\s+of|a\s+bit|a\s+little|little\s+bit|super|very)\s+)$", _I)
+_HYPERBOLE_RIGHT_EN = re.compile(r"^\s+(?:about|when\s+it\s+comes|with\s+my|lol|lmao|haha)\b", _I)
+_ZODIAC = re.compile(r"^\s+(?:zodiac|sign|season|rising|sun|moon|horoscope|man|woman|baby|here)\b", _I)
+_HYPERBOLE_LEFT_ZH = re.compile(r"(?:气得|吓得|急得|累得|差点|差一点|快要|简直|有点儿?|有些|一点)[\u4e00-\u9fff]{0,3}$")
+_HYPERBOLE_RIGHT_ZH = re.compile(r"^[\u4e00-\u9fff]{0,2}?(?:都要|都快|快要|要犯|要发作|犯了都)")
+_LIGHT_ZH = re.compile(r"强迫症|洁癖|选择困难症|拖延症|社恐|重度.{0,2}患者")
+
+
+def is_hyperbole(text: str, start: int, end: int) -> bool:
+    """True when the condition at ``text[start:end]`` is a figure of speech or a zodiac sign, not health.
+
+    English: "almost / nearly / gonna have a …", "giving me a …" before it, or "so / a bit … about"
+    around it ("so OCD about my desk"); "cancer" as a sign ("I'm a Cancer", "cancer season").
+    Chinese: 气得 / 吓得 / 差点 / 有点 … before it or 都要 / 快要犯 after it; 强迫症, 拖延症, 社恐 after 有点.
+    """
+    value = text[start:end]
+    left, right = text[max(0, start - 40):start], text[end:end + 30]
+    sign = _ZODIAC.match(right) or re.search(r"zodiac|horoscope|star\s+sign", right, _I) \
+        or (re.search(r"\ban?\s+$", left, _I) and not re.match(r"\s+\w", right))  # "I'm a Cancer."
+    if re.fullmatch(r"cancer", value, _I) and sign:
+        return True
+    if _HYPERBOLE_LEFT_EN.search(left) and (re.search(r"\b(?:almost|nearly|practically|gonna|going\s+to|about\s+to|"
+                                                       r"give|gives|giving|gave|given)\b", left[-30:], _I)
+                                             or _HYPERBOLE_RIGHT_EN.match(right)):
+        return True
+    degree = re.match(r"点儿?|些", value)  # "我有点强迫症": the value may begin inside 有点
+    zh_left = text[max(0, start - 8):start] + (degree.group(0) if degree else "")
+    if _HYPERBOLE_LEFT_ZH.search(zh_left) and (_HYPERBOLE_RIGHT_ZH.match(right) or _LIGHT_ZH.search(value)
+                                                or re.search(r"气得|吓得|急得|累得|差点|差一点", zh_left)):
+        return True
+    return bool(_HYPERBOLE_RIGHT_ZH.match(right))
+
+
+# ── generic statements about passwords ───────────────────────────────────
+
+_GENERIC = re.compile(r"\b(?:most\s+(?:common|popular|used)|worst|weakest|commonest|typical|example|sample|"
+                      r"never\s+use|don'?t\s+use|do\s+not\s+use|avoid(?:ing)?\s+(?:using\s+)?|"
+                      r"people\s+(?:still\s+)?use|everyone\s+uses|such\s+as|e\.g\.)|"
+                      r"最常见|最常用|最弱|比如|例如|千万别用|不要用|别用|很多人用", _I)
+_OWNER = re.compile(r"\b(?:my|our|his|her|their|mine|I|we)\b|我|咱|他的|她的", _I)
+
+
+def is_generic(text: str, start: int) -> bool:
+    """True when the value at ``start`` is said of people in general: its clause has a generic marker
+    (the most common, never use, such as; 最常见, 千万别用, 比如) and nobody's possessive or pronoun."""
+    clause_start = max((m.end() for m in CLAUSE_END.finditer(text, 0, start)), default=0)
+    end = CLAUSE_END.search(text, start)
+    clause = text[clause_start:end.start() if end else len(text)]
+    return bool(_GENERIC.search(clause)) and not _OWNER.search(clause)

@@ -149,3 +149,83 @@ def test_talk_about_a_secret_and_number_labels_are_not_sensitive(text: str) -> N
 ])
 def test_chinese_links_of_change(text: str, value: str) -> None:
     assert any(value in f.value for f in detect(text)), detect(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I almost had a heart attack when I saw the bill",
+    "this traffic is giving me a stroke",
+    "I'm so OCD about my desk lol",
+    "cancer is my zodiac sign",
+    "I'm a Cancer, so I cry at movies",
+    "气得我心脏病都要犯了",
+    "我有点强迫症，桌子必须整齐",
+])
+def test_a_condition_as_a_figure_of_speech_is_not_health(text: str) -> None:
+    assert detect(text) == [], text
+
+
+@pytest.mark.parametrize("text", [
+    "my dad had a heart attack last year",
+    "my aunt has cancer again",
+    "我爸心脏病犯了，在医院",
+    "我儿子有强迫症，在看医生",
+])
+def test_the_same_conditions_said_of_a_person_are_health(text: str) -> None:
+    assert any(f.category == "health" for f in detect(text)), text
+
+
+@pytest.mark.parametrize(("text", "generic"), [
+    ("the most common password is still 123456, crazy", True),
+    ("never use password123 as your password", True),
+    ("最常见的密码是 123456，太离谱了", True),
+    ("my password is 123456, I know it's the most common one", False),
+    ("我的密码是 123456，比如这种就很弱", False),
+])
+def test_a_password_said_of_people_in_general(text: str, generic: bool) -> None:
+    assert (detect(text) == []) is generic, detect(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I've been on Wellbutrin since March",
+    "she started Ozempic in June",
+    "I'm trans and on HRT",
+    "I see a psychologist every Tuesday",
+    "we started couples counseling",
+    "I'm deaf in one ear",
+    "my dad uses a wheelchair since the accident",
+    "my brother's in a psych ward after the overdose",
+    "the doctor said I have sleep apnea",
+    "医生说我有轻度脂肪肝",
+    "我老公晚上要戴呼吸机",
+    "我在做试管，打了好多针",
+])
+def test_treatments_therapy_disability_and_a_reported_diagnosis_are_health(text: str) -> None:
+    assert any(f.category == "health" for f in detect(text)), text
+
+
+@pytest.mark.parametrize("text", [
+    "I've been on Netflix since March",
+    "my sister is a psychologist in Leeds",
+    "I'm looking into counseling and mental health as a career",
+    "blind date on friday, wish me luck",
+    "the doctor said I'm fine",
+    "医生说我没事，就是有点累",
+    "Ozempic commercials are everywhere",
+])
+def test_the_same_words_in_ordinary_life_are_not_health(text: str) -> None:
+    assert detect(text) == [], text
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("Wi-Fi network is Hollis_Home, key is p3ppermint-tea-77", "secret", "p3ppermint-tea-77"),
+    ("the mailchimp key is 3f9a1c2b8d7e6f5a4b3c2d1e0f9a8b7c-us21", "api_key", "3f9a1c2b8d7e6f5a4b3c2d1e0f9a8b7c-us21"),
+    ("storage unit gate: *4419#", "code", "4419"),
+])
+def test_a_network_key_a_labelled_hex_key_and_keypad_symbols(text: str, category: str, value: str) -> None:
+    assert any(f.category == category and value in f.value for f in detect(text)), detect(text)
+
+
+@pytest.mark.parametrize("text", ["HS code 8471 for the customs form", "the SWIFT code is BOFAUS3N, 2 days",
+                                  "ISO code 4217 for currencies"])
+def test_a_classification_code_is_no_secret(text: str) -> None:
+    assert detect(text) == [], text
