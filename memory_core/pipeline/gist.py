@@ -64,7 +64,8 @@ _EN_NOT_LASTING = re.compile(
     r"wonder|agree|believe|think|feel|know|see|wanted|want|plan|planned)\b"
     r"|^(?:i|we)\s+(?:\w+\s+)?\w+ed\b|^i(?:'m|\s+am)\s+(?:so\s+|really\s+|very\s+)?(?:glad|happy|sorry|excited|"
     r"thrilled|proud|grateful|thankful|sure|not\s+sure|curious|tired|going|gonna|about|thinking|trying|hoping|"
-    r"planning|looking|feeling|off|back|here|ready|done|in|on|at|with)\b|^i(?:'m|\s+am)\s+\w+ing\b"
+    r"planning|looking|feeling|off|back|here|ready|done|in|on|at|with)\b|^i(?:'m|\s+am)\s+(?!"
+    r"(?:learning|studying|training|preparing|practi[cs]ing|saving|writing|building|renovating|raising)\b)\w+ing\b"
     r"|^i(?:'m|\s+am)\s+(?:a|an)\s+(?:bit|little|lot|mix|kind|sort|huge|big|total)\s+(?:of|fan)\b"
     r"|^i(?:'m|\s+am)\s+(?:a\s+)?(?:bit|little)\b|\b(?:it|that|this|them|so)\W*$"
     r"|\b(?:you|your|yesterday|tonight|today|last\s+(?:night|week|weekend|month|year)|ago)\b",
@@ -183,12 +184,15 @@ class Topic:
         numbers: the numbers said (digits), a detail when new.
         named: it names something for sure (a name inside a sentence, a known object, a synonym group, a
             name with a number): worth looking up. A capitalised first word alone may be any word.
+        lead: the first term said, where a sentence puts what it speaks of ("Piano update: …",
+            "考研目标定了", "猫毛我是真的过敏"); "" when none.
     """
 
     terms: frozenset[str]
     strong: frozenset[str]
     numbers: frozenset[str]
     named: bool = False
+    lead: str = ""
 
     @property
     def anchor(self) -> str:
@@ -254,9 +258,35 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
             strong.add(m.group(1)[:2])
     # a capitalised first word is a name only if the lexicon does not know it as an everyday word
     strong &= terms | {t for t in strong if t.startswith(("obj:", "syn:"))}
+    lead = _lead(text, lang, skip)
     strong.update(t for t in terms if t.startswith("syn:"))
     named = named or any(t.startswith(("obj:", "syn:")) for t in strong) or bool(strong and numbers)
-    return Topic(frozenset(terms), frozenset(strong), frozenset(numbers), named)
+    return Topic(frozenset(terms), frozenset(strong), frozenset(numbers), named, lead)
+
+
+_FIRST_PERSON_LEAD = re.compile(r"(?:i|i'm|i've|i'd|i'll|we|we're)\b|我(?!的)|我们", re.IGNORECASE)
+_LEAD_PIECE = re.compile(r"[A-Za-z][A-Za-z0-9'&.-]*|[\u3400-\u9fff]+")
+
+
+def _lead(text: str, lang: str, skip: str) -> str:
+    """The first topic term of ``text``: a Latin word's stem, or the first bigram of a Han run (generic
+    characters and the speaker's name left out)."""
+    body = _ZH_LEAD.sub("", _EN_LEAD.sub("", text.strip()))
+    if _FIRST_PERSON_LEAD.match(body):  # "I like tea", "我在准备考研": the speaker is what it speaks of
+        return ""
+    if skip:
+        body = body.replace(skip, " ")
+    for m in _LEAD_PIECE.finditer(body):
+        piece = m.group(0)
+        if _CJK.search(piece):
+            chars = "".join(c for c in piece if c not in _GENERIC_ZH_CHARS)
+            if len(chars) >= 2:
+                return chars[:2]
+            continue
+        terms, _ = _word_terms(piece.casefold())
+        if terms:
+            return min(terms)
+    return ""
 
 
 def word_overlap(new: Topic, old: Topic) -> float:

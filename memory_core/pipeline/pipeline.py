@@ -151,7 +151,9 @@ def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
     speaker = name if qualifier else ""
     for cand in saying:
         assert cand.topic is not None
-        cand.probes = tuple(dict.fromkeys((*cand.probes, *restated_keys(cand.topic, found, qualifier, speaker))))
+        keys, alike = restated_keys(cand.topic, found, qualifier, speaker)
+        cand.probes = tuple(dict.fromkeys((*cand.probes, *keys)))
+        cand.alike = tuple(alike)
 
 
 def _statements_about(turn: Turn, cands: list[Candidate], store: _Rows) -> None:

@@ -48,7 +48,8 @@ def _item_topic(item: MemoryItem, speaker: str) -> Topic:
     return topic(item.description, lang, speaker or ("用户" if lang == "zh" else "User"))
 
 
-def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier: str, speaker: str = "") -> list[str]:
+def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier: str,
+                  speaker: str = "") -> tuple[list[str], list[str]]:
     """Keys of the rows ``(id, key, description)`` of the speaker's own statements ``found`` is about (``same_topic``).
 
     Whatever key an earlier statement was filed under (a slot's, another
@@ -56,6 +57,11 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
     favourite band" finds ``pref:favourite:band``, "旺财是只柯基" finds the
     ``fact:pet:dog`` item naming 旺财. A row of another person (``fact:sister/...``)
     or of another speaker (a key ending in another ``@qualifier``) is left out.
+
+    Returns:
+        (keys, alike): the keys to read, and those of the statements picked by ``found.lead`` alone,
+        the word a sentence opens on ("考研目标定了" picks the one statement naming 考研), which the
+        planner takes as about the same thing.
     """
     mine: list[tuple[str, Topic]] = []
     for _, key, description in rows:
@@ -63,7 +69,9 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
         if own and "/" not in key:
             mine.append((key, topic(description, "zh" if _CJK.search(description) else "en", speaker)))
     held = Counter(t for _, old in mine for t in old.strong & found.terms)
-    out: list[str] = []
+    leads = [key for key, old in mine if found.lead and found.lead in old.terms]
+    alike = list(dict.fromkeys(leads)) if len(leads) <= MAX_HOLDERS else []
+    out: list[str] = list(alike)
     for key, old in mine:
         if key in out or not same_topic(found, old)[0]:
             continue
@@ -72,7 +80,7 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
             out.append(key)
             if len(out) >= MAX_RESTATED:
                 break
-    return out
+    return out, alike
 
 
 def _detail(new: Topic, old: Topic, text: str, lang: str) -> bool:
@@ -120,6 +128,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             continue
         old = _item_topic(item, speaker)
         same, restated = same_topic(cand.topic, old)
+        same = same or item.key in cand.alike
         if not same and changed and _changed_piece_names(cand, old):
             if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
                 ended.append(item)  # "羽毛球我现在不打了" ends "每天晚上都打羽毛球"

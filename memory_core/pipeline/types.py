@@ -85,6 +85,8 @@ class Candidate:
         reverse_polarity: -1 for a cessation, +1 for a like said of a thing put first ("香菜我现在挺爱吃的").
         reverse_terms: the topic terms of what the change speaks of; the user's statements sharing one are
             looked up too (``WritePipeline.plan``), whatever words they were said in.
+        alike: keys of the user's statements this one speaks of by the word it opens on (its sentence's
+            topic: "考研目标定了" speaks of the one statement naming 考研; ``restate.restated_keys``).
     """
 
     kind: str
@@ -113,6 +115,7 @@ class Candidate:
     reverses: tuple[str, ...] = ()
     reverse_polarity: int = 0
     reverse_terms: frozenset[str] = frozenset()
+    alike: tuple[str, ...] = ()
 
     @property
     def is_event(self) -> bool:

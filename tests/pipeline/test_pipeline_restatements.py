@@ -117,9 +117,9 @@ def test_a_name_in_many_statements_picks_none_of_them() -> None:
     rows = [("1", "gist:tom@ann", "Ann plays tennis with Tom"), ("2", "gist:tom@ann", "Ann cooks with Tom"),
             ("3", "gist:cinema@ann", "Ann goes to the cinema with Tom"), ("4", "gist:biscuit@ann",
                                                                            "Ann has a dog named Biscuit")]
-    assert restated_keys(topic("Tom is a chef now", "en", "Ann"), rows, "@ann", "Ann") == []
-    assert restated_keys(topic("Biscuit is a beagle", "en", "Ann"), rows, "@ann", "Ann") == ["gist:biscuit@ann"]
-    assert restated_keys(topic("Biscuit is a beagle", "en", "Bo"), rows, "@bo", "Bo") == []  # another speaker's
+    assert restated_keys(topic("Tom is a chef now", "en", "Ann"), rows, "@ann", "Ann") == ([], [])
+    assert restated_keys(topic("Biscuit is a beagle", "en", "Ann"), rows, "@ann", "Ann")[0] == ["gist:biscuit@ann"]
+    assert restated_keys(topic("Biscuit is a beagle", "en", "Bo"), rows, "@bo", "Bo") == ([], [])  # another's
 
 
 @pytest.mark.parametrize(("first", "then", "gone"), [
@@ -132,3 +132,23 @@ def test_a_cessation_restates_nothing(store: DictStore, ingest: Ingest, make_tur
     ingest(make_turn(first))
     ingest(make_turn(then))
     assert not [i for i in memories(store) if gone in i.description]
+
+
+@pytest.mark.parametrize(("first", "then", "detail"), [
+    ("I'm learning the piano.", "Piano update: I'm taking my grade 5 exam in November.", "November"),
+    ("我在准备考研。", "考研目标定了，浙大计算机，12月底考。", "浙大"),
+])
+def test_the_word_a_sentence_opens_on_names_its_statement(store: DictStore, ingest: Ingest,
+                                                          make_turn: Callable[..., Turn], first: str, then: str,
+                                                          detail: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(then))
+    [item] = memories(store)
+    assert detail in item.description and item.hit == 1
+
+
+def test_an_opening_word_said_in_many_statements_names_none() -> None:
+    rows = [("1", "gist:早上@a", "阿强每天早上跑步"), ("2", "gist:早上@a", "阿强早上喝咖啡"),
+            ("3", "gist:早上@a", "阿强早上送孩子上学")]
+    assert restated_keys(topic("早上好，今天好冷", "zh", "阿强"), rows, "@a", "阿强")[1] == []
+    assert topic("I really like tea", "en").lead == "" and topic("我在准备考研", "zh").lead == ""
