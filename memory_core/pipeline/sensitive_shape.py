@@ -202,7 +202,7 @@ _ON_DRUG = re.compile(r"\b(?:on|taking|take|takes|took|prescribed|started|starti
                       r"(?:my|his|her))\s+(?:\w+\s+){0,2}?(" + _BRAND_DRUG + r")\b"
                       r"(?!\s+(?:commercial|ads?|stock|shares|prices?|shortage|lawsuit|news)\b)", _I)
 _THERAPIST = re.compile(r"\b(?:see|sees|seeing|saw|visit(?:s|ing|ed)?|go(?:es|ing)?\s+to|went\s+to|started\s+with|"
-                        r"booked|my|his|her|their)\s+(?:a\s+|an\s+|the\s+|new\s+)*(?:psychologist|psychotherapist|"
+                        r"booked|my|his|her|their)\s+(?:a\s+|an\s+|the\s+|new\s+)*(?P<v>psychologist|psychotherapist|"
                         r"counsel+or|therapist|psychiatrist|speech\s+therapist|occupational\s+therapist|"
                         r"physical\s+therapist|physiotherapist|physio)\b|"
                         r"\b(?:in|to|started|starting|my|his|her|our|attend(?:s|ing|ed)?|doing|does|did)\s+"
@@ -251,8 +251,9 @@ def _labs_and_care(text: str) -> list[tuple[str, int, int]]:
                 out.append(("health", m.start(), m.end() + v.end()))
     for care in (_CARE, _CARE_ZH, _ON_DRUG, _THERAPIST, _DISABILITY, _CARE_MORE_ZH, _DOCTOR_SAID, _DEVICE_ZH):
         for m in care.finditer(text):
-            if not is_topic(text, m.start(), m.end()):
-                out.append(("health", m.start(), m.end()))
+            start, end = m.span("v") if "v" in care.groupindex and m.group("v") else m.span()  # the noun, if named
+            if not is_topic(text, start, end):
+                out.append(("health", start, end))
     return out
 
 
