@@ -33,6 +33,7 @@ from kombu import Queue
 
 from memory_core import wire
 from memory_core.redact import install_log_redaction
+from memory_core.retrieval.hybrid import warm_up_search
 from memory_core.settings import load_settings
 from memory_core.text.tokenize import warm_up
 from workers import kombu_fix
@@ -123,8 +124,10 @@ def context() -> Context:
 
 @worker_init.connect
 def _warm_up(**_: Any) -> None:
-    # Before the pool forks: the Chinese dictionary (~1 s) loads once, not in a first recall or turn.
+    # Before the pool forks: the Chinese dictionary (~1 s) and the tables a first query reads load once,
+    # not in a first recall or turn.
     warm_up()
+    warm_up_search()
 
 
 @worker_process_init.connect

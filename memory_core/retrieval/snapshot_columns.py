@@ -161,7 +161,13 @@ class _Strings:
         return None if code < 0 else self._value(code)
 
     def all(self) -> list[Any]:
-        distinct = [self._value(c) for c in range(len(self._ends) - 1)]
+        ends = self._ends
+        try:  # ids, turn ids, most terms: ASCII, so byte offsets are character offsets (one decode for all)
+            text = self._blob.decode("ascii")
+        except UnicodeDecodeError:
+            distinct = [self._blob[ends[c]:ends[c + 1]].decode("utf-8", "surrogatepass") for c in range(len(ends) - 1)]
+        else:
+            distinct = [text[ends[c]:ends[c + 1]] for c in range(len(ends) - 1)]
         codes = self.codes if isinstance(self.codes, list) else self.codes.tolist()
         return [None if c < 0 else distinct[c] for c in codes]
 
