@@ -103,6 +103,9 @@ def person_forms(member: str) -> tuple[str, ...]:
     """A synonym member as said ("don't drink alcohol") and as an item says it of the user ("doesn't drink
     alcohol"): items are kept in the third person (``third_person``)."""
     third = _FIRST_PERSON_VERB.sub(lambda m: _THIRD_OF[" ".join(m.group(1).casefold().split())], member)
+    if third == member and member.isascii() and " " in member:  # "work from home" -> "works from home"
+        first, _, rest = member.partition(" ")
+        third = f"{_third_verb(first)} {rest}"
     return (member,) if third == member else (member, third)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from memory_core.model import MemoryItem, Turn
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.extract import MechanicalExtractor
+from memory_core.pipeline.gist import topic
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
@@ -140,7 +141,7 @@ def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
     One light read of the user's statements (``KeyLookup.active_by_prefix``) per turn that states
     something; the statements chosen are then read by key with the rest (``restate.restated_keys``).
     """
-    saying = [c for c in cands if c.topic is not None]
+    saying = [c for c in cands if c.topic is not None or (c.key.startswith(("pref:", "fact:")) and not c.is_event)]
     if not saying:
         return
     found = rows.get(RESTATE_PREFIXES)
@@ -150,7 +151,12 @@ def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
     qualifier = speaker_qualifier(name)
     speaker = name if qualifier else ""
     for cand in saying:
-        assert cand.topic is not None
+        if cand.topic is None:  # a slot statement: its twins under other keys ("不吃香菜" / "hates cilantro")
+            subject = speaker or ("用户" if cand.lang == "zh" else "User")
+            cand.alike = tuple(restated_keys(topic(cand.description, cand.lang, subject), found, qualifier,
+                                             speaker)[0])
+            cand.probes = tuple(dict.fromkeys((*cand.probes, *cand.alike)))
+            continue
         keys, alike = restated_keys(cand.topic, found, qualifier, speaker)
         cand.probes = tuple(dict.fromkeys((*cand.probes, *keys)))
         cand.alike = tuple(alike)

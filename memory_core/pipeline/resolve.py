@@ -29,7 +29,7 @@ from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import normalize_numbers
 from memory_core.pipeline.place_names import same_place
-from memory_core.pipeline.restate import drop_restated, plan_own_words
+from memory_core.pipeline.restate import drop_restated, plan_own_words, revision_of, twin_of
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
 from memory_core.pipeline.types import Candidate
@@ -212,10 +212,18 @@ class KeyConflictResolver:
                 ops.extend(self._late_statement(turn, cand, min(newer, key=_said_at)))
                 continue
             grown = [o for o in other if extends(cand, o)]
-            if same:
-                keep_id = same[0].id
+            twin = None if same or grown else twin_of(cand, existing, touched, turn, turn.speaker.strip())
+            if same or twin is not None:
+                keep = same[0] if same else twin
+                assert keep is not None
+                keep_id = keep.id
                 touched.add(keep_id)
                 ops.append(HitOp(keep_id, turn_id=turn.turn_id))
+                if (text := revision_of(cand, keep, turn.speaker.strip())) is not None:  # "我女儿叫朵朵"
+                    reason = f"补充细节：{cand.description}" if cand.lang == "zh" \
+                        else f"added detail: {cand.description}"
+                    ops.append(UpdateOp(keep_id, reason, new_description=text, actor=self.actor,
+                                        turn_id=turn.turn_id, at=turn.timestamp))
             elif grown:
                 keep = grown[0]
                 keep_id = keep.id

@@ -31,7 +31,7 @@ from memory_core.pipeline.own_words import stance_of
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 
-__all__ = ["RESTATE_PREFIXES", "drop_restated", "plan_own_words", "restated_keys"]
+__all__ = ["RESTATE_PREFIXES", "drop_restated", "plan_own_words", "restated_keys", "revision_of", "twin_of"]
 
 #: Key prefixes of the user's statements a later turn may say again (one light read per turn that states something).
 RESTATE_PREFIXES = ("gist:", "pref:", "fact:", "todo:")
@@ -197,6 +197,58 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
                 continue
         out.append(op)
     return out
+
+
+# a dislike said without a negation ("hates cilantro", "讨厌香菜", "怕冷")
+_DISLIKE = re.compile(r"\b(?:hates?|dislikes?|detests?|loathes?|can't\s+stand)\b|讨厌|受不了|怕|反感", re.IGNORECASE)
+
+
+def _stance(text: str) -> int:
+    return -1 if _DISLIKE.search(text) else stance_of(text)
+
+
+def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: set[str], turn: Turn,
+            speaker: str = "") -> MemoryItem | None:
+    """An active statement under another key that says what the slot candidate ``cand`` says, else None.
+
+    "我不吃香菜" (``pref:香菜``) after "I hate cilantro" (``pref:cilantro``): both name one
+    synonym group, both are dislikes. The candidate's ``alike`` keys (``WritePipeline.plan``) are
+    looked at; a twin holds most of its words or shares a known object or synonym group with it,
+    with the same stance.
+    """
+    if not cand.alike or cand.ends or cand.reverses or _CHANGE.search(turn.text) or _CHANGE.search(cand.description):
+        return None  # a change ("I switched from lattes to black coffee") is the change's to plan
+    if "/" in cand.key:  # another person's fact
+        return None
+    said = topic(cand.description, cand.lang, speaker or ("用户" if cand.lang == "zh" else "User"))
+    stance = -1 if cand.polarity < 0 or _stance(cand.description) < 0 else 1
+    head, _, attr = cand.key.partition("@")[0].partition(":")
+    # what the attribute itself names is no shared thing ("allergic to peanuts" / "allergic to shellfish")
+    generic = topic(attr.split(":")[0].replace("_", " "), "en").terms if head == "fact" else frozenset()
+    for key in cand.alike:
+        for item in _live(existing.get(key, ()), turn):
+            if item.id in touched or item.key == cand.key:
+                continue
+            old = _item_topic(item, speaker)
+            same, restated = same_topic(said, old)
+            known = any(t.startswith(("obj:", "syn:")) for t in said.strong & old.strong - generic)
+            if same and (restated or known) and _stance(item.description) == stance:
+                return item
+    return None
+
+
+def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | None:
+    """The text ``item`` takes when the slot candidate agreeing with it names more (a name, a number), else None.
+
+    "我女儿叫朵朵" agrees with "有女儿" and names her: the item becomes the candidate's
+    text when that holds all the item's terms, else the item's text with it after.
+    """
+    said = topic(cand.description, cand.lang, speaker or ("用户" if cand.lang == "zh" else "User"))
+    old = _item_topic(item, speaker)
+    if not (said.numbers - old.numbers or said.strong - old.terms - old.strong):
+        return None
+    grown = cand.description if old.terms <= said.terms else _with(item.description, cand.description, cand.lang)
+    return grown if len(grown) <= MAX_GIST_CHARS else None
 
 
 def _end(turn: Turn, cand: Candidate, items: list[MemoryItem], touched: set[str], actor: str) -> list[Op]:

@@ -152,3 +152,31 @@ def test_an_opening_word_said_in_many_statements_names_none() -> None:
             ("3", "gist:早上@a", "阿强早上送孩子上学")]
     assert restated_keys(topic("早上好，今天好冷", "zh", "阿强"), rows, "@a", "阿强")[1] == []
     assert topic("I really like tea", "en").lead == "" and topic("我在准备考研", "zh").lead == ""
+
+
+@pytest.mark.parametrize(("first", "again"), [
+    ("I hate cilantro, it tastes like soap.", "我不吃香菜，记得帮我备注。"),
+    ("我特别怕冷。", "I really can't stand the cold."),
+])
+def test_a_slot_statement_under_another_key_is_a_hit_on_its_twin(store: DictStore, ingest: Ingest,
+                                                                 make_turn: Callable[..., Turn], first: str,
+                                                                 again: str) -> None:
+    ingest(make_turn(first, speaker="Chloe"))
+    ingest(make_turn(again, speaker="Chloe"))
+    [item] = memories(store)
+    assert item.hit == 1
+
+
+def test_an_agreeing_slot_statement_that_names_more_revises_the_item(store: DictStore, ingest: Ingest,
+                                                                    make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("我有一个女儿。", speaker="王丽"))
+    ingest(make_turn("我女儿叫朵朵，今年上小学一年级了。", speaker="王丽"))
+    [item] = memories(store)
+    assert "朵朵" in item.description and any(r.old_description == "王丽有女儿" for r in item.history)
+
+
+def test_a_switch_is_no_twin_of_what_it_replaces(store: DictStore, ingest: Ingest,
+                                                 make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("I have an oat latte every single morning.", speaker="Sam"))
+    ingest(make_turn("I switched from lattes to plain black coffee, the oat milk upset my stomach.", speaker="Sam"))
+    assert not [i for i in memories(store) if "oat latte" in i.description]
