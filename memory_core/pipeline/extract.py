@@ -27,7 +27,7 @@ from datetime import timedelta
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import cessation_scope, ended_keys, scope_terms, topicalised
-from memory_core.pipeline.gist import gist_clause, topic
+from memory_core.pipeline.gist import gist_clause, topic, without_aside
 from memory_core.pipeline.own_words import keep_clause, mention, own_words, polarity_of
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slot_meaning import SlotMeaning
@@ -163,11 +163,12 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                         continue  # "吃了会起疹子": a consequence of what an earlier clause named, no topic of its own
                     # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless a relative was just named
                     clause = f"我{carried}" + clause if carried and not _ZH_MY_NOUN.match(clause) else "我" + clause
+                clause = without_aside(clause, "zh")
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield clause, "zh"
         else:
             for clause in _EN_CLAUSE.split(sentence):
-                clause = clause.strip()
+                clause = without_aside(clause, "en")
                 if _EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause):
                     clause = "I " + clause
                 if clause and not _EN_SKIP.search(clause) and _EN_FIRST_PERSON.search(clause):

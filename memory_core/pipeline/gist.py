@@ -30,7 +30,7 @@ from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["MAX_GIST_CHARS", "Topic", "gist_clause", "lasting", "normalize_numbers", "person_forms", "same_topic",
-           "third_person", "topic", "word_overlap", "worth_a_look"]
+           "third_person", "topic", "without_aside", "word_overlap", "worth_a_look"]
 
 #: A gist item grows by added details up to this many characters; beyond it a new statement is a new item.
 MAX_GIST_CHARS = 320
@@ -80,6 +80,20 @@ _ZH_LEAD = re.compile(r"^(?:对了|说到[^，,]{0,8}|提醒一下|顺便说一�
 _ZH_NOT_LASTING = re.compile(r"昨天|前天|今天|今晚|刚才|那天|上周|上次|去年|前几天|刚刚|你|[吗呢？?]$|"
                              r"打算|想要|准备去|要去")
 _TERM_SPLIT = re.compile(r"[\s\-–—/]+")
+
+
+# openers that say a statement is said again: "Like I said, …", "As you know, …", "我之前说过的，…"
+_EN_ASIDE = re.compile(r"^(?:(?:as|like)\s+i\s+(?:said|mentioned|told\s+you)(?:\s+before)?|as\s+you\s+know|"
+                       r"just\s+so\s+you\s+(?:know|remember)|for\s+the\s+record|(?:just\s+)?(?:a\s+)?reminder)"
+                       r"\b[\s,:;!.\-–—]*", re.IGNORECASE)
+_ZH_ASIDE = re.compile(r"^(?:正如|就像|像)?我(?:之前|刚才|上次|早就)?(?:说过|说的|提过|讲过|跟你说过)(?:的)?(?:那样)?"
+                       r"[，,：:\s]*")
+
+
+def without_aside(clause: str, lang: str) -> str:
+    """``clause`` without an opener that only says it is said again ("Like I said, I live in Leeds" ->
+    "I live in Leeds"; "我说过的" -> ""): the opener holds "I" and a verb but states nothing."""
+    return (_ZH_ASIDE if lang == "zh" else _EN_ASIDE).sub("", clause.strip(), count=1)
 
 
 def normalize_numbers(text: str) -> str:

@@ -180,3 +180,15 @@ def test_a_switch_is_no_twin_of_what_it_replaces(store: DictStore, ingest: Inges
     ingest(make_turn("I have an oat latte every single morning.", speaker="Sam"))
     ingest(make_turn("I switched from lattes to plain black coffee, the oat milk upset my stomach.", speaker="Sam"))
     assert not [i for i in memories(store) if "oat latte" in i.description]
+
+
+@pytest.mark.parametrize(("first", "again", "named"), [
+    ("I live in Leeds with my partner.", "Like I said, I live in Leeds, so London trips are a day out.", "Leeds"),
+    ("我住在上海。", "我之前说过的，我住在上海，离你们不远。", "上海"),
+])
+def test_an_opener_saying_it_again_is_no_statement(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn],
+                                                   first: str, again: str, named: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(again))
+    [item] = memories(store)
+    assert named in item.description and item.hit == 1
