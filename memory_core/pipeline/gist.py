@@ -29,8 +29,21 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["MAX_GIST_CHARS", "Topic", "gist_clause", "lasting", "normalize_numbers", "person_forms", "same_topic",
-           "third_person", "topic", "without_aside", "word_overlap", "worth_a_look"]
+__all__ = [
+    "MAX_GIST_CHARS",
+    "Topic",
+    "gist_clause",
+    "lasting",
+    "normalize_numbers",
+    "person_forms",
+    "same_thing_named",
+    "same_topic",
+    "third_person",
+    "topic",
+    "without_aside",
+    "word_overlap",
+    "worth_a_look",
+]
 
 #: A gist item grows by added details up to this many characters; beyond it a new statement is a new item.
 MAX_GIST_CHARS = 320
@@ -304,6 +317,35 @@ def _lead(text: str, lang: str, skip: str) -> str:
         if terms:
             return min(terms)
     return ""
+
+
+_MONTHS = {m: str(n) for n, m in enumerate(("january", "february", "march", "april", "may", "june", "july",
+                                            "august", "september", "october", "november", "december"), 1)}
+_MONTH_NAME = re.compile(r"\b(" + "|".join(_MONTHS) + r"|" + "|".join(m[:3] for m in _MONTHS) + r")\b\.?",
+                         re.IGNORECASE)
+
+
+def date_numbers(text: str) -> tuple[str, ...]:
+    """The numbers of ``text`` in order, an English month name read as its number ("March 3rd" -> ("3", "3"),
+    "三月三号" -> ("3", "3")); a day said before its month ("3rd of March") keeps its order."""
+    said = _MONTH_NAME.sub(lambda m: " " + _MONTHS[next(k for k in _MONTHS if k.startswith(m.group(1).casefold()))]
+                           + " ", normalize_numbers(text))
+    return tuple(str(int(n)) for n in re.findall(r"\d+", said))
+
+
+def same_thing_named(values: tuple[str, ...] | list[str], text: str, generic: frozenset[str] = frozenset()) -> bool:
+    """True when a value and ``text`` name one synonym group or known object (other than ``generic``, the
+    attribute's own words), or the same date, in either language ("程序员" / "… is a software engineer",
+    "March 3rd" / "3月3号")."""
+    lang = "zh" if _CJK.search(text) else "en"
+    known = {t for t in topic(text, lang).strong if t.startswith(("syn:", "obj:"))} - generic
+    dates = date_numbers(text)
+    for value in (v for v in values if v.strip()):
+        if known & topic(value, "zh" if _CJK.search(value) else "en").strong:
+            return True
+        if len(dates) >= 2 and date_numbers(value) == dates:
+            return True
+    return False
 
 
 def word_overlap(new: Topic, old: Topic) -> float:

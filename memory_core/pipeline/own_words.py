@@ -26,7 +26,8 @@ from memory_core.pipeline.types import Candidate
 from memory_core.text.synonyms import synonym_groups
 from memory_core.validation import ROLES
 
-__all__ = ["keep_clause", "mention", "own_words", "polarity_of", "probe_keys", "speaker_qualifier", "stance_of"]
+__all__ = ["attribute_words", "keep_clause", "mention", "own_words", "polarity_of", "probe_keys", "speaker_qualifier",
+           "stance_of"]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 #: Longest clause kept as an item's text instead of a slot template (characters).
@@ -61,6 +62,12 @@ def _covers() -> tuple[tuple[str, frozenset[str]], ...]:
         if attr.single and terms:
             out.append((attr.id, frozenset(terms)))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1)
+def attribute_words() -> frozenset[str]:
+    """Topic terms of the words naming a single-valued attribute ("job", "工作", "company", "男朋友"), not a value."""
+    return frozenset(t for _, terms in _covers() for t in terms) | topic("job occupation", "en").terms
 
 
 def covered_by(found: Topic) -> str:

@@ -27,7 +27,8 @@ from datetime import datetime
 
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
-from memory_core.pipeline.gist import normalize_numbers
+from memory_core.pipeline.gist import normalize_numbers, same_thing_named
+from memory_core.pipeline.own_words import attribute_words
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.restate import drop_restated, plan_own_words, revision_of, twin_of
 from memory_core.pipeline.themes import DEFAULT_THEME
@@ -95,6 +96,8 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
         named = any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases)
         if not named and cand.aliases and cand.key.endswith("lives_in") and _other_script(cand, item):
             named = same_place(cand.aliases, item.description)  # "爱丁堡" restates "lives in Edinburgh"
+        if not named:  # "程序员" restates "is a software engineer", "3月3号" "March 3rd"
+            named = same_thing_named((*cand.aliases, cand.claim), item.description, attribute_words())
         return same_polarity and (_claim_matches(cand, item) or bool(named))
     return same_polarity
 

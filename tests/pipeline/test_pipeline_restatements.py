@@ -17,7 +17,7 @@ import pytest
 from _memstore import DictStore
 
 from memory_core.model import Turn
-from memory_core.pipeline.gist import person_forms, topic
+from memory_core.pipeline.gist import date_numbers, person_forms, topic
 from memory_core.pipeline.own_words import stance_of
 from memory_core.pipeline.restate import restated_keys
 
@@ -192,3 +192,24 @@ def test_an_opener_saying_it_again_is_no_statement(store: DictStore, ingest: Ing
     ingest(make_turn(again))
     [item] = memories(store)
     assert named in item.description and item.hit == 1
+
+
+@pytest.mark.parametrize(("first", "again", "kept"), [
+    ("I'm a software engineer.", "我是程序员，天天写代码。", "software engineer"),
+    ("My birthday is on March 3rd.", "我的生日是3月3号，别忘了。", "March 3rd"),
+])
+def test_one_value_said_in_the_other_language_is_no_change(store: DictStore, ingest: Ingest,
+                                                           make_turn: Callable[..., Turn], first: str, again: str,
+                                                           kept: str) -> None:
+    ingest(make_turn(first, speaker="Amy"))
+    ingest(make_turn(again, speaker="Amy"))
+    assert not memories(store, "superseded")
+    [item] = memories(store)
+    assert kept in item.description and item.hit == 1
+
+
+def test_another_value_is_still_a_change(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn]) -> None:
+    ingest(make_turn("I'm a teacher.", speaker="Amy"))
+    ingest(make_turn("我现在是护士了。", speaker="Amy"))
+    assert [i.description for i in memories(store, "superseded")] == ["Amy works as a teacher"]
+    assert date_numbers("March 3rd") == date_numbers("三月三号") == ("3", "3")
