@@ -220,7 +220,9 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         after_bound = bool(after and (_CODE_WORD_EN.fullmatch(after.group(1)) or _LOCK_EN.fullmatch(after.group(1))))
         # "punch in", "enter": a typing verb needs a lock or code word in the sentence; "opens" does not
         typing = [x for x in verb if not re.match(r"(?:open|unlock|disarm)", x.group(0), _I)]
-        in_sentence = bool(code or lock) or bool(_CODE_WORD_EN.search(right) or _LOCK_EN.search(right))
+        in_sentence = bool(code or lock) or bool(_CODE_WORD_EN.search(right) or _LOCK_EN.search(right)) \
+            or bool(re.search(r"\bget(?:s|ting)?\s+in(?:to)?\b|\blet(?:s)?\s+(?:you|me|us)\s+in\b", left, _I)) \
+            or bool(re.search(r"(?:star|hash|pound|\#|\*)\s+(?:key|button)", right, _I))  # an entry, a keypad's keys
         verb_bound = bool(verb) and (len(typing) < len(verb) or in_sentence)
         if verb_bound and not (code or lock or after_bound) and re.fullmatch(r"(?:19|20)\d\d", value):
             verb_bound = False  # "entered 2025 with …": a year

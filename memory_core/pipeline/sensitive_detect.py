@@ -187,7 +187,8 @@ _NOT_A_VALUE = re.compile(
     r"his|her|their|our|your|its|"
     r"changed|expired|forgot|strong|weak|wrong|right|correct|incorrect|secure|same|different|please|"
     r"here|there|one|ones|policy|policies|field|fields|hint|hints|reset|resets|safe|long|short|"
-    r"valid|invalid|required|needed|ok|okay|fine|"
+    r"valid|invalid|required|needed|ok|okay|fine|too|very|so|really|quite|pretty|super|not|also|easy|hard|simple|"
+    r"complicated|complex|case-sensitive|sensitive|new|old|set|saved|stored|written|somewhere|"
     r"忘了|忘记|错了|不对|重置|修改|改了|很|太|比较|管理器|提示)$", _I)
 
 # a medication by name: the endings of common drug names (-pril, -statin, -oxetine …) or a dose form

@@ -139,7 +139,8 @@ _SUBJECT = re.compile(
 _NOT_SECRET_CODE = re.compile(r"\b(?:area|zip|postal|post|country|promo|discount|coupon|voucher|error|status|dress|"
                               r"source|qr|bar|referral|invite|morse|tax)\s+$", _I)
 _LINKED = re.compile(r"^[^.;!?。！？；\n]{0,40}?(?:\b(?:is|was|are|it's|it’s|its|=)\b|[:：]|是|为|就是)", _I)
-_TAIL = re.compile(r"(?:[,，:：→]|->|—|–|\bso\b|\bi\.e\.|\baka\b|\bie\b)\s*[\"'“‘]?$", _I)
+_TAIL = re.compile(r"(?:[,，:：→]|->|—|–|\bso\b|\bi\.e\.|\baka\b|\bie\b|"
+                   r"\b(?:one|it|this|that)\s+(?:is|was|'s|’s)|\b(?:it's|it’s|its|now))\s*[\"'“‘]?$", _I)
 
 
 def _apposition(text: str) -> list[tuple[str, int, int]]:
@@ -214,7 +215,8 @@ _DISABILITY = re.compile(
     r"\b(?:uses?|using|in|needs?|confined\s+to)\s+a\s+wheelchair|\bwheelchair[\s-](?:user|bound)|"
     r"\b(?:paraly[sz]ed|quadriplegic|paraplegic|amputee|amputated|prosthetic\s+\w+|hearing\s+aids?|"
     r"cochlear\s+implants?|dyslexi[ac]|(?:has|have|had)\s+a\s+(?:bad\s+)?(?:stutter|stammer))\b", _I)
-_CARE_MORE_ZH = re.compile(r"耳聋|聋了|失明|瞎了|瘫痪|截肢|坐轮椅|轮椅上|助听器|残疾|口吃|结巴|色盲|做试管|促排|"
+_CARE_MORE_ZH = re.compile(r"剖腹产|剖宫产|引产|宫外孕|坐月子|产后抑郁|"
+                           r"耳聋|聋了|失明|瞎了|瘫痪|截肢|坐轮椅|轮椅上|助听器|残疾|口吃|结巴|色盲|做试管|促排|"
                            r"取卵|冻卵|人流|打胎|上环|避孕药|激素治疗|碳酸锂|优甲乐|救心丸|[\u4e00-\u9fff]{1,3}(?:唑|哌啶|哌嗪|司琼)")
 _NETWORK_KEY = re.compile(r"(?:wi-?fi|wireless|network|router|hotspot|wpa2?|ssid|wlan|无线|网络)[^.;!?。！？\n]{0,40}?"
                           r"(?:\bkey|密钥)\s*(?:is|was|:|：|=|->|是|为)\s*[\"'“‘]?([!-~]{6,64})", _I)
@@ -230,10 +232,19 @@ _DOCTOR_SAID = re.compile(
     r"(?:医生|大夫|医院|专家)(?:说|讲|诊断|判断|确认|怀疑)[^，。,；;！？]{0,4}?(?:有|是|得了|患了|患有)"
     r"(?!(?:点)?(?:感冒|发烧|咳嗽|上火|没事|没问题|健康|正常))[^\s，。,；;！？]{1,8}", _I)
 _DEVICE_ZH = re.compile(r"呼吸机|制氧机|胰岛素泵|血糖仪|透析机|导尿管|造口袋|呼吸暂停")
+# answers that unlock an account: a security answer, a memorable word, a maiden name (密保答案)
+_ANSWER = re.compile(r"(?:\b(?:security|secret|recovery)\s+(?:question\s+)?answer|\bmemorable\s+(?:word|answer)|"
+                     r"\bmaiden\s+name|密保(?:问题)?(?:的)?答案|安全问题(?:的)?答案)s?\s*(?:is|was|are|:|：|=|是|为)\s*"
+                     r"[\"'“‘]?([^\s\"'”’,，。.;；!?！？]{2,40})", _I)
+# an account by shape: a UK sort code with its account number, a transfer to a long number
+_ACCOUNT_SHAPE = re.compile(r"(?<![\d-])(\d{2}-\d{2}-\d{2}\s+\d{8})(?!\d)|"
+                            r"(?:\b(?:pay|paid|transfer|transferred|wire|wired|send|sent|deposit)\s+(?:it\s+|money\s+|"
+                            r"the\s+\w+\s+)?(?:in)?to|打到|转到|汇到|打款到|转账到)\s*(?:account\s+|账户|账号)?"
+                            r"(\d[\d\s-]{6,28}\d)(?!\d)", _I)
 _DEVICE = re.compile(r"\s*(?:monitor|cuff|machine|meter|strips?|app|test\s+kit)", _I)  # "blood pressure monitor"
 _CARE = re.compile(
     r"\b(?:hospitali[sz]ed|admitted\s+to\s+(?:the\s+)?(?:hospital|icu|er|psych\w*)|in\s+the\s+icu|"
-    r"epi-?pens?|pneumonia|sepsis|psych(?:iatric)?\s+(?:ward|unit|hospital|hold)|overdos(?:e|ed|ing)|"
+    r"epi-?pens?|c-?section|ca?esarean|pneumonia|sepsis|psych(?:iatric)?\s+(?:ward|unit|hospital|hold)|overdos(?:e|ed|ing)|"
     r"(?:been|stayed|staying|am|i'm|i’m|is|was|got)\s+sober|sobriety|"
     r"(?:my|his|her|their|our|a|an|severe|bad)\s+(?!hay\b)(?:[\w-]+\s+)?(?:allerg(?:y|ies))\b(?!\s+season)|"
     r"(?:biopsy|mri|ct\s+scan|colonoscopy|endoscopy|mammogram)\s+(?:came\s+back|results?|showed|found))", _I)
@@ -264,6 +275,14 @@ def _network_and_hex_keys(text: str) -> list[tuple[str, int, int]]:
         if credential_shape(value):
             out.append(("secret", m.start(1), m.start(1) + len(value)))
     out += [("api_key", m.start(1), m.end(1)) for m in _HEX_KEY.finditer(text)]
+    out += [("secret", m.start(1), m.end(1)) for m in _ANSWER.finditer(text)]
+    for m in _ACCOUNT_SHAPE.finditer(text):
+        group = 1 if m.group(1) else 2
+        digits = re.sub(r"\D", "", m.group(group))
+        phone = re.fullmatch(r"(?:86)?1[3-9]\d{9}", digits) \
+            or re.fullmatch(r"\d{3}[-\s]\d{3,4}[-\s]\d{4}", m.group(group))
+        if len(digits) >= 8 and not phone:
+            out.append(("account", m.start(group), m.end(group)))
     return out
 
 

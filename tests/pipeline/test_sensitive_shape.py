@@ -229,3 +229,31 @@ def test_a_network_key_a_labelled_hex_key_and_keypad_symbols(text: str, category
                                   "ISO code 4217 for currencies"])
 def test_a_classification_code_is_no_secret(text: str) -> None:
     assert detect(text) == [], text
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("the password on the sticky note was wrong, the real one is Gr33nTea", "secret", "Gr33nTea"),
+    ("my bank's security answer is 'Rover' - first dog", "secret", "Rover"),
+    ("密保答案是 xiaohuang", "secret", "xiaohuang"),
+    ("to get into the bike room you punch 5546 then the star key", "code", "5546"),
+    ("please pay into 30-99-50 12345678", "account", "30-99-50 12345678"),
+    ("转到 6230582000012345678 就行", "account", "6230582000012345678"),
+])
+def test_a_value_later_in_the_clause_an_answer_an_entry_and_a_transfer(text: str, category: str, value: str) -> None:
+    assert any(f.category == category and f.value == value for f in detect(text)), detect(text)
+
+
+@pytest.mark.parametrize("text", [
+    "I sent it to 555-123-4567 yesterday",
+    "打到我手机 13800138000 上",
+    "the password is too long, it's 20 characters",
+    "the answer is 42",
+    "to get into the show you need 2 tickets",
+])
+def test_no_value_from_a_phone_a_length_or_a_plain_answer(text: str) -> None:
+    assert detect(text) == [], detect(text)
+
+
+@pytest.mark.parametrize("text", ["她刚做完剖腹产", "I had a c-section in March"])
+def test_a_birth_by_surgery_is_health(text: str) -> None:
+    assert any(f.category == "health" for f in detect(text)), text
