@@ -2,7 +2,7 @@
 
     python ops/bench/sensitive_eval.py
 
-Reads tests/pipeline/data/sensitive_{dev,test,heldout,third,fourth}.yaml (turn-level labels:
+Reads tests/pipeline/data/sensitive_{dev,test,heldout,third,fourth,fifth}.yaml (turn-level labels:
 a category or ``none``) and prints, per half, precision and recall of "this
 turn holds sensitive data", then recall per category. The dev half was used to
 write the rules (memory_core/pipeline/sensitive_detect.py). ``test`` was held
@@ -12,7 +12,10 @@ out on 2026-12-01 (its misses were since described, by kind, in RESULTS.md);
 ``fourth`` after ``third``, on 2026-12-02, from the category descriptions alone
 by a writer who read neither the detector's rules nor the other halves; it was
 measured before and once after the second afternoon round (the mechanisms of
-``sensitive_bound``). The held-out halves' individual failures are never printed.
+``sensitive_bound``), then seen (its failures opened) in the night round of 2026-12-02. ``fifth`` was
+written blind on the night of 2026-12-02 (by a writer who read neither the detector nor the other
+halves) and measured once, after that night's rounds (``sensitive_shape``, ``sensitive_topic``).
+The held-out halves' individual failures are never printed.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import yaml
 from memory_core.pipeline.sensitive import detect
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "pipeline" / "data"
-HALVES = ("dev", "test", "heldout", "third", "fourth")
+HALVES = ("dev", "test", "heldout", "third", "fourth", "fifth")
 
 
 def main() -> None:
