@@ -35,7 +35,6 @@ from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.categories import category_terms
 from memory_core.retrieval.dense import DenseIndex
-from memory_core.retrieval.expansions import Expansions
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import plain_query
@@ -90,7 +89,7 @@ def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int
 EVIDENCE_FACTOR = 0.5
 
 
-class HybridIndex(HybridState, Reranks, Expansions):
+class HybridIndex(HybridState, Reranks):
     """Fused multi-signal recall over one user's items. Build with ``HybridIndex.build``, change with ``apply``.
 
     Attributes (besides ``HybridState``'s):
@@ -293,8 +292,6 @@ class HybridIndex(HybridState, Reranks, Expansions):
                 rankings.append((self.lexical.ranked(members, depth, mask), settings.w_category))
         if settings.turns:
             rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns * lexical_weight))
-        if settings.decompose and settings.w_part:  # "A and B": one search per conjunct
-            rankings.extend(self.part_rankings(plain_query(query), mask, settings, settings.w_part * lexical_weight))
         codes, window = self._boosts(query, mask, ref, settings)
         if settings.second_round and settings.w_second:
             docs, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
@@ -306,10 +303,6 @@ class HybridIndex(HybridState, Reranks, Expansions):
             extra = sorted({t for j in top.tolist() for t in self.seeds(j)} - asked)
             if extra:
                 rankings.append((self.turns.ranked(tokens + extra, depth, mask), settings.w_second * lexical_weight))
-            if settings.prf_terms and settings.w_prf:
-                feedback = self.feedback_ranking(docs[top_k_indices(fused, settings.prf_docs)], tokens, mask, settings)
-                if feedback is not None:
-                    rankings.append((feedback, settings.w_prf * lexical_weight))
         cand, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
         if not cand.shape[0]:
             return []
@@ -317,14 +310,8 @@ class HybridIndex(HybridState, Reranks, Expansions):
         if mult is not None:
             fused *= mult
         score = fused * self.table.boost(cand, weights, ref)
-        if settings.neighbour_lift:
-            score = self.neighbour_lift(cand, score, settings.neighbour_lift)
-        if settings.session_prior:
-            score = self.session_prior(cand, score, settings.session_prior)
         best = top_k_indices(score, k * 4)  # room to fill what the reranks lower or drop
         order, kept = self._rerank(query, cand[best], score[best], settings)
-        if settings.interleave:
-            order, kept = self.interleave_speakers(query, order, kept)
         if settings.diversity:
             order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words)
         order, final = order[:k], kept[:k].tolist()

@@ -129,17 +129,6 @@ class HybridSettings:
     small_talk_factor: float = 0.5
     name_fact_factor: float = 0.5
     w_category: float = 0.75
-    decompose: bool = False
-    w_part: float = 0.5
-    part_speaker_boost: float = 1.0
-    parts_of_people: bool = False
-    prf_terms: int = 0
-    prf_docs: int = 5
-    w_prf: float = 0.5
-    prf_items: bool = False
-    interleave: bool = False
-    session_prior: float = 0.0
-    neighbour_lift: float = 0.0
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""

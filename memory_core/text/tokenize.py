@@ -36,7 +36,7 @@ import snowballstemmer
 
 from memory_core.text.stopwords import CHINESE_STOPWORDS, ENGLISH_STOPWORDS
 
-__all__ = ["add_user_words", "cut_words", "tokenize", "warm_up"]
+__all__ = ["add_user_words", "tokenize", "warm_up"]
 
 # Han (incl. extension A and compatibility), CJK symbols, kana, Hangul.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af"
@@ -224,13 +224,3 @@ def add_user_words(words: Iterable[str], freq: int | None = None) -> int:
                 _jieba.add_word(word, freq)
         _cut_cjk.cache_clear()
     return len(added)
-
-
-@functools.lru_cache(maxsize=4096)
-def cut_words(run: str) -> tuple[str, ...]:
-    """Cut a CJK run into words as written (jieba's precise mode: no sub-words, stopwords kept). Cached.
-
-    For rules that need word boundaries rather than index terms (what stands
-    beside a conjunction, ``retrieval.query_parts``); ``tokenize`` gives the terms.
-    """
-    return tuple(w for w in _load_jieba().cut(run, HMM=len(run) <= HMM_MAX_RUN) if w.strip())
