@@ -55,10 +55,11 @@ _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|年初|年底|这个月|上个月|"
     r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
-    r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟)")
+    r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
+    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|回到|回了)")
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
-    r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位)")
+    r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处)")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|这|那)")
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
@@ -261,7 +262,8 @@ class MechanicalExtractor:
             thing = topicalised(clause) if lang == "zh" else ""
             if thing:  # "香菜我现在挺爱吃的" is read as "我香菜现在挺爱吃的": the subject first, the object kept
                 clause = "我" + thing + clause[len(thing) + 1:]
-            reading = read_clause(clause, lang, subject, temporary or (trip and not _LASTING.search(clause)))
+            reading = read_clause(clause, lang, subject, temporary or (trip and not _LASTING.search(clause)),
+                                  context=turn.text)
             temporary = temporary or reading.temporary
             stay = stay or reading.stay
             change = _change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
@@ -270,6 +272,11 @@ class MechanicalExtractor:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), clause, hit)
                            for hit in reading.hits)
                 _give_change(out[first:], change)
+                if all(hit.conditional for hit in reading.hits) and gist_clause(clause, lang):
+                    said = own_words(turn, clause, lang, subject, qualifier)  # kept if no slot was stated before
+                    if said is not None:
+                        said.instead_of = out[first].key
+                        out.append(said)
                 continue
             if reading.subject or (reading.temporary and not reading.skip):
                 continue  # another person's clause, or a trip: no rule of the user's own applies
@@ -342,8 +349,9 @@ class MechanicalExtractor:
             key=hit.key + qualifier, polarity=hit.polarity, confidence=0.85, importance=attr.importance,
             valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=hit.claim,
             single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, aliases=hit.aliases,
-            ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))),
-            notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")],
+            ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))), needs_existing=hit.conditional,
+            notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")
+                   + (" (weak cue: changes a slot already stated)" if hit.conditional else "")],
         )
 
 

@@ -26,7 +26,7 @@ from memory_core.pipeline.types import (
 )
 from memory_core.store.write_ops import Op
 
-__all__ = ["WritePipeline", "existing_items"]
+__all__ = ["WritePipeline", "existing_items", "settle_weak"]
 
 
 class WritePipeline:
@@ -119,7 +119,8 @@ class WritePipeline:
         _restatements(turn, cands, rows)
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
-        return self.resolver.resolve(turn, cands, existing_items(store, turn.user_id, keys))
+        existing = existing_items(store, turn.user_id, keys)
+        return self.resolver.resolve(turn, settle_weak(cands, existing), existing)
 
 
 class _Rows:
@@ -179,6 +180,26 @@ def _statements_about(turn: Turn, cands: list[Candidate], store: _Rows) -> None:
         speaker = cand.speaker if cand.speaker not in ("user", "assistant") else ""
         cand.reverses = tuple(dict.fromkeys((*cand.reverses, *keys_about(cand.reverse_terms, rows, qualifier,
                                                                           speaker))))
+
+
+def settle_weak(cands: list[Candidate], existing: Mapping[str, list[MemoryItem]]) -> list[Candidate]:
+    """Keep a weak cue's candidate (``needs_existing``) only when the user has a statement of its slot.
+
+    "These days I'm with Bosch" changes the employer of a user who named one
+    before; said first, it is no employer, and the clause is kept in the
+    user's own words instead (the candidate whose ``instead_of`` names it).
+    A statement of the slot is an active item under its key, or an own-words
+    item of the slot's topic it ends (``Candidate.ends``, ``gist:<attribute>``).
+    """
+    if not any(c.needs_existing for c in cands):
+        return cands
+    kept: set[str] = set()
+    for cand in cands:
+        if cand.needs_existing and any(i.active for k in (cand.key, *cand.ends) if k.startswith(("fact:", "gist:"))
+                                       for i in existing.get(k, ())):
+            kept.add(cand.key)
+    return [c for c in cands if not (c.needs_existing and c.key not in kept) and not (c.instead_of
+                                                                                     and c.instead_of in kept)]
 
 
 def existing_items(store: KeyLookup, user_id: str, keys: list[str]) -> dict[str, list[MemoryItem]]:

@@ -58,11 +58,19 @@ class Cue:
     detail: bool = False
     switch: bool = False
     mode: str = ""
+    context: str = ""
+    if_known: bool = False
+    value_class: str = ""
 
     @property
     def regex(self) -> re.Pattern[str]:
         """The compiled pattern (case-insensitive; cached per process)."""
         return _compiled(self.source)
+
+    @property
+    def context_regex(self) -> re.Pattern[str] | None:
+        """The pattern the whole clause must also match (``context``), or None."""
+        return _compiled(self.context) if self.context else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +162,8 @@ class Lexicon:
                 for cue in cues:
                     try:
                         _compiled(cue.source)
+                        if cue.context:
+                            _compiled(cue.context)
                     except re.error as exc:
                         raise ValueError(f"bad pattern in {attr.id} ({lang}): {exc}") from exc
                     count += 1
@@ -188,7 +198,9 @@ class Lexicon:
                 mode = "learning" if entry.get("learning") else "goal" if entry.get("goal") else \
                     str(entry.get("form", ""))
                 out.append(Cue(self.expand(entry["re"], lang), int(entry.get("pol", 1)), str(entry.get("value", "")),
-                               bool(entry.get("detail")), bool(entry.get("switch")), mode))
+                               bool(entry.get("detail")), bool(entry.get("switch")), mode,
+                               self.expand(str(entry["context"]), lang) if entry.get("context") else "",
+                               bool(entry.get("if_known")), str(entry.get("value_class", ""))))
             cues[lang] = tuple(out)
         kind = {"preference": Kind.PREFERENCE, "todo": Kind.TODO}.get(spec.get("kind", ""), Kind.FACT)
         if spec.get("pref"):

@@ -43,6 +43,7 @@ from memory_core.pipeline.slot_lexicon import (
     slot_conflicts,
     slot_terms,
 )
+from memory_core.pipeline.value_class import of_class
 
 #: Where an English place or employer ends: a purpose, a companion or a role follows it.
 _PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because)\b", re.IGNORECASE)
@@ -75,6 +76,8 @@ class SlotHit:
         ends: keys of other objects this statement ends (a switch of drink).
         switch: True for "switched to X" (the old value unnamed or named).
         named: the other person's name when the clause gives it ("my brother Jack" -> "Jack").
+        conditional: read by a weak cue (``if_known``): it may change the value of a slot the user has
+            stated already, never start one (``WritePipeline.plan`` drops it otherwise).
     """
 
     attr: Attribute
@@ -89,6 +92,7 @@ class SlotHit:
     switch: bool = False
     aliases: tuple[str, ...] = ()
     named: str = ""
+    conditional: bool = False
 
     @property
     def single_valued(self) -> bool:
@@ -128,7 +132,8 @@ def _value(raw: str, lang: str) -> str:
     return text
 
 
-def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool = False) -> ClauseReading:
+def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool = False,
+                context: str = "") -> ClauseReading:
     """Read one clause with the lexicon.
 
     Args:
@@ -136,6 +141,7 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         lang: "en" or "zh".
         subject_name: how the user is named in descriptions ("User", "用户", or a speaker's name).
         temporary: an earlier clause of the turn stated a temporary state ("这几天暂住在朋友家，住在北京").
+        context: the whole turn; a cue with a ``context`` pattern needs it there ("换了份工作，现在去网易了").
 
     Returns:
         A ``ClauseReading``; ``hits`` is empty when no attribute matched.
@@ -158,11 +164,11 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     taken: set[str] = set()
     for attr in lex.ordered:  # facts first, likes last
         if attr.id in _AS_SAID:  # "my boyfriend Tom", "我女朋友叫小雨" are read as said
-            hit = _match(attr, clause, lang, "", user, folded)
+            hit = _match(attr, clause, lang, "", user, folded, context)
         else:
             if attr.pref and (taken - {"partner", "family"}):
                 continue  # "I don't eat meat" is the diet, not also a dislike of meat
-            hit = _match(attr, text, lang, subject, user, folded_text)
+            hit = _match(attr, text, lang, subject, user, folded_text, context)
         if hit is None:
             continue
         hits = hit if isinstance(hit, list) else [hit]
@@ -223,7 +229,7 @@ _HABIT_NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|quit|stopped|gave
 
 
 def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
-           folded: str = "") -> SlotHit | list[SlotHit] | None:
+           folded: str = "", context: str = "") -> SlotHit | list[SlotHit] | None:
     needles = attr.needles.get(lang)
     if needles is not None and needles.search(folded or text.casefold()) is None:
         return None
@@ -231,6 +237,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
     for cue in attr.cues.get(lang, ()):
         m = cue.regex.search(text)
         if m is None:
+            continue
+        if cue.context and cue.context_regex is not None and not cue.context_regex.search(context or text):
             continue
         groups = {k: v for k, v in m.groupdict().items() if v}
         polarity = -1 if cue.pol < 0 or groups.get("neg") else 1
@@ -242,6 +250,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         if value and lang == "en" and attr.id in PLACE_ATTRS:  # "Shenzhen for a new job at …": the place only
             value = _PLACE_END.split(value, maxsplit=1)[0]
         if raw and not value:
+            continue
+        if cue.value_class and not of_class(value, cue.value_class, lang):
             continue
         if attr.pref:
             ceased = bool(lex.markers[lang]["cessation"].search(text.casefold()))
@@ -287,7 +297,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         key = f"fact:{owner}{attr.id}" + (f":{obj}" if obj else "")
         if attr.kind == Kind.TODO:  # keyed by its head noun: "my first marathon" and "the marathon" are one
             key = f"todo:{owner}{(obj.split() or [''])[-1] if lang == 'en' else obj or attr.id}"
-        return SlotHit(attr, subject, value, obj, polarity, key, claim, detail, aliases=aliases)
+        return SlotHit(attr, subject, value, obj, polarity, key, claim, detail, aliases=aliases,
+                       conditional=cue.if_known)
     return None
 
 

@@ -87,6 +87,10 @@ class Candidate:
             looked up too (``WritePipeline.plan``), whatever words they were said in.
         alike: keys of the user's statements this one speaks of by the word it opens on (its sentence's
             topic: "考研目标定了" speaks of the one statement naming 考研; ``restate.restated_keys``).
+        needs_existing: read by a weak cue: kept only when the user has an active item under ``key`` (a
+            change of a slot already stated), else dropped (``WritePipeline.plan``).
+        instead_of: the key of a ``needs_existing`` candidate this one stands in for: kept only when that
+            candidate is dropped (the clause is then kept in the user's own words).
     """
 
     kind: str
@@ -116,6 +120,8 @@ class Candidate:
     reverse_polarity: int = 0
     reverse_terms: frozenset[str] = frozenset()
     alike: tuple[str, ...] = ()
+    needs_existing: bool = False
+    instead_of: str = ""
 
     @property
     def is_event(self) -> bool:
