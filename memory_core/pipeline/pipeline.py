@@ -189,11 +189,13 @@ def settle_weak(cands: list[Candidate], existing: Mapping[str, list[MemoryItem]]
     before; said first, it is no employer, and the clause is kept in the
     user's own words instead (the candidate whose ``instead_of`` names it).
     A statement of the slot is an active item under its key, or an own-words
-    item of the slot's topic it ends (``Candidate.ends``, ``gist:<attribute>``).
+    item of the slot's topic it ends (``Candidate.ends``, ``gist:<attribute>``),
+    or another statement of the same turn ("我住在无锡，在滨湖区": the second
+    clause narrows the first).
     """
-    if not any(c.needs_existing for c in cands):
+    if not any(c.needs_existing or c.instead_of for c in cands):
         return cands
-    kept: set[str] = set()
+    kept = {c.key for c in cands if c.key and not c.needs_existing and not c.restate_only}  # "住在无锡，在滨湖区"
     for cand in cands:
         if cand.needs_existing and any(i.active for k in (cand.key, *cand.ends) if k.startswith(("fact:", "gist:"))
                                        for i in existing.get(k, ())):

@@ -266,6 +266,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             if not (value or named):
                 continue
             obj = canon_object(named or value, lang)
+            if attr.key_group == "objects" and (kind := lex.name_in(value, lang)) is not None:
+                obj = kind[0]  # "比亚迪汉", "a Honda Civic": the user's car, whatever its model
         aliases: tuple[str, ...] = ()
         if attr.values and value:
             canonical = lex.canon(value, lang)

@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 #: Chinese administrative suffixes: a name ending in one is a place ("南山区", "昆山市").
-_ZH_PLACE_SUFFIX = re.compile(r"[\u3400-\u9fff](?:市|区|县|省|州|镇|乡|村|新区|自治区)$")
+_ZH_PLACE_SUFFIX = re.compile(r"[\u3400-\u9fff]{2,}(?:市|区|县|省|州|镇|乡|村)$")
 #: jieba tags of words that cannot be an employer's name (verb, time, pronoun, locality, place word, number).
 _NOT_ORG_FLAGS = frozenset({"v", "vn", "t", "r", "f", "s", "m", "d", "p", "ns", "a", "ad", "q"})
 
