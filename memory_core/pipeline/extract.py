@@ -56,7 +56,7 @@ _ZH_BARE_VERB = re.compile(
     r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|回到|回了)")
+    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|回到|回了|挤|坐|骑|通勤|打卡)")
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处)")
@@ -75,7 +75,7 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've)\b|^\s*(?:ok|okay|plea
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 _PUNCT = re.compile(r"[\W_]+")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
-_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉")
+_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了")
 
 
 @functools.lru_cache(maxsize=1)

@@ -163,7 +163,7 @@ def _slot(store, status: Status, key: str = "fact:lives_in") -> list:
 
 def test_without_an_embedder_the_write_path_is_the_cue_rules_alone(store, make_turn) -> None:
     plain = WritePipeline()
-    for text in ("I live in Porto.", "Update: my flat is now a tiny attic room in Hamburg."):
+    for text in ("I live in Porto.", "These days I wake up to the harbour horns of Hamburg."):
         turn = make_turn(text)
         store.apply(turn.user_id, plain.plan(turn, store))
     assert [i.description for i in _slot(store, Status.ACTIVE)] == ["User lives in Porto"]
