@@ -256,13 +256,16 @@ class MechanicalExtractor:
         qualifier = "@" + "_".join(_PUNCT.sub(" ", name.casefold()).split()) if named else ""
         out: list[Candidate] = []
         temporary = stay = False
-        trip = bool(lexicon().markers[detect_lang(turn.text)]["temporary"].search(turn.text.casefold()))
+        folded_turn = turn.text.translate(_APOSTROPHES).casefold()
+        trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
+        trip = trip_mark is not None
         for clause, lang in split_clauses(turn.text):
             subject = name if named else ("用户" if lang == "zh" else "User")
             thing = topicalised(clause) if lang == "zh" else ""
             if thing:  # "香菜我现在挺爱吃的" is read as "我香菜现在挺爱吃的": the subject first, the object kept
                 clause = "我" + thing + clause[len(thing) + 1:]
-            reading = read_clause(clause, lang, subject, temporary or (trip and not _LASTING.search(clause)),
+            said_in_trip = trip_mark is not None and not _before_trip(clause, folded_turn, trip_mark.start())
+            reading = read_clause(clause, lang, subject, temporary or (said_in_trip and not _LASTING.search(clause)),
                                   context=turn.text)
             temporary = temporary or reading.temporary
             stay = stay or reading.stay
@@ -401,6 +404,13 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
 
 # A clause that states a lasting change even inside a turn about a trip ("I moved to Berlin; this week I'm in Rome").
 _LASTING = re.compile(r"\b(?:moved|relocated|live|lives|settled)\b|搬到|搬家|搬去|定居|落户", re.IGNORECASE)
+
+
+def _before_trip(clause: str, folded_turn: str, trip_at: int) -> bool:
+    """True when ``clause`` ends before the turn's first temporary marker ("我住济南，这周末想去青岛玩两天")."""
+    core = clause.casefold().removeprefix("我").removeprefix("i ").strip()[:12]
+    at = folded_turn.find(core) if core else -1
+    return 0 <= at and at + len(core) <= trip_at
 
 
 def _fold_switches(cands: list[Candidate]) -> list[Candidate]:

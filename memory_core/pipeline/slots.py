@@ -240,6 +240,9 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue
         if cue.context and cue.context_regex is not None and not cue.context_regex.search(context or text):
             continue
+        if cue.if_known and context and lex.markers[lang]["temporary"].search(context.casefold()):
+            continue  # "I'm in Rome now, here for a conference this week": a weak cue in a trip's turn says nothing
+
         groups = {k: v for k, v in m.groupdict().items() if v}
         polarity = -1 if cue.pol < 0 or groups.get("neg") else 1
         who = user if not subject else (f"{user}的{subject}" if lang == "zh" else f"{user}'s {subject}")

@@ -100,6 +100,8 @@ def test_a_weak_cue_changes_a_slot_already_stated(store: Any, make_turn: TurnFac
     (["I work at Siemens.", "I'm at Starbucks now, grabbing a coffee."], "fact:works_at"),
     (["我在百度上班。", "我现在在超市。"], "fact:works_at"),
     (["我住在福州。", "我现在在公司。"], "fact:lives_in"),
+    (["I live in Austin.", "I'm in Rome now, here for a conference this week."], "fact:lives_in"),
+    (["我住在福州。", "我现在在厦门，这周出差。"], "fact:lives_in"),
 ])
 def test_a_weak_cue_needs_a_value_of_its_class(store: Any, make_turn: TurnFactory, ingest: Ingest,
                                                texts: list[str], key: str) -> None:
@@ -115,6 +117,13 @@ def test_a_place_clause_narrows_the_home_said_in_the_same_turn(store: Any, make_
     assert "无锡" in home.description and "滨湖区" in home.description
     assert [i for i in store.list_items("u1", statuses=[Status.ACTIVE])
             if i.kind != Kind.EVENT and i.key != "fact:lives_in"] == []
+
+
+def test_a_home_said_before_a_trip_in_the_same_turn_is_kept(store: Any, make_turn: TurnFactory,
+                                                             ingest: Ingest) -> None:
+    ingest(make_turn("我住济南，这周末想去青岛玩两天，帮我查下天气。"))
+    [home] = active(store, "fact:lives_in")
+    assert "济南" in home.description and "青岛" not in home.description
 
 
 def test_an_older_turn_said_by_class_arrives_late(store: Any, make_turn: TurnFactory, ingest: Ingest) -> None:
