@@ -410,7 +410,7 @@ def _before_trip(clause: str, folded_turn: str, trip_at: int) -> bool:
     """True when ``clause`` ends before the turn's first temporary marker ("我住济南，这周末想去青岛玩两天")."""
     core = clause.casefold().removeprefix("我").removeprefix("i ").strip()[:12]
     at = folded_turn.find(core) if core else -1
-    return 0 <= at and at + len(core) <= trip_at
+    return at >= 0 and at + len(core) <= trip_at
 
 
 def _fold_switches(cands: list[Candidate]) -> list[Candidate]:
