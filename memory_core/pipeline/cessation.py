@@ -54,7 +54,8 @@ _EN_SCOPE = (
                r"\s+(?:any\s*more|these\s+days|since)\b", re.IGNORECASE),
     re.compile(r"\bno\s+more\s+(?P<x>.+)", re.IGNORECASE),
 )
-_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|停了|放弃了?|不[\u4e00-\u9fff]{1,3}了")
+_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|停了|放弃了?|不[\u4e00-\u9fff]{1,3}了"
+                       r"|去世了?|走了|死了")
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
 _ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|停了|放弃了?|现在|如今|目前|最近|以后|之后|后来|以前|"
                        r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|过|的|得|着|呢|啊|吧|"
@@ -76,8 +77,8 @@ _EN_STOP = frozenset({
     "anymore", "these", "those", "ever"})
 _EN_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|and\s+(?:i|now)|now|anymore|any\s+more)\b",
                      re.IGNORECASE)
-#: Attributes whose items one object names: a like, a hobby, a routine.
-_PREFIXES = ("pref:", "fact:hobby:", "fact:routine:")
+#: Attributes whose items one object names: a like, a hobby, a routine, a pet (by its name: "豆豆上个月走了").
+_PREFIXES = ("pref:", "fact:hobby:", "fact:routine:", "fact:pet:")
 #: Keys of the items a change said in other words may end, read by prefix when a turn holds one.
 STATEMENT_PREFIXES = ("gist:", *_PREFIXES)
 # English words that only carry the object ("play guitar", "eat meat"), and where the object ends

@@ -75,7 +75,7 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've)\b|^\s*(?:ok|okay|plea
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 _PUNCT = re.compile(r"[\W_]+")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
-_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了")
+_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了")
 
 
 @functools.lru_cache(maxsize=1)

@@ -243,10 +243,11 @@ class KeyConflictResolver:
                 ops.append(AddOp(item))
             reason = (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
                       else f"superseded by a newer statement: {cand.description}")
-            ended = {o.id: o for o in other if o.id != keep_id}
+            gone = {op.item_id for op in ops if isinstance(op, EndOp)}  # an item is ended once per turn
+            ended = {o.id: o for o in other if o.id != keep_id and o.id not in gone}
             for key in dict.fromkeys(cand.ends):
                 for o in existing.get(key, ()):
-                    if o.active and o.user_id == turn.user_id and o.id != keep_id \
+                    if o.active and o.user_id == turn.user_id and o.id != keep_id and o.id not in gone \
                             and description_polarity(o.description) > 0 and _said_at(o) <= turn.timestamp:
                         ended.setdefault(o.id, o)
             touched.update(ended)  # an ended item keeps its own text: later statements of the turn leave it be

@@ -150,3 +150,40 @@ def test_an_older_turn_said_by_class_arrives_late(store: Any, make_turn: TurnFac
 def test_value_classes(value: str, lang: str, place: bool, org: bool) -> None:
     assert is_place(value, lang) is place
     assert is_org(value, lang) is org
+
+
+@pytest.mark.parametrize(("texts", "key", "current", "stale"), [
+    (["我在深圳做程序员，996 快扛不住了。", "我回老家发展啦，在洛阳开了家烘焙店，每天早上揉面。"],
+     "fact:lives_in", "洛阳", "深圳"),
+    (["我在深圳做程序员。", "我回老家发展啦，在洛阳开了家烘焙店。"], "fact:occupation", "烘焙店", "程序员"),
+    (["I work as an accountant.", "I opened my own bakery last spring."], "fact:occupation", "bakery", "accountant"),
+])
+def test_the_city_one_works_in_and_a_shop_one_runs(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                   texts: list[str], key: str, current: str, stale: str) -> None:
+    for text in texts:
+        ingest(make_turn(text))
+    [item] = active(store, key)
+    assert current in item.description
+    assert any(stale in i.description for i in ended(store, key))
+
+
+@pytest.mark.parametrize(("texts", "gone", "now"), [
+    (["我养了只仓鼠，叫豆豆。", "豆豆上个月走了，现在改养了一只柯基，叫可乐。"], "fact:pet:hamster", "fact:pet:dog"),
+    (["I have a hamster named Pip.", "My hamster Pip died last month, and I adopted a corgi called Toast."],
+     "fact:pet:hamster", "fact:pet:dog"),
+])
+def test_a_pet_that_died_by_its_name_ends_and_a_breed_is_its_species(store: Any, make_turn: TurnFactory,
+                                                                     ingest: Ingest, texts: list[str], gone: str,
+                                                                     now: str) -> None:
+    for text in texts:
+        ingest(make_turn(text))
+    assert [i for i in active(store, gone) if "no longer" not in i.description and "不在" not in i.description] == []
+    assert len(active(store, now)) == 1
+
+
+def test_an_item_two_statements_of_a_turn_end_is_ended_once(store: Any, make_turn: TurnFactory,
+                                                            ingest: Ingest) -> None:
+    ingest(make_turn("我养了一只猫叫咪咪。"))
+    ingest(make_turn("咪咪上个月去世了，我现在没有猫了。"))  # the name's end and the species' end, one turn
+    [old] = ended(store, "fact:pet:cat")
+    assert [r.op for r in old.history].count("supersede") == 1
