@@ -74,6 +74,15 @@ def _other_script(cand: Candidate, item: MemoryItem) -> bool:
     return (not all(han) if _HAN.search(item.description) else any(han))
 
 
+def _narrower(cand: Candidate, item: MemoryItem) -> bool:
+    """True when the candidate's claim is the item's with more said after its value ("护士" -> "护士长",
+    "nurse" -> "nurse practitioner"): a more specific value, not the same one."""
+    claim, said = _canon(cand.claim), _canon(item.description)
+    if not claim or claim in said:
+        return False
+    return any(said.endswith(claim[:i]) for i in range(len(claim) - 1, max(2, len(claim) // 2), -1))
+
+
 def agrees(cand: Candidate, item: MemoryItem) -> bool:
     """True when ``item`` (same key as ``cand``) already says what ``cand`` says.
 
@@ -96,8 +105,10 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
         named = any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases)
         if not named and cand.aliases and cand.key.endswith("lives_in") and _other_script(cand, item):
             named = same_place(cand.aliases, item.description)  # "爱丁堡" restates "lives in Edinburgh"
-        if not named:  # "程序员" restates "is a software engineer", "3月3号" "March 3rd"
-            named = same_thing_named((*cand.aliases, cand.claim), item.description, attribute_words())
+        if not named and not _narrower(cand, item):  # "程序员" restates "is a software engineer", "3月3号" "March 3rd"
+            own = cand.key.split("@")[0].split(":")[2:]  # the slot's own object ("car") names every value of it
+            named = same_thing_named((*cand.aliases, cand.claim), item.description,
+                                     attribute_words() | {f"obj:{o}" for o in own})
         return same_polarity and (_claim_matches(cand, item) or bool(named))
     return same_polarity
 
