@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from memory_core.pipeline import sensitive_bound, sensitive_shape
 from memory_core.pipeline.sensitive_topic import is_generic, is_hyperbole, is_topic
@@ -351,12 +352,21 @@ def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start:
 def detect(text: str) -> list[Finding]:
     """Return the sensitive values in ``text``, in text order, without overlaps.
 
+    The same text is read again on the write path (a turn, then its ops) and on every recall that
+    meets a sensitive item: the last 4,096 texts' findings are kept (``_detect``, an LRU cache; a new
+    list is returned each time, so a caller may change it).
+
     Args:
         text: any text (a turn, an item description), English or Chinese.
 
     Returns:
         ``Finding`` objects; empty when nothing sensitive was found.
     """
+    return list(_detect(text))
+
+
+@lru_cache(maxsize=4096)
+def _detect(text: str) -> tuple[Finding, ...]:
     found: list[Finding] = []
     for category, pattern in _RULES:
         for m in pattern.finditer(text):
@@ -375,7 +385,7 @@ def detect(text: str) -> list[Finding]:
         for m in health.finditer(text):
             if not _TOPIC_BEFORE.search(text[:m.start(1)]) and not is_topic(text, m.start(1), m.end(1)):
                 found.append(Finding("health", m.start(1), m.end(1), m.group(1)))
-    return _without_overlaps([f for f in found if not _talked_about(f, text)])
+    return tuple(_without_overlaps([f for f in found if not _talked_about(f, text)]))
 
 
 def _talked_about(f: Finding, text: str) -> bool:

@@ -253,14 +253,50 @@ _CARE_ZH = re.compile(r"(?:查出|检查出|发现)(?:了|有)?[^\s，。,；;�
                       r"胃镜|肠镜|活检|穿刺|住进了?(?:ICU|重症|医院)|进了?(?:ICU|重症监护)")
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# the words one of which an English pattern needs (a set lookup per turn instead of a regex scan)
+_NEEDS: list[tuple[re.Pattern[str], frozenset[str]]] = [
+    (_CARE, _set("hospitalized hospitalised admitted icu epi epipen epipens pen pens section csection caesarean "
+                 "cesarean pneumonia sepsis psych psychiatric overdose overdosed overdosing sober sobriety "
+                 "allergy allergies biopsy mri ct colonoscopy endoscopy mammogram")),
+    (_ON_DRUG, frozenset(re.sub(r"\\s\+|[?()]", " ", _BRAND_DRUG).replace("|", " ").split())
+     - {"the", "stabili[sz]ers"} | {"antidepressant", "antipsychotic", "stabilizers", "stabilisers"}),
+    (_THERAPIST, _set("psychologist psychotherapist counselor counsellor therapist psychiatrist physiotherapist "
+                      "physio counseling counselling psychotherapy therapy physiotherapy")),
+    (_DISABILITY, _set("deaf blind wheelchair paralyzed paralysed quadriplegic paraplegic amputee amputated "
+                       "prosthetic hearing cochlear dyslexic dyslexia stutter stammer")),
+    (_DOCTOR_SAID, _set("doctor doctors doc docs gp dr specialist cardiologist oncologist neurologist "
+                        "dermatologist psychiatrist nurse physician surgeon dentist vet")),
+]
+
+
+_LAB_WORDS = _set("a1c hba1c ldl hdl psa tsh egfr alt ast inr cd4 bmi cholesterol triglyceride triglycerides "
+                  "creatinine ferritin hemoglobin haemoglobin platelet platelets white viral liver blood bp glucose "
+                  "thyroid cell "
+                  "sperm")
+
+
 def _labs_and_care(text: str) -> list[tuple[str, int, int]]:
     out = []
-    for lab, value in ((_LAB_EN, _LAB_VALUE_EN), (_LAB_ZH, _LAB_VALUE_ZH)):
+    zh = bool(_CJK.search(text))  # the Chinese patterns only where there is Chinese
+    words = set(_WORD.findall(text.lower()))
+    labs = [(_LAB_EN, _LAB_VALUE_EN)] if _LAB_WORDS & words else []
+    labs += [(_LAB_ZH, _LAB_VALUE_ZH)] if zh else []
+    cares = [p for p, needs in _NEEDS if needs & words or (zh and p is _DOCTOR_SAID)]
+    cares += [_CARE_ZH, _CARE_MORE_ZH, _DEVICE_ZH] if zh else []
+    for lab, value in labs:
         for m in lab.finditer(text):
             v = value.match(text[m.end():])
             if v is not None and not _DEVICE.match(text[m.end():]):
                 out.append(("health", m.start(), m.end() + v.end()))
-    for care in (_CARE, _CARE_ZH, _ON_DRUG, _THERAPIST, _DISABILITY, _CARE_MORE_ZH, _DOCTOR_SAID, _DEVICE_ZH):
+    for care in cares:
         for m in care.finditer(text):
             start, end = m.span("v") if "v" in care.groupindex and m.group("v") else m.span()  # the noun, if named
             if not is_topic(text, start, end):
@@ -288,4 +324,6 @@ def _network_and_hex_keys(text: str) -> list[tuple[str, int, int]]:
 
 def find(text: str) -> list[tuple[str, int, int]]:
     """The ``(category, start, end)`` spans the five mechanisms find in ``text`` (character offsets; may overlap)."""
-    return _labelled(text) + _keys(text) + _apposition(text) + _labs_and_care(text) + _network_and_hex_keys(text)
+    digits = any(c.isdigit() for c in text)  # labelled numbers and keys need digits
+    return (_labelled(text) if digits else []) + (_keys(text) if digits else []) + _apposition(text) \
+        + _labs_and_care(text) + _network_and_hex_keys(text)

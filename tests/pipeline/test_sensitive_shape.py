@@ -257,3 +257,11 @@ def test_no_value_from_a_phone_a_length_or_a_plain_answer(text: str) -> None:
 @pytest.mark.parametrize("text", ["她刚做完剖腹产", "I had a c-section in March"])
 def test_a_birth_by_surgery_is_health(text: str) -> None:
     assert any(f.category == "health" for f in detect(text)), text
+
+
+def test_detect_reads_a_text_once_and_hands_out_a_fresh_list() -> None:
+    text = "my locker code is 4711 and my NHS no. 401 023 2137"
+    first = detect(text)
+    first.clear()  # a caller changing its list changes nobody else's
+    again = detect(text)
+    assert [f.value for f in again] == ["4711", "401 023 2137"] and again is not detect(text)
