@@ -286,6 +286,13 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
                 strong.add("obj:" + oid)
         for m in re.finditer(r"叫([\u3400-\u9fff]{2,4})", text):
             strong.add(m.group(1)[:2])
+        # a word of three or more characters names one thing ("阿森纳", "环境工程", "周杰伦"); so does a number
+        # with its unit (a time, a date, an age: "5点", "3月", "4岁")
+        said = {w for w in tokenize(text.replace(skip, " ") if skip else text)
+                if len(w) >= 3 and _HAN_RUN.fullmatch(w) and not set(w) & _GENERIC_ZH_CHARS}
+        said.update(f"{n}{unit}" for n, unit in re.findall(r"(\d+)([点号日月岁年])", text))
+        terms.update(said)
+        strong.update(said)
     # a capitalised first word is a name only if the lexicon does not know it as an everyday word
     strong &= terms | {t for t in strong if t.startswith(("obj:", "syn:"))}
     lead = _lead(text, lang, skip)
@@ -360,14 +367,18 @@ def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
     Same thing: ``new`` names a strong term of ``old`` (a name said without a
     capital or at a sentence's start, a Chinese name as its bigram: "旺财是只柯基"
     names the "旺财" of "有一只狗叫旺财"), or ``RESTATE_OVERLAP`` of ``old``'s terms
-    are held by ``new``. Restated: ``RESTATE_OVERLAP`` of ``old``'s terms (or
+    are held by ``new``; not when each names a known object the other lacks (two allergens, two
+    drinks). Restated: ``RESTATE_OVERLAP`` of ``old``'s terms (or
     every strong term of a short ``old``) are in ``new``.
     """
     shared = new.terms & old.terms
     if not shared:
         return False, False
     restated = word_overlap(new, old) >= RESTATE_OVERLAP or (bool(old.strong) and old.strong <= new.terms)
-    return restated or bool(shared & old.strong - old.numbers), restated
+    # each names a known thing the other does not ("allergic to shellfish" / "allergic to peanuts"): two things
+    contrast = any(t.startswith("obj:") for t in new.strong - old.terms) \
+        and any(t.startswith("obj:") for t in old.strong - new.terms)
+    return restated or (bool(shared & old.strong - old.numbers) and not contrast), restated
 
 
 _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",

@@ -10,7 +10,7 @@ from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
-from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
+from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.trust import RoleTrustFilter
@@ -159,7 +159,9 @@ def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
             cand.probes = tuple(dict.fromkeys((*cand.probes, *cand.alike)))
             continue
         keys, alike = restated_keys(cand.topic, found, qualifier, speaker)
-        cand.probes = tuple(dict.fromkeys((*cand.probes, *keys)))
+        if cand.restate_only:  # "her name is Biscuit" names the dog adopted last week
+            alike.extend(named_later(cand.description, found, qualifier, speaker))
+        cand.probes = tuple(dict.fromkeys((*cand.probes, *keys, *alike)))
         cand.alike = tuple(alike)
 
 

@@ -27,11 +27,13 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import MAX_GIST_CHARS, RESTATE_OVERLAP, Topic, lasting, same_topic, topic, word_overlap
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
-from memory_core.pipeline.own_words import stance_of
+from memory_core.pipeline.own_words import speaker_qualifier, stance_of
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 
-__all__ = ["RESTATE_PREFIXES", "drop_restated", "plan_own_words", "restated_keys", "revision_of", "twin_of"]
+__all__ = ["RESTATE_PREFIXES", "drop_restated", "named_later", "plan_own_words", "restated_keys", "revision_of",
+           "twin_of"]
 
 #: Key prefixes of the user's statements a later turn may say again (one light read per turn that states something).
 RESTATE_PREFIXES = ("gist:", "pref:", "fact:", "todo:")
@@ -42,10 +44,15 @@ MAX_HOLDERS = 2
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _PIECE = re.compile(r"[,，;；]|\b(?:and|but|so)\b")
+def _subject(speaker: str, lang: str) -> str:
+    """The subject of the user's items: the speaker's name, else (no name, or a role) "用户" / "User"."""
+    return speaker if speaker_qualifier(speaker) else ("用户" if lang == "zh" else "User")
+
+
 def _item_topic(item: MemoryItem, speaker: str) -> Topic:
-    """The topic of an item's text, its subject (the speaker's name, else "用户" / "User") no term."""
+    """The topic of an item's text, its subject no term."""
     lang = "zh" if _CJK.search(item.description) else "en"
-    return topic(item.description, lang, speaker or ("用户" if lang == "zh" else "User"))
+    return topic(item.description, lang, _subject(speaker, lang))
 
 
 def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier: str,
@@ -67,7 +74,8 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
     for _, key, description in rows:
         own = key.endswith(qualifier) if qualifier else "@" not in key
         if own and "/" not in key:
-            mine.append((key, topic(description, "zh" if _CJK.search(description) else "en", speaker)))
+            lang = "zh" if _CJK.search(description) else "en"
+            mine.append((key, topic(description, lang, _subject(speaker, lang))))
     held = Counter(t for _, old in mine for t in old.strong & found.terms)
     leads = [key for key, old in mine if found.lead and found.lead in old.terms]
     alike = list(dict.fromkeys(leads)) if len(leads) <= MAX_HOLDERS else []
@@ -81,6 +89,32 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
             if len(out) >= MAX_RESTATED:
                 break
     return out, alike
+
+
+# a name given to someone just spoken of: "her name is Biscuit", "he's called Leo", "它叫旺财"
+_NAMING = re.compile(r"\b(?:her|his|its|their)\s+name\s+is\b|\b(?:she|he|it)(?:'s|\s+is)\s+(?:called|named)\b"
+                     r"|(?<![\u3400-\u9fff])[她他它]叫|名字叫", re.IGNORECASE)
+# the user's statements about a pet or a family member, who may be given a name later
+_NAMEABLE = ("fact:pet:", "fact:family:")
+
+
+def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str, speaker: str = "") -> list[str]:
+    """The key of the user's latest pet or family member without a name, when ``text`` names someone by a
+    pronoun ("We adopted a dog" … "her name is Biscuit"), else []."""
+    if not _NAMING.search(text):
+        return []
+    lex = lexicon()
+    for _, key, description in reversed(list(rows)):
+        own = key.endswith(qualifier) if qualifier else "@" not in key
+        if not own or "/" in key or not key.startswith(("gist:", *_NAMEABLE)):
+            continue
+        lang = "zh" if _CJK.search(description) else "en"
+        old = topic(description, lang, _subject(speaker, lang))
+        kinds = {t for t in old.strong if t.startswith(("obj:", "syn:"))}
+        animal = any(lex.category.get(lex.canon(t[4:], "en") or t[4:], "") == "species" for t in kinds)
+        if not old.strong - kinds and (key.startswith(_NAMEABLE) or animal):
+            return [key]
+    return []
 
 
 def _detail(new: Topic, old: Topic, text: str, lang: str) -> bool:
@@ -174,7 +208,8 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     "猫毛我是真的过敏" reads as a new allergy statement and, as a whole turn, restates
     "对猫毛过敏": the hit (or the revision) on the older item is the turn's record, the
     new item a duplicate. An added item is dropped when each of its topic terms is
-    in the mention and it names nothing (no strong term) the older item lacks; an
+    in the mention and it names nothing (no strong term) the older item lacks, or the older item was
+    revised to hold the whole turn; an
     item another op of the turn refers to (a supersede by it, its own end) is kept.
 
     Args:
@@ -187,13 +222,14 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     if older is None:
         return ops
     old = _item_topic(older, speaker)
+    grown = any(isinstance(op, UpdateOp) for op in mention_ops)  # the older item now holds the whole turn
     cited = {i for op in ops if not isinstance(op, AddOp)
              for i in (getattr(op, "item_id", None), getattr(op, "by_id", None)) if i}
     out: list[Op] = []
     for op in ops:
         if isinstance(op, AddOp) and op.item.kind != Kind.EVENT and op.item.id not in cited:
             said = _item_topic(op.item, speaker)
-            if said.terms and said.terms <= cand.topic.terms and said.strong <= old.terms | old.strong:
+            if said.terms and said.terms <= cand.topic.terms and (grown or said.strong <= old.terms | old.strong):
                 continue
         out.append(op)
     return out
@@ -220,7 +256,7 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
         return None  # a change ("I switched from lattes to black coffee") is the change's to plan
     if "/" in cand.key:  # another person's fact
         return None
-    said = topic(cand.description, cand.lang, speaker or ("用户" if cand.lang == "zh" else "User"))
+    said = topic(cand.description, cand.lang, _subject(speaker, cand.lang))
     stance = -1 if cand.polarity < 0 or _stance(cand.description) < 0 else 1
     head, _, attr = cand.key.partition("@")[0].partition(":")
     # what the attribute itself names is no shared thing ("allergic to peanuts" / "allergic to shellfish")
@@ -243,7 +279,7 @@ def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | N
     "我女儿叫朵朵" agrees with "有女儿" and names her: the item becomes the candidate's
     text when that holds all the item's terms, else the item's text with it after.
     """
-    said = topic(cand.description, cand.lang, speaker or ("用户" if cand.lang == "zh" else "User"))
+    said = topic(cand.description, cand.lang, _subject(speaker, cand.lang))
     old = _item_topic(item, speaker)
     if not (said.numbers - old.numbers or said.strong - old.terms - old.strong):
         return None

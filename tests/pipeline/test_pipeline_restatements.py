@@ -213,3 +213,30 @@ def test_another_value_is_still_a_change(store: DictStore, ingest: Ingest, make_
     ingest(make_turn("我现在是护士了。", speaker="Amy"))
     assert [i.description for i in memories(store, "superseded")] == ["Amy works as a teacher"]
     assert date_numbers("March 3rd") == date_numbers("三月三号") == ("3", "3")
+
+
+@pytest.mark.parametrize(("first", "again", "named"), [
+    ("我是阿森纳球迷，从小就支持。", "我一直都是阿森纳铁粉。", "阿森纳"),
+    ("我一般五点半起床。", "我习惯早起的，每天五点半左右就醒了。", "五点半"),
+])
+def test_a_chinese_name_or_a_time_said_again_is_a_hit(store: DictStore, ingest: Ingest,
+                                                     make_turn: Callable[..., Turn], first: str, again: str,
+                                                     named: str) -> None:
+    ingest(make_turn(first, role="user", speaker="user"))
+    ingest(make_turn(again, role="user", speaker="user"))
+    [item] = memories(store)
+    assert named in item.description and item.hit == 1
+    assert "阿森纳" in topic("我一直都是阿森纳铁粉", "zh").strong and "5点" in topic("我一般五点半起床", "zh").strong
+
+
+@pytest.mark.parametrize(("first", "then", "name"), [
+    ("We adopted a dog last weekend!", "Oh, her name is Biscuit, she's a beagle mix.", "Biscuit"),
+    ("我新养了一只猫。", "它叫年糕，特别黏人。", "年糕"),
+])
+def test_a_name_given_by_a_pronoun_joins_the_unnamed_pet(store: DictStore, ingest: Ingest,
+                                                        make_turn: Callable[..., Turn], first: str, then: str,
+                                                        name: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(then))
+    [item] = memories(store)
+    assert name in item.description and item.hit == 1
