@@ -193,6 +193,8 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         if re.search(r"\b(?:in|since|from|until|by|of|around|circa)\s+$", left, _I) and re.fullmatch(r"(?:19|20)\d\d",
                                                                                                       value):
             continue  # a year
+        if re.search(r"\b(?:till|til|until|before|after|since|from)\s+$", left, _I):
+            continue  # a time or a date: "open till 2100"
         right = text[m.end():m.end() + 40]
         if cjk:
             near = zh_left

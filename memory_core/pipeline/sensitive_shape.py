@@ -79,6 +79,9 @@ _AMOUNT_VERB = re.compile(r"(?:\b(?:got|gets|paid|pays|received|deposited|transf
                           r"saved|withdrew|owes?|holds?|added|moved)|转了|存了|收到|花了|取了|还有|有)\s*$", _I)
 
 
+_LAST_FOUR = re.compile(r"\b(?:ends?|ending|ended)\s+(?:in|with)\b|\blast\s+(?:four|4)\b|尾号|后四位", _I)
+
+
 def _labelled(text: str) -> list[tuple[str, int, int]]:
     out = []
     for category, label in _LABELS:
@@ -86,21 +89,24 @@ def _labelled(text: str) -> list[tuple[str, int, int]]:
             rest = text[m.end():m.end() + 80]
             stop = CLAUSE_END.search(rest)
             rest = rest[:stop.start()] if stop else rest
-            v = _LABEL_VALUE.search(rest)
-            if v is None:
-                continue
-            gap = rest[:v.start()]
-            if len(gap.split()) > 6 or _OTHER_LABEL.search(gap) or _AMOUNT_VERB.search(gap) or re.search(r"\d", gap):
-                continue
-            value = v.group(1)
-            digits = re.sub(r"\D", "", value)
-            if len(digits) < (6 if re.search(r"(?:\bis|\bwas|:|：|是|为|成)\s*$", gap, _I) else 8) \
-                    or len(set(digits)) == 1 or re.fullmatch(r"(?:86)?1[3-9]\d{9}", digits):
-                continue
-            if re.search(r"\bnhs\b", m.group(0), _I) and not nhs_ok(digits):
-                continue
-            start = m.end() + v.start(1)
-            out.append((category, start, start + len(value)))
+            for v in _LABEL_VALUE.finditer(rest):  # the first value of its shape; a last four may come before it
+                gap = rest[:v.start()]
+                if len(gap.split()) > 12 or _OTHER_LABEL.search(gap) or _AMOUNT_VERB.search(gap) \
+                        or any(len(run) > 4 for run in re.findall(r"\d+", gap)) \
+                        or (re.search(r"\d", gap) is not None and not _LAST_FOUR.search(gap)):
+                    break
+                if len(gap.split()) > 6 and not re.search(r"\d", gap):
+                    break
+                value = v.group(1)
+                digits = re.sub(r"\D", "", value)
+                if len(digits) < (6 if re.search(r"(?:\bis|\bwas|:|：|是|为|成)\s*$", gap, _I) else 8) \
+                        or len(set(digits)) == 1 or re.fullmatch(r"(?:86)?1[3-9]\d{9}", digits):
+                    continue
+                if re.search(r"\bnhs\b", m.group(0), _I) and not nhs_ok(digits):
+                    break
+                start = m.end() + v.start(1)
+                out.append((category, start, start + len(value)))
+                break
     return out
 
 
@@ -138,9 +144,10 @@ _SUBJECT = re.compile(
     r"(?P<zsecret>密码|口令)", _I)
 _NOT_SECRET_CODE = re.compile(r"\b(?:area|zip|postal|post|country|promo|discount|coupon|voucher|error|status|dress|"
                               r"source|qr|bar|referral|invite|morse|tax)\s+$", _I)
-_LINKED = re.compile(r"^[^.;!?。！？；\n]{0,40}?(?:\b(?:is|was|are|it's|it’s|its|=)\b|[:：]|是|为|就是)", _I)
+_LINKED = re.compile(r"^[^.;!?。！？；\n]{0,40}?(?:\b(?:is|was|are|it's|it’s|its|still|now|remains|became)\b|[:：=]|"
+                     r"是|为|就是)", _I)
 _TAIL = re.compile(r"(?:[,，:：→]|->|—|–|\bso\b|\bi\.e\.|\baka\b|\bie\b|"
-                   r"\b(?:one|it|this|that)\s+(?:is|was|'s|’s)|\b(?:it's|it’s|its|now))\s*[\"'“‘]?$", _I)
+                   r"\b(?:one|it|this|that)\s+(?:is|was|'s|’s)|\b(?:it's|it’s|its|now|still))\s*[\"'“‘]?$", _I)
 
 
 def _apposition(text: str) -> list[tuple[str, int, int]]:
@@ -154,7 +161,7 @@ def _apposition(text: str) -> list[tuple[str, int, int]]:
         rest = text[m.end() + linked.end():m.end() + linked.end() + 90]
         stop = CLAUSE_END.search(rest)
         rest = rest[:stop.start()] if stop else rest
-        colon = linked.group(0).rstrip().endswith((":", "："))
+        colon = bool(re.search(r"(?:[:：=]|\bstill|\bnow|\bremains)$", linked.group(0).rstrip(), _I))
         for n, tok in enumerate(re.finditer(r"[!-~]+", rest)):
             after_zh = bool(m.group("zsecret") and re.search(r"[\u4e00-\u9fff]\s*$", rest[:tok.start()]))
             if not _TAIL.search(rest[:tok.start()]) and not (colon and n == 0) and not after_zh:
@@ -220,7 +227,8 @@ _CARE_MORE_ZH = re.compile(r"剖腹产|剖宫产|引产|宫外孕|坐月子|产�
                            r"取卵|冻卵|人流|打胎|上环|避孕药|激素治疗|碳酸锂|优甲乐|救心丸|[\u4e00-\u9fff]{1,3}(?:唑|哌啶|哌嗪|司琼)")
 _NETWORK_KEY = re.compile(r"(?:wi-?fi|wireless|network|router|hotspot|wpa2?|ssid|wlan|无线|网络)[^.;!?。！？\n]{0,40}?"
                           r"(?:\bkey|密钥)\s*(?:is|was|:|：|=|->|是|为)\s*[\"'“‘]?([!-~]{6,64})", _I)
-_HEX_KEY = re.compile(r"(?:\bkey|\btoken|\bsecret|密钥|令牌)\s*(?:is|was|:|：|=|是|为)?\s*[\"'“‘]?"
+_HEX_KEY = re.compile(r"(?:\bkey|\btoken|\bsecret|密钥|令牌)(?:\s+(?:for|to|of|on)\s+[^:：=\n]{1,30}?)?"
+                      r"\s*(?:is|was|:|：|=|是|为)?\s*[\"'“‘]?"
                       r"((?=[0-9a-f-]*[a-f])(?=[0-9a-f-]*\d)[0-9a-f]{32,64}(?:-[a-z]{2}\d{1,3})?)(?![\w-])", _I)
 # a diagnosis someone medical reported: "the doctor said I have …", 医生说我有…
 _DOCTOR_SAID = re.compile(
@@ -237,10 +245,15 @@ _ANSWER = re.compile(r"(?:\b(?:security|secret|recovery)\s+(?:question\s+)?answe
                      r"\bmaiden\s+name|密保(?:问题)?(?:的)?答案|安全问题(?:的)?答案)s?\s*(?:is|was|are|:|：|=|是|为)\s*"
                      r"[\"'“‘]?([^\s\"'”’,，。.;；!?！？]{2,40})", _I)
 # an account by shape: a UK sort code with its account number, a transfer to a long number
-_ACCOUNT_SHAPE = re.compile(r"(?<![\d-])(\d{2}-\d{2}-\d{2}\s+\d{8})(?!\d)|"
+_ACCOUNT_SHAPE = re.compile(r"(?<![\d-])(\d{2}-\d{2}-\d{2}[\s,;/]+\d{8})(?!\d)|"
                             r"(?:\b(?:pay|paid|transfer|transferred|wire|wired|send|sent|deposit)\s+(?:it\s+|money\s+|"
                             r"the\s+\w+\s+)?(?:in)?to|打到|转到|汇到|打款到|转账到)\s*(?:account\s+|账户|账号)?"
                             r"(\d[\d\s-]{6,28}\d)(?!\d)", _I)
+# a dial lock's combination: "3 turns right to 12, left to 34, right to 9"
+_DIAL = re.compile(r"\b(?:right|left|clockwise|counter-?clockwise|anti-?clockwise)\s+(?:\w+\s+){0,2}?(?:to\s+)?"
+                   r"(\d{1,2})\b(?:[,;]?\s*(?:then\s+|and\s+)?(?:\w+\s+){0,2}?"
+                   r"(?:right|left|clockwise|counter-?clockwise|anti-?clockwise)\s+(?:\w+\s+){0,2}?(?:to\s+)?\d{1,2}\b){1,4}",
+                   _I)
 _DEVICE = re.compile(r"\s*(?:monitor|cuff|machine|meter|strips?|app|test\s+kit)", _I)  # "blood pressure monitor"
 _CARE = re.compile(
     r"\b(?:hospitali[sz]ed|admitted\s+to\s+(?:the\s+)?(?:hospital|icu|er|psych\w*)|in\s+the\s+icu|"
@@ -312,6 +325,7 @@ def _network_and_hex_keys(text: str) -> list[tuple[str, int, int]]:
             out.append(("secret", m.start(1), m.start(1) + len(value)))
     out += [("api_key", m.start(1), m.end(1)) for m in _HEX_KEY.finditer(text)]
     out += [("secret", m.start(1), m.end(1)) for m in _ANSWER.finditer(text)]
+    out += [("code", m.start(1), m.end()) for m in _DIAL.finditer(text)]
     for m in _ACCOUNT_SHAPE.finditer(text):
         group = 1 if m.group(1) else 2
         digits = re.sub(r"\D", "", m.group(group))

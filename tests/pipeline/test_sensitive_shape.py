@@ -265,3 +265,27 @@ def test_detect_reads_a_text_once_and_hands_out_a_fresh_list() -> None:
     first.clear()  # a caller changing its list changes nobody else's
     again = detect(text)
     assert [f.value for f in again] == ["4711", "401 023 2137"] and again is not detect(text)
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("the padlock at the pool: 3 turns right to 12, left to 34, right to 9", "code", "12, left to 34, right to 9"),
+    ("shed code hasn't changed, still 9-9-1-3", "code", "9-9-1-3"),
+    ("here are my bank details: Barclays, 20-32-06, 43981274", "account", "20-32-06, 43981274"),
+    ("the joint account ends in 4471 and the full number is 00729944710", "account", "00729944710"),
+    ("here's the key for the weather API: 7b3f9c2a1e8d4f6b0a5c3e7d9f1b2a4c", "api_key",
+     "7b3f9c2a1e8d4f6b0a5c3e7d9f1b2a4c"),
+])
+def test_a_dial_a_changed_code_bank_details_a_full_number_and_a_key_for_something(text: str, category: str,
+                                                                                 value: str) -> None:
+    assert any(f.category == category and f.value == value for f in detect(text)), detect(text)
+
+
+@pytest.mark.parametrize("text", [
+    "turn left to 5th street then right to 2nd",
+    "the store is still open till 2100",
+    "the code is still broken, 3 bugs left",
+    "the account ends in 4471, that's all I know",
+    "the key for the shed is 3 doors down",
+])
+def test_directions_times_and_a_last_four_alone_are_not_values(text: str) -> None:
+    assert detect(text) == [], detect(text)
