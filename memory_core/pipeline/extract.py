@@ -56,7 +56,7 @@ _ZH_BARE_VERB = re.compile(
     r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|回到|回了|挤|坐|骑|通勤|打卡)")
+    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手)")
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处)")
@@ -153,6 +153,9 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                 clause = clause.strip()
                 if not clause:
                     continue
+                if not _CJK.search(clause):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
+                    yield from _en_clauses(clause)
+                    continue
                 if "我" in clause:
                     seen_subject = True
                     introduced = _zh_introduced().search(clause)
@@ -168,12 +171,17 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield clause, "zh"
         else:
-            for clause in _EN_CLAUSE.split(sentence):
-                clause = without_aside(clause, "en")
-                if _EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause):
-                    clause = "I " + clause
-                if clause and not _EN_SKIP.search(clause) and _EN_FIRST_PERSON.search(clause):
-                    yield clause, "en"
+            yield from _en_clauses(sentence)
+
+
+def _en_clauses(sentence: str) -> Iterator[tuple[str, str]]:
+    """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``)."""
+    for clause in _EN_CLAUSE.split(sentence):
+        clause = without_aside(clause, "en")
+        if _EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause):
+            clause = "I " + clause
+        if clause and not _EN_SKIP.search(clause) and _EN_FIRST_PERSON.search(clause):
+            yield clause, "en"
 
 
 class MechanicalExtractor:
@@ -398,8 +406,12 @@ _USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)
 
 
 def _covered(hit: SlotHit) -> tuple[str, ...]:
-    """The own-words key a user's single-valued slot ends: "在一家银行工作" is ended by "在腾讯上班"."""
-    return (f"gist:{hit.attr.id}",) if hit.single_valued and not hit.subject and hit.attr.covers else ()
+    """The own-words keys a user's single-valued slot ends: "在一家银行工作" is ended by "在腾讯上班", "my iPhone's
+    battery is dying" (``gist:obj:phone``) by "I switched to a Pixel"."""
+    if not hit.single_valued or hit.subject:
+        return ()
+    return ((f"gist:{hit.attr.id}",) if hit.attr.covers else ()) \
+        + ((f"gist:obj:{hit.obj}",) if hit.attr.key_group == "objects" and hit.obj else ())
 
 
 # A clause that states a lasting change even inside a turn about a trip ("I moved to Berlin; this week I'm in Rome").
