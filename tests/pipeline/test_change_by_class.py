@@ -187,3 +187,18 @@ def test_an_item_two_statements_of_a_turn_end_is_ended_once(store: Any, make_tur
     ingest(make_turn("咪咪上个月去世了，我现在没有猫了。"))  # the name's end and the species' end, one turn
     [old] = ended(store, "fact:pet:cat")
     assert [r.op for r in old.history].count("supersede") == 1
+
+
+@pytest.mark.parametrize(("texts", "key", "current"), [
+    (["我在腾讯上班。", "我换工作了，现在在谷歌工作。"], "fact:works_at", "谷歌"),
+    (["I work at Siemens.", "I changed jobs, I work at Bosch now."], "fact:works_at", "Bosch"),
+    (["我住在上海。", "我搬家了，现在住在杭州。"], "fact:lives_in", "杭州"),
+])
+def test_the_new_value_is_the_successor_of_the_old(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                   texts: list[str], key: str, current: str) -> None:
+    for text in texts:
+        ingest(make_turn(text))
+    [new] = active(store, key)
+    assert current in new.description
+    [old] = ended(store, key)
+    assert old.history[-1].op == "supersede" and old.history[-1].other_id == new.id  # history names its successor
