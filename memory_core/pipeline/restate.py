@@ -43,6 +43,7 @@ MAX_RESTATED = 24
 MAX_HOLDERS = 2
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
+_SENTENCES = re.compile(r"[.!?。！？；;]\s*\S")
 _PIECE = re.compile(r"[,，;；]|\b(?:and|but|so)\b")
 def _subject(speaker: str, lang: str) -> str:
     """The subject of the user's items: the speaker's name, else (no name, or a role) "用户" / "User"."""
@@ -209,7 +210,7 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     "对猫毛过敏": the hit (or the revision) on the older item is the turn's record, the
     new item a duplicate. An added item is dropped when each of its topic terms is
     in the mention and it names nothing (no strong term) the older item lacks, or the older item was
-    revised to hold the whole turn; an
+    revised to hold the whole turn of one sentence; an
     item another op of the turn refers to (a supersede by it, its own end) is kept.
 
     Args:
@@ -222,7 +223,8 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     if older is None:
         return ops
     old = _item_topic(older, speaker)
-    grown = any(isinstance(op, UpdateOp) for op in mention_ops)  # the older item now holds the whole turn
+    # a one-sentence turn that revised the older item is one statement: the older item now holds it all
+    grown = any(isinstance(op, UpdateOp) for op in mention_ops) and not _SENTENCES.search(cand.description)
     cited = {i for op in ops if not isinstance(op, AddOp)
              for i in (getattr(op, "item_id", None), getattr(op, "by_id", None)) if i}
     out: list[Op] = []
