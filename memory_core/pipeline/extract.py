@@ -56,7 +56,7 @@ _ZH_BARE_VERB = re.compile(
     r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手)")
+    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手)")
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处)")
@@ -70,8 +70,8 @@ _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|woul
 # a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
 _ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:以后|之后)?(?:就|会|便|都)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
-_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've)\b|^\s*(?:ok|okay|please|from|going|in|always|never)\b",
-                              re.IGNORECASE)
+_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
+                              r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b", re.IGNORECASE)
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 _PUNCT = re.compile(r"[\W_]+")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's

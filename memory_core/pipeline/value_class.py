@@ -7,11 +7,14 @@ class of the value — a city is a home, a company an employer — so a cue of
 value is checked here:
 
 - ``place``: a city of the GeoNames gazetteer in either script
-  (``place_names.names_of``), or, in Chinese, a name jieba tags as a place
-  (``ns``) or ending in an administrative suffix (市, 区, 县, 省 …);
+  (``place_names.names_of``), or, in Chinese, a name ending in an
+  administrative suffix (市, 区, 县, 省 …); jieba's place tag is not enough
+  (it tags the retailer 京东 as a place);
 - ``org``: not a place, not a generic noun of where one is ("公司", "家",
   "the office": the lexicon's ``GENERIC_PLACE`` word class), and, in Chinese,
-  not a word jieba tags as a verb, time, pronoun or locality.
+  not a word jieba tags as a verb, time, pronoun or locality;
+- ``person``: a personal name: in English a capitalised word, in Chinese a
+  word jieba tags as a person's name (``nr``).
 
 jieba's part-of-speech model is loaded on first use only (a weak cue matched
 in a Chinese clause); English values never load it.
@@ -26,7 +29,7 @@ import re
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["is_org", "is_place", "of_class"]
+__all__ = ["is_org", "is_person", "is_place", "of_class"]
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +37,9 @@ _HAN = re.compile(r"[\u3400-\u9fff]")
 #: Chinese administrative suffixes: a name ending in one is a place ("南山区", "昆山市").
 _ZH_PLACE_SUFFIX = re.compile(r"[\u3400-\u9fff]{2,}(?:市|区|县|省|州|镇|乡|村)$")
 #: jieba tags of words that cannot be an employer's name (verb, time, pronoun, locality, place word, number).
-_NOT_ORG_FLAGS = frozenset({"v", "vn", "t", "r", "f", "s", "m", "d", "p", "ns", "a", "ad", "q"})
+#: "一家外企", "这家公司": the quantifier is no part of the name.
+_ZH_QUANTIFIER = re.compile(r"^(?:一家|一个|一所|这家|那家|家)")
+_NOT_ORG_FLAGS = frozenset({"v", "vn", "t", "r", "f", "s", "m", "d", "p", "a", "ad", "q"})
 
 
 @functools.lru_cache(maxsize=4096)
@@ -61,23 +66,33 @@ def is_place(value: str, lang: str) -> bool:
         return False
     if names_of(value):
         return True
-    if lang == "zh" and _HAN.search(value):
-        if _ZH_PLACE_SUFFIX.search(value):
-            return True
-        flags = _flags(value)
-        return len(flags) == 1 and flags[0] == "ns"
-    return False
+    return lang == "zh" and _ZH_PLACE_SUFFIX.search(value) is not None
 
 
 def is_org(value: str, lang: str) -> bool:
-    """True when ``value`` may name an employer or school: not a place, not a generic noun, not a verb or time."""
-    value = value.strip()
+    """True when ``value`` may name an employer or school: not a place, not a generic noun, not a verb or time.
+
+    A Chinese name jieba cuts into several words is one it does not know (招行, 宁德时代): a name, kept; a
+    single known word is kept unless jieba tags it a verb, time, pronoun, locality or number (超市, 现在).
+    """
+    value = _ZH_QUANTIFIER.sub("", value.strip())
     if not value or _generic(value, lang) or is_place(value, lang):
         return False
     if lang == "zh" and _HAN.search(value):
         flags = _flags(value)
-        return bool(flags) and flags[0] not in _NOT_ORG_FLAGS
+        return len(flags) > 1 or (len(flags) == 1 and flags[0] not in _NOT_ORG_FLAGS)
     return True
+
+
+def is_person(value: str, lang: str) -> bool:
+    """True when ``value`` reads as a personal name ("Maya", "王强")."""
+    value = value.strip()
+    if not value:
+        return False
+    if _HAN.search(value):
+        flags = _flags(value)
+        return len(flags) == 1 and flags[0].startswith("nr")
+    return value[:1].isupper()
 
 
 def of_class(value: str, name: str, lang: str) -> bool:
@@ -85,11 +100,16 @@ def of_class(value: str, name: str, lang: str) -> bool:
 
     Args:
         value: the value as said ("Denver", "小米").
-        name: the cue's ``value_class``.
+        name: the cue's ``value_class`` ("place", "org", "person", "not_place": any name but a place or a
+            generic noun, for a cue whose grammar already says the value is an employer).
         lang: the clause's language, "en" or "zh".
     """
     if name == "place":
         return is_place(value, lang)
     if name == "org":
         return is_org(value, lang)
+    if name == "person":
+        return is_person(value, lang)
+    if name == "not_place":
+        return not is_place(value, lang) and not _generic(_ZH_QUANTIFIER.sub("", value.strip()), lang)
     return True
