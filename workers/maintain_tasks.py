@@ -11,6 +11,11 @@ it; each of its writes is a short all-or-nothing batch, and a batch that
 races a curator's change is replayed op by op. Every step is idempotent, so
 a redelivered or killed run is finished by the next one; a failure is
 logged and counted (``failed`` in the result) and the next beat tries again.
+
+A task runs one slice of bounded work (``Memory.maintain(whole=False)``); when
+it leaves a backlog (a user never maintained: an import, a first deploy) it
+queues the next slice ``maintain_slice_pause_s`` later, so a catch-up is
+spread over time instead of one long run beside the user's curator.
 """
 
 from __future__ import annotations
@@ -66,7 +71,8 @@ def maintain_user(user_id: str, light: bool = False) -> dict[str, Any]:
         light: expiry and decay only (no summaries, no merging).
 
     Returns:
-        ``{"user_id", "busy", "failed", "summaries", "merged", "expired", "archived", "active"}``.
+        ``{"user_id", "busy", "failed", "summaries", "merged", "expired", "archived", "active",
+        "skipped_ops", "backlog"}``; with ``backlog`` the next slice is queued.
     """
     ctx = context()
     ctx.redis.delete(_queued_key(user_id))
@@ -76,9 +82,10 @@ def maintain_user(user_id: str, light: bool = False) -> dict[str, Any]:
         out["busy"] = True
         return out
     try:
-        [report] = ctx.memory.maintain(user_id, summarize=not light, consolidate=not light)
+        [report] = ctx.memory.maintain(user_id, summarize=not light, consolidate=not light, whole=False)
         out.update(summaries=report.summaries, merged=report.merged, expired=report.expired,
-                   archived=report.archived, active=report.active, skipped_ops=report.skipped_ops)
+                   archived=report.archived, active=report.active, skipped_ops=report.skipped_ops,
+                   backlog=report.backlog)
     except Exception as exc:  # logged and counted; the next beat runs it again (every step is idempotent)
         log.error("maintenance of %s failed: %r", user_id, exc, exc_info=exc)
         out["failed"] = True
@@ -87,4 +94,6 @@ def maintain_user(user_id: str, light: bool = False) -> dict[str, Any]:
             lock.release()
         except Exception as exc:  # expired meanwhile: another run may hold it now; nothing to undo
             log.warning("maintenance lock of %s was lost before release: %r", user_id, exc)
+    if out.get("backlog") and ctx.redis.set(_queued_key(user_id), "1", nx=True, ex=_QUEUED_TTL_S):
+        maintain_user.apply_async((user_id, light), countdown=ctx.settings.maintain_slice_pause_s)
     return out

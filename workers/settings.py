@@ -46,6 +46,9 @@ class WorkerSettings(GulfstreamSettings):
     sweep_interval_s: float = Field(15.0, gt=0)
     maintain_interval_s: float = Field(
         3600.0, gt=0, description="how often beat runs the lifecycle job (summaries, merging, expiry, decay)")
+    maintain_slice_pause_s: float = Field(
+        5.0, ge=0, description="a maintenance run that left a backlog (a slice of a catch-up) queues the next "
+        "slice after this pause")
     maintain_lock_s: int = Field(
         900, gt=0, description="a user's maintenance lock expires after this, should its holder die")
 

@@ -82,19 +82,28 @@ def summaries_after(results: list[RecallResult]) -> list[RecallResult]:
     what was said on its day, old values included ("we talked about: I live
     in Hangzhou"); ranked above the current item of a slot it would answer
     "where do I live now?" with the past, and beside the item it was written
-    from it says the same thing twice. A summary that restates no specific
+    from it says the same thing twice (so do two summaries of one stretch: a
+    month's and one of its episodes share that episode's first turn; the
+    better ranked stays). A summary that restates no specific
     result stays in the k, after every specific one (an item archived since
-    may survive only in its summary); scores are lowered to follow the order
-    so context packing keeps it. Results without summaries come back as they are.
+    may survive only in its summary); scores are lowered below every specific
+    result's, so the context block (packed by score) keeps that order: a recap
+    that came back from its own pass with a higher score than the item it
+    follows went first in the block, and with it the old value it restates.
+    Results without summaries come back as they are.
     """
     kinds = [r.item.kind == Kind.SUMMARY for r in results]
     if not any(kinds):
         return results
     specific = [r for r in results if r.item.kind != Kind.SUMMARY]
-    recaps = [r for r in results if r.item.kind == Kind.SUMMARY and not restates(r, specific)]
-    if kinds == sorted(kinds) and len(specific) + len(recaps) == len(results):
-        return results
+    recaps: list[RecallResult] = []
+    for r in results:  # a month's summary and its episode's restate each other too: the better one stays
+        if r.item.kind == Kind.SUMMARY and not restates(r, specific + recaps):
+            recaps.append(r)
     floor = min((r.score for r in specific), default=0.0)
+    if kinds == sorted(kinds) and len(specific) + len(recaps) == len(results) \
+            and all(r.score < floor for r in recaps):
+        return results  # already in order, scores included (the context block packs by score)
     out = list(specific)
     for n, r in enumerate(recaps, start=1):
         out.append(replace(r, score=min(r.score, floor - n * 1e-6 * max(abs(floor), 1.0))))

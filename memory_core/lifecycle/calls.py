@@ -53,12 +53,20 @@ class LifecycleCalls:
                                           summarizer=self.summarizer, timeline=self.settings.decay_timeline,
                                           yield_ratio=self.settings.maintain_yield_ratio,
                                           idle_cap_days=self.settings.decay_idle_cap_days,
+                                          max_episodes=self.settings.maintain_max_episodes,
+                                          max_ends=self.settings.maintain_max_ends,
                                           embedder=None if embedder is None else embedder.embed_passages)
         return self._maintainer
 
     def maintain(self, user_id: str | None = None, now: datetime | None = None, *, summarize: bool = True,
-                 consolidate: bool = True) -> list[MaintenanceReport]:
+                 consolidate: bool = True, whole: bool = True) -> list[MaintenanceReport]:
         """Run the maintenance job for ``user_id`` (None: every user with items or turns); one report each.
+
+        A run is one slice of bounded work (``maintain_max_episodes``,
+        ``maintain_max_ends``); ``whole`` runs slices one after another until
+        nothing is left (the reports summed into one, ``backlog`` False), else
+        one slice (``backlog`` says whether another is due: the worker queues it
+        after a pause).
 
         Raises:
             InvalidField: a malformed user id or naive ``now``. StoreError: the store failed.
@@ -71,7 +79,18 @@ class LifecycleCalls:
             if turn_log is not None:
                 found |= set(turn_log.turn_users())
             users = sorted(found)
-        return [self.maintainer.run(u, now, summarize=summarize, consolidate=consolidate) for u in users]
+        return [self._maintain_user(u, now, summarize, consolidate, whole) for u in users]
+
+    def _maintain_user(self, user_id: str, now: datetime | None, summarize: bool, consolidate: bool,
+                       whole: bool) -> MaintenanceReport:
+        report = self.maintainer.run(user_id, now, summarize=summarize, consolidate=consolidate)
+        while whole and report.backlog and not report.busy:
+            more = self.maintainer.run(user_id, now, summarize=summarize, consolidate=consolidate)
+            for name in ("summaries", "merged", "expired", "archived", "purged_sessions", "skipped_ops"):
+                setattr(report, name, getattr(report, name) + getattr(more, name))
+            report.active, report.backlog, report.busy = more.active, more.backlog, more.busy
+            report.errors += more.errors
+        return report
 
     def maybe_maintain(self, user_id: str, turns: int) -> MaintenanceReport | None:
         """Count ``turns`` new turns of the user; every ``maintain_every_turns`` run the cheap pass.

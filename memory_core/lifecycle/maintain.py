@@ -22,6 +22,17 @@ step and batch (``yield_ratio``, a duty cycle that leaves curators the database)
    the user's own activity, a long absence counted short (``activity``);
 5. expired working memory is purged.
 
+**Slices.** A run does a bounded amount of work (``max_episodes`` episode
+summaries, ``max_ends`` expiry and archive ops; 0: no bound) and says in
+``MaintenanceReport.backlog`` that it left some for the next run: a user
+whose history was never maintained (an import, a first deploy) is caught up
+in slices spread over several runs (the worker queues the next slice after a
+pause, ``Memory.maintain`` runs them one after another), never in one long
+run beside the user's curator. The turn watermark stops before the first
+episode not summarised, and months are summarised only once every episode
+before them is. A run that leaves episodes unsummarised archives nothing
+(their items must still be active when their summaries are written).
+
 Nothing is lost: archived items keep their history and are recalled when
 asked for (``RecallFilters(statuses=...)``); ``restore`` brings one back.
 The job holds no curator lock: a batch that races a curator's change (the
@@ -35,7 +46,6 @@ next one.
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -43,16 +53,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import numpy as np
-
 from memory_core.decay import Decay, base_time
 from memory_core.errors import InvalidField, InvalidInput, UnknownItem
 from memory_core.lifecycle.activity import read_gaps
 from memory_core.lifecycle.clock import Clock, SystemClock, aware
+from memory_core.lifecycle.consolidate import Embedder, merge_pairs
 from memory_core.lifecycle.fading import ending_ops
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.lifecycle.summaries import (
     EPISODE_GAP,
+    Episode,
     Summarizer,
     episode_summary,
     episodes,
@@ -69,12 +79,9 @@ __all__ = ["Embedder", "Maintainer", "MaintenanceReport"]
 
 log = logging.getLogger(__name__)
 
-#: Texts in, one row per text out (any scale; rows are normalised here).
-Embedder = Callable[[Sequence[str]], np.ndarray]
 #: Ops per write transaction: each holds the user's counter row, which a curator also takes, so short
 #: (a 25-op batch held it ~0.1 s on a loaded 2-core machine; a curator's turn waited that long).
 BATCH_OPS = 8
-_NORM_RE = re.compile(r"[\W_]+")
 
 
 @dataclass(slots=True)
@@ -93,6 +100,7 @@ class MaintenanceReport:
         active: the user's active items after the run.
         busy: True when another run for this user was in progress (nothing done).
         clock_backwards: True when ``now`` is before the previous run's time.
+        backlog: True when the run stopped at a bound (``max_episodes``, ``max_ends``) with work left.
     """
 
     user_id: str
@@ -106,11 +114,8 @@ class MaintenanceReport:
     active: int = 0
     busy: bool = False
     clock_backwards: bool = False
+    backlog: bool = False
     errors: list[str] = field(default_factory=list)
-
-
-def _norm(text: str) -> str:
-    return _NORM_RE.sub(" ", text.casefold()).strip()
 
 
 def _said(item: MemoryItem) -> datetime:
@@ -138,13 +143,21 @@ class Maintainer:
             (the user's own timeline, as recall's recency does): replayed or
             imported conversations age by their own dates, and a quiet user's
             memory waits for them. "wall": the clock's time as it is.
+        max_episodes: most episode summaries one run writes (0: no bound); the rest wait for the next run.
+        max_ends: most expiry and archive ops one run applies (0: no bound).
     """
 
     def __init__(self, store: MemoryStore, *, decay: Decay | None = None, clock: Clock | None = None,
                  summarizer: Summarizer | None = None, embedder: Embedder | None = None,
                  similarity: float = 0.92, episode_gap: timedelta = EPISODE_GAP,
                  on_change: Callable[[str], None] | None = None, timeline: str = "user",
-                 yield_ratio: float = 0.0, idle_cap_days: float = 14.0) -> None:
+                 yield_ratio: float = 0.0, idle_cap_days: float = 14.0, max_episodes: int = 0,
+                 max_ends: int = 0) -> None:
+        for name, bound in (("max_episodes", max_episodes), ("max_ends", max_ends)):
+            if isinstance(bound, bool) or not isinstance(bound, int) or not 0 <= bound < 1_000_000:
+                raise InvalidField(f"{name} must be an integer from 0 (no bound) to 999999; got {bound!r}")
+        self.max_episodes = max_episodes
+        self.max_ends = max_ends
         if not 0 <= idle_cap_days < 1e6:
             raise InvalidField(f"idle_cap_days must be a number of days >= 0; got {idle_cap_days!r}")
         self.idle_cap_days = float(idle_cap_days)
@@ -207,7 +220,8 @@ class Maintainer:
             if consolidate:
                 self._consolidate(user_id, now, report)
                 self._breathe()
-            self._expire_and_decay(user_id, now, report, mark)
+            if not report.backlog:  # episodes left unsummarised keep their items until their summaries exist
+                self._expire_and_decay(user_id, now, report, mark)
             if self._state is not None:
                 report.purged_sessions = self._state.purge_expired(now, user_id)
                 if not report.clock_backwards:
@@ -312,12 +326,16 @@ class Maintainer:
             return
         found = episodes(turns, self.episode_gap)
         done = [e for e in found if e.end + self.episode_gap <= now]
-        open_seqs = [t.seq for e in found if e.end + self.episode_gap > now for t in e.turns]
+        waiting = [e for e in found if e.end + self.episode_gap > now]  # not finished yet
         items: list[MemoryItem] | None = None
         ops: list[Op] = []
+        later: list[Episode] = []  # finished, left for the next run (``max_episodes``)
         if done:
             have = store.find_by_keys(user_id, [e.key for e in done])
             todo = [e for e in done if not have.get(e.key)]
+            if self.max_episodes and len(todo) > self.max_episodes:
+                todo, later = todo[:self.max_episodes], todo[self.max_episodes:]
+                report.backlog = True
             if todo:  # the episodes' items are still active: summaries are written before anything decays
                 items = self._active_items(user_id)
                 by_turn: dict[str, list[MemoryItem]] = {}
@@ -331,13 +349,15 @@ class Maintainer:
                     if summary is not None:
                         ops.append(AddOp(summary))
         report.summaries += self._apply(user_id, ops, report)
+        open_seqs = [t.seq for e in waiting + later for t in e.turns]
         mark["turn_seq"] = (min(open_seqs) - 1) if open_seqs else max(t.seq for t in turns)
-        self._months(user_id, now, mark, report, turns[0].timestamp)
+        upto = min(now, later[0].start) if later else now  # a month is summed up once all its episodes are
+        self._months(user_id, now, mark, report, turns[0].timestamp, upto)
 
     def _months(self, user_id: str, now: datetime, mark: dict[str, Any], report: MaintenanceReport,
-                first: datetime) -> None:
-        """Write the summary of every finished month since ``month_done`` that has episode summaries."""
-        this_month = now.astimezone(UTC).strftime("%Y-%m")
+                first: datetime, upto: datetime) -> None:
+        """Write the summary of every month before ``upto``'s, since ``month_done``, that has episode summaries."""
+        this_month = upto.astimezone(UTC).strftime("%Y-%m")
         start = mark.get("month_done") or first.astimezone(UTC).strftime("%Y-%m")
         months = []
         year, mon = int(start[:4]), int(start[5:7])
@@ -370,49 +390,10 @@ class Maintainer:
         return self.store.list_items_for_index(user_id, statuses)
 
     def _consolidate(self, user_id: str, now: datetime, report: MaintenanceReport) -> None:
-        active = [i for i in self._active_items(user_id) if i.kind not in (Kind.EVENT, Kind.SUMMARY)]
-        groups: dict[tuple[str, ...], list[MemoryItem]] = {}
-        for item in active:
-            key: tuple[str, ...] = ("key", item.key) if item.key else ("text", str(item.kind), _norm(item.description))
-            groups.setdefault(key, []).append(item)
-        pairs: list[tuple[MemoryItem, MemoryItem, str]] = []
-        merged: set[str] = set()
-        for key, group in groups.items():
-            if len(group) < 2:
-                continue
-            keep, *others = sorted(group, key=lambda i: (_said(i), i.hit, i.id), reverse=True)
-            why = "same slot key" if key[0] == "key" else "same text"
-            pairs += [(keep, other, why) for other in others]
-            merged.update(o.id for o in others)
-        if self.embedder is not None:
-            pairs += self._similar([i for i in active if i.id not in merged])
+        pairs = merge_pairs(self._active_items(user_id), self.embedder, self.similarity)
         ops: list[Op] = [MergeOp(keep.id, other.id, keep.description, keep.theme,
                                  f"consolidated: {why}", Actor.SYSTEM) for keep, other, why in pairs]
         report.merged += self._apply(user_id, ops, report)
-
-    def _similar(self, items: list[MemoryItem]) -> list[tuple[MemoryItem, MemoryItem, str]]:
-        """Pairs (keep, other) of same-kind, same-theme items whose embeddings are close."""
-        assert self.embedder is not None
-        if len(items) < 2:
-            return []
-        vectors = np.asarray(self.embedder([i.description for i in items]), dtype=np.float64)
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        vectors = vectors / np.where(norms == 0, 1.0, norms)
-        sims = vectors @ vectors.T
-        pairs: list[tuple[MemoryItem, MemoryItem, str]] = []
-        gone: set[int] = set()
-        order = sorted(range(len(items)), key=lambda j: (_said(items[j]), items[j].hit), reverse=True)
-        for a in order:
-            if a in gone:
-                continue
-            for b in order:
-                if b == a or b in gone or items[a].kind != items[b].kind or items[a].theme != items[b].theme:
-                    continue
-                if sims[a, b] >= self.similarity:
-                    pairs.append((items[a], items[b], f"similar text (cosine {sims[a, b]:.2f})"))
-                    gone.add(b)
-            gone.add(a)
-        return pairs
 
     def _expire_and_decay(self, user_id: str, now: datetime, report: MaintenanceReport,
                           mark: dict[str, Any]) -> None:
@@ -423,5 +404,9 @@ class Maintainer:
             gaps = read_gaps(tables, user_id, mark, self.idle_cap_days * 86_400.0)
             gaps = gaps.split(base_time(i).timestamp() for i in active)
         expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps)
+        if self.max_ends and len(expire) + len(faded) > self.max_ends:
+            expire = expire[:self.max_ends]
+            faded = faded[:self.max_ends - len(expire)]
+            report.backlog = True
         report.expired += self._apply(user_id, expire, report)
         report.archived += self._apply(user_id, faded, report)

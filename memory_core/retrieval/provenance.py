@@ -14,6 +14,8 @@ current: its note carries the superseded item's value and end, shown as
 "(outdated: User drinks coffee, until 2026-03-02)" ("已过时：…，至 …"), the
 same value and date the current item shows as "was: …, until …". The turn
 stays a result (a question about the past still finds the user's words).
+A summary that repeats such a value (an extractive one copies its items'
+texts) carries the same note.
 
 ``context_notes`` reads a hybrid index (the superseded items it keeps by
 slot key, the turn texts it indexes); ``context.build_context`` renders the
@@ -37,6 +39,8 @@ __all__ = ["MAX_SAID_CHARS", "MIN_NEW_WORDS", "ContextNote", "context_notes"]
 
 #: The source turn's words are cut to this many characters (ending in "…").
 MAX_SAID_CHARS = 160
+#: A summary holding this many first characters of a turn quotes it (its extractive points are cut at 60).
+QUOTED_CHARS = 30
 #: The source turn goes with a curated item only when it holds at least this many words the item lacks.
 MIN_NEW_WORDS = 2
 
@@ -88,16 +92,32 @@ def _said(state: HybridState, item: MemoryItem) -> str:
     return text if len(text) <= MAX_SAID_CHARS else text[:MAX_SAID_CHARS - 1].rstrip() + "…"
 
 
+def _quotes_turn(state: HybridState, turn_id: str, text: str) -> bool:
+    """True when ``text`` (a summary) holds the start (``QUOTED_CHARS``) of the turn's own words."""
+    pos = state._turn_pos.get(turn_id)
+    if pos is None:
+        return False
+    said = " ".join(state._turn_text[pos].split())[:QUOTED_CHARS]
+    return len(said) >= 4 and said in " ".join(text.split())
+
+
 def _outdated(state: HybridState, item: MemoryItem) -> ContextNote | None:
-    """For a raw turn that stated values superseded since: the note marking it outdated, else None."""
-    if item.kind != Kind.EVENT or not any(state._superseded[t] for t in item.source):
+    """For a raw turn (or a summary) that stated values superseded since: the note marking it outdated, else None.
+
+    A summary's source is its episode's turns (a month's: each episode's first
+    turn); it is marked for the superseded values its text repeats, the way
+    the raw turn it was written from is.
+    """
+    if item.kind not in (Kind.EVENT, Kind.SUMMARY) or not any(state._superseded[t] for t in item.source):
         return None
     items = state.table.items
     olds: dict[str, MemoryItem] = {}
     for turn_id in item.source:
+        repeated = item.kind == Kind.EVENT or _quotes_turn(state, turn_id, item.description)
         for c in state._slots_by_turn.get(turn_id, ()):
             old = items[c]
-            if old is not None and old.status == Status.SUPERSEDED and old.kind in (Kind.FACT, Kind.PREFERENCE):
+            if old is not None and old.status == Status.SUPERSEDED and old.kind in (Kind.FACT, Kind.PREFERENCE) \
+                    and (repeated or old.description in item.description):
                 olds.setdefault(old.description, old)
     if not olds:
         return None

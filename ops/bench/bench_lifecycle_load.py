@@ -7,13 +7,24 @@ to archive) when it starts. Then the next days' turns are curated one at a
 time as a curate task does it (``record_turn`` + ``apply_pending``: the
 user's lock, the write pipeline, one transaction per group), in blocks of
 ``--block`` turns that alternate: maintenance off, maintenance on (another
-process running ``Memory.maintain`` for the same user in a loop, as a
-maintenance worker would), off, on, … Alternating blocks spread machine
-noise over both arms. Prints p50/p95/p99 of the per-turn curation latency
-for each arm and the p99 ratio (on / off), plus what maintenance did.
+process running one slice of ``Memory.maintain`` for the same user every
+``--interval`` s, as a maintenance worker runs a task and queues the next
+slice of a backlog), off, on, … Alternating blocks spread machine noise over
+both arms. The job's process loads its tokenizer before its block starts, as
+a worker does at start-up (``workers.app``: ``warm_up``).
+
+Two phases, each its own off/on comparison in the same run:
+- **catch-up**: the job starts on the never-maintained backlog (the 60 days)
+  and works through it in slices during the "on" blocks;
+- **steady**: the backlog is finished first (untimed), then the job runs
+  beside curation with only what the new turns bring (beat's hourly run,
+  here every ``--interval`` s).
+
+Prints p50/p95/p99 of the per-turn curation latency for each arm and phase,
+the p99 ratio (on / off), the load average, and what maintenance did.
 
 Run: ``.venv/bin/python ops/bench/bench_lifecycle_load.py [--seed-days 60] [--block 300] [--rounds 3]
-[--interval 0] [--nice 0]``.
+[--interval 2] [--nice 10] [--phases catch-up,steady]``.
 Starts a private PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and ``GULFSTREAM_DATABASE_URL`` are set.
 """
 
@@ -34,31 +45,68 @@ from lifecycle_world import build_world
 from memory_core.service import Memory
 from memory_core.settings import load_settings
 from memory_core.store.sql import SqlStore
+from memory_core.text.tokenize import warm_up
 
 
 def _memory(db_url: str) -> Memory:
     return Memory(SqlStore(db_url), settings=load_settings(maintain_every_turns=0, database_url=db_url))
 
 
-def maintain_loop(db_url: str, user: str, stop: Any, out: Any, interval_s: float, nice: int) -> None:
-    """Run the maintenance job for ``user`` every ``interval_s`` until ``stop`` is set; put totals on ``out``.
+def maintain_loop(db_url: str, user: str, stop: Any, ready: Any, out: Any, interval_s: float, nice: int) -> None:
+    """Run one slice of the maintenance job for ``user`` every ``interval_s`` until ``stop``; put totals on ``out``.
 
     ``nice`` lowers the process's CPU priority, as a maintenance worker is run
-    (``nice -n 10 celery … -Q maintenance``).
+    (``nice -n 10 celery … -Q maintenance``). The tokenizer is loaded before
+    ``ready`` is set, as a worker loads it at start-up.
     """
     if nice:
         os.nice(nice)
+    warm_up()
     memory = _memory(db_url)
-    totals = {"runs": 0, "summaries": 0, "archived": 0, "expired": 0, "merged": 0, "skipped": 0}
+    ready.set()
+    totals = {"runs": 0, "summaries": 0, "archived": 0, "expired": 0, "merged": 0, "skipped": 0, "backlog": 0}
     while not stop.is_set():
-        [r] = memory.maintain(user)
+        [r] = memory.maintain(user, whole=False)
         totals["runs"] += 1
         for name in ("summaries", "archived", "expired", "merged"):
             totals[name] += getattr(r, name)
         totals["skipped"] += r.skipped_ops
+        totals["backlog"] += int(r.backlog)
         stop.wait(interval_s)
     memory.close()
     out.put(totals)
+
+
+def _blocks(memory: Memory, db_url: str, user: str, turns: list[Any], args: argparse.Namespace,
+            phase: str) -> tuple[dict[str, list[float]], list[dict[str, int]], list[float]]:
+    """Curate ``turns`` in alternating off/on blocks; return latencies (ms) by arm, the job's totals, loads."""
+    lat: dict[str, list[float]] = {"off": [], "on": []}
+    done: list[dict[str, int]] = []
+    loads = [os.getloadavg()[0]]
+    ctx = mp.get_context("spawn")
+    pos = 0
+    for _ in range(args.rounds):
+        for arm in ("off", "on"):
+            stop, ready, out, proc = ctx.Event(), ctx.Event(), ctx.Queue(), None
+            if arm == "on":
+                proc = ctx.Process(target=maintain_loop,
+                                   args=(db_url, user, stop, ready, out, args.interval, args.nice))
+                proc.start()
+                if not ready.wait(300):
+                    raise RuntimeError("the maintenance process did not start")
+            for turn in turns[pos:pos + args.block]:
+                t0 = time.perf_counter()
+                memory.record_turn(turn)
+                memory.apply_pending(user)
+                lat[arm].append((time.perf_counter() - t0) * 1e3)
+            pos += args.block
+            loads.append(os.getloadavg()[0])
+            if proc is not None:
+                stop.set()
+                done.append(out.get(timeout=600))
+                proc.join(timeout=60)
+    print(f"{phase}: {pos} turns curated, load average {min(loads):.1f}-{max(loads):.1f}", flush=True)
+    return lat, done, loads
 
 
 def main() -> None:
@@ -66,56 +114,48 @@ def main() -> None:
     parser.add_argument("--seed-days", type=int, default=60)
     parser.add_argument("--block", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--interval", type=float, default=0.0,
-                        help="seconds between maintenance runs (0: back to back, a stress far above beat's hourly)")
-    parser.add_argument("--nice", type=int, default=0, help="niceness of the maintenance process")
+    parser.add_argument("--interval", type=float, default=2.0,
+                        help="seconds between maintenance slices (beat runs the job hourly; a backlog's next "
+                             "slice follows after maintain_slice_pause_s, 5 s by default)")
+    parser.add_argument("--nice", type=int, default=10, help="niceness of the maintenance process")
+    parser.add_argument("--phases", default="catch-up,steady", help="catch-up, steady or both (comma-separated)")
     args = parser.parse_args()
-    need_days = args.seed_days + (2 * args.rounds * args.block) // 84 + 2
-    world = build_world(days=need_days)
+    phases = [p.strip() for p in args.phases.split(",") if p.strip()]
+    if not phases or any(p not in ("catch-up", "steady") for p in phases):
+        parser.error("--phases takes catch-up and/or steady")
+    per_phase = (2 * args.rounds * args.block) // 84 + 2
+    world = build_world(days=args.seed_days + per_phase * len(phases))
     seed = [t for d in world.days[:args.seed_days] for t in d.turns]
     live = [t for d in world.days[args.seed_days:] for t in d.turns]
+    need = 2 * args.rounds * args.block
+    rows, ratios = [], []
     with servers() as (_, db_url, _scratch):
         memory = _memory(db_url)
         memory.ingest(seed)
         user = world.user_id
-        lat: dict[str, list[float]] = {"off": [], "on": []}
-        done: list[dict[str, int]] = []
-        ctx = mp.get_context("spawn")
-        pos = 0
         started = time.perf_counter()
-        for _ in range(args.rounds):
+        for n, phase in enumerate(phases):
+            if phase == "steady":
+                memory.maintain(user)  # the backlog, whole (untimed): the steady job has only new turns to read
+            lat, done, loads = _blocks(memory, db_url, user, live[n * need:(n + 1) * need], args, phase)
+            totals = {k: sum(d[k] for d in done) for k in done[0]} if done else {}
             for arm in ("off", "on"):
-                stop, out, proc = ctx.Event(), ctx.Queue(), None
-                if arm == "on":
-                    proc = ctx.Process(target=maintain_loop, args=(db_url, user, stop, out, args.interval, args.nice))
-                    proc.start()
-                    time.sleep(1.0)  # the job is running (past its start-up) before the block starts
-                for turn in live[pos:pos + args.block]:
-                    t0 = time.perf_counter()
-                    memory.record_turn(turn)
-                    memory.apply_pending(user)
-                    lat[arm].append((time.perf_counter() - t0) * 1e3)
-                pos += args.block
-                if proc is not None:
-                    stop.set()
-                    done.append(out.get(timeout=600))
-                    proc.join(timeout=60)
+                p50, p95, p99 = percentiles(lat[arm])
+                rows.append([phase, f"maintenance {arm}", len(lat[arm]), p50, p95, p99])
+            on, off = percentiles(lat["on"]), percentiles(lat["off"])
+            ratios.append(f"{phase}: p99 on / off {on[2] / off[2]:.3f}, p50 on / off {on[0] / off[0]:.3f}, "
+                          f"load average {min(loads):.1f}-{max(loads):.1f}; job in the 'on' blocks: {totals}")
         wall = time.perf_counter() - started
         check = memory.store.self_check(repair=False).status
         memory.close()
-    rows = []
-    for arm in ("off", "on"):
-        p50, p95, p99 = percentiles(lat[arm])
-        rows.append([f"maintenance {arm}", len(lat[arm]), p50, p95, p99])
     print(f"\n### Curation latency beside the maintenance job ({args.seed_days} seeded days, "
-          f"{args.rounds} rounds of {args.block}-turn blocks, maintenance every {args.interval} s at nice "
+          f"{args.rounds} rounds of {args.block}-turn blocks per phase, a slice every {args.interval} s at nice "
           f"{args.nice}, {wall:.0f} s)\n")
-    print(table(["arm", "turns", "p50 ms", "p95 ms", "p99 ms"], rows))
-    ratio = percentiles(lat["on"])[2] / percentiles(lat["off"])[2]
-    print(f"\np99 on / off: {ratio:.3f}; p50 on / off: "
-          f"{percentiles(lat['on'])[0] / percentiles(lat['off'])[0]:.3f}")
-    totals = {k: sum(d[k] for d in done) for k in done[0]} if done else {}
-    print(f"maintenance during the 'on' blocks: {totals}; self_check after: {check}")
+    print(table(["phase", "arm", "turns", "p50 ms", "p95 ms", "p99 ms"], rows))
+    print()
+    for line in ratios:
+        print(line)
+    print(f"self_check after: {check}")
 
 
 if __name__ == "__main__":

@@ -56,3 +56,19 @@ def test_a_user_whose_maintenance_lock_is_held_is_skipped(celery_procs: Any, sto
                celery_procs.logs)
     client.close()
     sender.close()
+
+
+def test_a_backlog_is_caught_up_in_slices_queued_one_after_another(celery_procs: Any, store: SqlStore,
+                                                                   redis_url: str) -> None:
+    faded = [store.add("dee", f"Went to market number {n}", "moments", kind=Kind.EVENT, importance=0.3,
+                       valid_from=NOW - timedelta(days=60 + n)) for n in range(5)]
+    store.add("dee", "Works as a pilot", "work", kind=Kind.FACT, importance=0.6, valid_from=NOW)
+    worker = celery_procs.worker("maint", queues="maintenance", concurrency=1, GULFSTREAM_MAINTAIN_MAX_ENDS="2",
+                                 GULFSTREAM_MAINTAIN_SLICE_PAUSE_S="0.2")
+    sender = Celery(broker=redis_url)
+    sender.send_task(wire.MAINTAIN_USER, args=["dee"], queue="maintenance", ignore_result=True)
+    wait_until(lambda: all(store.get("dee", i).status == Status.ARCHIVED for i in faded), 60,
+               "the queued slices to archive every faded event", celery_procs.logs)
+    log = worker.tail()
+    assert log.count("'backlog': True") == 2 and "'backlog': False" in log  # 2 + 2 + 1 archive ops, one task sent
+    sender.close()

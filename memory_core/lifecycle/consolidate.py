@@ -1,0 +1,87 @@
+"""Which active items say the same thing: step 2 of ``maintain`` (consolidation), as pairs to merge.
+
+Active items that say the same thing are merged into one: same canonical
+slot key, same normalised text, or (with an embedder) cosine similarity at or
+above a threshold between two items of one kind and theme (seed 000's merge,
+seed 001 §8.5: consolidation). Events and summaries are records of distinct
+moments and are never merged. Of a group, the item said last keeps its text
+(then the one used most); the others go into its history.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+import numpy as np
+
+from memory_core.model import Kind, MemoryItem
+
+__all__ = ["Embedder", "merge_pairs", "norm_text"]
+
+#: Texts in, one row per text out (any scale; rows are normalised here).
+Embedder = Callable[[Sequence[str]], np.ndarray]
+_NORM_RE = re.compile(r"[\W_]+")
+
+
+def norm_text(text: str) -> str:
+    """Casefolded text with runs of punctuation and spaces made one space (equal-text grouping)."""
+    return _NORM_RE.sub(" ", text.casefold()).strip()
+
+
+def _said(item: MemoryItem) -> datetime:
+    return item.valid_from or item.created_at
+
+
+def merge_pairs(active: Sequence[MemoryItem], embedder: Embedder | None = None,
+                similarity: float = 0.92) -> list[tuple[MemoryItem, MemoryItem, str]]:
+    """Return (keep, other, why) for every active item to merge into another (module docstring).
+
+    Args:
+        active: the user's active items (events and summaries are skipped).
+        embedder: optional; adds pairs of close embeddings.
+        similarity: cosine at or above which two same-kind, same-theme items are duplicates.
+    """
+    items = [i for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY)]
+    groups: dict[tuple[str, ...], list[MemoryItem]] = {}
+    for item in items:
+        key: tuple[str, ...] = ("key", item.key) if item.key else ("text", str(item.kind), norm_text(item.description))
+        groups.setdefault(key, []).append(item)
+    pairs: list[tuple[MemoryItem, MemoryItem, str]] = []
+    merged: set[str] = set()
+    for key, group in groups.items():
+        if len(group) < 2:
+            continue
+        keep, *others = sorted(group, key=lambda i: (_said(i), i.hit, i.id), reverse=True)
+        why = "same slot key" if key[0] == "key" else "same text"
+        pairs += [(keep, other, why) for other in others]
+        merged.update(o.id for o in others)
+    if embedder is not None:
+        pairs += _similar([i for i in items if i.id not in merged], embedder, similarity)
+    return pairs
+
+
+def _similar(items: list[MemoryItem], embedder: Embedder,
+             similarity: float) -> list[tuple[MemoryItem, MemoryItem, str]]:
+    """Pairs (keep, other) of same-kind, same-theme items whose embeddings are close."""
+    if len(items) < 2:
+        return []
+    vectors = np.asarray(embedder([i.description for i in items]), dtype=np.float64)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors = vectors / np.where(norms == 0, 1.0, norms)
+    sims = vectors @ vectors.T
+    pairs: list[tuple[MemoryItem, MemoryItem, str]] = []
+    gone: set[int] = set()
+    order = sorted(range(len(items)), key=lambda j: (_said(items[j]), items[j].hit), reverse=True)
+    for a in order:
+        if a in gone:
+            continue
+        for b in order:
+            if b == a or b in gone or items[a].kind != items[b].kind or items[a].theme != items[b].theme:
+                continue
+            if sims[a, b] >= similarity:
+                pairs.append((items[a], items[b], f"similar text (cosine {sims[a, b]:.2f})"))
+                gone.add(b)
+        gone.add(a)
+    return pairs
