@@ -10,7 +10,8 @@ user's lock, the write pipeline, one transaction per group), in blocks of
 process running one slice of ``Memory.maintain`` for the same user every
 ``--interval`` s, as a maintenance worker runs a task and queues the next
 slice of a backlog), off, on, … Alternating blocks spread machine noise over
-both arms. The job's process loads its tokenizer before its block starts, as
+both arms; ``--warm`` turns are curated untimed first (the store just seeded:
+caches, autovacuum). The job's process loads its tokenizer before its block starts, as
 a worker does at start-up (``workers.app``: ``warm_up``).
 
 Two phases, each its own off/on comparison in the same run:
@@ -119,12 +120,14 @@ def main() -> None:
                              "slice follows after maintain_slice_pause_s, 5 s by default)")
     parser.add_argument("--nice", type=int, default=10, help="niceness of the maintenance process")
     parser.add_argument("--phases", default="catch-up,steady", help="catch-up, steady or both (comma-separated)")
+    parser.add_argument("--warm", type=int, default=100,
+                        help="turns curated untimed after seeding, before the first block (caches, autovacuum)")
     args = parser.parse_args()
     phases = [p.strip() for p in args.phases.split(",") if p.strip()]
     if not phases or any(p not in ("catch-up", "steady") for p in phases):
         parser.error("--phases takes catch-up and/or steady")
     per_phase = (2 * args.rounds * args.block) // 84 + 2
-    world = build_world(days=args.seed_days + per_phase * len(phases))
+    world = build_world(days=args.seed_days + per_phase * len(phases) + args.warm // 84 + 1)
     seed = [t for d in world.days[:args.seed_days] for t in d.turns]
     live = [t for d in world.days[args.seed_days:] for t in d.turns]
     need = 2 * args.rounds * args.block
@@ -133,6 +136,10 @@ def main() -> None:
         memory = _memory(db_url)
         memory.ingest(seed)
         user = world.user_id
+        for turn in live[:args.warm]:
+            memory.record_turn(turn)
+            memory.apply_pending(user)
+        live = live[args.warm:]
         started = time.perf_counter()
         for n, phase in enumerate(phases):
             if phase == "steady":
