@@ -18,7 +18,10 @@
   fact's raw turns while the fact and its other turn stay changed that
   choice: the fact came back beside its other raw turn, or an older raw
   turn of the slot above it. At most ``EVIDENCE_TURNS`` per memory item, so
-  the active set stays bounded however often a fact is restated.
+  the active set stays bounded however often a fact is restated. Nor the
+  user's later words on an active memory item's topic, nor does a memory the
+  user said again (a restatement, an added detail) count its days from the
+  first telling (``topic_turns``).
 
 Days of disuse are counted on ``activity.IdleGaps`` when given (the user's
 timeline, long absences counted short) and on the wall clock otherwise.
@@ -29,17 +32,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+import numpy as np
+
 from memory_core.decay import Decay
 from memory_core.lifecycle.activity import IdleGaps
+from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS, last_said, later_words, turn_times
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.pipeline.slots import single_valued_key
 from memory_core.pipeline.themes import theme_slug
 from memory_core.store.write_ops import EndOp
 
 __all__ = ["EVIDENCE_TURNS", "ending_ops", "evidence_turns", "kept_from_decay"]
-
-#: Raw turns kept from decay per active memory item: its latest source turns.
-EVIDENCE_TURNS = 2
 
 
 def evidence_turns(active: Sequence[MemoryItem]) -> set[str]:
@@ -71,7 +74,11 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
     expire: list[EndOp] = []
     faded: list[EndOp] = []
     evidence = evidence_turns(active)
+    later = later_words(active)
     importance, rate, base, uses = decay.arrays(active)
+    times = turn_times(active)
+    base = np.array([last_said(i, times).timestamp() if i.kind not in (Kind.EVENT, Kind.SUMMARY) else b
+                     for i, b in zip(active, base.tolist(), strict=True)], dtype=np.float64)
     now_s = now.timestamp()
     if gaps is not None and gaps.gaps:
         base = gaps.to_active(base)
@@ -86,7 +93,7 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
         elif until is not None and until > now:
             continue
         elif value < decay.archive_below and not kept_from_decay(item) \
-                and not (item.kind == Kind.EVENT and evidence.intersection(item.source)):
+                and not (item.kind == Kind.EVENT and (evidence.intersection(item.source) or item.id in later)):
             faded.append(EndOp(item.id, Status.ARCHIVED,
                                f"faded: strength {value:.3f} below {decay.archive_below}", Actor.SYSTEM,
                                valid_until=item.valid_until or now))
