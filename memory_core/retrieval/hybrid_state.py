@@ -161,7 +161,7 @@ class HybridState(LazyAttributes):
         seeds = 80 * len(self._seed_rest)
         maps = 100 * sum(self.size_of(n) for n in ("_pos", "_slots_by_turn", "_turn_pos", "_group_of"))
         return (self.lexical.nbytes() + self.turns.nbytes() + self.table.nbytes() + items + turns + seeds + maps
-                + 24 * len(self.table.items))
+                + 24 * len(self.table.items) + self.__dict__.get("_held_bytes", 0))  # snapshot columns
 
     # ── changes ─────────────────────────────────────────────────────────
 

@@ -77,8 +77,8 @@ def test_every_item_field_and_the_ranking_come_back_and_items_are_made_when_read
     assert back.items == index.items  # every field, times to the microsecond, histories, meta, None keys
     for a, b in zip(back.items, index.items, strict=True):
         assert (a.kind, a.status, a.trust, a.history, a.meta) == (b.kind, b.status, b.trust, b.history, b.meta)
-    assert (back.version, back.last_seq, back.lexicon, back.nbytes()) == (index.version, index.last_seq,
-                                                                        index.lexicon, index.nbytes())
+    assert (back.version, back.last_seq, back.lexicon) == (index.version, index.last_seq, index.lexicon)
+    assert back.nbytes() > index.nbytes()  # the columns its items and maps are made from are counted too
 
 
 def test_a_loaded_index_has_every_attribute_of_a_built_one(tmp_path: Path) -> None:
