@@ -66,6 +66,8 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+#: The process's RSS is checked against its ceiling after every build or load, and every this many recalls.
+RSS_CHECK_EVERY = 64
 
 
 class Recaller(SnapshotKeeping):
@@ -147,6 +149,7 @@ class Recaller(SnapshotKeeping):
             max_users, max_bytes, on_evict=self._evicted if self.snapshots is not None else None)
         self._ram = ProcessBudget(self._cache, memory_ceiling) if memory_ceiling is not None else None
         self._count_lock = threading.Lock()
+        self._recalls = 0
         self._compacting: set[int] = set()
         self.embed_failures = 0
         self._tables = store.sql_tables()  # the vectors' table and a one-round-trip catch-up (SQL stores)
@@ -339,7 +342,11 @@ class Recaller(SnapshotKeeping):
             StoreError: the store failed.
         """
         with self.answering():  # a snapshot save waits until no recall is being answered
-            return self._recall(user_id, query, k, filters, weights, now, settings)
+            results = self._recall(user_id, query, k, filters, weights, now, settings)
+        self._recalls += 1
+        if self._ram is not None and not self._recalls % RSS_CHECK_EVERY:  # growth between builds and loads
+            self._ram.check()  # (items of a loaded index made as they are read)
+        return results
 
     def _recall(self, user_id: str, query: str, k: int, filters: RecallFilters | None, weights: RecallWeights | None,
                 now: datetime | None, settings: HybridSettings | None) -> list[RecallResult]:
