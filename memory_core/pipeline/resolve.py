@@ -149,6 +149,20 @@ def with_detail(description: str, detail: str, lang: str) -> str:
     return f"{base}，{detail}" if lang == "zh" else f"{base}, {detail}"
 
 
+def _newer_slot(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryItem]]) -> MemoryItem | None:
+    """The user's current value of the single-valued slot an own-words statement speaks of, said after its turn.
+
+    A statement keyed ``gist:<attribute>`` ("I'm at Oracle, my manager keeps piling on work" speaks of work)
+    that arrives after a newer value of that slot was stored is history, not current. None otherwise.
+    """
+    attr = cand.key.split("@")[0].removeprefix("gist:")
+    if not cand.key.startswith("gist:") or ":" in attr:
+        return None
+    newer = [o for k in cand.probes if k.split("@")[0] == f"fact:{attr}" for o in existing.get(k, ())
+             if o.active and o.user_id == turn.user_id and _said_at(o) > turn.timestamp]
+    return min(newer, key=_said_at) if newer else None
+
+
 class BatchDeduper:
     """Deduper stage: one candidate per key within a turn; the later statement wins.
 
@@ -209,6 +223,9 @@ class KeyConflictResolver:
         ops: list[Op] = []
         touched: set[str] = set()
         for cand in sorted(candidates, key=lambda c: c.restate_only):  # a turn's own statements first
+            if cand.topic is not None and not cand.restate_only and (later := _newer_slot(turn, cand, existing)):
+                ops.extend(self._late_statement(turn, cand, later))  # "my job at the bank …" said before "joined Adobe"
+                continue
             if cand.topic is not None:
                 said = plan_own_words(turn, cand, existing, touched, self.actor, self.new_item)
                 if cand.restate_only:  # the turn restates an item: its own new items saying the same are dropped

@@ -202,3 +202,19 @@ def test_the_new_value_is_the_successor_of_the_old(store: Any, make_turn: TurnFa
     assert current in new.description
     [old] = ended(store, key)
     assert old.history[-1].op == "supersede" and old.history[-1].other_id == new.id  # history names its successor
+
+
+@pytest.mark.parametrize(("newer", "older", "key", "current", "stale"), [
+    ("I joined Adobe in June.", "My job at the bank is so stressful.", "fact:works_at", "Adobe", "bank"),
+    ("I joined Adobe in June.", "I work long hours at a bank downtown.", "fact:works_at", "Adobe", "bank"),
+])
+def test_an_older_statement_in_own_words_arriving_late_is_history(store: Any, make_turn: TurnFactory,
+                                                                  ingest: Ingest, newer: str, older: str, key: str,
+                                                                  current: str, stale: str) -> None:
+    first, second = make_turn(older), make_turn(newer)  # the older turn is published after the newer one
+    ingest(second)
+    ingest(first)
+    [now] = active(store, key)
+    assert current in now.description
+    assert not [i.description for i in store.list_items("u1", statuses=[Status.ACTIVE])
+                if i.kind != Kind.EVENT and stale in i.description]
