@@ -361,6 +361,13 @@ def word_overlap(new: Topic, old: Topic) -> float:
     return len(base & said) / max(1, min(len(base), len(said)))
 
 
+@functools.lru_cache(maxsize=1)
+def _kind_words() -> frozenset[str]:
+    """Synonym groups that name a multi-valued attribute ("allergy", "过敏"): shared, they name no one thing."""
+    return frozenset(t for attr in lexicon().attributes if not attr.single
+                     for t in topic(attr.id.replace("_", " "), "en").terms if t.startswith(("syn:", "obj:")))
+
+
 def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
     """Return (same thing, restated): whether ``new`` is about what ``old`` says, and whether it says it again.
 
@@ -368,7 +375,8 @@ def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
     capital or at a sentence's start, a Chinese name as its bigram: "旺财是只柯基"
     names the "旺财" of "有一只狗叫旺财"), or ``RESTATE_OVERLAP`` of ``old``'s terms
     are held by ``new``; not when each names a known object the other lacks (two allergens, two
-    drinks). Restated: ``RESTATE_OVERLAP`` of ``old``'s terms (or
+    drinks), nor by a word naming a kind of many things ("allergic": "对虾也过敏" / "对花生过敏").
+    Restated: ``RESTATE_OVERLAP`` of ``old``'s terms (or
     every strong term of a short ``old``) are in ``new``.
     """
     shared = new.terms & old.terms
@@ -378,7 +386,7 @@ def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
     # each names a known thing the other does not ("allergic to shellfish" / "allergic to peanuts"): two things
     contrast = any(t.startswith("obj:") for t in new.strong - old.terms) \
         and any(t.startswith("obj:") for t in old.strong - new.terms)
-    return restated or (bool(shared & old.strong - old.numbers) and not contrast), restated
+    return restated or (bool(shared & old.strong - old.numbers - _kind_words()) and not contrast), restated
 
 
 _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",

@@ -18,6 +18,7 @@ of the opposite polarity is never a restatement.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -45,6 +46,7 @@ MAX_HOLDERS = 2
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _SENTENCES = re.compile(r"[.!?。！？；;]\s*\S")
 _PIECE = re.compile(r"[,，;；]|\b(?:and|but|so)\b")
+@functools.lru_cache(maxsize=1024)
 def _subject(speaker: str, lang: str) -> str:
     """The subject of the user's items: the speaker's name, else (no name, or a role) "用户" / "User"."""
     return speaker if speaker_qualifier(speaker) else ("用户" if lang == "zh" else "User")
@@ -251,8 +253,8 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
 
     "我不吃香菜" (``pref:香菜``) after "I hate cilantro" (``pref:cilantro``): both name one
     synonym group, both are dislikes. The candidate's ``alike`` keys (``WritePipeline.plan``) are
-    looked at; a twin holds most of its words or shares a known object or synonym group with it,
-    with the same stance.
+    looked at; a twin shares a known object or synonym group with it (the attribute's own word,
+    "allergy", none: "对虾也过敏" is no twin of "对花生过敏"), with the same stance.
     """
     if not cand.alike or cand.ends or cand.reverses or _CHANGE.search(turn.text) or _CHANGE.search(cand.description):
         return None  # a change ("I switched from lattes to black coffee") is the change's to plan
@@ -268,9 +270,8 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
             if item.id in touched or item.key == cand.key:
                 continue
             old = _item_topic(item, speaker)
-            same, restated = same_topic(said, old)
             known = any(t.startswith(("obj:", "syn:")) for t in said.strong & old.strong - generic)
-            if same and (restated or known) and _stance(item.description) == stance:
+            if known and same_topic(said, old)[0] and _stance(item.description) == stance:
                 return item
     return None
 

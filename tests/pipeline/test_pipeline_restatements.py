@@ -240,3 +240,26 @@ def test_a_name_given_by_a_pronoun_joins_the_unnamed_pet(store: DictStore, inges
     ingest(make_turn(then))
     [item] = memories(store)
     assert name in item.description and item.hit == 1
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("我对花生过敏。", "我对虾也过敏。"),
+    ("I'm allergic to peanuts.", "I'm also allergic to shrimp."),
+])
+def test_a_second_thing_of_one_attribute_is_no_twin(store: DictStore, ingest: Ingest,
+                                                    make_turn: Callable[..., Turn], first: str, then: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(then))
+    assert len(memories(store)) == 2
+
+
+@pytest.mark.parametrize(("first", "then", "word"), [
+    ("I have a son.", "My son is five now and loves trains.", "five"),
+    ("我有一个弟弟。", "我弟弟叫小杰，在读大三。", "小杰"),
+])
+def test_a_kin_said_again_with_more_keeps_one_item(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn],
+                                                   first: str, then: str, word: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(then))
+    assert len([i for i in memories(store) if word in i.description]) == 1
+    assert sum(i.hit for i in memories(store)) == 1
