@@ -11,6 +11,7 @@ core classes.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from abc import ABC, abstractmethod
@@ -58,6 +59,18 @@ def _int(value: object, what: str, low: int, high: int) -> int:
 def new_turn_id() -> str:
     """A fresh turn id for a message given without one: ``t-`` and 16 hex characters."""
     return f"t-{secrets.token_hex(8)}"
+
+
+def derived_turn_id(user_id: str, session_id: str, position: int, role: str, speaker: str, when: datetime,
+                    text: str) -> str:
+    """The turn id of a timed message given without one: ``t-`` and 16 hex characters of a SHA-256.
+
+    The same message (same user, session, position in its call, role, speaker,
+    time and text) always gets the same id, so the turn store's idempotency by
+    turn id makes a retried ``add`` store nothing twice.
+    """
+    key = "\x1f".join((user_id, session_id, str(position), role, speaker, when.isoformat(), text))
+    return "t-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
 class BaseMemoryAPI(ABC):
@@ -145,7 +158,12 @@ class BaseMemoryAPI(ABC):
             messages: a text (one user message) or messages ``{"role", "content"}``, each
                 optionally with ``timestamp`` (when it was said), ``name`` (the speaker) and
                 ``id`` (its turn id, the idempotency key; with ``infer=False`` the item's id,
-                refused with ``InvalidField`` if the user has it already).
+                refused with ``InvalidField`` if the user has it already). A message without an
+                id whose time is given (its ``timestamp`` or the call's) gets one derived from
+                what it is (user, session, position, role, speaker, time, text:
+                ``derived_turn_id``), so an ``add`` retried after a timeout stores nothing
+                twice; a message without a time gets a fresh id (saying the same thing twice is
+                two turns).
             metadata: up to 32 string entries: kept on every turn (``Turn.meta``) with ``infer``,
                 on each item (its ``metadata``, filterable) without.
             timestamp: when the messages were said (default now), for messages without their own.
@@ -163,13 +181,16 @@ class BaseMemoryAPI(ABC):
         user_id = check_id(user_id, "user id")
         meta = check_meta(metadata, "metadata")
         default_when = utcnow() if timestamp is None else check_turn_time(timestamp)
+        untimed = default_when if timestamp is None else None  # the one object messages without a time share
         session = self.default_session if session_id is None else check_id(session_id, "session id")
         msgs = _messages(messages, default_when)
         if infer:
             if theme is not None or kind is not None:
                 raise InvalidField("theme and kind are chosen by the write pipeline; pass them with infer=False")
-            turns = [Turn(user_id, tid or new_turn_id(), session, role, text, when, speaker, meta=dict(meta))
-                     for role, text, when, speaker, tid in msgs]
+            turns = [Turn(user_id, tid or (new_turn_id() if when is untimed else
+                                           derived_turn_id(user_id, session, n, role, speaker, when, text)),
+                          session, role, text, when, speaker, meta=dict(meta))
+                     for n, (role, text, when, speaker, tid) in enumerate(msgs)]
             ids = [t.turn_id for t in turns]
             self._publish(turns)
             if not wait:

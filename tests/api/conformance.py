@@ -72,6 +72,15 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
     assert any("乌龙茶" in r["description"] for r in zh)
     log.append(("search zh", [r["description"] for r in zh]))
 
+    # a timed message without an id, added again (a client retrying after a timeout): the same turn, no new
+    # item, no second hit; the same text said again without a time is a turn of its own
+    first = api.add("I play the cello on weekends.", user_id=user, timestamp=T0)
+    before = sorted((r["description"], r["hit"]) for r in api.get_all(user_id=user, limit=1000))
+    again = api.add("I play the cello on weekends.", user_id=user, timestamp=T0)
+    assert again["turn_ids"] == first["turn_ids"]
+    assert sorted((r["description"], r["hit"]) for r in api.get_all(user_id=user, limit=1000)) == before
+    log.append(("add retried", len(before)))
+
     # filters: kind, theme, time window, threshold
     prefs = api.search("spicy food tea", user_id=user, k=10, filters={"kind": "preference"})
     assert prefs and all(r["kind"] == "preference" for r in prefs)
