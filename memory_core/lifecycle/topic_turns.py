@@ -70,18 +70,32 @@ def _words(item: MemoryItem) -> set[str]:
 
 
 def later_words(active: Sequence[MemoryItem]) -> set[str]:
-    """Ids of the events decay keeps as later words on an active memory item's topic (module docstring)."""
+    """Ids of the events decay keeps as later words on an active memory item's topic (module docstring).
+
+    Cost: an index of the events' words, each word's events in time order;
+    per item, the last few events of each of its words (not items × events).
+    """
     events = [e for e in active if e.kind == Kind.EVENT and e.speaker.casefold() not in ("assistant", "system")]
     if not events:
         return set()
     times = turn_times(active)
-    words = {e.id: _words(e) for e in events}
+    by_word: dict[str, list[MemoryItem]] = {}
+    for event in sorted(events, key=lambda e: (base_time(e), e.id)):
+        for word in _words(event):
+            by_word.setdefault(word, []).append(event)
     kept: set[str] = set()
     for item in memory_items(active):
         said = last_said(item, times)
-        topic = _words(item)
-        after = [e for e in events if base_time(e) > said and not set(e.source) & set(item.source)
-                 and topic & words[e.id]]
-        after.sort(key=base_time)
-        kept.update(e.id for e in after[-EVIDENCE_TURNS:])
+        own = set(item.source)
+        after: dict[str, MemoryItem] = {}
+        for word in _words(item):
+            found = 0
+            for event in reversed(by_word.get(word, ())):  # newest first: at most EVIDENCE_TURNS of each word
+                if base_time(event) <= said or found == EVIDENCE_TURNS:
+                    break
+                if not own.intersection(event.source):
+                    after[event.id] = event
+                    found += 1
+        latest = sorted(after.values(), key=lambda e: (base_time(e), e.id))[-EVIDENCE_TURNS:]
+        kept.update(e.id for e in latest)
     return kept
