@@ -253,8 +253,9 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
 
     "我不吃香菜" (``pref:香菜``) after "I hate cilantro" (``pref:cilantro``): both name one
     synonym group, both are dislikes. The candidate's ``alike`` keys (``WritePipeline.plan``) are
-    looked at; a twin shares a known object or synonym group with it (the attribute's own word,
-    "allergy", none: "对虾也过敏" is no twin of "对花生过敏"), with the same stance.
+    looked at; a twin shares a known object or synonym group with it, or most of its words (the
+    attribute's own word, "allergy", counts for neither: "对虾也过敏" is no twin of "对花生过敏"), with
+    the same stance.
     """
     if not cand.alike or cand.ends or cand.reverses or _CHANGE.search(turn.text) or _CHANGE.search(cand.description):
         return None  # a change ("I switched from lattes to black coffee") is the change's to plan
@@ -271,7 +272,10 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
                 continue
             old = _item_topic(item, speaker)
             known = any(t.startswith(("obj:", "syn:")) for t in said.strong & old.strong - generic)
-            if known and same_topic(said, old)[0] and _stance(item.description) == stance:
+            # most words shared, the attribute's own word not counted ("对虾也过敏" / "对花生过敏": 过敏 only)
+            worded = word_overlap(dataclasses.replace(said, terms=said.terms - generic),
+                                  dataclasses.replace(old, terms=old.terms - generic)) >= RESTATE_OVERLAP
+            if (known or worded) and same_topic(said, old)[0] and _stance(item.description) == stance:
                 return item
     return None
 
