@@ -29,6 +29,7 @@ from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import MAX_GIST_CHARS, RESTATE_OVERLAP, Topic, lasting, same_topic, topic, word_overlap
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import speaker_qualifier, stance_of
+from memory_core.pipeline.sensitive_detect import detect
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
@@ -161,7 +162,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     ended: list[MemoryItem] = []
     changed = bool(_CHANGE.search(cand.description))
     for item in seen.values():
-        if item.id in touched:
+        if item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic) \
+                or _other_secret(item.description, cand.description):
             continue
         old = _item_topic(item, speaker)
         same, restated = same_topic(cand.topic, old)
@@ -268,7 +270,7 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
     generic = topic(attr.split(":")[0].replace("_", " "), "en").terms if head == "fact" else frozenset()
     for key in cand.alike:
         for item in _live(existing.get(key, ()), turn):
-            if item.id in touched or item.key == cand.key:
+            if item.id in touched or item.key == cand.key or _sibling_objects(cand.key, str(item.key or "")):
                 continue
             old = _item_topic(item, speaker)
             known = any(t.startswith(("obj:", "syn:")) for t in said.strong & old.strong - generic)
@@ -278,6 +280,32 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
             if (known or worded) and same_topic(said, old)[0] and _stance(item.description) == stance:
                 return item
     return None
+
+
+def _sibling_objects(key: str, other: str) -> bool:
+    """True when two slot keys of one attribute name two kinds of one thing ("pref:black tea" /
+    "pref:green tea"): a word of the objects shared, and each a word the other lacks."""
+    a, _, obj_a = key.partition("@")[0].rpartition(":")
+    b, _, obj_b = other.partition("@")[0].rpartition(":")
+    words_a, words_b = set(obj_a.split()), set(obj_b.split())
+    return a == b and bool(words_a & words_b) and bool(words_a - words_b) and bool(words_b - words_a)
+
+
+def _names_a_sibling(key: str, said: Topic) -> bool:
+    """True when ``said`` names the head of a slot key's object of several words but not the whole of it:
+    "I like black tea" holds "tea" and not "green" of ``pref:green tea``: another kind of the thing."""
+    words = key.partition("@")[0].rpartition(":")[2].split()
+    return len(words) > 1 and words[-1] in said.terms and not all(w in said.terms for w in words)
+
+
+def _other_secret(old: str, new: str) -> bool:
+    """True when both texts hold sensitive values and share none: "我的银行卡密码是 4821" does not say again
+    "我的银行卡号是6222…" (a PIN is no restatement of the card number it shares words with)."""
+    found_new = {f.value for f in detect(new)}
+    if not found_new:
+        return False
+    found_old = {f.value for f in detect(old)}
+    return bool(found_old) and not found_old & found_new
 
 
 def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | None:

@@ -263,3 +263,19 @@ def test_a_kin_said_again_with_more_keeps_one_item(store: DictStore, ingest: Ing
     ingest(make_turn(then))
     assert len([i for i in memories(store) if word in i.description]) == 1
     assert sum(i.hit for i in memories(store)) == 1
+
+
+def test_another_kind_of_a_thing_is_no_restatement(tmp_path) -> None:
+    """'I also like black tea' after 'I like green tea' is a second preference, not a hit on the first."""
+    from datetime import UTC, datetime, timedelta
+
+    from memory_core.embedded import open_memory
+    from memory_core.model import Turn
+    from memory_core.settings import Settings
+
+    memory = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    memory.ingest([Turn("u1", "t1", "s", "user", "I like green tea.", t0),
+                   Turn("u1", "t2", "s", "user", "I also like black tea.", t0 + timedelta(minutes=1))])
+    prefs = {i.description: i.source for i in memory.store.list_items("u1") if i.kind == "preference"}
+    assert prefs == {"User likes green tea": ["t1"], "User likes black tea": ["t2"]}
