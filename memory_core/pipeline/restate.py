@@ -45,6 +45,9 @@ MAX_RESTATED = 24
 MAX_HOLDERS = 2
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
+#: A new value of a lasting thing ("a new job as a nurse", 新工作, 跳槽): a change, never a detail of the old value.
+_NEW_VALUE = re.compile(r"\bnew\s+(?:job|role|position|gig|employer|company|flat|apartment|house|home|place|school)\b"
+                        r"|新工作|新公司|新家|跳槽|换工作", re.IGNORECASE)
 _SENTENCES = re.compile(r"[.!?。！？；;]\s*\S")
 _PIECE = re.compile(r"[,，;；]|\b(?:and|but|so)\b")
 @functools.lru_cache(maxsize=1024)
@@ -160,7 +163,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     speaker = cand.speaker if cand.speaker and cand.speaker not in ("user", "assistant") else ""
     best: tuple[int, MemoryItem, Topic] | None = None
     ended: list[MemoryItem] = []
-    changed = bool(_CHANGE.search(cand.description))
+    changed = bool(_CHANGE.search(cand.description) or _NEW_VALUE.search(cand.description))
     for item in seen.values():
         if item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic) \
                 or _other_secret(item.description, cand.description):

@@ -1,0 +1,42 @@
+"""'I left X' ends the slot X's class names; a new job is a change, never a detail of the old employer."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memory_core.embedded import open_memory
+from memory_core.model import Turn
+from memory_core.settings import Settings
+
+
+def _items(tmp_path: Path, texts: list[str]) -> list[tuple[str, str, str]]:
+    memory = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    memory.ingest([Turn("u1", f"t{n}", "s", "user", text, t0 + timedelta(days=30 * n)) for n, text in enumerate(texts)])
+    return [(i.status, str(i.key), i.description) for i in memory.store.list_items("u1", statuses=None)
+            if i.kind != "event"]
+
+
+@pytest.mark.parametrize(("texts", "ended", "untouched"), [
+    (["I work at Barclays as a data analyst.", "Big change — I left Barclays, now I'm at Monzo."],
+     "fact:works_at", "fact:lives_in"),
+    (["I live in Leeds.", "I left Leeds in March."], "fact:lives_in", "fact:works_at"),
+])
+def test_leaving_a_name_ends_the_slot_its_class_names(tmp_path: Path, texts: list[str], ended: str,
+                                                      untouched: str) -> None:
+    items = _items(tmp_path, texts)
+    assert ("superseded", ended) in {(status, key) for status, key, _ in items}
+    assert not [d for status, key, d in items if key == untouched], "an employer is no home, a city no employer"
+
+
+@pytest.mark.parametrize("texts", [
+    ["我现在在字节跳动伦敦办公室做数据科学家。", "I got a new job as a nurse at St James hospital."],
+    ["I work at Google as an engineer.", "Got a new job! I'm a teacher at Hillside Primary now."],
+])
+def test_a_new_job_is_not_a_detail_of_the_old_employer(tmp_path: Path, texts: list[str]) -> None:
+    items = _items(tmp_path, texts)
+    old_employer = [d for status, key, d in items if key == "fact:works_at" and ("字节" in d or "Google" in d)]
+    assert all("nurse" not in d and "teacher" not in d for d in old_employer), old_employer
