@@ -298,7 +298,10 @@ def _names_a_sibling(key: str, said: Topic) -> bool:
     """True when ``said`` names the head of a slot key's object of several words but not the whole of it:
     "I like black tea" holds "tea" and not "green" of ``pref:green tea``: another kind of the thing."""
     words = key.partition("@")[0].rpartition(":")[2].split()
-    return len(words) > 1 and words[-1] in said.terms and not all(w in said.terms for w in words)
+    if len(words) < 2:
+        return False
+    terms = [topic(w, "zh" if _CJK.search(w) else "en").terms for w in words]  # as ``said`` reads them
+    return bool(terms[-1]) and terms[-1] <= said.terms and not all(t <= said.terms for t in terms)
 
 
 def _other_secret(old: str, new: str) -> bool:

@@ -279,3 +279,9 @@ def test_another_kind_of_a_thing_is_no_restatement(tmp_path) -> None:
                    Turn("u1", "t2", "s", "user", "I also like black tea.", t0 + timedelta(minutes=1))])
     prefs = {i.description: i.source for i in memory.store.list_items("u1") if i.kind == "preference"}
     assert prefs == {"User likes green tea": ["t1"], "User likes black tea": ["t2"]}
+
+
+def test_an_object_of_several_words_is_read_as_its_terms() -> None:
+    from memory_core.pipeline.restate import _names_a_sibling
+    assert not _names_a_sibling("pref:spicy food", topic("I love spicy food, the hotter the better", "en"))
+    assert _names_a_sibling("pref:green tea", topic("I like black tea", "en"))
