@@ -163,7 +163,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     speaker = cand.speaker if cand.speaker and cand.speaker not in ("user", "assistant") else ""
     best: tuple[int, MemoryItem, Topic] | None = None
     ended: list[MemoryItem] = []
-    changed = bool(_CHANGE.search(cand.description) or _NEW_VALUE.search(cand.description))
+    changed = bool(_CHANGE.search(cand.description))
+    renewed = bool(_NEW_VALUE.search(cand.description))  # neither a hit nor a detail; the slot reading ends the old
     for item in seen.values():
         if item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic) \
                 or _other_secret(item.description, cand.description):
@@ -175,7 +176,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
                 ended.append(item)  # "羽毛球我现在不打了" ends "每天晚上都打羽毛球"
             continue
-        if not same or (cand.reverses and stance_of(item.description) != cand.reverse_polarity):
+        if not same or renewed or (cand.reverses and stance_of(item.description) != cand.reverse_polarity):
             continue  # a cessation ("I used to play guitar") restates nothing it ends: ``end_opposite`` below
         opposite = stance_of(item.description) != _polarity_about(cand, old)
         if changed or (opposite and not cand.restate_only):
