@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person, third_verb
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
@@ -64,11 +65,6 @@ _GENERIC_EN = frozenset({
     "lot", "thing", "stuff", "way", "time", "day", "kind", "sort", "bit", "much", "mani", "good", "great",
     "nice", "best", "first", "sure", "name", "call"})
 _GENERIC_ZH_CHARS = frozenset("我你他她它们的了是在有和就都也还很又再吧呢啊哦嘛呀么这那个一只么说过着给让把被对")
-# the user's own clause: an English one opening on I / I'm / my once discourse words are stripped
-_EN_LEAD = re.compile(
-    r"^(?:(?:as\s+i\s+(?:said|mentioned)|like\s+i\s+said|just\s+so\s+you\s+(?:know|remember)|(?:just\s+)?remember|"
-    r"fyi|btw|by\s+the\s+way|oh|well|also|and|but|so|yeah|yes|honestly|actually|anyway|again|for\s+the\s+record)"
-    r"\b[\s,:;!.\-–—]*)+", re.IGNORECASE)
 _EN_SELF = re.compile(r"^(?:i|i'm|i've|my|i\s+am)\b", re.IGNORECASE)
 # an English clause about the moment, the past or a plan: an episode, not a lasting statement
 _EN_NOT_LASTING = re.compile(
@@ -88,8 +84,6 @@ _EN_EPISODE = re.compile(
     r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|met|\w+ed)\b"
     r"|\b(?:yesterday|tonight|today|last\s+(?:night|week|weekend|month|year)|ago|in\s+(?:january|february|march|"
     r"april|may|june|july|august|september|october|november|december))\b", re.IGNORECASE)
-_ZH_LEAD = re.compile(r"^(?:对了|说到[^，,]{0,8}|提醒一下|顺便说一下|话说|其实|另外|还有|再说一遍|再说一次|你记一下|"
-                      r"记一下|记住)[，,：:\s]*")
 _ZH_NOT_LASTING = re.compile(r"昨天|前天|今天|今晚|刚才|那天|上周|上次|去年|前几天|刚刚|你|[吗呢？?]$|"
                              r"打算|想要|准备去|要去")
 _TERM_SPLIT = re.compile(r"[\s\-–—/]+")
@@ -132,7 +126,7 @@ def person_forms(member: str) -> tuple[str, ...]:
     third = _FIRST_PERSON_VERB.sub(lambda m: _THIRD_OF[" ".join(m.group(1).casefold().split())], member)
     if third == member and member.isascii() and " " in member:  # "work from home" -> "works from home"
         first, _, rest = member.partition(" ")
-        third = f"{_third_verb(first)} {rest}"
+        third = f"{third_verb(first)} {rest}"
     return (member,) if third == member else (member, third)
 
 
@@ -308,7 +302,7 @@ _LEAD_PIECE = re.compile(r"[A-Za-z][A-Za-z0-9'&.-]*|[\u3400-\u9fff]+")
 def _lead(text: str, lang: str, skip: str) -> str:
     """The first topic term of ``text``: a Latin word's stem, or the first bigram of a Han run (generic
     characters and the speaker's name left out)."""
-    body = _ZH_LEAD.sub("", _EN_LEAD.sub("", text.strip()))
+    body = ZH_LEAD.sub("", EN_LEAD.sub("", text.strip()))
     if _FIRST_PERSON_LEAD.match(body):  # "I like tea", "我在准备考研": the speaker is what it speaks of
         return ""
     if skip:
@@ -389,79 +383,11 @@ def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
     return restated or (bool(shared & old.strong - old.numbers - _kind_words()) and not contrast), restated
 
 
-_EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",
-             "was": "was", "can": "can", "can't": "can't", "will": "will", "won't": "won't", "must": "must",
-             "should": "should", "would": "would", "could": "could", "might": "might", "never": "never"}
-_EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usually|normally|mostly|always|often|"
-                        r"generally|basically|totally|definitely|honestly|even|only|absolutely|never|rarely|"
-                        r"sometimes|seriously|literally|pretty\s+much)\b\s*", re.IGNORECASE)
-_EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])", re.IGNORECASE)
-
-
-#: Irregular past-tense forms: a past verb is the same for every person ("I gave up" -> "User gave up").
-_EN_IRREGULAR_PAST = frozenset(re.findall(r"[a-z]+",
-    "ate became began bought broke brought built came caught chose did drank drove fell felt forgot found fought "
-    "gave got grew had heard held kept knew led left lent lost made meant met paid ran rang sang sat saw said sent "
-    "slept sold spent spoke stood stole swam taught thought threw told took understood was went were woke won wore "
-    "wrote"))
-
-
-def _third_verb(verb: str) -> str:
-    low = verb.casefold()
-    if low in _EN_THIRD:
-        return _EN_THIRD[low]
-    if low.endswith("ed") or low in _EN_IRREGULAR_PAST:
-        return verb
-    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
-        return verb + "es"
-    if re.search(r"[^aeiou]y$", low):
-        return verb[:-1] + "ies"
-    return verb + "s"
-
-
-def third_person(clause: str, subject: str, lang: str) -> str:
-    """Return the user's first-person ``clause`` said of ``subject`` ("I write with my left hand" ->
-    "Jonah writes with their left hand"; "我每天用Notion记笔记" -> "Iris每天用Notion记笔记").
-
-    Discourse openers ("As I said,", "对了，") are dropped; English verbs after
-    "I" take the third person; later "my"/"me" become "their"/"them".
-    """
-    text = clause.strip().rstrip("。.!！~～ ")
-    if lang == "zh":
-        text = _ZH_LEAD.sub("", text)
-        return re.sub(r"我(?!们)", subject, text, count=1).replace("我的", "自己的").replace("我", "自己") \
-            if "我" in text else f"{subject}：{text}"
-    text = _EN_LEAD.sub("", text)
-    m = re.match(r"^(?:i'm|i\s+am)\s+", text, re.IGNORECASE)
-    if m:
-        head = f"{subject} is "
-        rest = text[m.end():]
-    elif (m := re.match(r"^(?:i've|i\s+have)\s+", text, re.IGNORECASE)) is not None:
-        head, rest = f"{subject} has ", text[m.end():]
-    elif (m := re.match(r"^my\s+", text, re.IGNORECASE)) is not None:
-        head, rest = f"{subject}'s ", text[m.end():]
-    elif (m := re.match(r"^i\s+", text, re.IGNORECASE)) is not None:
-        rest = text[m.end():]
-        adverbs = ""
-        while (a := _EN_ADVERB.match(rest)) is not None and a.end():
-            adverbs += a.group(0)
-            rest = rest[a.end():]
-        verb, _, after = rest.partition(" ")
-        head = f"{subject} {adverbs}{_third_verb(verb)} " if verb else f"{subject} "
-        rest = after
-    else:
-        return text
-    person = {"my": "their", "me": "them", "myself": "themselves", "mine": "theirs", "i": "they",
-              "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll"}
-    rest = _EN_PERSON.sub(lambda p: person[p.group(0).casefold()], rest)
-    return " ".join((head + rest).split())
-
-
 def lasting(clause: str, lang: str) -> bool:
     """True when ``clause`` names no past episode nor day ("I was diagnosed … in May", "昨天…")."""
     if lang == "zh":
         return not _ZH_NOT_LASTING.search(clause)
-    return not _EN_EPISODE.search(_EN_LEAD.sub("", clause.strip()))
+    return not _EN_EPISODE.search(EN_LEAD.sub("", clause.strip()))
 
 
 def gist_clause(clause: str, lang: str) -> bool:
@@ -474,9 +400,9 @@ def gist_clause(clause: str, lang: str) -> bool:
     上周) nor a plan. Questions and hypotheticals are filtered before this.
     """
     if lang == "zh":
-        text = _ZH_LEAD.sub("", clause.strip())
+        text = ZH_LEAD.sub("", clause.strip())
         return text.startswith("我") and not text.startswith("我们") and 4 <= len(text) <= 60 \
             and not _ZH_NOT_LASTING.search(text)
-    text = _EN_LEAD.sub("", clause.strip())
+    text = EN_LEAD.sub("", clause.strip())
     words = text.split()
     return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 and not _EN_NOT_LASTING.search(text)

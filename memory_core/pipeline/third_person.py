@@ -1,0 +1,89 @@
+"""A user's first-person clause said of the user in the third person ("I write with my left hand" ->
+"Jonah writes with their left hand"; "我每天用Notion记笔记" -> "Iris每天用Notion记笔记").
+
+``third_person`` is how own-words statements are stored (``memory_core.pipeline.gist``);
+``third_verb`` gives an English verb's third-person form; ``EN_LEAD`` / ``ZH_LEAD`` are the
+discourse openers ("As I said,", "对了，") dropped before a clause is read.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["EN_LEAD", "ZH_LEAD", "third_person", "third_verb"]
+
+# the user's own clause: an English one opening on I / I'm / my once discourse words are stripped
+EN_LEAD = re.compile(
+    r"^(?:(?:as\s+i\s+(?:said|mentioned)|like\s+i\s+said|just\s+so\s+you\s+(?:know|remember)|(?:just\s+)?remember|"
+    r"fyi|btw|by\s+the\s+way|oh|well|also|and|but|so|yeah|yes|honestly|actually|anyway|again|for\s+the\s+record)"
+    r"\b[\s,:;!.\-–—]*)+", re.IGNORECASE)
+ZH_LEAD = re.compile(r"^(?:对了|说到[^，,]{0,8}|提醒一下|顺便说一下|话说|其实|另外|还有|再说一遍|再说一次|你记一下|"
+                      r"记一下|记住)[，,：:\s]*")
+
+_EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",
+             "was": "was", "can": "can", "can't": "can't", "will": "will", "won't": "won't", "must": "must",
+             "should": "should", "would": "would", "could": "could", "might": "might", "never": "never"}
+_EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usually|normally|mostly|always|often|"
+                        r"generally|basically|totally|definitely|honestly|even|only|absolutely|never|rarely|"
+                        r"sometimes|seriously|literally|pretty\s+much)\b\s*", re.IGNORECASE)
+_EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])", re.IGNORECASE)
+
+
+#: Irregular past-tense forms: a past verb is the same for every person ("I gave up" -> "User gave up").
+_EN_IRREGULAR_PAST = frozenset(re.findall(r"[a-z]+",
+    "ate became began bought broke brought built came caught chose did drank drove fell felt forgot found fought "
+    "gave got grew had heard held kept knew led left lent lost made meant met paid ran rang sang sat saw said sent "
+    "slept sold spent spoke stood stole swam taught thought threw told took understood was went were woke won wore "
+    "wrote"))
+
+
+def third_verb(verb: str) -> str:
+    """An English verb in the third person singular: "write" -> "writes", "go" -> "goes", "gave" -> "gave"."""
+    low = verb.casefold()
+    if low in _EN_THIRD:
+        return _EN_THIRD[low]
+    if low.endswith("ed") or low in _EN_IRREGULAR_PAST:
+        return verb
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def third_person(clause: str, subject: str, lang: str) -> str:
+    """Return the user's first-person ``clause`` said of ``subject`` ("I write with my left hand" ->
+    "Jonah writes with their left hand"; "我每天用Notion记笔记" -> "Iris每天用Notion记笔记").
+
+    Discourse openers ("As I said,", "对了，") are dropped; English verbs after
+    "I" take the third person; later "my"/"me" become "their"/"them".
+    """
+    text = clause.strip().rstrip("。.!！~～ ")
+    if lang == "zh":
+        text = ZH_LEAD.sub("", text)
+        return re.sub(r"我(?!们)", subject, text, count=1).replace("我的", "自己的").replace("我", "自己") \
+            if "我" in text else f"{subject}：{text}"
+    text = EN_LEAD.sub("", text)
+    m = re.match(r"^(?:i'm|i\s+am)\s+", text, re.IGNORECASE)
+    if m:
+        head = f"{subject} is "
+        rest = text[m.end():]
+    elif (m := re.match(r"^(?:i've|i\s+have)\s+", text, re.IGNORECASE)) is not None:
+        head, rest = f"{subject} has ", text[m.end():]
+    elif (m := re.match(r"^my\s+", text, re.IGNORECASE)) is not None:
+        head, rest = f"{subject}'s ", text[m.end():]
+    elif (m := re.match(r"^i\s+", text, re.IGNORECASE)) is not None:
+        rest = text[m.end():]
+        adverbs = ""
+        while (a := _EN_ADVERB.match(rest)) is not None and a.end():
+            adverbs += a.group(0)
+            rest = rest[a.end():]
+        verb, _, after = rest.partition(" ")
+        head = f"{subject} {adverbs}{third_verb(verb)} " if verb else f"{subject} "
+        rest = after
+    else:
+        return text
+    person = {"my": "their", "me": "them", "myself": "themselves", "mine": "theirs", "i": "they",
+              "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll"}
+    rest = _EN_PERSON.sub(lambda p: person[p.group(0).casefold()], rest)
+    return " ".join((head + rest).split())
