@@ -40,3 +40,14 @@ def test_a_new_job_is_not_a_detail_of_the_old_employer(tmp_path: Path, texts: li
     items = _items(tmp_path, texts)
     old_employer = [d for status, key, d in items if key == "fact:works_at" and ("字节" in d or "Google" in d)]
     assert all("nurse" not in d and "teacher" not in d for d in old_employer), old_employer
+
+
+@pytest.mark.parametrize("texts", [
+    ["I am a big fan of oat milk lattes.", "我戒咖啡了"],
+    ["我每天都喝啤酒。", "我戒酒了。"],
+])
+def test_giving_up_a_drink_in_chinese_ends_its_kinds(tmp_path: Path, texts: list[str]) -> None:
+    """戒X了 is a cessation: it ends the user's likes of X's kinds (a latte is coffee, beer is alcohol)."""
+    items = _items(tmp_path, texts)
+    first = [status for status, key, d in items if key.startswith("pref:") and ("latte" in d or "啤酒" in d)]
+    assert first == ["superseded"], items
