@@ -54,10 +54,12 @@ _EN_SCOPE = (
                r"\s+(?:any\s*more|these\s+days|since)\b", re.IGNORECASE),
     re.compile(r"\bno\s+more\s+(?P<x>.+)", re.IGNORECASE),
 )
-_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|放弃了?|不[\u4e00-\u9fff]{1,3}了"
+_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|放弃了?|"
+                       r"不[\u4e00-\u9fff]{1,3}了"
                        r"|去世了?|走了|死了")
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
-_ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|放弃了?|现在|如今|目前|最近|以后|之后|后来|以前|"
+_ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|放弃了?|"
+                       r"现在|如今|目前|最近|以后|之后|后来|以前|"
                        r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|过|的|得|着|呢|啊|吧|"
                        r"我们|我|你|他|她|它|很|挺|太|特别|非常|真的|不|没有|没")
 _HAN = re.compile(r"[\u3400-\u9fff]+")
