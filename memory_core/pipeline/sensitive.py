@@ -53,6 +53,7 @@ from memory_core.pipeline.sensitive_detect import (
     mask,
 )
 from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
+from memory_core.pipeline.sensitive_kind import asked_things, shows
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
 
 __all__ = [
@@ -190,14 +191,17 @@ def may_show(query: str, description: str, asked: set[str] | None = None) -> boo
     """True when a recall for ``query`` may show the sensitive item ``description`` (seed 001 §8.24.1).
 
     Only when the query names the kind of value the item holds ("what is my locker code?" shows a
-    code, not the user's card number), or names the item's health value itself.
+    code, not the user's card number) and, when both name one, the thing it belongs to ("what's my phone
+    PIN?" shows the phone's code, not the locker's; ``sensitive_kind.shows``), or names the item's health
+    value itself.
 
     Args:
         asked: ``asked_categories(query)``, when the caller already has it.
     """
     asked = asked_categories(query) if asked is None else asked
+    things = asked_things(query)
     found = detect(description)
-    return any(f.category in asked or diet_shown(query, description, f) for f in found) \
+    return any(shows(f.category, f.thing, asked, things) or diet_shown(query, description, f) for f in found) \
         or asks_for_item(query, description) \
         or (not found and bool(asked))  # a masked item (values gone): any sensitive question
 
@@ -209,16 +213,19 @@ def masked_unless_asked(query: str, text: str, asked: set[str] | None = None) ->
     """``text`` with the sensitive values a recall for ``query`` did not ask for masked.
 
     For words that go with a recalled item into the context (its source turn's text, the value it
-    superseded): a value is left as it is when the query names its kind (``asked_categories``) or,
-    for a health value, names the value itself; every other one becomes ``[<category>]``.
+    superseded): a value is left as it is when the query names its kind (``asked_categories``) and its
+    thing, if both name one (``sensitive_kind.shows``), or, for a health value, names the value itself;
+    every other one becomes ``[<category>]``.
     """
     found = detect(text)
     if not found:
         return text
     asked = asked_categories(query) if asked is None else asked
+    things = asked_things(query)
     q = query.casefold()
     hidden = [f for f in found
-              if f.category not in asked and not (f.category == "health" and f.value.casefold() in q)
+              if not shows(f.category, f.thing, asked, things)
+              and not (f.category == "health" and f.value.casefold() in q)
               and not diet_shown(query, text, f)]
     return mask(text, hidden) if hidden else text
 

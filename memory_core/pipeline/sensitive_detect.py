@@ -9,12 +9,12 @@ category    what
 secret      a password or passphrase with its value ("my wifi password is …", "'x' as the password",
             "密码是…", "…是我的密码", "password? it's …"), a Wi-Fi key (无线网络密钥), "login: user / pass",
             a URL's password (``scheme://user:pass@host``)
-code        a PIN, door/gate/locker/alarm code, lock combination, CVV, one-time or backup code
-            (验证码, 取件码, 门禁/开门/锁屏密码), a keypad, "opens with 3-1-9", "the code they sent me is …";
-            not an area, postal, discount or error code
+code        a PIN, door/gate/locker/alarm code, lock combination, one-time or backup code (验证码, 取件码,
+            门禁/开门/锁屏密码), a keypad, "opens with 3-1-9", "the code they sent me is …"; not an area code
 card        a payment card number: named ("card number", 银行卡号), or a bare 13–19 digit run with a
-            card network's prefix and length that passes the Luhn check
-account     a bank account number, sort/routing/ABA/BSB number, IBAN (mod-97 checked) (账号, 账户)
+            card network's prefix and length that passes the Luhn check; a card's security code (CVV, 安全码)
+account     a bank account number, sort/routing/ABA/BSB number, IBAN (mod 97, or its country's length in
+            talk of payment) (账号, 账户); a crypto wallet's seed phrase or private key (``sensitive_codes``)
 id          a national id: Chinese 身份证 (checksum), Hong Kong id (checksum), US SSN, UK National
             Insurance number, passport, driving licence, social-security/medical card (社保号, 医保卡), tax
             and other national ids (TFN, DNI, Aadhaar, PESEL, SIN), a bracketed name ("national ID (DNI)")
@@ -26,10 +26,11 @@ health      a diagnosis, condition, treatment or medication (抑郁症, 确诊, 
             ("x 20mg"), addiction, 患有…; not a topic ("cancer research", "a documentary about autism", 关于…的书)
 =========== ===============================================================
 
-Beside these phrase rules, ``sensitive_bound`` binds a value's shape to a nearby word class and
+Beside these phrase rules, ``sensitive_bound`` binds a value's shape to a nearby word class,
 ``sensitive_shape`` finds a value a few words after its label, at the end of its explanation, a
-high-entropy key, a lab result or a care event; a condition that a medium is about is a topic
-(``sensitive_topic``).
+high-entropy key, a lab result or a care event, ``sensitive_codes`` a code or account by its shape and
+use; a condition that a medium is about is a topic (``sensitive_topic``). Full-width digits and letters
+read as ASCII. Each value's thing (phone, locker, bank, cvv …) is read by ``sensitive_kind``.
 
 Checksums (Luhn: ISO/IEC 7812-1; IBAN: ISO 13616 mod 97; 身份证: GB 11643-1999 ISO 7064 MOD 11-2;
 Hong Kong id: the Immigration Department's weighted mod 11) keep digit runs such as order numbers
@@ -44,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memory_core.pipeline import sensitive_bound, sensitive_shape
+from memory_core.pipeline import sensitive_bound, sensitive_codes, sensitive_kind, sensitive_shape
 from memory_core.pipeline.sensitive_topic import is_generic, is_hyperbole, is_topic
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
@@ -62,12 +63,14 @@ class Finding:
         category: one of ``CATEGORIES``.
         start, end: the value's span in the text (characters).
         value: ``text[start:end]``.
+        thing: what the value belongs to ("phone", "locker", "bank", "cvv" …; ``sensitive_kind``), or "".
     """
 
     category: str
     start: int
     end: int
     value: str
+    thing: str = ""
 
 
 # ── rules ────────────────────────────────────────────────────────────────
@@ -254,8 +257,8 @@ _HEALTH_ZH = re.compile(
 #: The words by which a question asks for each category of sensitive value (shared with ``sensitive``).
 ASKS: dict[str, re.Pattern[str]] = {
     "secret": re.compile(r"\b(?:password|passwd|passphrase|credentials?|login|pw)\b|密码|口令", _I),
-    "code": re.compile(r"\b(?:pin|passcode|code|combination|combo|cvv|cvc|otp)\b|验证码|取件码|门禁|密码|锁", _I),
-    "card": re.compile(r"\b(?:card|visa|mastercard|amex)\b|卡号|银行卡|信用卡|储蓄卡|借记卡", _I),
+    "code": re.compile(r"\b(?:pin|passcode|code|combination|combo|otp|2fa)\b|验证码|取件码|动态码|门禁|密码|锁", _I),
+    "card": re.compile(r"\b(?:card|visa|mastercard|amex|cvc|csc)\b|cvv|卡号|银行卡|信用卡|储蓄卡|借记卡|安全码", _I),
     "account": re.compile(r"\b(?:account|iban|routing|sort\s+code|bank)\b|账号|账户|帐号|户号", _I),
     "id": re.compile(r"\b(?:ssn|social\s+security|passport|licen[cs]e|id\s+number|national\s+insurance|tax\s+id|"
                      r"hkid|id)\b|身份证|证件|护照|驾照|驾驶证|社保|医保|税号", _I),
@@ -346,7 +349,7 @@ def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start:
         return False
     if category == "account" and _PHONE.match(_norm(value)):
         return False
-    return not (pattern is _IBAN and not _iban_ok(value))
+    return not (pattern is _IBAN and not _iban_ok(value) and not sensitive_codes.iban_shaped(value, text))
 
 
 def detect(text: str) -> list[Finding]:
@@ -365,8 +368,14 @@ def detect(text: str) -> list[Finding]:
     return list(_detect(text))
 
 
+# full-width digits, letters and spaces read as their ASCII forms (one character each: spans stay the same)
+_WIDTH = {**{0xFF10 + n: 0x30 + n for n in range(10)}, **{0xFF21 + n: 0x41 + n for n in range(26)},
+          **{0xFF41 + n: 0x61 + n for n in range(26)}, 0x3000: 0x20}
+
+
 @lru_cache(maxsize=4096)
-def _detect(text: str) -> tuple[Finding, ...]:
+def _detect(original: str) -> tuple[Finding, ...]:
+    text = original.translate(_WIDTH)
     found: list[Finding] = []
     for category, pattern in _RULES:
         for m in pattern.finditer(text):
@@ -379,13 +388,19 @@ def _detect(text: str) -> tuple[Finding, ...]:
         if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _card_network(digits) and _luhn(digits) \
                 and not _NOT_A_CARD_BEFORE.search(text[:m.start(1)]):
             found.append(Finding("card", m.start(1), m.end(1), m.group(1)))
-    for category, start, end in sensitive_bound.find(text) + sensitive_shape.find(text):
+    for category, start, end in sensitive_bound.find(text) + sensitive_shape.find(text) + sensitive_codes.find(text):
         found.append(Finding(category, start, end, text[start:end]))
     for health in (_HEALTH_EN, _HEALTH_ZH, _PREP, _HEALTH_MORE_EN, _HEALTH_MORE_ZH):
         for m in health.finditer(text):
             if not _TOPIC_BEFORE.search(text[:m.start(1)]) and not is_topic(text, m.start(1), m.end(1)):
                 found.append(Finding("health", m.start(1), m.end(1), m.group(1)))
-    return tuple(_without_overlaps([f for f in found if not _talked_about(f, text)]))
+    kept = _without_overlaps([f for f in found if not _talked_about(f, text)])
+    return tuple(_refined(f, text, original) for f in kept)
+
+
+def _refined(f: Finding, text: str, original: str) -> Finding:
+    category, thing = sensitive_kind.kind_of(text, f.start, f.end, f.category)
+    return Finding(category, f.start, f.end, original[f.start:f.end], thing)
 
 
 def _talked_about(f: Finding, text: str) -> bool:

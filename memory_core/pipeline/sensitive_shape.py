@@ -60,7 +60,8 @@ def nhs_ok(digits: str) -> bool:
 _LABELS = [
     ("account", re.compile(r"\b(?:(?:savings|checking|chequing|current|joint|business|salary|brokerage|bank)\s+"
                            r"(?:account|acct)|account\s*(?:number|no\b\.?|#)|acct\.?\s*(?:number|no\b\.?|#)?|"
-                           r"routing(?:\s+number)?|sort\s+code|iban)|银行账号|收款账号|账号|账户|帐号", _I)),
+                           r"routing(?:\s+number)?|sort\s+code|iban|account|a/c|checking|chequing|savings)|"
+                           r"银行账号|收款账号|账号|账户|帐号|户号|对公账户|收款人?账户", _I)),
     ("card", re.compile(r"\b(?:card\s*(?:number|no\b\.?|#)|(?:credit|debit|visa|mastercard|amex)\s+card)|"
                         r"银行卡号?|信用卡号?|卡号", _I)),
     ("id", re.compile(r"\b(?:nhs|chi|medicare|medicaid|patient|member|policy|health\s+card|health\s+insurance|"
@@ -79,6 +80,8 @@ _AMOUNT_VERB = re.compile(r"(?:\b(?:got|gets|paid|pays|received|deposited|transf
                           r"saved|withdrew|owes?|holds?|added|moved)|转了|存了|收到|花了|取了|还有|有)\s*$", _I)
 
 
+_MONEY_AFTER = re.compile(r"\s*(?:dollars?|bucks|euros?|pounds?|usd|eur|gbp|rmb|cny|yuan|yen|points|元|块|美元|"
+                          r"欧元|英镑|积分|k\b|m\b)", _I)
 _LAST_FOUR = re.compile(r"\b(?:ends?|ending|ended)\s+(?:in|with)\b|\blast\s+(?:four|4)\b|尾号|后四位", _I)
 
 
@@ -98,6 +101,8 @@ def _labelled(text: str) -> list[tuple[str, int, int]]:
                 if len(gap.split()) > 6 and not re.search(r"\d", gap):
                     break
                 value = v.group(1)
+                if _MONEY_AFTER.match(rest[v.end():]):
+                    break  # "savings of 25000000 yuan": an amount
                 digits = re.sub(r"\D", "", value)
                 if len(digits) < (6 if re.search(r"(?:\bis|\bwas|:|：|是|为|成)\s*$", gap, _I) else 8) \
                         or len(set(digits)) == 1 or re.fullmatch(r"(?:86)?1[3-9]\d{9}", digits):

@@ -75,7 +75,9 @@ def test_a_food_restriction_is_shown_with_its_reason_but_not_a_health_detail_bes
     ("What is my laptop password?", {"secret"}),
     ("我的银行卡密码是多少？", {"code"}),
     ("What is my bank PIN?", {"code"}),
-    ("what is my card's CVV?", {"code"}),
+    ("what is my card's CVV?", {"card"}),  # a card's security code is card data
+    ("what's my phone PIN?", {"code"}),
+    ("我手机解锁密码是多少", {"code"}),
     ("what is my bank card number?", {"card"}),
     ("my ID card number?", {"id", "card"}),
     ("我的储物柜密码是多少", {"code"}),
@@ -103,6 +105,26 @@ def test_asking_for_one_secret_does_not_show_another(memory: Memory, texts: list
     assert shown in response.context.text
     assert hidden not in response.context.text
     assert all(hidden not in r.item.description for r in response.results)
+
+
+@pytest.mark.parametrize(("texts", "question", "shown", "hidden"), [
+    (["My phone PIN is 204816.", "My gym locker code is 4711.", "The CVV on my Visa is 593."], "what's my phone PIN?",
+     "204816", ["4711", "593"]),
+    (["我手机解锁密码是 204816", "健身房储物柜密码是 4711", "信用卡背面的安全码是 593"], "我手机解锁密码是多少",
+     "204816", ["4711", "593"]),
+    (["My phone PIN is 204816.", "My gym locker code is 4711.", "The CVV on my Visa is 593."],
+     "what is my card's CVV?", "593", ["204816", "4711"]),
+    (["我手机解锁密码是 204816", "健身房储物柜密码是 4711", "信用卡背面的安全码是 593"], "储物柜密码是多少",
+     "4711", ["204816", "593"]),
+])
+def test_a_question_naming_a_device_or_lock_sees_only_its_code(memory: Memory, texts: list[str], question: str,
+                                                               shown: str, hidden: list[str]) -> None:
+    memory.ingest([_turn("ed", n, text) for n, text in enumerate(texts)])
+    response = memory.recall("ed", question)
+    assert shown in response.context.text
+    for value in hidden:
+        assert value not in response.context.text, value
+        assert all(value not in r.item.description for r in response.results), value
 
 
 @pytest.mark.parametrize(("texts", "food", "others"), [

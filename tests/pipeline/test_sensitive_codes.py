@@ -1,0 +1,94 @@
+"""Codes and accounts by what makes a value one (memory_core/pipeline/sensitive_codes.py and the width
+normalisation of sensitive_detect), English and Chinese, with negatives of the same shapes."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.pipeline.sensitive import detect
+from memory_core.pipeline.sensitive_codes import alnum_code, find, iban_shaped
+
+
+def _values(text: str) -> dict[str, str]:
+    return {f.value: f.category for f in detect(text)}
+
+
+@pytest.mark.parametrize("token", ["RX7K2", "K7P2QX", "4f9a2-c81d7", "Q7WX-2KDM-9PLR-84TN-VB3C", "a8f3k-2m9qz"])
+def test_code_shapes(token: str) -> None:
+    assert alnum_code(token)
+
+
+@pytest.mark.parametrize("token", ["COVID19", "A320", "Office365", "hello", "12345", "Tr0ub4dor", "W-9", "abcd-efgh"])
+def test_shapes_that_are_not_codes(token: str) -> None:
+    assert not alnum_code(token)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Dropbox recovery codes: a8f3k-2m9qz and 7hx2p-b4n6w, keep them offline", "7hx2p-b4n6w"),
+    ("my Apple recovery key is R7KD-XQ2M-9PLH-4WTN-8B3C-LM5Z", "R7KD-XQ2M-9PLH-4WTN-8B3C-LM5Z"),
+    ("备份码：7H2K-9QXM、4RT8-PL2W，打印出来放抽屉", "4RT8-PL2W"),
+    ("the authenticator app gave me 55 81 03, entering it now", "55 81 03"),
+    ("Okta just pushed me K7P2QX, typing it in before it expires", "K7P2QX"),
+    ("type 33 71 90 to confirm the login, the bank says", "33 71 90"),
+    ("输入 K7P2QX 完成验证", "K7P2QX"),
+    ("保险箱密码是三七二九一八", "三七二九一八"),
+    ("门禁密码：幺三五七", "幺三五七"),
+    ("手机开机 PIN 码改成二零二四了", "二零二四"),
+    ("微信给我发的验证码 五八三九二一", "五八三九二一"),
+])
+def test_a_code_by_its_shape_and_what_is_done_with_it(text: str, value: str) -> None:
+    assert _values(text).get(value) == "code", detect(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("bank OTP came through: ７２９１０４", "７２９１０４"),          # full-width digits
+    ("支付宝支付密码是 ６６８８２１", "６６８８２１"),
+    ("收款账户 ６２２８ ４８０４ ０２１２ ３４５ ６７８９", "６２２８ ４８０４ ０２１２ ３４５ ６７８９"),
+])
+def test_full_width_digits_are_read_as_digits_and_kept_as_written(text: str, value: str) -> None:
+    assert value in _values(text), detect(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the app gave me 500 points for signing up",
+    "typing 2024 as the year on the form fixed it",
+    "第一二三节课要复习",
+    "这次数学考了一百二十三分",
+    "the QR code on the table: scan it to order",
+    "recovery codes are a good idea, everyone should print theirs",
+    "the OTP expired before I could type it",
+    "the bus driver gave me 3 coins back",
+    "the bank's SWIFT code is CHASUS33",
+    "error code E404X on the router again",
+])
+def test_no_code_in_talk_of_the_same_shapes(text: str) -> None:
+    assert not find(text) and not detect(text), detect(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("my Ledger recovery phrase: amber cradle mosquito velvet orbit planet saddle winter lizard gospel humble tunnel",
+     "amber cradle mosquito velvet orbit planet saddle winter lizard gospel humble tunnel"),
+    ("钱包助记词 记一下：oyster blanket fiction marble rocket season hunt copper mandate elbow glide famous",
+     "oyster blanket fiction marble rocket season hunt copper mandate elbow glide famous"),
+    ("the wallet's private key is 0x4c0883a69102937d6231471b5dbb6204fe512961708279f0b1a5b6d4e3f2a1c9",
+     "0x4c0883a69102937d6231471b5dbb6204fe512961708279f0b1a5b6d4e3f2a1c9"),
+])
+def test_a_wallets_seed_phrase_or_private_key_is_an_account(text: str, value: str) -> None:
+    assert _values(text).get(value) == "account", detect(text)
+
+
+@pytest.mark.parametrize("text", [
+    "the seed phrase is the only way back into the wallet, never share it with anyone",
+    "tx hash 0x9f2c4a1b7e3d5f608a1c2b3d4e5f60718293a4b5c6d7e8f90123456789abcdef",
+    "donations go to bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh",
+])
+def test_no_wallet_secret_in_public_values_or_talk(text: str) -> None:
+    assert not detect(text), detect(text)
+
+
+def test_an_iban_of_its_countrys_length_is_an_account_in_talk_of_payment() -> None:
+    assert iban_shaped("DE12 3456 7890 1234 5678 90", "Mein Konto für die Miete: DE12 3456 7890 1234 5678 90")
+    assert not iban_shaped("DE12 3456 7890 1234 5678 9", "pay the rent into DE12 3456 7890 1234 5678 9")  # 21, not 22
+    assert not iban_shaped("DE12 3456 7890 1234 5678 90", "DE12 3456 7890 1234 5678 90")  # no payment talk
+    assert _values("pay the deposit into BE71 0961 2345 6760") == {"BE71 0961 2345 6760": "account"}
+    assert _values("房租打到这个 IBAN：ES60 0049 1500 0512 3456 7892") == {"ES60 0049 1500 0512 3456 7892": "account"}
