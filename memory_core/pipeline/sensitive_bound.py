@@ -208,12 +208,13 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         near = " ".join(tokens)
         cut = max((x.end() for x in _OTHER_NUMBER.finditer(near)), default=-1)
         # "postal code", "discount code": a code word right after a non-secret class word is that class's
-        cut = max([cut] + [x.end() for x in _CODE_WORD_EN.finditer(near)
-                           if re.search(_OTHER_NUMBER.pattern + r"\s*$", near[:x.start()], _I)])
+        cut = max([cut] + [x.end() for x in _CODE_WORD_EN.finditer(near)  # (a PIN or passcode is always a secret)
+                           if re.search(_OTHER_NUMBER.pattern + r"\s*$", near[:x.start()], _I)
+                           and not re.fullmatch(r"pins?|passcode|otp|2fa|mfa|totp", x.group(0), _I)])
         code = [x for x in _CODE_WORD_EN.finditer(near) if x.start() > cut]
         lock = [x for x in _LOCK_EN.finditer(near) if x.start() > cut]
         verb = [x for x in _OPEN_VERB_EN.finditer(near) if x.start() > cut]
-        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|->|\?|\bwith|\busing|\bto|\bhas|\bnow|\b's)\s*[#*]?$", left,
+        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|—|->|\?|\bwith|\busing|\bto|\bhas|\bnow|\b's)\s*[#*]?$", left,
                                 _I))
         adjacent_label = bool(re.search(r"\b(?:gate|door|locker|safe|box|lock|unit)\s*#?$", left, _I))
         # "with 1357 on the keypad": the class word after the number, joined by a preposition

@@ -130,13 +130,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("api_key", re.compile(r"(?:api[\s_-]?key|access[\s_-]?key|secret[\s_-]?key|auth[\s_-]?token|access[\s_-]?token|"
                            r"bearer(?:\s+token)?|token|client[\s_-]?secret|secret[\s_-]?id|app[\s_-]?secret|secret|密钥|令牌|秘钥)"
                            + _IS_EN + _IS_ZH + r"([A-Za-z0-9_\-./+=]{16,})", _I)),
-    # a URL's password: scheme://user:password@host
-    ("secret", re.compile(r"\b[a-z][a-z0-9+.-]{1,15}://[^\s:/@]{1,64}:([^\s:/@]{3,64})@", _I)),
+    # a URL's password: scheme://user:password@host (the user may be empty: redis://:password@host)
+    ("secret", re.compile(r"\b[a-z][a-z0-9+.-]{1,15}://[^\s:/@]{0,64}:([^\s:/@]{3,64})@", _I)),
     # ids (a bare 18-character run is a 身份证 only when its check digit fits: see detect)
     ("id", _BARE_CN_ID),
     ("id", re.compile(r"(?:身份证|证件|社保卡?|医保卡?|社会保障卡?|居住证|通行证|军官证)(?:号码?|号)?" + _IS_ZH
                       + r"([A-Za-z]?[\dXx]{6,18})")),
-    ("id", re.compile(r"(?:social\s+security(?:\s+number)?|ssn)" + _IS_EN + r"(?:\s*it'?s\s+)?"
+    ("id", re.compile(r"(?:social\s+security(?:\s+number)?|ssn|\bsocial(?=\s+(?:is|was|number|no\.?|#|:)))"
+                      + _IS_EN + r"(?:\s*it'?s\s+)?"
                       r"(\d{3}[-\s]?\d{2}[-\s]?\d{4})", _I)),
     ("id", re.compile(r"(?<![\d-])(\d{3}-\d{2}-\d{4})(?![\d-])")),
     ("id", re.compile(r"\b([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-D])\b")),  # UK NINO
