@@ -153,7 +153,7 @@ _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 # a number: digits, digit groups ("4-4-7-1", "24, 8, 30"), or digits spelt out ("four seven one one")
 _NUMBER = re.compile(r"(?<![\w.,/$€£¥:+-])#?(\d{1,4}(?:[- ]\d{1,4}){1,5}|\d{1,2}(?:\s*[,/.·]\s*\d{1,2}){2,5}|\d{3,8}|"
                      r"(?i:" + _DIGIT_WORD + r"(?:[\s-]+" + _DIGIT_WORD + r"){2,7}))#?(?!\w|[.,:/-]\d|%)")
-_CODE_WORD_EN = re.compile(r"\b(?:code|codes|pin|pins|passcode|combination|combo|keypad|keycode|otp|2fa|mfa|totp|"
+_CODE_WORD_EN = re.compile(r"\b(?:code|codes|pin|pins|passcode|combination|combo|keypad|keycode|otp|2fa|mfa|totp|puk|"
                            r"(?:\d|three|four|five|six|seven|eight)-digit)\b"
                            r"(?!\s+(?:review|reviews|base|style|editor|smell|freeze|name|of\s+conduct)\b)", _I)
 _LOCK_EN = re.compile(r"\b(?:lock|padlock|door|gate|safe(?!\s+(?:bet|side|place|space|zone|choice|option|distance|"

@@ -3,7 +3,7 @@
 The other mechanisms bind a number of digits to a code or account word. A value is also a code or an
 account by its shape and by what is done with it:
 
-- ``alnum_codes``: an alphanumeric code (letters and digits, 5–8 characters, or groups joined by ``-``:
+- ``code_shapes``: an alphanumeric code (letters and digits, 5–8 characters, or groups joined by ``-``:
   "RX7K2", "4f9a2-c81d7", "Q7WX-2KDM-9PLR") after a code word (backup / recovery / verification code,
   OTP, 2FA, 验证码, 备用码, 恢复代码 …) joined by a link word or nothing; not after a non-secret code's word
   (error, promo, QR, SWIFT …).
@@ -28,7 +28,7 @@ import re
 
 from memory_core.pipeline.sensitive_topic import CLAUSE_END
 
-__all__ = ["find", "iban_shaped"]
+__all__ = ["code_shape", "find", "iban_shaped"]
 
 _I = re.IGNORECASE
 
@@ -36,26 +36,31 @@ _I = re.IGNORECASE
 
 _CODE_LABEL = re.compile(
     r"\b(?:(?:backup|recovery|verification|confirmation|one[-\s]?time|security|login|sign[-\s]?in|2fa|mfa|"
-    r"authenticator|activation|unlock|access|sms)\s+(?:codes?|keys?|pins?)|codes?|otps?|passcodes?|2fa|mfa|totp)\b|"
+    r"authenticator|activation|unlock|access|sms)\s+(?:codes?|keys?|pins?)|codes?|otps?|passcodes?|2fa|mfa|totp|"
+    r"verification|puk)\b|"
     r"验证码|动态码|动态口令|动态密码|备用码|备份码|恢复码|恢复代码|恢复密钥|校验码|激活码|授权码|安全码", _I)
 _NOT_SECRET_BEFORE = re.compile(r"\b(?:area|zip|postal|post|country|promo|discount|coupon|voucher|error|status|dress|"
                                 r"source|qr|bar|referral|invite|morse|tax|swift|bic|sort|product|colou?r|exit|"
                                 r"hs|iso|airport|language|course|class)\s+$|"
                                 r"(?-i:\b(?!(?:SMS|OTP|MFA|PIN|TOTP|TAN|ID)\b)[A-Z]{2,5}\s+)$", _I)
-_ALNUM = re.compile(r"(?<![\w-])([A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|[A-Za-z0-9]{5,8})(?![\w-])")
+_ALNUM = re.compile(r"(?<![\w-])([A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|[A-Z]{1,3}-\d{4,8}|[A-Za-z0-9]{5,8}|"
+                    r"\d{2,4}(?: \d{2,4}){1,3})(?![\w-])")
 _LINK = re.compile(r"^\s*(?:(?:is|are|was|were|reads|now|still|here|below)\b|[:：=→,，]|->|是|为|如下)*\s*$", _I)
 _GAP = re.compile(r"^\s*(?:(?:for|from|of|on|to)\s+(?:my|the|our|his|her|their)?\s*[\w'’-]+(?:\s+[\w'’-]+)?\s*|"
                   r"[\u4e00-\u9fff]{0,4})(?:\b(?:is|are|was)\b|[:：=是为])\s*$", _I)
 
 
-def alnum_code(token: str) -> bool:
-    """True when ``token`` is shaped like a one-time or recovery code: letters and digits mixed, one case.
+def code_shape(token: str) -> bool:
+    """True when ``token`` is shaped like a one-time or recovery code.
 
-    Groups joined by ``-`` ("Q7WX-2KDM-9PLR", "4f9a2-c81d7"), or one run of 5–8 characters that is upper case
-    with digits ("RX7K2") or lower case with digits; not a word, a number, a model or an id with a long
-    letter prefix ("COVID", "A320", "ISO9001").
+    4–8 digits or spaced digit groups ("884 213"), a sender's prefix and digits ("G-482913"), alphanumeric
+    groups joined by ``-`` ("Q7WX-2KDM-9PLR", "4f9a2-c81d7"), or one run of 5–8 characters that is upper
+    case with digits ("RX7K2") or lower case with digits; not a word, a model or an id with a letter prefix
+    ("COVID19", "A320", "Office365").
     """
     core = token.replace("-", "")
+    if re.fullmatch(r"\d{4,8}|\d{2,4}(?: \d{2,4}){1,3}|[A-Z]{1,3}-\d{4,8}", token):
+        return True  # digits, spaced groups, a sender's prefix ("G-482913")
     if not any(c.isdigit() for c in core) or not any(c.isalpha() for c in core):
         return False
     if core != core.upper() and core != core.lower():
@@ -65,7 +70,7 @@ def alnum_code(token: str) -> bool:
     return not re.fullmatch(r"[A-Za-z]{3,}\d{1,4}|\d{1,4}[A-Za-z]{2,}|[A-Za-z]\d{3,4}", token)
 
 
-def _alnum_codes(text: str) -> list[tuple[str, int, int]]:
+def _code_shapes(text: str) -> list[tuple[str, int, int]]:
     out = []
     for m in _CODE_LABEL.finditer(text):
         if _NOT_SECRET_BEFORE.search(text[max(0, m.start() - 16):m.start()]):
@@ -76,7 +81,7 @@ def _alnum_codes(text: str) -> list[tuple[str, int, int]]:
         first, last = True, 0
         for v in _ALNUM.finditer(rest):
             gap = rest[:v.start()]
-            if not alnum_code(v.group(1)):
+            if not code_shape(v.group(1)):
                 continue
             if first and not (_LINK.match(gap) or _GAP.match(gap)):
                 break
@@ -95,8 +100,8 @@ _GIVE = re.compile(r"\b(?:gave|gives|give|sent|sends|texted|texts|emailed|messag
                    r"(?:发来|发给我|给了?我|发了)(?:的|了)?(?:验证码|码)?\s*", _I)
 _TYPE = re.compile(r"\b(?:typ(?:e|ed|es|ing)|enter(?:ed|ing|s)?|punch(?:ed|ing)?\s+in|input|key(?:ed)?\s+in|"
                    r"paste[ds]?)\b|输入|填(?:进|入|上|写)", _I)
-_CODE_WORD = re.compile(r"\b(?:code|codes|otp|2fa|mfa|totp|passcode|pin|verification|authenticator)\b|"
-                        r"验证码|动态码|口令|密码", _I)
+_CODE_WORD = re.compile(r"\b(?:code|codes|otp|2fa|mfa|totp|passcode|pin|verification|verify|authenticator|"
+                        r"log-?in|sign-?in|log\s+in|sign\s+in)\b|验证码|动态码|口令|密码|登录|登陆|验证", _I)
 _GIVEN_VALUE = re.compile(r"^[\"'“‘]?(\d{2,4}(?:[ -]\d{2,4}){1,3}|\d{4,8}|[A-Za-z0-9]{5,8})(?![\w.,:/-]\d|\w|%)")
 _PURPOSE = re.compile(r"^\s*(?:to|and)\s+(?:confirm|verify|log\s*in|sign\s*in|continue|finish|activate|unlock|"
                       r"approve|complete|authori[sz]e)\b|"
@@ -112,7 +117,7 @@ def _given_codes(text: str) -> list[tuple[str, int, int]]:
         if v is None or _UNIT.match(text[m.end() + v.end():]):
             continue
         value = v.group(1)
-        if not value[0].isdigit() and not alnum_code(value):
+        if not value[0].isdigit() and not code_shape(value):
             continue
         start = max((c.end() for c in CLAUSE_END.finditer(text, 0, m.start())), default=0)
         stop = CLAUSE_END.search(text, m.end() + v.end())
@@ -125,7 +130,7 @@ def _given_codes(text: str) -> list[tuple[str, int, int]]:
             continue
         offset = m.end() + len(text[m.end():]) - len(text[m.end():].lstrip())
         value = v.group(1)
-        if (value[0].isdigit() or alnum_code(value)) and _PURPOSE.match(text[offset + v.end():]) \
+        if (value[0].isdigit() or code_shape(value)) and _PURPOSE.match(text[offset + v.end():]) \
                 and not re.fullmatch(r"(?:19|20)\d\d", value):
             out.append(("code", offset + v.start(1), offset + v.end(1)))
     return out
@@ -192,6 +197,6 @@ def iban_shaped(value: str, text: str) -> bool:
 
 def find(text: str) -> list[tuple[str, int, int]]:
     """The ``(category, start, end)`` spans of the mechanisms above in ``text`` (character offsets; may overlap)."""
-    out = _alnum_codes(text) + _given_codes(text) + _wallets(text)
+    out = _code_shapes(text) + _given_codes(text) + _wallets(text)
     out += [("code", m.start(1), m.end(1)) for m in _ZH_NUMERAL_CODE.finditer(text)]
     return out

@@ -60,7 +60,7 @@ def nhs_ok(digits: str) -> bool:
 _LABELS = [
     ("account", re.compile(r"\b(?:(?:savings|checking|chequing|current|joint|business|salary|brokerage|bank)\s+"
                            r"(?:account|acct)|account\s*(?:number|no\b\.?|#)|acct\.?\s*(?:number|no\b\.?|#)?|"
-                           r"routing(?:\s+number)?|sort\s+code|iban|account|a/c|checking|chequing|savings)|"
+                           r"routing(?:\s+number)?|sort\s+code|iban|account|a/c|checking|chequing|savings|clabe|cbu)|"
                            r"银行账号|收款账号|账号|账户|帐号|户号|对公账户|收款人?账户", _I)),
     ("card", re.compile(r"\b(?:card\s*(?:number|no\b\.?|#)|(?:credit|debit|visa|mastercard|amex)\s+card)|"
                         r"银行卡号?|信用卡号?|卡号", _I)),
@@ -150,6 +150,7 @@ _SUBJECT = re.compile(
 _NOT_SECRET_CODE = re.compile(r"\b(?:area|zip|postal|post|country|promo|discount|coupon|voucher|error|status|dress|"
                               r"source|qr|bar|referral|invite|morse|tax)\s+$", _I)
 _LINKED = re.compile(r"^[^.;!?。！？；\n]{0,40}?(?:\b(?:is|was|are|it's|it’s|its|still|now|remains|became)\b|[:：=]|"
+                     r"^['’]s\b|"
                      r"是|为|就是)", _I)
 _TAIL = re.compile(r"(?:[,，:：→]|->|—|–|\bso\b|\bi\.e\.|\baka\b|\bie\b|"
                    r"\b(?:one|it|this|that)\s+(?:is|was|'s|’s)|\b(?:it's|it’s|its|now|still))\s*[\"'“‘]?$", _I)

@@ -6,21 +6,22 @@ from __future__ import annotations
 import pytest
 
 from memory_core.pipeline.sensitive import detect
-from memory_core.pipeline.sensitive_codes import alnum_code, find, iban_shaped
+from memory_core.pipeline.sensitive_codes import code_shape, find, iban_shaped
 
 
 def _values(text: str) -> dict[str, str]:
     return {f.value: f.category for f in detect(text)}
 
 
-@pytest.mark.parametrize("token", ["RX7K2", "K7P2QX", "4f9a2-c81d7", "Q7WX-2KDM-9PLR-84TN-VB3C", "a8f3k-2m9qz"])
+@pytest.mark.parametrize("token", ["RX7K2", "K7P2QX", "4f9a2-c81d7", "Q7WX-2KDM-9PLR-84TN-VB3C", "a8f3k-2m9qz",
+                                   "12345", "884 213", "G-482913"])
 def test_code_shapes(token: str) -> None:
-    assert alnum_code(token)
+    assert code_shape(token)
 
 
-@pytest.mark.parametrize("token", ["COVID19", "A320", "Office365", "hello", "12345", "Tr0ub4dor", "W-9", "abcd-efgh"])
+@pytest.mark.parametrize("token", ["COVID19", "A320", "Office365", "hello", "123", "Tr0ub4dor", "W-9", "abcd-efgh"])
 def test_shapes_that_are_not_codes(token: str) -> None:
-    assert not alnum_code(token)
+    assert not code_shape(token)
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -35,6 +36,11 @@ def test_shapes_that_are_not_codes(token: str) -> None:
     ("门禁密码：幺三五七", "幺三五七"),
     ("手机开机 PIN 码改成二零二四了", "二零二四"),
     ("微信给我发的验证码 五八三九二一", "五八三九二一"),
+    ("Duo gave me 884 213 for the VPN login", "884 213"),             # given for a login
+    ("Google verification: G-482913, expires in 10 min", "G-482913"),  # a sender's prefix
+    ("the PUK for my SIM is 83920174", "83920174"),
+    ("the gate code's the year we met, 2009", "2009"),               # a possessive link, the value last
+    ("Lena's phone passcode — 5 5 0 1 9 2", "5 5 0 1 9 2"),          # a phone's passcode is no phone number
 ])
 def test_a_code_by_its_shape_and_what_is_done_with_it(text: str, value: str) -> None:
     assert _values(text).get(value) == "code", detect(text)
@@ -60,6 +66,10 @@ def test_full_width_digits_are_read_as_digits_and_kept_as_written(text: str, val
     "the bus driver gave me 3 coins back",
     "the bank's SWIFT code is CHASUS33",
     "error code E404X on the router again",
+    "the code review for PR 4471 is done",
+    "enter 2 to speak with an agent",
+    "验证码 5 分钟内有效，过期要重新发",
+    "Google Authenticator vs Authy, which is better?",
 ])
 def test_no_code_in_talk_of_the_same_shapes(text: str) -> None:
     assert not find(text) and not detect(text), detect(text)
@@ -92,3 +102,19 @@ def test_an_iban_of_its_countrys_length_is_an_account_in_talk_of_payment() -> No
     assert not iban_shaped("DE12 3456 7890 1234 5678 90", "DE12 3456 7890 1234 5678 90")  # no payment talk
     assert _values("pay the deposit into BE71 0961 2345 6760") == {"BE71 0961 2345 6760": "account"}
     assert _values("房租打到这个 IBAN：ES60 0049 1500 0512 3456 7892") == {"ES60 0049 1500 0512 3456 7892": "account"}
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("checking: 0093 1847 2265", "0093 1847 2265"),
+    ("Zelle me, it's tied to my checking 004418273355", "004418273355"),
+    ("for the refund use CLABE 032180000118359719", "032180000118359719"),
+    ("对公账户：1109 0812 3410 601，户名北京某某科技有限公司", "1109 0812 3410 601"),
+])
+def test_an_account_number_after_its_word(text: str, value: str) -> None:
+    assert _values(text).get(value) == "account", detect(text)
+
+
+@pytest.mark.parametrize("text", ["my account's 10 years old now", "账户余额还有 12345 元", "account 3 of 5 is set up",
+                                  "my savings of 25000000 yuan are in two banks"])
+def test_no_account_in_amounts_and_ages(text: str) -> None:
+    assert not detect(text), detect(text)
