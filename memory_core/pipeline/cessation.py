@@ -41,9 +41,11 @@ from memory_core.store.write_ops import EndOp
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["STATEMENT_PREFIXES", "cessation_scope", "end_opposite", "ended_keys", "keys_about", "scope_terms",
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "cessation_scope", "end_opposite", "ended_keys", "keys_about", "scope_terms",
            "topicalised"]
 
+#: An English death said of a pet or a person ("died", "passed away"), after its subject.
+DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
 _EN_SCOPE = (
     re.compile(r"\b(?:no\s+longer|stopped(?!\s+(?:by|at|in|off|over|to)\b)|quit|quitting|gave\s+up(?:\s+on)?"
                r"|given\s+up(?:\s+on)?|giving\s+up|(?:am|'m|i\s+am)\s+done\s+with"
@@ -53,6 +55,12 @@ _EN_SCOPE = (
     re.compile(r"\b(?:don't|do\s+not|doesn't|can't|cannot|never|not|haven't|have\s+not|hardly\s+ever)\s+(?P<x>.+?)"
                r"\s+(?:any\s*more|these\s+days|since)\b", re.IGNORECASE),
     re.compile(r"\bno\s+more\s+(?P<x>.+)", re.IGNORECASE),
+    # a death or loss said of one by name ("we lost Biscuit last week", "Pip died on Sunday"): the name is the scope
+    re.compile(r"(?i:\b(?:lost|buried|(?:had\s+to\s+)?put\s+down|(?:had\s+to\s+)?say\s+goodbye\s+to|said\s+goodbye\s+to)"
+               r"\s+(?:(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*(?:[a-z]+\s+)?)?)(?P<x>[A-Z][a-z'-]+)\b"
+               r"(?!\s+(?:as|to|at|in|on)\b)"),
+    re.compile(r"(?:^|(?i:\b(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*[a-z]+\s+))(?P<x>[A-Z][a-z'-]+)\s+"
+               + DEATH),
 )
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|放弃了?|"
                        r"不[\u4e00-\u9fff]{1,3}了"
@@ -211,7 +219,9 @@ def scope_terms(scope: str, lang: str) -> frozenset[str]:
         bare = _ZH_TIME.sub(" ", _ZH_NOISE.sub(" ", scope))
         found = topic(bare, lang)
         pairs = {o for o in _zh_objects(bare) if len(o) == 2}  # a verb split from its object: 游 … 泳 -> 游泳
-        return frozenset(t for t in (found.terms - found.numbers) | pairs if len(t) > 1)
+        # a known thing said with the cessation's own verb ("戒烟了": the noise words take 戒 away from 烟)
+        known = {t for t in topic(scope, lang).strong if t.startswith("obj:")}
+        return frozenset(t for t in (found.terms - found.numbers) | pairs | known if len(t) > 1)
     found = topic(_EN_AFTER.split(scope, maxsplit=1)[0], lang)
     return frozenset(found.terms - found.numbers - _EN_LIGHT)  # "done with work" names no thing of its own
 

@@ -26,9 +26,10 @@ from collections.abc import Iterator
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.cessation import cessation_scope, ended_keys, scope_terms, topicalised
-from memory_core.pipeline.gist import gist_clause, topic, without_aside
-from memory_core.pipeline.own_words import keep_clause, mention, own_words, polarity_of
+from memory_core.pipeline.cessation import DEATH, topicalised
+from memory_core.pipeline.clause_change import carrier, change_of, give_change
+from memory_core.pipeline.gist import gist_clause, without_aside
+from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
@@ -46,10 +47,11 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _SENTENCE = re.compile(
     r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)\s*|\n+")
 _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
-            r"(?:don't|do\s+not|no\s+longer|like|love|hate|dislike|enjoy|prefer)\b")
+            r"(?:don't|do\s+not|no\s+longer|like|love|hate|dislike|enjoy|prefer|work|live|study|teach)\b")
 _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
-    r"|,\s*(?=(?:i|i'm|i've|my)\b)", re.IGNORECASE)
+    r"|,\s*(?=(?:i|i'm|i've|my)\b)"
+    r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)", re.IGNORECASE)
 _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*[他她它]?的?(?:名字)?叫)\s*")
 _ZH_BARE_VERB = re.compile(
@@ -66,6 +68,11 @@ _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有�
 _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up)\s+)*(?:got|started|leaving|moved|relocated|quit|joined|switched|gave\s+up|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed)\b", re.IGNORECASE)
+# an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
+_EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S)",
+                            re.IGNORECASE)
+# "Pip died on Sunday": a death said of one by name, with no "I": the speaker tells of their own (a pet's name)
+_EN_NAMED_DEATH = re.compile(r"^[A-Z][a-z'-]+\s+" + DEATH)
 _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|would|could|should|can|are|is)\b"
                       r"|\?\s*$", re.IGNORECASE)
 # a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
@@ -181,7 +188,10 @@ def _en_clauses(sentence: str) -> Iterator[tuple[str, str]]:
         clause = without_aside(clause, "en")
         if _EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause):
             clause = "I " + clause
-        if clause and not _EN_SKIP.search(clause) and _EN_FIRST_PERSON.search(clause):
+        elif (dropped := _EN_DROPPED_IM.match(clause)) is not None:
+            clause = "I'm " + clause[dropped.end():]
+        if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
+                                                         or _EN_NAMED_DEATH.match(clause)):
             yield clause, "en"
 
 
@@ -278,12 +288,12 @@ class MechanicalExtractor:
                                   context=turn.text)
             temporary = temporary or reading.temporary
             stay = stay or reading.stay
-            change = _change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
+            change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
             first = len(out)
             if reading.hits:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), clause, hit)
                            for hit in reading.hits)
-                _give_change(out[first:], change)
+                give_change(out[first:], change)
                 if all(hit.conditional for hit in reading.hits) and gist_clause(clause, lang):
                     said = own_words(turn, clause, lang, subject, qualifier)  # kept if no slot was stated before
                     if said is not None:
@@ -294,8 +304,8 @@ class MechanicalExtractor:
                 continue  # another person's clause, or a trip: no rule of the user's own applies
             if change[0] and reading.skip:  # "I used to play guitar": a past habit, which ends the present one
                 said = own_words(turn, clause, lang, subject, qualifier) if lang == "en" else None
-                out.append(said or _carrier(turn, clause, lang, change))
-                _give_change(out[-1:], change)
+                out.append(said or carrier(turn, clause, lang, change, subject, qualifier))
+                give_change(out[-1:], change)
                 continue
             hit = match_clause(clause, lang, allow_rules=True)
             if self.meaning is not None and not reading.skip and (hit is None or hit.rule.slot == "is"):
@@ -314,11 +324,11 @@ class MechanicalExtractor:
                                      qualifier)
             if said is not None:
                 out.append(said)
-                _give_change([said], change)
+                give_change([said], change)
                 continue
             if hit is None or (reading.skip and hit.rule.slot != "rule"):
                 if change[0]:
-                    out.append(_carrier(turn, clause, lang, change))
+                    out.append(carrier(turn, clause, lang, change, subject, qualifier))
                 continue
             rule = hit.rule
             if rule.slot == "name" and named and hit.obj.casefold() == name.casefold():
@@ -362,48 +372,10 @@ class MechanicalExtractor:
             valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=hit.claim,
             single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, aliases=hit.aliases,
             ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))), needs_existing=hit.conditional,
+            switch_of=f"fact:{attr.id}:" if hit.switch and not attr.pref else "",
             notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")
                    + (" (weak cue: changes a slot already stated)" if hit.conditional else "")],
         )
-
-
-_Change = tuple[tuple[str, ...], int, frozenset[str]]
-_NO_CHANGE: _Change = ((), 0, frozenset())
-
-
-def _change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifier: str) -> _Change:
-    """(keys of items ``clause`` ends or reverses, the polarity it says, the terms of its thing) for a user's own
-    clause; ``_NO_CHANGE`` if none.
-
-    A cessation ("no longer …", "不…了", "used to …") ends what its scope names;
-    a Chinese clause that put its object first reverses the other polarity's
-    items of that object. Questions, hypotheticals, reported speech and
-    another person's clauses change nothing; of past clauses only "used to".
-    """
-    if other or (skip and not (skip == "past" and lang == "en" and _USED_TO.search(clause))):
-        return _NO_CHANGE
-    scope = cessation_scope(clause, lang)
-    if scope:
-        return ended_keys(scope, lang, qualifier), -1, scope_terms(scope, lang)
-    if thing:
-        return ended_keys(thing, lang, qualifier), polarity_of(clause), scope_terms(thing, lang)
-    return _NO_CHANGE
-
-
-def _give_change(cands: list[Candidate], change: _Change) -> None:
-    """Let the first candidate of a clause carry the clause's change (see ``_change_of``)."""
-    if change[0] and cands:
-        cands[0].reverses, cands[0].reverse_polarity, cands[0].reverse_terms = change
-
-
-def _carrier(turn: Turn, clause: str, lang: str, change: _Change) -> Candidate:
-    """A restate-only candidate carrying a clause's change when the clause makes no item of its own."""
-    return Candidate(kind=Kind.FACT, description=clause, lang=lang, restate_only=True, topic=topic(clause, lang),
-                     valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, reverses=change[0],
-                     reverse_polarity=change[1], reverse_terms=change[2])
-
-
-_USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)
 
 
 def _covered(hit: SlotHit) -> tuple[str, ...]:

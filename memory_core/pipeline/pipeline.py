@@ -117,6 +117,7 @@ class WritePipeline:
         rows = _Rows(store, turn.user_id)
         _statements_about(turn, cands, rows)
         _restatements(turn, cands, rows)
+        cands = _switched(cands, rows)
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         existing = existing_items(store, turn.user_id, keys)
@@ -163,6 +164,27 @@ def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
             alike.extend(named_later(cand.description, found, qualifier, speaker))
         cand.probes = tuple(dict.fromkeys((*cand.probes, *keys, *alike)))
         cand.alike = tuple(alike)
+
+
+def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
+    """Add to a switch's ``ends`` the keys of the user's other values of its attribute ("改学 Korean" ends
+    ``fact:language:japanese``): the resolver supersedes them by the new value, so its history names them.
+
+    The turn's own negative statement of a value the switch ends ("日语放弃了，改学 Korean 了") is dropped:
+    the switch says it, and is the successor of the old value.
+    """
+    switches = [c for c in cands if c.switch_of]
+    if not switches:
+        return cands
+    ended: set[str] = set()
+    for cand in switches:
+        _, at, name = cand.key.rpartition("@")
+        qualifier = f"@{name}" if at else ""
+        others = [key for _, key, _ in rows.get((cand.switch_of,)) if key != cand.key
+                  and (key.endswith(qualifier) if qualifier else "@" not in key)]
+        cand.ends = tuple(dict.fromkeys((*cand.ends, *others)))
+        ended.update(cand.ends)
+    return [c for c in cands if c.switch_of or not (c.polarity < 0 and c.key in ended and not c.is_event)]
 
 
 def _statements_about(turn: Turn, cands: list[Candidate], store: _Rows) -> None:

@@ -203,9 +203,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
                                 at=turn.timestamp))
         return ops
-    if cand.restate_only:
+    if cand.restate_only and not (cand.successor and any(isinstance(op, EndOp) for op in ops)):
         return ops
-    item = new_item(turn, cand)
+    item = new_item(turn, cand)  # a carrier that ended something is the change's record: the ended items name it
     touched.add(item.id)
     return [AddOp(item), *(_by(op, item.id) for op in ops)]
 
@@ -291,14 +291,32 @@ def _sibling_objects(key: str, other: str) -> bool:
     "pref:green tea"): a word of the objects shared, and each a word the other lacks."""
     a, _, obj_a = key.partition("@")[0].rpartition(":")
     b, _, obj_b = other.partition("@")[0].rpartition(":")
+    if a != b or obj_a == obj_b:
+        return False
+    parent = _kind_parent(obj_a)
+    if parent and parent == _kind_parent(obj_b):  # "pref:红茶" / "pref:绿茶": two kinds of tea
+        return True
     words_a, words_b = set(obj_a.split()), set(obj_b.split())
-    return a == b and bool(words_a & words_b) and bool(words_a - words_b) and bool(words_b - words_a)
+    return bool(words_a & words_b) and bool(words_a - words_b) and bool(words_b - words_a)
+
+
+def _kind_parent(obj: str) -> str:
+    """The known object ``obj`` is a kind of ("绿茶" -> "tea", "latte" -> "coffee"), else ""."""
+    lex = lexicon()
+    lang = "zh" if _CJK.search(obj) else "en"
+    return lex.kind_of[lang].get(lex._fold(obj, lang), "")
 
 
 def _names_a_sibling(key: str, said: Topic) -> bool:
     """True when ``said`` names the head of a slot key's object of several words but not the whole of it:
-    "I like black tea" holds "tea" and not "green" of ``pref:green tea``: another kind of the thing."""
-    words = key.partition("@")[0].rpartition(":")[2].split()
+    "I like black tea" holds "tea" and not "green" of ``pref:green tea``: another kind of the thing; or, for a
+    like of a known kind (``pref:绿茶``), names the kind's parent (tea) without the kind itself."""
+    obj = key.partition("@")[0].rpartition(":")[2]
+    words = obj.split()
+    parent = _kind_parent(obj) if key.startswith("pref:") else ""
+    if parent and f"obj:{parent}" in said.terms:  # "我也喜欢喝红茶" names tea, not the 绿茶 of ``pref:绿茶``
+        own = topic(obj, "zh" if _CJK.search(obj) else "en").terms
+        return not {t for t in own if not t.startswith(("obj:", "syn:"))} <= said.terms
     if len(words) < 2:
         return False
     terms = [topic(w, "zh" if _CJK.search(w) else "en").terms for w in words]  # as ``said`` reads them

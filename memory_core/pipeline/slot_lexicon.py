@@ -61,6 +61,7 @@ class Cue:
     context: str = ""
     if_known: bool = False
     value_class: str = ""
+    as_said: bool = False
 
     @property
     def regex(self) -> re.Pattern[str]:
@@ -92,6 +93,7 @@ class Attribute:
     needles: dict[str, re.Pattern[str]] = field(default_factory=dict)
     ask: str = ""
     covers: frozenset[str] = frozenset()
+    switches: bool = False
 
 
 class Lexicon:
@@ -200,7 +202,8 @@ class Lexicon:
                 out.append(Cue(self.expand(entry["re"], lang), int(entry.get("pol", 1)), str(entry.get("value", "")),
                                bool(entry.get("detail")), bool(entry.get("switch")), mode,
                                self.expand(str(entry["context"]), lang) if entry.get("context") else "",
-                               bool(entry.get("if_known")), str(entry.get("value_class", ""))))
+                               bool(entry.get("if_known")), str(entry.get("value_class", "")),
+                               bool(entry.get("as_said"))))
             cues[lang] = tuple(out)
         kind = {"preference": Kind.PREFERENCE, "todo": Kind.TODO}.get(spec.get("kind", ""), Kind.FACT)
         if spec.get("pref"):
@@ -218,7 +221,7 @@ class Lexicon:
                          {lang: re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
                           for lang, words in needles.items() if words},
                          " ".join(str(w) for w in (spec.get("ask") or {}).values()),
-                         frozenset(str(t) for t in spec.get("covers") or ()))
+                         frozenset(str(t) for t in spec.get("covers") or ()), bool(spec.get("switches")))
 
     def name_in(self, text: str, lang: str) -> tuple[str, str] | None:
         """Return (object id, the kind or name found) for a short text naming a known drink or food.

@@ -169,6 +169,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
             if attr.pref and (taken - {"partner", "family"}):
                 continue  # "I don't eat meat" is the diet, not also a dislike of meat
             hit = _match(attr, text, lang, subject, user, folded_text, context)
+            if hit is None and subject:  # "my boss at Stripe is great": the user's employer, read as said
+                hit = _match(attr, clause, lang, "", user, folded, context, as_said=True)
         if hit is None:
             continue
         hits = hit if isinstance(hit, list) else [hit]
@@ -229,12 +231,16 @@ _HABIT_NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|quit|stopped|gave
 
 
 def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
-           folded: str = "", context: str = "") -> SlotHit | list[SlotHit] | None:
+           folded: str = "", context: str = "", as_said: bool = False) -> SlotHit | list[SlotHit] | None:
+    """The first cue of ``attr`` matching ``text`` as a hit (``as_said``: only cues read on a clause that opens
+    on another person), else None."""
     needles = attr.needles.get(lang)
     if needles is not None and needles.search(folded or text.casefold()) is None:
         return None
     lex = lexicon()
     for cue in attr.cues.get(lang, ()):
+        if as_said and not cue.as_said:
+            continue
         m = cue.regex.search(text)
         if m is None:
             continue
@@ -302,8 +308,10 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         key = f"fact:{owner}{attr.id}" + (f":{obj}" if obj else "")
         if attr.kind == Kind.TODO:  # keyed by its head noun: "my first marathon" and "the marathon" are one
             key = f"todo:{owner}{(obj.split() or [''])[-1] if lang == 'en' else obj or attr.id}"
+        switch = attr.switches and not subject and polarity > 0 \
+            and lex.markers[lang]["switch"].search(text.casefold()) is not None  # "改学 Korean": the others end
         return SlotHit(attr, subject, value, obj, polarity, key, claim, detail, aliases=aliases,
-                       conditional=cue.if_known)
+                       conditional=cue.if_known, switch=switch)
     return None
 
 

@@ -91,6 +91,10 @@ class Candidate:
             change of a slot already stated), else dropped (``WritePipeline.plan``).
         instead_of: the key of a ``needs_existing`` candidate this one stands in for: kept only when that
             candidate is dropped (the clause is then kept in the user's own words).
+        successor: a restate-only carrier of a change ("we lost Biscuit", "戒了"): when its change ends an
+            item it becomes an item itself, the successor the ended item's history names.
+        switch_of: a key prefix ("fact:language:"): the statement replaces the user's other values under it
+            ("改学 Korean" after learning Japanese); their keys join ``ends`` (``WritePipeline.plan``).
     """
 
     kind: str
@@ -122,6 +126,8 @@ class Candidate:
     alike: tuple[str, ...] = ()
     needs_existing: bool = False
     instead_of: str = ""
+    successor: bool = False
+    switch_of: str = ""
 
     @property
     def is_event(self) -> bool:

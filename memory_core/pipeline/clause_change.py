@@ -1,0 +1,63 @@
+"""The change one user clause says: what it ends or reverses, and which candidate carries it (issue 13 §2).
+
+``change_of`` reads a clause's cessation form or topicalised object into the
+keys of the items it ends (``memory_core.pipeline.cessation``); the first
+candidate the clause makes carries the change (``give_change``), and a clause
+that makes none gets a ``carrier``: restate-only, unless the change ends
+something, when it is kept as the successor the ended item's history names.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.model import Kind, Turn
+from memory_core.pipeline.cessation import cessation_scope, ended_keys, scope_terms
+from memory_core.pipeline.gist import third_person, topic
+from memory_core.pipeline.own_words import polarity_of
+from memory_core.pipeline.types import Candidate
+
+__all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "give_change"]
+
+Change = tuple[tuple[str, ...], int, frozenset[str]]
+NO_CHANGE: Change = ((), 0, frozenset())
+
+
+def change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifier: str) -> Change:
+    """(keys of items ``clause`` ends or reverses, the polarity it says, the terms of its thing) for a user's own
+    clause; ``NO_CHANGE`` if none.
+
+    A cessation ("no longer …", "不…了", "used to …") ends what its scope names;
+    a Chinese clause that put its object first reverses the other polarity's
+    items of that object. Questions, hypotheticals, reported speech and
+    another person's clauses change nothing; of past clauses only "used to".
+    """
+    if other or (skip and not (skip == "past" and lang == "en" and _USED_TO.search(clause))):
+        return NO_CHANGE
+    scope = cessation_scope(clause, lang)
+    if scope:
+        return ended_keys(scope, lang, qualifier), -1, scope_terms(scope, lang)
+    if thing:
+        return ended_keys(thing, lang, qualifier), polarity_of(clause), scope_terms(thing, lang)
+    return NO_CHANGE
+
+
+def give_change(cands: list[Candidate], change: Change) -> None:
+    """Let the first candidate of a clause carry the clause's change (see ``change_of``)."""
+    if change[0] and cands:
+        cands[0].reverses, cands[0].reverse_polarity, cands[0].reverse_terms = change
+
+
+def carrier(turn: Turn, clause: str, lang: str, change: Change, subject: str, qualifier: str) -> Candidate:
+    """A restate-only candidate carrying a clause's change when the clause makes no item of its own; when the
+    change ends an item, the clause (third person) is kept as its successor (``Candidate.successor``)."""
+    found = topic(clause, lang)
+    said = third_person(clause, subject, lang)
+    return Candidate(kind=Kind.FACT, description=said, lang=lang, restate_only=True, topic=found,
+                     key=f"gist:{found.anchor or 'statement'}{qualifier}", polarity=-1 if change[1] < 0 else 1,
+                     confidence=0.6, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role,
+                     claim=said, evidence=said, reverses=change[0], reverse_polarity=change[1],
+                     reverse_terms=change[2], successor=True, notes=["a change in the user's own words"])
+
+
+_USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)

@@ -1,0 +1,148 @@
+"""Changes a new user said in their own way, each read by a mechanism (grammar, word class, value class),
+and each linked to what it replaced: the old item's history names its successor, dated by the turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from memory_core.model import Kind, Status, Turn
+
+TurnFactory = Callable[..., Turn]
+Ingest = Callable[[Turn], list[Any]]
+
+
+def live(store: Any) -> list[Any]:
+    return [i for i in store.list_items("u1", statuses=[Status.ACTIVE]) if i.kind != Kind.EVENT]
+
+
+def gone(store: Any) -> list[Any]:
+    return [i for i in store.list_items("u1", statuses=[Status.SUPERSEDED]) if i.kind != Kind.EVENT]
+
+
+def linked(store: Any, old: str, new: str, turn: Turn) -> None:
+    """The item stating ``old`` was superseded at ``turn``'s time by an active item stating ``new``."""
+    [was] = [i for i in gone(store) if old in i.description]
+    successors = {i.id: i for i in live(store) if new in i.description}
+    last = was.history[-1]
+    assert last.op == "supersede" and last.at == turn.timestamp, last
+    assert last.other_id in successors, ([i.description for i in live(store)], last.other_id)
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    # a title held now, said without its subject: "…, now a PM at Shopee"
+    (["I work at Globe Telecom as an analyst.", "Moved to Singapore last week, now a PM at Shopee."],
+     "Globe", "Shopee"),
+    (["I'm a nurse at St Mary's.", "Currently a data analyst at Monzo, loving it."], "St Mary", "Monzo"),
+    (["我在华为上班。", "刚搬到深圳，现在是 Shopee 的员工。"], "华为", "Shopee"),
+])
+def test_a_title_said_without_its_subject_changes_the_employer(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                                texts: list[str], old: str, new: str) -> None:
+    turns = [make_turn(t) for t in texts]
+    for turn in turns:
+        ingest(turn)
+    [employer] = [i for i in live(store) if i.key == "fact:works_at"]
+    assert new in employer.description
+    linked(store, old, new, turns[-1])
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    (["我每天抽一包烟，戒不掉。", "我上个月戒烟了，一根都没碰。"], "包烟", "戒烟"),
+    (["我晚上喜欢喝两杯酒。", "我现在戒酒了。"], "两杯酒", "不再喝酒"),
+    (["I smoke about a pack a day.", "I finally quit smoking in May."], "smokes", "quit"),
+])
+def test_a_cessation_ends_the_thing_said_with_a_measure(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                       texts: list[str], old: str, new: str) -> None:
+    turns = [make_turn(t) for t in texts]
+    for turn in turns:
+        ingest(turn)
+    assert not [i.description for i in live(store) if old in i.description]
+    linked(store, old, new, turns[-1])
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    (["我在学日语，每周上两次课。", "日语太难了，我改学 Korean 了。"], "日语", "Korean"),
+    (["I'm learning Japanese twice a week.", "I switched to learning Korean instead."], "Japanese", "Korean"),
+    (["I play tennis on weekends.", "I play golf instead these days."], "tennis", "golf"),
+])
+def test_a_switch_of_a_many_valued_attribute_names_its_successor(store: Any, make_turn: TurnFactory,
+                                                                  ingest: Ingest, texts: list[str], old: str,
+                                                                  new: str) -> None:
+    turns = [make_turn(t) for t in texts]
+    for turn in turns:
+        ingest(turn)
+    assert not [i.description for i in live(store) if old in i.description]
+    linked(store, old, new, turns[-1])
+
+
+def test_learning_a_second_language_without_a_switch_keeps_the_first(store: Any, make_turn: TurnFactory,
+                                                                     ingest: Ingest) -> None:
+    for text in ("I'm learning Japanese.", "I'm also learning Korean now."):
+        ingest(make_turn(text))
+    said = " | ".join(i.description for i in live(store))
+    assert "Japanese" in said and "Korean" in said
+
+
+@pytest.mark.parametrize("texts", [
+    ["We have a beagle called Biscuit.", "We lost Biscuit last week, the house is so quiet."],
+    ["My cat is called Pip.", "Pip died on Sunday."],
+    ["我养了一只猫叫年糕。", "年糕上周去世了，好难过。"],
+])
+def test_a_pet_s_death_said_by_its_name_ends_the_pet(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                     texts: list[str]) -> None:
+    turns = [make_turn(t) for t in texts]
+    for turn in turns:
+        ingest(turn)
+    assert not [i.description for i in live(store) if i.key.startswith("fact:pet:")]
+    [pet] = [i for i in gone(store) if i.key.startswith("fact:pet:")]
+    assert pet.history[-1].at == turns[-1].timestamp
+
+
+def test_losing_something_that_is_no_pet_ends_nothing(store: Any, make_turn: TurnFactory, ingest: Ingest) -> None:
+    for text in ("I work at Google.", "We lost Google as a client last year."):
+        ingest(make_turn(text))
+    assert [i for i in live(store) if i.key == "fact:works_at" and "Google" in i.description]
+
+
+@pytest.mark.parametrize("texts", [
+    ["我喜欢绿茶。", "我也喜欢红茶。"],
+    ["我每天都喝绿茶。", "最近也开始喝红茶了。"],
+    ["I like green tea.", "I also like black tea."],
+    ["我爱喝拿铁。", "我也爱喝美式。"],
+])
+def test_another_kind_of_a_thing_is_no_restatement(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                   texts: list[str]) -> None:
+    for text in texts:
+        ingest(make_turn(text))
+    items = live(store)
+    assert len(items) == 2, [i.description for i in items]
+    assert all(i.hit == 0 for i in items), [(i.description, i.hit) for i in items]  # neither said again
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("My landlord in Brooklyn finally fixed the heating.", "fact:lives_in", "Brooklyn"),
+    ("My commute from Oakland is brutal.", "fact:lives_in", "Oakland"),
+    ("我在苏州的房东人很好，房租一直没涨。", "fact:lives_in", "苏州"),
+    ("我们小区在徐汇，楼下就是地铁站。", "fact:lives_in", "徐汇"),
+    ("我每天从昌平坐地铁去公司。", "fact:lives_in", "昌平"),
+    ("My colleagues at Stripe are throwing me a birthday lunch.", "fact:works_at", "Stripe"),
+    ("My boss at Monzo is great.", "fact:works_at", "Monzo"),
+    ("我在美团的同事都很卷。", "fact:works_at", "美团"),
+])
+def test_an_indirect_statement_states_the_slot(store: Any, make_turn: TurnFactory, ingest: Ingest, text: str,
+                                               key: str, value: str) -> None:
+    ingest(make_turn(text))
+    assert [i.description for i in live(store) if i.key == key and value in i.description]
+
+
+@pytest.mark.parametrize("text", [
+    "My old neighbours in Leeds still send cards.",  # the old home: no home now
+    "我在北京的同事都很卷。",  # a city is no employer
+    "My colleagues at the office are great.",  # the office is no employer
+])
+def test_an_indirect_statement_needs_its_value_class(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                     text: str) -> None:
+    ingest(make_turn(text))
+    assert not [i.description for i in live(store) if i.key in ("fact:works_at", "fact:lives_in")]
