@@ -214,8 +214,8 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         code = [x for x in _CODE_WORD_EN.finditer(near) if x.start() > cut]
         lock = [x for x in _LOCK_EN.finditer(near) if x.start() > cut]
         verb = [x for x in _OPEN_VERB_EN.finditer(near) if x.start() > cut]
-        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|—|->|\?|\bwith|\busing|\bto|\bhas|\bnow|\b's)\s*[#*]?$", left,
-                                _I))
+        linked = bool(re.search(r"(?:\bis|\bwas|=|:|-|–|—|->|\?|\bwith|\busing|\bto|\bhas|\bnow|\b's|"
+                                r"\btakes|\buses|\bneeds|\baccepts)\s*[#*]?$", left, _I))
         adjacent_label = bool(re.search(r"\b(?:gate|door|locker|safe|box|lock|unit)\s*#?$", left, _I))
         # "with 1357 on the keypad": the class word after the number, joined by a preposition
         after = re.match(r"\s*(?:\S+\s+){0,2}?(?:on|at|for|to|into|of|in)\s+(?:the|my|our|his|her|their|a)?\s*"

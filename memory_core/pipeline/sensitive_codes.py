@@ -16,6 +16,9 @@ account by its shape and by what is done with it:
 - ``wallets``: a wallet's seed phrase (12–24 words of 3–8 letters, none a common function word, after
   "seed / recovery phrase", mnemonic, 助记词) and a private key (64 hex digits, or a WIF key) after
   "private key", 私钥; category ``account`` (a wallet holds money as an account does).
+- ``cards``: a card number by its layout (four groups of four, Amex's 4-6-5; 13–19 digits) in a clause
+  naming a card, a card network or an expiry (卡, 有效期), whatever its check digit; not an order, tracking or
+  meeting number.
 - ``iban_shaped``: an IBAN whose length is its country's (ISO 13616 registry) in a text about an account
   or a payment, whatever its check digits (a mistyped or invented IBAN is still one).
 
@@ -172,6 +175,28 @@ def _wallets(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+# ── a card by its layout ─────────────────────────────────────────────────
+
+_CARD_LAYOUT = re.compile(r"(?<![\d-])(\d{4}([ -])\d{4}\2\d{4}\2\d{1,7}|\d{4}([ -])\d{6}\3\d{4,5})(?![\d-])")
+_CARD_WORD = re.compile(r"\b(?:card|visa|mastercard|amex|discover|jcb|unionpay|maestro|exp|expiry|expires|cvv|cvc)\b|"
+                        r"卡|有效期|到期", _I)
+_NOT_CARD = re.compile(r"\b(?:order|invoice|tracking|isbn|ref(?:erence)?|meeting|serial|phone|tel)\b|"
+                       r"订单|单号|物流|电话", _I)
+
+
+def _cards(text: str) -> list[tuple[str, int, int]]:
+    out = []
+    for m in _CARD_LAYOUT.finditer(text):
+        digits = re.sub(r"\D", "", m.group(1))
+        start = max((c.end() for c in CLAUSE_END.finditer(text, 0, m.start())), default=0)
+        stop = CLAUSE_END.search(text, m.end())
+        clause = text[start:stop.start() if stop else len(text)]
+        if 13 <= len(digits) <= 19 and len(set(digits)) > 2 and _CARD_WORD.search(clause) \
+                and not _NOT_CARD.search(clause):
+            out.append(("card", m.start(1), m.end(1)))
+    return out
+
+
 # ── IBANs by their country's length ──────────────────────────────────────
 
 #: IBAN lengths by country (ISO 13616 registry, SWIFT's IBAN Registry).
@@ -197,6 +222,6 @@ def iban_shaped(value: str, text: str) -> bool:
 
 def find(text: str) -> list[tuple[str, int, int]]:
     """The ``(category, start, end)`` spans of the mechanisms above in ``text`` (character offsets; may overlap)."""
-    out = _code_shapes(text) + _given_codes(text) + _wallets(text)
+    out = _code_shapes(text) + _given_codes(text) + _wallets(text) + _cards(text)
     out += [("code", m.start(1), m.end(1)) for m in _ZH_NUMERAL_CODE.finditer(text)]
     return out

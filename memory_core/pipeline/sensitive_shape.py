@@ -82,7 +82,8 @@ _AMOUNT_VERB = re.compile(r"(?:\b(?:got|gets|paid|pays|received|deposited|transf
 
 _MONEY_AFTER = re.compile(r"\s*(?:dollars?|bucks|euros?|pounds?|usd|eur|gbp|rmb|cny|yuan|yen|points|元|块|美元|"
                           r"欧元|英镑|积分|k\b|m\b)", _I)
-_LAST_FOUR = re.compile(r"\b(?:ends?|ending|ended)\s+(?:in|with)\b|\blast\s+(?:four|4)\b|尾号|后四位", _I)
+_LAST_FOUR = re.compile(r"\b(?:ends?|ending|ended)(?:\s+(?:in|with)\b|\s+\d{4}\b)|\blast\s+(?:four|4)\b|尾号|后四位",
+                        _I)
 
 
 def _labelled(text: str) -> list[tuple[str, int, int]]:
@@ -261,15 +262,21 @@ _DIAL = re.compile(r"\b(?:right|left|clockwise|counter-?clockwise|anti-?clockwis
                    r"(?:right|left|clockwise|counter-?clockwise|anti-?clockwise)\s+(?:\w+\s+){0,2}?(?:to\s+)?\d{1,2}\b){1,4}",
                    _I)
 _DEVICE = re.compile(r"\s*(?:monitor|cuff|machine|meter|strips?|app|test\s+kit)", _I)  # "blood pressure monitor"
+_ORGAN = r"(?:gallbladder|appendix|tonsils|thyroid|uterus|ovar(?:y|ies)|spleen|prostate|kidney|breasts?)"
 _CARE = re.compile(
     r"\b(?:hospitali[sz]ed|admitted\s+to\s+(?:the\s+)?(?:hospital|icu|er|psych\w*)|in\s+the\s+icu|"
     r"epi-?pens?|c-?section|ca?esarean|pneumonia|sepsis|psych(?:iatric)?\s+(?:ward|unit|hospital|hold)|overdos(?:e|ed|ing)|"
     r"(?:been|stayed|staying|am|i'm|i’m|is|was|got)\s+sober|sobriety|"
     r"(?:my|his|her|their|our|a|an|severe|bad)\s+(?!hay\b)(?:[\w-]+\s+)?(?:allerg(?:y|ies))\b(?!\s+season)|"
-    r"(?:biopsy|mri|ct\s+scan|colonoscopy|endoscopy|mammogram)\s+(?:came\s+back|results?|showed|found))", _I)
+    r"(?:biopsy|mri|ct\s+scan|colonoscopy|endoscopy|mammogram)\s+(?:came\s+back|results?|showed|found)|"
+    r"(?:got|had|have|having|getting|get)\s+(?:my|his|her|their|a|an|the)?\s*" + _ORGAN
+    + r"\s+(?:out|removed|taken\s+out)|"
+    + _ORGAN + r"\s+(?:removal|removed))", _I)
 _CARE_ZH = re.compile(r"(?:查出|检查出|发现)(?:了|有)?[^\s，。,；;！？]{0,6}"
                       r"(?:症|癌|瘤|炎|病|溃疡|结节|息肉|囊肿|结石|积液)|"
-                      r"胃镜|肠镜|活检|穿刺|住进了?(?:ICU|重症|医院)|进了?(?:ICU|重症监护)")
+                      r"胃镜|肠镜|活检|穿刺|住进了?(?:ICU|重症|医院)|进了?(?:ICU|重症监护)|"
+                      r"(?:切除|摘除|摘掉|切掉|割掉|割了)了?[^，。,]{0,2}(?:胆囊|阑尾|甲状腺|子宫|卵巢|脾脏?|肾|乳房|扁桃体)|"
+                      r"(?:胆囊|阑尾|甲状腺|子宫|卵巢|扁桃体)(?:被)?(?:切除|摘除|切了|割了|摘了)")
 
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -284,7 +291,8 @@ def _set(words: str) -> frozenset[str]:
 _NEEDS: list[tuple[re.Pattern[str], frozenset[str]]] = [
     (_CARE, _set("hospitalized hospitalised admitted icu epi epipen epipens pen pens section csection caesarean "
                  "cesarean pneumonia sepsis psych psychiatric overdose overdosed overdosing sober sobriety "
-                 "allergy allergies biopsy mri ct colonoscopy endoscopy mammogram")),
+                 "allergy allergies biopsy mri ct colonoscopy endoscopy mammogram gallbladder appendix tonsils "
+                 "thyroid uterus ovary ovaries spleen prostate kidney breast breasts")),
     (_ON_DRUG, frozenset(re.sub(r"\\s\+|[?()]", " ", _BRAND_DRUG).replace("|", " ").split())
      - {"the", "stabili[sz]ers"} | {"antidepressant", "antipsychotic", "stabilizers", "stabilisers"}),
     (_THERAPIST, _set("psychologist psychotherapist counselor counsellor therapist psychiatrist physiotherapist "

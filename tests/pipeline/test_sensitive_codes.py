@@ -118,3 +118,21 @@ def test_an_account_number_after_its_word(text: str, value: str) -> None:
                                   "my savings of 25000000 yuan are in two banks"])
 def test_no_account_in_amounts_and_ages(text: str) -> None:
     assert not detect(text), detect(text)
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("Apple Card 5238 4012 3456 7891, exp 06/28", "card", "5238 4012 3456 7891"),  # its check digit fails
+    ("信用卡 6225 7580 1234 5679 有效期 09/27", "card", "6225 7580 1234 5679"),
+    ("Chase checking ending 4471, full number 000123456789", "account", "000123456789"),
+    ("the storage unit gate takes *2719#", "code", "2719"),
+])
+def test_a_value_by_its_layout_or_its_verb(text: str, category: str, value: str) -> None:
+    assert _values(text).get(value) == category, detect(text)
+
+
+@pytest.mark.parametrize("text", ["Zoom meeting ID 845 2291 0034 5566, join at 3",
+                                  "tracking 9400 1000 0000 0000 0000, card arrives Monday",
+                                  "password123 is such a bad password, lol", "弱密码 abc12345 千万别用",
+                                  "the gate takes 10 minutes to open"])
+def test_no_card_code_or_password_in_these(text: str) -> None:
+    assert not detect(text), detect(text)

@@ -289,3 +289,14 @@ def test_a_dial_a_changed_code_bank_details_a_full_number_and_a_key_for_somethin
 ])
 def test_directions_times_and_a_last_four_alone_are_not_values(text: str) -> None:
     assert detect(text) == [], detect(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I got my gallbladder out last year", "got my gallbladder out"),
+    ("my mom had her thyroid removed in 2019", "had her thyroid removed"),
+    ("我去年切除了胆囊", "切除了胆囊"),
+    ("她的子宫被切除了", "子宫被切除"),
+])
+def test_an_organ_taken_out_is_health(text: str, value: str) -> None:
+    assert any(f.category == "health" and (value in text[f.start:f.end] or text[f.start:f.end] in value)
+               for f in detect(text)), detect(text)
