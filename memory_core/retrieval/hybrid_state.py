@@ -384,9 +384,9 @@ class HybridState(LazyAttributes):
         else:
             self.lexical.set_docs(lex_docs)
             self.turns.set_docs(turn_docs)
-        term_id = self.lexical.term_id  # seed terms by id in the lexical vocabulary (own terms are all in it)
+        term_ids = self.lexical.term_ids  # seed terms by id in the lexical vocabulary (own terms are all in it)
         for slot, terms in rest.items():
-            self._seed_rest[slot] = array("i", (term_id(t) for t in terms))
+            self._seed_rest[slot] = array("i", term_ids(terms))
 
     def _window(self, item: MemoryItem, tokens: object) -> list[str] | None:
         """Tokens of the item's source turns and their same-session neighbours, in turn order; None without any."""

@@ -10,8 +10,14 @@ stored by column and created only when read (``lazy``):
 - items: each field a column (strings coded against a list of distinct
   values, times as integer microseconds, numbers as arrays); an item object
   is made the first time its slot is read (a recall reads a few dozen);
-- maps by turn and by key, seed terms, names, turn texts: computed on their
-  first read (a catch-up or a rerank that needs them), not on load.
+- seed terms, names, turn texts: computed on their first read (a catch-up or
+  a rerank that needs them), not on load;
+- the maps a catch-up changes (item id → slot, source turns → group, turn →
+  slots, key → slots, turn → position): ``column_map.ColumnMap``, each key
+  read from its column when asked for, the whole map made only when
+  iterated (a save, a compaction); a replaced document's terms are found by
+  a scan of its signal's postings (``SCANS_BEFORE_SORT``), so a catch-up of
+  a few items touches those items, not all of them.
 
 Each BM25 signal is written with its append segment folded into the base
 postings and its tombstones dropped from them (slots keep their numbers), so
@@ -25,6 +31,7 @@ longer than the build (``RESULTS.md``, issue 17).
 from __future__ import annotations
 
 import json
+import weakref
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -34,6 +41,7 @@ import numpy as np
 
 from memory_core.decay import Decay
 from memory_core.retrieval.aliases import AliasTable
+from memory_core.retrieval.column_map import ColumnMap
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.entities import SpeakerMatcher
 from memory_core.retrieval.item_table import ItemTable
@@ -57,6 +65,9 @@ _TABLE_ARRAYS = ("_importance", "_rate", "_base", "times", "hits", "_log_hits", 
 _STATE_SCALARS = ("window", "version", "last_seq", "changes", "_object_bytes", "_turn_chars", "dense_seen")
 _STATE_ARRAYS = ("_speaker_codes", "_has_window", "_stale")
 _NO_NAMES: tuple[str, ...] = ()
+#: Documents of a loaded signal whose terms are found by a scan of its postings (one pass each) before
+#: the postings by document are made (a sort of them all: at 100,000 items ~30 scans' worth).
+SCANS_BEFORE_SORT = 32
 _NO_KEYS: frozenset[str] = frozenset()
 
 
@@ -124,13 +135,17 @@ def _decode_bm25(prefix: str, arrays: dict[str, np.ndarray], meta: dict[str, Any
                  _b_starts=arrays[f"{prefix}._b_starts"], _base_ok=state["alive"].copy(), _base_clean=True,
                  tombstones=0, _delta={}, _x_post={}, _delta_bytes=0, _cache={})
 
+    owner = weakref.ref(lex)  # not ``lex`` itself: a cycle kept an evicted index's columns until a collection
+
     def by_document(name: str) -> Callable[[], Any]:
         def read() -> Any:
             """The base postings by document (``_drop`` and ``compact`` read them; a recall never does)."""
-            b_docs, b_tf, b_starts = state["_b_docs"], state["_b_tf"], state["_b_starts"]
+            lex = owner()
+            assert lex is not None  # called through its own attribute
+            b_docs, b_tf, b_starts = lex._b_docs, lex._b_tf, np.asarray(lex._b_starts)
             term = np.repeat(np.arange(b_starts.shape[0] - 1, dtype=np.int64), np.diff(b_starts))
             order = np.argsort(b_docs, kind="stable")
-            counts = np.bincount(b_docs, minlength=state["n_docs"])
+            counts = np.bincount(b_docs, minlength=lex.n_docs)
             values = {"_d_terms": term[order], "_d_tf": b_tf[order],
                       "_d_starts": np.concatenate(([0], np.cumsum(counts))).astype(np.int64)}
             for other, value in values.items():
@@ -140,6 +155,18 @@ def _decode_bm25(prefix: str, arrays: dict[str, np.ndarray], meta: dict[str, Any
             return values[name]
         return read
 
+    scans = [0]
+
+    def base_terms(slot: int) -> np.ndarray:
+        """A base document's term ids: while few were asked for, a scan of the postings, not a sort of them all."""
+        lex = owner()
+        assert lex is not None
+        if "_d_terms" in lex.__dict__ or scans[0] >= SCANS_BEFORE_SORT:
+            return lex._d_terms[lex._d_starts[slot]:lex._d_starts[slot + 1]]
+        scans[0] += 1
+        return np.searchsorted(lex._b_starts, np.flatnonzero(lex._b_docs == slot), side="right") - 1
+
+    state["_base_terms"] = base_terms  # a catch-up that replaces a few documents reads only theirs
     state["_lazy"] = {name: by_document(name) for name in ("_d_terms", "_d_tf", "_d_starts")}
     state["_lazy_len"] = {"_d_starts": state["n_docs"] + 1}
     lex.__dict__.update(state)
@@ -209,6 +236,61 @@ def _by_key(name: str, arrays: dict[str, np.ndarray]) -> Callable[[], dict[str, 
     return read
 
 
+class _Column:
+    """A string column of distinct values (ids, keys), opened on first use: the row of a value."""
+
+    def __init__(self, open_: Callable[[], Strings]) -> None:
+        self._open = open_
+        self._strings: Strings | None = None
+
+    def row(self, value: str) -> int | None:
+        if not isinstance(value, str):  # (an item without a key asks for None: no row holds it)
+            return None
+        if self._strings is None:
+            self._strings = self._open()
+        strings = self._strings
+        code = strings.code_of(value)
+        if code is None:
+            return None
+        if code < len(strings.codes) and int(strings.codes[code]) == code:  # distinct values: code i in row i
+            return code
+        rows = strings.rows_with(code)
+        return rows[0] if rows else None
+
+
+def _by_key_map(name: str, arrays: dict[str, np.ndarray]) -> ColumnMap[str, set[int]]:
+    """``_by_key`` as a ``ColumnMap``: a key's slots read from the columns when asked for."""
+    column, flat, ends = _Column(lambda: Strings(arrays, f"{name}.keys")), arrays[name], arrays[f"{name}.ends"]
+
+    def find(key: str) -> set[int] | None:
+        row = column.row(key)
+        return None if row is None else set(flat[ends[row]:ends[row + 1]].tolist())
+    return ColumnMap(find, _by_key(name, arrays), int(ends.shape[0] - 1))
+
+
+def _group_map(arrays: dict[str, np.ndarray]) -> ColumnMap[tuple[str, ...], int]:
+    """Source turns → near-copy group, a key's group read from the columns when asked for."""
+    opened: list[Strings] = []
+    flat, rows, values = arrays["group_of"], arrays["group_of.rows"], arrays["group_of.values"]
+
+    def find(key: tuple[str, ...]) -> int | None:
+        if not opened:
+            opened.append(Strings(arrays, "group_of"))
+        codes = [opened[0].code_of(k) for k in key]
+        if not codes or None in codes:
+            return None
+        for at in np.flatnonzero(flat == codes[0]).tolist():
+            row = int(np.searchsorted(rows, at, side="right")) - 1
+            if int(rows[row]) == at and int(rows[row + 1]) - at == len(codes) \
+                    and flat[at:at + len(codes)].tolist() == codes:
+                return int(values[row])
+        return None
+
+    def whole() -> dict[tuple[str, ...], int]:
+        return dict(zip(map(tuple, rows_of(arrays, "group_of")), values.tolist(), strict=True))
+    return ColumnMap(find, whole, int(values.shape[0]))
+
+
 def decode(meta: dict[str, Any], arrays: dict[str, np.ndarray], decay: Decay) -> dict[str, Any]:
     """The attributes of a ``HybridIndex`` from ``encode``'s output (per-item structures lazy, see the module).
 
@@ -245,7 +327,6 @@ def decode(meta: dict[str, Any], arrays: dict[str, np.ndarray], decay: Decay) ->
     state["_lexicon_of"] = LazyList([UNREAD] * n_slots, row_reader(arrays, "lexicon_of", frozenset, _NO_KEYS))
     alive = arrays["items.alive"]
     lazy: dict[str, Callable[[], Any]] = {
-        "_pos": lambda: dict(zip(columns.strings("id").all(), np.flatnonzero(alive).tolist(), strict=True)),
         "_superseded": lambda: Counter(dict(zip(Strings(arrays, "superseded").all(),
                                                 arrays["superseded.counts"].tolist(), strict=True))),
         "_current": lambda: Counter(dict(zip(Strings(arrays, "current").all(), arrays["current.counts"].tolist(),
@@ -253,25 +334,31 @@ def decode(meta: dict[str, Any], arrays: dict[str, np.ndarray], decay: Decay) ->
         "_turn_ids": lambda: Strings(arrays, "turn_ids").all(),
         "_turn_session": lambda: Strings(arrays, "turn_session").all(),
         "_turn_text": lambda: Strings(arrays, "turn_text").all(),
-        "_turn_pos": lambda: {t: i for i, t in enumerate(Strings(arrays, "turn_ids").all())},
-        "_group_of": lambda: dict(zip(map(tuple, rows_of(arrays, "group_of")), arrays["group_of.values"].tolist(),
-                                      strict=True)),
         "_copy_key": lambda: arrays["copy_key"].tolist(),
         "_named": lambda: SpeakerMatcher(small["people"]),
-        "_slots_by_turn": _by_key("slots_by_turn", arrays),
-        "_active_by_key": _by_key("active_by_key", arrays),
-        "_ended_by_key": _by_key("ended_by_key", arrays),
     }
     state["_lazy"] = lazy
+    # the maps a catch-up changes: read key by key from the columns (``column_map``), made whole when iterated
+    live_slots = np.flatnonzero(alive)
+    ids = _Column(lambda: columns.strings("id"))
+    turns = _Column(lambda: Strings(arrays, "turn_ids"))
+
+    def slot_of(item_id: str) -> int | None:
+        row = ids.row(item_id)
+        return None if row is None else int(live_slots[row])
+
+    state["_pos"] = ColumnMap(slot_of, lambda: dict(zip(columns.strings("id").all(), live_slots.tolist(),
+                                                         strict=True)), int(live_slots.shape[0]))
+    state["_turn_pos"] = ColumnMap(turns.row, lambda: {t: i for i, t in enumerate(Strings(arrays, "turn_ids").all())},
+                                   int(meta.get("n_turns", 0)))
+    state["_group_of"] = _group_map(arrays)
+    for name in ("slots_by_turn", "active_by_key", "ended_by_key"):
+        state[f"_{name}"] = _by_key_map(name, arrays)
     # the columns kept for what is made on first read (items, maps): counted as held until the index goes
     direct = {*(f"{p}.{n}" for p in ("lexical", "turns") for n in (*_BM25_ARRAYS, "_b_docs", "_b_tf", "_b_starts")),
               *(f"table.{n}" for n in _TABLE_ARRAYS), *(f"table.codes.{n}" for n in meta["table"]["codes"]),
               *_STATE_ARRAYS, "dense.items", "dense.turns"}
     state["_held_bytes"] = sum(a.nbytes for name, a in arrays.items() if name not in direct)
-    n_live = int(alive.sum())
-    n_turns = int(meta.get("n_turns", 0))
-    state["_lazy_len"] = {"_pos": n_live, "_turn_pos": n_turns, "_group_of": int(meta.get("n_groups", 0)),
-                          "_slots_by_turn": int(arrays["slots_by_turn.ends"].shape[0] - 1)}
     if meta["aliases"] is not None:
         aliases = AliasTable()
         aliases._alias = {k: {tuple(t) for t in v} for k, v in meta["aliases"]["alias"]}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -106,6 +107,27 @@ class Strings:
             if len(self._seen) < 4096:  # themes, kinds, speakers repeat; descriptions rarely
                 self._seen[code] = value
         return value
+
+    def code_of(self, value: str) -> int | None:
+        """The code of a distinct value, or None when the column has no such value (a search of its bytes)."""
+        needle = value.encode("utf-8", "surrogatepass")
+        ends, blob = self._ends, self._blob
+        if not needle:
+            return next((c for c in range(len(ends) - 1) if ends[c] == ends[c + 1]), None)
+        at = blob.find(needle)
+        while at >= 0:
+            code = bisect_right(ends, at) - 1  # the (non-empty) value starting at ``at``, if one does
+            if code < len(ends) - 1 and ends[code] == at and ends[code + 1] == at + len(needle):
+                return code
+            at = blob.find(needle, at + 1)
+        return None
+
+    def rows_with(self, code: int) -> list[int]:
+        """The rows holding a code (ascending)."""
+        codes = self.codes
+        if isinstance(codes, list):
+            return [i for i, c in enumerate(codes) if c == code]
+        return np.flatnonzero(codes == code).tolist()
 
     def at(self, i: int) -> str | None:
         code = int(self.codes[i])

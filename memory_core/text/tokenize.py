@@ -72,28 +72,41 @@ def _stem(word: str) -> str:
         return str(_stemmer.stemWord(word))
 
 
+def _word_terms(word: str) -> tuple[str, ...]:
+    """The terms of one word of a non-CJK run (a number, a contraction's parts stemmed, or none: a stopword)."""
+    if "," in word:  # "1,000" is the number 1000
+        return (word.replace(",", ""),)
+    pieces: tuple[str, ...] | None
+    if "'" in word:
+        pieces = _CONTRACTIONS.get(word)
+        if pieces is None:
+            head, _, tail = word.partition("'")
+            if head.endswith("n") and tail == "t":
+                head, tail_word = head[:-1], "not"
+            else:
+                tail_word = _TAILS.get("'" + tail, tail)
+            pieces = (head, tail_word)
+    else:
+        pieces = (word,)
+    return tuple(_stem(piece) for piece in pieces if piece and piece not in ENGLISH_STOPWORDS)
+
+
+#: Terms of each word seen (words repeat across a user's items: one dict read each instead of the
+#: stopword test and the stemmer's cache call; tokenizing was the larger part of a 100-item build).
+_TERMS_OF: dict[str, tuple[str, ...]] = {}
+_TERMS_KEPT = 200_000
+
+
 def _english(run: str, out: list[str]) -> None:
     """Append the terms of a non-CJK run (already lowercased) to ``out``."""
-    for match in _WORD_RE.finditer(run):
-        word = match.group()
-        if "," in word:  # "1,000" is the number 1000
-            out.append(word.replace(",", ""))
-            continue
-        pieces: tuple[str, ...] | None
-        if "'" in word:
-            pieces = _CONTRACTIONS.get(word)
-            if pieces is None:
-                head, _, tail = word.partition("'")
-                if head.endswith("n") and tail == "t":
-                    head, tail_word = head[:-1], "not"
-                else:
-                    tail_word = _TAILS.get("'" + tail, tail)
-                pieces = (head, tail_word)
-        else:
-            pieces = (word,)
-        for piece in pieces:
-            if piece and piece not in ENGLISH_STOPWORDS:
-                out.append(_stem(piece))
+    terms_of = _TERMS_OF
+    for word in _WORD_RE.findall(run):
+        terms = terms_of.get(word)
+        if terms is None:
+            terms = _word_terms(word)
+            if len(terms_of) < _TERMS_KEPT:
+                terms_of[word] = terms
+        out.extend(terms)
 
 
 def _load_jieba() -> Any:
@@ -180,8 +193,11 @@ def tokenize(text: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
     """
     if not isinstance(text, str):
         raise TypeError(f"tokenize needs a string; got {type(text).__name__}")
-    text = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'").replace("\u2018", "'")
     out: list[str] = []
+    if text.isascii():  # NFKC leaves ASCII as it is, and it holds no CJK run
+        _english(text.lower(), out)
+        return out
+    text = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'").replace("\u2018", "'")
     longest = max(map(len, lexicon), default=0)
     for i, run in enumerate(_RUN_RE.split(text)):
         if not run:
