@@ -21,6 +21,11 @@ MiB of 512): the cache is also kept a reserve below the ceiling (1/64 of
 it, and at least twice the largest index seen: what one build adds before
 the next check), and when the budget shrinks the C allocator is asked to
 give its free pages back (glibc ``malloc_trim``) so the shrink shows in RSS.
+With all that RSS still ended 2 MiB over a 512 MiB ceiling (indexes larger
+than their estimates, then evicted, and memory kept after them): when RSS is
+over the ceiling itself, the cache gives up the excess (at most an eighth
+of it per check) and the allocator is trimmed again, whatever the
+high-water mark says (``cut``: the estimate's error, learned from RSS).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ import ctypes
 import ctypes.util
 import logging
 import os
+from collections.abc import Callable
 from typing import Any
 
 from memory_core.errors import InvalidField
@@ -66,10 +72,13 @@ class ProcessBudget:
     Args:
         cache: the index cache (its ``max_bytes``, None for none, is the most it will be given).
         ceiling: the process's resident-memory budget, bytes (>= 1).
+        measure: the process's RSS in bytes, None when unknown (``resident_bytes``; tests pass a model).
 
     Attributes:
         overhead: the largest ``RSS − cache bytes`` seen before the first eviction, plus any growth of
-            RSS past its high-water mark after it (bytes).
+            RSS past its high-water mark after it, plus what was given up while RSS was over the
+            ceiling (bytes).
+        over: checks that found RSS over the ceiling (each gave some of the cache up).
         peak: the largest RSS seen, bytes.
         largest: the largest index size passed to ``check``, bytes.
         budget: the byte budget last given to the cache.
@@ -78,10 +87,13 @@ class ProcessBudget:
         InvalidField: ``ceiling`` below 1.
     """
 
-    def __init__(self, cache: UserCache[Any], ceiling: int) -> None:
+    def __init__(self, cache: UserCache[Any], ceiling: int,
+                 measure: Callable[[], int | None] = resident_bytes) -> None:
         if ceiling < 1:
             raise InvalidField(f"the memory ceiling must be at least 1 byte; got {ceiling!r}")
         self.cache = cache
+        self.measure = measure
+        self.over = 0
         self.ceiling = ceiling
         self.configured = cache.max_bytes
         self.overhead = 0
@@ -101,7 +113,7 @@ class ProcessBudget:
             index_bytes: the estimated size of the index just built or loaded (for ``reserve``).
         """
         self.largest = max(self.largest, index_bytes)
-        rss = resident_bytes()
+        rss = self.measure()
         if rss is None:
             return
         if self.cache.evictions == 0 or not self.overhead:
@@ -109,15 +121,19 @@ class ProcessBudget:
         elif rss > self.peak:  # grown past its high-water mark with the cache full: that growth is not the cache's
             self.overhead += rss - self.peak
         self.peak = max(self.peak, rss)
+        over = rss > self.ceiling and len(self.cache) > 1
+        if over:  # over whatever was counted (estimates short, memory kept after evictions): give the excess up
+            self.over += 1
+            self.overhead += min(rss - self.ceiling + self.reserve // 2, self.cache.nbytes // 8)
         budget = max(1, self.ceiling - self.overhead - self.reserve)
         if self.configured is not None:
             budget = min(budget, self.configured)
+        shrunk = over or (self.budget is not None and budget < self.budget)
+        if shrunk:
+            log.info("recall cache budget %d MiB (process %d MiB, %d MiB outside the indexes, ceiling %d MiB)",
+                     budget >> 20, rss >> 20, self.overhead >> 20, self.ceiling >> 20)
         if budget != self.budget:
-            if self.budget is not None and budget < self.budget:
-                log.info("recall cache budget %d MiB (process %d MiB, %d MiB outside the indexes, ceiling %d MiB)",
-                         budget >> 20, rss >> 20, self.overhead >> 20, self.ceiling >> 20)
-            shrunk = self.budget is not None and budget < self.budget
             self.budget = budget
             self.cache.set_max_bytes(budget)
-            if shrunk and _malloc_trim is not None:
-                _malloc_trim(0)  # the evicted indexes' free pages back to the system
+        if shrunk and _malloc_trim is not None:
+            _malloc_trim(0)  # the evicted indexes' free pages back to the system
