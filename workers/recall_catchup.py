@@ -12,11 +12,19 @@ announcements arriving together are coalesced per user. Losing an
 announcement (Redis away, the listener reconnecting) costs nothing but
 speed: the recall path still checks the version and catches up itself.
 Turned off by ``GULFSTREAM_RECALL_CATCH_UP=false``.
+
+The listener applies changes on its own thread, beside the thread answering
+recalls: the store's round trips are made before the index's lock is taken
+(``Recaller._read_delta``), and the process hands the GIL over every
+``SWITCH_INTERVAL_S`` rather than Python's default 5 ms, so a recall that
+arrives while a change is applied waits for the apply, not for a whole
+switch interval of it.
 """
 
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from typing import Any
@@ -26,10 +34,12 @@ from celery.signals import worker_ready, worker_shutdown
 from workers.app import app, context
 from workers.bootstrap import Context, redis_client
 
-__all__ = ["CHANGED_CHANNEL", "announce_change", "catch_up_counts"]
+__all__ = ["CHANGED_CHANNEL", "SWITCH_INTERVAL_S", "announce_change", "catch_up_counts"]
 
 log = logging.getLogger(__name__)
 CHANGED_CHANNEL = "gulfstream:changed"
+#: The GIL's switch interval (s) in a recall worker that applies changes on the listener's thread.
+SWITCH_INTERVAL_S = 0.001
 _stop = threading.Event()
 #: users caught up and announcements that failed (for tests and the operator's log)
 catch_up_counts = {"caught_up": 0, "failed": 0}
@@ -93,6 +103,7 @@ def _start_listener(sender: Any = None, **_: Any) -> None:
     if not settings.recall_catch_up:
         return
     _stop.clear()
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     threading.Thread(target=_listen, args=(settings.redis_url,), name="gulfstream-recall-catchup",
                      daemon=True).start()
     log.info("recall write-behind: listening on %s (started %.0f)", CHANGED_CHANNEL, time.time())

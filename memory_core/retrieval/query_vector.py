@@ -3,17 +3,24 @@
 ``recall.Recaller`` hands a ``_QueryVector`` to ``HybridIndex.search``, which
 calls it only when the dense ranking runs (``HybridSettings.dense_gate`` may
 skip it); a failed embedding leaves recall lexical and is reported
-(``RecallTimings.degraded``).
+(``RecallTimings.degraded``). ``load_vectors`` puts the stored vectors of
+items and turns into a cached index's dense rows as they are written.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from memory_core.embedding.base import EmbeddingError, QueryCache
+from memory_core.retrieval.dense import DenseIndex
+
+if TYPE_CHECKING:
+    from memory_core.retrieval.hybrid import HybridIndex
+    from memory_core.store.sql_vectors import SqlVectors
 
 __all__: list[str] = []  # used by recall.Recaller
 
@@ -48,3 +55,33 @@ class _QueryVector:
             return None
         finally:
             self.embed_ms = (time.perf_counter() - t0) * 1e3
+
+
+def load_vectors(vectors: SqlVectors, model_id: str, dim: int, user_id: str, index: HybridIndex) -> None:
+    """Put the vectors stored since the index last looked (up to its version) into its dense rows.
+
+    Args:
+        vectors: the store's vector table; model_id, dim: the embedder's (rows of other models are not read).
+        user_id: whose vectors; index: that user's index (its ``dense_seen`` moves to its version).
+
+    Raises:
+        StoreError: the store failed.
+    """
+    if not index.version.isdigit():
+        return
+    upto = int(index.version)
+    if upto <= index.dense_seen:
+        return
+    stored = vectors.load(user_id, model_id, after=index.dense_seen, upto=upto)
+    index.dense_seen = upto
+    if not stored:
+        return
+    if index.dense is None:
+        index.dense = DenseIndex(dim)
+    pos = index._pos
+    index.dense.set_items((pos[owner], vec) for (kind, owner), vec in stored.items()
+                          if kind == "item" and owner in pos)
+    turn_vectors = {owner: vec for (kind, owner), vec in stored.items() if kind == "turn"}
+    if turn_vectors:
+        index.dense.set_turns((slot, turn_vectors[t]) for slot, item in enumerate(index.table.items)
+                              if item is not None for t in item.source[:1] if t in turn_vectors)

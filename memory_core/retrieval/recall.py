@@ -24,9 +24,8 @@ from typing import Any
 
 from memory_core.decay import Decay
 from memory_core.embedding.base import Embedder, QueryCache
-from memory_core.model import MemoryItem
+from memory_core.model import MemoryItem, Turn
 from memory_core.retrieval.aliases import AliasTable
-from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.hybrid import DEFAULT_WINDOW, HybridIndex
 from memory_core.retrieval.index import (
     INDEXED_STATUSES,
@@ -40,13 +39,13 @@ from memory_core.retrieval.index import (
     check_query,
 )
 from memory_core.retrieval.provenance import ContextNote, context_notes
-from memory_core.retrieval.query_vector import _QueryVector
+from memory_core.retrieval.query_vector import _QueryVector, load_vectors
 from memory_core.retrieval.recall_snapshots import SnapshotKeeping, gc_paused
 from memory_core.retrieval.rss_budget import ProcessBudget
 from memory_core.retrieval.snapshot import IndexSnapshots
 from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
 from memory_core.retrieval.user_cache import UserCache
-from memory_core.store.base import MemoryStore
+from memory_core.store.base import ItemChanges, MemoryStore
 from memory_core.store.sql_vectors import SqlVectors
 from memory_core.validation import check_id
 
@@ -185,8 +184,11 @@ class Recaller(SnapshotKeeping):
         if cached is not None and cached.version == version:
             return cached, RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached))
         if cached is not None:
+            seen = (cached.version, cached.last_seq)
+            delta = self._read_delta(user_id, *seen)  # round trips outside the lock: a search waits for the apply only
             with cached.lock:
-                index = cached if cached.version == version else self._update(user_id, cached)
+                index = cached if cached.version == version else self._update(
+                    user_id, cached, delta if (cached.version, cached.last_seq) == seen else None)
             if index is cached:
                 self._cache.resize(user_id, cached.nbytes())
                 self._maybe_compact(cached, user_id)
@@ -227,9 +229,10 @@ class Recaller(SnapshotKeeping):
         two recalls): asking for the version first and then for the changes took two.
         """
         t0 = time.perf_counter()
+        before, seq = cached.version, cached.last_seq
+        delta = self._read_delta(user_id, before, seq)  # outside the lock (see index_for)
         with cached.lock:
-            before = cached.version
-            index = self._update(user_id, cached)
+            index = self._update(user_id, cached, delta if (cached.version, cached.last_seq) == (before, seq) else None)
         if index is cached:
             self._cache.resize(user_id, cached.nbytes())
             self._maybe_compact(cached, user_id)
@@ -256,16 +259,23 @@ class Recaller(SnapshotKeeping):
         cached.changing = False  # current now: the next recall searches while it checks the version
         return cached.version != before
 
-    def _update(self, user_id: str, index: HybridIndex) -> HybridIndex:
-        """Apply the store's changes since the index's version to it; return it, or a rebuilt index."""
-        changes = self.store.changes_since(user_id, index.version)
-        turn_log = self._turn_log
-        if changes.complete and turn_log is not None:  # erased and started again: the turns restart too
+    def _read_delta(self, user_id: str, version: str, last_seq: int) -> tuple[ItemChanges, list[Turn]]:
+        """The store's changes after ``version`` and, when there are any, the turns after ``last_seq``."""
+        changes, turn_log = self.store.changes_since(user_id, version), self._turn_log
+        if turn_log is None or changes.complete or (changes.version == version and not changes.items) or not (
+                changes.last_seq is None or changes.last_seq > last_seq):
+            return changes, []
+        return changes, turn_log.list_turns(user_id, after_seq=last_seq)
+
+    def _update(self, user_id: str, index: HybridIndex,
+                delta: tuple[ItemChanges, list[Turn]] | None = None) -> HybridIndex:
+        """Apply the changes since the index's version (``delta``: read for its version and last turn, else read
+        now) to it; return it, or a rebuilt index."""
+        changes, turns = delta or self._read_delta(user_id, index.version, index.last_seq)
+        if changes.complete and self._turn_log is not None:  # erased and started again: the turns restart too
             return self._build(user_id, changes.version, [i for i in changes.items if i.status in INDEXED_STATUSES])
         if changes.version == index.version and not changes.items and not changes.complete:
             return index  # nothing changed since
-        turns = turn_log.list_turns(user_id, after_seq=index.last_seq) if turn_log is not None and (
-            changes.last_seq is None or changes.last_seq > index.last_seq) else []
         index.apply(changes.items, turns, complete=changes.complete)
         if changes.new_vectors is False and index.version.isdigit() and index.dense_seen >= int(index.version) \
                 and changes.version.isdigit():
@@ -287,24 +297,8 @@ class Recaller(SnapshotKeeping):
 
     def _load_vectors(self, user_id: str, index: HybridIndex) -> None:
         """Put the vectors written since the index last looked (up to its version) into its dense rows."""
-        if self.embedder is None or self._vectors is None or not index.version.isdigit():
-            return
-        upto = int(index.version)
-        if upto <= index.dense_seen:
-            return
-        stored = self._vectors.load(user_id, self.embedder.model_id, after=index.dense_seen, upto=upto)
-        index.dense_seen = upto
-        if not stored:
-            return
-        if index.dense is None:
-            index.dense = DenseIndex(self.embedder.dim)
-        pos = index._pos
-        index.dense.set_items((pos[owner], vec) for (kind, owner), vec in stored.items()
-                              if kind == "item" and owner in pos)
-        turn_vectors = {owner: vec for (kind, owner), vec in stored.items() if kind == "turn"}
-        if turn_vectors:
-            index.dense.set_turns((slot, turn_vectors[t]) for slot, item in enumerate(index.table.items)
-                                  if item is not None for t in item.source[:1] if t in turn_vectors)
+        if self.embedder is not None and self._vectors is not None:
+            load_vectors(self._vectors, self.embedder.model_id, self.embedder.dim, user_id, index)
 
     def _maybe_compact(self, index: HybridIndex, user_id: str | None = None) -> None:
         """Compact a grown index (in the background unless told otherwise), then save its snapshot."""
