@@ -33,7 +33,7 @@ import re
 
 from memory_core.pipeline.sensitive_topic import is_topic
 
-__all__ = ["credential_shape", "find"]
+__all__ = ["credential_shape", "find", "quantity_after"]
 
 _I = re.IGNORECASE
 
@@ -180,6 +180,11 @@ _UNIT_AFTER = re.compile(
     r"miles|meters|metres|feet|ft|square|sq|hits|inch(?:es)?|in|cm|mm|m|g|lbs?|items|pieces|points|am|pm)\b)", _I)
 
 
+def quantity_after(rest: str) -> bool:
+    """True when ``rest`` (the text right after a number) begins with a unit or a currency: a quantity, a price."""
+    return bool(_UNIT_AFTER.match(rest))
+
+
 def _codes(text: str) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     for m in _NUMBER.finditer(text):
@@ -227,6 +232,9 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
             or bool(re.search(r"\bget(?:s|ting)?\s+in(?:to)?\b|\blet(?:s)?\s+(?:you|me|us)\s+in\b", left, _I)) \
             or bool(re.search(r"(?:star|hash|pound|\#|\*)\s+(?:key|button)", right, _I))  # an entry, a keypad's keys
         verb_bound = bool(verb) and (len(typing) < len(verb) or in_sentence)
+        # "the number to get into the building is 5512", "the digits to open the shed: 4411"
+        verb_bound = verb_bound or bool(linked and re.search(r"\b(?:to|for)\s+(?:get(?:ting)?\s+in(?:to)?|open(?:ing)?|"
+                                                             r"unlock(?:ing)?|disarm(?:ing)?)\b", left, _I))
         if verb_bound and not (code or lock or after_bound) and re.fullmatch(r"(?:19|20)\d\d", value):
             verb_bound = False  # "entered 2025 with …": a year
         # a code word binds a number right after it ("door code 9981", "PIN: 2580") or through a link word

@@ -340,7 +340,8 @@ def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start:
     if category == "secret" and re.fullmatch(r"[a-z]+|[\u4e00-\u9fff]+", value) \
             and not _LINKED.search(text[m_start:start]):
         return False  # "password box", "密码学": a plain word right after the word is no value without a link
-    if category == "code" and _OTHER_CODE.search(text[max(0, m_start - 16):start]):
+    if category == "code" and (_OTHER_CODE.search(text[max(0, m_start - 16):start])
+                               or sensitive_bound.quantity_after(text[start + len(value):])):  # "密码锁 199 块"
         return False
     if category == "id" and not any(ch.isdigit() for ch in value):
         return False

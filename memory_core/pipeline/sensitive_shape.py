@@ -151,7 +151,7 @@ _SUBJECT = re.compile(
 _NOT_SECRET_CODE = re.compile(r"\b(?:area|zip|postal|post|country|promo|discount|coupon|voucher|error|status|dress|"
                               r"source|qr|bar|referral|invite|morse|tax)\s+$", _I)
 _LINKED = re.compile(r"^[^.;!?。！？；\n]{0,40}?(?:\b(?:is|was|are|it's|it’s|its|still|now|remains|became)\b|[:：=]|"
-                     r"^['’]s\b|"
+                     r"^['’]s\b|^\s*(?:\?|—|–|\s-\s)|"
                      r"是|为|就是)", _I)
 _TAIL = re.compile(r"(?:[,，:：→]|->|—|–|\bso\b|\bi\.e\.|\baka\b|\bie\b|"
                    r"\b(?:one|it|this|that)\s+(?:is|was|'s|’s)|\b(?:it's|it’s|its|now|still))\s*[\"'“‘]?$", _I)
@@ -253,8 +253,9 @@ _ANSWER = re.compile(r"(?:\b(?:security|secret|recovery)\s+(?:question\s+)?answe
                      r"[\"'“‘]?([^\s\"'”’,，。.;；!?！？]{2,40})", _I)
 # an account by shape: a UK sort code with its account number, a transfer to a long number
 _ACCOUNT_SHAPE = re.compile(r"(?<![\d-])(\d{2}-\d{2}-\d{2}[\s,;/]+\d{8})(?!\d)|"
-                            r"(?:\b(?:pay|paid|transfer|transferred|wire|wired|send|sent|deposit)\s+(?:it\s+|money\s+|"
-                            r"the\s+\w+\s+)?(?:in)?to|打到|转到|汇到|打款到|转账到)\s*(?:account\s+|账户|账号)?"
+                            r"(?:\b(?:pay|paid|transfer|transferred|wire|wired|send|sent|deposit|goes|go|went|put)\s+"
+                            r"(?:it\s+|money\s+|the\s+\w+\s+)?(?:in)?to|打到|转到|汇到|打款到|转账到)\s*"
+                            r"(?:(?:account|acc|acct)\.?\s+|账户|账号)?"
                             r"(\d[\d\s-]{6,28}\d)(?!\d)", _I)
 # a dial lock's combination: "3 turns right to 12, left to 34, right to 9"
 _DIAL = re.compile(r"\b(?:right|left|clockwise|counter-?clockwise|anti-?clockwise)\s+(?:\w+\s+){0,2}?(?:to\s+)?"

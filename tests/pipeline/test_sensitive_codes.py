@@ -136,3 +136,20 @@ def test_a_value_by_its_layout_or_its_verb(text: str, category: str, value: str)
                                   "the gate takes 10 minutes to open"])
 def test_no_card_code_or_password_in_these(text: str) -> None:
     assert not detect(text), detect(text)
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("the number to get into the building is 5512", "code", "5512"),
+    ("Grandma's ATM PIN — she wrote it on a post-it — 7702", "code", "7702"),
+    ("the password? same as always, Rover2015", "secret", "Rover2015"),
+    ("the money goes into 12-3456-7890123-00", "account", "12-3456-7890123-00"),
+    ("pls send to acc 0123 4567 8901", "account", "0123 4567 8901"),
+])
+def test_a_value_after_an_aside_a_purpose_or_a_verb_of_moving_money(text: str, category: str, value: str) -> None:
+    assert _values(text).get(value) == category, detect(text)
+
+
+@pytest.mark.parametrize("text", ["这个密码锁 199 块，要不要买", "the number to call is 555 0199",
+                                  "Acc 2 is done, moving to acc 3", "the SEPA transfer of 2500 went through"])
+def test_no_value_in_prices_and_counts(text: str) -> None:
+    assert not detect(text), detect(text)
