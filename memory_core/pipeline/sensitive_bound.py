@@ -203,7 +203,7 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         right = text[m.end():m.end() + 40]
         if cjk:
             near = zh_left
-            hits = list(_CODE_ZH.finditer(near))
+            hits = sorted([*_CODE_ZH.finditer(near), *_CODE_WORD_EN.finditer(near)], key=lambda h: h.start())
             if hits and not _OTHER_NUMBER.search(near[hits[-1].start() - 4 if hits[-1].start() >= 4 else 0:]) \
                     and not re.match(r"^\s*(?:号|元|块)", text[m.end():]):
                 out.append(("code", start, start + len(value)))
@@ -240,6 +240,10 @@ def _codes(text: str) -> list[tuple[str, int, int]]:
         # a code word binds a number right after it ("door code 9981", "PIN: 2580") or through a link word
         adjacent_code = bool(code) and bool(re.search(r"(?:" + _CODE_WORD_EN.pattern + r")\s*[#:：]?\s*$", left, _I))
         bound = (bool(code) and (linked or adjacent_code)) or (bool(lock) and linked) or verb_bound or after_bound
+        if not bound and re.search(r"\bit(?:'s|’s|\s+is|\s+was)\s*$", left, _I):  # "…set the alarm …, it's 6 0 2 4"
+            sentence = text[max((c.end() for c in re.finditer(r"[.!?;]", text[:start])), default=0):start]
+            bound = bool(_CODE_WORD_EN.search(sentence) or _LOCK_EN.search(sentence)) \
+                and not _OTHER_NUMBER.search(sentence)
         if not bound and cut < 0:
             bound = bool(re.match(r"\s*(?:opens|unlocks|gets\s+(?:you|us)\s+in|"
                                   r"to\s+(?:open|unlock|disarm|get\s+in)|is\s+(?:the|my|our)\s+"

@@ -184,8 +184,14 @@ _NOT_CARD = re.compile(r"\b(?:order|invoice|tracking|isbn|ref(?:erence)?|meeting
                        r"订单|单号|物流|电话", _I)
 
 
+# a card's security code named by where it is printed: "the 3 digits on the back are 772", 卡的背面三位数 772
+_BACK_DIGITS = re.compile(r"(?:\b(?:three|3|four|4)[-\s]digits?\s+on\s+the\s+back(?:\s+of\s+(?:the|my|her|his)\s+\w+)?|"
+                          r"背面(?:的)?(?:那)?(?:三|3|四|4)位(?:数字?|码)?)\s*(?:is|are|:|：|是|为)?\s*(\d{3,4})(?!\d)",
+                          _I)
+
+
 def _cards(text: str) -> list[tuple[str, int, int]]:
-    out = []
+    out = [("card", m.start(1), m.end(1)) for m in _BACK_DIGITS.finditer(text)]
     for m in _CARD_LAYOUT.finditer(text):
         digits = re.sub(r"\D", "", m.group(1))
         start = max((c.end() for c in CLAUSE_END.finditer(text, 0, m.start())), default=0)

@@ -153,3 +153,19 @@ def test_a_value_after_an_aside_a_purpose_or_a_verb_of_moving_money(text: str, c
                                   "Acc 2 is done, moving to acc 3", "the SEPA transfer of 2500 went through"])
 def test_no_value_in_prices_and_counts(text: str) -> None:
     assert not detect(text), detect(text)
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("帮我 save 一下 locker 的 code：5 2 8 0，健身房那个", "code", "5 2 8 0"),    # an English code word in Chinese
+    ("my sister set the alarm at the lake house and I finally got it out of her, it's 6 0 2 4", "code", "6 0 2 4"),
+    ("卡的背面三位数 772", "card", "772"),
+    ("the 3 digits on the back of my card are 418", "card", "418"),
+])
+def test_a_value_said_of_a_code_or_lock_named_earlier(text: str, category: str, value: str) -> None:
+    assert _values(text).get(value) == category, detect(text)
+
+
+@pytest.mark.parametrize("text", ["the alarm at the lake house went off, it's 3am here", "卡的背面有个签名栏",
+                                  "帮我 note：locker 在 2 楼，号码 214"])
+def test_no_code_in_these_either(text: str) -> None:
+    assert not detect(text), detect(text)

@@ -300,3 +300,8 @@ def test_directions_times_and_a_last_four_alone_are_not_values(text: str) -> Non
 def test_an_organ_taken_out_is_health(text: str, value: str) -> None:
     assert any(f.category == "health" and (value in text[f.start:f.end] or text[f.start:f.end] in value)
                for f in detect(text)), detect(text)
+
+
+@pytest.mark.parametrize("text", ["我爸上周查出来房颤，现在在吃华法林", "她一直在吃二甲双胍", "我有点贫血"])
+def test_chinese_conditions_and_drugs_taken_without_a_subject(text: str) -> None:
+    assert any(f.category == "health" for f in detect(text)), detect(text)
