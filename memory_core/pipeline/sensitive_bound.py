@@ -41,10 +41,10 @@ _I = re.IGNORECASE
 
 _CRED_WORD = re.compile(
     r"(?<![A-Za-z])(?:pass(?:word|wd|code|phrase|key)?s?|pwd|pw|pin|log-?ins?|sign-?in|credentials|creds)(?![A-Za-z])|"
-    r"密码|口令|密钥|秘钥|登录密码|登陆密码", _I)
-_LINK = re.compile(r"^(?:is|was|are|=|:|：|-|->|=>|to|its|it's|it’s|now|reads|是|为|"
+    r"密码|口令|密钥|秘钥|登录密码|登陆密码|🔑|🔐|🗝", _I)
+_LINK = re.compile(r"^(?:is|was|are|=|:|：|-|->|=>|→|to|its|it's|it’s|now|reads|是|为|"
                    r"(?:设|改|换|变|更新|设置)(?:成|为)了?)$", _I)
-_LINK_ZH = re.compile(r"是|为|(?:设|改|换|变|更新|设置)(?:成|为)了?|[:：=]")
+_LINK_ZH = re.compile(r"是|为|(?:设|改|换|变|更新|设置)(?:成|为)了?|[:：=→]")
 _ASCII_TOKEN = re.compile(r"[!-~]+")
 _TRIM = "\"'“”‘’.,;!?)(（）。，；"
 _NOT_CREDENTIAL = re.compile(

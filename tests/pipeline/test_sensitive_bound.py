@@ -37,6 +37,7 @@ def _cats(text: str) -> set[str]:
     ("家里路由器登录密码我改了 Rt88#home", "Rt88#home"),
     ("Xk82!mzQ 是我们公司VPN的口令", "Xk82!mzQ"),                           # the value before the word
     ("my apple id: liwei88@163.com / Lw19880808", "Lw19880808"),           # a login's pair shape
+    ("🔑 wifi → GoldenRetriever_88", "GoldenRetriever_88"),                # a key emoji, an arrow
 ])
 def test_a_credential_near_a_credential_word(text: str, value: str) -> None:
     spans = [text[s:e] for c, s, e in find(text) if c == "secret"]
