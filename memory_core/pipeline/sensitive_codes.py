@@ -109,6 +109,8 @@ _GIVEN_VALUE = re.compile(r"^[\"'“‘]?(\d{2,4}(?:[ -]\d{2,4}){1,3}|\d{4,8}|[A
 _PURPOSE = re.compile(r"^\s*(?:to|and)\s+(?:confirm|verify|log\s*in|sign\s*in|continue|finish|activate|unlock|"
                       r"approve|complete|authori[sz]e)\b|"
                       r"^\s*(?:来|以|进行|完成)?(?:确认|验证|登录|登陆|解锁|激活|认证)", _I)
+_FOR_A_THING = re.compile(r"\s+(?:for|as)\s+(?:the|a|an|my|his|her|our|their)\s+(?!(?:vpn|login|log-?in|sign-?in|app|"
+                          r"account|verification|2fa|mfa|portal|site|website|door|gate|locker)\b)", _I)
 _UNIT = re.compile(r"^\s*(?:points?|coins?|dollars?|bucks|euros?|pounds?|yuan|元|块|分|个|次|years?|as\b|"
                    r"steps?|times?|minutes?|%|x\b)", _I)
 
@@ -122,6 +124,8 @@ def _given_codes(text: str) -> list[tuple[str, int, int]]:
         value = v.group(1)
         if not value[0].isdigit() and not code_shape(value):
             continue
+        if value.isdigit() and _FOR_A_THING.match(text[m.end() + v.end():]):
+            continue  # "he gave me 1500 for the bike": an amount
         start = max((c.end() for c in CLAUSE_END.finditer(text, 0, m.start())), default=0)
         stop = CLAUSE_END.search(text, m.end() + v.end())
         sentence = text[start:stop.start() if stop else len(text)]

@@ -232,7 +232,8 @@ _DISABILITY = re.compile(
 _CARE_MORE_ZH = re.compile(r"剖腹产|剖宫产|引产|宫外孕|坐月子|产后抑郁|"
                            r"耳聋|聋了|失明|瞎了|瘫痪|截肢|坐轮椅|轮椅上|助听器|残疾|口吃|结巴|色盲|做试管|促排|"
                            r"取卵|冻卵|人流|打胎|上环|避孕药|激素治疗|碳酸锂|优甲乐|救心丸|[\u4e00-\u9fff]{1,3}(?:唑|哌啶|哌嗪|司琼)|"
-                           r"房颤|早搏|心律不齐|心衰|贫血|"  # a drug taken as a habit, the subject said before
+                           r"(?:有点?|得了|查出来?|确诊了?|犯了|患上?了?)(?:房颤|早搏|心律不齐|心衰|贫血)|"
+                           # a drug taken as a habit, the subject said before
                            r"(?:在|一直|开始|每天|长期)(?:吃|服用?)[\u4e00-\u9fff]{1,4}(?:林|平|汀|沙坦|洛尔|他汀|双胍|西泮|唑仑)")
 _NETWORK_KEY = re.compile(r"(?:wi-?fi|wireless|network|router|hotspot|wpa2?|ssid|wlan|无线|网络)[^.;!?。！？\n]{0,40}?"
                           r"(?:\bkey|密钥)\s*(?:is|was|:|：|=|->|是|为)\s*[\"'“‘]?([!-~]{6,64})", _I)

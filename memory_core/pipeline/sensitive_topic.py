@@ -92,10 +92,11 @@ def is_hyperbole(text: str, start: int, end: int) -> bool:
 
 _GENERIC = re.compile(r"\b(?:most\s+(?:common|popular|used)|worst|weakest|commonest|typical|example|sample|"
                       r"never\s+use|don'?t\s+use|do\s+not\s+use|avoid(?:ing)?\s+(?:using\s+)?|"
-                      r"people\s+(?:still\s+)?use|everyone\s+uses|such\s+as|e\.g\.|"
+                      r"people\s+(?:still\s+)?use|everyone\s+uses|such\s+as|e\.g\.|format|placeholder|template|"
                       r"(?:bad|weak|terrible|awful|dumb|stupid|obvious|horrible|insecure|lazy|guessable)\s+"
                       r"(?:passwords?|pins?|passcodes?|codes?))|"
-                      r"最常见|最常用|最弱|比如|例如|千万别用|不要用|别用|很多人用|弱密码|(?:太|很)简单的密码", _I)
+                      r"最常见|最常用|最弱|比如|例如|千万别用|不要用|别用|很多人用|弱密码|(?:太|很)简单的密码|"
+                      r"格式|示例", _I)
 _OWNER = re.compile(r"\b(?:my|our|his|her|their|mine|I|we)\b|我|咱|他的|她的", _I)
 
 

@@ -169,3 +169,11 @@ def test_a_value_said_of_a_code_or_lock_named_earlier(text: str, category: str, 
                                   "帮我 note：locker 在 2 楼，号码 214"])
 def test_no_code_in_these_either(text: str) -> None:
     assert not detect(text), detect(text)
+
+
+@pytest.mark.parametrize("text", ["he gave me 1500 for the bike, I typed it into the spreadsheet",
+                                  "sort code format is 00-00-00", "房颤是什么病？严重吗",
+                                  "密码锁打折了，原价 599 现在 399", "the otp length is 6 digits",
+                                  "卡里还有 3000 块，够用了"])
+def test_no_value_in_amounts_formats_and_questions_about_a_condition(text: str) -> None:
+    assert not detect(text), detect(text)
