@@ -149,7 +149,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("id", re.compile(r"(?:driver'?s?\s+licen[cs]e|driving\s+licen[cs]e|驾驶证|驾照|"
                       r"(?:tax|taxpayer|medicare|medicaid|national|health\s+insurance|social\s+insurance)\s+"
                       r"(?:id|number|file\s+number)|\bid\s*card|\bid\s+(?:number|no\.?)|aadhaar|personnummer|pesel|"
-                      r"\b(?:dni|nie|cpf|tfn|tin|ein)\b|纳税人识别号|税号)"
+                      r"\b(?:dni|nie|cpf|tfn|tin|ein|nric)\b|纳税人识别号|税号)"
                       r"(?:\s*(?:number|no\.?|#))?(?:号码?)?(?:\s*[(（][^)）]{1,20}[)）])?"
                       + _IS_EN + _IS_ZH + r"([A-Za-z0-9]{2,20}(?:[\s-]\d{2,}){0,4})", _I)),
     ("id", re.compile(r"\bSIN\b" + _IS_EN + r"(\d{3}[\s-]?\d{3}[\s-]?\d{3})\b")),  # a Canadian social insurance number
@@ -217,7 +217,7 @@ _HEALTH_EN = re.compile(
     r"(?:take|takes|taking|took|on|prescribed)\s+(?:\d+\s*mg\s+(?:of\s+)?[\w-]+|" + _DRUG + r")"
     r"\s+for\s+(?:my\s+|his\s+|her\s+)?[\w-]+)\b"
     r"(?!\s+(?:research|awareness|charity|charities|foundation|society|institute|month|day|walk|run|fundraiser|"
-    r"study|studies|policy|ribbon|center|centre|ward|sign)\b)", _I)
+    r"study|studies|policy|ribbon|center|centre|ward|sign|nurses?|technicians?|techs?|doctors?|specialists?)\b)", _I)
 _PREP = re.compile(r"\b(PrEP)\b")  # the HIV prevention drug, not "prep"
 # conditions and procedures by their medical suffixes (-ectomy, -itis, -osis, -oma …), a drug by its ending right
 # after "take"/"on", a dose ("x 20mg"), addiction, remission

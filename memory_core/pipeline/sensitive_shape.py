@@ -67,7 +67,8 @@ _LABELS = [
     ("id", re.compile(r"\b(?:nhs|chi|medicare|medicaid|patient|member|policy|health\s+card|health\s+insurance|"
                       r"insurance\s+(?:member|policy)|medical\s+record|mrn|passport|social\s+security|ssn|"
                       r"national\s+id|id\s+card|driver'?s?\s+licen[cs]e|driving\s+licen[cs]e)"
-                      r"(?:\s*(?:id|number|no\b\.?|#))?|身份证号?|护照号?|社保卡?号|医保卡?号|病历号|就诊卡号", _I)),
+                      r"(?:\s*(?:id|number|no\b\.?|#))?|"
+                      r"身份证号?|护照号?|社保卡?号|医保卡?号|病历号|就诊卡号|学籍号", _I)),
 ]
 _LABEL_VALUE = re.compile(r"(?<![\w.-])([A-Za-z]{0,4}\d[\d\s-]{4,24}\d)(?![\w.-]|\s?%)")
 _OTHER_LABEL = re.compile(
@@ -233,6 +234,7 @@ _CARE_MORE_ZH = re.compile(r"剖腹产|剖宫产|引产|宫外孕|坐月子|产�
                            r"耳聋|聋了|失明|瞎了|瘫痪|截肢|坐轮椅|轮椅上|助听器|残疾|口吃|结巴|色盲|做试管|促排|"
                            r"取卵|冻卵|人流|打胎|上环|避孕药|激素治疗|碳酸锂|优甲乐|救心丸|[\u4e00-\u9fff]{1,3}(?:唑|哌啶|哌嗪|司琼)|"
                            r"(?:有点?|得了|查出来?|确诊了?|犯了|患上?了?)(?:房颤|早搏|心律不齐|心衰|贫血)|"
+                           r"怀(?:了|上了?)?(?:二胎|三胎|一胎|双胞胎|宝宝|孩子)|"
                            # a drug taken as a habit, the subject said before
                            r"(?:在|一直|开始|每天|长期)(?:吃|服用?)[\u4e00-\u9fff]{1,4}(?:林|平|汀|沙坦|洛尔|他汀|双胍|西泮|唑仑)")
 _NETWORK_KEY = re.compile(r"(?:wi-?fi|wireless|network|router|hotspot|wpa2?|ssid|wlan|无线|网络)[^.;!?。！？\n]{0,40}?"
@@ -273,6 +275,7 @@ _CARE = re.compile(
     r"(?:been|stayed|staying|am|i'm|i’m|is|was|got)\s+sober|sobriety|"
     r"(?:my|his|her|their|our|a|an|severe|bad)\s+(?!hay\b)(?:[\w-]+\s+)?(?:allerg(?:y|ies))\b(?!\s+season)|"
     r"(?:biopsy|mri|ct\s+scan|colonoscopy|endoscopy|mammogram)\s+(?:came\s+back|results?|showed|found)|"
+    r"\d{1,2}\s+weeks\s+(?:along|pregnant)|expecting\s+(?:a\s+baby|twins)|"
     r"(?:got|had|have|having|getting|get)\s+(?:my|his|her|their|a|an|the)?\s*" + _ORGAN
     + r"\s+(?:out|removed|taken\s+out)|"
     + _ORGAN + r"\s+(?:removal|removed))", _I)
@@ -296,7 +299,7 @@ _NEEDS: list[tuple[re.Pattern[str], frozenset[str]]] = [
     (_CARE, _set("hospitalized hospitalised admitted icu epi epipen epipens pen pens section csection caesarean "
                  "cesarean pneumonia sepsis psych psychiatric overdose overdosed overdosing sober sobriety "
                  "allergy allergies biopsy mri ct colonoscopy endoscopy mammogram gallbladder appendix tonsils "
-                 "thyroid uterus ovary ovaries spleen prostate kidney breast breasts")),
+                 "thyroid uterus ovary ovaries spleen prostate kidney breast breasts along pregnant expecting")),
     (_ON_DRUG, frozenset(re.sub(r"\\s\+|[?()]", " ", _BRAND_DRUG).replace("|", " ").split())
      - {"the", "stabili[sz]ers"} | {"antidepressant", "antipsychotic", "stabilizers", "stabilisers"}),
     (_THERAPIST, _set("psychologist psychotherapist counselor counsellor therapist psychiatrist physiotherapist "

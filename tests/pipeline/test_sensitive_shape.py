@@ -305,3 +305,16 @@ def test_an_organ_taken_out_is_health(text: str, value: str) -> None:
 @pytest.mark.parametrize("text", ["我爸上周查出来房颤，现在在吃华法林", "她一直在吃二甲双胍", "我有点贫血"])
 def test_chinese_conditions_and_drugs_taken_without_a_subject(text: str) -> None:
     assert any(f.category == "health" for f in detect(text)), detect(text)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("I'm 14 weeks along, due in June", "health"), ("我怀二胎了，六周", "health"),
+    ("my NRIC is S1234567D", "id"), ("我女儿的学籍号是 G440106201203154517", "id"),
+])
+def test_a_pregnancy_and_ids_by_their_labels(text: str, category: str) -> None:
+    assert any(f.category == category for f in detect(text)), detect(text)
+
+
+@pytest.mark.parametrize("text", ["I want to be a dialysis nurse", "六周的健身计划做完了", "港澳通行证怎么续签？"])
+def test_a_profession_or_a_plan_is_no_health_detail(text: str) -> None:
+    assert not detect(text), detect(text)
