@@ -41,7 +41,8 @@ _CODE_LABEL = re.compile(
     r"\b(?:(?:backup|recovery|verification|confirmation|one[-\s]?time|security|login|sign[-\s]?in|2fa|mfa|"
     r"authenticator|activation|unlock|access|sms)\s+(?:codes?|keys?|pins?)|codes?|otps?|passcodes?|2fa|mfa|totp|"
     r"verification|puk)\b|"
-    r"验证码|动态码|动态口令|动态密码|备用码|备份码|恢复码|恢复代码|恢复密钥|校验码|激活码|授权码|安全码", _I)
+    r"验证码|动态码|动态口令|动态密码|备用码|备份码|恢复码|恢复代码|恢复密钥|校验码|激活码|授权码|安全码|"
+    r"遥控码|配对码|解锁码|开锁码|开门码", _I)
 _NOT_SECRET_BEFORE = re.compile(r"\b(?:area|zip|postal|post|country|promo|discount|coupon|voucher|error|status|dress|"
                                 r"source|qr|bar|referral|invite|morse|tax|swift|bic|sort|product|colou?r|exit|"
                                 r"hs|iso|airport|language|course|class)\s+$|"
@@ -152,6 +153,11 @@ _ZH_NUMERAL_CODE = re.compile(
     r"([零〇一二三四五六七八九幺两]{3,8})(?![十百千万亿点块元分个号])")
 
 
+# a dial lock's combination in Chinese: 左转三圈到 32，右转两圈到 17，再左转到 8
+_DIAL_ZH = re.compile(r"[左右]转?(?:[一二三四五六七八九两\d]+圈)?(?:到|至)\s*(\d{1,2})(?!\d)"
+                      r"(?:[，,、\s]*(?:再|然后)?[左右]转?(?:[一二三四五六七八九两\d]+圈)?(?:到|至)\s*\d{1,2}(?!\d)){1,4}")
+
+
 # ── wallets ──────────────────────────────────────────────────────────────
 
 _SEED_LABEL = re.compile(r"\b(?:seed|recovery|secret\s+recovery|mnemonic|backup|wallet)\s+(?:phrase|words)\b|"
@@ -234,4 +240,5 @@ def find(text: str) -> list[tuple[str, int, int]]:
     """The ``(category, start, end)`` spans of the mechanisms above in ``text`` (character offsets; may overlap)."""
     out = _code_shapes(text) + _given_codes(text) + _wallets(text) + _cards(text)
     out += [("code", m.start(1), m.end(1)) for m in _ZH_NUMERAL_CODE.finditer(text)]
+    out += [("code", m.start(1), m.end()) for m in _DIAL_ZH.finditer(text)]
     return out

@@ -177,3 +177,11 @@ def test_no_code_in_these_either(text: str) -> None:
                                   "卡里还有 3000 块，够用了"])
 def test_no_value_in_amounts_formats_and_questions_about_a_condition(text: str) -> None:
     assert not detect(text), detect(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("保险箱：左转三圈到 32，右转两圈到 17，再左转到 8", "32，右转两圈到 17，再左转到 8"),
+    ("车库卷帘门的遥控码是 AC58F2", "AC58F2"),
+])
+def test_a_dial_combination_and_a_remotes_code_in_chinese(text: str, value: str) -> None:
+    assert _values(text).get(value) == "code", detect(text)
