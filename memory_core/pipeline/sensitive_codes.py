@@ -38,7 +38,8 @@ _I = re.IGNORECASE
 # ── alphanumeric codes after a code word ─────────────────────────────────
 
 _CODE_LABEL = re.compile(
-    r"\b(?:(?:backup|recovery|verification|confirmation|one[-\s]?time|security|login|sign[-\s]?in|2fa|mfa|"
+    r"\b(?:(?:backup|recovery|restore|reset|pairing|parental|verification|confirmation|one[-\s]?time|security|login|"
+    r"sign[-\s]?in|2fa|mfa|"
     r"authenticator|activation|unlock|access|sms)\s+(?:codes?|keys?|pins?)|codes?|otps?|passcodes?|2fa|mfa|totp|"
     r"verification|puk)\b|"
     r"验证码|动态码|动态口令|动态密码|备用码|备份码|恢复码|恢复代码|恢复密钥|校验码|激活码|授权码|安全码|"
@@ -47,7 +48,7 @@ _NOT_SECRET_BEFORE = re.compile(r"\b(?:area|zip|postal|post|country|promo|discou
                                 r"source|qr|bar|referral|invite|morse|tax|swift|bic|sort|product|colou?r|exit|"
                                 r"hs|iso|airport|language|course|class)\s+$|"
                                 r"(?-i:\b(?!(?:SMS|OTP|MFA|PIN|TOTP|TAN|ID)\b)[A-Z]{2,5}\s+)$", _I)
-_ALNUM = re.compile(r"(?<![\w-])([A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|[A-Z]{1,3}-\d{4,8}|[A-Za-z0-9]{5,8}|"
+_ALNUM = re.compile(r"(?<![\w-])([A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){1,7}|[A-Z]{1,3}-\d{4,8}|[A-Za-z0-9]{5,10}|"
                     r"\d{2,4}(?: \d{2,4}){1,3})(?![\w-])")
 _LINK = re.compile(r"^\s*(?:(?:is|are|was|were|reads|now|still|here|below)\b|[:：=→,，]|->|是|为|如下)*\s*$", _I)
 _GAP = re.compile(r"^\s*(?:(?:for|from|of|on|to)\s+(?:my|the|our|his|her|their)?\s*[\w'’-]+(?:\s+[\w'’-]+)?\s*|"
@@ -110,6 +111,7 @@ _GIVEN_VALUE = re.compile(r"^[\"'“‘]?(\d{2,4}(?:[ -]\d{2,4}){1,3}|\d{4,8}|[A
 _PURPOSE = re.compile(r"^\s*(?:to|and)\s+(?:confirm|verify|log\s*in|sign\s*in|continue|finish|activate|unlock|"
                       r"approve|complete|authori[sz]e)\b|"
                       r"^\s*(?:来|以|进行|完成)?(?:确认|验证|登录|登陆|解锁|激活|认证)", _I)
+_SHOWS = re.compile(r"\b(?:says|said|shows|showed|showing|displays|reads)\s+(\d{3} \d{3})(?![\d.,:/-]|\s?%)", _I)
 _FOR_A_THING = re.compile(r"\s+(?:for|as)\s+(?:the|a|an|my|his|her|our|their)\s+(?!(?:vpn|login|log-?in|sign-?in|app|"
                           r"account|verification|2fa|mfa|portal|site|website|door|gate|locker)\b)", _I)
 _UNIT = re.compile(r"^\s*(?:points?|coins?|dollars?|bucks|euros?|pounds?|yuan|元|块|分|个|次|years?|as\b|"
@@ -132,6 +134,8 @@ def _given_codes(text: str) -> list[tuple[str, int, int]]:
         sentence = text[start:stop.start() if stop else len(text)]
         if _TYPE.search(sentence) or _CODE_WORD.search(sentence):
             out.append(("code", m.end() + v.start(1), m.end() + v.end(1)))
+    # an authenticator's display: six digits shown as two groups of three ("Authy says 571 093")
+    out += [("code", m.start(1), m.end(1)) for m in _SHOWS.finditer(text)]
     for m in _TYPE.finditer(text):
         v = _GIVEN_VALUE.match(text[m.end():].lstrip())
         if v is None:

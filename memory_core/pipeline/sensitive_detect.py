@@ -161,7 +161,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
                            r"(?:\baba\s+)?routing(?:\s*(?:number|no\.?|#))?|\bbsb\b|"
                            r"sort\s*code|iban|bank\s+account|(?<!\w)account(?=\s*:?\s*\d)|"
                            r"银行账号|收款账号|账号|账户号?码?|帐号|户号)"
-                           + _IS_EN + _IS_ZH + r"([A-Za-z]{0,4}\d[\d\s-]{4,30}\d)", _I)),
+                           + _IS_EN + _IS_ZH + r"((?:[A-Za-z0-9]{1,4}-)?[A-Za-z]{0,4}\d[\d\s-]{4,30}\d)", _I)),
     ("account", _IBAN),
     # codes and PINs: a context word, then digits (or a short value)
     ("code", re.compile(r"\b" + _CODE_WORDS_EN + r"\b" + _IS_EN + _CODE_VALUE, _I)),

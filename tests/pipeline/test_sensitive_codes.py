@@ -185,3 +185,12 @@ def test_no_value_in_amounts_formats_and_questions_about_a_condition(text: str) 
 ])
 def test_a_dial_combination_and_a_remotes_code_in_chinese(text: str, value: str) -> None:
     assert _values(text).get(value) == "code", detect(text)
+
+
+@pytest.mark.parametrize(("text", "category", "value"), [
+    ("Battle.net restore code ABCD1234EF, serial US-1234-5678-9012", "code", "ABCD1234EF"),
+    ("Authy says 571 093 right now, quick", "code", "571 093"),
+    ("brokerage acct # 5KX-123456 at Schwab", "account", "5KX-123456"),
+])
+def test_a_restore_code_an_authenticators_display_and_a_prefixed_account(text: str, category: str, value: str) -> None:
+    assert _values(text).get(value) == category, detect(text)
