@@ -77,7 +77,7 @@ _ZH_NOT_TOPIC = re.compile(r"(?:现在|最近|今年|去年|明年|今天|昨天
                            r"因为|而且|如今|目前|平时|每天|周末|早上|晚上|以前|之前|当时|那时|本来|原来|反正|总之|另外|还有|对了|说实话|"
                            r"老实说|哈哈|嗯|好吧|其实|可是|只是|时候|以后|之后|一直|真的|说|觉得|知道|告诉|问)$")
 # a Chinese clause's polarity words: a topicalised clause is read only when it says a like, a dislike or an end
-_ZH_STANCE = re.compile(r"爱|喜欢|讨厌|受不了|不|没|戒|停")
+_ZH_STANCE = re.compile(r"爱|喜欢|讨厌|受不了|不|没|戒|停|又|重新|恢复")
 # single-character activity verbs a Chinese object is said with ("练" + "瑜伽", "打" + "羽毛球")
 _ZH_VERBS = "练打玩弹跑游踢喝吃抽看学做去骑滑爬拉唱跳画下"
 _EN_STOP = frozenset({
@@ -197,6 +197,8 @@ def ended_keys(scope: str, lang: str, qualifier: str) -> tuple[str, ...]:
     """
     lex = lexicon()
     objects = _zh_objects(scope) if lang == "zh" else _en_objects(scope)
+    if lex.exact(scope.strip(), lang):  # a topicalised thing of one character: "酒又喝上了"
+        objects.add(scope.strip())
     keys: list[str] = []
     for obj in sorted(objects, key=lambda o: (-len(o), o)):
         oid = lex.exact(obj, lang)
@@ -221,6 +223,8 @@ def scope_terms(scope: str, lang: str) -> frozenset[str]:
         pairs = {o for o in _zh_objects(bare) if len(o) == 2}  # a verb split from its object: 游 … 泳 -> 游泳
         # a known thing said with the cessation's own verb ("戒烟了": the noise words take 戒 away from 烟)
         known = {t for t in topic(scope, lang).strong if t.startswith("obj:")}
+        if (oid := lexicon().exact(scope.strip(), lang)) is not None:
+            known.add(f"obj:{oid}")
         return frozenset(t for t in (found.terms - found.numbers) | pairs | known if len(t) > 1)
     found = topic(_EN_AFTER.split(scope, maxsplit=1)[0], lang)
     return frozenset(found.terms - found.numbers - _EN_LIGHT)  # "done with work" names no thing of its own

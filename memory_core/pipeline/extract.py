@@ -56,13 +56,17 @@ _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*[他她它]?的?(?:名字)?叫)\s*")
 _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|年初|年底|这个月|上个月|"
+    r"早上|晚上|中午|下午|上午|周末|"
     r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手)")
+    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手)"
+    r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]")  # "重新开始游泳了": taken up again
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处)")
+# a thing put first, then taken up again, without 我: "酒又喝上了", "瑜伽重新练起来了"
+_ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|这|那)")
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
@@ -168,6 +172,9 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                     seen_subject = True
                     introduced = _zh_introduced().search(clause)
                     carried = introduced.group("rel") if introduced else ""
+                elif (resumed := _ZH_RESUMED.match(clause)) and not _ZH_OTHER_SUBJECT.match(clause) \
+                        and topicalised(f"{resumed.group(1)}我{clause[resumed.end(1):]}"):
+                    clause = f"{resumed.group(1)}我{clause[resumed.end(1):]}"  # "酒又喝上了": the object, then 我
                 elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                         or (seen_subject and _ZH_MY_NOUN.match(clause)) \
                         or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
@@ -317,7 +324,8 @@ class MechanicalExtractor:
                     continue
             said = None
             if (hit is None or hit.rule.slot == "is") and not reading.skip:
-                if gist_clause(clause, lang) and (lang == "en" or "我" in turn.text or change[0]):  # not a request
+                if gist_clause(clause, lang) and (lang == "en" or "我" in turn.text or change[0]  # not a request
+                                                  or lexicon().markers[lang]["resumed"].search(clause)):
                     said = own_words(turn, clause, lang, subject, qualifier)
                 elif hit is not None:  # "I think I'm an expert hiker now": the statement inside, as said
                     said = own_words(turn, f"我是{hit.obj}" if lang == "zh" else f"I'm {hit.obj}", lang, subject,

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person, third_verb
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
@@ -278,9 +279,10 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
             if len(word) > 1 and word in text:
                 terms.add("obj:" + oid)
                 strong.add("obj:" + oid)
-        for oid in _said_with_verb(text):  # "抽一包烟", "戒烟", "养狗": a one-character thing after its verb
+        for oid in said_with_verb(text):  # "抽一包烟", "戒烟", "烟瘾": a one-character thing after its verb
             terms.add("obj:" + oid)
             strong.add("obj:" + oid)
+        terms.update(split_verbs(text))  # "游三次泳" says 游泳
         for m in re.finditer(r"叫([\u3400-\u9fff]{2,4})", text):
             strong.add(m.group(1)[:2])
         # a word of three or more characters names one thing ("阿森纳", "环境工程", "周杰伦"); so does a number
@@ -290,33 +292,15 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
         said.update(f"{n}{unit}" for n, unit in re.findall(r"(\d+)([点号日月岁年])", text))
         terms.update(said)
         strong.update(said)
+    acronyms = acronyms_of(text)  # "World of Warcraft" names what "WoW" names
+    terms.update(acronyms)
+    strong.update(acronyms)
     # a capitalised first word is a name only if the lexicon does not know it as an everyday word
     strong &= terms | {t for t in strong if t.startswith(("obj:", "syn:"))}
     lead = _lead(text, lang, skip)
     strong.update(t for t in terms if t.startswith("syn:"))
     named = named or any(t.startswith(("obj:", "syn:")) for t in strong) or bool(strong and numbers)
     return Topic(frozenset(terms), frozenset(strong), frozenset(numbers), named, lead)
-
-
-#: Verbs a one-character Chinese thing is said after ("抽" 烟, "喝" 茶, "养" 狗), and the count between them ("一包").
-_ZH_THING_VERBS = "抽吸喝吃戒养骑开买卖碰沾"
-_ZH_COUNT = r"(?:[一两半几三四五六七八九十\d]{0,3}[包根支杯瓶罐碗口块盒条只辆台个顿]|点儿?|些)?"
-
-
-@functools.lru_cache(maxsize=1)
-def _one_char_things() -> tuple[re.Pattern[str], dict[str, str]]:
-    """(pattern of a one-character known thing after a verb of having it, {character: object id})."""
-    lex = lexicon()
-    chars = {w: oid for table in (lex.surface["zh"], lex.kind_of["zh"]) for w, oid in table.items() if len(w) == 1}
-    alternatives = "".join(sorted(chars)) or "\u0000"
-    return re.compile(f"[{_ZH_THING_VERBS}]{_ZH_COUNT}([{alternatives}])"), chars
-
-
-def _said_with_verb(text: str) -> set[str]:
-    """Object ids of the one-character things ``text`` names after a verb of having them ("每天抽一包烟" ->
-    {"smoking"}); a lone character names nothing (烟 in 烟花, 茶 in 茶几)."""
-    pattern, chars = _one_char_things()
-    return {chars[m.group(1)] for m in pattern.finditer(text)}
 
 
 _FIRST_PERSON_LEAD = re.compile(r"(?:i|i'm|i've|i'd|i'll|we|we're)\b|我(?!的)|我们", re.IGNORECASE)

@@ -21,14 +21,15 @@ dropped instead ("compare the sources").
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
-from memory_core.pipeline.gist import normalize_numbers, same_thing_named
-from memory_core.pipeline.own_words import attribute_words
+from memory_core.pipeline.gist import normalize_numbers, same_thing_named, topic
+from memory_core.pipeline.own_words import attribute_words, speaker_qualifier
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.restate import drop_restated, plan_own_words, revision_of, twin_of
 from memory_core.pipeline.themes import DEFAULT_THEME
@@ -163,6 +164,43 @@ def _newer_slot(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryI
     return min(newer, key=_said_at) if newer else None
 
 
+def _link_successors(turn: Turn, ops: list[Op], existing: Mapping[str, list[MemoryItem]]) -> list[Op]:
+    """Name the successor of each item the turn superseded without one: the item the turn added that shares
+    most topic terms with it ("老陈烟瘾挺大的" ended by the turn's mention, "老陈戒烟了" its slot statement).
+
+    A change is read by several candidates of one turn (a slot statement, a cessation, the turn's mention);
+    whichever ended the old item, its history names what replaced it. No shared term: left unnamed.
+    """
+    loose = [op for op in ops if isinstance(op, EndOp) and op.status == Status.SUPERSEDED and not op.by_id]
+    if not loose:
+        return ops
+    ended_ids = {op.item_id for op in ops if isinstance(op, EndOp)}
+    added = [op.item for op in ops if isinstance(op, AddOp) and op.item.kind != Kind.EVENT
+             and op.item.id not in ended_ids]
+    if not added:
+        return ops
+    by_id = {i.id: i for items in existing.values() for i in items}
+    terms = {i.id: _terms(i.description, turn) for i in added}
+    linked: dict[int, Op] = {}
+    for n, op in enumerate(ops):
+        if not (isinstance(op, EndOp) and op in loose) or (old := by_id.get(op.item_id)) is None:
+            continue
+        said = _terms(old.description, turn)
+        best = max(added, key=lambda i: len(said & terms[i.id]))
+        if said & terms[best.id]:
+            linked[n] = dataclasses.replace(op, by_id=best.id)
+    return [linked.get(n, op) for n, op in enumerate(ops)]
+
+
+def _terms(description: str, turn: Turn) -> frozenset[str]:
+    """Topic terms of an item's text, its subject (the speaker's name, "User", "用户") and numbers left out."""
+    lang = "zh" if _HAN.search(description) else "en"
+    name = turn.speaker.strip()
+    subject = name if speaker_qualifier(name) else ("用户" if lang == "zh" else "User")
+    found = topic(description, lang, subject)
+    return found.terms - found.numbers
+
+
 class BatchDeduper:
     """Deduper stage: one candidate per key within a turn; the later statement wins.
 
@@ -286,7 +324,7 @@ class KeyConflictResolver:
                       valid_until=turn.timestamp, at=turn.timestamp)
                 for o in ended.values()
             )
-        return ops
+        return _link_successors(turn, ops, existing)
 
     def _late_statement(self, turn: Turn, cand: Candidate, newer: MemoryItem) -> list[Op]:
         """A turn older than the item it contradicts arrived late: keep it as history, not as current.

@@ -120,7 +120,7 @@ def _render(attr: Attribute, form: str, lang: str, subject: str, **groups: str) 
     templates = attr.render
     name = f"{lang}_{form}" if form else lang
     template = templates.get(name) or templates.get(lang, "{s} {v}")
-    values = {"v": "", "obj": "", "d": "", "when": "", "old": "", "job": "", **groups}
+    values = {"v": "", "obj": "", "d": "", "when": "", "old": "", "job": "", "rel": "", **groups}
     description = " ".join(template.format(s=subject, **values).split()) if lang == "en" \
         else template.format(s=subject, **values).strip()
     claim = " ".join(template.format(s="", **values).split()).strip()
@@ -288,8 +288,11 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             aliases = (value.casefold(),)  # "Berlin" said inside Chinese is still Berlin
         elif not aliases and attr.id == "lives_in" and value and _HAN_NAME.fullmatch(value):
             aliases = (value,)  # "爱丁堡": the resolver looks it up among city names (pipeline.place_names)
+        elif not aliases and attr.id == "partner" and value and _HAN_NAME.fullmatch(value):
+            aliases = (value,)  # "阿哲": a partner named again, whatever word the relation was said with
         render_groups = {"v": value, "obj": groups.get("obj", ""), "d": _value(groups.get("d", ""), lang),
-                         "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang)}
+                         "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang),
+                         "rel": groups.get("rel", "").strip()}
         if cue.detail:
             form = ""
         elif polarity < 0:
@@ -298,6 +301,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             form = "novalue"
         else:
             form = cue.mode or (form_hint if f"{lang}_{form_hint}" in attr.render else "")
+            if not form and render_groups["rel"] and f"{lang}_rel" in attr.render:
+                form = "rel"  # "my boyfriend Tom": the relation as the user said it
         description, claim = _render(attr, form, lang, who, **render_groups)
         detail = ""
         if cue.detail:

@@ -146,3 +146,52 @@ def test_an_indirect_statement_needs_its_value_class(store: Any, make_turn: Turn
                                                      text: str) -> None:
     ingest(make_turn(text))
     assert not [i.description for i in live(store) if i.key in ("fact:works_at", "fact:lives_in")]
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    # the old statement names the thing by another word: an addiction (烟瘾), a split verb (游三次泳), an acronym
+    (["我烟瘾挺大的，一天差不多抽半包烟。", "跟你说个好消息，我戒烟已经三个月了。"], "烟瘾", "戒烟"),
+    (["我每周去游三次泳，雷打不动。", "游泳馆关门以后，泳我现在也不游了。"], "游三次泳", "不游"),
+    (["I play World of Warcraft most evenings.", "I stopped playing WoW and cancelled my subscription."],
+     "Warcraft", "stopped"),
+])
+def test_a_change_finds_what_it_ends_by_another_name(store: Any, make_turn: TurnFactory, ingest: Ingest,
+                                                     texts: list[str], old: str, new: str) -> None:
+    turns = [make_turn(t) for t in texts]
+    for turn in turns:
+        ingest(turn)
+    assert not [i.description for i in live(store) if old in i.description]
+    linked(store, old, new, turns[-1])
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    (["体检查出脂肪肝，我决定戒酒了。", "年底应酬太多，酒又喝上了。"], "不再喝酒", "又喝"),
+    (["游泳卡到期了我就没续，不游了。", "这个月又办了张卡，重新开始游泳了。"], "没续", "重新开始游泳"),
+])
+def test_a_thing_taken_up_again_ends_its_end(store: Any, make_turn: TurnFactory, ingest: Ingest, texts: list[str],
+                                             old: str, new: str) -> None:
+    turns = [make_turn(t) for t in texts]
+    for turn in turns:
+        ingest(turn)
+    assert not [i.description for i in live(store) if old in i.description]
+    linked(store, old, new, turns[-1])
+
+
+@pytest.mark.parametrize(("texts", "word", "single"), [
+    (["我和男朋友阿哲在一起三年了。", "跟阿哲分了，现在单身。"], "男朋友", "单身"),
+    (["My boyfriend Tom is a chef.", "Tom and I broke up, I'm single now."], "boyfriend", "single"),
+])
+def test_a_partner_keeps_the_relation_word_said(store: Any, make_turn: TurnFactory, ingest: Ingest, texts: list[str],
+                                               word: str, single: str) -> None:
+    turns = [make_turn(t) for t in texts]
+    for turn in turns:
+        ingest(turn)
+    linked(store, word, single, turns[-1])
+
+
+def test_a_partner_named_again_with_another_word_is_no_change(store: Any, make_turn: TurnFactory,
+                                                              ingest: Ingest) -> None:
+    for text in ("我男朋友叫阿哲。", "我和阿哲在一起三年了。"):
+        ingest(make_turn(text))
+    assert not [i for i in gone(store) if i.key == "fact:partner"]
+    assert len([i for i in live(store) if i.key == "fact:partner"]) == 1
