@@ -56,18 +56,22 @@ _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*[他她它]?的?(?:名字)?叫)\s*")
 _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|年初|年底|这个月|上个月|"
-    r"早上|晚上|中午|下午|上午|周末|"
+    r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
     r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手)"
+    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手|把)"
+    # "现在工牌上印的是小红书的logo", "这个月开始房租转给燕郊的新房东了": the speaker's badge, title, rent
+    r"|^(?:现在|目前|如今|(?:这|上|本)个?月)?(?:开始)?的?\s*(?:工牌|工卡|门禁卡|胸牌|access\s*card|badge|title|头衔|"
+    r"职称|房租|租金)"
     r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]")  # "重新开始游泳了": taken up again
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
-    r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处)")
+    r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
+    r"title|头衔|职称|岗位)")
 # a thing put first, then taken up again, without 我: "酒又喝上了", "瑜伽重新练起来了"
 _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
-_ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|这|那)")
+_ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵)))")
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up)\s+)*(?:got|started|leaving|moved|relocated|quit|joined|switched|gave\s+up|"

@@ -29,7 +29,7 @@ import re
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["is_org", "is_person", "is_place", "of_class"]
+__all__ = ["is_area", "is_org", "is_person", "is_place", "of_class"]
 
 log = logging.getLogger(__name__)
 
@@ -95,12 +95,25 @@ def is_person(value: str, lang: str) -> bool:
     return value[:1].isupper()
 
 
+def is_area(value: str, lang: str) -> bool:
+    """True when ``value`` may name where one lives, in a phrase that says it is a place ("燕郊的新房东"): a city,
+    or a word jieba reads as a proper name (a town or district it may not know as a place: 燕郊, 徐汇)."""
+    value = value.strip()
+    if is_place(value, lang):
+        return True
+    if _HAN.search(value):
+        flags = _flags(value)
+        return len(flags) == 1 and flags[0] in ("ns", "nz", "nr")
+    return value[:1].isupper()
+
+
 def of_class(value: str, name: str, lang: str) -> bool:
     """True when ``value`` is of the class ``name`` ("place", "org"); any other name (or "") accepts every value.
 
     Args:
         value: the value as said ("Denver", "小米").
-        name: the cue's ``value_class`` ("place", "org", "person", "not_place": any name but a place or a
+        name: the cue's ``value_class`` ("place", "org", "person", "area": a place or a proper name (the cue's
+            words say it is a place), "not_place": any name but a place or a
             generic noun, for a cue whose grammar already says the value is an employer).
         lang: the clause's language, "en" or "zh".
     """
@@ -110,6 +123,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         return is_org(value, lang)
     if name == "person":
         return is_person(value, lang)
+    if name == "area":
+        return is_area(value, lang)
     if name == "not_place":
         return not is_place(value, lang) and not _generic(_ZH_QUANTIFIER.sub("", value.strip()), lang)
     return True
