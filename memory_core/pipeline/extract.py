@@ -71,7 +71,8 @@ _ZH_MY_NOUN = re.compile(
     r"title|头衔|职称|岗位)")
 # a thing put first, then taken up again, without 我: "酒又喝上了", "瑜伽重新练起来了"
 _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
-_ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵)))")
+_ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
+                               r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵)))")  # "这个月…": a time
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up)\s+)*(?:got|started|leaving|moved|relocated|quit|joined|switched|gave\s+up|"
