@@ -325,12 +325,16 @@ def _names_a_sibling(key: str, said: Topic) -> bool:
 
 def _other_secret(old: str, new: str) -> bool:
     """True when both texts hold sensitive values and share none: "我的银行卡密码是 4821" does not say again
-    "我的银行卡号是6222…" (a PIN is no restatement of the card number it shares words with)."""
-    found_new = {f.value for f in detect(new)}
-    if not found_new:
-        return False
+    "我的银行卡号是6222…" (a PIN is no restatement of the card number it shares words with).
+
+    The stored item's text is read first: the write path read it when it was stored (``detect`` keeps the
+    findings of recent texts), and most items hold nothing sensitive, so the new text is rarely read here.
+    """
     found_old = {f.value for f in detect(old)}
-    return bool(found_old) and not found_old & found_new
+    if not found_old:
+        return False
+    found_new = {f.value for f in detect(new)}
+    return bool(found_new) and not found_old & found_new
 
 
 def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | None:
