@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 
-import yaml
+from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["KINDS", "allergen_kinds"]
 
@@ -29,7 +28,7 @@ _STOP = re.compile(r"[.!?;:。！？；：\n]|\b(?:but|so|because|since|which|th
 
 @cache
 def _lexicon() -> dict[str, tuple[re.Pattern[str], re.Pattern[str] | None]]:
-    raw = yaml.safe_load(resources.files("memory_core").joinpath("data", "allergens.yaml").read_text("utf-8"))
+    raw = load_shipped("data", "allergens.yaml")
     out = {}
     for kind in KINDS:
         entry = raw[kind]

@@ -18,9 +18,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from memory_core.model import Kind
+from memory_core.shipped_yaml import parse
 
 __all__ = ["Attribute", "Cue", "Lexicon", "canon_object", "lexicon", "single_valued_key", "slot_conflicts",
            "slot_terms"]
@@ -301,7 +300,7 @@ class Lexicon:
 def lexicon() -> Lexicon:
     """Return the compiled lexicon of ``memory_core/data/slots.yaml`` (loaded once per process)."""
     raw = resources.files("memory_core").joinpath("data/slots.yaml").read_text(encoding="utf-8")
-    return Lexicon(yaml.safe_load(raw))
+    return Lexicon(parse(raw))
 
 
 @functools.lru_cache(maxsize=4096)

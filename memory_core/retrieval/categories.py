@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from importlib import resources
 
-import yaml
-
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["category_terms", "load_categories"]
@@ -31,7 +29,7 @@ def load_categories() -> tuple[tuple[frozenset[tuple[str, ...]], tuple[str, ...]
     Raises:
         ValueError: the data file is malformed (an entry without names or members).
     """
-    raw = yaml.safe_load(resources.files("memory_core").joinpath("data", "categories.yaml").read_text("utf-8"))
+    raw = load_shipped("data", "categories.yaml")
     out = []
     for entry in raw:
         if not isinstance(entry, dict) or not entry.get("names") or not entry.get("members"):

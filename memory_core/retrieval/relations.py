@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 
-import yaml
+from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["names_relation", "relation_names"]
 
@@ -20,7 +19,7 @@ __all__ = ["names_relation", "relation_names"]
 @cache
 def _groups() -> dict[str, tuple[str, ...]]:
     """Each relation name (casefolded, "_" for spaces as in keys) -> every name of its group."""
-    raw = yaml.safe_load(resources.files("memory_core").joinpath("data", "relations.yaml").read_text("utf-8"))
+    raw = load_shipped("data", "relations.yaml")
     out: dict[str, tuple[str, ...]] = {}
     for group in raw["relations"]:
         names = tuple(str(n).casefold() for n in group)

@@ -8,10 +8,8 @@ recall uses them to expand a query (``retrieval.aliases``).
 from __future__ import annotations
 
 import functools
-from importlib import resources
 
-import yaml
-
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["synonym_aliases", "synonym_groups"]
@@ -24,7 +22,7 @@ def synonym_groups() -> tuple[tuple[str, ...], ...]:
     Raises:
         yaml.YAMLError: the shipped file does not parse (a packaging fault).
     """
-    raw = yaml.safe_load(resources.files("memory_core").joinpath("data", "synonyms.yaml").read_text("utf-8"))
+    raw = load_shipped("data", "synonyms.yaml")
     return tuple(tuple(str(m) for m in group) for group in raw)
 
 
