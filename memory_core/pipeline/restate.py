@@ -178,8 +178,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             continue
         if not same or renewed or (cand.reverses and stance_of(item.description) != cand.reverse_polarity):
             continue  # a cessation ("I used to play guitar") restates nothing it ends: ``end_opposite`` below
-        opposite = stance_of(item.description) != _polarity_about(cand, old)
-        if changed or (opposite and not cand.restate_only):
+        # a mention (``restate_only``) ends nothing by its polarity: only a statement of the other polarity does
+        if changed or (not cand.restate_only and stance_of(item.description) != cand.polarity):
             if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
                 ended.append(item)  # "I cancelled my WoW subscription" ends "plays World of Warcraft"
             continue
@@ -366,15 +366,6 @@ def _reason(cand: Candidate) -> str:
 
 def _by(op: Op, item_id: str) -> Op:
     return dataclasses.replace(op, by_id=item_id) if isinstance(op, EndOp) else op
-
-
-def _polarity_about(cand: Candidate, old: Topic) -> int:
-    """The polarity of the parts of ``cand`` that speak of ``old``'s terms (a mention may say several things)."""
-    if not cand.restate_only:
-        return cand.polarity
-    pieces = [p for p in _PIECE.split(cand.description) if p.strip()]
-    about = [p for p in pieces if topic(p, cand.lang).terms & old.terms] or pieces
-    return min(stance_of(p) for p in about) if about else cand.polarity
 
 
 def _changed_piece_names(cand: Candidate, old: Topic) -> bool:

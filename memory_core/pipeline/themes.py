@@ -31,6 +31,7 @@ up to the longest keyword), so classifying a sentence costs microseconds.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 from typing import ClassVar
@@ -131,22 +132,28 @@ _CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
 _ZH_ASCII = tuple(k for k in _ZH_WORDS if not _CJK_RUN.fullmatch(k))
 
 
+@functools.lru_cache(maxsize=65536)
+def _word_slugs(word: str) -> tuple[str, ...]:
+    """The theme slugs one lower-case English word names: as written, without a suffix, or by its stem
+    (cached: words repeat from turn to turn)."""
+    slugs = _EN_WORDS.get(word)
+    if slugs is None:
+        for suffix in _SUFFIXES:
+            if word.endswith(suffix) and (slugs := _EN_WORDS.get(word[: -len(suffix)])):
+                break
+    if slugs is None:
+        for n in _EN_STEM_LENS:
+            if n <= len(word) and (slugs := _EN_STEMS.get(word[:n])):
+                break
+    return tuple(slugs or ())
+
+
 def _hits(text: str) -> list[str]:
     """Return the slug of every keyword occurrence in ``text`` (a slug per occurrence per theme)."""
     lowered = text.casefold()
     found: list[str] = []
     for word in _WORD_RE.findall(lowered):
-        slugs = _EN_WORDS.get(word)
-        if slugs is None:
-            for suffix in _SUFFIXES:
-                if word.endswith(suffix) and (slugs := _EN_WORDS.get(word[: -len(suffix)])):
-                    break
-        if slugs is None:
-            for n in _EN_STEM_LENS:
-                if n <= len(word) and (slugs := _EN_STEMS.get(word[:n])):
-                    break
-        if slugs:
-            found.extend(slugs)
+        found.extend(_word_slugs(word))
     for run in _CJK_RUN.findall(lowered):
         for i in range(len(run)):
             for n in _ZH_LENS:
