@@ -44,6 +44,7 @@ from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, lea
 from memory_core.retrieval.item_table import INDEXED_STATUSES, ItemTable
 from memory_core.retrieval.lazy import LazyAttributes
 from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.turn_window import recut_turns, subjects_before, window_positions
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridState"]
@@ -215,6 +216,7 @@ class HybridState(LazyAttributes):
         if len(self._turn_ids) > old_len:  # items whose windows reach a new turn
             for pos in range(max(0, old_len - self.window), len(self._turn_ids)):
                 reindex |= self._slots_by_turn.get(self._turn_ids[pos], set())
+        subjects = subjects_before(touched, self.table.items, self._slots_by_turn)  # whom their turns are about
         if not reindex:
             return 0
         bulk = not self.table.items  # the first change set: build both signals in one pass
@@ -229,6 +231,9 @@ class HybridState(LazyAttributes):
             if change is not None:
                 self._remember(slot, change, stale_turns, lexicon_delta)
         self.table.set(touched)
+        for turn_id in recut_turns(subjects, self._slots_by_turn, self.table.items, self.window, self._turn_pos,
+                                   self._turn_ids):  # a turn now about someone else: its neighbours' windows
+            reindex |= self._slots_by_turn.get(turn_id, set())
         if lexicon_delta:
             self.lexicon = frozenset(self._lexicon_count)
             if not bulk:
@@ -389,20 +394,10 @@ class HybridState(LazyAttributes):
             self._seed_rest[slot] = array("i", term_ids(terms))
 
     def _window(self, item: MemoryItem, tokens: object) -> list[str] | None:
-        """Tokens of the item's source turns and their same-session neighbours, in turn order; None without any."""
-        picked: set[int] = set()
-        n = len(self._turn_ids)
-        for turn_id in item.source:
-            j = self._turn_pos.get(turn_id)
-            if j is None:
-                continue
-            session = self._turn_session[j]
-            for jj in range(max(0, j - self.window), min(n, j + self.window + 1)):
-                if self._turn_session[jj] == session:
-                    picked.add(jj)
-        if not picked:
-            return None
-        return [t for j in sorted(picked) for t in tokens(j)]  # type: ignore[operator]
+        """Tokens of the item's window (``turn_window``: its turns and same-session neighbours), in turn order."""
+        picked = window_positions(item, self.window, self._turn_pos, self._turn_ids, self._turn_session,
+                                  self._slots_by_turn, self.table.items)
+        return [t for j in picked for t in tokens(j)] if picked else None  # type: ignore[operator]
 
     def seeds(self, slot: int) -> tuple[str, ...]:
         """The slot's names, then its three rarest own terms by the current idf (the second round's seeds)."""

@@ -342,7 +342,11 @@ class Reranks:
           dropped (it says nothing new);
         - an item sharing only some of its turns moves behind the rest, and is
           dropped when the rest covers all of them (a restatement's summary
-          item beside the two turns that said it).
+          item beside the two turns that said it);
+        - in both, a source turn whose raw turn recall cannot show (archived,
+          or outside the filters) counts as covered once another of the item's
+          turns is: a fact restated in three turns whose first has faded is
+          still the thing its two shown turns say.
 
         Returns:
             (slots, scores), at most ``k`` of each.
@@ -374,6 +378,15 @@ class Reranks:
             elif item is not None and item.key:
                 keys.add(item.key)
 
+        hidden: dict[str, bool] = {}
+
+        def shown(src: tuple[str, ...], before: set[str]) -> tuple[bool, bool]:
+            """(every source turn covered, some covered), a turn recall cannot show counting once one is."""
+            some = any(t in before for t in src)
+            if not some:
+                return False, False
+            return all(t in before or self._unshowable(t, mask, hidden) for t in src), True
+
         rank = {slot: n for n, slot in enumerate(ordered.tolist())}
         names = not query or asks_name(query)
         for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
@@ -390,20 +403,31 @@ class Reranks:
             if j in placed:
                 continue
             src = sources(j)
-            before = seen(j)
+            every, some = shown(src, seen(j))
             item = items[j]
-            if all(t in before for t in src) or (item is not None and item.key and item.key in keys):
+            if every or (item is not None and item.key and item.key in keys):
                 continue
             placed.add(j)
-            if any(t in before for t in src):
+            if some:
                 partial.append((j, score))
                 continue
             place(j, src)
             fresh.append((j, score))
         # a partial item whose other turns were placed later (below it, yet before it) says nothing new either
-        partial = [(j, score) for j, score in partial if not all(t in seen(j) for t in sources(j))]
+        partial = [(j, score) for j, score in partial if not shown(sources(j), seen(j))[0]]
         picked = (fresh + partial)[:k]
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
+
+
+    def _unshowable(self, turn_id: str, mask: np.ndarray | None, memo: dict[str, bool]) -> bool:
+        """True when no raw turn (event item) of ``turn_id`` is indexed and allowed by ``mask`` (memoised)."""
+        found = memo.get(turn_id)
+        if found is None:
+            items = self.table.items
+            found = memo[turn_id] = not any(
+                (item := items[c]) is not None and item.kind == Kind.EVENT and (mask is None or bool(mask[c]))
+                for c in self._slots_by_turn.get(turn_id, ()))
+        return found
 
 
 @lru_cache(maxsize=1024)

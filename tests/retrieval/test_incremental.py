@@ -44,8 +44,9 @@ ZH = {
 class World:
     """A user's items and turns changed at random, as the curator would."""
 
-    def __init__(self, lang: dict, seed: int) -> None:
+    def __init__(self, lang: dict, seed: int, slots: bool = False) -> None:
         self.lang = lang
+        self.slots = slots  # facts keyed as slots of the user or of the sister (turn windows follow whom)
         self.rng = random.Random(seed)
         self.items: dict[str, MemoryItem] = {}
         self.turns: list[Turn] = []
@@ -79,7 +80,8 @@ class World:
                                        at=at, valid_from=at, speaker=speaker, trust=trust))
         elif r < 0.65:  # a fact from the last turn, superseding the old value of its slot
             template = rng.choice(lang["facts"])
-            key = f"user|{lang['facts'].index(template)}"
+            n = lang["facts"].index(template)
+            key = f"fact:{rng.choice(['', 'sister/'])}a{n}@u1" if self.slots else f"user|{n}"
             for old in [i for i in live if i.key == key]:
                 self.put(replace(old, status=Status.SUPERSEDED, source=list(old.source)))
             source = [self.turns[-1].turn_id] if self.turns else []
@@ -116,8 +118,9 @@ def same(a: list, b: list) -> None:
 
 @pytest.mark.parametrize("lang", [EN, ZH], ids=["en", "zh"])
 @pytest.mark.parametrize("seed", [1, 2])
-def test_applied_changes_rank_as_a_fresh_build(lang, seed):
-    world = World(lang, seed)
+@pytest.mark.parametrize("slots", [False, True], ids=["plain-keys", "slot-keys"])
+def test_applied_changes_rank_as_a_fresh_build(lang, seed, slots):
+    world = World(lang, seed, slots)
     for _ in range(30):
         world.step()
     index = HybridIndex.build(world.indexed(), world.turns, window=2)
