@@ -47,7 +47,9 @@ from memory_core.store.write_ops import HitOp, Op
 from memory_core.validation import check_id, check_text
 
 if TYPE_CHECKING:
+    from memory_core.embedding.refiner import Refiner
     from memory_core.embedding.sync import EmbedCursor
+    from memory_core.store.sql import SqlStore
 
 __all__ = ["IngestReport", "Memory", "RecallResponse", "open_memory"]
 
@@ -99,6 +101,7 @@ class Memory(LifecycleCalls, SessionCalls):
         self.embedder = embedder
         self.embed_failures = 0
         self.embed_cursors: dict[str, EmbedCursor] = {}  # user → what embedding has looked at
+        self.refiner: Refiner | None = None  # the background re-embed of coarse vectors (embed_passages "tiered")
 
     def _turns(self) -> TurnLog:
         """The store's turn event log. Raises InvalidInput when the store holds items only."""
@@ -224,8 +227,12 @@ class Memory(LifecycleCalls, SessionCalls):
             return 0
         from memory_core.embedding.sync import embed_new
 
+        coarse = self.settings.embed_passages == "tiered" and self.embedder.coarse_passages
         try:
-            return embed_new(tables, self.embedder, user_id, self.embed_cursors, self.settings.embed_batch).written
+            report = embed_new(tables, self.embedder, user_id, self.embed_cursors, self.settings.embed_batch, coarse)
+            if coarse:
+                self._refiner(tables).request(user_id)
+            return report.written
         except (EmbeddingError, StoreError) as exc:
             self.embed_failures += 1
             log.warning("embedding %s's new memory failed (%s); recall stays lexical for it until the next ingest",
@@ -329,8 +336,26 @@ class Memory(LifecycleCalls, SessionCalls):
                                                "context": (done - searched) * 1e3},
                               bool(degraded or reason), degraded or reason)
 
+    def _refiner(self, tables: SqlStore) -> Refiner:
+        """The background re-embed of this memory's coarse vectors, made on first use (it also takes up the
+        users an earlier process left with coarse vectors)."""
+        if self.refiner is None:
+            from memory_core.embedding.sync import refine_user
+
+            embedder, batch = self.embedder, self.settings.embed_batch
+            assert embedder is not None
+            from memory_core.embedding.refiner import Refiner
+            from memory_core.store.sql_vectors import SqlVectors
+
+            self.refiner = Refiner(lambda user_id, limit: refine_user(tables, embedder, user_id, batch, limit), batch)
+            for user_id in SqlVectors(tables).coarse_users():  # left by an earlier process
+                self.refiner.request(user_id)
+        return self.refiner
+
     def close(self) -> None:
-        """Release the store's connections."""
+        """Stop the background re-embed and release the store's connections."""
+        if self.refiner is not None:
+            self.refiner.close()
         self.store.close()
 
 

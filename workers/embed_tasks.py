@@ -7,6 +7,13 @@ batch bumps the memory version, so recall workers load them). It is
 idempotent (what already has a vector is skipped) and a model or store
 failure is retried with Celery's own retry and backoff; what earlier batches
 stored stays.
+
+With ``embed_passages="tiered"`` the task stores the static table's vectors
+(instant, marked coarse) and enqueues ``refine_user`` on the same queue at
+the lowest message priority (``REFINE_PRIORITY``: Redis serves priority 0
+first): the model's vectors replace the table's ``REFINE_SLICE`` texts per
+task, each task enqueueing the next while some are left, so an embed task
+waits for one slice at most.
 """
 
 from __future__ import annotations
@@ -18,13 +25,13 @@ from celery import Task
 
 from memory_core import wire
 from memory_core.embedding.base import EmbeddingError
-from memory_core.embedding.sync import EmbedCursor, embed_new
+from memory_core.embedding.sync import EmbedCursor, embed_new, refine_user
 from memory_core.errors import StoreError
 from workers.app import app, context
 from workers.bootstrap import Context
 from workers.policy import backoff_s
 
-__all__ = ["embed_user", "request_embedding"]
+__all__ = ["embed_user", "refine_user_task", "request_embedding"]
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +39,10 @@ log = logging.getLogger(__name__)
 _CURSORS: dict[str, EmbedCursor] = {}
 
 EMBED_MAX_RETRIES = 8
+#: Message priority of the background re-embed (Redis: 0 is served first, 9 last).
+REFINE_PRIORITY = 9
+#: Texts the model re-embeds per ``refine_user`` task.
+REFINE_SLICE = 32
 
 
 def request_embedding(ctx: Context, user_id: str) -> bool:
@@ -54,8 +65,9 @@ def embed_user(self: Task, user_id: str) -> dict[str, Any]:
     if embedder is None:
         return {"user_id": user_id, "written": 0, "embedded": 0}
     s = ctx.settings
+    coarse = ctx.memory.settings.embed_passages == "tiered" and embedder.coarse_passages
     try:
-        report = embed_new(ctx.store, embedder, user_id, _CURSORS, ctx.memory.settings.embed_batch)
+        report = embed_new(ctx.store, embedder, user_id, _CURSORS, ctx.memory.settings.embed_batch, coarse)
     except (EmbeddingError, StoreError) as exc:
         attempt = self.request.retries
         log.warning("embedding %s failed (attempt %d): %r", user_id, attempt + 1, exc)
@@ -65,4 +77,34 @@ def embed_user(self: Task, user_id: str) -> dict[str, Any]:
         from workers.recall_catchup import announce_change
 
         announce_change(ctx, user_id)
+    if coarse and report.embedded:
+        refine_user_task.apply_async(args=[user_id], priority=REFINE_PRIORITY)
     return {"user_id": user_id, "written": report.written, "embedded": report.embedded}
+
+
+@app.task(name=wire.REFINE_USER, bind=True, max_retries=EMBED_MAX_RETRIES, acks_late=True)
+def refine_user_task(self: Task, user_id: str) -> dict[str, Any]:
+    """Replace up to ``REFINE_SLICE`` of the user's coarse (table) vectors by the model's; enqueue the rest.
+
+    Returns:
+        ``{"user_id", "written", "left"}`` (zeros without an embedder).
+    """
+    ctx = context()
+    embedder = ctx.memory.embedder
+    if embedder is None:
+        return {"user_id": user_id, "written": 0, "left": 0}
+    s = ctx.settings
+    try:
+        report = refine_user(ctx.store, embedder, user_id, ctx.memory.settings.embed_batch, REFINE_SLICE)
+    except (EmbeddingError, StoreError) as exc:
+        attempt = self.request.retries
+        log.warning("re-embedding %s failed (attempt %d): %r", user_id, attempt + 1, exc)
+        raise self.retry(exc=exc, countdown=backoff_s(attempt, s.retry_backoff_base_s, s.retry_backoff_max_s),
+                         priority=REFINE_PRIORITY) from exc
+    if report.written:
+        from workers.recall_catchup import announce_change
+
+        announce_change(ctx, user_id)
+    if report.left:
+        refine_user_task.apply_async(args=[user_id], priority=REFINE_PRIORITY)
+    return {"user_id": user_id, "written": report.written, "left": report.left}

@@ -28,7 +28,7 @@ import threading
 import unicodedata
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -104,6 +104,8 @@ class Embedder(ABC):
     #: Lexical coverage (0..1) at or above which recall may take ``embed_query_coarse``
     #: (a cheaper, less exact query vector); above 1: never (the default).
     coarse_from: float = 2.0
+    #: True when ``embed_passages_coarse`` is a cheaper path than ``embed_passages`` (the static table's).
+    coarse_passages: bool = False
 
     def embed_passages(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
         """Embed stored texts (turns, items).
@@ -118,14 +120,25 @@ class Embedder(ABC):
         Raises:
             EmbeddingError: the model failed.
         """
+        return self._embed_all(texts, batch_size, self._passages)
+
+    def embed_passages_coarse(self, texts: Sequence[str], batch_size: int = 32) -> np.ndarray:
+        """Like ``embed_passages``, by a cheaper, less exact path where the embedder has one
+        (``coarse_passages``; default: the same vectors). Raises EmbeddingError."""
+        return self._embed_all(texts, batch_size, self._passages_coarse)
+
+    def _embed_all(self, texts: Sequence[str], batch_size: int, how: Callable[[list[str]], np.ndarray]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         ready = [(i, prepare(t)) for i, t in enumerate(texts)]
         ready = [(i, t) for i, t in ready if t]
         for start in range(0, len(ready), max(1, batch_size)):
             chunk = ready[start:start + max(1, batch_size)]
-            vectors = self._passages([t for _, t in chunk])
-            out[[i for i, _ in chunk]] = _unit(vectors, self.dim)
+            out[[i for i, _ in chunk]] = _unit(how([t for _, t in chunk]), self.dim)
         return out
+
+    def _passages_coarse(self, texts: list[str]) -> np.ndarray:
+        """Shape (len(texts), dim) cheaper vectors of non-empty prepared passages; default ``_passages``."""
+        return self._passages(texts)
 
     def embed_query(self, text: str) -> np.ndarray:
         """Embed one query. Returns shape (dim,) float32, unit length (zeros for blank text).

@@ -75,6 +75,7 @@ class LanguageCentered(Embedder):
         self.dim = inner.dim
         self.model_id = f"{inner.model_id}+lang-centered"
         self.coarse_from = inner.coarse_from
+        self.coarse_passages = inner.coarse_passages
         if means is None:
             shipped = json.loads(resources.files("memory_core").joinpath("data", MEANS_FILE).read_text("utf-8"))
             if shipped.get("model_id") != inner.model_id:
@@ -100,6 +101,9 @@ class LanguageCentered(Embedder):
 
     def _passages(self, texts: list[str]) -> np.ndarray:
         return self._center(self.inner._passages(texts), texts)
+
+    def _passages_coarse(self, texts: list[str]) -> np.ndarray:
+        return self._center(self.inner._passages_coarse(texts), texts)
 
     def _query(self, text: str) -> np.ndarray:
         return self._center(self.inner._query(text)[None, :], [text])[0]

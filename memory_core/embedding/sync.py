@@ -6,6 +6,15 @@ its turn, verbatim, so the turn is not embedded twice). A text embedded
 before (same hash, e.g. a fact repeated by two turns) reuses its stored
 vector. An item whose text changed is embedded again.
 
+With ``coarse`` (the "tiered" passage path, ``Settings.embed_passages``)
+new texts get the static table's vector (``TableQueryEmbedder``: a
+tokenization and a weighted sum, no transformer pass) marked ``coarse``, so
+the write path keeps up with curation; ``refine_user``, a background pass,
+later replaces each coarse vector by the model's vector of the same text,
+after which the store holds what the model-only path would have written.
+A pass with the model (``refine_user``, ``gulfstream reindex``) takes a
+coarse vector as missing.
+
 The step is idempotent and resumable: each batch is stored in its own
 transaction, so a failure keeps the batches before it and the next call
 does the rest. Nothing else stored changes.
@@ -38,7 +47,8 @@ from memory_core.store.base import INDEXED_STATUSES
 from memory_core.store.sql import SqlStore
 from memory_core.store.sql_vectors import SqlVectors, VectorRecord
 
-__all__ = ["EmbedCursor", "EmbedReport", "embed_new", "embed_user", "text_sha", "turn_text", "wanted_texts"]
+__all__ = ["EmbedCursor", "EmbedReport", "embed_new", "embed_user", "refine_user", "text_sha", "turn_text",
+           "wanted_texts"]
 
 log = logging.getLogger(__name__)
 
@@ -55,13 +65,14 @@ class EmbedCursor:
 
 @dataclass(slots=True)
 class EmbedReport:
-    """Counts of one ``embed_user`` call: rows written, texts sent to the model, texts reused;
-    ``cursor``: pass it to the next call for the same user."""
+    """Counts of one ``embed_user`` call: rows written, texts embedded (by the model, or by the table when
+    coarse), texts reused; ``cursor``: pass it to the next call for the same user; ``left``: texts past ``limit``."""
 
     written: int = 0
     embedded: int = 0
     reused: int = 0
     cursor: EmbedCursor | None = None
+    left: int = 0
 
 
 def text_sha(text: str) -> str:
@@ -84,7 +95,8 @@ def wanted_texts(items: list[MemoryItem], turns: list[Turn]) -> list[tuple[str, 
 
 
 def embed_user(store: SqlStore, embedder: Embedder, user_id: str, batch_size: int = 32,
-               advance: Callable[[int], None] | None = None, since: EmbedCursor | None = None) -> EmbedReport:
+               advance: Callable[[int], None] | None = None, since: EmbedCursor | None = None,
+               coarse: bool = False, limit: int | None = None) -> EmbedReport:
     """Embed and store what the user's items and turns are missing.
 
     Args:
@@ -94,6 +106,10 @@ def embed_user(store: SqlStore, embedder: Embedder, user_id: str, batch_size: in
         batch_size: texts per model call and per transaction.
         advance: called with the number of texts done after each batch (progress bars).
         since: the cursor of this user's last successful call (None: look at everything).
+        coarse: new texts get ``embed_passages_coarse``'s vectors, marked coarse (when the embedder
+            offers a cheaper path; else the model's); without it, coarse vectors count as missing and
+            are replaced by the model's (only while their row holds the same text: ``SqlVectors.refine``).
+        limit: texts embedded at most (the rest is counted in ``left`` for a later call).
 
     Returns:
         An ``EmbedReport`` whose ``cursor`` is where the next call may start.
@@ -114,25 +130,39 @@ def embed_user(store: SqlStore, embedder: Embedder, user_id: str, batch_size: in
         older = vectors.covered_turns(user_id, [t.turn_id for t in turns], Kind.EVENT, INDEXED_STATUSES)
         turns = [t for t in turns if t.turn_id not in older]
     wanted = wanted_texts(items, turns)
-    have = vectors.shas(user_id, None if changes.complete else [owner for _, owner, _ in wanted])
+    coarse = coarse and embedder.coarse_passages
+    marks = vectors.marked(user_id, None if changes.complete else [owner for _, owner, _ in wanted])
     todo = [(kind, owner, text, text_sha(text)) for kind, owner, text in wanted]
-    todo = [t for t in todo if have.get((t[0], t[1])) != t[3]]
+    todo = [t for t in todo if (mark := marks.get((t[0], t[1]))) is None or mark[0] != t[3]
+            or (mark[1] and not coarse)]
     report = EmbedReport(cursor=cursor)
+    if limit is not None and len(todo) > limit:
+        report.left, todo = len(todo) - limit, todo[:limit]
     if not todo:
         return report
     known = vectors.by_sha(user_id, {t[3] for t in todo})
+    made_coarse: set[str] = set()
     step = max(1, batch_size)
     for start in range(0, len(todo), step):
         chunk = todo[start:start + step]
         fresh = {sha: text for _, _, text, sha in chunk if sha not in known}
         if fresh:
             shas = list(fresh)
-            made = embedder.embed_passages([fresh[s] for s in shas], batch_size=step)
+            texts = [fresh[s] for s in shas]
+            made = embedder.embed_passages_coarse(texts, step) if coarse else embedder.embed_passages(texts, step)
             known.update(zip(shas, made, strict=True))
+            if coarse:
+                made_coarse.update(shas)
             report.embedded += len(shas)
         report.reused += len(chunk) - len(fresh)
         records: list[VectorRecord] = [(kind, owner, sha, np.asarray(known[sha])) for kind, owner, _, sha in chunk]
-        report.written += vectors.put(user_id, embedder.model_id, records)
+        if coarse:
+            report.written += vectors.put(user_id, embedder.model_id, records, coarse=made_coarse)
+        else:  # a coarse row of the same text is replaced in place, only if the write path has not moved it on
+            late = [r for r in records if marks.get((r[0], r[1])) == (r[2], True)]
+            report.written += vectors.refine(user_id, embedder.model_id, late)
+            report.written += vectors.put(user_id, embedder.model_id,
+                                          [r for r in records if marks.get((r[0], r[1])) != (r[2], True)])
         if advance is not None:
             advance(len(chunk))
     log.debug("embedded %d texts of %s (%d reused)", report.embedded, user_id, report.reused)
@@ -146,8 +176,24 @@ MAX_CURSORS = 10_000
 FULL_EVERY = 64
 
 
+def refine_user(store: SqlStore, embedder: Embedder, user_id: str, batch_size: int = 32,
+                limit: int | None = None) -> EmbedReport:
+    """The background re-embed: replace the user's coarse vectors by the model's (at most ``limit`` texts).
+
+    Reads every item and turn of the user (no cursor: it looks for what the write
+    path left coarse), and only when the user has a coarse vector. What it leaves
+    for later is counted in the report's ``left``.
+
+    Raises:
+        EmbeddingError, StoreError: as ``embed_user`` (what earlier batches replaced stays).
+    """
+    if not SqlVectors(store).coarse_count(user_id):
+        return EmbedReport()
+    return embed_user(store, embedder, user_id, batch_size, limit=limit)
+
+
 def embed_new(store: SqlStore, embedder: Embedder, user_id: str, cursors: MutableMapping[str, EmbedCursor],
-              batch_size: int = 32) -> EmbedReport:
+              batch_size: int = 32, coarse: bool = False) -> EmbedReport:
     """``embed_user`` from the user's cursor in ``cursors`` (a process's own map), which it then moves on.
 
     The cursor moves only when the call succeeds, so a failed call's texts are
@@ -159,7 +205,7 @@ def embed_new(store: SqlStore, embedder: Embedder, user_id: str, cursors: Mutabl
     since = cursors.get(user_id)
     if since is not None and since.calls >= FULL_EVERY:
         since = None
-    report = embed_user(store, embedder, user_id, batch_size, since=since)
+    report = embed_user(store, embedder, user_id, batch_size, since=since, coarse=coarse)
     if report.cursor is not None:
         if len(cursors) >= MAX_CURSORS and user_id not in cursors:
             cursors.clear()

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Dialect,
     Float,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -233,7 +235,8 @@ class VectorRow(Base):
     ``kind`` is "item" or "turn"; ``vector`` is ``dim`` float32 values,
     little-endian; ``text_sha`` identifies the text it was made from (a
     changed text is embedded again); ``changed_version`` is the user's memory
-    version its write bumped to.
+    version its write bumped to; ``coarse`` marks a vector of the static piece
+    table that the model's vector of the same text is to replace (migration ``0009``).
     """
 
     __tablename__ = "vectors"
@@ -249,3 +252,4 @@ class VectorRow(Base):
     vector: Mapped[bytes] = mapped_column(LargeBinary)
     changed_version: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), default=0,
                                                  server_default="0")
+    coarse: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

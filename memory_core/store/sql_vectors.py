@@ -2,7 +2,9 @@
 
 One row per (user, kind, owner): ``kind`` is "item" or "turn", the vector
 is ``dim`` float32 values (little-endian bytes) made by ``model_id`` from
-the text whose hash is ``text_sha``. A store holds the vectors of one model
+the text whose hash is ``text_sha``; ``coarse`` marks one the static piece
+table made on the write path, which the model's vector of the same text
+replaces later (``refine``; migration ``0009``). A store holds the vectors of one model
 only: ``check_model`` refuses to work with another (``gulfstream reindex``
 re-embeds). Writing vectors bumps the user's ``memory_version``, so a
 recall worker's cached index picks them up.
@@ -10,7 +12,7 @@ recall worker's cached index picks them up.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -61,16 +63,22 @@ class SqlVectors:
                 f"{model_id} ({dim} dimensions): run `gulfstream reindex` to re-embed everything with the "
                 "current embedder, or set GULFSTREAM_EMBEDDER to the one the store was written with")
 
-    def shas(self, user_id: str, owners: Iterable[str] | None = None) -> dict[tuple[str, str], str]:
-        """{(kind, owner id): text sha} of the user's stored vectors; only those of ``owners`` when given."""
-        base = select(_V.c.kind, _V.c.owner_id, _V.c.text_sha).where(_V.c.user_id == user_id)
+    def shas(self, user_id: str, owners: Iterable[str] | None = None,
+             final: bool = False) -> dict[tuple[str, str], str]:
+        """{(kind, owner id): text sha} of the user's stored vectors; only those of ``owners`` when given;
+        ``final``: coarse vectors left out (the model's pass takes them as missing)."""
+        return {key: sha for key, (sha, coarse) in self.marked(user_id, owners).items() if not (final and coarse)}
+
+    def marked(self, user_id: str, owners: Iterable[str] | None = None) -> dict[tuple[str, str], tuple[str, bool]]:
+        """{(kind, owner id): (text sha, coarse)} of the user's stored vectors; only those of ``owners`` when given."""
+        base = select(_V.c.kind, _V.c.owner_id, _V.c.text_sha, _V.c.coarse).where(_V.c.user_id == user_id)
         with self.store._tx() as conn:
             if owners is None:
-                return {(r.kind, r.owner_id): r.text_sha for r in conn.execute(base)}
+                return {(r.kind, r.owner_id): (r.text_sha, bool(r.coarse)) for r in conn.execute(base)}
             wanted, out = sorted(set(owners)), {}
             for start in range(0, len(wanted), _CHUNK):
                 for r in conn.execute(base.where(_V.c.owner_id.in_(wanted[start:start + _CHUNK]))):
-                    out[(r.kind, r.owner_id)] = r.text_sha
+                    out[(r.kind, r.owner_id)] = (r.text_sha, bool(r.coarse))
             return out
 
     def covered_turns(self, user_id: str, turn_ids: Iterable[str], kind: str, statuses: Iterable[str]) -> set[str]:
@@ -94,14 +102,15 @@ class SqlVectors:
         return found
 
     def by_sha(self, user_id: str, shas: Iterable[str]) -> dict[str, np.ndarray]:
-        """{text sha: vector} for those of ``shas`` the user already has a vector of (one per sha)."""
+        """{text sha: vector} for those of ``shas`` the user already has a model's (not coarse) vector of."""
         wanted = sorted(set(shas))
         out: dict[str, np.ndarray] = {}
         with self.store._tx() as conn:
             for start in range(0, len(wanted), _CHUNK):
                 part = wanted[start:start + _CHUNK]
                 for r in conn.execute(select(_V.c.text_sha, _V.c.dim, _V.c.vector)
-                                      .where(_V.c.user_id == user_id, _V.c.text_sha.in_(part))):
+                                      .where(_V.c.user_id == user_id, _V.c.text_sha.in_(part),
+                                             _V.c.coarse.is_(False))):
                     out.setdefault(r.text_sha, _decode(r.vector, r.dim))
         return out
 
@@ -126,8 +135,12 @@ class SqlVectors:
         with self.store._tx() as conn:
             return read(conn)
 
-    def put(self, user_id: str, model_id: str, records: Sequence[VectorRecord]) -> int:
+    def put(self, user_id: str, model_id: str, records: Sequence[VectorRecord],
+            coarse: Collection[str] = ()) -> int:
         """Store (replace) vectors in one transaction and bump the user's memory version; return rows written.
+
+        Args:
+            coarse: text shas whose vectors the static table made (marked ``coarse``).
 
         Raises:
             StoreError: the database failed (nothing of this call is stored).
@@ -135,21 +148,63 @@ class SqlVectors:
         if not records:
             return 0
         rows = [{"user_id": user_id, "kind": kind, "owner_id": owner, "model_id": model_id,
-                 "dim": int(vec.shape[0]), "text_sha": sha, "vector": np.asarray(vec, dtype="<f4").tobytes()}
+                 "dim": int(vec.shape[0]), "text_sha": sha, "vector": np.asarray(vec, dtype="<f4").tobytes(),
+                 "coarse": sha in coarse}
                 for kind, owner, sha, vec in records]
         keys = [(r["kind"], r["owner_id"]) for r in rows]
-        bump = update(_U).where(_U.c.user_id == user_id).values(memory_version=self.store._next_version) \
-            .returning(_U.c.memory_version)
         with self.store._tx(write=True) as conn:
-            version = conn.execute(bump).scalar()
-            if version is None:  # vectors of a user with no counters row yet
-                self.store._ensure_user(conn, user_id)
-                version = conn.execute(bump).scalar_one()
+            version = self._bump(conn, user_id)
             for start in range(0, len(keys), _CHUNK):
                 conn.execute(delete(_V).where(_V.c.user_id == user_id,
                                               tuple_(_V.c.kind, _V.c.owner_id).in_(keys[start:start + _CHUNK])))
             conn.execute(insert(_V), [{**r, "changed_version": int(version)} for r in rows])
         return len(rows)
+
+    def refine(self, user_id: str, model_id: str, records: Sequence[VectorRecord]) -> int:
+        """Replace coarse vectors by the model's, each only while its row still holds the same text; one transaction.
+
+        A row whose text changed since it was read (the write path stored a newer
+        text's vector meanwhile) is left alone, so a late model vector never
+        overwrites a newer one. Returns rows replaced; bumps the memory version when any.
+
+        Raises:
+            StoreError: the database failed (nothing of this call is stored).
+        """
+        if not records:
+            return 0
+        done = 0
+        with self.store._tx(write=True) as conn:
+            version = self._bump(conn, user_id)
+            for kind, owner, sha, vec in records:
+                done += int(conn.execute(update(_V).where(
+                    _V.c.user_id == user_id, _V.c.kind == kind, _V.c.owner_id == owner, _V.c.text_sha == sha,
+                    _V.c.coarse.is_(True)).values(
+                    model_id=model_id, dim=int(vec.shape[0]), vector=np.asarray(vec, dtype="<f4").tobytes(),
+                    coarse=False, changed_version=int(version))).rowcount or 0)
+        return done
+
+    def coarse_count(self, user_id: str | None = None) -> int:
+        """Coarse vectors waiting for the model's (one user's, or every user's)."""
+        query = select(func.count()).select_from(_V).where(_V.c.coarse.is_(True))
+        if user_id is not None:
+            query = query.where(_V.c.user_id == user_id)
+        with self.store._tx() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def coarse_users(self) -> list[str]:
+        """Users with coarse vectors, sorted."""
+        with self.store._tx() as conn:
+            return sorted(r[0] for r in conn.execute(select(_V.c.user_id).where(_V.c.coarse.is_(True)).distinct()))
+
+    def _bump(self, conn: Any, user_id: str) -> int:
+        """Bump the user's memory version inside ``conn``'s transaction; return it."""
+        bump = update(_U).where(_U.c.user_id == user_id).values(memory_version=self.store._next_version) \
+            .returning(_U.c.memory_version)
+        version = conn.execute(bump).scalar()
+        if version is None:  # vectors of a user with no counters row yet
+            self.store._ensure_user(conn, user_id)
+            version = conn.execute(bump).scalar_one()
+        return int(version)
 
     def count(self) -> int:
         """Number of stored vectors, every user."""

@@ -38,6 +38,7 @@ __all__ = [
     "PROMPT_CONTEXT",
     "QUEUES",
     "RECALL",
+    "REFINE_USER",
     "RESTORE_ITEM",
     "ROUTES",
     "SESSION_CONTEXT",
@@ -54,6 +55,7 @@ __all__ = [
 INGEST_TURN = "gulfstream.ingest_turn"
 CURATE_USER = "gulfstream.curate_user"
 EMBED_USER = "gulfstream.embed_user"
+REFINE_USER = "gulfstream.refine_user"  # the model's vectors in place of the table's (low priority)
 RECALL = "gulfstream.recall"
 SWEEP = "gulfstream.sweep"
 PING = "gulfstream.ping"
@@ -85,6 +87,7 @@ ROUTES: dict[str, str] = {
     INGEST_TURN: "ingest",
     CURATE_USER: "curate",
     EMBED_USER: "embed",
+    REFINE_USER: "embed",
     ADD_ITEM: "edits",
     UPDATE_ITEM: "edits",
     DELETE_ITEM: "edits",

