@@ -47,7 +47,8 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _SENTENCE = re.compile(
     r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)\s*|\n+")
 _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
-            r"(?:don't|do\s+not|no\s+longer|like|love|hate|dislike|enjoy|prefer|work|live|study|teach)\b")
+            r"(?:don't|do\s+not|no\s+longer|like|love|hate|dislike|enjoy|prefer|work|live|study|teach"
+            r"|picked\s+up|bought|moved|started|joined|switched)\b")
 _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
     r"|,\s*(?=(?:i|i'm|i've|my)\b)"
@@ -76,6 +77,7 @@ _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有�
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up)\s+)*(?:got|started|leaving|moved|relocated|quit|joined|switched|gave\s+up|"
+    r"picked\s+up|closed\s+on|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed)\b", re.IGNORECASE)
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
 _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S)",
@@ -306,10 +308,11 @@ class MechanicalExtractor:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), clause, hit)
                            for hit in reading.hits)
                 give_change(out[first:], change)
-                if all(hit.conditional for hit in reading.hits) and gist_clause(clause, lang):
+                if all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
                     said = own_words(turn, clause, lang, subject, qualifier)  # kept if no slot was stated before
                     if said is not None:
                         said.instead_of = out[first].key
+                        said.key = f"gist:{reading.hits[0].attr.id}{qualifier}"  # the slot's next value ends it
                         out.append(said)
                 continue
             if reading.subject or (reading.temporary and not reading.skip):

@@ -277,6 +277,10 @@ class KeyConflictResolver:
             if other and any(trust_rank(cand.trust) < trust_rank(o.trust) for o in other):
                 continue
             newer = [o for o in other if _said_at(o) > turn.timestamp]
+            if not newer and not same and cand.single_valued and cand.polarity >= 0:
+                # an own-words statement of the slot's topic said later ("I'm at Marlow Robotics now") is current
+                newer = [o for k in cand.ends if k.startswith("gist:") for o in existing.get(k, ())
+                         if o.active and o.user_id == turn.user_id and _said_at(o) > turn.timestamp]
             if newer and not same:
                 ops.extend(self._late_statement(turn, cand, min(newer, key=_said_at)))
                 continue

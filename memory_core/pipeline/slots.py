@@ -48,6 +48,9 @@ from memory_core.pipeline.value_class import of_class
 #: Where an English place or employer ends: a purpose, a companion or a role follows it.
 _PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because)\b", re.IGNORECASE)
 
+#: A model number run into a brand's name ("Mazda3", "iPhone16"): the brand is read without it.
+_MODEL_NUMBER = re.compile(r"(?<=[A-Za-z])\d+\b")
+
 #: A value written in Han script only (a city's Chinese name).
 _HAN_NAME = re.compile(r"[\u3400-\u9fff]{2,12}")
 
@@ -275,7 +278,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             if not (value or named):
                 continue
             obj = canon_object(named or value, lang)
-            if attr.key_group == "objects" and (kind := lex.name_in(value, lang)) is not None:
+            kind = lex.name_in(value, lang) or lex.name_in(_MODEL_NUMBER.sub("", value), lang)  # "Mazda3" is a Mazda
+            if attr.key_group == "objects" and kind is not None:
                 obj = kind[0]  # "比亚迪汉", "a Honda Civic": the user's car, whatever its model
         aliases: tuple[str, ...] = ()
         if attr.values and value:

@@ -195,3 +195,57 @@ def test_a_partner_named_again_with_another_word_is_no_change(store: Any, make_t
         ingest(make_turn(text))
     assert not [i for i in gone(store) if i.key == "fact:partner"]
     assert len([i for i in live(store) if i.key == "fact:partner"]) == 1
+
+
+@pytest.mark.parametrize(("texts", "key", "old", "new"), [
+    # a time word, a badge or the rent opening a Chinese clause keeps it the speaker's
+    (["我在苏州一家外企做采购，公司叫博瑞精密。", "跳槽手续办完了，今天开始在宁德时代上班。"], "fact:works_at", "博瑞",
+     "宁德时代"),
+    (["我在美团做商家运营。", "交接办完了，现在工牌上印的是小红书的logo。"], "fact:works_at", "美团", "小红书"),
+    (["我住在天津河西区。", "这个月开始房租转给燕郊的新房东了。"], "fact:lives_in", "天津", "燕郊"),
+    (["我住在昆明。", "年初把家安到了大理，现在每天能看到洱海。"], "fact:lives_in", "昆明", "大理"),
+    (["我是语文老师，在绍兴一中教书。", "开学后我改去诸暨中学带高一了。"], "fact:works_at", "绍兴一中", "诸暨中学"),
+    (["我在新加坡的 Shopee 做 backend engineer。", "现在的 access card 换成 Lazada 的了。"], "fact:works_at", "Shopee",
+     "Lazada"),
+    (["我日常用的手机是 Pixel 7。", "Pixel 摔碎屏了，干脆换了台 iPhone 16。"], "fact:owns:phone", "Pixel", "iPhone"),
+    # a brand said with its model number, and the new car said after "and"
+    (["I drive a silver 2014 Mazda3 hatchback.", "Sold the Mazda on Saturday and picked up a used Kia Niro."],
+     "fact:owns:car", "Mazda", "Kia Niro"),
+    (["We rent a two-bedroom in Tacoma.", "We closed on a little house in Olympia and got the keys today."],
+     "fact:lives_in", "Tacoma", "Olympia"),
+    (["My boyfriend Luca is a sous-chef.", "Luca and I split up in August. I've been seeing Anders for a few weeks."],
+     "fact:partner", "Luca", "Anders"),
+])
+def test_a_change_said_the_everyday_way_supersedes_with_its_successor(store: Any, make_turn: TurnFactory,
+                                                                      ingest: Ingest, texts: list[str], key: str,
+                                                                      old: str, new: str) -> None:
+    turns = [make_turn(t) for t in texts]
+    for turn in turns:
+        ingest(turn)
+    [current] = [i for i in live(store) if i.key == key]
+    assert new in current.description
+    linked(store, old, new, turns[-1])
+
+
+@pytest.mark.parametrize("texts", [
+    ["I'm at Marlow Robotics now, on the firmware team.", "I work at Tessell Labs as a QA lead."],
+    ["换了份工作，现在去网易了。", "我在阿里上班。"],
+])
+def test_a_slot_statement_older_than_the_own_words_one_is_history(store: Any, make_turn: TurnFactory,
+                                                                   ingest: Ingest, texts: list[str]) -> None:
+    newer, older = make_turn(texts[0]), make_turn(texts[1])
+    older = Turn(older.user_id, older.turn_id, older.session_id, older.role, older.text,
+                 newer.timestamp.replace(year=newer.timestamp.year - 1), speaker=older.speaker)
+    ingest(newer)
+    ingest(older)  # arrives late
+    assert not [i for i in live(store) if i.key == "fact:works_at"]
+    [late] = [i for i in gone(store) if i.key == "fact:works_at"]
+    assert late.history[-1].op == "supersede"
+
+
+def test_a_later_detail_with_another_word_for_the_thing_revises_it(store: Any, make_turn: TurnFactory,
+                                                                   ingest: Ingest) -> None:
+    for text in ("我今年秋天要结婚了。", "婚礼定下来了，10月18号在老家赣州办。"):
+        ingest(make_turn(text))
+    [item] = [i for i in live(store) if "结婚" in i.description]
+    assert "10月18" in item.description
