@@ -40,7 +40,8 @@ _I = re.IGNORECASE
 # ── credentials ──────────────────────────────────────────────────────────
 
 _CRED_WORD = re.compile(
-    r"(?<![A-Za-z])(?:pass(?:word|wd|code|phrase|key)?s?|pwd|pw|pin|log-?ins?|sign-?in|credentials|creds)(?![A-Za-z])|"
+    r"(?<![A-Za-z])(?:pass(?:word|wd|code|phrase|key)?s?|pwd|pw|pin|log-?ins?|sign-?in|credentials|creds|"
+    r"(?:unlock|secret|master|safe)\s+phrase)(?![A-Za-z])|"
     r"密码|口令|密钥|秘钥|登录密码|登陆密码|🔑|🔐|🗝", _I)
 _LINK = re.compile(r"^(?:is|was|are|=|:|：|-|->|=>|→|to|its|it's|it’s|now|reads|是|为|"
                    r"(?:设|改|换|变|更新|设置)(?:成|为)了?)$", _I)
@@ -55,6 +56,10 @@ _NOT_CREDENTIAL = re.compile(
     r"\d+(?:\.\d+)?(?:k|m|km|kg|g|mg|mcg|ml|l|gb|mb|tb|kb|ms|s|min|mins|h|hr|hrs|am|pm|x|p|th|st|nd|rd|"
     r"cm|mm|in|ft|lbs?|%|°c?|°f)|"                              # a quantity with its unit
     r"\S+@\S+\.\w+|https?://\S+|www\.\S+|#\w+|@\w+)$", _I)
+
+
+_ACCESS = re.compile(r"\b(?:admin|ssh|log\s*-?in|sign\s*-?in|into|panel|console|portal|dashboard|router|server|"
+                     r"user(?:name)?|account|creds|credentials)\b|后台|账号|用户名|登录|登陆", _I)
 
 
 def credential_shape(token: str, strong: bool = False) -> bool:
@@ -139,10 +144,11 @@ def _credentials(text: str) -> list[tuple[str, int, int]]:
         value = p.group(1).strip(_TRIM)
         if credential_shape(value, strong=True) and "@" not in value:
             out.append(("secret", p.start(1), p.start(1) + len(value)))
-    # the pair shape of a login: "liwei88@163.com / Lw19880808"
-    for p in re.finditer(r"\S+@\S+\.\w+\s*/\s*([!-~]{6,64})", text):
+    # the pair shape of a login: "liwei88@163.com / Lw19880808", "admin / Summer2024!" where a place to log in is named
+    access = _ACCESS.search(text)
+    for p in re.finditer(r"(?:\S+@\S+\.\w+|(?<![\w/])[\w.-]{2,32})\s*/\s*([!-~]{6,64})", text):
         value = p.group(1).strip(_TRIM)
-        if credential_shape(value):
+        if credential_shape(value) and ("@" in p.group(0).split("/")[0] or access):
             out.append(("secret", p.start(1), p.start(1) + len(value)))
     return out
 
@@ -300,6 +306,7 @@ _POSSESSED_EN = re.compile(
     r"[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|ectomy|oma)|"
     r"(?:[\w'-]+\s+)?(?:disease|disorder|syndrome|cancer|deficiency|chemo|meds|medication|"
     r"insulin|inhaler|antidepressants)|(?-i:COPD|IBS|PCOS|GERD|ADHD|PTSD|OCD|HIV)|lupus|migraines|"
+    r"pacemaker|stent|insulin\s+pump|cpap|colostomy|hearing\s+aids?|"
     r"diabetes|asthma|epilepsy|depression|anxiety\s+(?:meds|medication|attacks?)|seizures|therapist|psychiatrist)\b"
     r"(?!\s+(?:awareness|research|charity|foundation|fundraiser|documentary|book|article|podcast|video|class|course|"
     r"exam|essay|project|paper)\b)")

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from memory_core.pipeline import sensitive_bound, sensitive_codes, sensitive_kind, sensitive_shape
-from memory_core.pipeline.sensitive_topic import is_generic, is_hyperbole, is_topic
+from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole, is_topic
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
 
@@ -211,13 +211,14 @@ _HEALTH_EN = re.compile(
     r"asthma|hypertension|high\s+blood\s+pressure|heart\s+(?:disease|condition|attack|failure)|"
     r"(?:had|has|have|suffered)\s+a\s+(?:mild\s+|minor\s+|major\s+)?stroke|stroke\s+(?:patient|survivor)|"
     r"miscarriage|abortion|pregnan\w*|ivf|infertil\w*|antidepressants?|ssris?|prozac|zoloft|lexapro|xanax|"
-    r"lithium|adderall|ritalin|methadone|opioids?|rehab|suicid\w*|self[-\s]harm|therapist|psychiatrist|"
+    r"lithium|adderall|ritalin|methadone|opioids?|rehab|suicid\w*|self[-\s]harm\w*|therapist|psychiatrist|"
     r"metformin|biopsy|hiv\s+meds?|hormone\s+therapy|thyroid\s+(?:disease|condition)|"
     r"blood\s+type\s+(?:is\s+)?(?:[abo]{1,2}|ab)(?:[+-]|\s+(?:positive|negative|pos|neg)\b)?|allerg(?:y|ic)\s+to\s+[\w-]+(?:\s+[\w-]+)?|"
     r"(?:take|takes|taking|took|on|prescribed)\s+(?:\d+\s*mg\s+(?:of\s+)?[\w-]+|" + _DRUG + r")"
     r"\s+for\s+(?:my\s+|his\s+|her\s+)?[\w-]+)\b"
     r"(?!\s+(?:research|awareness|charity|charities|foundation|society|institute|month|day|walk|run|fundraiser|"
-    r"study|studies|policy|ribbon|center|centre|ward|sign|nurses?|technicians?|techs?|doctors?|specialists?)\b)", _I)
+    r"study|studies|policy|ribbon|center|centre|ward|sign|nurses?|technicians?|techs?|doctors?|specialists?|"
+    r"shortages?|news|prices?|ads?|commercials?|stocks?|lawsuits?)\b)", _I)
 _PREP = re.compile(r"\b(PrEP)\b")  # the HIV prevention drug, not "prep"
 # conditions and procedures by their medical suffixes (-ectomy, -itis, -osis, -oma …), a drug by its ending right
 # after "take"/"on", a dose ("x 20mg"), addiction, remission
@@ -408,7 +409,7 @@ def _refined(f: Finding, text: str, original: str) -> Finding:
 def _talked_about(f: Finding, text: str) -> bool:
     """A condition as a figure of speech or a sign, a password or code said of people in general."""
     if f.category == "health":
-        return is_hyperbole(text, f.start, f.end)
+        return is_hyperbole(text, f.start, f.end) or is_general_question(text, f.start)
     return f.category in ("secret", "code") and is_generic(text, f.start)
 
 

@@ -181,7 +181,10 @@ def _apposition(text: str) -> list[tuple[str, int, int]]:
             if (m.group("code") or m.group("zsecret")) and re.fullmatch(r"#?\d{3,8}#?|\d{1,3}(?:-\d{1,3}){2,4}", value):
                 out.append(("code", start, start + len(value)))
                 break
-            if not m.group("code") and credential_shape(value) and not re.fullmatch(r"#?\d+#?", value):
+            named = re.search(r"\b(?:name|nickname|word)\s*[:：]\s*[\"'“‘]?$|名字\s*[:：]\s*$", rest[:tok.start()], _I)
+            if not m.group("code") and (credential_shape(value) or (named and re.fullmatch(r"[A-Za-z][A-Za-z'-]{2,30}",
+                                                                                         value))) \
+                    and not re.fullmatch(r"#?\d+#?", value):
                 out.append(("secret", start, start + len(value)))
                 break
     return out
@@ -276,6 +279,7 @@ _CARE = re.compile(
     r"(?:my|his|her|their|our|a|an|severe|bad)\s+(?!hay\b)(?:[\w-]+\s+)?(?:allerg(?:y|ies))\b(?!\s+season)|"
     r"(?:biopsy|mri|ct\s+scan|colonoscopy|endoscopy|mammogram)\s+(?:came\s+back|results?|showed|found)|"
     r"\d{1,2}\s+weeks\s+(?:along|pregnant)|expecting\s+(?:a\s+baby|twins)|"
+    r"(?:in|into|back\s+in|went\s+to|checked\s+into|out\s+of)\s+detox|relaps(?:e|ed|ing)\b|"
     r"(?:got|had|have|having|getting|get)\s+(?:my|his|her|their|a|an|the)?\s*" + _ORGAN
     + r"\s+(?:out|removed|taken\s+out)|"
     + _ORGAN + r"\s+(?:removal|removed))", _I)
@@ -299,7 +303,8 @@ _NEEDS: list[tuple[re.Pattern[str], frozenset[str]]] = [
     (_CARE, _set("hospitalized hospitalised admitted icu epi epipen epipens pen pens section csection caesarean "
                  "cesarean pneumonia sepsis psych psychiatric overdose overdosed overdosing sober sobriety "
                  "allergy allergies biopsy mri ct colonoscopy endoscopy mammogram gallbladder appendix tonsils "
-                 "thyroid uterus ovary ovaries spleen prostate kidney breast breasts along pregnant expecting")),
+                 "thyroid uterus ovary ovaries spleen prostate kidney breast breasts along pregnant expecting detox "
+                 "relapse relapsed relapsing")),
     (_ON_DRUG, frozenset(re.sub(r"\\s\+|[?()]", " ", _BRAND_DRUG).replace("|", " ").split())
      - {"the", "stabili[sz]ers"} | {"antidepressant", "antipsychotic", "stabilizers", "stabilisers"}),
     (_THERAPIST, _set("psychologist psychotherapist counselor counsellor therapist psychiatrist physiotherapist "

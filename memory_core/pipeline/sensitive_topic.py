@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CLAUSE_END", "is_generic", "is_hyperbole", "is_topic"]
+__all__ = ["CLAUSE_END", "is_general_question", "is_generic", "is_hyperbole", "is_topic"]
 
 _I = re.IGNORECASE
 #: The end of a clause or sentence, English and Chinese.
@@ -107,3 +107,18 @@ def is_generic(text: str, start: int) -> bool:
     end = CLAUSE_END.search(text, start)
     clause = text[clause_start:end.start() if end else len(text)]
     return bool(_GENERIC.search(clause)) and not _OWNER.search(clause)
+
+
+# ── questions about a condition in general ───────────────────────────────
+
+_SOMEONE = re.compile(r"\b(?:my|our|his|her|their|mine|I|I'm|I’m|I've|we|he|she|they|you|your|mom|mum|dad|wife|"
+                      r"husband|son|daughter|kids?|brother|sister|grandma|grandpa|partner|boyfriend|girlfriend|friend|boss)\b|"
+                      r"[我咱他她你您妈爸奶爷姥婆公]|儿子|女儿|孩子|老婆|老公|[哥姐弟妹]|朋友|同事|宝宝", _I)
+
+
+def is_general_question(text: str, start: int) -> bool:
+    """True when the value at ``start`` is in a question about a condition in general: its sentence ends with a
+    question mark and names nobody ("what are the early signs of dementia?", 老年痴呆的早期症状有哪些？)."""
+    sentence_start = max((m.end() for m in re.finditer(r"[.!。！\n]", text[:start])), default=0)
+    end = re.search(r"[?？]|[.!。！\n]", text[start:])
+    return bool(end and end.group(0) in "?？") and not _SOMEONE.search(text[sentence_start:start + end.end()])

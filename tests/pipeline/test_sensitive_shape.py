@@ -318,3 +318,25 @@ def test_a_pregnancy_and_ids_by_their_labels(text: str, category: str) -> None:
 @pytest.mark.parametrize("text", ["I want to be a dialysis nurse", "六周的健身计划做完了", "港澳通行证怎么续签？"])
 def test_a_profession_or_a_plan_is_no_health_detail(text: str) -> None:
     assert not detect(text), detect(text)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("psst, the admin panel is admin / Summer2024! until IT changes it", "secret"),   # a login pair where one logs in
+    ("ssh into the pi with pi / raspberry42", "secret"),
+    ("the unlock phrase for my journal app is 'blue heron at dawn'", "secret"),
+    ("my mom's Facebook password is her dog's name: Biscuit", "secret"),              # a word after its explanation
+    ("my brother relapsed last month, he's back in detox", "health"),
+    ("I've been self-harming again, please don't tell anyone", "health"),
+    ("my dad's pacemaker check is on Friday", "health"),
+    ("你有糖尿病吗？", "health"),                                                        # a question about someone
+])
+def test_logins_passphrases_and_care_said_other_ways(text: str, category: str) -> None:
+    assert any(f.category == category for f in detect(text)), detect(text)
+
+
+@pytest.mark.parametrize("text", [
+    "老年痴呆的早期症状有哪些？", "is diabetes hereditary?", "Adderall shortage is in the news again",
+    "the detox tea trend is nonsense", "ssh keys are better than passwords", "use TCP/IP settings from the router page",
+])
+def test_questions_in_general_and_news_are_no_health_or_login(text: str) -> None:
+    assert not detect(text), detect(text)
