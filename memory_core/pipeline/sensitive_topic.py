@@ -121,4 +121,6 @@ def is_general_question(text: str, start: int) -> bool:
     question mark and names nobody ("what are the early signs of dementia?", 老年痴呆的早期症状有哪些？)."""
     sentence_start = max((m.end() for m in re.finditer(r"[.!。！\n]", text[:start])), default=0)
     end = re.search(r"[?？]|[.!。！\n]", text[start:])
-    return bool(end and end.group(0) in "?？") and not _SOMEONE.search(text[sentence_start:start + end.end()])
+    if end is None or end.group(0) not in "?？":
+        return False
+    return not _SOMEONE.search(text[sentence_start:start + end.end()])
