@@ -1,11 +1,15 @@
 """Which active items say the same thing: step 2 of ``maintain`` (consolidation), as pairs to merge.
 
-Active items that say the same thing are merged into one: same canonical
-slot key, same normalised text, or (with an embedder) cosine similarity at or
-above a threshold between two items of one kind and theme (seed 000's merge,
-seed 001 §8.5: consolidation). Events and summaries are records of distinct
-moments and are never merged. Of a group, the item said last keeps its text
-(then the one used most); the others go into its history.
+Active items that say the same thing are merged into one: same kind and
+canonical slot key, same kind and normalised text, or (with an embedder)
+cosine similarity at or above a threshold between two items of one kind and
+theme that ``same_claim.distinct`` finds no difference between (slot keys,
+speakers, polarity, values: an embedder's cosine alone puts "lives in
+Lisbon" beside "lives in Porto") (seed 000's merge, seed 001 §8.5:
+consolidation). Events and summaries are records of distinct moments and are
+never merged. Of a group, the item said last keeps its text (then the one
+used most; of a semantic pair, the text holding the other's words and more,
+``same_claim.fuller``); the others go into its history.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from datetime import datetime
 
 import numpy as np
 
+from memory_core.lifecycle.same_claim import distinct
 from memory_core.model import Kind, MemoryItem
 
 __all__ = ["Embedder", "merge_pairs", "norm_text"]
@@ -46,7 +51,8 @@ def merge_pairs(active: Sequence[MemoryItem], embedder: Embedder | None = None,
     items = [i for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY)]
     groups: dict[tuple[str, ...], list[MemoryItem]] = {}
     for item in items:
-        key: tuple[str, ...] = ("key", item.key) if item.key else ("text", str(item.kind), norm_text(item.description))
+        key: tuple[str, ...] = ("key", str(item.kind), item.key) if item.key \
+            else ("text", str(item.kind), norm_text(item.description))
         groups.setdefault(key, []).append(item)
     pairs: list[tuple[MemoryItem, MemoryItem, str]] = []
     merged: set[str] = set()
@@ -80,7 +86,7 @@ def _similar(items: list[MemoryItem], embedder: Embedder,
         for b in order:
             if b == a or b in gone or items[a].kind != items[b].kind or items[a].theme != items[b].theme:
                 continue
-            if sims[a, b] >= similarity:
+            if sims[a, b] >= similarity and not distinct(items[a], items[b]):
                 pairs.append((items[a], items[b], f"similar text (cosine {sims[a, b]:.2f})"))
                 gone.add(b)
         gone.add(a)

@@ -28,10 +28,17 @@ summaries, ``max_ends`` expiry and archive ops; 0: no bound) and says in
 whose history was never maintained (an import, a first deploy) is caught up
 in slices spread over several runs (the worker queues the next slice after a
 pause, ``Memory.maintain`` runs them one after another), never in one long
-run beside the user's curator. The turn watermark stops before the first
-episode not summarised, and months are summarised only once every episode
-before them is. A run that leaves episodes unsummarised archives nothing
+run beside the user's curator. A run reads at most ``TURNS_READ_PER_EPISODE``
+turns per episode it may summarise past the turn watermark (an episode still
+open at the end of what was read waits for the next run); the turn
+watermark stops before the first episode not summarised, and months are
+summarised only once every episode before them is. A run that leaves episodes unsummarised archives nothing
 (their items must still be active when their summaries are written).
+
+**Item watermark.** A run reads the user's active items once; between
+runs they are kept with the memory version they were read at and brought
+current from the rows changed since (``active_set``), so the slices of a
+catch-up do not each read the whole history again.
 
 Nothing is lost: archived items keep their history and are recalled when
 asked for (``RecallFilters(statuses=...)``); ``restore`` brings one back.
@@ -55,10 +62,12 @@ from typing import Any
 
 from memory_core.decay import Decay, base_time
 from memory_core.errors import InvalidField, InvalidInput, UnknownItem
+from memory_core.lifecycle.active_set import ActiveSets
 from memory_core.lifecycle.activity import read_gaps
 from memory_core.lifecycle.clock import Clock, SystemClock, aware
 from memory_core.lifecycle.consolidate import Embedder, merge_pairs
 from memory_core.lifecycle.fading import ending_ops
+from memory_core.lifecycle.same_claim import fuller
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.lifecycle.summaries import (
     EPISODE_GAP,
@@ -82,6 +91,8 @@ log = logging.getLogger(__name__)
 #: Ops per write transaction: each holds the user's counter row, which a curator also takes, so short
 #: (a 25-op batch held it ~0.1 s on a loaded 2-core machine; a curator's turn waited that long).
 BATCH_OPS = 8
+#: Turns one run reads past its turn watermark, per episode summary it may write (``max_episodes``; 0: all).
+TURNS_READ_PER_EPISODE = 128
 
 
 @dataclass(slots=True)
@@ -179,6 +190,7 @@ class Maintainer:
         self._state = SessionStateStore(tables) if tables is not None else None
         self._locks: dict[str, threading.Lock] = {}
         self._active: dict[str, list[MemoryItem]] = {}  # a run's active items: read once, kept by its writes
+        self.active_sets = ActiveSets(store)  # between runs: brought current from the item watermark
         self._busy_since = time.perf_counter()  # start of the work not yet paid for by a pause (``_breathe``)
         self._guard = threading.Lock()
 
@@ -273,9 +285,10 @@ class Maintainer:
         self._busy_since = time.perf_counter()
 
     def _active_items(self, user_id: str) -> list[MemoryItem]:
-        """The user's active items (without history), read once per run; the run's own writes keep it current."""
+        """The user's active items (without history), read once per run (``ActiveSets``: what changed since the
+        last run); the run's own writes keep it current."""
         if user_id not in self._active:
-            self._active[user_id] = self._all_items(user_id, (Status.ACTIVE,))
+            self._active[user_id] = self.active_sets.read(user_id)
         return self._active[user_id]
 
     def _mark(self, user_id: str) -> dict[str, Any]:
@@ -321,12 +334,22 @@ class Maintainer:
             return
         after = int(mark.get("turn_seq", 0))
         applied = store.last_applied_seq(user_id)  # turns not yet curated have no items to summarise yet
-        turns = [t for t in store.list_turns(user_id, after_seq=after) if t.seq <= applied]
+        window = TURNS_READ_PER_EPISODE * self.max_episodes or None
+        read = store.list_turns(user_id, after_seq=after, limit=window)
+        horizon = now
+        if window is not None and len(read) == window:  # more turns follow: an episode open at the window's
+            horizon = min(now, read[-1].timestamp)       # end may go on past it, and waits for the next run
+            if not any(e.end + self.episode_gap <= horizon for e in episodes(read, self.episode_gap)):
+                read = store.list_turns(user_id, after_seq=after)  # one episode longer than the window
+                horizon = now
+        turns = [t for t in read if t.seq <= applied]
         if not turns:
             return
         found = episodes(turns, self.episode_gap)
-        done = [e for e in found if e.end + self.episode_gap <= now]
-        waiting = [e for e in found if e.end + self.episode_gap > now]  # not finished yet
+        done = [e for e in found if e.end + self.episode_gap <= horizon]
+        waiting = [e for e in found if e.end + self.episode_gap > horizon]  # not finished yet, or not read whole
+        if horizon < now and waiting:
+            report.backlog = True
         items: list[MemoryItem] | None = None
         ops: list[Op] = []
         later: list[Episode] = []  # finished, left for the next run (``max_episodes``)
@@ -351,7 +374,7 @@ class Maintainer:
         report.summaries += self._apply(user_id, ops, report)
         open_seqs = [t.seq for e in waiting + later for t in e.turns]
         mark["turn_seq"] = (min(open_seqs) - 1) if open_seqs else max(t.seq for t in turns)
-        upto = min(now, later[0].start) if later else now  # a month is summed up once all its episodes are
+        upto = min([now, *(e.start for e in waiting + later)])  # a month is summed up once all its episodes are
         self._months(user_id, now, mark, report, turns[0].timestamp, upto)
 
     def _months(self, user_id: str, now: datetime, mark: dict[str, Any], report: MaintenanceReport,
@@ -391,8 +414,9 @@ class Maintainer:
 
     def _consolidate(self, user_id: str, now: datetime, report: MaintenanceReport) -> None:
         pairs = merge_pairs(self._active_items(user_id), self.embedder, self.similarity)
-        ops: list[Op] = [MergeOp(keep.id, other.id, keep.description, keep.theme,
-                                 f"consolidated: {why}", Actor.SYSTEM) for keep, other, why in pairs]
+        ops: list[Op] = [MergeOp(keep.id, other.id, fuller(keep, other) if why.startswith("similar") else
+                                 keep.description, keep.theme, f"consolidated: {why}", Actor.SYSTEM)
+                         for keep, other, why in pairs]
         report.merged += self._apply(user_id, ops, report)
 
     def _expire_and_decay(self, user_id: str, now: datetime, report: MaintenanceReport,

@@ -1,0 +1,107 @@
+"""Whether two items close in meaning may be merged as one claim: slot keys, speakers, polarity, values.
+
+Consolidation (``consolidate``) merges near-duplicates found by an
+embedder's cosine. A sentence embedder puts "lives in Lisbon" beside "lives
+in Porto", "养了一只猫" beside "养了一只狗" and "likes coffee" beside "doesn't
+like coffee": same frame, one word apart. A merge ends one of the two
+(``deleted``, its text in the survivor's history), so merging two different
+values of a slot, two objects of a like, or a statement and its negation
+would hide a fact that still holds, and no later turn would bring it back.
+Seed 000's merge is of memories that say the same thing; ``distinct``
+names why two items do not:
+
+- **slot keys**: both keyed and the keys differ (another attribute, another
+  object, another person: keys carry them);
+- **speakers**: said by two different people;
+- **polarity**: one holds a negation or a change ("no longer", 不再, 戒) the
+  other does not (``own_words.stance_of``, ``own_words.CHANGE``);
+- **values**: each says something the other does not (a substitution, not
+  an added detail) and one of the differing words is a value: a number or
+  number word, a capitalised name, a place (GeoNames, Chinese place form),
+  an object the slot lexicon names, or a Chinese noun or numeral (jieba's
+  part-of-speech tags ``n*``, ``m``).
+
+A pure addition ("has a dog" / "has a dog named Miso") is one claim told
+twice; ``fuller`` picks the text that holds the other's words, so the
+survivor keeps the detail.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+
+from memory_core.model import MemoryItem
+from memory_core.pipeline.own_words import CHANGE, stance_of
+from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.value_class import is_place
+from memory_core.text.stopwords import CHINESE_STOPWORDS
+from memory_core.text.tokenize import tokenize
+
+__all__ = ["distinct", "fuller"]
+
+_LATIN = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W_]+)?|\d+(?:[.,]\d+)*", re.ASCII | re.IGNORECASE)
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+_NUMBER_WORDS = frozenset({
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty",
+    "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "million", "first", "second", "third", "fourth",
+    "fifth", "once", "twice", "dozen", "half"})
+_HAN_NUMERAL = re.compile(r"[零一二两三四五六七八九十百千万半几]")
+#: jieba tags of a Chinese word that names a thing, a person, a place or a number (a value of a claim).
+_VALUE_FLAGS = ("n", "m", "eng")
+
+
+@functools.lru_cache(maxsize=8192)
+def _han_words(run: str) -> tuple[tuple[str, str], ...]:
+    """(word, jieba part-of-speech flag) of a run of Han characters."""
+    import jieba
+    import jieba.posseg as posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    return tuple((p.word, p.flag) for p in posseg.cut(run) if p.word.strip())
+
+
+def _words(text: str) -> dict[str, bool]:
+    """Term -> True when the word is a value (module docstring); stopwords and punctuation left out."""
+    out: dict[str, bool] = {}
+    latin = _HAN_RUN.sub(" ", text)
+    for n, m in enumerate(_LATIN.finditer(latin)):
+        word = m.group()
+        value = (any(c.isdigit() for c in word) or word.casefold() in _NUMBER_WORDS
+                 or (n > 0 and word[:1].isupper()) or bool(lexicon().exact(word.casefold(), "en"))
+                 or is_place(word, "en"))
+        for term in tokenize(word):
+            out[term] = out.get(term, False) or value
+    for run in _HAN_RUN.findall(text):
+        for word, flag in _han_words(run):
+            if word in CHINESE_STOPWORDS:
+                continue
+            value = (flag.startswith(_VALUE_FLAGS) or _HAN_NUMERAL.fullmatch(word) is not None
+                     or bool(lexicon().exact(word, "zh")) or is_place(word, "zh"))
+            out[word] = out.get(word, False) or value
+    return out
+
+
+def distinct(a: MemoryItem, b: MemoryItem) -> str:
+    """Why ``a`` and ``b`` are not one claim ("" when they may be merged); module docstring for the rules."""
+    if a.key and b.key and a.key != b.key:
+        return "different slot keys"
+    if a.speaker.casefold() != b.speaker.casefold():
+        return "different speakers"
+    if stance_of(a.description) != stance_of(b.description) \
+            or (CHANGE.search(a.description) is None) != (CHANGE.search(b.description) is None):
+        return "different polarity"
+    wa, wb = _words(a.description), _words(b.description)
+    only_a = [t for t in wa if t not in wb]
+    only_b = [t for t in wb if t not in wa]
+    if only_a and only_b and (any(wa[t] for t in only_a) or any(wb[t] for t in only_b)):
+        return "different values"
+    return ""
+
+
+def fuller(keep: MemoryItem, other: MemoryItem) -> str:
+    """The survivor's text: ``other``'s when it holds every word of ``keep``'s and more, else ``keep``'s."""
+    wk, wo = _words(keep.description), _words(other.description)
+    return other.description if set(wk) < set(wo) else keep.description
