@@ -339,7 +339,10 @@ class Reranks:
           item of the same slot, when the query found that item at all (the
           successor answers the old question; the turn stays findable as history);
         - an item whose source turns are all covered by better results is
-          dropped (it says nothing new);
+          dropped (it says nothing new); a turn whose raw turn is archived
+          and filtered out is not counted (no result can show it: a fact
+          said three times whose first raw turn faded came back beside the
+          other two);
         - an item sharing only some of its turns moves behind the rest, and is
           dropped when the rest covers all of them (a restatement's summary
           item beside the two turns that said it);
@@ -361,7 +364,19 @@ class Reranks:
 
         def sources(slot: int) -> tuple[str, ...]:
             item = items[slot]
-            return tuple(item.source) or (f"item:{item.id}",) if item is not None else (f"slot:{slot}",)
+            if item is None:
+                return (f"slot:{slot}",)
+            if item.kind == Kind.EVENT:
+                return tuple(item.source) or (f"item:{item.id}",)
+            showable = tuple(t for t in item.source if not faded(t))  # an archived raw turn shows nothing
+            return showable or tuple(item.source) or (f"item:{item.id}",)
+
+        def faded(turn_id: str) -> bool:
+            """True when the turn's raw turn is archived (faded or expired) and the filters leave it out."""
+            events = [c for c in self._slots_by_turn.get(turn_id, ()) if (e := items[c]) is not None
+                      and e.kind == Kind.EVENT]
+            return bool(events) and all(items[c].status == Status.ARCHIVED  # type: ignore[union-attr]
+                                        and mask is not None and not mask[c] for c in events)
 
         def seen(slot: int) -> set[str]:
             """What already says what ``slot`` says: any result of its turn for a raw turn or an unkeyed item;

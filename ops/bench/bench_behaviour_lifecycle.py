@@ -2,7 +2,7 @@
 
 Usage: ``PYTHONPATH=. python ops/bench/bench_behaviour_lifecycle.py [--json out.json]``
 
-Runs ``evaluate_behaviour`` on dev.yaml, test.yaml and holdout.yaml twice: with the plain
+Runs ``evaluate_behaviour`` on dev.yaml, test.yaml, holdout.yaml and holdout2.yaml twice: with the plain
 embedded backend (maintenance never runs: the cases are shorter than the
 after-ingest pass) and with ``MaintainedBackend`` (the full job after every
 turn). Prints the dev half by category and the held-out halves' overall
@@ -20,6 +20,8 @@ from memory_core.eval.behaviour import DEV_PATH, TEST_PATH, EmbeddedBackend, eva
 from memory_core.eval.behaviour_cases import BEHAVIOUR_DIR
 from memory_core.eval.behaviour_maintained import MaintainedBackend
 
+SPLITS = ("dev", "test", "holdout", "holdout2")
+
 
 def _pct(rate: dict[str, object]) -> str:
     return f"{100 * float(rate['pass_rate'] or 0):5.1f}% ({rate['checks_passed']}/{rate['checks']})"
@@ -30,7 +32,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
-    paths = [DEV_PATH, TEST_PATH, BEHAVIOUR_DIR / "holdout.yaml"]
+    paths = [DEV_PATH, TEST_PATH, BEHAVIOUR_DIR / "holdout.yaml", BEHAVIOUR_DIR / "holdout2.yaml"]
     plain = EmbeddedBackend()
     kept = MaintainedBackend()
     try:
@@ -45,15 +47,15 @@ def main() -> None:
     print("|---|---|---|")
     for category, rate in without["splits"]["dev"]["categories"].items():
         print(f"| dev / {category} | {_pct(rate)} | {_pct(with_job['splits']['dev']['categories'][category])} |")
-    for split in ("dev", "test", "holdout"):
+    for split in SPLITS:
         print(f"| **{split} overall** | {_pct(without['splits'][split]['overall'])} | "
               f"{_pct(with_job['splits'][split]['overall'])} |")
     print(f"| all checks | {_pct(without['overall'])} | {_pct(with_job['overall'])} |")
     print(f"| wall s | {without['timing']['wall_s']} | {with_job['timing']['wall_s']} |")
     if args.json:
         args.json.write_text(json.dumps({
-            "without": {s: without["splits"][s]["overall"] for s in ("dev", "test", "holdout")},
-            "with": {s: with_job["splits"][s]["overall"] for s in ("dev", "test", "holdout")},
+            "without": {s: without["splits"][s]["overall"] for s in SPLITS},
+            "with": {s: with_job["splits"][s]["overall"] for s in SPLITS},
             "dev_categories": {"without": without["splits"]["dev"]["categories"],
                                "with": with_job["splits"]["dev"]["categories"]},
             "maintenance": {"runs": kept.runs, "summaries": kept.summaries, "merged": kept.merged,

@@ -65,9 +65,12 @@ def maintain_loop(db_url: str, user: str, stop: Any, ready: Any, out: Any, inter
     warm_up()
     memory = _memory(db_url)
     ready.set()
-    totals = {"runs": 0, "summaries": 0, "archived": 0, "expired": 0, "merged": 0, "skipped": 0, "backlog": 0}
+    totals = {"runs": 0, "summaries": 0, "archived": 0, "expired": 0, "merged": 0, "skipped": 0, "backlog": 0,
+              "slice_ms": 0}
     while not stop.is_set():
+        t0 = time.perf_counter()
         [r] = memory.maintain(user, whole=False)
+        totals["slice_ms"] += round((time.perf_counter() - t0) * 1e3)  # the slice's wall time, its pauses included
         totals["runs"] += 1
         for name in ("summaries", "archived", "expired", "merged"):
             totals[name] += getattr(r, name)

