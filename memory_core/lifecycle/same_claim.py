@@ -15,11 +15,13 @@ names why two items do not:
 - **speakers**: said by two different people;
 - **polarity**: one holds a negation or a change ("no longer", 不再, 戒) the
   other does not (``own_words.stance_of``, ``own_words.CHANGE``);
-- **values**: each says something the other does not (a substitution, not
-  an added detail) and one of the differing words is a value: a number or
-  number word, a capitalised name, a place (GeoNames, Chinese place form),
-  an object the slot lexicon names, or a Chinese noun or numeral (jieba's
-  part-of-speech tags ``n*``, ``m``).
+- **values**: a value of one is replaced by a value in the other: each
+  holds a value word the other does not (a number or number word, a
+  capitalised name, a place (GeoNames, Chinese place form), an object the
+  slot lexicon names, or a Chinese noun or numeral: jieba's part-of-speech
+  tags ``n*``, ``m``). One side alone is not enough: "drives a Tesla" /
+  "has a Tesla car" say one thing, and jieba's tags are noisy (爱喝 reads
+  as a name).
 
 A pure addition ("has a dog" / "has a dog named Miso") is one claim told
 twice; ``fuller`` picks the text that holds the other's words, so the
@@ -96,7 +98,7 @@ def distinct(a: MemoryItem, b: MemoryItem) -> str:
     wa, wb = _words(a.description), _words(b.description)
     only_a = [t for t in wa if t not in wb]
     only_b = [t for t in wb if t not in wa]
-    if only_a and only_b and (any(wa[t] for t in only_a) or any(wb[t] for t in only_b)):
+    if any(wa[t] for t in only_a) and any(wb[t] for t in only_b):
         return "different values"
     return ""
 

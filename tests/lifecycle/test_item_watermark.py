@@ -17,7 +17,8 @@ from _turns import T0, session
 
 import memory_core.lifecycle.maintain as maintain_module
 from memory_core.lifecycle import ManualClock
-from memory_core.lifecycle.active_set import REREAD_AT_MOST, ActiveSets
+from memory_core.lifecycle import active_set
+from memory_core.lifecycle.active_set import ActiveSets
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.service import Memory
 from memory_core.settings import load_settings
@@ -74,14 +75,16 @@ def test_the_kept_set_follows_every_change_a_whole_read_sees(tmp_path: Path, clo
     memory.close()
 
 
-def test_many_hits_since_the_last_read_read_the_set_whole(tmp_path: Path, clock: ManualClock) -> None:
+@pytest.mark.parametrize(("hit", "full"), [(3, 1), (4, 2)])
+def test_hits_are_read_apart_and_many_read_the_set_whole(tmp_path: Path, clock: ManualClock,
+                                                         monkeypatch: pytest.MonkeyPatch, hit: int, full: int) -> None:
+    monkeypatch.setattr(active_set, "REREAD_AT_MOST", 3)
     memory = _memory(tmp_path / "m.db", clock)
     _fill(memory)
     sets = ActiveSets(memory.store)
     items = sets.read("u1")
-    assert len(items) > REREAD_AT_MOST
-    memory.store.apply("u1", [HitOp(i.id, 1, at=T0 + timedelta(days=9)) for i in items[:REREAD_AT_MOST + 1]])
-    assert _seen(sets.read("u1")) == _whole(memory.store) and sets.full_reads == 2
+    memory.store.apply("u1", [HitOp(i.id, 1, at=T0 + timedelta(days=9)) for i in items[:hit]])
+    assert _seen(sets.read("u1")) == _whole(memory.store) and sets.full_reads == full
     memory.close()
 
 

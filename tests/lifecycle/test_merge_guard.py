@@ -34,24 +34,25 @@ APART = [
     ("User lives in Lisbon", "User lives in Porto"),
     ("User has 2 kids", "User has 3 kids"),
     ("User has two cats", "User has three cats"),
-    ("User likes coffee", "User doesn't like coffee"),
+    ("User likes green tea", "User doesn't like green tea"),
     ("User likes coffee", "User likes tea"),
     ("User plays tennis with Anna", "User plays tennis with Maria"),
     ("User drinks coffee every morning", "User no longer drinks coffee every morning"),
     ("用户住在杭州", "用户住在上海"),
     ("用户养了一只猫", "用户养了一只狗"),
     ("用户喜欢喝咖啡", "用户不喜欢喝咖啡"),
-    ("用户喜欢喝咖啡", "用户喜欢喝茶"),
+    ("用户喜欢喝红茶", "用户喜欢喝绿茶"),
     ("用户有两个孩子", "用户有三个孩子"),
     ("用户每天跑步", "用户不再每天跑步了"),
 ]
 
-#: Pairs that say one thing twice: a paraphrase, or the same claim with a detail added.
+#: Pairs that say one thing twice: a paraphrase, or the same claim with a detail added. (Every text is
+#: unique in APART + SAME: equal texts merge across pairs by their normalised text.)
 SAME = [
     ("User has a dog", "User has a dog named Miso"),
     ("User loves hiking", "User really loves hiking"),
-    ("用户喜欢喝绿茶", "用户爱喝绿茶"),
-    ("用户养了一只狗", "用户养了一只狗，叫旺财"),
+    ("用户喜欢喝乌龙茶", "用户爱喝乌龙茶"),
+    ("用户家里有一只狗", "用户家里有一只狗，叫旺财"),
 ]
 
 
@@ -76,7 +77,7 @@ def test_the_survivor_keeps_the_fuller_text() -> None:
     keep, other = _item("User has a dog"), _item("User has a dog named Miso")
     assert fuller(keep, other) == "User has a dog named Miso"
     assert fuller(other, keep) == "User has a dog named Miso"
-    assert fuller(_item("用户爱喝绿茶"), _item("用户喜欢喝绿茶")) == "用户爱喝绿茶"
+    assert fuller(_item("用户爱喝乌龙茶"), _item("用户喜欢喝乌龙茶")) == "用户爱喝乌龙茶"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -94,7 +95,7 @@ def test_maintenance_merges_only_one_claim_told_twice(memory: Memory, clock: Man
         first, second = memory.store.get("u1", ia), memory.store.get("u1", ib)
         if (a, b) in same:
             assert first.status == Status.DELETED and second.active
-            assert second.description == max(a, b, key=len)  # the detail is kept in the survivor's text
+            assert second.description == b  # the later text, which holds the detail when one was added
             assert any(r.other_id == ia for r in second.history)  # and the merged-in text in its history
         else:
             assert first.active and second.active, (a, b)
