@@ -23,7 +23,7 @@ step and batch (``yield_ratio``, a duty cycle that leaves curators the database)
 5. expired working memory is purged.
 
 **Slices.** A run does a bounded amount of work (``max_episodes`` episode
-summaries, ``max_ends`` expiry and archive ops; 0: no bound) and says in
+summaries, ``max_ends`` merges and ``max_ends`` expiry and archive ops; 0: no bound) and says in
 ``MaintenanceReport.backlog`` that it left some for the next run: a user
 whose history was never maintained (an import, a first deploy) is caught up
 in slices spread over several runs (the worker queues the next slice after a
@@ -155,7 +155,7 @@ class Maintainer:
             imported conversations age by their own dates, and a quiet user's
             memory waits for them. "wall": the clock's time as it is.
         max_episodes: most episode summaries one run writes (0: no bound); the rest wait for the next run.
-        max_ends: most expiry and archive ops one run applies (0: no bound).
+        max_ends: most merges, and most expiry and archive ops, one run applies (0: no bound).
     """
 
     def __init__(self, store: MemoryStore, *, decay: Decay | None = None, clock: Clock | None = None,
@@ -414,6 +414,9 @@ class Maintainer:
 
     def _consolidate(self, user_id: str, now: datetime, report: MaintenanceReport) -> None:
         pairs = merge_pairs(self._active_items(user_id), self.embedder, self.similarity)
+        if self.max_ends and len(pairs) > self.max_ends:  # a catch-up's merges are sliced as its ends are
+            pairs = pairs[:self.max_ends]
+            report.backlog = True
         ops: list[Op] = [MergeOp(keep.id, other.id, fuller(keep, other) if why.startswith("similar") else
                                  keep.description, keep.theme, f"consolidated: {why}", Actor.SYSTEM)
                          for keep, other, why in pairs]

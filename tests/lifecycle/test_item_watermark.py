@@ -16,8 +16,7 @@ import pytest
 from _turns import T0, session
 
 import memory_core.lifecycle.maintain as maintain_module
-from memory_core.lifecycle import ManualClock
-from memory_core.lifecycle import active_set
+from memory_core.lifecycle import ManualClock, active_set
 from memory_core.lifecycle.active_set import ActiveSets
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.service import Memory
@@ -149,4 +148,17 @@ def test_one_episode_longer_than_the_window_is_read_whole(tmp_path: Path, clock:
     [report] = memory.maintain("u1", whole=False)
     [summary] = memory.store.list_items("u1", kind=Kind.SUMMARY)
     assert report.summaries == 1 and summary.key and summary.key.startswith("summary:episode:")
+    memory.close()
+
+
+def test_merges_are_sliced_too(tmp_path: Path, clock: ManualClock) -> None:
+    memory = _memory(tmp_path / "m.db", clock, maintain_max_episodes=0, maintain_max_ends=1)
+    for n, text in enumerate(["Likes jazz", "Likes jazz!", "喜欢爵士乐", "喜欢爵士乐。"]):
+        memory.store.add("u1", text, "taste", kind=Kind.PREFERENCE, valid_from=T0 + timedelta(hours=n))
+    [first] = memory.maintain("u1", whole=False)
+    assert (first.merged, first.backlog) == (1, True)
+    [second] = memory.maintain("u1", whole=False)
+    assert (second.merged, second.backlog) == (1, False)
+    assert sorted(i.description for i in memory.store.list_items("u1")) == ["Likes jazz!", "喜欢爵士乐。"]
+    assert memory.store.self_check().status == "OK"
     memory.close()
