@@ -62,6 +62,19 @@ def _item_topic(item: MemoryItem, speaker: str) -> Topic:
     return topic(item.description, lang, _subject(speaker, lang))
 
 
+@functools.lru_cache(maxsize=65536)
+def _own_statement(key: str, description: str, qualifier: str, speaker: str) -> Topic | None:
+    """The topic of a row's statement when it is the speaker's own (``restated_keys``), else None.
+
+    Cached: every turn that states something reads the user's statements again, and most are unchanged.
+    """
+    own = key.endswith(qualifier) if qualifier else "@" not in key
+    if not own or "/" in key:
+        return None
+    lang = "zh" if _CJK.search(description) else "en"
+    return topic(description, lang, _subject(speaker, lang))
+
+
 def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier: str,
                   speaker: str = "") -> tuple[list[str], list[str]]:
     """Keys of the rows ``(id, key, description)`` of the speaker's own statements ``found`` is about (``same_topic``).
@@ -77,12 +90,13 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
         the word a sentence opens on ("考研目标定了" picks the one statement naming 考研), which the
         planner takes as about the same thing.
     """
+    # a statement sharing no term with ``found`` (nor holding its lead) counts for nothing below: left out at once
+    wanted = found.terms | {found.lead} if found.lead else found.terms
     mine: list[tuple[str, Topic]] = []
     for _, key, description in rows:
-        own = key.endswith(qualifier) if qualifier else "@" not in key
-        if own and "/" not in key:
-            lang = "zh" if _CJK.search(description) else "en"
-            mine.append((key, topic(description, lang, _subject(speaker, lang))))
+        old = _own_statement(key, description, qualifier, speaker)
+        if old is not None and not (wanted.isdisjoint(old.terms) and found.terms.isdisjoint(old.strong)):
+            mine.append((key, old))
     held = Counter(t for _, old in mine for t in old.strong & found.terms)
     leads = [key for key, old in mine if found.lead and found.lead in old.terms]
     alike = list(dict.fromkeys(leads)) if len(leads) <= MAX_HOLDERS else []
