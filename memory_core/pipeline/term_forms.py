@@ -18,7 +18,7 @@ from memory_core.pipeline.slot_lexicon import lexicon
 
 __all__ = ["acronyms_of", "said_with_verb", "split_verbs"]
 
-#: Verbs a one-character Chinese thing is said after ("抽" 烟, "喝" 茶, "养" 狗, "把" 烟戒了), and the count between them ("一包").
+#: Verbs a one-character Chinese thing is said after (抽烟, 养狗, 把烟戒了), and the count between them (一包).
 _ZH_THING_VERBS = "抽吸喝吃戒养骑开买卖碰沾把将"
 _ZH_COUNT = r"(?:[一两半几三四五六七八九十\d]{0,3}[包根支杯瓶罐碗口块盒条只辆台个顿]|点儿?|些)?"
 
