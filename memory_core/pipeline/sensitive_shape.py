@@ -175,10 +175,15 @@ def _apposition(text: str) -> list[tuple[str, int, int]]:
             if not _TAIL.search(rest[:tok.start()]) and not (colon and n == 0) and not after_zh:
                 continue
             value = tok.group(0).strip("\"'“”‘’.,;!?)(")
+            spaced = re.match(r"\d{1,4}(?: \d{1,4}){1,7}(?![\w.,:/-]\d)", rest[tok.start():])
+            if spaced and len(re.sub(r"\D", "", spaced.group(0))) >= 4:
+                value = spaced.group(0)  # "the same as mine, 2 2 4 4 6 6"
             if not value:
                 continue
-            start = m.end() + linked.end() + tok.start() + tok.group(0).find(value)
-            if (m.group("code") or m.group("zsecret")) and re.fullmatch(r"#?\d{3,8}#?|\d{1,3}(?:-\d{1,3}){2,4}", value):
+            start = m.end() + linked.end() + tok.start() + (0 if spaced and value == spaced.group(0)
+                                                             else tok.group(0).find(value))
+            if (m.group("code") or m.group("zsecret")) and re.fullmatch(r"#?\d{3,8}#?|\d{1,3}(?:-\d{1,3}){2,4}|"
+                                                                         r"\d{1,4}(?: \d{1,4}){1,7}", value):
                 out.append(("code", start, start + len(value)))
                 break
             named = re.search(r"\b(?:name|nickname|word)\s*[:：]\s*[\"'“‘]?$|名字\s*[:：]\s*$", rest[:tok.start()], _I)
@@ -252,8 +257,11 @@ _DOCTOR_SAID = re.compile(
     r"confirmed|found)\s+(?:that\s+)?(?:I|he|she|they|my\s+\w+|it)(?:'s|’s|'ve|’ve)?\s+(?:have|has|had|got|might\s+have|"
     r"may\s+have|probably\s+has|is|am|was|are)\s+(?!(?:fine|healthy|ok|okay|good|great|normal|clear|alright|all\s+right|"
     r"(?:a\s+)?(?:cold|flu|cough|fever))\b)(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?|"
-    r"(?:医生|大夫|医院|专家)(?:说|讲|诊断|判断|确认|怀疑)[^，。,；;！？]{0,4}?(?:有|是|得了|患了|患有)"
-    r"(?!(?:点)?(?:感冒|发烧|咳嗽|上火|没事|没问题|健康|正常))[^\s，。,；;！？]{1,8}", _I)
+    r"(?:医生|大夫|医院|专家|体检|检查)(?:说|讲|诊断|判断|确认|怀疑|显示)[^，。,；;！？]{0,4}?(?:有|是|得了|患了|患有|"
+    r"[我他她](?=[\u4e00-\u9fff]{0,5}(?:病|症|炎|肝|癌|瘤|结节|结石|贫血|偏高|偏低|超标|异常)))"
+    r"(?!(?:点)?(?:感冒|发烧|咳嗽|上火|没事|没问题|健康|正常))[^\s，。,；;！？]{1,8}|"
+    r"\b(?:I|I'm|I’m|he|she|they|we|my\s+\w+|[A-Z][a-z]+)\s+(?:just\s+|finally\s+|recently\s+)?(?:got|was|were|been|'s|’s|is)"
+    r"\s+(?:just\s+|finally\s+|recently\s+)?diagnosed\b", _I)
 _DEVICE_ZH = re.compile(r"呼吸机|制氧机|胰岛素泵|血糖仪|透析机|导尿管|造口袋|呼吸暂停")
 # answers that unlock an account: a security answer, a memorable word, a maiden name (密保答案)
 _ANSWER = re.compile(r"(?:\b(?:security|secret|recovery)\s+(?:question\s+)?answer|\bmemorable\s+(?:word|answer)|"
@@ -279,6 +287,8 @@ _CARE = re.compile(
     r"(?:my|his|her|their|our|a|an|severe|bad)\s+(?!hay\b)(?:[\w-]+\s+)?(?:allerg(?:y|ies))\b(?!\s+season)|"
     r"(?:biopsy|mri|ct\s+scan|colonoscopy|endoscopy|mammogram)\s+(?:came\s+back|results?|showed|found)|"
     r"\d{1,2}\s+weeks\s+(?:along|pregnant)|expecting\s+(?:a\s+baby|twins)|"
+    r"brca[12]?\s*(?:positive|mutation|carrier|gene\s+mutation)|(?:in|into|entered|on|receiving)\s+hospice|"
+    r"palliative\s+care|"
     r"(?:in|into|back\s+in|went\s+to|checked\s+into|out\s+of)\s+detox|relaps(?:e|ed|ing)\b|"
     r"(?:got|had|have|having|getting|get)\s+(?:my|his|her|their|a|an|the)?\s*" + _ORGAN
     + r"\s+(?:out|removed|taken\s+out)|"
@@ -304,7 +314,7 @@ _NEEDS: list[tuple[re.Pattern[str], frozenset[str]]] = [
                  "cesarean pneumonia sepsis psych psychiatric overdose overdosed overdosing sober sobriety "
                  "allergy allergies biopsy mri ct colonoscopy endoscopy mammogram gallbladder appendix tonsils "
                  "thyroid uterus ovary ovaries spleen prostate kidney breast breasts along pregnant expecting detox "
-                 "relapse relapsed relapsing")),
+                 "relapse relapsed relapsing brca brca1 brca2 hospice palliative")),
     (_ON_DRUG, frozenset(re.sub(r"\\s\+|[?()]", " ", _BRAND_DRUG).replace("|", " ").split())
      - {"the", "stabili[sz]ers"} | {"antidepressant", "antipsychotic", "stabilizers", "stabilisers"}),
     (_THERAPIST, _set("psychologist psychotherapist counselor counsellor therapist psychiatrist physiotherapist "
@@ -312,7 +322,7 @@ _NEEDS: list[tuple[re.Pattern[str], frozenset[str]]] = [
     (_DISABILITY, _set("deaf blind wheelchair paralyzed paralysed quadriplegic paraplegic amputee amputated "
                        "prosthetic hearing cochlear dyslexic dyslexia stutter stammer")),
     (_DOCTOR_SAID, _set("doctor doctors doc docs gp dr specialist cardiologist oncologist neurologist "
-                        "dermatologist psychiatrist nurse physician surgeon dentist vet")),
+                        "dermatologist psychiatrist nurse physician surgeon dentist vet diagnosed")),
 ]
 
 

@@ -340,3 +340,18 @@ def test_logins_passphrases_and_care_said_other_ways(text: str, category: str) -
 ])
 def test_questions_in_general_and_news_are_no_health_or_login(text: str) -> None:
     assert not detect(text), detect(text)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("the iPad passcode is the same as mine, 2 2 4 4 6 6", "code"),   # spaced digits given last
+    ("I found out I'm BRCA positive", "health"), ("my mom is in hospice now", "health"),
+    ("体检说我脂肪肝，得少喝酒", "health"), ("she just got diagnosed — it's MS", "health"),
+])
+def test_a_finding_reported_and_spaced_digits_given_last(text: str, category: str) -> None:
+    assert any(f.category == category for f in detect(text)), detect(text)
+
+
+@pytest.mark.parametrize("text", ["hospice nurses are underpaid", "脂肪肝是怎么形成的？", "医生说我可以出院了",
+                                  "the engine problem was finally found by the mechanic"])
+def test_no_health_in_talk_of_care_or_a_discharge(text: str) -> None:
+    assert not detect(text), detect(text)
