@@ -134,7 +134,9 @@ class ShortTermMemory:
                 now: datetime | None = None) -> SessionWindow:
         """Return the session's window within ``budget_tokens`` and its rolling summary (updated in passing).
 
-        An unknown session gives an empty window.
+        The window is the newest turns by arrival (``seq``), listed by their own time: a turn that
+        arrived late with an older timestamp is shown where it happened. An unknown session gives an
+        empty window.
 
         Raises:
             InvalidField: a malformed id or a budget below 1. StoreError: the store failed.
@@ -164,4 +166,5 @@ class ShortTermMemory:
         summary = summary_text(points, lang)
         older = self.source.count_before(user_id, session_id, first)
         tokens = sum(count_tokens(t.text) + 1 for t in window) + (count_tokens(summary) if summary else 0)
+        window = sorted(window, key=lambda t: (t.timestamp, t.seq))  # a late-arriving older turn in its place
         return SessionWindow(user_id, session_id, window, summary, through if points else 0, older, tokens)

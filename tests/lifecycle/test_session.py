@@ -41,6 +41,16 @@ def test_chinese_window_and_summary(memory: Memory) -> None:
     assert ctx.tokens <= 150 + count_tokens(ctx.summary)
 
 
+@pytest.mark.parametrize("texts", [["We landed in Porto", "The hotel is by the river", "Dinner was grilled fish"],
+                                   ["我们到了波尔图", "酒店在河边", "晚饭吃了烤鱼"]])
+def test_a_late_arriving_older_turn_is_listed_where_it_happened(memory: Memory, texts: list[str]) -> None:
+    memory.ingest(session("u1", "s", T0 + timedelta(minutes=10), texts[1:], prefix="new"))
+    memory.ingest(session("u1", "s", T0, texts[:1], prefix="old"))  # arrives last, happened first
+    ctx = memory.session_context("u1", "s")
+    assert [t.text for t in ctx.turns] == texts
+    assert [t.timestamp for t in ctx.turns] == sorted(t.timestamp for t in ctx.turns)
+
+
 def test_sessions_are_per_user_and_unknown_ones_are_empty(memory: Memory) -> None:
     memory.ingest(session("u1", "same", T0, LONG_EN[:5], prefix="a"))
     memory.ingest(session("u2", "same", T0, LONG_ZH[:5], prefix="b"))
