@@ -33,7 +33,6 @@ of the best fused items (a few times k), never on the whole index:
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -42,8 +41,10 @@ import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.pipeline.slots import slot_terms
+from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.relations import names_relation
+from memory_core.retrieval.turn_shape import asks_about_user, key_subject, only_question
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -61,51 +62,9 @@ CURATED_CONFIDENCE = 0.85
 SMALL_TALK_TERMS = 2
 _ASKS, _SMALL = 1, 2  # bits of a slot's turn mark
 
-_FIRST_PERSON = re.compile(r"(?<![A-Za-z'])(?:i|me|my|mine|myself)(?![A-Za-z])|我", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
-_QUESTION_END = re.compile(r"[?？]\s*[\"”')）]*\s*$")
-_ZH_QUESTION = re.compile(r"(?:吗|什么|哪|哪儿|哪里|几|多少|谁|怎么|为什么|是不是)(?:呢|啊|呀|来着)?\s*$")
-
-
-def key_subject(key: str | None) -> str | None:
-    """Whose fact a slot key holds: "" for the user's own, the relation ("wife", "表哥") for someone else's.
-
-    None for a key that is not a slot (an event's, or no key). Key forms:
-    ``fact:<attr>[:obj]@<user>`` and ``fact:<relation>/<attr>…`` (``pipeline.slots``),
-    likewise ``pref:`` and ``todo:``.
-    """
-    if not key or not key.startswith(("fact:", "pref:", "todo:")):
-        return None
-    rest = key.partition(":")[2].split("@", 1)[0]
-    return rest.split("/", 1)[0] if "/" in rest else ""
-
-
-def asks_about_user(query: str) -> bool:
-    """True when ``query`` speaks in the first person (I, me, my, mine, myself; 我)."""
-    return _FIRST_PERSON.search(query) is not None
-
-
 def _names(query: str, subject: str) -> bool:
     """True when ``query`` names the relation ``subject`` in either language ("wife", "老婆"; "女儿" for "daughter")."""
     return names_relation(query, subject)
-
-
-def only_question(text: str, speaker: str = "") -> bool:
-    """True when ``text`` (without a leading "speaker:") is one question and nothing else.
-
-    "Where do I live?", "我住哪来着？", "我现在住哪呢" are; "Ha. Am I late?" and
-    "I moved to Porto, did I tell you?" are not (they also state something).
-    """
-    body = text.strip()
-    if speaker and body.startswith(speaker + ":"):
-        body = body[len(speaker) + 1:].strip()
-    if not body:
-        return False
-    tail = body[-8:]  # both endings are short: no scan of a long turn for them
-    if _QUESTION_END.search(tail):
-        head = body[:-1]
-        return "," not in head and "，" not in head and not _SENTENCE_END.search(head)
-    return _ZH_QUESTION.search(tail) is not None and "，" not in body and not _SENTENCE_END.search(body)
 
 
 class Reranks:
@@ -274,6 +233,9 @@ class Reranks:
                         and (names or not self._names_someone(item)) \
                         and (best is None or (ranks.get(c, unranked), c) < (ranks.get(best, unranked), best)):
                     best = c
+        if best is None:  # less sure items stand for a turn they say all of
+            best = covering_item(event, items, self._slots_by_turn, mask, ranks,
+                                 lambda c: names or not self._names_someone(items[c]), self.lexicon)  # type: ignore[arg-type]
         return best
 
     @staticmethod

@@ -93,7 +93,7 @@ def test_a_fact_whose_first_turn_faded_is_not_shown_beside_its_two_shown_turns()
             (["我是阿森纳的球迷。", "阿森纳又赢了德比！", "阿森纳主场赢了德比，太棒了！"], "用户是阿森纳球迷",
              "阿森纳赢了德比")):
         events, turns = session(texts)
-        # a looser statement (below CURATED_CONFIDENCE) never stands for its turns: they are shown themselves
+        # a looser statement (below CURATED_CONFIDENCE) does not stand for turns that say more than it does
         fan = replace(slot(fact_text, "pref:arsenal@u", "t1"), source=["t1", "t2", "t3"], confidence=0.8)
         faded = replace(events[0], status=Status.ARCHIVED)
         index = HybridIndex.build([faded, *events[1:], fan], turns, window=0)
@@ -102,7 +102,8 @@ def test_a_fact_whose_first_turn_faded_is_not_shown_beside_its_two_shown_turns()
                got == [events[1].description, events[2].description], got  # not the fact a third time
         every = [r.item.description for r in index.search(query, k=5, settings=ON,
                                                           filters=RecallFilters(statuses=None))]
-        assert fact_text not in every[:2] and faded.description in every, every  # the faded turn shows it
+        # the faded turn is shown by itself or by the fact that says all it says (coverage.covered_by), once
+        assert fact_text not in every[:2] and (faded.description in every) != (fact_text in every), every
         alone = HybridIndex.build([faded, fan], turns, window=0)  # nothing else shows it: the fact stays
         assert ranked(alone, query) == [fact_text]
 

@@ -1,0 +1,51 @@
+"""What a slot key or a turn says of itself: whose fact a key holds, a first-person query, a bare question.
+
+Small pure readings recall's reranks (``rerank.Reranks``) and the turn windows use.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["asks_about_user", "key_subject", "only_question"]
+
+_FIRST_PERSON = re.compile(r"(?<![A-Za-z'])(?:i|me|my|mine|myself)(?![A-Za-z])|我", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
+_QUESTION_END = re.compile(r"[?？]\s*[\"”')）]*\s*$")
+_ZH_QUESTION = re.compile(r"(?:吗|什么|哪|哪儿|哪里|几|多少|谁|怎么|为什么|是不是)(?:呢|啊|呀|来着)?\s*$")
+
+
+def key_subject(key: str | None) -> str | None:
+    """Whose fact a slot key holds: "" for the user's own, the relation ("wife", "表哥") for someone else's.
+
+    None for a key that is not a slot (an event's, or no key). Key forms:
+    ``fact:<attr>[:obj]@<user>`` and ``fact:<relation>/<attr>…`` (``pipeline.slots``),
+    likewise ``pref:`` and ``todo:``.
+    """
+    if not key or not key.startswith(("fact:", "pref:", "todo:")):
+        return None
+    rest = key.partition(":")[2].split("@", 1)[0]
+    return rest.split("/", 1)[0] if "/" in rest else ""
+
+
+def asks_about_user(query: str) -> bool:
+    """True when ``query`` speaks in the first person (I, me, my, mine, myself; 我)."""
+    return _FIRST_PERSON.search(query) is not None
+
+
+def only_question(text: str, speaker: str = "") -> bool:
+    """True when ``text`` (without a leading "speaker:") is one question and nothing else.
+
+    "Where do I live?", "我住哪来着？", "我现在住哪呢" are; "Ha. Am I late?" and
+    "I moved to Porto, did I tell you?" are not (they also state something).
+    """
+    body = text.strip()
+    if speaker and body.startswith(speaker + ":"):
+        body = body[len(speaker) + 1:].strip()
+    if not body:
+        return False
+    tail = body[-8:]  # both endings are short: no scan of a long turn for them
+    if _QUESTION_END.search(tail):
+        head = body[:-1]
+        return "," not in head and "，" not in head and not _SENTENCE_END.search(head)
+    return _ZH_QUESTION.search(tail) is not None and "，" not in body and not _SENTENCE_END.search(body)
