@@ -49,15 +49,17 @@ from memory_core.pipeline.value_class import of_class
 #: year"): when the value held, not part of it.
 _EN_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
              r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter)")
-_EN_WHEN = (r"\s+(?:(?:back\s+|earlier\s+|later\s+)?(?:in|on|since|during|around|from|by)\s+(?:the\s+)?(?:early\s+|late\s+|"
-            r"mid-?\s*)?(?:" + _EN_MONTH + r"|(?:19|20)\d\d)\b|(?:last|this|next|earlier\s+this|late\s+last)\s+"
-            r"(?:year|month|week|" + _EN_MONTH + r")\b|(?:a\s+few|a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|"
-            r"months?|years?)\s+ago\b|a\s+while\s+(?:back|ago)\b|recently\b|yesterday\b)")
+_EN_WHEN = (r"\s+(?:(?:back\s+|earlier\s+|later\s+)?(?:in|on|since|during|around|from|by)\s+(?:the\s+)?"
+            r"(?:early\s+|late\s+|mid-?\s*)?(?:" + _EN_MONTH + r"|(?:19|20)\d\d)\b"
+            r"|(?:last|this|next|earlier\s+this|late\s+last)\s+(?:year|month|week|" + _EN_MONTH + r")\b"
+            r"|(?:a\s+few|a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b"
+            r"|a\s+while\s+(?:back|ago)\b|recently\b|yesterday\b)")
 #: Where an English place or employer ends: a purpose, a companion, a role or a time follows it.
 _PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because)\b|" + _EN_WHEN, re.IGNORECASE)
 
 #: How long a Chinese place or employer has held, after it ("住在杭州三年了", "搬到成都三个月了").
-_ZH_HOW_LONG = re.compile(r"(?:快|已经)?[一二两三四五六七八九十几半多\d]+(?:多|半)?个?(?:年|月|星期|礼拜|周|天)(?:多|半)?(?:了|啦)?$")
+_ZH_HOW_LONG = re.compile(r"(?:快|已经)?[一二两三四五六七八九十几半多\d]+(?:多|半)?个?"
+                          r"(?:年|月|星期|礼拜|周|天)(?:多|半)?(?:了|啦)?$")
 
 #: A model number run into a brand's name ("Mazda3", "iPhone16"): the brand is read without it.
 _MODEL_NUMBER = re.compile(r"(?<=[A-Za-z])\d+\b")

@@ -1,4 +1,4 @@
-"""A time adverbial ("in March", "last year", "三个月了", "三月份") says when a place or employer held, not what it is."""
+"""A time adverbial ("in March", "last year", "三个月了", "三月份") says when a place held, not what it is."""
 
 from __future__ import annotations
 
