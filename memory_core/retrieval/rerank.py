@@ -44,7 +44,7 @@ from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.relations import names_relation
-from memory_core.retrieval.turn_shape import asks_about_user, key_subject, only_question
+from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -138,8 +138,8 @@ class Reranks:
             return None
         folded = query.casefold()
         asked = {s for s in others if _names(folded, s)}
-        if not asked and not asks_about_user(query):
-            return None
+        if not asked and not asks_about_user(query) and not asks_in_third_person(query):
+            return None  # a pronoun naming no relation asks about the user, as "I" does
         factor = settings.other_subject_factor
         out = np.ones(docs.shape[0])
         for n, found in enumerate(subjects):

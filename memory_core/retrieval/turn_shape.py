@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["asks_about_user", "key_subject", "only_question"]
+__all__ = ["asks_about_user", "asks_in_third_person", "key_subject", "only_question"]
 
 _FIRST_PERSON = re.compile(r"(?<![A-Za-z'])(?:i|me|my|mine|myself)(?![A-Za-z])|我", re.IGNORECASE)
+_THIRD_PERSON = re.compile(r"(?<![A-Za-z'])(?:he|him|his|she|her|hers|the user|user's)(?![A-Za-z])|他|她|用户",
+                           re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
 _QUESTION_END = re.compile(r"[?？]\s*[\"”')）]*\s*$")
 _ZH_QUESTION = re.compile(r"(?:吗|什么|哪|哪儿|哪里|几|多少|谁|怎么|为什么|是不是)(?:呢|啊|呀|来着)?\s*$")
@@ -31,6 +33,12 @@ def key_subject(key: str | None) -> str | None:
 def asks_about_user(query: str) -> bool:
     """True when ``query`` speaks in the first person (I, me, my, mine, myself; 我)."""
     return _FIRST_PERSON.search(query) is not None
+
+
+def asks_in_third_person(query: str) -> bool:
+    """True when ``query`` speaks of someone as he, she or the user (他, 她, 用户) — an agent asking
+    about its user ("Where does he live now?", "他现在在哪个城市生活？")."""
+    return _THIRD_PERSON.search(query) is not None
 
 
 def only_question(text: str, speaker: str = "") -> bool:
