@@ -12,6 +12,7 @@ from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
 from memory_core.pipeline.score import HeuristicValueScorer
+from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.trust import RoleTrustFilter
 from memory_core.pipeline.types import (
@@ -115,6 +116,8 @@ class WritePipeline:
         """
         cands = self.candidates(turn) if candidates is None else candidates
         rows = _Rows(store, turn.user_id)
+        if turn.role == "assistant":
+            cands = _without_echo(turn, cands, rows)
         _statements_about(turn, cands, rows)
         _restatements(turn, cands, rows)
         cands = _switched(cands, rows)
@@ -135,6 +138,27 @@ class _Rows:
         if self._rows is None:
             self._rows = self.store.active_by_prefix(self.user_id, RESTATE_PREFIXES)
         return [r for r in self._rows if r[1].startswith(prefixes)]
+
+
+#: An assistant turn with more new words than this is never read as an echo (no store read for it).
+MAX_ECHO_WORDS = 4
+
+
+def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candidate]:
+    """Drop the event of an assistant turn that states nothing new ("好的，没问题！Mochi is a cute name.").
+
+    Its words beyond pleasantries and praise (``small_talk.new_words``) are all the user's own:
+    their name, or words of their statements (one light read, ``KeyLookup.active_by_prefix``).
+    A turn with a recommendation, a fact or a plan has words of its own and keeps its event.
+    """
+    if not any(c.is_event for c in cands):
+        return cands
+    words = new_words(turn.text)
+    if len(words) > MAX_ECHO_WORDS:
+        return cands
+    known = " ".join([turn.user_id, *(description for _, _, description in rows.get(RESTATE_PREFIXES))]) \
+        if words else ""
+    return [c for c in cands if not c.is_event] if says_nothing_new(words, known) else cands
 
 
 def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:

@@ -1,14 +1,19 @@
 """Small talk: whole turns of pleasantries that carry nothing to remember, in English and Chinese.
 
 The write path stores such a turn as nothing of its own (an assistant's "I'll remember that" /
-"我会记住的" included): ``is_small_talk``.
+"我会记住的" included): ``is_small_talk``, sentence by sentence. An assistant's turn that only echoes
+what the user said, warmly ("好的！Mochi is a cute name."), states nothing new either: ``new_words``
+are the words of a turn beyond its pleasantries, evaluative and function words, and
+``says_nothing_new`` is true when the user's statements hold every one of them.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["is_small_talk"]
+from memory_core.text.tokenize import tokenize
+
+__all__ = ["is_small_talk", "new_words", "says_nothing_new"]
 
 _SMALL_TALK = re.compile(
     r"^(?:(?:sure|ok(?:ay)?|great|nice|cool|awesome|wow|thanks?|thank\s+you|you're\s+welcome|no\s+problem|"
@@ -29,17 +34,69 @@ _SMALL_TALK = re.compile(
 def is_small_talk(text: str) -> bool:
     """True for pleasantries that carry nothing to remember ("Sure, glad to hear that!", "好的，没问题").
 
-    Only whole turns made of such phrases count; anything with content ("Sure,
-    your meeting is at 3") is not small talk.
+    Only turns whose every sentence is such phrases count ("Nice to meet you, Bo! Happy to help
+    anytime."); anything with content ("Sure, your meeting is at 3") is not small talk.
     """
     stripped = text.strip()
-    if not stripped or _SMALL_TALK.match(stripped) is not None:
+    return not stripped or all(_pleasantry(s) for s in _SENTENCE_END.split(stripped) if s.strip())
+
+
+def _pleasantry(sentence: str) -> bool:
+    stripped = sentence.strip()
+    if _SMALL_TALK.match(stripped) is not None:
         return True
     named = _ADDRESSED.match(stripped)  # "Nice to meet you, Tom!": the pleasantry without the name
     return named is not None and _SMALL_TALK.match(named.group(1)) is not None
+
+
+def new_words(text: str) -> list[str]:
+    """The tokens (``tokenize``: stemmed, stopwords dropped) of ``text`` beyond pleasantries and praise.
+
+    Sentences that are pleasantries whole give none; in the others, pleasantry phrases, evaluative
+    words ("cute", "lovely", "好听", "可爱") and words about the talk itself ("name", "idea", "名字")
+    are left out. "好的，没问题！Mochi is a cute name." gives ``["mochi"]``.
+    """
+    out: list[str] = []
+    for sentence in _SENTENCE_END.split(text.strip()):
+        if not sentence.strip() or _pleasantry(sentence):
+            continue
+        out.extend(w for w in tokenize(_PLEASANTRY_PART.sub(" ", sentence))
+                   if w not in _EVALUATIVE and _DEGREE.sub("", w) not in _EVALUATIVE)
+    return out
+
+
+def says_nothing_new(words: list[str], known: str) -> bool:
+    """True when every one of ``words`` (``new_words`` of a turn) is among the tokens of ``known``.
+
+    ``known``: what the user already said (their statements' descriptions, their name). A turn
+    with no new words at all says nothing new whatever ``known`` holds.
+    """
+    if not words:
+        return True
+    said = set(tokenize(known))
+    return all(w in said for w in words)
 
 
 #: A pleasantry addressed to someone by name at its end ("Nice to meet you, Tom!", "Hi Tom!", "好的，小林！"):
 #: one or two capitalised words, or 2-4 Han characters after a comma.
 _ADDRESSED = re.compile(r"^(.*?\S)(?:[,，]?\s+(?:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
                         r"|[,，]\s*(?:[A-Z][a-z]+|[\u4e00-\u9fff]{2,4}))[\s.!~。！…]*$")
+
+#: Where a sentence ends (the end mark stays with its sentence).
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？~…])\s*")
+
+#: A pleasantry inside a sentence that says more ("Sure, …", "好的，…", "happy to help").
+_PLEASANTRY_PART = re.compile(
+    r"\b(?:sure|of\s+course|absolutely|wow|aw+|oh|congrat(?:ulation)?s|happy\s+to\s+help|glad\s+to\s+hear(?:\s+that)?|"
+    r"thanks?(?:\s+for\s+sharing)?|thank\s+you(?:\s+for\s+sharing)?|sounds?|what\s+an?|how|such\s+an?)\b"
+    r"|好的|没问题|当然|哇|恭喜|谢谢(?:分享)?|听起来|真是|真的|真|好", re.IGNORECASE)
+
+#: A degree word run into the praise it grades ("很漂亮", "太可爱", "好看" stays whole).
+_DEGREE = re.compile(r"^(?:很|太|真|挺|超|蛮|非常|特别|好)(?=.)")
+
+#: Praise and words about the talk itself: an echo made of them and the user's own words says nothing new.
+_EVALUATIVE = frozenset(tokenize(
+    "cute nice lovely beautiful great wonderful sweet cool amazing awesome fun interesting exciting adorable "
+    "perfect good fantastic pretty lucky brilliant gorgeous delightful charming name names choice idea news "
+    "really indeed quite truly definitely totally sound sounds like love lovely "
+    "可爱 好听 不错 漂亮 好看 厉害 有趣 有意思 棒 真棒 美 名字 选择 主意 消息 羡慕 温馨 幸福 开心 高兴"))

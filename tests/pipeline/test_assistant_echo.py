@@ -1,0 +1,52 @@
+"""An assistant turn that states nothing new (pleasantries, praise, the user's own words) leaves no item;
+one with news of its own (a recommendation, a fact, a plan) is kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from _memstore import DictStore
+from conftest import TurnFactory
+
+from memory_core.model import Turn
+from memory_core.pipeline.small_talk import is_small_talk
+
+
+def _events_after(store: DictStore, ingest: Callable[[Turn], list[Any]], make_turn: TurnFactory,
+                  user_said: str, reply: str) -> list[str]:
+    ingest(make_turn(user_said, speaker="Bo"))
+    ingest(make_turn(reply, role="assistant"))
+    return [i.description for i in store.list_items("u1") if i.kind == "event" and i.speaker == "assistant"]
+
+
+@pytest.mark.parametrize("reply", [
+    "Nice to meet you, Bo! Happy to help anytime.",
+    "你好，Bo！很高兴认识你。",
+    "Sure, glad to hear that!",
+])
+def test_pleasantries_with_a_name_inside_are_small_talk(reply: str) -> None:
+    assert is_small_talk(reply)
+
+
+@pytest.mark.parametrize(("user_said", "reply"), [
+    ("I have a cat named Mochi.", "好的，没问题！Mochi is a cute name."),
+    ("I have a cat named Mochi.", "What a lovely name, Mochi!"),
+    ("我养了一只猫，叫豆豆。", "豆豆这个名字真可爱！"),
+    ("我住在杭州。", "好的，杭州很漂亮！"),
+])
+def test_an_echo_of_the_user_leaves_no_item(store: DictStore, ingest: Callable[[Turn], list[Any]],
+                                            make_turn: TurnFactory, user_said: str, reply: str) -> None:
+    assert _events_after(store, ingest, make_turn, user_said, reply) == []
+
+
+@pytest.mark.parametrize(("user_said", "reply"), [
+    ("I have a cat named Mochi.", "Mochi is a cute name! Cats like Mochi need their vaccines yearly."),
+    ("I live in Chengdu.", "Sure! I recommend the hotpot place near Chunxi Road."),
+    ("我住在杭州。", "好的，推荐你去西湖边的楼外楼吃饭。"),
+    ("我养了一只猫，叫豆豆。", "豆豆很可爱！明天记得带它去打疫苗。"),
+])
+def test_a_reply_with_news_of_its_own_is_kept(store: DictStore, ingest: Callable[[Turn], list[Any]],
+                                             make_turn: TurnFactory, user_said: str, reply: str) -> None:
+    assert len(_events_after(store, ingest, make_turn, user_said, reply)) == 1
