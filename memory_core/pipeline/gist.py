@@ -365,8 +365,9 @@ def word_overlap(new: Topic, old: Topic) -> float:
 
 @functools.lru_cache(maxsize=1)
 def _kind_words() -> frozenset[str]:
-    """Synonym groups that name a multi-valued attribute ("allergy", "过敏"): shared, they name no one thing."""
-    return frozenset(t for attr in lexicon().attributes if not attr.single
+    """Synonym groups that name an attribute ("allergy", "过敏", "live"): shared, they name no one thing
+    ("my sister lives in Rome" is not about the user's "lives in Paris")."""
+    return frozenset(t for attr in lexicon().attributes
                      for t in topic(attr.id.replace("_", " "), "en").terms if t.startswith(("syn:", "obj:")))
 
 
@@ -384,7 +385,8 @@ def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
     shared = new.terms & old.terms
     if not shared:
         return False, False
-    restated = word_overlap(new, old) >= RESTATE_OVERLAP or (bool(old.strong) and old.strong <= new.terms)
+    named = old.strong - _kind_words()  # "住" names no one thing: "我妈妈住在北京" restates no "住在上海"
+    restated = word_overlap(new, old) >= RESTATE_OVERLAP or (bool(named) and named <= new.terms)
     # each names a known thing the other does not ("allergic to shellfish" / "allergic to peanuts"): two things
     contrast = any(t.startswith("obj:") for t in new.strong - old.terms) \
         and any(t.startswith("obj:") for t in old.strong - new.terms)
