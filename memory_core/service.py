@@ -31,12 +31,13 @@ from memory_core.pipeline.sensitive import (
     masked_unless_asked,
     may_show,
     parse_tenant_policies,
+    pin_preferred,
 )
 from memory_core.pipeline.types import KeyLookup
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
-from memory_core.retrieval.withheld import fill_shown
+from memory_core.retrieval.withheld import fill_shown, preferred
 from memory_core.seams import MemoryRecaller
 from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
@@ -319,6 +320,9 @@ class Memory(LifecycleCalls, SessionCalls):
         # withheld sensitive items leave their places to the next candidates (k results, not fewer)
         results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
                              or may_show(query, r.item.description, asked))
+        if guarded:  # a bare PIN question: the PINs found before a locker's code
+            results = preferred(results, lambda r: None if r.item.theme != SENSITIVE_THEME
+                                else pin_preferred(query, r.item.description))
         degraded, reason = said["degraded"], said["reason"]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens

@@ -44,8 +44,10 @@ log = logging.getLogger(__name__)
 STAY_CONFIDENCE = 0.5
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+# an ASCII mark glued to a letter, digit or symbol after it ("hunter2!Q", "Mail#2025", "3.5") ends no sentence
 _SENTENCE = re.compile(
-    r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)\s*|\n+")
+    r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
+    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+")
 _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
             r"(?:don't|do\s+not|no\s+longer|like|love|hate|dislike|enjoy|prefer|work|live|study|teach"
             r"|picked\s+up|bought|moved|started|joined|switched)\b")
@@ -71,6 +73,9 @@ _ZH_BARE_VERB = re.compile(
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
     r"title|头衔|职称|岗位)")
+# "我的电脑密码是…，邮箱密码是…": a later clause naming another of the speaker's secrets, with 我 left out
+_ZH_MY_SECRET = re.compile(r"^(?:还有|以及|另外|而)?(?:的)?"
+                           r"(?=[^\s，,。]{0,8}?(?:密码|口令|(?i:pin)码?)(?:也|都|还|则)?(?:是|为|[:：]))")
 # a thing put first, then taken up again, without 我: "酒又喝上了", "瑜伽重新练起来了"
 _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
@@ -150,6 +155,21 @@ def _by_script(sentence: str) -> list[str]:
     return [sentence]
 
 
+# "my laptop password is …, and my email one is …": "one" stands for the secret's word named before it
+_SECRET_WORD_EN = re.compile(r"\b(password|passcode|passphrase|pin|code|combination)\b", re.IGNORECASE)
+_ONE_EN = re.compile(r"(?<=\b(?:and|but)\s)((?:my|the|our)\s+(?:[\w-]+\s+){1,2}?)one\b(?=\s+(?:is|was)\b|'s\b|\s*:)",
+                     re.IGNORECASE)
+
+
+def _one_named(sentence: str) -> str:
+    """``sentence`` with a later "my <thing> one is" naming the secret word said before it ("my email password is")."""
+    word = _SECRET_WORD_EN.search(sentence)
+    if word is None:
+        return sentence
+    head, rest = sentence[:word.end()], sentence[word.end():]
+    return head + _ONE_EN.sub(lambda m: m.group(1) + word.group(1).lower(), rest)
+
+
 def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     """Yield (clause, lang) pairs: sentences split on punctuation in both languages, then on clauses.
 
@@ -183,6 +203,8 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                 elif (resumed := _ZH_RESUMED.match(clause)) and not _ZH_OTHER_SUBJECT.match(clause) \
                         and topicalised(f"{resumed.group(1)}我{clause[resumed.end(1):]}"):
                     clause = f"{resumed.group(1)}我{clause[resumed.end(1):]}"  # "酒又喝上了": the object, then 我
+                elif seen_subject and not carried and (secret := _ZH_MY_SECRET.match(clause)):
+                    clause = "我的" + clause[secret.end():]  # "邮箱密码是…" after "我的电脑密码是…": the speaker's
                 elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                         or (seen_subject and _ZH_MY_NOUN.match(clause)) \
                         or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
@@ -194,7 +216,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield clause, "zh"
         else:
-            yield from _en_clauses(sentence)
+            yield from _en_clauses(_one_named(sentence))
 
 
 def _en_clauses(sentence: str) -> Iterator[tuple[str, str]]:

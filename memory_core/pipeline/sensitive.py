@@ -41,6 +41,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Literal
 
 from memory_core.model import Turn
@@ -53,8 +54,9 @@ from memory_core.pipeline.sensitive_detect import (
     mask,
 )
 from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
-from memory_core.pipeline.sensitive_kind import asked_things, shows
+from memory_core.pipeline.sensitive_kind import asked_things, called_pin, shows
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
+from memory_core.text.tokenize import tokenize
 
 __all__ = [
     "CATEGORIES",
@@ -65,6 +67,7 @@ __all__ = [
     "asked_categories",
     "asks_for_item",
     "asks_for_sensitive",
+    "base_words",
     "detect",
     "diet_shown",
     "is_sensitive",
@@ -72,6 +75,7 @@ __all__ = [
     "masked_unless_asked",
     "may_show",
     "parse_tenant_policies",
+    "pin_preferred",
 ]
 
 log = logging.getLogger(__name__)
@@ -94,6 +98,32 @@ _ZH_CODE_PASSWORD = re.compile(r"(?:银行卡|卡|取款|取钱|储物柜|柜|�
 _ZH_BARE_PASSWORD = re.compile(r"密码")
 
 
+# the English words of the kinds and things a question asks for, in the form the patterns list
+_BASE_WORDS = ("password", "passphrase", "credential", "login", "pin", "passcode", "code", "combination", "combo",
+               "card", "account", "passport", "licence", "license", "token", "medication", "medicine", "drug",
+               "pill", "prescription", "diagnosis", "illness", "disease", "allergy", "therapy", "treatment", "doctor",
+               "phone", "laptop", "computer", "tablet", "locker", "door", "bike", "email", "bank")
+_LATIN_S = re.compile(r"\b[A-Za-z]+s\b")
+
+
+@lru_cache(maxsize=1)
+def _bases() -> dict[str, str]:
+    return {stem: word for word in _BASE_WORDS for stem in tokenize(word)}
+
+
+def base_words(query: str) -> str:
+    """``query`` with each English word in -s (plural, third person: "medicines", "allergies", "PINs")
+    whose stem (``tokenize``'s Snowball stemming) is one of a kind or thing word's put in that word's form,
+    so the question patterns see "medicine", "allergy", "pin"."""
+    bases = _bases()
+
+    def base(m: re.Match[str]) -> str:
+        terms = tokenize(m.group())
+        return bases.get(terms[0], m.group()) if len(terms) == 1 else m.group()
+
+    return _LATIN_S.sub(base, query)
+
+
 #: A word of these kinds right before a word of the kinds listed names the thing, not the value asked for:
 #: "bank card PIN", 银行卡密码, "card's CVV" ask for a code; "bank card number" for a card number.
 _NAMES_THE_THING = {"account": frozenset({"card", "code", "secret"}), "card": frozenset({"code", "secret"})}
@@ -109,7 +139,7 @@ def asked_categories(query: str) -> set[str]:
     (银行卡密码, 储物柜密码, 六位密码 → {"code"}): "我的电脑密码是多少" does not show the bank PIN; and a
     bank or card word right before the value's word names the thing ("bank card PIN" → {"code"}).
     """
-    spaced = _LATIN_CJK.sub(" ", query)
+    spaced = base_words(_LATIN_CJK.sub(" ", query))
     asked = _named_categories(spaced)
     if "密码" in query:
         without = _named_categories(_ZH_BARE_PASSWORD.sub(" ", spaced))
@@ -199,11 +229,26 @@ def may_show(query: str, description: str, asked: set[str] | None = None) -> boo
         asked: ``asked_categories(query)``, when the caller already has it.
     """
     asked = asked_categories(query) if asked is None else asked
-    things = asked_things(query)
+    things = asked_things(base_words(query))
     found = detect(description)
     return any(shows(f.category, f.thing, asked, things) or diet_shown(query, description, f) for f in found) \
         or asks_for_item(query, description) \
         or (not found and bool(asked))  # a masked item (values gone): any sensitive question
+
+
+_PIN_ASKED = re.compile(r"\bpins?\b|pin\s*(?:code|number)|pin码", re.I)
+
+
+def pin_preferred(query: str, description: str) -> bool | None:
+    """For a bare PIN question ("what's my PIN?", 我的PIN是多少: PIN its only code word, no thing named),
+    whether the sensitive item ``description`` holds a code that is a PIN (``sensitive_kind.called_pin``):
+    True, or False when its codes are only keypad codes (a locker's, a door's); None for any other
+    question or an item holding no code. Recall shows the False ones only when no True one is found."""
+    spaced = _LATIN_CJK.sub(" ", query)
+    if not _PIN_ASKED.search(spaced) or ASKS["code"].search(_PIN_ASKED.sub(" ", spaced)) or asked_things(spaced):
+        return None
+    codes = [f for f in detect(description) if f.category == "code"]
+    return any(called_pin(description, f.start, f.thing) for f in codes) if codes else None
 
 
 # ── the guard on the write path ─────────────────────────────────────────
@@ -221,7 +266,7 @@ def masked_unless_asked(query: str, text: str, asked: set[str] | None = None) ->
     if not found:
         return text
     asked = asked_categories(query) if asked is None else asked
-    things = asked_things(query)
+    things = asked_things(base_words(query))
     q = query.casefold()
     hidden = [f for f in found
               if not shows(f.category, f.thing, asked, things)
@@ -294,9 +339,10 @@ class SensitiveGuard:
         own = _norm(turn.text) if turn.role == "user" else ""
         dropped: set[str] = set()
         out: list[Op] = []
+        said = detect(turn.text)
         for op in ops:
             text = _op_text(op)
-            findings = detect(text) if text else []
+            findings = _with_said(text, detect(text), said) if text else []
             if not findings:
                 if isinstance(op, EndOp) and op.by_id in dropped:
                     continue
@@ -317,6 +363,18 @@ class SensitiveGuard:
             dropped.add(op.item.id)
         self.counts[why] += 1
         log.info("sensitive data: %s an op of turn %s of %s", why.replace("_", " "), turn.turn_id, turn.user_id)
+
+
+def _with_said(text: str, findings: list[Finding], said: list[Finding]) -> list[Finding]:
+    """``findings`` and the values of the turn's own ``said`` findings that ``text`` repeats where its own
+    words no longer name their kind ("Ann's email one is Mail#2025" from "…password is …, and my email one
+    is Mail#2025"): they are as sensitive in the item as in the turn."""
+    out = list(findings)
+    for f in said:
+        start = text.find(f.value)
+        if start >= 0 and not any(g.start < start + len(f.value) and start < g.end for g in out):
+            out.append(Finding(f.category, start, start + len(f.value), f.value, f.thing))
+    return sorted(out, key=lambda f: f.start)
 
 
 def _op_text(op: Op) -> str:

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from memory_core.pipeline import sensitive_bound, sensitive_codes, sensitive_kind, sensitive_shape
+from memory_core.pipeline import sensitive_again, sensitive_bound, sensitive_codes, sensitive_kind, sensitive_shape
 from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole, is_topic
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
@@ -265,7 +265,7 @@ ASKS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"\b(?:ssn|social\s+security|passport|licen[cs]e|id\s+number|national\s+insurance|tax\s+id|"
                      r"hkid|id)\b|身份证|证件|护照|驾照|驾驶证|社保|医保|税号", _I),
     "api_key": re.compile(r"\b(?:api\s*key|token|secret|key|webhook|credentials?)\b|密钥|令牌|秘钥", _I),
-    "health": re.compile(r"\b(?:health|medical|medication|medicine|meds|diagnos\w*|condition|illness|disease|"
+    "health": re.compile(r"\b(?:health|medical|medication|medicine|meds|drug|diagnos\w*|condition|illness|disease|"
                          r"allerg\w*|blood\s+type|prescription|therapy|treatment|doctor|sick|pills?)\b|"
                          r"健康|病|药|诊断|确诊|过敏|血型|医生|医院|治疗", _I),
 }
@@ -391,7 +391,8 @@ def _detect(original: str) -> tuple[Finding, ...]:
         if 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _card_network(digits) and _luhn(digits) \
                 and not _NOT_A_CARD_BEFORE.search(text[:m.start(1)]):
             found.append(Finding("card", m.start(1), m.end(1), m.group(1)))
-    for category, start, end in sensitive_bound.find(text) + sensitive_shape.find(text) + sensitive_codes.find(text):
+    for category, start, end in (sensitive_bound.find(text) + sensitive_shape.find(text) + sensitive_codes.find(text)
+                                 + sensitive_again.find(text)):
         found.append(Finding(category, start, end, text[start:end]))
     for health in (_HEALTH_EN, _HEALTH_ZH, _PREP, _HEALTH_MORE_EN, _HEALTH_MORE_ZH):
         for m in health.finditer(text):

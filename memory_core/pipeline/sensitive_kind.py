@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from memory_core.pipeline.sensitive_topic import CLAUSE_END
 
-__all__ = ["DEVICES", "THINGED", "asked_things", "kind_of", "shows", "thing_of"]
+__all__ = ["DEVICES", "KEYPADS", "THINGED", "asked_things", "called_pin", "kind_of", "shows", "thing_of"]
 
 _I = re.IGNORECASE
 
@@ -52,6 +52,9 @@ _THING = re.compile("|".join(f"(?P<{name}>{words})" for name, words in _THING_WO
 DEVICES = frozenset({"phone", "tablet", "computer"})
 #: The categories whose values belong to a thing (a health detail, an id or an API key is shown by category).
 THINGED = frozenset({"code", "secret", "card", "account"})
+#: Things opened by a code typed on a keypad or a dial (a locker's code is no PIN unless called one).
+KEYPADS = frozenset({"locker", "parcel", "door", "safe", "alarm", "garage", "bike"})
+_PIN = re.compile(r"\bpins?\b|pin码", _I)
 _PARENT = {"cvv": "bank"}  # "my card's CVV" names the card as the CVV's thing
 
 
@@ -104,3 +107,11 @@ def shows(category: str, thing: str, asked: set[str], things: frozenset[str]) ->
     if category not in asked:
         return False
     return category not in THINGED or not things or not thing or thing in things
+
+
+def called_pin(text: str, start: int, thing: str) -> bool:
+    """True when the code at ``text[start:]`` is a PIN: its clause calls it one ("PIN", PIN码), or it belongs
+    to no keypad's thing (a phone's, a card's code is its PIN; a locker's or a door's is a code)."""
+    clause_start = max((m.end() for m in CLAUSE_END.finditer(text, 0, start)), default=0)
+    stop = CLAUSE_END.search(text, start)
+    return thing not in KEYPADS or bool(_PIN.search(text[clause_start:stop.start() if stop else len(text)]))

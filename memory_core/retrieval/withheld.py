@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from memory_core.retrieval.index import MAX_K, RecallResult
 
-__all__ = ["fill_shown"]
+__all__ = ["fill_shown", "preferred"]
 
 
 def fill_shown(search: Callable[[int], list[RecallResult]], k: int, shown: Callable[[RecallResult], bool],
@@ -48,3 +48,19 @@ def fill_shown(search: Callable[[int], list[RecallResult]], k: int, shown: Calla
     if len(visible) == len(results) <= k:  # nothing withheld: the search's own answer
         return results
     return [replace(r, rank=rank) for rank, r in enumerate(visible[:k], start=1)]
+
+
+def preferred(results: list[RecallResult], better: Callable[[RecallResult], bool | None]) -> list[RecallResult]:
+    """``results`` without those ``better`` calls False when it calls any True (a bare PIN question shows the
+    PINs found, and a locker's code only when no PIN is found); ``rank`` renumbered from 1.
+
+    Args:
+        results: recall results, best first.
+        better: True for a result preferred, False for one shown only when no preferred one is found,
+            None for any other (always kept).
+    """
+    marks = [better(r) for r in results]
+    if True not in marks:
+        return results
+    return [replace(r, rank=rank) for rank, r in
+            enumerate((r for r, mark in zip(results, marks, strict=True) if mark is not False), start=1)]

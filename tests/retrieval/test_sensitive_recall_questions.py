@@ -145,3 +145,53 @@ def test_a_food_question_shows_food_allergies_but_not_drug_or_environment_ones(
         assert all(other not in r.item.description for r in response.results), other
     asked = memory.recall("di", "what am I allergic to?" if texts[0].isascii() else "我对什么过敏？")
     assert others[0] in asked.context.text  # asked for allergies, the drug allergy is shown
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("my laptop password is hunter2!Q and my email one is Mail#2025",
+     [("what's my email password?", "Mail#2025", "hunter2"), ("what's my laptop password?", "hunter2!Q", "Mail#2025")]),
+    ("我的电脑密码是 hunter2!Q，邮箱密码是 Mail#2025",
+     [("我的邮箱密码是多少？", "Mail#2025", "hunter2"), ("我的电脑密码是多少？", "hunter2!Q", "Mail#2025")]),
+])
+def test_two_passwords_in_one_turn_are_each_kept_whole_with_their_thing(memory: Memory, text: str,
+                                                                        asks: list[tuple[str, str, str]]) -> None:
+    memory.ingest([_turn("fa", 0, text)])
+    items = memory.store.list_items("fa")
+    assert all(i.theme == SENSITIVE_THEME for i in items if "Mail#2025" in i.description or "hunter2" in i.description)
+    assert any("hunter2!Q" in i.description and "Mail#2025" not in i.description for i in items)
+    for question, shown, hidden in asks:
+        response = memory.recall("fa", question)
+        assert any(shown in r.item.description for r in response.results), question
+        assert all(hidden not in r.item.description for r in response.results), question
+
+
+@pytest.mark.parametrize(("text", "questions"), [
+    ("I take metformin every morning.", ["what medicines do I take?", "what medications do I take?",
+                                         "which drugs do I take?", "what pills do I take every morning?"]),
+    ("我每天早上吃二甲双胍。", ["我吃的药有哪些？", "我每天吃哪些药物？", "我早上吃什么药？"]),
+])
+def test_a_health_question_in_any_form_of_its_word_sees_the_medication(memory: Memory, text: str,
+                                                                      questions: list[str]) -> None:
+    memory.ingest([_turn("ga", 0, text)])
+    assert any(i.theme == SENSITIVE_THEME for i in memory.store.list_items("ga"))
+    for question in questions:
+        assert "health" in asked_categories(question), question
+        response = memory.recall("ga", question)
+        assert any("metformin" in r.item.description or "二甲双胍" in r.item.description
+                   for r in response.results), question
+
+
+@pytest.mark.parametrize(("texts", "pin_question", "code_question"), [
+    (["My phone PIN is 4417.", "The gym locker code is 0090."], "what's my PIN?", "what's my locker code?"),
+    (["我的手机PIN码是 4417。", "健身房储物柜密码是 0090。"], "我的PIN码是多少？", "我的储物柜密码是多少？"),
+])
+def test_a_bare_pin_question_prefers_a_pin_to_a_locker_code(memory: Memory, texts: list[str], pin_question: str,
+                                                            code_question: str) -> None:
+    memory.ingest([_turn("ha", n, text) for n, text in enumerate(texts)])
+    response = memory.recall("ha", pin_question)
+    assert any("4417" in r.item.description for r in response.results)
+    assert "0090" not in response.context.text
+    assert all("0090" not in r.item.description for r in response.results)
+    response = memory.recall("ha", code_question)
+    assert any("0090" in r.item.description for r in response.results)
+    assert "4417" not in response.context.text
