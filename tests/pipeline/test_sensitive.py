@@ -60,7 +60,8 @@ def test_dev_half_meets_the_targets() -> None:
     assert n >= 50 and precision >= 0.9 and recall >= 0.95, (precision, recall)
 
 
-@pytest.mark.parametrize("name", ["sensitive_test.yaml", "sensitive_heldout.yaml", "sensitive_third.yaml"])
+@pytest.mark.parametrize("name", ["sensitive_test.yaml", "sensitive_heldout.yaml", "sensitive_third.yaml",
+                                  "sensitive_sixth.yaml"])
 def test_held_out_halves_stay_near_the_targets(name: str) -> None:
     # measured once each, after the rules were frozen (ops/bench/RESULTS.md, issue 19):
     # test P 0.975 R 0.929 (2026-12-01), then P 0.976 R 0.976; heldout P 0.966 R 0.949 (2026-12-02);
@@ -68,6 +69,8 @@ def test_held_out_halves_stay_near_the_targets(name: str) -> None:
     # second afternoon round (mechanisms, sensitive_bound): test P 1.000 R 0.976, heldout P 0.983 R 0.966,
     # fourth (blind) P 0.940 R 0.875 before, P 0.943 R 0.917 after
     # night round (sensitive_shape; all four halves seen by then): 1.000 / 1.000 on each, not held-out figures
+    # sixth (blind, 242 turns, never opened): P 0.943 R 0.917 before the late-morning round of 2026-12-02,
+    # P 0.936 R 0.954 after it
     precision, recall, n = _scores(name)
     assert n >= 50 and precision >= 0.9 and recall >= 0.9, (precision, recall)
 
