@@ -55,6 +55,8 @@ _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
     r"|,\s*(?=(?:i|i'm|i've|my)\b)"
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)", re.IGNORECASE)
+#: A named person and the speaker as one subject ("Lily and I …").
+_EN_WITH_I = re.compile(r"^([A-Z][a-z]+\s+and\s+)(?=I\b)")
 _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*[他她它]?的?(?:名字)?叫)\s*")
 _ZH_BARE_VERB = re.compile(
@@ -221,8 +223,10 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
 
 def _en_clauses(sentence: str) -> Iterator[tuple[str, str]]:
     """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``)."""
-    for clause in _EN_CLAUSE.split(sentence):
-        clause = without_aside(clause, "en")
+    pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
+    head = pair.group(1) if pair else ""
+    for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
+        clause = without_aside(head + clause if n == 0 else clause, "en")
         if _EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause):
             clause = "I " + clause
         elif (dropped := _EN_DROPPED_IM.match(clause)) is not None:

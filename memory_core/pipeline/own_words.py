@@ -207,14 +207,14 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     if len(text) > MAX_CLAUSE_CHARS:
         return None
     lang = "zh" if _CJK.search(text) else "en"
-    subject = name or ("用户" if lang == "zh" else "User")
     found = topic(text, lang, name)
     if not found.terms:
         return None
     # a named thing (or a change said of something) is also looked up by key; any statement is compared with
     # the user's statements by what they say (``restate.restated_keys``)
     looked_up = (worth_a_look(text) and found.named) or bool(_CHANGE.search(text))
-    description = third_person(text, subject, lang)
+    description = " ".join(third_person(said, name or ("用户" if _CJK.search(said) else "User"),
+                                        "zh" if _CJK.search(said) else "en") for said in kept)
     return Candidate(
         kind=Kind.FACT, description=description, theme="moments", polarity=stance_of(text), confidence=0.5,
         valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=description,

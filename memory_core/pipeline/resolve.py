@@ -103,6 +103,8 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
         return same_polarity
     if cand.single_valued:
         said = item.description.casefold()
+        if cand.key.startswith("fact:partner") and _bond_changed(cand.description, said):
+            return False  # "girlfriend" -> "married to": a new value of the slot, not the old one said again
         named = any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases)
         if not named and cand.aliases and cand.key.endswith("lives_in") and _other_script(cand, item):
             named = same_place(cand.aliases, item.description)  # "爱丁堡" restates "lives in Edinburgh"
@@ -112,6 +114,22 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
                                      attribute_words() | {f"obj:{o}" for o in own})
         return same_polarity and (_claim_matches(cand, item) or bool(named))
     return same_polarity
+
+
+#: How bound a partner is, by the words that name it: dating, engaged, married ("partner", "伴侣": unsaid).
+_BONDS = (("married", re.compile(r"\b(?:wife|husband|spouse|married)\b|老公|老婆|丈夫|妻子|结婚|爱人")),
+          ("engaged", re.compile(r"\b(?:fianc\w*|engaged)\b|未婚夫|未婚妻|订婚")),
+          ("dating", re.compile(r"\b(?:girlfriend|boyfriend|dating)\b|男朋友|女朋友|男友|女友|对象|恋爱")))
+
+
+def _bond(text: str) -> str:
+    return next((name for name, words in _BONDS if words.search(text)), "")
+
+
+def _bond_changed(new: str, old: str) -> bool:
+    """True when both texts name how bound a partner is and the two differ ("girlfriend" / "married to")."""
+    was, now = _bond(old.casefold()), _bond(new.casefold())
+    return bool(was and now) and was != now
 
 
 def extends(cand: Candidate, item: MemoryItem) -> bool:

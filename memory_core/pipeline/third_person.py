@@ -28,6 +28,9 @@ _EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usua
                         r"sometimes|seriously|literally|pretty\s+much)\b\s*", re.IGNORECASE)
 _EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])", re.IGNORECASE)
 
+#: The user's words said of them by name, where no clause opens on them ("Lily and I" -> "Lily and Bo").
+_EN_NAMED = {"my": "{s}'s", "me": "{s}", "myself": "{s}", "mine": "{s}'s", "i": "{s}", "i'm": "{s} is",
+             "i've": "{s} has", "i'd": "{s} would", "i'll": "{s} will"}
 
 #: Irregular past-tense forms: a past verb is the same for every person ("I gave up" -> "User gave up").
 _EN_IRREGULAR_PAST = frozenset(re.findall(r"[a-z]+",
@@ -81,8 +84,8 @@ def third_person(clause: str, subject: str, lang: str) -> str:
         verb, _, after = rest.partition(" ")
         head = f"{subject} {adverbs}{third_verb(verb)} " if verb else f"{subject} "
         rest = after
-    else:
-        return text
+    else:  # "Lily and I got married", "Lily is my wife now": the user named where they are said
+        return " ".join(_EN_PERSON.sub(lambda p: _EN_NAMED[p.group(0).casefold()].format(s=subject), text).split())
     person = {"my": "their", "me": "them", "myself": "themselves", "mine": "theirs", "i": "they",
               "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll"}
     rest = _EN_PERSON.sub(lambda p: person[p.group(0).casefold()], rest)
