@@ -29,12 +29,20 @@ def _facts(texts: list[str]) -> list[tuple[str, str, str]]:
     (["My boyfriend Tom is a nurse.", "I married Tom last spring."], "married to Tom"),
     (["My girlfriend Lily is a teacher.", "Lily is my wife now."], "wife is Lily"),
     (["我女朋友叫小雨。", "我和小雨结婚了！"], "和小雨结婚了"),
+    (["我女朋友叫小雨。", "小雨现在是我老婆了。"], "老婆是小雨"),
+    (["我女朋友叫小雨。", "小雨和我领证了"], "和小雨结婚了"),
+    (["My girlfriend Lily is a teacher.", "Lily and I got engaged!"], "engaged to Lily"),
 ])
 def test_a_changed_bond_is_a_new_value_of_the_partner(texts: list[str], now: str) -> None:
     partners = [(status, d) for status, key, d in _facts(texts) if key.startswith("fact:partner")]
     active = [d for status, d in partners if status == "active"]
     assert len(active) == 1 and now in active[0], partners
     assert any(status == "superseded" for status, _ in partners), "the old relation is history"
+
+
+@pytest.mark.parametrize("text", ["这是我老婆。", "This is my wife.", "他是我男朋友。"])
+def test_a_pronoun_is_no_partner_s_name(text: str) -> None:
+    assert not [d for _, k, d in _facts([text]) if k.startswith("fact:partner")]
 
 
 def test_the_same_bond_said_again_changes_nothing() -> None:
