@@ -13,14 +13,13 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from _turns import T0, session
+from _turns import T0, session, wall_memory
 
 import memory_core.lifecycle.maintain as maintain_module
 from memory_core.lifecycle import ManualClock, active_set
 from memory_core.lifecycle.active_set import ActiveSets
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.service import Memory
-from memory_core.settings import load_settings
 from memory_core.store.sql import SqlStore
 from memory_core.store.write_ops import EndOp, HitOp
 
@@ -32,11 +31,6 @@ DAYS = [
     ["My son scored his first goal at football practice", "I repaired the old bicycle in the garage"],
     ["今天去医院看了牙医，要补两颗牙", "我们家楼下新开了一家面包店"],
 ]
-
-
-def _memory(path: Path, clock: ManualClock, **bounds: int) -> Memory:
-    store = SqlStore(f"sqlite:///{path}", migrate=True)
-    return Memory(store, settings=load_settings(maintain_every_turns=0, decay_timeline="wall", **bounds), clock=clock)
 
 
 def _fill(memory: Memory, days: list[list[str]] = DAYS, first: int = 0) -> None:
@@ -56,7 +50,7 @@ def _whole(store: SqlStore) -> dict[str, tuple[object, ...]]:
 
 
 def test_the_kept_set_follows_every_change_a_whole_read_sees(tmp_path: Path, clock: ManualClock) -> None:
-    memory = _memory(tmp_path / "m.db", clock)
+    memory = wall_memory(tmp_path / "m.db", clock)
     _fill(memory, DAYS[:3])
     sets = ActiveSets(memory.store)
     assert _seen(sets.read("u1")) == _whole(memory.store) and sets.full_reads == 1
@@ -78,7 +72,7 @@ def test_the_kept_set_follows_every_change_a_whole_read_sees(tmp_path: Path, clo
 def test_hits_are_read_apart_and_many_read_the_set_whole(tmp_path: Path, clock: ManualClock,
                                                          monkeypatch: pytest.MonkeyPatch, hit: int, full: int) -> None:
     monkeypatch.setattr(active_set, "REREAD_AT_MOST", 3)
-    memory = _memory(tmp_path / "m.db", clock)
+    memory = wall_memory(tmp_path / "m.db", clock)
     _fill(memory)
     sets = ActiveSets(memory.store)
     items = sets.read("u1")
@@ -88,7 +82,7 @@ def test_hits_are_read_apart_and_many_read_the_set_whole(tmp_path: Path, clock: 
 
 
 def test_a_maintainer_reads_the_history_once_then_its_changes(tmp_path: Path, clock: ManualClock) -> None:
-    memory = _memory(tmp_path / "m.db", clock, maintain_max_episodes=2, maintain_max_ends=3)
+    memory = wall_memory(tmp_path / "m.db", clock, maintain_max_episodes=2, maintain_max_ends=3)
     _fill(memory)
     clock.set(T0.replace(month=5, day=20))
     runs = 0
@@ -111,8 +105,8 @@ def small_window(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_window_of_turns_ends_where_a_whole_read_ends(tmp_path: Path, clock: ManualClock,
                                                         small_window: None) -> None:
-    windowed = _memory(tmp_path / "w.db", clock, maintain_max_episodes=2, maintain_max_ends=0)
-    whole = _memory(tmp_path / "a.db", clock, maintain_max_episodes=0, maintain_max_ends=0)
+    windowed = wall_memory(tmp_path / "w.db", clock, maintain_max_episodes=2, maintain_max_ends=0)
+    whole = wall_memory(tmp_path / "a.db", clock, maintain_max_episodes=0, maintain_max_ends=0)
     for memory in (windowed, whole):
         _fill(memory)
     clock.set(T0.replace(month=5, day=20))
@@ -141,7 +135,7 @@ def test_a_window_of_turns_ends_where_a_whole_read_ends(tmp_path: Path, clock: M
 
 def test_one_episode_longer_than_the_window_is_read_whole(tmp_path: Path, clock: ManualClock,
                                                           small_window: None) -> None:
-    memory = _memory(tmp_path / "m.db", clock, maintain_max_episodes=1, maintain_max_ends=0)
+    memory = wall_memory(tmp_path / "m.db", clock, maintain_max_episodes=1, maintain_max_ends=0)
     texts = [t for day in DAYS for t in day]  # one conversation of twelve turns, EN and ZH, a minute apart
     memory.ingest(session("u1", "long", T0, texts))
     clock.advance(days=2)
@@ -152,7 +146,7 @@ def test_one_episode_longer_than_the_window_is_read_whole(tmp_path: Path, clock:
 
 
 def test_merges_are_sliced_too(tmp_path: Path, clock: ManualClock) -> None:
-    memory = _memory(tmp_path / "m.db", clock, maintain_max_episodes=0, maintain_max_ends=1)
+    memory = wall_memory(tmp_path / "m.db", clock, maintain_max_episodes=0, maintain_max_ends=1)
     for n, text in enumerate(["Likes jazz", "Likes jazz!", "喜欢爵士乐", "喜欢爵士乐。"]):
         memory.store.add("u1", text, "taste", kind=Kind.PREFERENCE, valid_from=T0 + timedelta(hours=n))
     [first] = memory.maintain("u1", whole=False)

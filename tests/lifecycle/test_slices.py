@@ -6,14 +6,13 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from _turns import T0, session
+from _turns import T0, session, wall_memory
 
 from memory_core.errors import InvalidField
 from memory_core.lifecycle import ManualClock
 from memory_core.lifecycle.maintain import Maintainer
 from memory_core.model import Kind
 from memory_core.service import Memory
-from memory_core.settings import load_settings
 from memory_core.store.sql import SqlStore
 
 DAYS = [
@@ -25,11 +24,6 @@ DAYS = [
     ["My son scored his first goal at football practice", "I repaired the old bicycle in the garage"],
     ["今天去医院看了牙医，要补两颗牙", "我们家楼下新开了一家面包店"],
 ]
-
-
-def _memory(path: Path, clock: ManualClock, **bounds: int) -> Memory:
-    store = SqlStore(f"sqlite:///{path}", migrate=True)
-    return Memory(store, settings=load_settings(maintain_every_turns=0, decay_timeline="wall", **bounds), clock=clock)
 
 
 def _fill(memory: Memory) -> None:
@@ -46,8 +40,8 @@ def _state(memory: Memory) -> dict[str, tuple[str, str]]:
 
 @pytest.fixture
 def twins(tmp_path: Path, clock: ManualClock) -> tuple[Memory, Memory]:
-    sliced = _memory(tmp_path / "sliced.db", clock, maintain_max_episodes=2, maintain_max_ends=3)
-    whole = _memory(tmp_path / "whole.db", clock, maintain_max_episodes=0, maintain_max_ends=0)
+    sliced = wall_memory(tmp_path / "sliced.db", clock, maintain_max_episodes=2, maintain_max_ends=3)
+    whole = wall_memory(tmp_path / "whole.db", clock, maintain_max_episodes=0, maintain_max_ends=0)
     for memory in (sliced, whole):
         _fill(memory)
     clock.set(T0.replace(month=5, day=20))  # both months over, the events faded
