@@ -8,8 +8,8 @@
   raises the hit count of the first;
 - for turns whose role is "user" only, facts, preferences and standing
   instructions found by the rules in ``memory_core.pipeline.rules``, clause by
-  clause. Assistant, tool and system text never becomes a user fact (DESIGN
-  invariant 6).
+  clause (``memory_core.pipeline.clauses`` splits them). Assistant, tool and
+  system text never becomes a user fact (DESIGN invariant 6).
 
 When the turn names a speaker other than a role ("Caroline"), descriptions
 use that name as their subject and keys end in ``@<speaker>``, so two people
@@ -18,17 +18,16 @@ in one conversation never supersede each other's preferences.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import logging
 import re
-from collections.abc import Iterator
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.cessation import DEATH, topicalised
+from memory_core.pipeline.cessation import topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change
-from memory_core.pipeline.gist import gist_clause, without_aside
+from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
+from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slot_meaning import SlotMeaning
@@ -42,80 +41,7 @@ __all__ = ["MechanicalExtractor", "detect_lang", "event_key", "is_small_talk", "
 log = logging.getLogger(__name__)
 #: Confidence of the event of a temporary stay (0..1): recall weighs it below the lasting fact it did not replace.
 STAY_CONFIDENCE = 0.5
-
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-# an ASCII mark glued to a letter, digit or symbol after it ("hunter2!Q", "Mail#2025", "3.5") ends no sentence
-_SENTENCE = re.compile(
-    r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
-    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+")
-_EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
-            r"(?:don't|do\s+not|no\s+longer|like|love|hate|dislike|enjoy|prefer|work|live|study|teach"
-            r"|picked\s+up|bought|moved|started|joined|switched)\b")
-_EN_CLAUSE = re.compile(
-    r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
-    r"|,\s*(?=(?:i|i'm|i've|my)\b)"
-    r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)", re.IGNORECASE)
-#: A named person and the speaker as one subject ("Lily and I …").
-_EN_WITH_I = re.compile(r"^([A-Z][a-z]+\s+and\s+)(?=I\b)")
-_EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
-_ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*[他她它]?的?(?:名字)?叫)\s*")
-_ZH_BARE_VERB = re.compile(
-    r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|年初|年底|这个月|上个月|"
-    r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
-    r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
-    r"早就|平时|每天|开始|重新)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
-    r"是|当|做|干|养|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手|把)"
-    r"|^(?:现在|目前|平时)?(?:每天|天天)?从[^，,。\s]{2,8}?(?:通勤|坐|挤|开|骑|打|搭)"  # "现在每天从燕郊坐班车进城"
-    # "现在工牌上印的是小红书的logo", "这个月开始房租转给燕郊的新房东了": the speaker's badge, title, rent
-    r"|^(?:现在|目前|如今|(?:这|上|本)个?月)?(?:开始)?的?\s*(?:工牌|工卡|门禁卡|胸牌|access\s*card|badge|title|头衔|"
-    r"职称|房租|租金)"
-    r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]")  # "重新开始游泳了": taken up again
-# "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
-_ZH_MY_NOUN = re.compile(
-    r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
-    r"title|头衔|职称|岗位)")
-# "我的电脑密码是…，邮箱密码是…": a later clause naming another of the speaker's secrets, with 我 left out
-_ZH_MY_SECRET = re.compile(r"^(?:还有|以及|另外|而)?(?:的)?"
-                           r"(?=[^\s，,。]{0,8}?(?:密码|口令|(?i:pin)码?)(?:也|都|还|则)?(?:是|为|[:：]))")
-# a thing put first, then taken up again, without 我: "酒又喝上了", "瑜伽重新练起来了"
-_ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
-_ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
-                               r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵)))")  # "这个月…": a time
-# English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
-_EN_DROPPED_I = re.compile(
-    r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up)\s+)*(?:got|started|leaving|moved|relocated|quit|joined|switched|gave\s+up|"
-    r"picked\s+up|closed\s+on|"
-    r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed)\b", re.IGNORECASE)
-# an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
-_EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S)",
-                            re.IGNORECASE)
-# "Pip died on Sunday": a death said of one by name, with no "I": the speaker tells of their own (a pet's name)
-_EN_NAMED_DEATH = re.compile(r"^[A-Z][a-z'-]+\s+" + DEATH)
-_EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|would|could|should|can|are|is)\b"
-                      r"|\?\s*$", re.IGNORECASE)
-# a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
-_ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:以后|之后)?(?:就|会|便|都)")
-_ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
-_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
-                              r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b", re.IGNORECASE)
-_ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 _PUNCT = re.compile(r"[\W_]+")
-# a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
-_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了")
-
-
-@functools.lru_cache(maxsize=1)
-def _zh_introduced() -> re.Pattern[str]:
-    """"我有个哥哥" / "我还有一个妹妹": a clause introducing a relative (the lexicon's REL word class), at its end."""
-    rel = lexicon().classes["zh"]["REL"]
-    return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$")
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff07": "'"})
-
-
-def detect_lang(text: str) -> str:
-    """Return "zh" when ``text`` holds any CJK ideograph, else "en"."""
-    return "zh" if _CJK.search(text) else "en"
 
 
 def event_key(speaker: str, text: str) -> str:
@@ -131,109 +57,6 @@ def event_key(speaker: str, text: str) -> str:
     return "event:" + hashlib.blake2b(" ".join(canon).encode(), digest_size=8).hexdigest()
 
 
-# Where an English clause meets a Chinese one in a mixed sentence: Latin text then CJK, or CJK
-# then "I"/"My", with an optional "," / "and" / "but" between.
-_SCRIPT_SEAM = re.compile(r"(?<=[A-Za-z0-9.!?])\s*(?:,|\band\b|\bbut\b)?\s*(?=[\u3400-\u9fff])"
-                          r"|(?<=[\u3400-\u9fff。，！？])\s*(?:,|\band\b|\bbut\b)?\s*(?=\b(?:I|My)\b)")
-_EN_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|My)\b(?:\s+\S+){2,}")
-# An English side ending like this still needs the Chinese words after it ("I live in 東京").
-_EN_DANGLING = re.compile(r"\b(?:in|at|on|is|are|am|was|were|to|of|for|with|from|the|a|an|my|as|like|love|"
-                          r"likes|loves|hate|called|named)\W*$", re.IGNORECASE)
-
-
-def _by_script(sentence: str) -> list[str]:
-    """Split a mixed sentence into its English and Chinese clauses ("I live in Lisbon and 我喜欢喝茶").
-
-    Only where the English side is a clause of its own (a first-person
-    subject, at least three words, not ending on a word that needs what
-    follows, as in "I live in 東京"); English words inside a Chinese sentence
-    ("我在Google工作", "我喜欢 sushi") keep it whole.
-    """
-    parts = [p for p in _SCRIPT_SEAM.split(sentence) if p.strip()]
-    english = [p.strip() for p in parts if not _CJK.search(p)]
-    if len(parts) > 1 and any(_EN_OWN_CLAUSE.match(p) for p in english) \
-            and not any(_EN_DANGLING.search(p) for p in english):
-        return parts
-    return [sentence]
-
-
-# "my laptop password is …, and my email one is …": "one" stands for the secret's word named before it
-_SECRET_WORD_EN = re.compile(r"\b(password|passcode|passphrase|pin|code|combination)\b", re.IGNORECASE)
-_ONE_EN = re.compile(r"(?<=\b(?:and|but)\s)((?:my|the|our)\s+(?:[\w-]+\s+){1,2}?)one\b(?=\s+(?:is|was)\b|'s\b|\s*:)",
-                     re.IGNORECASE)
-
-
-def _one_named(sentence: str) -> str:
-    """``sentence`` with a later "my <thing> one is" naming the secret word said before it ("my email password is")."""
-    word = _SECRET_WORD_EN.search(sentence)
-    if word is None:
-        return sentence
-    head, rest = sentence[:word.end()], sentence[word.end():]
-    return head + _ONE_EN.sub(lambda m: m.group(1) + word.group(1).lower(), rest)
-
-
-def split_clauses(text: str) -> Iterator[tuple[str, str]]:
-    """Yield (clause, lang) pairs: sentences split on punctuation in both languages, then on clauses.
-
-    English sentences split before "and/but/so … I …" and before a comma
-    followed by "I"/"my"; a clause that starts with a bare preference verb
-    ("… and hate rock") gets "I" back. Chinese sentences split on "，" and on
-    但是/可是/不过; a clause without 我 that starts with a preference verb
-    ("也喜欢狗") gets 我 back when an earlier clause of the sentence had it.
-    A sentence mixing an English clause with a Chinese one is split between
-    them first (``_by_script``). Questions and conditionals are skipped.
-    """
-    sentences = (part for sentence in _SENTENCE.split(text.translate(_APOSTROPHES)) for part in _by_script(sentence))
-    for sentence in sentences:
-        sentence = sentence.strip()
-        if not sentence:
-            continue
-        if _CJK.search(sentence):
-            seen_subject = False
-            carried = ""  # "我有个哥哥，住在北京": clauses after a relative is introduced are about that relative
-            for clause in _ZH_CLAUSE.split(sentence):
-                clause = clause.strip()
-                if not clause:
-                    continue
-                if not _CJK.search(clause):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
-                    yield from _en_clauses(clause)
-                    continue
-                if "我" in clause:
-                    seen_subject = True
-                    introduced = _zh_introduced().search(clause)
-                    carried = introduced.group("rel") if introduced else ""
-                elif (resumed := _ZH_RESUMED.match(clause)) and not _ZH_OTHER_SUBJECT.match(clause) \
-                        and topicalised(f"{resumed.group(1)}我{clause[resumed.end(1):]}"):
-                    clause = f"{resumed.group(1)}我{clause[resumed.end(1):]}"  # "酒又喝上了": the object, then 我
-                elif seen_subject and not carried and (secret := _ZH_MY_SECRET.match(clause)):
-                    clause = "我的" + clause[secret.end():]  # "邮箱密码是…" after "我的电脑密码是…": the speaker's
-                elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
-                        or (seen_subject and _ZH_MY_NOUN.match(clause)) \
-                        or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
-                    if _ZH_DROPPED_OBJECT.match(clause):
-                        continue  # "吃了会起疹子": a consequence of what an earlier clause named, no topic of its own
-                    # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless a relative was just named
-                    clause = f"我{carried}" + clause if carried and not _ZH_MY_NOUN.match(clause) else "我" + clause
-                clause = without_aside(clause, "zh")
-                if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
-                    yield clause, "zh"
-        else:
-            yield from _en_clauses(_one_named(sentence))
-
-
-def _en_clauses(sentence: str) -> Iterator[tuple[str, str]]:
-    """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``)."""
-    pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
-    head = pair.group(1) if pair else ""
-    for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
-        clause = without_aside(head + clause if n == 0 else clause, "en")
-        if _EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause):
-            clause = "I " + clause
-        elif (dropped := _EN_DROPPED_IM.match(clause)) is not None:
-            clause = "I'm " + clause[dropped.end():]
-        if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
-                                                         or _EN_NAMED_DEATH.match(clause)):
-            yield clause, "en"
 
 
 class MechanicalExtractor:
@@ -316,7 +139,7 @@ class MechanicalExtractor:
         qualifier = "@" + "_".join(_PUNCT.sub(" ", name.casefold()).split()) if named else ""
         out: list[Candidate] = []
         temporary = stay = False
-        folded_turn = turn.text.translate(_APOSTROPHES).casefold()
+        folded_turn = turn.text.translate(APOSTROPHES).casefold()
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         for clause, lang in split_clauses(turn.text):
