@@ -56,11 +56,6 @@ from memory_core.store.sql_queries import (
     _NEXT_VERSION,
     _Q_COUNTERS,
     _Q_FENCE,
-    _Q_ITEM_INSERT,
-    _Q_ITEM_UPDATE,
-    _Q_ITEM_UPDATE_STAMPED,
-    _Q_REV_INSERT,
-    _Q_REVS_DELETE,
     _Q_USER_UPSERT,
     _R,
     _REV_FIELDS,
@@ -69,12 +64,12 @@ from memory_core.store.sql_queries import (
     _U,
     _V,
     _Fetch,
-    _item_values,
     _named_ids,
     _prefix_rows,
-    _rev_values,
 )
 from memory_core.store.sql_reads import SqlItemReads
+from memory_core.store.sql_rows import item_rows as _item_rows
+from memory_core.store.sql_rows import write_rows as _write_rows
 from memory_core.store.sql_side import SqlSideConnections
 from memory_core.store.sql_turns import SqlTurnRows
 from memory_core.store.write_ops import Op
@@ -220,30 +215,7 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         ``version``: the memory version of a content change, stamped on every written row
         (``changed_version``, read by ``changes_since``); None keeps the rows' stamps (hits only).
         """
-        stamp = {} if version is None else {"changed_version": version}
-        new_items: list[dict[str, Any]] = []
-        changed: list[dict[str, Any]] = []
-        new_revs: list[dict[str, Any]] = []
-        for item in items:
-            old = before.get(item.id)
-            start = 0
-            if old is None:
-                new_items.append({"user_id": user_id, "id": item.id, **_item_values(item), **stamp})
-            else:
-                changed.append({"uid": user_id, "iid": item.id,
-                                **{f"v_{k}": v for k, v in (_item_values(item) | stamp).items()}})
-                if item.history[:len(old)] == old:  # only appended to: keep stored rows
-                    start = len(old)
-                else:
-                    conn.execute(_Q_REVS_DELETE, {"uid": user_id, "iid": item.id})
-            new_revs += [_rev_values(user_id, item.id, pos, rev)
-                         for pos, rev in enumerate(item.history) if pos >= start]
-        if changed:
-            conn.execute(_Q_ITEM_UPDATE if version is None else _Q_ITEM_UPDATE_STAMPED, changed)
-        if new_items:
-            conn.execute(_Q_ITEM_INSERT, new_items)
-        if new_revs:
-            conn.execute(_Q_REV_INSERT, new_revs)
+        _write_rows(conn, _item_rows(user_id, items, before), version)
 
     # ── MemoryStore primitives ─────────────────────────────────────────
 
@@ -300,13 +272,13 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
             items = self._fetch(conn, user_id, _F_IDS, ids=sorted(names)) if names else {}
             before = {item_id: list(item.history) for item_id, item in items.items()}
             results, touched = apply_ops(items, user_id, ops)
+            rows = _item_rows(user_id, (items[i] for i in sorted(touched)), before)  # before the row lock
             bump = int(content_changed(ops))
             version = None
             if bump or applied_seq is not None:
                 version = self._counter_row(conn, self._q_counters,
                                             {"uid": user_id, "bump": bump, "seq": applied_seq}).memory_version
-            self._write_items(conn, user_id, (items[i] for i in sorted(touched)), before,
-                              version if bump else None)
+            _write_rows(conn, rows, version if bump else None)
         return results
 
     def apply_turns(self, user_id: str, turns: Sequence[Turn],
@@ -350,10 +322,10 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
             view.find_by_keys(user_id, prefetch_keys)
             for turn in todo:
                 view.apply(plan(turn, view))
+            rows = _item_rows(user_id, (view.items[i] for i in sorted(view.touched)), view.before)
             version = self._counter_row(conn, self._q_counters,
                                         {"uid": user_id, "bump": int(view.changed), "seq": todo[-1].seq}).memory_version
-            self._write_items(conn, user_id, (view.items[i] for i in sorted(view.touched)), view.before,
-                              version if view.changed else None)
+            _write_rows(conn, rows, version if view.changed else None)
         return len(todo)
 
     def erase_user(self, user_id: str) -> int:
@@ -419,3 +391,4 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
                     self._write_items(conn, user_id, [i for i, _ in fixed_items],
                                       {i.id: b for i, b in fixed_items}, version)
         return report.finish()
+

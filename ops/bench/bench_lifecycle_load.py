@@ -34,14 +34,17 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
+import statistics
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _stack import percentiles, servers, table
 from lifecycle_world import build_world
+from pg_waits import WaitSampler, named_url, shares
 
 from memory_core.service import Memory
 from memory_core.settings import load_settings
@@ -81,36 +84,55 @@ def maintain_loop(db_url: str, user: str, stop: Any, ready: Any, out: Any, inter
     out.put(totals)
 
 
-def _blocks(memory: Memory, db_url: str, user: str, turns: list[Any], args: argparse.Namespace,
-            phase: str) -> tuple[dict[str, list[float]], list[dict[str, int]], list[float]]:
-    """Curate ``turns`` in alternating off/on blocks; return latencies (ms) by arm, the job's totals, loads."""
-    lat: dict[str, list[float]] = {"off": [], "on": []}
+def _ratio(on: list[float], off: list[float], q: int) -> float:
+    """p``q`` of ``on`` over p``q`` of ``off`` (q: 50 or 99)."""
+    return percentiles(on)[2 if q == 99 else 0] / percentiles(off)[2 if q == 99 else 0]
+
+
+def _blocks(memory: Memory, db_url: str, user: str, turns: list[Any], args: argparse.Namespace, phase: str,
+            sampler: WaitSampler | None) -> tuple[list[dict[str, list[float]]], list[dict[str, int]], list[float],
+                                                  dict[str, dict[str, Counter[str]]]]:
+    """Curate ``turns`` in rounds of an off and an on block (the order alternates from round to round, so a
+    drift of the machine's load falls on both arms); return per round the latencies (ms) by arm, the job's
+    totals, the load averages and, with ``sampler``, the backends' sampled states by arm and client."""
+    rounds: list[dict[str, list[float]]] = []
     done: list[dict[str, int]] = []
+    waits: dict[str, dict[str, Counter[str]]] = {"off": {}, "on": {}}
     loads = [os.getloadavg()[0]]
     ctx = mp.get_context("spawn")
+    job_url = named_url(db_url, "gs-maintainer")
     pos = 0
-    for _ in range(args.rounds):
-        for arm in ("off", "on"):
+    for n in range(args.rounds):
+        lat: dict[str, list[float]] = {"off": [], "on": []}
+        for arm in (("off", "on") if n % 2 == 0 else ("on", "off")):
             stop, ready, out, proc = ctx.Event(), ctx.Event(), ctx.Queue(), None
             if arm == "on":
                 proc = ctx.Process(target=maintain_loop,
-                                   args=(db_url, user, stop, ready, out, args.interval, args.nice))
+                                   args=(job_url, user, stop, ready, out, args.interval, args.nice))
                 proc.start()
                 if not ready.wait(300):
                     raise RuntimeError("the maintenance process did not start")
+            if sampler is not None:
+                sampler.take()
             for turn in turns[pos:pos + args.block]:
                 t0 = time.perf_counter()
                 memory.record_turn(turn)
                 memory.apply_pending(user)
                 lat[arm].append((time.perf_counter() - t0) * 1e3)
+            if sampler is not None:
+                for name, counts in sampler.take().items():
+                    waits[arm].setdefault(name, Counter()).update(counts)
             pos += args.block
             loads.append(os.getloadavg()[0])
             if proc is not None:
                 stop.set()
                 done.append(out.get(timeout=600))
                 proc.join(timeout=60)
+        rounds.append(lat)
+        print(f"{phase} round {n + 1}: p99 on / off {_ratio(lat['on'], lat['off'], 99):.3f}, "
+              f"load average {loads[-1]:.1f}", flush=True)
     print(f"{phase}: {pos} turns curated, load average {min(loads):.1f}-{max(loads):.1f}", flush=True)
-    return lat, done, loads
+    return rounds, done, loads, waits
 
 
 def main() -> None:
@@ -125,6 +147,9 @@ def main() -> None:
     parser.add_argument("--phases", default="catch-up,steady", help="catch-up, steady or both (comma-separated)")
     parser.add_argument("--warm", type=int, default=100,
                         help="turns curated untimed after seeding, before the first block (caches, autovacuum)")
+    parser.add_argument("--sample-waits", action="store_true",
+                        help="sample pg_stat_activity every 10 ms: where the curator's and the job's backends "
+                             "spend their time (lock waits, server CPU, client code) in each arm")
     args = parser.parse_args()
     phases = [p.strip() for p in args.phases.split(",") if p.strip()]
     if not phases or any(p not in ("catch-up", "steady") for p in phases):
@@ -136,26 +161,38 @@ def main() -> None:
     need = 2 * args.rounds * args.block
     rows, ratios = [], []
     with servers() as (_, db_url, _scratch):
-        memory = _memory(db_url)
+        memory = _memory(named_url(db_url, "gs-curator"))
         memory.ingest(seed)
         user = world.user_id
         for turn in live[:args.warm]:
             memory.record_turn(turn)
             memory.apply_pending(user)
         live = live[args.warm:]
+        sampler = WaitSampler(db_url, ("gs-curator", "gs-maintainer")).start() if args.sample_waits else None
         started = time.perf_counter()
         for n, phase in enumerate(phases):
             if phase == "steady":
                 memory.maintain(user)  # the backlog, whole (untimed): the steady job has only new turns to read
-            lat, done, loads = _blocks(memory, db_url, user, live[n * need:(n + 1) * need], args, phase)
+            per_round, done, loads, waits = _blocks(memory, db_url, user, live[n * need:(n + 1) * need], args,
+                                                    phase, sampler)
             totals = {k: sum(d[k] for d in done) for k in done[0]} if done else {}
+            lat = {arm: [ms for r in per_round for ms in r[arm]] for arm in ("off", "on")}
             for arm in ("off", "on"):
                 p50, p95, p99 = percentiles(lat[arm])
                 rows.append([phase, f"maintenance {arm}", len(lat[arm]), p50, p95, p99])
-            on, off = percentiles(lat["on"]), percentiles(lat["off"])
-            ratios.append(f"{phase}: p99 on / off {on[2] / off[2]:.3f}, p50 on / off {on[0] / off[0]:.3f}, "
-                          f"load average {min(loads):.1f}-{max(loads):.1f}; job in the 'on' blocks: {totals}")
+            each = sorted(_ratio(r["on"], r["off"], 99) for r in per_round)
+            ratios.append(f"{phase}: p99 on / off, pooled {_ratio(lat['on'], lat['off'], 99):.3f}; per round "
+                          f"median {statistics.median(each):.3f}, spread {each[0]:.3f}-{each[-1]:.3f} "
+                          f"({len(each)} rounds: {', '.join(f'{x:.3f}' for x in each)}); p50 on / off "
+                          f"{_ratio(lat['on'], lat['off'], 50):.3f}; load average {min(loads):.1f}-{max(loads):.1f}; "
+                          f"job in the 'on' blocks: {totals}")
+            for arm in ("off", "on"):
+                for name, counts in sorted(waits[arm].items()):
+                    ratios.append(f"  {phase}, maintenance {arm}, {name} backends sampled: {shares(counts)} "
+                                  f"({sum(counts.values())} samples)")
         wall = time.perf_counter() - started
+        if sampler is not None:
+            sampler.stop()
         check = memory.store.self_check(repair=False).status
         memory.close()
     print(f"\n### Curation latency beside the maintenance job ({args.seed_days} seeded days, "

@@ -1,0 +1,94 @@
+"""The rows of an item write, built apart from running them (``SqlStore.apply``, ``apply_turns``).
+
+A writer holds the user's counters row (its memory version) from the
+version's UPDATE to the commit; a curator of the same user waits for it.
+``item_rows`` does the Python work of a write (item and revision values)
+with no database, so writers build rows first, then lock the counters row
+and run ``write_rows``: the lock is held for the statements and the
+commit only. The maintenance job runs at a low CPU priority (``nice``); a
+slice descheduled while it built rows under the lock made the user's
+curator wait for the CPU it had yielded (a priority inversion, seen as
+lock waits of the curator's backend only when maintenance ran:
+``ops/bench/pg_waits.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.engine import Connection
+
+from memory_core.model import MemoryItem, Revision
+from memory_core.store.sql_queries import (
+    _Q_ITEM_INSERT,
+    _Q_ITEM_UPDATE,
+    _Q_ITEM_UPDATE_STAMPED,
+    _Q_REV_INSERT,
+    _Q_REVS_DELETE,
+    _item_values,
+    _rev_values,
+)
+
+__all__ = ["Rows", "item_rows", "write_rows"]
+
+
+@dataclass(slots=True)
+class Rows:
+    """The statements' parameters of one write (``_item_rows``), built before the user's counters row is locked.
+
+    Attributes:
+        user_id: whose items.
+        new_items / changed: rows of the memories table to insert / update (the version stamp added on write).
+        redo_history: item ids whose stored revisions are replaced (history not only appended to).
+        new_revs: revision rows to insert.
+    """
+
+    user_id: str
+    new_items: list[dict[str, Any]]
+    changed: list[dict[str, Any]]
+    redo_history: list[str]
+    new_revs: list[dict[str, Any]]
+
+
+def item_rows(user_id: str, items: Iterable[MemoryItem], before: dict[str, list[Revision]]) -> Rows:
+    """The rows writing ``items`` takes (new items inserted, changed ones updated, only new revisions added
+    when history grew at the end; ``before``: each stored item's history as read).
+
+    Pure Python, no database: a writer builds them before it locks the user's counters row, so the
+    lock is held for the statements and the commit only, never for this work (a maintenance process at
+    a low CPU priority, descheduled while building rows under the lock, made the user's curator wait).
+    """
+    rows = Rows(user_id, [], [], [], [])
+    for item in items:
+        old = before.get(item.id)
+        start = 0
+        if old is None:
+            rows.new_items.append({"user_id": user_id, "id": item.id, **_item_values(item)})
+        else:
+            values = {f"v_{k}": v for k, v in _item_values(item).items()}
+            rows.changed.append({"uid": user_id, "iid": item.id, **values})
+            if item.history[:len(old)] == old:  # only appended to: keep stored rows
+                start = len(old)
+            else:
+                rows.redo_history.append(item.id)
+        rows.new_revs += [_rev_values(user_id, item.id, pos, rev) for pos, rev in enumerate(item.history)
+                          if pos >= start]
+    return rows
+
+
+def write_rows(conn: Connection, rows: Rows, version: int | None) -> None:
+    """Run the statements of ``rows``; ``version`` stamps every written item row (None: hits only, stamps kept)."""
+    for item_id in rows.redo_history:
+        conn.execute(_Q_REVS_DELETE, {"uid": rows.user_id, "iid": item_id})
+    if rows.changed:
+        if version is None:
+            conn.execute(_Q_ITEM_UPDATE, rows.changed)
+        else:
+            conn.execute(_Q_ITEM_UPDATE_STAMPED, [{**r, "v_changed_version": version} for r in rows.changed])
+    if rows.new_items:
+        conn.execute(_Q_ITEM_INSERT, rows.new_items if version is None else
+                     [{**r, "changed_version": version} for r in rows.new_items])
+    if rows.new_revs:
+        conn.execute(_Q_REV_INSERT, rows.new_revs)
