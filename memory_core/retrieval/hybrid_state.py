@@ -358,6 +358,7 @@ class HybridState(LazyAttributes):
         lex_docs: dict[int, list[str] | None] = {}
         turn_docs: dict[int, list[str] | None] = {}
         rest: dict[int, set[str]] = {}
+        aside: list[int] = []  # summaries: scored but not counted in BM25's statistics (``bm25_arrays``)
         items = self.table.items
         known_names, self._names = self._names, {}
         extra_of: dict[tuple[str, str], list[str]] = {}  # themes and speakers repeat: cut each pair once
@@ -368,6 +369,8 @@ class HybridState(LazyAttributes):
                 self._seed_rest[slot] = array("i")
                 self._name_terms[slot] = _NO_NAMES
                 continue
+            if item.kind == Kind.SUMMARY:
+                aside.append(slot)
             own = tokenize(item.description, lexicon)
             pair = (item.theme, item.speaker)
             extra = extra_of.get(pair)
@@ -384,11 +387,11 @@ class HybridState(LazyAttributes):
             self._name_terms[slot] = tuple(sorted(names)) if names else _NO_NAMES
             rest[slot] = set(own) - names
         if bulk:
-            self.lexical = LiveBM25.build([lex_docs[s] for s in range(len(items))])
-            self.turns = LiveBM25.build([turn_docs[s] for s in range(len(items))])
+            self.lexical = LiveBM25.build([lex_docs[s] for s in range(len(items))], aside)
+            self.turns = LiveBM25.build([turn_docs[s] for s in range(len(items))], aside)
         else:
-            self.lexical.set_docs(lex_docs)
-            self.turns.set_docs(turn_docs)
+            self.lexical.set_docs(lex_docs, aside)
+            self.turns.set_docs(turn_docs, aside)
         term_ids = self.lexical.term_ids  # seed terms by id in the lexical vocabulary (own terms are all in it)
         for slot, terms in rest.items():
             self._seed_rest[slot] = array("i", term_ids(terms))

@@ -35,7 +35,6 @@ removed slot stays dead until ``compact`` renumbers.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from itertools import count, filterfalse
@@ -43,6 +42,7 @@ from itertools import count, filterfalse
 import numpy as np
 
 from memory_core.retrieval.bm25 import top_k_indices, top_positive
+from memory_core.retrieval.bm25_arrays import csr, delta_entry_bytes, grown, okapi_stats
 from memory_core.retrieval.lazy import LazyAttributes
 
 __all__ = ["LiveBM25", "csr"]
@@ -50,19 +50,6 @@ __all__ = ["LiveBM25", "csr"]
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
 _CACHED_TERMS = 512  # terms whose slots and length-normalised tf are kept between changes
-
-
-def _delta_entry_bytes(tids: np.ndarray) -> int:
-    """Estimated bytes of one document in the append segment: its arrays and ~100 per posting by term."""
-    return 2 * tids.nbytes + 200 + 100 * tids.shape[0]
-
-
-def csr(keys: np.ndarray, values: list[np.ndarray], size: int,
-         order_by: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
-    """Sort ``values`` by (``keys``, ``order_by``); return them and the offsets of each key 0..size-1."""
-    order = np.lexsort((order_by, keys))
-    offsets = np.concatenate(([0], np.cumsum(np.bincount(keys, minlength=size)))).astype(np.int64)
-    return [v[order] for v in values], offsets.tolist()
 
 
 class LiveBM25(LazyAttributes):
@@ -78,6 +65,8 @@ class LiveBM25(LazyAttributes):
         avgdl: average live document length in tokens (0.0 when no document has a term).
         doc_len: shape (n_docs,) int64 lengths (0 for a dead slot).
         alive: shape (n_docs,) bool, True for a live document.
+        aside: shape (n_docs,) bool, True for a live document scored but not counted in the statistics
+            (df, N, avgdl: ``bm25_arrays``); the recall index sets summaries aside.
     """
 
     def __init__(self, k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25,
@@ -88,6 +77,9 @@ class LiveBM25(LazyAttributes):
         self.doc_len = _EMPTY_I.copy()
         self.alive = np.zeros(0, dtype=bool)
         self._total = 0
+        self.aside = np.zeros(0, dtype=bool)
+        self._df_aside = _EMPTY_I.copy()  # per term: documents set aside holding it (``_df`` counts every one)
+        self._n_aside = self._total_aside = 0
         self._term_of: dict[str, int] = {}
         self._terms: list[str] = []  # id → term, filled lazily
         self._df = _EMPTY_I.copy()
@@ -108,18 +100,20 @@ class LiveBM25(LazyAttributes):
     # ── building and changing ──────────────────────────────────────────
 
     @classmethod
-    def build(cls, corpus: Sequence[Sequence[str] | None], **params: float | None) -> LiveBM25:
+    def build(cls, corpus: Sequence[Sequence[str] | None], aside: Collection[int] = (),
+              **params: float | None) -> LiveBM25:
         """Index ``corpus`` (document i in slot i; None for a dead slot) in one bulk pass.
 
         Args:
             corpus: token lists; an empty list is a live document without terms.
+            aside: slots whose documents are scored but not counted in the statistics.
             params: ``k1``, ``b``, ``epsilon``, ``min_idf`` as in the constructor.
         """
         index = cls(**params)  # type: ignore[arg-type]
-        index._bulk(corpus)
+        index._bulk(corpus, aside)
         return index
 
-    def _bulk(self, corpus: Sequence[Sequence[str] | None]) -> None:
+    def _bulk(self, corpus: Sequence[Sequence[str] | None], aside: Collection[int]) -> None:
         term_of = self._term_of
         n = len(corpus)
         term_ids: list[int] = []
@@ -148,15 +142,21 @@ class LiveBM25(LazyAttributes):
         self._df = np.bincount(terms, minlength=len(term_of)).astype(np.int64)
         self.n_live = int(alive.sum())
         self._total = int(lengths.sum())
+        self.aside = np.zeros(n, dtype=bool)
+        self.aside[list(aside)] = True
+        self.aside &= alive
+        self._df_aside = np.bincount(terms[self.aside[docs]], minlength=len(term_of)).astype(np.int64)
+        self._n_aside, self._total_aside = int(self.aside.sum()), int(lengths[self.aside].sum())
         self._restat()
 
-    def set_docs(self, docs: Mapping[int, Sequence[str] | None]) -> None:
+    def set_docs(self, docs: Mapping[int, Sequence[str] | None], aside: Collection[int] = ()) -> None:
         """Set, replace or remove documents; statistics are updated exactly.
 
         Args:
             docs: slot → token list (a new or replaced document; [] for one
                 without terms) or None (remove). New slots must continue the
                 numbering: n_docs, n_docs + 1, … (any order in the mapping).
+            aside: slots of ``docs`` whose documents are scored but not counted in the statistics.
 
         Raises:
             ValueError: a slot beyond the next free one, or negative.
@@ -170,6 +170,7 @@ class LiveBM25(LazyAttributes):
             grow = top + 1 - self.n_docs
             self.doc_len = np.concatenate((self.doc_len, np.zeros(grow, dtype=np.int64)))
             self.alive = np.concatenate((self.alive, np.zeros(grow, dtype=bool)))
+            self.aside = np.concatenate((self.aside, np.zeros(grow, dtype=bool)))
             self._base_ok = np.concatenate((self._base_ok, np.zeros(grow, dtype=bool)))
             self.n_docs = top + 1
         term_of = self._term_of
@@ -179,9 +180,7 @@ class LiveBM25(LazyAttributes):
                 continue
             freqs = Counter(tokens)
             tids = np.array(self.term_ids(freqs), dtype=np.int64)
-            if len(term_of) > self._df.shape[0]:
-                self._df = np.concatenate((self._df, np.zeros(max(len(term_of) - self._df.shape[0],
-                                                                  self._df.shape[0] // 2), dtype=np.int64)))
+            self._df = grown(self._df, len(term_of))
             self._df[tids] += 1
             tfs = np.fromiter(freqs.values(), dtype=np.float64, count=len(freqs))
             self._delta[slot] = (tids, tfs)
@@ -191,11 +190,16 @@ class LiveBM25(LazyAttributes):
                 if post is None:
                     post = x_post[tid] = {}
                 post[slot] = tf
-            self._delta_bytes += _delta_entry_bytes(tids)
+            self._delta_bytes += delta_entry_bytes(tids)
             self.alive[slot] = True
             self.doc_len[slot] = len(tokens)
             self.n_live += 1
             self._total += len(tokens)
+            if slot in aside:
+                self._df_aside = grown(self._df_aside, len(term_of))
+                self._df_aside[tids] += 1
+                self.aside[slot] = True
+                self._n_aside, self._total_aside = self._n_aside + 1, self._total_aside + len(tokens)
         self._restat()
 
     def _drop(self, slot: int) -> None:
@@ -204,7 +208,7 @@ class LiveBM25(LazyAttributes):
             return
         if slot in self._delta:
             tids = self._delta.pop(slot)[0]
-            self._delta_bytes -= _delta_entry_bytes(tids)
+            self._delta_bytes -= delta_entry_bytes(tids)
             x_post = self._x_post
             for tid in tids.tolist():
                 post = x_post[tid]
@@ -218,6 +222,10 @@ class LiveBM25(LazyAttributes):
             self._base_clean = False
             self.tombstones += 1
         self._df[tids] -= 1
+        if self.aside[slot]:
+            self._df_aside[tids] -= 1
+            self.aside[slot] = False
+            self._n_aside, self._total_aside = self._n_aside - 1, self._total_aside - int(self.doc_len[slot])
         self.alive[slot] = False
         self.n_live -= 1
         self._total -= int(self.doc_len[slot])
@@ -227,27 +235,13 @@ class LiveBM25(LazyAttributes):
         return self._d_terms[self._d_starts[slot]:self._d_starts[slot + 1]]
 
     def _restat(self) -> None:
-        """Recompute avgdl, idf (rank_bm25's formula and epsilon step, then ``min_idf``) and length norms."""
+        """Recompute avgdl, idf and length norms over the counted documents (``bm25_arrays.okapi_stats``)."""
         self._cache = {}
-        n_terms = len(self._term_of)
-        if n_terms > self._df.shape[0]:  # ids handed out by term_id without a document yet
-            self._df = np.concatenate((self._df, np.zeros(n_terms - self._df.shape[0], dtype=np.int64)))
-        df = self._df[:n_terms]
-        self._idf = np.zeros(n_terms)
-        if not self._total:  # no live document has a term: nothing can match
-            self.avgdl = 0.0
-            self._norm = np.zeros(self.n_docs)
-            return
-        n = self.n_live
-        self.avgdl = self._total / n
-        present = df > 0
-        values = np.log(n - df[present] + 0.5) - np.log(df[present] + 0.5)
-        average = math.fsum(values.tolist()) / values.shape[0]  # exact sum: the same whatever the term order
-        values[values < 0] = self.epsilon * average
-        if self.min_idf is not None:
-            values = np.maximum(values, self.min_idf).astype(np.float64)
-        self._idf[present] = values
-        self._norm = np.asarray(self.k1 * (1 - self.b + self.b * self.doc_len / self.avgdl), dtype=np.float64)
+        n_terms = len(self._term_of)  # ids handed out by term_id without a document yet
+        self._df, self._df_aside = grown(self._df, n_terms), grown(self._df_aside, n_terms)
+        self._idf, self.avgdl, self._norm = okapi_stats(
+            self._df[:n_terms], self._df_aside[:n_terms], (self.n_live, self._n_aside),
+            (self._total, self._total_aside), self.doc_len, self.k1, self.b, self.epsilon, self.min_idf)
 
     def compact(self) -> np.ndarray:
         """Fold the append segment into the base and drop dead slots (scores do not change).
@@ -278,6 +272,7 @@ class LiveBM25(LazyAttributes):
         self.n_docs = keep.shape[0]
         self.alive = np.ones(self.n_docs, dtype=bool)
         self.doc_len = self.doc_len[keep]
+        self.aside = self.aside[keep]
         self._base_ok = self.alive.copy()
         self._base_clean = True
         self.tombstones = 0
@@ -299,7 +294,8 @@ class LiveBM25(LazyAttributes):
 
     def nbytes(self) -> int:
         """Approximate memory held, in bytes (arrays plus ~100 bytes per vocabulary entry)."""
-        arrays = (self.doc_len, self.alive, self._df, self._idf, self._norm, self._b_docs, self._b_tf, self._base_ok)
+        arrays = (self.doc_len, self.alive, self.aside, self._df_aside, self._df, self._idf, self._norm, self._b_docs,
+                  self._b_tf, self._base_ok)
         by_doc = self.__dict__.get("_d_terms") is not None  # else not read yet (a loaded snapshot): as the base
         doc_major = (self._d_terms.nbytes + self._d_tf.nbytes if by_doc else self._b_docs.nbytes + self._b_tf.nbytes)
         return (sum(a.nbytes for a in arrays) + doc_major + 8 * (len(self._b_starts) + self.size_of("_d_starts"))

@@ -60,8 +60,8 @@ from memory_core.retrieval.snapshot_text import (
 
 __all__ = ["decode", "encode"]
 
-_BM25_SCALARS = ("k1", "b", "epsilon", "min_idf", "n_docs", "n_live", "avgdl", "_total")
-_BM25_ARRAYS = ("doc_len", "alive", "_df", "_idf", "_norm")
+_BM25_SCALARS = ("k1", "b", "epsilon", "min_idf", "n_docs", "n_live", "avgdl", "_total", "_n_aside", "_total_aside")
+_BM25_ARRAYS = ("doc_len", "alive", "aside", "_df", "_df_aside", "_idf", "_norm")
 _TABLE_ARRAYS = ("_importance", "_rate", "_base", "times", "hits", "_log_hits", "alive", "weak")
 _STATE_SCALARS = ("window", "version", "last_seq", "changes", "_object_bytes", "_turn_chars", "dense_seen")
 _STATE_ARRAYS = ("_speaker_codes", "_has_window", "_stale")

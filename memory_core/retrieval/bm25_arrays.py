@@ -1,0 +1,82 @@
+"""The array functions of ``LiveBM25``: postings layout, per-term counts, and Okapi statistics over counted documents.
+
+``LiveBM25`` keeps the state of an index changed in place; the pure numpy
+work it repeats lives here: ``csr`` (postings sorted by term, with offsets),
+``grown`` (a per-term count array made long enough for new term ids),
+``delta_entry_bytes`` (the append segment's memory estimate) and
+``okapi_stats`` (idf, average length and length norms).
+
+**Documents set aside.** An index keeps, per term, how many live documents
+hold it and how many of those are set aside: scored but not counted in the
+statistics (the recall index sets summaries aside, so a recap's copy of a
+fact's words changes no specific question's idf, N or average length: a
+summary written by maintenance reordered the answers to a specific
+question). ``okapi_stats`` computes rank_bm25's BM25Okapi idf
+(``log(N − df + 0.5) − log(df + 0.5)``, a negative value replaced by
+``epsilon`` times the mean, then the ``min_idf`` floor of
+``bm25.BM25Index``) over the counted documents; a term only documents set
+aside hold gets the idf of a term no counted document holds (df = 0), so a
+summary is still found by its own words. When no counted document has a
+term, every live document is counted.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["csr", "delta_entry_bytes", "grown", "okapi_stats"]
+
+
+def delta_entry_bytes(tids: np.ndarray) -> int:
+    """Estimated bytes of one document in the append segment: its arrays and ~100 per posting by term."""
+    return 2 * tids.nbytes + 200 + 100 * tids.shape[0]
+
+
+def grown(counts: np.ndarray, size: int) -> np.ndarray:
+    """``counts`` (per term, int64) with zeros appended up to ``size`` entries when shorter (half again at least)."""
+    short = size - counts.shape[0]
+    return counts if short <= 0 else np.concatenate((counts, np.zeros(max(short, counts.shape[0] // 2), np.int64)))
+
+
+def csr(keys: np.ndarray, values: list[np.ndarray], size: int,
+        order_by: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
+    """Sort ``values`` by (``keys``, ``order_by``); return them and the offsets of each key 0..size-1."""
+    order = np.lexsort((order_by, keys))
+    offsets = np.concatenate(([0], np.cumsum(np.bincount(keys, minlength=size)))).astype(np.int64)
+    return [v[order] for v in values], offsets.tolist()
+
+
+def okapi_stats(held: np.ndarray, held_aside: np.ndarray, docs: tuple[int, int], lengths: tuple[int, int],
+                doc_len: np.ndarray, k1: float, b: float, epsilon: float,
+                min_idf: float | None) -> tuple[np.ndarray, float, np.ndarray]:
+    """Okapi statistics over the counted documents (module docstring).
+
+    Args:
+        held: shape (terms,) int64, live documents holding each term; ``held_aside``: those of them set aside.
+        docs: (live documents, of them set aside); ``lengths``: (their total length, of it set aside), tokens.
+        doc_len: shape (slots,) int64 document lengths (0 for a dead slot).
+        k1, b, epsilon, min_idf: as ``LiveBM25``.
+
+    Returns:
+        (idf shape (terms,), 0.0 for a term no live document holds; avgdl in tokens, 0.0 when no document has
+        a term; per-slot norm ``k1 · (1 − b + b · len / avgdl)`` shape (slots,)).
+    """
+    n, total, df = docs[0] - docs[1], lengths[0] - lengths[1], held - held_aside
+    if not total:  # no counted document has a term: every live document is counted
+        n, total, df = docs[0], lengths[0], held
+    if not total:  # no live document has a term: nothing can match
+        return np.zeros(held.shape[0]), 0.0, np.zeros(doc_len.shape[0])
+    idf = np.zeros(held.shape[0])
+    counted = df > 0
+    values = np.log(n - df[counted] + 0.5) - np.log(df[counted] + 0.5)
+    average = math.fsum(values.tolist()) / values.shape[0]  # exact sum: the same whatever the term order
+    values[values < 0] = epsilon * average
+    idf[counted] = values
+    present = held > 0
+    idf[present & ~counted] = math.log(n + 0.5) - math.log(0.5)
+    if min_idf is not None:
+        idf[present] = np.maximum(idf[present], min_idf)
+    avgdl = total / n
+    return idf, avgdl, np.asarray(k1 * (1 - b + b * doc_len / avgdl), dtype=np.float64)
