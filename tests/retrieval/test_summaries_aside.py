@@ -56,7 +56,7 @@ def test_step_by_step_equals_built_fresh_with_documents_set_aside() -> None:
     index.set_docs({1: ["cello", "lessons"]})  # a counted document replaced
     final = [["dog", "rex", "walks"], ["cello", "lessons"], *COUNTED[2:], None, ["聊", "咪咪"], ["cello", "talked"]]
     fresh = LiveBM25.build(final, [n + 1, n + 2])
-    for query in QUERIES + [["lessons", "talked"]]:
+    for query in [*QUERIES, ["lessons", "talked"]]:
         assert np.array_equal(index.get_scores(query), fresh.get_scores(query))
     new_of = index.compact()
     assert new_of[n] == -1
