@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.engine import Connection
 
-from memory_core.errors import InvalidField, UnknownItem, UnknownUser
+from memory_core.errors import InvalidField, StoreError, UnknownItem, UnknownUser
 from memory_core.model import MemoryItem, Status
 from memory_core.store.base import INDEXED_STATUSES, ItemChanges, check_list_filters
+from memory_core.store.pg_changes import DriverConnectionLost, changes_rows
 from memory_core.store.sql_queries import (
     _F_ACTIVE,
     _F_ALL,
@@ -26,7 +27,6 @@ from memory_core.store.sql_queries import (
     _F_KEYS,
     _ITEM_FIELDS,
     _M,
-    _Q_CHANGES_JOINED,
     _Q_INDEX_JOINED,
     _Q_USER_VERSIONS,
     _Fetch,
@@ -134,8 +134,7 @@ class SqlItemReads:
         user_id = check_id(user_id, "user id")
         since = int(version) if version.isdigit() else -1
         if not self.is_sqlite and since >= 0:  # the usual case on PostgreSQL: one autocommit round trip
-            rows = self._autocommit(lambda conn: conn.execute(_Q_CHANGES_JOINED, {"uid": user_id, "since": since})
-                                    .all())
+            rows = self._changes_rows(user_id, since)
             if not rows:
                 return ItemChanges("0", [], complete=True)
             head = rows[0]
@@ -152,6 +151,25 @@ class SqlItemReads:
             cond = _M.c.status.in_([str(s) for s in INDEXED_STATUSES])
             items = self._fetch(conn, user_id, _fetch_statements(cond), with_history=False)
             return ItemChanges(str(row.memory_version), list(items.values()), complete=True, last_seq=row.last_seq)
+
+    def _changes_rows(self, user_id: str, since: int) -> Sequence[Any]:
+        """``_Q_CHANGES_JOINED``'s rows on the driver's cursor (``pg_changes``); a dead connection is read once more.
+
+        Raises:
+            StoreError: the database failed.
+        """
+        import psycopg
+
+        for attempt in (1, 2):
+            try:
+                rows: Sequence[Any] = self._autocommit(lambda conn: changes_rows(conn, user_id, since))
+                return rows
+            except DriverConnectionLost as exc:
+                if attempt == 2:
+                    raise StoreError(f"database error: {exc}") from exc
+            except psycopg.Error as exc:
+                raise StoreError(f"database error: {exc}") from exc
+        raise AssertionError("unreachable")
 
     def item_usage(self, user_id: str) -> dict[str, tuple[int, datetime | None]]:
         """Hit count and last use of each of the user's items ever used (hit > 0 or a ``last_used_at``).
