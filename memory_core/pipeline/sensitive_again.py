@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from memory_core.pipeline.sensitive_gate import Gate
+
 __all__ = ["find"]
 
 _I = re.IGNORECASE
@@ -48,10 +50,13 @@ _PATTERNS = _patterns()
 _SECRET_SHAPE = re.compile(r"[\d\W_]|[a-z].*[A-Z]|[A-Z].*[a-z].*[A-Z]")
 
 
-def find(text: str) -> list[tuple[str, int, int]]:
+def find(text: str, gate: Gate | None = None) -> list[tuple[str, int, int]]:
     """The ``(category, start, end)`` spans of values named by "one" / 的 after a first value of their kind."""
+    gate = gate or Gate(text)
     out = []
-    for kind, pattern in _PATTERNS:
+    for n, (kind, pattern) in enumerate(_PATTERNS):  # English ("… one is"), then Chinese (的 …), per kind
+        if not (gate.wide if n % 2 else gate.words("one")):
+            continue
         for m in pattern.finditer(text):
             value = m.group(1).rstrip(".!?")
             if kind == "secret" and (not _SECRET_SHAPE.search(value) or re.search(r"[\u4e00-\u9fff]", value)):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.pipeline.sensitive_gate import Gate
 from memory_core.pipeline.sensitive_topic import is_topic
 
 __all__ = ["credential_shape", "find", "quantity_after"]
@@ -92,9 +93,16 @@ def credential_shape(token: str, strong: bool = False) -> bool:
             and not re.fullmatch(r"[A-Z]?[a-z]+\d+", token))
 
 
-def _credentials(text: str) -> list[tuple[str, int, int]]:
+_NAMED_ACCOUNT = re.compile(r"(?:\b(?:laptop|computer|pc|mac|phone|ipad|tablet|wi-?fi|router|e-?mail|gmail|"
+                            r"outlook|icloud|bank|netflix|spotify|amazon|paypal|vpn|server|nas|account)|电脑|手机|邮箱|"
+                            r"路由器|账户|账号|网银)\s*[:：=]\s*[\"'“‘]?([!-~]{6,64})", _I)
+_LOGIN_PAIR = re.compile(r"(?:\S+@\S+\.\w+|(?<![\w/])[\w.-]{2,32})\s*/\s*([!-~]{6,64})")
+
+
+def _credentials(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
-    for m in _CRED_WORD.finditer(text):
+    words = gate.words("pass", "pw", "pin", "log", "sign", "cred", "phrase")
+    for m in _CRED_WORD.finditer(text) if words else ():
         if re.match(r"[\s-]*(?:protected|protection|managers?|polic(?:y|ies)|resets?|fields?|box|hints?|rules?|"
                     r"changes?|strength|requirements?|less)\b", text[m.end():], _I):
             continue  # the word as a modifier ("password protected"): no value is bound to it
@@ -138,15 +146,13 @@ def _credentials(text: str) -> list[tuple[str, int, int]]:
             start = max(0, m.start() - 40) + b.start(1) + b.group(1).find(value)
             out.append(("secret", start, start + len(value)))
     # an account's name, a colon, a strong shape: "laptop: Tr0ub4dor&3", "邮箱：Zw#2026x"
-    for p in re.finditer(r"(?:\b(?:laptop|computer|pc|mac|phone|ipad|tablet|wi-?fi|router|e-?mail|gmail|outlook|"
-                         r"icloud|bank|netflix|spotify|amazon|paypal|vpn|server|nas|account)|电脑|手机|邮箱|路由器|"
-                         r"账户|账号|网银)\s*[:：=]\s*[\"'“‘]?([!-~]{6,64})", text, _I):
+    for p in _NAMED_ACCOUNT.finditer(text) if gate.wide or gate.has(":", "=") else ():
         value = p.group(1).strip(_TRIM)
         if credential_shape(value, strong=True) and "@" not in value:
             out.append(("secret", p.start(1), p.start(1) + len(value)))
     # the pair shape of a login: "liwei88@163.com / Lw19880808", "admin / Summer2024!" where a place to log in is named
-    access = _ACCESS.search(text)
-    for p in re.finditer(r"(?:\S+@\S+\.\w+|(?<![\w/])[\w.-]{2,32})\s*/\s*([!-~]{6,64})", text):
+    access = _ACCESS.search(text) if gate.has("/") else None
+    for p in _LOGIN_PAIR.finditer(text) if gate.has("/") else ():
         value = p.group(1).strip(_TRIM)
         if credential_shape(value) and ("@" in p.group(0).split("/")[0] or access):
             out.append(("secret", p.start(1), p.start(1) + len(value)))
@@ -191,9 +197,11 @@ def quantity_after(rest: str) -> bool:
     return bool(_UNIT_AFTER.match(rest))
 
 
-def _codes(text: str) -> list[tuple[str, int, int]]:
+def _codes(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
-    for m in _NUMBER.finditer(text):
+    numbers = gate.digit or gate.words("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                       "nine")
+    for m in _NUMBER.finditer(text) if numbers else ():
         value, start = m.group(1), m.start(1)
         digits = re.sub(r"\D", "", value) or "0" * len(re.findall(_DIGIT_WORD, value, _I))
         if not 3 <= len(digits) <= 12 or _UNIT_AFTER.match(text[m.end():]):
@@ -337,10 +345,29 @@ _TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|"
                     r"(?:关于|研究|学习|了解)[^，。,.!?！？]{0,8})$", _I)
 
 
-def _health(text: str) -> list[tuple[str, int, int]]:
+# what each pattern needs (sensitive_gate): one of its condition words (a substring of each alternative), a digit
+_CONDITION_WORDS = ("itis", "osis", "emia", "algia", "pathy", "plegia", "trophy", "tomy", "plasty", "oma", "iasis",
+                    "disease", "disorder", "syndrome", "cancer", "deficiency", "insufficiency", "infection",
+                    "sclerosis", "palsy", "apnea", "apnoea", "failure", "episode", "lupus", "emphysema", "type",
+                    "migraine", "seizure", "ulcer", "cyst", "tumo", "stroke", "copd", "ibs", "pcos", "gerd", "adhd",
+                    "ptsd", "ocd", "hiv", "hpv", "als", "thinners", "blockers", "statins", "steroids",
+                    "antipsychotics", "anticonvulsants", "immunosuppressants", "surgery", "replacement", "transplant",
+                    "allerg", "meds", "medication", "antibiotics", "lithium", "insulin", "methotrexate", "warfarin",
+                    "pacemaker", "stent", "cpap", "catheter", "prosthe", "hearing", "feeding", "oxygen")
+_POSSESSED_WORDS = ("itis", "osis", "emia", "algia", "pathy", "plegia", "tomy", "oma", "disease", "disorder",
+                    "syndrome", "cancer", "deficiency", "chemo", "meds", "medication", "insulin", "inhaler",
+                    "antidepressants", "copd", "ibs", "pcos", "gerd", "adhd", "ptsd", "ocd", "hiv", "lupus",
+                    "migraines", "pacemaker", "stent", "cpap", "hearing", "diabetes", "asthma", "epilepsy",
+                    "depression", "anxiety", "seizures", "therapist", "psychiatrist")
+
+
+def _health(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
-    for pattern, mild in ((_HEALTH_EN, _MILD), (_POSSESSED_EN, _MILD), (_HEALTH_ZH, _MILD_ZH)):
-        for m in pattern.finditer(text):
+    for pattern, mild, runs in (
+            (_HEALTH_EN, _MILD, gate.digit or gate.words(*_CONDITION_WORDS)),
+            (_POSSESSED_EN, _MILD, gate.words("my", "his", "her", "our", "their") and gate.words(*_POSSESSED_WORDS)),
+            (_HEALTH_ZH, _MILD_ZH, gate.wide)):
+        for m in pattern.finditer(text) if runs else ():
             value = m.group(1)
             if mild.search(value) or _NOT_CONDITION.match(value.strip()) or _TOPIC.search(text[:m.start()]) \
                     or is_topic(text, m.start(1), m.end(1)) \
@@ -350,10 +377,12 @@ def _health(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-def find(text: str) -> list[tuple[str, int, int]]:
+def find(text: str, gate: Gate | None = None) -> list[tuple[str, int, int]]:
     """The ``(category, start, end)`` spans the three mechanisms find in ``text`` (character offsets).
 
     Categories are ``secret`` (a credential-shaped value near a credential word), ``code`` (a number bound
-    to a lock) and ``health`` (a condition or medicine bound to a person); spans may overlap.
+    to a lock) and ``health`` (a condition or medicine bound to a person); spans may overlap. ``gate``:
+    ``Gate(text)`` if already read (``sensitive_gate``: a pattern runs only where it can match).
     """
-    return _credentials(text) + _codes(text) + _health(text)
+    gate = gate or Gate(text)
+    return _credentials(text, gate) + _codes(text, gate) + _health(text, gate)

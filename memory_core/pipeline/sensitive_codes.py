@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.pipeline.sensitive_gate import Gate
 from memory_core.pipeline.sensitive_topic import CLAUSE_END
 
 __all__ = ["code_shape", "find", "iban_shaped"]
@@ -240,9 +241,19 @@ def iban_shaped(value: str, text: str) -> bool:
     return _IBAN_LENGTH.get(compact[:2]) == len(compact) and bool(_PAYMENT.search(text))
 
 
-def find(text: str) -> list[tuple[str, int, int]]:
-    """The ``(category, start, end)`` spans of the mechanisms above in ``text`` (character offsets; may overlap)."""
-    out = _code_shapes(text) + _given_codes(text) + _wallets(text) + _cards(text)
-    out += [("code", m.start(1), m.end(1)) for m in _ZH_NUMERAL_CODE.finditer(text)]
-    out += [("code", m.start(1), m.end()) for m in _DIAL_ZH.finditer(text)]
+def find(text: str, gate: Gate | None = None) -> list[tuple[str, int, int]]:
+    """The ``(category, start, end)`` spans of the mechanisms above in ``text`` (character offsets; may overlap).
+
+    ``gate``: ``Gate(text)`` if already read (``sensitive_gate``: a mechanism runs only where it can match). A
+    code's and a card's value holds a digit (``code_shape``); a Chinese numeral or a dial needs Chinese.
+    """
+    gate = gate or Gate(text)
+    code_word = gate.words("code", "key", "pin", "otp", "2fa", "mfa", "totp", "verification", "puk")
+    out = _code_shapes(text) if gate.digit and code_word else []
+    out += _given_codes(text) if gate.digit else []
+    out += _wallets(text) if gate.words("phrase", "words", "mnemonic", "priv", "wif") else []
+    out += _cards(text) if gate.digit else []
+    if gate.wide:
+        out += [("code", m.start(1), m.end(1)) for m in _ZH_NUMERAL_CODE.finditer(text)]
+        out += [("code", m.start(1), m.end()) for m in _DIAL_ZH.finditer(text)]
     return out

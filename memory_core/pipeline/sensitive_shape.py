@@ -31,6 +31,7 @@ import re
 from collections import Counter
 
 from memory_core.pipeline.sensitive_bound import credential_shape
+from memory_core.pipeline.sensitive_gate import Gate
 from memory_core.pipeline.sensitive_topic import CLAUSE_END, is_topic
 
 __all__ = ["entropy", "find", "nhs_ok"]
@@ -158,9 +159,10 @@ _TAIL = re.compile(r"(?:[,，:：→]|->|—|–|\bso\b|\bi\.e\.|\baka\b|\bie\b|
                    r"\b(?:one|it|this|that)\s+(?:is|was|'s|’s)|\b(?:it's|it’s|its|now|still))\s*[\"'“‘]?$", _I)
 
 
-def _apposition(text: str) -> list[tuple[str, int, int]]:
+def _apposition(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out = []
-    for m in _SUBJECT.finditer(text):
+    subject = gate.words("pin", "pass", "code", "combo", "combination", "pw", "log")
+    for m in _SUBJECT.finditer(text) if subject else ():
         if _NOT_SECRET_CODE.search(text[max(0, m.start() - 16):m.start()]):
             continue
         linked = _LINKED.match(text[m.end():])
@@ -353,14 +355,19 @@ def _labs_and_care(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-def _network_and_hex_keys(text: str) -> list[tuple[str, int, int]]:
+def _network_and_hex_keys(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out = []
-    for m in _NETWORK_KEY.finditer(text):
+    key = gate.words("key")  # or 密钥
+    for m in _NETWORK_KEY.finditer(text) if key else ():
         value = m.group(1).strip("\"'“”‘’.,;!?)(")
         if credential_shape(value):
             out.append(("secret", m.start(1), m.start(1) + len(value)))
-    out += [("api_key", m.start(1), m.end(1)) for m in _HEX_KEY.finditer(text)]
-    out += [("secret", m.start(1), m.end(1)) for m in _ANSWER.finditer(text)]
+    if gate.digit and gate.words("key", "token", "secret"):  # or 密钥, 令牌
+        out += [("api_key", m.start(1), m.end(1)) for m in _HEX_KEY.finditer(text)]
+    if gate.words("answer", "memorable", "maiden"):  # or 密保, 安全问题
+        out += [("secret", m.start(1), m.end(1)) for m in _ANSWER.finditer(text)]
+    if not gate.digit:
+        return out  # a dial's numbers and an account's digits
     out += [("code", m.start(1), m.end()) for m in _DIAL.finditer(text)]
     for m in _ACCOUNT_SHAPE.finditer(text):
         group = 1 if m.group(1) else 2
@@ -372,8 +379,13 @@ def _network_and_hex_keys(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-def find(text: str) -> list[tuple[str, int, int]]:
-    """The ``(category, start, end)`` spans the five mechanisms find in ``text`` (character offsets; may overlap)."""
-    digits = any(c.isdigit() for c in text)  # labelled numbers and keys need digits
-    return (_labelled(text) if digits else []) + (_keys(text) if digits else []) + _apposition(text) \
-        + _labs_and_care(text) + _network_and_hex_keys(text)
+def find(text: str, gate: Gate | None = None) -> list[tuple[str, int, int]]:
+    """The ``(category, start, end)`` spans the five mechanisms find in ``text`` (character offsets; may overlap).
+
+    ``gate``: ``Gate(text)`` if already read (``sensitive_gate``: a pattern runs only where it can match).
+    """
+    gate = gate or Gate(text)
+    # labelled numbers and keys need digits (str.isdigit: a \d found settles it, else only non-ASCII can hold one)
+    digits = gate.digit or (gate.wide and any(c.isdigit() for c in text))
+    return (_labelled(text) if digits else []) + (_keys(text) if digits else []) + _apposition(text, gate) \
+        + _labs_and_care(text) + _network_and_hex_keys(text, gate)
