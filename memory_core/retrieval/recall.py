@@ -24,8 +24,7 @@ from typing import Any
 
 from memory_core.decay import Decay
 from memory_core.embedding.base import Embedder, QueryCache
-from memory_core.model import MemoryItem, Turn
-from memory_core.retrieval.aliases import AliasTable
+from memory_core.model import MemoryItem
 from memory_core.retrieval.hybrid import DEFAULT_WINDOW, HybridIndex
 from memory_core.retrieval.index import (
     INDEXED_STATUSES,
@@ -39,13 +38,14 @@ from memory_core.retrieval.index import (
     check_query,
 )
 from memory_core.retrieval.provenance import ContextNote, context_notes
-from memory_core.retrieval.query_vector import _QueryVector, load_vectors
+from memory_core.retrieval.query_vector import _QueryVector
+from memory_core.retrieval.recall_delta import DeltaKeeping
 from memory_core.retrieval.recall_snapshots import SnapshotKeeping, gc_paused
 from memory_core.retrieval.rss_budget import ProcessBudget
 from memory_core.retrieval.snapshot import IndexSnapshots
 from memory_core.retrieval.stages import HYBRID_PRESETS, HybridSettings
 from memory_core.retrieval.user_cache import UserCache
-from memory_core.store.base import ItemChanges, MemoryStore
+from memory_core.store.base import MemoryStore
 from memory_core.store.sql_vectors import SqlVectors
 from memory_core.validation import check_id
 
@@ -69,7 +69,7 @@ log = logging.getLogger(__name__)
 RSS_CHECK_EVERY = 64
 
 
-class Recaller(SnapshotKeeping):
+class Recaller(DeltaKeeping, SnapshotKeeping):
     """Recall for many users over one store, with a per-user index cache kept current by deltas.
 
     A user's index is built on first use from the store's items in
@@ -185,10 +185,11 @@ class Recaller(SnapshotKeeping):
             return cached, RecallTimings(version_ms=(t1 - t0) * 1e3, items=len(cached))
         if cached is not None:
             seen = (cached.version, cached.last_seq)
-            delta = self._read_delta(user_id, *seen)  # round trips outside the lock: a search waits for the apply only
-            with cached.lock:
-                index = cached if cached.version == version else self._update(
-                    user_id, cached, delta if (cached.version, cached.last_seq) == seen else None)
+            with self._flight(cached):  # round trips outside the lock: a search waits for the apply only
+                delta = self._read_delta(user_id, *seen)
+                with cached.lock:
+                    index = cached if cached.version == version else self._update(
+                        user_id, cached, delta if (cached.version, cached.last_seq) == seen else None)
             if index is cached:
                 self._cache.resize(user_id, cached.nbytes())
                 self._maybe_compact(cached, user_id)
@@ -222,107 +223,6 @@ class Recaller(SnapshotKeeping):
         self._save_later(user_id, index)
         return index
 
-    def _caught_up(self, user_id: str, cached: HybridIndex) -> tuple[HybridIndex, RecallTimings]:
-        """The cached index with the changes since its version applied, read in one round trip.
-
-        For a user whose index was stale at the last recall (a chat writes a turn between
-        two recalls): asking for the version first and then for the changes took two.
-        """
-        t0 = time.perf_counter()
-        before, seq = cached.version, cached.last_seq
-        delta = self._read_delta(user_id, before, seq)  # outside the lock (see index_for)
-        with cached.lock:
-            index = self._update(user_id, cached, delta if (cached.version, cached.last_seq) == (before, seq) else None)
-        if index is cached:
-            self._cache.resize(user_id, cached.nbytes())
-            self._maybe_compact(cached, user_id)
-        cached.changing = index.version != before
-        return index, RecallTimings(0.0, (time.perf_counter() - t0) * 1e3, rebuilt=index is not cached,
-                                    items=len(index))
-
-    def catch_up(self, user_id: str) -> bool:
-        """Apply the store's changes to the user's cached index now, off the recall path; True if it moved.
-
-        For a write-behind (``workers.recall_catchup``: told that a batch was applied, the
-        recall worker applies it before the user's next recall asks). A user not cached is
-        left alone (no load, the LRU order unchanged).
-
-        Raises:
-            InvalidField: a malformed user id.
-            StoreError: the store failed.
-        """
-        cached = self._cache.peek(check_id(user_id, "user id"))
-        if cached is None:
-            return False
-        before = cached.version
-        self._caught_up(user_id, cached)
-        cached.changing = False  # current now: the next recall searches while it checks the version
-        return cached.version != before
-
-    def _read_delta(self, user_id: str, version: str, last_seq: int) -> tuple[ItemChanges, list[Turn]]:
-        """The store's changes after ``version`` and, when there are any, the turns after ``last_seq``."""
-        changes, turn_log = self.store.changes_since(user_id, version), self._turn_log
-        if turn_log is None or changes.complete or (changes.version == version and not changes.items) or not (
-                changes.last_seq is None or changes.last_seq > last_seq):
-            return changes, []
-        return changes, turn_log.list_turns(user_id, after_seq=last_seq)
-
-    def _update(self, user_id: str, index: HybridIndex,
-                delta: tuple[ItemChanges, list[Turn]] | None = None) -> HybridIndex:
-        """Apply the changes since the index's version (``delta``: read for its version and last turn, else read
-        now) to it; return it, or a rebuilt index."""
-        changes, turns = delta or self._read_delta(user_id, index.version, index.last_seq)
-        if changes.complete and self._turn_log is not None:  # erased and started again: the turns restart too
-            return self._build(user_id, changes.version, [i for i in changes.items if i.status in INDEXED_STATUSES])
-        if changes.version == index.version and not changes.items and not changes.complete:
-            return index  # nothing changed since
-        index.apply(changes.items, turns, complete=changes.complete)
-        if changes.new_vectors is False and index.version.isdigit() and index.dense_seen >= int(index.version) \
-                and changes.version.isdigit():
-            index.dense_seen = int(changes.version)  # nothing embedded since: no vector read
-        index.version = changes.version
-        index.last_seq = max([index.last_seq, *(t.seq for t in turns)])
-        self._learn_aliases(index, [i for i in changes.items if i.status in INDEXED_STATUSES])
-        self._load_vectors(user_id, index)
-        with self._count_lock:
-            self.delta_count += 1
-        return index
-
-    @staticmethod
-    def _learn_aliases(index: HybridIndex, items: list[MemoryItem]) -> None:
-        """Teach the index's alias table the acronyms ``items`` define (created on first use)."""
-        if index.aliases is None:
-            index.aliases = AliasTable()
-        index.aliases.learn(i.description for i in items)
-
-    def _load_vectors(self, user_id: str, index: HybridIndex) -> None:
-        """Put the vectors written since the index last looked (up to its version) into its dense rows."""
-        if self.embedder is not None and self._vectors is not None:
-            load_vectors(self._vectors, self.embedder.model_id, self.embedder.dim, user_id, index)
-
-    def _maybe_compact(self, index: HybridIndex, user_id: str | None = None) -> None:
-        """Compact a grown index (in the background unless told otherwise), then save its snapshot."""
-        if not index.needs_compaction or id(index) in self._compacting:
-            return
-        if not self.compact_in_background:
-            index.compact()
-            if user_id is not None:
-                self._save_later(user_id, index)
-            return
-        self._compacting.add(id(index))
-
-        def run() -> None:
-            try:
-                index.compact()
-            except Exception:  # a failed compaction leaves a correct, uncompacted index
-                log.exception("index compaction failed")
-            finally:
-                self._compacting.discard(id(index))
-            if user_id is not None:
-                self._save_later(user_id, index)
-
-        threading.Thread(target=run, name="gulfstream-compact", daemon=True).start()
-
     def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
                weights: RecallWeights | None = None, now: datetime | None = None,
                settings: HybridSettings | None = None) -> list[RecallResult]:
@@ -349,6 +249,8 @@ class Recaller(SnapshotKeeping):
         user_id = check_id(user_id, "user id")
         vector = _QueryVector(self.query_cache, query) if self.query_cache is not None else None
         cached = self._cache.get(user_id)
+        if cached is not None:  # the listener's catch-up under way: wait for it (no search of the index it changes,
+            self.landed(cached)  # no second read of its delta), then check the version as usual
         if cached is not None and cached.changing and self._tables is not None:
             index, timings = self._caught_up(user_id, cached)  # mid-conversation: one round trip, no probe
         elif cached is not None:
@@ -373,6 +275,7 @@ class Recaller(SnapshotKeeping):
                 return results
             if vector is not None:  # searched again below: the vector (if computed) comes from the cache
                 vector.used = False
+            self.landed(cached)  # a catch-up under way may bring it to ``current``: no read of the delta then
             index, timings = self.index_for(user_id, current)
         else:
             index, timings = self.index_for(user_id)
