@@ -69,6 +69,7 @@ from memory_core.store.sql_queries import (
 )
 from memory_core.store.sql_reads import SqlItemReads
 from memory_core.store.sql_rows import item_rows as _item_rows
+from memory_core.store.sql_rows import stamp_rows as _stamp_rows
 from memory_core.store.sql_rows import write_rows as _write_rows
 from memory_core.store.sql_side import SqlSideConnections
 from memory_core.store.sql_turns import SqlTurnRows
@@ -274,6 +275,11 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
             results, touched = apply_ops(items, user_id, ops)
             rows = _item_rows(user_id, (items[i] for i in sorted(touched)), before)  # before the row lock
             bump = int(content_changed(ops))
+            if bump and applied_seq is None:  # the counters row last: locked for one stamp and the commit
+                _write_rows(conn, rows, 0)
+                _stamp_rows(conn, rows, self._counter_row(conn, self._q_counters,
+                                                          {"uid": user_id, "bump": 1, "seq": None}).memory_version)
+                return results
             version = None
             if bump or applied_seq is not None:
                 version = self._counter_row(conn, self._q_counters,

@@ -5,11 +5,16 @@ version's UPDATE to the commit; a curator of the same user waits for it.
 ``item_rows`` does the Python work of a write (item and revision values)
 with no database, so writers build rows first, then lock the counters row
 and run ``write_rows``: the lock is held for the statements and the
-commit only. The maintenance job runs at a low CPU priority (``nice``); a
-slice descheduled while it built rows under the lock made the user's
-curator wait for the CPU it had yielded (a priority inversion, seen as
-lock waits of the curator's backend only when maintenance ran:
-``ops/bench/pg_waits.py``).
+commit only. A write that applies no turn (maintenance, a person's edit)
+goes further: its rows are written first with a provisional stamp, then
+the counters row is locked and the rows stamped with the new version in
+one statement (``stamp_rows``) just before the commit; the stamp is
+uncommitted until then, so ``changes_since`` readers never see it.
+
+Why: the maintenance job runs at a low CPU priority (``nice``); a slice
+descheduled while it held the lock made the user's curator wait for the CPU
+it had yielded (a priority inversion, seen as lock waits of the curator's
+backend only when maintenance ran: ``ops/bench/pg_waits.py``).
 """
 
 from __future__ import annotations
@@ -18,10 +23,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import update
 from sqlalchemy.engine import Connection
 
 from memory_core.model import MemoryItem, Revision
 from memory_core.store.sql_queries import (
+    _M,
     _Q_ITEM_INSERT,
     _Q_ITEM_UPDATE,
     _Q_ITEM_UPDATE_STAMPED,
@@ -31,7 +38,7 @@ from memory_core.store.sql_queries import (
     _rev_values,
 )
 
-__all__ = ["Rows", "item_rows", "write_rows"]
+__all__ = ["Rows", "item_rows", "stamp_rows", "write_rows"]
 
 
 @dataclass(slots=True)
@@ -92,3 +99,11 @@ def write_rows(conn: Connection, rows: Rows, version: int | None) -> None:
                      [{**r, "changed_version": version} for r in rows.new_items])
     if rows.new_revs:
         conn.execute(_Q_REV_INSERT, rows.new_revs)
+
+
+def stamp_rows(conn: Connection, rows: Rows, version: int) -> None:
+    """Stamp the item rows ``write_rows`` wrote (new and changed) with ``version`` (``changed_version``), in one
+    statement."""
+    ids = [r["id"] for r in rows.new_items] + [r["iid"] for r in rows.changed]
+    if ids:
+        conn.execute(update(_M).where(_M.c.user_id == rows.user_id, _M.c.id.in_(ids)).values(changed_version=version))
