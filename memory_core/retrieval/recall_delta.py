@@ -15,6 +15,12 @@ second decode, then a wait for the listener's apply under the index's lock).
 The recall then checks the version as usual, so an answer never misses a
 write made before the recall asked (a flight that read before that write is
 not enough: tested).
+
+The write-behind catch-up itself starts between recalls: it waits for a
+moment when no recall is being answered (``SnapshotKeeping.answering``;
+``CATCH_UP_IDLE_WAIT_S`` at most), so a recall's search does not share the
+GIL with an apply it does not need. It waits before its read, never between
+its read and its apply: a recall waiting for that flight is being answered.
 """
 
 from __future__ import annotations
@@ -41,11 +47,13 @@ if TYPE_CHECKING:
     from memory_core.store.sql_vectors import SqlVectors
     from memory_core.store.turns import TurnLog
 
-__all__ = ["FLIGHT_WAIT_S", "DeltaKeeping"]
+__all__ = ["CATCH_UP_IDLE_WAIT_S", "FLIGHT_WAIT_S", "DeltaKeeping"]
 
 log = logging.getLogger(__name__)
 #: How long (s) a recall waits for another thread's catch-up of the same index before doing its own.
 FLIGHT_WAIT_S = 2.0
+#: How long (s) a write-behind catch-up waits for a moment when no recall is being answered.
+CATCH_UP_IDLE_WAIT_S = 0.01
 
 
 class DeltaKeeping:
@@ -61,6 +69,7 @@ class DeltaKeeping:
         _vectors: SqlVectors | None
         _count_lock: threading.Lock
         _compacting: set[int]
+        _idle: threading.Event | None
 
         def _build(self, user_id: str, version: str | None, items: list[MemoryItem] | None = None
                    ) -> HybridIndex: ...
@@ -128,6 +137,8 @@ class DeltaKeeping:
         cached = self._cache.peek(check_id(user_id, "user id"))
         if cached is None:
             return False
+        if self._idle is not None:  # between recalls, not beside one: its search would share the GIL with the apply
+            self._idle.wait(CATCH_UP_IDLE_WAIT_S)
         self.landed(cached)  # a recall's own catch-up first (it may have read before this change)
         before = cached.version
         self._caught_up(user_id, cached)

@@ -75,7 +75,8 @@ class SnapshotKeeping:
 
     @contextmanager
     def answering(self) -> Iterator[None]:
-        """Mark a recall being answered: snapshot saves wait for none to be (``IDLE_WAIT_S`` at most).
+        """Mark a recall being answered: snapshot saves wait for none to be (``IDLE_WAIT_S`` at most), and so do
+        write-behind catch-ups (``recall_delta.CATCH_UP_IDLE_WAIT_S``).
 
         A save takes the GIL (and, below ``FORK_FROM_ITEMS`` items, the index's lock) for
         milliseconds; run beside a cold user's first recall it made that recall wait.
@@ -98,10 +99,11 @@ class SnapshotKeeping:
     def _keep_snapshots(self, snapshots: IndexSnapshots | None) -> None:
         """Use ``snapshots`` when the store gives hit counts (``item_usage``: SQL stores); start the saving thread."""
         self.snapshots = snapshots if self.store.sql_tables() is not None else None
-        if self.snapshots is not None:
-            self._saver = ThreadPoolExecutor(1, thread_name_prefix="gulfstream-snapshot")
+        if self.store.sql_tables() is not None:  # recalls counted: saves and write-behind catch-ups wait for none
             self._idle = threading.Event()
             self._idle.set()
+        if self.snapshots is not None:
+            self._saver = ThreadPoolExecutor(1, thread_name_prefix="gulfstream-snapshot")
 
     def _restore(self, user_id: str, version: str | None) -> HybridIndex | None:
         """The user's index from its snapshot, caught up (to ``version``, None: the store's); None without one."""

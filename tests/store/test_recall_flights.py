@@ -82,3 +82,31 @@ def test_a_catch_up_that_read_before_a_write_does_not_answer_for_it(
     done[0].join(10)
     assert [r.item.id for r in found] == [third.id]  # the recall read the rest itself
     assert threading.current_thread().name in gate.callers and recaller.build_count == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_write_behind_catch_up_starts_between_recalls(make_store: Callable[[str], MemoryStore], lang: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from memory_core.retrieval import recall_delta
+
+    monkeypatch.setattr(recall_delta, "CATCH_UP_IDLE_WAIT_S", 10.0)
+    store = make_store("postgres")
+    assert isinstance(store, SqlStore)
+    first = MemoryItem.create("ann", TEXTS[lang][0], "places", kind="fact")
+    store.apply("ann", [AddOp(first)])
+    recaller = Recaller(store)
+    recaller.recall("ann", TEXTS[lang][3], 3)
+    second = MemoryItem.create("ann", TEXTS[lang][1], "places", kind="fact")
+    store.apply("ann", [AddOp(second), EndOp(first.id, "superseded", "moved")])
+    reads: list[str] = []
+    real = store.changes_since
+    store.changes_since = lambda u, v: reads.append(u) or real(u, v)  # type: ignore[method-assign,func-returns-value]
+    listener = threading.Thread(target=recaller.catch_up, args=("ann",), name="listener")
+    with recaller.answering():  # a recall of another user being answered
+        listener.start()
+        listener.join(0.3)
+        assert listener.is_alive() and reads == []  # not read, not applied beside it
+    listener.join(10)
+    assert reads == ["ann"] and recaller.delta_count == 1  # right after it
+    store.changes_since = real  # type: ignore[method-assign]
+    assert [r.item.id for r in recaller.recall("ann", TEXTS[lang][3], 3)] == [second.id]
