@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import ColumnElement, or_, select
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import URL, Connection
 
 from memory_core.errors import InvalidField, StoreError, UnknownItem, UnknownUser
 from memory_core.model import MemoryItem, Status
@@ -27,6 +27,7 @@ from memory_core.store.sql_queries import (
     _F_KEYS,
     _ITEM_FIELDS,
     _M,
+    _Q_CHANGES_JOINED,
     _Q_INDEX_JOINED,
     _Q_USER_VERSIONS,
     _Fetch,
@@ -43,6 +44,7 @@ class SqlItemReads:
 
     if TYPE_CHECKING:
         is_sqlite: bool
+        url: URL
 
         def _autocommit(self, read: Callable[[Connection], Any]) -> Any: ...
 
@@ -134,7 +136,11 @@ class SqlItemReads:
         user_id = check_id(user_id, "user id")
         since = int(version) if version.isdigit() else -1
         if not self.is_sqlite and since >= 0:  # the usual case on PostgreSQL: one autocommit round trip
-            rows = self._changes_rows(user_id, since)
+            if self.url.get_driver_name() == "psycopg":  # (psycopg 3's own cursor: ``pg_changes``)
+                rows = self._changes_rows(user_id, since)
+            else:
+                rows = self._autocommit(lambda conn: conn.execute(_Q_CHANGES_JOINED, {"uid": user_id, "since": since})
+                                        .all())
             if not rows:
                 return ItemChanges("0", [], complete=True)
             head = rows[0]
