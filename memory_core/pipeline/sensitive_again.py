@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.pipeline.sensitive_gate import Gate
+from memory_core.pipeline.sensitive_gate import Gate, word_set
 
 __all__ = ["find"]
 
@@ -47,6 +47,7 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
 
 
 _PATTERNS = _patterns()
+_ONE = word_set("one")
 _SECRET_SHAPE = re.compile(r"[\d\W_]|[a-z].*[A-Z]|[A-Z].*[a-z].*[A-Z]")
 
 
@@ -55,7 +56,7 @@ def find(text: str, gate: Gate | None = None) -> list[tuple[str, int, int]]:
     gate = gate or Gate(text)
     out = []
     for n, (kind, pattern) in enumerate(_PATTERNS):  # English ("… one is"), then Chinese (的 …), per kind
-        if not (gate.wide if n % 2 else gate.words("one")):
+        if not (gate.wide if n % 2 else gate.words(_ONE)):
             continue
         for m in pattern.finditer(text):
             value = m.group(1).rstrip(".!?")

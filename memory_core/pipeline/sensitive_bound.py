@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.pipeline.sensitive_gate import Gate
+from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_topic import is_topic
 
 __all__ = ["credential_shape", "find", "quantity_after"]
@@ -93,6 +93,7 @@ def credential_shape(token: str, strong: bool = False) -> bool:
             and not re.fullmatch(r"[A-Z]?[a-z]+\d+", token))
 
 
+_CRED_WORDS = word_set("pass", "pw", "pin", "log", "sign", "cred", "phrase")
 _NAMED_ACCOUNT = re.compile(r"(?:\b(?:laptop|computer|pc|mac|phone|ipad|tablet|wi-?fi|router|e-?mail|gmail|"
                             r"outlook|icloud|bank|netflix|spotify|amazon|paypal|vpn|server|nas|account)|电脑|手机|邮箱|"
                             r"路由器|账户|账号|网银)\s*[:：=]\s*[\"'“‘]?([!-~]{6,64})", _I)
@@ -101,7 +102,7 @@ _LOGIN_PAIR = re.compile(r"(?:\S+@\S+\.\w+|(?<![\w/])[\w.-]{2,32})\s*/\s*([!-~]{
 
 def _credentials(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
-    words = gate.words("pass", "pw", "pin", "log", "sign", "cred", "phrase")
+    words = gate.words(_CRED_WORDS)
     for m in _CRED_WORD.finditer(text) if words else ():
         if re.match(r"[\s-]*(?:protected|protection|managers?|polic(?:y|ies)|resets?|fields?|box|hints?|rules?|"
                     r"changes?|strength|requirements?|less)\b", text[m.end():], _I):
@@ -192,6 +193,9 @@ _UNIT_AFTER = re.compile(
     r"miles|meters|metres|feet|ft|square|sq|hits|inch(?:es)?|in|cm|mm|m|g|lbs?|items|pieces|points|am|pm)\b)", _I)
 
 
+_DIGIT_WORDS = word_set("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
 def quantity_after(rest: str) -> bool:
     """True when ``rest`` (the text right after a number) begins with a unit or a currency: a quantity, a price."""
     return bool(_UNIT_AFTER.match(rest))
@@ -199,8 +203,7 @@ def quantity_after(rest: str) -> bool:
 
 def _codes(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
-    numbers = gate.digit or gate.words("zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                                       "nine")
+    numbers = gate.digit or gate.words(_DIGIT_WORDS)
     for m in _NUMBER.finditer(text) if numbers else ():
         value, start = m.group(1), m.start(1)
         digits = re.sub(r"\D", "", value) or "0" * len(re.findall(_DIGIT_WORD, value, _I))
@@ -346,26 +349,27 @@ _TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|"
 
 
 # what each pattern needs (sensitive_gate): one of its condition words (a substring of each alternative), a digit
-_CONDITION_WORDS = ("itis", "osis", "emia", "algia", "pathy", "plegia", "trophy", "tomy", "plasty", "oma", "iasis",
-                    "disease", "disorder", "syndrome", "cancer", "deficiency", "insufficiency", "infection",
-                    "sclerosis", "palsy", "apnea", "apnoea", "failure", "episode", "lupus", "emphysema", "type",
-                    "migraine", "seizure", "ulcer", "cyst", "tumo", "stroke", "copd", "ibs", "pcos", "gerd", "adhd",
-                    "ptsd", "ocd", "hiv", "hpv", "als", "thinners", "blockers", "statins", "steroids",
-                    "antipsychotics", "anticonvulsants", "immunosuppressants", "surgery", "replacement", "transplant",
-                    "allerg", "meds", "medication", "antibiotics", "lithium", "insulin", "methotrexate", "warfarin",
-                    "pacemaker", "stent", "cpap", "catheter", "prosthe", "hearing", "feeding", "oxygen")
-_POSSESSED_WORDS = ("itis", "osis", "emia", "algia", "pathy", "plegia", "tomy", "oma", "disease", "disorder",
-                    "syndrome", "cancer", "deficiency", "chemo", "meds", "medication", "insulin", "inhaler",
-                    "antidepressants", "copd", "ibs", "pcos", "gerd", "adhd", "ptsd", "ocd", "hiv", "lupus",
-                    "migraines", "pacemaker", "stent", "cpap", "hearing", "diabetes", "asthma", "epilepsy",
-                    "depression", "anxiety", "seizures", "therapist", "psychiatrist")
+_CONDITION_WORDS = word_set(
+    "itis", "osis", "emia", "algia", "pathy", "plegia", "trophy", "tomy", "plasty", "oma", "iasis", "disease",
+    "disorder", "syndrome", "cancer", "deficiency", "insufficiency", "infection", "sclerosis", "palsy", "apnea",
+    "apnoea", "failure", "episode", "lupus", "emphysema", "type", "migraine", "seizure", "ulcer", "cyst", "tumo",
+    "stroke", "copd", "ibs", "pcos", "gerd", "adhd", "ptsd", "ocd", "hiv", "hpv", "als", "thinners", "blockers",
+    "statins", "steroids", "antipsychotics", "anticonvulsants", "immunosuppressants", "surgery", "replacement",
+    "transplant", "allerg", "meds", "medication", "antibiotics", "lithium", "insulin", "methotrexate", "warfarin",
+    "pacemaker", "stent", "cpap", "catheter", "prosthe", "hearing", "feeding", "oxygen")
+_POSSESSIVES = word_set("my", "his", "her", "our", "their")
+_POSSESSED_WORDS = word_set(
+    "itis", "osis", "emia", "algia", "pathy", "plegia", "tomy", "oma", "disease", "disorder", "syndrome", "cancer",
+    "deficiency", "chemo", "meds", "medication", "insulin", "inhaler", "antidepressants", "copd", "ibs", "pcos",
+    "gerd", "adhd", "ptsd", "ocd", "hiv", "lupus", "migraines", "pacemaker", "stent", "cpap", "hearing", "diabetes",
+    "asthma", "epilepsy", "depression", "anxiety", "seizures", "therapist", "psychiatrist")
 
 
 def _health(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     for pattern, mild, runs in (
-            (_HEALTH_EN, _MILD, gate.digit or gate.words(*_CONDITION_WORDS)),
-            (_POSSESSED_EN, _MILD, gate.words("my", "his", "her", "our", "their") and gate.words(*_POSSESSED_WORDS)),
+            (_HEALTH_EN, _MILD, gate.digit or gate.words(_CONDITION_WORDS)),
+            (_POSSESSED_EN, _MILD, gate.words(_POSSESSIVES) and gate.words(_POSSESSED_WORDS)),
             (_HEALTH_ZH, _MILD_ZH, gate.wide)):
         for m in pattern.finditer(text) if runs else ():
             value = m.group(1)

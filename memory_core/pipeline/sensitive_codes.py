@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from memory_core.pipeline.sensitive_gate import Gate
+from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_topic import CLAUSE_END
 
 __all__ = ["code_shape", "find", "iban_shaped"]
@@ -241,6 +241,10 @@ def iban_shaped(value: str, text: str) -> bool:
     return _IBAN_LENGTH.get(compact[:2]) == len(compact) and bool(_PAYMENT.search(text))
 
 
+_CODE_LABEL_WORDS = word_set("code", "key", "pin", "otp", "2fa", "mfa", "totp", "verification", "puk")
+_WALLET_WORDS = word_set("phrase", "words", "mnemonic", "priv", "wif")
+
+
 def find(text: str, gate: Gate | None = None) -> list[tuple[str, int, int]]:
     """The ``(category, start, end)`` spans of the mechanisms above in ``text`` (character offsets; may overlap).
 
@@ -248,10 +252,10 @@ def find(text: str, gate: Gate | None = None) -> list[tuple[str, int, int]]:
     code's and a card's value holds a digit (``code_shape``); a Chinese numeral or a dial needs Chinese.
     """
     gate = gate or Gate(text)
-    code_word = gate.words("code", "key", "pin", "otp", "2fa", "mfa", "totp", "verification", "puk")
+    code_word = gate.words(_CODE_LABEL_WORDS)
     out = _code_shapes(text) if gate.digit and code_word else []
     out += _given_codes(text) if gate.digit else []
-    out += _wallets(text) if gate.words("phrase", "words", "mnemonic", "priv", "wif") else []
+    out += _wallets(text) if gate.words(_WALLET_WORDS) else []
     out += _cards(text) if gate.digit else []
     if gate.wide:
         out += [("code", m.start(1), m.end(1)) for m in _ZH_NUMERAL_CODE.finditer(text)]

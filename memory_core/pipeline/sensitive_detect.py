@@ -55,7 +55,7 @@ from memory_core.pipeline import (
     sensitive_kind,
     sensitive_shape,
 )
-from memory_core.pipeline.sensitive_gate import Gate
+from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
@@ -131,7 +131,11 @@ def _has(*strings: str) -> Callable[[Gate], bool]:
 
 
 def _words(*words: str) -> Callable[[Gate], bool]:
-    return lambda g: g.words(*words)
+    need = word_set(*words)
+    return lambda g: g.words(need)
+
+
+_PASS_PW_PIN, _LOG = word_set("pass", "pw", "pin"), word_set("log")
 
 
 _RULES: list[tuple[str, re.Pattern[str], Callable[[Gate], bool]]] = [
@@ -205,11 +209,11 @@ _RULES: list[tuple[str, re.Pattern[str], Callable[[Gate], bool]]] = [
     # passwords
     ("secret", re.compile(r"\b" + _SECRET_WORDS_EN + r"\b" + _IS_EN + _VALUE, _I), _words("pass", "pwd", "key")),
     ("secret", re.compile(r"\b(?:pass|pw|pwd|passwd|pin)\s*[:=]\s*" + _VALUE, _I),
-     lambda g: g.has(":", "=") and g.words("pass", "pw", "pin")),
+     lambda g: g.has(":", "=") and g.words(_PASS_PW_PIN)),
     ("secret", re.compile(r"\bpw\s+is\s+" + _VALUE, _I), _words("pw")),
     ("secret", re.compile(_SECRET_WORDS_ZH + r"(?:也|都|还)?" + _IS_ZH + _VALUE), _WIDE),
     ("secret", re.compile(r"\blog\s*-?in\b(?:\s+(?:is|was))?\s*[:：]?\s*[^\s/]{2,64}\s*/\s*([^\s,，。]{4,64})", _I),
-     lambda g: g.has("/") and g.words("log")),
+     lambda g: g.has("/") and g.words(_LOG)),
     ("secret", re.compile(r"(?:log\s*in|sign\s*in|unlock)\s+with\s+[\"'“‘]?([^\s,，。\"'”’]{4,64})", _I),
      _words("with")),
     # the value first: "uses 'pinecone88' as the password", "'x' is my password", "x 是我的密码"

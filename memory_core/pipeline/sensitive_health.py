@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memory_core.pipeline.sensitive_gate import Gate
+from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_topic import is_topic
 
 __all__ = ["find"]
@@ -77,7 +77,7 @@ _HEALTH_ZH = re.compile(
 _DRUG_WORDS = ("pril", "sartan", "statin", "olol", "azepam", "zolam", "oxetine", "traline", "triptan", "prazole",
                "cillin", "cycline", "formin", "thyroxine", "semide", "codone", "afil", "umab", "tinib", "clovir",
                "pramine", "ipine", "iazide")
-_HEALTH_EN_WORDS = (
+_HEALTH_EN_WORDS = word_set(
     *_DRUG_WORDS,
     "diagnosed", "tested", "hiv", "aids", "cancer", "tumo", "leukemia", "lymphoma", "chemo", "radiotherapy",
     "dialysis", "transplant", "depress", "bipolar", "schizophreni", "ptsd", "ocd", "anorexia", "bulimia",
@@ -89,15 +89,15 @@ _HEALTH_EN_WORDS = (
     # "take … for": a dose in mg or a drug (_DRUG)
     "mg", "profen", "morphine", "izine", "adine", "azine", "phetamine", "xetine", "idone",
     "meds", "medic", "pills", "tablets", "antibiotic", "inhaler", "shots")
-_HEALTH_MORE_EN_WORDS = (
+_HEALTH_MORE_EN_WORDS = word_set(
     *_DRUG_WORDS,
     "tomy", "plasty", "itis", "osis", "iasis", "oma", "emia", "pathy", "pram", "isone", "olone", "tidine",
     "navir", "lukast", "alcoholi", "addict", "abuse", "recovering", "remission")
 _RULES: tuple[tuple[re.Pattern[str], Callable[[Gate], bool]], ...] = (
-    (_HEALTH_EN, lambda g: g.words(*_HEALTH_EN_WORDS)),
+    (_HEALTH_EN, lambda g: g.words(_HEALTH_EN_WORDS)),
     (_HEALTH_ZH, lambda g: g.wide or g.has("HIV")),
     (_PREP, lambda g: g.has("PrEP")),
-    (_HEALTH_MORE_EN, lambda g: g.digit or g.words(*_HEALTH_MORE_EN_WORDS)),
+    (_HEALTH_MORE_EN, lambda g: g.digit or g.words(_HEALTH_MORE_EN_WORDS)),
     (_HEALTH_MORE_ZH, lambda g: g.wide),
 )
 

@@ -31,7 +31,7 @@ import re
 from collections import Counter
 
 from memory_core.pipeline.sensitive_bound import credential_shape
-from memory_core.pipeline.sensitive_gate import Gate
+from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_topic import CLAUSE_END, is_topic
 
 __all__ = ["entropy", "find", "nhs_ok"]
@@ -159,9 +159,12 @@ _TAIL = re.compile(r"(?:[,，:：→]|->|—|–|\bso\b|\bi\.e\.|\baka\b|\bie\b|
                    r"\b(?:one|it|this|that)\s+(?:is|was|'s|’s)|\b(?:it's|it’s|its|now|still))\s*[\"'“‘]?$", _I)
 
 
+_SUBJECT_WORDS = word_set("pin", "pass", "code", "combo", "combination", "pw", "log")
+
+
 def _apposition(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out = []
-    subject = gate.words("pin", "pass", "code", "combo", "combination", "pw", "log")
+    subject = gate.words(_SUBJECT_WORDS)
     for m in _SUBJECT.finditer(text) if subject else ():
         if _NOT_SECRET_CODE.search(text[max(0, m.start() - 16):m.start()]):
             continue
@@ -355,16 +358,20 @@ def _labs_and_care(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+_KEY, _KEY_WORDS = word_set("key"), word_set("key", "token", "secret")
+_ANSWER_WORDS = word_set("answer", "memorable", "maiden")
+
+
 def _network_and_hex_keys(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out = []
-    key = gate.words("key")  # or 密钥
+    key = gate.words(_KEY)  # or 密钥
     for m in _NETWORK_KEY.finditer(text) if key else ():
         value = m.group(1).strip("\"'“”‘’.,;!?)(")
         if credential_shape(value):
             out.append(("secret", m.start(1), m.start(1) + len(value)))
-    if gate.digit and gate.words("key", "token", "secret"):  # or 密钥, 令牌
+    if gate.digit and gate.words(_KEY_WORDS):  # or 密钥, 令牌
         out += [("api_key", m.start(1), m.end(1)) for m in _HEX_KEY.finditer(text)]
-    if gate.words("answer", "memorable", "maiden"):  # or 密保, 安全问题
+    if gate.words(_ANSWER_WORDS):  # or 密保, 安全问题
         out += [("secret", m.start(1), m.end(1)) for m in _ANSWER.finditer(text)]
     if not gate.digit:
         return out  # a dial's numbers and an account's digits

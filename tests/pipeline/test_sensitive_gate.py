@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from memory_core.pipeline import sensitive_detect
-from memory_core.pipeline.sensitive_gate import Gate, gates_open
+from memory_core.pipeline.sensitive_gate import Gate, gates_open, word_set
 
 DATA = Path(__file__).parent / "data"
 BEHAVIOUR_DEV = Path(__file__).resolve().parents[2] / "memory_core" / "data" / "behaviour" / "dev.yaml"
@@ -65,9 +65,22 @@ def test_a_gate_reads_digits_and_non_ascii(text: str, digit: bool, wide: bool) -
 
 
 def test_words_are_decided_on_ascii_text_only() -> None:
-    assert Gate("My PASSWORD is long").words("pass")
-    assert not Gate("we talked about the weather").words("pass", "pin")
-    assert Gate("my paſsword").words("pin")  # not ASCII: undecided, the rule runs
+    assert Gate("My PASSWORD is long").words(word_set("pass"))
+    assert Gate("the combination: left 12").words(word_set("combo", "nation"))  # a word inside a word
+    assert not Gate("we talked about the weather").words(word_set("pass", "pin"))
+    assert Gate("my paſsword").words(word_set("pin"))  # not ASCII: undecided, the rule runs
     assert Gate("sk-abc").has("sk-") and not Gate("SK-abc").has("sk-")
     with gates_open():
-        assert Gate("we talked").words("pass") and Gate("x").digit and Gate("x").has("sk-")
+        assert Gate("we talked").words(word_set("pass")) and Gate("x").digit and Gate("x").has("sk-")
+
+
+def test_words_registered_later_are_found_too() -> None:
+    early = word_set("weather")
+    assert Gate("the weather is fine").words(early)
+    assert Gate("a zebra-crossing").words(word_set("zebra"))  # the finder is rebuilt with the new word
+
+
+@pytest.mark.parametrize("word", ["Pass", "", "密码"])
+def test_a_word_that_could_never_be_found_is_refused(word: str) -> None:
+    with pytest.raises(ValueError, match="lower-case ASCII"):
+        word_set(word)
