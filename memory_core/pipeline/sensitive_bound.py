@@ -94,6 +94,9 @@ def credential_shape(token: str, strong: bool = False) -> bool:
 
 
 _CRED_WORDS = word_set("pass", "pw", "pin", "log", "sign", "cred", "phrase")
+_ACCOUNT_WORDS = word_set("laptop", "computer", "pc", "mac", "phone", "ipad", "tablet", "fi", "router", "mail",
+                          "outlook", "icloud", "bank", "netflix", "spotify", "amazon", "paypal", "vpn", "server", "nas",
+                          "account")
 _NAMED_ACCOUNT = re.compile(r"(?:\b(?:laptop|computer|pc|mac|phone|ipad|tablet|wi-?fi|router|e-?mail|gmail|"
                             r"outlook|icloud|bank|netflix|spotify|amazon|paypal|vpn|server|nas|account)|电脑|手机|邮箱|"
                             r"路由器|账户|账号|网银)\s*[:：=]\s*[\"'“‘]?([!-~]{6,64})", _I)
@@ -147,7 +150,8 @@ def _credentials(text: str, gate: Gate) -> list[tuple[str, int, int]]:
             start = max(0, m.start() - 40) + b.start(1) + b.group(1).find(value)
             out.append(("secret", start, start + len(value)))
     # an account's name, a colon, a strong shape: "laptop: Tr0ub4dor&3", "邮箱：Zw#2026x"
-    for p in _NAMED_ACCOUNT.finditer(text) if gate.wide or gate.has(":", "=") else ():
+    named = (gate.wide or gate.has(":", "=")) and gate.words(_ACCOUNT_WORDS)
+    for p in _NAMED_ACCOUNT.finditer(text) if named else ():
         value = p.group(1).strip(_TRIM)
         if credential_shape(value, strong=True) and "@" not in value:
             out.append(("secret", p.start(1), p.start(1) + len(value)))
@@ -353,23 +357,26 @@ _CONDITION_WORDS = word_set(
     "itis", "osis", "emia", "algia", "pathy", "plegia", "trophy", "tomy", "plasty", "oma", "iasis", "disease",
     "disorder", "syndrome", "cancer", "deficiency", "insufficiency", "infection", "sclerosis", "palsy", "apnea",
     "apnoea", "failure", "episode", "lupus", "emphysema", "type", "migraine", "seizure", "ulcer", "cyst", "tumo",
-    "stroke", "copd", "ibs", "pcos", "gerd", "adhd", "ptsd", "ocd", "hiv", "hpv", "als", "thinners", "blockers",
+    "stroke", "thinners", "blockers",
     "statins", "steroids", "antipsychotics", "anticonvulsants", "immunosuppressants", "surgery", "replacement",
     "transplant", "allerg", "meds", "medication", "antibiotics", "lithium", "insulin", "methotrexate", "warfarin",
     "pacemaker", "stent", "cpap", "catheter", "prosthe", "hearing", "feeding", "oxygen")
 _POSSESSIVES = word_set("my", "his", "her", "our", "their")
+# the acronyms are matched case-sensitively (the patterns have no IGNORECASE): read as written
+_ACRONYMS = ("COPD", "IBS", "PCOS", "GERD", "ADHD", "PTSD", "OCD", "HIV", "HPV", "ALS")
 _POSSESSED_WORDS = word_set(
     "itis", "osis", "emia", "algia", "pathy", "plegia", "tomy", "oma", "disease", "disorder", "syndrome", "cancer",
-    "deficiency", "chemo", "meds", "medication", "insulin", "inhaler", "antidepressants", "copd", "ibs", "pcos",
-    "gerd", "adhd", "ptsd", "ocd", "hiv", "lupus", "migraines", "pacemaker", "stent", "cpap", "hearing", "diabetes",
+    "deficiency", "chemo", "meds", "medication", "insulin", "inhaler", "antidepressants",
+    "lupus", "migraines", "pacemaker", "stent", "cpap", "hearing", "diabetes",
     "asthma", "epilepsy", "depression", "anxiety", "seizures", "therapist", "psychiatrist")
 
 
 def _health(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
     for pattern, mild, runs in (
-            (_HEALTH_EN, _MILD, gate.digit or gate.words(_CONDITION_WORDS)),
-            (_POSSESSED_EN, _MILD, gate.words(_POSSESSIVES) and gate.words(_POSSESSED_WORDS)),
+            (_HEALTH_EN, _MILD, gate.digit or gate.words(_CONDITION_WORDS) or gate.has(*_ACRONYMS)),
+            (_POSSESSED_EN, _MILD,
+             gate.words(_POSSESSIVES) and (gate.words(_POSSESSED_WORDS) or gate.has(*_ACRONYMS))),
             (_HEALTH_ZH, _MILD_ZH, gate.wide)):
         for m in pattern.finditer(text) if runs else ():
             value = m.group(1)

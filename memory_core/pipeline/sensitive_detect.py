@@ -55,6 +55,11 @@ from memory_core.pipeline import (
     sensitive_kind,
     sensitive_shape,
 )
+from memory_core.pipeline.sensitive_checksums import card_network as _card_network
+from memory_core.pipeline.sensitive_checksums import cn_id_ok as _cn_id_ok
+from memory_core.pipeline.sensitive_checksums import hkid_ok as _hkid_ok
+from memory_core.pipeline.sensitive_checksums import iban_ok as _iban_ok
+from memory_core.pipeline.sensitive_checksums import luhn as _luhn
 from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole
 
@@ -126,8 +131,17 @@ def _WIDE(g: Gate) -> bool:
     return g.wide
 
 
-def _has(*strings: str) -> Callable[[Gate], bool]:
-    return lambda g: g.has(*strings)
+class _Has:
+    """The need of one of a few exact strings (a key's prefix: "sk-", "AKIA" …)."""
+
+    def __init__(self, *strings: str) -> None:
+        self.strings = strings
+
+    def __call__(self, g: Gate) -> bool:
+        return g.has(*self.strings)
+
+
+_has = _Has
 
 
 def _words(*words: str) -> Callable[[Gate], bool]:
@@ -136,6 +150,7 @@ def _words(*words: str) -> Callable[[Gate], bool]:
 
 
 _PASS_PW_PIN, _LOG = word_set("pass", "pw", "pin"), word_set("log")
+_LOGIN_VERBS, _WITH = word_set("log", "sign", "unlock"), word_set("with")
 
 
 _RULES: list[tuple[str, re.Pattern[str], Callable[[Gate], bool]]] = [
@@ -215,13 +230,29 @@ _RULES: list[tuple[str, re.Pattern[str], Callable[[Gate], bool]]] = [
     ("secret", re.compile(r"\blog\s*-?in\b(?:\s+(?:is|was))?\s*[:：]?\s*[^\s/]{2,64}\s*/\s*([^\s,，。]{4,64})", _I),
      lambda g: g.has("/") and g.words(_LOG)),
     ("secret", re.compile(r"(?:log\s*in|sign\s*in|unlock)\s+with\s+[\"'“‘]?([^\s,，。\"'”’]{4,64})", _I),
-     _words("with")),
+     lambda g: g.words(_LOGIN_VERBS) and g.words(_WITH)),
     # the value first: "uses 'pinecone88' as the password", "'x' is my password", "x 是我的密码"
     ("secret", re.compile(r"[\"'“‘]([^\s\"'”’]{3,64})[\"'”’]\s+(?:as|is|was)\s+(?:the|my|our|his|her|their)\s+"
                           r"(?:[\w-]+\s+){0,2}" + _SECRET_WORDS_EN, _I), _words("pass", "pwd", "key")),
     ("secret", re.compile(r"(?<![A-Za-z0-9])([A-Za-z0-9!@#$%^&*_.+-]{4,64})\s*(?:是|为|就是)(?:我|我们|他|她)?的?"
                           r"[\u4e00-\u9fff]{0,6}" + _SECRET_WORDS_ZH), _WIDE),
 ]
+
+# the rules by need, so that a text skips a group with one test (the findings are sorted by place afterwards: the
+# order the rules run in changes nothing)
+_IF_DIGIT = [(c, p) for c, p, need in _RULES if need is _DIGIT]
+_IF_WIDE = [(c, p) for c, p, need in _RULES if need is _WIDE]
+_IF_STRING = [(c, p, need) for c, p, need in _RULES if isinstance(need, _Has)]
+_ANY_STRING = tuple(s for _, _, need in _IF_STRING for s in need.strings)  # type: ignore[attr-defined]
+_IF_OTHER = [(c, p, need) for c, p, need in _RULES if need not in (_DIGIT, _WIDE) and not isinstance(need, _Has)]
+
+
+def _rules_for(gate: Gate) -> list[tuple[str, re.Pattern[str]]]:
+    out = [(c, p) for c, p, need in _IF_OTHER if need(gate)]
+    if gate.has(*_ANY_STRING):
+        out += [(c, p) for c, p, need in _IF_STRING if need(gate)]
+    return out + (_IF_DIGIT if gate.digit else []) + (_IF_WIDE if gate.wide else [])
+
 
 _NOT_A_VALUE = re.compile(
     r"^(?:is|was|the|my|a|an|to|for|and|or|it|that|this|again|yet|reset|manager|managers|protected|"
@@ -251,57 +282,6 @@ ASKS: dict[str, re.Pattern[str]] = {
                          r"allerg\w*|blood\s+type|prescription|therapy|treatment|doctor|sick|pills?)\b|"
                          r"健康|病|药|诊断|确诊|过敏|血型|医生|医院|治疗", _I),
 }
-
-
-# ── checksums ────────────────────────────────────────────────────────────
-
-
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        n = int(ch)
-        if i % 2:
-            n = n * 2 - 9 if n > 4 else n * 2
-        total += n
-    return total % 10 == 0
-
-
-def _card_network(digits: str) -> bool:
-    """True when ``digits`` has a card network's prefix and length (Visa, Mastercard, Amex, UnionPay …)."""
-    n, p2, p4 = len(digits), int(digits[:2]), int(digits[:4])
-    return ((digits[0] == "4" and n in (13, 16, 19)) or (51 <= p2 <= 55 and n == 16)
-            or (2221 <= p4 <= 2720 and n == 16) or (p2 in (34, 37) and n == 15)
-            or (p2 == 62 and 16 <= n <= 19) or (p2 in (60, 64, 65) and n in (16, 19))
-            or (3528 <= p4 <= 3589 and n == 16) or (p2 in (30, 36, 38) and n == 14))
-
-
-def _cn_id_ok(value: str) -> bool:
-    weights = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
-    check = "10X98765432"
-    body = value[:17]
-    return body.isdigit() and check[sum(int(c) * w for c, w in zip(body, weights, strict=True)) % 11] == \
-        value[17].upper()
-
-
-def _hkid_ok(value: str) -> bool:
-    compact = re.sub(r"[\s()]", "", value).upper()
-    letters, digits, check = compact[:-7], compact[-7:-1], compact[-1]
-    if not letters.isalpha() or not digits.isdigit():
-        return False
-    letters = letters.rjust(2, " ")
-    values = [36 if ch == " " else ord(ch) - 55 for ch in letters] + [int(d) for d in digits]
-    total = sum(v * w for v, w in zip(values, range(9, 1, -1), strict=True))
-    expected = (11 - total % 11) % 11
-    return check == ("A" if expected == 10 else str(expected))
-
-
-def _iban_ok(value: str) -> bool:
-    compact = value.replace(" ", "")
-    if not 15 <= len(compact) <= 34:
-        return False
-    moved = compact[4:] + compact[:4]
-    digits = "".join(str(int(c, 36)) for c in moved)
-    return int(digits) % 97 == 1
 
 
 # ── detection ────────────────────────────────────────────────────────────
@@ -360,12 +340,10 @@ _WIDTH = {**{0xFF10 + n: 0x30 + n for n in range(10)}, **{0xFF21 + n: 0x41 + n f
 
 @lru_cache(maxsize=4096)
 def _detect(original: str) -> tuple[Finding, ...]:
-    text = original.translate(_WIDTH)
+    text = original if original.isascii() else original.translate(_WIDTH)  # _WIDTH maps no ASCII
     found: list[Finding] = []
     gate = Gate(text)
-    for category, pattern, needs in _RULES:
-        if not needs(gate):
-            continue
+    for category, pattern in _rules_for(gate):
         for m in pattern.finditer(text):
             start = m.start(1)
             value = m.group(1).rstrip(".")
@@ -396,10 +374,12 @@ def _talked_about(f: Finding, text: str) -> bool:
     return f.category in ("secret", "code") and is_generic(text, f.start)
 
 
+_ORDER = {c: n for n, c in enumerate(_PRIORITY)}
+
+
 def _without_overlaps(found: list[Finding]) -> list[Finding]:
-    order = {c: n for n, c in enumerate(_PRIORITY)}
     kept: list[Finding] = []
-    for f in sorted(found, key=lambda f: (f.start, -(f.end - f.start), order[f.category])):
+    for f in sorted(found, key=lambda f: (f.start, -(f.end - f.start), _ORDER[f.category])):
         if kept and f.start < kept[-1].end:
             continue
         kept.append(f)

@@ -337,9 +337,15 @@ _LAB_WORDS = _set("a1c hba1c ldl hdl psa tsh egfr alt ast inr cd4 bmi cholestero
                   "sperm")
 
 
-def _labs_and_care(text: str) -> list[tuple[str, int, int]]:
-    out = []
+# every word one of the English patterns needs (a word of the text is also a substring of it: sensitive_gate)
+_LABS_AND_CARE_WORDS = word_set(*(w for w in _LAB_WORDS.union(*(needs for _, needs in _NEEDS)) if w.isascii()))
+
+
+def _labs_and_care(text: str, gate: Gate) -> list[tuple[str, int, int]]:
+    out: list[tuple[str, int, int]] = []
     zh = bool(_CJK.search(text))  # the Chinese patterns only where there is Chinese
+    if not zh and not gate.words(_LABS_AND_CARE_WORDS):
+        return out
     words = set(_WORD.findall(text.lower()))
     labs = [(_LAB_EN, _LAB_VALUE_EN)] if _LAB_WORDS & words else []
     labs += [(_LAB_ZH, _LAB_VALUE_ZH)] if zh else []
@@ -395,4 +401,4 @@ def find(text: str, gate: Gate | None = None) -> list[tuple[str, int, int]]:
     # labelled numbers and keys need digits (str.isdigit: a \d found settles it, else only non-ASCII can hold one)
     digits = gate.digit or (gate.wide and any(c.isdigit() for c in text))
     return (_labelled(text) if digits else []) + (_keys(text) if digits else []) + _apposition(text, gate) \
-        + _labs_and_care(text) + _network_and_hex_keys(text, gate)
+        + _labs_and_care(text, gate) + _network_and_hex_keys(text, gate)
