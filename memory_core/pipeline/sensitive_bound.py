@@ -352,7 +352,8 @@ _TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|"
                     r"(?:关于|研究|学习|了解)[^，。,.!?！？]{0,8})$", _I)
 
 
-# what each pattern needs (sensitive_gate): one of its condition words (a substring of each alternative), a digit
+# what each pattern needs (sensitive_gate): one of its condition words (a substring of each alternative), a
+# digit; a new alternative needs one of its words here (test_sensitive_gate compares with every gate open)
 _CONDITION_WORDS = word_set(
     "itis", "osis", "emia", "algia", "pathy", "plegia", "trophy", "tomy", "plasty", "oma", "iasis", "disease",
     "disorder", "syndrome", "cancer", "deficiency", "insufficiency", "infection", "sclerosis", "palsy", "apnea",

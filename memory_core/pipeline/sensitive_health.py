@@ -73,7 +73,8 @@ _HEALTH_ZH = re.compile(
     r"癫痫|痴呆|阿尔茨海默|帕金森|哮喘|流产|堕胎|怀孕|试管婴儿|不孕|不育|抗抑郁药|安眠药|精神科|心理医生|"
     r"心理咨询|自杀|自残|过敏|血型[ABO]{1,2}|甲状腺|病历|住院|手术|透析|器官移植)"
     r"(?![症病]?的?(?:研究|基金|协会|宣传|科普|防治日|科|医院|专家|治疗方法|课题|论文|讲座))")
-# what each rule needs: one of its words (a substring of each of its alternatives), a digit, Chinese text
+# what each rule needs: one of its words (a substring of each of its alternatives), a digit, Chinese text;
+# a new alternative needs one of its words here (test_sensitive_gate compares with every gate open)
 _DRUG_WORDS = ("pril", "sartan", "statin", "olol", "azepam", "zolam", "oxetine", "traline", "triptan", "prazole",
                "cillin", "cycline", "formin", "thyroxine", "semide", "codone", "afil", "umab", "tinib", "clovir",
                "pramine", "ipine", "iazide")
