@@ -6,12 +6,15 @@ were never maintained, so the job has real work (summaries to write, events
 to archive) when it starts. Then the next days' turns are curated one at a
 time as a curate task does it (``record_turn`` + ``apply_pending``: the
 user's lock, the write pipeline, one transaction per group), in blocks of
-``--block`` turns that alternate: maintenance off, maintenance on (another
-process running one slice of ``Memory.maintain`` for the same user every
-``--interval`` s, as a maintenance worker runs a task and queues the next
-slice of a backlog), off, on, … Alternating blocks spread machine noise over
-both arms; ``--warm`` turns are curated untimed first (the store just seeded:
-caches, autovacuum). The job's process loads its tokenizer before its block starts, as
+``--block`` turns, in ``--rounds`` rounds of one block per arm: maintenance
+off, maintenance on (another process running one slice of
+``Memory.maintain`` for the same user every ``--interval`` s, as a
+maintenance worker runs a task and queues the next slice of a backlog); the
+order inside a round alternates (off-on, on-off, …), so a drift of the
+machine's load falls on both arms. Each round gives its own p99 ratio: the
+median and spread of those say whether a claim holds beyond one noisy run.
+``--warm`` turns are curated untimed first (the store just seeded: caches,
+autovacuum). The job's process loads its tokenizer before its block starts, as
 a worker does at start-up (``workers.app``: ``warm_up``).
 
 Two phases, each its own off/on comparison in the same run:
@@ -22,10 +25,14 @@ Two phases, each its own off/on comparison in the same run:
   here every ``--interval`` s).
 
 Prints p50/p95/p99 of the per-turn curation latency for each arm and phase,
-the p99 ratio (on / off), the load average, and what maintenance did.
+the p99 ratio (on / off) pooled and per round (median, spread), the load
+average, and what maintenance did. ``--sample-waits`` adds where the
+curator's and the job's PostgreSQL backends spent their time in each arm
+(``pg_waits``: waiting for a row lock, running on the server, the client's
+code inside a transaction).
 
 Run: ``.venv/bin/python ops/bench/bench_lifecycle_load.py [--seed-days 60] [--block 300] [--rounds 3]
-[--interval 2] [--nice 10] [--phases catch-up,steady]``.
+[--interval 2] [--nice 10] [--phases catch-up,steady] [--sample-waits]``.
 Starts a private PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and ``GULFSTREAM_DATABASE_URL`` are set.
 """
 
