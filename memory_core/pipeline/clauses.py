@@ -57,6 +57,8 @@ _ZH_MY_SECRET = re.compile(r"^(?:还有|以及|另外|而)?(?:的)?"
                            r"(?=[^\s，,。]{0,8}?(?:密码|口令|(?i:pin)码?)(?:也|都|还|则)?(?:是|为|[:：]))")
 # a thing put first, then taken up again, without 我: "酒又喝上了", "瑜伽重新练起来了"
 _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
+# a pronoun taking up the relative the clause before named ("我表哥，他在深圳当程序员")
+_ZH_TAKEN_UP = re.compile(r"^(?:他|她)(?!们)(?:现在|目前)?")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
                                r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵)))")  # "这个月…": a time
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
@@ -85,7 +87,21 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
 def _zh_introduced() -> re.Pattern[str]:
     """"我有个哥哥" / "我还有一个妹妹": a clause introducing a relative (the lexicon's REL word class), at its end."""
     rel = lexicon().classes["zh"]["REL"]
-    return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$")
+    return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$|^我的?(?P<topic>{rel})[\W]*$")
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_owner_re() -> re.Pattern[str]:
+    """A relative or another person named before a secret's word ("妈妈的密码", "同事的工卡"): not the speaker's."""
+    rel = lexicon().classes["zh"]["REL"]
+    return re.compile(rf"^[^，,。\s]{{0,6}}?(?:{rel}|[他她它你])")
+
+
+def _zh_owner(clause: str) -> bool:
+    """True when ``clause`` opens on someone else's thing (``_zh_owner_re``)."""
+    return bool(_zh_owner_re().match(clause))
+
+
 APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff07": "'"})
 
 
@@ -164,12 +180,15 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                 if "我" in clause:
                     seen_subject = True
                     introduced = _zh_introduced().search(clause)
-                    carried = introduced.group("rel") if introduced else ""
+                    carried = (introduced.group("rel") or introduced.group("topic")) if introduced else ""
+                elif carried and (pronoun := _ZH_TAKEN_UP.match(clause)):
+                    clause = f"我{carried}" + clause[pronoun.end():]  # "我姐姐，她在广州当老师": 她 is the sister
                 elif (resumed := _ZH_RESUMED.match(clause)) and not _ZH_OTHER_SUBJECT.match(clause) \
                         and topicalised(f"{resumed.group(1)}我{clause[resumed.end(1):]}"):
                     clause = f"{resumed.group(1)}我{clause[resumed.end(1):]}"  # "酒又喝上了": the object, then 我
-                elif seen_subject and not carried and (secret := _ZH_MY_SECRET.match(clause)):
-                    clause = "我的" + clause[secret.end():]  # "邮箱密码是…" after "我的电脑密码是…": the speaker's
+                elif not carried and (seen_subject or not (_ZH_OTHER_SUBJECT.match(clause) or _zh_owner(clause))) \
+                        and (secret := _ZH_MY_SECRET.match(clause)):
+                    clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
                 elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                         or (seen_subject and _ZH_MY_NOUN.match(clause)) \
                         or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):

@@ -183,6 +183,7 @@ class MechanicalExtractor:
             said = None
             if (hit is None or hit.rule.slot == "is") and not reading.skip:
                 if gist_clause(clause, lang) and (lang == "en" or "我" in turn.text or change[0]  # not a request
+                                                  or _ZH_STATED.search(clause)
                                                   or lexicon().markers[lang]["resumed"].search(clause)):
                     said = own_words(turn, clause, lang, subject, qualifier)
                 elif hit is not None:  # "I think I'm an expert hiker now": the statement inside, as said
@@ -251,6 +252,11 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
         return ()
     return ((f"gist:{hit.attr.id}",) if hit.attr.covers else ()) \
         + ((f"gist:obj:{hit.obj}",) if hit.attr.key_group == "objects" and hit.obj else ())
+
+
+# A Chinese clause with 我 left out that says what holds ("最近在学吉他", "搬到苏州了"): an aspect or time word, not a request
+_ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|已经|一直|每天|天天|平时|刚刚?|今年|去年|这个月|上个月|这段时间)"
+                        r"|[了过着](?:[，,。！!~～\s]|$)")
 
 
 # A clause that states a lasting change even inside a turn about a trip ("I moved to Berlin; this week I'm in Rome").

@@ -174,7 +174,10 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     m = lex.others[lang].search(clause)
     if m is not None:
         subject = m.group("rel")
-        text = ("我" if lang == "zh" else "I ") + clause[m.end():]
+        rest = clause[m.end():]
+        if lang == "en":  # "my sister, she's a teacher": the pronoun takes up the person just named
+            rest = _RESUMED_EN.sub(lambda p: "is " if p.group(1) else "", rest, count=1)
+        text = ("我" if lang == "zh" else "I ") + rest
     reading.subject = subject
     folded_text = text.casefold()
     taken: set[str] = set()
@@ -242,6 +245,8 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
     return [SlotHit(attr, "", word, key_obj, 1, f"pref:{key_obj}", claim)]
 
 
+# a pronoun taking up the person a clause opened on ("my sister, she's a teacher", "my dad, he works at …")
+_RESUMED_EN = re.compile(r"^(?:she|he|they)(?:('s|'re|\s+is|\s+are)|\s+(?=[a-z]))\s*", re.IGNORECASE)
 _LATIN = re.compile(r"[a-z][a-z'-]*")
 _HABIT_NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|quit|stopped|gave\s+up)\b|不|没|戒", re.IGNORECASE)
 
