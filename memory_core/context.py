@@ -203,7 +203,10 @@ def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str, description: str
     until = _day(note.until) if note is not None and was and note.until is not None else ""
     outdated = bool(note is not None and note.outdated and not note.was)
     words = neutralise(note.said) if note is not None and said else ""
-    return build(_day(item.valid_from or item.created_at), str(item.kind),
+    held = _day(item.valid_from or item.created_at)
+    if item.status == Status.SUPERSEDED and item.valid_until is not None:  # an old value: when it held
+        held = f"{held}–{_day(item.valid_until)}"
+    return build(held, str(item.kind),
                  str(item.status), item.description if description is None else description, str(item.trust),
                  tuple(turn_ids[:MAX_TURN_IDS_SHOWN]), len(turn_ids), lang, was, until, words, outdated)
 

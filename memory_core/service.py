@@ -36,6 +36,7 @@ from memory_core.pipeline.sensitive import (
 from memory_core.pipeline.types import KeyLookup
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
+from memory_core.retrieval.past_question import past_filters, past_first
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
 from memory_core.retrieval.withheld import fill_shown, preferred
 from memory_core.seams import MemoryRecaller
@@ -296,6 +297,7 @@ class Memory(LifecycleCalls, SessionCalls):
         user_id = check_id(user_id, "user id")
         query = check_text(query, "query")
         started = time.perf_counter()
+        filters = past_filters(query, filters)  # "where did I use to work?": the superseded values too, first
         if weights is None and self.settings.recall_strength_weight != PRESETS["balanced"].strength:
             weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
         # a broad question ("what did we talk about last month?") gets summaries first
@@ -323,6 +325,7 @@ class Memory(LifecycleCalls, SessionCalls):
         if guarded:  # a bare PIN question: the PINs found before a locker's code
             results = preferred(results, lambda r: None if r.item.theme != SENSITIVE_THEME
                                 else pin_preferred(query, r.item.description))
+        results = past_first(query, results)
         degraded, reason = said["degraded"], said["reason"]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens

@@ -27,6 +27,7 @@ from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
+from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.rules import match_clause, render
@@ -142,7 +143,10 @@ class MechanicalExtractor:
         folded_turn = turn.text.translate(APOSTROPHES).casefold()
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
+        before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
         for clause, lang in split_clauses(turn.text):
+            if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
+                clause = filled(clause, lang, _liked(*before))
             subject = name if named else ("用户" if lang == "zh" else "User")
             thing = topicalised(clause) if lang == "zh" else ""
             if thing:  # "香菜我现在挺爱吃的" is read as "我香菜现在挺爱吃的": the subject first, the object kept
@@ -151,6 +155,7 @@ class MechanicalExtractor:
             reading = read_clause(clause, lang, subject, temporary or (said_in_trip and not _LASTING.search(clause)),
                                   context=turn.text)
             temporary = temporary or reading.temporary
+            before = (clause, lang, reading.hits)
             stay = stay or reading.stay
             change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
             first = len(out)
@@ -245,6 +250,15 @@ class MechanicalExtractor:
         )
 
 
+def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:
+    """The thing ``clause`` says the user likes or does ("I love jazz" -> "jazz"), as said; "" for none."""
+    for hit in hits:
+        if hit.attr.pref and hit.polarity > 0 and hit.value and not hit.subject:
+            return hit.value
+    found = match_clause(clause, lang, allow_rules=True) if not hits else None
+    return found.obj if found is not None and found.rule.slot == "pref" and found.rule.polarity > 0 else ""
+
+
 def _covered(hit: SlotHit) -> tuple[str, ...]:
     """The own-words keys a user's single-valued slot ends: "在一家银行工作" is ended by "在腾讯上班", "my iPhone's
     battery is dying" (``gist:obj:phone``) by "I switched to a Pixel"."""
@@ -254,9 +268,10 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
         + ((f"gist:obj:{hit.obj}",) if hit.attr.key_group == "objects" and hit.obj else ())
 
 
-# A Chinese clause with 我 left out that says what holds ("最近在学吉他", "搬到苏州了"): an aspect or time word, not a request
-_ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|已经|一直|每天|天天|平时|刚刚?|今年|去年|这个月|上个月|这段时间)"
-                        r"|[了过着](?:[，,。！!~～\s]|$)")
+# A Chinese clause with 我 left out that says what holds ("最近在学吉他", "电脑密码是…"): it opens on an aspect or time
+# word or on what the speaker has, where a request opens on its verb
+_ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|已经|一直|每天|天天|平时|刚刚?|今年|去年|这个月|上个月|"
+                        r"这段时间)")
 
 
 # A clause that states a lasting change even inside a turn about a trip ("I moved to Berlin; this week I'm in Rome").

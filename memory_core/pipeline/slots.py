@@ -321,8 +321,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             form = ""
         elif polarity < 0:
             form = "neg_novalue" if not value else "neg"
-        elif not value:
-            form = "novalue"
+        elif not value:  # "we got married": the bond's own form without a name, else the plain one
+            form = f"{cue.mode}_novalue" if cue.mode and f"{lang}_{cue.mode}_novalue" in attr.render else "novalue"
         else:
             form = cue.mode or (form_hint if f"{lang}_{form_hint}" in attr.render else "")
             if not form and render_groups["rel"] and f"{lang}_rel" in attr.render:

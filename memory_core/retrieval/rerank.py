@@ -211,7 +211,8 @@ class Reranks:
 
     def _curated_of(self, j: int, mask: np.ndarray | None, rank: dict[int, int] | None = None,
                     names: bool = True) -> int | None:
-        """The sure curated item (active, allowed by ``mask``) that the event in slot ``j`` produced, if any.
+        """The sure curated item that the event in slot ``j`` produced, if any: active, or superseded where the
+        filters allow it (a question about the past), and allowed by ``mask``.
 
         Of several ("I'm Alex. I love basketball": a name and a like), the one
         best placed in ``rank`` (slot -> position in this recall's short list),
@@ -228,7 +229,7 @@ class Reranks:
         for turn_id in event.source:
             for c in self._slots_by_turn.get(turn_id, ()):
                 item = items[c]
-                if item is not None and item.kind != Kind.EVENT and item.status == Status.ACTIVE \
+                if item is not None and item.kind != Kind.EVENT and _standing(item.status, mask, c) \
                         and item.confidence >= CURATED_CONFIDENCE and (mask is None or mask[c]) \
                         and (names or not self._names_someone(item)) \
                         and (best is None or (ranks.get(c, unranked), c) < (ranks.get(best, unranked), best)):
@@ -382,8 +383,8 @@ class Reranks:
             src = sources(j)
             every, some = shown(src, seen(j))
             item = items[j]
-            if every or (item is not None and item.key and item.key in keys):
-                continue
+            if every or (item is not None and item.key and item.key in keys and item.status == Status.ACTIVE):
+                continue  # a second item of a slot placed says nothing new, unless it is the slot's old value
             placed.add(j)
             if some:
                 partial.append((j, score))
@@ -405,6 +406,11 @@ class Reranks:
                 (item := items[c]) is not None and item.kind == Kind.EVENT and (mask is None or bool(mask[c]))
                 for c in self._slots_by_turn.get(turn_id, ()))
         return found
+
+
+def _standing(status: str, mask: np.ndarray | None, slot: int) -> bool:
+    """True for an active item, or a superseded one the filters allow (``mask`` None: every item passes)."""
+    return status == Status.ACTIVE or (status == Status.SUPERSEDED and (mask is None or bool(mask[slot])))
 
 
 @lru_cache(maxsize=1024)

@@ -1,0 +1,66 @@
+"""A question about the past ("where did I use to work?", "以前在哪工作？") is answered with the superseded value.
+
+Recall returns active items only by default (issue 13 §5: current first).
+A question that asks about a former state is the exception: it widens the
+statuses to superseded items as well and ranks the superseded items it found
+before the current ones, so the old employer comes first, shown in the
+context block with the dates it held (``memory_core.context``).
+
+What makes a question one about the past is its grammar: an English past
+form of having or being or doing ("did I", "was I", "used to"), or a former
+thing ("my old job", "my previous landlord"); a Chinese past word (the
+lexicon's ``past`` marker: 以前, 之前, 原来, 曾经 …). A question that also says
+"now" (现在, currently) asks about the present and is left as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from memory_core.model import Status
+from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.retrieval.index import RecallFilters, RecallResult
+
+__all__ = ["asks_about_past", "past_filters", "past_first"]
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_EN_PAST = re.compile(
+    r"\b(?:used\s+to|did\s+i|was\s+i|were\s+we|had\s+i|did\s+we|have\s+i\s+ever|back\s+then|before\s+(?:that|now)|"
+    r"previously|formerly|in\s+the\s+past)\b"
+    r"|\bmy\s+(?:old|former|previous|ex|last)[\s-]+\w+", re.IGNORECASE)
+_EN_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|today)\b", re.IGNORECASE)
+_ZH_NOW = re.compile(r"现在|目前|如今|最近|眼下")
+
+
+def asks_about_past(query: str) -> bool:
+    """True when ``query`` asks about a former state and not about now (see the module docstring)."""
+    if _CJK.search(query):
+        return bool(lexicon().markers["zh"]["past"].search(query)) and not _ZH_NOW.search(query)
+    return bool(_EN_PAST.search(query)) and not _EN_NOW.search(query)
+
+
+def past_filters(query: str, filters: RecallFilters | None) -> RecallFilters | None:
+    """``filters`` with superseded items allowed when ``query`` asks about the past and no statuses were chosen.
+
+    Filters given with other statuses are the caller's choice and are kept as given.
+    """
+    if not asks_about_past(query):
+        return filters
+    base = filters or RecallFilters()
+    if base.statuses is None or set(base.statuses) != {Status.ACTIVE}:
+        return filters
+    return replace(base, statuses=(Status.ACTIVE, Status.SUPERSEDED))
+
+
+def past_first(query: str, results: Sequence[RecallResult]) -> list[RecallResult]:
+    """``results`` with the superseded items first (their order kept) when ``query`` asks about the past; ranks
+    renumbered from 1."""
+    out = list(results)
+    if not asks_about_past(query) or not any(r.item.status == Status.SUPERSEDED for r in out):
+        return out
+    out.sort(key=lambda r: r.item.status != Status.SUPERSEDED)
+    for n, r in enumerate(out, 1):
+        r.rank = n
+    return out
