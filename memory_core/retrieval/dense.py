@@ -13,6 +13,15 @@ by the map ``compact`` returns (``renumber``). Vectors arrive after their
 items (their own write), so ``set_items``/``set_turns`` can fill rows of
 slots that exist already.
 
+A reply leans on what it answers ("Three times a week; it keeps us on
+track." after "How often do you work out?"): a slot may be linked to the
+item of the turn it replies to (``set_links``; ``reply_context`` says
+which), and its similarity is then the cosine of the query with the
+normalised sum of its own vector and ``context`` times the linked one's —
+computed from the two rows' own similarities and their stored dot product,
+``(s_r + a·s_p) / ‖v_r + a·v_p‖``, so no row is rewritten and a vector
+arriving late (or replaced) changes nothing but its links' dot products.
+
 Similarity is the dot product of unit vectors (cosine). A query costs one
 matrix-vector product, O(slots · dim): ~1 ms for 10,000 items of 384 dimensions.
 It is computed by ``np.einsum`` (numpy's own loop, one thread), not by ``@``:
@@ -47,6 +56,8 @@ class DenseIndex:
         self.dim = dim
         self._items = np.zeros((0, dim), dtype=np.float32)
         self._turns: np.ndarray | None = None
+        self._prev = np.full(0, -1, dtype=np.int32)  # slot of the item this slot replies to (-1: none)
+        self._dot = np.zeros(0, dtype=np.float32)  # own row · linked row
         self._n = 0
 
     def __len__(self) -> int:
@@ -61,6 +72,11 @@ class DenseIndex:
         grown = np.zeros((cap, self.dim), dtype=np.float32)
         grown[:self._n] = self._items[:self._n]
         self._items = grown
+        prev = np.full(cap, -1, dtype=np.int32)
+        prev[:self._prev.shape[0]] = self._prev
+        dot = np.zeros(cap, dtype=np.float32)
+        dot[:self._dot.shape[0]] = self._dot
+        self._prev, self._dot = prev, dot
         if self._turns is not None:
             turns = np.zeros((cap, self.dim), dtype=np.float32)
             turns[:self._n] = self._turns[:self._n]
@@ -91,13 +107,34 @@ class DenseIndex:
             done += 1
         return done
 
+    def set_links(self, links: Iterable[tuple[int, int]]) -> int:
+        """Link slots to the slot they reply to (``(reply, replied)``; -1 unlinks). Return links set.
+
+        The dot product of the two rows is taken now: call again when either row changes
+        (``reply_context.reply_links`` gives the links a change of rows touches).
+        """
+        done = 0
+        for slot, prev in links:
+            if slot >= self._n:
+                continue
+            ok = 0 <= prev < self._n and prev != slot
+            self._prev[slot] = prev if ok else -1
+            self._dot[slot] = float(self._items[slot] @ self._items[prev]) if ok else 0.0
+            done += 1
+        return done
+
     def clear(self, slots: Iterable[int]) -> None:
-        """Zero the rows of ``slots`` (an item whose text changed until its new vector comes)."""
+        """Zero the rows of ``slots`` (an item whose text changed until its new vector comes) and their links."""
+        cleared = []
         for slot in slots:
             if slot < self._n:
                 self._items[slot] = 0
+                self._prev[slot] = -1
+                cleared.append(slot)
                 if self._turns is not None:
                     self._turns[slot] = 0
+        if cleared:  # replies to a cleared row lose their link until it is set again
+            self._prev[:self._n][np.isin(self._prev[:self._n], cleared)] = -1
 
     def renumber(self, new_of: np.ndarray) -> None:
         """Move rows to the slots ``new_of`` gives (-1: dropped), as the index's compaction does."""
@@ -107,6 +144,13 @@ class DenseIndex:
         items = np.zeros((max(size, 1), self.dim), dtype=np.float32)
         items[new_of[keep]] = self._items[keep]
         self._items = items
+        prev, dot = np.full(items.shape[0], -1, dtype=np.int32), np.zeros(items.shape[0], dtype=np.float32)
+        old = self._prev[keep]
+        linked = (old >= 0) & (old < new_of.shape[0])
+        moved = np.where(linked, new_of[np.where(linked, old, 0)], -1)
+        prev[new_of[keep]] = moved
+        dot[new_of[keep]] = np.where(moved >= 0, self._dot[keep], 0.0)
+        self._prev, self._dot = prev, dot
         if self._turns is not None:
             turns = np.zeros_like(items)
             turns[new_of[keep]] = self._turns[keep]
@@ -120,17 +164,34 @@ class DenseIndex:
             has = has | self._turns[:self._n].any(axis=1)
         return int(has.sum())
 
-    def similarities(self, query: np.ndarray, n_slots: int) -> np.ndarray:
-        """Shape (n_slots,) float32 cosine similarity of every slot to the unit ``query`` (0 without a row)."""
+    def similarities(self, query: np.ndarray, n_slots: int, context: float = 0.0,
+                     alive: np.ndarray | None = None) -> np.ndarray:
+        """Shape (n_slots,) float32 cosine similarity of every slot to the unit ``query`` (0 without a row).
+
+        Args:
+            query: shape (dim,) unit vector.
+            n_slots: length of the result.
+            context: weight of a linked reply's replied-to row (0: own rows only; see the module docstring).
+            alive: shape (n_slots,) bool: only live replied-to rows lend context (None: all).
+        """
         sims = np.zeros(n_slots, dtype=np.float32)
         n = min(self._n, n_slots)
-        sims[:n] = np.einsum("ij,j->i", self._items[:n], query)  # one thread: see the module docstring
+        own = np.einsum("ij,j->i", self._items[:n], query)  # one thread: see the module docstring
+        sims[:n] = own
+        if context > 0:
+            prev = self._prev[:n]
+            linked = np.flatnonzero((prev >= 0) & (prev < n) & (own != 0))
+            if alive is not None and linked.shape[0]:
+                linked = linked[alive[prev[linked]]]
+            if linked.shape[0]:
+                norm = np.sqrt(np.maximum(1.0 + context * context + 2.0 * context * self._dot[linked], 1e-6))
+                sims[linked] = (own[linked] + context * own[prev[linked]]) / norm
         if self._turns is not None:
             np.maximum(sims[:n], np.einsum("ij,j->i", self._turns[:n], query), out=sims[:n])
         return sims
 
     def ranked(self, query: np.ndarray, depth: int, alive: np.ndarray, mask: np.ndarray | None = None,
-               min_similarity: float = 0.0) -> np.ndarray:
+               min_similarity: float = 0.0, context: float = 0.0) -> np.ndarray:
         """Slots of the ``depth`` items most similar to ``query``, best first (int64).
 
         Args:
@@ -139,10 +200,11 @@ class DenseIndex:
             alive: shape (n_slots,) bool: slots holding an item.
             mask: shape (n_slots,) bool filter, or None.
             min_similarity: slots below this cosine are left out (0: none are).
+            context: weight of a reply's linked row (``similarities``).
 
         Slots without a vector, dead slots and slots ``mask`` leaves out are never returned.
         """
-        sims = self.similarities(query, alive.shape[0])
+        sims = self.similarities(query, alive.shape[0], context, alive)
         keep = (sims != 0) & alive
         if min_similarity > 0:
             keep &= sims >= min_similarity

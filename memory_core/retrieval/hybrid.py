@@ -275,7 +275,8 @@ class HybridIndex(HybridState, Reranks):
                 if vector is not None:
                     alive = self.table.alive[:n_slots]
                     floor = settings.dense_floor_unmatched if not coverage else 0.0
-                    dense_ranking = self.dense.ranked(vector, settings.dense_depth, alive, mask, floor)
+                    dense_ranking = self.dense.ranked(vector, settings.dense_depth, alive, mask, floor,
+                                                      settings.reply_context)
                     if settings.coverage_weighting:
                         lexical_weight = max(coverage, settings.coverage_floor)
                         dense_weight += settings.w_dense_miss * max(0.0, 1.0 - coverage / settings.miss_below)

@@ -17,6 +17,7 @@ import numpy as np
 
 from memory_core.embedding.base import EmbeddingError, QueryCache
 from memory_core.retrieval.dense import DenseIndex
+from memory_core.retrieval.reply_context import reply_links
 
 if TYPE_CHECKING:
     from memory_core.retrieval.hybrid import HybridIndex
@@ -79,8 +80,11 @@ def load_vectors(vectors: SqlVectors, model_id: str, dim: int, user_id: str, ind
     if index.dense is None:
         index.dense = DenseIndex(dim)
     pos = index._pos
+    set_slots = [pos[owner] for (kind, owner) in stored if kind == "item" and owner in pos]
     index.dense.set_items((pos[owner], vec) for (kind, owner), vec in stored.items()
                           if kind == "item" and owner in pos)
+    index.dense.set_links(reply_links(set_slots, index.table.items, index._turn_pos, index._turn_ids,
+                                      index._turn_session, index._slots_by_turn))
     turn_vectors = {owner: vec for (kind, owner), vec in stored.items() if kind == "turn"}
     if turn_vectors:
         index.dense.set_turns((slot, turn_vectors[t]) for slot, item in enumerate(index.table.items)

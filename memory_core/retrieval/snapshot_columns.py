@@ -228,6 +228,7 @@ def encode(index: Any) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     meta["dense"] = None if dense is None else {"dim": dense.dim, "n": dense._n, "turns": dense._turns is not None}
     if dense is not None:
         out["dense.items"] = dense._items[:dense._n]
+        out["dense.prev"], out["dense.dot"] = dense._prev[:dense._n], dense._dot[:dense._n]
         if dense._turns is not None:
             out["dense.turns"] = dense._turns[:dense._n]
     return meta, out
@@ -377,7 +378,7 @@ def decode(meta: dict[str, Any], arrays: dict[str, np.ndarray], decay: Decay) ->
     # the columns kept for what is made on first read (items, maps): counted as held until the index goes
     direct = {*(f"{p}.{n}" for p in ("lexical", "turns") for n in (*_BM25_ARRAYS, "_b_docs", "_b_tf", "_b_starts")),
               *(f"table.{n}" for n in _TABLE_ARRAYS), *(f"table.codes.{n}" for n in meta["table"]["codes"]),
-              *_STATE_ARRAYS, "dense.items", "dense.turns"}
+              *_STATE_ARRAYS, "dense.items", "dense.turns", "dense.prev", "dense.dot"}
     state["_held_bytes"] = held_bytes(arrays, direct)
     if meta["aliases"] is not None:
         aliases = AliasTable()
@@ -389,5 +390,9 @@ def decode(meta: dict[str, Any], arrays: dict[str, np.ndarray], decay: Decay) ->
         dense._items = arrays["dense.items"]
         dense._turns = arrays["dense.turns"] if meta["dense"]["turns"] else None
         dense._n = meta["dense"]["n"]
+        if "dense.prev" in arrays:  # older snapshots have no reply links: they come back as vectors change
+            dense._prev, dense._dot = np.array(arrays["dense.prev"]), np.array(arrays["dense.dot"])
+        else:
+            dense._prev, dense._dot = np.full(dense._n, -1, dtype=np.int32), np.zeros(dense._n, dtype=np.float32)
         state["dense"] = dense
     return state

@@ -97,6 +97,8 @@ class HybridSettings:
             does not ask a name (``rerank.Reranks.name_factors``).
         w_category: RRF weight of the ranking of the members of the categories the query
             names ("what sports …" searches tennis, 网球 …; ``categories.category_terms``).
+        reply_context: in the dense ranking, an event item that replies to another speaker's
+            turn is scored by its vector plus this times that turn's (``reply_context``; 0: off).
     """
 
     turns: bool = True
@@ -129,6 +131,7 @@ class HybridSettings:
     small_talk_factor: float = 0.5
     name_fact_factor: float = 0.5
     w_category: float = 0.75
+    reply_context: float = 0.5
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
@@ -136,7 +139,7 @@ class HybridSettings:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
         weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.w_dense,
-                   self.w_alias, self.w_dense_miss, self.w_category)
+                   self.w_alias, self.w_dense_miss, self.w_category, self.reply_context)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
         if not 0 <= self.dense_floor_unmatched < 1:

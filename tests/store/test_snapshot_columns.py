@@ -208,3 +208,25 @@ def test_an_empty_or_one_item_index_round_trips(tmp_path: Path, n: int) -> None:
     assert ranking(back) == ranking(index) and back.items == index.items and len(back) == n
     back.apply(items_and_turns("u", 3)[0][n:], [])
     assert len(back) == 3
+
+
+def test_dense_rows_and_reply_links_come_back(tmp_path: Path) -> None:
+    import numpy as np
+
+    from memory_core.retrieval.dense import DenseIndex
+
+    items, turns = items_and_turns("u", 12)
+    index = HybridIndex.build(items, turns)
+    index.dense = DenseIndex(4)
+    rng = np.random.default_rng(7)
+    rows = rng.normal(size=(12, 4)).astype(np.float32)
+    index.dense.set_items((n, row / np.linalg.norm(row)) for n, row in enumerate(rows))
+    index.dense.set_links([(3, 2), (5, 4)])
+    snaps = IndexSnapshots(tmp_path / "snaps")
+    snaps.save("u", index)
+    back = loaded(snaps, "u")
+    assert back.dense is not None
+    query = np.array([0.5, 0.5, 0.5, 0.5], dtype=np.float32)
+    want = index.dense.similarities(query, 12, 0.5)
+    assert np.allclose(back.dense.similarities(query, 12, 0.5), want)
+    assert not np.allclose(want, index.dense.similarities(query, 12))  # the links changed two rows' scores
