@@ -68,6 +68,7 @@ from memory_core.store.sql_queries import (
     _prefix_rows,
 )
 from memory_core.store.sql_reads import SqlItemReads
+from memory_core.store.sql_rows import bump_and_stamp as _bump_and_stamp
 from memory_core.store.sql_rows import item_rows as _item_rows
 from memory_core.store.sql_rows import stamp_rows as _stamp_rows
 from memory_core.store.sql_rows import write_rows as _write_rows
@@ -277,8 +278,9 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
             bump = int(content_changed(ops))
             if bump and applied_seq is None:  # the counters row last: locked for one stamp and the commit
                 _write_rows(conn, rows, 0)
-                _stamp_rows(conn, rows, self._counter_row(conn, self._q_counters,
-                                                          {"uid": user_id, "bump": 1, "seq": None}).memory_version)
+                if self.is_sqlite or not _bump_and_stamp(conn, rows):
+                    _stamp_rows(conn, rows, self._counter_row(conn, self._q_counters,
+                                                              {"uid": user_id, "bump": 1, "seq": None}).memory_version)
                 return results
             version = None
             if bump or applied_seq is not None:

@@ -7,9 +7,10 @@ with no database, so writers build rows first, then lock the counters row
 and run ``write_rows``: the lock is held for the statements and the
 commit only. A write that applies no turn (maintenance, a person's edit)
 goes further: its rows are written first with a provisional stamp, then
-the counters row is locked and the rows stamped with the new version in
-one statement (``stamp_rows``) just before the commit; the stamp is
-uncommitted until then, so ``changes_since`` readers never see it.
+the counters row is locked and the rows stamped with the new version just
+before the commit: on PostgreSQL the bump and the stamp are one statement
+(``bump_and_stamp``), so the row is held for one round trip and the commit;
+the stamp is uncommitted until then, so ``changes_since`` readers never see it.
 
 Why: the maintenance job runs at a low CPU priority (``nice``); a slice
 descheduled while it held the lock made the user's curator wait for the CPU
@@ -23,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import text, update
 from sqlalchemy.engine import Connection
 
 from memory_core.model import MemoryItem, Revision
@@ -38,7 +39,7 @@ from memory_core.store.sql_queries import (
     _rev_values,
 )
 
-__all__ = ["Rows", "item_rows", "stamp_rows", "write_rows"]
+__all__ = ["Rows", "bump_and_stamp", "item_rows", "stamp_rows", "write_rows"]
 
 
 @dataclass(slots=True)
@@ -99,6 +100,22 @@ def write_rows(conn: Connection, rows: Rows, version: int | None) -> None:
                      [{**r, "changed_version": version} for r in rows.new_items])
     if rows.new_revs:
         conn.execute(_Q_REV_INSERT, rows.new_revs)
+
+
+# PostgreSQL: the version's bump and the stamp in one statement (one round trip under the row lock); no row
+# stamped when the user has no counters row yet (the caller then creates it the usual way)
+_PG_BUMP_AND_STAMP = text(
+    "WITH c AS (UPDATE users SET memory_version = nextval('memory_version_seq') WHERE user_id = :uid "
+    "RETURNING memory_version) "
+    "UPDATE memories SET changed_version = c.memory_version FROM c WHERE memories.user_id = :uid "
+    "AND memories.id = ANY(:ids) RETURNING memories.id")
+
+
+def bump_and_stamp(conn: Connection, rows: Rows) -> bool:
+    """PostgreSQL: bump the user's memory version and stamp the rows ``write_rows`` wrote with it, in one
+    statement; True when done (False: nothing written, or no counters row yet; nothing changed)."""
+    ids = [r["id"] for r in rows.new_items] + [r["iid"] for r in rows.changed]
+    return bool(ids) and len(conn.execute(_PG_BUMP_AND_STAMP, {"uid": rows.user_id, "ids": ids}).all()) == len(ids)
 
 
 def stamp_rows(conn: Connection, rows: Rows, version: int) -> None:
