@@ -12,9 +12,13 @@ zero-shot dense retrieval", 2022, for passages enriched before encoding),
 done here on stored vectors so no passage is embedded twice.
 
 A turn is linked to the one before it in the same session only when
-another speaker said that one: a reply in a dialogue. One speaker's run of
-statements ("I'm allergic to cats." then "I work at a battery company.")
-are separate things, and a user's monologue of facts stays unlinked.
+another speaker said that one, at most ``REPLY_WITHIN`` before it: a reply
+in a dialogue. One speaker's run of statements ("I'm allergic to cats."
+then "I work at a battery company.") are separate things, and a user's
+monologue of facts stays unlinked; so does a statement made months after
+the other speaker's last remark in a long-lived session ("We moved to
+Chengdu last month." after "Living by the West Lake sounds lovely."): it
+answers nothing, and the remark would pull it toward what it replaced.
 
 Measured on LoCoMo's dev half before it shipped (ops/bench/RESULTS.md,
 issue 14, "Pass of 2026-12-02 (afternoon, second)").
@@ -23,12 +27,24 @@ issue 14, "Pass of 2026-12-02 (afternoon, second)").
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import timedelta
 
 from memory_core.model import Kind, MemoryItem
 
-__all__ = ["reply_links"]
+__all__ = ["REPLY_WITHIN", "reply_links"]
 
 Items = Sequence[MemoryItem | None]
+
+#: the longest a reply follows the turn it answers (a chat's turns come seconds to minutes apart)
+REPLY_WITHIN = timedelta(minutes=30)
+
+
+def _replies_to(reply: MemoryItem, said: MemoryItem) -> bool:
+    """True when ``reply`` is another speaker's turn made within REPLY_WITHIN after ``said`` (times known)."""
+    if said.speaker == reply.speaker:
+        return False
+    t_reply, t_said = reply.valid_from or reply.created_at, said.valid_from or said.created_at
+    return t_reply is None or t_said is None or abs(t_reply - t_said) <= REPLY_WITHIN
 
 
 def _event_slot(turn_id: str, slots_by_turn: Mapping[str, set[int]], items: Items) -> int | None:
@@ -54,7 +70,7 @@ def reply_links(slots: Iterable[int], items: Items, turn_pos: Mapping[str, int],
 
     Returns:
         One pair per event item touched: the slot of the previous turn's event in the same
-        session when another speaker said it, else -1 (unlinked).
+        session when another speaker said it within REPLY_WITHIN, else -1 (unlinked).
     """
     n = len(turn_ids)
     touched: dict[int, int] = {}
@@ -77,7 +93,7 @@ def reply_links(slots: Iterable[int], items: Items, turn_pos: Mapping[str, int],
         if pos > 0 and turn_session[pos - 1] == turn_session[pos]:
             before = _event_slot(turn_ids[pos - 1], slots_by_turn, items)
             reply, said = items[slot], items[before] if before is not None else None
-            if said is not None and reply is not None and said.speaker != reply.speaker:
+            if said is not None and reply is not None and _replies_to(reply, said):
                 prev = before  # type: ignore[assignment]
         out.append((slot, prev))
     return out

@@ -83,7 +83,7 @@ def test_a_replied_to_row_set_late_relinks_the_reply_after_it():
     """Vectors may arrive in any order: setting the question's row gives its reply's link too."""
     turns = dialogue("u1", [("Sam", "Where do you work?"), ("Mia", "At the bakery."), ("Mia", "And I sing.")])
     items = [MemoryItem(id=f"i{n}", user_id="u1", description=t.text, theme="", kind=Kind.EVENT, source=[t.turn_id],
-                        speaker=t.speaker) for n, t in enumerate(turns)]
+                        speaker=t.speaker, valid_from=t.timestamp) for n, t in enumerate(turns)]
     ids = [t.turn_id for t in turns]
     pos = {t: n for n, t in enumerate(ids)}
     by_turn = {t: {n} for n, t in enumerate(ids)}
@@ -91,6 +91,24 @@ def test_a_replied_to_row_set_late_relinks_the_reply_after_it():
     assert sorted(links) == [(0, -1), (1, 0)]  # the question has no turn before it; the reply answers it
     assert reply_links([2], items, pos, ids, ["s1"] * 3, by_turn) == [(2, -1)]  # Mia after Mia: no link
     assert reply_links([1], items, pos, ids, ["s1", "s2", "s2"], by_turn) == [(1, -1), (2, -1)]  # new session
+
+
+@pytest.mark.parametrize(("remark", "later"), [
+    ("Living by the West Lake sounds lovely.", "We moved to Chengdu last month."),
+    ("西湖边上住着真舒服。", "上个月搬到成都了。"),
+])
+def test_a_statement_months_after_the_other_speakers_remark_answers_nothing(remark, later):
+    turns = dialogue("u1", [("Sam", remark), ("Mia", later)])
+    turns[1] = replace(turns[1], timestamp=turns[0].timestamp + timedelta(days=100))
+    items = [MemoryItem(id=f"i{n}", user_id="u1", description=t.text, theme="", kind=Kind.EVENT, source=[t.turn_id],
+                        speaker=t.speaker, valid_from=t.timestamp) for n, t in enumerate(turns)]
+    ids = [t.turn_id for t in turns]
+    links = reply_links([0, 1], items, {t: n for n, t in enumerate(ids)}, ids, ["s1"] * 2,
+                        {t: {n} for n, t in enumerate(ids)})
+    assert sorted(links) == [(0, -1), (1, -1)]
+    soon = [replace(items[1], valid_from=turns[0].timestamp + timedelta(minutes=2))]
+    assert reply_links([1], [items[0], *soon], {t: n for n, t in enumerate(ids)}, ids, ["s1"] * 2,
+                       {t: {n} for n, t in enumerate(ids)}) == [(1, 0)]  # the same words minutes later: a reply
 
 
 def unit(*xs: float) -> np.ndarray:
