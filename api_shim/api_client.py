@@ -33,7 +33,7 @@ Example::
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -44,7 +44,7 @@ from api_shim.session_client import OPS, SessionCalls
 from memory_core import errors as core_errors
 from memory_core.api import ItemRecord, RecallAnswer
 from memory_core.api_base import BaseMemoryAPI, item_record, revision_record
-from memory_core.errors import NotApplied
+from memory_core.errors import NotApplied, TurnConflict
 from memory_core.model import Status, Trust, Turn
 
 __all__ = ["DistributedMemory", "HttpError", "HttpMemory"]
@@ -57,6 +57,7 @@ def _wait_applied(status_of: Callable[[str], dict[str, Any]], turn_ids: list[str
     """Poll each turn's status until it is applied.
 
     Raises:
+        TurnConflict: a turn id was stored before with other text (the first text is kept).
         NotApplied: a turn was dead-lettered or refused, or not applied within ``timeout_s``.
     """
     deadline = time.monotonic() + timeout_s
@@ -66,6 +67,8 @@ def _wait_applied(status_of: Callable[[str], dict[str, Any]], turn_ids: list[str
             state = status.get("status")
             if state == "applied":
                 break
+            if state == "refused" and status.get("error_type") == "TurnConflict":
+                raise TurnConflict(str(status.get("error") or f"turn {turn_id!r} was stored before with other text"))
             if state in ("dead_lettered", "refused"):
                 why = status.get("error") or status.get("error_type") or ""
                 raise NotApplied(f"turn {turn_id!r} was {state.replace('_', '-')}: {why}".rstrip(": "))
@@ -101,14 +104,16 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
             self.client.publish_turn(t.user_id, t.turn_id, t.text, t.role, t.session_id, t.timestamp,
                                      speaker=t.speaker or None, meta=t.meta or None)
 
-    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float) -> None:
-        _wait_applied(lambda tid: self.client.turn_status(user_id, tid), turn_ids, timeout_s)
+    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
+              texts: Mapping[str, str] | None = None) -> None:
+        given = texts or {}
+        _wait_applied(lambda tid: self.client.turn_status(user_id, tid, text=given.get(tid)), turn_ids, timeout_s)
 
-    def _list(self, user_id: str, statuses: tuple[str, ...] | None) -> list[ItemRecord]:
+    def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         wanted = _EVERY_STATUS if statuses is None else list(statuses)
         return [item_record(i) for i in self.client.list_items(user_id, statuses=wanted)]
 
-    def _get(self, user_id: str, item_id: str) -> ItemRecord:
+    def _get(self, user_id: str, item_id: str, reveal: bool = False) -> ItemRecord:
         return item_record(self.client.get_item(user_id, item_id))
 
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
@@ -129,7 +134,7 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
         self.client.delete_item(user_id, item_id, reason)
 
-    def _history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
+    def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         return [revision_record(r) for r in self.client.item_history(user_id, item_id)]
 
     def _erase(self, user_id: str) -> int:
@@ -148,6 +153,11 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
         return self.client.rpc.call(OPS[op], user_id=user_id, session_id=session_id, **kwargs)
 
 
+def _reveal(reveal: bool) -> dict[str, str]:
+    """The query parameter asking the shim for stored text (it masks sensitive values otherwise)."""
+    return {"reveal": "true"} if reveal else {}
+
+
 class HttpError(core_errors.GulfstreamError):
     """Raised for an HTTP answer that is no core error (401, 429, 5xx ...).
 
@@ -163,6 +173,7 @@ class HttpError(core_errors.GulfstreamError):
 _CODES: dict[str, type[core_errors.GulfstreamError]] = {
     "unknown_item": core_errors.UnknownItem, "unknown_user": core_errors.UnknownUser,
     "invalid_input": core_errors.InvalidField, "user_busy": core_errors.StoreLocked,
+    "turn_conflict": core_errors.TurnConflict,
 }
 
 
@@ -211,21 +222,23 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
                      "meta": t.meta or None} for t in turns[start:start + 100]]
             self._call("POST", "/v1/turns/batch", json={"turns": body})
 
-    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float) -> None:
+    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
+              texts: Mapping[str, str] | None = None) -> None:
+        """(A reused id with other text is refused at publish: 409, ``TurnConflict``.)"""
         _wait_applied(lambda tid: self._call("GET", f"/v1/users/{user_id}/turns/{tid}"), turn_ids, timeout_s)
 
-    def _list(self, user_id: str, statuses: tuple[str, ...] | None) -> list[ItemRecord]:
+    def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         wanted = _EVERY_STATUS if statuses is None else list(statuses)
         if not wanted:
             return []
         try:
-            body = self._call("GET", f"/v1/users/{user_id}/items", params={"status": wanted})
+            body = self._call("GET", f"/v1/users/{user_id}/items", params={"status": wanted, **_reveal(reveal)})
         except core_errors.UnknownUser:
             return []
         return [item_record(i) for i in body["items"]]
 
-    def _get(self, user_id: str, item_id: str) -> ItemRecord:
-        return item_record(self._call("GET", f"/v1/users/{user_id}/items/{item_id}"))
+    def _get(self, user_id: str, item_id: str, reveal: bool = False) -> ItemRecord:
+        return item_record(self._call("GET", f"/v1/users/{user_id}/items/{item_id}", params=_reveal(reveal)))
 
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
                 valid_from: datetime | None, speaker: str, reason: str, meta: dict[str, str]) -> str:
@@ -248,8 +261,8 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
         self._call("DELETE", f"/v1/users/{user_id}/items/{item_id}", params={"reason": reason})
 
-    def _history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
-        body = self._call("GET", f"/v1/users/{user_id}/items/{item_id}/history")
+    def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
+        body = self._call("GET", f"/v1/users/{user_id}/items/{item_id}/history", params=_reveal(reveal))
         return [revision_record(r) for r in body["history"]]
 
     def _erase(self, user_id: str) -> int:

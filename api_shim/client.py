@@ -326,7 +326,7 @@ class MemoryClient:
         return dict(self.rpc.call(wire.GET_ITEM, user_id=check_id(user_id, "user id"),
                                item_id=check_id(item_id, "item id")))
 
-    def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
+    def turn_status(self, user_id: str, turn_id: str, text: str | None = None) -> dict[str, Any]:
         """Return where a published turn is: ``{"status", "seq", "error_type", "attempts", "error"}``.
 
         Status: "queued" (published, not stored yet), "stored" (waiting for
@@ -335,13 +335,18 @@ class MemoryClient:
         refused the last publish of this turn id, e.g. it was stored before
         with other text; ``error`` says why). ``seq`` is the turn's per-user
         number once stored. Publishing is asynchronous, so a refusal shows here,
-        not as an exception from ``publish_turn``.
+        not as an exception from ``publish_turn``. The turn id is the idempotency key
+        and its first text wins: a stored turn keeps its status when the id is
+        published again with other text (``error_type`` "TurnConflict" says a
+        later publish was refused); pass ``text`` (what you published) to learn
+        whether the stored turn is yours: "refused", "TurnConflict" if not.
 
         Raises:
             NotFound: no such turn was published for the user (or it was erased).
         """
+        extra: dict[str, Any] = {} if text is None else {"text": text}
         return dict(self.rpc.call(wire.TURN_STATUS, user_id=check_id(user_id, "user id"),
-                               turn_id=check_id(turn_id, "turn id")))
+                               turn_id=check_id(turn_id, "turn id"), **extra))
 
     def recall(self, user_id: str, query: str, k: int = 10, *, filters: Mapping[str, Any] | None = None,
                budget_tokens: int | None = None, timeout_ms: int | None = None) -> RecallReply:

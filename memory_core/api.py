@@ -15,6 +15,12 @@ transport only moves a few primitive requests. Answers are plain JSON-able
 dicts and lists, so the same script gives equal answers on every transport,
 and the same bad call raises the same ``memory_core.errors`` class.
 
+Every call that reads items back shows sensitive values (passwords, PINs,
+card, account and ID numbers, API keys, health details) masked ("my PIN is
+[code]"; ``memory_core.shown``); ``get``, ``get_all`` and ``history`` take
+``reveal=True`` for the owner's own tools. A ``search`` / ``recall`` hit shows
+the values of the kinds its query asks for, as the context block does.
+
 ``AsyncMemory(api)`` is the asyncio twin of any implementation, built from
 its sync methods (each call runs in an executor), so there is one
 implementation of each call.
@@ -81,13 +87,13 @@ class MemoryAPI(Protocol):
         """The user's items that best answer ``query``, best first."""
         ...
 
-    def get(self, item_id: str, *, user_id: str) -> ItemRecord:
-        """One item of the user, whatever its status."""
+    def get(self, item_id: str, *, user_id: str, reveal: bool = False) -> ItemRecord:
+        """One item of the user, whatever its status (sensitive values masked unless ``reveal``)."""
         ...
 
     def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
-                offset: int = 0) -> list[ItemRecord]:
-        """The user's items, oldest first, one page."""
+                offset: int = 0, reveal: bool = False) -> list[ItemRecord]:
+        """The user's items, oldest first, one page (sensitive values masked unless ``reveal``)."""
         ...
 
     def update(self, item_id: str, text: str | None = None, *, user_id: str, theme: str | None = None,
@@ -103,8 +109,8 @@ class MemoryAPI(Protocol):
         """Soft-delete every active item of the user; return how many."""
         ...
 
-    def history(self, item_id: str, *, user_id: str) -> list[dict[str, Any]]:
-        """An item's revisions, newest first."""
+    def history(self, item_id: str, *, user_id: str, reveal: bool = False) -> list[dict[str, Any]]:
+        """An item's revisions, newest first (texts masked unless ``reveal``)."""
         ...
 
     def reset(self, *, user_id: str) -> int:

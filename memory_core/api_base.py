@@ -31,6 +31,7 @@ from memory_core.api_records import (
 )
 from memory_core.errors import InvalidField
 from memory_core.model import MAX_HIT, Kind, Status, Turn, utcnow
+from memory_core.shown import shown_record, shown_revision
 from memory_core.validation import (
     MAX_THEME_CHARS,
     MAX_TURN_SPEAKER_CHARS,
@@ -91,15 +92,18 @@ class BaseMemoryAPI(ABC):
         """Hand checked turns to the write pipeline (in order)."""
 
     @abstractmethod
-    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float) -> None:
-        """Return once every turn is applied. Raises NotApplied (timeout, dead letter or refusal)."""
+    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
+              texts: Mapping[str, str] | None = None) -> None:
+        """Return once every turn is applied (``texts``: what was published under each id). Raises NotApplied
+        (timeout, dead letter or refusal), TurnConflict (an id stored before with other text)."""
 
     @abstractmethod
-    def _list(self, user_id: str, statuses: tuple[str, ...] | None) -> list[ItemRecord]:
-        """The user's items with these statuses (None: all) as records; [] for an unknown user."""
+    def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
+        """The user's items with these statuses (None: all) as records; [] for an unknown user.
+        (``reveal``: a transport that masks on its far side asks it for the stored text; the calls mask.)"""
 
     @abstractmethod
-    def _get(self, user_id: str, item_id: str) -> ItemRecord:
+    def _get(self, user_id: str, item_id: str, reveal: bool = False) -> ItemRecord:
         """One item record, any status. Raises UnknownItem."""
 
     @abstractmethod
@@ -117,7 +121,7 @@ class BaseMemoryAPI(ABC):
         """Soft-delete an item. Raises UnknownItem."""
 
     @abstractmethod
-    def _history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
+    def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         """Revision records, newest first. Raises UnknownItem."""
 
     @abstractmethod
@@ -195,13 +199,13 @@ class BaseMemoryAPI(ABC):
             self._publish(turns)
             if not wait:
                 return {"results": [], "turn_ids": ids}
-            self._wait(user_id, ids, self.wait_timeout_s)
+            self._wait(user_id, ids, self.wait_timeout_s, {t.turn_id: t.text for t in turns})
             wanted = set(ids)
             results = []
             for record in self._list(user_id, None):
                 if wanted.intersection(record["source"]):
                     event = "ADD" if record["source"][0] in wanted else "UPDATE"
-                    results.append({**record, "event": event})
+                    results.append({**shown_record(record), "event": event})
             return {"results": results, "turn_ids": ids}
         item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
         item_kind = Kind.FACT.value if kind is None else check_strings("kind", kind, Kind._value2member_map_)[0]
@@ -212,7 +216,7 @@ class BaseMemoryAPI(ABC):
             chosen = item_theme or _theme_of(text)
             item_id = self._create(user_id, given_id, text, chosen, item_kind, when, speaker, "added as given",
                                    meta)
-            out.append({**self._get(user_id, item_id), "event": "ADD"})
+            out.append({**shown_record(self._get(user_id, item_id)), "event": "ADD"})
         return {"results": out, "turn_ids": []}
 
     def update(self, item_id: str, text: str | None = None, *, user_id: str, theme: str | None = None,
@@ -228,7 +232,7 @@ class BaseMemoryAPI(ABC):
         desc = None if text is None else check_text(text, "description", bytes_ok=False)
         new_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS, bytes_ok=False)
         self._update(user_id, item_id, _reason(reason), desc, new_theme)
-        return self._get(user_id, item_id)
+        return shown_record(self._get(user_id, item_id))
 
     def delete(self, item_id: str, *, user_id: str, reason: str = "") -> ItemRecord:
         """Soft-delete an item (kept, with the reason, in its history); return it (status deleted).
@@ -238,7 +242,7 @@ class BaseMemoryAPI(ABC):
         """
         user_id, item_id = check_id(user_id, "user id"), check_id(item_id, "item id")
         self._delete(user_id, item_id, _reason(reason))
-        return self._get(user_id, item_id)
+        return shown_record(self._get(user_id, item_id))
 
     def delete_all(self, *, user_id: str, reason: str = "") -> int:
         """Soft-delete every active item of the user; return how many (0 for an unknown user)."""
@@ -272,7 +276,8 @@ class BaseMemoryAPI(ABC):
                 by_user.setdefault(t.user_id, []).append(t.turn_id)
             deadline = time.monotonic() + self.wait_timeout_s
             for user_id, ids in by_user.items():
-                self._wait(user_id, ids, max(deadline - time.monotonic(), 0.001))
+                self._wait(user_id, ids, max(deadline - time.monotonic(), 0.001),
+                           {t.turn_id: t.text for t in checked if t.user_id == user_id})
         return {"accepted": len(checked), "turn_ids": [t.turn_id for t in checked]}
 
     def hit(self, item_id: str, *, user_id: str, count: int = 1) -> int:
@@ -282,28 +287,36 @@ class BaseMemoryAPI(ABC):
 
     # ── reads ──────────────────────────────────────────────────────────
 
-    def get(self, item_id: str, *, user_id: str) -> ItemRecord:
-        """One item of the user, any status. Raises UnknownItem (another user's item too)."""
-        return self._get(check_id(user_id, "user id"), check_id(item_id, "item id"))
+    def get(self, item_id: str, *, user_id: str, reveal: bool = False) -> ItemRecord:
+        """One item of the user, any status; sensitive values masked unless ``reveal`` (``memory_core.shown``;
+        every read call below alike). Raises UnknownItem (another user's item too)."""
+        reveal = _flag(reveal)
+        return shown_record(self._get(check_id(user_id, "user id"), check_id(item_id, "item id"), reveal),
+                            reveal=reveal)
 
     def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
-                offset: int = 0) -> list[ItemRecord]:
-        """The user's items passing ``filters`` (default: active), oldest first; ``limit`` from ``offset``.
+                offset: int = 0, reveal: bool = False) -> list[ItemRecord]:
+        """The user's items passing ``filters`` (default: active), oldest first; ``limit`` from ``offset``;
+        sensitive values masked unless ``reveal`` (the owner's own tools).
 
         Raises:
-            InvalidField: a bad filter, limit (1..1,000) or offset (>= 0).
+            InvalidField: a bad filter, limit (1..1,000), offset (>= 0) or reveal (a bool).
         """
+        reveal = _flag(reveal)
         user_id = check_id(user_id, "user id")
         flt = check_filters(filters)
         limit = _int(limit, "limit", 1, MAX_PAGE)
         offset = _int(offset, "offset", 0, 2**31)
-        kept = [r for r in self._list(user_id, flt.statuses) if flt.keeps(r)]
+        kept = [r for r in self._list(user_id, flt.statuses, reveal) if flt.keeps(r)]
         kept.sort(key=lambda r: (r["created_at"], r["id"]))
-        return kept[offset:offset + limit]
+        return [shown_record(r, reveal=reveal) for r in kept[offset:offset + limit]]
 
-    def history(self, item_id: str, *, user_id: str) -> list[dict[str, Any]]:
-        """An item's revisions, newest first (``REVISION_KEYS``). Raises UnknownItem."""
-        return self._history(check_id(user_id, "user id"), check_id(item_id, "item id"))
+    def history(self, item_id: str, *, user_id: str, reveal: bool = False) -> list[dict[str, Any]]:
+        """An item's revisions, newest first (``REVISION_KEYS``), texts masked unless ``reveal``.
+        Raises UnknownItem."""
+        reveal = _flag(reveal)
+        return [shown_revision(r, reveal=reveal)
+                for r in self._history(check_id(user_id, "user id"), check_id(item_id, "item id"), reveal)]
 
     def search(self, query: str, *, user_id: str, k: int = 10, filters: Mapping[str, Any] | None = None,
                threshold: float | None = None) -> list[ItemRecord]:
@@ -321,7 +334,7 @@ class BaseMemoryAPI(ABC):
         answer = self._recall(user_id, query, MAX_SEARCH_K if flt.metadata else k, flt.recall_form(), 0)
         hits = [r for r in answer["results"] if flt.keeps_metadata(r)
                 and (threshold is None or r["score"] >= threshold)][:k]
-        return [{**r, "rank": n} for n, r in enumerate(hits, 1)]
+        return [{**shown_record(r, query=query), "rank": n} for n, r in enumerate(hits, 1)]
 
     def recall(self, query: str, *, user_id: str, k: int = 10, filters: Mapping[str, Any] | None = None,
                budget_tokens: int | None = None, threshold: float | None = None) -> RecallAnswer:
@@ -343,6 +356,7 @@ class BaseMemoryAPI(ABC):
         answer = self._recall(user_id, query, k, flt.recall_form(), budget_tokens)
         if threshold is not None:
             answer["results"] = [r for r in answer["results"] if r["score"] >= threshold]
+        answer["results"] = [shown_record(r, query=query) for r in answer["results"]]  # as its context shows them
         return answer
 
     @staticmethod
@@ -362,6 +376,12 @@ def _theme_of(text: str) -> str:
     from memory_core.pipeline.themes import classify_theme
 
     return classify_theme(text)
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidField(f"reveal must be True or False; got {value!r}")
+    return value
 
 
 def _reason(reason: object) -> str:

@@ -23,10 +23,13 @@ from memory_core.cli_eval import eval_app
 from memory_core.cli_lifecycle import register as register_lifecycle
 from memory_core.cli_output import (
     DbOption,
+    FullOption,
+    RevealOption,
     UserOption,
     console,
     err,
     fail,
+    listed,
     progress_bar,
     progress_factory,
 )
@@ -37,6 +40,7 @@ from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
+from memory_core.shown import shown_text
 from memory_core.store.transfer import export_yaml, parse_import, store_import
 from memory_core.validation import check_id, check_timestamp
 
@@ -127,18 +131,26 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
            until: Annotated[str | None, typer.Option(help="Only items up to this ISO time.")] = None,
            as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
            db: DbOption = None) -> None:
-    """Recall the items that matter for QUERY, and the packed context block."""
+    """Recall the items that matter for QUERY, and the packed context block (an unknown user: an empty answer,
+    as the API gives; sensitive values the query does not ask for masked, as in the block)."""
     filters = RecallFilters(themes=set(theme) if theme else None, kinds=set(kind) if kind else None,
                             since=check_timestamp(since, "since") if since else None,
                             until=check_timestamp(until, "until") if until else None)
     with _memory(db) as memory:
-        response = memory.recall(memory.require_user(user), query, k=k, filters=filters)
+        user = check_id(user, "user id")
+        known = memory.known_user(user)
+        response = memory.recall(user, query, k=k, filters=filters)
     if as_json:
         console.print_json(json.dumps({
-            "results": [{"id": r.item.id, "description": r.item.description, "theme": r.item.theme,
+            "results": [{"id": r.item.id, "description": shown_text(r.item.description, query=query),
+                         "theme": r.item.theme,
                          "kind": r.item.kind, "score": r.score, "turn_ids": r.turn_ids}
                         for r in response.results],
             "context": response.context.text, "timings_ms": response.timings_ms}, ensure_ascii=False))
+        return
+    if not response.results and not known:
+        console.print(f"no memories for user {user!r} (nothing is stored for this user yet)", markup=False,
+                      highlight=False)
         return
     if not response.results:
         filtered = theme or kind or since or until
@@ -150,8 +162,8 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
         return
     table = Table("#", "score", "theme", "kind", "memory", "turns")
     for rank, r in enumerate(response.results, 1):
-        table.add_row(str(rank), f"{r.score:.3f}", r.item.theme, r.item.kind, r.item.description,
-                      ", ".join(r.turn_ids[:4]))
+        table.add_row(str(rank), f"{r.score:.3f}", r.item.theme, r.item.kind,
+                      shown_text(r.item.description, query=query), ", ".join(r.turn_ids[:4]))
     console.print(table)
     console.print(response.context.text, markup=False, highlight=False)
     console.print(f"recall {response.timings_ms['recall']:.2f} ms, context {response.timings_ms['context']:.2f} ms")
@@ -166,8 +178,9 @@ def memory_without_filters(db: str | None, user: str, query: str, k: int) -> int
 @app.command()
 def memories(user: UserOption, db: DbOption = None,
              show_all: Annotated[bool, typer.Option("--all", help="Also superseded, archived and deleted items.")]
-             = False) -> None:
-    """List a user's memory items grouped by theme (active ones unless --all)."""
+             = False, reveal: RevealOption = False, full: FullOption = False) -> None:
+    """List a user's memory items grouped by theme (active ones unless --all); sensitive values masked unless
+    --reveal, long texts shortened unless --full."""
     with _memory(db) as memory:
         user = memory.require_user(user)
         if show_all:
@@ -182,15 +195,17 @@ def memories(user: UserOption, db: DbOption = None,
         for item in items:
             when = (item.valid_from or item.created_at).date().isoformat()
             status = "" if item.active else f" <{item.status}>"
-            console.print(f"  {item.id}  {when}  [{item.kind}]{status} {item.description}  (hit {item.hit})",
+            text = listed(shown_text(item.description, reveal=reveal), full)
+            console.print(f"  {item.id}  {when}  [{item.kind}]{status} {text}  (hit {item.hit})",
                           markup=False, highlight=False)
 
 
 @app.command()
 def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
             user: Annotated[str | None, typer.Option("--user", "-u", help="Owner (item ids are unique per user).")]
-            = None, db: DbOption = None) -> None:
-    """Show an item's history, newest first (any status: active, superseded, deleted)."""
+            = None, db: DbOption = None, reveal: RevealOption = False) -> None:
+    """Show an item's history, newest first (any status: active, superseded, deleted); sensitive values masked
+    unless --reveal."""
     with _memory(db) as memory:
         item_id = check_id(item_id, "item id")
         if user is not None:
@@ -200,11 +215,11 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
             if len(owners) > 1:
                 raise fail(f"item {item_id!r} exists for several users ({', '.join(owners)}); pass --user")
             item = memory.store.locate(item_id)
-    console.print(f"{item.id} ({item.user_id}) [{item.status}] {item.theme}: {item.description}",
-                  markup=False, highlight=False)
+    console.print(f"{item.id} ({item.user_id}) [{item.status}] {item.theme}: "
+                  f"{shown_text(item.description, reveal=reveal)}", markup=False, highlight=False)
     for rev in item.history_newest_first():
-        change = rev.new_description if rev.old_description in ("", rev.new_description) else \
-            f"{rev.old_description} -> {rev.new_description}"
+        old, new = (shown_text(rev.old_description, reveal=reveal), shown_text(rev.new_description, reveal=reveal))
+        change = new if rev.old_description in ("", rev.new_description) else f"{old} -> {new}"
         console.print(f"  {rev.at.isoformat(timespec='seconds')}  {rev.op:<9} {rev.actor:<8} {change}"
                       + (f"  (reason: {rev.reason})" if rev.reason else ""), markup=False, highlight=False)
 

@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 
 from memory_core.api import MemoryAPI
+from memory_core.cli_output import RevealOption
 from memory_core.embedded import EmbeddedMemory
 
 __all__ = ["register", "run_chat", "run_mcp"]
@@ -52,10 +53,10 @@ def add(user: UserOption, text: Annotated[str, typer.Argument(help="The memory (
         _show(api.add(text, user_id=user, infer=infer, theme=theme, kind=kind)["results"])
 
 
-def get(item_id: ItemArg, user: UserOption, db: DbOption = None) -> None:
-    """Print one memory item of USER (any status)."""
+def get(item_id: ItemArg, user: UserOption, db: DbOption = None, reveal: RevealOption = False) -> None:
+    """Print one memory item of USER (any status); sensitive values masked unless --reveal."""
     with _api(db) as api:
-        _show(api.get(item_id, user_id=user))
+        _show(api.get(item_id, user_id=user, reveal=reveal))
 
 
 def update(item_id: ItemArg, user: UserOption,

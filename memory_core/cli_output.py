@@ -10,8 +10,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-__all__ = ["DbOption", "UserOption", "check_output", "console", "err", "fail", "plain_progress", "progress_bar",
-           "progress_factory"]
+__all__ = ["LISTED_CHARS", "DbOption", "FullOption", "RevealOption", "UserOption", "check_output", "console", "err",
+           "fail", "listed", "plain_progress", "progress_bar", "progress_factory"]
 
 console = Console()
 err = Console(stderr=True)
@@ -19,6 +19,20 @@ err = Console(stderr=True)
 DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
                                               "or SQLite in ~/.local/share/gulfstream/).")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
+RevealOption = Annotated[bool, typer.Option("--reveal", help="Show sensitive values (passwords, PINs, card and ID "
+                                            "numbers, API keys, health details) as stored instead of masked.")]
+FullOption = Annotated[bool, typer.Option("--full", help="Print long texts whole instead of shortened.")]
+
+#: A listing shows this many characters of a text; the rest is counted (``listed``).
+LISTED_CHARS = 300
+
+
+def listed(text: str, full: bool = False) -> str:
+    """``text`` for a listing: whole with ``full`` or when short, else its first ``LISTED_CHARS`` characters
+    and "… (+N chars; --full shows all)"."""
+    if full or len(text) <= LISTED_CHARS:
+        return text
+    return f"{text[:LISTED_CHARS].rstrip()}… (+{len(text) - LISTED_CHARS} chars; --full shows all)"
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:

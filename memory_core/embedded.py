@@ -15,6 +15,7 @@ Example::
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
@@ -56,13 +57,14 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _publish(self, turns: list[Turn]) -> None:
         self.memory.ingest(turns)
 
-    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float) -> None:
+    def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
+              texts: Mapping[str, str] | None = None) -> None:
         """Nothing to wait for: ``_publish`` applied the turns."""
 
-    def _list(self, user_id: str, statuses: tuple[str, ...] | None) -> list[ItemRecord]:
+    def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         return [item_record(i) for i in self.memory.store.list_items(user_id, statuses=statuses)]
 
-    def _get(self, user_id: str, item_id: str) -> ItemRecord:
+    def _get(self, user_id: str, item_id: str, reveal: bool = False) -> ItemRecord:
         return item_record(self.memory.store.get(user_id, item_id))
 
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
@@ -78,7 +80,7 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
         self.memory.store.delete(user_id, item_id, reason, actor=Actor.USER)
 
-    def _history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
+    def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         return [revision_record(r) for r in self.memory.store.history(user_id, item_id)]
 
     def _erase(self, user_id: str) -> int:

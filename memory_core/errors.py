@@ -8,6 +8,7 @@ The tree::
     │   ├── TextTooLong                     text over MAX_TEXT_CHARS characters
     │   ├── InvalidEncoding                 bytes that are not valid UTF-8
     │   └── InvalidField                    a field of the wrong type or value
+    │       └── TurnConflict                a turn id (the idempotency key) stored before with other text
     ├── NotApplied (also TimeoutError)      turns a caller waited for were not applied (time-out, dead letter)
     ├── NotFound (also LookupError)         an id that does not exist
     │   ├── UnknownUser                     no memory or turns for this user id
@@ -43,6 +44,7 @@ __all__ = [
     "StoreError",
     "StoreLocked",
     "TextTooLong",
+    "TurnConflict",
     "UnknownItem",
     "UnknownUser",
 ]
@@ -70,6 +72,14 @@ class InvalidEncoding(InvalidInput):
 
 class InvalidField(InvalidInput):
     """Raised when a field has the wrong type or an unknown value."""
+
+
+class TurnConflict(InvalidField):
+    """Raised when a turn id, the turn's idempotency key, was stored before with other text.
+
+    The first text wins: the stored turn, its status and its items stay as they are; only the
+    publish that reused the id is refused (HTTP 409 ``turn_conflict``).
+    """
 
 
 class NotApplied(GulfstreamError, TimeoutError):

@@ -209,12 +209,13 @@ def item_history(call_id: str | None, user_id: str, item_id: str) -> None:
 
 
 @app.task(name=wire.TURN_STATUS, ignore_result=True, acks_late=False)
-def turn_status(call_id: str | None, user_id: str, turn_id: str) -> None:
-    """Reply with ``{"status", "seq", "error_type", "attempts"}`` of one published turn (see the client)."""
+def turn_status(call_id: str | None, user_id: str, turn_id: str, text: str | None = None) -> None:
+    """Reply with ``{"status", "seq", "error_type", "attempts"}`` of one published turn (see the client;
+    ``text``: the text the caller published, to learn whether the stored turn is its own)."""
     ctx = context()
-    reply(ctx, call_id, lambda: status_of(ctx, user_id, turn_id))
+    reply(ctx, call_id, lambda: status_of(ctx, user_id, turn_id, text))
 
 
-def status_of(ctx: Context, user_id: str, turn_id: str) -> dict[str, Any]:
+def status_of(ctx: Context, user_id: str, turn_id: str, text: str | None = None) -> dict[str, Any]:
     """Where one turn is (see ``memory_core.wire.turn_status``). Raises NotFound for an unknown turn."""
-    return wire.turn_status(ctx.store, ctx.redis, user_id, turn_id)
+    return wire.turn_status(ctx.store, ctx.redis, user_id, turn_id, text)

@@ -28,7 +28,8 @@ from api_shim.http.schemas import (
 from api_shim.http.services import Services
 from memory_core import wire
 from memory_core.errors import UnknownItem
-from memory_core.pipeline.sensitive import SENSITIVE_THEME, mask, masked_unless_asked
+from memory_core.pipeline.sensitive import SENSITIVE_THEME
+from memory_core.shown import shown_record, shown_revision
 from memory_core.validation import MAX_REASON_CHARS
 
 __all__ = ["router", "shown_item"]
@@ -42,20 +43,22 @@ Who = Annotated[Caller, Depends(caller)]
 
 
 def shown_item(item: dict[str, Any], user_id: str, reveal: bool = False, query: str | None = None) -> dict[str, Any]:
-    """The item as the caller sees it: its user id inside the tenant; a sensitive one masked unless ``reveal``.
+    """The item as the caller sees it: its user id inside the tenant; sensitive values masked unless ``reveal``.
 
-    An item of theme ``sensitive`` (``memory_core.pipeline.sensitive``) shows its
-    description with the values masked ("my PIN is [code]") unless the caller
-    asks for it explicitly (``?reveal=true``). A recall result (``query`` given)
-    is shown as the recall's context block shows it: the values of the kinds the
-    query asks for in clear, the others masked (``masked_unless_asked``).
+    The core's one rule for every read surface (``memory_core.shown.shown_record``):
+    the description's sensitive values masked ("my PIN is [code]") unless the
+    caller asks for them explicitly (``?reveal=true``); a recall result
+    (``query`` given) shown as the recall's context block shows it: the values
+    of the kinds the query asks for in clear, the others masked. ``masked``
+    tells the editor the item holds a hidden value (every item of theme
+    ``sensitive`` when listed).
     """
-    item["user_id"] = user_id
-    if not reveal and item.get("theme") == SENSITIVE_THEME and isinstance(item.get("description"), str):
-        text = item["description"]
-        item["description"] = mask(text) if query is None else masked_unless_asked(query, text)
-        item["masked"] = query is None or item["description"] != text
-    return item
+    shown = shown_record(item, reveal=reveal, query=query)
+    shown["user_id"] = user_id
+    if not reveal and (shown.get("description") != item.get("description")
+                       or (query is None and item.get("theme") == SENSITIVE_THEME)):
+        shown["masked"] = True
+    return shown
 
 
 Reveal = Annotated[bool, Query(description="show a sensitive item's description unmasked")]
@@ -139,9 +142,5 @@ def item_history(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who,
     """Every revision: op, reason, actor, time, old and new text and theme (sensitive values masked unless
     ``?reveal=true``, as for the item itself)."""
     history = svc.client.item_history(who.user(user_id), item_id)
-    if not reveal:
-        for revision in history:
-            for field in ("old_description", "new_description"):
-                if isinstance(revision.get(field), str):
-                    revision[field] = mask(revision[field])
-    return {"user_id": user_id, "item_id": item_id, "history": history}
+    return {"user_id": user_id, "item_id": item_id,
+            "history": [shown_revision(revision, reveal=reveal) for revision in history]}

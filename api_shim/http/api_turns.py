@@ -28,12 +28,14 @@ router = APIRouter(tags=["turns and recall"],
                               503: {"model": ErrorOut}})
 
 Svc = Annotated[Services, Depends(services)]
+PUBLISH_ERRORS: dict[int | str, dict[str, Any]] = {**JSON_BODY, 409: {"model": ErrorOut}}
 Who = Annotated[Caller, Depends(caller)]
 
 
 def _publish(svc: Services, who: Caller, turns: list[TurnIn]) -> dict[str, Any]:
     checked = [wire.check_turn(who.user(t.user_id), t.turn_id, t.text, t.role, t.session_id, t.timestamp,
                                t.speaker, t.meta) for t in turns]  # the whole batch before its first turn is sent
+    _refuse_conflicts(svc, turns, [c["user_id"] for c in checked])
     accepted: list[dict[str, str]] = []
     try:
         for turn, wire_turn in zip(turns, checked, strict=True):
@@ -46,17 +48,42 @@ def _publish(svc: Services, who: Caller, turns: list[TurnIn]) -> dict[str, Any]:
     return {"accepted": accepted}
 
 
-@router.post("/v1/turns", status_code=202, response_model=PublishedOut, responses=JSON_BODY,
+def _refuse_conflicts(svc: Services, turns: list[TurnIn], stored_ids: list[str]) -> None:
+    """409 ``turn_conflict`` when a turn id (the idempotency key) is stored already with other text, or used
+    twice with two texts in the batch: the first text wins, nothing of the batch is sent, and the stored
+    turn's status stays its own.
+
+    Raises:
+        ApiError: 409 naming the turn id (the same as ``TurnConflict`` on the other transports).
+    """
+    given: dict[str, dict[str, tuple[str, str]]] = {}  # stored user id → {turn id: (text, the caller's user id)}
+    for turn, uid in zip(turns, stored_ids, strict=True):
+        seen = given.setdefault(uid, {})
+        if turn.turn_id in seen and seen[turn.turn_id][0] != turn.text:
+            raise ApiError(409, "turn_conflict", f"turn {turn.turn_id!r} of user {turn.user_id!r} is given twice "
+                           "with different texts in this batch; nothing was published")
+        seen[turn.turn_id] = (turn.text, turn.user_id)
+    for uid, wanted in given.items():
+        for tid, text in svc.store.stored_texts(uid, list(wanted)).items():
+            if text != wanted[tid][0]:
+                raise ApiError(409, "turn_conflict", f"turn {tid!r} of user {wanted[tid][1]!r} was stored before "
+                               "with other text (the turn id is the idempotency key: the first text is kept); "
+                               "nothing was published")
+
+
+@router.post("/v1/turns", status_code=202, response_model=PublishedOut, responses=PUBLISH_ERRORS,
              summary="Publish one turn")
 def publish_turn(body: TurnIn, svc: Svc, who: Who) -> dict[str, Any]:
-    """Accept one finished turn for ingest; 202 once it is in the queue."""
+    """Accept one finished turn for ingest; 202 once it is in the queue; 409 when its turn id was stored
+    before with other text (the first text wins; the stored turn's status stays its own)."""
     return _publish(svc, who, [body])
 
 
-@router.post("/v1/turns/batch", status_code=202, response_model=PublishedOut, responses=JSON_BODY,
+@router.post("/v1/turns/batch", status_code=202, response_model=PublishedOut, responses=PUBLISH_ERRORS,
              summary="Publish turns")
 def publish_batch(body: BatchIn, svc: Svc, who: Who) -> dict[str, Any]:
-    """Accept up to 100 turns, checked together, published in order."""
+    """Accept up to 100 turns, checked together, published in order (409, none sent: a turn id stored before
+    with other text, or given twice with two texts)."""
     return _publish(svc, who, body.turns)
 
 

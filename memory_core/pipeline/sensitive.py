@@ -76,6 +76,7 @@ __all__ = [
     "may_show",
     "parse_tenant_policies",
     "pin_preferred",
+    "unasked",
 ]
 
 log = logging.getLogger(__name__)
@@ -262,17 +263,24 @@ def masked_unless_asked(query: str, text: str, asked: set[str] | None = None) ->
     thing, if both name one (``sensitive_kind.shows``), or, for a health value, names the value itself;
     every other one becomes ``[<category>]``.
     """
-    found = detect(text)
+    hidden = unasked(query, text, asked=asked)
+    return mask(text, hidden) if hidden else text
+
+
+def unasked(query: str, text: str, found: Sequence[Finding] | None = None,
+            asked: set[str] | None = None) -> list[Finding]:
+    """The findings of ``text`` (``found``, else ``detect(text)``) a recall for ``query`` did not ask for
+    (``masked_unless_asked`` masks these)."""
+    found = detect(text) if found is None else found
     if not found:
-        return text
+        return []
     asked = asked_categories(query) if asked is None else asked
     things = asked_things(base_words(query))
     q = query.casefold()
-    hidden = [f for f in found
-              if not shows(f.category, f.thing, asked, things)
-              and not (f.category == "health" and f.value.casefold() in q)
-              and not diet_shown(query, text, f)]
-    return mask(text, hidden) if hidden else text
+    return [f for f in found
+            if not shows(f.category, f.thing, asked, things)
+            and not (f.category == "health" and f.value.casefold() in q)
+            and not diet_shown(query, text, f)]
 
 
 def _norm(value: str) -> str:
@@ -407,6 +415,9 @@ def _op_text(op: Op) -> str:
 def _flagged(op: Op) -> Op:
     if isinstance(op, AddOp):
         op.item.theme = SENSITIVE_THEME
+        for rev in op.item.history:  # the create revision says the theme the item is written with
+            if rev.new_theme:
+                rev.new_theme = SENSITIVE_THEME
         return op
     if isinstance(op, UpdateOp):
         return replace(op, new_theme=SENSITIVE_THEME)

@@ -63,7 +63,7 @@ from memory_core.pipeline.sensitive_checksums import luhn as _luhn
 from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole
 
-__all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "mask"]
+__all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "label", "mask"]
 
 CATEGORIES = ("secret", "code", "card", "account", "id", "api_key", "health")
 _PRIORITY = ("api_key", "id", "code", "secret", "card", "account", "health")  # for one value found twice
@@ -390,13 +390,19 @@ def _norm(value: str) -> str:
     return re.sub(r"[\s-]", "", value).casefold()
 
 
+def label(finding: Finding) -> str:
+    """What a masked value is shown as: ``[<category>]``, a card's security code ``[cvv]`` (card data, not
+    the card's number)."""
+    return "[cvv]" if finding.thing == "cvv" else f"[{finding.category}]"
+
+
 def mask(text: str, findings: Sequence[Finding] | None = None) -> str:
-    """``text`` with every sensitive value replaced by ``[<category>]`` (e.g. "my PIN is [code]")."""
+    """``text`` with every sensitive value replaced by its ``label`` (e.g. "my PIN is [code]", "cvv [cvv]")."""
     findings = detect(text) if findings is None else findings
     out, last = [], 0
     for f in findings:
         out.append(text[last:f.start])
-        out.append(f"[{f.category}]")
+        out.append(label(f))
         last = f.end
     out.append(text[last:])
     return "".join(out)

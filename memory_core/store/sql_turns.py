@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Connection, Row
 
-from memory_core.errors import InvalidField, NotFound
+from memory_core.errors import InvalidField, NotFound, TurnConflict
 from memory_core.model import Turn, utcnow
 from memory_core.store.sql_queries import (
     _Q_LAST_SEQ_LOCK,
@@ -54,7 +54,7 @@ class SqlTurnRows(TurnStore):
             (stored turn with its seq, True if new); a repeat gives the first copy and False.
 
         Raises:
-            InvalidField, EmptyText, TextTooLong: bad fields, or the same turn id with other text.
+            InvalidField, EmptyText, TextTooLong: bad fields; TurnConflict: the same turn id with other text.
             StoreError: the database failed.
         """
         return self.append_many([turn])[0]
@@ -107,7 +107,7 @@ class SqlTurnRows(TurnStore):
                 pairs.append((stored, True))
                 continue
             if stored.text != row["text"]:
-                raise InvalidField(f"turn {row['turn_id']!r} of user {user_id!r} "
+                raise TurnConflict(f"turn {row['turn_id']!r} of user {user_id!r} "
                                    "was stored before with other text")
             pairs.append((stored, False))
         if new_rows:
@@ -135,6 +135,15 @@ class SqlTurnRows(TurnStore):
         if found is None:
             raise NotFound(f"no turn {turn_id!r} stored for user {user_id!r}")
         return _turn_from_row(found)
+
+    def stored_texts(self, user_id: str, turn_ids: Sequence[str]) -> dict[str, str]:
+        """``{turn id: stored text}`` of those of ``turn_ids`` the user has stored (one query; for a publish
+        to refuse an idempotency key reused with other text before it is sent)."""
+        if not turn_ids:
+            return {}
+        with self._tx() as conn:
+            rows = conn.execute(_Q_TURNS_BY_IDS, {"uid": user_id, "tids": list(dict.fromkeys(turn_ids))})
+            return {r.turn_id: r.text for r in rows}
 
     def list_turns(self, user_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Turn]:
         """Return the user's turns with ``seq > after_seq`` in ``seq`` order (at most ``limit``)."""

@@ -38,7 +38,7 @@ class TurnStore(ABC):
             returns the first stored copy and False.
 
         Raises:
-            InvalidField: the same turn id was stored before with other text.
+            TurnConflict (an InvalidField): the same turn id was stored before with other text.
             StoreError: the backend failed.
         """
 

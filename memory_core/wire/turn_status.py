@@ -4,9 +4,15 @@ Both sides hand in their own Redis client; this module only names keys (``keys``
 
 States: "queued" (published, in the user's inbox, not stored yet), "stored"
 (waiting for the curator), "applied", "dead_lettered" (the curator gave up
-on it), or "refused" (the last publish of this turn id was refused when
-ingest tried to store it, e.g. the id was stored before with other text;
-``error`` says why, and a stored earlier version keeps its own ``seq``).
+on it), or "refused" (ingest refused the last publish of a turn id it never
+stored; ``error`` says why).
+
+The turn id is the idempotency key and its first text wins: a turn stored
+once keeps its own status when the id is published again with other text
+(that publish is refused, and ``error_type`` ``TurnConflict`` with ``error``
+tell the stored turn's status readers so). A caller that names the text it
+published (``text``) learns whether the stored turn is its own: "refused",
+``TurnConflict``, when the id holds other text.
 """
 
 from __future__ import annotations
@@ -28,12 +34,13 @@ def _answer(status: str, seq: int | None = None, error_type: str | None = None,
     return {"status": status, "seq": seq, "error_type": error_type, "attempts": attempts, "error": error}
 
 
-def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str) -> dict[str, Any]:
+def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str, text: str | None = None) -> dict[str, Any]:
     """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one published turn.
 
     Args:
         store: the turn store (turns, applied marks and dead letters).
         redis: a redis-py client on the broker (inbox and refusals).
+        text: the text the caller published under ``turn_id`` (None: whichever is stored).
 
     Raises:
         NotFound: the turn was neither stored, nor is waiting, nor was refused.
@@ -43,9 +50,13 @@ def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str) -> dict
         turn = store.get_turn(user_id, turn_id)
     except NotFound:
         turn = None
-    if refused is not None:
+    if turn is not None and text is not None and turn.text != text:
+        return _answer("refused", turn.seq, "TurnConflict",
+                       error=f"turn {turn_id!r} of user {user_id!r} was stored before with other text; "
+                             "the first text is kept")
+    if refused is not None and turn is None:
         body = json.loads(refused)
-        return _answer("refused", turn.seq if turn else None, body.get("error_type"), error=body.get("error"))
+        return _answer("refused", None, body.get("error_type"), error=body.get("error"))
     if turn is None:
         if _in_inbox(redis, user_id, turn_id):
             return _answer("queued")
@@ -53,7 +64,13 @@ def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str) -> dict
     letter = store.dead_letter(user_id, turn_id)
     if letter is not None:
         return _answer("dead_lettered", turn.seq, letter[0], letter[1])
-    return _answer("applied" if store.last_applied_seq(user_id) >= turn.seq else "stored", turn.seq)
+    state = "applied" if store.last_applied_seq(user_id) >= turn.seq else "stored"
+    if refused is not None:  # a later publish of the id with other text was refused: the stored turn stands
+        body = json.loads(refused)
+        return _answer(state, turn.seq, "TurnConflict",
+                       error=f"a later publish of this turn id was refused ({body.get('error')}); "
+                             "the first text is kept")
+    return _answer(state, turn.seq)
 
 
 def _in_inbox(redis: Any, user_id: str, turn_id: str) -> bool:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from _http_stack import Stack
 from conformance import run_script
+from masking_script import run_masking_script
 
 from api_shim.api_client import DistributedMemory, HttpMemory
 from memory_core.api import AsyncMemory, MemoryAPI
@@ -46,6 +47,26 @@ def test_http_gives_the_embedded_transcript(stack: Stack, embedded_transcript: l
         assert run_script(mem, "ana-h", "bob-h") == embedded_transcript
     finally:
         mem.close()
+
+
+@pytest.fixture(scope="module")
+def embedded_masking(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path_factory.mktemp('emb-mask')}/m.db")
+    try:
+        return run_masking_script(mem, "sec")
+    finally:
+        mem.close()
+
+
+def test_distributed_and_http_mask_sensitive_values_as_embedded_does(stack: Stack,
+                                                                     embedded_masking: list[Any]) -> None:
+    remote, web = distributed(stack), HttpMemory(stack.base_url, stack.key("acme"))
+    try:
+        assert run_masking_script(remote, "sec-d") == embedded_masking
+        assert run_masking_script(web, "sec-h") == embedded_masking
+    finally:
+        remote.close()
+        web.close()
 
 
 def test_http_users_stay_inside_their_tenant(stack: Stack) -> None:

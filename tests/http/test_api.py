@@ -10,7 +10,9 @@ import httpx
 import pytest
 from _http_stack import Stack, wait_until
 
+from api_shim.api_client import HttpMemory
 from memory_core import wire
+from memory_core.errors import TurnConflict
 from workers.deadletter import DeadLetters
 
 OPENAPI = Path(__file__).resolve().parents[2] / "api_shim" / "http" / "openapi.json"
@@ -212,18 +214,33 @@ def test_dead_lettered_turn_status(stack: Stack, acme_key: str) -> None:
                     "error_type": "ValueError", "attempts": 3, "error": None}
 
 
-def test_a_turn_republished_with_other_text_is_reported_refused(stack: Stack, acme_key: str) -> None:
+@pytest.mark.parametrize(("user", "first", "other"), [("rf", "I moved to Osaka.", "I moved to Lima."),
+                                                      ("rfz", "我搬到大阪了。", "我搬到利马了。")])
+def test_a_turn_id_reused_with_other_text_is_a_409_and_the_stored_turn_keeps_its_status(
+        stack: Stack, acme_key: str, user: str, first: str, other: str) -> None:
     api = stack.client(acme_key)
-    assert api.post("/v1/turns", json=turn("rf", 1, "I moved to Osaka.")).status_code == 202
-    wait_until(lambda: status_of(api, "rf", "rf-t1") == "applied", 30, "turn applied", stack.procs.logs)
-    assert api.post("/v1/turns", json=turn("rf", 1, "I moved to Lima.")).status_code == 202  # async: accepted
-    wait_until(lambda: status_of(api, "rf", "rf-t1") == "refused", 30, "refusal reported", stack.procs.logs)
-    body = api.get("/v1/users/rf/turns/rf-t1").json()
-    assert body["seq"] == 1 and body["error_type"] == "InvalidField"
-    assert "stored before with other text" in body["error"]
-    assert "'rf'" in body["error"] and "acme:" not in body["error"], body  # the id the caller knows
-    assert api.post("/v1/turns", json=turn("rf", 1, "I moved to Osaka.")).status_code == 202  # the same again
-    wait_until(lambda: status_of(api, "rf", "rf-t1") == "applied", 30, "refusal cleared", stack.procs.logs)
+    assert api.post("/v1/turns", json=turn(user, 1, first)).status_code == 202
+    wait_until(lambda: status_of(api, user, f"{user}-t1") == "applied", 30, "turn applied", stack.procs.logs)
+    items = api.get(f"/v1/users/{user}/items").json()["items"]
+    error = assert_error(api.post("/v1/turns", json=turn(user, 1, other)), 409, "turn_conflict")
+    assert "stored before with other text" in error["message"] and f"'{user}'" in error["message"]
+    assert "acme:" not in error["message"]  # the id the caller knows
+    batch = {"turns": [turn(user, 2, "I like tea."), turn(user, 1, other)]}
+    assert_error(api.post("/v1/turns/batch", json=batch), 409, "turn_conflict")  # none of the batch is sent
+    twice = {"turns": [turn(user, 3, "I like tea."), turn(user, 3, "I like coffee.")]}
+    assert_error(api.post("/v1/turns/batch", json=twice), 409, "turn_conflict")
+    body = api.get(f"/v1/users/{user}/turns/{user}-t1").json()
+    assert body["status"] == "applied" and body["seq"] == 1 and body["error"] is None, body
+    assert_error(api.get(f"/v1/users/{user}/turns/{user}-t2"), 404, "unknown_turn")
+    assert api.get(f"/v1/users/{user}/items").json()["items"] == items  # nothing stored was touched
+    assert api.post("/v1/turns", json=turn(user, 1, first)).status_code == 202  # the same again: a no-op
+    mem = HttpMemory(stack.base_url, acme_key)
+    try:
+        with pytest.raises(TurnConflict):
+            mem.add([{"role": "user", "content": other, "id": f"{user}-t1"}], user_id=user)
+    finally:
+        mem.close()
+    assert status_of(api, user, f"{user}-t1") == "applied"
 
 
 @pytest.mark.parametrize(("method", "path", "kwargs", "status", "code"), [

@@ -46,7 +46,14 @@ def test_two_values_in_one_sentence_belong_to_their_own_things() -> None:
 ])
 def test_a_cards_security_code_is_card_data_not_a_code(text: str, value: str) -> None:
     assert ("card", "cvv", value) in _found(text)
-    assert "[card]" in mask(text)
+    assert "[cvv]" in mask(text) and value not in mask(text)  # its own label, not the card number's
+
+
+@pytest.mark.parametrize("text", ["card 4111 1111 1111 1111 exp 12/28 cvv 737",
+                                  "信用卡 4111 1111 1111 1111，安全码 737"])
+def test_a_card_number_and_its_cvv_are_masked_with_their_own_labels(text: str) -> None:
+    shown = mask(text)
+    assert shown.count("[card]") == 1 and shown.count("[cvv]") == 1 and "737" not in shown
 
 
 @pytest.mark.parametrize(("query", "things"), [
