@@ -32,6 +32,7 @@ from typing import Any
 from memory_core.api import ItemRecord, Messages
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
+from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
 from memory_core.validation import check_id
 
 __all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope"]
@@ -146,7 +147,9 @@ class Memory:
         Gulfstream's recall finds nothing for the query (it shares no word or
         meaning with any memory: "what do you know about me?"), the user's
         most important, most used memories are returned instead, with score 0.0
-        (seed 000's answer to a broad query).
+        (seed 000's answer to a broad query) — never a sensitive one (theme
+        ``sensitive`` or holding a password, PIN, card or ID number, API key or
+        health detail): a query that names none of them sees none, as in recall.
         """
         uid = mem0_scope(user_id, agent_id, filters)
         meta = mem0_metadata(filters)
@@ -154,8 +157,9 @@ class Memory:
         hits = self.api.search(query, user_id=uid, k=k, threshold=threshold,
                                filters=None if meta is None else {"metadata": meta})
         if not hits and threshold is None:
-            broad = sorted(self.api.get_all(user_id=uid, limit=1000,
-                                            filters=None if meta is None else {"metadata": meta}),
+            every = self.api.get_all(user_id=uid, limit=1000, reveal=True,  # to tell which hold a value
+                                     filters=None if meta is None else {"metadata": meta})
+            broad = sorted((r for r in every if r["theme"] != SENSITIVE_THEME and not is_sensitive(r["description"])),
                            key=lambda r: (-r["importance"], -r["hit"], r["created_at"]))
             hits = [{**r, "score": 0.0} for r in broad[:k]]
         return {"results": [mem0_memory(r, user_id) for r in hits]}

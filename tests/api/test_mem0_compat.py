@@ -157,3 +157,25 @@ def test_bytes_are_refused_as_messages_not_iterated(data: object) -> None:
         assert [r["description"] for r in mem.get_all(user_id="ana")] == ["I live in Oslo"]
     finally:
         mem.close()
+
+
+@pytest.mark.parametrize(("said", "query", "secrets", "kept"), [
+    ("我的银行卡密码是 884422，我住在成都", "周末去哪玩", ["884422"], "成都"),
+    ("I live in Lyon and my phone PIN is 4821. my gmail password is hunter2hunter2", "plans for the weekend",
+     ["4821", "hunter2hunter2"], "Lyon"),
+])
+def test_a_search_that_names_no_secret_sees_none_even_in_the_broad_answer(
+        said: str, query: str, secrets: list[str], kept: str) -> None:
+    from memory_core.mem0_compat import Memory
+
+    m = Memory()
+    try:
+        m.add([{"role": "user", "content": said}], user_id="s2")
+        for answer in (m.search(query, filters={"user_id": "s2"}), m.search(query, filters={"user_id": "s2"}, limit=2),
+                       m.get_all(user_id="s2")):
+            shown = [r["memory"] for r in answer["results"]]
+            assert shown and not [s for s in secrets if any(s in text for text in shown)], shown
+        broad = [r["memory"] for r in m.search(query, filters={"user_id": "s2"})["results"]]
+        assert any(kept in text for text in broad) and all("[" not in text for text in broad), broad
+    finally:
+        m.close()
