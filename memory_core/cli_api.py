@@ -8,6 +8,7 @@ purpose exit 2 with ``error: ...`` (``memory_core.cli.main``).
 from __future__ import annotations
 
 import json
+import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,10 +20,12 @@ from rich.console import Console
 from memory_core.api import MemoryAPI
 from memory_core.cli_output import RevealOption
 from memory_core.embedded import EmbeddedMemory
+from memory_core.errors import LLMUnavailable
 
 __all__ = ["register", "run_chat", "run_mcp"]
 
 console = Console()
+log = logging.getLogger(__name__)
 DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
                                               "or the per-user data folder).")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
@@ -83,11 +86,13 @@ def run_chat(api: MemoryAPI, user: str, *, session: str = "chat", model: str | N
 
     Raises:
         typer.BadParameter: no chat model configured.
+        LLMUnavailable: the model did not answer a line (the line is kept in memory first; the CLI prints
+            one ``error:`` line and exits 2).
     """
     from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
     from memory_core.integrations.agent_graph import build_agent_graph
-    from memory_core.llm.chat import build_chat_model
+    from memory_core.llm.chat import build_chat_model, transport_errors
     from memory_core.settings import load_settings
 
     overrides: dict[str, Any] = {k: v for k, v in (("llm_model", model), ("llm_base_url", base_url)) if v}
@@ -103,7 +108,15 @@ def run_chat(api: MemoryAPI, user: str, *, session: str = "chat", model: str | N
         text = sys.stdin.readline().strip()
         if not text or text == "/exit":
             break
-        state = graph.invoke({"user_id": user, "session_id": session, "messages": [*history, HumanMessage(text)]})
+        try:
+            state = graph.invoke({"user_id": user, "session_id": session,
+                                  "messages": [*history, HumanMessage(text)]})
+        except transport_errors() as exc:  # the model is down: keep what the user said, then say so in one line
+            log.warning("chat: the model did not answer (%s); the user's message is kept", type(exc).__name__)
+            api.add([{"role": "user", "content": text}], user_id=user, session_id=session, wait=wait_writes)
+            where = base_url or load_settings().llm_base_url or "the configured endpoint"
+            raise LLMUnavailable(f"the chat model at {where} did not answer ({type(exc).__name__}: "
+                                 f"{str(exc)[:200]}); your message was kept in memory") from exc
         reply = state["messages"][-1]
         history += [HumanMessage(text), AIMessage(str(reply.content))]
         console.print(str(reply.content), markup=False, highlight=False)

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from memory_core.cli import app
 from memory_core.cli_output import LISTED_CHARS
 from memory_core.embedded import EmbeddedMemory
+from memory_core.errors import LLMUnavailable
 
 
 @pytest.fixture()
@@ -99,3 +100,17 @@ def test_cli_recall_for_an_unknown_user_is_an_empty_answer(db: str, query: str) 
     assert as_json.exit_code == 0 and '"results": []' in as_json.output
     bad = runner.invoke(app, ["recall", "--user", "bad id", query, "--db", db])
     assert bad.exit_code != 0
+
+
+@pytest.mark.parametrize("line", ["I live in Paris", "我住在巴黎"])
+def test_chat_with_a_model_that_is_down_says_so_in_one_line_and_keeps_the_message(db: str, line: str) -> None:
+    runner = CliRunner()
+    down = runner.invoke(app, ["chat", "--user", "c1", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+                               "--db", db], input=line + "\n", env={"GULFSTREAM_LLM_MAX_RETRIES": "0"})
+    assert down.exit_code != 0 and isinstance(down.exception, LLMUnavailable), down.output
+    assert "http://127.0.0.1:9/v1" in str(down.exception) and "kept" in str(down.exception)
+    mem = EmbeddedMemory.open(database_url=db)
+    try:
+        assert any(line in r["description"] for r in mem.get_all(user_id="c1")), "the line is kept"
+    finally:
+        mem.close()
