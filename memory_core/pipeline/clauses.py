@@ -52,6 +52,8 @@ _ZH_BARE_VERB = re.compile(
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
     r"title|头衔|职称|岗位)")
+# "家在苏州园区": a turn opening on the speaker's home with 我 left out
+_ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)")
 # "我的电脑密码是…，邮箱密码是…": a later clause naming another of the speaker's secrets, with 我 left out
 _ZH_MY_SECRET = re.compile(r"^(?:还有|以及|另外|而)?(?:的)?"
                            r"(?=[^\s，,。]{0,8}?(?:密码|口令|(?i:pin)码?)(?:也|都|还|则)?(?:是|为|[:：]))")
@@ -69,6 +71,8 @@ _EN_DROPPED_I = re.compile(
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
 _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S)",
                             re.IGNORECASE)
+# "Leeds-based, been here since uni": a self-description that dropped its "I'm"
+_EN_BASED = re.compile(r"^(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*-based\b)")
 # "Pip died on Sunday": a death said of one by name, with no "I": the speaker tells of their own (a pet's name)
 _EN_NAMED_DEATH = re.compile(r"^[A-Z][a-z'-]+\s+" + DEATH)
 _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|would|could|should|can|are|is)\b"
@@ -170,10 +174,12 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
         if _CJK.search(sentence):
             seen_subject = False
             carried = ""  # "我有个哥哥，住在北京": clauses after a relative is introduced are about that relative
+            opening = True  # no clause of the sentence before this one (none names anybody else)
             for clause in _ZH_CLAUSE.split(sentence):
                 clause = clause.strip()
                 if not clause:
                     continue
+                first, opening = opening, False
                 if not _CJK.search(clause):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
                     yield from _en_clauses(clause)
                     continue
@@ -190,7 +196,8 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                         and (secret := _ZH_MY_SECRET.match(clause)):
                     clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
                 elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
-                        or (seen_subject and _ZH_MY_NOUN.match(clause)) \
+                        or (_ZH_MY_NOUN.match(clause)
+                            and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
                         or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
                     if _ZH_DROPPED_OBJECT.match(clause):
                         continue  # "吃了会起疹子": a consequence of what an earlier clause named, no topic of its own
@@ -211,7 +218,7 @@ def _en_clauses(sentence: str) -> Iterator[tuple[str, str]]:
         clause = without_aside(head + clause if n == 0 else clause, "en")
         if _EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause):
             clause = "I " + clause
-        elif (dropped := _EN_DROPPED_IM.match(clause)) is not None:
+        elif (dropped := _EN_DROPPED_IM.match(clause) or _EN_BASED.match(clause)) is not None:
             clause = "I'm " + clause[dropped.end():]
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
                                                          or _EN_NAMED_DEATH.match(clause)):

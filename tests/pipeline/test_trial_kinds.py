@@ -150,3 +150,26 @@ def test_a_drug_named_by_its_ending_is_a_medication(store: Any, ingest: Ingest, 
 def test_a_dish_is_no_medication(store: Any, ingest: Ingest, make_turn: TurnFactory) -> None:
     ingest(make_turn("我每天早上吃牛肉片。"))
     assert not [i for i in live(store) if i.key.startswith("fact:medication:")], texts(store)
+
+
+@pytest.mark.parametrize(("text", "key", "want"), [
+    ("Leeds-based, been here since uni and can't see myself leaving.", "fact:lives_in", "Leeds"),
+    ("I'm in Bristol, Easton area, near the railway path.", "fact:lives_in", "Bristol"),
+    ("We moved up to Launceston in the spring, bigger garden.", "fact:lives_in", "Launceston"),
+    ("家在苏州园区，买房的时候还算便宜。", "fact:lives_in", "苏州园区"),
+    ("I teach year 5 at Marlow Green Primary.", "fact:works_at", "Marlow Green Primary"),
+    ("I teach year 5 at Marlow Green Primary.", "fact:occupation", "teacher"),
+    ("Priya and I split up. I'm seeing someone new though, her name's Olwen.", "fact:partner", "Olwen"),
+])
+def test_a_self_description_said_in_passing(store: Any, ingest: Ingest, make_turn: TurnFactory, text: str, key: str,
+                                            want: str) -> None:
+    ingest(make_turn(text))
+    keyed = {i.key: i.description for i in live(store)}
+    assert want in keyed.get(key, ""), keyed
+
+
+@pytest.mark.parametrize("text", ["他家在北京。", "小王搬走了，家在北京。", "I teach myself Spanish."])
+def test_someone_elses_home_or_self_teaching_is_no_slot(store: Any, ingest: Ingest, make_turn: TurnFactory,
+                                                         text: str) -> None:
+    ingest(make_turn(text))
+    assert not [i for i in live(store) if i.key in ("fact:lives_in", "fact:occupation")], texts(store)
