@@ -50,10 +50,13 @@ _ZH_BARE_VERB = re.compile(
     r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]")  # "重新开始游泳了": taken up again
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
-    r"^(?:现在|目前|如今)?的?(?:新)?的?(?:男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
+    r"^(?:现在|目前|如今)?的?(?:新)?的?(?:老家|家乡|男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
     r"title|头衔|职称|岗位)")
-# "家在苏州园区": a turn opening on the speaker's home with 我 left out
-_ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)")
+# "家在苏州园区", "老家江西赣州的": a turn opening on the speaker's home or hometown with 我 left out
+_ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)"
+                         r"|老家|家乡)")
+# "济南住了快五年了": a place put first, then lived in, with 我 left out
+_ZH_PLACE_LIVED = re.compile(r"^[\u4e00-\u9fff]{2,6}?(?:已经)?住了")
 # "我的电脑密码是…，邮箱密码是…": a later clause naming another of the speaker's secrets, with 我 left out
 _ZH_MY_SECRET = re.compile(r"^(?:还有|以及|另外|而)?(?:的)?"
                            r"(?=[^\s，,。]{0,8}?(?:密码|口令|(?i:pin)码?)(?:也|都|还|则)?(?:是|为|[:：]))")
@@ -198,6 +201,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                 elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                         or (_ZH_MY_NOUN.match(clause)
                             and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
+                        or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                         or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
                     if _ZH_DROPPED_OBJECT.match(clause):
                         continue  # "吃了会起疹子": a consequence of what an earlier clause named, no topic of its own

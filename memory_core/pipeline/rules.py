@@ -150,6 +150,7 @@ ZH_RULES: tuple[Rule, ...] = (
          "{s}的生日是{o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("生日",)),
     Rule("from", Kind.FACT, _c(_W + _Z + r"来自(?P<o>.+)", _W + r"的?(?:老家|家乡)(?:是|在)(?P<o>.+)",
+                               _W + r"的?(?:老家|家乡)(?P<o>[^，,。\s是在]{2,12}?)(?:的|人)?[。！!~\s]*$",
                                _W + _Z + r"是从(?P<o>.+?)来的"),
          "{s}来自{o}", single_valued=True, theme="identity",
          needles=("来自", "老家", "家乡", "是从")),

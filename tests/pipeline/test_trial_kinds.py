@@ -173,3 +173,31 @@ def test_someone_elses_home_or_self_teaching_is_no_slot(store: Any, ingest: Inge
                                                          text: str) -> None:
     ingest(make_turn(text))
     assert not [i for i in live(store) if i.key in ("fact:lives_in", "fact:occupation")], texts(store)
+
+
+@pytest.mark.parametrize(("first", "then", "old", "new"), [
+    ("济南住了快五年了，历下区，离单位骑车十分钟。", "终于搬完家了！！现在在青岛，离海边就两站地铁。", "济南", "青岛"),
+    ("Leeds-based, been here since uni.", "We moved up to York last month.", "Leeds", "York"),
+])
+def test_a_home_said_without_its_subject_is_superseded_by_a_move(store: Any, ingest: Ingest, make_turn: TurnFactory,
+                                                                 first: str, then: str, old: str, new: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(then))
+    [home] = [i for i in live(store) if i.key == "fact:lives_in"]
+    assert new in home.description
+    assert any(old in i.description for i in store.list_items("u1", statuses=[Status.SUPERSEDED]))
+
+
+@pytest.mark.parametrize(("text", "want"), [("老家江西赣州的，过年才回去。", "江西赣州"), ("我老家湖南常德的。", "湖南常德")])
+def test_a_hometown_said_with_its_noun(store: Any, ingest: Ingest, make_turn: TurnFactory, text: str,
+                                       want: str) -> None:
+    ingest(make_turn(text))
+    keyed = {i.key: i.description for i in live(store)}
+    assert want in keyed.get("fact:from", ""), keyed
+
+
+@pytest.mark.parametrize("text", ["酒店住了三天。", "他老家江西的。"])
+def test_a_stay_or_anothers_hometown_is_not_the_users(store: Any, ingest: Ingest, make_turn: TurnFactory,
+                                                       text: str) -> None:
+    ingest(make_turn(text))
+    assert not [i for i in live(store) if i.key in ("fact:lives_in", "fact:from")], texts(store)
