@@ -188,7 +188,10 @@ def test_a_home_said_without_its_subject_is_superseded_by_a_move(store: Any, ing
     assert any(old in i.description for i in store.list_items("u1", statuses=[Status.SUPERSEDED]))
 
 
-@pytest.mark.parametrize(("text", "want"), [("老家江西赣州的，过年才回去。", "江西赣州"), ("我老家湖南常德的。", "湖南常德")])
+@pytest.mark.parametrize(("text", "want"), [
+    ("老家江西赣州的，过年才回去。", "江西赣州"),
+    ("我老家湖南常德的。", "湖南常德"),
+])
 def test_a_hometown_said_with_its_noun(store: Any, ingest: Ingest, make_turn: TurnFactory, text: str,
                                        want: str) -> None:
     ingest(make_turn(text))
