@@ -50,6 +50,7 @@ from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.rerank import Reranks
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.timecues import parse_time_cue
+from memory_core.retrieval.turn_terms import name_terms
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows", "warm_up_search"]
@@ -167,11 +168,12 @@ class HybridIndex(HybridState, Reranks):
         return codes, window
 
     def _multipliers(self, docs: np.ndarray, codes: list[int], window: tuple[float, float] | None,
-                     settings: HybridSettings, asked: frozenset[str] = frozenset()) -> np.ndarray | None:
+                     settings: HybridSettings, asked: frozenset[str] = frozenset(),
+                     names: frozenset[str] = frozenset()) -> np.ndarray | None:
         """Shape (len(docs),) speaker × time × superseded-event multipliers of ``docs``; None when none applies."""
         mult = self._evidence(docs)
         if settings.superseded_event_factor != 1:
-            stale = self.asked_stale(docs, asked)
+            stale = self.asked_stale(docs, asked, names)
             if stale.any():
                 mult = np.ones(docs.shape[0]) if mult is None else mult
                 mult[stale] *= settings.superseded_event_factor
@@ -259,6 +261,7 @@ class HybridIndex(HybridState, Reranks):
         mask = self.table.mask_for(filters or RecallFilters())
         tokens = tokenize(plain_query(query), self.lexicon)
         asked_words = frozenset(tokens)
+        names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)
         if not self.lexical.n_live or (not tokens and query_vector is None):
             return []
         ref = self.table.reference_time(now)
@@ -296,7 +299,7 @@ class HybridIndex(HybridState, Reranks):
         codes, window = self._boosts(query, mask, ref, settings)
         if settings.second_round and settings.w_second:
             docs, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
-            mult = self._multipliers(docs, codes, window, settings, asked_words)
+            mult = self._multipliers(docs, codes, window, settings, asked_words, names)
             if mult is not None:
                 fused *= mult
             top = docs[top_k_indices(fused, settings.seed_items)]
@@ -307,14 +310,14 @@ class HybridIndex(HybridState, Reranks):
         cand, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
         if not cand.shape[0]:
             return []
-        mult = self._multipliers(cand, codes, window, settings, asked_words)
+        mult = self._multipliers(cand, codes, window, settings, asked_words, names)
         if mult is not None:
             fused *= mult
         score = fused * self.table.boost(cand, weights, ref)
         best = top_k_indices(score, k * 4)  # room to fill what the reranks lower or drop
         order, kept = self._rerank(query, cand[best], score[best], settings)
         if settings.diversity:
-            order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words)
+            order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names)
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)

@@ -7,6 +7,12 @@ for the words a memory of the attribute holds ("job work", "工作 职业")
 before the query is tokenized. The list is short and phrase-level (whole
 idioms, not single words), so a query that says "live" plainly ("Where do I
 live?") is left alone.
+
+Words that only say "the current one" ("now", "currently", "these days",
+"现在", "目前", "如今") are dropped the same way: they ask for the current
+value, which the ranking already prefers, and as content terms they found
+any turn that happened to say "现在" ("搬家了！现在住在…" for "我现在在哪上班？").
+Time cues are read from the raw query (``timecues``), so nothing is lost there.
 """
 
 from __future__ import annotations
@@ -20,6 +26,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:do(?:es|ing)?|did)\s+for\s+(?:a\s+)?(?:living|work)\b|\bfor\s+a\s+living\b"
                 r"|\bline\s+of\s+work\b|\bearns?\s+(?:a|his|her|their|my|your)\s+living\b", re.IGNORECASE), _JOB),
     (re.compile(r"(?:干|做|搞)(?:什么|啥)(?:的|工作|行业)|靠(?:什么|啥)(?:吃饭|为生|谋生)|以(?:什么|啥)为生"), _JOB),
+    (re.compile(r"\b(?:currently|nowadays|presently|right\s+now|at\s+the\s+moment|these\s+days)\b"
+                r"|现在|目前|如今|眼下|当前|现今", re.IGNORECASE), " "),
 )
 
 

@@ -45,6 +45,7 @@ from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.relations import names_relation
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
+from memory_core.retrieval.turn_terms import says_beyond
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -259,14 +260,24 @@ class Reranks:
                     keys.append(old.key)
         return keys
 
-    def asked_stale(self, docs: np.ndarray, asked: frozenset[str]) -> np.ndarray:
-        """Shape (len(docs),) bool: events superseded outright, or in the slot the query words ``asked`` ask about."""
+    def asked_stale(self, docs: np.ndarray, asked: frozenset[str], names: frozenset[str] = frozenset()) -> np.ndarray:
+        """Shape (len(docs),) bool: events superseded outright, or in the slot the query words ``asked`` ask about;
+        never a turn holding a telling query term its superseded items lack (``turn_terms.says_beyond``)."""
         stale = self._stale[docs].copy()
         if asked and self._superseded:
             for n, j in enumerate(docs.tolist()):
                 if not stale[n] and self._asked_keys(j, asked):
                     stale[n] = True
+                if stale[n] and says_beyond(self.lexical, asked, j, self._made_from(j, Status.SUPERSEDED), names):
+                    stale[n] = False
         return stale
+
+    def _made_from(self, j: int, status: Status) -> list[int]:
+        """Slots of the non-event items in ``status`` made from event ``j``'s turns."""
+        items = self.table.items
+        event = items[j]
+        return [c for t in (event.source if event is not None else ()) for c in self._slots_by_turn.get(t, ())
+                if (item := items[c]) is not None and item.kind != Kind.EVENT and item.status == status]
 
     def _successor_of(self, j: int, mask: np.ndarray | None, asked: frozenset[str] = frozenset()) -> int | None:
         """For a turn whose statement was superseded (slot ``j``): the current item of that slot, if allowed.
@@ -287,8 +298,8 @@ class Reranks:
         return None
 
     def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
-                 found: np.ndarray, query: str = "",
-                 asked: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
+                 found: np.ndarray, query: str = "", asked: frozenset[str] = frozenset(),
+                 names: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
         """Say k different things: one result per source, the curated item before its raw turn.
 
         Walking the ranking best first:
@@ -296,7 +307,8 @@ class Reranks:
         - an event (a raw turn) that produced a sure curated item the filters
           allow is replaced by that item, at the event's rank and score (the
           turn stays its provenance); a name statement only when ``query``
-          asks a name;
+          asks a name; never a turn holding a telling query term (a rare word, a name in ``names``)
+          the item lacks (``turn_terms.says_beyond``): what the query asks is only in the turn;
         - a turn whose statement was superseded (or, of several, the one the
           query words ``asked`` ask about) comes right after the current
           item of the same slot, when the query found that item at all (the
@@ -366,17 +378,19 @@ class Reranks:
             return all(t in before or self._unshowable(t, mask, hidden) for t in src), True
 
         rank = {slot: n for n, slot in enumerate(ordered.tolist())}
-        names = not query or asks_name(query)
+        named = not query or asks_name(query)
         for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
             if len(fresh) >= k:  # what follows lands behind the k kept (fresh before partial): nothing changes
                 break
             succ = self._successor_of(j, mask, asked)
+            if succ is not None and says_beyond(self.lexical, asked, j, [succ], names):
+                succ = None  # the query asks what only the turn says: no current value to put first
             if succ is not None and succ not in placed and _holds(found, succ):
                 placed.add(succ)  # the current value first, then the turn that said the old one
                 place(succ, sources(succ))
                 fresh.append((succ, score))
-            curated = self._curated_of(j, mask, rank, names)
-            if curated is not None:
+            curated = self._curated_of(j, mask, rank, named)
+            if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names):
                 j = curated
             if j in placed:
                 continue
