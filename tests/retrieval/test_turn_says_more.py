@@ -3,8 +3,8 @@
 The turn yields one item (a hobby) that is later superseded; the name of a
 friend it mentions lives only in the turn. Asked about the friend, recall
 must show the turn, not the hobby item in its place, and must not weigh it as
-an outdated turn. Words that only ask for "the current one" (now, currently,
-现在, 目前) are no content terms.
+an outdated turn. Words that only ask for "the current one" (currently,
+these days, 目前) are no content terms.
 """
 
 from __future__ import annotations
@@ -40,8 +40,9 @@ EN = {
     "job": "hospital",
 }
 ZH = {
-    "filler": ["我在一家银行工作，做风控。", "我住在苏州。", "我喜欢烤面包。", "我收藏黑胶唱片。", "我最喜欢的乐队是五月天。",
-               "我养了一只鹦鹉叫豆子。", "我周末下象棋。", "我在学西班牙语。", "我每天下午喝绿茶。", "我喜欢看纪录片。"],
+    "filler": ["我在一家银行工作，做风控。", "我住在苏州。", "我喜欢烤面包。", "我收藏黑胶唱片。",
+               "我最喜欢的乐队是五月天。", "我养了一只鹦鹉叫豆子。", "我周末下象棋。", "我在学西班牙语。",
+               "我每天下午喝绿茶。", "我喜欢看纪录片。"],
     "long": "这周真累。周一开了两个小时的会，打印机又坏了，午饭都没吃上。晚上和高中同学小雪吃了火锅，"
             "她说她年底要调去成都的研究所。对了我上周开始学吉他，每天练半小时。",
     "negation": "吉他学不动了，不学了。",
@@ -49,7 +50,7 @@ ZH = {
     "ask": ["小雪要去哪？", "小雪是谁"],
     "words": "小雪",
     "now_turn": "搬家了！现在住在河边，目前家里全是箱子。",
-    "now_ask": "我现在在哪上班？",
+    "now_ask": "我目前在哪上班？",
     "job": "银行",
 }
 
@@ -92,6 +93,6 @@ def test_name_terms_are_capitalised_words_after_the_first_and_han_nicknames() ->
 
 
 def test_now_words_are_dropped_from_the_query_only() -> None:
-    assert "现在" not in plain_query("我现在在哪上班？") and "上班" in plain_query("我现在在哪上班？")
+    assert "目前" not in plain_query("我目前在哪上班？") and "上班" in plain_query("我目前在哪上班？")
     assert "currently" not in plain_query("where do I currently work?")
     assert plain_query("what is the current exchange rate?") == "what is the current exchange rate?"
