@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from memory_core.pipeline.cessation import DEATH, topicalised
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.slots import lexicon
+from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 
@@ -82,6 +83,8 @@ _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|woul
                       r"|\?\s*$", re.IGNORECASE)
 # a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
 _ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:以后|之后)?(?:就|会|便|都)")
+# a connective a clause opens on ("然后搬到了上海"): said again after the subject put back, it reads as part of the verb
+_ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
                               r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b", re.IGNORECASE)
@@ -170,13 +173,13 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     them first (``_by_script``). Questions and conditionals are skipped.
     """
     sentences = (part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in _by_script(sentence))
+    chain = [USER]  # the subject a clause that dropped its own continues (``subject_chain``), across the turn
     for sentence in sentences:
         sentence = sentence.strip()
         if not sentence:
             continue
         if _CJK.search(sentence):
             seen_subject = False
-            carried = ""  # "我有个哥哥，住在北京": clauses after a relative is introduced are about that relative
             opening = True  # no clause of the sentence before this one (none names anybody else)
             for clause in _ZH_CLAUSE.split(sentence):
                 clause = clause.strip()
@@ -184,12 +187,15 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                     continue
                 first, opening = opening, False
                 if not _CJK.search(clause):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
-                    yield from _en_clauses(clause)
+                    yield from _en_clauses(clause, chain)
                     continue
+                # "我有个哥哥，住在北京", "我姐姐结婚了，然后搬到了上海": the later clauses are that relative's
+                carried = chain[0] if _CJK.search(chain[0]) else ""
                 if "我" in clause:
                     seen_subject = True
                     introduced = _zh_introduced().search(clause)
-                    carried = (introduced.group("rel") or introduced.group("topic")) if introduced else ""
+                    chain[0] = (introduced.group("rel") or introduced.group("topic")) if introduced \
+                        else (zh_subject(clause) or USER)
                 elif carried and (pronoun := _ZH_TAKEN_UP.match(clause)):
                     clause = f"我{carried}" + clause[pronoun.end():]  # "我姐姐，她在广州当老师": 她 is the sister
                 elif (resumed := _ZH_RESUMED.match(clause)) and not _ZH_OTHER_SUBJECT.match(clause) \
@@ -198,32 +204,44 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                 elif not carried and (seen_subject or not (_ZH_OTHER_SUBJECT.match(clause) or _zh_owner(clause))) \
                         and (secret := _ZH_MY_SECRET.match(clause)):
                     clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
+                elif zh_subject(clause) == AWAY:
+                    chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
                 elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                         or (_ZH_MY_NOUN.match(clause)
                             and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
                         or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                         or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
-                    if _ZH_DROPPED_OBJECT.match(clause):
-                        continue  # "吃了会起疹子": a consequence of what an earlier clause named, no topic of its own
-                    # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless a relative was just named
-                    clause = f"我{carried}" + clause if carried and not _ZH_MY_NOUN.match(clause) else "我" + clause
+                    if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
+                        continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
+                    # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
+                    clause = f"我{carried}{_ZH_CONNECTIVE.sub('', clause)}"
                 clause = without_aside(clause, "zh")
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield clause, "zh"
         else:
-            yield from _en_clauses(_one_named(sentence))
+            yield from _en_clauses(_one_named(sentence), chain)
 
 
-def _en_clauses(sentence: str) -> Iterator[tuple[str, str]]:
-    """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``)."""
+def _en_clauses(sentence: str, chain: list[str]) -> Iterator[tuple[str, str]]:
+    """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``); ``chain`` holds the
+    subject a clause that dropped its own continues ("my friend Anna got a dog and moved to Berlin")."""
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = without_aside(head + clause if n == 0 else clause, "en")
-        if _EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause):
-            clause = "I " + clause
-        elif (dropped := _EN_DROPPED_IM.match(clause) or _EN_BASED.match(clause)) is not None:
-            clause = "I'm " + clause[dropped.end():]
+        who = chain[0] if not _CJK.search(chain[0]) else AWAY
+        dropped = (_EN_DROPPED_IM.match(clause) or _EN_BASED.match(clause)) \
+            if not (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)) else None
+        if dropped is None and (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)):
+            if who == AWAY:
+                continue  # "Lisa got a new job and moved to Berlin": Lisa's move
+            clause = f"{who or 'I'} {clause}"
+        elif dropped is not None:
+            if who == AWAY:
+                continue
+            clause = f"{who} is {clause[dropped.end():]}" if who else "I'm " + clause[dropped.end():]
+        elif (said := en_subject(clause)) is not None:
+            chain[0] = said
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
                                                          or _EN_NAMED_DEATH.match(clause)):
             yield clause, "en"

@@ -1,0 +1,88 @@
+"""Whose a clause that dropped its subject is: the subject of the clause before it (issue 13 §2).
+
+"My friend Anna got a dog and moved to Berlin", "我姐姐结婚了，然后搬到了上海",
+"我爸高血压，每天吃氨氯地平": the later clause has no subject of its own and
+continues the one named before it, in English (coordination) as in Chinese (a
+topic chain across "，"). It is the speaker's only when the last clause of the
+turn that named a subject named the speaker, or when none did.
+
+``en_subject`` / ``zh_subject`` read the subject a clause opens on:
+
+- ``USER`` ("") for the speaker ("I …", "my job …", "我…");
+- the words naming another person as a clause opens on them ("my friend
+  Anna", "姐姐"): a dropped-subject clause put after them is read as theirs
+  and keyed under them by the slot engine (``slots.read_clause``);
+- ``AWAY`` for a person the lexicon cannot key ("she", "Lisa", "他"): a
+  clause continuing them is no statement of the speaker's and is left out;
+- None when the clause opens on no subject (it continues the one before).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.pipeline.slots import lexicon
+from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
+
+__all__ = ["AWAY", "USER", "en_subject", "zh_subject"]
+
+#: The speaker.
+USER = ""
+#: Another person named in a way no key can hold ("she", "Lisa", "他").
+AWAY = "\0away"
+
+# time and discourse words a clause may open on before its subject ("Yesterday my sister …", "So Anna …")
+_EN_OPENER = re.compile(
+    r"^(?:(?:yesterday|today|tonight|recently|lately|anyway|so|and|but|oh|well|also|then|guess\s+what|"
+    r"(?:last|this|next)\s+(?:week|weekend|month|year|night|morning|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|big\s+news|"
+    r"(?:a\s+(?:few|couple\s+of)|two|three)\s+(?:days|weeks|months|years)\s+ago)\b[\s,:;!.\-–—]*)+",
+    re.IGNORECASE)
+_EN_SELF = re.compile(r"^(?:i|i'm|i've|i'd|i'll|im|me|my|we|we're|we've|our)\b", re.IGNORECASE)
+_EN_PRONOUN = re.compile(r"^(?:he|she|they|he's|she's|they're|his|her|their)\b", re.IGNORECASE)
+# a person named by a capitalised name, then a verb of their own ("Lisa just moved …", "Tom got …")
+_EN_NAMED = re.compile(
+    r"^(?P<name>[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:(?:just|also|finally|recently|now|already)\s+)*"
+    r"(?:is|was|has|had|got|gets|said|says|told|went|left|quit|lost|won|met|sold|made|became|bought|found|took|"
+    r"gave|began|\w+ed)\b")
+# capitalised openers that are no person's name
+_EN_NOT_NAME = frozenset(
+    "today yesterday tomorrow tonight work life school everything nothing something someone everyone nobody "
+    "anyone this that there it the a an last next then so and but also just finally recently anyway dinner "
+    "lunch breakfast traffic weather class practice".split())
+
+_ZH_PERSON = re.compile(r"^(?:他|她|它)(?:们)?(?!的?(?:名字)?叫)")
+
+
+def en_subject(clause: str) -> str | None:
+    """The subject an English ``clause`` opens on: ``USER``, another person's words ("my friend Anna"),
+    ``AWAY`` or None (see the module docstring)."""
+    text = _EN_OPENER.sub("", EN_LEAD.sub("", clause.strip()))
+    other = lexicon().others["en"].match(text)
+    if other is not None:
+        head = text[:other.end()].strip().rstrip(",").strip()
+        return re.sub(r"^(?:and|but|so|also|oh|well)\s+", "", head, flags=re.IGNORECASE)
+    if _EN_SELF.match(text):
+        return USER
+    if _EN_PRONOUN.match(text):
+        return AWAY
+    named = _EN_NAMED.match(text)
+    if named is not None and named.group("name").casefold() not in _EN_NOT_NAME:
+        return AWAY
+    return None
+
+
+def zh_subject(clause: str) -> str | None:
+    """The subject a Chinese ``clause`` opens on: ``USER``, a relative's word ("姐姐"), ``AWAY`` or None.
+
+    A clause opening on a relative that names the speaker again later ("我妈说我…") is the speaker's.
+    """
+    text = ZH_LEAD.sub("", clause.strip())
+    other = lexicon().others["zh"].match(text)
+    if other is not None:
+        return USER if "我" in text[other.end():] else other.group("rel") + (other.group("name") or "")
+    if "我" in text:
+        return USER
+    if _ZH_PERSON.match(text):
+        return AWAY
+    return None
