@@ -39,7 +39,7 @@ _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*[他她它]?的?(?:名字)?叫)\s*")
 _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|年初|年底|这个月|上个月|"
-    r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
+    r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|明天|后天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
     r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"早就|平时|每天|天天|经常|开始|重新|都|常)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
@@ -69,9 +69,10 @@ _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有�
                                r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵)))")  # "这个月…": a time
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
-    r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up)\s+)*(?:got|started|leaving|moved|relocated|quit|joined|switched|gave\s+up|"
-    r"picked\s+up|closed\s+on|"
+    r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up)\s+)*(?:got|started|starting|joining|leaving|moved|relocated|quit|joined|switched|gave\s+up|"
+    r"picked\s+up|closed\s+on|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed)\b", re.IGNORECASE)
+_EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so)\s+)*(?:starting|joining)\b", re.IGNORECASE)
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
 _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S)",
                             re.IGNORECASE)
@@ -222,20 +223,31 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
             yield from _en_clauses(_one_named(sentence), chain)
 
 
+# an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
+_EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol|lmao|haha+|ha|omg|wow|yikes|oops|"
+                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+)\b[\s,.!:;\-–—]*)+",
+                              re.IGNORECASE)
+# an English clause that dropped "I'm" before a negation ("not vegetarian anymore", "no longer on the team")
+_EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer)\s+(?=\w)", re.IGNORECASE)
+
+
 def _en_clauses(sentence: str, chain: list[str]) -> Iterator[tuple[str, str]]:
     """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``); ``chain`` holds the
     subject a clause that dropped its own continues ("my friend Anna got a dog and moved to Berlin")."""
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
-        clause = without_aside(head + clause if n == 0 else clause, "en")
+        clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
+        if _EN_DROPPED_IM_NOT.match(clause):
+            clause = "I'm " + clause
         who = chain[0] if not _CJK.search(chain[0]) else AWAY
         dropped = (_EN_DROPPED_IM.match(clause) or _EN_BASED.match(clause)) \
             if not (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)) else None
         if dropped is None and (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)):
             if who == AWAY:
                 continue  # "Lisa got a new job and moved to Berlin": Lisa's move
-            clause = f"{who or 'I'} {clause}"
+            going = _EN_DROPPED_ING.match(clause) is not None  # "Starting at Alibaba on Monday": "I'm starting"
+            clause = f"{who} is {clause}" if who and going else f"{who or ('I am' if going else 'I')} {clause}"
         elif dropped is not None:
             if who == AWAY:
                 continue

@@ -38,7 +38,7 @@ _SLOT_OF_CATEGORY = {"allergen": "fact:allergy:{}", "drink": "pref:{}", "food": 
                      "possession": "fact:owns:{}", "channel": "fact:contact"}
 # an object pronoun: a clause naming nothing else speaks of a thing said in another clause
 _BARE_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?。！？；;])\s*|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?。！？；;])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)\s*|\n+")
 # a statement that something changed or ended, though it holds no negation ("I cancelled …", "换了台 …")
 CHANGE = re.compile(r"\b(?:no\s+longer|any\s*more|gave\s+up|given\s+up|quit|stopped|cancell?ed|switched|swapped|"
                     r"replaced|sold|ditched|dropped)\b|不再|戒|换了|换成|改[喝吃用玩]|送给|卖了|放弃|取消|不(?:[打玩去喝吃用].{0,3}|(?:喜欢|爱|听|看|练|弹|学)[^，,。]{0,6})了",
@@ -213,10 +213,11 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     # a named thing (or a change said of something) is also looked up by key; any statement is compared with
     # the user's statements by what they say (``restate.restated_keys``)
     looked_up = (worth_a_look(text) and found.named) or bool(_CHANGE.search(text))
-    description = " ".join(third_person(said, name or ("用户" if _CJK.search(said) else "User"),
-                                        "zh" if _CJK.search(said) else "en") for said in kept)
+    pieces = tuple(third_person(said, name or ("用户" if _CJK.search(said) else "User"),
+                                "zh" if _CJK.search(said) else "en") for said in kept)
+    description = " ".join(pieces)
     return Candidate(
         kind=Kind.FACT, description=description, theme="moments", polarity=stance_of(text), confidence=0.5,
         valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=description,
         evidence=description, topic=found, probes=probe_keys(found, qualifier) if looked_up else (),
-        restate_only=True)
+        restate_only=True, pieces=pieces)

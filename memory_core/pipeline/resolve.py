@@ -84,6 +84,15 @@ def _narrower(cand: Candidate, item: MemoryItem) -> bool:
     return any(said.endswith(claim[:i]) for i in range(len(claim) - 1, max(2, len(claim) // 2), -1))
 
 
+def _qualified(cand: Candidate, item: MemoryItem) -> bool:
+    """True when the candidate's value names the item's thing with a word the item lacks ("a senior engineer"
+    after "a backend engineer"): another value of the same kind, not the same one said in other words."""
+    lang = "zh" if re.search(r"[\u3400-\u9fff]", item.description) else "en"
+    if lang != cand.lang:  # "程序员" / "a software engineer": the words of two languages never match
+        return False
+    return bool(topic(cand.claim, lang).terms - topic(item.description, lang).terms - attribute_words())
+
+
 def agrees(cand: Candidate, item: MemoryItem) -> bool:
     """True when ``item`` (same key as ``cand``) already says what ``cand`` says.
 
@@ -111,7 +120,7 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
         if not named and not _narrower(cand, item):  # "程序员" restates "is a software engineer", "3月3号" "March 3rd"
             own = cand.key.split("@")[0].split(":")[2:]  # the slot's own object ("car") names every value of it
             named = same_thing_named((*cand.aliases, cand.claim), item.description,
-                                     attribute_words() | {f"obj:{o}" for o in own})
+                                     attribute_words() | {f"obj:{o}" for o in own}) and not _qualified(cand, item)
         return same_polarity and (_claim_matches(cand, item) or bool(named))
     return same_polarity
 
@@ -283,7 +292,8 @@ class KeyConflictResolver:
                 ops.extend(self._late_statement(turn, cand, later))  # "my job at the bank …" said before "joined Adobe"
                 continue
             if cand.topic is not None:
-                said = plan_own_words(turn, cand, existing, touched, self.actor, self.new_item)
+                said = plan_own_words(turn, cand, existing, touched, self.actor, self.new_item,
+                                      [c for c in candidates if not c.restate_only] if cand.restate_only else ())
                 if cand.restate_only:  # the turn restates an item: its own new items saying the same are dropped
                     ops = drop_restated(ops, said, cand, existing, turn.speaker.strip())
                 ops.extend(said)

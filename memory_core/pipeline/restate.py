@@ -21,12 +21,13 @@ import dataclasses
 import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import MAX_GIST_CHARS, RESTATE_OVERLAP, Topic, lasting, same_topic, topic, word_overlap
+from memory_core.pipeline.mention_detail import detail_of
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import speaker_qualifier, stance_of
 from memory_core.pipeline.sensitive_detect import detect
@@ -158,7 +159,8 @@ def _detail(new: Topic, old: Topic, text: str, lang: str) -> bool:
 
 
 def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: set[str],
-                   actor: str, new_item: Callable[[Turn, Candidate], MemoryItem]) -> list[Op]:
+                   actor: str, new_item: Callable[[Turn, Candidate], MemoryItem],
+                   stated: Sequence[Candidate] = ()) -> list[Op]:
     """Return the ops of one own-words candidate (see the module docstring); ``touched`` gains the item it uses.
 
     Args:
@@ -168,6 +170,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         touched: ids of items this turn has already added, hit or changed.
         actor: recorded on revisions.
         new_item: builds the item of a candidate (``KeyConflictResolver.new_item``).
+        stated: the turn's own statements, for a mention: what of it is a detail (``mention_detail.detail_of``).
     """
     assert cand.topic is not None
     seen: dict[str, MemoryItem] = {}
@@ -210,10 +213,13 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         rank, item, old = best
         touched.add(item.id)
         ops.append(HitOp(item.id, turn_id=turn.turn_id))
-        grown = _with(item.description, cand.description, cand.lang)
-        if cand.may_revise and _detail(cand.topic, old, cand.description, cand.lang) and len(grown) <= MAX_GIST_CHARS \
+        said = detail_of(cand, old, str(item.key or ""), stated, _subject(speaker, cand.lang)) \
+            if cand.restate_only else cand.description
+        grown = _with(item.description, said, cand.lang)
+        new = cand.topic if said == cand.description else topic(said, cand.lang, _subject(speaker, cand.lang))
+        if cand.may_revise and said and _detail(new, old, said, cand.lang) and len(grown) <= MAX_GIST_CHARS \
                 and not turn.timestamp < _said_at(item):
-            reason = f"补充细节：{cand.description}" if cand.lang == "zh" else f"added detail: {cand.description}"
+            reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
             ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
                                 at=turn.timestamp))
         return ops

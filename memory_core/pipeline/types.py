@@ -95,6 +95,8 @@ class Candidate:
             item it becomes an item itself, the successor the ended item's history names.
         switch_of: a key prefix ("fact:language:"): the statement replaces the user's other values under it
             ("改学 Korean" after learning Japanese); their keys join ``ends`` (``WritePipeline.plan``).
+        pieces: a turn's mention: its sentences, third person (``mention_detail``: which of them are a
+            detail of the item the mention restates).
     """
 
     kind: str
@@ -128,6 +130,7 @@ class Candidate:
     instead_of: str = ""
     successor: bool = False
     switch_of: str = ""
+    pieces: tuple[str, ...] = ()
 
     @property
     def is_event(self) -> bool:

@@ -55,6 +55,6 @@ def test_the_speaker_named_again_takes_the_chain_back(text: str, mine: str) -> N
 
 def test_a_relatives_daily_medicine_is_not_the_users(store: DictStore, make_turn: TurnFactory,
                                                      ingest: Callable[..., list[Any]]) -> None:
-    ingest(make_turn("我奶奶糖尿病，每天打胰岛素"))
-    ingest(make_turn("My grandpa has asthma and uses an inhaler twice a day"))
-    assert not [d for d in _active(store).values() if d.startswith(("用户每天", "User uses", "User takes"))]
+    ingest(make_turn("我爷爷高血压，每天吃降压药"))
+    ingest(make_turn("My grandma has diabetes and takes insulin every day"))
+    assert not [d for d in _active(store).values() if d.startswith(("用户每天", "用户在服用", "User takes"))]
