@@ -46,10 +46,10 @@ _EN_NAMED = re.compile(
     r"(?:is|was|has|had|got|gets|said|says|told|went|left|quit|lost|won|met|sold|made|became|bought|found|took|"
     r"gave|began|\w+ed)\b")
 # capitalised openers that are no person's name
-_EN_NOT_NAME = frozenset(
-    "today yesterday tomorrow tonight work life school everything nothing something someone everyone nobody "
-    "anyone this that there it the a an last next then so and but also just finally recently anyway dinner "
-    "lunch breakfast traffic weather class practice".split())
+_EN_NOT_NAME = frozenset(re.findall(r"[a-z]+", """
+    today yesterday tomorrow tonight work life school everything nothing something someone everyone nobody
+    anyone this that there it the a an last next then so and but also just finally recently anyway dinner
+    lunch breakfast traffic weather class practice"""))
 
 _ZH_PERSON = re.compile(r"^(?:他|她|它)(?:们)?(?!的?(?:名字)?叫)")
 
