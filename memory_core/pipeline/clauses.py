@@ -225,7 +225,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
 _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol|lmao|haha+|ha|omg|wow|yikes|oops|"
-                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+)\b[\s,.!:;\-–—]*)+",
+                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway)\b[\s,.!:;\-–—]*)+",
                               re.IGNORECASE)
 # an English clause that dropped "I'm" before a negation ("not vegetarian anymore", "no longer on the team")
 _EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer)\s+(?=\w)", re.IGNORECASE)
