@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-
-from memory_core.embedded import open_memory
-from memory_core.model import Turn
-from memory_core.settings import Settings
+from _slot_items import slot_items
 
 
 def _items(tmp_path: Path, texts: list[str]) -> list[tuple[str, str, str]]:
-    memory = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
-    t0 = datetime(2026, 1, 1, tzinfo=UTC)
-    memory.ingest([Turn("u1", f"t{n}", "s", "user", text, t0 + timedelta(days=30 * n)) for n, text in enumerate(texts)])
-    return [(i.status, str(i.key), i.description) for i in memory.store.list_items("u1", statuses=None)
-            if i.kind != "event"]
+    return slot_items(tmp_path, texts, start=datetime(2026, 1, 1, tzinfo=UTC), days_apart=30)
 
 
 @pytest.mark.parametrize(("texts", "ended", "untouched"), [

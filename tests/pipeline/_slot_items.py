@@ -1,0 +1,25 @@
+"""Helpers: the non-event items a short dated conversation leaves, for write-path tests."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from memory_core.embedded import open_memory
+from memory_core.model import Turn
+from memory_core.settings import Settings
+
+
+def slot_items(tmp_path: Path, texts: list[str], *, start: datetime, days_apart: int) -> list[tuple[str, str, str]]:
+    """Ingest ``texts`` as user turns ``days_apart`` days apart from ``start`` (SQLite, no embedder).
+
+    Returns every non-event item of user ``u1`` as (status, key, description), superseded ones included.
+    """
+    memory = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
+    memory.ingest([Turn("u1", f"t{n}", "s", "user", text, start + timedelta(days=days_apart * n))
+                   for n, text in enumerate(texts)])
+    return [(i.status, str(i.key), i.description) for i in memory.store.list_items("u1", statuses=None)
+            if i.kind != "event"]
+
+
+__all__ = ["slot_items"]
