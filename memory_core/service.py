@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from memory_core.context import build_context, query_lang
 from memory_core.embedding.base import Embedder, EmbeddingError
 from memory_core.errors import InvalidInput, StoreError, UnknownUser
-from memory_core.lifecycle.broad import recall_with_summaries
+from memory_core.lifecycle.broad import is_broad, recall_with_summaries
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Turn
@@ -297,7 +297,8 @@ class Memory(LifecycleCalls, SessionCalls):
         user_id = check_id(user_id, "user id")
         query = check_text(query, "query")
         started = time.perf_counter()
-        filters = past_filters(query, filters)  # "where did I use to work?": the superseded values too, first
+        past = not is_broad(query)  # a recap ("what did we talk about in May?") asks about no former value
+        filters = past_filters(query, filters) if past else filters  # "where did I use to work?": superseded too
         if weights is None and self.settings.recall_strength_weight != PRESETS["balanced"].strength:
             weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
         # a broad question ("what did we talk about last month?") gets summaries first
@@ -325,7 +326,7 @@ class Memory(LifecycleCalls, SessionCalls):
         if guarded:  # a bare PIN question: the PINs found before a locker's code
             results = preferred(results, lambda r: None if r.item.theme != SENSITIVE_THEME
                                 else pin_preferred(query, r.item.description))
-        results = past_first(query, results)
+        results = past_first(query, results) if past else results
         degraded, reason = said["degraded"], said["reason"]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens

@@ -44,8 +44,10 @@ def test_tools_search_save_update_delete(mem: EmbeddedMemory) -> None:
     assert mem.get(item_id, user_id="ana")["theme"] == "health"
     hits = [json.loads(line) for line in tools["search_memory"].invoke({"query": "peanuts allergy"}).splitlines()]
     assert hits[0]["id"] == item_id
-    assert "cashews" in tools["update_memory"].invoke({"item_id": item_id, "text": "Ana is allergic to cashews"})
-    assert mem.get(item_id, user_id="ana")["description"] == "Ana is allergic to cashews"
+    # the tool's answer goes into the model's prompt: the health value is masked there, stored in clear
+    assert tools["update_memory"].invoke({"item_id": item_id, "text": "Ana is allergic to cashews"}) \
+        == f"updated {item_id}: Ana is [health]"
+    assert mem.get(item_id, user_id="ana", reveal=True)["description"] == "Ana is allergic to cashews"
     # a bad call answers with the error for the model, and changes nothing
     assert tools["update_memory"].invoke({"item_id": item_id, "text": " "}).startswith("error (EmptyText)")
     assert tools["delete_memory"].invoke({"item_id": "0000000000000000"}).startswith("error (UnknownItem)")
