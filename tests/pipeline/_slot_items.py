@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from memory_core.embedded import open_memory
-from memory_core.model import Turn
+from memory_core.model import Kind, Status, Turn
 from memory_core.settings import Settings
 
 
@@ -22,4 +23,9 @@ def slot_items(tmp_path: Path, texts: list[str], *, start: datetime, days_apart:
             if i.kind != "event"]
 
 
-__all__ = ["slot_items"]
+def live(store: Any, user: str = "u1") -> list[Any]:
+    """The active items of ``user`` other than events (raw turns), in the store's order."""
+    return [i for i in store.list_items(user, statuses=[Status.ACTIVE]) if i.kind != Kind.EVENT]
+
+
+__all__ = ["live", "slot_items"]

@@ -7,15 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from _slot_items import live
 
 from memory_core.model import Kind, Status, Turn
 
 TurnFactory = Callable[..., Turn]
 Ingest = Callable[[Turn], list[Any]]
-
-
-def live(store: Any) -> list[Any]:
-    return [i for i in store.list_items("u1", statuses=[Status.ACTIVE]) if i.kind != Kind.EVENT]
 
 
 def gone(store: Any) -> list[Any]:

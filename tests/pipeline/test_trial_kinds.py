@@ -8,17 +8,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from _slot_items import live
 
-from memory_core.model import Kind, Status, Turn
+from memory_core.model import Status, Turn
 from memory_core.pipeline.clauses import split_clauses
 from memory_core.pipeline.elided_object import filled
 
 TurnFactory = Callable[..., Turn]
 Ingest = Callable[[Turn], list[Any]]
-
-
-def live(store: Any) -> list[Any]:
-    return [i for i in store.list_items("u1", statuses=[Status.ACTIVE]) if i.kind != Kind.EVENT]
 
 
 def texts(store: Any) -> list[str]:
