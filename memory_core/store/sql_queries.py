@@ -127,11 +127,17 @@ _Fetch = tuple[Select[Any], Select[Any]]
 
 
 def _fetch_statements(*conds: ColumnElement[bool]) -> _Fetch:
-    """Return (items, revisions) selects for one user's items matching ``conds``."""
+    """Return (items, revisions) selects for one user's items matching ``conds``.
+
+    The revisions are read as those of the user whose item id is among the selected items' (a semi-join):
+    written as a join, SQLite walked every revision of the user in index order and looked each item up,
+    a cost growing with the user's history; this form looks the chosen items' revisions up by id.
+    """
     where = and_(_M.c.user_id == _UID, *conds)
     items = select(_M).where(where).order_by(_M.c.created_at, _M.c.id)
-    joined = _R.join(_M, and_(_R.c.user_id == _M.c.user_id, _R.c.item_id == _M.c.id))
-    revs = select(*_R.c).select_from(joined).where(where).order_by(_R.c.item_id, _R.c.position)
+    chosen = select(_M.c.id).where(where)
+    revs = select(*_R.c).where(_R.c.user_id == _UID, _R.c.item_id.in_(chosen)).order_by(_R.c.item_id,
+                                                                                       _R.c.position)
     return items, revs
 
 
