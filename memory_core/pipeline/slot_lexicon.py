@@ -75,7 +75,11 @@ class Cue:
 
 @dataclass(frozen=True, slots=True)
 class Attribute:
-    """One attribute of the lexicon (see ``slots.yaml``)."""
+    """One attribute of the lexicon (see ``slots.yaml``).
+
+    ``needles``: per language, the case-folded substrings a clause must hold one of before the cues are tried
+    (a language without needles: always tried); ``slot_needles.needled`` finds them all in one pass.
+    """
 
     id: str
     single: bool
@@ -89,7 +93,7 @@ class Attribute:
     pref: bool
     values: bool
     cues: dict[str, tuple[Cue, ...]]
-    needles: dict[str, re.Pattern[str]] = field(default_factory=dict)
+    needles: dict[str, tuple[str, ...]] = field(default_factory=dict)
     ask: str = ""
     covers: frozenset[str] = frozenset()
     switches: bool = False
@@ -217,8 +221,7 @@ class Lexicon:
                          float(spec.get("importance", 0.65)), dict(spec.get("render") or {}),
                          bool(spec.get("keyed")), str(spec.get("key_group", "")), str(spec.get("objects", "")),
                          bool(spec.get("pref")), bool(spec.get("values")), cues,
-                         {lang: re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
-                          for lang, words in needles.items() if words},
+                         {lang: words for lang, words in needles.items() if words},
                          " ".join(str(w) for w in (spec.get("ask") or {}).values()),
                          frozenset(str(t) for t in spec.get("covers") or ()), bool(spec.get("switches")))
 

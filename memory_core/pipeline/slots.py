@@ -43,6 +43,7 @@ from memory_core.pipeline.slot_lexicon import (
     slot_conflicts,
     slot_terms,
 )
+from memory_core.pipeline.slot_needles import needled
 from memory_core.pipeline.value_class import of_class
 
 #: A time adverbial after an English place or employer ("Lisbon in March", "Stripe since 2021", "Porto last
@@ -255,10 +256,9 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
            folded: str = "", context: str = "", as_said: bool = False) -> SlotHit | list[SlotHit] | None:
     """The first cue of ``attr`` matching ``text`` as a hit (``as_said``: only cues read on a clause that opens
     on another person), else None."""
-    needles = attr.needles.get(lang)
-    if needles is not None and needles.search(folded or text.casefold()) is None:
-        return None
     lex = lexicon()
+    if lang in attr.needles and attr.id not in needled(lex, folded or text.casefold(), lang):
+        return None
     for cue in attr.cues.get(lang, ()):
         if as_said and not cue.as_said:
             continue

@@ -6,6 +6,7 @@ runs them. Nothing here touches a database.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any, cast
 
@@ -145,10 +146,16 @@ def _prefix_rows(conn: Connection, user_id: str, prefixes: Sequence[str]) -> lis
     """(id, key, description) of the user's active items whose key starts with one of ``prefixes`` (no history)."""
     if not prefixes:
         return []
-    query = select(_M.c.id, _M.c.key, _M.c.description).where(
-        _M.c.user_id == user_id, _M.c.status == Status.ACTIVE,
+    return [(str(r.id), str(r.key), str(r.description))
+            for r in conn.execute(_prefix_query(tuple(prefixes)), {"uid": user_id})]
+
+
+@functools.lru_cache(maxsize=64)
+def _prefix_query(prefixes: tuple[str, ...]) -> Select[Any]:
+    """The select of ``_prefix_rows`` (built once per prefixes: building it was a third of the read's cost)."""
+    return select(_M.c.id, _M.c.key, _M.c.description).where(
+        _M.c.user_id == _UID, _M.c.status == Status.ACTIVE,
         or_(*(_M.c.key.startswith(p, autoescape=True) for p in prefixes))).order_by(_M.c.created_at, _M.c.id)
-    return [(str(r.id), str(r.key), str(r.description)) for r in conn.execute(query)]
 
 
 _F_ALL = _fetch_statements()
