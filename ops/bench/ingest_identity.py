@@ -143,15 +143,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         outs = [Path(tmp) / f"{n}.json" for n in range(len(trees))]
         procs = [subprocess.Popen([sys.executable, __file__, "dump", args.args[0], str(o)],
-                                  env={**os.environ, "PYTHONPATH": str(t)}) for t, o in zip(trees, outs)]
+                                  env={**os.environ, "PYTHONPATH": str(t)}) for t, o in zip(trees, outs, strict=True)]
         if any(p.wait() for p in procs):
             sys.exit("a dump failed")
         same = compare(outs[0], outs[1])
         if args.behaviour:
             reports = [_behaviour(t, args.behaviour.resolve(), Path(tmp) / f"b{n}.json") for n, t in enumerate(trees)]
             ok = reports[0] == reports[1]
-            print(f"behaviour {args.behaviour.name}: {'identical' if ok else 'DIFFERENT'} "
-                  f"({reports[0].get('overall', {}).get('pass_rate')} vs {reports[1].get('overall', {}).get('pass_rate')})")
+            rates = [r.get("overall", {}).get("pass_rate") for r in reports]
+            print(f"behaviour {args.behaviour.name}: {'identical' if ok else 'DIFFERENT'} ({rates[0]} vs {rates[1]})")
             same = same and ok
     sys.exit(0 if same else 1)
 
