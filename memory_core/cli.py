@@ -375,3 +375,8 @@ def main() -> None:
     except OSError as exc:
         err.print(f"[red]error:[/red] {exc.strerror or exc}: {exc.filename or ''}", highlight=False)
         sys.exit(2)
+
+
+# ``python -m memory_core.cli`` runs the CLI too (``python -m memory_core`` is the documented form)
+if __name__ == "__main__":
+    main()
