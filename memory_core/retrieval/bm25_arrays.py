@@ -26,7 +26,11 @@ import math
 
 import numpy as np
 
-__all__ = ["csr", "delta_entry_bytes", "grown", "okapi_stats"]
+__all__ = ["HeldStats", "csr", "delta_entry_bytes", "grown", "grown_float", "okapi_idf", "okapi_stats"]
+
+#: What an idf is computed from besides a term's own counts: (N, ``epsilon`` × mean idf, every live document
+#: counted), kept by ``LiveBM25`` between refreshes (``okapi_idf``).
+HeldStats = tuple[int, float, bool]
 
 
 def delta_entry_bytes(tids: np.ndarray) -> int:
@@ -40,6 +44,12 @@ def grown(counts: np.ndarray, size: int) -> np.ndarray:
     return counts if short <= 0 else np.concatenate((counts, np.zeros(max(short, counts.shape[0] // 2), np.int64)))
 
 
+def grown_float(values: np.ndarray, size: int) -> np.ndarray:
+    """``values`` (per term, float64) with zeros appended up to ``size`` entries when shorter (half again at least)."""
+    short = size - values.shape[0]
+    return values if short <= 0 else np.concatenate((values, np.zeros(max(short, values.shape[0] // 2))))
+
+
 def csr(keys: np.ndarray, values: list[np.ndarray], size: int,
         order_by: np.ndarray) -> tuple[list[np.ndarray], list[int]]:
     """Sort ``values`` by (``keys``, ``order_by``); return them and the offsets of each key 0..size-1."""
@@ -50,7 +60,7 @@ def csr(keys: np.ndarray, values: list[np.ndarray], size: int,
 
 def okapi_stats(held: np.ndarray, held_aside: np.ndarray, docs: tuple[int, int], lengths: tuple[int, int],
                 doc_len: np.ndarray, k1: float, b: float, epsilon: float,
-                min_idf: float | None) -> tuple[np.ndarray, float, np.ndarray]:
+                min_idf: float | None) -> tuple[np.ndarray, float, np.ndarray, HeldStats | None]:
     """Okapi statistics over the counted documents (module docstring).
 
     Args:
@@ -61,13 +71,14 @@ def okapi_stats(held: np.ndarray, held_aside: np.ndarray, docs: tuple[int, int],
 
     Returns:
         (idf shape (terms,), 0.0 for a term no live document holds; avgdl in tokens, 0.0 when no document has
-        a term; per-slot norm ``k1 · (1 − b + b · len / avgdl)`` shape (slots,)).
+        a term; per-slot norm ``k1 · (1 − b + b · len / avgdl)`` shape (slots,); the ``HeldStats`` an idf was
+        computed from, None when no document has a term).
     """
-    n, total, df = docs[0] - docs[1], lengths[0] - lengths[1], held - held_aside
+    n, total, df, whole = docs[0] - docs[1], lengths[0] - lengths[1], held - held_aside, False
     if not total:  # no counted document has a term: every live document is counted
-        n, total, df = docs[0], lengths[0], held
+        n, total, df, whole = docs[0], lengths[0], held, True
     if not total:  # no live document has a term: nothing can match
-        return np.zeros(held.shape[0]), 0.0, np.zeros(doc_len.shape[0])
+        return np.zeros(held.shape[0]), 0.0, np.zeros(doc_len.shape[0]), None
     idf = np.zeros(held.shape[0])
     counted = df > 0
     values = np.log(n - df[counted] + 0.5) - np.log(df[counted] + 0.5)
@@ -79,4 +90,33 @@ def okapi_stats(held: np.ndarray, held_aside: np.ndarray, docs: tuple[int, int],
     if min_idf is not None:
         idf[present] = np.maximum(idf[present], min_idf)
     avgdl = total / n
-    return idf, avgdl, np.asarray(k1 * (1 - b + b * doc_len / avgdl), dtype=np.float64)
+    return idf, avgdl, np.asarray(k1 * (1 - b + b * doc_len / avgdl), dtype=np.float64), (n, epsilon * average, whole)
+
+
+def okapi_idf(tids: np.ndarray, held: np.ndarray, held_aside: np.ndarray, stats: HeldStats,
+              min_idf: float | None) -> np.ndarray:
+    """The idf of the terms ``tids`` from their own counts and held ``stats`` (as ``okapi_stats`` computes it).
+
+    With the N and mean of the last ``okapi_stats`` (``stats``), a term's idf equals that pass's for the
+    same counts; ``LiveBM25`` recomputes only the terms whose counts changed since. A count over the held
+    N (documents added since) gives a negative raw idf, replaced by the held floor as any other.
+
+    Args:
+        tids: shape (m,) term ids; held, held_aside: as ``okapi_stats``; min_idf: as ``LiveBM25``.
+
+    Returns:
+        Shape (m,) float64.
+    """
+    n, floor, whole = stats
+    present_df = held[tids]
+    df = present_df if whole else present_df - held_aside[tids]
+    idf = np.zeros(tids.shape[0])
+    counted = df > 0
+    values = np.log(np.maximum(n - df[counted] + 0.5, 0.5)) - np.log(df[counted] + 0.5)
+    values[values < 0] = floor
+    idf[counted] = values
+    present = present_df > 0
+    idf[present & ~counted] = math.log(n + 0.5) - math.log(0.5)
+    if min_idf is not None:
+        idf[present] = np.maximum(idf[present], min_idf)
+    return idf

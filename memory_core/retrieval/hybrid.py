@@ -133,6 +133,13 @@ class HybridIndex(HybridState, Reranks):
         index.apply(list(items), turns or ())
         return index
 
+    def refresh_stats(self) -> None:
+        """Both BM25 signals' statistics computed exactly now (``LiveBM25.refresh``): the index then scores exactly
+        as a fresh build of the same items and turns; between refreshes N and avgdl are held (``live_bm25``)."""
+        with self.lock:
+            self.lexical.refresh()
+            self.turns.refresh()
+
     def _renumber(self, new_of: np.ndarray) -> None:
         """Compaction moves the dense rows with every other per-slot structure."""
         super()._renumber(new_of)

@@ -33,7 +33,8 @@ import threading
 import unicodedata
 from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 import numpy as np
 
@@ -44,6 +45,7 @@ from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, lea
 from memory_core.retrieval.item_table import INDEXED_STATUSES, ItemTable
 from memory_core.retrieval.lazy import LazyAttributes
 from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.spare_room import lengthened
 from memory_core.retrieval.turn_window import recut_turns, subjects_before, window_positions
 from memory_core.text.tokenize import tokenize
 
@@ -94,6 +96,8 @@ class HybridState(LazyAttributes):
         last_seq: the seq of the last turn applied (set by its owner).
         lock: held while the state changes or is searched.
     """
+
+    _spare: Mapping[str, object] = MappingProxyType({})  # buffers of ``spare_room.lengthened`` once grown
 
     def __init__(self, window: int = DEFAULT_WINDOW, decay: Decay | None = None) -> None:
         self.window = max(0, window)
@@ -250,9 +254,9 @@ class HybridState(LazyAttributes):
         self._name_terms.extend([_NO_NAMES] * grow)
         self._seed_rest.extend(array("i") for _ in range(grow))
         self._lexicon_of.extend([frozenset()] * grow)
-        self._speaker_codes = np.concatenate((self._speaker_codes, np.zeros(grow, dtype=np.int32)))
-        self._has_window = np.concatenate((self._has_window, np.zeros(grow, dtype=bool)))
-        self._stale = np.concatenate((self._stale, np.zeros(grow, dtype=bool)))
+        self._speaker_codes = lengthened(self, "_speaker_codes", self._speaker_codes, n)  # no copy per new slot
+        self._has_window, self._stale = (lengthened(self, a, getattr(self, a), n, False) for a in ("_has_window",
+                                                                                                  "_stale"))
 
     def _forget(self, slot: int, item: MemoryItem, stale_turns: set[str], lexicon_delta: set[str]) -> None:
         del self._pos[item.id]

@@ -204,11 +204,11 @@ class FilterMasks:
     """Mixin: ``mask_for``, the owner's ``mask`` over every position, kept per distinct filter.
 
     The owner sets ``items`` and an empty ``_masks`` (cleared whenever the
-    items change) and defines ``mask``.
+    items change, or brought up to date for the changed positions: ``remask``) and defines ``mask``.
     """
 
     items: Sequence[Any]
-    _masks: dict[tuple[object, ...], np.ndarray | None]
+    _masks: dict[tuple[object, ...], tuple[np.ndarray | None, RecallFilters]]
     _codes: dict[str, dict[str, int]]
     _arrays: dict[str, np.ndarray]
     times: np.ndarray
@@ -262,7 +262,7 @@ class FilterMasks:
         """
         try:
             key = (_key(filters.themes), _key(filters.kinds), _key(filters.statuses), filters.since, filters.until)
-            return self._masks[key]
+            return self._masks[key][0]
         except KeyError:
             pass
         except TypeError:  # unhashable or unorderable filter values: no cache (mask() says what is wrong)
@@ -270,8 +270,23 @@ class FilterMasks:
         mask = self._whole_mask(filters)
         if len(self._masks) >= _MASKS_KEPT:
             self._masks.clear()
-        self._masks[key] = mask
+        self._masks[key] = (mask, filters)
         return mask
+
+    def remask(self, changed: np.ndarray) -> None:
+        """Bring every kept mask up to date after a change of the positions ``changed`` only (filled, emptied or
+        new ones at the end): a position passes or not by its own item, so the others' entries stand."""
+        n = len(self.items)
+        for key, (mask, filters) in list(self._masks.items()):
+            passes = self.mask(changed, filters)
+            if mask is None:
+                if passes.all():
+                    continue
+                mask = np.ones(n, dtype=bool)
+            elif mask.shape[0] < n:
+                mask = np.concatenate((mask, np.zeros(n - mask.shape[0], dtype=bool)))
+            mask[changed] = passes
+            self._masks[key] = (mask, filters)
 
     def _whole_mask(self, filters: RecallFilters) -> np.ndarray | None:
         mask = self.mask(np.arange(len(self.items), dtype=np.int64), filters)
@@ -309,7 +324,7 @@ class RecallIndex(FilterMasks, ItemBoosts):
                               dtype=np.float64)
         self.hits = np.array([i.hit for i in self.items], dtype=np.float64)
         self._log_hits = np.log1p(self.hits)
-        self._masks: dict[tuple[object, ...], np.ndarray | None] = {}
+        self._masks: dict[tuple[object, ...], tuple[np.ndarray | None, RecallFilters]] = {}
         self._whole_boosts: dict[tuple[float, float, float, float], np.ndarray] = {}
         self._whole_asked: set[tuple[float, float, float, float]] = set()
         self._newest = float(self.times.max()) if len(self.items) else 0.0

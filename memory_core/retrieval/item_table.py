@@ -13,8 +13,9 @@ to the newest live item's time, strength seed 002's decayed importance
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
+from types import MappingProxyType
 
 import numpy as np
 
@@ -22,6 +23,7 @@ from memory_core.decay import Decay, base_time
 from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.retrieval.boosts import ItemBoosts
 from memory_core.retrieval.index import FilterMasks, RecallFilters, to_epoch
+from memory_core.retrieval.spare_room import lengthened
 from memory_core.store.base import INDEXED_STATUSES
 
 __all__ = ["INDEXED_STATUSES", "ItemTable", "to_epoch"]
@@ -29,6 +31,7 @@ __all__ = ["INDEXED_STATUSES", "ItemTable", "to_epoch"]
 _ENUMS: dict[str, type[Kind] | type[Status]] = {"kind": Kind, "status": Status}
 _CODED = ("status", "theme", "kind")
 _ONE_BY_ONE = 8  # a change set of at most this many items fills its slots one by one
+_FLOATS = ("times", "hits", "_log_hits", "_importance", "_rate", "_base")
 
 
 def weak_evidence(item: MemoryItem) -> bool:
@@ -58,6 +61,8 @@ class ItemTable(FilterMasks, ItemBoosts):
         alive: shape (n,) bool, True for a slot holding an item.
         weak: shape (n,) bool, True for a slot whose item is weak evidence (``weak_evidence``).
     """
+
+    _spare: Mapping[str, object] = MappingProxyType({})  # buffers of ``spare_room.lengthened`` once grown
 
     def __init__(self, items: Sequence[MemoryItem | None] = (), decay: Decay | None = None) -> None:
         n = len(items)
@@ -95,23 +100,37 @@ class ItemTable(FilterMasks, ItemBoosts):
         self.weak[slot] = weak_evidence(item)
 
     def _changed(self) -> None:
-        self._masks: dict[tuple[object, ...], np.ndarray | None] = {}
+        self._masks: dict[tuple[object, ...], tuple[np.ndarray | None, RecallFilters]] = {}
         self._whole_boosts: dict[tuple[float, float, float, float], np.ndarray] = {}
         self._whole_asked: set[tuple[float, float, float, float]] = set()
         self.newest = float(self.times[self.alive].max()) if self.alive.any() else 0.0
 
+    def _changed_slots(self, slots: np.ndarray, was_newest: bool) -> None:
+        """After ``set`` of ``slots`` only: the kept filter masks brought up to date at those slots (``remask``),
+        the newest time moved by them alone unless one of them held it; the multipliers (which depend on the
+        newest time as reference, and on the changed items) dropped."""
+        self.remask(slots)
+        self._whole_boosts, self._whole_asked = {}, set()
+        if was_newest:
+            self.newest = float(self.times[self.alive].max()) if self.alive.any() else 0.0
+        elif slots.shape[0]:
+            filled = slots[self.alive[slots]]
+            if filled.shape[0]:
+                self.newest = max(self.newest, float(self.times[filled].max()))
+
     def set(self, changes: dict[int, MemoryItem | None]) -> None:
         """Fill, replace or empty slots; new slots continue the numbering (n, n + 1, …)."""
-        grow = max(changes, default=-1) + 1 - len(self.items)
-        if grow > 0:
+        n, before = max(changes, default=-1) + 1, len(self.items)
+        grow = n - before
+        if grow > 0:  # views of buffers with room to spare: no copy of each array per new slot
             self.items.extend([None] * grow)
             for name in _CODED:
-                self._arrays[name] = np.concatenate((self._arrays[name], np.full(grow, -1, dtype=np.int32)))
-            self.times, self.hits, self._log_hits, self._importance, self._rate, self._base = (
-                np.concatenate((a, np.zeros(grow)))
-                for a in (self.times, self.hits, self._log_hits, self._importance, self._rate, self._base))
-            self.alive = np.concatenate((self.alive, np.zeros(grow, dtype=bool)))
-            self.weak = np.concatenate((self.weak, np.zeros(grow, dtype=bool)))
+                self._arrays[name] = lengthened(self, name, self._arrays[name], n, -1)
+            for name in _FLOATS:
+                setattr(self, name, lengthened(self, name, getattr(self, name), n))
+            self.alive, self.weak = (lengthened(self, name, getattr(self, name), n, False) for name in ("alive",
+                                                                                                   "weak"))
+        was_newest = any(self.times[s] >= self.newest for s in changes if s < before and self.alive[s])
         filled: dict[int, MemoryItem] = {}
         for slot, item in changes.items():
             self.items[slot] = item
@@ -126,7 +145,7 @@ class ItemTable(FilterMasks, ItemBoosts):
         else:
             for slot, item in filled.items():
                 self._fill(slot, item)
-        self._changed()
+        self._changed_slots(np.fromiter(changes, dtype=np.int64, count=len(changes)), was_newest)
 
     def _fill_many(self, filled: dict[int, MemoryItem]) -> None:
         """``_fill`` of many slots, each array set once (a numpy element set per field and item led a
@@ -147,6 +166,7 @@ class ItemTable(FilterMasks, ItemBoosts):
 
     def renumber(self, new_of: np.ndarray) -> None:
         """Keep the slots with ``new_of >= 0``, moved to ``new_of`` (as ``LiveBM25.compact`` returns)."""
+        self.__dict__.pop("_spare", None)  # the arrays below are new: no buffer of the old ones kept
         keep = np.flatnonzero(new_of >= 0)
         self.items = [self.items[i] for i in keep.tolist()]
         for name in _CODED:

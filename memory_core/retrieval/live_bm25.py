@@ -14,18 +14,35 @@ scores (Okapi with rank_bm25's defaults k1=1.5, b=0.75, epsilon=0.25 and the
 - **tombstones**: a replaced or removed document's base postings are masked
   by a per-slot flag, never rewritten.
 
-The statistics are exact at all times, not approximated: the document
-frequency of every term, the number of documents and the total length are
-updated by each change (a removed document's terms are taken out), and the
-idf vector and per-document length norms are recomputed from them (O(terms +
-documents) numpy passes per change, none per query). Term weights are
-computed per query as ``idf · tf · (k1 + 1) / (tf + norm)`` (the right-hand
-factor kept per term until the next change), so a document scores the same
-floats whatever the history of the index: an index changed step by step and
-one built fresh from the final documents agree exactly (tested), and agree
-with ``BM25Index`` to the last few bits (it multiplies in another order). ``compact``
-folds the append segment into the base and drops dead slots; it only makes
-queries cheaper, never changes a score.
+The counts are exact at all times: the document frequency of every term,
+the number of documents and the total length are updated by each change (a
+removed document's terms are taken out). What an idf and a length norm are
+computed from besides a term's own count, N and avgdl (and the mean idf of
+rank_bm25's epsilon floor), is **held** from one refresh to the next, as
+Lucene scores with its segment's statistics: a change recomputes the idf of
+the terms whose counts it moved (``bm25_arrays.okapi_idf``) and the length
+norms of its own slots, nothing else. Every other term's weights, and the
+slots and ``g`` kept for them, stay valid, so the first query after a write
+costs what a warm one does (measured: re-weighting every query term after each
+change, and recomputing idf and norms over the whole vocabulary and every
+slot, were most of the extra CPU of the first recall after a write).
+
+**The bound**: a refresh (the exact statistics over every term and slot, as
+a fresh build computes them) happens when the documents set or removed since
+the last one exceed ``N / HELD_DRIFT`` (1/32 of the live documents then), when
+the live average length leaves ``avgdl / HELD_DRIFT`` of the held one, when
+the first or last counted document with a term comes or goes, and on every
+``build`` and ``compact``. So N is off by at most 1/32 (an idf by at most
+~0.03 nats for a rare term), avgdl by at most 1/32, and an index of fewer than 32
+documents refreshes on every change (exact, as before). Between refreshes a document's
+score depends on the index's history within that bound; right after one, an
+index changed step by step and one built fresh from the final documents agree
+exactly (tested), and agree with ``BM25Index`` to the last few bits (it
+multiplies in another order). Term weights are computed per query as
+``idf · tf · (k1 + 1) / (tf + norm)`` (the right-hand factor kept per term,
+``live_scoring``). ``compact``
+folds the append segment into the base and drops dead slots; beyond the
+refresh it makes, it only makes queries cheaper, never changes a score.
 
 A slot is a position shared by every per-document array of the caller (the
 recall index keeps items, filters, a dense matrix … by the same slot): new
@@ -38,21 +55,33 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from itertools import count, filterfalse
+from types import MappingProxyType
 
 import numpy as np
 
-from memory_core.retrieval.bm25 import top_k_indices, top_positive
-from memory_core.retrieval.bm25_arrays import csr, delta_entry_bytes, grown, okapi_stats
+from memory_core.retrieval.bm25_arrays import (
+    HeldStats,
+    csr,
+    delta_entry_bytes,
+    grown,
+    grown_float,
+    okapi_idf,
+    okapi_stats,
+)
 from memory_core.retrieval.lazy import LazyAttributes
+from memory_core.retrieval.live_scoring import LiveScoring
+from memory_core.retrieval.spare_room import lengthened
 
-__all__ = ["LiveBM25", "csr"]
+__all__ = ["HELD_DRIFT", "LiveBM25", "csr"]
 
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
-_CACHED_TERMS = 512  # terms whose slots and length-normalised tf are kept between changes
+#: N and avgdl are held until the documents set or removed since the last refresh exceed 1/HELD_DRIFT of N
+#: (or the live average length leaves 1/HELD_DRIFT of the held one): see the module docstring.
+HELD_DRIFT = 32
 
 
-class LiveBM25(LazyAttributes):
+class LiveBM25(LiveScoring, LazyAttributes):
     """A BM25 index over document slots 0..n_docs-1, changed in place by ``set_docs``.
 
     Args:
@@ -68,6 +97,10 @@ class LiveBM25(LazyAttributes):
         aside: shape (n_docs,) bool, True for a live document scored but not counted in the statistics
             (df, N, avgdl: ``bm25_arrays``); the recall index sets summaries aside.
     """
+
+    _held: HeldStats | None = None  # N, epsilon · mean idf and mode of the last refresh (None: refresh next change)
+    _drift = 0  # documents set or removed since the last refresh
+    _spare: Mapping[str, object] = MappingProxyType({})  # buffers of ``spare_room.lengthened`` once grown
 
     def __init__(self, k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25,
                  min_idf: float | None = 0.001) -> None:
@@ -96,6 +129,7 @@ class LiveBM25(LazyAttributes):
         self._x_post: dict[int, dict[int, float]] = {}
         self._delta_bytes = 0  # estimated bytes of the append segment (see nbytes)
         self._cache: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # term id → (slots, g), until a change
+        self._tail: dict[int, list[tuple[int, float]]] = {}  # term id → new (slot, g) not yet joined to its _cache
 
     # ── building and changing ──────────────────────────────────────────
 
@@ -150,7 +184,7 @@ class LiveBM25(LazyAttributes):
         self._restat()
 
     def set_docs(self, docs: Mapping[int, Sequence[str] | None], aside: Collection[int] = ()) -> None:
-        """Set, replace or remove documents; statistics are updated exactly.
+        """Set, replace or remove documents; counts exact, N and avgdl held within a bound (module docstring).
 
         Args:
             docs: slot → token list (a new or replaced document; [] for one
@@ -166,16 +200,20 @@ class LiveBM25(LazyAttributes):
         top = max(docs)
         if min(docs) < 0 or any(s not in docs for s in range(self.n_docs, top + 1)):
             raise ValueError(f"new slots must continue from {self.n_docs}; got {sorted(docs)[:8]}")
-        if top >= self.n_docs:
-            grow = top + 1 - self.n_docs
-            self.doc_len = np.concatenate((self.doc_len, np.zeros(grow, dtype=np.int64)))
-            self.alive = np.concatenate((self.alive, np.zeros(grow, dtype=bool)))
-            self.aside = np.concatenate((self.aside, np.zeros(grow, dtype=bool)))
-            self._base_ok = np.concatenate((self._base_ok, np.zeros(grow, dtype=bool)))
-            self.n_docs = top + 1
+        first_new = self.n_docs
+        if top >= self.n_docs:  # views of buffers with room to spare: no copy of each array per new slot
+            n = top + 1
+            self.doc_len = lengthened(self, "doc_len", self.doc_len, n)
+            self.alive, self.aside, self._base_ok = (lengthened(self, name, getattr(self, name), n, False)
+                                                     for name in ("alive", "aside", "_base_ok"))
+            self.n_docs = n
         term_of = self._term_of
+        touched: list[np.ndarray] = []  # term ids whose postings changed other than by a new slot at the end
+        appended: list[tuple[int, np.ndarray, np.ndarray]] = []
         for slot, tokens in docs.items():
-            self._drop(slot)
+            dropped = self._drop(slot)
+            if dropped is not None:
+                touched.append(dropped)
             if tokens is None:
                 continue
             freqs = Counter(tokens)
@@ -200,12 +238,60 @@ class LiveBM25(LazyAttributes):
                 self._df_aside[tids] += 1
                 self.aside[slot] = True
                 self._n_aside, self._total_aside = self._n_aside + 1, self._total_aside + len(tokens)
-        self._restat()
-
-    def _drop(self, slot: int) -> None:
-        """Take a live document's terms out of the statistics and postings (a tombstone in the base)."""
-        if not self.alive[slot]:
+            if slot >= first_new:
+                appended.append((slot, tids, tfs))
+            else:
+                touched.append(tids)
+        self._drift += len(docs)
+        if not self._held_still():
+            self._restat()
             return
+        self._update_stats(np.fromiter(docs, dtype=np.int64, count=len(docs)), touched, appended)
+
+    def _held_still(self) -> bool:
+        """True while N and avgdl may stay held: ``HELD_DRIFT``'s bound on changes and length, the same mode."""
+        held = self._held
+        if held is None:
+            return False
+        n, _, whole = held
+        counted, total = self.n_live - self._n_aside, self._total - self._total_aside
+        if whole != (not total):  # the first or the last counted document with a term
+            return False
+        if whole:
+            counted, total = self.n_live, self._total
+        return (self._drift <= n // HELD_DRIFT and counted > 0
+                and abs(total / counted - self.avgdl) * HELD_DRIFT <= self.avgdl)
+
+    def _update_stats(self, slots: np.ndarray, touched: list[np.ndarray],
+                      appended: list[tuple[int, np.ndarray, np.ndarray]]) -> None:
+        """Held N and avgdl: the idf of the terms whose counts changed, the length norm of ``slots``, the cached
+        postings of touched terms dropped and those of terms that only gained a new slot at the end extended."""
+        assert self._held is not None
+        n_terms = len(self._term_of)
+        self._df, self._df_aside = grown(self._df, n_terms), grown(self._df_aside, n_terms)
+        parts = [*touched, *(t for _, t, _ in appended)]  # (a term twice gets the same idf twice)
+        changed = (parts[0] if len(parts) == 1 else np.concatenate(parts)) if parts else _EMPTY_I
+        self._idf = grown_float(self._idf, n_terms)
+        self._idf[changed] = okapi_idf(changed, self._df, self._df_aside, self._held, self.min_idf)
+        self._norm = lengthened(self, "_norm", self._norm, self.n_docs)
+        self._norm[slots] = self.k1 * (1 - self.b + self.b * self.doc_len[slots] / self.avgdl)
+        cache = self._cache
+        if not cache:
+            return
+        for tid in {t for tids in touched for t in tids.tolist()}:
+            cache.pop(tid, None)
+            self._tail.pop(tid, None)
+        k1, norm, tail = self.k1, self._norm, self._tail
+        for slot, tids, tfs in sorted(appended, key=lambda a: a[0]):
+            g_of = k1 + 1
+            for tid, tf in zip(tids.tolist(), tfs.tolist(), strict=True):
+                if tid in cache:  # joined to the kept arrays when the term is next asked (``_postings``)
+                    tail.setdefault(tid, []).append((slot, tf * g_of / (tf + float(norm[slot]))))
+
+    def _drop(self, slot: int) -> np.ndarray | None:
+        """Take a live document's terms out of the statistics and postings (a tombstone in the base); its terms."""
+        if not self.alive[slot]:
+            return None
         if slot in self._delta:
             tids = self._delta.pop(slot)[0]
             self._delta_bytes -= delta_entry_bytes(tids)
@@ -230,16 +316,24 @@ class LiveBM25(LazyAttributes):
         self.n_live -= 1
         self._total -= int(self.doc_len[slot])
         self.doc_len[slot] = 0
+        return tids
 
     def _base_terms(self, slot: int) -> np.ndarray:  # (a loaded index scans its postings: ``snapshot_columns``)
         return self._d_terms[self._d_starts[slot]:self._d_starts[slot + 1]]
 
+    def refresh(self) -> None:
+        """Compute N, avgdl, every idf and every length norm exactly now, as a fresh build of the same documents
+        would (the statistics are otherwise held between refreshes: module docstring)."""
+        self._restat()
+
     def _restat(self) -> None:
-        """Recompute avgdl, idf and length norms over the counted documents (``bm25_arrays.okapi_stats``)."""
-        self._cache = {}
+        """Recompute avgdl, idf and length norms over the counted documents (``bm25_arrays.okapi_stats``);
+        what they were computed from is held until the next refresh."""
+        self._cache, self._tail = {}, {}
+        self._drift = 0
         n_terms = len(self._term_of)  # ids handed out by term_id without a document yet
         self._df, self._df_aside = grown(self._df, n_terms), grown(self._df_aside, n_terms)
-        self._idf, self.avgdl, self._norm = okapi_stats(
+        self._idf, self.avgdl, self._norm, self._held = okapi_stats(
             self._df[:n_terms], self._df_aside[:n_terms], (self.n_live, self._n_aside),
             (self._total, self._total_aside), self.doc_len, self.k1, self.b, self.epsilon, self.min_idf)
 
@@ -250,6 +344,7 @@ class LiveBM25(LazyAttributes):
             Shape (old n_docs,) int64: each old slot's new slot, -1 for a dropped one.
             The caller renumbers its own per-slot arrays with it.
         """
+        self.__dict__.pop("_spare", None)  # the arrays below are new: no buffer of the old ones kept
         keep = np.flatnonzero(self.alive)
         new_of = np.full(self.n_docs, -1, dtype=np.int64)
         new_of[keep] = np.arange(keep.shape[0])
@@ -314,132 +409,3 @@ class LiveBM25(LazyAttributes):
         if len(self._terms) < len(self._term_of):
             self._terms = list(self._term_of)
         return self._terms[tid]
-
-    def idf_of(self, term: str) -> float:
-        """The term's current idf (0.0 for a term no live document holds)."""
-        tid = self._term_of.get(term)
-        return 0.0 if tid is None or tid >= self._idf.shape[0] else float(self._idf[tid])
-
-    def _postings(self, tid: int, times: int) -> tuple[np.ndarray, np.ndarray]:
-        """(slots ascending, weights) of one term: live base postings plus the append segment's.
-
-        A weight is ``idf · g`` with ``g = tf · (k1 + 1) / (tf + norm)``; the
-        slots and ``g`` of a term are kept until the next change (at most
-        ``_CACHED_TERMS`` terms), so a warm query pays one multiplication per term.
-        """
-        cached = self._cache.get(tid)
-        if cached is None:
-            cached = self._cache[tid] = self._term_g(tid)
-            if len(self._cache) > _CACHED_TERMS:
-                self._cache.clear()
-                self._cache[tid] = cached
-        d, g = cached
-        w = g * self._idf[tid]
-        if times != 1:
-            w = w * times
-        return d, w
-
-    def _term_g(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
-        docs_parts: list[np.ndarray] = []
-        tf_parts: list[np.ndarray] = []
-        if tid + 1 < len(self._b_starts):
-            lo, hi = self._b_starts[tid], self._b_starts[tid + 1]
-            d, f = self._b_docs[lo:hi], self._b_tf[lo:hi]
-            if not self._base_clean:
-                keep = self._base_ok[d]
-                d, f = d[keep], f[keep]
-            docs_parts.append(d)
-            tf_parts.append(f)
-        post = self._x_post.get(tid)
-        if post:
-            slots = sorted(post)
-            docs_parts.append(np.array(slots, dtype=np.int64))
-            tf_parts.append(np.array([post[s] for s in slots], dtype=np.float64))
-        if not docs_parts:
-            return _EMPTY_I, _EMPTY_F
-        if len(docs_parts) == 1:
-            d, tf = docs_parts[0], tf_parts[0]
-        else:
-            d, tf = np.concatenate(docs_parts), np.concatenate(tf_parts)
-            if docs_parts[0].shape[0] and docs_parts[0][-1] > docs_parts[1][0]:  # a replaced slot among the base's
-                order = np.argsort(d, kind="stable")
-                d, tf = d[order], tf[order]
-        return d, tf * (self.k1 + 1) / (tf + self._norm[d])
-
-    def _spans(self, query_tokens: Sequence[str]) -> list[tuple[np.ndarray, np.ndarray]]:
-        """(slots, weights × times in the query) of each known query term with postings, in query order."""
-        counts: dict[int, int] = {}
-        for t in query_tokens:
-            tid = self._term_of.get(t)
-            if tid is not None and tid < self._df.shape[0] and self._df[tid] > 0:
-                counts[tid] = counts.get(tid, 0) + 1
-        return [p for p in (self._postings(t, c) for t, c in counts.items()) if p[0].shape[0]]
-
-    def candidates(self, query_tokens: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
-        """Score the live documents that contain at least one query term.
-
-        Returns:
-            (slots, scores): shape (m,) int64 ascending and shape (m,) float64,
-            summed over the query terms in query order (as ``BM25Index.candidates``).
-        """
-        spans = self._spans(query_tokens)
-        if not spans:
-            return _EMPTY_I, _EMPTY_F
-        if len(spans) == 1:
-            return spans[0]
-        docs = np.concatenate([d for d, _ in spans])
-        weights = np.concatenate([w for _, w in spans])
-        uniq, inverse = np.unique(docs, return_inverse=True)
-        return uniq, np.bincount(inverse, weights=weights, minlength=uniq.shape[0])
-
-    def ranked(self, query_tokens: Sequence[str], depth: int, mask: np.ndarray | None = None) -> np.ndarray:
-        """The best ``depth`` slots containing a query term, best first (ties to the lower slot)."""
-        return self.ranked_scored(query_tokens, depth, mask)[0]
-
-    def ranked_scored(self, query_tokens: Sequence[str], depth: int,
-                      mask: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
-        """``ranked``, and the dense score array when one was built (else None), as ``BM25Index``.
-
-        Args:
-            query_tokens: query terms.
-            depth: how many at most (>= 1).
-            mask: optional shape (n_docs,) bool; only True slots may be returned.
-        """
-        spans = self._spans(query_tokens)
-        if not spans:
-            return _EMPTY_I, None
-        positive = self.min_idf is not None and self.min_idf > 0  # else a weight may be <= 0: no dense cut
-        if not positive or sum(d.shape[0] for d, _ in spans) * 16 < self.n_docs:
-            if len(spans) == 1:
-                idx, sc = spans[0]
-            else:
-                docs = np.concatenate([d for d, _ in spans])
-                uniq, inverse = np.unique(docs, return_inverse=True)
-                idx = uniq
-                sc = np.bincount(inverse, weights=np.concatenate([w for _, w in spans]), minlength=uniq.shape[0])
-            if mask is not None:
-                keep = mask[idx]
-                idx, sc = idx[keep], sc[keep]
-            return idx[top_k_indices(sc, depth)], None
-        docs = spans[0][0] if len(spans) == 1 else np.concatenate([d for d, _ in spans])
-        weights = spans[0][1] if len(spans) == 1 else np.concatenate([w for _, w in spans])
-        scores = np.bincount(docs, weights=weights, minlength=self.n_docs)
-        if mask is not None:
-            scores *= mask
-        return top_positive(scores, depth), scores
-
-    def scores_of(self, query_tokens: Sequence[str], docs: np.ndarray) -> np.ndarray:
-        """The scores of ``docs`` only (shape like ``docs``; 0.0 without a query term)."""
-        out = np.zeros(docs.shape[0])
-        for postings, weights in self._spans(query_tokens):
-            at = np.minimum(np.searchsorted(postings, docs), postings.shape[0] - 1)
-            found = postings[at] == docs
-            out[found] += weights[at[found]]
-        return out
-
-    def get_scores(self, query_tokens: Sequence[str]) -> np.ndarray:
-        """Every slot's score (0.0 for dead slots and slots without a query term)."""
-        scores = np.zeros(self.n_docs)
-        idx, sc = self.candidates(query_tokens)
-        scores[idx] = sc
-        return scores
