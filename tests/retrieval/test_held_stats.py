@@ -47,8 +47,9 @@ def changes(vocab: list[str], rng: random.Random, docs: dict[int, list[str]], li
 @pytest.mark.parametrize("vocab", [EN, ZH], ids=["en", "zh"])
 def test_held_statistics_are_recomputed_for_every_term_and_slot_a_change_moves(vocab):
     rng = random.Random(3)
-    docs = {i: [rng.choice(vocab) for _ in range(rng.randint(1, 12))] for i in range(400)}
-    live = LiveBM25.build([docs[i] for i in range(400)])
+    start = 10 * HELD_DRIFT  # ten changes held between refreshes
+    docs = {i: [rng.choice(vocab) for _ in range(rng.randint(1, 12))] for i in range(start)}
+    live = LiveBM25.build([docs[i] for i in range(start)])
     held_steps = 0
     for _ in changes(vocab, rng, docs, live, 300):
         held = live._held
@@ -72,7 +73,7 @@ def test_held_statistics_are_recomputed_for_every_term_and_slot_a_change_moves(v
 def test_kept_term_postings_score_as_recomputed_ones(vocab):
     """Terms asked between changes keep their postings (new slots joined later); the same floats as none kept."""
     rng = random.Random(5)
-    start = [[rng.choice(vocab) for _ in range(rng.randint(1, 12))] for _ in range(300)]
+    start = [[rng.choice(vocab) for _ in range(rng.randint(1, 12))] for _ in range(5 * HELD_DRIFT)]
     warm, cold = LiveBM25.build(start), LiveBM25.build(start)
     queries = [[rng.choice(vocab) for _ in range(3)] for _ in range(20)]
     for step in range(200):
@@ -89,11 +90,11 @@ def test_kept_term_postings_score_as_recomputed_ones(vocab):
 
 
 @pytest.mark.parametrize("vocab", [EN, ZH], ids=["en", "zh"])
-def test_an_index_of_fewer_than_32_documents_stays_exact(vocab):
+def test_an_index_of_fewer_than_held_drift_documents_stays_exact(vocab):
     rng = random.Random(1)
     docs = {i: [rng.choice(vocab) for _ in range(rng.randint(1, 9))] for i in range(10)}
     live = LiveBM25.build([docs[i] for i in range(10)])
-    for _ in changes(vocab, rng, docs, live, 15):
+    for _ in changes(vocab, rng, docs, live, 40):
         if live.n_live >= HELD_DRIFT:
             break
         fresh = LiveBM25.build([docs.get(s) for s in range(live.n_docs)])
@@ -170,7 +171,7 @@ def test_a_recall_after_a_write_finds_it_while_statistics_are_held(tmp_path, lan
     rng = random.Random(4)
     store = SqlStore(f"sqlite:///{tmp_path / 'm.db'}", migrate=True)
     store.apply("u1", [AddOp(MemoryItem.create("u1", " ".join(rng.choices(vocab, k=8)), "work",
-                                               at=T0 + timedelta(minutes=i))) for i in range(300)])
+                                               at=T0 + timedelta(minutes=i))) for i in range(10 * HELD_DRIFT)])
     recaller = Recaller(store, compact_in_background=False)
     recaller.recall("u1", vocab[0])
     index = recaller.index_for("u1")[0]

@@ -178,9 +178,9 @@ def test_a_name_entering_the_lexicon_recuts_older_items():
 def test_live_bm25_scores_equal_the_static_index_after_random_changes():
     rng = random.Random(7)
     vocab = [f"w{i}" for i in range(50)] + ["火锅", "咪咪"]
-    docs = {i: [rng.choice(vocab) for _ in range(rng.randint(0, 9))] for i in range(200)}
-    live = LiveBM25.build([docs[i] for i in range(200)])
-    nxt = 200
+    docs = {i: [rng.choice(vocab) for _ in range(rng.randint(0, 9))] for i in range(2000)}
+    live = LiveBM25.build([docs[i] for i in range(2000)])  # 15 changes held between refreshes
+    nxt = 2000
     for step in range(300):
         r = rng.random()
         slot = rng.choice(list(docs))
