@@ -120,7 +120,8 @@ serverurl=unix://$STACK_DIR/supervisor.sock
 EOF
     program redis 1 30 redis-server "$STACK_DIR/redis.conf"
     for i in $(seq "$CURATE_WORKERS"); do
-      program "curate$i" 10 60 "$PY" -m celery -A workers.app worker -n "curate$i@%h" \
+      # niceness +5 (GULFSTREAM_WORKER_NICE): the recall worker on the same cores gets the CPU first
+      program "curate$i" 10 60 env GULFSTREAM_WORKER_NICE=5 "$PY" -m celery -A workers.app worker -n "curate$i@%h" \
         -Q ingest,curate -P "${CURATE_POOL:-prefork}" -c "${CURATE_CONCURRENCY:-2}" -l INFO
     done
     # the lifecycle job and the sweeper: their own worker at low CPU priority, never a curate process

@@ -18,6 +18,7 @@ fork and close it at shutdown.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from typing import Any
 
@@ -124,8 +125,12 @@ def context() -> Context:
 
 @worker_init.connect
 def _warm_up(**_: Any) -> None:
-    # Before the pool forks: the Chinese dictionary (~1 s) and the tables a first query reads load once,
-    # not in a first recall or turn.
+    # Before the pool forks: the niceness the pool's processes inherit (``worker_nice``), and the Chinese
+    # dictionary (~1 s) and the tables a first query reads, loaded once, not in a first recall or turn.
+    nice = app.services.settings().worker_nice
+    if nice:
+        os.nice(nice)
+        log.info("worker processes at niceness +%d (GULFSTREAM_WORKER_NICE)", nice)
     warm_up()
     warm_up_search()
 

@@ -32,6 +32,12 @@ class WorkerSettings(GulfstreamSettings):
         2.0, gt=0, description="longest wait between two broker reconnect attempts; kombu's default (2 s "
         "growing by 2 s up to 30 s) left a worker idle ~12 s after a short Redis outage")
 
+    # scheduling
+    worker_nice: int = Field(
+        0, ge=0, le=19, description="niceness this worker's processes add at start (0: as started). Curate "
+        "workers given 10 leave the CPU to a recall worker on the same cores when both want it (through the "
+        "RPC at 50 turns/s on 2 cores the no-op's own p99 doubled while the curate workers ran: issue 17)")
+
     # curate
     curate_max_retries: int = Field(5, ge=0)
     retry_backoff_base_s: float = Field(1.0, gt=0)

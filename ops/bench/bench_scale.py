@@ -160,7 +160,7 @@ def wait_for_snapshot(folder: Path, timeout_s: float = 300.0) -> float:
     raise RuntimeError(f"no snapshot in {folder} after {timeout_s} s")
 
 
-def rpc(sizes: list[int], calls: int, rate: float) -> None:
+def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0) -> None:
     rng = random.Random(11)
     headers = ["items", "mode", "noop p50", "noop p99", "recall p50", "recall p99", "Δp50", "Δp99",
                "p99 / p99 no writes", "worker RSS MiB"]
@@ -180,7 +180,8 @@ def rpc(sizes: list[int], calls: int, rate: float) -> None:
                           "GULFSTREAM_RECALL_SNAPSHOT_DIR": str(snaps)}
             worker = procs.worker("recall", queues="recall", pool="solo", concurrency=1, **recall_env)
             procs.worker("curate", queues="ingest,curate,maintenance", concurrency=2,
-                         GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900")
+                         GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900",
+                         GULFSTREAM_WORKER_NICE=str(curate_nice))
             assert worker.proc is not None
             fill(store, "bench-warm-up", 20, rng)
             for size in sizes:
@@ -248,7 +249,7 @@ def rpc(sizes: list[int], calls: int, rate: float) -> None:
     print()
     print(table(cold_headers, cold_rows))
     print(f"\nms; {calls} interleaved calls of each per row; 'after a write': one item written to the store "
-          "right before each recall; worker RSS after the row.")
+          f"right before each recall; worker RSS after the row; curate workers at niceness +{curate_nice}.")
 
 
 # ── many users ──────────────────────────────────────────────────────────
@@ -353,6 +354,8 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=300)
     parser.add_argument("--writes", type=int, default=50)
     parser.add_argument("--rate", type=float, default=50.0, help="turns/s published during the write phase")
+    parser.add_argument("--curate-nice", type=int, default=0,
+                        help="rpc: GULFSTREAM_WORKER_NICE of the curate workers (docker-compose runs them at 5)")
     parser.add_argument("--users", type=int, default=10_000)
     parser.add_argument("--items", type=int, default=100)
     parser.add_argument("--budget-mb", type=int, default=512)
@@ -363,7 +366,7 @@ def main() -> None:
     if args.part == "embedded":
         embedded(sizes, args.writes)
     elif args.part == "rpc":
-        rpc(sizes, args.calls, args.rate)
+        rpc(sizes, args.calls, args.rate, args.curate_nice)
     elif args.part == "snapshot":
         from bench_snapshot import cold_loads
 
