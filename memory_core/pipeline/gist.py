@@ -26,8 +26,9 @@ import re
 from dataclasses import dataclass
 
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonyms
 from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
-from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person, third_verb
+from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
@@ -117,39 +118,6 @@ def normalize_numbers(text: str) -> str:
     return _ZH_NUMBER.sub(one, text)
 
 
-_FIRST_PERSON_VERB = re.compile(r"\b(don't|do\s+not|have|am)\b", re.IGNORECASE)
-_THIRD_OF = {"don't": "doesn't", "do not": "does not", "have": "has", "am": "is"}
-
-
-def person_forms(member: str) -> tuple[str, ...]:
-    """A synonym member as said ("don't drink alcohol") and as an item says it of the user ("doesn't drink
-    alcohol"): items are kept in the third person (``third_person``)."""
-    third = _FIRST_PERSON_VERB.sub(lambda m: _THIRD_OF[" ".join(m.group(1).casefold().split())], member)
-    if third == member and member.isascii() and " " in member:  # "work from home" -> "works from home"
-        first, _, rest = member.partition(" ")
-        third = f"{third_verb(first)} {rest}"
-    return (member,) if third == member else (member, third)
-
-
-@functools.lru_cache(maxsize=1)
-def _synonyms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
-    """(single-term member -> group id, ((phrase, group id) ...)) of the shipped bilingual synonym groups."""
-    single: dict[str, str] = {}
-    phrases: list[tuple[str, str]] = []
-    for group in synonym_groups():
-        gid = "syn:" + group[0].casefold()
-        for member in (form for m in group for form in person_forms(m)):
-            if _CJK.search(member):  # matched as written: no jieba load for a workload without Chinese
-                phrases.append((member, gid))
-                continue
-            terms = tokenize(member)
-            if len(terms) == 1:
-                single[terms[0]] = gid
-            elif terms:
-                phrases.append((member.casefold(), gid))
-    return single, tuple(phrases)
-
-
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'&.-]*[A-Za-z0-9]|[A-Za-z]")
 
 
@@ -157,7 +125,7 @@ _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'&.-]*[A-Za-z0-9]|[A-Za-z]")
 def _word_terms(bare: str) -> tuple[frozenset[str], str]:
     """(topic terms, known object id or "") of one lower-case Latin word (cached: words repeat)."""
     lex = lexicon()
-    single, _ = _synonyms()
+    single, _ = synonyms()
     pieces = [p for part in _TERM_SPLIT.split(bare) for p in tokenize(part)]
     if not pieces:  # a stopword names nothing
         return frozenset(), ""
@@ -245,8 +213,11 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
     strong: set[str] = set()
     named = False
     numbers = set(re.findall(r"\d+", text))
-    _, phrases = _synonyms()
-    for phrase, gid in phrases:
+    _, phrases = synonyms()
+    todo = sorted(phrases_in(folded), reverse=True)  # the phrases the text holds, first listed last
+    while todo:
+        n = todo.pop()
+        phrase, gid = phrases[n]
         if phrase in folded:
             terms.add(gid)
             strong.add(gid)
@@ -254,6 +225,7 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
                 at = folded.index(phrase)
                 text = text[:at] + " " * len(phrase) + text[at + len(phrase):]
                 folded = text.casefold()
+                todo = list(range(len(phrases) - 1, n, -1))  # the text changed: every later phrase is tried
     for m in _LATIN_WORD.finditer(text):
         word, bare = m.group(0), m.group(0).casefold()
         opening = not text[:m.start()].strip() or text[:m.start()].rstrip()[-1] in ".!?:;,—-\"'("
