@@ -361,7 +361,7 @@ class SensitiveGuard:
         An ``EndOp`` superseding in favour of a dropped item is dropped with it.
         """
         policy = self.policy_for(turn.user_id)
-        own = _norm(turn.text) if turn.role == "user" else ""
+        own: str | None = None  # the turn's own words, normalised when an op first holds a finding
         dropped: set[str] = set()
         out: list[Op] = []
         said = detect(turn.text)
@@ -373,6 +373,8 @@ class SensitiveGuard:
                     continue
                 out.append(op)
                 continue
+            if own is None:
+                own = _norm(turn.text) if turn.role == "user" else ""
             if not own or any(_norm(f.value) not in own and not _restated(f, said) for f in findings):
                 self._drop(op, dropped, "refused_not_users_words", turn)
                 continue

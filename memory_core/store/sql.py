@@ -56,9 +56,11 @@ from memory_core.store.sql_queries import (
     _NEXT_VERSION,
     _Q_COUNTERS,
     _Q_FENCE,
+    _Q_REVS_OF,
     _Q_USER_UPSERT,
     _R,
     _REV_FIELDS,
+    _REVS_BY_IDS,
     _S,
     _T,
     _U,
@@ -199,8 +201,10 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         if not rows:
             return {}
         history: dict[str, list[Revision]] = defaultdict(list)
-        if with_history:
-            for r in conn.execute(stmts[1], params):
+        if with_history:  # a few items' revisions by their ids, not by repeating the items' select
+            revs = conn.execute(_Q_REVS_OF, {"uid": user_id, "ids": [row.id for row in rows]}) \
+                if len(rows) <= _REVS_BY_IDS else conn.execute(stmts[1], params)
+            for r in revs:
                 history[r.item_id].append(Revision(*(getattr(r, name) for name in _REV_FIELDS)))
         items = {}
         for row in rows:

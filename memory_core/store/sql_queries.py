@@ -162,6 +162,11 @@ def _prefix_query(prefixes: tuple[str, ...]) -> Select[Any]:
         or_(*(_M.c.key.startswith(p, autoescape=True) for p in prefixes))).order_by(_M.c.created_at, _M.c.id)
 
 
+#: The revisions of at most this many items read are looked up by the items' ids (``_Q_REVS_OF``); more by
+#: the items' own select (a list of ids that long is no cheaper, and databases bound a statement's parameters).
+_REVS_BY_IDS = 200
+_Q_REVS_OF = select(*_R.c).where(_R.c.user_id == _UID, _R.c.item_id.in_(bindparam("ids", expanding=True))) \
+    .order_by(_R.c.item_id, _R.c.position)
 _F_ALL = _fetch_statements()
 _F_IDS = _fetch_statements(_BY_IDS)
 _F_ID = _fetch_statements(_BY_ID)
