@@ -6,8 +6,10 @@ conversation into a new SQLite file), and prints turns, wall turns/s, CPU turns/
 time is what changes when the code does; wall time moves with everyone else's work.
 
 With ``--trees A,B`` each round runs every tree in its own process (``PYTHONPATH`` set to the tree), in turn,
-and the table ends with each tree's median CPU turns/s and its ratio to the first tree's (the baseline of the
-same run).
+and the table ends with each tree's median CPU turns/s, its ratio to the first tree's (the baseline of the
+same run) and the median of the rounds' own ratios (each tree to the baseline of its round: on a loaded
+machine the CPU time of a run moves with the load too, and a round's runs see nearly the same load;
+``--conversations N`` makes the runs shorter, so more rounds fit in the same minutes).
 
 Run: ``PYTHONPATH=. .venv/bin/python ops/bench/bench_ingest_cpu.py /work/shared/datasets/locomo/locomo10_dev.json``;
 ``... --trees /path/to/baseline,/path/to/change --rounds 3``.
@@ -26,15 +28,16 @@ import time
 from pathlib import Path
 
 
-def ingest_once(path: Path) -> dict[str, float]:
-    """Ingest every conversation of ``path`` into a new SQLite memory; return turns, wall s and CPU s."""
+def ingest_once(path: Path, conversations: int | None = None) -> dict[str, float]:
+    """Ingest every conversation of ``path`` (or the first ``conversations``) into a new SQLite memory; return
+    turns, wall s and CPU s."""
     os.environ["GULFSTREAM_EMBEDDER"] = "none"
     from memory_core.eval.locomo import _locomo_user
     from memory_core.ingest_io import read_locomo
     from memory_core.service import open_memory
     from memory_core.settings import Settings
 
-    samples = read_locomo(json.loads(path.read_text(encoding="utf-8")), _locomo_user)
+    samples = read_locomo(json.loads(path.read_text(encoding="utf-8")), _locomo_user)[:conversations]
     turns = wall = cpu = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         memory = open_memory(Settings(database_url=f"sqlite:///{tmp}/ingest.sqlite3", maintain_every_turns=0,
@@ -61,21 +64,24 @@ def main() -> None:
     parser.add_argument("locomo", type=Path, help="a LoCoMo JSON file (e.g. locomo10_dev.json)")
     parser.add_argument("--trees", default="", help="comma-separated checkouts to alternate (first = baseline)")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--conversations", type=int, default=None,
+                        help="only the first N conversations (shorter runs alternate faster on a loaded machine)")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # a child: one run, JSON out
     args = parser.parse_args()
+    limit = ["--conversations", str(args.conversations)] if args.conversations else []
     if args.one:
-        print(json.dumps(ingest_once(args.locomo)))
+        print(json.dumps(ingest_once(args.locomo, args.conversations)))
         return
     print("| tree | turns | wall turns/s | CPU turns/s | CPU ms/turn | load (1 min) |")
     print("|---|---:|---:|---:|---:|---:|")
     if not args.trees:
-        print(_row("this tree", ingest_once(args.locomo)))
+        print(_row("this tree", ingest_once(args.locomo, args.conversations)))
         return
     trees = [Path(t).resolve() for t in args.trees.split(",")]
     runs: dict[Path, list[float]] = {t: [] for t in trees}
     for n in range(args.rounds):
         for tree in trees:
-            out = subprocess.run([sys.executable, __file__, str(args.locomo), "--one"], check=True, text=True,
+            out = subprocess.run([sys.executable, __file__, str(args.locomo), "--one", *limit], check=True, text=True,
                                  capture_output=True, env={**os.environ, "PYTHONPATH": str(tree)}).stdout
             r = json.loads(out.strip().splitlines()[-1])
             runs[tree].append(r["turns"] / r["cpu_s"])
@@ -83,7 +89,9 @@ def main() -> None:
     base = statistics.median(runs[trees[0]])
     for tree in trees:
         median = statistics.median(runs[tree])
-        print(f"| **{tree.name}: median** | | | {median:.1f} | {1e3 / median:.3f} | ratio {median / base:.2f} |")
+        paired = statistics.median(a / b for a, b in zip(runs[tree], runs[trees[0]], strict=True))
+        print(f"| **{tree.name}: median** | | | {median:.1f} | {1e3 / median:.3f} | ratio {median / base:.2f} "
+              f"(median of the rounds' ratios {paired:.2f}) |")
 
 
 if __name__ == "__main__":
