@@ -293,15 +293,17 @@ _REWORDED = frozenset({"health"})
 _TAKE_WORDS = frozenset({"take", "takes", "took", "taking", "on", "have", "has", "服用", "在", "吃", "用", "有", "患"})
 
 
-def _restated(finding: Finding, said: Sequence[Finding]) -> bool:
+def _restated(finding: Finding, said: Sequence[Finding], own: str = "") -> bool:
     """True when a health ``finding`` of an item says again what a finding of the turn said in the user's words:
     the item's value and one of the turn's share every word but the verbs of taking ("Bo takes metformin" from
     "I take metformin every morning"; "Bo在服用二甲双胍" from "我每天早上吃二甲双胍"). Secrets and codes must match
-    the turn's text exactly."""
+    the turn's text exactly; a drug the turn names outside a finding of its own is the user's word too ("Bo
+    takes atorvastatin" from "I switched from metformin to atorvastatin")."""
     if finding.category not in _REWORDED:
         return False
     words = {w for w in tokenize(finding.value) if w not in _TAKE_WORDS}
-    return bool(words) and any(f.category == finding.category and words <= set(tokenize(f.value)) for f in said)
+    return bool(words) and (words <= set(tokenize(own)) or any(
+        f.category == finding.category and words <= set(tokenize(f.value)) for f in said))
 
 
 def parse_tenant_policies(spec: str | Mapping[str, str]) -> dict[str, Policy]:
@@ -375,7 +377,7 @@ class SensitiveGuard:
                 continue
             if own is None:
                 own = _norm(turn.text) if turn.role == "user" else ""
-            if not own or any(_norm(f.value) not in own and not _restated(f, said) for f in findings):
+            if not own or any(_norm(f.value) not in own and not _restated(f, said, turn.text) for f in findings):
                 self._drop(op, dropped, "refused_not_users_words", turn)
                 continue
             if policy == "drop":

@@ -132,6 +132,7 @@ class Lexicon:
         self.markers = {lang: {name: self.compile(p, lang, fold=False) for name, p in data["markers"][lang].items()}
                         for lang in _LANGS}
         self.others = {lang: self.compile(data["others"][lang], lang) for lang in _LANGS}
+        self.many = frozenset(str(r) for r in data.get("others_many") or ())  # relations one has several of
         self.attributes = tuple(self._attribute(spec) for spec in data["attributes"])
         self.ordered = tuple(sorted(self.attributes, key=lambda a: a.pref))
         self._max_zh = max((len(w) for w in self.surface["zh"]), default=1)

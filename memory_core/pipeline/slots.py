@@ -200,8 +200,11 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         taken.add(attr.id)
         reading.hits.extend(hits)
     if m is not None and m.groupdict().get("name"):
+        label = _subject_label(subject, lang)
         for one in reading.hits:
             one.named = m.group("name") if one.subject else ""
+            if one.subject and label in lex.many:  # "my friend Tom", "my friend Jerry": one key each
+                one.key = one.key.replace(f"{label}/", f"{label}/{one.named.casefold()}/", 1)
     if reading.temporary and marks["stay"].search(folded):
         reading.stay = True
     if not reading.hits and not subject and not reading.temporary:
@@ -339,8 +342,10 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             key = f"todo:{owner}{(obj.split() or [''])[-1] if lang == 'en' else obj or attr.id}"
         switch = attr.switches and not subject and polarity > 0 \
             and lex.markers[lang]["switch"].search(text.casefold()) is not None  # "改学 Korean": the others end
+        old_raw = _value(groups.get("old", ""), lang) if attr.keyed else ""
+        ends = (f"fact:{owner}{attr.id}:{canon_object(old_raw, lang)}",) if old_raw else ()  # "从A换成B": A ends
         return SlotHit(attr, subject, value, obj, polarity, key, claim, detail, aliases=aliases,
-                       conditional=cue.if_known, switch=switch)
+                       conditional=cue.if_known, switch=switch, ends=ends)
     return None
 
 
