@@ -18,7 +18,7 @@ def _active(store: DictStore) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("home", "news", "theirs"), [
-    ("I live in Porto.", "my cousin Leo got engaged and moved to Lisbon", "fact:cousin/lives_in"),
+    ("I live in Porto.", "my cousin Leo got engaged and moved to Lisbon", "fact:cousin/leo/lives_in"),
     ("I live in Porto.", "Yesterday my brother sold his car and moved to Madrid.", "fact:brother/lives_in"),
     ("我住在成都", "我表哥去年离婚了，后来搬到了重庆", "fact:表哥/lives_in"),
     ("我住在成都", "我闺蜜生了二胎，然后搬去了昆明", "fact:闺蜜/lives_in"),
