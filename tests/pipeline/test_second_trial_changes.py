@@ -4,13 +4,13 @@ holds their own facts."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from _slot_items import slot_items
 
-START = datetime(2026, 10, 3, 9, tzinfo=timezone.utc)
+START = datetime(2026, 10, 3, 9, tzinfo=UTC)
 
 
 def _active(rows: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
