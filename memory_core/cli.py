@@ -262,9 +262,16 @@ def import_cmd(src: Annotated[Path, typer.Argument(help="YAML export or a seed m
             parsed = parse_import(src, user_id=user)
         with _user_locks(memory, parsed):
             counts = store_import(memory.store, parsed)
+        vectors = 0
         for imported_user in counts:
             memory.recaller.invalidate(imported_user)
-    console.print(f"imported {sum(counts.values())} item(s) for {len(counts)} user(s)")
+            vectors += memory.embed_pending(imported_user)  # recall by meaning finds them without a reindex
+        failed = memory.embed_failures
+    console.print(f"imported {sum(counts.values())} item(s) for {len(counts)} user(s)"
+                  + (f", {vectors} vector(s) written" if vectors else ""))
+    if failed:
+        err.print("warning: embedding the imported items failed; recall by meaning misses them until "
+                  "'gulfstream reindex' succeeds (keyword recall finds them now)")
 
 
 def erase_hooks(user: str, redis_url: str) -> int:

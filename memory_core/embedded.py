@@ -70,12 +70,16 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
                 valid_from: datetime | None, speaker: str, reason: str, meta: dict[str, str]) -> str:
         fields: dict[str, Any] = {"meta": meta} if item_id is None else {"id": item_id, "meta": meta}
-        return self.memory.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, kind=kind,
-                                     valid_from=valid_from, speaker=speaker, trust=Trust.USER, **fields)
+        new_id = self.memory.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, kind=kind,
+                                       valid_from=valid_from, speaker=speaker, trust=Trust.USER, **fields)
+        self.memory.embed_pending(user_id)  # found by meaning (and across languages) as a curated item is
+        return new_id
 
     def _update(self, user_id: str, item_id: str, reason: str, description: str | None,
                 theme: str | None) -> None:
         self.memory.store.update(user_id, item_id, reason, description, theme, actor=Actor.USER)
+        if description is not None:
+            self.memory.embed_pending(user_id)  # the new text's vector, not the old one's
 
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
         self.memory.store.delete(user_id, item_id, reason, actor=Actor.USER)

@@ -3,6 +3,7 @@
 Accepted: what Mem0's ``get_all`` / ``GET /memories`` return —
 ``{"results": [memory, ...]}`` — or a bare list of memories, each
 ``{"id", "memory", "user_id", ["agent_id", "metadata", "created_at", "updated_at"]}``.
+Every memory needs its ``id`` (a record without one is refused, naming it).
 Each becomes an active item of user ``user_id`` (``user_id:agent_id`` with an
 agent, as ``memory_core.mem0_compat``): the text, the id, the creation time
 (also its ``valid_from``) and the update time are kept; the theme is
@@ -43,7 +44,10 @@ def _item(n: int, record: Any, default_user: str | None) -> MemoryItem:
     try:
         owner = mem0_scope(record.get("user_id") or default_user, record.get("agent_id"))
         text = check_text(record.get("memory"), "memory")
-        item_id = check_id(record.get("id"), "id") if record.get("id") is not None else None
+        if record.get("id") is None:  # a Mem0 export gives every memory its id: without one a re-import doubles it
+            raise InvalidField("no id (a Mem0 export names every memory's id, which makes a second import of "
+                               "the same file a refusal instead of a copy)")
+        item_id = check_id(record.get("id"), "id")
         created = check_timestamp(record["created_at"], "created_at") if record.get("created_at") else None
         updated = check_timestamp(record["updated_at"], "updated_at") if record.get("updated_at") else None
     except InvalidField as exc:
@@ -52,9 +56,7 @@ def _item(n: int, record: Any, default_user: str | None) -> MemoryItem:
     category = meta.get("category") if meta else None
     theme = category.strip() if isinstance(category, str) and 0 < len(category.strip()) <= 64 else \
         classify_theme(text)
-    fields: dict[str, Any] = {"trust": Trust.USER.value, "valid_from": created}
-    if item_id is not None:
-        fields["id"] = item_id
+    fields: dict[str, Any] = {"trust": Trust.USER.value, "valid_from": created, "id": item_id}
     item = MemoryItem.create(owner, text, theme, actor=Actor.SYSTEM, reason="imported from Mem0", at=created,
                              **fields)
     if updated is not None and (created is None or updated > created):
@@ -66,7 +68,7 @@ def parse_mem0(path: Path, user_id: str | None = None) -> dict[str, list[MemoryI
     """Items of a Mem0 export file, by user id (``user_id`` for memories that name none).
 
     Raises:
-        InvalidField: not JSON, not a Mem0 export, a memory without text or user, a bad id or time,
+        InvalidField: not JSON, not a Mem0 export, a memory without text, user or id, a bad id or time,
             the same id twice for a user (naming the memory's index); nothing is read in part.
     """
     if path.stat().st_size > MAX_BYTES:

@@ -78,6 +78,13 @@ def locked_edit(task: Task, call_id: str | None, user_ids: Iterable[str], work: 
         return reply(ctx, call_id, lambda: work(ctx))
 
 
+def _embed(ctx: Context, user_id: str) -> None:
+    """Enqueue the embedding of what a person's edit wrote (recall by meaning finds it as it finds curated items)."""
+    from workers.embed_tasks import request_embedding
+
+    request_embedding(ctx, user_id)
+
+
 def _raiser(exc: BaseException) -> Callable[[], Any]:
     def fail() -> Any:
         raise exc
@@ -99,7 +106,9 @@ def add_item(self: Task, call_id: str | None, user_id: str, description: str, th
         check_item_fields(extra)  # else an unknown name is a TypeError, answered as an internal error
         extra = {name: check_timestamp(value, name) if name in ("valid_from", "valid_until")
                  and isinstance(value, str | int | float) else value for name, value in extra.items()}
-        return ctx.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, **extra)
+        item_id = ctx.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, **extra)
+        _embed(ctx, user_id)
+        return item_id
 
     locked_edit(self, call_id, [user_id], work, busy_since)
 
@@ -109,8 +118,12 @@ def update_item(self: Task, call_id: str | None, user_id: str, item_id: str, rea
                 new_description: str | None = None, new_theme: str | None = None,
                 busy_since: float | None = None) -> None:
     """Change an item's text and/or theme (the old ones stay in its history)."""
-    locked_edit(self, call_id, [user_id], lambda ctx: ctx.store.update(
-        user_id, item_id, reason, new_description, new_theme, actor=Actor.USER), busy_since)
+    def work(ctx: Context) -> None:
+        ctx.store.update(user_id, item_id, reason, new_description, new_theme, actor=Actor.USER)
+        if new_description is not None:
+            _embed(ctx, user_id)
+
+    locked_edit(self, call_id, [user_id], work, busy_since)
 
 
 @app.task(name=wire.DELETE_ITEM, bind=True, ignore_result=True)
@@ -161,7 +174,13 @@ def import_items(self: Task, call_id: str | None, text: str, user_id: str | None
     except Exception as exc:  # any error is the caller's answer (reply logs a non-core one), never a silent 504
         reply(ctx, call_id, _raiser(exc))
         return
-    locked_edit(self, call_id, parsed, lambda c: store_import(c.store, parsed), busy_since)
+    def work(c: Context) -> dict[str, int]:
+        counts = store_import(c.store, parsed)
+        for imported in counts:
+            _embed(c, imported)
+        return counts
+
+    locked_edit(self, call_id, parsed, work, busy_since)
 
 
 @app.task(name=wire.ERASE_USER, bind=True, ignore_result=True)

@@ -70,8 +70,9 @@ class MemoryStoreAdapter(BaseStore):
         theme = namespace[n + 1] if len(namespace) > n + 1 else None
         return (f"{self.tenant}:{user}" if self.tenant else user), theme
 
-    def _parts(self, record: ItemRecord, namespace: tuple[str, ...]) -> dict[str, Any]:
-        """The keyword arguments of an ``Item`` for a record read under ``namespace``."""
+    def _parts(self, record: ItemRecord, namespace: tuple[str, ...], exact: bool = False) -> dict[str, Any]:
+        """The keyword arguments of an ``Item`` for a record read under ``namespace`` (``exact``: a ``get``,
+        whose item is in the namespace asked; a search under a user's namespace names the item's theme too)."""
         text = record["description"]
         try:
             parsed = json.loads(text) if text.startswith("{") else None
@@ -81,13 +82,13 @@ class MemoryStoreAdapter(BaseStore):
         value.setdefault("theme", record["theme"])
         value.setdefault("kind", record["kind"])
         value.setdefault("status", record["status"])
-        ns = namespace if len(namespace) > len(self.prefix) + 1 else (*namespace, record["theme"])
+        ns = namespace if exact or len(namespace) > len(self.prefix) + 1 else (*namespace, record["theme"])
         return {"namespace": ns, "key": record["id"], "value": value,
                 "created_at": check_timestamp(record["created_at"]),
                 "updated_at": check_timestamp(record["updated_at"])}
 
     def _item(self, record: ItemRecord, namespace: tuple[str, ...]) -> Item:
-        return Item(**self._parts(record, namespace))
+        return Item(**self._parts(record, namespace, exact=True))
 
     def _found(self, record: ItemRecord, namespace: tuple[str, ...], score: float | None) -> SearchItem:
         return SearchItem(**self._parts(record, namespace), score=score)
