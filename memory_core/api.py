@@ -105,8 +105,9 @@ class MemoryAPI(Protocol):
         """Soft-delete an item (it stays in its history)."""
         ...
 
-    def delete_all(self, *, user_id: str, reason: str = "") -> int:
-        """Soft-delete every active item of the user; return how many."""
+    def delete_all(self, *, user_id: str, reason: str = "") -> dict[str, Any]:
+        """Soft-delete every active item of the user and forget its applied turns (a replay is stored anew);
+        return ``{"results": [item record + "event": "DELETE"], "deleted": n}``."""
         ...
 
     def history(self, item_id: str, *, user_id: str, reveal: bool = False) -> list[dict[str, Any]]:

@@ -11,15 +11,14 @@ core classes.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
 from memory_core.api import AddResult, ItemRecord, Messages, RecallAnswer, TimeLike
+from memory_core.api_messages import checked_messages, checked_turn, derived_turn_id, new_turn_id
 from memory_core.api_records import (
     FILTER_NAMES,
     ITEM_KEYS,
@@ -34,12 +33,11 @@ from memory_core.model import MAX_HIT, Kind, Status, Turn, utcnow
 from memory_core.shown import shown_record, shown_revision
 from memory_core.validation import (
     MAX_THEME_CHARS,
-    MAX_TURN_SPEAKER_CHARS,
-    ROLES,
     check_id,
     check_meta,
     check_reason,
     check_text,
+    check_timestamp,
     check_turn_time,
 )
 
@@ -49,29 +47,16 @@ __all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_filte
 MAX_SEARCH_K = 100
 MAX_PAGE = 1000
 DEFAULT_REASON = "edited through the memory API"
+#: Statuses an ``add``'s turns can end an item with, and the revision op that ends it (reported as DELETE).
+_ENDED = {Status.SUPERSEDED.value: "supersede", Status.DELETED.value: "delete"}
+#: How long before an ``add`` an ended item may have been changed to be one it ended (the far side's clock).
+ENDED_SLACK = timedelta(minutes=10)
 
 
 def _int(value: object, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidField(f"{what} must be an integer from {low} to {high}; got {value!r}")
     return value
-
-
-def new_turn_id() -> str:
-    """A fresh turn id for a message given without one: ``t-`` and 16 hex characters."""
-    return f"t-{secrets.token_hex(8)}"
-
-
-def derived_turn_id(user_id: str, session_id: str, position: int, role: str, speaker: str, when: datetime,
-                    text: str) -> str:
-    """The turn id of a timed message given without one: ``t-`` and 16 hex characters of a SHA-256.
-
-    The same message (same user, session, position in its call, role, speaker,
-    time and text) always gets the same id, so the turn store's idempotency by
-    turn id makes a retried ``add`` store nothing twice.
-    """
-    key = "\x1f".join((user_id, session_id, str(position), role, speaker, when.isoformat(), text))
-    return "t-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
 class BaseMemoryAPI(ABC):
@@ -137,6 +122,11 @@ class BaseMemoryAPI(ABC):
     def _hit(self, user_id: str, item_id: str, count: int) -> int:
         """Raise an item's hit count; return the new count. Raises UnknownItem."""
 
+    def _forget_turns(self, user_id: str) -> int:
+        """Remove the user's applied turns (``delete_all``); return how many. Default: none (a transport whose
+        turn log is on its far side keeps them)."""
+        return 0
+
     def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections (default: nothing)."""
 
@@ -152,8 +142,9 @@ class BaseMemoryAPI(ABC):
         write pipeline curates it (extract, dedupe, supersede, ...), as for
         ``ingest``; with ``wait`` (read-your-writes) the call returns once the
         turns are applied, so a ``search`` or ``recall`` right after sees
-        them, and ``results`` lists the items they added (event ``ADD``) or
-        changed or confirmed (``UPDATE``). Without ``infer`` each message
+        them, and ``results`` lists the items they added (event ``ADD``),
+        changed or confirmed (``UPDATE``) or ended (``DELETE``: a value they
+        superseded, as Mem0's add reports it). Without ``infer`` each message
         other than a system message is stored as one item, as given
         (``theme`` or one chosen from its words; ``kind`` or fact), with its
         own time as ``valid_from``.
@@ -187,7 +178,7 @@ class BaseMemoryAPI(ABC):
         default_when = utcnow() if timestamp is None else check_turn_time(timestamp)
         untimed = default_when if timestamp is None else None  # the one object messages without a time share
         session = self.default_session if session_id is None else check_id(session_id, "session id")
-        msgs = _messages(messages, default_when)
+        msgs = checked_messages(messages, default_when)
         if infer:
             if theme is not None or kind is not None:
                 raise InvalidField("theme and kind are chosen by the write pipeline; pass them with infer=False")
@@ -196,16 +187,20 @@ class BaseMemoryAPI(ABC):
                           session, role, text, when, speaker, meta=dict(meta))
                      for n, (role, text, when, speaker, tid) in enumerate(msgs)]
             ids = [t.turn_id for t in turns]
+            started = utcnow() - ENDED_SLACK
             self._publish(turns)
             if not wait:
                 return {"results": [], "turn_ids": ids}
             self._wait(user_id, ids, self.wait_timeout_s, {t.turn_id: t.text for t in turns})
             wanted = set(ids)
-            results = []
+            results, ended = [], []
             for record in self._list(user_id, None):
                 if wanted.intersection(record["source"]):
                     event = "ADD" if record["source"][0] in wanted else "UPDATE"
                     results.append({**shown_record(record), "event": event})
+                elif record["status"] in _ENDED and check_timestamp(record["updated_at"]) >= started:
+                    ended.append(record)
+            results += [{**shown_record(r), "event": "DELETE"} for r in ended if self._ended_by(user_id, r, wanted)]
             return {"results": results, "turn_ids": ids}
         item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
         item_kind = Kind.FACT.value if kind is None else check_strings("kind", kind, Kind._value2member_map_)[0]
@@ -218,6 +213,11 @@ class BaseMemoryAPI(ABC):
                                    meta)
             out.append({**shown_record(self._get(user_id, item_id)), "event": "ADD"})
         return {"results": out, "turn_ids": []}
+
+    def _ended_by(self, user_id: str, record: ItemRecord, turn_ids: set[str]) -> bool:
+        """True when the newest revision of an ended item (superseded, deleted) came from one of ``turn_ids``."""
+        revisions = self._history(user_id, record["id"])
+        return bool(revisions) and revisions[0]["op"] in _ENDED.values() and revisions[0]["turn_id"] in turn_ids
 
     def update(self, item_id: str, text: str | None = None, *, user_id: str, theme: str | None = None,
                reason: str = "") -> ItemRecord:
@@ -244,14 +244,23 @@ class BaseMemoryAPI(ABC):
         self._delete(user_id, item_id, _reason(reason))
         return shown_record(self._get(user_id, item_id))
 
-    def delete_all(self, *, user_id: str, reason: str = "") -> int:
-        """Soft-delete every active item of the user; return how many (0 for an unknown user)."""
+    def delete_all(self, *, user_id: str, reason: str = "") -> dict[str, Any]:
+        """Soft-delete every active item of the user (each kept, with the reason, in its history) and forget
+        the user's applied turns (``_forget_turns``): a message said again after the wipe is a new turn, not a
+        retry of one whose memory is gone (its derived turn id, the idempotency key, no longer blocks it).
+
+        Returns:
+            ``{"results": [item record + "event": "DELETE"], "deleted": n}`` (Mem0's event for each; none for
+            an unknown user).
+        """
         user_id = check_id(user_id, "user id")
         why = _reason(reason)
-        items = self._list(user_id, (Status.ACTIVE.value,))
-        for record in items:
+        out = []
+        for record in self._list(user_id, (Status.ACTIVE.value,)):
             self._delete(user_id, record["id"], why)
-        return len(items)
+            out.append({**shown_record(record), "status": Status.DELETED.value, "event": "DELETE"})
+        self._forget_turns(user_id)
+        return {"results": out, "deleted": len(out)}
 
     def reset(self, *, user_id: str) -> int:
         """Erase the user entirely (turns, items, revisions, caches); return items removed."""
@@ -268,7 +277,7 @@ class BaseMemoryAPI(ABC):
             InvalidInput: any bad turn; then none is handed on.
             NotApplied: ``wait`` ran out, or the pipeline gave up on a turn.
         """
-        checked = [_turn(t) for t in turns]
+        checked = [checked_turn(t) for t in turns]
         self._publish(checked)
         if wait:
             by_user: dict[str, list[str]] = {}
@@ -388,57 +397,3 @@ def _reason(reason: object) -> str:
     if reason is None or (isinstance(reason, str) and not reason.strip()):
         return DEFAULT_REASON
     return check_reason(reason)
-
-
-def _messages(messages: Messages, default_when: datetime) -> list[tuple[str, str, datetime, str, str | None]]:
-    """``(role, text, when, speaker, turn id or None)`` of each message, checked.
-
-    Raises:
-        InvalidInput: no messages, a message that is not a mapping, a bad role, text, time, name or id.
-    """
-    if isinstance(messages, bytes | bytearray | memoryview):  # a Sequence, but of ints: never messages
-        raise InvalidField(f"messages must be a string or a list of {{role, content}} mappings; "
-                           f"got {type(messages).__name__}")
-    if isinstance(messages, str):
-        return [("user", check_text(messages, "message", bytes_ok=False), default_when, "", None)]
-    if isinstance(messages, Mapping):
-        messages = [messages]
-    if not isinstance(messages, Sequence) or not messages:
-        raise InvalidField("messages must be a text or a non-empty list of {'role', 'content'} messages")
-    out = []
-    for n, msg in enumerate(messages):
-        if not isinstance(msg, Mapping):
-            raise InvalidField(f"message {n} must be a mapping with 'role' and 'content'; got {type(msg).__name__}")
-        role = msg.get("role", "user")
-        if role not in ROLES:
-            raise InvalidField(f"message {n}: role must be one of {', '.join(ROLES)}; got {role!r}")
-        text = check_text(msg.get("content"), f"message {n} content", bytes_ok=False)
-        when = default_when if msg.get("timestamp") is None else check_turn_time(msg["timestamp"])
-        name = msg.get("name") or ""
-        speaker = check_text(name, f"message {n} name", max_chars=MAX_TURN_SPEAKER_CHARS,
-                             bytes_ok=False, name=True) if name else ""
-        tid = None if msg.get("id") is None else check_id(msg["id"], "turn id")
-        out.append((str(role), text, when, speaker, tid))
-    return out
-
-
-def _turn(turn: Turn | Mapping[str, Any]) -> Turn:
-    """A checked ``Turn`` from a ``Turn`` or a mapping of its fields.
-
-    Raises:
-        InvalidInput: a bad id, role, text, time, speaker or meta.
-    """
-    get = turn.get if isinstance(turn, Mapping) else lambda name, default=None: getattr(turn, name, default)
-    if not isinstance(turn, Mapping | Turn):
-        raise InvalidField(f"a turn must be a Turn or a mapping; got {type(turn).__name__}")
-    role = get("role", "user")
-    if role not in ROLES:
-        raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {role!r}")
-    when = get("timestamp", None)
-    speaker = get("speaker", "") or ""
-    return Turn(user_id=check_id(get("user_id", None), "user id"), turn_id=check_id(get("turn_id", None), "turn id"),
-                session_id=check_id(get("session_id", None) or "default", "session id"), role=str(role),
-                text=check_text(get("text", None), "turn text", bytes_ok=False),
-                timestamp=datetime.now(UTC) if when is None else check_turn_time(when),
-                speaker=check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS, name=True) if speaker else "",
-                meta=check_meta(get("meta", None)))

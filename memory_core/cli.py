@@ -12,6 +12,7 @@ import json
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -143,8 +144,9 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
     if as_json:
         console.print_json(json.dumps({
             "results": [{"id": r.item.id, "description": shown_text(r.item.description, query=query),
-                         "theme": r.item.theme,
-                         "kind": r.item.kind, "score": r.score, "turn_ids": r.turn_ids}
+                         "theme": r.item.theme, "kind": r.item.kind, "status": r.item.status,
+                         "valid_from": _iso(r.item.valid_from), "valid_until": _iso(r.item.valid_until),
+                         "score": r.score, "turn_ids": r.turn_ids}
                         for r in response.results],
             "context": response.context.text, "timings_ms": response.timings_ms}, ensure_ascii=False))
         return
@@ -369,6 +371,10 @@ def demo(db: DbOption = None) -> None:
 
 register_api_commands(app)
 register_lifecycle(app, _memory)
+
+
+def _iso(when: datetime | None) -> str | None:
+    return None if when is None else when.isoformat()
 
 
 def main() -> None:

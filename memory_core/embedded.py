@@ -84,6 +84,16 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
         self.memory.store.delete(user_id, item_id, reason, actor=Actor.USER)
 
+    def _forget_turns(self, user_id: str) -> int:
+        turns = self.memory.store.turn_log()
+        if turns is None:
+            return 0
+        with turns.user_lock(user_id, timeout_s=self.memory.settings.user_lock_timeout_s):  # pending turns stay
+            removed = turns.erase_turns(user_id, through_seq=turns.last_applied_seq(user_id))
+        self.memory.recaller.invalidate(user_id)
+        self.memory.embed_cursors.pop(user_id, None)
+        return removed
+
     def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         return [revision_record(r) for r in self.memory.store.history(user_id, item_id)]
 

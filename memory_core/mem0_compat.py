@@ -125,7 +125,9 @@ class Memory:
     def add(self, messages: Messages, *, user_id: str | None = None, agent_id: str | None = None,
             run_id: str | None = None, metadata: Mapping[str, Any] | None = None, infer: bool = True,
             **kwargs: Any) -> dict[str, Any]:
-        """Remember messages; return ``{"results": [{"id", "memory", "event"}]}``.
+        """Remember messages; return ``{"results": [{"id", "memory", "event"}]}`` as Mem0's add: ADD for a new
+        memory, UPDATE (with ``previous_memory``) for one the messages changed, DELETE for one they ended
+        (a value superseded: "I moved to Beijing" ends "lives in Hangzhou", whose successor is an ADD).
 
         Raises:
             InvalidInput: no user_id, empty messages, bad metadata (string values only), unknown arguments.
@@ -135,8 +137,19 @@ class Memory:
         uid = mem0_scope(user_id, agent_id)
         meta = None if metadata is None else {str(k): str(v) for k, v in metadata.items()}
         result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)
-        return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]}
-                            for r in result["results"]]}
+        out = []
+        for r in result["results"]:
+            entry = {"id": r["id"], "memory": r["description"], "event": r["event"]}
+            if r["event"] == "UPDATE":
+                entry["previous_memory"] = self._previous(r["id"], uid, set(result["turn_ids"]))
+            out.append(entry)
+        return {"results": out}
+
+    def _previous(self, memory_id: str, user_id: str, turn_ids: set[str]) -> str | None:
+        """The text a memory had before the first revision ``turn_ids`` made (None: they only confirmed it)."""
+        changes = [rev for rev in self.api.history(memory_id, user_id=user_id)
+                   if rev["turn_id"] in turn_ids and rev["old_description"]]
+        return changes[-1]["old_description"] if changes else None
 
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, limit: int | None = None, top_k: int | None = None,
@@ -165,12 +178,14 @@ class Memory:
         return {"results": [mem0_memory(r, user_id) for r in hits]}
 
     def get(self, memory_id: str) -> dict[str, Any] | None:
-        """One memory, or None when there is none with this id (as Mem0)."""
+        """One memory, or None when there is none with this id or it was deleted or superseded (as Mem0, whose
+        store no longer holds a deleted memory; its history does)."""
         try:
             owner = self._owner(memory_id)
         except UnknownItem:
             return None
-        return mem0_memory(self.api.get(memory_id, user_id=owner))
+        record = self.api.get(memory_id, user_id=owner)
+        return None if record["status"] in ("deleted", "superseded") else mem0_memory(record)
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 filters: Mapping[str, Any] | None = None, limit: int | None = None,

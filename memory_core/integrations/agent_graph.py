@@ -19,9 +19,14 @@ import operator
 from collections.abc import Sequence
 from typing import Annotated, Any, TypedDict
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
-from langgraph.graph import END, START, StateGraph
+from memory_core.integrations import missing_extra
+
+try:
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+    from langgraph.graph import END, START, StateGraph
+except ModuleNotFoundError as exc:  # a clear message naming the extra, not a bare import error
+    raise missing_extra(__name__, "langgraph", exc) from exc
 
 from memory_core.api import MemoryAPI
 from memory_core.errors import InvalidField

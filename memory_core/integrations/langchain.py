@@ -18,12 +18,17 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.callbacks import CallbackManagerForRetrieverRun
-from langchain_core.chat_history import BaseChatMessageHistory
-from langchain_core.documents import Document
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
-from langchain_core.retrievers import BaseRetriever
-from langchain_core.tools import StructuredTool
+from memory_core.integrations import missing_extra
+
+try:
+    from langchain_core.callbacks import CallbackManagerForRetrieverRun
+    from langchain_core.chat_history import BaseChatMessageHistory
+    from langchain_core.documents import Document
+    from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
+    from langchain_core.retrievers import BaseRetriever
+    from langchain_core.tools import StructuredTool
+except ModuleNotFoundError as exc:  # a clear message naming the extra, not a bare import error
+    raise missing_extra(__name__, "langchain", exc) from exc
 from pydantic import ConfigDict
 
 from memory_core.api import ItemRecord, MemoryAPI

@@ -26,17 +26,22 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from langgraph.store.base import (
-    BaseStore,
-    GetOp,
-    Item,
-    ListNamespacesOp,
-    Op,
-    PutOp,
-    Result,
-    SearchItem,
-    SearchOp,
-)
+from memory_core.integrations import missing_extra
+
+try:
+    from langgraph.store.base import (
+        BaseStore,
+        GetOp,
+        Item,
+        ListNamespacesOp,
+        Op,
+        PutOp,
+        Result,
+        SearchItem,
+        SearchOp,
+    )
+except ModuleNotFoundError as exc:  # a clear message naming the extra, not a bare import error
+    raise missing_extra(__name__, "langgraph", exc) from exc
 
 from memory_core.api import ItemRecord, MemoryAPI
 from memory_core.errors import InvalidField, UnknownItem

@@ -19,8 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
+from memory_core.integrations import missing_extra
+
+try:
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+except ModuleNotFoundError as exc:  # a clear message naming the extra, not a bare import error
+    raise missing_extra(__name__, "mcp", exc) from exc
 
 from memory_core.api import MemoryAPI
 from memory_core.errors import GulfstreamError
@@ -60,10 +65,12 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
 
     @server.tool()
     def search_memories(query: str, user_id: str | None = None, limit: int = 10,
-                        filters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+                        filters: dict[str, Any] | None = None, k: int | None = None) -> list[dict[str, Any]]:
         """Search the user's memories by meaning; best first, each with its id and score.
-        filters: theme, kind, status, since, until."""
-        return run(lambda u: api.search(query, user_id=u, k=limit, filters=filters), user_id)
+        limit (or k, as recall_context names it): 1 to 100 results. filters: theme, kind, status, since, until."""
+        if k is not None and limit not in (10, k):
+            raise ToolError(f"InvalidField: give limit or k, not both (limit={limit}, k={k})")
+        return run(lambda u: api.search(query, user_id=u, k=limit if k is None else k, filters=filters), user_id)
 
     @server.tool()
     def get_memories(user_id: str | None = None, filters: dict[str, Any] | None = None, limit: int = 100,
@@ -87,9 +94,9 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
         return run(lambda u: api.delete(memory_id, user_id=u, reason="deleted through MCP"), user_id)
 
     @server.tool()
-    def delete_all_memories(user_id: str | None = None) -> dict[str, int]:
-        """Delete every memory of the user; returns how many."""
-        return {"deleted": run(lambda u: api.delete_all(user_id=u, reason="deleted through MCP"), user_id)}
+    def delete_all_memories(user_id: str | None = None) -> dict[str, Any]:
+        """Delete every memory of the user; returns {"results": [memory + "event": "DELETE"], "deleted": n}."""
+        return dict(run(lambda u: api.delete_all(user_id=u, reason="deleted through MCP"), user_id))
 
     @server.tool()
     def recall_context(query: str, user_id: str | None = None, k: int = 8,

@@ -65,23 +65,29 @@ class TieredContext:
     item_ids: list[str] = field(default_factory=list)
 
 
-def _working_lines(wm: WorkingMemory | None, lang: str) -> list[str]:
+def _working_lines(wm: WorkingMemory | None, lang: str) -> list[tuple[int, str]]:
+    """(position shown, line) in the order lines are packed: goal, pending steps, the other steps, notes, the
+    last checkpoint; the block shows the steps that fit in plan order (step 1 before step 2)."""
     if wm is None:
         return []
     labels = _WM[lang]
     src = labels["src"].format(at=wm.updated_at.strftime("%Y-%m-%d %H:%M") if wm.updated_at else "?")
-    lines = []
+    lines: list[str] = []
     if wm.goal:
         lines.append(f"- {labels['goal']}: {neutralise(wm.goal)} [{labels['status']}: {wm.status}] {src}")
     ordered = [(i, s) for i, s in enumerate(wm.steps) if s.state == "pending"] + \
               [(i, s) for i, s in enumerate(wm.steps) if s.state != "pending"]
-    lines += [f"- {labels['step'].format(n=i + 1, state=s.state)}: {neutralise(s.text)} {src}" for i, s in ordered]
-    lines += [f"- {labels['note']}: {neutralise(k)} = {neutralise(v)} {src}" for k, v in wm.scratch.items()]
+    out = list(enumerate(lines))
+    first = len(lines)
+    out += [(first + i, f"- {labels['step'].format(n=i + 1, state=s.state)}: {neutralise(s.text)} {src}")
+            for i, s in ordered]
+    after = first + len(wm.steps)
+    tail = [f"- {labels['note']}: {neutralise(k)} = {neutralise(v)} {src}" for k, v in wm.scratch.items()]
     if wm.checkpoints:
         last = wm.checkpoints[-1]
-        lines.append(f"- {labels['checkpoint']}: {neutralise(str(last.get('label', '')))} "
-                     f"({neutralise(str(last.get('at', '')))}) {src}")
-    return lines
+        tail.append(f"- {labels['checkpoint']}: {neutralise(str(last.get('label', '')))} "
+                    f"({neutralise(str(last.get('at', '')))}) {src}")
+    return out + [(after + n, line) for n, line in enumerate(tail)]
 
 
 def _session_lines(window: SessionWindow | None, lang: str) -> list[tuple[int, str]]:
@@ -137,8 +143,8 @@ def build_tiered_context(*, working: WorkingMemory | None = None, window: Sessio
         packed[tier].append((position, line))
         return True
 
-    for n, line in enumerate(_working_lines(working, lang)):
-        take("working", n, line)
+    for position, line in _working_lines(working, lang):
+        take("working", position, line)
     for position, line in _session_lines(window, lang):
         take("session", position, line)
     seen: set[str] = set()

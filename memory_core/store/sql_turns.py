@@ -26,6 +26,7 @@ from memory_core.store.sql_queries import (
     _Q_TURNS_BY_IDS,
     _T,
     _U,
+    _V,
     _turn_from_row,
 )
 from memory_core.store.sql_schema import DeadLetterRow
@@ -212,7 +213,13 @@ class SqlTurnRows(TurnStore):
                 _DL.c.user_id == user_id, _DL.c.turn_id == turn_id, _DL.c.status == "dead")).first()
         return (str(row.error_type), int(row.attempts)) if row is not None else None
 
-    def erase_turns(self, user_id: str) -> int:
-        """Remove every turn of the user (the seq counter keeps counting); return how many."""
+    def erase_turns(self, user_id: str, through_seq: int | None = None) -> int:
+        """Remove the user's turns (every one, or those up to ``through_seq``) and their vectors; the seq
+        counter keeps counting. Returns how many turns were removed."""
+        gone = _T.c.user_id == user_id
+        if through_seq is not None:
+            gone = gone & (_T.c.seq <= through_seq)
         with self._tx(write=True) as conn:
-            return int(conn.execute(delete(_T).where(_T.c.user_id == user_id)).rowcount)
+            conn.execute(delete(_V).where(_V.c.user_id == user_id, _V.c.kind == "turn",
+                                          _V.c.owner_id.in_(select(_T.c.turn_id).where(gone))))
+            return int(conn.execute(delete(_T).where(gone)).rowcount)

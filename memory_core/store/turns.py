@@ -63,8 +63,8 @@ class TurnStore(ABC):
         """Return the ids of users with at least one turn, sorted."""
 
     @abstractmethod
-    def erase_turns(self, user_id: str) -> int:
-        """Remove every turn of the user; return how many were removed."""
+    def erase_turns(self, user_id: str, through_seq: int | None = None) -> int:
+        """Remove the user's turns (every one, or those up to ``through_seq``); return how many were removed."""
 
     def pending_turns(self, user_id: str, limit: int | None = None) -> list[Turn]:
         """Return the user's stored turns not yet applied, in ``seq`` order."""
@@ -104,6 +104,10 @@ class TurnLog(IndexReads, Protocol):
 
     def last_applied_seq(self, user_id: str) -> int:
         """The seq of the user's last applied turn (0 when none)."""
+        ...
+
+    def erase_turns(self, user_id: str, through_seq: int | None = None) -> int:
+        """Remove the user's turns (every one, or those up to ``through_seq``); return how many."""
         ...
 
     def newest_turn_time(self, user_id: str) -> datetime | None:

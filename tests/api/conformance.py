@@ -173,7 +173,10 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
     assert rex_id not in [r["id"] for r in api.search("dog Max", user_id=user, k=10)]
     assert api.get(rex_id, user_id=user)["status"] == "deleted"
     left = api.get_all(user_id=user)
-    assert api.delete_all(user_id=user) == len(left) > 0
+    wiped = api.delete_all(user_id=user)
+    assert wiped["deleted"] == len(left) > 0
+    assert sorted(r["id"] for r in wiped["results"]) == sorted(r["id"] for r in left)
+    assert {r["event"] for r in wiped["results"]} == {"DELETE"}
     assert api.get_all(user_id=user) == []
     log.append(("statuses", sorted(r["status"] for r in api.get_all(user_id=user, filters={"statuses": []}))))
     assert api.reset(user_id=user) > 0

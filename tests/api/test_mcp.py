@@ -36,6 +36,7 @@ async def script(client: Client) -> None:
     cat_id = raw["results"][0]["id"]
     found = await call("search_memories", query="where do I live?", user_id="ana", limit=3)
     assert "Lisbon" in found["result"][0]["description"]
+    assert len((await call("search_memories", query="我住在哪里", user_id="ana", k=1))["result"]) == 1
     assert (await call("get_memory", memory_id=cat_id, user_id="ana"))["description"] == "我的猫叫豆豆"
     updated = await call("update_memory", memory_id=cat_id, text="我的猫叫团子", user_id="ana")
     assert updated["description"] == "我的猫叫团子"
@@ -50,13 +51,16 @@ async def script(client: Client) -> None:
         ("add_memory", {"text": "  ", "user_id": "ana"}, "EmptyText"),
         ("search_memories", {"query": "cat", "user_id": "ana", "filters": {"colour": "red"}}, "InvalidField"),
         ("search_memories", {"query": "cat"}, "InvalidField"),
+        ("search_memories", {"query": "cat", "user_id": "ana", "k": -1}, "InvalidField"),
+        ("search_memories", {"query": "猫", "user_id": "ana", "limit": 0}, "InvalidField"),
+        ("search_memories", {"query": "cat", "user_id": "ana", "limit": 3, "k": 5}, "InvalidField"),
     ]:
         result = await client.call_tool(name, args)
         assert result.is_error and f"{name}: {error}: " in result.content[0].text, (name, result.content)
 
     assert (await call("delete_memory", memory_id=cat_id, user_id="ana"))["status"] == "deleted"
     left = await call("delete_all_memories", user_id="ana")
-    assert left["deleted"] > 0
+    assert left["deleted"] == len(left["results"]) > 0 and {r["event"] for r in left["results"]} == {"DELETE"}
     assert (await call("get_memories", user_id="ana"))["result"] == []
 
 

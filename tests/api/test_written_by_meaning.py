@@ -76,7 +76,11 @@ def test_mem0_import_is_recalled_by_meaning_without_reindex(tmp_path: Path) -> N
     assert done.returncode == 0, done.stderr
     assert "imported 2 item(s) for 1 user(s), 2 vector(s) written" in done.stdout
     recalled = _gs("recall", "what tea does Kim like", "--user", "kim", "-k", "1", "--json", db=db)
-    assert [r["description"] for r in json.loads(recalled.stdout)["results"]] == ["喜欢喝乌龙茶"]
+    results = json.loads(recalled.stdout)["results"]
+    assert [r["description"] for r in results] == ["喜欢喝乌龙茶"]
+    # each result says whether it is current and since when (a superseded value reads as one)
+    assert (results[0]["status"], results[0]["valid_from"], results[0]["valid_until"]) == (
+        "active", "2025-07-01T10:00:00+00:00", None)
     # a record without an id is refused, naming it, and nothing of the file is stored
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps([{"id": "ok-1", "memory": "Has a dog", "user_id": "lee"},
@@ -85,3 +89,20 @@ def test_mem0_import_is_recalled_by_meaning_without_reindex(tmp_path: Path) -> N
     assert refused.returncode == 2 and "memory 1: no id" in refused.stderr
     listed = _gs("memories", "--user", "lee", db=db)
     assert "Has a dog" not in listed.stdout
+
+
+@pytest.mark.parametrize(("module", "blocked", "extra"), [
+    ("memory_core.integrations.agent_graph", "langgraph", "langgraph"),
+    ("memory_core.integrations.langgraph_store", "langgraph", "langgraph"),
+    ("memory_core.integrations.langchain", "langchain_core", "langchain"),
+    ("memory_core.integrations.mcp_server", "mcp", "mcp"),
+])
+def test_an_integration_without_its_extra_names_the_extra(monkeypatch: pytest.MonkeyPatch, module: str,
+                                                          blocked: str, extra: str) -> None:
+    import importlib
+
+    for name in [m for m in sys.modules if m == blocked or m.startswith(blocked + ".") or m == module]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, blocked, None)  # "not installed"
+    with pytest.raises(ModuleNotFoundError, match=rf"pip install 'gulfstream\[{extra}\]'"):
+        importlib.import_module(module)

@@ -1,0 +1,95 @@
+"""What ``BaseMemoryAPI.add`` and ``ingest`` take in: messages and turns, checked, and the turn ids of
+messages given without one (the idempotency key of a retried ``add``)."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from memory_core.api import Messages
+from memory_core.errors import InvalidField
+from memory_core.model import Turn
+from memory_core.validation import (
+    MAX_TURN_SPEAKER_CHARS,
+    ROLES,
+    check_id,
+    check_meta,
+    check_text,
+    check_turn_time,
+)
+
+__all__ = ["checked_messages", "checked_turn", "derived_turn_id", "new_turn_id"]
+
+
+def new_turn_id() -> str:
+    """A fresh turn id for a message given without one: ``t-`` and 16 hex characters."""
+    return f"t-{secrets.token_hex(8)}"
+
+
+def derived_turn_id(user_id: str, session_id: str, position: int, role: str, speaker: str, when: datetime,
+                    text: str) -> str:
+    """The turn id of a timed message given without one: ``t-`` and 16 hex characters of a SHA-256.
+
+    The same message (same user, session, position in its call, role, speaker,
+    time and text) always gets the same id, so the turn store's idempotency by
+    turn id makes a retried ``add`` store nothing twice.
+    """
+    key = "\x1f".join((user_id, session_id, str(position), role, speaker, when.isoformat(), text))
+    return "t-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def checked_messages(messages: Messages, default_when: datetime) -> list[tuple[str, str, datetime, str, str | None]]:
+    """``(role, text, when, speaker, turn id or None)`` of each message, checked.
+
+    Raises:
+        InvalidInput: no messages, a message that is not a mapping, a bad role, text, time, name or id.
+    """
+    if isinstance(messages, bytes | bytearray | memoryview):  # a Sequence, but of ints: never messages
+        raise InvalidField(f"messages must be a string or a list of {{role, content}} mappings; "
+                           f"got {type(messages).__name__}")
+    if isinstance(messages, str):
+        return [("user", check_text(messages, "message", bytes_ok=False), default_when, "", None)]
+    if isinstance(messages, Mapping):
+        messages = [messages]
+    if not isinstance(messages, Sequence) or not messages:
+        raise InvalidField("messages must be a text or a non-empty list of {'role', 'content'} messages")
+    out = []
+    for n, msg in enumerate(messages):
+        if not isinstance(msg, Mapping):
+            raise InvalidField(f"message {n} must be a mapping with 'role' and 'content'; got {type(msg).__name__}")
+        role = msg.get("role", "user")
+        if role not in ROLES:
+            raise InvalidField(f"message {n}: role must be one of {', '.join(ROLES)}; got {role!r}")
+        text = check_text(msg.get("content"), f"message {n} content", bytes_ok=False)
+        when = default_when if msg.get("timestamp") is None else check_turn_time(msg["timestamp"])
+        name = msg.get("name") or ""
+        speaker = check_text(name, f"message {n} name", max_chars=MAX_TURN_SPEAKER_CHARS,
+                             bytes_ok=False, name=True) if name else ""
+        tid = None if msg.get("id") is None else check_id(msg["id"], "turn id")
+        out.append((str(role), text, when, speaker, tid))
+    return out
+
+
+def checked_turn(turn: Turn | Mapping[str, Any]) -> Turn:
+    """A checked ``Turn`` from a ``Turn`` or a mapping of its fields.
+
+    Raises:
+        InvalidInput: a bad id, role, text, time, speaker or meta.
+    """
+    get = turn.get if isinstance(turn, Mapping) else lambda name, default=None: getattr(turn, name, default)
+    if not isinstance(turn, Mapping | Turn):
+        raise InvalidField(f"a turn must be a Turn or a mapping; got {type(turn).__name__}")
+    role = get("role", "user")
+    if role not in ROLES:
+        raise InvalidField(f"role must be one of {', '.join(ROLES)}; got {role!r}")
+    when = get("timestamp", None)
+    speaker = get("speaker", "") or ""
+    return Turn(user_id=check_id(get("user_id", None), "user id"), turn_id=check_id(get("turn_id", None), "turn id"),
+                session_id=check_id(get("session_id", None) or "default", "session id"), role=str(role),
+                text=check_text(get("text", None), "turn text", bytes_ok=False),
+                timestamp=datetime.now(UTC) if when is None else check_turn_time(when),
+                speaker=check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS, name=True) if speaker else "",
+                meta=check_meta(get("meta", None)))

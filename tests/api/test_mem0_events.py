@@ -1,0 +1,75 @@
+"""Mem0's add events (ADD / UPDATE with previous_memory / DELETE), get after delete, and a replay after
+delete_all, on the embedded store (EN and ZH)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memory_core.embedded import EmbeddedMemory
+from memory_core.mem0_compat import Memory
+
+
+@pytest.fixture
+def m(tmp_path: Path) -> Iterator[Memory]:
+    mem = Memory(EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m0.db"))
+    yield mem
+    mem.close()
+
+
+@pytest.mark.parametrize(("first", "then", "old", "new"), [
+    ("我住在杭州", "I moved to Beijing last month", "用户住在杭州", "User lives in Beijing"),
+    ("I live in Lisbon", "我搬到上海了", "User lives in Lisbon", "用户住在上海"),
+])
+def test_add_reports_the_value_it_supersedes_as_delete(m: Memory, first: str, then: str, old: str,
+                                                       new: str) -> None:
+    added = m.add([{"role": "user", "content": first, "timestamp": "2026-10-01T10:00:00+08:00"}], user_id="alex")
+    old_id = next(r["id"] for r in added["results"] if r["memory"] == old)
+    changed = m.add([{"role": "user", "content": then, "timestamp": "2026-11-01T10:00:00+08:00"}],
+                    user_id="alex")["results"]
+    assert {"id": old_id, "memory": old, "event": "DELETE"} in changed
+    assert any(r["event"] == "ADD" and r["memory"] == new for r in changed)
+    assert m.get(old_id) is None  # ended: Mem0's store no longer holds it
+    assert m.history(old_id)[-1]["event"] == "DELETE"
+    # a message that changes nothing reports no DELETE
+    same = m.add([{"role": "user", "content": "I like green tea", "timestamp": "2026-11-02T10:00:00Z"}],
+                 user_id="alex")["results"]
+    assert "DELETE" not in {r["event"] for r in same}
+
+
+def test_get_after_delete_is_none_and_delete_all_then_replay_stores_again(m: Memory) -> None:
+    said = [{"role": "user", "content": "I work at Tencent", "timestamp": "2026-11-10T20:00:00+08:00"},
+            {"role": "user", "content": "我养了一只猫叫咪咪", "timestamp": "2026-11-10T20:01:00+08:00"}]
+    first = m.add(said, user_id="kai")["results"]
+    job = next(r["id"] for r in first if r["memory"] == "User works at Tencent")
+    assert m.delete(job) == {"message": "Memory deleted successfully!"}
+    assert m.get(job) is None
+    kept = m.get_all(user_id="kai")["results"]
+    m.add(said, user_id="kai")
+    assert m.get_all(user_id="kai")["results"] == kept, "a retried add (same derived turn ids) stores nothing twice"
+    wiped = m.api.delete_all(user_id="kai")
+    assert wiped["deleted"] > 0 and {r["event"] for r in wiped["results"]} == {"DELETE"}
+    assert all(r["status"] == "deleted" for r in wiped["results"])
+    assert m.get_all(user_id="kai") == {"results": []}
+    assert m.search("where do I work?", user_id="kai")["results"] == []
+    again = m.add(said, user_id="kai")["results"]
+    assert {r["memory"] for r in again} >= {"User works at Tencent"}
+    assert any("咪咪" in r["memory"] for r in again)
+    assert m.search("where do I work?", user_id="kai")["results"][0]["memory"] == "User works at Tencent"
+    # the deleted items keep their history; a second retry of the replay still stores nothing twice
+    assert m.history(job)[-1]["event"] == "DELETE"
+    now = m.get_all(user_id="kai")["results"]
+    m.add(said, user_id="kai")
+    assert m.get_all(user_id="kai")["results"] == now
+
+
+def test_add_update_carries_previous_memory(m: Memory) -> None:
+    m.add([{"role": "user", "content": "I have a dog named Pixel", "timestamp": "2026-10-01T10:00:00Z"}],
+          user_id="zoe")
+    changed = m.add([{"role": "user", "content": "Pixel is 3 years old now", "timestamp": "2026-11-01T10:00:00Z"}],
+                    user_id="zoe")["results"]
+    updates = [r for r in changed if r["event"] == "UPDATE"]
+    assert updates and updates[0]["previous_memory"] and "Pixel" in updates[0]["previous_memory"]
+    assert updates[0]["previous_memory"] != updates[0]["memory"]
