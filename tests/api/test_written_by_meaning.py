@@ -101,7 +101,7 @@ def test_an_integration_without_its_extra_names_the_extra(monkeypatch: pytest.Mo
                                                           blocked: str, extra: str) -> None:
     import importlib
 
-    for name in [m for m in sys.modules if m == blocked or m.startswith(blocked + ".") or m == module]:
+    for name in [m for m in sys.modules if m in (blocked, module) or m.startswith(blocked + ".")]:
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, blocked, None)  # "not installed"
     with pytest.raises(ModuleNotFoundError, match=rf"pip install 'gulfstream\[{extra}\]'"):
