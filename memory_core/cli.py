@@ -19,6 +19,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from memory_core.cli_api import full_item_id
 from memory_core.cli_api import register as register_api_commands
 from memory_core.cli_eval import eval_app
 from memory_core.cli_lifecycle import register as register_lifecycle
@@ -209,7 +210,7 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
     """Show an item's history, newest first (any status: active, superseded, deleted); sensitive values masked
     unless --reveal."""
     with _memory(db) as memory:
-        item_id = check_id(item_id, "item id")
+        item_id = full_item_id(memory.store, None if user is None else check_id(user, "user id"), item_id)
         if user is not None:
             item = memory.store.get(memory.require_user(user), item_id)
         else:

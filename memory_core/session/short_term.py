@@ -44,7 +44,7 @@ class SessionWindow:
 
     Attributes:
         user_id / session_id: whose session.
-        turns: the recent turns, oldest first, whose texts fit the budget.
+        turns: the recent turns, oldest first, whose texts fit the budget with the summary (the newest always).
         summary: the rolling summary of the older turns ("" when none left the window).
         summarized_through: highest ``seq`` the summary covers (0 when none).
         older_turns: turns of the session before the window.
@@ -149,21 +149,33 @@ class ShortTermMemory:
         recent = self.source.recent(user_id, session_id, MAX_WINDOW_TURNS)
         if not recent:
             return SessionWindow(user_id, session_id)
-        older_recent, window = split_window(recent, budget)
-        first = window[0].seq
         saved = self.source.load_summary(user_id, session_id) or {}
-        through = int(saved.get("through", 0))
-        points: list[list[Any]] = list(saved.get("points", []))
-        lang = str(saved.get("lang") or query_lang(" ".join(t.text for t in window)))
-        if through < first - 1:  # turns left the window since the summary was last folded
-            newly = [t for t in older_recent if t.seq > through]
-            if not older_recent or older_recent[0].seq > through + 1:  # more left than the read window holds
-                newly = self.source.between(user_id, session_id, through, first)
-            points = fold_points(points, newly)
-            through = first - 1
+        reserve = 0  # the summary's tokens: window and summary share the budget
+        for _ in range(3):
+            older_recent, window = split_window(recent, max(budget - reserve, 1))
+            first = window[0].seq
+            through = int(saved.get("through", 0))
+            points: list[list[Any]] = list(saved.get("points", []))
+            lang = str(saved.get("lang") or query_lang(" ".join(t.text for t in window)))
+            folded = through < first - 1  # turns left the window since the summary was last folded
+            if folded:
+                newly = [t for t in older_recent if t.seq > through]
+                if not older_recent or older_recent[0].seq > through + 1:  # more left than the read window holds
+                    newly = self.source.between(user_id, session_id, through, first)
+                points = fold_points(points, newly)
+                through = first - 1
+            summary_tokens = count_tokens(summary_text(points, lang)) if points else 0
+            if summary_tokens <= reserve or sum(count_tokens(t.text) + 1 for t in window) + summary_tokens <= budget:
+                break
+            reserve = summary_tokens
+        if folded:
             when = now or window[-1].timestamp
             self.source.save_summary(user_id, session_id, {"through": through, "points": points, "lang": lang}, when)
-        summary = summary_text(points, lang)
+        room = budget - sum(count_tokens(t.text) + 1 for t in window)
+        shown = points
+        while shown and count_tokens(summary_text(shown, lang)) > room:  # a summary over its room: newest points
+            shown = shown[1:]
+        summary = summary_text(shown, lang)
         older = self.source.count_before(user_id, session_id, first)
         tokens = sum(count_tokens(t.text) + 1 for t in window) + (count_tokens(summary) if summary else 0)
         window = sorted(window, key=lambda t: (t.timestamp, t.seq))  # a late-arriving older turn in its place
