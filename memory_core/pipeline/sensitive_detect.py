@@ -61,6 +61,7 @@ from memory_core.pipeline.sensitive_checksums import hkid_ok as _hkid_ok
 from memory_core.pipeline.sensitive_checksums import iban_ok as _iban_ok
 from memory_core.pipeline.sensitive_checksums import luhn as _luhn
 from memory_core.pipeline.sensitive_gate import Gate, word_set
+from memory_core.pipeline.sensitive_predicate import value_span
 from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "label", "mask"]
@@ -397,13 +398,15 @@ def label(finding: Finding) -> str:
 
 
 def mask(text: str, findings: Sequence[Finding] | None = None) -> str:
-    """``text`` with every sensitive value replaced by its ``label`` (e.g. "my PIN is [code]", "cvv [cvv]")."""
+    """``text`` with every sensitive value replaced by its ``label`` (e.g. "my PIN is [code]", "cvv [cvv]",
+    "User is allergic to [health]")."""
     findings = detect(text) if findings is None else findings
     out, last = [], 0
-    for f in findings:
-        out.append(text[last:f.start])
-        out.append(label(f))
-        last = f.end
+    for f in findings:  # a health value is masked past its predicate ("allergic to [health]", sensitive_predicate)
+        span = value_span(text, f.start, f.end) if f.category == "health" else (f.start, f.end)
+        if span is not None:
+            out += [text[last:span[0]], label(f)]
+            last = span[1]
     out.append(text[last:])
     return "".join(out)
 

@@ -46,7 +46,7 @@ def test_tools_search_save_update_delete(mem: EmbeddedMemory) -> None:
     assert hits[0]["id"] == item_id
     # the tool's answer goes into the model's prompt: the health value is masked there, stored in clear
     assert tools["update_memory"].invoke({"item_id": item_id, "text": "Ana is allergic to cashews"}) \
-        == f"updated {item_id}: Ana is [health]"
+        == f"updated {item_id}: Ana is allergic to [health]"
     assert mem.get(item_id, user_id="ana", reveal=True)["description"] == "Ana is allergic to cashews"
     # a bad call answers with the error for the model, and changes nothing
     assert tools["update_memory"].invoke({"item_id": item_id, "text": " "}).startswith("error (EmptyText)")

@@ -1,0 +1,28 @@
+"""A masked health value keeps the words saying what kind of fact it is (EN and ZH)."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.pipeline.sensitive_detect import mask
+from memory_core.shown import shown_text
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("User is allergic to penicillin", "User is allergic to [health]"),
+    ("User takes metformin every day", "User takes [health] every day"),
+    ("User no longer takes metformin", "User no longer takes [health]"),
+    ("用户对青霉素过敏", "用户对[health]过敏"),
+    ("用户每天吃二甲双胍", "用户每天吃[health]"),
+    ("用户确诊了抑郁症", "用户确诊了[health]"),
+])
+def test_health_value_masked_predicate_kept(text: str, shown: str) -> None:
+    assert mask(text) == shown
+    assert shown_text(text) == shown
+    assert shown_text(text, reveal=True) == text
+
+
+def test_other_categories_and_bare_values_are_masked_whole() -> None:
+    assert "sk-" not in mask("my api key is sk-abcdefghijklmnopqrstuvwx1234")
+    assert mask("User has diabetes") == "User has [health]"
+    assert mask("用户有糖尿病").endswith("[health]")
