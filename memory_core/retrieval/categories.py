@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["category_terms", "load_categories"]
+__all__ = ["asks_stay", "category_terms", "load_categories"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -74,3 +74,21 @@ def category_terms(tokens: Sequence[str]) -> list[str]:
     for n in sorted(hit):
         extra.update((t, None) for t in categories[n][1] if t not in asked)
     return list(extra)
+
+
+@functools.lru_cache(maxsize=1)
+def _stay_names() -> frozenset[str]:
+    """One-term names of the categories flagged ``stay: true`` (trips: 出差, trip, travel …; cached)."""
+    raw = load_shipped("data", "categories.yaml")
+    return frozenset(name[0] for entry in raw if isinstance(entry, dict) and entry.get("stay")
+                     for name in (tuple(tokenize(str(n))) for n in entry.get("names", ())) if len(name) == 1)
+
+
+def asks_stay(tokens: Sequence[str]) -> bool:
+    """True when ``tokens`` (a tokenized query) name a trip or stay ("am I on a business trip?", "我在哪出差？").
+
+    Such a question asks for the stay itself, which recall otherwise ranks
+    below the lasting fact it did not replace (``hybrid.EVIDENCE_FACTOR``).
+    """
+    names = _stay_names()
+    return any(t in names for t in tokens)

@@ -30,10 +30,10 @@ from datetime import UTC, datetime
 import numpy as np
 
 from memory_core.decay import Decay
-from memory_core.model import MemoryItem, Turn
+from memory_core.model import MemoryItem, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.bm25 import top_k_indices
-from memory_core.retrieval.categories import category_terms
+from memory_core.retrieval.categories import asks_stay, category_terms
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
@@ -51,6 +51,7 @@ from memory_core.retrieval.rerank import Reranks
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.retrieval.turn_terms import name_terms
+from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows", "warm_up_search"]
@@ -178,7 +179,7 @@ class HybridIndex(HybridState, Reranks):
                      settings: HybridSettings, asked: frozenset[str] = frozenset(),
                      names: frozenset[str] = frozenset()) -> np.ndarray | None:
         """Shape (len(docs),) speaker × time × superseded-event multipliers of ``docs``; None when none applies."""
-        mult = self._evidence(docs)
+        mult = self._evidence(docs, asks_stay(asked))
         if settings.superseded_event_factor != 1:
             stale = self.asked_stale(docs, asked, names)
             if stale.any():
@@ -267,6 +268,7 @@ class HybridIndex(HybridState, Reranks):
         weights.validate()
         mask = self.table.mask_for(filters or RecallFilters())
         tokens = tokenize(plain_query(query), self.lexicon)
+        tokens += verb_heads(tokens)  # "跑步" also asks "跑" (a verb-object word said split)
         asked_words = frozenset(tokens)
         names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)
         if not self.lexical.n_live or (not tokens and query_vector is None):
@@ -342,15 +344,21 @@ class HybridIndex(HybridState, Reranks):
             order, scores = order[resort], scores[resort]
         return order, scores
 
-    def _evidence(self, docs: np.ndarray) -> np.ndarray | None:
+    def _evidence(self, docs: np.ndarray, stays_asked: bool = False) -> np.ndarray | None:
         """Shape (len(docs),) EVIDENCE_FACTOR for text the user did not say and for a held-back stay; else 1.
 
         What the user said outranks what an assistant or a web page said about
         them, and a stay ("at a hotel in Beijing this week": an event with a
         validity window and a lowered confidence) ranks below the lasting fact
-        it did not replace. None when every factor is 1.
+        it did not replace, unless the query asks about trips (``stays_asked``,
+        ``categories.asks_stay``). None when every factor is 1.
         """
         marks = self.table.weak[docs]  # kept per slot as items change (``item_table.weak_evidence``)
+        if stays_asked and marks.any():
+            items = self.table.items
+            marks = marks.copy()
+            for n in np.flatnonzero(marks).tolist():  # the user's own stay is what was asked
+                marks[n] = items[int(docs[n])].trust != Trust.USER  # type: ignore[union-attr]
         if not marks.any():
             return None
         return np.where(marks, EVIDENCE_FACTOR, 1.0)
@@ -392,6 +400,7 @@ def warm_up_search() -> None:
     from memory_core.text.synonyms import synonym_aliases
 
     synonym_aliases()
+    single_character_verbs()
     index = HybridIndex.build([MemoryItem.create("warm-up", "I play tennis and drink coffee (GRE) last week", "life"),
                                MemoryItem.create("warm-up", "我上周喜欢打网球和喝咖啡", "生活")])
     for query in ("what sports do I play last week", "我上周喜欢什么运动"):

@@ -12,10 +12,14 @@ Words that only say "the current one" ("currently", "these days", "目前",
 "如今") are dropped the same way: they ask for the current value, which the
 ranking already prefers, and as content terms they found any turn that
 happened to say them ("搬家了！目前住在…" for "我目前在哪上班？"). Time cues are
-read from the raw query (``timecues``), so nothing is lost there. "现在" is
-kept: a reversal said with it ("又开始跑了！现在每周跑三次") is often the only
-turn that meets "我现在还跑步吗？" (跑 and 跑步 are cut apart), measured on the
-behaviour dev set. ("now" is an English stopword already.)
+read from the raw query (``timecues``), so nothing is lost there. "现在"
+goes too: a reversal said with it ("又开始跑了！现在每周跑三次") meets
+"我现在还跑步吗？" through the verb of 跑步 (``verb_heads``), not through 现在.
+("now" is an English stopword already.)
+
+"上班" (to go to work) asks for a job as "工作" does, yet no memory of a job
+says it ("I work at …", "在字节做后端"): a question with it also asks the job's
+words.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|\bline\s+of\s+work\b|\bearns?\s+(?:a|his|her|their|my|your)\s+living\b", re.IGNORECASE), _JOB),
     (re.compile(r"(?:干|做|搞)(?:什么|啥)(?:的|工作|行业)|靠(?:什么|啥)(?:吃饭|为生|谋生)|以(?:什么|啥)为生"), _JOB),
     (re.compile(r"\b(?:currently|nowadays|presently|right\s+now|at\s+the\s+moment|these\s+days)\b"
-                r"|目前|如今|眼下|当前|现今", re.IGNORECASE), " "),
+                r"|目前|如今|眼下|当前|现今|现在", re.IGNORECASE), " "),
+    (re.compile(r"上班"), " 上班" + _JOB),
 )
 
 
