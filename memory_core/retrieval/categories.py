@@ -14,7 +14,7 @@ instead of WordNet.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
@@ -84,7 +84,7 @@ def _stay_names() -> frozenset[str]:
                      for name in (tuple(tokenize(str(n))) for n in entry.get("names", ())) if len(name) == 1)
 
 
-def asks_stay(tokens: Sequence[str]) -> bool:
+def asks_stay(tokens: Iterable[str]) -> bool:
     """True when ``tokens`` (a tokenized query) name a trip or stay ("am I on a business trip?", "我在哪出差？").
 
     Such a question asks for the stay itself, which recall otherwise ranks
