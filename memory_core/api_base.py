@@ -29,6 +29,7 @@ from memory_core.api_records import (
     revision_record,
 )
 from memory_core.errors import InvalidField
+from memory_core.local_time import with_offset
 from memory_core.model import MAX_HIT, Kind, Status, Turn, utcnow
 from memory_core.shown import shown_record, shown_revision
 from memory_core.validation import (
@@ -178,14 +179,14 @@ class BaseMemoryAPI(ABC):
         default_when = utcnow() if timestamp is None else check_turn_time(timestamp)
         untimed = default_when if timestamp is None else None  # the one object messages without a time share
         session = self.default_session if session_id is None else check_id(session_id, "session id")
-        msgs = checked_messages(messages, default_when)
+        msgs = checked_messages(messages, default_when, timestamp)
         if infer:
             if theme is not None or kind is not None:
                 raise InvalidField("theme and kind are chosen by the write pipeline; pass them with infer=False")
             turns = [Turn(user_id, tid or (new_turn_id() if when is untimed else
                                            derived_turn_id(user_id, session, n, role, speaker, when, text)),
-                          session, role, text, when, speaker, meta=dict(meta))
-                     for n, (role, text, when, speaker, tid) in enumerate(msgs)]
+                          session, role, text, when, speaker, meta=with_offset(meta, raw))
+                     for n, (role, text, when, speaker, tid, raw) in enumerate(msgs)]
             ids = [t.turn_id for t in turns]
             started = utcnow() - ENDED_SLACK
             self._publish(turns)
@@ -205,7 +206,7 @@ class BaseMemoryAPI(ABC):
         item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
         item_kind = Kind.FACT.value if kind is None else check_strings("kind", kind, Kind._value2member_map_)[0]
         out = []
-        for role, text, when, speaker, given_id in msgs:
+        for role, text, when, speaker, given_id, _ in msgs:
             if role == "system":
                 continue
             chosen = item_theme or _theme_of(text)

@@ -11,6 +11,7 @@ from typing import Any
 
 from memory_core.api import Messages
 from memory_core.errors import InvalidField
+from memory_core.local_time import with_offset
 from memory_core.model import Turn
 from memory_core.validation import (
     MAX_TURN_SPEAKER_CHARS,
@@ -41,8 +42,12 @@ def derived_turn_id(user_id: str, session_id: str, position: int, role: str, spe
     return "t-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
-def checked_messages(messages: Messages, default_when: datetime) -> list[tuple[str, str, datetime, str, str | None]]:
-    """``(role, text, when, speaker, turn id or None)`` of each message, checked.
+def checked_messages(messages: Messages, default_when: datetime,
+                     default_raw: object = None) -> list[tuple[str, str, datetime, str, str | None, object]]:
+    """``(role, text, when, speaker, turn id or None, raw timestamp)`` of each message, checked.
+
+    The raw timestamp (the message's own, else ``default_raw``) keeps the UTC
+    offset it was given with (``local_time.with_offset``).
 
     Raises:
         InvalidInput: no messages, a message that is not a mapping, a bad role, text, time, name or id.
@@ -51,7 +56,7 @@ def checked_messages(messages: Messages, default_when: datetime) -> list[tuple[s
         raise InvalidField(f"messages must be a string or a list of {{role, content}} mappings; "
                            f"got {type(messages).__name__}")
     if isinstance(messages, str):
-        return [("user", check_text(messages, "message", bytes_ok=False), default_when, "", None)]
+        return [("user", check_text(messages, "message", bytes_ok=False), default_when, "", None, default_raw)]
     if isinstance(messages, Mapping):
         messages = [messages]
     if not isinstance(messages, Sequence) or not messages:
@@ -69,7 +74,8 @@ def checked_messages(messages: Messages, default_when: datetime) -> list[tuple[s
         speaker = check_text(name, f"message {n} name", max_chars=MAX_TURN_SPEAKER_CHARS,
                              bytes_ok=False, name=True) if name else ""
         tid = None if msg.get("id") is None else check_id(msg["id"], "turn id")
-        out.append((str(role), text, when, speaker, tid))
+        out.append((str(role), text, when, speaker, tid, default_raw if msg.get("timestamp") is None
+                    else msg["timestamp"]))
     return out
 
 
@@ -92,4 +98,4 @@ def checked_turn(turn: Turn | Mapping[str, Any]) -> Turn:
                 text=check_text(get("text", None), "turn text", bytes_ok=False),
                 timestamp=datetime.now(UTC) if when is None else check_turn_time(when),
                 speaker=check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS, name=True) if speaker else "",
-                meta=check_meta(get("meta", None)))
+                meta=with_offset(check_meta(get("meta", None)), when))

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from memory_core.errors import InvalidField
+from memory_core.local_time import local
 from memory_core.model import MemoryItem, Status, Trust
 from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallResult
@@ -203,9 +204,9 @@ def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str, description: str
     until = _day(note.until) if note is not None and was and note.until is not None else ""
     outdated = bool(note is not None and note.outdated and not note.was)
     words = neutralise(note.said) if note is not None and said else ""
-    held = _day(item.valid_from or item.created_at)
+    held = _day(local(item.valid_from or item.created_at, item.meta))  # the date its user lived it
     if item.status == Status.SUPERSEDED and item.valid_until is not None:  # an old value: when it held
-        held = f"{held}–{_day(item.valid_until)}"
+        held = f"{held}–{_day(local(item.valid_until, item.meta))}"
     return build(held, str(item.kind),
                  str(item.status), item.description if description is None else description, str(item.trust),
                  tuple(turn_ids[:MAX_TURN_IDS_SHOWN]), len(turn_ids), lang, was, until, words, outdated)

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from memory_core.errors import IngestLineError, InvalidInput
+from memory_core.local_time import with_offset
 from memory_core.model import Turn
 from memory_core.validation import (
     DEFAULT_ROLE,
@@ -106,7 +107,7 @@ def turn_from_mapping(data: object, user_id: str) -> Turn:
                                  digest_size=8)
         turn_id = f"h-{digest.hexdigest()}"
     return Turn(user_id=user_id, turn_id=check_id(turn_id, "turn_id", numbers=True), session_id=session_id, role=role,
-                text=text, timestamp=timestamp, speaker=speaker, meta=dict(meta))
+                text=text, timestamp=timestamp, speaker=speaker, meta=with_offset(meta, data["timestamp"]))
 
 
 def read_jsonl(path: Path, user_id: str) -> ParsedFile:

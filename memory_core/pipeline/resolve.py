@@ -26,6 +26,7 @@ import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
+from memory_core.local_time import OFFSET_KEY
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import normalize_numbers, same_thing_named, topic
@@ -386,4 +387,6 @@ class KeyConflictResolver:
             speaker=cand.speaker if cand.kind == Kind.EVENT else "",
         )
         item.history[0].at = turn.timestamp  # history reads when it was said; created_at stays the write time
+        if OFFSET_KEY in turn.meta:  # the turn's own UTC offset: its dates read as its user lived them
+            item.meta[OFFSET_KEY] = turn.meta[OFFSET_KEY]
         return item

@@ -49,6 +49,8 @@ from memory_core.retrieval.index import (
 from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.rerank import Reranks
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
+from memory_core.retrieval.time_window import inside as in_window
+from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
@@ -155,14 +157,14 @@ class HybridIndex(HybridState, Reranks):
             return len(slots)
 
     def _boosts(self, query: str, mask: np.ndarray | None, ref: float,
-                settings: HybridSettings) -> tuple[list[int], tuple[float, float] | None]:
-        """The speaker codes ``query`` names and its time window; ([], None) when neither applies."""
+                settings: HybridSettings) -> tuple[list[int], tuple[float, float] | None, str]:
+        """The speaker codes ``query`` names, its time window and the cue's words; ([], None, "") for neither."""
         codes: list[int] = []
         if settings.speakers and settings.speaker_boost and self._people:
             named = self._named(query)
             if named and len(named) < len(self._people):
                 codes = [self._speaker_code[s] for s in named]
-        window = None
+        window, cue_text = None, ""
         if settings.time and settings.time_boost and len(self):
             cue = parse_time_cue(query, datetime.fromtimestamp(ref, UTC))
             if cue is not None:
@@ -170,10 +172,10 @@ class HybridIndex(HybridState, Reranks):
                 if cue.anchor:
                     best = self.lexical.ranked(tokenize(cue.anchor, self.lexicon), 1, mask)
                     if not best.shape[0]:
-                        return codes, None
+                        return codes, None, ""
                     anchor_time = float(self.table.times[best[0]])
-                window = cue.window(anchor_time)
-        return codes, window
+                window, cue_text = cue.window(anchor_time), cue.text
+        return codes, window, cue_text
 
     def _multipliers(self, docs: np.ndarray, codes: list[int], window: tuple[float, float] | None,
                      settings: HybridSettings, asked: frozenset[str] = frozenset(),
@@ -193,8 +195,7 @@ class HybridIndex(HybridState, Reranks):
                 named |= of_docs == code
             mult[named] *= 1 + settings.speaker_boost
         if window is not None:
-            times = self.table.times[docs]
-            inside = (times >= window[0]) & (times < window[1])
+            inside = in_window(self.table, docs, window)  # in each item's own local time
             if inside.any():
                 mult = np.ones(docs.shape[0]) if mult is None else mult
                 mult[inside] *= 1 + settings.time_boost
@@ -305,7 +306,10 @@ class HybridIndex(HybridState, Reranks):
                 rankings.append((self.lexical.ranked(members, depth, mask), settings.w_category))
         if settings.turns:
             rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns * lexical_weight))
-        codes, window = self._boosts(query, mask, ref, settings)
+        codes, window, cue_text = self._boosts(query, mask, ref, settings)
+        if window is not None and np.isfinite(window).all() and only_time_asked(
+                query, cue_text, lambda terms: bool(self.lexical.ranked(terms, 1, mask).shape[0]), self.lexicon):
+            rankings.append((window_ranking(self.table, window, self.table.alive[:n_slots], mask), settings.w_items))
         if settings.second_round and settings.w_second:
             docs, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
             mult = self._multipliers(docs, codes, window, settings, asked_words, names)

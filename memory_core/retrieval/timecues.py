@@ -7,7 +7,9 @@
    is when it was said; "on Friday" stories are told a day or two later);
 2. a month of a year: "May 2023", "2023年5月" → that month;
 3. a year: "in 2022", "2022年" → that year;
-4. a month alone: "last May", "in June", "五月", "去年五月" → the latest such
+4. a day of a month without a year: "January 6", "6th of January", "1月6日",
+   "一月六号" → the latest such day up to ``ref``, widened as a date is;
+   a month alone: "last May", "in June", "五月", "去年五月" → the latest such
    month up to ``ref`` ("last May" said in May: the year before);
 5. relative words: yesterday, last week/month/year, this week/month/year,
    recently, "3 weeks ago"; 昨天, 前天, 上周, 上个月, 去年, 今年, 前年, 最近;
@@ -44,6 +46,9 @@ _EN_DATE_DMY = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON + r
 _ISO_DATE = re.compile(r"\b((?:19|20)\d{2})-(\d{1,2})-(\d{1,2})\b")
 _ZH_DATE = re.compile(r"([0-9〇零一二三四五六七八九]{4})年([0-9一二三四五六七八九十]{1,3})月"
                       r"(?:([0-9一二三四五六七八九十]{1,3})[日号])?")
+_EN_MONTH_DAY = re.compile(_MON + r"\s+(\d{1,2})(?:st|nd|rd|th)?\b(?!\s*(?:%|am\b|pm\b|:))")
+_EN_DAY_MONTH = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MON)
+_ZH_MONTH_DAY = re.compile(r"([0-9一二三四五六七八九十]{1,3})月份?([0-9一二三四五六七八九十]{1,3})[日号]")
 _EN_MONTH_YEAR = re.compile(_MON + r",?\s+(?:of\s+)?" + _YEAR)
 _EN_YEAR = re.compile(r"\b(?:in|during|of|since|by)\s+" + _YEAR + r"|\b" + _YEAR)
 _ZH_YEAR = re.compile(r"([0-9〇零一二三四五六七八九]{4})年")
@@ -150,8 +155,23 @@ def _explicit(q: str) -> TimeCue | None:
     return None
 
 
+def _latest_day(month: int, day: int, ref: datetime, text: str) -> TimeCue | None:
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    ahead = ref + timedelta(days=1)  # ``ref`` is UTC: its user's day may already be the next one
+    year = ahead.year if (month, day) <= (ahead.month, ahead.day) else ahead.year - 1
+    return _day(year, month, day, text)
+
+
 def _months_alone(q: str, ref: datetime) -> TimeCue | None:
-    """A month without a year (step 4)."""
+    """A day of a month, or a month, without a year (step 4)."""
+    m = _EN_MONTH_DAY.search(q)
+    if m and (m[1] != "may" or q[:m.start()].rstrip().endswith(("on", "of", "since", "until", "before", "after"))):
+        return _latest_day(_MONTH_OF[m[1]], int(m[2]), ref, m[0])
+    if m2 := _EN_DAY_MONTH.search(q):
+        return _latest_day(_MONTH_OF[m2[2]], int(m2[1]), ref, m2[0])
+    if m3 := _ZH_MONTH_DAY.search(q):
+        return _latest_day(_num(m3[1]), _num(m3[2]), ref, m3[0])
     for en in _EN_MONTH.finditer(q):
         name = en[2]
         if name in ("may", "march", "mar") and not (en[0] != name or re.match(r"\s+\d", q[en.end():])):
