@@ -37,7 +37,7 @@ from memory_core.retrieval.categories import asks_stay, category_terms
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
-from memory_core.retrieval.idioms import plain_query
+from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import (
     PRESETS,
     RecallFilters,
@@ -268,8 +268,8 @@ class HybridIndex(HybridState, Reranks):
         weights = weights or PRESETS["balanced"]
         weights.validate()
         mask = self.table.mask_for(filters or RecallFilters())
-        tokens = tokenize(plain_query(query), self.lexicon)
-        tokens += verb_heads(tokens)  # "跑步" also asks "跑" (a verb-object word said split)
+        tokens, now_words = split_now_words(tokenize(plain_query(query), self.lexicon))
+        heads = [h for h in verb_heads(tokens) if self._user_says(h, mask)]  # "跑步" also asks "跑"
         asked_words = frozenset(tokens)
         names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)
         if not self.lexical.n_live or (not tokens and query_vector is None):
@@ -277,12 +277,12 @@ class HybridIndex(HybridState, Reranks):
         ref = self.table.reference_time(now)
         depth = settings.depth
         n_slots = self.lexical.n_docs
-        first, item_scores = self.lexical.ranked_scored(tokens, depth, mask)
+        first, item_scores = self.lexical.ranked_scored(tokens + heads, depth, mask)
         lexical_weight = 1.0  # scales every lexical ranking's weight when the dense ranking runs
         dense_weight = settings.w_dense
         dense_ranking: np.ndarray | None = None
         if query_vector is not None and self.dense is not None:
-            coverage = lexical_coverage(self.lexical, tokens, first)
+            coverage = lexical_coverage(self.lexical, tokens + heads, first)
             if not settings.dense_gate or coverage < settings.dense_gate:
                 vector = query_vector(coverage) if callable(query_vector) else query_vector
                 if vector is not None:
@@ -294,6 +294,8 @@ class HybridIndex(HybridState, Reranks):
                         lexical_weight = max(coverage, settings.coverage_floor)
                         dense_weight += settings.w_dense_miss * max(0.0, 1.0 - coverage / settings.miss_below)
         rankings = [(first, settings.w_items * lexical_weight)]
+        if now_words:  # "现在" lifts a turn that says it, below what the content words find
+            rankings.append((self.lexical.ranked(now_words, depth, mask), NOW_WEIGHT * lexical_weight))
         if dense_ranking is not None:
             rankings.append((dense_ranking, dense_weight))
         if settings.aliases and settings.w_alias and self.aliases is not None:
@@ -305,7 +307,7 @@ class HybridIndex(HybridState, Reranks):
             if members:  # "what sports …": the sports people name
                 rankings.append((self.lexical.ranked(members, depth, mask), settings.w_category))
         if settings.turns:
-            rankings.append((self.turns.ranked(tokens, depth, mask), settings.w_turns * lexical_weight))
+            rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)
         if window is not None and np.isfinite(window).all() and only_time_asked(
                 query, cue_text, lambda terms: bool(self.lexical.ranked(terms, 1, mask).shape[0]), self.lexicon):
@@ -347,6 +349,11 @@ class HybridIndex(HybridState, Reranks):
             resort = np.argsort(-scores, kind="stable")
             order, scores = order[resort], scores[resort]
         return order, scores
+
+    def _user_says(self, term: str, mask: np.ndarray | None) -> bool:
+        """True when an item the user said (not an assistant's or a tool's) holds ``term`` (``verb_heads``)."""
+        found = self.lexical.ranked([term], 32, mask)
+        return bool(found.shape[0]) and not bool(self.table.weak[found].all())
 
     def _evidence(self, docs: np.ndarray, stays_asked: bool = False) -> np.ndarray | None:
         """Shape (len(docs),) EVIDENCE_FACTOR for text the user did not say and for a held-back stay; else 1.

@@ -12,10 +12,12 @@ Words that only say "the current one" ("currently", "these days", "目前",
 "如今") are dropped the same way: they ask for the current value, which the
 ranking already prefers, and as content terms they found any turn that
 happened to say them ("搬家了！目前住在…" for "我目前在哪上班？"). Time cues are
-read from the raw query (``timecues``), so nothing is lost there. "现在"
-goes too: a reversal said with it ("又开始跑了！现在每周跑三次") meets
-"我现在还跑步吗？" through the verb of 跑步 (``verb_heads``), not through 现在.
-("now" is an English stopword already.)
+read from the raw query (``timecues``), so nothing is lost there. "现在" is
+taken out of the query's terms and ranked alone at a lower weight
+(``split_now_words``, ``NOW_WEIGHT``): "我现在在哪上班？" then ranks the job
+before the turn "搬家了！现在住在…", while a newer statement said with it
+("所以现在又开始吃鱼了" for "我现在的饮食是什么样的？") keeps the lift 现在 gives
+it. ("now" is an English stopword already.)
 
 "上班" (to go to work) asks for a job as "工作" does, yet no memory of a job
 says it ("I work at …", "在字节做后端"): a question with it also asks the job's
@@ -26,7 +28,12 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["plain_query"]
+__all__ = ["NOW_WEIGHT", "NOW_WORDS", "plain_query", "split_now_words"]
+
+#: "Now" words kept as query terms unless the query's other terms find something (``drop_now_words``).
+NOW_WORDS = frozenset({"现在"})
+#: RRF weight of the ranking of the "now" words alone (the query's own ranking weighs 1).
+NOW_WEIGHT = 0.5
 
 _JOB = " job work occupation 工作 职业 "
 _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -34,7 +41,7 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"|\bline\s+of\s+work\b|\bearns?\s+(?:a|his|her|their|my|your)\s+living\b", re.IGNORECASE), _JOB),
     (re.compile(r"(?:干|做|搞)(?:什么|啥)(?:的|工作|行业)|靠(?:什么|啥)(?:吃饭|为生|谋生)|以(?:什么|啥)为生"), _JOB),
     (re.compile(r"\b(?:currently|nowadays|presently|right\s+now|at\s+the\s+moment|these\s+days)\b"
-                r"|目前|如今|眼下|当前|现今|现在", re.IGNORECASE), " "),
+                r"|目前|如今|眼下|当前|现今", re.IGNORECASE), " "),
     (re.compile(r"上班"), " 上班" + _JOB),
 )
 
@@ -45,3 +52,15 @@ def plain_query(query: str) -> str:
         if pattern.search(query):
             query = pattern.sub(words, query)
     return query
+
+
+def split_now_words(tokens: list[str]) -> tuple[list[str], list[str]]:
+    """``(tokens without NOW_WORDS, the NOW_WORDS asked)``; all of ``tokens`` and ``[]`` when nothing else is asked.
+
+    The caller ranks the first as the query and the second as one more, lighter
+    ranking (``NOW_WEIGHT``), so a "now" word lifts a turn that says it a
+    little, never above what the content words find.
+    """
+    now = [t for t in tokens if t in NOW_WORDS]
+    rest = [t for t in tokens if t not in NOW_WORDS]
+    return (rest, now) if now and rest else (tokens, [])

@@ -1,7 +1,7 @@
 """Recall of kinds of question a new user asks in other words than the memory (English and Chinese).
 
 - a Chinese verb-object word asked whole ("还游泳吗") meets the verb said alone
-  ("又开始游了"), so "现在" need not be a content term;
+  ("又开始游了"), so "现在" can weigh less than the content words;
 - "上班" asks for the job as "工作" does;
 - "what medication …?" / "吃什么药" finds a medicine named by its own name
   in a store of many other turns;
@@ -19,7 +19,7 @@ import pytest
 
 from memory_core.model import Turn
 from memory_core.retrieval.categories import asks_stay
-from memory_core.retrieval.idioms import plain_query
+from memory_core.retrieval.idioms import plain_query, split_now_words
 from memory_core.retrieval.verb_heads import verb_heads
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
@@ -132,7 +132,9 @@ def test_verb_heads_of_verb_object_words_only() -> None:
 
 
 def test_now_and_go_to_work_words_in_the_query() -> None:
-    assert "现在" not in plain_query("我现在在哪上班？")
+    assert split_now_words(tokenize(plain_query("我现在在哪上班？")))[1] == ["现在"]
+    assert split_now_words(tokenize(plain_query("我现在在哪上班？")))[0][0] == "上班"
+    assert split_now_words(["现在"]) == (["现在"], [])  # nothing else asked: it stays the query
     assert "工作" in plain_query("我在哪上班") and "上班" in plain_query("我在哪上班")
     assert asks_stay(tokenize("am I on a business trip?")) and asks_stay(tokenize("我这周在哪出差"))
     assert not asks_stay(tokenize("where do I live?")) and not asks_stay(tokenize("我住哪"))
