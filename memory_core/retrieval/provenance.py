@@ -55,12 +55,15 @@ class ContextNote:
         said: the source turn's text when it says more than the item ("" for none).
         outdated: for a raw turn, the superseded value(s) it stated ("" for none); ``until`` is then
             when the latest of them stopped holding.
+        said_outdated: values the quoted turn (``said``) states that were superseded since ("" for
+            none), so a quote never brings an old value back unmarked.
     """
 
     was: str = ""
     until: datetime | None = None
     said: str = ""
     outdated: str = ""
+    said_outdated: str = ""
 
 
 def _previous(state: HybridState, item: MemoryItem) -> tuple[str, datetime | None]:
@@ -90,6 +93,21 @@ def _said(state: HybridState, item: MemoryItem) -> str:
     if len(new) < MIN_NEW_WORDS:
         return ""
     return text if len(text) <= MAX_SAID_CHARS else text[:MAX_SAID_CHARS - 1].rstrip() + "…"
+
+
+def _stale_in_turn(state: HybridState, item: MemoryItem, was: str) -> str:
+    """Superseded facts and preferences the quoted source turn of ``item`` stated (not ``item``, not ``was``)."""
+    turn_id = item.source[0]
+    if not state._superseded[turn_id]:
+        return ""
+    items = state.table.items
+    olds: dict[str, None] = {}
+    for c in state._slots_by_turn.get(turn_id, ()):
+        old = items[c]
+        if old is not None and old.status == Status.SUPERSEDED and old.kind in (Kind.FACT, Kind.PREFERENCE) \
+                and old.description not in (item.description, was):
+            olds.setdefault(old.description, None)
+    return "; ".join(olds)
 
 
 def _quotes_turn(state: HybridState, turn_id: str, text: str) -> bool:
@@ -140,7 +158,8 @@ def context_notes(state: HybridState, items: Iterable[MemoryItem]) -> dict[str, 
             was, until = _previous(state, item)
             said = _said(state, item)
             if was or said:
-                out[item.id] = ContextNote(was, until, said)
+                stale = _stale_in_turn(state, item, was) if said else ""
+                out[item.id] = ContextNote(was, until, said, said_outdated=stale)
             elif (outdated := _outdated(state, item)) is not None:
                 out[item.id] = outdated
     return out

@@ -41,6 +41,7 @@ import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.pipeline.slots import slot_terms
+from memory_core.retrieval import turn_shape
 from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.relations import names_relation
@@ -197,7 +198,9 @@ class Reranks:
 
     def _mark(self, item: MemoryItem, j: int) -> int:
         """``_ASKS`` | ``_SMALL`` bits of the event ``item`` in slot ``j``."""
-        mark = _ASKS if item.trust == Trust.USER and only_question(item.description, item.speaker) else 0
+        text, who = item.description, item.speaker  # a bare question or a supposition holds nothing true
+        asks = only_question(text, who) or turn_shape.hypothetical(text, who)
+        mark = _ASKS if item.trust == Trust.USER and asks else 0
         # an event's item document is its text ("Kai: …"), then its theme and speaker: what is left of its
         # length without the speaker's name (twice) and the theme is the words it said
         said = int(self.lexical.doc_len[j]) - 2 * self._words_in(item.speaker) - self._words_in(item.theme)

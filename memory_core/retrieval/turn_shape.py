@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["asks_about_user", "asks_in_third_person", "key_subject", "only_question"]
+__all__ = ["asks_about_user", "asks_in_third_person", "hypothetical", "key_subject", "only_question"]
 
 _FIRST_PERSON = re.compile(r"(?<![A-Za-z'])(?:i|me|my|mine|myself)(?![A-Za-z])|我", re.IGNORECASE)
 _THIRD_PERSON = re.compile(r"(?<![A-Za-z'])(?:he|him|his|she|her|hers|the user|user's)(?![A-Za-z])|他|她|用户",
                            re.IGNORECASE)
 _SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
 _QUESTION_END = re.compile(r"[?？]\s*[\"”')）]*\s*$")
+_HYPOTHETICAL = re.compile(
+    r"^(?:(?:so|hmm+|ok|okay|well|random question|just wondering)[,.!:\s]+)?"
+    r"(?:what\s+if|if|suppose|supposing|imagine|hypothetically|i\s+wish)\b"
+    r"|^(?:嗯|那|话说|随便问问)?[，,：:\s]*(?:如果|要是|假如|假设|万一|但愿|我希望)")
 _ZH_QUESTION = re.compile(r"(?:吗|什么|哪|哪儿|哪里|几|多少|谁|怎么|为什么|是不是)(?:呢|啊|呀|来着)?\s*$")
 
 
@@ -57,3 +61,17 @@ def only_question(text: str, speaker: str = "") -> bool:
         head = body[:-1]
         return "," not in head and "，" not in head and not _SENTENCE_END.search(head)
     return _ZH_QUESTION.search(tail) is not None and "，" not in body and not _SENTENCE_END.search(body)
+
+
+def hypothetical(text: str, speaker: str = "") -> bool:
+    """True when ``text`` (without a leading "speaker:") opens as a supposition or a wish, not a statement.
+
+    "If I moved to Berlin, would I need German?", "What if I quit?", "I wish I
+    lived by the sea", "要是我搬去柏林的话…", "假如我辞职了" are; "I moved to
+    Berlin" and "I'm thinking about moving" (a plan the user has) are not.
+    Recall weighs such a turn as a bare question (it holds nothing true of the user).
+    """
+    body = text.strip()
+    if speaker and body.startswith(speaker + ":"):
+        body = body[len(speaker) + 1:].strip()
+    return _HYPOTHETICAL.match(body[:40].lower()) is not None
