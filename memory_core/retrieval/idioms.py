@@ -30,7 +30,7 @@ import re
 
 __all__ = ["NOW_WEIGHT", "NOW_WORDS", "plain_query", "split_now_words"]
 
-#: "Now" words kept as query terms unless the query's other terms find something (``drop_now_words``).
+#: "Now" words ranked apart from the other query terms (``split_now_words``).
 NOW_WORDS = frozenset({"现在"})
 #: RRF weight of the ranking of the "now" words alone (the query's own ranking weighs 1).
 NOW_WEIGHT = 0.5
