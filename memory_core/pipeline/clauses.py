@@ -15,9 +15,11 @@ import re
 from collections.abc import Iterator
 
 from memory_core.pipeline.cessation import DEATH, topicalised
+from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
+from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 
@@ -34,9 +36,12 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:i|i'm|i've|my)\b)"
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)", re.IGNORECASE)
 #: A named person and the speaker as one subject ("Lily and I …").
-_EN_WITH_I = re.compile(r"^([A-Z][a-z]+\s+and\s+)(?=I\b)")
+_EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]+\s+and\s+"
+                        r"|(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+)(?=I\b)")  # "my husband Omar and I …"
 _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
-_ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*|[，,](?!\s*[他她它]?的?(?:名字)?叫)\s*")
+# a comma before a name ("，它叫年糕", "，一只叫米米") does not end the clause
+_ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*"
+                        r"|[，,](?!\s*(?:[他她它]|一[只条个头]|老大|它们|分别)?的?(?:名字)?叫)\s*")
 _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|年初|年底|这个月|上个月|"
     r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|明天|后天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
@@ -56,6 +61,9 @@ _ZH_MY_NOUN = re.compile(
 # "家在苏州园区", "老家江西赣州的": a turn opening on the speaker's home or hometown with 我 left out
 _ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)"
                          r"|老家|家乡)")
+# "进蔚来三个月了": how long one has been at a place, with 我 left out
+_ZH_BEEN_AT = re.compile(r"^(?:已经|刚|才)?(?:进|来|到)[^，,。\s]{2,10}?(?:快|已经|都|才)?"
+                         r"[一二两三四五六七八九十几半\d]+多?个?(?:天|周|星期|礼拜|月|年)多?了")
 # "济南住了快五年了": a place put first, then lived in, with 我 left out
 _ZH_PLACE_LIVED = re.compile(r"^[\u4e00-\u9fff]{2,6}?(?:已经)?住了")
 # "我的电脑密码是…，邮箱密码是…": a later clause naming another of the speaker's secrets, with 我 left out
@@ -74,8 +82,9 @@ _EN_DROPPED_I = re.compile(
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed)\b", re.IGNORECASE)
 _EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so)\s+)*(?:starting|joining)\b", re.IGNORECASE)
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
-_EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S)",
-                            re.IGNORECASE)
+_EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S"
+                            r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",
+                            re.IGNORECASE)  # "Three weeks in at Brightwater now": how long one has been there
 # "Leeds-based, been here since uni": a self-description that dropped its "I'm"
 _EN_BASED = re.compile(r"^(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*-based\b)")
 # "Pip died on Sunday": a death said of one by name, with no "I": the speaker tells of their own (a pet's name)
@@ -173,7 +182,15 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     A sentence mixing an English clause with a Chinese one is split between
     them first (``_by_script``). Questions and conditionals are skipped.
     """
+    out = list(_clauses(text))
+    if out and _cut_at_end(text) and _folded_tail(out[-1][0]) == _folded_tail(text):
+        out.pop()  # "… I live in Paris. I li": a clause cut at the text's end states nothing
+    return iter(out)
+
+
+def _clauses(text: str) -> Iterator[tuple[str, str]]:
     sentences = (part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in _by_script(sentence))
+    said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
     chain = [USER]  # the subject a clause that dropped its own continues (``subject_chain``), across the turn
     for sentence in sentences:
         sentence = sentence.strip()
@@ -186,6 +203,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                 clause = clause.strip()
                 if not clause:
                     continue
+                said.append((clause, "zh"))
                 first, opening = opening, False
                 if not _CJK.search(clause):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
                     yield from _en_clauses(clause, chain)
@@ -211,6 +229,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                         or (_ZH_MY_NOUN.match(clause)
                             and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
                         or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
+                        or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                         or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
                     if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
                         continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
@@ -218,9 +237,9 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
                     clause = f"我{carried}{_ZH_CONNECTIVE.sub('', clause)}"
                 clause = without_aside(clause, "zh")
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
-                    yield clause, "zh"
+                    yield _object_put_back(clause, "zh", said), "zh"
         else:
-            yield from _en_clauses(_one_named(sentence), chain)
+            yield from _en_clauses(_one_named(sentence), chain, said)
 
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
@@ -231,13 +250,17 @@ _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol
 _EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer)\s+(?=\w)", re.IGNORECASE)
 
 
-def _en_clauses(sentence: str, chain: list[str]) -> Iterator[tuple[str, str]]:
+def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | None = None
+                ) -> Iterator[tuple[str, str]]:
     """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``); ``chain`` holds the
-    subject a clause that dropped its own continues ("my friend Anna got a dog and moved to Berlin")."""
+    subject a clause that dropped its own continues ("my friend Anna got a dog and moved to Berlin"); ``spoken``
+    the turn's clauses so far, as said."""
+    spoken = [] if spoken is None else spoken
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
+        spoken.append((clause, "en"))
         if _EN_DROPPED_IM_NOT.match(clause):
             clause = "I'm " + clause
         who = chain[0] if not _CJK.search(chain[0]) else AWAY
@@ -256,4 +279,38 @@ def _en_clauses(sentence: str, chain: list[str]) -> Iterator[tuple[str, str]]:
             chain[0] = said
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
                                                          or _EN_NAMED_DEATH.match(clause)):
-            yield clause, "en"
+            yield _object_put_back(clause, "en", spoken), "en"
+
+
+def _object_put_back(clause: str, lang: str, said: list[tuple[str, str]]) -> str:
+    """A bare end ("…, I gave up", "…，放弃了") with the thing the nearest clause before it spoke of as its object
+    (zero anaphora, as ``elided_object.filled`` for likes); ``clause`` unchanged otherwise."""
+    if not bare_end(clause, lang):
+        return clause
+    for before, before_lang in reversed(said[:-1]):
+        thing = thing_of(before, before_lang) if before_lang == lang else ""
+        if thing:
+            return end_filled(clause, lang, thing)
+    return clause
+
+
+# the last word of a text cut mid-sentence: a word that needs what follows it
+_EN_OPEN_END = re.compile(r"\b(?:the|a|an|my|our|your|their|is|are|was|were|called|named|and|or|but|because|than|of|"
+                          r"from|at|in|to|with|into)\W*$|\b(?:i|we|my)\s+(?!(?:am|do|go|ok)\b)[a-z]{1,2}$",
+                          re.IGNORECASE)
+_ZH_OPEN_END = re.compile(r"(?:[是叫和跟从把被给往向]|住在|搬到|来自|位于|因为|但是|所以|而且|还有|以及)$")
+_CLOSED = re.compile(r"[.!?。！？…~～)）\]】」』\"'”’\u2600-\u27bf\U0001f000-\U0001faff:;：；]\s*$")
+
+
+def _cut_at_end(text: str) -> bool:
+    """True when ``text`` stops mid-clause: not closed by punctuation, and at the length limit or on a word that
+    needs what follows it ("I live in", "我住在", a fragment such as "I li")."""
+    text = text.rstrip()
+    if not text or _CLOSED.search(text[-2:]):
+        return False
+    return len(text) >= MAX_TEXT_CHARS - 1 or bool((_ZH_OPEN_END if _CJK.search(text[-1]) else _EN_OPEN_END)
+                                                  .search(text[-24:]))
+
+
+def _folded_tail(text: str) -> str:
+    return re.sub(r"\W+", "", text.casefold())[-3:]

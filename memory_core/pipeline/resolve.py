@@ -28,10 +28,12 @@ from datetime import datetime
 
 from memory_core.local_time import OFFSET_KEY
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.bond_name import named_bond
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import normalize_numbers, same_thing_named, topic
 from memory_core.pipeline.own_words import attribute_words, speaker_qualifier
 from memory_core.pipeline.place_names import same_place
+from memory_core.pipeline.place_refine import refined_home
 from memory_core.pipeline.restate import drop_restated, plan_own_words, revision_of, twin_of
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
@@ -314,6 +316,13 @@ class KeyConflictResolver:
                 ops.extend(self._late_statement(turn, cand, min(newer, key=_said_at)))
                 continue
             grown = [o for o in other if extends(cand, o)]
+            if not grown and not same and cand.polarity >= 0 \
+                    and (home := refined_home(cand, turn.text, other)) is not None:  # "住在静安区" after Shanghai
+                touched.add(home[0].id)
+                why = f"补充细节：{cand.description}" if cand.lang == "zh" else f"added detail: {cand.description}"
+                ops.append(UpdateOp(home[0].id, why, new_description=home[1],
+                                    actor=self.actor, turn_id=turn.turn_id, at=turn.timestamp))
+                continue
             twin = None if same or grown else twin_of(cand, existing, touched, turn, turn.speaker.strip())
             if same or twin is not None:
                 keep = same[0] if same else twin
@@ -336,6 +345,8 @@ class KeyConflictResolver:
                                     at=turn.timestamp))
                 other = [o for o in other if o.id != keep_id]
             else:
+                if cand.key.startswith("fact:partner") and other:  # "we got married": the partner is the same
+                    cand.description = named_bond(cand.description, cand.lang, other)
                 item = self.new_item(turn, cand)
                 keep_id = item.id
                 touched.add(keep_id)

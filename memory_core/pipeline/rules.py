@@ -189,7 +189,8 @@ _EN_CUT = re.compile(r"\s*(?:,|;|:|\(|\s[-–—]+\s|[-–—]+\s|\bbecause\b|\b
                      re.IGNORECASE)
 EN_CUT = _EN_CUT  # where an English statement's aside starts (also for statements kept in the user's words)
 _EN_TAIL = re.compile(r"(?:\s+(?:any\s*more|now|too|as\s+well|a\s+lot|so\s+much|very\s+much|really|lately|"
-                      r"these\s+days|actually|though|either|at\s+all|ha(?:ha)+|lol|anyway|much|yesterday|today|"
+                      r"these\s+days|actually|though|either|at\s+all|ha(?:ha)+|he(?:he)+|lol+|lmf?ao+|rofl|xd|btw|tbh|fyi|imo|imho|"
+                      r"ngl|fwiw|idk|af|honestly|i\s+guess|you\s+know|and\s+stuff|or\s+so|anyway|much|yesterday|today|"
                       r"recently|(?:last|this|next)\s+\w+|(?:\w+\s+){1,2}ago|for\s+(?:\w+\s+)?(?:years?|months?|"
                       r"weeks?|days?|a\s+while)))+$", re.IGNORECASE)
 _EN_ANYMORE = re.compile(r"\b(?:any\s*more|no\s+more)\b", re.IGNORECASE)
@@ -205,7 +206,7 @@ _EN_PERSON = {"my": "their", "mine": "theirs", "myself": "themselves", "me": "th
 _EN_PERSON_RE = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _EN_PERSON), key=len, reverse=True))
                            + r")(?![\w'])", re.IGNORECASE)
 _ZH_CUT = re.compile(r"因为|但是|但|不过|所以|可是|而且|[，,；;：:（(]")
-_ZH_TAIL = re.compile(r"[了啦呢吧啊呀哦嘛哈～~…\s]+$")
+_ZH_TAIL = re.compile(r"[了啦呢吧啊呀哦嘛哈嘿呗哇嘻～~…\s]+$")
 _ZH_PRONOUN = re.compile(r"^(?:他|她|它|这个|那个|这样|那样|这|那)|[你您]")
 _ZH_LEAD_VERB = re.compile(r"^(?:吃|喝|听|看|玩)(?=.)")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")

@@ -278,6 +278,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         who = user if not subject else (f"{user}的{subject}" if lang == "zh" else f"{user}'s {subject}")
         owner = "" if not subject else _subject_label(subject, lang) + "/"
         raw = groups.get("v", "") or groups.get("v2", "")
+        if groups.get("v") and groups.get("v2"):  # two names of one statement ("一只叫米米一只叫球球")
+            raw = f"{groups['v']}和{groups['v2']}" if lang == "zh" else f"{groups['v']} and {groups['v2']}"
         form_hint = ""
         value = cue.value or (_value(raw, lang) if raw else "")
         if value and lang == "en" and attr.id in PLACE_ATTRS:  # "Shenzhen for a new job at …": the place only
@@ -319,7 +321,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             aliases = (value,)  # "阿哲": a partner named again, whatever word the relation was said with
         render_groups = {"v": value, "obj": groups.get("obj", ""), "d": _value(groups.get("d", ""), lang),
                          "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang),
-                         "rel": groups.get("rel", "").strip()}
+                         "rel": groups.get("rel", "").strip(), "n": groups.get("n", "")}
         if cue.detail:
             form = ""
         elif polarity < 0:

@@ -59,6 +59,17 @@ def _generic(value: str, lang: str) -> bool:
     return bool(pattern) and re.fullmatch(f"(?:{pattern})", value.strip(), re.IGNORECASE) is not None
 
 
+@functools.lru_cache(maxsize=1)
+def _zh_generic_head() -> re.Pattern[str]:
+    return re.compile(f"^(?:{lexicon().classes['zh'].get('GENERIC_PLACE', '家')})(?=[\u3400-\u9fff])")
+
+
+def _at_generic(value: str) -> bool:
+    """True when a Chinese value opens on a generic place followed by more ("家带娃"): where one does something."""
+    m = _zh_generic_head().match(value.strip())
+    return m is not None and not _generic(value.strip(), "zh")
+
+
 def is_place(value: str, lang: str) -> bool:
     """True when ``value`` names a city (GeoNames, either script) or, in Chinese, a place by its form or tag."""
     value = value.strip()
@@ -75,6 +86,8 @@ def is_org(value: str, lang: str) -> bool:
     A Chinese name jieba cuts into several words is one it does not know (招行, 宁德时代): a name, kept; a
     single known word is kept unless jieba tags it a verb, time, pronoun, locality or number (超市, 现在).
     """
+    if lang == "zh" and _at_generic(value):
+        return False  # "在家带娃", "在宿舍写论文": a generic place and what one does there
     value = _ZH_QUANTIFIER.sub("", value.strip())
     if not value or _generic(value, lang) or is_place(value, lang):
         return False
