@@ -94,7 +94,7 @@ _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|woul
 # a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
 _ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:以后|之后)?(?:就|会|便|都)")
 # a connective a clause opens on ("然后搬到了上海"): said again after the subject put back, it reads as part of the verb
-_ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时)")
+_ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所以|因此|因而|结果)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
                               r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b", re.IGNORECASE)

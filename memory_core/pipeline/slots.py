@@ -209,7 +209,24 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         reading.stay = True
     if not reading.hits and not subject and not reading.temporary:
         reading.hits.extend(_habit_hits(text, lang, user))
+    _title_once(reading.hits)
     return reading
+
+
+def _title_once(hits: list[SlotHit]) -> None:
+    """"我在X当前端工程师": the title is the occupation's item, not also a part of the employer's, so a later
+    title ("升成组长") is not left standing inside the employer's item (the employer's claim loses its job)."""
+    titles = {(h.subject, h.value) for h in hits if h.attr.id == "occupation" and h.polarity > 0 and h.value}
+    if not titles:
+        return
+    for hit in hits:
+        if hit.attr.id == "works_at" and hit.polarity > 0:
+            m = _WITH_JOB.search(hit.claim)
+            if m is not None and (hit.subject, m.group("job").strip()) in titles:
+                hit.claim = hit.claim[:m.start()]
+
+
+_WITH_JOB = re.compile(r"(?:，做|\s+as\s+)(?P<job>[^，,]+)$")
 
 
 def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:

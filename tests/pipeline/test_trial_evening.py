@@ -156,3 +156,24 @@ def test_how_long_one_has_been_at_a_new_employer(tmp_path: Path, before: str, no
     active, gone = _items(tmp_path, before, now)
     jobs = [d for k, d in active if k == "fact:works_at"]
     assert len(jobs) == 1 and new in jobs[0] and any(old in d for _, d in gone), (active, gone)
+
+
+@pytest.mark.parametrize(("first", "then", "old", "new"), [
+    ("我在一家物流公司当数据分析师。", "这个月我升成数据组长了", "数据分析师", "数据组长"),
+    ("我在一家银行当柜员。", "上个月我升成柜台组长了", "柜员", "柜台组长"),
+])
+def test_a_new_title_leaves_no_old_title_inside_the_employer(tmp_path: Path, first: str, then: str, old: str,
+                                                             new: str) -> None:
+    active, _ = _items(tmp_path, first, then)
+    assert any(new in d for _, d in active), active
+    assert not any(old in d for _, d in active), active
+
+
+@pytest.mark.parametrize(("first", "then"), [
+    ("我吃素三年了。", "医生让我补蛋白，所以现在又开始吃虾和牛肉了"),
+    ("I've been vegan for two years.", "My iron was low, so I'm eating fish and beef again"),
+])
+def test_eating_fish_and_meat_again_ends_a_vegetarian_diet(tmp_path: Path, first: str, then: str) -> None:
+    active, gone = _items(tmp_path, first, then)
+    diets = [d for k, d in active if k == "fact:diet"]
+    assert len(diets) == 1 and ("eats meat" in diets[0] or "吃肉" in diets[0]) and gone, (active, gone)
