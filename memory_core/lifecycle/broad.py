@@ -121,8 +121,10 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
     back beside its other raw turn). When fewer than ``k`` other results are
     found, summaries that restate none of them (``summaries_after``) fill the
     rest, after them (an item archived since may survive only in its summary);
-    that pass matches by words only (``RETRIEVERS["lexical"]``), so such a
-    query is embedded once per recall.
+    only summaries sharing a word with the question (BM25 above 0: the
+    lexical pass ranks the others by recency alone); that pass matches by
+    words only (``RETRIEVERS["lexical"]``), so such a query is embedded once
+    per recall.
 
     Filters that exclude the summary kind turn the summaries pass off.
 
@@ -147,6 +149,7 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
             return first, reason
         recaps = recaller.recall(user_id, query, k, filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights,
                                  settings=RETRIEVERS["lexical"])
+        recaps = [r for r in recaps if r.bm25 > 0]  # a recap sharing no word with the question is noise
         return summaries_after([*first, *recaps])[:k], reason
     summaries: list[RecallResult] = recaller.recall(user_id, query, max(1, k // 2),  # by meaning too: a recap
                                                     filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights)

@@ -21,7 +21,10 @@
   the active set stays bounded however often a fact is restated. Nor the
   user's later words on an active memory item's topic, nor does a memory the
   user said again (a restatement, an added detail) count its days from the
-  first telling (``topic_turns``).
+  first telling (``topic_turns``). Nor a user's raw turn that is the only
+  record of a person, a date or a sensitive value it names (no active memory
+  item derived from it; the latest ``EVIDENCE_TURNS`` per thing named,
+  ``only_record``).
 
 Days of disuse are counted on ``activity.IdleGaps`` when given (the user's
 timeline, long absences counted short) and on the wall clock otherwise.
@@ -29,13 +32,14 @@ timeline, long absences counted short) and on the wall clock otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 import numpy as np
 
 from memory_core.decay import Decay
 from memory_core.lifecycle.activity import IdleGaps
+from memory_core.lifecycle.only_record import only_records
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS, last_said, later_words, turn_times
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.pipeline.slots import single_valued_key
@@ -62,7 +66,7 @@ def kept_from_decay(item: MemoryItem) -> bool:
 
 
 def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
-               gaps: IdleGaps | None = None) -> tuple[list[EndOp], list[EndOp]]:
+               gaps: IdleGaps | None = None, derived: Iterable[str] = ()) -> tuple[list[EndOp], list[EndOp]]:
     """Return (expire, fade) ops for ``active`` items at ``now`` (module docstring).
 
     Args:
@@ -70,11 +74,12 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
         now: the run's time (aware).
         decay: strength parameters.
         gaps: the user's long absences; None counts wall-clock days.
+        derived: source turns of the user's superseded items (``only_record.only_records``).
     """
     expire: list[EndOp] = []
     faded: list[EndOp] = []
     evidence = evidence_turns(active)
-    later = later_words(active)
+    later = later_words(active) | only_records(active, derived)
     importance, rate, base, uses = decay.arrays(active)
     times = turn_times(active)
     base = np.array([last_said(i, times).timestamp() if i.kind not in (Kind.EVENT, Kind.SUMMARY) else b

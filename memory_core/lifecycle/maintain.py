@@ -5,8 +5,9 @@ read once (the run's own writes keep that list current), writing in small
 all-or-nothing batches (``MemoryStore.apply``) with a pause after each read
 step and batch (``yield_ratio``, a duty cycle that leaves curators the database):
 
-1. **summaries** (``summaries``): every finished episode since the last run
-   gets an episode summary, every finished month a month summary;
+1. **summaries** (``summaries``): every finished episode of two user turns or
+   more since the last run gets an episode summary, every finished month a
+   month summary (naming the smaller episodes' items too);
 2. **consolidation**: active items that say the same thing are merged into
    one (same canonical key; same normalised text; with an embedder, cosine
    similarity at or above ``similarity``) — the merged-in item ends
@@ -77,6 +78,7 @@ from memory_core.lifecycle.summaries import (
     episodes,
     month_key,
     month_summary,
+    summarised,
 )
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.retrieval.index import INDEXED_STATUSES
@@ -355,7 +357,7 @@ class Maintainer:
         later: list[Episode] = []  # finished, left for the next run (``max_episodes``)
         if done:
             have = store.find_by_keys(user_id, [e.key for e in done])
-            todo = [e for e in done if not have.get(e.key)]
+            todo = [e for e in done if not have.get(e.key) and summarised(e)]  # a small one: its month names it
             if self.max_episodes and len(todo) > self.max_episodes:
                 todo, later = todo[:self.max_episodes], todo[self.max_episodes:]
                 report.backlog = True
@@ -379,7 +381,7 @@ class Maintainer:
 
     def _months(self, user_id: str, now: datetime, mark: dict[str, Any], report: MaintenanceReport,
                 first: datetime, upto: datetime) -> None:
-        """Write the summary of every month before ``upto``'s, since ``month_done``, that has episode summaries."""
+        """Write the summary of every month before ``upto``'s, since ``month_done``, that has items to name."""
         this_month = upto.astimezone(UTC).strftime("%Y-%m")
         start = mark.get("month_done") or first.astimezone(UTC).strftime("%Y-%m")
         months = []
@@ -400,8 +402,6 @@ class Maintainer:
                       and i.status != Status.DELETED]
             episode_sums = [i for i in inside
                             if i.kind == Kind.SUMMARY and (i.key or "").startswith("summary:episode:")]
-            if not episode_sums:
-                continue
             summary = month_summary(user_id, month, [i for i in inside if i.kind != Kind.SUMMARY], episode_sums,
                                     now, self.summarizer)
             if summary is not None:
@@ -430,7 +430,9 @@ class Maintainer:
             active = self._active_items(user_id)
             gaps = read_gaps(tables, user_id, mark, self.idle_cap_days * 86_400.0)
             gaps = gaps.split(base_time(i).timestamp() for i in active)
-        expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps)
+        olds = self.store.list_items_for_index(user_id, (Status.SUPERSEDED,))  # an old value's turn: not an only record
+        derived = [t for i in olds for t in i.source]
+        expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps, derived)
         if self.max_ends and len(expire) + len(faded) > self.max_ends:
             expire = expire[:self.max_ends]
             faded = faded[:self.max_ends - len(expire)]

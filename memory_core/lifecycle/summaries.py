@@ -13,6 +13,12 @@ rewritten abstractively; a failing model falls back to the extractive text.
 
 An episode is a run of one session's turns with no gap longer than
 ``EPISODE_GAP``; it is finished once its last turn is ``EPISODE_GAP`` old.
+An episode with fewer than ``MIN_EPISODE_USER_TURNS`` user turns gets no
+summary of its own (``summarised``): a recap of one turn repeats that turn
+(or the item it left) and, on a sparse store (a turn a day), doubles the
+store with recaps that fill a specific question's results with noise. Its
+items are folded into its month's summary instead, which names them, counts
+them as conversations and links their first turn for the drill-down.
 Summary items carry a key (``summary:episode:<session>:<first turn>``,
 ``summary:month:<YYYY-MM>``), so writing one twice is a no-op.
 """
@@ -30,11 +36,14 @@ from memory_core.context import query_lang
 from memory_core.model import Actor, Kind, MemoryItem, Turn
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["EPISODE_GAP", "Episode", "Summarizer", "episode_summary", "episodes", "month_summary", "points_of"]
+__all__ = ["EPISODE_GAP", "MIN_EPISODE_USER_TURNS", "Episode", "Summarizer", "episode_summary", "episodes",
+           "month_summary", "points_of", "summarised"]
 
 log = logging.getLogger(__name__)
 
 EPISODE_GAP = timedelta(hours=6)
+#: An episode with fewer user turns than this gets no summary of its own (its month's summary names its items).
+MIN_EPISODE_USER_TURNS = 2
 MAX_POINTS = 5
 MAX_MONTH_POINTS = 12
 MONTH_POINT_CHARS = 60
@@ -103,6 +112,11 @@ def episodes(turns: Iterable[Turn], gap: timedelta = EPISODE_GAP) -> list[Episod
             current.append(turn)
         out.append(Episode(session_id, current))
     return sorted(out, key=lambda e: (e.start, e.session_id))
+
+
+def summarised(episode: Episode) -> bool:
+    """True when ``episode`` gets a summary of its own: it holds ``MIN_EPISODE_USER_TURNS`` user turns or more."""
+    return sum(t.role == "user" for t in episode.turns) >= MIN_EPISODE_USER_TURNS
 
 
 _ROLE_PREFIX = re.compile(r"^(?:user|assistant|system|tool)\s*[:：]\s*", re.IGNORECASE)
@@ -195,23 +209,32 @@ def month_summary(user_id: str, month: str, items: Sequence[MemoryItem], episode
     when the month held both (a bilingual user asks in either).
 
     Its source is the first source turn of each episode summary (drill down
-    through them to the episodes).
+    through them to the episodes) and, for the items of episodes too small
+    for a summary of their own (``summarised``), the first turn of each day
+    they were said on; the header counts both as conversations.
     """
     chosen = points_of(items, MAX_MONTH_POINTS)
     if not chosen:
         return None
     year, mon = int(month[:4]), int(month[5:7])
-    langs = {query_lang(i.description) for i in episode_summaries} or {_lang([i.description for i in chosen])}
+    summed = {t for s in episode_summaries for t in s.source}
+    folded: dict[str, MemoryItem] = {}  # per day, the first item of a small episode (none of its turns summed up)
+    for item in sorted(items, key=lambda i: (i.valid_from or i.created_at, i.id)):
+        if item.source and not summed.intersection(item.source):
+            folded.setdefault((item.valid_from or item.created_at).astimezone(UTC).date().isoformat(), item)
+    langs = {query_lang(i.description) for i in episode_summaries}
+    langs |= {_lang([i.description for i in folded.values()])} if folded else set()
+    langs = langs or {_lang([i.description for i in chosen])}
     lang = "zh" if langs == {"zh"} else "en"
-    count = len(episode_summaries)
+    count = len(episode_summaries) + len(folded)
     zh_header = f"{year}年{mon}月的对话摘要（{count} 次对话）：这个月我们聊了"
     en_header = (f"Summary of our conversations in {_MONTHS_EN[mon - 1]} {year} ({count} conversations): "
                  "that month we talked about ")
     # a month held in both languages is named in both, so a question in either finds it
     header = zh_header if lang == "zh" else en_header if langs == {"en"} else f"{zh_header} / {en_header}"
     text = _text(header, [_clip(i.description, MONTH_POINT_CHARS) for i in chosen], lang, summarizer)
-    source = [s.source[0] for s in sorted(episode_summaries, key=lambda s: s.valid_from or s.created_at)
-              if s.source]
+    firsts = [*episode_summaries, *folded.values()]
+    source = [s.source[0] for s in sorted(firsts, key=lambda s: (s.valid_from or s.created_at, s.id)) if s.source]
     return MemoryItem.create(
         user_id, text, "对话摘要" if lang == "zh" else "conversation summaries", actor=Actor.SYSTEM,
         reason="month summary (maintenance)", at=at, kind=Kind.SUMMARY, key=month_key(month),

@@ -74,8 +74,9 @@ def test_a_summary_restating_a_shown_result_is_dropped_for_a_specific_question(
 ])
 def test_a_specific_question_is_answered_before_a_summary_of_its_old_value(
         memory: Memory, clock: ManualClock, first: str, then: str, query: str, now: str, old: str) -> None:
-    memory.ingest(session("u1", "s1", T0, [first]))
-    memory.ingest(session("u1", "s2", T0 + timedelta(days=120), [then]))
+    tail = "Thanks!" if old == "Siemens" else "谢谢！"  # two user turns: an episode of its own
+    memory.ingest(session("u1", "s1", T0, [first, tail]))
+    memory.ingest(session("u1", "s2", T0 + timedelta(days=120), [then, tail]))
     clock.advance(days=121)
     [report] = memory.maintain("u1", consolidate=False)
     assert report.summaries >= 2

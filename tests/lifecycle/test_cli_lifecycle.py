@@ -18,7 +18,7 @@ def gs(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_maintain_archives_then_restore_and_expire(tmp_path: Path) -> None:
     db = tmp_path / "cli.sqlite3"
     turns = tmp_path / "t.jsonl"
-    texts = ["I went to the Rodin museum with my brother this afternoon, lovely garden",
+    texts = ["I went to a sculpture museum this afternoon, it had a lovely garden",
              "我今天在公司楼下吃了一碗很好吃的兰州拉面，汤特别香"]
     turns.write_text("\n".join(json.dumps({"turn_id": f"t{n}", "text": text, "speaker": "Ann", "session_id": "s1",
                                            "timestamp": f"2025-01-05T09:0{n}:00Z"}, ensure_ascii=False)
@@ -45,4 +45,4 @@ def test_maintain_archives_then_restore_and_expire(tmp_path: Path) -> None:
     ok = gs(db, "expire", gone[0], "-u", "ann", "--at", "2030-01-01T00:00:00Z")
     assert ok.returncode == 0 and "2030-01-01" in ok.stdout
     shown = gs(db, "session", "s1", "-u", "ann")
-    assert shown.returncode == 0 and "Rodin" in shown.stdout and "兰州拉面" in shown.stdout
+    assert shown.returncode == 0 and "sculpture" in shown.stdout and "兰州拉面" in shown.stdout

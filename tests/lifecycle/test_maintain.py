@@ -11,6 +11,7 @@ from memory_core.errors import InvalidField, StoreError
 from memory_core.lifecycle import ManualClock
 from memory_core.lifecycle.fading import EVIDENCE_TURNS, evidence_turns
 from memory_core.lifecycle.maintain import Maintainer
+from memory_core.lifecycle.only_record import only_records
 from memory_core.model import Kind, Status
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory
@@ -75,13 +76,15 @@ def test_events_fade_facts_stay_and_future_deadlines_wait(memory: Memory, clock:
     fact = memory.store.add("u1", "User's name is Dana", "identity", kind=Kind.FACT, valid_from=T0, importance=0.8)
     todo = memory.store.add("u1", "Renew passport", "todo", kind=Kind.TODO, valid_from=T0,
                             expires_at=T0 + timedelta(days=90))
-    events = [i.id for i in memory.store.list_items("u1", kind=Kind.EVENT)]
-    assert events
+    named = only_records(memory.store.list_items("u1"))  # the only record of a person named: kept
+    events = [i.id for i in memory.store.list_items("u1", kind=Kind.EVENT) if i.id not in named]
+    assert events and named
     clock.advance(days=40)
     [report] = memory.maintain("u1", summarize=False)
     statuses = _statuses(memory, "u1")
     assert all(statuses[e] == Status.ARCHIVED for e in events)
     assert statuses[fact] == statuses[todo] == Status.ACTIVE
+    assert all(statuses[e] == Status.ACTIVE for e in named)
     assert report.archived >= len(events)
     reason = memory.store.get("u1", events[0]).history[-1].reason
     assert reason.startswith("faded: strength")
@@ -233,7 +236,9 @@ def test_a_run_killed_midway_is_finished_by_the_next(memory: Memory, clock: Manu
     assert len(summaries) == len({i.key for i in summaries}) == 3  # two episodes and March
     active = [i for i in items if i.status == Status.ACTIVE]
     kept = [i for i in active if i.kind == Kind.EVENT]  # faded, but the evidence of a current memory
-    assert len(kept) < len(EN) + len(ZH) and all(set(e.source) <= evidence_turns(active) for e in kept)
+    named = only_records(active)  # the only record of a person named stays too
+    assert len(kept) < len(EN) + len(ZH)
+    assert all(set(e.source) <= evidence_turns(active) or e.id in named for e in kept)
     assert len([i for i in items if i.key == "pref:tea" and i.active]) == 1
     assert sum(len(i.source) for i in items if i.kind == Kind.EVENT) == len(EN) + len(ZH)
     assert memory.store.self_check().status == "OK"
@@ -257,7 +262,8 @@ def test_replayed_old_conversations_age_on_their_own_timeline(tmp_path: object, 
     assert report.archived == 0 and report.summaries == 1  # s1 is over; s2, the last, is not on its timeline
     memory.ingest(session("u1", "s3", old + timedelta(days=30), ["I finally finished reading the whole novel"]))
     memory.maintain("u1")
-    first = {e.id for e in events if e.source[0].startswith("s1-") and e.importance < 0.9}
+    named = only_records(memory.store.list_items("u1"))  # the only record of a person named stays
+    first = {e.id for e in events if e.source[0].startswith("s1-") and e.importance < 0.9 and e.id not in named}
     assert first and all(memory.store.get("u1", i).status == Status.ARCHIVED for i in first)
     memory.close()
 

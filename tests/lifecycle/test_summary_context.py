@@ -47,8 +47,9 @@ def test_a_month_summary_and_its_episode_summary_are_not_both_shown() -> None:
 def test_the_context_block_puts_the_current_value_before_a_summary_of_the_old_one(
         memory: Memory, clock: ManualClock, first: str, then: str, query: str, now: str, old: str,
         outdated: str) -> None:
-    memory.ingest(session("u1", "s1", T0, [first]))
-    memory.ingest(session("u1", "s2", T0 + timedelta(days=100), [then]))
+    tail = "Thanks!" if outdated == "outdated" else "谢谢！"  # two user turns: an episode of its own
+    memory.ingest(session("u1", "s1", T0, [first, tail]))
+    memory.ingest(session("u1", "s2", T0 + timedelta(days=100), [then, tail]))
     clock.advance(days=101)
     [report] = memory.maintain("u1")
     assert report.summaries >= 2

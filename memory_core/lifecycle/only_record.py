@@ -1,0 +1,125 @@
+"""Raw turns that are the only record of something named: decay keeps them (``fading``).
+
+The write path turns most statements into memory items; the raw turn (an
+event) is then evidence beside them, and it may fade. When no active memory
+item was derived from a user's turn ("最近在吃二甲双胍，医生说每天两次" said in a
+form the extractor missed, "Lunch with my sister Mei on Friday"), the raw
+turn is the only record of what it says, and an event fades in about ten
+active days: archived, it leaves recall nothing for "二甲双胍" or "Mei" at all
+(seed 001 §8.18: forgetting must not lose what still matters).
+
+Not every such turn is worth keeping ("ok", "watched a film tonight"): a raw
+turn is kept when it *names* something a later question asks by name —
+
+- a health or other sensitive value (a medication, a condition, a code: the
+  write path's detector, ``sensitive_detect``), on turns the write path put
+  in the sensitive theme;
+- a person: a relation word ("my sister", 我姐姐, 同事, 医生), or a name: an
+  English capitalised word that does not open a sentence ("with Dana", "in
+  Porto");
+- a date or a day: a calendar date, a month with a day, a weekday
+  ("June 3", "3月5号", "周五", "on Friday").
+
+Bounded: per named thing, only the latest ``EVIDENCE_TURNS`` such turns are
+kept (a sister mentioned every day keeps her two latest mentions, not a
+year of them), so the active set grows with the distinct things named, not
+with the days.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from memory_core.decay import base_time
+from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS
+from memory_core.model import Kind, MemoryItem, Status, Trust
+from memory_core.pipeline.sensitive import SENSITIVE_THEME
+from memory_core.pipeline.sensitive_detect import detect
+
+__all__ = ["named_things", "only_records"]
+
+_RELATIONS_EN = re.compile(
+    r"\b(?:mom|mum|mother|dad|father|parents?|sister|brother|sibling|son|daughter|kids?|child(?:ren)?|baby|"
+    r"wife|husband|partner|boyfriend|girlfriend|fianc[ée]e?|grand(?:ma|pa|mother|father|son|daughter)|"
+    r"aunt|uncle|cousin|niece|nephew|in-laws?|friend|colleague|coworker|co-worker|boss|manager|neighbou?r|"
+    r"roommate|flatmate|doctor|dentist|therapist|teacher|coach|landlord|classmate)s?\b", re.IGNORECASE)
+_RELATIONS_ZH = re.compile(
+    r"妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|哥哥|弟弟|妹妹|儿子|女儿|孩子|宝宝|老婆|老公|妻子|丈夫|男朋友|女朋友|"
+    r"对象|爷爷|奶奶|外公|外婆|姥姥|姥爷|叔叔|阿姨|舅舅|姑姑|表[哥姐弟妹]|堂[哥姐弟妹]|侄[子女]|外甥女?|朋友|同事|"
+    r"老板|领导|上司|邻居|室友|医生|大夫|牙医|老师|教练|房东|同学")
+_NAME_EN = re.compile(r"(?<![.!?。！？]\s)(?<!^)\b([A-Z][a-z]{2,})\b")
+_NOT_NAMES = frozenset({
+    "I", "Im", "Ive", "The", "This", "That", "These", "Those", "There", "Then", "What", "When", "Where", "Which",
+    "Who", "Why", "How", "And", "But", "Also", "Just", "Yes", "Yeah", "Okay", "Haha", "Thanks", "Thank", "Hello",
+    "Good", "Nice", "Sure", "Well", "Today", "Tonight", "Tomorrow", "Yesterday", "English", "Chinese", "Monday",
+    "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April",
+    "May", "June", "July", "August", "September", "October", "November", "December"})
+_MONTHS_EN = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|"
+              r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+_DATE = re.compile(
+    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
+    r"\b" + _MONTHS_EN + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTHS_EN + r"\b|"
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    r"[0-9一二三四五六七八九十]{1,3}月[0-9一二三四五六七八九十]{1,3}[日号]|"
+    r"(?:周|星期|礼拜)[一二三四五六日天]", re.IGNORECASE)
+
+
+_ASKED = ("?", "？")
+
+
+@lru_cache(maxsize=8192)
+def named_things(text: str, sensitive: bool = False) -> frozenset[str]:
+    """The things ``text`` names (module docstring), as keys ``"<class>:<normalised value>"``.
+
+    Args:
+        text: a raw turn's text (its "speaker: " prefix is harmless).
+        sensitive: True for a turn the write path put in the sensitive theme (its values are read too).
+
+    Returns:
+        e.g. ``{"person:sister", "name:Dana", "date:friday", "sensitive:health:二甲双胍"}``; empty for chit-chat.
+    """
+    body = text.split(":", 1)[1] if ":" in text[:40] else text
+    found = {f"person:{m.group(0).casefold().rstrip('s')}" for m in _RELATIONS_EN.finditer(body)}
+    found |= {f"person:{m.group(0)}" for m in _RELATIONS_ZH.finditer(body)}
+    found |= {f"name:{m.group(1)}" for m in _NAME_EN.finditer(body.strip()) if m.group(1) not in _NOT_NAMES}
+    found |= {f"date:{' '.join(m.group(0).casefold().split())}" for m in _DATE.finditer(body)}
+    if sensitive:
+        found |= {f"sensitive:{f.category}:{f.value.casefold()}" for f in detect(body)}
+    return frozenset(found)
+
+
+def _user_statement(item: MemoryItem) -> bool:
+    """A user's raw turn that is not a question (a question to the assistant records nothing about the user)."""
+    return item.kind == Kind.EVENT and item.trust == Trust.USER and len(item.source) == 1 \
+        and item.speaker.casefold() not in ("assistant", "system") and not item.description.rstrip().endswith(_ASKED)
+
+
+def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = ()) -> set[str]:
+    """Ids of the raw turns decay keeps as the only record of something named (module docstring).
+
+    A user's raw turn (not a question) from which no active memory item (fact, preference,
+    todo, procedure) was derived, that names a person, a date or a sensitive
+    value; per named thing, the latest ``EVIDENCE_TURNS`` of them.
+
+    Args:
+        active: the user's active items.
+        derived: more turn ids a memory item was derived from (a superseded value's: its history holds the
+            turn's value, the raw turn of an old value is not its only record).
+
+    Cost: one pass over the active items; ``named_things`` is cached per text.
+    """
+    derived = {*derived, *(t for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY)
+                           and i.status == Status.ACTIVE for t in i.source)}
+    by_thing: dict[str, list[MemoryItem]] = {}
+    for event in active:
+        if not _user_statement(event) or event.source[0] in derived:
+            continue
+        for thing in named_things(event.description, event.theme == SENSITIVE_THEME):
+            by_thing.setdefault(thing, []).append(event)
+    kept: set[str] = set()
+    for events in by_thing.values():
+        events.sort(key=lambda e: (base_time(e), e.id))
+        kept.update(e.id for e in events[-EVIDENCE_TURNS:])
+    return kept
