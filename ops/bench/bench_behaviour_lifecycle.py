@@ -2,7 +2,7 @@
 
 Usage: ``PYTHONPATH=. python ops/bench/bench_behaviour_lifecycle.py [--json out.json]``
 
-Runs ``evaluate_behaviour`` on dev.yaml, test.yaml, holdout.yaml and holdout2.yaml twice: with the plain
+Runs ``evaluate_behaviour`` on dev.yaml, test.yaml and the holdout files (``SPLITS``) twice: with the plain
 embedded backend (maintenance never runs: the cases are shorter than the
 after-ingest pass) and with ``MaintainedBackend`` (the full job after every
 turn). Prints the dev half by category and the held-out halves' overall
@@ -20,7 +20,7 @@ from memory_core.eval.behaviour import DEV_PATH, TEST_PATH, EmbeddedBackend, eva
 from memory_core.eval.behaviour_cases import BEHAVIOUR_DIR
 from memory_core.eval.behaviour_maintained import MaintainedBackend
 
-SPLITS = ("dev", "test", "holdout", "holdout2")
+SPLITS = ("dev", "test", "holdout", "holdout2", "holdout3")
 
 
 def _pct(rate: dict[str, object]) -> str:
@@ -32,7 +32,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
-    paths = [DEV_PATH, TEST_PATH, BEHAVIOUR_DIR / "holdout.yaml", BEHAVIOUR_DIR / "holdout2.yaml"]
+    paths = [DEV_PATH, TEST_PATH, *(BEHAVIOUR_DIR / f"{s}.yaml" for s in SPLITS[2:])]
     plain = EmbeddedBackend()
     kept = MaintainedBackend()
     try:
