@@ -15,7 +15,9 @@ type, source and trust. ``build_context`` renders a block like::
 With ``notes`` (``retrieval.provenance``), a current value shows the one it
 replaced and when ("(was: Lives in Lisbon, until 2025-03-01; source: …)"),
 and a curated item whose source turn says more carries the turn's words
-("said: \"…\"", left out first when the line does not fit).
+("said: \"…\"", left out first when the line does not fit). An item whose
+validity has passed on the user's timeline (a trip "this week" now over)
+reads "ended" / "已结束" with the span it held, not as a current fact.
 
 Themes are ordered by their best item's score, items within a theme by score.
 The header (and the labels) are Chinese when most recalled memories are.
@@ -83,8 +85,10 @@ _LABELS: dict[str, dict[str, str]] = {
 }
 _KINDS_ZH: dict[str, str] = {"fact": "事实", "preference": "偏好", "event": "事件", "todo": "待办",
              "procedure": "流程", "summary": "摘要"}
+#: The status part of a line whose item's validity has passed (``ContextNote.ended``): over, not current.
+ENDED = "ended"
 _STATUS_ZH: dict[str, str] = {Status.SUPERSEDED: "已被取代", Status.ARCHIVED: "已归档",
-                              Status.DELETED: "已删除"}
+                              Status.DELETED: "已删除", ENDED: "已结束"}
 
 
 @dataclass(slots=True)
@@ -206,10 +210,13 @@ def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str, description: str
     words = neutralise(note.said) if note is not None and said else ""
     changed = neutralise(note.said_outdated) if note is not None and words else ""  # stale values in the quote
     held = _day(local(item.valid_from or item.created_at, item.meta))  # the date its user lived it
+    status = str(item.status)
     if item.status == Status.SUPERSEDED and item.valid_until is not None:  # an old value: when it held
         held = f"{held}–{_day(local(item.valid_until, item.meta))}"
+    elif note is not None and note.ended is not None:  # a temporary state over on the user's timeline
+        held, status = f"{held}–{_day(local(note.ended, item.meta))}", ENDED
     return build(held, str(item.kind),
-                 str(item.status), item.description if description is None else description, str(item.trust),
+                 status, item.description if description is None else description, str(item.trust),
                  tuple(turn_ids[:MAX_TURN_IDS_SHOWN]), len(turn_ids), lang, was, until, words, outdated, changed)
 
 

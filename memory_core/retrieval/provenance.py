@@ -17,6 +17,12 @@ stays a result (a question about the past still finds the user's words).
 A summary that repeats such a value (an extractive one copies its items'
 texts) carries the same note.
 
+An item whose ``valid_until`` has passed on the user's timeline (a trip
+"this week", a temporary state, a deadline: the newest item's time, as
+recall's recency counts it) is over, whether maintenance archived it yet or
+not; its note says when it ended (``ended``), and its line reads
+"ended" / "已结束" with the span it held, never as a current fact.
+
 ``context_notes`` reads a hybrid index (the superseded items it keeps by
 slot key, the turn texts it indexes); ``context.build_context`` renders the
 notes within its token budget.
@@ -25,7 +31,7 @@ notes within its token budget.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -57,6 +63,7 @@ class ContextNote:
             when the latest of them stopped holding.
         said_outdated: values the quoted turn (``said``) states that were superseded since ("" for
             none), so a quote never brings an old value back unmarked.
+        ended: when the item's own validity ended, when that is past on the user's timeline, else None.
     """
 
     was: str = ""
@@ -64,6 +71,16 @@ class ContextNote:
     said: str = ""
     outdated: str = ""
     said_outdated: str = ""
+    ended: datetime | None = None
+
+
+def _ended(state: HybridState, item: MemoryItem) -> datetime | None:
+    """``item``'s ``valid_until`` when it passed on the user's timeline (not a record of the past), else None."""
+    until = item.valid_until
+    if until is None or item.kind == Kind.SUMMARY or item.status not in (Status.ACTIVE, Status.ARCHIVED):
+        return None
+    said = item.valid_from or item.created_at
+    return until if said < until and until.timestamp() <= state.table.newest else None
 
 
 def _previous(state: HybridState, item: MemoryItem) -> tuple[str, datetime | None]:
@@ -157,9 +174,12 @@ def context_notes(state: HybridState, items: Iterable[MemoryItem]) -> dict[str, 
         for item in items:
             was, until = _previous(state, item)
             said = _said(state, item)
+            ended = _ended(state, item)
             if was or said:
                 stale = _stale_in_turn(state, item, was) if said else ""
-                out[item.id] = ContextNote(was, until, said, said_outdated=stale)
+                out[item.id] = ContextNote(was, until, said, said_outdated=stale, ended=ended)
             elif (outdated := _outdated(state, item)) is not None:
-                out[item.id] = outdated
+                out[item.id] = replace(outdated, ended=ended)
+            elif ended is not None:
+                out[item.id] = ContextNote(ended=ended)
     return out
