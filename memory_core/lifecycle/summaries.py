@@ -228,7 +228,8 @@ def month_summary(user_id: str, month: str, items: Sequence[MemoryItem], episode
     lang = "zh" if langs == {"zh"} else "en"
     count = len(episode_summaries) + len(folded)
     zh_header = f"{year}年{mon}月的对话摘要（{count} 次对话）：这个月我们聊了"
-    en_header = (f"Summary of our conversations in {_MONTHS_EN[mon - 1]} {year} ({count} conversations): "
+    many = "conversation" if count == 1 else "conversations"
+    en_header = (f"Summary of our conversations in {_MONTHS_EN[mon - 1]} {year} ({count} {many}): "
                  "that month we talked about ")
     # a month held in both languages is named in both, so a question in either finds it
     header = zh_header if lang == "zh" else en_header if langs == {"en"} else f"{zh_header} / {en_header}"

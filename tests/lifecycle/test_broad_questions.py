@@ -9,7 +9,7 @@ import pytest
 from _turns import T0, session
 
 from memory_core.lifecycle import ManualClock
-from memory_core.lifecycle.broad import is_broad, restates, summaries_after
+from memory_core.lifecycle.broad import is_broad, recall_with_summaries, restates, summaries_after
 from memory_core.model import Kind, MemoryItem
 from memory_core.retrieval.recall import RecallResult
 from memory_core.service import Memory
@@ -85,3 +85,32 @@ def test_a_specific_question_is_answered_before_a_summary_of_its_old_value(
     assert [r.item.kind for r in top] == sorted((r.item.kind for r in top), key=lambda k: k == Kind.SUMMARY)
     recap = memory.recall("u1", "What did we talk about in March?" if old == "Siemens" else "3月我们聊了什么？").results
     assert recap[0].item.kind == Kind.SUMMARY
+
+
+class _Recaller:
+    """A recaller of pure logic: its first pass (other kinds) finds ``first``, its summaries pass ``recaps``."""
+
+    timings = None
+
+    def __init__(self, first: list[RecallResult], recaps: list[RecallResult]) -> None:
+        self.first, self.recaps = first, recaps
+
+    def recall(self, user_id: str, query: str, k: int, filters: object = None, weights: object = None,
+               settings: object = None) -> list[RecallResult]:
+        kinds = getattr(filters, "kinds", None)
+        return list(self.recaps if kinds == [Kind.SUMMARY] else self.first)
+
+
+@pytest.mark.parametrize(("query", "fact", "matching", "other"), [
+    ("Where does my cousin Ilse live?", "Ilse lives in Graz", "Conversation on 2025-03-03: we talked about Ilse.",
+     "Conversation on 2025-03-04: we talked about the weather."),
+    ("我表姐住在哪里？", "表姐住在苏州", "2025-03-03 的对话：我们聊了表姐的新家。",
+     "2025-03-04 的对话：我们聊了天气。"),
+])
+def test_a_specific_questions_fill_takes_only_recaps_sharing_a_word(query: str, fact: str, matching: str,
+                                                                  other: str) -> None:
+    shown = _said(Kind.FACT, fact, ["t1"], 5.0)
+    hit = RecallResult(MemoryItem.create("u", matching, "t", kind=Kind.SUMMARY, source=["t7"]), 0.5, 1.3, 1, ["t7"])
+    miss = RecallResult(MemoryItem.create("u", other, "t", kind=Kind.SUMMARY, source=["t8"]), 0.6, 0.0, 2, ["t8"])
+    out, _ = recall_with_summaries(_Recaller([shown], [miss, hit]), "u", query, 5, None, None)  # type: ignore[arg-type]
+    assert [r.item.description for r in out] == [fact, matching]  # the recency-only recap is not filler
