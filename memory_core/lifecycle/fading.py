@@ -66,7 +66,8 @@ def kept_from_decay(item: MemoryItem) -> bool:
 
 
 def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
-               gaps: IdleGaps | None = None, derived: Iterable[str] = ()) -> tuple[list[EndOp], list[EndOp]]:
+               gaps: IdleGaps | None = None, derived: Iterable[str] = (),
+               summed_to: str | None = None) -> tuple[list[EndOp], list[EndOp]]:
     """Return (expire, fade) ops for ``active`` items at ``now`` (module docstring).
 
     Args:
@@ -75,11 +76,12 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
         decay: strength parameters.
         gaps: the user's long absences; None counts wall-clock days.
         derived: source turns of the user's superseded items (``only_record.only_records``).
+        summed_to: the last month summed up ("" none yet; None: no summaries), ``only_records``.
     """
     expire: list[EndOp] = []
     faded: list[EndOp] = []
     evidence = evidence_turns(active)
-    later = later_words(active) | only_records(active, derived)
+    later = later_words(active) | only_records(active, derived, summed_to)
     importance, rate, base, uses = decay.arrays(active)
     times = turn_times(active)
     base = np.array([last_said(i, times).timestamp() if i.kind not in (Kind.EVENT, Kind.SUMMARY) else b

@@ -383,7 +383,8 @@ class Maintainer:
                 first: datetime, upto: datetime) -> None:
         """Write the summary of every month before ``upto``'s, since ``month_done``, that has items to name."""
         this_month = upto.astimezone(UTC).strftime("%Y-%m")
-        start = mark.get("month_done") or first.astimezone(UTC).strftime("%Y-%m")
+        # the first month seen is kept: its turns may all be read (watermark past them) before it ends
+        start = mark.get("month_done") or mark.setdefault("month_from", first.astimezone(UTC).strftime("%Y-%m"))
         months = []
         year, mon = int(start[:4]), int(start[5:7])
         while f"{year:04d}-{mon:02d}" < this_month:
@@ -432,7 +433,8 @@ class Maintainer:
             gaps = gaps.split(base_time(i).timestamp() for i in active)
         olds = self.store.list_items_for_index(user_id, (Status.SUPERSEDED,))  # an old value's turn: not an only record
         derived = [t for i in olds for t in i.source]
-        expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps, derived)
+        summed = (mark.get("month_done") or "") if self._state is not None else None  # a month's statements wait
+        expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps, derived, summed)
         if self.max_ends and len(expire) + len(faded) > self.max_ends:
             expire = expire[:self.max_ends]
             faded = faded[:self.max_ends - len(expire)]

@@ -24,12 +24,19 @@ Bounded: per named thing, only the latest ``EVIDENCE_TURNS`` such turns are
 kept (a sister mentioned every day keeps her two latest mentions, not a
 year of them), so the active set grows with the distinct things named, not
 with the days.
+
+And any such statement (not small talk, not a question) is kept until its
+month has a summary: an episode of one user turn has no summary of its own
+(``summaries.summarised``), so until then the raw turn is the only thing
+recall can find of it ("跳槽了！新公司是启明星能源" said in passing, a job change
+the write path missed). Bounded by a month of turns.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import UTC
 from functools import lru_cache
 
 from memory_core.decay import base_time
@@ -37,6 +44,7 @@ from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS
 from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.pipeline.sensitive import SENSITIVE_THEME
 from memory_core.pipeline.sensitive_detect import detect
+from memory_core.pipeline.small_talk import is_small_talk
 
 __all__ = ["named_things", "only_records"]
 
@@ -96,7 +104,7 @@ def _user_statement(item: MemoryItem) -> bool:
         and item.speaker.casefold() not in ("assistant", "system") and not item.description.rstrip().endswith(_ASKED)
 
 
-def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = ()) -> set[str]:
+def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summed_to: str | None = None) -> set[str]:
     """Ids of the raw turns decay keeps as the only record of something named (module docstring).
 
     A user's raw turn (not a question) from which no active memory item (fact, preference,
@@ -107,18 +115,23 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = ()) -> s
         active: the user's active items.
         derived: more turn ids a memory item was derived from (a superseded value's: its history holds the
             turn's value, the raw turn of an old value is not its only record).
+        summed_to: the last month ("YYYY-MM") with a month summary ("" for none yet); a statement of a later
+            month is kept whatever it names. None: no summaries are written (keep by the things named only).
 
     Cost: one pass over the active items; ``named_things`` is cached per text.
     """
     derived = {*derived, *(t for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY)
                            and i.status == Status.ACTIVE for t in i.source)}
     by_thing: dict[str, list[MemoryItem]] = {}
+    kept: set[str] = set()
     for event in active:
         if not _user_statement(event) or event.source[0] in derived:
             continue
+        if summed_to is not None and base_time(event).astimezone(UTC).strftime("%Y-%m") > summed_to \
+                and not is_small_talk(event.description.split(":", 1)[-1]):
+            kept.add(event.id)  # its month not summed up yet: the raw turn is all there is of it
         for thing in named_things(event.description, event.theme == SENSITIVE_THEME):
             by_thing.setdefault(thing, []).append(event)
-    kept: set[str] = set()
     for events in by_thing.values():
         events.sort(key=lambda e: (base_time(e), e.id))
         kept.update(e.id for e in events[-EVIDENCE_TURNS:])

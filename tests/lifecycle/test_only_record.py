@@ -99,3 +99,31 @@ def test_small_episodes_fold_into_the_month(
     assert "b-0" in month.source and len(folded) >= 3 and len(set(folded)) == len(folded)
     n = len(month.source)
     assert (f"{n} 次对话" if lang == "zh" else f"({n} conversations)") in month.description
+
+
+MISSED = {"en": "Switched jobs! The new place is a small solar energy startup, ten minutes on foot.",
+          "zh": "跳槽了！新公司是启明星能源，离家近多了，走路十分钟"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_statement_naming_nothing_waits_for_its_months_summary(memory: Memory, clock: ManualClock,
+                                                                 lang: str) -> None:
+    memory.ingest(session("u1", "s0", T0, [MISSED[lang]]))
+    assert not [i for i in memory.store.list_items("u1") if i.kind not in (Kind.EVENT, Kind.SUMMARY)]
+    questions = [user for user, _ in load_filler()[lang] if user.rstrip().endswith(("?", "？"))][:40]
+    for day, text in enumerate(questions[:20], start=1):  # the rest of March: questions to the assistant
+        memory.ingest(session("u1", f"s{day}", T0 + timedelta(days=day), [text]))
+    clock.set(T0 + timedelta(days=21))
+    memory.maintain("u1")
+    items = memory.store.list_items_for_index("u1", ("active", "archived"))
+    said = next(i for i in items if i.kind == Kind.EVENT and MISSED[lang][:8] in i.description)
+    assert said.status == Status.ACTIVE  # its month is not summed up: the raw turn is all there is of it
+    assert any(i.status == Status.ARCHIVED and questions[0] in i.description for i in items)
+    for day, text in enumerate(questions[20:], start=40):  # April: March's summary is written
+        memory.ingest(session("u1", f"s{day}", T0 + timedelta(days=day), [text]))
+    clock.set(T0 + timedelta(days=60))
+    memory.maintain("u1")
+    sums = memory.store.list_items("u1", kind=Kind.SUMMARY, statuses=None)
+    assert "summary:month:2025-03" in {i.key for i in sums}  # its turns were all read before March ended
+    assert memory.store.get("u1", said.id).status == Status.ARCHIVED  # named nothing: the month's summary stays
+    assert memory.store.self_check().status == "OK"
