@@ -33,7 +33,7 @@ timeline, long absences counted short) and on the wall clock otherwise.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 import numpy as np
 
@@ -81,7 +81,7 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
     expire: list[EndOp] = []
     faded: list[EndOp] = []
     evidence = evidence_turns(active)
-    later = later_words(active) | only_records(active, derived, summed_to)
+    later = later_words(active) | only_records(active, derived, summed_to, now.astimezone(UTC).strftime("%Y-%m"))
     importance, rate, base, uses = decay.arrays(active)
     times = turn_times(active)
     base = np.array([last_said(i, times).timestamp() if i.kind not in (Kind.EVENT, Kind.SUMMARY) else b

@@ -104,7 +104,8 @@ def _user_statement(item: MemoryItem) -> bool:
         and item.speaker.casefold() not in ("assistant", "system") and not item.description.rstrip().endswith(_ASKED)
 
 
-def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summed_to: str | None = None) -> set[str]:
+def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summed_to: str | None = None,
+                 now_month: str | None = None) -> set[str]:
     """Ids of the raw turns decay keeps as the only record of something named (module docstring).
 
     A user's raw turn (not a question) from which no active memory item (fact, preference,
@@ -116,7 +117,10 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
         derived: more turn ids a memory item was derived from (a superseded value's: its history holds the
             turn's value, the raw turn of an old value is not its only record).
         summed_to: the last month ("YYYY-MM") with a month summary ("" for none yet); a statement of a later
-            month is kept whatever it names. None: no summaries are written (keep by the things named only).
+            month is kept whatever it names (with "", only one of ``now_month`` or later: a user whose months
+            are not summed up, items added without turns, keeps no more). None: no summaries are written
+            (keep by the things named only).
+        now_month: the run's month ("YYYY-MM"); None: no month is the current one.
 
     Cost: one pass over the active items; ``named_things`` is cached per text.
     """
@@ -127,7 +131,8 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
     for event in active:
         if not _user_statement(event) or event.source[0] in derived:
             continue
-        if summed_to is not None and base_time(event).astimezone(UTC).strftime("%Y-%m") > summed_to \
+        month = base_time(event).astimezone(UTC).strftime("%Y-%m")
+        if summed_to is not None and (month >= (now_month or "~") or (summed_to and month > summed_to)) \
                 and not is_small_talk(event.description.split(":", 1)[-1]):
             kept.add(event.id)  # its month not summed up yet: the raw turn is all there is of it
         for thing in named_things(event.description, event.theme == SENSITIVE_THEME):
