@@ -20,7 +20,7 @@ from memory_core.eval.behaviour import DEV_PATH, TEST_PATH, EmbeddedBackend, eva
 from memory_core.eval.behaviour_cases import BEHAVIOUR_DIR
 from memory_core.eval.behaviour_maintained import MaintainedBackend
 
-SPLITS = ("dev", "test", "holdout", "holdout2", "holdout3")
+SPLITS = ("dev", "test", *sorted(p.stem for p in BEHAVIOUR_DIR.glob("holdout*.yaml")))
 
 
 def _pct(rate: dict[str, object]) -> str:
