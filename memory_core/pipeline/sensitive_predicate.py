@@ -14,9 +14,10 @@ import re
 
 __all__ = ["value_span"]
 
-_LEAD = re.compile(r"(?:(?:is|am|are|was|were|be)\s+)?(?:allergic|intolerant)\s+to\s+|"
+_LEAD = re.compile(r"[^\n]{0,40}?\bdiagnosed\s+(?:with|w/)\s+|"  # "User was diagnosed with …"
+                   r"(?:(?:is|am|are|was|were|be)\s+)?(?:allergic|intolerant)\s+to\s+|"
                    r"(?:takes?|taking|took|(?:is|am|are)\s+on|diagnosed\s+with|suffers?\s+from)\s+|"
-                   r"(?:用户|我|他|她)?对|(?:每天|每日|一直|正在|在)?(?:吃|服用|打)|确诊(?:了|为)?|患有|得了",
+                   r"(?:用户|我|他|她)?对|(?:每天|每日|一直|正在|在)?(?:吃|服用|打)|确诊(?:了|为)?|诊断(?:出|为)(?:了)?|患有|得了",
                    re.IGNORECASE)
 _BARE = re.compile(r"(?:过敏|allergic|allerg(?:y|ies)|intolerant)", re.IGNORECASE)
 

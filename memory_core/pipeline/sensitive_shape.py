@@ -266,7 +266,10 @@ _DOCTOR_SAID = re.compile(
     r"[我他她](?=[\u4e00-\u9fff]{0,5}(?:病|症|炎|肝|癌|瘤|结节|结石|贫血|偏高|偏低|超标|异常)))"
     r"(?!(?:点)?(?:感冒|发烧|咳嗽|上火|没事|没问题|健康|正常))[^\s，。,；;！？]{1,8}|"
     r"\b(?:I|I'm|I’m|he|she|they|we|my\s+\w+|[A-Z][a-z]+)\s+(?:just\s+|finally\s+|recently\s+)?(?:got|was|were|been|'s|’s|is)"
-    r"\s+(?:just\s+|finally\s+|recently\s+)?diagnosed\b", _I)
+    r"\s+(?:just\s+|finally\s+|recently\s+)?diagnosed\b"
+    # the condition it names is part of the finding, up to a word that starts what follows it
+    r"(?:\s+(?:with|w/)\s+[\w'’-]+(?:\s+(?!(?:in|on|at|last|this|when|since|after|before|and|but|so|a|an)\b)"
+    r"[\w'’-]+){0,2})?", _I)
 _DEVICE_ZH = re.compile(r"呼吸机|制氧机|胰岛素泵|血糖仪|透析机|导尿管|造口袋|呼吸暂停")
 # answers that unlock an account: a security answer, a memorable word, a maiden name (密保答案)
 _ANSWER = re.compile(r"(?:\b(?:security|secret|recovery)\s+(?:question\s+)?answer|\bmemorable\s+(?:word|answer)|"

@@ -15,6 +15,10 @@ from memory_core.shown import shown_text
     ("用户对青霉素过敏", "用户对[health]过敏"),
     ("用户每天吃二甲双胍", "用户每天吃[health]"),
     ("用户确诊了抑郁症", "用户确诊了[health]"),
+    # the condition after "diagnosed with" is the value: it was left in clear when the finding stopped at the verb
+    ("User was diagnosed with diabetes", "User was diagnosed with [health]"),
+    ("I was just diagnosed with type 2 diabetes last year", "I was just diagnosed with [health] last year"),
+    ("用户被诊断出糖尿病", "用户被诊断出[health]"),
 ])
 def test_health_value_masked_predicate_kept(text: str, shown: str) -> None:
     assert mask(text) == shown
