@@ -50,7 +50,8 @@ def test_maintenance_writes_abstractive_summaries_and_falls_back(server: Scripte
     assert summary.description == "2025-03-03 的对话（会话 s1，2 轮）：我们聊了用户和同事爬了香山，女儿在学小提琴。"
     assert summary.source == ["s1-0", "s1-1"]
     memory.ingest(_turns("u1", "s2", T0 + timedelta(days=1),
-                         ["I finished the whole marathon training plan this week, feeling great"]))
+                         ["I finished the whole marathon training plan this week, feeling great",
+                          "next I want to try a trail race in the autumn"]))  # one-turn episodes get no summary
     server.push(HttpError(500))  # the endpoint fails: the extractive text stands
     memory.clock.advance(days=1)  # type: ignore[attr-defined]
     memory.maintain("u1")
