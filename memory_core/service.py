@@ -137,23 +137,22 @@ class Memory(LifecycleCalls, SessionCalls):
         """
         return self._turns().append_many(turns)
 
-    def apply_pending(self, user_id: str, limit: int | None = None) -> int:
+    def apply_pending(self, user_id: str, limit: int | None = None, budget_s: float | None = None) -> int:
         """Apply the user's unapplied turns in ``seq`` order; return how many were applied.
 
         Holds the user's lock for the whole drain, and applies each turn in
         the transaction that also moves its ``last_applied_seq`` mark, so a
-        redelivered or concurrent call applies nothing twice.
+        redelivered or concurrent call applies nothing twice. ``budget_s``
+        (seconds): no new turn or group is started once it is spent (the
+        first always is, so a drain progresses); the rest stays pending.
 
-        When the pipeline plans without network calls (``plans_locally``, the
-        mechanical pipeline), up to ``settings.turns_per_transaction`` turns
-        are applied as one group (``SqlStore.apply_turns``): each is planned
-        against the changes of the ones before it; the keys of the whole group
-        are read in one query and the group's effects and mark are written in
-        one transaction, so a group costs a handful of round trips whatever
-        its size. If a group fails it is rolled back whole and replayed one
-        turn per transaction, so the turns before a failing one are kept and
-        the error is the failing turn's own (the workers' poison policy sees
-        one turn at a time either way).
+        A pipeline that plans without network calls (``plans_locally``) gets
+        groups of up to ``settings.turns_per_transaction`` turns, each planned
+        against the changes of the ones before it, the group's keys read in
+        one query and its effects and mark written in one transaction. A
+        failed group is rolled back whole and replayed one turn per
+        transaction, so the turns before a failing one are kept and the error
+        is the failing turn's own (the poison policy sees one turn at a time).
 
         Raises:
             StoreLocked: another curator held the user's lock past the timeout.
@@ -164,10 +163,12 @@ class Memory(LifecycleCalls, SessionCalls):
         pipeline = self.pipeline
         grouped = isinstance(pipeline, WritePipeline) and pipeline.plans_locally
         per_group = self.settings.turns_per_transaction if grouped else 1
-        applied = 0
+        applied, deadline = 0, None if budget_s is None else time.monotonic() + budget_s
         with store.user_lock(user_id, timeout_s=self.settings.user_lock_timeout_s):
             pending = store.pending_turns(user_id, limit=limit)
             for start in range(0, len(pending), per_group):
+                if start and deadline is not None and time.monotonic() >= deadline:
+                    break
                 group = pending[start:start + per_group]
                 if len(group) > 1 and isinstance(pipeline, WritePipeline):
                     try:

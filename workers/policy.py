@@ -32,6 +32,8 @@ _TRANSIENT_NAMES = frozenset({
     # does not import an LLM client
     "APIConnectionError", "APITimeoutError", "RateLimitError", "InternalServerError",
     "ServiceUnavailableError",
+    # Celery's soft time limit: the run was slow, not the turn bad; retried before any dead-lettering
+    "SoftTimeLimitExceeded",
 })
 
 

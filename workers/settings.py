@@ -49,6 +49,9 @@ class WorkerSettings(GulfstreamSettings):
     edit_lock_wait_s: float = Field(
         300.0, gt=0, description="longest a person's edit waits for its user's busy lock, then StoreLocked")
     curate_batch_turns: int = Field(100, gt=0, description="turns one curate run applies at most")
+    curate_batch_s: float = Field(
+        60.0, gt=0, description="seconds after which a curate run starts no new turn (at most a quarter of "
+        "task_time_limit_s is used, so slow turns end a run long before the hard limit kills its process)")
     sweep_interval_s: float = Field(15.0, gt=0)
     maintain_interval_s: float = Field(
         3600.0, gt=0, description="how often beat runs the lifecycle job (summaries, merging, expiry, decay)")

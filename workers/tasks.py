@@ -224,7 +224,8 @@ def _ingest(ctx: Context, own: dict[str, Any], pub_seq: int | None) -> dict[str,
 
 @app.task(name=wire.CURATE_USER, bind=True, max_retries=None)
 def curate_user(self: Task, user_id: str) -> dict[str, Any]:
-    """Apply the user's pending turns in order (at most ``curate_batch_turns`` per run).
+    """Apply the user's pending turns in order (per run at most ``curate_batch_turns``, and no new
+    turn once ``min(curate_batch_s, task_time_limit_s / 4)`` seconds are spent).
 
     Lock busy: re-queued with ``lock_busy_countdown_s`` as a new message, so
     contention never counts as a retry. Errors: see the module docstring.
@@ -232,11 +233,14 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
     Returns:
         ``{"user_id", "applied", "busy", "dead_lettered"}``.
     """
-    ctx = context()
+    ctx, started = context(), time.monotonic()
     s = ctx.settings
     ctx.redis.delete(curate_waiting_key(user_id))
+    # a share of the time limit: a hard-limit kill of a pool process mid-write can leave the
+    # parent reading a reused pipe (billiard), so runs end well before it and yield to the next
+    budget_s = min(s.curate_batch_s, s.task_time_limit_s / 4)
     try:
-        applied = ctx.memory.apply_pending(user_id, limit=s.curate_batch_turns)
+        applied = ctx.memory.apply_pending(user_id, limit=s.curate_batch_turns, budget_s=budget_s)
     except StoreLocked:
         wake_curator(ctx, user_id, s.lock_busy_countdown_s)
         return {"user_id": user_id, "applied": 0, "busy": True, "dead_lettered": None}
@@ -256,7 +260,7 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
 
         announce_change(ctx, user_id)  # the recall workers apply the batch now, not at the next recall
         request_embedding(ctx, user_id)  # on the embed queue: curation does not wait for the model
-    if applied >= s.curate_batch_turns:
+    if applied >= s.curate_batch_turns or time.monotonic() - started >= budget_s:
         wake_curator(ctx, user_id, force=True)  # more may be pending: yield to other users
     return {"user_id": user_id, "applied": applied, "busy": False, "dead_lettered": None}
 

@@ -124,3 +124,32 @@ def test_apply_turns_skips_applied_turns_and_refuses_a_gap(make_store: Callable[
         store.apply_turns("ann", [replace(stored[2], seq=5)], pipeline.plan)
     assert store.last_applied_seq("ann") == 2 and store.memory_version("ann") == version
     assert store.apply_turns("ann", stored[2:], pipeline.plan) == 1
+
+
+class SlowPlans:
+    """A pipeline whose every plan moves a fake clock on by ``step_s`` (a slow extractor)."""
+
+    def __init__(self, clock: list[float], step_s: float) -> None:
+        self.inner, self.clock, self.step_s = WritePipeline(), clock, step_s
+
+    def plan(self, turn: Turn, store: Any) -> Any:
+        self.clock[0] += self.step_s
+        return self.inner.plan(turn, store)
+
+
+def test_a_time_budget_ends_the_drain_early_and_the_next_one_resumes(
+        make_store: Callable[[str], MemoryStore], monkeypatch: pytest.MonkeyPatch) -> None:
+    store = sql(make_store, "sqlite")
+    clock = [1000.0]
+    monkeypatch.setattr("memory_core.service.time.monotonic", lambda: clock[0])
+    memory = Memory(store, pipeline=SlowPlans(clock, 1.0))  # type: ignore[arg-type]
+    store.append_many(turns_for("ann", TEXTS))
+    first = memory.apply_pending("ann", budget_s=3.5)
+    assert first == 4  # turns start at 0, 1, 2 and 3 s: the fifth would start after the budget
+    assert store.last_applied_seq("ann") == 4
+    assert memory.apply_pending("ann", budget_s=0.0) == 1  # a spent budget still applies one turn
+    assert memory.apply_pending("ann") == len(TEXTS) - 5
+    reference = sql(make_store, "sqlite")
+    reference.append_many(turns_for("ann", TEXTS))
+    Memory(reference).apply_pending("ann")
+    assert snapshot(store, "ann") == snapshot(reference, "ann")  # stopping early changes nothing applied

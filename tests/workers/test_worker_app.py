@@ -74,6 +74,9 @@ def test_transient_errors_are_told_apart() -> None:
         pass
 
     assert is_transient(RateLimitError())
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    assert is_transient(SoftTimeLimitExceeded())  # a slow run is retried before its head turn is dead-lettered
 
 
 def test_the_store_failing_is_infrastructure_not_the_turns_fault() -> None:
