@@ -140,6 +140,9 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
     def _erase(self, user_id: str) -> int:
         return self.client.erase_user(user_id)
 
+    def _forget_turns(self, user_id: str) -> int:
+        return self.client.forget_turns(user_id)
+
     def _recall(self, user_id: str, query: str, k: int, filters: dict[str, Any],
                 budget_tokens: int | None) -> RecallAnswer:
         reply = self.client.recall(user_id, query, k, filters=filters or None, budget_tokens=budget_tokens)
@@ -268,6 +271,12 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
     def _erase(self, user_id: str) -> int:
         try:
             return int(self._call("DELETE", f"/v1/users/{user_id}").get("items_removed", 0))
+        except core_errors.UnknownUser:
+            return 0
+
+    def _forget_turns(self, user_id: str) -> int:
+        try:
+            return int(self._call("DELETE", f"/v1/users/{user_id}/turns")["forgotten"])
         except core_errors.UnknownUser:
             return 0
 

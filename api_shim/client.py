@@ -283,6 +283,15 @@ class MemoryClient:
         """
         return int(self.rpc.call(wire.ERASE_USER, user_id=check_id(user_id, "user id")))
 
+    def forget_turns(self, user_id: str) -> int:
+        """Forget the user's applied turns (``delete_all``: the same message said again is stored anew);
+        turns still waiting for the curator stay. Returns how many turns were removed.
+
+        Raises:
+            InvalidInput: a bad user id (nothing is sent); RequestTimeout; RemoteError.
+        """
+        return int(self.rpc.call(wire.FORGET_TURNS, user_id=check_id(user_id, "user id")))
+
     # ── reads ──────────────────────────────────────────────────────────
 
     def list_items(self, user_id: str, *, statuses: str | Sequence[str] | None = None, theme: str | None = None,

@@ -34,18 +34,19 @@ from memory_core.model import MAX_HIT, Kind, Status, Turn, utcnow
 from memory_core.shown import shown_record, shown_revision
 from memory_core.validation import (
     MAX_THEME_CHARS,
+    MAX_TOP_K,
     check_id,
     check_meta,
     check_reason,
     check_text,
     check_timestamp,
+    check_top_k,
     check_turn_time,
 )
 
 __all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_filters", "item_record",
            "revision_record"]  # the records and filters live in api_records; named here for the transports
 
-MAX_SEARCH_K = 100
 MAX_PAGE = 1000
 DEFAULT_REASON = "edited through the memory API"
 #: Statuses an ``add``'s turns can end an item with, and the revision op that ends it (reported as DELETE).
@@ -333,7 +334,7 @@ class BaseMemoryAPI(ABC):
         """The user's items that best answer ``query``, best first: item records with ``score`` and ``rank``.
 
         Args:
-            k: 1..100 results.
+            k: 1..``MAX_TOP_K`` (100) results.
             filters: as ``check_filters`` (a ``metadata`` filter is applied to the best 100).
             threshold: drop results scoring below it.
 
@@ -341,7 +342,7 @@ class BaseMemoryAPI(ABC):
             InvalidInput: empty or oversized query, a bad k, filter or threshold.
         """
         user_id, query, k, flt = self._recall_args(user_id, query, k, filters, threshold)
-        answer = self._recall(user_id, query, MAX_SEARCH_K if flt.metadata else k, flt.recall_form(), 0)
+        answer = self._recall(user_id, query, MAX_TOP_K if flt.metadata else k, flt.recall_form(), 0)
         hits = [r for r in answer["results"] if flt.keeps_metadata(r)
                 and (threshold is None or r["score"] >= threshold)][:k]
         return [{**shown_record(r, query=query), "rank": n} for n, r in enumerate(hits, 1)]
@@ -375,7 +376,7 @@ class BaseMemoryAPI(ABC):
         """The checked arguments of ``search`` and ``recall``. Raises InvalidInput."""
         user_id = check_id(user_id, "user id")
         query = check_text(query, "query", bytes_ok=False)
-        k = _int(k, "k", 1, MAX_SEARCH_K)
+        k = check_top_k(k)
         flt = check_filters(filters)
         if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int | float)):
             raise InvalidField(f"threshold must be a number; got {threshold!r}")

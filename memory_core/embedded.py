@@ -21,6 +21,7 @@ from typing import Any
 
 from memory_core.api import ItemRecord, RecallAnswer
 from memory_core.api_base import BaseMemoryAPI, item_record, revision_record
+from memory_core.forget_turns import forget_applied_turns
 from memory_core.model import Actor, Trust, Turn
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
@@ -89,10 +90,7 @@ class EmbeddedMemory(BaseMemoryAPI):
         if turns is None:
             return 0
         with turns.user_lock(user_id, timeout_s=self.memory.settings.user_lock_timeout_s):  # pending turns stay
-            removed = turns.erase_turns(user_id, through_seq=turns.last_applied_seq(user_id))
-        self.memory.recaller.invalidate(user_id)
-        self.memory.embed_cursors.pop(user_id, None)
-        return removed
+            return forget_applied_turns(self.memory, user_id)
 
     def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         return [revision_record(r) for r in self.memory.store.history(user_id, item_id)]

@@ -33,7 +33,7 @@ from memory_core.api import ItemRecord, Messages
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
-from memory_core.validation import check_id
+from memory_core.validation import check_id, check_top_k
 
 __all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope"]
 
@@ -154,7 +154,8 @@ class Memory:
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, limit: int | None = None, top_k: int | None = None,
                filters: Mapping[str, Any] | None = None, threshold: float | None = None) -> dict[str, Any]:
-        """``{"results": [memory + "score"]}``, best first (``limit`` or ``top_k``, default 20 as Mem0).
+        """``{"results": [memory + "score"]}``, best first (``limit`` or ``top_k``: 1..``MAX_TOP_K``,
+        default 20 as Mem0; InvalidField outside).
 
         Mem0's vector search answers any query with the nearest memories; when
         Gulfstream's recall finds nothing for the query (it shares no word or
@@ -166,7 +167,8 @@ class Memory:
         """
         uid = mem0_scope(user_id, agent_id, filters)
         meta = mem0_metadata(filters)
-        k = min(limit or top_k or 20, 100)
+        given = limit if limit is not None else top_k
+        k = 20 if given is None else check_top_k(given, "limit" if limit is not None else "top_k")
         hits = self.api.search(query, user_id=uid, k=k, threshold=threshold,
                                filters=None if meta is None else {"metadata": meta})
         if not hits and threshold is None:

@@ -46,7 +46,7 @@ from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
 from memory_core.store.turns import TurnLog
 from memory_core.store.write_ops import HitOp, Op
-from memory_core.validation import check_id, check_text
+from memory_core.validation import check_id, check_text, check_top_k
 
 if TYPE_CHECKING:
     from memory_core.embedding.refiner import Refiner
@@ -303,7 +303,7 @@ class Memory(LifecycleCalls, SessionCalls):
         if weights is None and self.settings.recall_strength_weight != PRESETS["balanced"].strength:
             weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
         # a broad question ("what did we talk about last month?") gets summaries first
-        k = self.settings.recall_k if k is None else k
+        k = self.settings.recall_k if k is None else check_top_k(k)
         guarded = not _filters_on_sensitive(filters)  # seed 001 §8.24.1: only the kind of value asked for
         asked = asked_categories(query)
         said = {"degraded": "", "reason": ""}

@@ -21,6 +21,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from memory_core.decay import DEFAULT_DECAY_PER_DAY, Decay
 from memory_core.errors import InvalidField
+from memory_core.validation import MAX_TOP_K
 
 __all__ = ["GulfstreamSettings", "Settings", "data_dir", "default_database_url", "load_settings"]
 
@@ -189,7 +190,7 @@ class Settings(GulfstreamSettings):
 
     renamed_env: ClassVar[dict[str, str]] = {"GULFSTREAM_LOCK_TIMEOUT_S": "user_lock_timeout_s"}
 
-    recall_k: int = Field(default=10, ge=1, le=1000)
+    recall_k: int = Field(default=10, ge=1, le=MAX_TOP_K)
     recall_preset: str = "default"
     context_budget_tokens: int = Field(default=800, ge=16, le=100_000)
     user_lock_timeout_s: float = Field(default=10.0, gt=0)

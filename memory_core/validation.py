@@ -9,6 +9,7 @@ Limits are documented here and in the README:
   ``MAX_META_KEY_CHARS`` = 64 characters, values up to ``MAX_META_VALUE_CHARS`` = 2,000;
 - ``MAX_REASON_CHARS`` = 1,000 characters for the reason of a person's edit;
 - ``MAX_KEY_CHARS`` = 512 characters for an item's ``key``, ``MAX_SPEAKER_CHARS`` = 256 for its speaker;
+- ``MAX_TOP_K`` = 100 items per search or recall (``check_top_k``), on every transport and the CLI;
 - timestamps: ISO-8601 or epoch SECONDS (numbers or digit strings, whatever their size:
   never milliseconds), between ``MIN_TIME`` and ``MAX_TIME`` once converted to UTC;
 - Unicode bidi controls (``BIDI_CONTROLS``: the embeddings and overrides U+202A..U+202E and
@@ -42,6 +43,7 @@ __all__ = [
     "MAX_TEXT_CHARS",
     "MAX_THEME_CHARS",
     "MAX_TIME",
+    "MAX_TOP_K",
     "MAX_TURN_AHEAD",
     "MAX_TURN_SPEAKER_CHARS",
     "MIN_TIME",
@@ -52,6 +54,7 @@ __all__ = [
     "check_reason",
     "check_text",
     "check_timestamp",
+    "check_top_k",
     "check_turn_time",
     "decode_utf8",
 ]
@@ -69,6 +72,8 @@ MAX_SPEAKER_CHARS = 256
 MIN_TIME = datetime(1, 1, 2, tzinfo=UTC)
 MAX_TIME = datetime(9999, 12, 30, tzinfo=UTC)
 MAX_THEME_CHARS = 64
+#: The most items one search or recall returns (its top-k), whatever the transport.
+MAX_TOP_K = 100
 MAX_TURN_SPEAKER_CHARS = 128  # a turn's speaker (an item's is MAX_SPEAKER_CHARS)
 ROLES = ("user", "assistant", "tool", "system")
 #: A turn's role and session when its source names none (turn files, the Memory API, HTTP).
@@ -317,3 +322,14 @@ def check_item_values(fields: Mapping[str, object]) -> dict[str, object]:
     if "id" in out:
         out["id"] = check_id(out["id"], "item id")
     return out
+
+
+def check_top_k(k: object, name: str = "k") -> int:
+    """Return ``k``, the number of items a search or recall returns, once checked: an int from 1 to ``MAX_TOP_K``.
+
+    Raises:
+        InvalidField: ``k`` is no int (a bool or a string too) or outside 1..``MAX_TOP_K``.
+    """
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_TOP_K:
+        raise InvalidField(f"{name} must be an integer from 1 to {MAX_TOP_K}; got {k!r}")
+    return k

@@ -29,6 +29,7 @@ from celery import Task
 
 from memory_core import wire
 from memory_core.errors import InvalidField, StoreLocked, UnknownItem
+from memory_core.forget_turns import forget_applied_turns
 from memory_core.model import Actor, Status, check_item_fields
 from memory_core.store.transfer import parse_import, store_import
 from memory_core.validation import check_timestamp
@@ -37,10 +38,11 @@ from workers.bootstrap import Context
 from workers.erase import erase_redis
 from workers.policy import republish
 from workers.recall_worker import reply
+from workers.session_window import erase_windows
 
 __all__ = [
-    "add_item", "delete_item", "erase_user", "get_item", "hit_item", "import_items", "item_history", "list_items",
-    "locked_edit", "merge_items", "turn_status", "update_item",
+    "add_item", "delete_item", "erase_user", "forget_turns", "get_item", "hit_item", "import_items", "item_history",
+    "list_items", "locked_edit", "merge_items", "turn_status", "update_item",
 ]
 
 log = logging.getLogger(__name__)
@@ -195,6 +197,19 @@ def erase_user(self: Task, call_id: str | None, user_id: str, busy_since: float 
         removed = int(ctx.memory.erase_user(user_id))
         ctx.dead_letters.erase_user(user_id)
         erase_redis(ctx.redis, user_id)  # and any published meanwhile, the counters and refusals
+        return removed
+
+    locked_edit(self, call_id, [user_id], work, busy_since)
+
+
+@app.task(name=wire.FORGET_TURNS, bind=True, ignore_result=True)
+def forget_turns(self: Task, call_id: str | None, user_id: str, busy_since: float | None = None) -> None:
+    """Forget the user's applied turns under the user's lock (``delete_all``: a message said again after the
+    wipe is stored anew; ``memory_core.forget_turns``), and the session windows that hold their texts.
+    Replies with how many turns were removed."""
+    def work(ctx: Context) -> int:
+        removed = forget_applied_turns(ctx.memory, user_id)
+        erase_windows(ctx.redis, user_id)
         return removed
 
     locked_edit(self, call_id, [user_id], work, busy_since)

@@ -25,6 +25,7 @@ from api_shim.http.schemas import ErrorOut
 from api_shim.http.services import Services
 from memory_core.errors import InvalidField
 from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope
+from memory_core.validation import MAX_TOP_K
 
 __all__ = ["router"]
 
@@ -66,7 +67,7 @@ class SearchRequest(BaseModel):
     agent_id: str | None = None
     run_id: str | None = None
     filters: dict[str, Any] | None = None
-    top_k: int | None = Field(None, ge=1, le=100)
+    top_k: int | None = Field(None, ge=1, le=MAX_TOP_K)
     threshold: float | None = None
 
 

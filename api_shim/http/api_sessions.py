@@ -20,6 +20,7 @@ from api_shim.http.services import Services
 from api_shim.session_client import OPS
 from memory_core import wire
 from memory_core.session.working import changes_from_json
+from memory_core.validation import MAX_TOP_K
 
 __all__ = ["router"]
 
@@ -75,7 +76,7 @@ class PromptContextIn(_In):
     query: Text
     budget_tokens: int | None = Field(None, ge=0, le=wire.MAX_BUDGET_TOKENS, strict=True,
                                       description="the block's budget, in tokens (default: the server's)")
-    k: int | None = Field(None, ge=1, le=100, strict=True,
+    k: int | None = Field(None, ge=1, le=MAX_TOP_K, strict=True,
                           description="long-term items recalled (default: the server's)")
 
 

@@ -56,6 +56,16 @@ def erase_user(user_id: UserIdPath, svc: Svc, who: Who) -> dict[str, Any]:
     return {"user_id": user_id, "erased": True, "items_removed": removed}
 
 
+@router.delete("/v1/users/{user_id}/turns", summary="Forget a user's applied turns")
+def forget_turns(user_id: UserIdPath, svc: Svc, who: Who) -> dict[str, Any]:
+    """Remove the user's applied turns (their items stay, with their histories): the second half of the
+    Memory API's ``delete_all``, after which the same message said again is stored anew. Turns still waiting
+    for the curator stay."""
+    uid = who.user(user_id)
+    svc.require_user(uid, user_id)
+    return {"user_id": user_id, "forgotten": svc.client.forget_turns(uid)}
+
+
 @router.get("/v1/whoami", summary="The caller's tenant and key")
 def whoami(who: Who) -> dict[str, Any]:
     """The tenant the key acts for, and its limits."""

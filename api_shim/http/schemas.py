@@ -24,6 +24,7 @@ from memory_core.validation import (
     MAX_META_VALUE_CHARS,
     MAX_REASON_CHARS,
     MAX_TEXT_CHARS,
+    MAX_TOP_K,
     check_timestamp,
 )
 
@@ -162,7 +163,7 @@ class RecallIn(_In):
     """A recall: the new message and how much to return."""
 
     query: Text
-    k: int = Field(10, ge=1, le=100, strict=True)  # strict: true and "3" are not numbers of items
+    k: int = Field(10, ge=1, le=MAX_TOP_K, strict=True)  # strict: true and "3" are not numbers of items
     filters: RecallFiltersIn | None = None
     budget_tokens: int | None = Field(None, ge=0, le=32_000, strict=True,
                                       description="context block budget, in tokens")

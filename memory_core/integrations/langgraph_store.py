@@ -45,7 +45,7 @@ except ModuleNotFoundError as exc:  # a clear message naming the extra, not a ba
 
 from memory_core.api import ItemRecord, MemoryAPI
 from memory_core.errors import InvalidField, UnknownItem
-from memory_core.validation import check_timestamp
+from memory_core.validation import MAX_TOP_K, check_timestamp
 
 __all__ = ["MemoryStoreAdapter"]
 
@@ -119,7 +119,7 @@ class MemoryStoreAdapter(BaseStore):
         if theme is not None:
             filters["theme"] = theme
         if op.query:
-            hits = self.api.search(op.query, user_id=user, k=min(op.offset + op.limit, 100), filters=filters)
+            hits = self.api.search(op.query, user_id=user, k=min(op.offset + op.limit, MAX_TOP_K), filters=filters)
             page = hits[op.offset:op.offset + op.limit]
             return [self._found(r, op.namespace_prefix, r["score"]) for r in page]
         records = self.api.get_all(user_id=user, filters=filters, limit=op.limit, offset=op.offset)

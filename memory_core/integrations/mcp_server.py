@@ -67,7 +67,8 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
     def search_memories(query: str, user_id: str | None = None, limit: int = 10,
                         filters: dict[str, Any] | None = None, k: int | None = None) -> list[dict[str, Any]]:
         """Search the user's memories by meaning; best first, each with its id and score.
-        limit (or k, as recall_context names it): 1 to 100 results. filters: theme, kind, status, since, until."""
+        limit (or k, as recall_context names it): 1 to 100 results (MAX_TOP_K).
+        filters: theme, kind, status, since, until."""
         if k is not None and limit not in (10, k):
             raise ToolError(f"InvalidField: give limit or k, not both (limit={limit}, k={k})")
         return run(lambda u: api.search(query, user_id=u, k=limit if k is None else k, filters=filters), user_id)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from memory_core.errors import InvalidField
-from memory_core.validation import check_id, check_text, check_timestamp
+from memory_core.validation import check_id, check_text, check_timestamp, check_top_k
 
 __all__ = [
     "MAX_BUDGET_TOKENS", "RECALL_FILTER_NAMES", "check_recall_filters", "check_recall_request",
@@ -74,7 +74,7 @@ def check_recall_request(user_id: str, query: str, k: int, filters: Mapping[str,
                          budget_tokens: int | None, timeout_ms: int | None) -> dict[str, Any]:
     """Check a recall's arguments; return the task's keyword arguments (without ``call_id``).
 
-    k is 1..1,000 items, ``budget_tokens`` 0..``MAX_BUDGET_TOKENS`` tokens,
+    k is 1..``MAX_TOP_K`` items, ``budget_tokens`` 0..``MAX_BUDGET_TOKENS`` tokens,
     ``timeout_ms`` 1..600,000 ms (None: the caller's default); filters as
     ``check_recall_filters``. The client and the shim's event-loop recall both use it.
 
@@ -83,8 +83,7 @@ def check_recall_request(user_id: str, query: str, k: int, filters: Mapping[str,
     """
     user_id = check_id(user_id, "user id")
     query = check_text(query, "query", bytes_ok=False)
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000:
-        raise InvalidField(f"k must be an integer from 1 to 1000; got {k!r}")
+    k = check_top_k(k)
     if budget_tokens is not None and (isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int)
                                       or not 0 <= budget_tokens <= MAX_BUDGET_TOKENS):
         raise InvalidField(f"budget_tokens must be an integer from 0 to {MAX_BUDGET_TOKENS}; got {budget_tokens!r}")

@@ -24,6 +24,7 @@ __all__ = [
     "DELETE_ITEM",
     "EMBED_USER",
     "ERASE_USER",
+    "FORGET_TURNS",
     "GET_ITEM",
     "HIT_ITEM",
     "IMPORT_ITEMS",
@@ -66,6 +67,7 @@ DELETE_ITEM = "gulfstream.delete_item"
 LIST_ITEMS = "gulfstream.list_items"
 ITEM_HISTORY = "gulfstream.item_history"
 ERASE_USER = "gulfstream.erase_user"
+FORGET_TURNS = "gulfstream.forget_turns"  # delete_all: the user's applied turns
 MERGE_ITEMS = "gulfstream.merge_items"
 GET_ITEM = "gulfstream.get_item"
 IMPORT_ITEMS = "gulfstream.import_items"
@@ -94,6 +96,7 @@ ROUTES: dict[str, str] = {
     MERGE_ITEMS: "edits",
     IMPORT_ITEMS: "edits",
     ERASE_USER: "edits",
+    FORGET_TURNS: "edits",
     LIST_ITEMS: "edits",
     GET_ITEM: "edits",
     ITEM_HISTORY: "edits",

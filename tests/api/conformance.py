@@ -3,8 +3,8 @@
 ``run_script(api, user, other)`` drives a transport through every call —
 curated and as-given adds in English and Chinese, original timestamps,
 search with filters and a threshold, paging, update, delete, history, hit,
-recall with its context block, ingest with read-your-writes, delete_all,
-reset — and the bad calls that must fail alike (unknown item, another
+recall with its context block, ingest with read-your-writes, delete_all
+(and the same messages said again after it), reset — and the bad calls that must fail alike (unknown item, another
 user's item, empty text, bad filter). It asserts what must hold on any
 transport and returns a transcript with ids replaced by their order of
 appearance and wall-clock times dropped, so that transports can be compared
@@ -179,6 +179,16 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
     assert {r["event"] for r in wiped["results"]} == {"DELETE"}
     assert api.get_all(user_id=user) == []
     log.append(("statuses", sorted(r["status"] for r in api.get_all(user_id=user, filters={"statuses": []}))))
+    # the wipe forgot the applied turns: the same messages said again (a derived turn id, a given one) are
+    # stored anew, not dropped as retries of turns whose memory is gone
+    replay = api.add("I play the cello on weekends.", user_id=user, timestamp=T0)
+    assert replay["turn_ids"] == first["turn_ids"] and replay["results"]
+    zh_again = api.add([{"role": "user", "content": "我喜欢喝乌龙茶", "timestamp": T0, "id": "t-zh-1"}],
+                       user_id=user)
+    assert zh_again["results"] and {r["event"] for r in replay["results"] + zh_again["results"]} == {"ADD"}
+    assert any("cello" in r["description"] for r in api.search("cello", user_id=user, k=3))
+    assert any("乌龙茶" in r["description"] for r in api.search("乌龙茶", user_id=user, k=3))
+    log.append(("replayed", sorted(r["description"] for r in api.get_all(user_id=user))))
     assert api.reset(user_id=user) > 0
     assert api.get_all(user_id=user, filters={"statuses": []}) == []
     assert api.recall("dog", user_id=user)["results"] == []

@@ -37,7 +37,7 @@ def test_every_task_is_routed_to_a_declared_queue() -> None:
         assert route["queue"] in queues
     assert conf["task_routes"][wire.CURATE_USER] == {"queue": "curate"}
     assert conf["task_routes"][wire.RECALL] == {"queue": "recall"}
-    for edit in (wire.ADD_ITEM, wire.UPDATE_ITEM, wire.DELETE_ITEM, wire.ERASE_USER,
+    for edit in (wire.ADD_ITEM, wire.UPDATE_ITEM, wire.DELETE_ITEM, wire.ERASE_USER, wire.FORGET_TURNS,
                  wire.LIST_ITEMS, wire.ITEM_HISTORY):
         assert conf["task_routes"][edit] == {"queue": "edits"}
     assert conf["beat_schedule"]["sweep-backlogs"]["task"] == wire.SWEEP
