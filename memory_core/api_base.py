@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from memory_core.api import AddResult, ItemRecord, Messages, RecallAnswer, TimeLike
 from memory_core.api_messages import checked_messages, checked_turn, derived_turn_id, new_turn_id
@@ -28,7 +28,8 @@ from memory_core.api_records import (
     item_record,
     revision_record,
 )
-from memory_core.errors import InvalidField
+from memory_core.errors import InvalidField, UnknownItem
+from memory_core.item_ids import match_prefix
 from memory_core.local_time import with_offset
 from memory_core.model import MAX_HIT, Kind, Status, Turn, utcnow
 from memory_core.shown import shown_record, shown_revision
@@ -49,6 +50,7 @@ __all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_filte
 
 MAX_PAGE = 1000
 DEFAULT_REASON = "edited through the memory API"
+T = TypeVar("T")
 #: Statuses an ``add``'s turns can end an item with, and the revision op that ends it (reported as DELETE).
 _ENDED = {Status.SUPERSEDED.value: "supersede", Status.DELETED.value: "delete"}
 #: How long before an ``add`` an ended item may have been changed to be one it ended (the far side's clock).
@@ -216,6 +218,22 @@ class BaseMemoryAPI(ABC):
             out.append({**shown_record(self._get(user_id, item_id)), "event": "ADD"})
         return {"results": out, "turn_ids": []}
 
+    def _by_id(self, user_id: str, item_id: str, call: Callable[[str], T]) -> tuple[str, T]:
+        """``call(item_id)``; when the user has no item with this id, ``call`` of the one id it is a unique
+        prefix of (``memory_core.item_ids``: 6+ characters). Returns (the id used, what ``call`` returned).
+
+        Raises:
+            UnknownItem: neither an id nor a unique prefix of one of the user's items. InvalidField: the
+                prefix of several (named).
+        """
+        try:
+            return item_id, call(item_id)
+        except UnknownItem:
+            full = match_prefix(item_id, (r["id"] for r in self._list(user_id, None)))
+            if full is None:
+                raise
+        return full, call(full)
+
     def _ended_by(self, user_id: str, record: ItemRecord, turn_ids: set[str]) -> bool:
         """True when the newest revision of an ended item (superseded, deleted) came from one of ``turn_ids``."""
         revisions = self._history(user_id, record["id"])
@@ -233,7 +251,7 @@ class BaseMemoryAPI(ABC):
             raise InvalidField("update needs a new text or a new theme")
         desc = None if text is None else check_text(text, "description", bytes_ok=False)
         new_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS, bytes_ok=False)
-        self._update(user_id, item_id, _reason(reason), desc, new_theme)
+        item_id, _ = self._by_id(user_id, item_id, lambda i: self._update(user_id, i, _reason(reason), desc, new_theme))
         return shown_record(self._get(user_id, item_id))
 
     def delete(self, item_id: str, *, user_id: str, reason: str = "") -> ItemRecord:
@@ -243,7 +261,7 @@ class BaseMemoryAPI(ABC):
             UnknownItem: no live item with this id for the user.
         """
         user_id, item_id = check_id(user_id, "user id"), check_id(item_id, "item id")
-        self._delete(user_id, item_id, _reason(reason))
+        item_id, _ = self._by_id(user_id, item_id, lambda i: self._delete(user_id, i, _reason(reason)))
         return shown_record(self._get(user_id, item_id))
 
     def delete_all(self, *, user_id: str, reason: str = "") -> dict[str, Any]:
@@ -294,7 +312,8 @@ class BaseMemoryAPI(ABC):
     def hit(self, item_id: str, *, user_id: str, count: int = 1) -> int:
         """Mark an item used or confirmed ``count`` times; return its hit count. Raises UnknownItem."""
         user_id, item_id = check_id(user_id, "user id"), check_id(item_id, "item id")
-        return self._hit(user_id, item_id, _int(count, "count", 1, MAX_HIT))
+        count = _int(count, "count", 1, MAX_HIT)
+        return self._by_id(user_id, item_id, lambda i: self._hit(user_id, i, count))[1]
 
     # ── reads ──────────────────────────────────────────────────────────
 
@@ -302,8 +321,9 @@ class BaseMemoryAPI(ABC):
         """One item of the user, any status; sensitive values masked unless ``reveal`` (``memory_core.shown``;
         every read call below alike). Raises UnknownItem (another user's item too)."""
         reveal = _flag(reveal)
-        return shown_record(self._get(check_id(user_id, "user id"), check_id(item_id, "item id"), reveal),
-                            reveal=reveal)
+        user_id = check_id(user_id, "user id")
+        _, record = self._by_id(user_id, check_id(item_id, "item id"), lambda i: self._get(user_id, i, reveal))
+        return shown_record(record, reveal=reveal)
 
     def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
                 offset: int = 0, reveal: bool = False) -> list[ItemRecord]:
@@ -326,8 +346,9 @@ class BaseMemoryAPI(ABC):
         """An item's revisions, newest first (``REVISION_KEYS``), texts masked unless ``reveal``.
         Raises UnknownItem."""
         reveal = _flag(reveal)
-        return [shown_revision(r, reveal=reveal)
-                for r in self._history(check_id(user_id, "user id"), check_id(item_id, "item id"), reveal)]
+        user_id = check_id(user_id, "user id")
+        _, revisions = self._by_id(user_id, check_id(item_id, "item id"), lambda i: self._history(user_id, i, reveal))
+        return [shown_revision(r, reveal=reveal) for r in revisions]
 
     def search(self, query: str, *, user_id: str, k: int = 10, filters: Mapping[str, Any] | None = None,
                threshold: float | None = None) -> list[ItemRecord]:

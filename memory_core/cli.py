@@ -19,7 +19,6 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from memory_core.cli_api import full_item_id
 from memory_core.cli_api import register as register_api_commands
 from memory_core.cli_eval import eval_app
 from memory_core.cli_lifecycle import register as register_lifecycle
@@ -38,6 +37,7 @@ from memory_core.cli_output import (
 from memory_core.cli_plugins import mount_plugins
 from memory_core.errors import GulfstreamError
 from memory_core.ingest_io import ParsedFile, read_turn_file
+from memory_core.item_ids import full_item_id
 from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory

@@ -20,9 +20,7 @@ from rich.console import Console
 from memory_core.api import MemoryAPI
 from memory_core.cli_output import RevealOption
 from memory_core.embedded import EmbeddedMemory
-from memory_core.errors import InvalidField, LLMUnavailable
-from memory_core.store.base import MemoryStore
-from memory_core.validation import check_id
+from memory_core.errors import LLMUnavailable
 
 __all__ = ["register", "run_chat", "run_mcp"]
 
@@ -43,30 +41,6 @@ def _api(db: str | None) -> Iterator[EmbeddedMemory]:
         api.close()
 
 
-#: The shortest prefix of an item id the CLI takes for the whole id (as git takes a commit's).
-MIN_ID_PREFIX = 6
-
-
-def full_item_id(store: MemoryStore, user_id: str | None, item_id: str) -> str:
-    """The item id that ``item_id`` names: itself when an item has it, else the one id of the user's (or
-    anyone's) items it is a prefix of (``MIN_ID_PREFIX`` characters or more); else ``item_id`` unchanged.
-
-    Raises:
-        InvalidField: a malformed id, or a prefix of several items' ids (naming them).
-    """
-    item_id = check_id(item_id, "item id")
-    if len(item_id) < MIN_ID_PREFIX:
-        return item_id
-    users = [user_id] if user_id is not None else store.users()
-    found = sorted({i.id for u in users for i in store.list_items(u, statuses=None) if i.id.startswith(item_id)})
-    if item_id in found or not found:
-        return item_id
-    if len(found) > 1:
-        raise InvalidField(f"item id prefix {item_id!r} matches {len(found)} items ({', '.join(found[:5])}); "
-                           "give more characters")
-    return found[0]
-
-
 def _show(value: Any) -> None:
     console.print_json(json.dumps(value, ensure_ascii=False))
 
@@ -85,8 +59,7 @@ def add(user: UserOption, text: Annotated[str, typer.Argument(help="The memory (
 def get(item_id: ItemArg, user: UserOption, db: DbOption = None, reveal: RevealOption = False) -> None:
     """Print one memory item of USER (any status); sensitive values masked unless --reveal."""
     with _api(db) as api:
-        _show(api.get(full_item_id(api.memory.store, check_id(user, "user id"), item_id), user_id=user,
-                      reveal=reveal))
+        _show(api.get(item_id, user_id=user, reveal=reveal))  # a unique prefix works (memory_core.item_ids)
 
 
 def update(item_id: ItemArg, user: UserOption,

@@ -32,6 +32,7 @@ from typing import Any
 from memory_core.api import ItemRecord, Messages
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
+from memory_core.item_ids import full_item_id
 from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
 from memory_core.validation import check_id, check_top_k
 
@@ -119,8 +120,19 @@ class Memory:
         return cls(EmbeddedMemory.open(**({"database_url": url} if url else {})))
 
     def _owner(self, memory_id: str) -> str:
-        """The user id holding ``memory_id``. Raises UnknownItem."""
-        return self.api.memory.store.locate(check_id(memory_id, "memory_id")).user_id
+        """The user id holding ``memory_id`` (or the one id it is a unique prefix of: ``memory_core.item_ids``).
+
+        Raises:
+            UnknownItem: no such memory. InvalidField: a prefix of several.
+        """
+        memory_id, store = check_id(memory_id, "memory_id"), self.api.memory.store
+        try:
+            return store.locate(memory_id).user_id
+        except UnknownItem:
+            full = full_item_id(store, None, memory_id)
+            if full == memory_id:
+                raise
+            return store.locate(full).user_id
 
     def add(self, messages: Messages, *, user_id: str | None = None, agent_id: str | None = None,
             run_id: str | None = None, metadata: Mapping[str, Any] | None = None, infer: bool = True,

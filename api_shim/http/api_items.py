@@ -28,6 +28,7 @@ from api_shim.http.schemas import (
 from api_shim.http.services import Services
 from memory_core import wire
 from memory_core.errors import UnknownItem
+from memory_core.item_ids import full_item_id
 from memory_core.pipeline.sensitive import SENSITIVE_THEME
 from memory_core.shown import shown_record, shown_revision
 from memory_core.validation import MAX_REASON_CHARS
@@ -64,6 +65,12 @@ def shown_item(item: dict[str, Any], user_id: str, reveal: bool = False, query: 
 Reveal = Annotated[bool, Query(description="show a sensitive item's description unmasked")]
 
 
+def _full(svc: Services, who: Caller, user_id: str, item_id: str) -> str:
+    """The item id a path's ``item_id`` names: itself, or the one id of the user's items it is a unique prefix
+    of (6+ characters, ``memory_core.item_ids``; a prefix of several: 422 naming them)."""
+    return full_item_id(svc.store, who.user(user_id), item_id)
+
+
 def _get(svc: Services, who: Caller, user_id: str, item_id: str, reveal: bool = False) -> dict[str, Any]:
     try:
         item = svc.store.get(who.user(user_id), item_id)
@@ -88,8 +95,9 @@ def list_items(user_id: UserIdPath, svc: Svc, who: Who,
 
 @router.get("/{item_id}", response_model=ItemOut, summary="Get one item (any status)")
 def get_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who, reveal: Reveal = False) -> dict[str, Any]:
-    """One item, whatever its status (a sensitive one masked unless ``?reveal=true``)."""
-    return _get(svc, who, user_id, item_id, reveal)
+    """One item, whatever its status (a sensitive one masked unless ``?reveal=true``); a unique 6+ character
+    prefix of its id works."""
+    return _get(svc, who, user_id, _full(svc, who, user_id, item_id), reveal)
 
 
 @router.post("", response_model=ItemOut, status_code=201, responses=JSON_BODY, summary="Create an item")
@@ -105,6 +113,7 @@ def create_item(user_id: UserIdPath, body: ItemIn, svc: Svc, who: Who) -> dict[s
 @router.post("/{item_id}/hit", responses=JSON_BODY, summary="Count a use or confirmation of an item")
 def hit_item(user_id: UserIdPath, item_id: ItemIdPath, body: HitIn, svc: Svc, who: Who) -> dict[str, Any]:
     """Raise the item's hit count (recall ranks often-used items a little higher); return the new count."""
+    item_id = _full(svc, who, user_id, item_id)
     return {"id": item_id, "user_id": user_id, "hit": svc.client.hit_item(who.user(user_id), item_id, body.count)}
 
 
@@ -114,6 +123,7 @@ def update_item(user_id: UserIdPath, item_id: ItemIdPath, body: ItemPatch, svc: 
     """Change text and/or theme; the old ones stay in the history with the reason."""
     if body.description is None and body.theme is None:
         raise ApiError(422, "invalid_input", "send a new description, a new theme, or both")
+    item_id = _full(svc, who, user_id, item_id)
     svc.client.update_item(who.user(user_id), item_id, body.reason, new_description=body.description,
                            new_theme=body.theme)
     return _get(svc, who, user_id, item_id)
@@ -132,6 +142,7 @@ def delete_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who,
                 reason: Annotated[str, Query(min_length=1, max_length=MAX_REASON_CHARS, pattern=NO_NUL)],
                 ) -> dict[str, Any]:
     """Soft-delete: the item stays in the history (and the export) as deleted."""
+    item_id = _full(svc, who, user_id, item_id)
     text = svc.client.delete_item(who.user(user_id), item_id, reason)
     return {"id": item_id, "user_id": user_id, "status": "deleted", "description": text}
 
@@ -141,6 +152,7 @@ def item_history(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who,
                  reveal: Reveal = False) -> dict[str, Any]:
     """Every revision: op, reason, actor, time, old and new text and theme (sensitive values masked unless
     ``?reveal=true``, as for the item itself)."""
+    item_id = _full(svc, who, user_id, item_id)
     history = svc.client.item_history(who.user(user_id), item_id)
     return {"user_id": user_id, "item_id": item_id,
             "history": [shown_revision(revision, reveal=reveal) for revision in history]}

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-__all__ = ["BM25Index", "top_k_indices", "top_positive"]
+__all__ = ["BM25Index", "ranked_candidates", "ranked_dense", "top_k_indices", "top_positive"]
 
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
@@ -84,6 +84,27 @@ def top_positive(scores: np.ndarray, k: int) -> np.ndarray:
             return part[np.argsort(-scores[part], kind="stable")[:k]]
     idx = np.flatnonzero(scores)  # at most k positive scores: all of them
     return idx[np.argsort(-scores[idx], kind="stable")]
+
+
+def ranked_candidates(idx: np.ndarray, sc: np.ndarray, depth: int,
+                      mask: np.ndarray | None) -> tuple[np.ndarray, None]:
+    """The best ``depth`` of candidate documents ``idx`` scored ``sc`` (both shape (m,)), best first, those
+    ``mask`` (shape (n_docs,), bool; None: all) leaves out dropped: the sparse tail of ``ranked_scored``."""
+    if mask is not None:
+        keep = mask[idx]
+        idx, sc = idx[keep], sc[keep]
+    return idx[top_k_indices(sc, depth)], None
+
+
+def ranked_dense(docs: np.ndarray, weights: np.ndarray, n_docs: int, depth: int,
+                 mask: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    """Postings ``docs`` with their ``weights`` (shape (p,)) summed per document into a dense score array
+    (shape (n_docs,), times ``mask``), and its best ``depth`` positive positions: the dense tail of
+    ``ranked_scored``."""
+    scores = np.bincount(docs, weights=weights, minlength=n_docs)
+    if mask is not None:
+        scores *= mask
+    return top_positive(scores, depth), scores
 
 
 class BM25Index:
@@ -225,10 +246,7 @@ class BM25Index:
             return _EMPTY_I, None
         if not self._positive or sum(hi - lo for lo, hi, _ in spans) * 16 < self.n_docs:
             idx, sc = self.candidates(query_tokens)
-            if mask is not None:
-                keep = mask[idx]
-                idx, sc = idx[keep], sc[keep]
-            return idx[top_k_indices(sc, depth)], None
+            return ranked_candidates(idx, sc, depth, mask)
         w = self._weights
         if len(spans) == 1:
             (lo, hi, c), = spans
@@ -236,10 +254,7 @@ class BM25Index:
         else:
             docs = np.concatenate([self._docs[lo:hi] for lo, hi, _ in spans])
             weights = np.concatenate([w[lo:hi] if c == 1 else w[lo:hi] * c for lo, hi, c in spans])
-        scores = np.bincount(docs, weights=weights, minlength=self.n_docs)
-        if mask is not None:
-            scores *= mask
-        return top_positive(scores, depth), scores
+        return ranked_dense(docs, weights, self.n_docs, depth, mask)
 
     def scores_of(self, query_tokens: Sequence[str], docs: np.ndarray) -> np.ndarray:
         """Return the BM25 scores of ``docs`` only (shape like ``docs``; 0.0 without a query term)."""

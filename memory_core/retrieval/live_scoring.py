@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from memory_core.retrieval.bm25 import top_k_indices, top_positive
+from memory_core.retrieval.bm25 import ranked_candidates, ranked_dense
 
 __all__ = ["LiveScoring"]
 
@@ -150,16 +150,10 @@ class LiveScoring:
                 uniq, inverse = np.unique(docs, return_inverse=True)
                 idx = uniq
                 sc = np.bincount(inverse, weights=np.concatenate([w for _, w in spans]), minlength=uniq.shape[0])
-            if mask is not None:
-                keep = mask[idx]
-                idx, sc = idx[keep], sc[keep]
-            return idx[top_k_indices(sc, depth)], None
+            return ranked_candidates(idx, sc, depth, mask)
         docs = spans[0][0] if len(spans) == 1 else np.concatenate([d for d, _ in spans])
         weights = spans[0][1] if len(spans) == 1 else np.concatenate([w for _, w in spans])
-        scores = np.bincount(docs, weights=weights, minlength=self.n_docs)
-        if mask is not None:
-            scores *= mask
-        return top_positive(scores, depth), scores
+        return ranked_dense(docs, weights, self.n_docs, depth, mask)
 
     def scores_of(self, query_tokens: Sequence[str], docs: np.ndarray) -> np.ndarray:
         """The scores of ``docs`` only (shape like ``docs``; 0.0 without a query term)."""

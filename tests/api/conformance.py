@@ -136,11 +136,27 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
                  "text": "I started learning the cello.", "timestamp": T1}], wait=True)
     assert "cello" in api.recall("which instrument am I learning?", user_id=user, k=3)["context"]
 
+    # an id's unique prefix (6+ characters) names the item in get, update, hit, history and delete; a prefix of
+    # two items' ids is refused naming them; a short or another user's prefix is an unknown id
+    assert api.get(rex_id[:8], user_id=user)["id"] == rex_id
+    assert api.history(rex_id[:6], user_id=user) == api.history(rex_id, user_id=user)
+    assert api.hit(rex_id[:10], user_id=user) == 4
+    notes = [api.add(f"Note {n}: 记得买牛奶", user_id=user, infer=False)["results"][0]["id"] for n in (1, 2)]
+    assert api.update(notes[0][:8], "Note 1: buy milk", user_id=user)["id"] == notes[0]
+    assert api.delete(notes[1][:8], user_id=user, reason="done")["id"] == notes[1]
+    for given in ("pfx-note-1", "pfx-note-2"):
+        api.add([{"role": "user", "content": f"Note {given[-1]}", "id": given}], user_id=user, infer=False)
+    with pytest.raises(InvalidField, match="matches 2 items"):
+        api.get("pfx-note", user_id=user)
+    log.append(("prefix", [api.get(i, user_id=user)["description"] for i in ("pfx-note-1", notes[0][:7])]))
+
     # bad calls: the same error class on every transport, nothing changed
     before = api.get_all(user_id=user, filters={"statuses": []})
     for call, error in [
         (lambda: api.get("0000000000000000", user_id=user), UnknownItem),
         (lambda: api.get(rex_id, user_id=other), UnknownItem),
+        (lambda: api.get(rex_id[:8], user_id=other), UnknownItem),
+        (lambda: api.get(rex_id[:5], user_id=user), UnknownItem),  # shorter than a prefix may be
         (lambda: api.update(rex_id, "stolen", user_id=other), UnknownItem),
         (lambda: api.delete(rex_id, user_id=other), UnknownItem),
         (lambda: api.history(rex_id, user_id=other), UnknownItem),

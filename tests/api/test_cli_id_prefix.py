@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from memory_core.cli_api import full_item_id
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
+from memory_core.item_ids import full_item_id
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -42,3 +42,19 @@ def test_prefix_resolution(tmp_path: Path) -> None:
     history = subprocess.run([sys.executable, "-m", "memory_core", "history", "note-aaaa", "--db",
                               f"sqlite:///{db}"], capture_output=True, text=True, timeout=120, env=env, cwd=REPO)
     assert history.returncode == 2 and "matches 2 items" in history.stderr
+
+
+def test_the_mem0_shim_takes_the_same_prefixes(tmp_path: Path) -> None:
+    from memory_core.mem0_compat import Memory as Mem0Memory
+
+    m = Mem0Memory(EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db"))
+    made = m.add("我住在杭州", user_id="kai", infer=False)["results"][0]["id"]
+    m.add([{"role": "user", "content": "I like tea", "id": "tea-note-1"}], user_id="kai", infer=False)
+    m.add([{"role": "user", "content": "I like coffee", "id": "tea-note-2"}], user_id="lee", infer=False)
+    assert m.get(made[:8])["memory"] == "我住在杭州"
+    assert m.history(made[:6])[0]["new_memory"] == "我住在杭州"
+    with pytest.raises(InvalidField, match="matches 2 items"):
+        m.get("tea-note")  # the shim looks across users: two owners' ids start so
+    assert m.delete(made[:7]) == {"message": "Memory deleted successfully!"}
+    assert m.get(made) is None
+    assert m.get(made[:4]) is None  # too short to stand for an id

