@@ -75,6 +75,10 @@ class WorkerSettings(GulfstreamSettings):
     recall_catch_up: bool = Field(
         True, description="recall workers apply each applied batch to their cached index when it is announced "
                           "(workers.recall_catchup), not at the user's next recall")
+    recall_change_notes: bool = Field(
+        True, description="curate workers carry the applied changes (items and turns, read once after the batch) "
+                          "in the announcement, so a recall worker's index at the batch's starting version applies "
+                          "them without a read of its own (memory_core.wire.changes)")
 
     # monitoring
     task_events: bool = Field(

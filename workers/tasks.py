@@ -239,6 +239,9 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
     # a share of the time limit: a hard-limit kill of a pool process mid-write can leave the
     # parent reading a reused pipe (billiard), so runs end well before it and yield to the next
     budget_s = min(s.curate_batch_s, s.task_time_limit_s / 4)
+    from workers.recall_catchup import announce_change, change_start
+
+    start = change_start(ctx, user_id)  # where the change note the batch announces starts
     try:
         applied = ctx.memory.apply_pending(user_id, limit=s.curate_batch_turns, budget_s=budget_s)
     except StoreLocked:
@@ -256,9 +259,8 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
         return {"user_id": user_id, "applied": 0, "busy": False, "dead_lettered": dead}
     if applied:
         from workers.embed_tasks import request_embedding
-        from workers.recall_catchup import announce_change
 
-        announce_change(ctx, user_id)  # the recall workers apply the batch now, not at the next recall
+        announce_change(ctx, user_id, start)  # the recall workers apply the batch now, not at the next recall
         request_embedding(ctx, user_id)  # on the embed queue: curation does not wait for the model
     if applied >= s.curate_batch_turns or time.monotonic() - started >= budget_s:
         wake_curator(ctx, user_id, force=True)  # more may be pending: yield to other users

@@ -328,10 +328,11 @@ class Recaller(DeltaKeeping, SnapshotKeeping):
         return cached.set_hits(hits) if cached is not None else 0
 
     def cache_stats(self) -> dict[str, Any]:
-        """The cache's state: ``users`` (ids held), ``builds``/``restores``/``deltas`` (counts so far),
-        ``cache_bytes`` (estimated), ``evictions``."""
+        """The cache's state: ``users`` (ids held), ``builds``/``restores``/``deltas`` (counts so far; ``carried``:
+        deltas applied from a change note, unread), ``cache_bytes`` (estimated), ``evictions``."""
         return {"users": self._cache.users(), "builds": self.build_count, "restores": self.restore_count,
-                "deltas": self.delta_count, "cache_bytes": self._cache.nbytes, "evictions": self._cache.evictions}
+                "deltas": self.delta_count, "carried": self.carried_count, "cache_bytes": self._cache.nbytes,
+                "evictions": self._cache.evictions}
 
     def invalidate(self, user_id: str) -> None:
         """Drop the user's cached index and its snapshot (after erasure, or a change the version misses)."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from memory_core.embedding.base import Embedder
     from memory_core.retrieval.user_cache import UserCache
     from memory_core.store.base import MemoryStore
+    from memory_core.store.change_note import ChangeNote
     from memory_core.store.sql_vectors import SqlVectors
     from memory_core.store.turns import TurnLog
 
@@ -54,6 +55,11 @@ log = logging.getLogger(__name__)
 FLIGHT_WAIT_S = 2.0
 #: How long (s) a write-behind catch-up waits for a moment when no recall is being answered.
 CATCH_UP_IDLE_WAIT_S = 0.01
+
+
+def _note_order(note: ChangeNote) -> tuple[int, int]:
+    """Oldest first: by the version a note starts after (counter versions; others keep their order)."""
+    return (int(note.since), note.after_seq) if note.since.isdigit() else (0, note.after_seq)
 
 
 class DeltaKeeping:
@@ -77,6 +83,8 @@ class DeltaKeeping:
         def _save_later(self, user_id: str, index: HybridIndex) -> None: ...
 
     _flights: dict[int, threading.Event] | None = None
+    #: change sets applied as a note carried them, without a store read (``catch_up``)
+    carried_count = 0
 
     @contextmanager
     def _flight(self, index: HybridIndex) -> Iterator[None]:
@@ -103,16 +111,24 @@ class DeltaKeeping:
         flight.wait(FLIGHT_WAIT_S)
         return True
 
-    def _caught_up(self, user_id: str, cached: HybridIndex) -> tuple[HybridIndex, RecallTimings]:
+    def _caught_up(self, user_id: str, cached: HybridIndex, note: ChangeNote | None = None
+                   ) -> tuple[HybridIndex, RecallTimings]:
         """The cached index with the changes since its version applied, read in one round trip.
 
         For a user whose index was stale at the last recall (a chat writes a turn between
-        two recalls): asking for the version first and then for the changes took two.
+        two recalls): asking for the version first and then for the changes took two. With a
+        ``note`` that fits the index (``ChangeNote.fits``) its changes and turns are applied as
+        carried, without a read.
         """
         t0 = time.perf_counter()
         before, seq = cached.version, cached.last_seq
         with self._flight(cached):
-            delta = self._read_delta(user_id, before, seq)  # outside the lock (see index_for)
+            if note is not None and note.changes is not None and note.fits(before, seq):
+                delta = (note.changes, [t for t in note.turns if t.seq > seq])
+                with self._count_lock:
+                    self.carried_count += 1
+            else:
+                delta = self._read_delta(user_id, before, seq)  # outside the lock (see index_for)
             with cached.lock:
                 index = self._update(user_id, cached,
                                      delta if (cached.version, cached.last_seq) == (before, seq) else None)
@@ -123,12 +139,15 @@ class DeltaKeeping:
         return index, RecallTimings(0.0, (time.perf_counter() - t0) * 1e3, rebuilt=index is not cached,
                                     items=len(index))
 
-    def catch_up(self, user_id: str) -> bool:
+    def catch_up(self, user_id: str, notes: Sequence[ChangeNote] = ()) -> bool:
         """Apply the store's changes to the user's cached index now, off the recall path; True if it moved.
 
         For a write-behind (``workers.recall_catchup``: told that a batch was applied, the
         recall worker applies it before the user's next recall asks). A user not cached is
-        left alone (no load, the LRU order unchanged).
+        left alone (no load, the LRU order unchanged). ``notes``: the announcements received
+        for the user (``wire.changes``), oldest version first after sorting; each that fits
+        the index is applied as carried, and the store is read only when one was bare, did
+        not fit, or left the index older than a note's version (no notes: read).
 
         Raises:
             InvalidField: a malformed user id.
@@ -141,7 +160,12 @@ class DeltaKeeping:
             self._idle.wait(CATCH_UP_IDLE_WAIT_S)
         self.landed(cached)  # a recall's own catch-up first (it may have read before this change)
         before = cached.version
-        self._caught_up(user_id, cached)
+        carried = sorted((n for n in notes if n.changes is not None), key=_note_order)
+        for note in carried:
+            if note.fits(cached.version, cached.last_seq):
+                self._caught_up(user_id, cached, note)
+        if not carried or len(carried) < len(notes) or not all(n.older_than(cached.version) for n in carried):
+            self._caught_up(user_id, cached)
         cached.changing = False  # current now: the next recall searches while it checks the version
         return cached.version != before
 

@@ -34,6 +34,7 @@ Starts private Redis and PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import tempfile
 import threading
@@ -44,6 +45,7 @@ from pathlib import Path
 from _stack import CeleryProcesses, percentiles, servers, table
 from bench_recall_rpc import WORDS, fill
 from celery import Celery
+from proc_cpu import RoleCpu, child_named, postmaster_pid
 
 from api_shim.client import MemoryClient
 from memory_core import wire
@@ -160,8 +162,21 @@ def wait_for_snapshot(folder: Path, timeout_s: float = 300.0) -> float:
     raise RuntimeError(f"no snapshot in {folder} after {timeout_s} s")
 
 
-def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0) -> None:
+CPU_HEADERS = ["items", "mode", "load (1 min)", "recall worker", "curate workers", "PostgreSQL", "Redis",
+               "bench client", "recall worker CPU ms per recall + no-op"]
+
+
+def cpu_row(size: int, mode: str, cpu: RoleCpu, calls: int, wall_s: float) -> tuple[object, ...]:
+    """A row of the phase's CPU table: cores used by each role, and the recall worker's CPU per call pair."""
+    cores = cpu.cores()
+    per_call = cores["recall worker"] * wall_s / calls * 1e3
+    return (f"{size:,}", mode, f"{os.getloadavg()[0]:.1f}", *(f"{cores.get(r, 0.0):.2f}" for r in CPU_HEADERS[3:8]),
+            f"{per_call:.2f}")
+
+
+def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0, change_notes: bool = True) -> None:
     rng = random.Random(11)
+    cpu_rows = []
     headers = ["items", "mode", "noop p50", "noop p99", "recall p50", "recall p99", "Δp50", "Δp99",
                "p99 / p99 no writes", "worker RSS MiB"]
     rows = []
@@ -179,10 +194,16 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0) -> None
             recall_env = {"GULFSTREAM_TASK_TIME_LIMIT_S": "600", "GULFSTREAM_VISIBILITY_TIMEOUT_S": "900",
                           "GULFSTREAM_RECALL_SNAPSHOT_DIR": str(snaps)}
             worker = procs.worker("recall", queues="recall", pool="solo", concurrency=1, **recall_env)
-            procs.worker("curate", queues="ingest,curate,maintenance", concurrency=2,
-                         GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900",
-                         GULFSTREAM_WORKER_NICE=str(curate_nice))
-            assert worker.proc is not None
+            curate = procs.worker("curate", queues="ingest,curate,maintenance", concurrency=2,
+                                  GULFSTREAM_TASK_TIME_LIMIT_S="600", GULFSTREAM_VISIBILITY_TIMEOUT_S="900",
+                                  GULFSTREAM_WORKER_NICE=str(curate_nice),
+                                  GULFSTREAM_RECALL_CHANGE_NOTES=str(change_notes).lower())
+            assert worker.proc is not None and curate.proc is not None
+            others = {"curate workers": curate.proc.pid, "bench client": os.getpid()}
+            for role, pid in (("PostgreSQL", postmaster_pid(scratch / "pg")),
+                              ("Redis", child_named(os.getpid(), "redis-server"))):
+                if pid is not None:
+                    others[role] = pid
             fill(store, "bench-warm-up", 20, rng)
             for size in sizes:
                 user = f"bench-{size}"
@@ -193,7 +214,11 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0) -> None
                 snap_mib = wait_for_snapshot(snaps)
                 version_at_snapshot = int(store.memory_version(user))
                 interleaved(client, backend, user, rng, 20)  # warm-up
+                cpu = RoleCpu({"recall worker": worker.proc.pid, **others})
+                cpu.start()
+                t0 = time.perf_counter()
                 n, r = interleaved(client, backend, user, rng, calls)
+                cpu_rows.append(cpu_row(size, "no writes", cpu, calls, time.perf_counter() - t0))
                 n50, _, n99 = percentiles(n)
                 r50, _, r99 = percentiles(r)
                 base99 = r99
@@ -201,8 +226,11 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0) -> None
                 rows.append((f"{size:,}", "no writes", n50, n99, r50, r99, r50 - n50, r99 - n99, "1.00",
                              f"{rss:.0f}"))
                 print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
+                cpu.start()
+                t0 = time.perf_counter()
                 n, r = interleaved(client, backend, user, rng, calls,
                                    before=lambda u=user: store.apply(u, [AddOp(one_item(u, rng))]))
+                cpu_rows.append(cpu_row(size, "after a write", cpu, calls, time.perf_counter() - t0))
                 n50, _, n99 = percentiles(n)
                 r50, _, r99 = percentiles(r)
                 rows.append((f"{size:,}", "after a write", n50, n99, r50, r99, r50 - n50, r99 - n99,
@@ -213,9 +241,11 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0) -> None
                                                                   counter), daemon=True)
                 thread.start()
                 time.sleep(2.0)  # the curate workers are applying turns
+                cpu.start()
                 t0 = time.perf_counter()
                 n, r = interleaved(client, backend, user, rng, calls)
                 elapsed = time.perf_counter() - t0
+                cpu_rows.append(cpu_row(size, f"{rate:.0f} turns/s", cpu, calls, elapsed))
                 published = counter[0]
                 stop.set()
                 thread.join()
@@ -248,8 +278,12 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0) -> None
     print(table(headers, rows))
     print()
     print(table(cold_headers, cold_rows))
+    print()
+    print(table(CPU_HEADERS, cpu_rows))
     print(f"\nms; {calls} interleaved calls of each per row; 'after a write': one item written to the store "
-          f"right before each recall; worker RSS after the row; curate workers at niceness +{curate_nice}.")
+          f"right before each recall; worker RSS after the row; curate workers at niceness +{curate_nice}; "
+          f"change notes carried: {'yes' if change_notes else 'no'}. CPU table: cores used by each process "
+          f"(and its children) on average over the phase; 'bench client' holds the publisher thread.")
 
 
 # ── many users ──────────────────────────────────────────────────────────
@@ -356,6 +390,9 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=50.0, help="turns/s published during the write phase")
     parser.add_argument("--curate-nice", type=int, default=0,
                         help="rpc: GULFSTREAM_WORKER_NICE of the curate workers (docker-compose runs them at 5)")
+    parser.add_argument("--change-notes", choices=["on", "off"], default="on",
+                        help="rpc: curate workers carry the applied changes to the recall workers "
+                             "(GULFSTREAM_RECALL_CHANGE_NOTES)")
     parser.add_argument("--users", type=int, default=10_000)
     parser.add_argument("--items", type=int, default=100)
     parser.add_argument("--budget-mb", type=int, default=512)
@@ -366,7 +403,7 @@ def main() -> None:
     if args.part == "embedded":
         embedded(sizes, args.writes)
     elif args.part == "rpc":
-        rpc(sizes, args.calls, args.rate, args.curate_nice)
+        rpc(sizes, args.calls, args.rate, args.curate_nice, args.change_notes == "on")
     elif args.part == "snapshot":
         from bench_snapshot import cold_loads
 

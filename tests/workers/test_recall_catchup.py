@@ -4,7 +4,9 @@ Real Redis, PostgreSQL, a curate worker and a solo recall worker. After a
 user's index is warm, turns are published; the curate worker applies them
 and announces the change, and the recall worker applies it to its cached
 index with no recall asking (its delta count moves, its index's version is
-the store's). With the write-behind off, nothing moves until a recall asks.
+the store's). The announcement carries the change (a change note), so the
+recall worker applies it without reading the store; with notes off it reads
+them itself. With the write-behind off, nothing moves until a recall asks.
 Answers equal a fresh build's either way, in English and Chinese.
 """
 
@@ -13,6 +15,8 @@ from __future__ import annotations
 import time
 from datetime import UTC, datetime
 from typing import Any
+
+import pytest
 
 from api_shim.client import MemoryClient
 from memory_core.model import MemoryItem
@@ -50,10 +54,12 @@ def warm_user(store: SqlStore, client: MemoryClient, user: str) -> None:
     assert ids(client.recall(user, "oolong 乌龙茶", k=3))
 
 
+@pytest.mark.parametrize("notes", ["true", "false"])
 def test_an_applied_batch_is_caught_up_before_the_next_recall(celery_procs: Any, redis_url: str,
-                                                              worker_db_url: str) -> None:
+                                                              worker_db_url: str, notes: str) -> None:
     celery_procs.worker("recall", queues="recall", pool="solo", concurrency=1)
-    celery_procs.worker("curate", queues="ingest,curate,maintenance", concurrency=1)
+    celery_procs.worker("curate", queues="ingest,curate,maintenance", concurrency=1,
+                        GULFSTREAM_RECALL_CHANGE_NOTES=notes)
     store = SqlStore(worker_db_url)
     client = MemoryClient(redis_url, recall_timeout_ms=5000)
     try:
@@ -63,6 +69,9 @@ def test_an_applied_batch_is_caught_up_before_the_next_recall(celery_procs: Any,
         assert wait_for(lambda: len(store.list_turns("wb")) == len(TURNS) and store.pending_turns("wb") == [])
         # no recall has asked: the recall worker applied the announced batches itself
         assert wait_for(lambda: client.recall_stats("recall", timeout_s=10)["deltas"] > before)
+        index = client.recall_stats("recall", timeout_s=10)
+        # with notes, as carried (no read of its own); without, read from the store
+        assert (index["carried"] > 0) == (notes == "true")
         fresh = Recaller(store)
         for query in QUERIES:
             assert ids(client.recall("wb", query, k=5)) == [r.item.id for r in fresh.recall("wb", query, 5)]
