@@ -14,6 +14,7 @@ import typer
 from rich.table import Table
 
 from memory_core.cli_output import DbOption, console
+from memory_core.local_time import local_clock
 from memory_core.service import Memory
 from memory_core.validation import check_id, check_timestamp
 
@@ -84,7 +85,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
         if window.summary:
             console.print(window.summary, highlight=False, markup=False)
         for turn in window.turns:
-            console.print(f"{turn.timestamp:%Y-%m-%d %H:%M} {turn.speaker or turn.role}: {turn.text}",
+            console.print(f"{local_clock(turn.timestamp, turn.meta)} {turn.speaker or turn.role}: {turn.text}",
                           highlight=False, markup=False)
         console.print(f"({len(window.turns)} recent turns, {window.older_turns} older, {window.tokens} tokens)")
         if working is not None:

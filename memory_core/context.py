@@ -205,7 +205,7 @@ def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str, description: str
     """
     build = _counted_line if description is None else _counted_line.__wrapped__
     was = neutralise(note.was or note.outdated) if note is not None else ""
-    until = _day(note.until) if note is not None and was and note.until is not None else ""
+    until = _day(local(note.until, item.meta)) if note is not None and was and note.until is not None else ""
     outdated = bool(note is not None and note.outdated and not note.was)
     words = neutralise(note.said) if note is not None and said else ""
     changed = neutralise(note.said_outdated) if note is not None and words else ""  # stale values in the quote

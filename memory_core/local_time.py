@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime, timedelta
 
-__all__ = ["MAX_OFFSET_S", "OFFSET_KEY", "local", "offset_minutes", "offset_of", "with_offset"]
+__all__ = ["MAX_OFFSET_S", "OFFSET_KEY", "local", "local_clock", "offset_minutes", "offset_of", "with_offset"]
 
 #: ``meta`` key of the offset, in minutes east of UTC ("480" for +08:00).
 OFFSET_KEY = "utc_offset_min"
@@ -70,3 +70,13 @@ def local(when: datetime, meta: Mapping[str, str] | None) -> datetime:
     """``when`` (UTC) moved by the offset kept in ``meta`` (wall-clock time of the turn's user)."""
     minutes = offset_of(meta)
     return when + timedelta(minutes=minutes) if minutes else when
+
+
+def local_clock(when: datetime, meta: Mapping[str, str] | None) -> str:
+    """``when`` (UTC) as its user's wall-clock minute with the zone named: "2026-11-10 08:00 +08:00", or
+    "2026-11-10 00:00 UTC" for a time given without an offset (a listing never shows a bare UTC time)."""
+    minutes = offset_of(meta)
+    if not minutes:
+        return f"{when:%Y-%m-%d %H:%M} UTC"
+    sign, span = ("+" if minutes > 0 else "-"), abs(minutes)
+    return f"{local(when, meta):%Y-%m-%d %H:%M} {sign}{span // 60:02d}:{span % 60:02d}"

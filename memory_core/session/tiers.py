@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from memory_core.context import BLOCK_CLOSE, BLOCK_OPEN, count_tokens, header, item_line, neutralise
 from memory_core.errors import InvalidField
+from memory_core.local_time import local_clock
 from memory_core.model import Kind
 from memory_core.retrieval.recall import RecallResult
 from memory_core.session.short_term import SessionWindow
@@ -98,7 +99,7 @@ def _session_lines(window: SessionWindow | None, lang: str) -> list[tuple[int, s
     out = []
     for turn in reversed(window.turns):
         who = neutralise(turn.speaker or turn.role)
-        at = turn.timestamp.strftime("%Y-%m-%d %H:%M")
+        at = local_clock(turn.timestamp, turn.meta)
         source = labels["turn"].format(id=neutralise(turn.turn_id), at=at)
         out.append((turn.seq, f"- {who}: {neutralise(turn.text)} {source}"))
     if window.summary:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from memory_core.embedded import EmbeddedMemory
-from memory_core.local_time import OFFSET_KEY, local, offset_minutes, offset_of, with_offset
+from memory_core.local_time import OFFSET_KEY, local, local_clock, offset_minutes, offset_of, with_offset
 from memory_core.retrieval.timecues import parse_time_cue
 
 CASES = {
@@ -97,3 +97,28 @@ def test_a_day_of_a_month_without_a_year_is_a_time_cue() -> None:
     late = parse_time_cue("what happened on December 24?", ref)
     assert late is not None and late.since is not None
     assert datetime.fromtimestamp(late.since, UTC).year == 2025  # the latest such day up to ref
+
+
+@pytest.mark.parametrize(("before", "after", "ask"), [
+    ("I live in Shanghai.", "I moved to Shenzhen.", "where do I live?"),
+    ("我住在上海", "我搬到深圳了", "我住在哪里"),
+])
+def test_the_date_an_old_value_ended_is_the_users_date(mem: EmbeddedMemory, before: str, after: str,
+                                                       ask: str) -> None:
+    _tell(mem, before, "2026-10-14T08:30:00+08:00")
+    _tell(mem, after, "2026-11-20T07:00:00+08:00")  # 2026-11-19 23:00 UTC
+    context = mem.recall(ask, user_id="ko", k=3)["context"]
+    ends = [line for line in context.splitlines() if "until 2026-" in line or "至 2026-" in line]
+    assert ends and all("2026-11-20" in line and "2026-11-19" not in line for line in ends), context
+
+
+def test_a_turns_time_is_shown_on_its_users_clock_with_the_zone(mem: EmbeddedMemory) -> None:
+    when = datetime(2026, 11, 10, 0, 0, tzinfo=UTC)
+    assert local_clock(when, with_offset({}, "2026-11-10T08:00:00+08:00")) == "2026-11-10 08:00 +08:00"
+    assert local_clock(when, with_offset({}, "2026-11-09T18:30:00-05:30")) == "2026-11-09 18:30 -05:30"
+    assert local_clock(when, {}) == "2026-11-10 00:00 UTC"
+    mem.add([{"role": "user", "content": "戒咖啡了", "timestamp": "2026-11-10T08:00:00+08:00"},
+             {"role": "user", "content": "I switched to tea.", "timestamp": "2026-11-10T08:05:00+08:00"}],
+            user_id="ko", session_id="s1")
+    text = mem.prompt_context("what do I drink?", user_id="ko", session_id="s1")["text"]
+    assert "2026-11-10 08:00 +08:00" in text and "2026-11-10 00:00" not in text, text
