@@ -30,8 +30,9 @@ from datetime import UTC, datetime
 import numpy as np
 
 from memory_core.decay import Decay
-from memory_core.model import MemoryItem, Trust, Turn
+from memory_core.model import MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
+from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.categories import asks_stay, category_terms
 from memory_core.retrieval.dense import DenseIndex
@@ -47,13 +48,14 @@ from memory_core.retrieval.index import (
     snapshot_item,
 )
 from memory_core.retrieval.live_bm25 import LiveBM25
-from memory_core.retrieval.rerank import Reranks
+from memory_core.retrieval.rerank import Reranks, _slot_words
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
+from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows", "warm_up_search"]
@@ -179,9 +181,12 @@ class HybridIndex(HybridState, Reranks):
 
     def _multipliers(self, docs: np.ndarray, codes: list[int], window: tuple[float, float] | None,
                      settings: HybridSettings, asked: frozenset[str] = frozenset(),
-                     names: frozenset[str] = frozenset()) -> np.ndarray | None:
-        """Shape (len(docs),) speaker × time × superseded-event multipliers of ``docs``; None when none applies."""
-        mult = self._evidence(docs, asks_stay(asked))
+                     names: frozenset[str] = frozenset(), stays: bool = False) -> np.ndarray | None:
+        """Shape (len(docs),) speaker × time × superseded-event multipliers of ``docs``; None when none applies.
+
+        ``stays``: the query asks for a stay (``asks_stay``, ``asks_whereabouts``): a held-back stay keeps its weight.
+        """
+        mult = self._evidence(docs, stays)
         if settings.superseded_event_factor != 1:
             stale = self.asked_stale(docs, asked, names)
             if stale.any():
@@ -272,7 +277,9 @@ class HybridIndex(HybridState, Reranks):
         heads = [h for h in verb_heads(tokens) if self._user_says(h, mask)]  # "跑步" also asks "跑"
         asked_words = frozenset(tokens)
         names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)
-        if not self.lexical.n_live or (not tokens and query_vector is None):
+        whereabouts = settings.w_category and asks_whereabouts(query)  # "where am I this week?": a stay, else home
+        stays = whereabouts or asks_stay(asked_words)
+        if not self.lexical.n_live or (not tokens and query_vector is None and not whereabouts):
             return []
         ref = self.table.reference_time(now)
         depth = settings.depth
@@ -306,6 +313,10 @@ class HybridIndex(HybridState, Reranks):
             members = category_terms(tokens)
             if members:  # "what sports …": the sports people name
                 rankings.append((self.lexical.ranked(members, depth, mask), settings.w_category))
+            if whereabouts:
+                trip, home = whereabouts_terms()
+                rankings.append((self.lexical.ranked(list(trip), depth, mask), settings.w_category))
+                rankings.append((self.lexical.ranked(list(home), depth, mask), settings.w_category / 2))
         if settings.turns:
             rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)
@@ -314,7 +325,7 @@ class HybridIndex(HybridState, Reranks):
             rankings.append((window_ranking(self.table, window, self.table.alive[:n_slots], mask), settings.w_items))
         if settings.second_round and settings.w_second:
             docs, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
-            mult = self._multipliers(docs, codes, window, settings, asked_words, names)
+            mult = self._multipliers(docs, codes, window, settings, asked_words, names, stays)
             if mult is not None:
                 fused *= mult
             top = docs[top_k_indices(fused, settings.seed_items)]
@@ -325,24 +336,31 @@ class HybridIndex(HybridState, Reranks):
         cand, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
         if not cand.shape[0]:
             return []
-        mult = self._multipliers(cand, codes, window, settings, asked_words, names)
+        mult = self._multipliers(cand, codes, window, settings, asked_words, names, stays)
         if mult is not None:
             fused *= mult
         score = fused * self.table.boost(cand, weights, ref)
         best = top_k_indices(score, k * 4)  # room to fill what the reranks lower or drop
-        order, kept = self._rerank(query, cand[best], score[best], settings)
+        order, kept = self._rerank(query, cand[best], score[best], settings, asked_words)
+        if whereabouts:  # a stay holding at the asked time answers "where am I" first (``whereabouts``)
+            order, kept = holding_stays_first(self.table.items, order, kept, window or (ref - NOW_SPAN_S, ref + 1.0))
         if settings.diversity:
             order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names)
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)
 
-    def _rerank(self, query: str, order: np.ndarray, scores: np.ndarray,
-                settings: HybridSettings) -> tuple[np.ndarray, np.ndarray]:
-        """The short list after the subject, question, small-talk and name factors (``rerank``), best first."""
+    def _rerank(self, query: str, order: np.ndarray, scores: np.ndarray, settings: HybridSettings,
+                asked: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
+        """The short list after the subject, question, small-talk, name and off-slot factors (``rerank``,
+        ``asked_slot``), best first."""
         changed = False
+        off_slot = off_slot_factors(
+            self.table.items, order, asked, lambda key: _slot_words(key, self.lexicon),
+            lambda j: self._made_from(j, Status.ACTIVE) + self._made_from(j, Status.SUPERSEDED),
+            lambda t, j: bool(self.lexical.scores_of([t], np.array([j]))[0] > 0)) if asked else None
         for factors in (self.subject_factors(query, order, settings), self.turn_factors(order, settings),
-                        self.name_factors(query, order, settings)):
+                        self.name_factors(query, order, settings), off_slot):
             if factors is not None:
                 scores, changed = scores * factors, True
         if changed:

@@ -17,7 +17,10 @@ taken out of the query's terms and ranked alone at a lower weight
 (``split_now_words``, ``NOW_WEIGHT``): "我现在在哪上班？" then ranks the job
 before the turn "搬家了！现在住在…", while a newer statement said with it
 ("所以现在又开始吃鱼了" for "我现在的饮食是什么样的？") keeps the lift 现在 gives
-it. ("now" is an English stopword already.)
+it. ("now" is an English stopword already.) Words of liking ("like", "love",
+"enjoy", "喜欢", "爱" …) are ranked apart the same way: "我喜欢喝什么咖啡？" asks
+about coffee, and a turn sharing only 喜欢 ("周末喜欢去爬山") is keyword noise
+beside the one that names the coffee.
 
 "上班" (to go to work) asks for a job as "工作" does, yet no memory of a job
 says it ("I work at …", "在字节做后端"): a question with it also asks the job's
@@ -28,11 +31,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NOW_WEIGHT", "NOW_WORDS", "plain_query", "split_now_words"]
+__all__ = ["LIKING_WORDS", "NOW_WEIGHT", "NOW_WORDS", "plain_query", "split_now_words"]
 
 #: "Now" words ranked apart from the other query terms (``split_now_words``).
 NOW_WORDS = frozenset({"现在"})
-#: RRF weight of the ranking of the "now" words alone (the query's own ranking weighs 1).
+#: Words of liking (index terms), ranked apart as the "now" words are when the query asks something else too.
+LIKING_WORDS = frozenset({"like", "love", "enjoy", "prefer", "喜欢", "爱", "喜爱", "最爱"})
+_APART = NOW_WORDS | LIKING_WORDS
+#: RRF weight of the ranking of the "now" (and liking) words alone (the query's own ranking weighs 1).
 NOW_WEIGHT = 0.5
 
 _JOB = " job work occupation 工作 职业 "
@@ -55,12 +61,13 @@ def plain_query(query: str) -> str:
 
 
 def split_now_words(tokens: list[str]) -> tuple[list[str], list[str]]:
-    """``(tokens without NOW_WORDS, the NOW_WORDS asked)``; all of ``tokens`` and ``[]`` when nothing else is asked.
+    """``(tokens without NOW_WORDS and LIKING_WORDS, those asked)``; all of ``tokens`` and ``[]`` when nothing else is
+    asked.
 
     The caller ranks the first as the query and the second as one more, lighter
     ranking (``NOW_WEIGHT``), so a "now" word lifts a turn that says it a
     little, never above what the content words find.
     """
-    now = [t for t in tokens if t in NOW_WORDS]
-    rest = [t for t in tokens if t not in NOW_WORDS]
+    now = [t for t in tokens if t in _APART]
+    rest = [t for t in tokens if t not in _APART]
     return (rest, now) if now and rest else (tokens, [])

@@ -11,6 +11,10 @@ form of having or being or doing ("did I", "was I", "used to"), or a former
 thing ("my old job", "my previous landlord"); a Chinese past word (the
 lexicon's ``past`` marker: 以前, 之前, 原来, 曾经 …). A question that also says
 "now" (现在, currently) asks about the present and is left as it is.
+
+Questions naming a past period ("十月份我在哪里住？") or asking for a sequence
+("what jobs have I had, in order?") widen the statuses the same way and are
+ordered by ``time_questions`` (what held in the period first; date order).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from dataclasses import replace
 from memory_core.model import Status
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.retrieval.index import RecallFilters, RecallResult
+from memory_core.retrieval.time_questions import asks_period, asks_sequence, in_sequence, period_first
 
 __all__ = ["asks_about_past", "past_filters", "past_first"]
 
@@ -42,11 +47,12 @@ def asks_about_past(query: str) -> bool:
 
 
 def past_filters(query: str, filters: RecallFilters | None) -> RecallFilters | None:
-    """``filters`` with superseded items allowed when ``query`` asks about the past and no statuses were chosen.
+    """``filters`` with superseded items allowed when ``query`` asks about the past, a past period or a sequence
+    (``time_questions``) and no statuses were chosen.
 
     Filters given with other statuses are the caller's choice and are kept as given.
     """
-    if not asks_about_past(query):
+    if not (asks_about_past(query) or asks_period(query) or asks_sequence(query)):
         return filters
     base = filters or RecallFilters()
     if base.statuses is None or set(base.statuses) != {Status.ACTIVE}:
@@ -55,12 +61,17 @@ def past_filters(query: str, filters: RecallFilters | None) -> RecallFilters | N
 
 
 def past_first(query: str, results: Sequence[RecallResult]) -> list[RecallResult]:
-    """``results`` with the superseded items first (their order kept) when ``query`` asks about the past; ranks
-    renumbered from 1."""
+    """``results`` with the superseded items first (their order kept) when ``query`` asks about the past, what held
+    in a past period first when it names one (``time_questions.period_first``), in date order within the main
+    theme when it asks for a sequence (``time_questions.in_sequence``); ranks renumbered from 1."""
     out = list(results)
-    if not asks_about_past(query) or not any(r.item.status == Status.SUPERSEDED for r in out):
-        return out
-    out.sort(key=lambda r: r.item.status != Status.SUPERSEDED)
+    by_period = period_first(query, out)
+    if by_period is not None:
+        out = by_period
+    elif asks_about_past(query) and any(r.item.status == Status.SUPERSEDED for r in out):
+        out.sort(key=lambda r: r.item.status != Status.SUPERSEDED)
+    if asks_sequence(query):
+        out = in_sequence(out)
     for n, r in enumerate(out, 1):
         r.rank = n
     return out

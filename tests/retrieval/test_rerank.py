@@ -165,7 +165,7 @@ def _named_user(text: str, name: str, like: str) -> HybridIndex:
     ("Hey, I'm Priya. I collect vintage stamps and postcards.", "User is Priya",
      "User collects vintage stamps and postcards", "What does Priya collect?", "Who is Priya?"),
     ("你好，我是阿杰。我平时喜欢弹吉他和钓鱼。", "用户是阿杰", "用户喜欢弹吉他和钓鱼",
-     "阿杰平时喜欢干嘛？", "阿杰是谁？"),
+     "阿杰平时干嘛？", "阿杰是谁？"),  # no liking word: 喜欢 weighs less than the content words (``idioms``)
 ])
 def test_the_users_name_in_a_query_does_not_make_the_name_fact_the_answer(text, name, like, query, name_query):
     index = _named_user(text, name, like)

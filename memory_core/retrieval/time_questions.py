@@ -1,0 +1,117 @@
+"""Questions about a time: a past period ("十月份我在哪里住？") and a sequence ("what jobs have I had, in order?").
+
+Two kinds of question ask for more than the current value, by their grammar
+and their time words, in either language:
+
+- **a period that is over** ("where did I live in October?", "十月份我在哪里住？",
+  "去年我在哪上班？"): the question names a bounded time (a month, a year,
+  last year, 上个月 …; ``timecues.parse_time_cue``) that ended before the
+  user's latest memory. The value that held then may be superseded since, so
+  superseded items are searched as well, and the curated items whose span of
+  validity (``valid_from`` to ``valid_until``) overlaps the period come first:
+  a superseded one before an active one (the question names a past period for
+  a reason), a curated item that did not hold then last. Raw turns keep their
+  place between the two. The period is read against the newest time among the
+  results (the user's own timeline, as recall's reference time is).
+- **a sequence** ("in order", "chronologically", "timeline", "over the years",
+  先后, 依次, 顺序, 按时间, 时间线, 这些年 …): superseded items are searched as
+  well, and the results of the list's main theme (raw turns count as any
+  theme) are put in date order, oldest first, in the places they held;
+  results of other themes keep their places.
+
+A question that also says "now" (现在, currently) asks about the present and
+is left as it is. Both are in the spirit of temporal query intent in
+temporal information retrieval (Campos et al., "Survey of Temporal Information
+Retrieval and Related Applications", ACM Computing Surveys 2014, §4).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from memory_core.model import Kind, MemoryItem, Status
+from memory_core.retrieval.index import RecallResult
+from memory_core.retrieval.timecues import parse_time_cue
+
+__all__ = ["asks_period", "asks_sequence", "in_sequence", "period_first"]
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_EN_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|today|right\s+now)\b", re.IGNORECASE)
+_ZH_NOW = re.compile(r"现在|目前|如今|眼下|当前")
+_EN_SEQUENCE = re.compile(
+    r"\b(?:in\s+(?:what|which|chronological|date|time)?\s*order|chronolog\w*|timeline|over\s+the\s+years|"
+    r"one\s+after\s+(?:the\s+)?(?:other|another)|from\s+first\s+to\s+last|in\s+sequence|"
+    r"(?:the\s+)?(?:sequence|order)\s+(?:of|in\s+which))\b", re.IGNORECASE)
+_ZH_SEQUENCE = re.compile(r"先后|依次|顺序|按时间|时间线|时间顺序|这些年|这几年|历任|一路")
+
+
+def _says_now(query: str) -> bool:
+    return bool((_ZH_NOW if _CJK.search(query) else _EN_NOW).search(query))
+
+
+def _period(query: str, ref: datetime) -> tuple[float, float] | None:
+    """The bounded window (epoch s) ``query`` names, read at ``ref``, when it ended by then; else None."""
+    cue = parse_time_cue(query, ref)
+    if cue is None or cue.anchor or cue.since is None or cue.until is None:
+        return None
+    since, until = cue.window()
+    return (since, until) if until <= ref.timestamp() else None
+
+
+def asks_period(query: str, ref: datetime | None = None) -> bool:
+    """True when ``query`` names a bounded period over by ``ref`` (default: now) and does not say "now"."""
+    return not _says_now(query) and _period(query, ref or datetime.now(UTC)) is not None
+
+
+def asks_sequence(query: str) -> bool:
+    """True when ``query`` asks for things in time order ("in order", "timeline", "先后", "依次" …)."""
+    return bool((_ZH_SEQUENCE if _CJK.search(query) else _EN_SEQUENCE).search(query))
+
+
+def _time(item: MemoryItem) -> float:
+    """When the item's content began: ``valid_from``, else ``created_at`` (epoch s)."""
+    return (item.valid_from or item.created_at).timestamp()
+
+
+def period_first(query: str, results: Sequence[RecallResult]) -> list[RecallResult] | None:
+    """``results`` with what held in the past period ``query`` names first (module docstring); None when no
+    such period is named (or nothing to order). Ranks are not renumbered here."""
+    if not results or _says_now(query):
+        return None
+    ref = datetime.fromtimestamp(max(_time(r.item) for r in results), UTC)
+    window = _period(query, ref)
+    if window is None:
+        return None
+    since, until = window
+
+    def place(r: RecallResult) -> int:
+        item = r.item
+        if item.kind in (Kind.EVENT, Kind.SUMMARY):
+            return 1
+        end = item.valid_until.timestamp() if item.valid_until is not None else math.inf
+        if not (_time(item) < until and end > since):
+            return 2
+        return 0 if item.status == Status.SUPERSEDED else 1
+
+    return sorted(results, key=place)
+
+
+def in_sequence(results: Sequence[RecallResult]) -> list[RecallResult]:
+    """``results`` with the main theme's results (and raw turns) in date order, oldest first, in their places.
+
+    The main theme is the theme most curated results share (ties: the better ranked); with no curated result,
+    every result is put in order.
+    """
+    out = list(results)
+    themes = Counter(r.item.theme for r in out if r.item.kind != Kind.EVENT)
+    main = max(themes, key=lambda t: (themes[t], -next(n for n, r in enumerate(out) if r.item.theme == t)),
+               default=None)
+    places = [n for n, r in enumerate(out) if main is None or r.item.kind == Kind.EVENT or r.item.theme == main]
+    ordered = sorted((out[n] for n in places), key=lambda r: _time(r.item))
+    for n, r in zip(places, ordered, strict=True):
+        out[n] = r
+    return out
