@@ -34,6 +34,7 @@ Starts private Redis and PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import tempfile
@@ -41,6 +42,7 @@ import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from _stack import CeleryProcesses, percentiles, servers, table
 from bench_recall_rpc import WORDS, fill
@@ -137,7 +139,10 @@ def interleaved(client: MemoryClient, backend: Celery, user: str, rng: random.Ra
     return noop, recall
 
 
-def publisher(client: MemoryClient, user: str, rate: float, stop: threading.Event, counter: list[int]) -> None:
+def publisher(redis_url: str, user: str, rate: float, stop: Any, counter: Any) -> None:
+    """Publish turns for ``user`` at ``rate``/s until ``stop`` is set (a thread's or a process's Event);
+    ``counter.value``: turns sent so far."""
+    client = MemoryClient(redis_url)
     rng = random.Random(9)
     gap = 1.0 / rate
     next_at = time.perf_counter()
@@ -146,7 +151,7 @@ def publisher(client: MemoryClient, user: str, rate: float, stop: threading.Even
         n += 1
         client.publish_turn(user, f"t-{user}-{n}", f"I went to {' '.join(rng.choices(WORDS, k=6))}", "user",
                             f"s{n // 20}", datetime.now(UTC))
-        counter[0] = n
+        counter.value = n
         next_at += gap
         time.sleep(max(0.0, next_at - time.perf_counter()))
 
@@ -163,18 +168,19 @@ def wait_for_snapshot(folder: Path, timeout_s: float = 300.0) -> float:
 
 
 CPU_HEADERS = ["items", "mode", "load (1 min)", "recall worker", "curate workers", "PostgreSQL", "Redis",
-               "bench client", "recall worker CPU ms per recall + no-op"]
+               "bench client", "publisher", "recall worker CPU ms per recall + no-op"]
 
 
 def cpu_row(size: int, mode: str, cpu: RoleCpu, calls: int, wall_s: float) -> tuple[object, ...]:
     """A row of the phase's CPU table: cores used by each role, and the recall worker's CPU per call pair."""
     cores = cpu.cores()
     per_call = cores["recall worker"] * wall_s / calls * 1e3
-    return (f"{size:,}", mode, f"{os.getloadavg()[0]:.1f}", *(f"{cores.get(r, 0.0):.2f}" for r in CPU_HEADERS[3:8]),
-            f"{per_call:.2f}")
+    used = (f"{cores[r]:.2f}" if r in cores else "-" for r in CPU_HEADERS[3:9])
+    return (f"{size:,}", mode, f"{os.getloadavg()[0]:.1f}", *used, f"{per_call:.2f}")
 
 
-def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0, change_notes: bool = True) -> None:
+def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0, change_notes: bool = True,
+        publisher_process: bool = False) -> None:
     rng = random.Random(11)
     cpu_rows = []
     headers = ["items", "mode", "noop p50", "noop p99", "recall p50", "recall p99", "Δp50", "Δp99",
@@ -200,7 +206,7 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0, change_
                                   GULFSTREAM_RECALL_CHANGE_NOTES=str(change_notes).lower())
             assert worker.proc is not None and curate.proc is not None
             others = {"curate workers": curate.proc.pid, "bench client": os.getpid()}
-            for role, pid in (("PostgreSQL", postmaster_pid(scratch / "pg")),
+            for role, pid in (("PostgreSQL", postmaster_pid(scratch / "pg" / "data")),
                               ("Redis", child_named(os.getpid(), "redis-server"))):
                 if pid is not None:
                     others[role] = pid
@@ -236,17 +242,20 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0, change_
                 rows.append((f"{size:,}", "after a write", n50, n99, r50, r99, r50 - n50, r99 - n99,
                              f"{r99 / base99:.2f}", f"{rss_mb(worker.proc.pid):.0f}"))
                 print(table(headers, rows[-1:]).splitlines()[-1], flush=True)
-                stop, counter = threading.Event(), [0]
-                thread = threading.Thread(target=publisher, args=(MemoryClient(redis_url), user, rate, stop,
-                                                                  counter), daemon=True)
+                mp = multiprocessing.get_context("spawn")
+                stop, counter = mp.Event(), mp.Value("i", 0)
+                kind = mp.Process if publisher_process else threading.Thread
+                thread = kind(target=publisher, args=(redis_url, user, rate, stop, counter), daemon=True)
                 thread.start()
                 time.sleep(2.0)  # the curate workers are applying turns
+                if publisher_process:
+                    cpu = RoleCpu({"recall worker": worker.proc.pid, **others, "publisher": thread.pid})
                 cpu.start()
                 t0 = time.perf_counter()
                 n, r = interleaved(client, backend, user, rng, calls)
                 elapsed = time.perf_counter() - t0
                 cpu_rows.append(cpu_row(size, f"{rate:.0f} turns/s", cpu, calls, elapsed))
-                published = counter[0]
+                published = counter.value
                 stop.set()
                 thread.join()
                 n50, _, n99 = percentiles(n)
@@ -283,7 +292,8 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0, change_
     print(f"\nms; {calls} interleaved calls of each per row; 'after a write': one item written to the store "
           f"right before each recall; worker RSS after the row; curate workers at niceness +{curate_nice}; "
           f"change notes carried: {'yes' if change_notes else 'no'}. CPU table: cores used by each process "
-          f"(and its children) on average over the phase; 'bench client' holds the publisher thread.")
+          f"(and its children) on average over the phase; publisher: "
+          f"{'its own process' if publisher_process else 'a thread of the bench client'}.")
 
 
 # ── many users ──────────────────────────────────────────────────────────
@@ -393,6 +403,9 @@ def main() -> None:
     parser.add_argument("--change-notes", choices=["on", "off"], default="on",
                         help="rpc: curate workers carry the applied changes to the recall workers "
                              "(GULFSTREAM_RECALL_CHANGE_NOTES)")
+    parser.add_argument("--publisher", choices=["thread", "process"], default="thread",
+                        help="rpc: the 50 turns/s come from a thread of the timing process (as before) or from "
+                             "a process of their own (another chat backend)")
     parser.add_argument("--users", type=int, default=10_000)
     parser.add_argument("--items", type=int, default=100)
     parser.add_argument("--budget-mb", type=int, default=512)
@@ -403,7 +416,7 @@ def main() -> None:
     if args.part == "embedded":
         embedded(sizes, args.writes)
     elif args.part == "rpc":
-        rpc(sizes, args.calls, args.rate, args.curate_nice, args.change_notes == "on")
+        rpc(sizes, args.calls, args.rate, args.curate_nice, args.change_notes == "on", args.publisher == "process")
     elif args.part == "snapshot":
         from bench_snapshot import cold_loads
 
