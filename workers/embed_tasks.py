@@ -64,19 +64,12 @@ def embed_user(self: Task, user_id: str) -> dict[str, Any]:
     embedder = ctx.memory.embedder
     if embedder is None:
         return {"user_id": user_id, "written": 0, "embedded": 0}
-    s = ctx.settings
     coarse = ctx.memory.settings.embed_passages == "tiered" and embedder.coarse_passages
     try:
         report = embed_new(ctx.store, embedder, user_id, _CURSORS, ctx.memory.settings.embed_batch, coarse)
     except (EmbeddingError, StoreError) as exc:
-        attempt = self.request.retries
-        log.warning("embedding %s failed (attempt %d): %r", user_id, attempt + 1, exc)
-        raise self.retry(exc=exc, countdown=backoff_s(attempt, s.retry_backoff_base_s, s.retry_backoff_max_s)) \
-            from exc
-    if report.written:
-        from workers.recall_catchup import announce_change
-
-        announce_change(ctx, user_id)
+        raise _retry(self, ctx, "embedding", user_id, exc) from exc
+    _announce(ctx, user_id, report.written)
     if coarse and report.embedded:
         refine_user_task.apply_async(args=[user_id], priority=REFINE_PRIORITY)
     return {"user_id": user_id, "written": report.written, "embedded": report.embedded}
@@ -93,18 +86,28 @@ def refine_user_task(self: Task, user_id: str) -> dict[str, Any]:
     embedder = ctx.memory.embedder
     if embedder is None:
         return {"user_id": user_id, "written": 0, "left": 0}
-    s = ctx.settings
     try:
         report = refine_user(ctx.store, embedder, user_id, ctx.memory.settings.embed_batch, REFINE_SLICE)
     except (EmbeddingError, StoreError) as exc:
-        attempt = self.request.retries
-        log.warning("re-embedding %s failed (attempt %d): %r", user_id, attempt + 1, exc)
-        raise self.retry(exc=exc, countdown=backoff_s(attempt, s.retry_backoff_base_s, s.retry_backoff_max_s),
-                         priority=REFINE_PRIORITY) from exc
-    if report.written:
-        from workers.recall_catchup import announce_change
-
-        announce_change(ctx, user_id)
+        raise _retry(self, ctx, "re-embedding", user_id, exc, priority=REFINE_PRIORITY) from exc
+    _announce(ctx, user_id, report.written)
     if report.left:
         refine_user_task.apply_async(args=[user_id], priority=REFINE_PRIORITY)
     return {"user_id": user_id, "written": report.written, "left": report.left}
+
+
+def _retry(task: Task, ctx: Context, what: str, user_id: str, exc: Exception, **options: Any) -> Exception:
+    """Log a failed embedding run and return the task's retry after the backoff (``options``: e.g. priority)."""
+    attempt = task.request.retries
+    log.warning("%s %s failed (attempt %d): %r", what, user_id, attempt + 1, exc)
+    s = ctx.settings
+    return task.retry(exc=exc, countdown=backoff_s(attempt, s.retry_backoff_base_s, s.retry_backoff_max_s),
+                      throw=False, **options)
+
+
+def _announce(ctx: Context, user_id: str, written: int) -> None:
+    """Tell the recall workers the user's vectors changed (when any were written)."""
+    if written:
+        from workers.recall_catchup import announce_change
+
+        announce_change(ctx, user_id)
