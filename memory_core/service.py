@@ -28,12 +28,12 @@ from memory_core.pipeline.sensitive import (
     SENSITIVE_THEME,
     SensitiveGuard,
     asked_categories,
-    masked_unless_asked,
     may_show,
     parse_tenant_policies,
     pin_preferred,
 )
 from memory_core.pipeline.types import KeyLookup
+from memory_core.recall_shown import context_view, filters_on_sensitive, masked_notes
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.past_question import past_filters, past_first
@@ -304,7 +304,7 @@ class Memory(LifecycleCalls, SessionCalls):
             weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
         # a broad question ("what did we talk about last month?") gets summaries first
         k = self.settings.recall_k if k is None else check_top_k(k)
-        guarded = not _filters_on_sensitive(filters)  # seed 001 §8.24.1: only the kind of value asked for
+        guarded = not filters_on_sensitive(filters)  # seed 001 §8.24.1: only the kind of value asked for
         asked = asked_categories(query)
         said = {"degraded": "", "reason": ""}
 
@@ -333,12 +333,9 @@ class Memory(LifecycleCalls, SessionCalls):
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
         notes = self.recaller.context_notes(user_id, results)
         if guarded:  # a source turn's words or an old value holding a secret: masked the same way
-            notes = {item_id: replace(note, was=masked_unless_asked(query, note.was, asked),
-                                      said=masked_unless_asked(query, note.said, asked),
-                                      outdated=masked_unless_asked(query, note.outdated, asked))
-                     for item_id, note in notes.items()}
+            notes = masked_notes(notes, query, asked)
         # the block's own words (header, labels) in the language the user is writing in now
-        block = build_context(_context_view(results, query, asked) if guarded else results, budget_tokens=budget,
+        block = build_context(context_view(results, query, asked) if guarded else results, budget_tokens=budget,
                               lang=query_lang(query), notes=notes)  # with each value's past
         done = time.perf_counter()
         return RecallResponse(results, block, {"recall": (searched - started) * 1e3,
@@ -366,30 +363,6 @@ class Memory(LifecycleCalls, SessionCalls):
         if self.refiner is not None:
             self.refiner.close()
         self.store.close()
-
-
-def _context_view(results: list[RecallResult], query: str, asked: set[str]) -> list[RecallResult]:
-    """``results`` as the context block shows them: a sensitive item's values of kinds the query did not
-    name masked ("what is my PIN?" shows the PIN of a turn that also held an ID number, not the number).
-
-    The results themselves stay as stored (callers mask or reveal them by their own rules).
-    """
-    out = []
-    for r in results:
-        if r.item.theme == SENSITIVE_THEME:
-            shown = masked_unless_asked(query, r.item.description, asked)
-            if shown != r.item.description:
-                r = replace(r, item=replace(r.item, description=shown))
-        out.append(r)
-    return out
-
-
-def _filters_on_sensitive(filters: RecallFilters | None) -> bool:
-    """True when a recall filters on the sensitive theme itself (then every sensitive item it finds is shown)."""
-    themes = filters.themes if filters is not None else None
-    if isinstance(themes, str):
-        themes = (themes,)
-    return themes is not None and SENSITIVE_THEME in themes
 
 
 def mechanical_pipeline(settings: Settings, embedder: Embedder | None) -> WritePipeline:
