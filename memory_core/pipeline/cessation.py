@@ -41,8 +41,8 @@ from memory_core.store.write_ops import EndOp
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "cessation_scope", "end_opposite", "ended_keys", "keys_about", "scope_terms",
-           "topicalised"]
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "cessation_scope", "end_opposite", "ended_keys", "keys_about",
+           "resumption_scope", "scope_terms", "topicalised"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
@@ -59,12 +59,13 @@ _EN_SCOPE = (
     re.compile(r"(?i:\b(?:lost|buried|(?:had\s+to\s+)?put\s+down|(?:had\s+to\s+)?say\s+goodbye\s+to|said\s+goodbye\s+to)"
                r"\s+(?:(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*(?:[a-z]+\s+)?)?)(?P<x>[A-Z][a-z'-]+)\b"
                r"(?!\s+(?:as|to|at|in|on)\b)"),
+    re.compile(r"(?i:\bput\s+)(?P<x>[A-Z][a-z'-]+)(?i:\s+(?:down|to\s+sleep))\b"),  # "we had to put Lucky down"
     re.compile(r"(?:^|(?i:\b(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*[a-z]+\s+))(?P<x>[A-Z][a-z'-]+)\s+"
                + DEATH),
 )
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|放弃了?|"
                        r"不[\u4e00-\u9fff]{1,3}了"
-                       r"|去世了?|走了|死了")
+                       r"|去世了?|走了|死了|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)")
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
 _ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|放弃了?|"
                        r"现在|如今|目前|最近|以后|之后|后来|以前|"
@@ -114,6 +115,38 @@ def cessation_scope(clause: str, lang: str) -> str:
         m = pattern.search(clause)
         if m is not None:
             scope = _EN_CUT.split(m.group("x"), maxsplit=1)[0].strip()
+            if scope:
+                return scope
+    return ""
+
+
+# a thing taken up again after it was given up: "back on cigarettes", "running again", "started doing yoga again"
+_EN_RESUMED = (
+    re.compile(r"\b(?:(?:i'm|i\s+am|im|i)\s+)?back\s+(?:on|to|into|at)\s+(?P<x>.+)", re.IGNORECASE),
+    re.compile(r"\b(?:started|began|resumed|picked\s+up|took\s+up|got\s+back\s+(?:into|to))\s+(?P<x>.+?)"
+               r"\s+(?:again|once\s+more)\b", re.IGNORECASE),
+    re.compile(r"\b(?:i'm|i\s+am|im|i|i've|i\s+have)\s+(?:\w+\s+){0,2}?(?P<x>\w+ing(?:\s+\w+){0,2}?)\s+again\b",
+               re.IGNORECASE),
+    re.compile(r"\bi\s+(?:\w+\s+){0,1}?(?P<x>(?:play|drink|eat|smoke|do|run|swim|ride|watch)\b(?:\s+\w+){0,2}?)"
+               r"\s+again\b", re.IGNORECASE),
+)
+_ZH_RESUMED = re.compile(r"又开始|重新开始|又重新|又[\u4e00-\u9fff]{1,3}上了|恢复了|破戒")
+_EN_RESUMED_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|and|lol|now|after|with|this|last)\b",
+                             re.IGNORECASE)
+
+
+def resumption_scope(clause: str, lang: str) -> str:
+    """The words a clause that takes a thing up again governs ("" when it resumes nothing).
+
+    "back on cigarettes, stress lol" -> "cigarettes"; "started doing yoga again" -> "doing yoga";
+    "又开始弹吉他了" -> the clause (issue 13 §2: "started … again" supersedes the negation).
+    """
+    if lang == "zh":
+        return clause if _ZH_RESUMED.search(clause) else ""
+    for pattern in _EN_RESUMED:
+        m = pattern.search(clause)
+        if m is not None:
+            scope = _EN_RESUMED_CUT.split(m.group("x"), maxsplit=1)[0].strip()
             if scope:
                 return scope
     return ""
@@ -181,7 +214,16 @@ def _zh_objects(scope: str) -> set[str]:
         objects.update(v + noun for v in verbs if v != noun)
         objects.update(f"去{v}{noun}" for v in verbs if v != noun)
     objects.update(m for p in list(objects) for m in _families().get(p, ()))
+    for member in _han_members():  # a word the noise words cut ("吉他" holds the pronoun 他)
+        if member in scope:
+            objects.update((member, *_families()[member]))
     return objects
+
+
+@functools.lru_cache(maxsize=1)
+def _han_members() -> tuple[str, ...]:
+    """The Chinese members of the shipped synonym groups (two characters or more)."""
+    return tuple(m for m in _families() if len(m) > 1 and _HAN.fullmatch(m))
 
 
 def ended_keys(scope: str, lang: str, qualifier: str) -> tuple[str, ...]:

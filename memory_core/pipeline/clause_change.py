@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.cessation import cessation_scope, ended_keys, scope_terms
+from memory_core.pipeline.cessation import cessation_scope, ended_keys, resumption_scope, scope_terms
 from memory_core.pipeline.gist import third_person, topic
 from memory_core.pipeline.own_words import polarity_of
 from memory_core.pipeline.types import Candidate
@@ -29,7 +29,8 @@ def change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifi
 
     A cessation ("no longer …", "不…了", "used to …") ends what its scope names;
     a Chinese clause that put its object first reverses the other polarity's
-    items of that object. Questions, hypotheticals, reported speech and
+    items of that object; a thing taken up again ("back on …", "… again",
+    "又开始…") ends the negations of it. Questions, hypotheticals, reported speech and
     another person's clauses change nothing; of past clauses only "used to".
     """
     if other or (skip and not (skip == "past" and lang == "en" and _USED_TO.search(clause))):
@@ -39,6 +40,9 @@ def change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifi
         return ended_keys(scope, lang, qualifier), -1, scope_terms(scope, lang)
     if thing:
         return ended_keys(thing, lang, qualifier), polarity_of(clause), scope_terms(thing, lang)
+    again = resumption_scope(clause, lang)
+    if again:  # "back on cigarettes", "又开始弹吉他了": the thing taken up again ends its negation
+        return ended_keys(again, lang, qualifier), 1, scope_terms(again, lang)
     return NO_CHANGE
 
 

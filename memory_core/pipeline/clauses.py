@@ -34,7 +34,11 @@ _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
 _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
     r"|,\s*(?=(?:i|i'm|i've|my)\b)"
-    r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)", re.IGNORECASE)
+    r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
+    # "…, so not fully veggie anymore", "I used to live in Leeds, now I'm in York": a second statement
+    r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b)"
+    r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)",
+    re.IGNORECASE)
 #: A named person and the speaker as one subject ("Lily and I …").
 _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]+\s+and\s+"
                         r"|(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+)(?=I\b)")  # "my husband Omar and I …"
@@ -45,10 +49,13 @@ _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*"
 _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|年初|年底|这个月|上个月|"
     r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|明天|后天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
-    r"下个月|上周|这周|本周|前段时间|前阵子|正式|刚刚|刚|终于|"
-    r"早就|平时|每天|天天|经常|开始|重新|都|常)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
+    r"下个月|(?:上|下|这|本)(?:周|个?星期|个?礼拜)[一二三四五六日天末]?|前段时间|前阵子|正式|刚刚|刚|终于|"
+    r"这半年|这几个月|这段时间|这阵子|近来|大前天|"
+    r"早就|平时|每天|天天|经常|开始|重新|都|常|先|暂时)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手|把)"
+    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手|把|"
+    # a job lost, and a diet said by what one eats ("上周被裁了", "现在什么都吃")
+    r"被裁|被辞|被开除|被炒|失业|下岗|(?:什么|啥)都)"
     r"|^(?:现在|目前|平时)?(?:每天|天天)?从[^，,。\s]{2,8}?(?:通勤|坐|挤|开|骑|打|搭)"  # "现在每天从燕郊坐班车进城"
     # "现在工牌上印的是小红书的logo", "这个月开始房租转给燕郊的新房东了": the speaker's badge, title, rent
     r"|^(?:现在|目前|如今|(?:这|上|本)个?月)?(?:开始)?的?\s*(?:工牌|工卡|门禁卡|胸牌|access\s*card|badge|title|头衔|"
@@ -74,15 +81,21 @@ _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:�
 # a pronoun taking up the relative the clause before named ("我表哥，他在深圳当程序员")
 _ZH_TAKEN_UP = re.compile(r"^(?:他|她)(?!们)(?:现在|目前)?")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
-                               r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵)))")  # "这个月…": a time
+                               # "这个月…", "这半年…": a time
+                               r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵|半年|几个月|两年|几年)))")
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
-    r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up)\s+)*(?:got|started|starting|joining|leaving|moved|relocated|quit|joined|switched|gave\s+up|"
+    r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up|currently)\s+)*(?:got|started|starting|joining|leaving|"
+    r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
     r"picked\s+up|closed\s+on|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|"
-    r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed)\b", re.IGNORECASE)
-_EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so)\s+)*(?:starting|joining)\b", re.IGNORECASE)
+    r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
+    r"lost)\b", re.IGNORECASE)
+_EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+)*"
+                             r"(?:starting|joining|working\s+(?:at|for|as)|"
+                             r"living\s+in|doing)\b", re.IGNORECASE)
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
 _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S"
+                            r"|(?:officially\s+)?back\s+(?:on|to|into)\s+\w"  # "back on cigarettes": taken up again
                             r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",
                             re.IGNORECASE)  # "Three weeks in at Brightwater now": how long one has been there
 # "Leeds-based, been here since uni": a self-description that dropped its "I'm"
@@ -93,6 +106,9 @@ _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|woul
                       r"|\?\s*$", re.IGNORECASE)
 # a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
 _ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:以后|之后)?(?:就|会|便|都)")
+# an interjection a Chinese clause opens on ("唉 被辞退了", "哈哈，又开始弹琴了")
+_ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜+|害|嗐|emmm*|hmm+)[\s~～…!！,，、]*"
+                              r"(?=[\u3400-\u9fff])")
 # a connective a clause opens on ("然后搬到了上海"): said again after the subject put back, it reads as part of the verb
 _ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所以|因此|因而|结果)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
@@ -100,7 +116,8 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
                               r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b", re.IGNORECASE)
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
-_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了")
+_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了|过世|离世|病逝|安乐|"
+                       r"(?:去|回)了?(?:喵星|汪星)")
 
 
 @functools.lru_cache(maxsize=1)
@@ -200,7 +217,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
             seen_subject = False
             opening = True  # no clause of the sentence before this one (none names anybody else)
             for clause in _ZH_CLAUSE.split(sentence):
-                clause = clause.strip()
+                clause = _ZH_INTERJECTION.sub("", clause.strip())
                 if not clause:
                     continue
                 said.append((clause, "zh"))
@@ -246,6 +263,8 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
 _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol|lmao|haha+|ha|omg|wow|yikes|oops|"
                               r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway)\b[\s,.!:;\-–—]*)+",
                               re.IGNORECASE)
+# "guess who's back on the bike": the speaker, said as a riddle
+_EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
 # an English clause that dropped "I'm" before a negation ("not vegetarian anymore", "no longer on the team")
 _EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer)\s+(?=\w)", re.IGNORECASE)
 
@@ -260,6 +279,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
     head = pair.group(1) if pair else ""
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
+        clause = _EN_GUESS_WHO.sub("I'm ", clause)  # "guess who's running again": the speaker is
         spoken.append((clause, "en"))
         if _EN_DROPPED_IM_NOT.match(clause):
             clause = "I'm " + clause

@@ -24,7 +24,7 @@ import re
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.cessation import topicalised
+from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
@@ -34,6 +34,7 @@ from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
+from memory_core.pipeline.trip_end import says_trip_over
 from memory_core.pipeline.types import Candidate
 from memory_core.validation import MAX_TEXT_CHARS, ROLES
 
@@ -94,6 +95,8 @@ class MechanicalExtractor:
         if turn.role in self.statement_roles:
             statements, temporary, stay = self.read(turn)
             out.extend(statements)
+            if temporary and says_trip_over(turn.text):  # "出差回来了": the stay is over, the turn is no stay
+                temporary = stay = False
             if temporary and event is not None and event.valid_from is not None:
                 event.valid_until = event.valid_from + timedelta(days=TEMPORARY_DAYS)
                 event.notes.append("temporary state: valid for a week, changes no lasting fact")
@@ -163,6 +166,8 @@ class MechanicalExtractor:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), clause, hit)
                            for hit in reading.hits)
                 give_change(out[first:], change)
+                if change[1] > 0 and resumption_scope(clause, lang):
+                    _again(out[first:], subject, lang)
                 if all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
                     said = own_words(turn, clause, lang, subject, qualifier)  # kept if no slot was stated before
                     if said is not None:
@@ -244,7 +249,7 @@ class MechanicalExtractor:
             valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=hit.claim,
             single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, aliases=hit.aliases,
             ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))), needs_existing=hit.conditional,
-            switch_of=f"fact:{attr.id}:" if hit.switch and not attr.pref else "",
+            switch_of=f"fact:{attr.id}:" if hit.switch and not attr.pref else "", past_only=hit.past_only,
             notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")
                    + (" (weak cue: changes a slot already stated)" if hit.conditional else "")],
         )
@@ -257,6 +262,22 @@ def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:
             return hit.value
     found = match_clause(clause, lang, allow_rules=True) if not hits else None
     return found.obj if found is not None and found.rule.slot == "pref" and found.rule.polarity > 0 else ""
+
+
+def _again(cands: list[Candidate], subject: str, lang: str) -> None:
+    """Say in a resumed statement's text that it was taken up again ("用户又开始吃辣了", "User smokes again"): the
+    item that ends the negation reads as what the user said, not as the first statement of the thing."""
+    for cand in cands:
+        said = cand.description
+        if cand.polarity < 0 or cand.detail or not said.startswith(subject):
+            continue
+        if lang == "zh" and "又" not in said and "重新" not in said:
+            cand.description = f"{subject}又开始{said[len(subject):].removesuffix('了')}了"
+        elif lang == "en" and not _AGAIN.search(said):
+            cand.description = f"{said} again"
+
+
+_AGAIN = re.compile(r"\b(?:again|back\s+on)\b", re.IGNORECASE)
 
 
 def _covered(hit: SlotHit) -> tuple[str, ...]:

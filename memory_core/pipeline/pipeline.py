@@ -14,6 +14,7 @@ from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.themes import LexiconClassifier
+from memory_core.pipeline.trip_end import trip_end_ops
 from memory_core.pipeline.trust import RoleTrustFilter
 from memory_core.pipeline.types import (
     Candidate,
@@ -124,7 +125,7 @@ class WritePipeline:
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         existing = existing_items(store, turn.user_id, keys)
-        return self.resolver.resolve(turn, settle_weak(cands, existing), existing)
+        return self.resolver.resolve(turn, settle_weak(cands, existing), existing) + trip_end_ops(turn, store)
 
 
 class _Rows:

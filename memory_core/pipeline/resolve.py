@@ -128,6 +128,17 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
     return same_polarity
 
 
+def _names_value(cand: Candidate, item: MemoryItem) -> bool:
+    """True when ``item`` states, with the other polarity, the value ``cand`` says held once."""
+    if description_polarity(item.description) < 0:
+        return False
+    said = item.description.casefold()
+    if any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases):
+        return True
+    return bool(cand.aliases) and cand.key.endswith("lives_in") and _other_script(cand, item) \
+        and same_place(cand.aliases, item.description)
+
+
 #: How bound a partner is, by the words that name it: dating, engaged, married ("partner", "伴侣": unsaid).
 _BONDS = (("married", re.compile(r"\b(?:wife|husband|spouse|married)\b|老公|老婆|丈夫|妻子|结婚|爱人")),
           ("engaged", re.compile(r"\b(?:fianc\w*|engaged)\b|未婚夫|未婚妻|订婚")),
@@ -303,6 +314,10 @@ class KeyConflictResolver:
                 continue
             olds = [o for o in existing.get(cand.key, ()) if o.active and o.user_id == turn.user_id] \
                 if cand.key else []
+            if cand.past_only:  # "I used to live in Leeds": it ends the item naming Leeds, nothing else
+                olds = [o for o in olds if _names_value(cand, o)]
+                if not olds:
+                    continue
             same = [o for o in olds if agrees(cand, o)]
             other = [o for o in olds if not agrees(cand, o)]
             if other and any(trust_rank(cand.trust) < trust_rank(o.trust) for o in other):
@@ -330,7 +345,10 @@ class KeyConflictResolver:
                 keep_id = keep.id
                 touched.add(keep_id)
                 ops.append(HitOp(keep_id, turn_id=turn.turn_id))
-                if (text := revision_of(cand, keep, turn.speaker.strip())) is not None:  # "我女儿叫朵朵"
+                text = revision_of(cand, keep, turn.speaker.strip())  # "我女儿叫朵朵"
+                if text is None and same and extends(cand, keep):  # "在宁德时代做电池研发": the employer, and the work
+                    text = cand.description
+                if text is not None:
                     reason = f"补充细节：{cand.description}" if cand.lang == "zh" \
                         else f"added detail: {cand.description}"
                     ops.append(UpdateOp(keep_id, reason, new_description=text, actor=self.actor,

@@ -30,6 +30,7 @@ from memory_core.pipeline.gist import MAX_GIST_CHARS, RESTATE_OVERLAP, Topic, la
 from memory_core.pipeline.mention_detail import detail_of
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import speaker_qualifier, stance_of
+from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.sensitive_detect import detect
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
@@ -363,6 +364,10 @@ def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | N
     "我女儿叫朵朵" agrees with "有女儿" and names her: the item becomes the candidate's
     text when that holds all the item's terms, else the item's text with it after.
     """
+    if bool(_CJK.search(cand.description)) != bool(_CJK.search(item.description)) \
+            and (any(a in item.description.casefold() for a in cand.aliases)
+                 or (cand.key.startswith("fact:lives_in") and same_place(cand.aliases, item.description))):
+        return None  # "我在腾讯上班" after "works at Tencent": the value said in the other language, nothing more
     said = topic(cand.description, cand.lang, _subject(speaker, cand.lang))
     old = _item_topic(item, speaker)
     if not (said.numbers - old.numbers or said.strong - old.terms - old.strong):

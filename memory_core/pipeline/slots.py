@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass, field
 
 from memory_core.model import Kind
+from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
+from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.rules import clean_object
 from memory_core.pipeline.slot_lexicon import (
     _CJK,
@@ -74,6 +76,9 @@ _LATIN_NAME = re.compile(r"[A-Za-z][A-Za-z .'&-]*")
 __all__ = ["PLACE_ATTRS", "TEMPORARY_DAYS", "Attribute", "ClauseReading", "Lexicon", "SlotHit", "canon_object",
            "describe", "lexicon", "read_clause", "single_valued_key", "slot_conflicts", "slot_terms"]
 
+#: Attributes whose value is an organisation with names in both languages (``org_names``).
+_ORG_ATTRS = frozenset({"works_at", "school"})
+
 #: Attributes read on the clause as said, before another person's clause is turned into the first person.
 _AS_SAID = frozenset({"partner", "family"})
 
@@ -110,6 +115,7 @@ class SlotHit:
     aliases: tuple[str, ...] = ()
     named: str = ""
     conditional: bool = False
+    past_only: bool = False
 
     @property
     def single_valued(self) -> bool:
@@ -168,7 +174,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     folded = clause.casefold()
     for name in ("reported", "hypothetical", "question", "past"):
         if marks[name].search(folded):
-            return ClauseReading(skip=name)
+            return ClauseReading(skip=name, hits=_held_once(clause, lang, subject_name, context)
+                                 if name == "past" else [])
     reading = ClauseReading(temporary=temporary or bool(marks["temporary"].search(folded)))
     user = subject_name or ("用户" if lang == "zh" else "User")
     text, subject = clause, ""
@@ -211,6 +218,27 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         reading.hits.extend(_habit_hits(text, lang, user))
     _title_once(reading.hits)
     return reading
+
+
+def _held_once(clause: str, lang: str, subject_name: str, context: str) -> list[SlotHit]:
+    """The values of single-valued slots a clause says held once ("I used to live in Leeds"), as ended values.
+
+    The clause is read again without its habitual past; each hit of the user's own single-valued slot with a
+    value becomes a negative hit (``past_only``: it ends an item naming that value, never another).
+    """
+    bare = without_held_once(clause, lang)
+    if not bare or lexicon().markers[lang]["past"].search(bare.casefold()):
+        return []
+    out: list[SlotHit] = []
+    for hit in read_clause(bare, lang, subject_name, context=context).hits:
+        if hit.attr.id in HELD_ONCE_ATTRS and not hit.subject and hit.polarity > 0 and hit.value \
+                and not hit.conditional and not hit.detail:
+            who = subject_name or ("用户" if lang == "zh" else "User")
+            _, hit.claim = _render(hit.attr, "neg", lang, who, v=hit.value)
+            hit.polarity = -1
+            hit.past_only = True
+            out.append(hit)
+    return out
 
 
 def _title_once(hits: list[SlotHit]) -> None:
@@ -330,6 +358,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
                 aliases = (canonical, *lex.names.get(canonical, ()))
                 form_hint = canonical
                 value = lex.shown[lang].get(canonical, canonical)
+        if not aliases and attr.id in _ORG_ATTRS and value:
+            aliases = names_of(value)  # "腾讯" and "Tencent": one employer (pipeline.org_names)
         if not aliases and attr.single and value and _LATIN_NAME.fullmatch(value):
             aliases = (value.casefold(),)  # "Berlin" said inside Chinese is still Berlin
         elif not aliases and attr.id == "lives_in" and value and _HAN_NAME.fullmatch(value):

@@ -93,6 +93,8 @@ class Candidate:
             candidate is dropped (the clause is then kept in the user's own words).
         successor: a restate-only carrier of a change ("we lost Biscuit", "戒了"): when its change ends an
             item it becomes an item itself, the successor the ended item's history names.
+        past_only: a value the user says held once ("I used to live in Leeds", "我以前住在北京"): it ends the
+            active item naming that value, and is dropped when no item names it (``KeyConflictResolver``).
         switch_of: a key prefix ("fact:language:"): the statement replaces the user's other values under it
             ("改学 Korean" after learning Japanese); their keys join ``ends`` (``WritePipeline.plan``).
         pieces: a turn's mention: its sentences, third person (``mention_detail``: which of them are a
@@ -130,6 +132,7 @@ class Candidate:
     instead_of: str = ""
     successor: bool = False
     switch_of: str = ""
+    past_only: bool = False
     pieces: tuple[str, ...] = ()
 
     @property
