@@ -247,7 +247,10 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0, change_
                 kind = mp.Process if publisher_process else threading.Thread
                 thread = kind(target=publisher, args=(redis_url, user, rate, stop, counter), daemon=True)
                 thread.start()
+                while counter.value == 0 and thread.is_alive():  # a spawned process imports first
+                    time.sleep(0.05)
                 time.sleep(2.0)  # the curate workers are applying turns
+                sent_before = counter.value
                 if publisher_process:
                     cpu = RoleCpu({"recall worker": worker.proc.pid, **others, "publisher": thread.pid})
                 cpu.start()
@@ -255,7 +258,7 @@ def rpc(sizes: list[int], calls: int, rate: float, curate_nice: int = 0, change_
                 n, r = interleaved(client, backend, user, rng, calls)
                 elapsed = time.perf_counter() - t0
                 cpu_rows.append(cpu_row(size, f"{rate:.0f} turns/s", cpu, calls, elapsed))
-                published = counter.value
+                published = counter.value - sent_before
                 stop.set()
                 thread.join()
                 n50, _, n99 = percentiles(n)
