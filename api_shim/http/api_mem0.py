@@ -24,6 +24,7 @@ from api_shim.http.errors import ApiError
 from api_shim.http.schemas import ErrorOut
 from api_shim.http.services import Services
 from memory_core.errors import InvalidField
+from memory_core.item_ids import MIN_ID_PREFIX
 from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope
 from memory_core.validation import MAX_TOP_K
 
@@ -80,8 +81,15 @@ def _bare(who: Caller, stored: str) -> str:
 
 
 def _owner(svc: Services, who: Caller, memory_id: str) -> str:
-    """The stored user id holding ``memory_id`` in the caller's tenant; 404 when none does."""
+    """The stored user id holding ``memory_id`` (or the one id it is a unique prefix of, 6+ characters:
+    ``memory_core.item_ids``) in the caller's tenant; 404 when none does, 422 for a prefix of several."""
     owners = svc.store.owners_of(memory_id, prefix=f"{who.tenant}:")
+    if not owners and len(memory_id) >= MIN_ID_PREFIX:
+        found = svc.store.owned_ids_starting(memory_id, prefix=f"{who.tenant}:")
+        if len(found) > 1:  # the words of memory_core.item_ids.match_prefix
+            raise ApiError(422, "invalid_input", f"item id prefix {memory_id!r} matches {len(found)} items "
+                           f"({', '.join(i for _, i in found[:5])}); give more characters")
+        owners = [u for u, _ in found]
     if not owners:
         raise ApiError(404, "unknown_item", f"no memory {memory_id!r}")
     return owners[0]

@@ -224,6 +224,16 @@ class SqlItemReads:
         with self._tx() as conn:
             return sorted(str(u) for u in conn.execute(query.order_by(_M.c.user_id).limit(10)).scalars())
 
+    def owned_ids_starting(self, start: str, *, prefix: str = "", limit: int = 10) -> list[tuple[str, str]]:
+        """(user id, item id) of up to ``limit`` items whose id starts with ``start``, of users whose id starts
+        with ``prefix`` (a tenant's), in order (for an id prefix: ``memory_core.item_ids``)."""
+        query = select(_M.c.user_id, _M.c.id).where(_M.c.id.startswith(start, autoescape=True))
+        if prefix:
+            query = query.where(_M.c.user_id.startswith(prefix, autoescape=True))
+        with self._tx() as conn:
+            rows = conn.execute(query.order_by(_M.c.user_id, _M.c.id).limit(limit)).all()
+        return [(str(u), str(i)) for u, i in rows]
+
     def locate(self, item_id: str) -> MemoryItem:
         """Find an item by id alone, whoever owns it. Raises UnknownItem."""
         with self._tx() as conn:

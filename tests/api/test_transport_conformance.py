@@ -110,6 +110,14 @@ def test_mem0_rest_routes(stack: Stack) -> None:
         memory_id = top["id"]
         assert acme.get(f"/mem0/memories/{memory_id}").json()["memory"] == top["memory"]
         assert globex.get(f"/mem0/memories/{memory_id}").status_code == 404, "another tenant's memory"
+        assert acme.get(f"/mem0/memories/{memory_id[:8]}").json()["id"] == memory_id, "a unique id prefix"
+        assert globex.get(f"/mem0/memories/{memory_id[:8]}").status_code == 404, "another tenant's, by prefix"
+        assert acme.get(f"/v1/users/alex/items/{memory_id[:7]}").json()["id"] == memory_id
+        for given in ("pfx-mem0-1", "pfx-mem0-2"):
+            acme.post("/v1/users/alex/items", json={"id": given, "description": "我喜欢篮球", "theme": "hobby",
+                                                    "reason": "added by hand"})
+        assert acme.get("/mem0/memories/pfx-mem0").status_code == 422, "a prefix of two memories"
+        assert "matches 2 items" in acme.get("/v1/users/alex/items/pfx-mem0").json()["error"]["message"]
         assert acme.put(f"/mem0/memories/{memory_id}", json={"text": "Alex loves basketball"}).status_code == 200
         history = acme.get(f"/mem0/memories/{memory_id}/history").json()
         assert [h["event"] for h in history] == ["ADD", "UPDATE"] and history[-1]["new_memory"] == \
