@@ -150,6 +150,7 @@ class Recaller(DeltaKeeping, SnapshotKeeping):
         self._count_lock = threading.Lock()
         self._recalls = 0
         self._compacting: set[int] = set()
+        self._mail = {}
         self.embed_failures = 0
         self._tables = store.sql_tables()  # the vectors' table and a one-round-trip catch-up (SQL stores)
         self._turn_log = store.turn_log()  # the turns the index holds beside the items, when the store keeps them
@@ -251,6 +252,7 @@ class Recaller(DeltaKeeping, SnapshotKeeping):
         cached = self._cache.get(user_id)
         if cached is not None:  # the listener's catch-up under way: wait for it (no search of the index it changes,
             self.landed(cached)  # no second read of its delta), then check the version as usual
+            self.take_notes(user_id, cached)  # changes announced and not applied yet: applied here, unread
         if cached is not None and cached.changing and self._tables is not None:
             index, timings = self._caught_up(user_id, cached)  # mid-conversation: one round trip, no probe
         elif cached is not None:
@@ -276,6 +278,7 @@ class Recaller(DeltaKeeping, SnapshotKeeping):
             if vector is not None:  # searched again below: the vector (if computed) comes from the cache
                 vector.used = False
             self.landed(cached)  # a catch-up under way may bring it to ``current``: no read of the delta then
+            self.take_notes(user_id, cached)  # or a note posted meanwhile
             index, timings = self.index_for(user_id, current)
         else:
             index, timings = self.index_for(user_id)

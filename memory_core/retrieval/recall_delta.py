@@ -85,6 +85,8 @@ class DeltaKeeping:
     _flights: dict[int, threading.Event] | None = None
     #: change sets applied as a note carried them, without a store read (``catch_up``)
     carried_count = 0
+    #: notes posted by the listener and not yet applied, by user (``catch_up``, ``take_notes``)
+    _mail: dict[str, list[ChangeNote]]
 
     @contextmanager
     def _flight(self, index: HybridIndex) -> Iterator[None]:
@@ -145,8 +147,10 @@ class DeltaKeeping:
         For a write-behind (``workers.recall_catchup``: told that a batch was applied, the
         recall worker applies it before the user's next recall asks). A user not cached is
         left alone (no load, the LRU order unchanged). ``notes``: the announcements received
-        for the user (``wire.changes``), oldest version first after sorting; each that fits
-        the index is applied as carried, and the store is read only when one was bare, did
+        for the user (``wire.changes``). They are posted first, so a recall of the user that
+        starts while this catch-up waits for a moment between recalls applies them itself
+        (``take_notes``; this returns False then); else each that fits the index is applied
+        as carried, oldest version first, and the store is read only when one was bare, did
         not fit, or left the index older than a note's version (no notes: read).
 
         Raises:
@@ -156,18 +160,51 @@ class DeltaKeeping:
         cached = self._cache.peek(check_id(user_id, "user id"))
         if cached is None:
             return False
+        if notes:  # posted first: a recall of the user starting meanwhile applies them itself (``take_notes``)
+            with self._count_lock:
+                self._mail.setdefault(user_id, []).extend(notes)
         if self._idle is not None:  # between recalls, not beside one: its search would share the GIL with the apply
             self._idle.wait(CATCH_UP_IDLE_WAIT_S)
         self.landed(cached)  # a recall's own catch-up first (it may have read before this change)
         before = cached.version
+        if notes:
+            posted = self._take_notes(user_id)
+            if not posted:
+                return False  # a recall applied them (and checked the version itself)
+            if self.apply_notes(user_id, cached, posted):
+                cached.changing = False
+                return cached.version != before
+        self._caught_up(user_id, cached)
+        cached.changing = False  # current now: the next recall searches while it checks the version
+        return cached.version != before
+
+    def _take_notes(self, user_id: str) -> list[ChangeNote]:
+        """The notes posted for the user and not yet applied (removed from the mailbox)."""
+        with self._count_lock:
+            return self._mail.pop(user_id, []) if self._mail else []
+
+    def apply_notes(self, user_id: str, cached: HybridIndex, notes: Sequence[ChangeNote]) -> bool:
+        """Apply each carried note that fits ``cached`` (oldest first); True if the index now holds all of them.
+
+        False when one was bare, or did not fit and is newer than the index: the store must be read.
+        """
         carried = sorted((n for n in notes if n.changes is not None), key=_note_order)
         for note in carried:
             if note.fits(cached.version, cached.last_seq):
                 self._caught_up(user_id, cached, note)
-        if not carried or len(carried) < len(notes) or not all(n.older_than(cached.version) for n in carried):
-            self._caught_up(user_id, cached)
-        cached.changing = False  # current now: the next recall searches while it checks the version
-        return cached.version != before
+        return len(carried) == len(notes) and all(n.older_than(cached.version) for n in carried)
+
+    def take_notes(self, user_id: str, cached: HybridIndex) -> None:
+        """For a recall: apply the notes posted for the user that no catch-up has applied yet.
+
+        The listener posts a user's notes before it waits for a moment between recalls, so a
+        recall that starts meanwhile finds them here instead of reading the same change from the
+        store when its version probe finds the index stale. If they leave a read to make, the
+        index is marked ``changing`` (the recall then reads in one round trip before searching).
+        """
+        notes = self._take_notes(user_id)
+        if notes:  # current as announced: the recall searches while it checks the version (else reads first)
+            cached.changing = not self.apply_notes(user_id, cached, notes)
 
     def _read_delta(self, user_id: str, version: str, last_seq: int) -> tuple[ItemChanges, list[Turn]]:
         """The store's changes after ``version`` and, when there are any, the turns after ``last_seq``."""

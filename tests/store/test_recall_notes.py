@@ -128,3 +128,34 @@ def test_a_note_the_index_already_holds_costs_no_read(make_store: Callable[[str]
     reads = Reads(store)
     assert not recaller.catch_up("ann", [note])
     assert reads.calls == [] and recaller.carried_count == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_recall_starting_while_the_listener_waits_applies_the_posted_note_itself(
+        make_store: Callable[[str], MemoryStore], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from memory_core.retrieval import recall_delta
+
+    monkeypatch.setattr(recall_delta, "CATCH_UP_IDLE_WAIT_S", 10.0)
+    store, recaller, first = _warm(make_store, lang)
+    start = _start(store)
+    second = MemoryItem.create("ann", TEXTS[lang][1], "places", kind="fact")
+    turn = _turn(store, lang, 2)
+    store.apply("ann", [AddOp(second), EndOp(first.id, "superseded", "moved")], applied_seq=turn.seq)
+    note = _note(store, start)
+    reads = Reads(store)
+    moved: list[bool] = []
+    listener = threading.Thread(target=lambda: moved.append(recaller.catch_up("ann", [note])), name="listener")
+    with recaller.answering():  # another recall being answered: the listener posts the note and waits
+        listener.start()
+        for _ in range(200):
+            if recaller._mail:
+                break
+            listener.join(0.01)
+        found = recaller.recall("ann", TEXTS[lang][3], 3)  # starts now: finds the posted note
+    listener.join(10)
+    assert [r.item.id for r in found] == [second.id]  # the change is in its answer
+    assert reads.calls == [] and recaller.carried_count == 1  # applied as carried, nothing read
+    assert moved == [False]  # the listener found nothing left to apply
+    assert _answers(recaller, lang) == _answers(Recaller(store), lang)
