@@ -6,7 +6,8 @@ the items of one theme; with ``tenant`` set, the user is ``tenant:user_id``
 (the way the HTTP shim names a tenant's users). A key is an item id. A
 value is stored as the item's text: ``value["content"]`` when it is a
 string (LangMem's shape), else the value as JSON; reads give
-``{"content": text, "theme", "kind", "status"}`` back (or the JSON value).
+``{"content": text, "theme", "kind", "status"}`` back for a text, and a
+JSON value exactly as it was put.
 
 Example::
 
@@ -83,10 +84,11 @@ class MemoryStoreAdapter(BaseStore):
             parsed = json.loads(text) if text.startswith("{") else None
         except ValueError:
             parsed = None
-        value: dict[str, Any] = parsed if isinstance(parsed, dict) else {"content": text}
-        value.setdefault("theme", record["theme"])
-        value.setdefault("kind", record["kind"])
-        value.setdefault("status", record["status"])
+        value: dict[str, Any]
+        if isinstance(parsed, dict):
+            value = parsed  # a value put as JSON comes back as it was put, no key added
+        else:
+            value = {"content": text, "theme": record["theme"], "kind": record["kind"], "status": record["status"]}
         ns = namespace if exact or len(namespace) > len(self.prefix) + 1 else (*namespace, record["theme"])
         return {"namespace": ns, "key": record["id"], "value": value,
                 "created_at": check_timestamp(record["created_at"]),

@@ -29,6 +29,10 @@ def test_put_get_search_delete_and_namespaces(mem: EmbeddedMemory) -> None:
     got = store.get(("memories", "ana"), "seat-1")
     assert got is not None and got.value["content"] == "Ana prefers window seats" and got.key == "seat-1"
     assert store.get(("memories", "bob"), "seat-1") is None, "a key of one user is not another's"
+    prefs = {"likes": ["tea", "枣"], "n": 3}
+    store.put(("memories", "bob"), "prefs", prefs)
+    back = store.get(("memories", "bob"), "prefs")
+    assert back is not None and back.value == prefs, "a JSON value comes back as it was put"
     hits = store.search(("memories", "ana"), query="window seat")
     assert hits[0].key == "seat-1" and hits[0].score is not None
     assert all(h.key != "seat-2" for h in hits)
