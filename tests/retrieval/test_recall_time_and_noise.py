@@ -205,3 +205,18 @@ def test_off_slot_factor_only_for_a_turn_meeting_the_question_through_the_asked_
     job.status = Status.SUPERSEDED  # no current item of the slot in the list: nothing to prefer
     assert off_slot_factors(items, np.array([1, 0, 2]), frozenset({"work"}), lambda key: frozenset({"work"}),
                             lambda j: [], lambda t, j: t in words[j]) is None
+
+
+PLACES = {
+    "en": ("We spent two weeks in Portugal last summer, mostly by the sea.", "which countries have I been to?",
+           "Portugal"),
+    "zh": ("去年国庆去了日本玩了一周，吃得很开心。", "我去过哪些国家？", "日本"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_question_by_the_kind_of_place_finds_the_place_named(memory: Memory, lang: str) -> None:
+    said, question, place = PLACES[lang]
+    _ingest(memory, [*((n, t) for n, t in enumerate(FILLER[lang])), (20, said)])
+    top = _top(memory, question)
+    assert top and place in top[0], top
