@@ -48,6 +48,7 @@ from memory_core.retrieval.index import (
     snapshot_item,
 )
 from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.rerank import Reranks, _slot_words
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.time_window import inside as in_window
@@ -346,6 +347,8 @@ class HybridIndex(HybridState, Reranks):
             order, kept = holding_stays_first(self.table.items, order, kept, window or (ref - NOW_SPAN_S, ref + 1.0))
         if settings.diversity:
             order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names)
+        if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
+            order, kept = own_before_others(query, self.table.items, order, kept)
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)

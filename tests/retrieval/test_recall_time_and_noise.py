@@ -20,6 +20,7 @@ import pytest
 from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.retrieval.asked_slot import OFF_SLOT_FACTOR, off_slot_factors
 from memory_core.retrieval.index import RecallResult
+from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.time_questions import asks_period, asks_sequence, in_sequence
 from memory_core.retrieval.whereabouts import asks_whereabouts
 from memory_core.service import Memory, open_memory
@@ -220,3 +221,22 @@ def test_a_question_by_the_kind_of_place_finds_the_place_named(memory: Memory, l
     _ingest(memory, [*((n, t) for n, t in enumerate(FILLER[lang])), (20, said)])
     top = _top(memory, question)
     assert top and place in top[0], top
+
+
+@pytest.mark.parametrize(("mine", "theirs", "ask_me", "ask_them"), [
+    (("User is vegetarian", "fact:diet"), ("User's husband is on keto", "fact:husband/diet"),
+     "What diet am I on?", "What diet is my husband on?"),
+    (("用户是生酮", "fact:diet"), ("用户的老公是素食者", "fact:老公/diet"), "我是什么饮食？", "我老公吃什么？"),
+])
+def test_a_first_person_question_puts_my_slot_before_another_persons(mine, theirs, ask_me, ask_them) -> None:
+    own = MemoryItem.create("u", mine[0], "diet", kind=Kind.FACT, key=mine[1])
+    other = MemoryItem.create("u", theirs[0], "diet", kind=Kind.FACT, key=theirs[1])
+    job = MemoryItem.create("u", "User works at a bank", "work", kind=Kind.FACT, key="fact:works_at")
+    items: list[MemoryItem | None] = [other, job, own]
+    order, scores = own_before_others(ask_me, items, np.array([0, 1, 2]), np.array([0.3, 0.2, 0.1]))
+    assert order.tolist() == [1, 2, 0] and scores.tolist() == [0.2, 0.1, 0.1]  # after mine, not after all mine
+    order, _ = own_before_others(ask_them, items, np.array([0, 1, 2]), np.array([0.3, 0.2, 0.1]))
+    assert order.tolist() == [0, 1, 2]  # a question about him keeps his first
+    own.status = Status.SUPERSEDED  # only a current value of mine goes first
+    order, _ = own_before_others(ask_me, items, np.array([0, 1, 2]), np.array([0.3, 0.2, 0.1]))
+    assert order.tolist() == [0, 1, 2]
