@@ -117,3 +117,25 @@ def test_erase_removes_the_session_windows(stack: Stack, tmp_path: Path) -> None
     finally:
         mem.close()
         client.close()
+
+
+def test_delete_all_forgets_the_session_turns_on_every_transport(stack: Stack, tmp_path: Path) -> None:
+    said = [{"role": "user", "content": "我下周要去成都出差", "timestamp": "2026-11-20T10:00:00+08:00"},
+            {"role": "user", "content": "I need a hotel near the office", "timestamp": "2026-11-20T10:01:00+08:00"}]
+    client = redis.Redis.from_url(stack.redis.url)
+    apis = [(EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/d.db"), "wipe"),
+            (DistributedMemory(stack.redis.url, database_url=stack.db_url, request_timeout_s=30), "wipe-d"),
+            (HttpMemory(stack.base_url, stack.key("acme")), "wipe-h")]
+    try:
+        for mem, user in apis:
+            mem.add(said, user_id=user, session_id="trip")
+            assert len(mem.session_context(user_id=user, session_id="trip")["turns"]) == 2
+            mem.delete_all(user_id=user)
+            assert mem.session_context(user_id=user, session_id="trip")["turns"] == [], user
+            again = mem.add(said, user_id=user, session_id="trip")  # the same messages, stored anew
+            assert again["results"] and len(mem.session_context(user_id=user, session_id="trip")["turns"]) == 2
+        assert client.exists(window_keys("wipe-d", "trip")[0])  # filled again by the replay's ingest
+    finally:
+        for mem, _ in apis:
+            mem.close()
+        client.close()
