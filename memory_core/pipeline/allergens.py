@@ -17,7 +17,7 @@ from functools import cache
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["KINDS", "allergen_kinds"]
+__all__ = ["KINDS", "allergen_kinds", "names_allergen"]
 
 KINDS = ("food", "drug", "environment")
 _ALLERGY_EN = re.compile(r"\ballerg(?:ic|y|ies)\b(?:\s+(?:reactions?\s+)?(?:to|from)\b)?", re.I)
@@ -81,3 +81,8 @@ def allergen_kinds(text: str) -> set[str]:
             if not any(s <= start and end <= e and (e - s) > (end - start) and k != kind for s, e, k in spans):
                 found.add(kind)
     return found
+
+
+def names_allergen(text: str) -> bool:
+    """True when ``text`` holds a listed allergen of any category (花生, 花粉, "penicillin")."""
+    return any(en.search(text) or (zh is not None and zh.search(text)) for en, zh in _lexicon().values())

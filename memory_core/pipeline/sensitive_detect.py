@@ -404,7 +404,7 @@ def mask(text: str, findings: Sequence[Finding] | None = None) -> str:
     out, last = [], 0
     for f in findings:  # a health value is masked past its predicate ("allergic to [health]", sensitive_predicate)
         span = value_span(text, f.start, f.end) if f.category == "health" else (f.start, f.end)
-        if span is not None:
+        if span is not None and span[0] >= last:  # a value two findings name is hidden once
             out += [text[last:span[0]], label(f)]
             last = span[1]
     out.append(text[last:])

@@ -6,29 +6,65 @@ fact it is ("allergic to penicillin", "takes metformin", 用户对青霉素 … 
 not say an allergy from a medication; the predicate is not the secret, the
 condition or medicine is (seed 001 §8.12.2 masks the value, as "my PIN is
 [code]" keeps "my PIN is").
+
+An allergy is masked the same way in both languages: the allergen is the value,
+the allergy word stays ("allergic to [health]", "a [health] allergy",
+"对[health]过敏", "[health]过敏"); a bare 过敏 found alone hides the allergen
+named before it in its clause (after 对, else a listed allergen after the person:
+``allergens.names_allergen``).
+Who has it (儿子, 老婆, "my son") is not the value and stays in clear.
 """
 
 from __future__ import annotations
 
 import re
 
+from memory_core.pipeline.allergens import names_allergen
+
 __all__ = ["value_span"]
 
 _LEAD = re.compile(r"[^\n]{0,40}?\bdiagnosed\s+(?:with|w/)\s+|"  # "User was diagnosed with …"
                    r"(?:(?:is|am|are|was|were|be)\s+)?(?:allergic|intolerant)\s+to\s+|"
                    r"(?:takes?|taking|took|(?:is|am|are)\s+on|diagnosed\s+with|suffers?\s+from)\s+|"
-                   r"(?:用户|我|他|她)?对|(?:每天|每日|一直|正在|在)?(?:吃|服用|打)|确诊(?:了|为)?|诊断(?:出|为)(?:了)?|患有|得了",
+                   r"(?:an?\s+|the\s+|my\s+|his\s+|her\s+|their\s+)?(?:(?:severe|mild|bad|serious|slight|"
+                   r"life[-\s]threatening)\s+)?(?=[\w-]+(?:\s+[\w-]+)?\s+allerg(?:y|ies)$)|"  # "a severe [shellfish] allergy"
+                   r"[^\s，。,；;！!？?]{0,4}?对|(?:每天|每日|一直|正在|在)?(?:吃|服用|打)|确诊(?:了|为)?|诊断(?:出|为)(?:了)?|"
+                   r"患有|得了",
                    re.IGNORECASE)
+_TRAIL = re.compile(r"\s+allerg(?:y|ies)$|(?:有点|有些|严重|特别|非常|很|都|也|比较)*过敏$", re.IGNORECASE)
 _BARE = re.compile(r"(?:过敏|allergic|allerg(?:y|ies)|intolerant)", re.IGNORECASE)
+#: Where the clause of a bare 过敏 starts: a stop, or the person who has it (我, 她, 用户, 儿子 …).
+_ZH_CLAUSE = re.compile(r"[\s，。,.；;：:！!？?、]|user|用户|[我你他她它](?:们)?|(?:儿子|女儿|孩子|老婆|老公|妻子|丈夫|"
+                        r"爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|爷爷|奶奶|外公|外婆|宝宝|朋友|同事)|对", re.IGNORECASE)
+_ZH_DEGREE = re.compile(r"(?:有点|有些|严重|特别|非常|很|都|也|比较|一直|容易|老是|经常|总是)+$")
+
+
+def _allergen_before(text: str, at: int) -> tuple[int, int] | None:
+    """The allergen a bare 过敏 at ``at`` names before it (我对虾过敏 → 虾, 老婆海鲜过敏 → 海鲜), or None."""
+    before = text[max(0, at - 12):at]
+    base = at - len(before)
+    clause = list(_ZH_CLAUSE.finditer(before))
+    cut = clause[-1].end() if clause else 0
+    stem = before[cut:]
+    if not (clause and clause[-1].group() == "对") and not names_allergen(stem):
+        return None  # no 对 and no listed allergen: 换季容易过敏 names none
+    degree = _ZH_DEGREE.search(stem)
+    end = cut + (degree.start() if degree else len(stem))
+    return (base + cut, base + end) if end > cut else None
 
 
 def value_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The ``(start, end)`` of a health finding's value inside ``text[start:end]``: past a leading predicate
-    ("allergic to ", "takes ", 对, 吃); None when the finding is a predicate alone (过敏), which hides nothing."""
+    ("allergic to ", "takes ", 对, 吃) and before a trailing allergy word ("shellfish allergy", 虾过敏); for a
+    bare 过敏, the allergen named before it in its clause; None when nothing but the predicate is there."""
     value = text[start:end]
     if _BARE.fullmatch(value):
-        return None
+        return _allergen_before(text, start) if value == "过敏" else None
     lead = _LEAD.match(value)
     if lead is not None and lead.end() < len(value):
-        return start + lead.end(), end
+        start += lead.end()
+        value = text[start:end]
+    trail = _TRAIL.search(value)
+    if trail is not None and trail.start() > 0:
+        end = start + trail.start()
     return start, end

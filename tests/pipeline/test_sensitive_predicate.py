@@ -30,3 +30,23 @@ def test_other_categories_and_bare_values_are_masked_whole() -> None:
     assert "sk-" not in mask("my api key is sk-abcdefghijklmnopqrstuvwx1234")
     assert mask("User has diabetes") == "User has [health]"
     assert mask("用户有糖尿病").endswith("[health]")
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    # an allergy: the allergen is the value in both languages; the allergy word and who has it stay readable
+    ("Our daughter has a bad walnut allergy", "Our daughter has a bad [health] allergy"),
+    ("Grandpa is allergic to aspirin and ibuprofen", "Grandpa is allergic to [health]"),
+    ("He is allergic to latex and his boss knows", "He is allergic to [health] and his boss knows"),
+    ("女儿对核桃过敏", "女儿对[health]过敏"),
+    ("爷爷对阿司匹林特别过敏", "爷爷对[health]特别过敏"),
+    ("我老公芒果过敏，别买", "我老公[health]过敏，别买"),
+    ("外婆对头孢类抗生素严重过敏", "外婆对[health]严重过敏"),
+])
+def test_an_allergen_is_masked_the_same_way_in_both_languages(text: str, shown: str) -> None:
+    assert mask(text) == shown
+    assert shown_text(text, reveal=True) == text
+
+
+@pytest.mark.parametrize("text", ["我过敏了", "最近老是过敏", "I have allergies"])
+def test_an_allergy_with_no_allergen_named_hides_nothing(text: str) -> None:
+    assert mask(text) == text
