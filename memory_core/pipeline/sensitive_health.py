@@ -25,7 +25,8 @@ _DRUG = (r"(?:[a-z]+(?:pril|sartan|statin|olol|azepam|zolam|oxetine|traline|trip
          r"phetamine|xetine|pramine|ipine|idone|iazide)|"
          r"(?:my\s+|some\s+|the\s+)?(?:meds|medication|medicine|pills|tablets|antibiotics|inhaler|shots))")
 # what one is allergic to: a word or two, and more joined by commas, "and", "or" ("penicillin and latex")
-_NOT_ALLERGEN = r"(?!(?:and|or|but|so|because|since|when|which|who|that|i|he|she|we|they|it|my|his|her|our|their|your|the|a|an|is|was)\b)"
+_NOT_ALLERGEN = (r"(?!(?:and|or|but|so|because|since|when|which|who|that|i|he|she|we|they|it|my|his|her|our|"
+                 r"their|your|the|a|an|is|was)\b)")
 _ALLERGEN = r"[\w-]+(?:\s+" + _NOT_ALLERGEN + r"[\w-]+)?"
 _ALLERGENS = _ALLERGEN + r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)" + _NOT_ALLERGEN + _ALLERGEN + r"){0,4}"
 _HEALTH_EN = re.compile(
@@ -40,7 +41,8 @@ _HEALTH_EN = re.compile(
     r"miscarriage|abortion|pregnan\w*|ivf|infertil\w*|antidepressants?|ssris?|prozac|zoloft|lexapro|xanax|"
     r"lithium|adderall|ritalin|methadone|opioids?|rehab|suicid\w*|self[-\s]harm\w*|therapist|psychiatrist|"
     r"metformin|biopsy|hiv\s+meds?|hormone\s+therapy|thyroid\s+(?:disease|condition)|"
-    r"blood\s+type\s+(?:is\s+)?(?:[abo]{1,2}|ab)(?:[+-]|\s+(?:positive|negative|pos|neg)\b)?|allerg(?:y|ic)\s+to\s+" + _ALLERGENS + r"|"
+    r"blood\s+type\s+(?:is\s+)?(?:[abo]{1,2}|ab)(?:[+-]|\s+(?:positive|negative|pos|neg)\b)?|"
+    r"allerg(?:y|ic)\s+to\s+" + _ALLERGENS + r"|"
     r"(?:take|takes|taking|took|on|prescribed)\s+(?:\d+\s*mg\s+(?:of\s+)?[\w-]+|" + _DRUG + r")"
     r"\s+for\s+(?:my\s+|his\s+|her\s+)?[\w-]+)\b"
     r"(?!\s+(?:research|awareness|charity|charities|foundation|society|institute|month|day|walk|run|fundraiser|"
