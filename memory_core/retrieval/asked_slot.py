@@ -33,7 +33,7 @@ OFF_SLOT_FACTOR = 0.5
 
 def off_slot_factors(items: Sequence[MemoryItem | None], docs: np.ndarray, terms: frozenset[str],
                      slot_words: Callable[[str], frozenset[str]], made_from: Callable[[int], list[int]],
-                     holds: Callable[[str, int], bool]) -> np.ndarray | None:
+                     holds: Callable[[str, np.ndarray], np.ndarray]) -> np.ndarray | None:
     """Shape (len(docs),) factors (``OFF_SLOT_FACTOR`` or 1) of the short list ``docs``; None when none applies.
 
     Args:
@@ -42,7 +42,7 @@ def off_slot_factors(items: Sequence[MemoryItem | None], docs: np.ndarray, terms
         terms: the query's index terms.
         slot_words: a slot key's question words as index terms (``rerank._slot_words``).
         made_from: the slots of the curated items made from an event slot's turns (any status).
-        holds: whether the item of a slot holds an index term.
+        holds: which of some slots' items hold an index term (shape like the slots, bool): one call per term.
     """
     asked_keys: set[str] = set()
     ask_words: set[str] = set()
@@ -57,14 +57,22 @@ def off_slot_factors(items: Sequence[MemoryItem | None], docs: np.ndarray, terms
             ask_words |= words
     if not asked_keys:
         return None
+    events = [n for n, j in enumerate(docs.tolist()) if (item := items[j]) is not None and item.kind == Kind.EVENT
+              and not any((made := items[c]) is not None and made.key in asked_keys for c in made_from(j))]
+    if not events:
+        return None
+    slots = docs[np.array(events, dtype=np.int64)]
+    other = np.zeros(slots.shape[0], dtype=bool)  # holds a query term beyond the asked slot's words
+    asked = np.zeros(slots.shape[0], dtype=bool)  # holds one of them
+    for term in terms:
+        found = np.asarray(holds(term, slots), dtype=bool)
+        if term in ask_words:
+            asked |= found
+        else:
+            other |= found
+    off = asked & ~other
+    if not off.any():
+        return None
     out = np.ones(docs.shape[0])
-    for n, j in enumerate(docs.tolist()):
-        item = items[j]
-        if item is None or item.kind != Kind.EVENT:
-            continue
-        if any((made := items[c]) is not None and made.key in asked_keys for c in made_from(j)):
-            continue
-        held = {t for t in terms if holds(t, j)}
-        if held and held <= ask_words:
-            out[n] = OFF_SLOT_FACTOR
-    return out if (out != 1).any() else None
+    out[np.array(events, dtype=np.int64)[off]] = OFF_SLOT_FACTOR
+    return out

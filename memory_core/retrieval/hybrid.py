@@ -361,7 +361,7 @@ class HybridIndex(HybridState, Reranks):
         off_slot = off_slot_factors(
             self.table.items, order, asked, lambda key: _slot_words(key, self.lexicon),
             lambda j: self._made_from(j, Status.ACTIVE) + self._made_from(j, Status.SUPERSEDED),
-            lambda t, j: bool(self.lexical.scores_of([t], np.array([j]))[0] > 0)) if asked else None
+            lambda t, slots: self.lexical.scores_of([t], slots) > 0) if asked else None
         for factors in (self.subject_factors(query, order, settings), self.turn_factors(order, settings),
                         self.name_factors(query, order, settings), off_slot):
             if factors is not None:

@@ -197,15 +197,15 @@ def test_off_slot_factor_only_for_a_turn_meeting_the_question_through_the_asked_
     words = {0: {"work", "bank"}, 1: {"work", "americano"}, 2: {"work", "bank", "dull"}}
     factors = off_slot_factors(items, np.array([1, 0, 2]), frozenset({"work"}),
                                lambda key: frozenset({"work", "job"}), lambda j: [],
-                               lambda t, j: t in words[j])
+                               lambda t, slots: np.array([t in words[j] for j in slots.tolist()]))
     assert factors is not None and factors.tolist() == [OFF_SLOT_FACTOR, 1.0, OFF_SLOT_FACTOR]
     factors = off_slot_factors(items, np.array([1, 0, 2]), frozenset({"work", "bank"}),
                                lambda key: frozenset({"work", "job"}), lambda j: [],
-                               lambda t, j: t in words[j])
+                               lambda t, slots: np.array([t in words[j] for j in slots.tolist()]))
     assert factors is not None and factors.tolist() == [OFF_SLOT_FACTOR, 1.0, 1.0]  # "bank" is more than the slot
     job.status = Status.SUPERSEDED  # no current item of the slot in the list: nothing to prefer
     assert off_slot_factors(items, np.array([1, 0, 2]), frozenset({"work"}), lambda key: frozenset({"work"}),
-                            lambda j: [], lambda t, j: t in words[j]) is None
+                            lambda j: [], lambda t, slots: np.array([t in words[j] for j in slots.tolist()])) is None
 
 
 PLACES = {
