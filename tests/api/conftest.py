@@ -19,10 +19,6 @@ for folder in ("http", "llm"):
 @pytest.fixture(scope="session")
 def stack(pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """PostgreSQL, Redis, curate and recall workers and the HTTP shim, shared by the remote-transport tests."""
-    from _http_stack import start_stack
+    from _http_stack import running_stack
 
-    running = start_stack(pg_url, tmp_path_factory.mktemp("api-stack"))
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_stack(pg_url, tmp_path_factory.mktemp("api-stack"))

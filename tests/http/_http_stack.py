@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,3 +107,12 @@ def start_stack(admin_url: str, tmp: Path, *, redis_password: str | None = None,
     thread.start()
     wait_until(lambda: server.started, 20, "uvicorn to start")
     return Stack(f"http://127.0.0.1:{port}", db_url, admin_url, redis, procs, services, server, thread)
+
+
+def running_stack(admin_url: str, tmp: Path) -> Iterator[Stack]:
+    """``start_stack``, yielded and stopped afterwards: the body of a session fixture."""
+    running = start_stack(admin_url, tmp)
+    try:
+        yield running
+    finally:
+        running.stop()

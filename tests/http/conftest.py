@@ -5,17 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from _http_stack import Stack, start_stack
+from _http_stack import Stack, running_stack
 
 
 @pytest.fixture(scope="session")
 def stack(pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     """The shim in front of real workers; user ids must be unique per test."""
-    running = start_stack(pg_url, tmp_path_factory.mktemp("http-stack"))
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from running_stack(pg_url, tmp_path_factory.mktemp("http-stack"))
 
 
 @pytest.fixture(scope="session")
