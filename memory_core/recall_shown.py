@@ -6,19 +6,58 @@ their own rules, ``memory_core.shown``); the block it packs shows a
 sensitive item's values of kinds the query did not name masked, and the
 notes beside an item (an old value, the source turn's words) the same way.
 A recall that filters on the sensitive theme itself shows every value.
+
+Which sensitive items a recall may return (``shown_in_recall``): one whose kind
+of value the query names (``may_show``), and one the query finds by the words
+of its clauses that hold no sensitive value ("where does my dad live?" finds
+"my dad lives in Ipoh, he has diabetes" and shows "…, he has [health]"): the
+value masks its own span, not the whole turn, so the turn's other facts stay
+recallable. A clause that holds the value ("my locker code is 4512", 我对虾过敏)
+lends none of its words: its thing is not asked for by being named.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from memory_core.pipeline.sensitive import SENSITIVE_THEME, masked_unless_asked
+from memory_core.pipeline.sensitive import SENSITIVE_THEME, detect, masked_unless_asked, may_show
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallFilters
+from memory_core.text.tokenize import tokenize
 
-__all__ = ["context_view", "filters_on_sensitive", "masked_notes"]
+__all__ = ["context_view", "filters_on_sensitive", "free_terms", "masked_notes", "shown_in_recall"]
+
+#: A clause ends at a sentence stop or a comma (English and Chinese).
+_CLAUSE_END = re.compile(r"[,.;:!?，。；：！？、\n]")
+#: Words every item may hold that say nothing of its facts (the role prefix of a raw turn).
+_NO_FACT = frozenset({"user", "用户", "assistant"})
+
+
+def free_terms(description: str) -> set[str]:
+    """The search terms (``tokenize``) of the clauses of ``description`` that hold no sensitive value
+    ("my dad lives in Ipoh, he has diabetes" → {"dad", "live", "ipoh"}); empty when every clause holds one."""
+    found = detect(description)
+    out: set[str] = set()
+    start = 0
+    for end in [m.start() for m in _CLAUSE_END.finditer(description)] + [len(description)]:
+        if end > start and not any(f.start < end and start < f.end for f in found):
+            out.update(tokenize(description[start:end]))
+        start = end + 1
+    return out - _NO_FACT
+
+
+def shown_in_recall(query: str, description: str, asked: set[str]) -> bool:
+    """True when a recall for ``query`` may return the sensitive item ``description``: the query names the
+    kind of a value it holds (``may_show``; the value then shows in clear) or shares a search term with the
+    clauses holding none (``free_terms``; the item then shows its values masked, ``context_view``).
+
+    Args:
+        asked: ``asked_categories(query)``.
+    """
+    return may_show(query, description, asked) or bool(set(tokenize(query)) & free_terms(description))
 
 
 def context_view(results: list[RecallResult], query: str, asked: set[str]) -> list[RecallResult]:

@@ -28,12 +28,11 @@ from memory_core.pipeline.sensitive import (
     SENSITIVE_THEME,
     SensitiveGuard,
     asked_categories,
-    may_show,
     parse_tenant_policies,
     pin_preferred,
 )
 from memory_core.pipeline.types import KeyLookup
-from memory_core.recall_shown import context_view, filters_on_sensitive, masked_notes
+from memory_core.recall_shown import context_view, filters_on_sensitive, masked_notes, shown_in_recall
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.past_question import past_filters, past_first
@@ -323,7 +322,7 @@ class Memory(LifecycleCalls, SessionCalls):
 
         # withheld sensitive items leave their places to the next candidates (k results, not fewer)
         results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
-                             or may_show(query, r.item.description, asked))
+                             or shown_in_recall(query, r.item.description, asked))
         if guarded:  # a bare PIN question: the PINs found before a locker's code
             results = preferred(results, lambda r: None if r.item.theme != SENSITIVE_THEME
                                 else pin_preferred(query, r.item.description))

@@ -280,8 +280,8 @@ ASKS: dict[str, re.Pattern[str]] = {
                      r"hkid|id)\b|身份证|证件|护照|驾照|驾驶证|社保|医保|税号", _I),
     "api_key": re.compile(r"\b(?:api\s*key|token|secret|key|webhook|credentials?)\b|密钥|令牌|秘钥", _I),
     "health": re.compile(r"\b(?:health|medical|medication|medicine|meds|drug|diagnos\w*|condition|illness|disease|"
-                         r"allerg\w*|blood\s+type|prescription|therapy|treatment|doctor|sick|pills?)\b|"
-                         r"健康|病|药|诊断|确诊|过敏|血型|医生|医院|治疗", _I),
+                         r"allerg\w*|blood\s+type|prescription|therapy|treatment|doctor|sick|pills?|unwell|"
+                         r"ailments?|symptoms?)\b|健康|病|药|诊断|确诊|过敏|血型|医生|医院|治疗|身体|不舒服|体检", _I),
 }
 
 

@@ -39,11 +39,13 @@ def _store(memory: Memory, user: str, texts: list[str]) -> None:
 
 
 CASES = [
-    ("en", [f"The gym locker code is {4700 + n}, locker {n} at the gym." for n in range(4)]
+    # every clause of a sensitive item holds its value (a clause holding none is recallable by its own words,
+    # tests/retrieval/test_sensitive_partial.py)
+    ("en", [f"The code of gym locker {n} is {4700 + n}." for n in range(4)]
      + ["I go to the gym on Mondays.", "The gym has a new climbing wall.", "My gym buddy is Sam.",
         "The gym closes at ten.", "I pay 40 a month for the gym.", "The gym sauna is broken."],
      "what about the gym?", "gym"),
-    ("zh", [f"健身房储物柜密码是 {4700 + n}，健身房 {n} 号柜。" for n in range(4)]
+    ("zh", [f"健身房 {n} 号储物柜密码是 {4700 + n}。" for n in range(4)]
      + ["我每周一去健身房。", "健身房新开了攀岩墙。", "健身房的教练叫小王。", "健身房晚上十点关门。",
         "健身房每月四百块。", "健身房的桑拿坏了。"],
      "健身房怎么样？", "健身房"),

@@ -1,0 +1,82 @@
+"""A sensitive value masks its own span, not the whole turn: the turn's other facts stay recallable
+(``recall_shown.shown_in_recall``), and a question naming the kind ("how is his health?", 身体怎么样)
+shows the value; English and Chinese, through ``Memory.recall`` and the embedded API's search."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memory_core.model import Turn
+from memory_core.pipeline.sensitive import SENSITIVE_THEME, asked_categories
+from memory_core.recall_shown import free_terms
+from memory_core.service import Memory, open_memory
+from memory_core.settings import Settings
+
+T0 = datetime(2026, 4, 2, 9, tzinfo=UTC)
+
+
+def _turn(user: str, n: int, text: str) -> Turn:
+    return Turn(user_id=user, turn_id=f"{user}-t{n}", session_id="s1", role="user", text=text,
+                timestamp=T0 + timedelta(minutes=n), speaker="Lin")
+
+
+@pytest.fixture()
+def memory(tmp_path: Path) -> Iterator[Memory]:
+    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
+    yield mem
+    mem.close()
+
+
+CASES = [
+    ("en", "My brother drives a taxi in Shenzhen, and he takes metformin twice a day.", "metformin", "taxi",
+     "what does my brother do for work in Shenzhen?", "how is my brother's health?"),
+    ("zh", "我姐姐在杭州开了一家花店，她最近查出有哮喘。", "哮喘", "花店",
+     "我姐姐在杭州做什么？", "我姐姐身体怎么样？"),
+    ("zh-mum", "我妈妈一个人住在厦门，她血糖偏高。", "血糖偏高", "厦门",
+     "我妈妈住在哪里？", "我妈妈有什么病吗"),
+]
+
+
+@pytest.mark.parametrize(("user", "text", "value", "fact", "other", "kind"), CASES, ids=[c[0] for c in CASES])
+def test_the_other_facts_of_a_sensitive_turn_are_recalled_with_the_value_masked(
+        memory: Memory, user: str, text: str, value: str, fact: str, other: str, kind: str) -> None:
+    memory.ingest([_turn(user, 0, text)])
+    assert any(i.theme == SENSITIVE_THEME and value in i.description for i in memory.store.list_items(user))
+    response = memory.recall(user, other)
+    # the turn's other fact is found (its own item, or the turn with the value masked), the value is not shown
+    assert any(fact in r.item.description for r in response.results), other
+    assert fact in response.context.text and value not in response.context.text
+    # the question names the kind (health, 身体): the value in clear
+    asked = memory.recall(user, kind)
+    assert value in asked.context.text, kind
+
+
+@pytest.mark.parametrize(("user", "text", "question"), [
+    ("en", "The code of my bike lock is 8841.", "where did I leave my bike?"),
+    ("zh", "我家门锁密码是583920。", "我家在哪里？"),
+    ("en2", "I'm allergic to kiwi.", "do I like kiwi smoothies?"),
+    ("zh2", "我对猕猴桃过敏。", "猕猴桃是新西兰的吗？"),
+])
+def test_a_clause_holding_the_value_lends_none_of_its_words(memory: Memory, user: str, text: str,
+                                                           question: str) -> None:
+    memory.ingest([_turn(user, 0, text)])
+    assert any(i.theme == SENSITIVE_THEME for i in memory.store.list_items(user))
+    response = memory.recall(user, question)
+    assert all(r.item.theme != SENSITIVE_THEME for r in response.results), question
+
+
+def test_free_terms_are_the_words_of_the_clauses_without_a_value() -> None:
+    assert {"sister", "porto"} <= free_terms("My sister lives in Porto, she has asthma")
+    assert "asthma" not in free_terms("My sister lives in Porto, she has asthma")
+    assert free_terms("my PIN is 4512") == set()
+    assert "花店" in free_terms("她开了一家花店，有哮喘") and "哮喘" not in free_terms("她开了一家花店，有哮喘")
+
+
+@pytest.mark.parametrize("question", ["how is her health lately?", "any symptoms since March?", "她身体怎么样",
+                                      "他最近哪里不舒服", "体检结果怎么样"])
+def test_a_question_about_the_body_or_its_health_asks_for_health(question: str) -> None:
+    assert "health" in asked_categories(question)
