@@ -180,8 +180,10 @@ class DeltaKeeping:
 
     def _take_notes(self, user_id: str) -> list[ChangeNote]:
         """The notes posted for the user and not yet applied (removed from the mailbox)."""
+        if not self._mail:  # every recall asks: no lock while the mailbox is empty
+            return []
         with self._count_lock:
-            return self._mail.pop(user_id, []) if self._mail else []
+            return self._mail.pop(user_id, [])
 
     def apply_notes(self, user_id: str, cached: HybridIndex, notes: Sequence[ChangeNote]) -> bool:
         """Apply each carried note that fits ``cached`` (oldest first); True if the index now holds all of them.
