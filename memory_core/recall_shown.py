@@ -14,6 +14,10 @@ of its clauses that hold no sensitive value ("where does my dad live?" finds
 value masks its own span, not the whole turn, so the turn's other facts stay
 recallable. A clause that holds the value ("my locker code is 4512", 我对虾过敏)
 lends none of its words: its thing is not asked for by being named.
+
+A question about health ("does she have any health problems?", 她身体怎么样)
+names the kind, not the condition, so it shares no word with "最近查出来有点
+贫血": ``with_asked_health`` brings the user's health items the search missed.
 """
 
 from __future__ import annotations
@@ -22,13 +26,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from memory_core.pipeline.sensitive import SENSITIVE_THEME, detect, masked_unless_asked, may_show
+from memory_core.model import MemoryItem
+from memory_core.pipeline.sensitive import SENSITIVE_THEME, asks_for_item, detect, masked_unless_asked, may_show
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["context_view", "filters_on_sensitive", "free_terms", "masked_notes", "shown_in_recall"]
+__all__ = ["context_view", "filters_on_sensitive", "free_terms", "masked_notes", "shown_in_recall",
+           "with_asked_health"]
 
 #: A clause ends at a sentence stop or a comma (English and Chinese).
 _CLAUSE_END = re.compile(r"[,.;:!?，。；：！？、\n]")
@@ -91,3 +97,34 @@ def filters_on_sensitive(filters: RecallFilters | None) -> bool:
     if isinstance(themes, str):
         themes = (themes,)
     return themes is not None and SENSITIVE_THEME in themes
+
+
+def with_asked_health(results: list[RecallResult], items: list[MemoryItem], query: str, asked: set[str], k: int,
+                      most: int = 3) -> list[RecallResult]:
+    """``results`` with up to ``most`` health items the search missed, for a question naming the health kind.
+
+    A question that names health but no condition ("how is her health?", 她有什么健康问题吗, 身体怎么样)
+    shares no word with the items that answer it ("有点贫血", "blood pressure is high"). The items of
+    ``items`` (the user's sensitive items) holding a health value the query may show (``may_show``) and
+    not in ``results`` come right after the results that already hold one, those sharing a search term
+    with the query first, then the newest; ``rank`` renumbered from 1, at most ``k`` results.
+
+    Args:
+        results: the recall's results, best first.
+        items: the user's active items of theme ``sensitive``.
+        asked: ``asked_categories(query)``; nothing changes unless it holds "health".
+        k: results wanted (items).
+    """
+    if "health" not in asked or asks_for_item(query, query):
+        return results
+    have = {r.item.id for r in results}
+    terms = set(tokenize(query))
+    missed = [i for i in items if i.id not in have and any(f.category == "health" for f in detect(i.description))
+              and may_show(query, i.description, asked)]
+    if not missed:
+        return results
+    missed.sort(key=lambda i: (len(terms & set(tokenize(i.description))), i.created_at), reverse=True)
+    health = [r for r in results if r.item.theme == SENSITIVE_THEME and may_show(query, r.item.description, asked)]
+    added = [RecallResult(item=i, score=0.0, bm25=0.0, rank=0, turn_ids=list(i.source)) for i in missed[:most]]
+    rest = [r for r in results if r not in health]
+    return [replace(r, rank=rank) for rank, r in enumerate((health + added + rest)[:k], start=1)]

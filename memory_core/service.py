@@ -32,7 +32,13 @@ from memory_core.pipeline.sensitive import (
     pin_preferred,
 )
 from memory_core.pipeline.types import KeyLookup
-from memory_core.recall_shown import context_view, filters_on_sensitive, masked_notes, shown_in_recall
+from memory_core.recall_shown import (
+    context_view,
+    filters_on_sensitive,
+    masked_notes,
+    shown_in_recall,
+    with_asked_health,
+)
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.past_question import past_filters, past_first
@@ -323,6 +329,9 @@ class Memory(LifecycleCalls, SessionCalls):
         # withheld sensitive items leave their places to the next candidates (k results, not fewer)
         results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
                              or shown_in_recall(query, r.item.description, asked))
+        if guarded and filters is None and "health" in asked:  # "how is her health?": the conditions it missed
+            results = with_asked_health(results, self.store.list_items(user_id, theme=SENSITIVE_THEME), query,
+                                        asked, k)
         if guarded:  # a bare PIN question: the PINs found before a locker's code
             results = preferred(results, lambda r: None if r.item.theme != SENSITIVE_THEME
                                 else pin_preferred(query, r.item.description))

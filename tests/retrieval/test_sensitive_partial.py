@@ -80,3 +80,25 @@ def test_free_terms_are_the_words_of_the_clauses_without_a_value() -> None:
                                       "他最近哪里不舒服", "体检结果怎么样"])
 def test_a_question_about_the_body_or_its_health_asks_for_health(question: str) -> None:
     assert "health" in asked_categories(question)
+
+
+@pytest.mark.parametrize(("user", "turns", "question", "values", "hidden_from"), [
+    ("en", ["Went hiking at Lion Rock with Jo on Sunday.", "The doctor says my iron is low, so anaemia again.",
+            "I booked a table at Nobu for Friday.", "Jo lent me a book about Rome."],
+     "any health problems I should keep in mind?", ["anaemia"], "what did Jo lend me?"),
+    ("zh", ["周末和小美去爬了狮子山。", "上个月体检，医生说我血压有点高。", "周五在海底捞订了位子。",
+            "小美借给我一本讲罗马的书。"],
+     "我有什么健康问题要注意吗？", ["血压有点高"], "小美借给我什么书？"),
+    ("zh2", ["周末和小美去爬了狮子山。", "最近老觉得累，查出来是贫血，在补铁。", "小美借给我一本讲罗马的书。"],
+     "最近身体怎么样？", ["贫血"], "周末去哪儿爬山了？"),
+])
+def test_a_question_naming_health_brings_the_health_items_its_words_miss(
+        memory: Memory, user: str, turns: list[str], question: str, values: list[str], hidden_from: str) -> None:
+    memory.ingest([_turn(user, n, text) for n, text in enumerate(turns)])
+    response = memory.recall(user, question, k=3)
+    for value in values:
+        assert value in response.context.text, question
+    assert [r.rank for r in response.results] == list(range(1, len(response.results) + 1))
+    other = memory.recall(user, hidden_from, k=3)
+    for value in values:
+        assert value not in other.context.text, hidden_from
