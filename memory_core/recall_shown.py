@@ -26,7 +26,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import replace
 
-from memory_core.model import MemoryItem
+from memory_core.model import Kind, MemoryItem
 from memory_core.pipeline.sensitive import SENSITIVE_THEME, asks_for_item, detect, masked_unless_asked, may_show
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.provenance import ContextNote
@@ -106,8 +106,9 @@ def with_asked_health(results: list[RecallResult], items: list[MemoryItem], quer
     A question that names health but no condition ("how is her health?", 她有什么健康问题吗, 身体怎么样)
     shares no word with the items that answer it ("有点贫血", "blood pressure is high"). The items of
     ``items`` (the user's sensitive items) holding a health value the query may show (``may_show``) and
-    not in ``results`` come right after the results that already hold one, those sharing a search term
-    with the query first, then the newest; ``rank`` renumbered from 1, at most ``k`` results.
+    not in ``results`` come right after the results that already hold one: curated items before raw
+    turns, those sharing a search term with the query first, then the newest, and none from a turn a
+    result or an item already added came from; ``rank`` renumbered from 1, at most ``k`` results.
 
     Args:
         results: the recall's results, best first.
@@ -123,8 +124,15 @@ def with_asked_health(results: list[RecallResult], items: list[MemoryItem], quer
               and may_show(query, i.description, asked)]
     if not missed:
         return results
-    missed.sort(key=lambda i: (len(terms & set(tokenize(i.description))), i.created_at), reverse=True)
+    # a curated item before the raw turn it came from, and one item per turn (a turn said once is shown once)
+    missed.sort(key=lambda i: (i.kind != Kind.EVENT, len(terms & set(tokenize(i.description))), i.created_at),
+                reverse=True)
+    said = {t for r in results for t in (r.turn_ids or r.item.source)}
+    added: list[RecallResult] = []
+    for i in missed:
+        if len(added) < most and not said & set(i.source):
+            added.append(RecallResult(item=i, score=0.0, bm25=0.0, rank=0, turn_ids=list(i.source)))
+        said.update(i.source)
     health = [r for r in results if r.item.theme == SENSITIVE_THEME and may_show(query, r.item.description, asked)]
-    added = [RecallResult(item=i, score=0.0, bm25=0.0, rank=0, turn_ids=list(i.source)) for i in missed[:most]]
     rest = [r for r in results if r not in health]
     return [replace(r, rank=rank) for rank, r in enumerate((health + added + rest)[:k], start=1)]

@@ -102,3 +102,15 @@ def test_a_question_naming_health_brings_the_health_items_its_words_miss(
     other = memory.recall(user, hidden_from, k=3)
     for value in values:
         assert value not in other.context.text, hidden_from
+
+
+@pytest.mark.parametrize(("user", "text", "question"), [
+    ("en", "Quick note: I was diagnosed with celiac disease last year.", "any medical stuff I should know about?"),
+    ("zh", "跟你说一下，我去年查出来有哮喘。", "我身体有什么要注意的吗？"),
+])
+def test_a_turn_brought_for_a_health_question_is_shown_once(memory: Memory, user: str, text: str,
+                                                           question: str) -> None:
+    memory.ingest([_turn(user, 0, text)])
+    response = memory.recall(user, question)
+    turns = [t for r in response.results for t in (r.turn_ids or r.item.source)]
+    assert turns and len(turns) == len(set(turns)), [r.item.description for r in response.results]
