@@ -22,7 +22,7 @@ from memory_core.validation import (
     check_turn_time,
 )
 
-__all__ = ["checked_messages", "checked_turn", "derived_turn_id", "new_turn_id"]
+__all__ = ["checked_messages", "checked_turn", "content_text", "derived_turn_id", "new_turn_id"]
 
 
 def new_turn_id() -> str:
@@ -42,6 +42,29 @@ def derived_turn_id(user_id: str, session_id: str, position: int, role: str, spe
     return "t-" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
 
 
+def content_text(content: object, n: int = 0) -> object:
+    """A message's ``content`` as text: a list of parts (the OpenAI / LangChain shape, ``[{"type": "text",
+    "text": ...}]`` or plain strings) becomes its text parts joined by newlines; anything else is returned
+    as given, for ``check_text`` to judge.
+
+    Raises:
+        InvalidField: a part that is not text (an image, audio, a file), or a text part without a string.
+    """
+    if not isinstance(content, list):
+        return content
+    texts = []
+    for p, part in enumerate(content):
+        if isinstance(part, str):
+            texts.append(part)
+        elif isinstance(part, Mapping) and part.get("type") == "text" and isinstance(part.get("text"), str):
+            texts.append(part["text"])
+        else:
+            kind = part.get("type") if isinstance(part, Mapping) else type(part).__name__
+            raise InvalidField(f"message {n} content part {p} is {kind!r}; only text parts "
+                               f"({{'type': 'text', 'text': ...}}) can be remembered")
+    return "\n".join(texts)
+
+
 def checked_messages(messages: Messages, default_when: datetime,
                      default_raw: object = None) -> list[tuple[str, str, datetime, str, str | None, object]]:
     """``(role, text, when, speaker, turn id or None, raw timestamp)`` of each message, checked.
@@ -49,8 +72,11 @@ def checked_messages(messages: Messages, default_when: datetime,
     The raw timestamp (the message's own, else ``default_raw``) keeps the UTC
     offset it was given with (``local_time.with_offset``).
 
+    A message's ``content`` is a text or a list of text parts (``content_text``).
+
     Raises:
-        InvalidInput: no messages, a message that is not a mapping, a bad role, text, time, name or id.
+        InvalidInput: no messages, a message that is not a mapping, a bad role, text, time, name or id,
+            a content part that is not text.
     """
     if isinstance(messages, bytes | bytearray | memoryview):  # a Sequence, but of ints: never messages
         raise InvalidField(f"messages must be a string or a list of {{role, content}} mappings; "
@@ -68,7 +94,7 @@ def checked_messages(messages: Messages, default_when: datetime,
         role = msg.get("role", "user")
         if role not in ROLES:
             raise InvalidField(f"message {n}: role must be one of {', '.join(ROLES)}; got {role!r}")
-        text = check_text(msg.get("content"), f"message {n} content", bytes_ok=False)
+        text = check_text(content_text(msg.get("content"), n), f"message {n} content", bytes_ok=False)
         when = default_when if msg.get("timestamp") is None else check_turn_time(msg["timestamp"])
         name = msg.get("name") or ""
         speaker = check_text(name, f"message {n} name", max_chars=MAX_TURN_SPEAKER_CHARS,

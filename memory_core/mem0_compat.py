@@ -15,9 +15,11 @@ model call). Mapping (Mem0 → Gulfstream): a memory is a memory item
 (``memory`` = ``description``; ``metadata`` is the item's own, ``categories``
 its theme), ``infer`` as in ``MemoryAPI.add``, ``limit`` / ``top_k`` = k,
 ``history`` events ADD / UPDATE / DELETE from the item's revisions, and
-``reset`` erases every user. ``agent_id`` / ``run_id`` scope a user's
-memory as ``user_id:agent_id`` (Gulfstream scopes by user only); a
-``run_id`` becomes the turns' session. Metadata given to ``add`` is kept on
+``reset`` erases every user. ``user_id``, ``agent_id`` or ``run_id`` (at
+least one, as Mem0) name whose memory it is: ``user_id`` (``user_id:agent_id``
+with an agent), else ``agent#<agent_id>``, else ``run#<run_id>`` (Gulfstream
+scopes by user only); a ``run_id`` becomes the turns' session. Raw turns
+that produced a curated memory are not listed (``mem0_shape``). Metadata given to ``add`` is kept on
 each item added as given (``infer=False``) and on the turns otherwise (the
 items the pipeline curates from them carry none); filters other than the
 entity ids match metadata exactly (operators such as ``{"contains": ...}``
@@ -33,56 +35,29 @@ from memory_core.api import ItemRecord, Messages
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import full_item_id
+from memory_core.mem0_shape import mem0_entities, mem0_listed, mem0_listing, mem0_metadata, mem0_scope
 from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
 from memory_core.validation import check_id, check_top_k
 
 __all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope"]
 
-_ENTITY_KEYS = ("user_id", "agent_id", "run_id")
 _EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDATE", "restore": "UPDATE",
            "supersede": "DELETE", "delete": "DELETE", "archive": "DELETE"}
 
 
-def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any] | None = None) -> str:
-    """The Gulfstream user id for Mem0's entity ids (``user_id``, or ``user_id:agent_id``).
-
-    Other filter keys are metadata filters (``mem0_metadata``).
-
-    Raises:
-        InvalidField: no user_id, or a filter with an operator (``{"contains": ...}``, ``AND``, ``OR``).
-    """
-    given = dict(filters or {})
-    user_id = user_id or given.pop("user_id", None)
-    agent_id = agent_id or given.pop("agent_id", None)
-    given.pop("run_id", None)
-    mem0_metadata(given)
-    if not user_id:
-        raise InvalidField("a user_id is required (as user_id=... or filters={'user_id': ...})")
-    uid = check_id(user_id, "user_id")
-    return uid if agent_id is None else f"{uid}:{check_id(agent_id, 'agent_id')}"
-
-
-def mem0_metadata(filters: Mapping[str, Any] | None) -> dict[str, str] | None:
-    """The metadata part of Mem0 filters: every key but the entity ids, with a plain value (exact match).
-
-    Raises:
-        InvalidField: a value with an operator (``{"contains": ...}``), ``AND`` / ``OR`` / ``NOT``.
-    """
-    wanted = {k: v for k, v in (filters or {}).items() if k not in _ENTITY_KEYS}
-    bad = sorted(k for k, v in wanted.items() if isinstance(v, Mapping | list) or k in ("AND", "OR", "NOT"))
-    if bad:
-        raise InvalidField(f"filters {bad} use operators, which are not supported; filter metadata by exact "
-                           "values ({'category': 'movies'})")
-    return {str(k): str(v) for k, v in wanted.items()} or None
-
-
 def mem0_memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any]:
-    """An item record in Mem0's shape: ``{"id", "memory", "user_id", "metadata", "categories", "created_at",
-    "updated_at"}`` (and ``score`` for a search hit); ``user_id`` replaces the record's when given.
-    ``categories`` holds the item's theme."""
-    out = {"id": record["id"], "memory": record["description"], "user_id": user_id or record["user_id"],
-           "metadata": dict(record.get("metadata") or {}), "categories": [record["theme"]],
-           "created_at": record["created_at"], "updated_at": record["updated_at"]}
+    """An item record in Mem0's shape: ``{"id", "memory", "user_id", "agent_id", "run_id", "metadata",
+    "categories", "created_at", "updated_at"}`` (and ``score`` for a search hit).
+
+    Args:
+        record: the item record.
+        user_id: the caller's user id, shown instead of the stored one (a scope of ``mem0_shape.mem0_scope``:
+            ``agent#bot`` shows as agent_id ``bot``, user_id None). ``categories`` holds the item's theme.
+    """
+    out: dict[str, Any] = {"id": record["id"], "memory": record["description"],
+                           **mem0_entities(user_id or record["user_id"]),
+                           "metadata": dict(record.get("metadata") or {}), "categories": [record["theme"]],
+                           "created_at": record["created_at"], "updated_at": record["updated_at"]}
     if "score" in record:
         out["score"] = record["score"]
     return out
@@ -140,17 +115,20 @@ class Memory:
         """Remember messages; return ``{"results": [{"id", "memory", "event"}]}`` as Mem0's add: ADD for a new
         memory, UPDATE (with ``previous_memory``) for one the messages changed, DELETE for one they ended
         (a value superseded: "I moved to Beijing" ends "lives in Hangzhou", whose successor is an ADD).
+        A message's raw turn is listed only when it produced no curated memory (``mem0_shape``). A
+        message's ``content`` may be a text or a list of text parts (``[{"type": "text", "text": ...}]``).
 
         Raises:
-            InvalidInput: no user_id, empty messages, bad metadata (string values only), unknown arguments.
+            InvalidInput: none of user_id / agent_id / run_id, empty messages, a content part that is not
+                text, bad metadata (string values only), unknown arguments.
         """
         if kwargs:
             raise InvalidField(f"unsupported argument(s) {sorted(kwargs)}")
-        uid = mem0_scope(user_id, agent_id)
+        uid = mem0_scope(user_id, agent_id, run_id=run_id)
         meta = None if metadata is None else {str(k): str(v) for k, v in metadata.items()}
         result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)
         out = []
-        for r in result["results"]:
+        for r in mem0_listed(result["results"]):
             entry = {"id": r["id"], "memory": r["description"], "event": r["event"]}
             if r["event"] == "UPDATE":
                 entry["previous_memory"] = self._previous(r["id"], uid, set(result["turn_ids"]))
@@ -177,15 +155,14 @@ class Memory:
         ``sensitive`` or holding a password, PIN, card or ID number, API key or
         health detail): a query that names none of them sees none, as in recall.
         """
-        uid = mem0_scope(user_id, agent_id, filters)
+        uid = mem0_scope(user_id, agent_id, filters, run_id)
         meta = mem0_metadata(filters)
         given = limit if limit is not None else top_k
         k = 20 if given is None else check_top_k(given, "limit" if limit is not None else "top_k")
         hits = self.api.search(query, user_id=uid, k=k, threshold=threshold,
                                filters=None if meta is None else {"metadata": meta})
         if not hits and threshold is None:
-            every = self.api.get_all(user_id=uid, limit=1000, reveal=True,  # to tell which hold a value
-                                     filters=None if meta is None else {"metadata": meta})
+            every = mem0_listing(self.api, uid, meta, reveal=True)  # revealed: to tell which hold a value
             broad = sorted((r for r in every if r["theme"] != SENSITIVE_THEME and not is_sensitive(r["description"])),
                            key=lambda r: (-r["importance"], -r["hit"], r["created_at"]))
             hits = [{**r, "score": 0.0} for r in broad[:k]]
@@ -204,11 +181,10 @@ class Memory:
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 filters: Mapping[str, Any] | None = None, limit: int | None = None,
                 top_k: int | None = None) -> dict[str, Any]:
-        """``{"results": [memory]}`` of the user's active memories, oldest first (default 100)."""
-        uid = mem0_scope(user_id, agent_id, filters)
-        meta = mem0_metadata(filters)
-        records = self.api.get_all(user_id=uid, limit=limit or top_k or 100,
-                                   filters=None if meta is None else {"metadata": meta})
+        """``{"results": [memory]}`` of the user's active memories, oldest first (at most ``limit`` or
+        ``top_k``, default 100); a raw turn that produced a curated memory is not one (``mem0_shape``)."""
+        uid = mem0_scope(user_id, agent_id, filters, run_id)
+        records = mem0_listing(self.api, uid, mem0_metadata(filters), limit or top_k or 100)
         return {"results": [mem0_memory(r, user_id) for r in records]}
 
     def update(self, memory_id: str, data: str | None = None, *, text: str | None = None,
@@ -234,7 +210,7 @@ class Memory:
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None,
                    run_id: str | None = None) -> dict[str, str]:
         """Soft-delete every memory of the user (and agent)."""
-        self.api.delete_all(user_id=mem0_scope(user_id, agent_id), reason="deleted (mem0 API)")
+        self.api.delete_all(user_id=mem0_scope(user_id, agent_id, run_id=run_id), reason="deleted (mem0 API)")
         return {"message": "Memories deleted successfully!"}
 
     def history(self, memory_id: str) -> list[dict[str, Any]]:

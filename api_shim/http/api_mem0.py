@@ -26,6 +26,7 @@ from api_shim.http.services import Services
 from memory_core.errors import InvalidField
 from memory_core.item_ids import MIN_ID_PREFIX
 from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope
+from memory_core.mem0_shape import mem0_listed, mem0_listing
 from memory_core.validation import MAX_TOP_K
 
 __all__ = ["router"]
@@ -37,10 +38,10 @@ Who = Annotated[Caller, Depends(caller)]
 
 
 class Message(BaseModel):
-    """One chat message."""
+    """One chat message: ``content`` a text or a list of text parts (``[{"type": "text", "text": ...}]``)."""
 
     role: str
-    content: str
+    content: str | list[str | dict[str, Any]]
 
 
 class MemoryCreate(BaseModel):
@@ -95,31 +96,36 @@ def _owner(svc: Services, who: Caller, memory_id: str) -> str:
     return owners[0]
 
 
-def _user(who: Caller, user_id: str | None, agent_id: str | None, filters: dict[str, Any] | None = None) -> str:
+def _user(who: Caller, user_id: str | None, agent_id: str | None, filters: dict[str, Any] | None = None,
+          run_id: str | None = None) -> str:
+    """The stored user id (tenant-prefixed) of Mem0's entity ids; 422 ``invalid_input`` as every other bad
+    field, when none is given or one is bad."""
     try:
         mem0_metadata(filters)
-        return who.user(mem0_scope(user_id, agent_id, filters))
+        return who.user(mem0_scope(user_id, agent_id, filters, run_id))
     except InvalidField as exc:
-        raise ApiError(400, "invalid_input", str(exc)) from None
+        raise ApiError(422, "invalid_input", str(exc)) from None
 
 
 @router.post("/memories", summary="Create memories (Mem0 shape)")
 def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
-    """Remember messages; ``{"results": [{"id", "memory", "event"}]}``."""
-    uid = _user(who, body.user_id, body.agent_id)
+    """Remember messages; ``{"results": [{"id", "memory", "event"}]}`` (a raw turn only when it produced no
+    curated memory: ``memory_core.mem0_shape``)."""
+    uid = _user(who, body.user_id, body.agent_id, run_id=body.run_id)
     meta = None if body.metadata is None else {str(k): str(v) for k, v in body.metadata.items()}
     out = _api(svc).add([m.model_dump() for m in body.messages], user_id=uid, metadata=meta,
                         infer=True if body.infer is None else body.infer, session_id=body.run_id)
-    return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]} for r in out["results"]]}
+    return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]}
+                        for r in mem0_listed(out["results"])]}
 
 
 @router.get("/memories", summary="Get a user's memories (Mem0 shape)")
 def get_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id: str | None = None,
                      run_id: str | None = None,
                      top_k: Annotated[int | None, Query(ge=1, le=1000)] = None) -> dict[str, Any]:
-    """``{"results": [memory]}``, oldest first."""
-    uid = _user(who, user_id, agent_id)
-    records = _api(svc).get_all(user_id=uid, limit=top_k or 100)
+    """``{"results": [memory]}``, oldest first (a raw turn only when it produced no curated memory)."""
+    uid = _user(who, user_id, agent_id, run_id=run_id)
+    records = mem0_listing(_api(svc), uid, None, top_k or 100)
     return {"results": [mem0_memory(r, _bare(who, uid)) for r in records]}
 
 
@@ -133,7 +139,7 @@ def get_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, Any]:
 @router.post("/search", summary="Search memories (Mem0 shape)")
 def search_memories(body: SearchRequest, svc: Svc, who: Who) -> dict[str, Any]:
     """``{"results": [memory + score]}``, best first."""
-    uid = _user(who, body.user_id, body.agent_id, body.filters)
+    uid = _user(who, body.user_id, body.agent_id, body.filters, body.run_id)
     meta = mem0_metadata(body.filters)
     hits = _api(svc).search(body.query, user_id=uid, k=body.top_k or 20, threshold=body.threshold,
                             filters=None if meta is None else {"metadata": meta})
@@ -164,7 +170,7 @@ def delete_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, str]:
 def delete_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id: str | None = None,
                         run_id: str | None = None) -> dict[str, str]:
     """Soft-delete every memory of the user."""
-    _api(svc).delete_all(user_id=_user(who, user_id, agent_id), reason="deleted (mem0 API)")
+    _api(svc).delete_all(user_id=_user(who, user_id, agent_id, run_id=run_id), reason="deleted (mem0 API)")
     return {"message": "All relevant memories deleted"}
 
 

@@ -124,7 +124,7 @@ def test_mem0_rest_routes(stack: Stack) -> None:
             "Alex loves basketball"
         listed = acme.get("/mem0/memories", params={"user_id": "alex"}).json()["results"]
         assert memory_id in [m["id"] for m in listed]
-        assert acme.post("/mem0/search", json={"query": "x"}).status_code == 400, "no user id"
+        assert acme.post("/mem0/search", json={"query": "x"}).status_code == 422, "no user, agent or run id"
         assert acme.delete(f"/mem0/memories/{memory_id}").status_code == 200
         assert acme.delete("/mem0/memories", params={"user_id": "alex"}).status_code == 200
         assert acme.get("/mem0/memories", params={"user_id": "alex"}).json() == {"results": []}

@@ -1,0 +1,138 @@
+"""What the Mem0-shaped API lists, and whose memories a Mem0 call names: one rule set for the Python
+``mem0_compat.Memory`` and the HTTP ``/mem0`` routes.
+
+Which items are memories in the Mem0 shape
+------------------------------------------
+Gulfstream keeps every turn as a raw-turn item (kind ``event``, key
+``event:<fingerprint>``, text ``"speaker: words"``) beside the items the
+write pipeline curates from it (``"User is allergic to …"``, ``用户住在台北``).
+Mem0 lists only what its extractor made, so code written against Mem0 shows
+each memory once. The rule (``mem0_listed``): a raw-turn item whose turn
+produced a curated item — in any status, so a fact later superseded or
+deleted does not bring its turn back — is not listed; a turn that produced
+none ("hi there", "I went hiking with Sam") still is, so nothing said is
+lost. The native ``MemoryAPI`` lists both, as before; recall (``search``)
+already puts a curated item in its raw turn's place.
+
+Whose memories
+--------------
+Mem0 scopes memories by ``user_id``, ``agent_id`` or ``run_id`` (at least
+one); Gulfstream scopes by user. ``mem0_scope`` maps them onto one user id:
+``user_id`` (with an agent: ``user_id:agent_id``), else ``agent#<agent_id>``,
+else ``run#<run_id>``; a ``run_id`` is also the turns' session.
+``mem0_entities`` reads such a user id back into Mem0's entity fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+from memory_core.api import ItemRecord
+from memory_core.errors import InvalidField
+from memory_core.validation import check_id
+
+__all__ = ["ENTITY_KEYS", "Lister", "is_raw_turn", "mem0_entities", "mem0_every", "mem0_listed",
+           "mem0_listing", "mem0_metadata", "mem0_scope"]
+
+ENTITY_KEYS = ("user_id", "agent_id", "run_id")
+_AGENT, _RUN = "agent#", "run#"
+#: Items read per ``get_all`` page when the Mem0 shape needs every item of a user (the API's page limit).
+_PAGE = 1000
+
+
+class Lister(Protocol):
+    """The one ``MemoryAPI`` call the Mem0 listing needs (every transport has it)."""
+
+    def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
+                offset: int = 0, reveal: bool = False) -> list[ItemRecord]: ...
+
+
+def is_raw_turn(record: Mapping[str, Any]) -> bool:
+    """True for a raw-turn item: kind ``event`` with an ``event:`` key (``pipeline.extract.event_key``)."""
+    return record.get("kind") == "event" and str(record.get("key") or "").startswith("event:")
+
+
+def mem0_listed(records: Iterable[ItemRecord], every: Iterable[ItemRecord] | None = None) -> list[ItemRecord]:
+    """``records`` without the raw-turn items whose turn produced a curated item (the module's rule).
+
+    Args:
+        records: the item records to show, in order.
+        every: the items that tell which turns produced a curated item (default ``records``): all of the
+            user's items, any status, for a listing; an ``add``'s own results for its answer.
+    """
+    shown = list(records)
+    told = {t for r in (shown if every is None else every) if not is_raw_turn(r) for t in r.get("source") or ()}
+    return [r for r in shown if not (is_raw_turn(r) and told.intersection(r.get("source") or ()))]
+
+
+def mem0_every(api: Lister, user_id: str, reveal: bool = False) -> list[ItemRecord]:
+    """Every item of ``user_id`` in any status, oldest first, read page by page (``_PAGE`` items a call)."""
+    out: list[ItemRecord] = []
+    while True:
+        page = api.get_all(user_id=user_id, filters={"statuses": []}, limit=_PAGE, offset=len(out), reveal=reveal)
+        out += page
+        if len(page) < _PAGE:
+            return out
+
+
+def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any] | None = None,
+               run_id: str | None = None) -> str:
+    """The Gulfstream user id for Mem0's entity ids (from the arguments, else from ``filters``).
+
+    ``user_id`` (``user_id:agent_id`` with an agent), else ``agent#<agent_id>``, else ``run#<run_id>``.
+    Other filter keys are metadata filters (``mem0_metadata``).
+
+    Raises:
+        InvalidField: none of user_id, agent_id, run_id; a bad id; a filter with an operator
+            (``{"contains": ...}``, ``AND``, ``OR``).
+    """
+    given = dict(filters or {})
+    user_id = user_id or given.pop("user_id", None)
+    agent_id = agent_id or given.pop("agent_id", None)
+    run_id = run_id or given.pop("run_id", None)
+    mem0_metadata(given)
+    if user_id:
+        uid = check_id(user_id, "user_id")
+        return uid if agent_id is None else f"{uid}:{check_id(agent_id, 'agent_id')}"
+    if agent_id:
+        return _AGENT + check_id(agent_id, "agent_id")
+    if run_id:
+        return _RUN + check_id(run_id, "run_id")
+    raise InvalidField("one of user_id, agent_id or run_id is required (as an argument or in filters)")
+
+
+def mem0_entities(scope: str) -> dict[str, str | None]:
+    """Mem0's entity fields of a user id ``mem0_scope`` made: ``{"user_id", "agent_id", "run_id"}``
+    (``agent#bot`` → agent_id ``bot``; any other id is the user_id)."""
+    if scope.startswith(_AGENT):
+        return {"user_id": None, "agent_id": scope.removeprefix(_AGENT), "run_id": None}
+    if scope.startswith(_RUN):
+        return {"user_id": None, "agent_id": None, "run_id": scope.removeprefix(_RUN)}
+    return {"user_id": scope, "agent_id": None, "run_id": None}
+
+
+def mem0_metadata(filters: Mapping[str, Any] | None) -> dict[str, str] | None:
+    """The metadata part of Mem0 filters: every key but the entity ids, with a plain value (exact match).
+
+    Raises:
+        InvalidField: a value with an operator (``{"contains": ...}``), ``AND`` / ``OR`` / ``NOT``.
+    """
+    wanted = {k: v for k, v in (filters or {}).items() if k not in ENTITY_KEYS}
+    bad = sorted(k for k, v in wanted.items() if isinstance(v, Mapping | list) or k in ("AND", "OR", "NOT"))
+    if bad:
+        raise InvalidField(f"filters {bad} use operators, which are not supported; filter metadata by exact "
+                           "values ({'category': 'movies'})")
+    return {str(k): str(v) for k, v in wanted.items()} or None
+
+
+def mem0_listing(api: Lister, user_id: str, metadata: Mapping[str, str] | None, limit: int | None = None,
+                 reveal: bool = False) -> list[ItemRecord]:
+    """Mem0's ``get_all``: the user's active memories passing ``metadata``, oldest first, at most ``limit``
+    (None: all), listed by the module's rule (raw turns that produced a curated item left out); sensitive
+    values masked unless ``reveal``."""
+    every = mem0_every(api, user_id, reveal)
+    wanted = dict(metadata or {})
+    active = [r for r in every if r["status"] == "active"
+              and all((r.get("metadata") or {}).get(k) == v for k, v in wanted.items())]
+    return mem0_listed(active, every)[:limit]

@@ -1,0 +1,41 @@
+"""The HTTP ``/mem0`` routes follow the Python Mem0 shape's rules (``memory_core.mem0_shape``) on the real
+stack (shim, Redis, Celery workers, PostgreSQL): extracted memories listed, not the raw turns beside them;
+agent_id or run_id alone scope memories; text parts taken; every bad field is 422. EN and ZH."""
+
+from __future__ import annotations
+
+from _http_stack import Stack
+
+
+def test_mem0_routes_list_extracted_memories_and_scope_by_agent(stack: Stack) -> None:
+    acme = stack.client(stack.key("acme"))
+    try:
+        said = [{"role": "user", "content": "我叫阿May，住在香港"}]
+        added = acme.post("/mem0/memories", json={"messages": said, "user_id": "may"})
+        assert added.status_code == 200, added.text
+        assert "用户住在香港" in [r["memory"] for r in added.json()["results"]]
+        assert not any(r["memory"].startswith("user:") for r in added.json()["results"]), added.text
+        parts = [{"role": "user", "content": [{"type": "text", "text": "I moved to Taipei"}]}]
+        assert acme.post("/mem0/memories", json={"messages": parts, "user_id": "may"}).status_code == 200
+        acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "hi there"}], "user_id": "may"})
+        listed = [r["memory"] for r in acme.get("/mem0/memories", params={"user_id": "may"}).json()["results"]]
+        assert "User lives in Taipei" in listed and "用户住在香港" not in listed, listed
+        assert "user: hi there" in listed, "a turn that produced no memory is still listed"
+        assert not any(t.startswith("user:") and t != "user: hi there" for t in listed), listed
+
+        bot = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I like jazz"}],
+                                                "agent_id": "bot1"})
+        assert bot.status_code == 200, bot.text
+        agent = acme.get("/mem0/memories", params={"agent_id": "bot1"}).json()["results"]
+        assert [(r["memory"], r["agent_id"], r["user_id"]) for r in agent] == [("User likes jazz", "bot1", None)]
+        assert acme.get("/mem0/memories", params={"agent_id": "bot2"}).json() == {"results": []}
+
+        none = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "hi"}]})
+        assert none.status_code == 422 and none.json()["error"]["code"] == "invalid_input"
+        image = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": "https://x/y.png"}}]}]
+        refused = acme.post("/mem0/memories", json={"messages": image, "user_id": "may"})
+        assert refused.status_code == 422 and "only text parts" in refused.json()["error"]["message"]
+        after = acme.get("/mem0/memories", params={"user_id": "may"}).json()["results"]
+        assert len(after) == len(listed), "nothing stored"
+    finally:
+        acme.close()

@@ -1,0 +1,105 @@
+"""The Mem0 shape lists extracted memories, not the raw turns they came from; Mem0's entity ids (user_id,
+agent_id, run_id) each scope memories; message content as a list of text parts. Embedded store, EN and ZH."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memory_core.embedded import EmbeddedMemory
+from memory_core.errors import InvalidField
+from memory_core.mem0_compat import Memory
+from memory_core.mem0_shape import is_raw_turn, mem0_entities, mem0_listed, mem0_scope
+
+
+@pytest.fixture
+def m(tmp_path: Path) -> Iterator[Memory]:
+    mem = Memory(EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/shape.db"))
+    yield mem
+    mem.close()
+
+
+@pytest.mark.parametrize(("said", "fact"), [
+    ("I'm allergic to shellfish", "User is allergic to"),
+    ("我叫阿May，住在香港", "用户住在香港"),
+])
+def test_add_and_get_all_list_the_extracted_memory_not_its_raw_turn(m: Memory, said: str, fact: str) -> None:
+    added = m.add(said, user_id="may")["results"]
+    assert any(r["memory"].startswith(fact) for r in added)
+    assert not any(r["memory"].startswith("user:") for r in added), added
+    listed = [r["memory"] for r in m.get_all(user_id="may")["results"]]
+    assert any(t.startswith(fact) for t in listed) and not any(t.startswith("user:") for t in listed), listed
+    native = m.api.get_all(user_id="may")
+    assert any(is_raw_turn(r) for r in native), "the native API still lists the raw turn"
+
+
+@pytest.mark.parametrize("chat", ["hi there, how was your weekend?", "今天天气不错啊"])
+def test_a_turn_that_produced_no_memory_is_still_listed(m: Memory, chat: str) -> None:
+    added = m.add(chat, user_id="lee")["results"]
+    assert [r["memory"] for r in added] == [f"user: {chat}"]
+    assert [r["memory"] for r in m.get_all(user_id="lee")["results"]] == [f"user: {chat}"]
+
+
+def test_a_superseded_fact_does_not_bring_its_raw_turn_back(m: Memory) -> None:
+    m.add([{"role": "user", "content": "我住在杭州", "timestamp": "2026-10-01T10:00:00+08:00"}], user_id="kai")
+    m.add([{"role": "user", "content": "I moved to Beijing", "timestamp": "2026-11-01T10:00:00+08:00"}],
+          user_id="kai")
+    listed = [r["memory"] for r in m.get_all(user_id="kai")["results"]]
+    assert listed == ["User lives in Beijing"], listed
+
+
+def test_get_all_limit_counts_listed_memories_only(m: Memory) -> None:
+    m.add([{"role": "user", "content": "I live in Lisbon"}, {"role": "user", "content": "我喜欢喝乌龙茶"}],
+          user_id="ana")
+    one = m.get_all(user_id="ana", limit=1)["results"]
+    assert len(one) == 1 and not one[0]["memory"].startswith("user:")
+
+
+def test_agent_id_or_run_id_alone_scopes_memories(m: Memory) -> None:
+    m.add("I like jazz", agent_id="bot1")
+    m.add("我喜欢爵士乐", run_id="trip-1")
+    agent = m.get_all(agent_id="bot1")["results"]
+    assert [r["memory"] for r in agent] == ["User likes jazz"]
+    assert agent[0]["agent_id"] == "bot1" and agent[0]["user_id"] is None
+    assert m.search("jazz", filters={"agent_id": "bot1"})["results"][0]["memory"] == "User likes jazz"
+    run = m.get_all(run_id="trip-1")["results"]
+    assert run and run[0]["run_id"] == "trip-1" and "爵士" in run[0]["memory"]
+    assert m.get_all(agent_id="bot2") == {"results": []}, "another agent sees nothing"
+    assert m.get_all(user_id="bot1") == {"results": []}, "an agent's memories are not a user's of that name"
+    with pytest.raises(InvalidField, match="user_id, agent_id or run_id"):
+        m.add("hello")
+
+
+def test_scope_ids_read_back() -> None:
+    for ids in ({"user_id": "u1", "agent_id": None, "run_id": None},
+                {"user_id": None, "agent_id": "a1", "run_id": None},
+                {"user_id": None, "agent_id": None, "run_id": "r1"}):
+        assert mem0_entities(mem0_scope(ids["user_id"], ids["agent_id"], run_id=ids["run_id"])) == ids
+
+
+@pytest.mark.parametrize("parts", [
+    [{"type": "text", "text": "I live in Porto"}],
+    ["我住在", {"type": "text", "text": "波尔图"}],
+])
+def test_content_given_as_text_parts(m: Memory, parts: list[object]) -> None:
+    added = m.add([{"role": "user", "content": parts}], user_id="rui")["results"]
+    assert any("Porto" in r["memory"] or "波尔图" in r["memory"] for r in added), added
+    assert m.api.add([{"role": "user", "content": parts}], user_id="rui2")["results"], "the native API too"
+
+
+@pytest.mark.parametrize("part", [{"type": "image_url", "image_url": {"url": "https://x/y.png"}},
+                                  {"type": "text", "text": 5}, 7])
+def test_a_content_part_that_is_not_text_is_refused_and_nothing_stored(m: Memory, part: object) -> None:
+    with pytest.raises(InvalidField, match="content part 1"):
+        m.add([{"role": "user", "content": [{"type": "text", "text": "我住在上海"}, part]}], user_id="zed")
+    assert m.api.get_all(user_id="zed") == []
+
+
+def test_listing_rule_on_records() -> None:
+    turn = {"kind": "event", "key": "event:ab", "source": ["t1"], "status": "active"}
+    chat = {"kind": "event", "key": "event:cd", "source": ["t2"], "status": "active"}
+    fact = {"kind": "fact", "key": "fact:lives_in", "source": ["t1"], "status": "superseded"}
+    assert mem0_listed([turn, chat], [turn, chat, fact]) == [chat]
+    assert mem0_listed([turn, chat, fact]) == [chat, fact]
