@@ -22,11 +22,11 @@ words: the turn is the user's (role ``user``) and every value found in the
 op's text occurs in the turn's text. An LLM's paraphrase or a tool's output
 cannot create one (the op is dropped and counted).
 
-Recall (``Memory.recall``) leaves items of theme ``sensitive`` out of the
-results and the packed context unless the query names the kind of value the
-item holds (``may_show``: a question about a locker code does not show the
-user's card number; 密码 alone asks for a password, 银行卡密码 for a PIN) or
-filters on that theme. A question about food, eating, cooking, meals,
+Recall (``Memory.recall``) shows an item of theme ``sensitive`` with its values in
+clear when the query names their kind, masked when it finds the item by a clause
+holding none (``recall_shown``), else not (``may_show``: a locker code does not show the
+user's card number; 密码 alone asks for a password, 银行卡密码 for a PIN); one
+filtering on that theme shows them all. A question about food, eating, cooking, meals,
 restaurants, recipes or drinks sees the user's food allergies and food
 restrictions (``diet_shown``; an allergen's category: food, drug, environment), and no other health
 detail. Raw turns are items too (kind
