@@ -77,7 +77,18 @@ def is_place(value: str, lang: str) -> bool:
         return False
     if names_of(value):
         return True
+    if lang == "zh" and _city_and_district(value):
+        return True
     return lang == "zh" and _ZH_PLACE_SUFFIX.search(value) is not None
+
+
+def _city_and_district(value: str) -> bool:
+    """True for a city followed by a place word jieba tags as a place name ("广州天河", "深圳南山", "北京海淀")."""
+    for cut in (2, 3):
+        rest = value[cut:]
+        if 2 <= len(rest) <= 3 and _HAN.search(rest) and names_of(value[:cut]) and _flags(rest) == ("ns",):
+            return True
+    return False
 
 
 def is_org(value: str, lang: str) -> bool:

@@ -149,3 +149,31 @@ def test_a_trip_over_ends_no_stay_already_ended_and_no_lasting_fact(tmp_path: Pa
     assert trip.valid_until == T0 + timedelta(days=20 + 7)
     assert [i.description for i in memory.store.list_items("u1") if i.key == "fact:lives_in"] \
         == ["User lives in Austin"]
+
+
+@pytest.mark.parametrize(("texts", "title"), [
+    (["I'm a backend developer at Zalando", "I was promoted to engineering manager in March"], "engineering manager"),
+    (["I'm a nurse on the cardiac ward", "just made senior staff nurse, still can't believe it"], "senior staff nurse"),
+    (["我在银行做柜员", "今年被提拔成了大堂经理"], "大堂经理"),
+])
+def test_a_promotion_said_any_way_is_the_new_title(tmp_path: Path, texts: list[str], title: str) -> None:
+    titles = _active(_items(tmp_path, texts), "fact:occupation")
+    assert len(titles) == 1 and title in titles[0], titles
+
+
+@pytest.mark.parametrize(("texts", "new"), [
+    (["I work at Huawei", "现在去京东上班了，离家近"], "京东"),
+    (["我在腾讯上班", "Working for Grab these days, started in May"], "Grab"),
+])
+def test_a_new_employer_said_without_the_subject(tmp_path: Path, texts: list[str], new: str) -> None:
+    employer = _active(_items(tmp_path, texts), "fact:works_at")
+    assert len(employer) == 1 and new in employer[0], employer
+
+
+@pytest.mark.parametrize(("texts", "new"), [
+    (["I live in Xiamen", "搬家了 现在在杭州西湖"], "杭州西湖"),
+    (["我住在上海", "我搬家啦 现在在成都武侯区"], "成都武侯"),
+])
+def test_a_move_said_with_a_space_for_a_comma(tmp_path: Path, texts: list[str], new: str) -> None:
+    home = _active(_items(tmp_path, texts), "fact:lives_in")
+    assert len(home) == 1 and new in home[0], home
