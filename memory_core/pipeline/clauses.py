@@ -29,7 +29,8 @@ _SENTENCE = re.compile(
     r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
     r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+")
 _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
-            r"(?:don't|do\s+not|no\s+longer|like|love|hate|dislike|enjoy|prefer|work|live|study|teach"
+            r"(?:don't|doesn't|do\s+not|no\s+longer|likes?|loves?|hates?|dislikes?|enjoys?|prefers?|works?|lives?"
+            r"|stud(?:y|ies)|teach(?:es)?"
             r"|picked\s+up|bought|moved|started|joined|switched)\b")
 _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
@@ -81,6 +82,8 @@ _ZH_MY_SECRET = re.compile(r"^(?:还有|以及|另外|而)?(?:的)?"
 _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
 # a pronoun taking up the relative the clause before named ("我表哥，他在深圳当程序员")
 _ZH_TAKEN_UP = re.compile(r"^(?:他|她)(?!们)(?:现在|目前)?")
+# a person named by a pronoun ("他叫老周", "她的名字叫小林"): the clauses after it speak of them
+_ZH_NAMED_PERSON = re.compile(r"^[他她](?:的名字|名字)?叫")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
                                # "这个月…", "这半年…": a time
                                r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵|半年|几个月|两年|几年)))")
@@ -127,6 +130,16 @@ def _zh_introduced() -> re.Pattern[str]:
     """"我有个哥哥" / "我还有一个妹妹": a clause introducing a relative (the lexicon's REL word class), at its end."""
     rel = lexicon().classes["zh"]["REL"]
     return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$|^我的?(?P<topic>{rel})[\W]*$")
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_bare_relative() -> re.Pattern[str]:
+    """"儿子今天查出来对芒果过敏", "老婆最近在学日语": a clause opening on a relative (the lexicon's REL word
+    class) with 我 dropped, as Chinese does; a one-character 姐/妹/哥/弟/妈/爸 alone is no such opening, nor a
+    relative's thing ("妈妈的手机密码…": theirs, not said of them by the speaker)."""
+    rel = lexicon().classes["zh"]["REL"]
+    return re.compile(rf"^(?:而且|但是|不过|还有|然后)?(?!(?:{rel})+的)(?=[^姐妹哥弟妈爸]|[姐妹哥弟妈爸]{{2}})"
+                      rf"(?P<rel>{rel})(?![们圈叫])")
 
 
 @functools.lru_cache(maxsize=1)
@@ -234,6 +247,9 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
                     introduced = _zh_introduced().search(clause)
                     chain[0] = (introduced.group("rel") or introduced.group("topic")) if introduced \
                         else (zh_subject(clause) or USER)
+                elif (bare := _zh_bare_relative().match(clause)) is not None:
+                    chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
+                    clause = "我" + clause[bare.start("rel"):]
                 elif carried and (pronoun := _ZH_TAKEN_UP.match(clause)):
                     clause = f"我{carried}" + clause[pronoun.end():]  # "我姐姐，她在广州当老师": 她 is the sister
                 elif (resumed := _ZH_RESUMED.match(clause)) and not _ZH_OTHER_SUBJECT.match(clause) \
@@ -254,6 +270,8 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
                         continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
                     # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
                     clause = f"我{carried}{_ZH_CONNECTIVE.sub('', clause)}"
+                if _ZH_NAMED_PERSON.match(clause):
+                    chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
                 clause = without_aside(clause, "zh")
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield _object_put_back(clause, "zh", said), "zh"

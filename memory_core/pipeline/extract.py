@@ -30,6 +30,7 @@ from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
+from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
@@ -178,6 +179,10 @@ class MechanicalExtractor:
                         said.key = f"gist:{reading.hits[0].attr.id}{qualifier}"  # the slot's next value ends it
                         out.append(said)
                 continue
+            if reading.subject and not reading.skip and not reading.temporary:  # "my neighbour is a retired pilot"
+                person = person_statement(turn, clause, lang, reading.subject, subject, qualifier)
+                if person is not None:
+                    out.append(person)
             if reading.subject or (reading.temporary and not reading.skip):
                 continue  # another person's clause, or a trip: no rule of the user's own applies
             if change[0] and reading.skip:  # "I used to play guitar": a past habit, which ends the present one

@@ -9,6 +9,7 @@ from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.own_words import speaker_qualifier
+from memory_core.pipeline.people import about_others_only, partner_gone, settle_people
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
 from memory_core.pipeline.score import HeuristicValueScorer
@@ -121,11 +122,14 @@ class WritePipeline:
             cands = _without_echo(turn, cands, rows)
         _statements_about(turn, cands, rows)
         _restatements(turn, cands, rows)
+        about_others_only(turn, cands)
         cands = _switched(cands, rows)
+        partner_gone(cands, rows.get)
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         existing = existing_items(store, turn.user_id, keys)
-        return self.resolver.resolve(turn, settle_weak(cands, existing), existing) + trip_end_ops(turn, store)
+        return self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing) \
+            + trip_end_ops(turn, store)
 
 
 class _Rows:

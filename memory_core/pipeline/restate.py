@@ -124,11 +124,20 @@ _NAMEABLE = ("fact:pet:", "fact:family:")
 def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str, speaker: str = "") -> list[str]:
     """The key of the user's latest pet or family member without a name, when ``text`` names someone by a
     pronoun ("We adopted a dog" … "her name is Biscuit"), else []."""
-    if not _NAMING.search(text):
+    naming = _NAMING.search(text)
+    if naming is None:
         return []
     lex = lexicon()
+    said = naming.group(0).casefold()
+    gender = "female" if re.search(r"\bshe\b|\bher\b|她", said) else \
+        "male" if re.search(r"\bhe\b|\bhis\b|他", said) else ""
     for _, key, description in reversed(list(rows)):
         own = key.endswith(qualifier) if qualifier else "@" not in key
+        person = _person_of(key) if own else ""
+        if person and (not gender or lex.gender.get(person, gender) == gender):  # "his name is Tom": the neighbour
+            if key.count("/") < 2 and not _named_after(description, person):
+                return [key]  # a person not named yet (a named friend's key holds the name: fact:friend/tom/…)
+            continue
         if not own or "/" in key or not key.startswith(("gist:", *_NAMEABLE)):
             continue
         lang = "zh" if _CJK.search(description) else "en"
@@ -138,6 +147,19 @@ def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str,
         if not old.strong - kinds and (key.startswith(_NAMEABLE) or animal):
             return [key]
     return []
+
+
+def _named_after(description: str, person: str) -> bool:
+    """True when an item's text names the person right after the relation ("User's boss Diana is …",
+    "用户的朋友Tom…"), as a named person's items are written."""
+    at = description.casefold().find(person)
+    return at >= 0 and re.match(r"\s*[A-Z][a-z]+\b", description[at + len(person):]) is not None
+
+
+def _person_of(key: str) -> str:
+    """The relation another person's key is filed under (``fact:neighbour/about:pilot`` -> "neighbour"), else ""."""
+    head, slash, _ = key.partition("/")
+    return head.partition(":")[2].casefold() if slash and head.startswith("fact:") else ""
 
 
 def _detail(new: Topic, old: Topic, text: str, lang: str) -> bool:
@@ -295,7 +317,8 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
     generic = topic(attr.split(":")[0].replace("_", " "), "en").terms if head == "fact" else frozenset()
     for key in cand.alike:
         for item in _live(existing.get(key, ()), turn):
-            if item.id in touched or item.key == cand.key or _sibling_objects(cand.key, str(item.key or "")):
+            if item.id in touched or item.key == cand.key or _sibling_objects(cand.key, str(item.key or "")) \
+                    or _one_more_of(cand.key, str(item.key or "")):
                 continue
             old = _item_topic(item, speaker)
             known = any(t.startswith(("obj:", "syn:")) for t in said.strong & old.strong - generic)
@@ -305,6 +328,13 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
             if (known or worded) and same_topic(said, old)[0] and _stance(item.description) == stance:
                 return item
     return None
+
+
+def _one_more_of(key: str, other: str) -> bool:
+    """True when one key is the other's slot with one more name after it (``fact:pet:cat:luna`` /
+    ``fact:pet:cat``): a second pet of a species is no restatement of the first."""
+    a, b = key.partition("@")[0], other.partition("@")[0]
+    return a.startswith(f"{b}:") or b.startswith(f"{a}:")
 
 
 def _sibling_objects(key: str, other: str) -> bool:

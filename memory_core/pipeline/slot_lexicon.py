@@ -133,6 +133,9 @@ class Lexicon:
                         for lang in _LANGS}
         self.others = {lang: self.compile(data["others"][lang], lang) for lang in _LANGS}
         self.many = frozenset(str(r) for r in data.get("others_many") or ())  # relations one has several of
+        self.partners = frozenset(str(r) for r in data.get("partner_relations") or ())  # the partner's own words
+        gender = data.get("relation_gender") or {}
+        self.gender = {str(r).casefold(): g for g in ("male", "female") for r in gender.get(g) or ()}
         self.attributes = tuple(self._attribute(spec) for spec in data["attributes"])
         self.ordered = tuple(sorted(self.attributes, key=lambda a: a.pref))
         self._max_zh = max((len(w) for w in self.surface["zh"]), default=1)

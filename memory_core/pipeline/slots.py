@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from memory_core.model import Kind
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.org_names import names_of
+from memory_core.pipeline.clause_hits import one_statement, title_once
 from memory_core.pipeline.rules import clean_object
 from memory_core.pipeline.slot_lexicon import (
     _CJK,
@@ -59,6 +60,14 @@ _EN_WHEN = (r"\s+(?:(?:back\s+|earlier\s+|later\s+)?(?:in|on|since|during|around
             r"|a\s+while\s+(?:back|ago)\b|recently\b|yesterday\b)")
 #: Where an English place or employer ends: a purpose, a companion, a role or a time follows it.
 _PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because)\b|" + _EN_WHEN, re.IGNORECASE)
+
+#: Where chatter starts after a place or employer ("shanghai lol did i tell u already", "上海 还在适应"): an
+#: interjection or a new clause's pronoun or verb in English; a space and a new Chinese clause in Chinese.
+_CHATTER = {"en": re.compile(r"\s+(?:lol|lmao|rofl|haha\w*|hehe\w*|btw|tbh|imo|did|do|does|i|i'm|i've|you|u|we|they|"
+                             r"he|she|it|it's|is|was|been|already|right|ok|okay|ya|yeah)\b|\s*[!?]", re.IGNORECASE),
+            "zh": re.compile(r"\s+(?=[\u4e00-\u9fff])")}
+#: A conjunction left at a value's end when the clause went on about something else ("Google and").
+_TRAILING_AND = re.compile(r"\s+(?:and|but|or|so)$", re.IGNORECASE)
 
 #: How long a Chinese place or employer has held, after it ("住在杭州三年了", "搬到成都三个月了").
 _ZH_HOW_LONG = re.compile(r"(?:快|已经)?[一二两三四五六七八九十几半多\d]+(?:多|半)?个?"
@@ -212,11 +221,12 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
             one.named = m.group("name") if one.subject else ""
             if one.subject and label in lex.many:  # "my friend Tom", "my friend Jerry": one key each
                 one.key = one.key.replace(f"{label}/", f"{label}/{one.named.casefold()}/", 1)
+    reading.hits = one_statement(reading.hits, subject, marks["another"], f"{folded}\n{context.casefold()}")
     if reading.temporary and marks["stay"].search(folded):
         reading.stay = True
     if not reading.hits and not subject and not reading.temporary:
         reading.hits.extend(_habit_hits(text, lang, user))
-    _title_once(reading.hits)
+    title_once(reading.hits)
     return reading
 
 
@@ -239,22 +249,6 @@ def _held_once(clause: str, lang: str, subject_name: str, context: str) -> list[
             hit.past_only = True
             out.append(hit)
     return out
-
-
-def _title_once(hits: list[SlotHit]) -> None:
-    """"我在X当前端工程师": the title is the occupation's item, not also a part of the employer's, so a later
-    title ("升成组长") is not left standing inside the employer's item (the employer's claim loses its job)."""
-    titles = {(h.subject, h.value) for h in hits if h.attr.id == "occupation" and h.polarity > 0 and h.value}
-    if not titles:
-        return
-    for hit in hits:
-        if hit.attr.id == "works_at" and hit.polarity > 0:
-            m = _WITH_JOB.search(hit.claim)
-            if m is not None and (hit.subject, m.group("job").strip()) in titles:
-                hit.claim = hit.claim[:m.start()]
-
-
-_WITH_JOB = re.compile(r"(?:，做|\s+as\s+)(?P<job>[^，,]+)$")
 
 
 def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
@@ -327,8 +321,10 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             raw = f"{groups['v']}和{groups['v2']}" if lang == "zh" else f"{groups['v']} and {groups['v2']}"
         form_hint = ""
         value = cue.value or (_value(raw, lang) if raw else "")
+        if value and attr.id in PLACE_ATTRS:  # "shanghai lol did i tell u", "上海 还在适应": chatter after the place
+            value = _CHATTER[lang].split(value, maxsplit=1)[0].strip() or value
         if value and lang == "en" and attr.id in PLACE_ATTRS:  # "Shenzhen for a new job at …": the place only
-            value = _PLACE_END.split(value, maxsplit=1)[0]
+            value = _TRAILING_AND.sub("", _PLACE_END.split(value, maxsplit=1)[0]) or value
         elif value and attr.id in PLACE_ATTRS:  # "杭州三年了": how long, not the place
             value = _ZH_HOW_LONG.sub("", value) or value
         if raw and not value:
@@ -337,7 +333,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue
         if attr.pref:
             ceased = bool(lex.markers[lang]["cessation"].search(text.casefold()))
-            return _pref_hits(attr, cue, groups, value, polarity, lang, who, owner, ceased)
+            return _pref_hits(attr, cue, groups, value, polarity, lang, who, owner, ceased, subject)
         obj = ""
         if attr.key_group == "species":
             obj = lex.canon(groups.get("obj", ""), lang) or Lexicon._fold(groups.get("obj", ""), lang)
@@ -399,7 +395,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
 
 
 def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, polarity: int, lang: str,
-               who: str, owner: str, ceased: bool) -> list[SlotHit] | None:
+               who: str, owner: str, ceased: bool, subject: str = "") -> list[SlotHit] | None:
     """Likes and dislikes of known objects (drinks, foods): one hit per object, a switch gives two."""
     lex = lexicon()
     named = lex.name_in(value, lang) if value else None
@@ -425,7 +421,8 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
     form = ("switch_from" if old_shown else "switch") if cue.switch \
         else ("" if polarity > 0 else "neg" if ceased or cue.pol < 0 else "neg_plain")
     _, claim = _render(attr, form, lang, who, v=shown, old=old_shown)
-    hits.append(SlotHit(attr, "", shown, oid, polarity, f"pref:{owner}{oid}", claim, ends=ends, switch=cue.switch))
+    hits.append(SlotHit(attr, subject, shown, oid, polarity, f"pref:{owner}{oid}", claim, ends=ends,
+                        switch=cue.switch))  # another person's like is said of them ("用户的男朋友不喝咖啡")
     return hits
 
 

@@ -64,7 +64,8 @@ def third_person(clause: str, subject: str, lang: str) -> str:
     text = clause.strip().rstrip("。.!！~～ ")
     if lang == "zh":
         text = ZH_LEAD.sub("", text)
-        return re.sub(r"我(?!们)", subject, text, count=1).replace("我的", "自己的").replace("我", "自己") \
+        return re.sub(r"我(?!们)", subject, text, count=1).replace("我的", "自己的").replace("我们", "\0") \
+            .replace("我", "自己").replace("\0", "我们") \
             if "我" in text else f"{subject}：{text}"
     text = EN_LEAD.sub("", text)
     m = re.match(r"^(?:i'm|i\s+am)\s+", text, re.IGNORECASE)

@@ -1,0 +1,61 @@
+"""One clause, one statement: the slot hits of a clause that say the same thing twice, or too much.
+
+``one_statement`` settles the hits ``slots.read_clause`` found in one clause:
+
+- "I go bouldering on weekends", "我每周末去打羽毛球": the hobby, not also a routine of the same activity;
+- "我老婆在上海工作": where another person works is not also where they live;
+- "we got a second cat, Luna", "又养了一只猫叫花花": one more pet of a species the user has is keyed by its
+  own name (``fact:pet:cat:luna``), an item beside the first, never its new value.
+
+``title_once``: "我在X当前端工程师": the title is the occupation's item, not also part of the employer's.
+(issue 13 §3: one statement becomes one item per thing it says.)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from memory_core.pipeline.slot_lexicon import Lexicon
+
+if TYPE_CHECKING:
+    from memory_core.pipeline.slots import SlotHit
+
+__all__ = ["one_statement", "title_once"]
+
+
+def one_statement(hits: list[SlotHit], subject: str, another: re.Pattern[str], said: str) -> list[SlotHit]:
+    """The hits of one clause, each thing said once (see the module docstring).
+
+    Args:
+        hits: the clause's slot hits, in the order found.
+        subject: "" for the user, else the other person the clause opens on ("老婆").
+        another: the lexicon's ``another`` marker ("a second", "又养").
+        said: the clause and its turn, case-folded (where the marker is looked for).
+    """
+    done = [Lexicon._fold(h.value, "en") for h in hits if h.attr.id == "hobby" and h.polarity > 0 and h.value]
+    out = [h for h in hits if not (h.attr.id == "routine" and h.polarity > 0
+                                   and any(v and v in Lexicon._fold(h.value, "en") for v in done))]
+    if subject:
+        worked = {h.value for h in out if h.attr.id == "works_at"}
+        out = [h for h in out if not (h.attr.id == "lives_in" and h.value in worked)]
+    for hit in out:
+        if hit.attr.key_group == "species" and hit.polarity > 0 and not hit.detail and another.search(said):
+            hit.key = f"{hit.key}:{Lexicon._fold(hit.value, 'en').replace(' ', '_') or 'another'}"
+    return out
+
+
+def title_once(hits: list[SlotHit]) -> None:
+    """"我在X当前端工程师": the title is the occupation's item, not also a part of the employer's, so a later
+    title ("升成组长") is not left standing inside the employer's item (the employer's claim loses its job)."""
+    titles = {(h.subject, h.value) for h in hits if h.attr.id == "occupation" and h.polarity > 0 and h.value}
+    if not titles:
+        return
+    for hit in hits:
+        if hit.attr.id == "works_at" and hit.polarity > 0:
+            m = _WITH_JOB.search(hit.claim)
+            if m is not None and (hit.subject, m.group("job").strip()) in titles:
+                hit.claim = hit.claim[:m.start()]
+
+
+_WITH_JOB = re.compile(r"(?:，做|\s+as\s+)(?P<job>[^，,]+)$")

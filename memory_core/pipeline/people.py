@@ -1,0 +1,140 @@
+"""Facts about other people that a statement of the user's own changes (issue 13 §2).
+
+``person_statement``: "my new neighbour is a retired pilot", "我男朋友是写代码的": a
+lasting clause about another person that no slot reads is kept in the user's
+words under that person (``fact:neighbour/about:<anchor>``), so the person
+exists as an item a later turn can name ("his name is Tom", "他叫Marcus":
+``restate.named_later``) and recall can find.
+
+``partner_gone``: "Sarah and I broke up", "我们离婚了" ends the user's partner
+slot; the facts said of the partner as a person ("my girlfriend works at
+Ruijin", keyed ``fact:girlfriend/works_at``) described the current partner and
+end with it, so "User's girlfriend works at Ruijin" no longer reads as true
+next to "User is single". The words that name a partner are data
+(``partner_relations`` in ``memory_core/data/slots.yaml``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from memory_core.model import Kind, MemoryItem, Turn
+from memory_core.pipeline.clauses import split_clauses
+from memory_core.pipeline.gist import gist_clause, topic
+from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.subject_chain import AWAY, en_subject, zh_subject
+from memory_core.pipeline.types import Candidate
+
+__all__ = ["about_others_only", "partner_gone", "partner_prefixes", "person_statement", "settle_people"]
+
+#: Longest clause kept as a statement about another person (characters).
+MAX_PERSON_CHARS = 120
+# how a clause opens on the user's relation, given back as the user's ("my new neighbour" -> "User's new neighbour")
+_EN_MY = re.compile(r"^(?:(?:and|but|so|also|oh|well)\s+)?my\s+", re.IGNORECASE)
+_ZH_MY = re.compile(r"^(?:而且|但是|不过|还有)?我的?")
+# a clause that says what the person is: a copula after the person's words (and their name, if given)
+_DESCRIBED = {"en": re.compile(r"^[\w' -]{0,30}?\b(?:is|'s|was)\s+(?:a|an|the|from|into|really|very|super|so|"
+                               r"quite|pretty|such|also|still|retired|now)\b", re.IGNORECASE),
+              "zh": re.compile(r"^[^，,。是]{0,8}?(?<!还|就|可|但|总|要|于|或|正|倒|老)是(?!不是)")}
+
+
+def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qualifier: str) -> Candidate | None:
+    """The fact candidate of a lasting ``clause`` about the user's ``rel`` that no slot reads, else None.
+
+    "my new neighbour is a retired pilot" -> "User's new neighbour is a retired pilot", keyed
+    ``fact:neighbour/about:<anchor>`` (plus the speaker ``qualifier``): another person's key, so it
+    never touches the user's own slots nor is read as the user's restatement. None for a clause that
+    is no lasting statement (an episode, a plan: ``gist.gist_clause``) or names nothing but the person.
+    """
+    text = clause.strip().rstrip("。.!！~～ ")
+    if len(text) > MAX_PERSON_CHARS or not gist_clause(text, lang) or text not in turn.text:
+        return None  # too long, no lasting statement, or a clause continuing the person, not opening on them
+    opener = (_ZH_MY if lang == "zh" else _EN_MY).match(text)
+    if opener is None:
+        return None
+    rest = text[opener.end():]
+    if not _DESCRIBED[lang].search(rest):
+        return None  # only a person described ("… is a retired pilot", "…是写代码的"), not what they did or like
+    description = f"{user}的{rest}" if lang == "zh" else f"{user}'s {rest}"
+    found = topic(description, lang, user)
+    person = topic(rel, lang, user).terms
+    if not found.terms - person:
+        return None
+    label = rel.casefold().replace(" ", "_")
+    anchor = next((t for t in sorted(found.terms - person - found.numbers, key=lambda t: (-len(t), t))), "")
+    claim = description[len(user):].lstrip("'s").lstrip("的").strip()
+    return Candidate(
+        kind=Kind.FACT, description=description, theme="relationships", key=f"fact:{label}/about:{anchor}{qualifier}",
+        polarity=1, confidence=0.6, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang,
+        claim=claim, evidence=claim, probes=(f"fact:family:{label}{qualifier}",),
+        notes=[f"statement about the user's {rel}, in the user's words"])
+
+
+def settle_people(cands: list[Candidate], existing: Mapping[str, list[MemoryItem]]) -> list[Candidate]:
+    """Drop a statement about a relative the user has an item for already ("我有个儿子" … "我儿子今年五岁了"):
+    the turn's mention adds it to that item as a detail instead of a second item about the same person."""
+    def known(cand: Candidate) -> bool:
+        return "/about:" in cand.key and any(i.active for k in cand.probes for i in existing.get(k, ()))
+    return [c for c in cands if not known(c)]
+
+
+def partner_prefixes() -> tuple[str, ...]:
+    """Key prefixes of facts and likes said of the user's partner as a person ("fact:girlfriend/", "pref:老公/")."""
+    rels = sorted(lexicon().partners)
+    return tuple(f"{kind}:{rel.casefold().replace(' ', '_')}/" for kind in ("fact", "pref") for rel in rels)
+
+
+def partner_gone(cands: list[Candidate], rows: Callable[[tuple[str, ...]], list[tuple[str, str, str]]]) -> None:
+    """Add to a breakup's ``ends`` the keys of the user's facts about the partner as a person.
+
+    A candidate is a breakup when its key is the user's partner slot (``fact:partner``, with the
+    speaker's qualifier if any) and its polarity is negative. The keys are read from the user's
+    active statements (``rows(prefixes)`` -> ``(id, key, description)`` rows, one light read only
+    when the turn holds a breakup); the resolver ends their positive items, superseded by the breakup.
+    """
+    gone = [c for c in cands if not c.is_event and c.polarity < 0 and c.key.split("@", 1)[0] == "fact:partner"]
+    if not gone:
+        return
+    found = rows(partner_prefixes())
+    for cand in gone:
+        _, at, name = cand.key.partition("@")
+        qualifier = f"@{name}" if at else ""
+        keys = [key for _, key, _ in found if (key.endswith(qualifier) if qualifier else "@" not in key)]
+        cand.ends = tuple(dict.fromkeys((*cand.ends, *keys)))
+
+
+def about_others_only(turn: Turn, cands: list[Candidate]) -> None:
+    """A turn whose statements are all about other people ("我男朋友不喝咖啡") restates none of the user's own
+    items: its mention's probes keep only keys of other people and of the user's relatives (``fact:family:``),
+    so "User drinks coffee every day" is not revised with the boyfriend's dislike. A turn that states
+    nothing a slot reads but opens on another person ("我老婆一口咖啡都不喝") may raise a hit on an item it
+    speaks of, never add its words to it (``Candidate.may_revise``)."""
+    stated = [c for c in cands if not c.is_event and not c.restate_only and c.key]
+    if stated and not all("/" in c.key for c in stated):
+        return
+    if not stated:
+        rel = _opens_on_other(turn.text)
+        if rel:  # "我老婆一口咖啡都不喝": it may confirm an item, never add its words to one but that relative's
+            for cand in cands:
+                if cand.restate_only and not any(k.startswith(f"fact:family:{rel}") for k in (*cand.probes,
+                                                                                           *cand.alike)):
+                    cand.may_revise = False
+        return
+    for cand in cands:
+        if cand.restate_only:
+            cand.probes = tuple(k for k in cand.probes if "/" in k or k.startswith("fact:family:"))
+            cand.alike = tuple(k for k in cand.alike if "/" in k or k.startswith("fact:family:"))
+
+
+def _opens_on_other(text: str) -> str:
+    """The relation ``text`` opens on ("my husband …" -> "husband", "老公…" -> "老公"); "" for the user."""
+    first = next(iter(split_clauses(text)), None)
+    if first is None:
+        return ""
+    clause, lang = first
+    said = zh_subject(clause) if lang == "zh" else en_subject(clause)
+    if not said or said == AWAY:
+        return ""
+    return said.casefold().split()[-1] if lang == "en" else said
+
