@@ -29,9 +29,9 @@ import re
 from dataclasses import dataclass, field
 
 from memory_core.model import Kind
+from memory_core.pipeline.clause_hits import one_statement, title_once
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.org_names import names_of
-from memory_core.pipeline.clause_hits import one_statement, title_once
 from memory_core.pipeline.rules import clean_object
 from memory_core.pipeline.slot_lexicon import (
     _CJK,
