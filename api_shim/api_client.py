@@ -140,6 +140,9 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
     def _erase(self, user_id: str) -> int:
         return self.client.erase_user(user_id)
 
+    def _users(self) -> list[str]:
+        return self.client.list_users()
+
     def _forget_turns(self, user_id: str) -> int:
         return self.client.forget_turns(user_id)
 
@@ -178,6 +181,10 @@ _CODES: dict[str, type[core_errors.GulfstreamError]] = {
     "invalid_input": core_errors.InvalidField, "user_busy": core_errors.StoreLocked,
     "turn_conflict": core_errors.TurnConflict,
 }
+
+
+#: User ids asked for per ``GET /v1/users`` (its largest page).
+USERS_PAGE = 1000
 
 
 class HttpMemory(SessionCalls, BaseMemoryAPI):
@@ -267,6 +274,14 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
     def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         body = self._call("GET", f"/v1/users/{user_id}/items/{item_id}/history", params=_reveal(reveal))
         return [revision_record(r) for r in body["history"]]
+
+    def _users(self) -> list[str]:
+        out: list[str] = []
+        while True:  # the route's pages, until a short one
+            page = self._call("GET", "/v1/users", params={"limit": USERS_PAGE, "offset": len(out)})["users"]
+            out += [str(u) for u in page]
+            if len(page) < USERS_PAGE:
+                return out
 
     def _erase(self, user_id: str) -> int:
         try:

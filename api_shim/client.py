@@ -313,6 +313,14 @@ class MemoryClient:
         return list(self.rpc.call(wire.LIST_ITEMS, user_id=user_id,
                                statuses=None if wanted is None else list(wanted), theme=theme, kind=kind))
 
+    def list_users(self, prefix: str = "") -> list[str]:
+        """The sorted ids of the users with items or turns whose id starts with ``prefix``.
+
+        Raises:
+            RequestTimeout; RemoteError.
+        """
+        return [str(u) for u in self.rpc.call(wire.LIST_USERS, prefix=str(prefix))]
+
     def item_history(self, user_id: str, item_id: str) -> list[dict[str, Any]]:
         """Return an item's revisions, newest first. Raises UnknownItem."""
         return list(self.rpc.call(wire.ITEM_HISTORY, user_id=check_id(user_id, "user id"),

@@ -93,7 +93,8 @@ class MemoryAPI(Protocol):
 
     def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
                 offset: int = 0, reveal: bool = False) -> list[ItemRecord]:
-        """The user's items, oldest first, one page (sensitive values masked unless ``reveal``)."""
+        """The user's items, oldest first, one page: at most ``limit`` (default 100, at most 1,000) from
+        ``offset``; a full page may have more after it (sensitive values masked unless ``reveal``)."""
         ...
 
     def update(self, item_id: str, text: str | None = None, *, user_id: str, theme: str | None = None,
@@ -129,6 +130,10 @@ class MemoryAPI(Protocol):
 
     def hit(self, item_id: str, *, user_id: str, count: int = 1) -> int:
         """Mark an item used or confirmed; return its hit count."""
+        ...
+
+    def users(self, *, limit: int = 1000, offset: int = 0) -> list[str]:
+        """The ids of the users with items or turns, sorted, one page (``memory_core.api_users``)."""
         ...
 
     def close(self) -> None:
@@ -193,6 +198,7 @@ class AsyncMemory:
     ingest = OffLoop(MemoryAPI.ingest)
     recall = OffLoop(MemoryAPI.recall)
     hit = OffLoop(MemoryAPI.hit)
+    users = OffLoop(MemoryAPI.users)
     close = OffLoop(MemoryAPI.close)
     # the session calls, where the implementation offers them (``SessionAPI``)
     session_context = OffLoop(SessionAPI.session_context)

@@ -28,6 +28,7 @@ from memory_core.api_records import (
     item_record,
     revision_record,
 )
+from memory_core.api_users import UserListing
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import match_prefix
 from memory_core.local_time import with_offset
@@ -63,7 +64,7 @@ def _int(value: object, what: str, low: int, high: int) -> int:
     return value
 
 
-class BaseMemoryAPI(ABC):
+class BaseMemoryAPI(UserListing, ABC):
     """The ``MemoryAPI`` calls over a transport's primitives (see the module docstring).
 
     Attributes:
@@ -131,7 +132,7 @@ class BaseMemoryAPI(ABC):
         turn log is on its far side keeps them)."""
         return 0
 
-    def close(self) -> None:  # noqa: B027 - optional hook
+    def close(self) -> None:
         """Release connections (default: nothing)."""
 
     # ── writes ─────────────────────────────────────────────────────────
@@ -327,8 +328,9 @@ class BaseMemoryAPI(ABC):
 
     def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
                 offset: int = 0, reveal: bool = False) -> list[ItemRecord]:
-        """The user's items passing ``filters`` (default: active), oldest first; ``limit`` from ``offset``;
-        sensitive values masked unless ``reveal`` (the owner's own tools).
+        """One page of the user's items passing ``filters`` (default: active), oldest first: at most ``limit``
+        (default 100) from ``offset``. A full page may have more after it: ask again from ``offset + limit``
+        until a page is shorter. Sensitive values masked unless ``reveal`` (the owner's own tools).
 
         Raises:
             InvalidField: a bad filter, limit (1..1,000), offset (>= 0) or reveal (a bool).

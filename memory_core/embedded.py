@@ -95,6 +95,11 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         return [revision_record(r) for r in self.memory.store.history(user_id, item_id)]
 
+    def _users(self) -> list[str]:
+        store = self.memory.store
+        turns = store.turn_log()
+        return [*store.users(), *(turns.turn_users() if turns is not None else ())]
+
     def _erase(self, user_id: str) -> int:
         return self.memory.erase_user(user_id)
 

@@ -42,7 +42,7 @@ from workers.session_window import erase_windows
 
 __all__ = [
     "add_item", "delete_item", "erase_user", "forget_turns", "get_item", "hit_item", "import_items", "item_history",
-    "list_items", "locked_edit", "merge_items", "turn_status", "update_item",
+    "list_items", "list_users", "locked_edit", "merge_items", "turn_status", "update_item",
 ]
 
 log = logging.getLogger(__name__)
@@ -226,6 +226,14 @@ def list_items(call_id: str | None, user_id: str, statuses: list[str] | None = N
     wanted = (Status.ACTIVE,) if statuses is None else statuses
     reply(ctx, call_id, lambda: [wire.item_payload(i) for i in ctx.store.list_items(
         user_id, statuses=wanted or None, theme=theme, kind=kind)])
+
+
+@app.task(name=wire.LIST_USERS, ignore_result=True, acks_late=False)
+def list_users(call_id: str | None, prefix: str = "") -> None:
+    """Reply with the sorted ids of the users with items or turns whose id starts with ``prefix``."""
+    ctx = context()
+    reply(ctx, call_id, lambda: sorted(u for u in set(ctx.store.users()) | set(ctx.store.turn_users())
+                                       if u.startswith(prefix)))
 
 
 @app.task(name=wire.GET_ITEM, ignore_result=True, acks_late=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
@@ -13,15 +13,28 @@ from api_shim.http.schemas import ErrorOut, ImportOut
 from api_shim.http.services import Services
 from memory_core.validation import decode_utf8
 
-__all__ = ["YAML", "router"]
+__all__ = ["USERS_PAGE", "YAML", "router"]
 
 YAML = "application/yaml"
+#: The most user ids one ``GET /v1/users`` answer holds.
+USERS_PAGE = 1000
 
 router = APIRouter(tags=["users"], responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut},
                                               422: {"model": ErrorOut}, 429: {"model": ErrorOut}})
 
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
+
+
+@router.get("/v1/users", summary="List the tenant's users")
+def list_users(svc: Svc, who: Who, limit: Annotated[int, Query(ge=1, le=USERS_PAGE)] = USERS_PAGE,
+               offset: Annotated[int, Query(ge=0)] = 0) -> dict[str, Any]:
+    """``{"users": [user id]}``: the ids (as given, without the tenant) of the caller's tenant's users with
+    items or turns, sorted; ``limit`` ids from ``offset``."""
+    prefix = who.user("")
+    users = sorted(u.removeprefix(prefix) for u in set(svc.store.users()) | set(svc.store.turn_users())
+                   if u.startswith(prefix))
+    return {"users": users[offset:offset + limit]}
 
 
 @router.get("/v1/users/{user_id}/export", response_class=Response, summary="Export a user's memory as YAML",

@@ -45,12 +45,26 @@ except ModuleNotFoundError as exc:  # a clear message naming the extra, not a ba
     raise missing_extra(__name__, "langgraph", exc) from exc
 
 from memory_core.api import ItemRecord, MemoryAPI
+from memory_core.api_users import MAX_USERS_PAGE
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.validation import MAX_TOP_K, check_timestamp
 
 __all__ = ["MemoryStoreAdapter"]
 
 _FILTERS = {"theme", "kind", "status"}
+
+
+def _matches(namespace: tuple[str, ...], cond: Any, partial: bool = False) -> bool:
+    """True when ``namespace`` passes a LangGraph ``MatchCondition`` (``"*"`` matches any label); with
+    ``partial``, when some longer namespace starting with it could (a prefix condition longer than it)."""
+    path = tuple(cond.path)
+    if cond.match_type == "prefix":
+        head = namespace[:len(path)]
+        return (len(namespace) >= len(path) or partial) and all(p in ("*", x) for p, x in zip(path, head, strict=False))
+    if partial:
+        return True  # a suffix is judged on the full namespace
+    tail = namespace[len(namespace) - len(path):] if len(path) <= len(namespace) else None
+    return tail is not None and all(p in ("*", x) for p, x in zip(path, tail, strict=True))
 
 
 class MemoryStoreAdapter(BaseStore):
@@ -147,19 +161,31 @@ class MemoryStoreAdapter(BaseStore):
             return
         self.api.add([{"role": "user", "content": text, "id": op.key}], user_id=user, infer=False, theme=theme)
 
+    def _users(self) -> list[str]:
+        """The namespace user ids of every user the API lists (``MemoryAPI.users``), inside ``tenant`` when set."""
+        every: list[str] = []
+        while len(page := self.api.users(limit=MAX_USERS_PAGE, offset=len(every))) == MAX_USERS_PAGE:
+            every += page
+        every += page
+        if not self.tenant:
+            return every
+        return [u.removeprefix(f"{self.tenant}:") for u in every if u.startswith(f"{self.tenant}:")]
+
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
-        """The themes of the user a prefix condition names (a store cannot list every user)."""
-        found: list[tuple[str, ...]] = []
-        for cond in op.match_conditions or ():
-            if cond.match_type != "prefix" or len(cond.path) <= len(self.prefix) or "*" in cond.path:
-                continue
-            user, _ = self._scope(tuple(cond.path[:len(self.prefix) + 1]))
-            user_ns = tuple(cond.path[:len(self.prefix) + 1])
-            themes = sorted({r["theme"] for r in self.api.get_all(user_id=user, limit=1000)})
-            found += [ns for ns in ((*user_ns, t) for t in themes) if ns[:len(cond.path)] == tuple(cond.path)]
-        if op.max_depth is not None:
-            found = sorted({ns[:op.max_depth] for ns in found})
-        return found[op.offset:op.offset + op.limit]
+        """The ``(*prefix, user, theme)`` namespaces holding active items, sorted, that pass every match
+        condition (``prefix`` / ``suffix``, ``"*"`` matching any label), cut to ``max_depth``; one page.
+        Users come from ``MemoryAPI.users``; a user's themes from their active items."""
+        conds = list(op.match_conditions or ())
+        found: set[tuple[str, ...]] = set()
+        for user in self._users():
+            user_ns = (*self.prefix, user)
+            if not all(_matches(user_ns, c, partial=True) for c in conds):
+                continue  # no namespace of this user can pass: its items are not read
+            scope, _ = self._scope(user_ns)
+            themes = {r["theme"] for r in self.api.get_all(user_id=scope, limit=1000)}
+            full = [ns for ns in ((*user_ns, t) for t in themes) if all(_matches(ns, c) for c in conds)]
+            found.update(ns[:op.max_depth] if op.max_depth is not None else ns for ns in full)
+        return sorted(found)[op.offset:op.offset + op.limit]
 
     def batch(self, ops: Iterable[Op]) -> list[Result]:
         """Run the ops in order; one result each (None for a put or delete)."""

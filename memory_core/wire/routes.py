@@ -31,6 +31,7 @@ __all__ = [
     "INGEST_TURN",
     "ITEM_HISTORY",
     "LIST_ITEMS",
+    "LIST_USERS",
     "MAINTAIN_ALL",
     "MAINTAIN_USER",
     "MERGE_ITEMS",
@@ -65,6 +66,7 @@ ADD_ITEM = "gulfstream.add_item"
 UPDATE_ITEM = "gulfstream.update_item"
 DELETE_ITEM = "gulfstream.delete_item"
 LIST_ITEMS = "gulfstream.list_items"
+LIST_USERS = "gulfstream.list_users"
 ITEM_HISTORY = "gulfstream.item_history"
 ERASE_USER = "gulfstream.erase_user"
 FORGET_TURNS = "gulfstream.forget_turns"  # delete_all: the user's applied turns
@@ -98,6 +100,7 @@ ROUTES: dict[str, str] = {
     ERASE_USER: "edits",
     FORGET_TURNS: "edits",
     LIST_ITEMS: "edits",
+    LIST_USERS: "edits",
     GET_ITEM: "edits",
     ITEM_HISTORY: "edits",
     TURN_STATUS: "edits",

@@ -70,3 +70,32 @@ def test_langmem_tools_manage_and_search(mem: EmbeddedMemory) -> None:
     assert mem.get(key, user_id="ana")["description"] == "User likes hiking in the Dolomites"
     manage.invoke({"action": "delete", "id": key})
     assert mem.get(key, user_id="ana")["status"] == "deleted"
+
+
+def test_list_namespaces_lists_every_user_with_items(mem: EmbeddedMemory) -> None:
+    store = MemoryStoreAdapter(mem, prefix=("memories",))
+    store.put(("memories", "noor", "moments"), "a", {"content": "Noor is learning the oud"})
+    store.put(("memories", "李雷", "taste"), "b", {"content": "李雷不吃香菜"})
+    store.put(("memories", "李雷", "places"), "c", {"content": "李雷住在成都"})
+    every = [("memories", "noor", "moments"), ("memories", "李雷", "places"), ("memories", "李雷", "taste")]
+    assert store.list_namespaces() == every
+    assert store.list_namespaces(prefix=("memories",)) == every
+    assert store.list_namespaces(prefix=("memories", "李雷")) == every[1:]
+    assert store.list_namespaces(prefix=("memories", "*", "taste")) == [every[2]]
+    assert store.list_namespaces(suffix=("moments",)) == [every[0]]
+    assert store.list_namespaces(max_depth=2) == [("memories", "noor"), ("memories", "李雷")]
+    assert store.list_namespaces(limit=1, offset=1) == [every[1]]
+    assert store.list_namespaces(prefix=("other",)) == []
+    store.delete(("memories", "noor", "moments"), "a")
+    assert ("memories", "noor", "moments") not in store.list_namespaces(), "no active item: not listed"
+    assert mem.users() == ["noor", "李雷"], "the API lists users with items, deleted or not"
+    with pytest.raises(InvalidField):
+        mem.users(limit=0)
+
+
+def test_list_namespaces_stays_in_its_tenant(mem: EmbeddedMemory) -> None:
+    acme, globex = (MemoryStoreAdapter(mem, prefix=("m",), tenant=t) for t in ("acme", "globex"))
+    acme.put(("m", "ana"), "a", {"content": "Ana prefers window seats"})
+    globex.put(("m", "bob"), "b", {"content": "Bob 喜欢喝茶"})
+    assert [ns[:2] for ns in acme.list_namespaces()] == [("m", "ana")]
+    assert [ns[:2] for ns in globex.list_namespaces()] == [("m", "bob")]
