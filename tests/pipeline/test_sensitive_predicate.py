@@ -50,3 +50,11 @@ def test_an_allergen_is_masked_the_same_way_in_both_languages(text: str, shown: 
 @pytest.mark.parametrize("text", ["我过敏了", "最近老是过敏", "I have allergies"])
 def test_an_allergy_with_no_allergen_named_hides_nothing(text: str) -> None:
     assert mask(text) == text
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("体检查出来是轻度贫血", "体检查出来是[health]"),
+    ("去年查出有轻度贫血", "去年查出有[health]"),
+])
+def test_what_a_checkup_found_keeps_its_predicate(text: str, shown: str) -> None:
+    assert mask(text) == shown
