@@ -10,6 +10,16 @@ events fade fast, identity facts barely. "Last use" is the item's
 (``valid_from``), else its creation; days are never negative (a clock that
 went backwards, or an item dated in the future, counts as just used).
 "uses" is the item's ``hit`` count. Seed 002 archives below 0.2.
+
+An event's λ also depends on its importance (``Decay.rate_of``): the kind's λ
+times ((1 − importance) / 0.5)³, clamped to [0.02, 4]. A raw turn of
+importance 0.5 decays at its kind's rate; a life event (0.8–0.9, the value
+scorer's ``personal.life_event``) 18–50x slower, so it lasts most of a year
+instead of days; a task or small talk (0.1) 4x faster. This is MemoryBank's
+rule that a memory's strength sets its retention, R = e^(−t/S) (Zhong et al.
+2023, "MemoryBank: Enhancing LLMs with Long-Term Memory", §3.3), with S
+growing with importance. Other kinds keep their kind's λ: their importance
+is their slot's, and the kind already says how lasting they are.
 """
 
 from __future__ import annotations
@@ -28,6 +38,7 @@ from memory_core.model import Kind, MemoryItem
 __all__ = ["DEFAULT_DECAY_PER_DAY", "Decay", "base_time", "strength"]
 
 _DAY_S = 86_400.0
+_MIN_SCALE, _MAX_SCALE = 0.02, 4.0  # bounds of an event's importance scale on λ
 
 #: λ per kind, per day (seed 002 §4.2 gives 0.1 as its example; events keep it, lasting kinds
 #: decay 20–50x slower: a fact loses half its importance in ~350 days, an event in ~7).
@@ -66,10 +77,17 @@ class Decay:
         """λ of ``kind`` (1/day)."""
         return float(self.per_day.get(str(kind), self.default_per_day))
 
+    def rate_of(self, kind: str, importance: float) -> float:
+        """λ of an item of ``kind`` and ``importance`` (0..1), 1/day: events scaled by importance (module docstring)."""
+        base = self.rate(kind)
+        if str(kind) != Kind.EVENT:
+            return base
+        return base * min(_MAX_SCALE, max(_MIN_SCALE, ((1.0 - importance) / 0.5) ** 3))
+
     def arrays(self, items: Sequence[MemoryItem]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Per-item arrays for ``strengths``: importance, λ, base time (epoch s), uses; each shape (n,)."""
         return (np.array([i.importance for i in items], dtype=np.float64),
-                np.array([self.rate(i.kind) for i in items], dtype=np.float64),
+                np.array([self.rate_of(i.kind, i.importance) for i in items], dtype=np.float64),
                 np.array([base_time(i).timestamp() for i in items], dtype=np.float64),
                 np.array([i.hit for i in items], dtype=np.float64))
 
@@ -97,4 +115,4 @@ def strength(item: MemoryItem, now: datetime, decay: Decay | None = None) -> flo
         raise InvalidField(f"now must be a timezone-aware datetime; got {now!r}")
     decay = decay or Decay()
     days = max((now - base_time(item)).total_seconds(), 0.0) / _DAY_S
-    return item.importance * math.exp(-decay.rate(item.kind) * days) + decay.use_weight * item.hit
+    return item.importance * math.exp(-decay.rate_of(item.kind, item.importance) * days) + decay.use_weight * item.hit

@@ -2,8 +2,8 @@
 
 Importance is 0..1. Identity facts score high (a name or an allergy matters
 in every later conversation), preferences and standing instructions next,
-and events by how much they say: longer, first-person turns, turns with a
-photo and turns about a recognised theme score higher than "ok thanks".
+and events by what they say about the person (``personal``): a life event
+or change scores high, a task or generic question for the assistant low.
 Content from tools or agents is scaled down.
 """
 
@@ -13,11 +13,12 @@ import re
 from typing import ClassVar
 
 from memory_core.model import Kind, Trust, Turn
+from memory_core.pipeline.personal import first_person, life_event, request
+from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.types import Candidate
 
 __all__ = ["HeuristicValueScorer"]
 
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|my|me|mine)\b|我", re.IGNORECASE)
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
 
@@ -63,19 +64,29 @@ class HeuristicValueScorer:
 
     @staticmethod
     def event_value(cand: Candidate) -> float:
-        """Score an event: 0.2 base, up to +0.3 for length, +0.15 first person, +0.05 photo, +0.1 theme.
+        """Score an event by what it says about the person (``personal``), 0..1.
+
+        - a life event or change (surgery, moved, quit, 确诊, 搬家, 戒烟): 0.8, +0.05 first person,
+          +0.05 for length; such turns decay slowest (``decay.Decay.rate_of``);
+        - a task or generic question for the assistant ("explain X", "how do I …?", 帮我写…), or
+          pleasantries: 0.1, fading first;
+        - any other statement: 0.2 base, up to +0.15 for length, +0.15 first person, +0.05 photo,
+          +0.05 theme.
 
         Length counts characters, a CJK character as three (it carries about
         a word); 200 such characters earn the full length bonus.
         """
         text = cand.evidence or cand.description
         cjk = len(_CJK.findall(text))
-        length = len(text) + 2 * cjk
-        value = 0.2 + 0.3 * min(1.0, length / 200)
-        if _FIRST_PERSON.search(text):
-            value += 0.15
+        length = min(1.0, (len(text) + 2 * cjk) / 200)
+        mine = first_person(text)
+        if life_event(text):
+            return 0.8 + 0.05 * mine + 0.05 * length
+        if request(text) or is_small_talk(text.split(":", 1)[-1]):
+            return 0.1
+        value = 0.2 + 0.15 * length + 0.15 * mine
         if "[shares a photo:" in text or "[分享了一张照片" in text:
             value += 0.05
         if cand.theme and cand.theme != "moments":
-            value += 0.1
+            value += 0.05
         return value

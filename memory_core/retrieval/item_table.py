@@ -92,7 +92,7 @@ class ItemTable(FilterMasks, ItemBoosts):
             self._arrays[name][slot] = vocab.setdefault(str(getattr(item, name)), len(vocab))
         self.times[slot] = item_time(item)
         self._importance[slot] = item.importance
-        self._rate[slot] = self.decay.rate(item.kind)
+        self._rate[slot] = self.decay.rate_of(item.kind, item.importance)
         self._base[slot] = base_time(item).timestamp()
         self.hits[slot] = item.hit
         self._log_hits[slot] = np.log1p(float(item.hit))
@@ -157,7 +157,7 @@ class ItemTable(FilterMasks, ItemBoosts):
             self._arrays[name][at] = [vocab.setdefault(str(getattr(i, name)), len(vocab)) for i in items]
         self.times[at] = [item_time(i) for i in items]
         self._importance[at] = [i.importance for i in items]
-        self._rate[at] = [self.decay.rate(i.kind) for i in items]
+        self._rate[at] = [self.decay.rate_of(i.kind, i.importance) for i in items]
         self._base[at] = [base_time(i).timestamp() for i in items]
         self.hits[at] = [i.hit for i in items]
         self._log_hits[at] = [np.log1p(float(i.hit)) if i.hit else 0.0 for i in items]

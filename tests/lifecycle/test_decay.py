@@ -23,8 +23,19 @@ def test_strength_follows_the_seed_formula() -> None:
     item = _item(importance=0.6, hit=2)
     decay = Decay()
     ten_days = T0 + timedelta(days=10)
-    expected = 0.6 * math.exp(-0.1 * 10) + 0.05 * 2
+    rate = 0.1 * ((1 - 0.6) / 0.5) ** 3  # an event's λ scaled by its importance
+    expected = 0.6 * math.exp(-rate * 10) + 0.05 * 2
     assert strength(item, ten_days, decay) == pytest.approx(expected)
+    fact = _item(kind=Kind.FACT, importance=0.6, hit=2)  # other kinds: the kind's λ alone
+    assert strength(fact, ten_days, decay) == pytest.approx(0.6 * math.exp(-0.002 * 10) + 0.05 * 2)
+
+
+def test_an_important_event_outlasts_a_task_and_small_talk() -> None:
+    decay, later = Decay(), T0 + timedelta(days=60)
+    life, chatter = _item(importance=0.85), _item(importance=0.1)
+    assert decay.rate_of(Kind.EVENT, 0.85) < decay.rate(Kind.EVENT) / 10 < decay.rate_of(Kind.EVENT, 0.1)
+    assert strength(life, later, decay) > decay.archive_below > strength(chatter, T0 + timedelta(days=1), decay)
+    assert decay.rate_of(Kind.EVENT, 0.5) == pytest.approx(decay.rate(Kind.EVENT))
 
 
 def test_events_fade_fast_facts_barely() -> None:

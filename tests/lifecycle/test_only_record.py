@@ -125,5 +125,6 @@ def test_a_statement_naming_nothing_waits_for_its_months_summary(memory: Memory,
     memory.maintain("u1")
     sums = memory.store.list_items("u1", kind=Kind.SUMMARY, statuses=None)
     assert "summary:month:2025-03" in {i.key for i in sums}  # its turns were all read before March ended
-    assert memory.store.get("u1", said.id).status == Status.ARCHIVED  # named nothing: the month's summary stays
+    # a job change is a life event (``personal.life_event``): it decays slowly, past its month's summary
+    assert memory.store.get("u1", said.id).status == Status.ACTIVE
     assert memory.store.self_check().status == "OK"
