@@ -94,6 +94,9 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     if parsed.errors and not partial:
         raise fail(f"{len(parsed.errors)} bad line(s) in {file}; nothing stored (use --partial to store "
                     f"the {len(parsed.turns)} valid turn(s))", 1)
+    if not parsed.turns and not parsed.errors:
+        console.print(f"no turns read from {file} (it holds none); nothing stored", markup=False, highlight=False)
+        return
     with _memory(db) as memory, progress_bar() as progress:
         advance = progress_factory(progress)("ingest", len(parsed.turns))
         stored = duplicates = applied = 0

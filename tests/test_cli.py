@@ -40,6 +40,16 @@ def test_bad_line_names_file_and_line_and_stores_nothing(tmp_path: Path, db: Pat
     assert listed.returncode == 2 and "no memory or turns for user 'ann'" in listed.stderr
 
 
+@pytest.mark.parametrize("content", ["", "\n\n"])
+def test_ingest_of_a_file_without_turns_says_nothing_was_read(tmp_path: Path, db: Path, content: str) -> None:
+    src = tmp_path / "empty.jsonl"
+    src.write_text(content)
+    result = gs("ingest", "--user", "ann", str(src), db=db)
+    assert result.returncode == 0, result.stderr
+    assert f"no turns read from {src}" in result.stdout and "nothing stored" in result.stdout
+    assert "users:" not in result.stdout
+
+
 def test_partial_ingest_stores_good_lines_and_still_fails(tmp_path: Path, db: Path) -> None:
     src = tmp_path / "turns.jsonl"
     src.write_text("\n".join([line("a", "I live in Lisbon.", 1), "[1, 2]", line("b", "我喜欢吃火锅", 2)]) + "\n")

@@ -54,18 +54,31 @@ def third_verb(verb: str) -> str:
     return verb + "s"
 
 
+_LATIN_EDGE = re.compile(r"[A-Za-z0-9\u00c0-\u024f]")
+
+
+def _spaced(before: str, subject: str, after: str) -> str:
+    """``subject`` between ``before`` and ``after`` (a character each, or ""), with a space wherever a Latin
+    letter or digit would touch another: "meipottery" is one word, "mei pottery" a name and a word; Chinese
+    needs no space ("mei最近在学", "用户pottery")."""
+    left = " " if before and _LATIN_EDGE.match(before) and _LATIN_EDGE.match(subject[:1]) else ""
+    right = " " if after and _LATIN_EDGE.match(after) and _LATIN_EDGE.match(subject[-1:]) else ""
+    return f"{before}{left}{subject}{right}{after}"
+
+
 def third_person(clause: str, subject: str, lang: str) -> str:
     """Return the user's first-person ``clause`` said of ``subject`` ("I write with my left hand" ->
     "Jonah writes with their left hand"; "我每天用Notion记笔记" -> "Iris每天用Notion记笔记").
 
-    Discourse openers ("As I said,", "对了，") are dropped; English verbs after
+    In Chinese a Latin-script name keeps a space from a Latin word it would touch
+    ("我pottery 放弃了" -> "mei pottery 放弃了", not "meipottery"). Discourse openers ("As I said,", "对了，") are dropped; English verbs after
     "I" take the third person; later "my"/"me" become "their"/"them".
     """
     text = clause.strip().rstrip("。.!！~～ ")
     if lang == "zh":
         text = ZH_LEAD.sub("", text)
-        return re.sub(r"我(?!们)", subject, text, count=1).replace("我的", "自己的").replace("我们", "\0") \
-            .replace("我", "自己").replace("\0", "我们") \
+        return re.sub(r"(.?)我(?!们)(.?)", lambda m: _spaced(m.group(1), subject, m.group(2)), text, count=1) \
+            .replace("我的", "自己的").replace("我们", "\0").replace("我", "自己").replace("\0", "我们") \
             if "我" in text else f"{subject}：{text}"
     text = EN_LEAD.sub("", text)
     m = re.match(r"^(?:i'm|i\s+am)\s+", text, re.IGNORECASE)

@@ -216,3 +216,25 @@ def test_two_statements_about_different_things_of_mine_stay_apart(store: DictSto
     ingest(make_turn("My bank PIN is 4821."))
     found = memories(store)
     assert len(found) == 2 and all(len(i.source) == 1 for i in found), [(i.key, i.source) for i in found]
+
+
+@pytest.mark.parametrize(("clause", "name", "said"), [
+    ("我pottery 放弃了", "mei", "mei pottery 放弃了"),      # a Latin name beside a Latin word: two words
+    ("我最近在学 pottery", "mei", "mei最近在学 pottery"),  # beside Chinese: no space, still separable
+    ("我pottery 放弃了", "用户", "用户pottery 放弃了"),
+    ("和我一起去打球", "Sam", "和Sam一起去打球"),
+    ("带上我2个朋友", "Sam", "带上Sam 2个朋友"),
+])
+def test_a_latin_name_stays_a_word_of_its_own_in_chinese(clause: str, name: str, said: str) -> None:
+    assert third_person(clause, name, "zh") == said
+
+
+def test_a_chinese_turn_without_subject_keeps_the_speaker_apart_in_item_and_key() -> None:
+    from datetime import UTC, datetime
+
+    from memory_core.pipeline.extract import MechanicalExtractor
+
+    turn = Turn("mei", "t1", "s1", "user", "pottery 放弃了，这边 studio 太贵", datetime(2026, 11, 1, tzinfo=UTC), "mei")
+    said = [c for c in MechanicalExtractor().extract(turn) if c.key.startswith("gist:")]
+    assert said and all("meipottery" not in c.description and "meipotter" not in c.key for c in said), \
+        [(c.description, c.key) for c in said]
