@@ -71,8 +71,9 @@ def third_person(clause: str, subject: str, lang: str) -> str:
     "Jonah writes with their left hand"; "我每天用Notion记笔记" -> "Iris每天用Notion记笔记").
 
     In Chinese a Latin-script name keeps a space from a Latin word it would touch
-    ("我pottery 放弃了" -> "mei pottery 放弃了", not "meipottery"). Discourse openers ("As I said,", "对了，") are dropped; English verbs after
-    "I" take the third person; later "my"/"me" become "their"/"them".
+    ("我pottery 放弃了" -> "mei pottery 放弃了", not "meipottery"). Discourse openers ("As I said,",
+    "对了，") are dropped; English verbs after "I" take the third person; later "my"/"me" become
+    "their"/"them".
     """
     text = clause.strip().rstrip("。.!！~～ ")
     if lang == "zh":
