@@ -70,8 +70,8 @@ class HeuristicValueScorer:
           +0.05 for length; such turns decay slowest (``decay.Decay.rate_of``);
         - a task or generic question for the assistant ("explain X", "how do I …?", 帮我写…), or
           pleasantries: 0.1, fading first;
-        - any other statement: 0.2 base, up to +0.15 for length, +0.15 first person, +0.05 photo,
-          +0.05 theme.
+        - any other statement: 0.2 base, up to +0.3 for length, +0.15 first person, +0.05 photo,
+          +0.1 theme (a long account of the day ranks first among an episode's summary points).
 
         Length counts characters, a CJK character as three (it carries about
         a word); 200 such characters earn the full length bonus.
@@ -84,9 +84,9 @@ class HeuristicValueScorer:
             return 0.8 + 0.05 * mine + 0.05 * length
         if request(text) or is_small_talk(text.split(":", 1)[-1]):
             return 0.1
-        value = 0.2 + 0.15 * length + 0.15 * mine
+        value = 0.2 + 0.3 * length + 0.15 * mine
         if "[shares a photo:" in text or "[分享了一张照片" in text:
             value += 0.05
         if cand.theme and cand.theme != "moments":
-            value += 0.05
+            value += 0.1
         return value
