@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+from dataclasses import replace
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
@@ -31,6 +32,7 @@ from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
+from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
@@ -139,6 +141,9 @@ class MechanicalExtractor:
         reported speech or past-tense clause changes nothing; only a standing
         instruction ("from now on …") may still be read from it.
         """
+        text = unquoted(turn.text)
+        if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
+            turn = replace(turn, text=text)
         name = turn.speaker.strip()
         named = bool(name) and name.casefold() not in ROLES
         qualifier = "@" + "_".join(_PUNCT.sub(" ", name.casefold()).split()) if named else ""

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from memory_core.model import MemoryItem, Turn
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
+from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.own_words import speaker_qualifier
@@ -118,6 +119,7 @@ class WritePipeline:
         """
         cands = self.candidates(turn) if candidates is None else candidates
         rows = _Rows(store, turn.user_id)
+        cands = corrected(turn, cands, rows.get, store)  # "Boulder not Denver": the wrong value is replaced
         if turn.role == "assistant":
             cands = _without_echo(turn, cands, rows)
         _statements_about(turn, cands, rows)

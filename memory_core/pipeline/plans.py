@@ -1,0 +1,56 @@
+"""A plan or a future statement is not the current value of a slot (issue 13: "我下个月搬去巴塞罗那").
+
+A clause that speaks of what will be ("I'll be starting at Glovo in two
+weeks", "we're moving next month", 我下周开始吃肉, 明年要去上海) keeps the
+turn's event (dated, searchable as what was said) and changes no lasting
+slot. Goals and deadlines are plans by nature (an exam next month), so the
+goal slot is still read. The markers are data: ``plan`` under ``markers`` in
+``memory_core/data/slots.yaml``.
+
+One exception, from how people tell a change: when another part of the turn
+says the old value already ended ("离职了，下个月去阿里报到", "quit Oracle,
+starting at Stripe next week"), the new value is read as the successor.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.pipeline.slot_lexicon import lexicon
+
+__all__ = ["PLAN_ATTRS", "is_plan"]
+
+#: Slots a plan may fill: what is still to come is their value (an exam, a deadline).
+PLAN_ATTRS = frozenset({"goal"})
+
+
+def is_plan(clause: str, lang: str, context: str = "", value: str = "") -> bool:
+    """True when ``clause`` states a plan or a future of ``value``, and the rest of the turn ends no old value.
+
+    The time still to come must be said in the same part of the clause as the value ("I'm a shooting guard
+    and our season opener is next week" states the position now); a Chinese verb with its perfective 了
+    ("下周去了快手报到") tells a done thing, not a plan.
+
+    Args:
+        clause: one clause (apostrophes straightened), in ``lang`` ("en" or "zh").
+        context: the whole turn the clause is part of ("" for the clause alone).
+        value: the slot value read from the clause ("" for any).
+    """
+    marks = lexicon().markers[lang]
+    if "plan" not in marks:
+        return False
+    parts = [p for p in _PARTS.split(clause.casefold()) if p.strip()]
+    folded = next((p for p in parts if marks["plan"].search(p) and (not value or value.casefold() in p)), "")
+    if not folded or (lang == "zh" and _DONE_ZH.search(folded) and not _WILL_ZH.search(folded)):
+        return False
+    rest = context.casefold().replace(clause.casefold(), " ") if context else ""
+    return not (rest and (marks["cessation"].search(rest) or _LEFT.search(rest)))
+
+
+# leaving said as an event, which the cessation marker (a habit given up) does not list
+_LEFT = re.compile(r"\b(?:left|resigned|handed\s+in\s+my\s+notice|laid\s+off|let\s+go|moved\s+out)\b"
+                   r"|辞职|离职|被裁|辞退|退租")
+# the parts of a clause a time phrase belongs to: split at a conjunction or a dash
+_PARTS = re.compile(r"\s+(?:and|but|so|because|while|though)\s+|\s+[-–—]\s+|和|但是?|不过|所以|因为")
+_DONE_ZH = re.compile(r"(?:去|搬|到|入职|开始|换|辞)了(?=\S)")
+_WILL_ZH = re.compile(r"要|会|将|打算|准备")

@@ -1,0 +1,47 @@
+"""Quoted and titled text states nothing about the user (issue 13: a song title is not a residence).
+
+``unquoted(text)`` returns the turn text with every quoted span or title that
+would read as a statement of its own ("that song 'I live in Paris' is stuck
+in my head", 《我住在北京》, he said "I'm moving") put out of the rules'
+reach: the span is replaced by a neutral word ("it" / "这个"), so what is
+said around it is still read ("我朋友说这个这首歌很好听"). A quoted span that
+states nothing (a favourite book 《三体》, "Bohemian Rhapsody") is left as it
+is: it may be the value the user speaks of.
+
+Quotes recognised: “…” ‘…’ "…" 「…」 『…』 《…》 〈…〉, and '…' when the
+opening mark starts a word and the closing one ends it (so "I'm" and
+"Tom's" are never read as quotes). The event of the turn keeps the verbatim
+text; only the statement rules read the unquoted one.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["unquoted"]
+
+_SPANS = re.compile(
+    r"“[^”]{1,200}”|‘[^’]{1,200}’|\"[^\"]{1,200}\"|「[^」]{1,200}」|『[^』]{1,200}』|《[^》]{1,200}》|〈[^〉]{1,200}〉"
+    r"|(?<![A-Za-z0-9'])'(?=\w)[^'\n]{1,200}?(?<=[\w.!?])'(?![A-Za-z0-9'])"
+)
+# a span that would read as a first-person statement: a pronoun of the speaker, in either language
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|we|we're|our)\b|我|咱", re.IGNORECASE)
+
+
+def unquoted(text: str) -> str:
+    """Return ``text`` with each quoted span or title that speaks in the first person replaced by a neutral word.
+
+    Args:
+        text: one turn's text (any language; 1..8000 characters).
+
+    Returns:
+        The text with such spans replaced by "it" (English span) or "这个" (Chinese span);
+        ``text`` itself when it quotes no such span.
+    """
+    def repl(m: re.Match[str]) -> str:
+        inner = m.group(0)[1:-1]
+        if not _FIRST_PERSON.search(inner.replace("\u2019", "'")):
+            return m.group(0)
+        return "这个" if re.search(r"[\u4e00-\u9fff]", inner) else "it"
+
+    return _SPANS.sub(repl, text)
