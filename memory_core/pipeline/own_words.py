@@ -198,7 +198,7 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
         lang = "zh" if _CJK.search(sentence) else "en"
         marks = lex.markers[lang]
         folded = sentence.casefold()
-        if any(marks[m].search(folded) for m in ("question", "hypothetical", "reported", "plan") if m in marks):
+        if any(marks[m].search(folded) for m in ("question", "hypothetical", "reported")):
             continue
         kept.append(sentence)
     if not kept:

@@ -51,6 +51,6 @@ def is_plan(clause: str, lang: str, context: str = "", value: str = "") -> bool:
 _LEFT = re.compile(r"\b(?:left|resigned|handed\s+in\s+my\s+notice|laid\s+off|let\s+go|moved\s+out)\b"
                    r"|辞职|离职|被裁|辞退|退租")
 # the parts of a clause a time phrase belongs to: split at a conjunction or a dash
-_PARTS = re.compile(r"\s+(?:and|but|so|because|while|though)\s+|\s+[-–—]\s+|和|但是?|不过|所以|因为")
+_PARTS = re.compile(r"\s+(?:and|but|so|because|while|though)\s+|\s+[-–—]\s+|[，,；;]|和|但是?|不过|所以|因为")
 _DONE_ZH = re.compile(r"(?:去|搬|到|入职|开始|换|辞)了(?=\S)")
 _WILL_ZH = re.compile(r"要|会|将|打算|准备")

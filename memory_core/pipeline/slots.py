@@ -231,7 +231,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         said = len(reading.hits)
         reading.hits = [h for h in reading.hits
                         if h.attr.id in PLAN_ATTRS or not is_plan(clause, lang, context, h.value)]
-        reading.skip = "plan" if not reading.hits and (said or is_plan(clause, lang, context, clause)) else ""
+        first = re.split(r"[，,；;]", clause)[0]  # the main statement: a plan when its own part is
+        reading.skip = "plan" if not reading.hits and (said or is_plan(clause, lang, context, first)) else ""
     title_once(reading.hits)
     return reading
 
