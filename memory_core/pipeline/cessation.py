@@ -109,12 +109,17 @@ def cessation_scope(clause: str, lang: str) -> str:
     "I don't run anymore" -> "run"; "I used to play guitar, …" -> "play guitar";
     "瑜伽就没再练过" -> the clause (a Chinese object is often said first).
     """
+    return _scope(clause, lang, _ZH_CEASE, _EN_SCOPE, _EN_CUT)
+
+
+def _scope(clause: str, lang: str, zh: re.Pattern[str], en: tuple[re.Pattern[str], ...], cut: re.Pattern[str]) -> str:
+    """The whole Chinese clause when ``zh`` finds its form, else the first English ``x`` group cut at ``cut``."""
     if lang == "zh":
-        return clause if _ZH_CEASE.search(clause) else ""
-    for pattern in _EN_SCOPE:
+        return clause if zh.search(clause) else ""
+    for pattern in en:
         m = pattern.search(clause)
         if m is not None:
-            scope = _EN_CUT.split(m.group("x"), maxsplit=1)[0].strip()
+            scope = cut.split(m.group("x"), maxsplit=1)[0].strip()
             if scope:
                 return scope
     return ""
@@ -141,15 +146,7 @@ def resumption_scope(clause: str, lang: str) -> str:
     "back on cigarettes, stress lol" -> "cigarettes"; "started doing yoga again" -> "doing yoga";
     "又开始弹吉他了" -> the clause (issue 13 §2: "started … again" supersedes the negation).
     """
-    if lang == "zh":
-        return clause if _ZH_RESUMED.search(clause) else ""
-    for pattern in _EN_RESUMED:
-        m = pattern.search(clause)
-        if m is not None:
-            scope = _EN_RESUMED_CUT.split(m.group("x"), maxsplit=1)[0].strip()
-            if scope:
-                return scope
-    return ""
+    return _scope(clause, lang, _ZH_RESUMED, _EN_RESUMED, _EN_RESUMED_CUT)
 
 
 def topicalised(clause: str) -> str:
