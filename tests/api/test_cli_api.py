@@ -132,4 +132,4 @@ def test_import_from_mem0(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps([{"memory": "no user"}]))
     refused = gs("import", str(bad), "--from", "mem0", db=db)
-    assert refused.returncode == 2 and "memory 0: a user_id is required" in refused.stderr
+    assert refused.returncode == 2 and "memory 0: one of user_id, agent_id or run_id is required" in refused.stderr
