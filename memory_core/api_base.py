@@ -164,8 +164,9 @@ class BaseMemoryAPI(UserListing, ABC):
                 ``derived_turn_id``), so an ``add`` retried after a timeout stores nothing
                 twice; a message without a time gets a fresh id (saying the same thing twice is
                 two turns).
-            metadata: up to 32 string entries: kept on every turn (``Turn.meta``) with ``infer``,
-                on each item (its ``metadata``, filterable) without.
+            metadata: up to 32 string entries, kept on each item (its ``metadata``, filterable): with
+                ``infer`` on every turn (``Turn.meta``) and on each item the write path makes from it
+                (as Mem0 keeps an add's metadata on each memory it extracts), without on each item added.
             timestamp: when the messages were said (default now), for messages without their own.
             session_id: the conversation (default ``default_session``).
             theme, kind: for ``infer=False`` only.

@@ -325,6 +325,7 @@ class CurationTools:
             kind=cand.kind, valid_from=valid_from or self.turn.timestamp, valid_until=valid_until,
             confidence=cand.confidence, trust=cand.trust, importance=importance,
             key=slot if slot and not slot.startswith("event:") else None)
+        item.meta.update(self.turn.meta)  # the caller's metadata of the turn, as the mechanical path keeps it
         return item, demoted
 
     def _stage(self, ops: list[Op]) -> None:

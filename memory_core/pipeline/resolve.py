@@ -26,7 +26,6 @@ import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from memory_core.local_time import OFFSET_KEY
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.bond_name import named_bond
 from memory_core.pipeline.cessation import end_opposite
@@ -416,6 +415,7 @@ class KeyConflictResolver:
             speaker=cand.speaker if cand.kind == Kind.EVENT else "",
         )
         item.history[0].at = turn.timestamp  # history reads when it was said; created_at stays the write time
-        if OFFSET_KEY in turn.meta:  # the turn's own UTC offset: its dates read as its user lived them
-            item.meta[OFFSET_KEY] = turn.meta[OFFSET_KEY]
+        # the caller's metadata of the turn (Mem0 stores an add's metadata on each memory it makes), with the
+        # turn's own UTC offset (``local_time.OFFSET_KEY``), so its dates read as its user lived them
+        item.meta.update(turn.meta)
         return item

@@ -83,6 +83,29 @@ def test_add_operations() -> None:
     m.close()
 
 
+@pytest.mark.parametrize(("said", "asked", "wanted"), [
+    ("I moved to Berlin last month and I love hiking.", "where do I live?", "Berlin"),
+    ("我上个月搬到了杭州，平时喜欢爬山。", "我住在哪里？", "杭州"),
+])
+def test_inferred_memories_carry_the_adds_metadata(said: str, asked: str, wanted: str) -> None:
+    from memory_core.mem0_compat import Memory
+
+    m = Memory()
+    added = m.add([{"role": "user", "content": said}], user_id="kim", metadata={"category": "life"})
+    m.add([{"role": "user", "content": "I like green tea." if wanted == "Berlin" else "我喜欢喝绿茶。"}],
+          user_id="kim", metadata={"category": "taste"})
+    made = {r["id"] for r in added["results"]}
+    assert made and all(r["event"] == "ADD" for r in added["results"])
+    life = m.get_all(filters={"user_id": "kim", "category": "life"})["results"]
+    assert {r["id"] for r in life} == made  # the extracted memories, not the other add's
+    assert all(r["metadata"]["category"] == "life" for r in life)
+    found = m.search(asked, filters={"user_id": "kim", "category": "life"})["results"]
+    assert found and wanted in found[0]["memory"]
+    assert all(r["id"] in made for r in found)
+    assert m.search(asked, filters={"user_id": "kim", "category": "work"}) == {"results": []}
+    m.close()
+
+
 def test_search_update_history_delete() -> None:
     from memory_core.mem0_compat import Memory
 
