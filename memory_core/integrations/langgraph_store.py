@@ -52,6 +52,8 @@ from memory_core.validation import MAX_TOP_K, check_timestamp
 __all__ = ["MemoryStoreAdapter"]
 
 _FILTERS = {"theme", "kind", "status"}
+#: Items read per ``get_all`` call when every active item of a user is needed (the API's page limit).
+_PAGE = 1000
 
 
 def _matches(namespace: tuple[str, ...], cond: Any, partial: bool = False) -> bool:
@@ -171,10 +173,23 @@ class MemoryStoreAdapter(BaseStore):
             return every
         return [u.removeprefix(f"{self.tenant}:") for u in every if u.startswith(f"{self.tenant}:")]
 
+    def _themes(self, scope: str) -> set[str]:
+        """The themes of every active item of user ``scope``, read ``_PAGE`` items a call."""
+        themes: set[str] = set()
+        offset = 0
+        while True:
+            page = self.api.get_all(user_id=scope, limit=_PAGE, offset=offset)
+            themes.update(r["theme"] for r in page)
+            if len(page) < _PAGE:
+                return themes
+            offset += len(page)
+
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
         """The ``(*prefix, user, theme)`` namespaces holding active items, sorted, that pass every match
         condition (``prefix`` / ``suffix``, ``"*"`` matching any label), cut to ``max_depth``; one page.
-        Users come from ``MemoryAPI.users``; a user's themes from their active items."""
+        Users come from ``MemoryAPI.users``; a user's themes from all their active items, read a page
+        (``_PAGE`` items) at a time. Cut at the user level by prefix conditions alone, one item a user is
+        read: any of their themes passes, and only whether one exists matters."""
         conds = list(op.match_conditions or ())
         found: set[tuple[str, ...]] = set()
         for user in self._users():
@@ -182,8 +197,12 @@ class MemoryStoreAdapter(BaseStore):
             if not all(_matches(user_ns, c, partial=True) for c in conds):
                 continue  # no namespace of this user can pass: its items are not read
             scope, _ = self._scope(user_ns)
-            themes = {r["theme"] for r in self.api.get_all(user_id=scope, limit=1000)}
-            full = [ns for ns in ((*user_ns, t) for t in themes) if all(_matches(ns, c) for c in conds)]
+            if op.max_depth is not None and op.max_depth <= len(user_ns) and all(
+                    c.match_type == "prefix" and len(c.path) <= len(user_ns) for c in conds):
+                if self.api.get_all(user_id=scope, limit=1):
+                    found.add(user_ns[:op.max_depth])
+                continue
+            full = [ns for ns in ((*user_ns, t) for t in self._themes(scope)) if all(_matches(ns, c) for c in conds)]
             found.update(ns[:op.max_depth] if op.max_depth is not None else ns for ns in full)
         return sorted(found)[op.offset:op.offset + op.limit]
 

@@ -93,6 +93,23 @@ def test_list_namespaces_lists_every_user_with_items(mem: EmbeddedMemory) -> Non
         mem.users(limit=0)
 
 
+def test_list_namespaces_reads_every_page_of_a_users_items(mem: EmbeddedMemory,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from memory_core.integrations import langgraph_store
+
+    monkeypatch.setattr(langgraph_store, "_PAGE", 2)  # pages of two items: the last theme is on the third page
+    store = MemoryStoreAdapter(mem, prefix=("memories",))
+    for n, (theme, text) in enumerate([("taste", "Ana likes oolong"), ("taste", "Ana 不吃香菜"),
+                                       ("places", "Ana lives in Porto"), ("places", "Ana 常去里斯本"),
+                                       ("work", "Ana works at a bakery")]):
+        store.put(("memories", "ana", theme), f"k{n}", {"content": text})
+    assert store.list_namespaces() == [("memories", "ana", t) for t in ("places", "taste", "work")]
+    assert store.list_namespaces(max_depth=2) == [("memories", "ana")]
+    for n in range(5):
+        store.delete(("memories", "ana"), f"k{n}")
+    assert store.list_namespaces(max_depth=2) == [], "a user with no active item has no namespace"
+
+
 def test_list_namespaces_stays_in_its_tenant(mem: EmbeddedMemory) -> None:
     acme, globex = (MemoryStoreAdapter(mem, prefix=("m",), tenant=t) for t in ("acme", "globex"))
     acme.put(("m", "ana"), "a", {"content": "Ana prefers window seats"})
