@@ -25,7 +25,8 @@ _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", 
              "should": "should", "would": "would", "could": "could", "might": "might", "never": "never"}
 _EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usually|normally|mostly|always|often|"
                         r"generally|basically|totally|definitely|honestly|even|only|absolutely|never|rarely|"
-                        r"sometimes|seriously|literally|pretty\s+much)\b\s*", re.IGNORECASE)
+                        r"sometimes|seriously|literally|finally|recently|already|officially|eventually|suddenly|"
+                        r"pretty\s+much)\b\s*", re.IGNORECASE)
 _EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])", re.IGNORECASE)
 
 #: The user's words said of them by name, where no clause opens on them ("Lily and I" -> "Lily and Bo").
