@@ -36,6 +36,7 @@ def _keys(text: str) -> dict[str, str]:
     ("我在腾讯做产品经理。", "腾讯", "产品经理"),
     ("目前在小红书做设计，主要画图标。", "小红书", "设计"),
     ("我在字节当前端。", "字节", "前端"),
+    ("我在一家外企做财务。", "外企", "财务"),
 ])
 def test_employer_and_title_in_one_sentence_are_two_slots(text: str, employer: str, title: str) -> None:
     keys = _keys(text)

@@ -69,6 +69,8 @@ def test_a_plan_is_not_the_current_value(tmp_path: Path, texts: list[str], key: 
     (["I work as a barista at Costa", "I'll be joining Deloitte in three weeks, can't wait"], "Deloitte", "Costa"),
     (["我在小红书做运营", "过两天去拼多多入职"], "拼多多", "小红书"),
     (["I'm a cashier at Tesco", "My first day at Aldi is on Monday"], "Aldi", "Tesco"),
+    (["I'm a nurse at Guy's", "I'll start at St Thomas' in two weeks"], "St Thomas", "Guy"),
+    (["I'm a designer at Monzo", "I'm joining the team at Figma next month"], "Figma", "Monzo"),
     (["我在百度做搜索", "offer 定了，下个月入职字节"], "字节", "百度"),
 ])
 def test_a_settled_job_start_ahead_of_its_day_is_the_new_employer(tmp_path: Path, texts: list[str], new: str,
