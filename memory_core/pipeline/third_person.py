@@ -38,7 +38,7 @@ _EN_IRREGULAR_PAST = frozenset(re.findall(r"[a-z]+",
     "ate became began bought broke brought built came caught chose did drank drove fell felt forgot found fought "
     "gave got grew had heard held kept knew led left lent lost made meant met paid ran rang sang sat saw said sent "
     "slept sold spent spoke stood stole swam taught thought threw told took understood was went were woke won wore "
-    "wrote"))
+    "wrote quit"))
 
 
 def third_verb(verb: str) -> str:

@@ -76,6 +76,7 @@ def test_where_one_codes_is_no_employer(text: str) -> None:
     (["I use TikTok way too much, like two hours a day.", "I finally uninstalled TikTok."], "TikTok"),
     (["I pay for Netflix every month.", "Cancelled my Netflix subscription, nothing good on it."], "Netflix"),
     (["I post on Instagram every day.", "I deleted my Instagram account last week."], "Instagram"),
+    (["I use Twitter a lot for news.", "I quit Twitter."], "Twitter"),
     (["我每天睡前都刷抖音。", "我把抖音卸载了，太浪费时间。"], "抖音"),
     (["我平时用微博追星。", "微博我已经注销了。"], "微博"),
     (["我开了爱奇艺会员，追剧方便。", "爱奇艺会员我取消自动续费了。"], "爱奇艺"),
@@ -124,3 +125,13 @@ def test_a_drink_the_body_cannot_take_any_more_ends_the_habit(tmp_path: Path, te
         items
     assert any(status == "active" and ended in d.casefold() for status, k, d in items
                if k.startswith("fact:intolerance")), items
+
+
+@pytest.mark.parametrize(("text", "employer_ended"), [
+    ("I quit Instagram.", False),
+    ("I'm quitting TikTok for good.", False),
+    ("I quit Twitter after six years on the team.", True),
+    ("I quit Deloitte.", True),
+])
+def test_quitting_an_app_is_no_change_of_employer(text: str, employer_ended: bool) -> None:
+    assert ("fact:works_at" in _keys(text)) is employer_ended
