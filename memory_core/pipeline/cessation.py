@@ -55,6 +55,15 @@ _EN_SCOPE = (
     re.compile(r"\b(?:don't|do\s+not|doesn't|can't|cannot|never|not|haven't|have\s+not|hardly\s+ever)\s+(?P<x>.+?)"
                r"\s+(?:any\s*more|these\s+days|since)\b", re.IGNORECASE),
     re.compile(r"\bno\s+more\s+(?P<x>.+)", re.IGNORECASE),
+    # an app, an account or a subscription closed: "uninstalled TikTok", "deleted my Instagram (account)",
+    # "unsubscribed from Spotify" — what one used ends with it. Deleting or closing ends only an account, an
+    # app or a named service ("deleted the photos" ends nothing).
+    re.compile(r"(?i:\b(?:uninstalled|unsubscribed\s+from|unsubbed\s+from|logged\s+out\s+of\s+\w+\s+for\s+good|"
+               r"got\s+off)\s+)(?P<x>.+)"),
+    re.compile(r"(?i:\b(?:deleted|deactivated|closed|removed|wiped|nuked|killed|shut\s+down)\s+(?:my|our|the)\s+)"
+               r"(?P<x>(?:[A-Z][\w+.&'-]*(?:\s+[A-Z][\w+.&'-]*)*(?:\s+(?i:account|app|profile|subscription|"
+               r"membership|page|channel))?|[\w+.&'-]+(?:\s+[\w+.&'-]+)?\s+(?i:account|app|profile|subscription|"
+               r"membership)))\b"),
     # a death or loss said of one by name ("we lost Biscuit last week", "Pip died on Sunday"): the name is the scope
     re.compile(r"(?i:\b(?:lost|buried|(?:had\s+to\s+)?put\s+down|(?:had\s+to\s+)?say\s+goodbye\s+to|said\s+goodbye\s+to)"
                r"\s+(?:(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*(?:[a-z]+\s+)?)?)(?P<x>[A-Z][a-z'-]+)\b"
@@ -64,10 +73,14 @@ _EN_SCOPE = (
                + DEATH),
 )
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|放弃了?|"
+                       # an app uninstalled, an account closed, a subscription cancelled ("把抖音卸载了", "微博注销了")
+                       r"卸载了?|卸了|注销了?|销号|退订了?|取消(?:了)?[\u4e00-\u9fff]{0,6}?(?:会员|订阅|续费|关注)|"
+                       r"不(?:再)?续(?:费|订)?了|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
                        r"不[\u4e00-\u9fff]{1,3}了"
                        r"|去世了?|走了|死了|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)")
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
 _ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|放弃了?|"
+                       r"卸载|卸了|注销|销号|退订|取消|自动续费|续费|删掉|删了|账号|帐号|"
                        r"现在|如今|目前|最近|以后|之后|后来|以前|"
                        r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|过|的|得|着|呢|啊|吧|"
                        r"我们|我|你|他|她|它|很|挺|太|特别|非常|真的|不|没有|没")

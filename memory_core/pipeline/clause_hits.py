@@ -48,14 +48,17 @@ def one_statement(hits: list[SlotHit], subject: str, another: re.Pattern[str], s
 def title_once(hits: list[SlotHit]) -> None:
     """"我在X当前端工程师": the title is the occupation's item, not also a part of the employer's, so a later
     title ("升成组长") is not left standing inside the employer's item (the employer's claim loses its job)."""
-    titles = {(h.subject, h.value) for h in hits if h.attr.id == "occupation" and h.polarity > 0 and h.value}
+    titles = {(h.subject, _ARTICLE.sub("", h.value)) for h in hits
+              if h.attr.id == "occupation" and h.polarity > 0 and h.value}
     if not titles:
         return
     for hit in hits:
         if hit.attr.id == "works_at" and hit.polarity > 0:
             m = _WITH_JOB.search(hit.claim)
-            if m is not None and (hit.subject, m.group("job").strip()) in titles:
+            if m is not None and (hit.subject, _ARTICLE.sub("", m.group("job").strip())) in titles:
                 hit.claim = hit.claim[:m.start()]
 
 
+# "a senior data scientist" (the title) is the job of "works at Spotify as senior data scientist"
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", re.IGNORECASE)
 _WITH_JOB = re.compile(r"(?:，做|\s+as\s+)(?P<job>[^，,]+)$")

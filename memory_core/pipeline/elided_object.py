@@ -61,7 +61,9 @@ def filled(clause: str, lang: str, thing: str) -> str:
 # "…，放弃了" / "…, I gave up" / "so I quit it": a cessation whose object is left out (or is "it"/"them")
 _EN_BARE_END = re.compile(
     r"^(?:i|we)\s+(?:(?:just|finally|eventually|basically|kinda|totally|already|have|'ve|had|pretty\s+much)\s+)*"
-    r"(?P<verb>gave\s+up(?:\s+on)?|gave\s+(?:it|them)\s+up|quit|stopped|dropped|ditched)(?:\s+(?:it|them|on\s+it))?"
+    r"(?P<verb>gave\s+up(?:\s+on)?|gave\s+(?:it|them)\s+up|quit|stopped|dropped|ditched)"
+    # "so I stopped drinking it": the gerund is kept, the pronoun takes the thing
+    r"(?:\s+(?P<ing>drinking|eating|having|taking|using|smoking|doing|playing))?(?:\s+(?:it|them|on\s+it))?"
     r"(?:\s+(?:for\s+good|after\s+(?:a|an|one|two|three|\w+)\s+\w+|last\s+\w+|this\s+\w+|already|again|"
     r"completely|altogether|in\s+the\s+end|eventually))?\s*[.!~]*\s*$", re.IGNORECASE)
 _ZH_BARE_END = re.compile(r"^我(?:们)?(?:就|也|干脆|索性|直接|还是|最后|最终|终于|已经|彻底|只好|只能)*"
@@ -138,4 +140,5 @@ def end_filled(clause: str, lang: str, thing: str) -> str:
         return clause
     verb = m.group("verb").casefold()
     verb = "gave up" if verb.startswith("gave") else verb
-    return f"{clause[:m.start('verb')]}{verb} {thing}"
+    ing = f"{m.group('ing')} " if m.group("ing") else ""
+    return f"{clause[:m.start('verb')]}{verb} {ing}{thing}"

@@ -7,9 +7,14 @@ slot. Goals and deadlines are plans by nature (an exam next month), so the
 goal slot is still read. The markers are data: ``plan`` under ``markers`` in
 ``memory_core/data/slots.yaml``.
 
-One exception, from how people tell a change: when another part of the turn
+Two exceptions, from how people tell a change: when another part of the turn
 says the old value already ended ("离职了，下个月去阿里报到", "quit Oracle,
-starting at Stripe next week"), the new value is read as the successor.
+starting at Stripe next week"), the new value is read as the successor; and a
+job start that is settled ("I'll be joining Canva next month", "下个月入职字节",
+"下周一去京东报到": a start, a join, a first day, 入职, 报到) is the new employer and
+title now (``settled_start``), so the old employer is not left current once the
+day has come. A start still wished or weighed ("thinking of joining", 打算, 想去)
+never gets here: the slot engine skips it as a hypothetical.
 """
 
 from __future__ import annotations
@@ -18,10 +23,26 @@ import re
 
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["PLAN_ATTRS", "is_plan"]
+__all__ = ["PLAN_ATTRS", "START_ATTRS", "is_plan", "settled_start"]
 
 #: Slots a plan may fill: what is still to come is their value (an exam, a deadline).
 PLAN_ATTRS = frozenset({"goal"})
+#: Slots a settled job start fills ahead of its day: the employer and the title (``settled_start``).
+START_ATTRS = frozenset({"works_at", "occupation"})
+
+# a job's start said as settled: the start, the joining, the first day, 入职, 报到, 上岗
+_START = {"en": re.compile(r"\b(?:start|starts|starting|join|joins|joining|begin|begins|beginning|first\s+day|"
+                           r"onboarding)\b", re.IGNORECASE),
+          "zh": re.compile(r"入职|报到|报道|上岗|去[^，,。]{1,12}?上班|开始上班")}
+
+
+def settled_start(clause: str, lang: str) -> bool:
+    """True when ``clause`` tells a job's start as settled ("I'll be joining Canva next month", "下个月入职字节").
+
+    Such a start is read as the new employer (and title) now, its time still to come notwithstanding; the
+    slot engine keeps the ``START_ATTRS`` hits of such a clause (``slots.read_clause``).
+    """
+    return bool(_START[lang].search(clause)) if lang in _START else False
 
 
 def is_plan(clause: str, lang: str, context: str = "", value: str = "") -> bool:

@@ -32,7 +32,7 @@ from memory_core.model import Kind
 from memory_core.pipeline.clause_hits import one_statement, title_once
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.org_names import names_of
-from memory_core.pipeline.plans import PLAN_ATTRS, is_plan
+from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, is_plan, settled_start
 from memory_core.pipeline.rules import clean_object
 from memory_core.pipeline.slot_lexicon import (
     _CJK,
@@ -229,8 +229,10 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         reading.hits.extend(_habit_hits(text, lang, user))
     if is_plan(clause, lang, context):  # "我下个月搬去巴塞罗那": a plan changes no lasting slot
         said = len(reading.hits)
+        started = settled_start(clause, lang)  # "下个月入职字节": the new employer, said ahead of its day
         reading.hits = [h for h in reading.hits
-                        if h.attr.id in PLAN_ATTRS or not is_plan(clause, lang, context, h.value)]
+                        if h.attr.id in PLAN_ATTRS or (started and h.attr.id in START_ATTRS and h.polarity > 0)
+                        or not is_plan(clause, lang, context, h.value)]
         first = re.split(r"[，,；;]", clause)[0]  # the main statement: a plan when its own part is
         reading.skip = "plan" if not reading.hits and (said or is_plan(clause, lang, context, first)) else ""
     title_once(reading.hits)

@@ -25,7 +25,8 @@ _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", 
              "should": "should", "would": "would", "could": "could", "might": "might", "never": "never"}
 _EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usually|normally|mostly|always|often|"
                         r"generally|basically|totally|definitely|honestly|even|only|absolutely|never|rarely|"
-                        r"sometimes|seriously|literally|pretty\s+much)\b\s*", re.IGNORECASE)
+                        r"sometimes|seriously|literally|finally|recently|already|officially|eventually|suddenly|"
+                        r"pretty\s+much)\b\s*", re.IGNORECASE)
 _EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])", re.IGNORECASE)
 
 #: The user's words said of them by name, where no clause opens on them ("Lily and I" -> "Lily and Bo").
@@ -37,7 +38,7 @@ _EN_IRREGULAR_PAST = frozenset(re.findall(r"[a-z]+",
     "ate became began bought broke brought built came caught chose did drank drove fell felt forgot found fought "
     "gave got grew had heard held kept knew led left lent lost made meant met paid ran rang sang sat saw said sent "
     "slept sold spent spoke stood stole swam taught thought threw told took understood was went were woke won wore "
-    "wrote"))
+    "wrote quit"))
 
 
 def third_verb(verb: str) -> str:

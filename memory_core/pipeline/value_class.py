@@ -29,7 +29,7 @@ import re
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["is_area", "is_org", "is_person", "is_place", "of_class"]
+__all__ = ["is_area", "is_food", "is_org", "is_person", "is_place", "of_class"]
 
 log = logging.getLogger(__name__)
 
@@ -131,13 +131,26 @@ def is_area(value: str, lang: str) -> bool:
     return value[:1].isupper()
 
 
+def is_food(value: str, lang: str) -> bool:
+    """True when ``value`` names something one eats or drinks: a food allergen of ``allergens.yaml`` ("gluten",
+    "牛奶"), or a drink, food, allergen or diet object of the slot lexicon ("coffee", "辣")."""
+    from memory_core.pipeline.allergens import allergen_kinds
+    value = value.strip()
+    if not value:
+        return False
+    named = lexicon().name_in(value, lang)
+    if named is not None and lexicon().category.get(named[0]) in ("drink", "food", "allergen", "diet"):
+        return True
+    return "food" in allergen_kinds(f"{value} allergy" if lang == "en" else f"{value}过敏")
+
+
 def of_class(value: str, name: str, lang: str) -> bool:
     """True when ``value`` is of the class ``name`` ("place", "org"); any other name (or "") accepts every value.
 
     Args:
         value: the value as said ("Denver", "小米").
         name: the cue's ``value_class`` ("place", "org", "person", "area": a place or a proper name (the cue's
-            words say it is a place), "not_place": any name but a place or a
+            words say it is a place), "food": a food or drink (``is_food``), "not_place": any name but a place or a
             generic noun, for a cue whose grammar already says the value is an employer).
         lang: the clause's language, "en" or "zh".
     """
@@ -149,6 +162,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         return is_person(value, lang)
     if name == "area":
         return is_area(value, lang)
+    if name == "food":
+        return is_food(value, lang)
     if name == "not_place":
         return not is_place(value, lang) and not _generic(_ZH_QUANTIFIER.sub("", value.strip()), lang)
     return True

@@ -53,12 +53,9 @@ def test_a_quote_that_states_nothing_is_left_as_a_value() -> None:
 
 @pytest.mark.parametrize(("texts", "key", "kept", "absent"), [
     (["I'm based in Lyon", "we'll be relocating to Geneva next spring"], "fact:lives_in", "Lyon", "Geneva"),
-    (["I work as a barista at Costa", "I'll be joining Deloitte in three weeks, can't wait"], "fact:works_at", "Costa",
-     "Deloitte"),
     (["I live in Austin", "relocating to Denver in a couple of months"], "fact:lives_in", "Austin", "Denver"),
     (["我现在住在武汉", "我们明年要搬到长沙"], "fact:lives_in", "武汉", "长沙"),
     (["我一直吃素", "下个月起我准备恢复吃肉"], "fact:diet", "素", "吃肉"),
-    (["我在小红书做运营", "过两天去拼多多入职"], "fact:works_at", "小红书", "拼多多"),
 ])
 def test_a_plan_is_not_the_current_value(tmp_path: Path, texts: list[str], key: str, kept: str,
                                          absent: str) -> None:
@@ -66,6 +63,33 @@ def test_a_plan_is_not_the_current_value(tmp_path: Path, texts: list[str], key: 
     active = _active(items, key)
     assert len(active) == 1 and kept in active[0], items
     assert not any(absent in d for status, _, d in items if status == "active"), items
+
+
+@pytest.mark.parametrize(("texts", "new", "old"), [
+    (["I work as a barista at Costa", "I'll be joining Deloitte in three weeks, can't wait"], "Deloitte", "Costa"),
+    (["我在小红书做运营", "过两天去拼多多入职"], "拼多多", "小红书"),
+    (["I'm a cashier at Tesco", "My first day at Aldi is on Monday"], "Aldi", "Tesco"),
+    (["I'm a nurse at Guy's", "I'll start at St Thomas' in two weeks"], "St Thomas", "Guy"),
+    (["I'm a designer at Monzo", "I'm joining the team at Figma next month"], "Figma", "Monzo"),
+    (["我在百度做搜索", "offer 定了，下个月入职字节"], "字节", "百度"),
+])
+def test_a_settled_job_start_ahead_of_its_day_is_the_new_employer(tmp_path: Path, texts: list[str], new: str,
+                                                                 old: str) -> None:
+    """"I'll be joining X next month", "下个月入职X": the start is settled, so the old employer is not left current
+    once the day has come (the start is kept as the employer's new value, the old one as its history)."""
+    items = _items(tmp_path, texts)
+    active = _active(items, "fact:works_at")
+    assert len(active) == 1 and new in active[0], items
+    assert any(status == "superseded" and old in d for status, k, d in items if k == "fact:works_at"), items
+
+
+@pytest.mark.parametrize("texts", [
+    ["I work at Lidl", "I'm thinking of joining Aldi next year"],
+    ["我在美团上班", "打算明年去字节入职"],
+])
+def test_a_job_start_only_weighed_changes_no_employer(tmp_path: Path, texts: list[str]) -> None:
+    active = _active(_items(tmp_path, texts), "fact:works_at")
+    assert len(active) == 1 and ("Lidl" in active[0] or "美团" in active[0]), active
 
 
 @pytest.mark.parametrize(("texts", "new"), [
