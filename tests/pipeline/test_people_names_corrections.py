@@ -40,6 +40,8 @@ def _active(texts: list[str]) -> list[tuple[str, str]]:
     ("我表妹叫琳琳，在武汉读大学。", "fact:family:表妹", "琳琳"),
     ("我们家那只橘猫叫年糕，特别能吃。", "fact:pet:cat", "年糕"),
     ("I have a friend named Priyanka who teaches yoga in Austin.", "fact:family:friend:priyanka", "Priyanka"),
+    ("My son, Leo, just turned five.", "fact:family:son", "Leo"),
+    ("Our new puppy is called Biscuit.", "fact:pet:dog", "Biscuit"),
 ])
 def test_a_name_said_beside_a_person_or_pet_stays_with_them(text: str, key: str, name: str) -> None:
     active = _active([text])
@@ -130,3 +132,18 @@ def test_a_pronoun_after_a_relative_takes_them_up(texts: list[str], old: str, ne
     items = _items(texts)
     assert any(s == "active" and new in d and "/" in k for s, k, d in items), items
     assert not any(s == "active" and old in d for s, _, d in items), items
+
+
+@pytest.mark.parametrize(("texts", "key"), [
+    (["我同事老李在百度上班。", "我同事老李跳槽去了字节。"], "fact:同事/老李/works_at"),
+    (["我朋友小周在杭州工作。", "我朋友小周去上海工作了。"], "fact:朋友/小周/works_at"),
+])
+def test_a_colleague_named_by_a_nickname_keeps_their_own_key(texts: list[str], key: str) -> None:
+    items = _items(texts)
+    mine = [(s, d) for s, k, d in items if k.startswith(key)]
+    assert [s for s, _ in mine] == ["superseded", "active"], items
+
+
+@pytest.mark.parametrize("text", ["我同事老是加班到很晚。", "我朋友老在朋友圈晒娃。"])
+def test_an_adverb_after_a_relation_is_no_nickname(text: str) -> None:
+    assert not any("/老" in k for k, _ in _active([text])), _active([text])
