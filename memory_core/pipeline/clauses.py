@@ -35,6 +35,8 @@ _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
 _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
     r"|,\s*(?=(?:i|i'm|i've|my)\b)"
+    # "my wife switched jobs, she's at Spotify now": a clause of the person named before (``_takes_up``)
+    r"|,?\s+(?:and|but|so)\s+(?=(?:he|she)\b)|,\s*(?=(?:he|she)\b)"
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
     # "…, so not fully veggie anymore", "I used to live in Leeds, now I'm in York": a second statement
     r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b)"
@@ -127,9 +129,11 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
 
 @functools.lru_cache(maxsize=1)
 def _zh_introduced() -> re.Pattern[str]:
-    """"我有个哥哥" / "我还有一个妹妹": a clause introducing a relative (the lexicon's REL word class), at its end."""
+    """"我有个哥哥" / "我还有一个妹妹" / "我有个同事叫阿彬": a clause introducing a relative (the lexicon's REL word
+    class), at its end: the clauses after it are that person's."""
     rel = lexicon().classes["zh"]["REL"]
-    return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$|^我的?(?P<topic>{rel})[\W]*$")
+    return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$|^我的?(?P<topic>{rel})[\W]*$"
+                      rf"|^我(?:的|(?:还|也)?有(?:一)?个)?(?P<named>{rel})(?:的名字)?叫[^，,。\s]{{1,6}}[\W]*$")
 
 
 @functools.lru_cache(maxsize=1)
@@ -245,7 +249,8 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
                 if "我" in clause:
                     seen_subject = True
                     introduced = _zh_introduced().search(clause)
-                    chain[0] = (introduced.group("rel") or introduced.group("topic")) if introduced \
+                    chain[0] = (introduced.group("rel") or introduced.group("topic") or introduced.group("named")) \
+                        if introduced \
                         else (zh_subject(clause) or USER)
                 elif (bare := _zh_bare_relative().match(clause)) is not None:
                     chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
@@ -304,6 +309,9 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
         if _EN_DROPPED_IM_NOT.match(clause):
             clause = "I'm " + clause
         who = chain[0] if not _CJK.search(chain[0]) else AWAY
+        if who and who != AWAY and (taken := _EN_TAKEN_UP.match(clause)) is not None \
+                and _takes_up(who, taken.group("p")):  # "my wife switched jobs, she's at Spotify now": hers
+            clause = f"{who}{' is' if taken.group('is') else ''} {clause[taken.end():]}"
         dropped = (_EN_DROPPED_IM.match(clause) or _EN_BASED.match(clause)) \
             if not (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)) else None
         if dropped is None and (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)):
@@ -320,6 +328,21 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
                                                          or _EN_NAMED_DEATH.match(clause)):
             yield _object_put_back(clause, "en", spoken), "en"
+
+
+# a clause opening on "he" / "she" (a person named earlier in the turn, ``_takes_up``)
+_EN_TAKEN_UP = re.compile(r"^(?P<p>he|she)(?P<is>'s|\s+is)?\s+(?!said|says|told|thinks|thought)", re.IGNORECASE)
+
+
+def _takes_up(who: str, pronoun: str) -> bool:
+    """True when ``pronoun`` ("he", "she") can be the relative ``who`` names ("my wife", "my friend Anna"):
+    a relation said of the other gender (``relation_gender`` in slots.yaml) cannot."""
+    other = lexicon().others["en"].match(who + " ")
+    if other is None:
+        return False
+    rel = " ".join(other.group("rel").casefold().split())
+    gender = lexicon().gender.get(rel)
+    return gender is None or gender == ("male" if pronoun.casefold() == "he" else "female")
 
 
 def _object_put_back(clause: str, lang: str, said: list[tuple[str, str]]) -> str:

@@ -14,6 +14,13 @@ turn; ``corrected`` then:
   "用户是无锡不是苏州", "User meant Boulder, not Denver" appended to the old
   item): a correction is about what was said, not a fact of the user.
 
+The same holds for a fact about another person the turn names ("我姐是在苏州
+当老师，不是杭州" ends "用户的姐在杭州…", keyed ``fact:姐/…``) and for a like
+("actually I prefer tea, not coffee": the like of coffee is superseded by the
+like of tea, keyed ``pref:tea``). A correction of *whose* fact it is ("I meant
+my cousin moved to Portland, not my sister") keeps the turn's statement about
+the right person and ends the same attribute of the person named wrongly.
+
 A turn that names no old value the user has stored changes nothing but the
 junk it would have made; the turn itself stays an event.
 """
@@ -24,6 +31,7 @@ import re
 from collections.abc import Callable
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
 
 __all__ = ["corrected", "read_correction"]
@@ -41,13 +49,18 @@ _EN_STOP = frozenset({
     'sorry', 'actually', 'oops', 'i', "i'm", 'im', 'meant', 'mean', 'it', "it's", 'its', 'is', 'was', 'in', 'at',
     'to', 'the', 'a', 'an', 'no', 'yeah', 'yes', 'we', "we're", 'were', 'are', 'live', 'living', 'work',
     'working', 'lives', 'works', 'my', 'our', 'correction', 'typo', 'wrong', 'and', 'but', 'so', 'lol', 'haha',
-    'ok', 'okay', 'well', 'um', 'uh', 'just'
+    'ok', 'okay', 'well', 'um', 'uh', 'just', 'prefer', 'like', 'love', 'drink', 'eat', 'that', 'scratch'
 })
+# where a value said in English stops: the end of its sentence ("not coffee. Coffee makes me jittery")
+_EN_SENTENCE_END = re.compile(r"[.!?;]+(?:\s|$)")
+# how a person is named in a correction ("my sister", "我姐", "我的妹妹")
+_MY = re.compile(r"^(?:my\s+|我的?)", re.IGNORECASE)
 _ZH_SEG = r"[^，,。！!？?；;、]{1,16}"
 _ZH_X_NOT_Y = re.compile(rf"(?P<new>{_ZH_SEG}?)\s*[，,]?\s*而?不是\s*(?P<old>{_ZH_SEG})")
 _ZH_NOT_Y_X = re.compile(rf"不是\s*(?P<old>{_ZH_SEG}?)\s*[，,]?\s*而?是\s*(?P<new>{_ZH_SEG})")
 # a verb or pronoun the new value follows ("我住 Redfern", "是无锡"): the value is what comes after the last one
 _ZH_LEAD = re.compile(r".*(?:是|住在|住|在|叫|去了|去|到|做|当)\s*")
+_ZH_AT_PLACE = re.compile(r"在\s*(?P<v>[^，,。在]{1,8}?)(?:当|做|上班|工作|读|住|教|开|学)")
 _ZH_TAIL = re.compile(r"[了啦哈呀啊吧呢哦噢喔嘛\s]+$")
 
 
@@ -65,7 +78,8 @@ def read_correction(text: str) -> tuple[str, str] | None:
         for pattern in (_ZH_NOT_Y_X, _ZH_X_NOT_Y):
             m = pattern.search(plain)
             if m is not None:
-                new = _ZH_TAIL.sub("", _ZH_LEAD.sub("", m.group("new"))).strip()
+                at = _ZH_AT_PLACE.search(m.group("new"))  # "我姐是在苏州当老师": the place, not the job
+                new = _ZH_TAIL.sub("", at.group("v") if at else _ZH_LEAD.sub("", m.group("new"))).strip()
                 old = _ZH_TAIL.sub("", m.group("old")).strip()
                 if new and old and new != old:
                     return new, old
@@ -82,11 +96,10 @@ def read_correction(text: str) -> tuple[str, str] | None:
 
 def _trim(phrase: str, lead: bool) -> str:
     """The value inside ``phrase``: the run of words after (``lead``) or before the last stop word."""
-    words = phrase.split()
-    if lead:
-        while words and words[0].casefold().strip(",.") in _EN_STOP:
-            words = words[1:]
-        kept = words
+    words = _EN_SENTENCE_END.split(phrase, maxsplit=1)[0 if not lead else -1].split()
+    if lead:  # "my dad works at Airbus": the value follows the last stop word
+        stops = [n for n, word in enumerate(words) if word.casefold().strip(",.") in _EN_STOP]
+        kept = words[stops[-1] + 1:] if stops else words
     else:
         while words and words[0].casefold().strip(",.") in _EN_STOP:
             words = words[1:]
@@ -122,24 +135,86 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         return cands
     new, old = pair
     said = (new.casefold(), old.casefold())
+    found = rows(("fact:", "pref:"))
+    whose = _wrong_person(turn, cands, old, found)
+    if whose:
+        return whose
     kept = [c for c in cands if c.kind == Kind.EVENT or not (
         c.restate_only or c.key.startswith("gist:") or any(v in c.description.casefold() for v in said)
         or _CUE_EN.search(c.description) or _CUE_ZH.search(c.description) or "不是" in c.description)]
-    for _, key, description in rows(("fact:",)):
-        if "/" in key or key.split("@")[0].count(":") != 1 or old.casefold() not in description.casefold():
+    folded = turn.text.casefold()
+    for _, key, description in found:
+        plain = key.split("@")[0]
+        owner = plain.split(":", 1)[1].split("/", 1)[0] if "/" in plain else ""
+        if old.casefold() not in description.casefold() or (owner and owner.replace("_", " ") not in folded):
+            continue  # not the old value, or another person the turn does not name
+        if plain.startswith("pref:") and owner:
             continue
-        found = store.find_by_keys(turn.user_id, [key]).get(key, [])
-        item = found[0] if found else None
+        if not plain.startswith("pref:") and not owner and plain.count(":") != 1:
+            continue  # a multi-valued object key of the user's: no single value to correct
+        items = store.find_by_keys(turn.user_id, [key]).get(key, [])
+        item = items[0] if items else None
         if item is None:
             continue
         at = description.casefold().index(old.casefold())
         text = description[:at] + new + description[at + len(old):]
+        lang = "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
+        ends: tuple[str, ...] = ()
+        if plain.startswith("pref:"):  # "tea, not coffee": the like of tea, which ends the like of coffee
+            _, at_sign, qualifier = key.partition("@")
+            ends, key = (key,), f"pref:{canon_object(new, lang)}" + (f"@{qualifier}" if at_sign else "")
         kept = [c for c in kept if c.key != key]
         kept.append(Candidate(
             kind=item.kind, description=text, theme=item.theme, key=key, polarity=1, confidence=0.9,
             importance=item.importance, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role,
-            lang="zh" if re.search(r"[\u4e00-\u9fff]", text) else "en", claim=text, single_valued=True,
+            lang=lang, claim=text, single_valued=True, ends=ends,
             evidence=turn.text, notes=[f"correction: {new}, not {old}"],
         ))
         break
     return kept
+
+
+def _wrong_person(turn: Turn, cands: list[Candidate], old: str, found: list[tuple[str, str, str]]
+                  ) -> list[Candidate]:
+    """``cands`` with the wrongly named person's facts ended, when ``old`` names a person the user has facts of.
+
+    "I meant my cousin moved to Portland, not my sister": the turn's own statement about the cousin
+    (``fact:cousin/lives_in``) is kept and ends the sister's ``fact:sister/lives_in``. [] when ``old``
+    names no person with a fact of the attribute the turn states.
+    """
+    label = _MY.sub("", old.strip()).casefold().replace(" ", "_")
+    if not label:
+        return []
+    prefix = f"fact:{label}/"
+    stored = {key for _, key, _ in found if key.startswith(prefix)}
+    hit = False
+    for cand in cands:
+        if cand.is_event or not cand.key.startswith("fact:") or "/" not in cand.key or cand.key.startswith(prefix):
+            continue
+        attr = cand.key.split("/", 1)[1]
+        wrong = f"{prefix}{attr}"
+        if wrong in stored:
+            cand.ends = tuple(dict.fromkeys((*cand.ends, wrong)))
+            hit = True
+    if hit or not stored:
+        return cands if hit else []
+    # no statement of the turn names the right person ("sorry, I meant my cousin …"): the wrong one's text, said of
+    # the person named next to the correction
+    right = next((m.group(1) for m in _EN_PERSON.finditer(turn.text.replace("\u2019", "'"))
+                  if m.group(1).casefold() != label and lexicon().others["en"].match(f"my {m.group(1)} is")), "")
+    if not right:
+        return []
+    out = [c for c in cands if c.is_event]
+    for _, key, description in found:
+        if key.startswith(prefix) and re.search(rf"\b{re.escape(label)}\b", description, re.IGNORECASE):
+            text = re.sub(rf"\b{re.escape(label)}\b", right, description, count=1, flags=re.IGNORECASE)
+            out.append(Candidate(
+                kind=Kind.FACT, description=text, theme="relationships", key=f"fact:{right.casefold()}/"
+                + key[len(prefix):], polarity=1, confidence=0.9, valid_from=turn.timestamp,
+                speaker=turn.speaker.strip() or turn.role, lang="en", claim=text, single_valued=True,
+                ends=(key,), evidence=turn.text, notes=[f"correction: {right}, not {label}"]))
+    return out if len(out) > len([c for c in cands if c.is_event]) else []
+
+
+# a person the user names in English ("my cousin")
+_EN_PERSON = re.compile(r"\bmy\s+([a-z]+)\b", re.IGNORECASE)

@@ -26,7 +26,7 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.subject_chain import AWAY, en_subject, zh_subject
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["about_others_only", "partner_gone", "partner_prefixes", "person_statement", "settle_people"]
+__all__ = ["about_others_only", "job_gone", "partner_gone", "partner_prefixes", "person_statement", "settle_people"]
 
 #: Longest clause kept as a statement about another person (characters).
 MAX_PERSON_CHARS = 120
@@ -102,6 +102,18 @@ def partner_gone(cands: list[Candidate], rows: Callable[[tuple[str, ...]], list[
         qualifier = f"@{name}" if at else ""
         keys = [key for _, key, _ in found if (key.endswith(qualifier) if qualifier else "@" not in key)]
         cand.ends = tuple(dict.fromkeys((*cand.ends, *keys)))
+
+
+def job_gone(cands: list[Candidate]) -> None:
+    """Add to the end of another person's job ("我爸退休了", "my mom retired": ``fact:<rel>/works_at`` said
+    negatively) that person's occupation (``fact:<rel>/occupation``, same speaker qualifier): a retired father is
+    no longer an accountant. The user's own slots are never touched (their keys hold no "/")."""
+    for cand in cands:
+        plain, at, qualifier = cand.key.partition("@")
+        if cand.is_event or cand.polarity >= 0 or "/" not in plain or not plain.endswith("/works_at"):
+            continue
+        occupation = plain[: -len("works_at")] + "occupation" + (f"@{qualifier}" if at else "")
+        cand.ends = tuple(dict.fromkeys((*cand.ends, occupation)))
 
 
 def about_others_only(turn: Turn, cands: list[Candidate]) -> None:

@@ -10,7 +10,8 @@ from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.own_words import speaker_qualifier
-from memory_core.pipeline.people import about_others_only, partner_gone, settle_people
+from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
+from memory_core.pipeline.plan_end import plan_end_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
 from memory_core.pipeline.score import HeuristicValueScorer
@@ -127,11 +128,12 @@ class WritePipeline:
         about_others_only(turn, cands)
         cands = _switched(cands, rows)
         partner_gone(cands, rows.get)
+        job_gone(cands)  # "我爸退休了": his occupation ends with his job
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         existing = existing_items(store, turn.user_id, keys)
         return self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing) \
-            + trip_end_ops(turn, store)
+            + trip_end_ops(turn, store) + plan_end_ops(turn, store)
 
 
 class _Rows:

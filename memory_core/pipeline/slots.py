@@ -348,6 +348,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             obj = lex.canon(groups.get("obj", ""), lang) or Lexicon._fold(groups.get("obj", ""), lang)
         elif attr.key_group == "rel":
             obj = Lexicon._fold(groups.get("obj", ""), lang)
+            if obj.replace(" ", "_") in lex.many and value:  # "我有个同事叫阿彬": one key per colleague, by name
+                obj = f"{obj}:{Lexicon._fold(value, lang)}"
         elif attr.keyed:
             named = _value(groups.get("obj", ""), lang) if attr.kind == Kind.TODO else ""
             if not (value or named):
