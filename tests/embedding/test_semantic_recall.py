@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -200,8 +201,9 @@ OTHER_LANGUAGE = [
 @pytest.mark.parametrize("lines, query, expect", OTHER_LANGUAGE)
 def test_a_memory_in_the_other_language_is_not_outranked_by_a_word_match(store, e5c, lines, query, expect):
     """A common word of the query ("favourite", 去) meets a wrong memory in its own language; the memory that
-    answers is in the other language and shares no word with it by construction: meaning ranks it first."""
+    answers is in the other language and shares no word with it by construction: with ``other_language``
+    meaning ranks it first."""
     mem = memory(store, e5c)
     mem.ingest(turns("u1", lines))
-    mem.recaller.settings = RETRIEVERS["hybrid"]
+    mem.recaller.settings = replace(RETRIEVERS["hybrid"], other_language=True)
     assert expect in mem.recall("u1", query, k=3).results[0].item.description
