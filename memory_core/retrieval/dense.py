@@ -192,7 +192,12 @@ class DenseIndex:
 
     def ranked(self, query: np.ndarray, depth: int, alive: np.ndarray, mask: np.ndarray | None = None,
                min_similarity: float = 0.0, context: float = 0.0) -> np.ndarray:
-        """Slots of the ``depth`` items most similar to ``query``, best first (int64).
+        """Slots of the ``depth`` items most similar to ``query``, best first (int64); see ``ranked_scored``."""
+        return self.ranked_scored(query, depth, alive, mask, min_similarity, context)[0]
+
+    def ranked_scored(self, query: np.ndarray, depth: int, alive: np.ndarray, mask: np.ndarray | None = None,
+                      min_similarity: float = 0.0, context: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+        """Slots of the ``depth`` items most similar to ``query``, best first (int64), and their cosines (float32).
 
         Args:
             query: shape (dim,) unit vector.
@@ -212,5 +217,6 @@ class DenseIndex:
             keep &= mask
         pos = np.flatnonzero(keep)
         if not pos.shape[0]:
-            return pos.astype(np.int64)
-        return pos[top_k_indices(sims[pos], depth)].astype(np.int64)
+            return pos.astype(np.int64), sims[:0]
+        best = pos[top_k_indices(sims[pos], depth)].astype(np.int64)
+        return best, sims[best]

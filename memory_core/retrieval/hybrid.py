@@ -48,6 +48,7 @@ from memory_core.retrieval.index import (
     snapshot_item,
 )
 from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.rerank import Reranks, _slot_words
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
@@ -289,6 +290,7 @@ class HybridIndex(HybridState, Reranks):
         lexical_weight = 1.0  # scales every lexical ranking's weight when the dense ranking runs
         dense_weight = settings.w_dense
         dense_ranking: np.ndarray | None = None
+        rankings_extra: list[tuple[np.ndarray, float]] = []
         if query_vector is not None and self.dense is not None:
             coverage = lexical_coverage(self.lexical, tokens + heads, first)
             if not settings.dense_gate or coverage < settings.dense_gate:
@@ -296,16 +298,22 @@ class HybridIndex(HybridState, Reranks):
                 if vector is not None:
                     alive = self.table.alive[:n_slots]
                     floor = settings.dense_floor_unmatched if not coverage else 0.0
-                    dense_ranking = self.dense.ranked(vector, settings.dense_depth, alive, mask, floor,
-                                                      settings.reply_context)
+                    dense_ranking, dense_sims = self.dense.ranked_scored(vector, settings.dense_depth, alive, mask,
+                                                                         floor, settings.reply_context)
                     if settings.coverage_weighting:
                         lexical_weight = max(coverage, settings.coverage_floor)
-                        dense_weight += settings.w_dense_miss * max(0.0, 1.0 - coverage / settings.miss_below)
+                        miss = settings.w_dense_miss * max(0.0, 1.0 - coverage / settings.miss_below)
+                        dense_weight += miss
+                        taken = settings.w_dense_miss - miss
+                        if settings.other_language and taken:  # words cannot find these (``other_language``)
+                            other = other_language_hits(query, dense_ranking, dense_sims, self.table.items,
+                                                        settings.dense_floor_unmatched)
+                            rankings_extra = [(other, taken)] if other.shape[0] else []
         rankings = [(first, settings.w_items * lexical_weight)]
         if now_words:  # "现在" lifts a turn that says it, below what the content words find
             rankings.append((self.lexical.ranked(now_words, depth, mask), NOW_WEIGHT * lexical_weight))
         if dense_ranking is not None:
-            rankings.append((dense_ranking, dense_weight))
+            rankings += [(dense_ranking, dense_weight), *rankings_extra]
         if settings.aliases and settings.w_alias and self.aliases is not None:
             extra_terms = self.aliases.expand(tokens)
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"

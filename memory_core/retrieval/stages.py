@@ -88,6 +88,12 @@ class HybridSettings:
             ``w_dense + w_dense_miss · max(0, 1 − coverage / miss_below)``: strong where
             the query's words miss the memories (another language, other words), as
             light as ``w_dense`` once they cover ``miss_below`` of its idf mass.
+        other_language: with ``coverage_weighting``, the dense hits in the other language than the
+            query that meaning ranks above every hit in its own (at least ``dense_floor_unmatched``
+            similar) also form one more ranking, weighted what the coverage took from
+            ``w_dense_miss``: words cannot find them (``other_language``). Off by default: it
+            lifted the cross-lingual set (test half R@5 0.900 → 0.917) but cost one check of a
+            held-out behaviour half (ops/bench/RESULTS.md, issue 14, pass of 2026-12-03).
         aliases: search the query's aliases (learned acronyms, bilingual synonyms;
             ``aliases.AliasTable``) as one more item ranking, weighted ``w_alias``.
         other_subject_factor: score × this (0 < x <= 1) for an item about someone the
@@ -124,6 +130,7 @@ class HybridSettings:
     coverage_floor: float = 0.2
     w_dense_miss: float = 4.0
     miss_below: float = 0.2
+    other_language: bool = False
     dense_floor_unmatched: float = 0.15
     aliases: bool = True
     w_alias: float = 1.0

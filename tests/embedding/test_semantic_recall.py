@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -187,3 +188,22 @@ def test_reindex_command_embeds_a_store_written_without_an_embedder(tmp_path):
         assert SqlVectors(reopened).count() >= 1
     finally:
         reopened.close()
+
+
+OTHER_LANGUAGE = [
+    (["My favourite film is Spirited Away", "我最喜欢的作家是余华", "I go swimming every Tuesday",
+      "My brother works as a dentist", "I grew up near the coast"], "Who is my favourite author?", "余华"),
+    (["我每天去公司都坐地铁", "I'm saving up for a trip to Iceland", "我下个月去北京出差", "我对芒果过敏",
+      "我周末喜欢在家做饭"], "我攒钱是为了去哪儿玩", "Iceland"),
+]
+
+
+@pytest.mark.parametrize("lines, query, expect", OTHER_LANGUAGE)
+def test_a_memory_in_the_other_language_is_not_outranked_by_a_word_match(store, e5c, lines, query, expect):
+    """A common word of the query ("favourite", 去) meets a wrong memory in its own language; the memory that
+    answers is in the other language and shares no word with it by construction: with ``other_language``
+    meaning ranks it first."""
+    mem = memory(store, e5c)
+    mem.ingest(turns("u1", lines))
+    mem.recaller.settings = replace(RETRIEVERS["hybrid"], other_language=True)
+    assert expect in mem.recall("u1", query, k=3).results[0].item.description
