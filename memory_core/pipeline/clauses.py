@@ -302,6 +302,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
     spoken = [] if spoken is None else spoken
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
+    sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
         clause = _EN_GUESS_WHO.sub("I'm ", clause)  # "guess who's running again": the speaker is
@@ -330,6 +331,9 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
             yield _object_put_back(clause, "en", spoken), "en"
 
 
+# "My dad, he works at Boeing" / "My sister, she's a teacher": a person put first and taken up by a pronoun is one
+# clause of theirs ("My dad works at Boeing"), not a bare mention and a clause of nobody
+_EN_FRONTED = re.compile(r"^(?P<who>\s*my\s+(?:\w+\s+)?\w+),\s*(?:he|she)(?:(?P<is>'s|\s+is)\b)?(?=\s)", re.IGNORECASE)
 # a clause opening on "he" / "she" (a person named earlier in the turn, ``_takes_up``)
 _EN_TAKEN_UP = re.compile(r"^(?P<p>he|she)(?P<is>'s|\s+is)?\s+(?!said|says|told|thinks|thought)", re.IGNORECASE)
 
