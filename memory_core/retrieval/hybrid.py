@@ -58,6 +58,7 @@ from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
+from memory_core.retrieval.work_question import asked_attribute_first
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows", "warm_up_search"]
@@ -364,7 +365,7 @@ class HybridIndex(HybridState, Reranks):
     def _rerank(self, query: str, order: np.ndarray, scores: np.ndarray, settings: HybridSettings,
                 asked: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
         """The short list after the subject, question, small-talk, name and off-slot factors (``rerank``,
-        ``asked_slot``), best first."""
+        ``asked_slot``), the asked work attribute first (``work_question``), best first."""
         changed = False
         off_slot = off_slot_factors(
             self.table.items, order, asked, lambda key: _slot_words(key, self.lexicon),
@@ -377,7 +378,7 @@ class HybridIndex(HybridState, Reranks):
         if changed:
             resort = np.argsort(-scores, kind="stable")
             order, scores = order[resort], scores[resort]
-        return order, scores
+        return asked_attribute_first(query, self.table.items, order, scores)  # where one works / what one does
 
     def _user_says(self, term: str, mask: np.ndarray | None) -> bool:
         """True when an item the user said (not an assistant's or a tool's) holds ``term`` (``verb_heads``)."""
