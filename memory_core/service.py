@@ -22,7 +22,7 @@ from memory_core.errors import InvalidInput, StoreError, UnknownUser
 from memory_core.lifecycle.broad import is_broad, recall_with_summaries
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
-from memory_core.model import Turn
+from memory_core.model import Kind, Turn
 from memory_core.pipeline.pipeline import WritePipeline
 from memory_core.pipeline.sensitive import (
     SENSITIVE_THEME,
@@ -43,7 +43,7 @@ from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.past_question import past_filters, past_first
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
-from memory_core.retrieval.withheld import fill_shown, preferred
+from memory_core.retrieval.withheld import fill_shown, preferred, raw_turn_stand_in
 from memory_core.seams import MemoryRecaller
 from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
@@ -328,7 +328,9 @@ class Memory(LifecycleCalls, SessionCalls):
 
         # withheld sensitive items leave their places to the next candidates (k results, not fewer)
         results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
-                             or shown_in_recall(query, r.item.description, asked))
+                             or shown_in_recall(query, r.item.description, asked),
+                             stand_in=raw_turn_stand_in(lambda: self.store.list_items(  # its raw turn, masked
+                                 user_id, theme=SENSITIVE_THEME, kind=Kind.EVENT)) if guarded and not filters else None)
         if guarded and filters is None and "health" in asked:  # "how is her health?": the conditions it missed
             results = with_asked_health(results, self.store.list_items(user_id, theme=SENSITIVE_THEME), query,
                                         asked, k)

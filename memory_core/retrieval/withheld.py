@@ -2,7 +2,10 @@
 
 ``Memory.recall`` withholds sensitive items a question does not ask for. Filtering the top-k after the
 search would leave the answer (and its context block) short of k; ``fill_shown`` searches deeper
-instead, so the next candidates take the withheld places, in rank order.
+instead, so the next candidates take the withheld places, in rank order. A withheld curated item may leave
+its place to the raw turn it came from (``raw_turn_stand_in``): recall shows one result per turn, so a
+sensitive fact ranked above its turn ("Lin's brother takes metformin" above "My brother drives a taxi …, and
+he takes metformin") would otherwise take the turn's other facts with it when it is withheld.
 """
 
 from __future__ import annotations
@@ -10,13 +13,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from memory_core.model import Kind, MemoryItem
 from memory_core.retrieval.index import MAX_K, RecallResult
 
-__all__ = ["fill_shown", "preferred"]
+__all__ = ["fill_shown", "preferred", "raw_turn_stand_in"]
 
 
 def fill_shown(search: Callable[[int], list[RecallResult]], k: int, shown: Callable[[RecallResult], bool],
-               max_rounds: int = 4) -> list[RecallResult]:
+               max_rounds: int = 4,
+               stand_in: Callable[[RecallResult], RecallResult | None] | None = None) -> list[RecallResult]:
     """The best ``k`` results of ``search`` that ``shown`` lets through, ranked 1..k.
 
     ``search(n)`` returns up to ``n`` results, best first. It is called with ``k`` first; while fewer
@@ -29,6 +34,8 @@ def fill_shown(search: Callable[[int], list[RecallResult]], k: int, shown: Calla
         k: results wanted (items).
         shown: True for a result the caller may show.
         max_rounds: the most searches made.
+        stand_in: what may take a withheld result's place (shown only if ``shown`` lets it through and it is
+            not among the results already), or None.
 
     Returns:
         Up to ``k`` shown results in ``search``'s order, ``rank`` renumbered from 1; fewer only when
@@ -41,13 +48,49 @@ def fill_shown(search: Callable[[int], list[RecallResult]], k: int, shown: Calla
     visible: list[RecallResult] = []
     for _ in range(max_rounds):
         results = search(n)
-        visible = [r for r in results if shown(r)]
+        visible = _visible(results, shown, stand_in)
         if len(visible) >= k or len(results) < n or n >= MAX_K:
             break
         n = min(MAX_K, max(2 * n, k + len(results) - len(visible)))
-    if len(visible) == len(results) <= k:  # nothing withheld: the search's own answer
+    if len(visible) == len(results) <= k and all(a is b for a, b in zip(visible, results, strict=True)):
+        # nothing withheld: the search's own answer
         return results
     return [replace(r, rank=rank) for rank, r in enumerate(visible[:k], start=1)]
+
+
+def _visible(results: list[RecallResult], shown: Callable[[RecallResult], bool],
+             stand_in: Callable[[RecallResult], RecallResult | None] | None) -> list[RecallResult]:
+    """The shown ``results`` in order, a withheld one replaced by its shown stand-in not found already."""
+    ids = {r.item.id for r in results}
+    out = []
+    for r in results:
+        if shown(r):
+            out.append(r)
+        elif stand_in is not None and (other := stand_in(r)) is not None and other.item.id not in ids \
+                and shown(other):
+            ids.add(other.item.id)
+            out.append(other)
+    return out
+
+
+def raw_turn_stand_in(events: Callable[[], list[MemoryItem]]) -> Callable[[RecallResult], RecallResult | None]:
+    """A ``fill_shown`` stand-in: a curated result's place goes to the raw turn (event item) it came from.
+
+    Args:
+        events: the event items that may stand in (the user's sensitive raw turns), read once, when first needed.
+    """
+    read: list[list[MemoryItem]] = []
+
+    def stand_in(result: RecallResult) -> RecallResult | None:
+        if result.item.kind == Kind.EVENT or not result.item.source:
+            return None
+        if not read:
+            read.append(events())
+        source = set(result.item.source)
+        turn = next((e for e in read[0] if not source.isdisjoint(e.source)), None)
+        return None if turn is None else replace(result, item=turn, turn_ids=list(turn.source))
+
+    return stand_in
 
 
 def preferred(results: list[RecallResult], better: Callable[[RecallResult], bool | None]) -> list[RecallResult]:

@@ -114,3 +114,22 @@ def test_a_turn_brought_for_a_health_question_is_shown_once(memory: Memory, user
     response = memory.recall(user, question)
     turns = [t for r in response.results for t in (r.turn_ids or r.item.source)]
     assert turns and len(turns) == len(set(turns)), [r.item.description for r in response.results]
+
+
+@pytest.mark.parametrize(("user", "text", "question", "fact", "value"), [
+    ("en", "My brother drives a taxi, and he takes metformin twice a day.", "what does my brother do for work?",
+     "taxi", "metformin"),
+    ("en-name", "My friend Tom drives a taxi, and he takes metformin twice a day.", "what does Tom do for work?",
+     "taxi", "metformin"),
+    ("zh", "我哥在深圳开出租车，他每天吃二甲双胍。", "我哥在深圳做什么工作？", "出租车", "二甲双胍"),
+])
+def test_a_withheld_fact_of_another_person_leaves_its_place_to_its_turn(
+        memory: Memory, user: str, text: str, question: str, fact: str, value: str) -> None:
+    """The person's medication is a curated item of the turn ranked above it; withheld, it takes the turn's other
+    facts with it unless the turn stands in, with the value masked."""
+    memory.ingest([_turn(user, 0, text)])
+    assert any(i.kind != "event" and value in i.description for i in memory.store.list_items(user))
+    response = memory.recall(user, question)
+    assert any(fact in r.item.description for r in response.results), question
+    assert fact in response.context.text and value not in response.context.text
+    assert [r.rank for r in response.results] == list(range(1, len(response.results) + 1))
