@@ -358,6 +358,7 @@ class HybridIndex(HybridState, Reranks):
             order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names)
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
+        order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)

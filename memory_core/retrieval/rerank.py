@@ -317,8 +317,7 @@ class Reranks:
           item of the same slot, when the query found that item at all (the
           successor answers the old question; the turn stays findable as history);
         - an item whose source turns are all covered by better results is
-          dropped (it says nothing new), but not a raw turn holding a name of
-          the query its turn's placed items lack (``says_beyond``); a turn whose raw turn is archived
+          dropped (it says nothing new); a turn whose raw turn is archived
           and filtered out is not counted (no result can show it: a fact
           said three times whose first raw turn faded came back beside the
           other two);
@@ -401,10 +400,6 @@ class Reranks:
             src = sources(j)
             every, some = shown(src, seen(j))
             item = items[j]
-            if every and item is not None and item.kind == Kind.EVENT and not said.intersection(src) and says_beyond(
-                    self.lexical, asked, j, [p for p in placed if not set(sources(p)).isdisjoint(src)], names):
-                every = some = False  # the items of its turn placed before it lack a name the query asks
-
             if every or (item is not None and item.key and item.key in keys and item.status == Status.ACTIVE):
                 continue  # a second item of a slot placed says nothing new, unless it is the slot's old value
             placed.add(j)
