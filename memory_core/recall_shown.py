@@ -33,8 +33,8 @@ from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["context_view", "filters_on_sensitive", "free_terms", "masked_notes", "shown_in_recall",
-           "with_asked_health"]
+__all__ = ["context_view", "filters_on_sensitive", "finds_free_clauses", "free_terms", "masked_notes",
+           "shown_in_recall", "with_asked_health"]
 
 #: A clause ends at a sentence stop or a comma (English and Chinese).
 _CLAUSE_END = re.compile(r"[,.;:!?，。；：！？、\n]")
@@ -63,7 +63,13 @@ def shown_in_recall(query: str, description: str, asked: set[str]) -> bool:
     Args:
         asked: ``asked_categories(query)``.
     """
-    return may_show(query, description, asked) or bool(set(tokenize(query)) & free_terms(description))
+    return may_show(query, description, asked) or finds_free_clauses(query, description)
+
+
+def finds_free_clauses(query: str, description: str) -> bool:
+    """True when ``query`` shares a search term with the clauses of ``description`` holding no sensitive value
+    (``free_terms``): it asks for the item's other facts, not for a value."""
+    return bool(set(tokenize(query)) & free_terms(description))
 
 
 def context_view(results: list[RecallResult], query: str, asked: set[str]) -> list[RecallResult]:

@@ -35,6 +35,7 @@ from memory_core.pipeline.types import KeyLookup
 from memory_core.recall_shown import (
     context_view,
     filters_on_sensitive,
+    finds_free_clauses,
     masked_notes,
     shown_in_recall,
     with_asked_health,
@@ -330,7 +331,9 @@ class Memory(LifecycleCalls, SessionCalls):
         results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
                              or shown_in_recall(query, r.item.description, asked),
                              stand_in=raw_turn_stand_in(lambda: self.store.list_items(  # its raw turn, masked
-                                 user_id, theme=SENSITIVE_THEME, kind=Kind.EVENT)) if guarded and not filters else None)
+                                 user_id, theme=SENSITIVE_THEME, kind=Kind.EVENT),
+                                 lambda turn: finds_free_clauses(query, turn.description)) if guarded and not filters
+                             else None)
         if guarded and filters is None and "health" in asked:  # "how is her health?": the conditions it missed
             results = with_asked_health(results, self.store.list_items(user_id, theme=SENSITIVE_THEME), query,
                                         asked, k)

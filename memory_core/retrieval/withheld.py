@@ -73,11 +73,14 @@ def _visible(results: list[RecallResult], shown: Callable[[RecallResult], bool],
     return out
 
 
-def raw_turn_stand_in(events: Callable[[], list[MemoryItem]]) -> Callable[[RecallResult], RecallResult | None]:
+def raw_turn_stand_in(events: Callable[[], list[MemoryItem]],
+                      fits: Callable[[MemoryItem], bool]) -> Callable[[RecallResult], RecallResult | None]:
     """A ``fill_shown`` stand-in: a curated result's place goes to the raw turn (event item) it came from.
 
     Args:
         events: the event items that may stand in (the user's sensitive raw turns), read once, when first needed.
+        fits: True for a raw turn the query asks for by its other facts (never for the withheld value itself:
+            a turn holding two passwords does not stand in for the one not asked).
     """
     read: list[list[MemoryItem]] = []
 
@@ -87,7 +90,7 @@ def raw_turn_stand_in(events: Callable[[], list[MemoryItem]]) -> Callable[[Recal
         if not read:
             read.append(events())
         source = set(result.item.source)
-        turn = next((e for e in read[0] if not source.isdisjoint(e.source)), None)
+        turn = next((e for e in read[0] if not source.isdisjoint(e.source) and fits(e)), None)
         return None if turn is None else replace(result, item=turn, turn_ids=list(turn.source))
 
     return stand_in
