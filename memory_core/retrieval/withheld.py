@@ -60,14 +60,17 @@ def fill_shown(search: Callable[[int], list[RecallResult]], k: int, shown: Calla
 
 def _visible(results: list[RecallResult], shown: Callable[[RecallResult], bool],
              stand_in: Callable[[RecallResult], RecallResult | None] | None) -> list[RecallResult]:
-    """The shown ``results`` in order, a withheld one replaced by its shown stand-in not found already."""
+    """The shown ``results`` in order, a withheld one replaced by its shown stand-in, unless that is among the
+    results already or a shown result comes from its turn (what the turn says besides the value is shown)."""
+    marks = [shown(r) for r in results]
     ids = {r.item.id for r in results}
+    said = {t for r, mark in zip(results, marks, strict=True) if mark for t in (r.turn_ids or r.item.source)}
     out = []
-    for r in results:
-        if shown(r):
+    for r, mark in zip(results, marks, strict=True):
+        if mark:
             out.append(r)
         elif stand_in is not None and (other := stand_in(r)) is not None and other.item.id not in ids \
-                and shown(other):
+                and said.isdisjoint(other.item.source) and shown(other):
             ids.add(other.item.id)
             out.append(other)
     return out
