@@ -115,7 +115,9 @@ class Memory:
         """Remember messages; return ``{"results": [{"id", "memory", "event"}]}`` as Mem0's add: ADD for a new
         memory, UPDATE (with ``previous_memory``) for one the messages changed, DELETE for one they ended
         (a value superseded: "I moved to Beijing" ends "lives in Hangzhou", whose successor is an ADD).
-        A message's raw turn is listed only when it produced no curated memory (``mem0_shape``). A
+        A memory the messages only confirmed (said again, unchanged) is not listed, as Mem0 lists no
+        event for a memory its NONE decision left as it was. A message's raw turn is listed only when it
+        produced no curated memory (``mem0_shape``). A
         message's ``content`` may be a text or a list of text parts (``[{"type": "text", "text": ...}]``).
 
         Raises:
@@ -132,6 +134,8 @@ class Memory:
             entry = {"id": r["id"], "memory": r["description"], "event": r["event"]}
             if r["event"] == "UPDATE":
                 entry["previous_memory"] = self._previous(r["id"], uid, set(result["turn_ids"]))
+                if entry["previous_memory"] is None:
+                    continue  # confirmed, not changed: Mem0's NONE, which its add does not list
             out.append(entry)
         return {"results": out}
 
