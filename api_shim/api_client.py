@@ -50,21 +50,35 @@ from memory_core.model import Status, Trust, Turn
 __all__ = ["DistributedMemory", "HttpError", "HttpMemory"]
 
 _POLL_S = 0.02
+#: Seconds an ``add`` waits, once its turns are applied, for their vectors (``embedded`` in the status):
+#: past it the call returns (the new items are found lexically until the embed worker catches up).
+EMBED_WAIT_S = 5.0
 _EVERY_STATUS = [s.value for s in Status]
 
 
-def _wait_applied(status_of: Callable[[str], dict[str, Any]], turn_ids: list[str], timeout_s: float) -> None:
-    """Poll each turn's status until it is applied.
+def _wait_applied(status_of: Callable[[str], dict[str, Any]], turn_ids: list[str], timeout_s: float,
+                  embed_wait_s: float = EMBED_WAIT_S) -> None:
+    """Poll each turn's status until it is applied and, where the workers embed, its vectors are stored.
+
+    Without the vectors a just-added item is missing from recall's dense ranking and near-identical
+    older items outrank it: a ``search`` right after its ``add`` missed it (read-your-writes). The wait
+    for vectors is bounded by ``embed_wait_s`` (an embed worker down delays, never fails, an ``add``).
 
     Raises:
         TurnConflict: a turn id was stored before with other text (the first text is kept).
         NotApplied: a turn was dead-lettered or refused, or not applied within ``timeout_s``.
     """
     deadline = time.monotonic() + timeout_s
+    embed_deadline: float | None = None
     for turn_id in turn_ids:
         while True:
             status = status_of(turn_id)
             state = status.get("status")
+            if state == "applied" and status.get("embedded") is False:
+                embed_deadline = embed_deadline or time.monotonic() + embed_wait_s
+                if time.monotonic() < min(embed_deadline, deadline):
+                    time.sleep(_POLL_S)
+                    continue
             if state == "applied":
                 break
             if state == "refused" and status.get("error_type") == "TurnConflict":
@@ -91,6 +105,9 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
             fallback, ``recall_timeout_ms``, ``request_timeout_s``, ...).
     """
 
+    #: Seconds an ``add`` waits for its turns' vectors once they are applied (``_wait_applied``).
+    embed_wait_s = EMBED_WAIT_S
+
     def __init__(self, broker_url: str | MemoryClient, **client_options: Any) -> None:
         self.client = broker_url if isinstance(broker_url, MemoryClient) else \
             MemoryClient(broker_url, **client_options)
@@ -107,7 +124,8 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
               texts: Mapping[str, str] | None = None) -> None:
         given = texts or {}
-        _wait_applied(lambda tid: self.client.turn_status(user_id, tid, text=given.get(tid)), turn_ids, timeout_s)
+        _wait_applied(lambda tid: self.client.turn_status(user_id, tid, text=given.get(tid)), turn_ids, timeout_s,
+                      self.embed_wait_s)
 
     def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         wanted = _EVERY_STATUS if statuses is None else list(statuses)
