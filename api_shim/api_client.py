@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
@@ -50,21 +51,35 @@ from memory_core.model import Status, Trust, Turn
 __all__ = ["DistributedMemory", "HttpError", "HttpMemory"]
 
 _POLL_S = 0.02
+#: Seconds an ``add`` waits, once its turns are applied, for their vectors (``embedded`` in the status):
+#: past it the call returns (the new items are found lexically until the embed worker catches up).
+EMBED_WAIT_S = 5.0
 _EVERY_STATUS = [s.value for s in Status]
 
 
-def _wait_applied(status_of: Callable[[str], dict[str, Any]], turn_ids: list[str], timeout_s: float) -> None:
-    """Poll each turn's status until it is applied.
+def _wait_applied(status_of: Callable[[str], dict[str, Any]], turn_ids: list[str], timeout_s: float,
+                  embed_wait_s: float = EMBED_WAIT_S) -> None:
+    """Poll each turn's status until it is applied and, where the workers embed, its vectors are stored.
+
+    Without the vectors a just-added item is missing from recall's dense ranking and near-identical
+    older items outrank it: a ``search`` right after its ``add`` missed it (read-your-writes). The wait
+    for vectors is bounded by ``embed_wait_s`` (an embed worker down delays, never fails, an ``add``).
 
     Raises:
         TurnConflict: a turn id was stored before with other text (the first text is kept).
         NotApplied: a turn was dead-lettered or refused, or not applied within ``timeout_s``.
     """
     deadline = time.monotonic() + timeout_s
+    embed_deadline: float | None = None
     for turn_id in turn_ids:
         while True:
             status = status_of(turn_id)
             state = status.get("status")
+            if state == "applied" and status.get("embedded") is False:
+                embed_deadline = embed_deadline or time.monotonic() + embed_wait_s
+                if time.monotonic() < min(embed_deadline, deadline):
+                    time.sleep(_POLL_S)
+                    continue
             if state == "applied":
                 break
             if state == "refused" and status.get("error_type") == "TurnConflict":
@@ -91,6 +106,9 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
             fallback, ``recall_timeout_ms``, ``request_timeout_s``, ...).
     """
 
+    #: Seconds an ``add`` waits for its turns' vectors once they are applied (``_wait_applied``).
+    embed_wait_s = EMBED_WAIT_S
+
     def __init__(self, broker_url: str | MemoryClient, **client_options: Any) -> None:
         self.client = broker_url if isinstance(broker_url, MemoryClient) else \
             MemoryClient(broker_url, **client_options)
@@ -107,7 +125,8 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
               texts: Mapping[str, str] | None = None) -> None:
         given = texts or {}
-        _wait_applied(lambda tid: self.client.turn_status(user_id, tid, text=given.get(tid)), turn_ids, timeout_s)
+        _wait_applied(lambda tid: self.client.turn_status(user_id, tid, text=given.get(tid)), turn_ids, timeout_s,
+                      self.embed_wait_s)
 
     def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         wanted = _EVERY_STATUS if statuses is None else list(statuses)
@@ -157,6 +176,11 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
 
     def _session_request(self, op: str, user_id: str, session_id: str, **kwargs: Any) -> Any:
         return self.client.rpc.call(OPS[op], user_id=user_id, session_id=session_id, **kwargs)
+
+
+def _q(item_id: str) -> str:
+    """An id as one URL path segment: a "/" in it is sent as %2F (``api_shim.http.encoded_ids``)."""
+    return quote(item_id, safe="")
 
 
 def _reveal(reveal: bool) -> dict[str, str]:
@@ -235,20 +259,20 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
               texts: Mapping[str, str] | None = None) -> None:
         """(A reused id with other text is refused at publish: 409, ``TurnConflict``.)"""
-        _wait_applied(lambda tid: self._call("GET", f"/v1/users/{user_id}/turns/{tid}"), turn_ids, timeout_s)
+        _wait_applied(lambda tid: self._call("GET", f"/v1/users/{_q(user_id)}/turns/{_q(tid)}"), turn_ids, timeout_s)
 
     def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         wanted = _EVERY_STATUS if statuses is None else list(statuses)
         if not wanted:
             return []
         try:
-            body = self._call("GET", f"/v1/users/{user_id}/items", params={"status": wanted, **_reveal(reveal)})
+            body = self._call("GET", f"/v1/users/{_q(user_id)}/items", params={"status": wanted, **_reveal(reveal)})
         except core_errors.UnknownUser:
             return []
         return [item_record(i) for i in body["items"]]
 
     def _get(self, user_id: str, item_id: str, reveal: bool = False) -> ItemRecord:
-        return item_record(self._call("GET", f"/v1/users/{user_id}/items/{item_id}", params=_reveal(reveal)))
+        return item_record(self._call("GET", f"/v1/users/{_q(user_id)}/items/{_q(item_id)}", params=_reveal(reveal)))
 
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
                 valid_from: datetime | None, speaker: str, reason: str, meta: dict[str, str]) -> str:
@@ -261,18 +285,18 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
             body["id"] = item_id
         if speaker:
             body["speaker"] = speaker
-        return str(self._call("POST", f"/v1/users/{user_id}/items", json=body)["id"])
+        return str(self._call("POST", f"/v1/users/{_q(user_id)}/items", json=body)["id"])
 
     def _update(self, user_id: str, item_id: str, reason: str, description: str | None,
                 theme: str | None) -> None:
         body = {k: v for k, v in (("description", description), ("theme", theme)) if v is not None}
-        self._call("PATCH", f"/v1/users/{user_id}/items/{item_id}", json={**body, "reason": reason})
+        self._call("PATCH", f"/v1/users/{_q(user_id)}/items/{_q(item_id)}", json={**body, "reason": reason})
 
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
-        self._call("DELETE", f"/v1/users/{user_id}/items/{item_id}", params={"reason": reason})
+        self._call("DELETE", f"/v1/users/{_q(user_id)}/items/{_q(item_id)}", params={"reason": reason})
 
     def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
-        body = self._call("GET", f"/v1/users/{user_id}/items/{item_id}/history", params=_reveal(reveal))
+        body = self._call("GET", f"/v1/users/{_q(user_id)}/items/{_q(item_id)}/history", params=_reveal(reveal))
         return [revision_record(r) for r in body["history"]]
 
     def _users(self) -> list[str]:
@@ -285,30 +309,30 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
 
     def _erase(self, user_id: str) -> int:
         try:
-            return int(self._call("DELETE", f"/v1/users/{user_id}").get("items_removed", 0))
+            return int(self._call("DELETE", f"/v1/users/{_q(user_id)}").get("items_removed", 0))
         except core_errors.UnknownUser:
             return 0
 
     def _forget_turns(self, user_id: str) -> int:
         try:
-            return int(self._call("DELETE", f"/v1/users/{user_id}/turns")["forgotten"])
+            return int(self._call("DELETE", f"/v1/users/{_q(user_id)}/turns")["forgotten"])
         except core_errors.UnknownUser:
             return 0
 
     def _recall(self, user_id: str, query: str, k: int, filters: dict[str, Any],
                 budget_tokens: int | None) -> RecallAnswer:
         body: dict[str, Any] = {"query": query, "k": k, "filters": filters or None, "budget_tokens": budget_tokens}
-        answer = self._call("POST", f"/v1/users/{user_id}/recall", json=body)
+        answer = self._call("POST", f"/v1/users/{_q(user_id)}/recall", json=body)
         return {"results": _hits(answer["results"]), "context": str(answer["context"].get("text", "")),
                 "degraded": bool(answer["degraded"]), "reason": str(answer["reason"])}
 
     def _hit(self, user_id: str, item_id: str, count: int) -> int:
-        return int(self._call("POST", f"/v1/users/{user_id}/items/{item_id}/hit", json={"count": count})["hit"])
+        return int(self._call("POST", f"/v1/users/{_q(user_id)}/items/{_q(item_id)}/hit", json={"count": count})["hit"])
 
     def _session_request(self, op: str, user_id: str, session_id: str, **kwargs: Any) -> Any:
         if op == "prompt":
-            return self._call("POST", f"/v1/users/{user_id}/sessions/{session_id}/prompt-context", json=kwargs)
-        path = f"/v1/users/{user_id}/sessions/{session_id}/" + ("context" if op == "context" else "working")
+            return self._call("POST", f"/v1/users/{_q(user_id)}/sessions/{_q(session_id)}/prompt-context", json=kwargs)
+        path = f"/v1/users/{_q(user_id)}/sessions/{_q(session_id)}/" + ("context" if op == "context" else "working")
         if op == "context":
             budget = kwargs.get("budget_tokens")
             return self._call("GET", path, params={} if budget is None else {"budget_tokens": budget})

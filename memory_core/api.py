@@ -58,8 +58,9 @@ AddResult = dict[str, Any]
 RecallAnswer = dict[str, Any]
 """``{"results": [search hits], "context": str, "degraded": bool, "reason": str}``."""
 
-Messages = str | Sequence[Mapping[str, Any]]
-"""A text (one user message) or chat messages ``{"role", "content", [timestamp, name, id]}``."""
+Messages = str | Mapping[str, Any] | Sequence[Mapping[str, Any]]
+"""A text (one user message), one chat message, or a list of them: ``{"role", "content", [timestamp, name,
+id]}`` (role "user" when absent). One message on its own is one message of a list, as in Mem0's ``add``."""
 
 TimeLike = datetime | str | float | None
 

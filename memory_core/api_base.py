@@ -155,7 +155,7 @@ class BaseMemoryAPI(UserListing, ABC):
         own time as ``valid_from``.
 
         Args:
-            messages: a text (one user message) or messages ``{"role", "content"}``, each
+            messages: a text (one user message), one message or a list of messages ``{"role", "content"}``, each
                 optionally with ``timestamp`` (when it was said), ``name`` (the speaker) and
                 ``id`` (its turn id, the idempotency key; with ``infer=False`` the item's id,
                 refused with ``InvalidField`` if the user has it already). A message without an

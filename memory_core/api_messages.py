@@ -72,7 +72,9 @@ def checked_messages(messages: Messages, default_when: datetime,
     The raw timestamp (the message's own, else ``default_raw``) keeps the UTC
     offset it was given with (``local_time.with_offset``).
 
-    A message's ``content`` is a text or a list of text parts (``content_text``).
+    ``messages`` is a text (one user message), one message mapping (as Mem0's ``add`` takes it), or a
+    non-empty list of them; a message's ``role`` defaults to "user". A message's ``content`` is a text
+    or a list of text parts (``content_text``).
 
     Raises:
         InvalidInput: no messages, a message that is not a mapping, a bad role, text, time, name or id,

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from memory_core.api import ItemRecord, Messages
+from memory_core.api import ItemRecord, MemoryAPI, Messages
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import full_item_id
@@ -39,7 +39,7 @@ from memory_core.mem0_shape import mem0_entities, mem0_listed, mem0_listing, mem
 from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
 from memory_core.validation import check_id, check_top_k
 
-__all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope"]
+__all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope", "previous_memory"]
 
 _EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDATE", "restore": "UPDATE",
            "supersede": "DELETE", "delete": "DELETE", "archive": "DELETE"}
@@ -115,7 +115,9 @@ class Memory:
         """Remember messages; return ``{"results": [{"id", "memory", "event"}]}`` as Mem0's add: ADD for a new
         memory, UPDATE (with ``previous_memory``) for one the messages changed, DELETE for one they ended
         (a value superseded: "I moved to Beijing" ends "lives in Hangzhou", whose successor is an ADD).
-        A message's raw turn is listed only when it produced no curated memory (``mem0_shape``). A
+        A memory the messages only confirmed (said again, unchanged) is not listed, as Mem0 lists no
+        event for a memory its NONE decision left as it was. A message's raw turn is listed only when it
+        produced no curated memory (``mem0_shape``). A
         message's ``content`` may be a text or a list of text parts (``[{"type": "text", "text": ...}]``).
 
         Raises:
@@ -132,14 +134,14 @@ class Memory:
             entry = {"id": r["id"], "memory": r["description"], "event": r["event"]}
             if r["event"] == "UPDATE":
                 entry["previous_memory"] = self._previous(r["id"], uid, set(result["turn_ids"]))
+                if entry["previous_memory"] is None:
+                    continue  # confirmed, not changed: Mem0's NONE, which its add does not list
             out.append(entry)
         return {"results": out}
 
     def _previous(self, memory_id: str, user_id: str, turn_ids: set[str]) -> str | None:
         """The text a memory had before the first revision ``turn_ids`` made (None: they only confirmed it)."""
-        changes = [rev for rev in self.api.history(memory_id, user_id=user_id)
-                   if rev["turn_id"] in turn_ids and rev["old_description"]]
-        return changes[-1]["old_description"] if changes else None
+        return previous_memory(self.api, memory_id, user_id, turn_ids)
 
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, limit: int | None = None, top_k: int | None = None,
@@ -228,3 +230,11 @@ class Memory:
     def close(self) -> None:
         """Release the store's connections."""
         self.api.close()
+
+
+def previous_memory(api: MemoryAPI, memory_id: str, user_id: str, turn_ids: set[str]) -> str | None:
+    """The text a memory had before the first revision ``turn_ids`` made; None when they only confirmed it
+    (said it again unchanged: Mem0's NONE, which its ``add`` does not list). One ``history`` call."""
+    changes = [rev for rev in api.history(memory_id, user_id=user_id)
+               if rev["turn_id"] in turn_ids and rev["old_description"]]
+    return changes[-1]["old_description"] if changes else None

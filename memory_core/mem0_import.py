@@ -10,17 +10,26 @@ agent, as ``memory_core.mem0_compat``): the text, the id, the creation time
 ``metadata["category"]`` when it is a theme-like string, else one chosen from
 the words; the kind is fact, the trust ``user``; its history starts with a
 "create" revision by ``system`` saying where it came from.
+
+Memories of one user that state a value of the same single-valued slot
+("Lives in Porto", then "Moved to Braga in 2025"; "住在杭州", then "搬到上海了")
+are read by the write pipeline's extractor for their slot key (``slot_keys``),
+which each keeps: the newest by creation time stays active, each older one is
+imported already superseded by the next, ``valid_until`` at that one's time,
+as turns saying the same would have left them. Later turns then supersede
+the imported value as any other, and ``gulfstream check`` sees the slot.
 """
 
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from memory_core.errors import InvalidField
 from memory_core.mem0_compat import mem0_scope
-from memory_core.model import Actor, MemoryItem, Trust
+from memory_core.model import Actor, MemoryItem, Status, Trust, Turn
 from memory_core.validation import check_id, check_text, check_timestamp
 
 __all__ = ["parse_mem0"]
@@ -85,4 +94,31 @@ def parse_mem0(path: Path, user_id: str | None = None) -> dict[str, list[MemoryI
             raise InvalidField(f"memory {n}: id {item.id!r} appears twice for user {item.user_id!r}")
         seen.add((item.user_id, item.id))
         out.setdefault(item.user_id, []).append(item)
+    for items in out.values():
+        slot_keys(items)
     return out
+
+
+def slot_keys(items: list[MemoryItem]) -> None:
+    """Give each imported memory that states one single-valued slot's value that slot's key, and end every
+    value but the newest of each slot as superseded by the next one (module docstring). In place."""
+    from memory_core.pipeline.pipeline import WritePipeline
+
+    pipeline = WritePipeline()
+    by_key: dict[str, list[MemoryItem]] = {}
+    for item in items:
+        said = item.valid_from or item.created_at
+        turn = Turn(user_id=item.user_id, turn_id=f"import-{item.id}", session_id="import", role="user",
+                    text=item.description, timestamp=said, speaker="user")
+        keys = {c.key for c in pipeline.candidates(turn) if c.single_valued and c.key}
+        if len(keys) == 1:  # two slots in one memory ("lives in Porto and works at Google"): left unkeyed
+            item.key = keys.pop()
+            by_key.setdefault(item.key, []).append(item)
+    for values in by_key.values():
+        values.sort(key=lambda i: i.valid_from or i.created_at)
+        for old, new in pairwise(values):
+            until = new.valid_from or new.created_at
+            if until <= (old.valid_from or old.created_at):
+                continue  # said at the same time: neither is the newer
+            old.end(Status.SUPERSEDED, f"imported from Mem0 beside a newer value: {new.description}",
+                    actor=Actor.SYSTEM, at=until, other_id=new.id, valid_until=until)

@@ -260,4 +260,4 @@ def turn_status(call_id: str | None, user_id: str, turn_id: str, text: str | Non
 
 def status_of(ctx: Context, user_id: str, turn_id: str, text: str | None = None) -> dict[str, Any]:
     """Where one turn is (see ``memory_core.wire.turn_status``). Raises NotFound for an unknown turn."""
-    return wire.turn_status(ctx.store, ctx.redis, user_id, turn_id, text)
+    return wire.turn_status(ctx.store, ctx.redis, user_id, turn_id, text, embeds=ctx.memory.embedder is not None)

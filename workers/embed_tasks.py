@@ -66,10 +66,12 @@ def embed_user(self: Task, user_id: str) -> dict[str, Any]:
         return {"user_id": user_id, "written": 0, "embedded": 0}
     coarse = ctx.memory.settings.embed_passages == "tiered" and embedder.coarse_passages
     try:
+        applied = ctx.store.last_applied_seq(user_id)  # read first: every turn up to it is in what embed_new reads
         report = embed_new(ctx.store, embedder, user_id, _CURSORS, ctx.memory.settings.embed_batch, coarse)
     except (EmbeddingError, StoreError) as exc:
         raise _retry(self, ctx, "embedding", user_id, exc) from exc
     _announce(ctx, user_id, report.written)
+    _mark_embedded(ctx, user_id, applied)
     if coarse and report.embedded:
         refine_user_task.apply_async(args=[user_id], priority=REFINE_PRIORITY)
     return {"user_id": user_id, "written": report.written, "embedded": report.embedded}
@@ -103,6 +105,16 @@ def _retry(task: Task, ctx: Context, what: str, user_id: str, exc: Exception, **
     s = ctx.settings
     return task.retry(exc=exc, countdown=backoff_s(attempt, s.retry_backoff_base_s, s.retry_backoff_max_s),
                       throw=False, **options)
+
+
+def _mark_embedded(ctx: Context, user_id: str, applied: int) -> None:
+    """Record that the user's turns up to ``applied`` have their vectors (``wire.embedded_key``), for
+    read-your-writes (``wire.turn_status``); best effort: a Redis failure is logged (an ``add`` waiting
+    for it then stops at its own limit)."""
+    try:
+        ctx.redis.eval(wire.EMBEDDED_SCRIPT, 1, wire.embedded_key(user_id), applied, wire.EMBEDDED_TTL_S)
+    except Exception as exc:  # the vectors are stored: only the waiting caller's signal is lost
+        log.info("could not mark %s embedded up to turn %d: %r", user_id, applied, exc)
 
 
 def _announce(ctx: Context, user_id: str, written: int) -> None:

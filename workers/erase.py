@@ -31,6 +31,7 @@ import redis
 
 from memory_core.wire.keys import (
     INBOX_USERS_KEY,
+    embedded_key,
     erased_key,
     inbox_key,
     ingest_waiting_key,
@@ -75,7 +76,7 @@ def erased_floor(client: redis.Redis, user_id: str) -> int | None:
 def user_keys(user_id: str) -> list[str]:
     """Every Redis key that belongs to ``user_id`` alone."""
     return [pub_seq_key(user_id), inbox_key(user_id), ingest_waiting_key(user_id), refused_key(user_id),
-            ingested_key(user_id), curate_waiting_key(user_id)]
+            ingested_key(user_id), curate_waiting_key(user_id), embedded_key(user_id)]
 
 
 def erase_redis(client: redis.Redis, user_id: str, *, rewrite_aof: bool = True) -> int:

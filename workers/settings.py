@@ -52,7 +52,11 @@ class WorkerSettings(GulfstreamSettings):
     curate_batch_s: float = Field(
         60.0, gt=0, description="seconds after which a curate run starts no new turn (at most a quarter of "
         "task_time_limit_s is used, so slow turns end a run long before the hard limit kills its process)")
-    sweep_interval_s: float = Field(15.0, gt=0)
+    sweep_interval_s: float = Field(
+        5.0, gt=0, description="how often beat runs the sweeper (re-publish unstored turns, wake curators of "
+        "users with unapplied turns). A curate trigger lost with a killed worker (prefetched, unacked until "
+        "the visibility timeout) is replaced after WAKE_STALE_SWEEPS of these: at 15 s curation of the user "
+        "stalled 30-60 s after a kill -9, at 5 s 15-20 s; a sweep is one SQL query and one Redis scan")
     maintain_interval_s: float = Field(
         3600.0, gt=0, description="how often beat runs the lifecycle job (summaries, merging, expiry, decay)")
     maintain_slice_pause_s: float = Field(

@@ -25,7 +25,7 @@ from api_shim.http.schemas import ErrorOut
 from api_shim.http.services import Services
 from memory_core.errors import InvalidField
 from memory_core.item_ids import MIN_ID_PREFIX
-from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope
+from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope, previous_memory
 from memory_core.mem0_shape import mem0_listed, mem0_listing
 from memory_core.validation import MAX_TOP_K
 
@@ -113,10 +113,13 @@ def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
     curated memory: ``memory_core.mem0_shape``)."""
     uid = _user(who, body.user_id, body.agent_id, run_id=body.run_id)
     meta = None if body.metadata is None else {str(k): str(v) for k, v in body.metadata.items()}
-    out = _api(svc).add([m.model_dump() for m in body.messages], user_id=uid, metadata=meta,
-                        infer=True if body.infer is None else body.infer, session_id=body.run_id)
+    api = _api(svc)
+    out = api.add([m.model_dump() for m in body.messages], user_id=uid, metadata=meta,
+                  infer=True if body.infer is None else body.infer, session_id=body.run_id)
+    said = set(out["turn_ids"])  # a memory only confirmed (Mem0's NONE) is not listed, as by Memory.add
     return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]}
-                        for r in mem0_listed(out["results"])]}
+                        for r in mem0_listed(out["results"])
+                        if r["event"] != "UPDATE" or previous_memory(api, r["id"], uid, said) is not None]}
 
 
 @router.get("/memories", summary="Get a user's memories (Mem0 shape)")

@@ -16,6 +16,7 @@ from fastapi.responses import Response
 from api_shim.errors import PublishFailed
 from api_shim.http.api_items import shown_item
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
+from api_shim.http.encoded_ids import quoted
 from api_shim.http.errors import ApiError, JsonResponse, shown_message
 from api_shim.http.schemas import JSON_BODY, BatchIn, ErrorOut, PublishedOut, RecallIn, RecallOut, TurnIn, TurnStatusOut
 from api_shim.http.services import Services
@@ -41,7 +42,7 @@ def _publish(svc: Services, who: Caller, turns: list[TurnIn]) -> dict[str, Any]:
         for turn, wire_turn in zip(turns, checked, strict=True):
             svc.client.publish_checked(wire_turn)
             accepted.append({"user_id": turn.user_id, "turn_id": turn.turn_id,
-                             "status_url": f"/v1/users/{turn.user_id}/turns/{turn.turn_id}"})
+                             "status_url": f"/v1/users/{quoted(turn.user_id)}/turns/{quoted(turn.turn_id)}"})
     except PublishFailed as exc:
         raise ApiError(503, "broker_unavailable", f"{exc}; the first {len(accepted)} turns were accepted, "
                        "publish the rest again", headers={"Retry-After": "2"}, accepted=accepted) from exc

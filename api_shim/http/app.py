@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from api_shim.http import api_items, api_lifecycle, api_mem0, api_sessions, api_turns, api_users, editor, health
+from api_shim.http.encoded_ids import EncodedSlashes
 from api_shim.http.errors import JsonResponse, install_handlers
 from api_shim.http.fast_recall import RecallFastPath
 from api_shim.http.services import Services, build_services
@@ -66,6 +67,7 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
     app.add_middleware(health.MetricsMiddleware, metrics=app.state.metrics)
     app.add_middleware(health.Limits, max_bytes=settings.http_max_body_bytes,
                         max_import_bytes=settings.http_max_import_bytes, body_timeout_s=settings.http_body_timeout_s)
+    app.add_middleware(EncodedSlashes)  # outermost: every layer routes on the rebuilt path
     return app
 
 

@@ -9,16 +9,18 @@ cross-site request forgery.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Path, Request, Security
 from fastapi.concurrency import run_in_threadpool
 from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import AfterValidator
 
 from api_shim.http.auth import MAX_USER_ID_CHARS, ApiKey, namespaced
+from api_shim.http.encoded_ids import PATH_ID_PATTERN, decoded_id
 from api_shim.http.errors import ApiError
-from api_shim.http.schemas import ID_PATTERN
 from api_shim.http.services import Services
 from memory_core.validation import MAX_ID_CHARS
 
@@ -30,9 +32,21 @@ EDITOR_HEADER = "X-Gulfstream-Editor"
 _bearer = HTTPBearer(auto_error=False, description="an API key: `Authorization: Bearer gs_...`")
 _header = APIKeyHeader(name="X-API-Key", auto_error=False, description="an API key: `X-API-Key: gs_...`")
 
-UserIdPath = Annotated[str, Path(min_length=1, max_length=MAX_USER_ID_CHARS, pattern=ID_PATTERN,
-                                 description="the user's id inside your tenant")]
-ItemIdPath = Annotated[str, Path(min_length=1, max_length=MAX_ID_CHARS, pattern=ID_PATTERN)]
+def _id_checked(limit: int) -> Callable[[str], str]:
+    def check(value: str) -> str:
+        value = decoded_id(value)
+        if len(value) > limit:
+            raise ValueError(f"String should have at most {limit} characters")
+        return value
+    return check
+
+
+# a "/" in an id travels as %2F (``encoded_ids``): up to three characters each before it is decoded
+UserIdPath = Annotated[str, Path(min_length=1, max_length=3 * MAX_USER_ID_CHARS, pattern=PATH_ID_PATTERN,
+                                 description="the user's id inside your tenant (a \"/\" in it written %2F)"),
+                       AfterValidator(_id_checked(MAX_USER_ID_CHARS))]
+ItemIdPath = Annotated[str, Path(min_length=1, max_length=3 * MAX_ID_CHARS, pattern=PATH_ID_PATTERN),
+                       AfterValidator(_id_checked(MAX_ID_CHARS))]
 
 
 async def services(request: Request) -> Services:

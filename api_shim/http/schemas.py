@@ -50,8 +50,9 @@ __all__ = [
     "UserId",
 ]
 
-ID_PATTERN = r"^[\w.:@#+\-]+$"
-"""Ids over HTTP: word characters and ``. : @ # + -`` (no ``/``, so every id fits in a path)."""
+ID_PATTERN = r"^[\w.:@#+\-/]+$"
+"""Ids over HTTP, as in the core: word characters and ``. : @ # + - /`` (in a path, "/" is written
+``%2F``: ``encoded_ids``)."""
 
 NO_NUL = r"^[^\x00]*$"
 """Query texts: anything but NUL, which PostgreSQL cannot store."""

@@ -7,9 +7,14 @@
   ``Decay.archive_below`` ends ``archived`` ("faded"), unless it is still
   valid into the future or is *kept*: the current value of a single-valued
   slot (home, job, name, partner, a favourite: ``slots.single_valued_key``)
-  or an identity fact. Those are who the user is now; they end when the
-  user says something else (supersede) or an expiry passes, never by
-  disuse alone (seed 001 §8.18: identity facts barely decay). Nor does
+  or an identity fact, or a fact on the user's health that care depends
+  on (an allergy, a medication, a diagnosed or chronic condition: a
+  ``fact:allergy:`` / ``fact:medication:`` slot, or a text the sensitive
+  detector reads as health; a cold or a headache is not one and fades).
+  Those are who the user is now; they end when the user says something
+  else (supersede) or an expiry passes, never by disuse alone (seed 001
+  §8.18: identity facts barely decay; an allergy said once two years ago
+  is as true, and as needed, as on the day it was said). Nor does
   decay archive the raw turn (event) of one of the last ``EVIDENCE_TURNS``
   source turns of an active memory item: it is that memory's evidence, and
   recall chooses one result per source turn over the turns it sees (an item
@@ -42,11 +47,12 @@ from memory_core.lifecycle.activity import IdleGaps
 from memory_core.lifecycle.only_record import only_records
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS, last_said, later_words, turn_times
 from memory_core.model import Actor, Kind, MemoryItem, Status
+from memory_core.pipeline.sensitive_detect import detect
 from memory_core.pipeline.slots import single_valued_key
 from memory_core.pipeline.themes import theme_slug
 from memory_core.store.write_ops import EndOp
 
-__all__ = ["EVIDENCE_TURNS", "ending_ops", "evidence_turns", "kept_from_decay"]
+__all__ = ["EVIDENCE_TURNS", "SAFETY_SLOTS", "ending_ops", "evidence_turns", "kept_from_decay", "safety_fact"]
 
 
 def evidence_turns(active: Sequence[MemoryItem]) -> set[str]:
@@ -58,11 +64,27 @@ def evidence_turns(active: Sequence[MemoryItem]) -> set[str]:
     return kept
 
 
+SAFETY_SLOTS = ("fact:allergy:", "fact:medication:")  # value-keyed health slots care depends on
+
+
 def kept_from_decay(item: MemoryItem) -> bool:
-    """True for items decay never archives: a single-valued slot's current value, an identity fact."""
+    """True for items decay never archives: a single-valued slot's current value, an identity fact,
+    a safety-relevant health fact (``safety_fact``)."""
     if item.kind not in (Kind.FACT, Kind.PREFERENCE):
         return False  # events, todos, summaries: records and tasks fade
-    return single_valued_key(item.key) or (item.kind == Kind.FACT and theme_slug(item.theme) == "identity")
+    return single_valued_key(item.key) or (item.kind == Kind.FACT and (
+        theme_slug(item.theme) == "identity" or safety_fact(item)))
+
+
+def safety_fact(item: MemoryItem) -> bool:
+    """True for a fact on the user's health that care depends on: an allergy or a medication slot, or a
+    description the sensitive detector reads as health (a diagnosis, a chronic condition, a drug, in
+    English or Chinese: "User has asthma", "用户有癫痫"); a passing ailment ("User has a cold", "用户感冒了")
+    is none. Cost: one ``detect`` call, so callers ask only about items that would otherwise fade."""
+    key = item.key or ""
+    if key.startswith(SAFETY_SLOTS):
+        return True
+    return any(f.category == "health" for f in detect(item.description))
 
 
 def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,

@@ -9,6 +9,7 @@ from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.late_order import chain_late
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plan_end import plan_end_ops
@@ -132,8 +133,8 @@ class WritePipeline:
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         existing = existing_items(store, turn.user_id, keys)
-        return self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing) \
-            + trip_end_ops(turn, store) + plan_end_ops(turn, store)
+        ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
+        return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store)
 
 
 class _Rows:

@@ -8,6 +8,7 @@ the semantics of each op are written once, whatever the storage.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from memory_core.errors import InvalidField, UnknownItem
@@ -15,6 +16,13 @@ from memory_core.model import MAX_HIT, MemoryItem, Status
 from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, HitOp, MergeOp, Op, RestoreOp, UpdateOp
 
 __all__ = ["apply_ops", "content_changed"]
+
+
+def _narrows(item: MemoryItem, expires_at: datetime | None) -> bool:
+    """True when ``expires_at`` moves a superseded item's end earlier: a value said between it and its
+    successor arrived late (``pipeline.late_order``), so it held only until then."""
+    return (item.status == Status.SUPERSEDED and expires_at is not None
+            and (item.valid_until is None or expires_at < item.valid_until))
 
 
 def content_changed(ops: Sequence[Op]) -> bool:
@@ -96,8 +104,9 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
             results.append(item.id)
         elif isinstance(op, ExpiryOp):
             item = live(op.item_id)
-            if item.status != Status.ACTIVE:
-                raise InvalidField(f"memory item {item.id!r} is {item.status}; only an active item takes an expiry")
+            if item.status != Status.ACTIVE and not _narrows(item, op.expires_at):
+                raise InvalidField(f"memory item {item.id!r} is {item.status}; only an active item takes an expiry "
+                                   "(a superseded one only an earlier end)")
             item.set_expiry(op.expires_at, op.reason, actor=op.actor, at=op.at)
             touched.add(item.id)
             results.append(item.id)

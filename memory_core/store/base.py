@@ -315,6 +315,10 @@ class MemoryStore(ABC):
         return [(i.id, str(i.key), i.description) for i in self.list_items(user_id)
                 if i.key and str(i.key).startswith(tuple(prefixes))]
 
+    def superseded_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's superseded items with this canonical ``key`` (a slot's earlier values)."""
+        return [i.copy() for i in self._load_all(user_id).values() if i.key == key and i.status == Status.SUPERSEDED]
+
     def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
         """Return the user's active items for each key (keys without items map to [])."""
         wanted = set(keys)

@@ -35,6 +35,11 @@ class KeyLookup(Protocol):
         """(id, key, description) of the user's active items whose key starts with one of ``prefixes`` (no history)."""
         ...
 
+    def superseded_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's superseded items with this canonical key: a slot's earlier values, for a
+        statement that arrives after newer ones (``pipeline.late_order``)."""
+        ...
+
 
 class IndexReads(KeyLookup, Protocol):
     """What a per-user index reads from a store: the version that says it is fresh, and the items."""

@@ -50,6 +50,7 @@ from memory_core.store.sql_group import GroupView
 from memory_core.store.sql_queries import (
     _F_ALL,
     _F_IDS,
+    _F_KEY_SUPERSEDED,
     _F_KEYS,
     _ITEM_FIELDS,
     _M,
@@ -330,7 +331,8 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
                 user_id,
                 by_keys=lambda keys: self._fetch(conn, user_id, _F_KEYS, keys=list(keys)),
                 by_ids=lambda ids: self._fetch(conn, user_id, _F_IDS, ids=list(ids)),
-                by_prefix=lambda prefixes: _prefix_rows(conn, user_id, prefixes))
+                by_prefix=lambda prefixes: _prefix_rows(conn, user_id, prefixes),
+                superseded=lambda key: self._fetch(conn, user_id, _F_KEY_SUPERSEDED, key=key))
             view.find_by_keys(user_id, prefetch_keys)
             for turn in todo:
                 view.apply(plan(turn, view))

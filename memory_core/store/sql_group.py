@@ -35,6 +35,8 @@ class GroupView:
         user_id: whose items.
         by_keys: loads the user's active items with any of the keys, with history.
         by_ids: loads the user's items with any of the ids, with history.
+        by_prefix: (id, key, description) rows of the user's active items by key prefix.
+        superseded: loads the user's superseded items with one key, with history.
 
     Attributes:
         items: every item read or added so far, by id (the group's current state).
@@ -45,11 +47,13 @@ class GroupView:
     """
 
     def __init__(self, user_id: str, by_keys: Loader, by_ids: Loader,
-                 by_prefix: Callable[[Sequence[str]], list[tuple[str, str, str]]] | None = None) -> None:
+                 by_prefix: Callable[[Sequence[str]], list[tuple[str, str, str]]] | None = None,
+                 superseded: Callable[[str], dict[str, MemoryItem]] | None = None) -> None:
         self.user_id = user_id
         self._by_keys = by_keys
         self._by_ids = by_ids
         self._by_prefix = by_prefix
+        self._superseded = superseded
         self._loaded_keys: set[str] = set()
         self._stored_rows: dict[tuple[str, ...], list[tuple[str, str, str]]] = {}
         self.items: dict[str, MemoryItem] = {}
@@ -87,6 +91,13 @@ class GroupView:
         rows += [(i.id, str(i.key), i.description) for i in self.items.values()
                  if i.status == Status.ACTIVE and i.user_id == user_id and str(i.key or "").startswith(wanted)]
         return rows
+
+    def superseded_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's superseded items with ``key`` as the group sees them (stored, then the group's)."""
+        if self._superseded is not None:
+            self._absorb(self._superseded(key).values())
+        return [i for i in self.items.values()
+                if i.key == key and i.status == Status.SUPERSEDED and i.user_id == user_id]
 
     def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's active items with ``key`` as the group sees them."""

@@ -125,6 +125,7 @@ _BY_KEY_ACTIVE = and_(_M.c.key == bindparam("key"), _M.c.status == Status.ACTIVE
 # index instead of the keys' by (user, key), ~15 times the cost on a LoCoMo conversation, growing with it
 _BY_KEYS_ACTIVE = and_(_M.c.key.in_(bindparam("keys", expanding=True)),
                        func.coalesce(_M.c.status, "") == Status.ACTIVE)
+_BY_KEY_SUPERSEDED = and_(_M.c.key == bindparam("key"), _M.c.status == Status.SUPERSEDED)
 _BY_ID = _M.c.id == bindparam("iid")
 _ACTIVE = _M.c.status == Status.ACTIVE
 
@@ -171,6 +172,7 @@ _F_ALL = _fetch_statements()
 _F_IDS = _fetch_statements(_BY_IDS)
 _F_ID = _fetch_statements(_BY_ID)
 _F_KEY = _fetch_statements(_BY_KEY_ACTIVE)
+_F_KEY_SUPERSEDED = _fetch_statements(_BY_KEY_SUPERSEDED)
 _F_KEYS = _fetch_statements(_BY_KEYS_ACTIVE)
 _F_ACTIVE = _fetch_statements(_ACTIVE)
 _F_CHANGED = _fetch_statements(_BY_CHANGED_AFTER)

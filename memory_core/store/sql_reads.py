@@ -24,6 +24,7 @@ from memory_core.store.sql_queries import (
     _F_CHANGED,
     _F_ID,
     _F_KEY,
+    _F_KEY_SUPERSEDED,
     _F_KEYS,
     _ITEM_FIELDS,
     _M,
@@ -200,6 +201,11 @@ class SqlItemReads:
         """Return the user's active items with this canonical ``key``."""
         with self._tx() as conn:
             return list(self._fetch(conn, user_id, _F_KEY, key=key).values())
+
+    def superseded_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """Return the user's superseded items with this canonical ``key`` (a slot's earlier values)."""
+        with self._tx() as conn:
+            return list(self._fetch(conn, user_id, _F_KEY_SUPERSEDED, key=key).values())
 
     def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
         """Return the user's active items for each key, in one query (keys without items map to [])."""

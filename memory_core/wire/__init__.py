@@ -11,11 +11,14 @@ Importing it pulls in no Celery, Redis or web framework.
 from memory_core.wire.codec import decode_reply, encode_reply, item_payload, recall_payload, to_jsonable
 from memory_core.wire.errors import ERROR_CODES, INTERNAL_ERROR, error_class, error_code, reply_error_class
 from memory_core.wire.keys import (
+    EMBEDDED_SCRIPT,
+    EMBEDDED_TTL_S,
     INBOX_USERS_KEY,
     INGEST_WAITING_TTL_S,
     KEY_PREFIX,
     PUBLISH_SCRIPT,
     REFUSED_TTL_S,
+    embedded_key,
     erased_key,
     inbox_key,
     ingest_waiting_key,
@@ -73,6 +76,8 @@ __all__ = [
     "ADD_ITEM",
     "CURATE_USER",
     "DELETE_ITEM",
+    "EMBEDDED_SCRIPT",
+    "EMBEDDED_TTL_S",
     "EMBED_USER",
     "ERASE_USER",
     "ERROR_CODES",
@@ -118,6 +123,7 @@ __all__ = [
     "check_turn",
     "deadline_after",
     "decode_reply",
+    "embedded_key",
     "encode_reply",
     "erased_key",
     "error_class",

@@ -9,8 +9,9 @@ from __future__ import annotations
 import hashlib
 
 __all__ = [
-    "INBOX_USERS_KEY", "INGEST_WAITING_TTL_S", "KEY_PREFIX", "PUBLISH_SCRIPT", "REFUSED_TTL_S", "erased_key",
-    "inbox_key", "ingest_waiting_key", "pub_seq_key", "refused_key", "reply_key",
+    "EMBEDDED_SCRIPT", "EMBEDDED_TTL_S", "INBOX_USERS_KEY", "INGEST_WAITING_TTL_S", "KEY_PREFIX", "PUBLISH_SCRIPT",
+    "REFUSED_TTL_S", "embedded_key", "erased_key", "inbox_key", "ingest_waiting_key", "pub_seq_key", "refused_key",
+    "reply_key",
 ]
 
 # ── Redis keys (every one starts with KEY_PREFIX) ──
@@ -73,6 +74,23 @@ def inbox_key(user_id: str) -> str:
 def ingest_waiting_key(user_id: str) -> str:
     """Id of the user's queued, not yet started ingest message (see ``PUBLISH_SCRIPT``)."""
     return f"{KEY_PREFIX}ingest-waiting:{user_id}"
+
+
+def embedded_key(user_id: str) -> str:
+    """The last applied turn (its per-user seq) whose items and text have their vectors stored: an embed
+    run reads the applied mark before it embeds (``workers.embed_tasks``); ``turn_status`` compares."""
+    return f"{KEY_PREFIX}embedded:{user_id}"
+
+
+#: KEYS[1] = ``embedded_key``; ARGV = the seq embedded up to, the TTL in seconds. Only ever raised (runs race).
+EMBEDDED_SCRIPT = """
+local v = tonumber(redis.call('GET', KEYS[1]) or '-1')
+if tonumber(ARGV[1]) > v then redis.call('SET', KEYS[1], ARGV[1], 'EX', tonumber(ARGV[2])) return 1 end
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+return 0
+"""
+#: Seconds an ``embedded_key`` outlives the user's last embed run (a quiet user's next run sets it again).
+EMBEDDED_TTL_S = 7 * 86400
 
 
 def refused_key(user_id: str) -> str:

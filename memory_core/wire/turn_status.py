@@ -7,6 +7,11 @@ States: "queued" (published, in the user's inbox, not stored yet), "stored"
 on it), or "refused" (ingest refused the last publish of a turn id it never
 stored; ``error`` says why).
 
+Where the answering side embeds (``embeds``), an applied turn's answer also
+says whether its vectors are stored yet (``embedded``): the embed runs after
+curation, and until then a new item is missing from recall's dense ranking,
+so near-identical older items outrank it. Read-your-writes waits for both.
+
 The turn id is the idempotency key and its first text wins: a turn stored
 once keeps its own status when the id is published again with other text
 (that publish is refused, and ``error_type`` ``TurnConflict`` with ``error``
@@ -21,7 +26,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from memory_core.errors import NotFound
-from memory_core.wire.keys import inbox_key, refused_key
+from memory_core.wire.keys import embedded_key, inbox_key, refused_key
 
 if TYPE_CHECKING:
     from memory_core.store.sql import SqlStore
@@ -34,13 +39,16 @@ def _answer(status: str, seq: int | None = None, error_type: str | None = None,
     return {"status": status, "seq": seq, "error_type": error_type, "attempts": attempts, "error": error}
 
 
-def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str, text: str | None = None) -> dict[str, Any]:
-    """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one published turn.
+def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str, text: str | None = None,
+                embeds: bool = False) -> dict[str, Any]:
+    """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one published turn (and
+    ``"embedded"``: True/False for an applied turn when ``embeds``).
 
     Args:
         store: the turn store (turns, applied marks and dead letters).
         redis: a redis-py client on the broker (inbox and refusals).
         text: the text the caller published under ``turn_id`` (None: whichever is stored).
+        embeds: the workers store vectors (an embedder is configured): say whether this turn's are stored.
 
     Raises:
         NotFound: the turn was neither stored, nor is waiting, nor was refused.
@@ -70,7 +78,11 @@ def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str, text: s
         return _answer(state, turn.seq, "TurnConflict",
                        error=f"a later publish of this turn id was refused ({body.get('error')}); "
                              "the first text is kept")
-    return _answer(state, turn.seq)
+    answer = _answer(state, turn.seq)
+    if embeds and state == "applied":
+        raw = redis.get(embedded_key(user_id))
+        answer["embedded"] = raw is not None and int(raw) >= turn.seq
+    return answer
 
 
 def _in_inbox(redis: Any, user_id: str, turn_id: str) -> bool:

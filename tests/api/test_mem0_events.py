@@ -73,3 +73,14 @@ def test_add_update_carries_previous_memory(m: Memory) -> None:
     updates = [r for r in changed if r["event"] == "UPDATE"]
     assert updates and updates[0]["previous_memory"] and "Pixel" in updates[0]["previous_memory"]
     assert updates[0]["previous_memory"] != updates[0]["memory"]
+
+
+@pytest.mark.parametrize("text", ["I'm training for the Berlin marathon in September.", "我每天早上六点起床跑步。"])
+def test_the_same_message_again_lists_no_event(m: Memory, text: str) -> None:
+    """Mem0 decides NONE for a memory a message leaves as it was, and its add lists nothing for it."""
+    msg = [{"role": "user", "content": text}]
+    first = m.add(msg, user_id="u1")["results"]
+    assert first and {r["event"] for r in first} == {"ADD"}
+    again = m.add(msg, user_id="u1")["results"]
+    assert again == [], again
+    assert len(m.get_all(filters={"user_id": "u1"})["results"]) == len(first)

@@ -29,6 +29,11 @@ def test_mem0_routes_list_extracted_memories_and_scope_by_agent(stack: Stack) ->
         agent = acme.get("/mem0/memories", params={"agent_id": "bot1"}).json()["results"]
         assert [(r["memory"], r["agent_id"], r["user_id"]) for r in agent] == [("User likes jazz", "bot1", None)]
         assert acme.get("/mem0/memories", params={"agent_id": "bot2"}).json() == {"results": []}
+        for text in ("I like jazz", "我喜欢喝乌龙茶"):  # said again, unchanged: Mem0's NONE, not listed
+            msg = {"messages": [{"role": "user", "content": text}], "agent_id": "bot1"}
+            acme.post("/mem0/memories", json=msg)
+            again = acme.post("/mem0/memories", json=msg)
+            assert again.status_code == 200 and again.json() == {"results": []}, again.text
 
         none = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "hi"}]})
         assert none.status_code == 422 and none.json()["error"]["code"] == "invalid_input"

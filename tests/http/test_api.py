@@ -354,3 +354,29 @@ def test_a_body_that_is_not_sent_as_json_is_refused_415(stack: Stack, acme_key: 
     assert_error(stack.client().post(path, content=b"x", headers={"Content-Type": "text/plain"}), 401,
                  "unauthorized")  # the key is checked first
     assert_error(api.get("/v1/users/ct/items"), 404, "unknown_user")
+
+
+@pytest.mark.parametrize(("user", "text", "word"), [("team/ann", "I live in Lisbon and I love fado.", "Lisbon"),
+                                                    ("组/小安", "我住在杭州，喜欢喝龙井茶。", "杭州")])
+def test_ids_with_a_slash_work_over_http_as_in_the_core(stack: Stack, acme_key: str, user: str, text: str,
+                                                        word: str) -> None:
+    """The core's id alphabet holds "/" (LoCoMo users are ``<user>/<sample>``); in a path it is %2F."""
+    api = stack.client(acme_key)
+    sent = api.post("/v1/turns", json={**turn("x", 1, text), "user_id": user, "turn_id": "s/1"})
+    assert sent.status_code == 202, sent.text
+    url = sent.json()["accepted"][0]["status_url"]
+    assert url.startswith("/v1/users/") and "%2F" in url
+    wait_until(lambda: api.get(url).json()["status"] == "applied", 30, "turn applied", stack.procs.logs)
+    quoted = user.replace("/", "%2F")
+    items = api.get(f"/v1/users/{quoted}/items").json()["items"]
+    assert items and all(i["user_id"] == user for i in items)
+    mem = HttpMemory(stack.base_url, acme_key)
+    try:
+        assert any(word in h["description"] for h in mem.search(word, user_id=user))
+        one = next(i for i in mem.get_all(user_id=user) if word in i["description"])
+        assert mem.get(one["id"], user_id=user)["id"] == one["id"]
+        assert mem.delete_all(user_id=user)["deleted"] >= 1
+        assert mem.get_all(user_id=user) == []
+    finally:
+        mem.close()
+    assert_error(api.get(f"/v1/users/{quoted}%2F{'x' * 200}/items"), 422, "invalid_input")  # too long decoded

@@ -326,3 +326,29 @@ def test_decay_keeps_the_raw_turns_of_a_current_memory_and_no_more(lang: str) ->
     fact.status = Status.SUPERSEDED  # no longer current: its raw turns fade like any other
     _, faded = ending_ops([*events, other], T0 + timedelta(days=400), Decay())
     assert {op.item_id for op in faded} == {e.id for e in events} | {other.id}
+
+
+@pytest.mark.parametrize(("lang", "health", "passing", "filler"), [
+    ("en", ["I am allergic to peanuts, and I have asthma.", "I take metformin every morning.",
+            "I was diagnosed with epilepsy as a teenager."],
+     "I have a cold today.", "Today I fixed bug number {n} at work, long day."),
+    ("zh", ["我对花生过敏，还有哮喘。", "我每天吃降压药。", "我有癫痫。"],
+     "我感冒了。", "今天在公司修了第{n}个bug，好累。"),
+])
+def test_safety_relevant_health_facts_never_fade(memory: Memory, clock: ManualClock, lang: str,
+                                                 health: list[str], passing: str, filler: str) -> None:
+    """An allergy, a chronic condition, a medication said once outlast years of other talk; a cold fades."""
+    clock.set(T0 - timedelta(days=730))  # turns may not lie ahead of the real clock
+    memory.ingest(session("u1", "s0", clock.now(), [*health, passing]))
+    for month in range(1, 35):
+        clock.advance(days=30)
+        memory.ingest(session("u1", f"m{month}", clock.now(), [filler.format(n=month)]))
+        if month % 6 == 0:
+            memory.maintain("u1")
+    memory.maintain("u1")
+    facts = [i for i in memory.store.list_items("u1", statuses=None) if i.kind == Kind.FACT]
+    kept = {i.description: str(i.status) for i in facts}
+    safety = [d for d in kept if not any(w in d for w in ("cold", "感冒"))]
+    assert len(safety) >= len(health), kept
+    assert all(kept[d] == Status.ACTIVE for d in safety), kept
+    assert [kept[d] for d in kept if any(w in d for w in ("cold", "感冒"))] == [Status.ARCHIVED], kept

@@ -1,0 +1,73 @@
+"""A statement that arrives after newer values of its slot: its interval chained between its neighbours.
+
+Turns' own times decide what is newer (``resolve``): a late, older statement
+is stored already superseded. Its end is the time of the *next newer* value
+of the slot, which may itself be superseded already — not the current one's:
+six moves ingested newest-first must read Oslo until Bergen, Bergen until
+Tromsø …, never five homes at once until the last move. And the value held
+before it, if it was superseded by something newer than the late statement,
+held only until the late statement's time (its end is moved earlier with an
+``ExpiryOp``). Whatever the arrival order, a slot's values then chain: each
+one's ``valid_until`` is the next one's ``valid_from``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from memory_core.model import Actor, MemoryItem, Status, Turn
+from memory_core.store.lookup import KeyLookup
+from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, Op
+
+__all__ = ["chain_late"]
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _said(item: MemoryItem) -> datetime:
+    return item.valid_from or item.created_at
+
+
+def chain_late(turn: Turn, ops: Sequence[Op], store: KeyLookup) -> list[Op]:
+    """Return ``ops`` with each late statement's end set to its slot's next newer value (module docstring).
+
+    A late statement is an item the ops add and end at once as superseded, with a ``valid_until`` after
+    its own time. One ``superseded_by_key`` read per such item; other ops pass unchanged.
+
+    Raises:
+        StoreError: the store failed while reading.
+    """
+    added = {op.item.id: op.item for op in ops if isinstance(op, AddOp)}
+    late = [op for op in ops if isinstance(op, EndOp) and op.status == Status.SUPERSEDED
+            and (item := added.get(op.item_id)) is not None and item.key
+            and op.valid_until is not None and op.valid_until > _said(item)]
+    if not late:
+        return list(ops)
+    out: list[Op] = []
+    shortened: dict[str, ExpiryOp] = {}
+    for op in ops:
+        if not (isinstance(op, EndOp) and op in late):
+            out.append(op)
+            continue
+        item = added[op.item_id]
+        said, until = _said(item), op.valid_until
+        assert until is not None
+        zh = bool(_HAN.search(item.description))
+        earlier = [o for o in store.superseded_by_key(turn.user_id, str(item.key))
+                   if o.id != item.id and o.user_id == turn.user_id]
+        between = [o for o in earlier if said < _said(o) < until]
+        if between:
+            nxt = min(between, key=_said)
+            reason = (f"较新的说法已在先：{nxt.description}" if zh
+                      else f"an earlier statement than the current one: {nxt.description}")
+            op = dataclasses.replace(op, valid_until=_said(nxt), by_id=nxt.id, reason=reason)
+        out.append(op)
+        for o in earlier:  # the value before it held until it was said
+            if _said(o) < said and (o.valid_until is None or o.valid_until > said) and o.id not in shortened:
+                why = (f"此后的说法晚到：{item.description}" if zh
+                       else f"a later statement arrived late: {item.description}")
+                shortened[o.id] = ExpiryOp(o.id, said, why, Actor.PIPELINE, at=turn.timestamp)
+    return out + list(shortened.values())

@@ -1,0 +1,41 @@
+"""The shapes ``add`` takes: a text, one message mapping (as Mem0's add), a list of messages (EN and ZH)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from memory_core.embedded import EmbeddedMemory
+from memory_core.errors import InvalidInput
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
+    m = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    yield m
+    m.close()
+
+
+@pytest.mark.parametrize("text", ["I live in Lisbon.", "我住在杭州。"])
+def test_one_message_mapping_is_one_message(mem: EmbeddedMemory, text: str) -> None:
+    one = mem.add({"role": "user", "content": text, "timestamp": "2026-05-01T09:00:00Z"}, user_id="a")
+    listed = mem.add([{"role": "user", "content": text, "timestamp": "2026-05-01T09:00:00Z"}], user_id="b")
+    assert [r["description"] for r in one["results"]] == [r["description"] for r in listed["results"]]
+    assert one["results"] and len(one["turn_ids"]) == 1
+    no_role = mem.add({"content": text, "timestamp": "2026-05-02T09:00:00Z"}, user_id="c")  # role: user
+    assert [r["description"] for r in no_role["results"]] == [r["description"] for r in listed["results"]]
+
+
+@pytest.mark.parametrize(("messages", "words"), [
+    ({"role": "user"}, "content"),
+    ({"role": "robot", "content": "hi"}, "role"),
+    (["hi", "there"], "mapping"),
+    ([], "non-empty"),
+    (42, "messages"),
+])
+def test_other_shapes_are_refused_with_what_is_wrong(mem: EmbeddedMemory, messages: object, words: str) -> None:
+    with pytest.raises(InvalidInput, match=words):
+        mem.add(messages, user_id="d")  # type: ignore[arg-type]
+    assert mem.get_all(user_id="d") == []
