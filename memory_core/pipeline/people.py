@@ -25,6 +25,7 @@ from memory_core.pipeline.gist import gist_clause, topic
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.subject_chain import AWAY, en_subject, zh_subject
 from memory_core.pipeline.types import Candidate
+from memory_core.text.relations import person_label
 
 __all__ = ["about_others_only", "job_gone", "partner_gone", "partner_prefixes", "person_statement", "settle_people"]
 
@@ -80,9 +81,11 @@ def settle_people(cands: list[Candidate], existing: Mapping[str, list[MemoryItem
 
 
 def partner_prefixes() -> tuple[str, ...]:
-    """Key prefixes of facts and likes said of the user's partner as a person ("fact:girlfriend/", "pref:老公/")."""
-    rels = sorted(lexicon().partners)
-    return tuple(f"{kind}:{rel.casefold().replace(' ', '_')}/" for kind in ("fact", "pref") for rel in rels)
+    """Key prefixes of facts and likes said of the user's partner as a person ("fact:girlfriend/", "pref:老公/"):
+    a slot's key names the partner by the one-person label ("老公" -> "husband", ``person_label``), a statement
+    kept in the user's words by the word said, so both prefixes of each name."""
+    labels = {form for rel in lexicon().partners for form in (rel.casefold().replace(" ", "_"), person_label(rel))}
+    return tuple(f"{kind}:{label}/" for kind in ("fact", "pref") for label in sorted(labels))
 
 
 def partner_gone(cands: list[Candidate], rows: Callable[[tuple[str, ...]], list[tuple[str, str, str]]]) -> None:
