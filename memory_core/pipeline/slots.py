@@ -380,7 +380,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         if cue.detail:
             form = ""
         elif polarity < 0:
-            form = "neg_novalue" if not value else "neg"
+            form = "neg" if value else neg if f"{lang}_{(neg := cue.mode + '_neg')}" in attr.render else "neg_novalue"
         elif not value:  # "we got married": the bond's own form without a name, else the plain one
             form = f"{cue.mode}_novalue" if cue.mode and f"{lang}_{cue.mode}_novalue" in attr.render else "novalue"
         else:

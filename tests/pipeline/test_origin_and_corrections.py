@@ -91,3 +91,15 @@ def test_a_run_on_value_stops_at_its_clause() -> None:
     value, _ = clean_object(long_en.removeprefix("I live in "), "en")
     assert len(value) <= MAX_VALUE_CHARS["en"] and value.startswith("Springfield"), value
     assert clean_object("厦门", "zh")[0] == "厦门"  # a short value is untouched
+
+
+@pytest.mark.parametrize(("texts", "key", "said"), [
+    (["我妈妈住在长沙，她最近退休了。"], "fact:mom/works_at", "退休"),
+    (["我爸在国企上班，是个会计。", "我爸上个月退休了。"], "fact:dad/works_at", "退休"),
+    (["My mom retired last month."], "fact:mom/works_at", "retired"),
+    (["I'm retired now."], "fact:works_at", "retired"),
+])
+def test_retirement_is_no_resignation(texts: list[str], key: str, said: str) -> None:
+    items = _active(texts)
+    ended = [d for k, d in items if k == key]
+    assert ended and said in ended[0] and "离职" not in ended[0] and "no longer has a job" not in ended[0], items
