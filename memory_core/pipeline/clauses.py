@@ -129,11 +129,14 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
 
 @functools.lru_cache(maxsize=1)
 def _zh_introduced() -> re.Pattern[str]:
-    """"我有个哥哥" / "我还有一个妹妹" / "我有个同事叫阿彬": a clause introducing a relative (the lexicon's REL word
-    class), at its end: the clauses after it are that person's."""
+    """"我有个哥哥" / "我还有一个妹妹" / "我有个同事叫阿彬" / "我新交了个女朋友，她叫Sophie": a clause introducing a
+    relative (the lexicon's REL word class), at its end: the clauses after it are that person's."""
     rel = lexicon().classes["zh"]["REL"]
     return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$|^我的?(?P<topic>{rel})[\W]*$"
-                      rf"|^我(?:的|(?:还|也)?有(?:一)?个)?(?P<named>{rel})(?:的名字)?叫[^，,。\s]{{1,6}}[\W]*$")
+                      rf"|^我(?:的|(?:还|也)?有(?:一)?个)?(?P<named>{rel})(?:的名字)?叫[^，,。\s]{{1,6}}[\W]*$"
+                      # "我新交了一个女朋友(，她叫Sophie)", "认识了个新同事": a person just met, maybe named
+                      rf"|^我(?:最近|刚刚|刚|新|又)*(?:交了|找了|谈了|认识了|有了)(?:一|两|几)?[个位]?(?:新的?)?"
+                      rf"(?P<met>{rel})(?:[，,]?(?:[他她](?:的名字|名字)?)?叫[^，,。\s]{{1,12}})?[\W]*$")
 
 
 @functools.lru_cache(maxsize=1)
@@ -249,12 +252,16 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
                 if "我" in clause:
                     seen_subject = True
                     introduced = _zh_introduced().search(clause)
-                    chain[0] = (introduced.group("rel") or introduced.group("topic") or introduced.group("named")) \
+                    chain[0] = (introduced.group("rel") or introduced.group("topic") or introduced.group("named")
+                                or introduced.group("met")) \
                         if introduced \
                         else (zh_subject(clause) or USER)
                 elif (bare := _zh_bare_relative().match(clause)) is not None:
                     chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
                     clause = "我" + clause[bare.start("rel"):]
+                elif not carried and (met := _zh_introduced().search("我" + clause)) and met.group("met"):
+                    chain[0] = met.group("met")  # "新交了一个女朋友，…是法国人": what follows is hers
+                    clause = "我" + clause
                 elif carried and (pronoun := _ZH_TAKEN_UP.match(clause)):
                     clause = f"我{carried}" + clause[pronoun.end():]  # "我姐姐，她在广州当老师": 她 is the sister
                 elif (resumed := _ZH_RESUMED.match(clause)) and not _ZH_OTHER_SUBJECT.match(clause) \

@@ -143,21 +143,21 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         c.restate_only or c.key.startswith("gist:") or any(v in c.description.casefold() for v in said)
         or _CUE_EN.search(c.description) or _CUE_ZH.search(c.description) or "不是" in c.description)]
     folded = turn.text.casefold()
-    for _, key, description in found:
+    done = False
+    for _, key, description in sorted(found, key=lambda row: -_said_alike(_replaced(row[2], old, new), new, folded)):
         plain = key.split("@")[0]
         owner = plain.split(":", 1)[1].split("/", 1)[0] if "/" in plain else ""
         if old.casefold() not in description.casefold() or (owner and owner.replace("_", " ") not in folded):
             continue  # not the old value, or another person the turn does not name
-        if plain.startswith("pref:") and owner:
-            continue
-        if not plain.startswith("pref:") and not owner and plain.count(":") != 1:
-            continue  # a multi-valued object key of the user's: no single value to correct
+        if (plain.startswith("pref:") and owner) or (done and (owner or plain.startswith("pref:"))):
+            continue  # a like of another person's; after the best fact, only the user's other facts of the value
+        if not plain.startswith("pref:") and not owner and plain.count(":") != 1 and old.casefold() in plain.casefold():
+            continue  # the object of a multi-valued key ("allergy:peanuts"): no single value to correct
         items = store.find_by_keys(turn.user_id, [key]).get(key, [])
         item = items[0] if items else None
         if item is None:
             continue
-        at = description.casefold().index(old.casefold())
-        text = description[:at] + new + description[at + len(old):]
+        text = _replaced(description, old, new)
         lang = "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
         ends: tuple[str, ...] = ()
         if plain.startswith("pref:"):  # "tea, not coffee": the like of tea, which ends the like of coffee
@@ -170,8 +170,43 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             lang=lang, claim=text, single_valued=True, ends=ends,
             evidence=turn.text, notes=[f"correction: {new}, not {old}"],
         ))
-        break
+        if ends:
+            break  # a like corrected: one
+        done = True  # "我在上海工作" read as a job and a home there: both said the wrong city
     return kept
+
+
+# where a Chinese place name of one level ends ("海淀区", "北京市"), and what opens it ("住在", a higher level)
+_ZH_LEVEL = re.compile(r"(?:^|(?<=[在住，,；;市省州县区]))[^在住，,；;市省州县区]{1,6}(?P<level>[区县市省镇])$")
+
+
+def _replaced(description: str, old: str, new: str) -> str:
+    """``description`` with its ``old`` value put right: ``new`` where ``old`` was, and when ``new`` names its own
+    place of the level said before ``old`` ("海淀区五道口" corrected by "朝阳区望京"), in place of that one too
+    (not "海淀区朝阳区望京"). ``description`` unchanged when it does not name ``old``."""
+    at = description.casefold().find(old.casefold())
+    if at < 0:
+        return description
+    head = description[:at]
+    level = _ZH_LEVEL.search(head)
+    if level is not None and level.group("level") in new:
+        head = head[:level.start()]
+    return head + new + description[at + len(old):]
+
+
+def _said_alike(text: str, new: str, said: str) -> int:
+    """How many characters around ``new`` in ``text`` the correction ``said`` (casefolded) says with it: "在苏州工作"
+    picks "用户在苏州工作" over "用户住在苏州" for "说错了，是在苏州工作，不是上海"."""
+    folded = text.casefold()
+    at = folded.find(new.casefold())
+    if at < 0:
+        return -1
+    start, end = at, at + len(new)
+    while start > 0 and folded[start - 1:end] in said:
+        start -= 1
+    while end < len(folded) and folded[start:end + 1] in said:
+        end += 1
+    return end - start - len(new)
 
 
 def _wrong_person(turn: Turn, cands: list[Candidate], old: str, found: list[tuple[str, str, str]]

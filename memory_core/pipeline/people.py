@@ -25,6 +25,7 @@ from memory_core.pipeline.gist import gist_clause, topic
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.subject_chain import AWAY, en_subject, zh_subject
 from memory_core.pipeline.types import Candidate
+from memory_core.text.relations import person_label
 
 __all__ = ["about_others_only", "job_gone", "partner_gone", "partner_prefixes", "person_statement", "settle_people"]
 
@@ -80,9 +81,11 @@ def settle_people(cands: list[Candidate], existing: Mapping[str, list[MemoryItem
 
 
 def partner_prefixes() -> tuple[str, ...]:
-    """Key prefixes of facts and likes said of the user's partner as a person ("fact:girlfriend/", "pref:老公/")."""
-    rels = sorted(lexicon().partners)
-    return tuple(f"{kind}:{rel.casefold().replace(' ', '_')}/" for kind in ("fact", "pref") for rel in rels)
+    """Key prefixes of facts and likes said of the user's partner as a person ("fact:girlfriend/", "pref:老公/"):
+    a slot's key names the partner by the one-person label ("老公" -> "husband", ``person_label``), a statement
+    kept in the user's words by the word said, so both prefixes of each name."""
+    labels = {form for rel in lexicon().partners for form in (rel.casefold().replace(" ", "_"), person_label(rel))}
+    return tuple(f"{kind}:{label}/" for kind in ("fact", "pref") for label in sorted(labels))
 
 
 def partner_gone(cands: list[Candidate], rows: Callable[[tuple[str, ...]], list[tuple[str, str, str]]]) -> None:
@@ -125,6 +128,11 @@ def about_others_only(turn: Turn, cands: list[Candidate]) -> None:
     stated = [c for c in cands if not c.is_event and not c.restate_only and c.key]
     if stated and not all("/" in c.key for c in stated):
         return
+    if _of_someone_else(turn.text):  # "Tom's wife is pregnant!", "小王的老婆怀孕了": not the user's wife
+        for cand in cands:
+            if cand.restate_only:
+                cand.probes, cand.alike, cand.may_revise = (), (), False
+        return
     if not stated:
         rel = _opens_on_other(turn.text)
         if rel:  # "我老婆一口咖啡都不喝": it may confirm an item, never add its words to one but that relative's
@@ -150,3 +158,15 @@ def _opens_on_other(text: str) -> str:
         return ""
     return said.casefold().split()[-1] if lang == "en" else said
 
+
+
+def _of_someone_else(text: str) -> bool:
+    """True when ``text`` opens on a relative of someone else's ("Tom's wife …", "my friend's husband …",
+    "小王的老婆…", "我同事的女朋友…"): what it says is that person's, never the user's relative's."""
+    lex = lexicon()
+    en_rel, zh_rel = lex.classes["en"]["REL"], lex.classes["zh"]["REL"]
+    opened = text.strip()
+    en_other = rf"(?:(?!(?i:it|that|this|he|she|there|here|what|who|let|today)'s)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?" \
+               rf"|(?i:my)\s+(?:{en_rel}))'s\s+(?:{en_rel})\b"
+    zh_other = rf"(?:我的?(?:{zh_rel})|(?![我你他她])[\u4e00-\u9fffA-Za-z]{{1,6}}?)的(?:{zh_rel})"
+    return bool(re.match(en_other, opened) or re.match(zh_other, opened))

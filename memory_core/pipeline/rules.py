@@ -225,15 +225,34 @@ def norm_object(obj: str, lang: str) -> str:
     return " ".join(_NON_WORD.sub(" ", text).split())
 
 
+#: Longest object kept whole (characters); a longer one ran on past its clause in unpunctuated text.
+MAX_VALUE_CHARS = {"zh": 30, "en": 120}
+# where an unpunctuated run-on goes on to a new clause: after 了 / before a time, discourse or subject word
+_ZH_RUN_ON = re.compile(r"(?<=.)(?:了(?=.)|(?=现在|今天|昨天|明天|然后|后来|顺便|对了|另外|而且|我们|我|自己|他|她))")
+_EN_RUN_ON = re.compile(r"\s(?=(?:and|then|so|today|yesterday|now|i|we|he|she|they)\s)", re.IGNORECASE)
+
+
+def _bounded(text: str, lang: str) -> str:
+    """``text`` cut at its first clause boundary when it is longer than ``MAX_VALUE_CHARS`` (else at that length):
+    "厦门了现在住在鼓浪屿附近今天天气不错…" (thousands of characters with no punctuation) -> "厦门"."""
+    limit = MAX_VALUE_CHARS["zh" if lang == "zh" else "en"]
+    if len(text) <= limit:
+        return text
+    cut = (_ZH_RUN_ON if lang == "zh" else _EN_RUN_ON).search(text)
+    end = cut.start() if cut is not None and cut.start() <= limit else limit
+    return text[:end].strip()
+
+
 def clean_object(raw: str, lang: str) -> tuple[str, bool]:
-    """Return (object trimmed for a description, whether it carried a reversal marker)."""
+    """Return (object trimmed for a description, whether it carried a reversal marker); an object running on past
+    its clause (no punctuation) is cut at the clause's end (``_bounded``)."""
     if lang == "zh":
-        text = _EDGE.sub("", _ZH_CUT.split(raw, maxsplit=1)[0])
+        text = _bounded(_EDGE.sub("", _ZH_CUT.split(raw, maxsplit=1)[0]), lang)
         reversal = bool(re.search(r"了\W*$", text))
         text = _ZH_TAIL.sub("", text)
-        text = text.replace("我", "自己")
+        text = re.sub(r"我(?!们)", "自己", text)  # "我们楼下那家面馆" stays ours: "自己们" is no word
     else:
-        text = _EDGE.sub("", _EN_CUT.split(raw, maxsplit=1)[0])
+        text = _bounded(_EDGE.sub("", _EN_CUT.split(raw, maxsplit=1)[0]), lang)
         reversal = bool(_EN_ANYMORE.search(text))
         text = _EN_TAIL.sub("", " ".join(_EN_ANYMORE.sub(" ", text).split()))
         text = _EN_LEAD_ADVERB.sub("", text)

@@ -49,6 +49,7 @@ from memory_core.pipeline.slot_lexicon import (
 )
 from memory_core.pipeline.slot_needles import needled
 from memory_core.pipeline.value_class import of_class
+from memory_core.text.relations import person_label
 
 #: A time adverbial after an English place or employer ("Lisbon in March", "Stripe since 2021", "Porto last
 #: year"): when the value held, not part of it.
@@ -145,7 +146,7 @@ class ClauseReading:
 
 
 def _subject_label(subject: str, lang: str) -> str:
-    return subject.casefold().replace(" ", "_")
+    return person_label(subject)  # "my mom", "我妈", "my mother": one key
 
 
 def _render(attr: Attribute, form: str, lang: str, subject: str, **groups: str) -> tuple[str, str]:
@@ -379,7 +380,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         if cue.detail:
             form = ""
         elif polarity < 0:
-            form = "neg_novalue" if not value else "neg"
+            form = "neg" if value else neg if f"{lang}_{(neg := cue.mode + '_neg')}" in attr.render else "neg_novalue"
         elif not value:  # "we got married": the bond's own form without a name, else the plain one
             form = f"{cue.mode}_novalue" if cue.mode and f"{lang}_{cue.mode}_novalue" in attr.render else "novalue"
         else:

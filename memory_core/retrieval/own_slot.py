@@ -1,7 +1,7 @@
 """A first-person question puts the user's own slot item before another person's item of the same attribute.
 
 "What diet am I on?" with "用户是生酮" (``fact:diet``) and "用户的老公是素食者"
-(``fact:老公/diet``): both hold the asked attribute, the husband's is newer
+(``fact:husband/diet``): both hold the asked attribute, the husband's is newer
 and was said at more length, and a score factor (``rerank.subject_factors``)
 left it first. The question asks about the user ("I", "我", naming no
 relation), so the user's own value of that attribute is the answer and the
@@ -20,8 +20,8 @@ import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.names import key_attribute
-from memory_core.retrieval.relations import names_relation
 from memory_core.retrieval.turn_shape import asks_about_user, key_subject
+from memory_core.text.relations import names_relation
 
 __all__ = ["own_before_others"]
 

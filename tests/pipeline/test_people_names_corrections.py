@@ -113,7 +113,7 @@ def test_a_plan_of_another_topic_is_kept(texts: list[str]) -> None:
 
 
 @pytest.mark.parametrize(("texts", "occupation", "own"), [
-    (["我爸在国企上班，是个会计。", "我是护士。", "我爸上个月退休了。"], "fact:爸/occupation", "护士"),
+    (["我爸在国企上班，是个会计。", "我是护士。", "我爸上个月退休了。"], "fact:dad/occupation", "护士"),
     (["My mom is a nurse at St. Mary's.", "I'm a teacher.", "My mom finally retired last week."],
      "fact:mom/occupation", "teacher"),
 ])

@@ -1,6 +1,6 @@
 """A relation named in one language matches a fact keyed in the other (whose-fact reranking)."""
 
-from memory_core.retrieval.relations import names_relation, relation_names
+from memory_core.text.relations import names_relation, relation_names
 
 
 def test_relation_names_cross_languages():

@@ -3,7 +3,10 @@
 The groups are data, ``memory_core/data/relations.yaml``. A slot key names
 another person by the word the user said (``fact:daughter/hobby…``,
 ``fact:女儿/…``); a question in the other language names the same person
-with another word, and ``names_relation`` takes that into account.
+with another word, and ``names_relation`` takes that into account. Names
+that can only mean one person ("mom" = "我妈" = "mother") share one key
+label (``person_label``), so a change said in the other language or with
+another word supersedes the fact it changes.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from functools import cache
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["names_relation", "relation_names"]
+__all__ = ["names_relation", "person_label", "relation_names"]
 
 
 @cache
@@ -26,6 +29,21 @@ def _groups() -> dict[str, tuple[str, ...]]:
         for name in names:
             out[name.replace(" ", "_")] = names
     return out
+
+
+@cache
+def _one_person() -> dict[str, str]:
+    """Each name of a one-person group (casefolded, "_" for spaces) -> the group's first name."""
+    raw = load_shipped("data", "relations.yaml")
+    return {str(name).casefold().replace(" ", "_"): str(group[0]).casefold().replace(" ", "_")
+            for group in raw.get("one_person") or () for name in group}
+
+
+def person_label(subject: str) -> str:
+    """The slot-key label of another person named ``subject`` (casefolded, "_" for spaces): the group's first
+    name for a name of one person ("我妈", "Mother" -> "mom"), else the name itself ("sister", "姐姐")."""
+    label = subject.casefold().replace(" ", "_")
+    return _one_person().get(label, label)
 
 
 def relation_names(subject: str) -> tuple[str, ...]:
