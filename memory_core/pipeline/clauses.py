@@ -40,7 +40,9 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
     # "…, so not fully veggie anymore", "I used to live in Leeds, now I'm in York": a second statement
     r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b)"
-    r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)",
+    r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"
+    # "I've gone off coffee, switched to green tea": the switch is a statement of its own
+    r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b)",
     re.IGNORECASE)
 #: A named person and the speaker as one subject ("Lily and I …").
 _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]+\s+and\s+"
@@ -124,7 +126,9 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了|过世|离世|病逝|安乐|"
-                       r"(?:去|回)了?(?:喵星|汪星)")
+                       r"(?:去|回)了?(?:喵星|汪星)|"
+                       # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
+                       r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了")
 
 
 @functools.lru_cache(maxsize=1)

@@ -26,7 +26,7 @@ from datetime import timedelta
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import resumption_scope, topicalised
-from memory_core.pipeline.clause_change import carrier, change_of, give_change
+from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.gist import gist_clause
@@ -191,7 +191,8 @@ class MechanicalExtractor:
             if reading.subject or (reading.temporary and not reading.skip):
                 continue  # another person's clause, or a trip: no rule of the user's own applies
             if change[0] and reading.skip:  # "I used to play guitar": a past habit, which ends the present one
-                said = own_words(turn, clause, lang, subject, qualifier) if lang == "en" else None
+                said = own_words(turn, clause, lang, subject, qualifier) \
+                    if lang == "en" and not used_to_dislike(clause) else None
                 out.append(said or carrier(turn, clause, lang, change, subject, qualifier))
                 give_change(out[-1:], change)
                 continue

@@ -112,7 +112,12 @@ EN_RULES: tuple[Rule, ...] = (
         + r"(?P<v>like|love|enjoy|drink|eat)\s+(?P<o>.+)",
         _I + _ADV + r"(?P<v>hate|dislike|detest|can't\s+stand|cannot\s+stand)\s+(?P<o>.+)"), polarity=-1,
         needles=("like", "love", "enjoy", "drink", "eat", "hate", "dislike", "detest", "stand")),
-    Rule("pref", Kind.PREFERENCE, _c(_I + _ADV + r"(?P<v>like|love|enjoy|prefer|adore)\s+(?P<o>.+)"),
+    Rule("pref", Kind.PREFERENCE, _c(_I + _ADV + r"(?P<v>like|love|enjoy|prefer|adore)\s+(?P<o>.+)",
+                                     # a like one came round to ("I've come to love jazz", "fell in love with Bach")
+                                     r"\b(?:i|we)(?:'ve|\s+have)?\s+" + _ADV + r"(?:come|grown|started|begun|learned|"
+                                     r"learnt|gotten|got)\s+to\s+(?P<v>like|love|enjoy|adore)\s+(?P<o>.+)",
+                                     r"\b(?:i|we)(?:'ve|\s+have)?\s+" + _ADV + r"(?:fallen|fell)\s+in\s+(?P<v>love)\s+"
+                                     r"with\s+(?P<o>.+)"),
          polarity=1,
          needles=("like", "love", "enjoy", "prefer", "adore")),
     Rule("is", Kind.FACT, _c(
