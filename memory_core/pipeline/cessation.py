@@ -70,7 +70,8 @@ _EN_SCOPE = (
                r"\s+(?:(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*(?:[a-z]+\s+)?)?)(?P<x>[A-Z][a-z'-]+)\b"
                r"(?!\s+(?:as|to|at|in|on)\b)"),
     re.compile(r"(?i:\bput\s+)(?P<x>[A-Z][a-z'-]+)(?i:\s+(?:down|to\s+sleep))\b"),  # "we had to put Lucky down"
-    re.compile(r"(?:^|(?i:\b(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*[a-z]+\s+))(?P<x>[A-Z][a-z'-]+)\s+"
+    re.compile(r"(?:^|(?<=[,;:—-]\s)|(?i:\b(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*[a-z]+\s+))"
+               r"(?P<x>[A-Z][a-z'-]+)\s+"
                + DEATH),
 )
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|放弃了?|"

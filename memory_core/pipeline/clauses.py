@@ -290,7 +290,10 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
 _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol|lmao|haha+|ha|omg|wow|yikes|oops|"
-                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway)\b[\s,.!:;\-–—]*)+",
+                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway|"
+                              # a line announcing news ("Sad news, Biscuit passed away"): no clause of its own
+                              r"(?:some\s+)?(?:sad|bad|terrible|awful|big|good|great|quick)\s+(?:news|update)|"
+                              r"(?:terrible|awful|rough|sad|tough)\s+(?:week|day|weekend)|update)\b[\s,.!:;\-–—]*)+",
                               re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
