@@ -333,11 +333,16 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
             clause = f"{who} is {clause[dropped.end():]}" if who else "I'm " + clause[dropped.end():]
         elif (said := en_subject(clause)) is not None:
             chain[0] = said
+        if _EN_NEW_PARTNER.search(clause):  # "I've started dating Marcus, he's a chef": what follows is the partner's
+            chain[0] = "my partner"
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
                                                          or _EN_NAMED_DEATH.match(clause)):
             yield _object_put_back(clause, "en", spoken), "en"
 
 
+# the user dating a person named: a "he"/"she" after it is that partner
+_EN_NEW_PARTNER = re.compile(r"^(?:i|i'm|i've|i\s+am|i\s+have)\b.*\b(?:dating|seeing|going\s+out\s+with|engaged\s+to|"
+                             r"married\s+to)\s+(?-i:[A-Z][a-z]+)\s*$", re.IGNORECASE)
 # "My dad, he works at Boeing" / "My sister, she's a teacher": a person put first and taken up by a pronoun is one
 # clause of theirs ("My dad works at Boeing"), not a bare mention and a clause of nobody
 _EN_FRONTED = re.compile(r"^(?P<who>\s*my\s+(?:\w+\s+)?\w+),\s*(?:he|she)(?:(?P<is>'s|\s+is)\b)?(?=\s)", re.IGNORECASE)

@@ -86,6 +86,15 @@ def test_dating_someone_new_ends_being_single(tmp_path: Path, before: str, after
     assert not any(old in t for t in live) and any(name in t for t in live), live
 
 
+@pytest.mark.parametrize(("said", "job"), [
+    ("I've started dating Marcus, he's a chef.", "chef"),
+    ("I'm seeing Priya, she's a nurse.", "nurse"),
+])
+def test_a_new_partners_job_is_the_partners(tmp_path: Path, said: str, job: str) -> None:
+    rows = slot_items(tmp_path, [said], start=START, days_apart=1)
+    assert any(k.startswith("fact:partner/") and job in t for status, k, t in rows if status == "active"), rows
+
+
 @pytest.mark.parametrize(("got", "name"), [
     ("Got a cat last weekend! Her name is Biscuit.", "Biscuit"),
     ("We adopted a puppy too, a beagle called Rocket.", "Rocket"),
