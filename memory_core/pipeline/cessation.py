@@ -51,7 +51,8 @@ _EN_SCOPE = (
                r"|given\s+up(?:\s+on)?|giving\s+up|(?:am|'m|i\s+am)\s+done\s+with"
                r"|(?<!got\s)(?<!get\s)(?<!'m\s)(?<!am\s)(?<!be\s)(?<!getting\s)"
                r"used\s+to(?!\s+(?:think|dream|believe|wonder|say|tell|it|this|that)\b)"
-               r"|ditched|cancell?ed)\s+(?P<x>.+)", re.IGNORECASE),
+               r"|ditched|cancell?ed|(?:gone|went|going|gotten|got)\s+off(?!\s+(?:to|on|at|with|work|the\s+(?:bus|train))\b))"
+               r"\s+(?P<x>.+)", re.IGNORECASE),
     re.compile(r"\b(?:don't|do\s+not|doesn't|can't|cannot|never|not|haven't|have\s+not|hardly\s+ever)\s+(?P<x>.+?)"
                r"\s+(?:any\s*more|these\s+days|since)\b", re.IGNORECASE),
     re.compile(r"\bno\s+more\s+(?P<x>.+)", re.IGNORECASE),
@@ -69,7 +70,8 @@ _EN_SCOPE = (
                r"\s+(?:(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*(?:[a-z]+\s+)?)?)(?P<x>[A-Z][a-z'-]+)\b"
                r"(?!\s+(?:as|to|at|in|on)\b)"),
     re.compile(r"(?i:\bput\s+)(?P<x>[A-Z][a-z'-]+)(?i:\s+(?:down|to\s+sleep))\b"),  # "we had to put Lucky down"
-    re.compile(r"(?:^|(?i:\b(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*[a-z]+\s+))(?P<x>[A-Z][a-z'-]+)\s+"
+    re.compile(r"(?:^|(?<=[,;:—-]\s)|(?i:\b(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*[a-z]+\s+))"
+               r"(?P<x>[A-Z][a-z'-]+)\s+"
                + DEATH),
 )
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|放弃了?|"
@@ -77,6 +79,8 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒�
                        r"卸载了?|卸了|注销了?|销号|退订了?|取消(?:了)?[\u4e00-\u9fff]{0,6}?(?:会员|订阅|续费|关注)|"
                        r"不(?:再)?续(?:费|订)?了|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
                        r"不[\u4e00-\u9fff]{1,3}了"
+                       # told to stop ("医生让我别喝咖啡了", "大夫叫我不要再抽烟"): the one told stops
+                       r"|(?:让|叫|要|劝|嘱咐|要求|建议)我(?:以后|从此)?(?:别|不要|不能)再?[\u4e00-\u9fff]"
                        r"|去世了?|走了|死了|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)")
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
 _ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|放弃了?|"
@@ -122,7 +126,13 @@ def cessation_scope(clause: str, lang: str) -> str:
     "I don't run anymore" -> "run"; "I used to play guitar, …" -> "play guitar";
     "瑜伽就没再练过" -> the clause (a Chinese object is often said first).
     """
-    return _scope(clause, lang, _ZH_CEASE, _EN_SCOPE, _EN_CUT)
+    scope = _scope(clause, lang, _ZH_CEASE, _EN_SCOPE, _EN_CUT)
+    return "alcohol" if lang == "en" and _EN_BARE_DRINKING.fullmatch(scope) else scope
+
+
+# "drinking" with no object is alcohol ("I've stopped drinking completely", "I don't drink anymore")
+_EN_BARE_DRINKING = re.compile(r"(?i:drink(?:ing)?|boozing)(?:\s+(?i:completely|entirely|altogether|totally|"
+                               r"for\s+good|at\s+all|for\s+now|cold\s+turkey))?")
 
 
 def _scope(clause: str, lang: str, zh: re.Pattern[str], en: tuple[re.Pattern[str], ...], cut: re.Pattern[str]) -> str:
@@ -261,7 +271,10 @@ def ended_keys(scope: str, lang: str, qualifier: str) -> tuple[str, ...]:
         keys.extend(topic(scope, lang).probes())
     else:
         keys.extend(f"gist:{t}" for o in objects if " " not in o for t in tokenize(o) if len(t) > 1)
-    keys.extend(f"gist:obj:{oid}" for oid in dict.fromkeys(lex.exact(o, lang) for o in objects) if oid)
+    known = [oid for oid in dict.fromkeys(lex.exact(o, lang) for o in objects) if oid]
+    keys.extend(f"gist:obj:{oid}" for oid in known)
+    # giving up a thing gives up its kinds ("stopped drinking" ends "drinks a lot of beer"; 戒咖啡 ends 拿铁)
+    keys.extend(f"pref:{lex.exact(kind, lang) or kind}" for oid in known for kind in lex.kinds.get(oid, ()))
     return tuple(k + qualifier for k in list(dict.fromkeys(keys))[:MAX_KEYS])
 
 
@@ -305,7 +318,12 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
 def _polarity(item: MemoryItem) -> int:
     """-1 for an item that negates or states an end ("doesn't eat meat", "quit smoking", "戒烟了"), else +1."""
     from memory_core.pipeline.own_words import CHANGE, polarity_of
-    return -1 if polarity_of(item.description) < 0 or CHANGE.search(item.description) else 1
+    return -1 if polarity_of(item.description) < 0 or CHANGE.search(item.description) \
+        or _DISLIKE.search(item.description) else 1
+
+
+# a dislike said without a negation word ("User hates running", "用户讨厌香菜"): the other polarity of a like
+_DISLIKE = re.compile(r"(?i:\b(?:hates?|hated|dislikes?|detests?|loathes?|is\s+not\s+a\s+fan\s+of)\b)|讨厌|受不了|反感")
 
 
 def _said_at(item: MemoryItem) -> datetime:

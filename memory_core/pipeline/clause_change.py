@@ -17,7 +17,7 @@ from memory_core.pipeline.gist import third_person, topic
 from memory_core.pipeline.own_words import polarity_of
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "give_change"]
+__all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "give_change", "used_to_dislike"]
 
 Change = tuple[tuple[str, ...], int, frozenset[str]]
 NO_CHANGE: Change = ((), 0, frozenset())
@@ -35,6 +35,10 @@ def change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifi
     """
     if other or (skip and not (skip == "past" and lang == "en" and _USED_TO.search(clause))):
         return NO_CHANGE
+    if skip == "past" and (disliked := _USED_TO_DISLIKE.search(clause)) is not None:
+        scope = _EN_CUT_DISLIKE.split(disliked.group("x"), maxsplit=1)[0].strip()  # "I used to hate coffee": the
+        if scope:  # dislike is over, and nothing holds now but what the rest of the turn says
+            return ended_keys(scope, lang, qualifier), 1, scope_terms(scope, lang)
     scope = cessation_scope(clause, lang)
     if scope:
         return ended_keys(scope, lang, qualifier), -1, scope_terms(scope, lang)
@@ -61,7 +65,18 @@ def carrier(turn: Turn, clause: str, lang: str, change: Change, subject: str, qu
                      key=f"gist:{found.anchor or 'statement'}{qualifier}", polarity=-1 if change[1] < 0 else 1,
                      confidence=0.6, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role,
                      claim=said, evidence=said, reverses=change[0], reverse_polarity=change[1],
-                     reverse_terms=change[2], successor=True, notes=["a change in the user's own words"])
+                     reverse_terms=change[2], successor=not used_to_dislike(clause),
+                     notes=["a change in the user's own words"])
 
 
 _USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)
+# a dislike that held once: "I used to hate coffee", "I used to not like jazz", "I used to be scared of dogs"
+_USED_TO_DISLIKE = re.compile(r"\bused\s+to\s+(?:hate|dislike|detest|loathe|not\s+(?:like|stand|enjoy)|"
+                              r"be\s+(?:scared|afraid|terrified)\s+of|be\s+(?:not\s+)?into)\s+(?P<x>.+)",
+                              re.IGNORECASE)
+_EN_CUT_DISLIKE = re.compile(r"[,;.!?]|\b(?:because|but|and|now|so)\b", re.IGNORECASE)
+
+
+def used_to_dislike(clause: str) -> bool:
+    """True for an English clause saying a dislike held once ("I used to hate coffee"): no current fact."""
+    return _USED_TO_DISLIKE.search(clause) is not None

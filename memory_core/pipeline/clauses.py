@@ -40,7 +40,9 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
     # "…, so not fully veggie anymore", "I used to live in Leeds, now I'm in York": a second statement
     r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b)"
-    r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)",
+    r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"
+    # "I've gone off coffee, switched to green tea": the switch is a statement of its own
+    r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b)",
     re.IGNORECASE)
 #: A named person and the speaker as one subject ("Lily and I …").
 _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]+\s+and\s+"
@@ -124,7 +126,9 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了|过世|离世|病逝|安乐|"
-                       r"(?:去|回)了?(?:喵星|汪星)")
+                       r"(?:去|回)了?(?:喵星|汪星)|"
+                       # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
+                       r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了")
 
 
 @functools.lru_cache(maxsize=1)
@@ -293,7 +297,10 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
 _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol|lmao|haha+|ha|omg|wow|yikes|oops|"
-                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway)\b[\s,.!:;\-–—]*)+",
+                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway|"
+                              # a line announcing news ("Sad news, Biscuit passed away"): no clause of its own
+                              r"(?:some\s+)?(?:sad|bad|terrible|awful|big|good|great|quick)\s+(?:news|update)|"
+                              r"(?:terrible|awful|rough|sad|tough)\s+(?:week|day|weekend)|update)\b[\s,.!:;\-–—]*)+",
                               re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
@@ -333,11 +340,16 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
             clause = f"{who} is {clause[dropped.end():]}" if who else "I'm " + clause[dropped.end():]
         elif (said := en_subject(clause)) is not None:
             chain[0] = said
+        if _EN_NEW_PARTNER.search(clause):  # "I've started dating Marcus, he's a chef": what follows is the partner's
+            chain[0] = "my partner"
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
                                                          or _EN_NAMED_DEATH.match(clause)):
             yield _object_put_back(clause, "en", spoken), "en"
 
 
+# the user dating a person named: a "he"/"she" after it is that partner
+_EN_NEW_PARTNER = re.compile(r"^(?:i|i'm|i've|i\s+am|i\s+have)\b.*\b(?:dating|seeing|going\s+out\s+with|engaged\s+to|"
+                             r"married\s+to)\s+(?-i:[A-Z][a-z]+)\s*$", re.IGNORECASE)
 # "My dad, he works at Boeing" / "My sister, she's a teacher": a person put first and taken up by a pronoun is one
 # clause of theirs ("My dad works at Boeing"), not a bare mention and a clause of nobody
 _EN_FRONTED = re.compile(r"^(?P<who>\s*my\s+(?:\w+\s+)?\w+),\s*(?:he|she)(?:(?P<is>'s|\s+is)\b)?(?=\s)", re.IGNORECASE)

@@ -131,11 +131,16 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
     if turn.role != "user":
         return cands
     pair = read_correction(turn.text)
-    if pair is None:
-        return cands
+    found = rows(("fact:", "pref:"))
+    counted: tuple[str, ...] = _COUNTED
+    if pair is None:  # "sorry, I meant three kids": a count said again names the wrong count it replaces
+        found = rows(("fact:", "pref:", "gist:"))  # a count said in the user's own words too ("用户有两个孩子")
+        pair = _count_pair(turn.text, found)
+        if pair is None:
+            return cands
+        counted = (*_COUNTED, "gist:")
     new, old = pair
     said = (new.casefold(), old.casefold())
-    found = rows(("fact:", "pref:"))
     whose = _wrong_person(turn, cands, old, found)
     if whose:
         return whose
@@ -151,7 +156,8 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             continue  # not the old value, or another person the turn does not name
         if (plain.startswith("pref:") and owner) or (done and (owner or plain.startswith("pref:"))):
             continue  # a like of another person's; after the best fact, only the user's other facts of the value
-        if not plain.startswith("pref:") and not owner and plain.count(":") != 1 and old.casefold() in plain.casefold():
+        if (not plain.startswith(("pref:", *counted)) and not owner and plain.count(":") != 1
+                and old.casefold() in plain.casefold()):
             continue  # the object of a multi-valued key ("allergy:peanuts"): no single value to correct
         items = store.find_by_keys(turn.user_id, [key]).get(key, [])
         item = items[0] if items else None
@@ -253,3 +259,38 @@ def _wrong_person(turn: Turn, cands: list[Candidate], old: str, found: list[tupl
 
 # a person the user names in English ("my cousin")
 _EN_PERSON = re.compile(r"\bmy\s+([a-z]+)\b", re.IGNORECASE)
+
+
+#: Multi-valued keys whose item's kind or count a correction may replace ("Kiwi is a cockatiel, not a parrot",
+#: "I meant three kids"): one item per kind of pet or relative, the value corrected inside it.
+_COUNTED = ("fact:pet:", "fact:family:")
+_EN_NUMBERS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_ZH_NUMBERS = "一两二三四五六七八九十"
+_EN_COUNT = re.compile(r"\b(?:i\s+meant|meant\s+to\s+say|actually(?:\s+(?:i|we)\s+(?:have|got))?|it's|it\s+is)\s+"
+                       r"(?P<n>" + "|".join(_EN_NUMBERS) + r"|\d{1,2})\s+(?P<noun>[a-z]{3,})", re.IGNORECASE)
+_ZH_COUNT = re.compile(r"是(?P<n>[" + _ZH_NUMBERS + r"\d])(?P<unit>[个只条位])(?P<noun>[\u4e00-\u9fff]{1,3})")
+
+
+def _count_pair(text: str, found: list[tuple[str, str, str]]) -> tuple[str, str] | None:
+    """(new count, old count) when a correction says a count again ("I meant three kids", "说错了，是三个孩子") and a
+    stored fact of the user's holds another count of the same thing ("User has two kids"); else None."""
+    plain = text.replace("\u2019", "'")
+    if _CUE_EN.search(plain) and (m := _EN_COUNT.search(plain)) is not None:
+        noun = m.group("noun").casefold()
+        stem = noun[:-1] if noun.endswith("s") else noun
+        for _, key, description in found:
+            if "/" in key or "@" in key:
+                continue
+            old = re.search(r"\b(" + "|".join(_EN_NUMBERS) + r"|\d{1,2})\s+" + re.escape(stem), description,
+                            re.IGNORECASE)
+            if old is not None and old.group(1).casefold() != m.group("n").casefold():
+                return f"{m.group('n')} {stem}", f"{old.group(1)} {stem}"
+    if _CUE_ZH.search(plain) and (z := _ZH_COUNT.search(plain)) is not None:
+        tail = z.group("unit") + z.group("noun")
+        for _, key, description in found:
+            if "/" in key or "@" in key:
+                continue
+            old_zh = re.search(r"([" + _ZH_NUMBERS + r"\d])" + re.escape(tail), description)
+            if old_zh is not None and old_zh.group(1) != z.group("n"):
+                return z.group("n") + tail, old_zh.group(0)
+    return None

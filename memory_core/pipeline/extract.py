@@ -26,7 +26,7 @@ from datetime import timedelta
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import resumption_scope, topicalised
-from memory_core.pipeline.clause_change import carrier, change_of, give_change
+from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.gist import gist_clause
@@ -153,7 +153,7 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        for clause, lang in split_clauses(turn.text):
+        for clause, lang in split_clauses(_name_joined(turn.text)):
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             subject = name if named else ("用户" if lang == "zh" else "User")
@@ -191,7 +191,8 @@ class MechanicalExtractor:
             if reading.subject or (reading.temporary and not reading.skip):
                 continue  # another person's clause, or a trip: no rule of the user's own applies
             if change[0] and reading.skip:  # "I used to play guitar": a past habit, which ends the present one
-                said = own_words(turn, clause, lang, subject, qualifier) if lang == "en" else None
+                said = own_words(turn, clause, lang, subject, qualifier) \
+                    if lang == "en" and not used_to_dislike(clause) else None
                 out.append(said or carrier(turn, clause, lang, change, subject, qualifier))
                 give_change(out[-1:], change)
                 continue
@@ -266,6 +267,22 @@ class MechanicalExtractor:
             notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")
                    + (" (weak cue: changes a slot already stated)" if hit.conditional else "")],
         )
+
+
+# a pet named in the sentence after the one that got it ("Got a cat! Her name is Biscuit.", "养了只猫。它叫咪咪。")
+_EN_NAMED_NEXT = re.compile(r"(?i:\b(cat|dog|kitten|puppy|bird|parrot|rabbit|bunny|hamster|corgi|beagle|"
+                            r"labrador|retriever|poodle|budgie|cockatiel|tortoise|turtle)\b[^.!?\n]{0,40}?)"
+                            r"\s*[.!]+\s+(?=(?i:(?:her|his|its)\s+name(?:'s|\s+is)|(?:she|he|it)(?:'s|\s+is)\s+"
+                            r"(?:called|named))\s+[A-Z])")
+_ZH_NAMED_NEXT = re.compile(r"(猫|狗|柯基|柴犬|金毛|鹦鹉|兔子|仓鼠|乌龟)([^。！!？?]{0,12}?)[。！!]+\s*"
+                            r"(?=(?:它|她|他)(?:的名字)?叫)")
+
+
+def _name_joined(text: str) -> str:
+    """``text`` with a pet's naming sentence joined to the sentence that got the pet, so the pet slot reads the
+    name with the animal ("Got a cat last weekend! Her name is Biscuit." -> "…weekend, Her name is Biscuit.")."""
+    text = _EN_NAMED_NEXT.sub(lambda m: m.group(0).rstrip(" .!") + ", ", text)
+    return _ZH_NAMED_NEXT.sub(lambda m: m.group(1) + m.group(2) + "，", text)
 
 
 def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:

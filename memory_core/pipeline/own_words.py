@@ -132,6 +132,11 @@ def stance_of(text: str) -> int:
     return polarity_of(_negated_synonyms().sub(" ", text))
 
 
+# a short statement whose value is only a pointing word ("新公司在那边", "家就在这儿", "my office is over there")
+_ONLY_POINTED = re.compile(r"^[^，,。]{0,8}?在(?:那边|这边|那儿|这儿|那里|这里|那头)[了呢呀啊哦]*[。！!]?$"
+                           r"|^(?i:\s*(?:'s|is|are)?\s*(?:\w+\s+){0,3}?(?:is|are|'s)\s+(?:over\s+)?(?:there|here))[.!]?$")
+
+
 def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) -> Candidate | None:
     """Return the fact candidate of a first-person ``clause`` no slot reads, in the user's words.
 
@@ -146,6 +151,8 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
     found = topic(description, lang, subject)
     if not found.terms or (lang == "en" and _BARE_PRONOUN.search(clause) and not found.strong):
         return None  # "I get hives when I eat them": what "them" is was said elsewhere
+    if _ONLY_POINTED.search(description[len(subject):] if description.startswith(subject) else description):
+        return None  # "新公司在那边", "the office is over there": where is said only by pointing
     claim = description[len(subject):].strip() if description.startswith(subject) else description
     return Candidate(
         kind=Kind.FACT, description=description,

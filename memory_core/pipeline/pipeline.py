@@ -12,7 +12,7 @@ from memory_core.pipeline.gist import topic
 from memory_core.pipeline.late_order import chain_late
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
-from memory_core.pipeline.plan_end import plan_end_ops
+from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
 from memory_core.pipeline.score import HeuristicValueScorer
@@ -134,7 +134,8 @@ class WritePipeline:
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         existing = existing_items(store, turn.user_id, keys)
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
-        return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store)
+        return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
+            + todo_done_ops(turn, store)
 
 
 class _Rows:

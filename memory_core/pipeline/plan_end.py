@@ -12,6 +12,8 @@ that says it is off. Events of other topics are not touched.
 
 from __future__ import annotations
 
+import re
+
 from memory_core.model import Actor, Kind, Status, Turn
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang
 from memory_core.pipeline.gist import topic
@@ -19,7 +21,7 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import EndOp, Op
 
-__all__ = ["plan_end_ops", "says_plan_off"]
+__all__ = ["plan_end_ops", "says_plan_off", "todo_done_ops"]
 
 
 def says_plan_off(text: str) -> bool:
@@ -66,3 +68,39 @@ def plan_end_ops(turn: Turn, store: KeyLookup) -> list[Op]:
                   valid_until=turn.timestamp, at=turn.timestamp)
             for items in store.find_by_keys(turn.user_id, keys).values() for item in items
             if item.kind == Kind.EVENT and item.active and (item.valid_from or item.created_at) < turn.timestamp]
+
+
+# a to-do said in the user's own words ("用户得在周五前续签护照", "User has to file the taxes by May")
+_OBLIGED = re.compile(r"(?i:\b(?:needs?\s+to|ha(?:ve|s)\s+to|must|got\s+to)\b)|(?:得|需要|必须|要)在?[^，。]{0,6}?前")
+
+
+def todo_done_ops(turn: Turn, store: KeyLookup) -> list[Op]:
+    """``EndOp``s ending, at ``turn``'s time, the user's to-dos ``turn`` says are done ("Done! Passport renewed
+    today." ends "User's goal: renew their passport by Friday"; "护照续好了" ends the 护照 to-do).
+
+    A to-do is ended when the turn carries the lexicon's ``todo_done`` marker and shares a topic term
+    (``gist.topic``, the marker's words left out) with it; other to-dos stay.
+
+    Raises:
+        StoreError: the store failed while reading.
+    """
+    if turn.role != "user":
+        return []
+    lang = detect_lang(turn.text)
+    folded = turn.text.translate(APOSTROPHES).casefold()
+    done = lexicon().markers[lang].get("todo_done")
+    if done is None or not done.search(folded):
+        return []
+    speaker = turn.speaker.strip()
+    said = topic(turn.text, lang, speaker).terms
+    keys = [key for _, key, text in store.active_by_prefix(turn.user_id, ("todo:", "gist:"))
+            if (key.startswith("todo:") or _OBLIGED.search(text))
+            and said & topic(text, detect_lang(text), speaker).terms]
+    if not keys:
+        return []
+    reason = ("已完成：" if lang == "zh" else "done: ") + turn.text
+    return [EndOp(item.id, Status.SUPERSEDED, reason[:200], Actor.PIPELINE, turn.turn_id,
+                  valid_until=turn.timestamp, at=turn.timestamp)
+            for items in store.find_by_keys(turn.user_id, keys).values() for item in items
+            if item.kind in (Kind.TODO, Kind.FACT) and item.active
+            and (item.valid_from or item.created_at) < turn.timestamp]

@@ -216,7 +216,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
                 ended.append(item)  # "羽毛球我现在不打了" ends "每天晚上都打羽毛球"
             continue
-        if not same or renewed or (cand.reverses and stance_of(item.description) != cand.reverse_polarity):
+        if not same or renewed or (cand.reverses and _stance(item.description) != cand.reverse_polarity):
             continue  # a cessation ("I used to play guitar") restates nothing it ends: ``end_opposite`` below
         # a mention (``restate_only``) ends nothing by its polarity: only a statement of the other polarity does
         if changed or (not cand.restate_only and stance_of(item.description) != cand.polarity):

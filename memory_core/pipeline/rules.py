@@ -112,7 +112,12 @@ EN_RULES: tuple[Rule, ...] = (
         + r"(?P<v>like|love|enjoy|drink|eat)\s+(?P<o>.+)",
         _I + _ADV + r"(?P<v>hate|dislike|detest|can't\s+stand|cannot\s+stand)\s+(?P<o>.+)"), polarity=-1,
         needles=("like", "love", "enjoy", "drink", "eat", "hate", "dislike", "detest", "stand")),
-    Rule("pref", Kind.PREFERENCE, _c(_I + _ADV + r"(?P<v>like|love|enjoy|prefer|adore)\s+(?P<o>.+)"),
+    Rule("pref", Kind.PREFERENCE, _c(_I + _ADV + r"(?P<v>like|love|enjoy|prefer|adore)\s+(?P<o>.+)",
+                                     # a like one came round to ("I've come to love jazz", "fell in love with Bach")
+                                     r"\b(?:i|we)(?:'ve|\s+have)?\s+" + _ADV + r"(?:come|grown|started|begun|learned|"
+                                     r"learnt|gotten|got)\s+to\s+(?P<v>like|love|enjoy|adore)\s+(?P<o>.+)",
+                                     r"\b(?:i|we)(?:'ve|\s+have)?\s+" + _ADV + r"(?:fallen|fell)\s+in\s+(?P<v>love)\s+"
+                                     r"with\s+(?P<o>.+)"),
          polarity=1,
          needles=("like", "love", "enjoy", "prefer", "adore")),
     Rule("is", Kind.FACT, _c(
@@ -162,7 +167,9 @@ ZH_RULES: tuple[Rule, ...] = (
         _W + _Z + r"(?P<v>讨厌|厌恶|受不了|反感)(?P<o>.+)"), polarity=-1,
         needles=("喜欢", "爱", "喝", "吃", "讨厌", "厌恶", "受不了", "反感")),
     Rule("pref", Kind.PREFERENCE, _c(
-        _W + _Z + r"(?P<v>喜欢上了|喜欢上|喜欢|喜爱|热爱|钟爱|偏爱|爱)(?P<o>.+)"),
+        # a like one came round to: "我反而爱上爵士乐了", "慢慢喜欢上了香菜"
+        _W + _Z + r"(?:反而|倒是|居然|竟然|渐渐|慢慢(?:地)?)?" + _Z
+        + r"(?P<v>喜欢上了|喜欢上|爱上了|爱上|喜欢|喜爱|热爱|钟爱|偏爱|爱)(?P<o>.+)"),
          polarity=1,
          needles=("喜欢", "爱")),
     Rule("is", Kind.FACT, _c(
@@ -176,6 +183,7 @@ ZH_RULES: tuple[Rule, ...] = (
 _ZH_PREF = {
     "喜欢": "{s}喜欢{o}", "爱": "{s}爱{o}", "喜爱": "{s}喜爱{o}", "热爱": "{s}热爱{o}", "钟爱": "{s}钟爱{o}",
     "偏爱": "{s}偏爱{o}", "喜欢上": "{s}喜欢上了{o}", "喜欢上了": "{s}喜欢上了{o}",
+    "爱上": "{s}爱上了{o}", "爱上了": "{s}爱上了{o}",
     "favourite": "{s}最喜欢的{c}是{o}", "-": "{s}不喜欢{o}", "-reversal": "{s}不再喜欢{o}",
     "讨厌": "{s}讨厌{o}", "厌恶": "{s}厌恶{o}", "受不了": "{s}受不了{o}", "反感": "{s}反感{o}",
     "-喝": "{s}不喝{o}", "-喝-reversal": "{s}不再喝{o}", "-吃": "{s}不吃{o}", "-吃-reversal": "{s}不再吃{o}",

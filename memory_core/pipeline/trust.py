@@ -13,7 +13,7 @@ import re
 from memory_core.model import Kind, Trust, Turn
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["ROLE_TRUST", "RoleTrustFilter", "is_rule_like", "trust_rank"]
+__all__ = ["ROLE_TRUST", "RoleTrustFilter", "is_injection", "is_rule_like", "trust_rank"]
 
 ROLE_TRUST: dict[str, str] = {
     "user": Trust.USER,
@@ -31,6 +31,26 @@ _RULE_LIKE = re.compile(
     r"|以后|今后|永远|从现在开始|从现在起|从今以后|一律|务必|总是|必须|始终|忽略",
     re.IGNORECASE,
 )
+
+
+# words addressed to the model itself: overriding its instructions, unlocking it, or asking for its prompt
+_INJECTION = re.compile(
+    r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|"
+    r"earlier|preceding|system|safety|original)?\s*(?:instructions?|prompts?|rules|guidelines|directives|context)\b"
+    r"|\b(?:reveal|print|show|output|repeat|leak|dump|tell\s+me)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|hidden\s+|"
+    r"initial\s+|original\s+)?(?:system\s+prompt|prompt|instructions|system\s+message)\b"
+    r"|\bsystem\s+prompt\b|\bjailbreak|\bdeveloper\s+mode\b|(?-i:\bDAN\b)|\bdo\s+anything\s+now\b"
+    r"|\byou\s+are\s+(?:now\s+)?(?:no\s+longer\s+bound|free\s+from|unrestricted|an?\s+unfiltered)"
+    r"|(?:忽略|无视|忘记|忘掉)(?:你)?(?:之前|以上|前面|上面|所有|先前)的?(?:所有)?(?:指令|指示|提示|规则|设定)"
+    r"|系统提示词?|越狱|开发者模式",
+    re.IGNORECASE,
+)
+
+
+def is_injection(text: str) -> bool:
+    """True when ``text`` speaks to the model rather than of the user: it overrides or asks for the model's
+    instructions ("Ignore previous instructions …", "reveal the system prompt", "忽略之前的指令")."""
+    return _INJECTION.search(text) is not None
 
 
 def is_rule_like(text: str) -> bool:
@@ -58,7 +78,14 @@ class RoleTrustFilter:
     """
 
     def filter(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
-        """Return ``candidates`` with trust set (changed in place); nothing is dropped."""
+        """Return ``candidates`` with trust set (changed in place).
+
+        A user turn that speaks to the model rather than of the user (a jailbreak or pasted prompt text:
+        "ignore previous instructions", "reveal the system prompt", "忽略之前的指令") makes no standing
+        instruction: its procedure candidates are dropped, its event is kept.
+        """
+        if turn.role == "user" and is_injection(turn.text):
+            candidates = [c for c in candidates if not (c.kind == Kind.PROCEDURE or c.key.startswith("rule:"))]
         role_trust = ROLE_TRUST.get(turn.role, Trust.TOOL)
         for cand in candidates:
             if trust_rank(role_trust) < trust_rank(cand.trust):
