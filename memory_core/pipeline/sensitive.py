@@ -55,6 +55,7 @@ from memory_core.pipeline.sensitive_detect import (
 )
 from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
 from memory_core.pipeline.sensitive_kind import asked_things, called_pin, shows
+from memory_core.pipeline.sensitive_thing import tie_to_thing
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
 from memory_core.text.tokenize import tokenize
 
@@ -383,6 +384,8 @@ class SensitiveGuard:
             if policy == "drop":
                 self._drop(op, dropped, "dropped", turn)
                 continue
+            op = tie_to_thing(op, text, findings, said)  # "用户的密码是 X" of a bank card: 用户的银行卡密码是 X
+            findings = detect(_op_text(op)) or findings
             out.append(_masked(op, findings) if policy == "mask" else _flagged(op))
             self.counts["masked" if policy == "mask" else "kept"] += 1
         return out

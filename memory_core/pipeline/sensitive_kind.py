@@ -44,7 +44,7 @@ _THING_WORDS: dict[str, str] = {
     "bike": r"\b(?:bike|bicycle)\b|自行车|单车",
     "door": r"\b(?:door|front\s+door|gate|entry|entrance|building|intercom|buzzer|lobby)\b|"
             r"门禁|大门|单元门|进门|开门|家门|门锁|门口|房门|(?<![部专热油开入窍])门(?![诊票户牌])",
-    "wifi": r"\b(?:wi-?fi|router|wireless|hotspot|wlan)\b|无线|路由器|热点",
+    "wifi": r"\b(?:router|wireless|hotspot)\b|(?<![a-z])(?:wi-?fi|wlan)(?![a-z])|无线|路由器|热点",
     "email": r"\b(?:e-?mail|gmail|outlook|hotmail|icloud)\b|邮箱",
 }
 _THING = re.compile("|".join(f"(?P<{name}>{words})" for name, words in _THING_WORDS.items()), _I)
