@@ -28,8 +28,9 @@ def test_sensitive_items_are_masked_unless_revealed(stack: Stack, acme_key: str)
         tea = client.post(f"/v1/users/{user}/recall", json={"query": "what do I like to drink?"}).json()
         assert "4711" not in tea["context"]["text"] and "6222" not in tea["context"]["text"]
         code = client.post(f"/v1/users/{user}/recall", json={"query": "what is my locker code?"}).json()
-        assert "4711" in code["context"]["text"]
-        # the results of a recall show what its context block shows: the asked kind in clear, no other kind
+        assert "4711" not in code["context"]["text"] and "[code]" in code["context"]["text"]
+        # the results of a recall show what its context block shows: the asked item, its code masked (a code
+        # is withheld even when asked; the owner reveals it), no other kind
         results = " ".join(r["item"]["description"] for r in code["results"])
-        assert "4711" in results, code["results"]
+        assert "4711" not in results and "[code]" in results, code["results"]
         assert "6222020200112233445" not in results + code["context"]["text"]
