@@ -47,7 +47,7 @@ def memory(tmp_path: Path) -> Iterator[Memory]:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("user", ["acme:sam", "beta:sam", "sam"])
 def test_the_session_window_and_prompt_block_show_no_value(memory: Memory, lang: str, user: str) -> None:
-    text, values, _ = SAID[lang]
+    text, values, question = SAID[lang]
     memory.ingest(_turns(user, [text, *CHAT[lang]]))
     window = memory.session_context(user, "s1")
     shown = " ".join(t.text for t in window.turns) + window.summary
@@ -56,8 +56,9 @@ def test_the_session_window_and_prompt_block_show_no_value(memory: Memory, lang:
     summaries = [memory.session_context(user, "s1", budget_tokens=b).summary for b in (40, 55, 70, 90)]
     assert any("[card]" in s for s in summaries), summaries  # the secret turn left the window for the summary
     assert not [v for s in summaries for v in values if v in s], summaries
-    block = memory.prompt_context(user, "s1", CHAT[lang][0][:12]).text
-    assert not [v for v in values if v in block], block
+    for query in (CHAT[lang][0][:12], question):  # the long-term tier too, when the question asks for it
+        block = memory.prompt_context(user, "s1", query).text
+        assert not [v for v in values if v in block], block
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
