@@ -32,6 +32,7 @@ from memory_core.api_users import UserListing
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import match_prefix
 from memory_core.local_time import with_offset
+from memory_core.mem0_shape import is_raw_turn
 from memory_core.model import MAX_HIT, Kind, Status, Turn, utcnow
 from memory_core.shown import shown_record, shown_revision
 from memory_core.validation import (
@@ -277,10 +278,10 @@ class BaseMemoryAPI(UserListing, ABC):
         """
         user_id = check_id(user_id, "user id")
         why = _reason(reason)
-        out = []
-        for record in self._list(user_id, (Status.ACTIVE.value,)):
+        records = self._list(user_id, (Status.ACTIVE.value,))
+        for record in sorted(records, key=lambda r: not is_raw_turn(r)):  # raw turns first: no cascade ends one
             self._delete(user_id, record["id"], why)
-            out.append({**shown_record(record), "status": Status.DELETED.value, "event": "DELETE"})
+        out = [{**shown_record(r), "status": Status.DELETED.value, "event": "DELETE"} for r in records]
         self._forget_turns(user_id)
         return {"results": out, "deleted": len(out)}
 

@@ -13,7 +13,6 @@ import logging
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memory_core.context import build_context, query_lang
@@ -31,6 +30,7 @@ from memory_core.pipeline.sensitive import (
     parse_tenant_policies,
     pin_preferred,
 )
+from memory_core.pipeline.sensitive_turns import scrub_curated
 from memory_core.pipeline.types import KeyLookup
 from memory_core.recall_shown import (
     context_view,
@@ -169,24 +169,35 @@ class Memory(LifecycleCalls, SessionCalls):
         pipeline = self.pipeline
         grouped = isinstance(pipeline, WritePipeline) and pipeline.plans_locally
         per_group = self.settings.turns_per_transaction if grouped else 1
-        applied, deadline = 0, None if budget_s is None else time.monotonic() + budget_s
+        deadline = None if budget_s is None else time.monotonic() + budget_s
         with store.user_lock(user_id, timeout_s=self.settings.user_lock_timeout_s):
             pending = store.pending_turns(user_id, limit=limit)
-            for start in range(0, len(pending), per_group):
-                if start and deadline is not None and time.monotonic() >= deadline:
-                    break
-                group = pending[start:start + per_group]
-                if len(group) > 1 and isinstance(pipeline, WritePipeline):
-                    try:
-                        applied += self._apply_group(store, pipeline, user_id, group, self.sensitive)
-                        continue
-                    except Exception as exc:  # replayed turn by turn below, which raises for the bad one
-                        log.info("group of %d turns of %s rolled back (%r); applying them one by one",
-                                 len(group), user_id, exc)
-                for turn in group:
-                    ops = self.sensitive.guard(turn, self.pipeline.plan(turn, store))
-                    if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
-                        applied += 1
+            try:
+                applied = self._drain(store, user_id, pending, per_group, deadline)
+            finally:  # under mask/drop the curated turns keep their text masked, also before a failure
+                if self.sensitive.policy_for(user_id) != "keep":
+                    scrub_curated(store, user_id, pending)
+        return applied
+
+    def _drain(self, store: TurnLog, user_id: str, pending: list[Turn], per_group: int,
+               deadline: float | None) -> int:
+        """Apply ``pending`` (held under the user's lock) in groups of ``per_group``; see ``apply_pending``."""
+        pipeline, applied = self.pipeline, 0
+        for start in range(0, len(pending), per_group):
+            if start and deadline is not None and time.monotonic() >= deadline:
+                break
+            group = pending[start:start + per_group]
+            if len(group) > 1 and isinstance(pipeline, WritePipeline):
+                try:
+                    applied += self._apply_group(store, pipeline, user_id, group, self.sensitive)
+                    continue
+                except Exception as exc:  # replayed turn by turn below, which raises for the bad one
+                    log.info("group of %d turns of %s rolled back (%r); applying them one by one",
+                             len(group), user_id, exc)
+            for turn in group:
+                ops = self.sensitive.guard(turn, self.pipeline.plan(turn, store))
+                if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
+                    applied += 1
         return applied
 
     @staticmethod
@@ -396,16 +407,15 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     (extractor and curation agent) and recall is ``LLMRecaller`` in
     ``llm_recall_mode``; both share one ``LLMMetrics`` (``memory.pipeline.metrics``).
     Without it, the mechanical pipeline and BM25 recall run, and a log line says so.
-    A SQLite database's folder is created if missing (the embedded default is in
-    the user's data folder, ``memory_core.settings.data_dir``).
+    A SQLite database's folder and file are created owner-only if missing
+    (``store.factory.private_sqlite_file``; the embedded default is in the
+    user's data folder, ``memory_core.settings.data_dir``).
 
     Raises:
         StoreError: the database cannot be opened or migrated.
     """
     settings = settings or load_settings(**overrides)
     url = settings.database_url
-    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":  # the data folder may not exist yet
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     store = open_store(url)
     from memory_core.embedding.factory import make_embedder
     from memory_core.retrieval.snapshot import snapshots_for

@@ -42,7 +42,10 @@ _EN_CLAUSE = re.compile(
     r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b)"
     r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"
     # "I've gone off coffee, switched to green tea": the switch is a statement of its own
-    r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b)",
+    r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b)"
+    # "my number is +44 7700 900123, text me there": a contact request after the detail it names
+    r"|(?:,\s*|,?\s+and\s+)(?=(?:please\s+)?(?:you\s+can\s+)?(?:text|call|email|e-mail|message|ping|reach|contact|"
+    r"whatsapp)\s+me\b)",
     re.IGNORECASE)
 #: A named person and the speaker as one subject ("Lily and I …").
 _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]+\s+and\s+"

@@ -54,7 +54,8 @@ from memory_core.pipeline.sensitive_detect import (
     mask,
 )
 from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
-from memory_core.pipeline.sensitive_kind import asked_things, called_pin, shows
+from memory_core.pipeline.sensitive_kind import WITHHELD, asked_things, called_pin, shows
+from memory_core.pipeline.sensitive_thing import tie_to_thing
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
 from memory_core.text.tokenize import tokenize
 
@@ -274,7 +275,7 @@ def unasked(query: str, text: str, found: Sequence[Finding] | None = None,
     found = detect(text) if found is None else found
     if not found:
         return []
-    asked = asked_categories(query) if asked is None else asked
+    asked = (asked_categories(query) if asked is None else asked) - WITHHELD  # asked or not: masked
     things = asked_things(base_words(query))
     q = query.casefold()
     return [f for f in found
@@ -383,6 +384,8 @@ class SensitiveGuard:
             if policy == "drop":
                 self._drop(op, dropped, "dropped", turn)
                 continue
+            op = tie_to_thing(op, text, findings, said)  # "用户的密码是 X" of a bank card: 用户的银行卡密码是 X
+            findings = detect(_op_text(op)) or findings
             out.append(_masked(op, findings) if policy == "mask" else _flagged(op))
             self.counts["masked" if policy == "mask" else "kept"] += 1
         return out

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from memory_core.pipeline.sensitive_topic import CLAUSE_END
 
-__all__ = ["DEVICES", "KEYPADS", "THINGED", "asked_things", "called_pin", "kind_of", "shows", "thing_of"]
+__all__ = ["DEVICES", "KEYPADS", "THINGED", "WITHHELD", "asked_things", "called_pin", "kind_of", "shows", "thing_of"]
 
 _I = re.IGNORECASE
 
@@ -44,7 +44,7 @@ _THING_WORDS: dict[str, str] = {
     "bike": r"\b(?:bike|bicycle)\b|自行车|单车",
     "door": r"\b(?:door|front\s+door|gate|entry|entrance|building|intercom|buzzer|lobby)\b|"
             r"门禁|大门|单元门|进门|开门|家门|门锁|门口|房门|(?<![部专热油开入窍])门(?![诊票户牌])",
-    "wifi": r"\b(?:wi-?fi|router|wireless|hotspot|wlan)\b|无线|路由器|热点",
+    "wifi": r"\b(?:router|wireless|hotspot)\b|(?<![a-z])(?:wi-?fi|wlan)(?![a-z])|无线|路由器|热点",
     "email": r"\b(?:e-?mail|gmail|outlook|hotmail|icloud)\b|邮箱",
 }
 _THING = re.compile("|".join(f"(?P<{name}>{words})" for name, words in _THING_WORDS.items()), _I)
@@ -52,6 +52,10 @@ _THING = re.compile("|".join(f"(?P<{name}>{words})" for name, words in _THING_WO
 DEVICES = frozenset({"phone", "tablet", "computer"})
 #: The categories whose values belong to a thing (a health detail, an id or an API key is shown by category).
 THINGED = frozenset({"code", "secret", "card", "account"})
+#: The categories a recall surface masks even for a question that asks for them (a password, a PIN or
+#: code, a card or account number, an ID number, an API key): a prompt-injected agent asking the right
+#: question must not read them out. The owner's tools show them with ``reveal`` (``memory_core.shown``).
+WITHHELD = frozenset({"secret", "code", "card", "account", "id", "api_key"})
 #: Things opened by a code typed on a keypad or a dial (a locker's code is no PIN unless called one).
 KEYPADS = frozenset({"locker", "parcel", "door", "safe", "alarm", "garage", "bike"})
 _PIN = re.compile(r"\bpins?\b|pin码", _I)

@@ -12,6 +12,7 @@ block within one budget (``tiers``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memory_core.context import query_lang
@@ -19,17 +20,17 @@ from memory_core.errors import InvalidInput
 from memory_core.lifecycle.clock import Clock
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.model import Kind
-from memory_core.retrieval.recall import RecallFilters, RecallWeights
+from memory_core.retrieval.recall import RecallFilters, RecallResult, RecallWeights
 from memory_core.session.short_term import SessionWindow, ShortTermMemory
 from memory_core.session.sources import SqlWindow
 from memory_core.session.tiers import TieredContext, build_tiered_context
 from memory_core.session.working import WorkingMemory, WorkingMemoryStore
+from memory_core.shown import shown_text
 from memory_core.store.sql import SqlStore
 from memory_core.validation import check_id, check_text
 
 if TYPE_CHECKING:
     from memory_core.responses import RecallResponse
-    from memory_core.retrieval.recall import RecallResult
     from memory_core.settings import Settings
     from memory_core.store.base import MemoryStore
 
@@ -133,5 +134,14 @@ class SessionCalls:
         summaries: list[RecallResult] = self.recall(
             user_id, query, k=SUMMARIES_SHOWN, filters=RecallFilters(kinds=[Kind.SUMMARY]),
             budget_tokens=budget).results
-        return build_tiered_context(working=working, window=window, results=response.results, summaries=summaries,
-                                    budget_tokens=budget, lang=query_lang(query))
+        return build_tiered_context(working=working, window=window, results=_shown(response.results, query),
+                                    summaries=_shown(summaries, query), budget_tokens=budget, lang=query_lang(query))
+
+
+def _shown(results: list[RecallResult], query: str) -> list[RecallResult]:
+    """``results`` as a read surface shows them for ``query`` (``memory_core.shown``: withheld kinds masked)."""
+    out = []
+    for r in results:
+        seen = shown_text(r.item.description, query=query)
+        out.append(r if seen == r.item.description else replace(r, item=replace(r.item, description=seen)))
+    return out

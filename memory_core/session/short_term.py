@@ -11,12 +11,17 @@ that newly left it.
 
 Sessions belong to users: every read names both, so a session id reused by
 another user is another session.
+
+The window is a read surface like any other (``memory_core.shown``): every
+sensitive value in its turns and summary points (passwords, PINs, card/ID
+numbers, API keys, health details) is shown as its label, under every
+sensitive-data policy, since this block goes into the agent's prompt as it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +29,7 @@ from memory_core.context import count_tokens, query_lang
 from memory_core.errors import InvalidField
 from memory_core.model import Turn
 from memory_core.session.sources import WindowSource
+from memory_core.shown import shown_text
 from memory_core.text.tokenize import tokenize
 from memory_core.validation import check_id
 
@@ -87,7 +93,7 @@ def split_window(turns: Sequence[Turn], budget_tokens: int) -> tuple[list[Turn],
 
 
 def _point(turn: Turn) -> str:
-    flat = " ".join(turn.text.split())
+    flat = " ".join(shown_text(turn.text).split())  # a point is stored: never a value in clear
     flat = flat if len(flat) <= POINT_CHARS else flat[: POINT_CHARS - 1].rstrip() + "…"
     return f"{turn.speaker or turn.role}: {flat}"
 
@@ -179,4 +185,6 @@ class ShortTermMemory:
         older = self.source.count_before(user_id, session_id, first)
         tokens = sum(count_tokens(t.text) + 1 for t in window) + (count_tokens(summary) if summary else 0)
         window = sorted(window, key=lambda t: (t.timestamp, t.seq))  # a late-arriving older turn in its place
+        window = [replace(t, text=seen) if (seen := shown_text(t.text)) != t.text else t for t in window]
+        summary = shown_text(summary)  # points folded before values were masked in them
         return SessionWindow(user_id, session_id, window, summary, through if points else 0, older, tokens)

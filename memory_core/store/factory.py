@@ -10,9 +10,28 @@ import os
 from memory_core.errors import StoreError
 from memory_core.store.base import MemoryStore
 
-__all__ = ["open_store"]
+__all__ = ["open_store", "private_sqlite_file"]
 
 _SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+
+
+def private_sqlite_file(database: str | None) -> None:
+    """Create the SQLite file ``database`` (a path; None or ":memory:" for none) owner-only before SQLite
+    opens it: the folders it lacks with mode 0700, the file with 0600 (SQLite gives its journal files the
+    file's mode). An existing file or folder keeps its mode. The store holds what users said, secrets
+    included (seed 001 §8.24); on a shared machine no other account may read it.
+
+    Raises:
+        StoreError: the folder or file cannot be created.
+    """
+    if not database or database == ":memory:" or database.startswith("file:") or os.path.exists(database):
+        return
+    try:
+        folder = os.path.dirname(os.path.abspath(database))
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        os.close(os.open(database, os.O_CREAT | os.O_WRONLY, 0o600))
+    except OSError as exc:
+        raise StoreError(f"cannot create the SQLite file {database!r}: {exc}") from exc
 
 
 def open_store(url_or_path: str | os.PathLike[str]) -> MemoryStore:

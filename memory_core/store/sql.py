@@ -43,6 +43,7 @@ from memory_core.store.base import (
     apply_ops,
     content_changed,
 )
+from memory_core.store.factory import private_sqlite_file
 from memory_core.store.migrate import current_revision, head_revision, upgrade
 from memory_core.store.pg_version import VersionProbe
 from memory_core.store.seed_format import repair_item
@@ -114,6 +115,7 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         # hide_parameters: a driver error (a full disk, a lost connection) never carries row values (a
         # memory's text, perhaps a secret) into a log line or a reply
         if self.is_sqlite:
+            private_sqlite_file(parsed.database)
             self.engine = create_engine(parsed, connect_args={"timeout": busy_timeout_s,
                                                               "check_same_thread": False}, hide_parameters=True)
             self._setup_sqlite(self.engine, busy_timeout_s)

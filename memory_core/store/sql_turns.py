@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection, Row
 
 from memory_core.errors import InvalidField, NotFound, TurnConflict
 from memory_core.model import Turn, utcnow
+from memory_core.pipeline.sensitive_turns import same_turn_text
 from memory_core.store.sql_queries import (
     _Q_LAST_SEQ_LOCK,
     _Q_SET_LAST_SEQ,
@@ -107,7 +108,7 @@ class SqlTurnRows(TurnStore):
                 new_rows.append({"seq": last, "ingested_at": now, **row})
                 pairs.append((stored, True))
                 continue
-            if stored.text != row["text"]:
+            if not same_turn_text(stored, row["text"]):
                 raise TurnConflict(f"turn {row['turn_id']!r} of user {user_id!r} "
                                    "was stored before with other text")
             pairs.append((stored, False))
@@ -128,6 +129,18 @@ class SqlTurnRows(TurnStore):
                 "session_id": check_id(turn.session_id, "session id"), "role": turn.role,
                 "speaker": speaker.strip(), "text": check_text(turn.text, "turn text"),
                 "timestamp": check_turn_time(turn.timestamp), "meta": dict(turn.meta)}
+
+    def rewrite_turns(self, user_id: str, texts: dict[str, tuple[str, dict[str, str]]]) -> int:
+        """Replace stored turns' text and meta (``{turn id: (text, meta)}``, the sensitive-data policy's
+        masked copies); return how many rows changed. One transaction. Raises StoreError."""
+        if not texts:
+            return 0
+        changed = 0
+        with self._tx(write=True) as conn:
+            for turn_id, (text, meta) in texts.items():
+                changed += conn.execute(update(_T).where(_T.c.user_id == user_id, _T.c.turn_id == turn_id)
+                                        .values(text=text, meta=dict(meta))).rowcount or 0
+        return changed
 
     def get_turn(self, user_id: str, turn_id: str) -> Turn:
         """Return one stored turn. Raises NotFound."""

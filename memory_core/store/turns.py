@@ -110,6 +110,10 @@ class TurnLog(IndexReads, Protocol):
         """Remove the user's turns (every one, or those up to ``through_seq``); return how many."""
         ...
 
+    def rewrite_turns(self, user_id: str, texts: dict[str, tuple[str, dict[str, str]]]) -> int:
+        """Replace stored turns' text and meta (``{turn id: (text, meta)}``); return how many changed."""
+        ...
+
     def newest_turn_time(self, user_id: str) -> datetime | None:
         """When the user's newest turn was said (None without turns)."""
         ...

@@ -88,10 +88,10 @@ def run_masking_script(api: MemoryAPI, user: str) -> list[Any]:
         with pytest.raises(InvalidField):
             api.get_all(user_id=user, reveal=bad)  # type: ignore[arg-type]
 
-    # a search asking for the wifi password shows that one, the gmail one stays masked
+    # a search asking for the wifi password finds it masked (a password is withheld even when asked)
     found = api.search("what's my wifi password?", user_id=user, k=5)
-    assert _leaks(found) == ["Tr0ub4dor&3"]
+    assert _leaks(found) == [] and any("wifi" in r["description"] for r in found)
     recalled = api.recall("我的银行卡密码是多少", user_id=user, k=5)
-    assert _leaks(recalled["results"]) == ["是884422"], "the asked PIN in clear, the card number masked"
+    assert _leaks(recalled["results"]) == [] and recalled["results"], "the asked PIN found, masked"
     log.append(("search", sorted(r["description"] for r in found)))
     return log

@@ -115,8 +115,10 @@ def test_a_chinese_question_naming_a_thing_sees_only_that_things_values(query: s
 
 def test_a_turn_holding_two_things_codes_shows_only_the_one_asked_for() -> None:
     text = "my phone PIN is 204816 and the locker code is 4711"
-    shown = masked_unless_asked("what's my phone PIN?", text)
-    assert "204816" in shown and "4711" not in shown and "[code]" in shown
+    shown = masked_unless_asked("what's my phone PIN?", text)  # a code is WITHHELD even when asked
+    assert "204816" not in shown and "4711" not in shown and shown.count("[code]") == 2
+    for question in ("what's my phone PIN?", "我手机的解锁密码是多少"):
+        assert may_show(question, "my phone PIN is 204816") and not may_show(question, "my locker code is 4711")
 
 
 def test_shows_needs_the_category_and_the_same_thing() -> None:

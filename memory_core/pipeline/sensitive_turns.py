@@ -1,0 +1,62 @@
+"""The turn log under ``mask`` / ``drop``: a curated turn keeps its text masked and a hash of what was said.
+
+Seed 001 §8.24 asks that a secret the policy refuses to keep is gone from
+storage, not only from memory items: with ``GULFSTREAM_SENSITIVE_POLICY``
+``mask`` or ``drop``, once a turn is curated (its items written under the
+policy) its stored text is replaced by the text with each value the detector
+finds shown as its label ("my PIN is [code]"), and its ``meta`` keeps the
+SHA-256 of the original text (``TEXT_SHA_META``, hex). The turn id stays the
+idempotency key: a redelivered identical turn matches that hash (a
+duplicate), the same id with other text still conflicts (``same_turn_text``).
+
+The text is kept until the turn is curated, so the curator reads what was
+said (the policy applies to what it writes); a turn is never left pending
+masked. Under ``keep`` nothing is rewritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from memory_core.model import Turn
+from memory_core.pipeline.sensitive_detect import detect, mask
+
+if TYPE_CHECKING:
+    from memory_core.store.turns import TurnLog
+
+__all__ = ["TEXT_SHA_META", "same_turn_text", "scrub_curated", "scrubbed_turn", "text_sha256"]
+
+#: ``Turn.meta`` key of the SHA-256 (hex) of a masked turn's original text.
+TEXT_SHA_META = "text_sha256"
+
+
+def text_sha256(text: str) -> str:
+    """The SHA-256 of ``text`` (UTF-8), in hex."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def scrubbed_turn(turn: Turn) -> tuple[str, dict[str, str]] | None:
+    """(masked text, meta with ``TEXT_SHA_META``) for a turn holding a sensitive value; None when it holds none
+    or was masked before."""
+    if TEXT_SHA_META in turn.meta:
+        return None
+    found = detect(turn.text)
+    if not found:
+        return None
+    return mask(turn.text, found), {**turn.meta, TEXT_SHA_META: text_sha256(turn.text)}
+
+
+def same_turn_text(stored: Turn, text: str) -> bool:
+    """True when ``text`` is what ``stored`` was given: its text, or, once masked, the text its hash is of."""
+    sha = stored.meta.get(TEXT_SHA_META) if isinstance(stored.meta, dict) else None
+    return text_sha256(text) == sha if sha else stored.text == text
+
+
+def scrub_curated(store: TurnLog, user_id: str, turns: Sequence[Turn]) -> int:
+    """Rewrite those of ``turns`` the user's applied mark has passed and that hold a sensitive value to their
+    masked text (``scrubbed_turn``); return how many changed. Raises StoreError."""
+    through = store.last_applied_seq(user_id)
+    texts = {t.turn_id: found for t in turns if t.seq <= through and (found := scrubbed_turn(t))}
+    return store.rewrite_turns(user_id, texts) if texts else 0
