@@ -36,6 +36,7 @@ from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.categories import asks_stay, category_terms
 from memory_core.retrieval.dense import DenseIndex
+from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
@@ -297,9 +298,7 @@ class HybridIndex(HybridState, Reranks):
                 vector = query_vector(coverage) if callable(query_vector) else query_vector
                 if vector is not None:
                     alive = self.table.alive[:n_slots]
-                    floor = settings.dense_floor_unmatched if not coverage else 0.0
-                    dense_ranking, dense_sims = self.dense.ranked_scored(vector, settings.dense_depth, alive, mask,
-                                                                         floor, settings.reply_context)
+                    dense_ranking, dense_sims = dense_hits(self.dense, vector, settings, coverage, alive, mask)
                     if settings.coverage_weighting:
                         lexical_weight = max(coverage, settings.coverage_floor)
                         miss = settings.w_dense_miss * max(0.0, 1.0 - coverage / settings.miss_below)
