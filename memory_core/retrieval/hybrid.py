@@ -53,6 +53,7 @@ from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.rerank import Reranks, _slot_words
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
+from memory_core.retrieval.stale_last import past_allowed, stale_last
 from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.timecues import parse_time_cue
@@ -356,6 +357,8 @@ class HybridIndex(HybridState, Reranks):
             order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names)
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
+        if settings.superseded_event_factor != 1 and not past_allowed(filters):  # a turn all superseded: last
+            order, kept = stale_last(order, kept, self._stale[order])
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)
