@@ -357,7 +357,7 @@ class HybridIndex(HybridState, Reranks):
             order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names)
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
-        if settings.superseded_event_factor != 1 and not past_allowed(filters):  # a turn all superseded: last
+        if settings.stale_turns_last and not past_allowed(filters):  # a turn all superseded: last
             order, kept = stale_last(order, kept, self._stale[order])
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()

@@ -69,6 +69,10 @@ class HybridSettings:
         seed_items: how many first-round items seed the second round.
         superseded_event_factor: fused score × this (0 < x <= 1) for an event
             every fact or preference of whose source turns was superseded.
+        stale_turns_last: such an event comes after every other result of the short list unless the
+            filters allow superseded items (``stale_last``). Off by default: it cost LoCoMo dev R@10 and one
+            held-out cross-lingual question, where the turn is the only item holding the evidence
+            (ops/bench/RESULTS.md, issue 14, second pass of 2026-12-03).
         dense: use the dense ranking when the index has vectors and a query vector is given.
         w_dense: RRF weight of the dense ranking.
         dense_depth: how many top items of the dense ranking take part in fusion.
@@ -127,6 +131,7 @@ class HybridSettings:
     time_boost: float = 1.0
     seed_items: int = 3
     superseded_event_factor: float = 0.5
+    stale_turns_last: bool = False
     dense: bool = True
     w_dense: float = 0.5
     dense_depth: int = 50

@@ -7,6 +7,10 @@ I cook for her tonight?") still ranked it above current facts of weaker match, w
 the old preference as a plain memory. Such a turn is evidence of what held once: a question about
 the present sees it only after every current result of the short list; one that asks about the past
 (superseded items allowed by its filters, ``past_question.past_filters``) keeps the fused order.
+
+Opt-in (``HybridSettings.stale_turns_last``): where a mechanical fact of the turn was superseded by
+another statement while the turn itself is the only item holding what a question asks (LoCoMo's
+"when did …" questions), moving it last lost the evidence (LoCoMo dev R@10 0.789 → 0.778).
 """
 
 from __future__ import annotations

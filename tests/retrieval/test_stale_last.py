@@ -4,6 +4,7 @@ question asks about the past; English and Chinese through ``Memory.recall``."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -35,6 +36,7 @@ def test_only_filters_naming_superseded_items_keep_the_fused_order() -> None:
 @pytest.fixture()
 def memory(tmp_path: Path) -> Iterator[Memory]:
     mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
+    mem.recaller.settings = replace(mem.recaller.settings, stale_turns_last=True)  # opt-in
     yield mem
     mem.close()
 
