@@ -17,7 +17,9 @@ lends none of its words: its thing is not asked for by being named.
 
 A question about health ("does she have any health problems?", 她身体怎么样)
 names the kind, not the condition, so it shares no word with "最近查出来有点
-贫血": ``with_asked_health`` brings the user's health items the search missed.
+贫血": ``with_asked_health`` brings the user's health items the search missed. A practical question
+("can I give her amoxicillin?", 要不要给他买只小猫) shares no word with the restriction it needs ("allergic to
+penicillin", 对猫毛过敏): ``with_needed_restrictions`` brings those (``restriction_topics``).
 """
 
 from __future__ import annotations
@@ -27,14 +29,23 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from memory_core.model import Kind, MemoryItem
-from memory_core.pipeline.sensitive import SENSITIVE_THEME, asks_for_item, detect, masked_unless_asked, may_show
+from memory_core.pipeline.allergens import allergen_kinds
+from memory_core.pipeline.restriction_topics import needs_of
+from memory_core.pipeline.sensitive import (
+    SENSITIVE_THEME,
+    asks_for_item,
+    detect,
+    diet_shown,
+    masked_unless_asked,
+    may_show,
+)
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["context_view", "filters_on_sensitive", "finds_free_clauses", "free_terms", "masked_notes",
-           "shown_in_recall", "with_asked_health"]
+           "shown_in_recall", "unfiltered", "with_asked_health", "with_needed_restrictions"]
 
 #: A clause ends at a sentence stop or a comma (English and Chinese).
 _CLAUSE_END = re.compile(r"[,.;:!?，。；：！？、\n]")
@@ -105,6 +116,13 @@ def filters_on_sensitive(filters: RecallFilters | None) -> bool:
     return themes is not None and SENSITIVE_THEME in themes
 
 
+def unfiltered(filters: RecallFilters | None) -> bool:
+    """True when a recall's ``filters`` choose no theme, kind or time (statuses aside): the items a search
+    missed may then be added (``with_needed_restrictions``)."""
+    return filters is None or (filters.themes is None and filters.kinds is None and filters.since is None
+                               and filters.until is None)
+
+
 def with_asked_health(results: list[RecallResult], items: list[MemoryItem], query: str, asked: set[str], k: int,
                       most: int = 3) -> list[RecallResult]:
     """``results`` with up to ``most`` health items the search missed, for a question naming the health kind.
@@ -142,3 +160,43 @@ def with_asked_health(results: list[RecallResult], items: list[MemoryItem], quer
     health = [r for r in results if r.item.theme == SENSITIVE_THEME and may_show(query, r.item.description, asked)]
     rest = [r for r in results if r not in health]
     return [replace(r, rank=rank) for rank, r in enumerate((health + added + rest)[:k], start=1)]
+
+
+def with_needed_restrictions(results: list[RecallResult], items: list[MemoryItem], query: str, k: int,
+                             most: int = 2) -> list[RecallResult]:
+    """``results`` with up to ``most`` restrictions the practical ``query`` needs and the search missed.
+
+    "Can I give her amoxicillin?" shares no word with "I'm allergic to penicillin"; "should I get him a
+    kitten?" none with 我对猫毛过敏. The items of ``items`` (the user's sensitive items) holding a restriction
+    the query's topic needs (``restriction_topics.needs_of``, ``sensitive.diet_shown``) and not in
+    ``results`` come right after the first result (what the question asked keeps its place): curated items
+    before raw turns, those sharing a search term with the query first, then the newest, and none from a
+    turn a result or an item already added came from; ``rank`` renumbered from 1, at most ``k`` results.
+
+    Args:
+        results: the recall's results, best first.
+        items: the user's active items of theme ``sensitive``.
+        k: results wanted (items).
+        most: how many at most are added.
+    """
+    needs = needs_of(query)
+    if needs is None or not items:
+        return results
+    have = {r.item.id for r in results}
+    terms = set(tokenize(query))
+    missed = [i for i in items if i.id not in have
+              and any(diet_shown(query, i.description, f) for f in detect(i.description))]
+    if not missed:
+        return results
+    # the topic's own allergies first (a medicine question: the drug allergy before a condition)
+    missed.sort(key=lambda i: (bool(allergen_kinds(i.description) & needs.allergens), i.kind != Kind.EVENT,
+                               len(terms & set(tokenize(i.description))), i.created_at), reverse=True)
+    said = {t for r in results for t in (r.turn_ids or r.item.source)}
+    added: list[RecallResult] = []
+    for i in missed:
+        if len(added) < most and not said & set(i.source):
+            added.append(RecallResult(item=i, score=0.0, bm25=0.0, rank=0, turn_ids=list(i.source)))
+        said.update(i.source)
+    if not added:
+        return results
+    return [replace(r, rank=rank) for rank, r in enumerate((results[:1] + added + results[1:])[:k], start=1)]

@@ -23,6 +23,7 @@ from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.pipeline import WritePipeline
+from memory_core.pipeline.restriction_topics import needs_of
 from memory_core.pipeline.sensitive import (
     SENSITIVE_THEME,
     SensitiveGuard,
@@ -38,7 +39,9 @@ from memory_core.recall_shown import (
     finds_free_clauses,
     masked_notes,
     shown_in_recall,
+    unfiltered,
     with_asked_health,
+    with_needed_restrictions,
 )
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
@@ -348,6 +351,9 @@ class Memory(LifecycleCalls, SessionCalls):
         if guarded and filters is None and "health" in asked:  # "how is her health?": the conditions it missed
             results = with_asked_health(results, self.store.list_items(user_id, theme=SENSITIVE_THEME), query,
                                         asked, k)
+        if guarded and unfiltered(filters) and needs_of(query) is not None:  # "can I give her amoxicillin?"
+            results = with_needed_restrictions(results, self.store.list_items(user_id, theme=SENSITIVE_THEME),
+                                               query, k)
         if guarded:  # a bare PIN question: the PINs found before a locker's code
             results = preferred(results, lambda r: None if r.item.theme != SENSITIVE_THEME
                                 else pin_preferred(query, r.item.description))

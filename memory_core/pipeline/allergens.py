@@ -1,4 +1,4 @@
-"""Allergens by category — food, drug, environment — in English and Chinese (seed 001 §8.24.1).
+"""Allergens by category — food, drug, environment, animal — in English and Chinese (seed 001 §8.24.1).
 
 A question about food ("what should I cook for her?", 晚饭吃什么) needs the user's food allergies and
 not their penicillin, pollen or latex allergy. ``allergen_kinds(text)`` names the categories of the
@@ -17,9 +17,9 @@ from functools import cache
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["KINDS", "allergen_kinds", "names_allergen"]
+__all__ = ["KINDS", "allergen_kinds", "kinds_named", "names_allergen"]
 
-KINDS = ("food", "drug", "environment")
+KINDS = ("food", "drug", "environment", "animal")
 _ALLERGY_EN = re.compile(r"\ballerg(?:ic|y|ies)\b(?:\s+(?:reactions?\s+)?(?:to|from)\b)?", re.I)
 _ALLERGY_ZH = re.compile(r"过敏(?:原是|原为)?")
 _STOP = re.compile(r"[.!?;:。！？；：\n]|\b(?:but|so|because|since|which|though|although|when|while)\b|"
@@ -64,7 +64,7 @@ def _windows(text: str) -> list[str]:
 
 
 def allergen_kinds(text: str) -> set[str]:
-    """The categories ("food", "drug", "environment") of the allergens ``text`` names next to an allergy word.
+    """The categories ("food", "drug", "environment", "animal") of the allergens ``text`` names next to an allergy word.
 
     Empty when no allergy word is there, or its allergen is in no list ("I have allergies").
     A Chinese word found inside a longer word of another category counts for the longer one only
@@ -86,3 +86,16 @@ def allergen_kinds(text: str) -> set[str]:
 def names_allergen(text: str) -> bool:
     """True when ``text`` holds a listed allergen of any category (花生, 花粉, "penicillin")."""
     return any(en.search(text) or (zh is not None and zh.search(text)) for en, zh in _lexicon().values())
+
+
+def kinds_named(text: str) -> set[str]:
+    """The categories of the listed allergens ``text`` names anywhere, allergy word or not ("can I give her
+    amoxicillin?" → {"drug"}, 要不要给他买只小猫 → {"animal"}); a Chinese word inside a longer word of another
+    category counts for the longer one only, as in ``allergen_kinds``."""
+    spans: list[tuple[int, int, str]] = []
+    for kind, (en, zh) in _lexicon().items():
+        spans += [(m.start(), m.end(), kind) for m in en.finditer(text)]
+        if zh is not None:
+            spans += [(m.start(), m.end(), kind) for m in zh.finditer(text)]
+    return {kind for start, end, kind in spans
+            if not any(s <= start and end <= e and (e - s) > (end - start) and k != kind for s, e, k in spans)}

@@ -46,6 +46,7 @@ from typing import Literal
 
 from memory_core.model import Turn
 from memory_core.pipeline.allergens import allergen_kinds
+from memory_core.pipeline.restriction_topics import needs_of
 from memory_core.pipeline.sensitive_detect import (
     ASKS,
     CATEGORIES,
@@ -172,15 +173,8 @@ def asks_for_sensitive(query: str) -> bool:
     return bool(asked_categories(query))
 
 
-# ── food questions see food restrictions (seed 001 §8.24.1: what the question needs, no more) ──
+# ── practical questions see the restrictions they need (seed 001 §8.24.1: what the question needs, no more) ──
 
-#: A question about food, eating, cooking, meals, restaurants, recipes or drinks (English and Chinese).
-FOOD_QUESTION = re.compile(
-    r"\b(?:eat|eats|eating|ate|eaten|food|foods|cook|cooks|cooking|cooked|meal|meals|dinner|dinners|lunch|"
-    r"breakfast|brunch|supper|restaurants?|recipes?|drink|drinks|drinking|snacks?|menu|dish|dishes|cuisine|"
-    r"bake|baking|takeout|takeaway|dessert|groceries|grocery|diet|dietary|ingredients?|order\s+in|bbq|"
-    r"barbecue|picnic|potluck|buffet|catering)\b|"
-    r"吃|喝|做饭|烧饭|煮|炖|烤|菜|餐|饭|食|饮|烹|外卖|零食|甜点|点心|小吃|聚餐|宴", re.I)
 #: A health value that is itself a food restriction: an allergy, an intolerance, coeliac disease.
 _DIET_VALUE = re.compile(r"allerg|过敏|intoleran|不耐|celiac|coeliac|乳糜泻|麸质", re.I)
 #: A sentence that states a food restriction ("so I avoid sugar", "不能吃甜的", "low-salt").
@@ -190,27 +184,36 @@ _DIET_RESTRICTION = re.compile(
     r"\b(?:sugar|gluten|dairy|salt|lactose)[-\s]free\b|\bhalal\b|\bkosher\b|"
     r"不能吃|不能喝|不可以吃|不吃|不喝|忌口|忌食|少吃|少喝|禁食|戒糖|低盐|低糖|无糖|清真", re.I)
 _SENTENCE_END = re.compile(r"[.!?。！？;；\n]")
+#: The topics an allergy to an allergen in no list may concern (it may be a food or a drug).
+_UNLISTED = frozenset({"food", "drug"})
 
 
 def diet_shown(query: str, text: str, finding: Finding) -> bool:
-    """True when ``finding`` (in ``text``) is a food restriction and ``query`` asks about food.
+    """True when ``finding`` (in ``text``) is a restriction the practical question ``query`` needs.
 
-    A recall about food, eating, cooking, meals, restaurants, recipes or drinks ("what can't I eat?",
-    "今晚做什么菜？") needs the user's food allergies and medical or religious food restrictions: an
-    allergy whose allergen is a food (``allergens.allergen_kinds``: "allergic to peanuts", 海鲜过敏), an
-    intolerance, an allergy to an allergen in no list, or a health value in a sentence stating a
-    restriction ("I'm diabetic so I avoid sugar"). A drug or environment allergy (penicillin, 花粉,
-    latex) and other health values stay hidden from such questions.
+    The question's topic (``restriction_topics.needs_of``) says which: a question about food, cooking,
+    meals, restaurants or drinks ("what can't I eat?", "今晚做什么菜？") needs the user's food allergies
+    and medical or religious food restrictions: an allergy whose allergen is a food
+    (``allergens.allergen_kinds``: "allergic to peanuts", 海鲜过敏), an intolerance, an allergy to an
+    allergen in no list, or a health value in a sentence stating a restriction ("I'm diabetic so I avoid
+    sugar"); a question about a medicine ("can I give her amoxicillin?", 她能吃布洛芬吗) needs drug
+    allergies (and one to an allergen in no list) and every health condition that is no allergy; one
+    about pets or animals ("should I get him a kitten?", 要不要给他买只小猫) needs animal allergies. A drug
+    or pollen allergy stays hidden from a food question, and a question on no topic sees no health value
+    it does not name.
     """
-    if finding.category != "health" or not FOOD_QUESTION.search(query):
+    if finding.category != "health":
+        return False
+    needs = needs_of(query)
+    if needs is None:
         return False
     starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, finding.start)]
     end = _SENTENCE_END.search(text, finding.end)
     sentence = text[starts[-1] if starts else 0:end.start() if end else len(text)]
     if _DIET_VALUE.search(finding.value):
-        kinds = allergen_kinds(sentence)  # food, drug, environment: a food question needs the food ones
-        return "food" in kinds or not kinds  # an allergen in no list: shown (it may be a food)
-    return bool(_DIET_RESTRICTION.search(sentence))
+        kinds = allergen_kinds(sentence)  # food, drug, environment, animal: each topic needs its own
+        return bool(kinds & needs.allergens) or (not kinds and bool(needs.allergens & _UNLISTED))
+    return needs.conditions or (needs.diet and bool(_DIET_RESTRICTION.search(sentence)))
 
 
 def asks_for_item(query: str, description: str) -> bool:

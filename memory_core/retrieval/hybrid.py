@@ -36,22 +36,17 @@ from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.categories import asks_stay, category_terms
 from memory_core.retrieval.dense import DenseIndex
+from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
-from memory_core.retrieval.index import (
-    PRESETS,
-    RecallFilters,
-    RecallResult,
-    RecallWeights,
-    check_query,
-    snapshot_item,
-)
+from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
 from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.rerank import Reranks, _slot_words
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
+from memory_core.retrieval.stale_last import past_allowed, stale_last
 from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.timecues import parse_time_cue
@@ -298,9 +293,7 @@ class HybridIndex(HybridState, Reranks):
                 vector = query_vector(coverage) if callable(query_vector) else query_vector
                 if vector is not None:
                     alive = self.table.alive[:n_slots]
-                    floor = settings.dense_floor_unmatched if not coverage else 0.0
-                    dense_ranking, dense_sims = self.dense.ranked_scored(vector, settings.dense_depth, alive, mask,
-                                                                         floor, settings.reply_context)
+                    dense_ranking, dense_sims = dense_hits(self.dense, vector, settings, coverage, alive, mask)
                     if settings.coverage_weighting:
                         lexical_weight = max(coverage, settings.coverage_floor)
                         miss = settings.w_dense_miss * max(0.0, 1.0 - coverage / settings.miss_below)
@@ -359,6 +352,8 @@ class HybridIndex(HybridState, Reranks):
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
         order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other
+        if settings.stale_turns_last and not past_allowed(filters):  # a turn all superseded: last
+            order, kept = stale_last(order, kept, self._stale[order])
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)

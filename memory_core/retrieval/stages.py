@@ -69,6 +69,10 @@ class HybridSettings:
         seed_items: how many first-round items seed the second round.
         superseded_event_factor: fused score × this (0 < x <= 1) for an event
             every fact or preference of whose source turns was superseded.
+        stale_turns_last: such an event comes after every other result of the short list unless the
+            filters allow superseded items (``stale_last``). Off by default: it cost LoCoMo dev R@10 and one
+            held-out cross-lingual question, where the turn is the only item holding the evidence
+            (ops/bench/RESULTS.md, issue 14, second pass of 2026-12-03).
         dense: use the dense ranking when the index has vectors and a query vector is given.
         w_dense: RRF weight of the dense ranking.
         dense_depth: how many top items of the dense ranking take part in fusion.
@@ -84,6 +88,11 @@ class HybridSettings:
             vectors: unrelated queries measured at most ~0.14, paraphrases and
             cross-language questions ~0.2–0.5), so a query about nothing the user said
             recalls nothing instead of the nearest noise.
+        dense_fallback_most / dense_fallback_floor / dense_fallback_margin: when no item passes
+            ``dense_floor_unmatched``, the dense ranking keeps up to ``dense_fallback_most`` nearest
+            items at least ``dense_fallback_floor`` similar and within ``dense_fallback_margin`` of
+            the best (``dense_hits``): a paraphrase the model places low is not answered with nothing.
+            0 most: the floor alone.
         w_dense_miss / miss_below: with ``coverage_weighting``, the dense ranking's weight is
             ``w_dense + w_dense_miss · max(0, 1 − coverage / miss_below)``: strong where
             the query's words miss the memories (another language, other words), as
@@ -122,6 +131,7 @@ class HybridSettings:
     time_boost: float = 1.0
     seed_items: int = 3
     superseded_event_factor: float = 0.5
+    stale_turns_last: bool = False
     dense: bool = True
     w_dense: float = 0.5
     dense_depth: int = 50
@@ -132,6 +142,9 @@ class HybridSettings:
     miss_below: float = 0.2
     other_language: bool = False
     dense_floor_unmatched: float = 0.15
+    dense_fallback_most: int = 3
+    dense_fallback_floor: float = 0.05
+    dense_fallback_margin: float = 0.03
     aliases: bool = True
     w_alias: float = 1.0
     other_subject_factor: float = 0.5
@@ -150,8 +163,12 @@ class HybridSettings:
                    self.w_alias, self.w_dense_miss, self.w_category, self.reply_context)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
-        if not 0 <= self.dense_floor_unmatched < 1:
-            raise InvalidField(f"dense_floor_unmatched must be in [0, 1); got {self.dense_floor_unmatched!r}")
+        if not 0 <= self.dense_floor_unmatched < 1 or not 0 <= self.dense_fallback_floor < 1 \
+                or self.dense_fallback_most < 0 or not self.dense_fallback_margin >= 0:
+            raise InvalidField(f"dense_floor_unmatched and dense_fallback_floor must be in [0, 1), dense_fallback_most "
+                               f"and dense_fallback_margin >= 0; got {self.dense_floor_unmatched!r}, "
+                               f"{self.dense_fallback_floor!r}, {self.dense_fallback_most!r}, "
+                               f"{self.dense_fallback_margin!r}")
         if not 0 <= self.dense_gate <= 1 or not 0 <= self.coverage_floor <= 1 or not 0 < self.miss_below <= 1:
             raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1], miss_below in (0, 1]; got "
                                f"{self.dense_gate!r}, {self.coverage_floor!r}, {self.miss_below!r}")

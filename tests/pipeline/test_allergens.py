@@ -1,4 +1,4 @@
-"""Allergens by category (food, drug, environment), English and Chinese: a food question sees food
+"""Allergens by category (food, drug, environment, animal), English and Chinese: a food question sees food
 allergies only (memory_core/pipeline/allergens.py, data/allergens.yaml; sensitive.diet_shown)."""
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from memory_core.pipeline.sensitive import detect, diet_shown
     ("he had a bad reaction, he's allergic to erythromycin", {"drug"}),
     ("I'm allergic to latex gloves", {"environment"}),
     ("my pollen allergy is terrible in May", {"environment"}),
-    ("allergic to cats and dust mites", {"environment"}),
+    ("allergic to cats and dust mites", {"animal", "environment"}),
+    ("我对猫毛过敏", {"animal"}),
     ("I'm allergic to peanuts and penicillin", {"food", "drug"}),
     ("我对花生过敏", {"food"}),
     ("老婆海鲜过敏", {"food"}),

@@ -1,0 +1,86 @@
+"""Which of the user's restrictions a practical question needs, by its topic (seed 001 §8.24.1).
+
+A sensitive health value is shown only to a question that asks for its kind. But the questions an
+agent asks before acting do not say "allergic": "can I give her amoxicillin?" needs her penicillin
+allergy, "should I get him a kitten?" his cat allergy, "晚饭给她做点什么？" her food allergies and the
+foods her doctor forbade. ``memory_core/data/restriction_topics.yaml`` maps a question's topic (food,
+medicine, animals: words of the question, or an allergen of the topic's kind it names) to the kinds of
+restriction it sees (``Needs``); ``sensitive.diet_shown`` and ``recall_shown.with_needed_restrictions``
+read it. A question on no topic needs none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from memory_core.pipeline.allergens import kinds_named
+from memory_core.shipped_yaml import load_shipped
+
+__all__ = ["Needs", "needs_of"]
+
+
+@dataclass(frozen=True)
+class Needs:
+    """The restrictions a question needs.
+
+    Attributes:
+        topics: the topics it is on ("food", "medicine", "animals").
+        allergens: allergen kinds (``allergens.KINDS``) whose allergies and intolerances it sees.
+        diet: it sees a health value in a sentence stating a food restriction.
+        conditions: it sees every health condition.
+    """
+
+    topics: frozenset[str]
+    allergens: frozenset[str]
+    diet: bool
+    conditions: bool
+
+
+@dataclass(frozen=True)
+class _Topic:
+    name: str
+    words: re.Pattern[str]
+    named: frozenset[str]
+    shows: frozenset[str]
+    diet: bool
+    conditions: bool
+
+
+@cache
+def _topics() -> tuple[_Topic, ...]:
+    out = []
+    for name, entry in load_shipped("data", "restriction_topics.yaml").items():
+        en = sorted(entry.get("en") or [], key=len, reverse=True)
+        zh = sorted(entry.get("zh") or [], key=len, reverse=True)
+        alts = [r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") + r"(?:e?s)?" for w in en)
+                + r")(?![A-Za-z])"] if en else []
+        alts += ["|".join(map(re.escape, zh))] if zh else []
+        out.append(_Topic(name, re.compile("|".join(alts) or r"(?!)", re.I), frozenset(entry.get("named") or ()),
+                          frozenset(entry.get("shows") or ()), bool(entry.get("diet")),
+                          bool(entry.get("conditions"))))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def needs_of(query: str) -> Needs | None:
+    """The restrictions ``query`` needs; None when it is on no topic ("what's my job?").
+
+    >>> sorted(needs_of("can I give her amoxicillin?").allergens)
+    ['drug']
+    """
+    named: set[str] | None = None
+    on = []
+    for topic in _topics():
+        if not topic.words.search(query) and topic.named:
+            named = kinds_named(query) if named is None else named
+            if not topic.named & named:
+                continue
+        elif not topic.words.search(query):
+            continue
+        on.append(topic)
+    if not on:
+        return None
+    return Needs(frozenset(t.name for t in on), frozenset(k for t in on for k in t.shows),
+                 any(t.diet for t in on), any(t.conditions for t in on))

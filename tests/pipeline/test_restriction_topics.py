@@ -1,0 +1,59 @@
+"""A practical question sees the restrictions its topic needs, not others (data/restriction_topics.yaml,
+pipeline/restriction_topics.py, sensitive.diet_shown): a medicine question the drug allergy and the
+conditions, a pet question the animal allergy, a food question the food allergy; English and Chinese."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.pipeline.restriction_topics import needs_of
+from memory_core.pipeline.sensitive import detect, diet_shown
+
+
+@pytest.mark.parametrize(("question", "topics"), [
+    ("can I give her amoxicillin?", {"medicine"}),
+    ("Is ibuprofen OK for him?", {"medicine"}),
+    ("what should I pack in his medicine bag?", {"medicine"}),
+    ("她能吃布洛芬吗？", {"medicine", "food"}),  # 吃 is also eating: both topics, each its own restrictions
+    ("给他开点什么药好？", {"medicine"}),
+    ("should I get him a kitten?", {"animals"}),
+    ("we're thinking of adopting a puppy for her", {"animals"}),
+    ("要不要给他买只小猫？", {"animals"}),
+    ("周末带她去动物园怎么样？", {"animals"}),
+    ("What should I cook for her tonight?", {"food"}),
+    ("晚饭给她做点什么？", {"food"}),
+    ("where does she work?", None),
+    ("他在哪家公司上班？", None),
+    ("what's the weather like tomorrow?", None),
+])
+def test_the_topic_of_a_practical_question(question: str, topics: set[str] | None) -> None:
+    needs = needs_of(question)
+    assert (None if needs is None else set(needs.topics)) == topics
+
+
+def _shown(question: str, text: str) -> bool:
+    findings = [f for f in detect(text) if f.category == "health"]
+    assert findings, text
+    return any(diet_shown(question, text, f) for f in findings)
+
+
+@pytest.mark.parametrize(("text", "medicine", "animals", "food"), [
+    ("I'm allergic to penicillin.", True, False, False),
+    ("我对青霉素过敏。", True, False, False),
+    ("I'm allergic to cats.", False, True, False),
+    ("我对猫毛过敏。", False, True, False),
+    ("I'm allergic to peanuts.", False, False, True),
+    ("我对花生过敏。", False, False, True),
+    ("I have asthma.", True, False, False),  # a condition: a medicine's contraindication
+    ("我有哮喘。", True, False, False),
+    ("My pollen allergy is acting up.", False, False, False),
+])
+def test_each_topic_sees_its_own_restrictions(text: str, medicine: bool, animals: bool, food: bool) -> None:
+    assert _shown("can I give her amoxicillin?", text) is medicine
+    assert _shown("给他开点什么药好？", text) is medicine
+    assert _shown("should I get him a kitten?", text) is animals
+    assert _shown("要不要给他买只小猫？", text) is animals
+    assert _shown("What should I cook for her tonight?", text) is food
+    assert _shown("晚饭给她做点什么？", text) is food
+    assert not _shown("where does she work?", text)
+    assert not _shown("他在哪家公司上班？", text)

@@ -1,0 +1,69 @@
+"""A practical question recalls the restriction it needs though it shares no word with it
+(``recall_shown.with_needed_restrictions``): "can I give her amoxicillin?" the penicillin allergy,
+"should I get him a kitten?" the cat allergy, a dinner question the food allergy; never another
+topic's, nor any for a question on no topic. English and Chinese, through ``Memory.recall``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memory_core.model import Turn
+from memory_core.recall_shown import with_needed_restrictions
+from memory_core.service import Memory, open_memory
+from memory_core.settings import Settings
+
+T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
+
+
+@pytest.fixture()
+def memory(tmp_path: Path) -> Iterator[Memory]:
+    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
+    yield mem
+    mem.close()
+
+
+def _say(memory: Memory, user: str, lines: list[str]) -> None:
+    memory.ingest([Turn(user_id=user, turn_id=f"{user}-t{n}", session_id="s1", role="user", text=text,
+                        timestamp=T0 + timedelta(days=n)) for n, text in enumerate(lines)])
+
+
+LIVES = {
+    "en": ["I work as a nurse at the city hospital.", "I'm allergic to penicillin.", "I love jazz.",
+           "I'm allergic to cats, they make me sneeze.", "I have a severe peanut allergy."],
+    "zh": ["我在市医院当护士。", "我对青霉素过敏。", "我很喜欢爵士乐。", "我对猫毛过敏。", "我对花生过敏，很严重。"],
+}
+# question → the allergen its answer must show, and allergens it must not
+QUESTIONS = {
+    "en": [("can I give her amoxicillin?", "penicillin", []),
+           ("should I get her a kitten?", "cats", ["penicillin", "peanut"]),
+           ("What should I cook for her tonight?", "peanut", ["penicillin", "cats"])],
+    "zh": [("能给她吃阿莫西林吗？", "青霉素", []),
+           ("要不要给她买只小猫？", "猫毛", ["青霉素", "花生"]),
+           ("今晚给她做点什么菜？", "花生", ["青霉素", "猫毛"])],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_practical_question_recalls_the_restriction_it_needs(memory: Memory, lang: str) -> None:
+    _say(memory, lang, LIVES[lang])
+    for question, needed, others in QUESTIONS[lang]:
+        response = memory.recall(lang, question, k=5)
+        shown = " | ".join(r.item.description for r in response.results)
+        assert needed in shown and needed in response.context.text, (question, shown)
+        assert not any(o in response.context.text for o in others), (question, response.context.text)
+
+
+@pytest.mark.parametrize(("lang", "question"), [("en", "where does she work?"), ("zh", "她在哪里上班？")])
+def test_a_question_on_no_topic_sees_no_restriction(memory: Memory, lang: str, question: str) -> None:
+    _say(memory, lang, LIVES[lang])
+    text = memory.recall(lang, question, k=5).context.text
+    assert not any(a in text for a in ("penicillin", "cats", "peanut", "青霉素", "猫毛", "花生"))
+
+
+def test_the_first_result_keeps_its_place_and_nothing_is_added_off_topic() -> None:
+    assert with_needed_restrictions([], [], "can I give her amoxicillin?", 5) == []
+    assert with_needed_restrictions([], [], "where does she work?", 5) == []
