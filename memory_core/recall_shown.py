@@ -25,7 +25,7 @@ penicillin", 对猫毛过敏): ``with_needed_restrictions`` brings those (``rest
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from memory_core.model import Kind, MemoryItem
@@ -38,14 +38,16 @@ from memory_core.pipeline.sensitive import (
     diet_shown,
     masked_unless_asked,
     may_show,
+    pin_preferred,
 )
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallFilters
+from memory_core.retrieval.withheld import preferred
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["context_view", "filters_on_sensitive", "finds_free_clauses", "free_terms", "masked_notes",
-           "shown_in_recall", "unfiltered", "with_asked_health", "with_needed_restrictions"]
+__all__ = ["context_view", "filters_on_sensitive", "finds_free_clauses", "free_terms", "gated_extras",
+           "masked_notes", "shown_in_recall", "unfiltered", "with_asked_health", "with_needed_restrictions"]
 
 #: A clause ends at a sentence stop or a comma (English and Chinese).
 _CLAUSE_END = re.compile(r"[,.;:!?，。；：！？、\n]")
@@ -200,3 +202,26 @@ def with_needed_restrictions(results: list[RecallResult], items: list[MemoryItem
     if not added:
         return results
     return [replace(r, rank=rank) for rank, r in enumerate((results[:1] + added + results[1:])[:k], start=1)]
+
+
+def gated_extras(results: list[RecallResult], sensitive_items: Callable[[], list[MemoryItem]], query: str,
+                 asked: set[str], filters: RecallFilters | None, k: int) -> list[RecallResult]:
+    """``results`` (a gated recall's, best first) with what the gate's search missed: the health items a health
+    question asks (``with_asked_health``, only without filters), the restrictions a practical question needs
+    (``with_needed_restrictions``), and for a bare PIN question the PINs before a locker's code (``pin_preferred``).
+
+    Args:
+        results: at most ``k`` results.
+        sensitive_items: reads the user's items of the sensitive theme (called only when a step needs them).
+        query: the recall's query; ``asked``: the kinds of value it names (``asked_categories``).
+        filters: the recall's filters; k: top-k (items).
+
+    Raises:
+        StoreError: reading the sensitive items failed.
+    """
+    if filters is None and "health" in asked:  # "how is her health?": the conditions it missed
+        results = with_asked_health(results, sensitive_items(), query, asked, k)
+    if unfiltered(filters) and needs_of(query) is not None:  # "can I give her amoxicillin?"
+        results = with_needed_restrictions(results, sensitive_items(), query, k)
+    return preferred(results, lambda r: None if r.item.theme != SENSITIVE_THEME
+                     else pin_preferred(query, r.item.description))

@@ -23,13 +23,11 @@ from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.pipeline import WritePipeline
-from memory_core.pipeline.restriction_topics import needs_of
 from memory_core.pipeline.sensitive import (
     SENSITIVE_THEME,
     SensitiveGuard,
     asked_categories,
     parse_tenant_policies,
-    pin_preferred,
 )
 from memory_core.pipeline.sensitive_turns import scrub_curated
 from memory_core.pipeline.types import KeyLookup
@@ -37,17 +35,15 @@ from memory_core.recall_shown import (
     context_view,
     filters_on_sensitive,
     finds_free_clauses,
+    gated_extras,
     masked_notes,
     shown_in_recall,
-    unfiltered,
-    with_asked_health,
-    with_needed_restrictions,
 )
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.past_question import past_filters, past_first
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
-from memory_core.retrieval.withheld import fill_shown, preferred, raw_turn_stand_in
+from memory_core.retrieval.withheld import fill_shown, raw_turn_stand_in
 from memory_core.seams import MemoryRecaller
 from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
@@ -348,15 +344,9 @@ class Memory(LifecycleCalls, SessionCalls):
                                  user_id, theme=SENSITIVE_THEME, kind=Kind.EVENT),
                                  lambda turn: finds_free_clauses(query, turn.description)) if guarded and not filters
                              else None)
-        if guarded and filters is None and "health" in asked:  # "how is her health?": the conditions it missed
-            results = with_asked_health(results, self.store.list_items(user_id, theme=SENSITIVE_THEME), query,
-                                        asked, k)
-        if guarded and unfiltered(filters) and needs_of(query) is not None:  # "can I give her amoxicillin?"
-            results = with_needed_restrictions(results, self.store.list_items(user_id, theme=SENSITIVE_THEME),
-                                               query, k)
-        if guarded:  # a bare PIN question: the PINs found before a locker's code
-            results = preferred(results, lambda r: None if r.item.theme != SENSITIVE_THEME
-                                else pin_preferred(query, r.item.description))
+        if guarded:  # health and restrictions the search missed, a bare PIN question's PINs first
+            results = gated_extras(results, lambda: self.store.list_items(user_id, theme=SENSITIVE_THEME), query,
+                                   asked, filters, k)
         results = past_first(query, results) if past else results
         degraded, reason = said["degraded"], said["reason"]
         searched = time.perf_counter()

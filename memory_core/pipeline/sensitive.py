@@ -47,13 +47,7 @@ from typing import Literal
 from memory_core.model import Turn
 from memory_core.pipeline.allergens import allergen_kinds
 from memory_core.pipeline.restriction_topics import needs_of
-from memory_core.pipeline.sensitive_detect import (
-    ASKS,
-    CATEGORIES,
-    Finding,
-    detect,
-    mask,
-)
+from memory_core.pipeline.sensitive_detect import ASKS, CATEGORIES, Finding, detect, mask
 from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
 from memory_core.pipeline.sensitive_kind import WITHHELD, asked_things, called_pin, shows
 from memory_core.pipeline.sensitive_thing import tie_to_thing
