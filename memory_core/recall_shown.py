@@ -125,6 +125,18 @@ def unfiltered(filters: RecallFilters | None) -> bool:
                                and filters.until is None)
 
 
+def _one_per_turn(missed: list[MemoryItem], results: list[RecallResult], most: int) -> list[RecallResult]:
+    """Up to ``most`` of ``missed`` (best first) as results, none from a turn a result in ``results`` or an item
+    already taken came from (a turn said once is shown once)."""
+    said = {t for r in results for t in (r.turn_ids or r.item.source)}
+    added: list[RecallResult] = []
+    for i in missed:
+        if len(added) < most and not said & set(i.source):
+            added.append(RecallResult(item=i, score=0.0, bm25=0.0, rank=0, turn_ids=list(i.source)))
+        said.update(i.source)
+    return added
+
+
 def with_asked_health(results: list[RecallResult], items: list[MemoryItem], query: str, asked: set[str], k: int,
                       most: int = 3) -> list[RecallResult]:
     """``results`` with up to ``most`` health items the search missed, for a question naming the health kind.
@@ -153,12 +165,7 @@ def with_asked_health(results: list[RecallResult], items: list[MemoryItem], quer
     # a curated item before the raw turn it came from, and one item per turn (a turn said once is shown once)
     missed.sort(key=lambda i: (i.kind != Kind.EVENT, len(terms & set(tokenize(i.description))), i.created_at),
                 reverse=True)
-    said = {t for r in results for t in (r.turn_ids or r.item.source)}
-    added: list[RecallResult] = []
-    for i in missed:
-        if len(added) < most and not said & set(i.source):
-            added.append(RecallResult(item=i, score=0.0, bm25=0.0, rank=0, turn_ids=list(i.source)))
-        said.update(i.source)
+    added = _one_per_turn(missed, results, most)
     health = [r for r in results if r.item.theme == SENSITIVE_THEME and may_show(query, r.item.description, asked)]
     rest = [r for r in results if r not in health]
     return [replace(r, rank=rank) for rank, r in enumerate((health + added + rest)[:k], start=1)]
@@ -193,12 +200,7 @@ def with_needed_restrictions(results: list[RecallResult], items: list[MemoryItem
     # the topic's own allergies first (a medicine question: the drug allergy before a condition)
     missed.sort(key=lambda i: (bool(allergen_kinds(i.description) & needs.allergens), i.kind != Kind.EVENT,
                                len(terms & set(tokenize(i.description))), i.created_at), reverse=True)
-    said = {t for r in results for t in (r.turn_ids or r.item.source)}
-    added: list[RecallResult] = []
-    for i in missed:
-        if len(added) < most and not said & set(i.source):
-            added.append(RecallResult(item=i, score=0.0, bm25=0.0, rank=0, turn_ids=list(i.source)))
-        said.update(i.source)
+    added = _one_per_turn(missed, results, most)
     if not added:
         return results
     return [replace(r, rank=rank) for rank, r in enumerate((results[:1] + added + results[1:])[:k], start=1)]

@@ -63,11 +63,7 @@ def plan_end_ops(turn: Turn, store: KeyLookup) -> list[Op]:
             keys.append(key)
     if not keys:
         return []
-    reason = ("计划取消：" if lang == "zh" else "the plan is off: ") + turn.text
-    return [EndOp(item.id, Status.SUPERSEDED, reason[:200], Actor.PIPELINE, turn.turn_id,
-                  valid_until=turn.timestamp, at=turn.timestamp)
-            for items in store.find_by_keys(turn.user_id, keys).values() for item in items
-            if item.kind == Kind.EVENT and item.active and (item.valid_from or item.created_at) < turn.timestamp]
+    return _ended(turn, store, keys, (Kind.EVENT,), ("计划取消：" if lang == "zh" else "the plan is off: "))
 
 
 # a to-do said in the user's own words ("用户得在周五前续签护照", "User has to file the taxes by May")
@@ -98,9 +94,14 @@ def todo_done_ops(turn: Turn, store: KeyLookup) -> list[Op]:
             and said & topic(text, detect_lang(text), speaker).terms]
     if not keys:
         return []
-    reason = ("已完成：" if lang == "zh" else "done: ") + turn.text
-    return [EndOp(item.id, Status.SUPERSEDED, reason[:200], Actor.PIPELINE, turn.turn_id,
+    return _ended(turn, store, keys, (Kind.TODO, Kind.FACT), ("已完成：" if lang == "zh" else "done: "))
+
+
+def _ended(turn: Turn, store: KeyLookup, keys: list[str], kinds: tuple[Kind, ...], why: str) -> list[Op]:
+    """One ``EndOp`` at ``turn``'s time per active item of ``kinds`` under ``keys`` said before ``turn``, its
+    reason ``why`` and the turn's text (at most 200 characters)."""
+    reason = (why + turn.text)[:200]
+    return [EndOp(item.id, Status.SUPERSEDED, reason, Actor.PIPELINE, turn.turn_id,
                   valid_until=turn.timestamp, at=turn.timestamp)
             for items in store.find_by_keys(turn.user_id, keys).values() for item in items
-            if item.kind in (Kind.TODO, Kind.FACT) and item.active
-            and (item.valid_from or item.created_at) < turn.timestamp]
+            if item.kind in kinds and item.active and (item.valid_from or item.created_at) < turn.timestamp]
