@@ -43,6 +43,7 @@ class _Topic:
     name: str
     words: re.Pattern[str]
     named: frozenset[str]
+    named_with: re.Pattern[str] | None
     shows: frozenset[str]
     diet: bool
     conditions: bool
@@ -52,15 +53,22 @@ class _Topic:
 def _topics() -> tuple[_Topic, ...]:
     out = []
     for name, entry in load_shipped("data", "restriction_topics.yaml").items():
-        en = sorted(entry.get("en") or [], key=len, reverse=True)
-        zh = sorted(entry.get("zh") or [], key=len, reverse=True)
-        alts = [r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") + r"(?:e?s)?" for w in en)
-                + r")(?![A-Za-z])"] if en else []
-        alts += ["|".join(map(re.escape, zh))] if zh else []
-        out.append(_Topic(name, re.compile("|".join(alts) or r"(?!)", re.I), frozenset(entry.get("named") or ()),
+        with_ = entry.get("named_with")
+        out.append(_Topic(name, _words(entry.get("en") or [], entry.get("zh") or []),
+                          frozenset(entry.get("named") or ()),
+                          _words(with_.get("en") or [], with_.get("zh") or []) if with_ else None,
                           frozenset(entry.get("shows") or ()), bool(entry.get("diet")),
                           bool(entry.get("conditions"))))
     return tuple(out)
+
+
+def _words(en: list[str], zh: list[str]) -> re.Pattern[str]:
+    """One pattern of English whole words (a plural s/es too) and Chinese words inside a word, longest first."""
+    en, zh = sorted(en, key=len, reverse=True), sorted(zh, key=len, reverse=True)
+    alts = [r"(?<![A-Za-z])(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") + r"(?:e?s)?" for w in en)
+            + r")(?![A-Za-z])"] if en else []
+    alts += ["|".join(map(re.escape, zh))] if zh else []
+    return re.compile("|".join(alts) or r"(?!)", re.I)
 
 
 @lru_cache(maxsize=256)
@@ -74,6 +82,8 @@ def needs_of(query: str) -> Needs | None:
     on = []
     for topic in _topics():
         if not topic.words.search(query) and topic.named:
+            if topic.named_with is not None and not topic.named_with.search(query):
+                continue  # a food named in passing ("are kiwis from New Zealand?") asks for nothing to act on
             named = kinds_named(query) if named is None else named
             if not topic.named & named:
                 continue

@@ -58,7 +58,7 @@ def test_the_other_facts_of_a_sensitive_turn_are_recalled_with_the_value_masked(
 @pytest.mark.parametrize(("user", "text", "question"), [
     ("en", "The code of my bike lock is 8841.", "where did I leave my bike?"),
     ("zh", "我家门锁密码是583920。", "我家在哪里？"),
-    ("en2", "I'm allergic to kiwi.", "do I like kiwi smoothies?"),
+    ("en2", "I'm allergic to kiwi.", "are kiwis from New Zealand?"),
     ("zh2", "我对猕猴桃过敏。", "猕猴桃是新西兰的吗？"),
 ])
 def test_a_clause_holding_the_value_lends_none_of_its_words(memory: Memory, user: str, text: str,
@@ -133,3 +133,17 @@ def test_a_withheld_fact_of_another_person_leaves_its_place_to_its_turn(
     assert any(fact in r.item.description for r in response.results), question
     assert fact in response.context.text and value not in response.context.text
     assert [r.rank for r in response.results] == list(range(1, len(response.results) + 1))
+
+
+@pytest.mark.parametrize(("user", "text", "question", "value"), [
+    ("en-smoothie", "I'm allergic to kiwi.", "do I like kiwi smoothies?", "kiwi"),
+    ("en-dish", "I have a severe sesame allergy.", "can I order hummus for her?", "sesame"),
+    ("zh-named", "我对芒果过敏。", "can she have a mango smoothie?", "芒果"),
+    ("zh-dish", "我对花生过敏。", "请她喝奶茶好不好？", "花生"),
+])
+def test_a_question_about_a_food_or_dish_sees_the_food_allergy(memory: Memory, user: str, text: str,
+                                                                question: str, value: str) -> None:
+    # naming a food or a dish is a practical food question (restriction_topics.yaml): the allergy must be seen
+    memory.ingest([_turn(user, 0, text)])
+    response = memory.recall(user, question)
+    assert any(value in r.item.description for r in response.results), question
