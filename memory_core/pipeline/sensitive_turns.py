@@ -16,26 +16,17 @@ masked. Under ``keep`` nothing is rewritten.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from memory_core.model import Turn
 from memory_core.pipeline.sensitive_detect import detect, mask
+from memory_core.store.turn_text import TEXT_SHA_META, same_turn_text, text_sha256
 
 if TYPE_CHECKING:
     from memory_core.store.turns import TurnLog
 
 __all__ = ["TEXT_SHA_META", "same_turn_text", "scrub_curated", "scrubbed_turn", "text_sha256"]
-
-#: ``Turn.meta`` key of the SHA-256 (hex) of a masked turn's original text.
-TEXT_SHA_META = "text_sha256"
-
-
-def text_sha256(text: str) -> str:
-    """The SHA-256 of ``text`` (UTF-8), in hex."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
 
 def scrubbed_turn(turn: Turn) -> tuple[str, dict[str, str]] | None:
     """(masked text, meta with ``TEXT_SHA_META``) for a turn holding a sensitive value; None when it holds none
@@ -46,12 +37,6 @@ def scrubbed_turn(turn: Turn) -> tuple[str, dict[str, str]] | None:
     if not found:
         return None
     return mask(turn.text, found), {**turn.meta, TEXT_SHA_META: text_sha256(turn.text)}
-
-
-def same_turn_text(stored: Turn, text: str) -> bool:
-    """True when ``text`` is what ``stored`` was given: its text, or, once masked, the text its hash is of."""
-    sha = stored.meta.get(TEXT_SHA_META) if isinstance(stored.meta, dict) else None
-    return text_sha256(text) == sha if sha else stored.text == text
 
 
 def scrub_curated(store: TurnLog, user_id: str, turns: Sequence[Turn]) -> int:

@@ -18,7 +18,6 @@ from sqlalchemy.engine import Connection, Row
 
 from memory_core.errors import InvalidField, NotFound, TurnConflict
 from memory_core.model import Turn, utcnow
-from memory_core.pipeline.sensitive_turns import same_turn_text
 from memory_core.store.sql_queries import (
     _Q_LAST_SEQ_LOCK,
     _Q_SET_LAST_SEQ,
@@ -31,6 +30,7 @@ from memory_core.store.sql_queries import (
     _turn_from_row,
 )
 from memory_core.store.sql_schema import DeadLetterRow
+from memory_core.store.turn_text import same_turn_text
 from memory_core.store.turns import TurnStore
 from memory_core.validation import ROLES, check_id, check_text, check_turn_time
 
