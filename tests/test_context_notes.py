@@ -57,12 +57,22 @@ def test_a_curated_item_carries_its_turns_words_when_they_say_more():
     event = item("Noor: I love oolong tea, the roasted kind from Taiwan", "t3", "event:x", kind=Kind.EVENT)
     turns = [turn(1, "我最爱火锅，尤其是重庆的牛油锅底，每周都去。"), turn(2, "I like oolong tea."),
              turn(3, "I love oolong tea, the roasted kind from Taiwan")]
-    index = HybridIndex.build([rich, bare, event], turns)
+    raw = [item(f"Noor: {t.text}", t.turn_id, f"event:{t.turn_id}", kind=Kind.EVENT) for t in turns[:2]]
+    index = HybridIndex.build([rich, bare, event, *raw], turns)
     notes = context_notes(index, [rich, bare, event])
     assert set(notes) == {rich.id}  # "I like oolong tea." adds nothing; an event is its own turn
     assert notes[rich.id].said == "我最爱火锅，尤其是重庆的牛油锅底，每周都去。"
     block = build_context([as_result(rich)], notes=notes).text
     assert "原话：“我最爱火锅，尤其是重庆的牛油锅底，每周都去。”" in block
+
+
+def test_a_turn_whose_raw_item_was_forgotten_is_not_quoted():
+    # a memory of the turn deleted by the user ended its raw-turn item (store.forget_source): its words stay unsaid
+    kept = item("User lives in Oslo", "t1", "fact:home@u")
+    turns = [turn(1, "I live in Oslo, and I owe about 20k to a casino.")]
+    raw = item("Noor: " + turns[0].text, "t1", "event:t1", kind=Kind.EVENT)
+    assert "casino" in context_notes(HybridIndex.build([kept, raw], turns), [kept])[kept.id].said
+    assert kept.id not in context_notes(HybridIndex.build([kept], turns), [kept])
 
 
 def test_the_turns_words_are_left_out_first_when_the_budget_is_tight():

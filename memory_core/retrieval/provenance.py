@@ -103,13 +103,21 @@ def _said(state: HybridState, item: MemoryItem) -> str:
     if item.kind == Kind.EVENT or len(item.source) != 1:
         return ""
     pos = state._turn_pos.get(item.source[0])
-    if pos is None:
+    if pos is None or not _raw_turn_live(state, item.source[0]):
         return ""
     text = " ".join(state._turn_text[pos].split())
     new = set(tokenize(text, state.lexicon)) - set(tokenize(item.description, state.lexicon))
     if len(new) < MIN_NEW_WORDS:
         return ""
     return text if len(text) <= MAX_SAID_CHARS else text[:MAX_SAID_CHARS - 1].rstrip() + "…"
+
+
+def _raw_turn_live(state: HybridState, turn_id: str) -> bool:
+    """True while the turn's raw-turn item (kind event, key ``event:…``) is in the index: a memory made from the
+    turn and deleted by the user ends it (``store.forget_source``), and the turn is then quoted no more."""
+    items = state.table.items
+    return any((it := items[s]) is not None and it.kind == Kind.EVENT and (it.key or "").startswith("event:")
+               for s in state._slots_by_turn.get(turn_id, ()))
 
 
 def _stale_in_turn(state: HybridState, item: MemoryItem, was: str) -> str:

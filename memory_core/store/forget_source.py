@@ -1,4 +1,4 @@
-"""Forgetting a memory forgets the raw turn it came from, unless another live memory still stands on it.
+"""Forgetting a memory forgets the raw turn it came from; the other memories made from that turn stay.
 
 A turn is kept twice: as the curated items made from it and as its raw-turn
 item (kind ``event``, key ``event:…``, the user's words; ``pipeline.extract``),
@@ -7,9 +7,13 @@ produced ("forget that I owe 20k"), leaving the raw turn active would keep the
 forgotten words recallable by any question near them, and a Mem0-style app
 never lists that raw item (``mem0_shape.mem0_listed``), so it has no id to
 delete it with. ``source_turn_ends`` therefore ends, with the same delete, each
-raw-turn item of the deleted item's source turns that no other active curated
-item still cites. Ending is a soft delete: the raw item and its history stay
-for audit, the turn log keeps the turn (``delete_all`` / ``erase`` remove those).
+raw-turn item of the deleted item's source turns, even when another curated item
+was made from the same turn ("I live in Oslo, and I owe 20k to a casino": the
+home stays as its own item, the words about the debt are found by no question).
+Recall then no longer quotes that turn beside the other items either
+(``retrieval.provenance``: a turn is quoted only while its raw-turn item is
+live). Ending is a soft delete: the raw item and its history stay for audit,
+the turn log keeps the turn (``delete_all`` / ``erase`` remove those).
 """
 
 from __future__ import annotations
@@ -34,8 +38,7 @@ def is_raw_turn_item(item: MemoryItem) -> bool:
 
 
 def source_turn_ends(store: MemoryStore, user_id: str, item_id: str, actor: str) -> list[EndOp]:
-    """The ``EndOp``s (status deleted) of the raw-turn items that deleting ``item_id`` leaves without a live
-    curated item: those citing one of its source turns that no other active curated item cites.
+    """The ``EndOp``s (status deleted) of the raw-turn items citing one of ``item_id``'s source turns.
 
     Nothing for a raw-turn item itself or an item without sources. Raises UnknownItem (no such item).
     """
@@ -43,7 +46,5 @@ def source_turn_ends(store: MemoryStore, user_id: str, item_id: str, actor: str)
     turns = set(item.source)
     if not turns or is_raw_turn_item(item):
         return []
-    live = [i for i in store.list_items(user_id) if i.id != item_id and turns.intersection(i.source)]
-    cited = {t for i in live if not is_raw_turn_item(i) for t in i.source}
     return [EndOp(i.id, Status.DELETED, FORGOTTEN_WITH.format(item_id=item_id), actor)
-            for i in live if is_raw_turn_item(i) and not set(i.source) & cited]
+            for i in store.list_items(user_id) if i.id != item_id and is_raw_turn_item(i) and turns & set(i.source)]

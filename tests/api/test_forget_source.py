@@ -1,8 +1,8 @@
 """Forgetting a memory forgets the turn it came from (``store/forget_source.py``), English and Chinese.
 
 Deleting a memory through the Mem0 API, the native API or the store ends the raw-turn item of its
-source turn when no other live memory stands on that turn; the words are then found by no search,
-recall or context block, while the item's history stays. ``delete_all`` leaves nothing recallable.
+source turn (the turn's other memories stay); the words are then found by no search, recall or context
+block, nor quoted beside the memories kept, while the item's history stays. ``delete_all`` leaves nothing recallable.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ def test_deleting_every_mem0_memory_leaves_the_turn_unrecallable(env: EmbeddedMe
     ("I adopted a cat named Biscuit and I work at Boeing.", "Boeing", "cat"),
     ("我在腾讯上班，还养了一只叫年糕的猫。", "腾讯", "猫"),
 ])
-def test_a_turn_with_another_live_memory_stays(env: EmbeddedMemory, said: str, forget: str, keep: str) -> None:
+def test_forgetting_one_memory_of_a_turn_keeps_the_others(env: EmbeddedMemory, said: str, forget: str,
+                                                          keep: str) -> None:
     env.add(said, user_id="u")
     items = env.get_all(user_id="u")
     curated = [i for i in items if i["kind"] != "event"]
@@ -65,8 +66,11 @@ def test_a_turn_with_another_live_memory_stays(env: EmbeddedMemory, said: str, f
         if forget in item["description"]:
             env.delete(item["id"], user_id="u")
     live = env.get_all(user_id="u")
-    assert any(i["kind"] == "event" for i in live), live  # still the source of another memory
-    assert any(keep in i["description"] for i in live if i["kind"] != "event")
+    assert not any(i["kind"] == "event" for i in live), live  # the turn's words are forgotten with the memory
+    assert any(keep in i["description"] for i in live if i["kind"] != "event")  # its other memory stays
+    # no question finds the forgotten value: not the raw turn, not the turn quoted beside the memory kept
+    for question in (forget, keep):
+        assert forget not in _recalled(env, "u", question), question
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
