@@ -347,7 +347,8 @@ class Memory(LifecycleCalls, SessionCalls):
         if guarded:  # health and restrictions the search missed, a bare PIN question's PINs first
             results = gated_extras(results, lambda: self.store.list_items(user_id, theme=SENSITIVE_THEME), query,
                                    asked, filters, k)
-        results = past_first(query, results) if past else results
+        results = past_first(query, results, lambda phrase: next(  # "before <event>": the event dated by its best match
+            (r.item for r in self.recaller.recall(user_id, phrase, 1)), None)) if past else results
         degraded, reason = said["degraded"], said["reason"]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens

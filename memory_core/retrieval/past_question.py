@@ -12,7 +12,8 @@ thing ("my old job", "my previous landlord"); a Chinese past word (the
 lexicon's ``past`` marker: 以前, 之前, 原来, 曾经 …). A question that also says
 "now" (现在, currently) asks about the present and is left as it is.
 
-Questions naming a past period ("十月份我在哪里住？") or asking for a sequence
+Questions naming a past period ("十月份我在哪里住？", "spring 2025"), asking what
+held before an event ("where did he work before the NHS?") or for a sequence
 ("what jobs have I had, in order?") widen the statuses the same way and are
 ordered by ``time_questions`` (what held in the period first; date order).
 """
@@ -20,13 +21,13 @@ ordered by ``time_questions`` (what held in the period first; date order).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from memory_core.model import Status
+from memory_core.model import MemoryItem, Status
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.retrieval.index import RecallFilters, RecallResult
-from memory_core.retrieval.time_questions import asks_period, asks_sequence, in_sequence, period_first
+from memory_core.retrieval.time_questions import asks_before, asks_period, asks_sequence, in_sequence, period_first
 
 __all__ = ["asks_about_past", "past_filters", "past_first"]
 
@@ -52,7 +53,7 @@ def past_filters(query: str, filters: RecallFilters | None) -> RecallFilters | N
 
     Filters given with other statuses are the caller's choice and are kept as given.
     """
-    if not (asks_about_past(query) or asks_period(query) or asks_sequence(query)):
+    if not (asks_about_past(query) or asks_period(query) or asks_before(query) or asks_sequence(query)):
         return filters
     base = filters or RecallFilters()
     if base.statuses is None or set(base.statuses) != {Status.ACTIVE}:
@@ -60,12 +61,14 @@ def past_filters(query: str, filters: RecallFilters | None) -> RecallFilters | N
     return replace(base, statuses=(Status.ACTIVE, Status.SUPERSEDED))
 
 
-def past_first(query: str, results: Sequence[RecallResult]) -> list[RecallResult]:
+def past_first(query: str, results: Sequence[RecallResult],
+               find: Callable[[str], MemoryItem | None] | None = None) -> list[RecallResult]:
     """``results`` with the superseded items first (their order kept) when ``query`` asks about the past, what held
-    in a past period first when it names one (``time_questions.period_first``), in date order within the main
-    theme when it asks for a sequence (``time_questions.in_sequence``); ranks renumbered from 1."""
+    in a past period (or before an event ``find`` dates) first when it names one (``time_questions.period_first``),
+    in date order within the main theme when it asks for a sequence (``time_questions.in_sequence``); ranks
+    renumbered from 1."""
     out = list(results)
-    by_period = period_first(query, out)
+    by_period = period_first(query, out, find)
     if by_period is not None:
         out = by_period
     elif asks_about_past(query) and any(r.item.status == Status.SUPERSEDED for r in out):

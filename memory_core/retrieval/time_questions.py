@@ -13,6 +13,14 @@ and their time words, in either language:
   a reason), a curated item that did not hold then last. Raw turns keep their
   place between the two. The period is read against the newest time among the
   results (the user's own timeline, as recall's reference time is).
+- **before an event, asked in the past** ("where did he work before the
+  NHS?", "他去NHS之前在哪上班？"): the anchor phrase ("the NHS") is dated by
+  the caller's search for it (the time of its best match, when that match
+  holds one of the phrase's words), and the period is everything before
+  it, ordered as above. Only a question asked in the past ("did", "was",
+  "used to"; in Chinese one without a word of the future or of intent, 要,
+  打算 …) counts: "what should I pack before the trip?" plans ahead. A
+  phrase of no content word ("before that", "以前") is no event.
 - **a sequence** ("in order", "chronologically", "timeline", "over the years",
   先后, 依次, 顺序, 按时间, 时间线, 这些年 …): superseded items are searched as
   well, and the results of the list's main theme (raw turns count as any
@@ -30,14 +38,15 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.timecues import parse_time_cue
+from memory_core.text.tokenize import tokenize
 
-__all__ = ["asks_period", "asks_sequence", "in_sequence", "period_first"]
+__all__ = ["asks_before", "asks_period", "asks_sequence", "in_sequence", "period_first"]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|today|right\s+now)\b", re.IGNORECASE)
@@ -46,6 +55,8 @@ _EN_SEQUENCE = re.compile(
     r"\b(?:in\s+(?:what|which|chronological|date|time)?\s*order|chronolog\w*|timeline|over\s+the\s+years|"
     r"one\s+after\s+(?:the\s+)?(?:other|another)|from\s+first\s+to\s+last|in\s+sequence|"
     r"(?:the\s+)?(?:sequence|order)\s+(?:of|in\s+which))\b", re.IGNORECASE)
+_EN_PAST_ASKED = re.compile(r"\b(?:did|was|were|had|used\s+to)\b", re.IGNORECASE)
+_ZH_AHEAD = re.compile(r"要|会|打算|准备|应该|该|得|计划|将|想")
 _ZH_SEQUENCE = re.compile(r"先后|依次|顺序|按时间|时间线|时间顺序|这些年|这几年|历任|一路")
 
 
@@ -67,6 +78,20 @@ def asks_period(query: str, ref: datetime | None = None) -> bool:
     return not _says_now(query) and _period(query, ref or datetime.now(UTC)) is not None
 
 
+def _before_phrase(query: str, ref: datetime) -> str:
+    """The event phrase of a "before <event>" question asked in the past, else "" (module docstring)."""
+    cue = parse_time_cue(query, ref)
+    if cue is None or not cue.anchor or cue.after or not tokenize(cue.anchor) or _says_now(query):
+        return ""
+    asked_past = not _ZH_AHEAD.search(query) if _CJK.search(query) else bool(_EN_PAST_ASKED.search(query))
+    return cue.anchor if asked_past else ""
+
+
+def asks_before(query: str) -> bool:
+    """True when ``query`` asks, in the past, what held before an event ("where did he work before the NHS?")."""
+    return bool(_before_phrase(query, datetime.now(UTC)))
+
+
 def asks_sequence(query: str) -> bool:
     """True when ``query`` asks for things in time order ("in order", "timeline", "先后", "依次" …)."""
     return bool((_ZH_SEQUENCE if _CJK.search(query) else _EN_SEQUENCE).search(query))
@@ -77,13 +102,28 @@ def _time(item: MemoryItem) -> float:
     return (item.valid_from or item.created_at).timestamp()
 
 
-def period_first(query: str, results: Sequence[RecallResult]) -> list[RecallResult] | None:
+def _before_event(query: str, ref: datetime, find: Callable[[str], MemoryItem | None] | None
+                  ) -> tuple[float, float] | None:
+    """Everything before the event a "before <event>" question names, dated by ``find``; else None."""
+    phrase = _before_phrase(query, ref) if find is not None else ""
+    event = find(phrase) if find is not None and phrase else None
+    if event is None or not set(tokenize(phrase)) & set(tokenize(event.description)):
+        return None
+    return (-math.inf, _time(event))
+
+
+def period_first(query: str, results: Sequence[RecallResult],
+                 find: Callable[[str], MemoryItem | None] | None = None) -> list[RecallResult] | None:
     """``results`` with what held in the past period ``query`` names first (module docstring); None when no
-    such period is named (or nothing to order). Ranks are not renumbered here."""
+    such period is named (or nothing to order). Ranks are not renumbered here.
+
+    ``find``: the best match of a phrase among the user's memories (None for none), to date the event of a
+    "before <event>" question; without it such questions are left as they are.
+    """
     if not results or _says_now(query):
         return None
     ref = datetime.fromtimestamp(max(_time(r.item) for r in results), UTC)
-    window = _period(query, ref)
+    window = _period(query, ref) or _before_event(query, ref, find)
     if window is None:
         return None
     since, until = window

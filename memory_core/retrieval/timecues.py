@@ -11,6 +11,14 @@
    "一月六号" → the latest such day up to ``ref``, widened as a date is;
    a month alone: "last May", "in June", "五月", "去年五月" → the latest such
    month up to ``ref`` ("last May" said in May: the year before);
+   (read before all of these) a season or half of a year: "spring 2025",
+   "last summer", "the first half of 2024", "2025年上半年", "去年春天",
+   "下半年" → its three (six) months (northern meteorological seasons:
+   spring March–May, summer June–August, autumn September–November, winter
+   December–February, the winter of a year starting in its December); a
+   season without a year is the latest one begun by ``ref``, "last" the
+   latest one over; a bare season word needs a time frame ("in the spring",
+   "春天的时候", "在冬天") so "spring water" or "我喜欢春天" are no cue;
 5. relative words: yesterday, last week/month/year, this week/month/year,
    recently, "3 weeks ago"; 昨天, 前天, 上周, 上个月, 去年, 今年, 前年, 最近;
 6. an anchor: "before the trip", "after her wedding", "在搬家之前" → the
@@ -58,6 +66,16 @@ _EN_AGO = re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|few|couple of)\s+
 _EN_ANCHOR = re.compile(r"\b(before|after|since|prior to)\s+((?:(?:the|a|an|my|her|his|their|our|your)\s+)?"
                         r"[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})")
 _ZH_ANCHOR = re.compile(r"(?:在)?([\u4e00-\u9fff\w]{1,8}?)(之前|以前|之后|以后)")
+_SEASON_START = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12, "春": 3, "夏": 6, "秋": 9, "冬": 12}
+_EN_SEASON = re.compile(r"\b(?:(?P<which>last|this|past)\s+|(?P<lead>in|during|over|through|early|late|mid)\s+"
+                        r"(?:the\s+)?)?(?P<season>spring|summer|autumn|fall|winter)\b(?:\s+(?:of\s+)?"
+                        r"(?P<year>(?:19|20)\d{2})\b)?")
+_EN_HALF = re.compile(r"\b(?P<half>first|second|1st|2nd|latter)\s+half\s+of\s+(?:(?P<which>last|this)\s+year|"
+                      r"(?P<year>(?:19|20)\d{2})\b)")
+_ZH_YEAR_OF = r"(?:(?P<which>去年|今年|前年)|(?P<year>[0-9〇零一二三四五六七八九]{4})年)?的?"
+_ZH_SEASON = re.compile(r"(?P<at>在|那年|那个)?" + _ZH_YEAR_OF + r"(?P<season>[春夏秋冬])(?:天|季)"
+                        r"(?P<frame>的时候|时|里|期间)?")
+_ZH_HALF = re.compile(_ZH_YEAR_OF + r"(?P<half>[上下])半年")
 _WORD_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "few": 3,
              "couple of": 2}
 _DAY_S = 86_400.0
@@ -155,6 +173,39 @@ def _explicit(q: str) -> TimeCue | None:
     return None
 
 
+def _season_span(year: int, first_month: int, months: int, text: str) -> TimeCue:
+    start = datetime(year, first_month, 1, tzinfo=UTC)
+    last = first_month + months  # the month after the span, may pass December
+    return _span(start, datetime(year + (last - 1) // 12, (last - 1) % 12 + 1, 1, tzinfo=UTC), text)
+
+
+def _year_said(m: re.Match[str], ref: datetime) -> int | None:
+    """The year a season's or half's match names ("2025", "去年", "last year"), else None."""
+    if m["year"]:
+        return _num(m["year"])
+    return {"去年": ref.year - 1, "last": ref.year - 1, "今年": ref.year, "this": ref.year,
+            "前年": ref.year - 2}.get(m["which"] or "")
+
+
+def _seasons(q: str, ref: datetime) -> TimeCue | None:
+    """A season or half of a year (read before dates, module docstring step 4)."""
+    if m := _EN_HALF.search(q) or _ZH_HALF.search(q):
+        year = _year_said(m, ref) or ref.year
+        return _season_span(year, 1 if m["half"] in ("first", "1st", "上") else 7, 6, m[0])
+    for m in (*_EN_SEASON.finditer(q), *_ZH_SEASON.finditer(q)):
+        first = _SEASON_START[m["season"]]
+        if m["year"] or (m["which"] and m["which"] not in ("last", "past", "this")):
+            return _season_span(_year_said(m, ref) or ref.year, first, 3, m[0])
+        if not (m["which"] or m.groupdict().get("lead") or m.groupdict().get("at") or m.groupdict().get("frame")):
+            continue  # "spring water", "我喜欢春天": a season word without a time frame
+        year = ref.year if ref.month >= first else ref.year - 1  # the latest such season begun by ref
+        cue = _season_span(year, first, 3, m[0])
+        if m["which"] in ("last", "past") and cue.until is not None and cue.until > ref.timestamp():
+            cue = _season_span(year - 1, first, 3, m[0])  # "last summer" said in summer: the one before
+        return cue
+    return None
+
+
 def _latest_day(month: int, day: int, ref: datetime, text: str) -> TimeCue | None:
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
@@ -226,6 +277,7 @@ def _relative(q: str, ref: datetime) -> TimeCue | None:
 _MAYBE_CUE = re.compile(
     r"\d|[年月天周]|星期|礼拜|最近|近来|近期|这段时间|这几天|之前|以前|之后|以后"
     r"|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec"  # month names are found inside words too
+    r"|spring|summer|autumn|fall|winter|half|[春夏秋冬]"
     r"|\b(?:yesterday|today|last|this|recently|lately|these|nowadays|ago|before|after|since|prior)\b")
 
 
@@ -244,7 +296,7 @@ def parse_time_cue(query: str, ref: datetime) -> TimeCue | None:
 
 def _first_cue(q: str, ref: datetime) -> TimeCue | None:
     """``parse_time_cue`` on lower-cased text, without the quick test for a possible cue."""
-    cue = _explicit(q) or _months_alone(q, ref) or _relative(q, ref)
+    cue = _seasons(q, ref) or _explicit(q) or _months_alone(q, ref) or _relative(q, ref)
     if cue is not None:
         return cue
     if m := _EN_ANCHOR.search(q):
