@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memory_core.context import build_context, query_lang
 from memory_core.embedding.base import Embedder, EmbeddingError
@@ -318,7 +318,6 @@ class Memory(LifecycleCalls, SessionCalls):
         filters = past_filters(query, filters) if past else filters  # "where did I use to work?": superseded too
         if weights is None and self.settings.recall_strength_weight != PRESETS["balanced"].strength:
             weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
-        # a broad question ("what did we talk about last month?") gets summaries first
         k = self.settings.recall_k if k is None else check_top_k(k)
         guarded = not filters_on_sensitive(filters)  # seed 001 §8.24.1: only the kind of value asked for
         asked = asked_categories(query)
@@ -337,18 +336,26 @@ class Memory(LifecycleCalls, SessionCalls):
                                     "index as last updated, which may miss the latest changes")
                 return cached
 
+        def up(read: Callable[[], Any], empty: Any) -> Any:  # answered from the cached index: no more reads
+            try:
+                return read()
+            except StoreError:
+                if not said["degraded"]:
+                    raise
+                return empty
+
         # withheld sensitive items leave their places to the next candidates (k results, not fewer)
         results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
                              or shown_in_recall(query, r.item.description, asked),
-                             stand_in=raw_turn_stand_in(lambda: self.store.list_items(  # its raw turn, masked
-                                 user_id, theme=SENSITIVE_THEME, kind=Kind.EVENT),
+                             stand_in=raw_turn_stand_in(lambda: up(lambda: self.store.list_items(  # its raw turn
+                                 user_id, theme=SENSITIVE_THEME, kind=Kind.EVENT), []),
                                  lambda turn: finds_free_clauses(query, turn.description)) if guarded and not filters
                              else None)
         if guarded:  # health and restrictions the search missed, a bare PIN question's PINs first
-            results = gated_extras(results, lambda: self.store.list_items(user_id, theme=SENSITIVE_THEME), query,
-                                   asked, filters, k)
-        results = past_first(query, results, lambda phrase: next(  # "before <event>": the event dated by its best match
-            (r.item for r in self.recaller.recall(user_id, phrase, 1)), None)) if past else results
+            results = gated_extras(results, lambda: up(lambda: self.store.list_items(
+                user_id, theme=SENSITIVE_THEME), []), query, asked, filters, k)
+        results = past_first(query, results, lambda phrase: up(lambda: next(  # "before <event>": dated by its match
+            (r.item for r in self.recaller.recall(user_id, phrase, 1)), None), None)) if past else results
         degraded, reason = said["degraded"], said["reason"]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
