@@ -91,6 +91,7 @@ class MemoryRow(Base):
         Index("ix_memories_user_status", "user_id", "status"),
         Index("ix_memories_user_key", "user_id", "key"),
         Index("ix_memories_user_changed", "user_id", "changed_version"),
+        Index("ix_memories_user_theme_status", "user_id", "theme", "status"),  # migration 0010
     )
 
     user_id: Mapped[str] = mapped_column(ID, primary_key=True)
