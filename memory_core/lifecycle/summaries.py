@@ -33,11 +33,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from memory_core.context import query_lang
-from memory_core.model import Actor, Kind, MemoryItem, Turn
+from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["EPISODE_GAP", "MIN_EPISODE_USER_TURNS", "Episode", "Summarizer", "episode_summary", "episodes",
-           "month_summary", "points_of", "summarised"]
+__all__ = ["EPISODE_GAP", "MIN_EPISODE_USER_TURNS", "REPLACED_MARK", "Episode", "Summarizer", "episode_summary",
+           "episodes", "month_summary", "points_of", "replaced", "summarised"]
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +127,32 @@ def _clip(text: str, chars: int = POINT_CHARS) -> str:
     return flat if len(flat) <= chars else flat[: chars - 1].rstrip() + "…"
 
 
+#: What a summary's point copied from a value since replaced says after it, per language ("no longer" and 已不 are
+#: also what the behaviour checks read as a value said to be over, ``eval.behaviour_checks.PAST_MARKERS``).
+REPLACED_MARK = {"en": " (no longer current)", "zh": "（已不是现在的情况）"}
+
+
+def replaced(items: Sequence[MemoryItem]) -> set[str]:
+    """Ids of the ``items`` no longer true: superseded items, and raw turns (events) each of whose source turns
+    produced, among ``items``, a superseded fact or preference and no active one (the turn said a value since
+    replaced, as recall's stale turns in ``retrieval.hybrid_state``).
+
+    A summary is an active item: a point copied from a value the user later changed or cancelled ("we plan to go
+    to Yunnan", then "the trip is off") must not read as current, so its point carries ``REPLACED_MARK``.
+    """
+    superseded: set[str] = set()
+    current: set[str] = set()
+    for item in items:
+        if item.kind in (Kind.FACT, Kind.PREFERENCE) and item.status in (Status.SUPERSEDED, Status.ACTIVE):
+            (superseded if item.status == Status.SUPERSEDED else current).update(item.source)
+    return {i.id for i in items if i.status == Status.SUPERSEDED or (
+        i.kind == Kind.EVENT and i.source and all(t in superseded and t not in current for t in i.source))}
+
+
+def _point(item: MemoryItem, gone: set[str], lang: str, chars: int = POINT_CHARS) -> str:
+    return _clip(item.description, chars) + (REPLACED_MARK[lang] if item.id in gone else "")
+
+
 def points_of(items: Iterable[MemoryItem], limit: int) -> list[MemoryItem]:
     """The items a summary names: by importance, then hits; near-repeats skipped.
 
@@ -188,7 +214,8 @@ def episode_summary(user_id: str, episode: Episode, items: Sequence[MemoryItem],
     n = len(episode.turns)
     header = (f"{day} 的对话（会话 {episode.session_id}，{n} 轮）：我们聊了" if lang == "zh"
               else f"Conversation on {day} (session {episode.session_id}, {n} turns): we talked about ")
-    text = _text(header, [_clip(i.description) for i in chosen], lang, summarizer)
+    gone = replaced(items)
+    text = _text(header, [_point(i, gone, lang) for i in chosen], lang, summarizer)
     return MemoryItem.create(
         user_id, text, "对话摘要" if lang == "zh" else "conversation summaries", actor=Actor.SYSTEM,
         reason="episode summary (maintenance)", at=at, kind=Kind.SUMMARY, key=episode.key,
@@ -233,7 +260,8 @@ def month_summary(user_id: str, month: str, items: Sequence[MemoryItem], episode
                  "that month we talked about ")
     # a month held in both languages is named in both, so a question in either finds it
     header = zh_header if lang == "zh" else en_header if langs == {"en"} else f"{zh_header} / {en_header}"
-    text = _text(header, [_clip(i.description, MONTH_POINT_CHARS) for i in chosen], lang, summarizer)
+    gone = replaced(items)  # the month's items of every status: a value replaced since is said to be
+    text = _text(header, [_point(i, gone, lang, MONTH_POINT_CHARS) for i in chosen], lang, summarizer)
     firsts = [*episode_summaries, *folded.values()]
     source = [s.source[0] for s in sorted(firsts, key=lambda s: (s.valid_from or s.created_at, s.id)) if s.source]
     return MemoryItem.create(

@@ -1,0 +1,49 @@
+"""A month summary written after a value it names was changed or cancelled says the point is no longer current,
+so the summary (an active item) does not state the old value as holding (``summaries.replaced``)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from _turns import T0, session
+
+from memory_core.lifecycle import ManualClock
+from memory_core.lifecycle.summaries import REPLACED_MARK, replaced
+from memory_core.model import Kind, MemoryItem, Status
+from memory_core.service import Memory
+
+CASES = [
+    ("en", "We're flying to Lisbon in June, the tickets are booked.", "The Lisbon trip is off, I couldn't get the "
+     "days off work.", "Lisbon"),
+    ("zh", "我们国庆打算去桂林玩五天。", "桂林之行取消了，家里临时有事。", "桂林"),
+]
+
+
+@pytest.mark.parametrize(("lang", "plan", "cancel", "place"), CASES)
+def test_a_month_summary_marks_a_cancelled_plan(memory: Memory, clock: ManualClock, lang: str, plan: str,
+                                                cancel: str, place: str) -> None:
+    memory.ingest(session("u1", "s1", T0, [plan]))
+    memory.ingest(session("u1", "s2", T0 + timedelta(days=9), [cancel]))
+    clock.advance(days=60)
+    memory.maintain("u1")
+    months = [i for i in memory.store.list_items("u1") if i.kind == Kind.SUMMARY
+              and (i.key or "").startswith("summary:month:")]
+    assert months, "the month was summed up"
+    naming = [m for m in months if place in m.description]
+    assert naming and all(REPLACED_MARK[lang] in m.description for m in naming), [m.description for m in naming]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_replaced_are_superseded_items_and_turns_whose_facts_all_were(lang: str) -> None:
+    text = {"en": ("User lives in Leeds", "user: I live in Leeds", "User likes tea", "user: I like tea, live in Leeds"),
+            "zh": ("用户住在杭州", "user: 我住在杭州", "用户喜欢喝茶", "user: 我喜欢喝茶，住在杭州")}[lang]
+    old = MemoryItem.create("u", text[0], "home", kind=Kind.FACT, source=["t1"])
+    old.status = Status.SUPERSEDED
+    turn = MemoryItem.create("u", text[1], "turns", kind=Kind.EVENT, source=["t1"])
+    tea = MemoryItem.create("u", text[2], "drinks", kind=Kind.PREFERENCE, source=["t2"])
+    mixed = MemoryItem.create("u", text[3], "turns", kind=Kind.EVENT, source=["t2"])
+    stale = MemoryItem.create("u", text[0], "home", kind=Kind.FACT, source=["t2"])
+    gone = replaced([old, turn, tea, mixed, stale])
+    assert old.id in gone and turn.id in gone  # the turn said only the value since replaced
+    assert not {tea.id, mixed.id, stale.id} & gone  # a turn with a current fact, and active items, stay
