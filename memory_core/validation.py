@@ -23,6 +23,7 @@ The Python client and the HTTP schemas state the same limits: they import these.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Final
@@ -115,7 +116,8 @@ def _refuse_bidi(value: str, what: str) -> None:
 
 def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_CHARS,
                bytes_ok: bool = True, name: bool = False) -> str:
-    """Return ``value`` stripped of surrounding whitespace and of bidi controls if it is usable text.
+    """Return ``value`` stripped of surrounding whitespace and of bidi controls, in Unicode canonical composition
+    (NFC: a letter typed as base + combining mark and as one code point is the same text), if it is usable text.
 
     Bidi controls (``BIDI_CONTROLS``) are removed from free text, so a stored
     text shows as it reads; a name (``name=True``: a speaker) holding one is
@@ -148,7 +150,8 @@ def check_text(value: object, what: str = "text", *, max_chars: int = MAX_TEXT_C
         raise InvalidEncoding(f"{what} contains a NUL character (U+0000), which text may not hold")
     if name:
         _refuse_bidi(value, what)
-    text = _BIDI_RE.sub("", value).strip()
+    # canonical composition (NFC): "Zu\u0308rich" and "Z\u00fcrich" are one text, stored and compared alike
+    text = unicodedata.normalize("NFC", _BIDI_RE.sub("", value)).strip()
     if not text or _INVISIBLE.fullmatch(text):
         raise EmptyText(f"{what} is empty or only whitespace or invisible characters")
     if len(text) > max_chars:
