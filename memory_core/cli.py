@@ -18,6 +18,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from memory_core.cli_api import register as register_api_commands
 from memory_core.cli_eval import eval_app
@@ -33,6 +34,7 @@ from memory_core.cli_output import (
     listed,
     progress_bar,
     progress_factory,
+    stored_text,
 )
 from memory_core.cli_plugins import mount_plugins
 from memory_core.errors import GulfstreamError
@@ -168,10 +170,10 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
         return
     table = Table("#", "score", "theme", "kind", "memory", "turns")
     for rank, r in enumerate(response.results, 1):
-        table.add_row(str(rank), f"{r.score:.3f}", r.item.theme, r.item.kind,
-                      shown_text(r.item.description, query=query), ", ".join(r.turn_ids[:4]))
+        table.add_row(str(rank), f"{r.score:.3f}", stored_text(r.item.theme), r.item.kind,
+                      stored_text(shown_text(r.item.description, query=query)), stored_text(", ".join(r.turn_ids[:4])))
     console.print(table)
-    console.print(response.context.text, markup=False, highlight=False)
+    console.print(stored_text(response.context.text), highlight=False)
     console.print(f"recall {response.timings_ms['recall']:.2f} ms, context {response.timings_ms['context']:.2f} ms")
 
 
@@ -197,13 +199,13 @@ def memories(user: UserOption, db: DbOption = None,
         else:
             groups = memory.store.grouped(user)
     for theme, items in groups.items():
-        console.print(f"[bold]{theme}[/bold] ({len(items)})")
+        console.print(Text(theme, style="bold") + f" ({len(items)})")
         for item in items:
             when = (item.valid_from or item.created_at).date().isoformat()
             status = "" if item.active else f" <{item.status}>"
             text = listed(shown_text(item.description, reveal=reveal), full)
-            console.print(f"  {item.id}  {when}  [{item.kind}]{status} {text}  (hit {item.hit})",
-                          markup=False, highlight=False)
+            console.print(stored_text(f"  {item.id}  {when}  [{item.kind}]{status} {text}  (hit {item.hit})"),
+                          highlight=False)
 
 
 @app.command()
@@ -221,13 +223,13 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
             if len(owners) > 1:
                 raise fail(f"item {item_id!r} exists for several users ({', '.join(owners)}); pass --user")
             item = memory.store.locate(item_id)
-    console.print(f"{item.id} ({item.user_id}) [{item.status}] {item.theme}: "
-                  f"{shown_text(item.description, reveal=reveal)}", markup=False, highlight=False)
+    console.print(stored_text(f"{item.id} ({item.user_id}) [{item.status}] {item.theme}: "
+                              f"{shown_text(item.description, reveal=reveal)}"), highlight=False)
     for rev in item.history_newest_first():
         old, new = (shown_text(rev.old_description, reveal=reveal), shown_text(rev.new_description, reveal=reveal))
         change = new if rev.old_description in ("", rev.new_description) else f"{old} -> {new}"
-        console.print(f"  {rev.at.isoformat(timespec='seconds')}  {rev.op:<9} {rev.actor:<8} {change}"
-                      + (f"  (reason: {rev.reason})" if rev.reason else ""), markup=False, highlight=False)
+        console.print(stored_text(f"  {rev.at.isoformat(timespec='seconds')}  {rev.op:<9} {rev.actor:<8} {change}"
+                                  + (f"  (reason: {rev.reason})" if rev.reason else "")), highlight=False)
 
 
 def _has_item(memory: Memory, user_id: str, item_id: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -9,9 +10,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
 __all__ = ["LISTED_CHARS", "DbOption", "FullOption", "RevealOption", "UserOption", "check_output", "console", "err",
-           "fail", "listed", "plain_progress", "progress_bar", "progress_factory"]
+           "fail", "listed", "plain_progress", "progress_bar", "progress_factory", "stored_text"]
 
 console = Console()
 err = Console(stderr=True)
@@ -25,6 +27,21 @@ FullOption = Annotated[bool, typer.Option("--full", help="Print long texts whole
 
 #: A listing shows this many characters of a text; the rest is counted (``listed``).
 LISTED_CHARS = 300
+
+
+# C0 controls but tab and newline, DEL and C1 controls: a stored text holding an ANSI escape (ESC [ ... m) or a
+# terminal title sequence must not drive the user's terminal when listed
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def stored_text(text: str) -> Text:
+    """``text`` as stored, for the terminal: control characters shown as ``\\xNN`` escapes, and never read as
+    Rich markup ("[health]", a masked value's placeholder, and "[red]" print as written).
+
+    Returns:
+        a ``rich.text.Text`` (a table cell or ``console.print`` argument).
+    """
+    return Text(_CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
 
 
 def listed(text: str, full: bool = False) -> str:
