@@ -159,6 +159,14 @@ class SqlTurnRows(TurnStore):
             rows = conn.execute(_Q_TURNS_BY_IDS, {"uid": user_id, "tids": list(dict.fromkeys(turn_ids))})
             return {r.turn_id: r.text for r in rows}
 
+    def turns_by_ids(self, user_id: str, turn_ids: Sequence[str]) -> dict[str, Turn]:
+        """``{turn id: turn}`` of those of ``turn_ids`` the user has stored (one query). Raises StoreError."""
+        if not turn_ids:
+            return {}
+        with self._tx() as conn:
+            rows = conn.execute(_Q_TURNS_BY_IDS, {"uid": user_id, "tids": list(dict.fromkeys(turn_ids))})
+            return {r.turn_id: _turn_from_row(r) for r in rows}
+
     def list_turns(self, user_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Turn]:
         """Return the user's turns with ``seq > after_seq`` in ``seq`` order (at most ``limit``)."""
         query = select(_T).where(_T.c.user_id == user_id, _T.c.seq > after_seq).order_by(_T.c.seq)
