@@ -84,9 +84,9 @@ def test_concurrent_http_adds_are_each_found_by_the_search_right_after(shim: tup
         t.start()
     for t in threads:
         t.join()
+    assert not missed, missed
     assert len(statuses) == CLIENTS * ADDS and all(s["status"] == "applied" for s in statuses), statuses
     assert all(s.get("embedded") is not None for s in statuses), statuses  # the shim's status says it (it waits)
-    assert not missed, missed
     mem = HttpMemory(base_url, key)
     try:
         assert len(mem.get_all(user_id="rw-h", limit=100)) >= CLIENTS * ADDS
