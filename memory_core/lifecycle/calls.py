@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from datetime import datetime
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.lifecycle.maintain import Maintainer, MaintenanceReport
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from memory_core.lifecycle.summaries import Summarizer
     from memory_core.pipeline.sensitive import SensitiveGuard
     from memory_core.seams import MemoryRecaller
-    from memory_core.service import Memory
     from memory_core.settings import Settings
     from memory_core.store.base import MemoryStore
 
@@ -48,6 +47,9 @@ class LifecycleCalls:
     summarizer: Summarizer | None = None
     _maintainer: Maintainer | None = None
     _since_maintain: dict[str, int] | None = None
+
+    if TYPE_CHECKING:
+        def embed_pending(self, user_id: str) -> int: ...
 
     @property
     def maintainer(self) -> Maintainer:
@@ -90,7 +92,7 @@ class LifecycleCalls:
                        whole: bool) -> MaintenanceReport:
         rewritten = 0
         if self.sensitive.policy_for(user_id) != "keep":  # what was stored under "keep" follows the policy
-            done = apply_policy(cast("Memory", self), user_id, now)
+            done = apply_policy(self, user_id, now)
             rewritten = done.turns + done.masked + done.dropped
         report = self.maintainer.run(user_id, now, summarize=summarize, consolidate=consolidate)
         report.sensitive = rewritten

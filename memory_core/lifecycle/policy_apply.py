@@ -27,7 +27,7 @@ import re
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memory_core.errors import StoreLocked
 from memory_core.model import Actor, MemoryItem, Status
@@ -37,9 +37,27 @@ from memory_core.store.apply import apply_ops
 from memory_core.store.write_ops import EndOp
 
 if TYPE_CHECKING:
-    from memory_core.service import Memory
+    from memory_core.lifecycle.clock import Clock
+    from memory_core.pipeline.sensitive import SensitiveGuard
+    from memory_core.seams import MemoryRecaller
+    from memory_core.settings import Settings
+    from memory_core.store.base import MemoryStore
 
-__all__ = ["DROPPED_REASON", "PolicyReport", "apply_policy", "mask_item"]
+
+class PolicyHost(Protocol):
+    """What ``apply_policy`` needs of a memory (``service.Memory`` has it all)."""
+
+    store: MemoryStore
+    settings: Settings
+    sensitive: SensitiveGuard
+    clock: Clock
+    recaller: MemoryRecaller
+
+    def embed_pending(self, user_id: str) -> int:
+        """Embed what the user's items and turns are missing; return vectors written (never raises)."""
+        ...
+
+__all__ = ["DROPPED_REASON", "PolicyHost", "PolicyReport", "apply_policy", "mask_item"]
 
 #: What a mask leaves in place of a value ("[code]", "[card]"): never a value itself.
 _LABEL = re.compile(r"\[[a-z_]+\]")
@@ -98,18 +116,18 @@ def mask_item(item: MemoryItem) -> bool:
     return changed
 
 
-def _lock(memory: Memory, user_id: str) -> AbstractContextManager[Any]:
+def _lock(memory: PolicyHost, user_id: str) -> AbstractContextManager[Any]:
     log = memory.store.turn_log()
     if log is not None:
         return log.user_lock(user_id, timeout_s=memory.settings.user_lock_timeout_s)
     return memory.store._write_lock(user_id)
 
 
-def apply_policy(memory: Memory, user_id: str, now: datetime | None = None) -> PolicyReport:
+def apply_policy(memory: PolicyHost, user_id: str, now: datetime | None = None) -> PolicyReport:
     """Apply the user's current sensitive-data policy to their stored turns and items (module docstring).
 
     Args:
-        memory: the memory (its store, settings and ``sensitive`` guard give the policy).
+        memory: the memory (``service.Memory``; its store, settings and ``sensitive`` guard give the policy).
         user_id: whose store.
         now: when (dates a drop's revision; default the memory's clock).
 

@@ -88,12 +88,7 @@ def forget_in_window(store: MemoryStore, user_id: str, item_id: str) -> set[str]
     turns = forgotten_turns(store, user_id, store.get(user_id, item_id))
     if tables is None or not turns:
         return set()
-    tables.rewrite_turns(user_id, {t.turn_id: (t.text, {**t.meta, FORGOTTEN_META: item_id})
-                                   for t in turns if not is_forgotten(t)})
-    from memory_core.lifecycle.state import SessionStateStore  # the session side tables sit above the seam
-
     sessions = {t.session_id for t in turns}
-    state = SessionStateStore(tables)
-    for session_id in sessions:
-        state.delete(user_id, session_id, "summary")
+    tables.forget_in_sessions(user_id, {t.turn_id: {**t.meta, FORGOTTEN_META: item_id} for t in turns
+                                        if not is_forgotten(t)}, sessions)
     return sessions
