@@ -14,8 +14,10 @@ Both offer the session calls (``memory_core.api.SessionAPI``, the tiered
 ``prompt_context`` included) through ``api_shim.session_client.SessionCalls``.
 
 Read-your-writes: ``add`` (and ``ingest(wait=True)``) poll the turns'
-status until the curator has applied them, so a recall right after sees
-them. ``AsyncMemory(DistributedMemory(...))`` / ``AsyncMemory(HttpMemory(...))``
+status until the curator has applied them and, where the workers embed,
+their vectors are stored (``memory_core.wire.wait_applied``, one wait for
+both transports), so a recall right after sees them.
+``AsyncMemory(DistributedMemory(...))`` / ``AsyncMemory(HttpMemory(...))``
 are the asyncio twins.
 
 Example::
@@ -32,8 +34,7 @@ Example::
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 from urllib.parse import quote
@@ -45,51 +46,12 @@ from api_shim.session_client import OPS, SessionCalls
 from memory_core import errors as core_errors
 from memory_core.api import ItemRecord, RecallAnswer
 from memory_core.api_base import BaseMemoryAPI, item_record, revision_record
-from memory_core.errors import NotApplied, TurnConflict
 from memory_core.model import Status, Trust, Turn
+from memory_core.wire.read_your_writes import EMBED_WAIT_S, wait_applied
 
 __all__ = ["DistributedMemory", "HttpError", "HttpMemory"]
 
-_POLL_S = 0.02
-#: Seconds an ``add`` waits, once its turns are applied, for their vectors (``embedded`` in the status):
-#: past it the call returns (the new items are found lexically until the embed worker catches up).
-EMBED_WAIT_S = 5.0
 _EVERY_STATUS = [s.value for s in Status]
-
-
-def _wait_applied(status_of: Callable[[str], dict[str, Any]], turn_ids: list[str], timeout_s: float,
-                  embed_wait_s: float = EMBED_WAIT_S) -> None:
-    """Poll each turn's status until it is applied and, where the workers embed, its vectors are stored.
-
-    Without the vectors a just-added item is missing from recall's dense ranking and near-identical
-    older items outrank it: a ``search`` right after its ``add`` missed it (read-your-writes). The wait
-    for vectors is bounded by ``embed_wait_s`` (an embed worker down delays, never fails, an ``add``).
-
-    Raises:
-        TurnConflict: a turn id was stored before with other text (the first text is kept).
-        NotApplied: a turn was dead-lettered or refused, or not applied within ``timeout_s``.
-    """
-    deadline = time.monotonic() + timeout_s
-    embed_deadline: float | None = None
-    for turn_id in turn_ids:
-        while True:
-            status = status_of(turn_id)
-            state = status.get("status")
-            if state == "applied" and status.get("embedded") is False:
-                embed_deadline = embed_deadline or time.monotonic() + embed_wait_s
-                if time.monotonic() < min(embed_deadline, deadline):
-                    time.sleep(_POLL_S)
-                    continue
-            if state == "applied":
-                break
-            if state == "refused" and status.get("error_type") == "TurnConflict":
-                raise TurnConflict(str(status.get("error") or f"turn {turn_id!r} was stored before with other text"))
-            if state in ("dead_lettered", "refused"):
-                why = status.get("error") or status.get("error_type") or ""
-                raise NotApplied(f"turn {turn_id!r} was {state.replace('_', '-')}: {why}".rstrip(": "))
-            if time.monotonic() > deadline:
-                raise NotApplied(f"turn {turn_id!r} not applied within {timeout_s:.1f} s (status {state!r})")
-            time.sleep(_POLL_S)
 
 
 def _hits(results: list[dict[str, Any]], user_id: str | None = None) -> list[ItemRecord]:
@@ -106,7 +68,7 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
             fallback, ``recall_timeout_ms``, ``request_timeout_s``, ...).
     """
 
-    #: Seconds an ``add`` waits for its turns' vectors once they are applied (``_wait_applied``).
+    #: Seconds an ``add`` waits for its turns' vectors once they are applied (``wire.wait_applied``).
     embed_wait_s = EMBED_WAIT_S
 
     def __init__(self, broker_url: str | MemoryClient, **client_options: Any) -> None:
@@ -125,8 +87,8 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
               texts: Mapping[str, str] | None = None) -> None:
         given = texts or {}
-        _wait_applied(lambda tid: self.client.turn_status(user_id, tid, text=given.get(tid)), turn_ids, timeout_s,
-                      self.embed_wait_s)
+        wait_applied(lambda tid: self.client.turn_status(user_id, tid, text=given.get(tid)), turn_ids, timeout_s,
+                     self.embed_wait_s)
 
     def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         wanted = _EVERY_STATUS if statuses is None else list(statuses)
@@ -220,6 +182,9 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
         timeout_s: per request, in seconds.
     """
 
+    #: Seconds an ``add`` waits for its turns' vectors once they are applied (``wire.wait_applied``).
+    embed_wait_s = EMBED_WAIT_S
+
     def __init__(self, base_url: str, api_key: str, *, timeout_s: float = 30.0,
                  transport: httpx.BaseTransport | None = None) -> None:
         self.http = httpx.Client(base_url=base_url.rstrip("/"), timeout=timeout_s, transport=transport,
@@ -258,8 +223,11 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
 
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
               texts: Mapping[str, str] | None = None) -> None:
-        """(A reused id with other text is refused at publish: 409, ``TurnConflict``.)"""
-        _wait_applied(lambda tid: self._call("GET", f"/v1/users/{_q(user_id)}/turns/{_q(tid)}"), turn_ids, timeout_s)
+        """Poll the shim's turn status, as ``DistributedMemory`` polls the workers' (``wire.wait_applied``: applied,
+        then embedded where the workers embed). A reused id with other text is refused at publish: 409,
+        ``TurnConflict``."""
+        wait_applied(lambda tid: self._call("GET", f"/v1/users/{_q(user_id)}/turns/{_q(tid)}"), turn_ids, timeout_s,
+                     self.embed_wait_s)
 
     def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         wanted = _EVERY_STATUS if statuses is None else list(statuses)

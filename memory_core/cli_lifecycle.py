@@ -1,4 +1,4 @@
-"""``gulfstream maintain``, ``restore``, ``expire`` and ``session``: the lifecycle commands of the CLI.
+"""``gulfstream maintain``, ``apply-policy``, ``restore``, ``expire`` and ``session``: the lifecycle commands.
 
 Registered on the Typer app by ``memory_core.cli`` (``register``), so the
 main CLI module only gains one call.
@@ -14,6 +14,7 @@ import typer
 from rich.table import Table
 
 from memory_core.cli_output import DbOption, console
+from memory_core.lifecycle.policy_apply import apply_policy
 from memory_core.local_time import local_clock
 from memory_core.service import Memory
 from memory_core.validation import check_id, check_timestamp
@@ -45,6 +46,27 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
             table.add_row(r.user_id + note, r.now.isoformat(timespec="seconds"), *(str(n) for n in (
                 r.summaries, r.merged, r.expired, r.archived, r.purged_sessions, r.skipped_ops, r.active)))
         console.print(table)
+
+    @app.command("apply-policy")
+    def apply_policy_cmd(user: Annotated[str | None, typer.Option("--user", "-u", help="One user (default: all).")]
+                         = None, db: DbOption = None) -> None:
+        """Apply the current sensitive-data policy (GULFSTREAM_SENSITIVE_POLICY) to stored turns and items.
+
+        After a switch from keep to mask or drop: values in clear are masked (a turn keeps the SHA-256 of
+        its original text), under drop items holding one end deleted. Idempotent; one line per user.
+        """
+        with memory_of(db) as memory:
+            if user is not None:
+                users = [memory.require_user(user)]
+            else:
+                found = set(memory.store.users())
+                log = memory.store.turn_log()
+                users = sorted(found | set(log.turn_users()) if log is not None else found)
+            for u in users:
+                r = apply_policy(memory, u)
+                note = " (busy: run again)" if r.busy else ""
+                console.print(f"{u}: {r.policy}: {r.turns} turn(s) masked, {r.masked} item(s) masked, "
+                              f"{r.dropped} item(s) dropped{note}", highlight=False, markup=False)
 
     @app.command()
     def restore(item_id: Annotated[str, typer.Argument(help="Archived memory item id.")],

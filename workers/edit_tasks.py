@@ -38,7 +38,8 @@ from workers.bootstrap import Context
 from workers.erase import erase_redis
 from workers.policy import republish
 from workers.recall_worker import reply
-from workers.session_window import erase_windows
+from workers.session_window import FAILURES as WINDOW_FAILURES
+from workers.session_window import erase_windows, forget_windows
 
 __all__ = [
     "add_item", "delete_item", "erase_user", "forget_turns", "get_item", "hit_item", "import_items", "item_history",
@@ -131,9 +132,18 @@ def update_item(self: Task, call_id: str | None, user_id: str, item_id: str, rea
 @app.task(name=wire.DELETE_ITEM, bind=True, ignore_result=True)
 def delete_item(self: Task, call_id: str | None, user_id: str, item_id: str, reason: str,
                 busy_since: float | None = None) -> None:
-    """Soft-delete an item; reply with its description."""
-    locked_edit(self, call_id, [user_id], lambda ctx: ctx.store.delete(
-        user_id, item_id, reason, actor=Actor.USER), busy_since)
+    """Soft-delete an item; reply with its description. The Redis windows of the sessions whose turns it
+    forgot are dropped (``session_window.forget_windows``)."""
+    def work(ctx: Context) -> str:
+        said = ctx.store.delete(user_id, item_id, reason, actor=Actor.USER)
+        try:
+            forget_windows(ctx.redis, ctx.store, user_id, item_id)
+        except Exception as exc:  # the delete is done; a window left may show the turn until its TTL
+            WINDOW_FAILURES["drop"] += 1
+            log.error("session windows of %s not dropped after deleting %s: %r", user_id, item_id, exc)
+        return said
+
+    locked_edit(self, call_id, [user_id], work, busy_since)
 
 
 @app.task(name=wire.MERGE_ITEMS, bind=True, ignore_result=True)

@@ -46,9 +46,14 @@ REFINE_SLICE = 32
 
 
 def request_embedding(ctx: Context, user_id: str) -> bool:
-    """Enqueue the user's embedding when an embedder is configured; return True if enqueued."""
+    """Enqueue the user's embedding when an embedder is configured; return True if enqueued (and announce, in
+    ``wire.EMBEDS_KEY``, that the workers embed)."""
     if ctx.memory.embedder is None:
         return False
+    try:  # readers without an embedder (the HTTP shim) learn that applied turns get vectors (wire.EMBEDS_KEY)
+        ctx.redis.set(wire.EMBEDS_KEY, 1, ex=wire.EMBEDDED_TTL_S)
+    except Exception as exc:  # only the shim's read-your-writes signal is lost
+        log.info("could not announce that the workers embed: %r", exc)
     embed_user.apply_async(args=[user_id])
     return True
 

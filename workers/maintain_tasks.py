@@ -26,6 +26,7 @@ from typing import Any
 from memory_core import wire
 from memory_core.store.sql import SqlStore
 from workers.app import app, context
+from workers.session_window import erase_windows
 
 __all__ = ["maintain_all", "maintain_lock_key", "maintain_user"]
 
@@ -72,7 +73,8 @@ def maintain_user(user_id: str, light: bool = False) -> dict[str, Any]:
 
     Returns:
         ``{"user_id", "busy", "failed", "summaries", "merged", "expired", "archived", "active",
-        "skipped_ops", "backlog"}``; with ``backlog`` the next slice is queued.
+        "skipped_ops", "backlog", "sensitive"}``; with ``backlog`` the next slice is queued (``sensitive``:
+        stored turns and items the sensitive-data policy rewrote, ``memory_core.lifecycle.policy_apply``).
     """
     ctx = context()
     ctx.redis.delete(_queued_key(user_id))
@@ -85,7 +87,9 @@ def maintain_user(user_id: str, light: bool = False) -> dict[str, Any]:
         [report] = ctx.memory.maintain(user_id, summarize=not light, consolidate=not light, whole=False)
         out.update(summaries=report.summaries, merged=report.merged, expired=report.expired,
                    archived=report.archived, active=report.active, skipped_ops=report.skipped_ops,
-                   backlog=report.backlog)
+                   backlog=report.backlog, sensitive=report.sensitive)
+        if report.sensitive:  # turns masked by the policy: the Redis windows held their clear text
+            erase_windows(ctx.redis, user_id)
     except Exception as exc:  # logged and counted; the next beat runs it again (every step is idempotent)
         log.error("maintenance of %s failed: %r", user_id, exc, exc_info=exc)
         out["failed"] = True

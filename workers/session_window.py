@@ -36,9 +36,11 @@ from memory_core import wire
 from memory_core.model import Turn
 from memory_core.session.short_term import MAX_WINDOW_TURNS
 from memory_core.session.sources import SqlWindow
+from memory_core.store.forget_source import forgotten_turns
+from memory_core.store.sql import SqlStore
 
 __all__ = ["FAILURES", "KEEP_TURNS", "RedisWindow", "append_turns", "drop_window", "erase_windows",
-           "remember_window", "window_keys"]
+           "forget_windows", "remember_window", "window_keys"]
 
 log = logging.getLogger(__name__)
 
@@ -149,6 +151,16 @@ def remember_window(ctx: Any, turns: Sequence[Turn]) -> None:
                 FAILURES["drop"] += 1
                 log.error("session window %s/%s of %s may be stale until its TTL: %r", session_id,
                           user_id, user_id, again)
+
+
+def forget_windows(client: redis.Redis, store: SqlStore, user_id: str, item_id: str) -> int:
+    """Drop the windows of the sessions whose turns a deleted item took with it (``store.forget_source``):
+    they are read again from SQL, which leaves those turns out, and their summaries are folded again.
+    Return how many sessions. Raises redis.RedisError, StoreError, UnknownItem."""
+    sessions = {t.session_id for t in forgotten_turns(store, user_id, store.get(user_id, item_id))}
+    for session_id in sessions:
+        drop_window(client, user_id, session_id)
+    return len(sessions)
 
 
 def erase_windows(client: redis.Redis, user_id: str) -> int:

@@ -264,6 +264,8 @@ class TurnStatusOut(BaseModel):
     error_type: str | None = None
     attempts: int | None = None
     error: str | None = Field(default=None, description="why a refused turn was refused")
+    embedded: bool | None = Field(default=None, description="an applied turn's vectors are stored (where the "
+                                  "workers embed; read-your-writes waits for them)")
 
 
 class ImportOut(BaseModel):

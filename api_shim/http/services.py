@@ -114,7 +114,8 @@ class Services:
             raise ApiError(404, "unknown_user", f"no memory or turns for user {shown!r}")
 
     def turn_status(self, user_id: str, turn_id: str) -> dict[str, Any]:
-        """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one turn.
+        """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one turn (and ``"embedded"`` for
+        an applied one, where the workers embed: ``wire.EMBEDS_KEY``).
 
         The workers' answer (``memory_core.wire.turn_status``), read here directly: a
         published turn reads "queued" while it waits in the user's inbox.
@@ -123,7 +124,7 @@ class Services:
             ApiError: 404 when the turn is unknown.
         """
         try:
-            return wire.turn_status(self.store, self.client.redis, user_id, turn_id)
+            return wire.turn_status(self.store, self.client.redis, user_id, turn_id, embeds=None)
         except NotFound:
             raise ApiError(404, "unknown_turn", f"no turn {turn_id!r} was published for this user") from None
 

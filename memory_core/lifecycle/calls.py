@@ -1,7 +1,8 @@
 """The lifecycle calls of the one Memory API (mixed into ``service.Memory``).
 
 ``maintain`` runs the maintenance job (``maintain.Maintainer``) for one user
-or all; ``restore`` brings an archived item back; ``set_expiry`` gives an
+or all, first bringing what was stored in line with the user's sensitive-data
+policy when it is not ``keep`` (``policy_apply``); ``restore`` brings an archived item back; ``set_expiry`` gives an
 item an end (Mem0's ``expiration_date``); ``maybe_maintain`` is the cheap
 pass (expiry and decay) run after ingest every ``maintain_every_turns``
 turns of a user. The session calls (short-term window, working memory) are
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.lifecycle.maintain import Maintainer, MaintenanceReport
+from memory_core.lifecycle.policy_apply import apply_policy
 from memory_core.model import Actor, MemoryItem
 from memory_core.store.sql import SqlStore
 from memory_core.store.write_ops import ExpiryOp
@@ -24,6 +26,7 @@ from memory_core.validation import check_id
 
 if TYPE_CHECKING:
     from memory_core.lifecycle.summaries import Summarizer
+    from memory_core.pipeline.sensitive import SensitiveGuard
     from memory_core.seams import MemoryRecaller
     from memory_core.settings import Settings
     from memory_core.store.base import MemoryStore
@@ -39,10 +42,14 @@ class LifecycleCalls:
     store: SqlStore | MemoryStore
     settings: Settings
     recaller: MemoryRecaller
+    sensitive: SensitiveGuard
     clock: Clock = SystemClock()
     summarizer: Summarizer | None = None
     _maintainer: Maintainer | None = None
     _since_maintain: dict[str, int] | None = None
+
+    if TYPE_CHECKING:
+        def embed_pending(self, user_id: str) -> int: ...
 
     @property
     def maintainer(self) -> Maintainer:
@@ -83,7 +90,12 @@ class LifecycleCalls:
 
     def _maintain_user(self, user_id: str, now: datetime | None, summarize: bool, consolidate: bool,
                        whole: bool) -> MaintenanceReport:
+        rewritten = 0
+        if self.sensitive.policy_for(user_id) != "keep":  # what was stored under "keep" follows the policy
+            done = apply_policy(self, user_id, now)
+            rewritten = done.turns + done.masked + done.dropped
         report = self.maintainer.run(user_id, now, summarize=summarize, consolidate=consolidate)
+        report.sensitive = rewritten
         while whole and report.backlog and not report.busy:
             more = self.maintainer.run(user_id, now, summarize=summarize, consolidate=consolidate)
             for name in ("summaries", "merged", "expired", "archived", "purged_sessions", "skipped_ops"):

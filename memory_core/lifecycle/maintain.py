@@ -114,6 +114,7 @@ class MaintenanceReport:
         busy: True when another run for this user was in progress (nothing done).
         clock_backwards: True when ``now`` is before the previous run's time.
         backlog: True when the run stopped at a bound (``max_episodes``, ``max_ends``) with work left.
+        sensitive: stored turns and items the sensitive-data policy rewrote (``policy_apply``).
     """
 
     user_id: str
@@ -128,6 +129,7 @@ class MaintenanceReport:
     busy: bool = False
     clock_backwards: bool = False
     backlog: bool = False
+    sensitive: int = 0
     errors: list[str] = field(default_factory=list)
 
 

@@ -22,7 +22,7 @@ from memory_core.model import Actor, MemoryItem, Status, Turn
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, Op
 
-__all__ = ["chain_late"]
+__all__ = ["chain_late", "slot_keys"]
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -31,11 +31,25 @@ def _said(item: MemoryItem) -> datetime:
     return item.valid_from or item.created_at
 
 
+def slot_keys(key: str) -> tuple[str, ...]:
+    """The keys one slot's values are stored under: ``key``, the slot's own (``fact:<attribute>``) and a
+    statement of it in the user's own words (``gist:<attribute>``, ``pipeline.own_words``), with the same
+    speaker qualifier ("@ann"). A value said as "I'm in Bergen now" (weak cue, ``gist:lives_in``) and
+    one said as "I live in Oslo" (``fact:lives_in``) are values of one slot. Other keys stand alone.
+    """
+    head, at, qualifier = key.partition("@")
+    kind, sep, attr = head.partition(":")
+    if kind not in ("fact", "gist") or not sep or not attr or ":" in attr or "/" in attr:
+        return (key,)
+    return tuple(dict.fromkeys((key, f"fact:{attr}{at}{qualifier}", f"gist:{attr}{at}{qualifier}")))
+
+
 def chain_late(turn: Turn, ops: Sequence[Op], store: KeyLookup) -> list[Op]:
     """Return ``ops`` with each late statement's end set to its slot's next newer value (module docstring).
 
     A late statement is an item the ops add and end at once as superseded, with a ``valid_until`` after
-    its own time. One ``superseded_by_key`` read per such item; other ops pass unchanged.
+    its own time. One ``superseded_by_key`` read per key of its slot (``slot_keys``: the values said with
+    another key of the same slot chain too); other ops pass unchanged.
 
     Raises:
         StoreError: the store failed while reading.
@@ -56,8 +70,10 @@ def chain_late(turn: Turn, ops: Sequence[Op], store: KeyLookup) -> list[Op]:
         said, until = _said(item), op.valid_until
         assert until is not None
         zh = bool(_HAN.search(item.description))
-        earlier = [o for o in store.superseded_by_key(turn.user_id, str(item.key))
-                   if o.id != item.id and o.user_id == turn.user_id]
+        seen: dict[str, MemoryItem] = {}
+        for key in slot_keys(str(item.key)):
+            seen.update((o.id, o) for o in store.superseded_by_key(turn.user_id, key))
+        earlier = [o for o in seen.values() if o.id != item.id and o.user_id == turn.user_id]
         between = [o for o in earlier if said < _said(o) < until]
         if between:
             nxt = min(between, key=_said)

@@ -9,7 +9,9 @@ of any other source. The distributed deployment answers from Redis
 session beside the worker that stores its turns; the core never imports it.
 
 Every call names the user: a session id reused by another user is another
-session. Turns come back in ``seq`` order (the store's per-user order).
+session. Turns come back in ``seq`` order (the store's per-user order),
+without the turns forgotten with a deleted memory (``store.forget_source``);
+counts (``count_before``) still count them, as turns the session had.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sqlalchemy import func, select
 
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.model import Turn
+from memory_core.store.forget_source import is_forgotten
 from memory_core.store.sql import SqlStore
 from memory_core.store.sql_queries import _T, _turn_from_row
 
@@ -71,7 +74,7 @@ class SqlWindow:
         query = query.order_by(_T.c.seq.desc()).limit(newest) if newest is not None else query.order_by(_T.c.seq)
         with self.store._tx() as conn:
             rows = [_turn_from_row(r) for r in conn.execute(query)]
-        return sorted(rows, key=lambda t: t.seq)
+        return sorted((t for t in rows if not is_forgotten(t)), key=lambda t: t.seq)
 
     def recent(self, user_id: str, session_id: str, newest: int) -> list[Turn]:
         """See ``WindowSource.recent``. Raises StoreError."""

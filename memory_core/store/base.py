@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Final
 from memory_core.errors import InvalidField, UnknownItem, UnknownUser
 from memory_core.model import Actor, Kind, MemoryItem, Revision, Status
 from memory_core.store.apply import apply_ops, content_changed
-from memory_core.store.forget_source import source_turn_ends
+from memory_core.store.forget_source import forget_in_window, source_turn_ends
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, HitOp, MergeOp, Op, UpdateOp
 from memory_core.validation import MAX_THEME_CHARS, check_id, check_text
@@ -263,13 +263,16 @@ class MemoryStore(ABC):
 
         The raw-turn items of its source turns that no other live memory cites
         are ended with it (``forget_source``): a forgotten memory's words are
-        not recalled through the turn they came from.
+        not recalled through the turn they came from, nor shown by the session
+        window of that turn (``forget_in_window``).
 
         Raises:
             UnknownItem: no such live item.
         """
         ends = source_turn_ends(self, user_id, item_id, actor)
-        return str(self.apply(user_id, [EndOp(item_id, Status.DELETED, reason, actor), *ends])[0])
+        said = str(self.apply(user_id, [EndOp(item_id, Status.DELETED, reason, actor), *ends])[0])
+        forget_in_window(self, user_id, item_id)
+        return said
 
     # ── reads ──────────────────────────────────────────────────────────
 

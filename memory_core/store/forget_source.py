@@ -14,19 +14,31 @@ Recall then no longer quotes that turn beside the other items either
 (``retrieval.provenance``: a turn is quoted only while its raw-turn item is
 live). Ending is a soft delete: the raw item and its history stay for audit,
 the turn log keeps the turn (``delete_all`` / ``erase`` remove those).
+
+The session window forgets it too (``forget_in_window``): the deleted item's source turns are marked
+in the turn log (``FORGOTTEN_META`` in the turn's ``meta``; text and idempotency key unchanged), the
+window's turn reads leave a marked turn out (``session.sources.SqlWindow``), and the rolling summaries
+of their sessions are dropped, to be folded again from the turns that remain. Deleting the raw-turn
+item itself forgets its turn the same way. A summary item cites every turn of its episode: deleting
+it forgets no turn. The workers drop the Redis copies of those sessions' windows
+(``workers.session_window.forget_windows``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from memory_core.model import Kind, MemoryItem, Status
+from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.store.write_ops import EndOp
 
 if TYPE_CHECKING:
     from memory_core.store.base import MemoryStore
 
-__all__ = ["is_raw_turn_item", "source_turn_ends"]
+__all__ = ["FORGOTTEN_META", "forget_in_window", "forgotten_turns", "is_forgotten", "is_raw_turn_item",
+           "source_turn_ends"]
+
+#: ``Turn.meta`` key of a turn whose words were forgotten with a memory (value: that memory's id).
+FORGOTTEN_META = "forgotten_with"
 
 #: The reason written in a raw-turn item's history when it is forgotten with its memory.
 FORGOTTEN_WITH = "forgotten with memory {item_id} made from this turn"
@@ -48,3 +60,35 @@ def source_turn_ends(store: MemoryStore, user_id: str, item_id: str, actor: str)
         return []
     return [EndOp(i.id, Status.DELETED, FORGOTTEN_WITH.format(item_id=item_id), actor)
             for i in store.list_items(user_id) if i.id != item_id and is_raw_turn_item(i) and turns & set(i.source)]
+
+
+def is_forgotten(turn: Turn) -> bool:
+    """True for a turn forgotten with a memory (``forget_in_window``): no session window shows it."""
+    return isinstance(turn.meta, dict) and FORGOTTEN_META in turn.meta
+
+
+def forgotten_turns(store: MemoryStore, user_id: str, item: MemoryItem) -> list[Turn]:
+    """The stored turns a deleted ``item`` takes out of the session windows: its source turns ([] for a summary
+    item, or a store without turns). Raises StoreError."""
+    tables = store.sql_tables()
+    if tables is None or item.kind == Kind.SUMMARY:
+        return []
+    found = tables.turns_by_ids(user_id, list(dict.fromkeys(item.source)))
+    return [found[t] for t in item.source if t in found]
+
+
+def forget_in_window(store: MemoryStore, user_id: str, item_id: str) -> set[str]:
+    """Mark the turns ``item_id`` was made from forgotten and drop their sessions' rolling summaries; return
+    those sessions' ids (for the caller's caches of their windows). Idempotent.
+
+    Raises:
+        UnknownItem: no such item. StoreError: the store failed (the item stays deleted; a retry finishes).
+    """
+    tables = store.sql_tables()
+    turns = forgotten_turns(store, user_id, store.get(user_id, item_id))
+    if tables is None or not turns:
+        return set()
+    sessions = {t.session_id for t in turns}
+    tables.forget_in_sessions(user_id, {t.turn_id: {**t.meta, FORGOTTEN_META: item_id} for t in turns
+                                        if not is_forgotten(t)}, sessions)
+    return sessions

@@ -8,7 +8,7 @@ and provides the transaction and counter helpers it relies on (``_tx``,
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
@@ -24,6 +24,7 @@ from memory_core.store.sql_queries import (
     _Q_TURN,
     _Q_TURN_INSERT,
     _Q_TURNS_BY_IDS,
+    _S,
     _T,
     _U,
     _V,
@@ -142,6 +143,18 @@ class SqlTurnRows(TurnStore):
                                         .values(text=text, meta=dict(meta))).rowcount or 0
         return changed
 
+    def forget_in_sessions(self, user_id: str, metas: dict[str, dict[str, Any]], sessions: Iterable[str]) -> None:
+        """Give turns their new meta (``{turn id: meta}``: ``forget_source`` marks them forgotten) and drop the
+        saved rolling summaries (``session_state`` slot "summary") of ``sessions``, in one transaction.
+        Raises StoreError."""
+        with self._tx(write=True) as conn:
+            for turn_id, meta in metas.items():
+                conn.execute(update(_T).where(_T.c.user_id == user_id, _T.c.turn_id == turn_id).values(meta=meta))
+            wanted = sorted(set(sessions))
+            if wanted:
+                conn.execute(delete(_S).where(_S.c.user_id == user_id, _S.c.session_id.in_(wanted),
+                                              _S.c.slot == "summary"))
+
     def get_turn(self, user_id: str, turn_id: str) -> Turn:
         """Return one stored turn. Raises NotFound."""
         with self._tx() as conn:
@@ -158,6 +171,14 @@ class SqlTurnRows(TurnStore):
         with self._tx() as conn:
             rows = conn.execute(_Q_TURNS_BY_IDS, {"uid": user_id, "tids": list(dict.fromkeys(turn_ids))})
             return {r.turn_id: r.text for r in rows}
+
+    def turns_by_ids(self, user_id: str, turn_ids: Sequence[str]) -> dict[str, Turn]:
+        """``{turn id: turn}`` of those of ``turn_ids`` the user has stored (one query). Raises StoreError."""
+        if not turn_ids:
+            return {}
+        with self._tx() as conn:
+            rows = conn.execute(_Q_TURNS_BY_IDS, {"uid": user_id, "tids": list(dict.fromkeys(turn_ids))})
+            return {r.turn_id: _turn_from_row(r) for r in rows}
 
     def list_turns(self, user_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Turn]:
         """Return the user's turns with ``seq > after_seq`` in ``seq`` order (at most ``limit``)."""

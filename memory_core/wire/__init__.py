@@ -4,7 +4,8 @@ Both sides import it; neither imports the other's internals. It names every
 task, queue and route (``routes``), the Redis keys both sides touch and the
 publish script (``keys``), defines and checks a published turn (``turns``)
 and a recall request (``requests``), encodes replies and payloads
-(``codec``) with stable error codes (``errors``) and answers where a published turn is (``turn_status``).
+(``codec``) with stable error codes (``errors``), answers where a published turn is (``turn_status``)
+and waits, for read-your-writes, until published turns are applied and embedded (``read_your_writes``).
 Importing it pulls in no Celery, Redis or web framework.
 """
 
@@ -13,6 +14,7 @@ from memory_core.wire.errors import ERROR_CODES, INTERNAL_ERROR, error_class, er
 from memory_core.wire.keys import (
     EMBEDDED_SCRIPT,
     EMBEDDED_TTL_S,
+    EMBEDS_KEY,
     INBOX_USERS_KEY,
     INGEST_WAITING_TTL_S,
     KEY_PREFIX,
@@ -26,6 +28,7 @@ from memory_core.wire.keys import (
     refused_key,
     reply_key,
 )
+from memory_core.wire.read_your_writes import EMBED_WAIT_S, wait_applied
 from memory_core.wire.requests import (
     MAX_BUDGET_TOKENS,
     RECALL_FILTER_NAMES,
@@ -78,7 +81,9 @@ __all__ = [
     "DELETE_ITEM",
     "EMBEDDED_SCRIPT",
     "EMBEDDED_TTL_S",
+    "EMBEDS_KEY",
     "EMBED_USER",
+    "EMBED_WAIT_S",
     "ERASE_USER",
     "ERROR_CODES",
     "FORGET_TURNS",
@@ -141,4 +146,5 @@ __all__ = [
     "to_jsonable",
     "turn_from_wire",
     "turn_status",
+    "wait_applied",
 ]

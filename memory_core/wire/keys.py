@@ -9,9 +9,9 @@ from __future__ import annotations
 import hashlib
 
 __all__ = [
-    "EMBEDDED_SCRIPT", "EMBEDDED_TTL_S", "INBOX_USERS_KEY", "INGEST_WAITING_TTL_S", "KEY_PREFIX", "PUBLISH_SCRIPT",
-    "REFUSED_TTL_S", "embedded_key", "erased_key", "inbox_key", "ingest_waiting_key", "pub_seq_key", "refused_key",
-    "reply_key",
+    "EMBEDDED_SCRIPT", "EMBEDDED_TTL_S", "EMBEDS_KEY", "INBOX_USERS_KEY", "INGEST_WAITING_TTL_S", "KEY_PREFIX",
+    "PUBLISH_SCRIPT", "REFUSED_TTL_S", "embedded_key", "erased_key", "inbox_key", "ingest_waiting_key", "pub_seq_key",
+    "refused_key", "reply_key",
 ]
 
 # ── Redis keys (every one starts with KEY_PREFIX) ──
@@ -91,6 +91,11 @@ return 0
 """
 #: Seconds an ``embedded_key`` outlives the user's last embed run (a quiet user's next run sets it again).
 EMBEDDED_TTL_S = 7 * 86400
+
+#: Set (for ``EMBEDDED_TTL_S``) by a curator whose workers store vectors, each time it asks for an embed
+#: run: a reader without an embedder of its own (the HTTP shim) learns from it that an applied turn's
+#: answer says ``embedded`` (``turn_status``), so read-your-writes waits for vectors on every transport.
+EMBEDS_KEY = f"{KEY_PREFIX}embeds"
 
 
 def refused_key(user_id: str) -> str:

@@ -10,7 +10,9 @@ stored; ``error`` says why).
 Where the answering side embeds (``embeds``), an applied turn's answer also
 says whether its vectors are stored yet (``embedded``): the embed runs after
 curation, and until then a new item is missing from recall's dense ranking,
-so near-identical older items outrank it. Read-your-writes waits for both.
+so near-identical older items outrank it. Read-your-writes waits for both
+(``read_your_writes``). A reader without an embedder of its own (the HTTP shim)
+learns that the workers embed from ``EMBEDS_KEY``, which their curators set.
 
 The turn id is the idempotency key and its first text wins: a turn stored
 once keeps its own status when the id is published again with other text
@@ -26,7 +28,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from memory_core.errors import NotFound
-from memory_core.wire.keys import embedded_key, inbox_key, refused_key
+from memory_core.wire.keys import EMBEDS_KEY, embedded_key, inbox_key, refused_key
 
 if TYPE_CHECKING:
     from memory_core.store.sql import SqlStore
@@ -40,7 +42,7 @@ def _answer(status: str, seq: int | None = None, error_type: str | None = None,
 
 
 def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str, text: str | None = None,
-                embeds: bool = False) -> dict[str, Any]:
+                embeds: bool | None = False) -> dict[str, Any]:
     """Return ``{"status", "seq", "error_type", "attempts", "error"}`` of one published turn (and
     ``"embedded"``: True/False for an applied turn when ``embeds``).
 
@@ -48,7 +50,8 @@ def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str, text: s
         store: the turn store (turns, applied marks and dead letters).
         redis: a redis-py client on the broker (inbox and refusals).
         text: the text the caller published under ``turn_id`` (None: whichever is stored).
-        embeds: the workers store vectors (an embedder is configured): say whether this turn's are stored.
+        embeds: the workers store vectors (an embedder is configured): say whether this turn's are stored;
+            None: as the workers announce it (``EMBEDS_KEY``; the HTTP shim, which embeds nothing itself).
 
     Raises:
         NotFound: the turn was neither stored, nor is waiting, nor was refused.
@@ -79,7 +82,7 @@ def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str, text: s
                        error=f"a later publish of this turn id was refused ({body.get('error')}); "
                              "the first text is kept")
     answer = _answer(state, turn.seq)
-    if embeds and state == "applied":
+    if state == "applied" and (embeds or (embeds is None and redis.exists(EMBEDS_KEY))):
         raw = redis.get(embedded_key(user_id))
         answer["embedded"] = raw is not None and int(raw) >= turn.seq
     return answer

@@ -192,7 +192,7 @@ def test_turn_published_by_another_client_reads_queued_until_stored(stack: Stack
     try:
         body = api.get("/v1/users/inb/turns/inb-t1").json()
         assert body == {"user_id": "inb", "turn_id": "inb-t1", "status": "queued", "seq": None,
-                        "error_type": None, "attempts": None, "error": None}
+                        "error_type": None, "attempts": None, "error": None, "embedded": None}
         assert_error(api.get("/v1/users/inb/turns/inb-t2"), 404, "unknown_turn")
         assert_error(stack.client(stack.key("globex")).get("/v1/users/inb/turns/inb-t1"), 404, "unknown_turn")
     finally:
@@ -211,7 +211,7 @@ def test_dead_lettered_turn_status(stack: Stack, acme_key: str) -> None:
         letters.close()
     body = api.get("/v1/users/dl/turns/dl-t1").json()
     assert body == {"user_id": "dl", "turn_id": "dl-t1", "status": "dead_lettered", "seq": 1,
-                    "error_type": "ValueError", "attempts": 3, "error": None}
+                    "error_type": "ValueError", "attempts": 3, "error": None, "embedded": None}
 
 
 @pytest.mark.parametrize(("user", "first", "other"), [("rf", "I moved to Osaka.", "I moved to Lima."),
