@@ -86,17 +86,18 @@ def finds_free_clauses(query: str, description: str) -> bool:
 
 
 def context_view(results: list[RecallResult], query: str, asked: set[str]) -> list[RecallResult]:
-    """``results`` as the context block shows them: a sensitive item's values of kinds the query did not
-    name masked ("what is my PIN?" shows the PIN of a turn that also held an ID number, not the number).
+    """``results`` as the context block shows them: an item's values of kinds the query did not name masked
+    ("what is my PIN?" shows the PIN of a turn that also held an ID number, not the number), whatever its
+    theme: a month summary naming "User takes insulin" shows "User takes [health]" to "what happened last
+    month?", as the results show it (``memory_core.shown``).
 
     The results themselves stay as stored (callers mask or reveal them by their own rules).
     """
     out = []
     for r in results:
-        if r.item.theme == SENSITIVE_THEME:
-            shown = masked_unless_asked(query, r.item.description, asked)
-            if shown != r.item.description:
-                r = replace(r, item=replace(r.item, description=shown))
+        shown = masked_unless_asked(query, r.item.description, asked)
+        if shown != r.item.description:
+            r = replace(r, item=replace(r.item, description=shown))
         out.append(r)
     return out
 

@@ -19,6 +19,7 @@ from memory_core.model import Kind
 from memory_core.retrieval.recall import RecallFilters, RecallResult
 from memory_core.retrieval.stages import RETRIEVERS
 from memory_core.seams import MemoryRecaller
+from memory_core.shown import shown_text
 
 __all__ = ["is_broad", "recall_with_summaries", "restates", "summaries_after"]
 
@@ -61,7 +62,7 @@ def restates(summary: RecallResult, shown: Sequence[RecallResult]) -> bool:
     It does when it was written from a turn a shown result comes from (an
     episode summary's source is its turns) or when its text contains a shown
     result's text whole (an extractive summary, episode or month, copies its
-    items' descriptions). A recap of that turn adds nothing the item does not
+    items' descriptions, their sensitive values masked). A recap of that turn adds nothing the item does not
     say, and repeats it (or an older value of it) beside it.
     """
     turns = {*summary.turn_ids, *summary.item.source}
@@ -71,6 +72,9 @@ def restates(summary: RecallResult, shown: Sequence[RecallResult]) -> bool:
             return True
         said = _norm(r.item.description)
         if len(said) >= _MIN_CONTAINED and said in text:
+            return True
+        masked = _norm(shown_text(r.item.description))  # a summary names a sensitive value masked
+        if masked != said and len(masked) >= _MIN_CONTAINED and masked in text:
             return True
     return False
 

@@ -10,6 +10,9 @@ says what it is ("Conversation on 2025-03-04 …: we talked about …" /
 "2025-03-04 的对话……：我们聊了……"), so broad questions find it. With a
 ``Summarizer`` (``memory_core.lifecycle.llm_summary``) the points are
 rewritten abstractively; a failing model falls back to the extractive text.
+A point shows its item's sensitive values masked ("User takes [health]"), as
+the item's read view does: a recap is not asked for a health detail, and
+the item itself answers the question that is.
 
 An episode is a run of one session's turns with no gap longer than
 ``EPISODE_GAP``; it is finished once its last turn is ``EPISODE_GAP`` old.
@@ -34,6 +37,7 @@ from typing import Protocol
 
 from memory_core.context import query_lang
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.sensitive import detect, mask
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["EPISODE_GAP", "MIN_EPISODE_USER_TURNS", "REPLACED_MARK", "Episode", "Summarizer", "episode_summary",
@@ -123,6 +127,11 @@ _ROLE_PREFIX = re.compile(r"^(?:user|assistant|system|tool)\s*[:：]\s*", re.IGN
 
 
 def _clip(text: str, chars: int = POINT_CHARS) -> str:
+    """``text`` as a summary's point: its sensitive values masked as its item's read view masks them ("User
+    takes [health]", 用户有[health]; ``memory_core.shown``), so a recap shows no value its items withhold,
+    then at most ``chars`` characters."""
+    found = detect(text)
+    text = mask(text, found) if found else text
     flat = _ROLE_PREFIX.sub("", " ".join(text.split())).rstrip("。.;；")
     return flat if len(flat) <= chars else flat[: chars - 1].rstrip() + "…"
 

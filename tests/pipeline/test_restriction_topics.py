@@ -25,6 +25,13 @@ from memory_core.pipeline.sensitive import detect, diet_shown
     ("where does she work?", None),
     ("他在哪家公司上班？", None),
     ("what's the weather like tomorrow?", None),
+    ("can I give her lisinopril?", {"medicine"}),  # a drug class's ending (-pril) on the drug's own stem
+    ("is ramipril safe with her asthma?", {"medicine"}),
+    ("what did we talk about in April?", None),  # a date is no topic: April is no -pril drug
+    ("what did she tell me on April 3?", None),
+    ("anything planned for April?", None),
+    ("四月我们聊了什么？", None),
+    ("4月3号她跟我说了什么？", None),
 ])
 def test_the_topic_of_a_practical_question(question: str, topics: set[str] | None) -> None:
     needs = needs_of(question)
