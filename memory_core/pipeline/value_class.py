@@ -29,7 +29,7 @@ import re
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["is_area", "is_food", "is_org", "is_person", "is_place", "of_class"]
+__all__ = ["is_area", "is_food", "is_generic_place", "is_org", "is_person", "is_place", "of_class"]
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,11 @@ def _flags(value: str) -> tuple[str, ...]:
 def _generic(value: str, lang: str) -> bool:
     pattern = lexicon().classes[lang].get("GENERIC_PLACE", "")
     return bool(pattern) and re.fullmatch(f"(?:{pattern})", value.strip(), re.IGNORECASE) is not None
+
+
+def is_generic_place(value: str, lang: str) -> bool:
+    """True when ``value`` is a generic noun of where one is ("the gym", "公司", "健身房"), no place of its own."""
+    return _generic(value, lang)
 
 
 @functools.lru_cache(maxsize=1)
