@@ -156,7 +156,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         value: the value as said ("Denver", "小米").
         name: the cue's ``value_class`` ("place", "org", "person", "area": a place or a proper name (the cue's
             words say it is a place), "food": a food or drink (``is_food``), "not_place": any name but a place or a
-            generic noun, for a cue whose grammar already says the value is an employer).
+            generic noun, for a cue whose grammar already says the value is an employer; "no_place": any value but a
+            city, region or country, for "work in X", where a place is where the work is).
         lang: the clause's language, "en" or "zh".
     """
     if name == "place":
@@ -169,6 +170,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         return is_area(value, lang)
     if name == "food":
         return is_food(value, lang)
+    if name == "no_place":
+        return not is_place(value, lang)
     if name == "not_place":
         return not is_place(value, lang) and not _generic(_ZH_QUANTIFIER.sub("", value.strip()), lang)
     return True
