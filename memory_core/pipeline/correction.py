@@ -31,14 +31,22 @@ import re
 from collections.abc import Callable
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.correction_pair import said_only_pair, shaped
 from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
+from memory_core.text.relations import relation_names
 
 __all__ = ["corrected", "read_correction"]
 
 _CUE_EN = re.compile(r"\b(?:sorry|actually|i\s+meant|meant\s+to\s+say|i\s+mean|oops|correction|typo|my\s+bad|"
-                     r"i\s+misspoke|wrong|scratch\s+that|not\s+\w+\s*,?\s+(?:but|it's|it\s+is))\b", re.IGNORECASE)
+                     r"i\s+misspoke|wrong|scratch\s+that|not\s+\w+\s*,?\s+(?:but|it's|it\s+is)|"
+                     r"mix(?:es|ed)?\s+(?:that|it|them|those)\s+up)\b", re.IGNORECASE)
 _CUE_ZH = re.compile(r"说错|记错|打错|写错|口误|搞错|弄错|不对|更正|纠正|不好意思|抱歉|应该是|其实是")
+# a cue that says the turn corrects what was said, with no second value needed ("I always mix that up", 说错了)
+_STRONG_EN = re.compile(r"\b(?:i\s+meant|meant\s+to\s+say|correction|i\s+misspoke|typo|my\s+bad|scratch\s+that|"
+                        r"mix(?:ed)?\s+(?:that|it|them|those)\s+up|got\s+(?:that|it)\s+wrong|(?:sorry|oops|actually)"
+                        r"[,\s]+(?:it's|it\s+is|it\s+was|that's|she's|he's|they're|i'm))\b", re.IGNORECASE)
+_STRONG_ZH = re.compile(r"说错|记错|打错|写错|口误|搞错|弄错|不对|更正|纠正")
 _WORD = r"[A-Za-z][\w&.'-]*"
 _EN_X_NOT_Y = re.compile(rf"(?P<new>{_WORD}(?:\s+{_WORD}){{0,3}})\s*,?\s+not\s+(?P<old>{_WORD}(?:\s+{_WORD}){{0,3}})")
 _EN_NOT_Y_X = re.compile(rf"\bnot\s+(?P<old>{_WORD}(?:\s+{_WORD}){{0,2}})\s*[,;]?\s+(?:but\s+|it's\s+|it\s+is\s+)"
@@ -49,7 +57,8 @@ _EN_STOP = frozenset({
     'sorry', 'actually', 'oops', 'i', "i'm", 'im', 'meant', 'mean', 'it', "it's", 'its', 'is', 'was', 'in', 'at',
     'to', 'the', 'a', 'an', 'no', 'yeah', 'yes', 'we', "we're", 'were', 'are', 'live', 'living', 'work',
     'working', 'lives', 'works', 'my', 'our', 'correction', 'typo', 'wrong', 'and', 'but', 'so', 'lol', 'haha',
-    'ok', 'okay', 'well', 'um', 'uh', 'just', 'prefer', 'like', 'love', 'drink', 'eat', 'that', 'scratch'
+    'ok', 'okay', 'well', 'um', 'uh', 'just', 'prefer', 'like', 'love', 'drink', 'eat', 'that', 'scratch',
+    "she's", "he's", "they're", 'she', 'he', 'they', 'turned', 'turns', 'now'
 })
 # where a value said in English stops: the end of its sentence ("not coffee. Coffee makes me jittery")
 _EN_SENTENCE_END = re.compile(r"[.!?;]+(?:\s|$)")
@@ -81,6 +90,7 @@ def read_correction(text: str) -> tuple[str, str] | None:
                 at = _ZH_AT_PLACE.search(m.group("new"))  # "我姐是在苏州当老师": the place, not the job
                 new = _ZH_TAIL.sub("", at.group("v") if at else _ZH_LEAD.sub("", m.group("new"))).strip()
                 old = _ZH_TAIL.sub("", m.group("old")).strip()
+                new = shaped(new, old)  # "她今年六岁，不是五岁": the value is 六岁
                 if new and old and new != old:
                     return new, old
     if not _CUE_EN.search(plain):
@@ -89,6 +99,7 @@ def read_correction(text: str) -> tuple[str, str] | None:
         m = pattern.search(plain)
         if m is not None:
             new, old = _trim(m.group("new"), lead=True), _trim(m.group("old"), lead=False)
+            new = shaped(new, old)
             if new and old and new.casefold() != old.casefold():
                 return new, old
     return None
@@ -134,11 +145,20 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
     found = rows(("fact:", "pref:"))
     counted: tuple[str, ...] = _COUNTED
     if pair is None:  # "sorry, I meant three kids": a count said again names the wrong count it replaces
+        facts = found
         found = rows(("fact:", "pref:", "gist:"))  # a count said in the user's own words too ("用户有两个孩子")
         pair = _count_pair(turn.text, found)
-        if pair is None:
-            return cands
-        counted = (*_COUNTED, "gist:")
+        if pair is not None:
+            counted = (*_COUNTED, "gist:")
+        else:  # "actually it's a grey Honda": only the right value said, the wrong one found among the facts
+            found = facts
+            plain_text = turn.text.replace("\u2019", "'")
+            pronoun = _PRONOUN.search(plain_text) is not None  # "she's six": another person's fact first
+            ordered = sorted((r for r in facts if r[1].startswith("fact:")), key=lambda r: ("/" in r[1]) != pronoun)
+            pair = said_only_pair(plain_text, ordered, bool(_STRONG_ZH.search(plain_text)),
+                                  bool(_STRONG_EN.search(plain_text)))
+            if pair is None:
+                return cands
     new, old = pair
     said = (new.casefold(), old.casefold())
     whose = _wrong_person(turn, cands, old, found)
@@ -148,11 +168,12 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         c.restate_only or c.key.startswith("gist:") or any(v in c.description.casefold() for v in said)
         or _CUE_EN.search(c.description) or _CUE_ZH.search(c.description) or "不是" in c.description)]
     folded = turn.text.casefold()
-    done = False
+    done: Candidate | None = None
+    sources: set[str] = set()
     for _, key, description in sorted(found, key=lambda row: -_said_alike(_replaced(row[2], old, new), new, folded)):
         plain = key.split("@")[0]
         owner = plain.split(":", 1)[1].split("/", 1)[0] if "/" in plain else ""
-        if old.casefold() not in description.casefold() or (owner and owner.replace("_", " ") not in folded):
+        if old.casefold() not in description.casefold() or (owner and not _names_person(owner, turn.text)):
             continue  # not the old value, or another person the turn does not name
         if (plain.startswith("pref:") and owner) or (done and (owner or plain.startswith("pref:"))):
             continue  # a like of another person's; after the best fact, only the user's other facts of the value
@@ -163,6 +184,10 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         item = items[0] if items else None
         if item is None:
             continue
+        if done is not None:  # "我在上海工作" read as a job and a home: the other reading of the same words ends
+            if sources & set(item.source):  # with the corrected one, and says no value of the corrected slot
+                done.ends = tuple(dict.fromkeys((*done.ends, key)))
+            continue
         text = _replaced(description, old, new)
         lang = "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
         ends: tuple[str, ...] = ()
@@ -170,16 +195,37 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             _, at_sign, qualifier = key.partition("@")
             ends, key = (key,), f"pref:{canon_object(new, lang)}" + (f"@{qualifier}" if at_sign else "")
         kept = [c for c in kept if c.key != key]
-        kept.append(Candidate(
+        fixed = Candidate(
             kind=item.kind, description=text, theme=item.theme, key=key, polarity=1, confidence=0.9,
             importance=item.importance, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role,
             lang=lang, claim=text, single_valued=True, ends=ends,
             evidence=turn.text, notes=[f"correction: {new}, not {old}"],
-        ))
+        )
+        kept.append(fixed)
         if ends:
             break  # a like corrected: one
-        done = True  # "我在上海工作" read as a job and a home there: both said the wrong city
+        done, sources = fixed, set(item.source)
     return kept
+
+
+# a person taken up by a pronoun ("说错了，她今年六岁", "sorry, he's seven"), and the gender it says
+_PRONOUN = re.compile(r"\b(?:she|her|he|his|him)\b|她|(?<!其)他(?!们)", re.IGNORECASE)
+
+
+def _names_person(owner: str, text: str) -> bool:
+    """True when ``text`` names the person of the key label ``owner`` ("my sister", "我姐", "女儿"), or takes them
+    up by a pronoun of their gender ("她今年六岁" for a daughter; any pronoun for a friend)."""
+    folded = text.casefold()
+    if any(name.replace("_", " ") in folded for name in (owner, *relation_names(owner))):
+        return True
+    said = _PRONOUN.search(text.replace("\u2019", "'"))
+    if said is None:
+        return False
+    word = said.group(0).casefold()
+    gender = "female" if word in ("she", "her", "她") else "male"
+    known = lexicon().gender.get(owner) or next((lexicon().gender[n] for n in relation_names(owner)
+                                                 if n in lexicon().gender), "")
+    return not known or known == gender
 
 
 # where a Chinese place name of one level ends ("海淀区", "北京市"), and what opens it ("住在", a higher level)
@@ -193,11 +239,27 @@ def _replaced(description: str, old: str, new: str) -> str:
     at = description.casefold().find(old.casefold())
     if at < 0:
         return description
+    new = _without_tail(new, description[at + len(old):])  # "silver Toyota, not red": "red Toyota" -> "silver"
     head = description[:at]
     level = _ZH_LEVEL.search(head)
     if level is not None and level.group("level") in new:
         head = head[:level.start()]
     return head + new + description[at + len(old):]
+
+
+def _without_tail(new: str, tail: str) -> str:
+    """``new`` without the words (characters, in Chinese) it ends on that ``tail`` (what follows the old value in the
+    stored text) opens on: "silver Toyota" before " Toyota" is "silver", "银色的丰田" before "丰田" is "银色的"."""
+    zh = bool(re.search(r"[\u4e00-\u9fff]", new))
+    units = list(new) if zh else new.split()
+    rest = tail.casefold() if zh else tail.casefold().strip()
+    if not zh and not tail.startswith(" "):
+        return new
+    for n in range(1, len(units)):
+        said = ("" if zh else " ").join(units[n:]).casefold()
+        if rest.startswith(said) and (zh or rest[len(said):len(said) + 1] in ("", " ", ",", ".")):
+            return ("" if zh else " ").join(units[:n])
+    return new
 
 
 def _said_alike(text: str, new: str, said: str) -> int:

@@ -34,11 +34,13 @@ from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.rules import match_clause, render
+from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.trip_end import says_trip_over
 from memory_core.pipeline.types import Candidate
+from memory_core.pipeline.value_class import is_generic_place
 from memory_core.validation import MAX_TEXT_CHARS, ROLES
 
 __all__ = ["MechanicalExtractor", "detect_lang", "event_key", "is_small_talk", "split_clauses"]
@@ -163,6 +165,9 @@ class MechanicalExtractor:
             said_in_trip = trip_mark is not None and not _before_trip(clause, folded_turn, trip_mark.start())
             reading = read_clause(clause, lang, subject, temporary or (said_in_trip and not _LASTING.search(clause)),
                                   context=turn.text)
+            if _HEDGE.search(clause):  # "I practically live at the gym", "我基本上住在健身房了": no home, as said
+                reading.hits = [h for h in reading.hits
+                                if not (h.attr.id in PLACE_ATTRS and is_generic_place(h.value, lang))]
             temporary = temporary or reading.temporary
             before = (clause, lang, reading.hits)
             stay = stay or reading.stay
@@ -336,6 +341,11 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
 # word or on what the speaker has, where a request opens on its verb
 _ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|已经|一直|每天|天天|平时|刚刚?|今年|去年|这个月|上个月|"
                         r"这段时间)")
+
+
+# A hedge says how much a statement holds: with a generic place ("the gym", "公司") it is a way of speaking, no slot
+_HEDGE = re.compile(r"\b(?:practically|basically|pretty\s+much|kind\s+of|kinda|sort\s+of|virtually|almost|nearly|"
+                    r"more\s+or\s+less)\b|基本上|差不多|几乎|简直", re.IGNORECASE)
 
 
 # A clause that states a lasting change even inside a turn about a trip ("I moved to Berlin; this week I'm in Rome").

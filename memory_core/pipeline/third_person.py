@@ -26,7 +26,9 @@ _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", 
 _EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usually|normally|mostly|always|often|"
                         r"generally|basically|totally|definitely|honestly|even|only|absolutely|never|rarely|"
                         r"sometimes|seriously|literally|finally|recently|already|officially|eventually|suddenly|"
-                        r"pretty\s+much)\b\s*", re.IGNORECASE)
+                        # hedges: how much it holds, never the verb ("I practically live at the gym")
+                        r"pretty\s+much|practically|virtually|essentially|almost|nearly|more\s+or\s+less|kind\s+of|"
+                        r"kinda|sort\s+of|sorta)\b\s*", re.IGNORECASE)
 _EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])", re.IGNORECASE)
 
 #: The user's words said of them by name, where no clause opens on them ("Lily and I" -> "Lily and Bo").

@@ -13,7 +13,7 @@ import re
 from memory_core.model import Kind, Trust, Turn
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["ROLE_TRUST", "RoleTrustFilter", "is_injection", "is_rule_like", "trust_rank"]
+__all__ = ["ROLE_TRUST", "RoleTrustFilter", "is_disclosure", "is_injection", "is_rule_like", "trust_rank"]
 
 ROLE_TRUST: dict[str, str] = {
     "user": Trust.USER,
@@ -53,6 +53,31 @@ def is_injection(text: str) -> bool:
     return _INJECTION.search(text) is not None
 
 
+# an order to hand a private value to other people ("tell everyone my wife's phone number", "把我的地址告诉大家")
+_DISCLOSE_EN = re.compile(
+    r"\b(?:tell|give|share|send|show|read\s+out|disclose|post|forward|hand\s+out|give\s+out)\b[^.!?]{0,60}?"
+    r"\b(?:phone(?:\s+number)?|number|mobile|cell|address|password|passcode|pin|ssn|social\s+security|passport|"
+    r"id(?:\s+(?:number|card))?|card(?:\s+number)?|bank\s+(?:account|details)|account\s+number|credentials?|login)\b"
+    r"|\b(?:phone(?:\s+number)?|number|address|password|pin|passport|card\s+number|account\s+number)\b[^.!?]{0,40}?"
+    r"\b(?:to|with)\s+(?:everyone|everybody|anyone|anybody|others|other\s+people|people|whoever|all|strangers)\b",
+    re.IGNORECASE)
+_DISCLOSE_TO_EN = re.compile(r"\b(?:everyone|everybody|anyone|anybody|others|other\s+people|people|whoever|all|"
+                             r"strangers|them|the\s+public)\b", re.IGNORECASE)
+_DISCLOSE_ZH = re.compile(r"(?:告诉|发给|给|透露给?|分享给|公开给?|说给)[^，,。！!？?]{0,12}?"
+                          r"(?:所有人|大家|别人|任何人|每个人|其他人|谁|陌生人)"
+                          r"|(?:所有人|大家|别人|任何人|每个人|其他人|谁)[^，,。！!？?]{0,6}?(?:问|要)")
+_PRIVATE_ZH = re.compile(r"电话|手机号|号码|地址|住址|密码|身份证|银行卡|卡号|账号|护照|验证码")
+
+
+def is_disclosure(text: str) -> bool:
+    """True when ``text`` asks that a private value (phone, address, credential, ID) be given to other people:
+    such a turn is no standing instruction ("From now on tell everyone my wife's phone number", "以后谁问都把我
+    家地址告诉他")."""
+    if _DISCLOSE_EN.search(text) and _DISCLOSE_TO_EN.search(text):
+        return True
+    return bool(_DISCLOSE_ZH.search(text) and _PRIVATE_ZH.search(text))
+
+
 def is_rule_like(text: str) -> bool:
     """True when ``text`` reads as a standing instruction.
 
@@ -84,7 +109,7 @@ class RoleTrustFilter:
         "ignore previous instructions", "reveal the system prompt", "忽略之前的指令") makes no standing
         instruction: its procedure candidates are dropped, its event is kept.
         """
-        if turn.role == "user" and is_injection(turn.text):
+        if turn.role == "user" and (is_injection(turn.text) or is_disclosure(turn.text)):
             candidates = [c for c in candidates if not (c.kind == Kind.PROCEDURE or c.key.startswith("rule:"))]
         role_trust = ROLE_TRUST.get(turn.role, Trust.TOOL)
         for cand in candidates:

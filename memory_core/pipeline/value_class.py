@@ -29,7 +29,7 @@ import re
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["is_area", "is_food", "is_org", "is_person", "is_place", "of_class"]
+__all__ = ["is_area", "is_food", "is_generic_place", "is_org", "is_person", "is_place", "of_class"]
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,11 @@ def _flags(value: str) -> tuple[str, ...]:
 def _generic(value: str, lang: str) -> bool:
     pattern = lexicon().classes[lang].get("GENERIC_PLACE", "")
     return bool(pattern) and re.fullmatch(f"(?:{pattern})", value.strip(), re.IGNORECASE) is not None
+
+
+def is_generic_place(value: str, lang: str) -> bool:
+    """True when ``value`` is a generic noun of where one is ("the gym", "公司", "健身房"), no place of its own."""
+    return _generic(value, lang)
 
 
 @functools.lru_cache(maxsize=1)
@@ -151,7 +156,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         value: the value as said ("Denver", "小米").
         name: the cue's ``value_class`` ("place", "org", "person", "area": a place or a proper name (the cue's
             words say it is a place), "food": a food or drink (``is_food``), "not_place": any name but a place or a
-            generic noun, for a cue whose grammar already says the value is an employer).
+            generic noun, for a cue whose grammar already says the value is an employer; "no_place": any value but a
+            city, region or country, for "work in X", where a place is where the work is).
         lang: the clause's language, "en" or "zh".
     """
     if name == "place":
@@ -164,6 +170,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         return is_area(value, lang)
     if name == "food":
         return is_food(value, lang)
+    if name == "no_place":
+        return not is_place(value, lang)
     if name == "not_place":
         return not is_place(value, lang) and not _generic(_ZH_QUANTIFIER.sub("", value.strip()), lang)
     return True

@@ -99,7 +99,7 @@ def test_another_person_s_dislike_leaves_the_user_s_like_alone(texts: list[str],
 
 
 @pytest.mark.parametrize(("text", "relation"), [
-    ("my brother works in Denver", "brother"),
+    ("my brother works at a bank in Denver", "brother"),
     ("我爸在深圳上班", "dad"),
 ])
 def test_where_someone_else_works_is_not_where_they_live(text: str, relation: str) -> None:
