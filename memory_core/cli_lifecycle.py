@@ -13,10 +13,11 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from memory_core.cli_output import DbOption, console
+from memory_core.cli_output import DbOption, console, stored_text
 from memory_core.lifecycle.policy_apply import apply_policy
 from memory_core.local_time import local_clock
 from memory_core.service import Memory
+from memory_core.shown import shown_text
 from memory_core.validation import check_id, check_timestamp
 
 __all__ = ["register"]
@@ -76,7 +77,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
         """Bring an archived item back to active (its history keeps the archive and the restore)."""
         with memory_of(db) as memory:
             item = memory.restore(memory.require_user(user), check_id(item_id, "item id"), reason)
-        console.print(f"restored {item.id}: {item.description}", highlight=False, markup=False)
+        console.print(stored_text(f"restored {item.id}: {shown_text(item.description)}"), highlight=False)
 
     @app.command()
     def expire(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
@@ -105,10 +106,10 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
             window = memory.session_context(user, session_id, budget)
             working = memory.working_memory(user, session_id)
         if window.summary:
-            console.print(window.summary, highlight=False, markup=False)
+            console.print(stored_text(window.summary), highlight=False)
         for turn in window.turns:
-            console.print(f"{local_clock(turn.timestamp, turn.meta)} {turn.speaker or turn.role}: {turn.text}",
-                          highlight=False, markup=False)
+            line = f"{local_clock(turn.timestamp, turn.meta)} {turn.speaker or turn.role}: {turn.text}"
+            console.print(stored_text(line), highlight=False)
         console.print(f"({len(window.turns)} recent turns, {window.older_turns} older, {window.tokens} tokens)")
         if working is not None:
             console.print(f"working memory: goal {working.goal!r}, {len(working.steps)} steps, "
