@@ -37,6 +37,7 @@ def say(memory: Memory, *texts: str) -> None:
     ("Which company was he at earlier?", True), ("他以前在哪工作？", True), ("之前住哪？", True),
     ("Where does he work now?", False), ("What does she do before work?", False),
     ("What should we do before?", False), ("他现在住哪？", False),
+    ("What ingredient did Nate use to make the ice cream?", False),  # a thing used, not a habit
 ])
 def test_a_question_about_the_past_is_read_by_its_grammar(query: str, past: bool) -> None:
     assert asks_about_past(query) is past
