@@ -93,7 +93,8 @@ def _wait_applied(status_of: Callable[[str], dict[str, Any]], turn_ids: list[str
 
 
 def _hits(results: list[dict[str, Any]], user_id: str | None = None) -> list[ItemRecord]:
-    return [{**item_record(r["item"], user_id), "score": float(r["score"]), "rank": int(r["rank"])}
+    return [{**item_record(r["item"], user_id), "score": float(r["score"]), "rank": int(r["rank"]),
+             "outdated": bool(r.get("outdated", False))}
             for r in results]
 
 
