@@ -55,7 +55,8 @@ _EVERY_STATUS = [s.value for s in Status]
 
 
 def _hits(results: list[dict[str, Any]], user_id: str | None = None) -> list[ItemRecord]:
-    return [{**item_record(r["item"], user_id), "score": float(r["score"]), "rank": int(r["rank"])}
+    return [{**item_record(r["item"], user_id), "score": float(r["score"]), "rank": int(r["rank"]),
+             "outdated": bool(r.get("outdated", False))}
             for r in results]
 
 

@@ -30,7 +30,9 @@ Shapes (every time is ISO-8601 in UTC):
 - item record: ``{"id", "user_id", "description", "theme", "kind", "status",
   "hit", "created_at", "updated_at", "valid_from", "valid_until", "source",
   "confidence", "trust", "importance", "key", "speaker"}``;
-- search hit: an item record plus ``"score"`` (higher is better) and ``"rank"`` (1 = best);
+- search hit: an item record plus ``"score"`` (higher is better), ``"rank"`` (1 = best) and
+  ``"outdated"`` (True: what it says no longer holds — a superseded item, or a raw turn every fact of
+  which was superseded since; ``retrieval.index.RecallResult.outdated``);
 - revision: ``{"op", "reason", "actor", "at", "old_description",
   "new_description", "old_theme", "new_theme", "turn_id", "other_id"}``.
 """

@@ -111,7 +111,8 @@ class EmbeddedMemory(BaseMemoryAPI):
             fields["statuses"] = None
         response = self.memory.recall(user_id, query, k, filters=RecallFilters(**fields),
                                       budget_tokens=budget_tokens)
-        hits = [{**item_record(r.item), "score": float(r.score), "rank": r.rank} for r in response.results]
+        hits = [{**item_record(r.item), "score": float(r.score), "rank": r.rank, "outdated": r.outdated}
+                for r in response.results]
         return {"results": hits, "context": response.context.text, "degraded": response.degraded,
                 "reason": response.reason}
 

@@ -47,7 +47,7 @@ _EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDAT
 
 def mem0_memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any]:
     """An item record in Mem0's shape: ``{"id", "memory", "user_id", "agent_id", "run_id", "metadata",
-    "categories", "created_at", "updated_at"}`` (and ``score`` for a search hit).
+    "categories", "created_at", "updated_at"}`` (and ``score`` and ``outdated`` for a search hit).
 
     Args:
         record: the item record.
@@ -60,6 +60,8 @@ def mem0_memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any
                            "created_at": record["created_at"], "updated_at": record["updated_at"]}
     if "score" in record:
         out["score"] = record["score"]
+    if "outdated" in record:  # a search hit: what it says no longer holds (``RecallResult.outdated``)
+        out["outdated"] = record["outdated"]
     return out
 
 
@@ -167,7 +169,7 @@ class Memory:
             every = mem0_listing(self.api, uid, meta, reveal=True)  # revealed: to tell which hold a value
             broad = sorted((r for r in every if r["theme"] != SENSITIVE_THEME and not is_sensitive(r["description"])),
                            key=lambda r: (-r["importance"], -r["hit"], r["created_at"]))
-            hits = [{**r, "score": 0.0} for r in broad[:k]]
+            hits = [{**r, "score": 0.0, "outdated": False} for r in broad[:k]]  # active, no stale raw turn listed
         return {"results": [mem0_memory(r, user_id) for r in hits]}
 
     def get(self, memory_id: str) -> dict[str, Any] | None:

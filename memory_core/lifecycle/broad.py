@@ -165,7 +165,7 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
     out = []
     for rank, r in enumerate(merged[:k], start=1):  # scores follow the new order, so packing keeps it
         out.append(RecallResult(r.item, top + len(summaries) - rank + 1 if r.item.id in chosen else r.score,
-                                r.bm25, rank, r.turn_ids))
+                                r.bm25, rank, r.turn_ids, r.outdated))
     return out, reason
 
 

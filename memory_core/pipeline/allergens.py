@@ -1,7 +1,9 @@
-"""Allergens by category — food, drug, environment, animal — in English and Chinese (seed 001 §8.24.1).
+"""Allergens by category — food, drug, environment, outdoor, medical, animal — in English and Chinese (seed
+001 §8.24.1).
 
 A question about food ("what should I cook for her?", 晚饭吃什么) needs the user's food allergies and
-not their penicillin, pollen or latex allergy. ``allergen_kinds(text)`` names the categories of the
+not their penicillin, pollen or latex allergy; one about a camping trip the bee-sting and pollen allergies
+(outdoor), one about the dentist the latex allergy (medical). ``allergen_kinds(text)`` names the categories of the
 allergens said next to an allergy word (allergic, allergy, 过敏), from the word lists and drug-class
 endings of ``memory_core/data/allergens.yaml``.
 
@@ -19,7 +21,7 @@ from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["KINDS", "allergen_kinds", "kinds_named", "names_allergen"]
 
-KINDS = ("food", "drug", "environment", "animal")
+KINDS = ("food", "drug", "environment", "outdoor", "medical", "animal")
 _ALLERGY_EN = re.compile(r"\ballerg(?:ic|y|ies)\b(?:\s+(?:reactions?\s+)?(?:to|from)\b)?", re.I)
 _ALLERGY_ZH = re.compile(r"过敏(?:原是|原为)?")
 _STOP = re.compile(r"[.!?;:。！？；：\n]|\b(?:but|so|because|since|which|though|although|when|while)\b|"
@@ -64,7 +66,7 @@ def _windows(text: str) -> list[str]:
 
 
 def allergen_kinds(text: str) -> set[str]:
-    """The categories ("food", "drug", "environment", "animal") of the allergens ``text`` names next to an allergy word.
+    """The categories (``KINDS``: "food", "drug", "outdoor" …) of the allergens ``text`` names next to an allergy word.
 
     Empty when no allergy word is there, or its allergen is in no list ("I have allergies").
     A Chinese word found inside a longer word of another category counts for the longer one only

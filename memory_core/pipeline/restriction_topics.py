@@ -3,10 +3,11 @@
 A sensitive health value is shown only to a question that asks for its kind. But the questions an
 agent asks before acting do not say "allergic": "can I give her amoxicillin?" needs her penicillin
 allergy, "should I get him a kitten?" his cat allergy, "晚饭给她做点什么？" her food allergies and the
-foods her doctor forbade. ``memory_core/data/restriction_topics.yaml`` maps a question's topic (food,
-medicine, animals: words of the question, or an allergen of the topic's kind it names) to the kinds of
-restriction it sees (``Needs``); ``sensitive.diet_shown`` and ``recall_shown.with_needed_restrictions``
-read it. A question on no topic needs none.
+foods her doctor forbade, "what should we pack for the camping trip?" his bee-sting allergy, "anything the
+dentist should know?" her latex allergy. ``memory_core/data/restriction_topics.yaml`` maps a question's
+topic (food, medicine, animals, outdoors, procedure: words of the question, or an allergen of the topic's
+kind it names) to the kinds of restriction it sees (``Needs``); ``sensitive.diet_shown`` and
+``recall_shown.with_needed_restrictions`` read it. A question on no topic needs none.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ class Needs:
     """The restrictions a question needs.
 
     Attributes:
-        topics: the topics it is on ("food", "medicine", "animals").
+        topics: the topics it is on ("food", "medicine", "animals", "outdoors", "procedure").
         allergens: allergen kinds (``allergens.KINDS``) whose allergies and intolerances it sees.
         diet: it sees a health value in a sentence stating a food restriction.
         conditions: it sees every health condition.

@@ -192,9 +192,11 @@ def diet_shown(query: str, text: str, finding: Finding) -> bool:
     allergen in no list, or a health value in a sentence stating a restriction ("I'm diabetic so I avoid
     sugar"); a question about a medicine ("can I give her amoxicillin?", 她能吃布洛芬吗) needs drug
     allergies (and one to an allergen in no list) and every health condition that is no allergy; one
-    about pets or animals ("should I get him a kitten?", 要不要给他买只小猫) needs animal allergies. A drug
-    or pollen allergy stays hidden from a food question, and a question on no topic sees no health value
-    it does not name.
+    about pets or animals ("should I get him a kitten?", 要不要给他买只小猫) needs animal allergies; one
+    about a trip out of doors ("what should we pack for the camping trip?", 去露营) the sting, bite and
+    pollen allergies; one about a medical or dental procedure ("anything the dentist should know?", 看牙,
+    手术) drug and latex allergies and every condition. A drug or pollen allergy stays hidden from a food
+    question, and a question on no topic sees no health value it does not name.
     """
     if finding.category != "health":
         return False

@@ -46,7 +46,7 @@ from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.rerank import Reranks, _slot_words
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
-from memory_core.retrieval.stale_last import past_allowed, stale_last
+from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
 from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.timecues import parse_time_cue
@@ -258,11 +258,13 @@ class HybridIndex(HybridState, Reranks):
         return self._results(idx[best], score[best].tolist(), bm[best].tolist())
 
     def _results(self, order: np.ndarray, final: list[float], bm: list[float]) -> list[RecallResult]:
+        """Results of the slots ``order``, ranks from 1; outdated: superseded, or a raw turn all superseded."""
         out = []
         items = self.table.items
         for rank, (j, f, b) in enumerate(zip(order.tolist(), final, bm, strict=True), start=1):
             item = snapshot_item(items[j])  # type: ignore[arg-type]  # ranked slots are live
-            out.append(RecallResult(item, f, b, rank, list(item.source)))
+            stale = item.status == Status.SUPERSEDED or (j < self._stale.shape[0] and bool(self._stale[j]))
+            out.append(RecallResult(item, f, b, rank, list(item.source), stale))
         return out
 
     def _search(self, query: str, k: int, filters: RecallFilters | None, weights: RecallWeights | None,
@@ -348,7 +350,8 @@ class HybridIndex(HybridState, Reranks):
         if whereabouts:  # a stay holding at the asked time answers "where am I" first (``whereabouts``)
             order, kept = holding_stays_first(self.table.items, order, kept, window or (ref - NOW_SPAN_S, ref + 1.0))
         if settings.diversity:
-            order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names)
+            present = not past_allowed(filters) and asks_present(query)  # the current value before its old turn
+            order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names, present)
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
         order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other

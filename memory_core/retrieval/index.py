@@ -141,6 +141,9 @@ class RecallResult:
         bm25: the raw BM25 score.
         rank: 1 for the best result.
         turn_ids: the item's source turn ids, oldest first.
+        outdated: the item no longer holds: it was superseded, or it is a raw turn (kind event) every fact
+            or preference of whose source turns was superseded since ("I drink two cups of coffee a day"
+            after "I gave up coffee"). What it says is history, not the present.
     """
 
     item: MemoryItem
@@ -148,6 +151,7 @@ class RecallResult:
     bm25: float
     rank: int
     turn_ids: list[str] = field(default_factory=list)
+    outdated: bool = False
 
 
 @dataclass(slots=True)
@@ -404,7 +408,8 @@ class RecallIndex(FilterMasks, ItemBoosts):
         out = []
         for rank, j in enumerate(best, start=1):
             item = snapshot_item(self.items[int(idx[j])])
-            out.append(RecallResult(item, float(score[j]), float(bm[j]), rank, list(item.source)))
+            out.append(RecallResult(item, float(score[j]), float(bm[j]), rank, list(item.source),
+                                    item.status == Status.SUPERSEDED))
         return out
 
     def reference_time(self, now: datetime | None) -> float:

@@ -8,7 +8,9 @@ context block with the dates it held (``memory_core.context``).
 
 What makes a question one about the past is its grammar: an English past
 form of having or being or doing ("did I", "was I", "used to"), or a former
-thing ("my old job", "my previous landlord"); a Chinese past word (the
+thing ("my old job", "my previous landlord"); of any person, "did he / she use to"
+and a past question ending in "before" or "earlier" with nothing after it
+("what did she do before?": before now, no event named); a Chinese past word (the
 lexicon's ``past`` marker: 以前, 之前, 原来, 曾经 …). A question that also says
 "now" (现在, currently) asks about the present and is left as it is.
 
@@ -35,7 +37,12 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_PAST = re.compile(
     r"\b(?:used\s+to|did\s+i|was\s+i|were\s+we|had\s+i|did\s+we|have\s+i\s+ever|back\s+then|before\s+(?:that|now)|"
     r"previously|formerly|in\s+the\s+past)\b"
-    r"|\bmy\s+(?:old|former|previous|ex|last)[\s-]+\w+", re.IGNORECASE)
+    r"|\bmy\s+(?:old|former|previous|ex|last)[\s-]+\w+"
+    # any person: "where did he use to work?", "what did she do before?", "where did they live earlier?"
+    # (a pronoun: "what did Nate use to make the ice cream?" uses a thing, "what did he use to do?" is a habit)
+    r"|\b(?:did|didn'?t)\s+(?:he|she|they|you|we)\s+use\s+to\b"
+    r"|\b(?:did|was|were|had)\b.*\b(?:before|earlier|previously)\s*[?.!]*\s*$"
+    r"|\b(?:his|her|their|your)\s+(?:old|former|previous|ex)[\s-]+\w+", re.IGNORECASE)
 _EN_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|today)\b", re.IGNORECASE)
 _ZH_NOW = re.compile(r"现在|目前|如今|最近|眼下")
 

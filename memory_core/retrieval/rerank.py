@@ -302,7 +302,7 @@ class Reranks:
 
     def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
                  found: np.ndarray, query: str = "", asked: frozenset[str] = frozenset(),
-                 names: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
+                 names: frozenset[str] = frozenset(), present: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Say k different things: one result per source, the curated item before its raw turn.
 
         Walking the ranking best first:
@@ -316,6 +316,9 @@ class Reranks:
           query words ``asked`` ask about) comes right after the current
           item of the same slot, when the query found that item at all (the
           successor answers the old question; the turn stays findable as history);
+          for a question about the present (``present``, ``stale_last.asks_present``) a turn every
+          fact of which was superseded brings that item in even when the query did not find it or
+          asks words only the turn holds (none of it holds now: the current value is read first);
         - an item whose source turns are all covered by better results is
           dropped (it says nothing new); a turn whose raw turn is archived
           and filtered out is not counted (no result can show it: a fact
@@ -386,9 +389,10 @@ class Reranks:
             if len(fresh) >= k:  # what follows lands behind the k kept (fresh before partial): nothing changes
                 break
             succ = self._successor_of(j, mask, asked)
-            if succ is not None and says_beyond(self.lexical, asked, j, [succ], names):
+            gone = present and bool(self._stale[j])  # asked now, and nothing the turn said holds any more
+            if succ is not None and not gone and says_beyond(self.lexical, asked, j, [succ], names):
                 succ = None  # the query asks what only the turn says: no current value to put first
-            if succ is not None and succ not in placed and _holds(found, succ):
+            if succ is not None and succ not in placed and (gone or _holds(found, succ)):
                 placed.add(succ)  # the current value first, then the turn that said the old one
                 place(succ, sources(succ))
                 fresh.append((succ, score))

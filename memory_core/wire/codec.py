@@ -141,7 +141,7 @@ def item_payload(item: Any, *, raw: bool = False) -> dict[str, Any]:
 def recall_payload(response: Any, *, raw: bool = False) -> dict[str, Any]:
     """A ``memory_core.service.RecallResponse`` as JSON.
 
-    Shape: ``{"results": [{"item": {...}, "score", "bm25", "rank", "turn_ids"}],
+    Shape: ``{"results": [{"item": {...}, "score", "bm25", "rank", "turn_ids", "outdated"}],
     "context": {"text", ...}, "timings_ms": {...}}``, plus ``"degraded": true, "reason"`` when the
     answer came from a fallback inside the worker. With ``raw`` the items
     and the context block keep their Python values, for ``encode_reply``
@@ -149,7 +149,7 @@ def recall_payload(response: Any, *, raw: bool = False) -> dict[str, Any]:
     """
     results = [
         {"item": item_payload(r.item, raw=raw), "score": r.score, "bm25": r.bm25, "rank": r.rank,
-         "turn_ids": list(r.turn_ids)}
+         "turn_ids": list(r.turn_ids), "outdated": bool(getattr(r, "outdated", False))}
         for r in response.results
     ]
     payload = {"results": results, "context": response.context if raw else to_jsonable(response.context),

@@ -1,5 +1,5 @@
-"""Allergens by category (food, drug, environment, animal), English and Chinese: a food question sees food
-allergies only (memory_core/pipeline/allergens.py, data/allergens.yaml; sensitive.diet_shown)."""
+"""Allergens by category (food, drug, environment, outdoor, medical, animal), English and Chinese: a food
+question sees food allergies only (memory_core/pipeline/allergens.py, data/allergens.yaml; sensitive.diet_shown)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,12 @@ from memory_core.pipeline.sensitive import detect, diet_shown
     ("I'm allergic to penicillin", {"drug"}),
     ("allergic to amoxicillin since I was a kid", {"drug"}),
     ("he had a bad reaction, he's allergic to erythromycin", {"drug"}),
-    ("I'm allergic to latex gloves", {"environment"}),
-    ("my pollen allergy is terrible in May", {"environment"}),
+    ("I'm allergic to latex gloves", {"medical"}),
+    ("my pollen allergy is terrible in May", {"outdoor"}),
+    ("My son is allergic to bee stings.", {"outdoor"}),
+    ("she's allergic to wasps and mosquito bites", {"outdoor"}),
     ("allergic to cats and dust mites", {"animal", "environment"}),
+    ("I'm allergic to nickel, so no cheap earrings", {"environment"}),
     ("我对猫毛过敏", {"animal"}),
     ("I'm allergic to peanuts and penicillin", {"food", "drug"}),
     ("我对花生过敏", {"food"}),
@@ -26,9 +29,12 @@ from memory_core.pipeline.sensitive import detect, diet_shown
     ("我女儿对牛肉过敏", {"food"}),
     ("我对青霉素过敏", {"drug"}),
     ("他头孢过敏，别乱吃药", {"drug"}),
-    ("我花粉过敏，春天很难受", {"environment"}),
+    ("我花粉过敏，春天很难受", {"outdoor"}),
+    ("我儿子对蜜蜂过敏", {"outdoor"}),
     ("她对面膜过敏", {"environment"}),
-    ("我对乳胶过敏", {"environment"}),
+    ("我对乳胶过敏", {"medical"}),
+    ("他对碘伏过敏", {"medical"}),
+    ("我对蜂蜜过敏", {"food"}),  # 蜂蜜 is a food, not a bee
     ("I have allergies", set()),
 ])
 def test_the_kind_of_an_allergen(text: str, kinds: set[str]) -> None:

@@ -1,6 +1,8 @@
 """A practical question sees the restrictions its topic needs, not others (data/restriction_topics.yaml,
 pipeline/restriction_topics.py, sensitive.diet_shown): a medicine question the drug allergy and the
-conditions, a pet question the animal allergy, a food question the food allergy; English and Chinese."""
+conditions, a pet question the animal allergy, a food question the food allergy, a trip out of doors the
+sting and pollen allergies, a medical or dental procedure the latex and drug allergies and the conditions;
+English and Chinese."""
 
 from __future__ import annotations
 
@@ -22,6 +24,20 @@ from memory_core.pipeline.sensitive import detect, diet_shown
     ("周末带她去动物园怎么样？", {"animals"}),
     ("What should I cook for her tonight?", {"food"}),
     ("晚饭给她做点什么？", {"food"}),
+    ("What should we pack for the camping trip?", {"outdoors"}),
+    ("Any tips for our hike on Saturday?", {"outdoors"}),
+    ("周末去露营要带些什么？", {"outdoors"}),
+    ("下周六去爬山怎么样？", {"outdoors"}),
+    ("anything the dentist should know?", {"procedure"}),
+    ("She has surgery next week, what should we tell the surgeon?", {"procedure"}),
+    ("I'm getting a blood test tomorrow", {"procedure"}),
+    ("下周要去看牙，需要注意什么？", {"procedure"}),
+    ("他要做个小手术", {"procedure"}),
+    ("明天体检有什么要提前说的吗？", {"procedure"}),
+    ("Should I bring her a latte?", {"food"}),
+    ("给她点杯拿铁可以吗？", {"food"}),
+    ("where can I park the car?", None),
+    ("what's the procedure for expense claims?", None),
     ("where does she work?", None),
     ("他在哪家公司上班？", None),
     ("what's the weather like tomorrow?", None),
@@ -64,3 +80,25 @@ def test_each_topic_sees_its_own_restrictions(text: str, medicine: bool, animals
     assert _shown("晚饭给她做点什么？", text) is food
     assert not _shown("where does she work?", text)
     assert not _shown("他在哪家公司上班？", text)
+
+
+@pytest.mark.parametrize(("text", "outdoors", "procedure"), [
+    ("My son is allergic to bee stings.", True, False),
+    ("我儿子对蜜蜂过敏。", True, False),
+    ("My pollen allergy is acting up.", True, False),
+    ("我对花粉过敏。", True, False),
+    ("I'm allergic to latex.", False, True),
+    ("我对乳胶过敏。", False, True),
+    ("I'm allergic to penicillin.", False, True),  # a drug the dentist or surgeon may give
+    ("我对利多卡因过敏。", False, True),
+    ("I have asthma.", False, True),  # a condition: what a procedure must allow for
+    ("I'm allergic to peanuts.", False, False),
+    ("我对猫毛过敏。", False, False),
+])
+def test_a_trip_out_of_doors_and_a_procedure_see_their_own_restrictions(text: str, outdoors: bool,
+                                                                       procedure: bool) -> None:
+    assert _shown("What should we pack for the camping trip?", text) is outdoors
+    assert _shown("周末去露营要带些什么？", text) is outdoors
+    assert _shown("anything the dentist should know?", text) is procedure
+    assert _shown("下周要去看牙，需要注意什么？", text) is procedure
+    assert not _shown("where does she work?", text)

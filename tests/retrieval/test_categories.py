@@ -42,3 +42,26 @@ def test_what_sports_finds_the_turn_that_names_a_sport_and_not_without_the_expan
         assert found and found[0] == f"Mia: {said}"
         without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
         assert f"Mia: {said}" not in without[:1]
+
+
+def test_a_general_word_finds_a_specific_member_in_either_language():
+    """A kind-of word (boat, pet, gadget, fruit, a dairy dish) finds the member the user named, the question
+    in the other language or the same one; without the expansion it does not."""
+    for query, said in (("她有船吗？", "I bought a canoe last weekend."),
+                        ("Does she own a boat?", "I bought a canoe last weekend."),
+                        ("Does he have a pet?", "我养了一只柯基，叫豆豆。"),
+                        ("他养宠物吗？", "我养了一只柯基，叫豆豆。"),
+                        ("她有什么电子产品？", "I just got a Kindle for reading on the train."),
+                        ("What fruit does she like?", "我最爱吃荔枝，夏天每周都买。"),
+                        ("Can I make her a milkshake?", "I'm lactose intolerant, so I stay away from milk."),
+                        ("给她点杯拿铁可以吗？", "我乳糖不耐受，一喝牛奶就难受。")):
+        index = index_of("Ivy", ["I sold my old bike.", said, "我在广州当老师。", "I live in Cork."])
+        found = [r.item.description for r in index.search(query, k=3, settings=ON)]
+        assert found and found[0] == f"Ivy: {said}", (query, found)
+        without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
+        assert f"Ivy: {said}" not in without[:1], query
+
+
+def test_a_member_named_alone_expands_to_nothing():
+    assert category_terms(tokenize("I bought a canoe")) == []
+    assert category_terms(tokenize("where do I live?")) == []

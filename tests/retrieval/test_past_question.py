@@ -32,6 +32,12 @@ def say(memory: Memory, *texts: str) -> None:
     ("where did I use to work?", True), ("What was my previous job?", True), ("我以前在哪工作？", True),
     ("以前在哪工作?", True), ("Where do I work now?", False), ("我现在在哪工作？", False),
     ("我以前在腾讯，现在在哪工作？", False), ("What do I drink before work?", False),
+    # any person, and a past question ending in "before" / "earlier": before now, no event named
+    ("where did he use to work?", True), ("What did she do before?", True), ("Where did she live before?", True),
+    ("Which company was he at earlier?", True), ("他以前在哪工作？", True), ("之前住哪？", True),
+    ("Where does he work now?", False), ("What does she do before work?", False),
+    ("What should we do before?", False), ("他现在住哪？", False),
+    ("What ingredient did Nate use to make the ice cream?", False),  # a thing used, not a habit
 ])
 def test_a_question_about_the_past_is_read_by_its_grammar(query: str, past: bool) -> None:
     assert asks_about_past(query) is past

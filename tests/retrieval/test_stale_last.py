@@ -13,7 +13,7 @@ import pytest
 
 from memory_core.model import Kind, Status, Turn
 from memory_core.retrieval.index import RecallFilters
-from memory_core.retrieval.stale_last import past_allowed, stale_last
+from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
 
@@ -62,3 +62,39 @@ def test_the_superseded_turn_comes_after_every_current_result(memory: Memory, la
     at = [n for n, r in enumerate(results) if old in r.item.description]
     assert at == [len(results) - 1], [r.item.description for r in results]  # the one stale turn: last
     assert results[0].item.kind != Kind.EVENT or old not in results[0].item.description
+
+
+@pytest.mark.parametrize(("query", "present"), [
+    ("Should I cook Sichuan hot pot for her tonight?", True), ("where does she live?", True),
+    ("今晚给她做火锅吃好不好？", True), ("她对什么过敏？", True), ("What is Caroline's favourite food?", True),
+    ("When did she move to Leeds?", False), ("Where was he living last year?", False),
+    ("where did she use to live?", False), ("她去过哪些国家？", False), ("他以前住哪？", False),
+    ("去年她在哪工作？", False), ("你昨天吃了什么？", False),
+    ("river", False), ("火锅", False),  # a keyword search asks for the items holding the word
+])
+def test_a_question_about_now_is_read_by_its_grammar(query: str, present: bool) -> None:
+    assert asks_present(query) is present
+
+
+@pytest.fixture()
+def default_memory(tmp_path: Path) -> Iterator[Memory]:
+    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/d.sqlite3", embedder="none"))
+    yield mem
+    mem.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_by_default_a_question_about_now_sees_the_current_value_before_the_stale_turn(default_memory: Memory,
+                                                                                      lang: str) -> None:
+    """Stale turns last off: the current value of the slot the turn lost comes right before it, found or not,
+    and the turn is marked outdated; a question in the past keeps the fused order."""
+    lines, question, old = LIVES[lang]
+    default_memory.ingest([Turn(user_id=lang, turn_id=f"{lang}-t{n}", session_id="s1", role="user", text=text,
+                                timestamp=T0 + timedelta(days=30 * n)) for n, text in enumerate(lines)])
+    results = default_memory.recall(lang, question, k=10).results
+    at = next(n for n, r in enumerate(results) if old in r.item.description)
+    assert results[at].outdated and results[at].item.kind == Kind.EVENT
+    current = [n for n, r in enumerate(results) if r.item.kind != Kind.EVENT and r.item.status == Status.ACTIVE
+               and r.item.key and r.item.key.startswith("pref")]
+    assert current and current[0] < at, [(r.item.description, r.item.key) for r in results]
+    assert not any(r.outdated for r in results[:at] if r.item.status == Status.ACTIVE)

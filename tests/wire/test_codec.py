@@ -67,6 +67,25 @@ def test_a_raw_recall_payload_encodes_like_the_converted_one() -> None:
     assert raw == converted
     assert raw["value"]["results"][1]["item"]["valid_until"] == "2027-03-04T05:06:07.000891+00:00"
     assert "history" not in raw["value"]["results"][0]["item"]
+    assert [r["outdated"] for r in raw["value"]["results"]] == [False, False]
+
+
+def test_a_recall_payload_and_the_client_hits_carry_the_outdated_mark() -> None:
+    """A stale raw turn's mark crosses the wire and reaches the distributed client's search hits."""
+    from api_shim.api_client import _hits
+    from memory_core.context import build_context
+    from memory_core.retrieval.index import RecallResult
+    from memory_core.service import RecallResponse
+
+    items = [MemoryItem.create("u1", "User no longer drinks coffee", "taste", kind="preference"),
+             MemoryItem.create("u1", "user: 我每天早上喝两杯咖啡", "moments", kind="event", turn_id="t1")]
+    results = [RecallResult(items[0], 2.0, 1.0, 1), RecallResult(items[1], 1.0, 1.0, 2, ["t1"], outdated=True)]
+    payload = wire.decode_reply(wire.encode_reply(True, wire.recall_payload(
+        RecallResponse(results, build_context(results), {}), raw=True)))["value"]
+    assert [r["outdated"] for r in payload["results"]] == [False, True]
+    assert [h["outdated"] for h in _hits(payload["results"], "u1")] == [False, True]
+    older = {k: v for k, v in payload["results"][0].items() if k != "outdated"}  # a reply of an older worker
+    assert _hits([older], "u1")[0]["outdated"] is False
 
 
 def test_the_json_module_path_gives_the_same_reply(monkeypatch: pytest.MonkeyPatch) -> None:
