@@ -47,6 +47,10 @@ __all__ = ["DEATH", "STATEMENT_PREFIXES", "cessation_scope", "end_opposite", "en
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
 _EN_SCOPE = (
+    # given up or swapped for something else ("gave up the gym for yoga", "swapped my car for a bike", "gave up
+    # sugar for Lent"): what was given up, not what it was given up for
+    re.compile(r"\b(?:gave\s+up|given\s+up|giving\s+up|quit|ditched|dropped|swapped|traded|exchanged)\s+(?P<x>.+?)"
+               r"\s+for\s+(?!(?:good|now|a\s+while|ever)\b)", re.IGNORECASE),
     re.compile(r"\b(?:no\s+longer|stopped(?!\s+(?:by|at|in|off|over|to)\b)|quit|quitting|gave\s+up(?:\s+on)?"
                r"|given\s+up(?:\s+on)?|giving\s+up|(?:am|'m|i\s+am)\s+done\s+with"
                r"|(?<!got\s)(?<!get\s)(?<!'m\s)(?<!am\s)(?<!be\s)(?<!getting\s)"
@@ -61,7 +65,6 @@ _EN_SCOPE = (
     re.compile(r"\binstead\s+of\s+(?P<x>.+)", re.IGNORECASE),
     re.compile(r"\b(?:switched|changed|swapped|gone\s+over|went\s+over|migrated)\s+(?:over\s+|back\s+)?from\s+"
                r"(?P<x>.+?)\s+(?:to|for)\b", re.IGNORECASE),
-    re.compile(r"\b(?:swapped|traded|exchanged|ditched|dropped)\s+(?P<x>.+?)\s+for\b", re.IGNORECASE),
     re.compile(r"\breplaced\s+(?P<x>.+?)\s+with\b", re.IGNORECASE),
     # told to stop ("my doctor told me to stop drinking coffee", "doc wants me to cut out salt"): the one told stops
     re.compile(r"\b(?:told|tells|telling|wants|asked|ordered|advised|warned)\s+me\s+to\s+(?:stop|quit|give\s+up|"
@@ -122,7 +125,7 @@ _EN_STOP = frozenset({
     "of", "in", "on", "for", "with", "and", "or", "but", "so", "i", "me", "we", "you", "he", "she", "they",
     "his", "her", "their", "its", "now", "really", "just", "even", "much", "more", "since", "again", "days",
     "anymore", "these", "those", "ever"})
-_EN_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|for|and\s+(?:i|now)|now|anymore|any\s+more)\b",
+_EN_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|and\s+(?:i|now)|now|anymore|any\s+more)\b",
                      re.IGNORECASE)
 #: Attributes whose items one object names: a like, a hobby, a routine, a pet (by its name: "豆豆上个月走了").
 _PREFIXES = ("pref:", "fact:hobby:", "fact:routine:", "fact:pet:")
