@@ -43,7 +43,7 @@ from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.past_question import past_filters, past_first
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
-from memory_core.retrieval.withheld import fill_shown, raw_turn_stand_in
+from memory_core.retrieval.withheld import fill_shown, made_item_stand_in, raw_turn_stand_in, stand_in_either
 from memory_core.seams import MemoryRecaller
 from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
@@ -344,13 +344,13 @@ class Memory(LifecycleCalls, SessionCalls):
                     raise
                 return empty
 
-        # withheld sensitive items leave their places to the next candidates (k results, not fewer)
         results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
-                             or shown_in_recall(query, r.item.description, asked),
-                             stand_in=raw_turn_stand_in(lambda: up(lambda: self.store.list_items(  # its raw turn
-                                 user_id, theme=SENSITIVE_THEME, kind=Kind.EVENT), []),
-                                 lambda turn: finds_free_clauses(query, turn.description)) if guarded and not filters
-                             else None)
+                             or shown_in_recall(query, r.item.description, asked),  # withheld: k, not fewer
+                             stand_in=stand_in_either(raw_turn_stand_in(lambda: up(lambda: self.store.list_items(
+                                 user_id, theme=SENSITIVE_THEME, kind=Kind.EVENT), []), lambda turn: finds_free_clauses(
+                                 query, turn.description)), made_item_stand_in(lambda only: up(  # its turn, or its fact
+                                     lambda: self.recaller.recall(user_id, query, k, only, weights), []))) if guarded
+                             and not filters else None)
         if guarded:  # health and restrictions the search missed, a bare PIN question's PINs first
             results = gated_extras(results, lambda: up(lambda: self.store.list_items(
                 user_id, theme=SENSITIVE_THEME), []), query, asked, filters, k)

@@ -47,6 +47,10 @@ __all__ = ["DEATH", "STATEMENT_PREFIXES", "cessation_scope", "end_opposite", "en
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
 _EN_SCOPE = (
+    # given up or swapped for something else ("gave up the gym for yoga", "swapped my car for a bike", "gave up
+    # sugar for Lent"): what was given up, not what it was given up for
+    re.compile(r"\b(?:gave\s+up|given\s+up|giving\s+up|quit|ditched|dropped|swapped|traded|exchanged)\s+(?P<x>.+?)"
+               r"\s+for\s+(?!(?:good|now|a\s+while|ever)\b)", re.IGNORECASE),
     re.compile(r"\b(?:no\s+longer|stopped(?!\s+(?:by|at|in|off|over|to)\b)|quit|quitting|gave\s+up(?:\s+on)?"
                r"|given\s+up(?:\s+on)?|giving\s+up|(?:am|'m|i\s+am)\s+done\s+with"
                r"|(?<!got\s)(?<!get\s)(?<!'m\s)(?<!am\s)(?<!be\s)(?<!getting\s)"
@@ -56,6 +60,18 @@ _EN_SCOPE = (
     re.compile(r"\b(?:don't|do\s+not|doesn't|can't|cannot|never|not|haven't|have\s+not|hardly\s+ever)\s+(?P<x>.+?)"
                r"\s+(?:any\s*more|these\s+days|since)\b", re.IGNORECASE),
     re.compile(r"\bno\s+more\s+(?P<x>.+)", re.IGNORECASE),
+    # a switch names what it replaces: "I swim now instead of running", "switched from Chrome to Firefox",
+    # "swapped my car for a bike", "replaced coffee with tea" — the old thing ends
+    re.compile(r"\binstead\s+of\s+(?P<x>.+)", re.IGNORECASE),
+    re.compile(r"\b(?:switched|changed|swapped|gone\s+over|went\s+over|migrated)\s+(?:over\s+|back\s+)?from\s+"
+               r"(?P<x>.+?)\s+(?:to|for)\b", re.IGNORECASE),
+    re.compile(r"\breplaced\s+(?P<x>.+?)\s+with\b", re.IGNORECASE),
+    # told to stop ("my doctor told me to stop drinking coffee", "doc wants me to cut out salt"): the one told stops
+    re.compile(r"\b(?:told|tells|telling|wants|asked|ordered|advised|warned)\s+me\s+to\s+(?:stop|quit|give\s+up|"
+               r"cut\s+out|cut\s+down\s+on|avoid|lay\s+off|stay\s+away\s+from|stay\s+off|come\s+off)\s+(?P<x>.+)",
+               re.IGNORECASE),
+    re.compile(r"\b(?:told|tells|telling|warned|advised)\s+me\s+(?:not\s+to|to\s+not|never\s+to)\s+"
+               r"(?P<x>(?:eat|drink|have|touch|take)\b.+)", re.IGNORECASE),
     # an app, an account or a subscription closed: "uninstalled TikTok", "deleted my Instagram (account)",
     # "unsubscribed from Spotify" — what one used ends with it. Deleting or closing ends only an account, an
     # app or a named service ("deleted the photos" ends nothing).
@@ -81,10 +97,13 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒�
                        r"不[\u4e00-\u9fff]{1,3}了"
                        # told to stop ("医生让我别喝咖啡了", "大夫叫我不要再抽烟"): the one told stops
                        r"|(?:让|叫|要|劝|嘱咐|要求|建议)我(?:以后|从此)?(?:别|不要|不能)再?[\u4e00-\u9fff]"
+                       # not allowed any more ("医生不让我吃蛋黄了", "不许我再喝酒", "奶茶不能再喝了")
+                       r"|(?:不让|不许|不准|禁止)我(?:再)?[\u4e00-\u9fff]|不(?:能|可以|准|许)再[\u4e00-\u9fff]"
                        r"|去世了?|走了|死了|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)")
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
 _ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|放弃了?|"
                        r"卸载|卸了|注销|销号|退订|取消|自动续费|续费|删掉|删了|账号|帐号|"
+                       r"医生|大夫|医师|体检|不让|不许|不准|不能|禁止|"  # who forbade it is no object of the stop
                        r"现在|如今|目前|最近|以后|之后|后来|以前|"
                        r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|过|的|得|着|呢|啊|吧|"
                        r"我们|我|你|他|她|它|很|挺|太|特别|非常|真的|不|没有|没")
@@ -93,11 +112,14 @@ _HAN = re.compile(r"[\u3400-\u9fff]+")
 _ZH_TOPIC = re.compile(r"^(?P<t>[\u3400-\u9fff]{1,6}?)我(?![们的有是在])")
 _ZH_NOT_TOPIC = re.compile(r"(?:现在|最近|今年|去年|明年|今天|昨天|明天|月|周|后来|然后|所以|但是|不过|"
                            r"因为|而且|如今|目前|平时|每天|周末|早上|晚上|以前|之前|当时|那时|本来|原来|反正|总之|另外|还有|对了|说实话|"
-                           r"老实说|哈哈|嗯|好吧|其实|可是|只是|时候|以后|之后|一直|真的|说|觉得|知道|告诉|问)$")
+                           r"老实说|哈哈|嗯|好吧|其实|可是|只是|时候|以后|之后|一直|真的|说|觉得|知道|告诉|问|"
+                           r"是)$")  # "西柚汁是我最喜欢的": a copula, not an object put first
 # a Chinese clause's polarity words: a topicalised clause is read only when it says a like, a dislike or an end
 _ZH_STANCE = re.compile(r"爱|喜欢|讨厌|受不了|不|没|戒|停|又|重新|恢复")
 # single-character activity verbs a Chinese object is said with ("练" + "瑜伽", "打" + "羽毛球")
 _ZH_VERBS = "练打玩弹跑游踢喝吃抽看学做去骑滑爬拉唱跳画下"
+# an activity said by its verb alone ("不跑了", "游不动了"): the activity it names
+_ZH_VERB_ACTIVITY = {"跑": "跑步", "游": "游泳", "骑": "骑车", "滑": "滑雪", "爬": "爬山", "钓": "钓鱼", "练": "健身"}
 _EN_STOP = frozenset({
     "the", "a", "an", "my", "our", "your", "it", "them", "that", "this", "some", "any", "all", "at", "to",
     "of", "in", "on", "for", "with", "and", "or", "but", "so", "i", "me", "we", "you", "he", "she", "they",
@@ -229,7 +251,7 @@ def _zh_objects(scope: str) -> set[str]:
         for n in range(1, min(4, len(run)) + 1):
             pieces.update(run[i:i + n] for i in range(len(run) - n + 1))
     verbs = [v for v in _ZH_VERBS if v in scope]
-    objects = {p for p in pieces if len(p) > 1}
+    objects = {p for p in pieces if len(p) > 1} | {_ZH_VERB_ACTIVITY[r] for r in runs if r in _ZH_VERB_ACTIVITY}
     for noun in [p for p in pieces if p not in _ZH_VERBS]:
         objects.update(v + noun for v in verbs if v != noun)
         objects.update(f"去{v}{noun}" for v in verbs if v != noun)

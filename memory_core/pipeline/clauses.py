@@ -131,7 +131,9 @@ _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了|过世|离世|病逝|安乐|"
                        r"(?:去|回)了?(?:喵星|汪星)|"
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
-                       r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了")
+                       r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了"
+                       # an activity stopped, said by its verb ("不跑了", "跑步不跑了"): the speaker's
+                       r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练]了")
 
 
 @functools.lru_cache(maxsize=1)

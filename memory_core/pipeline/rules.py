@@ -104,7 +104,11 @@ EN_RULES: tuple[Rule, ...] = (
         _IM + _ADV + r"(?P<v>into)\s+(?P<o>.+)"), polarity=1,
         needles=("fan", "into")),
     Rule("pref", Kind.PREFERENCE, _c(
-        r"\bmy\s+(?:all-time\s+)?(?P<v>favou?rite)\s+(?P<c>[a-z][a-z ]{0,30}?)\s+(?:is|are)\s+(?P<o>.+)"),
+        r"\bmy\s+(?:all-time\s+)?(?P<v>favou?rite)\s+(?P<c>[a-z][a-z ]{0,30}?)\s+(?:is|are)\s+(?P<o>.+)",
+        # the thing first: "Grapefruit juice is my favourite breakfast drink"
+        r"^(?:(?:and|but|also|oh|well)\s+)?(?P<o>[a-z][\w' -]{1,40}?)\s+(?:is|are)\s+(?:still\s+|definitely\s+)?"
+        r"my\s+(?:all-time\s+|absolute\s+)?(?P<v>favou?rite)\s+(?P<c>[a-z][a-z ]{0,30}?)"
+        r"(?:\s+(?:ever|of\s+all\s+time|these\s+days))?\s*[.!]*$"),
         polarity=1,
         needles=("favo",)),
     Rule("pref", Kind.PREFERENCE, _c(
@@ -159,7 +163,10 @@ ZH_RULES: tuple[Rule, ...] = (
                                _W + _Z + r"是从(?P<o>.+?)来的"),
          "{s}来自{o}", single_valued=True, theme="identity",
          needles=("来自", "老家", "家乡", "是从")),
-    Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)(?<![还就也都])是(?P<o>.+)"), polarity=1,
+    Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)(?<![还就也都])是(?P<o>.+)",
+                                     # the thing first: "西柚汁是我最喜欢的早餐饮料"
+                                     r"^(?P<o>[^，,。\s我]{1,12}?)(?:就|才|一直)?是" + _W + r"最(?P<v>喜欢)的"
+                                     r"(?P<c>[^，,。\s]{1,10}?)(?:了|啦)?[。！!~～]*$"), polarity=1,
     needles=("最喜欢的",)),
     Rule("pref", Kind.PREFERENCE, _c(
         _W + _Z + r"(?P<n>不再|再也不|已经不|不|没那么|没有那么)" + _Z + r"(?P<v>喜欢|爱)(?P<o>.+)",

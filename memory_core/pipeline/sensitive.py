@@ -176,7 +176,9 @@ _DIET_RESTRICTION = re.compile(
     r"\b(?:can'?t|cannot|can\s+not|mustn'?t|shouldn'?t|don'?t|do\s+not|never|not\s+allowed\s+to)\s+"
     r"(?:eat|drink|have|touch)\b|\bavoid\w*|\b(?:low|no|zero)[-\s](?:salt|sugar|sodium|fat|carbs?|gluten|dairy)\b|"
     r"\b(?:sugar|gluten|dairy|salt|lactose)[-\s]free\b|\bhalal\b|\bkosher\b|"
-    r"不能吃|不能喝|不可以吃|不吃|不喝|忌口|忌食|少吃|少喝|禁食|戒糖|低盐|低糖|无糖|清真", re.I)
+    r"\bno\s+more\b|\bnot\s+allowed\b|\b(?:stop|quit|cut\s+out)\s+(?:eating|drinking)\b|"
+    r"不能吃|不能喝|不可以吃|不吃|不喝|忌口|忌食|少吃|少喝|禁食|戒糖|低盐|低糖|无糖|清真|"
+    r"(?:不让|不许|不准|别)我?再?[吃喝碰]|戒了|戒掉", re.I)
 _SENTENCE_END = re.compile(r"[.!?。！？;；\n]")
 #: The topics an allergy to an allergen in no list may concern (it may be a food or a drug).
 _UNLISTED = frozenset({"food", "drug"})

@@ -184,7 +184,7 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     marks = lex.markers[lang]
     folded = clause.casefold()
     for name in ("reported", "hypothetical", "question", "past"):
-        if marks[name].search(folded):
+        if marks[name].search(folded) and not (name == "reported" and marks["ordered"].search(folded)):
             return ClauseReading(skip=name, hits=_held_once(clause, lang, subject_name, context)
                                  if name == "past" else [])
     reading = ClauseReading(temporary=temporary or bool(marks["temporary"].search(folded)))

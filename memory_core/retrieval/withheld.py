@@ -14,9 +14,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from memory_core.model import Kind, MemoryItem
-from memory_core.retrieval.index import MAX_K, RecallResult
+from memory_core.retrieval.index import MAX_K, RecallFilters, RecallResult
 
-__all__ = ["fill_shown", "preferred", "raw_turn_stand_in"]
+__all__ = ["fill_shown", "made_item_stand_in", "preferred", "raw_turn_stand_in", "stand_in_either"]
+
+#: The kinds of curated items (every kind but the raw turn).
+CURATED_KINDS = tuple(k for k in Kind if k != Kind.EVENT)
 
 
 def fill_shown(search: Callable[[int], list[RecallResult]], k: int, shown: Callable[[RecallResult], bool],
@@ -95,6 +98,41 @@ def raw_turn_stand_in(events: Callable[[], list[MemoryItem]],
         source = set(result.item.source)
         turn = next((e for e in read[0] if not source.isdisjoint(e.source) and fits(e)), None)
         return None if turn is None else replace(result, item=turn, turn_ids=list(turn.source))
+
+    return stand_in
+
+
+def made_item_stand_in(search: Callable[[RecallFilters], list[RecallResult]]
+                       ) -> Callable[[RecallResult], RecallResult | None]:
+    """A ``fill_shown`` stand-in: a withheld raw turn's place goes to a curated item made from that turn.
+
+    Recall shows one result per turn, so a sensitive raw turn ranked above the fact it gave ("医生说我血糖高，奶茶戒
+    了" above "用户奶茶戒了") takes that fact with it when it is withheld: a question about drinks then saw the old
+    like's turn and not the stop. The stand-in is the best result of the same query among curated items only
+    (``search`` with filters allowing ``CURATED_KINDS``, run once, when first needed) that came from the turn.
+
+    Args:
+        search: the query's recall under the given filters, best first.
+    """
+    read: list[list[RecallResult]] = []
+
+    def stand_in(result: RecallResult) -> RecallResult | None:
+        if result.item.kind != Kind.EVENT or not result.item.source:
+            return None
+        if not read:
+            read.append(search(RecallFilters(kinds=CURATED_KINDS)))
+        source = set(result.item.source)
+        made = next((r for r in read[0] if not source.isdisjoint(r.item.source)), None)
+        return None if made is None else replace(made, rank=result.rank)
+
+    return stand_in
+
+
+def stand_in_either(*stand_ins: Callable[[RecallResult], RecallResult | None]
+                    ) -> Callable[[RecallResult], RecallResult | None]:
+    """A ``fill_shown`` stand-in: the first of ``stand_ins`` that finds one."""
+    def stand_in(result: RecallResult) -> RecallResult | None:
+        return next((other for one in stand_ins if (other := one(result)) is not None), None)
 
     return stand_in
 

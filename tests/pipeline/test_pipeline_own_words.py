@@ -177,7 +177,7 @@ def test_a_slots_new_value_ends_an_own_words_item_on_its_topic(
 
 @pytest.mark.parametrize(("first", "second", "kept"), [
     ("I'm a morning person, I wake up at five.", "I joined Deloitte last week.", "User is a morning person"),
-    ("我每天坐地铁通勤", "我现在在华为上班", "用户每天坐地铁通勤"),
+    ("我每天坐地铁通勤", "我现在在华为上班", "用户坐地铁上班"),  # the commute (a slot): a new employer leaves it
 ])
 def test_an_own_words_item_off_the_slots_topic_stays(store: DictStore, ingest: Ingest, make_turn: Callable[..., Turn],
                                                      first: str, second: str, kept: str) -> None:
