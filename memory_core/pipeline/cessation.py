@@ -41,8 +41,8 @@ from memory_core.store.write_ops import EndOp
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "cessation_scope", "end_opposite", "ended_keys", "keys_about",
-           "resumption_scope", "scope_terms", "topicalised"]
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_VERB_ACTIVITY", "cessation_scope", "end_opposite", "ended_keys",
+           "keys_about", "resumption_scope", "scope_terms", "topicalised"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
@@ -118,8 +118,8 @@ _ZH_NOT_TOPIC = re.compile(r"(?:现在|最近|今年|去年|明年|今天|昨天
 _ZH_STANCE = re.compile(r"爱|喜欢|讨厌|受不了|不|没|戒|停|又|重新|恢复")
 # single-character activity verbs a Chinese object is said with ("练" + "瑜伽", "打" + "羽毛球")
 _ZH_VERBS = "练打玩弹跑游踢喝吃抽看学做去骑滑爬拉唱跳画下"
-# an activity said by its verb alone ("不跑了", "游不动了"): the activity it names
-_ZH_VERB_ACTIVITY = {"跑": "跑步", "游": "游泳", "骑": "骑车", "滑": "滑雪", "爬": "爬山", "钓": "钓鱼", "练": "健身"}
+#: An activity said by its verb alone ("不跑了", "游不动了"): the activity it names.
+ZH_VERB_ACTIVITY = {"跑": "跑步", "游": "游泳", "骑": "骑车", "滑": "滑雪", "爬": "爬山", "钓": "钓鱼", "练": "健身"}
 _EN_STOP = frozenset({
     "the", "a", "an", "my", "our", "your", "it", "them", "that", "this", "some", "any", "all", "at", "to",
     "of", "in", "on", "for", "with", "and", "or", "but", "so", "i", "me", "we", "you", "he", "she", "they",
@@ -251,7 +251,7 @@ def _zh_objects(scope: str) -> set[str]:
         for n in range(1, min(4, len(run)) + 1):
             pieces.update(run[i:i + n] for i in range(len(run) - n + 1))
     verbs = [v for v in _ZH_VERBS if v in scope]
-    objects = {p for p in pieces if len(p) > 1} | {_ZH_VERB_ACTIVITY[r] for r in runs if r in _ZH_VERB_ACTIVITY}
+    objects = {p for p in pieces if len(p) > 1} | {ZH_VERB_ACTIVITY[r] for r in runs if r in ZH_VERB_ACTIVITY}
     for noun in [p for p in pieces if p not in _ZH_VERBS]:
         objects.update(v + noun for v in verbs if v != noun)
         objects.update(f"去{v}{noun}" for v in verbs if v != noun)

@@ -18,6 +18,7 @@ import functools
 import re
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.cessation import ZH_VERB_ACTIVITY
 from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person, topic, worth_a_look
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.slot_lexicon import lexicon
@@ -139,6 +140,15 @@ _ONLY_POINTED = re.compile(r"^[^，,。]{0,8}?在(?:那边|这边|那儿|这儿|
                            r"|^(?i:\s*(?:'s|is|are)?\s*(?:\w+\s+){0,3}?(?:is|are|'s)\s+(?:over\s+)?(?:there|here))[.!]?$")
 
 
+# an activity stopped or resumed, said by its verb alone ("不游了", "又跑了"): said with the activity's name
+# ("不游泳了"), so its item is keyed as the activity's other statements are and a later resumption ends it
+_ZH_BARE_VERB = re.compile(r"(?P<head>不再?|又|重新|再)(?P<verb>[跑游骑滑爬])(?=了|起来|[，,。！!]|$)")
+
+
+def _named_activity(clause: str) -> str:
+    return _ZH_BARE_VERB.sub(lambda m: m.group("head") + ZH_VERB_ACTIVITY[m.group("verb")], clause)
+
+
 def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) -> Candidate | None:
     """Return the fact candidate of a first-person ``clause`` no slot reads, in the user's words.
 
@@ -147,7 +157,7 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
     the keys an earlier statement about the same thing may be under. None
     when the clause names nothing ("I can't take it").
     """
-    description = third_person(clause, subject, lang)
+    description = third_person(_named_activity(clause) if lang == "zh" else clause, subject, lang)
     if lang == "en":  # the statement, not its aside: "… left-handed, so most scissors …", "… and our season …"
         description = _EN_CUT.split(description, maxsplit=1)[0].strip() or description
     found = topic(description, lang, subject)
