@@ -192,3 +192,15 @@ def test_a_credential_word_as_a_modifier_binds_nothing() -> None:
 def test_a_code_word_binds_only_an_adjacent_or_linked_number(text: str) -> None:
     assert "code" not in _cats(text)
     assert "code" in _cats("Buzz 305 then the door code 9981") and "code" in _cats("the safe is 4826")
+
+
+@pytest.mark.parametrize("text", ["我们国庆打算去桂林玩五天。", "我打算去柏林读书。", "她下个月打算去吉林看雪。",
+                                  "我们打算去森林公园。", "I plan to visit Guilin and Berlin in October."])
+def test_a_plan_to_visit_a_place_ending_in_lin_is_no_health_value(text: str) -> None:
+    assert not [f for f in detect(text) if f.category == "health"]
+
+
+@pytest.mark.parametrize(("text", "value"), [("我在吃阿莫西林。", "阿莫西林"), ("我每天打胰岛素。", "胰岛素"),
+                                             ("我爸在吃华法林。", "华法林"), ("I am on warfarin.", "warfarin")])
+def test_drugs_ending_in_lin_and_an_injection_stay_health_values(text: str, value: str) -> None:
+    assert any(value in f.value for f in detect(text) if f.category == "health")
