@@ -32,6 +32,9 @@ _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
             r"(?:don't|doesn't|do\s+not|no\s+longer|likes?|loves?|hates?|dislikes?|enjoys?|prefers?|works?|lives?"
             r"|stud(?:y|ies)|teach(?:es)?"
             r"|picked\s+up|bought|moved|started|joined|switched)\b")
+#: An allergy or intolerance said without its "I'm" after "and" ("… and allergic to penicillin").
+_EN_ALLERGIC = (r"(?:also\s+|severely\s+|very\s+|mildly\s+|deathly\s+)?"
+                r"(?:allergic\s+to|(?:lactose\s+|gluten\s+)?intolerant)\b")
 _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
     r"|,\s*(?=(?:i|i'm|i've|my)\b)"
@@ -43,6 +46,8 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"
     # "I've gone off coffee, switched to green tea": the switch is a statement of its own
     r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b)"
+    # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
+    r"|,?\s+and\s+(?=" + _EN_ALLERGIC + r")"
     # "my number is +44 7700 900123, text me there": a contact request after the detail it names
     r"|(?:,\s*|,?\s+and\s+)(?=(?:please\s+)?(?:you\s+can\s+)?(?:text|call|email|e-mail|message|ping|reach|contact|"
     r"whatsapp)\s+me\b)",
@@ -108,6 +113,7 @@ _EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
 _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S"
                             r"|(?:officially\s+)?back\s+(?:on|to|into)\s+\w"  # "back on cigarettes": taken up again
+                            r"|" + _EN_ALLERGIC +  # "… and allergic to penicillin": of the subject said before
                             r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",
                             re.IGNORECASE)  # "Three weeks in at Brightwater now": how long one has been there
 # "Leeds-based, been here since uni": a self-description that dropped its "I'm"
