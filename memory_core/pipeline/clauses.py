@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from memory_core.pipeline.cessation import DEATH, topicalised
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
+from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
 from memory_core.validation import MAX_TEXT_CHARS
@@ -249,6 +250,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         if not sentence:
             continue
         if _CJK.search(sentence):
+            sentence = as_we(sentence, "zh")  # "我和老公搬到杭州了": the user's move too
             seen_subject = False
             opening = True  # no clause of the sentence before this one (none names anybody else)
             for clause in _ZH_CLAUSE.split(sentence):
@@ -301,7 +303,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield _object_put_back(clause, "zh", said), "zh"
         else:
-            yield from _en_clauses(_one_named(sentence), chain, said)
+            yield from _en_clauses(_one_named(as_we(sentence, "en")), chain, said)
 
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
