@@ -209,6 +209,21 @@ def _by_script(sentence: str) -> list[str]:
     return [sentence]
 
 
+# An English sentence naming a place or employer in Chinese ("I live in 上海", "I work at 字节跳动 as a data
+# analyst"): it opens on an English first-person subject, says at least three English words, and its Chinese
+# runs are short names without a Chinese subject or verb of their own
+_EN_FRAME = re.compile(r"^(?:I|I'm|I've|I'd|My|We|We're|We've)\b", re.IGNORECASE)
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+_ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去叫说想要会]")
+
+
+def _english_framed(sentence: str) -> bool:
+    """True when ``sentence`` is English with Chinese names in it, to be read as English."""
+    runs = _HAN_RUN.findall(sentence)
+    return bool(_EN_FRAME.match(sentence)) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
+        and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)
+
+
 # "my laptop password is …, and my email one is …": "one" stands for the secret's word named before it
 _SECRET_WORD_EN = re.compile(r"\b(password|passcode|passphrase|pin|code|combination)\b", re.IGNORECASE)
 _ONE_EN = re.compile(r"(?<=\b(?:and|but)\s)((?:my|the|our)\s+(?:[\w-]+\s+){1,2}?)one\b(?=\s+(?:is|was)\b|'s\b|\s*:)",
@@ -249,7 +264,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         sentence = sentence.strip()
         if not sentence:
             continue
-        if _CJK.search(sentence):
+        if _CJK.search(sentence) and not _english_framed(sentence):
             sentence = as_we(sentence, "zh")  # "我和老公搬到杭州了": the user's move too
             seen_subject = False
             opening = True  # no clause of the sentence before this one (none names anybody else)
