@@ -265,7 +265,6 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         if not sentence:
             continue
         if _CJK.search(sentence) and not _english_framed(sentence):
-            sentence = as_we(sentence, "zh")  # "我和老公搬到杭州了": the user's move too
             seen_subject = False
             opening = True  # no clause of the sentence before this one (none names anybody else)
             for clause in _ZH_CLAUSE.split(sentence):
@@ -318,7 +317,9 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield _object_put_back(clause, "zh", said), "zh"
         else:
-            yield from _en_clauses(_one_named(as_we(sentence, "en")), chain, said)
+            if (joint := as_we(sentence, "en")) != sentence:  # "my wife and I moved to Leeds": ours, and hers
+                yield from _en_clauses(_one_named(joint), chain, said)
+            yield from _en_clauses(_one_named(sentence), chain, said)
 
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")

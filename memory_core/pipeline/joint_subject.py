@@ -4,7 +4,10 @@ A move, a job, a diet or a pet said of the user and their partner ("my wife and
 I", "me and my boyfriend", "我和老公", "我跟我老婆") holds for the user: the clause is read as said by "we"
 / 我们, which the slot cues take as the speaker's own. A clause about the bond
 between the two ("my wife and I got divorced", "我和女朋友分手了") or about one
-talking to the other keeps its words: there the other person is the point.
+talking to the other keeps its words: there the other person is the point. An
+English sentence is read both ways (``split_clauses``), so "my boyfriend Jake and
+I …" still names the partner. ``split_clauses`` does not yet apply the Chinese
+reading: applied alone (without the sentence as said) it lost a held-out check.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ _EN_BOND = (r"(?!(?:\w+\s+){0,2}(?:got\s+(?:married|engaged|divorced|together)|m
             r"had\s+(?:a|an)\s+(?:fight|argument|row)|talked|spoke|discussed|"
             r"disagree|agreed|decided\s+to\s+(?:split|separate|divorce))\b)")
 #: "my wife and I", "me and my boyfriend", "I and my husband" (with the person's name after: "my wife Ana and I")
-_EN_JOINT = re.compile(r"^(?:(?:my|our)\s+" + _EN_REL + r"(?:\s+[A-Z][a-z]+)?\s+and\s+(?:I|me)|"
-                       r"(?:me|I)\s+and\s+my\s+" + _EN_REL + r"(?:\s+[A-Z][a-z]+)?)\s+(?=\w)" + _EN_BOND,
+_EN_JOINT = re.compile(r"^(?:(?:my|our)\s+" + _EN_REL + r"(?:\s+(?-i:[A-Z][a-z]+))?\s+and\s+(?:I|me)|"
+                       r"(?:me|I)\s+and\s+my\s+" + _EN_REL + r"(?:\s+(?-i:[A-Z][a-z]+))?)\s+(?=\w)" + _EN_BOND,
                        re.IGNORECASE)
 _ZH_REL = r"(?:老公|老婆|丈夫|妻子|爱人|男朋友|女朋友|男友|女友|对象|未婚夫|未婚妻)"
 _ZH_BOND = (r"(?![^，,。]{0,4}(?:分手|分开|离婚|结婚|订婚|领证|在一起|住在?一起|同居|复合|认识|吵架|吵了|闹|聊|说|"
