@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from memory_core.pipeline.cessation import DEATH, topicalised
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
+from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
 from memory_core.validation import MAX_TEXT_CHARS
@@ -32,6 +33,9 @@ _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
             r"(?:don't|doesn't|do\s+not|no\s+longer|likes?|loves?|hates?|dislikes?|enjoys?|prefers?|works?|lives?"
             r"|stud(?:y|ies)|teach(?:es)?"
             r"|picked\s+up|bought|moved|started|joined|switched)\b")
+#: An allergy or intolerance said without its "I'm" after "and" ("… and allergic to penicillin").
+_EN_ALLERGIC = (r"(?:also\s+|severely\s+|very\s+|mildly\s+|deathly\s+)?"
+                r"(?:allergic\s+to|(?:lactose\s+|gluten\s+)?intolerant)\b")
 _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
     r"|,\s*(?=(?:i|i'm|i've|my)\b)"
@@ -43,6 +47,8 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"
     # "I've gone off coffee, switched to green tea": the switch is a statement of its own
     r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b)"
+    # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
+    r"|,?\s+and\s+(?=" + _EN_ALLERGIC + r")"
     # "my number is +44 7700 900123, text me there": a contact request after the detail it names
     r"|(?:,\s*|,?\s+and\s+)(?=(?:please\s+)?(?:you\s+can\s+)?(?:text|call|email|e-mail|message|ping|reach|contact|"
     r"whatsapp)\s+me\b)",
@@ -108,6 +114,7 @@ _EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
 _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S"
                             r"|(?:officially\s+)?back\s+(?:on|to|into)\s+\w"  # "back on cigarettes": taken up again
+                            r"|" + _EN_ALLERGIC +  # "… and allergic to penicillin": of the subject said before
                             r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",
                             re.IGNORECASE)  # "Three weeks in at Brightwater now": how long one has been there
 # "Leeds-based, been here since uni": a self-description that dropped its "I'm"
@@ -204,6 +211,21 @@ def _by_script(sentence: str) -> list[str]:
     return [sentence]
 
 
+# An English sentence naming a place or employer in Chinese ("I live in 上海", "I work at 字节跳动 as a data
+# analyst"): it opens on an English first-person subject, says at least three English words, and its Chinese
+# runs are short names without a Chinese subject or verb of their own
+_EN_FRAME = re.compile(r"^(?:I|I'm|I've|I'd|My|We|We're|We've)\b", re.IGNORECASE)
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+_ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去叫说想要会]")
+
+
+def _english_framed(sentence: str) -> bool:
+    """True when ``sentence`` is English with Chinese names in it, to be read as English."""
+    runs = _HAN_RUN.findall(sentence)
+    return bool(_EN_FRAME.match(sentence)) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
+        and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)
+
+
 # "my laptop password is …, and my email one is …": "one" stands for the secret's word named before it
 _SECRET_WORD_EN = re.compile(r"\b(password|passcode|passphrase|pin|code|combination)\b", re.IGNORECASE)
 _ONE_EN = re.compile(r"(?<=\b(?:and|but)\s)((?:my|the|our)\s+(?:[\w-]+\s+){1,2}?)one\b(?=\s+(?:is|was)\b|'s\b|\s*:)",
@@ -244,7 +266,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         sentence = sentence.strip()
         if not sentence:
             continue
-        if _CJK.search(sentence):
+        if _CJK.search(sentence) and not _english_framed(sentence):
             seen_subject = False
             opening = True  # no clause of the sentence before this one (none names anybody else)
             for clause in _ZH_CLAUSE.split(sentence):
@@ -297,6 +319,8 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
                 if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
                     yield _object_put_back(clause, "zh", said), "zh"
         else:
+            if (joint := as_we(sentence, "en")) != sentence:  # "my wife and I moved to Leeds": ours, and hers
+                yield from _en_clauses(_one_named(joint), chain, said)
             yield from _en_clauses(_one_named(sentence), chain, said)
 
 

@@ -269,6 +269,7 @@ class MechanicalExtractor:
             single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, aliases=hit.aliases,
             ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))), needs_existing=hit.conditional,
             switch_of=f"fact:{attr.id}:" if hit.switch and not attr.pref else "", past_only=hit.past_only,
+            plain_negation=hit.plain,
             notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")
                    + (" (weak cue: changes a slot already stated)" if hit.conditional else "")],
         )

@@ -317,6 +317,8 @@ class KeyConflictResolver:
                 olds = [o for o in olds if _names_value(cand, o)]
                 if not olds:
                     continue
+            if cand.plain_negation and olds and not any(_names_value(cand, o) or agrees(cand, o) for o in olds):
+                continue  # "I'm not vegan" said by a vegetarian: the slot's value stands
             same = [o for o in olds if agrees(cand, o)]
             other = [o for o in olds if not agrees(cand, o)]
             if other and any(trust_rank(cand.trust) < trust_rank(o.trust) for o in other):

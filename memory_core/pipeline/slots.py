@@ -32,6 +32,7 @@ from memory_core.model import Kind
 from memory_core.pipeline.clause_hits import one_statement, title_once
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.org_names import names_of
+from memory_core.pipeline.plain_negation import negation_form
 from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, is_plan, settled_start
 from memory_core.pipeline.rules import clean_object
 from memory_core.pipeline.slot_lexicon import (
@@ -127,6 +128,7 @@ class SlotHit:
     named: str = ""
     conditional: bool = False
     past_only: bool = False
+    plain: bool = False  # a plain negation ("I don't smoke", plain_negation): it ends only an item naming its value
 
     @property
     def single_valued(self) -> bool:
@@ -380,7 +382,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         if cue.detail:
             form = ""
         elif polarity < 0:
-            form = "neg" if value else neg if f"{lang}_{(neg := cue.mode + '_neg')}" in attr.render else "neg_novalue"
+            form = negation_form(attr.render, cue.mode, bool(value), m.group(0), text, lang)
         elif not value:  # "we got married": the bond's own form without a name, else the plain one
             form = f"{cue.mode}_novalue" if cue.mode and f"{lang}_{cue.mode}_novalue" in attr.render else "novalue"
         else:
@@ -402,7 +404,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         old_raw = _value(groups.get("old", ""), lang) if attr.keyed else ""
         ends = (f"fact:{owner}{attr.id}:{canon_object(old_raw, lang)}",) if old_raw else ()  # "从A换成B": A ends
         return SlotHit(attr, subject, value, obj, polarity, key, claim, detail, aliases=aliases,
-                       conditional=cue.if_known, switch=switch, ends=ends)
+                       conditional=cue.if_known, switch=switch, ends=ends, plain=form == "neg_plain")
     return None
 
 

@@ -95,6 +95,8 @@ class Candidate:
             item it becomes an item itself, the successor the ended item's history names.
         past_only: a value the user says held once ("I used to live in Leeds", "我以前住在北京"): it ends the
             active item naming that value, and is dropped when no item names it (``KeyConflictResolver``).
+        plain_negation: a value denied now, no change said ("I don't smoke", "我不抽烟"): it ends the active
+            item naming that value and is dropped when the slot holds another value (``KeyConflictResolver``).
         switch_of: a key prefix ("fact:language:"): the statement replaces the user's other values under it
             ("改学 Korean" after learning Japanese); their keys join ``ends`` (``WritePipeline.plan``).
         pieces: a turn's mention: its sentences, third person (``mention_detail``: which of them are a
@@ -133,6 +135,7 @@ class Candidate:
     successor: bool = False
     switch_of: str = ""
     past_only: bool = False
+    plain_negation: bool = False
     pieces: tuple[str, ...] = ()
 
     @property
