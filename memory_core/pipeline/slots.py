@@ -1,11 +1,9 @@
 """The slot engine: one user clause -> (subject, attribute[, object], value, polarity) and a canonical key.
 
-The attributes, their English and Chinese cues, the word classes the cues are
-written with, the canonical objects ("coffee" = "咖啡") and the clause
-markers (reported speech, hypotheticals, questions, past, temporary states,
-cessation) are data: ``memory_core/data/slots.yaml``, compiled once per
-process by ``memory_core.pipeline.slot_lexicon``. This module reads clauses
-with it.
+The attributes, their English and Chinese cues, the word classes the cues are written with, the canonical
+objects ("coffee" = "咖啡") and the clause markers (reported speech, hypotheticals, questions, past, temporary
+states, cessation) are data: ``memory_core/data/slots.yaml``, compiled once per process by
+``memory_core.pipeline.slot_lexicon``. This module reads clauses with it.
 
 ``read_clause(clause, lang)`` returns a ``ClauseReading``:
 
