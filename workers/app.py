@@ -20,15 +20,18 @@ from __future__ import annotations
 import logging
 import os
 import time
+import warnings
 from typing import Any
 
 from celery import Celery
+from celery.exceptions import CPendingDeprecationWarning
 from celery.signals import (
     after_setup_logger,
     after_setup_task_logger,
     worker_init,
     worker_process_init,
     worker_process_shutdown,
+    worker_ready,
 )
 from kombu import Queue
 
@@ -50,10 +53,13 @@ def build_config(s: WorkerSettings) -> dict[str, Any]:
 
     At-least-once delivery: late acks, reject (requeue) when a pool child
     dies, one message prefetched per process, and a Redis visibility timeout
-    longer than the hard task time limit so a running task is never handed
-    to a second worker. Task events follow ``s.task_events``: Flower enables
-    them remotely while it watches (tests/workers/test_flower.py), except on
-    a worker started with both ``--without-heartbeat`` and ``--without-gossip``.
+    longer than the hard task time limit so a running task is not handed
+    to a second worker by timeout. A task running when the broker connection
+    drops is left to finish (not terminated); its message is restored on the
+    reconnect, and the second run is a no-op (idempotent ingest, per-user lock).
+    Task events follow ``s.task_events``: Flower enables them remotely while it
+    watches (tests/workers/test_flower.py), except on a worker started with
+    both ``--without-heartbeat`` and ``--without-gossip``.
     """
     if s.visibility_timeout_s <= s.task_time_limit_s:
         raise ValueError("visibility_timeout_s must be longer than task_time_limit_s")
@@ -79,7 +85,14 @@ def build_config(s: WorkerSettings) -> dict[str, Any]:
         "task_acks_late": True,
         "task_reject_on_worker_lost": True,
         "worker_prefetch_multiplier": 1,
-        "worker_cancel_long_running_tasks_on_connection_loss": True,
+        # A lost broker connection must not kill running tasks: Celery's cancel is a SIGTERM to the pool
+        # child, and a child killed while writing its result (a retry's traceback is several KB, more than
+        # a pipe writes atomically) leaves part of a message in the result pipe, which the prefork pool
+        # reuses for the replacement child; the parent then unpickles a spliced message and its event loop
+        # dies (UnicodeDecodeError in asynpool._recv_message, seen in tests/workers/test_redis_restarts.py).
+        # Letting the task finish is safe: kombu restores its unacked message on the reconnect and the copy
+        # finds the turn stored (ingest) or waits for the per-user lock and finds nothing pending (curate).
+        "worker_cancel_long_running_tasks_on_connection_loss": False,
         "task_ignore_result": True,
         "result_expires": 3600,
         "task_time_limit": s.task_time_limit_s,
@@ -179,3 +192,15 @@ def _redact_logs(logger: logging.Logger, **_: Any) -> None:
     # No URL password or API key in any worker log line (memory_core.redact).
     install_log_redaction(logger)
     install_log_redaction()
+
+
+@worker_ready.connect
+def _quiet_cancel_notice(**_: Any) -> None:
+    """Drop Celery's per-reconnect notice that ``worker_cancel_long_running_tasks_on_connection_loss`` is off.
+
+    Leaving running tasks alone on a lost connection is chosen (see ``build_config``). The filter goes in
+    once the worker is ready because Celery's logging set-up puts an "always" filter for its deprecation
+    warnings in front of any filter added at import.
+    """
+    warnings.filterwarnings("ignore", message=r"(?s).*worker_cancel_long_running_tasks_on_connection_loss",
+                            category=CPendingDeprecationWarning)

@@ -20,6 +20,8 @@ def test_config_gives_at_least_once_delivery() -> None:
     assert conf["worker_prefetch_multiplier"] == 1
     assert conf["broker_transport_options"]["visibility_timeout"] > conf["task_time_limit"]
     assert conf["broker_url"] == conf["result_backend"] == "redis://h:1/0"
+    # a Redis restart must not SIGTERM running children (a child killed mid-result corrupts the pool's pipe)
+    assert conf["worker_cancel_long_running_tasks_on_connection_loss"] is False
 
 
 def test_visibility_timeout_must_outlast_the_longest_task() -> None:
