@@ -18,6 +18,7 @@ from memory_core.pipeline.cessation import DEATH, topicalised
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.joint_subject import as_we
+from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
 from memory_core.validation import MAX_TEXT_CHARS
@@ -49,6 +50,8 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b)"
     # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
     r"|,?\s+and\s+(?=" + _EN_ALLERGIC + r")"
+    # "I'm vegetarian so don't suggest steakhouses": a request to the assistant after the fact it rests on
+    r"|,?\s+so\s+(?=(?:please\s+)?(?:don't|do\s+not|never|stop|skip|no\s+more)\b)"
     # "my number is +44 7700 900123, text me there": a contact request after the detail it names
     r"|(?:,\s*|,?\s+and\s+)(?=(?:please\s+)?(?:you\s+can\s+)?(?:text|call|email|e-mail|message|ping|reach|contact|"
     r"whatsapp)\s+me\b)",
@@ -57,6 +60,7 @@ _EN_CLAUSE = re.compile(
 _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]+\s+and\s+"
                         r"|(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+)(?=I\b)")  # "my husband Omar and I …"
 _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
+_EN_REQUEST = re.compile(r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?" + EN_DONT_OFFER, re.IGNORECASE)
 # a comma before a name ("，它叫年糕", "，一只叫米米") does not end the clause
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*"
                         r"|[，,](?!\s*(?:[他她它]|一[只条个头]|老大|它们|分别)?的?(?:名字)?叫)\s*"
@@ -356,6 +360,9 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
         if who and who != AWAY and (taken := _EN_TAKEN_UP.match(clause)) is not None \
                 and _takes_up(who, taken.group("p")):  # "my wife switched jobs, she's at Spotify now": hers
             clause = f"{who}{' is' if taken.group('is') else ''} {clause[taken.end():]}"
+        if _EN_REQUEST.match(clause):  # "don't suggest steakhouses": said to the assistant, no subject left out
+            yield clause, "en"
+            continue
         dropped = (_EN_DROPPED_IM.match(clause) or _EN_BASED.match(clause)) \
             if not (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)) else None
         if dropped is None and (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from memory_core.model import Kind
 
-__all__ = ["EN_RULES", "ZH_RULES", "Rule", "RuleHit", "clean_object", "match_clause", "norm_object"]
+__all__ = ["EN_DONT_OFFER", "EN_RULES", "ZH_RULES", "Rule", "RuleHit", "clean_object", "match_clause", "norm_object"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +81,21 @@ _IHAVE = r"\bi(?:'ve|\s+have)?\s+"
 _ADV = (r"(?:(?:really|actually|also|still|just|totally|absolutely|truly|definitely|honestly|now|more|much\s+more|"
         r"currently|do|kind\s+of|kinda|so|genuinely|personally|even|always|mostly)\s+)*")
 
+#: A request that the assistant stop offering something ("don't suggest steakhouses to me", "stop recommending
+#: sushi"): a standing instruction, not a habit of the user's (before, "Don't suggest X" became "User doesn't
+#: suggest X").
+EN_DONT_OFFER = (r"(?:don't|do\s+not|never|stop)\s+(?:ever\s+)?(?:again\s+)?"
+                  r"(?:(?:suggest|recommend|offer|propose|book|order|mention)(?:ing)?|(?:send|show|giv|remind)(?:e|s|ing)?"
+                  r"\s+me|bring(?:ing)?\s+up)\b.+")
+
 EN_RULES: tuple[Rule, ...] = (
     Rule("rule", Kind.PROCEDURE, _c(
         r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?(?P<o>(?:from\s+now\s+on|going\s+forward|from\s+here\s+on|"
         r"in\s+(?:the\s+)?future)\b.+|(?:always|never)\s+(?:answer|reply|respond|call|use|write|speak|"
-        r"talk|remember|remind|tell|address)\b.+)$"),
+        r"talk|remember|remind|tell|address)\b.+|" + EN_DONT_OFFER + r")$"),
         "{s} asked: {o}", theme="rules", confidence=0.9, user_only_rule=True,
-        needles=("from now", "going forward", "from here", "future", "always", "never")),
+        needles=("from now", "going forward", "from here", "future", "always", "never", "don't", "do not",
+                 "stop")),
     Rule("name", Kind.FACT, _c(r"\bmy\s+name\s+is\s+(?P<o>.+)", _IM + r"called\s+(?P<o>.+)"),
          "{s}'s name is {o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("name", "called")),
@@ -149,9 +157,12 @@ _Z = (r"(?:其实|真的|真|现在|已经|也|还是|还|就|一直|特别|很|
 ZH_RULES: tuple[Rule, ...] = (
     Rule("rule", Kind.PROCEDURE, _c(
         r"^(?:请|麻烦)?(?P<o>(?:以后|今后|从现在开始|从现在起|从今以后|往后).*?(?:都|请|你|一律|总是|永远|不要|别|记得|"
-        r"回答|回复|称呼|叫我).*)$"),
+        r"回答|回复|称呼|叫我).*)$",
+        # "别再给我推荐牛排馆了", "所以不要给我订早班机": a request that the assistant stop offering something
+        r"^(?:所以|那|那就|那你)?(?:请|麻烦)?(?:你)?(?P<o>(?:别|不要|甭)(?:再|老是|总是|总)?(?:给我|跟我|向我|帮我|为我)"
+        r"(?:推荐|介绍|安排|订|预订|提|发|推送|提醒|点).*)$"),
         "{s}要求：{o}", theme="rules", confidence=0.9, user_only_rule=True,
-        needles=("以后", "今后", "从现在", "从今以后", "往后")),
+        needles=("以后", "今后", "从现在", "从今以后", "往后", "别", "不要", "甭")),
     Rule("name", Kind.FACT, _c(_W + r"的?名字(?:是|叫)(?P<o>.+)", _W + r"叫(?!了|过|外卖|车|醒)(?P<o>.+)"),
          "{s}叫{o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("名字", "叫")),
