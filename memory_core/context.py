@@ -247,9 +247,13 @@ def _counted_line(date: str, kind: str, status: str, description: str, trust: st
     return line, counts, _tokens(counts)
 
 
-def item_line(item: MemoryItem, turn_ids: Sequence[str], lang: str) -> tuple[str, int]:
-    """One item's line as ``build_context`` writes it (date, kind, text, provenance) and its cost in tokens."""
-    line, _, cost = _line(item, turn_ids, lang)
+def item_line(item: MemoryItem, turn_ids: Sequence[str], lang: str,
+              note: ContextNote | None = None) -> tuple[str, int]:
+    """One item's line as ``build_context`` writes it (date, kind, text, provenance) and its cost in tokens.
+
+    ``note`` (``retrieval.provenance``) adds what ``build_context`` adds with it: the value it replaced, that the
+    item is outdated, the source turn's words."""
+    line, _, cost = _line(item, turn_ids, lang, note=note)
     return line, cost
 
 

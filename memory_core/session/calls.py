@@ -20,6 +20,8 @@ from memory_core.errors import InvalidInput
 from memory_core.lifecycle.clock import Clock
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.model import Kind
+from memory_core.pipeline.sensitive import asked_categories
+from memory_core.recall_shown import masked_notes
 from memory_core.retrieval.recall import RecallFilters, RecallResult, RecallWeights
 from memory_core.session.short_term import SessionWindow, ShortTermMemory
 from memory_core.session.sources import SqlWindow
@@ -31,6 +33,7 @@ from memory_core.validation import check_id, check_text
 
 if TYPE_CHECKING:
     from memory_core.responses import RecallResponse
+    from memory_core.seams import MemoryRecaller
     from memory_core.settings import Settings
     from memory_core.store.base import MemoryStore
 
@@ -50,6 +53,8 @@ class SessionCalls:
     _working: WorkingMemoryStore | None = None
 
     if TYPE_CHECKING:
+        recaller: MemoryRecaller
+
         def recall(self, user_id: str, query: str, k: int | None = None, filters: RecallFilters | None = None,
                    weights: RecallWeights | None = None, budget_tokens: int | None = None) -> RecallResponse: ...
 
@@ -134,8 +139,12 @@ class SessionCalls:
         summaries: list[RecallResult] = self.recall(
             user_id, query, k=SUMMARIES_SHOWN, filters=RecallFilters(kinds=[Kind.SUMMARY]),
             budget_tokens=budget).results
-        return build_tiered_context(working=working, window=window, results=_shown(response.results, query),
-                                    summaries=_shown(summaries, query), budget_tokens=budget, lang=query_lang(query))
+        shown = _shown(response.results, query)
+        # each item with what recall's own block says beside it ("was …", "outdated"), masked as recall masks it
+        notes = masked_notes(self.recaller.context_notes(user_id, shown), query, asked_categories(query))
+        return build_tiered_context(working=working, window=window, results=shown,
+                                    summaries=_shown(summaries, query), budget_tokens=budget, lang=query_lang(query),
+                                    notes=notes, session_tokens=window_budget)
 
 
 def _shown(results: list[RecallResult], query: str) -> list[RecallResult]:

@@ -17,13 +17,14 @@ turn, note or item can close the block or pose as an instruction.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from memory_core.context import BLOCK_CLOSE, BLOCK_OPEN, count_tokens, header, item_line, neutralise
 from memory_core.errors import InvalidField
 from memory_core.local_time import local_clock
 from memory_core.model import Kind
+from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallResult
 from memory_core.session.short_term import SessionWindow
 from memory_core.session.working import WorkingMemory
@@ -109,7 +110,9 @@ def _session_lines(window: SessionWindow | None, lang: str) -> list[tuple[int, s
 
 def build_tiered_context(*, working: WorkingMemory | None = None, window: SessionWindow | None = None,
                          results: Sequence[RecallResult] = (), summaries: Sequence[RecallResult] = (),
-                         budget_tokens: int = 800, lang: str = "en") -> TieredContext:
+                         budget_tokens: int = 800, lang: str = "en",
+                         notes: Mapping[str, ContextNote] | None = None,
+                         session_tokens: int | None = None) -> TieredContext:
     """Pack the tiers into one block within ``budget_tokens`` (module docstring).
 
     Args:
@@ -119,6 +122,11 @@ def build_tiered_context(*, working: WorkingMemory | None = None, window: Sessio
         summaries: recalled summary items.
         budget_tokens: the most tokens the block may use (>= 0).
         lang: "en" or "zh": the language of headings and labels.
+        notes: per item id, what ``recall``'s block says beside the item (``retrieval.provenance``: the value it
+            replaced, "outdated", its source turn's words), already masked as the recall masks them.
+        session_tokens: the most tokens the session tier may take, its lines as written (with their source
+            labels) and heading; None: no cap of its own. Without it a window sized on its bare turn text can
+            fill the whole block and leave no room for long-term memories.
 
     Raises:
         InvalidField: a negative or non-integer budget, or an unknown ``lang``.
@@ -132,15 +140,19 @@ def build_tiered_context(*, working: WorkingMemory | None = None, window: Sessio
     truncated = False
     packed: dict[str, list[tuple[int, str]]] = {tier: [] for tier in TIERS}
     ids: list[str] = []
+    spent = dict.fromkeys(TIERS, 0)
+    caps = {"session": session_tokens} if session_tokens is not None else {}
 
     def take(tier: str, position: int, line: str, cost: int | None = None) -> bool:
         nonlocal used, truncated
         cost = (count_tokens(line) + 1) if cost is None else cost
         heading = 0 if packed[tier] else count_tokens(_HEADINGS[lang][tier]) + 1
-        if used + cost + heading > budget_tokens:
+        cap = caps.get(tier)
+        if used + cost + heading > budget_tokens or (cap is not None and spent[tier] + cost + heading > cap):
             truncated = True
             return False
         used += cost + heading
+        spent[tier] += cost + heading
         packed[tier].append((position, line))
         return True
 
@@ -156,7 +168,7 @@ def build_tiered_context(*, working: WorkingMemory | None = None, window: Sessio
             if r.item.id in seen:
                 continue
             seen.add(r.item.id)
-            line, cost = item_line(r.item, r.turn_ids or r.item.source, lang)
+            line, cost = item_line(r.item, r.turn_ids or r.item.source, lang, notes.get(r.item.id) if notes else None)
             if take(tier, n, line, cost):
                 ids.append(r.item.id)
     if not any(packed.values()):
