@@ -35,7 +35,14 @@ from memory_core.api import ItemRecord, MemoryAPI, Messages
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import full_item_id
-from memory_core.mem0_shape import mem0_entities, mem0_listed, mem0_listing, mem0_metadata, mem0_scope
+from memory_core.mem0_shape import (
+    mem0_entities,
+    mem0_listed,
+    mem0_listing,
+    mem0_metadata,
+    mem0_scope,
+    mem0_search,
+)
 from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
 from memory_core.validation import check_id, check_top_k
 
@@ -163,8 +170,7 @@ class Memory:
         meta = mem0_metadata(filters)
         given = limit if limit is not None else top_k
         k = 20 if given is None else check_top_k(given, "limit" if limit is not None else "top_k")
-        hits = self.api.search(query, user_id=uid, k=k, threshold=threshold,
-                               filters=None if meta is None else {"metadata": meta})
+        hits = mem0_search(self.api, query, uid, k, threshold, meta)  # memories in the place of their turns
         if not hits and threshold is None:
             every = mem0_listing(self.api, uid, meta, reveal=True)  # revealed: to tell which hold a value
             broad = sorted((r for r in every if r["theme"] != SENSITIVE_THEME and not is_sensitive(r["description"])),

@@ -25,15 +25,29 @@ else ``run#<run_id>``; a ``run_id`` is also the turns' session.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from memory_core.api import ItemRecord
 from memory_core.errors import InvalidField
+from memory_core.model import Kind
 from memory_core.validation import check_id
 
-__all__ = ["ENTITY_KEYS", "Lister", "is_raw_turn", "mem0_entities", "mem0_every", "mem0_listed",
-           "mem0_listing", "mem0_metadata", "mem0_scope"]
+__all__ = [
+    "CURATED_KINDS",
+    "ENTITY_KEYS",
+    "Lister",
+    "Searcher",
+    "curated_in_place",
+    "is_raw_turn",
+    "mem0_entities",
+    "mem0_every",
+    "mem0_listed",
+    "mem0_listing",
+    "mem0_metadata",
+    "mem0_scope",
+    "mem0_search",
+]
 
 ENTITY_KEYS = ("user_id", "agent_id", "run_id")
 _AGENT, _RUN = "agent#", "run#"
@@ -46,6 +60,34 @@ class Lister(Protocol):
 
     def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
                 offset: int = 0, reveal: bool = False) -> list[ItemRecord]: ...
+
+
+class Searcher(Protocol):
+    """The one ``MemoryAPI`` call Mem0's search needs (every transport has it)."""
+
+    def search(self, query: str, *, user_id: str, k: int = 10, filters: Mapping[str, Any] | None = None,
+               threshold: float | None = None) -> list[ItemRecord]: ...
+
+
+#: The kinds of memory Mem0's search lists in place of the raw turn that said them.
+CURATED_KINDS = [k.value for k in Kind if k != Kind.EVENT]
+
+
+def mem0_search(api: Searcher, query: str, user_id: str, k: int, threshold: float | None,
+                metadata: Mapping[str, str] | None) -> list[ItemRecord]:
+    """Mem0's search: the native search's hits, with each raw turn that produced memories the query finds
+    replaced by them (``curated_in_place``; a second search without raw turns, only when a raw turn is hit).
+
+    Raises:
+        InvalidField: a bad query, k, threshold or metadata (the native search's errors).
+    """
+    meta = None if metadata is None else {"metadata": metadata}
+    hits = api.search(query, user_id=user_id, k=k, threshold=threshold, filters=meta)
+    if not any(is_raw_turn(h) for h in hits):
+        return hits
+    curated = api.search(query, user_id=user_id, k=k, threshold=threshold,
+                         filters={"kinds": CURATED_KINDS, **(meta or {})})
+    return curated_in_place(hits, curated, k)
 
 
 def is_raw_turn(record: Mapping[str, Any]) -> bool:
@@ -64,6 +106,27 @@ def mem0_listed(records: Iterable[ItemRecord], every: Iterable[ItemRecord] | Non
     shown = list(records)
     told = {t for r in (shown if every is None else every) if not is_raw_turn(r) for t in r.get("source") or ()}
     return [r for r in shown if not (is_raw_turn(r) and told.intersection(r.get("source") or ()))]
+
+
+def curated_in_place(hits: Sequence[ItemRecord], curated: Iterable[ItemRecord], k: int) -> list[ItemRecord]:
+    """Mem0's search answer: each raw-turn hit whose turn produced curated items found for the query (``curated``:
+    a search of the same query without raw turns) is replaced by those items, at its place and score; other
+    hits stay (a raw turn that produced nothing the query finds is what was said). At most ``k``, no item twice.
+
+    Native recall keeps a raw turn where it holds a query word its item lacks ("What does Alex love?" and
+    "Hi, I'm Alex. I love basketball" beside "User loves basketball"); Mem0's shape lists memories, not turns
+    (the module's rule, as ``mem0_listed``)."""
+    pool = [c for c in curated if not is_raw_turn(c)]
+    out: list[ItemRecord] = []
+    seen: set[str] = set()
+    for hit in hits:
+        told = set(hit.get("source") or ()) if is_raw_turn(hit) else set()
+        replacements = [c for c in pool if told.intersection(c.get("source") or ())] if told else []
+        for record in replacements or [hit]:
+            if record["id"] not in seen:
+                seen.add(record["id"])
+                out.append({**record, "score": hit.get("score", record.get("score"))} if replacements else record)
+    return out[:k]
 
 
 def mem0_every(api: Lister, user_id: str, reveal: bool = False) -> list[ItemRecord]:

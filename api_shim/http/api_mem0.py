@@ -26,7 +26,7 @@ from api_shim.http.services import Services
 from memory_core.errors import InvalidField
 from memory_core.item_ids import MIN_ID_PREFIX
 from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope, previous_memory
-from memory_core.mem0_shape import mem0_listed, mem0_listing
+from memory_core.mem0_shape import mem0_listed, mem0_listing, mem0_search
 from memory_core.validation import MAX_TOP_K
 
 __all__ = ["router"]
@@ -144,8 +144,7 @@ def search_memories(body: SearchRequest, svc: Svc, who: Who) -> dict[str, Any]:
     """``{"results": [memory + score]}``, best first."""
     uid = _user(who, body.user_id, body.agent_id, body.filters, body.run_id)
     meta = mem0_metadata(body.filters)
-    hits = _api(svc).search(body.query, user_id=uid, k=body.top_k or 20, threshold=body.threshold,
-                            filters=None if meta is None else {"metadata": meta})
+    hits = mem0_search(_api(svc), body.query, uid, body.top_k or 20, body.threshold, meta)
     return {"results": [mem0_memory(r, _bare(who, uid)) for r in hits]}
 
 

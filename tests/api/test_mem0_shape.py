@@ -103,3 +103,24 @@ def test_listing_rule_on_records() -> None:
     fact = {"kind": "fact", "key": "fact:lives_in", "source": ["t1"], "status": "superseded"}
     assert mem0_listed([turn, chat], [turn, chat, fact]) == [chat]
     assert mem0_listed([turn, chat, fact]) == [chat, fact]
+
+
+@pytest.mark.parametrize(("said", "query", "fact"), [
+    ("Hi, I'm Alex. I love basketball and gaming.", "What does Alex love?", "User loves basketball"),
+    ("我叫小周，我特别喜欢打羽毛球。", "小周喜欢什么运动？", "羽毛球"),
+])
+def test_search_lists_the_memory_in_the_place_of_the_turn_that_said_it(m: Memory, said: str, query: str,
+                                                                        fact: str) -> None:
+    m.add(said, user_id="alex")
+    native = m.api.search(query, user_id="alex", k=5)
+    found = m.search(query, user_id="alex", limit=5)["results"]
+    texts = [r["memory"] for r in found]
+    assert texts and fact in texts[0] and not any(t.startswith("user:") for t in texts), (texts, native)
+    assert found[0]["score"] > 0
+
+
+@pytest.mark.parametrize(("chat", "query"), [("hi there, how was your weekend?", "weekend"),
+                                             ("今天天气不错啊", "天气")])
+def test_search_still_lists_a_turn_that_produced_no_memory(m: Memory, chat: str, query: str) -> None:
+    m.add(chat, user_id="lee")
+    assert [r["memory"] for r in m.search(query, user_id="lee")["results"]] == [f"user: {chat}"]
