@@ -39,7 +39,7 @@ from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.trip_end import says_trip_over
-from memory_core.pipeline.types import Candidate
+from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
 from memory_core.pipeline.value_class import is_generic_place
 from memory_core.validation import MAX_TEXT_CHARS, ROLES
 
@@ -264,10 +264,12 @@ class MechanicalExtractor:
         attr = hit.attr
         return Candidate(
             kind=attr.kind, description=describe(hit, lang, subject), theme=attr.theme,
-            key=hit.key + qualifier, polarity=hit.polarity, confidence=0.85, importance=attr.importance,
+            key=hit.key + qualifier, polarity=hit.polarity, confidence=DEFAULT_CONFIDENCE if hit.default else 0.85,
+            importance=attr.importance,
             valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=hit.claim,
             single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, aliases=hit.aliases,
             ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))), needs_existing=hit.conditional,
+            needs_absent=hit.default,
             switch_of=f"fact:{attr.id}:" if hit.switch and not attr.pref else "", past_only=hit.past_only,
             plain_negation=hit.plain,
             notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")

@@ -21,6 +21,7 @@ from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.trip_end import trip_end_ops
 from memory_core.pipeline.trust import RoleTrustFilter
 from memory_core.pipeline.types import (
+    DEFAULT_CONFIDENCE,
     Candidate,
     Classifier,
     ConflictResolver,
@@ -250,10 +251,15 @@ def settle_weak(cands: list[Candidate], existing: Mapping[str, list[MemoryItem]]
     A statement of the slot is an active item under its key, or an own-words
     item of the slot's topic it ends (``Candidate.ends``, ``gist:<attribute>``),
     or another statement of the same turn ("我住在无锡，在滨湖区": the second
-    clause narrows the first).
+    clause narrows the first). A default cue's candidate (``needs_absent``: the
+    home read from "我在杭州工作") is kept only when neither is there.
     """
-    if not any(c.needs_existing or c.instead_of for c in cands):
+    if not any(c.needs_existing or c.instead_of or c.needs_absent for c in cands):
         return cands
+    stated = {c.key for c in cands if c.key and not c.needs_absent} | {  # a default never replaces a stated value
+        k for c in cands if c.needs_absent for k in (c.key,)
+        if any(i.active and i.confidence > DEFAULT_CONFIDENCE for i in existing.get(k, ()))}  # another default may go
+    cands = [c for c in cands if not (c.needs_absent and c.key in stated)]
     kept = {c.key for c in cands if c.key and not c.needs_existing and not c.restate_only}  # "住在无锡，在滨湖区"
     for cand in cands:
         if cand.needs_existing and any(i.active for k in (cand.key, *cand.ends) if k.startswith(("fact:", "gist:"))

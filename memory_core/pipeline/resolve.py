@@ -248,8 +248,9 @@ class BatchDeduper:
     candidate takes the place of the first. Two positive values of one
     single-valued fact in one turn without a correction between them
     ("我家在南京，住在河西这边", "I live in Lyon, in the Croix-Rousse") are one
-    statement, the second narrowing the first: they are joined. Candidates
-    without a key pass through.
+    statement, the second narrowing the first: they are joined; a default
+    cue's value ("我住在苏州，在杭州上班": the home read from the work city) gives
+    way to a value stated. Candidates without a key pass through.
     """
 
     def dedupe(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
@@ -259,6 +260,10 @@ class BatchDeduper:
         for cand in candidates:
             if cand.key and cand.key in index:
                 first = out[index[cand.key]]
+                if cand.needs_absent != first.needs_absent:  # a default ("在杭州上班") yields to a value stated
+                    if first.needs_absent:
+                        out[index[cand.key]] = cand
+                    continue
                 if _narrows(first, cand, turn.text):
                     sep = "，" if cand.lang == "zh" else "; "
                     first.description = f"{first.description}{sep}{cand.claim}"

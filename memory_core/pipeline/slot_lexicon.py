@@ -61,6 +61,7 @@ class Cue:
     if_known: bool = False
     value_class: str = ""
     as_said: bool = False
+    if_unknown: bool = False
 
     @property
     def regex(self) -> re.Pattern[str]:
@@ -210,7 +211,7 @@ class Lexicon:
                                bool(entry.get("detail")), bool(entry.get("switch")), mode,
                                self.expand(str(entry["context"]), lang) if entry.get("context") else "",
                                bool(entry.get("if_known")), str(entry.get("value_class", "")),
-                               bool(entry.get("as_said"))))
+                               bool(entry.get("as_said")), bool(entry.get("if_unknown"))))
             cues[lang] = tuple(out)
         kind = {"preference": Kind.PREFERENCE, "todo": Kind.TODO}.get(spec.get("kind", ""), Kind.FACT)
         if spec.get("pref"):

@@ -15,10 +15,8 @@ states, cessation) are data: ``memory_core/data/slots.yaml``, compiled once per 
 - ``hits``: one ``SlotHit`` per attribute the clause states, each with its
   key, polarity and the description to store.
 
-Keys (see the lexicon's header): ``fact:<attr>`` for a single-valued
-attribute, ``fact:<attr>:<object>`` for a multi-valued one, ``pref:<object>``
-for likes and dislikes; another person's facts go under
-``fact:<person>/<attr>`` so they never touch the user's own slots.
+Keys (see the lexicon's header): ``fact:<attr>`` (single-valued), ``fact:<attr>:<object>`` (multi-valued),
+``pref:<object>`` (likes); another person's under ``fact:<person>/<attr>``, never touching the user's own.
 """
 
 from __future__ import annotations
@@ -108,8 +106,8 @@ class SlotHit:
         ends: keys of other objects this statement ends (a switch of drink).
         switch: True for "switched to X" (the old value unnamed or named).
         named: the other person's name when the clause gives it ("my brother Jack" -> "Jack").
-        conditional: read by a weak cue (``if_known``): it may change the value of a slot the user has
-            stated already, never start one (``WritePipeline.plan`` drops it otherwise).
+        conditional: read by a weak cue (``if_known``): it may change a slot already stated, never start one.
+        default: read by a default cue (``if_unknown``): it may start a slot, never change a stated one.
     """
 
     attr: Attribute
@@ -125,6 +123,7 @@ class SlotHit:
     aliases: tuple[str, ...] = ()
     named: str = ""
     conditional: bool = False
+    default: bool = False
     past_only: bool = False
     plain: bool = False  # a plain negation ("I don't smoke", plain_negation): it ends only an item naming its value
 
@@ -402,7 +401,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         old_raw = _value(groups.get("old", ""), lang) if attr.keyed else ""
         ends = (f"fact:{owner}{attr.id}:{canon_object(old_raw, lang)}",) if old_raw else ()  # "从A换成B": A ends
         return SlotHit(attr, subject, value, obj, polarity, key, claim, detail, aliases=aliases,
-                       conditional=cue.if_known, switch=switch, ends=ends, plain=form == "neg_plain")
+                       conditional=cue.if_known, switch=switch, ends=ends, plain=form == "neg_plain",
+                       default=cue.if_unknown)
     return None
 
 

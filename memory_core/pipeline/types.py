@@ -27,6 +27,7 @@ from memory_core.store.base import KeyLookup
 from memory_core.store.write_ops import Op
 
 __all__ = [
+    "DEFAULT_CONFIDENCE",
     "Candidate",
     "Classifier",
     "ConflictResolver",
@@ -36,6 +37,10 @@ __all__ = [
     "TrustFilter",
     "ValueScorer",
 ]
+
+#: The confidence of a value read by a default cue (``Candidate.needs_absent``): below a stated value's 0.85, so
+#: a later default may replace it ("我在深圳做程序员" then "在洛阳开了家烘焙店") while a stated home stays.
+DEFAULT_CONFIDENCE = 0.75
 
 
 @dataclass(slots=True)
@@ -89,6 +94,8 @@ class Candidate:
             topic: "考研目标定了" speaks of the one statement naming 考研; ``restate.restated_keys``).
         needs_existing: read by a weak cue: kept only when the user has an active item under ``key`` (a
             change of a slot already stated), else dropped (``WritePipeline.plan``).
+        needs_absent: read by a default cue: kept only when the user has no active item under ``key`` and the
+            turn states none (a home inferred from the city one works in never replaces a home stated).
         instead_of: the key of a ``needs_existing`` candidate this one stands in for: kept only when that
             candidate is dropped (the clause is then kept in the user's own words).
         successor: a restate-only carrier of a change ("we lost Biscuit", "戒了"): when its change ends an
@@ -131,6 +138,7 @@ class Candidate:
     reverse_terms: frozenset[str] = frozenset()
     alike: tuple[str, ...] = ()
     needs_existing: bool = False
+    needs_absent: bool = False
     instead_of: str = ""
     successor: bool = False
     switch_of: str = ""
