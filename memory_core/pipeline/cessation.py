@@ -45,6 +45,8 @@ __all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_VERB_ACTIVITY", "cessation_scope",
            "keys_about", "resumption_scope", "scope_terms", "topicalised"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
+#: What may open a clause before a name and its death ("Sadly Mochi passed away").
+_SADLY = r"sadly|unfortunately|tragically|so|well|and|but|yesterday|today|last\s+(?:week|month|night)"
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
 _EN_SCOPE = (
     # given up or swapped for something else ("gave up the gym for yoga", "swapped my car for a bike", "gave up
@@ -86,9 +88,10 @@ _EN_SCOPE = (
                r"\s+(?:(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*(?:[a-z]+\s+)?)?)(?P<x>[A-Z][a-z'-]+)\b"
                r"(?!\s+(?:as|to|at|in|on)\b)"),
     re.compile(r"(?i:\bput\s+)(?P<x>[A-Z][a-z'-]+)(?i:\s+(?:down|to\s+sleep))\b"),  # "we had to put Lucky down"
-    re.compile(r"(?:^|(?<=[,;:—-]\s)|(?i:\b(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*[a-z]+\s+))"
-               r"(?P<x>[A-Z][a-z'-]+)\s+"
-               + DEATH),
+    re.compile(r"(?:^|(?<=[,;:—-]\s)|(?i:\b(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*[a-z]+\s+)"
+               r"|(?i:^(?:" + _SADLY + r")[,\s]+))(?P<x>[A-Z][a-z'-]+)\s+" + DEATH),
+    # a farewell said to one by name ("RIP Nibbles", "rest in peace, Biscuit")
+    re.compile(r"(?i:\b(?:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+(?:(?:my|our|little|sweet|dear)\s+)*)(?P<x>[A-Z][a-z'-]+)\b"),
 )
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|放弃了?|"
                        # an app uninstalled, an account closed, a subscription cancelled ("把抖音卸载了", "微博注销了")

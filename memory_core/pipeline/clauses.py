@@ -124,7 +124,8 @@ _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|
 # "Leeds-based, been here since uni": a self-description that dropped its "I'm"
 _EN_BASED = re.compile(r"^(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*-based\b)")
 # "Pip died on Sunday": a death said of one by name, with no "I": the speaker tells of their own (a pet's name)
-_EN_NAMED_DEATH = re.compile(r"^[A-Z][a-z'-]+\s+" + DEATH)
+_EN_NAMED_DEATH = re.compile(r"^(?:(?i:sadly|unfortunately|tragically|so|well)[,\s]+)?[A-Z][a-z'-]+\s+" + DEATH
+                             + r"|^(?i:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+[A-Z][a-z'-]+\b")
 _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|would|could|should|can|are|is)\b"
                       r"|\?\s*$", re.IGNORECASE)
 # a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
