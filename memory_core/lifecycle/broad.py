@@ -18,6 +18,7 @@ from typing import Any
 from memory_core.model import Kind
 from memory_core.retrieval.recall import RecallFilters, RecallResult
 from memory_core.retrieval.stages import RETRIEVERS
+from memory_core.retrieval.time_window import asks_only_period
 from memory_core.seams import MemoryRecaller
 from memory_core.shown import shown_text
 
@@ -29,10 +30,12 @@ _MIN_CONTAINED = 4
 
 _END = (r"(?=\s*(?:(?:in|during|last|this|over|on|at|since|between|before|after|yesterday|today|recently|lately"
         r"|these\s+days)\b|[?.!]*$))")
+# "what did I do before?" with nothing after "before" asks a former value ("before now": ``past_question``), not a recap
+_END_DONE = _END.replace("|before|", r"|before(?!\s*[?.!]*$)|")
 _BROAD = re.compile(
     r"\bwhat\b[^?]{0,30}?\b(?:talk(?:ed)?|chat(?:ted)?|discuss(?:ed)?|spoke|speak)\s+about\b" + _END + "|"
     r"\bwhat\s+(?:have|did|has)\s+(?:we|i|you)\s+(?:been\s+)?(?:talk(?:ed|ing)?|chat(?:ted|ting)?|discuss(?:ed|ing)?)\b|"
-    r"\bwhat\s+(?:did|have|has)\s+(?:we|i|you)\s+(?:been\s+)?(?:do|done|doing|up\s+to)\b" + _END + "|"
+    r"\bwhat\s+(?:did|have|has)\s+(?:we|i|you)\s+(?:been\s+)?(?:do|done|doing|up\s+to)\b" + _END_DONE + "|"
     r"\bwhat(?:'s|\s+has|\s+had)?\s+(?:happened|been\s+going\s+on|going\s+on)\b" + _END + "|"
     r"\b(?:recap|summari[sz]e|summary\s+of|catch\s+me\s+up|overview\s+of)\b|"
     r"(?:聊|谈|说|讲|发生)(?:了|过)?(?:些)?什么(?:事情?|话题|内容)?(?=[\s？?。!！呢吗啊]|$)|"
@@ -128,7 +131,10 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
     only summaries sharing a word with the question (BM25 above 0: the
     lexical pass ranks the others by recency alone); that pass matches by
     words only (``RETRIEVERS["lexical"]``), so such a query is embedded once
-    per recall.
+    per recall. A question that names a period and nothing else ("How was
+    last month?", "上个月怎么样？": ``asks_only_period``) keeps the recaps that
+    pass found though they share no word with it: its time window ranked
+    them (``time_window.window_ranking``), so they are the period's.
 
     Filters that exclude the summary kind turn the summaries pass off.
 
@@ -153,7 +159,8 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
             return first, reason
         recaps = recaller.recall(user_id, query, k, filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights,
                                  settings=RETRIEVERS["lexical"])
-        recaps = [r for r in recaps if r.bm25 > 0]  # a recap sharing no word with the question is noise
+        period = asks_only_period(query)  # "上个月怎么样？": the period's recaps (its time window ranked them)
+        recaps = [r for r in recaps if r.bm25 > 0 or period]  # else a recap sharing no word with it is noise
         return summaries_after([*first, *recaps])[:k], reason
     summaries: list[RecallResult] = recaller.recall(user_id, query, max(1, k // 2),  # by meaning too: a recap
                                                     filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights)

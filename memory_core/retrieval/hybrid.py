@@ -44,6 +44,7 @@ from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, Re
 from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
+from memory_core.retrieval.past_question import history_slots
 from memory_core.retrieval.rerank import Reranks, _slot_words
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
@@ -279,7 +280,8 @@ class HybridIndex(HybridState, Reranks):
         names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)
         whereabouts = settings.w_category and asks_whereabouts(query)  # "where am I this week?": a stay, else home
         stays = whereabouts or asks_stay(asked_words)
-        if not self.lexical.n_live or (not tokens and query_vector is None and not whereabouts):
+        old = history_slots(query, self.table, filters)  # "what did I use to do?": the asked person's old values
+        if not self.lexical.n_live or (not tokens and query_vector is None and not whereabouts and not len(old)):
             return []
         ref = self.table.reference_time(now)
         depth = settings.depth
@@ -305,7 +307,7 @@ class HybridIndex(HybridState, Reranks):
                             other = other_language_hits(query, dense_ranking, dense_sims, self.table.items,
                                                         settings.dense_floor_unmatched)
                             rankings_extra = [(other, taken)] if other.shape[0] else []
-        rankings = [(first, settings.w_items * lexical_weight)]
+        rankings = [(first, settings.w_items * lexical_weight), (old, settings.w_items)]
         if now_words:  # "现在" lifts a turn that says it, below what the content words find
             rankings.append((self.lexical.ranked(now_words, depth, mask), NOW_WEIGHT * lexical_weight))
         if dense_ranking is not None:

@@ -14,6 +14,13 @@ and a past question ending in "before" or "earlier" with nothing after it
 lexicon's ``past`` marker: 以前, 之前, 原来, 曾经 …). A question that also says
 "now" (现在, currently) asks about the present and is left as it is.
 
+A past question with no content word ("what did I use to do?", "what did she do before?",
+"我以前是干嘛的？") names no slot for the search to find: every value the person asked about held
+and no longer holds is its answer. ``history_slots`` ranks that person's superseded items (the
+most recently replaced first) as one more ranking of recall, and ``past_first`` puts them first:
+the user's, or those of the relation the question names ("what did my sister do before?"); he,
+she (an agent speaking of its user) and I all ask about the user.
+
 Questions naming a past period ("十月份我在哪里住？", "spring 2025"), asking what
 held before an event ("where did he work before the NHS?") or for a sequence
 ("what jobs have I had, in order?") widen the statuses the same way and are
@@ -25,13 +32,26 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from memory_core.model import MemoryItem, Status
+import numpy as np
+
+from memory_core.model import Kind, MemoryItem, Status
+from memory_core.pipeline.sensitive import SENSITIVE_THEME
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.retrieval.idioms import plain_query
 from memory_core.retrieval.index import RecallFilters, RecallResult
+from memory_core.retrieval.stale_last import past_allowed
 from memory_core.retrieval.time_questions import asks_before, asks_period, asks_sequence, in_sequence, period_first
+from memory_core.retrieval.time_window import ACTIVITY_WORDS
+from memory_core.retrieval.turn_shape import key_subject
+from memory_core.text.relations import names_relation, relation_names
+from memory_core.text.tokenize import tokenize
 
-__all__ = ["asks_about_past", "past_filters", "past_first"]
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from memory_core.retrieval.item_table import ItemTable
+
+__all__ = ["asks_about_past", "history_slots", "past_filters", "past_first"]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_PAST = re.compile(
@@ -45,6 +65,10 @@ _EN_PAST = re.compile(
     r"|\b(?:his|her|their|your)\s+(?:old|former|previous|ex)[\s-]+\w+", re.IGNORECASE)
 _EN_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|today)\b", re.IGNORECASE)
 _ZH_NOW = re.compile(r"现在|目前|如今|最近|眼下")
+#: Index terms that say only "in the past" (the marker, not what held): "use" of "used to", 以前 …
+_PAST_TERMS = frozenset({"use", "used", "before", "earlier", "previous", "previously", "formerly", "former", "past",
+                         "back", "then", "ago", "once", "以前", "之前", "原来", "曾经", "过去", "从前", "以往", "早先",
+                         "当初", "那时", "那时候", "原先", "本来"})
 
 
 def asks_about_past(query: str) -> bool:
@@ -85,3 +109,40 @@ def past_first(query: str, results: Sequence[RecallResult],
     for n, r in enumerate(out, 1):
         r.rank = n
     return out
+
+
+def _no_content(query: str, subjects: set[str]) -> bool:
+    """True when ``query`` holds no index term but past markers, "do"/"happen" words and the names of the
+    relations ``subjects`` (key subjects) a question may name."""
+    named = {t for s in subjects for name in relation_names(s) for t in tokenize(name)}
+    return not [t for t in tokenize(plain_query(query)) if t not in _PAST_TERMS and t not in ACTIVITY_WORDS
+                and t not in named]
+
+
+def history_slots(query: str, table: ItemTable, filters: RecallFilters | None) -> np.ndarray:
+    """Slots of the asked person's superseded items, the most recently replaced first, when ``query`` asks about
+    the past with no content word (module docstring); else none. Shape (m,) int64.
+
+    Args:
+        table: the index's item table (``items``, ``alive``, ``mask_for``).
+        filters: the recall's filters; nothing without superseded among their statuses; their themes, kinds
+            and times hold.
+    """
+    none = np.empty(0, dtype=np.int64)
+    if not past_allowed(filters) or not asks_about_past(query) or asks_period(query) or asks_before(query) \
+            or asks_sequence(query):
+        return none
+    assert filters is not None  # past_allowed
+    alive = table.alive
+    only = table.mask_for(replace(filters, statuses=(Status.SUPERSEDED,)))
+    slots = np.flatnonzero(alive if only is None else alive & only[:alive.shape[0]]).tolist()
+    old = [(j, item) for j in slots if (item := table.items[j]) is not None
+           and item.kind not in (Kind.EVENT, Kind.SUMMARY) and item.theme != SENSITIVE_THEME]
+    subjects = {key_subject(item.key) or "" for _, item in old}
+    if not old or not _no_content(query, subjects):
+        return none
+    folded = query.casefold()
+    asked = {s for s in subjects if s and names_relation(folded, s)} or {""}
+    old = [(j, item) for j, item in old if (key_subject(item.key) or "") in asked]
+    old.sort(key=lambda p: (p[1].valid_until or p[1].updated_at).timestamp(), reverse=True)
+    return np.array([j for j, _ in old], dtype=np.int64)

@@ -16,18 +16,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from memory_core.local_time import MAX_OFFSET_S, offset_of
 from memory_core.retrieval.idioms import plain_query
+from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from memory_core.retrieval.item_table import ItemTable
 
-__all__ = ["inside", "only_time_asked", "window_ranking"]
+__all__ = ["ACTIVITY_WORDS", "asks_only_period", "inside", "only_time_asked", "window_ranking"]
 
 #: At most this many items of a window are ranked (a "last year" window holds a year of turns).
 MAX_WINDOW_ITEMS = 200
@@ -78,9 +80,11 @@ def window_ranking(table: ItemTable, window: tuple[float, float], alive: np.ndar
     return docs[order][:MAX_WINDOW_ITEMS]
 
 
-#: Words of "what did I do / what happened" questions that name no content ("做了什么", "干了啥").
-_ACTIVITY_WORDS = frozenset({"do", "happen", "go", "up",
-                             "做", "干", "干嘛", "嘛", "啥", "发生", "事", "事情", "过", "哪些"})
+#: Words of "what did I do / what happened / anything new / how did it go" questions that name no content
+#: ("做了什么", "干了啥", "有啥新鲜事", "过得怎么样"), as index terms ("anything" is "anyth").
+ACTIVITY_WORDS = frozenset({"do", "happen", "go", "up", "went", "anyth", "someth", "new", "news", "tell",
+                            "做", "干", "干嘛", "嘛", "啥", "发生", "事", "事情", "事儿", "过", "哪些", "忙", "新鲜",
+                            "新鲜事", "过得", "情况", "份"})
 
 
 def only_time_asked(query: str, cue_text: str, ranked_terms: Callable[[list[str]], bool],
@@ -94,5 +98,19 @@ def only_time_asked(query: str, cue_text: str, ranked_terms: Callable[[list[str]
         lexicon: the user's Chinese names (as the index tokenizes with).
     """
     rest = query.lower().replace(cue_text, " ") if cue_text else query.lower()
-    content = [t for t in tokenize(plain_query(rest), lexicon) if t not in _ACTIVITY_WORDS]
+    content = [t for t in tokenize(plain_query(rest), lexicon) if t not in ACTIVITY_WORDS]
     return not content or not ranked_terms(content)
+
+
+def asks_only_period(query: str) -> bool:
+    """True when ``query`` names a bounded period (a day, a month, last week, 上个月 …; no "before <event>") and
+    nothing else a memory could hold: "How was last month?", "上个月怎么样？", "十月份我都干嘛了？".
+
+    Such a question is answered by what is dated in the period, whatever its words
+    (``lifecycle.broad.recall_with_summaries`` keeps the period's summaries that share no word with it).
+    """
+    cue = parse_time_cue(query, datetime.now(UTC))
+    if cue is None or cue.anchor or cue.since is None or cue.until is None:
+        return False
+    rest = query.lower().replace(cue.text, " ") if cue.text else query.lower()
+    return not [t for t in tokenize(plain_query(rest)) if t not in ACTIVITY_WORDS]

@@ -21,6 +21,9 @@ from memory_core.service import Memory
     ("上个月我都在忙什么？", True), ("我5月都忙了些什么？", True),
     ("我周末一般干什么？", False), ("我平时做什么运动？", False), ("你是做什么工作的？", False),
     ("Where do I live now?", False), ("What do I do on weekends?", False),
+    # "before" with nothing after it is "before now": a former value (``past_question``), not a recap
+    ("What did I do before?", False), ("What did we do before Christmas?", True),
+    ("What did we talk about before?", True),
 ])
 def test_recaps_are_broad_habits_are_not(query: str, broad: bool) -> None:
     assert is_broad(query) is broad
@@ -114,3 +117,40 @@ def test_a_specific_questions_fill_takes_only_recaps_sharing_a_word(query: str, 
     miss = RecallResult(MemoryItem.create("u", other, "t", kind=Kind.SUMMARY, source=["t8"]), 0.6, 0.0, 2, ["t8"])
     out, _ = recall_with_summaries(_Recaller([shown], [miss, hit]), "u", query, 5, None, None)  # type: ignore[arg-type]
     assert [r.item.description for r in out] == [fact, matching]  # the recency-only recap is not filler
+
+
+@pytest.mark.parametrize("query", ["How was last month?", "Anything new last month?", "上个月怎么样？",
+                                   "上个月有啥新鲜事？", "十月份我都干嘛了？", "What went on in October?"])
+def test_a_question_naming_only_a_period_keeps_the_recaps_its_window_found(query: str) -> None:
+    """The recap pass ranked the period's summaries by its time window: they share no word with the question
+    and are its answer; a question with a content word keeps only the recaps sharing one."""
+    month = RecallResult(MemoryItem.create("u", "2025年10月的对话摘要：这个月我们聊了领养小猫", "t", kind=Kind.SUMMARY,
+                                           source=["t7"]), 0.5, 0.0, 1, ["t7"])
+    out, _ = recall_with_summaries(_Recaller([], [month]), "u", query, 5, None, None)  # type: ignore[arg-type]
+    assert [r.item.description for r in out] == [month.item.description]
+    with_content = query.rstrip("?？") + (" with the cat?" if query.isascii() else "猫的事？")
+    out, _ = recall_with_summaries(_Recaller([], [month]), "u", with_content, 5, None, None)  # type: ignore[arg-type]
+    assert out == []
+
+
+@pytest.mark.parametrize(("month", "later", "queries"), [
+    (["We went to the Lake District for a hiking weekend.", "I ran my first half marathon in Bristol."],
+     "I'm learning to bake sourdough bread.", ["How was last month?", "Anything new last month?"]),
+    (["我们周末去黄山爬山了。", "我在杭州跑了第一个半程马拉松。"], "我在学做酸面包。",
+     ["上个月怎么样？", "上个月有啥新鲜事？"]),
+])
+def test_a_period_question_reaches_the_months_summary_once_its_turns_are_gone(
+        memory: Memory, clock: ManualClock, month: list[str], later: str, queries: list[str]) -> None:
+    """The month's raw turns and items are gone (forgotten after maintenance wrote its summary): its summary,
+    dated in the month and sharing no word with the question, is what answers it."""
+    memory.ingest(session("u1", "s1", T0, month))
+    clock.advance(days=40)
+    [report] = memory.maintain("u1", consolidate=False)
+    assert report.summaries >= 1
+    for item in memory.store.list_items("u1"):
+        if item.kind != Kind.SUMMARY:
+            memory.store.delete("u1", item.id, reason="forgotten")
+    memory.ingest(session("u1", "s2", T0 + timedelta(days=35), [later]))
+    for query in queries:
+        top = memory.recall("u1", query).results
+        assert top and any(r.item.kind == Kind.SUMMARY for r in top), (query, [r.item.description for r in top])

@@ -65,3 +65,27 @@ def test_a_general_word_finds_a_specific_member_in_either_language():
 def test_a_member_named_alone_expands_to_nothing():
     assert category_terms(tokenize("I bought a canoe")) == []
     assert category_terms(tokenize("where do I live?")) == []
+
+
+def test_more_kinds_find_the_member_named_in_the_other_language():
+    """Clothes, cars, dishes, drinks, sports, instruments and devices, each asked by its kind in one language
+    over the member said in the other (and in the same one); without the expansion the member is not first."""
+    for query, said in (("What clothes did she buy?", "我昨天买了一件卫衣，灰色的。"),
+                        ("她买了什么衣服？", "I picked up a new hoodie at the mall."),
+                        ("What car does he drive?", "我开一辆特斯拉上下班。"),
+                        ("他开什么车？", "I drive a Honda to work every day."),
+                        ("What's her favourite dish?", "我最爱吃麻婆豆腐，辣一点更好。"),
+                        ("她最喜欢什么菜？", "Lasagna is my all-time favourite."),
+                        ("What does she drink every morning?", "我每天早上喝一杯豆浆。"),
+                        ("他喜欢什么饮料？", "I'm really into kombucha lately."),
+                        ("What sports does she play?", "我每周二打壁球。"),
+                        ("他做什么运动？", "I play squash every Tuesday."),
+                        ("What instrument is she learning?", "我最近在学古琴，每周上一次课。"),
+                        ("她在学什么乐器？", "I've started learning the mandolin."),
+                        ("What devices does he have?", "我新买了一个无人机，周末去拍照。"),
+                        ("What fruit does he like?", "我最喜欢吃山竹，一次能吃一斤。")):
+        index = index_of("Ivy", ["I sold my old bike.", said, "我在广州当老师。", "I live in Cork."])
+        found = [r.item.description for r in index.search(query, k=3, settings=ON)]
+        assert found and found[0] == f"Ivy: {said}", (query, found)
+        without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
+        assert f"Ivy: {said}" not in without[:1], (query, without)

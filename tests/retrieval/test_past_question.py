@@ -74,3 +74,35 @@ def test_a_medication_is_kept_and_found_by_its_question_words(memory: Memory, te
     assert top and drug in top[0].item.description and top[0].item.kind != Kind.EVENT, [r.item.description
                                                                                        for r in top]
 
+
+
+@pytest.mark.parametrize(("texts", "queries", "old"), [
+    (("I work as a nurse at St Mary's hospital.", "I quit nursing, now I'm a software developer at Spotify."),
+     ("What did I use to do?", "What did I do before?", "what did she do before?", "What was he doing before?"),
+     ("nurse", "St Mary")),
+    (("我在医院当护士。", "我辞职了，现在在字节跳动当程序员。"),
+     ("我以前是干嘛的？", "她以前干什么的？", "他之前是做啥的？"), ("护士", "医院")),
+])
+def test_a_past_question_with_no_content_word_brings_the_old_values_first(
+        memory: Memory, texts: tuple[str, str], queries: tuple[str, ...], old: tuple[str, ...]) -> None:
+    """Nothing in "what did I use to do?" names a slot: the user's superseded values are its answer (he and she
+    ask about the user, as an agent speaks of it); a question about now finds none of them."""
+    say(memory, *texts)
+    for query in queries:
+        results = memory.recall("u", query, k=5).results
+        first = results[0].item if results else None
+        assert first and first.status == Status.SUPERSEDED and any(w in first.description for w in old), (
+            query, [r.item.description for r in results])
+    now = memory.recall("u", "What do I do now?" if texts[0].isascii() else "我现在是做什么的？", k=5).results
+    assert not [r for r in now if r.item.status == Status.SUPERSEDED]
+
+
+def test_a_past_question_with_no_content_word_asks_the_relation_it_names(memory: Memory) -> None:
+    say(memory, "I live in Leeds.", "My sister works as a teacher.", "I moved to York.",
+        "My sister quit teaching, she's a lawyer now.")
+    for query in ("What did my sister do before?", "我妹妹以前是干嘛的？"):
+        results = memory.recall("u", query, k=5).results
+        old = [r.item.description for r in results if r.item.status == Status.SUPERSEDED]
+        assert old and "Leeds" not in old[0], (query, [r.item.description for r in results])
+    mine = [r.item.description for r in memory.recall("u", "Where did I live before?", k=5).results]
+    assert mine and "Leeds" in mine[0], mine
