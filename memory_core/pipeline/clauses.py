@@ -58,7 +58,7 @@ _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]
                         r"|(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+)(?=I\b)")  # "my husband Omar and I …"
 _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
 # a comma before a name ("，它叫年糕", "，一只叫米米") does not end the clause
-_ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*"
+_ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  # 不过敏 is "not allergic"
                         r"|[，,](?!\s*(?:[他她它]|一[只条个头]|老大|它们|分别)?的?(?:名字)?叫)\s*"
                         r"|(?<=[了啦])\s+(?=[\u3400-\u9fff])")  # "我搬家了 现在在广州": a space for a comma
 _ZH_BARE_VERB = re.compile(
