@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from memory_core.pipeline.cessation import DEATH, topicalised
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
+from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
@@ -250,16 +251,19 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     但是/可是/不过; a clause without 我 that starts with a preference verb
     ("也喜欢狗") gets 我 back when an earlier clause of the sentence had it.
     A sentence mixing an English clause with a Chinese one is split between
-    them first (``_by_script``). Questions and conditionals are skipped.
+    them first (``_by_script``). Questions and conditionals are skipped, and so are
+    jokes and hyperbole (``jest``: "yeah right, I'm a millionaire lol", 我都快穷死了).
     """
-    out = list(_clauses(text))
+    out = [(clause, lang) for clause, lang in _clauses(text) if not is_hyperbole(clause, lang)]
     if out and _cut_at_end(text) and _folded_tail(out[-1][0]) == _folded_tail(text):
         out.pop()  # "… I live in Paris. I li": a clause cut at the text's end states nothing
     return iter(out)
 
 
 def _clauses(text: str) -> Iterator[tuple[str, str]]:
-    sentences = (part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in _by_script(sentence))
+    parts = [part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in _by_script(sentence)]
+    jokes = joke_sentences(parts)  # "yeah right, I'm a millionaire lol", "… 开玩笑的": irony states nothing
+    sentences = (part for n, part in enumerate(parts) if n not in jokes)
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
     chain = [USER]  # the subject a clause that dropped its own continues (``subject_chain``), across the turn
     for sentence in sentences:
