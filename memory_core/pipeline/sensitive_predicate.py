@@ -11,7 +11,8 @@ An allergy is masked the same way in both languages: the allergen is the value,
 the allergy word stays ("allergic to [health]", "a [health] allergy",
 "对[health]过敏", "[health]过敏"); a bare 过敏 found alone hides the allergen
 named before it in its clause (after 对, else a listed allergen after the person:
-``allergens.names_allergen``).
+``allergens.names_allergen``). A value saying there is none ("no allergies", "allergic to anything",
+对什么都不过敏) is no value: it stays in clear, as a mask would read as an allergy.
 Who has it (儿子, 老婆, "my son") is not the value and stays in clear.
 """
 
@@ -41,6 +42,12 @@ _ZH_CLAUSE = re.compile(r"[\s，。,.；;：:！!？?、]|user|用户|[我你他
 _ZH_DEGREE = re.compile(r"(?:有点|有些|严重|特别|非常|很|都|也|比较|一直|容易|老是|经常|总是)+$")
 
 
+#: A value that says there is none ("no allergies", "allergic to anything", 对什么都不过敏, 没有任何过敏): no condition
+#: to hide, and masked it would read as one ("User has [health] allergies").
+_NONE = re.compile(r"\s*(?:no|none|nothing|any|anything|no\s+known|any\s+known|not\s+any)\s*|"
+                   r"\s*(?:什么|任何|啥)(?:东西|食物|药物?)?(?:都|也)?(?:不|没)?(?:会|有)?\s*", re.IGNORECASE)
+
+
 def _allergen_before(text: str, at: int) -> tuple[int, int] | None:
     """The allergen a bare 过敏 at ``at`` names before it (我对虾过敏 → 虾, 老婆海鲜过敏 → 海鲜), or None."""
     before = text[max(0, at - 12):at]
@@ -52,7 +59,7 @@ def _allergen_before(text: str, at: int) -> tuple[int, int] | None:
         return None  # no 对 and no listed allergen: 换季容易过敏 names none
     degree = _ZH_DEGREE.search(stem)
     end = cut + (degree.start() if degree else len(stem))
-    return (base + cut, base + end) if end > cut else None
+    return (base + cut, base + end) if end > cut and not _NONE.fullmatch(stem[:end - cut]) else None
 
 
 def value_span(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -69,4 +76,4 @@ def value_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     trail = _TRAIL.search(value)
     if trail is not None and trail.start() > 0:
         end = start + trail.start()
-    return start, end
+    return None if _NONE.fullmatch(text[start:end]) else (start, end)
