@@ -95,8 +95,11 @@ def test_concurrent_http_adds_are_each_found_by_the_search_right_after(shim: tup
     base_url, services = shim
     key, _ = services.keys.create("acme", "rw", rate_per_s=1000.0, burst=1000)
     warm = HttpMemory(base_url, key, timeout_s=120)
+    seen = _statuses_seen(warm)
     warm.add("warm-up: I like tea.", user_id="warm")  # the workers load the model before the measured adds
     warm.close()
+    # the first add on a fresh stack waits for its vectors too: no status read as applied with no embedder
+    assert seen and all(s.get("embedded") is not None for s in seen if s["status"] == "applied"), seen
     missed: list[tuple[str, str]] = []
     statuses: list[Any] = []
     threads = [threading.Thread(target=_adds, args=(base_url, key, "rw-h", k, missed, statuses))
@@ -126,3 +129,18 @@ def _search_later(base_url: str, key: str, text: str) -> list[dict[str, Any]]:
         return mem.search(text, user_id="rw-h", k=5)
     finally:
         mem.close()
+
+
+def _statuses_seen(mem: HttpMemory) -> list[dict[str, Any]]:
+    """Record every turn status ``mem`` reads (its ``add``'s wait) in the returned list."""
+    seen: list[dict[str, Any]] = []
+    call = mem._call
+
+    def recording(method: str, path: str, **kwargs: Any) -> Any:
+        answer = call(method, path, **kwargs)
+        if method == "GET" and "/turns/" in path:
+            seen.append(answer)
+        return answer
+
+    mem._call = recording  # type: ignore[method-assign]
+    return seen
