@@ -7,12 +7,13 @@ the shim's turn status says ``embedded`` once the workers announced that they em
 
 The four clients write as one user (``rw-h``), into one conversation, so their lines are each other's
 look-alikes and neighbouring turns. Each line holds a number no other line holds (``n``, four digits):
-once the add is in the index, its own words put it first among its look-alikes, so a miss here means the
-search did not see the add (a read-your-writes defect). When the lines differed only in the small
-numbers of a shared template ("客户端0第3条…3个…" beside "客户端3第0条…300个…"), the verbatim line of one
-add ranked below ten of its look-alikes with every add in the index, in one process with no worker and
-no wait: the turn-window ranking reads the interleaved neighbours (ops/bench/RESULTS.md, issue 17, fourth
-pass). That ranking, not the wait, was the one CI failure of this test.
+once the add is in the index, its own words rank it first or second among its look-alikes (measured in one
+process: ``ops/bench/bench_lookalike_lines.py --distinct``), so a miss here means the search did not see the
+add (a read-your-writes defect). When the lines differed only in the small numbers of a shared template
+("客户端0第3条…3个…" beside "客户端3第0条…300个…"), the verbatim line of one add ranked below ten of its
+look-alikes with every add in the index, in one process with no worker and no wait: the turn-window
+ranking reads the interleaved neighbours (ops/bench/RESULTS.md, issue 17). That ranking, not the wait, was
+the one CI failure of this test.
 """
 
 from __future__ import annotations
