@@ -4,7 +4,8 @@ Limits are documented here and in the README:
 
 - ``MAX_TEXT_CHARS`` = 8,000 characters for a turn's text or an item's
   description (a long turn is a document, not a memory);
-- ``MAX_ID_CHARS`` = 128 characters for user, session, turn and item ids;
+- ``MAX_ID_CHARS`` = 128 characters for user, session, turn and item ids, which are refused when
+  they read as another id (``lookalike_ids``: not NFKC, Latin mixed with Cyrillic or Greek);
 - ``MAX_META_ENTRIES`` = 32 entries in a published turn's ``meta``, keys up to
   ``MAX_META_KEY_CHARS`` = 64 characters, values up to ``MAX_META_VALUE_CHARS`` = 2,000;
 - ``MAX_REASON_CHARS`` = 1,000 characters for the reason of a person's edit;
@@ -29,6 +30,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Final
 
 from memory_core.errors import EmptyText, InvalidEncoding, InvalidField, TextTooLong
+from memory_core.lookalike_ids import invisible_in, lookalike_problem
 
 __all__ = [
     "BIDI_CONTROLS",
@@ -175,7 +177,10 @@ def check_id(value: object, what: str = "id", *, numbers: bool = False) -> str:
 
     An id is taken exactly as given: one with surrounding whitespace or
     control characters (``"ab\\n"``) is refused, not trimmed, since the
-    trimmed id would name something else than the caller meant.
+    trimmed id would name something else than the caller meant. So is an id
+    that reads as another one (``lookalike_ids``): full-width ``"ａｎｎ"`` (its
+    NFKC form is not itself) and ``"аnn"`` with a Cyrillic ``а`` (Latin mixed
+    with a script whose letters pass for Latin); ``"张三"`` and ``"анна"`` pass.
 
     Args:
         value: the candidate id.
@@ -186,7 +191,8 @@ def check_id(value: object, what: str = "id", *, numbers: bool = False) -> str:
 
     Raises:
         InvalidField: not a string (nor, with ``numbers``, an integer), empty,
-            too long, or with other characters (a bidi control is named as such).
+            too long, with other characters (a bidi control is named as such, an
+            invisible one by code point), or reading as another id.
     """
     if numbers and isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
@@ -199,9 +205,15 @@ def check_id(value: object, what: str = "id", *, numbers: bool = False) -> str:
     if not _ID_RE.fullmatch(value):
         _refuse_bidi(value, what)
         if value != value.strip() or any(not c.isprintable() for c in value):
-            raise InvalidField(f"{what} {value!r} has surrounding whitespace or control characters; "
-                               "ids are used exactly as given")
+            raise InvalidField(f"{what} {value!r} has surrounding whitespace or control characters "
+                               f"(first: {invisible_in(value)}); ids are used exactly as given")
+        problem = lookalike_problem(value)  # a decomposed accent ("e" + U+0301) is no word character
+        if problem is not None and _ID_RE.fullmatch(unicodedata.normalize("NFKC", value)):
+            raise InvalidField(f"{what} {value!r} {problem}")
         raise InvalidField(f"{what} {value!r} may hold only letters, digits and . : @ - / # + _")
+    problem = lookalike_problem(value)
+    if problem is not None:
+        raise InvalidField(f"{what} {value!r} {problem}")
     return value
 
 

@@ -151,3 +151,33 @@ def test_bidi_controls_are_stripped_from_free_text_and_the_turn_is_kept() -> Non
         check_text("\u202e\u2066\u2069")  # nothing left to store
     # the marks that are not overrides (LRM, RLM, ALM) are ordinary text in RTL scripts
     assert check_text("שלום\u200f!") == "שלום\u200f!"
+
+
+# ── ids that read as another id: refused with the reason, never rewritten ──
+
+@pytest.mark.parametrize("ident", ["ann", "Zoë", "张三", "user_张三", "wx:李四", "田中さん", "김철수", "анна", "Ελένη",
+                                   "acme:анна", "анна_ann", "user_محمد", "u-2026.07#1"])
+def test_ids_of_one_script_per_part_pass_unchanged(ident: str) -> None:
+    assert check_id(ident, "user id") == ident
+
+
+@pytest.mark.parametrize(("ident", "plain"), [("ａｎｎ", "ann"), ("张三１", "张三1"), ("𝐚𝐧𝐧", "ann"), ("ann①", "ann1"),
+                                             ("Zoe\u0308", "Zoë"), ("ﬁona", "fiona"), ("ｗｘ：张三", "wx:张三")])
+def test_an_id_in_a_compatibility_form_is_refused_naming_its_plain_form(ident: str, plain: str) -> None:
+    with pytest.raises(InvalidField, match=f"reads as '{plain}': send that id"):
+        check_id(ident, "user id")
+
+
+@pytest.mark.parametrize(("ident", "scripts"), [("аnn", "Cyrillic, Latin"), ("bοb", "Greek, Latin"),
+                                                ("acme:аnn", "Cyrillic, Latin"), ("张三_аnn", "Cyrillic, Latin"),
+                                                ("аβ", "Cyrillic, Greek")])
+def test_an_id_mixing_look_alike_scripts_is_refused_naming_them(ident: str, scripts: str) -> None:
+    with pytest.raises(InvalidField, match=f"mixes letters of the scripts {scripts}"):
+        check_id(ident, "user id")
+
+
+@pytest.mark.parametrize("ident", ["an\u200bn", "张\u200d三", "ann\u00ad", "\ufeffann", "张三\u2060"])
+def test_an_invisible_character_in_an_id_is_refused_by_code_point(ident: str) -> None:
+    invisible = next(c for c in ident if not c.isalnum())
+    with pytest.raises(InvalidField, match=f"U\\+{ord(invisible):04X}"):
+        check_id(ident, "user id")

@@ -31,7 +31,7 @@ from workers.app import app, context
 from workers.bootstrap import Context
 from workers.policy import backoff_s
 
-__all__ = ["embed_user", "refine_user_task", "request_embedding"]
+__all__ = ["announce_embeds", "embed_user", "refine_user_task", "request_embedding"]
 
 log = logging.getLogger(__name__)
 
@@ -45,15 +45,31 @@ REFINE_PRIORITY = 9
 REFINE_SLICE = 32
 
 
-def request_embedding(ctx: Context, user_id: str) -> bool:
-    """Enqueue the user's embedding when an embedder is configured; return True if enqueued (and announce, in
-    ``wire.EMBEDS_KEY``, that the workers embed)."""
+def announce_embeds(ctx: Context) -> None:
+    """Announce, in ``wire.EMBEDS_KEY``, that the workers embed (when an embedder is configured).
+
+    Readers without an embedder (the HTTP shim) then wait for an applied turn's vectors. The curator
+    announces before it applies a batch: announced after, the first batch on a fresh stack (or after
+    ``EMBEDDED_TTL_S`` without any) was read as applied with no embedder anywhere, and its ``add``
+    returned before its vectors were stored.
+    """
     if ctx.memory.embedder is None:
-        return False
-    try:  # readers without an embedder (the HTTP shim) learn that applied turns get vectors (wire.EMBEDS_KEY)
+        return
+    try:
         ctx.redis.set(wire.EMBEDS_KEY, 1, ex=wire.EMBEDDED_TTL_S)
     except Exception as exc:  # only the shim's read-your-writes signal is lost
         log.info("could not announce that the workers embed: %r", exc)
+
+
+def request_embedding(ctx: Context, user_id: str, announce: bool = True) -> bool:
+    """Enqueue the user's embedding when an embedder is configured; return True if enqueued.
+
+    ``announce``: also ``announce_embeds`` (False where the caller announced before applying).
+    """
+    if ctx.memory.embedder is None:
+        return False
+    if announce:
+        announce_embeds(ctx)
     embed_user.apply_async(args=[user_id])
     return True
 

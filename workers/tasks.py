@@ -239,9 +239,11 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
     # a share of the time limit: a hard-limit kill of a pool process mid-write can leave the
     # parent reading a reused pipe (billiard), so runs end well before it and yield to the next
     budget_s = min(s.curate_batch_s, s.task_time_limit_s / 4)
+    from workers.embed_tasks import announce_embeds, request_embedding
     from workers.recall_catchup import announce_change, change_start
 
     start = change_start(ctx, user_id)  # where the change note the batch announces starts
+    announce_embeds(ctx)  # before any turn of the batch reads as applied: an add then waits for its vectors
     try:
         applied = ctx.memory.apply_pending(user_id, limit=s.curate_batch_turns, budget_s=budget_s)
     except StoreLocked:
@@ -258,10 +260,8 @@ def curate_user(self: Task, user_id: str) -> dict[str, Any]:
         wake_curator(ctx, user_id, force=True)
         return {"user_id": user_id, "applied": 0, "busy": False, "dead_lettered": dead}
     if applied:
-        from workers.embed_tasks import request_embedding
-
         announce_change(ctx, user_id, start)  # the recall workers apply the batch now, not at the next recall
-        request_embedding(ctx, user_id)  # on the embed queue: curation does not wait for the model
+        request_embedding(ctx, user_id, announce=False)  # on the embed queue: curation does not wait for the model
     if applied >= s.curate_batch_turns or time.monotonic() - started >= budget_s:
         wake_curator(ctx, user_id, force=True)  # more may be pending: yield to other users
     return {"user_id": user_id, "applied": applied, "busy": False, "dead_lettered": None}

@@ -82,7 +82,8 @@ def corpus(user: str) -> list[Case]:
         turn(f"text {text!r:.30}", text=text)
         cases.append(Case("POST", f"/v1/users/{user}/recall", {"query": text}, note=f"query {text!r:.30}"))
         cases.append(Case("POST", items, {"description": text, "theme": "taste"}, note=f"item text {text!r:.30}"))
-    bad_ids: list[Any] = ["", " ", "a b", "a\nb", "a\x00b", "x" * 200, 5, None, ["a"], "\u202e", "a\t"]
+    bad_ids: list[Any] = ["", " ", "a b", "a\nb", "a\x00b", "x" * 200, 5, None, ["a"], "\u202e", "a\t",
+                         "ａｎｎ", "\u0430nn", "an\u200bn", "张三２"]  # read as other ids (``lookalike_ids``)
     for ident in bad_ids:
         turn(f"user id {ident!r:.30}", user_id=ident)
         turn(f"turn id {ident!r:.30}", turn_id=ident)

@@ -3,7 +3,9 @@ curate, embed, edit and recall workers.
 
 An ``add`` returns once its turns are applied and their vectors stored: a search right after it finds
 the item even among near-identical ones (before, the new item was missing from the dense ranking until
-the embed worker caught up, and its embedded look-alikes outranked it).
+the embed worker caught up, and its embedded look-alikes outranked it). Each line holds a number no other
+line of its user holds: with only small numbers telling them apart, a line can rank below its look-alikes
+with every add indexed (``ops/bench/bench_lookalike_lines.py``), which is not what this test asks.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def memory(redis_url: str, worker_db_url: str) -> Any:
 
 def _adds(memory: DistributedMemory, user: str, lang: str, k: int, missed: list[str]) -> None:
     for i in range(5):
-        text = TEXTS[lang].format(k=k, i=i, n=k * 10 + i)
+        text = TEXTS[lang].format(k=k, i=i, n=1000 + k * 100 + i)  # a number no other line holds
         memory.add([{"role": "user", "content": text, "timestamp": "2026-04-01T10:00:00Z"}], user_id=user)
         hits = memory.search(text, user_id=user, k=5)
         if not any(text.rstrip("。.") in h["description"] for h in hits):
