@@ -134,6 +134,22 @@ _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗�
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
                               r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b", re.IGNORECASE)
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
+# a switch or a drug stopped, said without a subject ("工资卡换成工商银行了", "改用联通", "二甲双胍停了"): the speaker's
+_ZH_SWITCH = re.compile(r"换成|改成|换为|改为|改用|换用|转投|改打|改吃|改服|改看|改听")
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_drug_stopped() -> re.Pattern[str]:
+    drug = lexicon().classes["zh"]["DRUGNAME"]
+    return re.compile(rf"^[\u4e00-\u9fff]{{1,10}}?{drug}(?:已经)?停(?:了|用了|掉了)"
+                      rf"|^现在(?:改)?打[\u4e00-\u9fff]{{1,8}}?(?:素|{drug})")
+
+
+def _zh_switched(clause: str) -> bool:
+    """True for a Chinese switch or a drug's stop said without a subject (see ``_ZH_SWITCH``)."""
+    return bool(_ZH_SWITCH.search(clause) or _zh_drug_stopped().search(clause))
+
+
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了|过世|离世|病逝|安乐|"
                        r"(?:去|回)了?(?:喵星|汪星)|"
@@ -308,7 +324,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
                             and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
                         or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                         or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
-                        or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
+                        or ((_ZH_CEASE.search(clause) or _zh_switched(clause)) and not _ZH_OTHER_SUBJECT.match(clause)):
                     if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
                         continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
                     # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
