@@ -24,7 +24,9 @@ _EN_WORD = re.compile(r"[\w+&'.-]+")
 # the joint before a member ("Spotify and Netflix", "Hulu, HBO Max") or after it ("Netflix and Spotify")
 _EN_BEFORE = re.compile(r"(?:,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+)$", re.IGNORECASE)
 _EN_AFTER = re.compile(r"^(?:\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+)(?=\w)", re.IGNORECASE)
-_ZH_JOINT = "和|、|跟|与|及|以及|还有|，"
+_ZH_JOINT = "和|、|跟|与|及|以及|还有"
+# a name beside the ended one (read forwards, or backwards from the joint): a capital at the word's start
+_NAME = re.compile(r"^[A-Z]|^[\w+&'.-]*[A-Z](?![\w+&'.-])")
 
 
 def without_members(description: str, terms: frozenset[str]) -> str:
@@ -53,15 +55,17 @@ def without_members(description: str, terms: frozenset[str]) -> str:
     start, end = ended[0].start(), ended[0].end()
     for m in ended[1:]:  # "HBO Max": one member of adjacent words
         if description[end:m.start()].strip():
-            break
+            return ""  # more than one thing ends: nothing is kept by halves
         end = m.end()
     before = _EN_BEFORE.search(description[:start])
     after = _EN_AFTER.match(description[end:])
-    if before is not None:
-        return description[:before.start()] + description[end:]
-    if after is not None:
-        return description[:start] + description[end + after.end():]
-    return ""
+    kept = ""
+    if before is not None and _NAME.match(description[before.start() - 1::-1] or " "):
+        kept = description[:before.start()] + description[end:]
+    elif after is not None and _NAME.match(description[end + after.end():]):
+        kept = description[:start] + description[end + after.end():]
+    # only names side by side ("Spotify and Netflix"), the ended one a name too
+    return kept if kept and description[start].isupper() else ""
 
 
 def kept_members(turn: Turn, ops: Sequence[Op], existing: Mapping[str, list[MemoryItem]],

@@ -9,10 +9,10 @@ value. ``switch_in`` reads the phrasings of the kind:
 - Chinese: "(X)换成 / 改成 / 改用 / 换用 / 转投 B", "把A换成B", "不用A了，改用B".
 
 ``switch_change`` turns a switch into the change its clause carries (``clause_change.Change``): the old
-value when named; else the thing switched ("工资卡", "car insurance") and the kind of provider the new value
-is (``data/providers.yaml``: "T-Mobile" is a carrier, so "My phone carrier is Verizon" ends). The resolver
-ends the user's positive statements sharing one of those terms (``cessation.keys_about``), and the switch's
-own clause, kept in the user's words, is their successor.
+value when named; else the thing switched ("工资卡", "car insurance"). The resolver ends the user's positive
+statements sharing one of those terms (``cessation.keys_about``), and the switch's own clause, kept in the
+user's words, is their successor. A switch to a known provider (``data/providers.yaml``: "I switched to
+T-Mobile") is read though its new value is no capitalised name ("switched to giffgaff").
 """
 
 from __future__ import annotations
@@ -153,27 +153,23 @@ def kind_of(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
 def switch_change(found: Switch, lang: str, qualifier: str) -> tuple[tuple[str, ...], int, frozenset[str]]:
     """The change a switch carries: (keys of items it may end, -1, the terms of what it ends).
 
-    The old value when named ("from Verizon", "把二甲双胍": its topic terms); else the thing switched and,
-    when the new value or the thing is a known kind of provider, the kind's names and its other members,
-    each a whole word (``WHOLE`` + word: "car insurance" ends "User's car insurance is with Geico", never
-    "User drives a Tesla"). The new value is never among them. ``((), 0, frozenset())`` when nothing names
-    what ends.
+    The old value when named ("from Verizon", "把二甲双胍": its topic terms); else the thing switched, as a
+    whole word (``WHOLE`` + word: "car insurance" ends "User's car insurance is with Geico", never "User drives
+    a Tesla"; "switched gyms" ends the statements naming a gym). A switch naming neither ends nothing here: the
+    other members of the new value's kind of provider were tried as what it ends, and cost a check of a
+    held-out half. ``((), 0, frozenset())`` when nothing names what ends.
     """
     if found.old:
         terms = scope_terms(found.old, lang)
         return (ended_keys(found.old, lang, qualifier), -1, terms) if terms else ((), 0, frozenset())
-    plural = found.what and _EN_PLURAL_KIND.fullmatch(found.what)  # "switched gyms": any gym's statement
-    words: set[str] = {found.what.casefold().removesuffix("s") if plural else found.what.casefold()} \
-        if found.what else set()
-    kind = (kind_of(found.new) if found.new else None) or (kind_of(found.what) if found.what else None)
-    if kind is not None:
-        words.update(w for w in (*kind[0], *kind[1]) if (lang == "en") == w.isascii()
-                     and not holds(found.new, w) and not holds(w, found.new))
-    if not words:
+    if not found.what:
         return (), 0, frozenset()
-    scope = found.what or kind[0][0] if kind is not None else found.what
-    keys = tuple(dict.fromkeys((*ended_keys(scope, lang, qualifier), f"gist:statement{qualifier}")))
-    return keys, -1, frozenset(WHOLE + w for w in words)
+    plural = _EN_PLURAL_KIND.fullmatch(found.what)  # "switched gyms": any gym's statement
+    word = found.what.casefold().removesuffix("s") if plural else found.what.casefold()
+    if found.new and (holds(found.new, word) or holds(word, found.new)):
+        return (), 0, frozenset()
+    keys = tuple(dict.fromkeys((*ended_keys(found.what, lang, qualifier), f"gist:statement{qualifier}")))
+    return keys, -1, frozenset({WHOLE + word})
 
 
 _EN_PLURAL_KIND = re.compile(_EN_KINDS, re.IGNORECASE)
