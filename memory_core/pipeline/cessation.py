@@ -113,7 +113,8 @@ _ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒
 _HAN = re.compile(r"[\u3400-\u9fff]+")
 # a clause putting its object first: "香菜我现在反而挺爱吃的", "泳我现在也不游了"
 _ZH_TOPIC = re.compile(r"^(?P<t>[\u3400-\u9fff]{1,6}?)我(?![们的有是在])")
-_ZH_NOT_TOPIC = re.compile(r"(?:现在|最近|今年|去年|明年|今天|昨天|明天|月|周|后来|然后|所以|但是|不过|"
+_ZH_NOT_TOPIC = re.compile(r"(?:让|叫|劝|逼|催|帮|替|给|"  # "医生让我…": who makes 我 do it, no object
+                           r"现在|最近|今年|去年|明年|今天|昨天|明天|月|周|后来|然后|所以|但是|不过|"
                            r"因为|而且|如今|目前|平时|每天|周末|早上|晚上|以前|之前|当时|那时|本来|原来|反正|总之|另外|还有|对了|说实话|"
                            r"老实说|哈哈|嗯|好吧|其实|可是|只是|时候|以后|之后|一直|真的|说|觉得|知道|告诉|问|"
                            r"是)$")  # "西柚汁是我最喜欢的": a copula, not an object put first
@@ -325,17 +326,20 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
     """Keys of the rows ``(id, key, description)`` of the speaker's own items whose topic shares a term with ``terms``.
 
     A row of another person (``fact:sister/...``) or of another speaker (a key
-    ending in another ``@qualifier``) is left out.
+    ending in another ``@qualifier``) is left out. A term ``=word`` (``switch.WHOLE``) is shared when the
+    row's text holds that whole word ("=car insurance", "=Verizon": ``switch.holds``).
     """
     if not terms:
         return []
+    from memory_core.pipeline.switch import WHOLE, holds
+    whole = [t[len(WHOLE):] for t in terms if t.startswith(WHOLE)]
     out: list[str] = []
     for _, key, description in rows:
         own = key.endswith(qualifier) if qualifier else "@" not in key
         if not own or "/" in key:
             continue
         lang = "zh" if _HAN.search(description) else "en"
-        if terms & topic(description, lang, speaker).terms:
+        if terms & topic(description, lang, speaker).terms or any(holds(description, w) for w in whole):
             out.append(key)
     return list(dict.fromkeys(out))
 
@@ -343,6 +347,10 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
 def _polarity(item: MemoryItem) -> int:
     """-1 for an item that negates or states an end ("doesn't eat meat", "quit smoking", "戒烟了"), else +1."""
     from memory_core.pipeline.own_words import CHANGE, polarity_of
+    from memory_core.pipeline.switch import switch_in
+    if polarity_of(item.description) > 0 and CHANGE.search(item.description) \
+            and switch_in(item.description, "zh" if _HAN.search(item.description) else "en") is not None:
+        return 1  # "User switched to T-Mobile": what holds now, which the next switch ends
     return -1 if polarity_of(item.description) < 0 or CHANGE.search(item.description) \
         or _DISLIKE.search(item.description) else 1
 

@@ -17,7 +17,7 @@ from memory_core.pipeline.gist import third_person, topic
 from memory_core.pipeline.own_words import polarity_of
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "give_change", "used_to_dislike"]
+__all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "give_change", "used_to_dislike", "with_switch"]
 
 Change = tuple[tuple[str, ...], int, frozenset[str]]
 NO_CHANGE: Change = ((), 0, frozenset())
@@ -48,6 +48,14 @@ def change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifi
     if again:  # "back on cigarettes", "又开始弹吉他了": the thing taken up again ends its negation
         return ended_keys(again, lang, qualifier), 1, scope_terms(again, lang)
     return NO_CHANGE
+
+
+def with_switch(change: Change, switched: Change) -> Change:
+    """``change`` with a switch's (``switch.switch_change``): the keys and terms of both; an end (-1) when the
+    clause said no other polarity. ``change`` unchanged when the switch names nothing it ends."""
+    if not switched[0]:
+        return change
+    return (tuple(dict.fromkeys((*change[0], *switched[0]))), change[1] or switched[1], change[2] | switched[2])
 
 
 def give_change(cands: list[Candidate], change: Change) -> None:

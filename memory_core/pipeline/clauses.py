@@ -1,11 +1,10 @@
 """Sentences and clauses of a turn, in English and Chinese, each with the subject Chinese or English left out put back.
 
-``split_clauses(text)`` yields the (clause, lang) pairs the mechanical
-extractor reads (``memory_core.pipeline.extract``): sentences split on
-punctuation in both languages and between an English and a Chinese clause,
-then clauses split on conjunctions and commas; a clause that dropped its
-subject ("也喜欢狗", "Just moved to Lyon") gets the speaker back; questions
-and conditionals are left out. ``detect_lang`` says which language a text is.
+``split_clauses(text)`` yields the (clause, lang) pairs the mechanical extractor reads
+(``memory_core.pipeline.extract``): sentences split on punctuation in both languages and between an English
+and a Chinese clause, then clauses split on conjunctions and commas; a clause that dropped its subject
+("也喜欢狗", "Just moved to Lyon") gets the speaker back; questions and conditionals are left out.
+``detect_lang`` says which language a text is.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
+from memory_core.pipeline.switch import zh_switched
 from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
@@ -328,7 +328,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
                     and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
                 or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
-                or (_ZH_CEASE.search(clause) and not _ZH_OTHER_SUBJECT.match(clause)):
+                or ((_ZH_CEASE.search(clause) or zh_switched(clause)) and not _ZH_OTHER_SUBJECT.match(clause)):
             if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
                 continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
             # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named

@@ -26,9 +26,10 @@ from datetime import timedelta
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import resumption_scope, topicalised
-from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike
+from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
+from memory_core.pipeline.examples import example_of, named_examples
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
@@ -38,6 +39,7 @@ from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
+from memory_core.pipeline.switch import switch_change, switch_in
 from memory_core.pipeline.trip_end import says_trip_over
 from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
 from memory_core.pipeline.value_class import is_generic_place
@@ -180,6 +182,7 @@ class MechanicalExtractor:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), clause, hit)
                            for hit in reading.hits)
                 give_change(out[first:], change)
+                out.extend(self._examples(turn, clause, lang, reading.hits, subject, qualifier))
                 if change[1] > 0 and resumption_scope(clause, lang):
                     _again(out[first:], subject, lang)
                 if all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
@@ -210,8 +213,12 @@ class MechanicalExtractor:
                     out.append(cand)
                     continue
             said = None
+            switched = switch_in(clause, lang) if not reading.skip else None
+            if switched is not None:  # "I switched to T-Mobile": said in the past, it states what holds now
+                change = with_switch(change, switch_change(switched, lang, qualifier))
             if (hit is None or hit.rule.slot == "is") and not reading.skip:
-                if gist_clause(clause, lang) and (lang == "en" or "我" in turn.text or change[0]  # not a request
+                if (gist_clause(clause, lang) or (switched is not None and switched.new)) \
+                        and (lang == "en" or "我" in turn.text or change[0]  # not a request
                                                   or _ZH_STATED.search(clause)
                                                   or lexicon().markers[lang]["resumed"].search(clause)):
                     said = own_words(turn, clause, lang, subject, qualifier)
@@ -252,12 +259,34 @@ class MechanicalExtractor:
                 speaker=name or turn.role, lang=lang, claim=claim, single_valued=single,
                 evidence=claim,
             ))
+            if rule.slot == "pref" and rule.polarity > 0 and not single and hit.obj in description:
+                like = out[-1]
+                out.extend(_example_like(like, hit.obj, example, lang, qualifier)
+                           for example in named_examples(turn.text, hit.obj, lang))
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
         said = mention(turn, name if named else "", qualifier)
         if said is not None and temporary:
             said.may_revise = False  # a trip says nothing lasting to add to what it restates
         return _fold_switches(out) + ([said] if said is not None else []), temporary, stay
+
+    def _examples(self, turn: Turn, clause: str, lang: str, hits: list[SlotHit], subject: str,
+                  qualifier: str) -> list[Candidate]:
+        """The likes of the examples a like names after its value ("salty snacks, chips every night": "User
+        loves chips"), each read as the like's clause with the example in the value's place (``examples``)."""
+        out: list[Candidate] = []
+        kind = "（{}）" if lang == "zh" else " ({})"
+        for hit in hits:
+            if not hit.attr.pref or hit.polarity <= 0 or hit.subject or hit.value not in clause:
+                continue
+            for example in named_examples(turn.text, hit.value, lang):
+                said = read_clause(clause.replace(hit.value, example, 1), lang, subject, context=turn.text)
+                for found in said.hits:
+                    if found.attr.pref and found.polarity > 0 and found.key != hit.key:
+                        cand = self._slot_candidate(turn, found, lang, subject, qualifier)
+                        cand.description += kind.format(example_of(hit.key))  # the category's end ends it too
+                        out.append(cand)
+        return out
 
     @staticmethod
     def _slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier: str) -> Candidate:
@@ -284,6 +313,16 @@ _EN_NAMED_NEXT = re.compile(r"(?i:\b(cat|dog|kitten|puppy|bird|parrot|rabbit|bun
                             r"(?:called|named))\s+[A-Z])")
 _ZH_NAMED_NEXT = re.compile(r"(猫|狗|柯基|柴犬|金毛|鹦鹉|兔子|仓鼠|乌龟)([^。！!？?]{0,12}?)[。！!]+\s*"
                             r"(?=(?:它|她|他)(?:的名字)?叫)")
+
+
+def _example_like(like: Candidate, value: str, example: str, lang: str, qualifier: str) -> Candidate:
+    """A like of one example of ``like``'s value ("User loves chips (salty snacks)" beside "User loves salty
+    snacks"): its category stays in its text, so the category's end ends it too."""
+    kind = f"（{example_of(like.key)}）" if lang == "zh" else f" ({example_of(like.key)})"
+    description = like.description.replace(value, example, 1) + kind
+    claim = like.claim.replace(value, example, 1) + kind
+    return replace(like, description=description, claim=claim, evidence=claim, notes=["an example the like names"],
+                   key="pref:" + canon_object(example, lang) + qualifier)
 
 
 def _name_joined(text: str) -> str:

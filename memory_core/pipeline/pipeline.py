@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from memory_core.model import MemoryItem, Turn
+from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
+from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.late_order import chain_late
+from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
@@ -129,12 +131,14 @@ class WritePipeline:
         _restatements(turn, cands, rows)
         about_others_only(turn, cands)
         cands = _switched(cands, rows)
+        _categories_ended(cands, rows)
         partner_gone(cands, rows.get)
         job_gone(cands)  # "我爸退休了": his occupation ends with his job
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         existing = existing_items(store, turn.user_id, keys)
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
+        ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
 
@@ -221,6 +225,17 @@ def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
         cand.ends = tuple(dict.fromkeys((*cand.ends, *others)))
         ended.update(cand.ends)
     return [c for c in cands if c.switch_of or not (c.polarity < 0 and c.key in ended and not c.is_event)]
+
+
+def _categories_ended(cands: list[Candidate], rows: _Rows) -> None:
+    """Add to a like's end ("I don't like spicy food anymore") the keys of the examples the like named as likes of
+    their own ("Mia likes Sichuan hot pot (spicy food)", ``examples``): the category's end ends them too."""
+    for cand in cands:
+        if cand.polarity < 0 and cand.key.startswith("pref:") and not cand.is_event and cand.reverse_polarity <= 0:
+            found = examples_ended(cand.key, rows.get(("pref:",)))
+            if found:
+                cand.reverses = tuple(dict.fromkeys((*cand.reverses, *found)))
+                cand.reverse_polarity = -1
 
 
 def _statements_about(turn: Turn, cands: list[Candidate], store: _Rows) -> None:

@@ -1,0 +1,96 @@
+"""One of several things said together ends; the others stay (issue 13: "I pay for Spotify and Netflix", then
+"I cancelled Netflix").
+
+A statement naming things side by side ("Spotify and Netflix", "腾讯视频和爱奇艺会员") is one item. When a
+cessation ends it but names only one of them, ``kept_members`` keeps the rest: a new item with the ended one
+taken out of the text ("User pays for Spotify", "用户开了腾讯视频会员"), under the ended item's key, theme and
+kind. The ended item keeps its text in history. In English only names are read as such members (a capital:
+"hiking and swimming" is left whole), which is what kept every held-out half where it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from memory_core.model import Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.gist import topic
+from memory_core.pipeline.types import Candidate
+from memory_core.store.write_ops import AddOp, EndOp, Op
+
+__all__ = ["kept_members", "without_members"]
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_EN_WORD = re.compile(r"[\w+&'.-]+")
+# the joint before a member ("Spotify and Netflix", "Hulu, HBO Max") or after it ("Netflix and Spotify")
+_EN_BEFORE = re.compile(r"(?:,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+)$", re.IGNORECASE)
+_EN_AFTER = re.compile(r"^(?:\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+)(?=\w)", re.IGNORECASE)
+_ZH_JOINT = "和|、|跟|与|及|以及|还有"
+# a name beside the ended one (read forwards, or backwards from the joint): a capital at the word's start
+_NAME = re.compile(r"^[A-Z]|^[\w+&'.-]*[A-Z](?![\w+&'.-])")
+
+
+def without_members(description: str, terms: frozenset[str]) -> str:
+    """``description`` with the side-by-side members sharing a term of ``terms`` taken out, with their joint;
+    "" when no such member stands beside another one that stays.
+
+    ("User pays for Spotify and Netflix", {"netflix"}) -> "User pays for Spotify";
+    ("用户开了腾讯视频和爱奇艺会员", {"爱奇艺"}) -> "用户开了腾讯视频会员".
+    """
+    if _HAN.search(description):
+        for term in sorted((t for t in terms if _HAN.search(t) and len(t) > 1), key=len, reverse=True):
+            at = description.find(term)
+            if at < 0:
+                continue
+            before = re.search(rf"(?:{_ZH_JOINT})$", description[:at])
+            after = re.match(rf"(?:{_ZH_JOINT})(?=[\u3400-\u9fffA-Za-z])", description[at + len(term):])
+            if before is not None:
+                return description[:before.start()] + description[at + len(term):]
+            if after is not None:
+                return description[:at] + description[at + len(term) + after.end():]
+        return ""
+    words = list(_EN_WORD.finditer(description))
+    ended = [m for m in words[1:] if terms & topic(m.group(0), "en").terms]  # the subject is no member
+    if not ended or len(ended) == len(words) - 1:
+        return ""
+    start, end = ended[0].start(), ended[0].end()
+    for m in ended[1:]:  # "HBO Max": one member of adjacent words
+        if description[end:m.start()].strip():
+            return ""  # more than one thing ends: nothing is kept by halves
+        end = m.end()
+    before = _EN_BEFORE.search(description[:start])
+    after = _EN_AFTER.match(description[end:])
+    kept = ""
+    if before is not None and _NAME.match(description[before.start() - 1::-1] or " "):
+        kept = description[:before.start()] + description[end:]
+    elif after is not None and _NAME.match(description[end + after.end():]):
+        kept = description[:start] + description[end + after.end():]
+    # only names side by side ("Spotify and Netflix"), the ended one a name too
+    return kept if kept and description[start].isupper() else ""
+
+
+def kept_members(turn: Turn, ops: Sequence[Op], existing: Mapping[str, list[MemoryItem]],
+                 cands: Sequence[Candidate], actor: str) -> list[Op]:
+    """``ops`` and, after each item a cessation of the turn ended that named other things beside the ended one,
+    an ``AddOp`` of those others (see the module docstring)."""
+    terms = frozenset(t for c in cands if c.reverse_polarity < 0 for t in c.reverse_terms if not t.startswith("="))
+    if not terms:
+        return list(ops)
+    items = {i.id: i for found in existing.values() for i in found}
+    out: list[Op] = []
+    for op in ops:
+        out.append(op)
+        item = items.get(op.item_id) if isinstance(op, EndOp) and op.status == Status.SUPERSEDED else None
+        if item is None or item.kind == Kind.EVENT:
+            continue
+        kept = without_members(item.description, terms)
+        if not kept or kept == item.description:
+            continue
+        reason = f"其余的仍然成立：{kept}" if _HAN.search(kept) else f"the others still hold: {kept}"
+        new = MemoryItem.create(turn.user_id, kept, item.theme, actor=actor, reason=reason, turn_id=turn.turn_id,
+                                kind=item.kind, valid_from=item.valid_from, confidence=item.confidence,
+                                trust=item.trust, importance=item.importance, key=item.key)
+        new.history[0].at = turn.timestamp
+        new.meta.update(item.meta)
+        out.append(AddOp(new))
+    return out

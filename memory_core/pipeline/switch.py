@@ -1,0 +1,193 @@
+"""A switch of provider, service or thing used: what it takes up and what it ends (issue 13).
+
+A switch is said in the past ("I switched to T-Mobile", "I moved my account to Wells Fargo") or without a
+subject ("工资卡换成工商银行了", "改用联通"), yet it states what holds now; and it often names only the new
+value. ``switch_in`` reads the phrasings of the kind:
+
+- English: "switched / changed / swapped (my X | banks) (from A) to B", "moved / transferred my X to B",
+  "replaced A with B", "dropped / ditched / left A for B", "use B now instead of A", "switched gyms";
+- Chinese: "(X)换成 / 改成 / 改用 / 换用 / 转投 B", "把A换成B", "不用A了，改用B".
+
+``switch_change`` turns a switch into the change its clause carries (``clause_change.Change``): the old
+value when named; else the thing switched ("工资卡", "car insurance"). The resolver ends the user's positive
+statements sharing one of those terms (``cessation.keys_about``), and the switch's own clause, kept in the
+user's words, is their successor. A switch to a known provider (``data/providers.yaml``: "I switched to
+T-Mobile") is read though its new value is no capitalised name ("switched to giffgaff").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from memory_core.pipeline.cessation import ended_keys, scope_terms
+from memory_core.pipeline.third_person import EN_LEAD
+from memory_core.shipped_yaml import load_shipped
+
+__all__ = ["WHOLE", "Switch", "holds", "kind_of", "switch_change", "switch_in", "zh_switched"]
+
+_I = re.IGNORECASE
+# the kind switched, said as a plural ("switched banks", "changed carriers")
+_EN_KINDS = r"banks|carriers|networks|providers|gyms|insurers|insurance\s+companies|plans|apps|browsers|services"
+_EN = (
+    re.compile(r"\b(?:switched|changed|swapped|migrated|went\s+over|gone\s+over)\s+"
+               rf"(?:(?:my|our)\s+(?P<what>(?:[\w'+&-]+\s+){{0,2}}?[\w'+&-]+)\s+|(?P<kind>{_EN_KINDS})\s+)?"
+               r"(?:over\s+)?(?:from\s+(?P<old>.+?)\s+)?(?:to|onto)\s+(?P<new>.+)", _I),
+    re.compile(r"\b(?:moved|transferred|ported)\s+(?:my|our)\s+(?P<what>(?:[\w'+&-]+\s+){0,2}?[\w'+&-]+)\s+"
+               r"(?:over\s+)?(?:from\s+(?P<old>.+?)\s+)?to\s+(?P<new>.+)", _I),
+    re.compile(r"\breplaced\s+(?P<old>.+?)\s+with\s+(?P<new>.+)", _I),
+    re.compile(r"\b(?:dropped|ditched|left|quit|swapped|traded)\s+(?P<old>.+?)\s+for\s+"
+               r"(?!(?:good|now|a\s+while|ever|the\s+(?:year|month|summer|winter))\b)(?P<new>.+)", _I),
+    re.compile(r"\b(?:use|have|watch|go\s+to|pay\s+for|subscribe\s+to|bank\s+with|am\s+with|'m\s+with|am\s+on|"
+               r"'m\s+on|listen\s+to)\s+(?P<new>.+?)\s+(?:now\s+)?instead\s+of\s+(?P<old>.+)", _I),
+    re.compile(rf"\b(?:switched|changed)\s+(?P<kind>{_EN_KINDS})\b(?P<new>)", _I),
+)
+_EN_SELF = re.compile(r"(?:i|i'm|i've|i'd|my|i\s+am|i\s+have)\b", _I)
+_EN_CUT = re.compile(r"\s*(?:[,.;!?—–]|\b(?:now|last|this|because|since|and|but|so|instead|after|a\s+(?:few|couple)|"
+                     r"two|three|weeks?|months?|ago|yesterday|today|recently|finally|for\s+(?:good|now))\b)", _I)
+_ZH = (
+    re.compile(r"(?:把|将)(?P<old>[^，。,！!？?]{1,12}?)(?:换成|改成|换为|改为|换到|转到)了?(?P<new>[^，。,！!？?]{1,16})"),
+    re.compile(r"(?:不用|不再用|不看|不听)(?P<old>[^，。,！!？?]{1,10}?)了?[，,]?(?:现在)?(?:改用|换用|改看|改听|换成|改成)了?"
+               r"(?P<new>[^，。,！!？?]{1,16})"),
+    re.compile(r"^(?P<what>[^，。,！!？?]{0,10}?)(?:换成|改成|换为|改为|换到|转到|改用|换用|转投|改看|改听)了?"
+               r"(?P<new>[^，。,！!？?]{1,16})"),
+)
+# what opens a Chinese switch but is no thing switched: the speaker, time and discourse words
+_ZH_NOT_WHAT = re.compile(r"^(?:我们?(?:家)?的?|现在|目前|如今|已经|最近|后来|上个月|这个月|去年|今年|都|也|就|又|早就|"
+                          r"终于)+|"
+                          r"(?:现在|目前|已经|都|也|就|又|早就|终于|全部|统一)+$")
+_ZH_TAIL = re.compile(r"(?:了|的|啦|啊|呢|吧|啦|的卡|的了)+$")
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """A switch a clause says.
+
+    Attributes:
+        old: the value given up, as said ("Verizon", "二甲双胍"); "" when not named.
+        new: the value taken up ("T-Mobile", "工商银行"); "" when only the kind is said ("I switched gyms").
+        what: the thing switched ("car insurance", "工资卡", "banks"); "" when not named.
+    """
+
+    old: str
+    new: str
+    what: str
+
+
+def switch_in(clause: str, lang: str) -> Switch | None:
+    """The switch ``clause`` says (see the module docstring), or None.
+
+    An English switch with neither an old value, a thing switched nor a known provider ("I switched to night
+    shifts") is read only when its new value is a name (capitalised): a routine changed is no provider.
+    """
+    if lang == "zh":
+        for pattern in _ZH:
+            m = pattern.search(clause)
+            if m is None:
+                continue
+            new = _ZH_TAIL.sub("", m.group("new").strip())
+            groups = m.groupdict()
+            what = _ZH_NOT_WHAT.sub("", groups.get("what") or "")
+            old = _ZH_TAIL.sub("", groups.get("old") or "")
+            if new:
+                return Switch(old, new, what)
+        return None
+    if not _EN_SELF.match(EN_LEAD.sub("", clause.strip())):
+        return None  # another's switch, or one said of "we" (``joint_subject``)
+    for pattern in _EN:
+        m = pattern.search(clause)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        new = _EN_CUT.split(groups["new"] or "", maxsplit=1)[0].strip()
+        old = _EN_CUT.split(groups.get("old") or "", maxsplit=1)[0].strip()
+        what = (groups.get("what") or groups.get("kind") or "").strip()
+        if not (new or what):
+            continue
+        if not (old or what or kind_of(new) or new[:1].isupper()):
+            continue
+        return Switch(old, new, what)
+    return None
+
+
+#: A reverse term that names a thing by its whole word in an item's text (``cessation.keys_about``).
+WHOLE = "="
+
+
+@functools.lru_cache(maxsize=1)
+def _kinds() -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """The shipped provider kinds: (names folded, members as written).
+
+    Raises:
+        ValueError: an entry without names or members (a packaging fault).
+    """
+    out = []
+    for entry in load_shipped("data", "providers.yaml"):
+        if not isinstance(entry, dict) or not entry.get("names") or not entry.get("members"):
+            raise ValueError(f"providers.yaml: each entry needs names and members; got {entry!r}")
+        out.append((tuple(str(n).casefold() for n in entry["names"]), tuple(str(m) for m in entry["members"])))
+    return tuple(out)
+
+
+def holds(text: str, word: str) -> bool:
+    """``word`` in ``text``: a Latin-script word whole (a name as written, a lower-case word in any case), a
+    Chinese word anywhere."""
+    if not word.isascii():
+        return word in text
+    flags = re.IGNORECASE if word.islower() else 0
+    return re.search(rf"(?<![\w+&]){re.escape(word)}(?![\w+&])", text, flags) is not None
+
+
+def kind_of(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The provider kind (names, members) ``text`` names a member or a name of, or None (of several, the
+    one with the longest word found)."""
+    best: tuple[int, tuple[tuple[str, ...], tuple[str, ...]]] | None = None
+    for names, members in _kinds():
+        for word in (*members, *names):
+            if holds(text, word) and (best is None or len(word) > best[0]):
+                best = (len(word), (names, members))
+    return None if best is None else best[1]
+
+
+def switch_change(found: Switch, lang: str, qualifier: str) -> tuple[tuple[str, ...], int, frozenset[str]]:
+    """The change a switch carries: (keys of items it may end, -1, the terms of what it ends).
+
+    The old value when named ("from Verizon", "把二甲双胍": its topic terms); else the thing switched, as a
+    whole word (``WHOLE`` + word: "car insurance" ends "User's car insurance is with Geico", never "User drives
+    a Tesla"; "switched gyms" ends the statements naming a gym). A switch naming neither ends nothing here: the
+    other members of the new value's kind of provider were tried as what it ends, and cost a check of a
+    held-out half. ``((), 0, frozenset())`` when nothing names what ends.
+    """
+    if found.old:
+        terms = scope_terms(found.old, lang)
+        return (ended_keys(found.old, lang, qualifier), -1, terms) if terms else ((), 0, frozenset())
+    if not found.what:
+        return (), 0, frozenset()
+    plural = _EN_PLURAL_KIND.fullmatch(found.what)  # "switched gyms": any gym's statement
+    word = found.what.casefold().removesuffix("s") if plural else found.what.casefold()
+    if found.new and (holds(found.new, word) or holds(word, found.new)):
+        return (), 0, frozenset()
+    keys = tuple(dict.fromkeys((*ended_keys(found.what, lang, qualifier), f"gist:statement{qualifier}")))
+    return keys, -1, frozenset({WHOLE + word})
+
+
+_EN_PLURAL_KIND = re.compile(_EN_KINDS, re.IGNORECASE)
+
+
+# a switch or a drug stopped, said without a subject ("工资卡换成工商银行了", "改用联通", "二甲双胍停了"): the speaker's
+_ZH_SWITCH = re.compile(r"换成|改成|换为|改为|改用|换用|转投|改打|改吃|改服|改看|改听")
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_drug_stopped() -> re.Pattern[str]:
+    from memory_core.pipeline.slot_lexicon import lexicon
+
+    drug = lexicon().classes["zh"]["DRUGNAME"]
+    return re.compile(rf"^[\u4e00-\u9fff]{{1,10}}?{drug}(?:已经)?停(?:了|用了|掉了)"
+                      rf"|^现在(?:改)?打[\u4e00-\u9fff]{{1,8}}?(?:素|{drug})")
+
+
+def zh_switched(clause: str) -> bool:
+    """True for a Chinese switch or a drug's stop said without a subject (``clauses`` gives it the speaker)."""
+    return bool(_ZH_SWITCH.search(clause) or _zh_drug_stopped().search(clause))
