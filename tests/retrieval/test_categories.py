@@ -68,16 +68,15 @@ def test_a_member_named_alone_expands_to_nothing():
 
 
 def test_more_kinds_find_the_member_named_in_the_other_language():
-    """Clothes, cars, dishes, drinks, sports, instruments and devices, each asked by its kind in one language
-    over the member said in the other (and in the same one); without the expansion the member is not first."""
+    """Clothes, cars, dishes, sports, instruments and devices, each asked by its kind in one language over the
+    member said in the other (and in the same one); without the expansion the member is not first. (The drinks
+    group was not grown: its growth cost a held-out check.)"""
     for query, said in (("What clothes did she buy?", "我昨天买了一件卫衣，灰色的。"),
                         ("她买了什么衣服？", "I picked up a new hoodie at the mall."),
                         ("What car does he drive?", "我开一辆特斯拉上下班。"),
                         ("他开什么车？", "I drive a Honda to work every day."),
                         ("What's her favourite dish?", "我最爱吃麻婆豆腐，辣一点更好。"),
                         ("她最喜欢什么菜？", "Lasagna is my all-time favourite."),
-                        ("What does she drink every morning?", "我每天早上喝一杯豆浆。"),
-                        ("他喜欢什么饮料？", "I'm really into kombucha lately."),
                         ("What sports does she play?", "我每周二打壁球。"),
                         ("他做什么运动？", "I play squash every Tuesday."),
                         ("What instrument is she learning?", "我最近在学古琴，每周上一次课。"),
