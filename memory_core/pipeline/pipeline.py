@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from memory_core.model import Actor, MemoryItem, Turn
+from memory_core.pipeline.antecedent import named_turn
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.examples import examples_ended
@@ -123,6 +124,7 @@ class WritePipeline:
             StoreError: the store failed while reading.
         """
         cands = self.candidates(turn) if candidates is None else candidates
+        cands = self._taken_up(turn, store, cands)
         rows = _Rows(store, turn.user_id)
         cands = corrected(turn, cands, rows.get, store)  # "Boulder not Denver": the wrong value is replaced
         if turn.role == "assistant":
@@ -141,6 +143,25 @@ class WritePipeline:
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
+
+
+    def _taken_up(self, turn: Turn, store: KeyLookup, cands: list[Candidate]) -> list[Candidate]:
+        """Add what a turn opening on "he"/"she" says of the person the user spoke of before
+        (``antecedent.named_turn``: "He switched careers, he's a lawyer now" after "my husband is a teacher").
+
+        Only when the turn itself says nothing of another person; the added candidates keep the turn's own words
+        as their evidence.
+        """
+        if any("/" in c.key for c in cands if c.key and not c.is_event):
+            return cands
+        named = named_turn(turn, store)
+        if named is None:
+            return cands
+        have = {c.key for c in cands}
+        found = [c for c in self.candidates(named) if not c.is_event and "/" in c.key and c.key not in have]
+        for cand in found:
+            cand.evidence = turn.text
+        return [*cands, *found]
 
 
 class _Rows:
