@@ -16,7 +16,7 @@ from functools import cache
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["names_relation", "person_label", "relation_names"]
+__all__ = ["mentions_relation", "names_relation", "person_label", "relation_names"]
 
 
 @cache
@@ -64,3 +64,16 @@ def names_relation(folded_query: str, subject: str) -> bool:
         elif word in folded_query:
             return True
     return False
+
+
+@cache
+def _any_relation() -> re.Pattern[str]:
+    """Every relation name of the groups, English at word edges, Chinese anywhere, longest first."""
+    names = sorted({n.replace("_", " ") for group in _groups().values() for n in group}, key=len, reverse=True)
+    return re.compile("|".join(rf"(?<![a-z]){re.escape(n)}(?![a-z])" if n.isascii() else re.escape(n)
+                               for n in names))
+
+
+def mentions_relation(text: str) -> bool:
+    """True when ``text`` names anyone's relation in either language ("User's mom eats fish", "用户妈吃鱼")."""
+    return _any_relation().search(text.casefold()) is not None
