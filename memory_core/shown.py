@@ -15,7 +15,9 @@ HTTP shim's item routes and editor, and the CLI (``gulfstream memories``,
   block shows it: the values of the kinds the query asks for in clear, the
   others masked (``masked_unless_asked``, seed 001 §8.24.1);
 - an item's ``key`` loses the parts that repeat a masked value (a gist key
-  made from a password: ``gist:hunter2hunter2`` → ``gist:[secret]``);
+  made from a password: ``gist:hunter2hunter2`` → ``gist:[secret]``), also
+  where the key names the value by its object's id in the other language
+  (二甲双胍 keyed ``fact:medication:metformin`` → ``fact:medication:[health]``);
 - a revision's old and new text are masked like a description.
 
 ``reveal=True`` shows everything as stored: the owner's own tools ask for it
@@ -32,6 +34,7 @@ from typing import Any
 
 from memory_core.pipeline.sensitive import Finding, detect, mask, unasked
 from memory_core.pipeline.sensitive_detect import label
+from memory_core.pipeline.slot_lexicon import lexicon
 
 __all__ = ["REVISION_TEXTS", "shown_key", "shown_record", "shown_revision", "shown_text"]
 
@@ -53,16 +56,23 @@ def shown_text(text: str, *, reveal: bool = False, query: str | None = None) -> 
     return mask(text, hidden) if hidden else text
 
 
-def shown_key(key: str, hidden: Sequence[Finding]) -> str:
+def shown_key(key: str, hidden: Sequence[Finding], text: str = "", masked: str = "") -> str:
     """``key`` with each ``:``-part that repeats one of the ``hidden`` values (3+ letters or digits of it)
-    replaced by that value's label."""
+    replaced by that value's label; also a part that names an object (``slots.yaml`` objects, either language)
+    one of whose names ``text`` holds and its masked form ``masked`` no longer does ("用户对花生过敏" keyed
+    ``fact:allergy:peanuts``, shown "用户对[health]过敏": the key shows ``fact:allergy:[health]``)."""
     if not key or not hidden:
         return key
     values = [(_SQUASH.sub("", f.value).casefold(), f) for f in hidden]
+    folded, gone = text.casefold(), masked.casefold()
     parts = []
     for part in key.split(":"):
         squashed = _SQUASH.sub("", part).casefold()
         hit = next((f for v, f in values if len(squashed) >= 3 and v and (squashed in v or v in squashed)), None)
+        if hit is None and text:  # the value keyed by its object's id, maybe in the other language
+            names = lexicon().names.get(part.split("@", 1)[0].replace("_", " ").casefold(), ())
+            if any(n in folded and n not in gone for n in names if len(n) >= 2):
+                hit = hidden[0]
         parts.append(part if hit is None else label(hit))
     return ":".join(parts)
 
@@ -78,7 +88,7 @@ def shown_record(record: Mapping[str, Any], *, reveal: bool = False, query: str 
     if hidden:
         out["description"] = mask(text, hidden)
         if isinstance(out.get("key"), str):
-            out["key"] = shown_key(out["key"], hidden)
+            out["key"] = shown_key(out["key"], hidden, text, out["description"])
     return out
 
 
