@@ -5,8 +5,9 @@ again now": the later turn is stored as a like or a statement of its own, and th
 it, two facts that cannot both hold. ``diet_broken`` adds the user's diet (``fact:diet``) to the ``ends`` of
 such a statement, so the resolver supersedes the diet by it (its history keeps the diet). Only a diet that
 excludes the food named is ended: eating fish ends vegetarian and vegan, never keto or pescatarian; eating
-cheese ends vegan only. What each diet excludes is the diets' usual definition (e.g. the Vegetarian
-Society's and the Vegan Society's).
+cheese ends vegan only. The other way round, ``foods_ruled_out``: a new diet ("went vegan", 我现在吃素了)
+ends the user's likes of what it excludes ("loves steak", 爱吃红烧肉), superseded by the diet. What each diet
+excludes is the diets' usual definition (e.g. the Vegetarian Society's and the Vegan Society's).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from memory_core.pipeline.types import Candidate
 from memory_core.text.relations import mentions_relation
 
-__all__ = ["DIET_KEY", "diet_broken"]
+__all__ = ["DIET_KEY", "diet_broken", "foods_ruled_out"]
 
 #: The key of the user's own diet (``memory_core/data/slots.yaml``, attribute ``diet``).
 DIET_KEY = "fact:diet"
@@ -96,3 +97,28 @@ def _excluded(description: str) -> set[str]:
         if pattern.search(description) and not _NOT.search(description):
             return set(excluded)
     return set()
+
+
+def foods_ruled_out(cands: list[Candidate], likes: Callable[[], list[tuple[str, str, str]]]) -> None:
+    """Add to a new diet's ``ends`` the keys of the user's likes of foods it excludes ("went vegan" ends "loves
+    steak"; 我现在吃素了 ends 爱吃红烧肉): the resolver supersedes them by the diet.
+
+    Args:
+        cands: the turn's candidates (changed in place).
+        likes: gives the user's active ``pref:`` rows as ``(id, key, description)``; called only for a turn
+            that states a diet excluding some food (one light read).
+    """
+    diets = [c for c in cands if c.key.split("@", 1)[0] == DIET_KEY and c.polarity > 0 and not c.is_event
+             and _excluded(c.description)]
+    if not diets:
+        return
+    rows = likes()
+    for cand in diets:
+        _, at, name = cand.key.rpartition("@")
+        qualifier = f"@{name}" if at else ""
+        excluded = _excluded(cand.description)
+        ended = [key for _, key, description in rows
+                 if (key.rpartition("@")[1] and "@" + key.rpartition("@")[2]) == qualifier
+                 and "/" not in key.split("@", 1)[0] and not _NOT.search(description)
+                 and _foods(_PLANT.sub(" ", description)) & excluded]
+        cand.ends = tuple(dict.fromkeys((*cand.ends, *ended)))

@@ -8,7 +8,7 @@ from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.antecedent import named_turn
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
-from memory_core.pipeline.diet_break import DIET_KEY, diet_broken
+from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
@@ -136,6 +136,7 @@ class WritePipeline:
         cands = _switched(cands, rows)
         _categories_ended(cands, rows)
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素
+        foods_ruled_out(cands, lambda: rows.get(("pref:",)))  # "went vegan" ends "loves steak"
         partner_gone(cands, rows.get)
         job_gone(cands)  # "我爸退休了": his occupation ends with his job
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),

@@ -51,3 +51,20 @@ def test_only_the_speakers_own_diet_is_read() -> None:
     rows = [("i1", "fact:diet", "User is vegetarian"), ("i2", "fact:diet@ben", "Ben is vegetarian")]
     diet_broken([cand], "I started eating fish again", lambda: rows)
     assert cand.ends == ("fact:diet@ben",)
+
+
+@pytest.mark.parametrize(("texts", "gone", "kept"), [
+    (["I love steak.", "I went vegan last month."], "steak", None),
+    (["我爱吃红烧肉。", "我现在吃素了。"], "红烧肉", None),
+    (["I love steak and I love oat milk lattes.", "I'm vegan now."], "steak", "oat milk"),
+    (["I love sushi.", "I'm on keto now."], None, "sushi"),
+])
+def test_a_new_diet_ends_the_likes_it_rules_out(tmp_path: Path, texts: list[str], gone: str | None,
+                                                 kept: str | None) -> None:
+    rows = slot_items(tmp_path, texts, start=START, days_apart=5)
+    likes = [(state, text) for state, key, text in rows if key.startswith("pref:")]
+    if gone:
+        assert any(gone in text for _, text in likes) and not any(state == "active" and gone in text
+                                                                  for state, text in likes), likes
+    if kept:
+        assert any(state == "active" and kept in text for state, text in likes), likes
