@@ -30,7 +30,7 @@ from typing import Any
 from memory_core.errors import InvalidField
 from memory_core.mem0_compat import mem0_scope
 from memory_core.model import Actor, MemoryItem, Status, Trust, Turn
-from memory_core.validation import check_id, check_text, check_timestamp
+from memory_core.validation import check_id, check_text, check_turn_time
 
 __all__ = ["parse_mem0"]
 
@@ -57,8 +57,9 @@ def _item(n: int, record: Any, default_user: str | None) -> MemoryItem:
             raise InvalidField("no id (a Mem0 export names every memory's id, which makes a second import of "
                                "the same file a refusal instead of a copy)")
         item_id = check_id(record.get("id"), "id")
-        created = check_timestamp(record["created_at"], "created_at") if record.get("created_at") else None
-        updated = check_timestamp(record["updated_at"], "updated_at") if record.get("updated_at") else None
+        # a memory is something already said: one dated ahead of the clock would outrank every later turn for good
+        created = check_turn_time(record["created_at"], "created_at") if record.get("created_at") else None
+        updated = check_turn_time(record["updated_at"], "updated_at") if record.get("updated_at") else None
     except InvalidField as exc:
         raise InvalidField(f"memory {n}: {exc}") from None
     meta = record.get("metadata") if isinstance(record.get("metadata"), dict) else {}
@@ -77,7 +78,8 @@ def parse_mem0(path: Path, user_id: str | None = None) -> dict[str, list[MemoryI
     """Items of a Mem0 export file, by user id (``user_id`` for memories that name none).
 
     Raises:
-        InvalidField: not JSON, not a Mem0 export, a memory without text, user or id, a bad id or time,
+        InvalidField: not JSON, not a Mem0 export, a memory without text, user or id, a bad id or time (or one
+            more than a day ahead of the clock, ``validation.check_turn_time``),
             the same id twice for a user (naming the memory's index); nothing is read in part.
     """
     if path.stat().st_size > MAX_BYTES:

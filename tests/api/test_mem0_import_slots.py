@@ -63,3 +63,15 @@ def test_two_slots_in_one_memory_are_left_unkeyed(tmp_path: Path) -> None:
                       encoding="utf-8")
     [item] = parse_mem0(export)["pt"]
     assert item.key is None and item.status == Status.ACTIVE
+
+
+@pytest.mark.parametrize("field", ["created_at", "updated_at"])
+def test_a_memory_dated_ahead_of_the_clock_is_refused(tmp_path: Path, field: str) -> None:
+    """A memory dated 2999 would outrank every later turn ("I moved to Braga" stored already superseded)."""
+    from memory_core.errors import InvalidField
+
+    record = _record(0, "Lives in Porto", "2025-01-01T10:00:00Z") | {field: "2999-01-01T00:00:00Z"}
+    export = tmp_path / "mem0.json"
+    export.write_text(json.dumps([record]), encoding="utf-8")
+    with pytest.raises(InvalidField, match=rf"memory 0: {field} 2999-01-01.*ahead of the clock"):
+        parse_mem0(export)
