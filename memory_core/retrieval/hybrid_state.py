@@ -238,11 +238,11 @@ class HybridState(LazyAttributes):
         for turn_id in recut_turns(subjects, self._slots_by_turn, self.table.items, self.window, self._turn_pos,
                                    self._turn_ids):  # a turn now about someone else: its neighbours' windows
             reindex |= self._slots_by_turn.get(turn_id, set())
+        own_text = set(touched)  # item documents that may change (item, lexicon); a new turn moves windows only
         if lexicon_delta:
             self.lexicon = frozenset(self._lexicon_count)
-            if not bulk:
-                reindex |= self._holding(frozenset(lexicon_delta))
-        self._index(sorted(reindex), bulk)
+            own_text |= set() if bulk else self._holding(frozenset(lexicon_delta))
+        self._index(sorted(reindex | own_text), bulk, own_text)
         self._mark_stale(stale_turns)
         return len(reindex)
 
@@ -349,8 +349,8 @@ class HybridState(LazyAttributes):
                     out |= self._slots_by_turn.get(self._turn_ids[p], set())
         return {s for s in out if self.table.items[s] is not None}
 
-    def _index(self, slots: list[int], bulk: bool = False) -> None:
-        """Compute the documents, names and seeds of ``slots`` and hand them to both BM25 signals."""
+    def _index(self, slots: list[int], bulk: bool = False, own_text: set[int] | None = None) -> None:
+        """Compute the documents, names and seeds of ``slots`` for both BM25 signals (item signal: ``own_text``)."""
         lexicon = self.lexicon
         cache: dict[int, list[str]] = {}
 
@@ -394,7 +394,7 @@ class HybridState(LazyAttributes):
             self.lexical = LiveBM25.build([lex_docs[s] for s in range(len(items))], aside)
             self.turns = LiveBM25.build([turn_docs[s] for s in range(len(items))], aside)
         else:
-            self.lexical.set_docs(lex_docs, aside)
+            self.lexical.set_docs({s: d for s, d in lex_docs.items() if own_text is None or s in own_text}, aside)
             self.turns.set_docs(turn_docs, aside)
         term_ids = self.lexical.term_ids  # seed terms by id in the lexical vocabulary (own terms are all in it)
         for slot, terms in rest.items():

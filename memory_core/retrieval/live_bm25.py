@@ -134,6 +134,7 @@ class LiveBM25(LiveScoring, LazyAttributes):
         self._delta_bytes = 0  # estimated bytes of the append segment (see nbytes)
         self._cache: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # term id → (slots, g), until a change
         self._tail: dict[int, list[tuple[int, float]]] = {}  # term id → new (slot, g) not yet joined to its _cache
+        self._patch: dict[int, dict[int, float | None]] = {}  # term id → slot → new g (None: gone), not yet joined
 
     # ── building and changing ──────────────────────────────────────────
 
@@ -214,11 +215,14 @@ class LiveBM25(LiveScoring, LazyAttributes):
         term_of = self._term_of
         touched: list[np.ndarray] = []  # term ids whose postings changed other than by a new slot at the end
         appended: list[tuple[int, np.ndarray, np.ndarray]] = []
+        replaced: list[tuple[int, np.ndarray | None, np.ndarray | None, np.ndarray | None]] = []
         for slot, tokens in docs.items():
             dropped = self._drop(slot)
             if dropped is not None:
                 touched.append(dropped)
             if tokens is None:
+                if dropped is not None:
+                    replaced.append((slot, dropped, None, None))
                 continue
             freqs = Counter(tokens)
             tids = np.array(self.term_ids(freqs), dtype=np.int64)
@@ -246,11 +250,12 @@ class LiveBM25(LiveScoring, LazyAttributes):
                 appended.append((slot, tids, tfs))
             else:
                 touched.append(tids)
+                replaced.append((slot, dropped, tids, tfs))
         self._drift += len(docs)
         if not self._held_still():
             self._restat()
             return
-        self._update_stats(np.fromiter(docs, dtype=np.int64, count=len(docs)), touched, appended)
+        self._update_stats(np.fromiter(docs, dtype=np.int64, count=len(docs)), touched, appended, replaced)
 
     def _held_still(self) -> bool:
         """True while N and avgdl may stay held: ``HELD_DRIFT``'s bound on changes and length, the same mode."""
@@ -267,9 +272,16 @@ class LiveBM25(LiveScoring, LazyAttributes):
                 and abs(total / counted - self.avgdl) * HELD_DRIFT <= self.avgdl)
 
     def _update_stats(self, slots: np.ndarray, touched: list[np.ndarray],
-                      appended: list[tuple[int, np.ndarray, np.ndarray]]) -> None:
-        """Held N and avgdl: the idf of the terms whose counts changed, the length norm of ``slots``, the cached
-        postings of touched terms dropped and those of terms that only gained a new slot at the end extended."""
+                      appended: list[tuple[int, np.ndarray, np.ndarray]],
+                      replaced: Sequence[tuple[int, np.ndarray | None, np.ndarray | None, np.ndarray | None]] = ()
+                      ) -> None:
+        """Held N and avgdl: the idf of the terms whose counts changed, the length norm of ``slots``; the cached
+        postings of a term are kept: a new slot at the end goes to its tail, a replaced or removed slot's entry
+        to its patch (``replaced``: slot, old term ids, new term ids and tfs), both joined when it is next asked.
+
+        (Dropping a touched term's postings instead made the first query after a change that re-indexed an
+        item's turn window rebuild every touched query term's postings: O(documents holding it) each, the
+        largest part of a 100,000-item user's first recall after a write.)"""
         assert self._held is not None
         n_terms = len(self._term_of)
         self._df, self._df_aside = grown(self._df, n_terms), grown(self._df_aside, n_terms)
@@ -282,15 +294,23 @@ class LiveBM25(LiveScoring, LazyAttributes):
         cache = self._cache
         if not cache:
             return
-        for tid in {t for tids in touched for t in tids.tolist()}:
-            cache.pop(tid, None)
-            self._tail.pop(tid, None)
-        k1, norm, tail = self.k1, self._norm, self._tail
+        k1, norm, tail, patch = self.k1, self._norm, self._tail, self._patch
+        g_of = k1 + 1
+        for slot, old, tids, tfs in replaced:  # in change order: a slot's last entry wins
+            if old is not None:
+                for tid in old.tolist():
+                    if tid in cache:
+                        patch.setdefault(tid, {})[slot] = None
+            if tids is not None and tfs is not None:
+                at = float(norm[slot])
+                for tid, tf in zip(tids.tolist(), tfs.tolist(), strict=True):
+                    if tid in cache:
+                        patch.setdefault(tid, {})[slot] = tf * g_of / (tf + at)
         for slot, tids, tfs in sorted(appended, key=lambda a: a[0]):
-            g_of = k1 + 1
+            at = float(norm[slot])
             for tid, tf in zip(tids.tolist(), tfs.tolist(), strict=True):
                 if tid in cache:  # joined to the kept arrays when the term is next asked (``_postings``)
-                    tail.setdefault(tid, []).append((slot, tf * g_of / (tf + float(norm[slot]))))
+                    tail.setdefault(tid, []).append((slot, tf * g_of / (tf + at)))
 
     def _drop(self, slot: int) -> np.ndarray | None:
         """Take a live document's terms out of the statistics and postings (a tombstone in the base); its terms."""
@@ -333,7 +353,7 @@ class LiveBM25(LiveScoring, LazyAttributes):
     def _restat(self) -> None:
         """Recompute avgdl, idf and length norms over the counted documents (``bm25_arrays.okapi_stats``);
         what they were computed from is held until the next refresh."""
-        self._cache, self._tail = {}, {}
+        self._cache, self._tail, self._patch = {}, {}, {}
         self._drift = 0
         n_terms = len(self._term_of)  # ids handed out by term_id without a document yet
         self._df, self._df_aside = grown(self._df, n_terms), grown(self._df_aside, n_terms)

@@ -3,24 +3,66 @@
 A mixin over the state ``LiveBM25`` keeps (its module docstring): the base
 segment's term-major postings (masked by tombstones), the append segment's
 postings by term, the per-term idf and the per-slot length norm. A term's
-slots and length-normalised tf (``g``) are kept until a change touches that
-term or the length norms are refreshed (``_cache``); its weight is
-``idf · g``, so a warm query pays one multiplication per term.
+slots and length-normalised tf (``g``) are kept until the length norms are
+refreshed (``_cache``); a change's own slots are joined to them when the term
+is next asked (``_tail``, ``_patch``); its weight is ``idf · g``, so a warm
+query pays one multiplication per term.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from memory_core.retrieval.bm25 import ranked_candidates, ranked_dense
 
-__all__ = ["LiveScoring"]
+__all__ = ["LiveScoring", "patched"]
 
 _EMPTY_I = np.empty(0, dtype=np.int64)
 _EMPTY_F = np.empty(0, dtype=np.float64)
 _CACHED_TERMS = 512  # terms whose slots and length-normalised tf are kept between changes
+
+
+def patched(kept: tuple[np.ndarray, np.ndarray], patch: Mapping[int, float | None]) -> tuple[np.ndarray, np.ndarray]:
+    """A term's kept (slots ascending, g) with ``patch`` (slot → its new g, None: the slot no longer holds the term).
+
+    The same arrays ``LiveScoring._term_g`` would compute after the change, made from the kept ones: a slot
+    still holding the term has its ``g`` overwritten in place (the kept ``g`` is the cache's own array); slots
+    gone or new are cut out or spliced in by slices, O(len(slots)) copied once, where recomputing read the
+    base postings, masked the tombstones and sorted the merged slots.
+    """
+    d, g = kept
+    n = d.shape[0]
+    slots = list(patch)
+    at = np.searchsorted(d, np.array(slots, dtype=np.int64)).tolist() if n else [0] * len(slots)
+    events: list[tuple[int, int, int, float]] = []  # (position in d, 0 insert before it / 1 drop it, slot, g)
+    for slot, pos, value in zip(slots, at, patch.values(), strict=True):
+        if pos < n and int(d[pos]) == slot:
+            if value is None:
+                events.append((pos, 1, slot, 0.0))
+            else:
+                g[pos] = value
+        elif value is not None:
+            events.append((pos, 0, slot, value))
+    if not events:
+        return d, g
+    events.sort()
+    d_parts: list[np.ndarray] = []
+    g_parts: list[np.ndarray] = []
+    start = 0
+    for pos, drop, slot, value in events:
+        d_parts.append(d[start:pos])
+        g_parts.append(g[start:pos])
+        if drop:
+            start = pos + 1
+        else:
+            d_parts.append(np.array([slot], dtype=np.int64))
+            g_parts.append(np.array([value]))
+            start = pos
+    d_parts.append(d[start:])
+    g_parts.append(g[start:])
+    return np.concatenate(d_parts), np.concatenate(g_parts)
 
 
 class LiveScoring:
@@ -41,6 +83,7 @@ class LiveScoring:
     _x_post: dict[int, dict[int, float]]
     _cache: dict[int, tuple[np.ndarray, np.ndarray]]
     _tail: dict[int, list[tuple[int, float]]]
+    _patch: dict[int, dict[int, float | None]]
 
     def idf_of(self, term: str) -> float:
         """The term's current idf (0.0 for a term no live document holds)."""
@@ -51,16 +94,20 @@ class LiveScoring:
         """(slots ascending, weights) of one term: live base postings plus the append segment's.
 
         A weight is ``idf · g`` with ``g = tf · (k1 + 1) / (tf + norm)``; the
-        slots and ``g`` of a term are kept until a change touches the term or a
-        refresh (at most ``_CACHED_TERMS`` terms), so a warm query pays one
-        multiplication per term. New slots that only added the term are kept
-        aside (``_tail``) and joined to its arrays when the term is next asked.
+        slots and ``g`` of a term are kept until a refresh (at most
+        ``_CACHED_TERMS`` terms), so a warm query pays one multiplication per
+        term. New slots that added the term are kept aside (``_tail``), and
+        replaced or removed slots' entries too (``_patch``); both are joined to
+        its arrays when the term is next asked.
         """
         cached = self._cache.get(tid)
         tail = self._tail.pop(tid, None) if self._tail else None
+        patch = self._patch.pop(tid, None) if self._patch else None
         if cached is not None and tail is not None:  # new slots come last: the term's slots stay ascending
             cached = self._cache[tid] = (np.concatenate((cached[0], np.fromiter((s for s, _ in tail), np.int64))),
                                          np.concatenate((cached[1], np.fromiter((g for _, g in tail), np.float64))))
+        if cached is not None and patch is not None:
+            cached = self._cache[tid] = patched(cached, patch)
         if cached is None:
             cached = self._cache[tid] = self._term_g(tid)
             if len(self._cache) > _CACHED_TERMS:
@@ -73,6 +120,7 @@ class LiveScoring:
         return d, w
 
     def _term_g(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
+        """(slots ascending, g) of one term computed from the postings (both segments)."""
         docs_parts: list[np.ndarray] = []
         tf_parts: list[np.ndarray] = []
         if tid + 1 < len(self._b_starts):

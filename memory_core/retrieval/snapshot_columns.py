@@ -138,7 +138,7 @@ def _decode_bm25(prefix: str, arrays: dict[str, np.ndarray], meta: dict[str, Any
     state.update(_term_of=dict(zip(terms, range(len(terms)), strict=True)), _terms=terms,
                  _b_docs=arrays[f"{prefix}._b_docs"], _b_tf=arrays[f"{prefix}._b_tf"],
                  _b_starts=arrays[f"{prefix}._b_starts"], _base_ok=state["alive"].copy(), _base_clean=True,
-                 tombstones=0, _delta={}, _x_post={}, _delta_bytes=0, _cache={}, _tail={})
+                 tombstones=0, _delta={}, _x_post={}, _delta_bytes=0, _cache={}, _tail={}, _patch={})
 
     owner = weakref.ref(lex)  # not ``lex`` itself: a cycle kept an evicted index's columns until a collection
 
