@@ -10,7 +10,8 @@ from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
-from memory_core.pipeline.late_order import chain_late
+from memory_core.pipeline.late_correction import corrected_late
+from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
@@ -139,6 +140,8 @@ class WritePipeline:
         existing = existing_items(store, turn.user_id, keys)
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
+        ops = corrected_late(turn, ops, store)  # "I live in York" arriving after its later "Leeds, not York"
+        ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after
         return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
 
