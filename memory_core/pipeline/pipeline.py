@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from memory_core.model import Actor, MemoryItem, Turn
@@ -15,6 +16,7 @@ from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
+from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
@@ -124,6 +126,8 @@ class WritePipeline:
             StoreError: the store failed while reading.
         """
         cands = self.candidates(turn) if candidates is None else candidates
+        if (plain := reading_text(turn.text)) != turn.text:  # the stages below read what the extractor read
+            turn = dataclasses.replace(turn, text=plain)
         rows = _Rows(store, turn.user_id)
         cands = corrected(turn, cands, rows.get, store)  # "Boulder not Denver": the wrong value is replaced
         if turn.role == "assistant":
