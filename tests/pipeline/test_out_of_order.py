@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -92,4 +93,4 @@ def test_a_late_turn_saying_the_old_home_again_keeps_every_period(mem: EmbeddedM
     assert len(facts["active"]) == 1 and str(facts["active"][0]["valid_from"]).startswith("2025-05-01"), facts
     spans = sorted((str(i["valid_from"])[:10], str(i["valid_until"])[:10]) for i in facts["superseded"])
     assert spans[0][0] == "2025-01-01" and spans[-1][1] == "2025-05-01", spans
-    assert all(x[1] == y[0] for x, y in zip(spans, spans[1:])), spans
+    assert all(x[1] == y[0] for x, y in itertools.pairwise(spans)), spans
