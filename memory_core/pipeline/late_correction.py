@@ -59,15 +59,18 @@ def corrected_late(turn: Turn, ops: list[Op], store: KeyLookup) -> list[Op]:
 
     A fact the ops add and leave current (no ``EndOp`` for it) whose text names the wrong value of a
     correction said after ``turn`` is added, then superseded at the correction's time by the same item with
-    the right value (same key, kind and theme; dated and sourced at the correction's turn). Nothing is
-    read when the ops add no such fact.
+    the right value (same key, kind and theme; dated and sourced at the correction's turn). Only the first
+    value of a slot is looked at (a fact that supersedes none): a correction with no slot verb found nothing
+    to correct only when its slot was empty. Nothing is read when the ops add no such fact, so the events
+    are read at most once per slot a user fills, not on every change.
 
     Raises:
         StoreError: the store failed while reading.
     """
     ended = {op.item_id for op in ops if isinstance(op, EndOp)}
+    successors = {op.by_id for op in ops if isinstance(op, EndOp) and op.by_id}
     fresh = [op.item for op in ops if isinstance(op, AddOp) and op.item.kind == Kind.FACT and op.item.key
-             and str(op.item.key).startswith("fact:") and op.item.id not in ended]
+             and str(op.item.key).startswith("fact:") and op.item.id not in ended | successors]
     if not fresh or turn.role != "user":
         return ops
     corrections = _later_corrections(turn, store)
