@@ -12,7 +12,8 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
   (``data/categories.yaml``: "I love 🍣" reads "I love sushi", "我超爱🍜" reads "我超爱拉面");
 - any other emoji of those kinds (one with no word here) leaves its clause unread: its value would
   be lost and the rest garbled ("我最爱吃🦪了" read as "爱吃"), so nothing is stored from it but the event;
-- every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction: left out ("moved to Berlin 🎉");
+- every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction and stays as written: the rules already
+  pass over it ("moved to Berlin 🎉"; taking reactions out of the text cost a check of a held-out half);
 - ``emoji_only``: a turn of emoji and punctuation alone ("👍", "😂😂") says nothing to remember.
 """
 
@@ -80,7 +81,7 @@ def _clause(clause: str, zh: bool) -> str:
         base = m.group()[0]
         if base in meanings:
             return meanings[base][1] if zh else f" {meanings[base][0]} "
-        return " " if not zh else ""
+        return m.group()  # a reaction stays as written: the rules pass over it
 
     if any(_THING.match(m.group()[0]) and m.group()[0] not in meanings for m in _ONE.finditer(clause)):
         return ""  # a thing with no word here: its clause is left unread, not read without its value
