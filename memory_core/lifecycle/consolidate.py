@@ -1,7 +1,10 @@
 """Which active items say the same thing: step 2 of ``maintain`` (consolidation), as pairs to merge.
 
 Active items that say the same thing are merged into one: same kind and
-canonical slot key, same kind and normalised text, or (with an embedder)
+canonical slot key (a key of the user's own words, ``gist:<thing>``, names
+a thing, not a slot: "Dana cancelled Netflix" and the "Dana pays for
+Spotify" kept beside it share one, so they merge only when
+``same_claim.distinct`` finds no difference), same kind and normalised text, or (with an embedder)
 cosine similarity at or above a threshold between two items of one kind and
 theme that ``same_claim.distinct`` finds no difference between (slot keys,
 speakers, polarity, values: an embedder's cosine alone puts "lives in
@@ -61,6 +64,8 @@ def merge_pairs(active: Sequence[MemoryItem], embedder: Embedder | None = None,
             continue
         keep, *others = sorted(group, key=lambda i: (_said(i), i.hit, i.id), reverse=True)
         why = "same slot key" if key[0] == "key" else "same text"
+        if key[0] == "key" and str(key[2]).startswith("gist:"):  # an anchor, not a slot: its items may differ
+            others = [o for o in others if not distinct(keep, o)]
         pairs += [(keep, other, why) for other in others]
         merged.update(o.id for o in others)
     if embedder is not None:

@@ -33,6 +33,7 @@ from memory_core.pipeline.examples import example_of, named_examples
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
+from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
@@ -90,17 +91,22 @@ class MechanicalExtractor:
         """Return the event candidate of ``turn`` followed by its statement candidates.
 
         An assistant turn that is small talk ("Sure!", "好的，没问题") leaves no
-        event: it is kept as a turn (the episodic record) but is not a memory.
-        A user turn stating a temporary state (a trip, a hotel, "this week",
-        出差) gets an event valid for ``TEMPORARY_DAYS`` and changes no lasting slot.
+        event: it is kept as a turn (the episodic record) but is not a memory;
+        nor does a turn of emoji alone ("👍", "😂😂", ``plain_text.emoji_only``).
+        Statements are read from ``plain_text.reading_text`` (full-width folded, emoji
+        read or left out); the event keeps the text as written. A user turn
+        stating a temporary state (a trip, a hotel, "this week", 出差) gets an
+        event valid for ``TEMPORARY_DAYS`` and changes no lasting slot.
         """
         out: list[Candidate] = []
         event = None
-        if turn.role in self.event_roles and not (turn.role == "assistant" and is_small_talk(turn.text)):
+        if turn.role in self.event_roles and not (turn.role == "assistant" and is_small_talk(turn.text)) \
+                and not emoji_only(turn.text):  # "👍", "😂😂": a reaction, nothing to remember
             event = self.event(turn)
             out.append(event)
         if turn.role in self.statement_roles:
-            statements, temporary, stay = self.read(turn)
+            plain = reading_text(turn.text)  # "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋｙｏ", "I love 🍣": the event keeps the text
+            statements, temporary, stay = self.read(turn if plain == turn.text else replace(turn, text=plain))
             out.extend(statements)
             if temporary and says_trip_over(turn.text):  # "出差回来了": the stay is over, the turn is no stay
                 temporary = stay = False

@@ -9,6 +9,11 @@ before it, if it was superseded by something newer than the late statement,
 held only until the late statement's time (its end is moved earlier with an
 ``ExpiryOp``). Whatever the arrival order, a slot's values then chain: each
 one's ``valid_until`` is the next one's ``valid_from``.
+
+A late turn in the user's own words may name a past value without stating its slot ("I'm still at
+Google, it's fine", 我还在阿里，挺稳定的: keyed by the thing named, ``gist:googl``, ``gist:阿里``).
+Said while that value held, it is history of the slot, never current beside the value that replaced it
+(``settle_late_words``).
 """
 
 from __future__ import annotations
@@ -19,10 +24,11 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from memory_core.model import Actor, MemoryItem, Status, Turn
+from memory_core.pipeline.gist import topic
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, Op
 
-__all__ = ["chain_late", "slot_keys"]
+__all__ = ["chain_late", "settle_late_words", "slot_keys"]
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -87,3 +93,53 @@ def chain_late(turn: Turn, ops: Sequence[Op], store: KeyLookup) -> list[Op]:
                        else f"a later statement arrived late: {item.description}")
                 shortened[o.id] = ExpiryOp(o.id, said, why, Actor.PIPELINE, at=turn.timestamp)
     return out + list(shortened.values())
+
+
+def _held_then(turn: Turn, anchor: str, store: KeyLookup) -> tuple[MemoryItem, MemoryItem] | None:
+    """A superseded value of one of the user's slots that names ``anchor`` and held at the turn's time, with the
+    value that replaced it; None when none (or when no current value of a slot was said after the turn)."""
+    rows = store.active_by_prefix(turn.user_id, ("fact:",))
+    keys = list(dict.fromkeys(key for _, key, _ in rows if "/" not in key))
+    found = store.find_by_keys(turn.user_id, keys) if keys else {}
+    for key, items in found.items():
+        if not any(o.active and _said(o) > turn.timestamp for o in items):
+            continue  # the slot's current value was said before the turn: the turn is not late for it
+        values = [*items, *store.superseded_by_key(turn.user_id, key)]
+        for o in values:
+            if o.status != Status.SUPERSEDED or o.valid_until is None \
+                    or not _said(o) <= turn.timestamp < o.valid_until:
+                continue
+            if anchor in topic(o.description, "zh" if _HAN.search(o.description) else "en").terms:
+                nxt = min((v for v in values if _said(v) >= o.valid_until), key=_said, default=None)
+                if nxt is not None:
+                    return o, nxt
+    return None
+
+
+def settle_late_words(turn: Turn, ops: Sequence[Op], store: KeyLookup) -> list[Op]:
+    """Return ``ops`` with each own-words item they add that names a past value held at the turn's time ended
+    at once, superseded by the value that replaced it (module docstring).
+
+    Only an item keyed ``gist:<thing>`` that the ops leave current is looked at; the store is read (the
+    user's active facts, then the earlier values of a slot whose current value was said after the turn)
+    only when there is one.
+
+    Raises:
+        StoreError: the store failed while reading.
+    """
+    ended = {op.item_id for op in ops if isinstance(op, EndOp)}
+    words = [op.item for op in ops if isinstance(op, AddOp) and str(op.item.key or "").startswith("gist:")
+             and op.item.id not in ended and ":" not in str(op.item.key).split("@")[0][5:]]
+    out = list(ops)
+    for item in words:
+        anchor = str(item.key).split("@")[0].removeprefix("gist:")
+        held = _held_then(turn, anchor, store) if anchor and turn.role == "user" else None
+        if held is None:
+            continue
+        old, nxt = held
+        zh = bool(_HAN.search(item.description))
+        reason = (f"较新的说法已在先：{nxt.description}" if zh
+                  else f"an earlier statement than the current one: {nxt.description}")
+        out.append(EndOp(item.id, Status.SUPERSEDED, reason, Actor.PIPELINE, turn.turn_id, by_id=nxt.id,
+                         valid_until=old.valid_until, at=turn.timestamp))
+    return out

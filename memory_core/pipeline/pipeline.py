@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from memory_core.model import Actor, MemoryItem, Turn
@@ -12,10 +13,12 @@ from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_o
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
-from memory_core.pipeline.late_order import chain_late
+from memory_core.pipeline.late_correction import corrected_late
+from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
+from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
@@ -125,6 +128,8 @@ class WritePipeline:
             StoreError: the store failed while reading.
         """
         cands = self.candidates(turn) if candidates is None else candidates
+        if (plain := reading_text(turn.text)) != turn.text:  # the stages below read what the extractor read
+            turn = dataclasses.replace(turn, text=plain)
         cands = self._taken_up(turn, store, cands)
         rows = _Rows(store, turn.user_id)
         cands = corrected(turn, cands, rows.get, store)  # "Boulder not Denver": the wrong value is replaced
@@ -144,6 +149,8 @@ class WritePipeline:
         existing = existing_items(store, turn.user_id, keys)
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
+        ops = corrected_late(turn, ops, store)  # "I live in York" arriving after its later "Leeds, not York"
+        ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after
         return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
 

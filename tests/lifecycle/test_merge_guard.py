@@ -131,3 +131,22 @@ def test_real_embedder_keeps_values_apart(tmp_path: object) -> None:
         assert memory.store.get("u1", ia).active and memory.store.get("u1", ib).active, (a, b)
     assert report.merged == sum(memory.store.get("u1", ia).status == Status.DELETED for ia, _ in ids[len(APART):])
     memory.close()
+
+
+@pytest.mark.parametrize(("ended", "kept", "said_twice"), [
+    ("Dana cancelled Netflix", "Dana pays for Spotify", "Dana pays for Spotify"),
+    ("小周取消了爱奇艺会员", "小周开了腾讯视频会员", "小周开了腾讯视频会员"),
+])
+def test_an_own_words_key_merges_only_one_claim(ended: str, kept: str, said_twice: str) -> None:
+    """A ``gist:`` key names a thing, not a slot: two different claims under it stay apart, a claim told
+    twice under it is still one."""
+    from memory_core.lifecycle.consolidate import merge_pairs
+
+    key = "gist:netflix@dana" if ended.isascii() else "gist:爱奇艺@小周"
+    items = [_item(kept, key=key, kind=Kind.FACT), _item(ended, key=key, kind=Kind.FACT)]
+    assert merge_pairs(items) == []
+    twice = [_item(kept, key=key, kind=Kind.FACT), _item(said_twice, key=key, kind=Kind.FACT)]
+    assert len(merge_pairs(twice)) == 1
+    slot = [_item("User lives in Lisbon", key="fact:lives_in", kind=Kind.FACT),
+            _item("User lives in Porto", key="fact:lives_in", kind=Kind.FACT)]
+    assert len(merge_pairs(slot)) == 1  # a slot key still merges (the resolver never leaves two values active)

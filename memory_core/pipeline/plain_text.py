@@ -1,0 +1,99 @@
+"""The text the rules read: full-width letters folded, emoji read for what they stand for or left out.
+
+People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋｙｏ" (a full-width keyboard), "我在ＩＫＥＡ上班",
+"I love 🍣", "我超爱🍜", "moved to Berlin 🎉", or only "👍" / "😂😂". The rules are written for plain text, so
+``reading_text`` gives them that, while the turn and its event keep the text as the user wrote it:
+
+- full-width Latin letters and digits are folded to their plain form (NFKC, as the tokenizer folds every
+  text it indexes, ``text.tokenize``), so keys and matching see "IKEA" and "Tokyo". Only letters and digits:
+  full-width punctuation (，！？：) is how Chinese is written and stays as it is;
+- an emoji that stands for a food, a drink, an animal, a sport or an instrument is read as its word, in the
+  language of the text around it, when that word is a member of a category of the category lexicon
+  (``data/categories.yaml``: "I love 🍣" reads "I love sushi", "我超爱🍜" reads "我超爱拉面");
+- any other emoji of those kinds (one with no word here) leaves its clause unread: its value would
+  be lost and the rest garbled ("我最爱吃🦪了" read as "爱吃"), so nothing is stored from it but the event;
+- every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction and stays as written: the rules already
+  pass over it ("moved to Berlin 🎉"; taking reactions out of the text cost a check of a held-out half);
+- ``emoji_only``: a turn of emoji and punctuation alone ("👍", "😂😂") says nothing to remember.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from memory_core.shipped_yaml import load_shipped
+
+__all__ = ["EMOJI_MEANINGS", "emoji_only", "fold_width", "reading_text"]
+
+#: An emoji and the word it stands for, in English and Chinese (everyday meaning; each word is a member
+#: of a category in ``data/categories.yaml``, which a unit test holds).
+EMOJI_MEANINGS: dict[str, tuple[str, str]] = {
+    "🍣": ("sushi", "寿司"), "🍜": ("ramen", "拉面"), "🍝": ("pasta", "意面"), "🍕": ("pizza", "披萨"),
+    "🍔": ("burger", "汉堡"), "🍛": ("curry", "咖喱"), "🥟": ("dumplings", "饺子"),
+    "🍚": ("rice", "米饭"), "🥗": ("salad", "沙拉"), "🥩": ("steak", "牛排"), "🍰": ("cake", "蛋糕"),
+    "🎂": ("cake", "蛋糕"), "🍫": ("chocolate", "巧克力"), "🍪": ("cookies", "饼干"),
+    "☕": ("coffee", "咖啡"), "🍵": ("tea", "茶"), "🍺": ("beer", "啤酒"),
+    "🍻": ("beer", "啤酒"), "🍷": ("wine", "红酒"), "🍸": ("cocktail", "鸡尾酒"), "🍎": ("apple", "苹果"),
+    "🍓": ("strawberry", "草莓"), "🍌": ("banana", "香蕉"), "🍉": ("watermelon", "西瓜"),
+    "🐶": ("dog", "狗"), "🐕": ("dog", "狗"), "🐱": ("cat", "猫"), "🐈": ("cat", "猫"),
+    "⚽": ("football", "足球"), "🏀": ("basketball", "篮球"), "🎾": ("tennis", "网球"), "🏸": ("badminton", "羽毛球"),
+    "🎸": ("guitar", "吉他"), "🎹": ("piano", "钢琴"),
+}
+
+# Pictographs (as ``text.tokenize`` counts them), with the joiners, variation selectors and skin tones around them.
+_EMOJI = "\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF"
+_GLUE = "\u200d\ufe0e\ufe0f\U0001F3FB-\U0001F3FF"
+_ONE = re.compile(rf"[{_EMOJI}][{_GLUE}]*")
+# Emoji of things a statement may name as its value: food and drink, animals, sports and music.
+_THING = re.compile("[\U0001F32D-\U0001F37F\U0001F950-\U0001F96F\U0001F9C0-\U0001F9CB\U0001FAD0-\U0001FADB"
+                    "\U0001F400-\U0001F43F\U0001F980-\U0001F9AE\U0001FAB0-\U0001FABD\U0001F3B7-\U0001F3BB"
+                    "\U0001F3C0-\U0001F3D3\u2615\u26BD\u26BE\U0001F3BE]")
+_FULL_WIDTH = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_CLAUSE = re.compile(r"[^。！？!?.,，;；\n]*[。！？!?.,，;；\n]?")
+_SPACES = re.compile(r"[ \t]{2,}")
+_NO_WORD = re.compile(r"[\W_]*")
+
+
+def fold_width(text: str) -> str:
+    """``text`` with full-width Latin letters and digits folded to plain ones ("ＩＫＥＡ" -> "IKEA"); the rest kept."""
+    return _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
+
+
+def emoji_only(text: str) -> bool:
+    """True when ``text`` holds at least one emoji and nothing else but punctuation and spaces ("👍", "😂😂!")."""
+    return bool(_ONE.search(text)) and _NO_WORD.fullmatch(_ONE.sub("", text)) is not None
+
+
+@functools.lru_cache(maxsize=1)
+def _covered() -> dict[str, tuple[str, str]]:
+    """The meanings whose words the category lexicon holds: English word and Chinese word both members."""
+    members = {str(m) for entry in load_shipped("data", "categories.yaml") for m in entry.get("members", ())}
+    return {e: (en, zh) for e, (en, zh) in EMOJI_MEANINGS.items() if en in members and zh in members}
+
+
+def _clause(clause: str, zh: bool) -> str:
+    meanings = _covered()
+
+    def word(m: re.Match[str]) -> str:
+        base = m.group()[0]
+        if base in meanings:
+            return meanings[base][1] if zh else f" {meanings[base][0]} "
+        return m.group()  # a reaction stays as written: the rules pass over it
+
+    if any(_THING.match(m.group()[0]) and m.group()[0] not in meanings for m in _ONE.finditer(clause)):
+        return ""  # a thing with no word here: its clause is left unread, not read without its value
+    return _ONE.sub(word, clause)
+
+
+def reading_text(text: str) -> str:
+    """The text the rules read for ``text`` (module docstring); ``text`` itself when it holds neither a
+    full-width letter or digit nor an emoji. Units: characters in, characters out."""
+    text = fold_width(text)
+    if not _ONE.search(text):
+        return text
+    zh = bool(_HAN.search(text))
+    out = "".join(_clause(c, zh) for c in _CLAUSE.findall(text) if c)
+    return _SPACES.sub(" ", out).replace(" .", ".").replace(" ,", ",").strip()
