@@ -18,8 +18,11 @@ A past question with no content word ("what did I use to do?", "what did she do 
 "我以前是干嘛的？") names no slot for the search to find: every value the person asked about held
 and no longer holds is its answer. ``history_slots`` ranks that person's superseded items (the
 most recently replaced first) as one more ranking of recall, and ``past_first`` puts them first:
-the user's, or those of the relation the question names ("what did my sister do before?"); he,
-she (an agent speaking of its user) and I all ask about the user.
+the user's, or those of the relation the question names ("what did my sister do before?") or of the
+person it names by the name the items give beside the relation ("What did Anna do before?" over "User's
+sister Anna works as a teacher", 安娜以前是做什么的？ over 用户的姐姐安娜是老师: ``person_names``); he, she
+(an agent speaking of its user) and I all ask about the user. A past question naming a person puts that
+person's superseded items first, not every superseded item found (``past_first``).
 
 Questions naming a past period ("十月份我在哪里住？", "spring 2025"), asking what
 held before an event ("where did he work before the NHS?") or for a sequence
@@ -42,16 +45,23 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.retrieval.idioms import plain_query
 from memory_core.retrieval.index import RecallFilters, RecallResult
 from memory_core.retrieval.stale_last import past_allowed
-from memory_core.retrieval.time_questions import asks_before, asks_period, asks_sequence, in_sequence, period_first
+from memory_core.retrieval.time_questions import (
+    asks_before,
+    asks_period,
+    asks_sequence,
+    before_anchor,
+    in_sequence,
+    period_first,
+)
 from memory_core.retrieval.time_window import ACTIVITY_WORDS
 from memory_core.retrieval.turn_shape import key_subject
-from memory_core.text.relations import names_relation, relation_names
+from memory_core.text.relations import names_relation, relation_groups, relation_names
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from memory_core.retrieval.item_table import ItemTable
 
-__all__ = ["asks_about_past", "history_slots", "past_filters", "past_first"]
+__all__ = ["asked_people", "asks_about_past", "history_slots", "past_filters", "past_first", "person_names"]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_PAST = re.compile(
@@ -63,6 +73,9 @@ _EN_PAST = re.compile(
     r"|\b(?:did|didn'?t)\s+(?:he|she|they|you|we)\s+use\s+to\b"
     r"|\b(?:did|was|were|had)\b.*\b(?:before|earlier|previously)\s*[?.!]*\s*$"
     r"|\b(?:his|her|their|your)\s+(?:old|former|previous|ex)[\s-]+\w+", re.IGNORECASE)
+#: "did Anna use to do / be / work / live …": a name then a verb of a lasting state (a habit; "what did Nate
+#: use to make the ice cream?" names a thing used, and "make" is no such verb). Case-sensitive: a name.
+_EN_NAME_USED_TO = re.compile(r"\b(?:[Dd]id|[Dd]idn'?t)\s+[A-Z][a-z]+\s+use\s+to\s+(?:do|be|work|live|study|teach)\b")
 _EN_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|today)\b", re.IGNORECASE)
 _ZH_NOW = re.compile(r"现在|目前|如今|最近|眼下")
 #: Index terms that say only "in the past" (the marker, not what held): "use" of "used to", 以前 …
@@ -75,7 +88,7 @@ def asks_about_past(query: str) -> bool:
     """True when ``query`` asks about a former state and not about now (see the module docstring)."""
     if _CJK.search(query):
         return bool(lexicon().markers["zh"]["past"].search(query)) and not _ZH_NOW.search(query)
-    return bool(_EN_PAST.search(query)) and not _EN_NOW.search(query)
+    return bool(_EN_PAST.search(query) or _EN_NAME_USED_TO.search(query)) and not _EN_NOW.search(query)
 
 
 def past_filters(query: str, filters: RecallFilters | None) -> RecallFilters | None:
@@ -99,11 +112,13 @@ def past_first(query: str, results: Sequence[RecallResult],
     in date order within the main theme when it asks for a sequence (``time_questions.in_sequence``); ranks
     renumbered from 1."""
     out = list(results)
-    by_period = period_first(query, out, find)
+    # 安娜以前是做什么的？ reads as "before 安娜" too: a person's name is no event
+    by_period = None if _before_person(query, [r.item for r in out]) else period_first(query, out, find)
     if by_period is not None:
         out = by_period
     elif asks_about_past(query) and any(r.item.status == Status.SUPERSEDED for r in out):
-        out.sort(key=lambda r: r.item.status != Status.SUPERSEDED)
+        asked = asked_people(query, [r.item for r in out])  # "what did Anna do before?": Anna's, not the user's
+        out.sort(key=lambda r: _past_place(r.item, asked))
     if asks_sequence(query):
         out = in_sequence(out)
     for n, r in enumerate(out, 1):
@@ -111,10 +126,68 @@ def past_first(query: str, results: Sequence[RecallResult],
     return out
 
 
-def _no_content(query: str, subjects: set[str]) -> bool:
-    """True when ``query`` holds no index term but past markers, "do"/"happen" words and the names of the
-    relations ``subjects`` (key subjects) a question may name."""
-    named = {t for s in subjects for name in relation_names(s) for t in tokenize(name)}
+def _before_person(query: str, items: Sequence[MemoryItem]) -> bool:
+    """True when the "event" of a "before <event>" reading of ``query`` is only a person's name ``items`` give
+    (安娜以前是做什么的？: Anna formerly, not before Anna)."""
+    terms = set(tokenize(before_anchor(query)))
+    return bool(terms) and terms <= {t for found in person_names(items).values() for t in found}
+
+
+def _past_place(item: MemoryItem, asked: set[str]) -> int:
+    """Sort key of a past question's result: 0 a superseded item of the person asked (anyone's when ``asked`` is
+    empty), 2 a superseded item of someone else when a person is asked (not the answer), 1 any other."""
+    if item.status != Status.SUPERSEDED:
+        return 1
+    return 0 if not asked or _person(key_subject(item.key)) in asked else 2
+
+
+def person_names(items: Sequence[MemoryItem]) -> dict[str, set[str]]:
+    """{person: the index terms of the names ``items`` give that person}: the word right after a name of the
+    relation in an item's text ("User's sister Anna works …" → {"sister": {"anna"}}, 用户的姐姐安娜是老师 and the
+    raw turn 我姐姐安娜搬到成都了 → {"sister": {"安娜"}}). A person is the first name of the relation's group
+    (``_person``); a slot item names only its own subject, a raw turn any relation it says. An English name is
+    capitalised; a Chinese one starts right after the relation's name. The user's own items name no one."""
+    out: dict[str, set[str]] = {}
+    for item in items:
+        subject = key_subject(item.key)
+        if subject == "" or (subject is None and item.kind != Kind.EVENT):
+            continue
+        groups = (relation_names(subject),) if subject else relation_groups()
+        folded = item.description.casefold()
+        for names in groups:
+            for name in names:
+                at = folded.find(name)
+                if at < 0:
+                    continue
+                rest = item.description[at + len(name):]
+                first = next(iter(tokenize(rest)), "")
+                bare = rest.lstrip()
+                if (first and bare[:1].isupper() and bare.casefold().startswith(first)) \
+                        or (first and _CJK.match(first) and rest.startswith(first)):
+                    out.setdefault(names[0], set()).add(first)
+                break
+    return out
+
+
+def _person(subject: str | None) -> str | None:
+    """The person a key subject names: the first name of its relation's group ("姐姐" → "sister"); "" the user."""
+    return subject and relation_names(subject)[0]
+
+
+def asked_people(query: str, items: Sequence[MemoryItem]) -> set[str]:
+    """The persons (``_person``) of ``items`` that ``query`` names: by the relation ("my sister") or by the name
+    the items give the person (``person_names``); empty when it names no one of them (the user is asked)."""
+    folded = query.casefold()
+    terms = set(tokenize(plain_query(query)))
+    subjects = {s for item in items if (s := key_subject(item.key))}
+    by_name = {person for person, names in person_names(items).items() if names & terms}
+    return {_person(s) or "" for s in subjects if names_relation(folded, s)} | by_name
+
+
+def _no_content(query: str, subjects: set[str], names: set[str]) -> bool:
+    """True when ``query`` holds no index term but past markers, "do"/"happen" words, the names of the
+    relations ``subjects`` (key subjects) a question may name and ``names`` (the people's own names)."""
+    named = {t for s in subjects for name in relation_names(s) for t in tokenize(name)} | names
     return not [t for t in tokenize(plain_query(query)) if t not in _PAST_TERMS and t not in ACTIVITY_WORDS
                 and t not in named]
 
@@ -129,8 +202,7 @@ def history_slots(query: str, table: ItemTable, filters: RecallFilters | None) -
             and times hold.
     """
     none = np.empty(0, dtype=np.int64)
-    if not past_allowed(filters) or not asks_about_past(query) or asks_period(query) or asks_before(query) \
-            or asks_sequence(query):
+    if not past_allowed(filters) or not asks_about_past(query) or asks_period(query) or asks_sequence(query):
         return none
     assert filters is not None  # past_allowed
     alive = table.alive
@@ -138,11 +210,13 @@ def history_slots(query: str, table: ItemTable, filters: RecallFilters | None) -
     slots = np.flatnonzero(alive if only is None else alive & only[:alive.shape[0]]).tolist()
     old = [(j, item) for j in slots if (item := table.items[j]) is not None
            and item.kind not in (Kind.EVENT, Kind.SUMMARY) and item.theme != SENSITIVE_THEME]
-    subjects = {key_subject(item.key) or "" for _, item in old}
-    if not old or not _no_content(query, subjects):
+    if asks_before(query) and not _before_person(query, [item for _, item in old]):
         return none
-    folded = query.casefold()
-    asked = {s for s in subjects if s and names_relation(folded, s)} or {""}
-    old = [(j, item) for j, item in old if (key_subject(item.key) or "") in asked]
+    subjects = {key_subject(item.key) or "" for _, item in old}
+    names = {t for found in person_names([item for _, item in old]).values() for t in found}
+    if not old or not _no_content(query, subjects, names):
+        return none
+    asked = asked_people(query, [item for _, item in old]) or {""}
+    old = [(j, item) for j, item in old if (_person(key_subject(item.key)) or "") in asked]
     old.sort(key=lambda p: (p[1].valid_until or p[1].updated_at).timestamp(), reverse=True)
     return np.array([j for j, _ in old], dtype=np.int64)

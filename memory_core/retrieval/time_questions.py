@@ -46,7 +46,7 @@ from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["asks_before", "asks_period", "asks_sequence", "in_sequence", "period_first"]
+__all__ = ["asks_before", "asks_period", "asks_sequence", "before_anchor", "in_sequence", "period_first"]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|today|right\s+now)\b", re.IGNORECASE)
@@ -85,6 +85,12 @@ def _before_phrase(query: str, ref: datetime) -> str:
         return ""
     asked_past = not _ZH_AHEAD.search(query) if _CJK.search(query) else bool(_EN_PAST_ASKED.search(query))
     return cue.anchor if asked_past else ""
+
+
+def before_anchor(query: str) -> str:
+    """The event phrase of a "before <event>" question asked in the past ("the NHS"; 安娜 of 安娜以前…, which a
+    caller may know for a person's name and not an event), else ""."""
+    return _before_phrase(query, datetime.now(UTC))
 
 
 def asks_before(query: str) -> bool:

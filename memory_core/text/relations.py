@@ -16,7 +16,7 @@ from functools import cache
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["mentions_relation", "names_relation", "person_label", "relation_names"]
+__all__ = ["mentions_relation", "names_relation", "person_label", "relation_groups", "relation_names"]
 
 
 @cache
@@ -44,6 +44,11 @@ def person_label(subject: str) -> str:
     name for a name of one person ("我妈", "Mother" -> "mom"), else the name itself ("sister", "姐姐")."""
     label = subject.casefold().replace(" ", "_")
     return _one_person().get(label, label)
+
+
+def relation_groups() -> tuple[tuple[str, ...], ...]:
+    """Every relation group (its names casefolded, in the data's order), once each."""
+    return tuple(dict.fromkeys(_groups().values()))
 
 
 def relation_names(subject: str) -> tuple[str, ...]:

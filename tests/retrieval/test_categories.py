@@ -88,3 +88,30 @@ def test_more_kinds_find_the_member_named_in_the_other_language():
         assert found and found[0] == f"Ivy: {said}", (query, found)
         without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
         assert f"Ivy: {said}" not in without[:1], (query, without)
+
+
+def test_a_practical_question_finds_the_fact_that_answers_it_in_other_words():
+    """A question's intent names a category whose members are the words of the facts that answer it: a meal →
+    what the user cannot eat, a gift or birthday → what the person loves or collects, the weekend → its days;
+    in English and Chinese, with no embedder, and not first without the expansion."""
+    for query, said in (("What should I cook tonight?", "I can't eat spicy food, it wrecks my stomach."),
+                        ("Any ideas for dinner?", "我不能吃辣，一吃就胃疼。"),
+                        ("今晚做什么菜好？", "我不能吃辣，一吃就胃疼。"),
+                        ("What should I get her for her birthday?", "My wife loves gardening."),
+                        ("她生日送什么好？", "我老婆特别喜欢养花。"),
+                        ("给老婆买什么礼物？", "She collects vinyl records."),
+                        ("Any plans for the weekend?", "I'm going hiking with Tom on Saturday."),
+                        ("周末有什么安排？", "这周六我要和小王去爬山。")):
+        index = index_of("Ivy", ["I sold my old bike.", said, "我在广州当老师。", "I live in Cork."])
+        found = [r.item.description for r in index.search(query, k=3, settings=ON)]
+        assert found and found[0] == f"Ivy: {said}", (query, found)
+        without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
+        assert f"Ivy: {said}" not in without[:1], query
+
+
+def test_an_intent_expands_only_on_its_own_words():
+    assert category_terms(tokenize("What did I buy on Saturday?")) == []  # a day is no weekend question
+    assert category_terms(tokenize("I love gardening")) == []  # liking is no gift question
+    assert "spici" in category_terms(tokenize("Where should we go for lunch?"))
+    assert "saturday" in category_terms(tokenize("这周末干嘛？"))
+    assert "喜欢" in category_terms(tokenize("结婚纪念日送什么？"))

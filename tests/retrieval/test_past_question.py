@@ -106,3 +106,36 @@ def test_a_past_question_with_no_content_word_asks_the_relation_it_names(memory:
         assert old and "Leeds" not in old[0], (query, [r.item.description for r in results])
     mine = [r.item.description for r in memory.recall("u", "Where did I live before?", k=5).results]
     assert mine and "Leeds" in mine[0], mine
+
+
+@pytest.mark.parametrize(("query", "past"), [
+    ("What did Anna use to do?", True), ("Where did Tom use to live?", True), ("What did Anna do before?", True),
+    ("What did Nate use to make the ice cream?", False), ("What does Anna use to paint?", False),
+])
+def test_a_name_then_used_to_and_a_state_verb_reads_as_the_past(query: str, past: bool) -> None:
+    assert asks_about_past(query) is past
+
+
+def test_a_past_question_naming_a_person_puts_that_persons_old_values_first(memory: Memory) -> None:
+    """The name counts as the person, not a content word: "What did Anna do before?" brings Anna's superseded
+    job first, not the user's; the user's own past question still brings the user's."""
+    say(memory, "I work as a nurse.", "My sister Anna works as a teacher.",
+        "I quit nursing, I work as a developer now.", "My sister Anna quit her job, she works as a lawyer now.")
+    for query in ("What did Anna do before?", "What did Anna use to do?", "What was Anna's job before?"):
+        results = memory.recall("u", query, k=5).results
+        assert results and "teacher" in results[0].item.description, (query, [r.item.description for r in results])
+        assert results[0].item.status == Status.SUPERSEDED
+    mine = [r.item.description for r in memory.recall("u", "What did I do before?", k=5).results]
+    assert mine and "nurse" in mine[0], mine
+
+
+def test_a_chinese_past_question_naming_a_person_is_no_before_an_event_and_not_the_users_past(
+        memory: Memory) -> None:
+    """安娜以前… reads as "before 安娜" too; a name the turns give a relation (我的姐姐安娜) is the person asked, so the
+    user's own old home does not come first."""
+    say(memory, "我住在北京。", "我的姐姐安娜住在杭州。", "我搬到上海了。", "我的姐姐安娜搬去成都了。")
+    for query in ("安娜以前住哪？", "安娜之前住在哪里？"):
+        results = [r.item.description for r in memory.recall("u", query, k=5).results]
+        assert results and "安娜" in results[0], (query, results)
+    mine = [r.item.description for r in memory.recall("u", "我以前住哪？", k=5).results]
+    assert mine and "北京" in mine[0], mine
