@@ -163,7 +163,11 @@ def switch_change(found: Switch, lang: str, qualifier: str) -> tuple[tuple[str, 
         terms = scope_terms(found.old, lang)
         return (ended_keys(found.old, lang, qualifier), -1, terms) if terms else ((), 0, frozenset())
     if not found.what:
-        return (), 0, frozenset()
+        others = _other_members(found.new, lang)
+        if not others:
+            return (), 0, frozenset()
+        keys = tuple(dict.fromkeys((*ended_keys(others[0], lang, qualifier), f"gist:statement{qualifier}")))
+        return keys, -1, frozenset(WHOLE + w for w in others[1])
     plural = _EN_PLURAL_KIND.fullmatch(found.what)  # "switched gyms": any gym's statement
     word = found.what.casefold().removesuffix("s") if plural else found.what.casefold()
     if found.new and (holds(found.new, word) or holds(word, found.new)):
@@ -173,6 +177,17 @@ def switch_change(found: Switch, lang: str, qualifier: str) -> tuple[tuple[str, 
 
 
 _EN_PLURAL_KIND = re.compile(_EN_KINDS, re.IGNORECASE)
+
+
+def _other_members(new: str, lang: str) -> tuple[str, tuple[str, ...]] | None:
+    """For a new value that is a member of a known kind of provider ("T-Mobile", 联通): (the kind's first name,
+    the kind's other members written in ``lang``'s script), else None. Members only: a kind's names ("carrier",
+    "browser") are words of many statements that hold no provider."""
+    kind = kind_of(new) if new else None
+    if kind is None or not any(holds(new, m) for m in kind[1]):
+        return None
+    others = tuple(m for m in kind[1] if (lang == "en") == m.isascii() and not holds(new, m) and not holds(m, new))
+    return (kind[0][0], others) if others else None
 
 
 # a switch or a drug stopped, said without a subject ("工资卡换成工商银行了", "改用联通", "二甲双胍停了"): the speaker's
