@@ -159,3 +159,13 @@ def test_a_switch_to_a_bank_ends_neither_of_two_banks_held(tmp_path: Path) -> No
     assert "1=移动" in terms and "1=联通" not in terms  # the new value itself never ends
 
 
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("用户对花生不过敏", "用户对[health]不过敏"),  # never "用户对[health]过敏": the negation stays in sight
+    ("用户对芒果已经不过敏了", "用户对[health]已经不过敏了"),
+    ("User is not allergic to peanuts", "User is not allergic to [health]"),
+])
+def test_a_negated_allergy_is_masked_with_its_negation_in_sight(text: str, shown: str) -> None:
+    from memory_core.pipeline.sensitive import detect, mask
+    assert mask(text, detect(text)) == shown
