@@ -35,7 +35,6 @@ from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.quoted import unquoted
-from memory_core.pipeline.readings import with_readings
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
@@ -271,9 +270,8 @@ class MechanicalExtractor:
         if said is not None and temporary:
             said.may_revise = False  # a trip says nothing lasting to add to what it restates
         out = _fold_switches(out) + ([said] if said is not None else [])
-        if not temporary:  # a number or code held, a health reading: read on the whole turn, one per thing
-            out = with_readings(turn, with_numbers(turn, out, name if named else "", qualifier),
-                                name if named else "", qualifier)
+        if not temporary:  # a number or code held: read on the whole turn, one per thing
+            out = with_numbers(turn, out, name if named else "", qualifier)
         return out, temporary, stay
 
     def _examples(self, turn: Turn, clause: str, lang: str, hits: list[SlotHit], subject: str,
