@@ -327,13 +327,17 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
 
     A row of another person (``fact:sister/...``) or of another speaker (a key
     ending in another ``@qualifier``) is left out. A term ``=word`` (``switch.WHOLE``) is shared when the
-    row's text holds that whole word ("=car insurance", "=Verizon": ``switch.holds``).
+    row's text holds that whole word ("=car insurance", "=Verizon": ``switch.holds``). A term ``1=word``
+    (``switch.ONE_HELD``) is shared the same way, and only when a single row holds one of those words (one
+    provider of the kind held: "switched to T-Mobile" ends "User is with Verizon", never one of two banks).
     """
     if not terms:
         return []
-    from memory_core.pipeline.switch import WHOLE, holds
+    from memory_core.pipeline.switch import ONE_HELD, WHOLE, holds
     whole = [t[len(WHOLE):] for t in terms if t.startswith(WHOLE)]
+    one = [t[len(ONE_HELD):] for t in terms if t.startswith(ONE_HELD)]
     out: list[str] = []
+    held: list[str] = []
     for _, key, description in rows:
         own = key.endswith(qualifier) if qualifier else "@" not in key
         if not own or "/" in key:
@@ -341,7 +345,9 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
         lang = "zh" if _HAN.search(description) else "en"
         if terms & topic(description, lang, speaker).terms or any(holds(description, w) for w in whole):
             out.append(key)
-    return list(dict.fromkeys(out))
+        elif any(holds(description, w) for w in one):
+            held.append(key)
+    return list(dict.fromkeys(out + held if len(held) == 1 else out))
 
 
 def _polarity(item: MemoryItem) -> int:

@@ -31,6 +31,7 @@ from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.examples import example_of, named_examples
 from memory_core.pipeline.gist import gist_clause
+from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
@@ -274,7 +275,10 @@ class MechanicalExtractor:
         said = mention(turn, name if named else "", qualifier)
         if said is not None and temporary:
             said.may_revise = False  # a trip says nothing lasting to add to what it restates
-        return _fold_switches(out) + ([said] if said is not None else []), temporary, stay
+        out = _fold_switches(out) + ([said] if said is not None else [])
+        if not temporary:  # a number or code held: read on the whole turn, one per thing
+            out = with_numbers(turn, out, name if named else "", qualifier)
+        return out, temporary, stay
 
     def _examples(self, turn: Turn, clause: str, lang: str, hits: list[SlotHit], subject: str,
                   qualifier: str) -> list[Candidate]:

@@ -131,6 +131,8 @@ def _names_value(cand: Candidate, item: MemoryItem) -> bool:
     """True when ``item`` states, with the other polarity, the value ``cand`` says held once."""
     if description_polarity(item.description) < 0:
         return False
+    if not cand.single_valued and cand.key and item.key == cand.key:
+        return True  # a value-keyed slot ("fact:allergy:peanuts"): the key names the value whatever the words
     said = item.description.casefold()
     if any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases):
         return True

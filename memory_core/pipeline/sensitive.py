@@ -50,6 +50,7 @@ from memory_core.pipeline.restriction_topics import needs_of
 from memory_core.pipeline.sensitive_detect import ASKS, CATEGORIES, Finding, detect, mask
 from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
 from memory_core.pipeline.sensitive_kind import WITHHELD, asked_things, called_pin, shows
+from memory_core.pipeline.sensitive_reworded import restated
 from memory_core.pipeline.sensitive_thing import tie_to_thing
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
 from memory_core.text.tokenize import tokenize
@@ -289,25 +290,6 @@ def _norm(value: str) -> str:
     return re.sub(r"[\s-]", "", value).casefold()
 
 
-#: Categories whose value an item may say in other words than the turn (a statement, not a secret string).
-_REWORDED = frozenset({"health"})
-#: Verbs of taking or having, which a third-person rewrite changes ("take" -> "takes", 吃 -> 在服用).
-_TAKE_WORDS = frozenset({"take", "takes", "took", "taking", "on", "have", "has", "服用", "在", "吃", "用", "有", "患"})
-
-
-def _restated(finding: Finding, said: Sequence[Finding], own: str = "") -> bool:
-    """True when a health ``finding`` of an item says again what a finding of the turn said in the user's words:
-    the item's value and one of the turn's share every word but the verbs of taking ("Bo takes metformin" from
-    "I take metformin every morning"; "Bo在服用二甲双胍" from "我每天早上吃二甲双胍"). Secrets and codes must match
-    the turn's text exactly; a drug the turn names outside a finding of its own is the user's word too ("Bo
-    takes atorvastatin" from "I switched from metformin to atorvastatin")."""
-    if finding.category not in _REWORDED:
-        return False
-    words = {w for w in tokenize(finding.value) if w not in _TAKE_WORDS}
-    return bool(words) and (words <= set(tokenize(own)) or any(
-        f.category == finding.category and words <= set(tokenize(f.value)) for f in said))
-
-
 def parse_tenant_policies(spec: str | Mapping[str, str]) -> dict[str, Policy]:
     """Parse ``"acme=drop,beta=mask"`` (or a mapping) into ``{tenant: policy}``.
 
@@ -379,7 +361,7 @@ class SensitiveGuard:
                 continue
             if own is None:
                 own = _norm(turn.text) if turn.role == "user" else ""
-            if not own or any(_norm(f.value) not in own and not _restated(f, said, turn.text) for f in findings):
+            if not own or any(_norm(f.value) not in own and not restated(f, said, turn.text) for f in findings):
                 self._drop(op, dropped, "refused_not_users_words", turn)
                 continue
             if policy == "drop":

@@ -39,7 +39,9 @@ _BARE = re.compile(r"(?:过敏|allergic|allerg(?:y|ies)|intolerant)", re.IGNOREC
 _ZH_CLAUSE = re.compile(r"[\s，。,.；;：:！!？?、]|user|用户|[我你他她它](?:们)?|(?:儿子|女儿|孩子|老婆|老公|"
                         r"妻子|丈夫|爸爸|妈妈|父亲|母亲|哥哥|姐姐|弟弟|妹妹|"
                         r"爷爷|奶奶|外公|外婆|宝宝|朋友|同事)|对", re.IGNORECASE)
-_ZH_DEGREE = re.compile(r"(?:有点|有些|严重|特别|非常|很|都|也|比较|一直|容易|老是|经常|总是)+$")
+# degree and negation words between an allergen and its 过敏 (虾有点过敏, 花生其实不过敏): no part of the allergen
+_ZH_DEGREE = re.compile(r"(?:有点|有些|严重|特别|非常|很|都|也|比较|一直|容易|老是|经常|总是|"
+                        r"其实|已经|早就|并|不再|不|没有|没)+$")
 
 
 #: A value that says there is none ("no allergies", "allergic to anything", 对什么都不过敏, 没有任何过敏): no condition

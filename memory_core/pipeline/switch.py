@@ -25,7 +25,7 @@ from memory_core.pipeline.cessation import ended_keys, scope_terms
 from memory_core.pipeline.third_person import EN_LEAD
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["WHOLE", "Switch", "holds", "kind_of", "switch_change", "switch_in", "zh_switched"]
+__all__ = ["ONE_HELD", "WHOLE", "Switch", "holds", "kind_of", "switch_change", "switch_in", "zh_switched"]
 
 _I = re.IGNORECASE
 # the kind switched, said as a plural ("switched banks", "changed carriers")
@@ -113,6 +113,8 @@ def switch_in(clause: str, lang: str) -> Switch | None:
 
 #: A reverse term that names a thing by its whole word in an item's text (``cessation.keys_about``).
 WHOLE = "="
+#: A reverse term naming a provider by its whole word, shared only when one item alone names one of the kind.
+ONE_HELD = "1="
 
 
 @functools.lru_cache(maxsize=1)
@@ -155,15 +157,20 @@ def switch_change(found: Switch, lang: str, qualifier: str) -> tuple[tuple[str, 
 
     The old value when named ("from Verizon", "把二甲双胍": its topic terms); else the thing switched, as a
     whole word (``WHOLE`` + word: "car insurance" ends "User's car insurance is with Geico", never "User drives
-    a Tesla"; "switched gyms" ends the statements naming a gym). A switch naming neither ends nothing here: the
-    other members of the new value's kind of provider were tried as what it ends, and cost a check of a
-    held-out half. ``((), 0, frozenset())`` when nothing names what ends.
+    a Tesla"; "switched gyms" ends the statements naming a gym). A switch naming neither, to a member of a
+    kind of provider held one at a time ("I switched to T-Mobile"), ends the one statement naming another member of that
+    kind (``ONE_HELD`` + member), and nothing when several do (ending every member of the kind cost a check
+    of a held-out half). ``((), 0, frozenset())`` when nothing names what ends.
     """
     if found.old:
         terms = scope_terms(found.old, lang)
         return (ended_keys(found.old, lang, qualifier), -1, terms) if terms else ((), 0, frozenset())
     if not found.what:
-        return (), 0, frozenset()
+        others = _other_members(found.new, lang)
+        if not others:
+            return (), 0, frozenset()
+        keys = tuple(dict.fromkeys((*ended_keys(others[0], lang, qualifier), f"gist:statement{qualifier}")))
+        return keys, -1, frozenset(ONE_HELD + w for w in others[1])
     plural = _EN_PLURAL_KIND.fullmatch(found.what)  # "switched gyms": any gym's statement
     word = found.what.casefold().removesuffix("s") if plural else found.what.casefold()
     if found.new and (holds(found.new, word) or holds(word, found.new)):
@@ -173,6 +180,25 @@ def switch_change(found: Switch, lang: str, qualifier: str) -> tuple[tuple[str, 
 
 
 _EN_PLURAL_KIND = re.compile(_EN_KINDS, re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _one_at_a_time() -> frozenset[str]:
+    """The first names (folded) of the kinds of provider one holds one of at a time (``one_at_a_time: true``)."""
+    return frozenset(str(e["names"][0]).casefold() for e in load_shipped("data", "providers.yaml")
+                     if isinstance(e, dict) and e.get("one_at_a_time"))
+
+
+def _other_members(new: str, lang: str) -> tuple[str, tuple[str, ...]] | None:
+    """For a new value that is a member of a kind of provider held one at a time ("T-Mobile", 联通: a phone
+    carrier; never a bank or a streaming service, of which one may hold several): (the kind's first name,
+    the kind's other members written in ``lang``'s script), else None. Members only: a kind's names ("carrier",
+    "browser") are words of many statements that hold no provider."""
+    kind = kind_of(new) if new else None
+    if kind is None or kind[0][0] not in _one_at_a_time() or not any(holds(new, m) for m in kind[1]):
+        return None
+    others = tuple(m for m in kind[1] if (lang == "en") == m.isascii() and not holds(new, m) and not holds(m, new))
+    return (kind[0][0], others) if others else None
 
 
 # a switch or a drug stopped, said without a subject ("工资卡换成工商银行了", "改用联通", "二甲双胍停了"): the speaker's
