@@ -1,17 +1,29 @@
-"""Fixtures for the write-pipeline tests: a dict-backed store, turns, and plan-then-apply."""
+"""Fixtures for the write-pipeline tests: a dict-backed store, turns, plan-then-apply, an embedded memory."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
 from _memstore import DictStore
 
+from memory_core.embedded import EmbeddedMemory
 from memory_core.model import Turn
 from memory_core.pipeline import WritePipeline
+
+
+@pytest.fixture()
+def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
+    """An embedded memory on a fresh SQLite file, closed after the test."""
+    m = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    try:
+        yield m
+    finally:
+        m.close()
 
 
 @pytest.fixture

@@ -3,21 +3,10 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from memory_core.embedded import EmbeddedMemory
-
-
-@pytest.fixture()
-def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
-    m = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        yield m
-    finally:
-        m.close()
 
 
 def _facts(mem: EmbeddedMemory) -> dict[str, list[dict[str, object]]]:

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from memory_core.embedded import EmbeddedMemory
 from memory_core.pipeline.plain_text import EMOJI_MEANINGS, emoji_only, fold_width, reading_text
 from memory_core.shipped_yaml import load_shipped
-
-
-@pytest.fixture()
-def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
-    m = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        yield m
-    finally:
-        m.close()
 
 
 def _all(mem: EmbeddedMemory) -> list[dict[str, object]]:

@@ -25,6 +25,16 @@ def index_of(speaker: str, texts: list[str]) -> HybridIndex:
     return HybridIndex.build(items, turns, window=0)
 
 
+def _first_only_with_expansion(query: str, said: str) -> None:
+    """``said`` (Ivy's turn among three others) is the first result for ``query``, and not without the
+    category expansion."""
+    index = index_of("Ivy", ["I sold my old bike.", said, "我在广州当老师。", "I live in Cork."])
+    found = [r.item.description for r in index.search(query, k=3, settings=ON)]
+    assert found and found[0] == f"Ivy: {said}", (query, found)
+    without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
+    assert f"Ivy: {said}" not in without[:1], (query, without)
+
+
 def test_a_category_named_in_either_language_expands_to_its_members():
     assert {"violin", "cello"} <= set(category_terms(tokenize("Which instruments can I play?")))
     assert {"violin", "小提琴"} <= set(category_terms(tokenize("我会什么乐器？")))
@@ -55,11 +65,7 @@ def test_a_general_word_finds_a_specific_member_in_either_language():
                         ("What fruit does she like?", "我最爱吃荔枝，夏天每周都买。"),
                         ("Can I make her a milkshake?", "I'm lactose intolerant, so I stay away from milk."),
                         ("给她点杯拿铁可以吗？", "我乳糖不耐受，一喝牛奶就难受。")):
-        index = index_of("Ivy", ["I sold my old bike.", said, "我在广州当老师。", "I live in Cork."])
-        found = [r.item.description for r in index.search(query, k=3, settings=ON)]
-        assert found and found[0] == f"Ivy: {said}", (query, found)
-        without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
-        assert f"Ivy: {said}" not in without[:1], query
+        _first_only_with_expansion(query, said)
 
 
 def test_a_member_named_alone_expands_to_nothing():
@@ -83,11 +89,7 @@ def test_more_kinds_find_the_member_named_in_the_other_language():
                         ("她在学什么乐器？", "I've started learning the mandolin."),
                         ("What devices does he have?", "我新买了一个无人机，周末去拍照。"),
                         ("What fruit does he like?", "我最喜欢吃山竹，一次能吃一斤。")):
-        index = index_of("Ivy", ["I sold my old bike.", said, "我在广州当老师。", "I live in Cork."])
-        found = [r.item.description for r in index.search(query, k=3, settings=ON)]
-        assert found and found[0] == f"Ivy: {said}", (query, found)
-        without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
-        assert f"Ivy: {said}" not in without[:1], (query, without)
+        _first_only_with_expansion(query, said)
 
 
 def test_a_practical_question_finds_the_fact_that_answers_it_in_other_words():
@@ -102,11 +104,7 @@ def test_a_practical_question_finds_the_fact_that_answers_it_in_other_words():
                         ("给老婆买什么礼物？", "She collects vinyl records."),
                         ("Any plans for the weekend?", "I'm going hiking with Tom on Saturday."),
                         ("周末有什么安排？", "这周六我要和小王去爬山。")):
-        index = index_of("Ivy", ["I sold my old bike.", said, "我在广州当老师。", "I live in Cork."])
-        found = [r.item.description for r in index.search(query, k=3, settings=ON)]
-        assert found and found[0] == f"Ivy: {said}", (query, found)
-        without = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
-        assert f"Ivy: {said}" not in without[:1], query
+        _first_only_with_expansion(query, said)
 
 
 def test_an_intent_expands_only_on_its_own_words():
