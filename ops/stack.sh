@@ -187,7 +187,8 @@ check_started() {  # every supervised process must be RUNNING a few seconds afte
   if [ -z "$bad" ]; then
     [ "${HTTP_SHIM:-1}" = 1 ] || return 0
     # RUNNING is not serving: a shim that fails its imports slowly still counts as started for supervisord
-    for _ in $(seq "${HTTP_CHECK_S:-60}"); do
+    # a loaded machine (the shim imports the whole core) may take minutes: wait up to HTTP_CHECK_S tries
+    for _ in $(seq "${HTTP_CHECK_S:-180}"); do
       "$PY" -c "import sys, urllib.request as u; u.urlopen('http://127.0.0.1:$HTTP_PORT/healthz', timeout=2)" \
         2>/dev/null && return 0
       sleep 1
