@@ -8,7 +8,8 @@ the members' index terms for the categories a query names, searched as one
 more lexical ranking (``HybridSettings.w_category``). A hypernym expansion
 in the sense of query expansion by a thesaurus (Voorhees, "Query expansion
 using lexical-semantic relations", SIGIR 1994), from a short list of data
-instead of WordNet.
+instead of WordNet. The kinds of provider (``memory_core/data/providers.yaml``) are categories too, named by
+their ``ask`` words: "which bank do I use?" searches the banks, "what music app?" the music services.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ __all__ = ["asks_stay", "category_terms", "load_categories"]
 
 @functools.lru_cache(maxsize=1)
 def load_categories() -> tuple[tuple[frozenset[tuple[str, ...]], tuple[str, ...]], ...]:
-    """The shipped categories: (their names as index-term tuples, their members' index terms), cached.
+    """The shipped categories and provider kinds: (their names as index-term tuples, their members' index terms),
+    cached.
 
     Raises:
         ValueError: the data file is malformed (an entry without names or members).
@@ -37,6 +39,11 @@ def load_categories() -> tuple[tuple[frozenset[tuple[str, ...]], tuple[str, ...]
         names = frozenset(t for t in (tuple(tokenize(str(n))) for n in entry["names"]) if t)
         members = tuple(dict.fromkeys(t for m in entry["members"] for t in tokenize(str(m))))
         out.append((names, members))
+    for kind in load_shipped("data", "providers.yaml"):  # "which bank do I use?" searches the banks people name
+        if isinstance(kind, dict) and kind.get("ask") and kind.get("members"):
+            names = frozenset(t for t in (tuple(tokenize(str(n))) for n in (*kind["ask"], *kind.get("names", ())))
+                              if t)
+            out.append((names, tuple(dict.fromkeys(t for m in kind["members"] for t in tokenize(str(m))))))
     return tuple(out)
 
 

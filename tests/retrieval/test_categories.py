@@ -113,3 +113,13 @@ def test_an_intent_expands_only_on_its_own_words():
     assert "spici" in category_terms(tokenize("Where should we go for lunch?"))
     assert "saturday" in category_terms(tokenize("这周末干嘛？"))
     assert "喜欢" in category_terms(tokenize("结婚纪念日送什么？"))
+
+
+def test_a_kind_of_provider_finds_the_provider_named():
+    """A question naming a kind of provider (``providers.yaml``, its ``ask`` words) finds the member the user
+    named, in English and Chinese, with no embedder; not first without the expansion."""
+    for query, said in (("What music app do I use?", "I pay for Spotify every month."),
+                        ("Which bank am I with?", "My salary goes into Monzo."),
+                        ("我平时用什么追剧？", "我每个月都续费爱奇艺。"),
+                        ("我的手机卡是哪个运营商的？", "我一直用联通，信号还行。")):
+        _first_only_with_expansion(query, said)
