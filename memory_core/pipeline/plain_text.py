@@ -14,6 +14,9 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
   be lost and the rest garbled ("我最爱吃🦪了" read as "爱吃"), so nothing is stored from it but the event;
 - every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction and stays as written: the rules already
   pass over it ("moved to Berlin 🎉"; taking reactions out of the text cost a check of a held-out half);
+- invisible characters pasted in with a text (zero-width space and non-joiner, word joiner, byte-order mark, soft
+  hyphen) are left out, so "Lee\u200bds" is read, keyed and stored as "Leeds" (the zero-width joiner of emoji
+  sequences stays);
 - ``emoji_only``: a turn of emoji and punctuation alone ("👍", "😂😂") says nothing to remember.
 """
 
@@ -26,6 +29,8 @@ import unicodedata
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["EMOJI_MEANINGS", "emoji_only", "fold_width", "reading_text"]
+
+_INVISIBLE = re.compile("[\u200b\u200c\u2060\ufeff\u00ad]")
 
 #: An emoji and the word it stands for, in English and Chinese (everyday meaning; each word is a member
 #: of a category in ``data/categories.yaml``, which a unit test holds).
@@ -90,8 +95,8 @@ def _clause(clause: str, zh: bool) -> str:
 
 def reading_text(text: str) -> str:
     """The text the rules read for ``text`` (module docstring); ``text`` itself when it holds neither a
-    full-width letter or digit nor an emoji. Units: characters in, characters out."""
-    text = fold_width(text)
+    full-width letter or digit, an invisible character nor an emoji. Units: characters in, characters out."""
+    text = _INVISIBLE.sub("", fold_width(text))
     if not _ONE.search(text):
         return text
     zh = bool(_HAN.search(text))

@@ -78,3 +78,11 @@ def test_a_reaction_emoji_inside_a_change_changes_nothing_of_it(
     mem.add(new, user_id="u", timestamp="2025-08-01T10:00:00Z")
     active = [str(i["description"]) for i in _all(mem) if i["kind"] != "event" and i["status"] == "active"]
     assert any(now in d for d in active) and not any(then in d or "🎉" in d for d in active), active
+
+
+@pytest.mark.parametrize(("text", "value"), [("I live in Lee\u200bds.", "Leeds"), ("我住在杭\u200b州。", "杭州"),
+                                             ("I work at Goo\ufeffgle.", "Google")])
+def test_an_invisible_character_inside_a_value_is_left_out(mem: EmbeddedMemory, text: str, value: str) -> None:
+    mem.add(text, user_id="u")
+    facts = [r["description"] for r in mem.get_all(user_id="u") if r["kind"] != "event"]
+    assert any(value in f for f in facts) and not any("\u200b" in f or "\ufeff" in f for f in facts), facts
