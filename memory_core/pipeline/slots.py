@@ -57,8 +57,8 @@ _EN_WHEN = (r"\s+(?:(?:back\s+|earlier\s+|later\s+)?(?:in|on|since|during|around
             r"|(?:last|this|next|earlier\s+this|late\s+last)\s+(?:year|month|week|" + _EN_MONTH + r")\b"
             r"|(?:a\s+few|a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b"
             r"|a\s+while\s+(?:back|ago)\b|recently\b|yesterday\b)")
-#: Where an English place or employer ends: a purpose, a companion, a role or a time follows it.
-_PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because)\b|" + _EN_WHEN, re.IGNORECASE)
+#: Where an English place or employer ends: a purpose, companion, role, time or added word ("Lisbon instead").
+_PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because|instead|again|too)\b|" + _EN_WHEN, re.IGNORECASE)
 
 #: Where chatter starts after a place or employer ("shanghai lol did i tell u already", "上海 还在适应"): an
 #: interjection or a new clause's pronoun or verb in English; a space and a new Chinese clause in Chinese.
