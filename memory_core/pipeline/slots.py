@@ -64,7 +64,7 @@ _PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because|instead|again|to
 #: interjection or a new clause's pronoun or verb in English; a space and a new Chinese clause in Chinese.
 _CHATTER = {"en": re.compile(r"\s+(?:lol|lmao|rofl|haha\w*|hehe\w*|btw|tbh|imo|did|do|does|i|i'm|i've|you|u|we|they|"
                              r"he|she|it|it's|is|was|been|already|right|ok|okay|ya|yeah)\b|\s*[!?]", re.IGNORECASE),
-            "zh": re.compile(r"\s+(?=[\u4e00-\u9fff])")}
+            "zh": re.compile(r"\s+(?=[\u4e00-\u9fff])|了(?=[\u4e00-\u9fff])|以后|之后")}
 #: A conjunction left at a value's end when the clause went on about something else ("Google and").
 _TRAILING_AND = re.compile(r"\s+(?:and|but|or|so)$", re.IGNORECASE)
 

@@ -2,7 +2,8 @@
 me forget", 别让我忘了), the name one is called by ("call me Tommy", 叫我汤米), a figure of speech whose subject is
 the speaker's heart or soul ("my heart lives in Paris", 我的心还在巴黎), a light verb in a hobby's place ("started
 having the odd beer"), a gym or club one joins (no employer: "joined a climbing gym", 加入了公司附近的健身房) and a
-word the clause adds after a value ("Lisbon instead"). The statements beside them keep their items."""
+word the clause adds after a value ("Lisbon instead"), nor "again" given to a move said before what a clause takes
+up again (搬到上海以后又开始弹吉他了). The statements beside them keep their items."""
 
 from __future__ import annotations
 
@@ -94,3 +95,25 @@ def test_a_word_added_after_a_value_is_not_part_of_it(tmp_path: Path, texts: lis
     rows = _active(tmp_path, texts)
     assert any(now in text for text in rows), rows
     assert not any(junk in text for text in rows), rows
+
+
+@pytest.mark.parametrize(("texts", "now", "junk"), [
+    (["I live in Leeds", "moved to London for a secondment, started having the odd beer again"], "lives in London",
+     "London again"),
+    (["我住在杭州", "我搬到上海了又开始喝咖啡了"], "住在上海", "又开始住在"),
+    (["我住在杭州", "我搬到上海以后又开始弹吉他了"], "住在上海", "上海以后"),
+])
+def test_a_move_said_before_a_thing_taken_up_again_is_no_return(tmp_path: Path, texts: list[str], now: str,
+                                                                  junk: str) -> None:
+    rows = _active(tmp_path, texts)
+    assert any(now in text for text in rows), rows
+    assert not any(junk in text for text in rows), rows
+
+
+@pytest.mark.parametrize(("texts", "again"), [
+    (["I quit smoking", "started smoking again"], "smokes again"),
+    (["I quit smoking", "back on cigarettes, stress lol"], "smokes again"),
+    (["我不弹吉他了", "我又开始弹吉他了"], "又开始弹吉他"),
+])
+def test_a_thing_taken_up_again_still_says_so(tmp_path: Path, texts: list[str], again: str) -> None:
+    assert any(again in text for text in _active(tmp_path, texts))
