@@ -190,8 +190,8 @@ class MechanicalExtractor:
                            for hit in reading.hits)
                 give_change(out[first:], change)
                 out.extend(self._examples(turn, clause, lang, reading.hits, subject, qualifier))
-                if change[1] > 0 and resumption_scope(clause, lang):
-                    _again(out[first:], subject, lang)
+                if change[1] > 0 and (resumed := resumption_scope(clause, lang)):
+                    _again(out[first:], subject, lang, clause, resumed)
                 if all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
                     said = own_words(turn, clause, lang, subject, qualifier)  # kept if no slot was stated before
                     if said is not None:
@@ -364,12 +364,30 @@ def _taken_up_again(clause: str, lang: str, thing: str) -> str:
     return f"I {'drink' if category == 'drink' else 'eat'} {named[1]} again"
 
 
-def _again(cands: list[Candidate], subject: str, lang: str) -> None:
+def _said_before(claim: str, clause: str, lang: str, resumed: str) -> bool:
+    """True when ``clause`` says ``claim`` before what it takes up again (``resumed``), and not after: in "moved
+    to London, started having the odd beer again" or "我搬到上海了又开始喝咖啡了" the move is no return."""
+    folded = clause.casefold()
+    if lang == "zh":
+        mark = _ZH_AGAIN_MARK.search(clause)
+        start = mark.start() if mark else -1
+        pieces = [claim[i:i + 2] for i in range(len(claim) - 1) if _HAN_PAIR.fullmatch(claim[i:i + 2])]
+    else:
+        start = folded.find(resumed.casefold())
+        pieces = _WORD.findall(claim.casefold())
+    if start <= 0:
+        return False
+    return any(p in folded[:start] for p in pieces) and not any(p in folded[start:] for p in pieces)
+
+
+def _again(cands: list[Candidate], subject: str, lang: str, clause: str, resumed: str) -> None:
     """Say in a resumed statement's text that it was taken up again ("用户又开始吃辣了", "User smokes again"): the
-    item that ends the negation reads as what the user said, not as the first statement of the thing."""
+    item that ends the negation reads as what the user said, not as the first statement of the thing. A
+    statement the clause makes before what it takes up again (``_said_before``) is left as said."""
     for cand in cands:
         said = cand.description
-        if cand.polarity < 0 or cand.detail or not said.startswith(subject):
+        if cand.polarity < 0 or cand.detail or not said.startswith(subject) \
+                or _said_before(cand.claim, clause, lang, resumed):
             continue
         if lang == "zh" and "又" not in said and "重新" not in said:
             cand.description = f"{subject}又开始{said[len(subject):].removesuffix('了')}了"
@@ -378,6 +396,9 @@ def _again(cands: list[Candidate], subject: str, lang: str) -> None:
 
 
 _AGAIN = re.compile(r"\b(?:again|back\s+on)\b", re.IGNORECASE)
+_WORD = re.compile(r"[a-z][a-z'-]{2,}")
+_HAN_PAIR = re.compile(r"[\u3400-\u9fff]{2}")
+_ZH_AGAIN_MARK = re.compile(r"又|重新|恢复")
 
 
 def _covered(hit: SlotHit) -> tuple[str, ...]:

@@ -372,6 +372,20 @@ def lasting(clause: str, lang: str) -> bool:
     return not _EN_EPISODE.search(EN_LEAD.sub("", clause.strip()))
 
 
+# a request to the assistant whose left-out subject was filled in as "I": the one asked acts on "me", which no
+# statement of the speaker's own does ("(I) don't let me forget", "(I) never make me skip leg day")
+_EN_ASKED = re.compile(r"^(?:i|we)\s+(?:(?:don't|do\s+not|never|always|please|just|pls)\s+)*"
+                       r"(?:let|make|help|remind|tell|get|keep|wake|stop|push|nag)\s+me\b", re.IGNORECASE)
+# a figure of speech whose subject is the speaker's heart, soul or mind, placed somewhere or given to someone
+# ("my heart lives in Paris", "my soul belongs to the sea", "我的心还在巴黎"): where the speaker longs to be, no fact
+_EN_STILL = r"(?:(?:still|always|really|truly|forever|will\s+always)\s+)*"
+_EN_FIGURE = re.compile(r"^my\s+(?:heart|soul|mind|spirit|thoughts|head)\s+" + _EN_STILL + r"(?:lives?|belongs?|stays?|"
+                        r"remains?|is|'s|be|was\s+left|resides?|goes\s+out)\s+" + _EN_STILL
+                        + r"(?:in|to|with|at|back|somewhere|there|here)\b", re.IGNORECASE)
+_ZH_FIGURE = re.compile(r"^我的(?:心(?![脏率情态理])|灵魂|魂|心思|思绪)(?:还|早就|早已|一直|永远|已经|也)*"
+                        r"(?:留在|落在|飞到|飞回|在|属于|住在)")
+
+
 def gist_clause(clause: str, lang: str) -> bool:
     """True when ``clause`` states something lasting about the speaker in the first person.
 
@@ -379,12 +393,16 @@ def gist_clause(clause: str, lang: str) -> bool:
     in the present, not a mood of the moment, a plan, or an episode ("I went",
     "I'm so glad", "I'm going to", "… yesterday"). Chinese: it opens on 我
     (not 我们), is 4–60 characters, and names no day of an episode (昨天,
-    上周) nor a plan. Questions and hypotheticals are filtered before this.
+    上周) nor a plan. Questions and hypotheticals are filtered before this;
+    a request to the assistant ("don't let me forget") and a figure of speech
+    whose subject is the speaker's heart or soul ("my heart lives in Paris",
+    "我的心还在巴黎") state nothing either.
     """
     if lang == "zh":
         text = ZH_LEAD.sub("", clause.strip())
         return text.startswith("我") and not text.startswith("我们") and 4 <= len(text) <= 60 \
-            and not _ZH_NOT_LASTING.search(text)
+            and not _ZH_NOT_LASTING.search(text) and not _ZH_FIGURE.match(text)
     text = EN_LEAD.sub("", clause.strip())
     words = text.split()
-    return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 and not _EN_NOT_LASTING.search(text)
+    return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 and not _EN_NOT_LASTING.search(text) \
+        and not _EN_ASKED.match(text) and not _EN_FIGURE.match(text)

@@ -57,14 +57,14 @@ _EN_WHEN = (r"\s+(?:(?:back\s+|earlier\s+|later\s+)?(?:in|on|since|during|around
             r"|(?:last|this|next|earlier\s+this|late\s+last)\s+(?:year|month|week|" + _EN_MONTH + r")\b"
             r"|(?:a\s+few|a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b"
             r"|a\s+while\s+(?:back|ago)\b|recently\b|yesterday\b)")
-#: Where an English place or employer ends: a purpose, a companion, a role or a time follows it.
-_PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because)\b|" + _EN_WHEN, re.IGNORECASE)
+#: Where an English place or employer ends: a purpose, companion, role, time or added word ("Lisbon instead").
+_PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because|instead|again|too)\b|" + _EN_WHEN, re.IGNORECASE)
 
 #: Where chatter starts after a place or employer ("shanghai lol did i tell u already", "上海 还在适应"): an
 #: interjection or a new clause's pronoun or verb in English; a space and a new Chinese clause in Chinese.
 _CHATTER = {"en": re.compile(r"\s+(?:lol|lmao|rofl|haha\w*|hehe\w*|btw|tbh|imo|did|do|does|i|i'm|i've|you|u|we|they|"
                              r"he|she|it|it's|is|was|been|already|right|ok|okay|ya|yeah)\b|\s*[!?]", re.IGNORECASE),
-            "zh": re.compile(r"\s+(?=[\u4e00-\u9fff])")}
+            "zh": re.compile(r"\s+(?=[\u4e00-\u9fff])|了(?=[\u4e00-\u9fff])|以后|之后")}
 #: A conjunction left at a value's end when the clause went on about something else ("Google and").
 _TRAILING_AND = re.compile(r"\s+(?:and|but|or|so)$", re.IGNORECASE)
 
