@@ -93,7 +93,9 @@ _EN_SCOPE = (
     # a farewell said to one by name ("RIP Nibbles", "rest in peace, Biscuit")
     re.compile(r"(?i:\b(?:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+(?:(?:my|our|little|sweet|dear)\s+)*)(?P<x>[A-Z][a-z'-]+)\b"),
 )
-_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|放弃了?|"
+_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|停掉了?|放弃了?|"
+                       # a thing put before its stop by 把 ("把二甲双胍停了", "把奶茶戒了", "把网飞退了", "把烟断了")
+                       r"停用了?|把[^，,。把]{1,12}?给?(?:停|戒|退|断)(?:掉|用)?了|"
                        # an app uninstalled, an account closed, a subscription cancelled ("把抖音卸载了", "微博注销了")
                        r"卸载了?|卸了|注销了?|销号|退订了?|取消(?:了)?[\u4e00-\u9fff]{0,6}?(?:会员|订阅|续费|关注)|"
                        r"不(?:再)?续(?:费|订)?了|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
@@ -104,7 +106,8 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒�
                        r"|(?:不让|不许|不准|禁止)我(?:再)?[\u4e00-\u9fff]|不(?:能|可以|准|许)再[\u4e00-\u9fff]"
                        r"|去世了?|走了|死了|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)")
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
-_ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|放弃了?|"
+_ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|停掉|停用|放弃了?|"
+                       r"把|给(?=[停戒退断])|(?:退|断)掉?了|"
                        r"卸载|卸了|注销|销号|退订|取消|自动续费|续费|删掉|删了|账号|帐号|"
                        r"医生|大夫|医师|体检|不让|不许|不准|不能|禁止|"  # who forbade it is no object of the stop
                        r"现在|如今|目前|最近|以后|之后|后来|以前|"

@@ -40,7 +40,7 @@ _EN_ALLERGIC = (r"(?:also\s+|severely\s+|very\s+|mildly\s+|deathly\s+)?"
                 r"(?:allergic\s+to|(?:lactose\s+|gluten\s+)?intolerant)\b")
 _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
-    r"|,\s*(?=(?:i|i'm|i've|my)\b)"
+    r"|,\s*(?=(?:i|i'm|i've|my)\b|(?:the\s+|her\s+|his\s+)?(?:doctor|doc|gp|dentist|nurse|therapist|dietitian|nutritionist|physio|trainer)\s+(?:said|says|thinks|reckons|told\s+me)\b)"
     # "my wife switched jobs, she's at Spotify now": a clause of the person named before (``_takes_up``)
     r"|,?\s+(?:and|but|so)\s+(?=(?:he|she)\b)|,\s*(?=(?:he|she)\b)"
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
@@ -114,10 +114,10 @@ _EN_DROPPED_I = re.compile(
     r"lost|promoted\s+to|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
     re.IGNORECASE)
 _EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+)*"
-                             r"(?:starting|joining|working\s+(?:at|for|as)|"
-                             r"living\s+in|doing)\b", re.IGNORECASE)
+                             r"(?:starting|joining|working\s+(?:at|for|as)|living\s+in|doing)\b", re.IGNORECASE)
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
 _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S"
+                            r"|(?:dating|seeing)\s+someone\b"  # "dating someone new, her name is Chloe"
                             r"|(?:officially\s+)?back\s+(?:on|to|into)\s+\w"  # "back on cigarettes": taken up again
                             r"|" + _EN_ALLERGIC +  # "… and allergic to penicillin": of the subject said before
                             r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",

@@ -316,12 +316,14 @@ class MechanicalExtractor:
         )
 
 
-# a pet named in the sentence after the one that got it ("Got a cat! Her name is Biscuit.", "养了只猫。它叫咪咪。")
+# a pet or a partner named in the sentence after the one that got them ("Got a cat! Her name is Biscuit.",
+# "got a girlfriend!! her name is Mia", "养了只猫。它叫咪咪。")
 _EN_NAMED_NEXT = re.compile(r"(?i:\b(cat|dog|kitten|puppy|bird|parrot|rabbit|bunny|hamster|corgi|beagle|"
-                            r"labrador|retriever|poodle|budgie|cockatiel|tortoise|turtle)\b[^.!?\n]{0,40}?)"
+                            r"girlfriend|boyfriend|labrador|retriever|poodle|budgie|cockatiel|tortoise|turtle)\b[^.!?\n]{0,40}?)"
                             r"\s*[.!]+\s+(?=(?i:(?:her|his|its)\s+name(?:'s|\s+is)|(?:she|he|it)(?:'s|\s+is)\s+"
                             r"(?:called|named))\s+[A-Z])")
-_ZH_NAMED_NEXT = re.compile(r"(猫|狗|柯基|柴犬|金毛|鹦鹉|兔子|仓鼠|乌龟)([^。！!？?]{0,12}?)[。！!]+\s*"
+_ZH_NAMED_NEXT = re.compile(r"(猫|狗|柯基|柴犬|金毛|鹦鹉|兔子|仓鼠|乌龟|女朋友|男朋友|女友|男友|对象)"
+                            r"([^。！!？?]{0,12}?)[。！!]+\s*"
                             r"(?=(?:它|她|他)(?:的名字)?叫)")
 
 
@@ -336,8 +338,9 @@ def _example_like(like: Candidate, value: str, example: str, lang: str, qualifie
 
 
 def _name_joined(text: str) -> str:
-    """``text`` with a pet's naming sentence joined to the sentence that got the pet, so the pet slot reads the
-    name with the animal ("Got a cat last weekend! Her name is Biscuit." -> "…weekend, Her name is Biscuit.")."""
+    """``text`` with a pet's or a partner's naming sentence joined to the sentence that got them, so the slot
+    reads the name with the animal or the bond ("Got a cat last weekend! Her name is Biscuit." -> "…weekend,
+    Her name is Biscuit.")."""
     text = _EN_NAMED_NEXT.sub(lambda m: m.group(0).rstrip(" .!") + ", ", text)
     return _ZH_NAMED_NEXT.sub(lambda m: m.group(1) + m.group(2) + "，", text)
 

@@ -117,6 +117,10 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
 # a name given to someone just spoken of: "her name is Biscuit", "he's called Leo", "它叫旺财"
 _NAMING = re.compile(r"\b(?:her|his|its|their)\s+name\s+is\b|\b(?:she|he|it)(?:'s|\s+is)\s+(?:called|named)\b"
                      r"|(?<![\u3400-\u9fff])[她他它]叫|名字叫", re.IGNORECASE)
+# a person the naming turn itself brings in ("someone new", "a girlfriend", "新交了个女朋友", "认识了一个男生")
+_INTRODUCED = re.compile(r"(?i:\b(?:someone|somebody)\b|\b(?:a|an)\s+(?:new\s+)?(?:girlfriend|boyfriend|partner|"
+                         r"fianc[eé]e?|guy|girl|man|woman|lady|bloke)\b)|(?:[一个位]|新)(?:新的?)?(?:女朋友|男朋友|"
+                         r"女友|男友|对象|男生|女生|男孩|女孩|男的|女的)")
 # the user's statements about a pet or a family member, who may be given a name later
 _NAMEABLE = ("fact:pet:", "fact:family:")
 
@@ -125,8 +129,8 @@ def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str,
     """The key of the user's latest pet or family member without a name, when ``text`` names someone by a
     pronoun ("We adopted a dog" … "her name is Biscuit"), else []."""
     naming = _NAMING.search(text)
-    if naming is None:
-        return []
+    if naming is None or _INTRODUCED.search(text[:naming.start()]):
+        return []  # "dating someone new, her name is Chloe": the one the turn brings in, not one named before
     lex = lexicon()
     said = naming.group(0).casefold()
     gender = "female" if re.search(r"\bshe\b|\bher\b|她", said) else \
