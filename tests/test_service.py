@@ -104,11 +104,10 @@ def test_hits_reweight_recall_without_rebuilding_the_index(memory: Memory) -> No
     assert memory.store.get("u1", target.id).hit == target.hit + 50
 
 
-def test_emoji_only_turns_stay_distinct_events_and_invisible_text_is_refused(memory: Memory) -> None:
+def test_emoji_only_turns_are_kept_as_turns_remember_nothing_and_invisible_text_is_refused(memory: Memory) -> None:
     memory.ingest([turn("u1", 1, "👍"), turn("u1", 2, "❤️❤️"), turn("u1", 3, "👍")])
-    events = {i.description: i for i in memory.store.list_items("u1", kind="event")}
-    assert len(events) == 2  # the repeated thumbs-up is a hit on the first, the heart its own event
-    assert [len(i.source) for i in sorted(events.values(), key=lambda i: i.created_at)] == [2, 1]
+    assert memory.store.list_items("u1", statuses=None) == []  # a reaction says nothing to remember
+    assert memory.store.last_applied_seq("u1") == 3  # yet every turn is stored and applied
     for invisible in ("\u200b", "\ufeff", " \u200b\u200c ", "\u3000"):
         with pytest.raises(EmptyText, match="invisible"):
             memory.ingest([turn("u1", 9, invisible)])

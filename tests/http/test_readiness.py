@@ -32,10 +32,12 @@ def silent_port() -> Iterator[int]:
         yield int(sock.getsockname()[1])
 
 
-def ready(redis_url: str, database_url: str, calls: int = 1) -> list[tuple[float, int, dict[str, Any]]]:
-    """``calls`` answers of ``/readyz`` of a shim on those URLs: (seconds taken, status, body)."""
+def ready(redis_url: str, database_url: str, calls: int = 1,
+          bound_s: float = BOUND_S) -> list[tuple[float, int, dict[str, Any]]]:
+    """``calls`` answers of ``/readyz`` of a shim on those URLs, each check bounded by ``bound_s``: (seconds
+    taken, status, body)."""
     services = build_services(HttpSettings(redis_url=redis_url, database_url=database_url,
-                                           http_ready_timeout_s=BOUND_S))
+                                           http_ready_timeout_s=bound_s))
     answers = []
     try:
         with TestClient(create_app(services=services)) as web:
@@ -54,10 +56,13 @@ def test_ready_when_both_answer(stack: Stack) -> None:
 
 
 def test_redis_refusing_connections_is_reported_at_once(stack: Stack) -> None:
-    [(took, status, body)] = ready(f"redis://127.0.0.1:{free_port()}/0", stack.db_url)
+    """A refused connection is reported without waiting for the check's bound: with a bound of 10 s the answer
+    comes in well under half of it (a loaded machine took 1.7 s where a 1 s bound was asserted)."""
+    long_bound = 10.0
+    [(took, status, body)] = ready(f"redis://127.0.0.1:{free_port()}/0", stack.db_url, bound_s=long_bound)
     assert status == 503 and body["status"] == "not ready", body
     assert body["checks"]["database"] == "ok" and body["checks"]["redis"].startswith("down: "), body
-    assert took < BOUND_S, took
+    assert took < long_bound / 2, took
 
 
 def test_redis_that_never_answers_is_reported_within_the_bound(stack: Stack, silent_port: int) -> None:
