@@ -4,7 +4,8 @@ An item's multiplier is ``1 + w_r · 2^(−age/half_life) + w_h · log1p(hit) +
 w_s · min(strength, 1)`` (``RecallWeights``; strength is seed 002's decayed
 importance, ``memory_core.decay``). ``RecallIndex`` (whole-index builds) and
 ``ItemTable`` (the incremental index) hold the same per-item arrays and mix
-this in.
+this in. The multipliers are kept per slot as queries ask for them, so a
+change costs what it changed, never a pass over every item.
 """
 
 from __future__ import annotations
@@ -33,7 +34,33 @@ class BoostWeights(Protocol):
 __all__ = ["BoostWeights", "ItemBoosts"]
 
 _DAY_S = 86_400.0
-_KEPT = 32  # whole-table multiplier arrays kept, one per distinct weights
+_KEPT = 32  # kept multiplier arrays, one per distinct weights
+
+
+class _Kept:
+    """The multipliers of one weights at one reference time, made slot by slot as queries ask for them.
+
+    ``values[s]`` holds when ``stamps[s] == made``; a new reference time moves ``made`` on (every entry
+    outdated at once, O(1)); a changed slot's stamp is reset (``ItemBoosts._boosts_moved``).
+    """
+
+    __slots__ = ("made", "ref", "stamps", "values")
+
+    def __init__(self, n: int, ref: float) -> None:
+        size = n + max(n // 8, 16)  # room for new slots: grown by an eighth at a time (amortised)
+        self.values = np.empty(size)
+        self.stamps = np.full(size, -1, dtype=np.int32)
+        self.ref, self.made = ref, 0
+
+    def fit(self, n: int, ref: float) -> None:
+        """Room for ``n`` slots; a new reference time outdates every entry."""
+        if ref != self.ref:
+            self.ref, self.made = ref, self.made + 1
+        old = self.stamps.shape[0]
+        if n > old:
+            size = n + max(n // 8, 16)
+            self.values = np.concatenate((self.values, np.empty(size - old)))
+            self.stamps = np.concatenate((self.stamps, np.full(size - old, -1, dtype=np.int32)))
 
 
 class ItemBoosts:
@@ -41,8 +68,9 @@ class ItemBoosts:
 
     The owner sets ``items``, ``times`` (epoch s), ``hits``, ``_log_hits``
     (``log1p(hits)``), ``_importance``, ``_rate`` and ``_base`` (see
-    ``Decay.arrays``), ``decay`` and an empty ``_whole_boosts`` and
-    ``_whole_asked`` (both cleared when any of those change), and defines ``_default_ref``.
+    ``Decay.arrays``), ``decay`` and an empty ``_kept_boosts`` (emptied when
+    slots are renumbered; ``_boosts_moved`` after a change of some slots), and
+    defines ``_default_ref``.
     """
 
     items: Sequence[Any]
@@ -53,8 +81,7 @@ class ItemBoosts:
     _importance: np.ndarray
     _rate: np.ndarray
     _base: np.ndarray
-    _whole_boosts: dict[tuple[float, float, float, float], np.ndarray]
-    _whole_asked: set[tuple[float, float, float, float]]
+    _kept_boosts: dict[tuple[float, float, float, float], _Kept]
 
     def _default_ref(self) -> float:
         """The reference time (epoch s) recall uses when none is given: the newest item's."""
@@ -63,10 +90,12 @@ class ItemBoosts:
     def boost(self, idx: np.ndarray, weights: BoostWeights, ref: float) -> np.ndarray:
         """Shape (len(idx),) multipliers ``1 + w_r · recency + w_h · log1p(hit) + w_s · min(strength, 1)``.
 
-        At the default reference time the multipliers of every item are
-        computed once per weights and kept until the owner clears
-        ``_whole_boosts``: a query then indexes them instead of a dozen array
-        steps (the same floats, element by element).
+        At the default reference time a slot's multiplier is computed when a
+        query first asks for it and kept (per weights) until the slot changes
+        or the reference time moves: a query computes its candidates' missing
+        multipliers only, never every item's (a new item moves the reference
+        time, and a chat recalls after each turn it writes). Kept or not, a
+        slot's multiplier is the same float (``_boost_of``, element by element).
 
         Args:
             idx: item positions (slots).
@@ -76,18 +105,24 @@ class ItemBoosts:
         if ref != self._default_ref():
             return self._boost_of(idx, weights, ref)
         key = (weights.recency, weights.half_life_days, weights.hits, weights.strength)
-        whole = self._whole_boosts.get(key)
-        if whole is None and 8 * idx.shape[0] < len(self.items) and key not in self._whole_asked:
-            # The first query since a change (a chat recalls after each turn it writes, and a new
-            # item moves the reference time): its candidates' multipliers only, not every item's.
-            self._whole_asked.add(key)
-            return self._boost_of(idx, weights, ref)
-        if whole is None:
-            whole = self._boost_of(np.arange(len(self.items)), weights, ref)
-            if len(self._whole_boosts) >= _KEPT:
-                self._whole_boosts.clear()
-            self._whole_boosts[key] = whole
-        return whole[idx]
+        kept = self._kept_boosts.get(key)
+        if kept is None:
+            if len(self._kept_boosts) >= _KEPT:
+                self._kept_boosts.clear()
+            kept = self._kept_boosts[key] = _Kept(len(self.items), ref)
+        kept.fit(len(self.items), ref)
+        missing = kept.stamps[idx] != kept.made
+        if missing.any():
+            todo = idx[missing]
+            kept.values[todo] = self._boost_of(todo, weights, ref)
+            kept.stamps[todo] = kept.made
+        return kept.values[idx]
+
+    def _boosts_moved(self, slots: np.ndarray) -> None:
+        """Outdate the kept multipliers of ``slots`` (their items, hits or strengths changed)."""
+        for kept in self._kept_boosts.values():
+            at = slots[slots < kept.stamps.shape[0]]
+            kept.stamps[at] = -1
 
     def _boost_of(self, idx: np.ndarray, weights: BoostWeights, ref: float) -> np.ndarray:
         boost = np.ones(idx.shape[0])

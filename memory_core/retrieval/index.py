@@ -329,8 +329,7 @@ class RecallIndex(FilterMasks, ItemBoosts):
         self.hits = np.array([i.hit for i in self.items], dtype=np.float64)
         self._log_hits = np.log1p(self.hits)
         self._masks: dict[tuple[object, ...], tuple[np.ndarray | None, RecallFilters]] = {}
-        self._whole_boosts: dict[tuple[float, float, float, float], np.ndarray] = {}
-        self._whole_asked: set[tuple[float, float, float, float]] = set()
+        self._kept_boosts = {}
         self._newest = float(self.times.max()) if len(self.items) else 0.0
 
     @classmethod
@@ -357,17 +356,17 @@ class RecallIndex(FilterMasks, ItemBoosts):
         Returns:
             The number of items updated.
         """
-        updated = 0
+        moved: list[int] = []
         for item_id, hit in hits.items():
             pos = self._pos.get(item_id)
             if pos is not None:
                 self.hits[pos] = max(0, int(hit))
                 self._log_hits[pos] = np.log1p(self.hits[pos])
                 self.items[pos].hit = int(self.hits[pos])
-                updated += 1
-        if updated:
-            self._whole_boosts, self._whole_asked = {}, set()
-        return updated
+                moved.append(pos)
+        if moved:
+            self._boosts_moved(np.array(moved, dtype=np.int64))
+        return len(moved)
 
     def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
         """Shape (len(idx),) bool: which candidate positions pass ``filters``."""

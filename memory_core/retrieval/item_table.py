@@ -101,16 +101,15 @@ class ItemTable(FilterMasks, ItemBoosts):
 
     def _changed(self) -> None:
         self._masks: dict[tuple[object, ...], tuple[np.ndarray | None, RecallFilters]] = {}
-        self._whole_boosts: dict[tuple[float, float, float, float], np.ndarray] = {}
-        self._whole_asked: set[tuple[float, float, float, float]] = set()
+        self._kept_boosts = {}
         self.newest = float(self.times[self.alive].max()) if self.alive.any() else 0.0
 
     def _changed_slots(self, slots: np.ndarray, was_newest: bool) -> None:
         """After ``set`` of ``slots`` only: the kept filter masks brought up to date at those slots (``remask``),
-        the newest time moved by them alone unless one of them held it; the multipliers (which depend on the
-        newest time as reference, and on the changed items) dropped."""
+        the newest time moved by them alone unless one of them held it; their kept multipliers outdated (a
+        moved newest time, the multipliers' reference, outdates every one: ``boosts``)."""
         self.remask(slots)
-        self._whole_boosts, self._whole_asked = {}, set()
+        self._boosts_moved(slots)
         if was_newest:
             self.newest = float(self.times[self.alive].max()) if self.alive.any() else 0.0
         elif slots.shape[0]:
@@ -185,7 +184,7 @@ class ItemTable(FilterMasks, ItemBoosts):
                 self._log_hits[slot] = np.log1p(self.hits[slot])
                 item.hit = int(self.hits[slot])
         if len(slots):
-            self._whole_boosts, self._whole_asked = {}, set()
+            self._boosts_moved(np.asarray(slots, dtype=np.int64))
 
     def nbytes(self) -> int:
         """Bytes of the arrays (the items themselves are counted by the caller)."""

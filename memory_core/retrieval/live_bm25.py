@@ -34,7 +34,11 @@ when the live average length leaves ``avgdl / HELD_DRIFT`` of the held one,
 when the first or last counted document with a term comes or goes, and on
 every ``build`` and ``compact``. So N is off by at most 1/128 (an idf by
 ~0.008 nats for a rare term), avgdl by at most 1/128, and an index of fewer
-than 128 documents refreshes on every change (exact, as before). Measured on
+than 128 documents refreshes on every change (exact, as before). A refresh
+keeps the kept postings (a term's slots and tf are its documents', whatever
+the statistics): each term's ``g`` is recomputed from them when it is next
+asked, one vectorised pass, where dropping them made the query after a
+refresh read each of its terms' postings from the segments again. Measured on
 LoCoMo's conversations with half of each user's items applied one at a time
 (``ops/bench/bench_held_stats.py``): R@10 0.770 held and exact, the same
 top-10 for 94 % of the questions (87 % at 1/32, 53 % at 1/8: the order of
@@ -104,6 +108,7 @@ class LiveBM25(LiveScoring, LazyAttributes):
 
     _held: HeldStats | None = None  # N, epsilon · mean idf and mode of the last refresh (None: refresh next change)
     _drift = 0  # documents set or removed since the last refresh
+    _norms_made = 0  # refreshes so far: a kept term's ``g`` made before the last one is recomputed (``live_scoring``)
     _spare: Mapping[str, object] = MappingProxyType({})  # buffers of ``spare_room.lengthened`` once grown
 
     def __init__(self, k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25,
@@ -132,9 +137,9 @@ class LiveBM25(LiveScoring, LazyAttributes):
         self._delta: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._x_post: dict[int, dict[int, float]] = {}
         self._delta_bytes = 0  # estimated bytes of the append segment (see nbytes)
-        self._cache: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # term id → (slots, g), until a change
-        self._tail: dict[int, list[tuple[int, float]]] = {}  # term id → new (slot, g) not yet joined to its _cache
-        self._patch: dict[int, dict[int, float | None]] = {}  # term id → slot → new g (None: gone), not yet joined
+        self._cache: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, int]] = {}  # term id → (slots, g, tf, made)
+        self._tail: dict[int, list[tuple[int, float]]] = {}  # term id → new (slot, tf) not yet joined to its _cache
+        self._patch: dict[int, dict[int, float | None]] = {}  # term id → slot → new tf (None: gone), not yet joined
 
     # ── building and changing ──────────────────────────────────────────
 
@@ -252,10 +257,11 @@ class LiveBM25(LiveScoring, LazyAttributes):
                 touched.append(tids)
                 replaced.append((slot, dropped, tids, tfs))
         self._drift += len(docs)
+        self._keep_postings(appended, replaced)
         if not self._held_still():
             self._restat()
             return
-        self._update_stats(np.fromiter(docs, dtype=np.int64, count=len(docs)), touched, appended, replaced)
+        self._update_stats(np.fromiter(docs, dtype=np.int64, count=len(docs)), touched, appended)
 
     def _held_still(self) -> bool:
         """True while N and avgdl may stay held: ``HELD_DRIFT``'s bound on changes and length, the same mode."""
@@ -272,16 +278,8 @@ class LiveBM25(LiveScoring, LazyAttributes):
                 and abs(total / counted - self.avgdl) * HELD_DRIFT <= self.avgdl)
 
     def _update_stats(self, slots: np.ndarray, touched: list[np.ndarray],
-                      appended: list[tuple[int, np.ndarray, np.ndarray]],
-                      replaced: Sequence[tuple[int, np.ndarray | None, np.ndarray | None, np.ndarray | None]] = ()
-                      ) -> None:
-        """Held N and avgdl: the idf of the terms whose counts changed, the length norm of ``slots``; the cached
-        postings of a term are kept: a new slot at the end goes to its tail, a replaced or removed slot's entry
-        to its patch (``replaced``: slot, old term ids, new term ids and tfs), both joined when it is next asked.
-
-        (Dropping a touched term's postings instead made the first query after a change that re-indexed an
-        item's turn window rebuild every touched query term's postings: O(documents holding it) each, the
-        largest part of a 100,000-item user's first recall after a write.)"""
+                      appended: list[tuple[int, np.ndarray, np.ndarray]]) -> None:
+        """Held N and avgdl: the idf of the terms whose counts changed, the length norm of ``slots``."""
         assert self._held is not None
         n_terms = len(self._term_of)
         self._df, self._df_aside = grown(self._df, n_terms), grown(self._df_aside, n_terms)
@@ -291,26 +289,36 @@ class LiveBM25(LiveScoring, LazyAttributes):
         self._idf[changed] = okapi_idf(changed, self._df, self._df_aside, self._held, self.min_idf)
         self._norm = lengthened(self, "_norm", self._norm, self.n_docs)
         self._norm[slots] = self.k1 * (1 - self.b + self.b * self.doc_len[slots] / self.avgdl)
+
+    def _keep_postings(self, appended: list[tuple[int, np.ndarray, np.ndarray]],
+                       replaced: Sequence[tuple[int, np.ndarray | None, np.ndarray | None, np.ndarray | None]]
+                       ) -> None:
+        """A change's entries for the kept postings of the terms it touched: a new slot at the end to the term's
+        tail, a replaced or removed slot's entry to its patch (``replaced``: slot, old term ids, new term ids and
+        tfs), both joined when the term is next asked (``live_scoring``). Term frequencies, not weights: they
+        hold across a refresh of the statistics, which keeps the postings too.
+
+        (Dropping a touched term's postings instead made the first query after a change that re-indexed an
+        item's turn window rebuild every touched query term's postings: O(documents holding it) each, the
+        largest part of a 100,000-item user's first recall after a write; dropping every kept posting at a
+        refresh made the query after it rebuild each of its terms.)"""
         cache = self._cache
         if not cache:
             return
-        k1, norm, tail, patch = self.k1, self._norm, self._tail, self._patch
-        g_of = k1 + 1
+        tail, patch = self._tail, self._patch
         for slot, old, tids, tfs in replaced:  # in change order: a slot's last entry wins
             if old is not None:
                 for tid in old.tolist():
                     if tid in cache:
                         patch.setdefault(tid, {})[slot] = None
             if tids is not None and tfs is not None:
-                at = float(norm[slot])
                 for tid, tf in zip(tids.tolist(), tfs.tolist(), strict=True):
                     if tid in cache:
-                        patch.setdefault(tid, {})[slot] = tf * g_of / (tf + at)
+                        patch.setdefault(tid, {})[slot] = tf
         for slot, tids, tfs in sorted(appended, key=lambda a: a[0]):
-            at = float(norm[slot])
             for tid, tf in zip(tids.tolist(), tfs.tolist(), strict=True):
                 if tid in cache:  # joined to the kept arrays when the term is next asked (``_postings``)
-                    tail.setdefault(tid, []).append((slot, tf * g_of / (tf + at)))
+                    tail.setdefault(tid, []).append((slot, tf))
 
     def _drop(self, slot: int) -> np.ndarray | None:
         """Take a live document's terms out of the statistics and postings (a tombstone in the base); its terms."""
@@ -352,8 +360,9 @@ class LiveBM25(LiveScoring, LazyAttributes):
 
     def _restat(self) -> None:
         """Recompute avgdl, idf and length norms over the counted documents (``bm25_arrays.okapi_stats``);
-        what they were computed from is held until the next refresh."""
-        self._cache, self._tail, self._patch = {}, {}, {}
+        what they were computed from is held until the next refresh. Kept postings stay (their slots and tf
+        are the documents'); their ``g`` is recomputed from them when each term is next asked."""
+        self._norms_made += 1
         self._drift = 0
         n_terms = len(self._term_of)  # ids handed out by term_id without a document yet
         self._df, self._df_aside = grown(self._df, n_terms), grown(self._df_aside, n_terms)
@@ -399,6 +408,7 @@ class LiveBM25(LiveScoring, LazyAttributes):
         self._d_starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64).tolist()
         (self._b_docs, self._b_tf), self._b_starts = csr(term, [docs, tf], len(self._term_of), docs)
         self._delta, self._x_post, self._delta_bytes = {}, {}, 0
+        self._cache, self._tail, self._patch = {}, {}, {}  # kept by the old slot numbers
         self._restat()
         return new_of
 

@@ -3,10 +3,12 @@
 A mixin over the state ``LiveBM25`` keeps (its module docstring): the base
 segment's term-major postings (masked by tombstones), the append segment's
 postings by term, the per-term idf and the per-slot length norm. A term's
-slots and length-normalised tf (``g``) are kept until the length norms are
-refreshed (``_cache``); a change's own slots are joined to them when the term
-is next asked (``_tail``, ``_patch``); its weight is ``idf · g``, so a warm
-query pays one multiplication per term.
+slots, term frequencies and length-normalised tf (``g``) are kept
+(``_cache``); a change's own slots are joined to them when the term is next
+asked (``_tail``, ``_patch``); its weight is ``idf · g``, so a warm query pays
+one multiplication per term. A refresh of the statistics (new length norms
+for every slot) keeps the slots and frequencies: the next ask recomputes
+``g`` from them (one vectorised pass), not the postings from the segments.
 """
 
 from __future__ import annotations
@@ -24,45 +26,51 @@ _EMPTY_F = np.empty(0, dtype=np.float64)
 _CACHED_TERMS = 512  # terms whose slots and length-normalised tf are kept between changes
 
 
-def patched(kept: tuple[np.ndarray, np.ndarray], patch: Mapping[int, float | None]) -> tuple[np.ndarray, np.ndarray]:
-    """A term's kept (slots ascending, g) with ``patch`` (slot → its new g, None: the slot no longer holds the term).
+def patched(kept: tuple[np.ndarray, ...], patch: Mapping[int, tuple[float, ...] | None]) -> tuple[np.ndarray, ...]:
+    """A term's kept (slots ascending, *columns) with ``patch`` (slot → its new column values, None: gone).
 
-    The same arrays ``LiveScoring._term_g`` would compute after the change, made from the kept ones: a slot
-    still holding the term has its ``g`` overwritten in place (the kept ``g`` is the cache's own array); slots
-    gone or new are cut out or spliced in by slices, O(len(slots)) copied once, where recomputing read the
-    base postings, masked the tombstones and sorted the merged slots.
+    The same arrays ``LiveScoring._term_tf`` (and the ``g`` of them) would give after the change, made from
+    the kept ones: a slot still holding the term has its column values overwritten in place (the kept
+    columns are the cache's own arrays); slots gone or new are cut out or spliced in by slices,
+    O(len(slots)) copied once, where recomputing read the base postings, masked the tombstones and sorted
+    the merged slots.
+
+    Args:
+        kept: shape (m,) int64 slots ascending, then any number of shape (m,) float64 columns.
+        patch: slot → one value per column (a tuple as long as the columns), or None.
     """
-    d, g = kept
+    d, columns = kept[0], kept[1:]
     n = d.shape[0]
     slots = list(patch)
     at = np.searchsorted(d, np.array(slots, dtype=np.int64)).tolist() if n else [0] * len(slots)
-    events: list[tuple[int, int, int, float]] = []  # (position in d, 0 insert before it / 1 drop it, slot, g)
-    for slot, pos, value in zip(slots, at, patch.values(), strict=True):
+    events: list[tuple[int, int, int, tuple[float, ...]]] = []  # (position in d, 0 insert / 1 drop, slot, values)
+    for slot, pos, values in zip(slots, at, patch.values(), strict=True):
         if pos < n and int(d[pos]) == slot:
-            if value is None:
-                events.append((pos, 1, slot, 0.0))
+            if values is None:
+                events.append((pos, 1, slot, ()))
             else:
-                g[pos] = value
-        elif value is not None:
-            events.append((pos, 0, slot, value))
+                for column, value in zip(columns, values, strict=True):
+                    column[pos] = value
+        elif values is not None:
+            events.append((pos, 0, slot, values))
     if not events:
-        return d, g
+        return kept
     events.sort()
-    d_parts: list[np.ndarray] = []
-    g_parts: list[np.ndarray] = []
+    parts: list[list[np.ndarray]] = [[] for _ in kept]
     start = 0
-    for pos, drop, slot, value in events:
-        d_parts.append(d[start:pos])
-        g_parts.append(g[start:pos])
+    for pos, drop, slot, values in events:
+        for part, array in zip(parts, kept, strict=True):
+            part.append(array[start:pos])
         if drop:
             start = pos + 1
         else:
-            d_parts.append(np.array([slot], dtype=np.int64))
-            g_parts.append(np.array([value]))
+            parts[0].append(np.array([slot], dtype=np.int64))
+            for part, value in zip(parts[1:], values, strict=True):
+                part.append(np.array([value]))
             start = pos
-    d_parts.append(d[start:])
-    g_parts.append(g[start:])
-    return np.concatenate(d_parts), np.concatenate(g_parts)
+    for part, array in zip(parts, kept, strict=True):
+        part.append(array[start:])
+    return tuple(np.concatenate(part) for part in parts)
 
 
 class LiveScoring:
@@ -81,9 +89,10 @@ class LiveScoring:
     _base_ok: np.ndarray
     _base_clean: bool
     _x_post: dict[int, dict[int, float]]
-    _cache: dict[int, tuple[np.ndarray, np.ndarray]]
+    _cache: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray, int]]
     _tail: dict[int, list[tuple[int, float]]]
     _patch: dict[int, dict[int, float | None]]
+    _norms_made: int
 
     def idf_of(self, term: str) -> float:
         """The term's current idf (0.0 for a term no live document holds)."""
@@ -94,33 +103,63 @@ class LiveScoring:
         """(slots ascending, weights) of one term: live base postings plus the append segment's.
 
         A weight is ``idf · g`` with ``g = tf · (k1 + 1) / (tf + norm)``; the
-        slots and ``g`` of a term are kept until a refresh (at most
-        ``_CACHED_TERMS`` terms), so a warm query pays one multiplication per
-        term. New slots that added the term are kept aside (``_tail``), and
-        replaced or removed slots' entries too (``_patch``); both are joined to
-        its arrays when the term is next asked.
+        slots, tf and ``g`` of a term are kept (at most ``_CACHED_TERMS``
+        terms), so a warm query pays one multiplication per term. New slots
+        that added the term are kept aside (``_tail``: slot, tf), and replaced
+        or removed slots' entries too (``_patch``: slot → tf or None); both are
+        joined to its arrays when the term is next asked. After a refresh of
+        the length norms (``_norms_made`` moved on) ``g`` is recomputed from the
+        kept slots and tf: the same floats as ``_term_g``, without reading the
+        segments again.
         """
         cached = self._cache.get(tid)
         tail = self._tail.pop(tid, None) if self._tail else None
         patch = self._patch.pop(tid, None) if self._patch else None
-        if cached is not None and tail is not None:  # new slots come last: the term's slots stay ascending
-            cached = self._cache[tid] = (np.concatenate((cached[0], np.fromiter((s for s, _ in tail), np.int64))),
-                                         np.concatenate((cached[1], np.fromiter((g for _, g in tail), np.float64))))
-        if cached is not None and patch is not None:
-            cached = self._cache[tid] = patched(cached, patch)
         if cached is None:
-            cached = self._cache[tid] = self._term_g(tid)
+            d, tf = self._term_tf(tid)
+            cached = self._cache[tid] = (d, self._g(d, tf), tf, self._norms_made)
             if len(self._cache) > _CACHED_TERMS:
                 self._cache.clear()
                 self._cache[tid] = cached
-        d, g = cached
+        elif tail is not None or patch is not None or cached[3] != self._norms_made:
+            cached = self._cache[tid] = self._joined(cached, tail, patch)
+        d, g = cached[0], cached[1]
         w = g * self._idf[tid]
         if times != 1:
             w = w * times
         return d, w
 
-    def _term_g(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
-        """(slots ascending, g) of one term computed from the postings (both segments)."""
+    def _g(self, d: np.ndarray, tf: np.ndarray) -> np.ndarray:
+        """Shape like ``d``: the length-normalised tf ``tf · (k1 + 1) / (tf + norm)`` of slots ``d``."""
+        return tf * (self.k1 + 1) / (tf + self._norm[d])
+
+    def _joined(self, kept: tuple[np.ndarray, np.ndarray, np.ndarray, int], tail: list[tuple[int, float]] | None,
+                patch: dict[int, float | None] | None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+        """A kept term's (slots, g, tf, norms made) with its ``tail`` and ``patch`` joined and ``g`` current.
+
+        With the norms unchanged since ``g`` was made, only the joined slots' ``g`` is computed (as Python
+        floats: the same IEEE operations as ``_g``'s); else ``g`` is recomputed over every kept slot.
+        """
+        d, g, tf, made = kept
+        current = made == self._norms_made
+        g_of, norm = self.k1 + 1, self._norm
+        if tail is not None:  # new slots come last: the term's slots stay ascending
+            new_d = np.fromiter((s for s, _ in tail), np.int64, len(tail))
+            new_tf = np.fromiter((f for _, f in tail), np.float64, len(tail))
+            d, tf = np.concatenate((d, new_d)), np.concatenate((tf, new_tf))
+            if current:
+                g = np.concatenate((g, self._g(new_d, new_tf)))
+        if patch is not None and current:
+            d, g, tf = patched((d, g, tf), {s: None if f is None else (f * g_of / (f + float(norm[s])), f)
+                                            for s, f in patch.items()})
+        elif patch is not None:
+            d, tf = patched((d, tf), {s: None if f is None else (f,) for s, f in patch.items()})
+        if not current:
+            g = self._g(d, tf)
+        return d, g, tf, self._norms_made
+
+    def _term_tf(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
+        """(slots ascending, tf) of one term computed from the postings (both segments); tf is a new array."""
         docs_parts: list[np.ndarray] = []
         tf_parts: list[np.ndarray] = []
         if tid + 1 < len(self._b_starts):
@@ -137,15 +176,22 @@ class LiveScoring:
             docs_parts.append(np.array(slots, dtype=np.int64))
             tf_parts.append(np.array([post[s] for s in slots], dtype=np.float64))
         if not docs_parts:
-            return _EMPTY_I, _EMPTY_F
+            return _EMPTY_I, _EMPTY_F.copy()
         if len(docs_parts) == 1:
             d, tf = docs_parts[0], tf_parts[0]
+            if self._base_clean and not post:  # a view of the base postings: the kept tf is patched in place
+                tf = tf.copy()
         else:
             d, tf = np.concatenate(docs_parts), np.concatenate(tf_parts)
             if docs_parts[0].shape[0] and docs_parts[0][-1] > docs_parts[1][0]:  # a replaced slot among the base's
                 order = np.argsort(d, kind="stable")
                 d, tf = d[order], tf[order]
-        return d, tf * (self.k1 + 1) / (tf + self._norm[d])
+        return d, tf
+
+    def _term_g(self, tid: int) -> tuple[np.ndarray, np.ndarray]:
+        """(slots ascending, g) of one term computed from the postings (both segments)."""
+        d, tf = self._term_tf(tid)
+        return d, self._g(d, tf)
 
     def _spans(self, query_tokens: Sequence[str]) -> list[tuple[np.ndarray, np.ndarray]]:
         """(slots, weights × times in the query) of each known query term with postings, in query order."""

@@ -328,7 +328,7 @@ def decode(meta: dict[str, Any], arrays: dict[str, np.ndarray], decay: Decay) ->
         entries[slot] = None
     table.__dict__.update({name: arrays[f"table.{name}"] for name in _TABLE_ARRAYS})
     table.__dict__.update(decay=decay, items=LazyList(entries, columns.item), newest=meta["table"]["newest"],
-                          _codes=meta["table"]["codes"], _masks={}, _whole_boosts={}, _whole_asked=set(),
+                          _codes=meta["table"]["codes"], _masks={}, _kept_boosts={},
                           _arrays={name: arrays[f"table.codes.{name}"] for name in meta["table"]["codes"]})
     state.update(table=table, lexical=_decode_bm25("lexical", arrays, meta), turns=_decode_bm25("turns", arrays, meta))
     small = meta["small"]

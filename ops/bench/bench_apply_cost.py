@@ -42,7 +42,7 @@ def query(rng: random.Random) -> str:
     return " ".join(rng.choices(WORDS, k=3))
 
 
-REBUILT = [0]  # postings of a term recomputed from the segments (``LiveScoring._term_g``), O(documents holding it)
+REBUILT = [0]  # postings of a term read from the segments (``LiveScoring._term_tf``, before it ``_term_g``): O(df)
 
 
 def _counting(term_g):  # type: ignore[no-untyped-def]
@@ -52,7 +52,8 @@ def _counting(term_g):  # type: ignore[no-untyped-def]
     return counted
 
 
-LiveScoring._term_g = _counting(LiveScoring._term_g)  # type: ignore[method-assign]
+_READ = "_term_tf" if hasattr(LiveScoring, "_term_tf") else "_term_g"  # (the same bench on an older tree)
+setattr(LiveScoring, _READ, _counting(getattr(LiveScoring, _READ)))
 
 
 def run(size: int, writes: int, profile: bool, gc_counts: bool) -> tuple[object, ...]:

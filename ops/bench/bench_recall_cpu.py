@@ -8,7 +8,9 @@ with ``PYTHONPATH`` on two checkouts, alternating, to compare code.
 - ``visit``: a cold user's first visit without the store's read: ``HybridIndex.build``
   of M synthetic items (``bench_recall_rpc.WORDS``) and the first search, per user;
 - ``write``: one item applied to a warm N-item index, then a search (what the first
-  recall after a write costs beyond the store's round trip);
+  recall after a write costs beyond the store's round trip) and a second one; then
+  each query again after a refresh of the BM25 statistics (``HybridIndex.refresh_stats``,
+  what every N/128 changed documents bring);
 - ``catchup``: an N-item index loaded from its column snapshot, C new items and C
   changed ones applied (the catch-up of a cold user), and the first search.
 
@@ -102,26 +104,42 @@ def write(items: int, rounds: int, profile: bool) -> None:
     rng = random.Random(5)
     index = HybridIndex.build(make_items("w", items, rng))
     index.search("warm up", 10)
-    applies, searches = [], []
+    applies, searches, seconds = [], [], []
     started = load()
     news = [make_items("w", 1, rng) for _ in range(rounds)]
     queries = [query(rng) for _ in range(rounds)]
+    others = [query(rng) for _ in range(rounds)]
     with profiled(profile):
-        for new, asked in zip(news, queries, strict=True):
+        for new, asked, other in zip(news, queries, others, strict=True):
             t0 = time.process_time()
             index.apply(new)
             t1 = time.process_time()
             index.search(asked, 10)
             t2 = time.process_time()
+            index.search(other, 10)  # a second recall before the next write (recalls outnumber writes)
+            t3 = time.process_time()
             applies.append(t1 - t0)
             searches.append(t2 - t1)
+            seconds.append(t3 - t2)
     warm = []
     for asked in queries:  # the same queries with no write before them
         t0 = time.process_time()
         index.search(asked, 10)
         warm.append(time.process_time() - t0)
-    print(table(["items", "apply CPU ms (median)", "search after CPU ms", "warm search CPU ms", "load avg"],
-                [(f"{items:,}", ms(applies), ms(searches), ms(warm), f"{started} → {load()}")]))
+    refreshes, after_refresh = [], []
+    for asked in queries:  # the BM25 statistics refreshed (every N/128 changed documents), then the same query
+        index.search(asked, 10)
+        t0 = time.process_time()
+        index.refresh_stats()
+        t1 = time.process_time()
+        index.search(asked, 10)
+        t2 = time.process_time()
+        refreshes.append(t1 - t0)
+        after_refresh.append(t2 - t1)
+    print(table(["items", "apply CPU ms (median)", "search after CPU ms", "second search after CPU ms",
+                 "warm search CPU ms", "stats refresh CPU ms", "search after a refresh CPU ms", "load avg"],
+                [(f"{items:,}", ms(applies), ms(searches), ms(seconds), ms(warm), ms(refreshes), ms(after_refresh),
+                  f"{started} → {load()}")]))
 
 
 def catchup(items: int, changes: int, rounds: int) -> None:

@@ -89,11 +89,14 @@ def test_a_kept_term_scores_as_an_unasked_twin(vocab):
 
 def test_patched_inserts_in_order_and_drops_gone_slots():
     kept = (np.array([2, 5, 9], dtype=np.int64), np.array([0.2, 0.5, 0.9]))
-    d, g = patched(kept, {5: None, 7: 0.7, 0: 0.1, 9: 0.95, 11: 1.1, 4: None})
+    d, g = patched(kept, {5: None, 7: (0.7,), 0: (0.1,), 9: (0.95,), 11: (1.1,), 4: None})
     assert d.tolist() == [0, 2, 7, 9, 11]
     assert g.tolist() == [0.1, 0.2, 0.7, 0.95, 1.1]
-    d, g = patched((np.empty(0, np.int64), np.empty(0)), {3: 0.3, 1: None})
+    d, g = patched((np.empty(0, np.int64), np.empty(0)), {3: (0.3,), 1: None})
     assert d.tolist() == [3] and g.tolist() == [0.3]
+    d, g, tf = patched((np.array([1, 4], dtype=np.int64), np.array([0.1, 0.4]), np.array([1.0, 2.0])),
+                       {4: (0.5, 3.0), 2: (0.2, 1.0), 1: None})  # every column follows its slot
+    assert (d.tolist(), g.tolist(), tf.tolist()) == ([2, 4], [0.2, 0.5], [1.0, 3.0])
 
 
 @pytest.mark.parametrize("lang", [EN_WORLD, ZH_WORLD], ids=["en", "zh"])
