@@ -42,7 +42,7 @@ from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_VERB_ACTIVITY", "cessation_scope", "end_opposite", "ended_keys",
-           "keys_about", "resumption_scope", "scope_terms", "topicalised"]
+           "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 #: What may open a clause before a name and its death ("Sadly Mochi passed away").
@@ -142,7 +142,8 @@ STATEMENT_PREFIXES = ("gist:", *_PREFIXES)
 _EN_LIGHT = frozenset({"play", "eat", "drink", "watch", "listen", "read", "practic", "train", "work", "start",
                        "keep", "touch", "bother", "anymor", "longer", "realli", "stop", "quit", "gave", "give"})
 _EN_AFTER = re.compile(r"\b(?:with|at|on|in|for|after|before|every|each|most|since|because|when|while|"
-                       r"this|last|these|those|any\s*more|anymore)\b", re.IGNORECASE)
+                       r"this|last|these|those|any\s*more|anymore)\b"
+                       r"|[,;]\s*(?:only|just|but|still|now|so)\b", re.IGNORECASE)  # "…, only Netflix now": what stays
 _ZH_TIME = re.compile(r"周末|每天|每周|每晚|每早|平时|早上|晚上|下午|上午|中午|今年|去年|这个月|上个月|这周|上周|"
                       r"三个月|几个月|半年|一年|两年|以来|时候|工作|太忙|以后|之后")
 #: At most this many keys per clause (one read of the store).
@@ -199,6 +200,22 @@ def resumption_scope(clause: str, lang: str) -> str:
     "又开始弹吉他了" -> the clause (issue 13 §2: "started … again" supersedes the negation).
     """
     return _scope(clause, lang, _ZH_RESUMED, _EN_RESUMED, _EN_RESUMED_CUT)
+
+
+# a service said first, then its end ("爱奇艺退订了", "抖音卸载了"), no time word before it ("猫送人了" is read as
+# "我猫送人了", as the pet's cues read it)
+_ZH_THING_ENDED = re.compile(r"^(?!最近|现在|目前|如今|已经|早就|后来|然后|今年|去年|上个?月|这个?月)"
+                             r"(?P<t>[^\s，,。！!？?我]{1,8}?)(?=(?:也|都|已经|早就)?(?:退订|取消|卸载|注销)了)")
+
+
+def with_speaker(clause: str, carried: str = "") -> str:
+    """A Chinese clause that dropped its subject, with the speaker put back: after the thing it ends when it
+    says that thing first ("爱奇艺退订了" -> "爱奇艺我退订了", read as ``topicalised`` reads it), else before it
+    ("上个月搬到成都了" -> "我上个月搬到成都了"); ``carried`` is the relative the sentence spoke of ("我" + "姐姐")."""
+    ended = None if carried else _ZH_THING_ENDED.match(clause)
+    if ended is not None:
+        return f"{ended.group('t')}我{clause[ended.end('t'):]}"
+    return f"我{carried}{clause}"
 
 
 def topicalised(clause: str) -> str:

@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from memory_core.pipeline.cessation import DEATH, topicalised
+from memory_core.pipeline.cessation import DEATH, topicalised, with_speaker
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
@@ -109,7 +109,7 @@ _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有�
 _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up|currently)\s+)*(?:got|started|starting|joining|leaving|"
     r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
-    r"picked\s+up|closed\s+on|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|"
+    r"picked\s+up|closed\s+on|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
     r"lost|promoted\s+to|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
     re.IGNORECASE)
@@ -146,7 +146,7 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
                        r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了"
                        # an activity stopped, said by its verb ("不跑了", "跑步不跑了"): the speaker's
-                       r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练]了")
+                       r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?")
 
 
 @functools.lru_cache(maxsize=1)
@@ -332,7 +332,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
                 continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
             # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
-            clause = f"我{carried}{_ZH_CONNECTIVE.sub('', clause)}"
+            clause = with_speaker(_ZH_CONNECTIVE.sub("", clause), carried)  # "爱奇艺退订了": "爱奇艺我退订了"
         if _ZH_NAMED_PERSON.match(clause):
             chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
         clause = without_aside(clause, "zh")

@@ -5,7 +5,9 @@ A statement naming things side by side ("Spotify and Netflix", "腾讯视频和�
 cessation ends it but names only one of them, ``kept_members`` keeps the rest: a new item with the ended one
 taken out of the text ("User pays for Spotify", "用户开了腾讯视频会员"), under the ended item's key, theme and
 kind. The ended item keeps its text in history. In English only names are read as such members (a capital:
-"hiking and swimming" is left whole), which is what kept every held-out half where it was.
+"hiking and swimming" is left whole), which is what kept every held-out half where it was; a "+" binds the two it
+joins tighter than "and" ("Monzo and Netflix + Spotify": Netflix goes with its "+"). In Chinese a member keeps its
+count ("一只猫和一只狗"), and a known thing is found by its Chinese names ("obj:cat": 猫).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, Op
 
@@ -23,11 +26,21 @@ __all__ = ["kept_members", "without_members"]
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD = re.compile(r"[\w+&'.-]+")
 # the joint before a member ("Spotify and Netflix", "Hulu, HBO Max") or after it ("Netflix and Spotify")
-_EN_BEFORE = re.compile(r"(?:,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+)$", re.IGNORECASE)
-_EN_AFTER = re.compile(r"^(?:\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+)(?=\w)", re.IGNORECASE)
+_EN_BEFORE = re.compile(r"(?:,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*\+\s*)$", re.IGNORECASE)
+_EN_AFTER = re.compile(r"^(?:\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*\+\s*)(?=\w)", re.IGNORECASE)
 _ZH_JOINT = "和|、|跟|与|及|以及|还有"
+# a number and a measure word before a member ("一只猫", "两条狗"): part of the member
+_ZH_COUNT = re.compile(r"(?:[一两二三四五六七八九十几]|这|那)?[只条个头位匹辆台部]$")
 # a name beside the ended one (read forwards, or backwards from the joint): a capital at the word's start
 _NAME = re.compile(r"^[A-Z]|^[\w+&'.-]*[A-Z](?![\w+&'.-])")
+
+
+def _han_terms(terms: frozenset[str]) -> set[str]:
+    """The Chinese words of ``terms``: its Han terms of two characters or more, and the Chinese names of the known
+    things it names ("obj:cat" -> 猫, 小猫, 猫咪 …: a pet of one character is a member too)."""
+    names = lexicon().names
+    return {t for t in terms if _HAN.search(t) and len(t) > 1} \
+        | {w for t in terms if t.startswith("obj:") for w in names.get(t[4:], ()) if _HAN.search(w)}
 
 
 def without_members(description: str, terms: frozenset[str]) -> str:
@@ -38,16 +51,18 @@ def without_members(description: str, terms: frozenset[str]) -> str:
     ("用户开了腾讯视频和爱奇艺会员", {"爱奇艺"}) -> "用户开了腾讯视频会员".
     """
     if _HAN.search(description):
-        for term in sorted((t for t in terms if _HAN.search(t) and len(t) > 1), key=len, reverse=True):
+        for term in sorted(_han_terms(terms), key=len, reverse=True):
             at = description.find(term)
             if at < 0:
                 continue
-            before = re.search(rf"(?:{_ZH_JOINT})$", description[:at])
+            counted = _ZH_COUNT.search(description[:at])  # "一只猫和一只狗": the member is "一只猫"
+            start = counted.start() if counted is not None else at
+            before = re.search(rf"(?:{_ZH_JOINT})$", description[:start])
             after = re.match(rf"(?:{_ZH_JOINT})(?=[\u3400-\u9fffA-Za-z])", description[at + len(term):])
             if before is not None:
                 return description[:before.start()] + description[at + len(term):]
             if after is not None:
-                return description[:at] + description[at + len(term) + after.end():]
+                return description[:start] + description[at + len(term) + after.end():]
         return ""
     words = list(_EN_WORD.finditer(description))
     ended = [m for m in words[1:] if terms & topic(m.group(0), "en").terms]  # the subject is no member
@@ -61,7 +76,8 @@ def without_members(description: str, terms: frozenset[str]) -> str:
     before = _EN_BEFORE.search(description[:start])
     after = _EN_AFTER.match(description[end:])
     kept = ""
-    if before is not None and _NAME.match(description[before.start() - 1::-1] or " "):
+    signed = after is not None and "+" in after.group(0) and before is not None and "+" not in before.group(0)
+    if before is not None and not signed and _NAME.match(description[before.start() - 1::-1] or " "):
         kept = description[:before.start()] + description[end:]
     elif after is not None and _NAME.match(description[end + after.end():]):
         kept = description[:start] + description[end + after.end():]

@@ -130,9 +130,15 @@ def stance_of(text: str) -> int:
     group's member carries its own "not"); a change said of it ("I don't drink
     alcohol any more" is no member of any group) keeps the plain polarity.
     """
+    text = _SOFTENED.sub(" ", text)  # "不那么讨厌了", "don't mind it now": a dislike negated is no negation
     if CHANGE.search(text):
         return polarity_of(text)
     return polarity_of(_negated_synonyms().sub(" ", text))
+
+
+# a dislike said to hold no longer, or less ("不那么讨厌了", "没那么反感", "I don't hate it anymore", "don't mind it")
+_SOFTENED = re.compile(r"(?:不|没)(?:那么|太|再|怎么)?(?:讨厌|反感|排斥)|\b(?:don't|do\s+not|doesn't|no\s+longer)\s+"
+                       r"(?:hate|mind|dislike)\b|\bnot\s+(?:so|that|too)\s+bad\b", re.IGNORECASE)
 
 
 # a short statement whose value is only a pointing word ("新公司在那边", "家就在这儿", "my office is over there")

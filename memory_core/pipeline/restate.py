@@ -26,6 +26,8 @@ from datetime import datetime
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
+from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
+from memory_core.pipeline.changed_value import with_statement as _with
 from memory_core.pipeline.gist import MAX_GIST_CHARS, RESTATE_OVERLAP, Topic, lasting, same_topic, topic, word_overlap
 from memory_core.pipeline.mention_detail import detail_of
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
@@ -224,9 +226,15 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             continue  # a cessation ("I used to play guitar") restates nothing it ends: ``end_opposite`` below
         # a mention (``restate_only``) ends nothing by its polarity: only a statement of the other polarity does
         if changed or (not cand.restate_only and stance_of(item.description) != cand.polarity):
-            if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
+            if ended_by_stance(str(item.key or ""), cand.description) and not turn.timestamp < _said_at(item):
                 ended.append(item)  # "I cancelled my WoW subscription" ends "plays World of Warcraft"
             continue
+        if changed_number(cand.description, item.description) and not cand.restate_only \
+                and str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
+            ended.append(item)  # "been going to bed at 11 lately": the new value, the old one in history
+            continue
+        if not cand.restate_only and one_more(cand.description, cand.topic, old):
+            continue  # "I also subscribe to Spotify now" beside "subscribes to Netflix": an item of its own
         rank = 2 if restated else 1
         if best is None or rank > best[0]:
             best = (rank, item, old)
@@ -242,10 +250,11 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         ops.append(HitOp(item.id, turn_id=turn.turn_id))
         said = detail_of(cand, old, str(item.key or ""), stated, _subject(speaker, cand.lang)) \
             if cand.restate_only else cand.description
-        grown = _with(item.description, said, cand.lang)
+        grown = _with(item.description, said, cand.lang)  # a new number of what it measures replaces the old
         new = cand.topic if said == cand.description else topic(said, cand.lang, _subject(speaker, cand.lang))
         if cand.may_revise and said and _detail(new, old, said, cand.lang) and len(grown) <= MAX_GIST_CHARS \
-                and not turn.timestamp < _said_at(item):
+                and not turn.timestamp < _said_at(item) \
+                and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())):
             reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
             ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
                                 at=turn.timestamp))
@@ -434,11 +443,6 @@ def _changed_piece_names(cand: Candidate, old: Topic) -> bool:
 
 def _said_at(item: MemoryItem) -> datetime:
     return item.valid_from or item.created_at
-
-
-def _with(old: str, new: str, lang: str) -> str:
-    """``old`` with the statement ``new`` after it ("A; B", "A；B")."""
-    return f"{old.rstrip('。.')}；{new}" if lang == "zh" or _CJK.search(old) else f"{old.rstrip('.')}; {new}"
 
 
 def _live(items: Iterable[MemoryItem], turn: Turn) -> list[MemoryItem]:

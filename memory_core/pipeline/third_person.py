@@ -22,7 +22,8 @@ ZH_LEAD = re.compile(r"^(?:对了|说到[^，,]{0,8}|提醒一下|顺便说一�
 
 _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",
              "was": "was", "can": "can", "can't": "can't", "will": "will", "won't": "won't", "must": "must",
-             "should": "should", "would": "would", "could": "could", "might": "might", "never": "never"}
+             "should": "should", "would": "would", "could": "could", "might": "might", "never": "never",
+             "been": "has been"}  # "(I've) been going to bed at 11" said without its "have"
 _EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usually|normally|mostly|always|often|"
                         r"generally|basically|totally|definitely|honestly|even|only|absolutely|never|rarely|"
                         r"sometimes|seriously|literally|finally|recently|already|officially|eventually|suddenly|"

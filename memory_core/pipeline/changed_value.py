@@ -1,0 +1,109 @@
+"""A statement that gives a thing a new number: a changed value, not a detail (issue 13: "豆豆两岁了" then
+"豆豆三岁啦", "I usually go to bed at 2am" then "been going to bed at 11 lately").
+
+A statement in the user's own words that says again what an item says and holds a number the item lacks was
+read as a detail, and its text was put after the item's: the item then held the old age beside the new one, the
+old bedtime beside the new one. A number is the value of what it measures (an age, a time of day, a weight …,
+read from the unit said after it). When both texts hold numbers of one measure (or a number with no unit beside
+one) and share none, the new number is the thing's current value: the new text states it alone, and the old
+text stays in history. Numbers of different measures ("2 years old" / "20 kg") are a detail, as before; so is a
+number said beside the old one ("March 3rd" / "March 3rd at 10").
+
+Two more kinds of statement are no detail either: one more thing of a kind, said with "also" and a name the item
+lacks but none of its own ("I also subscribe to Spotify now" beside "subscribes to Netflix", ``one_more``), is an
+item of its own; a like or dislike said to hold now with the other stance ("我现在也能吃一点香菜了，不那么讨厌了"
+after "我不吃香菜", ``ended_by_stance``) ends the old one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.pipeline.gist import Topic, normalize_numbers
+
+__all__ = ["changed_number", "ended_by_stance", "one_more", "renumbered", "with_statement"]
+
+#: Units by what they measure; a number with none of them measures what the other text's number does.
+_MEASURES = (
+    ("clock", r"a\.?m\.?|p\.?m\.?|o'clock|点|时(?!间)"),
+    ("age", r"years?\s+old|yrs?\s+old|y/?o\b|岁|周岁"),
+    ("months", r"months?\s+old|个月"),
+    ("weight", r"kg|kilos?|kilograms?|lbs?|pounds?|斤|公斤|千克"),
+    ("distance", r"km|k\b|kilomet(?:er|re)s?|miles?|公里|千米"),
+    ("duration", r"hours?|hrs?|minutes?|mins?|小时|分钟"),
+    ("money", r"dollars?|bucks|euros?|pounds?\s+a|块|元|刀"),
+)
+_EN_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+             "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
+_NUMBER = re.compile(r"(?<![\d.:])(\d{1,2}:\d\d|\d+)(?![\d.:])\s*("
+                     + "|".join(f"(?P<{name}>{unit})" for name, unit in _MEASURES) + r")?", re.IGNORECASE)
+#: Times of day said in words: numbers of the clock.
+_CLOCK_WORDS = re.compile(r"\b(?:midnight|noon|midday)\b|半夜十二点|午夜|中午十二点", re.IGNORECASE)
+_EN_NUMBER = re.compile(r"\b(" + "|".join(_EN_WORDS) + r")\b", re.IGNORECASE)
+
+
+def _numbers(text: str) -> list[tuple[str, str, int, int]]:
+    """(number, measure or "", start, end) of each number of ``text`` as ``normalize_numbers`` reads it."""
+    plain = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(text))
+    out = [(m.group(0).casefold(), "clock", m.start(), m.end()) for m in _CLOCK_WORDS.finditer(plain)]
+    for m in _NUMBER.finditer(plain):
+        measure = "clock" if ":" in m.group(1) else next((name for name, _ in _MEASURES if m.group(name)), "")
+        out.append((m.group(1) if ":" in m.group(1) else str(int(m.group(1))), measure, m.start(1), m.end(1)))
+    return sorted(out, key=lambda n: n[2])
+
+
+def changed_number(new: str, old: str) -> bool:
+    """True when ``new`` gives what ``old`` measures a new number: both hold numbers, they share none, and a
+    number of each measures the same thing (one unit, or one of them said without a unit)."""
+    said, held = _numbers(new), _numbers(old)
+    if not said or not held or {n for n, *_ in said} & {n for n, *_ in held}:
+        return False
+    return any(a == b or not a or not b for _, a, *_ in said for _, b, *_ in held)
+
+
+def renumbered(old: str, new: str) -> str:
+    """``old`` with its one number replaced by the one number of ``new`` ("用户家狗豆豆两岁了" + "豆豆三岁啦" ->
+    "用户家狗豆豆3岁了"); ``new`` itself when either holds more than one number or the old one is not found as
+    written."""
+    said, held = _numbers(new), _numbers(old)
+    if len(said) != 1 or len(held) != 1:
+        return new
+    plain = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(old))
+    _, _, start, end = held[0]
+    return plain[:start] + said[0][0] + plain[end:]
+
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def with_statement(old: str, new: str, lang: str) -> str:
+    """``old`` with the statement ``new`` after it ("A; B", "A；B"), or, when ``new`` gives what ``old`` measures
+    a new number (``changed_number``), ``old`` renumbered: the current value alone."""
+    if changed_number(new, old):
+        return renumbered(old, new)
+    return f"{old.rstrip('。.')}；{new}" if lang == "zh" or _CJK.search(old) else f"{old.rstrip('.')}; {new}"
+
+
+# a statement said to hold now ("现在也能吃一点香菜了", "these days I like cilantro")
+_NOW = re.compile(r"\b(?:now|these\s+days|nowadays)\b|现在|如今|最近", re.IGNORECASE)
+
+
+def ended_by_stance(key: str, said: str) -> bool:
+    """True when an item under ``key`` that a statement ``said`` of the other stance speaks of ends by it: a statement
+    in the user's own words (``gist:``) always; a like or dislike (``pref:``) when ``said`` says it holds now ("我不吃
+    香菜" ended by "我现在也能吃一点香菜了，不那么讨厌了")."""
+    return key.startswith("gist:") or (key.startswith("pref:") and _NOW.search(said) is not None)
+
+
+# one more of a kind said beside what was said before ("I also subscribe to Spotify", "我也订了网易云")
+_ALSO = re.compile(r"\b(?:also|too|as\s+well|another|a\s+second)\b|也|又|另外", re.IGNORECASE)
+
+
+def one_more(said: str, new: Topic, old: Topic) -> bool:
+    """True when a statement ``said`` (topic ``new``) adds one more thing of the kind an item (topic ``old``) names:
+    it says so ("also", "too", 也, 又), names a name the item lacks, and none of the item's own names ("I also subscribe
+    to Spotify now" beside "User subscribes to Netflix"). Such a statement is an item of its own, never a detail
+    of the first: each thing can then end alone. A detail names the thing it adds to ("Miso turned three")."""
+    names = old.strong - old.numbers
+    added = new.strong - new.numbers - old.terms - old.strong
+    return bool(names and added) and not names & new.terms and _ALSO.search(said) is not None
