@@ -36,6 +36,8 @@ from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import full_item_id
 from memory_core.mem0_shape import (
+    mem0_add_metadata,
+    mem0_delete_scope,
     mem0_entities,
     mem0_listed,
     mem0_listing,
@@ -131,12 +133,12 @@ class Memory:
 
         Raises:
             InvalidInput: none of user_id / agent_id / run_id, empty messages, a content part that is not
-                text, bad metadata (string values only), unknown arguments.
+                text, metadata that is not a mapping of plain values (``mem0_add_metadata``), unknown arguments.
         """
         if kwargs:
             raise InvalidField(f"unsupported argument(s) {sorted(kwargs)}")
         uid = mem0_scope(user_id, agent_id, run_id=run_id)
-        meta = None if metadata is None else {str(k): str(v) for k, v in metadata.items()}
+        meta = mem0_add_metadata(metadata)
         result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)
         out = []
         for r in mem0_listed(result["results"]):
@@ -154,9 +156,14 @@ class Memory:
 
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, limit: int | None = None, top_k: int | None = None,
-               filters: Mapping[str, Any] | None = None, threshold: float | None = None) -> dict[str, Any]:
+               filters: Mapping[str, Any] | None = None, threshold: float | None = None,
+               rerank: bool = True, keyword_search: bool = True) -> dict[str, Any]:
         """``{"results": [memory + "score"]}``, best first (``limit`` or ``top_k``: 1..``MAX_TOP_K``,
         default 20 as Mem0; InvalidField outside).
+
+        ``rerank`` and ``keyword_search`` are taken so Mem0 code runs unchanged; recall always fuses
+        keyword (BM25) and meaning ranks and reranks, so ``False`` is refused rather than ignored
+        (InvalidField).
 
         Mem0's vector search answers any query with the nearest memories; when
         Gulfstream's recall finds nothing for the query (it shares no word or
@@ -166,6 +173,9 @@ class Memory:
         ``sensitive`` or holding a password, PIN, card or ID number, API key or
         health detail): a query that names none of them sees none, as in recall.
         """
+        if rerank is not True or keyword_search is not True:
+            raise InvalidField("rerank=False and keyword_search=False are not supported: recall always ranks by "
+                               "keywords and meaning together and reranks")
         uid = mem0_scope(user_id, agent_id, filters, run_id)
         meta = mem0_metadata(filters)
         given = limit if limit is not None else top_k
@@ -176,7 +186,7 @@ class Memory:
             broad = sorted((r for r in every if r["theme"] != SENSITIVE_THEME and not is_sensitive(r["description"])),
                            key=lambda r: (-r["importance"], -r["hit"], r["created_at"]))
             hits = [{**r, "score": 0.0, "outdated": False} for r in broad[:k]]  # active, no stale raw turn listed
-        return {"results": [mem0_memory(r, user_id) for r in hits]}
+        return {"results": [mem0_memory(r, uid) for r in hits]}
 
     def get(self, memory_id: str) -> dict[str, Any] | None:
         """One memory, or None when there is none with this id or it was deleted or superseded (as Mem0, whose
@@ -192,10 +202,18 @@ class Memory:
                 filters: Mapping[str, Any] | None = None, limit: int | None = None,
                 top_k: int | None = None) -> dict[str, Any]:
         """``{"results": [memory]}`` of the user's active memories, oldest first (at most ``limit`` or
-        ``top_k``, default 100); a raw turn that produced a curated memory is not one (``mem0_shape``)."""
+        ``top_k``, default 100); a raw turn that produced a curated memory is not one (``mem0_shape``).
+
+        Raises:
+            InvalidField: no entity id or a bad one (``mem0_scope``); a ``limit`` / ``top_k`` that is no
+                integer of at least 1 (0 or -1 would silently list all or all but one).
+        """
         uid = mem0_scope(user_id, agent_id, filters, run_id)
-        records = mem0_listing(self.api, uid, mem0_metadata(filters), limit or top_k or 100)
-        return {"results": [mem0_memory(r, user_id) for r in records]}
+        given, name = (limit, "limit") if limit is not None else (top_k, "top_k")
+        if given is not None and (isinstance(given, bool) or not isinstance(given, int) or given < 1):
+            raise InvalidField(f"{name} must be an integer of at least 1; got {given!r}")
+        records = mem0_listing(self.api, uid, mem0_metadata(filters), given or 100)
+        return {"results": [mem0_memory(r, uid) for r in records]}
 
     def update(self, memory_id: str, data: str | None = None, *, text: str | None = None,
                metadata: Mapping[str, Any] | None = None) -> dict[str, str]:
@@ -219,8 +237,13 @@ class Memory:
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None,
                    run_id: str | None = None) -> dict[str, str]:
-        """Soft-delete every memory of the user (and agent)."""
-        self.api.delete_all(user_id=mem0_scope(user_id, agent_id, run_id=run_id), reason="deleted (mem0 API)")
+        """Soft-delete every memory of the user (and agent), or of the agent or run alone.
+
+        Raises:
+            InvalidField: no entity id or a bad one; ``run_id`` beside a user or agent (``mem0_delete_scope``:
+                that would delete every memory of the user).
+        """
+        self.api.delete_all(user_id=mem0_delete_scope(user_id, agent_id, run_id), reason="deleted (mem0 API)")
         return {"message": "Memories deleted successfully!"}
 
     def history(self, memory_id: str) -> list[dict[str, Any]]:

@@ -18,9 +18,13 @@ Whose memories
 --------------
 Mem0 scopes memories by ``user_id``, ``agent_id`` or ``run_id`` (at least
 one); Gulfstream scopes by user. ``mem0_scope`` maps them onto one user id:
-``user_id`` (with an agent: ``user_id:agent_id``), else ``agent#<agent_id>``,
-else ``run#<run_id>``; a ``run_id`` is also the turns' session.
-``mem0_entities`` reads such a user id back into Mem0's entity fields.
+``user_id`` (with an agent: ``<user_id>#agent#<agent_id>``), else
+``agent#<agent_id>``, else ``run#<run_id>``; a ``run_id`` is also the turns'
+session. ``#`` is kept for these scopes: an entity id holding one is refused,
+so no user id a caller can name reads or deletes another scope's memories
+(``user_id="agent#bot"`` would be agent ``bot``'s). ``:`` stays free for
+tenant-prefixed ids (``acme:anna``). ``mem0_entities`` reads such a user id back
+into Mem0's entity fields.
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ __all__ = [
     "Searcher",
     "curated_in_place",
     "is_raw_turn",
+    "mem0_add_metadata",
+    "mem0_delete_scope",
     "mem0_entities",
     "mem0_every",
     "mem0_listed",
@@ -50,7 +56,7 @@ __all__ = [
 ]
 
 ENTITY_KEYS = ("user_id", "agent_id", "run_id")
-_AGENT, _RUN = "agent#", "run#"
+_AGENT, _RUN, _WITH_AGENT = "agent#", "run#", "#agent#"
 #: Items read per ``get_all`` page when the Mem0 shape needs every item of a user (the API's page limit).
 _PAGE = 1000
 
@@ -143,12 +149,12 @@ def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, 
                run_id: str | None = None) -> str:
     """The Gulfstream user id for Mem0's entity ids (from the arguments, else from ``filters``).
 
-    ``user_id`` (``user_id:agent_id`` with an agent), else ``agent#<agent_id>``, else ``run#<run_id>``.
-    Other filter keys are metadata filters (``mem0_metadata``).
+    ``user_id`` (``<user_id>#agent#<agent_id>`` with an agent), else ``agent#<agent_id>``, else
+    ``run#<run_id>``. Other filter keys are metadata filters (``mem0_metadata``).
 
     Raises:
-        InvalidField: none of user_id, agent_id, run_id; a bad id; a filter with an operator
-            (``{"contains": ...}``, ``AND``, ``OR``).
+        InvalidField: none of user_id, agent_id, run_id; a bad id, or one holding ``#`` (kept for the
+            scopes: module docstring); a filter with an operator (``{"contains": ...}``, ``AND``, ``OR``).
     """
     given = dict(filters or {})
     user_id = user_id or given.pop("user_id", None)
@@ -156,23 +162,74 @@ def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, 
     run_id = run_id or given.pop("run_id", None)
     mem0_metadata(given)
     if user_id:
-        uid = check_id(user_id, "user_id")
-        return uid if agent_id is None else f"{uid}:{check_id(agent_id, 'agent_id')}"
+        uid = _entity(user_id, "user_id")
+        return uid if agent_id is None else f"{uid}{_WITH_AGENT}{_entity(agent_id, 'agent_id')}"
     if agent_id:
-        return _AGENT + check_id(agent_id, "agent_id")
+        return _AGENT + _entity(agent_id, "agent_id")
     if run_id:
-        return _RUN + check_id(run_id, "run_id")
+        return _RUN + _entity(run_id, "run_id")
     raise InvalidField("one of user_id, agent_id or run_id is required (as an argument or in filters)")
+
+
+def mem0_delete_scope(user_id: str | None, agent_id: str | None, run_id: str | None) -> str:
+    """The user id Mem0's ``delete_all`` empties (``mem0_scope``), refusing a ``run_id`` beside a user or agent.
+
+    Memories added with a ``user_id`` belong to that user (their ``run_id`` names only the turns'
+    session), so a delete scoped to the run as well as the user cannot be kept to the run: it would
+    delete every memory of the user. It is refused, not widened.
+
+    Raises:
+        InvalidField: ``run_id`` with ``user_id`` or ``agent_id``; what ``mem0_scope`` raises.
+    """
+    if run_id is not None and (user_id or agent_id):
+        raise InvalidField("delete_all with run_id beside user_id or agent_id is not supported: a user's memories "
+                           "are not kept apart by run, so it would delete all of them; call delete_all(run_id=...) "
+                           "for memories added with run_id alone, or delete memories one by one")
+    return mem0_scope(user_id, agent_id, run_id=run_id)
+
+
+def _entity(value: object, what: str) -> str:
+    """``value`` as a Mem0 entity id: a usable id (``check_id``) without ``#``. Raises InvalidField."""
+    checked = check_id(value, what)
+    if "#" in checked:
+        raise InvalidField(f"{what} {checked!r} holds '#', which the Mem0-shaped calls keep for their own scopes "
+                           "(agent#<id>, run#<id>, <user>#agent#<id>); use an id without '#'")
+    return checked
 
 
 def mem0_entities(scope: str) -> dict[str, str | None]:
     """Mem0's entity fields of a user id ``mem0_scope`` made: ``{"user_id", "agent_id", "run_id"}``
-    (``agent#bot`` → agent_id ``bot``; any other id is the user_id)."""
+    (``agent#bot`` → agent_id ``bot``; ``ann#agent#bot`` → user_id ``ann`` and agent_id ``bot``; any
+    other id is the user_id)."""
+    if _WITH_AGENT in scope:
+        user, _, agent = scope.partition(_WITH_AGENT)
+        return {"user_id": user, "agent_id": agent, "run_id": None}
     if scope.startswith(_AGENT):
         return {"user_id": None, "agent_id": scope.removeprefix(_AGENT), "run_id": None}
     if scope.startswith(_RUN):
         return {"user_id": None, "agent_id": None, "run_id": scope.removeprefix(_RUN)}
     return {"user_id": scope, "agent_id": None, "run_id": None}
+
+
+def mem0_add_metadata(metadata: object) -> dict[str, str] | None:
+    """Metadata given to a Mem0 ``add``, as the string values an item keeps (None: none given).
+
+    Gulfstream keeps metadata as exact strings, filtered by equality (``mem0_metadata``), so a value
+    is a string, number or boolean (kept as its text); a nested mapping, a list, a set or any other
+    object is refused, not turned silently into text no filter could match.
+
+    Raises:
+        InvalidField: ``metadata`` is not a mapping, or one of its values is not a plain value.
+    """
+    if metadata is None:
+        return None
+    if not isinstance(metadata, Mapping):
+        raise InvalidField(f"metadata must be a mapping of names to values; got {type(metadata).__name__}")
+    bad = sorted(str(k) for k, v in metadata.items() if not isinstance(v, str | int | float | bool))
+    if bad:
+        raise InvalidField(f"metadata values must be strings, numbers or booleans; {bad} hold other values "
+                           "(nested mappings, lists and other objects cannot be filtered by exact value)")
+    return {str(k): str(v) for k, v in metadata.items()}
 
 
 def mem0_metadata(filters: Mapping[str, Any] | None) -> dict[str, str] | None:

@@ -26,7 +26,7 @@ from api_shim.http.services import Services
 from memory_core.errors import InvalidField
 from memory_core.item_ids import MIN_ID_PREFIX
 from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope, previous_memory
-from memory_core.mem0_shape import mem0_listed, mem0_listing, mem0_search
+from memory_core.mem0_shape import mem0_add_metadata, mem0_delete_scope, mem0_listed, mem0_listing, mem0_search
 from memory_core.validation import MAX_TOP_K
 
 __all__ = ["router"]
@@ -112,7 +112,10 @@ def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
     """Remember messages; ``{"results": [{"id", "memory", "event"}]}`` (a raw turn only when it produced no
     curated memory: ``memory_core.mem0_shape``)."""
     uid = _user(who, body.user_id, body.agent_id, run_id=body.run_id)
-    meta = None if body.metadata is None else {str(k): str(v) for k, v in body.metadata.items()}
+    try:
+        meta = mem0_add_metadata(body.metadata)
+    except InvalidField as exc:
+        raise ApiError(422, "invalid_input", str(exc)) from None
     api = _api(svc)
     out = api.add([m.model_dump() for m in body.messages], user_id=uid, metadata=meta,
                   infer=True if body.infer is None else body.infer, session_id=body.run_id)
@@ -171,7 +174,12 @@ def delete_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, str]:
 @router.delete("/memories", summary="Delete a user's memories (Mem0 shape)")
 def delete_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id: str | None = None,
                         run_id: str | None = None) -> dict[str, str]:
-    """Soft-delete every memory of the user."""
+    """Soft-delete every memory of the user (and agent), or of the agent or run alone; 422 for a ``run_id``
+    beside a user or agent, which would delete every memory of the user (``mem0_delete_scope``)."""
+    try:
+        mem0_delete_scope(user_id, agent_id, run_id)
+    except InvalidField as exc:
+        raise ApiError(422, "invalid_input", str(exc)) from None
     _api(svc).delete_all(user_id=_user(who, user_id, agent_id, run_id=run_id), reason="deleted (mem0 API)")
     return {"message": "All relevant memories deleted"}
 

@@ -125,7 +125,7 @@ def test_import_from_mem0(tmp_path: Path) -> None:
     assert (item["description"], item["theme"], item["created_at"], item["valid_from"]) == (
         "Loves sci-fi movies", "movies", "2025-10-22T11:40:22.864647+00:00", "2025-10-22T11:40:22.864647+00:00")
     assert item["updated_at"] == "2025-10-23T17:00:00+00:00"
-    tea = json.loads(gs("get", "0b9e5f3a-1111-4c2d-8e8e-123456789abc", "--user", "alice:tea-bot", db=db).stdout)
+    tea = json.loads(gs("get", "0b9e5f3a-1111-4c2d-8e8e-123456789abc", "--user", "alice#agent#tea-bot", db=db).stdout)
     assert tea["description"] == "喜欢喝乌龙茶"
     again = gs("import", str(export), "--from", "mem0", db=db)
     assert again.returncode == 2 and "already has memory items" in again.stderr

@@ -74,6 +74,8 @@ def test_agent_id_or_run_id_alone_scopes_memories(m: Memory) -> None:
 
 def test_scope_ids_read_back() -> None:
     for ids in ({"user_id": "u1", "agent_id": None, "run_id": None},
+                {"user_id": "u1", "agent_id": "a1", "run_id": None},
+                {"user_id": "acme:张三", "agent_id": "客服", "run_id": None},
                 {"user_id": None, "agent_id": "a1", "run_id": None},
                 {"user_id": None, "agent_id": None, "run_id": "r1"}):
         assert mem0_entities(mem0_scope(ids["user_id"], ids["agent_id"], run_id=ids["run_id"])) == ids
@@ -124,3 +126,57 @@ def test_search_lists_the_memory_in_the_place_of_the_turn_that_said_it(m: Memory
 def test_search_still_lists_a_turn_that_produced_no_memory(m: Memory, chat: str, query: str) -> None:
     m.add(chat, user_id="lee")
     assert [r["memory"] for r in m.search(query, user_id="lee")["results"]] == [f"user: {chat}"]
+
+
+def test_no_user_id_names_another_scope(m: Memory) -> None:
+    m.add("I live in Porto and I'm allergic to peanuts", user_id="lin", agent_id="helper")
+    m.add("我住在杭州", agent_id="bot")
+    m.add("I like jazz", run_id="r1")
+    for other in ("lin:helper", "lin#agent#helper", "agent#bot", "run#r1"):
+        try:
+            assert m.get_all(user_id=other) == {"results": []}, other
+        except InvalidField as exc:
+            assert "'#'" in str(exc), exc
+    with pytest.raises(InvalidField, match="'#'"):
+        m.delete_all(user_id="run#r1")
+    assert m.get_all(run_id="r1")["results"], "the run's memories are untouched"
+    with pytest.raises(InvalidField, match="'#'"):
+        m.add("hi", user_id="ann", agent_id="a#b")
+    mine = m.get_all(user_id="lin", agent_id="helper")["results"]
+    assert any("Porto" in r["memory"] for r in mine)
+    assert {(r["user_id"], r["agent_id"]) for r in mine} == {("lin", "helper")}, "both entity ids come back"
+
+
+def test_delete_all_with_a_run_beside_the_user_is_refused_and_deletes_nothing(m: Memory) -> None:
+    m.add("I live in Lisbon", user_id="ana", run_id="trip")
+    m.add("我喜欢喝乌龙茶", user_id="ana", run_id="home")
+    with pytest.raises(InvalidField, match="run_id"):
+        m.delete_all(user_id="ana", run_id="trip")
+    assert len(m.get_all(user_id="ana")["results"]) == 2, "nothing was deleted"
+    m.delete_all(user_id="ana")
+    assert m.get_all(user_id="ana") == {"results": []}
+
+
+@pytest.mark.parametrize("limit", [0, -1, "3", True, 2.0])
+def test_get_all_refuses_a_limit_that_is_no_count(m: Memory, limit: object) -> None:
+    m.add([{"role": "user", "content": "I live in Lisbon"}, {"role": "user", "content": "我喜欢喝乌龙茶"}],
+          user_id="ana")
+    with pytest.raises(InvalidField, match="limit must be an integer of at least 1"):
+        m.get_all(user_id="ana", limit=limit)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("metadata", ["oops", {"tags": ["a", "b"]}, {"when": {"day": 1}}, {"ids": {1, 2}}])
+def test_add_refuses_metadata_no_filter_could_match_and_stores_nothing(m: Memory, metadata: object) -> None:
+    with pytest.raises(InvalidField, match="metadata"):
+        m.add("我住在杭州", user_id="mei", metadata=metadata)  # type: ignore[arg-type]
+    assert m.get_all(user_id="mei") == {"results": []}
+    m.add("I live in Porto", user_id="mei", metadata={"source": "chat", "n": 2, "ok": True})
+    assert m.get_all(user_id="mei", filters={"n": "2"})["results"][0]["metadata"]["ok"] == "True"
+
+
+def test_search_takes_mem0_ranking_switches_and_refuses_turning_them_off(m: Memory) -> None:
+    m.add("I live in Porto", user_id="kim")
+    assert m.search("Porto", user_id="kim", rerank=True, keyword_search=True)["results"]
+    for off in ({"rerank": False}, {"keyword_search": False}):
+        with pytest.raises(InvalidField, match="not supported"):
+            m.search("花生", user_id="kim", **off)  # type: ignore[arg-type]
