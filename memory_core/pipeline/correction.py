@@ -19,7 +19,13 @@ The same holds for a fact about another person the turn names ("我姐是在苏�
 ("actually I prefer tea, not coffee": the like of coffee is superseded by the
 like of tea, keyed ``pref:tea``). A correction of *whose* fact it is ("I meant
 my cousin moved to Portland, not my sister") keeps the turn's statement about
-the right person and ends the same attribute of the person named wrongly.
+the right person and ends the same attribute of the person named wrongly. A person is named by relation or by
+the name their key holds ("Jason is a barista, not a chef" of ``fact:friend/jason/occupation``). An object of a
+slot of many values ("the allergy is to tree nuts, not peanuts", 我是对螃蟹过敏，不是虾) is replaced as a like is:
+the item of the right object, said in the turn's language, ends the item of the wrong one.
+
+A turn that names no stored wrong value but takes a change back ("scratch that, not yet", 刚才说错了，还没搬,
+"I meant I interviewed at Meta") is read by ``retraction.retracted``: the value the change replaced comes back.
 
 A turn that names no old value the user has stored changes nothing but the
 junk it would have made, and keeps a fact of its own words that states the right
@@ -35,6 +41,8 @@ from collections.abc import Callable
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.correction_pair import said_only_pair, shaped
+from memory_core.pipeline.own_words import speaker_qualifier
+from memory_core.pipeline.retraction import retracted
 from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.text.relations import relation_names
@@ -146,6 +154,10 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         return cands
     pair = read_correction(turn.text)
     found = rows(("fact:", "pref:"))
+    if pair is None or not any(pair[1].casefold() in r[2].casefold() for r in found):
+        back = retracted(turn, cands, rows, store)  # "scratch that, not yet": the change it takes back, undone
+        if back is not None:
+            return back
     counted: tuple[str, ...] = _COUNTED
     if pair is None:  # "sorry, I meant three kids": a count said again names the wrong count it replaces
         facts = found
@@ -176,13 +188,14 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
     for _, key, description in sorted(found, key=lambda row: -_said_alike(_replaced(row[2], old, new), new, folded)):
         plain = key.split("@")[0]
         owner = plain.split(":", 1)[1].split("/", 1)[0] if "/" in plain else ""
-        if old.casefold() not in description.casefold() or (owner and not _names_person(owner, turn.text)):
+        if old.casefold() not in description.casefold() or (owner and not _names_person(owner, turn.text)
+                                                               and not _names_name(plain, turn.text)):
             continue  # not the old value, or another person the turn does not name
-        if (plain.startswith("pref:") and owner) or (done and (owner or plain.startswith("pref:"))):
+        # the object of a multi-valued key ("fact:allergy:peanuts"): the item of the right object replaces it
+        valued = plain.startswith("fact:") and not owner and plain.count(":") > 1 \
+            and not plain.startswith(counted) and not _single(plain.split(":")[1])
+        if (plain.startswith("pref:") and owner) or (done and (owner or valued or plain.startswith("pref:"))):
             continue  # a like of another person's; after the best fact, only the user's other facts of the value
-        if (not plain.startswith(("pref:", *counted)) and not owner and plain.count(":") != 1
-                and old.casefold() in plain.casefold()):
-            continue  # the object of a multi-valued key ("allergy:peanuts"): no single value to correct
         items = store.find_by_keys(turn.user_id, [key]).get(key, [])
         item = items[0] if items else None
         if item is None:
@@ -197,6 +210,12 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         if plain.startswith("pref:"):  # "tea, not coffee": the like of tea, which ends the like of coffee
             _, at_sign, qualifier = key.partition("@")
             ends, key = (key,), f"pref:{canon_object(new, lang)}" + (f"@{qualifier}" if at_sign else "")
+        elif valued:  # "the allergy is to tree nuts, not peanuts": the allergy to tree nuts ends the one to peanuts
+            _, at_sign, qualifier = key.partition("@")
+            attr = plain.split(":")[1]
+            value = _fitted(description, old, new)
+            ends, key = (key,), f"fact:{attr}:{canon_object(value, lang)}" + (f"@{qualifier}" if at_sign else "")
+            text, lang = _said_in(turn, attr, value, text, lang)  # "我对 peanuts 过敏" put right in English
         kept = [c for c in kept if c.key != key]
         fixed = Candidate(
             kind=item.kind, description=text, theme=item.theme, key=key, polarity=1, confidence=0.9,
@@ -214,8 +233,37 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
     return kept
 
 
+def _said_in(turn: Turn, attr: str, new: str, text: str, lang: str) -> tuple[str, str]:
+    """(``text``, ``lang``), or the attribute's rendering of ``new`` in the language of ``turn`` when the
+    correction is said in the other language than the item it corrects: the item is in the words the user
+    said last, which the sensitive guard finds in the turn."""
+    said = "zh" if re.search(r"[\u4e00-\u9fff]", turn.text) else "en"
+    found = next((a for a in lexicon().attributes if a.id == attr), None)
+    template = found.render.get(said, "") if found is not None else ""
+    if said == lang or "{v}" not in template:
+        return text, lang
+    name = turn.speaker.strip()
+    subject = name if speaker_qualifier(name) else ("用户" if said == "zh" else "User")
+    return template.replace("{s}", subject).replace("{v}", new), said
+
+
+def _single(attr: str) -> bool:
+    """True when the lexicon's attribute ``attr`` holds one value at a time (unknown attributes: True)."""
+    found = next((a for a in lexicon().attributes if a.id == attr), None)
+    return found is None or found.single
+
+
 # a person taken up by a pronoun ("说错了，她今年六岁", "sorry, he's seven"), and the gender it says
 _PRONOUN = re.compile(r"\b(?:she|her|he|his|him)\b|她|(?<!其)他(?!们)", re.IGNORECASE)
+
+
+def _names_name(key: str, text: str) -> bool:
+    """True when ``text`` names the person of ``key`` by the name the key holds ("fact:friend/jason/occupation":
+    "Jason is a barista, not a chef"; "fact:朋友/阿杰/works_at": 阿杰是去了中山医院)."""
+    names = key.split(":", 1)[1].split("/")[1:-1]
+    return any((re.search(r"[\u4e00-\u9fff]", name) and name in text)
+               or re.search(rf"(?<![\w-]){re.escape(name.replace('_', ' '))}(?![\w-])", text, re.IGNORECASE)
+               for name in names if name)
 
 
 def _names_person(owner: str, text: str) -> bool:
@@ -245,12 +293,23 @@ def _replaced(description: str, old: str, new: str) -> str:
     at = description.casefold().find(old.casefold())
     if at < 0:
         return description
-    new = _without_tail(new, description[at + len(old):])  # "silver Toyota, not red": "red Toyota" -> "silver"
-    head = description[:at]
+    new, head = _fitted(description, old, new), description[:at]
     level = _ZH_LEVEL.search(head)
     if level is not None and level.group("level") in new:
         head = head[:level.start()]
     return head + new + description[at + len(old):]
+
+
+def _fitted(description: str, old: str, new: str) -> str:
+    """``new`` without the words around it that ``description`` already says around ``old``: "silver Toyota, not
+    red" of "red Toyota" is "silver"; "是对螃蟹过敏，不是虾" of "用户对虾过敏" is 螃蟹, not 对螃蟹过敏."""
+    at = description.casefold().find(old.casefold())
+    if at < 0:
+        return new
+    new = _without_tail(new, description[at + len(old):])
+    if re.search(r"[\u4e00-\u9fff]", new):
+        new = next((new[n:] for n in range(min(len(new) - 1, 3), 0, -1) if description[:at].endswith(new[:n])), new)
+    return new
 
 
 def _without_tail(new: str, tail: str) -> str:
