@@ -18,6 +18,7 @@ from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
+from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
@@ -191,47 +192,6 @@ def detect_lang(text: str) -> str:
     return "zh" if _CJK.search(text) else "en"
 
 
-# Where an English clause meets a Chinese one in a mixed sentence: Latin text then CJK, or CJK
-# then "I"/"My", with an optional "," / "and" / "but" between.
-_SCRIPT_SEAM = re.compile(r"(?<=[A-Za-z0-9.!?])\s*(?:,|\band\b|\bbut\b)?\s*(?=[\u3400-\u9fff])"
-                          r"|(?<=[\u3400-\u9fff。，！？])\s*(?:,|\band\b|\bbut\b)?\s*(?=\b(?:I|My)\b)")
-_EN_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|My)\b(?:\s+\S+){2,}")
-# An English side ending like this still needs the Chinese words after it ("I live in 東京").
-_EN_DANGLING = re.compile(r"\b(?:in|at|on|is|are|am|was|were|to|of|for|with|from|the|a|an|my|as|like|love|"
-                          r"likes|loves|hate|called|named)\W*$", re.IGNORECASE)
-
-
-def _by_script(sentence: str) -> list[str]:
-    """Split a mixed sentence into its English and Chinese clauses ("I live in Lisbon and 我喜欢喝茶").
-
-    Only where the English side is a clause of its own (a first-person
-    subject, at least three words, not ending on a word that needs what
-    follows, as in "I live in 東京"); English words inside a Chinese sentence
-    ("我在Google工作", "我喜欢 sushi") keep it whole.
-    """
-    parts = [p for p in _SCRIPT_SEAM.split(sentence) if p.strip()]
-    english = [p.strip() for p in parts if not _CJK.search(p)]
-    if len(parts) > 1 and any(_EN_OWN_CLAUSE.match(p) for p in english) \
-            and not any(_EN_DANGLING.search(p) for p in english):
-        return parts
-    return [sentence]
-
-
-# An English sentence naming a place or employer in Chinese ("I live in 上海", "I work at 字节跳动 as a data
-# analyst"): it opens on an English first-person subject, says at least three English words, and its Chinese
-# runs are short names without a Chinese subject or verb of their own
-_EN_FRAME = re.compile(r"^(?:I|I'm|I've|I'd|My|We|We're|We've)\b", re.IGNORECASE)
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
-_ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去叫说想要会]")
-
-
-def _english_framed(sentence: str) -> bool:
-    """True when ``sentence`` is English with Chinese names in it, to be read as English."""
-    runs = _HAN_RUN.findall(sentence)
-    return bool(_EN_FRAME.match(sentence)) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
-        and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)
-
-
 # "my laptop password is …, and my email one is …": "one" stands for the secret's word named before it
 _SECRET_WORD_EN = re.compile(r"\b(password|passcode|passphrase|pin|code|combination)\b", re.IGNORECASE)
 _ONE_EN = re.compile(r"(?<=\b(?:and|but)\s)((?:my|the|our)\s+(?:[\w-]+\s+){1,2}?)one\b(?=\s+(?:is|was)\b|'s\b|\s*:)",
@@ -256,7 +216,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     但是/可是/不过; a clause without 我 that starts with a preference verb
     ("也喜欢狗") gets 我 back when an earlier clause of the sentence had it.
     A sentence mixing an English clause with a Chinese one is split between
-    them first (``_by_script``). Questions and conditionals are skipped, and so are
+    them first (``mixed_script.by_script``). Questions and conditionals are skipped, and so are
     jokes and hyperbole (``jest``: "yeah right, I'm a millionaire lol", 我都快穷死了).
     """
     out = [(clause, lang) for clause, lang in _clauses(text) if not is_hyperbole(clause, lang)]
@@ -266,7 +226,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
 
 
 def _clauses(text: str) -> Iterator[tuple[str, str]]:
-    parts = [part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in _by_script(sentence)]
+    parts = [part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in by_script(sentence)]
     jokes = joke_sentences(parts)  # "yeah right, I'm a millionaire lol", "… 开玩笑的": irony states nothing
     sentences = (part for n, part in enumerate(parts) if n not in jokes)
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
@@ -275,7 +235,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         sentence = sentence.strip()
         if not sentence:
             continue
-        if _CJK.search(sentence) and not _english_framed(sentence):
+        if _CJK.search(sentence) and not english_framed(sentence):
             if (joint := as_we(sentence, "zh")) != sentence:  # "我和老公搬到杭州了": ours, and his
                 yield from _zh_sentence(joint, chain, said)
             yield from _zh_sentence(sentence, chain, said)
