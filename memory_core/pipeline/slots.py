@@ -28,7 +28,7 @@ from memory_core.pipeline.clause_hits import one_statement, title_once
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
-from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, is_plan, settled_start
+from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, intended, is_plan, settled_start
 from memory_core.pipeline.rules import clean_object
 from memory_core.pipeline.slot_hit import ClauseReading, SlotHit, describe
 from memory_core.pipeline.slot_hit import render_form as _render
@@ -120,8 +120,9 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     folded = clause.casefold()
     for name in ("reported", "hypothetical", "question", "past"):
         if marks[name].search(folded) and not (name == "reported" and marks["ordered"].search(folded)):
-            return ClauseReading(skip=name, hits=_held_once(clause, lang, subject_name, context)
-                                 if name == "past" else [])
+            return ClauseReading(skip=name, hits=_held_once(clause, lang, subject_name, context) if name == "past"
+                                 else _goals(clause, lang, subject_name, context)
+                                 if name == "hypothetical" and intended(clause, lang) else [])
     reading = ClauseReading(temporary=temporary or bool(marks["temporary"].search(folded)))
     user = subject_name or ("用户" if lang == "zh" else "User")
     text, subject = clause, ""
@@ -194,6 +195,18 @@ def _held_once(clause: str, lang: str, subject_name: str, context: str) -> list[
             hit.past_only = True
             out.append(hit)
     return out
+
+
+def _goals(clause: str, lang: str, subject_name: str, context: str) -> list[SlotHit]:
+    """The ``PLAN_ATTRS`` hits of a clause stating an intention ("打算下个月考驾照": the exam is a goal now), the
+    user's own only (``plans.intended``)."""
+    lex = lexicon()
+    if lex.others[lang].search(clause):
+        return []
+    user = subject_name or ("用户" if lang == "zh" else "User")
+    found = [_match(attr, clause, lang, "", user, clause.casefold(), context)
+             for attr in lex.ordered if attr.id in PLAN_ATTRS]
+    return [h for hit in found if hit is not None for h in (hit if isinstance(hit, list) else [hit])]
 
 
 def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
@@ -314,8 +327,9 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
                          "rel": groups.get("rel", "").strip(), "n": groups.get("n", "")}
         if cue.detail:
             form = ""
-        elif polarity < 0:
-            form = negation_form(attr.render, cue.mode, bool(value), m.group(0), text, lang)
+        elif polarity < 0:  # a negative cue with a form of its own says how it ended ("passed IELTS")
+            form = cue.mode if cue.mode and value and f"{lang}_{cue.mode}" in attr.render \
+                else negation_form(attr.render, cue.mode, bool(value), m.group(0), text, lang)
         elif not value:  # "we got married": the bond's own form without a name, else the plain one
             form = f"{cue.mode}_novalue" if cue.mode and f"{lang}_{cue.mode}_novalue" in attr.render else "novalue"
         else:
