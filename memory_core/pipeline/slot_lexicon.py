@@ -220,13 +220,12 @@ class Lexicon:
             kind = Kind.PREFERENCE
         needles = {lang: tuple(str(n).casefold() for n in (spec.get("needles") or {}).get(lang, ()))
                    for lang in _LANGS}
-        if spec.get("pref"):  # a like of a drink or food names one: its names and its kinds' are the needles
-            category = str(spec.get("objects", ""))  # ("seafood", "latte"; in Chinese, an English name too)
+        if spec.get("pref"):  # a like of a drink or food names one: its names are the needles (in Chinese, an
+            category = str(spec.get("objects", ""))  # English name too: "一次 pizza"; its kinds' names cost a check)
             for lang in _LANGS:
                 sides = (lang, "en") if lang == "zh" else (lang,)
                 needles[lang] = tuple(dict.fromkeys(
-                    w for side in sides for table in (self.surface[side], self.kind_of[side])
-                    for w, oid in table.items() if self.category[oid] == category))
+                    w for side in sides for w, oid in self.surface[side].items() if self.category[oid] == category))
         return Attribute(spec["id"], bool(spec.get("single")), spec.get("theme", ""), kind,
                          float(spec.get("importance", 0.65)), dict(spec.get("render") or {}),
                          bool(spec.get("keyed")), str(spec.get("key_group", "")), str(spec.get("objects", "")),
