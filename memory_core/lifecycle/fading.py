@@ -27,9 +27,9 @@
   user's later words on an active memory item's topic, nor does a memory the
   user said again (a restatement, an added detail) count its days from the
   first telling (``topic_turns``). Nor a user's raw turn that is the only
-  record of a person, a date or a sensitive value it names (no active memory
-  item derived from it; the latest ``EVIDENCE_TURNS`` per thing named,
-  ``only_record``).
+  record of a person, a date or a sensitive value it names, or of a statement
+  of the user's the write path kept no item of (no active memory item derived
+  from it; the latest ``EVIDENCE_TURNS`` per thing named, ``only_record``).
 
 Days of disuse are counted on ``activity.IdleGaps`` when given (the user's
 timeline, long absences counted short) and on the wall clock otherwise.

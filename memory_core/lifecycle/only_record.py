@@ -20,6 +20,13 @@ turn is kept when it *names* something a later question asks by name —
 - a date or a day: a calendar date, a month with a day, a weekday
   ("June 3", "3月5号", "周五", "on Friday").
 
+- a statement of the speaker's own (``stated_things``): a first-person
+  clause the slot engine reads, or one stating something lasting in the
+  user's words ("I'm on Verizon", "I still sleep with a teddy bear",
+  "我每天早上都要喝一杯 latte"), when the write path kept no item of it (a phrasing it
+  missed): it does not fade like small talk. A turn whose item was
+  superseded is no only record (its history holds the value) and fades.
+
 Bounded: per named thing, only the latest ``EVIDENCE_TURNS`` such turns are
 kept (a sister mentioned every day keeps her two latest mentions, not a
 year of them), so the active set grows with the distinct things named, not
@@ -42,11 +49,15 @@ from functools import lru_cache
 from memory_core.decay import base_time
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS
 from memory_core.model import Kind, MemoryItem, Status, Trust
+from memory_core.pipeline.clauses import split_clauses
+from memory_core.pipeline.gist import gist_clause, topic
 from memory_core.pipeline.sensitive import SENSITIVE_THEME
 from memory_core.pipeline.sensitive_detect import detect
+from memory_core.pipeline.slots import read_clause
 from memory_core.pipeline.small_talk import is_small_talk
+from memory_core.pipeline.switch import held_provider
 
-__all__ = ["named_things", "only_records"]
+__all__ = ["named_things", "only_records", "stated_things"]
 
 _RELATIONS_EN = re.compile(
     r"\b(?:mom|mum|mother|dad|father|parents?|sister|brother|sibling|son|daughter|kids?|child(?:ren)?|baby|"
@@ -98,6 +109,47 @@ def named_things(text: str, sensitive: bool = False) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=8192)
+def stated_things(text: str) -> frozenset[str]:
+    """The statements of the speaker ``text`` makes, as keys ``"statement:<slot key or topic anchor>"``.
+
+    A clause of the speaker's own (not another person's, not a question, plan or report) that the slot engine
+    reads (``slots.read_clause``: the key of each hit), or that states something lasting in the first person
+    (``gist.gist_clause``: the anchor of its topic terms). Empty for small talk ("Nice weather today", "Watched
+    a film tonight") and for questions to the assistant.
+    """
+    body = text.split(":", 1)[1] if ":" in text[:40] else text
+    found: set[str] = set()
+    for clause, lang in split_clauses(body.strip()):
+        reading = read_clause(clause, lang)
+        own = [hit.key for hit in reading.hits if not hit.subject]
+        if own:
+            found.update(f"statement:{key}" for key in own)
+        elif not (reading.skip or reading.subject or reading.temporary) \
+                and ((gist_clause(clause, lang) and not _zh_episode(clause, lang)) or held_provider(clause, lang)) \
+                and (anchor := topic(clause, lang).anchor):
+            found.add(f"statement:{anchor}")
+    return frozenset(found)
+
+
+# a Chinese clause telling a thing done (a verb's perfective 了: "晚上看了部电影", "周末去爬山了") with no word of a
+# habit or a state that holds ("一直", "每天", "到现在还"): an episode of the day, not a statement that lasts
+_ZH_DONE = re.compile(r"[\u4e00-\u9fff]了")
+_ZH_HOLDS = re.compile(r"一直|每天|天天|经常|总是|平时|现在|还在|还是|都会|从来|向来")
+
+
+def _zh_episode(clause: str, lang: str) -> bool:
+    """True for a Chinese clause telling a thing done that day (``_ZH_DONE`` without ``_ZH_HOLDS``)."""
+    return lang == "zh" and bool(_ZH_DONE.search(clause)) and not _ZH_HOLDS.search(clause)
+
+
+def _uncovered(things: Iterable[str], said: str) -> set[str]:
+    """The names of ``things`` that ``said`` (the active memory items' texts) does not hold ("name:Sarah" in a
+    turn whose item is "User lives in Hackney"): what the write path missed beside what it read. Persons,
+    dates and statements are left to the items derived from the turn."""
+    return {t for t in things if t.startswith("name:") and t[5:] not in said}
+
+
 def _user_statement(item: MemoryItem) -> bool:
     """A user's raw turn that is not a question (a question to the assistant records nothing about the user)."""
     return item.kind == Kind.EVENT and item.trust == Trust.USER and len(item.source) == 1 \
@@ -110,7 +162,8 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
 
     A user's raw turn (not a question) from which no active memory item (fact, preference,
     todo, procedure) was derived, that names a person, a date or a sensitive
-    value; per named thing, the latest ``EVIDENCE_TURNS`` of them.
+    value, or states something of the speaker (``stated_things``); per named thing, the latest
+    ``EVIDENCE_TURNS`` of them.
 
     Args:
         active: the user's active items.
@@ -122,20 +175,30 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
             (keep by the things named only).
         now_month: the run's month ("YYYY-MM"); None: no month is the current one.
 
-    Cost: one pass over the active items; ``named_things`` is cached per text.
+    A raw turn some active item was derived from is that item's evidence; it is kept only for a name it holds
+    that no active item's text holds (a partner named beside the home the write path read).
+
+    Cost: one pass over the active items; ``named_things`` and ``stated_things`` are cached per text.
     """
-    derived = {*derived, *(t for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY)
-                           and i.status == Status.ACTIVE for t in i.source)}
+    memories = [i for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY) and i.status == Status.ACTIVE]
+    live = {t for i in memories for t in i.source}
+    said = " ".join(i.description for i in memories)
+    gone = set(derived) - live
     by_thing: dict[str, list[MemoryItem]] = {}
     kept: set[str] = set()
     for event in active:
-        if not _user_statement(event) or event.source[0] in derived:
-            continue
-        month = base_time(event).astimezone(UTC).strftime("%Y-%m")
-        if summed_to is not None and (month >= (now_month or "~") or (summed_to and month > summed_to)) \
-                and not is_small_talk(event.description.split(":", 1)[-1]):
-            kept.add(event.id)  # its month not summed up yet: the raw turn is all there is of it
-        for thing in named_things(event.description, event.theme == SENSITIVE_THEME):
+        if not _user_statement(event) or event.source[0] in gone:
+            continue  # a turn whose only items were superseded: their history holds what it said
+        things = set(named_things(event.description, event.theme == SENSITIVE_THEME))
+        if event.source[0] in live:  # evidence of an item: only what no active item stands for is its own record
+            things = _uncovered(things, said)
+        else:
+            things |= stated_things(event.description)
+            month = base_time(event).astimezone(UTC).strftime("%Y-%m")
+            if summed_to is not None and (month >= (now_month or "~") or (summed_to and month > summed_to)) \
+                    and not is_small_talk(event.description.split(":", 1)[-1]):
+                kept.add(event.id)  # its month not summed up yet: the raw turn is all there is of it
+        for thing in things:
             by_thing.setdefault(thing, []).append(event)
     for events in by_thing.values():
         events.sort(key=lambda e: (base_time(e), e.id))

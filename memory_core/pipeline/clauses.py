@@ -18,6 +18,8 @@ from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
+from memory_core.pipeline.mixed_script import by_script, english_framed
+from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
@@ -49,6 +51,11 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"
     # "I've gone off coffee, switched to green tea": the switch is a statement of its own
     r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b)"
+    # "joined Google, started doing yoga again": a list of things done, each a statement with its subject left out
+    r"|,\s*(?=(?:and\s+|then\s+|also\s+)?(?:just\s+|finally\s+|recently\s+)?(?:started|joined|moved|quit|left|"
+    r"switched|took\s+up|picked\s+up|adopted|bought|gave\s+up|stopped)\s)"
+    # "stopped running, swimming instead": what took its place, a statement of its own
+    r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+instead\b)"
     # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
     r"|,?\s+and\s+(?=" + _EN_ALLERGIC + r")"
     # "I'm vegetarian so don't suggest steakhouses": a request to the assistant after the fact it rests on
@@ -71,7 +78,8 @@ _ZH_BARE_VERB = re.compile(
     r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|明天|后天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
     r"下个月|(?:上|下|这|本)(?:周|个?星期|个?礼拜)[一二三四五六日天末]?|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"这半年|这几个月|这段时间|这阵子|近来|大前天|过两天|过几天|过阵子|过段时间|"
-    r"早就|平时|每天|天天|经常|开始|重新|都|常|先|暂时)*(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|"
+    r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定)*"
+    r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|\s*base\s*在?|"
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
     r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手|把|"
     # a job lost or a promotion, and a diet said by what one eats ("上周被裁了", "被提拔成了组长", "现在什么都吃")
@@ -80,7 +88,8 @@ _ZH_BARE_VERB = re.compile(
     # "现在工牌上印的是小红书的logo", "这个月开始房租转给燕郊的新房东了": the speaker's badge, title, rent
     r"|^(?:现在|目前|如今|(?:这|上|本)个?月)?(?:开始)?的?\s*(?:工牌|工卡|门禁卡|胸牌|access\s*card|badge|title|头衔|"
     r"职称|房租|租金)"
-    r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]")  # "重新开始游泳了": taken up again
+    r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]"  # "重新开始游泳了": taken up again
+    r"|^(?:超级?|特别|很|挺|巨|贼|蛮|非常|真的)(?:不)?(?:喜欢|爱|讨厌|怕)")  # "超爱吃火锅": a like, its degree first
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:老家|家乡|男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
@@ -111,7 +120,7 @@ _EN_DROPPED_I = re.compile(
     r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
     r"picked\s+up|closed\s+on|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
-    r"lost|promoted\s+to|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
+    r"lost|promoted\s+to|passed(?!\s+(?:away|out|by|on|along|through))|aced|flunked|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
     re.IGNORECASE)
 _EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+)*"
                              r"(?:starting|joining|working\s+(?:at|for|as)|living\s+in|doing)\b", re.IGNORECASE)
@@ -172,6 +181,14 @@ def _zh_bare_relative() -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def _zh_exam_said() -> re.Pattern[str]:
+    """"驾照考过了", "雅思终于过了": an exam (the lexicon's EXAM word class) put first, then its outcome, with 我
+    dropped as Chinese does."""
+    exam = lexicon().classes["zh"]["EXAM"]
+    return re.compile(rf"^(?:{exam})[\u4e00-\u9fff]{{0,4}}?(?:考过|考完|通过|过了|拿到|拿下)")
+
+
+@functools.lru_cache(maxsize=1)
 def _zh_owner_re() -> re.Pattern[str]:
     """A relative or another person named before a secret's word ("妈妈的密码", "同事的工卡"): not the speaker's."""
     rel = lexicon().classes["zh"]["REL"]
@@ -189,47 +206,6 @@ APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff07": "'"})
 def detect_lang(text: str) -> str:
     """Return "zh" when ``text`` holds any CJK ideograph, else "en"."""
     return "zh" if _CJK.search(text) else "en"
-
-
-# Where an English clause meets a Chinese one in a mixed sentence: Latin text then CJK, or CJK
-# then "I"/"My", with an optional "," / "and" / "but" between.
-_SCRIPT_SEAM = re.compile(r"(?<=[A-Za-z0-9.!?])\s*(?:,|\band\b|\bbut\b)?\s*(?=[\u3400-\u9fff])"
-                          r"|(?<=[\u3400-\u9fff。，！？])\s*(?:,|\band\b|\bbut\b)?\s*(?=\b(?:I|My)\b)")
-_EN_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|My)\b(?:\s+\S+){2,}")
-# An English side ending like this still needs the Chinese words after it ("I live in 東京").
-_EN_DANGLING = re.compile(r"\b(?:in|at|on|is|are|am|was|were|to|of|for|with|from|the|a|an|my|as|like|love|"
-                          r"likes|loves|hate|called|named)\W*$", re.IGNORECASE)
-
-
-def _by_script(sentence: str) -> list[str]:
-    """Split a mixed sentence into its English and Chinese clauses ("I live in Lisbon and 我喜欢喝茶").
-
-    Only where the English side is a clause of its own (a first-person
-    subject, at least three words, not ending on a word that needs what
-    follows, as in "I live in 東京"); English words inside a Chinese sentence
-    ("我在Google工作", "我喜欢 sushi") keep it whole.
-    """
-    parts = [p for p in _SCRIPT_SEAM.split(sentence) if p.strip()]
-    english = [p.strip() for p in parts if not _CJK.search(p)]
-    if len(parts) > 1 and any(_EN_OWN_CLAUSE.match(p) for p in english) \
-            and not any(_EN_DANGLING.search(p) for p in english):
-        return parts
-    return [sentence]
-
-
-# An English sentence naming a place or employer in Chinese ("I live in 上海", "I work at 字节跳动 as a data
-# analyst"): it opens on an English first-person subject, says at least three English words, and its Chinese
-# runs are short names without a Chinese subject or verb of their own
-_EN_FRAME = re.compile(r"^(?:I|I'm|I've|I'd|My|We|We're|We've)\b", re.IGNORECASE)
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
-_ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去叫说想要会]")
-
-
-def _english_framed(sentence: str) -> bool:
-    """True when ``sentence`` is English with Chinese names in it, to be read as English."""
-    runs = _HAN_RUN.findall(sentence)
-    return bool(_EN_FRAME.match(sentence)) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
-        and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)
 
 
 # "my laptop password is …, and my email one is …": "one" stands for the secret's word named before it
@@ -256,7 +232,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     但是/可是/不过; a clause without 我 that starts with a preference verb
     ("也喜欢狗") gets 我 back when an earlier clause of the sentence had it.
     A sentence mixing an English clause with a Chinese one is split between
-    them first (``_by_script``). Questions and conditionals are skipped, and so are
+    them first (``mixed_script.by_script``). Questions and conditionals are skipped, and so are
     jokes and hyperbole (``jest``: "yeah right, I'm a millionaire lol", 我都快穷死了).
     """
     out = [(clause, lang) for clause, lang in _clauses(text) if not is_hyperbole(clause, lang)]
@@ -266,7 +242,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
 
 
 def _clauses(text: str) -> Iterator[tuple[str, str]]:
-    parts = [part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in _by_script(sentence)]
+    parts = [part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in by_script(sentence)]
     jokes = joke_sentences(parts)  # "yeah right, I'm a millionaire lol", "… 开玩笑的": irony states nothing
     sentences = (part for n, part in enumerate(parts) if n not in jokes)
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
@@ -275,7 +251,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         sentence = sentence.strip()
         if not sentence:
             continue
-        if _CJK.search(sentence) and not _english_framed(sentence):
+        if _CJK.search(sentence) and not english_framed(sentence):
             if (joint := as_we(sentence, "zh")) != sentence:  # "我和老公搬到杭州了": ours, and his
                 yield from _zh_sentence(joint, chain, said)
             yield from _zh_sentence(sentence, chain, said)
@@ -295,6 +271,9 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             continue
         said.append((clause, "zh"))
         first, opening = opening, False
+        if (grounds := presupposed(clause, "zh")[0]):  # "作为一个素食者，蜂蜜能吃吗？": what the asker is
+            yield grounds, "zh"
+            continue
         if not _CJK.search(clause):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
             yield from _en_clauses(clause, chain)
             continue
@@ -328,6 +307,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
                     and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
                 or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
+                or _zh_exam_said().match(clause) \
                 or ((_ZH_CEASE.search(clause) or zh_switched(clause)) and not _ZH_OTHER_SUBJECT.match(clause)):
             if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
                 continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
@@ -347,6 +327,9 @@ _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol
                               r"(?:some\s+)?(?:sad|bad|terrible|awful|big|good|great|quick)\s+(?:news|update)|"
                               r"(?:terrible|awful|rough|sad|tough)\s+(?:week|day|weekend)|update)\b[\s,.!:;\-–—]*)+",
                               re.IGNORECASE)
+# an activity said with "instead" after a stop, its subject left out ("stopped running, swimming instead")
+_EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?:\s+[a-z]+)?)\s+instead\b\W*$",
+                         re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
 # an English clause that dropped "I'm" before a negation ("not vegetarian anymore", "no longer on the team")
@@ -365,6 +348,9 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
         clause = _EN_GUESS_WHO.sub("I'm ", clause)  # "guess who's running again": the speaker is
+        grounds, clause = presupposed(clause, "en")  # "as a vegan, is honey ok for me?": what the asker is
+        if grounds:
+            yield grounds, "en"
         spoken.append((clause, "en"))
         if _EN_DROPPED_IM_NOT.match(clause):
             clause = "I'm " + clause
@@ -372,6 +358,10 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
         if who and who != AWAY and (taken := _EN_TAKEN_UP.match(clause)) is not None \
                 and _takes_up(who, taken.group("p")):  # "my wife switched jobs, she's at Spotify now": hers
             clause = f"{who}{' is' if taken.group('is') else ''} {clause[taken.end():]}"
+        if (instead := _EN_INSTEAD.match(clause)) is not None:  # "…, swimming instead": taken up in its place
+            if who == AWAY:
+                continue
+            clause = f"{who or 'I'} took up {instead.group('g')}"
         if _EN_REQUEST.match(clause):  # "don't suggest steakhouses": said to the assistant, no subject left out
             yield clause, "en"
             continue

@@ -23,7 +23,7 @@ import re
 
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["PLAN_ATTRS", "START_ATTRS", "is_plan", "settled_start"]
+__all__ = ["PLAN_ATTRS", "START_ATTRS", "intended", "is_plan", "settled_start"]
 
 #: Slots a plan may fill: what is still to come is their value (an exam, a deadline).
 PLAN_ATTRS = frozenset({"goal"})
@@ -43,6 +43,16 @@ def settled_start(clause: str, lang: str) -> bool:
     slot engine keeps the ``START_ATTRS`` hits of such a clause (``slots.read_clause``).
     """
     return bool(_START[lang].search(clause)) if lang in _START else False
+
+
+def intended(clause: str, lang: str) -> bool:
+    """True when ``clause`` states an intention outright ("I'm planning to take the GRE", "打算下个月考驾照"): the
+    slot engine reads the ``PLAN_ATTRS`` in it though it is a hypothetical for every other slot (an exam one means
+    to take is a goal now). A condition, a wish or a doubt said with it ("if I pass, I plan to…", "想考虑考雅思")
+    leaves it a hypothetical. The markers are data: ``intent`` and ``unsure`` under ``markers`` (slots.yaml)."""
+    marks = lexicon().markers[lang]
+    folded = clause.casefold()
+    return "intent" in marks and bool(marks["intent"].search(folded)) and not marks["unsure"].search(folded)
 
 
 def is_plan(clause: str, lang: str, context: str = "", value: str = "") -> bool:

@@ -75,6 +75,9 @@ def _c(*patterns: str) -> tuple[re.Pattern[str], ...]:
 
 
 # ── English ───────────────────────────────────────────────────────────
+#: What follows "call me" that is no name: a time, a day, a way of calling ("call me Monday", "call me ASAP").
+_EN_NOT_A_NAME = (r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|later|back|"
+                  r"anytime|asap|maybe|sometime|crazy|old-fashioned)\b")
 _I = r"\bi\s+"
 _IM = r"\b(?:i'm|i\s+am|im)\s+"
 _IHAVE = r"\bi(?:'ve|\s+have)?\s+"
@@ -99,6 +102,15 @@ EN_RULES: tuple[Rule, ...] = (
     Rule("name", Kind.FACT, _c(r"\bmy\s+name\s+is\s+(?P<o>.+)", _IM + r"called\s+(?P<o>.+)"),
          "{s}'s name is {o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("name", "called")),
+    # the name one asks to be called by ("call me Tommy", "I go by Liz"): a name said as such, never a time or a
+    # channel ("call me at 5", "call me tomorrow" are contact requests)
+    Rule("called", Kind.FACT, _c(
+        r"^(?:(?:please|just|you\s+can|feel\s+free\s+to|everyone|people|friends|most\s+people)\s+)*(?:call|calls)\s+"
+        r"me\s+(?!" + _EN_NOT_A_NAME + r")(?P<o>(?-i:[A-Z])[\w'-]+)(?![\w'-])",
+        r"\bi\s+(?:usually\s+|mostly\s+|just\s+)?go\s+by\s+(?!" + _EN_NOT_A_NAME
+        + r")(?P<o>(?-i:[A-Z])[\w'-]+)(?![\w'-])"),
+         "{s}'s preferred name is {o}", single_valued=True, theme="identity", confidence=0.9,
+         needles=("call me", "calls me", "go by")),
     Rule("birthday", Kind.FACT, _c(r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<o>.+)"),
          "{s}'s birthday is {o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("birthday",)),
@@ -166,6 +178,13 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule("name", Kind.FACT, _c(_W + r"的?名字(?:是|叫)(?P<o>.+)", _W + r"叫(?!了|过|外卖|车|醒)(?P<o>.+)"),
          "{s}叫{o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("名字", "叫")),
+    # "叫我Tommy就行", "大家都叫我小王": the name one asks to be called by (a name: Latin, 小/老/阿 + a character,
+    # or a title), never "叫我起床"
+    Rule("called", Kind.FACT, _c(
+        r"^(?:你|您|大家|别人|朋友们?|同事们?)?(?:可以|都|就|请)*叫" + _W + r"(?P<o>(?-i:[A-Z])[A-Za-z'-]+|(?:小|老|阿)"
+        r"[\u4e00-\u9fff]{1,2}?|[\u4e00-\u9fff]{1,2}(?:哥|姐|总|老师))(?:就(?:行|好|可以)|吧|好了)?[了啦吧~～。！!\s]*$"),
+         "{s}希望被称呼为{o}", single_valued=True, theme="identity", confidence=0.9,
+         needles=("叫我",)),
     Rule("birthday", Kind.FACT, _c(_W + r"的?生日(?:是|在)(?P<o>.+)"),
          "{s}的生日是{o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("生日",)),

@@ -29,6 +29,8 @@ _MACRO = re.compile(r"%([A-Z]+)%")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _NON_WORD = re.compile(r"[\W_]+")
 _EN_ARTICLE = re.compile(r"^(?:the|a|an|some|any|my|our|more|lots\s+of|a\s+lot\s+of)\s+", re.IGNORECASE)
+#: Latin-script words inside a Chinese text ("一杯 latte"): an English name of a known object, said in Chinese.
+_LATIN_WORDS = re.compile(r"[a-z][a-z'-]*")
 _ZH_LEAD = re.compile(r"^(?:吃|喝|抽|玩|听|看|一杯|一点|点)(?=.)")
 _ZH_TRAIL = re.compile(r"(?:了|的|啦|吧|呢|啊|呀|哦|嘛)+$")
 #: Attributes whose change a temporary state (a trip, a hotel) must never make.
@@ -218,10 +220,12 @@ class Lexicon:
             kind = Kind.PREFERENCE
         needles = {lang: tuple(str(n).casefold() for n in (spec.get("needles") or {}).get(lang, ()))
                    for lang in _LANGS}
-        if spec.get("pref"):  # a like of a drink or food names one: its names are the needles
-            category = str(spec.get("objects", ""))
+        if spec.get("pref"):  # a like of a drink or food names one: its names are the needles (in Chinese, an
+            category = str(spec.get("objects", ""))  # English name too: "一次 pizza"; its kinds' names cost a check)
             for lang in _LANGS:
-                needles[lang] = tuple(w for w, oid in self.surface[lang].items() if self.category[oid] == category)
+                sides = (lang, "en") if lang == "zh" else (lang,)
+                needles[lang] = tuple(dict.fromkeys(
+                    w for side in sides for w, oid in self.surface[side].items() if self.category[oid] == category))
         return Attribute(spec["id"], bool(spec.get("single")), spec.get("theme", ""), kind,
                          float(spec.get("importance", 0.65)), dict(spec.get("render") or {}),
                          bool(spec.get("keyed")), str(spec.get("key_group", "")), str(spec.get("objects", "")),
@@ -252,7 +256,8 @@ class Lexicon:
                             break
             if best and (len(best) > 1 or len(run) <= 2):
                 return table[best], best
-            return None
+            latin = " ".join(_LATIN_WORDS.findall(folded))  # "一杯 latte": an English name said in Chinese
+            return self.name_in(latin, "en") if latin else None
         words = self._fold(_EN_ARTICLE.sub("", text.strip()), "en").split()
         if 0 < len(words) <= 8:
             for n in (3, 2, 1):
@@ -353,7 +358,7 @@ def canon_object(text: str, lang: str) -> str:
     return _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded if lang == "zh" else folded
 
 
-_SINGLE_RULE_SLOTS = frozenset({"name", "birthday", "from"})
+_SINGLE_RULE_SLOTS = frozenset({"name", "called", "birthday", "from"})
 
 
 def single_valued_key(key: str | None) -> bool:

@@ -22,15 +22,16 @@ Keys (see the lexicon's header): ``fact:<attr>`` (single-valued), ``fact:<attr>:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from memory_core.model import Kind
 from memory_core.pipeline.clause_hits import one_statement, title_once
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
-from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, is_plan, settled_start
+from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, intended, is_plan, settled_start
 from memory_core.pipeline.rules import clean_object
+from memory_core.pipeline.slot_hit import ClauseReading, SlotHit, describe
+from memory_core.pipeline.slot_hit import render_form as _render
 from memory_core.pipeline.slot_lexicon import (
     _CJK,
     PLACE_ATTRS,
@@ -90,74 +91,9 @@ _ORG_ATTRS = frozenset({"works_at", "school"})
 #: Attributes read on the clause as said, before another person's clause is turned into the first person.
 _AS_SAID = frozenset({"partner", "family"})
 
-@dataclass(slots=True)
-class SlotHit:
-    """What one clause says about one attribute.
-
-    Attributes:
-        attr: the attribute.
-        subject: "" for the user, else another person ("sister", "妈妈").
-        value: the value as said (cleaned), or a canonical value ("vegetarian").
-        obj: the canonical object the key holds ("" for single-valued attributes).
-        polarity: +1 holds, -1 ended or negated.
-        key: the canonical slot key, without a speaker qualifier.
-        claim: the description without its subject.
-        detail: text that adds to the slot's item rather than replacing it.
-        ends: keys of other objects this statement ends (a switch of drink).
-        switch: True for "switched to X" (the old value unnamed or named).
-        named: the other person's name when the clause gives it ("my brother Jack" -> "Jack").
-        conditional: read by a weak cue (``if_known``): it may change a slot already stated, never start one.
-        default: read by a default cue (``if_unknown``): it may start a slot, never change a stated one.
-    """
-
-    attr: Attribute
-    subject: str
-    value: str
-    obj: str
-    polarity: int
-    key: str
-    claim: str
-    detail: str = ""
-    ends: tuple[str, ...] = ()
-    switch: bool = False
-    aliases: tuple[str, ...] = ()
-    named: str = ""
-    conditional: bool = False
-    default: bool = False
-    past_only: bool = False
-    plain: bool = False  # a plain negation ("I don't smoke", plain_negation): it ends only an item naming its value
-
-    @property
-    def single_valued(self) -> bool:
-        """True when a different value of the key supersedes the old one."""
-        return self.attr.single or self.attr.key_group in ("species", "objects")
-
-
-@dataclass(slots=True)
-class ClauseReading:
-    """The slot engine's reading of one clause (see the module docstring)."""
-
-    skip: str = ""
-    temporary: bool = False
-    stay: bool = False
-    subject: str = ""
-    hits: list[SlotHit] = field(default_factory=list)
-
 
 def _subject_label(subject: str, lang: str) -> str:
     return person_label(subject)  # "my mom", "我妈", "my mother": one key
-
-
-def _render(attr: Attribute, form: str, lang: str, subject: str, **groups: str) -> tuple[str, str]:
-    """Return (description, claim) of ``form`` ("", "neg", "novalue", ...) in ``lang``."""
-    templates = attr.render
-    name = f"{lang}_{form}" if form else lang
-    template = templates.get(name) or templates.get(lang, "{s} {v}")
-    values = {"v": "", "obj": "", "d": "", "when": "", "old": "", "job": "", "rel": "", **groups}
-    description = " ".join(template.format(s=subject, **values).split()) if lang == "en" \
-        else template.format(s=subject, **values).strip()
-    claim = " ".join(template.format(s="", **values).split()).strip()
-    return description, claim
 
 
 def _value(raw: str, lang: str) -> str:
@@ -184,8 +120,9 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     folded = clause.casefold()
     for name in ("reported", "hypothetical", "question", "past"):
         if marks[name].search(folded) and not (name == "reported" and marks["ordered"].search(folded)):
-            return ClauseReading(skip=name, hits=_held_once(clause, lang, subject_name, context)
-                                 if name == "past" else [])
+            return ClauseReading(skip=name, hits=_held_once(clause, lang, subject_name, context) if name == "past"
+                                 else _goals(clause, lang, subject_name, context)
+                                 if name == "hypothetical" and intended(clause, lang) else [])
     reading = ClauseReading(temporary=temporary or bool(marks["temporary"].search(folded)))
     user = subject_name or ("用户" if lang == "zh" else "User")
     text, subject = clause, ""
@@ -258,6 +195,18 @@ def _held_once(clause: str, lang: str, subject_name: str, context: str) -> list[
             hit.past_only = True
             out.append(hit)
     return out
+
+
+def _goals(clause: str, lang: str, subject_name: str, context: str) -> list[SlotHit]:
+    """The ``PLAN_ATTRS`` hits of a clause stating an intention ("打算下个月考驾照": the exam is a goal now), the
+    user's own only (``plans.intended``)."""
+    lex = lexicon()
+    if lex.others[lang].search(clause):
+        return []
+    user = subject_name or ("用户" if lang == "zh" else "User")
+    found = [_match(attr, clause, lang, "", user, clause.casefold(), context)
+             for attr in lex.ordered if attr.id in PLAN_ATTRS]
+    return [h for hit in found if hit is not None for h in (hit if isinstance(hit, list) else [hit])]
 
 
 def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
@@ -378,8 +327,9 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
                          "rel": groups.get("rel", "").strip(), "n": groups.get("n", "")}
         if cue.detail:
             form = ""
-        elif polarity < 0:
-            form = negation_form(attr.render, cue.mode, bool(value), m.group(0), text, lang)
+        elif polarity < 0:  # a negative cue with a form of its own says how it ended ("passed IELTS")
+            form = cue.mode if cue.mode and value and f"{lang}_{cue.mode}" in attr.render \
+                else negation_form(attr.render, cue.mode, bool(value), m.group(0), text, lang)
         elif not value:  # "we got married": the bond's own form without a name, else the plain one
             form = f"{cue.mode}_novalue" if cue.mode and f"{lang}_{cue.mode}_novalue" in attr.render else "novalue"
         else:
@@ -436,15 +386,3 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
     hits.append(SlotHit(attr, subject, shown, oid, polarity, f"pref:{owner}{oid}", claim, ends=ends,
                         switch=cue.switch))  # another person's like is said of them ("用户的男朋友不喝咖啡")
     return hits
-
-
-def describe(hit: SlotHit, lang: str, user: str) -> str:
-    """Return the full description of ``hit`` for a subject named ``user`` ("User", "用户", "Caroline")."""
-    other = f"{hit.subject}{hit.named}" if lang == "zh" else " ".join(filter(None, (hit.subject, hit.named)))
-    who = user if not hit.subject else (f"{user}的{other}" if lang == "zh" else f"{user}'s {other}")
-    if not hit.claim:
-        return who
-    if lang == "zh":
-        return who + hit.claim
-    return f"{who}{hit.claim}" if hit.claim.startswith("'s") else f"{who} {hit.claim}"
-

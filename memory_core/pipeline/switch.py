@@ -25,7 +25,8 @@ from memory_core.pipeline.cessation import ended_keys, scope_terms
 from memory_core.pipeline.third_person import EN_LEAD
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["ONE_HELD", "WHOLE", "Switch", "holds", "kind_of", "switch_change", "switch_in", "zh_switched"]
+__all__ = ["ONE_HELD", "WHOLE", "Switch", "held_provider", "holds", "kind_of", "switch_change", "switch_in",
+           "zh_switched"]
 
 _I = re.IGNORECASE
 # the kind switched, said as a plural ("switched banks", "changed carriers")
@@ -150,6 +151,30 @@ def kind_of(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
             if holds(text, word) and (best is None or len(word) > best[0]):
                 best = (len(word), (names, members))
     return None if best is None else best[1]
+
+
+# a provider held, said plainly ("I'm on Verizon", "I bank with Monzo", "my carrier is EE", "我用的是联通"): what the
+# clause names after it must be a member of a kind of provider (data/providers.yaml)
+_HELD = {"en": re.compile(r"^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:(?:now|still|currently|also)\s+)*(?:on|with)\s+"
+                          r"(?!hold\b|the\s+phone\b|a\s+call\b)(?P<x>.+)"
+                          r"|^(?:i|we)\s+(?:(?:now|still|currently|also|mostly|only)\s+)*(?:use|bank\s+with|pay\s+for|"
+                          r"subscribe\s+to|have\s+(?:a|an|my)\s+[\w ]{0,20}?(?:account|plan|subscription)\s+"
+                          r"(?:with|at|on))"
+                          r"\s+(?P<y>.+)|^my\s+(?:[\w-]+\s+){0,2}?(?:carrier|network|provider|plan|bank|insurer|browser)\s+is\s+"
+                          r"(?:now\s+|still\s+)?(?P<z>.+)", _I),
+         "zh": re.compile(r"^我(?:们)?(?:现在|目前|一直|平时|也|都|还)*(?:用的是|用|是)(?P<x>[^，,。！!？?]{1,12}?)"
+                          r"(?:的)?(?:用户|卡|号|套餐|会员)?(?:了|啦)?$"
+                          r"|^我(?:们)?的(?:[^，,。\s]{0,4}?)(?:运营商|手机卡|电话卡|银行卡|工资卡|保险|浏览器)(?:现在)?是(?P<z>[^，,。！!？?]{1,12})")}
+
+
+def held_provider(clause: str, lang: str) -> bool:
+    """True when ``clause`` says the user holds a provider plainly ("I'm on Verizon", "我用的是联通"): kept in the
+    user's words though a clause of "I'm on …" is read as a moment otherwise (``gist.gist_clause``)."""
+    text = EN_LEAD.sub("", clause.strip()) if lang == "en" else clause.strip()
+    m = _HELD["zh" if lang == "zh" else "en"].match(text)
+    said = next((g for g in m.groups() if g), "") if m else ""
+    kind = kind_of(said) if said else None
+    return kind is not None and any(holds(said, member) for member in kind[1])
 
 
 def switch_change(found: Switch, lang: str, qualifier: str) -> tuple[tuple[str, ...], int, frozenset[str]]:

@@ -16,9 +16,15 @@ __all__ = ["EN_LEAD", "ZH_LEAD", "third_person", "third_verb"]
 EN_LEAD = re.compile(
     r"^(?:(?:as\s+i\s+(?:said|mentioned)|like\s+i\s+said|just\s+so\s+you\s+(?:know|remember)|(?:just\s+)?remember|"
     r"fyi|btw|by\s+the\s+way|oh|well|also|and|but|so|yeah|yes|honestly|actually|anyway|again|for\s+the\s+record)"
-    r"\b[\s,:;!.\-–—]*)+", re.IGNORECASE)
+    r"\b[\s,:;!.\-–—]*"
+    # a headline word the statement is announced by ("Confession: I …", "Fun fact - I …", "TMI: my …")
+    r"|(?:confession|fun\s+fact|random\s+fact|true\s+story|hot\s+take|unpopular\s+opinion|full\s+disclosure|"
+    r"side\s+note|real\s+talk|plot\s+twist|psa|tmi|tbh|ngl|truth\s+be\s+told|(?:a\s+)?(?:little\s+)?secret)"
+    r"\s*[:：\-–—]+\s*)+", re.IGNORECASE)
 ZH_LEAD = re.compile(r"^(?:对了|说到[^，,]{0,8}|提醒一下|顺便说一下|话说|其实|另外|还有|再说一遍|再说一次|你记一下|"
-                      r"记一下|记住)[，,：:\s]*")
+                      r"记一下|记住|"
+                      # a headline word the statement is announced by ("坦白：我…", "说实话，我…", "冷知识：我…")
+                      r"坦白(?:说|讲)?|说实话|老实说|实话实说|冷知识|真心话|(?:说个|告诉你个|一个)?小?秘密|自曝)[，,：:\s]*")
 
 _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",
              "was": "was", "can": "can", "can't": "can't", "will": "will", "won't": "won't", "must": "must",

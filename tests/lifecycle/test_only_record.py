@@ -9,7 +9,7 @@ from _turns import T0, session
 
 from memory_core.eval.behaviour_cases import load_filler
 from memory_core.lifecycle import ManualClock
-from memory_core.lifecycle.only_record import named_things, only_records
+from memory_core.lifecycle.only_record import named_things, only_records, stated_things
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS
 from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.service import Memory
@@ -128,3 +128,37 @@ def test_a_statement_naming_nothing_waits_for_its_months_summary(memory: Memory,
     # a job change is a life event (``personal.life_event``): it decays slowly, past its month's summary
     assert memory.store.get("u1", said.id).status == Status.ACTIVE
     assert memory.store.self_check().status == "OK"
+
+
+# (a statement of the speaker's own, small talk and questions that state nothing)
+STATED = {"en": ("I still sleep with a teddy bear.", ["Nice weather today.", "Watched a film tonight.",
+                                                       "How many moons does Jupiter have?"]),
+          "zh": ("我到现在还抱着玩偶睡觉。", ["今天天气不错。", "晚上看了部电影。", "木星有几颗卫星？"])}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_stated_things_are_the_speakers_statements_not_small_talk(lang: str) -> None:
+    said, chat = STATED[lang]
+    assert stated_things(f"user: {said}")  # a statement in the user's own words
+    assert stated_things("user: I'm on Verizon" if lang == "en" else "user: 我对猫毛过敏")  # a slot reading
+    assert all(not stated_things(f"user: {text}") for text in chat)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_an_underived_statement_outlives_its_months_summary_a_superseded_one_does_not(lang: str) -> None:
+    said, chat = STATED[lang]
+    statement = _event(said, "t1", T0)
+    small = [_event(text, f"c{n}", T0 + timedelta(days=n + 1)) for n, text in enumerate(chat)]
+    kept = only_records([statement, *small], summed_to="2025-04", now_month="2025-06")
+    assert kept == {statement.id}  # its month is summed up; it is still the only record of what it says
+    assert statement.id not in only_records([statement, *small], derived=["t1"], summed_to="2025-04",
+                                            now_month="2025-06")  # its item was superseded: the history holds it
+
+
+def test_a_name_no_active_item_holds_keeps_the_turn_an_item_was_derived_from() -> None:
+    said = _event("I live in Hackney with my girlfriend Sarah.", "t1", T0)
+    home = MemoryItem.create("u1", "User lives in Hackney", "places", kind=Kind.FACT, source=["t1"], valid_from=T0)
+    assert said.id in only_records([said, home])  # Sarah is in no active item: the raw turn is her only record
+    both = MemoryItem.create("u1", "User's girlfriend is Sarah", "relationships", kind=Kind.FACT, source=["t1"],
+                             valid_from=T0)
+    assert said.id not in only_records([said, home, both])  # every name it holds has an item: evidence only

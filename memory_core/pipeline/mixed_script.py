@@ -1,0 +1,54 @@
+"""Sentences mixing English and Chinese: where to split them, and when one is English with Chinese names in it.
+
+``by_script`` splits a mixed sentence between an English clause of its own and a Chinese one ("I live in
+Lisbon and 我喜欢喝茶"); ``english_framed`` says a sentence is English naming a place or employer in Chinese ("I
+live in 上海"), to be read as English. ``memory_core.pipeline.clauses`` uses both before it splits clauses.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["by_script", "english_framed"]
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+# Where an English clause meets a Chinese one in a mixed sentence: Latin text then CJK, or CJK
+# then "I"/"My", with an optional "," / "and" / "but" between.
+_SCRIPT_SEAM = re.compile(r"(?<=[A-Za-z0-9.!?])\s*(?:,|\band\b|\bbut\b)?\s*(?=[\u3400-\u9fff])"
+                          r"|(?<=[\u3400-\u9fff。，！？])\s*(?:,|\band\b|\bbut\b)?\s*(?=\b(?:I|My)\b)")
+_EN_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|My)\b(?:\s+\S+){2,}")
+# An English side ending like this still needs the Chinese words after it ("I live in 東京").
+_EN_DANGLING = re.compile(r"\b(?:in|at|on|is|are|am|was|were|to|of|for|with|from|the|a|an|my|as|like|love|"
+                          r"likes|loves|hate|called|named)\W*$", re.IGNORECASE)
+
+
+def by_script(sentence: str) -> list[str]:
+    """Split a mixed sentence into its English and Chinese clauses ("I live in Lisbon and 我喜欢喝茶").
+
+    Only where the English side is a clause of its own (a first-person
+    subject, at least three words, not ending on a word that needs what
+    follows, as in "I live in 東京"); English words inside a Chinese sentence
+    ("我在Google工作", "我喜欢 sushi") keep it whole.
+    """
+    parts = [p for p in _SCRIPT_SEAM.split(sentence) if p.strip()]
+    english = [p.strip() for p in parts if not _CJK.search(p)]
+    if len(parts) > 1 and any(_EN_OWN_CLAUSE.match(p) for p in english) \
+            and not any(_EN_DANGLING.search(p) for p in english):
+        return parts
+    return [sentence]
+
+
+# An English sentence naming a place or employer in Chinese ("I live in 上海", "I work at 字节跳动 as a data
+# analyst"): it opens on an English first-person subject, says at least three English words, and its Chinese
+# runs are short names without a Chinese subject or verb of their own
+_EN_FRAME = re.compile(r"^(?:I|I'm|I've|I'd|My|We|We're|We've)\b", re.IGNORECASE)
+_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
+_ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去叫说想要会]")
+
+
+def english_framed(sentence: str) -> bool:
+    """True when ``sentence`` is English with Chinese names in it, to be read as English."""
+    runs = _HAN_RUN.findall(sentence)
+    return bool(_EN_FRAME.match(sentence)) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
+        and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)
