@@ -31,12 +31,15 @@ class Needs:
         allergens: allergen kinds (``allergens.KINDS``) whose allergies and intolerances it sees.
         diet: it sees a health value in a sentence stating a food restriction.
         conditions: it sees every health condition.
+        diet_conditions: the conditions it sees by name (those a diet must allow for: high blood pressure,
+            diabetes, gout, 高血压 …; ``diet_conditions`` of a topic), or None.
     """
 
     topics: frozenset[str]
     allergens: frozenset[str]
     diet: bool
     conditions: bool
+    diet_conditions: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -48,18 +51,21 @@ class _Topic:
     shows: frozenset[str]
     diet: bool
     conditions: bool
+    diet_conditions: re.Pattern[str] | None
 
 
 @cache
 def _topics() -> tuple[_Topic, ...]:
     out = []
     for name, entry in load_shipped("data", "restriction_topics.yaml").items():
-        with_ = entry.get("named_with")
+        with_, named_conditions = entry.get("named_with"), entry.get("diet_conditions")
         out.append(_Topic(name, _words(entry.get("en") or [], entry.get("zh") or []),
                           frozenset(entry.get("named") or ()),
                           _words(with_.get("en") or [], with_.get("zh") or []) if with_ else None,
                           frozenset(entry.get("shows") or ()), bool(entry.get("diet")),
-                          bool(entry.get("conditions"))))
+                          bool(entry.get("conditions")),
+                          _words(named_conditions.get("en") or [], named_conditions.get("zh") or [])
+                          if named_conditions else None))
     return tuple(out)
 
 
@@ -93,5 +99,7 @@ def needs_of(query: str) -> Needs | None:
         on.append(topic)
     if not on:
         return None
+    by_name = [t.diet_conditions for t in on if t.diet_conditions is not None]
     return Needs(frozenset(t.name for t in on), frozenset(k for t in on for k in t.shows),
-                 any(t.diet for t in on), any(t.conditions for t in on))
+                 any(t.diet for t in on), any(t.conditions for t in on),
+                 re.compile("|".join(p.pattern for p in by_name), re.I) if by_name else None)

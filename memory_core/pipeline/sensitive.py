@@ -212,7 +212,8 @@ def diet_shown(query: str, text: str, finding: Finding) -> bool:
     if _DIET_VALUE.search(finding.value):
         kinds = allergen_kinds(sentence)  # food, drug, environment, animal: each topic needs its own
         return bool(kinds & needs.allergens) or (not kinds and bool(needs.allergens & _UNLISTED))
-    return needs.conditions or (needs.diet and bool(_DIET_RESTRICTION.search(sentence)))
+    named = needs.diet_conditions is not None and bool(needs.diet_conditions.search(finding.value))  # 高血压: less salt
+    return needs.conditions or named or (needs.diet and bool(_DIET_RESTRICTION.search(sentence)))
 
 
 def asks_for_item(query: str, description: str) -> bool:

@@ -10,6 +10,11 @@ in the sense of query expansion by a thesaurus (Voorhees, "Query expansion
 using lexical-semantic relations", SIGIR 1994), from a short list of data
 instead of WordNet. The kinds of provider (``memory_core/data/providers.yaml``) are categories too, named by
 their ``ask`` words: "which bank do I use?" searches the banks, "what music app?" the music services.
+
+A category flagged ``by_member: true`` is also searched the other way: a query naming one of its members
+searches its names ("can I have an espresso?" finds "I gave up coffee", "can I have a beer?" finds
+用户不喝酒). Only kinds of one thing people also say by the general word (coffee, tea, alcohol, the partner
+relations) are so flagged: "tennis" does not ask about "sports", nor "saturday" about a "weekend".
 """
 
 from __future__ import annotations
@@ -48,6 +53,20 @@ def load_categories() -> tuple[tuple[frozenset[tuple[str, ...]], tuple[str, ...]
 
 
 @functools.lru_cache(maxsize=1)
+def _by_member() -> dict[str, tuple[str, ...]]:
+    """{member term: the one-term names of the ``by_member`` categories it is a member of}, cached."""
+    out: dict[str, dict[str, None]] = {}
+    for entry in load_shipped("data", "categories.yaml"):
+        if isinstance(entry, dict) and entry.get("by_member"):
+            names = [t[0] for t in (tuple(tokenize(str(n))) for n in entry.get("names", ())) if len(t) == 1]
+            for member in entry.get("members", ()):
+                terms = tokenize(str(member))
+                if len(terms) == 1:  # a member of several words names nothing alone ("flat white")
+                    out.setdefault(terms[0], {}).update(dict.fromkeys(names))
+    return {m: tuple(n) for m, n in out.items()}
+
+
+@functools.lru_cache(maxsize=1)
 def _lookup() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, int], ...]]:
     """({one-term name: categories}, ((" several terms ", category), ...)) over ``load_categories``."""
     single: dict[str, list[int]] = {}
@@ -62,7 +81,8 @@ def _lookup() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, int], ...]]:
 
 
 def category_terms(tokens: Sequence[str]) -> list[str]:
-    """The member terms of every category ``tokens`` (a tokenized query) names, not already asked; stable order.
+    """The member terms of every category ``tokens`` (a tokenized query) names, then the names of the
+    ``by_member`` categories whose members it names, not already asked; stable order.
 
     A name of several words ("martial arts") must appear as a run of the query's terms.
     """
@@ -73,13 +93,14 @@ def category_terms(tokens: Sequence[str]) -> list[str]:
     if phrases:
         joined = f" {' '.join(tokens)} "
         hit.update(n for phrase, n in phrases if phrase in joined)
-    if not hit:
-        return []
     asked = set(tokens)
     categories = load_categories()
     extra: dict[str, None] = {}
     for n in sorted(hit):
         extra.update((t, None) for t in categories[n][1] if t not in asked)
+    by_member = _by_member()
+    for t in tokens:  # "espresso" also asks "coffee"
+        extra.update((name, None) for name in by_member.get(t, ()) if name not in asked)
     return list(extra)
 
 

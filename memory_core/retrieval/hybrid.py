@@ -13,9 +13,8 @@ The final score of an item is::
 
     score = rrf(items, turns, second round) · speaker · time · (1 + w_r · recency + w_h · log1p(hit))
 
-where ``speaker`` is 1 + speaker_boost for items of a speaker the query
-names (else 1) and ``time`` is 1 + time_boost for items inside the query's
-time cue (else 1). Only items in at least one ranking can be returned.
+where ``speaker`` is 1 + speaker_boost for items of a speaker the query names (else 1) and ``time``
+is 1 + time_boost for items inside the query's time cue (else 1). Only ranked items can be returned.
 
 The per-item data lives in ``hybrid_state.HybridState`` and is kept current
 by ``apply`` (new and changed items, new turns) without a rebuild; a search
@@ -41,6 +40,7 @@ from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
+from memory_core.retrieval.list_question import ListQuestions
 from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
@@ -94,7 +94,7 @@ def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int
 EVIDENCE_FACTOR = 0.5
 
 
-class HybridIndex(HybridState, Reranks):
+class HybridIndex(HybridState, Reranks, ListQuestions):
     """Fused multi-signal recall over one user's items. Build with ``HybridIndex.build``, change with ``apply``.
 
     Attributes (besides ``HybridState``'s):
@@ -347,7 +347,7 @@ class HybridIndex(HybridState, Reranks):
         if mult is not None:
             fused *= mult
         score = fused * self.table.boost(cand, weights, ref)
-        best = top_k_indices(score, k * 4)  # room to fill what the reranks lower or drop
+        best = top_k_indices(score, self._shortlist(query, k))  # room to fill what the reranks lower or drop
         order, kept = self._rerank(query, cand[best], score[best], settings, asked_words)
         if whereabouts:  # a stay holding at the asked time answers "where am I" first (``whereabouts``)
             order, kept = holding_stays_first(self.table.items, order, kept, window or (ref - NOW_SPAN_S, ref + 1.0))
@@ -366,7 +366,7 @@ class HybridIndex(HybridState, Reranks):
     def _rerank(self, query: str, order: np.ndarray, scores: np.ndarray, settings: HybridSettings,
                 asked: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
         """The short list after the subject, question, small-talk, name and off-slot factors (``rerank``,
-        ``asked_slot``), the asked work attribute first (``work_question``), best first."""
+        ``asked_slot``), spread over sessions for a list question (``list_question``), the asked work first."""
         changed = False
         off_slot = off_slot_factors(
             self.table.items, order, asked, lambda key: _slot_words(key, self.lexicon),
@@ -379,7 +379,7 @@ class HybridIndex(HybridState, Reranks):
         if changed:
             resort = np.argsort(-scores, kind="stable")
             order, scores = order[resort], scores[resort]
-        return asked_attribute_first(query, self.table.items, order, scores)  # where one works / what one does
+        return asked_attribute_first(query, self.table.items, *self._spread(query, self.table.items, order, scores))
 
     def _user_says(self, term: str, mask: np.ndarray | None) -> bool:
         """True when an item the user said (not an assistant's or a tool's) holds ``term`` (``verb_heads``)."""

@@ -123,3 +123,26 @@ def test_a_kind_of_provider_finds_the_provider_named():
                         ("我平时用什么追剧？", "我每个月都续费爱奇艺。"),
                         ("我的手机卡是哪个运营商的？", "我一直用联通，信号还行。")):
         _first_only_with_expansion(query, said)
+
+
+def test_a_member_asked_finds_the_general_word_of_its_kind():
+    """A kind flagged ``by_member`` (coffee, tea, alcohol, a fiancé) is searched by its general word when the
+    question names one member: "can I have an espresso?" over "I gave up coffee", in either language; without
+    the expansion the fact is not first."""
+    for query, said in (("Can I have an espresso?", "I gave up coffee last month."),
+                        ("来杯美式怎么样？", "I gave up coffee last month."),
+                        ("Should I order her a cappuccino?", "我最近不喝咖啡了。"),
+                        ("Can I have a beer tonight?", "我不喝酒。"),
+                        ("要不要来杯啤酒？", "I don't drink alcohol."),
+                        ("Shall we open a bottle of wine?", "I stopped drinking alcohol last year."),
+                        ("Gift idea for my fiancée?", "I'm engaged to Sarah."),
+                        ("给未婚妻买什么礼物好？", "我和小美上个月订婚了。"),
+                        ("What does my partner do?", "My husband is a nurse at the city hospital.")):
+        _first_only_with_expansion(query, said)
+
+
+def test_a_member_of_a_kind_not_flagged_asks_nothing_more():
+    assert category_terms(tokenize("I play tennis")) == []  # tennis does not ask about "sports"
+    assert category_terms(tokenize("What did I do on Saturday?")) == []  # a day does not ask about the weekend
+    assert "coffe" in category_terms(tokenize("can I have an espresso?"))
+    assert "喝酒" in category_terms(tokenize("can I have a beer?"))

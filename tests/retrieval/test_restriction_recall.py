@@ -67,3 +67,38 @@ def test_a_question_on_no_topic_sees_no_restriction(memory: Memory, lang: str, q
 def test_the_first_result_keeps_its_place_and_nothing_is_added_off_topic() -> None:
     assert with_needed_restrictions([], [], "can I give her amoxicillin?", 5) == []
     assert with_needed_restrictions([], [], "where does she work?", 5) == []
+
+
+# a meal for someone: the condition a diet must allow for (salt, sugar, purines), theirs or the user's own
+DIET_CONDITIONS = [
+    (["我在银行上班。", "我妈妈今年六十岁，有高血压。", "我很喜欢爵士乐。"], "给我妈做饭要注意什么？", "高血压"),
+    (["我在银行上班。", "我妈妈今年六十岁，有高血压。", "我很喜欢爵士乐。"], "周末我妈来吃饭，做什么菜好？", "高血压"),
+    (["我在银行上班。", "我爸有痛风，医生让他注意。", "我很喜欢爵士乐。"], "给我爸炖个汤吧？", "痛风"),
+    (["I work at a bank.", "My mom has high blood pressure.", "I love jazz."], "What should I cook for my mom?",
+     "blood pressure"),
+    (["I work at a bank.", "My dad has diabetes.", "I love jazz."], "What can I bake for my dad this weekend?",
+     "diabetes"),
+    (["I work at a bank.", "I have high blood pressure.", "I love jazz."], "What should I cook tonight?",
+     "blood pressure"),
+]
+
+
+@pytest.mark.parametrize(("lines", "question", "needed"), DIET_CONDITIONS)
+def test_a_meal_recalls_the_condition_a_diet_must_allow_for(memory: Memory, lines: list[str], question: str,
+                                                            needed: str) -> None:
+    _say(memory, "cook", lines)
+    response = memory.recall("cook", question, k=5)
+    shown = " | ".join(r.item.description for r in response.results)
+    assert needed in shown and needed in response.context.text, (question, shown)
+
+
+@pytest.mark.parametrize(("line", "question", "hidden"), [
+    ("My mom has high blood pressure.", "where does my mom live?", "blood pressure"),
+    ("我妈妈有高血压。", "我妈住在哪？", "高血压"),
+    ("I have asthma and take an inhaler.", "What should I cook tonight?", "asthma"),
+    ("我有抑郁症。", "今晚做什么菜？", "抑郁症"),
+])
+def test_a_condition_no_diet_needs_stays_hidden_from_a_meal_and_off_topic(memory: Memory, line: str, question: str,
+                                                                          hidden: str) -> None:
+    _say(memory, "hid", ["I work at a bank.", line])
+    assert hidden not in memory.recall("hid", question, k=5).context.text

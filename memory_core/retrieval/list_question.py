@@ -1,0 +1,121 @@
+"""List questions: an answer spread over sessions ("What activities does Melanie do?", 她都去过哪些地方？).
+
+A question asking for the members of a set (the activities someone does, the places they visited, the
+books they read, how many times something happened) is answered by turns of many conversations, each
+naming one member. Fusion ranks the several turns of the best-matching session first, and the single
+mention in each other session falls below k: on LoCoMo's dev conversations 51 of 88 evidence turns missed
+at k = 10 (first two conversations) were of such questions. For a list question (``asks_list``) recall
+ranks a wider short list (``LIST_SHORTLIST`` × k candidates instead of 4 × k) and spreads its order over
+sessions (``ListQuestions._spread``): maximal marginal relevance (Carbonell and Goldstein, "The use of MMR,
+diversity-based reranking", SIGIR 1998) with "from a session already shown" as the redundancy, i.e. each
+result's score times ``SESSION_FACTOR`` to the number of better results of its session said in other
+turns, below the first ``KEEP_FIRST`` results, which keep their fused order (spreading those too cost
+LoCoMo dev R@5 0.695 → 0.687, single-hop questions of list shape losing their one evidence turn; ops/bench/
+RESULTS.md, issue 14). A question for one fact ("Where does she live?", "What did Caroline research?")
+is not a list question and is ranked as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from memory_core.model import MemoryItem
+
+__all__ = ["KEEP_FIRST", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asks_list"]
+
+#: Candidates ranked for a list question, per result asked (a question for one fact ranks 4 per result).
+LIST_SHORTLIST = 8
+#: Score × this per better result of the same session from another turn (0 < x <= 1; 1: no spread).
+SESSION_FACTOR = 0.5
+#: The first results keep their fused order; the spread orders what follows them.
+KEEP_FIRST = 5
+
+_AUX = r"(?:has|have|had|does|do|did|is|are|was|were|can|could|would|will)"
+_NOT_PLURAL = r"(?!(?:is|was|does|has|this|his|its|us|yours|hers|ours|theirs)\b)"
+#: A past participle after has / have ("where has she camped?", "what books has he read?").
+_PARTICIPLE = (r"(?:[a-z]+ed|been|done|made|read|seen|met|won|taken|given|bought|gone|had|eaten|written|worn|sung|"
+               r"drunk|grown|learnt|taught|built|brought|caught|found|heard|kept|lost|run|spent|told|tried)")
+_EN = re.compile(
+    # what / which + a plural noun (two words before it at most) + a verb: "which cities has Jon visited?",
+    # "what European countries has Maria been to?", "what books do I read?" (not "bus", "class", "tennis")
+    rf"\b(?:what|which)\s+(?:[\w+/'-]+\s+){{0,2}}?{_NOT_PLURAL}(?:[a-z]+[^siu\W]s|people|children|men|women)"
+    rf"\s+{_AUX}\b"
+    r"|\bin\s+what\s+ways\b|\bwhat\s+ways\b"
+    r"|^\W*what\s+are\b"  # "what are her hobbies?", "what are some changes …?"
+    r"|\bhow\s+many\s+(?:times|[a-z]+s)\b"  # "how many times has she been to the beach?"
+    rf"|^\W*(?:what|where|who|which)\b[^?.]*\b(?:has|have)\s+(?:[\w']+\s+){{0,2}}?{_PARTICIPLE}\b"
+    # a habit: "what does Melanie do to destress?", "what do her kids like?" (not "what does she do for a living?")
+    r"|^\W*what\s+(?:does|do)\b[^?.]{1,40}?\b(?:like|enjoy|love|collect"
+    r"|do\s+(?:to|with|on|in|at|when|after|during|for\s+(?:fun|exercise)))\b"
+    r"|\b(?:both|all\s+the|all\s+of)\b",
+    re.I)
+#: What asks for one event, one period, one intention or one best member, however the question is put: a past
+#: "did" ("what kind of cake did she bake?"), a date or "recently", a wish or plan, a superlative.
+_ONE = re.compile(
+    r"\bdid\b|\brecently\b|\blast\s+(?:week|month|year|weekend)\b|\b(?:in|on|during|since)\s+(?:\w+\s+)?(?:19|20)\d\d\b"
+    r"|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b"
+    r"|\b(?:wants?|plans?|planning|hopes?|hoping|going\s+to)\b|\b(?:favou?rite|most|best)\b"
+    r"|上次|那次|最近一次|最喜欢|最爱|打算|计划|想要", re.I)
+_ZH = re.compile(r"哪些|哪几|都有什么|都有啥|都有哪|都.{0,6}(?:什么|啥|哪)|什么.{0,6}都|几次|多少次|所有的?|各种"
+                 r"|过哪")
+
+
+def asks_list(query: str) -> bool:
+    """True when ``query`` asks for the members of a set, said over many conversations.
+
+    English: what or which with a plural noun ("what activities has she done?", "which places has he
+    visited?"), "how many times", a present perfect asked with what / where / who ("where has Melanie
+    camped?"), a habit ("what does she do to relax?", "what do her kids like?"), "both", "all the". Chinese:
+    哪些, 哪几, 都有什么, 都…什么, 几次, 多少次, 所有, 各种, 去过哪. Not when it asks for one event, period,
+    intention or best member (``_ONE``: "what books did she buy last week?", "what are his plans?",
+    最喜欢哪些). "Where do I live?", "what car do I drive?", "我住哪？" are not.
+    """
+    return bool(_EN.search(query) or _ZH.search(query)) and not _ONE.search(query)
+
+
+class ListQuestions:
+    """Mixin of ``hybrid.HybridIndex``: the list question's wider short list and its spread over sessions.
+
+    The owner (``hybrid_state.HybridState``) keeps each turn's position and session.
+    """
+
+    _turn_pos: dict[str, int]
+    _turn_session: list[str]
+
+    def _shortlist(self, query: str, k: int) -> int:
+        """How many fused candidates the reranks see for ``query`` at top ``k``: more for a list question."""
+        return k * (LIST_SHORTLIST if asks_list(query) else 4)
+
+    def _spread(self, query: str, items: list[MemoryItem | None], order: np.ndarray,
+                scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``order`` (slots, best first) and ``scores`` spread over sessions for a list question, else as given.
+
+        Below the first ``KEEP_FIRST``, an item's score is multiplied by ``SESSION_FACTOR`` to the number of
+        better items of its session from other turns (two items of one turn, a raw turn and its fact, count
+        once; the first items count too); the greedy MMR order under that penalty is the order of the
+        multiplied scores (capped at the last kept one's), which are returned. An item whose session is
+        unknown (no stored turn) is a session of its own.
+        """
+        if SESSION_FACTOR == 1 or order.shape[0] < 2 or not asks_list(query):
+            return order, scores
+        seen: dict[str, list[str]] = {}  # session -> its first source turns, in rank order
+        factors = np.ones(order.shape[0])
+        for n, j in enumerate(order.tolist()):
+            item = items[j]
+            first = item.source[0] if item is not None and item.source else f"slot:{j}"
+            pos = self._turn_pos.get(first)
+            if pos is None:
+                continue
+            turns = seen.setdefault(self._turn_session[pos], [])
+            if first not in turns:
+                turns.append(first)
+            factors[n] = SESSION_FACTOR ** turns.index(first)
+        factors[:KEEP_FIRST] = 1.0
+        if (factors == 1).all():
+            return order, scores
+        head = min(KEEP_FIRST, order.shape[0])
+        spread = np.minimum(scores * factors, scores[head - 1]) if head else scores * factors
+        resort = np.concatenate([np.arange(head), head + np.argsort(-spread[head:], kind="stable")])
+        return order[resort], spread[resort]

@@ -1,0 +1,105 @@
+"""List questions: recognised in English and Chinese, their top results spread over sessions."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memory_core.model import MemoryItem, Turn
+from memory_core.retrieval import list_question
+from memory_core.retrieval.list_question import asks_list
+from memory_core.retrieval.recall import HybridIndex
+from memory_core.retrieval.stages import RETRIEVERS
+
+T0 = datetime(2024, 5, 1, tzinfo=UTC)
+
+
+@pytest.mark.parametrize("query", [
+    "What activities does Melanie partake in?",
+    "Which places has Tom visited?",
+    "Which cities has Jon visited?",
+    "What European countries has Maria been to?",
+    "What books has she read?",
+    "Where has Melanie camped?",
+    "What does Melanie do to destress?",
+    "What do her kids like?",
+    "How many times has she been to the beach?",
+    "What are her hobbies?",
+    "What sports do I play?",
+    "Do Jon and Gina both dance?",
+    "她都去过哪些地方？",
+    "我平时都有什么爱好？",
+    "他养过哪几只宠物？",
+    "我们去过几次海边？",
+    "她周末都做些什么？",
+])
+def test_a_question_for_the_members_of_a_set_is_a_list_question(query: str) -> None:
+    assert asks_list(query)
+
+
+@pytest.mark.parametrize("query", [
+    "Where do I live?",
+    "What car do I drive?",
+    "What is Caroline's identity?",
+    "What did Caroline research?",
+    "Which bank do I use?",
+    "When is her birthday?",
+    "What does she do for a living now",
+    "我住在哪个城市？",
+    "她现在在哪上班？",
+    "我开什么车？",
+])
+def test_a_question_for_one_fact_is_not(query: str) -> None:
+    assert not asks_list(query)
+
+
+def _sessions(lines: list[tuple[str, str]]) -> tuple[list[MemoryItem], list[Turn]]:
+    """(turn id "<session>-<n>", text) lines, one session a day, as event items and turns of Mel."""
+    items, turns = [], []
+    for n, (turn_id, text) in enumerate(lines):
+        at = T0 + timedelta(days=int(turn_id.split("-")[0][1:]), minutes=n)
+        turns.append(Turn("u1", turn_id, turn_id.split("-")[0], "user", text, at, speaker="Mel"))
+        items.append(MemoryItem.create("u1", f"Mel: {text}", "moments", kind="event", turn_id=turn_id,
+                                       at=at, valid_from=at, speaker="Mel"))
+    return items, turns
+
+
+# one session talks about pottery at length; each other session names one more activity once
+LINES = [(f"s1-{n}", f"Pottery is our family activity, part {n}: the kids made bowls in the pottery class.")
+         for n in range(1, 11)] + [
+    ("s2-1", "Went camping by the lake last weekend."),
+    ("s3-1", "We did some painting at the museum."),
+    ("s4-1", "Swimming lessons started this summer."),
+    ("s5-1", "The weather was nice yesterday."),
+]
+
+
+def _sessions_of(index: HybridIndex, query: str, k: int = 8) -> list[str]:
+    return [t.split("-")[0] for r in index.search(query, k=k, settings=RETRIEVERS["lexical"]) for t in r.turn_ids]
+
+
+def test_a_list_question_reaches_more_sessions_and_a_one_fact_question_keeps_its_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    items, turns = _sessions(LINES)
+    index = HybridIndex.build(items, turns, window=0)
+    listed, one_fact = "What activities does Mel do with her family?", "What is Mel's favourite pottery activity?"
+    spread, before = _sessions_of(index, listed), _sessions_of(index, one_fact)
+    assert spread[:list_question.KEEP_FIRST] == ["s1"] * list_question.KEEP_FIRST  # the first results stay
+    assert {"s2", "s3", "s4"} <= set(spread)  # then the best turn of other sessions before more of pottery
+    monkeypatch.setattr(list_question, "SESSION_FACTOR", 1.0)
+    monkeypatch.setattr(list_question, "LIST_SHORTLIST", 4)
+    assert len(set(_sessions_of(index, listed))) < len(set(spread))  # without the spread: pottery's turns first
+    assert _sessions_of(index, one_fact) == before  # a question for one fact: ranked as without it
+
+
+def test_a_chinese_list_question_reaches_more_sessions() -> None:
+    pottery = [(f"s1-{n}", f"陶艺是我们全家最喜欢的活动，第{n}次陶艺课孩子们做了碗。") for n in range(1, 11)]
+    items, turns = _sessions([
+        *pottery,
+        ("s2-1", "周末全家去湖边露营了。"),
+        ("s3-1", "我们带孩子去博物馆画画。"),
+        ("s4-1", "今年夏天全家开始学游泳。"),
+    ])
+    index = HybridIndex.build(items, turns, window=0)
+    assert {"s2", "s3", "s4"} <= set(_sessions_of(index, "她和家人都做过哪些活动？"))
