@@ -40,7 +40,7 @@ _EN_ALLERGIC = (r"(?:also\s+|severely\s+|very\s+|mildly\s+|deathly\s+)?"
                 r"(?:allergic\s+to|(?:lactose\s+|gluten\s+)?intolerant)\b")
 _EN_CLAUSE = re.compile(
     r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
-    r"|(?:,|\s+[—–]+)\s*(?=(?:i|i'm|i've|my)\b|(?:the\s+|her\s+|his\s+)?(?:doctor|doc|gp|dentist|nurse|therapist|dietitian|nutritionist|physio|trainer)\s+(?:said|says|thinks|reckons|told\s+me)\b)"
+    r"|,\s*(?=(?:i|i'm|i've|my)\b|(?:the\s+|her\s+|his\s+)?(?:doctor|doc|gp|dentist|nurse|therapist|dietitian|nutritionist|physio|trainer)\s+(?:said|says|thinks|reckons|told\s+me)\b)"
     # "my wife switched jobs, she's at Spotify now": a clause of the person named before (``_takes_up``)
     r"|,?\s+(?:and|but|so)\s+(?=(?:he|she)\b)|,\s*(?=(?:he|she)\b)"
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
