@@ -41,8 +41,8 @@ from memory_core.store.write_ops import EndOp
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_VERB_ACTIVITY", "cessation_scope", "end_opposite", "ended_keys",
-           "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_VERB_ACTIVITY", "category_keys", "cessation_scope", "end_opposite",
+           "ended_keys", "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 #: What may open a clause before a name and its death ("Sadly Mochi passed away").
@@ -54,7 +54,7 @@ _EN_SCOPE = (
     re.compile(r"\b(?:gave\s+up|given\s+up|giving\s+up|quit|ditched|dropped|swapped|traded|exchanged)\s+(?P<x>.+?)"
                r"\s+for\s+(?!(?:good|now|a\s+while|ever)\b)", re.IGNORECASE),
     re.compile(r"\b(?:no\s+longer|stopped(?!\s+(?:by|at|in|off|over|to)\b)|quit|quitting|gave\s+up(?:\s+on)?"
-               r"|given\s+up(?:\s+on)?|giving\s+up|(?:am|'m|i\s+am)\s+done\s+with"
+               r"|given\s+up(?:\s+on)?|giving\s+up|(?:am|'m|i\s+am)\s+(?:(?:finally|so|officially|totally)\s+)?done\s+with"
                r"|(?<!got\s)(?<!get\s)(?<!'m\s)(?<!am\s)(?<!be\s)(?<!getting\s)"
                r"used\s+to(?!\s+(?:think|dream|believe|wonder|say|tell|it|this|that)\b)"
                r"|ditched|cancell?ed|(?:gone|went|going|gotten|got)\s+off(?!\s+(?:to|on|at|with|work|the\s+(?:bus|train))\b))"
@@ -322,6 +322,16 @@ def ended_keys(scope: str, lang: str, qualifier: str) -> tuple[str, ...]:
     # giving up a thing gives up its kinds ("stopped drinking" ends "drinks a lot of beer"; 戒咖啡 ends 拿铁)
     keys.extend(f"pref:{lex.exact(kind, lang) or kind}" for oid in known for kind in lex.kinds.get(oid, ()))
     return tuple(k + qualifier for k in list(dict.fromkeys(keys))[:MAX_KEYS])
+
+
+def category_keys(keys: Iterable[str], qualifier: str) -> tuple[str, ...]:
+    """The like keys of the things whose kinds the like keys in ``keys`` name ("pref:beer" -> "pref:alcohol",
+    "pref:beef" -> "pref:meat"): taking a kind up again ends the negation of its whole category ("I don't drink
+    alcohol" … "started having the odd beer again"), never the other way round (giving up beer leaves wine)."""
+    lex = lexicon()
+    named = {k.removeprefix("pref:").removesuffix(qualifier) for k in keys if k.startswith("pref:")}
+    return tuple(f"pref:{oid}{qualifier}" for oid, kinds in lex.kinds.items()
+                 if oid not in named and named.intersection(kinds))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -12,7 +12,13 @@ from __future__ import annotations
 import re
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.cessation import cessation_scope, ended_keys, resumption_scope, scope_terms
+from memory_core.pipeline.cessation import (
+    category_keys,
+    cessation_scope,
+    ended_keys,
+    resumption_scope,
+    scope_terms,
+)
 from memory_core.pipeline.gist import third_person, topic
 from memory_core.pipeline.own_words import polarity_of
 from memory_core.pipeline.types import Candidate
@@ -45,8 +51,9 @@ def change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifi
     if thing:
         return ended_keys(thing, lang, qualifier), polarity_of(clause), scope_terms(thing, lang)
     again = resumption_scope(clause, lang)
-    if again:  # "back on cigarettes", "又开始弹吉他了": the thing taken up again ends its negation
-        return ended_keys(again, lang, qualifier), 1, scope_terms(again, lang)
+    if again:  # "back on cigarettes", "又开始弹吉他了": the thing taken up again ends its negation, and a kind
+        keys = ended_keys(again, lang, qualifier)  # its category's ("the odd beer again": "doesn't drink alcohol")
+        return (*keys, *category_keys(keys, qualifier)), 1, scope_terms(again, lang)
     return NO_CHANGE
 
 

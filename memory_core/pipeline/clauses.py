@@ -22,7 +22,7 @@ from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
-from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
+from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject, zh_subject
 from memory_core.pipeline.switch import zh_switched
 from memory_core.validation import MAX_TEXT_CHARS
 
@@ -46,11 +46,11 @@ _EN_CLAUSE = re.compile(
     # "my wife switched jobs, she's at Spotify now": a clause of the person named before (``_takes_up``)
     r"|,?\s+(?:and|but|so)\s+(?=(?:he|she)\b)|,\s*(?=(?:he|she)\b)"
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
-    # "…, so not fully veggie anymore", "I used to live in Leeds, now I'm in York": a second statement
-    r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b)"
+    # "…, so not veggie anymore", "…, so vegan now", "used to live in Leeds, now I'm in York", "…, should I …?": two
+    r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s|(?:vegetarian|veggie|vegan|pescatarian|pescetarian)\s+now\b)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b|(?:should|can|could|would|will|do|does|is|are|how|what|where|which|who|when|why)\b[^,]*\?\s*$)"
     r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"
-    # "I've gone off coffee, switched to green tea": the switch is a statement of its own
-    r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b)"
+    # "I've gone off coffee, switched to green tea", "sold the Golf, got a Tesla": the new one is a statement
+    r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b|(?:then\s+)?(?:got|bought)\s+(?:a|an)\s)"
     # "joined Google, started doing yoga again": a list of things done, each a statement with its subject left out
     r"|,\s*(?=(?:and\s+|then\s+|also\s+)?(?:just\s+|finally\s+|recently\s+)?(?:started|joined|moved|quit|left|"
     r"switched|took\s+up|picked\s+up|adopted|bought|gave\s+up|stopped)\s)"
@@ -81,7 +81,7 @@ _ZH_BARE_VERB = re.compile(
     r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定)*"
     r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|\s*base\s*在?|"
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|打卡|单身|分了|分手|把|"
+    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|远程|居家办公|在家办公|打卡|单身|分了|分手|把|"
     # a job lost or a promotion, and a diet said by what one eats ("上周被裁了", "被提拔成了组长", "现在什么都吃")
     r"被裁|被辞|被开除|被炒|失业|下岗|(?:什么|啥)都|被?提拔|被任命|晋升)"
     r"|^(?:现在|目前|平时)?(?:每天|天天)?从[^，,。\s]{2,8}?(?:通勤|坐|挤|开|骑|打|搭)"  # "现在每天从燕郊坐班车进城"
@@ -153,7 +153,7 @@ _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了|过世|离世|病逝|安乐|"
                        r"(?:去|回)了?(?:喵星|汪星)|"
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
-                       r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了"
+                       r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了|(?:吃素|纯素|全素|素食|生酮)[^，,。！!？?]{0,6}?(?:结束了|到头了|告一段落)"
                        # an activity stopped, said by its verb ("不跑了", "跑步不跑了"): the speaker's
                        r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?")
 
@@ -304,7 +304,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
         elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
-                    and (seen_subject or (first and _ZH_MY_HOME.match(clause)))) \
+                    and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
                 or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or _zh_exam_said().match(clause) \
@@ -332,8 +332,8 @@ _EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?
                          re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
-# an English clause that dropped "I'm" before a negation ("not vegetarian anymore", "no longer on the team")
-_EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer)\s+(?=\w)", re.IGNORECASE)
+# an English clause that dropped "I'm" before a negation or an end ("not vegetarian anymore", "finally done with the …")
+_EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer|(?:finally\s+)?done\s+with)\s+(?=\w)", re.IGNORECASE)
 
 
 def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | None = None
@@ -381,7 +381,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
         if _EN_NEW_PARTNER.search(clause):  # "I've started dating Marcus, he's a chef": what follows is the partner's
             chain[0] = "my partner"
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
-                                                         or _EN_NAMED_DEATH.match(clause)):
+                                                         or _EN_NAMED_DEATH.match(clause) or en_owned(clause, who)):
             yield _object_put_back(clause, "en", spoken), "en"
 
 

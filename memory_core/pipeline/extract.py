@@ -159,7 +159,7 @@ class MechanicalExtractor:
         named = bool(name) and name.casefold() not in ROLES
         qualifier = "@" + "_".join(_PUNCT.sub(" ", name.casefold()).split()) if named else ""
         out: list[Candidate] = []
-        temporary = stay = False
+        temporary = stay = planned = False
         folded_turn = turn.text.translate(APOSTROPHES).casefold()
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
@@ -178,6 +178,7 @@ class MechanicalExtractor:
                 reading.hits = [h for h in reading.hits
                                 if not (h.attr.id in PLACE_ATTRS and is_generic_place(h.value, lang))]
             temporary = temporary or reading.temporary
+            planned = planned or reading.skip == "plan"
             before = (clause, lang, reading.hits)
             stay = stay or reading.stay
             change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
@@ -274,8 +275,8 @@ class MechanicalExtractor:
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
         said = mention(turn, name if named else "", qualifier)
-        if said is not None and temporary:
-            said.may_revise = False  # a trip says nothing lasting to add to what it restates
+        if said is not None and (temporary or planned):
+            said.may_revise = False  # a trip or a plan says nothing lasting to add to what it restates
         out = _fold_switches(out) + ([said] if said is not None else [])
         if not temporary:  # a number or code held: read on the whole turn, one per thing
             out = with_numbers(turn, out, name if named else "", qualifier)

@@ -15,6 +15,9 @@ turn that named a subject named the speaker, or when none did.
 - ``AWAY`` for a person the lexicon cannot key ("she", "Lisa", "他"): a
   clause continuing them is no statement of the speaker's and is left out;
 - None when the clause opens on no subject (it continues the one before).
+
+``en_owned`` reads the clauses English says of the speaker with no word for them at all: "the new place in
+Peckham is great" (the speaker's new home), "first day at Spotify today!", "vegan life is over lol".
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import re
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
 
-__all__ = ["AWAY", "USER", "en_subject", "zh_subject"]
+__all__ = ["AWAY", "USER", "en_owned", "en_subject", "zh_subject"]
 
 #: The speaker.
 USER = ""
@@ -51,6 +54,16 @@ _EN_NOT_NAME = frozenset(re.findall(r"[a-z]+", """
     anyone this that there it the a an last next then so and but also just finally recently anyway dinner
     lunch breakfast traffic weather class practice"""))
 
+# the speaker's, said with no word for them: a new home ("the new flat in Leith"), a first day at a new employer
+# ("first week at Grab done"), a way of eating now or over ("so pescatarian now", "veggie life is over"); never "my
+# friend's new place"
+_EN_OWNED = re.compile(r"^(?:(?:and|so|oh|well)\s+)?(?:the\s+)?(?:(?:new|current)\s+)+(?:flat|apartment|house|place|"
+                       r"home|condo|studio|loft|townhouse)\b|^(?:(?:and|so)\s+)?first\s+(?:day|week|month|shift)\s+"
+                       r"(?:at|with)\s|^(?:so\s+)?(?:vegetarian|veggie|vegan|pescatarian|pescetarian)\s+now\b"
+                       r"|\b(?:vegetarian|veggie|vegan|pescatarian|pescetarian|keto|plant-based)\s+(?:life|lifestyle|days|"
+                       r"phase|era|streak|journey)\s+(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:officially\s+)?"
+                       r"(?:over|done|finished|dead)\b", re.IGNORECASE)
+
 _ZH_PERSON = re.compile(r"^(?:他|她|它)(?:们)?(?!的?(?:名字)?叫)")
 
 
@@ -70,6 +83,12 @@ def en_subject(clause: str) -> str | None:
     if named is not None and named.group("name").casefold() not in _EN_NOT_NAME:
         return AWAY
     return None
+
+
+def en_owned(clause: str, who: str) -> bool:
+    """True when ``clause`` is the speaker's though it has no word for them (``_EN_OWNED``), and the clause before
+    it named no one else (``who``, the subject it continues: ``USER`` for the speaker)."""
+    return who == USER and _EN_OWNED.search(clause.strip()) is not None
 
 
 def zh_subject(clause: str) -> str | None:
