@@ -36,6 +36,7 @@ from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
+from memory_core.pipeline.restate import NAMING
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
@@ -275,8 +276,8 @@ class MechanicalExtractor:
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
         said = mention(turn, name if named else "", qualifier)
-        if said is not None and (temporary or planned):
-            said.may_revise = False  # a trip or a plan says nothing lasting to add to what it restates
+        if said is not None and (temporary or (planned and not NAMING.search(turn.text))):
+            said.may_revise = False  # a trip or a plan says nothing lasting to add to what it restates; a name does
         out = _fold_switches(out) + ([said] if said is not None else [])
         if not temporary:  # a number or code held: read on the whole turn, one per thing
             out = with_numbers(turn, out, name if named else "", qualifier)

@@ -19,7 +19,8 @@ __all__ = ["presupposed"]
 
 _EN = re.compile(
     r"^(?:as\s+(?P<as>(?:an?\s+)?[a-z][\w' -]{1,40}?)|being\s+(?P<being>(?:an?\s+)?[a-z][\w' -]{1,40}?)"
-    r"|(?:since|because|given\s+that)\s+(?P<im>i'm|i\s+am|im)\s+(?P<said>[a-z][\w' -]{1,40}?))\s*,\s*(?=\S)",
+    r"|(?:since|because|given\s+that)\s+(?P<im>i'm|i\s+am|im)\s+(?P<said>[a-z][\w' -]{1,40}?))"
+    r"(?:\s*,\s*(?=\S)|\s*,?\s*$)",  # the question after it, or nothing: the splitter cut it off at the comma
     re.IGNORECASE)
 _ZH = re.compile(r"^(?:作为|身为)(?:一[个名位])?(?P<as>[^，,。？?！!\s]{2,12})$")
 
@@ -28,7 +29,8 @@ def presupposed(clause: str, lang: str) -> tuple[str, str]:
     """(the self-description ``clause`` opens on as a first-person clause, the rest of ``clause``), or ("", clause).
 
     Args:
-        clause: one clause as the splitter has it (a Chinese one already cut at its commas: "作为一个素食者").
+        clause: one clause as the splitter has it (a Chinese one already cut at its commas: "作为一个素食者";
+            an English one cut before a question: "as a vegan").
         lang: "en" or "zh".
 
     Returns:

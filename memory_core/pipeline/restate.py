@@ -38,8 +38,8 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 
-__all__ = ["RESTATE_PREFIXES", "drop_restated", "named_later", "plan_own_words", "restated_keys", "revision_of",
-           "twin_of"]
+__all__ = ["NAMING", "RESTATE_PREFIXES", "drop_restated", "named_later", "plan_own_words", "restated_keys",
+           "revision_of", "twin_of"]
 
 #: Key prefixes of the user's statements a later turn may say again (one light read per turn that states something).
 RESTATE_PREFIXES = ("gist:", "pref:", "fact:", "todo:")
@@ -117,8 +117,8 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
 
 
 # a name given to someone just spoken of: "her name is Biscuit", "he's called Leo", "它叫旺财"
-_NAMING = re.compile(r"\b(?:her|his|its|their)\s+name\s+is\b|\b(?:she|he|it)(?:'s|\s+is)\s+(?:called|named)\b"
-                     r"|(?<![\u3400-\u9fff])[她他它]叫|名字叫", re.IGNORECASE)
+NAMING = re.compile(r"\b(?:her|his|its|their)\s+name\s+is\b|\b(?:she|he|it)(?:'s|\s+is)\s+(?:called|named)\b"
+                    r"|(?<![\u3400-\u9fff])[她他它]叫|名字叫", re.IGNORECASE)
 # a person the naming turn itself brings in ("someone new", "a girlfriend", "新交了个女朋友", "认识了一个男生")
 _INTRODUCED = re.compile(r"(?i:\b(?:someone|somebody)\b|\b(?:a|an)\s+(?:new\s+)?(?:girlfriend|boyfriend|partner|"
                          r"fianc[eé]e?|guy|girl|man|woman|lady|bloke)\b)|(?:[一个位]|新)(?:新的?)?(?:女朋友|男朋友|"
@@ -130,7 +130,7 @@ _NAMEABLE = ("fact:pet:", "fact:family:")
 def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str, speaker: str = "") -> list[str]:
     """The key of the user's latest pet or family member without a name, when ``text`` names someone by a
     pronoun ("We adopted a dog" … "her name is Biscuit"), else []."""
-    naming = _NAMING.search(text)
+    naming = NAMING.search(text)
     if naming is None or _INTRODUCED.search(text[:naming.start()]):
         return []  # "dating someone new, her name is Chloe": the one the turn brings in, not one named before
     lex = lexicon()

@@ -136,6 +136,7 @@ def test_a_call_request_names_no_preferred_name(tmp_path: Path, said: str) -> No
 
 @pytest.mark.parametrize(("clause", "lang", "grounds", "rest"), [
     ("as a vegan, is honey ok for me?", "en", "I'm a vegan", "is honey ok for me?"),
+    ("as a vegan", "en", "I'm a vegan", ""),
     ("being diabetic, can I have a little cake?", "en", "I'm diabetic", "can I have a little cake?"),
     ("作为一个素食者", "zh", "我是素食者", ""),
     ("as a joke, can you write me a poem?", "en", "", "as a joke, can you write me a poem?"),
