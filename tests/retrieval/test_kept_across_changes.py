@@ -51,10 +51,8 @@ def test_an_index_asked_between_changes_and_refreshes_scores_as_a_fresh_build(vo
         change: dict[int, list[str] | None] = {}
         for _ in range(rng.randint(1, 3)):
             r = rng.random()
-            if r < 0.4:
-                slot = live.n_docs + sum(1 for s in change if s >= live.n_docs)
-            else:
-                slot = rng.randrange(live.n_docs)
+            appended = live.n_docs + sum(1 for s in change if s >= live.n_docs)
+            slot = appended if r < 0.4 else rng.randrange(live.n_docs)
             change[slot] = None if r > 0.85 and slot < live.n_docs else _doc(rng, vocab)
         live.set_docs(change)
         docs.update(change)
@@ -90,7 +88,8 @@ def test_a_refresh_keeps_the_postings_of_asked_terms(vocab, monkeypatch):
 LINES = {
     "en": ["I drink coffee every morning", "My cello lesson is on Friday", "I bought a red scarf in Lisbon",
            "Coffee with Anna at the bakery", "I walk the dog by the lake"],
-    "zh": ["我每天早上喝咖啡", "我的大提琴课在周五", "我在深圳买了一条红围巾", "和韩梅梅在面包店喝咖啡", "我在西湖边遛狗"],
+    "zh": ["我每天早上喝咖啡", "我的大提琴课在周五", "我在深圳买了一条红围巾", "和韩梅梅在面包店喝咖啡",
+           "我在西湖边遛狗"],
 }
 QUERIES = {"en": ["coffee", "cello lesson", "red scarf", "dog lake", "coffee bakery Anna"],
            "zh": ["咖啡", "大提琴课", "红围巾", "西湖 遛狗", "面包店 咖啡"]}
