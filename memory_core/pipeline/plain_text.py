@@ -26,6 +26,7 @@ import functools
 import re
 import unicodedata
 
+from memory_core.pipeline.cleft import uncleft
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["EMOJI_MEANINGS", "emoji_only", "fold_width", "reading_text"]
@@ -94,9 +95,11 @@ def _clause(clause: str, zh: bool) -> str:
 
 
 def reading_text(text: str) -> str:
-    """The text the rules read for ``text`` (module docstring); ``text`` itself when it holds neither a
-    full-width letter or digit, an invisible character nor an emoji. Units: characters in, characters out."""
-    text = _INVISIBLE.sub("", fold_width(text))
+    """The text the rules read for ``text`` (module docstring), with an English cleft read as its plain
+    statement ("it's crab I'm allergic to" -> "I'm allergic to crab": ``cleft.uncleft``); ``text`` itself when
+    it holds neither a full-width letter or digit, an invisible character, an emoji nor such a cleft.
+    Units: characters in, characters out."""
+    text = uncleft(_INVISIBLE.sub("", fold_width(text)))
     if not _ONE.search(text):
         return text
     zh = bool(_HAN.search(text))
