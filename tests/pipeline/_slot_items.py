@@ -28,4 +28,9 @@ def live(store: Any, user: str = "u1") -> list[Any]:
     return [i for i in store.list_items(user, statuses=[Status.ACTIVE]) if i.kind != Kind.EVENT]
 
 
-__all__ = ["live", "slot_items"]
+def active(rows: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """The (key, description) of the active rows of ``slot_items``."""
+    return [(key, text) for status, key, text in rows if status == "active"]
+
+
+__all__ = ["active", "live", "slot_items"]

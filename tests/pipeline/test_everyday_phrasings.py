@@ -10,16 +10,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from _slot_items import active as _active
 from _slot_items import slot_items
 
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.switch import held_provider
 
 START = datetime(2026, 11, 3, 9, tzinfo=UTC)
-
-
-def _active(rows: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
-    return [(key, text) for status, key, text in rows if status == "active"]
 
 
 @pytest.mark.parametrize(("said", "home", "partner", "pet"), [

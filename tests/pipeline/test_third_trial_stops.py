@@ -9,13 +9,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from _slot_items import active as _active
 from _slot_items import slot_items
 
 START = datetime(2026, 11, 2, 9, tzinfo=UTC)
-
-
-def _active(rows: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
-    return [(key, text) for status, key, text in rows if status == "active"]
 
 
 @pytest.mark.parametrize(("before", "stop", "key"), [
