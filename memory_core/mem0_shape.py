@@ -153,13 +153,18 @@ def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, 
     ``run#<run_id>``. Other filter keys are metadata filters (``mem0_metadata``).
 
     Raises:
-        InvalidField: none of user_id, agent_id, run_id; a bad id, or one holding ``#`` (kept for the
-            scopes: module docstring); a filter with an operator (``{"contains": ...}``, ``AND``, ``OR``).
+        InvalidField: none of user_id, agent_id, run_id; one given as an argument and another in ``filters``;
+            a bad id, or one holding ``#`` (kept for the scopes: module docstring); a filter with an operator
+            (``{"contains": ...}``, ``AND``, ``OR``).
     """
     given = dict(filters or {})
-    user_id = user_id or given.pop("user_id", None)
-    agent_id = agent_id or given.pop("agent_id", None)
-    run_id = run_id or given.pop("run_id", None)
+    ids = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
+    for name in ENTITY_KEYS:
+        in_filters = given.pop(name, None)
+        if ids[name] and in_filters and in_filters != ids[name]:
+            raise InvalidField(f"{name} {ids[name]!r} and filters {name} {in_filters!r} differ; give one of them")
+        ids[name] = ids[name] or in_filters
+    user_id, agent_id, run_id = ids["user_id"], ids["agent_id"], ids["run_id"]
     mem0_metadata(given)
     if user_id:
         uid = _entity(user_id, "user_id")

@@ -137,9 +137,13 @@ def get_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id: s
 
 @router.get("/memories/{memory_id}", summary="Get a memory (Mem0 shape)")
 def get_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, Any]:
-    """One memory of the tenant."""
+    """One memory of the tenant; 404 for one deleted or superseded, as Mem0 (whose store no longer holds it)
+    and as ``mem0_compat.Memory.get``: its history keeps it."""
     owner = _owner(svc, who, memory_id)
-    return mem0_memory(_api(svc).get(memory_id, user_id=owner), _bare(who, owner))
+    record = _api(svc).get(memory_id, user_id=owner)
+    if record["status"] in ("deleted", "superseded"):
+        raise ApiError(404, "unknown_item", f"memory {memory_id!r} was {record['status']}; its history keeps it")
+    return mem0_memory(record, _bare(who, owner))
 
 
 @router.post("/search", summary="Search memories (Mem0 shape)")

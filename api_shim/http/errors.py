@@ -11,7 +11,8 @@ The tree::
     ├── 415 unsupported_media_type  a JSON body sent without ``Content-Type: application/json``
     ├── 422 invalid_input         wrong type, missing field, oversized or empty text
     ├── 429 rate_limited          with ``Retry-After`` (seconds)
-    └── 502 / 503 / 504           a worker failed, the broker is down, no reply in time
+    └── 502 / 503 / 504           a worker failed, the broker is down, no reply in time (504 ``not_applied``:
+                                  turns accepted but not curated in time)
 
 Core and client errors are converted here, once, by ``install_handlers``;
 anything unexpected is logged once and answered 500 ``internal_error``
@@ -39,7 +40,15 @@ except ImportError:  # optional: the standard library encodes the same JSON, slo
     orjson = None  # type: ignore[assignment]
 
 from api_shim.errors import PublishFailed, RecallUnavailable, RemoteError, RequestTimeout
-from memory_core.errors import InvalidInput, NotFound, StoreError, StoreLocked, UnknownItem, UnknownUser
+from memory_core.errors import (
+    InvalidInput,
+    NotApplied,
+    NotFound,
+    StoreError,
+    StoreLocked,
+    UnknownItem,
+    UnknownUser,
+)
 from memory_core.redact import redact
 
 __all__ = ["ApiError", "JsonResponse", "error_body", "install_handlers", "shown_message"]
@@ -221,6 +230,12 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(RequestTimeout)
     async def _timeout(request: Request, exc: RequestTimeout) -> JsonResponse:
         return _reply(request, 504, "worker_timeout", f"{exc}; the request may still complete")
+
+    @app.exception_handler(NotApplied)
+    async def _not_applied(request: Request, exc: NotApplied) -> JsonResponse:  # accepted, not yet curated
+        log.warning("turns not applied in time on %s %s: %s", request.method, request.url.path, exc)
+        return _reply(request, 504, "not_applied", f"{exc}; the turns were accepted and are applied once a curate "
+                      "worker takes them: do not send them again as new turns", {"Retry-After": "2"})
 
     @app.exception_handler(RemoteError)
     async def _remote(request: Request, exc: RemoteError) -> JsonResponse:

@@ -44,3 +44,24 @@ def test_mem0_routes_list_extracted_memories_and_scope_by_agent(stack: Stack) ->
         assert len(after) == len(listed), "nothing stored"
     finally:
         acme.close()
+
+
+def test_a_deleted_or_superseded_memory_is_not_found_by_id(stack: Stack) -> None:
+    acme = stack.client(stack.key("acme"))
+    try:
+        first = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "我住在杭州"}],
+                                                  "user_id": "kai"})
+        [old] = [r["id"] for r in first.json()["results"] if r["memory"] == "用户住在杭州"]
+        assert acme.get(f"/mem0/memories/{old}").json()["memory"] == "用户住在杭州"
+        acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I moved to Beijing"}],
+                                          "user_id": "kai"})
+        gone = acme.get(f"/mem0/memories/{old}")
+        assert gone.status_code == 404 and gone.json()["error"]["code"] == "unknown_item", gone.text
+        liked = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I like jazz"}],
+                                                  "user_id": "kai"})
+        [jazz] = [r["id"] for r in liked.json()["results"] if r["memory"] == "User likes jazz"]
+        assert acme.delete(f"/mem0/memories/{jazz}").status_code == 200
+        assert acme.get(f"/mem0/memories/{jazz}").status_code == 404
+        assert len(acme.get(f"/mem0/memories/{jazz}/history").json()) >= 2, "its history keeps it"
+    finally:
+        acme.close()

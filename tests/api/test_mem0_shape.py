@@ -180,3 +180,12 @@ def test_search_takes_mem0_ranking_switches_and_refuses_turning_them_off(m: Memo
     for off in ({"rerank": False}, {"keyword_search": False}):
         with pytest.raises(InvalidField, match="not supported"):
             m.search("花生", user_id="kim", **off)  # type: ignore[arg-type]
+
+
+def test_an_entity_id_given_twice_must_agree(m: Memory) -> None:
+    m.add("I live in Porto", user_id="bob")
+    assert m.search("Porto", user_id="bob", filters={"user_id": "bob"})["results"]
+    with pytest.raises(InvalidField, match="differ"):
+        m.search("Porto", user_id="bob", filters={"user_id": "carol"})
+    with pytest.raises(InvalidField, match="differ"):
+        m.get_all(agent_id="a1", filters={"agent_id": "a2"})

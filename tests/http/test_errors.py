@@ -19,3 +19,24 @@ from api_shim.http.errors import shown_message
 ])
 def test_user_ids_are_shown_without_the_tenant_prefix(tenant: str | None, message: str, shown: str) -> None:
     assert shown_message(tenant, message) == shown
+
+
+@pytest.mark.parametrize("turn", ["t-en-1", "轮次-1"])
+def test_turns_not_applied_in_time_are_a_504_that_says_not_to_send_them_again(turn: str) -> None:
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    from api_shim.http.errors import install_handlers
+    from memory_core.errors import NotApplied
+
+    app = FastAPI()
+    install_handlers(app)
+
+    @app.post("/add")
+    def add() -> None:
+        raise NotApplied(f"turn {turn!r} was not applied within 30 s")
+
+    reply = TestClient(app, raise_server_exceptions=False).post("/add")
+    assert reply.status_code == 504 and reply.headers["Retry-After"] == "2"
+    error = reply.json()["error"]
+    assert error["code"] == "not_applied" and turn in error["message"] and "do not send them again" in error["message"]
