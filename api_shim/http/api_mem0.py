@@ -181,10 +181,10 @@ def delete_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id
     """Soft-delete every memory of the user (and agent), or of the agent or run alone; 422 for a ``run_id``
     beside a user or agent, which would delete every memory of the user (``mem0_delete_scope``)."""
     try:
-        mem0_delete_scope(user_id, agent_id, run_id)
+        uid = who.user(mem0_delete_scope(user_id, agent_id, run_id))
     except InvalidField as exc:
         raise ApiError(422, "invalid_input", str(exc)) from None
-    _api(svc).delete_all(user_id=_user(who, user_id, agent_id, run_id=run_id), reason="deleted (mem0 API)")
+    _api(svc).delete_all(user_id=uid, reason="deleted (mem0 API)")
     return {"message": "All relevant memories deleted"}
 
 
