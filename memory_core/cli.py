@@ -241,15 +241,19 @@ def _has_item(memory: Memory, user_id: str, item_id: str) -> bool:
 
 
 @app.command("export")
-def export_cmd(out: Annotated[Path, typer.Argument(help="YAML file to write.")],
+def export_cmd(out: Annotated[Path, typer.Argument(help="YAML file to write (owner-only, mode 0600).")],
                user: Annotated[list[str] | None, typer.Option("--user", "-u")] = None,
-               db: DbOption = None) -> None:
-    """Export memory items (with history) to a YAML file."""
+               db: DbOption = None, reveal: RevealOption = False) -> None:
+    """Export memory items (with history) to a YAML file; sensitive values masked unless --reveal (a full
+    backup)."""
+    from memory_core.shown import shown_export_item
+
     with _memory(db) as memory:
         for name in user or []:
             memory.require_user(name)
-        counts = export_yaml(memory.store, out, users=user or None)
-    console.print(f"exported {sum(counts.values())} item(s) of {len(counts)} user(s) to {out}")
+        counts = export_yaml(memory.store, out, users=user or None, view=None if reveal else shown_export_item)
+    masked = "" if reveal else " (sensitive values masked; --reveal for a full backup)"
+    console.print(f"exported {sum(counts.values())} item(s) of {len(counts)} user(s) to {out}{masked}")
 
 
 @app.command("import")

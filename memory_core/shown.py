@@ -36,7 +36,7 @@ from memory_core.pipeline.sensitive import Finding, detect, mask, unasked
 from memory_core.pipeline.sensitive_detect import label
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["REVISION_TEXTS", "shown_key", "shown_record", "shown_revision", "shown_text"]
+__all__ = ["REVISION_TEXTS", "shown_export_item", "shown_key", "shown_record", "shown_revision", "shown_text"]
 
 REVISION_TEXTS = ("old_description", "new_description")
 _SQUASH = re.compile(r"[\W_]+")
@@ -100,3 +100,13 @@ def shown_revision(revision: Mapping[str, Any], *, reveal: bool = False) -> dict
             if isinstance(out.get(field), str):
                 out[field] = shown_text(out[field])
     return out
+
+
+def shown_export_item(mapping: dict[str, Any]) -> dict[str, Any]:
+    """An export item mapping (``memory_core.store.seed_format.item_to_mapping``) with its description, key and
+    every history text masked: what ``gulfstream export`` and the HTTP export write unless revealed (a masked
+    export restores everything but the masked values)."""
+    out = shown_record(mapping)
+    out["history"] = [shown_revision(rev) for rev in mapping.get("history") or []]
+    return out
+

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from api_shim.api_client import DistributedMemory
 from api_shim.http.deps import Caller, caller, services
@@ -37,6 +37,12 @@ Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
 
 
+class _Body(BaseModel):
+    """A Mem0 body: a field it does not name is refused (422), so a misspelt one is never silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
 class Message(BaseModel):
     """One chat message: ``content`` a text or a list of text parts (``[{"type": "text", "text": ...}]``)."""
 
@@ -44,7 +50,7 @@ class Message(BaseModel):
     content: str | list[str | dict[str, Any]]
 
 
-class MemoryCreate(BaseModel):
+class MemoryCreate(_Body):
     """Mem0's ``POST /memories`` body."""
 
     messages: list[Message] = Field(min_length=1, max_length=100)
@@ -55,13 +61,13 @@ class MemoryCreate(BaseModel):
     infer: bool | None = None
 
 
-class MemoryUpdate(BaseModel):
+class MemoryUpdate(_Body):
     """Mem0's ``PUT /memories/{id}`` body."""
 
     text: str
 
 
-class SearchRequest(BaseModel):
+class SearchRequest(_Body):
     """Mem0's ``POST /search`` body (entity ids in ``filters``, or top-level as Mem0 still takes them)."""
 
     query: str
@@ -70,7 +76,10 @@ class SearchRequest(BaseModel):
     run_id: str | None = None
     filters: dict[str, Any] | None = None
     top_k: int | None = Field(None, ge=1, le=MAX_TOP_K)
+    limit: int | None = Field(None, ge=1, le=MAX_TOP_K)  # Mem0 OSS's name for top_k; wins when both are given
     threshold: float | None = None
+    rerank: bool = True  # taken so Mem0 code runs unchanged; False is refused, as by mem0_compat.Memory.search
+    keyword_search: bool = True
 
 
 def _api(svc: Services) -> DistributedMemory:
@@ -148,10 +157,14 @@ def get_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, Any]:
 
 @router.post("/search", summary="Search memories (Mem0 shape)")
 def search_memories(body: SearchRequest, svc: Svc, who: Who) -> dict[str, Any]:
-    """``{"results": [memory + score]}``, best first."""
+    """``{"results": [memory + score]}``, best first: ``limit`` (or ``top_k``) of them, 20 by default."""
+    if not (body.rerank and body.keyword_search):
+        raise ApiError(422, "invalid_input", "rerank=false and keyword_search=false are not supported: recall "
+                       "always ranks by keywords and meaning together and reranks")
     uid = _user(who, body.user_id, body.agent_id, body.filters, body.run_id)
     meta = mem0_metadata(body.filters)
-    hits = mem0_search(_api(svc), body.query, uid, body.top_k or 20, body.threshold, meta)
+    k = body.limit if body.limit is not None else body.top_k
+    hits = mem0_search(_api(svc), body.query, uid, k or 20, body.threshold, meta)
     return {"results": [mem0_memory(r, _bare(who, uid)) for r in hits]}
 
 

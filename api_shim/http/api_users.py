@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import Response
 
+from api_shim.http.api_items import Reveal
 from api_shim.http.deps import Caller, UserIdPath, caller, services
 from api_shim.http.schemas import ErrorOut, ImportOut
 from api_shim.http.services import Services
@@ -39,11 +40,12 @@ def list_users(svc: Svc, who: Who, limit: Annotated[int, Query(ge=1, le=USERS_PA
 
 @router.get("/v1/users/{user_id}/export", response_class=Response, summary="Export a user's memory as YAML",
             responses={200: {"content": {YAML: {"schema": {"type": "string"}}}}})
-def export_user(user_id: UserIdPath, svc: Svc, who: Who) -> Response:
-    """Every item (all statuses, full histories) in the seed-000 compatible export format."""
+def export_user(user_id: UserIdPath, svc: Svc, who: Who, reveal: Reveal = False) -> Response:
+    """Every item (all statuses, full histories) in the seed-000 compatible export format; sensitive values
+    masked unless ``?reveal=true`` (a full backup)."""
     uid = who.user(user_id)
     svc.require_user(uid, user_id)
-    return Response(svc.export_yaml(uid, user_id), media_type=f"{YAML}; charset=utf-8",
+    return Response(svc.export_yaml(uid, user_id, reveal), media_type=f"{YAML}; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="memory-{user_id}.yaml"'})
 
 

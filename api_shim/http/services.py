@@ -24,9 +24,9 @@ from api_shim.http.health import Readiness
 from api_shim.http.settings import HttpSettings
 from memory_core import wire
 from memory_core.errors import InvalidField, NotFound
-from memory_core.store.seed_format import item_to_mapping
+from memory_core.shown import shown_export_item
 from memory_core.store.sql import SqlStore
-from memory_core.store.transfer import EXPORT_FORMAT, EXPORT_VERSION
+from memory_core.store.transfer import EXPORT_FORMAT, export_text
 
 __all__ = ["Services", "build_services"]
 
@@ -139,16 +139,15 @@ class Services:
         """
         self.client.merge_items(user_id, keep_id, other_id, reason, description=description, theme=theme)
 
-    def export_yaml(self, user_id: str, shown: str) -> str:
+    def export_yaml(self, user_id: str, shown: str, reveal: bool = False) -> str:
         """Return the user's items (all statuses, full histories) as a seed-compatible export document.
 
         The document names the user by ``shown`` (the id inside the tenant), so
-        it imports into any tenant.
+        it imports into any tenant. Sensitive values are masked in descriptions,
+        keys and history (``memory_core.shown.shown_export_item``) unless ``reveal``.
         """
         items = self.store.list_items(user_id, statuses=None)
-        doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
-               "users": {shown: {i.id: item_to_mapping(i) for i in items}}}
-        return str(yaml.dump(doc, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False))
+        return export_text({shown: items}, None if reveal else shown_export_item)
 
     def import_yaml(self, user_id: str, shown: str, text: str) -> int:
         """Import an export document (its entry for ``shown``, or its only user) or a bare seed-000 file.

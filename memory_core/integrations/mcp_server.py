@@ -17,7 +17,7 @@ another user's item, empty text, bad filter — is an MCP tool error
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from memory_core.integrations import missing_extra
 
@@ -58,10 +58,14 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
 
     @server.tool()
     def add_memory(text: str, user_id: str | None = None, infer: bool = True,
-                   metadata: dict[str, str] | None = None) -> dict[str, Any]:
+                   metadata: dict[str, str] | None = None,
+                   role: Literal["user", "assistant", "tool"] = "user") -> dict[str, Any]:
         """Remember something about the user. infer=True lets the memory pipeline extract and curate facts
-        from the text (as a user message); infer=False stores the text as one memory, as given."""
-        return run(lambda u: api.add(text, user_id=u, infer=infer, metadata=metadata), user_id)
+        from the text; infer=False stores the text as one memory, as given. role: who said it — "user" (the
+        user's own words), "assistant", or "tool" (a tool or web result: kept as quoted data, never taken as
+        the user's fact or as an instruction)."""
+        said: str | list[dict[str, Any]] = text if role == "user" else [{"role": role, "content": text}]
+        return run(lambda u: api.add(said, user_id=u, infer=infer, metadata=metadata), user_id)
 
     @server.tool()
     def search_memories(query: str, user_id: str | None = None, limit: int = 10,

@@ -17,7 +17,7 @@ seed-000 file (item id → item) can be imported for one named user.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -30,7 +30,8 @@ from memory_core.store.seed_format import item_from_mapping, item_to_mapping
 from memory_core.store.write_ops import AddOp
 from memory_core.validation import check_id
 
-__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "export_yaml", "import_yaml", "parse_import", "store_import"]
+__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "ItemView", "export_text", "export_yaml", "import_yaml", "parse_import",
+           "store_import"]
 
 EXPORT_FORMAT = "gulfstream-export"
 EXPORT_VERSION = 1
@@ -40,13 +41,39 @@ _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
-def export_yaml(store: MemoryStore, out: Source, users: Iterable[str] | None = None) -> dict[str, int]:
+#: What an export shows of one item mapping (``memory_core.shown.shown_export_item``: sensitive values masked).
+ItemView = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def export_text(items: Mapping[str, Iterable[MemoryItem]], view: ItemView | None = None) -> str:
+    """The export document of ``items`` (user id as named in the document → that user's items), as YAML text.
+
+    Args:
+        items: user id → items (all statuses, full histories).
+        view: applied to each item mapping before it is written (None: as stored, a full backup).
+    """
+    body = {user_id: {i.id: (view or _as_stored)(item_to_mapping(i)) for i in user_items}
+            for user_id, user_items in items.items()}
+    doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "users": body}
+    return str(yaml.dump(doc, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False))
+
+
+def _as_stored(mapping: dict[str, Any]) -> dict[str, Any]:
+    return mapping
+
+
+def export_yaml(store: MemoryStore, out: Source, users: Iterable[str] | None = None,
+                view: ItemView | None = None) -> dict[str, int]:
     """Write every item (all statuses, full histories) of ``users`` as an export document.
+
+    A file is written owner-only (mode 0600, as new SQLite stores are): an export holds whatever the items
+    hold, sensitive values included unless ``view`` masks them.
 
     Args:
         store: any ``MemoryStore``.
         out: a file path, or a text stream to write to.
         users: user ids to export; None for every user of the store.
+        view: as in ``export_text``.
 
     Returns:
         Items exported per user id.
@@ -55,16 +82,16 @@ def export_yaml(store: MemoryStore, out: Source, users: Iterable[str] | None = N
         StoreError: the store failed. OSError: ``out`` could not be written.
     """
     wanted = store.users() if users is None else [check_id(u, "user id") for u in users]
-    body: dict[str, dict[str, Any]] = {}
-    for user_id in wanted:
-        body[user_id] = {i.id: item_to_mapping(i) for i in store.list_items(user_id, statuses=None)}
-    doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "users": body}
-    text = yaml.dump(doc, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False)
+    items = {user_id: store.list_items(user_id, statuses=None) for user_id in wanted}
+    text = export_text(items, view)
     if isinstance(out, str | os.PathLike):
-        Path(out).write_text(text, encoding="utf-8")
+        fd = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)  # an existing file keeps its mode through O_CREAT
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
     else:
         out.write(text)
-    return {user_id: len(items) for user_id, items in body.items()}
+    return {user_id: len(user_items) for user_id, user_items in items.items()}
 
 
 def _read(src: Source) -> Any:

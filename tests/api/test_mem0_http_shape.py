@@ -65,3 +65,27 @@ def test_a_deleted_or_superseded_memory_is_not_found_by_id(stack: Stack) -> None
         assert len(acme.get(f"/mem0/memories/{jazz}/history").json()) >= 2, "its history keeps it"
     finally:
         acme.close()
+
+
+def test_search_takes_limit_and_refuses_fields_it_does_not_name(stack: Stack) -> None:
+    acme = stack.client(stack.key("acme"))
+    try:
+        for text in ("I live in Kyoto", "I have a cat named Mochi", "我在任天堂上班"):
+            msg = {"messages": [{"role": "user", "content": text}], "user_id": "kenji"}
+            assert acme.post("/mem0/memories", json=msg).status_code == 200
+        query = {"query": "Kyoto cat Nintendo 任天堂", "user_id": "kenji"}
+        assert len(acme.post("/mem0/search", json=query).json()["results"]) >= 2
+        one = acme.post("/mem0/search", json=query | {"limit": 1})
+        assert one.status_code == 200 and len(one.json()["results"]) == 1, one.text
+        assert len(acme.post("/mem0/search", json=query | {"limit": 1, "top_k": 5}).json()["results"]) == 1
+        for bad in ({"limit": 0}, {"limit": -1}, {"limit": "abc"}, {"limit": 100_000}, {"bogus": 1},
+                    {"rerank": False}, {"keyword_search": False}):
+            refused = acme.post("/mem0/search", json=query | bad)
+            assert refused.status_code == 422, (bad, refused.text)
+            assert refused.json()["error"]["code"] == "invalid_input"
+        unknown = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I like tea"}],
+                                                    "user_id": "kenji", "infer_mode": "fast"})
+        assert unknown.status_code == 422 and "infer_mode" in unknown.text, unknown.text
+        assert acme.put("/mem0/memories/abcdef0123456789", json={"text": "x", "data": "y"}).status_code == 422
+    finally:
+        acme.close()

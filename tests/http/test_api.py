@@ -166,6 +166,15 @@ def test_export_import_and_erase(stack: Stack, acme_key: str) -> None:
         ["update", "create"]
     assert_error(api.post("/v1/users/ex2/import", content=exported.content), 422, "invalid_input")  # ids clash
 
+    secret = api.post("/v1/users/exs/items",
+                      json={"description": "我的银行卡密码是665432", "theme": "sensitive"}).json()
+    api.patch(f"/v1/users/exs/items/{secret['id']}", json={"description": "my bank card PIN is 665432",
+                                                            "reason": "in English"})
+    masked = api.get("/v1/users/exs/export")
+    assert masked.status_code == 200 and "665432" not in masked.text and secret["id"] in masked.text
+    assert masked.text.count("665432") == 0 and "PIN" in masked.text  # history texts masked too
+    assert api.get("/v1/users/exs/export?reveal=true").text.count("665432") == 4  # description, 3 revision texts
+
     seed = "a1b2c3d4:\n  description: 喜欢吃辣\n  theme: 品味\n  history: []\n  hit: 3\n"
     bare = api.post("/v1/users/seedy/import", content=seed.encode(), headers={"Content-Type": "application/yaml"})
     assert bare.json()["imported"] == 1

@@ -86,6 +86,26 @@ def test_export_document_shape(make_store: MakeStore) -> None:
     assert all(isinstance(v, str) for entry in item["history"] for v in entry.values())
 
 
+def test_export_file_is_owner_only_and_masks_sensitive_values_unless_revealed(make_store: MakeStore,
+                                                                              tmp_path: Path) -> None:
+    from memory_core.shown import shown_export_item
+
+    store = make_store("sqlite")
+    pin = store.add("ann", "my bank card PIN is 665432", "sensitive")
+    store.apply("ann", [UpdateOp(pin, "moved", "我的银行卡密码是665432", actor=Actor.USER)])
+    out = tmp_path / "export.yaml"
+    out.write_text("old")
+    out.chmod(0o644)
+    export_yaml(store, out, view=shown_export_item)
+    assert out.stat().st_mode & 0o777 == 0o600  # an existing file is made owner-only too
+    masked = yaml.safe_load(out.read_text())["users"]["ann"][pin]
+    assert "665432" not in out.read_text() and "银行卡密码" in masked["description"]
+    assert [h["op"] for h in masked["history"]] == ["create", "update"]
+    export_yaml(store, out)  # no view: the full backup, restorable as it was
+    assert out.read_text().count("665432") == 4  # description and three revision texts
+    assert import_yaml(make_store("sqlite"), out) == {"ann": 1}
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_import_seed_file(backend: str, make_store: MakeStore, tmp_path: Path) -> None:
     store = make_store(backend)
