@@ -55,6 +55,11 @@ class MemoryRecaller(Protocol):
         """Per item id of ``results``: the value it superseded, its source turn's words ({} when unknown)."""
         ...
 
+    def holds_none(self, user_id: str, theme: str, kind: str | None = None) -> bool:
+        """True when the user's current cached index holds no active item of ``theme`` (and ``kind``); False
+        when unknown (no cached index): the caller then reads the store."""
+        ...
+
     def invalidate(self, user_id: str) -> None:
         """Forget the user's cached index (after an import or an erasure)."""
         ...

@@ -23,12 +23,7 @@ from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.pipeline import WritePipeline
-from memory_core.pipeline.sensitive import (
-    SENSITIVE_THEME,
-    SensitiveGuard,
-    asked_categories,
-    parse_tenant_policies,
-)
+from memory_core.pipeline.sensitive import SENSITIVE_THEME, SensitiveGuard, asked_categories, parse_tenant_policies
 from memory_core.pipeline.sensitive_turns import scrub_curated
 from memory_core.pipeline.types import KeyLookup
 from memory_core.recall_shown import (
@@ -344,16 +339,20 @@ class Memory(LifecycleCalls, SessionCalls):
                     raise
                 return empty
 
+        def sensitive(kind: str | None = None) -> Callable[[], list[Any]]:
+            """The user's active sensitive items (of ``kind``); none read when the index, made current by the
+            search, holds none (most users: a query per health or practical question saved)."""
+            return lambda: [] if self.recaller.holds_none(user_id, SENSITIVE_THEME, kind) else up(
+                lambda: self.store.list_items(user_id, theme=SENSITIVE_THEME, kind=kind), [])
+
         results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
                              or shown_in_recall(query, r.item.description, asked),  # withheld: k, not fewer
-                             stand_in=stand_in_either(raw_turn_stand_in(lambda: up(lambda: self.store.list_items(
-                                 user_id, theme=SENSITIVE_THEME, kind=Kind.EVENT), []), lambda turn: finds_free_clauses(
-                                 query, turn.description)), made_item_stand_in(lambda only: up(  # its turn, or its fact
+                             stand_in=stand_in_either(raw_turn_stand_in(sensitive(Kind.EVENT), lambda turn:
+                                 finds_free_clauses(query, turn.description)), made_item_stand_in(lambda only: up(
                                      lambda: self.recaller.recall(user_id, query, k, only, weights), []))) if guarded
-                             and not filters else None)
+                             and not filters else None)  # a withheld result's place: its turn, or its fact
         if guarded:  # health and restrictions the search missed, a bare PIN question's PINs first
-            results = gated_extras(results, lambda: up(lambda: self.store.list_items(
-                user_id, theme=SENSITIVE_THEME), []), query, asked, filters, k)
+            results = gated_extras(results, sensitive(), query, asked, filters, k)
         results = past_first(query, results, lambda phrase: up(lambda: next(  # "before <event>": dated by its match
             (r.item for r in self.recaller.recall(user_id, phrase, 1)), None), None)) if past else results
         degraded, reason = said["degraded"], said["reason"]

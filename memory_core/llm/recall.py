@@ -136,6 +136,10 @@ class LLMRecaller:
         """The mechanical recaller's notes (``Recaller.context_notes``): its index knows the items either way."""
         return self.recaller.context_notes(user_id, results)
 
+    def holds_none(self, user_id: str, theme: str, kind: str | None = None) -> bool:
+        """The mechanical recaller's answer (``Recaller.holds_none``): its index holds the same items."""
+        return self.recaller.holds_none(user_id, theme, kind)
+
     def recall(self, user_id: str, query: str, k: int = 10, filters: RecallFilters | None = None,
                weights: RecallWeights | None = None, now: datetime | None = None,
                mode: str | None = None, **options: Any) -> list[RecallResult]:

@@ -193,6 +193,24 @@ class ItemTable(FilterMasks, ItemBoosts):
 
     # ── filters ─────────────────────────────────────────────────────────
 
+    def holds(self, **values: str) -> bool:
+        """True when some item of the table has every coded field (``status``, ``theme``, ``kind``) at ``values``.
+
+        One comparison of each named code array (dead slots hold code -1 and never match): what a caller asks
+        before reading those items from the store, e.g. ``holds(theme="sensitive", status="active")``.
+
+        Raises:
+            KeyError: a field that is not coded.
+        """
+        keep: np.ndarray | None = None
+        for name, value in values.items():
+            code = self._codes[name].get(str(value))
+            if code is None:  # no item ever had this value
+                return False
+            match = self._arrays[name][:len(self.items)] == code
+            keep = match if keep is None else keep & match
+        return bool(self.alive.any() if keep is None else keep.any())
+
     def mask(self, idx: np.ndarray, filters: RecallFilters) -> np.ndarray:
         """Shape (len(idx),) bool: which slots pass ``filters`` (an empty slot never does).
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from memory_core.decay import Decay
 from memory_core.embedding.base import Embedder, QueryCache
-from memory_core.model import MemoryItem
+from memory_core.model import MemoryItem, Status
 from memory_core.retrieval.hybrid import DEFAULT_WINDOW, HybridIndex
 from memory_core.retrieval.index import (
     INDEXED_STATUSES,
@@ -324,6 +324,19 @@ class Recaller(DeltaKeeping, SnapshotKeeping):
             return {}
         with self.answering():
             return context_notes(cached, (r.item for r in results))
+
+    def holds_none(self, user_id: str, theme: str, kind: str | None = None) -> bool:
+        """True when this process's index of the user holds no active item of ``theme`` (and ``kind``, if given).
+
+        The index is brought up to the store's version by every ``recall``, so right after one the answer is
+        the store's: a recall need not read the user's items of a theme it holds none of (one query per
+        question on a health or practical topic, ``Memory.recall``). False without a cached index (ask the store).
+        """
+        cached = self._cache.get(user_id)
+        if cached is None:
+            return False
+        values = {"theme": theme, "status": str(Status.ACTIVE)} | ({} if kind is None else {"kind": kind})
+        return not cached.table.holds(**values)
 
     def set_hits(self, user_id: str, hits: Mapping[str, int]) -> int:
         """Pass new hit counts to the user's cached index, if any; return items updated."""

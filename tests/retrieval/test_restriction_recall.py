@@ -102,3 +102,27 @@ def test_a_condition_no_diet_needs_stays_hidden_from_a_meal_and_off_topic(memory
                                                                           hidden: str) -> None:
     _say(memory, "hid", ["I work at a bank.", line])
     assert hidden not in memory.recall("hid", question, k=5).context.text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_store_is_asked_for_restrictions_only_when_the_user_has_some(memory: Memory, lang: str) -> None:
+    # the index answers "none" for a user with no sensitive item; one said later is found at the next question
+    lines = [line for line in LIVES[lang] if not any(a in line for a in ("allerg", "过敏"))]
+    _say(memory, lang, lines)
+    reads: list[tuple[object, ...]] = []
+    list_items = memory.store.list_items
+
+    def counted(*args: object, **kwargs: object) -> object:
+        reads.append((args, kwargs))
+        return list_items(*args, **kwargs)
+
+    memory.store.list_items = counted  # type: ignore[method-assign]
+    question, needed, _ = QUESTIONS[lang][0]
+    assert needed not in memory.recall(lang, question, k=5).context.text
+    assert reads == []
+    assert memory.recaller.holds_none(lang, "sensitive")
+    memory.ingest([Turn(user_id=lang, turn_id=f"{lang}-late", session_id="s2", role="user",
+                        text=LIVES[lang][1], timestamp=T0 + timedelta(days=30))])
+    response = memory.recall(lang, question, k=5)
+    assert needed in response.context.text, response.context.text
+    assert reads and not memory.recaller.holds_none(lang, "sensitive")
