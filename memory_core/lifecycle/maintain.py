@@ -436,7 +436,7 @@ class Maintainer:
         olds = self.store.list_items_for_index(user_id, (Status.SUPERSEDED,))  # an old value's turn: not an only record
         derived = [t for i in olds for t in i.source]
         summed = (mark.get("month_done") or "") if self._state is not None else None  # a month's statements wait
-        expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps, derived, summed)
+        expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps, derived, summed, olds)
         if self.max_ends and len(expire) + len(faded) > self.max_ends:
             expire = expire[:self.max_ends]
             faded = faded[:self.max_ends - len(expire)]
