@@ -29,7 +29,8 @@
   first telling (``topic_turns``). Nor an assistant's question the user
 answered in a raw turn that stays (``answered``). Nor the raw turn of a value
 since replaced, while the value that replaced it is active: recall finds the
-current value through it (``old_turns``). Nor a user's raw turn that is the only
+current value through it (``old_turns``). Nor an assistant's turn a later user
+turn refers to ("that app you suggested", ``referred``). Nor a user's raw turn that is the only
   record of a person, a date or a sensitive value it names, or of a statement
   of the user's the write path kept no item of (no active memory item derived
   from it; the latest ``EVIDENCE_TURNS`` per thing named, ``only_record``).
@@ -50,6 +51,7 @@ from memory_core.lifecycle.activity import IdleGaps
 from memory_core.lifecycle.answered import answered_questions
 from memory_core.lifecycle.old_turns import old_value_turns
 from memory_core.lifecycle.only_record import only_records
+from memory_core.lifecycle.referred import referred_turns
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS, last_said, later_words, turn_times
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.pipeline.sensitive_detect import detect
@@ -111,7 +113,7 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
     faded: list[EndOp] = []
     evidence = evidence_turns(active)
     later = later_words(active) | only_records(active, derived, summed_to, now.astimezone(UTC).strftime("%Y-%m")) \
-        | old_value_turns(active, replaced)
+        | old_value_turns(active, replaced) | set(referred_turns(active, active).values())
     importance, rate, base, uses = decay.arrays(active)
     times = turn_times(active)
     base = np.array([last_said(i, times).timestamp() if i.kind not in (Kind.EVENT, Kind.SUMMARY) else b
