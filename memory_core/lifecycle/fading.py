@@ -26,7 +26,11 @@
   the active set stays bounded however often a fact is restated. Nor the
   user's later words on an active memory item's topic, nor does a memory the
   user said again (a restatement, an added detail) count its days from the
-  first telling (``topic_turns``). Nor a user's raw turn that is the only
+  first telling (``topic_turns``). Nor an assistant's question the user
+answered in a raw turn that stays (``answered``). Nor the raw turn of a value
+since replaced, while the value that replaced it is active: recall finds the
+current value through it (``old_turns``). Nor an assistant's turn a later user
+turn refers to ("that app you suggested", ``referred``). Nor a user's raw turn that is the only
   record of a person, a date or a sensitive value it names, or of a statement
   of the user's the write path kept no item of (no active memory item derived
   from it; the latest ``EVIDENCE_TURNS`` per thing named, ``only_record``).
@@ -44,7 +48,10 @@ import numpy as np
 
 from memory_core.decay import Decay
 from memory_core.lifecycle.activity import IdleGaps
+from memory_core.lifecycle.answered import answered_questions
+from memory_core.lifecycle.old_turns import old_value_turns
 from memory_core.lifecycle.only_record import only_records
+from memory_core.lifecycle.referred import referred_turns
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS, last_said, later_words, turn_times
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.pipeline.sensitive_detect import detect
@@ -89,7 +96,7 @@ def safety_fact(item: MemoryItem) -> bool:
 
 def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
                gaps: IdleGaps | None = None, derived: Iterable[str] = (),
-               summed_to: str | None = None) -> tuple[list[EndOp], list[EndOp]]:
+               summed_to: str | None = None, replaced: Sequence[MemoryItem] = ()) -> tuple[list[EndOp], list[EndOp]]:
     """Return (expire, fade) ops for ``active`` items at ``now`` (module docstring).
 
     Args:
@@ -99,11 +106,14 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
         gaps: the user's long absences; None counts wall-clock days.
         derived: source turns of the user's superseded items (``only_record.only_records``).
         summed_to: the last month summed up ("" none yet; None: no summaries), ``only_records``.
+        replaced: the user's superseded items (``old_turns.old_value_turns``: their raw turns lead recall to the
+            values that replaced them).
     """
     expire: list[EndOp] = []
     faded: list[EndOp] = []
     evidence = evidence_turns(active)
-    later = later_words(active) | only_records(active, derived, summed_to, now.astimezone(UTC).strftime("%Y-%m"))
+    later = later_words(active) | only_records(active, derived, summed_to, now.astimezone(UTC).strftime("%Y-%m")) \
+        | old_value_turns(active, replaced) | set(referred_turns(active, active).values())
     importance, rate, base, uses = decay.arrays(active)
     times = turn_times(active)
     base = np.array([last_said(i, times).timestamp() if i.kind not in (Kind.EVENT, Kind.SUMMARY) else b
@@ -126,4 +136,7 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
             faded.append(EndOp(item.id, Status.ARCHIVED,
                                f"faded: strength {value:.3f} below {decay.archive_below}", Actor.SYSTEM,
                                valid_until=item.valid_until or now))
+    if faded:  # a question the user answered stays while the answer does (``answered``)
+        asked = answered_questions(active, [op.item_id for op in (*expire, *faded)], now)
+        faded = [op for op in faded if op.item_id not in asked]
     return expire, faded

@@ -68,6 +68,7 @@ from memory_core.lifecycle.activity import read_gaps
 from memory_core.lifecycle.clock import Clock, SystemClock, aware
 from memory_core.lifecycle.consolidate import Embedder, merge_pairs
 from memory_core.lifecycle.fading import ending_ops
+from memory_core.lifecycle.referred import restore_ops
 from memory_core.lifecycle.same_claim import fuller
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.lifecycle.summaries import (
@@ -436,7 +437,9 @@ class Maintainer:
         olds = self.store.list_items_for_index(user_id, (Status.SUPERSEDED,))  # an old value's turn: not an only record
         derived = [t for i in olds for t in i.source]
         summed = (mark.get("month_done") or "") if self._state is not None else None  # a month's statements wait
-        expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps, derived, summed)
+        self._apply(user_id, restore_ops(self.store, user_id, self._active_items(user_id), mark.get("last_run"), now),
+                    report)  # an assistant's turn the user's new words refer to comes back (``referred``)
+        expire, faded = ending_ops(self._active_items(user_id), now, self.decay, gaps, derived, summed, olds)
         if self.max_ends and len(expire) + len(faded) > self.max_ends:
             expire = expire[:self.max_ends]
             faded = faded[:self.max_ends - len(expire)]
