@@ -16,6 +16,7 @@ from memory_core.pipeline.gist import topic
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
+from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plain_text import reading_text
@@ -157,14 +158,16 @@ class WritePipeline:
 
     def _taken_up(self, turn: Turn, store: KeyLookup, cands: list[Candidate]) -> list[Candidate]:
         """Add what a turn opening on "he"/"she" says of the person the user spoke of before
-        (``antecedent.named_turn``: "He switched careers, he's a lawyer now" after "my husband is a teacher").
+        (``antecedent.named_turn``: "He switched careers, he's a lawyer now" after "my husband is a teacher"),
+        or opening on the name of a person the user named before (``named_kin.kin_named_turn``: "Jing moved
+        back to Beijing" after "my sister Jing lives in Shanghai").
 
         Only when the turn itself says nothing of another person; the added candidates keep the turn's own words
         as their evidence.
         """
         if any("/" in c.key for c in cands if c.key and not c.is_event):
             return cands
-        named = named_turn(turn, store)
+        named = named_turn(turn, store) or kin_named_turn(turn, store)
         if named is None:
             return cands
         have = {c.key for c in cands}
