@@ -90,8 +90,8 @@ def kin_named_turn(turn: Turn, store: KeyLookup) -> Turn | None:
     qualifier = speaker_qualifier(turn.speaker)
     owners: set[str] = set()
     for _, key, description in store.active_by_prefix(turn.user_id, ("fact:", "pref:", "gist:")):
-        if name.casefold() not in description.casefold():
-            continue
+        if name.casefold() not in description.casefold() or key.startswith("fact:person/"):
+            continue  # a person named with no relation is ``named_other``'s
         owner_name = person_names(key, description) if key.endswith(qualifier) or not qualifier else None
         if owner_name is None or owner_name[1].casefold() != name.casefold():
             if re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", description):
