@@ -16,6 +16,8 @@ from memory_core.pipeline.gist import topic
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
+from memory_core.pipeline.named_kin import kin_named_turn
+from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plain_text import reading_text
@@ -157,18 +159,26 @@ class WritePipeline:
 
     def _taken_up(self, turn: Turn, store: KeyLookup, cands: list[Candidate]) -> list[Candidate]:
         """Add what a turn opening on "he"/"she" says of the person the user spoke of before
-        (``antecedent.named_turn``: "He switched careers, he's a lawyer now" after "my husband is a teacher").
+        (``antecedent.named_turn``: "He switched careers, he's a lawyer now" after "my husband is a teacher"),
+        or opening on the name of a person the user named before (``named_kin.kin_named_turn``: "Jing moved
+        back to Beijing" after "my sister Jing lives in Shanghai"), or else on a name nothing else holds, kept as
+        that person's own fact (``named_other``: "Jason is a chef" -> "Jason works as a chef").
 
         Only when the turn itself says nothing of another person; the added candidates keep the turn's own words
         as their evidence.
         """
         if any("/" in c.key for c in cands if c.key and not c.is_event):
             return cands
-        named = named_turn(turn, store)
-        if named is None:
-            return cands
+        named = named_turn(turn, store) or kin_named_turn(turn, store)
         have = {c.key for c in cands}
-        found = [c for c in self.candidates(named) if not c.is_event and "/" in c.key and c.key not in have]
+        if named is None:
+            stranger = stranger_turn(turn, store)
+            if stranger is None:
+                return cands
+            theirs = [as_theirs(c, stranger[1]) for c in self.candidates(stranger[0]) if not c.is_event]
+            found = [c for c in theirs if c is not None and c.key not in have]
+        else:
+            found = [c for c in self.candidates(named) if not c.is_event and "/" in c.key and c.key not in have]
         for cand in found:
             cand.evidence = turn.text
         return [*cands, *found]

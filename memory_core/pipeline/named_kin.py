@@ -1,0 +1,118 @@
+"""Whom a turn that opens on a name speaks of, when the user named that person before (issue 13 §2).
+
+"My sister Jing lives in Shanghai." … "Jing just moved back to Beijing." / "我弟弟阿杰在华为上班" …
+"阿杰跳槽去腾讯了": the second turn names a person by name alone, so its clauses were read as no one's
+statement and the sister stayed in Shanghai. ``kin_named_turn`` gives the turn back with the name said as the
+user says the person ("my sister Jing just moved back to Beijing", "我弟弟阿杰跳槽去腾讯了"), read from the
+user's stored statements about other people (keys ``fact:<person>/…``; a name is the capitalised word or the
+小/老/阿 name right after the relation word, or the name a friend's key holds: ``fact:friend/anna/…``).
+
+The name must belong to exactly one person the user spoke of, and to no other active item (a pet of that
+name, a second person of that name): anything else is ambiguous and the turn is left as it was, since a
+change put on the wrong person is a wrong fact, worse than a change not read. A name never said before is
+nobody's. The same restriction to what the store holds as ``antecedent.named_turn`` (for "he"/"she").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memory_core.model import Turn
+from memory_core.pipeline.own_words import speaker_qualifier
+from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
+from memory_core.store.lookup import KeyLookup
+from memory_core.text.relations import relation_names
+
+__all__ = ["kin_named_turn", "person_names"]
+
+# a name as the user writes one: a capitalised English word, or a Chinese 小/老/阿 name (小琳, 阿杰, 老王)
+_EN_NAME = r"[A-Z][a-z]{1,15}"
+_ZH_NAME = r"[小老阿][\u4e00-\u9fff]"
+# what a turn may open on: the name, then no possessive and no more of a name ("Jing's husband", "Jing Li")
+_EN_OPEN = re.compile(rf"^(?P<n>{_EN_NAME})\b(?!['\u2019]s\b)(?!\s+[A-Z])(?!\s+and\b)")
+_ZH_OPEN = re.compile(rf"^(?P<n>{_ZH_NAME}|{_EN_NAME}\b)(?![和跟与的])")
+# words that open an English sentence with a capital but name nobody
+_NOT_NAMES = frozenset(("I", "The", "This", "That", "These", "Those", "My", "Our", "Your", "We", "He", "She",
+                        "They", "It", "Just", "Today", "Yesterday", "Tomorrow", "Last", "Next", "So", "And", "But",
+                        "Oh", "Well", "Also", "Then", "Now", "Anyway", "Actually", "Guess", "Good", "Great",
+                        "Sorry", "Thanks", "Yes", "No", "Not", "What", "When", "Where", "Who", "Why", "How"))
+
+
+def person_names(key: str, description: str) -> tuple[str, str] | None:
+    """``(owner, name)`` of another person's item that names them, else None.
+
+    ``fact:sister/lives_in`` with "Mei's sister Jing lives in Shanghai" -> ("sister", "Jing");
+    ``fact:friend/anna/occupation`` -> ("friend/anna", "Anna"); ``fact:弟弟/works_at`` with "刘畅的弟弟阿杰在华为工作"
+    -> ("弟弟", "阿杰"). The owner is the key's person ("friend/anna" for a relation one has several of).
+    """
+    body = key.split(":", 1)[1].partition("@")[0]
+    if "/" not in body:
+        return None
+    parts = body.split("/")
+    if len(parts) > 2:  # a relation one has several of, keyed under the name: fact:friend/anna/occupation
+        owner, name = "/".join(parts[:2]), parts[1]
+        found = re.search(re.escape(name), description, re.IGNORECASE)
+        return (owner, description[found.start():found.end()]) if found else None
+    owner = parts[0]
+    for word in sorted(relation_names(owner), key=len, reverse=True):
+        at = description.find(word) if not word.isascii() else description.casefold().find(word.casefold())
+        if at < 0:
+            continue
+        rest = description[at + len(word):]
+        named = re.match(rf"\s+({_EN_NAME})\b" if word.isascii() else rf"({_ZH_NAME}|{_EN_NAME}\b)", rest)
+        if named and named.group(1) not in _NOT_NAMES:
+            return owner, named.group(1)
+        return None
+    return None
+
+
+def kin_named_turn(turn: Turn, store: KeyLookup) -> Turn | None:
+    """``turn`` with the name it opens on said as the user says that person, or None (see the module).
+
+    Only a user's turn is read, against the people of its speaker (a named speaker's keys carry their name):
+    one light read of the user's active items (``KeyLookup.active_by_prefix``).
+
+    Raises:
+        StoreError: the store failed while reading.
+    """
+    if turn.role != "user":
+        return None
+    body = turn.text.lstrip()
+    lead = (ZH_LEAD if re.match(r"[\u4e00-\u9fff]", body) else EN_LEAD).match(body)
+    at = len(turn.text) - len(body) + (lead.end() if lead else 0)
+    rest = turn.text[at:]
+    lang = "zh" if re.search(r"[\u4e00-\u9fff]", rest) else "en"
+    opened = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(rest)
+    if opened is None or opened.group("n") in _NOT_NAMES:
+        return None
+    name = opened.group("n")
+    qualifier = speaker_qualifier(turn.speaker)
+    owners: set[str] = set()
+    for _, key, description in store.active_by_prefix(turn.user_id, ("fact:", "pref:", "gist:")):
+        if name.casefold() not in description.casefold() or key.startswith("fact:person/"):
+            continue  # a person named with no relation is ``named_other``'s
+        owner_name = person_names(key, description) if key.endswith(qualifier) or not qualifier else None
+        if owner_name is None or owner_name[1].casefold() != name.casefold():
+            if re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", description):
+                return None  # the name is also something else's (a pet, a person not filed as one): ambiguous
+            continue
+        owners.add(owner_name[0])
+    if len(owners) != 1:
+        return None
+    words = _words(owners.pop(), name, lang)
+    if words is None:
+        return None
+    if lang == "en" and at > 0:
+        words = "m" + words[1:]  # "Oh, my sister Jing …" after a discourse word
+    return replace(turn, text=turn.text[:at] + words + turn.text[at + len(name):])
+
+
+def _words(owner: str, name: str, lang: str) -> str | None:
+    """How the user names ``owner`` called ``name`` in ``lang``: "my sister Jing", "我弟弟阿杰", "my friend Anna"."""
+    relation = owner.partition("/")[0]
+    word = next((n for n in (relation, *relation_names(relation)) if n.isascii() == (lang == "en")), None)
+    if word is None:
+        return None
+    word = word.replace("_", " ")
+    return f"My {word} {name}" if lang == "en" else f"我{word}{name}"

@@ -1,0 +1,55 @@
+"""A turn that opens on the name of a person the user named before speaks of that person: "My sister Jing lives
+in Shanghai" … "Jing just moved back to Beijing" changes the sister's home, never the user's; a name two people
+share, or a name never said before, changes no relative. English and Chinese."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from _slot_items import slot_items
+
+from memory_core.pipeline.named_kin import person_names
+
+START = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("texts", "owner", "now", "before"), [
+    (["My sister Jing lives in Shanghai.", "Jing just moved back to Beijing."], "sister", "Beijing", "Shanghai"),
+    (["My brother Diego works at a bank.", "Oh, Diego started at Tesla this month."], "brother", "Tesla", "bank"),
+    (["My friend Marcus lives in Leeds.", "Marcus moved to York in May."], "friend/marcus", "York", "Leeds"),
+    (["我弟弟阿杰在华为上班。", "阿杰跳槽去腾讯了。"], "弟弟", "腾讯", "华为"),
+    (["我姐姐小琳住在成都。", "小琳上个月搬到杭州了。"], "姐姐", "杭州", "成都"),
+])
+def test_a_name_said_alone_changes_the_person_of_that_name(
+        tmp_path: Path, texts: list[str], owner: str, now: str, before: str) -> None:
+    rows = slot_items(tmp_path, texts, start=START, days_apart=30)
+    theirs = [(state, text) for state, key, text in rows if key.startswith(f"fact:{owner}/")]
+    assert any(now in text and state == "active" for state, text in theirs), rows
+    assert not any(before in text and state == "active" for state, text in theirs), rows
+    assert not any(now in text for _, key, text in rows if "/" not in key and not key.startswith("event:")), rows
+
+
+@pytest.mark.parametrize("texts", [
+    ["My sister Jing lives in Shanghai.", "My friend Jing lives in Paris.", "Jing moved to Berlin."],
+    ["My sister lives in Shanghai.", "Lena moved to Berlin."],
+    ["我妹妹住在苏州。", "小雪搬到上海了。"],
+])
+def test_a_name_two_people_share_or_never_said_changes_no_relative(tmp_path: Path, texts: list[str]) -> None:
+    rows = slot_items(tmp_path, texts, start=START, days_apart=30)  # a new name may be a person of its own
+    assert not any(("Berlin" in text or "上海" in text) for _, key, text in rows
+                   if not key.startswith(("event:", "fact:person/"))), rows
+    assert all(state == "active" for state, key, _ in rows if "/" in key), rows
+
+
+@pytest.mark.parametrize(("key", "description", "expected"), [
+    ("fact:sister/lives_in@mei", "Mei's sister Jing lives in Shanghai", ("sister", "Jing")),
+    ("fact:friend/anna/occupation", "User's friend Anna works as a nurse", ("friend/anna", "Anna")),
+    ("fact:弟弟/works_at", "刘畅的弟弟阿杰在华为工作", ("弟弟", "阿杰")),
+    ("fact:sister/lives_in", "User's sister lives in Shanghai", None),
+    ("fact:lives_in", "User lives in Austin", None),
+])
+def test_person_names_reads_the_name_after_the_relation(key: str, description: str,
+                                                        expected: tuple[str, str] | None) -> None:
+    assert person_names(key, description) == expected
