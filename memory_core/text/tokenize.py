@@ -62,6 +62,21 @@ _jieba: Any = None
 _jieba_lock = threading.Lock()
 _user_words: list[tuple[str, int | None]] = []
 
+#: Everyday words jieba's dictionary lacks, so it cut them into single characters ("拿铁" → 拿 / 铁): a
+#: question naming the drink never matched the memory that names it.
+_EXTRA_WORDS = ("拿铁", "抹茶")
+#: Cuts jieba's frequencies get wrong before a sentence-final 吧 ("喝点红酒吧" was 红 / 酒吧, "a bar"): for each
+#: (word, next) the word's frequency is raised until word / next beats the cut across it (红 / 酒吧).
+_EXTRA_SPLITS = (("红酒", "吧"), ("黄酒", "吧"), ("米酒", "吧"), ("清酒", "吧"))
+
+
+def _keep_before(tok: Any, word: str, after: str) -> None:
+    """Raise ``word``'s jieba frequency so ``word + after`` is cut word / after, not word[:-1] / word[-1] + after."""
+    freq = tok.FREQ
+    across = freq.get(word[:-1], 1) * freq.get(word[-1] + after, 0) // max(freq.get(after, 1), 1) + 1
+    if freq.get(word, 0) < across:
+        tok.add_word(word, across)
+
 
 @functools.lru_cache(maxsize=100_000)
 def _stem(word: str) -> str:
@@ -120,6 +135,10 @@ def _load_jieba() -> Any:
                 jieba.setLogLevel(logging.WARNING)
                 tok = jieba.Tokenizer()
                 tok.initialize()
+                for extra in _EXTRA_WORDS:
+                    tok.add_word(extra)
+                for word, after in _EXTRA_SPLITS:
+                    _keep_before(tok, word, after)
                 for word, freq in _user_words:
                     tok.add_word(word, freq)
                 _jieba = tok

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from _slot_items import slot_items
 
-from memory_core.pipeline.changed_value import changed_number, renumbered, with_statement
+from memory_core.pipeline.changed_value import changed_number, ended_by_stance, renumbered, with_statement
 from memory_core.pipeline.members import without_members
 from memory_core.pipeline.third_person import third_person
 
@@ -86,6 +86,17 @@ def test_a_softened_dislike_replaces_the_dislike_zh(tmp_path: Path) -> None:
                               days_apart=30), "active")
     assert not any("不吃香菜" in t for t in live), live
     assert any("香菜" in t for t in live), live
+
+
+def test_only_a_stance_said_to_hold_now_ends_a_like_en_and_zh() -> None:
+    assert ended_by_stance("pref:cilantro@user", "these days I like cilantro")
+    assert ended_by_stance("pref:cilantro@user", "I don't mind cilantro now")
+    assert ended_by_stance("pref:香菜@user", "我现在也能吃一点香菜了，不那么讨厌了")
+    # the moment's "now" says nothing lasting: a refusal for now leaves the like as it was
+    assert not ended_by_stance("pref:the idea@joanna", "Joanna can't right now")
+    assert not ended_by_stance("pref:coffee@user", "I can't have coffee just now")
+    assert not ended_by_stance("pref:cake@user", "no cake for now, thanks")
+    assert not ended_by_stance("pref:cilantro@user", "I don't like cilantro")
 
 
 def test_numbers_of_one_measure_en_and_zh() -> None:

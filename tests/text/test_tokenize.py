@@ -118,3 +118,12 @@ def test_warm_up_loads_the_dictionary_once() -> None:
     assert loaded is not None
     module.warm_up()
     assert module._jieba is loaded and tokenize("我喜欢吃火锅") == tokenize("我喜欢吃火锅")
+
+
+def test_everyday_drinks_are_cut_whole() -> None:
+    # jieba's dictionary lacks 拿铁 and cut 红酒吧 as 红 / 酒吧 ("a bar"): the drink was never a term
+    assert "拿铁" in tokenize("来杯拿铁吗？")
+    assert "拿铁" in tokenize("我每天早上喝一杯燕麦拿铁")
+    assert "红酒" in tokenize("晚上一起喝点红酒吧？")
+    assert "黄酒" in tokenize("喝点黄酒吧")
+    assert "酒吧" in tokenize("晚上去酒吧喝一杯")  # a bar is still a bar
