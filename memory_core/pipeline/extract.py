@@ -38,6 +38,7 @@ from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.restate import NAMING
 from memory_core.pipeline.rules import match_clause, render
+from memory_core.pipeline.side_by_side import members_apart
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
@@ -132,8 +133,7 @@ class MechanicalExtractor:
         description = f"{speaker}: {body}"[:MAX_TEXT_CHARS]
         return Candidate(
             kind=Kind.EVENT, description=description, key=event_key(speaker, f"{text}\0{caption}"),
-            confidence=1.0, valid_from=turn.timestamp, speaker=speaker, lang=lang, claim=body,
-            evidence=body,
+            confidence=1.0, valid_from=turn.timestamp, speaker=speaker, lang=lang, claim=body, evidence=body,
         )
 
     def statements(self, turn: Turn) -> list[Candidate]:
@@ -188,8 +188,8 @@ class MechanicalExtractor:
                 reading = read_clause(again, lang, subject, context=turn.text)
             first = len(out)
             if reading.hits:
-                out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), clause, hit)
-                           for hit in reading.hits)
+                out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
+                           for hit, own in members_apart(reading.hits, clause, lang))
                 give_change(out[first:], change)
                 out.extend(self._examples(turn, clause, lang, reading.hits, subject, qualifier))
                 if change[1] > 0 and (resumed := resumption_scope(clause, lang)):

@@ -40,6 +40,7 @@ from memory_core.pipeline.types import (
     TrustFilter,
     ValueScorer,
 )
+from memory_core.pipeline.whole_correction import whole_correction
 from memory_core.store.write_ops import Op
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
@@ -134,7 +135,8 @@ class WritePipeline:
             turn = dataclasses.replace(turn, text=plain)
         cands = self._taken_up(turn, store, cands)
         rows = _Rows(store, turn.user_id)
-        cands = corrected(turn, cands, rows.get, store)  # "Boulder not Denver": the wrong value is replaced
+        whole = whole_correction(turn, cands, rows.get)  # "oops I meant I take the subway to work"
+        cands = whole if whole is not None else corrected(turn, cands, rows.get, store)  # "Boulder not Denver"
         if turn.role == "assistant":
             cands = _without_echo(turn, cands, rows)
         _statements_about(turn, cands, rows)
