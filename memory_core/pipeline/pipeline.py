@@ -11,6 +11,7 @@ from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
+from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
@@ -106,7 +107,7 @@ class WritePipeline:
 
     def candidates(self, turn: Turn) -> list[Candidate]:
         """Run the stages that need no store: extract, classify, trust, dedupe, score."""
-        cands = with_cause(turn, self.extractor.extract(turn))  # "gluten-free because of celiac"
+        cands = with_cause(turn, ended_diets(turn, self.extractor.extract(turn)))  # "gluten-free because of celiac"
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
         cands = self.deduper.dedupe(turn, cands)
