@@ -15,6 +15,7 @@ from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
@@ -107,7 +108,9 @@ class WritePipeline:
 
     def candidates(self, turn: Turn) -> list[Candidate]:
         """Run the stages that need no store: extract, classify, trust, dedupe, score."""
-        cands = with_cause(turn, ended_diets(turn, self.extractor.extract(turn)))  # "gluten-free because of celiac"
+        cands = ended_diets(turn, self.extractor.extract(turn))  # "the keto thing is over", 减肥失败了
+        cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
+        cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
         cands = self.deduper.dedupe(turn, cands)
