@@ -19,6 +19,7 @@ from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
+from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plain_text import reading_text
@@ -111,6 +112,7 @@ class WritePipeline:
         cands = ended_diets(turn, self.extractor.extract(turn))  # "the keto thing is over", 减肥失败了
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
+        cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
         cands = self.deduper.dedupe(turn, cands)
