@@ -11,7 +11,8 @@ keeps it in the history:
 - Chinese, a meal or food eaten "as usual" (照吃, 照样吃, 照常吃): a positive preference on ``pref:<food>``,
   the key "不吃晚饭" is stored under.
 
-Only user turns are read, and only when no candidate of the turn already holds the key.
+Only user turns are read, and only when no candidate of the turn already holds the key. A turn that names a
+new diet and ends the old one ("素食坚持不下去，我又开始吃肉了") keeps the new diet alone: it supersedes the old.
 """
 
 from __future__ import annotations
@@ -41,10 +42,13 @@ def ended_diets(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
 
     Args:
         turn: the turn read; only role "user" is read.
-        cands: the turn's candidates so far (not changed); a key one of them holds gets no second candidate.
+        cands: the turn's candidates so far (not changed; a negative diet beside a positive one is left out); a key
+            one of them holds gets no second candidate.
     """
     if turn.role != "user":
         return cands
+    if any(c.key.startswith("fact:diet") and c.polarity > 0 for c in cands):  # "素食坚持不下去，我又开始吃肉了"
+        cands = [c for c in cands if not (c.key.startswith("fact:diet") and c.polarity < 0)]  # the new diet ends it
     held = {c.key for c in cands}
     added: list[Candidate] = []
     subject_en, subject_zh = "User", "用户"
