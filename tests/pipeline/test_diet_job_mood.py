@@ -30,7 +30,7 @@ def _active(tmp_path: Path, texts: list[str]) -> list[str]:
     (["I'm on a keto diet these days.", "Also, the keto thing is over, I'm eating carbs again."],
      ["no longer keto"], ["User is keto"]),
     (["我在减肥，最近不吃晚饭。", "减肥失败了哈哈，现在晚饭照吃。"], ["照吃"], ["用户在减肥", "用户不吃晚饭"]),
-    (["我现在吃素，已经三个月了。", "我又开始吃肉了，吃素太难坚持。"], ["不再是素食者"],
+    (["我现在吃素，已经三个月了。", "我又开始吃肉了，吃素太难坚持。"], ["又开始吃肉"],
      ["用户是素食者", "用户又开始吃肉了，是素食者"]),
     (["I work as a nurse at Sunnybrook.", "I joined a startup called Loopwise as head of data."],
      ["head of data"], ["nurse"]),
