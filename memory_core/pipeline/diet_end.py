@@ -30,6 +30,8 @@ _EN_OVER = re.compile(
     rf"|\b(?:done|finished)\s+with\s+(?:the\s+|my\s+)?{_EN_DIET.replace('?P<v>', '?P<w>')}\b"
     rf"|\b{_EN_DIET.replace('?P<v>', '?P<x>')}(?:\s+(?:thing|diet|experiment))?\s+"
     r"(?:didn't|did\s+not|never)\s+(?:last|stick|work\s+out)\b")
+# another person's diet: "my sister's", "his", "her", "they're"
+_OTHER = re.compile(r"(?i)\b(?:his|her|their|they|he|she|\w+'s)\s+(?:\w+\s+){0,2}$|\b(?:his|her|their|\w+'s)\b")
 _ZH_WAYS = "减肥|节食|戒糖|控糖|断食|轻断食|戒碳水"
 _ZH_OVER = re.compile(rf"(?P<v>{_ZH_WAYS})(?:计划)?[^，,。！!？?]{{0,4}}?"
                       r"(?:失败了|坚持不(?:下去|住|了)|(?:太|很)?难坚持|破戒了?|放弃了|结束了)")
@@ -53,6 +55,8 @@ def ended_diets(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
     added: list[Candidate] = []
     subject_en, subject_zh = "User", "用户"
     for m in _EN_OVER.finditer(turn.text):
+        if _OTHER.search(turn.text[max(0, m.start() - 40):m.start()]):
+            continue  # "my sister's vegan phase is over": her diet, not the user's
         value = (m.group("v") or m.group("w") or m.group("x") or "").casefold()
         for hit in read_clause(f"I'm no longer {value}", "en", subject_en).hits:
             if hit.key not in held and hit.polarity < 0:
