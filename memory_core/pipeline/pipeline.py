@@ -10,12 +10,16 @@ from memory_core.pipeline.antecedent import named_turn
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
+from memory_core.pipeline.diet_cause import with_cause
+from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
+from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.own_words import speaker_qualifier
@@ -108,7 +112,10 @@ class WritePipeline:
 
     def candidates(self, turn: Turn) -> list[Candidate]:
         """Run the stages that need no store: extract, classify, trust, dedupe, score."""
-        cands = self.extractor.extract(turn)
+        cands = ended_diets(turn, self.extractor.extract(turn))  # "the keto thing is over", 减肥失败了
+        cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
+        cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
+        cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
         cands = self.deduper.dedupe(turn, cands)

@@ -1,0 +1,50 @@
+"""A passing mood is a state of the moment, not a lasting fact (issue 13, seventh pass).
+
+"下周五我有一个设计评审，有点紧张" was stored as the fact "用户有点紧张" (key ``gist:点紧``), a permanent
+identity fact about a mood of one evening, found later by unrelated questions. A statement in the user's
+own words (a ``gist:`` fact) whose whole content is a momentary feeling, with at most a degree word or a
+"now" word (有点紧张, 好累啊, 今天好开心, so tired, a bit nervous), is dropped: the turn itself keeps it in
+the episodic record (its event), with its date. A feeling said over a stretch of time ("最近很焦虑",
+"I've been anxious for months") names no degree-only moment and is kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memory_core.model import Kind
+from memory_core.pipeline.types import Candidate
+
+_ZH_MOOD = re.compile(
+    r"^(?:今天|今晚|现在|此刻|这会儿?|突然|有点儿?|有些|一点|好|很|挺|太|超|超级|特别|真|蛮|非常|还是|又|也|都)*"
+    r"(?:紧张|累|困|开心|高兴|激动|兴奋|烦|烦躁|郁闷|难过|伤心|无聊|饿|撑|慌|心慌|忐忑|崩溃|爽|emo)"
+    r"(?:了|啊|呀|哦|呢|死了|坏了|极了|得很|得不行)*[!！~。.]*$")
+_EN_MOOD = re.compile(
+    r"(?i)^(?:is\s+|am\s+|feels?\s+|feeling\s+|'s\s+)?(?:a\s+bit\s+|a\s+little\s+(?:bit\s+)?|kind\s+of\s+|kinda\s+|"
+    r"so\s+|very\s+|really\s+|super\s+|pretty\s+|quite\s+|totally\s+|extra\s+)*"
+    r"(?:nervous|tired|exhausted|sleepy|happy|excited|stressed|anxious|bored|hungry|upset|sad|grumpy|wiped\s+out)"
+    r"(?:\s+(?:today|tonight|right\s+now|now|lol|haha))*[!.~]*$")
+
+
+def without_moods(cands: list[Candidate]) -> list[Candidate]:
+    """Return ``cands`` without the own-words facts that state only a momentary mood.
+
+    Args:
+        cands: the turn's candidates; only ``Kind.FACT`` candidates keyed ``gist:`` are looked at, by their
+            description after the subject ("用户", "User" or the speaker's name).
+    """
+    return [c for c in cands if not _mood_only(c)]
+
+
+def _mood_only(cand: Candidate) -> bool:
+    if cand.kind != Kind.FACT or not cand.key.startswith("gist:"):
+        return False
+    text = cand.description.strip()
+    speaker = cand.speaker.strip()
+    for subject in ("用户", "User", speaker):
+        if subject and text.startswith(subject):
+            text = text[len(subject):].strip()
+            break
+    else:
+        return False
+    return bool((_ZH_MOOD if cand.lang == "zh" else _EN_MOOD).match(text))
