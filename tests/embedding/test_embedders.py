@@ -115,8 +115,9 @@ def test_language_centering_means_match_the_calibration_sentences(e5):
 
     fresh = compute_means(e5)
     shipped = LanguageCentered(e5)._means
-    for key, values in fresh.items():
-        assert np.allclose(shipped[key], values, atol=1e-4), key
+    for key, values in fresh.items():  # the engine's float sums differ by CPU: ~2e-4 per entry on AMD EPYC
+        cosine = np.dot(shipped[key], values) / (np.linalg.norm(shipped[key]) * np.linalg.norm(values))
+        assert np.allclose(shipped[key], values, atol=1e-3) and cosine > 0.99999, key
 
 
 def test_centering_lets_meaning_beat_language(e5):
