@@ -31,8 +31,13 @@ __all__ = ["PERSON_ATTRS", "as_theirs", "stranger_turn"]
 PERSON_ATTRS = frozenset(("occupation", "works_at", "lives_in"))
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-# the name a turn opens on: a capitalised English word with no possessive and no second capital after it
-_EN_OPEN = re.compile(r"^(?P<n>[A-Z][a-z]{2,15})\b(?!['\u2019])(?!\s+(?:[A-Z]|and\b|&|or\b))")
+# the name a turn opens on: a capitalised English word followed by a verb of what one is, does or where one
+# lives ("Jason is", "Priya just started", "Mei moved"), as the Chinese opener below is followed by 在/是/去…;
+# "Back at the support group", "Finally done" open on no name
+_EN_OPEN = re.compile(
+    r"^(?P<n>[A-Z][a-z]{2,15})\s+(?=(?:(?:just|now|finally|recently|also|still|actually)\s+)?"
+    r"(?:is|was|works?|worked|started|starts|moved|moves|lives|lived|joined|got|gets|became|becomes|left|quit|"
+    r"teaches|taught|runs|ran|owns|studies|studied|switched|transferred|relocated|retired|has|had)\b)")
 # a Chinese 小/老/阿 name (小王, 老李, 阿杰) whose second character makes no common word (小时, 老是, 阿姨, 老板)
 _ZH_OPEN = re.compile(r"^(?P<n>[小老阿](?![时是姨板师婆公家区孩心学些点号猫狗人朋伙姑舅叔婶宝大实])[\u4e00-\u9fff])"
                       r"(?=[在是去搬跳换做当刚已也还都现，,])")
@@ -44,7 +49,10 @@ _NOT_NAMES = frozenset((
     "Nobody", "Mom", "Mum", "Dad", "Grandma", "Grandpa", "Work", "Life", "Home", "Dinner", "Lunch", "Breakfast",
     "Coffee", "Weather", "Traffic", "Here", "There", "Still", "Never", "Always", "Sometimes", "Monday", "Tuesday",
     "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "January", "February", "March", "April", "June",
-    "July", "August", "September", "October", "November", "December", "English", "Chinese", "Python", "Java"))
+    "July", "August", "September", "October", "November", "December", "English", "Chinese", "Python", "Java",
+    "Finally", "Recently", "Really", "Honestly", "Basically", "Literally", "Luckily", "Unfortunately", "Apparently",
+    "Hopefully", "Suddenly", "Eventually", "Obviously", "Seriously", "Somehow", "Officially", "Already", "Once",
+    "Soon", "Now", "Tonight", "Everything", "Nothing", "Something", "Family", "Mommy", "Daddy"))
 
 
 def stranger_turn(turn: Turn, store: KeyLookup) -> tuple[Turn, str] | None:

@@ -33,6 +33,8 @@ def test_a_named_persons_fact_is_theirs(tmp_path: Path, texts: list[str], person
     ["Google is a great company to work for."],
     ["Tokyo is a huge city."],
     ["Today is a good day, I'm a nurse."],
+    ["Back at the support group again today!"],
+    ["Finally moved into the new flat in Leeds."],
     ["小时候我住在苏州。"],
 ])
 def test_no_person_where_the_opening_word_names_none(tmp_path: Path, texts: list[str]) -> None:
