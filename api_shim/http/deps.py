@@ -90,7 +90,8 @@ async def caller(request: Request, svc: Annotated[Services, Depends(services)],
             raise ApiError(401, "unauthorized", f"cookie sessions must send the {EDITOR_HEADER}: 1 header",
                            headers={"WWW-Authenticate": "Bearer"})
     if not text:
-        raise ApiError(401, "unauthorized", "no API key: send 'Authorization: Bearer <key>' or 'X-API-Key: <key>'",
+        raise ApiError(401, "unauthorized",
+                       "no API key: send it in an 'Authorization: Bearer' header or an 'X-API-Key' header",
                        headers={"WWW-Authenticate": "Bearer"})
     keys = svc.keys
     key = keys.authenticate(text) if keys.is_cached(text) else await run_in_threadpool(keys.authenticate, text)

@@ -15,6 +15,7 @@ from typing import ClassVar
 from memory_core.model import Kind, Trust, Turn
 from memory_core.pipeline.personal import first_person, life_event, request
 from memory_core.pipeline.small_talk import is_small_talk
+from memory_core.pipeline.trust import is_injection
 from memory_core.pipeline.types import Candidate
 
 __all__ = ["HeuristicValueScorer"]
@@ -70,6 +71,9 @@ class HeuristicValueScorer:
           +0.05 for length; such turns decay slowest (``decay.Decay.rate_of``);
         - a task or generic question for the assistant ("explain X", "how do I …?", 帮我写…), or
           pleasantries: 0.1, fading first;
+        - text that speaks to the model rather than of the person ("Ignore previous instructions …",
+          忽略之前的指令, ``trust.is_injection``), such as a web page or tool result carrying planted orders:
+          0.02, kept as the record of what was said and ranked below anything the person said;
         - any other statement: 0.2 base, up to +0.3 for length, +0.15 first person, +0.05 photo,
           +0.1 theme (a long account of the day ranks first among an episode's summary points).
 
@@ -79,6 +83,8 @@ class HeuristicValueScorer:
         text = cand.evidence or cand.description
         cjk = len(_CJK.findall(text))
         length = min(1.0, (len(text) + 2 * cjk) / 200)
+        if is_injection(text):
+            return 0.02
         mine = first_person(text)
         if life_event(text):
             return 0.8 + 0.05 * mine + 0.05 * length

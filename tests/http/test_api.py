@@ -52,7 +52,9 @@ def test_health_ready_and_metrics(stack: Stack, acme_key: str) -> None:
 
 def test_bad_keys_are_refused(stack: Stack, acme_key: str) -> None:
     web = stack.client()
-    assert_error(web.get("/v1/whoami"), 401, "unauthorized")
+    missing = web.get("/v1/whoami")
+    assert_error(missing, 401, "unauthorized")
+    assert "***" not in missing.json()["error"]["message"]  # the redactor must not mask the header's own name
     assert_error(web.get("/v1/whoami", headers={"Authorization": "Bearer nope"}), 401, "unauthorized")
     forged = acme_key[:-4] + ("aaaa" if not acme_key.endswith("aaaa") else "bbbb")
     assert_error(web.get("/v1/whoami", headers={"X-API-Key": forged}), 401, "unauthorized")
