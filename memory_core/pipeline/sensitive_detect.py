@@ -321,9 +321,11 @@ def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start:
 def detect(text: str) -> list[Finding]:
     """Return the sensitive values in ``text``, in text order, without overlaps.
 
-    The same text is read again on the write path (a turn, then its ops) and on every recall that
-    meets a sensitive item: the last 4,096 texts' findings are kept (``_detect``, an LRU cache; a new
-    list is returned each time, so a caller may change it).
+    The same text is read again on the write path (a turn, then its ops) and on every recall, for each
+    item it shows: the last 65,536 texts' findings are kept (``_detect``, an LRU cache, about 6 MB when
+    full; a new list is returned each time, so a caller may change it). A recall shows items from anywhere
+    in a user's index, so a cache smaller than the index misses on most of them (4,096 entries at 10k items:
+    4.8 of 8 shown items missed, masking CPU ×2.2; ``ops/bench/bench_shown_mask.py``).
 
     Args:
         text: any text (a turn, an item description), English or Chinese.
@@ -339,7 +341,7 @@ _WIDTH = {**{0xFF10 + n: 0x30 + n for n in range(10)}, **{0xFF21 + n: 0x41 + n f
           **{0xFF41 + n: 0x61 + n for n in range(26)}, 0x3000: 0x20}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65_536)
 def _detect(original: str) -> tuple[Finding, ...]:
     text = original if original.isascii() else original.translate(_WIDTH)  # _WIDTH maps no ASCII
     found: list[Finding] = []
