@@ -23,6 +23,7 @@ from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
+from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.types import Candidate
 from memory_core.text.synonyms import synonym_groups
 from memory_core.validation import ROLES
@@ -209,7 +210,7 @@ def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
 def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     """Return the restate-only candidate of a user turn's statements, or None when it states nothing.
 
-    Questions and hypotheticals are left out (asking about a fact does not
+    Questions, hypotheticals and pleasantries are left out (asking about a fact does not
     restate it); the text kept is the statements, third person. A turn that
     names no strong term (a name, a number, a known object, a synonym
     group) is not looked up: its restatements are read clause by clause.
@@ -218,7 +219,7 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     kept: list[str] = []
     for sentence in _SENTENCE.split(turn.text.replace("\u2019", "'")):
         sentence = sentence.strip()
-        if not sentence:
+        if not sentence or is_small_talk(sentence):  # "Thanks!", "Good idea!": nothing said again
             continue
         lang = "zh" if _CJK.search(sentence) else "en"
         marks = lex.markers[lang]

@@ -17,6 +17,8 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
 - invisible characters pasted in with a text (zero-width space and non-joiner, word joiner, byte-order mark, soft
   hyphen) are left out, so "Lee\u200bds" is read, keyed and stored as "Leeds" (the zero-width joiner of emoji
   sequences stays);
+- a name said to the listener ("Thanks, Nate!", "Hey Joanna", "Nate, you're right") is left out: it names who
+  is spoken to, not a thing the statement is about (``vocative.without_vocatives``);
 - ``emoji_only``: a turn of emoji and punctuation alone ("👍", "😂😂") says nothing to remember.
 """
 
@@ -27,6 +29,7 @@ import re
 import unicodedata
 
 from memory_core.pipeline.cleft import uncleft
+from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["EMOJI_MEANINGS", "emoji_only", "fold_width", "reading_text"]
@@ -95,11 +98,12 @@ def _clause(clause: str, zh: bool) -> str:
 
 
 def reading_text(text: str) -> str:
-    """The text the rules read for ``text`` (module docstring), with an English cleft read as its plain
-    statement ("it's crab I'm allergic to" -> "I'm allergic to crab": ``cleft.uncleft``); ``text`` itself when
-    it holds neither a full-width letter or digit, an invisible character, an emoji nor such a cleft.
+    """The text the rules read for ``text`` (module docstring), without the names said to the listener, with an
+    English cleft read as its plain statement ("it's crab I'm allergic to" -> "I'm allergic to crab":
+    ``cleft.uncleft``); ``text`` itself when it holds neither a full-width letter or digit, an invisible
+    character, an emoji, a vocative nor such a cleft.
     Units: characters in, characters out."""
-    text = uncleft(_INVISIBLE.sub("", fold_width(text)))
+    text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Nate!" reads "Thanks!"
     if not _ONE.search(text):
         return text
     zh = bool(_HAN.search(text))

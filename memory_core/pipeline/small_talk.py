@@ -19,7 +19,8 @@ _SMALL_TALK = re.compile(
     r"^(?:(?:sure|ok(?:ay)?|great|nice|cool|awesome|wow|thanks?|thank\s+you|you're\s+welcome|no\s+problem|"
     r"of\s+course|absolutely|got\s+it|sounds\s+good|glad\s+to\s+hear(?:\s+that)?|happy\s+to\s+help|"
     r"that's\s+(?:great|nice|wonderful|awesome|good)|how\s+(?:nice|lovely|exciting)|i\s+see|"
-    r"good\s+(?:morning|night|evening)|hi|hello|hey|bye|see\s+you|anytime|my\s+pleasure|welcome|"
+    r"good\s+(?:morning|night|evening)|hi|hello|hey|bye|see\s+you(?:\s+(?:soon|later|tomorrow|then|there))?|"
+    r"anytime|my\s+pleasure|welcome|appreciate\s+(?:it|that)|cheers|nice\s+one|good\s+idea|alright|all\s+right|"
     r"(?:(?:it's\s+)?(?:so\s+)?(?:nice|good|great|pleased|lovely|glad)\s+to\s+(?:meet|see|hear\s+from)\s+you(?:\s+too)?)|"
     r"很高兴认识你|认识你很高兴|幸会|欢迎|"
     # an acknowledgement that something will be remembered carries nothing of its own
@@ -27,7 +28,7 @@ _SMALL_TALK = re.compile(
     r"noted|will\s+do|understood|(?:我)?(?:会)?记住(?:了|的|啦)?|(?:我)?(?:已)?记下(?:了|来了)?|知道了|"
     r"have\s+a\s+(?:\w+\s+)?(?:day|weekend|evening|night|time|trip)|enjoy(?:\s+your\s+\w+)?|take\s+care|"
     r"祝你[^，。！!,.]*|早上好|晚上好|晚安|加油|辛苦了|"
-    r"好的|好|嗯|哈哈|没问题|不客气|谢谢|收到|明白了?|了解|太好了|真棒|好呀|好啊|你好|再见|当然|可以)"
+    r"好的|好|嗯|哈哈|没问题|不客气|谢谢(?:你|您|啦)?|收到|明白了?|了解|太好了|真棒|好呀|好啊|你好|再见|当然|可以)"
     r"[\s,.!~，。！、…]*)+$", re.IGNORECASE)
 
 
