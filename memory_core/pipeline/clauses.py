@@ -84,8 +84,7 @@ _ZH_BARE_VERB = re.compile(
     r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|远程|居家办公|在家办公|打卡|单身|分了|分手|把|"
     # a job lost or a promotion, and a diet said by what one eats ("上周被裁了", "被提拔成了组长", "现在什么都吃")
     r"被裁|被辞|被开除|被炒|失业|下岗|(?:什么|啥)都|被?提拔|被任命|晋升)"
-    # a like said by degree ("最爱火锅", "超喜欢猫", "特别讨厌香菜") or a habit by when ("每天早上跑步")
-    r"|^(?:也|还|一直|从小就?)?(?:最|超级?|很|特别|非常|挺|蛮|真的?|好)(?:喜欢|爱|讨厌|怕|迷)"
+    # a habit said by when ("每天早上跑步")
     r"|^(?:每天|天天|每周|每晚|每个?周末|周末|平时|平常|经常|一般|通常|早上|晚上|中午|下班后|上班前|[一二三四五六七每]周)+"
     r"(?:都|会|要|一般|常|基本)?(?:去|在家)?(?:跑步|健身|锻炼|游泳|爬山|骑车|打球|瑜伽|冥想|练)"
     r"|^(?:现在|目前|平时)?(?:每天|天天)?从[^，,。\s]{2,8}?(?:通勤|坐|挤|开|骑|打|搭)"  # "现在每天从燕郊坐班车进城"
@@ -94,6 +93,9 @@ _ZH_BARE_VERB = re.compile(
     r"职称|房租|租金)"
     r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]"  # "重新开始游泳了": taken up again
     r"|^(?:超级?|特别|很|挺|巨|贼|蛮|非常|真的)(?:不)?(?:喜欢|爱|讨厌|怕)")  # "超爱吃火锅": a like, its degree first
+# a favourite said opening the turn, 我 left out ("最爱火锅", "最喜欢猫了"); after another clause "最爱…" names an
+# example of what that clause likes ("…奶茶…，最爱喜茶的多肉葡萄": ``examples``)
+_ZH_MOST_LIKED = re.compile(r"^(?:也|还|一直|从小就?)?最(?:喜欢|爱)")
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:老家|家乡|男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
@@ -310,6 +312,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
                 or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
+                or (first and not said[:-1] and _ZH_MOST_LIKED.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or _zh_exam_said().match(clause) \
                 or ((_ZH_CEASE.search(clause) or zh_switched(clause)) and not _ZH_OTHER_SUBJECT.match(clause)):
@@ -357,7 +360,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
             yield grounds, "en"
         spoken.append((clause, "en"))
         if _EN_DROPPED_IM_NOT.match(clause):
-            clause = "I'm " + clause
+            clause = "I'm " + clause[0].lower() + clause[1:]  # "Not a fan of cilantro" -> "I'm not a fan …"
         who = chain[0] if not _CJK.search(chain[0]) else AWAY
         if who and who != AWAY and (taken := _EN_TAKEN_UP.match(clause)) is not None \
                 and _takes_up(who, taken.group("p")):  # "my wife switched jobs, she's at Spotify now": hers

@@ -22,6 +22,7 @@ from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
+from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plain_text import reading_text
@@ -150,6 +151,7 @@ class WritePipeline:
         _restatements(turn, cands, rows)
         about_others_only(turn, cands)
         cands = _switched(cands, rows)
+        no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         _categories_ended(cands, rows)
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素
         foods_ruled_out(cands, lambda: rows.get(("pref:",)))  # "went vegan" ends "loves steak"

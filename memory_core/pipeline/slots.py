@@ -58,6 +58,9 @@ _EN_WHEN = (r"\s+(?:(?:back\s+|earlier\s+|later\s+)?(?:in|on|since|during|around
             r"|(?:last|this|next|earlier\s+this|late\s+last)\s+(?:year|month|week|" + _EN_MONTH + r")\b"
             r"|(?:a\s+few|a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b"
             r"|a\s+while\s+(?:back|ago)\b|recently\b|yesterday\b)")
+#: A value that is only a time ("May", "last spring", "Monday"): no place or employer.
+_WHEN_ALONE = re.compile(r"(?:(?:early|late|mid-?|last|this|next)\s*)?(?:" + _EN_MONTH
+                         + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:19|20)\d\d)", re.IGNORECASE)
 #: Where an English place or employer ends: a purpose, companion, role, time or added word ("Lisbon instead").
 _PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because|instead|again|too)\b|" + _EN_WHEN, re.IGNORECASE)
 
@@ -287,6 +290,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             value = _ZH_HOW_LONG.sub("", value) or value
         if raw and not value:
             continue
+        if attr.id in PLACE_ATTRS and _WHEN_ALONE.fullmatch(value):
+            continue  # "moved out in May": when, not where
         if cue.value_class and not of_class(value, cue.value_class, lang):
             continue
         if attr.pref:
