@@ -48,7 +48,7 @@ from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.retraction import retracted
 from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
-from memory_core.pipeline.value_swap import class_pair, gist_swapped
+from memory_core.pipeline.value_swap import class_pair, gist_swapped, without_cue_words
 from memory_core.text.relations import relation_names
 
 __all__ = ["corrected", "read_correction"]
@@ -178,9 +178,9 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             pair = said_only_pair(plain_text, ordered, bool(_STRONG_ZH.search(plain_text)),
                                   bool(_STRONG_EN.search(plain_text)))
             strong = bool(_STRONG_ZH.search(plain_text) or _STRONG_EN.search(plain_text))
-            pair = pair or (class_pair(plain_text, rows(("fact:", "pref:", "gist:"))) if strong else None)
+            pair = pair or (class_pair(plain_text, rows(("fact:", "pref:", "gist:", "todo:"))) if strong else None)
             if pair is None:  # "sorry, I meant Tuesday": a weekday or a kind of pet alone names the one it replaces
-                return cands
+                return without_cue_words(cands) if strong else cands
     new, old = pair
     said = (new.casefold(), old.casefold())
     whose = _wrong_person(turn, cands, old, found)

@@ -9,6 +9,8 @@ puts a value right in the user's facts of a slot; two things are read here:
   entry of ``data/categories.yaml``) and exactly one other member of it is in the user's statements: that one is
   the wrong value. A member said after "not", "isn't", 不是 or before "yet" is no right value ("it's not Tuesday
   yet").
+- ``without_cue_words``: a correction whose wrong value is found nowhere makes no statement of its own words
+  ("User meant Monday", 用户是说拿铁, 用户是周一).
 - ``gist_swapped``: a statement kept in the user's own words (a ``gist:`` key, no slot) that names the wrong value
   is said again with the right one under its key, so the resolver supersedes it (history kept). The two values
   must be alike (two weekdays, two kinds of pet, two numbers, two capitalised names, two short Chinese names), and
@@ -26,7 +28,7 @@ from memory_core.model import Turn
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["alike", "class_pair", "gist_swapped"]
+__all__ = ["alike", "class_pair", "gist_swapped", "without_cue_words"]
 
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
@@ -136,7 +138,7 @@ def gist_swapped(turn: Turn, pair: tuple[str, str], rows: Callable[[tuple[str, .
     new, old = pair
     if not alike(new, old):
         return None
-    named = [(key, description) for _, key, description in rows(("gist:",)) if _names(description, old)]
+    named = [(key, description) for _, key, description in rows(("gist:", "todo:")) if _names(description, old)]
     if len(named) != 1:
         return None
     key, description = named[0]
@@ -155,3 +157,14 @@ def gist_swapped(turn: Turn, pair: tuple[str, str], rows: Callable[[tuple[str, .
         lang="zh" if _HAN.search(text) else "en", claim=text, single_valued=True, evidence=turn.text,
         notes=[f"correction: {new}, not {old}"],
     )
+
+
+# what a correction's own words make when read as a statement ("User meant Monday", 用户是说拿铁, 用户是周一)
+_CUE_WORDS = re.compile(r"^User\s+(?:meant|means)\b|^用户(?:是说|的意思是|说错了)"
+                        r"|^用户是(?:(?:周|星期|礼拜)[一二三四五六日天]|[一二三四五六七八九十两\d]+[个只岁号月点])",
+                        re.IGNORECASE)
+
+
+def without_cue_words(cands: list[Candidate]) -> list[Candidate]:
+    """``cands`` without the statements in the user's own words (``gist:`` keys) that only say the correction."""
+    return [c for c in cands if c.is_event or not (c.key.startswith("gist:") and _CUE_WORDS.search(c.description))]

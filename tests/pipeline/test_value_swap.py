@@ -85,3 +85,21 @@ def test_two_stored_weekdays_leave_the_right_one_alone_unread() -> None:
 ])
 def test_values_alike_are_of_one_kind(new: str, old: str, same: bool) -> None:
     assert alike(new, old) is same
+
+
+@pytest.mark.parametrize(("first", "again", "right", "wrong"), [
+    ("I have a dentist appointment on Thursday.", "wait no, Tuesday not Thursday", "Tuesday", "Thursday"),
+    ("I need to submit the report by Friday.", "sorry, I meant Monday", "Monday", "Friday"),
+])
+def test_a_weekday_of_a_plan_is_put_right_on_its_item(first: str, again: str, right: str, wrong: str) -> None:
+    items = _items([first, again])
+    assert [d for s, _, d in items if s == "active" and right in d and wrong not in d], items
+    assert [d for s, _, d in items if s == "superseded" and wrong in d], items
+
+
+@pytest.mark.parametrize("texts", [
+    ["周五之前要交报告。", "说错了，是周一"], ["I live in Leeds.", "sorry, I meant Monday"],
+])
+def test_a_correction_that_finds_nothing_makes_no_item_of_its_words(texts: list[str]) -> None:
+    items = _items(texts)
+    assert not any(d.startswith(("用户是周一", "User meant")) for _, _, d in items), items
