@@ -67,7 +67,8 @@ def inline_corrected(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
     cue = _CUE.search(text)
     if cue is None or not text[:cue.start()].strip():
         return cands
-    new = (cue.group("en") or cue.group("zh") or "").strip().casefold()
+    as_said = (cue.group("en") or cue.group("zh") or "").strip()
+    new = as_said.casefold()
     said_before = text[:cue.start()]
     olds = [m for members in _classes() if new in members
             for m in _members_in(said_before, members) if m != new and new not in m]
@@ -83,7 +84,7 @@ def inline_corrected(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
             out.append(cand)
             continue
         old = folded[span[0]:span[1]]
-        said = cand.description[:span[0]] + new + cand.description[span[1]:]
+        said = cand.description[:span[0]] + as_said + cand.description[span[1]:]
         key = cand.key
         if old in key.casefold():  # "pref:美式咖啡": the key of the right object
             head, _, obj = key.partition(":")

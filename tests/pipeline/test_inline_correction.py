@@ -46,3 +46,7 @@ def test_the_like_of_the_right_object_has_its_own_key() -> None:
 def test_a_cue_that_only_stresses_changes_nothing(text: str, kept: str) -> None:
     active = _active(text)
     assert any(kept in d for _, d in active), active
+
+
+def test_the_right_value_is_stored_as_said() -> None:
+    assert ("fact:lives_in", "User lives in Boston") in _active("I live in Austin, I mean Boston.")
