@@ -24,6 +24,9 @@ the name their key holds ("Jason is a barista, not a chef" of ``fact:friend/jaso
 slot of many values ("the allergy is to tree nuts, not peanuts", 我是对螃蟹过敏，不是虾) is replaced as a like is:
 the item of the right object, said in the turn's language, ends the item of the wrong one.
 
+A weekday or a kind of pet said alone ("sorry, I meant Tuesday") names the wrong one it replaces, and a statement
+kept in the user's own words (a ``gist:`` key) is put right too ("it's Lisa not Linda"): ``value_swap``.
+
 A turn that names no stored wrong value but takes a change back ("scratch that, not yet", 刚才说错了，还没搬,
 "I meant I interviewed at Meta") is read by ``retraction.retracted``: the value the change replaced comes back.
 
@@ -45,16 +48,18 @@ from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.retraction import retracted
 from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
+from memory_core.pipeline.value_swap import class_pair, gist_swapped, without_cue_words
 from memory_core.text.relations import relation_names
 
 __all__ = ["corrected", "read_correction"]
 
 _CUE_EN = re.compile(r"\b(?:sorry|actually|i\s+meant|meant\s+to\s+say|i\s+mean|oops|correction|typo|my\s+bad|"
-                     r"i\s+misspoke|wrong|scratch\s+that|not\s+\w+\s*,?\s+(?:but|it's|it\s+is)|"
+                     r"no\s*,?\s*wait|wait\s*,?\s*no|i\s+misspoke|wrong|scratch\s+that|not\s+\w+\s*,?\s+(?:but|it's|it\s+is)|"
                      r"mix(?:es|ed)?\s+(?:that|it|them|those)\s+up)\b", re.IGNORECASE)
 _CUE_ZH = re.compile(r"说错|记错|打错|写错|口误|搞错|弄错|不对|更正|纠正|不好意思|抱歉|应该是|其实是")
 # a cue that says the turn corrects what was said, with no second value needed ("I always mix that up", 说错了)
-_STRONG_EN = re.compile(r"\b(?:i\s+meant|meant\s+to\s+say|correction|i\s+misspoke|typo|my\s+bad|scratch\s+that|"
+_STRONG_EN = re.compile(r"\b(?:i\s+meant|meant\s+to\s+say|correction|no\s*,?\s*wait|wait\s*,?\s*no|"
+                        r"i\s+misspoke|typo|my\s+bad|scratch\s+that|"
                         r"mix(?:ed)?\s+(?:that|it|them|those)\s+up|got\s+(?:that|it)\s+wrong|(?:sorry|oops|actually)"
                         r"[,\s]+(?:it's|it\s+is|it\s+was|that's|she's|he's|they're|i'm))\b", re.IGNORECASE)
 _STRONG_ZH = re.compile(r"说错|记错|打错|写错|口误|搞错|弄错|不对|更正|纠正")
@@ -172,8 +177,10 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             ordered = sorted((r for r in facts if r[1].startswith("fact:")), key=lambda r: ("/" in r[1]) != pronoun)
             pair = said_only_pair(plain_text, ordered, bool(_STRONG_ZH.search(plain_text)),
                                   bool(_STRONG_EN.search(plain_text)))
-            if pair is None:
-                return cands
+            strong = bool(_STRONG_ZH.search(plain_text) or _STRONG_EN.search(plain_text))
+            pair = pair or (class_pair(plain_text, rows(("fact:", "pref:", "gist:", "todo:"))) if strong else None)
+            if pair is None:  # "sorry, I meant Tuesday": a weekday or a kind of pet alone names the one it replaces
+                return without_cue_words(cands) if strong else cands
     new, old = pair
     said = (new.casefold(), old.casefold())
     whose = _wrong_person(turn, cands, old, found)
@@ -185,7 +192,9 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
     folded = turn.text.casefold()
     done: Candidate | None = None
     sources: set[str] = set()
+    best = -2
     for _, key, description in sorted(found, key=lambda row: -_said_alike(_replaced(row[2], old, new), new, folded)):
+        alike_by = _said_alike(_replaced(description, old, new), new, folded)
         plain = key.split("@")[0]
         owner = plain.split(":", 1)[1].split("/", 1)[0] if "/" in plain else ""
         if old.casefold() not in description.casefold() or (owner and not _names_person(owner, turn.text)
@@ -201,9 +210,10 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         if item is None:
             continue
         if done is not None:  # "我在上海工作" read as a job and a home: the other reading of the same words ends
-            if sources & set(item.source):  # with the corrected one, and says no value of the corrected slot
-                done.ends = tuple(dict.fromkeys((*done.ends, key)))
-            continue
+            if sources & set(item.source) and (alike_by < best or owner or valued):  # with the corrected one
+                done.ends = tuple(dict.fromkeys((*done.ends, key)))  # unless the turn says it as closely
+            if alike_by < best or owner or valued or not sources & set(item.source):  # ("我是在北京不是天津")
+                continue
         text = _replaced(description, old, new)
         lang = "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
         ends: tuple[str, ...] = ()
@@ -226,7 +236,11 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         kept.append(fixed)
         if ends:
             break  # a like corrected: one
-        done, sources = fixed, set(item.source)
+        done, sources, best = done or fixed, sources or set(item.source), max(best, alike_by)
+    swapped = gist_swapped(turn, pair, rows, store) if done is None and not any(c.notes[:1] == [
+        f"correction: {new}, not {old}"] for c in kept) else None  # "it's Lisa not Linda" of "manager is Linda"
+    if swapped is not None:
+        return [c for c in kept if c.key != swapped.key] + [swapped]
     if done is None:  # "Actually I live in Leeds, not York" before "I live in York" arrives: the right value stands
         kept += [c for c in cands if c not in kept and c.key.startswith("fact:") and not c.restate_only
                  and new.casefold() in c.description.casefold() and old.casefold() not in c.description.casefold()]

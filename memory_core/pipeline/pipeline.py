@@ -15,6 +15,7 @@ from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.inline_correction import inline_corrected
 from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_order import chain_late, settle_late_words
@@ -142,6 +143,7 @@ class WritePipeline:
         if (plain := reading_text(turn.text)) != turn.text:  # the stages below read what the extractor read
             turn = dataclasses.replace(turn, text=plain)
         cands = self._taken_up(turn, store, cands)
+        cands = inline_corrected(turn, cands)  # "green. Wait no, I meant blue": the right value before it is stored
         rows = _Rows(store, turn.user_id)
         whole = whole_correction(turn, cands, rows.get)  # "oops I meant I take the subway to work"
         cands = whole if whole is not None else corrected(turn, cands, rows.get, store)  # "Boulder not Denver"
