@@ -16,12 +16,15 @@ import re
 from collections.abc import Mapping, Sequence
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.all_ended import ended_all
+from memory_core.pipeline.cessation import cessation_scope, scope_terms
+from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, Op
 
-__all__ = ["kept_members", "without_members"]
+__all__ = ["ended_terms", "kept_members", "without_members"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD = re.compile(r"[\w+&'.-]+")
@@ -29,9 +32,20 @@ _EN_WORD = re.compile(r"[\w+&'.-]+")
 _EN_BEFORE = re.compile(r"(?:,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*\+\s*)$", re.IGNORECASE)
 _EN_AFTER = re.compile(r"^(?:\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*\+\s*)(?=\w)", re.IGNORECASE)
 _ZH_JOINT = "和|、|跟|与|及|以及|还有"
+# what stands before the first member of a list and after the last: a member is a whole name ("腾讯视频", not
+# its "视频")
+_ZH_MEMBER_START = re.compile(r"(?:^|[了订开有养用是买办充把叫的过着，,：:、和跟与及还])$")
+_ZH_MEMBER_END = re.compile(r"(?:$|[的会和跟与及、，,。！!；;]|也|都|还)")
 # a number and a measure word before a member ("一只猫", "两条狗"): part of the member
 _ZH_COUNT = re.compile(r"(?:[一两二三四五六七八九十几]|这|那)?[只条个头位匹辆台部]$")
 # a name beside the ended one (read forwards, or backwards from the joint): a capital at the word's start
+# a list of single lowercase words ending the text ("guitar and piano", "climbing, chess, and baking")
+_PLAIN_WORD = r"(?!(?:the|a|an|my|his|her|their|our|it|them|and|or|is|are|was|into|to|for|of|in|at)\b)[a-z][\w'-]*"
+# pairs said with "and" that name one thing
+_ONE_THING = frozenset({"mac cheese", "salt pepper", "fish chips", "rock roll", "bread butter", "research development",
+                        "peanut jelly", "rice beans", "bacon eggs", "cookies cream", "sweet sour", "hide seek"})
+_PLAIN_JOINT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+")
+_PLAIN_LIST = re.compile(rf"(?<=\s)({_PLAIN_WORD}(?:(?:{_PLAIN_JOINT.pattern}){_PLAIN_WORD})+)[.!]?\s*$")
 _NAME = re.compile(r"^[A-Z]|^[\w+&'.-]*[A-Z](?![\w+&'.-])")
 
 
@@ -59,10 +73,11 @@ def without_members(description: str, terms: frozenset[str]) -> str:
             start = counted.start() if counted is not None else at
             before = re.search(rf"(?:{_ZH_JOINT})$", description[:start])
             after = re.match(rf"(?:{_ZH_JOINT})(?=[\u3400-\u9fffA-Za-z])", description[at + len(term):])
-            if before is not None:
-                return description[:before.start()] + description[at + len(term):]
-            if after is not None:
-                return description[:start] + description[at + len(term) + after.end():]
+            rest = description[at + len(term):]
+            if before is not None and _ZH_MEMBER_END.match(rest):
+                return description[:before.start()] + rest
+            if after is not None and _ZH_MEMBER_START.search(description[:start]):
+                return description[:start] + rest[after.end():]
         return ""
     words = list(_EN_WORD.finditer(description))
     ended = [m for m in words[1:] if terms & topic(m.group(0), "en").terms]  # the subject is no member
@@ -81,8 +96,35 @@ def without_members(description: str, terms: frozenset[str]) -> str:
         kept = description[:before.start()] + description[end:]
     elif after is not None and _NAME.match(description[end + after.end():]):
         kept = description[:start] + description[end + after.end():]
-    # only names side by side ("Spotify and Netflix"), the ended one a name too
-    return kept if kept and description[start].isupper() else ""
+    # names side by side ("Spotify and Netflix"), the ended one a name too; else single words ending the text
+    if kept and description[start].isupper():
+        return kept
+    return _plain_kept(description, start, end)
+
+
+def _plain_kept(description: str, start: int, end: int) -> str:
+    """``description`` without the member at ``start:end`` when it is one word of a list of single words that
+    ends the text ("User plays guitar and piano" -> "User plays guitar"; "User is into climbing, chess and baking"
+    -> "User is into climbing and baking"); else ""."""
+    found = _PLAIN_LIST.search(description)
+    if found is None or not found.start() <= start < end <= found.end(1):
+        return ""
+    members = _PLAIN_JOINT.split(found.group(1))
+    if " ".join(members[-2:]) in _ONE_THING:
+        return ""  # "mac and cheese" is one dish
+    kept = [m for m in members if m != description[start:end]]
+    if len(kept) == len(members) or not kept:
+        return ""
+    said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
+    return description[:found.start()] + said
+
+
+def ended_terms(text: str) -> frozenset[str]:
+    """The terms of what ``text`` says ended ("取消了爱奇艺会员" -> {"爱奇艺", "会员", …}); empty when it ends
+    nothing."""
+    lang = detect_lang(text)
+    scope = cessation_scope(text, lang)
+    return frozenset(t for t in scope_terms(scope, lang) if not t.startswith("=")) if scope else frozenset()
 
 
 def kept_members(turn: Turn, ops: Sequence[Op], existing: Mapping[str, list[MemoryItem]],
@@ -90,7 +132,9 @@ def kept_members(turn: Turn, ops: Sequence[Op], existing: Mapping[str, list[Memo
     """``ops`` and, after each item a cessation of the turn ended that named other things beside the ended one,
     an ``AddOp`` of those others (see the module docstring)."""
     terms = frozenset(t for c in cands if c.reverse_polarity < 0 for t in c.reverse_terms if not t.startswith("="))
-    if not terms:
+    if not terms and any(isinstance(op, EndOp) for op in ops):
+        terms = ended_terms(turn.text)  # "取消了爱奇艺会员": an end said with no subject reverses no candidate
+    if not terms or ended_all(turn.text):  # "cancelled all my streaming": none of them stays
         return list(ops)
     items = {i.id: i for found in existing.values() for i in found}
     out: list[Op] = []
