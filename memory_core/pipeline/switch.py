@@ -157,8 +157,9 @@ def kind_of(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
 # clause names after it must be a member of a kind of provider (data/providers.yaml)
 _HELD = {"en": re.compile(r"^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:(?:now|still|currently|also)\s+)*(?:on|with)\s+"
                           r"(?!hold\b|the\s+phone\b|a\s+call\b)(?P<x>.+)"
-                          r"|^(?:i|we)\s+(?:(?:now|still|currently|also|mostly|only)\s+)*(?:use|bank\s+with|pay\s+for|"
-                          r"subscribe\s+to|have\s+(?:a|an|my)\s+[\w ]{0,20}?(?:account|plan|subscription)\s+"
+                          r"|^(?:i|we)\s+(?:(?:now|still|currently|also|mostly|only|just)\s+)*(?:use|bank\s+with|pay\s+for|"
+                          r"subscribe\s+to|got|signed\s+up\s+(?:for|to|with)|subscribed\s+to|started\s+(?:paying\s+for|"
+                          r"using)|have\s+(?:a|an|my)\s+[\w ]{0,20}?(?:account|plan|subscription)\s+"
                           r"(?:with|at|on))"
                           r"\s+(?P<y>.+)|^my\s+(?:[\w-]+\s+){0,2}?(?:carrier|network|provider|plan|bank|insurer|browser)\s+is\s+"
                           r"(?:now\s+|still\s+)?(?P<z>.+)", _I),
