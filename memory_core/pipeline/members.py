@@ -4,10 +4,13 @@
 A statement naming things side by side ("Spotify and Netflix", "腾讯视频和爱奇艺会员") is one item. When a
 cessation ends it but names only one of them, ``kept_members`` keeps the rest: a new item with the ended one
 taken out of the text ("User pays for Spotify", "用户开了腾讯视频会员"), under the ended item's key, theme and
-kind. The ended item keeps its text in history. In English only names are read as such members (a capital:
-"hiking and swimming" is left whole), which is what kept every held-out half where it was; a "+" binds the two it
-joins tighter than "and" ("Monzo and Netflix + Spotify": Netflix goes with its "+"). In Chinese a member keeps its
-count ("一只猫和一只狗"), and a known thing is found by its Chinese names ("obj:cat": 猫).
+kind. The ended item keeps its text in history. In English members are names (a capital), or single lowercase
+words of a list that ends the text ("plays guitar and piano", "is into climbing, chess and baking"; a pair that is
+one thing, "mac and cheese", stays whole); a "+" binds the two it joins tighter than "and" ("Monzo and Netflix +
+Spotify": Netflix goes with its "+"). In Chinese a member keeps its count ("一只猫和一只狗"), is a whole name
+("视频" is no member of "腾讯视频和爱奇艺"), and a known thing is found by its Chinese names ("obj:cat": 猫). An end
+said with no subject ("取消了爱奇艺会员") reverses no candidate: its cessation's terms are read instead; a turn
+ending all of a kind ("cancelled all my streaming", ``all_ended``) keeps none.
 """
 
 from __future__ import annotations

@@ -153,8 +153,9 @@ def kind_of(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     return None if best is None else best[1]
 
 
-# a provider held, said plainly ("I'm on Verizon", "I bank with Monzo", "my carrier is EE", "我用的是联通"): what the
-# clause names after it must be a member of a kind of provider (data/providers.yaml)
+# a provider held, said plainly ("I'm on Verizon", "I bank with Monzo", "my carrier is EE", "我用的是联通") or taken
+# up ("I also got Spotify", "I signed up for Hulu"): what the clause names after it must be a member of a kind of
+# provider (data/providers.yaml)
 _HELD = {"en": re.compile(r"^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:(?:now|still|currently|also)\s+)*(?:on|with)\s+"
                           r"(?!hold\b|the\s+phone\b|a\s+call\b)(?P<x>.+)"
                           r"|^(?:i|we)\s+(?:(?:now|still|currently|also|mostly|only|just)\s+)*(?:use|bank\s+with|pay\s+for|"
