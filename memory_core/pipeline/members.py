@@ -24,6 +24,7 @@ from memory_core.pipeline.cessation import cessation_scope, scope_terms
 from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.switch import provider_members
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, Op
 
@@ -35,10 +36,6 @@ _EN_WORD = re.compile(r"[\w+&'.-]+")
 _EN_BEFORE = re.compile(r"(?:,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*\+\s*)$", re.IGNORECASE)
 _EN_AFTER = re.compile(r"^(?:\s*,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*\+\s*)(?=\w)", re.IGNORECASE)
 _ZH_JOINT = "和|、|跟|与|及|以及|还有"
-# what stands before the first member of a list and after the last: a member is a whole name ("腾讯视频", not
-# its "视频")
-_ZH_MEMBER_START = re.compile(r"(?:^|[了订开有养用是买办充把叫的过着，,：:、和跟与及还])$")
-_ZH_MEMBER_END = re.compile(r"(?:$|[的会和跟与及、，,。！!；;]|也|都|还)")
 # a number and a measure word before a member ("一只猫", "两条狗"): part of the member
 _ZH_COUNT = re.compile(r"(?:[一两二三四五六七八九十几]|这|那)?[只条个头位匹辆台部]$")
 # a name beside the ended one (read forwards, or backwards from the joint): a capital at the word's start
@@ -60,6 +57,16 @@ def _han_terms(terms: frozenset[str]) -> set[str]:
         | {w for t in terms if t.startswith("obj:") for w in names.get(t[4:], ()) if _HAN.search(w)}
 
 
+def _part_of_name(description: str, at: int, term: str) -> bool:
+    """True when ``term`` at ``at`` is part of a longer provider name there ("视频" of "腾讯视频")."""
+    for name in provider_members():
+        if name != term and term in name and not name.isascii():
+            off = name.find(term)
+            if description[at - off:at - off + len(name)] == name:
+                return True
+    return False
+
+
 def without_members(description: str, terms: frozenset[str]) -> str:
     """``description`` with the side-by-side members sharing a term of ``terms`` taken out, with their joint;
     "" when no such member stands beside another one that stays.
@@ -76,11 +83,12 @@ def without_members(description: str, terms: frozenset[str]) -> str:
             start = counted.start() if counted is not None else at
             before = re.search(rf"(?:{_ZH_JOINT})$", description[:start])
             after = re.match(rf"(?:{_ZH_JOINT})(?=[\u3400-\u9fffA-Za-z])", description[at + len(term):])
-            rest = description[at + len(term):]
-            if before is not None and _ZH_MEMBER_END.match(rest):
-                return description[:before.start()] + rest
-            if after is not None and _ZH_MEMBER_START.search(description[:start]):
-                return description[:start] + rest[after.end():]
+            if _part_of_name(description, at, term):
+                continue
+            if before is not None:
+                return description[:before.start()] + description[at + len(term):]
+            if after is not None:
+                return description[:start] + description[at + len(term) + after.end():]
         return ""
     words = list(_EN_WORD.finditer(description))
     ended = [m for m in words[1:] if terms & topic(m.group(0), "en").terms]  # the subject is no member

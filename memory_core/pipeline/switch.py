@@ -25,8 +25,8 @@ from memory_core.pipeline.cessation import ended_keys, scope_terms
 from memory_core.pipeline.third_person import EN_LEAD
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["ONE_HELD", "WHOLE", "Switch", "held_provider", "holds", "kind_of", "switch_change", "switch_in",
-           "zh_switched"]
+__all__ = ["ONE_HELD", "WHOLE", "Switch", "held_provider", "holds", "kind_of", "provider_members", "switch_change",
+           "switch_in", "zh_switched"]
 
 _I = re.IGNORECASE
 # the kind switched, said as a plural ("switched banks", "changed carriers")
@@ -140,6 +140,12 @@ def holds(text: str, word: str) -> bool:
         return word in text
     flags = re.IGNORECASE if word.islower() else 0
     return re.search(rf"(?<![\w+&]){re.escape(word)}(?![\w+&])", text, flags) is not None
+
+
+@functools.lru_cache(maxsize=1)
+def provider_members() -> frozenset[str]:
+    """Every provider member of data/providers.yaml, as written ("Netflix", "腾讯视频")."""
+    return frozenset(m for _, members in _kinds() for m in members)
 
 
 def kind_of(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
