@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from memory_core.pipeline.cessation import DEATH, topicalised, with_speaker
+from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
@@ -258,6 +259,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         if not sentence:
             continue
         if _CJK.search(sentence) and not english_framed(sentence):
+            sentence = counted_named(sentence)  # "两只猫，豆豆和咪咪": the cats' names
             if (joint := as_we(sentence, "zh")) != sentence:  # "我和老公搬到杭州了": ours, and his
                 yield from _zh_sentence(joint, chain, said)
             yield from _zh_sentence(sentence, chain, said)

@@ -4,10 +4,13 @@
 A statement naming things side by side ("Spotify and Netflix", "腾讯视频和爱奇艺会员") is one item. When a
 cessation ends it but names only one of them, ``kept_members`` keeps the rest: a new item with the ended one
 taken out of the text ("User pays for Spotify", "用户开了腾讯视频会员"), under the ended item's key, theme and
-kind. The ended item keeps its text in history. In English only names are read as such members (a capital:
-"hiking and swimming" is left whole), which is what kept every held-out half where it was; a "+" binds the two it
-joins tighter than "and" ("Monzo and Netflix + Spotify": Netflix goes with its "+"). In Chinese a member keeps its
-count ("一只猫和一只狗"), and a known thing is found by its Chinese names ("obj:cat": 猫).
+kind. The ended item keeps its text in history. In English members are names (a capital), or single lowercase
+words of a list that ends the text ("plays guitar and piano", "is into climbing, chess and baking"; a pair that is
+one thing, "mac and cheese", stays whole); a "+" binds the two it joins tighter than "and" ("Monzo and Netflix +
+Spotify": Netflix goes with its "+"). In Chinese a member keeps its count ("一只猫和一只狗"), is a whole name
+("视频" is no member of "腾讯视频和爱奇艺"), and a known thing is found by its Chinese names ("obj:cat": 猫). An end
+said with no subject ("取消了爱奇艺会员") reverses no candidate: its cessation's terms are read instead; a turn
+ending all of a kind ("cancelled all my streaming", ``all_ended``) keeps none.
 """
 
 from __future__ import annotations
@@ -16,12 +19,16 @@ import re
 from collections.abc import Mapping, Sequence
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.all_ended import ended_all
+from memory_core.pipeline.cessation import cessation_scope, scope_terms
+from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.switch import provider_members
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, Op
 
-__all__ = ["kept_members", "without_members"]
+__all__ = ["ended_terms", "kept_members", "without_members"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD = re.compile(r"[\w+&'.-]+")
@@ -32,6 +39,13 @@ _ZH_JOINT = "和|、|跟|与|及|以及|还有"
 # a number and a measure word before a member ("一只猫", "两条狗"): part of the member
 _ZH_COUNT = re.compile(r"(?:[一两二三四五六七八九十几]|这|那)?[只条个头位匹辆台部]$")
 # a name beside the ended one (read forwards, or backwards from the joint): a capital at the word's start
+# a list of single lowercase words ending the text ("guitar and piano", "climbing, chess, and baking")
+_PLAIN_WORD = r"(?!(?:the|a|an|my|his|her|their|our|it|them|and|or|is|are|was|into|to|for|of|in|at)\b)[a-z][\w'-]*"
+# pairs said with "and" that name one thing
+_ONE_THING = frozenset({"mac cheese", "salt pepper", "fish chips", "rock roll", "bread butter", "research development",
+                        "peanut jelly", "rice beans", "bacon eggs", "cookies cream", "sweet sour", "hide seek"})
+_PLAIN_JOINT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+")
+_PLAIN_LIST = re.compile(rf"(?<=\s)({_PLAIN_WORD}(?:(?:{_PLAIN_JOINT.pattern}){_PLAIN_WORD})+)[.!]?\s*$")
 _NAME = re.compile(r"^[A-Z]|^[\w+&'.-]*[A-Z](?![\w+&'.-])")
 
 
@@ -41,6 +55,16 @@ def _han_terms(terms: frozenset[str]) -> set[str]:
     names = lexicon().names
     return {t for t in terms if _HAN.search(t) and len(t) > 1} \
         | {w for t in terms if t.startswith("obj:") for w in names.get(t[4:], ()) if _HAN.search(w)}
+
+
+def _part_of_name(description: str, at: int, term: str) -> bool:
+    """True when ``term`` at ``at`` is part of a longer provider name there ("视频" of "腾讯视频")."""
+    for name in provider_members():
+        if name != term and term in name and not name.isascii():
+            off = name.find(term)
+            if description[at - off:at - off + len(name)] == name:
+                return True
+    return False
 
 
 def without_members(description: str, terms: frozenset[str]) -> str:
@@ -59,6 +83,8 @@ def without_members(description: str, terms: frozenset[str]) -> str:
             start = counted.start() if counted is not None else at
             before = re.search(rf"(?:{_ZH_JOINT})$", description[:start])
             after = re.match(rf"(?:{_ZH_JOINT})(?=[\u3400-\u9fffA-Za-z])", description[at + len(term):])
+            if _part_of_name(description, at, term):
+                continue
             if before is not None:
                 return description[:before.start()] + description[at + len(term):]
             if after is not None:
@@ -81,8 +107,35 @@ def without_members(description: str, terms: frozenset[str]) -> str:
         kept = description[:before.start()] + description[end:]
     elif after is not None and _NAME.match(description[end + after.end():]):
         kept = description[:start] + description[end + after.end():]
-    # only names side by side ("Spotify and Netflix"), the ended one a name too
-    return kept if kept and description[start].isupper() else ""
+    # names side by side ("Spotify and Netflix"), the ended one a name too; else single words ending the text
+    if kept and description[start].isupper():
+        return kept
+    return _plain_kept(description, start, end)
+
+
+def _plain_kept(description: str, start: int, end: int) -> str:
+    """``description`` without the member at ``start:end`` when it is one word of a list of single words that
+    ends the text ("User plays guitar and piano" -> "User plays guitar"; "User is into climbing, chess and baking"
+    -> "User is into climbing and baking"); else ""."""
+    found = _PLAIN_LIST.search(description)
+    if found is None or not found.start() <= start < end <= found.end(1):
+        return ""
+    members = _PLAIN_JOINT.split(found.group(1))
+    if " ".join(members[-2:]) in _ONE_THING:
+        return ""  # "mac and cheese" is one dish
+    kept = [m for m in members if m != description[start:end]]
+    if len(kept) == len(members) or not kept:
+        return ""
+    said = kept[0] if len(kept) == 1 else ", ".join(kept[:-1]) + " and " + kept[-1]
+    return description[:found.start()] + said
+
+
+def ended_terms(text: str) -> frozenset[str]:
+    """The terms of what ``text`` says ended ("取消了爱奇艺会员" -> {"爱奇艺", "会员", …}); empty when it ends
+    nothing."""
+    lang = detect_lang(text)
+    scope = cessation_scope(text, lang)
+    return frozenset(t for t in scope_terms(scope, lang) if not t.startswith("=")) if scope else frozenset()
 
 
 def kept_members(turn: Turn, ops: Sequence[Op], existing: Mapping[str, list[MemoryItem]],
@@ -90,7 +143,9 @@ def kept_members(turn: Turn, ops: Sequence[Op], existing: Mapping[str, list[Memo
     """``ops`` and, after each item a cessation of the turn ended that named other things beside the ended one,
     an ``AddOp`` of those others (see the module docstring)."""
     terms = frozenset(t for c in cands if c.reverse_polarity < 0 for t in c.reverse_terms if not t.startswith("="))
-    if not terms:
+    if not terms and any(isinstance(op, EndOp) for op in ops):
+        terms = ended_terms(turn.text)  # "取消了爱奇艺会员": an end said with no subject reverses no candidate
+    if not terms or ended_all(turn.text):  # "cancelled all my streaming": none of them stays
         return list(ops)
     items = {i.id: i for found in existing.values() for i in found}
     out: list[Op] = []

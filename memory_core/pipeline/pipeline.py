@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from memory_core.model import Actor, MemoryItem, Turn
+from memory_core.pipeline.all_ended import all_ended_ops
 from memory_core.pipeline.antecedent import named_turn
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
@@ -164,6 +165,7 @@ class WritePipeline:
         existing = existing_items(store, turn.user_id, keys)
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
+        ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
         ops = corrected_late(turn, ops, store)  # "I live in York" arriving after its later "Leeds, not York"
         ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after
         return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \

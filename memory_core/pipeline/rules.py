@@ -227,7 +227,17 @@ _ZH_PREF = {
 }
 
 # ── objects ───────────────────────────────────────────────────────────
-_EN_CUT = re.compile(r"\s*(?:,|;|:|\(|\s[-–—]+\s|[-–—]+\s|\bbecause\b|\bsince\b|\bbut\b|\bwhich\b|\bwho\b"
+# a comma that opens the rest of a list ("Netflix, Hulu and Disney+", "climbing, chess, and baking") cuts nothing:
+# members of one or two words (none a pronoun, a joining word or an example's opener: "snacks, especially chips
+# and pretzels" is the snacks and its examples), the last after "and"/"or"/"&", at the clause's end
+_EN_NOT_MEMBER = (r"(?!(?:i|i'm|my|we|our|us|me|you|your|it|it's|they|their|he|she|his|her|so|but|the|this|that|and|"
+                  r"or|which|who|because|since|though|then|now|just|also|even|plus|love|hate|lol|haha|thanks|especially|"
+                  r"including|like|mostly|mainly|such|particularly|usually|except|not)\b)")
+_EN_MEMBER = _EN_NOT_MEMBER + r"[\w+'.&-]+(?:\s+" + _EN_NOT_MEMBER + r"[\w+'.&-]+)?"
+_EN_LIST_REST = (r"(?=(?:\s*" + _EN_MEMBER + r"\s*,)*\s*" + _EN_MEMBER + r"\s*,?\s+(?:and|or|&)\s+" + _EN_MEMBER
+                 + r"(?:\s+[\w'-]+){0,2}\s*[.!]*\s*$)")
+_EN_CUT = re.compile(r"\s*(?:,(?!" + _EN_LIST_REST + r")|;|:|\(|\s[-–—]+\s|[-–—]+\s|\bbecause\b|\bsince\b|\bbut\b"
+                     r"|\bwhich\b|\bwho\b"
                      r"|\bafter\b|\bbefore\b|\buntil\b|\bwhile\b"
                      r"|\bwhen\b|\bif\b|\bthat\s+(?:is|was)\b"
                      r"|\band\s+(?:our|their|his|her|its|it|it's|we|they|he|she|the|this|that|so)\b)",

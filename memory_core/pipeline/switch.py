@@ -25,8 +25,8 @@ from memory_core.pipeline.cessation import ended_keys, scope_terms
 from memory_core.pipeline.third_person import EN_LEAD
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["ONE_HELD", "WHOLE", "Switch", "held_provider", "holds", "kind_of", "switch_change", "switch_in",
-           "zh_switched"]
+__all__ = ["ONE_HELD", "WHOLE", "Switch", "held_provider", "holds", "kind_of", "provider_members", "switch_change",
+           "switch_in", "zh_switched"]
 
 _I = re.IGNORECASE
 # the kind switched, said as a plural ("switched banks", "changed carriers")
@@ -142,6 +142,12 @@ def holds(text: str, word: str) -> bool:
     return re.search(rf"(?<![\w+&]){re.escape(word)}(?![\w+&])", text, flags) is not None
 
 
+@functools.lru_cache(maxsize=1)
+def provider_members() -> frozenset[str]:
+    """Every provider member of data/providers.yaml, as written ("Netflix", "腾讯视频")."""
+    return frozenset(m for _, members in _kinds() for m in members)
+
+
 def kind_of(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """The provider kind (names, members) ``text`` names a member or a name of, or None (of several, the
     one with the longest word found)."""
@@ -153,12 +159,14 @@ def kind_of(text: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     return None if best is None else best[1]
 
 
-# a provider held, said plainly ("I'm on Verizon", "I bank with Monzo", "my carrier is EE", "我用的是联通"): what the
-# clause names after it must be a member of a kind of provider (data/providers.yaml)
+# a provider held, said plainly ("I'm on Verizon", "I bank with Monzo", "my carrier is EE", "我用的是联通") or taken
+# up ("I also got Spotify", "I signed up for Hulu"): what the clause names after it must be a member of a kind of
+# provider (data/providers.yaml)
 _HELD = {"en": re.compile(r"^(?:i'm|i\s+am|im|we're|we\s+are)\s+(?:(?:now|still|currently|also)\s+)*(?:on|with)\s+"
                           r"(?!hold\b|the\s+phone\b|a\s+call\b)(?P<x>.+)"
-                          r"|^(?:i|we)\s+(?:(?:now|still|currently|also|mostly|only)\s+)*(?:use|bank\s+with|pay\s+for|"
-                          r"subscribe\s+to|have\s+(?:a|an|my)\s+[\w ]{0,20}?(?:account|plan|subscription)\s+"
+                          r"|^(?:i|we)\s+(?:(?:now|still|currently|also|mostly|only|just)\s+)*(?:use|bank\s+with|pay\s+for|"
+                          r"subscribe\s+to|got|signed\s+up\s+(?:for|to|with)|subscribed\s+to|started\s+(?:paying\s+for|"
+                          r"using)|have\s+(?:a|an|my)\s+[\w ]{0,20}?(?:account|plan|subscription)\s+"
                           r"(?:with|at|on))"
                           r"\s+(?P<y>.+)|^my\s+(?:[\w-]+\s+){0,2}?(?:carrier|network|provider|plan|bank|insurer|browser)\s+is\s+"
                           r"(?:now\s+|still\s+)?(?P<z>.+)", _I),
