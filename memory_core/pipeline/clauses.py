@@ -94,9 +94,6 @@ _ZH_BARE_VERB = re.compile(
     r"职称|房租|租金)"
     r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]"  # "重新开始游泳了": taken up again
     r"|^(?:超级?|特别|很|挺|巨|贼|蛮|非常|真的)(?:不)?(?:喜欢|爱|讨厌|怕)")  # "超爱吃火锅": a like, its degree first
-# a favourite said opening the turn, 我 left out ("最爱火锅", "最喜欢猫了"); after another clause "最爱…" names an
-# example of what that clause likes ("…奶茶…，最爱喜茶的多肉葡萄": ``examples``)
-_ZH_MOST_LIKED = re.compile(r"^(?:也|还|一直|从小就?)?最(?:喜欢|爱)")
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:老家|家乡|男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
@@ -314,7 +311,6 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
                 or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
-                or (first and not said[:-1] and _ZH_MOST_LIKED.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or _zh_exam_said().match(clause) \
                 or ((_ZH_CEASE.search(clause) or zh_switched(clause)) and not _ZH_OTHER_SUBJECT.match(clause)):

