@@ -17,6 +17,7 @@ from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.late_correction import corrected_late
+from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mood import without_moods
@@ -160,6 +161,7 @@ class WritePipeline:
         existing = existing_items(store, turn.user_id, keys)
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
+        ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
         ops = corrected_late(turn, ops, store)  # "I live in York" arriving after its later "Leeds, not York"
         ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after
         return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
