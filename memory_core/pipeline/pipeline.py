@@ -29,6 +29,7 @@ from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
+from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.themes import LexiconClassifier
@@ -46,6 +47,7 @@ from memory_core.pipeline.types import (
     ValueScorer,
 )
 from memory_core.pipeline.whole_correction import whole_correction
+from memory_core.pipeline.work_or_study import one_of_work_or_study
 from memory_core.store.write_ops import Op
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
@@ -117,6 +119,8 @@ class WritePipeline:
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
+        cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
+        cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
         cands = self.deduper.dedupe(turn, cands)
