@@ -19,6 +19,7 @@ from memory_core.pipeline.gist import topic
 from memory_core.pipeline.inline_correction import inline_corrected
 from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.late_correction import corrected_late
+from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mood import without_moods
@@ -31,6 +32,7 @@ from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
+from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.themes import LexiconClassifier
@@ -48,6 +50,7 @@ from memory_core.pipeline.types import (
     ValueScorer,
 )
 from memory_core.pipeline.whole_correction import whole_correction
+from memory_core.pipeline.work_or_study import one_of_work_or_study
 from memory_core.store.write_ops import Op
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
@@ -119,6 +122,8 @@ class WritePipeline:
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
+        cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
+        cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
         cands = self.deduper.dedupe(turn, cands)
@@ -166,6 +171,7 @@ class WritePipeline:
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
+        ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
         ops = corrected_late(turn, ops, store)  # "I live in York" arriving after its later "Leeds, not York"
         ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after
         return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \

@@ -30,10 +30,10 @@ from memory_core.pipeline.changed_value import changed_number, ended_by_stance, 
 from memory_core.pipeline.changed_value import with_statement as _with
 from memory_core.pipeline.gist import MAX_GIST_CHARS, RESTATE_OVERLAP, Topic, lasting, same_topic, topic, word_overlap
 from memory_core.pipeline.mention_detail import detail_of
+from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import speaker_qualifier, stance_of
 from memory_core.pipeline.place_names import same_place
-from memory_core.pipeline.sensitive_detect import detect
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
@@ -212,10 +212,11 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     changed = bool(_CHANGE.search(cand.description))
     renewed = bool(_NEW_VALUE.search(cand.description))  # neither a hit nor a detail; the slot reading ends the old
     for item in seen.values():
-        if item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic) \
-                or _other_secret(item.description, cand.description):
+        if item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic):
             continue
         old = _item_topic(item, speaker)
+        if other_value(item.description, cand.description, turn.text, cand.topic, old, _subject(speaker, cand.lang)):
+            continue  # "my email is ben.k@…" beside "User is Ben"; a PIN beside a card number
         same, restated = same_topic(cand.topic, old)
         same = same or item.key in cand.alike
         if not same and changed and _changed_piece_names(cand, old):
@@ -385,20 +386,6 @@ def _names_a_sibling(key: str, said: Topic) -> bool:
         return False
     terms = [topic(w, "zh" if _CJK.search(w) else "en").terms for w in words]  # as ``said`` reads them
     return bool(terms[-1]) and terms[-1] <= said.terms and not all(t <= said.terms for t in terms)
-
-
-def _other_secret(old: str, new: str) -> bool:
-    """True when both texts hold sensitive values and share none: "我的银行卡密码是 4821" does not say again
-    "我的银行卡号是6222…" (a PIN is no restatement of the card number it shares words with).
-
-    The stored item's text is read first: the write path read it when it was stored (``detect`` keeps the
-    findings of recent texts), and most items hold nothing sensitive, so the new text is rarely read here.
-    """
-    found_old = {f.value for f in detect(old)}
-    if not found_old:
-        return False
-    found_new = {f.value for f in detect(new)}
-    return bool(found_new) and not found_old & found_new
 
 
 def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | None:

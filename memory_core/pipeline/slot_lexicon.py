@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -82,6 +82,8 @@ class Attribute:
 
     ``needles``: per language, the case-folded substrings a clause must hold one of before the cues are tried
     (a language without needles: always tried); ``slot_needles.needled`` finds them all in one pass.
+    ``key_objects``: an object's key form (``canon_object``) -> the object it is keyed as for this attribute
+    (an intolerance of milk or cheese is one of dairy: ``fact:intolerance:dairy``); ``key_object`` reads it.
     """
 
     id: str
@@ -100,6 +102,11 @@ class Attribute:
     ask: str = ""
     covers: frozenset[str] = frozenset()
     switches: bool = False
+    key_objects: Mapping[str, str] = field(default_factory=dict)
+
+    def key_object(self, obj: str) -> str:
+        """The object ``obj`` (a key form) is keyed as for this attribute: ``key_objects``, else ``obj``."""
+        return self.key_objects.get(obj, obj)
 
 
 class Lexicon:
@@ -232,7 +239,9 @@ class Lexicon:
                          bool(spec.get("pref")), bool(spec.get("values")), cues,
                          {lang: words for lang, words in needles.items() if words},
                          " ".join(str(w) for w in (spec.get("ask") or {}).values()),
-                         frozenset(str(t) for t in spec.get("covers") or ()), bool(spec.get("switches")))
+                         frozenset(str(t) for t in spec.get("covers") or ()), bool(spec.get("switches")),
+                         {self._fold(str(word), "zh" if _CJK.search(str(word)) else "en"): str(oid)
+                          for oid, words in (spec.get("key_objects") or {}).items() for word in words})
 
     def name_in(self, text: str, lang: str) -> tuple[str, str] | None:
         """Return (object id, the kind or name found) for a short text naming a known drink or food.

@@ -308,7 +308,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             named = _value(groups.get("obj", ""), lang) if attr.kind == Kind.TODO else ""
             if not (value or named):
                 continue
-            obj = canon_object(named or value, lang)
+            obj = attr.key_object(canon_object(named or value, lang))  # "milk" intolerance: of dairy
             kind = lex.name_in(value, lang) or lex.name_in(_MODEL_NUMBER.sub("", value), lang)  # "Mazda3" is a Mazda
             if attr.key_group == "objects" and kind is not None:
                 obj = kind[0]  # "比亚迪汉", "a Honda Civic": the user's car, whatever its model
@@ -354,7 +354,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         switch = attr.switches and not subject and polarity > 0 \
             and lex.markers[lang]["switch"].search(text.casefold()) is not None  # "改学 Korean": the others end
         old_raw = _value(groups.get("old", ""), lang) if attr.keyed else ""
-        ends = (f"fact:{owner}{attr.id}:{canon_object(old_raw, lang)}",) if old_raw else ()  # "从A换成B": A ends
+        ended = attr.key_object(canon_object(old_raw, lang))  # "从A换成B": A ends
+        ends = (f"fact:{owner}{attr.id}:{ended}",) if old_raw else ()
         return SlotHit(attr, subject, value, obj, polarity, key, claim, detail, aliases=aliases,
                        conditional=cue.if_known, switch=switch, ends=ends, plain=form == "neg_plain",
                        default=cue.if_unknown)
