@@ -5,11 +5,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 
-from memory_core.model import MemoryItem
+from memory_core.model import MemoryItem, Turn
+from memory_core.pipeline import WritePipeline
 from memory_core.store.base import MemoryStore, SelfCheckReport
 
-__all__ = ["DictStore"]
+__all__ = ["DictStore", "planned_items"]
 
 
 class DictStore(MemoryStore):
@@ -44,3 +46,14 @@ class DictStore(MemoryStore):
 
     def self_check(self, repair: bool = True) -> SelfCheckReport:
         return SelfCheckReport(item_count=sum(len(v) for v in self.data.values())).finish()
+
+
+def planned_items(texts: list[str], apart: timedelta, *, events: bool = False,
+                  start: datetime = datetime(2026, 2, 1, tzinfo=UTC)) -> list[tuple[str, str, str]]:
+    """(status, key, description) of the items user ``u1``'s turns ``texts``, said ``apart`` from ``start``, leave
+    through the default ``WritePipeline`` on a ``DictStore`` (superseded ones included; events only when asked)."""
+    store, pipeline = DictStore(), WritePipeline()
+    for n, text in enumerate(texts):
+        store.apply("u1", pipeline.plan(Turn("u1", f"t{n}", "s", "user", text, start + apart * n), store))
+    return [(str(i.status), str(i.key), i.description) for i in store.list_items("u1", statuses=None)
+            if events or i.kind != "event"]

@@ -8,13 +8,11 @@ after "work in" is no employer; an order to give a private value to others is no
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
-from _memstore import DictStore
+from _memstore import planned_items
 
-from memory_core.model import Turn
-from memory_core.pipeline import WritePipeline
 from memory_core.pipeline.correction_pair import said_only_pair, shaped
 from memory_core.pipeline.third_person import third_person
 from memory_core.pipeline.trust import is_disclosure
@@ -22,13 +20,7 @@ from memory_core.pipeline.trust import is_disclosure
 
 def _items(texts: list[str]) -> list[tuple[str, str, str]]:
     """(status, key, description) of the non-event items ``texts`` leave, said a minute apart."""
-    store, pipeline = DictStore(), WritePipeline()
-    t0 = datetime(2026, 2, 1, tzinfo=UTC)
-    for n, text in enumerate(texts):
-        turn = Turn("u1", f"t{n}", "s", "user", text, t0 + timedelta(minutes=n))
-        store.apply("u1", pipeline.plan(turn, store))
-    return [(str(i.status), str(i.key), i.description) for i in store.list_items("u1", statuses=None)
-            if i.kind != "event"]
+    return planned_items(texts, timedelta(minutes=1))
 
 
 def _active(texts: list[str]) -> list[tuple[str, str]]:

@@ -8,25 +8,17 @@ never touch the user's own items.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
-from _memstore import DictStore
+from _memstore import planned_items
 
-from memory_core.model import Turn
-from memory_core.pipeline import WritePipeline
 from memory_core.pipeline.slots import read_clause
 
 
 def _items(texts: list[str]) -> list[tuple[str, str, str]]:
     """(status, key, description) of every non-event item ``texts`` leave, said a day apart."""
-    store, pipeline = DictStore(), WritePipeline()
-    t0 = datetime(2026, 2, 1, tzinfo=UTC)
-    for n, text in enumerate(texts):
-        turn = Turn("u1", f"t{n}", "s", "user", text, t0 + timedelta(days=n))
-        store.apply("u1", pipeline.plan(turn, store))
-    return [(str(i.status), str(i.key), i.description) for i in store.list_items("u1", statuses=None)
-            if i.kind != "event"]
+    return planned_items(texts, timedelta(days=1))
 
 
 def _active(texts: list[str]) -> list[tuple[str, str]]:

@@ -9,24 +9,15 @@ another person's job ending ends their occupation, never the user's.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
-from _memstore import DictStore
-
-from memory_core.model import Turn
-from memory_core.pipeline import WritePipeline
+from _memstore import planned_items
 
 
 def _items(texts: list[str], events: bool = False) -> list[tuple[str, str, str]]:
     """(status, key, description) of the items ``texts`` leave (events only when asked), said a day apart."""
-    store, pipeline = DictStore(), WritePipeline()
-    t0 = datetime(2026, 2, 1, tzinfo=UTC)
-    for n, text in enumerate(texts):
-        turn = Turn("u1", f"t{n}", "s", "user", text, t0 + timedelta(days=n))
-        store.apply("u1", pipeline.plan(turn, store))
-    return [(str(i.status), str(i.key), i.description) for i in store.list_items("u1", statuses=None)
-            if events or i.kind != "event"]
+    return planned_items(texts, timedelta(days=1), events=events)
 
 
 def _active(texts: list[str]) -> list[tuple[str, str]]:

@@ -11,22 +11,14 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from _memstore import DictStore
+from _memstore import planned_items
 
-from memory_core.model import Turn
-from memory_core.pipeline import WritePipeline
 from memory_core.pipeline.value_swap import alike, class_pair
 
 
 def _items(texts: list[str]) -> list[tuple[str, str, str]]:
     """(status, key, description) of the statements ``texts`` leave, said a minute apart."""
-    store, pipeline = DictStore(), WritePipeline()
-    t0 = datetime(2026, 3, 1, 8, tzinfo=UTC)
-    for n, text in enumerate(texts):
-        turn = Turn("u1", f"t{n}", "s", "user", text, t0 + timedelta(minutes=n))
-        store.apply("u1", pipeline.plan(turn, store))
-    return [(str(i.status), str(i.key), i.description) for i in store.list_items("u1", statuses=None)
-            if i.kind != "event"]
+    return planned_items(texts, timedelta(minutes=1), start=datetime(2026, 3, 1, 8, tzinfo=UTC))
 
 
 @pytest.mark.parametrize(("first", "again", "right", "wrong"), [
