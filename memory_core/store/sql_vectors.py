@@ -13,14 +13,14 @@ recall worker's cached index picks them up.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 from sqlalchemy import String, delete, func, insert, or_, select, tuple_, update
 from sqlalchemy import cast as sql_cast
 
 from memory_core.errors import StoreError
-from memory_core.store.sql_queries import _M, _U, _V
+from memory_core.store.sql_queries import _M, _T, _U, _V
 
 if TYPE_CHECKING:
     from memory_core.store.sql import SqlStore
@@ -139,6 +139,9 @@ class SqlVectors:
             coarse: Collection[str] = ()) -> int:
         """Store (replace) vectors in one transaction and bump the user's memory version; return rows written.
 
+        A record whose item or turn is no longer stored (erased or forgotten while its vector was computed)
+        is skipped, and an erased user's counters row is not made again: an erase stays final.
+
         Args:
             coarse: text shas whose vectors the static table made (marked ``coarse``).
 
@@ -151,9 +154,16 @@ class SqlVectors:
                  "dim": int(vec.shape[0]), "text_sha": sha, "vector": np.asarray(vec, dtype="<f4").tobytes(),
                  "coarse": sha in coarse}
                 for kind, owner, sha, vec in records]
-        keys = [(r["kind"], r["owner_id"]) for r in rows]
         with self.store._tx(write=True) as conn:
-            version = self._bump(conn, user_id)
+            # The counters row first: an erase of the user that started holds it, so this waits for the erase
+            # to commit and then sees its deletions; vectors whose item or turn is gone are not written back.
+            version = self._bump(conn, user_id, create=False)
+            rows = self._owned(conn, user_id, rows)
+            if not rows:
+                return 0
+            if version is None:
+                version = self._bump(conn, user_id)
+            keys = [(r["kind"], r["owner_id"]) for r in rows]
             for start in range(0, len(keys), _CHUNK):
                 conn.execute(delete(_V).where(_V.c.user_id == user_id,
                                               tuple_(_V.c.kind, _V.c.owner_id).in_(keys[start:start + _CHUNK])))
@@ -174,7 +184,9 @@ class SqlVectors:
             return 0
         done = 0
         with self.store._tx(write=True) as conn:
-            version = self._bump(conn, user_id)
+            version = self._bump(conn, user_id, create=False)
+            if version is None:  # an erased user (or one never stored): there is nothing to refine
+                return 0
             for kind, owner, sha, vec in records:
                 done += int(conn.execute(update(_V).where(
                     _V.c.user_id == user_id, _V.c.kind == kind, _V.c.owner_id == owner, _V.c.text_sha == sha,
@@ -196,15 +208,35 @@ class SqlVectors:
         with self.store._tx() as conn:
             return sorted(r[0] for r in conn.execute(select(_V.c.user_id).where(_V.c.coarse.is_(True)).distinct()))
 
-    def _bump(self, conn: Any, user_id: str) -> int:
-        """Bump the user's memory version inside ``conn``'s transaction; return it."""
+    @overload
+    def _bump(self, conn: Any, user_id: str, create: Literal[True] = ...) -> int: ...
+    @overload
+    def _bump(self, conn: Any, user_id: str, create: bool) -> int | None: ...
+
+    def _bump(self, conn: Any, user_id: str, create: bool = True) -> int | None:
+        """Bump the user's memory version inside ``conn``'s transaction; return it (None: the user has no
+        counters row and ``create`` is False)."""
         bump = update(_U).where(_U.c.user_id == user_id).values(memory_version=self.store._next_version) \
             .returning(_U.c.memory_version)
         version = conn.execute(bump).scalar()
         if version is None:  # vectors of a user with no counters row yet
+            if not create:
+                return None
             self.store._ensure_user(conn, user_id)
             version = conn.execute(bump).scalar_one()
         return int(version)
+
+    @staticmethod
+    def _owned(conn: Any, user_id: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows whose item or turn is still stored (an erase or a forget may have removed it while the
+        vector was being computed: the embed task reads, embeds for seconds, then writes, without the user's lock)."""
+        alive: set[tuple[str, str]] = set()
+        for kind, table, column in (("item", _M, _M.c.id), ("turn", _T, _T.c.turn_id)):
+            owners = [r["owner_id"] for r in rows if r["kind"] == kind]
+            for start in range(0, len(owners), _CHUNK):
+                alive.update((kind, o) for o in conn.execute(select(column).where(
+                    table.c.user_id == user_id, column.in_(owners[start:start + _CHUNK]))).scalars())
+        return [r for r in rows if (r["kind"], r["owner_id"]) in alive]
 
     def count(self) -> int:
         """Number of stored vectors, every user."""

@@ -14,11 +14,12 @@ from memory_core.embedding.refiner import Refiner
 from memory_core.embedding.reindex import reindex
 from memory_core.embedding.static_table import TableQueryEmbedder
 from memory_core.embedding.sync import embed_user, refine_user, text_sha
-from memory_core.model import Turn
+from memory_core.model import MemoryItem, Turn
 from memory_core.service import Memory
 from memory_core.settings import Settings
 from memory_core.store.sql import SqlStore
 from memory_core.store.sql_vectors import SqlVectors
+from memory_core.store.write_ops import AddOp
 
 T0 = datetime(2024, 5, 1, 9, tzinfo=UTC)
 LINES = ["I play the cello every Sunday", "我姐姐会拉大提琴", "The zebra at the zoo looked tired", "我住在杭州西湖边"]
@@ -82,14 +83,17 @@ def test_the_write_path_stores_table_vectors_and_the_background_leaves_what_the_
 
 def test_a_late_model_vector_never_replaces_a_newer_text(url):
     store = SqlStore(url, migrate=True)
+    item = MemoryItem.create("u1", "用户住在杭州", "居住", at=datetime(2024, 5, 1, tzinfo=UTC))
+    store.apply("u1", [AddOp(item)])
+    i1 = item.id
     vectors = SqlVectors(store)
     old, new = np.ones(4, dtype=np.float32), np.full(4, 2.0, dtype=np.float32)
-    vectors.put("u1", "m", [("item", "i1", text_sha("我住在杭州"), old)], coarse={text_sha("我住在杭州")})
-    vectors.put("u1", "m", [("item", "i1", text_sha("我住在上海"), new)], coarse={text_sha("我住在上海")})
-    assert vectors.refine("u1", "m", [("item", "i1", text_sha("我住在杭州"), old)]) == 0
+    vectors.put("u1", "m", [("item", i1, text_sha("我住在杭州"), old)], coarse={text_sha("我住在杭州")})
+    vectors.put("u1", "m", [("item", i1, text_sha("我住在上海"), new)], coarse={text_sha("我住在上海")})
+    assert vectors.refine("u1", "m", [("item", i1, text_sha("我住在杭州"), old)]) == 0
     assert vectors.coarse_count("u1") == 1 and vectors.coarse_users() == ["u1"]
-    assert vectors.refine("u1", "m", [("item", "i1", text_sha("我住在上海"), new * 3)]) == 1
-    assert vectors.coarse_count() == 0 and vectors.shas("u1", final=True) == {("item", "i1"): text_sha("我住在上海")}
+    assert vectors.refine("u1", "m", [("item", i1, text_sha("我住在上海"), new * 3)]) == 1
+    assert vectors.coarse_count() == 0 and vectors.shas("u1", final=True) == {("item", i1): text_sha("我住在上海")}
     store.close()
 
 
