@@ -48,3 +48,5 @@ def test_readme_example_runs(title: str, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     for needle in EXPECTED[title]:
         assert needle in done.stdout, done.stdout
+    if title == "MCP":  # the SDK passes the server only HOME, PATH, SHELL, TERM: the example must hand on the rest
+        assert (tmp_path / "readme.db").exists() and not (tmp_path / ".local/share/gulfstream").exists()
