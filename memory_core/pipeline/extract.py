@@ -30,6 +30,7 @@ from memory_core.pipeline.clause_change import carrier, change_of, give_change, 
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.examples import example_of, named_examples
+from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
@@ -68,7 +69,6 @@ def event_key(speaker: str, text: str) -> str:
     if not _PUNCT.sub(" ", text.casefold()).split():
         canon.append(text.strip())
     return "event:" + hashlib.blake2b(" ".join(canon).encode(), digest_size=8).hexdigest()
-
 
 
 
@@ -165,7 +165,7 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        for clause, lang in split_clauses(_name_joined(turn.text)):
+        for clause, lang in split_clauses(restated(_name_joined(turn.text))):  # "left A for B": "I work at B"
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             subject = name if named else ("用户" if lang == "zh" else "User")
