@@ -44,6 +44,7 @@ from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval import turn_shape
 from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
+from memory_core.retrieval.stale_last import old_stated
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
 from memory_core.retrieval.turn_terms import says_beyond
 from memory_core.text.relations import names_relation
@@ -63,10 +64,6 @@ CURATED_CONFIDENCE = 0.85
 #: A turn of at most this many distinct words (after stopwords) is small talk.
 SMALL_TALK_TERMS = 2
 _ASKS, _SMALL = 1, 2  # bits of a slot's turn mark
-
-def _names(query: str, subject: str) -> bool:
-    """True when ``query`` names the relation ``subject`` in either language ("wife", "老婆"; "女儿" for "daughter")."""
-    return names_relation(query, subject)
 
 
 class Reranks:
@@ -139,7 +136,7 @@ class Reranks:
         if not others:
             return None
         folded = query.casefold()
-        asked = {s for s in others if _names(folded, s)}
+        asked = {s for s in others if names_relation(folded, s)}  # "wife", "老婆"
         if not asked and not asks_about_user(query) and not asks_in_third_person(query):
             return None  # a pronoun naming no relation asks about the user, as "I" does
         factor = settings.other_subject_factor
@@ -319,6 +316,7 @@ class Reranks:
           for a question about the present (``present``, ``stale_last.asks_present``) a turn every
           fact of which was superseded brings that item in even when the query did not find it or
           asks words only the turn holds (none of it holds now: the current value is read first);
+          of several such turns stating the same old items only the first is kept (``stale_last.old_stated``);
         - an item whose source turns are all covered by better results is
           dropped (it says nothing new); a turn whose raw turn is archived
           and filtered out is not counted (no result can show it: a fact
@@ -385,6 +383,7 @@ class Reranks:
 
         rank = {slot: n for n, slot in enumerate(ordered.tolist())}
         named = not query or asks_name(query)
+        told: set[int] = set()  # superseded items a placed old turn (asked about the present) stated
         for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
             if len(fresh) >= k:  # what follows lands behind the k kept (fresh before partial): nothing changes
                 break
@@ -392,6 +391,9 @@ class Reranks:
             gone = present and bool(self._stale[j])  # asked now, and nothing the turn said holds any more
             if succ is not None and not gone and says_beyond(self.lexical, asked, j, [succ], names):
                 succ = None  # the query asks what only the turn says: no current value to put first
+            if gone and (stated := old_stated(items, self._slots_by_turn, j)) and stated <= told:
+                continue  # another turn that said the same old value is shown already
+            told.update(stated if gone else ())  # (``stated`` is bound whenever ``gone``)
             if succ is not None and succ not in placed and (gone or _holds(found, succ)):
                 placed.add(succ)  # the current value first, then the turn that said the old one
                 place(succ, sources(succ))
@@ -416,7 +418,6 @@ class Reranks:
         partial = [(j, score) for j, score in partial if not shown(sources(j), seen(j))[0]]
         picked = (fresh + partial)[:k]
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
-
 
     def _unshowable(self, turn_id: str, mask: np.ndarray | None, memo: dict[str, bool]) -> bool:
         """True when no raw turn (event item) of ``turn_id`` is indexed and allowed by ``mask`` (memoised)."""

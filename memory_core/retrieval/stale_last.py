@@ -21,13 +21,14 @@ the other results. A question in the past ("when did …", "what did she say …
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from memory_core.model import Status
+from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.index import RecallFilters
 
-__all__ = ["asks_present", "past_allowed", "stale_last"]
+__all__ = ["asks_present", "old_stated", "past_allowed", "stale_last"]
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 #: A past form of the question's verb, or a past time: "when did …", "was she …", "used to", "last year".
@@ -43,6 +44,20 @@ _QUESTION_MARK = re.compile(r"[?？]")
 _EN_QUESTION = re.compile(r"^\s*(?:what|where|who|whom|whose|when|which|how|why|is|are|am|do|does|can|could|should|"
                           r"would|will|shall|may|might|any|anything|tell|recommend|suggest)\b", re.IGNORECASE)
 _ZH_QUESTION = re.compile(r"吗|呢|什么|哪|怎么|如何|多少|几|是否|要不要|好不好|可不可以|能不能|行不行")
+
+
+def old_stated(items: Sequence[MemoryItem | None], slots_by_turn: Mapping[str, Iterable[int]], slot: int) -> set[int]:
+    """The slots of the superseded curated items the raw turn at ``slot`` is a source of (empty for another item).
+
+    ``rerank.Reranks._diverse`` shows, for a question about the present, one of several old turns that
+    stated the same superseded items: a value said four times and then changed gave a top 5 of the
+    current value and four copies of the old one (found by a new-user trial).
+    """
+    item = items[slot]
+    if item is None or item.kind != Kind.EVENT:
+        return set()
+    return {c for t in item.source for c in slots_by_turn.get(t, ())
+            if (o := items[c]) is not None and o.kind != Kind.EVENT and o.status == Status.SUPERSEDED}
 
 
 def past_allowed(filters: RecallFilters | None) -> bool:

@@ -58,3 +58,25 @@ def test_a_superseded_turn_shown_alone_is_marked_outdated(memory: Memory, old: s
     assert len(lines) == 1
     assert outdated in lines[0] and until in lines[0]
     assert not [line for line in response.context.text.splitlines() if outdated in line and old_words not in line]
+
+
+RETOLD = [
+    (["I drink like three coffees a day.", "I really love my morning coffee.", "Coffee is life, three cups again today.",
+      "I'm a coffee addict, seriously."], "I quit coffee last week, switched to green tea.",
+     "what does she drink in the morning?", "coffee"),
+    (["我每天都要喝一杯奶茶。", "下午不来杯奶茶根本撑不住，每天都喝奶茶。", "今天又喝了奶茶，我真的离不开奶茶。"],
+     "奶茶我已经戒了，现在只喝白开水。", "她现在喝什么？", "奶茶"),
+]
+
+
+@pytest.mark.parametrize(("said", "change", "question", "old_word"), RETOLD)
+def test_an_old_value_said_several_times_is_shown_once_for_a_question_about_now(
+        memory: Memory, said: list[str], change: str, question: str, old_word: str) -> None:
+    turns = [_turn(n, text, n) for n, text in enumerate(said, start=1)] + [_turn(9, change, 40)]
+    memory.ingest(turns)
+    results = memory.recall("ann", question, k=5).results
+    stale = [r for r in results if r.outdated]
+    assert results and not results[0].outdated  # what holds now first
+    assert len(stale) == 1 and old_word in stale[0].item.description, [r.item.description for r in results]
+    past = memory.recall("ann", question, k=5, filters=RecallFilters(kinds=[Kind.EVENT])).results
+    assert len([r for r in past if old_word in r.item.description]) >= 2  # each turn stays findable as a record
