@@ -152,7 +152,7 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
             "results": [{"id": r.item.id, "description": shown_text(r.item.description, query=query),
                          "theme": r.item.theme, "kind": r.item.kind, "status": r.item.status,
                          "valid_from": _iso(r.item.valid_from), "valid_until": _iso(r.item.valid_until),
-                         "score": r.score, "turn_ids": r.turn_ids}
+                         "score": r.score, "outdated": r.outdated, "turn_ids": r.turn_ids}
                         for r in response.results],
             "context": response.context.text, "timings_ms": response.timings_ms}, ensure_ascii=False))
         return
@@ -170,7 +170,7 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
         return
     table = Table("#", "score", "theme", "kind", "memory", "turns")
     for rank, r in enumerate(response.results, 1):
-        table.add_row(str(rank), f"{r.score:.3f}", stored_text(r.item.theme), r.item.kind,
+        table.add_row(str(rank), f"{r.score:.3f}", stored_text(r.item.theme), r.item.kind + (" (outdated)" * r.outdated),
                       stored_text(shown_text(r.item.description, query=query)), stored_text(", ".join(r.turn_ids[:4])))
     console.print(table)
     console.print(stored_text(response.context.text), highlight=False)

@@ -50,6 +50,16 @@ def test_ingest_of_a_file_without_turns_says_nothing_was_read(tmp_path: Path, db
     assert "users:" not in result.stdout
 
 
+def test_recall_json_flags_a_turn_whose_statement_was_superseded(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "turns.jsonl"
+    src.write_text("\n".join([line("a", "我每天早上都喝咖啡。", 1), line("b", "咖啡我已经不喝了，现在喝绿茶。", 2)]) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    recalled = gs("recall", "--user", "ann", "我喝咖啡吗？", "--json", db=db)
+    results = json.loads(recalled.stdout)["results"]
+    stale = [r for r in results if r["outdated"]]
+    assert stale and all("咖啡" in r["description"] for r in stale) and not results[0]["outdated"], results
+
+
 def test_partial_ingest_stores_good_lines_and_still_fails(tmp_path: Path, db: Path) -> None:
     src = tmp_path / "turns.jsonl"
     src.write_text("\n".join([line("a", "I live in Lisbon.", 1), "[1, 2]", line("b", "我喜欢吃火锅", 2)]) + "\n")
@@ -59,6 +69,7 @@ def test_partial_ingest_stores_good_lines_and_still_fails(tmp_path: Path, db: Pa
     assert recalled.returncode == 0, recalled.stderr
     payload = json.loads(recalled.stdout)
     assert "火锅" in payload["results"][0]["description"] and payload["results"][0]["turn_ids"] == ["b"]
+    assert payload["results"][0]["outdated"] is False  # the same flag as search() and HTTP give
 
 
 def test_unknown_ids_and_bad_arguments_exit_nonzero(tmp_path: Path, db: Path) -> None:
