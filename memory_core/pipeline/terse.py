@@ -29,7 +29,7 @@ _CLAUSE = re.compile(r"[^,，;；、]*(?:[,，;；、]|$)")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_LEAD = re.compile(r"^(?:(?:btw|fwiw|fyi|also|oh|and|ps|p\.s\.|anyway|so|well|yeah|yep)\b[\s,:]*)+", re.IGNORECASE)
 _EN_TAIL = re.compile(r"(?:\s+(?:btw|lol|lmao|haha+|tbh|fwiw|fyi|ha|hehe|:\)|:d|xd))+\s*$", re.IGNORECASE)
-_EN_WHEN = r"(?:\s+(?:now|these\s+days|nowadays|currently|atm|rn|at\s+the\s+moment|lately|again|for\s+now" \
+_EN_WHEN = r"(?:\s+(?:now|right\s+now|these\s+days|nowadays|currently|atm|rn|at\s+the\s+moment|lately|again|for\s+now" \
            r"|since\s+[\w\s]{1,20}|for\s+(?:a\s+few|\w+)\s+(?:years?|months?|weeks?)|full[- ]time|most\s+days|too))*"
 _EN_ADV = r"(?:(?:now|currently|still|mostly|also|fully|strictly|pretty\s+much|basically|happily|newly|recently" \
           r"|just|officially|totally|kind\s+of|kinda|always)\s+)*"
@@ -60,10 +60,21 @@ _EN_KIND = re.compile(r"^(?:a\s+|an\s+)?(?:(?:total|complete|real|big|huge|massi
                       r"gym\s+rat|bookworm|couch\s+potato|workaholic|neat\s+freak|clean\s+freak|city\s+person|"
                       r"dog\s+person|cat\s+person)\b", re.IGNORECASE)
 # "Married", "Happily married", "Single again", "Engaged since May": marriage said as a status
-_EN_STATUS = re.compile(rf"^{_EN_ADV}(?:married|single|engaged|divorced|separated|widowed)(?:{_EN_WHEN}"
+_EN_STATUS = re.compile(rf"^{_EN_ADV}(?:married|single|engaged|divorced|separated|widowed|retired|unemployed|"
+                        r"self-employed|between\s+jobs|out\s+of\s+work|sober|teetotal|fluent\s+in\s+\w+"
+                        rf"|(?:a\s+)?native\s+\w+\s+speaker)(?:{_EN_WHEN}"
                         r"|\s+(?:to|with|for|since)\s+.+)$", re.IGNORECASE)
 _EN_ALLERGIC = re.compile(r"^(?:(?:also|severely|very|mildly|deathly|super|really)\s+)*(?:allergic\s+to|"
                           r"(?:lactose|gluten)\s+intolerant\b)", re.IGNORECASE)
+# "Currently a nurse at X", "now a PM at Shopee": a title now held, read by the clause rules already
+_EN_HELD = re.compile(r"^(?:(?:now|currently)\s+)+(?:a|an)\s", re.IGNORECASE)
+_EN_NOW = re.compile(r"^(?:(?:now|currently|still)\s+)+", re.IGNORECASE)
+# "Mom of two", "Dad of 3 boys", "Proud mum of three": children said by the parent one is
+_EN_PARENT = re.compile(r"^(?:(?:a\s+)?(?:proud|single|busy|working|tired|stay-at-home|full-time)\s+)*(?:mom|mum|mommy|"
+                        r"mama|dad|daddy|father|mother|parent)\s+(?:of|to)\s+(?P<n>one|two|three|four|five|\d)"
+                        r"(?:\s+(?P<w>kids|boys|girls|children|daughters|sons|little\s+ones))?$", re.IGNORECASE)
+# "Non-smoker", "Non smoker these days": a habit one keeps away from
+_EN_NON_SMOKER = re.compile(rf"^{_EN_ADV}(?:a\s+)?non[- ]?smoker(?:{_EN_WHEN})$", re.IGNORECASE)
 _EN_COUNT = r"(?:one|two|three|four|five|six|a\s+couple\s+of|\d)"
 
 
@@ -73,7 +84,8 @@ def _en_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     classes = lexicon().classes["en"]
     diet = re.compile(rf"^{_EN_ADV}(?:{classes['DIETWORD']})(?:{_EN_WHEN}|\s+(?:since|for)\s+.+)$", re.IGNORECASE)
     job = re.compile(rf"^(?:(?:now|currently|still)\s+)*(?:a\s+|an\s+)?(?:(?:senior|junior|lead|head|staff|principal|"
-                     rf"chief|freelance|full-time|part-time)\s+)*(?:{classes['JOB']})"
+                     rf"chief|freelance|full-time|part-time|grad|graduate|phd|masters|undergrad|exchange)\s+)*"
+                     rf"(?:{classes['JOB']})"
                      rf"(?:\s+(?:at|with|since)\s+.+|\s+(?:in|for)\s+(?-i:[A-Z]).+|{_EN_WHEN})$", re.IGNORECASE)
     count = re.compile(rf"^{_EN_COUNT}\s+(?:kids?|children|child|sons?|daughters?|boys?|girls?|"
                        rf"(?:{classes['SPECIES']})(?:s|es)?)(?:\s+(?:and|&)\s+{_EN_COUNT}\s+[a-z]+)?$", re.IGNORECASE)
@@ -101,22 +113,28 @@ def en_filled(fragment: str) -> str | None:
     written English", 2013).
     """
     text = _EN_TAIL.sub("", _EN_LEAD.sub("", fragment.strip())).strip()
-    if not text or not text[0].isalpha():
+    if not text or not text[0].isalpha() or _EN_HELD.match(text):
         return None
     low = text[0].lower() + text[1:] if text[1:2].islower() else text
     diet, job, count = _en_patterns()
     if _EN_BASED.match(text) or _EN_FROM.match(text) or _EN_ALLERGIC.match(text) or diet.match(text) \
             or _EN_STATUS.match(text):
-        return f"I'm {low}"
+        return f"I'm {'a ' if low.startswith('native ') else ''}{low}"
+    if _EN_NON_SMOKER.match(text):
+        return "I don't smoke"
+    if (parent := _EN_PARENT.match(text)) is not None:
+        return f"I have {parent.group('n')} {parent.group('w') or 'kids'}"
     if (at := _EN_AT.match(text)) is not None:
         return f"I work at {at.group('org')}{at.group('rest')}"
     if (remote := _EN_REMOTE.match(text)) is not None:
         how = " ".join(remote.group("how").lower().split())
         return f"I {remote.group('adv').lower()}{_EN_REMOTE_SAID[how]}{remote.group('rest')}"
     if _EN_FAN.match(text) or _EN_LABEL.match(text) or _EN_KIND.match(text) or job.match(text):
-        if re.match(r"(?:a|an)\s", low, re.IGNORECASE):
-            return f"I'm {low}"
-        return f"I'm {_article(low)} {low}"
+        rest = _EN_NOW.sub("", low)
+        adv = low[:len(low) - len(rest)]
+        if re.match(r"(?:a|an)\s", rest, re.IGNORECASE):
+            return f"I'm {adv.lower()}{rest}"
+        return f"I'm {adv.lower()}{_article(rest)} {rest}"  # "Currently a nurse at X": "I'm currently a nurse …"
     if count.match(text):
         return f"I have {low}"
     return None

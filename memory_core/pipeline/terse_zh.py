@@ -42,11 +42,24 @@ _LABEL = re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)一枚$")
 # "00后", "95后程序员": a generation, maybe with a label after it
 _GENERATION = re.compile(r"^(?P<v>(?:\d{2}|[零〇一二三四五六七八九]{2})后[\u4e00-\u9fffA-Za-z]{0,6})$")
 # "已婚", "已婚已育", "单身", "离异": marriage said as a status
-_MARRIED = re.compile(r"^(?:目前|现在)?(?P<v>已婚|单身|离异|已离婚)(?P<kids>已育|有娃|有孩子)?(?:状态|中)?$")
+_MARRIED = re.compile(r"^(?:目前|现在|还是|依然|一直)?(?P<v>已婚|单身|离异|已离婚)狗?(?P<kids>已育|有娃|有孩子)?"
+                      r"(?:状态|中|一枚)?$")
 _MARRIED_SAID = {"已婚": "我已经结婚了", "单身": "我单身", "离异": "我离婚了", "已离婚": "我离婚了"}
 _COUNT = r"(?P<n>[一两二三四五六七八九十俩仨\d]+)"
 # "俩娃", "两个孩子", "一儿一女": children said as a count
 _KIDS = re.compile(rf"^(?:家里|家中|家有)?(?:有)?{_COUNT}(?:个|位)?(?P<v>娃|孩子|宝宝|小孩|儿子|女儿|闺女)$")
+# "二胎宝妈", "俩娃妈", "三个娃的爸": a parent said by how many children
+_PARENT = re.compile(r"^(?P<n>[一二两三四俩仨])(?:胎|个?娃的?)(?:宝妈|妈妈|妈|奶爸|爸爸|爸)$")
+_TWO = {"二": "两", "俩": "两", "仨": "三"}
+# "复旦研二", "大三在读", "北大博一在读": the school and the year, said without 我 or a verb
+_YEAR = r"(?P<y>大[一二三四五]|研[一二三]|博[一二三四五]|高[一二三]|初[一二三]|本科|硕士|博士)"
+_SCHOOL = re.compile(rf"^(?!今年|明年|去年|现在|目前|已经|正在|刚|在)(?P<s>[^\W\d读]{{2,10}}?){_YEAR}(?:在读|中)?$")
+_READING = re.compile(rf"^(?:目前|现在|今年)?{_YEAR}在读$")
+# "不抽烟不喝酒", "烟酒不沾", "从不喝酒": a habit one keeps away from, said without 我
+_ABSTAIN = re.compile(r"^(?:从来|从|基本|几乎|一直|平时)?不(?:抽烟|吸烟|喝酒|碰酒)(?:也?不(?:抽烟|吸烟|喝酒|碰酒))?$"
+                      r"|^烟酒不沾$")
+# "自由职业", "待业中": working for oneself, or between jobs
+_SELF_EMPLOYED = re.compile(r"^(?:目前|现在)?(?P<v>自由职业者?|freelancer|待业|失业)(?:中|ing)?$", re.IGNORECASE)
 # "素食三年了", "吃素中", "纯素", "素食主义者": a diet said without 我
 _DIET = re.compile(rf"^{_NOW}(?:已经)?(?P<v>素食主义者|素食者|纯素食者|素食|吃素|纯素|全素)(?P<rest>{_SINCE})$")
 
@@ -111,6 +124,18 @@ def zh_filled(fragment: str) -> str | None:
         word = diet.group("v")
         verb = "我是" if word.endswith("者") else "我吃素" if word in ("素食", "吃素") else "我吃"
         return f"{verb}{'' if verb == '我吃素' else word}{diet.group('rest')}"
+    if (parent := _PARENT.match(text)) is not None:
+        return f"我有{_TWO.get(parent.group('n'), parent.group('n'))}个孩子"
+    if (school := _SCHOOL.match(text)) is not None and not _generic(school.group("s")):
+        return f"我在{school.group('s')}读{school.group('y')}"
+    if (reading := _READING.match(text)) is not None:
+        return f"我在读{reading.group('y')}"
+    if _ABSTAIN.match(text):
+        said = re.sub(r"^(?:从来|从|一直)(?=不)", "", text)  # "从不喝酒": never, said as the habit "不喝酒"
+        return "我不抽烟，我不喝酒" if text == "烟酒不沾" else "我" + re.sub(r"(?<=[烟酒])(?=也?不)", "，我", said)
+    if (own := _SELF_EMPLOYED.match(text)) is not None:
+        word = own.group("v").lower()
+        return "我是自由职业者" if word.startswith(("自由", "free")) else "我失业了"  # 待业: between jobs
     if (generation := _GENERATION.match(text)) is not None:
         return f"我是{generation.group('v')}"
     if (label := _LABEL.match(text)) is not None:

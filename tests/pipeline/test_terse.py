@@ -46,6 +46,17 @@ def _active(texts: list[str]) -> dict[str, str]:
     ("素食三年了", "fact:diet", "素食"),
     ("base 上海, 做PM", "fact:lives_in", "上海"),
     ("base 上海, 做PM", "fact:occupation", "PM"),
+    ("Mom of two", "fact:family:kid", "two kids"),
+    ("Non-smoker", "fact:smoking", "doesn't smoke"),
+    ("Fluent in French", "fact:language:french", "French"),
+    ("Grad student at MIT", "fact:school", "MIT"),
+    ("Between jobs right now", "fact:works_at", "no longer"),
+    ("单身狗一枚", "fact:partner", "单身"),
+    ("自由职业", "fact:occupation", "自由职业"),
+    ("复旦研二", "fact:school", "复旦"),
+    ("烟酒不沾", "fact:smoking", "不抽烟"),
+    ("烟酒不沾", "pref:alcohol", "不喝酒"),
+    ("从不喝酒", "pref:alcohol", "不喝酒"),
 ])
 def test_a_fragment_is_the_fact_in_its_slot(text: str, key: str, value: str) -> None:
     active = _active([text])
@@ -57,6 +68,8 @@ def test_a_fragment_is_the_fact_in_its_slot(text: str, key: str, value: str) -> 
     ("Based in Lisbon", "Moved to Porto last month", "fact:lives_in", "Lisbon", "Porto"),
     ("Currently at Stripe", "Now at Google, started Monday.", "fact:works_at", "Stripe", "Google"),
     ("I live in Leeds.", "Based in York these days.", "fact:lives_in", "Leeds", "York"),
+    ("I work at Boeing.", "Retired since March.", "fact:works_at", "Boeing", "retired"),
+    ("我在华为上班。", "待业中", "fact:works_at", "华为", "离职"),
     ("坐标上海", "base杭州 now", "fact:lives_in", "上海", "杭州"),
     ("字节打工人", "跳槽去阿里了", "fact:works_at", "字节", "阿里"),
     ("我在腾讯上班。", "现在美团打工人一枚", "fact:works_at", "腾讯", "美团"),
@@ -76,6 +89,7 @@ def test_a_later_change_in_either_style_supersedes_it(first: str, later: str, ke
     "remote?", "坐标上海？", "人在深圳吗", "coffee, please", "Two coffees please", "Cook for 20 minutes",
     "Now at the airport, flight delayed", "Currently at Starbucks working", "Based on your advice I changed it",
     "Single origin beans are the best", "人在机场", "人在公司，晚点聊", "互联网打工人", "大厂打工人", "湖南人",
+    "今年研二？", "Currently a data analyst at Monzo, loving it.", "Retired teacher here",
 ])
 def test_no_fragment_is_read_into_a_question_an_order_or_a_whereabouts(text: str) -> None:
     assert terse_filled(text) == text
@@ -110,6 +124,8 @@ def test_a_trip_said_with_ren_zai_is_no_move() -> None:
     ("Married", "I'm married"),
     ("two kids", "I have two kids"),
     ("Now at Google as a staff engineer", "I work at Google as a staff engineer"),
+    ("Native Spanish speaker", "I'm a native Spanish speaker"),
+    ("Dad of 3 boys", "I have 3 boys"),
 ])
 def test_english_fragments_said_in_full(fragment: str, said: str) -> None:
     assert en_filled(fragment) == said
