@@ -35,12 +35,13 @@ _EN_ADV = r"(?:(?:now|currently|still|mostly|also|fully|strictly|pretty\s+much|b
           r"|just|officially|totally|kind\s+of|kinda|always)\s+)*"
 # "Based in Lisbon", "Currently based out of Berlin": where the speaker lives
 _EN_BASED = re.compile(rf"^{_EN_ADV}(?:based|located)\s+(?:in|out\s+of)\s+\S", re.IGNORECASE)
+_EN_BASE = re.compile(r"^base\s*[:：]?\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
 # "Originally from Ohio", "Born and raised in Leeds": where the speaker is from
 _EN_FROM = re.compile(r"^(?:originally\s+from|born\s+and\s+raised\s+in|from\s+(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])"
                       r"[\w'-]+)*\s+originally\b)", re.IGNORECASE)
 # "Currently at Stripe", "Now at Google": the employer, said with a name after "at"
-_EN_AT = re.compile(r"^(?:(?:currently|now|still)\s+)+(?:working\s+)?at\s+(?P<org>(?-i:[A-Z])[\w&.'-]*"
-                    r"(?:\s+(?-i:[A-Z0-9&])[\w&.'-]*)*)(?P<rest>(?:\s+(?:now|these\s+days|since\s+.+|as\s+(?:a|an)\s+.+|"
+_EN_AT = re.compile(r"^(?:(?:currently|now|still)\s+)+(?:working\s+)?at\s+"
+                    r"(?P<org>[\u4e00-\u9fff]{2,8}|(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z0-9&])[\w&.'-]*)*)(?P<rest>(?:\s+(?:now|these\s+days|since\s+.+|as\s+(?:a|an)\s+.+|"
                     r"on\s+the\s+[\w\s-]+\s+team|in\s+the\s+[\w\s-]+\s+office|for\s+\w+\s+(?:years?|months?)))*)$",
                     re.IGNORECASE)
 # "Remote now", "Mostly WFH", "Fully remote these days": how the speaker works
@@ -124,6 +125,8 @@ def en_filled(fragment: str) -> str | None:
         return "I don't smoke"
     if (parent := _EN_PARENT.match(text)) is not None:
         return f"I have {parent.group('n')} {parent.group('w') or 'kids'}"
+    if (base := _EN_BASE.match(text)) is not None:  # "base Singapore", "Base: Berlin" (chat English after 坐标/base)
+        return f"I'm based in {text[base.end():]}"
     if (at := _EN_AT.match(text)) is not None:
         return f"I work at {at.group('org')}{at.group('rest')}"
     if (remote := _EN_REMOTE.match(text)) is not None:
@@ -179,7 +182,8 @@ def terse_filled(text: str) -> str:
             tail = clause[len(body):]
             lead = body[:len(body) - len(body.lstrip())]
             filled = None if theirs or not body.strip() else \
-                zh_filled(body.strip()) if _CJK.search(body) else en_filled(body)
+                zh_filled(body.strip()) or (en_filled(body) if body.strip()[:1].isascii() else None) \
+                if _CJK.search(body) else en_filled(body)  # "Based in 上海", "Currently at 字节": English framed
             if filled is None and _others()[bool(_CJK.search(body))].match(body):
                 theirs = True  # "my sister, based in Paris": what follows is hers
             out.append(lead + filled + tail if filled else clause)

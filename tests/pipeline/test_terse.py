@@ -46,6 +46,9 @@ def _active(texts: list[str]) -> dict[str, str]:
     ("素食三年了", "fact:diet", "素食"),
     ("base 上海, 做PM", "fact:lives_in", "上海"),
     ("base 上海, 做PM", "fact:occupation", "PM"),
+    ("Based in 上海", "fact:lives_in", "上海"),
+    ("base Singapore", "fact:lives_in", "Singapore"),
+    ("坐标 Berlin", "fact:lives_in", "Berlin"),
     ("Mom of two", "fact:family:kid", "two kids"),
     ("Non-smoker", "fact:smoking", "doesn't smoke"),
     ("Fluent in French", "fact:language:french", "French"),
@@ -88,7 +91,8 @@ def test_a_later_change_in_either_style_supersedes_it(first: str, later: str, ke
 @pytest.mark.parametrize("text", [
     "remote?", "坐标上海？", "人在深圳吗", "coffee, please", "Two coffees please", "Cook for 20 minutes",
     "Now at the airport, flight delayed", "Currently at Starbucks working", "Based on your advice I changed it",
-    "Single origin beans are the best", "人在机场", "人在公司，晚点聊", "互联网打工人", "大厂打工人", "湖南人",
+    "Single origin beans are the best", "baseline is fine", "人在机场", "人在公司，晚点聊", "互联网打工人", "大厂打工人",
+    "湖南人",
     "今年研二？", "Currently a data analyst at Monzo, loving it.", "Retired teacher here",
 ])
 def test_no_fragment_is_read_into_a_question_an_order_or_a_whereabouts(text: str) -> None:
