@@ -11,9 +11,8 @@
   clause (``memory_core.pipeline.clauses`` splits them). Assistant, tool and
   system text never becomes a user fact (DESIGN invariant 6).
 
-When the turn names a speaker other than a role ("Caroline"), descriptions
-use that name as their subject and keys end in ``@<speaker>``, so two people
-in one conversation never supersede each other's preferences.
+When the turn names a speaker other than a role ("Caroline"), descriptions use that name as their subject and
+keys end in ``@<speaker>``, so two people in one conversation never supersede each other's preferences.
 """
 
 from __future__ import annotations
@@ -45,6 +44,7 @@ from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.switch import held_provider, switch_change, switch_in
+from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
 from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
 from memory_core.pipeline.value_class import is_generic_place
@@ -153,7 +153,7 @@ class MechanicalExtractor:
         reported speech or past-tense clause changes nothing; only a standing
         instruction ("from now on …") may still be read from it.
         """
-        text = unquoted(turn.text)
+        text = terse_filled(unquoted(turn.text))  # "Based in Lisbon", "坐标上海": read as said in full
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
