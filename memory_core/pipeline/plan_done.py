@@ -1,0 +1,218 @@
+"""A plan the user said comes true in a turn that names no value: the value is the plan's (issue 13).
+
+"I'm moving to Denver next month" is kept as the turn's event and changes no
+home (``plans.is_plan``); "got an offer from Meta, haven't decided" changes no
+employer. People then tell the step as done without naming the value again,
+because the listener knows it: "moved in last week!", "finally made the move",
+"已经搬过去了", "搬完家了", "took the job", "accepted the offer", "offer接了".
+Read alone, such a turn states nothing a slot reads, and the old home or
+employer stays current. ``carried_out`` takes the value from the user's own
+latest plan of that act still standing (an active event said before the turn
+and after the value now held), says it as done ("I moved to Denver.", "我入职
+阿里了。") and reads that with the pipeline's own extractor, so the new value is
+found and checked exactly as a statement of it would be; the candidate keeps the
+turn's words as its evidence.
+
+This is the bridging reference of discourse ("definite reference to an
+antecedent event", Clark 1975; Poesio and Vieira 1998): "the move" and "the
+offer" take their content from the event the conversation introduced. Only the
+user's own plans count: another person's ("my sister is moving to Boston"), a
+conditional ("if I moved to Tokyo"), a question and a
+turn that is itself a plan, a question or a hypothetical add nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import timedelta
+
+from memory_core.model import Turn
+from memory_core.pipeline.clauses import APOSTROPHES, detect_lang
+from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.subject_chain import en_subject, zh_subject
+from memory_core.pipeline.types import Candidate
+from memory_core.store.lookup import KeyLookup
+
+__all__ = ["PLAN_REACH", "carried_out", "done_acts", "planned_value"]
+
+#: A plan older than this is no longer what a bare "moved in" or "took the job" refers to.
+PLAN_REACH = timedelta(days=400)
+
+_ORG = r"(?P<v>[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&))*)"
+_PLACE = r"(?P<v>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)"
+_ZH_NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{0,9}?)"
+
+
+@dataclass(frozen=True, slots=True)
+class _Act:
+    """One act a plan names and a later turn says is done: the slot it fills, how the done turn says it (per
+    language), how the plan names its value, and how the value is said as done."""
+
+    attr: str
+    done: dict[str, re.Pattern[str]]
+    plan: dict[str, tuple[re.Pattern[str], ...]]
+    said: dict[str, str]
+
+
+_ACTS = {
+    "move": _Act(
+        "lives_in",
+        {"en": re.compile(
+            r"\b(?:moved\s+in\b(?!\s+(?:together|with))|(?:made|did)\s+the\s+(?:big\s+)?move\b"
+            r"|(?:i|we)(?:'ve|\s+have)?\s+(?:finally\s+|officially\s+|just\s+|all\s+)?moved\b(?=\s*(?:$|[.!,~;]"
+            r"|\s(?:last|this|yesterday|today|on|a\s+(?:week|month|few)|two|three|over\s+the)\b))"
+            r"|^(?:(?:so|well|oh|and)\s+)?(?:finally\s+|officially\s+|just\s+|all\s+)moved\b(?!\s+(?:on|to|into|out))"
+            r"|(?:all|finally|fully)\s+settled\s+in\b(?!\s+[A-Z])|moving\s+day\s+(?:is\s+)?(?:done|over))",
+            re.IGNORECASE),
+         "zh": re.compile(r"搬(?:过去|过来|进去|进来|好|完|进新家|进新房子?)了|搬(?:好|完)?家了|(?:已经|终于|总算)搬了"
+                          r"|住进(?:了)?新(?:家|房)")},
+        {"en": (re.compile(r"(?i:\b(?:mov(?:e|ing)|relocat(?:e|ing))\s+(?:back\s+|over\s+|out\s+)?to)\s+" + _PLACE),),
+         "zh": (re.compile(r"搬(?:去|到|回|往)\s*" + r"(?P<v>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{0,9}?)"
+                           r"(?=$|了|去|住|啦|吧|[，,。！!~ ]|定居|生活|发展|工作)"),)},
+        {"en": "I moved to {v}.", "zh": "我搬到{v}了。"}),
+    "job": _Act(
+        "works_at",
+        {"en": re.compile(
+            r"\b(?:took|accepted|signed|said\s+yes\s+to)\s+(?:the|their|that)\s+(?:[\w&.'-]+\s+)?(?:job\s+)?"
+            r"(?:offer|job|position|role)\b", re.IGNORECASE),
+         "zh": re.compile(r"offer\s*(?:已经|也)?(?:接|签)了|(?:接|签)(?:了|受了)(?:对方的|他们的)?\s*offer",
+                          re.IGNORECASE)},
+        {"en": (re.compile(r"(?i:\boffer\s+(?:from|at|with))\s+" + _ORG),
+                re.compile(_ORG + r"\s+(?i:(?:made|gave|sent|extended|offered)\s+me\s+(?:an?\s+)?"
+                                  r"(?:job\s+)?offer)")),
+         "zh": (re.compile(r"(?:拿到|收到|接到|有)了?" + _ZH_NAME + r"的\s*(?:offer|录用通知)", re.IGNORECASE),
+                re.compile(r"^" + _ZH_NAME + r"(?:给我发了|给了我|给我|发了)\s*(?:个|一个)?\s*offer", re.IGNORECASE))},
+        {"en": "I joined {v}.", "zh": "我入职{v}了。"}),
+}
+# a sentence with its end mark, and the clause breaks inside one
+_SENTENCE = re.compile(r"[^.!?。！？;；\n]+[.!?。！？]*")
+_CLAUSE = re.compile(r"[，,]\s*|\s+(?:but|and\s+then|so)\s+", re.IGNORECASE)
+_CONDITION = re.compile(r"^(?:(?:and|but|so|then)\s+)?(?:if|what\s+if|suppose|imagine|unless|in\s+case)\b"
+                        r"|^(?:如果|要是|假如|假设|万一|等)", re.IGNORECASE)
+
+
+def _clauses(text: str) -> list[tuple[str, str]]:
+    """(clause, lang) of ``text``'s statements: questions and conditionals left out."""
+    out = []
+    for sentence in _SENTENCE.findall(text.translate(APOSTROPHES)):
+        if sentence.rstrip().endswith(("?", "？")):
+            continue
+        for clause in _CLAUSE.split(sentence.strip(" .!。！")):
+            if clause.strip() and not _CONDITION.search(clause.strip()):
+                out.append((clause.strip(), detect_lang(clause)))
+    return out
+
+
+@functools.cache
+def _other(lang: str) -> re.Pattern[str]:
+    """Another person named before the act ("I think my sister is moving", "我妹妹下个月要搬")."""
+    rel = lexicon().classes[lang]["REL"]
+    if lang == "en":
+        return re.compile(rf"\b(?:(?:my|his|her|their|our)\s+(?:{rel})\b|he|she|they)\b", re.IGNORECASE)
+    return re.compile(rf"[他她]|我的?(?:{rel})")
+
+
+def _own(clause: str, lang: str, upto: int) -> bool:
+    said = en_subject(clause) if lang == "en" else zh_subject(clause)
+    return not said and not _other(lang).search(clause[:upto])
+
+
+def done_acts(turn: Turn) -> list[str]:
+    """The acts (``"move"``, ``"job"``) ``turn``, a user's own statement, says are done without a value.
+
+    A clause counts when it is the user's own (no other person opens it or comes before the act), is no
+    question or conditional and states no plan, hypothetical or question by the lexicon's markers.
+    Returns the act names in a fixed order; [] for other turns.
+    """
+    if turn.role != "user":
+        return []
+    found: list[str] = []
+    for clause, lang in _clauses(turn.text):
+        marks = lexicon().markers[lang]
+        folded = clause.casefold()
+        if any(name in marks and marks[name].search(folded) for name in ("plan", "hypothetical", "question")):
+            continue
+        for name, act in _ACTS.items():
+            m = act.done[lang].search(clause)
+            if m and name not in found and _own(clause, lang, m.start()):
+                found.append(name)
+    return found
+
+
+def planned_value(text: str, act: str) -> str:
+    """The value the user's own plan ``text`` names for ``act`` ("I'm moving to Denver next month" -> "Denver",
+    "拿到了阿里的offer，还在纠结" -> "阿里"); "" when it names none or is not the user's own.
+
+    Raises:
+        KeyError: ``act`` is not one of ``done_acts``'s names.
+    """
+    rule = _ACTS[act]
+    for clause, lang in _clauses(text):
+        for pattern in rule.plan[lang]:
+            m = pattern.search(clause)
+            if m and (_own(clause, lang, m.start()) or "me" in m.group(0).casefold().split()
+                      or "给我" in m.group(0) or "给了我" in m.group(0)):
+                return m.group("v").strip()
+    return ""
+
+
+def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
+                read: Callable[[Turn], list[Candidate]]) -> list[Candidate]:
+    """``cands`` plus the value a done turn takes from the user's standing plan ("moved in last week!" after
+    "I'm moving to Denver next month" -> "User lives in Denver").
+
+    Args:
+        turn: a stored user turn.
+        store: read for the user's active events and the act's slot (only when the turn says an act is done).
+        cands: the turn's candidates so far; an act whose slot they fill already is left to them.
+        read: the pipeline's store-free stages (``WritePipeline.candidates``), run on the value said as done.
+
+    Returns:
+        ``cands``, plus one candidate per act with a plan found: at most ``PLAN_REACH`` before the turn, after
+        the slot's current value began, the latest such. The new candidates carry ``turn.text`` as evidence.
+
+    Raises:
+        StoreError: the store failed while reading.
+    """
+    acts = [a for a in done_acts(turn)
+            if not any(c.key.split("@")[0] == f"fact:{_ACTS[a].attr}" and c.polarity > 0 for c in cands if c.key)]
+    if not acts:
+        return cands
+    events = {key: text for _, key, text in store.active_by_prefix(turn.user_id, ("event:",))}
+    items = store.find_by_keys(turn.user_id, list(events)) if events else {}
+    added: list[Candidate] = []
+    for act in acts:
+        rule = _ACTS[act]
+        slot_keys = list({key for _, key, _ in store.active_by_prefix(turn.user_id, (f"fact:{rule.attr}",))})
+        held = [i for found in store.find_by_keys(turn.user_id, slot_keys).values() for i in found] \
+            if slot_keys else []
+        since = max(((i.valid_from or i.created_at) for i in held), default=None)
+        best = None
+        for key, text in events.items():
+            for item in items.get(key, []):
+                at = item.valid_from or item.created_at
+                if not (turn.timestamp - PLAN_REACH <= at < turn.timestamp) or (since and at <= since):
+                    continue
+                value = planned_value(_body(text, turn.speaker), act)
+                if value and (best is None or at > best[0]):
+                    best = (at, value)
+        if best is None:
+            continue
+        lang = "zh" if "zh" in (detect_lang(turn.text), detect_lang(best[1])) else "en"
+        said = replace(turn, text=rule.said[lang].format(v=best[1]))
+        for cand in read(said):
+            if not cand.is_event and cand.key.split("@")[0] == f"fact:{rule.attr}" and cand.polarity > 0:
+                cand.evidence = turn.text
+                added.append(cand)
+    return [*cands, *added]
+
+
+def _body(description: str, speaker: str) -> str:
+    """An event's text without the speaker's name it opens on ("Dana: I'm moving …" -> "I'm moving …")."""
+    for name in (speaker.strip(), "user"):
+        if name and description.startswith(f"{name}: "):
+            return description[len(name) + 2:]
+    return description

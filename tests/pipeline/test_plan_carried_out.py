@@ -1,0 +1,87 @@
+"""A plan changes nothing; the later turn that says it happened without naming the value again ("moved in last
+week!", "finally made the move", 已经搬过去了, 搬完家了, "took the job", "accepted the offer", offer接了) takes the
+value from the user's own standing plan, in English, Chinese and mixed. Negatives: another person's plan or move, a
+conditional or a question, a plan older than the value now held, a time or manner said where a place would be."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from _memstore import planned_items
+
+from memory_core.model import Turn
+from memory_core.pipeline.plan_done import done_acts, planned_value
+
+
+def _live(texts: list[str]) -> list[str]:
+    return [text for status, _, text in planned_items(texts, timedelta(days=12)) if status == "active"]
+
+
+@pytest.mark.parametrize(("texts", "new", "old"), [
+    (["I live in Chicago.", "I'm moving to Denver next month.", "moved in last week! the place is tiny"],
+     "lives in Denver", "lives in Chicago"),
+    (["I'm based in Austin.", "we're relocating to Portland in the spring", "finally made the move, loving it"],
+     "lives in Portland", "lives in Austin"),
+    (["I live in Manchester.", "my lease ends in June, then I'm moving to Leeds", "all moved in now, so lovely"],
+     "lives in Leeds", "lives in Manchester"),
+    (["我住在广州。", "下个月要搬去深圳了，房子已经租好了", "已经搬过去了，新家离地铁很近"], "住在深圳", "住在广州"),
+    (["我现在住在成都。", "我们打算六月搬到杭州", "终于搬完家了，累死了"], "住在杭州", "住在成都"),
+    (["我住在 Toronto", "下个月要搬去 Vancouver 了", "已经搬过来了，就是房租太贵"], "住在Vancouver", "Toronto"),
+])
+def test_a_move_said_done_takes_the_planned_place(texts: list[str], new: str, old: str) -> None:
+    live = _live(texts)
+    assert any(new in t for t in live) and not any(old in t for t in live), live
+
+
+@pytest.mark.parametrize(("texts", "new", "old"), [
+    (["I work at Google.", "got an offer from Meta, haven't decided yet", "took the Meta job!"],
+     "works at Meta", "works at Google"),
+    (["I'm a consultant at Deloitte.", "Accenture made me an offer, still weighing it up",
+      "accepted the offer this morning, I start on the 3rd"], "works at Accenture", "works at Deloitte"),
+    (["我在腾讯上班。", "拿到了阿里的offer，还在纠结", "offer接了，下个月入职"], "在阿里工作", "在腾讯工作"),
+])
+def test_an_offer_said_taken_is_the_new_employer(texts: list[str], new: str, old: str) -> None:
+    live = _live(texts)
+    assert any(new in t for t in live) and not any(old in t for t in live), live
+
+
+@pytest.mark.parametrize(("texts", "kept", "not_said"), [
+    (["I live in Chicago.", "I'm moving to Denver next month."], "lives in Chicago", "lives in Denver"),
+    (["我住在广州。", "下个月要搬去深圳了"], "住在广州", "住在深圳"),
+    (["I live in Leeds.", "we're moving to York in the summer", "my brother finally moved in last week"],
+     "lives in Leeds", "lives in York"),
+    (["我住在苏州。", "下个月要搬去上海了", "我闺蜜已经搬过去了，说房租很贵"], "住在苏州", "住在上海"),
+    (["I live in Leeds.", "my sister is moving to York next month", "moved in last week!"], "lives in Leeds",
+     "lives in York"),
+    (["I live in London.", "should I move to Berlin?", "finally made the move"], "lives in London", "lives in Berlin"),
+    (["I work at Google.", "my friend got an offer from Stripe", "accepted the offer!"], "works at Google",
+     "works at Stripe"),
+    (["我在腾讯上班。", "我同事拿到了阿里的offer", "offer接了"], "在腾讯工作", "用户在阿里工作"),
+    (["I live in Chicago.", "I'm moving to Denver next month.", "I moved to Austin.", "moved in last week!"],
+     "lives in Austin", "lives in Denver"),
+])
+def test_no_own_standing_plan_changes_nothing(texts: list[str], kept: str, not_said: str) -> None:
+    live = _live(texts)
+    assert any(kept in t for t in live) and not any(not_said in t for t in live), live
+
+
+@pytest.mark.parametrize("text", ["I moved in last week", "we moved in together last week"])
+def test_a_time_or_manner_is_no_place(text: str) -> None:
+    assert not any("lives in" in t for t in _live([text])), _live([text])
+
+
+def _turn(text: str) -> Turn:
+    return Turn("u1", "t1", "s", "user", text, datetime(2026, 2, 1, tzinfo=UTC))
+
+
+def test_done_acts_and_planned_values_in_both_languages() -> None:
+    assert done_acts(_turn("moved in last week!")) == ["move"]
+    assert done_acts(_turn("搬完家了，累死")) == ["move"]
+    assert done_acts(_turn("offer接了")) == ["job"]
+    assert done_acts(_turn("should we move in next week?")) == []
+    assert done_acts(_turn("my sister moved in last week")) == []
+    assert planned_value("I'm moving to Denver next month.", "move") == "Denver"
+    assert planned_value("拿到了阿里的offer，还在纠结", "job") == "阿里"
+    assert planned_value("我妹妹下个月要搬去深圳", "move") == ""
+    assert planned_value("if I moved to Tokyo I'd eat ramen every day", "move") == ""
