@@ -27,9 +27,9 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from memory_core.model import Turn
+from memory_core.model import MemoryItem, Turn
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.subject_chain import en_subject, zh_subject
@@ -42,6 +42,7 @@ __all__ = ["PLAN_REACH", "carried_out", "done_acts", "planned_value"]
 PLAN_REACH = timedelta(days=400)
 
 _ORG = r"(?P<v>[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&))*)"
+_ORG_NAMED = r"(?P<v>[A-Z][\w&.-]*(?:\s+(?:[A-Z][\w&.-]*|&))*)"  # "Meta's offer": the name without its 's
 _PLACE = r"(?P<v>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)*)"
 _ZH_NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{0,9}?)"
 
@@ -49,12 +50,14 @@ _ZH_NAME = r"(?P<v>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{0,9}?)"
 @dataclass(frozen=True, slots=True)
 class _Act:
     """One act a plan names and a later turn says is done: the slot it fills, how the done turn says it (per
-    language), how the plan names its value, and how the value is said as done."""
+    language), how the plan names its value, how the value is said as done, and how a done turn may name the
+    value itself ("accepted Meta's offer", "签了阿里的offer"), with or without a plan before it."""
 
     attr: str
     done: dict[str, re.Pattern[str]]
     plan: dict[str, tuple[re.Pattern[str], ...]]
     said: dict[str, str]
+    named: dict[str, tuple[re.Pattern[str], ...]]
 
 
 _ACTS = {
@@ -65,27 +68,33 @@ _ACTS = {
             r"|(?:i|we)(?:'ve|\s+have)?\s+(?:finally\s+|officially\s+|just\s+|all\s+)?moved\b(?=\s*(?:$|[.!,~;]"
             r"|\s(?:last|this|yesterday|today|on|a\s+(?:week|month|few)|two|three|over\s+the)\b))"
             r"|^(?:(?:so|well|oh|and)\s+)?(?:finally\s+|officially\s+|just\s+|all\s+)moved\b(?!\s+(?:on|to|into|out))"
-            r"|(?:all|finally|fully)\s+settled\s+in\b(?!\s+[A-Z])|moving\s+day\s+(?:is\s+)?(?:done|over))",
+            r"|(?:all|finally|fully)\s+settled\s+in\b(?!\s+[A-Z])|moving\s+day\s+(?:is\s+)?(?:done|over)"
+            r"|\bthe\s+move\s+(?:is|was)\s+(?:done|over|finished|complete)|\bwe've\s+moved\b)",
             re.IGNORECASE),
          "zh": re.compile(r"搬(?:过去|过来|进去|进来|好|完|进新家|进新房子?)了|搬(?:好|完)?家了|(?:已经|终于|总算)搬了"
-                          r"|住进(?:了)?新(?:家|房)")},
+                          r"|住进(?:了)?新(?:家|房)|搬家(?:搞定|完成|结束)了|搬(?:家)?(?:的事)?(?:终于)?搞定了")},
         {"en": (re.compile(r"(?i:\b(?:mov(?:e|ing)|relocat(?:e|ing))\s+(?:back\s+|over\s+|out\s+)?to)\s+" + _PLACE),),
          "zh": (re.compile(r"搬(?:去|到|回|往)\s*" + r"(?P<v>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z ]{0,9}?)"
                            r"(?=$|了|去|住|啦|吧|[，,。！!~ ]|定居|生活|发展|工作)"),)},
-        {"en": "I moved to {v}.", "zh": "我搬到{v}了。"}),
+        {"en": "I moved to {v}.", "zh": "我搬到{v}了。"},
+        {"en": (), "zh": ()}),
     "job": _Act(
         "works_at",
         {"en": re.compile(
-            r"\b(?:took|accepted|signed|said\s+yes\s+to)\s+(?:the|their|that)\s+(?:[\w&.'-]+\s+)?(?:job\s+)?"
-            r"(?:offer|job|position|role)\b", re.IGNORECASE),
-         "zh": re.compile(r"offer\s*(?:已经|也)?(?:接|签)了|(?:接|签)(?:了|受了)(?:对方的|他们的)?\s*offer",
-                          re.IGNORECASE)},
+            r"\b(?:took|accepted|signed|said\s+yes\s+to|taking|accepting|signing)\s+(?:the|their|that|[\w&.-]+'s)\s+"
+            r"(?:[\w&.'-]+\s+)?(?:job\s+)?(?:offer|job|position|role)\b", re.IGNORECASE),
+         "zh": re.compile(r"offer\s*(?:已经|也)?(?:接|签)(?:了|好了|下了)|(?<!收)(?:接|签)(?!到)(?:了|受了|受|下了?)?"
+                          r"(?:[^，,。！!]{0,8}?的)?\s*offer", re.IGNORECASE)},
         {"en": (re.compile(r"(?i:\boffer\s+(?:from|at|with))\s+" + _ORG),
-                re.compile(_ORG + r"\s+(?i:(?:made|gave|sent|extended|offered)\s+me\s+(?:an?\s+)?"
-                                  r"(?:job\s+)?offer)")),
+                re.compile(_ORG + r"\s+(?i:(?:made|gave|sent|extended|offered)\s+me\s+(?:an?\s+)?(?:job\s+)?offer"
+                                  r"|offered\s+me\s+(?:a|the)\s+(?:job|position|role))")),
          "zh": (re.compile(r"(?:拿到|收到|接到|有)了?" + _ZH_NAME + r"的\s*(?:offer|录用通知)", re.IGNORECASE),
                 re.compile(r"^" + _ZH_NAME + r"(?:给我发了|给了我|给我|发了)\s*(?:个|一个)?\s*offer", re.IGNORECASE))},
-        {"en": "I joined {v}.", "zh": "我入职{v}了。"}),
+        {"en": "I joined {v}.", "zh": "我入职{v}了。"},
+        {"en": (re.compile(r"(?i:\b(?:took|accepted|signed|taking|accepting|signing)\s+(?:the\s+)?)" + _ORG_NAMED
+                           + r"(?i:(?:'s)?\s+(?:job\s+)?(?:offer|job|position|role))\b"),),
+         "zh": (re.compile(r"(?<!收)(?:接|签)(?!到)(?:了|受了|受|下了?)?" + _ZH_NAME + r"的\s*offer",
+                           re.IGNORECASE),)}),
 }
 # a sentence with its end mark, and the clause breaks inside one
 _SENTENCE = re.compile(r"[^.!?。！？;；\n]+[.!?。！？]*")
@@ -120,16 +129,17 @@ def _own(clause: str, lang: str, upto: int) -> bool:
     return not said and not _other(lang).search(clause[:upto])
 
 
-def done_acts(turn: Turn) -> list[str]:
-    """The acts (``"move"``, ``"job"``) ``turn``, a user's own statement, says are done without a value.
+def done_acts(turn: Turn) -> list[tuple[str, str]]:
+    """The acts (``"move"``, ``"job"``) ``turn``, a user's own statement, says are done, each with the value the
+    turn names for it ("accepted Meta's offer" -> ``("job", "Meta")``) or "" ("moved in last week!").
 
     A clause counts when it is the user's own (no other person opens it or comes before the act), is no
     question or conditional and states no plan, hypothetical or question by the lexicon's markers.
-    Returns the act names in a fixed order; [] for other turns.
+    Returns one pair per act, in a fixed order; [] for other turns.
     """
     if turn.role != "user":
         return []
-    found: list[str] = []
+    found: dict[str, str] = {}
     for clause, lang in _clauses(turn.text):
         marks = lexicon().markers[lang]
         folded = clause.casefold()
@@ -137,9 +147,10 @@ def done_acts(turn: Turn) -> list[str]:
             continue
         for name, act in _ACTS.items():
             m = act.done[lang].search(clause)
-            if m and name not in found and _own(clause, lang, m.start()):
-                found.append(name)
-    return found
+            if m and not found.get(name) and _own(clause, lang, m.start()):
+                named = next((n.group("v").strip() for n in (p.search(clause) for p in act.named[lang]) if n), "")
+                found[name] = named
+    return [(name, found[name]) for name in _ACTS if name in found]
 
 
 def planned_value(text: str, act: str) -> str:
@@ -177,37 +188,46 @@ def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
     Raises:
         StoreError: the store failed while reading.
     """
-    acts = [a for a in done_acts(turn)
+    acts = [(a, v) for a, v in done_acts(turn)
             if not any(c.key.split("@")[0] == f"fact:{_ACTS[a].attr}" and c.polarity > 0 for c in cands if c.key)]
     if not acts:
         return cands
-    events = {key: text for _, key, text in store.active_by_prefix(turn.user_id, ("event:",))}
+    events = {key: text for _, key, text in store.active_by_prefix(turn.user_id, ("event:",))} \
+        if any(not v for _, v in acts) else {}
     items = store.find_by_keys(turn.user_id, list(events)) if events else {}
     added: list[Candidate] = []
-    for act in acts:
+    for act, named in acts:
         rule = _ACTS[act]
-        slot_keys = list({key for _, key, _ in store.active_by_prefix(turn.user_id, (f"fact:{rule.attr}",))})
-        held = [i for found in store.find_by_keys(turn.user_id, slot_keys).values() for i in found] \
-            if slot_keys else []
-        since = max(((i.valid_from or i.created_at) for i in held), default=None)
-        best = None
-        for key, text in events.items():
-            for item in items.get(key, []):
-                at = item.valid_from or item.created_at
-                if not (turn.timestamp - PLAN_REACH <= at < turn.timestamp) or (since and at <= since):
-                    continue
-                value = planned_value(_body(text, turn.speaker), act)
-                if value and (best is None or at > best[0]):
-                    best = (at, value)
-        if best is None:
+        value = named or _standing_plan(turn, store, act, events, items)
+        if not value:
             continue
-        lang = "zh" if "zh" in (detect_lang(turn.text), detect_lang(best[1])) else "en"
-        said = replace(turn, text=rule.said[lang].format(v=best[1]))
+        lang = "zh" if "zh" in (detect_lang(turn.text), detect_lang(value)) else "en"
+        said = replace(turn, text=rule.said[lang].format(v=value))
         for cand in read(said):
             if not cand.is_event and cand.key.split("@")[0] == f"fact:{rule.attr}" and cand.polarity > 0:
                 cand.evidence = turn.text
                 added.append(cand)
     return [*cands, *added]
+
+
+def _standing_plan(turn: Turn, store: KeyLookup, act: str, events: dict[str, str],
+                   items: dict[str, list[MemoryItem]]) -> str:
+    """The value of the user's latest plan of ``act`` among ``events`` (key -> text; ``items`` their items): said at
+    most ``PLAN_REACH`` before ``turn`` and after the slot's current value began; "" when there is none."""
+    attr = _ACTS[act].attr
+    slot_keys = list({key for _, key, _ in store.active_by_prefix(turn.user_id, (f"fact:{attr}",))})
+    held = [i for found in store.find_by_keys(turn.user_id, slot_keys).values() for i in found] if slot_keys else []
+    since = max(((i.valid_from or i.created_at) for i in held), default=None)
+    best: tuple[datetime, str] | None = None
+    for key, text in events.items():
+        for item in items.get(key, []):
+            at = item.valid_from or item.created_at
+            if not (turn.timestamp - PLAN_REACH <= at < turn.timestamp) or (since and at <= since):
+                continue
+            value = planned_value(_body(text, turn.speaker), act)
+            if value and (best is None or at > best[0]):
+                best = (at, value)
+    return best[1] if best else ""
 
 
 def _body(description: str, speaker: str) -> str:

@@ -28,6 +28,9 @@ def _live(texts: list[str]) -> list[str]:
     (["我住在广州。", "下个月要搬去深圳了，房子已经租好了", "已经搬过去了，新家离地铁很近"], "住在深圳", "住在广州"),
     (["我现在住在成都。", "我们打算六月搬到杭州", "终于搬完家了，累死了"], "住在杭州", "住在成都"),
     (["我住在 Toronto", "下个月要搬去 Vancouver 了", "已经搬过来了，就是房租太贵"], "住在Vancouver", "Toronto"),
+    (["I live in Chicago.", "I'm moving to Denver next month.", "the move is done, finally"], "lives in Denver",
+     "lives in Chicago"),
+    (["我住在广州。", "下个月要搬去深圳了", "搬家搞定了"], "住在深圳", "住在广州"),
 ])
 def test_a_move_said_done_takes_the_planned_place(texts: list[str], new: str, old: str) -> None:
     live = _live(texts)
@@ -40,6 +43,11 @@ def test_a_move_said_done_takes_the_planned_place(texts: list[str], new: str, ol
     (["I'm a consultant at Deloitte.", "Accenture made me an offer, still weighing it up",
       "accepted the offer this morning, I start on the 3rd"], "works at Accenture", "works at Deloitte"),
     (["我在腾讯上班。", "拿到了阿里的offer，还在纠结", "offer接了，下个月入职"], "在阿里工作", "在腾讯工作"),
+    (["I work at Google.", "got an offer from Meta, haven't decided", "accepted Meta's offer"], "works at Meta",
+     "works at Google"),
+    (["I work at Google.", "Stripe offered me a job, not sure yet", "I'm taking the Stripe job"], "works at Stripe",
+     "works at Google"),
+    (["我在腾讯上班。", "签了阿里的offer，月底走"], "在阿里工作", "在腾讯工作"),
 ])
 def test_an_offer_said_taken_is_the_new_employer(texts: list[str], new: str, old: str) -> None:
     live = _live(texts)
@@ -76,9 +84,12 @@ def _turn(text: str) -> Turn:
 
 
 def test_done_acts_and_planned_values_in_both_languages() -> None:
-    assert done_acts(_turn("moved in last week!")) == ["move"]
-    assert done_acts(_turn("搬完家了，累死")) == ["move"]
-    assert done_acts(_turn("offer接了")) == ["job"]
+    assert done_acts(_turn("moved in last week!")) == [("move", "")]
+    assert done_acts(_turn("搬完家了，累死")) == [("move", "")]
+    assert done_acts(_turn("offer接了")) == [("job", "")]
+    assert done_acts(_turn("accepted Meta's offer")) == [("job", "Meta")]
+    assert done_acts(_turn("决定接阿里的offer了")) == [("job", "阿里")]
+    assert done_acts(_turn("接到了阿里的offer")) == []
     assert done_acts(_turn("should we move in next week?")) == []
     assert done_acts(_turn("my sister moved in last week")) == []
     assert planned_value("I'm moving to Denver next month.", "move") == "Denver"
