@@ -4,14 +4,16 @@
 home (``plans.is_plan``); "got an offer from Meta, haven't decided" changes no
 employer. People then tell the step as done without naming the value again,
 because the listener knows it: "moved in last week!", "finally made the move",
-"已经搬过去了", "搬完家了", "took the job", "accepted the offer", "offer接了".
+"已经搬过去了", "搬完家了", "took the job", "accepted the offer", "offer接了",
+"brought him home" after "planning to adopt a dog", "把猫接回家了" after "打算养只猫".
 Read alone, such a turn states nothing a slot reads, and the old home or
 employer stays current. ``carried_out`` takes the value from the user's own
 latest plan of that act still standing (an active event said before the turn
 and after the value now held), says it as done ("I moved to Denver.", "我入职
 阿里了。") and reads that with the pipeline's own extractor, so the new value is
 found and checked exactly as a statement of it would be; the candidate keeps the
-turn's words as its evidence.
+turn's words as its evidence. A done turn that names the value itself ("accepted
+Meta's offer", "签了阿里的offer", "a rescue beagle named Max") needs no plan.
 
 This is the bridging reference of discourse ("definite reference to an
 antecedent event", Clark 1975; Poesio and Vieira 1998): "the move" and "the
@@ -96,6 +98,35 @@ _ACTS = {
          "zh": (re.compile(r"(?<!收)(?:接|签)(?!到)(?:了|受了|受|下了?)?" + _ZH_NAME + r"的\s*offer",
                            re.IGNORECASE),)}),
 }
+
+
+@functools.cache
+def _acts() -> dict[str, _Act]:
+    """The acts, a pet's adoption included: its patterns are written over the lexicon's species names."""
+    en, zh = lexicon().classes["en"]["SPECIES"], lexicon().classes["zh"]["SPECIES"]
+    pet = _Act(
+        "pet",
+        {"en": re.compile(r"\b(?:brought|took)\s+(?:him|her|them|the\s+(?:pup|puppy|kitten|dog|cat))\s+home\b"
+                          r"(?!\s+from\s+(?:the\s+)?(?:hospital|vet|groomer|school|daycare|nursery))"
+                          r"|\b(?:adopted|rescued)\s+(?:him|her|them)\b|\b(?:adopted|rescued)\s+(?:a|an)\s+(?:[\w-]+\s+)?"
+                          rf"(?:{en})\b", re.IGNORECASE),
+         "zh": re.compile(r"(?:(?:接|领|抱|带)回(?:家|来)了|(?:接|领|抱|带)(?:到)?家了)(?=$|[，,。！!~]|啦|呀)"
+                          rf"|(?:领养|收养)了(?:一只|只)?(?:{zh})?")},
+        {"en": (re.compile(r"(?i:\b(?:adopt(?:ing)?|get(?:ting)?|rescu(?:e|ing)|buy(?:ing)?)\s+(?:a|an)\s+"
+                           rf"(?:[\w-]+\s+)?)(?P<v>{en})\b", re.IGNORECASE),),
+         "zh": (re.compile(rf"(?:养|领养|收养|抱养|买)(?:一)?(?:只|条|个)?(?P<v>{zh})"),)},
+        {"en": "I have a {v}.", "zh": "我养了一只{v}。"},
+        {"en": (re.compile(rf"\b(?:a|an)\s+(?:[\w-]+\s+)?(?P<v>{en})\b", re.IGNORECASE),),
+         "zh": (re.compile(rf"(?:一)?(?:只|条)(?P<v>{zh})"),)})
+    return {**_ACTS, "pet": pet}
+
+
+#: A pet's name said with its coming home ("a beagle named Max", "叫团子"), and how it is said after the pet.
+_PET_NAME = {"en": (re.compile(r"\b(?:named|called)\s+(?P<n>[A-Z][a-z]+)|\b(?:his|her|its)\s+name\s+is\s+"
+                               r"(?P<m>[A-Z][a-z]+)"), " named {n}"),
+             "zh": (re.compile(r"(?:名字)?叫(?P<n>[\u4e00-\u9fff]{1,3}?)(?=$|[，,。！!~]|哦|呢|啦)"), "，叫{n}")}
+
+
 # a sentence with its end mark, and the clause breaks inside one
 _SENTENCE = re.compile(r"[^.!?。！？;；\n]+[.!?。！？]*")
 _CLAUSE = re.compile(r"[，,]\s*|\s+(?:but|and\s+then|so)\s+", re.IGNORECASE)
@@ -145,12 +176,13 @@ def done_acts(turn: Turn) -> list[tuple[str, str]]:
         folded = clause.casefold()
         if any(name in marks and marks[name].search(folded) for name in ("plan", "hypothetical", "question")):
             continue
-        for name, act in _ACTS.items():
+        for name, act in _acts().items():
             m = act.done[lang].search(clause)
             if m and not found.get(name) and _own(clause, lang, m.start()):
-                named = next((n.group("v").strip() for n in (p.search(clause) for p in act.named[lang]) if n), "")
+                named = next((n.group("v").strip() for where in (clause, turn.text)  # "…, a rescue beagle"
+                              for n in (p.search(where) for p in act.named[lang]) if n), "")
                 found[name] = named
-    return [(name, found[name]) for name in _ACTS if name in found]
+    return [(name, found[name]) for name in _acts() if name in found]
 
 
 def planned_value(text: str, act: str) -> str:
@@ -160,7 +192,7 @@ def planned_value(text: str, act: str) -> str:
     Raises:
         KeyError: ``act`` is not one of ``done_acts``'s names.
     """
-    rule = _ACTS[act]
+    rule = _acts()[act]
     for clause, lang in _clauses(text):
         for pattern in rule.plan[lang]:
             m = pattern.search(clause)
@@ -189,7 +221,7 @@ def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
         StoreError: the store failed while reading.
     """
     acts = [(a, v) for a, v in done_acts(turn)
-            if not any(c.key.split("@")[0] == f"fact:{_ACTS[a].attr}" and c.polarity > 0 for c in cands if c.key)]
+            if not any(_of_slot(c, _acts()[a].attr) and c.polarity > 0 for c in cands)]
     if not acts:
         return cands
     events = {key: text for _, key, text in store.active_by_prefix(turn.user_id, ("event:",))} \
@@ -197,14 +229,17 @@ def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
     items = store.find_by_keys(turn.user_id, list(events)) if events else {}
     added: list[Candidate] = []
     for act, named in acts:
-        rule = _ACTS[act]
+        rule = _acts()[act]
         value = named or _standing_plan(turn, store, act, events, items)
         if not value:
             continue
         lang = "zh" if "zh" in (detect_lang(turn.text), detect_lang(value)) else "en"
         said = replace(turn, text=rule.said[lang].format(v=value))
+        if act == "pet" and (name := _PET_NAME[lang][0].search(turn.text)):
+            said = replace(said, text=said.text[:-1] + _PET_NAME[lang][1].format(n=name.group("n") or name.group("m"))
+                           + said.text[-1])
         for cand in read(said):
-            if not cand.is_event and cand.key.split("@")[0] == f"fact:{rule.attr}" and cand.polarity > 0:
+            if not cand.is_event and _of_slot(cand, rule.attr) and cand.polarity > 0:
                 cand.evidence = turn.text
                 added.append(cand)
     return [*cands, *added]
@@ -214,8 +249,8 @@ def _standing_plan(turn: Turn, store: KeyLookup, act: str, events: dict[str, str
                    items: dict[str, list[MemoryItem]]) -> str:
     """The value of the user's latest plan of ``act`` among ``events`` (key -> text; ``items`` their items): said at
     most ``PLAN_REACH`` before ``turn`` and after the slot's current value began; "" when there is none."""
-    attr = _ACTS[act].attr
-    slot_keys = list({key for _, key, _ in store.active_by_prefix(turn.user_id, (f"fact:{attr}",))})
+    rule = _acts()[act]
+    slot_keys = list({key for _, key, _ in store.active_by_prefix(turn.user_id, (f"fact:{rule.attr}",))})
     held = [i for found in store.find_by_keys(turn.user_id, slot_keys).values() for i in found] if slot_keys else []
     since = max(((i.valid_from or i.created_at) for i in held), default=None)
     best: tuple[datetime, str] | None = None
@@ -228,6 +263,12 @@ def _standing_plan(turn: Turn, store: KeyLookup, act: str, events: dict[str, str
             if value and (best is None or at > best[0]):
                 best = (at, value)
     return best[1] if best else ""
+
+
+def _of_slot(cand: Candidate, attr: str) -> bool:
+    """True when ``cand`` is a statement of slot ``attr`` ("fact:lives_in@dana", "fact:pet:dog")."""
+    key = cand.key.split("@")[0]
+    return not cand.is_event and (key == f"fact:{attr}" or key.startswith(f"fact:{attr}:"))
 
 
 def _body(description: str, speaker: str) -> str:

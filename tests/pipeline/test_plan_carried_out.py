@@ -74,6 +74,26 @@ def test_no_own_standing_plan_changes_nothing(texts: list[str], kept: str, not_s
     assert any(kept in t for t in live) and not any(not_said in t for t in live), live
 
 
+@pytest.mark.parametrize(("texts", "pet"), [
+    (["planning to adopt a dog this spring", "we brought him home yesterday, a rescue beagle named Max"],
+     "has a beagle named Max"),
+    (["planning to adopt a dog this spring", "brought her home on Saturday, her name is Luna"], "has a dog named Luna"),
+    (["打算养只猫，最好是英短", "把猫接回家了，叫团子"], "有一只猫叫团子"),
+    (["想领养一只柯基", "终于领回家了！"], "养了一只柯基"),
+])
+def test_a_pet_brought_home_is_the_planned_pet(texts: list[str], pet: str) -> None:
+    assert any(pet in t for t in _live(texts)), _live(texts)
+
+
+@pytest.mark.parametrize("texts", [
+    ["my sister is planning to adopt a dog", "brought him home yesterday"],
+    ["planning to adopt a dog", "we brought him home from the hospital yesterday"],
+    ["我们打算养只猫", "带回家了好多零食"],
+])
+def test_no_pet_without_the_users_own_pet_plan_and_a_pet_come_home(texts: list[str]) -> None:
+    assert not any(k.startswith("fact:pet") for status, k, _ in planned_items(texts, timedelta(days=12))), texts
+
+
 @pytest.mark.parametrize("text", ["I moved in last week", "we moved in together last week"])
 def test_a_time_or_manner_is_no_place(text: str) -> None:
     assert not any("lives in" in t for t in _live([text])), _live([text])
