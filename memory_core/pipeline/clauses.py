@@ -376,6 +376,8 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
             if who == AWAY:
                 continue  # "Lisa got a new job and moved to Berlin": Lisa's move
             going = _EN_DROPPED_ING.match(clause) is not None  # "Starting at Alibaba on Monday": "I'm starting"
+            if going and lexicon().markers["en"]["hypothetical"].search(clause.casefold()):
+                continue  # "living in Denver would be amazing", "working at Meta sounds fun": weighed, not said
             clause = f"{who} is {clause}" if who and going else f"{who or ('I am' if going else 'I')} {clause}"
         elif dropped is not None:
             if who == AWAY:

@@ -1,7 +1,8 @@
 """Words of plans and their outcomes the slot lexicon reads, in Chinese: an exam named by its verb (打算明年考研,
 准备考公) is a goal; a time said first (明年…, 下半年…) keeps a dropped subject the speaker's; settling in a place
 (在深圳安顿下来了, 在深圳落脚了) is the home now, someone else's settling theirs; a diet started (开始吃纯素了) is
-no medication."""
+no medication. And in both languages a home or job only weighed ("living in Denver sounds nice", "working at Meta
+would mean…", 在阿里上班的话…) changes nothing."""
 
 from __future__ import annotations
 
@@ -42,3 +43,24 @@ def test_a_diet_started_is_no_medication(text: str) -> None:
 
 def test_a_vitamin_is_still_a_medication() -> None:
     assert any(k.startswith("fact:medication") for k, _ in _active(["我在吃维生素"]))
+
+
+@pytest.mark.parametrize(("texts", "kept", "not_said"), [
+    (["I work at Google.", "working at Meta would mean a longer commute"], "User works at Google", "Meta"),
+    (["I work at Google.", "Working at Meta is exhausting, I hear"], "User works at Google", "Meta"),
+    (["I live in Chicago.", "living in Denver sounds nice"], "User lives in Chicago", "Denver"),
+    (["我在腾讯上班。", "在阿里上班的话通勤就远了"], "用户在腾讯工作", "阿里"),
+    (["我住在北京。", "住在上海的话房租太贵了"], "用户住在北京", "上海"),
+])
+def test_a_home_or_job_weighed_as_a_subject_or_with_dehua_changes_nothing(texts: list[str], kept: str,
+                                                                           not_said: str) -> None:
+    said = [text for _, text in _active(texts)]
+    assert kept in said and not any(not_said in t for t in said), said
+
+
+@pytest.mark.parametrize(("texts", "now"), [
+    (["I work at Google.", "working at Meta for three years now, still love it"], "User works at Meta"),
+    (["我住在北京。", "我的话，现在住在上海"], "用户住在上海"),
+])
+def test_a_dropped_subject_or_a_topic_is_still_a_statement(texts: list[str], now: str) -> None:
+    assert now in [text for _, text in _active(texts)]
