@@ -60,6 +60,7 @@ class _Act:
     plan: dict[str, tuple[re.Pattern[str], ...]]
     said: dict[str, str]
     named: dict[str, tuple[re.Pattern[str], ...]]
+    pol: int = 1  # the polarity of the statement the act makes: a job quit ends the employer
 
 
 _ACTS = {
@@ -118,7 +119,22 @@ def _acts() -> dict[str, _Act]:
         {"en": "I have a {v}.", "zh": "我养了一只{v}。"},
         {"en": (re.compile(rf"\b(?:a|an)\s+(?:[\w-]+\s+)?(?P<v>{en})\b", re.IGNORECASE),),
          "zh": (re.compile(rf"(?:一)?(?:只|条)(?P<v>{zh})"),)})
-    return {**_ACTS, "pet": pet}
+    return {**_ACTS, "pet": pet, "quit": _QUIT}
+
+
+#: A job quit said bare ("finally quit!", "终于辞了") after the user said they might quit it ("might quit my job",
+#: 在考虑要不要辞职): the employer ends, as "I quit my job" ends it.
+_QUIT = _Act(
+    "works_at",
+    {"en": re.compile(r"\bquit\b(?=\s*(?:$|[.!,~;]"
+                      r"|\s(?:today|yesterday|this\s+morning|last\s+week|on\s+\w+day|at\s+last)\b))", re.IGNORECASE),
+     "zh": re.compile(r"(?<![戒])辞了(?=$|[，,。！!~]|啦)")},
+    {"en": (re.compile(r"(?i:\b(?P<v>(?:quit(?:ting)?|leav(?:e|ing))\s+(?:my\s+)?(?:job|work)|resign(?:ing)?\b"
+                       r"|hand(?:ing)?\s+in\s+my\s+notice))"),),
+     "zh": (re.compile(r"(?P<v>辞职|裸辞|辞掉工作|离职)"),)},
+    {"en": "I quit my job.", "zh": "我辞职了。"},
+    {"en": (), "zh": ()},
+    pol=-1)
 
 
 #: A pet's name said with its coming home ("a beagle named Max", "叫团子"), and how it is said after the pet.
@@ -221,7 +237,7 @@ def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
         StoreError: the store failed while reading.
     """
     acts = [(a, v) for a, v in done_acts(turn)
-            if not any(_of_slot(c, _acts()[a].attr) and c.polarity > 0 for c in cands)]
+            if not any(_of_slot(c, _acts()[a].attr) for c in cands)]
     if not acts:
         return cands
     events = {key: text for _, key, text in store.active_by_prefix(turn.user_id, ("event:",))} \
@@ -239,7 +255,7 @@ def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
             said = replace(said, text=said.text[:-1] + _PET_NAME[lang][1].format(n=name.group("n") or name.group("m"))
                            + said.text[-1])
         for cand in read(said):
-            if not cand.is_event and _of_slot(cand, rule.attr) and cand.polarity > 0:
+            if _of_slot(cand, rule.attr) and cand.polarity == rule.pol:
                 cand.evidence = turn.text
                 added.append(cand)
     return [*cands, *added]

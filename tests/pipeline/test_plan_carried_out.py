@@ -116,3 +116,23 @@ def test_done_acts_and_planned_values_in_both_languages() -> None:
     assert planned_value("拿到了阿里的offer，还在纠结", "job") == "阿里"
     assert planned_value("我妹妹下个月要搬去深圳", "move") == ""
     assert planned_value("if I moved to Tokyo I'd eat ramen every day", "move") == ""
+
+
+@pytest.mark.parametrize(("texts", "ended"), [
+    (["I work at Google.", "might quit my job", "finally quit, no plan B"], "User no longer has a job"),
+    (["我在腾讯上班。", "在考虑要不要辞职", "终于辞了"], "用户已离职"),
+    (["我在腾讯上班。", "上周裸辞了"], "用户已离职"),
+])
+def test_a_job_quit_said_bare_after_weighing_it_ends_the_employer(texts: list[str], ended: str) -> None:
+    live = _live(texts)
+    assert ended in live and not any("Google" in t or "腾讯" in t for t in live), live
+
+
+@pytest.mark.parametrize(("texts", "kept"), [
+    (["I work at Google.", "finally quit, no plan B"], "User works at Google"),
+    (["I drink coffee.", "thinking of quitting coffee", "finally quit!"], "User drinks coffee"),
+    (["I work at Google.", "might quit my job", "I quit smoking today"], "User works at Google"),
+    (["I work at Google.", "my brother might quit his job", "he quit today"], "User works at Google"),
+])
+def test_a_bare_quit_without_the_users_own_job_plan_keeps_the_employer(texts: list[str], kept: str) -> None:
+    assert kept in _live(texts), _live(texts)
