@@ -5,7 +5,9 @@ home (``plans.is_plan``); "got an offer from Meta, haven't decided" changes no
 employer. People then tell the step as done without naming the value again,
 because the listener knows it: "moved in last week!", "finally made the move",
 "已经搬过去了", "搬完家了", "took the job", "accepted the offer", "offer接了",
-"brought him home" after "planning to adopt a dog", "把猫接回家了" after "打算养只猫".
+"brought him home" after "planning to adopt a dog", "把猫接回家了" after "打算养只猫",
+"finally quit!" after "might quit my job" or "want to quit coffee", 终于戒掉了 after 想戒咖啡但戒不掉
+(a bare quit is of the job or habit weighed last).
 Read alone, such a turn states nothing a slot reads, and the old home or
 employer stays current. ``carried_out`` takes the value from the user's own
 latest plan of that act still standing (an active event said before the turn
@@ -119,7 +121,7 @@ def _acts() -> dict[str, _Act]:
         {"en": "I have a {v}.", "zh": "我养了一只{v}。"},
         {"en": (re.compile(rf"\b(?:a|an)\s+(?:[\w-]+\s+)?(?P<v>{en})\b", re.IGNORECASE),),
          "zh": (re.compile(rf"(?:一)?(?:只|条)(?P<v>{zh})"),)})
-    return {**_ACTS, "pet": pet, "quit": _QUIT}
+    return {**_ACTS, "pet": pet, "quit": _QUIT, "habit": _HABIT}
 
 
 #: A job quit said bare ("finally quit!", "终于辞了") after the user said they might quit it ("might quit my job",
@@ -133,6 +135,21 @@ _QUIT = _Act(
                        r"|hand(?:ing)?\s+in\s+my\s+notice))"),),
      "zh": (re.compile(r"(?P<v>辞职|裸辞|辞掉工作|离职)"),)},
     {"en": "I quit my job.", "zh": "我辞职了。"},
+    {"en": (), "zh": ()},
+    pol=-1)
+#: A habit given up said bare ("finally quit!", "终于戒掉了", 戒成功了) after the user said they meant or tried to give
+#: it up ("want to quit coffee but can't", 想戒咖啡但戒不掉, 打算戒烟): the habit ends, whatever slot holds it ("*").
+_HABIT = _Act(
+    "*",
+    {"en": re.compile(r"\bquit\b(?=\s*(?:$|[.!,~;]"
+                      r"|\s(?:today|yesterday|last\s+week|for\s+good|at\s+last|cold\s+turkey)\b))"
+                      r"|\bkicked\s+the\s+habit\b", re.IGNORECASE),
+     "zh": re.compile(r"(?<![要想])戒(?:掉了|了|成功了|成了|下来了)(?=$|[，,。！!~]|啦|一)")},
+    {"en": (re.compile(r"(?i:\b(?:quit(?:ting)?|giv(?:e|ing)\s+up|stop(?:ping)?|cut(?:ting)?\s+out)\s+)"
+                       r"(?!my\s+job|work|the\s+job|(?:my|the|this)\s+(?:diet|plan|gym))(?P<v>[a-z][a-z ]{1,20}?)"
+                       r"(?=\s*(?:$|[.,!;]|\s+(?:but|and|for|soon|next|this|again|completely|altogether)\b))"),),
+     "zh": (re.compile(r"戒(?:掉)?(?P<v>[\u4e00-\u9fff]{1,4}?)(?=$|[，,。！!]|但|了|吧|啊)"),)},
+    {"en": "I quit {v}.", "zh": "我戒{v}了。"},
     {"en": (), "zh": ()},
     pol=-1)
 
@@ -243,12 +260,16 @@ def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
     events = {key: text for _, key, text in store.active_by_prefix(turn.user_id, ("event:",))} \
         if any(not v for _, v in acts) else {}
     items = store.find_by_keys(turn.user_id, list(events)) if events else {}
-    added: list[Candidate] = []
+    found: list[tuple[str, tuple[datetime, str]]] = []
     for act, named in acts:
+        plan = (turn.timestamp, named) if named else _standing_plan(turn, store, act, events, items)
+        if plan is not None:
+            found.append((act, plan))
+    quits = sorted(((plan[0], act) for act, plan in found if act in ("quit", "habit")), reverse=True)
+    found = [(act, plan) for act, plan in found if act not in ("quit", "habit") or act == quits[0][1]]
+    added: list[Candidate] = []
+    for act, (_, value) in found:  # a bare "quit" is of the job or the habit the user weighed last
         rule = _acts()[act]
-        value = named or _standing_plan(turn, store, act, events, items)
-        if not value:
-            continue
         lang = "zh" if "zh" in (detect_lang(turn.text), detect_lang(value)) else "en"
         said = replace(turn, text=rule.said[lang].format(v=value))
         if act == "pet" and (name := _PET_NAME[lang][0].search(turn.text)):
@@ -262,9 +283,9 @@ def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
 
 
 def _standing_plan(turn: Turn, store: KeyLookup, act: str, events: dict[str, str],
-                   items: dict[str, list[MemoryItem]]) -> str:
-    """The value of the user's latest plan of ``act`` among ``events`` (key -> text; ``items`` their items): said at
-    most ``PLAN_REACH`` before ``turn`` and after the slot's current value began; "" when there is none."""
+                   items: dict[str, list[MemoryItem]]) -> tuple[datetime, str] | None:
+    """The time and value of the user's latest plan of ``act`` among ``events`` (key -> text; ``items`` their items):
+    said at most ``PLAN_REACH`` before ``turn`` and after the slot's current value began; None when there is none."""
     rule = _acts()[act]
     slot_keys = list({key for _, key, _ in store.active_by_prefix(turn.user_id, (f"fact:{rule.attr}",))})
     held = [i for found in store.find_by_keys(turn.user_id, slot_keys).values() for i in found] if slot_keys else []
@@ -278,12 +299,15 @@ def _standing_plan(turn: Turn, store: KeyLookup, act: str, events: dict[str, str
             value = planned_value(_body(text, turn.speaker), act)
             if value and (best is None or at > best[0]):
                 best = (at, value)
-    return best[1] if best else ""
+    return best
 
 
 def _of_slot(cand: Candidate, attr: str) -> bool:
-    """True when ``cand`` is a statement of slot ``attr`` ("fact:lives_in@dana", "fact:pet:dog")."""
+    """True when ``cand`` is a statement of slot ``attr`` ("fact:lives_in@dana", "fact:pet:dog"); ``attr`` "*" is any
+    fact or preference."""
     key = cand.key.split("@")[0]
+    if attr == "*":
+        return not cand.is_event and key.startswith(("fact:", "pref:"))
     return not cand.is_event and (key == f"fact:{attr}" or key.startswith(f"fact:{attr}:"))
 
 

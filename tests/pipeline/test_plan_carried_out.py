@@ -130,9 +130,30 @@ def test_a_job_quit_said_bare_after_weighing_it_ends_the_employer(texts: list[st
 
 @pytest.mark.parametrize(("texts", "kept"), [
     (["I work at Google.", "finally quit, no plan B"], "User works at Google"),
-    (["I drink coffee.", "thinking of quitting coffee", "finally quit!"], "User drinks coffee"),
     (["I work at Google.", "might quit my job", "I quit smoking today"], "User works at Google"),
     (["I work at Google.", "my brother might quit his job", "he quit today"], "User works at Google"),
 ])
 def test_a_bare_quit_without_the_users_own_job_plan_keeps_the_employer(texts: list[str], kept: str) -> None:
     assert kept in _live(texts), _live(texts)
+
+
+@pytest.mark.parametrize(("texts", "ended", "gone"), [
+    (["I drink coffee every day.", "want to quit coffee but can't", "finally quit!"], "User no longer drinks coffee",
+     "User drinks coffee every day"),
+    (["I smoke.", "thinking about quitting smoking", "finally quit for good"], "User has quit smoking", "User smokes"),
+    (["我每天喝咖啡。", "想戒咖啡但戒不掉", "终于戒掉了"], "用户不再喝咖啡", "用户喝咖啡"),
+    (["我抽烟。", "打算戒烟", "戒成功了"], "用户戒烟了", "用户抽烟"),
+])
+def test_a_habit_given_up_said_bare_after_weighing_it_ends_the_habit(texts: list[str], ended: str, gone: str) -> None:
+    live = _live(texts)
+    assert ended in live and gone not in live, live
+
+
+def test_a_bare_quit_ends_what_the_user_weighed_last_only() -> None:
+    live = _live(["I drink coffee.", "I work at Google.", "trying to quit coffee", "might quit my job",
+                  "finally quit!"])
+    assert "User no longer has a job" in live and "User drinks coffee" in live, live
+
+
+def test_someone_elses_habit_plan_ends_nothing_of_the_users() -> None:
+    assert "用户喝咖啡" in _live(["我每天喝咖啡。", "我妈想戒咖啡", "终于戒掉了"])
