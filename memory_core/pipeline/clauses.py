@@ -75,13 +75,13 @@ _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  
                         r"|[，,](?!\s*(?:[他她它]|一[只条个头]|老大|它们|分别)?的?(?:名字)?叫)\s*"
                         r"|(?<=[了啦])\s+(?=[\u3400-\u9fff])")  # "我搬家了 现在在广州": a space for a comma
 _ZH_BARE_VERB = re.compile(
-    r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|年初|年底|这个月|上个月|"
+    r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|明年|后年|[上下]半年|年初|年底|这个月|上个月|"
     r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|明天|后天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
     r"下个月|(?:上|下|这|本)(?:周|个?星期|个?礼拜)[一二三四五六日天末]?|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"这半年|这几个月|这段时间|这阵子|近来|大前天|过两天|过几天|过阵子|过段时间|"
     r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定)*"
     r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|\s*base\s*在?|"
-    r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|辞职|加入|进了|考上|学|会说|用|和|跟|"
+    r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|裸辞|辞职|加入|进了|考上|学|会说|用|和|跟|"
     r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|远程|居家办公|在家办公|打卡|单身|分了|分手|把|"
     # a job lost or a promotion, and a diet said by what one eats ("上周被裁了", "被提拔成了组长", "现在什么都吃")
     r"被裁|被辞|被开除|被炒|失业|下岗|(?:什么|啥)都|被?提拔|被任命|晋升)"
@@ -376,6 +376,8 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
             if who == AWAY:
                 continue  # "Lisa got a new job and moved to Berlin": Lisa's move
             going = _EN_DROPPED_ING.match(clause) is not None  # "Starting at Alibaba on Monday": "I'm starting"
+            if going and lexicon().markers["en"]["hypothetical"].search(clause.casefold()):
+                continue  # "living in Denver would be amazing", "working at Meta sounds fun": weighed, not said
             clause = f"{who} is {clause}" if who and going else f"{who or ('I am' if going else 'I')} {clause}"
         elif dropped is not None:
             if who == AWAY:

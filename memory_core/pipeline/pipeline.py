@@ -29,6 +29,7 @@ from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plain_text import reading_text
+from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
@@ -149,6 +150,7 @@ class WritePipeline:
         if (plain := reading_text(turn.text)) != turn.text:  # the stages below read what the extractor read
             turn = dataclasses.replace(turn, text=plain)
         cands = self._taken_up(turn, store, cands)
+        cands = carried_out(turn, store, cands, self.candidates)  # "moved in last week!" after a move planned
         cands = inline_corrected(turn, cands)  # "green. Wait no, I meant blue": the right value before it is stored
         rows = _Rows(store, turn.user_id)
         whole = whole_correction(turn, cands, rows.get)  # "oops I meant I take the subway to work"

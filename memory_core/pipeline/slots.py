@@ -58,9 +58,11 @@ _EN_WHEN = (r"\s+(?:(?:back\s+|earlier\s+|later\s+)?(?:in|on|since|during|around
             r"|(?:last|this|next|earlier\s+this|late\s+last)\s+(?:year|month|week|" + _EN_MONTH + r")\b"
             r"|(?:a\s+few|a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b"
             r"|a\s+while\s+(?:back|ago)\b|recently\b|yesterday\b)")
-#: A value that is only a time ("May", "last spring", "Monday"): no place or employer.
+#: A value that is only a time ("May", "last spring", "Monday", "moved in last week") or a manner ("moved in
+#: together"): no place or employer.
 _WHEN_ALONE = re.compile(r"(?:(?:early|late|mid-?|last|this|next)\s*)?(?:" + _EN_MONTH
-                         + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:19|20)\d\d)", re.IGNORECASE)
+                         + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:19|20)\d\d|week(?:end)?|month|year|night)"
+                         r"|yesterday|today|tonight|recently|together", re.IGNORECASE)
 #: Where an English place or employer ends: a purpose, companion, role, time or added word ("Lisbon instead").
 _PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because|instead|again|too)\b|" + _EN_WHEN, re.IGNORECASE)
 
