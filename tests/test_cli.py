@@ -52,7 +52,8 @@ def test_ingest_of_a_file_without_turns_says_nothing_was_read(tmp_path: Path, db
 
 def test_recall_json_flags_a_turn_whose_statement_was_superseded(tmp_path: Path, db: Path) -> None:
     src = tmp_path / "turns.jsonl"
-    src.write_text("\n".join([line("a", "我每天早上都喝咖啡。", 1), line("b", "咖啡我已经不喝了，现在喝绿茶。", 2)]) + "\n")
+    turns = [line("a", "我每天早上都喝咖啡。", 1), line("b", "咖啡我已经不喝了，现在喝绿茶。", 2)]
+    src.write_text("\n".join(turns) + "\n")
     assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
     recalled = gs("recall", "--user", "ann", "我喝咖啡吗？", "--json", db=db)
     results = json.loads(recalled.stdout)["results"]

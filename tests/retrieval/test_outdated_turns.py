@@ -61,8 +61,9 @@ def test_a_superseded_turn_shown_alone_is_marked_outdated(memory: Memory, old: s
 
 
 RETOLD = [
-    (["I drink like three coffees a day.", "I really love my morning coffee.", "Coffee is life, three cups again today.",
-      "I'm a coffee addict, seriously."], "I quit coffee last week, switched to green tea.",
+    (["I drink like three coffees a day.", "I really love my morning coffee.",
+      "Coffee is life, three cups again today.", "I'm a coffee addict, seriously."],
+     "I quit coffee last week, switched to green tea.",
      "what does she drink in the morning?", "coffee"),
     (["我每天都要喝一杯奶茶。", "下午不来杯奶茶根本撑不住，每天都喝奶茶。", "今天又喝了奶茶，我真的离不开奶茶。"],
      "奶茶我已经戒了，现在只喝白开水。", "她现在喝什么？", "奶茶"),
