@@ -170,8 +170,8 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
         return
     table = Table("#", "score", "theme", "kind", "memory", "turns")
     for rank, r in enumerate(response.results, 1):
-        kind = r.item.kind + (" (outdated)" * r.outdated)
-        table.add_row(str(rank), f"{r.score:.3f}", stored_text(r.item.theme), kind,
+        shown_kind = r.item.kind + (" (outdated)" * r.outdated)
+        table.add_row(str(rank), f"{r.score:.3f}", stored_text(r.item.theme), shown_kind,
                       stored_text(shown_text(r.item.description, query=query)), stored_text(", ".join(r.turn_ids[:4])))
     console.print(table)
     console.print(stored_text(response.context.text), highlight=False)
