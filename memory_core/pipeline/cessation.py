@@ -49,6 +49,15 @@ __all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_VERB_ACTIVITY", "category_keys", "
 _SADLY = r"sadly|unfortunately|tragically|so|well|and|but|yesterday|today|last\s+(?:week|month|night)"
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
 _EN_SCOPE = (
+    # the thing said first, then its end with nothing after the verb but when or why ("Tennis I gave up after the
+    # knee surgery", "Spanish classes I dropped last spring"), as Chinese puts it first ("网球我不打了")
+    re.compile(r"^(?!(?:so|well|and|but|then|finally|honestly|yeah|ok|okay|anyway|actually|recently|yesterday|today|"
+               r"now|sadly|basically|lol|oh|also|even)\b)(?P<x>(?:[A-Za-z][\w'-]*\s+){0,2}?[A-Za-z][\w'-]*)\s+"
+               r"I\s+(?:(?:'ve|have|had|finally|just|already|totally|completely)\s+)*"
+               r"(?:gave\s+up|quit|stopped|dropped|ditched|sold|cancell?ed|got\s+rid\s+of)"
+               r"(?=\s*$|\s*[,.;!]|\s+(?:after|when|because|since|last|a\s+(?:while|year|month)|years?|months?|"
+               r"weeks?|ages|long|in|for|ago|back|recently|already|completely|entirely|altogether|for\s+good)\b)",
+               re.IGNORECASE),
     # given up or swapped for something else ("gave up the gym for yoga", "swapped my car for a bike", "gave up
     # sugar for Lent"): what was given up, not what it was given up for
     re.compile(r"\b(?:gave\s+up|given\s+up|giving\s+up|quit|ditched|dropped|swapped|traded|exchanged)\s+(?P<x>.+?)"

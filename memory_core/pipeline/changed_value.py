@@ -90,11 +90,17 @@ def with_statement(old: str, new: str, lang: str) -> str:
 _NOW = re.compile(r"\b(?:(?<!right\s)(?<!just\s)(?<!for\s)now|these\s+days|nowadays)\b|现在|如今|最近", re.IGNORECASE)
 
 
-def ended_by_stance(key: str, said: str) -> bool:
+# a language being learnt, as its item says it ("User is learning Japanese", "用户在学日语"): a course, which ends
+_LEARNING = re.compile(r"\b(?:learning|studying|taking)\b|在学|学习|上课|报了", re.IGNORECASE)
+
+
+def ended_by_stance(key: str, said: str, held: str = "") -> bool:
     """True when an item under ``key`` that a statement ``said`` of the other stance speaks of ends by it: a statement
     in the user's own words (``gist:``) always; a like or dislike (``pref:``) when ``said`` says it holds now ("我不吃
-    香菜" ended by "我现在也能吃一点香菜了，不那么讨厌了")."""
-    return key.startswith("gist:") or (key.startswith("pref:") and _NOW.search(said) is not None)
+    香菜" ended by "我现在也能吃一点香菜了，不那么讨厌了"); a language when the item's text ``held`` says it was being
+    learnt ("用户在学日语" ended by "日语课不上了"; a language one speaks is not ended by its class)."""
+    return key.startswith("gist:") or (key.startswith("pref:") and _NOW.search(said) is not None) \
+        or (key.startswith("fact:language:") and _LEARNING.search(held) is not None)
 
 
 # one more of a kind said beside what was said before ("I also subscribe to Spotify", "我也订了网易云")

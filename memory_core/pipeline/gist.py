@@ -29,6 +29,7 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonyms
 from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person
+from memory_core.pipeline.valueless import valueless_clause
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
@@ -396,13 +397,15 @@ def gist_clause(clause: str, lang: str) -> bool:
     上周) nor a plan. Questions and hypotheticals are filtered before this;
     a request to the assistant ("don't let me forget") and a figure of speech
     whose subject is the speaker's heart or soul ("my heart lives in Paris",
-    "我的心还在巴黎") state nothing either.
+    "我的心还在巴黎") state nothing either, nor does a bare change or stop whose thing is left out ("我戒不掉",
+    "我跳槽了", "I quit": ``valueless_clause``).
     """
     if lang == "zh":
         text = ZH_LEAD.sub("", clause.strip())
         return text.startswith("我") and not text.startswith("我们") and 4 <= len(text) <= 60 \
-            and not _ZH_NOT_LASTING.search(text) and not _ZH_FIGURE.match(text)
+            and not _ZH_NOT_LASTING.search(text) and not _ZH_FIGURE.match(text) \
+            and not valueless_clause(text, lang)
     text = EN_LEAD.sub("", clause.strip())
     words = text.split()
     return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 and not _EN_NOT_LASTING.search(text) \
-        and not _EN_ASKED.match(text) and not _EN_FIGURE.match(text)
+        and not _EN_ASKED.match(text) and not _EN_FIGURE.match(text) and not valueless_clause(text, lang)

@@ -164,7 +164,7 @@ class WritePipeline:
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         _categories_ended(cands, rows)
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素
-        foods_ruled_out(cands, lambda: rows.get(("pref:",)))  # "went vegan" ends "loves steak"
+        foods_ruled_out(cands, lambda: rows.get(("pref:", "gist:")))  # "went vegan" ends "loves steak", "eats steak"
         partner_gone(cands, rows.get)
         job_gone(cands)  # "我爸退休了": his occupation ends with his job
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),

@@ -211,6 +211,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     ended: list[MemoryItem] = []
     changed = bool(_CHANGE.search(cand.description))
     renewed = bool(_NEW_VALUE.search(cand.description))  # neither a hit nor a detail; the slot reading ends the old
+    # a mention opening on another person ("我妹妹的健身卡退了", "my sister cancelled her gym membership") ends
+    # nothing of the user's own (``people.about_others_only`` leaves it unable to revise)
+    theirs_too = cand.may_revise or not cand.restate_only
     for item in seen.values():
         if item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic):
             continue
@@ -220,15 +223,18 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         same, restated = same_topic(cand.topic, old)
         same = same or item.key in cand.alike
         if not same and changed and _changed_piece_names(cand, old):
-            if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
+            if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item) and theirs_too:
                 ended.append(item)  # "羽毛球我现在不打了" ends "每天晚上都打羽毛球"
             continue
         if not same or renewed or (cand.reverses and _stance(item.description) != cand.reverse_polarity):
             continue  # a cessation ("I used to play guitar") restates nothing it ends: ``end_opposite`` below
         # a mention (``restate_only``) ends nothing by its polarity: only a statement of the other polarity does
         if changed or (not cand.restate_only and stance_of(item.description) != cand.polarity):
-            if ended_by_stance(str(item.key or ""), cand.description) and not turn.timestamp < _said_at(item):
-                ended.append(item)  # "I cancelled my WoW subscription" ends "plays World of Warcraft"
+            if ended_by_stance(str(item.key or ""), cand.description, item.description) \
+                    and not turn.timestamp < _said_at(item) and theirs_too \
+                    and (not str(item.key).startswith("fact:language:") or _changed_piece_names(cand, old)):
+                ended.append(item)  # "I cancelled my WoW subscription" ends "plays World of Warcraft"; a language,
+                # only by the piece that names it ("韩语我不学了，专心学日语" leaves 日语)
             continue
         if changed_number(cand.description, item.description) and not cand.restate_only \
                 and str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):

@@ -1,7 +1,8 @@
 """Names of a thing beyond its plain words, read into topic terms (``memory_core.pipeline.gist.topic``).
 
 - a one-character Chinese thing after a verb of having it, with a count between
-  ("每天抽一包烟", "戒烟") or before 瘾 ("烟瘾"): the lexicon's object (smoking);
+  ("每天抽一包烟", "戒烟") or before 瘾 ("烟瘾"), or put first in its clause before
+  who or when ("烟我已经戒了", "酒早就不喝了"): the lexicon's object (smoking);
 - a Chinese verb-object word split by a count ("游三次泳" is 游泳);
 - the titled phrase an acronym stands for ("World of Warcraft" holds "wow", the term of "WoW").
 
@@ -23,13 +24,22 @@ _ZH_THING_VERBS = "抽吸喝吃戒养骑开买卖碰沾把将"
 _ZH_COUNT = r"(?:[一两半几三四五六七八九十\d]{0,3}[包根支杯瓶罐碗口块盒条只辆台个顿]|点儿?|些)?"
 
 
+#: Where a clause starts (after its subject, too: "我烟已经戒了", "用户烟已经戒了"), and what follows a thing put
+#: first in it: who or when ("烟我已经戒了", "酒早就不喝了", "肉也不吃了"); a bare verb or adjective after it is
+#: no sign ("车不错", "面好吃" name no habit).
+_ZH_CLAUSE_START = r"(?:^|(?<=[，,。；;！!？?\s])|(?<=^我)|(?<=用户))"
+_ZH_FRONTED = r"(?=我(?![们的])|已经|早就|早都|也|都)"
+
+
 @functools.lru_cache(maxsize=1)
 def _one_char_things() -> tuple[re.Pattern[str], dict[str, str]]:
-    """(pattern of a one-character known thing after a verb of having it, {character: object id})."""
+    """(pattern of a one-character known thing after a verb of having it, before 瘾, or put first in its
+    clause, {character: object id})."""
     lex = lexicon()
     chars = {w: oid for table in (lex.surface["zh"], lex.kind_of["zh"]) for w, oid in table.items() if len(w) == 1}
     alternatives = "".join(sorted(chars)) or "\u0000"
-    return re.compile(f"[{_ZH_THING_VERBS}]{_ZH_COUNT}([{alternatives}])|([{alternatives}])(?=瘾)"), chars
+    return re.compile(f"[{_ZH_THING_VERBS}]{_ZH_COUNT}([{alternatives}])|([{alternatives}])(?=瘾)"
+                      f"|{_ZH_CLAUSE_START}([{alternatives}]){_ZH_FRONTED}"), chars
 
 
 #: Chinese verb-object words whose parts a count or an aspect word may split ("游三次泳" is 游泳, "睡了一会儿觉").
@@ -56,7 +66,7 @@ def said_with_verb(text: str) -> set[str]:
     """Object ids of the one-character things ``text`` names after a verb of having them ("每天抽一包烟" ->
     {"smoking"}); a lone character names nothing (烟 in 烟花, 茶 in 茶几)."""
     pattern, chars = _one_char_things()
-    return {chars[m.group(1) or m.group(2)] for m in pattern.finditer(text)}
+    return {chars[m.group(1) or m.group(2) or m.group(3)] for m in pattern.finditer(text)}
 
 
 def split_verbs(text: str) -> set[str]:

@@ -1,0 +1,42 @@
+"""Clauses that name no value: a change or a stop whose thing is left out (issue 13, a new user's trial).
+
+"我每天抽半包烟，戒不掉" holds two clauses; the second says nothing of its own
+("用户戒不掉" is no fact: what cannot be quit is in the clause before, which is
+stored). Nor does "我跳槽了" ("I changed jobs"): a new employer, unnamed, is no
+value to remember, and "I quit." names nothing it quit. Such a clause is kept
+as the turn's record only, never as a fact item in the user's own words.
+
+What is read: the first-person clause after its subject and the adverbs of
+time and degree, when what is left is only a verb of changing or stopping with
+its aspect or its "cannot" ("戒不掉", "戒不了", "跳槽了", "换工作了", "quit",
+"can't quit", "changed jobs", "sold it"). A clause that names the thing
+("戒不掉烟", "I quit smoking", "跳槽去了腾讯") names a value and is read as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["valueless_clause"]
+
+_ZH_ADVERBS = r"(?:又|还|也|都|就|已经|终于|刚|刚刚|总是|老是|一直|真的|实在|根本|最近|上个?月|上周|去年|今年|前几天)*"
+_ZH_BARE = re.compile(r"^我" + _ZH_ADVERBS + r"(?:戒(?:不掉|不了|不下来)|停不下来|跳槽|换(?:了)?(?:个|份)?工作|"
+                      r"换(?:了)?(?:个|份)?新?工作)(?:了|啦|呢|啊|吧|呀)*$")
+_EN_ADVERBS = r"(?:(?:just|finally|still|really|honestly|totally|recently|already|simply)\s+)*"
+_EN_BARE = re.compile(r"^(?:i|i've|i\s+have)\s+" + _EN_ADVERBS
+                      + r"(?:quit|(?:can't|cannot|can\s+not|couldn't)\s+(?:quit|stop)|"
+                        r"(?:changed|switched|swapped)\s+jobs|sold\s+(?:it|them|mine))$", re.IGNORECASE)
+_END = re.compile(r"[\s。.!！~～…]+$")
+
+
+def valueless_clause(clause: str, lang: str) -> bool:
+    """True when the first-person ``clause`` (``lang`` "en" or "zh") is a bare change or stop naming nothing.
+
+    ("我戒不掉" -> True, "我跳槽了" -> True, "I quit." -> True, "I can't quit" -> True; "我戒不掉烟" -> False,
+    "I quit smoking" -> False, "我跳槽去了腾讯" -> False.) The clause is as split by the pipeline, its dropped
+    subject put back; nothing is raised.
+    """
+    text = _END.sub("", clause.strip())
+    if lang == "zh":
+        return bool(_ZH_BARE.match(text.replace(" ", "")))
+    return bool(_EN_BARE.match(text))
