@@ -102,3 +102,27 @@ def test_a_listed_employer_ending_like_a_place_word_is_the_employer(old: str, ne
 
 def test_a_place_word_after_zai_is_still_no_employer() -> None:
     assert not any(key == "fact:works_at" for key, _ in _active(["我在家里做饭"]))
+
+
+@pytest.mark.parametrize(("texts", "partner"), [
+    (["有女朋友了😳 还有点不好意思说", "她叫Lily，在谷歌做程序员"], "用户的女朋友是Lily"),
+    (["交了个男朋友", "他叫阿杰，是个厨师"], "用户的男朋友是阿杰"),
+    (["I've got a girlfriend now. Still can't quite believe it", "She's called Maya, we met at a climbing gym"],
+     "User's girlfriend is Maya"),
+    (["I have a girlfriend now", "her name is Lily"], "User's girlfriend is Lily"),
+])
+def test_a_partner_announced_without_a_name_is_named_by_the_next_pronoun(texts: list[str], partner: str) -> None:
+    assert ("fact:partner", partner) in _active(texts)
+
+
+def test_the_partners_job_said_after_the_name_is_theirs() -> None:
+    rows = _active(["有女朋友了", "她叫Lily，在谷歌做程序员"])
+    assert ("fact:girlfriend/works_at", "用户的女朋友在谷歌工作") in rows and ("fact:works_at" not in dict(rows)), rows
+
+
+@pytest.mark.parametrize("texts", [
+    ["I have a girlfriend now", "he's a programmer at Google"],  # the pronoun's gender differs
+    ["有女朋友了吗", "她叫Lily"],  # a question announces nobody
+])
+def test_a_pronoun_that_does_not_agree_takes_up_no_partner(texts: list[str]) -> None:
+    assert not any(key == "fact:partner" for key, _ in _active(texts))
