@@ -80,8 +80,10 @@ _ZH_BARE_VERB = re.compile(
     r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|明天|后天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
     r"下个月|(?:上|下|这|本)(?:周|个?星期|个?礼拜)[一二三四五六日天末]?|前段时间|前阵子|正式|刚刚|刚|终于|"
     r"这半年|这几个月|这段时间|这阵子|近来|大前天|过两天|过几天|过阵子|过段时间|"
-    r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定)*"
-    r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|\s*base\s*在?|"
+    r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定|"
+    # "这次是真的戒酒了", "总算辞职了", "元旦开始戒酒了", "从下周起吃素": how sure, or a holiday or day it began from
+    r"真的|总算|这次|这回|是|从|起|元旦|春节|过年|国庆|五一|年前|明年|今年起)*"
+    r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|\s*base\s*在?|坐标|常驻|"
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|裸辞|辞职|加入|进了|考上|学|会说|用|和|跟|"
     r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|通勤|远程|居家办公|在家办公|打卡|单身|分了|分手|把|"
     # a job lost or a promotion, and a diet said by what one eats ("上周被裁了", "被提拔成了组长", "现在什么都吃")
@@ -118,7 +120,7 @@ _ZH_TAKEN_UP = re.compile(r"^(?:他|她)(?!们)(?:现在|目前)?")
 _ZH_NAMED_PERSON = re.compile(r"^[他她](?:的名字|名字)?叫")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
                                # "这个月…", "这半年…": a time
-                               r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵|半年|几个月|两年|几年)))")
+                               r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵|半年|几个月|两年|几年|次|回)))")
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up|currently)\s+)*(?:got|started|starting|joining|leaving|"
@@ -137,7 +139,7 @@ _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|
                             r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",
                             re.IGNORECASE)  # "Three weeks in at Brightwater now": how long one has been there
 # "Leeds-based, been here since uni": a self-description that dropped its "I'm"
-_EN_BASED = re.compile(r"^(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*-based\b)")
+_EN_BASED = re.compile(r"^(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*-based\b|(?i:based)\s+(?:in|out\s+of)\s+[A-Z])")
 # "Pip died on Sunday": a death said of one by name, with no "I": the speaker tells of their own (a pet's name)
 _EN_NAMED_DEATH = re.compile(r"^(?:(?i:sadly|unfortunately|tragically|so|well)[,\s]+)?[A-Z][a-z'-]+\s+" + DEATH
                              + r"|^(?i:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+[A-Z][a-z'-]+\b")

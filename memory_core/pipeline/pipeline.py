@@ -27,6 +27,7 @@ from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.own_words import speaker_qualifier
+from memory_core.pipeline.partner_antecedent import partner_turn
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
@@ -184,8 +185,10 @@ class WritePipeline:
         """Add what a turn opening on "he"/"she" says of the person the user spoke of before
         (``antecedent.named_turn``: "He switched careers, he's a lawyer now" after "my husband is a teacher"),
         or opening on the name of a person the user named before (``named_kin.kin_named_turn``: "Jing moved
-        back to Beijing" after "my sister Jing lives in Shanghai"), or else on a name nothing else holds, kept as
-        that person's own fact (``named_other``: "Jason is a chef" -> "Jason works as a chef").
+        back to Beijing" after "my sister Jing lives in Shanghai"), or on "she"/"he" after a partner announced
+        without a name (``partner_antecedent.partner_turn``: "她叫Lily" after "有女朋友了", the name kept in the
+        partner slot), or else on a name nothing else holds, kept as that person's own fact (``named_other``:
+        "Jason is a chef" -> "Jason works as a chef").
 
         Only when the turn itself says nothing of another person; the added candidates keep the turn's own words
         as their evidence.
@@ -193,6 +196,8 @@ class WritePipeline:
         if any("/" in c.key for c in cands if c.key and not c.is_event):
             return cands
         named = named_turn(turn, store) or kin_named_turn(turn, store)
+        partner = partner_turn(turn, store) if named is None else None  # "有女朋友了" … "她叫Lily"
+        named = named or partner
         have = {c.key for c in cands}
         if named is None:
             stranger = stranger_turn(turn, store)
@@ -201,7 +206,8 @@ class WritePipeline:
             theirs = [as_theirs(c, stranger[1]) for c in self.candidates(stranger[0]) if not c.is_event]
             found = [c for c in theirs if c is not None and c.key not in have]
         else:
-            found = [c for c in self.candidates(named) if not c.is_event and "/" in c.key and c.key not in have]
+            found = [c for c in self.candidates(named) if not c.is_event and c.key not in have
+                     and ("/" in c.key or (partner is not None and c.key.split("@")[0] == "fact:partner"))]
         for cand in found:
             cand.evidence = turn.text
         return [*cands, *found]

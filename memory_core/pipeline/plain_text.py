@@ -12,6 +12,8 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
   (``data/categories.yaml``: "I love 🍣" reads "I love sushi", "我超爱🍜" reads "我超爱拉面");
 - any other emoji of those kinds (one with no word here) leaves its clause unread: its value would
   be lost and the rest garbled ("我最爱吃🦪了" read as "爱吃"), so nothing is stored from it but the event;
+- an emoji of a thing put after the thing's own name ("eating meat again 🍗", "喝点啤酒了🍺") illustrates a value
+  the words already say, and is left out (``emoji_after``);
 - every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction and stays as written: the rules already
   pass over it ("moved to Berlin 🎉"; taking reactions out of the text cost a check of a held-out half);
 - invisible characters pasted in with a text (zero-width space and non-joiner, word joiner, byte-order mark, soft
@@ -29,6 +31,7 @@ import re
 import unicodedata
 
 from memory_core.pipeline.cleft import uncleft
+from memory_core.pipeline.emoji_after import names_thing_before
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
 
@@ -86,13 +89,19 @@ def _covered() -> dict[str, tuple[str, str]]:
 def _clause(clause: str, zh: bool) -> str:
     meanings = _covered()
 
+    def illustrates(m: re.Match[str]) -> bool:  # "eating meat again 🍗", "喝点啤酒了🍺": the words say it already
+        return bool(_THING.match(m.group()[0])) and names_thing_before(clause[:m.start()], zh)
+
     def word(m: re.Match[str]) -> str:
         base = m.group()[0]
+        if illustrates(m):
+            return " "
         if base in meanings:
             return meanings[base][1] if zh else f" {meanings[base][0]} "
         return m.group()  # a reaction stays as written: the rules pass over it
 
-    if any(_THING.match(m.group()[0]) and m.group()[0] not in meanings for m in _ONE.finditer(clause)):
+    if any(_THING.match(m.group()[0]) and m.group()[0] not in meanings and not illustrates(m)
+           for m in _ONE.finditer(clause)):
         return ""  # a thing with no word here: its clause is left unread, not read without its value
     return _ONE.sub(word, clause)
 
