@@ -31,6 +31,7 @@ from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.examples import example_of, named_examples
 from memory_core.pipeline.gist import gist_clause
+from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
@@ -165,7 +166,7 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        for clause, lang in split_clauses(_name_joined(turn.text)):
+        for clause, lang in split_clauses(name_joined(turn.text)):
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             subject = name if named else ("用户" if lang == "zh" else "User")
@@ -319,17 +320,6 @@ class MechanicalExtractor:
         )
 
 
-# a pet or a partner named in the sentence after the one that got them ("Got a cat! Her name is Biscuit.",
-# "got a girlfriend!! her name is Mia", "养了只猫。它叫咪咪。")
-_EN_NAMED_NEXT = re.compile(r"(?i:\b(cat|dog|kitten|puppy|bird|parrot|rabbit|bunny|hamster|corgi|beagle|"
-                            r"girlfriend|boyfriend|labrador|retriever|poodle|budgie|cockatiel|tortoise|turtle)\b[^.!?\n]{0,40}?)"
-                            r"\s*[.!]+\s+(?=(?i:(?:her|his|its)\s+name(?:'s|\s+is)|(?:she|he|it)(?:'s|\s+is)\s+"
-                            r"(?:called|named))\s+[A-Z])")
-_ZH_NAMED_NEXT = re.compile(r"(猫|狗|柯基|柴犬|金毛|鹦鹉|兔子|仓鼠|乌龟|女朋友|男朋友|女友|男友|对象)"
-                            r"([^。！!？?]{0,12}?)[。！!]+\s*"
-                            r"(?=(?:它|她|他)(?:的名字)?叫)")
-
-
 def _example_like(like: Candidate, value: str, example: str, lang: str, qualifier: str) -> Candidate:
     """A like of one example of ``like``'s value ("User loves chips (salty snacks)" beside "User loves salty
     snacks"): its category stays in its text, so the category's end ends it too."""
@@ -338,14 +328,6 @@ def _example_like(like: Candidate, value: str, example: str, lang: str, qualifie
     claim = like.claim.replace(value, example, 1) + kind
     return replace(like, description=description, claim=claim, evidence=claim, notes=["an example the like names"],
                    key="pref:" + canon_object(example, lang) + qualifier)
-
-
-def _name_joined(text: str) -> str:
-    """``text`` with a pet's or a partner's naming sentence joined to the sentence that got them, so the slot
-    reads the name with the animal or the bond ("Got a cat last weekend! Her name is Biscuit." -> "…weekend,
-    Her name is Biscuit.")."""
-    text = _EN_NAMED_NEXT.sub(lambda m: m.group(0).rstrip(" .!") + ", ", text)
-    return _ZH_NAMED_NEXT.sub(lambda m: m.group(1) + m.group(2) + "，", text)
 
 
 def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:
