@@ -39,6 +39,7 @@ from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.restate import NAMING
 from memory_core.pipeline.rules import match_clause, render
+from memory_core.pipeline.shift_beside_job import without_shift_beside_job
 from memory_core.pipeline.side_by_side import members_apart
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
@@ -48,6 +49,7 @@ from memory_core.pipeline.switch import held_provider, switch_change, switch_in
 from memory_core.pipeline.trip_end import says_trip_over
 from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
 from memory_core.pipeline.value_class import is_generic_place
+from memory_core.pipeline.walked_pet import walked_pet
 from memory_core.validation import MAX_TEXT_CHARS, ROLES
 
 __all__ = ["MechanicalExtractor", "detect_lang", "event_key", "is_small_talk", "split_clauses"]
@@ -276,13 +278,26 @@ class MechanicalExtractor:
                            for example in named_examples(turn.text, hit.obj, lang))
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
+        if not temporary and not planned and not any(c.key.startswith("fact:pet") for c in out):
+            out.extend(self._walked_pet(turn, name if named else "", qualifier))  # "遛完 Mochi 回来累瘫，柴犬…"
         said = mention(turn, name if named else "", qualifier)
         if said is not None and (temporary or (planned and not NAMING.search(turn.text))):
             said.may_revise = False  # a trip or a plan says nothing lasting to add to what it restates; a name does
-        out = _fold_switches(out) + ([said] if said is not None else [])
+        out = without_shift_beside_job(_fold_switches(out)) + ([said] if said is not None else [])
         if not temporary:  # a number or code held: read on the whole turn, one per thing
             out = with_numbers(turn, out, name if named else "", qualifier)
         return out, temporary, stay
+
+    def _walked_pet(self, turn: Turn, name: str, qualifier: str) -> list[Candidate]:
+        """The pet a walk implies (``walked_pet``), read by the pet cues as the statement it implies."""
+        lang = "en" if detect_lang(turn.text) == "en" else "zh"
+        subject = name or ("用户" if lang == "zh" else "User")
+        implied = walked_pet(turn.text, lang)
+        if not implied:
+            return []
+        return [self._slot_candidate(turn, hit, lang, subject, qualifier)
+                for hit in read_clause(implied, lang, subject, context=turn.text).hits
+                if hit.attr.id == "pet" and not hit.subject and hit.polarity > 0]
 
     def _examples(self, turn: Turn, clause: str, lang: str, hits: list[SlotHit], subject: str,
                   qualifier: str) -> list[Candidate]:
