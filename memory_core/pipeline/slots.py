@@ -294,8 +294,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue
         if value and _ASKED.search(value):
             continue  # "上次你问我在哪家医院", "you asked which hospital I work at": a question's gap, no value
-        if attr.id == "works_at" and value and is_generic_place(value, lang):
-            continue  # "我没在公司上班", "I'm at the office": a kind of place, no employer to start or end
+        if attr.id == "works_at" and polarity < 0 and value and is_generic_place(value, lang):
+            continue  # "我没在公司上班", "I don't work at an office": a kind of place, no employer ended
         if attr.id in PLACE_ATTRS and _WHEN_ALONE.fullmatch(value):
             continue  # "moved out in May": when, not where
         if cue.value_class and not of_class(value, cue.value_class, lang):
