@@ -92,6 +92,9 @@ _ZH_BARE_VERB = re.compile(
     r"|^(?:每天|天天|每周|每晚|每个?周末|周末|平时|平常|经常|一般|通常|早上|晚上|中午|下班后|上班前|[一二三四五六七每]周)+"
     r"(?:都|会|要|一般|常|基本)?(?:去|在家)?(?:跑步|健身|锻炼|游泳|爬山|骑车|打球|瑜伽|冥想|练)"
     r"|^(?:现在|目前|平时)?(?:每天|天天)?从[^，,。\s]{2,8}?(?:通勤|坐|挤|开|骑|打|搭)"  # "现在每天从燕郊坐班车进城"
+    # a shift worked or moved to ("长期上夜班", "终于从夜班调成白班了")
+    r"|^(?:现在|目前|如今|终于|已经|长期|一直|常年|固定|平时)*(?:(?:上|值)|(?:从[^，,。\s]{1,4}?)?"
+    r"(?:调成|调到|换成|换到|改成|转成|调回|换回)了?)(?:大夜班|小夜班|夜班|白班|早班|晚班|长白班)"
     # "现在工牌上印的是小红书的logo", "这个月开始房租转给燕郊的新房东了": the speaker's badge, title, rent
     r"|^(?:现在|目前|如今|(?:这|上|本)个?月)?(?:开始)?的?\s*(?:工牌|工卡|门禁卡|胸牌|access\s*card|badge|title|头衔|"
     r"职称|房租|租金)"
@@ -154,10 +157,15 @@ _ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜
 _ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所以|因此|因而|结果)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
-                              r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b", re.IGNORECASE)
+                              r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b"
+                              # a diary line with "my" left out: "first night in the new apartment in Jersey City"
+                              r"|^\s*(?:first|1st)\s+(?:night|day|week|weekend|morning|month)\s+(?:in|at)\s+the\s+new\b",
+                              re.IGNORECASE)
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
-_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|走了|死了|过世|离世|病逝|安乐|"
+# (a thing carried off, "叼走了", "拿走了", is no death)
+_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|"
+                       r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|死了|过世|离世|病逝|安乐|"
                        r"(?:去|回)了?(?:喵星|汪星)|"
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
                        r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了|(?:吃素|纯素|全素|素食|生酮)[^，,。！!？?]{0,6}?(?:结束了|到头了|告一段落)"

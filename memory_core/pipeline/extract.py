@@ -31,6 +31,7 @@ from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.examples import example_of, named_examples
 from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
+from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
@@ -38,6 +39,7 @@ from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.restate import NAMING
 from memory_core.pipeline.rules import match_clause, render
+from memory_core.pipeline.shift_beside_job import without_shift_beside_job
 from memory_core.pipeline.side_by_side import members_apart
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
@@ -48,6 +50,7 @@ from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
 from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
 from memory_core.pipeline.value_class import is_generic_place
+from memory_core.pipeline.walked_pet import walked_pet
 from memory_core.validation import MAX_TEXT_CHARS, ROLES
 
 __all__ = ["MechanicalExtractor", "detect_lang", "event_key", "is_small_talk", "split_clauses"]
@@ -165,7 +168,7 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        for clause, lang in split_clauses(restated(_name_joined(turn.text))):  # "left A for B": "I work at B"
+        for clause, lang in split_clauses(restated(name_joined(turn.text))):  # "left A for B": "I work at B"
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             subject = name if named else ("用户" if lang == "zh" else "User")
@@ -275,13 +278,26 @@ class MechanicalExtractor:
                            for example in named_examples(turn.text, hit.obj, lang))
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
+        if not temporary and not planned and not any(c.key.startswith("fact:pet") for c in out):
+            out.extend(self._walked_pet(turn, name if named else "", qualifier))  # "遛完 Mochi 回来累瘫，柴犬…"
         said = mention(turn, name if named else "", qualifier)
         if said is not None and (temporary or (planned and not NAMING.search(turn.text))):
             said.may_revise = False  # a trip or a plan says nothing lasting to add to what it restates; a name does
-        out = _fold_switches(out) + ([said] if said is not None else [])
+        out = without_shift_beside_job(_fold_switches(out)) + ([said] if said is not None else [])
         if not temporary:  # a number or code held: read on the whole turn, one per thing
             out = with_numbers(turn, out, name if named else "", qualifier)
         return out, temporary, stay
+
+    def _walked_pet(self, turn: Turn, name: str, qualifier: str) -> list[Candidate]:
+        """The pet a walk implies (``walked_pet``), read by the pet cues as the statement it implies."""
+        lang = "en" if detect_lang(turn.text) == "en" else "zh"
+        subject = name or ("用户" if lang == "zh" else "User")
+        implied = walked_pet(turn.text, lang)
+        if not implied:
+            return []
+        return [self._slot_candidate(turn, hit, lang, subject, qualifier)
+                for hit in read_clause(implied, lang, subject, context=turn.text).hits
+                if hit.attr.id == "pet" and not hit.subject and hit.polarity > 0]
 
     def _examples(self, turn: Turn, clause: str, lang: str, hits: list[SlotHit], subject: str,
                   qualifier: str) -> list[Candidate]:
@@ -319,17 +335,6 @@ class MechanicalExtractor:
         )
 
 
-# a pet or a partner named in the sentence after the one that got them ("Got a cat! Her name is Biscuit.",
-# "got a girlfriend!! her name is Mia", "养了只猫。它叫咪咪。")
-_EN_NAMED_NEXT = re.compile(r"(?i:\b(cat|dog|kitten|puppy|bird|parrot|rabbit|bunny|hamster|corgi|beagle|"
-                            r"girlfriend|boyfriend|labrador|retriever|poodle|budgie|cockatiel|tortoise|turtle)\b[^.!?\n]{0,40}?)"
-                            r"\s*[.!]+\s+(?=(?i:(?:her|his|its)\s+name(?:'s|\s+is)|(?:she|he|it)(?:'s|\s+is)\s+"
-                            r"(?:called|named))\s+[A-Z])")
-_ZH_NAMED_NEXT = re.compile(r"(猫|狗|柯基|柴犬|金毛|鹦鹉|兔子|仓鼠|乌龟|女朋友|男朋友|女友|男友|对象)"
-                            r"([^。！!？?]{0,12}?)[。！!]+\s*"
-                            r"(?=(?:它|她|他)(?:的名字)?叫)")
-
-
 def _example_like(like: Candidate, value: str, example: str, lang: str, qualifier: str) -> Candidate:
     """A like of one example of ``like``'s value ("User loves chips (salty snacks)" beside "User loves salty
     snacks"): its category stays in its text, so the category's end ends it too."""
@@ -338,14 +343,6 @@ def _example_like(like: Candidate, value: str, example: str, lang: str, qualifie
     claim = like.claim.replace(value, example, 1) + kind
     return replace(like, description=description, claim=claim, evidence=claim, notes=["an example the like names"],
                    key="pref:" + canon_object(example, lang) + qualifier)
-
-
-def _name_joined(text: str) -> str:
-    """``text`` with a pet's or a partner's naming sentence joined to the sentence that got them, so the slot
-    reads the name with the animal or the bond ("Got a cat last weekend! Her name is Biscuit." -> "…weekend,
-    Her name is Biscuit.")."""
-    text = _EN_NAMED_NEXT.sub(lambda m: m.group(0).rstrip(" .!") + ", ", text)
-    return _ZH_NAMED_NEXT.sub(lambda m: m.group(1) + m.group(2) + "，", text)
 
 
 def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:

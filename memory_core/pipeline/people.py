@@ -135,6 +135,11 @@ def about_others_only(turn: Turn, cands: list[Candidate]) -> None:
         return
     if not stated:
         rel = _opens_on_other(turn.text)
+        if not rel and _others_animal(turn.text):  # "walked my neighbour's dog Rex": not the user's dog's detail
+            for cand in cands:
+                if cand.restate_only:
+                    cand.may_revise = False
+            return
         if rel:  # "我老婆一口咖啡都不喝": it may confirm an item, never add its words to one but that relative's
             for cand in cands:
                 if cand.restate_only and not any(k.startswith(f"fact:family:{rel}") for k in (*cand.probes,
@@ -170,3 +175,13 @@ def _of_someone_else(text: str) -> bool:
                rf"|(?i:my)\s+(?:{en_rel}))'s\s+(?:{en_rel})\b"
     zh_other = rf"(?:我的?(?:{zh_rel})|(?![我你他她])[\u4e00-\u9fffA-Za-z]{{1,6}}?)的(?:{zh_rel})"
     return bool(re.match(en_other, opened) or re.match(zh_other, opened))
+
+
+def _others_animal(text: str) -> bool:
+    """True when ``text`` speaks of another person's animal ("walked my neighbour's dog Rex", "帮邻居遛了一下他家的
+    拉布拉多"): a mention of that animal is never a detail of the user's own pet."""
+    lex = lexicon()
+    en_rel, zh_rel = lex.classes["en"]["REL"], lex.classes["zh"]["REL"]
+    en_kind, zh_kind = lex.classes["en"]["SPECIES"], lex.classes["zh"]["SPECIES"]
+    return bool(re.search(rf"(?i:\b(?:{en_rel})'s\s+(?:[a-z]+\s+)?(?:{en_kind}))\b", text)
+                or re.search(rf"(?:{zh_rel}|[他她])家?的(?:{zh_kind})", text))

@@ -37,6 +37,7 @@ from memory_core.pipeline.restate import drop_restated, plan_own_words, revision
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
 from memory_core.pipeline.types import Candidate
+from memory_core.pipeline.work_refine import refined_workplace
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 
 __all__ = ["BatchDeduper", "KeyConflictResolver", "agrees", "description_polarity", "extends", "with_detail"]
@@ -340,7 +341,8 @@ class KeyConflictResolver:
                 continue
             grown = [o for o in other if extends(cand, o)]
             if not grown and not same and cand.polarity >= 0 \
-                    and (home := refined_home(cand, turn.text, other)) is not None:  # "住在静安区" after Shanghai
+                    and (home := refined_home(cand, turn.text, other)
+                         or refined_workplace(cand, turn.text, other)) is not None:  # "住在静安区" after Shanghai
                 touched.add(home[0].id)
                 why = f"补充细节：{cand.description}" if cand.lang == "zh" else f"added detail: {cand.description}"
                 ops.append(UpdateOp(home[0].id, why, new_description=home[1],

@@ -46,7 +46,7 @@ from memory_core.pipeline.slot_lexicon import (
     slot_terms,
 )
 from memory_core.pipeline.slot_needles import needled
-from memory_core.pipeline.value_class import of_class
+from memory_core.pipeline.value_class import is_generic_place, of_class
 from memory_core.text.relations import person_label
 
 #: A time adverbial after an English place or employer ("Lisbon in March", "Stripe since 2021", "Porto last
@@ -82,6 +82,8 @@ _ZH_HOW_LONG = re.compile(r"(?:快|已经)?[一二两三四五六七八九十几
 _MODEL_NUMBER = re.compile(r"(?<=[A-Za-z])\d+\b")
 
 #: A value written in Han script only (a city's Chinese name).
+#: an interrogative word in a value's place: the clause asks (or retells a question), it names no value
+_ASKED = re.compile(r"哪|什么|谁|\b(?:which|what|where|who|whom|whose)\b", re.IGNORECASE)
 _HAN_NAME = re.compile(r"[\u3400-\u9fff]{2,12}")
 
 #: A value written in Latin script (a name said the same way in either language).
@@ -292,6 +294,10 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             value = _ZH_HOW_LONG.sub("", value) or value
         if raw and not value:
             continue
+        if value and _ASKED.search(value):
+            continue  # "上次你问我在哪家医院", "you asked which hospital I work at": a question's gap, no value
+        if attr.id == "works_at" and polarity < 0 and value and is_generic_place(value, lang):
+            continue  # "我没在公司上班", "I don't work at an office": a kind of place, no employer ended
         if attr.id in PLACE_ATTRS and _WHEN_ALONE.fullmatch(value):
             continue  # "moved out in May": when, not where
         if cue.value_class and not of_class(value, cue.value_class, lang):
@@ -329,6 +335,9 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             aliases = (value,)  # "爱丁堡": the resolver looks it up among city names (pipeline.place_names)
         elif not aliases and attr.id == "partner" and value and _HAN_NAME.fullmatch(value):
             aliases = (value,)  # "阿哲": a partner named again, whatever word the relation was said with
+        elif not aliases and attr.id == "pet" and value and (_HAN_NAME.fullmatch(value)
+                                                              or _LATIN_NAME.fullmatch(value)):
+            aliases = (value.casefold(),)  # "布偶猫叫年糕" / "那只布偶叫年糕": one pet named again, whatever its kind
         render_groups = {"v": value, "obj": groups.get("obj", ""), "d": _value(groups.get("d", ""), lang),
                          "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang),
                          "rel": groups.get("rel", "").strip(), "n": groups.get("n", "")}

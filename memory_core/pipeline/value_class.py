@@ -126,13 +126,14 @@ def is_person(value: str, lang: str) -> bool:
 
 def is_area(value: str, lang: str) -> bool:
     """True when ``value`` may name where one lives, in a phrase that says it is a place ("燕郊的新房东"): a city,
-    or a word jieba reads as a proper name (a town or district it may not know as a place: 燕郊, 徐汇)."""
+    or a word jieba reads as a proper name or a short name (a town, district or landmark it may not know as a place:
+    燕郊, 徐汇, 国贸)."""
     value = value.strip()
     if is_place(value, lang):
         return True
     if _HAN.search(value):
         flags = _flags(value)
-        return len(flags) == 1 and flags[0] in ("ns", "nz", "nr")
+        return len(flags) == 1 and flags[0] in ("ns", "nz", "nr", "j")  # "j": a place's short name (国贸)
     return value[:1].isupper()
 
 

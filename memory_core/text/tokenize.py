@@ -68,6 +68,9 @@ _EXTRA_WORDS = ("拿铁", "抹茶")
 #: Cuts jieba's frequencies get wrong before a sentence-final 吧 ("喝点红酒吧" was 红 / 酒吧, "a bar"): for each
 #: (word, next) the word's frequency is raised until word / next beats the cut across it (红 / 酒吧).
 _EXTRA_SPLITS = (("红酒", "吧"), ("黄酒", "吧"), ("米酒", "吧"), ("清酒", "吧"))
+#: Words of jieba's dictionary that swallow a pet's kind before 叫 ("我的狗叫什么？" was 狗叫 "barking" / 什么): cut
+#: apart, the question finds the dog it asks about.
+_DROPPED_WORDS = ("狗叫", "猫叫", "狗狗叫", "猫咪叫")
 
 
 def _keep_before(tok: Any, word: str, after: str) -> None:
@@ -139,6 +142,8 @@ def _load_jieba() -> Any:
                     tok.add_word(extra)
                 for word, after in _EXTRA_SPLITS:
                     _keep_before(tok, word, after)
+                for word in _DROPPED_WORDS:
+                    tok.del_word(word)
                 for word, freq in _user_words:
                     tok.add_word(word, freq)
                 _jieba = tok
