@@ -13,17 +13,27 @@ turns, below the first ``KEEP_FIRST`` results, which keep their fused order (spr
 LoCoMo dev R@5 0.695 → 0.687, single-hop questions of list shape losing their one evidence turn; ops/bench/
 RESULTS.md, issue 14). A question for one fact ("Where does she live?", "What did Caroline research?")
 is not a list question and is ranked as before.
+
+A list question naming a kind ("what martial arts has John done?", 她养过哪些宠物？) is answered by turns that
+name its members ("I'm off to do some taekwondo!"), each in passing, in its own session: their ranking
+(``categories.kind_terms``) weighs ``KIND_FACTOR`` × ``w_category`` in the fusion (``member_rankings``), so a
+member said once outranks a neighbour of the one turn that says the kind's name. A question for one fact naming
+a category searches its members at ``w_category`` as before. LoCoMo dev, tune conversations: ops/bench/RESULTS.md,
+issue 14.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from memory_core.model import MemoryItem
+from memory_core.retrieval.categories import category_terms, kind_terms
 
-__all__ = ["KEEP_FIRST", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asks_list"]
+__all__ = ["KEEP_FIRST", "KIND_FACTOR", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asks_list",
+           "member_rankings"]
 
 #: Candidates ranked for a list question, per result asked (a question for one fact ranks 4 per result).
 LIST_SHORTLIST = 8
@@ -31,6 +41,8 @@ LIST_SHORTLIST = 8
 SESSION_FACTOR = 0.5
 #: The first results keep their fused order; the spread orders what follows them.
 KEEP_FIRST = 5
+#: A list question's ranking of the members of the kinds it names weighs this × ``w_category`` (1: as any query).
+KIND_FACTOR = 2.0
 
 _AUX = r"(?:has|have|had|does|do|did|is|are|was|were|can|could|would|will)"
 _NOT_PLURAL = r"(?!(?:is|was|does|has|this|his|its|us|yours|hers|ours|theirs)\b)"
@@ -73,6 +85,32 @@ def asks_list(query: str) -> bool:
     最喜欢哪些). "Where do I live?", "what car do I drive?", "我住哪？" are not.
     """
     return bool(_EN.search(query) or _ZH.search(query)) and not _ONE.search(query)
+
+
+def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[str]], np.ndarray],
+                    weight: float) -> list[tuple[np.ndarray, float]]:
+    """The (ranking, RRF weight) pairs of the category members ``tokens`` (the tokenized ``query``) ask for.
+
+    Args:
+        query: the question as asked (read by ``asks_list``).
+        tokens: its index terms.
+        ranked: the item ranking of a list of terms (the lexical ranking at the search's depth and filters).
+        weight: ``HybridSettings.w_category``.
+
+    Returns:
+        [] when the query names no category; one ranking of every member (``categories.category_terms``) at
+        ``weight``; for a list question naming a kind, the kinds' members at ``KIND_FACTOR`` × ``weight`` and
+        the other members (a meal's restrictions …), if any, at ``weight``.
+    """
+    members = category_terms(tokens)
+    if not members:
+        return []
+    kinds = kind_terms(tokens) if KIND_FACTOR != 1 and asks_list(query) else []
+    if not kinds:
+        return [(ranked(members), weight)]
+    of_kinds = set(kinds)
+    rest = [t for t in members if t not in of_kinds]
+    return [(ranked(kinds), weight * KIND_FACTOR)] + ([(ranked(rest), weight)] if rest else [])
 
 
 class ListQuestions:
