@@ -68,8 +68,10 @@ _EN = re.compile(
 _ONE = re.compile(
     r"\bdid\b|\brecently\b|\blast\s+(?:week|month|year|weekend)\b|\b(?:in|on|during|since)\s+(?:\w+\s+)?(?:19|20)\d\d\b"
     r"|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b"
-    r"|\b(?:wants?|plans?|planning|hopes?|hoping|going\s+to)\b|\b(?:favou?rite|most|best)\b"
-    r"|上次|那次|最近一次|最喜欢|最爱|打算|计划|想要", re.I)
+    r"|\b(?:wants?|plans?|planning|hopes?|hoping|going\s+to)\b|\b(?:most|best)\b"
+    # a favourite is one, favourites are several: "what are her favourite books?", 她最喜欢哪些书？ are lists
+    r"|\bfavou?rite\b(?!\s+[a-z]+[^siu\W]s\s*(?:$|[?.!,]|(?:to|that|of|do|does|has|have|are|were)\b))"
+    r"|上次|那次|最近一次|(?:最喜欢|最爱)(?!的?(?:哪些|哪几))|打算|计划|想要", re.I)
 _ZH = re.compile(r"哪些|哪几|都有什么|都有啥|都有哪|都.{0,6}(?:什么|啥|哪)|什么.{0,6}都|几次|多少次|所有的?|各种"
                  r"|过哪")
 
@@ -82,7 +84,8 @@ def asks_list(query: str) -> bool:
     camped?"), a habit ("what does she do to relax?", "what do her kids like?"), "both", "all the". Chinese:
     哪些, 哪几, 都有什么, 都…什么, 几次, 多少次, 所有, 各种, 去过哪. Not when it asks for one event, period,
     intention or best member (``_ONE``: "what books did she buy last week?", "what are his plans?",
-    最喜欢哪些). "Where do I live?", "what car do I drive?", "我住哪？" are not.
+    "what is her favourite book?", 最喜欢哪本); favourites asked in the plural are a list ("what are her favourite
+    desserts?", 最喜欢哪些). "Where do I live?", "what car do I drive?", "我住哪？" are not.
     """
     return bool(_EN.search(query) or _ZH.search(query)) and not _ONE.search(query)
 
