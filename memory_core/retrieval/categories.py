@@ -102,12 +102,20 @@ def _named(tokens: Sequence[str]) -> set[int]:
     return hit
 
 
-def kind_terms(tokens: Sequence[str]) -> list[str]:
-    """The member terms of the kinds ``tokens`` (a tokenized query) name, not already asked; stable order.
+def _lookup_ends(tokens: Sequence[str], n: int) -> bool:
+    """True when a name of several terms of category ``n`` ends ``tokens``."""
+    joined = f" {' '.join(tokens)} "
+    return any(p == n and joined.endswith(phrase) for phrase, p in _lookup()[1])
+
+
+def kind_terms(tokens: Sequence[str], head: bool = False) -> list[str]:
+    """The member terms of the kinds ``tokens`` (a tokenized query or noun phrase) name, not already asked.
 
     As ``category_terms`` without the ``intent`` entries (a meal's restrictions, a gift's likings, a weekend's
     days, a trip's hotel) and without the ``by_member`` names: what a list question's answers are said as
-    ("what martial arts has John done?" → karate, taekwondo …; 她养过哪些宠物？ → 狗, 猫 …). [] when none.
+    ("what martial arts has John done?" → karate, taekwondo …; 她养过哪些宠物？ → 狗, 猫 …). With ``head``, only
+    a kind whose name ends the phrase counts (its head noun: "LGBTQ+ events", not "dessert flavors"). Stable
+    order; [] when none.
     """
     if not tokens:
         return []
@@ -115,7 +123,8 @@ def kind_terms(tokens: Sequence[str]) -> list[str]:
     asked = set(tokens)
     categories = load_categories()
     out: dict[str, None] = {}
-    for n in sorted(_named(tokens) - intents):
+    named = _named(tokens[-1:]) | {n for n in _named(tokens) if _lookup_ends(tokens, n)} if head else _named(tokens)
+    for n in sorted(named - intents):
         out.update((t, None) for t in categories[n][1] if t not in asked)
     return list(out)
 

@@ -14,11 +14,13 @@ LoCoMo dev R@5 0.695 → 0.687, single-hop questions of list shape losing their 
 RESULTS.md, issue 14). A question for one fact ("Where does she live?", "What did Caroline research?")
 is not a list question and is ranked as before.
 
-A list question naming a kind ("what martial arts has John done?", 她养过哪些宠物？) is answered by turns that
-name its members ("I'm off to do some taekwondo!"), each in passing, in its own session: their ranking
-(``categories.kind_terms``) weighs ``KIND_FACTOR`` × ``w_category`` in the fusion (``member_rankings``), so a
-member said once outranks a neighbour of the one turn that says the kind's name. A question for one fact naming
-a category searches its members at ``w_category`` as before. LoCoMo dev, tune conversations: ops/bench/RESULTS.md,
+A list question asking for the members of a kind ("what martial arts has John done?", 她养过哪些宠物？) is
+answered by turns that name them ("I'm off to do some taekwondo!"), each in passing, in its own session: their
+ranking (``categories.kind_terms``) weighs ``KIND_FACTOR`` × ``w_category`` in the fusion (``member_rankings``),
+so a member said once outranks a neighbour of the one turn that says the kind's name. Only the kind the
+question asks for counts (``asked_phrase``: the head of "what LGBTQ+ events …", not the dessert of "which dessert
+flavors …", whose single answer turn the members pushed from the first place). A question for one fact naming
+a category searches its members at ``w_category`` as before. LoCoMo, tune conversations: ops/bench/RESULTS.md,
 issue 14.
 """
 
@@ -31,9 +33,10 @@ import numpy as np
 
 from memory_core.model import MemoryItem
 from memory_core.retrieval.categories import category_terms, kind_terms
+from memory_core.text.tokenize import tokenize
 
-__all__ = ["KEEP_FIRST", "KIND_FACTOR", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asks_list",
-           "member_rankings"]
+__all__ = ["KEEP_FIRST", "KIND_FACTOR", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asked_phrase",
+           "asks_list", "member_rankings"]
 
 #: Candidates ranked for a list question, per result asked (a question for one fact ranks 4 per result).
 LIST_SHORTLIST = 8
@@ -90,6 +93,29 @@ def asks_list(query: str) -> bool:
     return bool(_EN.search(query) or _ZH.search(query)) and not _ONE.search(query)
 
 
+#: The noun phrase a list question asks for: "what [kinds of] <phrase> has/does …", "what are X's <phrase>?",
+#: "favourite <noun>"; 哪些/哪几/什么 [measure word] <noun>.
+_ASKED_EN = re.compile(
+    rf"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?!{_AUX}\b)((?:[\w+/'-]+\s+){{0,3}}?[\w+/'-]+)\s+{_AUX}\b"
+    r"|\bwhat\s+are\s+(?:(?:the|some|all)\s+)?(?:[\w-]+'s?\s+)?((?:[\w+/'-]+\s+){0,2}?[\w+/'-]+)\s*[?.!]*\s*$"
+    r"|\bfavou?rite\s+([a-z]+)", re.I)
+_ASKED_ZH = re.compile(r"(?:哪些|哪几|什么)(?:种|个|类|部|本|位|只|家|样|款)?的?([\u4e00-\u9fff]{1,4})")
+
+
+def asked_phrase(query: str) -> tuple[str, bool]:
+    """(the noun phrase ``query`` asks the members of, True when its last word is its head), or ("", False).
+
+    English: "What martial arts has John done?" → "martial arts"; "What are Joanna's hobbies?" → "hobbies";
+    "What dairy-free dessert flavors does he enjoy?" → "dairy-free dessert flavors" (a dessert names no head).
+    Chinese: the words after 哪些 / 哪几 / 什么 (她养过哪些宠物？ → 宠物), whose head is not sought.
+    """
+    found = _ASKED_EN.search(query)
+    if found:
+        return next(g for g in found.groups() if g), True
+    found = _ASKED_ZH.search(query)
+    return (found.group(1), False) if found else ("", False)
+
+
 def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[str]], np.ndarray],
                     weight: float) -> list[tuple[np.ndarray, float]]:
     """The (ranking, RRF weight) pairs of the category members ``tokens`` (the tokenized ``query``) ask for.
@@ -102,13 +128,16 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
 
     Returns:
         [] when the query names no category; one ranking of every member (``categories.category_terms``) at
-        ``weight``; for a list question naming a kind, the kinds' members at ``KIND_FACTOR`` × ``weight`` and
-        the other members (a meal's restrictions …), if any, at ``weight``.
+        ``weight``; for a list question asking for a kind (``asked_phrase``), the kind's members at
+        ``KIND_FACTOR`` × ``weight`` and the other members (a meal's restrictions …), if any, at ``weight``.
     """
     members = category_terms(tokens)
     if not members:
         return []
-    kinds = kind_terms(tokens) if KIND_FACTOR != 1 and asks_list(query) else []
+    kinds: list[str] = []
+    if KIND_FACTOR != 1 and asks_list(query):
+        phrase, head = asked_phrase(query)
+        kinds = kind_terms(tokenize(phrase), head) if phrase else []
     if not kinds:
         return [(ranked(members), weight)]
     of_kinds = set(kinds)

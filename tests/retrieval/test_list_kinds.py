@@ -9,7 +9,7 @@ import pytest
 from memory_core.model import MemoryItem, Turn
 from memory_core.retrieval import list_question
 from memory_core.retrieval.categories import category_terms, kind_terms
-from memory_core.retrieval.list_question import member_rankings
+from memory_core.retrieval.list_question import asked_phrase, member_rankings
 from memory_core.retrieval.recall import HybridIndex
 from memory_core.retrieval.stages import RETRIEVERS
 from memory_core.text.tokenize import tokenize
@@ -94,10 +94,38 @@ def test_member_rankings_weigh_the_kinds_of_a_list_question_only() -> None:
     def ranked(terms: list[str]) -> list[str]:
         return terms
 
-    listed = "What exercises and dinners has Maria done?"
+    def weights(query: str) -> list[float]:
+        return [w for _, w in member_rankings(query, tokenize(query), ranked, 0.75)]  # type: ignore[arg-type]
+
+    listed = "What exercises has Maria done before dinner?"
     pairs = member_rankings(listed, tokenize(listed), ranked, 0.75)  # type: ignore[arg-type]
     assert [w for _, w in pairs] == [0.75 * list_question.KIND_FACTOR, 0.75]
     assert "yoga" in pairs[0][0] and "allergi" in pairs[1][0]  # the kind's members; the meal's restrictions
-    one = "Does Maria exercise before dinner?"
-    assert [w for _, w in member_rankings(one, tokenize(one), ranked, 0.75)] == [0.75]  # type: ignore[arg-type]
-    assert member_rankings("Where do I live?", tokenize("Where do I live?"), ranked, 0.75) == []  # type: ignore[arg-type]
+    assert weights("她都练过哪些武术？") == [0.75 * list_question.KIND_FACTOR]
+    assert weights("Does Maria exercise before dinner?") == [0.75]  # a question for one fact
+    assert weights("Which dairy-free dessert flavors does Nate enjoy?") == [0.75]  # flavours asked, not desserts
+    assert weights("What specific themes are explored in her new book?") == [0.75]
+    assert weights("Where do I live?") == []
+
+
+@pytest.mark.parametrize(("query", "phrase", "head"), [
+    ("What martial arts has John done?", "martial arts", True),
+    ("What LGBTQ+ events has Caroline participated in?", "LGBTQ+ events", True),
+    ("What are Joanna's hobbies?", "hobbies", True),
+    ("What are Nate's favorite desserts?", "favorite desserts", True),
+    ("What kinds of books does she read?", "books", True),
+    ("Which dairy-free dessert flavors does Nate enjoy?", "dairy-free dessert flavors", True),
+    ("她养过哪些宠物？", "宠物", False),
+    ("他都练过哪几种武术？", "武术", False),
+    ("What does Melanie do to relax?", "", False),
+])
+def test_the_asked_phrase_of_a_list_question(query: str, phrase: str, head: bool) -> None:
+    assert asked_phrase(query) == (phrase, head)
+
+
+def test_only_a_kind_heading_the_phrase_counts_with_head() -> None:
+    assert kind_terms(tokenize("dairy-free dessert flavors"), head=True) == []
+    assert "cake" in kind_terms(tokenize("dairy-free dessert flavors"))
+    assert "cake" in kind_terms(tokenize("favorite desserts"), head=True)
+    assert "taekwondo" in kind_terms(tokenize("martial arts"), head=True)  # a name of two words ends it
+    assert kind_terms(tokenize("martial arts classes"), head=True) == []
