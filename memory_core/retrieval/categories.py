@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["asks_stay", "category_terms", "load_categories"]
+__all__ = ["asks_stay", "category_terms", "kind_terms", "load_categories"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -67,6 +67,18 @@ def _by_member() -> dict[str, tuple[str, ...]]:
 
 
 @functools.lru_cache(maxsize=1)
+def _intents() -> frozenset[int]:
+    """Positions in ``load_categories`` of the entries flagged ``intent: true`` (or ``stay: true``), cached.
+
+    Their members are what a question about them must also see (a meal's restrictions, a weekend's days, a
+    trip's hotel), not kinds of them; every other entry, the provider kinds included, lists kinds.
+    """
+    raw = load_shipped("data", "categories.yaml")
+    return frozenset(n for n, entry in enumerate(raw)
+                     if isinstance(entry, dict) and (entry.get("intent") or entry.get("stay")))
+
+
+@functools.lru_cache(maxsize=1)
 def _lookup() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, int], ...]]:
     """({one-term name: categories}, ((" several terms ", category), ...)) over ``load_categories``."""
     single: dict[str, list[int]] = {}
@@ -80,6 +92,43 @@ def _lookup() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, int], ...]]:
     return {k: tuple(v) for k, v in single.items()}, tuple(phrases)
 
 
+def _named(tokens: Sequence[str]) -> set[int]:
+    """Positions in ``load_categories`` of the categories ``tokens`` name (a name of several terms as a run)."""
+    single, phrases = _lookup()
+    hit = {n for t in tokens for n in single.get(t, ())}
+    if phrases:
+        joined = f" {' '.join(tokens)} "
+        hit.update(n for phrase, n in phrases if phrase in joined)
+    return hit
+
+
+def _lookup_ends(tokens: Sequence[str], n: int) -> bool:
+    """True when a name of several terms of category ``n`` ends ``tokens``."""
+    joined = f" {' '.join(tokens)} "
+    return any(p == n and joined.endswith(phrase) for phrase, p in _lookup()[1])
+
+
+def kind_terms(tokens: Sequence[str], head: bool = False) -> list[str]:
+    """The member terms of the kinds ``tokens`` (a tokenized query or noun phrase) name, not already asked.
+
+    As ``category_terms`` without the ``intent`` entries (a meal's restrictions, a gift's likings, a weekend's
+    days, a trip's hotel) and without the ``by_member`` names: what a list question's answers are said as
+    ("what martial arts has John done?" → karate, taekwondo …; 她养过哪些宠物？ → 狗, 猫 …). With ``head``, only
+    a kind whose name ends the phrase counts (its head noun: "LGBTQ+ events", not "dessert flavors"). Stable
+    order; [] when none.
+    """
+    if not tokens:
+        return []
+    intents = _intents()
+    asked = set(tokens)
+    categories = load_categories()
+    out: dict[str, None] = {}
+    named = _named(tokens[-1:]) | {n for n in _named(tokens) if _lookup_ends(tokens, n)} if head else _named(tokens)
+    for n in sorted(named - intents):
+        out.update((t, None) for t in categories[n][1] if t not in asked)
+    return list(out)
+
+
 def category_terms(tokens: Sequence[str]) -> list[str]:
     """The member terms of every category ``tokens`` (a tokenized query) names, then the names of the
     ``by_member`` categories whose members it names, not already asked; stable order.
@@ -88,11 +137,7 @@ def category_terms(tokens: Sequence[str]) -> list[str]:
     """
     if not tokens:
         return []
-    single, phrases = _lookup()
-    hit = {n for t in tokens for n in single.get(t, ())}
-    if phrases:
-        joined = f" {' '.join(tokens)} "
-        hit.update(n for phrase, n in phrases if phrase in joined)
+    hit = _named(tokens)
     asked = set(tokens)
     categories = load_categories()
     extra: dict[str, None] = {}

@@ -33,14 +33,14 @@ from memory_core.model import MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
-from memory_core.retrieval.categories import asks_stay, category_terms
+from memory_core.retrieval.categories import asks_stay
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
-from memory_core.retrieval.list_question import ListQuestions
+from memory_core.retrieval.list_question import ListQuestions, member_rankings
 from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
@@ -316,10 +316,9 @@ class HybridIndex(HybridState, Reranks, ListQuestions):
             extra_terms = self.aliases.expand(tokens)
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
                 rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
-        if settings.w_category:
-            members = category_terms(tokens)
-            if members:  # "what sports …": the sports people name
-                rankings.append((self.lexical.ranked(members, depth, mask), settings.w_category))
+        if settings.w_category:  # "what sports …": the sports people name (more for a list question)
+            rankings += member_rankings(query, tokens, lambda terms: self.lexical.ranked(terms, depth, mask),
+                                        settings.w_category)
             if whereabouts:
                 trip, home = whereabouts_terms()
                 rankings.append((self.lexical.ranked(list(trip), depth, mask), settings.w_category))

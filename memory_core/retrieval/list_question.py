@@ -13,17 +13,30 @@ turns, below the first ``KEEP_FIRST`` results, which keep their fused order (spr
 LoCoMo dev R@5 0.695 → 0.687, single-hop questions of list shape losing their one evidence turn; ops/bench/
 RESULTS.md, issue 14). A question for one fact ("Where does she live?", "What did Caroline research?")
 is not a list question and is ranked as before.
+
+A list question asking for the members of a kind ("what martial arts has John done?", 她养过哪些宠物？) is
+answered by turns that name them ("I'm off to do some taekwondo!"), each in passing, in its own session: their
+ranking (``categories.kind_terms``) weighs ``KIND_FACTOR`` × ``w_category`` in the fusion (``member_rankings``),
+so a member said once outranks a neighbour of the one turn that says the kind's name. Only the kind the
+question asks for counts (``asked_phrase``: the head of "what LGBTQ+ events …", not the dessert of "which dessert
+flavors …", whose single answer turn the members pushed from the first place). A question for one fact naming
+a category searches its members at ``w_category`` as before. LoCoMo, tune conversations: ops/bench/RESULTS.md,
+issue 14.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
 from memory_core.model import MemoryItem
+from memory_core.retrieval.categories import category_terms, kind_terms
+from memory_core.text.tokenize import tokenize
 
-__all__ = ["KEEP_FIRST", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asks_list"]
+__all__ = ["KEEP_FIRST", "KIND_FACTOR", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asked_phrase",
+           "asks_list", "member_rankings"]
 
 #: Candidates ranked for a list question, per result asked (a question for one fact ranks 4 per result).
 LIST_SHORTLIST = 8
@@ -31,6 +44,8 @@ LIST_SHORTLIST = 8
 SESSION_FACTOR = 0.5
 #: The first results keep their fused order; the spread orders what follows them.
 KEEP_FIRST = 5
+#: A list question's ranking of the members of the kinds it names weighs this × ``w_category`` (1: as any query).
+KIND_FACTOR = 2.0
 
 _AUX = r"(?:has|have|had|does|do|did|is|are|was|were|can|could|would|will)"
 _NOT_PLURAL = r"(?!(?:is|was|does|has|this|his|its|us|yours|hers|ours|theirs)\b)"
@@ -56,8 +71,10 @@ _EN = re.compile(
 _ONE = re.compile(
     r"\bdid\b|\brecently\b|\blast\s+(?:week|month|year|weekend)\b|\b(?:in|on|during|since)\s+(?:\w+\s+)?(?:19|20)\d\d\b"
     r"|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b"
-    r"|\b(?:wants?|plans?|planning|hopes?|hoping|going\s+to)\b|\b(?:favou?rite|most|best)\b"
-    r"|上次|那次|最近一次|最喜欢|最爱|打算|计划|想要", re.I)
+    r"|\b(?:wants?|plans?|planning|hopes?|hoping|going\s+to)\b|\b(?:most|best)\b"
+    # a favourite is one, favourites are several: "what are her favourite books?", 她最喜欢哪些书？ are lists
+    r"|\bfavou?rite\b(?!\s+[a-z]+[^siu\W]s\s*(?:$|[?.!,]|(?:to|that|of|do|does|has|have|are|were)\b))"
+    r"|上次|那次|最近一次|(?:最喜欢|最爱)(?!的?(?:哪些|哪几))|打算|计划|想要", re.I)
 _ZH = re.compile(r"哪些|哪几|都有什么|都有啥|都有哪|都.{0,6}(?:什么|啥|哪)|什么.{0,6}都|几次|多少次|所有的?|各种"
                  r"|过哪")
 
@@ -70,9 +87,62 @@ def asks_list(query: str) -> bool:
     camped?"), a habit ("what does she do to relax?", "what do her kids like?"), "both", "all the". Chinese:
     哪些, 哪几, 都有什么, 都…什么, 几次, 多少次, 所有, 各种, 去过哪. Not when it asks for one event, period,
     intention or best member (``_ONE``: "what books did she buy last week?", "what are his plans?",
-    最喜欢哪些). "Where do I live?", "what car do I drive?", "我住哪？" are not.
+    "what is her favourite book?", 最喜欢哪本); favourites asked in the plural are a list ("what are her favourite
+    desserts?", 最喜欢哪些). "Where do I live?", "what car do I drive?", "我住哪？" are not.
     """
     return bool(_EN.search(query) or _ZH.search(query)) and not _ONE.search(query)
+
+
+#: The noun phrase a list question asks for: "what [kinds of] <phrase> has/does …", "what are X's <phrase>?",
+#: "favourite <noun>"; 哪些/哪几/什么 [measure word] <noun>.
+_ASKED_EN = re.compile(
+    rf"\b(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?!{_AUX}\b)((?:[\w+/'-]+\s+){{0,3}}?[\w+/'-]+)\s+{_AUX}\b"
+    r"|\bwhat\s+are\s+(?:(?:the|some|all)\s+)?(?:[\w-]+'s?\s+)?((?:[\w+/'-]+\s+){0,2}?[\w+/'-]+)\s*[?.!]*\s*$"
+    r"|\bfavou?rite\s+([a-z]+)", re.I)
+_ASKED_ZH = re.compile(r"(?:哪些|哪几|什么)(?:种|个|类|部|本|位|只|家|样|款)?的?([\u4e00-\u9fff]{1,4})")
+
+
+def asked_phrase(query: str) -> tuple[str, bool]:
+    """(the noun phrase ``query`` asks the members of, True when its last word is its head), or ("", False).
+
+    English: "What martial arts has John done?" → "martial arts"; "What are Joanna's hobbies?" → "hobbies";
+    "What dairy-free dessert flavors does he enjoy?" → "dairy-free dessert flavors" (a dessert names no head).
+    Chinese: the words after 哪些 / 哪几 / 什么 (她养过哪些宠物？ → 宠物), whose head is not sought.
+    """
+    found = _ASKED_EN.search(query)
+    if found:
+        return next(g for g in found.groups() if g), True
+    found = _ASKED_ZH.search(query)
+    return (found.group(1), False) if found else ("", False)
+
+
+def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[str]], np.ndarray],
+                    weight: float) -> list[tuple[np.ndarray, float]]:
+    """The (ranking, RRF weight) pairs of the category members ``tokens`` (the tokenized ``query``) ask for.
+
+    Args:
+        query: the question as asked (read by ``asks_list``).
+        tokens: its index terms.
+        ranked: the item ranking of a list of terms (the lexical ranking at the search's depth and filters).
+        weight: ``HybridSettings.w_category``.
+
+    Returns:
+        [] when the query names no category; one ranking of every member (``categories.category_terms``) at
+        ``weight``; for a list question asking for a kind (``asked_phrase``), the kind's members at
+        ``KIND_FACTOR`` × ``weight`` and the other members (a meal's restrictions …), if any, at ``weight``.
+    """
+    members = category_terms(tokens)
+    if not members:
+        return []
+    kinds: list[str] = []
+    if KIND_FACTOR != 1 and asks_list(query):
+        phrase, head = asked_phrase(query)
+        kinds = kind_terms(tokenize(phrase), head) if phrase else []
+    if not kinds:
+        return [(ranked(members), weight)]
+    of_kinds = set(kinds)
+    rest = [t for t in members if t not in of_kinds]
+    return [(ranked(kinds), weight * KIND_FACTOR)] + ([(ranked(rest), weight)] if rest else [])
 
 
 class ListQuestions:

@@ -33,6 +33,10 @@ T0 = datetime(2024, 5, 1, tzinfo=UTC)
     "他养过哪几只宠物？",
     "我们去过几次海边？",
     "她周末都做些什么？",
+    "What are Nate's favorite desserts?",  # favourites in the plural
+    "What are her favourite books to read?",
+    "她最喜欢哪些书？",
+    "他最爱哪几部电影？",
 ])
 def test_a_question_for_the_members_of_a_set_is_a_list_question(query: str) -> None:
     assert asks_list(query)
@@ -49,6 +53,9 @@ def test_a_question_for_the_members_of_a_set_is_a_list_question(query: str) -> N
     "我住在哪个城市？",
     "她现在在哪上班？",
     "我开什么车？",
+    "What is her favorite book?",  # one favourite
+    "What are his favourite sports team?",
+    "她最喜欢哪本书？",
 ])
 def test_a_question_for_one_fact_is_not(query: str) -> None:
     assert not asks_list(query)

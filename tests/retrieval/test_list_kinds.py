@@ -1,0 +1,131 @@
+"""A list question naming a kind: the turns naming its members, said once each, reach the top results."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from memory_core.model import MemoryItem, Turn
+from memory_core.retrieval import list_question
+from memory_core.retrieval.categories import category_terms, kind_terms
+from memory_core.retrieval.list_question import asked_phrase, member_rankings
+from memory_core.retrieval.recall import HybridIndex
+from memory_core.retrieval.stages import RETRIEVERS
+from memory_core.text.tokenize import tokenize
+
+T0 = datetime(2024, 5, 1, tzinfo=UTC)
+
+
+def _index(lines: list[tuple[str, str]]) -> HybridIndex:
+    """(turn id "<session>-<n>", text) lines of Jo, one session a day, as event items and turns."""
+    items, turns = [], []
+    for n, (turn_id, text) in enumerate(lines):
+        at = T0 + timedelta(days=int(turn_id.split("-")[0][1:]), minutes=n)
+        turns.append(Turn("u1", turn_id, turn_id.split("-")[0], "user", text, at, speaker="Jo"))
+        items.append(MemoryItem.create("u1", f"Jo: {text}", "moments", kind="event", turn_id=turn_id,
+                                       at=at, valid_from=at, speaker="Jo"))
+    return HybridIndex.build(items, turns, window=2)
+
+
+def _top(index: HybridIndex, query: str, k: int = 6) -> list[str]:
+    return [t for r in index.search(query, k=k, settings=RETRIEVERS["lexical"]) for t in r.turn_ids]
+
+
+# one session talks about a studio and its kind at length; two other sessions name one member each, in passing
+EN = [
+    ("s1-1", "Is that a martial arts place or a yoga studio? It looks awesome!"),
+    ("s1-2", "It's a yoga studio I go to often, the instructors are great."),
+    ("s1-3", "The vibe there is really chill and the people are kind."),
+    ("s1-4", "They also teach martial arts classes for kids on weekends."),
+    ("s1-5", "I've done weight training there too, it was hard."),
+    ("s2-1", "Thanks! I'm doing kickboxing now and it gives me so much energy."),
+    ("s3-1", "Let's keep making memories with the family. I'm off to do some taekwondo!"),
+    ("s4-1", "The weather was lovely yesterday."),
+]
+ZH = [
+    ("s1-1", "那是武术馆还是瑜伽馆？看起来很棒！"),
+    ("s1-2", "是我常去的瑜伽馆，老师都很好。"),
+    ("s1-3", "那里的气氛很放松，大家都很友善。"),
+    ("s1-4", "周末他们也给孩子开武术课。"),
+    ("s1-5", "我在那里也做过力量训练，挺累的。"),
+    ("s2-1", "谢谢！我现在在练跆拳道，感觉精力充沛。"),
+    ("s3-1", "和家人多留些回忆吧。我去打太极了！"),
+    ("s4-1", "昨天天气很好。"),
+]
+
+
+@pytest.mark.parametrize(("lines", "query", "members"), [
+    (EN, "What martial arts has Jo done?", {"s2-1", "s3-1"}),
+    (ZH, "Jo都练过哪些武术？", {"s2-1", "s3-1"}),
+])
+def test_the_members_of_an_asked_kind_reach_the_top_six(monkeypatch: pytest.MonkeyPatch,
+                                                         lines: list[tuple[str, str]], query: str,
+                                                         members: set[str]) -> None:
+    index = _index(lines)
+    top = _top(index, query)
+    assert members <= set(top)
+    monkeypatch.setattr(list_question, "KIND_FACTOR", 1.0)  # as a question for one fact weighs them
+    assert not members <= set(_top(index, query))  # the studio's session's turns first
+
+
+def test_a_question_for_one_fact_naming_the_kind_is_ranked_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    index = _index(EN)
+    query = "Is the martial arts class on weekends?"
+    before = _top(index, query, k=8)
+    monkeypatch.setattr(list_question, "KIND_FACTOR", 1.0)
+    assert _top(index, query, k=8) == before
+
+
+def test_kind_terms_are_the_members_of_kinds_not_of_intents() -> None:
+    assert {"taekwondo", "kickbox"} <= set(kind_terms(tokenize("What martial arts has John done?")))
+    assert {"跆拳道", "太极"} <= set(kind_terms(tokenize("他都练过哪些武术？")))
+    assert {"狗", "乌龟"} <= set(kind_terms(tokenize("她养过哪些宠物？")))
+    assert {"dog", "turtl"} <= set(kind_terms(tokenize("what pets 她养过?")))  # mixed
+    # a meal's restrictions, a gift's likings, a weekend's days are searched, but are no kinds
+    for query in ("What recipes has Joanna made?", "她生日都收到过哪些礼物？", "What did we do on all the weekends?"):
+        assert category_terms(tokenize(query))
+        assert kind_terms(tokenize(query)) == []
+    assert kind_terms(tokenize("can I have an espresso?")) == []  # a member asking its kind names no kind
+    assert kind_terms(tokenize("Where do I live?")) == []
+
+
+def test_member_rankings_weigh_the_kinds_of_a_list_question_only() -> None:
+    def ranked(terms: list[str]) -> list[str]:
+        return terms
+
+    def weights(query: str) -> list[float]:
+        return [w for _, w in member_rankings(query, tokenize(query), ranked, 0.75)]  # type: ignore[arg-type]
+
+    listed = "What exercises has Maria done before dinner?"
+    pairs = member_rankings(listed, tokenize(listed), ranked, 0.75)  # type: ignore[arg-type]
+    assert [w for _, w in pairs] == [0.75 * list_question.KIND_FACTOR, 0.75]
+    assert "yoga" in pairs[0][0] and "allergi" in pairs[1][0]  # the kind's members; the meal's restrictions
+    assert weights("她都练过哪些武术？") == [0.75 * list_question.KIND_FACTOR]
+    assert weights("Does Maria exercise before dinner?") == [0.75]  # a question for one fact
+    assert weights("Which dairy-free dessert flavors does Nate enjoy?") == [0.75]  # flavours asked, not desserts
+    assert weights("What specific themes are explored in her new book?") == [0.75]
+    assert weights("Where do I live?") == []
+
+
+@pytest.mark.parametrize(("query", "phrase", "head"), [
+    ("What martial arts has John done?", "martial arts", True),
+    ("What LGBTQ+ events has Caroline participated in?", "LGBTQ+ events", True),
+    ("What are Joanna's hobbies?", "hobbies", True),
+    ("What are Nate's favorite desserts?", "favorite desserts", True),
+    ("What kinds of books does she read?", "books", True),
+    ("Which dairy-free dessert flavors does Nate enjoy?", "dairy-free dessert flavors", True),
+    ("她养过哪些宠物？", "宠物", False),
+    ("他都练过哪几种武术？", "武术", False),
+    ("What does Melanie do to relax?", "", False),
+])
+def test_the_asked_phrase_of_a_list_question(query: str, phrase: str, head: bool) -> None:
+    assert asked_phrase(query) == (phrase, head)
+
+
+def test_only_a_kind_heading_the_phrase_counts_with_head() -> None:
+    assert kind_terms(tokenize("dairy-free dessert flavors"), head=True) == []
+    assert "cake" in kind_terms(tokenize("dairy-free dessert flavors"))
+    assert "cake" in kind_terms(tokenize("favorite desserts"), head=True)
+    assert "taekwondo" in kind_terms(tokenize("martial arts"), head=True)  # a name of two words ends it
+    assert kind_terms(tokenize("martial arts classes"), head=True) == []
