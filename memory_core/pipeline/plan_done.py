@@ -205,13 +205,15 @@ def done_acts(turn: Turn) -> list[tuple[str, str]]:
         return []
     found: dict[str, str] = {}
     for clause, lang in _clauses(turn.text):
+        said = [(name, act, m) for name, act in _acts().items() if (m := act.done[lang].search(clause))]
+        if not said:  # most clauses: the act words first, the markers (three searches) only then
+            continue
         marks = lexicon().markers[lang]
         folded = clause.casefold()
         if any(name in marks and marks[name].search(folded) for name in ("plan", "hypothetical", "question")):
             continue
-        for name, act in _acts().items():
-            m = act.done[lang].search(clause)
-            if m and not found.get(name) and _own(clause, lang, m.start()):
+        for name, act, m in said:
+            if not found.get(name) and _own(clause, lang, m.start()):
                 named = next((n.group("v").strip() for where in (clause, turn.text)  # "…, a rescue beagle"
                               for n in (p.search(where) for p in act.named[lang]) if n), "")
                 found[name] = named
