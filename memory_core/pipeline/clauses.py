@@ -20,7 +20,6 @@ from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.mixed_script import by_script, english_framed
-from memory_core.pipeline.model_apposition import joined_model
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
@@ -281,7 +280,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
     """The (clause, lang) pairs of one Chinese sentence; ``chain`` and ``said`` carry across the turn."""
     seen_subject = False
     opening = True  # no clause of the sentence before this one (none names anybody else)
-    for clause in _ZH_CLAUSE.split(joined_model(sentence)):  # "换了个新手机，小米14": one clause
+    for clause in _ZH_CLAUSE.split(sentence):
         clause = _ZH_INTERJECTION.sub("", clause.strip())
         if not clause:
             continue
