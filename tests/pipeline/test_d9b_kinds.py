@@ -75,29 +75,9 @@ def test_another_persons_city_said_with_zuobiao_is_theirs() -> None:
     assert not any(key == "fact:lives_in" for key, _ in _active(["我朋友坐标北京"]))
 
 
-@pytest.mark.parametrize(("old", "new", "now"), [
-    ("我一直用安卓，现在是Pixel 7", "终于换iPhone了，Pixel给我爸用了", "iPhone"),
-    ("我一直用安卓手机", "换iPhone 15了，拍照好看多了", "iPhone"),
-    ("我用iPhone", "换安卓了，华为的", "安卓"),
-])
-def test_the_phone_said_by_its_system_or_changed_with_huan_alone(old: str, new: str, now: str) -> None:
-    phones = [t for key, t in _active([old, new]) if key == "fact:owns:phone"]
-    assert len(phones) == 1 and now in phones[0], phones
-
-
 @pytest.mark.parametrize("text", ["我想换iPhone", "要不要换iPhone呢"])
 def test_a_phone_only_wished_for_is_not_the_users(text: str) -> None:
     assert not any(key == "fact:owns:phone" for key, _ in _active([text]))
-
-
-@pytest.mark.parametrize(("old", "new", "now", "gone"), [
-    ("我在阿里做前端，base杭州", "上周从阿里离职了，现在在网易做游戏策划", "网易", "阿里"),
-    ("我在宜家当店员", "现在在星巴克上班了", "星巴克", "宜家"),
-])
-def test_a_listed_employer_ending_like_a_place_word_is_the_employer(old: str, new: str, now: str, gone: str) -> None:
-    rows = planned_items([old, new], DAY)
-    assert any(s == "superseded" and k == "fact:works_at" and gone in t for s, k, t in rows), rows
-    assert any(s == "active" and k == "fact:works_at" and now in t for s, k, t in rows), rows
 
 
 def test_a_place_word_after_zai_is_still_no_employer() -> None:
