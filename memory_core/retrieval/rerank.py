@@ -391,9 +391,10 @@ class Reranks:
             gone = present and bool(self._stale[j])  # asked now, and nothing the turn said holds any more
             if succ is not None and not gone and says_beyond(self.lexical, asked, j, [succ], names):
                 succ = None  # the query asks what only the turn says: no current value to put first
-            if gone and (stated := old_stated(items, self._slots_by_turn, j)) and stated <= told:
+            stated = old_stated(items, self._slots_by_turn, j) if gone else set()
+            if stated and stated <= told:
                 continue  # another turn that said the same old value is shown already
-            told.update(stated if gone else ())  # (``stated`` is bound whenever ``gone``)
+            told |= stated
             if succ is not None and succ not in placed and (gone or _holds(found, succ)):
                 placed.add(succ)  # the current value first, then the turn that said the old one
                 place(succ, sources(succ))
