@@ -10,6 +10,11 @@ slot lexicon reads the fact into its slot and a later change in either style sup
 A fragment is the speaker's only where nobody else was named before it in its sentence ("my sister, based
 in Paris" is hers), and never in a question ("remote?"); an order ("coffee, please") is no fragment of any
 kind here.
+
+A job named with its employer and no time ("Nurse at St James", "Grad student at MIT") is left to the clause
+rules: read as the speaker's job it cost a check of a held-out half (a title with "at X" in chat is as often a
+signature, a listing or somebody else's line as the speaker's own); with "since …" or a time word ("Team lead
+since March", "Nurse these days") it is the speaker's.
 """
 
 from __future__ import annotations
@@ -87,7 +92,7 @@ def _en_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     job = re.compile(rf"^(?:(?:now|currently|still)\s+)*(?:a\s+|an\s+)?(?:(?:senior|junior|lead|head|staff|principal|"
                      rf"chief|freelance|full-time|part-time|grad|graduate|phd|masters|undergrad|exchange)\s+)*"
                      rf"(?:{classes['JOB']})"
-                     rf"(?:\s+(?:at|with|since)\s+.+|\s+(?:in|for)\s+(?-i:[A-Z]).+|{_EN_WHEN})$", re.IGNORECASE)
+                     rf"(?:\s+since\s+.+|{_EN_WHEN})$", re.IGNORECASE)  # not "… at X": see the module docstring
     count = re.compile(rf"^{_EN_COUNT}\s+(?:kids?|children|child|sons?|daughters?|boys?|girls?|"
                        rf"(?:{classes['SPECIES']})(?:s|es)?)(?:\s+(?:and|&)\s+{_EN_COUNT}\s+[a-z]+)?$", re.IGNORECASE)
     return diet, job, count
