@@ -34,7 +34,8 @@ _EN_VERB = (r"(?:sold(?:\s+off)?|gave\s+away|donated|returned|scrapped|junked|go
 _EN_LEAD = r"(?:(?:so|well|ugh|welp|yeah|ok|okay|anyway|also|and|oh|lol|finally|just|actually)[,\s]+)*"
 _EN_ADV = r"(?:(?:finally|just|already|actually|recently|officially|ended\s+up|went\s+and|have|had|'ve|'d)\s+)*"
 # the thing: up to five words, stopping at a clause word
-_EN_THING = r"(?P<thing>(?:(?!(?:to|for|and|but|last|yesterday|this|on|at|in|because|since|so|after)\b)[\w'-]+\s*){1,5})"
+_EN_THING = (r"(?P<thing>(?:(?!(?:to|for|and|but|last|yesterday|this|on|at|in|because|since|so|after)\b)"
+             r"[\w'-]+\s*){1,5})")
 # "I sold my car", "sold the Civic", "we gave away the old bike", "got rid of the Honda"
 _EN_ACTIVE = re.compile(r"^" + _EN_LEAD + r"(?:(?:i|we)(?:'ve|\s+have)?\s+)?" + _EN_ADV + _EN_VERB + r"\s+"
                         + r"(?P<whose>(?:my|our|the|that|this)\s+)?" + _EN_THING, _I)
@@ -55,10 +56,13 @@ _ZH_TIME = r"(?:已经|终于|刚刚?|上周|上个月|前阵子|前几天|昨�
 # "车卖了", "那辆宝马出掉了", "我把车卖了", "我的自行车被偷了", "ThinkPad 送给我弟了", "车我卖了"
 _ZH_END = re.compile(r"^(?:我们?|咱们?)?" + _ZH_TIME + r"*(?:把|将)?(?:我的|我们的|我那|我们那|那|这)?"
                      r"(?:辆|台|部|个|块)?(?:旧的?|老的?|二手的?)?"
-                     r"(?P<thing>[\u4e00-\u9fffA-Za-z0-9 +-]{1,12}?)\s*(?:我们?)?" + _ZH_TIME + r"*(?:给)?" + _ZH_VERB)
-_ZH_NOT = re.compile(r"[?？吗]|如果|要是|假如|打算|准备|考虑|想把|想要|想卖|要不要|该不该|会不会|万一|怕|担心|还没|没卖|不卖|别")
+                     r"(?P<thing>[\u4e00-\u9fffA-Za-z0-9 +-]{1,12}?)\s*(?:我们?)?"
+                     + _ZH_TIME + r"*(?:给)?" + _ZH_VERB)
+_ZH_NOT = re.compile(r"[?？吗]|如果|要是|假如|打算|准备|考虑|想把|想要|想卖|要不要|该不该|会不会|万一|怕|担心"
+                     r"|还没|没卖|不卖|别")
 _ZH_PEOPLE = re.compile(r"他|她|朋友|同事|妈|爸|姐|哥|弟|妹|老公|老婆|男朋友|女朋友|室友|邻居|同学|家里人|儿子|女儿")
-_ZH_KEPT = re.compile(r"(?:还有|还留着|留着|还在用|还开着)(?:我的|那)?(?:辆|台|部|个)?(?P<kept>[\u4e00-\u9fffA-Za-z0-9 ]{1,8})")
+_ZH_KEPT = re.compile(r"(?:还有|还留着|留着|还在用|还开着)(?:我的|那)?(?:辆|台|部|个)?"
+                      r"(?P<kept>[\u4e00-\u9fffA-Za-z0-9 ]{1,8})")
 _ZH_CLAUSE = re.compile(r"[，,。！!？?；;\n]+")
 
 

@@ -29,13 +29,14 @@ _EXTRA: dict[str, tuple[str, ...]] = {
     "bike": ("e-bike", "ebike", "road bike", "mountain bike"),
 }
 # words of a thing's name that tell no one thing apart ("my old car", "那辆二手的")
-_PLAIN = frozenset("""my our the a an this that old new used little second-hand secondhand trusty beloved
-lovely poor first second own""".split())
+_PLAIN = frozenset({"my", "our", "the", "a", "an", "this", "that", "old", "new", "used", "little", "second-hand",
+                    "secondhand", "trusty", "beloved", "lovely", "poor", "first", "second", "own"})
 _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9+-]*|\d+[A-Za-z0-9]*")
 # the plain words of each kind: a thing named by these alone is named by its kind
-_HEADS = frozenset("""car cars suv bike bicycle motorbike motorcycle scooter e-bike ebike phone smartphone laptop
-computer pc notebook 车 汽车 小车 手机 电脑 笔记本 笔记本电脑 自行车 单车 电动车 摩托车 road bike mountain bike""".split()) \
-    | {"road bike", "mountain bike", "notebook computer", "a car"}
+_HEADS = frozenset({"car", "cars", "suv", "a car", "bike", "bicycle", "motorbike", "motorcycle", "scooter", "e-bike",
+                    "ebike", "road bike", "mountain bike", "phone", "smartphone", "laptop", "computer", "pc",
+                    "notebook", "notebook computer", "车", "汽车", "小车", "手机", "电脑", "笔记本", "笔记本电脑",
+                    "自行车", "单车", "电动车", "摩托车"})
 _MOTOR = re.compile(r"motor|scooter|摩托|电动车|电瓶车", re.IGNORECASE)
 _PEDAL = re.compile(r"(?<!motor)(?<!e-)bike|bicycle|自行车|单车", re.IGNORECASE)
 # a statement that already says the thing is gone
@@ -96,7 +97,8 @@ def marks_in(text: str) -> tuple[str, ...]:
     out: list[str] = []
     for word in _LATIN.findall(text):
         low = word.casefold()
-        if word.isdigit() or low in _PLAIN or low in plain or (word.islower() and not any(low in ws for ws in _words().values())):
+        known = any(low in words for words in _words().values())
+        if word.isdigit() or low in _PLAIN or low in plain or (word.islower() and not known):
             continue
         out.append(word)
     for words in _words().values():
