@@ -27,6 +27,8 @@ from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.own_words import speaker_qualifier
+from memory_core.pipeline.owned_end import owned_end_ops
+from memory_core.pipeline.owned_new import acquired, kept_models, with_models
 from memory_core.pipeline.partner_antecedent import partner_turn
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plain_text import reading_text
@@ -121,6 +123,7 @@ class WritePipeline:
     def candidates(self, turn: Turn) -> list[Candidate]:
         """Run the stages that need no store: extract, classify, trust, dedupe, score."""
         cands = ended_diets(turn, self.extractor.extract(turn))  # "the keto thing is over", 减肥失败了
+        cands = acquired(turn, with_models(turn, cands), self.extractor.extract)  # "Got a new phone, an iPhone 16"
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
@@ -174,6 +177,8 @@ class WritePipeline:
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
+        ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"
+        ops = kept_models(turn, ops, rows.get)  # "upgraded to a Pixel 9" is no new detail of the Galaxy S22
         ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
         ops = corrected_late(turn, ops, store)  # "I live in York" arriving after its later "Leeds, not York"
         ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after

@@ -1,0 +1,148 @@
+"""A thing of the user's sold, given away, lost or stolen ends the item naming it (issue 13: the write path stays
+true under change).
+
+"Sold the Civic, I take the train now" after "I drive a Honda Civic to work"; "车卖了，现在坐地铁" / "那辆宝马出掉了"
+after "我开一辆二手宝马"; "my bike got stolen lol". The slot's own negative cue needs "I sold my <kind word>"; these
+turns drop the "I", put the thing first (the Chinese topic), or name it by model only, so no candidate says the
+end and the item stays (or, worse, the turn is read as a restatement or a detail of it).
+
+``ended_things`` reads, clause by clause, an end said of a thing of the user's: the subject is the user ("I",
+"we", "我", "我们") or none, or the thing is "my"/"our" in the passive ("my bike got stolen"); the verb is a done
+end (sold, gave away, returned, scrapped, lost, stolen, traded in; 卖了, 出掉了, 送人了, 丢了, 被偷了, 报废了). A
+question, a plan or a wish ("thinking of selling my car", "should I sell", "打算把车卖了", "如果…") and another
+person's thing ("my sister sold her car", "我朋友把他的特斯拉卖了") say none. ``owned_end_ops`` then ends the user's
+active statements naming that thing (``owned_things.rows_naming``: by brand or model, else by kind), and drops any
+hit or revision the turn made of them; a thing the user never said they had ends nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from memory_core.model import Actor, Status, Turn
+from memory_core.pipeline.clauses import APOSTROPHES
+from memory_core.pipeline.owned_things import ROW_PREFIXES, kinds_in, marks_in, own_rows, rows_naming
+from memory_core.store.write_ops import EndOp, HitOp, Op, UpdateOp
+
+__all__ = ["Ended", "ended_things", "owned_end_ops"]
+
+_I = re.IGNORECASE
+_EN_VERB = (r"(?:sold(?:\s+off)?|gave\s+away|donated|returned|scrapped|junked|got\s+rid\s+of|lost|traded\s+in|"
+            r"totall?ed|wrote\s+off|ditched)")
+_EN_LEAD = r"(?:(?:so|well|ugh|welp|yeah|ok|okay|anyway|also|and|oh|lol|finally|just|actually)[,\s]+)*"
+_EN_ADV = r"(?:(?:finally|just|already|actually|recently|officially|ended\s+up|went\s+and|have|had|'ve|'d)\s+)*"
+# the thing: up to five words, stopping at a clause word
+_EN_THING = (r"(?P<thing>(?:(?!(?:to|for|and|but|last|yesterday|this|on|at|in|because|since|so|after)\b)"
+             r"[\w'-]+\s*){1,5})")
+# "I sold my car", "sold the Civic", "we gave away the old bike", "got rid of the Honda"
+_EN_ACTIVE = re.compile(r"^" + _EN_LEAD + r"(?:(?:i|we)(?:'ve|\s+have)?\s+)?" + _EN_ADV + _EN_VERB + r"\s+"
+                        + r"(?P<whose>(?:my|our|the|that|this)\s+)?" + _EN_THING, _I)
+# "my bike got stolen", "our car was written off", "the Civic's been totaled"
+_EN_PASSIVE = re.compile(r"^" + _EN_LEAD + r"(?P<whose>my|our|the)\s+" + r"(?P<thing>(?:[\w'-]+\s+){0,3}?[\w'-]+?)"
+                         r"(?:\s+(?:got|was|has\s+been|have\s+been|just\s+got)|'s\s+been)\s+(?:\w+\s+)?"
+                         r"(?:stolen|nicked|pinched|totall?ed|written\s+off|scrapped|repossessed)\b", _I)
+# what makes a clause no statement of a done end: a question, a plan, a wish, a condition
+_EN_NOT = re.compile(r"\?|\b(?:if|whether|thinking|think|might|may|maybe|should|could|would|will|gonna|going\s+to|"
+                     r"want|wanna|plan|planning|considering|about\s+to|trying\s+to|hope|wish|can't|cannot|never)\b", _I)
+_EN_KEPT = re.compile(r"\b(?:still\s+(?:have|got|own|drive|use|ride)|kept)\s+(?:(?:my|the|our)\s+)?"
+                      r"(?P<kept>(?:[\w'-]+\s*){1,3})", _I)
+_EN_CLAUSE = re.compile(r"[.;!?\n]+|,\s*(?:but|and|so)?\s*|\s+(?:but|and\s+now|so)\s+", _I)
+
+_ZH_VERB = (r"(?:卖了|卖掉了?|出掉了|出手了|转手了|转卖了|转让了|送人了|送给[^，,。！!？?\s]{1,4}了|丢了|弄丢了|搞丢了|"
+            r"被偷了|被偷走了|被人偷了|被偷|报废了|退掉了|退货了|处理掉了)")
+_ZH_TIME = r"(?:已经|终于|刚刚?|上周|上个月|前阵子|前几天|昨天|前天|今天|去年|最近|总算)"
+# "车卖了", "那辆宝马出掉了", "我把车卖了", "我的自行车被偷了", "ThinkPad 送给我弟了", "车我卖了"
+_ZH_END = re.compile(r"^(?:我们?|咱们?)?" + _ZH_TIME + r"*(?:把|将)?(?:我的|我们的|我那|我们那|那|这)?"
+                     r"(?:辆|台|部|个|块)?(?:旧的?|老的?|二手的?)?"
+                     r"(?P<thing>[\u4e00-\u9fffA-Za-z0-9 +-]{1,12}?)\s*(?:我们?)?"
+                     + _ZH_TIME + r"*(?:给)?" + _ZH_VERB)
+_ZH_NOT = re.compile(r"[?？吗]|如果|要是|假如|打算|准备|考虑|想把|想要|想卖|要不要|该不该|会不会|万一|怕|担心"
+                     r"|还没|没卖|不卖|别")
+_ZH_PEOPLE = re.compile(r"他|她|朋友|同事|妈|爸|姐|哥|弟|妹|老公|老婆|男朋友|女朋友|室友|邻居|同学|家里人|儿子|女儿")
+_ZH_KEPT = re.compile(r"(?:还有|还留着|留着|还在用|还开着)(?:我的|那)?(?:辆|台|部|个)?"
+                      r"(?P<kept>[\u4e00-\u9fffA-Za-z0-9 ]{1,8})")
+_ZH_CLAUSE = re.compile(r"[，,。！!？?；;\n]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """A thing a turn says the user no longer has: its words (``thing``) and the things the turn says are kept."""
+
+    thing: str
+    kept: tuple[str, ...] = ()
+
+
+def _en(clause: str) -> str | None:
+    found = _EN_PASSIVE.search(clause) or _EN_ACTIVE.search(clause)
+    if found is None or _EN_NOT.search(clause[:found.end()]):
+        return None
+    whose = (found.group("whose") or "").strip().casefold()
+    thing = found.group("thing").strip()
+    if re.match(r"(?:her|his|their|its|your|a|an|some|one)\b", thing, _I) or "'s " in thing:
+        return None  # another person's thing, or a thing not yet one's own
+    if not whose and not (kinds_in(thing) or marks_in(thing)):
+        return None
+    return thing
+
+
+def _zh(clause: str) -> str | None:
+    found = _ZH_END.search(clause)
+    if found is None or _ZH_NOT.search(clause):
+        return None
+    thing = found.group("thing").strip()
+    if _ZH_PEOPLE.search(clause[:found.start("thing") + len(found.group("thing"))]):
+        return None
+    return thing
+
+
+def ended_things(text: str) -> list[Ended]:
+    """The things ``text`` says the user no longer has ("Sold the Civic, I take the train now" -> [Ended("Civic")]),
+    each with the things it says are kept ("… but I still have the Fender"); [] when it says no such end.
+
+    Only a thing named by a possession word or a mark (a brand, a model) counts; the words are returned as
+    said, for ``owned_things.rows_naming``.
+    """
+    text = text.translate(APOSTROPHES)
+    zh = re.search(r"[\u4e00-\u9fff]", text) is not None
+    kept = tuple(m.group("kept").strip() for m in (*_EN_KEPT.finditer(text), *_ZH_KEPT.finditer(text)))
+    out: list[Ended] = []
+    for clause in (*_EN_CLAUSE.split(text), *(_ZH_CLAUSE.split(text) if zh else ())):
+        clause = clause.strip()
+        if not clause:
+            continue
+        thing = _zh(clause) if re.search(r"[\u4e00-\u9fff]", clause) else _en(clause)
+        if thing and (kinds_in(thing) or marks_in(thing)) and all(e.thing != thing for e in out):
+            out.append(Ended(thing, kept))
+    return out
+
+
+def owned_end_ops(turn: Turn, ops: Sequence[Op], rows: Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
+                  ) -> list[Op]:
+    """``ops`` with the user's statements of each thing the turn says is gone ended (``EndOp``, superseded, dated
+    at the turn), and the turn's hits and revisions of them dropped.
+
+    Args:
+        turn: the turn (a user turn; any other role returns ``ops`` unchanged).
+        ops: the turn's ops so far.
+        rows: ``rows(prefixes)`` -> the user's active ``(id, key, description)`` rows (read only when the turn
+            says an end).
+    """
+    if turn.role != "user":
+        return list(ops)
+    ends = ended_things(turn.text)
+    if not ends:
+        return list(ops)
+    held = own_rows(rows(ROW_PREFIXES))
+    gone = {i for e in ends for i in rows_naming(e.thing, held, e.kept)}
+    if not gone:
+        return list(ops)
+    ended = {op.item_id for op in ops if isinstance(op, EndOp)}
+    out = [op for op in ops if not (isinstance(op, (HitOp, UpdateOp)) and op.item_id in gone)]
+    zh = re.search(r"[\u4e00-\u9fff]", turn.text) is not None
+    reason = f"不再拥有：{turn.text}" if zh else f"no longer has it: {turn.text}"
+    for item_id in sorted(gone - ended):
+        out.append(EndOp(item_id, Status.SUPERSEDED, reason, Actor.PIPELINE, turn.turn_id,
+                         valid_until=turn.timestamp, at=turn.timestamp))
+    return out
