@@ -35,10 +35,14 @@ _LATIN = re.compile(r"[A-Za-z]*\d[\w+-]*|[A-Z][\w+-]*")
 _OWNS = "fact:owns:"
 _KIND_WORD = {"phone": r"(?<![A-Za-z])(?:smart)?phone|手机", "laptop": r"(?<![A-Za-z])(?:laptop|computer)|电脑|笔记本",
               "car": r"(?<![A-Za-z])car|车", "bike": r"(?<![A-Za-z])(?:bike|bicycle)|自行车"}
+# a number that counts something ("a Switch 2 days ago", "my Kindle, 3 years old", "iPad 用了3年") is no model
+_UNIT = (r"(?i:days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times?|kids?|people|km|miles?|kg|lbs?"
+         r"|gb|tb)\b|%|[天周年月次个岁块元]|小时|分钟|星期|公里")
 # ", an iPhone 16", " - a Pixel 9", ": the MacBook Air M3"
 _APPOSED = re.compile(r"\s*(?:,|:|-|–|—|\(|，|：|（)\s*(?:(?:an?|the|it's\s+an?|a\s+new|the\s+new)\s+)?"
                       r"(?P<model>[\u4e00-\u9fff]{0,4}(?:[a-z]*[A-Z][\w+-]*|\d+[\w+-]*)"
-                      r"(?:\s*(?:[a-z]*[A-Z][\w+-]*|\d+[\w+-]*|Pro|Max|Plus|Air|Ultra|mini)){0,3}|[\u4e00-\u9fff]{2,4})")
+                      r"(?:\s*(?:[a-z]*[A-Z][\w+-]*|\d+[A-Za-z0-9+-]*(?![A-Za-z0-9])(?!\s*(?:" + _UNIT + r"))"
+                      r"|Pro|Max|Plus|Air|Ultra|mini)){0,3}|[\u4e00-\u9fff]{2,4})")
 _EN_LEAD = r"^(?:(?:so|well|yeah|ok|okay|anyway|also|and|oh|finally|just|lol)[,\s]+)*"
 _EN_GOT = re.compile(_EN_LEAD + r"(?P<verb>(?:finally\s+|just\s+)?(?:got|bought|upgraded\s+to|"
                      r"switched\s+(?:over\s+)?to|"
@@ -86,8 +90,9 @@ def _numbered(description: str, text: str) -> str:
     last = re.search(r"([A-Za-z][\w+-]*)$", description)
     if last is None:
         return ""
-    said = re.search(rf"(?<![A-Za-z0-9]){re.escape(last.group(1))}(?P<more>(?:\s*(?:\d+[\w+-]*|Pro|Max|Plus|Ultra|mini)"
-                     rf"(?![A-Za-z0-9]))+)", text)
+    said = re.search(rf"(?<![A-Za-z0-9]){re.escape(last.group(1))}"
+                     rf"(?P<more>(?:\s*(?:\d+[A-Za-z0-9+-]*|Pro|Max|Plus|Ultra|mini)(?![A-Za-z0-9])"
+                     rf"(?!\s*(?:{_UNIT})))+)", text)
     return description + said.group("more") if said else ""
 
 

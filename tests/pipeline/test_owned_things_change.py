@@ -74,3 +74,12 @@ def test_a_divorce_with_the_partner_named_first_ends_the_partner(tmp_path: Path)
                                   "如果把车卖了的话", "her car got stolen"])
 def test_no_end_is_read_from_questions_others_or_other_losses(text: str) -> None:
     assert ended_things(text) == []
+
+
+@pytest.mark.parametrize(("texts", "unsaid"), [
+    (["I'm using a Pixel 7", "got a new phone, a Pixel 9 2 weeks ago"], "Pixel 9 2"),
+    (["我用的是小米手机", "入了台iPhone 16 3天了，真香"], "iPhone 16 3"),
+])
+def test_a_number_that_counts_days_or_years_is_no_model(tmp_path: Path, texts: list[str], unsaid: str) -> None:
+    owned = [t for k, t in active(slot_items(tmp_path, texts, start=START, days_apart=20)) if k.startswith("fact:owns")]
+    assert owned and not any(unsaid in t for t in owned), owned
