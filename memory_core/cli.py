@@ -49,8 +49,7 @@ from memory_core.validation import check_id, check_timestamp
 
 __all__ = ["app", "main"]
 
-#: Turns ``gulfstream ingest`` hands to the pipeline at a time; a file of at most this many prints no progress
-#: lines when stderr is not a terminal (its summary line says it all).
+#: Turns ``gulfstream ingest`` hands to the pipeline at a time (one progress step).
 INGEST_BATCH = 200
 
 app = typer.Typer(help="Gulfstream: long-term memory for LLM agents.", no_args_is_help=True,
@@ -103,7 +102,7 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
         console.print(f"no turns read from {file} (it holds none); nothing stored", markup=False, highlight=False)
         return
     with _memory(db) as memory, progress_bar() as progress:
-        advance = progress_factory(progress, quiet_below=INGEST_BATCH + 1)("ingest", len(parsed.turns))
+        advance = progress_factory(progress)("ingest", len(parsed.turns))
         stored = duplicates = applied = 0
         for start in range(0, len(parsed.turns), INGEST_BATCH):
             report = memory.ingest(parsed.turns[start:start + INGEST_BATCH])

@@ -58,18 +58,18 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def progress_factory(progress: Progress, quiet_below: int = 0) -> Callable[[str, int], Callable[[int], None]]:
+def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int], None]]:
     """Adapt a rich ``Progress`` to the ``progress(label, total) -> advance(n)`` callback shape.
 
     When stderr is not a terminal (piped, logged), the bar is off and a plain
     ``label: done/total`` line is printed at each tenth instead, each a whole
-    line, flushed at once; a run of fewer than ``quiet_below`` steps prints
-    none (the command's summary says as much). On a terminal the bar is
-    erased when the ``Progress`` stops, before the command prints its summary.
+    line, flushed at once (so it is out before the command's summary on
+    stdout). On a terminal the bar is erased when the ``Progress`` stops,
+    before the command prints its summary.
     """
     def start(label: str, total: int) -> Callable[[int], None]:
         if progress.disable:
-            return plain_progress(label, total) if total >= quiet_below else lambda n: None
+            return plain_progress(label, total)
         task = progress.add_task(label, total=total)
         return lambda n: progress.advance(task, n)
     return start
