@@ -116,6 +116,9 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
         self.client.delete_item(user_id, item_id, reason)
 
+    def _purge(self, user_id: str, item_id: str, reason: str) -> None:
+        self.client.delete_item(user_id, item_id, reason, purge=True)
+
     def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         return [revision_record(r) for r in self.client.item_history(user_id, item_id)]
 
@@ -263,6 +266,10 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
 
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
         self._call("DELETE", f"/v1/users/{_q(user_id)}/items/{_q(item_id)}", params={"reason": reason})
+
+    def _purge(self, user_id: str, item_id: str, reason: str) -> None:
+        self._call("DELETE", f"/v1/users/{_q(user_id)}/items/{_q(item_id)}",
+                   params={"reason": reason, "purge": "true"})
 
     def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         body = self._call("GET", f"/v1/users/{_q(user_id)}/items/{_q(item_id)}/history", params=_reveal(reveal))

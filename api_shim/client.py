@@ -222,17 +222,22 @@ class MemoryClient:
                    new_description=None if new_description is None else _text(new_description, "description"),
                    new_theme=None if new_theme is None else _text(new_theme, "theme", max_chars=MAX_THEME_CHARS))
 
-    def delete_item(self, user_id: str, item_id: str, reason: str) -> str:
+    def delete_item(self, user_id: str, item_id: str, reason: str, *, purge: bool = False) -> str:
         """Soft-delete an item (kept in history); return its description.
 
         Args:
             reason: why, 1..1,000 characters (kept in the history; required, as over HTTP).
+            purge: remove the item's words instead (``MemoryStore.purge``: item, revisions, source turns,
+                vectors); the description returned is then ``[purged]``.
 
         Raises:
             UnknownItem, InvalidInput (an empty reason too), RequestTimeout, RemoteError.
         """
+        if not isinstance(purge, bool):
+            raise InvalidField(f"purge must be True or False; got {purge!r}")
+        extra = {"purge": True} if purge else {}  # a soft delete's message stays as older workers know it
         return str(self.rpc.call(wire.DELETE_ITEM, user_id=check_id(user_id, "user id"),
-                              item_id=check_id(item_id, "item id"), reason=check_reason(reason)))
+                              item_id=check_id(item_id, "item id"), reason=check_reason(reason), **extra))
 
     def merge_items(self, user_id: str, keep_id: str, other_id: str, reason: str, *,
                     description: str | None = None, theme: str | None = None) -> str:

@@ -105,8 +105,8 @@ class MemoryAPI(Protocol):
         """Correct an item's text and/or theme (the old ones stay in its history)."""
         ...
 
-    def delete(self, item_id: str, *, user_id: str, reason: str = "") -> ItemRecord:
-        """Soft-delete an item (it stays in its history)."""
+    def delete(self, item_id: str, *, user_id: str, reason: str = "", purge: bool = False) -> ItemRecord:
+        """Soft-delete an item (its text stays in its history); ``purge`` removes its words instead."""
         ...
 
     def delete_all(self, *, user_id: str, reason: str = "") -> dict[str, Any]:

@@ -111,6 +111,10 @@ class BaseMemoryAPI(UserListing, ABC):
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
         """Soft-delete an item. Raises UnknownItem."""
 
+    def _purge(self, user_id: str, item_id: str, reason: str) -> None:
+        """Hard-delete an item's words (``MemoryStore.purge``). Raises UnknownItem."""
+        raise NotImplementedError(f"{type(self).__name__} cannot purge")
+
     @abstractmethod
     def _history(self, user_id: str, item_id: str, reveal: bool = False) -> list[dict[str, Any]]:
         """Revision records, newest first. Raises UnknownItem."""
@@ -257,14 +261,25 @@ class BaseMemoryAPI(UserListing, ABC):
         item_id, _ = self._by_id(user_id, item_id, lambda i: self._update(user_id, i, _reason(reason), desc, new_theme))
         return shown_record(self._get(user_id, item_id))
 
-    def delete(self, item_id: str, *, user_id: str, reason: str = "") -> ItemRecord:
-        """Soft-delete an item (kept, with the reason, in its history); return it (status deleted).
+    def delete(self, item_id: str, *, user_id: str, reason: str = "", purge: bool = False) -> ItemRecord:
+        """Delete an item; return it (status deleted).
+
+        Soft by default: the item, its text and history and the turns it came from stay on disk (shown
+        again with ``reveal``), kept with the reason. With ``purge`` the words go
+        (``memory_core.store.purge``): the item's text, its revisions' texts, the raw turns it came from
+        and their turn-log texts, their vectors and session summaries become ``[purged]``, and a
+        ``purge`` revision (who, when, ``reason``; no text) stays as the audit record. A soft-deleted
+        item can be purged afterwards.
 
         Raises:
-            UnknownItem: no live item with this id for the user.
+            UnknownItem: no live item with this id for the user (with ``purge``: no item at all).
+            InvalidField: ``purge`` not a bool.
         """
+        purge = _flag(purge, "purge")
         user_id, item_id = check_id(user_id, "user id"), check_id(item_id, "item id")
-        item_id, _ = self._by_id(user_id, item_id, lambda i: self._delete(user_id, i, _reason(reason)))
+        why = _reason(reason)
+        drop = self._purge if purge else self._delete
+        item_id, _ = self._by_id(user_id, item_id, lambda i: drop(user_id, i, why))
         return shown_record(self._get(user_id, item_id))
 
     def delete_all(self, *, user_id: str, reason: str = "") -> dict[str, Any]:
@@ -414,9 +429,9 @@ def _theme_of(text: str) -> str:
     return classify_theme(text)
 
 
-def _flag(value: object) -> bool:
+def _flag(value: object, name: str = "reveal") -> bool:
     if not isinstance(value, bool):
-        raise InvalidField(f"reveal must be True or False; got {value!r}")
+        raise InvalidField(f"{name} must be True or False; got {value!r}")
     return value
 
 

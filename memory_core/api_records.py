@@ -28,6 +28,8 @@ _TIMES = frozenset({"created_at", "updated_at", "valid_from", "valid_until", "at
 REVISION_KEYS = ("op", "reason", "actor", "at", "old_description", "new_description", "old_theme",
                  "new_theme", "turn_id", "other_id")
 FILTER_NAMES = ("theme", "themes", "kind", "kinds", "status", "statuses", "since", "until", "metadata")
+#: The singular and plural names of one filter.
+_SAME_FILTER = (("theme", "themes"), ("kind", "kinds"), ("status", "statuses"))
 
 
 def _time(value: Any) -> str | None:
@@ -148,7 +150,7 @@ def check_strings(name: str, value: object, allowed: Iterable[str] | None = None
 def check_filters(filters: Mapping[str, Any] | None) -> Filters:
     """Check a filter mapping; return ``Filters``.
 
-    Names (singular and plural are the same filter): ``theme(s)``, ``kind(s)``,
+    Names (singular and plural are the same filter, so only one of the two may be given): ``theme(s)``, ``kind(s)``,
     ``status(es)`` (a string or a list; ``[]`` for statuses: every status),
     ``since`` / ``until`` (aware datetimes, ISO-8601 or epoch seconds),
     ``metadata`` (a mapping of strings the item's metadata must hold, exactly).
@@ -165,6 +167,9 @@ def check_filters(filters: Mapping[str, Any] | None) -> Filters:
     for name, value in filters.items():
         if name not in FILTER_NAMES:
             raise InvalidField(f"unknown filter {name!r}; expected one of {', '.join(FILTER_NAMES)}")
+        one, many = next(((a, b) for a, b in _SAME_FILTER if name in (a, b)), (name, name))
+        if one != many and one in filters and many in filters:
+            raise InvalidField(f"{one} and {many} are the same filter: give one")
         if value is None:
             continue
         if name in ("since", "until"):

@@ -37,10 +37,9 @@ from memory_core.cli_output import (
     stored_text,
 )
 from memory_core.cli_plugins import mount_plugins
-from memory_core.errors import GulfstreamError
+from memory_core.errors import GulfstreamError, UnknownUser
 from memory_core.ingest_io import ParsedFile, read_turn_file
 from memory_core.item_ids import full_item_id
-from memory_core.model import MemoryItem
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
@@ -49,6 +48,9 @@ from memory_core.store.transfer import export_yaml, parse_import, store_import
 from memory_core.validation import check_id, check_timestamp
 
 __all__ = ["app", "main"]
+
+#: Turns ``gulfstream ingest`` hands to the pipeline at a time (one progress step).
+INGEST_BATCH = 200
 
 app = typer.Typer(help="Gulfstream: long-term memory for LLM agents.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
@@ -102,11 +104,11 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     with _memory(db) as memory, progress_bar() as progress:
         advance = progress_factory(progress)("ingest", len(parsed.turns))
         stored = duplicates = applied = 0
-        for start in range(0, len(parsed.turns), 200):
-            report = memory.ingest(parsed.turns[start:start + 200])
+        for start in range(0, len(parsed.turns), INGEST_BATCH):
+            report = memory.ingest(parsed.turns[start:start + INGEST_BATCH])
             stored, duplicates, applied = (stored + report.stored, duplicates + report.duplicates,
                                            applied + report.applied)
-            advance(len(parsed.turns[start:start + 200]))
+            advance(len(parsed.turns[start:start + INGEST_BATCH]))
     console.print(f"stored {stored} turn(s), {duplicates} already present, applied {applied} pending turn(s), "
                   f"{len(parsed.errors)} bad line(s)")
     users = sorted({t.user_id for t in parsed.turns})
@@ -157,8 +159,7 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
             "context": response.context.text, "timings_ms": response.timings_ms}, ensure_ascii=False))
         return
     if not response.results and not known:
-        console.print(f"no memories for user {user!r} (nothing is stored for this user yet)", markup=False,
-                      highlight=False)
+        _no_memory(user)
         return
     if not response.results:
         filtered = theme or kind or since or until
@@ -178,6 +179,12 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
     console.print(f"recall {response.timings_ms['recall']:.2f} ms, context {response.timings_ms['context']:.2f} ms")
 
 
+def _no_memory(user: str, turns: bool = False) -> None:
+    """Say on stdout that ``user`` has no memory items (``recall`` and ``memories`` of an unknown user: exit 0)."""
+    why = "only turns not yet made into items" if turns else "nothing is stored for this user yet"
+    console.print(f"no memories for user {user!r} ({why})", markup=False, highlight=False)
+
+
 def memory_without_filters(db: str | None, user: str, query: str, k: int) -> int:
     """How many items ``query`` finds for ``user`` with no filters (to say what filters removed)."""
     with _memory(db) as memory:
@@ -189,16 +196,20 @@ def memories(user: UserOption, db: DbOption = None,
              show_all: Annotated[bool, typer.Option("--all", help="Also superseded, archived and deleted items.")]
              = False, reveal: RevealOption = False, full: FullOption = False) -> None:
     """List a user's memory items grouped by theme (active ones unless --all); sensitive values masked unless
-    --reveal, long texts shortened unless --full."""
+    --reveal, long texts shortened unless --full. An unknown user (nothing stored): a line saying so, exit 0,
+    as ``recall`` answers."""
     with _memory(db) as memory:
-        user = memory.require_user(user)
+        user = check_id(user, "user id")
+        try:
+            groups = memory.store.grouped(user)  # UnknownUser: no item at all, whatever its status
+        except UnknownUser:
+            _no_memory(user, turns=memory.known_user(user))
+            return
         if show_all:
-            groups: dict[str, list[MemoryItem]] = {}
+            groups = {}
             for item in memory.store.list_items(user, statuses=None):
                 groups.setdefault(item.theme, []).append(item)
             groups = dict(sorted(groups.items()))
-        else:
-            groups = memory.store.grouped(user)
     for theme, items in groups.items():
         console.print(Text(theme, style="bold") + f" ({len(items)})")
         for item in items:

@@ -74,10 +74,12 @@ def update(item_id: ItemArg, user: UserOption,
 
 def delete(item_id: ItemArg, user: UserOption,
            reason: Annotated[str, typer.Option(help="Why (kept in the item's history).")] = "deleted from the CLI",
+           purge: Annotated[bool, typer.Option("--purge", help="Remove the item's words for good: its text, "
+                                               "history texts and source turns become [purged].")] = False,
            db: DbOption = None) -> None:
-    """Delete an item (kept, with the reason, in its history)."""
+    """Delete an item: soft (its text stays on disk, in its history and the turn it came from) unless --purge."""
     with _api(db) as api:
-        _show(api.delete(item_id, user_id=user, reason=reason))
+        _show(api.delete(item_id, user_id=user, reason=reason, purge=purge))
 
 
 def run_chat(api: MemoryAPI, user: str, *, session: str = "chat", model: str | None = None,

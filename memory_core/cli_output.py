@@ -62,7 +62,10 @@ def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int],
     """Adapt a rich ``Progress`` to the ``progress(label, total) -> advance(n)`` callback shape.
 
     When stderr is not a terminal (piped, logged), the bar is off and a plain
-    ``label: done/total`` line is printed at each tenth instead.
+    ``label: done/total`` line is printed at each tenth instead, each a whole
+    line, flushed at once (so it is out before the command's summary on
+    stdout). On a terminal the bar is erased when the ``Progress`` stops,
+    before the command prints its summary.
     """
     def start(label: str, total: int) -> Callable[[int], None]:
         if progress.disable:
@@ -83,6 +86,7 @@ def plain_progress(label: str, total: int) -> Callable[[int], None]:
         if tenth > shown:
             shown = tenth
             err.print(f"{label}: {done}/{total}", markup=False, highlight=False)
+            err.file.flush()  # a whole line, out before anything the command prints on stdout after it
     return advance
 
 

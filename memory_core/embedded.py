@@ -85,6 +85,9 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _delete(self, user_id: str, item_id: str, reason: str) -> None:
         self.memory.store.delete(user_id, item_id, reason, actor=Actor.USER)
 
+    def _purge(self, user_id: str, item_id: str, reason: str) -> None:
+        self.memory.purge_item(user_id, item_id, reason, actor=Actor.USER)
+
     def _forget_turns(self, user_id: str) -> int:
         turns = self.memory.store.turn_log()
         if turns is None:

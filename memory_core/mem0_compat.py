@@ -51,7 +51,7 @@ from memory_core.validation import check_id, check_top_k
 __all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope", "previous_memory"]
 
 _EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDATE", "restore": "UPDATE",
-           "supersede": "DELETE", "delete": "DELETE", "archive": "DELETE"}
+           "supersede": "DELETE", "delete": "DELETE", "archive": "DELETE", "purge": "DELETE"}
 
 
 def mem0_memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any]:
@@ -230,9 +230,10 @@ class Memory:
         self.api.update(memory_id, new, user_id=self._owner(memory_id), reason="updated (mem0 API)")
         return {"message": "Memory updated successfully!"}
 
-    def delete(self, memory_id: str) -> dict[str, str]:
-        """Soft-delete one memory. Raises UnknownItem."""
-        self.api.delete(memory_id, user_id=self._owner(memory_id), reason="deleted (mem0 API)")
+    def delete(self, memory_id: str, *, purge: bool = False) -> dict[str, str]:
+        """Soft-delete one memory (its text stays in its history); ``purge=True`` removes its words for good
+        (``MemoryAPI.delete``). Raises UnknownItem, InvalidField (purge not a bool)."""
+        self.api.delete(memory_id, user_id=self._owner(memory_id), reason="deleted (mem0 API)", purge=purge)
         return {"message": "Memory deleted successfully!"}
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None,

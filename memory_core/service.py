@@ -21,7 +21,7 @@ from memory_core.errors import InvalidInput, StoreError, UnknownUser
 from memory_core.lifecycle.broad import is_broad, recall_with_summaries
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
-from memory_core.model import Kind, Turn
+from memory_core.model import Actor, Kind, Turn
 from memory_core.pipeline.pipeline import WritePipeline
 from memory_core.pipeline.sensitive import SENSITIVE_THEME, SensitiveGuard, asked_categories, parse_tenant_policies
 from memory_core.pipeline.sensitive_turns import scrub_curated
@@ -44,6 +44,7 @@ from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
+from memory_core.store.purge import PurgeReport
 from memory_core.store.turns import TurnLog
 from memory_core.store.write_ops import HitOp, Op
 from memory_core.validation import check_id, check_text, check_top_k
@@ -266,6 +267,21 @@ class Memory(LifecycleCalls, SessionCalls):
         new = int(self.store.apply(user_id, [HitOp(item_id, count, at=self.clock.now())])[0])
         self.recaller.set_hits(user_id, {item_id: new})
         return new
+
+    def purge_item(self, user_id: str, item_id: str, reason: str, *, actor: str = Actor.USER) -> PurgeReport:
+        """Hard-delete one item's words (``MemoryStore.purge``: the item, the raw turns it came from and their
+        turn-log texts, revision texts, vectors and session summaries; an audit revision without the text
+        stays), then drop the user's cached index, so recall no longer finds them.
+
+        Raises:
+            UnknownItem: the user has no item with this id. StoreError: the store failed.
+        """
+        report = self.store.purge(check_id(user_id, "user id"), item_id, reason, actor=actor)
+        self.recaller.invalidate(user_id)
+        self.embed_cursors.pop(user_id, None)
+        if report.scrubbed:
+            self.embed_pending(user_id)  # the vectors of items whose quote was replaced
+        return report
 
     def erase_user(self, user_id: str) -> int:
         """Remove the user's turns, items, revisions and cached index; return items removed."""

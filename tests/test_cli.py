@@ -36,8 +36,8 @@ def test_bad_line_names_file_and_line_and_stores_nothing(tmp_path: Path, db: Pat
     assert result.returncode == 1
     assert f"{src}:2: invalid JSON" in result.stderr and f"{src}:3: text is empty" in result.stderr
     assert "nothing stored" in result.stderr
-    listed = gs("memories", "--user", "ann", db=db)
-    assert listed.returncode == 2 and "no memory or turns for user 'ann'" in listed.stderr
+    listed = gs("memories", "--user", "ann", db=db)  # nothing stored: said, exit 0, as recall answers
+    assert listed.returncode == 0 and "no memories for user 'ann'" in listed.stdout, listed.stderr
 
 
 @pytest.mark.parametrize("content", ["", "\n\n"])
@@ -189,3 +189,30 @@ def test_check_flags_two_active_values_of_a_single_valued_slot(tmp_path: Path, d
     checked = gs("check", db=db)
     assert checked.returncode == 1
     assert "fact:works_at@ann has 2 active values" in checked.stdout and "Spotify" in checked.stdout
+
+
+def test_read_commands_answer_an_unknown_user_alike(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text(line("a", "我住在杭州。", 1) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    for args in (("memories", "--user", "bob"), ("memories", "--user", "bob", "--all"),
+                 ("recall", "--user", "bob", "where does he live?")):
+        result = gs(*args, db=db)
+        assert result.returncode == 0 and result.stderr == "", (args, result.stderr)
+        assert result.stdout == "no memories for user 'bob' (nothing is stored for this user yet)\n", args
+    assert gs("history", "0123456789abcdef", "--user", "bob", db=db).returncode == 2, "an unknown item id: 2"
+
+
+@pytest.mark.parametrize(("turns", "progress_lines"), [(3, 1), (250, 2)])
+def test_ingest_progress_on_a_pipe_is_whole_lines(tmp_path: Path, db: Path, turns: int,
+                                                                     progress_lines: int) -> None:
+    src = tmp_path / "many.jsonl"
+    src.write_text("".join(json.dumps({"turn_id": f"t{n}", "text": f"Note {n}: the blue folder is on shelf {n}.",
+                                       "timestamp": 1767600000 + n}) + "\n" for n in range(turns)))
+    result = gs("ingest", "--user", "ann", str(src), db=db)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"stored {turns} turn(s)") and result.stdout.endswith("\n")
+    shown = result.stderr.splitlines()
+    assert len(shown) == progress_lines and result.stderr.endswith("\n" if shown else "")
+    steps = [f"ingest: {n}/{turns}" for n in (200, turns) if n <= turns]
+    assert shown == steps, "whole lines, one a batch, the last one done"

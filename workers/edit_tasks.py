@@ -31,6 +31,7 @@ from memory_core import wire
 from memory_core.errors import InvalidField, StoreLocked, UnknownItem
 from memory_core.forget_turns import forget_applied_turns
 from memory_core.model import Actor, Status, check_item_fields
+from memory_core.store.purge import PURGED_TEXT
 from memory_core.store.transfer import parse_import, store_import
 from memory_core.validation import check_timestamp
 from workers.app import app, context
@@ -131,11 +132,16 @@ def update_item(self: Task, call_id: str | None, user_id: str, item_id: str, rea
 
 @app.task(name=wire.DELETE_ITEM, bind=True, ignore_result=True)
 def delete_item(self: Task, call_id: str | None, user_id: str, item_id: str, reason: str,
-                busy_since: float | None = None) -> None:
-    """Soft-delete an item; reply with its description. The Redis windows of the sessions whose turns it
-    forgot are dropped (``session_window.forget_windows``)."""
+                busy_since: float | None = None, purge: bool = False) -> None:
+    """Soft-delete an item, or with ``purge`` remove its words (``MemoryStore.purge``); reply with its
+    description. The Redis windows of the sessions whose turns it forgot are dropped
+    (``session_window.forget_windows``)."""
     def work(ctx: Context) -> str:
-        said = ctx.store.delete(user_id, item_id, reason, actor=Actor.USER)
+        if purge:
+            ctx.store.purge(user_id, item_id, reason, actor=Actor.USER)
+            said = PURGED_TEXT
+        else:
+            said = ctx.store.delete(user_id, item_id, reason, actor=Actor.USER)
         try:
             forget_windows(ctx.redis, ctx.store, user_id, item_id)
         except Exception as exc:  # the delete is done; a window left may show the turn until its TTL

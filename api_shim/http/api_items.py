@@ -140,10 +140,14 @@ def merge_items(user_id: UserIdPath, item_id: ItemIdPath, body: MergeIn, svc: Sv
 @router.delete("/{item_id}", summary="Delete an item, with a reason")
 def delete_item(user_id: UserIdPath, item_id: ItemIdPath, svc: Svc, who: Who,
                 reason: Annotated[str, Query(min_length=1, max_length=MAX_REASON_CHARS, pattern=NO_NUL)],
+                purge: Annotated[bool, Query(description="remove the item's words for good")] = False,
                 ) -> dict[str, Any]:
-    """Soft-delete: the item stays in the history (and the export) as deleted."""
+    """Soft-delete: the item stays in the history (and the export) as deleted, its text on disk. With
+    ``?purge=true`` its words go (``memory_core.store.purge``): the item's and its revisions' texts, the
+    raw turns it came from and their turn-log texts read ``[purged]``, their vectors are dropped, and a
+    ``purge`` revision (who, when, the reason) stays. A soft-deleted item can be purged afterwards."""
     item_id = _full(svc, who, user_id, item_id)
-    text = svc.client.delete_item(who.user(user_id), item_id, reason)
+    text = svc.client.delete_item(who.user(user_id), item_id, reason, purge=purge)
     return {"id": item_id, "user_id": user_id, "status": "deleted", "description": text}
 
 

@@ -182,9 +182,12 @@ def memory_history(memory_id: str, svc: Svc, who: Who) -> list[dict[str, Any]]:
 
 
 @router.delete("/memories/{memory_id}", summary="Delete a memory (Mem0 shape)")
-def delete_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, str]:
-    """Soft delete (kept in the history)."""
-    _api(svc).delete(memory_id, user_id=_owner(svc, who, memory_id), reason="deleted (mem0 API)")
+def delete_memory(memory_id: str, svc: Svc, who: Who,
+                  purge: Annotated[bool, Query(description="remove the memory's words for good")] = False,
+                  ) -> dict[str, str]:
+    """Soft delete (kept in the history, its text on disk); ``?purge=true`` removes its words
+    (``MemoryAPI.delete``)."""
+    _api(svc).delete(memory_id, user_id=_owner(svc, who, memory_id), reason="deleted (mem0 API)", purge=purge)
     return {"message": "Memory deleted successfully"}
 
 

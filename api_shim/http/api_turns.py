@@ -21,6 +21,7 @@ from api_shim.http.errors import ApiError, JsonResponse, shown_message
 from api_shim.http.schemas import JSON_BODY, BatchIn, ErrorOut, PublishedOut, RecallIn, RecallOut, TurnIn, TurnStatusOut
 from api_shim.http.services import Services
 from memory_core import wire
+from memory_core.store.turn_text import same_turn_text
 
 __all__ = ["recall_answer", "router"]
 
@@ -65,8 +66,8 @@ def _refuse_conflicts(svc: Services, turns: list[TurnIn], stored_ids: list[str])
                            "with different texts in this batch; nothing was published")
         seen[turn.turn_id] = (turn.text, turn.user_id)
     for uid, wanted in given.items():
-        for tid, text in svc.store.stored_texts(uid, list(wanted)).items():
-            if text != wanted[tid][0]:
+        for tid, stored in svc.store.turns_by_ids(uid, list(wanted)).items():
+            if not same_turn_text(stored, wanted[tid][0]):  # a masked or purged turn: against its hash
                 raise ApiError(409, "turn_conflict", f"turn {tid!r} of user {wanted[tid][1]!r} was stored before "
                                "with other text (the turn id is the idempotency key: the first text is kept); "
                                "nothing was published")

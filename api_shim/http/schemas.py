@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from api_shim.http.auth import MAX_USER_ID_CHARS
@@ -27,6 +27,7 @@ from memory_core.validation import (
     MAX_TOP_K,
     check_timestamp,
 )
+from memory_core.wire.requests import RECALL_FILTER_ALIASES
 
 __all__ = [
     "ID_PATTERN",
@@ -151,13 +152,44 @@ class PublishedOut(BaseModel):
 
 
 class RecallFiltersIn(_In):
-    """Which items may be recalled."""
+    """Which items may be recalled: ``theme(s)``, ``kind(s)``, ``status(es)`` (one value or a list; the singular
+    and plural names are the same filter, as in Python), ``since``, ``until``. 422 for any other name."""
 
     themes: list[Theme] | None = Field(None, max_length=50)
     kinds: list[Kind] | None = None
     statuses: list[Status] | None = None
     since: Timestamp | None = None
     until: Timestamp | None = None
+    # the singular names, read into the plural fields by the validator below (here for the schema)
+    theme: Theme | list[Theme] | None = Field(None, description="the themes filter under its singular name")
+    kind: Kind | list[Kind] | None = Field(None, description="the kinds filter under its singular name")
+    status: Status | list[Status] | None = Field(None, description="the statuses filter under its singular name")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_name_per_filter(cls, data: Any) -> Any:
+        """Take the singular names as their plurals and a lone value as a list of one; refuse an unknown name,
+        the same filter named twice and ``metadata`` (a filter of ``search``, not of recall's packed block)."""
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        if "metadata" in out:
+            raise PydanticCustomError("invalid_filter", "a metadata filter applies to search and get_all, not to "
+                                      "recall's packed block")
+        for one, many in RECALL_FILTER_ALIASES.items():
+            if one in out:
+                if many in out:
+                    raise PydanticCustomError("invalid_filter", "{one} and {many} are the same filter: give one",
+                                              {"one": one, "many": many})
+                value = out.pop(one)
+                out[many] = [value] if isinstance(value, str) else value
+            elif isinstance(out.get(many), str):
+                out[many] = [out[many]]
+        unknown = sorted(str(name) for name in out if name not in cls.model_fields)
+        if unknown:
+            raise PydanticCustomError("invalid_filter", "unknown filter {name}; expected one of {names}",
+                                      {"name": repr(unknown[0]), "names": ", ".join(sorted(cls.model_fields))})
+        return out
 
 
 class RecallIn(_In):

@@ -94,9 +94,9 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
         return run(lambda u: api.update(memory_id, text, user_id=u, reason="updated through MCP"), user_id)
 
     @server.tool()
-    def delete_memory(memory_id: str, user_id: str | None = None) -> dict[str, Any]:
-        """Delete one memory (kept in its history as deleted)."""
-        return run(lambda u: api.delete(memory_id, user_id=u, reason="deleted through MCP"), user_id)
+    def delete_memory(memory_id: str, user_id: str | None = None, purge: bool = False) -> dict[str, Any]:
+        """Delete one memory: kept in its history as deleted, or with purge=true its words removed for good."""
+        return run(lambda u: api.delete(memory_id, user_id=u, reason="deleted through MCP", purge=purge), user_id)
 
     @server.tool()
     def delete_all_memories(user_id: str | None = None) -> dict[str, Any]:

@@ -372,7 +372,8 @@ class HybridIndex(HybridState, Reranks, ListQuestions):
             lambda j: self._made_from(j, Status.ACTIVE) + self._made_from(j, Status.SUPERSEDED),
             lambda t, slots: self.lexical.scores_of([t], slots) > 0) if asked else None
         for factors in (self.subject_factors(query, order, settings), self.turn_factors(order, settings),
-                        self.name_factors(query, order, settings), off_slot):
+                        self.name_factors(query, order, settings), self.tool_factors(query, order, settings),
+                        off_slot):
             if factors is not None:
                 scores, changed = scores * factors, True
         if changed:

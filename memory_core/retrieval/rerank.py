@@ -21,6 +21,11 @@ of the best fused items (a few times k), never on the whole index:
   name or who someone is ("What's my name?", "Who is Alex?", "我叫什么？"):
   a name in the query says whom it is about, as "I" does, not what it asks
   ("What does Alex love?" asks what Alex loves).
+- **tools' claims** (``tool_factors``): an item a tool or web page said (trust ``tool``: "Flight
+  results: … The user lives in Pyongyang.") weighs ``tool_about_user_factor`` when the query asks
+  about the user (first person, or he / she / the user / 他 / 她 / 用户), besides the
+  ``hybrid.EVIDENCE_FACTOR`` every text the user did not say takes: what the user said comes
+  first, and the tool's words still come when nothing else matches (a factor, never a filter).
 - **the asked attribute's old value** (``asked_stale``): a turn holding
   several statements ("I live in Manchester and I work at Deloitte") of which
   the one the query asks about was superseded (a later job) counts as a
@@ -164,6 +169,17 @@ class Reranks:
         if not any(marks):
             return None
         return np.where(np.array(marks, dtype=bool), settings.name_fact_factor, 1.0)
+
+    def tool_factors(self, query: str, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
+        """Shape (len(docs),) ``tool_about_user_factor`` for items of trust ``tool`` when ``query`` asks about the
+        user (``asks_about_user``, ``asks_in_third_person``); None when none applies."""
+        if settings.tool_about_user_factor == 1:
+            return None
+        items = self.table.items
+        marks = [(i := items[j]) is not None and i.trust == Trust.TOOL for j in docs.tolist()]
+        if not any(marks) or not (asks_about_user(query) or asks_in_third_person(query)):
+            return None
+        return np.where(np.array(marks, dtype=bool), settings.tool_about_user_factor, 1.0)
 
     def turn_factors(self, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
         """Shape (len(docs),) ``question_factor`` × ``small_talk_factor`` of the turns they apply to; None when none.

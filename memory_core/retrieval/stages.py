@@ -113,6 +113,11 @@ class HybridSettings:
         small_talk_factor: score × this (0 < x <= 1) for a turn of one or two words ("Thanks!").
         name_fact_factor: score × this (0 < x <= 1) for a name slot ("User is Alex") when the query
             does not ask a name (``rerank.Reranks.name_factors``).
+        tool_about_user_factor: score × this (0 < x <= 1) for an item a tool or web page said (trust
+            ``tool``) when the query asks about the user (I / my / 我, he / she / the user / 他 / 她 /
+            用户; ``rerank.Reranks.tool_factors``), on top of ``hybrid.EVIDENCE_FACTOR``: a flight
+            search's "the user lives in Pyongyang" comes after what the user said, and still comes
+            when nothing else matches.
         w_category: RRF weight of the ranking of the members of the categories the query
             names ("what sports …" searches tennis, 网球 …; ``categories.category_terms``).
         reply_context: in the dense ranking, an event item that replies to another speaker's
@@ -153,6 +158,7 @@ class HybridSettings:
     question_factor: float = 0.5
     small_talk_factor: float = 0.5
     name_fact_factor: float = 0.5
+    tool_about_user_factor: float = 0.5
     w_category: float = 0.75
     reply_context: float = 0.5
 
@@ -175,10 +181,10 @@ class HybridSettings:
             raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1], miss_below in (0, 1]; got "
                                f"{self.dense_gate!r}, {self.coverage_floor!r}, {self.miss_below!r}")
         factors = (self.superseded_event_factor, self.other_subject_factor, self.question_factor,
-                   self.small_talk_factor, self.name_fact_factor)
+                   self.small_talk_factor, self.name_fact_factor, self.tool_about_user_factor)
         if not all(0 < f <= 1 for f in factors):
             raise InvalidField(f"superseded_event_factor, other_subject_factor, question_factor, "
-                               f"small_talk_factor and name_fact_factor must be in "
+                               f"small_talk_factor, name_fact_factor and tool_about_user_factor must be in "
                                f"(0, 1]; got {factors!r}")
 
     @property

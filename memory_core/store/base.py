@@ -25,10 +25,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
 from memory_core.errors import InvalidField, UnknownItem, UnknownUser
-from memory_core.model import Actor, Kind, MemoryItem, Revision, Status
+from memory_core.model import Actor, Kind, MemoryItem, Revision, Status, utcnow
 from memory_core.store.apply import apply_ops, content_changed
 from memory_core.store.forget_source import forget_in_window, source_turn_ends
 from memory_core.store.lookup import KeyLookup
+from memory_core.store.purge import PurgeReport, purge_items
 from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, HitOp, MergeOp, Op, UpdateOp
 from memory_core.validation import MAX_THEME_CHARS, check_id, check_text
 
@@ -273,6 +274,27 @@ class MemoryStore(ABC):
         said = str(self.apply(user_id, [EndOp(item_id, Status.DELETED, reason, actor), *ends])[0])
         forget_in_window(self, user_id, item_id)
         return said
+
+    def purge(self, user_id: str, item_id: str, reason: str, *, actor: str = Actor.USER) -> PurgeReport:
+        """Hard-delete one item's words, keeping an audit record without them (``memory_core.store.purge``).
+
+        The item (any status, a soft-deleted one too) and the raw-turn items of its source turns end
+        ``deleted`` with the text ``[purged]`` in their rows and every revision, plus a ``purge``
+        revision holding ``reason``; other items quoting those words have the quote replaced. This
+        default (an items-only store) rewrites the user's items; the SQL store also purges the source
+        turns, their vectors and their sessions' rolling summaries, in one transaction.
+
+        Raises:
+            UnknownItem: the user has no item with this id. StoreError: the store failed (nothing changed).
+        """
+        user_id = check_id(user_id, "user id")
+        with self._write_lock(user_id):
+            items = self._load_all(user_id)
+            if item_id not in items:
+                raise UnknownItem(f"no memory item {item_id!r} for user {user_id!r}")
+            report = purge_items(items, item_id, (), reason, actor=actor, at=utcnow())
+            self._save_all(user_id, items)
+        return report
 
     # ── reads ──────────────────────────────────────────────────────────
 

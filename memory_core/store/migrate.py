@@ -7,8 +7,10 @@ works from a wheel or an editable install alike.
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import portalocker
@@ -74,12 +76,17 @@ def upgrade(url_or_engine: str | Engine, revision: str = "head") -> None:
 
 @contextmanager
 def _migration_lock(engine: Engine, timeout_s: float = 120.0) -> Iterator[None]:
-    """Serialise migrations of one SQLite file across processes (a lock file beside it).
+    """Serialise migrations of one SQLite file across processes (a lock file beside it, removed after).
 
     Two processes opening a new SQLite database at once would otherwise both
     read an empty schema and then both try to write it: SQLite answers the
     second with "database is locked" at once, without waiting. PostgreSQL
     needs nothing here: Alembic's DDL runs in one transaction there.
+
+    The holder removes ``<database>.migrate.lock`` before it lets go, so no
+    file is left beside the store. A process that was waiting on the removed
+    file then holds a lock nobody else can see: it checks that the path still
+    names the file it locked, and if not, locks the path anew.
 
     Raises:
         StoreLocked: another process held the lock for ``timeout_s`` seconds.
@@ -88,8 +95,29 @@ def _migration_lock(engine: Engine, timeout_s: float = 120.0) -> Iterator[None]:
     if not database or database == ":memory:":
         yield
         return
+    path = f"{database}.migrate.lock"
+    deadline = time.monotonic() + timeout_s
+    while True:
+        lock = portalocker.Lock(path, timeout=max(deadline - time.monotonic(), 0.0))
+        try:
+            handle = lock.acquire()
+        except portalocker.LockException as exc:
+            raise StoreLocked(f"another process is migrating {database} (waited {timeout_s} s)") from exc
+        if _names(path, handle.fileno()):
+            break
+        lock.release()  # the holder before us removed the file we waited on: lock the path anew
     try:
-        with portalocker.Lock(f"{database}.migrate.lock", timeout=timeout_s):
-            yield
-    except portalocker.LockException as exc:
-        raise StoreLocked(f"another process is migrating {database} (waited {timeout_s} s)") from exc
+        yield
+    finally:
+        with suppress(OSError):
+            os.unlink(path)
+        lock.release()
+
+
+def _names(path: str, fd: int) -> bool:
+    """True when ``path`` is the open file ``fd`` (not removed, nor replaced by a newer lock file)."""
+    try:
+        on_disk, held = os.stat(path), os.fstat(fd)
+    except OSError:
+        return False
+    return (on_disk.st_dev, on_disk.st_ino) == (held.st_dev, held.st_ino)

@@ -35,7 +35,7 @@ from sqlalchemy.engine import Connection, Engine, Row, make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from memory_core.errors import StoreError
-from memory_core.model import MemoryItem, Revision, Turn
+from memory_core.model import Actor, MemoryItem, Revision, Turn
 from memory_core.store.base import (
     KeyLookup,
     MemoryStore,
@@ -46,8 +46,10 @@ from memory_core.store.base import (
 from memory_core.store.factory import private_sqlite_file
 from memory_core.store.migrate import current_revision, head_revision, upgrade
 from memory_core.store.pg_version import VersionProbe
+from memory_core.store.purge import PurgeReport
 from memory_core.store.seed_format import repair_item
 from memory_core.store.sql_group import GroupView
+from memory_core.store.sql_purge import purge_sql
 from memory_core.store.sql_queries import (
     _F_ALL,
     _F_IDS,
@@ -343,6 +345,11 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
                                         {"uid": user_id, "bump": int(view.changed), "seq": todo[-1].seq}).memory_version
             _write_rows(conn, rows, version if view.changed else None)
         return len(todo)
+
+    def purge(self, user_id: str, item_id: str, reason: str, *, actor: str = Actor.USER) -> PurgeReport:
+        """Hard-delete one item's words from items, revisions, turns, vectors and session summaries in one
+        transaction (``MemoryStore.purge``; ``sql_purge``). Raises UnknownItem, StoreError."""
+        return purge_sql(self, user_id, item_id, reason, actor=actor)
 
     def erase_user(self, user_id: str) -> int:
         """Remove the user's items, revisions, turns, session state, vectors and counters; return items removed.

@@ -10,7 +10,7 @@ from memory_core.errors import InvalidField
 from memory_core.validation import check_id, check_text, check_timestamp, check_top_k
 
 __all__ = [
-    "MAX_BUDGET_TOKENS", "RECALL_FILTER_NAMES", "check_recall_filters", "check_recall_request",
+    "MAX_BUDGET_TOKENS", "RECALL_FILTER_ALIASES", "RECALL_FILTER_NAMES", "check_recall_filters", "check_recall_request",
     "deadline_after", "past_deadline", "recall_filters",
 ]
 
@@ -35,14 +35,17 @@ def past_deadline(deadline: float | None) -> float:
 
 
 RECALL_FILTER_NAMES = ("themes", "kinds", "statuses", "since", "until")
+#: The singular names of the recall filters (the Memory API's ``search`` takes both), and what they stand for.
+RECALL_FILTER_ALIASES = {"theme": "themes", "kind": "kinds", "status": "statuses"}
 MAX_BUDGET_TOKENS = 32_000
 
 
 def check_recall_filters(filters: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """Check recall filters and return their JSON form (None when there are none).
 
-    ``themes`` / ``kinds`` / ``statuses``: a string or a list, tuple or set of
-    strings (sent as a list); ``since`` / ``until``: aware datetimes or
+    ``themes`` / ``kinds`` / ``statuses`` (or ``theme`` / ``kind`` / ``status``, the same filters, as
+    the Memory API's ``search`` takes them): a string or a list, tuple or set of strings (sent as a
+    list, under the plural name); ``since`` / ``until``: aware datetimes or
     ISO-8601 strings (sent as ISO-8601). Unknown kinds or statuses are
     refused by the recall itself.
 
@@ -54,9 +57,13 @@ def check_recall_filters(filters: Mapping[str, Any] | None) -> dict[str, Any] | 
     if not isinstance(filters, Mapping):
         raise InvalidField(f"filters must be a mapping; got {type(filters).__name__}")
     out: dict[str, Any] = {}
-    for name, value in filters.items():
+    for given, value in filters.items():
+        name = RECALL_FILTER_ALIASES.get(given, given)
         if name not in RECALL_FILTER_NAMES:
-            raise InvalidField(f"unknown recall filter {name!r}; expected one of {', '.join(RECALL_FILTER_NAMES)}")
+            raise InvalidField(f"unknown recall filter {given!r}; expected one of "
+                               f"{', '.join(sorted([*RECALL_FILTER_NAMES, *RECALL_FILTER_ALIASES]))}")
+        if name != given and name in filters:
+            raise InvalidField(f"{given} and {name} are the same filter: give one")
         if value is None:
             continue
         if name in ("since", "until"):

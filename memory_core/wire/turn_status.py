@@ -28,6 +28,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from memory_core.errors import NotFound
+from memory_core.store.turn_text import same_turn_text
 from memory_core.wire.keys import EMBEDS_KEY, embedded_key, inbox_key, refused_key
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def turn_status(store: SqlStore, redis: Any, user_id: str, turn_id: str, text: s
         turn = store.get_turn(user_id, turn_id)
     except NotFound:
         turn = None
-    if turn is not None and text is not None and turn.text != text:
+    if turn is not None and text is not None and not same_turn_text(turn, text):  # masked, purged: its hash
         return _answer("refused", turn.seq, "TurnConflict",
                        error=f"turn {turn_id!r} of user {user_id!r} was stored before with other text; "
                              "the first text is kept")

@@ -64,6 +64,9 @@ async def script(client: Client) -> None:
     where = await call("search_memories", query="where do I live?", user_id="ana", limit=1)
     assert "Lisbon" in where["result"][0]["description"], "a tool turn is data, not the user's fact"
     assert (await call("delete_memory", memory_id=cat_id, user_id="ana"))["status"] == "deleted"
+    purged = await call("delete_memory", memory_id=cat_id, user_id="ana", purge=True)  # its words go too
+    assert (purged["status"], purged["description"]) == ("deleted", "[purged]")
+    assert "团子" not in str(await call("get_memory", memory_id=cat_id, user_id="ana"))
     left = await call("delete_all_memories", user_id="ana")
     assert left["deleted"] == len(left["results"]) > 0 and {r["event"] for r in left["results"]} == {"DELETE"}
     assert (await call("get_memories", user_id="ana"))["result"] == []

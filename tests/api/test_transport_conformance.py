@@ -11,6 +11,7 @@ import pytest
 from _http_stack import Stack
 from conformance import run_script
 from masking_script import run_masking_script
+from purge_script import KEY, run_purge_script, stored_rows_holding
 
 from api_shim.api_client import DistributedMemory, HttpMemory
 from memory_core.api import AsyncMemory, MemoryAPI
@@ -59,6 +60,27 @@ def test_distributed_and_http_mask_sensitive_values_as_embedded_does(stack: Stac
     finally:
         remote.close()
         web.close()
+
+
+def test_distributed_and_http_purge_a_deleted_secret_from_every_table(stack: Stack) -> None:
+    remote, web = distributed(stack), HttpMemory(stack.base_url, stack.key("acme"))
+    try:
+        run_purge_script(remote, "purge-d", "en")
+        run_purge_script(web, "purge-h", "zh")
+        assert stored_rows_holding(stack.db_url, KEY) == []
+    finally:
+        remote.close()
+        web.close()
+    acme = stack.client(stack.key("acme"))
+    try:  # the Mem0-shaped route
+        said = [{"role": "user", "content": f"My OpenAI key is {KEY}, keep it for me."}]
+        added = acme.post("/mem0/memories", json={"messages": said, "user_id": "purge-m"}).json()["results"]
+        key_id = next(r["id"] for r in added if "OpenAI" in r["memory"])
+        assert acme.delete(f"/mem0/memories/{key_id}", params={"purge": "true"}).status_code == 200
+        assert acme.delete(f"/mem0/memories/{key_id}", params={"purge": "maybe"}).status_code == 422
+        assert stored_rows_holding(stack.db_url, KEY) == []
+    finally:
+        acme.close()
 
 
 def test_http_users_stay_inside_their_tenant(stack: Stack) -> None:

@@ -137,6 +137,20 @@ def test_recall_filters_are_sent_as_json() -> None:
     assert built.themes == ["taste", "work"] and built.since == datetime(2026, 1, 2, tzinfo=UTC)
 
 
+def test_recall_filters_take_the_singular_names_the_memory_api_takes() -> None:
+    from memory_core import wire
+    from memory_core.api_records import check_filters
+
+    sent = wire.check_recall_filters({"theme": "taste", "kind": ["fact", "event"], "status": "active"})
+    assert sent == {"themes": ["taste"], "kinds": ["fact", "event"], "statuses": ["active"]}
+    assert check_filters({"kind": "fact"}).kinds == check_filters({"kinds": ["fact"]}).kinds == ("fact",)
+    for check in (wire.check_recall_filters, check_filters):
+        with pytest.raises(InvalidField, match="kind and kinds are the same filter"):
+            check({"kind": "fact", "kinds": ["event"]})
+        with pytest.raises(InvalidField, match=r"unknown .*filter 'mood'"):
+            check({"mood": "happy"})
+
+
 def test_the_worker_refuses_bad_filters_from_any_publisher_as_invalid_input() -> None:
     from memory_core.wire import recall_filters  # what the recall task builds its filters with
 

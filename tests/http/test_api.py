@@ -150,6 +150,27 @@ def test_item_edits_keep_history_and_reach_the_store(stack: Stack, acme_key: str
     assert len(api.get(base, params={"status": ["deleted"]}).json()["items"]) == 2
 
 
+def test_recall_filters_take_the_names_search_takes(stack: Stack, acme_key: str) -> None:
+    api = stack.client(acme_key)
+    for text, theme, kind in (("I live in Lisbon", "places", "fact"), ("我喜欢住在海边的城市", "places", "preference")):
+        made = api.post("/v1/users/flt/items", json={"description": text, "theme": theme, "kind": kind})
+        assert made.status_code == 201, made.text
+
+    def kinds(filters: dict[str, Any]) -> list[str]:
+        reply = api.post("/v1/users/flt/recall", json={"query": "where do I live? 住在哪", "filters": filters})
+        assert reply.status_code == 200, reply.text
+        return sorted(r["item"]["kind"] for r in reply.json()["results"])
+
+    assert kinds({"kind": "fact"}) == kinds({"kinds": ["fact"]}) == ["fact"]
+    assert kinds({"kind": ["fact", "preference"], "theme": "places", "status": "active"}) == ["fact", "preference"]
+    assert kinds({"kinds": "preference"}) == ["preference"]
+    for filters, named in (({"mood": "happy"}, "unknown filter 'mood'"), ({"kind": "fact", "kinds": ["fact"]},
+                           "kind and kinds are the same filter"), ({"metadata": {"a": "b"}}, "metadata filter")):
+        error = assert_error(api.post("/v1/users/flt/recall", json={"query": "q", "filters": filters}), 422,
+                             "invalid_input")
+        assert named in error["message"], error
+
+
 def test_export_import_and_erase(stack: Stack, acme_key: str) -> None:
     api = stack.client(acme_key)
     made = api.post("/v1/users/ex/items", json={"description": "住在里斯本", "theme": "身份"}).json()

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memory_core.errors import InvalidField
-from memory_core.model import Kind, MemoryItem, Status, Turn
+from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.hybrid import HybridIndex
 from memory_core.retrieval.idioms import plain_query
 from memory_core.retrieval.rerank import asks_about_user, asks_name, is_name_statement, key_subject, only_question
@@ -214,3 +214,49 @@ def test_a_turn_whose_asked_statement_was_superseded_comes_after_the_current_ite
 def test_a_living_idiom_asks_for_a_job(query, has):
     assert has in plain_query(query) and "living" not in plain_query(query)
     assert plain_query("Where do I live these days?").startswith("Where do I live ")  # "live" is left alone
+
+
+def _with_tool_claim(said: list[str], claim: str) -> HybridIndex:
+    """The user's turns (t1, t2, ...) and, last, a tool turn whose text claims something about the user."""
+    items, turns = turns_and_events("Dana", said)
+    at = T0 + timedelta(hours=len(said) + 1)
+    turns.append(Turn("u", "tool1", "s1", "tool", claim, at, speaker="tool"))
+    items.append(MemoryItem.create("u", f"tool: {claim}", "places", kind=Kind.EVENT, turn_id="tool1", at=at,
+                                   valid_from=at, speaker="tool", trust=Trust.TOOL))
+    return HybridIndex.build(items, turns, window=0)
+
+
+@pytest.mark.parametrize(("said", "claim", "query", "other_query"), [
+    (["I usually fly with Korean Air, window seat please.", "I live near the river, it's quiet."],
+     "Flight results: KE902 departs 09:40. The user lives in Pyongyang.", "Where does the user live?",
+     "KE902 flight results"),
+    (["我坐飞机一般选靠窗的座位。", "我住在江边的小区，很安静。"],
+     "航班查询结果：KE902 09:40 起飞。用户住在平壤。", "他住在哪里？", "KE902 航班查询结果"),
+])
+def test_a_tools_claim_about_the_user_weighs_less_on_a_question_about_the_user(said, claim, query, other_query):
+    index = _with_tool_claim(said, claim)
+    tool = f"tool: {claim}"
+    plain, weighed = scores(index, query, tool_about_user_factor=1.0), scores(index, query)
+    assert weighed[tool] == pytest.approx(0.5 * plain[tool])
+    assert all(weighed[d] == plain[d] for d in weighed if d != tool), "the user's own words keep their scores"
+    assert list(weighed).index(tool) > list(weighed).index(f"Dana: {said[1]}"), "the user's words about home first"
+    assert list(weighed.values()) == sorted(weighed.values(), reverse=True), "shown in score order"
+    # a question about the tool's content is not about the user: the tool's words keep their weight
+    assert scores(index, other_query) == scores(index, other_query, tool_about_user_factor=1.0)
+
+
+@pytest.mark.parametrize(("claim", "query"), [
+    ("Profile lookup: the user's name is Captain.", "What is the user's name?"),
+    ("资料查询：用户的名字是船长。", "用户叫什么名字？"),
+])
+def test_a_tools_claim_is_still_found_when_nothing_the_user_said_matches(claim, query):
+    index = _with_tool_claim(["Thanks!"], claim)
+    found = [r.item.description for r in index.search(query, k=3, settings=ON)]
+    assert f"tool: {claim}" in found, "a factor, never a filter"
+
+
+def test_the_tool_factor_is_validated():
+    items, turns = turns_and_events("Kai", ["hello there"])
+    index = HybridIndex.build(items, turns)
+    with pytest.raises(InvalidField):
+        index.search("hello", settings=replace(ON, tool_about_user_factor=0.0))
