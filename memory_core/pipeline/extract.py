@@ -28,6 +28,7 @@ from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
+from memory_core.pipeline.emphatic import plain_emphatic
 from memory_core.pipeline.examples import example_of, named_examples
 from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
@@ -156,7 +157,7 @@ class MechanicalExtractor:
         reported speech or past-tense clause changes nothing; only a standing
         instruction ("from now on …") may still be read from it.
         """
-        text = terse_filled(unquoted(turn.text))  # "Based in Lisbon", "坐标上海": read as said in full
+        text = plain_emphatic(terse_filled(unquoted(turn.text)))  # "Based in Lisbon", "坐标上海", "我是吃素的"
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
