@@ -30,10 +30,10 @@ from memory_core.validation import MAX_TEXT_CHARS
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-# an ASCII mark glued to a letter, digit or symbol after it ("hunter2!Q", "Mail#2025", "3.5") ends no sentence
+# a mark glued to what follows ("hunter2!Q", "3.5") ends no sentence; an emoji and a space do ("毕业了🎓 搬到")
 _SENTENCE = re.compile(
     r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
-    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+")
+    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=\w)")
 _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
             r"(?:don't|doesn't|do\s+not|no\s+longer|likes?|loves?|hates?|dislikes?|enjoys?|prefers?|works?|lives?"
             r"|stud(?:y|ies)|teach(?:es)?"
@@ -127,7 +127,7 @@ _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有�
 _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up|currently)\s+)*(?:got|started|starting|joining|leaving|"
     r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
-    r"picked\s+up|closed\s+on|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|"
+    r"picked\s+up|closed\s+on|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
     r"lost|promoted\s+to|passed(?!\s+(?:away|out|by|on|along|through))|aced|flunked|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
     re.IGNORECASE)
@@ -149,9 +149,10 @@ _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|woul
                       r"|\?\s*$", re.IGNORECASE)
 # a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
 _ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:以后|之后)?(?:就|会|便|都)")
-# an interjection a Chinese clause opens on ("唉 被辞退了", "哈哈，又开始弹琴了")
-_ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜+|害|嗐|emmm*|hmm+)[\s~～…!！,，、]*"
-                              r"(?=[\u3400-\u9fff])")
+# an interjection or a news lead a Chinese clause opens on ("唉 被辞退了", "哈哈，又开始弹琴了", "官宣一下：")
+_ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜+|害|嗐|emmm*|hmm+|"
+                              r"(?:(?:官宣|宣布|汇报|报告|更新|通报)(?:一下)?|(?:好|坏|大|重大)?(?:消息|新闻))[:：])"
+                              r"[\s~～…!！,，、]*(?=[\u3400-\u9fff])")
 # a connective a clause opens on ("然后搬到了上海"): said again after the subject put back, it reads as part of the verb
 _ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所以|因此|因而|结果)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")

@@ -28,6 +28,7 @@ from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
+from memory_core.pipeline.emphatic import plain_emphatic
 from memory_core.pipeline.examples import example_of, named_examples
 from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
@@ -156,7 +157,7 @@ class MechanicalExtractor:
         reported speech or past-tense clause changes nothing; only a standing
         instruction ("from now on …") may still be read from it.
         """
-        text = terse_filled(unquoted(turn.text))  # "Based in Lisbon", "坐标上海": read as said in full
+        text = plain_emphatic(terse_filled(unquoted(turn.text)))  # "Based in Lisbon", "坐标上海", "我是吃素的"
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
@@ -415,8 +416,8 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
 
 # A Chinese clause with 我 left out that says what holds ("最近在学吉他", "电脑密码是…"): it opens on an aspect or time
 # word, on what the speaker has, or on a partner found ("有女朋友了", "交了个男朋友"); a request opens on its verb
-_ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|已经|一直|每天|天天|平时|刚刚?|今年|去年|这个月|上个月|"
-                        r"这段时间)|^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)")
+_ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|居家|远程|已经|一直|每天|天天|平时|刚刚?|今年|去年|"
+                        r"这个月|上个月|这段时间)|^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)")
 
 
 # A hedge says how much a statement holds: with a generic place ("the gym", "公司") it is a way of speaking, no slot

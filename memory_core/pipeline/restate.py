@@ -381,11 +381,12 @@ def _kind_parent(obj: str) -> str:
 def _names_a_sibling(key: str, said: Topic) -> bool:
     """True when ``said`` names the head of a slot key's object of several words but not the whole of it:
     "I like black tea" holds "tea" and not "green" of ``pref:green tea``: another kind of the thing; or, for a
-    like of a known kind (``pref:绿茶``), names the kind's parent (tea) without the kind itself."""
+    like of a known kind (``pref:绿茶``), names the kind's parent (tea) without the kind itself (by any of its names:
+    "猪肉" is the kind of ``pref:pork``)."""
     obj = key.partition("@")[0].rpartition(":")[2]
     words = obj.split()
     parent = _kind_parent(obj) if key.startswith("pref:") else ""
-    if parent and f"obj:{parent}" in said.terms:  # "我也喜欢喝红茶" names tea, not the 绿茶 of ``pref:绿茶``
+    if parent and f"obj:{parent}" in said.terms and f"obj:{obj}" not in said.terms:  # "我也喜欢喝红茶": not 绿茶
         own = topic(obj, "zh" if _CJK.search(obj) else "en").terms
         return not {t for t in own if not t.startswith(("obj:", "syn:"))} <= said.terms
     if len(words) < 2:

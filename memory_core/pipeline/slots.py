@@ -381,7 +381,8 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
     if named is None or lex.category.get(named[0]) != attr.objects:
         return None
     parent, word = named
-    oid = parent if lex.surface["zh" if _CJK.search(word) else "en"].get(word) == parent else word
+    own = lex.surface["zh" if _CJK.search(word) else "en"].get(word)  # a kind that is an object of its own
+    oid = parent if own == parent else own or word  # "pork" = "猪肉": one key in either language
     shown = value if len(value) <= 30 else word
     hits: list[SlotHit] = []
     ends: tuple[str, ...] = ()

@@ -28,8 +28,13 @@ _SMALL_TALK = re.compile(
     r"noted|will\s+do|understood|(?:我)?(?:会)?记住(?:了|的|啦)?|(?:我)?(?:已)?记下(?:了|来了)?|知道了|"
     r"have\s+a\s+(?:\w+\s+)?(?:day|weekend|evening|night|time|trip)|enjoy(?:\s+your\s+\w+)?|take\s+care|"
     r"祝你[^，。！!,.]*|早上好|晚上好|晚安|加油|辛苦了|"
-    r"好的|好|嗯|哈哈|没问题|不客气|谢谢(?:你|您|啦)?|收到|明白了?|了解|太好了|真棒|好呀|好啊|你好|再见|当然|可以)"
-    r"[\s,.!~，。！、…]*)+$", re.IGNORECASE)
+    r"好的|好|嗯|哈哈|没问题|不客气|谢谢(?:你|您|啦)?|收到|明白了?|了解|太好了|真棒|好呀|好啊|你好|再见|当然|可以|"
+    # encouragement and an offer of more help ("你一定可以的！", "有需要随时找我", "You've got this!")
+    r"(?:你|您)(?:一定|肯定)(?:可以|行|能行|没问题)的?|相信你|"
+    r"(?:有(?:什么)?(?:需要|问题)(?:的话)?)?(?:随时|尽管)(?:找我|问我|叫我)|"
+    r"good\s+luck|you(?:'ve|\s+have)?\s+got\s+this|you\s+can\s+do\s+(?:it|this)|i\s+believe\s+in\s+you|"
+    r"feel\s+free\s+to\s+(?:ask|reach\s+out)(?:\s+any\s*time)?|let\s+me\s+know\s+if\s+you\s+need\s+anything(?:\s+else)?)"
+    r"[\s,.!~，。！、…～\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f\u200d]*)+$", re.IGNORECASE)
 
 
 def is_small_talk(text: str) -> bool:

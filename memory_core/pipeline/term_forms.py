@@ -1,7 +1,7 @@
 """Names of a thing beyond its plain words, read into topic terms (``memory_core.pipeline.gist.topic``).
 
 - a one-character Chinese thing after a verb of having it, with a count between
-  ("每天抽一包烟", "戒烟") or before 瘾 ("烟瘾"), or put first in its clause before
+  ("每天抽一包烟", "戒烟"), after a count a day ("一天一包烟") or before 瘾 ("烟瘾"), or put first in its clause before
   who or when ("烟我已经戒了", "酒早就不喝了"): the lexicon's object (smoking);
 - a Chinese verb-object word split by a count ("游三次泳" is 游泳);
 - the titled phrase an acronym stands for ("World of Warcraft" holds "wow", the term of "WoW").
@@ -29,6 +29,8 @@ _ZH_COUNT = r"(?:[一两半几三四五六七八九十\d]{0,3}[包根支杯瓶�
 #: no sign ("车不错", "面好吃" name no habit).
 _ZH_CLAUSE_START = r"(?:^|(?<=[，,。；;！!？?\s])|(?<=^我)|(?<=用户))"
 _ZH_FRONTED = r"(?=我(?![们的])|已经|早就|早都|也|都)"
+#: A count of it a day or a week, with no verb ("一天一包烟", "每天两杯茶"): a habit said by how much.
+_ZH_PER_DAY = r"(?:[一1]天|每天|天天|[一1]周|每周)(?:得|要|都)?[一两半几三四五六七八九十\d]{1,3}[包根支杯瓶罐碗]多?"
 
 
 @functools.lru_cache(maxsize=1)
@@ -39,7 +41,7 @@ def _one_char_things() -> tuple[re.Pattern[str], dict[str, str]]:
     chars = {w: oid for table in (lex.surface["zh"], lex.kind_of["zh"]) for w, oid in table.items() if len(w) == 1}
     alternatives = "".join(sorted(chars)) or "\u0000"
     return re.compile(f"[{_ZH_THING_VERBS}]{_ZH_COUNT}([{alternatives}])|([{alternatives}])(?=瘾)"
-                      f"|{_ZH_CLAUSE_START}([{alternatives}]){_ZH_FRONTED}"), chars
+                      f"|{_ZH_CLAUSE_START}([{alternatives}]){_ZH_FRONTED}|{_ZH_PER_DAY}([{alternatives}])"), chars
 
 
 #: Chinese verb-object words whose parts a count or an aspect word may split ("游三次泳" is 游泳, "睡了一会儿觉").
@@ -64,9 +66,9 @@ def acronyms_of(text: str) -> set[str]:
 
 def said_with_verb(text: str) -> set[str]:
     """Object ids of the one-character things ``text`` names after a verb of having them ("每天抽一包烟" ->
-    {"smoking"}); a lone character names nothing (烟 in 烟花, 茶 in 茶几)."""
+    {"smoking"}) or a count a day ("一天一包烟"); a lone character names nothing (烟 in 烟花, 茶 in 茶几)."""
     pattern, chars = _one_char_things()
-    return {chars[m.group(1) or m.group(2) or m.group(3)] for m in pattern.finditer(text)}
+    return {chars[m.group(1) or m.group(2) or m.group(3) or m.group(4)] for m in pattern.finditer(text)}
 
 
 def split_verbs(text: str) -> set[str]:
