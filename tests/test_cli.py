@@ -189,3 +189,13 @@ def test_check_flags_two_active_values_of_a_single_valued_slot(tmp_path: Path, d
     checked = gs("check", db=db)
     assert checked.returncode == 1
     assert "fact:works_at@ann has 2 active values" in checked.stdout and "Spotify" in checked.stdout
+
+
+@pytest.mark.parametrize("command", [["recall", "--user", "ann", "where"], ["memories", "--user", "ann"],
+                                     ["history", "abcdef"], ["export", "out.yaml"], ["get", "abcdef", "--user", "ann"]])
+def test_a_read_command_on_a_mistyped_db_exits_2_and_creates_nothing(tmp_path: Path, command: list[str]) -> None:
+    typo = tmp_path / "nonexistent" / "dir" / "x.db"
+    result = gs(*command, db=typo)
+    assert result.returncode == 2 and f"no store at {typo}" in result.stderr, result
+    assert "never creates one" in result.stderr
+    assert not (tmp_path / "nonexistent").exists()
