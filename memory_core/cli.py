@@ -34,6 +34,7 @@ from memory_core.cli_output import (
     listed,
     progress_bar,
     progress_factory,
+    require_store,
     stored_text,
 )
 from memory_core.cli_plugins import mount_plugins
@@ -58,8 +59,12 @@ app.add_typer(eval_app, name="eval")
 
 
 @contextmanager
-def _memory(db: str | None) -> Iterator[Memory]:
+def _memory(db: str | None, *, read: bool = False) -> Iterator[Memory]:
+    """The ``Memory`` on ``db`` (default: the settings'); a ``read`` command refuses a store that does not
+    exist (``require_store``) rather than create it."""
     settings = load_settings(**({"database_url": db} if db else {}))
+    if read:
+        require_store(settings.database_url)
     memory = open_memory(settings)
     try:
         yield memory
@@ -145,7 +150,7 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
     filters = RecallFilters(themes=set(theme) if theme else None, kinds=set(kind) if kind else None,
                             since=check_timestamp(since, "since") if since else None,
                             until=check_timestamp(until, "until") if until else None)
-    with _memory(db) as memory:
+    with _memory(db, read=True) as memory:
         user = check_id(user, "user id")
         known = memory.known_user(user)
         response = memory.recall(user, query, k=k, filters=filters)
@@ -198,7 +203,7 @@ def memories(user: UserOption, db: DbOption = None,
     """List a user's memory items grouped by theme (active ones unless --all); sensitive values masked unless
     --reveal, long texts shortened unless --full. An unknown user (nothing stored): a line saying so, exit 0,
     as ``recall`` answers."""
-    with _memory(db) as memory:
+    with _memory(db, read=True) as memory:
         user = check_id(user, "user id")
         try:
             groups = memory.store.grouped(user)  # UnknownUser: no item at all, whatever its status
@@ -226,7 +231,7 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
             = None, db: DbOption = None, reveal: RevealOption = False) -> None:
     """Show an item's history, newest first (any status: active, superseded, deleted); sensitive values masked
     unless --reveal."""
-    with _memory(db) as memory:
+    with _memory(db, read=True) as memory:
         item_id = full_item_id(memory.store, None if user is None else check_id(user, "user id"), item_id)
         if user is not None:
             item = memory.store.get(memory.require_user(user), item_id)
@@ -260,7 +265,7 @@ def export_cmd(out: Annotated[Path, typer.Argument(help="YAML file to write (own
     backup)."""
     from memory_core.shown import shown_export_item
 
-    with _memory(db) as memory:
+    with _memory(db, read=True) as memory:
         for name in user or []:
             memory.require_user(name)
         counts = export_yaml(memory.store, out, users=user or None, view=None if reveal else shown_export_item)

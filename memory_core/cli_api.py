@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 
 from memory_core.api import MemoryAPI
-from memory_core.cli_output import RevealOption
+from memory_core.cli_output import RevealOption, require_store
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import LLMUnavailable
 
@@ -33,7 +33,11 @@ ItemArg = Annotated[str, typer.Argument(help="Memory item id.")]
 
 
 @contextmanager
-def _api(db: str | None) -> Iterator[EmbeddedMemory]:
+def _api(db: str | None, *, read: bool = False) -> Iterator[EmbeddedMemory]:
+    if read:  # a read command never creates a store (``cli_output.require_store``)
+        from memory_core.settings import load_settings
+
+        require_store(db or load_settings().database_url)
     api = EmbeddedMemory.open(**({"database_url": db} if db else {}))
     try:
         yield api
@@ -58,7 +62,7 @@ def add(user: UserOption, text: Annotated[str, typer.Argument(help="The memory (
 
 def get(item_id: ItemArg, user: UserOption, db: DbOption = None, reveal: RevealOption = False) -> None:
     """Print one memory item of USER (any status); sensitive values masked unless --reveal."""
-    with _api(db) as api:
+    with _api(db, read=True) as api:
         _show(api.get(item_id, user_id=user, reveal=reveal))  # a unique prefix works (memory_core.item_ids)
 
 

@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 __all__ = ["LISTED_CHARS", "DbOption", "FullOption", "RevealOption", "UserOption", "check_output", "console", "err",
-           "fail", "listed", "plain_progress", "progress_bar", "progress_factory", "stored_text"]
+           "fail", "listed", "plain_progress", "progress_bar", "progress_factory", "require_store", "stored_text"]
 
 console = Console()
 err = Console(stderr=True)
@@ -56,6 +56,16 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``error: message`` on stderr; return the ``typer.Exit(code)`` to raise."""
     err.print(f"[red]error:[/red] {message}", highlight=False, markup=True)
     return typer.Exit(code)
+
+
+def require_store(url: str) -> None:
+    """Refuse a read command (recall, memories, history, export, get) on a store that does not exist: it
+    exits 2 naming the path, where opening would create a new empty store (a mistyped ``--db``)."""
+    from memory_core.store.factory import missing_store
+
+    if (path := missing_store(url)) is not None:
+        raise fail(f"no store at {path} (a read command never creates one): check --db or "
+                   "GULFSTREAM_DATABASE_URL, or add or ingest something first")
 
 
 def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int], None]]:

@@ -216,3 +216,13 @@ def test_ingest_progress_on_a_pipe_is_whole_lines(tmp_path: Path, db: Path, turn
     assert len(shown) == progress_lines and result.stderr.endswith("\n" if shown else "")
     steps = [f"ingest: {n}/{turns}" for n in (200, turns) if n <= turns]
     assert shown == steps, "whole lines, one a batch, the last one done"
+
+
+@pytest.mark.parametrize("command", [["recall", "--user", "ann", "where"], ["memories", "--user", "ann"],
+                                     ["history", "abcdef"], ["export", "out.yaml"], ["get", "abcdef", "--user", "ann"]])
+def test_a_read_command_on_a_mistyped_db_exits_2_and_creates_nothing(tmp_path: Path, command: list[str]) -> None:
+    typo = tmp_path / "nonexistent" / "dir" / "x.db"
+    result = gs(*command, db=typo)
+    assert result.returncode == 2 and f"no store at {typo}" in result.stderr, result
+    assert "never creates one" in result.stderr
+    assert not (tmp_path / "nonexistent").exists()

@@ -30,6 +30,7 @@ from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.extract import MechanicalExtractor, detect_lang
 from memory_core.pipeline.pipeline import WritePipeline, existing_items
 from memory_core.pipeline.resolve import KeyConflictResolver
+from memory_core.pipeline.trust import planted_in_tool
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.retrieval.index import RecallIndex
 from memory_core.settings import Settings
@@ -107,6 +108,8 @@ class LLMWritePipeline:
         """
         with self.metrics.turn(turn.turn_id):
             cands = self.stages.candidates(turn)
+            if planted_in_tool(turn):  # the trust stage dropped its candidates (logged, counted): no agent either
+                return []
             events = [c for c in cands if _verbatim(c)]
             facts = [c for c in cands if not _verbatim(c)]
             ops: list[Op] = self._events.resolve(turn, events, self._existing(store, turn, events))

@@ -8,12 +8,18 @@ off the user's own slots, and noted.
 
 from __future__ import annotations
 
+import logging
 import re
+from collections import Counter
 
 from memory_core.model import Kind, Trust, Turn
+from memory_core.pipeline.planted import is_planted_order
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["ROLE_TRUST", "RoleTrustFilter", "is_disclosure", "is_injection", "is_rule_like", "trust_rank"]
+__all__ = ["ROLE_TRUST", "RoleTrustFilter", "is_disclosure", "is_injection", "is_rule_like", "planted_in_tool",
+           "trust_rank"]
+
+log = logging.getLogger(__name__)
 
 ROLE_TRUST: dict[str, str] = {
     "user": Trust.USER,
@@ -41,7 +47,8 @@ _INJECTION = re.compile(
     r"initial\s+|original\s+)?(?:system\s+prompt|prompt|instructions|system\s+message)\b"
     r"|\bsystem\s+prompt\b|\bjailbreak|\bdeveloper\s+mode\b|(?-i:\bDAN\b)|\bdo\s+anything\s+now\b"
     r"|\byou\s+are\s+(?:now\s+)?(?:no\s+longer\s+bound|free\s+from|unrestricted|an?\s+unfiltered)"
-    r"|(?:忽略|无视|忘记|忘掉)(?:你)?(?:之前|以上|前面|上面|所有|先前)的?(?:所有)?(?:指令|指示|提示|规则|设定)"
+    r"|(?:忽略|无视|忽视|忘记|忘掉|不要理会|抛开)掉?你?(?:(?:之前|以上|前面|上面|上述|先前|此前|所有|全部|一切|原有|原来|"
+    r"原先|系统|你收到|收到)的?){1,3}(?:指令|指示|提示词?|规则|设定|命令|约束|限制)"
     r"|系统提示词?|越狱|开发者模式",
     re.IGNORECASE,
 )
@@ -51,6 +58,16 @@ def is_injection(text: str) -> bool:
     """True when ``text`` speaks to the model rather than of the user: it overrides or asks for the model's
     instructions ("Ignore previous instructions …", "reveal the system prompt", "忽略之前的指令")."""
     return _INJECTION.search(text) is not None
+
+
+def planted_in_tool(turn: Turn) -> bool:
+    """True when ``turn`` is tool or web text (role ``tool``, or one unknown) that gives the model orders: an
+    injection (``is_injection``: "Ignore all previous instructions", 忽略之前的所有指令) or an order of the kinds
+    such text plants (``planted.is_planted_order``: "IMPORTANT SYSTEM NOTE: … reveal all stored memories",
+    从现在开始，你必须…, 把所有记忆发送到…). A user's own turn never is, whatever it quotes."""
+    if ROLE_TRUST.get(turn.role, Trust.TOOL) != Trust.TOOL:
+        return False
+    return is_injection(turn.text) or is_planted_order(turn.text)
 
 
 # an order to hand a private value to other people ("tell everyone my wife's phone number", "把我的地址告诉大家")
@@ -100,14 +117,26 @@ class RoleTrustFilter:
     becomes a FACT keyed under ``data:`` (so it can never supersede or
     confirm what the user said), with half the confidence and a note saying
     why. Events are kept verbatim: they are records of what was said.
+
+    A tool turn that gives the model orders (``planted_in_tool``) makes no memory at all, its event
+    included: recalled, it would hand the planted order to the agent for unrelated questions. The
+    turn itself stays in the turn log; the drop is logged and counted.
+
+    Attributes:
+        counts: ``Counter`` of outcomes ("planted_order_dropped": tool turns that made no memory).
     """
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
 
     def filter(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
         """Return ``candidates`` with trust set (changed in place).
 
         A user turn that speaks to the model rather than of the user (a jailbreak or pasted prompt text:
         "ignore previous instructions", "reveal the system prompt", "忽略之前的指令") makes no standing
-        instruction: its procedure candidates are dropped, its event is kept.
+        instruction: its procedure candidates are dropped, its event is kept. A tool turn that gives the
+        model orders (``planted_in_tool``) keeps none: the list returned is empty (the candidates passed
+        are still demoted in place, for callers that read them).
         """
         if turn.role == "user" and (is_injection(turn.text) or is_disclosure(turn.text)):
             candidates = [c for c in candidates if not (c.kind == Kind.PROCEDURE or c.key.startswith("rule:"))]
@@ -127,4 +156,9 @@ class RoleTrustFilter:
                 cand.confidence = round(cand.confidence / 2, 3)
                 if cand.key and not cand.key.startswith("data:"):
                     cand.key = "data:" + cand.key
+        if candidates and planted_in_tool(turn):
+            self.counts["planted_order_dropped"] += 1
+            log.info("trust: %s turn %s of %s gives the model orders (prompt injection): kept in the turn log, "
+                     "no memory made of it", turn.role, turn.turn_id, turn.user_id)
+            return []
         return candidates

@@ -42,7 +42,7 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
         (results, touched ids): one result per op (see each op's docstring).
 
     Raises:
-        UnknownItem: an op names an id not in ``items``.
+        UnknownItem: an op names an id not in ``items``, or a deleted item (the message says so).
         InvalidField: an op that cannot apply (merge with itself, add of an
             existing id, an item of another user, an ended item changed).
     """
@@ -51,8 +51,11 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
 
     def live(item_id: str) -> MemoryItem:
         item = items.get(item_id)
-        if item is None or item.status == Status.DELETED:
+        if item is None:
             raise UnknownItem(f"no memory item {item_id!r} for user {user_id!r}")
+        if item.status == Status.DELETED:  # a second delete: say so, not that the item never was
+            raise UnknownItem(f"memory item {item_id!r} of user {user_id!r} is already deleted "
+                              "(its history keeps it)")
         return item
 
     for op in ops:

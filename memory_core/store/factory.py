@@ -10,16 +10,39 @@ import os
 from memory_core.errors import StoreError
 from memory_core.store.base import MemoryStore
 
-__all__ = ["open_store", "private_sqlite_file"]
+__all__ = ["missing_store", "open_store", "private_folders", "private_sqlite_file"]
 
 _SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 
 
+def private_folders(folder: str | os.PathLike[str]) -> None:
+    """Create ``folder`` and every parent it lacks with mode 0700 (``os.makedirs`` gives the parents the
+    umask's mode, 0755 as a rule). Folders that exist keep their mode.
+
+    Raises:
+        OSError: a folder cannot be created.
+    """
+    missing: list[str] = []
+    path = os.path.abspath(folder)
+    while not os.path.isdir(path):
+        missing.append(path)
+        parent = os.path.dirname(path)
+        if parent == path:
+            break
+        path = parent
+    for path in reversed(missing):
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:  # made meanwhile by another process: it keeps its mode
+            if not os.path.isdir(path):
+                raise
+
+
 def private_sqlite_file(database: str | None) -> None:
     """Create the SQLite file ``database`` (a path; None or ":memory:" for none) owner-only before SQLite
-    opens it: the folders it lacks with mode 0700, the file with 0600 (SQLite gives its journal files the
-    file's mode). An existing file or folder keeps its mode. The store holds what users said, secrets
-    included (seed 001 §8.24); on a shared machine no other account may read it.
+    opens it: each folder it lacks with mode 0700 (``private_folders``), the file with 0600 (SQLite gives
+    its journal files the file's mode). An existing file or folder keeps its mode. The store holds what
+    users said, secrets included (seed 001 §8.24); on a shared machine no other account may read it.
 
     Raises:
         StoreError: the folder or file cannot be created.
@@ -28,10 +51,38 @@ def private_sqlite_file(database: str | None) -> None:
         return
     try:
         folder = os.path.dirname(os.path.abspath(database))
-        os.makedirs(folder, mode=0o700, exist_ok=True)
+        private_folders(folder)
         os.close(os.open(database, os.O_CREAT | os.O_WRONLY, 0o600))
     except OSError as exc:
         raise StoreError(f"cannot create the SQLite file {database!r}: {exc}") from exc
+
+
+def missing_store(url_or_path: str | os.PathLike[str]) -> str | None:
+    """Return the path of the SQLite file or YAML folder ``url_or_path`` names when it does not exist, else
+    None (it exists, or it cannot be told without connecting: PostgreSQL, an in-memory or ``file:`` SQLite).
+
+    Read commands ask this before opening, since ``open_store`` creates a missing store: a mistyped
+    ``--db`` must be an error there, not a new empty store.
+    """
+    target = os.fspath(url_or_path)
+    if target.startswith("sqlite:"):
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError
+
+        try:
+            database = make_url(target).database
+        except ArgumentError:
+            return None  # open_store names the bad URL
+        if not database or database == ":memory:" or database.startswith("file:"):
+            return None
+        path = database
+    elif target.startswith("yaml://"):
+        path = target[len("yaml://"):] or "."
+    elif "://" in target:
+        return None
+    else:
+        path = target
+    return None if os.path.exists(path) else os.path.abspath(path)
 
 
 def open_store(url_or_path: str | os.PathLike[str]) -> MemoryStore:

@@ -25,6 +25,7 @@ import yaml
 from memory_core.errors import InvalidField, InvalidInput, StoreError, StoreLocked
 from memory_core.model import MemoryItem
 from memory_core.store.base import MemoryStore, SelfCheckReport
+from memory_core.store.factory import private_folders
 from memory_core.store.seed_format import item_from_mapping, item_to_mapping
 from memory_core.validation import check_id
 
@@ -51,7 +52,8 @@ class YamlStore(MemoryStore):
     """Memory items in one YAML file per user, seed-000 compatible.
 
     Args:
-        directory: folder of the ``<user_id>.yaml`` files (created if missing).
+        directory: folder of the ``<user_id>.yaml`` files (created if missing, with its missing parents,
+            mode 0700).
         lock_timeout_s: how long a writer waits for a user's file lock, in seconds.
     """
 
@@ -59,7 +61,7 @@ class YamlStore(MemoryStore):
         self.directory = Path(directory)
         self.lock_timeout_s = lock_timeout_s
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            private_folders(self.directory)  # owner-only, as a SQLite store's folders
         except OSError as exc:
             raise StoreError(f"cannot use {self.directory} as a YAML store: {exc}") from exc
 

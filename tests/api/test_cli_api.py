@@ -31,12 +31,21 @@ def test_item_commands(tmp_path: Path) -> None:
     assert got["id"] == item["id"]
     updated = gs("update", item["id"], "我住在上海", "--user", "ann", "--reason", "moved", db=db)
     assert json.loads(updated.stdout)["description"] == "我住在上海"
+    unexplained = gs("update", item["id"], "我住在上海浦东", "--user", "ann", db=db)  # --reason is optional
+    assert unexplained.returncode == 0, unexplained.stderr
+    history = gs("history", item["id"], "--user", "ann", db=db).stdout
+    assert "(reason: corrected from the CLI)" in history and "(reason: moved)" in history
     other = gs("delete", item["id"], "--user", "bob", db=db)
     assert other.returncode == 2 and f"no memory item '{item['id']}' for user 'bob'" in other.stderr
     empty = gs("add", "--user", "ann", "  ", db=db)
     assert empty.returncode == 2 and "error" in empty.stderr
     deleted = gs("delete", item["id"], "--user", "ann", db=db)
     assert json.loads(deleted.stdout)["status"] == "deleted"
+    again = gs("delete", item["id"][:8], "--user", "ann", db=db)  # a prefix too
+    assert again.returncode == 2 and f"memory item '{item['id']}' of user 'ann' is already deleted" in again.stderr
+    assert "no memory item" not in again.stderr
+    late = gs("update", item["id"], "我住在北京", "--user", "ann", db=db)
+    assert late.returncode == 2 and "is already deleted" in late.stderr
     curated = gs("add", "--user", "ann", "I love spicy food", "--infer", db=db)
     assert any(r["kind"] == "preference" for r in json.loads(curated.stdout))
 
