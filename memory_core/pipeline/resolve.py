@@ -311,6 +311,7 @@ class KeyConflictResolver:
         for cand in sorted(candidates, key=lambda c: c.restate_only):  # a turn's own statements first
             if cand.topic is not None and not cand.restate_only and (later := _newer_slot(turn, cand, existing)):
                 ops.extend(self._late_statement(turn, cand, later))  # "my job at the bank …" said before "joined Adobe"
+                touched.add(later.id)  # the newer value stands against the turn's: no other reading of it hits it
                 continue
             if cand.topic is not None:
                 said = plan_own_words(turn, cand, existing, touched, self.actor, self.new_item,
@@ -338,6 +339,9 @@ class KeyConflictResolver:
                          if o.active and o.user_id == turn.user_id and _said_at(o) > turn.timestamp]
             if newer and not same:
                 ops.extend(self._late_statement(turn, cand, min(newer, key=_said_at)))
+                # the newer values stand against the turn's ("I live in Nice now" arriving after "… Marseille"):
+                # the turn's mention of the slot is no restatement of them, so it never becomes their source
+                touched.update(o.id for o in newer)
                 continue
             grown = [o for o in other if extends(cand, o)]
             if not grown and not same and cand.polarity >= 0 \
