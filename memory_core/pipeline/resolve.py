@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
@@ -205,6 +205,21 @@ def _newer_slot(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryI
     newer = [o for k in cand.probes if k.split("@")[0] == f"fact:{attr}" for o in existing.get(k, ())
              if o.active and o.user_id == turn.user_id and _said_at(o) > turn.timestamp]
     return min(newer, key=_said_at) if newer else None
+
+
+def _restated_sources(ops: Sequence[Op], keep_id: str, cand: Candidate, ended: Iterable[MemoryItem]) -> None:
+    """Give the item this turn adds the source turns of each item it ends that says the same value.
+
+    "我现在住温哥华" (a statement in own words, ``gist:lives_in``) ended by "我住在温哥华" (the slot's reading) is the
+    same home said again in other words: its turn states the current value, so it is a source of the current
+    item (never read as a turn every fact of which was superseded: ``retrieval.index.RecallResult.outdated``),
+    and forgetting the current item forgets it too. A restatement of an item kept (a hit) needs nothing here.
+    """
+    added = next((op.item for op in ops if isinstance(op, AddOp) and op.item.id == keep_id), None)
+    if added is None:
+        return
+    older = [t for o in sorted(ended, key=_said_at) if agrees(cand, o) for t in o.source if t not in added.source]
+    added.source[:0] = list(dict.fromkeys(older))
 
 
 def _link_successors(turn: Turn, ops: list[Op], existing: Mapping[str, list[MemoryItem]]) -> list[Op]:
@@ -393,6 +408,7 @@ class KeyConflictResolver:
                             and description_polarity(o.description) > 0 and _said_at(o) <= turn.timestamp:
                         ended.setdefault(o.id, o)
             touched.update(ended)  # an ended item keeps its own text: later statements of the turn leave it be
+            _restated_sources(ops, keep_id, cand, ended.values())
             ops.extend(end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, touched, self.actor, reason,
                                     keep_id))
             ops.extend(

@@ -15,6 +15,27 @@ from memory_core.embedded import EmbeddedMemory
 TIMES = ["2025-01-02T09:00:00Z", "2025-03-09T09:00:00Z", "2025-03-15T09:00:00Z"]
 
 
+@pytest.mark.parametrize(("turns", "value", "question"), [
+    (["I live in Toronto.", "I live out in Squamish now.", "My apartment in Squamish has a view of the mountains."],
+     "Squamish", "where's Kai living at the moment?"),
+    (["我住在多伦多。", "我现在住温哥华。", "我住在温哥华，很喜欢这里。"], "温哥华", "Kai 现在住哪？"),
+])
+def test_a_reworded_value_leaves_its_turn_current(
+        mem: EmbeddedMemory, turns: list[str], value: str, question: str) -> None:
+    for at, text in zip(TIMES, turns, strict=True):
+        mem.add(text, user_id="kai", timestamp=at)
+    items = mem._list("kai", None)
+    turn_of = {str(i["description"]): i["source"][0] for i in items if i["kind"] == "event"}
+    current = [i for i in items if i["kind"] != "event" and i["status"] == "active" and value in str(i["description"])
+               and str(i["key"]).startswith("fact:lives_in")]
+    assert len(current) == 1, items
+    assert current[0]["source"] == [turn_of[f"user: {turns[1]}"], turn_of[f"user: {turns[2]}"]], current
+    hits = {str(h["description"]): h["outdated"] for h in mem.search(question, user_id="kai", k=10)
+            if h["kind"] == "event"}
+    assert not [d for d, old in hits.items() if old and value in d], hits
+    assert hits.get(f"user: {turns[0]}", True), hits  # the old home's turn is still outdated
+
+
 @pytest.mark.parametrize(("old", "new", "was"), [
     ("I live in Toronto.", "I live out in Squamish now.", "Toronto"),
     ("我住在多伦多。", "我现在住温哥华。", "多伦多"),
