@@ -208,7 +208,8 @@ def _newer_slot(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryI
 
 
 def _restated_sources(ops: Sequence[Op], keep_id: str, cand: Candidate, ended: Iterable[MemoryItem]) -> None:
-    """Give the item this turn adds the source turns of each item it ends that says the same value.
+    """Give the slot item this turn adds the source turns of each own-words statement of its slot
+    (``gist:<attribute>``) it ends that says the same value.
 
     "我现在住温哥华" (a statement in own words, ``gist:lives_in``) ended by "我住在温哥华" (the slot's reading) is the
     same home said again in other words: its turn states the current value, so it is a source of the current
@@ -216,9 +217,11 @@ def _restated_sources(ops: Sequence[Op], keep_id: str, cand: Candidate, ended: I
     and forgetting the current item forgets it too. A restatement of an item kept (a hit) needs nothing here.
     """
     added = next((op.item for op in ops if isinstance(op, AddOp) and op.item.id == keep_id), None)
-    if added is None:
+    if added is None or not cand.single_valued or not cand.key.startswith("fact:"):
         return
-    older = [t for o in sorted(ended, key=_said_at) if agrees(cand, o) for t in o.source if t not in added.source]
+    own_words = "gist:" + cand.key.split("@")[0].removeprefix("fact:")  # the slot's statements in own words
+    older = [t for o in sorted(ended, key=_said_at) if str(o.key or "").split("@")[0] == own_words
+             and agrees(cand, o) for t in o.source if t not in added.source]
     added.source[:0] = list(dict.fromkeys(older))
 
 
