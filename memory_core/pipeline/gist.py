@@ -38,6 +38,7 @@ __all__ = [
     "Topic",
     "gist_clause",
     "lasting",
+    "led_to",
     "normalize_numbers",
     "person_forms",
     "same_thing_named",
@@ -364,6 +365,18 @@ def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
     contrast = any(t.startswith("obj:") for t in new.strong - old.terms) \
         and any(t.startswith("obj:") for t in old.strong - new.terms)
     return restated or (bool(shared & old.strong - old.numbers - _kind_words()) and not contrast), restated
+
+
+def led_to(new: Topic, old: Topic) -> bool:
+    """True when ``new``'s lead (the word it opens on) picks ``old`` as the statement it speaks of.
+
+    The lead must be among ``old``'s terms. A lead naming a kind of many things ("live", "job") picks no
+    statement that lacks a name ``new`` says: "I live out in Squamish now" speaks of no "lives in Toronto".
+    """
+    if not new.lead or new.lead not in old.terms:
+        return False
+    kinds = _kind_words()
+    return new.lead not in kinds or not new.strong - kinds - new.numbers - old.terms
 
 
 def lasting(clause: str, lang: str) -> bool:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
@@ -207,6 +207,24 @@ def _newer_slot(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryI
     return min(newer, key=_said_at) if newer else None
 
 
+def _restated_sources(ops: Sequence[Op], keep_id: str, cand: Candidate, ended: Iterable[MemoryItem]) -> None:
+    """Give the slot item this turn adds the source turns of each own-words statement of its slot
+    (``gist:<attribute>``) it ends that says the same value.
+
+    "我现在住温哥华" (a statement in own words, ``gist:lives_in``) ended by "我住在温哥华" (the slot's reading) is the
+    same home said again in other words: its turn states the current value, so it is a source of the current
+    item (never read as a turn every fact of which was superseded: ``retrieval.index.RecallResult.outdated``),
+    and forgetting the current item forgets it too. A restatement of an item kept (a hit) needs nothing here.
+    """
+    added = next((op.item for op in ops if isinstance(op, AddOp) and op.item.id == keep_id), None)
+    if added is None or not cand.single_valued or not cand.key.startswith("fact:"):
+        return
+    own_words = "gist:" + cand.key.split("@")[0].removeprefix("fact:")  # the slot's statements in own words
+    older = [t for o in sorted(ended, key=_said_at) if str(o.key or "").split("@")[0] == own_words
+             and agrees(cand, o) for t in o.source if t not in added.source]
+    added.source[:0] = list(dict.fromkeys(older))
+
+
 def _link_successors(turn: Turn, ops: list[Op], existing: Mapping[str, list[MemoryItem]]) -> list[Op]:
     """Name the successor of each item the turn superseded without one: the item the turn added that shares
     most topic terms with it ("老陈烟瘾挺大的" ended by the turn's mention, "老陈戒烟了" its slot statement).
@@ -311,6 +329,7 @@ class KeyConflictResolver:
         for cand in sorted(candidates, key=lambda c: c.restate_only):  # a turn's own statements first
             if cand.topic is not None and not cand.restate_only and (later := _newer_slot(turn, cand, existing)):
                 ops.extend(self._late_statement(turn, cand, later))  # "my job at the bank …" said before "joined Adobe"
+                touched.add(later.id)  # the newer value stands against the turn's: no other reading of it hits it
                 continue
             if cand.topic is not None:
                 said = plan_own_words(turn, cand, existing, touched, self.actor, self.new_item,
@@ -338,6 +357,9 @@ class KeyConflictResolver:
                          if o.active and o.user_id == turn.user_id and _said_at(o) > turn.timestamp]
             if newer and not same:
                 ops.extend(self._late_statement(turn, cand, min(newer, key=_said_at)))
+                # the newer values stand against the turn's ("I live in Nice now" arriving after "… Marseille"):
+                # the turn's mention of the slot is no restatement of them, so it never becomes their source
+                touched.update(o.id for o in newer)
                 continue
             grown = [o for o in other if extends(cand, o)]
             if not grown and not same and cand.polarity >= 0 \
@@ -389,6 +411,7 @@ class KeyConflictResolver:
                             and description_polarity(o.description) > 0 and _said_at(o) <= turn.timestamp:
                         ended.setdefault(o.id, o)
             touched.update(ended)  # an ended item keeps its own text: later statements of the turn leave it be
+            _restated_sources(ops, keep_id, cand, ended.values())
             ops.extend(end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, touched, self.actor, reason,
                                     keep_id))
             ops.extend(

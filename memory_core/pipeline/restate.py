@@ -28,7 +28,16 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
-from memory_core.pipeline.gist import MAX_GIST_CHARS, RESTATE_OVERLAP, Topic, lasting, same_topic, topic, word_overlap
+from memory_core.pipeline.gist import (
+    MAX_GIST_CHARS,
+    RESTATE_OVERLAP,
+    Topic,
+    lasting,
+    led_to,
+    same_topic,
+    topic,
+    word_overlap,
+)
 from memory_core.pipeline.mention_detail import detail_of
 from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
@@ -102,7 +111,7 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
         if old is not None and not (wanted.isdisjoint(old.terms) and found.terms.isdisjoint(old.strong)):
             mine.append((key, old))
     held = Counter(t for _, old in mine for t in old.strong & found.terms)
-    leads = [key for key, old in mine if found.lead and found.lead in old.terms]
+    leads = [key for key, old in mine if led_to(found, old)]
     alike = list(dict.fromkeys(leads)) if len(leads) <= MAX_HOLDERS else []
     out: list[str] = list(alike)
     for key, old in mine:

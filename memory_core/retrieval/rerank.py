@@ -313,6 +313,21 @@ class Reranks:
                     return s
         return None
 
+    def _name_items(self, j: int) -> list[int]:
+        """Slots of the active items of event ``j``'s turns that only say what the user is called ("User is Tom").
+
+        A name the turn gave the user is no word only the turn says: "which city is Tom based in these days?"
+        asks where the user lives now, so "Hey, I'm Tom. I live in Manchester …" still comes after the current
+        home (trial 13), as a turn without the name does.
+        """
+        items = self.table.items
+        item = items[j]
+        if item is None or item.kind != Kind.EVENT:
+            return []
+        return sorted({c for turn_id in item.source for c in self._slots_by_turn.get(turn_id, ())
+                       if (o := items[c]) is not None and o.kind != Kind.EVENT and o.status == Status.ACTIVE
+                       and is_name_statement(o.description)})
+
     def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
                  found: np.ndarray, query: str = "", asked: frozenset[str] = frozenset(),
                  names: frozenset[str] = frozenset(), present: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -405,7 +420,8 @@ class Reranks:
                 break
             succ = self._successor_of(j, mask, asked)
             gone = present and bool(self._stale[j])  # asked now, and nothing the turn said holds any more
-            if succ is not None and not gone and says_beyond(self.lexical, asked, j, [succ], names):
+            if succ is not None and not gone and says_beyond(self.lexical, asked, j, [succ, *self._name_items(j)],
+                                                             names):
                 succ = None  # the query asks what only the turn says: no current value to put first
             stated = old_stated(items, self._slots_by_turn, j) if gone else set()
             if stated and stated <= told:

@@ -83,3 +83,27 @@ def test_a_late_turn_saying_the_old_home_again_keeps_every_period(mem: EmbeddedM
     spans = sorted((str(i["valid_from"])[:10], str(i["valid_until"])[:10]) for i in facts["superseded"])
     assert spans[0][0] == "2025-01-01" and spans[-1][1] == "2025-05-01", spans
     assert all(x[1] == y[0] for x, y in itertools.pairwise(spans)), spans
+
+
+@pytest.mark.parametrize(("template", "places"), [
+    ("I live in {} now.", ["Paris", "Lyon", "Nice", "Lille", "Nantes", "Bordeaux", "Toulouse", "Marseille"]),
+    ("I live in {} now.", ["Reading", "Bath", "Nice", "Good Hope", "Mobile", "Normal", "Sandy", "Marseille"]),
+    ("我现在住在{}。", ["巴黎", "里昂", "尼斯", "里尔", "南特", "波尔多", "图卢兹", "马赛"]),
+    ("我现在在{}上班。", ["谷歌", "腾讯", "阿里", "字节", "美团", "华为", "小米", "百度"]),
+])
+def test_turns_posted_newest_first_each_source_only_the_value_they_state(
+        mem: EmbeddedMemory, template: str, places: list[str]) -> None:
+    """Eight moves posted newest first (trial 13): each turn is a source of its own value's item only, and
+    deleting the current value forgets its own turn, never an older turn that stated another value."""
+    turns = [(f"2025-0{n + 1}-01T10:00:00Z", template.format(p)) for n, p in enumerate(places)]
+    _ingest(mem, turns[::-1])
+    items = mem._list("u", None)
+    said = {t: str(i["description"]) for i in items if i["kind"] == "event" for t in i["source"]}
+    facts = _facts(mem)
+    assert len(facts["active"]) == 1 and places[-1] in str(facts["active"][0]["description"]), facts
+    for item in facts["active"] + facts["superseded"]:
+        value = next(p for p in places if p in str(item["description"]))
+        assert [said[t] for t in item["source"]] == [f"user: {template.format(value)}"], item
+    mem.delete(str(facts["active"][0]["id"]), user_id="u", reason="wrong")
+    left = {str(i["description"]) for i in mem.get_all(user_id="u") if i["kind"] == "event"}
+    assert left == {f"user: {template.format(p)}" for p in places[:-1]}, left

@@ -43,6 +43,7 @@ def by_key(store: Any, key: str) -> list[Any]:
     (["我在腾讯上班", "我已经从腾讯离职了"], "fact:works_at", "离职", "用户在腾讯工作"),
     (["I'm based in Berlin", "We relocated to Munich in May"], "fact:lives_in", "Munich", "Berlin"),
     (["我住在上海", "我上个月搬到了杭州"], "fact:lives_in", "杭州", "上海"),
+    (["我住在杭州", "我上周末搬到苏州了。"], "fact:lives_in", "苏州", "杭州"),
     (["I'm a teacher", "I got a new job as a nurse"], "fact:occupation", "nurse", "teacher"),
     (["我是一名护士", "我现在当了医生"], "fact:occupation", "医生", "护士"),
     (["I work at ByteDance as a product manager.",
