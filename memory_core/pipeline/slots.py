@@ -395,6 +395,8 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
         elif not old_raw:
             ends = tuple(f"pref:{owner}{k}" for o in lex.by_category.get(attr.objects, ()) if o != parent
                          for k in (o, *lex.kinds.get(o, ())))
+            if word != parent:  # "改喝美式": the other kinds of coffee end too ("喝拿铁"), coffee itself stays
+                ends += tuple(f"pref:{owner}{k}" for k in lex.kinds.get(parent, ()) if k != word)
     elif polarity < 0 and oid == parent:  # giving coffee up ends the lattes too
         ends = tuple(f"pref:{owner}{k}" for k in lex.kinds.get(parent, ()))
     form = ("switch_from" if old_shown else "switch") if cue.switch \
