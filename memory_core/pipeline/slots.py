@@ -25,6 +25,7 @@ import re
 
 from memory_core.model import Kind
 from memory_core.pipeline.clause_hits import one_statement, title_once
+from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
@@ -382,7 +383,7 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
         return None
     parent, word = named
     oid = parent if lex.surface["zh" if _CJK.search(word) else "en"].get(word) == parent else word
-    shown = value if len(value) <= 30 else word
+    shown = plain_value(value, lang) if len(value) <= 30 else word  # "coffee completely": "coffee"
     hits: list[SlotHit] = []
     ends: tuple[str, ...] = ()
     old_shown = ""
