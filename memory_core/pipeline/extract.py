@@ -188,7 +188,7 @@ class MechanicalExtractor:
             stay = stay or reading.stay
             change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
             if change[1] and not (reading.hits or reading.subject or reading.skip) \
-                    and (plain := plain_habit(clause, lang, thing, change[1])):  # "酒又喝上了", "咖啡我戒了"
+                    and (plain := plain_habit(clause, lang, thing, change[1], turn.text)):  # "酒又喝上了", "咖啡我戒了"
                 reading = read_clause(plain, lang, subject, context=turn.text)
             first = len(out)
             if reading.hits:

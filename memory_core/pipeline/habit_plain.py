@@ -40,7 +40,16 @@ def plain_value(value: str, lang: str) -> str:
     return trimmed or value
 
 
-def plain_habit(clause: str, lang: str, thing: str, polarity: int) -> str:
+# a stop said plainly, the thing first ("咖啡我戒了", "拿铁不喝了", "甜食我不碰了"): no one else's order
+# ("医生让我别喝"), no "may not" ("辣的不能再吃了"), nothing after it; those keep the user's own words
+_ZH_PLAIN_STOP = re.compile(r"^我?[\u4e00-\u9fffA-Za-z]{1,6}?我?(?:也|都|已经|早就|现在|彻底|终于)*"
+                            r"(?:戒了|戒掉了|不喝了|不吃了|不抽了|不碰了)[。！!~～]*$")
+# a turn that says more than the stop ("医生说我血糖高，奶茶戒了", "咖啡戒了，现在早上就冲杯燕麦奶"): its words
+# carry the reason or what replaced it, so the stop is kept as said
+_ZH_MORE = re.compile(r"[，,；;。！!？?\s]")
+
+
+def plain_habit(clause: str, lang: str, thing: str, polarity: int, turn_text: str = "") -> str:
     """The plain statement of the known drink, food or smoking a clause stops (``polarity`` < 0) or takes up
     again (> 0), or "" when it names none.
 
@@ -49,6 +58,8 @@ def plain_habit(clause: str, lang: str, thing: str, polarity: int) -> str:
         lang: "en" or "zh".
         thing: the object the clause puts first (``cessation.topicalised``), or "".
         polarity: the change the clause says (``clause_change.change_of``): -1 an end, 1 a return.
+        turn_text: the whole turn; a Chinese stop is read plainly only when it stands as said (``_ZH_PLAIN_STOP``)
+            and alone in its turn (``_ZH_MORE``).
 
     Returns:
         "我不再喝咖啡了", "我又开始喝酒了", "我戒烟了", "I drink cola again" …; "" for a clause naming no drink,
@@ -60,7 +71,8 @@ def plain_habit(clause: str, lang: str, thing: str, polarity: int) -> str:
         if not scope:
             return ""
         said = thing or scope
-    elif polarity < 0 and lang == "zh":
+    elif polarity < 0 and lang == "zh" and _ZH_PLAIN_STOP.match(clause) \
+            and not _ZH_MORE.search(turn_text.strip().rstrip("。！!~～ ")):
         said = thing or clause
     else:
         return ""

@@ -39,6 +39,7 @@ def test_a_return_said_without_started_ends_the_stop(tmp_path: Path, before: str
 @pytest.mark.parametrize(("before", "after", "old"), [
     ("我每天喝拿铁", "拿铁不喝了", "用户喝拿铁"),
     ("我每天喝咖啡", "咖啡不喝了，晚上睡不着", "用户喝咖啡"),
+    ("我每天喝咖啡", "咖啡不喝了", "用户喝咖啡"),
     ("我爱吃甜食", "甜食我不碰了", "用户吃甜食"),
     ("我抽烟", "烟我戒了", "用户抽烟"),
     ("I stopped playing video games", "Gaming again most nights lol", "no longer does video games"),
@@ -85,7 +86,7 @@ def test_a_stop_reads_as_a_plain_sentence(tmp_path: Path, text: str, want: str, 
     ("I gave up coffee", "my roommate is drinking coffee again", "no longer drinks coffee"),
     ("I quit beer in January", "had a beer at the party tonight, just one", "no longer drinks beer"),
     ("我每天喝咖啡", "我爸咖啡不喝了", "用户喝咖啡"),
-    ("咖啡我戒了，晚上老睡不着", "今天破例喝了杯咖啡，就一杯", "不再喝咖啡"),
+    ("咖啡我戒了，晚上老睡不着", "今天破例喝了杯咖啡，就一杯", "咖啡戒了"),
     ("I gave up coffee", "if I ever drank coffee again I'd never sleep", "no longer drinks coffee"),
 ])
 def test_anothers_habit_a_one_off_or_a_hypothetical_changes_nothing(tmp_path: Path, before: str, after: str,
