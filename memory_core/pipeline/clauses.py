@@ -135,8 +135,8 @@ _EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+
                              r"(?:starting|joining|working\s+(?:at|for|as)|living\s+in|doing)\b", re.IGNORECASE)
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
 _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S"
-                            r"|(?:dating|seeing)\s+someone\b"  # "dating someone new, her name is Chloe"
-                            r"|(?:officially\s+)?back\s+(?:on|to|into)\s+\w"  # "back on cigarettes": taken up again
+                            r"|(?:dating|seeing)\s+someone\b|\w+ing\s+(?:\S+\s+){0,2}?again\b"  # "dating someone new"
+                            r"|(?:officially\s+)?back\s+(?:on|to|into)\s+\w"  # "back on cigs", "gaming again": taken up
                             r"|" + _EN_ALLERGIC +  # "… and allergic to penicillin": of the subject said before
                             r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",
                             re.IGNORECASE)  # "Three weeks in at Brightwater now": how long one has been there
@@ -170,7 +170,7 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
                        r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了|(?:吃素|纯素|全素|素食|生酮)[^，,。！!？?]{0,6}?(?:结束了|到头了|告一段落)"
                        # an activity stopped, said by its verb ("不跑了", "跑步不跑了"): the speaker's
-                       r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?")
+                       r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练喝吃抽打玩](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?")
 
 
 @functools.lru_cache(maxsize=1)
@@ -338,7 +338,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
 _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol|lmao|haha+|ha|omg|wow|yikes|oops|"
-                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway|"
+                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway|(?:i\s+)?(?:caved|gave\s+in)(?=\s*[,.;!])|"
                               # a line announcing news ("Sad news, Biscuit passed away"): no clause of its own
                               r"(?:some\s+)?(?:sad|bad|terrible|awful|big|good|great|quick)\s+(?:news|update)|"
                               r"(?:terrible|awful|rough|sad|tough)\s+(?:week|day|weekend)|update)\b[\s,.!:;\-–—]*)+",

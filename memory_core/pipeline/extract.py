@@ -32,6 +32,7 @@ from memory_core.pipeline.emphatic import plain_emphatic
 from memory_core.pipeline.examples import example_of, named_examples
 from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
+from memory_core.pipeline.habit_plain import plain_habit
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
@@ -187,9 +188,9 @@ class MechanicalExtractor:
             before = (clause, lang, reading.hits)
             stay = stay or reading.stay
             change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
-            if change[1] > 0 and not (reading.hits or reading.subject or reading.skip) \
-                    and (again := _taken_up_again(clause, lang, thing)):  # "酒又喝上了": drinking alcohol again
-                reading = read_clause(again, lang, subject, context=turn.text)
+            if change[1] and not (reading.hits or reading.subject or reading.skip) \
+                    and (plain := plain_habit(clause, lang, thing, change[1], turn.text)):  # "酒又喝上了", "咖啡我戒了"
+                reading = read_clause(plain, lang, subject, context=turn.text)
             first = len(out)
             if reading.hits:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
@@ -353,19 +354,6 @@ def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:
             return hit.value
     found = match_clause(clause, lang, allow_rules=True) if not hits else None
     return found.obj if found is not None and found.rule.slot == "pref" and found.rule.polarity > 0 else ""
-
-
-def _taken_up_again(clause: str, lang: str, thing: str) -> str:
-    """A known drink or food a clause says is taken up again, as the plain statement of it ("酒又喝上了" ->
-    "我又开始喝酒了", "back on the cola" -> "I drink cola again"); "" when it names none."""
-    scope = resumption_scope(clause, lang)
-    named = lexicon().name_in(thing or scope, lang) if scope else None
-    category = lexicon().category.get(named[0], "") if named else ""
-    if named is None or category not in ("drink", "food"):
-        return ""
-    if lang == "zh":
-        return f"我又开始{'喝' if category == 'drink' else '吃'}{named[1]}了"
-    return f"I {'drink' if category == 'drink' else 'eat'} {named[1]} again"
 
 
 def _said_before(claim: str, clause: str, lang: str, resumed: str) -> bool:

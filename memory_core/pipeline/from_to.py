@@ -129,7 +129,8 @@ def _en_statement(verb: str, old: str, new: str, kind: str, article: str) -> str
 
 def _zh_statement(verb: str, old: str, new: str, kind: str, job: bool) -> str:
     if verb in ("喝", "吃", "抽"):
-        return f"我把{old}换成了{new}" if kind == "taste" else ""  # the switch ends the old, naming the new
+        named = kind == "taste" and _category(old, "zh") in ("drink", "food", "habit")  # "我最近改喝…": no old
+        return f"我把{old}换成了{new}" if named else ""  # the switch ends the old, naming the new
     if kind == "place" and verb.startswith("搬"):
         return f"我搬到{new}了"
     if kind == "object":  # "小米换成了华为": the phone is a Huawei phone

@@ -231,8 +231,8 @@ class Lexicon:
             category = str(spec.get("objects", ""))  # English name too: "一次 pizza"; its kinds' names cost a check)
             for lang in _LANGS:
                 sides = (lang, "en") if lang == "zh" else (lang,)
-                needles[lang] = tuple(dict.fromkeys(
-                    w for side in sides for w, oid in self.surface[side].items() if self.category[oid] == category))
+                needles[lang] = tuple(dict.fromkeys((*needles[lang], *(  # and a switch's own verb ("改喝")
+                    w for side in sides for w, oid in self.surface[side].items() if self.category[oid] == category))))
         return Attribute(spec["id"], bool(spec.get("single")), spec.get("theme", ""), kind,
                          float(spec.get("importance", 0.65)), dict(spec.get("render") or {}),
                          bool(spec.get("keyed")), str(spec.get("key_group", "")), str(spec.get("objects", "")),

@@ -25,6 +25,7 @@ import re
 
 from memory_core.model import Kind
 from memory_core.pipeline.clause_hits import one_statement, title_once
+from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
@@ -383,7 +384,7 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
     parent, word = named
     own = lex.surface["zh" if _CJK.search(word) else "en"].get(word)  # a kind that is an object of its own
     oid = parent if own == parent else own or word  # "pork" = "猪肉": one key in either language
-    shown = value if len(value) <= 30 else word
+    shown = plain_value(value, lang) if len(value) <= 30 else word  # "coffee completely": "coffee"
     hits: list[SlotHit] = []
     ends: tuple[str, ...] = ()
     old_shown = ""
@@ -396,6 +397,8 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
         elif not old_raw:
             ends = tuple(f"pref:{owner}{k}" for o in lex.by_category.get(attr.objects, ()) if o != parent
                          for k in (o, *lex.kinds.get(o, ())))
+            if word != parent:  # "改喝美式": the other kinds of coffee end too ("喝拿铁"), coffee itself stays
+                ends += tuple(f"pref:{owner}{k}" for k in lex.kinds.get(parent, ()) if k != word)
     elif polarity < 0 and oid == parent:  # giving coffee up ends the lattes too
         ends = tuple(f"pref:{owner}{k}" for k in lex.kinds.get(parent, ()))
     form = ("switch_from" if old_shown else "switch") if cue.switch \
