@@ -102,7 +102,7 @@ _EN_RENEW = re.compile(r"\b(?:didn'?t|did\s+not|won'?t|will\s+not|decided\s+not\
                        r"\bnot\s+renewing\b", _I)
 _EN_LAPSE = re.compile(r"\blet\b.{1,40}\b(?:lapse|expire|run\s+out)\b|\b(?:lapsed|expired|ran\s+out|ended|is\s+over|"
                        r"ran\s+out)\b", _I)
-_ZH_CANCEL = re.compile(r"退订|退了|取消|停了|停掉|关了|关掉|不订了|不用了")
+_ZH_CANCEL = re.compile(r"退订|退了|退掉|取消|停了|停掉|关了|关掉|不订了|不用了")
 _ZH_RENEW = re.compile(r"(?:没|没有|不|不再|没再|不想|懒得)续|到期不续")
 _ZH_LAPSE = re.compile(r"(?:到期|过期)了|断了")
 # what a clause keeps beside what it ends ("…, only Netflix now", "…，只留了腾讯视频")
@@ -123,6 +123,12 @@ _ZH_HOLD = re.compile(r"开了|开通|办了|充了|订了|订阅|(?<![没不])�
 _ZH_PAID = re.compile(r"会员|VIP|vip|年卡|月卡|季卡|套餐|Plus|PLUS|Pro|Premium|订阅|包月|每个?月|每年")
 # a service ordered by name ("订了腾讯视频", "一直在订 ChatGPT"), not a room or a ticket booked ("订了一间民宿")
 _ZH_ORDERED = re.compile(r"订(?:了|的是|着)?\s*$")
+def _zh_said(name: str) -> re.Pattern[str]:
+    """The user's own words of holding ``name``: "办了一张健身卡", "开了爱奇艺会员", "订了 ChatGPT Plus"."""
+    return re.compile(r"(?:开了|开通了?|办了|订了|订阅了?|充了|续了|买了)[^，。,；;！!？?]{0,6}?" + re.escape(name)
+                      + r"(?:的)?(?:会员|年卡|月卡|季卡|VIP|套餐)?")
+
+
 _TRIAL = re.compile(r"\btrial\b|试用", _I)
 
 
@@ -160,6 +166,8 @@ def subscribed(turn: Turn, clause: str, lang: str, reading: ClauseReading, who: 
         out = [_candidate(turn, s, _end_text(s, how, clause, lang, subject), lang, qualifier, -1) for s in ended]
     elif _holds(clause, lang):
         out = [_held(turn, s, clause, lang, subject, qualifier, ()) for s in found]
+        if zh and len(out) == 1 and not _TRIAL.search(clause) and (said := _zh_said(found[0].said).search(clause)):
+            out[0].description = out[0].claim = out[0].evidence = subject + said.group(0)  # "办了一张健身卡"
     else:
         return []
     give_change(out, change)

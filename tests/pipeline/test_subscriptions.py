@@ -113,3 +113,21 @@ def test_a_gym_membership_ends_by_any_name() -> None:
     active, ended = _facts(["I have a gym membership at PureGym.", "Cancelled my gym membership, too expensive."])
     assert ended == ["User has a gym membership at PureGym"]
     assert active["fact:subscription:gym"] == "User cancelled their gym membership"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("I'm a Costco member.", "User has a Costco membership"),
+    ("Got Amazon Prime last month.", "User subscribes to Amazon Prime"),
+    ("I joined Planet Fitness in January.", "User has a gym membership at Planet Fitness"),
+    ("开通了QQ音乐绿钻", "用户开通了QQ音乐"),
+    ("我订了腾讯视频", "用户订了腾讯视频"),
+])
+def test_everyday_ways_of_holding_a_service(text: str, said: str) -> None:
+    active, _ = _facts([text])
+    assert said in active.values(), active
+
+
+@pytest.mark.parametrize("text", ["I joined Equinox as a trainer.", "我在爱彼迎订了一间民宿", "I need a calm evening."])
+def test_a_job_or_a_booking_is_no_subscription(text: str) -> None:
+    active, _ = _facts([text])
+    assert not [k for k in active if k.startswith("fact:subscription:")], active
