@@ -235,7 +235,8 @@ class MemoryClient:
         """
         if not isinstance(purge, bool):
             raise InvalidField(f"purge must be True or False; got {purge!r}")
-        extra = {"purge": True} if purge else {}  # a soft delete's message stays as older workers know it
+        # a soft delete's message stays as older workers know it
+        extra: dict[str, Any] = {"purge": True} if purge else {}
         return str(self.rpc.call(wire.DELETE_ITEM, user_id=check_id(user_id, "user id"),
                               item_id=check_id(item_id, "item id"), reason=check_reason(reason), **extra))
 
