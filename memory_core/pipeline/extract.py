@@ -47,7 +47,6 @@ from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
-from memory_core.pipeline.subscriptions import subscribed, subscriber_filled
 from memory_core.pipeline.switch import held_provider, switch_change, switch_in
 from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
@@ -150,15 +149,16 @@ class MechanicalExtractor:
     def read(self, turn: Turn) -> tuple[list[Candidate], bool, bool]:
         """Return (statement candidates of ``turn``, whether it states a temporary state, whether a stay).
 
-        A stay is a temporary state that names a place the user is staying, working or studying at
-        ("住在国贸附近的酒店"): a place slot held back.
+        A stay is a temporary state that names a place the user is staying,
+        working or studying at ("住在国贸附近的酒店"): a place slot held back.
 
-        Each clause is read by the slot engine (``slots.read_clause``) first; a clause it finds nothing in falls
-        back to the general rules (likes, name, birthday, hometown, "I'm a …"). A question, hypothetical, plan,
-        reported speech or past-tense clause changes nothing; only a standing instruction ("from now on …") may
-        still be read from it.
+        Each clause is read by the slot engine (``slots.read_clause``) first; a
+        clause it finds nothing in falls back to the general rules (likes,
+        name, birthday, hometown, "I'm a …"). A question, hypothetical, plan,
+        reported speech or past-tense clause changes nothing; only a standing
+        instruction ("from now on …") may still be read from it.
         """
-        text = subscriber_filled(plain_emphatic(terse_filled(unquoted(turn.text))))  # "Based in Lisbon", "我是吃素的"
+        text = plain_emphatic(terse_filled(unquoted(turn.text)))  # "Based in Lisbon", "坐标上海", "我是吃素的"
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
@@ -192,9 +192,6 @@ class MechanicalExtractor:
                     and (plain := plain_habit(clause, lang, thing, change[1], turn.text)):  # "酒又喝上了", "咖啡我戒了"
                 reading = read_clause(plain, lang, subject, context=turn.text)
             first = len(out)
-            if subs := subscribed(turn, clause, lang, reading, (subject, qualifier), change):  # one item a service
-                out.extend(subs)
-                continue
             if reading.hits:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
                            for hit, own in members_apart(reading.hits, clause, lang))
