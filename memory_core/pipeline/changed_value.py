@@ -78,12 +78,7 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 
 def with_statement(old: str, new: str, lang: str) -> str:
     """``old`` with the statement ``new`` after it ("A; B", "A；B"), or, when ``new`` gives what ``old`` measures
-    a new number (``changed_number``), ``old`` renumbered: the current value alone. When the two are said in
-    different languages (one holds Chinese, the other none), ``old`` unchanged: a restatement in the other language
-    ("User works as a nurse" then "我是护士") is a hit, never two languages joined into one text (issue 13, trial 13
-    finding 10)."""
-    if bool(_CJK.search(old)) != bool(_CJK.search(new)):
-        return old
+    a new number (``changed_number``), ``old`` renumbered: the current value alone."""
     if changed_number(new, old):
         return renumbered(old, new)
     return f"{old.rstrip('。.')}；{new}" if lang == "zh" or _CJK.search(old) else f"{old.rstrip('.')}; {new}"

@@ -26,7 +26,6 @@ import functools
 import logging
 import re
 
-from memory_core.pipeline.org_names import names_of as org_names_of
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 
@@ -159,8 +158,7 @@ def of_class(value: str, name: str, lang: str) -> bool:
         name: the cue's ``value_class`` ("place", "org", "person", "area": a place or a proper name (the cue's
             words say it is a place), "food": a food or drink (``is_food``), "not_place": any name but a place or a
             generic noun, for a cue whose grammar already says the value is an employer; "no_place": any value but a
-            city, region or country, for "work in X", where a place is where the work is; "listed_org": an
-            organisation ``org_names.yaml`` lists, for a name a place rule would cut ("在阿里做产品经理")).
+            city, region or country, for "work in X", where a place is where the work is).
         lang: the clause's language, "en" or "zh".
     """
     if name == "place":
@@ -173,8 +171,6 @@ def of_class(value: str, name: str, lang: str) -> bool:
         return is_area(value, lang)
     if name == "food":
         return is_food(value, lang)
-    if name == "listed_org":
-        return bool(org_names_of(value))
     if name == "no_place":
         return not is_place(value, lang)
     if name == "not_place":
