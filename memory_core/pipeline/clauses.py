@@ -30,11 +30,10 @@ from memory_core.validation import MAX_TEXT_CHARS
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-# a mark glued to what follows ("hunter2!Q", "3.5") ends no sentence; an emoji and a space before English do
-# ("graduated 🎓 moved to Boston"); before Chinese it cost a check of a held-out half ("毕业了🎓 搬到" stays one)
+# a mark glued to what follows ("hunter2!Q", "3.5") ends no sentence; an emoji and a space do ("毕业了🎓 搬到")
 _SENTENCE = re.compile(
     r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
-    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=[A-Za-z])")
+    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=\w)")
 _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
             r"(?:don't|doesn't|do\s+not|no\s+longer|likes?|loves?|hates?|dislikes?|enjoys?|prefers?|works?|lives?"
             r"|stud(?:y|ies)|teach(?:es)?"

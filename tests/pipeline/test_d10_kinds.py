@@ -22,6 +22,7 @@ def _active(texts: list[str]) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("old", "new", "home"), [
     ("I live in Chicago", "Finally graduated 🎓 moved to Boston last week", "User lives in Boston"),
+    ("我住在南京", "终于毕业了🎓 上周搬到苏州，入职一家外企做数据分析", "用户住在苏州"),
     ("我住在西安", "官宣一下：搬到杭州了，也换了工作", "用户住在杭州"),
     ("我住在西安", "好消息：搬到成都了", "用户住在成都"),
 ])
