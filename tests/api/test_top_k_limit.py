@@ -65,6 +65,9 @@ def test_the_cli_refuses_k_above_the_limit_as_the_api_does(tmp_path: Path) -> No
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(REPO), "PYTHONIOENCODING": "utf-8",
            "GULFSTREAM_EMBEDDER": "none"}
     db = f"sqlite:///{tmp_path}/cli.db"
+    made = subprocess.run([sys.executable, "-m", "memory_core", "add", "--user", "ann", "我住在杭州", "--db", db],
+                          capture_output=True, text=True, timeout=120, env=env, cwd=REPO)
+    assert made.returncode == 0, made.stderr  # a read command never creates a store: make one first
     got = subprocess.run([sys.executable, "-m", "memory_core", "recall", "--user", "ann", "我住在哪里", "-k",
                           str(MAX_TOP_K + 1), "--db", db], capture_output=True, text=True, timeout=120, env=env,
                          cwd=REPO)
