@@ -54,6 +54,7 @@ from memory_core.pipeline.types import (
     ValueScorer,
 )
 from memory_core.pipeline.whole_correction import whole_correction
+from memory_core.pipeline.work_city import employer_over_city
 from memory_core.pipeline.work_or_study import one_of_work_or_study
 from memory_core.store.write_ops import Op
 
@@ -128,6 +129,7 @@ class WritePipeline:
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
         cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
+        cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)

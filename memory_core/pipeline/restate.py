@@ -269,6 +269,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         grown = _with(item.description, said, cand.lang)  # a new number of what it measures replaces the old
         new = cand.topic if said == cand.description else topic(said, cand.lang, _subject(speaker, cand.lang))
         if cand.may_revise and said and _detail(new, old, said, cand.lang) and len(grown) <= MAX_GIST_CHARS \
+                and grown != item.description \
                 and not turn.timestamp < _said_at(item) \
                 and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())):
             reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
@@ -419,7 +420,7 @@ def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | N
     if not (said.numbers - old.numbers or said.strong - old.terms - old.strong):
         return None
     grown = cand.description if old.terms <= said.terms else _with(item.description, cand.description, cand.lang)
-    return grown if len(grown) <= MAX_GIST_CHARS else None
+    return grown if len(grown) <= MAX_GIST_CHARS and grown != item.description else None  # same: no revision
 
 
 def _end(turn: Turn, cand: Candidate, items: list[MemoryItem], touched: set[str], actor: str) -> list[Op]:

@@ -49,6 +49,11 @@ _EN_AT = re.compile(r"^(?:(?:currently|now|still)\s+)+(?:working\s+)?at\s+"
                     r"(?P<org>[\u4e00-\u9fff]{2,8}|(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z0-9&])[\w&.'-]*)*)(?P<rest>(?:\s+(?:now|these\s+days|since\s+.+|as\s+(?:a|an)\s+.+|"
                     r"on\s+the\s+[\w\s-]+\s+team|in\s+the\s+[\w\s-]+\s+office|for\s+\w+\s+(?:years?|months?)))*)$",
                     re.IGNORECASE)
+# "New gig at Canva", "brand new job at Monzo", "my new role with Arup": a new employer, named after "at"/"with"
+_EN_NEW_JOB = re.compile(r"^(?:(?:a|my)\s+)?(?:brand[- ]new|new)\s+(?:job|gig|role|position)\s+(?:at|with)\s+"
+                         r"(?P<org>[\u4e00-\u9fff]{2,8}|(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z0-9&])[\w&.'-]*)*)"
+                         r"(?P<rest>(?:\s+(?:now|these\s+days|since\s+.+|as\s+(?:a|an)\s+.+|starting\s+.+))*)$",
+                         re.IGNORECASE)
 # "Remote now", "Mostly WFH", "Fully remote these days": how the speaker works
 _EN_REMOTE = re.compile(rf"^(?P<adv>{_EN_ADV})(?P<how>remote|wfh|working\s+from\s+home|hybrid)(?P<rest>{_EN_WHEN})$",
                         re.IGNORECASE)
@@ -112,7 +117,8 @@ def en_filled(fragment: str) -> str | None:
         "I'm based in Lisbon", "I'm originally from Ohio", "I work at Stripe" (for "Currently at Stripe"),
         "I mostly work from home" (for "Mostly WFH"), "I'm a big fan of jazz", "I'm a night owl",
         "I'm vegetarian these days", "I'm a team lead since March", "I'm married", "I have two kids",
-        "I'm allergic to cats"; ``None`` for anything else (an order, a question's words, a full sentence).
+        "I'm allergic to cats", "I got a new job at Canva" (for "New gig at Canva"); ``None`` for anything else
+        (an order, a question's words, a full sentence).
 
     The idea: note-form English ("diary style") drops the subject and the copula, never the predicate;
     putting "I'm" / "I" back is the reading a listener makes (Haegeman, "Subject omission in present-day
@@ -134,6 +140,8 @@ def en_filled(fragment: str) -> str | None:
         return f"I'm based in {text[base.end():]}"
     if (at := _EN_AT.match(text)) is not None:
         return f"I work at {at.group('org')}{at.group('rest')}"
+    if (new_job := _EN_NEW_JOB.match(text)) is not None:
+        return f"I got a new job at {new_job.group('org')}{new_job.group('rest')}"
     if (remote := _EN_REMOTE.match(text)) is not None:
         how = " ".join(remote.group("how").lower().split())
         return f"I {remote.group('adv').lower()}{_EN_REMOTE_SAID[how]}{remote.group('rest')}"

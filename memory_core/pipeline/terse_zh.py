@@ -34,8 +34,9 @@ _HOME = re.compile(rf"^{_NOW}(?P<cue>坐标|(?i:base)\s*(?:在|于)?|现居(?:�
 _NOT_FIRM = re.compile(r"^(?:互联网|IT|it|金融|国企|央企|外企|私企|大厂|小厂|体制内|创业公司|公司|科技|游戏|"
                        r"传媒|广告|教育|医疗|电商|制造业|银行业|外包|乙方|甲方|民企|事业单位|单位|厂里|工地|职场|"
                        r"打工|社会|一线|底层|普通)")
-# "字节打工人", "在阿里搬砖", "腾讯社畜一枚": the employer said with a word for a worker
-_FIRM = re.compile(r"^(?:目前|现在)?在?(?P<v>[\u4e00-\u9fff]{2,6}?|[A-Za-z][A-Za-z0-9&.-]{1,20})\s*"
+# "字节打工人", "在阿里搬砖", "腾讯社畜一枚": the employer said with a word for a worker (a sentence with its own
+# subject, "我在美团搬砖", is no fragment)
+_FIRM = re.compile(r"^(?:目前|现在)?在?(?P<v>(?![我你他她它])[\u4e00-\u9fff]{2,6}?|[A-Za-z][A-Za-z0-9&.-]{1,20})\s*"
                    r"(?:打工人|打工仔|打工|搬砖(?:人|中)?|社畜|牛马)(?:一枚|一个)?(?:[一二两三四五六七八九十几半\d]+多?年了?)?$")
 # "猫奴一枚", "程序员一枚", "宝妈一枚": a label the speaker gives themself
 _LABEL = re.compile(r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)一枚$")
