@@ -22,6 +22,7 @@ from typing import Any
 from memory_core.api import ItemRecord, RecallAnswer
 from memory_core.api_base import BaseMemoryAPI, item_record, revision_record
 from memory_core.forget_turns import forget_applied_turns
+from memory_core.given_slot import add_given
 from memory_core.model import Actor, Trust, Turn
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
@@ -71,8 +72,8 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
                 valid_from: datetime | None, speaker: str, reason: str, meta: dict[str, str]) -> str:
         fields: dict[str, Any] = {"meta": meta} if item_id is None else {"id": item_id, "meta": meta}
-        new_id = self.memory.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, kind=kind,
-                                       valid_from=valid_from, speaker=speaker, trust=Trust.USER, **fields)
+        new_id = add_given(self.memory.store, user_id, description, theme, reason=reason, kind=kind,
+                           valid_from=valid_from, speaker=speaker, trust=Trust.USER, **fields)  # keyed by its slot
         self.memory.embed_pending(user_id)  # found by meaning (and across languages) as a curated item is
         return new_id
 

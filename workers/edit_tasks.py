@@ -30,6 +30,7 @@ from celery import Task
 from memory_core import wire
 from memory_core.errors import InvalidField, StoreLocked, UnknownItem
 from memory_core.forget_turns import forget_applied_turns
+from memory_core.given_slot import add_given
 from memory_core.model import Actor, Status, check_item_fields
 from memory_core.store.purge import PURGED_TEXT
 from memory_core.store.transfer import parse_import, store_import
@@ -110,7 +111,7 @@ def add_item(self: Task, call_id: str | None, user_id: str, description: str, th
         check_item_fields(extra)  # else an unknown name is a TypeError, answered as an internal error
         extra = {name: check_timestamp(value, name) if name in ("valid_from", "valid_until")
                  and isinstance(value, str | int | float) else value for name, value in extra.items()}
-        item_id = ctx.store.add(user_id, description, theme, actor=Actor.USER, reason=reason, **extra)
+        item_id = add_given(ctx.store, user_id, description, theme, reason=reason, **extra)  # keyed by its slot
         _embed(ctx, user_id)
         return item_id
 

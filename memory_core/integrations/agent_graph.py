@@ -55,7 +55,8 @@ def _last_human(messages: Sequence[BaseMessage]) -> HumanMessage:
 
 
 def build_agent_graph(api: MemoryAPI, model: BaseChatModel, *, k: int = 8, budget_tokens: int = 800,
-                      system_prompt: str = SYSTEM_PROMPT, wait_writes: bool = True) -> Any:
+                      system_prompt: str = SYSTEM_PROMPT, wait_writes: bool = True, checkpointer: Any = None,
+                      store: Any = None) -> Any:
     """Compile the recall → agent → write graph.
 
     Invoke it with ``{"user_id", "session_id", "messages": [HumanMessage(...)]}``;
@@ -68,6 +69,11 @@ def build_agent_graph(api: MemoryAPI, model: BaseChatModel, *, k: int = 8, budge
         budget_tokens: the context block's budget in tokens (the recall packs within it).
         system_prompt: put before the context block.
         wait_writes: wait until the finished turn is applied (embedded); False publishes and returns.
+        checkpointer: a LangGraph checkpointer (``MemorySaver()``, a Postgres saver) passed to ``compile``:
+            the state, messages included, persists per ``{"configurable": {"thread_id": …}}``, so a call
+            gives only the new message. Each call still writes just its own finished turn.
+        store: a LangGraph ``BaseStore`` passed to ``compile`` for nodes added around the graph
+            (e.g. ``MemoryStoreAdapter`` on the same API); the three nodes here use ``api``.
 
     Raises:
         InvalidInput: from recall or add, for a bad user id or an empty message.
@@ -102,4 +108,4 @@ def build_agent_graph(api: MemoryAPI, model: BaseChatModel, *, k: int = 8, budge
     graph.add_edge("recall", "agent")
     graph.add_edge("agent", "write")
     graph.add_edge("write", END)
-    return graph.compile()
+    return graph.compile(checkpointer=checkpointer, store=store)

@@ -119,6 +119,8 @@ def memory_tools(api: MemoryAPI, user_id: str, *, k: int = 5) -> list[Structured
 
 
 _ROLE_OF = {"human": "user", "ai": "assistant", "system": "system", "tool": "tool"}
+#: The meta entry of the system turn ``TurnChatHistory.clear`` appends; ``messages`` starts after the last one.
+CLEARED = ("chat_history", "cleared")
 _MESSAGE_OF = {"user": HumanMessage, "assistant": AIMessage, "system": SystemMessage}
 
 
@@ -126,7 +128,11 @@ class TurnChatHistory(BaseChatMessageHistory):
     """A LangChain chat history of one session, kept as turns in the turn store (the episodic record).
 
     Messages added are ingested as turns (so the write pipeline also learns
-    from them); ``messages`` reads the session's turns back in order.
+    from them); ``messages`` reads the session's turns back in order. A
+    ``SystemMessage`` is kept as a system turn of the session: read back as
+    one, never a memory (system text becomes no event, fact or rule).
+    ``clear`` starts the history afresh without erasing anything: the turns
+    stay in the episodic record and long-term memory keeps what it learned.
 
     Args:
         memory: an ``EmbeddedMemory`` (the turns are read from its SQL store).
@@ -144,6 +150,9 @@ class TurnChatHistory(BaseChatMessageHistory):
         out: list[BaseMessage] = []
         for turn in turns:
             if turn.session_id != self.session_id:
+                continue
+            if turn.role == "system" and turn.meta.get(CLEARED[0]) == CLEARED[1]:
+                out = []  # the history was cleared here: what came before is no longer its conversation
                 continue
             if turn.role == "tool":
                 out.append(ToolMessage(turn.text, tool_call_id=turn.meta.get("tool_call_id", turn.turn_id)))
@@ -167,9 +176,14 @@ class TurnChatHistory(BaseChatMessageHistory):
         self.memory.ingest(turns, wait=self.wait)
 
     def clear(self) -> None:
-        """Refused: turns are the event store; erase the whole user with ``MemoryAPI.reset``.
+        """Start the history afresh: ``messages`` is empty until new messages are added.
 
-        Raises:
-            InvalidField: always.
+        Appends a system turn marked ``CLEARED`` ("[chat history cleared]") to the session; ``messages`` lists
+        only the turns after the last mark, for this object and any later one on the session (as
+        ``RunnableWithMessageHistory`` makes one per call). Nothing is erased: the turns stay in the turn
+        store (the session window, ``session_context``, still shows them, with the mark), and every memory
+        learned from them stays. ``MemoryAPI.delete_all`` or ``reset`` forgets the user's memories.
         """
-        raise InvalidField("a session's turns cannot be cleared alone; MemoryAPI.reset erases the user")
+        self.memory.ingest([{"user_id": self.user_id, "turn_id": f"t-{secrets.token_hex(8)}",
+                             "session_id": self.session_id, "role": "system", "text": "[chat history cleared]",
+                             "meta": dict([CLEARED])}], wait=self.wait)

@@ -5,9 +5,24 @@ Needs the ``langgraph`` extra. Namespaces map to users and themes:
 the items of one theme; with ``tenant`` set, the user is ``tenant:user_id``
 (the way the HTTP shim names a tenant's users). A key is an item id. A
 value is stored as the item's text: ``value["content"]`` when it is a
-string (LangMem's shape), else the value as JSON; reads give
-``{"content": text, "theme", "kind", "status"}`` back for a text, and a
-JSON value exactly as it was put.
+string and the only field (LangMem's shape), else the whole value as JSON;
+reads give ``{"content": text, "theme", "kind", "status"}`` back for a text,
+and a JSON value exactly as it was put (``store_values``).
+
+Beside BaseStore's contract:
+
+- ``index=False`` keeps the item out of the store's query search (``get``
+  and listing still give it); Gulfstream's own recall still sees it. Whether a
+  key is indexed is chosen by its first put: a later put with ``index=None``
+  keeps it, one asking for the other choice raises ``InvalidField``.
+- ``filter`` names value fields (``{"tags": ["drink"]}``, ``{"n": {"$gte": 2}}``);
+  ``theme``, ``kind`` and ``status`` select items as Gulfstream's filters do.
+  A query search filters its best ``MAX_TOP_K`` (100) hits.
+- Search and namespaces hold the curated kinds only: the raw chat turns
+  Gulfstream keeps as its episodic record (kind ``event``, tool text among
+  them) are not store items unless ``filter={"kind": "event"}`` asks for them.
+- ``ttl`` is not supported (``supports_ttl`` is False): ``put(..., ttl=…)``
+  raises BaseStore's ``NotImplementedError``.
 
 Example::
 
@@ -23,8 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from memory_core.integrations import missing_extra
@@ -47,11 +61,15 @@ except ModuleNotFoundError as exc:  # a clear message naming the extra, not a ba
 from memory_core.api import ItemRecord, MemoryAPI
 from memory_core.api_users import MAX_USERS_PAGE
 from memory_core.errors import InvalidField, UnknownItem
+from memory_core.integrations.store_values import UNINDEXED, indexed, stored_text, value_matches, value_of
+from memory_core.model import Kind
 from memory_core.validation import MAX_TOP_K, check_timestamp
 
 __all__ = ["MemoryStoreAdapter"]
 
 _FILTERS = {"theme", "kind", "status"}
+#: The kinds a store search and its namespaces hold unless a kind filter says otherwise (no raw turns).
+_STORE_KINDS = [k.value for k in Kind if k != Kind.EVENT]
 #: Items read per ``get_all`` call when every active item of a user is needed (the API's page limit).
 _PAGE = 1000
 
@@ -95,16 +113,7 @@ class MemoryStoreAdapter(BaseStore):
     def _parts(self, record: ItemRecord, namespace: tuple[str, ...], exact: bool = False) -> dict[str, Any]:
         """The keyword arguments of an ``Item`` for a record read under ``namespace`` (``exact``: a ``get``,
         whose item is in the namespace asked; a search under a user's namespace names the item's theme too)."""
-        text = record["description"]
-        try:
-            parsed = json.loads(text) if text.startswith("{") else None
-        except ValueError:
-            parsed = None
-        value: dict[str, Any]
-        if isinstance(parsed, dict):
-            value = parsed  # a value put as JSON comes back as it was put, no key added
-        else:
-            value = {"content": text, "theme": record["theme"], "kind": record["kind"], "status": record["status"]}
+        value = value_of(record)
         ns = namespace if exact or len(namespace) > len(self.prefix) + 1 else (*namespace, record["theme"])
         return {"namespace": ns, "key": record["id"], "value": value,
                 "created_at": check_timestamp(record["created_at"]),
@@ -130,18 +139,44 @@ class MemoryStoreAdapter(BaseStore):
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
         user, theme = self._scope(op.namespace_prefix)
-        extra = set(op.filter or {}) - _FILTERS
-        if extra:
-            raise InvalidField(f"store filters {sorted(extra)} are not supported; filter on {sorted(_FILTERS)}")
-        filters: dict[str, Any] = dict(op.filter or {})
+        where = dict(op.filter or {})
+        filters: dict[str, Any] = {name: where.pop(name) for name in _FILTERS if name in where
+                                   and isinstance(where[name], str | list)}
+        filters.setdefault("kind", _STORE_KINDS)  # raw turns are the episodic record, not store items
         if theme is not None:
             filters["theme"] = theme
+        want = op.offset + op.limit
+
+        def kept(records: list[ItemRecord]) -> list[ItemRecord]:
+            return [r for r in records if (not op.query or indexed(r)) and value_matches(value_of(r), where)]
+
         if op.query:
-            hits = self.api.search(op.query, user_id=user, k=min(op.offset + op.limit, MAX_TOP_K), filters=filters)
-            page = hits[op.offset:op.offset + op.limit]
-            return [self._found(r, op.namespace_prefix, r["score"]) for r in page]
-        records = self.api.get_all(user_id=user, filters=filters, limit=op.limit, offset=op.offset)
-        return [self._found(r, op.namespace_prefix, None) for r in records]
+            query = op.query
+            hits = self._deep(lambda n: self.api.search(query, user_id=user, k=n, filters=filters), kept,
+                              min(want, MAX_TOP_K), MAX_TOP_K)
+            return [self._found(r, op.namespace_prefix, r["score"]) for r in hits[op.offset:want]]
+        if not where:
+            records = self.api.get_all(user_id=user, filters=filters, limit=op.limit, offset=op.offset)
+            return [self._found(r, op.namespace_prefix, None) for r in records]
+        found: list[ItemRecord] = []
+        offset = 0
+        while len(found) < want:  # a value filter: pages of the user's items until the page asked is full
+            page = self.api.get_all(user_id=user, filters=filters, limit=_PAGE, offset=offset)
+            found += kept(page)
+            if len(page) < _PAGE:
+                break
+            offset += len(page)
+        return [self._found(r, op.namespace_prefix, None) for r in found[op.offset:want]]
+
+    @staticmethod
+    def _deep(search: Callable[[int], list[ItemRecord]], kept: Callable[[list[ItemRecord]], list[ItemRecord]],
+              first: int, most: int) -> list[ItemRecord]:
+        """``kept`` of ``search(first)``; when that dropped some and left the page short, of ``search(most)``."""
+        hits = search(first)
+        out = kept(hits)
+        if len(out) < len(hits) and len(hits) == first < most:
+            out = kept(search(most))
+        return out
 
     def _put(self, op: PutOp) -> None:
         user, theme = self._scope(op.namespace)
@@ -149,19 +184,23 @@ class MemoryStoreAdapter(BaseStore):
             with contextlib.suppress(UnknownItem):  # deleting what is not there is a no-op, as in LangGraph
                 self.api.delete(op.key, user_id=user, reason="deleted from the LangGraph store")
             return
-        content = op.value.get("content")
-        text = content if isinstance(content, str) else json.dumps(op.value, ensure_ascii=False, default=str)
+        text = stored_text(op.value)
         try:
             existing = self.api.get(op.key, user_id=user)
         except UnknownItem:
             existing = None
         if existing is not None and existing["status"] == "active":
+            if op.index is not None and (op.index is not False) != indexed(existing):
+                raise InvalidField(f"key {op.key!r} was put {'' if indexed(existing) else 'not '}indexed; a put "
+                                   "cannot change that: delete it and put the value under a new key")
             if existing["description"] != text or (theme and existing["theme"] != theme):
                 self.api.update(op.key, text if existing["description"] != text else None, user_id=user,
                                 theme=theme if theme and existing["theme"] != theme else None,
                                 reason="put to the LangGraph store")
             return
-        self.api.add([{"role": "user", "content": text, "id": op.key}], user_id=user, infer=False, theme=theme)
+        meta = dict([UNINDEXED]) if op.index is False else None
+        self.api.add([{"role": "user", "content": text, "id": op.key}], user_id=user, infer=False, theme=theme,
+                     metadata=meta)
 
     def _users(self) -> list[str]:
         """The namespace user ids of every user the API lists (``MemoryAPI.users``), inside ``tenant`` when set."""
@@ -178,7 +217,7 @@ class MemoryStoreAdapter(BaseStore):
         themes: set[str] = set()
         offset = 0
         while True:
-            page = self.api.get_all(user_id=scope, limit=_PAGE, offset=offset)
+            page = self.api.get_all(user_id=scope, filters={"kind": _STORE_KINDS}, limit=_PAGE, offset=offset)
             themes.update(r["theme"] for r in page)
             if len(page) < _PAGE:
                 return themes
@@ -199,7 +238,7 @@ class MemoryStoreAdapter(BaseStore):
             scope, _ = self._scope(user_ns)
             if op.max_depth is not None and op.max_depth <= len(user_ns) and all(
                     c.match_type == "prefix" and len(c.path) <= len(user_ns) for c in conds):
-                if self.api.get_all(user_id=scope, limit=1):
+                if self.api.get_all(user_id=scope, filters={"kind": _STORE_KINDS}, limit=1):
                     found.add(user_ns[:op.max_depth])
                 continue
             full = [ns for ns in ((*user_ns, t) for t in self._themes(scope)) if all(_matches(ns, c) for c in conds)]

@@ -42,6 +42,8 @@ MAX_POINTS = 6
 POINT_CHARS = 120
 #: A turn with fewer distinct content terms is chit-chat, never a point.
 MIN_POINT_TERMS = 3
+#: A turn sharing at least this share of its content terms with a point (Jaccard) says that point again.
+SAME_POINT_OVERLAP = 0.6
 
 
 @dataclass(slots=True)
@@ -102,13 +104,19 @@ def fold_points(points: list[list[Any]], turns: Sequence[Turn]) -> list[list[Any
     """Fold ``turns`` into ``points`` ([seq, terms, text] triples); keep the ``MAX_POINTS`` most informative.
 
     Informative: most distinct content terms (``tokenize``); ties go to the
-    later turn. The result is in ``seq`` order.
+    later turn. A turn that says a point again (``SAME_POINT_OVERLAP`` of its
+    terms shared with it) adds none: thirty turns on one topic leave one point
+    for it, so the summary still reaches the distinct things said before them.
+    The result is in ``seq`` order.
     """
     merged = [list(p) for p in points]
+    said = [set(tokenize(str(p[2]).partition(": ")[2])) for p in merged]
     for turn in turns:
-        terms = len(set(tokenize(turn.text)))
-        if terms >= MIN_POINT_TERMS:
-            merged.append([turn.seq, terms, _point(turn)])
+        words = set(tokenize(turn.text))
+        if len(words) < MIN_POINT_TERMS or any(len(words & w) >= SAME_POINT_OVERLAP * len(words | w) for w in said):
+            continue
+        merged.append([turn.seq, len(words), _point(turn)])
+        said.append(words)
     best = sorted(merged, key=lambda p: (-int(p[1]), -int(p[0])))[:MAX_POINTS]
     return sorted(best, key=lambda p: int(p[0]))
 

@@ -205,6 +205,14 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
     assert any("cello" in r["description"] for r in api.search("cello", user_id=user, k=3))
     assert any("乌龙茶" in r["description"] for r in api.search("乌龙茶", user_id=user, k=3))
     log.append(("replayed", sorted(r["description"] for r in api.get_all(user_id=user))))
+    # an as-given home is keyed by its slot (found by a third-person question), and a later one supersedes it
+    berlin = api.add("I moved to Berlin last month", user_id=user, infer=False)["results"][0]
+    assert berlin["key"] == "fact:lives_in"
+    assert api.search("where does she live?", user_id=user, k=1)[0]["id"] == berlin["id"]
+    munich = api.add("我搬到慕尼黑了", user_id=user, infer=False)["results"][0]
+    assert api.get(berlin["id"], user_id=user)["status"] == "superseded"
+    assert api.search("where does the user live?", user_id=user, k=1)[0]["id"] == munich["id"]
+    log.append(("as-given home", berlin["key"], munich["key"]))
     assert api.reset(user_id=user) > 0
     assert api.get_all(user_id=user, filters={"statuses": []}) == []
     assert api.recall("dog", user_id=user)["results"] == []

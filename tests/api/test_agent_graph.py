@@ -78,3 +78,15 @@ def test_unapplied_writes_do_not_hold_the_reply(mem: EmbeddedMemory) -> None:
     graph = build_agent_graph(mem, MemoryReader(prompts=[]), wait_writes=False)
     state = graph.invoke({"user_id": "li", "session_id": "s1", "messages": [HumanMessage("我住在成都")]})
     assert len(state["turn_ids"]) == 2
+
+
+def test_a_checkpointer_keeps_the_thread_and_each_turn_is_written_once(mem: EmbeddedMemory) -> None:
+    from langgraph.checkpoint.memory import MemorySaver
+
+    graph = build_agent_graph(mem, MemoryReader(prompts=[]), checkpointer=MemorySaver())
+    config = {"configurable": {"thread_id": "t1"}}
+    for text in ["I live in Berlin.", "Actually I just moved to Munich.", "Where do I live?"]:
+        state = graph.invoke({"user_id": "gg", "session_id": "s1", "messages": [HumanMessage(text)]}, config)
+    assert len(state["messages"]) == 6, "the thread's messages come from the checkpoint"
+    turns = [t["text"] for t in mem.session_context(user_id="gg", session_id="s1")["turns"]]
+    assert turns.count("I live in Berlin.") == 1

@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from memory_core.embedded import EmbeddedMemory
-from memory_core.errors import InvalidField
 from memory_core.integrations.langchain import MemoryRetriever, TurnChatHistory, memory_tools
 
 
@@ -73,5 +72,24 @@ def test_chat_history_is_the_turn_store(mem: EmbeddedMemory) -> None:
     # the turns fed the write pipeline: the memory knows about the puppy
     assert any("Miso" in r["description"] for r in mem.search("puppy", user_id="ana"))
     assert TurnChatHistory(mem, "bob", "s1").messages == []
-    with pytest.raises(InvalidField):
-        history.clear()
+
+
+def test_clear_starts_the_history_afresh_and_keeps_memory(mem: EmbeddedMemory) -> None:
+    history = TurnChatHistory(mem, "cy", "s1")
+    history.add_messages([HumanMessage("I just got a cat named Tofu."), AIMessage("Cute!")])
+    history.clear()
+    assert history.messages == []
+    assert TurnChatHistory(mem, "cy", "s1").messages == [], "a later history object of the session sees the clear"
+    history.add_user_message("What should I feed her?")
+    assert [m.content for m in TurnChatHistory(mem, "cy", "s1").messages] == ["What should I feed her?"]
+    assert any("Tofu" in r["description"] for r in mem.search("cat", user_id="cy")), "long-term memory stays"
+    window = [t["text"] for t in mem.session_context(user_id="cy", session_id="s1")["turns"]]
+    assert window[0] == "I just got a cat named Tofu." and "[chat history cleared]" in window
+
+
+def test_a_system_message_is_a_system_turn_never_a_memory(mem: EmbeddedMemory) -> None:
+    history = TurnChatHistory(mem, "dee", "s1")
+    history.add_messages([SystemMessage("You are a helpful assistant. Always answer in French.")])
+    assert [(m.type, m.content) for m in history.messages] == [
+        ("system", "You are a helpful assistant. Always answer in French.")]
+    assert mem.get_all(user_id="dee") == []

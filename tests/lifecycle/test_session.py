@@ -125,3 +125,13 @@ def test_broad_questions_get_summaries_first_specific_ones_do_not(memory: Memory
     assert broad[0].item.kind == Kind.SUMMARY
     specific = memory.recall("u1", "What is my favourite food?", k=4).results
     assert specific[0].item.kind != Kind.SUMMARY
+
+
+def test_a_topic_said_again_and_again_leaves_one_point_and_the_summary_reaches_back(memory: Memory) -> None:
+    first = "My sister Mia is getting married in Porto next June, I am the best man"
+    memory.ingest(session("u9", "long", T0, [first, *LONG_EN[:30]]))
+    ctx = memory.session_context("u9", "long", budget_tokens=200)
+    points = ctx.summary.removeprefix("Earlier in this session: ").split("; ")
+    assert "Mia is getting married" in ctx.summary, "the distinct early turn is not crowded out"
+    assert sum("Lisbon" in p for p in points) == 1, "thirty turns on one topic are one point"
+    assert ctx.summarized_through == ctx.turns[0].seq - 1

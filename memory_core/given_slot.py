@@ -1,0 +1,88 @@
+"""An item stored as given that states one of the user's slot values gets the slot's key, as a curated item does.
+
+``mem.add("I moved to Berlin last month", infer=False)`` (the LangChain
+save tool, the LangGraph store, ``gulfstream add`` without ``--infer``)
+keeps the words as given. A curated item of the same turn ("User lives in
+Berlin") carries the canonical key ``fact:lives_in``, and the index adds the
+key's question words (live, home, city, 住 …) to its terms, so "where does
+the user live?" or "where does she live?" finds it even with no dense
+vectors (``GULFSTREAM_EMBEDDER=none``). The as-given item had no key, so only
+its own words could meet a question.
+
+``add_given`` reads the text with the write pipeline's mechanical extractor
+(a user turn, as the pipeline would read it) and keeps the first slot key
+it finds on the item; the text stays as given. The key also brings the
+change rule of a single-valued slot (DESIGN invariant 9): the user's other
+active items of that key said no later than this one are superseded by it,
+with history (a second as-given save "我搬到慕尼黑了" ends "I moved to
+Berlin last month"; a later curated turn of the slot ends the as-given
+item, as it ends a curated one); a value said before the one that holds is
+stored already superseded by it. Value-keyed slots (``fact:allergy:peanuts``)
+and text that states no slot value supersede nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from memory_core.model import Actor, Kind, MemoryItem, Status, Turn, utcnow
+from memory_core.pipeline.extract import MechanicalExtractor
+from memory_core.pipeline.slot_lexicon import single_valued_key
+from memory_core.store.base import MemoryStore
+from memory_core.store.write_ops import AddOp, EndOp, Op
+
+__all__ = ["add_given", "given_key"]
+
+#: Kinds whose as-given items can state a slot value (an event, a todo or a summary states none).
+_SLOT_KINDS = frozenset({Kind.FACT.value, Kind.PREFERENCE.value})
+
+
+def given_key(text: str, speaker: str = "", when: datetime | None = None) -> str:
+    """The canonical slot key the write pipeline reads in ``text`` said by the user ("" when it states none).
+
+    The first statement with a key wins ("I live in Berlin and work at Google" is ``fact:lives_in``); a
+    named ``speaker`` keys the slot as the pipeline does (``…@<speaker>``).
+    """
+    turn = Turn(user_id="given", turn_id="given", session_id="given", role="user", text=text,
+                timestamp=when or utcnow(), speaker=speaker)
+    for cand in MechanicalExtractor(event_roles=()).extract(turn):
+        if cand.kind != Kind.EVENT and cand.key:
+            return cand.key
+    return ""
+
+
+def add_given(store: MemoryStore, user_id: str, description: str, theme: str, *, reason: str,
+              **fields: Any) -> str:
+    """Add an item written by a person, keyed by the slot value it states; return its id.
+
+    ``fields`` as ``MemoryStore.add`` (kind, trust, speaker, valid_from, …). A fact or preference given
+    without a ``key`` gets ``given_key`` of its text; with a single-valued key, the user's active items of that
+    key are superseded by it (one write); when one of them was said later, the new item is stored already
+    superseded by the newest of them, as the pipeline stores a turn that arrives late.
+
+    Raises:
+        EmptyText, TextTooLong, InvalidField: for bad input (nothing stored).
+    """
+    kind = str(fields.get("kind", Kind.FACT.value))
+    valid_from = fields.get("valid_from")
+    if not fields.get("key") and kind in _SLOT_KINDS and fields.get("trust", "user") == "user":
+        key = given_key(description, str(fields.get("speaker") or ""),
+                        valid_from if isinstance(valid_from, datetime) else None)
+        if key:
+            fields["key"] = key
+    item = MemoryItem.create(user_id, description, theme, actor=Actor.USER, reason=reason, **fields)
+    ops: list[Op] = [AddOp(item)]
+    if single_valued_key(item.key):
+        said = item.valid_from or item.created_at
+        held = [old for old in store.find_by_key(user_id, str(item.key))
+                if old.status == Status.ACTIVE and old.id != item.id]
+        later = [old for old in held if (old.valid_from or old.created_at) > said]
+        if later:  # said before the value that holds now (history given out of order): stored already superseded
+            newest = max(later, key=lambda old: old.valid_from or old.created_at)
+            ops.append(EndOp(item.id, Status.SUPERSEDED.value, "a later value holds (added as given out of order)",
+                             actor=Actor.USER, by_id=newest.id, valid_until=newest.valid_from or newest.created_at))
+        else:
+            ops += [EndOp(old.id, Status.SUPERSEDED.value, f"superseded by an item added as given ({reason})",
+                          actor=Actor.USER, by_id=item.id, valid_until=said) for old in held]
+    return str(store.apply(user_id, ops)[0])
