@@ -8,7 +8,8 @@ end and the item stays (or, worse, the turn is read as a restatement or a detail
 
 ``ended_things`` reads, clause by clause, an end said of a thing of the user's: the subject is the user ("I",
 "we", "我", "我们") or none, or the thing is "my"/"our" in the passive ("my bike got stolen"); the verb is a done
-end (sold, gave away, returned, scrapped, lost, stolen, traded in; 卖了, 出掉了, 送人了, 丢了, 被偷了, 报废了). A
+end (sold, gave away, returned, scrapped, lost, stolen, traded in; 卖了, 出掉了, 送人了, 丢了, 被偷了, 报废了, 给我爸了,
+转给同事了). A
 question, a plan or a wish ("thinking of selling my car", "should I sell", "打算把车卖了", "如果…") and another
 person's thing ("my sister sold her car", "我朋友把他的特斯拉卖了") say none. ``owned_end_ops`` then ends the user's
 active statements naming that thing (``owned_things.rows_naming``: by brand or model, else by kind), and drops any
@@ -50,14 +51,23 @@ _EN_KEPT = re.compile(r"\b(?:still\s+(?:have|got|own|drive|use|ride)|kept)\s+(?:
                       r"(?P<kept>(?:[\w'-]+\s*){1,3})", _I)
 _EN_CLAUSE = re.compile(r"[.;!?\n]+|,\s*(?:but|and|so)?\s*|\s+(?:but|and\s+now|so)\s+", _I)
 
+# who a thing was handed to, said without 送 ("华为给我爸了", "旧手机转给同事了", "留给我妹用了")
+_ZH_TAKER = (r"(?:我的?)?(?:爸爸?|妈妈?|爸妈|父母|老婆|老公|媳妇|儿子|女儿|孩子|弟弟?|妹妹?|哥哥?|姐姐?|"
+             r"男朋友|女朋友|对象|朋友|同事|室友|同学|家里人|亲戚|邻居|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
+             r"表弟|表妹|表哥|表姐|侄子|侄女|舅舅|阿姨|叔叔|老人|老家|别人|人)")
 _ZH_VERB = (r"(?:卖了|卖掉了?|出掉了|出手了|转手了|转卖了|转让了|送人了|送给[^，,。！!？?\s]{1,4}了|丢了|弄丢了|搞丢了|"
-            r"被偷了|被偷走了|被人偷了|被偷|报废了|退掉了|退货了|处理掉了)")
+            r"被偷了|被偷走了|被人偷了|被偷|报废了|退掉了|退货了|处理掉了|"
+            r"(?:转|留|让|送|交)?(?<![借租])给(?:了)?" + _ZH_TAKER + r"(?:用|玩|开|骑)?了|"
+            r"送(?:了)?" + _ZH_TAKER + r"了)")
 _ZH_TIME = r"(?:已经|终于|刚刚?|上周|上个月|前阵子|前几天|昨天|前天|今天|去年|最近|总算)"
 # "车卖了", "那辆宝马出掉了", "我把车卖了", "我的自行车被偷了", "ThinkPad 送给我弟了", "车我卖了"
 _ZH_END = re.compile(r"^(?:我们?|咱们?)?" + _ZH_TIME + r"*(?:把|将)?(?:我的|我们的|我那|我们那|那|这)?"
                      r"(?:辆|台|部|个|块)?(?:旧的?|老的?|二手的?)?"
                      r"(?P<thing>[\u4e00-\u9fffA-Za-z0-9 +-]{1,12}?)\s*(?:我们?)?"
                      + _ZH_TIME + r"*(?:给)?" + _ZH_VERB)
+# brands that make several kinds of thing (phones, laptops, cars): a thing named by one alone ("华为给我爸了") is the
+# row naming that brand; only here, so that "华为的" said of a phone is no model elsewhere
+_MAKERS = ("华为", "小米", "联想", "huawei", "xiaomi", "lenovo")
 _ZH_NOT = re.compile(r"[?？吗]|如果|要是|假如|打算|准备|考虑|想把|想要|想卖|要不要|该不该|会不会|万一|怕|担心"
                      r"|还没|没卖|不卖|别")
 _ZH_PEOPLE = re.compile(r"他|她|朋友|同事|妈|爸|姐|哥|弟|妹|老公|老婆|男朋友|女朋友|室友|邻居|同学|家里人|儿子|女儿")
@@ -97,6 +107,18 @@ def _zh(clause: str) -> str | None:
     return thing
 
 
+def _makers(thing: str) -> list[str]:
+    low = thing.casefold()
+    return [m for m in _MAKERS if m in low]
+
+
+def _naming(end: Ended, held: list[tuple[str, str, str, set[str]]]) -> list[str]:
+    """``rows_naming``, else the rows naming the maker the thing is named by ("华为" -> "用户有华为P60")."""
+    found = rows_naming(end.thing, held, end.kept)
+    makers = _makers(end.thing) if not found else []
+    return found or [i for i, _, description, _ in held if any(m in description.casefold() for m in makers)]
+
+
 def ended_things(text: str) -> list[Ended]:
     """The things ``text`` says the user no longer has ("Sold the Civic, I take the train now" -> [Ended("Civic")]),
     each with the things it says are kept ("… but I still have the Fender"); [] when it says no such end.
@@ -113,7 +135,7 @@ def ended_things(text: str) -> list[Ended]:
         if not clause:
             continue
         thing = _zh(clause) if re.search(r"[\u4e00-\u9fff]", clause) else _en(clause)
-        if thing and (kinds_in(thing) or marks_in(thing)) and all(e.thing != thing for e in out):
+        if thing and (kinds_in(thing) or marks_in(thing) or _makers(thing)) and all(e.thing != thing for e in out):
             out.append(Ended(thing, kept))
     return out
 
@@ -135,7 +157,7 @@ def owned_end_ops(turn: Turn, ops: Sequence[Op], rows: Callable[[tuple[str, ...]
     if not ends:
         return list(ops)
     held = own_rows(rows(ROW_PREFIXES))
-    gone = {i for e in ends for i in rows_naming(e.thing, held, e.kept)}
+    gone = {i for e in ends for i in _naming(e, held)}
     if not gone:
         return list(ops)
     ended = {op.item_id for op in ops if isinstance(op, EndOp)}

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.all_ended import all_ended_ops
 from memory_core.pipeline.antecedent import named_turn
+from memory_core.pipeline.bond_begun import bond_kept
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
@@ -172,6 +173,7 @@ class WritePipeline:
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素
         foods_ruled_out(cands, lambda: rows.get(("pref:", "gist:")))  # "went vegan" ends "loves steak", "eats steak"
         partner_gone(cands, rows.get)
+        cands = bond_kept(cands, rows.get)  # "I'm seeing someone now" never replaces "my girlfriend is Maya"
         job_gone(cands)  # "我爸退休了": his occupation ends with his job
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
