@@ -17,6 +17,7 @@ from memory_core.cli_output import DbOption, console, stored_text
 from memory_core.lifecycle.policy_apply import apply_policy
 from memory_core.local_time import local_clock
 from memory_core.service import Memory
+from memory_core.session.tool_turns import quoted_text, trust_label
 from memory_core.shown import shown_text
 from memory_core.validation import check_id, check_timestamp
 
@@ -107,8 +108,10 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
             working = memory.working_memory(user, session_id)
         if window.summary:
             console.print(stored_text(window.summary), highlight=False)
-        for turn in window.turns:
-            line = f"{local_clock(turn.timestamp, turn.meta)} {turn.speaker or turn.role}: {turn.text}"
+        for turn in window.turns:  # a tool's words quoted and labelled, as in the prompt block
+            trust = trust_label(turn, "en")
+            line = (f"{local_clock(turn.timestamp, turn.meta)} {turn.speaker or turn.role}: {quoted_text(turn)}"
+                    + (f" ({trust})" if trust else ""))
             console.print(stored_text(line), highlight=False)
         console.print(f"({len(window.turns)} recent turns, {window.older_turns} older, {window.tokens} tokens)")
         if working is not None:
