@@ -34,7 +34,7 @@ ItemArg = Annotated[str, typer.Argument(help="Memory item id.")]
 
 @contextmanager
 def _api(db: str | None, *, read: bool = False) -> Iterator[EmbeddedMemory]:
-    if read:  # a read command never creates a store (``cli_output.require_store``)
+    if read:  # a command that reads or changes what is stored never creates a store (``cli_output.require_store``)
         from memory_core.settings import load_settings
 
         require_store(db or load_settings().database_url)
@@ -72,7 +72,7 @@ def update(item_id: ItemArg, user: UserOption,
            reason: Annotated[str, typer.Option(help="Why (kept in the item's history).")] = "corrected from the CLI",
            db: DbOption = None) -> None:
     """Correct an item's text and/or theme; the old ones stay in its history."""
-    with _api(db) as api:
+    with _api(db, read=True) as api:
         _show(api.update(item_id, text, user_id=user, theme=theme, reason=reason))
 
 
@@ -82,7 +82,7 @@ def delete(item_id: ItemArg, user: UserOption,
                                                "history texts and source turns become [purged].")] = False,
            db: DbOption = None) -> None:
     """Delete an item: soft (its text stays on disk, in its history and the turn it came from) unless --purge."""
-    with _api(db) as api:
+    with _api(db, read=True) as api:
         _show(api.delete(item_id, user_id=user, reason=reason, purge=purge))
 
 
