@@ -60,8 +60,9 @@ app.add_typer(eval_app, name="eval")
 
 @contextmanager
 def _memory(db: str | None, *, read: bool = False) -> Iterator[Memory]:
-    """The ``Memory`` on ``db`` (default: the settings'); a ``read`` command refuses a store that does not
-    exist (``require_store``) rather than create it."""
+    """The ``Memory`` on ``db`` (default: the settings'); with ``read`` (a command that reads or changes what is
+    stored, not one of ``cli_output.CREATING_COMMANDS``) a store that does not exist is refused
+    (``require_store``: exit 2) rather than created."""
     settings = load_settings(**({"database_url": db} if db else {}))
     if read:
         require_store(settings.database_url)
@@ -192,7 +193,7 @@ def _no_memory(user: str, turns: bool = False) -> None:
 
 def memory_without_filters(db: str | None, user: str, query: str, k: int) -> int:
     """How many items ``query`` finds for ``user`` with no filters (to say what filters removed)."""
-    with _memory(db) as memory:
+    with _memory(db, read=True) as memory:
         return len(memory.recall(user, query, k=k).results)
 
 
@@ -325,7 +326,7 @@ def erase(user: UserOption, db: DbOption = None,
               "--redis-url", envvar="GULFSTREAM_REDIS_URL",
               help="the workers' Redis: its keys and turn statuses of the user go too")] = None) -> None:
     """Erase a user entirely: turns, items and history (and, with a Redis URL, the user's Redis keys)."""
-    with _memory(db) as memory:
+    with _memory(db, read=True) as memory:
         memory.require_user(user)
         if not yes and not typer.confirm(f"Erase everything stored for {user}?"):
             raise typer.Exit(1)
@@ -340,7 +341,7 @@ def check(db: DbOption = None) -> None:
     """Run the store's self-check (repairing what it can) and flag single-valued slots with two active values."""
     from memory_core.pipeline.slots import slot_conflicts
 
-    with _memory(db) as memory:
+    with _memory(db, read=True) as memory:
         report = memory.store.self_check(repair=True)
         for user in memory.store.users():  # a slot that holds one value must not hold two (issue 13)
             report.issues += [f"{user}: {line}" for line in
@@ -366,6 +367,7 @@ def reindex(db: DbOption = None,
     from memory_core.store.factory import open_store
 
     settings = load_settings(**({"database_url": db} if db else {}))
+    require_store(settings.database_url)
     try:
         embedder = make_embedder(settings)
     except EmbeddingError as exc:

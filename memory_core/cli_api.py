@@ -3,6 +3,12 @@
 They run embedded (``EmbeddedMemory`` on ``--db`` or the settings'
 database). Item commands print the item as JSON; errors the core raises on
 purpose exit 2 with ``error: ...`` (``memory_core.cli.main``).
+
+A reason is optional for ``update`` and ``delete``, as for the embedded Memory API the CLI stands for (it opens
+the store in process, as its owner): left out, the history records "corrected from the CLI" / "deleted from
+the CLI". The remote transports (HTTP, the Python client over it) require one, since the edit comes from
+another party and the audit trail must say why. A ``--reason`` given blank is refused (exit 2), never
+replaced by the default: a reason is 1 to 1,000 characters.
 """
 
 from __future__ import annotations
@@ -18,9 +24,10 @@ import typer
 from rich.console import Console
 
 from memory_core.api import MemoryAPI
-from memory_core.cli_output import RevealOption, require_store
+from memory_core.cli_output import RevealOption, fail, require_store
 from memory_core.embedded import EmbeddedMemory
-from memory_core.errors import LLMUnavailable
+from memory_core.errors import InvalidInput, LLMUnavailable
+from memory_core.validation import check_reason
 
 __all__ = ["register", "run_chat", "run_mcp"]
 
@@ -34,7 +41,7 @@ ItemArg = Annotated[str, typer.Argument(help="Memory item id.")]
 
 @contextmanager
 def _api(db: str | None, *, read: bool = False) -> Iterator[EmbeddedMemory]:
-    if read:  # a read command never creates a store (``cli_output.require_store``)
+    if read:  # a command that reads or changes what is stored never creates a store (``cli_output.require_store``)
         from memory_core.settings import load_settings
 
         require_store(db or load_settings().database_url)
@@ -43,6 +50,17 @@ def _api(db: str | None, *, read: bool = False) -> Iterator[EmbeddedMemory]:
         yield api
     finally:
         api.close()
+
+
+def _given_reason(reason: str) -> str:
+    """``--reason`` as given, refused (exit 2, ``error: …``) when blank or over 1,000 characters: leaving the option
+    out gives the default."""
+    if not reason.strip():
+        raise fail("--reason must not be blank (1 to 1000 characters); leave it out for the default")
+    try:
+        return check_reason(reason)
+    except InvalidInput as exc:
+        raise fail(f"--reason: {exc}") from None
 
 
 def _show(value: Any) -> None:
@@ -69,20 +87,24 @@ def get(item_id: ItemArg, user: UserOption, db: DbOption = None, reveal: RevealO
 def update(item_id: ItemArg, user: UserOption,
            text: Annotated[str | None, typer.Argument(help="The new text.")] = None,
            theme: Annotated[str | None, typer.Option(help="A new theme.")] = None,
-           reason: Annotated[str, typer.Option(help="Why (kept in the item's history).")] = "corrected from the CLI",
+           reason: Annotated[str, typer.Option(help="Why (kept in the item's history); optional, unlike over "
+                                               "HTTP.")] = "corrected from the CLI",
            db: DbOption = None) -> None:
     """Correct an item's text and/or theme; the old ones stay in its history."""
-    with _api(db) as api:
+    reason = _given_reason(reason)
+    with _api(db, read=True) as api:
         _show(api.update(item_id, text, user_id=user, theme=theme, reason=reason))
 
 
 def delete(item_id: ItemArg, user: UserOption,
-           reason: Annotated[str, typer.Option(help="Why (kept in the item's history).")] = "deleted from the CLI",
+           reason: Annotated[str, typer.Option(help="Why (kept in the item's history); optional, unlike over "
+                                               "HTTP.")] = "deleted from the CLI",
            purge: Annotated[bool, typer.Option("--purge", help="Remove the item's words for good: its text, "
                                                "history texts and source turns become [purged].")] = False,
            db: DbOption = None) -> None:
     """Delete an item: soft (its text stays on disk, in its history and the turn it came from) unless --purge."""
-    with _api(db) as api:
+    reason = _given_reason(reason)
+    with _api(db, read=True) as api:
         _show(api.delete(item_id, user_id=user, reason=reason, purge=purge))
 
 

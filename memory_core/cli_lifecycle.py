@@ -17,6 +17,7 @@ from memory_core.cli_output import DbOption, console, stored_text
 from memory_core.lifecycle.policy_apply import apply_policy
 from memory_core.local_time import local_clock
 from memory_core.service import Memory
+from memory_core.session.tool_turns import quoted_text, trust_label
 from memory_core.shown import shown_text
 from memory_core.validation import check_id, check_timestamp
 
@@ -24,8 +25,9 @@ __all__ = ["register"]
 
 
 
-def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContextManager[Memory]]) -> None:
-    """Add the lifecycle commands to ``app``; ``memory_of(db)`` opens the memory of a ``--db`` URL."""
+def register(app: typer.Typer, memory_of: Callable[..., AbstractContextManager[Memory]]) -> None:
+    """Add the lifecycle commands to ``app``; ``memory_of(db, read=True)`` opens the memory of a ``--db`` URL,
+    refusing a store that does not exist (every command here reads or changes what is stored)."""
 
     @app.command()
     def maintain(user: Annotated[str | None, typer.Option("--user", "-u", help="One user (default: all).")] = None,
@@ -36,7 +38,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
                  db: DbOption = None) -> None:
         """Run the maintenance job: summaries, merging of duplicates, expiry, archiving of faded items."""
         when = check_timestamp(now, "now") if now else None
-        with memory_of(db) as memory:
+        with memory_of(db, read=True) as memory:
             if user is not None:
                 user = memory.require_user(user)
             reports = memory.maintain(user, when, summarize=not light, consolidate=not light)
@@ -56,7 +58,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
         After a switch from keep to mask or drop: values in clear are masked (a turn keeps the SHA-256 of
         its original text), under drop items holding one end deleted. Idempotent; one line per user.
         """
-        with memory_of(db) as memory:
+        with memory_of(db, read=True) as memory:
             if user is not None:
                 users = [memory.require_user(user)]
             else:
@@ -75,7 +77,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
                 reason: Annotated[str, typer.Option(help="Why it comes back.")] = "restored by hand",
                 db: DbOption = None) -> None:
         """Bring an archived item back to active (its history keeps the archive and the restore)."""
-        with memory_of(db) as memory:
+        with memory_of(db, read=True) as memory:
             item = memory.restore(memory.require_user(user), check_id(item_id, "item id"), reason)
         console.print(stored_text(f"restored {item.id}: {shown_text(item.description)}"), highlight=False)
 
@@ -90,7 +92,7 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
         if clear == (at is not None):
             raise typer.BadParameter("give either --at or --clear")
         when = check_timestamp(at, "at") if at else None
-        with memory_of(db) as memory:
+        with memory_of(db, read=True) as memory:
             item = memory.set_expiry(memory.require_user(user), check_id(item_id, "item id"), when, reason)
         shown = item.valid_until.isoformat() if item.valid_until else "none"
         console.print(f"{item.id} expires: {shown}", highlight=False, markup=False)
@@ -101,14 +103,16 @@ def register(app: typer.Typer, memory_of: Callable[[str | None], AbstractContext
                     budget: Annotated[int | None, typer.Option(help="Window budget in tokens.")] = None,
                     db: DbOption = None) -> None:
         """Show a session's short-term memory (rolling summary, recent turns) and working memory."""
-        with memory_of(db) as memory:
+        with memory_of(db, read=True) as memory:
             user = memory.require_user(user)
             window = memory.session_context(user, session_id, budget)
             working = memory.working_memory(user, session_id)
         if window.summary:
             console.print(stored_text(window.summary), highlight=False)
-        for turn in window.turns:
-            line = f"{local_clock(turn.timestamp, turn.meta)} {turn.speaker or turn.role}: {turn.text}"
+        for turn in window.turns:  # a tool's words quoted and labelled, as in the prompt block
+            trust = trust_label(turn, "en")
+            line = (f"{local_clock(turn.timestamp, turn.meta)} {turn.speaker or turn.role}: {quoted_text(turn)}"
+                    + (f" ({trust})" if trust else ""))
             console.print(stored_text(line), highlight=False)
         console.print(f"({len(window.turns)} recent turns, {window.older_turns} older, {window.tokens} tokens)")
         if working is not None:

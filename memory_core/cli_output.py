@@ -58,14 +58,24 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+#: The commands that may create a missing store: they write something new. Every other command reads or changes
+#: what is stored (recall, memories, history, export, get, session, check, update, delete, erase, restore, expire,
+#: maintain, apply-policy, reindex) and refuses a missing one (``require_store``).
+CREATING_COMMANDS = ("ingest", "import", "add", "demo", "chat", "mcp")
+
+
 def require_store(url: str) -> None:
-    """Refuse a read command (recall, memories, history, export, get) on a store that does not exist: it
-    exits 2 naming the path, where opening would create a new empty store (a mistyped ``--db``)."""
+    """Refuse a command that reads or changes what is stored (any but ``CREATING_COMMANDS``) on a store that does
+    not exist: it exits 2 naming the path, where opening would create a new empty store (a mistyped ``--db``).
+
+    Raises:
+        typer.Exit: code 2, after ``error: no store at PATH …`` on stderr.
+    """
     from memory_core.store.factory import missing_store
 
     if (path := missing_store(url)) is not None:
-        raise fail(f"no store at {path} (a read command never creates one): check --db or "
-                   "GULFSTREAM_DATABASE_URL, or add or ingest something first")
+        raise fail(f"no store at {path} (only {', '.join(CREATING_COMMANDS)} create one; this command never "
+                   "creates one): check --db or GULFSTREAM_DATABASE_URL, or add or ingest something first")
 
 
 def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int], None]]:

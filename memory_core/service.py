@@ -37,6 +37,7 @@ from memory_core.recall_shown import (
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.past_question import past_filters, past_first
+from memory_core.retrieval.ranked_scores import ranked_scores
 from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
 from memory_core.retrieval.withheld import fill_shown, made_item_stand_in, raw_turn_stand_in, stand_in_either
 from memory_core.seams import MemoryRecaller
@@ -369,8 +370,8 @@ class Memory(LifecycleCalls, SessionCalls):
                              and not filters else None)  # a withheld result's place: its turn, or its fact
         if guarded:  # health and restrictions the search missed, a bare PIN question's PINs first
             results = gated_extras(results, sensitive(), query, asked, filters, k)
-        results = past_first(query, results, lambda phrase: up(lambda: next(  # "before <event>": dated by its match
-            (r.item for r in self.recaller.recall(user_id, phrase, 1)), None), None)) if past else results
+        results = ranked_scores(past_first(query, results, lambda phrase: up(lambda: next(  # "before <event>"
+            (r.item for r in self.recaller.recall(user_id, phrase, 1)), None), None)) if past else results)
         degraded, reason = said["degraded"], said["reason"]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens

@@ -218,11 +218,20 @@ def test_ingest_progress_on_a_pipe_is_whole_lines(tmp_path: Path, db: Path, turn
     assert shown == steps, "whole lines, one a batch, the last one done"
 
 
-@pytest.mark.parametrize("command", [["recall", "--user", "ann", "where"], ["memories", "--user", "ann"],
-                                     ["history", "abcdef"], ["export", "out.yaml"], ["get", "abcdef", "--user", "ann"]])
-def test_a_read_command_on_a_mistyped_db_exits_2_and_creates_nothing(tmp_path: Path, command: list[str]) -> None:
-    typo = tmp_path / "nonexistent" / "dir" / "x.db"
-    result = gs(*command, db=typo)
+@pytest.mark.parametrize("command", [
+    ["recall", "--user", "ann", "where"], ["memories", "--user", "ann"], ["history", "abcdef"],
+    ["export", "out.yaml"], ["get", "abcdef", "--user", "ann"], ["session", "s1", "--user", "ann"], ["check"],
+    ["update", "abcdef", "new text", "--user", "ann", "--reason", "typo"],
+    ["delete", "abcdef", "--user", "ann", "--reason", "wrong"], ["erase", "--user", "ann", "--yes"],
+    ["restore", "abcdef", "--user", "ann"], ["expire", "abcdef", "--user", "ann", "--clear"], ["maintain"],
+    ["apply-policy"], ["reindex"]])
+@pytest.mark.parametrize("scheme", ["sqlite", "yaml"])
+def test_a_command_on_a_mistyped_db_exits_2_and_creates_nothing(tmp_path: Path, command: list[str],
+                                                                scheme: str) -> None:
+    """Every command but those that add something new (``cli_output.CREATING_COMMANDS``) reads or changes what is
+    stored: a missing store is an error naming it, and no file or folder appears."""
+    typo = tmp_path / "nonexistent" / "dir" / ("x.db" if scheme == "sqlite" else "store")
+    result = gs(*command, db=typo) if scheme == "sqlite" else gs(*command, "--db", f"yaml://{typo}")
     assert result.returncode == 2 and f"no store at {typo}" in result.stderr, result
     assert "never creates one" in result.stderr
-    assert not (tmp_path / "nonexistent").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [], "no file or folder appears"

@@ -21,11 +21,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from memory_core.model import Actor, Status, Turn
 from memory_core.pipeline.clauses import APOSTROPHES
 from memory_core.pipeline.owned_things import ROW_PREFIXES, kinds_in, marks_in, own_rows, rows_naming
 from memory_core.store.write_ops import EndOp, HitOp, Op, UpdateOp
+from memory_core.text.relations import relation_groups
 
 __all__ = ["Ended", "ended_things", "owned_end_ops"]
 
@@ -70,7 +72,9 @@ _ZH_END = re.compile(r"^(?:我们?|咱们?)?" + _ZH_TIME + r"*(?:把|将)?(?:我
 _MAKERS = ("华为", "小米", "联想", "huawei", "xiaomi", "lenovo")
 _ZH_NOT = re.compile(r"[?？吗]|如果|要是|假如|打算|准备|考虑|想把|想要|想卖|要不要|该不该|会不会|万一|怕|担心"
                      r"|还没|没卖|不卖|别")
-_ZH_PEOPLE = re.compile(r"他|她|朋友|同事|妈|爸|姐|哥|弟|妹|老公|老婆|男朋友|女朋友|室友|邻居|同学|家里人|儿子|女儿")
+#: Words of another person that are no relation of ``data/relations.yaml``: the pronouns, classmates, the family.
+_ZH_OTHERS = ("他", "她", "同学", "家里人")
+_HAN = re.compile("[\u4e00-\u9fff]")
 _ZH_KEPT = re.compile(r"(?:还有|还留着|留着|还在用|还开着)(?:我的|那)?(?:辆|台|部|个)?"
                       r"(?P<kept>[\u4e00-\u9fffA-Za-z0-9 ]{1,8})")
 _ZH_CLAUSE = re.compile(r"[，,。！!？?；;\n]+")
@@ -102,7 +106,7 @@ def _zh(clause: str) -> str | None:
     if found is None or _ZH_NOT.search(clause):
         return None
     thing = found.group("thing").strip()
-    if _ZH_PEOPLE.search(clause[:found.start("thing") + len(found.group("thing"))]):
+    if _zh_people().search(clause[:found.start("thing") + len(found.group("thing"))]):
         return None
     return thing
 
@@ -117,6 +121,14 @@ def _naming(end: Ended, held: list[tuple[str, str, str, set[str]]]) -> list[str]
     found = rows_naming(end.thing, held, end.kept)
     makers = _makers(end.thing) if not found else []
     return found or [i for i, _, description, _ in held if any(m in description.casefold() for m in makers)]
+
+
+@cache
+def _zh_people() -> re.Pattern[str]:
+    """Another person named in Chinese ("我朋友把他的特斯拉卖了"): every Chinese name of the relation lexicon
+    (``text.relations``, ``data/relations.yaml``: 妈, 老公, 同事, 室友 …) and ``_ZH_OTHERS``; read once."""
+    names = {n for group in relation_groups() for n in group if _HAN.search(n)} | set(_ZH_OTHERS)
+    return re.compile("|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n))))
 
 
 def ended_things(text: str) -> list[Ended]:

@@ -137,7 +137,8 @@ class RecallResult:
 
     Attributes:
         item: a copy of the memory item.
-        score: final score (BM25 times the recency/hit multiplier).
+        score: final score (BM25 times the recency/hit multiplier; after a Memory recall, the final ranking
+            score: never above the score of a result ranked before it, ``ranked_scores``).
         bm25: the raw BM25 score.
         rank: 1 for the best result.
         turn_ids: the item's source turn ids, oldest first.

@@ -15,7 +15,11 @@ another user is another session.
 The window is a read surface like any other (``memory_core.shown``): every
 sensitive value in its turns and summary points (passwords, PINs, card/ID
 numbers, API keys, health details) is shown as its label, under every
-sensitive-data policy, since this block goes into the agent's prompt as it is.
+sensitive-data policy, since this block goes into the agent's prompt as it is. For the same
+reason a tool's or web page's turn is data, never an instruction (``session.tool_turns``): every
+turn carries its trust, and a tool turn that gives the model orders ("Ignore all previous
+instructions", 忽略之前的所有指令) is shown as a marker, never in its words, and never becomes a
+summary point.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from memory_core.context import count_tokens, query_lang
 from memory_core.errors import InvalidField
 from memory_core.model import Turn
 from memory_core.session.sources import WindowSource
+from memory_core.session.tool_turns import is_withheld, turn_trust, withhold
 from memory_core.shown import shown_text
 from memory_core.text.tokenize import tokenize
 from memory_core.validation import check_id
@@ -69,9 +74,10 @@ class SessionWindow:
 
     def to_json(self) -> dict[str, Any]:
         """``{"user_id", "session_id", "turns": [{"turn_id", "role", "speaker", "text", "timestamp" (ISO),
-        "seq"}], "summary", "summarized_through", "older_turns", "tokens"}`` (the API's answer)."""
+        "seq", "trust" ("user", "agent" or "tool": a tool's text is data, not an instruction)}], "summary",
+        "summarized_through", "older_turns", "tokens"}`` (the API's answer)."""
         turns = [{"turn_id": t.turn_id, "role": str(t.role), "speaker": t.speaker, "text": t.text,
-                  "timestamp": t.timestamp.isoformat(), "seq": t.seq} for t in self.turns]
+                  "timestamp": t.timestamp.isoformat(), "seq": t.seq, "trust": turn_trust(t)} for t in self.turns]
         return {"user_id": self.user_id, "session_id": self.session_id, "turns": turns, "summary": self.summary,
                 "summarized_through": self.summarized_through, "older_turns": self.older_turns,
                 "tokens": self.tokens}
@@ -107,11 +113,14 @@ def fold_points(points: list[list[Any]], turns: Sequence[Turn]) -> list[list[Any
     later turn. A turn that says a point again (``SAME_POINT_OVERLAP`` of its
     terms shared with it) adds none: thirty turns on one topic leave one point
     for it, so the summary still reaches the distinct things said before them.
-    The result is in ``seq`` order.
+    A tool turn that gives the model orders (``tool_turns.is_withheld``) is
+    never a point. The result is in ``seq`` order.
     """
     merged = [list(p) for p in points]
     said = [set(tokenize(str(p[2]).partition(": ")[2])) for p in merged]
     for turn in turns:
+        if is_withheld(turn):
+            continue
         words = set(tokenize(turn.text))
         if len(words) < MIN_POINT_TERMS or any(len(words & w) >= SAME_POINT_OVERLAP * len(words | w) for w in said):
             continue
@@ -150,7 +159,7 @@ class ShortTermMemory:
 
         The window is the newest turns by arrival (``seq``), listed by their own time: a turn that
         arrived late with an older timestamp is shown where it happened. An unknown session gives an
-        empty window.
+        empty window. A tool turn that gives the model orders shows ``tool_turns.WITHHELD`` instead of its text.
 
         Raises:
             InvalidField: a malformed id or a budget below 1. StoreError: the store failed.
@@ -160,7 +169,7 @@ class ShortTermMemory:
         budget = self.budget_tokens if budget_tokens is None else budget_tokens
         if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
             raise InvalidField(f"budget_tokens must be a positive integer; got {budget!r}")
-        recent = self.source.recent(user_id, session_id, MAX_WINDOW_TURNS)
+        recent = [withhold(t) for t in self.source.recent(user_id, session_id, MAX_WINDOW_TURNS)]
         if not recent:
             return SessionWindow(user_id, session_id)
         saved = self.source.load_summary(user_id, session_id) or {}

@@ -27,6 +27,7 @@ from memory_core.model import Kind
 from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallResult
 from memory_core.session.short_term import SessionWindow
+from memory_core.session.tool_turns import quoted_text, trust_label
 from memory_core.session.working import WorkingMemory
 
 __all__ = ["TIERS", "TieredContext", "build_tiered_context"]
@@ -41,11 +42,13 @@ _HEADINGS = {
 _WM = {
     "en": {"goal": "goal", "status": "status", "step": "step {n} [{state}]", "note": "note",
            "checkpoint": "last checkpoint", "src": "(source: working memory, updated {at})",
-           "turn": "(source: turn {id}, {at})", "summary": "(source: turns up to #{seq} of this session, summarised)"},
+           "turn": "(source: turn {id}, {at}{trust})",
+           "summary": "(source: turns up to #{seq} of this session, summarised)"},
     "zh": {"goal": "目标", "status": "状态", "step": "步骤 {n} [{state}]", "note": "备注",
            "checkpoint": "最近检查点", "src": "（来源：工作记忆，更新于 {at}）",
-           "turn": "（来源：对话 {id}，{at}）", "summary": "（来源：本会话第 {seq} 轮及之前的摘要）"},
+           "turn": "（来源：对话 {id}，{at}{trust}）", "summary": "（来源：本会话第 {seq} 轮及之前的摘要）"},
 }
+_TRUST_SEP = {"en": "; ", "zh": "；"}
 
 
 @dataclass(slots=True)
@@ -93,7 +96,8 @@ def _working_lines(wm: WorkingMemory | None, lang: str) -> list[tuple[int, str]]
 
 
 def _session_lines(window: SessionWindow | None, lang: str) -> list[tuple[int, str]]:
-    """(sort position, line): the newest turns first in priority, then the rolling summary."""
+    """(sort position, line): the newest turns first in priority, then the rolling summary. A tool's words are
+    quoted and labelled as the context block labels tool items (``tool_turns.quoted_text``)."""
     if window is None:
         return []
     labels = _WM[lang]
@@ -101,8 +105,10 @@ def _session_lines(window: SessionWindow | None, lang: str) -> list[tuple[int, s
     for turn in reversed(window.turns):
         who = neutralise(turn.speaker or turn.role)
         at = local_clock(turn.timestamp, turn.meta)
-        source = labels["turn"].format(id=neutralise(turn.turn_id), at=at)
-        out.append((turn.seq, f"- {who}: {neutralise(turn.text)} {source}"))
+        trust = trust_label(turn, lang)
+        source = labels["turn"].format(id=neutralise(turn.turn_id), at=at,
+                                       trust=(_TRUST_SEP[lang] + trust) if trust else "")
+        out.append((turn.seq, f"- {who}: {quoted_text(turn)} {source}"))
     if window.summary:
         out.append((0, f"- {neutralise(window.summary)} {labels['summary'].format(seq=window.summarized_through)}"))
     return out

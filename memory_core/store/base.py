@@ -296,6 +296,20 @@ class MemoryStore(ABC):
             self._save_all(user_id, items)
         return report
 
+    def purge_many(self, user_id: str, item_ids: Sequence[str], reason: str, *,
+                   actor: str = Actor.USER) -> list[PurgeReport]:
+        """``purge`` each item of ``item_ids`` in order; one report per distinct id (empty lists for an id an
+        earlier one already purged). This default purges one by one; the SQL store does it in one transaction
+        and rewrites an SQLite file once. Raises UnknownItem (this default: the items before it stay purged),
+        StoreError."""
+        reports: list[PurgeReport] = []
+        done: set[str] = set()
+        for item_id in dict.fromkeys(item_ids):
+            reports.append(PurgeReport(item_id) if item_id in done else
+                           self.purge(user_id, item_id, reason, actor=actor))
+            done.update(reports[-1].items)
+        return reports
+
     # ── reads ──────────────────────────────────────────────────────────
 
     def get(self, user_id: str, item_id: str) -> MemoryItem:

@@ -49,7 +49,7 @@ from memory_core.store.pg_version import VersionProbe
 from memory_core.store.purge import PurgeReport
 from memory_core.store.seed_format import repair_item
 from memory_core.store.sql_group import GroupView
-from memory_core.store.sql_purge import purge_sql
+from memory_core.store.sql_purge import purge_many_sql, purge_sql
 from memory_core.store.sql_queries import (
     _F_ALL,
     _F_IDS,
@@ -350,6 +350,12 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         """Hard-delete one item's words from items, revisions, turns, vectors and session summaries in one
         transaction (``MemoryStore.purge``; ``sql_purge``). Raises UnknownItem, StoreError."""
         return purge_sql(self, user_id, item_id, reason, actor=actor)
+
+    def purge_many(self, user_id: str, item_ids: Sequence[str], reason: str, *,
+                   actor: str = Actor.USER) -> list[PurgeReport]:
+        """``purge`` of several items in one transaction, SQLite's file rewritten once at the end
+        (``sql_purge.purge_many_sql``). Raises UnknownItem (nothing changed), StoreError."""
+        return purge_many_sql(self, user_id, item_ids, reason, actor=actor)
 
     def erase_user(self, user_id: str) -> int:
         """Remove the user's items, revisions, turns, session state, vectors and counters; return items removed.

@@ -1,4 +1,4 @@
-"""``SqlStore.purge``: one item's words out of every table, in one transaction (``memory_core.store.purge``).
+"""``SqlStore.purge`` / ``purge_many``: items' words out of every table, in one transaction (``store.purge``).
 
 Items and revisions are rewritten by ``purge.purge_items``; the source turns get ``purge.purged_turn``'s
 text and meta; the vectors of every item and turn touched and the rolling summaries of the turns' sessions
@@ -7,7 +7,9 @@ are deleted; the user's memory version moves on, so recall indexes re-read the i
 On SQLite a deleted or rewritten row's old bytes stay in the file's free space (and in the write-ahead
 log) until SQLite reuses the page, so the purge runs with ``PRAGMA secure_delete`` (freed space is
 zeroed), then checkpoints and truncates the write-ahead log and runs ``VACUUM``, which rewrites the file
-without the free pages that earlier writes of the same rows left behind (a moment on a large store).
+without the free pages that earlier writes of the same rows left behind (a moment on a large store: the
+whole file is copied). A purge of several items (``purge_many_sql``) does that clean-up once, after the one
+transaction that purges them all, not once per item.
 On PostgreSQL the old row versions stay as dead tuples until autovacuum or ``VACUUM`` reclaims them, as
 after an erase (README, "Faults, secrets, sensitive data and erase").
 """
@@ -15,6 +17,7 @@ after an erase (README, "Faults, secrets, sensitive data and erase").
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from sqlalchemy import and_, delete, or_, update
@@ -31,7 +34,20 @@ from memory_core.validation import check_id
 if TYPE_CHECKING:
     from memory_core.store.sql import SqlStore
 
-__all__ = ["purge_sql"]
+__all__ = ["RECLAIM", "purge_many_sql", "purge_sql", "reclaim"]
+
+#: SQLite's clean-up after a purge's commit: the write-ahead log emptied, the file rewritten without free pages.
+RECLAIM = ("PRAGMA wal_checkpoint(TRUNCATE)", "VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def reclaim(raw: sqlite3.Connection) -> None:
+    """Run ``RECLAIM`` on an SQLite connection outside a transaction (a purge's last step).
+
+    Raises:
+        sqlite3.Error: the database failed.
+    """
+    for statement in RECLAIM:
+        raw.execute(statement)
 
 
 def purge_sql(store: SqlStore, user_id: str, item_id: str, reason: str, *, actor: str = Actor.USER) -> PurgeReport:
@@ -42,7 +58,25 @@ def purge_sql(store: SqlStore, user_id: str, item_id: str, reason: str, *, actor
             (nothing changed; on SQLite, a failed clean-up after the commit is raised too: the words are out
             of the tables, a retry of the purge rewrites the file).
     """
+    return purge_many_sql(store, user_id, [item_id], reason, actor=actor)[0]
+
+
+def purge_many_sql(store: SqlStore, user_id: str, item_ids: Sequence[str], reason: str, *,
+                   actor: str = Actor.USER) -> list[PurgeReport]:
+    """Purge every item of ``item_ids`` (``MemoryStore.purge_many``) in one transaction; on SQLite the file is
+    then rewritten once (``RECLAIM``), however many items there were.
+
+    Returns:
+        one report per distinct id, in order; an id an earlier one already purged (a raw-turn item of the same
+        turn) gets a report with empty lists, and no second audit revision.
+
+    Raises:
+        UnknownItem: one id is not an item of the user (nothing changed). StoreError: as ``purge_sql``.
+    """
     user_id = check_id(user_id, "user id")
+    ids = list(dict.fromkeys(item_ids))
+    if not ids:
+        return []
     try:
         with store.engine.connect() as conn:
             raw = conn.connection.driver_connection if store.is_sqlite else None
@@ -51,16 +85,20 @@ def purge_sql(store: SqlStore, user_id: str, item_id: str, reason: str, *, actor
                 conn.info["gs_begin"] = "BEGIN IMMEDIATE"
             try:
                 with conn.begin():
-                    report = _purge_rows(store, conn, user_id, item_id, reason, actor)
+                    reports: list[PurgeReport] = []
+                    done: set[str] = set()
+                    for item_id in ids:
+                        reports.append(PurgeReport(item_id) if item_id in done else
+                                       _purge_rows(store, conn, user_id, item_id, reason, actor))
+                        done.update(reports[-1].items)
             finally:
                 if raw is not None:
                     raw.execute("PRAGMA secure_delete=OFF")
             if raw is not None:
-                for statement in ("PRAGMA wal_checkpoint(TRUNCATE)", "VACUUM", "PRAGMA wal_checkpoint(TRUNCATE)"):
-                    raw.execute(statement)
+                reclaim(raw)
     except (SQLAlchemyError, sqlite3.Error) as exc:
         raise StoreError(f"database error: {exc}") from exc
-    return report
+    return reports
 
 
 def _purge_rows(store: SqlStore, conn: Connection, user_id: str, item_id: str, reason: str,

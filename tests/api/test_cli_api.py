@@ -142,3 +142,26 @@ def test_import_from_mem0(tmp_path: Path) -> None:
     bad.write_text(json.dumps([{"memory": "no user"}]))
     refused = gs("import", str(bad), "--from", "mem0", db=db)
     assert refused.returncode == 2 and "memory 0: one of user_id, agent_id or run_id is required" in refused.stderr
+
+
+def test_a_blank_or_overlong_reason_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    """The CLI's reason is optional (the embedded API's rule), but one given must be 1 to 1,000 characters."""
+    from typer.testing import CliRunner
+
+    from memory_core.cli import app
+
+    db = f"sqlite:///{tmp_path}/r.db"
+    runner = CliRunner()
+    added = runner.invoke(app, ["add", "--user", "ann", "I live in Leeds", "--db", db])
+    item_id = json.loads(added.stdout)[0]["id"]
+    for reason in ("", "   ", "x" * 1001):
+        for args in (["update", item_id, "I live in York"], ["delete", item_id]):
+            refused = runner.invoke(app, [*args, "--user", "ann", "--reason", reason, "--db", db])
+            assert refused.exit_code == 2, (args, reason, refused.output)
+            assert "error:" in refused.output and "--reason" in refused.output
+    shown = json.loads(runner.invoke(app, ["get", item_id, "--user", "ann", "--db", db]).stdout)
+    assert (shown["description"], shown["status"]) == ("I live in Leeds", "active")
+    kept = runner.invoke(app, ["update", item_id, "我住在约克", "--user", "ann", "--db", db])
+    assert kept.exit_code == 0 and json.loads(kept.stdout)["description"] == "我住在约克"
+    history = runner.invoke(app, ["history", item_id, "--user", "ann", "--db", db], env={"COLUMNS": "300"}).stdout
+    assert "corrected from the CLI" in history

@@ -145,3 +145,35 @@ def test_cli_delete_purge(tmp_path: Path) -> None:
         assert out.returncode == 0 and KEY not in out.stdout, (read, out.stdout, out.stderr)
     assert KEY not in (tmp_path / "out.yaml").read_text(encoding="utf-8")
     assert KEY.encode() not in _file_bytes(db)
+
+
+def test_a_purge_of_several_items_rewrites_the_sqlite_file_once(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``purge_many``: every item's words out of the file (English and Chinese), one transaction, one VACUUM."""
+    from memory_core.store import sql_purge
+
+    calls: list[int] = []
+    real = sql_purge.reclaim
+    monkeypatch.setattr(sql_purge, "reclaim", lambda raw: (calls.append(1), real(raw))[1])
+    secrets = ["my locker code is Q7XK-PLUM-4412", "我的门禁密码是 ZEBRA-9931-KITE", "my alias is moonwalker-778"]
+    db = tmp_path / "many.sqlite3"
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{db}")
+    try:
+        ids = [mem.add(text, user_id="sec", infer=False)["results"][0]["id"] for text in secrets]
+        kept = mem.add("I live in Oslo.", user_id="sec", infer=False)["results"][0]["id"]
+        store = mem.memory.store
+        with pytest.raises(UnknownItem):
+            store.purge_many("sec", [ids[0], "0123456789abcdef"], "cleanup")
+        assert "Q7XK-PLUM-4412" in mem.get(ids[0], user_id="sec", reveal=True)["description"], "nothing changed"
+        assert calls == []
+        reports = store.purge_many("sec", [*ids, ids[0]], "cleanup")
+        assert [r.item_id for r in reports] == ids and all(r.items for r in reports)
+        assert calls == [1], "the file is rewritten once for the whole purge"
+        assert [mem.get(i, user_id="sec", reveal=True)["description"] for i in ids] == ["[purged]"] * 3
+        assert mem.get(kept, user_id="sec")["description"] == "I live in Oslo."
+        assert [s for s in ("Q7XK-PLUM-4412", "ZEBRA-9931-KITE", "moonwalker-778")
+                if stored_rows_holding(f"sqlite:///{db}", s)] == []
+    finally:
+        mem.close()
+    for needle in ("Q7XK-PLUM-4412", "ZEBRA-9931-KITE", "moonwalker-778"):
+        assert needle.encode() not in _file_bytes(db), needle

@@ -83,3 +83,18 @@ def test_no_end_is_read_from_questions_others_or_other_losses(text: str) -> None
 def test_a_number_that_counts_days_or_years_is_no_model(tmp_path: Path, texts: list[str], unsaid: str) -> None:
     owned = [t for k, t in active(slot_items(tmp_path, texts, start=START, days_apart=20)) if k.startswith("fact:owns")]
     assert owned and not any(unsaid in t for t in owned), owned
+
+
+@pytest.mark.parametrize("text", ["我老板把宝马卖了", "我母亲把那辆车卖了", "他把特斯拉卖了", "我同学把自行车弄丢了",
+                                  "家里人把钢琴送人了", "我室友的电脑被偷了"])
+def test_another_person_named_by_the_relation_lexicon_or_a_pronoun_ends_nothing(text: str) -> None:
+    """Who else ends a thing in Chinese: every relation name of ``data/relations.yaml`` (老板, 母亲, 室友 …) and the
+    pronouns, classmates and the family, which are no relation there."""
+    assert ended_things(text) == []
+
+
+@pytest.mark.parametrize(("text", "thing"), [("车卖了，现在坐地铁", "车"), ("我把宝马卖了", "宝马"),
+                                             ("自行车昨天被偷了", "自行车"), ("Sold the Civic, I take the train now",
+                                                                       "Civic")])
+def test_the_users_own_thing_still_ends(text: str, thing: str) -> None:
+    assert [e.thing for e in ended_things(text)] == [thing]
