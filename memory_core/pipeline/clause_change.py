@@ -21,6 +21,7 @@ from memory_core.pipeline.cessation import (
 )
 from memory_core.pipeline.gist import third_person, topic
 from memory_core.pipeline.own_words import polarity_of
+from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.types import Candidate
 
 __all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "give_change", "used_to_dislike", "with_switch"]
@@ -73,11 +74,14 @@ def give_change(cands: list[Candidate], change: Change) -> None:
 
 def carrier(turn: Turn, clause: str, lang: str, change: Change, subject: str, qualifier: str) -> Candidate:
     """A restate-only candidate carrying a clause's change when the clause makes no item of its own; when the
-    change ends an item, the clause (third person) is kept as its successor (``Candidate.successor``)."""
+    change ends an item, the clause (third person) is kept as its successor (``Candidate.successor``); when it
+    names the activity taken up instead (``taken_instead``), it is a statement of its own."""
     found = topic(clause, lang)
     said = third_person(clause, subject, lang)
-    return Candidate(kind=Kind.FACT, description=said, lang=lang, restate_only=True, topic=found,
-                     key=f"gist:{found.anchor or 'statement'}{qualifier}", polarity=-1 if change[1] < 0 else 1,
+    taken = bool(taken_instead(clause, lang))  # "gave up the gym for bouldering": what holds now, ended or not
+    return Candidate(kind=Kind.FACT, description=said, lang=lang, restate_only=not taken, topic=found,
+                     key=f"gist:{found.anchor or 'statement'}{qualifier}",
+                     polarity=-1 if change[1] < 0 and not taken else 1,
                      confidence=0.6, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role,
                      claim=said, evidence=said, reverses=change[0], reverse_polarity=change[1],
                      reverse_terms=change[2], successor=not used_to_dislike(clause),

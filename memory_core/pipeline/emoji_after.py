@@ -6,6 +6,9 @@ the picture follows a statement whose value is written out. Read as its word it 
 the whole clause unread, and the change it states would be lost. Where the emoji stands for the value itself
 ("I love 🍣", "我最爱吃🦪了", "爱上了🦪": right after the verb), ``plain_text`` reads it as before.
 
+A picture after a place said by its name decorates it ("base 成都 🐼", "just moved to Sydney 🦘"): the statement
+is whole without it (``names_place_before``).
+
 ``names_thing_before(before, zh)``: True when ``before`` (the clause up to the emoji) ends on the name of a
 thing, after the adverbs and particles that may close a statement ("again", "now", 了, 啦). Names are the
 slot lexicon's objects and their kinds (``data/slots.yaml``), the category lexicon's members
@@ -19,7 +22,7 @@ import re
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["names_thing_before"]
+__all__ = ["names_place_before", "names_thing_before"]
 
 # what may stand between a statement's last word and its picture
 _EN_CLOSING = re.compile(r"(?:[\s,.!~-]+|\b(?:again|now|too|today|tonight|lately|already|any\s?more|these\s+days|"
@@ -73,3 +76,27 @@ def names_thing_before(before: str, zh: bool) -> bool:
         if tail and (tail in en_names or (tail.endswith("s") and tail[:-1] in en_names)):
             return True
     return False
+
+
+_EN_NAME_END = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))*$")
+
+
+def names_place_before(before: str, zh: bool) -> bool:
+    """True when the clause text ``before`` an emoji ends on a place's name ("base 成都", "moved to Sydney").
+
+    Args:
+        before: the clause up to the emoji (characters); zh: the text around it is Chinese.
+    Returns:
+        True when the last Chinese word is a place name (jieba's ``ns``) or the clause ends on a capitalised
+        English name that does not open it; False for a verb, a common noun or nothing ("I love", "我养了一只").
+    """
+    text = _ZH_CLOSING.sub("", before).rstrip()
+    if zh and (run := _HAN_RUN.search(text)) is not None and run.end() == len(text):
+        try:
+            import jieba.posseg as posseg
+        except ImportError:  # pragma: no cover - jieba is a core dependency
+            return False
+        words = [p for p in posseg.cut(run.group()) if p.word.strip()]
+        return bool(words) and words[-1].flag == "ns"
+    text = _EN_CLOSING.sub("", text).rstrip()
+    return _EN_NAME_END.search(text) is not None and not text.lower().endswith((" i", "i"))

@@ -398,8 +398,13 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
     battery is dying" (``gist:obj:phone``) by "I switched to a Pixel"."""
     if not hit.single_valued or hit.subject:
         return ()
+    # a habit the slot holds by a known thing ("smoking") ends its statement in own words when given up: "烟戒了"
+    # ends "一天抽一包烟" (``gist:obj:smoking``) as "我戒烟了" does
+    lex = lexicon()
+    quit = (lex.exact(hit.value, "zh") or lex.exact(hit.value, "en") or "") if hit.polarity < 0 and not hit.obj else ""
     return ((f"gist:{hit.attr.id}",) if hit.attr.covers else ()) \
-        + ((f"gist:obj:{hit.obj}",) if hit.attr.key_group == "objects" and hit.obj else ())
+        + ((f"gist:obj:{hit.obj}",) if hit.attr.key_group == "objects" and hit.obj else ()) \
+        + ((f"gist:obj:{quit}",) if quit else ())
 
 
 # A Chinese clause with 我 left out that says what holds ("最近在学吉他", "电脑密码是…"): it opens on an aspect or time

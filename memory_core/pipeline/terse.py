@@ -22,6 +22,8 @@ from __future__ import annotations
 import functools
 import re
 
+from memory_core.pipeline.cant_without import need_filled
+from memory_core.pipeline.counted_habit import habit_filled
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.terse_zh import zh_filled
 
@@ -169,6 +171,9 @@ def _others() -> tuple[re.Pattern[str], re.Pattern[str]]:
             re.compile(_ZH_OTHER.pattern.replace("%REL%", classes["zh"]["REL"])))
 
 
+_TAIL = re.compile(r"[,，;；、.!。！~～\s\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f]+$")
+
+
 def terse_filled(text: str) -> str:
     """``text`` with each fragment that states a fact of the speaker's without a subject said in full.
 
@@ -191,12 +196,15 @@ def terse_filled(text: str) -> str:
         for clause in _CLAUSE.findall(sentence):
             if not clause:
                 continue
-            body = clause.rstrip(",，;；、.!。！\n ")
+            body = _TAIL.sub("", clause)  # an end mark or an emoji after the fragment ("base 成都 🐼")
             tail = clause[len(body):]
             lead = body[:len(body) - len(body.lstrip())]
             filled = None if theirs or not body.strip() else \
                 zh_filled(body.strip()) or (en_filled(body) if body.strip()[:1].isascii() else None) \
-                if _CJK.search(body) else en_filled(body)  # "Based in 上海", "Currently at 字节": English framed
+                or habit_filled(body) or need_filled(body) if _CJK.search(body) \
+                else en_filled(body) or habit_filled(body) or need_filled(body)
+            # "Based in 上海", "Currently at 字节": English framed; "每天早上两杯拿铁", "a pack a day": a habit's count;
+            # "离不开咖啡", "can't live without coffee": a like said as a need
             if filled is None and _others()[bool(_CJK.search(body))].match(body):
                 theirs = True  # "my sister, based in Paris": what follows is hers
             out.append(lead + filled + tail if filled else clause)

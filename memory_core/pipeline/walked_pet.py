@@ -1,4 +1,4 @@
-"""A pet known only by what one does with it: "遛完 Mochi 回来累瘫", "walked Biscuit twice today".
+"""A pet known only by what one does with it: "遛完 Mochi 回来累瘫", "带 Latte 去公园跑", "walked Biscuit twice".
 
 People rarely say "I have a dog named Mochi"; they say they walked Mochi, took Biscuit to the vet, and what kind
 of dog it is in passing ("柴犬的精力真的无限", "shibas are like that"). The slot engine reads a pet from a
@@ -23,6 +23,9 @@ __all__ = ["walked_pet"]
 
 _ZH_WALKED = re.compile(r"遛(?:完|了|着|一下|一圈)?\s*"
                         r"(?P<n>[A-Z][a-z]{1,11}\b|[\u4e00-\u9fff]{2}(?=[，,。！!\s]|回|去|出|的时候))")
+# "带 Latte 去公园跑了两圈", "带年糕去打疫苗": an outing one takes a pet on (the kind must be said in the turn)
+_ZH_TOOK = re.compile(r"带(?:着)?\s*(?P<n>[A-Z][a-z]{1,11}\b|[\u4e00-\u9fff]{2})\s*(?:出去|出门|去)\s*"
+                      r"(?:公园|遛|散步|跑|溜达|打疫苗|打针|宠物医院|看兽医|洗澡|美容|绝育|草坪|河边|海边)")
 _ZH_NOT_NAME = re.compile(r"^[一两半个弯娃狗猫街食鸟完了圈会着下]|[弯娃狗猫]")
 _EN_WALKED = re.compile(r"\b(?:walked|walking|walk|took|taking|take)\s+(?P<n>[A-Z][a-z]{1,11})\b"
                         r"(?P<how>\s+(?:for\s+(?:a|his|her|their)\s+walk|to\s+the\s+(?:dog\s+park|vet|groomer|park)))?")
@@ -58,11 +61,13 @@ def walked_pet(text: str, lang: str) -> str:
         return ""  # "要是遛 Mochi 的时候下雨怎么办？", "should I walk Biscuit in this heat?"
     if lang == "zh":
         m = _ZH_WALKED.search(text)
+        took = _ZH_TOOK.search(text) if m is None else None
+        m = m or took
         if m is None or _ZH_OTHERS.search(text) or zh_rel.search(text):
             return ""
         name = m.group("n")
         kind = zh_kind.search(text) or en_kind.search(text)
-        if not name.isascii() and (kind is None or _ZH_NOT_NAME.search(name)):
+        if (not name.isascii() or took is not None) and (kind is None or _ZH_NOT_NAME.search(name)):
             return ""
         said = kind.group("s") if kind is not None else "狗"
         return f"我有一只{said}叫{name}"

@@ -1,0 +1,75 @@
+"""A like said as a need: "下午不来杯奶茶根本活不下去", "离不开咖啡", "can't live without my coffee".
+
+People state a strong habit by what they could not do without it, not with a verb of liking; read literally the
+clause holds a negation ("不来杯…", "can't") and no like, so the habit leaves no item and a later stop ("奶茶戒了")
+has nothing to end. ``need_filled(clause)`` says it as the like it is ("我爱喝奶茶", "I love coffee"), or returns
+``None``. Only things the lexicon knows as drinks or foods count ("离不开你" or "can't live without my phone" stay
+as they are), and a question is no statement.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from memory_core.pipeline.slots import lexicon
+
+__all__ = ["need_filled"]
+
+_ZH_WHEN = r"(?:每天|天天|一天|早上|上午|中午|下午|晚上|平时|现在)*"
+_ZH_VERB = r"(?:喝|吃|来)?(?:一?杯|一?口|一?顿|点|个|碗)?"
+# "下午不来杯奶茶根本活不下去", "一天不喝咖啡就难受", "没有火锅活不下去", "离不开咖啡"
+_ZH_NEED = (r"^(?:我)?{when}(?:(?:不|没)(?:{verb})|没有)(?P<x>{things})(?:的话)?[，,]?\s*(?:我)?"
+            r"(?:就|根本|真的|简直|都)*"
+            r"(?:活不下去|没法活|活不了|不行|难受|受不了|没精神|没法上班|没法工作|撑不住)"
+            r"|^(?:我)?{when}(?:根本|真的|完全)?离不开(?:{verb})(?P<y>{things})")
+# "can't live without coffee", "couldn't function without my morning latte", "can't survive a day without tea"
+_EN_NEED = (r"^(?:(?:honestly|literally|seriously|tbh|lol|ngl|man|omg)[,\s]+)*(?:i\s+)?"
+            r"(?:literally\s+|honestly\s+|seriously\s+|just\s+|really\s+|still\s+)*(?:can't|cannot|can\s+not|couldn't)\s+"
+            r"(?:live|function|survive|do|cope|get\s+through\s+the\s+day|start\s+my\s+day|go\s+a\s+day)\s+(?:a\s+day\s+)?"
+            r"without\s+(?:my\s+|a\s+|an\s+|some\s+)?(?:(?:morning|afternoon|daily|evening)\s+)?(?P<x>{things})\b")
+
+
+def _names(lang: str) -> tuple[list[str], dict[str, str]]:
+    """(names longest first, name -> category) of the lexicon's drinks and foods in ``lang``."""
+    lex = lexicon()
+    table = {**lex.surface[lang], **lex.kind_of[lang]}
+    cats = {name: str(lex.category.get(oid)) for name, oid in table.items()
+            if name and lex.category.get(oid) in ("drink", "food")}
+    return sorted(cats, key=lambda n: (-len(n), n)), cats
+
+
+@functools.lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
+    zh_names, zh_cats = _names("zh")
+    en_names, en_cats = _names("en")
+    zh_things = "|".join(re.escape(n) for n in zh_names)
+    en_things = "|".join(re.escape(n) + "(?:e?s)?" for n in en_names)
+    return (re.compile(_ZH_NEED.format(when=_ZH_WHEN, verb=_ZH_VERB, things=zh_things)),
+            re.compile(_EN_NEED.format(things=en_things), re.IGNORECASE), {**zh_cats, **en_cats})
+
+
+def need_filled(clause: str) -> str | None:
+    """The like a need-statement says, as a plain first-person sentence, or ``None``.
+
+    Args:
+        clause: one clause of a user's turn, end mark removed, stripped.
+
+    Returns:
+        "我爱喝奶茶" for "下午不来杯奶茶根本活不下去", "我爱喝咖啡" for "离不开咖啡", "I love coffee" for
+        "can't live without my morning coffee"; ``None`` for anything else. Never raises.
+
+    The idea: "can't do without X" is a hyperbolic statement of attachment (a need standing for a like), read
+    as the plain like it stands for, as the lexicon's cues already read "X is my go-to".
+    """
+    zh, en, cats = _patterns()
+    text = clause.strip()
+    if "?" in text or "？" in text or re.search(r"[吗呢]$", text):
+        return None
+    if (m := zh.match(text)) is not None:
+        thing = m.group("x") or m.group("y")
+        return f"我爱{'喝' if cats.get(thing) == 'drink' else '吃'}{thing}{text[m.end():]}"
+    if (m := en.match(text)) is not None:
+        rest = text[m.end():]  # "… in the morning lol": the thing alone keys the like, as "I love cold brew" does
+        return f"I love {m.group('x')}" + (rest[rest.index(','):] if ',' in rest else "")
+    return None
