@@ -136,9 +136,10 @@ def numbers_in(text: str) -> list[Held]:
                 found[thing] = Held(thing, value, row[4] if zh else row[3], "zh" if zh else "en")
         if "phone" not in found:
             for pattern in _CALL:
-                if (m := pattern.search(sentence)) is not None and sum(c.isdigit() for c in m.group("v")) >= 7:
+                call = pattern.search(sentence)
+                if call is not None and sum(c.isdigit() for c in call.group("v")) >= 7:
                     row = _THINGS[0]
-                    found["phone"] = Held("phone", m.group("v").strip(" .-"), row[4] if zh else row[3],
+                    found["phone"] = Held("phone", call.group("v").strip(" .-"), row[4] if zh else row[3],
                                           "zh" if zh else "en")
     return list(found.values())
 
