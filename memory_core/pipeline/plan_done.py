@@ -318,8 +318,8 @@ def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
     items = store.find_by_keys(turn.user_id, list(events)) if events else {}
     found: list[tuple[str, tuple[datetime, str]]] = []
     for act, named in acts:
-        if act == "habit" and named and lexicon().name_in(named, detect_lang(named)) is None:
-            continue  # "Energy drinks, I quit": the turn's own thing, unknown here; no plan's thing, no new reading
+        if act == "habit" and named:
+            continue  # "烟我戒了", "Energy drinks, I quit": the turn's own thing, which its own reading states
         plan = (turn.timestamp, named) if named else _standing_plan(turn, store, act, events, items)
         if plan is not None:
             found.append((act, plan))
