@@ -99,8 +99,15 @@ class Decay:
 
 
 def base_time(item: MemoryItem) -> datetime:
-    """When decay starts for ``item``: its last use, else when it was said, else its creation (the latest)."""
-    said = item.valid_from or item.created_at
+    """When decay starts for ``item``: its last use, else when it was said, else its creation (the latest).
+
+    A summary is said when it is written (``created_at``), not in the time it covers (its ``valid_from``, the
+    month or episode): a summary of April 2024 written today is a memory made today about an old time, the
+    high-level memory kept and recalled first while the raw turns it sums up fade (seed 002 §3.3, 情节记忆的
+    压缩与摘要). Dated by its month it would start at e^(−λ·age of the month) and be archived by the run that
+    wrote it.
+    """
+    said = item.created_at if item.kind == Kind.SUMMARY else item.valid_from or item.created_at
     used = item.last_used_at
     return used if used is not None and used > said else said
 

@@ -13,16 +13,22 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from memory_core.model import Kind
+from memory_core.model import Kind, MemoryItem
 from memory_core.retrieval.recall import RecallFilters, RecallResult
 from memory_core.retrieval.stages import RETRIEVERS
 from memory_core.retrieval.time_window import asks_only_period
+from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.seams import MemoryRecaller
 from memory_core.shown import shown_text
 
-__all__ = ["is_broad", "recall_with_summaries", "restates", "summaries_after"]
+__all__ = ["SUMMARIES_READ", "is_broad", "named_period", "of_period", "recall_with_summaries", "restates",
+           "summaries_after"]
+
+#: Summaries read for a broad question that names a period, to find that period's among them.
+SUMMARIES_READ = 50
 
 _NORM_RE = re.compile(r"[\W_]+")
 #: Shortest normalised text (characters) whose containment in a summary counts as a restatement.
@@ -146,8 +152,11 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
         As ``Recaller.recall``.
     """
     broad = is_broad(query)
-    narrowed = filters if broad else _without_summaries(filters)
+    named = named_period(query) if broad else None  # "in April 2025": the period's recaps come from their own pass
+    narrowed = filters if broad and named is None else _without_summaries(filters)
     first = list(recaller.recall(user_id, query, k, filters=narrowed, weights=weights))
+    if named is not None:  # summaries were the only kind asked for: still only the period's
+        first = [r for r in first if r.item.kind != Kind.SUMMARY or of_period([r], named)]
     timings = recaller.timings
     reason = timings.degraded if timings is not None else ""
     kinds = None if filters is None else filters.kinds
@@ -162,8 +171,11 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
         period = asks_only_period(query)  # "上个月怎么样？": the period's recaps (its time window ranked them)
         recaps = [r for r in recaps if r.bm25 > 0 or period]  # else a recap sharing no word with it is noise
         return summaries_after([*first, *recaps])[:k], reason
-    summaries: list[RecallResult] = recaller.recall(user_id, query, max(1, k // 2),  # by meaning too: a recap
+    summaries: list[RecallResult] = recaller.recall(user_id, query, max(1, k // 2) if named is None else  # by
+                                                    max(k, SUMMARIES_READ),  # meaning too: a recap
                                                     filters=replace(base, kinds=[Kind.SUMMARY]), weights=weights)
+    if named is not None:  # "in April 2025", "2024年11月": that period's recaps, or none
+        summaries = of_period(summaries, named)[:max(1, k // 2)]
     if not summaries:
         return first, reason
     chosen = {r.item.id for r in summaries}
@@ -174,6 +186,41 @@ def recall_with_summaries(recaller: MemoryRecaller, user_id: str, query: str, k:
         out.append(RecallResult(r.item, top + len(summaries) - rank + 1 if r.item.id in chosen else r.score,
                                 r.bm25, rank, r.turn_ids, r.outdated))
     return out, reason
+
+
+def named_period(query: str) -> tuple[float, float] | None:
+    """The bounded period ``query`` names by its date ("in April 2025", "2024年11月", "on 3 May 2024"): (since, until)
+    in epoch seconds, UTC; None when it names none, or only one relative to now ("last month", "in March"), whose
+    recaps the time window of recall ranks already."""
+    now = datetime.now(UTC)
+    cue = parse_time_cue(query, now)
+    if cue is None or cue.anchor or cue.since is None or cue.until is None:
+        return None
+    other = parse_time_cue(query, now - timedelta(days=400))  # a date named in full reads the same from any day
+    if other is None or (other.since, other.until) != (cue.since, cue.until):
+        return None
+    return cue.since, cue.until
+
+
+def _covers(item: MemoryItem) -> tuple[float, float]:
+    """The period a summary sums up, epoch seconds: its month (``summary:month:YYYY-MM``), else its day."""
+    start = item.valid_from or item.created_at
+    if (item.key or "").startswith("summary:month:"):
+        end = datetime(start.year + start.month // 12, start.month % 12 + 1, 1, tzinfo=UTC)
+    else:
+        end = item.valid_until if item.valid_until and item.valid_until > start else start + timedelta(days=1)
+    return start.timestamp(), end.timestamp()
+
+
+def of_period(summaries: Sequence[RecallResult], period: tuple[float, float]) -> list[RecallResult]:
+    """The summaries among ``summaries`` that sum up time inside ``period`` ((since, until), epoch seconds), those
+    wholly inside it first ("in April 2025": April's month summary, then its episodes'), each group in recall's
+    order; [] when none does: another month's recap is no answer to "what did we talk about in April 2025?"."""
+    since, until = period
+    spans = [(r, *_covers(r.item)) for r in summaries]
+    inside = [r for r, start, end in spans if since <= start and end <= until]
+    overlap = [r for r, start, end in spans if start < until and end > since and r not in inside]
+    return inside + overlap
 
 
 def _without_summaries(filters: RecallFilters | None) -> RecallFilters | None:

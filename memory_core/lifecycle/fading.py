@@ -11,6 +11,8 @@
   on (an allergy, a medication, a diagnosed or chronic condition: a
   ``fact:allergy:`` / ``fact:medication:`` slot, or a text the sensitive
   detector reads as health; a cold or a headache is not one and fades).
+  A current state a change set ("User switched to Apple Music", "用户不再喝咖啡":
+  ``state_changed``) is kept too, as the value it replaced was.
   Those are who the user is now; they end when the user says something
   else (supersede) or an expiry passes, never by disuse alone (seed 001
   §8.18: identity facts barely decay; an allergy said once two years ago
@@ -35,6 +37,9 @@ turn refers to ("that app you suggested", ``referred``). Nor a user's raw turn t
   of the user's the write path kept no item of (no active memory item derived
   from it; the latest ``EVIDENCE_TURNS`` per thing named, ``only_record``).
 
+A summary counts its days from when it was written (``decay.base_time``), and the
+run that wrote it never archives it.
+
 Days of disuse are counted on ``activity.IdleGaps`` when given (the user's
 timeline, long absences counted short) and on the wall clock otherwise.
 """
@@ -54,12 +59,14 @@ from memory_core.lifecycle.only_record import only_records
 from memory_core.lifecycle.referred import referred_turns
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS, last_said, later_words, turn_times
 from memory_core.model import Actor, Kind, MemoryItem, Status
+from memory_core.pipeline.own_words import CHANGE
 from memory_core.pipeline.sensitive_detect import detect
 from memory_core.pipeline.slots import single_valued_key
 from memory_core.pipeline.themes import theme_slug
 from memory_core.store.write_ops import EndOp
 
-__all__ = ["EVIDENCE_TURNS", "SAFETY_SLOTS", "ending_ops", "evidence_turns", "kept_from_decay", "safety_fact"]
+__all__ = ["EVIDENCE_TURNS", "SAFETY_SLOTS", "ending_ops", "evidence_turns", "kept_from_decay", "safety_fact",
+           "state_changed"]
 
 
 def evidence_turns(active: Sequence[MemoryItem]) -> set[str]:
@@ -76,11 +83,21 @@ SAFETY_SLOTS = ("fact:allergy:", "fact:medication:")  # value-keyed health slots
 
 def kept_from_decay(item: MemoryItem) -> bool:
     """True for items decay never archives: a single-valued slot's current value, an identity fact,
-    a safety-relevant health fact (``safety_fact``)."""
+    a safety-relevant health fact (``safety_fact``), a current state a change set (``state_changed``)."""
     if item.kind not in (Kind.FACT, Kind.PREFERENCE):
         return False  # events, todos, summaries: records and tasks fade
     return single_valued_key(item.key) or (item.kind == Kind.FACT and (
-        theme_slug(item.theme) == "identity" or safety_fact(item)))
+        theme_slug(item.theme) == "identity" or safety_fact(item))) or state_changed(item)
+
+
+def state_changed(item: MemoryItem) -> bool:
+    """True for a fact or preference that ends or switches a state ("User switched to Apple Music", "用户不再喝咖啡",
+    "User quit smoking", "User no longer eats meat"): while it is active it is what holds now, the successor of
+    the item it ended; archived by disuse, the recall of "does he still drink coffee?" would lose the answer and
+    find only the old habit's raw turns. It ends when the user changes it again (supersede), as the value it
+    replaced did (trial 14 finding 5). A plain dislike ("User doesn't like cilantro") is no change and fades."""
+    return item.kind in (Kind.FACT, Kind.PREFERENCE) and item.status == Status.ACTIVE \
+        and CHANGE.search(item.description) is not None
 
 
 def safety_fact(item: MemoryItem) -> bool:
@@ -131,6 +148,8 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
                                 Actor.SYSTEM, valid_until=until))
         elif until is not None and until > now:
             continue
+        elif item.kind == Kind.SUMMARY and item.created_at >= now:
+            continue  # written by this run (at its ``now``): a run never archives what it has just summed up
         elif value < decay.archive_below and not kept_from_decay(item) \
                 and not (item.kind == Kind.EVENT and (evidence.intersection(item.source) or item.id in later)):
             faded.append(EndOp(item.id, Status.ARCHIVED,

@@ -47,6 +47,23 @@ _ZH_PLAIN_STOP = re.compile(r"^我?[\u4e00-\u9fffA-Za-z]{1,6}?我?(?:也|都|已
 # a turn that says more than the stop ("医生说我血糖高，奶茶戒了", "咖啡戒了，现在早上就冲杯燕麦奶"): its words
 # carry the reason or what replaced it, so the stop is kept as said
 _ZH_MORE = re.compile(r"[，,；;。！!？?\s]")
+# ... unless the more only says how long it has lasted ("烟我戒了，已经一个月没抽了", "咖啡戒了，三个礼拜了"): that is
+# the stop again, with no reason or replacement to keep
+_ZH_PARTS = re.compile(r"[，,；;。！!？?~～\s]+")
+_ZH_SINCE = re.compile(r"^(?:我)?(?:已经|都|快|差不多|整整|有|也)*(?:[一二两三四五六七八九十半几好\d]+(?:个)?多?"
+                       r"(?:天|周|星期|礼拜|月|年)多?|好久|很久|好一阵子?)(?:了)?"
+                       r"(?:(?:都)?没(?:有|再)?(?:抽|喝|吃|碰)(?:过)?(?:了)?)?(?:了|啦|哈|呢)?$")
+
+
+def _said_alone(turn_text: str) -> bool:
+    """True when ``turn_text`` says one plain stop (``_ZH_PLAIN_STOP``) and nothing beyond it but how long the stop
+    has lasted (``_ZH_SINCE``)."""
+    text = turn_text.strip().rstrip("。！!~～ ")
+    if not _ZH_MORE.search(text):
+        return True
+    parts = [part for part in _ZH_PARTS.split(text) if part]
+    stops = [part for part in parts if _ZH_PLAIN_STOP.match(part)]
+    return len(stops) == 1 and all(part in stops or _ZH_SINCE.match(part) for part in parts)
 
 
 def plain_habit(clause: str, lang: str, thing: str, polarity: int, turn_text: str = "") -> str:
@@ -59,7 +76,7 @@ def plain_habit(clause: str, lang: str, thing: str, polarity: int, turn_text: st
         thing: the object the clause puts first (``cessation.topicalised``), or "".
         polarity: the change the clause says (``clause_change.change_of``): -1 an end, 1 a return.
         turn_text: the whole turn; a Chinese stop is read plainly only when it stands as said (``_ZH_PLAIN_STOP``)
-            and alone in its turn (``_ZH_MORE``).
+            and alone in its turn, or with only how long it has lasted ("…，已经一个月没抽了"; ``_said_alone``).
 
     Returns:
         "我不再喝咖啡了", "我又开始喝酒了", "我戒烟了", "I drink cola again" …; "" for a clause naming no drink,
@@ -71,8 +88,7 @@ def plain_habit(clause: str, lang: str, thing: str, polarity: int, turn_text: st
         if not scope:
             return ""
         said = thing or scope
-    elif polarity < 0 and lang == "zh" and _ZH_PLAIN_STOP.match(clause) \
-            and not _ZH_MORE.search(turn_text.strip().rstrip("。！!~～ ")):
+    elif polarity < 0 and lang == "zh" and _ZH_PLAIN_STOP.match(clause) and _said_alone(turn_text):
         said = thing or clause
     else:
         return ""

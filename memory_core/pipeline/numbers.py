@@ -9,7 +9,9 @@ reads the whole turn:
 - English: "my (new) <thing> is (now) <value>", "(my) new <thing>: <value>", "<thing> changed to <value>",
   "changed / updated / reset (my) <thing>, it's <value> now", "… the new one is <value>";
 - Chinese: "我的(新)<thing>是 / 为 / ：<value>", "<thing>换成 / 改成<value>", "<thing>换了 / 改了，新的是<value>",
-  "新的<thing>是<value>".
+  "新的<thing>是<value>";
+- a phone number given to be reached on: "call / text / reach me on / at <number>", "打我电话 / 手机 <number>",
+  "有事打我手机<number>" (trial 14 finding 9: it was left in the turn only, lost with it when the turn was forgotten).
 
 A value holds a digit (a plate's province character may open it: 沪A·88K21). Another person's thing ("my
 sister's phone number", 我妈的手机号) and a question are no statement of the user's. The statement's key is
@@ -69,6 +71,19 @@ _ZH = (
                rf"(?:现在)?(?:新的?|新号码?)(?:是|为|[:：])\s*{_ZH_VALUE}"),
     re.compile(rf"(?:^|[，,。；;！!\s]|我)(?:换了|办了)(?:个|一个)?新(?:的)?(?:{_ZH_THING})[，,\s]*(?:是|为|[:：])?\s*{_ZH_VALUE}"),
 )
+# a phone number given to be called on ("Call me on +33 6 12 34 56 78 if …", "text me at 555-0199", "reach me on
+# WhatsApp at …", "有事打我手机13812345678", "打我电话：138…", "找我就打这个号 138…"): at least seven digits
+_PHONE = r"(?P<v>\+?\(?\d[\d\s().-]{5,20}\d)(?!\d)"
+_CALL = (
+    re.compile(rf"\b(?:call|text|ring|phone|reach|contact|message|msg|sms|whatsapp|wa|ping)\s+me\s+"
+               rf"(?:(?:on|via|through)\s+(?:whatsapp|signal|telegram|wechat|my\s+(?:mobile|cell|phone))\s+)?"
+               rf"(?:on|at|via)\s+(?:my\s+(?:mobile|cell|phone|number)\s+)?{_PHONE}", _I),
+    re.compile(rf"(?:打|拨|call)\s*我(?:的)?(?:电话|手机|手机号|号码|座机)(?:号码)?\s*(?:[:：]|是|就行|就好)?\s*"
+               rf"{_PHONE}", _I),
+    re.compile(rf"(?:有事|有急事|急事|找我|联系我)(?:的话)?[，,\s]*(?:就|可以|请)?(?:打|拨打?|call)\s*(?:这个|我的?)?"
+               rf"(?:电话|手机|号码?|手机号)?\s*(?:[:：])?\s*{_PHONE}", _I),
+)
+
 # another person's thing: "my sister's phone number", "我妈的手机号", "他的车牌"
 _EN_OTHERS = re.compile(r"\b(?:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?[\w-]+'s\s+$|\b(?:his|her|their|your)\s+"
                         r"(?:new\s+)?$", _I)
@@ -119,6 +134,13 @@ def numbers_in(text: str) -> list[Held]:
                     continue
                 row = next(r for r in _THINGS if r[0] == thing)
                 found[thing] = Held(thing, value, row[4] if zh else row[3], "zh" if zh else "en")
+        if "phone" not in found:
+            for pattern in _CALL:
+                call = pattern.search(sentence)
+                if call is not None and sum(c.isdigit() for c in call.group("v")) >= 7:
+                    row = _THINGS[0]
+                    found["phone"] = Held("phone", call.group("v").strip(" .-"), row[4] if zh else row[3],
+                                          "zh" if zh else "en")
     return list(found.values())
 
 

@@ -204,7 +204,8 @@ def done_acts(turn: Turn) -> list[tuple[str, str]]:
     if turn.role != "user":
         return []
     found: dict[str, str] = {}
-    for clause, lang in _clauses(turn.text):
+    clauses = _clauses(turn.text)
+    for at, (clause, lang) in enumerate(clauses):
         said = [(name, act, m) for name, act in _acts().items() if (m := act.done[lang].search(clause))]
         if not said:  # most clauses: the act words first, the markers (three searches) only then
             continue
@@ -216,6 +217,8 @@ def done_acts(turn: Turn) -> list[tuple[str, str]]:
             if not found.get(name) and _own(clause, lang, m.start()):
                 named = next((n.group("v").strip() for where in (clause, turn.text)  # "…, a rescue beagle"
                               for n in (p.search(where) for p in act.named[lang]) if n), "")
+                if name == "habit" and not named:  # "烟我戒了", "Cigarettes, quit for good": the turn's own thing
+                    named = _own_thing(clause, m.start()) or _fronted(clauses[:at])
                 found[name] = named
     return [(name, found[name]) for name in _acts() if name in found]
 
@@ -232,9 +235,60 @@ def planned_value(text: str, act: str) -> str:
         for pattern in rule.plan[lang]:
             m = pattern.search(clause)
             if m and (_own(clause, lang, m.start()) or "me" in m.group(0).casefold().split()
-                      or "给我" in m.group(0) or "给了我" in m.group(0)):
+                      or "给我" in m.group(0) or "给了我" in m.group(0)) \
+                    and (act != "habit" or _WEIGHED[lang].search(clause)):
                 return m.group("v").strip()
     return ""
+
+
+#: A habit's plan is one the user weighs or means to carry out ("want to quit coffee", "trying to", 想戒, 打算戒烟,
+#: 戒不掉): a stop said as done ("Decided to stop eating meat, going vegetarian from today") is no plan a later bare
+#: "戒了" can take its thing from.
+_WEIGHED = {"en": re.compile(r"\b(?:want|wanna|wants|trying|try|tried|thinking|considering|consider|might|may|plan|"
+                             r"planning|going\s+to|gonna|should|need\s+to|hope|hoping|attempt\w*|wish|will|i'll|"
+                             r"can't|cannot|struggling)\b", re.IGNORECASE),
+             "zh": re.compile(r"想|打算|准备|考虑|计划|试着|尝试|争取|努力|要戒|戒不|该戒")}
+#: What comes before a bare stop in its clause and is not its thing ("我终于戒了", "I finally quit").
+_NOT_THING = re.compile(r"^(?:(?:我们?|也|都|已经|早就|现在|终于|总算|彻底|就|so|and|i|we|finally|just|have|'ve|"
+                        r"already|officially)\s*)*$", re.IGNORECASE)
+
+
+# an English clause that is only a noun phrase, put before the stop it is the object of ("Energy drinks, I quit")
+_EN_FRONTED = re.compile(r"^(?:the\s+|my\s+|all\s+the\s+)?(?P<t>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,2})$",
+                         re.IGNORECASE)
+_EN_NOT_FRONTED = re.compile(r"\b(?:so|well|anyway|yeah|yes|no|ok|okay|honestly|finally|guess|news|update|today|"
+                             r"yesterday|lol|wow|hey|hi|hello|also|btw|and|but|then|i|we|it|that|this)\b",
+                             re.IGNORECASE)
+
+
+def _fronted(before: list[tuple[str, str]]) -> str:
+    """The thing the clauses before a bare stop name as its object: a known drink, food or habit in any of them
+    ("Cigarettes, quit for good"), or an English noun phrase standing alone just before it ("Energy drinks, I quit
+    for good"); "" when they name none ("太难了，终于戒掉了", "So yeah, finally quit!")."""
+    for clause, _ in reversed(before):
+        if thing := _own_thing(clause, len(clause), True):
+            return thing
+    if before and before[-1][1] == "en" and (m := _EN_FRONTED.match(before[-1][0])) \
+            and not _EN_NOT_FRONTED.search(m.group("t")):
+        return m.group("t")
+    return ""
+
+
+_ZH_TOPIC = re.compile(r"^(?P<t>[\u4e00-\u9fff]{1,6}?)(?:我们?|也|都|已经|早就|现在|终于|总算|彻底|就)*$")
+
+
+def _own_thing(clause: str, start: int, known_only: bool = False) -> str:
+    """The thing a habit's stop puts before its verb in ``clause`` ("烟我戒了" -> "烟", "咖啡也戒掉了" -> "咖啡"), or ""
+    for a bare stop ("终于戒掉了", "finally quit!"); with ``known_only``, only a drink, food or habit the lexicon
+    knows ("Cigarettes" of "Cigarettes, quit for good", not "太难了" of "太难了，终于戒掉了")."""
+    before = clause[:start].strip(" ，,")
+    if not before or _NOT_THING.match(before):
+        return ""
+    topic = None if known_only else _ZH_TOPIC.match(before)
+    if topic:
+        return topic.group("t")
+    named = lexicon().name_in(before, detect_lang(before))
+    return named[1] if named else ""
 
 
 def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
@@ -264,6 +318,8 @@ def carried_out(turn: Turn, store: KeyLookup, cands: list[Candidate],
     items = store.find_by_keys(turn.user_id, list(events)) if events else {}
     found: list[tuple[str, tuple[datetime, str]]] = []
     for act, named in acts:
+        if act == "habit" and named:
+            continue  # "烟我戒了", "Energy drinks, I quit": the turn's own thing, which its own reading states
         plan = (turn.timestamp, named) if named else _standing_plan(turn, store, act, events, items)
         if plan is not None:
             found.append((act, plan))

@@ -93,9 +93,12 @@ _EN_COUNT = r"(?:one|two|three|four|five|six|a\s+couple\s+of|\d)"
 
 @functools.lru_cache(maxsize=1)
 def _en_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """(diet, job, children-or-pets) fragments, over the lexicon's DIETWORD, JOB and SPECIES word classes."""
+    """(diet, job, children-or-pets) fragments, over the lexicon's DIETWORD, JOB and SPECIES word classes; a diet
+    taken up as of now ("going vegetarian from today") is a diet fragment too (the diet cue reads it)."""
     classes = lexicon().classes["en"]
-    diet = re.compile(rf"^{_EN_ADV}(?:{classes['DIETWORD']})(?:{_EN_WHEN}|\s+(?:since|for)\s+.+)$", re.IGNORECASE)
+    diet = re.compile(rf"^{_EN_ADV}(?:(?:{classes['DIETWORD']})(?:{_EN_WHEN}|\s+(?:since|for)\s+.+)"
+                      rf"|going\s+(?:fully\s+|full\s+)?(?:{classes['DIETWORD']})\s+(?:from|as\s+of|starting)\s+"
+                      rf"(?:today|now|tonight|this\s+morning))$", re.IGNORECASE)
     job = re.compile(rf"^(?:(?:now|currently|still)\s+)*(?:a\s+|an\s+)?(?:(?:senior|junior|lead|head|staff|principal|"
                      rf"chief|freelance|full-time|part-time|grad|graduate|phd|masters|undergrad|exchange)\s+)*"
                      rf"(?:{classes['JOB']})"
