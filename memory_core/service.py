@@ -370,8 +370,10 @@ class Memory(LifecycleCalls, SessionCalls):
                              and not filters else None)  # a withheld result's place: its turn, or its fact
         if guarded:  # health and restrictions the search missed, a bare PIN question's PINs first
             results = gated_extras(results, sensitive(), query, asked, filters, k)
-        results = ranked_scores(past_first(query, results, lambda phrase: up(lambda: next(  # "before <event>"
-            (r.item for r in self.recaller.recall(user_id, phrase, 1)), None), None)) if past else results)
+        if past:  # "before <event>": the event dated by its best match
+            results = past_first(query, results, lambda phrase: up(lambda: next(
+                (r.item for r in self.recaller.recall(user_id, phrase, 1)), None), None))
+        results = ranked_scores(results)  # the scores shown follow the order the reranks left
         degraded, reason = said["degraded"], said["reason"]
         searched = time.perf_counter()
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
