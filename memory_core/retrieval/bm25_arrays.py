@@ -81,8 +81,8 @@ def okapi_stats(held: np.ndarray, held_aside: np.ndarray, docs: tuple[int, int],
         return np.zeros(held.shape[0]), 0.0, np.zeros(doc_len.shape[0]), None
     idf = np.zeros(held.shape[0])
     counted = df > 0
-    values = np.log(n - df[counted] + 0.5) - np.log(df[counted] + 0.5)
-    average = math.fsum(values.tolist()) / values.shape[0]  # exact sum: the same whatever the term order
+    values, exact_sum = _raw_idf(df[counted], n)
+    average = exact_sum / values.shape[0]  # exact sum: the same whatever the term order
     values[values < 0] = epsilon * average
     idf[counted] = values
     present = held > 0
@@ -90,7 +90,47 @@ def okapi_stats(held: np.ndarray, held_aside: np.ndarray, docs: tuple[int, int],
     if min_idf is not None:
         idf[present] = np.maximum(idf[present], min_idf)
     avgdl = total / n
-    return idf, avgdl, np.asarray(k1 * (1 - b + b * doc_len / avgdl), dtype=np.float64), (n, epsilon * average, whole)
+    norm = np.multiply(doc_len, b, dtype=np.float64)  # k1 · (1 − b + b · len / avgdl), one array, the same floats
+    np.divide(norm, avgdl, out=norm)
+    np.add(norm, 1 - b, out=norm)
+    np.multiply(norm, k1, out=norm)
+    return idf, avgdl, norm, (n, epsilon * average, whole)
+
+
+#: Veltkamp's splitting factor for float64 (2**27 + 1): a value splits into two halves of at most 26 bits each.
+_SPLIT = 134217729.0
+
+
+def _raw_idf(df: np.ndarray, n: int) -> tuple[np.ndarray, float]:
+    """``log(n − df + 0.5) − log(df + 0.5)`` per entry of ``df`` (int64, each in 1..n) and ``math.fsum`` of them.
+
+    A refresh computes this over the whole vocabulary; the logs and the exact sum were most of its CPU
+    (~4.7 of 6.2 ms at 40,000 terms). Terms share few distinct counts, so each distinct df's value is
+    computed once (the same float a per-term computation gives it: the same operations on the same
+    inputs) and gathered per term; the exact sum is that of count × value per distinct df, each product
+    split exactly into two floats (Veltkamp: 26-bit halves times a count below 2**26), and ``math.fsum``
+    rounds the exact total once: the same float as ``math.fsum`` over the per-term values. A small
+    vocabulary beside a wide range of counts (a pass over the range would cost more) is computed per term.
+
+    Returns:
+        (values shape like ``df`` float64, their exactly rounded sum).
+    """
+    if df.shape[0] < 1024 or int(df.max()) > 8 * df.shape[0]:  # few terms against the counts' range: per term
+        values = np.log(n - df + 0.5) - np.log(df + 0.5)
+        return values, math.fsum(values.tolist())
+    count = np.bincount(df)
+    ds = np.flatnonzero(count)
+    per_d = np.log(n - ds + 0.5) - np.log(ds + 0.5)
+    by_d = np.zeros(count.shape[0])
+    by_d[ds] = per_d
+    values = by_d[df]
+    times = count[ds]
+    if times.shape[0] and int(times.max()) >= 1 << 26:  # a product could round: sum term by term
+        return values, math.fsum(values.tolist())
+    scaled = per_d * _SPLIT
+    high = scaled - (scaled - per_d)
+    low = per_d - high
+    return values, math.fsum(np.concatenate((high * times, low * times)).tolist())
 
 
 def okapi_idf(tids: np.ndarray, held: np.ndarray, held_aside: np.ndarray, stats: HeldStats,

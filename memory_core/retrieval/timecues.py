@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 
 __all__ = ["TimeCue", "parse_time_cue"]
 
@@ -241,26 +242,45 @@ def _months_alone(q: str, ref: datetime) -> TimeCue | None:
     return None
 
 
+#: The relative words of step 5, in the order they are tried (``_relative`` pairs each with its window).
+_RELATIVE_WORDS = (
+    r"\byesterday\b|昨天",
+    r"前天",
+    r"\btoday\b|今天",
+    r"\blast\s+week\b|上周|上个?星期|上个?礼拜",
+    r"\bthis\s+week\b|这周|本周|这个?星期",
+    r"\blast\s+month\b|上个?月",
+    r"\bthis\s+month\b|这个月|本月",
+    r"\blast\s+year\b|去年",
+    r"前年",
+    r"\bthis\s+year\b|今年",
+    r"\b(?:recently|lately|these\s+days|nowadays)\b|最近|近来|近期|这段时间|这几天",
+)
+#: Matches where any of ``_RELATIVE_WORDS`` or ``_EN_AGO`` would: without it a text has no relative cue.
+_ANY_RELATIVE = re.compile("|".join(f"(?:{p})" for p in (*_RELATIVE_WORDS, _EN_AGO.pattern)))
+
+
 def _relative(q: str, ref: datetime) -> TimeCue | None:
     """Relative words (step 5)."""
+    if not _ANY_RELATIVE.search(q):  # none of the words below: no window to compute
+        return None
     day = ref.replace(hour=0, minute=0, second=0, microsecond=0)
     month_start = day.replace(day=1)
     prev_month = (month_start - timedelta(days=1)).replace(day=1)
-    table: list[tuple[str, datetime, datetime]] = [
-        (r"\byesterday\b|昨天", day - timedelta(days=1), day),
-        (r"前天", day - timedelta(days=2), day - timedelta(days=1)),
-        (r"\btoday\b|今天", day, day + timedelta(days=1)),
-        (r"\blast\s+week\b|上周|上个?星期|上个?礼拜", day - timedelta(days=14), day),
-        (r"\bthis\s+week\b|这周|本周|这个?星期", day - timedelta(days=7), day + timedelta(days=1)),
-        (r"\blast\s+month\b|上个?月", prev_month, month_start),
-        (r"\bthis\s+month\b|这个月|本月", month_start, day + timedelta(days=1)),
-        (r"\blast\s+year\b|去年", datetime(ref.year - 1, 1, 1, tzinfo=UTC), datetime(ref.year, 1, 1, tzinfo=UTC)),
-        (r"前年", datetime(ref.year - 2, 1, 1, tzinfo=UTC), datetime(ref.year - 1, 1, 1, tzinfo=UTC)),
-        (r"\bthis\s+year\b|今年", datetime(ref.year, 1, 1, tzinfo=UTC), day + timedelta(days=1)),
-        (r"\b(?:recently|lately|these\s+days|nowadays)\b|最近|近来|近期|这段时间|这几天",
-         day - timedelta(days=30), day + timedelta(days=1)),
+    windows = [
+        (day - timedelta(days=1), day),
+        (day - timedelta(days=2), day - timedelta(days=1)),
+        (day, day + timedelta(days=1)),
+        (day - timedelta(days=14), day),
+        (day - timedelta(days=7), day + timedelta(days=1)),
+        (prev_month, month_start),
+        (month_start, day + timedelta(days=1)),
+        (datetime(ref.year - 1, 1, 1, tzinfo=UTC), datetime(ref.year, 1, 1, tzinfo=UTC)),
+        (datetime(ref.year - 2, 1, 1, tzinfo=UTC), datetime(ref.year - 1, 1, 1, tzinfo=UTC)),
+        (datetime(ref.year, 1, 1, tzinfo=UTC), day + timedelta(days=1)),
+        (day - timedelta(days=30), day + timedelta(days=1)),
     ]
-    for pattern, start, end in table:
+    for pattern, (start, end) in zip(_RELATIVE_WORDS, windows, strict=True):
         if m := re.search(pattern, q):
             return _span(start, end, m[0])
     if m := _EN_AGO.search(q):
@@ -289,9 +309,25 @@ def parse_time_cue(query: str, ref: datetime) -> TimeCue | None:
         ref: aware "now" for relative cues.
     """
     q = query.lower()
-    if not _MAYBE_CUE.search(q):
+    if not _MAYBE_CUE.search(q) or _no_cue(q):
         return None
     return _first_cue(q, ref)
+
+
+#: Every pattern a cue of ``_first_cue`` is read from: each of its steps returns a cue only after one of these
+#: matched (a finer test may still refuse it), so a text none of them matches has no cue at any ``ref``.
+_CUE_PATTERNS = (_EN_HALF, _ZH_HALF, _EN_SEASON, _ZH_SEASON, _EN_DATE_MDY, _EN_DATE_DMY, _ISO_DATE, _ZH_DATE,
+                 _EN_MONTH_YEAR, _EN_YEAR, _ZH_YEAR, _EN_MONTH_DAY, _EN_DAY_MONTH, _ZH_MONTH_DAY, _EN_MONTH,
+                 _ZH_MONTH, _ANY_RELATIVE, _EN_ANCHOR, _ZH_ANCHOR)
+
+
+@lru_cache(maxsize=4096)
+def _no_cue(q: str) -> bool:
+    """True when no cue pattern matches the lower-cased text ``q`` (``parse_time_cue`` is then None whatever the
+    reference time). Kept per text: one recall asks about its question several times (past and period
+    questions, the time filter, summaries), each at its own reference time, and the same question again
+    after every write."""
+    return not any(p.search(q) for p in _CUE_PATTERNS)
 
 
 def _first_cue(q: str, ref: datetime) -> TimeCue | None:

@@ -77,3 +77,28 @@ def test_the_quick_test_never_hides_a_cue():
     hidden = [t for t in texts if parse_time_cue(t, REF) != _first_cue(t.lower(), REF)]
     assert not hidden
     assert sum(_first_cue(t.lower(), REF) is not None for t in texts) > 1000  # the sample holds many cues
+
+
+def test_a_text_without_cue_patterns_has_no_cue_at_any_reference_time():
+    # parse_time_cue keeps, per text, whether any cue pattern matches it (asked several times per recall, each
+    # at its own reference time); a text it keeps as cue-free must give no cue whatever the reference time,
+    # and _relative's one-pattern test must pass wherever one of its words would.
+    import random
+    import re
+
+    from memory_core.retrieval.timecues import _ANY_RELATIVE, _EN_AGO, _RELATIVE_WORDS, _first_cue, _no_cue
+
+    pieces = ["what did", "Mia", "do", "last", "week", "in", "May", "2023", "去年", "五月", "搬家", "之前",
+              "before the trip", "3 days ago", "recently", "最近", "dismay", "grammar", "Oct.", "十二月", "上个礼拜",
+              "nowadays", "这几天", "summer", "春天", "上半年", "yesterday", "前天", "前年", "this month", "本月",
+              "coffee", "lisbon", "market", "咖啡", "today", "two weeks ago", "2024-02-29"]
+    rng = random.Random(5)
+    refs = [datetime(2024, 1, 1, tzinfo=UTC), datetime(2024, 2, 29, 23, 59, tzinfo=UTC), REF,
+            datetime(2026, 12, 31, 12, tzinfo=UTC)]
+    texts = [" ".join(rng.choices(pieces, k=rng.randint(1, 5))).lower() for _ in range(3000)]
+    cue_free = [t for t in texts if _no_cue(t)]
+    assert len(cue_free) > 100
+    assert all(_first_cue(t, ref) is None for t in cue_free for ref in refs)
+    for t in texts:
+        words = any(re.search(p, t) for p in _RELATIVE_WORDS) or _EN_AGO.search(t)
+        assert bool(_ANY_RELATIVE.search(t)) == bool(words)
