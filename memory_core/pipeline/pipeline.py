@@ -18,6 +18,7 @@ from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.inline_correction import inline_corrected
+from memory_core.pipeline.job_event import leave_before_start
 from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details
@@ -131,6 +132,7 @@ class WritePipeline:
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
         cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
         cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海
+        cands = leave_before_start(cands)  # "Started at Grab this week, left ByteDance": Grab is current
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
