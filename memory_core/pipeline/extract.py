@@ -33,6 +33,7 @@ from memory_core.pipeline.examples import example_of, named_examples
 from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.habit_plain import plain_habit
+from memory_core.pipeline.job_event import offer_taken
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
@@ -158,7 +159,7 @@ class MechanicalExtractor:
         reported speech or past-tense clause changes nothing; only a standing
         instruction ("from now on …") may still be read from it.
         """
-        text = plain_emphatic(terse_filled(unquoted(turn.text)))  # "Based in Lisbon", "坐标上海", "我是吃素的"
+        text = plain_emphatic(offer_taken(terse_filled(unquoted(turn.text))))  # "Based in Lisbon", "我是吃素的"
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

@@ -18,6 +18,7 @@ from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.inline_correction import inline_corrected
+from memory_core.pipeline.job_event import leave_before_start
 from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details
@@ -39,6 +40,7 @@ from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
 from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.score import HeuristicValueScorer
+from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.trip_end import trip_end_ops
@@ -131,6 +133,8 @@ class WritePipeline:
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
         cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
         cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海
+        cands = leave_before_start(cands)  # "Started at Grab this week, left ByteDance": Grab is current
+        cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
@@ -172,6 +176,7 @@ class WritePipeline:
         _categories_ended(cands, rows)
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素
         foods_ruled_out(cands, lambda: rows.get(("pref:", "gist:")))  # "went vegan" ends "loves steak", "eats steak"
+        shift_gist_ended(cands, lambda: rows.get(("gist:",)))  # "moved to days" ends "works nights at a warehouse"
         partner_gone(cands, rows.get)
         cands = bond_kept(cands, rows.get)  # "I'm seeing someone now" never replaces "my girlfriend is Maya"
         job_gone(cands)  # "我爸退休了": his occupation ends with his job

@@ -27,6 +27,7 @@ from memory_core.model import Kind
 from memory_core.pipeline.clause_hits import one_statement, title_once
 from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
+from memory_core.pipeline.job_event import job_event
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
 from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, intended, is_plan, settled_start
@@ -156,7 +157,7 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         if hit is None:
             continue
         hits = hit if isinstance(hit, list) else [hit]
-        if reading.temporary and attr.id in PLACE_ATTRS and not hits[0].subject:
+        if reading.temporary and attr.id in PLACE_ATTRS and not hits[0].subject and not job_event(attr.id, clause):
             reading.stay = True
             continue
         taken.add(attr.id)

@@ -143,7 +143,32 @@ def period_first(query: str, results: Sequence[RecallResult],
             return 2
         return 0 if item.status == Status.SUPERSEDED else 1
 
-    return sorted(results, key=place)
+    out = sorted(results, key=place)
+    return _last_before_first(out, until) if since == -math.inf else out
+
+
+def _last_before_first(results: list[RecallResult], until: float) -> list[RecallResult]:
+    """``results`` with, among the superseded items of one slot key, the one that ended last before the event
+    (``until``, epoch s) first, in the places that key's items hold; other results keep their places.
+
+    "Where did he work before Grab?" asks for the employer Grab replaced, not the first one the user had: of
+    NetEase (ended 2024) and 字节跳动 (ended when Grab began), 字节跳动 answers, whichever the words matched better.
+    """
+    out = list(results)
+    keys = {r.item.key for r in out if r.item.key and r.item.status == Status.SUPERSEDED}
+    for key in keys:
+        places = [n for n, r in enumerate(out) if r.item.key == key and r.item.status == Status.SUPERSEDED]
+        if len(places) < 2:
+            continue
+
+        def gap(r: RecallResult) -> float:
+            end = r.item.valid_until.timestamp() if r.item.valid_until is not None else math.inf
+            return abs(until - end)
+
+        ordered = sorted((out[n] for n in places), key=gap)
+        for n, r in zip(places, ordered, strict=True):
+            out[n] = r
+    return out
 
 
 def in_sequence(results: Sequence[RecallResult]) -> list[RecallResult]:
