@@ -46,6 +46,7 @@ from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
 from memory_core.shown import shown_text
 from memory_core.store.transfer import export_yaml, parse_import, store_import
+from memory_core.user_scopes import stored_user_ids, user_scopes
 from memory_core.validation import check_id, check_timestamp
 
 __all__ = ["app", "main"]
@@ -325,15 +326,20 @@ def erase(user: UserOption, db: DbOption = None,
           redis_url: Annotated[str | None, typer.Option(
               "--redis-url", envvar="GULFSTREAM_REDIS_URL",
               help="the workers' Redis: its keys and turn statuses of the user go too")] = None) -> None:
-    """Erase a user entirely: turns, items and history (and, with a Redis URL, the user's Redis keys)."""
+    """Erase a user entirely: turns, items and history, of the user and of every agent scope of theirs
+    (``<user>#agent#<agent>``, made by the Mem0-shaped calls), and, with a Redis URL, their Redis keys."""
     with _memory(db, read=True) as memory:
-        memory.require_user(user)
-        if not yes and not typer.confirm(f"Erase everything stored for {user}?"):
+        user = check_id(user, "user id")
+        scopes = user_scopes(user, stored_user_ids(memory.store))
+        if len(scopes) == 1:
+            memory.require_user(user)
+        if not yes and not typer.confirm(f"Erase everything stored for {user} ({', '.join(scopes)})?"):
             raise typer.Exit(1)
-        with _user_locks(memory, [user]):
-            removed = memory.erase_user(user)
-            keys = erase_hooks(user, redis_url) if redis_url else 0
-    console.print(f"erased {user}: {removed} item(s)" + (f", {keys} Redis key(s)" if redis_url else ""))
+        with _user_locks(memory, scopes):
+            removed = {scope: memory.erase_user(scope) for scope in scopes}
+            keys = sum(erase_hooks(scope, redis_url) for scope in scopes) if redis_url else 0
+    console.print(f"erased {user}: {sum(removed.values())} item(s)" + (f", {keys} Redis key(s)" if redis_url else "")
+                  + (f" ({', '.join(f'{s}: {n}' for s, n in removed.items())})" if len(removed) > 1 else ""))
 
 
 @app.command()
