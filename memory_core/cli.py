@@ -30,6 +30,7 @@ from memory_core.cli_output import (
     UserOption,
     console,
     err,
+    error_line,
     fail,
     listed,
     progress_bar,
@@ -413,16 +414,28 @@ def _iso(when: datetime | None) -> str | None:
 
 
 def main() -> None:
-    """Entry point of the ``gulfstream`` script."""
+    """Entry point of the ``gulfstream`` script: every error is one ``error: …`` line on stderr (a refused or
+    missing argument too, with the command's ``--help`` named), exit 2 (1 for an abort)."""
     mount_plugins(app)  # e.g. the workers' ``dlq`` (entry-point group ``gulfstream.cli``)
     try:
-        app()
+        code = app(standalone_mode=False)
+    except typer.TyperException as exc:  # Typer's own click: a usage error, a bad or missing parameter
+        if type(exc).__name__ == "NoArgsIsHelpError":  # the help was shown, as the standalone mode does
+            sys.exit(exc.exit_code)
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None and exc.exit_code == 2 else ""
+        error_line(exc.format_message() + hint)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        error_line("aborted")
+        sys.exit(1)
     except GulfstreamError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        error_line(str(exc))
         sys.exit(2)
     except OSError as exc:
-        err.print(f"[red]error:[/red] {exc.strerror or exc}: {exc.filename or ''}", highlight=False)
+        error_line(f"{exc.strerror or exc}: {exc.filename or ''}")
         sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 # ``python -m memory_core.cli`` runs the CLI too (``python -m memory_core`` is the documented form)

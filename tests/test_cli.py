@@ -256,3 +256,16 @@ def test_erase_removes_the_users_agent_scoped_memories_and_says_so(tmp_path: Pat
         assert listed.stdout.startswith("no memories for user"), (scope, listed.stdout)
     assert "Oslo" in gs("memories", "--user", "bobby", db=db).stdout, "another user is untouched"
 
+
+@pytest.mark.parametrize("args", [
+    ["recall", "--user", "x", "where does she live?"],  # no store at a long path
+    ["history", "--user", "nobody"],  # a missing argument
+    ["recall", "--user", "x", "-k", "abc", "q"],  # a bad option value
+    ["no-such-command"],
+])
+def test_every_error_is_one_line_on_a_narrow_or_piped_stderr(tmp_path: Path, args: list[str]) -> None:
+    deep = tmp_path / "a-rather-long-folder-name-for-a-store" / "that-does-not-exist" / "gulfstream.sqlite3"
+    result = gs(*args, db=deep, COLUMNS="80")
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert not deep.parent.exists()
