@@ -57,6 +57,8 @@ from memory_core.validation import check_id, check_top_k
 
 __all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope", "previous_memory"]
 
+#: The ``Memory.from_config`` keys Gulfstream honours; any other is refused, not ignored.
+_CONFIG_KEYS = ("database_url", "history_db_path", "version")
 _EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDATE", "restore": "UPDATE",
            "supersede": "DELETE", "delete": "DELETE", "archive": "DELETE", "purge": "DELETE"}
 
@@ -105,12 +107,21 @@ class Memory:
 
     @classmethod
     def from_config(cls, config_dict: Mapping[str, Any] | None = None) -> Memory:
-        """As Mem0's: ``{"database_url": ...}`` or ``{"history_db_path": path}`` pick the database (else settings).
+        """As Mem0's: ``{"database_url": ...}`` or ``{"history_db_path": path}`` pick the database (else settings);
+        ``version`` is taken.
 
-        Mem0's vector store, embedder and LLM sections are ignored (Gulfstream's own are configured
-        with ``GULFSTREAM_*`` settings).
+        Raises:
+            InvalidField: any other section (Mem0's ``vector_store``, ``embedder``, ``llm``, ``graph_store``, …):
+                Gulfstream keeps memories in its own store with its own embedder and LLM, set with
+                ``GULFSTREAM_*`` settings, so such a section would be ignored; it is refused, naming it.
         """
         config = dict(config_dict or {})
+        other = sorted(str(k) for k in config if k not in _CONFIG_KEYS)
+        if other:
+            raise InvalidField(f"Memory.from_config does not take {other}: Gulfstream keeps memories in its own store "
+                               "(database_url or history_db_path here, else GULFSTREAM_DATABASE_URL) with its own "
+                               "embedder and LLM (GULFSTREAM_EMBEDDER, GULFSTREAM_LLM_* settings); remove "
+                               f"{'it' if len(other) == 1 else 'them'} rather than have it ignored")
         url = config.get("database_url") or (f"sqlite:///{config['history_db_path']}"
                                              if config.get("history_db_path") else None)
         return cls(EmbeddedMemory.open(**({"database_url": url} if url else {})))
