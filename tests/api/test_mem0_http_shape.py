@@ -154,3 +154,26 @@ def test_a_messages_timestamp_is_honoured_and_fields_and_parameters_not_named_ar
         assert "limt" in acme.get("/mem0/memories", params={"user_id": "ts1", "limt": 1}).text
     finally:
         acme.close()
+
+
+def test_a_run_beside_the_user_is_kept_and_filtered_over_http(stack: Stack) -> None:
+    acme = stack.client(stack.key("acme"))
+    try:
+        for text, run in (("For this trip I'm flying to Tokyo", "trip-42"), ("这次出差我住在大阪的酒店", "trip-7")):
+            msg = {"messages": [{"role": "user", "content": text}], "user_id": "rb", "run_id": run}
+            assert acme.post("/mem0/memories", json=msg).status_code == 200
+        assert acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I live in Leeds"}],
+                                                 "user_id": "rb"}).status_code == 200
+        every = acme.get("/mem0/memories", params={"user_id": "rb"}).json()["results"]
+        assert {r["run_id"] for r in every} == {None, "trip-42", "trip-7"}, every
+        one = acme.get("/mem0/memories", params={"user_id": "rb", "run_id": "trip-42"}).json()["results"]
+        assert [r["run_id"] for r in one] == ["trip-42"] and "Tokyo" in one[0]["memory"], one
+        found = acme.post("/mem0/search", json={"query": "trip hotel flight Tokyo 大阪", "user_id": "rb",
+                                                "run_id": "trip-7"}).json()["results"]
+        assert found and {r["run_id"] for r in found} == {"trip-7"}, found
+        gone = acme.delete("/mem0/memories", params={"user_id": "rb", "run_id": "trip-42"})
+        assert gone.status_code == 200 and gone.json()["deleted"][0]["run_id"] == "trip-42", gone.text
+        left = acme.get("/mem0/memories", params={"user_id": "rb"}).json()["results"]
+        assert {r["run_id"] for r in left} == {None, "trip-7"}, left
+    finally:
+        acme.close()
