@@ -212,7 +212,7 @@ def test_from_config_refuses_sections_it_would_ignore(tmp_path: Path, config: di
 
     with pytest.raises(InvalidField, match="does not take") as refused:
         Memory.from_config({"history_db_path": str(tmp_path / "cfg.db"), **config})
-    assert [k for k in config if k != "version"][0] in str(refused.value)
+    assert next(k for k in config if k != "version") in str(refused.value)
     assert not (tmp_path / "cfg.db").exists(), "nothing opened"
     m = Memory.from_config({"history_db_path": str(tmp_path / "cfg.db"), "version": "v1.1"})
     m.add("I live in Leeds", user_id="bob")
