@@ -36,6 +36,7 @@ class AsyncMemoryClient:
     merge_items = OffLoop(MemoryClient.merge_items)
     import_items = OffLoop(MemoryClient.import_items)
     erase_user = OffLoop(MemoryClient.erase_user)
+    erase_scopes = OffLoop(MemoryClient.erase_scopes)
     list_items = OffLoop(MemoryClient.list_items)
     item_history = OffLoop(MemoryClient.item_history)
     hit_item = OffLoop(MemoryClient.hit_item)

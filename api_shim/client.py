@@ -279,7 +279,8 @@ class MemoryClient:
             user_id=None if user_id is None else check_id(user_id, "user id")).items()}
 
     def erase_user(self, user_id: str) -> int:
-        """Erase every turn, item and revision of the user; return items removed.
+        """Erase every turn, item and revision of the user and of each agent scope of theirs
+        (``memory_core.user_scopes``); return items removed (``erase_scopes`` tells them apart).
 
         Turns the user's inbox still holds are dropped. A turn an ingest run
         had already taken when the erase began is either erased with the rest
@@ -287,7 +288,13 @@ class MemoryClient:
         after turns published later: stop publishing a user's turns before
         erasing them.
         """
-        return int(self.rpc.call(wire.ERASE_USER, user_id=check_id(user_id, "user id")))
+        return sum(self.erase_scopes(user_id).values())
+
+    def erase_scopes(self, user_id: str) -> dict[str, int]:
+        """``erase_user``, answering the items removed per stored user id: the user's own, then each
+        ``<user>#agent#<agent>``. Raises InvalidInput (a bad user id: nothing is sent), RequestTimeout, RemoteError."""
+        reply = self.rpc.call(wire.ERASE_USER, user_id=check_id(user_id, "user id"))
+        return {user_id: reply} if isinstance(reply, int) else {str(k): int(v) for k, v in reply.items()}
 
     def forget_turns(self, user_id: str) -> int:
         """Forget the user's applied turns (``delete_all``: the same message said again is stored anew);

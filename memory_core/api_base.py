@@ -424,9 +424,13 @@ class BaseMemoryAPI(UserListing, ABC):
 
 
 def _theme_of(text: str) -> str:
+    """The theme of a text stored as given: ``sensitive`` when the write path's detector finds a secret or a
+    health detail in it (as the pipeline flags a curated item: recall then shows it only to a question naming
+    its kind), else the one its words choose."""
+    from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
     from memory_core.pipeline.themes import classify_theme
 
-    return classify_theme(text)
+    return SENSITIVE_THEME if is_sensitive(text) else classify_theme(text)
 
 
 def _flag(value: object, name: str = "reveal") -> bool:

@@ -30,6 +30,7 @@ from memory_core.cli_output import (
     UserOption,
     console,
     err,
+    error_line,
     fail,
     listed,
     progress_bar,
@@ -46,6 +47,7 @@ from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
 from memory_core.shown import shown_text
 from memory_core.store.transfer import export_yaml, parse_import, store_import
+from memory_core.user_scopes import stored_user_ids, user_scopes
 from memory_core.validation import check_id, check_timestamp
 
 __all__ = ["app", "main"]
@@ -325,15 +327,20 @@ def erase(user: UserOption, db: DbOption = None,
           redis_url: Annotated[str | None, typer.Option(
               "--redis-url", envvar="GULFSTREAM_REDIS_URL",
               help="the workers' Redis: its keys and turn statuses of the user go too")] = None) -> None:
-    """Erase a user entirely: turns, items and history (and, with a Redis URL, the user's Redis keys)."""
+    """Erase a user entirely: turns, items and history, of the user and of every agent scope of theirs
+    (``<user>#agent#<agent>``, made by the Mem0-shaped calls), and, with a Redis URL, their Redis keys."""
     with _memory(db, read=True) as memory:
-        memory.require_user(user)
-        if not yes and not typer.confirm(f"Erase everything stored for {user}?"):
+        user = check_id(user, "user id")
+        scopes = user_scopes(user, stored_user_ids(memory.store))
+        if len(scopes) == 1:
+            memory.require_user(user)
+        if not yes and not typer.confirm(f"Erase everything stored for {user} ({', '.join(scopes)})?"):
             raise typer.Exit(1)
-        with _user_locks(memory, [user]):
-            removed = memory.erase_user(user)
-            keys = erase_hooks(user, redis_url) if redis_url else 0
-    console.print(f"erased {user}: {removed} item(s)" + (f", {keys} Redis key(s)" if redis_url else ""))
+        with _user_locks(memory, scopes):
+            removed = {scope: memory.erase_user(scope) for scope in scopes}
+            keys = sum(erase_hooks(scope, redis_url) for scope in scopes) if redis_url else 0
+    console.print(f"erased {user}: {sum(removed.values())} item(s)" + (f", {keys} Redis key(s)" if redis_url else "")
+                  + (f" ({', '.join(f'{s}: {n}' for s, n in removed.items())})" if len(removed) > 1 else ""))
 
 
 @app.command()
@@ -407,16 +414,28 @@ def _iso(when: datetime | None) -> str | None:
 
 
 def main() -> None:
-    """Entry point of the ``gulfstream`` script."""
+    """Entry point of the ``gulfstream`` script: every error is one ``error: …`` line on stderr (a refused or
+    missing argument too, with the command's ``--help`` named), exit 2 (1 for an abort)."""
     mount_plugins(app)  # e.g. the workers' ``dlq`` (entry-point group ``gulfstream.cli``)
     try:
-        app()
+        code = app(standalone_mode=False)
+    except typer.TyperException as exc:  # Typer's own click: a usage error, a bad or missing parameter
+        if type(exc).__name__ == "NoArgsIsHelpError":  # the help was shown, as the standalone mode does
+            sys.exit(exc.exit_code)
+        ctx = getattr(exc, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None and exc.exit_code == 2 else ""
+        error_line(exc.format_message() + hint)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        error_line("aborted")
+        sys.exit(1)
     except GulfstreamError as exc:
-        err.print(f"[red]error:[/red] {exc}", highlight=False)
+        error_line(str(exc))
         sys.exit(2)
     except OSError as exc:
-        err.print(f"[red]error:[/red] {exc.strerror or exc}: {exc.filename or ''}", highlight=False)
+        error_line(f"{exc.strerror or exc}: {exc.filename or ''}")
         sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 # ``python -m memory_core.cli`` runs the CLI too (``python -m memory_core`` is the documented form)

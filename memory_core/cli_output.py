@@ -13,7 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 __all__ = ["LISTED_CHARS", "DbOption", "FullOption", "RevealOption", "UserOption", "check_output", "console", "err",
-           "fail", "listed", "plain_progress", "progress_bar", "progress_factory", "require_store", "stored_text"]
+           "error_line", "fail", "listed", "plain_progress", "progress_bar", "progress_factory", "require_store",
+           "stored_text"]
 
 console = Console()
 err = Console(stderr=True)
@@ -54,8 +55,15 @@ def listed(text: str, full: bool = False) -> str:
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``error: message`` on stderr; return the ``typer.Exit(code)`` to raise."""
-    err.print(f"[red]error:[/red] {message}", highlight=False, markup=True)
+    error_line(message)
     return typer.Exit(code)
+
+
+def error_line(message: str) -> None:
+    """Print ``error: message`` on stderr as one line: never wrapped at the terminal's width (nor at 80
+    columns when stderr is a file), its own line breaks made spaces, its text never read as Rich markup
+    ("[health]" prints as written). A log parser reads one line per error."""
+    err.print(Text.assemble(("error:", "red"), " ", " ".join(message.split())), highlight=False, soft_wrap=True)
 
 
 #: The commands that may create a missing store: they write something new. Every other command reads or changes

@@ -27,6 +27,7 @@ from memory_core.model import Actor, Trust, Turn
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.session.working import changes_from_json
+from memory_core.user_scopes import erase_user_scopes
 from memory_core.validation import check_timestamp
 from memory_core.wire import to_jsonable
 
@@ -105,7 +106,7 @@ class EmbeddedMemory(BaseMemoryAPI):
         return [*store.users(), *(turns.turn_users() if turns is not None else ())]
 
     def _erase(self, user_id: str) -> int:
-        return self.memory.erase_user(user_id)
+        return sum(erase_user_scopes(self.memory, user_id).values())  # the user's agent scopes too
 
     def _recall(self, user_id: str, query: str, k: int, filters: dict[str, Any],
                 budget_tokens: int | None) -> RecallAnswer:

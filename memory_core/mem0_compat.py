@@ -18,7 +18,8 @@ its theme), ``infer`` as in ``MemoryAPI.add``, ``limit`` / ``top_k`` = k,
 ``reset`` erases every user. ``user_id``, ``agent_id`` or ``run_id`` (at
 least one, as Mem0) name whose memory it is: ``user_id`` (``user_id:agent_id``
 with an agent), else ``agent#<agent_id>``, else ``run#<run_id>`` (Gulfstream
-scopes by user only); a ``run_id`` becomes the turns' session. Raw turns
+scopes by user only); a ``run_id`` becomes the turns' session and, beside a user or agent, a scope within
+theirs, kept in each memory's metadata and filtered on (``mem0_shape.mem0_run``). Raw turns
 that produced a curated memory are not listed (``mem0_shape``). Metadata given to ``add`` is kept on
 each item added as given (``infer=False``) and on the turns otherwise (the
 items the pipeline curates from them carry none); filters other than the
@@ -36,20 +37,28 @@ from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import full_item_id
 from memory_core.mem0_shape import (
+    RUN_KEY,
     mem0_add_metadata,
-    mem0_delete_scope,
+    mem0_delete_run,
+    mem0_delete_scopes,
+    mem0_deleted,
     mem0_entities,
     mem0_listed,
     mem0_listing,
     mem0_metadata,
+    mem0_run,
     mem0_scope,
     mem0_search,
+    mem0_with_run,
 )
 from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
+from memory_core.user_scopes import stored_user_ids
 from memory_core.validation import check_id, check_top_k
 
 __all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope", "previous_memory"]
 
+#: The ``Memory.from_config`` keys Gulfstream honours; any other is refused, not ignored.
+_CONFIG_KEYS = ("database_url", "history_db_path", "version")
 _EVENTS = {"create": "ADD", "import": "ADD", "update": "UPDATE", "merge": "UPDATE", "restore": "UPDATE",
            "supersede": "DELETE", "delete": "DELETE", "archive": "DELETE", "purge": "DELETE"}
 
@@ -63,9 +72,12 @@ def mem0_memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any
         user_id: the caller's user id, shown instead of the stored one (a scope of ``mem0_shape.mem0_scope``:
             ``agent#bot`` shows as agent_id ``bot``, user_id None). ``categories`` holds the item's theme.
     """
-    out: dict[str, Any] = {"id": record["id"], "memory": record["description"],
-                           **mem0_entities(user_id or record["user_id"]),
-                           "metadata": dict(record.get("metadata") or {}), "categories": [record["theme"]],
+    metadata = dict(record.get("metadata") or {})
+    entities = mem0_entities(user_id or record["user_id"])
+    if entities["run_id"] is None and RUN_KEY in metadata:  # a run within a user or agent (``mem0_run``)
+        entities["run_id"] = metadata.pop(RUN_KEY)
+    out: dict[str, Any] = {"id": record["id"], "memory": record["description"], **entities,
+                           "metadata": metadata, "categories": [record["theme"]],
                            "created_at": record["created_at"], "updated_at": record["updated_at"]}
     if "score" in record:
         out["score"] = record["score"]
@@ -95,12 +107,21 @@ class Memory:
 
     @classmethod
     def from_config(cls, config_dict: Mapping[str, Any] | None = None) -> Memory:
-        """As Mem0's: ``{"database_url": ...}`` or ``{"history_db_path": path}`` pick the database (else settings).
+        """As Mem0's: ``{"database_url": ...}`` or ``{"history_db_path": path}`` pick the database (else settings);
+        ``version`` is taken.
 
-        Mem0's vector store, embedder and LLM sections are ignored (Gulfstream's own are configured
-        with ``GULFSTREAM_*`` settings).
+        Raises:
+            InvalidField: any other section (Mem0's ``vector_store``, ``embedder``, ``llm``, ``graph_store``, …):
+                Gulfstream keeps memories in its own store with its own embedder and LLM, set with
+                ``GULFSTREAM_*`` settings, so such a section would be ignored; it is refused, naming it.
         """
         config = dict(config_dict or {})
+        other = sorted(str(k) for k in config if k not in _CONFIG_KEYS)
+        if other:
+            raise InvalidField(f"Memory.from_config does not take {other}: Gulfstream keeps memories in its own store "
+                               "(database_url or history_db_path here, else GULFSTREAM_DATABASE_URL) with its own "
+                               "embedder and LLM (GULFSTREAM_EMBEDDER, GULFSTREAM_LLM_* settings); remove "
+                               f"{'it' if len(other) == 1 else 'them'} rather than have it ignored")
         url = config.get("database_url") or (f"sqlite:///{config['history_db_path']}"
                                              if config.get("history_db_path") else None)
         return cls(EmbeddedMemory.open(**({"database_url": url} if url else {})))
@@ -138,7 +159,7 @@ class Memory:
         if kwargs:
             raise InvalidField(f"unsupported argument(s) {sorted(kwargs)}")
         uid = mem0_scope(user_id, agent_id, run_id=run_id)
-        meta = mem0_add_metadata(metadata)
+        meta = mem0_with_run(mem0_add_metadata(metadata), mem0_run(user_id, agent_id, None, run_id))
         result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)
         out = []
         for r in mem0_listed(result["results"]):
@@ -177,7 +198,7 @@ class Memory:
             raise InvalidField("rerank=False and keyword_search=False are not supported: recall always ranks by "
                                "keywords and meaning together and reranks")
         uid = mem0_scope(user_id, agent_id, filters, run_id)
-        meta = mem0_metadata(filters)
+        meta = mem0_with_run(mem0_metadata(filters), mem0_run(user_id, agent_id, filters, run_id))
         given = limit if limit is not None else top_k
         k = 20 if given is None else check_top_k(given, "limit" if limit is not None else "top_k")
         hits = mem0_search(self.api, query, uid, k, threshold, meta)  # memories in the place of their turns
@@ -212,7 +233,8 @@ class Memory:
         given, name = (limit, "limit") if limit is not None else (top_k, "top_k")
         if given is not None and (isinstance(given, bool) or not isinstance(given, int) or given < 1):
             raise InvalidField(f"{name} must be an integer of at least 1; got {given!r}")
-        records = mem0_listing(self.api, uid, mem0_metadata(filters), given or 100)
+        meta = mem0_with_run(mem0_metadata(filters), mem0_run(user_id, agent_id, filters, run_id))
+        records = mem0_listing(self.api, uid, meta, given or 100)
         return {"results": [mem0_memory(r, uid) for r in records]}
 
     def update(self, memory_id: str, data: str | None = None, *, text: str | None = None,
@@ -237,15 +259,20 @@ class Memory:
         return {"message": "Memory deleted successfully!"}
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None,
-                   run_id: str | None = None) -> dict[str, str]:
-        """Soft-delete every memory of the user (and agent), or of the agent or run alone.
+                   run_id: str | None = None) -> dict[str, Any]:
+        """Soft-delete every memory of the user (without ``agent_id``: their memories with every agent too, as
+        Mem0's filter on user_id matches them), of the user with one agent, or of the agent or run alone; with
+        ``run_id`` beside a user or agent, only that run's memories (``mem0_delete_run``). ``deleted`` counts the
+        memories deleted per scope (``mem0_deleted``).
 
         Raises:
-            InvalidField: no entity id or a bad one; ``run_id`` beside a user or agent (``mem0_delete_scope``:
-                that would delete every memory of the user).
+            InvalidField: no entity id or a bad one.
         """
-        self.api.delete_all(user_id=mem0_delete_scope(user_id, agent_id, run_id), reason="deleted (mem0 API)")
-        return {"message": "Memories deleted successfully!"}
+        scopes = mem0_delete_scopes(user_id, agent_id, run_id, stored_user_ids(self.api.memory.store))
+        run, why = mem0_run(user_id, agent_id, None, run_id), "deleted (mem0 API)"
+        done = {s: mem0_delete_run(self.api, s, run, why) if run
+                else self.api.delete_all(user_id=s, reason=why)["deleted"] for s in scopes}
+        return {"message": "Memories deleted successfully!", "deleted": mem0_deleted(done, run=run)}
 
     def history(self, memory_id: str) -> list[dict[str, Any]]:
         """The memory's changes, oldest first: ``{"id", "memory_id", "old_memory", "new_memory", "event", ...}``."""

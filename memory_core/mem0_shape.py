@@ -20,7 +20,10 @@ Mem0 scopes memories by ``user_id``, ``agent_id`` or ``run_id`` (at least
 one); Gulfstream scopes by user. ``mem0_scope`` maps them onto one user id:
 ``user_id`` (with an agent: ``<user_id>#agent#<agent_id>``), else
 ``agent#<agent_id>``, else ``run#<run_id>``; a ``run_id`` is also the turns'
-session. ``#`` is kept for these scopes: an entity id holding one is refused,
+session and, beside a user or agent, a scope within theirs, as in Mem0: kept in each memory's metadata
+(``RUN_KEY``), read back as the record's ``run_id``, filtered on by ``get_all``, ``search`` and
+``delete_all`` (``mem0_run``). ``delete_all`` of a user reaches their agent scopes too
+(``mem0_delete_scopes``). ``#`` is kept for these scopes: an entity id holding one is refused,
 so no user id a caller can name reads or deletes another scope's memories
 (``user_id="agent#bot"`` would be agent ``bot``'s). ``:`` stays free for
 tenant-prefixed ids (``acme:anna``). ``mem0_entities`` reads such a user id back
@@ -33,30 +36,38 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from memory_core.api import ItemRecord
-from memory_core.errors import InvalidField
+from memory_core.errors import InvalidField, UnknownItem
 from memory_core.model import Kind
+from memory_core.user_scopes import AGENT_SCOPE, user_scopes
 from memory_core.validation import check_id
 
 __all__ = [
     "CURATED_KINDS",
     "ENTITY_KEYS",
+    "RUN_KEY",
     "Lister",
     "Searcher",
     "curated_in_place",
     "is_raw_turn",
     "mem0_add_metadata",
-    "mem0_delete_scope",
+    "mem0_delete_run",
+    "mem0_delete_scopes",
+    "mem0_deleted",
     "mem0_entities",
     "mem0_every",
     "mem0_listed",
     "mem0_listing",
     "mem0_metadata",
+    "mem0_run",
     "mem0_scope",
     "mem0_search",
+    "mem0_with_run",
 ]
 
 ENTITY_KEYS = ("user_id", "agent_id", "run_id")
-_AGENT, _RUN, _WITH_AGENT = "agent#", "run#", "#agent#"
+#: The metadata key that keeps the Mem0 ``run_id`` of a memory added with a user or agent too (``mem0_run``).
+RUN_KEY = "run_id"
+_AGENT, _RUN, _WITH_AGENT = "agent#", "run#", AGENT_SCOPE
 #: Items read per ``get_all`` page when the Mem0 shape needs every item of a user (the API's page limit).
 _PAGE = 1000
 
@@ -66,6 +77,12 @@ class Lister(Protocol):
 
     def get_all(self, *, user_id: str, filters: Mapping[str, Any] | None = None, limit: int = 100,
                 offset: int = 0, reveal: bool = False) -> list[ItemRecord]: ...
+
+
+class Deleter(Lister, Protocol):
+    """The ``MemoryAPI`` calls Mem0's ``delete_all`` of one run needs (every transport has them)."""
+
+    def delete(self, item_id: str, *, user_id: str, reason: str = "", purge: bool = False) -> ItemRecord: ...
 
 
 class Searcher(Protocol):
@@ -157,15 +174,7 @@ def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, 
             a bad id, or one holding ``#`` (kept for the scopes: module docstring); a filter with an operator
             (``{"contains": ...}``, ``AND``, ``OR``).
     """
-    given = dict(filters or {})
-    ids = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
-    for name in ENTITY_KEYS:
-        in_filters = given.pop(name, None)
-        if ids[name] and in_filters and in_filters != ids[name]:
-            raise InvalidField(f"{name} {ids[name]!r} and filters {name} {in_filters!r} differ; give one of them")
-        ids[name] = ids[name] or in_filters
-    user_id, agent_id, run_id = ids["user_id"], ids["agent_id"], ids["run_id"]
-    mem0_metadata(given)
+    user_id, agent_id, run_id = _entity_ids(user_id, agent_id, filters, run_id)
     if user_id:
         uid = _entity(user_id, "user_id")
         return uid if agent_id is None else f"{uid}{_WITH_AGENT}{_entity(agent_id, 'agent_id')}"
@@ -176,21 +185,89 @@ def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, 
     raise InvalidField("one of user_id, agent_id or run_id is required (as an argument or in filters)")
 
 
-def mem0_delete_scope(user_id: str | None, agent_id: str | None, run_id: str | None) -> str:
-    """The user id Mem0's ``delete_all`` empties (``mem0_scope``), refusing a ``run_id`` beside a user or agent.
+def _entity_ids(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any] | None,
+                run_id: str | None) -> tuple[Any, Any, Any]:
+    """``(user_id, agent_id, run_id)`` from the arguments, else from ``filters``; InvalidField when an argument
+    and the filter of the same name differ, or the other filters use operators (``mem0_metadata``)."""
+    given = dict(filters or {})
+    ids = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
+    for name in ENTITY_KEYS:
+        in_filters = given.pop(name, None)
+        if ids[name] and in_filters and in_filters != ids[name]:
+            raise InvalidField(f"{name} {ids[name]!r} and filters {name} {in_filters!r} differ; give one of them")
+        ids[name] = ids[name] or in_filters
+    mem0_metadata(given)
+    return ids["user_id"], ids["agent_id"], ids["run_id"]
 
-    Memories added with a ``user_id`` belong to that user (their ``run_id`` names only the turns'
-    session), so a delete scoped to the run as well as the user cannot be kept to the run: it would
-    delete every memory of the user. It is refused, not widened.
+
+def mem0_run(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any] | None = None,
+             run_id: str | None = None) -> str | None:
+    """The run a Mem0 call keeps to within its user's (or agent's) memories: its ``run_id`` (an argument or in
+    ``filters``) when a ``user_id`` or ``agent_id`` is given too; None otherwise (a ``run_id`` alone is the
+    scope ``run#<run_id>``: ``mem0_scope``).
+
+    Mem0 keeps a run (a session) as a scope within its user: an ``add`` with ``user_id`` and ``run_id`` makes
+    memories of both, ``get_all`` / ``search`` with both see that run's only, with ``user_id`` alone every run's.
+    Gulfstream keeps the run in the memory's metadata, under ``RUN_KEY`` (``mem0_with_run``), and filters on it.
 
     Raises:
-        InvalidField: ``run_id`` with ``user_id`` or ``agent_id``; what ``mem0_scope`` raises.
+        InvalidField: what ``mem0_scope`` raises.
     """
-    if run_id is not None and (user_id or agent_id):
-        raise InvalidField("delete_all with run_id beside user_id or agent_id is not supported: a user's memories "
-                           "are not kept apart by run, so it would delete all of them; call delete_all(run_id=...) "
-                           "for memories added with run_id alone, or delete memories one by one")
-    return mem0_scope(user_id, agent_id, run_id=run_id)
+    user_id, agent_id, run_id = _entity_ids(user_id, agent_id, filters, run_id)
+    return _entity(run_id, "run_id") if run_id and (user_id or agent_id) else None
+
+
+def mem0_with_run(metadata: Mapping[str, str] | None, run: str | None) -> dict[str, str] | None:
+    """``metadata`` (an add's, or a filter's) with the run under ``RUN_KEY`` when ``run`` is given.
+
+    Raises:
+        InvalidField: ``metadata`` names ``RUN_KEY`` itself (pass ``run_id`` instead).
+    """
+    if metadata and RUN_KEY in metadata:
+        raise InvalidField(f"metadata {RUN_KEY!r} is where Mem0's run_id is kept; pass run_id=... instead")
+    if run is None:
+        return dict(metadata) if metadata else None
+    return {**(metadata or {}), RUN_KEY: run}
+
+
+def mem0_delete_scopes(user_id: str | None, agent_id: str | None, run_id: str | None, known: Iterable[str],
+                       prefix: str = "") -> list[str]:
+    """The stored user ids Mem0's ``delete_all`` acts on: ``mem0_scope``'s, and for a ``user_id`` without an
+    agent every agent scope of that user too (``user_scopes``: Mem0's filter on ``user_id`` matches the user's
+    memories with any agent). With a run beside them (``mem0_run``) only that run's memories go
+    (``mem0_delete_run``).
+
+    Args:
+        known: the stored user ids there are. prefix: put before each id (over HTTP, the tenant's ``acme:``).
+
+    Raises:
+        InvalidField: what ``mem0_scope`` raises.
+    """
+    scope = prefix + mem0_scope(user_id, agent_id, run_id=run_id)
+    return user_scopes(scope, known) if user_id and agent_id is None else [scope]
+
+
+def mem0_delete_run(api: Deleter, user_id: str, run: str, reason: str) -> int:
+    """Soft-delete the user's active memories of one run (``RUN_KEY`` in their metadata: ``mem0_run``), raw turns
+    first as ``MemoryAPI.delete_all`` does; return how many were deleted."""
+    records = [r for r in mem0_every(api, user_id)
+               if r["status"] == "active" and (r.get("metadata") or {}).get(RUN_KEY) == run]
+    deleted = 0
+    for record in sorted(records, key=lambda r: not is_raw_turn(r)):
+        try:
+            api.delete(record["id"], user_id=user_id, reason=reason)
+            deleted += 1
+        except UnknownItem:  # ended meanwhile (a person's edit, a later turn): nothing left to delete
+            continue
+    return deleted
+
+
+def mem0_deleted(counts: Mapping[str, int], prefix: str = "", run: str | None = None) -> list[dict[str, Any]]:
+    """``delete_all``'s counts per stored user id, each scope in Mem0's entity fields:
+    ``[{"user_id", "agent_id", "run_id", "deleted": n}]`` (``prefix``, the tenant's, left out of the ids;
+    ``run``, the run deleted within each: ``mem0_run``)."""
+    out = [{**mem0_entities(stored.removeprefix(prefix)), "deleted": n} for stored, n in counts.items()]
+    return [{**d, "run_id": run} for d in out] if run else out
 
 
 def _entity(value: object, what: str) -> str:

@@ -47,7 +47,7 @@ class CeleryProcess:
     log_path: Path
     proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
-    def start(self, wait_ready_s: float = 30.0) -> CeleryProcess:
+    def start(self, wait_ready_s: float = 90.0) -> CeleryProcess:
         """Start it; for a worker, wait until it logs ``ready``."""
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(self.args, env=self.env, cwd=REPO, stdout=log, stderr=subprocess.STDOUT,

@@ -235,3 +235,37 @@ def test_a_command_on_a_mistyped_db_exits_2_and_creates_nothing(tmp_path: Path, 
     assert result.returncode == 2 and f"no store at {typo}" in result.stderr, result
     assert "never creates one" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [], "no file or folder appears"
+
+
+def test_erase_removes_the_users_agent_scoped_memories_and_says_so(tmp_path: Path, db: Path) -> None:
+    script = ("from memory_core.mem0_compat import Memory\n"
+              "m = Memory()\n"
+              "m.add('I want vegetarian meals on flights', user_id='bob', agent_id='travel-bot')\n"
+              "m.add('我对青霉素过敏', user_id='bob', agent_id='nurse-bot')\n"
+              "m.add('I live in Leeds', user_id='bob')\n"
+              "m.add('I live in Oslo', user_id='bobby')\n")
+    made = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
+                               "GULFSTREAM_DATABASE_URL": f"sqlite:///{db}"})
+    assert made.returncode == 0, made.stderr
+    result = gs("erase", "--user", "bob", "--yes", db=db)
+    assert result.returncode == 0, result.stderr
+    assert "bob#agent#travel-bot: " in result.stdout and "bob#agent#nurse-bot: " in result.stdout, result.stdout
+    for scope in ("bob", "bob#agent#travel-bot", "bob#agent#nurse-bot"):
+        listed = gs("memories", "--user", scope, db=db)
+        assert listed.stdout.startswith("no memories for user"), (scope, listed.stdout)
+    assert "Oslo" in gs("memories", "--user", "bobby", db=db).stdout, "another user is untouched"
+
+
+@pytest.mark.parametrize("args", [
+    ["recall", "--user", "x", "where does she live?"],  # no store at a long path
+    ["history", "--user", "nobody"],  # a missing argument
+    ["recall", "--user", "x", "-k", "abc", "q"],  # a bad option value
+    ["no-such-command"],
+])
+def test_every_error_is_one_line_on_a_narrow_or_piped_stderr(tmp_path: Path, args: list[str]) -> None:
+    deep = tmp_path / "a-rather-long-folder-name-for-a-store" / "that-does-not-exist" / "gulfstream.sqlite3"
+    result = gs(*args, db=deep, COLUMNS="80")
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+    assert not deep.parent.exists()

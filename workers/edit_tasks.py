@@ -34,6 +34,7 @@ from memory_core.given_slot import add_given
 from memory_core.model import Actor, Status, check_item_fields
 from memory_core.store.purge import PURGED_TEXT
 from memory_core.store.transfer import parse_import, store_import
+from memory_core.user_scopes import stored_user_ids, user_scopes
 from memory_core.validation import check_timestamp
 from workers.app import app, context
 from workers.bootstrap import Context
@@ -204,19 +205,24 @@ def import_items(self: Task, call_id: str | None, text: str, user_id: str | None
 
 @app.task(name=wire.ERASE_USER, bind=True, ignore_result=True)
 def erase_user(self: Task, call_id: str | None, user_id: str, busy_since: float | None = None) -> None:
-    """Erase every turn, item, revision, dead letter and Redis key of the user, under the user's lock.
+    """Erase every turn, item, revision, dead letter and Redis key of the user and of each agent scope of
+    theirs (``memory_core.user_scopes``), under those users' locks; reply ``{stored user id: items removed}``.
 
     Afterwards the user's turn statuses are gone (``turn_status`` answers NotFound)
     and Redis rewrites its append-only file (``workers.erase``).
     """
-    def work(ctx: Context) -> int:
-        ctx.redis.delete(wire.inbox_key(user_id))  # turn texts not yet taken by an ingest run
-        removed = int(ctx.memory.erase_user(user_id))
-        ctx.dead_letters.erase_user(user_id)
-        erase_redis(ctx.redis, user_id)  # and any published meanwhile, the counters and refusals
+    scopes = user_scopes(user_id, stored_user_ids(context().store))
+
+    def work(ctx: Context) -> dict[str, int]:
+        removed = {}
+        for scope in scopes:
+            ctx.redis.delete(wire.inbox_key(scope))  # turn texts not yet taken by an ingest run
+            removed[scope] = int(ctx.memory.erase_user(scope))
+            ctx.dead_letters.erase_user(scope)
+            erase_redis(ctx.redis, scope)  # and any published meanwhile, the counters and refusals
         return removed
 
-    locked_edit(self, call_id, [user_id], work, busy_since)
+    locked_edit(self, call_id, scopes, work, busy_since)
 
 
 @app.task(name=wire.FORGET_TURNS, bind=True, ignore_result=True)

@@ -13,10 +13,11 @@ to its tenant, as on ``/v1``: a memory id of another tenant is 404, and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 from api_shim.api_client import DistributedMemory
 from api_shim.http.deps import Caller, caller, services
@@ -26,7 +27,18 @@ from api_shim.http.services import Services
 from memory_core.errors import InvalidField
 from memory_core.item_ids import MIN_ID_PREFIX
 from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope, previous_memory
-from memory_core.mem0_shape import mem0_add_metadata, mem0_delete_scope, mem0_listed, mem0_listing, mem0_search
+from memory_core.mem0_shape import (
+    mem0_add_metadata,
+    mem0_delete_run,
+    mem0_delete_scopes,
+    mem0_deleted,
+    mem0_listed,
+    mem0_listing,
+    mem0_run,
+    mem0_search,
+    mem0_with_run,
+)
+from memory_core.user_scopes import stored_user_ids
 from memory_core.validation import MAX_TOP_K
 
 __all__ = ["router"]
@@ -43,11 +55,15 @@ class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Message(BaseModel):
-    """One chat message: ``content`` a text or a list of text parts (``[{"type": "text", "text": ...}]``)."""
+class Message(_Body):
+    """One chat message: ``content`` a text or a list of text parts (``[{"type": "text", "text": ...}]``);
+    ``timestamp`` (ISO-8601 or epoch seconds) the time it was said, honoured as by the Python ``add`` (an older
+    message does not supersede a newer one); ``name`` the speaker. Any other field is refused (422)."""
 
     role: str
     content: str | list[str | dict[str, Any]]
+    timestamp: StrictStr | StrictInt | StrictFloat | None = None
+    name: str | None = None
 
 
 class MemoryCreate(_Body):
@@ -116,17 +132,28 @@ def _user(who: Caller, user_id: str | None, agent_id: str | None, filters: dict[
         raise ApiError(422, "invalid_input", str(exc)) from None
 
 
-@router.post("/memories", summary="Create memories (Mem0 shape)")
+def _named_only(*names: str) -> Callable[[Request], None]:
+    """A dependency refusing (422) a query parameter other than ``names``: a misspelt ``limt`` or a ``filters``
+    these routes do not take is never ignored."""
+    def check(request: Request) -> None:
+        unknown = sorted(set(request.query_params) - set(names))
+        if unknown:
+            raise ApiError(422, "invalid_input", f"unknown query parameter(s) {unknown}; this route takes "
+                           f"{', '.join(names) or 'none'}")
+    return check
+
+
+@router.post("/memories", summary="Create memories (Mem0 shape)", dependencies=[Depends(_named_only())])
 def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
     """Remember messages; ``{"results": [{"id", "memory", "event"}]}`` (a raw turn only when it produced no
     curated memory: ``memory_core.mem0_shape``)."""
     uid = _user(who, body.user_id, body.agent_id, run_id=body.run_id)
     try:
-        meta = mem0_add_metadata(body.metadata)
+        meta = mem0_with_run(mem0_add_metadata(body.metadata), mem0_run(body.user_id, body.agent_id, None, body.run_id))
     except InvalidField as exc:
         raise ApiError(422, "invalid_input", str(exc)) from None
     api = _api(svc)
-    out = api.add([m.model_dump() for m in body.messages], user_id=uid, metadata=meta,
+    out = api.add([m.model_dump(exclude_none=True) for m in body.messages], user_id=uid, metadata=meta,
                   infer=True if body.infer is None else body.infer, session_id=body.run_id)
     said = set(out["turn_ids"])  # a memory only confirmed (Mem0's NONE) is not listed, as by Memory.add
     return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]}
@@ -134,17 +161,20 @@ def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
                         if r["event"] != "UPDATE" or previous_memory(api, r["id"], uid, said) is not None]}
 
 
-@router.get("/memories", summary="Get a user's memories (Mem0 shape)")
+@router.get("/memories", summary="Get a user's memories (Mem0 shape)",
+            dependencies=[Depends(_named_only("user_id", "agent_id", "run_id", "limit", "top_k"))])
 def get_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id: str | None = None,
-                     run_id: str | None = None,
+                     run_id: str | None = None, limit: Annotated[int | None, Query(ge=1, le=1000)] = None,
                      top_k: Annotated[int | None, Query(ge=1, le=1000)] = None) -> dict[str, Any]:
-    """``{"results": [memory]}``, oldest first (a raw turn only when it produced no curated memory)."""
+    """``{"results": [memory]}``, oldest first (a raw turn only when it produced no curated memory): at most
+    ``limit`` (Mem0's name; ``top_k`` too), 100 by default."""
     uid = _user(who, user_id, agent_id, run_id=run_id)
-    records = mem0_listing(_api(svc), uid, None, top_k or 100)
+    records = mem0_listing(_api(svc), uid, mem0_with_run(None, mem0_run(user_id, agent_id, None, run_id)),
+                           limit or top_k or 100)
     return {"results": [mem0_memory(r, _bare(who, uid)) for r in records]}
 
 
-@router.get("/memories/{memory_id}", summary="Get a memory (Mem0 shape)")
+@router.get("/memories/{memory_id}", summary="Get a memory (Mem0 shape)", dependencies=[Depends(_named_only())])
 def get_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, Any]:
     """One memory of the tenant; 404 for one deleted or superseded, as Mem0 (whose store no longer holds it)
     and as ``mem0_compat.Memory.get``: its history keeps it."""
@@ -155,33 +185,35 @@ def get_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, Any]:
     return mem0_memory(record, _bare(who, owner))
 
 
-@router.post("/search", summary="Search memories (Mem0 shape)")
+@router.post("/search", summary="Search memories (Mem0 shape)", dependencies=[Depends(_named_only())])
 def search_memories(body: SearchRequest, svc: Svc, who: Who) -> dict[str, Any]:
     """``{"results": [memory + score]}``, best first: ``limit`` (or ``top_k``) of them, 20 by default."""
     if not (body.rerank and body.keyword_search):
         raise ApiError(422, "invalid_input", "rerank=false and keyword_search=false are not supported: recall "
                        "always ranks by keywords and meaning together and reranks")
     uid = _user(who, body.user_id, body.agent_id, body.filters, body.run_id)
-    meta = mem0_metadata(body.filters)
+    meta = mem0_with_run(mem0_metadata(body.filters), mem0_run(body.user_id, body.agent_id, body.filters, body.run_id))
     k = body.limit if body.limit is not None else body.top_k
     hits = mem0_search(_api(svc), body.query, uid, k or 20, body.threshold, meta)
     return {"results": [mem0_memory(r, _bare(who, uid)) for r in hits]}
 
 
-@router.put("/memories/{memory_id}", summary="Update a memory (Mem0 shape)")
+@router.put("/memories/{memory_id}", summary="Update a memory (Mem0 shape)", dependencies=[Depends(_named_only())])
 def update_memory(memory_id: str, body: MemoryUpdate, svc: Svc, who: Who) -> dict[str, str]:
     """Replace the text; the old one stays in the history."""
     _api(svc).update(memory_id, body.text, user_id=_owner(svc, who, memory_id), reason="updated (mem0 API)")
     return {"message": "Memory updated successfully!"}
 
 
-@router.get("/memories/{memory_id}/history", summary="A memory's history (Mem0 shape)")
+@router.get("/memories/{memory_id}/history", summary="A memory's history (Mem0 shape)",
+            dependencies=[Depends(_named_only())])
 def memory_history(memory_id: str, svc: Svc, who: Who) -> list[dict[str, Any]]:
     """Changes, oldest first."""
     return mem0_history(memory_id, _api(svc).history(memory_id, user_id=_owner(svc, who, memory_id)))
 
 
-@router.delete("/memories/{memory_id}", summary="Delete a memory (Mem0 shape)")
+@router.delete("/memories/{memory_id}", summary="Delete a memory (Mem0 shape)",
+               dependencies=[Depends(_named_only("purge"))])
 def delete_memory(memory_id: str, svc: Svc, who: Who,
                   purge: Annotated[bool, Query(description="remove the memory's words for good")] = False,
                   ) -> dict[str, str]:
@@ -191,17 +223,23 @@ def delete_memory(memory_id: str, svc: Svc, who: Who,
     return {"message": "Memory deleted successfully"}
 
 
-@router.delete("/memories", summary="Delete a user's memories (Mem0 shape)")
+@router.delete("/memories", summary="Delete a user's memories (Mem0 shape)",
+               dependencies=[Depends(_named_only("user_id", "agent_id", "run_id"))])
 def delete_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id: str | None = None,
-                        run_id: str | None = None) -> dict[str, str]:
-    """Soft-delete every memory of the user (and agent), or of the agent or run alone; 422 for a ``run_id``
-    beside a user or agent, which would delete every memory of the user (``mem0_delete_scope``)."""
+                        run_id: str | None = None) -> dict[str, Any]:
+    """Soft-delete every memory of the user (without ``agent_id``: with every agent too), of the user with
+    one agent, or of the agent or run alone; with ``run_id`` beside a user or agent, that run's only
+    (``mem0_delete_run``). ``deleted`` counts them per scope (``mem0_delete_scopes``)."""
+    prefix = f"{who.tenant}:"
     try:
-        uid = who.user(mem0_delete_scope(user_id, agent_id, run_id))
+        scopes = mem0_delete_scopes(user_id, agent_id, run_id, stored_user_ids(svc.store), prefix)
+        run = mem0_run(user_id, agent_id, None, run_id)
     except InvalidField as exc:
         raise ApiError(422, "invalid_input", str(exc)) from None
-    _api(svc).delete_all(user_id=uid, reason="deleted (mem0 API)")
-    return {"message": "All relevant memories deleted"}
+    api, why = _api(svc), "deleted (mem0 API)"
+    done = {s: mem0_delete_run(api, s, run, why) if run else api.delete_all(user_id=s, reason=why)["deleted"]
+            for s in scopes}
+    return {"message": "All relevant memories deleted", "deleted": mem0_deleted(done, prefix, run)}
 
 
 @router.post("/reset", summary="Erase every user of the tenant (Mem0 shape)")

@@ -12,6 +12,7 @@ from api_shim.http.api_items import Reveal
 from api_shim.http.deps import Caller, UserIdPath, caller, services
 from api_shim.http.schemas import ErrorOut, ImportOut
 from api_shim.http.services import Services
+from memory_core.user_scopes import stored_user_ids, user_scopes
 from memory_core.validation import decode_utf8
 
 __all__ = ["USERS_PAGE", "YAML", "router"]
@@ -64,11 +65,15 @@ async def import_user(user_id: UserIdPath, request: Request, svc: Svc, who: Who)
 
 @router.delete("/v1/users/{user_id}", summary="Erase a user entirely")
 def erase_user(user_id: UserIdPath, svc: Svc, who: Who) -> dict[str, Any]:
-    """Remove every turn, item, revision, cache entry and dead letter of the user."""
+    """Remove every turn, item, revision, cache entry and dead letter of the user and of each agent scope of
+    theirs (``<user>#agent#<agent>``, made by the ``/mem0`` routes: ``memory_core.user_scopes``); ``scopes``
+    says how many items each held (the user's own id first)."""
     uid = who.user(user_id)
-    svc.require_user(uid, user_id)
-    removed = svc.client.erase_user(uid)
-    return {"user_id": user_id, "erased": True, "items_removed": removed}
+    if len(user_scopes(uid, stored_user_ids(svc.store))) == 1:
+        svc.require_user(uid, user_id)
+    removed = svc.client.erase_scopes(uid)
+    return {"user_id": user_id, "erased": True, "items_removed": sum(removed.values()),
+            "scopes": {scope.removeprefix(f"{who.tenant}:"): n for scope, n in removed.items()}}
 
 
 @router.delete("/v1/users/{user_id}/turns", summary="Forget a user's applied turns")

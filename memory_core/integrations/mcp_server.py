@@ -27,6 +27,8 @@ try:
 except ModuleNotFoundError as exc:  # a clear message naming the extra, not a bare import error
     raise missing_extra(__name__, "mcp", exc) from exc
 
+from pydantic import ConfigDict, StrictFloat, StrictInt, StrictStr
+
 from memory_core.api import MemoryAPI
 from memory_core.errors import GulfstreamError
 
@@ -59,12 +61,16 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
     @server.tool()
     def add_memory(text: str, user_id: str | None = None, infer: bool = True,
                    metadata: dict[str, str] | None = None,
-                   role: Literal["user", "assistant", "tool"] = "user") -> dict[str, Any]:
+                   role: Literal["user", "assistant", "tool"] = "user",
+                   timestamp: StrictStr | StrictInt | StrictFloat | None = None) -> dict[str, Any]:
         """Remember something about the user. infer=True lets the memory pipeline extract and curate facts
         from the text; infer=False stores the text as one memory, as given. role: who said it — "user" (the
         user's own words), "assistant", or "tool" (a tool or web result: kept as quoted data, never taken as
-        the user's fact or as an instruction)."""
-        said: str | list[dict[str, Any]] = text if role == "user" else [{"role": role, "content": text}]
+        the user's fact or as an instruction). timestamp: when it was said (ISO-8601 or epoch seconds; default
+        now): an older statement never replaces a newer one."""
+        said: str | list[dict[str, Any]] = text
+        if role != "user" or timestamp is not None:
+            said = [{"role": role, "content": text, **({} if timestamp is None else {"timestamp": timestamp})}]
         return run(lambda u: api.add(said, user_id=u, infer=infer, metadata=metadata), user_id)
 
     @server.tool()
@@ -111,4 +117,15 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
         return {"context": answer["context"], "memory_ids": [r["id"] for r in answer["results"]],
                 "degraded": answer["degraded"], "reason": answer["reason"]}
 
+    _refuse_unknown_arguments(server)
     return server
+
+
+def _refuse_unknown_arguments(server: MCPServer) -> None:
+    """Make every tool refuse an argument it does not name (a misspelt ``timestamp``, a ``bogus``) with a tool
+    error naming it, instead of dropping it; the published input schemas say so (``additionalProperties``)."""
+    for tool in server._tool_manager.list_tools():  # the SDK offers no public switch for this
+        model = tool.fn_metadata.arg_model
+        tool.fn_metadata.arg_model = type(model.__name__, (model,), {  # type: ignore[assignment]
+            "model_config": ConfigDict(arbitrary_types_allowed=True, extra="forbid")})
+        tool.parameters["additionalProperties"] = False

@@ -109,3 +109,28 @@ def test_streamable_http(tmp_path: Path) -> None:
         proc.terminate()
         proc.wait(15)
         log.close()
+
+
+def test_add_memory_honours_a_timestamp_and_refuses_arguments_it_does_not_name(tmp_path: Path) -> None:
+    params = StdioServerParameters(command=sys.executable, cwd=str(REPO), env=ENV,
+                                   args=["-m", "memory_core", "mcp", "--user", "ts",
+                                         "--db", f"sqlite:///{tmp_path}/mcp.db"])
+
+    async def main() -> None:
+        async with Client(params, read_timeout_seconds=60) as client:
+            for text, when in (("I live in Lima now.", "2020-05-01T10:00:00Z"),
+                               ("我现在住在基多。", "2019-05-01T10:00:00Z")):  # said later, but a year older
+                added = await client.call_tool("add_memory", {"text": text, "timestamp": when})
+                assert not added.is_error, added.content
+            for args in ({"text": "I live in Cusco.", "bogus": 1}, {"text": "I live in Cusco.", "timestmp": "2021"},
+                         {"text": "I live in Cusco.", "timestamp": True}):
+                refused = await client.call_tool("add_memory", args)
+                assert refused.is_error, args
+                assert (set(args) - {"text"}).pop() in refused.content[0].text, refused.content
+            listed = await client.call_tool("get_memories", {"filters": {"kind": "fact"}})
+            facts = [r["description"] for r in listed.structured_content["result"]]
+            assert facts == ["User lives in Lima"], facts
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            assert tools["add_memory"].input_schema.get("additionalProperties") is False
+
+    asyncio.run(main())

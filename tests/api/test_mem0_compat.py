@@ -202,3 +202,19 @@ def test_a_search_that_names_no_secret_sees_none_even_in_the_broad_answer(
         assert any(kept in text for text in broad) and all("[" not in text for text in broad), broad
     finally:
         m.close()
+
+
+@pytest.mark.parametrize("config", [{"vector_store": {"provider": "qdrant", "config": {"host": "localhost"}}},
+                                    {"llm": {"provider": "openai"}, "version": "v1.1"},
+                                    {"embedder": {"provider": "huggingface"}}])
+def test_from_config_refuses_sections_it_would_ignore(tmp_path: Path, config: dict) -> None:
+    from memory_core.mem0_compat import Memory
+
+    with pytest.raises(InvalidField, match="does not take") as refused:
+        Memory.from_config({"history_db_path": str(tmp_path / "cfg.db"), **config})
+    assert next(k for k in config if k != "version") in str(refused.value)
+    assert not (tmp_path / "cfg.db").exists(), "nothing opened"
+    m = Memory.from_config({"history_db_path": str(tmp_path / "cfg.db"), "version": "v1.1"})
+    m.add("I live in Leeds", user_id="bob")
+    assert (tmp_path / "cfg.db").exists()
+    m.close()

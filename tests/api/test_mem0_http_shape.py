@@ -89,3 +89,91 @@ def test_search_takes_limit_and_refuses_fields_it_does_not_name(stack: Stack) ->
         assert acme.put("/mem0/memories/abcdef0123456789", json={"text": "x", "data": "y"}).status_code == 422
     finally:
         acme.close()
+
+
+def test_erasing_a_user_over_http_erases_their_agent_scopes_and_counts_each(stack: Stack) -> None:
+    acme = stack.client(stack.key("acme"))
+    try:
+        health = {"messages": [{"role": "user", "content": "My blood type is O negative and I live in Kyiv."}],
+                  "user_id": "erz", "agent_id": "nurse-bot"}
+        assert acme.post("/mem0/memories", json=health).status_code == 200
+        home = {"messages": [{"role": "user", "content": "我住在基辅"}], "user_id": "erz"}
+        assert acme.post("/mem0/memories", json=home).status_code == 200
+        erased = acme.delete("/v1/users/erz")
+        assert erased.status_code == 200, erased.text
+        scopes = erased.json()["scopes"]
+        assert set(scopes) == {"erz", "erz#agent#nurse-bot"} and all(scopes.values()), erased.text
+        assert erased.json()["items_removed"] == sum(scopes.values())
+        users = acme.get("/v1/users").json()["users"]
+        assert not [u for u in users if u.startswith("erz")], users
+        left = acme.get("/mem0/memories", params={"user_id": "erz", "agent_id": "nurse-bot"})
+        assert left.json() == {"results": []}, left.text
+        assert not stack.services.store.list_items("acme:erz#agent#nurse-bot", statuses=None)
+
+        said = {"messages": [{"role": "user", "content": "I want vegetarian meals on flights"}],
+                "user_id": "hb", "agent_id": "travel-bot"}
+        assert acme.post("/mem0/memories", json=said).status_code == 200
+        deleted = acme.delete("/mem0/memories", params={"user_id": "hb"})
+        assert deleted.status_code == 200, deleted.text
+        assert {(d["user_id"], d["agent_id"]) for d in deleted.json()["deleted"]} == {("hb", None),
+                                                                                    ("hb", "travel-bot")}
+        gone = acme.get("/mem0/memories", params={"user_id": "hb", "agent_id": "travel-bot"})
+        assert gone.json() == {"results": []}, gone.text
+    finally:
+        acme.close()
+
+
+def test_a_messages_timestamp_is_honoured_and_fields_and_parameters_not_named_are_refused(stack: Stack) -> None:
+    acme = stack.client(stack.key("acme"))
+    try:
+        for text, when in (("I live in Lima now.", "2020-05-01T10:00:00Z"),
+                           ("我现在住在基多。", "2019-05-01T10:00:00Z")):  # posted later, said a year earlier
+            msg = {"messages": [{"role": "user", "content": text, "timestamp": when}], "user_id": "ts1"}
+            added = acme.post("/mem0/memories", json=msg)
+            assert added.status_code == 200, added.text
+            assert "DELETE" not in [r["event"] for r in added.json()["results"]], "an older message ends nothing"
+        listed = [r["memory"] for r in acme.get("/mem0/memories", params={"user_id": "ts1"}).json()["results"]]
+        assert "User lives in Lima" in listed and "用户住在基多" not in listed, listed
+
+        before = acme.get("/mem0/memories", params={"user_id": "ts1"}).json()
+        for bad in ({"role": "user", "content": "I live in Cusco.", "timestmp": "2021-01-01"},
+                    {"role": "user", "content": "I live in Cusco.", "timestamp": True}):
+            refused = acme.post("/mem0/memories", json={"messages": [bad], "user_id": "ts1"})
+            assert refused.status_code == 422, refused.text
+        twice = b'{"messages": [{"role": "user", "content": "I live in Cusco."}], "user_id": "ts1", "user_id": "ts2"}'
+        dup = acme.post("/mem0/memories", content=twice, headers={"Content-Type": "application/json"})
+        assert dup.status_code == 422 and "'user_id' twice" in dup.json()["error"]["message"], dup.text
+        assert acme.get("/mem0/memories", params={"user_id": "ts1"}).json() == before, "nothing stored"
+        assert acme.get("/mem0/memories", params={"user_id": "ts2"}).json() == {"results": []}
+
+        one = acme.get("/mem0/memories", params={"user_id": "ts1", "limit": 1})
+        assert one.status_code == 200 and len(one.json()["results"]) == 1, one.text
+        for params in ({"limit": "abc"}, {"limit": -5}, {"limt": 1}, {"filters": "x"}):
+            refused = acme.get("/mem0/memories", params={"user_id": "ts1", **params})
+            assert refused.status_code == 422, (params, refused.text)
+        assert "limt" in acme.get("/mem0/memories", params={"user_id": "ts1", "limt": 1}).text
+    finally:
+        acme.close()
+
+
+def test_a_run_beside_the_user_is_kept_and_filtered_over_http(stack: Stack) -> None:
+    acme = stack.client(stack.key("acme"))
+    try:
+        for text, run in (("For this trip I'm flying to Tokyo", "trip-42"), ("这次出差我住在大阪的酒店", "trip-7")):
+            msg = {"messages": [{"role": "user", "content": text}], "user_id": "rb", "run_id": run}
+            assert acme.post("/mem0/memories", json=msg).status_code == 200
+        assert acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I live in Leeds"}],
+                                                 "user_id": "rb"}).status_code == 200
+        every = acme.get("/mem0/memories", params={"user_id": "rb"}).json()["results"]
+        assert {r["run_id"] for r in every} == {None, "trip-42", "trip-7"}, every
+        one = acme.get("/mem0/memories", params={"user_id": "rb", "run_id": "trip-42"}).json()["results"]
+        assert [r["run_id"] for r in one] == ["trip-42"] and "Tokyo" in one[0]["memory"], one
+        found = acme.post("/mem0/search", json={"query": "trip hotel flight Tokyo 大阪", "user_id": "rb",
+                                                "run_id": "trip-7"}).json()["results"]
+        assert found and {r["run_id"] for r in found} == {"trip-7"}, found
+        gone = acme.delete("/mem0/memories", params={"user_id": "rb", "run_id": "trip-42"})
+        assert gone.status_code == 200 and gone.json()["deleted"][0]["run_id"] == "trip-42", gone.text
+        left = acme.get("/mem0/memories", params={"user_id": "rb"}).json()["results"]
+        assert {r["run_id"] for r in left} == {None, "trip-7"}, left
+    finally:
+        acme.close()

@@ -147,14 +147,30 @@ def test_no_user_id_names_another_scope(m: Memory) -> None:
     assert {(r["user_id"], r["agent_id"]) for r in mine} == {("lin", "helper")}, "both entity ids come back"
 
 
-def test_delete_all_with_a_run_beside_the_user_is_refused_and_deletes_nothing(m: Memory) -> None:
-    m.add("I live in Lisbon", user_id="ana", run_id="trip")
-    m.add("我喜欢喝乌龙茶", user_id="ana", run_id="home")
+def test_a_run_beside_the_user_is_a_session_scope_kept_by_reads_and_delete_all(m: Memory) -> None:
+    """Mem0's run_id: memories added with user_id and run_id are the user's and the run's; reads with both see
+    that run's only, with user_id alone every run's; delete_all with both deletes that run's only."""
+    added = m.add("For this trip I'm flying to Tokyo", user_id="bob", run_id="trip-42")
+    m.add("这次出差我住在大阪的酒店", user_id="bob", run_id="trip-7")
+    m.add("I live in Leeds", user_id="bob")
+    [tokyo] = [r for r in m.get_all(user_id="bob")["results"] if "Tokyo" in r["memory"]]
+    assert tokyo["id"] == added["results"][0]["id"] and (tokyo["run_id"], tokyo["metadata"]) == ("trip-42", {})
+    assert len(m.get_all(user_id="bob")["results"]) == 3, "user_id alone: every run's"
+
+    def run_of(listed: dict) -> set[str | None]:
+        return {r["run_id"] for r in listed["results"]}
+
+    assert run_of(m.get_all(user_id="bob", run_id="trip-42")) == {"trip-42"}
+    assert run_of(m.get_all(filters={"user_id": "bob", "run_id": "trip-7"})) == {"trip-7"}
+    assert run_of(m.search("where am I staying on this trip? Tokyo Osaka 大阪", user_id="bob",
+                           run_id="trip-7")) == {"trip-7"}
+    assert m.get_all(user_id="bob", run_id="trip-99") == {"results": []}
     with pytest.raises(InvalidField, match="run_id"):
-        m.delete_all(user_id="ana", run_id="trip")
-    assert len(m.get_all(user_id="ana")["results"]) == 2, "nothing was deleted"
-    m.delete_all(user_id="ana")
-    assert m.get_all(user_id="ana") == {"results": []}
+        m.add("I like tea", user_id="bob", metadata={"run_id": "trip-42"})
+
+    gone = m.delete_all(user_id="bob", run_id="trip-42")
+    assert [(d["user_id"], d["run_id"], d["deleted"]) for d in gone["deleted"]] == [("bob", "trip-42", 1)]
+    assert run_of(m.get_all(user_id="bob")) == {None, "trip-7"}, "the other run and the user's own stay"
 
 
 @pytest.mark.parametrize("limit", [0, -1, "3", True, 2.0])

@@ -53,3 +53,17 @@ def test_an_asked_secret_is_found_but_masked(mem: EmbeddedMemory, said: str, que
 def test_an_asked_health_detail_is_still_shown(mem: EmbeddedMemory, said: str, question: str, value: str) -> None:
     mem.add(said, user_id="sam")
     assert value in mem.recall(question, user_id="sam")["context"]
+
+
+def test_a_secret_saved_as_given_is_sensitive_and_unseen_by_a_question_about_another_kind(
+        mem: EmbeddedMemory) -> None:
+    said = {"aws": "My AWS access key is AKIAIOSFODNN7EXAMPLE", "pin": "My bank card PIN is 4821",
+            "mail": "My gmail password is hunter2!x", "home": "我住在波尔图"}
+    ids = {name: mem.add(text, user_id="sg", infer=False)["results"][0]["id"] for name, text in said.items()}
+    themes = {name: mem.get(i, user_id="sg")["theme"] for name, i in ids.items()}
+    assert {n for n, t in themes.items() if t == "sensitive"} == {"aws", "pin", "mail"}, themes
+    for question, asked in (("what's my AWS key?", "aws"), ("what's my gmail password?", "mail"),
+                            ("我的银行卡PIN是多少？", "pin")):
+        seen = {h["id"] for h in mem.search(question, user_id="sg", k=5)}
+        assert ids[asked] in seen, question
+        assert not seen & {ids[n] for n in ("aws", "pin", "mail") if n != asked}, (question, seen)

@@ -1,0 +1,57 @@
+"""Every stored user id that names one person: the person's own id and the agent scopes made for them.
+
+The Mem0-shaped calls (``mem0_shape``) keep a user's memories with one agent
+apart, under the stored user id ``<user>#agent#<agent>`` (``ann#agent#bot``).
+Those memories are still the person's: erasing the person (``gulfstream
+erase``, HTTP ``DELETE /v1/users/{id}``, the Memory API's ``reset``, Mem0's
+``delete_all(user_id=…)``) must reach them too, health data and secrets
+included. ``user_scopes`` lists them; the transports erase each and say how
+much each held.
+
+A scope of an agent alone (``agent#bot``) or a run alone (``run#r1``) names
+no person and is left to its own calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from memory_core.store.base import MemoryStore
+from memory_core.validation import check_id
+
+if TYPE_CHECKING:
+    from memory_core.service import Memory
+
+__all__ = ["AGENT_SCOPE", "erase_user_scopes", "stored_user_ids", "user_scopes"]
+
+#: What joins a user id and an agent id in the stored user id of that user's memories with that agent.
+AGENT_SCOPE = "#agent#"
+
+
+def user_scopes(user_id: str, known: Iterable[str]) -> list[str]:
+    """``user_id`` first, then every id of ``known`` that is ``user_id``'s scope with an agent
+    (``<user_id>#agent#<agent>``), sorted, each once.
+
+    Args:
+        user_id: the person's stored user id (tenant-prefixed over HTTP: ``acme:ann``).
+        known: the stored user ids there are (with items or turns).
+    """
+    head = f"{user_id}{AGENT_SCOPE}"
+    return [user_id, *sorted({u for u in known if u.startswith(head) and len(u) > len(head)})]
+
+
+def stored_user_ids(store: MemoryStore) -> set[str]:
+    """Every user id a store holds items or turns of (``MemoryStore.users`` and its turn log's ``turn_users``)."""
+    turns = store.turn_log()
+    return set(store.users()) | (set(turns.turn_users()) if turns is not None else set())
+
+
+def erase_user_scopes(memory: Memory, user_id: str) -> dict[str, int]:
+    """Erase ``user_id`` and every agent scope of theirs (``user_scopes``) in process; return the items
+    removed per stored user id, the person's own id first (0 when only their agent scopes held anything).
+
+    The caller holds the users' locks where it needs them (the CLI and the workers do).
+    """
+    user_id = check_id(user_id, "user id")
+    return {scope: memory.erase_user(scope) for scope in user_scopes(user_id, stored_user_ids(memory.store))}
