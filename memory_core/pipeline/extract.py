@@ -30,6 +30,7 @@ from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.emphatic import plain_emphatic
 from memory_core.pipeline.examples import example_of, named_examples
+from memory_core.pipeline.forced_stop import plain_forced
 from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.habit_plain import plain_habit
@@ -37,6 +38,7 @@ from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
+from memory_core.pipeline.pet_age import age_joined
 from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.restate import NAMING
@@ -158,7 +160,8 @@ class MechanicalExtractor:
         reported speech or past-tense clause changes nothing; only a standing
         instruction ("from now on …") may still be read from it.
         """
-        text = plain_emphatic(terse_filled(unquoted(turn.text)))  # "Based in Lisbon", "坐标上海", "我是吃素的"
+        # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running"
+        text = plain_forced(plain_emphatic(terse_filled(unquoted(turn.text))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
@@ -170,7 +173,8 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        for clause, lang in split_clauses(restated(name_joined(turn.text))):  # "left A for B": "I work at B"
+        # "left A for B": "I work at B"; "柯基叫豆包，今年三岁": one statement
+        for clause, lang in split_clauses(restated(age_joined(name_joined(turn.text)))):
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             subject = name if named else ("用户" if lang == "zh" else "User")
