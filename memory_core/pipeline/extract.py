@@ -38,7 +38,6 @@ from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
-from memory_core.pipeline.pet_age import age_joined
 from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.restate import NAMING
@@ -173,8 +172,7 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        # "left A for B": "I work at B"; "柯基叫豆包，今年三岁": one statement
-        for clause, lang in split_clauses(restated(age_joined(name_joined(turn.text)))):
+        for clause, lang in split_clauses(restated(name_joined(turn.text))):  # "left A for B": "I work at B"
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             subject = name if named else ("用户" if lang == "zh" else "User")

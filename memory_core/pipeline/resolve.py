@@ -45,7 +45,7 @@ __all__ = ["BatchDeduper", "KeyConflictResolver", "agrees", "description_polarit
 _NEGATIVE = re.compile(
     r"\b(?:doesn't|does\s+not|don't|do\s+not|no\s+longer|dislikes?|hates?|detests?|can't\s+stand|cannot\s+stand"
     r"|is\s+not|isn't|has\s+quit|is\s+done\s+with|is\s+single|stopped\s+the\s+routine)\b"
-    r"|不喜欢|不再|不爱|不喝|不吃|讨厌|厌恶|受不了|反感|已不|已离职|单身|戒烟了|已经没有|已停用|分开了|分手了|已经好了|不在了|不希望|已完成",
+    r"|不喜欢|不再|不爱|不喝|不吃|讨厌|厌恶|受不了|反感|已不|已离职|单身|戒烟了|已经没有|已停用|分开了|已经好了|不在了|不希望|已完成",
     re.IGNORECASE,
 )
 _DETAIL_TAIL = re.compile(r"[,，]\s*[^,，]*(?:\bold\b|岁|个月)[^,，]*$")
