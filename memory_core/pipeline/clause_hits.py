@@ -3,6 +3,7 @@
 ``one_statement`` settles the hits ``slots.read_clause`` found in one clause:
 
 - "I go bouldering on weekends", "我每周末去打羽毛球": the hobby, not also a routine of the same activity;
+- "我每天骑电动车上班", "I cycle to work every day": the commute, not also a routine of the same trip;
 - "我老婆在上海工作": where another person works is not also where they live;
 - "we got a second cat, Luna", "又养了一只猫叫花花": one more pet of a species the user has is keyed by its
   own name (``fact:pet:cat:luna``), an item beside the first, never its new value;
@@ -36,8 +37,9 @@ def one_statement(hits: list[SlotHit], subject: str, another: re.Pattern[str], s
         said: the clause and its turn, case-folded (where the marker is looked for).
     """
     done = [Lexicon._fold(h.value, "en") for h in hits if h.attr.id == "hobby" and h.polarity > 0 and h.value]
+    commute = any(h.attr.id == "commute" and h.polarity > 0 for h in hits)
     out = [h for h in hits if not (h.attr.id == "routine" and h.polarity > 0
-                                   and any(v and v in Lexicon._fold(h.value, "en") for v in done))]
+                                   and (commute or any(v and v in Lexicon._fold(h.value, "en") for v in done)))]
     if subject:
         worked = {h.value for h in out if h.attr.id == "works_at"}
         out = [h for h in out if not (h.attr.id == "lives_in" and h.value in worked)]

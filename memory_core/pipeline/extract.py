@@ -30,6 +30,7 @@ from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.emphatic import plain_emphatic
 from memory_core.pipeline.examples import example_of, named_examples
+from memory_core.pipeline.forced_stop import plain_forced
 from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.habit_plain import plain_habit
@@ -159,7 +160,8 @@ class MechanicalExtractor:
         reported speech or past-tense clause changes nothing; only a standing
         instruction ("from now on …") may still be read from it.
         """
-        text = plain_emphatic(offer_taken(terse_filled(unquoted(turn.text))))  # "Based in Lisbon", "我是吃素的"
+        # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running"
+        text = plain_forced(plain_emphatic(offer_taken(terse_filled(unquoted(turn.text)))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

@@ -12,6 +12,7 @@ year"): a description reads "User no longer drinks coffee", a plain sentence.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memory_core.pipeline.cessation import resumption_scope
@@ -66,6 +67,20 @@ def _said_alone(turn_text: str) -> bool:
     return len(stops) == 1 and all(part in stops or _ZH_SINCE.match(part) for part in parts)
 
 
+@functools.lru_cache(maxsize=1)
+def _pastimes() -> frozenset[str]:
+    """The pastimes the hobby slot names by a gerund ("running", "swimming", "jogging"), from its needles."""
+    hobby = next((a for a in lexicon().attributes if a.id == "hobby"), None)
+    words = hobby.needles.get("en", ()) if hobby is not None else ()
+    return frozenset(w for w in words if re.fullmatch(r"[a-z]+ing", w))
+
+
+def _pastime_again(scope: str) -> str:
+    """ "I've started running again" for a return to a pastime said as a fragment ("Back to running!!"), else ""."""
+    word = scope.strip().casefold()
+    return f"I've started {word} again" if word in _pastimes() else ""
+
+
 def plain_habit(clause: str, lang: str, thing: str, polarity: int, turn_text: str = "") -> str:
     """The plain statement of the known drink, food or smoking a clause stops (``polarity`` < 0) or takes up
     again (> 0), or "" when it names none.
@@ -79,7 +94,8 @@ def plain_habit(clause: str, lang: str, thing: str, polarity: int, turn_text: st
             and alone in its turn, or with only how long it has lasted ("…，已经一个月没抽了"; ``_said_alone``).
 
     Returns:
-        "我不再喝咖啡了", "我又开始喝酒了", "我戒烟了", "I drink cola again" …; "" for a clause naming no drink,
+        "我不再喝咖啡了", "我又开始喝酒了", "我戒烟了", "I drink cola again", "I've started running again" (a
+        pastime of the hobby slot taken up again: "Back to running!!") …; "" for a clause naming no drink,
         food or smoking (smoking only stopped: its cues read a return), or a stop said in English (its cues read
         it as said).
     """
@@ -94,7 +110,7 @@ def plain_habit(clause: str, lang: str, thing: str, polarity: int, turn_text: st
         return ""
     named = lexicon().name_in(said, lang)
     if named is None:
-        return ""
+        return _pastime_again(said) if polarity > 0 and lang == "en" else ""
     category = lexicon().category.get(named[0], "")
     if category == "habit" and named[0] == "smoking" and polarity < 0:  # its own cues read it taken up again
         return "我戒烟了"

@@ -5,9 +5,9 @@ Three gaps of the possession slot (``owns``, one phone, one laptop … at a time
 
 - the model said in apposition after the kind ("Got a new phone, an iPhone 16"): the slot's cue reads the kind
   ("User has phone"); ``with_models`` puts the model in its place, so the item says which phone;
-- the acquisition said with no "I" ("upgraded to a Pixel 9 last week", "入了台iPhone 16"): ``acquired`` reads
-  the clause as the user's own ("I upgraded to …", "我买了台…") through the extractor, and keeps only its
-  possession statements, so the new thing replaces the old by the slot's key;
+- the acquisition said with no "I" ("upgraded to a Pixel 9 last week", "入了台iPhone 16", "换了台ThinkPad"):
+  ``acquired`` reads the clause as the user's own ("I upgraded to …", "我买了台…") through the extractor, and keeps
+  only its possession statements, so the new thing replaces the old by the slot's key;
 - a model number read as a new detail of the old thing ("User uses Samsung Galaxy S22" revised to "… S9" by
   "upgraded to a Pixel 9", "… Pixel 7" to "Pixel 15" by "got my mom … an iPhone 15"): ``kept_models`` drops a
   revision of a thing's name that the turn does not name by that thing's own brand or model.
@@ -48,7 +48,7 @@ _EN_GOT = re.compile(_EN_LEAD + r"(?P<verb>(?:finally\s+|just\s+)?(?:got|bought|
                      r"switched\s+(?:over\s+)?to|"
                      r"picked\s+up|grabbed|treated\s+myself\s+to))\s+(?P<rest>.+)$", _I)
 _ZH_GOT = re.compile(r"^(?:终于|刚刚?|前几天|上周|昨天|今天|最近)*"
-                     r"(?:新?入了|入手了|新买了|剁手了)(?P<rest>.+)$")
+                     r"(?:新?入了|入手了|新买了|剁手了|(?:新|又)?(?:买|换|提)了(?=一?[台部辆个]))(?P<rest>.+)$")
 _NOT = re.compile(r"\?|？|\b(?:if|should|could|would|might|thinking|want|wanna|planning|gonna)\b"
                   r"|想|要不要|打算|如果", _I)
 # for another person: "got my mom a new phone", "bought it for my sister", 给我妈买了

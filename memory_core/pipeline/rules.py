@@ -190,7 +190,7 @@ ZH_RULES: tuple[Rule, ...] = (
          needles=("生日",)),
     Rule("from", Kind.FACT, _c(_W + _Z + r"来自(?P<o>.+)", _W + r"的?(?:老家|家乡)(?:是|在)(?P<o>.+)",
                                _W + r"的?(?:老家|家乡)(?P<o>[^，,。\s是在]{2,12}?)(?:的|人)?[。！!~\s]*$",
-                               _W + _Z + r"是从(?P<o>.+?)来的"),
+                               _W + _Z + r"是从(?P<o>.+?)(?<![接回领买捡抱搬运带拿借租调转寄送过])来的"),
          "{s}来自{o}", single_valued=True, theme="identity",
          needles=("来自", "老家", "家乡", "是从")),
     Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)(?<![还就也都])是(?P<o>.+)",

@@ -177,6 +177,11 @@ def _others() -> tuple[re.Pattern[str], re.Pattern[str]]:
 _TAIL = re.compile(r"[,，;；、.!。！~～\s\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f]+$")
 
 
+def _on_trip(text: str) -> bool:
+    """True when a Chinese turn says a trip or a stay ("出差", "逛了浅草", "打卡了宽窄巷子"): the lexicon's marker."""
+    return lexicon().markers["zh"]["temporary"].search(text) is not None
+
+
 def terse_filled(text: str) -> str:
     """``text`` with each fragment that states a fact of the speaker's without a subject said in full.
 
@@ -186,7 +191,8 @@ def terse_filled(text: str) -> str:
     Returns:
         The text, each such clause replaced by its sentence (``en_filled``, ``terse_zh.zh_filled``): "Married,
         two kids." -> "I'm married, I have two kids."; "坐标上海，做设计的。" -> "我住在上海，做设计的。".
-        Unchanged when nothing is a fragment, in a question, or after another person named in the sentence.
+        Unchanged when nothing is a fragment, in a question, or after another person named in the sentence; "人在X"
+        in a turn about a trip ("人在东京，今天逛了浅草") is where one is for now, not a home, and is left as said.
     """
     if len(text) > 400:
         return text
@@ -206,6 +212,8 @@ def terse_filled(text: str) -> str:
                 zh_filled(body.strip()) or (en_filled(body) if body.strip()[:1].isascii() else None) \
                 or habit_filled(body) or need_filled(body) if _CJK.search(body) \
                 else en_filled(body) or habit_filled(body) or need_filled(body)
+            if filled and body.strip().startswith("人在") and _on_trip(text):
+                filled = None  # "人在东京，今天逛了浅草": where one is on a trip, not where one lives
             # "Based in 上海", "Currently at 字节": English framed; "每天早上两杯拿铁", "a pack a day": a habit's count;
             # "离不开咖啡", "can't live without coffee": a like said as a need
             if filled is None and _others()[bool(_CJK.search(body))].match(body):

@@ -26,10 +26,11 @@ import functools
 import logging
 import re
 
+from memory_core.pipeline import org_names
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["is_area", "is_food", "is_generic_place", "is_org", "is_person", "is_place", "of_class"]
+__all__ = ["is_area", "is_food", "is_generic_place", "is_known_org", "is_org", "is_person", "is_place", "of_class"]
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +151,21 @@ def is_food(value: str, lang: str) -> bool:
     return "food" in allergen_kinds(f"{value} allergy" if lang == "en" else f"{value}过敏")
 
 
+_LATIN_NAME = re.compile(r"[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?")
+
+
+def is_known_org(value: str, lang: str) -> bool:
+    """True when ``value`` names an organisation the data lists (``org_names.names_of``: "拼多多", "Stripe"), or, in a
+    Chinese clause, a capitalised Latin name that ``is_org`` accepts ("我们 Shopee 的 leader").
+
+    For cues whose words alone do not say the value is an employer ("我们X的主管", "my X colleagues"): a generic
+    noun there ("我们小区的邻居", "our Monday team") is no employer. Never raises."""
+    value = value.strip()
+    if org_names.names_of(value):
+        return True
+    return lang == "zh" and _LATIN_NAME.fullmatch(value) is not None and is_org(value, lang)
+
+
 def of_class(value: str, name: str, lang: str) -> bool:
     """True when ``value`` is of the class ``name`` ("place", "org"); any other name (or "") accepts every value.
 
@@ -157,7 +173,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         value: the value as said ("Denver", "小米").
         name: the cue's ``value_class`` ("place", "org", "person", "area": a place or a proper name (the cue's
             words say it is a place), "food": a food or drink (``is_food``), "not_place": any name but a place or a
-            generic noun, for a cue whose grammar already says the value is an employer; "no_place": any value but a
+            generic noun, for a cue whose grammar already says the value is an employer; "known_org": an
+            organisation ``org_names.yaml`` lists (``is_known_org``); "no_place": any value but a
             city, region or country, for "work in X", where a place is where the work is).
         lang: the clause's language, "en" or "zh".
     """
@@ -165,6 +182,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         return is_place(value, lang)
     if name == "org":
         return is_org(value, lang)
+    if name == "known_org":
+        return is_known_org(value, lang)
     if name == "person":
         return is_person(value, lang)
     if name == "area":
