@@ -21,8 +21,10 @@ _EN_HOLIDAY_SPENT = re.compile(
     r"\b(?:spent|celebrated|had|did|went\s+\w+\s+for|over|for|this|last|on)\s+(?:\w+\s+){0,2}?" + _EN_HOLIDAY
     + r"\b.*\b(?:in|at|with|back\s+home|abroad)\b"
     r"|\b(?:spent|celebrated)\s+(?:\w+\s+){0,2}?" + _EN_HOLIDAY + r"\b", re.IGNORECASE)
-_ZH_HOLIDAY = r"(?:春节|过年|除夕|年三十|中秋|国庆|元旦|圣诞(?:节)?|端午|五一|清明|寒假|暑假|十一|假期|生日)"
-_ZH_HOLIDAY_SPENT = re.compile(_ZH_HOLIDAY + r"[^。！!？?]{0,24}?(?:过的|过了|度过|一起过|玩了|回了|去了|待了|呆了|是在)"
+_ZH_HOLIDAY = (r"(?:春节|过年|除夕|年三十|中秋|国庆|元旦|圣诞(?:节)?|端午|五一|清明|寒假|暑假|十一(?![点月号日])|"
+               r"假期|生日)")
+_ZH_HOLIDAY_SPENT = re.compile(_ZH_HOLIDAY
+                               + r"[^。！!？?]{0,24}?(?:过的|过了|度过|一起过|玩了|回了|去了|待了|呆了)"
                                r"|(?:在|去|回)[^，,。！!？?]{1,12}?过(?:的|了)?(?:春节|年|中秋|国庆|元旦|圣诞|生日)")
 
 _EN_THING = r"(?:my|our|the)\s+(?:[\w'-]+\s+){0,3}?"
@@ -33,8 +35,8 @@ _EN_BEFELL = re.compile(
     r"was\s+(?:stolen|broken|damaged|scratched|dented|towed|hacked|keyed)|stopped\s+working|caught\s+fire)\b"
     r"|^(?:i|we)\s+(?:just\s+|accidentally\s+)?(?:dropped|broke|cracked|smashed|scratched|dented|spilled\s+\w+\s+on)"
     r"\s+(?:my|our)\b", re.IGNORECASE)
-_ZH_BEFELL = re.compile(r"(?:摔|掉|砸|磕|撞|刮|泡)(?:碎|坏|裂|烂|花|进|到|在|了)|(?:碎|裂|坏|死机|进水|黑屏|爆胎|抛锚)了"
-                        r"|屏幕(?:碎|裂)|被(?:偷|刮|撞|砸|划)")
+_ZH_BEFELL = re.compile(r"(?:摔|掉|砸|磕|撞|刮|泡)(?:碎|坏|裂|烂|花|进|到|在|了)"
+                        r"|(?:碎|裂|坏|死机|进水|黑屏|爆胎|抛锚)了|屏幕(?:碎|裂)|被(?:偷|刮|撞|砸|划)")
 
 
 def holiday_spent(clause: str, lang: str) -> bool:

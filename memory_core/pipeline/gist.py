@@ -25,10 +25,10 @@ import functools
 import re
 from dataclasses import dataclass
 
+from memory_core.pipeline.episode_words import holiday_spent
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonyms
 from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
-from memory_core.pipeline.episode_words import holiday_spent
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person
 from memory_core.pipeline.valueless import valueless_clause
 from memory_core.text.synonyms import synonym_groups
