@@ -214,7 +214,7 @@ def resumption_scope(clause: str, lang: str) -> str:
 # a service said first, then its end ("爱奇艺退订了", "抖音卸载了"), no time word before it ("猫送人了" is read as
 # "我猫送人了", as the pet's cues read it)
 _ZH_THING_ENDED = re.compile(r"^(?!最近|现在|目前|如今|已经|早就|后来|然后|今年|去年|上个?月|这个?月)"
-                             r"(?P<t>[^\s，,。！!？?我]{1,8}?)(?=(?:也|都|已经|早就)?(?:退订|取消|卸载|注销|退掉)了)")
+                             r"(?P<t>[^\s，,。！!？?我]{1,8}?)(?=(?:也|都|已经|早就)?(?:退订|取消|卸载|注销)了)")
 
 
 def with_speaker(clause: str, carried: str = "") -> str:
