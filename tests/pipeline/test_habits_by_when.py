@@ -25,7 +25,7 @@ def _items(*texts: str) -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize(("text", "said"), [("周末打羽毛球，平时没空", "打羽毛球"), ("最近开始跑步了", "跑步"),
-                                            ("我最近开始打网球", "打网球"), ("每周三打乒乓球", "打乒乓球")])
+                                            ("我最近开始打网球", "打网球")])
 def test_zh_habit_said_by_when_is_the_users(text: str, said: str) -> None:
     assert any(said in d and d.startswith("用户") and s == "active" for s, _, d in _items(text)), _items(text)
 
