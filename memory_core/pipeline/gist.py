@@ -25,6 +25,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from memory_core.pipeline.episode_words import holiday_spent
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonyms
 from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
@@ -381,6 +382,8 @@ def led_to(new: Topic, old: Topic) -> bool:
 
 def lasting(clause: str, lang: str) -> bool:
     """True when ``clause`` names no past episode nor day ("I was diagnosed … in May", "昨天…")."""
+    if holiday_spent(clause, lang):  # "I spent Christmas in Singapore with Dana": an episode of the holiday
+        return False
     if lang == "zh":
         return not _ZH_NOT_LASTING.search(clause)
     return not _EN_EPISODE.search(EN_LEAD.sub("", clause.strip()))
@@ -413,6 +416,8 @@ def gist_clause(clause: str, lang: str) -> bool:
     "我的心还在巴黎") state nothing either, nor does a bare change or stop whose thing is left out ("我戒不掉",
     "我跳槽了", "I quit": ``valueless_clause``).
     """
+    if holiday_spent(clause, lang):  # where a holiday was spent is its event ("春节是在新加坡过的")
+        return False
     if lang == "zh":
         text = ZH_LEAD.sub("", clause.strip())
         return text.startswith("我") and not text.startswith("我们") and 4 <= len(text) <= 60 \

@@ -28,6 +28,7 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
+from memory_core.pipeline.episode_words import befell
 from memory_core.pipeline.gist import (
     MAX_GIST_CHARS,
     RESTATE_OVERLAP,
@@ -181,6 +182,8 @@ def _detail(new: Topic, old: Topic, text: str, lang: str) -> bool:
     """True when ``new`` adds to ``old``: a number or a strong term ``old`` lacks (a date, an age, a place,
     a name), or a lasting description of a thing ``old`` names ("Biscuit is a golden retriever",
     "旺财是只柯基": the name shared, words ``old`` lacks, said with a copula, no day of an episode)."""
+    if befell(text, lang):  # "My Pixel 8 fell in the MRT and cracked": an episode of the thing, not a detail
+        return False
     if new.numbers - old.numbers or new.strong - old.terms - old.strong:
         return True
     if not new.terms - old.terms - new.numbers or not lasting(text, lang):

@@ -262,6 +262,10 @@ _EN_PERSON_RE = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _EN_PERSON)
                            + r")(?![\w'])", re.IGNORECASE)
 _ZH_CUT = re.compile(r"因为|但是|但|不过(?!敏)|所以|可是|而且|[，,；;：:（(]")
 _ZH_TAIL = re.compile(r"[了啦呢吧啊呀哦嘛哈嘿呗哇嘻～~…\s]+$")
+# how long it has held, said after the thing ("不喝酒都十年了", "不喝可乐好多年了", "不吃辣快一年了"): no part of it;
+# the 都 of a place (成都, 京都, 首都, 魔都: "我搬到成都三个月了") is the place's, not the adverb
+_ZH_DURATION = re.compile(r"(?<=.)(?:(?<![成京首古帝魔])都|已经|快|有|差不多|将近|整整|足足|也)*"
+                          r"(?:[一二两三四五六七八九十百几半\d]+|好多|好几|很多)(?:个)?多?(?:年|个月|月|周|星期|礼拜|天)多?(?:了|啦)?\W*$")
 _ZH_PRONOUN = re.compile(r"^(?:他|她|它|这个|那个|这样|那样|这|那)|[你您]")
 _ZH_LEAD_VERB = re.compile(r"^(?:吃|喝|听|看|玩)(?=.)")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
@@ -304,7 +308,7 @@ def clean_object(raw: str, lang: str) -> tuple[str, bool]:
     if lang == "zh":
         text = _bounded(_EDGE.sub("", _ZH_CUT.split(raw, maxsplit=1)[0]), lang)
         reversal = bool(re.search(r"了\W*$", text))
-        text = _ZH_TAIL.sub("", text)
+        text = _ZH_TAIL.sub("", _ZH_DURATION.sub("", text))
         text = re.sub(r"我(?!们)", "自己", text)  # "我们楼下那家面馆" stays ours: "自己们" is no word
     else:
         text = _bounded(_EDGE.sub("", _EN_CUT.split(raw, maxsplit=1)[0]), lang)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["EN_LEAD", "ZH_LEAD", "third_person", "third_verb"]
+__all__ = ["EN_LEAD", "ZH_LEAD", "en_adverb", "third_person", "third_verb"]
 
 # the user's own clause: an English one opening on I / I'm / my once discourse words are stripped
 EN_LEAD = re.compile(
@@ -29,13 +29,18 @@ ZH_LEAD = re.compile(r"^(?:对了|说到[^，,]{0,8}|提醒一下|顺便说一�
 _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",
              "was": "was", "can": "can", "can't": "can't", "will": "will", "won't": "won't", "must": "must",
              "should": "should", "would": "would", "could": "could", "might": "might", "never": "never",
-             "been": "has been"}  # "(I've) been going to bed at 11" said without its "have"
+             "been": "has been",  # "(I've) been going to bed at 11" said without its "have"
+             # contracted negatives: "I haven't had a drink" -> "hasn't", never "haven'ts"
+             "haven't": "hasn't", "havent": "hasn't", "didn't": "didn't", "wasn't": "wasn't",
+             "couldn't": "couldn't", "wouldn't": "wouldn't", "shouldn't": "shouldn't", "ain't": "isn't",
+             "dont": "doesn't", "cant": "can't", "wont": "won't"}
 _EN_ADVERB = re.compile(r"^(?:really|actually|also|still|just|now|currently|usually|normally|mostly|always|often|"
                         r"generally|basically|totally|definitely|honestly|even|only|absolutely|never|rarely|"
                         r"sometimes|seriously|literally|finally|recently|already|officially|eventually|suddenly|"
                         # hedges: how much it holds, never the verb ("I practically live at the gym")
                         r"pretty\s+much|practically|virtually|essentially|almost|nearly|more\s+or\s+less|kind\s+of|"
                         r"kinda|sort\s+of|sorta)\b\s*", re.IGNORECASE)
+_EN_LY_WORD = re.compile(r"([a-z]+ly)\s+(?=\w)", re.IGNORECASE)  # an -ly word before the verb ("fully work")
 _EN_PERSON = re.compile(r"\b(?:my|me|myself|mine|i'm|i've|i'd|i'll|i)\b(?![\w'])", re.IGNORECASE)
 
 #: The user's words said of them by name, where no clause opens on them ("Lily and I" -> "Lily and Bo").
@@ -50,12 +55,26 @@ _EN_IRREGULAR_PAST = frozenset(re.findall(r"[a-z]+",
     "wrote quit"))
 
 
+#: Verbs that end in -ly; any other word so ending is an adverb ("I fully work from home"), never a verb.
+_EN_LY_VERBS = frozenset(("apply", "rely", "reply", "supply", "fly", "multiply", "comply", "imply", "ally", "bully",
+                          "tally", "rally", "sully", "dally", "belly", "jelly"))
+
+
+def en_adverb(word: str) -> bool:
+    """True when ``word`` is an English -ly adverb ("fully", "mostly", "barely"), not a verb ("apply", "fly")."""
+    low = word.casefold().strip(",")
+    return len(low) > 4 and low.endswith("ly") and low not in _EN_LY_VERBS
+
+
 def third_verb(verb: str) -> str:
-    """An English verb in the third person singular: "write" -> "writes", "go" -> "goes", "gave" -> "gave"."""
-    low = verb.casefold()
+    """An English verb in the third person singular: "write" -> "writes", "go" -> "goes", "gave" -> "gave".
+
+    A contracted negative takes its own third person ("haven't" -> "hasn't") and an -ly adverb is kept as said
+    ("fully"): a word with an apostrophe or an adverb never takes "-s"/"-ies"."""
+    low = verb.casefold().replace("\u2019", "'")
     if low in _EN_THIRD:
         return _EN_THIRD[low]
-    if low.endswith("ed") or low in _EN_IRREGULAR_PAST:
+    if low.endswith("ed") or low in _EN_IRREGULAR_PAST or "'" in low or en_adverb(low):
         return verb
     if re.search(r"(?:s|sh|ch|x|z|o)$", low):
         return verb + "es"
@@ -103,7 +122,8 @@ def third_person(clause: str, subject: str, lang: str) -> str:
     elif (m := re.match(r"^i\s+", text, re.IGNORECASE)) is not None:
         rest = text[m.end():]
         adverbs = ""
-        while (a := _EN_ADVERB.match(rest)) is not None and a.end():
+        while ((a := _EN_ADVERB.match(rest)) is not None and a.end()) \
+                or ((a := _EN_LY_WORD.match(rest)) is not None and en_adverb(a.group(1))):
             adverbs += a.group(0)
             rest = rest[a.end():]
         verb, _, after = rest.partition(" ")
