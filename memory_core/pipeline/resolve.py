@@ -33,7 +33,7 @@ from memory_core.pipeline.own_words import attribute_words, speaker_qualifier
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.place_refine import refined_home
 from memory_core.pipeline.restate import drop_restated, plan_own_words, revision_of, twin_of
-from memory_core.pipeline.said_when import ended_at
+from memory_core.pipeline.said_when import ended_at, kept_after
 from memory_core.pipeline.said_when import said_at as _said_at
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
@@ -346,6 +346,7 @@ class KeyConflictResolver:
             other = [o for o in olds if not agrees(cand, o)]
             if other and any(trust_rank(cand.trust) < trust_rank(o.trust) for o in other):
                 continue
+            cand.valid_from = kept_after(cand.valid_from, turn.timestamp, other)  # "joined Spotify last month"
             newer = [o for o in other if _said_at(o) > turn.timestamp]
             if not newer and not same and cand.single_valued and cand.polarity >= 0:
                 # an own-words statement of the slot's topic said later ("I'm at Marlow Robotics now") is current

@@ -19,7 +19,7 @@ from memory_core.model import MemoryItem
 from memory_core.pipeline.types import Candidate
 from memory_core.retrieval.timecues import parse_time_cue
 
-__all__ = ["dated", "ended_at", "said_at", "said_since"]
+__all__ = ["dated", "ended_at", "kept_after", "said_at", "said_since"]
 
 _PAST_CUE = re.compile(r"\b(?:yesterday|last\s+(?:week|month|year)|ago)\b"
                        r"|昨天|前天|上周|上个?星期|上个?礼拜|上个?月|去年|前年")
@@ -87,3 +87,11 @@ def said_at(item: MemoryItem) -> datetime:
     """When an item's statement was made: its ``valid_from`` (the source turn's time, or the time the turn
     named: ``dated``), else its creation."""
     return item.valid_from or item.created_at
+
+
+def kept_after(since: datetime | None, turn_time: datetime, olds: Iterable[MemoryItem]) -> datetime | None:
+    """A statement's ``valid_from`` against the values it replaces: the time its turn named (``dated``), unless an
+    item it replaces began at or after it (a timeline the turns contradict); then the turn's own time."""
+    if since is None or since >= turn_time:
+        return since
+    return turn_time if any(o.valid_from is not None and o.valid_from >= since for o in olds) else since
