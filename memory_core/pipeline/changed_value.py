@@ -42,23 +42,60 @@ _CLOCK_WORDS = re.compile(r"\b(?:midnight|noon|midday)\b|半夜十二点|午夜|
 _EN_NUMBER = re.compile(r"\b(" + "|".join(_EN_WORDS) + r")\b", re.IGNORECASE)
 
 
+# an ordinal, a rank or a school year ("6th grade", "第三", "三年级", "Year 5"): no amount of anything
+_ORDINAL_AFTER = re.compile(r"(?:st|nd|rd|th)\b|\s*(?:年级|届|班|楼|层|名)|\s+grade\b", re.IGNORECASE)
+_ORDINAL_BEFORE = re.compile(r"(?:第|year\s|grade\s|no\.\s?|#)$", re.IGNORECASE)
+# a count: a number said before what it counts ("两个孩子", "2只猫", "two kids", "3 little dogs")
+_ZH_COUNTED = re.compile(r"\s*(?:个|只|条|位|名|辆|台|本|套|家|间|部|头|匹)([\u3400-\u9fff]{1,2})")
+_EN_COUNTED = re.compile(r"\s+(?:(?:little|young|small|big|grown|grown-up|lovely|wonderful|beautiful|more)\s+)?"
+                         r"([a-z]+?)(?:ren|s)?\b", re.IGNORECASE)
+_EN_PLURAL = re.compile(r"\s+(?:[a-z]+\s+)?[a-z]+(?:s|children|people)\b", re.IGNORECASE)
+
+
+def _counted(plain: str, end: int) -> str:
+    """The ``count:<thing>`` measure of a number ending at ``end`` that counts a thing said after it, else ""."""
+    rest = plain[end:end + 30]
+    zh = _ZH_COUNTED.match(rest)
+    if zh:
+        return "count:" + zh.group(1)
+    if _EN_PLURAL.match(rest) and (en := _EN_COUNTED.match(rest)):
+        return "count:" + en.group(1).casefold()
+    return ""
+
+
 def _numbers(text: str) -> list[tuple[str, str, int, int]]:
-    """(number, measure or "", start, end) of each number of ``text`` as ``normalize_numbers`` reads it."""
+    """(number, measure or "", start, end) of each number of ``text`` as ``normalize_numbers`` reads it.
+
+    An ordinal ("6th grade", "三年级", "第二") is no number of an amount and is left out; a number said before the
+    thing it counts ("两个孩子", "two kids") measures ``count:<thing>``.
+    """
     plain = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(text))
     out = [(m.group(0).casefold(), "clock", m.start(), m.end()) for m in _CLOCK_WORDS.finditer(plain)]
     for m in _NUMBER.finditer(plain):
         measure = "clock" if ":" in m.group(1) else next((name for name, _ in _MEASURES if m.group(name)), "")
+        if not measure and (_ORDINAL_AFTER.match(plain, m.end(1)) or _ORDINAL_BEFORE.search(plain[:m.start(1)])):
+            continue
+        measure = measure or _counted(plain, m.end(1))
         out.append((m.group(1) if ":" in m.group(1) else str(int(m.group(1))), measure, m.start(1), m.end(1)))
     return sorted(out, key=lambda n: n[2])
 
 
+def _same_measure(a: str, b: str) -> bool:
+    """Two numbers' measures name one thing: one unit, or one said without a unit; a count only by a count of the
+    same thing ("we have three kids now" renumbers "two kids"; "Emma is 12" does not)."""
+    if a.startswith("count:") or b.startswith("count:"):
+        return a == b
+    return a == b or not a or not b
+
+
 def changed_number(new: str, old: str) -> bool:
     """True when ``new`` gives what ``old`` measures a new number: both hold numbers, they share none, and a
-    number of each measures the same thing (one unit, or one of them said without a unit)."""
+    number of each measures the same thing (``_same_measure``: one unit, or one of them said without a unit; a
+    count only by a count of the same thing)."""
     said, held = _numbers(new), _numbers(old)
     if not said or not held or {n for n, *_ in said} & {n for n, *_ in held}:
         return False
-    return any(a == b or not a or not b for _, a, *_ in said for _, b, *_ in held)
+    return any(_same_measure(a, b) for _, a, *_ in said for _, b, *_ in held)
 
 
 def renumbered(old: str, new: str) -> str:

@@ -43,6 +43,7 @@ from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.restate import NAMING
 from memory_core.pipeline.rules import match_clause, render
+from memory_core.pipeline.said_when import dated
 from memory_core.pipeline.shift_beside_job import without_shift_beside_job
 from memory_core.pipeline.side_by_side import members_apart
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
@@ -198,6 +199,8 @@ class MechanicalExtractor:
             if reading.hits:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
                            for hit, own in members_apart(reading.hits, clause, lang))
+                if not reading.temporary:  # "We moved to Austin last week": valid from then
+                    dated(out[first:], clause, turn.timestamp)
                 give_change(out[first:], change)
                 out.extend(self._examples(turn, clause, lang, reading.hits, subject, qualifier))
                 if change[1] > 0 and (resumed := resumption_scope(clause, lang)):

@@ -24,7 +24,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime
 
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.bond_name import named_bond
@@ -34,6 +33,8 @@ from memory_core.pipeline.own_words import attribute_words, speaker_qualifier
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.place_refine import refined_home
 from memory_core.pipeline.restate import drop_restated, plan_own_words, revision_of, twin_of
+from memory_core.pipeline.said_when import ended_at, kept_after
+from memory_core.pipeline.said_when import said_at as _said_at
 from memory_core.pipeline.themes import DEFAULT_THEME
 from memory_core.pipeline.trust import trust_rank
 from memory_core.pipeline.types import Candidate
@@ -51,11 +52,6 @@ _NEGATIVE = re.compile(
 _DETAIL_TAIL = re.compile(r"[,，]\s*[^,，]*(?:\bold\b|岁|个月)[^,，]*$")
 _NON_WORD = re.compile(r"[\W_]+")
 _HAN = re.compile(r"[\u3400-\u9fff]")
-
-
-def _said_at(item: MemoryItem) -> datetime:
-    """When an item's statement was made: its ``valid_from`` (the source turn's time), else its creation."""
-    return item.valid_from or item.created_at
 
 
 def description_polarity(description: str) -> int:
@@ -350,6 +346,7 @@ class KeyConflictResolver:
             other = [o for o in olds if not agrees(cand, o)]
             if other and any(trust_rank(cand.trust) < trust_rank(o.trust) for o in other):
                 continue
+            cand.valid_from = kept_after(cand.valid_from, turn.timestamp, other)  # "joined Spotify last month"
             newer = [o for o in other if _said_at(o) > turn.timestamp]
             if not newer and not same and cand.single_valued and cand.polarity >= 0:
                 # an own-words statement of the slot's topic said later ("I'm at Marlow Robotics now") is current
@@ -416,7 +413,7 @@ class KeyConflictResolver:
                                     keep_id))
             ops.extend(
                 EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=keep_id,
-                      valid_until=turn.timestamp, at=turn.timestamp)
+                      valid_until=ended_at(turn.timestamp, cand.valid_from, o.valid_from), at=turn.timestamp)
                 for o in ended.values()
             )
         return _link_successors(turn, ops, existing)

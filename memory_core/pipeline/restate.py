@@ -28,12 +28,12 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
-from memory_core.pipeline.episode_words import befell
+from memory_core.pipeline.detail_role import adds_detail as _detail
+from memory_core.pipeline.detail_role import detail_of_thing, passing_mention
 from memory_core.pipeline.gist import (
     MAX_GIST_CHARS,
     RESTATE_OVERLAP,
     Topic,
-    lasting,
     led_to,
     same_topic,
     topic,
@@ -178,27 +178,6 @@ def _person_of(key: str) -> str:
     return head.partition(":")[2].casefold() if slash and head.startswith("fact:") else ""
 
 
-def _detail(new: Topic, old: Topic, text: str, lang: str) -> bool:
-    """True when ``new`` adds to ``old``: a number or a strong term ``old`` lacks (a date, an age, a place,
-    a name), or a lasting description of a thing ``old`` names ("Biscuit is a golden retriever",
-    "旺财是只柯基": the name shared, words ``old`` lacks, said with a copula, no day of an episode)."""
-    if befell(text, lang):  # "My Pixel 8 fell in the MRT and cracked": an episode of the thing, not a detail
-        return False
-    if new.numbers - old.numbers or new.strong - old.terms - old.strong:
-        return True
-    if not new.terms - old.terms - new.numbers or not lasting(text, lang):
-        return False
-    folded = text.casefold()
-    for name in new.terms & old.strong - old.numbers:
-        if name.startswith(("obj:", "syn:")):
-            continue
-        said = rf"\b{re.escape(name)}\w*(?:'s)?\s+(?:is|are)\b|\b{re.escape(name)}\w*'s\s+(?:a|an)\b" if lang == "en" \
-            else rf"{re.escape(name)}(?:是|叫)"
-        if re.search(said, folded):
-            return True
-    return False
-
-
 def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: set[str],
                    actor: str, new_item: Callable[[Turn, Candidate], MemoryItem],
                    stated: Sequence[Candidate] = ()) -> list[Op]:
@@ -254,6 +233,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             continue
         if not cand.restate_only and one_more(cand.description, cand.topic, old):
             continue  # "I also subscribe to Spotify now" beside "subscribes to Netflix": an item of its own
+        if passing_mention(cand.description, cand.topic, old, str(item.key or ""), cand.lang,
+                           _subject(speaker, cand.lang)):
+            continue  # "Took the kids to the zoo", "Ran the Denver half marathon": a passing mention of the thing
         rank = 2 if restated else 1
         if best is None or rank > best[0]:
             best = (rank, item, old)
@@ -274,7 +256,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         if cand.may_revise and said and _detail(new, old, said, cand.lang) and len(grown) <= MAX_GIST_CHARS \
                 and grown != item.description \
                 and not turn.timestamp < _said_at(item) \
-                and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())):
+                and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())) \
+                and detail_of_thing(said, new, old, str(item.key or ""), cand.lang, _subject(speaker, cand.lang)):
             reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
             ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
                                 at=turn.timestamp))

@@ -97,15 +97,24 @@ def _city_and_district(value: str) -> bool:
     return False
 
 
+# a course, exam or certificate being studied for ("读教师资格证", "考驾照", "备考CPA", "学日语", "修双学位"): what one
+# studies is no place of work (trial 15: "我在读教师资格证，想转行当中学数学老师" became the employer)
+_ZH_STUDIED = re.compile(r"^(?:在)?(?:读|学|考|备考|自学|进修|修|报了?(?:个|一个)?)"
+                         r"(?=[^，,。]*?(?:证|资|照|研|博|本科|硕士|学位|课|班|语|文|编程|考试|考级|专升本|夜校|网课|MBA|CPA|CFA|ACCA|[雅托]思|托福|GRE|GMAT))")
+
+
 def is_org(value: str, lang: str) -> bool:
     """True when ``value`` may name an employer or school: not a place, not a generic noun, not a verb or time.
 
     A Chinese name jieba cuts into several words is one it does not know (招行, 宁德时代): a name, kept; a
-    single known word is kept unless jieba tags it a verb, time, pronoun, locality or number (超市, 现在).
+    single known word is kept unless jieba tags it a verb, time, pronoun, locality or number (超市, 现在). A
+    course, exam or certificate being studied ("读教师资格证", "考驾照", "备考CPA") is no employer.
     """
     if lang == "zh" and _at_generic(value):
         return False  # "在家带娃", "在宿舍写论文": a generic place and what one does there
     value = _ZH_QUANTIFIER.sub("", value.strip())
+    if lang == "zh" and _ZH_STUDIED.match(value):
+        return False  # "在读教师资格证": a course, not an employer
     if not value or _generic(value, lang) or is_place(value, lang):
         return False
     if lang == "zh" and _HAN.search(value):

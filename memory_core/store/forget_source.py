@@ -20,12 +20,14 @@ in the turn log (``FORGOTTEN_META`` in the turn's ``meta``; text and idempotency
 window's turn reads leave a marked turn out (``session.sources.SqlWindow``), and the rolling summaries
 of their sessions are dropped, to be folded again from the turns that remain. Deleting the raw-turn
 item itself forgets its turn the same way. A summary item cites every turn of its episode: deleting
-it forgets no turn. The workers drop the Redis copies of those sessions' windows
+it forgets no turn. A turn that only revised or restated the deleted item and is a source of another live
+memory stays (``own_turns``): that memory came from it too. The workers drop the Redis copies of those sessions' windows
 (``workers.session_window.forget_windows``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
     from memory_core.store.base import MemoryStore
 
 __all__ = ["FORGOTTEN_META", "forget_in_window", "forgotten_turns", "is_forgotten", "is_raw_turn_item",
-           "source_turn_ends"]
+           "own_turns", "source_turn_ends"]
 
 #: ``Turn.meta`` key of a turn whose words were forgotten with a memory (value: that memory's id).
 FORGOTTEN_META = "forgotten_with"
@@ -49,17 +51,37 @@ def is_raw_turn_item(item: MemoryItem) -> bool:
     return item.kind == Kind.EVENT and (item.key or "").startswith("event:")
 
 
+def _made_by(item: MemoryItem) -> set[str]:
+    """The turns an item's own words came from: the turns of its create and import revisions."""
+    return {r.turn_id for r in item.history if r.op in ("create", "import") and r.turn_id}
+
+
+def own_turns(item: MemoryItem, items: Iterable[MemoryItem]) -> set[str]:
+    """The source turns of ``item`` that forgetting it forgets (trial 15, finding 1).
+
+    A turn that made the item (its create) is its words, whatever else the turn made ("I live in Oslo, and I
+    owe 20k": forgetting the debt forgets the turn). A turn that only revised or restated the item (an added
+    detail, a hit) and is a source of another live memory of ``items`` is that memory's too: it stays, so
+    deleting one item that wrongly collected a job or a move as its "detail" does not forget those.
+    """
+    made = _made_by(item)
+    cited = {t for i in items if i.id != item.id and i.status == Status.ACTIVE and not is_raw_turn_item(i)
+             for t in i.source}
+    return {t for t in item.source if t in made or t not in cited}
+
+
 def source_turn_ends(store: MemoryStore, user_id: str, item_id: str, actor: str) -> list[EndOp]:
-    """The ``EndOp``s (status deleted) of the raw-turn items citing one of ``item_id``'s source turns.
+    """The ``EndOp``s (status deleted) of the raw-turn items citing one of ``item_id``'s own turns (``own_turns``).
 
     Nothing for a raw-turn item itself or an item without sources. Raises UnknownItem (no such item).
     """
     item = store.get(user_id, item_id)
-    turns = set(item.source)
-    if not turns or is_raw_turn_item(item):
+    if not item.source or is_raw_turn_item(item):
         return []
+    items = store.list_items(user_id)
+    turns = own_turns(item, items)
     return [EndOp(i.id, Status.DELETED, FORGOTTEN_WITH.format(item_id=item_id), actor)
-            for i in store.list_items(user_id) if i.id != item_id and is_raw_turn_item(i) and turns & set(i.source)]
+            for i in items if i.id != item_id and is_raw_turn_item(i) and turns & set(i.source)]
 
 
 def is_forgotten(turn: Turn) -> bool:
@@ -73,7 +95,8 @@ def forgotten_turns(store: MemoryStore, user_id: str, item: MemoryItem) -> list[
     tables = store.sql_tables()
     if tables is None or item.kind == Kind.SUMMARY:
         return []
-    found = tables.turns_by_ids(user_id, list(dict.fromkeys(item.source)))
+    own = own_turns(item, store.list_items(user_id)) if not is_raw_turn_item(item) else set(item.source)
+    found = tables.turns_by_ids(user_id, [t for t in dict.fromkeys(item.source) if t in own])
     return [found[t] for t in item.source if t in found]
 
 

@@ -1,0 +1,253 @@
+"""Whether a statement speaks OF the thing an item names, or only mentions it in passing (trial 15, finding 1).
+
+A detail revises an item (README "Memory items": "an added detail … revises it"): "Miso turned three",
+"The marathon is Chicago, on October 12", "我儿子今年五岁了", "我是在华为松山湖那边". The thing the item names
+(Miso, the marathon, 儿子, 华为) is what the sentence speaks of: its subject, or the description after a copula
+("I'm in the Zurich office", "我是招行深圳分行的"). A sentence that shares a word with the item in another role
+adds nothing to it: "We subscribe to Netflix for the kids" (the kids are who it is for), "Ran the Denver half
+marathon today!" (Denver names the race), "Took the kids to the zoo", "周末带孩子们去公园", "周末跟Paul去看了冰球比赛"
+(the kids, Paul: whom one acts on or goes with). Such a sentence is its own item or turn, never text of the item:
+otherwise one fact collects every turn that mentions the kids or the city, and its count, its successor and its
+deletion drag them along.
+
+The part of a sentence that speaks of something (its *head*) is read without a parser: English, the words before
+the first verb (a subject left out: the sentence opens on its verb, "Ran …", "Took …"; a pronoun subject: only the
+description after a copula or "have"); Chinese, the words (jieba.posseg) before the first verb other than a copula
+(是, 叫, 有, 姓) or a preposition of company (跟, 陪, 给, 带, 替, 帮). Both stop at a preposition of purpose or company
+("for", "with", 为).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from memory_core.pipeline.episode_words import befell
+from memory_core.pipeline.gist import RESTATE_OVERLAP, Topic, lasting, topic, word_overlap
+from memory_core.text.synonyms import synonym_groups
+
+__all__ = ["ENTITY_KEYS", "adds_detail", "detail_of_thing", "head_of", "of_entity", "passing_mention", "speaks_of"]
+
+#: Slot keys whose value is a person, an animal, a place or an organisation of the user's.
+ENTITY_KEYS = ("fact:lives_in", "fact:works_at", "fact:school", "fact:partner", "fact:family", "fact:pet")
+#: Synonym groups (``gist.topic``'s ``syn:`` terms) of family members and pets.
+_KIN_AND_PETS = frozenset(f"syn:{w}" for w in (
+    "child", "husband", "wife", "mother", "father", "daughter", "son", "brother", "sister", "grandmother",
+    "grandfather", "boyfriend", "girlfriend", "dog", "cat"))
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_CLAUSE = re.compile(r"[,，。.;；!！?？:：—\n]+")
+_EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’&-]*|\d+\S*")
+_EN_LEAD = _words(
+    "oh ok okay btw fyi ps so and also well anyway anyways just lol haha but then plus update actually "
+    "honestly yeah yes"
+)
+_EN_PRONOUN = _words(
+    "i we i'm we're i've we've i'd we'd she he they you she's he's they're it it's"
+)
+_EN_COPULA = _words(
+    "am 'm is are 're was were 's be been have has had 've got"
+)
+_EN_VERB = _words(
+    "is are was were 's has have had will would can could does do did turned turns got gets started "
+    "starts became becomes ran took made went saw came bought brought met found left told gave won lost "
+    "ate drove flew sold began caught kept felt paid put read sent spent taught thought wrote sang swam "
+    "fell grew held heard knew let meant rode said sat slept stood threw wore woke loves love likes like "
+    "hates hate needs need wants want"
+)
+_EN_STOP = _words(
+    "for with to from near around about since because while when after before"
+)
+# a clause taking the thing up by a pronoun, to name, describe or age it ("叫它大橘", "她是一只布偶", "它两个月大",
+# "his name is Biscuit", "she's a beagle mix", "he turned 4")
+_TAKEN_UP = re.compile(r"^(?:(?:用户|User)[：:]\s*)?(?:叫(?:它|他|她)|(?:它|他|她)(?:叫|是|今年|已经|才|都)|"
+                       r"(?:它|他|她)[0-9一二两三四五六七八九十]|"
+                       r"(?:his|her|its)\s+name\b|(?:he|she|it)(?:'s|\s+is|\s+turned|\s+turns)\b|"
+                       r"(?:named|called)\s+(?:him|her|it)\b)", re.IGNORECASE)
+_ZH_COPULA = frozenset(["是", "叫", "有", "姓", "在"])
+_ZH_COMPANY = frozenset(["跟", "陪", "给", "带", "替", "帮", "为", "同", "和"])
+
+
+def _en_head(clause: str, subject: str) -> str:
+    words = [w.casefold().replace("’", "'") for w in _EN_WORD.findall(clause)]
+    while words and words[0] in _EN_LEAD:
+        words.pop(0)
+    if not words:
+        return ""
+    first = words[0]
+    if subject and first == subject.casefold():  # "User is in Melbourne": the user's statement in third person
+        words[0] = first = "i"
+    if first in _EN_PRONOUN:  # "I'm in the Zurich office": the description after the copula speaks of it
+        rest = words[1:]
+        if first.endswith(("'m", "'re", "'s", "'ve")):
+            rest = [first[first.index("'"):], *rest]
+        if not rest or rest[0] not in _EN_COPULA:
+            return ""
+        said = rest[1:]
+        if said and (said[0].endswith("ing") or said[0] in ("gonna", "going")):
+            return ""  # "we're taking the kids to Disney": an act
+        return " ".join(_until_stop(said))
+    if first.endswith(("ed", "ing")) or first in _EN_VERB:
+        return ""  # the subject left out: "Ran the Denver half marathon", "Took the kids to the zoo"
+    head: list[str] = []
+    for at, word in enumerate(words):
+        if word in _EN_VERB or word in _EN_STOP or (head and word.endswith("ed")):
+            after = words[at + 1] if at + 1 < len(words) else ""
+            if word in _EN_COPULA and (after.endswith("ing") or after in ("gonna", "going")):
+                return ""  # "Kids are taking it okay": what they are doing now, no lasting detail
+            break
+        head.append(word)
+    return " ".join(head)
+
+
+def _until_stop(words: list[str]) -> list[str]:
+    out: list[str] = []
+    for word in words:
+        if word in _EN_STOP:
+            break
+        out.append(word)
+    return out
+
+
+def _zh_head(clause: str) -> str:
+    import jieba.posseg as posseg  # loaded on first use, as value_class does
+
+    head: list[str] = []
+    for piece in posseg.cut(clause):
+        word = piece.word.strip()
+        if not word:
+            continue
+        if word in _ZH_COMPANY and (piece.flag.startswith("p") or word in ("跟", "陪", "带", "替", "帮")):
+            break  # "周末带孩子们去公园", "跟Paul去看了冰球比赛": whom one acts with
+        if piece.flag.startswith("v") and word not in _ZH_COPULA:
+            break
+        head.append(word)
+    return "".join(head)
+
+
+@functools.lru_cache(maxsize=4096)
+def head_of(clause: str, lang: str, subject: str = "") -> str:
+    """The words of one clause that name what it speaks of (see the module docstring); "" for none.
+
+    Args:
+        clause: one clause, no sentence punctuation inside; lang: "en" or "zh".
+        subject: the user's subject word in a third-person clause ("User"), read as "I".
+    """
+    return _zh_head(clause) if lang == "zh" else _en_head(clause, subject)
+
+
+def speaks_of(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -> bool:
+    """True when ``said`` (topic ``new``) speaks of the thing the item of topic ``old`` names, so it may be a
+    detail of it; False when every term it shares with the item sits outside what its clauses speak of.
+
+    A statement sharing no term with the item (picked by its lead, or a name said with a copula) is left to the
+    caller's other tests: True.
+
+    Args:
+        said: the statement, third person or the user's words; one or more clauses.
+        new, old: topics (``gist.topic``) of ``said`` and of the item's text.
+        lang: "en" or "zh" (a clause holding Chinese is read as Chinese).
+        subject: the user's subject word, no term of a topic.
+    """
+    shared = (new.terms & (old.terms | old.strong)) - new.numbers - old.numbers
+    if not shared:
+        return True
+    for clause in _CLAUSE.split(said):
+        if not clause.strip():
+            continue
+        if _TAKEN_UP.search(clause.strip()):
+            return True  # "叫它大橘", "she's a beagle mix", "他今年三岁": the thing named, described, aged
+        clang = "zh" if re.search(r"[\u3400-\u9fff]", clause) else "en"
+        head = head_of(clause.strip(), clang, subject)
+        if head and shared & topic(head, clang if clang == "zh" else lang, subject).terms:
+            return True
+    return False
+
+
+# another person the sentence speaks of ("朋友阿杰刚领养了一只边牧", "my neighbour walked …"): that person's act,
+# judged by the rules for other people, not read as a passing mention of the user's own thing
+_OTHER_HEAD = re.compile(r"^(?:(?:我的?|my|our)\s*)?(?:好?朋友|好友|同事|邻居|室友|闺蜜|哥们|同学|老板|领导|"
+                         r"[我他她]?[妈爸]|姐姐|妹妹|哥哥|弟弟|friends?\b|neighbou?rs?\b|colleagues?\b|co-?workers?\b|room-?mates?\b|"
+                         r"flatmates?\b|sisters?\b|brothers?\b|mom\b|mum\b|dad\b|boss\b|cousins?\b)", re.IGNORECASE)
+
+
+def _about_another(said: str, lang: str, subject: str) -> bool:
+    """True when the first clause of ``said`` speaks of another person (its head names a friend, a neighbour …)."""
+    said = said.strip()
+    if subject and said.startswith(subject) and said[len(subject):len(subject) + 1] in ("：", ":"):
+        said = said[len(subject) + 1:]  # "用户：朋友阿杰…": the user's words quoted
+    first = next((c.strip() for c in _CLAUSE.split(said) if c.strip()), "")
+    clang = "zh" if re.search(r"[\u3400-\u9fff]", first) else "en"
+    return bool(_OTHER_HEAD.match(head_of(first, clang, subject) if clang == "en" else first))
+
+
+def of_entity(key: str, new: Topic, old: Topic) -> bool:
+    """True when an item (``key``, topic ``old``) holds a person, an animal, a place or an organisation of the
+    user's that a statement (topic ``new``) names: a home, an employer, a school, a partner, family, a pet
+    (``ENTITY_KEYS``), or a statement in the user's own words that shares only a word for family or a pet with it
+    ("我有两个孩子"). Such things turn up in every episode of the user's life; a trait, a habit or a like ("I'm
+    left-handed", "bed at 2am", "阿森纳球迷") is said again with its thing as the object, and is not one."""
+    if key.startswith(ENTITY_KEYS):
+        return True
+    shared = (new.terms & old.terms) - new.numbers - old.numbers
+    return key.startswith("gist:") and bool(shared) and shared <= _kin_terms()
+
+
+@functools.lru_cache(maxsize=1)
+def _kin_terms() -> frozenset[str]:
+    """The topic terms of every word for family or a pet (``_KIN_AND_PETS``' groups), in both languages."""
+    out: set[str] = set(_KIN_AND_PETS)
+    for group in synonym_groups():
+        if f"syn:{group[0]}" in _KIN_AND_PETS:
+            for word in group:
+                out.update(topic(word, "zh" if re.search(r"[\u3400-\u9fff]", word) else "en").terms)
+    return frozenset(out - {"朋友"})  # of 男朋友, 女朋友: a friend is no family
+
+
+def passing_mention(said: str, new: Topic, old: Topic, key: str, lang: str, subject: str = "") -> bool:
+    """True when ``said`` (topic ``new``) only mentions the thing of an item (``key``, topic ``old``) in passing:
+    the item holds an entity (``of_entity``), and ``said`` neither says the item again (``RESTATE_OVERLAP`` of the
+    item's terms, and at least half of its own) nor speaks of the thing (``speaks_of``). "周末带孩子们去公园" and
+    "Took the kids to the zoo" beside "User has two kids"; not "我有两个孩子" said again, nor "Miso turned three"
+    beside "User has a cat named Miso".
+
+    Such a statement is no hit, no detail and no restatement of the item: it is its own item, or only its turn.
+    """
+    if not of_entity(key, new, old) or _about_another(said, lang, subject):
+        return False
+    base, own = old.terms - old.numbers, new.terms - new.numbers
+    shared = base & own
+    if word_overlap(new, old) >= RESTATE_OVERLAP and len(shared) * 2 >= len(own):
+        return False
+    return not speaks_of(said, new, old, lang, subject)
+
+
+def detail_of_thing(said: str, new: Topic, old: Topic, key: str, lang: str, subject: str = "") -> bool:
+    """True when ``said`` (topic ``new``) may be text of the item (``key``, topic ``old``): the item holds no entity
+    (``of_entity``), or ``said`` speaks of it (``speaks_of``). "Ran the Denver half marathon today" is no text of
+    "User lives in Denver"; "Miso turned three" is text of "User has a cat named Miso"."""
+    return not of_entity(key, new, old) or speaks_of(said, new, old, lang, subject)
+
+
+def adds_detail(new: Topic, old: Topic, text: str, lang: str) -> bool:
+    """True when ``new`` adds to ``old``: a number or a strong term ``old`` lacks (a date, an age, a place,
+    a name), or a lasting description of a thing ``old`` names ("Biscuit is a golden retriever",
+    "旺财是只柯基": the name shared, words ``old`` lacks, said with a copula, no day of an episode)."""
+    if befell(text, lang):  # "My Pixel 8 fell in the MRT and cracked": an episode of the thing, not a detail
+        return False
+    if new.numbers - old.numbers or new.strong - old.terms - old.strong:
+        return True
+    if not new.terms - old.terms - new.numbers or not lasting(text, lang):
+        return False
+    folded = text.casefold()
+    for name in new.terms & old.strong - old.numbers:
+        if name.startswith(("obj:", "syn:")):
+            continue
+        said = rf"\b{re.escape(name)}\w*(?:'s)?\s+(?:is|are)\b|\b{re.escape(name)}\w*'s\s+(?:a|an)\b" if lang == "en" \
+            else rf"{re.escape(name)}(?:是|叫)"
+        if re.search(said, folded):
+            return True
+    return False

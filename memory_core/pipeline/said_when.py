@@ -1,0 +1,97 @@
+"""When a statement says its change happened: "We moved to Austin last week", "上个月搬到成都了", "三天前入职的".
+
+A fact is valid from its source turn's time unless the turn dates it (trial 15, finding 9): "We moved to
+Austin last week", said on 2025-06-28, holds from about 2025-06-21, and the home it replaced held until then.
+The words are the recall side's time cues (``retrieval.timecues``: yesterday, last week/month/year, "3 weeks
+ago"; 昨天, 前天, 上周, 上个月, 去年, 前年), read against the turn's own time, plus Chinese counts of time ago
+("三天前", "两周前", "一个月前", "半年前"). Only a cue of the past dates a statement: "today", "this week",
+"recently" and every future word ("next month") leave it at the turn's time. A window's middle is the
+estimate ("last week": seven days before), never later than the turn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from memory_core.model import MemoryItem
+from memory_core.pipeline.types import Candidate
+from memory_core.retrieval.timecues import parse_time_cue
+
+__all__ = ["dated", "ended_at", "kept_after", "said_at", "said_since"]
+
+_PAST_CUE = re.compile(r"\b(?:yesterday|last\s+(?:week|month|year)|ago)\b"
+                       r"|昨天|前天|上周|上个?星期|上个?礼拜|上个?月|去年|前年")
+_ZH_AGO = re.compile(r"([0-9一二两三四五六七八九十]+|半)\s*(个?月|天|日|周|个?星期|个?礼拜|年)(?:以)?前")
+_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_DAYS = {"天": 1, "日": 1, "周": 7, "星期": 7, "个星期": 7, "礼拜": 7, "个礼拜": 7, "月": 30, "个月": 30, "年": 365}
+
+
+def _zh_count(text: str) -> float:
+    if text == "半":
+        return 0.5
+    if text.isdigit():
+        return float(text)
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return float((_ZH_DIGIT.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGIT.get(ones, 0) if ones else 0))
+    return float(_ZH_DIGIT.get(text, 0))
+
+
+def said_since(clause: str, at: datetime) -> datetime | None:
+    """The time a clause says its statement began, from a past time word in it; None when it names none.
+
+    Args:
+        clause: one clause, any language; at: the turn's own time (aware).
+
+    Returns:
+        The middle of the window the word names ("last week" at 2025-06-28: 2025-06-21), never after ``at``;
+        None for no word, or one that is not of the past ("today", "最近", "next month").
+    """
+    folded = clause.casefold()
+    ago = _ZH_AGO.search(clause)
+    if ago is not None and (count := _zh_count(ago.group(1))) > 0:
+        return at - timedelta(days=count * _ZH_DAYS[ago.group(2)])
+    if _PAST_CUE.search(folded) is None:
+        return None
+    cue = parse_time_cue(folded, at)
+    if cue is None or cue.since is None or cue.until is None or not _PAST_CUE.search(cue.text):
+        return None  # the first cue of the clause is another one ("today", a date): left to the turn's time
+    middle = datetime.fromtimestamp((cue.since + cue.until) / 2, tz=at.tzinfo)
+    return min(middle, at)
+
+
+def dated(cands: Iterable[Candidate], clause: str, at: datetime) -> None:
+    """Set the ``valid_from`` of ``cands`` (one clause's slot candidates) to the time the clause names, if any
+    (``said_since``); candidates keep the turn's time otherwise."""
+    since = said_since(clause, at)
+    if since is None:
+        return
+    for cand in cands:
+        if cand.valid_from is not None and cand.valid_from >= since:
+            cand.valid_from = since
+
+
+def ended_at(turn_time: datetime, successor_from: datetime | None, old_from: datetime | None) -> datetime:
+    """When an item superseded by a turn stopped holding: the successor's own ``valid_from`` when the turn dates
+    it earlier ("moved here last week"), but never before the old item began; else the turn's time."""
+    if successor_from is None or successor_from >= turn_time:
+        return turn_time
+    if old_from is not None and successor_from <= old_from:
+        return turn_time
+    return successor_from
+
+
+def said_at(item: MemoryItem) -> datetime:
+    """When an item's statement was made: its ``valid_from`` (the source turn's time, or the time the turn
+    named: ``dated``), else its creation."""
+    return item.valid_from or item.created_at
+
+
+def kept_after(since: datetime | None, turn_time: datetime, olds: Iterable[MemoryItem]) -> datetime | None:
+    """A statement's ``valid_from`` against the values it replaces: the time its turn named (``dated``), unless an
+    item it replaces began at or after it (a timeline the turns contradict); then the turn's own time."""
+    if since is None or since >= turn_time:
+        return since
+    return turn_time if any(o.valid_from is not None and o.valid_from >= since for o in olds) else since

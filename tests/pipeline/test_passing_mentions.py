@@ -1,0 +1,127 @@
+"""A turn that only mentions the kids, the city, the pet or the partner is no detail of that fact (trial 15, #1).
+
+"I have two kids" then "We subscribe to Netflix for the kids" used to read "User has two kids; We subscribe to
+Netflix for the kids"; "I live in Denver" then "Ran the Denver half marathon today!" used to read "User lives in
+Denver; Ran the Denver half marathon today". A detail speaks OF the thing ("Miso turned three", "我儿子今年五岁了");
+a mention in another role (for the kids, with Paul, the Denver marathon) is its own item or only its turn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memory_core.embedded import EmbeddedMemory
+from memory_core.pipeline.changed_value import changed_number, with_statement
+from memory_core.pipeline.detail_role import head_of, passing_mention, speaks_of
+from memory_core.pipeline.gist import topic
+
+
+def _facts(mem: EmbeddedMemory, user: str = "u") -> list[str]:
+    return [str(i["description"]) for i in mem._list(user, None) if i["kind"] != "event" and i["status"] == "active"]
+
+
+def _say(mem: EmbeddedMemory, texts: list[str], user: str = "u") -> list[str]:
+    for n, text in enumerate(texts, 1):
+        mem.add(text, user_id=user, timestamp=f"2025-{n:02d}-05T10:00:00Z")
+    return _facts(mem, user)
+
+
+@pytest.mark.parametrize(("texts", "fact", "not_in_it"), [
+    (["I have two kids.", "We subscribe to Netflix for the kids.", "Took the kids to the zoo."],
+     "two kids", ("Netflix", "zoo")),
+    (["I live in Denver.", "Ran the Denver half marathon today!", "I got a job at Denver Health as a nurse."],
+     "lives in Denver", ("marathon", "Health")),
+    (["我有两个孩子。", "周末带孩子们去公园放风筝了。", "给孩子们报了个游泳班。"], "两个孩子", ("公园", "游泳")),
+    (["我男朋友叫Paul，是个nurse。", "周末跟Paul去看了冰球比赛。"], "Paul", ("冰球",)),
+    (["I have a dog named Biscuit.", "Walked Biscuit in the rain, he hated it", "Bought Biscuit a new bed"],
+     "Biscuit", ("rain", "bed")),
+    (["我养了一只猫叫年糕。", "给年糕买了个新猫爬架", "周末带年糕去打疫苗了"], "年糕", ("猫爬架", "疫苗")),
+])
+def test_a_mention_in_another_role_is_no_detail(tmp_path: Path, texts: list[str], fact: str,
+                                                not_in_it: tuple[str, ...]) -> None:
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    try:
+        facts = _say(mem, texts)
+    finally:
+        mem.close()
+    holding = [f for f in facts if fact in f]
+    assert holding, facts
+    assert not [f for f in holding for word in not_in_it if word in f], facts
+
+
+@pytest.mark.parametrize(("texts", "detail"), [
+    (["I have a cat named Miso.", "Miso turned three last week, we got her a tiny cake."], "three"),
+    (["我养了一条狗，叫豆包。", "忘了说，豆包是柯基，今年三岁了。"], "柯基"),
+    (["刚领养了一只小橘猫！！", "叫它大橘，两个月大，特别能吃🐱"], "大橘"),
+])
+def test_a_detail_of_the_thing_still_revises_it(tmp_path: Path, texts: list[str], detail: str) -> None:
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    try:
+        facts = _say(mem, texts)
+    finally:
+        mem.close()
+    assert [f for f in facts if detail in f], facts
+
+
+@pytest.mark.parametrize(("clause", "lang", "head"), [
+    ("Ran the Denver half marathon today", "en", ""),
+    ("We subscribe to Netflix for the kids", "en", ""),
+    ("Miso turned three last week", "en", "miso"),
+    ("The marathon is Chicago", "en", "the marathon"),
+    ("I'm in the Zurich office", "en", "in the zurich office"),
+    ("周末带孩子们去公园", "zh", "周末"),
+    ("我儿子今年五岁了", "zh", "我儿子今年五岁了"),
+    ("我是在华为松山湖那边", "zh", "我是在华为松山湖那边"),
+])
+def test_the_head_of_a_clause_is_what_it_speaks_of(clause: str, lang: str, head: str) -> None:
+    assert head_of(clause, lang) == head
+
+
+def test_speaks_of_and_passing_mention_in_both_languages() -> None:
+    kids_en, kids_zh = topic("User has two kids", "en", "User"), topic("用户有两个孩子", "zh", "用户")
+    zoo = "Took the kids to the zoo"
+    assert not speaks_of(zoo, topic(zoo, "en", "User"), kids_en, "en", "User")
+    assert passing_mention(zoo, topic(zoo, "en", "User"), kids_en, "fact:family:kid", "en", "User")
+    park = "周末带孩子们去公园"
+    assert passing_mention(park, topic(park, "zh", "用户"), kids_zh, "gist:syn:child", "zh", "用户")
+    again = "我有两个孩子"
+    assert not passing_mention(again, topic(again, "zh", "用户"), kids_zh, "gist:syn:child", "zh", "用户")
+    # a trait said again with its thing as the object is no mention of an entity
+    hand = "Remember I write with my left hand"
+    lefty = topic("User is left-handed", "en", "User")
+    assert not passing_mention(hand, topic(hand, "en", "User"), lefty, "gist:syn:left-handed", "en", "User")
+    # another person's act is left to the rules for other people
+    friend = "朋友阿杰刚领养了一只边牧"
+    dog = topic("用户有一只柴犬叫Mochi", "zh", "用户")
+    assert not passing_mention(friend, topic(friend, "zh", "用户"), dog, "fact:pet:dog", "zh", "用户")
+
+
+@pytest.mark.parametrize(("new", "old", "changed"), [
+    ("Emma started 6th grade at Cedar Valley", "User has two kids", False),
+    ("朵朵上三年级了", "用户有两个孩子", False),
+    ("Emma is 12", "User has two kids", False),
+    ("we have three kids now", "User has two kids", True),
+    ("我们现在有三个孩子了", "用户有两个孩子", True),
+    ("豆豆三岁啦", "用户家狗豆豆两岁了", True),
+    ("been going to bed at 11 lately", "User usually goes to bed at 2am", True),
+])
+def test_a_count_changes_only_by_a_count_of_the_same_thing(new: str, old: str, changed: bool) -> None:
+    assert changed_number(new, old) is changed
+    if not changed:
+        assert old in with_statement(old, new, "zh" if "用户" in old else "en")
+
+
+@pytest.mark.parametrize(("texts", "count", "not_count"), [
+    (["I'm Wendy, 44, mom of two kids.", "The kids are back at school, Emma started 6th grade."], "two kids", "6 kids"),
+    (["我有两个孩子，老大叫朵朵。", "孩子们开学了，朵朵上三年级了。"], "两个孩子", "3个孩子"),
+])
+def test_a_grade_never_renumbers_the_children(tmp_path: Path, texts: list[str], count: str, not_count: str) -> None:
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    try:
+        facts = _say(mem, texts)
+    finally:
+        mem.close()
+    assert [f for f in facts if count in f], facts
+    assert not [f for f in facts if not_count in f], facts
