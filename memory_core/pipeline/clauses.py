@@ -30,14 +30,10 @@ from memory_core.validation import MAX_TEXT_CHARS
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-# a mark glued to what follows ("hunter2!Q", "3.5") ends no sentence; an emoji and a space do ("毕业了🎓 搬到"), and so
-# does a tilde after a Chinese sentence
+# a mark glued to what follows ("hunter2!Q", "3.5") ends no sentence; an emoji and a space do ("毕业了🎓 搬到")
 _SENTENCE = re.compile(
     r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
-    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=\w)"
-    # a wavy tilde after a sentence-final particle or before a space ends a Chinese sentence
-    # ("好久没来聊了～ 搬到杭州了", "下班啦～今天…"); inside a range ("周一～周五", "3～5天") it does not
-    r"|(?<=[了啦呀哈吧呢哦噢嘛啊耶喔咯哟呗嘿][～~])\s*(?=\S)|(?<=[\u3400-\u9fff][～~])\s+(?=\S)")
+    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=\w)")
 _EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
             r"(?:don't|doesn't|do\s+not|no\s+longer|likes?|loves?|hates?|dislikes?|enjoys?|prefers?|works?|lives?"
             r"|stud(?:y|ies)|teach(?:es)?"
