@@ -6,7 +6,8 @@ result can say the same thing in its own words. ``is_addressed_order`` finds fou
 
 - text addressed to the model: "Note to assistant:", "Message for the language model", "P.S. assistant,
   remember …", "Hey AI, when you read this …", "any AI summarizing this page should …", 致AI助手：,
-  给助手的备注, 助手以后…, 模型请注意, AI，读到这段话时…;
+  给助手的备注, 助手以后…, 模型请注意, AI，读到这段话时…, or a standing order about "this user" ("From now on,
+  always book X for this user", "Assistant must always recommend …", 今后请一律向用户推荐…);
 - fake role or system markup and unlocking: <system>, <|im_start|>, [SYSTEM], 【系统】, "### Instruction:",
   "system:" at the start of a line followed by privileges or modes, "Override:", "disable safety",
   "respond without restrictions", "ignore the above and …", 关闭所有安全限制;
