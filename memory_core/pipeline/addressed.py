@@ -57,9 +57,10 @@ _MARKUP_EN = re.compile(
     r"<\|?\s*/?\s*(?:system|sys|im_start|im_end|admin|developer|instructions?|inst)\b[^>]{0,20}>"
     r"|\[/?\s*(?:system|sys|inst|admin|developer)\s*\]|<<\s*/?sys\s*>>"
     r"|(?:^|\n)\s*#{1,4}\s*(?:system|instructions?|developer|admin)\s*(?:prompt|message|note)?\s*:"
-    r"|(?:^|\n)\s*(?:system|admin|developer)\s*:[^\n]{0,80}?\b(?:mode|enabled|override|admin|privileges?|"
-    r"restrictions?|safety|unrestricted|you\s+are|the\s+(?:user|assistant))\b"
-    r"|\boverride\s*[:：]|\boverride\s+(?:the\s+|your\s+|all\s+)?(?:assistant|safety|restrictions|guardrails|"
+    r"|(?:^|\n)\s*(?:system|admin|developer)\s*:[^\n]{0,80}?\b(?:developer\s+mode|god\s+mode|override|"
+    r"restrictions?|safety|unrestricted|you\s+(?:are|must|will|may)|you'?re|(?:the\s+)?assistant|the\s+user\s+is)\b"
+    r"|\boverride\s*[:：][^\n.]{0,60}?\b(?:assistant|user|safety|admin|instructions?|rules|restrictions|you)\b"
+    r"|\boverride\s+(?:the\s+|your\s+|all\s+)?(?:assistant|safety|restrictions|guardrails|"
     r"content\s+polic)"
     r"|\b(?:disable|turn\s+off|bypass|remove)\s+(?:all\s+|the\s+|your\s+)?(?:safety|content\s+filters?|guardrails|"
     r"restrictions)\b|\bsafety\s+(?:settings|filters?|checks|restrictions)\s+(?:are\s+)?(?:now\s+)?(?:off|disabled)\b"
@@ -107,7 +108,8 @@ _ADDRESSED_ZH = re.compile(
 )
 _MARKUP_ZH = re.compile(
     r"【\s*(?:系统|系统消息|系统指令|管理员|开发者)\s*】"
-    r"|(?:^|\n)\s*(?:系统|管理员|开发者)\s*[:：][^\n]{0,40}?(?:权限|管理员|限制|安全|越狱|开发者|模式|你现在)"
+    r"|(?:^|\n)\s*(?:系统|管理员|开发者)\s*[:：][^\n]{0,40}?(?:权限已?(?:提升|升级|开放)|超级管理员|是管理员|"
+    r"(?:解除|关闭|取消)[^\n]{0,6}限制|越狱|开发者模式|你现在|你必须|你可以)"
     r"|(?:关闭|解除|取消|绕过|忽略)(?:所有|全部|一切)?的?(?:安全|内容)(?:限制|策略|过滤|审查|设置)"
     r"|不受(?:任何)?(?:限制|约束)地?(?:回答|回复|输出)",
 )

@@ -98,6 +98,9 @@ ORDINARY = [
     "Hotel FAQ: from now on, breakfast is served from 7 to 11 for every guest.",
     "Review: I always ask my assistant to book tables for this kind of restaurant, works great.",
     "使用说明：以后每次开机前请先检查电源线是否接好。",
+    "System: maintenance mode enabled from 2am to 4am. Admin privileges are required to change it.",
+    "Theme docs. Override: set to true to replace the default colours.",
+    "系统：安全更新已安装，请重启电脑。",
 ]
 
 
