@@ -15,8 +15,9 @@ from memory_core.settings import Settings
 
 T0 = datetime(2026, 1, 2, 9, tzinfo=UTC)
 CASES = [
+    # said on 2026-03-03, "last month" dates the stop in February (the middle of the month named)
     ("I drink two cups of coffee every morning.", "I gave up coffee last month.", "Does he still drink coffee?",
-     "two cups of coffee", "outdated: ", ", until 2026-03-03"),
+     "two cups of coffee", "outdated: ", ", until 2026-02-15"),
     ("我住在里斯本。", "我搬到波尔图了。", "她住在哪里？", "我住在里斯本", "已过时：", "，至 2026-03-03"),
 ]
 
