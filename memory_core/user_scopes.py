@@ -15,13 +15,10 @@ no person and is left to its own calls.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from memory_core.store.base import MemoryStore
 from memory_core.validation import check_id
-
-if TYPE_CHECKING:
-    from memory_core.service import Memory
 
 __all__ = ["AGENT_SCOPE", "erase_user_scopes", "stored_user_ids", "user_scopes"]
 
@@ -47,7 +44,16 @@ def stored_user_ids(store: MemoryStore) -> set[str]:
     return set(store.users()) | (set(turns.turn_users()) if turns is not None else set())
 
 
-def erase_user_scopes(memory: Memory, user_id: str) -> dict[str, int]:
+class _Erasing(Protocol):
+    """What ``erase_user_scopes`` needs of a ``Memory`` (typed here, so this module stays below the service)."""
+
+    @property
+    def store(self) -> MemoryStore: ...
+
+    def erase_user(self, user_id: str) -> int: ...
+
+
+def erase_user_scopes(memory: _Erasing, user_id: str) -> dict[str, int]:
     """Erase ``user_id`` and every agent scope of theirs (``user_scopes``) in process; return the items
     removed per stored user id, the person's own id first (0 when only their agent scopes held anything).
 

@@ -20,9 +20,9 @@ from memory_core.model import Kind, MemoryItem
 from memory_core.retrieval.recall import RecallFilters, RecallResult
 from memory_core.retrieval.stages import RETRIEVERS
 from memory_core.retrieval.time_window import asks_only_period
-from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.seams import MemoryRecaller
 from memory_core.shown import shown_text
+from memory_core.text.timecues import parse_time_cue
 
 __all__ = ["SUMMARIES_READ", "is_broad", "named_period", "of_period", "recall_with_summaries", "restates",
            "summaries_after"]

@@ -2,7 +2,7 @@
 
 A fact is valid from its source turn's time unless the turn dates it (trial 15, finding 9): "We moved to
 Austin last week", said on 2025-06-28, holds from about 2025-06-21, and the home it replaced held until then.
-The words are the recall side's time cues (``retrieval.timecues``: yesterday, last week/month/year, "3 weeks
+The words are the recall side's time cues (``text.timecues``: yesterday, last week/month/year, "3 weeks
 ago"; 昨天, 前天, 上周, 上个月, 去年, 前年), read against the turn's own time, plus Chinese counts of time ago
 ("三天前", "两周前", "一个月前", "半年前"). Only a cue of the past dates a statement: "today", "this week",
 "recently" and every future word ("next month") leave it at the turn's time. A window's middle is the
@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from memory_core.model import MemoryItem
 from memory_core.pipeline.types import Candidate
-from memory_core.retrieval.timecues import parse_time_cue
+from memory_core.text.timecues import parse_time_cue
 
 __all__ = ["dated", "ended_at", "kept_after", "said_at", "said_since"]
 

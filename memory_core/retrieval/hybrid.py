@@ -50,11 +50,11 @@ from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
 from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
-from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
 from memory_core.retrieval.work_question import asked_attribute_first
+from memory_core.text.timecues import parse_time_cue
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows", "warm_up_search"]

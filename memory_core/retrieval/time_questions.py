@@ -43,7 +43,7 @@ from datetime import UTC, datetime
 
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.index import RecallResult
-from memory_core.retrieval.timecues import parse_time_cue
+from memory_core.text.timecues import parse_time_cue
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["asks_before", "asks_period", "asks_sequence", "before_anchor", "in_sequence", "period_first"]

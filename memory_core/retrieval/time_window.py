@@ -23,7 +23,7 @@ import numpy as np
 
 from memory_core.local_time import MAX_OFFSET_S, offset_of
 from memory_core.retrieval.idioms import plain_query
-from memory_core.retrieval.timecues import parse_time_cue
+from memory_core.text.timecues import parse_time_cue
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only

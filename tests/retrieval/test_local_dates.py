@@ -16,7 +16,7 @@ import pytest
 
 from memory_core.embedded import EmbeddedMemory
 from memory_core.local_time import OFFSET_KEY, local, local_clock, offset_minutes, offset_of, with_offset
-from memory_core.retrieval.timecues import parse_time_cue
+from memory_core.text.timecues import parse_time_cue
 
 CASES = {
     "en": {"late": "Just got back from the vet, the kitten had her first vaccine.",

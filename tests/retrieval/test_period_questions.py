@@ -11,9 +11,9 @@ import pytest
 
 from memory_core.model import Kind, Status, Turn
 from memory_core.retrieval.time_questions import asks_before
-from memory_core.retrieval.timecues import parse_time_cue
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
+from memory_core.text.timecues import parse_time_cue
 
 REF = datetime(2026, 1, 10, tzinfo=UTC)
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memory_core.retrieval.timecues import parse_time_cue
+from memory_core.text.timecues import parse_time_cue
 
 REF = datetime(2023, 6, 15, 12, tzinfo=UTC)
 
@@ -63,7 +63,7 @@ def test_the_quick_test_never_hides_a_cue():
     import random
     from pathlib import Path
 
-    from memory_core.retrieval.timecues import _first_cue
+    from memory_core.text.timecues import _first_cue
 
     data = Path(__file__).resolve().parents[2] / "memory_core" / "data"
     texts = [json.loads(line)["question"] for line in (data / "bilingual_questions.jsonl").read_text().splitlines()]
@@ -86,7 +86,7 @@ def test_a_text_without_cue_patterns_has_no_cue_at_any_reference_time():
     import random
     import re
 
-    from memory_core.retrieval.timecues import _ANY_RELATIVE, _EN_AGO, _RELATIVE_WORDS, _first_cue, _no_cue
+    from memory_core.text.timecues import _ANY_RELATIVE, _EN_AGO, _RELATIVE_WORDS, _first_cue, _no_cue
 
     pieces = ["what did", "Mia", "do", "last", "week", "in", "May", "2023", "去年", "五月", "搬家", "之前",
               "before the trip", "3 days ago", "recently", "最近", "dismay", "grammar", "Oct.", "十二月", "上个礼拜",
