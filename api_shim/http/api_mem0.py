@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, Stric
 from api_shim.api_client import DistributedMemory
 from api_shim.http.deps import Caller, caller, services
 from api_shim.http.errors import ApiError
+from api_shim.http.json_keys import JsonRoute
 from api_shim.http.schemas import ErrorOut
 from api_shim.http.services import Services
 from memory_core.errors import InvalidField
@@ -44,7 +45,8 @@ from memory_core.validation import MAX_TOP_K
 __all__ = ["router"]
 
 router = APIRouter(prefix="/mem0", tags=["mem0"],
-                   responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}})
+                   responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+                   route_class=JsonRoute)
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
 

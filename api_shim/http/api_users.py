@@ -10,6 +10,7 @@ from fastapi.responses import Response
 
 from api_shim.http.api_items import Reveal
 from api_shim.http.deps import Caller, UserIdPath, caller, services
+from api_shim.http.json_keys import JsonRoute
 from api_shim.http.schemas import ErrorOut, ImportOut
 from api_shim.http.services import Services
 from memory_core.user_scopes import stored_user_ids, user_scopes
@@ -22,7 +23,8 @@ YAML = "application/yaml"
 USERS_PAGE = 1000
 
 router = APIRouter(tags=["users"], responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut},
-                                              422: {"model": ErrorOut}, 429: {"model": ErrorOut}})
+                                              422: {"model": ErrorOut}, 429: {"model": ErrorOut}},
+                   route_class=JsonRoute)
 
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
