@@ -30,6 +30,7 @@ are refused with ``InvalidField``, as is ``expiration_date``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from memory_core.api import ItemRecord, MemoryAPI, Messages
@@ -268,7 +269,7 @@ class Memory:
         Raises:
             InvalidField: no entity id or a bad one.
         """
-        scopes = mem0_delete_scopes(user_id, agent_id, run_id, stored_user_ids(self.api.memory.store))
+        scopes = mem0_delete_scopes(user_id, agent_id, run_id, partial(stored_user_ids, self.api.memory.store))
         run, why = mem0_run(user_id, agent_id, None, run_id), "deleted (mem0 API)"
         done = {s: mem0_delete_run(self.api, s, run, why) if run
                 else self.api.delete_all(user_id=s, reason=why)["deleted"] for s in scopes}

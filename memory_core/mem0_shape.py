@@ -32,7 +32,7 @@ into Mem0's entity fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from memory_core.api import ItemRecord
@@ -230,21 +230,22 @@ def mem0_with_run(metadata: Mapping[str, str] | None, run: str | None) -> dict[s
     return {**(metadata or {}), RUN_KEY: run}
 
 
-def mem0_delete_scopes(user_id: str | None, agent_id: str | None, run_id: str | None, known: Iterable[str],
-                       prefix: str = "") -> list[str]:
+def mem0_delete_scopes(user_id: str | None, agent_id: str | None, run_id: str | None,
+                       stored: Callable[[str], Iterable[str]], prefix: str = "") -> list[str]:
     """The stored user ids Mem0's ``delete_all`` acts on: ``mem0_scope``'s, and for a ``user_id`` without an
     agent every agent scope of that user too (``user_scopes``: Mem0's filter on ``user_id`` matches the user's
     memories with any agent). With a run beside them (``mem0_run``) only that run's memories go
     (``mem0_delete_run``).
 
     Args:
-        known: the stored user ids there are. prefix: put before each id (over HTTP, the tenant's ``acme:``).
+        stored: the stored user ids starting with a prefix (``partial(stored_user_ids, store)``). prefix: put
+            before each id (over HTTP, the tenant's ``acme:``).
 
     Raises:
         InvalidField: what ``mem0_scope`` raises.
     """
     scope = prefix + mem0_scope(user_id, agent_id, run_id=run_id)
-    return user_scopes(scope, known) if user_id and agent_id is None else [scope]
+    return user_scopes(scope, stored(scope + AGENT_SCOPE)) if user_id and agent_id is None else [scope]
 
 
 def mem0_delete_run(api: Deleter, user_id: str, run: str, reason: str) -> int:

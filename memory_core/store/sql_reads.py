@@ -260,10 +260,14 @@ class SqlItemReads:
             groups.setdefault(item.theme, []).append(item)
         return dict(sorted(groups.items()))
 
-    def users(self) -> list[str]:
-        """Return the ids of users with at least one item, sorted."""
+    def users(self, prefix: str = "") -> list[str]:
+        """Return the ids of users with at least one item, sorted; with ``prefix``, those starting with it (an
+        indexed ``LIKE 'prefix%'``, its ``%``, ``_`` and escape character escaped)."""
+        query = select(_M.c.user_id).distinct().order_by(_M.c.user_id)
+        if prefix:
+            query = query.where(_M.c.user_id.startswith(prefix, autoescape=True))
         with self._tx() as conn:
-            return list(conn.execute(select(_M.c.user_id).distinct().order_by(_M.c.user_id)).scalars())
+            return list(conn.execute(query).scalars())
 
 
 def _joined(user_id: str, rows: Sequence[Any], complete: bool) -> ItemChanges:

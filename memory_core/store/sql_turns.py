@@ -220,10 +220,14 @@ class SqlTurnRows(TurnStore):
             conn.execute(update(_U).where(_U.c.user_id == user_id, _U.c.last_applied_seq < seq)
                          .values(last_applied_seq=seq))
 
-    def turn_users(self) -> list[str]:
-        """Return the ids of users with at least one turn, sorted."""
+    def turn_users(self, prefix: str = "") -> list[str]:
+        """Return the ids of users with at least one turn, sorted; with ``prefix``, those starting with it (an
+        indexed ``LIKE 'prefix%'``, its ``%``, ``_`` and escape character escaped)."""
+        query = select(_T.c.user_id).distinct().order_by(_T.c.user_id)
+        if prefix:
+            query = query.where(_T.c.user_id.startswith(prefix, autoescape=True))
         with self._tx() as conn:
-            return list(conn.execute(select(_T.c.user_id).distinct().order_by(_T.c.user_id)).scalars())
+            return list(conn.execute(query).scalars())
 
     def has_user(self, user_id: str) -> bool:
         """True when the user has stored turns or items (a row in ``users``).
