@@ -47,6 +47,7 @@ from memory_core.mem0_shape import (
     mem0_listed,
     mem0_listing,
     mem0_metadata,
+    mem0_read_metadata,
     mem0_run,
     mem0_scope,
     mem0_search,
@@ -73,7 +74,7 @@ def mem0_memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any
         user_id: the caller's user id, shown instead of the stored one (a scope of ``mem0_shape.mem0_scope``:
             ``agent#bot`` shows as agent_id ``bot``, user_id None). ``categories`` holds the item's theme.
     """
-    metadata = dict(record.get("metadata") or {})
+    metadata = mem0_read_metadata(record.get("metadata") or {})
     entities = mem0_entities(user_id or record["user_id"])
     if entities["run_id"] is None and RUN_KEY in metadata:  # a run within a user or agent (``mem0_run``)
         entities["run_id"] = metadata.pop(RUN_KEY)
