@@ -34,6 +34,7 @@ from memory_core.store.sql_queries import (
     _Fetch,
     _fetch_statements,
     _prefix_rows,
+    _user_ids,
 )
 from memory_core.validation import check_id
 
@@ -262,12 +263,9 @@ class SqlItemReads:
 
     def users(self, prefix: str = "") -> list[str]:
         """Return the ids of users with at least one item, sorted; with ``prefix``, those starting with it (an
-        indexed ``LIKE 'prefix%'``, its ``%``, ``_`` and escape character escaped)."""
-        query = select(_M.c.user_id).distinct().order_by(_M.c.user_id)
-        if prefix:
-            query = query.where(_M.c.user_id.startswith(prefix, autoescape=True))
+        indexed ``LIKE 'prefix%'``, its ``%``, ``_`` and escape character escaped: ``_user_ids``)."""
         with self._tx() as conn:
-            return list(conn.execute(query).scalars())
+            return list(conn.execute(_user_ids(_M.c.user_id, prefix)).scalars())
 
 
 def _joined(user_id: str, rows: Sequence[Any], complete: bool) -> ItemChanges:
