@@ -47,7 +47,7 @@ from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
 from memory_core.shown import shown_text
 from memory_core.store.transfer import export_yaml, parse_import, store_import
-from memory_core.user_scopes import stored_user_ids, user_scopes
+from memory_core.user_scopes import stored_scopes
 from memory_core.validation import check_id, check_timestamp
 
 __all__ = ["app", "main"]
@@ -331,7 +331,7 @@ def erase(user: UserOption, db: DbOption = None,
     (``<user>#agent#<agent>``, made by the Mem0-shaped calls), and, with a Redis URL, their Redis keys."""
     with _memory(db, read=True) as memory:
         user = check_id(user, "user id")
-        scopes = user_scopes(user, stored_user_ids(memory.store))
+        scopes = stored_scopes(memory.store, user)
         if len(scopes) == 1:
             memory.require_user(user)
         if not yes and not typer.confirm(f"Erase everything stored for {user} ({', '.join(scopes)})?"):

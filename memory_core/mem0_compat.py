@@ -30,6 +30,7 @@ are refused with ``InvalidField``, as is ``expiration_date``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from memory_core.api import ItemRecord, MemoryAPI, Messages
@@ -46,6 +47,7 @@ from memory_core.mem0_shape import (
     mem0_listed,
     mem0_listing,
     mem0_metadata,
+    mem0_read_metadata,
     mem0_run,
     mem0_scope,
     mem0_search,
@@ -72,7 +74,7 @@ def mem0_memory(record: ItemRecord, user_id: str | None = None) -> dict[str, Any
         user_id: the caller's user id, shown instead of the stored one (a scope of ``mem0_shape.mem0_scope``:
             ``agent#bot`` shows as agent_id ``bot``, user_id None). ``categories`` holds the item's theme.
     """
-    metadata = dict(record.get("metadata") or {})
+    metadata = mem0_read_metadata(record.get("metadata") or {})
     entities = mem0_entities(user_id or record["user_id"])
     if entities["run_id"] is None and RUN_KEY in metadata:  # a run within a user or agent (``mem0_run``)
         entities["run_id"] = metadata.pop(RUN_KEY)
@@ -268,7 +270,7 @@ class Memory:
         Raises:
             InvalidField: no entity id or a bad one.
         """
-        scopes = mem0_delete_scopes(user_id, agent_id, run_id, stored_user_ids(self.api.memory.store))
+        scopes = mem0_delete_scopes(user_id, agent_id, run_id, partial(stored_user_ids, self.api.memory.store))
         run, why = mem0_run(user_id, agent_id, None, run_id), "deleted (mem0 API)"
         done = {s: mem0_delete_run(self.api, s, run, why) if run
                 else self.api.delete_all(user_id=s, reason=why)["deleted"] for s in scopes}

@@ -32,7 +32,9 @@ into Mem0's entity fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import contextlib
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from memory_core.api import ItemRecord
@@ -44,6 +46,7 @@ from memory_core.validation import check_id
 __all__ = [
     "CURATED_KINDS",
     "ENTITY_KEYS",
+    "JSON_KEYS_KEY",
     "RUN_KEY",
     "Lister",
     "Searcher",
@@ -58,15 +61,20 @@ __all__ = [
     "mem0_listed",
     "mem0_listing",
     "mem0_metadata",
+    "mem0_read_metadata",
     "mem0_run",
     "mem0_scope",
     "mem0_search",
     "mem0_with_run",
+    "meta_text",
 ]
 
 ENTITY_KEYS = ("user_id", "agent_id", "run_id")
 #: The metadata key that keeps the Mem0 ``run_id`` of a memory added with a user or agent too (``mem0_run``).
 RUN_KEY = "run_id"
+#: The metadata key that names (a JSON list) the other keys whose values are JSON text: the numbers, booleans,
+#: lists and objects of an add's metadata (``mem0_add_metadata``), read back as such by ``mem0_read_metadata``.
+JSON_KEYS_KEY = "mem0:json"
 _AGENT, _RUN, _WITH_AGENT = "agent#", "run#", AGENT_SCOPE
 #: Items read per ``get_all`` page when the Mem0 shape needs every item of a user (the API's page limit).
 _PAGE = 1000
@@ -230,21 +238,22 @@ def mem0_with_run(metadata: Mapping[str, str] | None, run: str | None) -> dict[s
     return {**(metadata or {}), RUN_KEY: run}
 
 
-def mem0_delete_scopes(user_id: str | None, agent_id: str | None, run_id: str | None, known: Iterable[str],
-                       prefix: str = "") -> list[str]:
+def mem0_delete_scopes(user_id: str | None, agent_id: str | None, run_id: str | None,
+                       stored: Callable[[str], Iterable[str]], prefix: str = "") -> list[str]:
     """The stored user ids Mem0's ``delete_all`` acts on: ``mem0_scope``'s, and for a ``user_id`` without an
     agent every agent scope of that user too (``user_scopes``: Mem0's filter on ``user_id`` matches the user's
     memories with any agent). With a run beside them (``mem0_run``) only that run's memories go
     (``mem0_delete_run``).
 
     Args:
-        known: the stored user ids there are. prefix: put before each id (over HTTP, the tenant's ``acme:``).
+        stored: the stored user ids starting with a prefix (``partial(stored_user_ids, store)``). prefix: put
+            before each id (over HTTP, the tenant's ``acme:``).
 
     Raises:
         InvalidField: what ``mem0_scope`` raises.
     """
     scope = prefix + mem0_scope(user_id, agent_id, run_id=run_id)
-    return user_scopes(scope, known) if user_id and agent_id is None else [scope]
+    return user_scopes(scope, stored(scope + AGENT_SCOPE)) if user_id and agent_id is None else [scope]
 
 
 def mem0_delete_run(api: Deleter, user_id: str, run: str, reason: str) -> int:
@@ -296,22 +305,61 @@ def mem0_entities(scope: str) -> dict[str, str | None]:
 def mem0_add_metadata(metadata: object) -> dict[str, str] | None:
     """Metadata given to a Mem0 ``add``, as the string values an item keeps (None: none given).
 
-    Gulfstream keeps metadata as exact strings, filtered by equality (``mem0_metadata``), so a value
-    is a string, number or boolean (kept as its text); a nested mapping, a list, a set or any other
-    object is refused, not turned silently into text no filter could match.
+    A string is kept as it is; a number, boolean, list or object as its JSON text (``meta_text``), its key
+    named under ``JSON_KEYS_KEY`` so ``mem0_read_metadata`` gives back the JSON value. A filter matches by
+    equal text, so ``{"n": 2}`` (or ``{"n": "2"}``) finds ``{"n": 2}``.
 
     Raises:
-        InvalidField: ``metadata`` is not a mapping, or one of its values is not a plain value.
+        InvalidField: ``metadata`` is not a mapping, names ``JSON_KEYS_KEY``, or holds a value that is not JSON
+            (None, a set, another object, a float that is not finite).
     """
     if metadata is None:
         return None
     if not isinstance(metadata, Mapping):
         raise InvalidField(f"metadata must be a mapping of names to values; got {type(metadata).__name__}")
-    bad = sorted(str(k) for k, v in metadata.items() if not isinstance(v, str | int | float | bool))
+    if JSON_KEYS_KEY in metadata:
+        raise InvalidField(f"metadata {JSON_KEYS_KEY!r} is where the keys of JSON values are kept; use another key")
+    kept, bad = {}, []
+    for key, value in metadata.items():
+        try:
+            kept[str(key)] = meta_text(value)
+        except (TypeError, ValueError):
+            bad.append(str(key))
     if bad:
-        raise InvalidField(f"metadata values must be strings, numbers or booleans; {bad} hold other values "
-                           "(nested mappings, lists and other objects cannot be filtered by exact value)")
-    return {str(k): str(v) for k, v in metadata.items()}
+        raise InvalidField(f"metadata values must be strings, numbers, booleans, lists or objects (JSON); "
+                           f"{sorted(bad)} hold other values")
+    typed = sorted(str(k) for k, v in metadata.items() if not isinstance(v, str))
+    return {**kept, JSON_KEYS_KEY: json.dumps(typed, ensure_ascii=False)} if typed else kept
+
+
+def meta_text(value: object) -> str:
+    """The text a metadata value is kept and filtered as: a string itself, any other JSON value its compact
+    JSON text (keys sorted).
+
+    Raises:
+        TypeError: not a JSON value (None, a set, another object). ValueError: a float that is not finite.
+    """
+    if isinstance(value, str):
+        return value
+    if value is None:
+        raise TypeError("null is no metadata value")
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def mem0_read_metadata(stored: Mapping[str, str]) -> dict[str, Any]:
+    """An item's metadata as an add gave it: the values named under ``JSON_KEYS_KEY`` read back from JSON (a
+    store written before JSON values were kept has none, and reads as its strings)."""
+    metadata: dict[str, Any] = dict(stored)
+    named = metadata.pop(JSON_KEYS_KEY, None)
+    try:
+        typed = json.loads(named) if named else []
+    except ValueError:
+        typed = []
+    for key in typed if isinstance(typed, list) else []:
+        if isinstance(key, str) and isinstance(metadata.get(key), str):
+            with contextlib.suppress(ValueError):  # else left as its text
+                metadata[key] = json.loads(metadata[key])
+    return metadata
 
 
 def mem0_metadata(filters: Mapping[str, Any] | None) -> dict[str, str] | None:
@@ -325,7 +373,10 @@ def mem0_metadata(filters: Mapping[str, Any] | None) -> dict[str, str] | None:
     if bad:
         raise InvalidField(f"filters {bad} use operators, which are not supported; filter metadata by exact "
                            "values ({'category': 'movies'})")
-    return {str(k): str(v) for k, v in wanted.items()} or None
+    try:
+        return {str(k): meta_text(v) for k, v in wanted.items()} or None
+    except (TypeError, ValueError):
+        raise InvalidField("a metadata filter's values must be strings, numbers or booleans") from None
 
 
 def mem0_listing(api: Lister, user_id: str, metadata: Mapping[str, str] | None, limit: int | None = None,

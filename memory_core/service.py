@@ -11,35 +11,22 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from memory_core.context import build_context, query_lang
 from memory_core.embedding.base import Embedder, EmbeddingError
 from memory_core.errors import InvalidInput, StoreError, UnknownUser
-from memory_core.lifecycle.broad import is_broad, recall_with_summaries
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
-from memory_core.model import Actor, Kind, Turn
+from memory_core.model import Actor, Turn
 from memory_core.pipeline.pipeline import WritePipeline
-from memory_core.pipeline.sensitive import SENSITIVE_THEME, SensitiveGuard, asked_categories, parse_tenant_policies
+from memory_core.pipeline.sensitive import SensitiveGuard, parse_tenant_policies
 from memory_core.pipeline.sensitive_turns import scrub_curated
 from memory_core.pipeline.types import KeyLookup
-from memory_core.recall_shown import (
-    context_view,
-    filters_on_sensitive,
-    finds_free_clauses,
-    gated_extras,
-    masked_notes,
-    shown_in_recall,
-)
+from memory_core.recall_answer import answer_recall
 from memory_core.responses import RecallResponse
-from memory_core.retrieval.index import RecallResult
-from memory_core.retrieval.past_question import past_filters, past_first
-from memory_core.retrieval.ranked_scores import ranked_scores
-from memory_core.retrieval.recall import PRESETS, Recaller, RecallFilters, RecallWeights
-from memory_core.retrieval.withheld import fill_shown, made_item_stand_in, raw_turn_stand_in, stand_in_either
+from memory_core.retrieval.recall import Recaller, RecallFilters, RecallWeights
 from memory_core.seams import MemoryRecaller
 from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
@@ -48,7 +35,7 @@ from memory_core.store.factory import open_store
 from memory_core.store.purge import PurgeReport
 from memory_core.store.turns import TurnLog
 from memory_core.store.write_ops import HitOp, Op
-from memory_core.validation import check_id, check_text, check_top_k
+from memory_core.validation import check_id
 
 if TYPE_CHECKING:
     from memory_core.embedding.refiner import Refiner
@@ -323,70 +310,8 @@ class Memory(LifecycleCalls, SessionCalls):
         Raises:
             InvalidInput: empty or oversized query, bad k or user id.
         """
-        user_id = check_id(user_id, "user id")
-        query = check_text(query, "query")
-        started = time.perf_counter()
-        past = not is_broad(query)  # a recap ("what did we talk about in May?") asks about no former value
-        filters = past_filters(query, filters) if past else filters  # "where did I use to work?": superseded too
-        if weights is None and self.settings.recall_strength_weight != PRESETS["balanced"].strength:
-            weights = replace(PRESETS["balanced"], strength=self.settings.recall_strength_weight)
-        k = self.settings.recall_k if k is None else check_top_k(k)
-        guarded = not filters_on_sensitive(filters)  # seed 001 §8.24.1: only the kind of value asked for
-        asked = asked_categories(query)
-        said = {"degraded": "", "reason": ""}
-
-        def search(n: int) -> list[RecallResult]:
-            try:
-                found, said["reason"] = recall_with_summaries(self.recaller, user_id, query, n, filters, weights)
-                return found
-            except StoreError as exc:  # the database is down: a warm index still answers, flagged
-                cached = self.recaller.recall_cached(user_id, query, n, filters, weights)
-                if cached is None:
-                    raise
-                log.warning("recall for %s answered from the cached index: %s", user_id, exc)
-                said["degraded"] = (f"database unreachable ({type(exc).__name__}); answered from the recall worker's "
-                                    "index as last updated, which may miss the latest changes")
-                return cached
-
-        def up(read: Callable[[], Any], empty: Any) -> Any:  # answered from the cached index: no more reads
-            try:
-                return read()
-            except StoreError:
-                if not said["degraded"]:
-                    raise
-                return empty
-
-        def sensitive(kind: str | None = None) -> Callable[[], list[Any]]:
-            """The user's active sensitive items (of ``kind``); none read when the index, made current by the
-            search, holds none (most users: a query per health or practical question saved)."""
-            return lambda: [] if self.recaller.holds_none(user_id, SENSITIVE_THEME, kind) else up(
-                lambda: self.store.list_items(user_id, theme=SENSITIVE_THEME, kind=kind), [])
-
-        results = fill_shown(search, k, lambda r: not guarded or r.item.theme != SENSITIVE_THEME
-                             or shown_in_recall(query, r.item.description, asked),  # withheld: k, not fewer
-                             stand_in=stand_in_either(raw_turn_stand_in(sensitive(Kind.EVENT), lambda turn:
-                                 finds_free_clauses(query, turn.description)), made_item_stand_in(lambda only: up(
-                                     lambda: self.recaller.recall(user_id, query, k, only, weights), []))) if guarded
-                             and not filters else None)  # a withheld result's place: its turn, or its fact
-        if guarded:  # health and restrictions the search missed, a bare PIN question's PINs first
-            results = gated_extras(results, sensitive(), query, asked, filters, k)
-        if past:  # "before <event>": the event dated by its best match
-            results = past_first(query, results, lambda phrase: up(lambda: next(
-                (r.item for r in self.recaller.recall(user_id, phrase, 1)), None), None))
-        results = ranked_scores(results)  # the scores shown follow the order the reranks left
-        degraded, reason = said["degraded"], said["reason"]
-        searched = time.perf_counter()
-        budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens
-        notes = self.recaller.context_notes(user_id, results)
-        if guarded:  # a source turn's words or an old value holding a secret: masked the same way
-            notes = masked_notes(notes, query, asked)
-        # the block's own words (header, labels) in the language the user is writing in now
-        block = build_context(context_view(results, query, asked) if guarded else results, budget_tokens=budget,
-                              lang=query_lang(query), notes=notes)  # with each value's past
-        done = time.perf_counter()
-        return RecallResponse(results, block, {"recall": (searched - started) * 1e3,
-                                               "context": (done - searched) * 1e3},
-                              bool(degraded or reason), degraded or reason)
+        return answer_recall(self.recaller, self.store, self.settings, user_id, query, k, filters, weights,
+                             budget_tokens)
 
     def _refiner(self, tables: SqlStore) -> Refiner:
         """The background re-embed of this memory's coarse vectors, made on first use (it also takes up the

@@ -20,7 +20,7 @@ from typing import Protocol
 from memory_core.store.base import MemoryStore
 from memory_core.validation import check_id
 
-__all__ = ["AGENT_SCOPE", "erase_user_scopes", "stored_user_ids", "user_scopes"]
+__all__ = ["AGENT_SCOPE", "erase_user_scopes", "stored_scopes", "stored_user_ids", "user_scopes"]
 
 #: What joins a user id and an agent id in the stored user id of that user's memories with that agent.
 AGENT_SCOPE = "#agent#"
@@ -38,10 +38,17 @@ def user_scopes(user_id: str, known: Iterable[str]) -> list[str]:
     return [user_id, *sorted({u for u in known if u.startswith(head) and len(u) > len(head)})]
 
 
-def stored_user_ids(store: MemoryStore) -> set[str]:
-    """Every user id a store holds items or turns of (``MemoryStore.users`` and its turn log's ``turn_users``)."""
+def stored_user_ids(store: MemoryStore, prefix: str = "") -> set[str]:
+    """Every user id a store holds items or turns of (``MemoryStore.users`` and its turn log's ``turn_users``),
+    or those starting with ``prefix`` (plain text: the stores escape it for their prefix query)."""
     turns = store.turn_log()
-    return set(store.users()) | (set(turns.turn_users()) if turns is not None else set())
+    return set(store.users(prefix)) | (set(turns.turn_users(prefix)) if turns is not None else set())
+
+
+def stored_scopes(store: MemoryStore, user_id: str) -> list[str]:
+    """``user_scopes`` of ``user_id`` among the ids ``store`` holds, found by a prefix query on
+    ``<user_id>#agent#`` (not by listing every user)."""
+    return user_scopes(user_id, stored_user_ids(store, f"{user_id}{AGENT_SCOPE}"))
 
 
 class _Erasing(Protocol):
@@ -60,4 +67,4 @@ def erase_user_scopes(memory: _Erasing, user_id: str) -> dict[str, int]:
     The caller holds the users' locks where it needs them (the CLI and the workers do).
     """
     user_id = check_id(user_id, "user id")
-    return {scope: memory.erase_user(scope) for scope in user_scopes(user_id, stored_user_ids(memory.store))}
+    return {scope: memory.erase_user(scope) for scope in stored_scopes(memory.store, user_id)}

@@ -38,8 +38,8 @@ class DictStore(MemoryStore):
         with self._lock:
             yield
 
-    def users(self) -> list[str]:
-        return sorted(u for u, items in self.data.items() if items)
+    def users(self, prefix: str = "") -> list[str]:
+        return sorted(u for u, items in self.data.items() if items and u.startswith(prefix))
 
     def erase_user(self, user_id: str) -> int:
         return len(self.data.pop(user_id, {}))

@@ -34,7 +34,7 @@ from memory_core.given_slot import add_given
 from memory_core.model import Actor, Status, check_item_fields
 from memory_core.store.purge import PURGED_TEXT
 from memory_core.store.transfer import parse_import, store_import
-from memory_core.user_scopes import stored_user_ids, user_scopes
+from memory_core.user_scopes import stored_scopes, stored_user_ids
 from memory_core.validation import check_timestamp
 from workers.app import app, context
 from workers.bootstrap import Context
@@ -211,7 +211,7 @@ def erase_user(self: Task, call_id: str | None, user_id: str, busy_since: float 
     Afterwards the user's turn statuses are gone (``turn_status`` answers NotFound)
     and Redis rewrites its append-only file (``workers.erase``).
     """
-    scopes = user_scopes(user_id, stored_user_ids(context().store))
+    scopes = stored_scopes(context().store, user_id)
 
     def work(ctx: Context) -> dict[str, int]:
         removed = {}
@@ -255,8 +255,7 @@ def list_items(call_id: str | None, user_id: str, statuses: list[str] | None = N
 def list_users(call_id: str | None, prefix: str = "") -> None:
     """Reply with the sorted ids of the users with items or turns whose id starts with ``prefix``."""
     ctx = context()
-    reply(ctx, call_id, lambda: sorted(u for u in set(ctx.store.users()) | set(ctx.store.turn_users())
-                                       if u.startswith(prefix)))
+    reply(ctx, call_id, lambda: sorted(stored_user_ids(ctx.store, prefix)))
 
 
 @app.task(name=wire.GET_ITEM, ignore_result=True, acks_late=False)

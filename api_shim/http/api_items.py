@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Query
 
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
 from api_shim.http.errors import ApiError
+from api_shim.http.json_keys import JsonRoute
 from api_shim.http.schemas import (
     JSON_BODY,
     NO_NUL,
@@ -37,7 +38,7 @@ __all__ = ["router", "shown_item"]
 
 router = APIRouter(prefix="/v1/users/{user_id}/items", tags=["items"],
                    responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut},
-                              429: {"model": ErrorOut}})
+                              429: {"model": ErrorOut}}, route_class=JsonRoute)
 
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]

@@ -17,6 +17,7 @@ from pydantic import Field
 
 from api_shim.http.api_items import shown_item
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
+from api_shim.http.json_keys import JsonRoute
 from api_shim.http.schemas import JSON_BODY, ErrorOut, ItemOut, Reason, _In
 from api_shim.http.services import Services
 from memory_core import wire
@@ -26,7 +27,8 @@ __all__ = ["ExpiryIn", "RestoreIn", "router"]
 
 router = APIRouter(prefix="/v1/users/{user_id}/items", tags=["items"],
                    responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut},
-                              429: {"model": ErrorOut}, 503: {"model": ErrorOut}, 504: {"model": ErrorOut}})
+                              429: {"model": ErrorOut}, 503: {"model": ErrorOut}, 504: {"model": ErrorOut}},
+                   route_class=JsonRoute)
 
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]

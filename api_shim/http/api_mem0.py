@@ -14,6 +14,7 @@ to its tenant, as on ``/v1``: a memory id of another tenant is 404, and
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -22,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, Stric
 from api_shim.api_client import DistributedMemory
 from api_shim.http.deps import Caller, caller, services
 from api_shim.http.errors import ApiError
+from api_shim.http.json_keys import JsonRoute
 from api_shim.http.schemas import ErrorOut
 from api_shim.http.services import Services
 from memory_core.errors import InvalidField
@@ -44,7 +46,8 @@ from memory_core.validation import MAX_TOP_K
 __all__ = ["router"]
 
 router = APIRouter(prefix="/mem0", tags=["mem0"],
-                   responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}})
+                   responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}},
+                   route_class=JsonRoute)
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
 
@@ -232,7 +235,7 @@ def delete_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id
     (``mem0_delete_run``). ``deleted`` counts them per scope (``mem0_delete_scopes``)."""
     prefix = f"{who.tenant}:"
     try:
-        scopes = mem0_delete_scopes(user_id, agent_id, run_id, stored_user_ids(svc.store), prefix)
+        scopes = mem0_delete_scopes(user_id, agent_id, run_id, partial(stored_user_ids, svc.store), prefix)
         run = mem0_run(user_id, agent_id, None, run_id)
     except InvalidField as exc:
         raise ApiError(422, "invalid_input", str(exc)) from None

@@ -15,6 +15,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import Field
 
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
+from api_shim.http.json_keys import JsonRoute
 from api_shim.http.schemas import ErrorOut, Text, _In
 from api_shim.http.services import Services
 from api_shim.session_client import OPS
@@ -26,7 +27,7 @@ __all__ = ["router"]
 
 router = APIRouter(tags=["sessions"], responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut},
                                                  429: {"model": ErrorOut}, 503: {"model": ErrorOut},
-                                                 504: {"model": ErrorOut}})
+                                                 504: {"model": ErrorOut}}, route_class=JsonRoute)
 
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]

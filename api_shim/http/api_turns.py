@@ -18,6 +18,7 @@ from api_shim.http.api_items import shown_item
 from api_shim.http.deps import Caller, ItemIdPath, UserIdPath, caller, services
 from api_shim.http.encoded_ids import quoted
 from api_shim.http.errors import ApiError, JsonResponse, shown_message
+from api_shim.http.json_keys import JsonRoute
 from api_shim.http.schemas import JSON_BODY, BatchIn, ErrorOut, PublishedOut, RecallIn, RecallOut, TurnIn, TurnStatusOut
 from api_shim.http.services import Services
 from memory_core import wire
@@ -27,7 +28,7 @@ __all__ = ["recall_answer", "router"]
 
 router = APIRouter(tags=["turns and recall"],
                    responses={401: {"model": ErrorOut}, 422: {"model": ErrorOut}, 429: {"model": ErrorOut},
-                              503: {"model": ErrorOut}})
+                              503: {"model": ErrorOut}}, route_class=JsonRoute)
 
 Svc = Annotated[Services, Depends(services)]
 PUBLISH_ERRORS: dict[int | str, dict[str, Any]] = {**JSON_BODY, 409: {"model": ErrorOut}}

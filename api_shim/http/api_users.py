@@ -10,9 +10,10 @@ from fastapi.responses import Response
 
 from api_shim.http.api_items import Reveal
 from api_shim.http.deps import Caller, UserIdPath, caller, services
+from api_shim.http.json_keys import JsonRoute
 from api_shim.http.schemas import ErrorOut, ImportOut
 from api_shim.http.services import Services
-from memory_core.user_scopes import stored_user_ids, user_scopes
+from memory_core.user_scopes import stored_scopes
 from memory_core.validation import decode_utf8
 
 __all__ = ["USERS_PAGE", "YAML", "router"]
@@ -22,7 +23,8 @@ YAML = "application/yaml"
 USERS_PAGE = 1000
 
 router = APIRouter(tags=["users"], responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut},
-                                              422: {"model": ErrorOut}, 429: {"model": ErrorOut}})
+                                              422: {"model": ErrorOut}, 429: {"model": ErrorOut}},
+                   route_class=JsonRoute)
 
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
@@ -69,7 +71,7 @@ def erase_user(user_id: UserIdPath, svc: Svc, who: Who) -> dict[str, Any]:
     theirs (``<user>#agent#<agent>``, made by the ``/mem0`` routes: ``memory_core.user_scopes``); ``scopes``
     says how many items each held (the user's own id first)."""
     uid = who.user(user_id)
-    if len(user_scopes(uid, stored_user_ids(svc.store))) == 1:
+    if len(stored_scopes(svc.store, uid)) == 1:
         svc.require_user(uid, user_id)
     removed = svc.client.erase_scopes(uid)
     return {"user_id": user_id, "erased": True, "items_removed": sum(removed.values()),

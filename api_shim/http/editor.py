@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from api_shim.http.deps import COOKIE, services
 from api_shim.http.errors import ApiError, JsonResponse
+from api_shim.http.json_keys import JsonRoute
 from api_shim.http.services import Services
 from memory_core.pipeline.themes import THEMES, theme_label
 
@@ -35,7 +36,7 @@ _ASSETS = {"editor.js": "text/javascript", "editor.css": "text/css"}
 _THEME_LABELS = html.escape(json.dumps({slug: {lang: theme_label(slug, lang) for lang in ("en", "zh")}
                                         for slug in THEMES}, ensure_ascii=False), quote=True)
 
-router = APIRouter(prefix="/editor", include_in_schema=False)
+router = APIRouter(prefix="/editor", include_in_schema=False, route_class=JsonRoute)
 
 Svc = Annotated[Services, Depends(services)]
 

@@ -12,15 +12,15 @@ the same body model (``RecallIn``), key cache and rate limiter
 
 Everything else goes to the app unchanged, with the body replayed: another
 path or method, a body that is not ``application/json``, that ``json`` cannot
-parse (nested too deeply included) or that the model refuses, a cookie
-session, a missing, unknown or uncached key, or a key over its rate. The app
+parse (nested too deeply included), that names a key twice (``json_keys``)
+or that the model refuses, a cookie session, a missing, unknown or uncached
+key, or a key over its rate. The app
 then answers (or refuses) exactly as it always has; no rate-limit token is
 taken before the hand-over.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -36,6 +36,7 @@ from api_shim.http.api_turns import recall_answer
 from api_shim.http.auth import MAX_USER_ID_CHARS
 from api_shim.http.deps import authenticate_key
 from api_shim.http.health import replay_body
+from api_shim.http.json_keys import RepeatedKey, loads_json
 from api_shim.http.schemas import ID_PATTERN, RecallIn
 
 __all__ = ["RecallFastPath"]
@@ -95,8 +96,8 @@ class RecallFastPath:
         if not text:
             return None
         try:
-            recall_in = RecallIn.model_validate(json.loads(body))
-        except (ValueError, RecursionError, ValidationError):  # JSONDecodeError is a ValueError; too deep a body
+            recall_in = RecallIn.model_validate(loads_json(body))
+        except (ValueError, RecursionError, ValidationError, RepeatedKey):  # JSONDecodeError is a ValueError
             return None  # the app parses it again and answers the error (400 or 422)
         who = authenticate_key(request.app.state.services, text)
         return None if who is None else (user_id, recall_in, who)

@@ -33,11 +33,11 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api_shim.http.errors import JsonResponse, error_body
-from api_shim.http.json_keys import is_json_type, repeated_key
+from api_shim.http.json_keys import JsonRoute
 
 __all__ = ["Limits", "Metrics", "MetricsMiddleware", "Readiness", "replay_body", "router"]
 
-router = APIRouter(tags=["operations"])
+router = APIRouter(tags=["operations"], route_class=JsonRoute)
 
 
 @dataclass(slots=True)
@@ -107,8 +107,8 @@ def replay_body(body: bytes, receive: Receive) -> Receive:
 
 
 class Limits:
-    """Refuses request bodies over ``max_bytes`` (``max_import_bytes`` on ``/import``) with 413, JSON bodies
-    naming a key twice in one object with 422 (``json_keys``), and bodies that take longer than
+    """Refuses request bodies over ``max_bytes`` (``max_import_bytes`` on ``/import``) with 413, and bodies
+    that take longer than
     ``body_timeout_s`` seconds to arrive with 408 (the connection is closed: a client that declares more than
     it sends cannot hold it)."""
 
@@ -146,14 +146,7 @@ class Limits:
             chunks.append(message.get("body", b""))
             if not message.get("more_body", False):
                 break
-        raw = b"".join(chunks)
-        twice = repeated_key(raw) if is_json_type(dict(scope["headers"]).get(b"content-type", b"")) else None
-        if twice is not None:
-            refused = error_body(422, "invalid_input", f"the JSON body names the key {twice[:100]!r} twice in one "
-                                 "object; send each key once")
-            await JsonResponse(refused, status_code=422)(scope, receive, send)
-            return
-        await self.app(scope, replay_body(raw, receive), send)
+        await self.app(scope, replay_body(b"".join(chunks), receive), send)
 
     @staticmethod
     async def _refuse(scope: Scope, receive: Receive, send: Send, limit: int) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from memory_core.pipeline.cessation import DEATH, topicalised, with_speaker
 from memory_core.pipeline.counted_names import counted_named
+from memory_core.pipeline.cut_end import cut_at_end, folded_tail
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
@@ -25,7 +26,6 @@ from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject, zh_subject
 from memory_core.pipeline.switch import zh_switched
-from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 
@@ -254,7 +254,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
     jokes and hyperbole (``jest``: "yeah right, I'm a millionaire lol", 我都快穷死了).
     """
     out = [(clause, lang) for clause, lang in _clauses(text) if not is_hyperbole(clause, lang)]
-    if out and _cut_at_end(text) and _folded_tail(out[-1][0]) == _folded_tail(text):
+    if out and cut_at_end(text) and folded_tail(out[-1][0]) == folded_tail(text):
         out.pop()  # "… I live in Paris. I li": a clause cut at the text's end states nothing
     return iter(out)
 
@@ -437,25 +437,3 @@ def _object_put_back(clause: str, lang: str, said: list[tuple[str, str]]) -> str
         if thing:
             return end_filled(clause, lang, thing)
     return clause
-
-
-# the last word of a text cut mid-sentence: a word that needs what follows it
-_EN_OPEN_END = re.compile(r"\b(?:the|a|an|my|our|your|their|is|are|was|were|called|named|and|or|but|because|than|of|"
-                          r"from|at|in|to|with|into)\W*$|\b(?:i|we|my)\s+(?!(?:am|do|go|ok)\b)[a-z]{1,2}$",
-                          re.IGNORECASE)
-_ZH_OPEN_END = re.compile(r"(?:[是叫和跟从把被给往向]|住在|搬到|来自|位于|因为|但是|所以|而且|还有|以及)$")
-_CLOSED = re.compile(r"[.!?。！？…~～)）\]】」』\"'”’\u2600-\u27bf\U0001f000-\U0001faff:;：；]\s*$")
-
-
-def _cut_at_end(text: str) -> bool:
-    """True when ``text`` stops mid-clause: not closed by punctuation, and at the length limit or on a word that
-    needs what follows it ("I live in", "我住在", a fragment such as "I li")."""
-    text = text.rstrip()
-    if not text or _CLOSED.search(text[-2:]):
-        return False
-    return len(text) >= MAX_TEXT_CHARS - 1 or bool((_ZH_OPEN_END if _CJK.search(text[-1]) else _EN_OPEN_END)
-                                                  .search(text[-24:]))
-
-
-def _folded_tail(text: str) -> str:
-    return re.sub(r"\W+", "", text.casefold())[-3:]

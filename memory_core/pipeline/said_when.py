@@ -17,12 +17,10 @@ from datetime import datetime, timedelta
 
 from memory_core.model import MemoryItem
 from memory_core.pipeline.types import Candidate
-from memory_core.text.timecues import parse_time_cue
+from memory_core.text.timecues import PAST_CUE, parse_time_cue
 
 __all__ = ["dated", "ended_at", "kept_after", "said_at", "said_since"]
 
-_PAST_CUE = re.compile(r"\b(?:yesterday|last\s+(?:week|month|year)|ago)\b"
-                       r"|昨天|前天|上周|上个?星期|上个?礼拜|上个?月|去年|前年")
 _ZH_AGO = re.compile(r"([0-9一二两三四五六七八九十]+|半)\s*(个?月|天|日|周|个?星期|个?礼拜|年)(?:以)?前")
 _ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_DAYS = {"天": 1, "日": 1, "周": 7, "星期": 7, "个星期": 7, "礼拜": 7, "个礼拜": 7, "月": 30, "个月": 30, "年": 365}
@@ -53,10 +51,10 @@ def said_since(clause: str, at: datetime) -> datetime | None:
     ago = _ZH_AGO.search(clause)
     if ago is not None and (count := _zh_count(ago.group(1))) > 0:
         return at - timedelta(days=count * _ZH_DAYS[ago.group(2)])
-    if _PAST_CUE.search(folded) is None:
+    if PAST_CUE.search(folded) is None:
         return None
     cue = parse_time_cue(folded, at)
-    if cue is None or cue.since is None or cue.until is None or not _PAST_CUE.search(cue.text):
+    if cue is None or cue.since is None or cue.until is None or not PAST_CUE.search(cue.text):
         return None  # the first cue of the clause is another one ("today", a date): left to the turn's time
     middle = datetime.fromtimestamp((cue.since + cue.until) / 2, tz=at.tzinfo)
     return min(middle, at)

@@ -153,8 +153,9 @@ class MemoryStore(ABC):
         """
 
     @abstractmethod
-    def users(self) -> list[str]:
-        """Return the ids of users with at least one item, sorted."""
+    def users(self, prefix: str = "") -> list[str]:
+        """Return the ids of users with at least one item, sorted; with ``prefix`` (plain text, not a pattern),
+        those starting with it."""
 
     @abstractmethod
     def erase_user(self, user_id: str) -> int:

@@ -147,6 +147,13 @@ def _fetch_statements(*conds: ColumnElement[bool]) -> _Fetch:
     return items, revs
 
 
+def _user_ids(column: Any, prefix: str) -> Select[Any]:
+    """The distinct user ids of ``column`` (a table's ``user_id``), sorted; with ``prefix``, those starting with it
+    (``LIKE 'prefix%'``, its ``%``, ``_`` and escape character escaped by ``autoescape``)."""
+    query = select(column).distinct().order_by(column)
+    return query.where(column.startswith(prefix, autoescape=True)) if prefix else query
+
+
 def _prefix_rows(conn: Connection, user_id: str, prefixes: Sequence[str]) -> list[tuple[str, str, str]]:
     """(id, key, description) of the user's active items whose key starts with one of ``prefixes`` (no history)."""
     if not prefixes:

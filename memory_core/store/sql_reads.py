@@ -34,6 +34,7 @@ from memory_core.store.sql_queries import (
     _Fetch,
     _fetch_statements,
     _prefix_rows,
+    _user_ids,
 )
 from memory_core.validation import check_id
 
@@ -260,10 +261,11 @@ class SqlItemReads:
             groups.setdefault(item.theme, []).append(item)
         return dict(sorted(groups.items()))
 
-    def users(self) -> list[str]:
-        """Return the ids of users with at least one item, sorted."""
+    def users(self, prefix: str = "") -> list[str]:
+        """Return the ids of users with at least one item, sorted; with ``prefix``, those starting with it (an
+        indexed ``LIKE 'prefix%'``, its ``%``, ``_`` and escape character escaped: ``_user_ids``)."""
         with self._tx() as conn:
-            return list(conn.execute(select(_M.c.user_id).distinct().order_by(_M.c.user_id)).scalars())
+            return list(conn.execute(_user_ids(_M.c.user_id, prefix)).scalars())
 
 
 def _joined(user_id: str, rows: Sequence[Any], complete: bool) -> ItemChanges:

@@ -29,6 +29,7 @@ from memory_core.store.sql_queries import (
     _U,
     _V,
     _turn_from_row,
+    _user_ids,
 )
 from memory_core.store.sql_schema import DeadLetterRow
 from memory_core.store.turn_text import same_turn_text
@@ -220,10 +221,11 @@ class SqlTurnRows(TurnStore):
             conn.execute(update(_U).where(_U.c.user_id == user_id, _U.c.last_applied_seq < seq)
                          .values(last_applied_seq=seq))
 
-    def turn_users(self) -> list[str]:
-        """Return the ids of users with at least one turn, sorted."""
+    def turn_users(self, prefix: str = "") -> list[str]:
+        """Return the ids of users with at least one turn, sorted; with ``prefix``, those starting with it (an
+        indexed ``LIKE 'prefix%'``, its ``%``, ``_`` and escape character escaped: ``_user_ids``)."""
         with self._tx() as conn:
-            return list(conn.execute(select(_T.c.user_id).distinct().order_by(_T.c.user_id)).scalars())
+            return list(conn.execute(_user_ids(_T.c.user_id, prefix)).scalars())
 
     def has_user(self, user_id: str) -> bool:
         """True when the user has stored turns or items (a row in ``users``).

@@ -59,8 +59,9 @@ class TurnStore(ABC):
         """Record that every turn of the user up to ``seq`` is applied."""
 
     @abstractmethod
-    def turn_users(self) -> list[str]:
-        """Return the ids of users with at least one turn, sorted."""
+    def turn_users(self, prefix: str = "") -> list[str]:
+        """Return the ids of users with at least one turn, sorted; with ``prefix`` (plain text, not a pattern),
+        those starting with it."""
 
     @abstractmethod
     def erase_turns(self, user_id: str, through_seq: int | None = None) -> int:
@@ -90,8 +91,8 @@ class TurnLog(IndexReads, Protocol):
         """The user's stored turns not yet applied, in ``seq`` order (at most ``limit``)."""
         ...
 
-    def turn_users(self) -> list[str]:
-        """Ids of users with at least one stored turn, sorted."""
+    def turn_users(self, prefix: str = "") -> list[str]:
+        """Ids of users with at least one stored turn, sorted (those starting with ``prefix``)."""
         ...
 
     def list_turns(self, user_id: str, *, after_seq: int = 0, limit: int | None = None) -> list[Turn]:

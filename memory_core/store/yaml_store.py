@@ -138,9 +138,9 @@ class YamlStore(MemoryStore):
     def _files(self) -> list[Path]:
         return sorted(p for p in self.directory.glob(f"*{_SUFFIX}") if p.is_file())
 
-    def users(self) -> list[str]:
-        """Return the ids of users with a file, sorted."""
-        return [p.name[: -len(_SUFFIX)] for p in self._files()]
+    def users(self, prefix: str = "") -> list[str]:
+        """Return the ids of users with a file, sorted; with ``prefix``, those starting with it."""
+        return [p.name[: -len(_SUFFIX)] for p in self._files() if p.name.startswith(prefix)]
 
     def erase_user(self, user_id: str) -> int:
         """Delete the user's file (items and their histories); return how many items it held."""

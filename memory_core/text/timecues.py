@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 
-__all__ = ["TimeCue", "parse_time_cue"]
+__all__ = ["PAST_CUE", "TimeCue", "parse_time_cue"]
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
@@ -242,17 +242,27 @@ def _months_alone(q: str, ref: datetime) -> TimeCue | None:
     return None
 
 
+#: The relative words of step 5 that name a time before ``ref`` (each also in ``_RELATIVE_WORDS``).
+_YESTERDAY = r"\byesterday\b|昨天"
+_DAY_BEFORE = r"前天"
+_LAST_WEEK = r"\blast\s+week\b|上周|上个?星期|上个?礼拜"
+_LAST_MONTH = r"\blast\s+month\b|上个?月"
+_LAST_YEAR = r"\blast\s+year\b|去年"
+_YEAR_BEFORE = r"前年"
+_PAST_WORDS = (_YESTERDAY, _DAY_BEFORE, _LAST_WEEK, _LAST_MONTH, _LAST_YEAR, _YEAR_BEFORE)
+#: A past time word (``_PAST_WORDS``, or "ago"): the text names a time before the one it was said at.
+PAST_CUE = re.compile("|".join(f"(?:{p})" for p in _PAST_WORDS) + r"|\bago\b")
 #: The relative words of step 5, in the order they are tried (``_relative`` pairs each with its window).
 _RELATIVE_WORDS = (
-    r"\byesterday\b|昨天",
-    r"前天",
+    _YESTERDAY,
+    _DAY_BEFORE,
     r"\btoday\b|今天",
-    r"\blast\s+week\b|上周|上个?星期|上个?礼拜",
+    _LAST_WEEK,
     r"\bthis\s+week\b|这周|本周|这个?星期",
-    r"\blast\s+month\b|上个?月",
+    _LAST_MONTH,
     r"\bthis\s+month\b|这个月|本月",
-    r"\blast\s+year\b|去年",
-    r"前年",
+    _LAST_YEAR,
+    _YEAR_BEFORE,
     r"\bthis\s+year\b|今年",
     r"\b(?:recently|lately|these\s+days|nowadays)\b|最近|近来|近期|这段时间|这几天",
 )

@@ -53,3 +53,14 @@ def test_a_user_with_memories_only_through_an_agent_is_still_deleted(mem: Memory
     answer = mem.delete_all(user_id="cy")
     assert [(d["user_id"], d["agent_id"]) for d in answer["deleted"] if d["deleted"]] == [("cy", "nurse-bot")]
     assert mem.get_all(user_id="cy", agent_id="nurse-bot") == {"results": []}
+
+
+def test_erasing_a_user_whose_id_holds_a_like_wildcard_reaches_only_their_own_scopes(mem: Memory) -> None:
+    mem.add("I live in Leeds", user_id="a_b", agent_id="nurse-bot")
+    mem.add("I live in Oslo", user_id="axb", agent_id="nurse-bot")  # '_' as a LIKE wildcard would match 'x'
+    api = mem.api
+
+    assert api.reset(user_id="a_b") >= 1
+
+    assert api.users() == ["axb#agent#nurse-bot"]
+    assert mem.get_all(user_id="axb", agent_id="nurse-bot")["results"], "the other user is untouched"

@@ -177,3 +177,28 @@ def test_a_run_beside_the_user_is_kept_and_filtered_over_http(stack: Stack) -> N
         assert {r["run_id"] for r in left} == {None, "trip-7"}, left
     finally:
         acme.close()
+
+
+def test_metadata_keeps_its_json_types_over_http(stack: Stack) -> None:
+    acme = stack.client(stack.key("acme"))
+    given = {"source": "chat", "n": 2, "ok": True, "score": 0.5, "tags": ["a", "b"], "when": {"day": 1},
+             "digits": "2", "标签": ["家", "猫"]}
+    try:
+        msg = {"messages": [{"role": "user", "content": "I live in Porto"}], "user_id": "mt", "metadata": given}
+        added = acme.post("/mem0/memories", json=msg)
+        assert added.status_code == 200, added.text
+        listed = acme.get("/mem0/memories", params={"user_id": "mt"}).json()["results"]
+        assert [r["metadata"] for r in listed] == [given], listed
+        memory = acme.get(f"/mem0/memories/{listed[0]['id']}")
+        assert memory.status_code == 200 and memory.json()["metadata"] == given, memory.text
+        for wanted in ({"ok": True}, {"n": 2}, {"n": "2"}, {"digits": "2"}):
+            found = acme.post("/mem0/search", json={"query": "Porto", "filters": {"user_id": "mt", **wanted}})
+            assert found.status_code == 200 and [r["metadata"] for r in found.json()["results"]] == [given], \
+                (wanted, found.text)
+        none = acme.post("/mem0/search", json={"query": "Porto", "filters": {"user_id": "mt", "ok": False}})
+        assert none.status_code == 200 and none.json() == {"results": []}, none.text
+        for bad in ({"gone": None}, {"mem0:json": "[]"}):
+            refused = acme.post("/mem0/memories", json={**msg, "metadata": bad})
+            assert refused.status_code == 422 and refused.json()["error"]["code"] == "invalid_input", refused.text
+    finally:
+        acme.close()

@@ -181,13 +181,29 @@ def test_get_all_refuses_a_limit_that_is_no_count(m: Memory, limit: object) -> N
         m.get_all(user_id="ana", limit=limit)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("metadata", ["oops", {"tags": ["a", "b"]}, {"when": {"day": 1}}, {"ids": {1, 2}}])
-def test_add_refuses_metadata_no_filter_could_match_and_stores_nothing(m: Memory, metadata: object) -> None:
+@pytest.mark.parametrize("metadata", ["oops", {"ids": {1, 2}}, {"gone": None}, {"x": float("nan")},
+                                      {"mem0:json": "[]"}], ids=["text", "set", "null", "nan", "reserved-key"])
+def test_add_refuses_metadata_that_is_no_json_and_stores_nothing(m: Memory, metadata: object) -> None:
     with pytest.raises(InvalidField, match="metadata"):
         m.add("我住在杭州", user_id="mei", metadata=metadata)  # type: ignore[arg-type]
     assert m.get_all(user_id="mei") == {"results": []}
-    m.add("I live in Porto", user_id="mei", metadata={"source": "chat", "n": 2, "ok": True})
-    assert m.get_all(user_id="mei", filters={"n": "2"})["results"][0]["metadata"]["ok"] == "True"
+
+
+def test_metadata_keeps_its_json_types_and_filters_by_value(m: Memory) -> None:
+    given = {"source": "chat", "n": 2, "ok": True, "score": 0.5, "tags": ["a", "b"], "when": {"day": 1},
+             "digits": "2", "标签": ["家", "猫"]}
+    m.add("I live in Porto", user_id="mei", metadata=given)
+    assert m.get_all(user_id="mei")["results"][0]["metadata"] == given
+    for wanted in ({"n": 2}, {"n": "2"}, {"ok": True}, {"digits": "2"}, {"score": 0.5}):
+        found = m.get_all(user_id="mei", filters=wanted)["results"]
+        assert [r["metadata"] for r in found] == [given], wanted
+    assert m.get_all(user_id="mei", filters={"ok": False})["results"] == []
+    assert [r["metadata"] for r in m.search("Porto", user_id="mei", filters={"ok": True})["results"]] == [given]
+
+
+def test_metadata_stored_as_text_before_reads_as_text(m: Memory) -> None:
+    m.api.add("I live in Porto", user_id="old", metadata={"n": "2", "ok": "True"})  # what an add kept before
+    assert m.get_all(user_id="old")["results"][0]["metadata"] == {"n": "2", "ok": "True"}
 
 
 def test_search_takes_mem0_ranking_switches_and_refuses_turning_them_off(m: Memory) -> None:

@@ -90,6 +90,8 @@ def test_errors_after_the_checks_go_through_the_apps_handlers(stack: Stack, acme
     ("not JSON", {"content": b"{nope", "headers": {"Content-Type": "application/json"}}, 400),
     ("nested too deeply", {"content": b'{"query":' + b"[" * 2000 + b"]" * 2000 + b"}",
                            "headers": {"Content-Type": "application/json"}}, 400),
+    ("a key named twice", {"content": b'{"query": "tea", "query": "coffee"}',
+                           "headers": {"Content-Type": "application/json"}}, 422),
     ("unknown key", {"json": {"query": "tea"}, "headers": {"Authorization": "Bearer gs_nope_nope"}}, 401),
     ("no key", {"json": {"query": "tea"}, "headers": {"Authorization": ""}}, 401),
     ("bad user id", {"json": {"query": "tea"}, "path": "/v1/users/a%20b/recall"}, 422),
@@ -100,6 +102,8 @@ def test_unusual_requests_are_handed_to_the_app(stack: Stack, acme_key: str, ser
     reply = stack.client(acme_key).post(path, **request_kwargs)
     assert reply.status_code == status, (case, reply.text)
     assert served == [False]
+    if case == "a key named twice":
+        assert "'query' twice" in reply.json()["error"]["message"], reply.text
 
 
 def test_a_key_over_its_rate_takes_no_token_on_the_fast_path(stack: Stack, served: list[bool]) -> None:

@@ -17,8 +17,19 @@ def _items(mem: EmbeddedMemory, user: str = "u") -> list[dict[str, object]]:
     return [i for i in mem._list(user, None) if i["kind"] != "event"]
 
 
-def _active(mem: EmbeddedMemory, user: str = "u") -> list[str]:
-    return [str(i["description"]) for i in _items(mem, user) if i["status"] == "active"]
+def _said(tmp_path: Path, *turns: tuple[str, str]) -> list[dict[str, object]]:
+    """The user's items (events left out) after ``turns`` (text, ISO time) are added in order to a new memory."""
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    try:
+        for text, when in turns:
+            mem.add(text, user_id="u", timestamp=when)
+        return _items(mem)
+    finally:
+        mem.close()
+
+
+def _active(items: list[dict[str, object]]) -> list[str]:
+    return [str(i["description"]) for i in items if i["status"] == "active"]
 
 
 @pytest.mark.parametrize(("home", "decided", "stays", "not_home"), [
@@ -26,16 +37,10 @@ def _active(mem: EmbeddedMemory, user: str = "u") -> list[str]:
     ("We live in Chicago.", "We've decided to move to Austin, Paul found a job there.", "Chicago", "lives in Austin"),
     ("I live in Shanghai.", "我们决定明年搬到 Singapore，公司那边可以 transfer", "Shanghai", "Singapore"),
     ("我住在成都。", "我们决定先搬到重庆", "成都", "住在重庆"),
-])
+], ids=["zh", "en", "mixed-next-year", "zh-first"])
 def test_a_decision_to_move_changes_no_home(tmp_path: Path, home: str, decided: str, stays: str,
                                             not_home: str) -> None:
-    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        mem.add(home, user_id="u", timestamp="2025-02-10T20:00:00Z")
-        mem.add(decided, user_id="u", timestamp="2025-03-02T21:00:00Z")
-        active = _active(mem)
-    finally:
-        mem.close()
+    active = _active(_said(tmp_path, (home, "2025-02-10T20:00:00Z"), (decided, "2025-03-02T21:00:00Z")))
     assert [d for d in active if stays in d], active
     assert not [d for d in active if not_home in d], active
 
@@ -46,15 +51,9 @@ def test_a_decision_to_move_changes_no_home(tmp_path: Path, home: str, decided: 
     ("I work at Deloitte as an accountant.",
      "I'm studying for a teaching certificate, I want to become a math teacher.", "Deloitte"),
     ("我在腾讯上班。", "我在备考CPA", "腾讯"),
-])
+], ids=["en-job-zh-course", "zh-job-zh-course", "en", "zh-exam"])
 def test_a_course_or_a_wish_names_no_employer(tmp_path: Path, job: str, studying: str, employer: str) -> None:
-    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        mem.add(job, user_id="u", timestamp="2024-01-10T20:00:00Z")
-        mem.add(studying, user_id="u", timestamp="2024-02-20T22:00:00Z")
-        active = _active(mem)
-    finally:
-        mem.close()
+    active = _active(_said(tmp_path, (job, "2024-01-10T20:00:00Z"), (studying, "2024-02-20T22:00:00Z")))
     assert [d for d in active if employer in d], active
     assert not [d for d in active if "资格证工作" in d or ("works at" in d and "certificate" in d)], active
 
@@ -62,7 +61,7 @@ def test_a_course_or_a_wish_names_no_employer(tmp_path: Path, job: str, studying
 @pytest.mark.parametrize(("value", "org"), [
     ("读教师资格证", False), ("考驾照", False), ("备考CPA", False), ("学日语", False),
     ("宁德时代", True), ("美团", True), ("学而思", True),
-])
+], ids=["teaching-certificate", "driving-licence", "cpa-exam", "japanese", "catl", "meituan", "xueersi"])
 def test_a_course_is_no_organisation(value: str, org: bool) -> None:
     assert is_org(value, "zh") is org
 
@@ -77,7 +76,7 @@ AT = datetime(2025, 6, 28, 10, tzinfo=UTC)
     ("三天前入职字节了", 3),
     ("两个月前搬到了成都", 60),
     ("I moved to Austin yesterday", 1),
-])
+], ids=["en-last-week", "en-weeks-ago", "zh-last-week", "zh-days-ago", "zh-months-ago", "en-yesterday"])
 def test_a_past_time_word_dates_the_statement(clause: str, days_before: int) -> None:
     since = said_since(clause, AT)
     assert since is not None
@@ -85,7 +84,7 @@ def test_a_past_time_word_dates_the_statement(clause: str, days_before: int) -> 
 
 
 @pytest.mark.parametrize("clause", ["We moved to Austin today.", "我们下个月搬到苏州", "最近搬到成都了",
-                                    "I live in Austin"])
+                                    "I live in Austin"], ids=["en-today", "zh-next-month", "zh-recently", "en-none"])
 def test_no_past_time_word_keeps_the_turn_time(clause: str) -> None:
     assert said_since(clause, AT) is None
 
@@ -100,16 +99,10 @@ def test_the_old_home_ends_when_the_new_one_began() -> None:
 @pytest.mark.parametrize(("old", "moved", "new_home", "since"), [
     ("I live in Chicago.", "We moved to Austin last week.", "Austin", "2025-06-21"),
     ("我住在杭州。", "上周搬到成都了。", "成都", "2025-06-21"),
-])
+], ids=["en", "zh"])
 def test_a_move_said_last_week_is_valid_from_then(tmp_path: Path, old: str, moved: str, new_home: str,
                                                   since: str) -> None:
-    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        mem.add(old, user_id="u", timestamp="2025-01-05T10:00:00Z")
-        mem.add(moved, user_id="u", timestamp="2025-06-28T10:00:00Z")
-        items = _items(mem)
-    finally:
-        mem.close()
+    items = _said(tmp_path, (old, "2025-01-05T10:00:00Z"), (moved, "2025-06-28T10:00:00Z"))
     home = next(i for i in items if i["status"] == "active" and new_home in str(i["description"]))
     assert str(home["valid_from"]).startswith(since), home
     ended = next(i for i in items if i["status"] == "superseded")

@@ -22,10 +22,15 @@ def _facts(mem: EmbeddedMemory, user: str = "u") -> list[str]:
     return [str(i["description"]) for i in mem._list(user, None) if i["kind"] != "event" and i["status"] == "active"]
 
 
-def _say(mem: EmbeddedMemory, texts: list[str], user: str = "u") -> list[str]:
-    for n, text in enumerate(texts, 1):
-        mem.add(text, user_id=user, timestamp=f"2025-{n:02d}-05T10:00:00Z")
-    return _facts(mem, user)
+def _say(tmp_path: Path, texts: list[str], user: str = "u") -> list[str]:
+    """The user's active facts after ``texts`` are said to a new memory, a month apart (the 5th of each month)."""
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    try:
+        for n, text in enumerate(texts, 1):
+            mem.add(text, user_id=user, timestamp=f"2025-{n:02d}-05T10:00:00Z")
+        return _facts(mem, user)
+    finally:
+        mem.close()
 
 
 @pytest.mark.parametrize(("texts", "fact", "not_in_it"), [
@@ -38,14 +43,10 @@ def _say(mem: EmbeddedMemory, texts: list[str], user: str = "u") -> list[str]:
     (["I have a dog named Biscuit.", "Walked Biscuit in the rain, he hated it", "Bought Biscuit a new bed"],
      "Biscuit", ("rain", "bed")),
     (["我养了一只猫叫年糕。", "给年糕买了个新猫爬架", "周末带年糕去打疫苗了"], "年糕", ("猫爬架", "疫苗")),
-])
+], ids=["en-kids", "en-city", "zh-kids", "zh-partner", "en-dog", "zh-cat"])
 def test_a_mention_in_another_role_is_no_detail(tmp_path: Path, texts: list[str], fact: str,
                                                 not_in_it: tuple[str, ...]) -> None:
-    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        facts = _say(mem, texts)
-    finally:
-        mem.close()
+    facts = _say(tmp_path, texts)
     holding = [f for f in facts if fact in f]
     assert holding, facts
     assert not [f for f in holding for word in not_in_it if word in f], facts
@@ -55,13 +56,9 @@ def test_a_mention_in_another_role_is_no_detail(tmp_path: Path, texts: list[str]
     (["I have a cat named Miso.", "Miso turned three last week, we got her a tiny cake."], "three"),
     (["我养了一条狗，叫豆包。", "忘了说，豆包是柯基，今年三岁了。"], "柯基"),
     (["刚领养了一只小橘猫！！", "叫它大橘，两个月大，特别能吃🐱"], "大橘"),
-])
+], ids=["en-cat-age", "zh-dog-breed", "zh-cat-name"])
 def test_a_detail_of_the_thing_still_revises_it(tmp_path: Path, texts: list[str], detail: str) -> None:
-    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        facts = _say(mem, texts)
-    finally:
-        mem.close()
+    facts = _say(tmp_path, texts)
     assert [f for f in facts if detail in f], facts
 
 
@@ -74,7 +71,8 @@ def test_a_detail_of_the_thing_still_revises_it(tmp_path: Path, texts: list[str]
     ("周末带孩子们去公园", "zh", "周末"),
     ("我儿子今年五岁了", "zh", "我儿子今年五岁了"),
     ("我是在华为松山湖那边", "zh", "我是在华为松山湖那边"),
-])
+], ids=["en-event", "en-for-the-kids", "en-subject", "en-the-marathon", "en-place", "zh-time-first", "zh-son",
+        "zh-place"])
 def test_the_head_of_a_clause_is_what_it_speaks_of(clause: str, lang: str, head: str) -> None:
     assert head_of(clause, lang) == head
 
@@ -106,7 +104,7 @@ def test_speaks_of_and_passing_mention_in_both_languages() -> None:
     ("我们现在有三个孩子了", "用户有两个孩子", True),
     ("豆豆三岁啦", "用户家狗豆豆两岁了", True),
     ("been going to bed at 11 lately", "User usually goes to bed at 2am", True),
-])
+], ids=["en-grade", "zh-grade", "en-age", "en-more-kids", "zh-more-kids", "zh-dog-age", "en-bedtime"])
 def test_a_count_changes_only_by_a_count_of_the_same_thing(new: str, old: str, changed: bool) -> None:
     assert changed_number(new, old) is changed
     if not changed:
@@ -116,12 +114,8 @@ def test_a_count_changes_only_by_a_count_of_the_same_thing(new: str, old: str, c
 @pytest.mark.parametrize(("texts", "count", "not_count"), [
     (["I'm Wendy, 44, mom of two kids.", "The kids are back at school, Emma started 6th grade."], "two kids", "6 kids"),
     (["我有两个孩子，老大叫朵朵。", "孩子们开学了，朵朵上三年级了。"], "两个孩子", "3个孩子"),
-])
+], ids=["en", "zh"])
 def test_a_grade_never_renumbers_the_children(tmp_path: Path, texts: list[str], count: str, not_count: str) -> None:
-    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        facts = _say(mem, texts)
-    finally:
-        mem.close()
+    facts = _say(tmp_path, texts)
     assert [f for f in facts if count in f], facts
     assert not [f for f in facts if not_count in f], facts
