@@ -21,7 +21,9 @@ its text. Only current items are moved (active and not a turn all
 superseded): an old value said the same way keeps the place its ranking
 gave it. The candidates are the head of the items' own ranking, where a
 verbatim item stands (``VERBATIM_DEPTH``), so the check costs a few string
-comparisons per search.
+comparisons per search (a text whose length is far from the query's is
+not made plain): 56 µs per search with no match on a 2-core machine at load
+average 11, where ``sum(range(100))`` took 8 µs in the same process.
 """
 
 from __future__ import annotations
@@ -49,12 +51,18 @@ def _plain(text: str) -> str:
 def same_words(query: str, item: MemoryItem) -> bool:
     """Whether ``query`` is ``item``'s own words (its description, or a raw turn item's text), as above."""
     asked = _plain(query)
-    if not asked:
-        return False
+    return bool(asked) and _said(asked, item)
+
+
+def _said(asked: str, item: MemoryItem) -> bool:
+    """``same_words`` for a query already made plain; a text of another length is not made plain at all."""
     text = item.description
     if item.kind == Kind.EVENT and ": " in text:
         text = text.split(": ", 1)[1]
-    return _plain(text) == asked or _plain(item.description) == asked
+    for said in (text, item.description):
+        if abs(len(said) - len(asked)) <= len(asked) // 4 + 4 and _plain(said) == asked:
+            return True
+    return False
 
 
 def verbatim_first(query: str, items: Sequence[MemoryItem | None], head: np.ndarray, order: np.ndarray,
@@ -72,11 +80,12 @@ def verbatim_first(query: str, items: Sequence[MemoryItem | None], head: np.ndar
         ``(order, scores)``: unchanged when no candidate qualifies; else the first qualifying candidate
         moved (or brought) to the head, its score raised to the head's so the scores stay best first.
     """
-    for j in head[:VERBATIM_DEPTH].tolist():
+    asked = _plain(query)
+    for j in head[:VERBATIM_DEPTH].tolist() if asked else ():
         item = items[j]
         if item is None or item.status != Status.ACTIVE or (j < stale.shape[0] and bool(stale[j])):
             continue
-        if not same_words(query, item):
+        if not _said(asked, item):
             continue
         at = np.flatnonzero(order == j)
         if at.shape[0] and at[0] == 0:
