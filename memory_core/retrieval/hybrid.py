@@ -52,6 +52,7 @@ from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
+from memory_core.retrieval.verbatim import verbatim_first
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
 from memory_core.retrieval.work_question import asked_attribute_first
 from memory_core.text.timecues import parse_time_cue
@@ -358,6 +359,7 @@ class HybridIndex(HybridState, Reranks, ListQuestions):
         order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other
         if settings.stale_turns_last and not past_allowed(filters):  # a turn all superseded: last
             order, kept = stale_last(order, kept, self._stale[order])
+        order, kept = verbatim_first(query, self.table.items, first, order, kept, self._stale)  # its own words
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)
