@@ -15,6 +15,16 @@ the first verb (a subject left out: the sentence opens on its verb, "Ran …", "
 description after a copula or "have"); Chinese, the words (jieba.posseg) before the first verb other than a copula
 (是, 叫, 有, 姓) or a preposition of company (跟, 陪, 给, 带, 替, 帮). Both stop at a preposition of purpose or company
 ("for", "with", 为).
+
+Three readings widen what a sentence speaks of, each where the thing keeps its own role (issue 13, pass 16):
+- a subject the user shares with the thing, the user said first ("Me and Tom just celebrated 8 years", "me and
+  Pixel go running"), speaks of it as "Tom and I" does;
+- where the user is, in a clause of the user's own (a pronoun or no subject): "at" with nothing but the item's
+  thing ("Celebrated 4 years at Shopify", "Got promoted at Atlassian"); not "at the Denver Zoo", which names
+  another place;
+- the thing's age, the thing its owner: "Celebrated Pixel's 4th birthday", "给豆豆过了三岁生日".
+A statement that says the item's count with its thing ("带两个孩子太累了", "Raising three kids is tough") says the
+item again (``passing_mention``): a hit, though no detail of it unless it also speaks of it.
 """
 
 from __future__ import annotations
@@ -26,7 +36,8 @@ from memory_core.pipeline.episode_words import befell
 from memory_core.pipeline.gist import RESTATE_OVERLAP, Topic, lasting, topic, word_overlap
 from memory_core.text.synonyms import synonym_groups
 
-__all__ = ["ENTITY_KEYS", "adds_detail", "detail_of_thing", "head_of", "of_entity", "passing_mention", "speaks_of"]
+__all__ = ["ENTITY_KEYS", "adds_detail", "detail_of_thing", "head_of", "of_entity", "passing_mention", "says_count",
+           "speaks_of"]
 
 #: Slot keys whose value is a person, an animal, a place or an organisation of the user's.
 ENTITY_KEYS = ("fact:lives_in", "fact:works_at", "fact:school", "fact:partner", "fact:family", "fact:pet")
@@ -48,6 +59,7 @@ _EN_LEAD = _words(
 _EN_PRONOUN = _words(
     "i we i'm we're i've we've i'd we'd she he they you she's he's they're it it's"
 )
+_EN_SELF = _words("i we i'm we're i've we've i'd we'd")
 _EN_COPULA = _words(
     "am 'm is are 're was were 's be been have has had 've got"
 )
@@ -71,15 +83,23 @@ _ZH_COPULA = frozenset(["是", "叫", "有", "姓", "在"])
 _ZH_COMPANY = frozenset(["跟", "陪", "给", "带", "替", "帮", "为", "同", "和"])
 
 
-def _en_head(clause: str, subject: str) -> str:
+def _en_words(clause: str, subject: str) -> list[str]:
+    """The clause's words, folded, its leading fillers dropped, the user's subject word read as "i"."""
     words = [w.casefold().replace("’", "'") for w in _EN_WORD.findall(clause)]
     while words and words[0] in _EN_LEAD:
         words.pop(0)
+    if words and subject and words[0] == subject.casefold():  # "User is in Melbourne": third person
+        words[0] = "i"
+    return words
+
+
+def _en_head(clause: str, subject: str) -> str:
+    words = _en_words(clause, subject)
+    if len(words) > 2 and words[0] in ("i", "me", "we") and words[1] == "and":
+        words = words[2:]  # "me and Tom just celebrated …": the other of the pair, as in "Tom and I"
     if not words:
         return ""
     first = words[0]
-    if subject and first == subject.casefold():  # "User is in Melbourne": the user's statement in third person
-        words[0] = first = "i"
     if first in _EN_PRONOUN:  # "I'm in the Zurich office": the description after the copula speaks of it
         rest = words[1:]
         if first.endswith(("'m", "'re", "'s", "'ve")):
@@ -139,6 +159,58 @@ def head_of(clause: str, lang: str, subject: str = "") -> str:
     return _zh_head(clause) if lang == "zh" else _en_head(clause, subject)
 
 
+_AT = re.compile(r"\bat\s+((?:(?!(?:as|for|with|to|from|since|because|when|while|after|before|and|but|today|"
+                 r"tonight|yesterday|now|lately|recently|last|this|next|again|still|too|already|finally|so)\b)"
+                 r"[\w'&.-]+\s*){1,4})", re.IGNORECASE)
+
+
+def _own_place(clause: str, old: Topic, subject: str) -> bool:
+    """True when an English ``clause`` of the user's own (a pronoun or no subject) says the user is "at" the
+    item's thing and nothing else: "Celebrated 4 years at Shopify", "I got my promotion at Atlassian"; not "at the
+    Denver Zoo" (another place in the city), nor "Tom got promoted at Stripe" (another person's)."""
+    words = _en_words(clause, subject)
+    if not words or not (words[0] in _EN_SELF or words[0].endswith(("ed", "ing")) or words[0] in _EN_VERB):
+        return False
+    for place in _AT.findall(clause):
+        terms = topic(place, "en").terms
+        if terms and terms <= old.terms | old.strong:
+            return True
+    return False
+
+
+_ORDINAL = r"(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+_ZH_NUMERAL = "0-9一二两三四五六七八九十"
+
+
+def _aged(clause: str, shared: frozenset[str]) -> bool:
+    """True when ``clause`` gives the age of a thing it names by a shared word, the thing the age's owner:
+    "Celebrated Pixel's 4th birthday", "给豆豆过了三岁生日", "豆豆的两岁生日"."""
+    folded = clause.casefold()
+    for term in shared:
+        if term.startswith(("syn:", "obj:")) or not term.strip():
+            continue
+        name = re.escape(term)
+        if re.search(rf"\b{name}\w*'s\s+{_ORDINAL}\s+birthday\b|{name}(?:的|过了?)?\s*[{_ZH_NUMERAL}]+\s*岁",
+                     folded):
+            return True
+    return False
+
+
+def says_count(said: str, new: Topic, old: Topic, lang: str) -> bool:
+    """True when ``said`` gives the item's own count with the thing it counts: "带两个孩子太累了", "养三个娃",
+    "Raising three kids is tough" beside "has two / three kids". The count and the thing said together say the
+    item again; "Took the kids to the zoo" names no count, "a 3-year anniversary" counts no thing of the item."""
+    shared = (new.terms & (old.terms | old.strong)) - new.numbers - old.numbers
+    if not new.numbers & old.numbers or not shared:
+        return False
+    if lang == "zh" or re.search(r"[\u3400-\u9fff]", said):
+        after = re.findall(rf"(?:[{_ZH_NUMERAL}]+[个只条位名头]?|俩|仨)(.{{1,3}})", said)
+        return any(topic(piece, "zh").terms & shared for piece in after)
+    after = re.findall(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z'-]+)(?:\s+([a-z'-]+))?",
+                       said.casefold())  # the thing, or one word before it: "two kids", "two little kids"
+    return any(topic(word, "en").terms & shared for pair in after for word in pair if word)
+
+
 def speaks_of(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -> bool:
     """True when ``said`` (topic ``new``) speaks of the thing the item of topic ``old`` names, so it may be a
     detail of it; False when every term it shares with the item sits outside what its clauses speak of.
@@ -161,6 +233,8 @@ def speaks_of(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -
         if _TAKEN_UP.search(clause.strip()):
             return True  # "叫它大橘", "she's a beagle mix", "他今年三岁": the thing named, described, aged
         clang = "zh" if re.search(r"[\u3400-\u9fff]", clause) else "en"
+        if _aged(clause, shared) or (clang == "en" and _own_place(clause.strip(), old, subject)):
+            return True  # "Celebrated Pixel's 4th birthday", "Got promoted at Atlassian": see the module docstring
         head = head_of(clause.strip(), clang, subject)
         if head and shared & topic(head, clang if clang == "zh" else lang, subject).terms:
             return True
@@ -210,9 +284,9 @@ def _kin_terms() -> frozenset[str]:
 def passing_mention(said: str, new: Topic, old: Topic, key: str, lang: str, subject: str = "") -> bool:
     """True when ``said`` (topic ``new``) only mentions the thing of an item (``key``, topic ``old``) in passing:
     the item holds an entity (``of_entity``), and ``said`` neither says the item again (``RESTATE_OVERLAP`` of the
-    item's terms, and at least half of its own) nor speaks of the thing (``speaks_of``). "周末带孩子们去公园" and
-    "Took the kids to the zoo" beside "User has two kids"; not "我有两个孩子" said again, nor "Miso turned three"
-    beside "User has a cat named Miso".
+    item's terms, and at least half of its own, or its count with its thing: ``says_count``) nor speaks of the
+    thing (``speaks_of``). "周末带孩子们去公园" and "Took the kids to the zoo" beside "User has two kids"; not
+    "我有两个孩子" said again, nor "Miso turned three" beside "User has a cat named Miso".
 
     Such a statement is no hit, no detail and no restatement of the item: it is its own item, or only its turn.
     """
@@ -221,6 +295,8 @@ def passing_mention(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     base, own = old.terms - old.numbers, new.terms - new.numbers
     shared = base & own
     if word_overlap(new, old) >= RESTATE_OVERLAP and len(shared) * 2 >= len(own):
+        return False
+    if says_count(said, new, old, lang):  # "带两个孩子太累了": the item's count and thing, said again
         return False
     return not speaks_of(said, new, old, lang, subject)
 

@@ -14,7 +14,7 @@ import pytest
 
 from memory_core.embedded import EmbeddedMemory
 from memory_core.pipeline.changed_value import changed_number, with_statement
-from memory_core.pipeline.detail_role import head_of, passing_mention, speaks_of
+from memory_core.pipeline.detail_role import head_of, passing_mention, says_count, speaks_of
 from memory_core.pipeline.gist import topic
 
 
@@ -125,3 +125,60 @@ def test_a_grade_never_renumbers_the_children(tmp_path: Path, texts: list[str], 
         mem.close()
     assert [f for f in facts if count in f], facts
     assert not [f for f in facts if not_count in f], facts
+
+
+@pytest.mark.parametrize(("texts", "fact"), [
+    (["I work at Atlassian.", "Got promoted at Atlassian last week!"], "works at Atlassian"),
+    (["I work at Shopify.", "Celebrated 4 years at Shopify today, still love it."], "works at Shopify"),
+    (["My husband is Tom.", "Me and Tom just celebrated our 8th wedding anniversary."], "Tom"),
+    (["I have three kids.", "Raising three kids on one income is tough."], "three kids"),
+    (["我有两个孩子。", "带两个孩子太累了。"], "两个孩子"),
+    (["我有三个孩子。", "养三个孩子真不容易啊"], "三个孩子"),
+])
+def test_the_thing_outside_the_subject_is_still_said_again(tmp_path: Path, texts: list[str], fact: str) -> None:
+    """Where the user is ("at Atlassian"), a pair with the user ("me and Tom"), the item's count with its thing:
+    each says the item again, so it is hit once and no second item states it."""
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    try:
+        for n, text in enumerate(texts, 1):
+            mem.add(text, user_id="u", timestamp=f"2025-{n:02d}-05T10:00:00Z")
+        items = [i for i in mem._list("u", None) if i["kind"] != "event" and i["status"] == "active"]
+    finally:
+        mem.close()
+    holding = [i for i in items if fact in str(i["description"])]
+    assert len(holding) == 1 and holding[0]["hit"] >= 1, items
+
+
+@pytest.mark.parametrize(("texts", "detail"), [
+    (["I have a dog named Pixel.", "Celebrated Pixel's 4th birthday today!"], "4th"),
+    (["我养了一只狗叫豆豆。", "给豆豆过了三岁生日，买了个小蛋糕"], "三岁"),
+    (["我养了一只猫叫年糕。", "今天陪年糕过了两岁生日"], "两岁"),
+])
+def test_the_age_of_the_thing_as_its_birthday_is_a_detail(tmp_path: Path, texts: list[str], detail: str) -> None:
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    try:
+        facts = _say(mem, texts)
+    finally:
+        mem.close()
+    assert [f for f in facts if detail in f], facts
+
+
+def test_where_the_user_is_count_and_age_read_only_the_thing() -> None:
+    denver = topic("User lives in Denver", "en", "User")
+    zoo = "Had my son's birthday party at the Denver Zoo"
+    assert not speaks_of(zoo, topic(zoo, "en", "User"), denver, "en", "User")  # another place in the city
+    stripe = topic("User works at Stripe", "en", "User")
+    tom = "Tom got promoted at Stripe"
+    assert not speaks_of(tom, topic(tom, "en", "User"), stripe, "en", "User")  # another person at the employer
+    kids = topic("User has two kids", "en", "User")
+    disney = "We got a Disney+ subscription for our two kids"
+    assert says_count(disney, topic(disney, "en", "User"), kids, "en")  # said again: a hit ...
+    assert not speaks_of(disney, topic(disney, "en", "User"), kids, "en", "User")  # ... but no detail of them
+    zoo3 = "Took the kids to the zoo, 2 hours of driving"
+    assert not says_count(zoo3, topic(zoo3, "en", "User"), kids, "en")  # a number of no thing of the item
+    pixel = topic("User has a dog named Pixel", "en", "User")
+    toy = "Bought Pixel a squeaky toy for her birthday"
+    assert not speaks_of(toy, topic(toy, "en", "User"), pixel, "en", "User")  # no age: an episode
+    sister = "User and User's sister tried Tom's favourite ramen place"
+    husband = topic("User's husband is Tom", "en", "User")
+    assert not speaks_of(sister, topic(sister, "en", "User"), husband, "en", "User")
