@@ -54,7 +54,7 @@ _CLAUSE = re.compile(r"[,，。.;；!！?？:：—\n]+")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’&-]*|\d+\S*")
 _EN_LEAD = _words(
     "oh ok okay btw fyi ps so and also well anyway anyways just lol haha but then plus update actually "
-    "honestly yeah yes"
+    "honestly yeah yes finally officially"
 )
 _EN_PRONOUN = _words(
     "i we i'm we're i've we've i'd we'd she he they you she's he's they're it it's"
@@ -182,18 +182,22 @@ _ORDINAL = r"(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh
 _ZH_NUMERAL = "0-9一二两三四五六七八九十"
 
 
+_AGE_OWNER = (re.compile(rf"\b([a-z][\w-]*)'s\s+{_ORDINAL}\s+birthday\b"),  # "Pixel's 4th birthday"
+              re.compile(rf"\b{_ORDINAL}\s+birthday\s+(?:to|for)\s+([a-z][\w-]*)"),  # "3rd birthday to Miso"
+              re.compile(rf"([a-z][\w-]*|[\u4e00-\u9fff]{{1,3}})(?:的|过了?)?\s*[{_ZH_NUMERAL}]+\s*岁"))  # "豆豆三岁"
+_ITS_AGE = re.compile(rf"\b(?:his|her|its)\s+{_ORDINAL}\s+birthday\b")
+
+
 def _aged(clause: str, shared: frozenset[str]) -> bool:
     """True when ``clause`` gives the age of a thing it names by a shared word, the thing the age's owner:
-    "Celebrated Pixel's 4th birthday", "给豆豆过了三岁生日", "豆豆的两岁生日"."""
+    "Celebrated Pixel's 4th birthday", "Happy 3rd birthday to Miso", "Threw Lucky a party for his 5th birthday",
+    "给豆豆过了三岁生日", "给Lucky过了4岁生日"; not "Took the kids to Emma's 5th birthday party" (Emma's age)."""
     folded = clause.casefold()
-    for term in shared:
-        if term.startswith(("syn:", "obj:")) or not term.strip():
-            continue
-        name = re.escape(term)
-        if re.search(rf"\b{name}\w*'s\s+{_ORDINAL}\s+birthday\b|{name}(?:的|过了?)?\s*[{_ZH_NUMERAL}]+\s*岁",
-                     folded):
-            return True
-    return False
+    for owner in _AGE_OWNER:
+        for word in owner.findall(folded):
+            if topic(word, "zh" if re.search(r"[\u4e00-\u9fff]", word) else "en").terms & shared:
+                return True
+    return bool(_ITS_AGE.search(folded)) and bool(topic(clause, "en").terms & shared)
 
 
 def says_count(said: str, new: Topic, old: Topic, lang: str) -> bool:

@@ -130,6 +130,7 @@ def test_a_grade_never_renumbers_the_children(tmp_path: Path, texts: list[str], 
 @pytest.mark.parametrize(("texts", "fact"), [
     (["I work at Atlassian.", "Got promoted at Atlassian last week!"], "works at Atlassian"),
     (["I work at Shopify.", "Celebrated 4 years at Shopify today, still love it."], "works at Shopify"),
+    (["I work at Stripe.", "Finally got my promotion at Stripe, senior engineer now."], "works at Stripe"),
     (["My husband is Tom.", "Me and Tom just celebrated our 8th wedding anniversary."], "Tom"),
     (["I have three kids.", "Raising three kids on one income is tough."], "three kids"),
     (["我有两个孩子。", "带两个孩子太累了。"], "两个孩子"),
@@ -153,6 +154,9 @@ def test_the_thing_outside_the_subject_is_still_said_again(tmp_path: Path, texts
     (["I have a dog named Pixel.", "Celebrated Pixel's 4th birthday today!"], "4th"),
     (["我养了一只狗叫豆豆。", "给豆豆过了三岁生日，买了个小蛋糕"], "三岁"),
     (["我养了一只猫叫年糕。", "今天陪年糕过了两岁生日"], "两岁"),
+    (["I have a dog named Lucky.", "Threw Lucky a party for his 5th birthday."], "5th"),
+    (["I have a cat named Miso.", "Happy 3rd birthday to Miso!"], "3rd"),
+    (["我养了一只狗叫Lucky。", "给Lucky过了4岁生日。"], "4岁"),
 ])
 def test_the_age_of_the_thing_as_its_birthday_is_a_detail(tmp_path: Path, texts: list[str], detail: str) -> None:
     mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
@@ -179,6 +183,8 @@ def test_where_the_user_is_count_and_age_read_only_the_thing() -> None:
     pixel = topic("User has a dog named Pixel", "en", "User")
     toy = "Bought Pixel a squeaky toy for her birthday"
     assert not speaks_of(toy, topic(toy, "en", "User"), pixel, "en", "User")  # no age: an episode
+    party = "Took Pixel to my nephew's 6th birthday party"
+    assert not speaks_of(party, topic(party, "en", "User"), pixel, "en", "User")  # the nephew's age
     sister = "User and User's sister tried Tom's favourite ramen place"
     husband = topic("User's husband is Tom", "en", "User")
     assert not speaks_of(sister, topic(sister, "en", "User"), husband, "en", "User")
