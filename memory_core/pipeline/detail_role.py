@@ -16,15 +16,15 @@ description after a copula or "have"); Chinese, the words (jieba.posseg) before 
 (是, 叫, 有, 姓) or a preposition of company (跟, 陪, 给, 带, 替, 帮). Both stop at a preposition of purpose or company
 ("for", "with", 为).
 
-Three readings widen what a sentence speaks of, each where the thing keeps its own role (issue 13, pass 16):
-- a subject the user shares with the thing, the user said first ("Me and Tom just celebrated 8 years", "me and
-  Pixel go running"), speaks of it as "Tom and I" does;
+Two readings widen what a sentence speaks of, each where the thing keeps its own role (issue 13, pass 16):
 - where the user is, in a clause of the user's own (a pronoun or no subject): "at" with nothing but the item's
   thing ("Celebrated 4 years at Shopify", "Got promoted at Atlassian"); not "at the Denver Zoo", which names
   another place;
 - the thing's age, the thing its owner: "Celebrated Pixel's 4th birthday", "给豆豆过了三岁生日".
-A statement that says the item's count with its thing ("带两个孩子太累了", "Raising three kids is tough") says the
-item again (``passing_mention``): a hit, though no detail of it unless it also speaks of it.
+A statement that says the item's count with its thing ("带两个孩子太累了", "Raising three kids is tough"), or opens
+on the user paired with it ("Me and Tom just celebrated 8 years", as "Tom and I" names Tom), says the item again
+(``passing_mention``): a hit, though no detail of it unless it also speaks of it ("Me and Tom went to a hockey
+game" adds nothing to the husband).
 """
 
 from __future__ import annotations
@@ -95,8 +95,6 @@ def _en_words(clause: str, subject: str) -> list[str]:
 
 def _en_head(clause: str, subject: str) -> str:
     words = _en_words(clause, subject)
-    if len(words) > 2 and words[0] in ("i", "me", "we") and words[1] == "and":
-        words = words[2:]  # "me and Tom just celebrated …": the other of the pair, as in "Tom and I"
     if not words:
         return ""
     first = words[0]
@@ -200,6 +198,23 @@ def _aged(clause: str, shared: frozenset[str]) -> bool:
     return bool(_ITS_AGE.search(folded)) and bool(topic(clause, "en").terms & shared)
 
 
+def _paired(said: str, new: Topic, old: Topic, subject: str) -> bool:
+    """True when the first English clause of ``said`` opens on the user paired with the item's thing: "Me and Tom
+    just celebrated 8 years", "me and Pixel go running". It names the thing as "Tom and I" does (a hit), but what
+    the pair did is theirs, an episode as often as a detail: "Me and Tom went to a hockey game" adds nothing."""
+    first = next((c for c in _CLAUSE.split(said) if c.strip()), "")
+    words = _en_words(first, subject)
+    if len(words) < 3 or words[0] not in ("i", "me", "we") or words[1] != "and":
+        return False
+    shared = (new.terms & (old.terms | old.strong)) - new.numbers - old.numbers
+    pair = []
+    for word in words[2:]:
+        if word in _EN_VERB or word in _EN_STOP or word.endswith("ed"):
+            break
+        pair.append(word)
+    return bool(pair) and bool(topic(" ".join(pair), "en", subject).terms & shared)
+
+
 def says_count(said: str, new: Topic, old: Topic, lang: str) -> bool:
     """True when ``said`` gives the item's own count with the thing it counts: "带两个孩子太累了", "养三个娃",
     "Raising three kids is tough" beside "has two / three kids". The count and the thing said together say the
@@ -300,8 +315,8 @@ def passing_mention(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     shared = base & own
     if word_overlap(new, old) >= RESTATE_OVERLAP and len(shared) * 2 >= len(own):
         return False
-    if says_count(said, new, old, lang):  # "带两个孩子太累了": the item's count and thing, said again
-        return False
+    if says_count(said, new, old, lang) or _paired(said, new, old, subject):
+        return False  # "带两个孩子太累了", "Me and Tom just celebrated 8 years": the thing named again
     return not speaks_of(said, new, old, lang, subject)
 
 

@@ -38,6 +38,8 @@ def _say(mem: EmbeddedMemory, texts: list[str], user: str = "u") -> list[str]:
     (["I have a dog named Biscuit.", "Walked Biscuit in the rain, he hated it", "Bought Biscuit a new bed"],
      "Biscuit", ("rain", "bed")),
     (["我养了一只猫叫年糕。", "给年糕买了个新猫爬架", "周末带年糕去打疫苗了"], "年糕", ("猫爬架", "疫苗")),
+    (["My husband is Tom.", "Me and Tom went to a hockey game last weekend."], "Tom", ("hockey",)),
+    (["I have a dog named Pixel.", "Me and Pixel walked to the beach today."], "Pixel", ("beach",)),
 ])
 def test_a_mention_in_another_role_is_no_detail(tmp_path: Path, texts: list[str], fact: str,
                                                 not_in_it: tuple[str, ...]) -> None:
