@@ -16,15 +16,15 @@ description after a copula or "have"); Chinese, the words (jieba.posseg) before 
 (是, 叫, 有, 姓) or a preposition of company (跟, 陪, 给, 带, 替, 帮). Both stop at a preposition of purpose or company
 ("for", "with", 为).
 
-Two readings widen what a sentence speaks of, each where the thing keeps its own role (issue 13, pass 16):
+A sentence also speaks of the thing when it gives the thing's age, the thing its owner: "Celebrated Pixel's 4th
+birthday", "给豆豆过了三岁生日" (issue 13, pass 16). Three more say the item again (``passing_mention``: a hit),
+though no detail of it unless the sentence also speaks of it, since what they tell is as often an episode:
+- the item's count with its thing: "带两个孩子太累了", "Raising three kids is tough";
+- the user paired with the thing, the user first: "Me and Tom just celebrated 8 years", as "Tom and I" names
+  Tom ("Me and Tom went to a hockey game" adds nothing to the husband);
 - where the user is, in a clause of the user's own (a pronoun or no subject): "at" with nothing but the item's
-  thing ("Celebrated 4 years at Shopify", "Got promoted at Atlassian"); not "at the Denver Zoo", which names
-  another place;
-- the thing's age, the thing its owner: "Celebrated Pixel's 4th birthday", "给豆豆过了三岁生日".
-A statement that says the item's count with its thing ("带两个孩子太累了", "Raising three kids is tough"), or opens
-on the user paired with it ("Me and Tom just celebrated 8 years", as "Tom and I" names Tom), says the item again
-(``passing_mention``): a hit, though no detail of it unless it also speaks of it ("Me and Tom went to a hockey
-game" adds nothing to the husband).
+  thing, "Got promoted at Atlassian", "Celebrated 4 years at Shopify" ("Gave a talk at Stripe yesterday" adds
+  nothing to the employer); not "at the Denver Zoo", which names another place.
 """
 
 from __future__ import annotations
@@ -252,8 +252,8 @@ def speaks_of(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -
         if _TAKEN_UP.search(clause.strip()):
             return True  # "叫它大橘", "she's a beagle mix", "他今年三岁": the thing named, described, aged
         clang = "zh" if re.search(r"[\u3400-\u9fff]", clause) else "en"
-        if _aged(clause, shared) or (clang == "en" and _own_place(clause.strip(), old, subject)):
-            return True  # "Celebrated Pixel's 4th birthday", "Got promoted at Atlassian": see the module docstring
+        if _aged(clause, shared):
+            return True  # "Celebrated Pixel's 4th birthday", "给豆豆过了三岁生日": see the module docstring
         head = head_of(clause.strip(), clang, subject)
         if head and shared & topic(head, clang if clang == "zh" else lang, subject).terms:
             return True
@@ -315,8 +315,9 @@ def passing_mention(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     shared = base & own
     if word_overlap(new, old) >= RESTATE_OVERLAP and len(shared) * 2 >= len(own):
         return False
-    if says_count(said, new, old, lang) or _paired(said, new, old, subject):
-        return False  # "带两个孩子太累了", "Me and Tom just celebrated 8 years": the thing named again
+    if says_count(said, new, old, lang) or _paired(said, new, old, subject) \
+            or any(_own_place(c.strip(), old, subject) for c in _CLAUSE.split(said) if c.isascii() and c.strip()):
+        return False  # "带两个孩子太累了", "Me and Tom just celebrated", "Got promoted at Atlassian": named again
     return not speaks_of(said, new, old, lang, subject)
 
 
