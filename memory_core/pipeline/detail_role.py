@@ -216,7 +216,7 @@ def _paired(said: str, new: Topic, old: Topic, subject: str) -> bool:
 
 
 def says_count(said: str, new: Topic, old: Topic, lang: str) -> bool:
-    """True when ``said`` gives the item's own count with the thing it counts: "带两个孩子太累了", "养三个娃",
+    """True when ``said`` gives the item's own count with the thing it counts: "带两个孩子太累了", "养三个孩子",
     "Raising three kids is tough" beside "has two / three kids". The count and the thing said together say the
     item again; "Took the kids to the zoo" names no count, "a 3-year anniversary" counts no thing of the item."""
     shared = (new.terms & (old.terms | old.strong)) - new.numbers - old.numbers
@@ -303,9 +303,10 @@ def _kin_terms() -> frozenset[str]:
 def passing_mention(said: str, new: Topic, old: Topic, key: str, lang: str, subject: str = "") -> bool:
     """True when ``said`` (topic ``new``) only mentions the thing of an item (``key``, topic ``old``) in passing:
     the item holds an entity (``of_entity``), and ``said`` neither says the item again (``RESTATE_OVERLAP`` of the
-    item's terms, and at least half of its own, or its count with its thing: ``says_count``) nor speaks of the
-    thing (``speaks_of``). "周末带孩子们去公园" and "Took the kids to the zoo" beside "User has two kids"; not
-    "我有两个孩子" said again, nor "Miso turned three" beside "User has a cat named Miso".
+    item's terms, and at least half of its own; its count with its thing, ``says_count``; the user paired with
+    the thing; the user's own "at" the thing: see the module docstring) nor speaks of the thing (``speaks_of``).
+    "周末带孩子们去公园" and "Took the kids to the zoo" beside "User has two kids"; not "我有两个孩子" said again,
+    nor "Miso turned three" beside "User has a cat named Miso".
 
     Such a statement is no hit, no detail and no restatement of the item: it is its own item, or only its turn.
     """
