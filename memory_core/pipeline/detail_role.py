@@ -15,6 +15,16 @@ the first verb (a subject left out: the sentence opens on its verb, "Ran …", "
 description after a copula or "have"); Chinese, the words (jieba.posseg) before the first verb other than a copula
 (是, 叫, 有, 姓) or a preposition of company (跟, 陪, 给, 带, 替, 帮). Both stop at a preposition of purpose or company
 ("for", "with", 为).
+
+A sentence also speaks of the thing when it gives the thing's age, the thing its owner: "Celebrated Pixel's 4th
+birthday", "给豆豆过了三岁生日" (issue 13, pass 16). Three more say the item again (``passing_mention``: a hit),
+though no detail of it unless the sentence also speaks of it, since what they tell is as often an episode:
+- the item's count with its thing: "带两个孩子太累了", "Raising three kids is tough";
+- the user paired with the thing, the user first: "Me and Tom just celebrated 8 years", as "Tom and I" names
+  Tom ("Me and Tom went to a hockey game" adds nothing to the husband);
+- where the user is, in a clause of the user's own (a pronoun or no subject): "at" with nothing but the item's
+  thing, "Got promoted at Atlassian", "Celebrated 4 years at Shopify" ("Gave a talk at Stripe yesterday" adds
+  nothing to the employer); not "at the Denver Zoo", which names another place.
 """
 
 from __future__ import annotations
@@ -26,7 +36,8 @@ from memory_core.pipeline.episode_words import befell
 from memory_core.pipeline.gist import RESTATE_OVERLAP, Topic, lasting, topic, word_overlap
 from memory_core.text.synonyms import synonym_groups
 
-__all__ = ["ENTITY_KEYS", "adds_detail", "detail_of_thing", "head_of", "of_entity", "passing_mention", "speaks_of"]
+__all__ = ["ENTITY_KEYS", "adds_detail", "detail_of_thing", "head_of", "of_entity", "passing_mention", "says_count",
+           "speaks_of"]
 
 #: Slot keys whose value is a person, an animal, a place or an organisation of the user's.
 ENTITY_KEYS = ("fact:lives_in", "fact:works_at", "fact:school", "fact:partner", "fact:family", "fact:pet")
@@ -43,11 +54,12 @@ _CLAUSE = re.compile(r"[,，。.;；!！?？:：—\n]+")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’&-]*|\d+\S*")
 _EN_LEAD = _words(
     "oh ok okay btw fyi ps so and also well anyway anyways just lol haha but then plus update actually "
-    "honestly yeah yes"
+    "honestly yeah yes finally officially"
 )
 _EN_PRONOUN = _words(
     "i we i'm we're i've we've i'd we'd she he they you she's he's they're it it's"
 )
+_EN_SELF = _words("i we i'm we're i've we've i'd we'd")
 _EN_COPULA = _words(
     "am 'm is are 're was were 's be been have has had 've got"
 )
@@ -71,15 +83,21 @@ _ZH_COPULA = frozenset(["是", "叫", "有", "姓", "在"])
 _ZH_COMPANY = frozenset(["跟", "陪", "给", "带", "替", "帮", "为", "同", "和"])
 
 
-def _en_head(clause: str, subject: str) -> str:
+def _en_words(clause: str, subject: str) -> list[str]:
+    """The clause's words, folded, its leading fillers dropped, the user's subject word read as "i"."""
     words = [w.casefold().replace("’", "'") for w in _EN_WORD.findall(clause)]
     while words and words[0] in _EN_LEAD:
         words.pop(0)
+    if words and subject and words[0] == subject.casefold():  # "User is in Melbourne": third person
+        words[0] = "i"
+    return words
+
+
+def _en_head(clause: str, subject: str) -> str:
+    words = _en_words(clause, subject)
     if not words:
         return ""
     first = words[0]
-    if subject and first == subject.casefold():  # "User is in Melbourne": the user's statement in third person
-        words[0] = first = "i"
     if first in _EN_PRONOUN:  # "I'm in the Zurich office": the description after the copula speaks of it
         rest = words[1:]
         if first.endswith(("'m", "'re", "'s", "'ve")):
@@ -139,6 +157,79 @@ def head_of(clause: str, lang: str, subject: str = "") -> str:
     return _zh_head(clause) if lang == "zh" else _en_head(clause, subject)
 
 
+_AT = re.compile(r"\bat\s+((?:(?!(?:as|for|with|to|from|since|because|when|while|after|before|and|but|today|"
+                 r"tonight|yesterday|now|lately|recently|last|this|next|again|still|too|already|finally|so)\b)"
+                 r"[\w'&.-]+\s*){1,4})", re.IGNORECASE)
+
+
+def _own_place(clause: str, old: Topic, subject: str) -> bool:
+    """True when an English ``clause`` of the user's own (a pronoun or no subject) says the user is "at" the
+    item's thing and nothing else: "Celebrated 4 years at Shopify", "I got my promotion at Atlassian"; not "at the
+    Denver Zoo" (another place in the city), nor "Tom got promoted at Stripe" (another person's)."""
+    words = _en_words(clause, subject)
+    if not words or not (words[0] in _EN_SELF or words[0].endswith(("ed", "ing")) or words[0] in _EN_VERB):
+        return False
+    for place in _AT.findall(clause):
+        terms = topic(place, "en").terms
+        if terms and terms <= old.terms | old.strong:
+            return True
+    return False
+
+
+_ORDINAL = r"(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)"
+_ZH_NUMERAL = "0-9一二两三四五六七八九十"
+
+
+_AGE_OWNER = (re.compile(rf"\b([a-z][\w-]*)'s\s+{_ORDINAL}\s+birthday\b"),  # "Pixel's 4th birthday"
+              re.compile(rf"\b{_ORDINAL}\s+birthday\s+(?:to|for)\s+([a-z][\w-]*)"),  # "3rd birthday to Miso"
+              re.compile(rf"([a-z][\w-]*|[\u4e00-\u9fff]{{1,3}})(?:的|过了?)?\s*[{_ZH_NUMERAL}]+\s*岁"))  # "豆豆三岁"
+_ITS_AGE = re.compile(rf"\b(?:his|her|its)\s+{_ORDINAL}\s+birthday\b")
+
+
+def _aged(clause: str, shared: frozenset[str]) -> bool:
+    """True when ``clause`` gives the age of a thing it names by a shared word, the thing the age's owner:
+    "Celebrated Pixel's 4th birthday", "Happy 3rd birthday to Miso", "Threw Lucky a party for his 5th birthday",
+    "给豆豆过了三岁生日", "给Lucky过了4岁生日"; not "Took the kids to Emma's 5th birthday party" (Emma's age)."""
+    folded = clause.casefold()
+    for owner in _AGE_OWNER:
+        for word in owner.findall(folded):
+            if topic(word, "zh" if re.search(r"[\u4e00-\u9fff]", word) else "en").terms & shared:
+                return True
+    return bool(_ITS_AGE.search(folded)) and bool(topic(clause, "en").terms & shared)
+
+
+def _paired(said: str, new: Topic, old: Topic, subject: str) -> bool:
+    """True when the first English clause of ``said`` opens on the user paired with the item's thing: "Me and Tom
+    just celebrated 8 years", "me and Pixel go running". It names the thing as "Tom and I" does (a hit), but what
+    the pair did is theirs, an episode as often as a detail: "Me and Tom went to a hockey game" adds nothing."""
+    first = next((c for c in _CLAUSE.split(said) if c.strip()), "")
+    words = _en_words(first, subject)
+    if len(words) < 3 or words[0] not in ("i", "me", "we") or words[1] != "and":
+        return False
+    shared = (new.terms & (old.terms | old.strong)) - new.numbers - old.numbers
+    pair = []
+    for word in words[2:]:
+        if word in _EN_VERB or word in _EN_STOP or word.endswith("ed"):
+            break
+        pair.append(word)
+    return bool(pair) and bool(topic(" ".join(pair), "en", subject).terms & shared)
+
+
+def says_count(said: str, new: Topic, old: Topic, lang: str) -> bool:
+    """True when ``said`` gives the item's own count with the thing it counts: "带两个孩子太累了", "养三个孩子",
+    "Raising three kids is tough" beside "has two / three kids". The count and the thing said together say the
+    item again; "Took the kids to the zoo" names no count, "a 3-year anniversary" counts no thing of the item."""
+    shared = (new.terms & (old.terms | old.strong)) - new.numbers - old.numbers
+    if not new.numbers & old.numbers or not shared:
+        return False
+    if lang == "zh" or re.search(r"[\u3400-\u9fff]", said):
+        after = re.findall(rf"(?:[{_ZH_NUMERAL}]+[个只条位名头]?|俩|仨)(.{{1,3}})", said)
+        return any(topic(piece, "zh").terms & shared for piece in after)
+    after = re.findall(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+([a-z'-]+)(?:\s+([a-z'-]+))?",
+                       said.casefold())  # the thing, or one word before it: "two kids", "two little kids"
+    return any(topic(word, "en").terms & shared for pair in after for word in pair if word)
+
+
 def speaks_of(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -> bool:
     """True when ``said`` (topic ``new``) speaks of the thing the item of topic ``old`` names, so it may be a
     detail of it; False when every term it shares with the item sits outside what its clauses speak of.
@@ -161,6 +252,8 @@ def speaks_of(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -
         if _TAKEN_UP.search(clause.strip()):
             return True  # "叫它大橘", "she's a beagle mix", "他今年三岁": the thing named, described, aged
         clang = "zh" if re.search(r"[\u3400-\u9fff]", clause) else "en"
+        if _aged(clause, shared):
+            return True  # "Celebrated Pixel's 4th birthday", "给豆豆过了三岁生日": see the module docstring
         head = head_of(clause.strip(), clang, subject)
         if head and shared & topic(head, clang if clang == "zh" else lang, subject).terms:
             return True
@@ -210,9 +303,10 @@ def _kin_terms() -> frozenset[str]:
 def passing_mention(said: str, new: Topic, old: Topic, key: str, lang: str, subject: str = "") -> bool:
     """True when ``said`` (topic ``new``) only mentions the thing of an item (``key``, topic ``old``) in passing:
     the item holds an entity (``of_entity``), and ``said`` neither says the item again (``RESTATE_OVERLAP`` of the
-    item's terms, and at least half of its own) nor speaks of the thing (``speaks_of``). "周末带孩子们去公园" and
-    "Took the kids to the zoo" beside "User has two kids"; not "我有两个孩子" said again, nor "Miso turned three"
-    beside "User has a cat named Miso".
+    item's terms, and at least half of its own; its count with its thing, ``says_count``; the user paired with
+    the thing; the user's own "at" the thing: see the module docstring) nor speaks of the thing (``speaks_of``).
+    "周末带孩子们去公园" and "Took the kids to the zoo" beside "User has two kids"; not "我有两个孩子" said again,
+    nor "Miso turned three" beside "User has a cat named Miso".
 
     Such a statement is no hit, no detail and no restatement of the item: it is its own item, or only its turn.
     """
@@ -222,6 +316,9 @@ def passing_mention(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     shared = base & own
     if word_overlap(new, old) >= RESTATE_OVERLAP and len(shared) * 2 >= len(own):
         return False
+    if says_count(said, new, old, lang) or _paired(said, new, old, subject) \
+            or any(_own_place(c.strip(), old, subject) for c in _CLAUSE.split(said) if c.isascii() and c.strip()):
+        return False  # "带两个孩子太累了", "Me and Tom just celebrated", "Got promoted at Atlassian": named again
     return not speaks_of(said, new, old, lang, subject)
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from memory_core.embedded import EmbeddedMemory
 from memory_core.pipeline.changed_value import changed_number, with_statement
-from memory_core.pipeline.detail_role import head_of, passing_mention, speaks_of
+from memory_core.pipeline.detail_role import head_of, passing_mention, says_count, speaks_of
 from memory_core.pipeline.gist import topic
 
 
@@ -43,7 +43,9 @@ def _say(tmp_path: Path, texts: list[str], user: str = "u") -> list[str]:
     (["I have a dog named Biscuit.", "Walked Biscuit in the rain, he hated it", "Bought Biscuit a new bed"],
      "Biscuit", ("rain", "bed")),
     (["我养了一只猫叫年糕。", "给年糕买了个新猫爬架", "周末带年糕去打疫苗了"], "年糕", ("猫爬架", "疫苗")),
-], ids=["en-kids", "en-city", "zh-kids", "zh-partner", "en-dog", "zh-cat"])
+    (["My husband is Tom.", "Me and Tom went to a hockey game last weekend."], "Tom", ("hockey",)),
+    (["I have a dog named Pixel.", "Me and Pixel walked to the beach today."], "Pixel", ("beach",)),
+], ids=["en-kids", "en-city", "zh-kids", "zh-partner", "en-dog", "zh-cat", "en-pair-partner", "en-pair-dog"])
 def test_a_mention_in_another_role_is_no_detail(tmp_path: Path, texts: list[str], fact: str,
                                                 not_in_it: tuple[str, ...]) -> None:
     facts = _say(tmp_path, texts)
@@ -119,3 +121,65 @@ def test_a_grade_never_renumbers_the_children(tmp_path: Path, texts: list[str], 
     facts = _say(tmp_path, texts)
     assert [f for f in facts if count in f], facts
     assert not [f for f in facts if not_count in f], facts
+
+
+@pytest.mark.parametrize(("texts", "fact"), [
+    (["I work at Atlassian.", "Got promoted at Atlassian last week!"], "works at Atlassian"),
+    (["I work at Shopify.", "Celebrated 4 years at Shopify today, still love it."], "works at Shopify"),
+    (["I work at Stripe.", "Finally got my promotion at Stripe, senior engineer now."], "works at Stripe"),
+    (["My husband is Tom.", "Me and Tom just celebrated our 8th wedding anniversary."], "Tom"),
+    (["I have three kids.", "Raising three kids on one income is tough."], "three kids"),
+    (["我有两个孩子。", "带两个孩子太累了。"], "两个孩子"),
+    (["我有三个孩子。", "养三个孩子真不容易啊"], "三个孩子"),
+])
+def test_the_thing_outside_the_subject_is_still_said_again(tmp_path: Path, texts: list[str], fact: str) -> None:
+    """Where the user is ("at Atlassian"), a pair with the user ("me and Tom"), the item's count with its thing:
+    each says the item again, so it is hit once and no second item states it."""
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
+    try:
+        for n, text in enumerate(texts, 1):
+            mem.add(text, user_id="u", timestamp=f"2025-{n:02d}-05T10:00:00Z")
+        items = [i for i in mem._list("u", None) if i["kind"] != "event" and i["status"] == "active"]
+    finally:
+        mem.close()
+    holding = [i for i in items if fact in str(i["description"])]
+    assert len(holding) == 1 and holding[0]["hit"] >= 1, items
+
+
+@pytest.mark.parametrize(("texts", "detail"), [
+    (["I have a dog named Pixel.", "Celebrated Pixel's 4th birthday today!"], "4th"),
+    (["我养了一只狗叫豆豆。", "给豆豆过了三岁生日，买了个小蛋糕"], "三岁"),
+    (["我养了一只猫叫年糕。", "今天陪年糕过了两岁生日"], "两岁"),
+    (["I have a dog named Lucky.", "Threw Lucky a party for his 5th birthday."], "5th"),
+    (["I have a cat named Miso.", "Happy 3rd birthday to Miso!"], "3rd"),
+    (["我养了一只狗叫Lucky。", "给Lucky过了4岁生日。"], "4岁"),
+])
+def test_the_age_of_the_thing_as_its_birthday_is_a_detail(tmp_path: Path, texts: list[str], detail: str) -> None:
+    facts = _say(tmp_path, texts)
+    assert [f for f in facts if detail in f], facts
+
+
+def test_where_the_user_is_count_and_age_read_only_the_thing() -> None:
+    denver = topic("User lives in Denver", "en", "User")
+    zoo = "Had my son's birthday party at the Denver Zoo"
+    assert passing_mention(zoo, topic(zoo, "en", "User"), denver, "fact:lives_in", "en", "User")  # another place
+    stripe = topic("User works at Stripe", "en", "User")
+    tom = "Tom got promoted at Stripe"
+    assert passing_mention(tom, topic(tom, "en", "User"), stripe, "fact:works_at", "en", "User")  # another person
+    talk = "Gave a talk at Stripe yesterday about Kafka"
+    assert not passing_mention(talk, topic(talk, "en", "User"), stripe, "fact:works_at", "en", "User")  # a hit ...
+    assert not speaks_of(talk, topic(talk, "en", "User"), stripe, "en", "User")  # ... but no detail of the employer
+    kids = topic("User has two kids", "en", "User")
+    disney = "We got a Disney+ subscription for our two kids"
+    assert says_count(disney, topic(disney, "en", "User"), kids, "en")  # said again: a hit ...
+    assert not speaks_of(disney, topic(disney, "en", "User"), kids, "en", "User")  # ... but no detail of them
+    zoo3 = "Took the kids to the zoo, 2 hours of driving"
+    assert not says_count(zoo3, topic(zoo3, "en", "User"), kids, "en")  # a number of no thing of the item
+    pixel = topic("User has a dog named Pixel", "en", "User")
+    toy = "Bought Pixel a squeaky toy for her birthday"
+    assert not speaks_of(toy, topic(toy, "en", "User"), pixel, "en", "User")  # no age: an episode
+    party = "Took Pixel to my nephew's 6th birthday party"
+    assert not speaks_of(party, topic(party, "en", "User"), pixel, "en", "User")  # the nephew's age
+    sister = "User and User's sister tried Tom's favourite ramen place"
+    husband = topic("User's husband is Tom", "en", "User")
+    assert not speaks_of(sister, topic(sister, "en", "User"), husband, "en", "User")
