@@ -214,7 +214,8 @@ class BaseMemoryAPI(UserListing, ABC):
             results += [{**shown_record(r), "event": "DELETE"} for r in ended if self._ended_by(user_id, r, wanted)]
             return {"results": results, "turn_ids": ids}
         item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
-        item_kind = Kind.FACT.value if kind is None else check_strings("kind", kind, Kind._value2member_map_)[0]
+        item_kind = (Kind.FACT.value if kind is None
+                     else check_strings("kind", kind, Kind._value2member_map_, field="kind")[0])
         out = []
         for role, text, when, speaker, given_id, _ in msgs:
             if role == "system":

@@ -127,21 +127,26 @@ class Filters:
         return (self.since is None or when >= self.since) and (self.until is None or when < self.until)
 
 
-def check_strings(name: str, value: object, allowed: Iterable[str] | None = None) -> tuple[str, ...]:
+def check_strings(name: str, value: object, allowed: Iterable[str] | None = None,
+                  field: str | None = None) -> tuple[str, ...]:
     """Check one filter's value: a string or a list of strings, each in ``allowed`` when given.
+
+    ``field`` names the value in errors (default ``filter '<name>'``; an argument such as add's ``kind``
+    passes its own name).
 
     Raises:
         InvalidField: another type, or a value not in ``allowed``. EmptyText, TextTooLong: a bad theme.
     """
     values = [value] if isinstance(value, str) else value
     if not isinstance(values, list | tuple | set | frozenset) or not all(isinstance(v, str) for v in values):
-        raise InvalidField(f"filter {name!r} must be a string or a list of strings; got {value!r}")
+        raise InvalidField(f"{field or f'filter {name!r}'} must be a string or a list of strings; got {value!r}")
     out = tuple(sorted(values)) if isinstance(values, set | frozenset) else tuple(values)
     if allowed is not None:
         known = set(allowed)
         for v in out:
             if v not in known:
-                raise InvalidField(f"filter {name!r}: unknown value {v!r}; expected one of {', '.join(known)}")
+                raise InvalidField(f"{field or f'filter {name!r}'}: unknown value {v!r}; expected one of "
+                                   f"{', '.join(sorted(known))}")
     else:
         out = tuple(check_text(v, f"filter {name!r}", max_chars=MAX_THEME_CHARS) for v in out)
     return out

@@ -20,6 +20,7 @@ from memory_core.ingest_io import read_jsonl
 from memory_core.model import Status
 from memory_core.service import open_memory
 from memory_core.settings import Settings
+from memory_core.shown import shown_text
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEMO_QUERIES", "DEMO_USER", "SAMPLE_PATH", "run_demo"]
@@ -63,7 +64,7 @@ def run_demo(console: Console, db: str | None = None) -> None:
                 if facts:
                     console.print(f"  [cyan]{theme}[/cyan]")
                 for item in facts:
-                    console.print(f"    [{item.kind}] {item.description}  (hit {item.hit})",
+                    console.print(f"    [{item.kind}] {shown_text(item.description)}  (hit {item.hit})",
                                   markup=False, highlight=False)
             events = len(memory.store.list_items(DEMO_USER, kind="event"))
             console.print(f"  (+ {events} event items, one per turn)")
@@ -72,15 +73,15 @@ def run_demo(console: Console, db: str | None = None) -> None:
             if superseded:
                 console.print("\n[bold]Superseded, kept with history[/bold]")
                 for item in superseded:
-                    console.print(f"  {item.description}", markup=False, highlight=False)
+                    console.print(f"  {shown_text(item.description)}", markup=False, highlight=False)
                     for rev in item.history_newest_first():
-                        console.print(f"    {rev.at.date()} {rev.op}: {rev.reason or rev.new_description}",
+                        console.print(f"    {rev.at.date()} {rev.op}: {shown_text(rev.reason or rev.new_description)}",
                                       markup=False, highlight=False)
 
             timings = Table("query", "top items", "recall ms")
             for query in DEMO_QUERIES:
                 response = memory.recall(DEMO_USER, query, k=3)
-                top = "\n".join(r.item.description for r in response.results) or "(nothing)"
+                top = "\n".join(shown_text(r.item.description, query=query) for r in response.results) or "(nothing)"
                 timings.add_row(query, top, f"{response.timings_ms['recall']:.2f}")
             console.print("\n[bold]Recall (top 3)[/bold]")
             console.print(timings)

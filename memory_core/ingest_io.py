@@ -190,7 +190,8 @@ def read_locomo(data: object, user_for: Any) -> list[LocomoSample]:
     Record numbers in errors count turns from 1 across each sample.
 
     Raises:
-        InvalidInput: the top level is not LoCoMo-shaped.
+        InvalidInput: the top level is not LoCoMo-shaped (no samples, or a sample whose ``conversation`` is not
+            an object holding ``session_N`` lists).
     """
     samples = [data] if isinstance(data, dict) else data
     if not isinstance(samples, list) or not all(isinstance(s, dict) and "conversation" in s for s in samples):
@@ -200,6 +201,9 @@ def read_locomo(data: object, user_for: Any) -> list[LocomoSample]:
         sample_id = str(sample.get("sample_id", f"sample-{index}"))
         user_id = user_for(sample_id)
         conv = sample["conversation"]
+        if not isinstance(conv, dict) or not _session_keys(conv):
+            raise InvalidInput(f"not a LoCoMo file: sample {sample_id}'s 'conversation' is not an object holding "
+                               "session_N turn lists")
         result = LocomoSample(sample_id, [], list(sample.get("qa", [])))
         record = 0
         for n in _session_keys(conv):
@@ -208,7 +212,12 @@ def read_locomo(data: object, user_for: Any) -> list[LocomoSample]:
             except InvalidInput as exc:
                 result.errors.append(IngestLineError(record + 1, f"session {n}: {exc}"))
                 continue
-            for offset, raw in enumerate(conv[f"session_{n}"]):
+            session = conv[f"session_{n}"]
+            if not isinstance(session, list):
+                record += 1
+                result.errors.append(IngestLineError(record, f"{sample_id} session {n}: not a list of turns"))
+                continue
+            for offset, raw in enumerate(session):
                 record += 1
                 try:
                     if not isinstance(raw, dict):

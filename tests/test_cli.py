@@ -109,6 +109,8 @@ def test_demo_runs_and_shows_recall_and_context(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Ingested 22 turns" in result.stdout
     assert "<memories>" in result.stdout and "Porto" in result.stdout
+    listing = result.stdout.split("Memory, grouped by theme")[1].split("Recall (top 3)")[0]
+    assert "对[health]过敏" in listing and "花生" not in listing  # masked as `gulfstream memories` masks it
 
 
 def test_yaml_folder_store_and_refusals_from_the_cli(tmp_path: Path, db: Path) -> None:

@@ -91,6 +91,26 @@ def test_a_json_file_that_is_not_turns_is_refused(tmp_path: Path) -> None:
         read_turn_file(path, "u1")
 
 
+@pytest.mark.parametrize("body", [
+    '{"conversation": "nope"}',  # a conversation that is no object
+    '{"conversation": {"speaker_a": "Ann"}}',  # an object with no session_N turn lists
+    '[{"sample_id": "s1", "conversation": []}]',
+])
+def test_a_conversation_without_sessions_is_refused_not_read_as_empty(tmp_path: Path, body: str) -> None:
+    path = tmp_path / "x.json"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(InvalidInput, match=r"not a LoCoMo file.*session_N"):
+        read_turn_file(path, "u1")
+
+
+def test_a_session_that_is_no_list_is_a_record_error(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_text('{"conversation": {"session_1": "hi", "session_1_date_time": "1:56 pm on 8 May, 2023"}}',
+                    encoding="utf-8")
+    parsed = read_turn_file(path, "u1")
+    assert not parsed.turns and len(parsed.errors) == 1 and "not a list of turns" in parsed.errors[0].reason
+
+
 def test_nul_characters_are_refused_before_any_store_sees_them() -> None:
     with pytest.raises(InvalidInput, match="NUL"):
         turn_from_mapping({"text": "hi\x00there", "timestamp": "2024-01-01T00:00:00Z"}, "u1")

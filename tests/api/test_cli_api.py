@@ -39,6 +39,8 @@ def test_item_commands(tmp_path: Path) -> None:
     assert other.returncode == 2 and f"no memory item '{item['id']}' for user 'bob'" in other.stderr
     empty = gs("add", "--user", "ann", "  ", db=db)
     assert empty.returncode == 2 and "error" in empty.stderr
+    odd = gs("add", "--user", "ann", "I live in Oslo", "--kind", "banana", db=db)  # add's argument, no filter
+    assert odd.returncode == 2 and odd.stderr.startswith("error: kind: unknown value 'banana'"), odd.stderr
     deleted = gs("delete", item["id"], "--user", "ann", db=db)
     assert json.loads(deleted.stdout)["status"] == "deleted"
     again = gs("delete", item["id"][:8], "--user", "ann", db=db)  # a prefix too

@@ -106,6 +106,8 @@ def test_held_out_halves_stay_near_the_targets(name: str) -> None:
     ("My brother had an appendectomy in June.", "health", "appendectomy"),
     ("I'm on citalopram 20mg now.", "health", None),
     ("我在吃二甲双胍控制血糖", "health", None),
+    ("我吃了阿莫西林就过敏", "health", "阿莫西林"),  # the aspect particle after the verb is no part of the drug
+    ("我打过胰岛素", "health", "胰岛素"),
     ("我表姐患有红斑狼疮", "health", None),
 ])
 def test_detect_finds_the_value(text: str, category: str, value: str | None) -> None:
@@ -137,6 +139,8 @@ def test_detect_finds_the_value(text: str, category: str, value: str | None) -> 
     "Let's start on April 3.",  # a drug ending's look-alike
     "这个相机支架很稳",
     "天气炎热，注意防暑",
+    "今天生日！阿杰带我去吃了素食餐厅",  # an aspect particle and a vegetarian restaurant: no drug ending in 素
+    "我们中午吃了素菜",
 ])
 def test_shapes_without_a_valid_checksum_or_context_are_not_sensitive(text: str) -> None:
     assert not detect(text), detect(text)
