@@ -109,8 +109,10 @@ def test_a_parent_moving_in_is_a_household_fact_not_a_new_home(tmp_path: Path, h
     assert any(key == f"fact:lives_with:{rel}" for key, _ in live), live
 
 
-def test_a_friend_moving_in_with_her_boyfriend_is_hers() -> None:
-    assert not any(key.startswith("fact:lives_with") for key in _keys("My friend moved in with her boyfriend."))
+@pytest.mark.parametrize("text", ["My friend moved in with her boyfriend.", "我妈过来了", "我妈周末过来看我们",
+                                  "My mum came over for dinner."])
+def test_a_visit_or_anothers_move_is_no_household_fact(text: str) -> None:
+    assert not any(key.startswith("fact:lives_with") for key in _keys(text))
 
 
 def test_quitting_one_club_ends_that_one_only(tmp_path: Path) -> None:
