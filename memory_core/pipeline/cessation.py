@@ -66,7 +66,7 @@ _EN_SCOPE = (
                r"|given\s+up(?:\s+on)?|giving\s+up|(?:am|'m|i\s+am)\s+(?:(?:finally|so|officially|totally)\s+)?done\s+with"
                r"|(?<!got\s)(?<!get\s)(?<!'m\s)(?<!am\s)(?<!be\s)(?<!getting\s)"
                r"used\s+to(?!\s+(?:think|dream|believe|wonder|say|tell|it|this|that)\b)"
-               r"|ditched|cancell?ed|(?:gone|went|going|gotten|got)\s+off(?!\s+(?:to|on|at|with|work|the\s+(?:bus|train))\b))"
+               r"|ditched|cancell?ed|(?<!not\s)(?<!'m\s)(?<!am\s)(?<!be\s)cut\s+out(?!\s+for\b)|(?:gone|went|going|gotten|got)\s+off(?!\s+(?:to|on|at|with|work|the\s+(?:bus|train))\b))"
                r"\s+(?P<x>.+)", re.IGNORECASE),
     re.compile(r"\b(?:don't|do\s+not|doesn't|can't|cannot|never|not|haven't|have\s+not|hardly\s+ever)\s+(?P<x>.+?)"
                r"\s+(?:any\s*more|these\s+days|since)\b", re.IGNORECASE),

@@ -40,7 +40,8 @@ __all__ = ["ENTITY_KEYS", "adds_detail", "detail_of_thing", "head_of", "of_entit
            "speaks_of"]
 
 #: Slot keys whose value is a person, an animal, a place or an organisation of the user's.
-ENTITY_KEYS = ("fact:lives_in", "fact:works_at", "fact:school", "fact:partner", "fact:family", "fact:pet")
+ENTITY_KEYS = ("fact:lives_in", "fact:works_at", "fact:school", "fact:partner", "fact:family", "fact:children",
+               "fact:pet")
 #: Synonym groups (``gist.topic``'s ``syn:`` terms) of family members and pets.
 _KIN_AND_PETS = frozenset(f"syn:{w}" for w in (
     "child", "husband", "wife", "mother", "father", "daughter", "son", "brother", "sister", "grandmother",

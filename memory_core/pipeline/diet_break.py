@@ -28,12 +28,17 @@ _FOOD = {
             r"|肉|荤|牛排|培根|火腿|香肠|汉堡|鸡翅|烤鸭",
     "fish": r"\b(?:fish|seafood|salmon|tuna|shrimps?|prawns?|sushi|sashimi|oysters?|crab|lobster)\b"
             r"|鱼|海鲜|虾|蟹|三文鱼|生鱼片|寿司",
-    "dairy": r"\b(?:cheese|milk|dairy|yogh?urt|butter|ice\s*cream|eggs?)\b"
-             r"|奶酪|芝士|牛奶|奶制品|酸奶|黄油|冰淇淋|鸡蛋",
+    "dairy": r"\b(?:cheese|milk|dairy|yogh?urt|butter|ice\s*cream)\b"
+             r"|奶酪|芝士|牛奶|奶制品|乳制品|酸奶|黄油|冰淇淋",
+    "eggs": r"\b(?:eggs?|omelett?es?)\b|鸡蛋",
+    "gluten": r"\b(?:bread|pasta|wheat|gluten|bagels?|baguettes?|croissants?)\b|面包|意面|意大利面|小麦|麸质",
 }
 # each diet (by the words that name it in the stored item; the more specific first) and what it excludes
 _DIETS = (
-    (re.compile(r"\bvegan\b|plant-based|纯素|全素", re.IGNORECASE), ("meat", "fish", "dairy")),
+    (re.compile(r"\bvegan\b|plant-based|纯素|全素", re.IGNORECASE), ("meat", "fish", "dairy", "eggs")),
+    # a "-free" diet excludes its one food ("went dairy-free" ends "loves cheese"; gluten-free ends "loves bagels")
+    (re.compile(r"\b(?:dairy|lactose)[- ]free\b|无乳制品|无乳糖", re.IGNORECASE), ("dairy",)),
+    (re.compile(r"\bgluten[- ]free\b|无麸质", re.IGNORECASE), ("gluten",)),
     (re.compile(r"\bpesc[ae]tarian\b|鱼素|海鲜素", re.IGNORECASE), ("meat",)),
     (re.compile(r"\bvegetarian\b|\bveggie\b|素食|吃素", re.IGNORECASE), ("meat", "fish")),
 )
@@ -41,6 +46,7 @@ _DIETS = (
 _PLANT = re.compile(r"\b(?:oat|soy|soya|almond|coconut|rice|cashew|peanut|nut|plant|vegan|vegetarian|veggie|"
                     r"impossible|beyond|mock|fake|meatless|meat-free)[\s-]+(?:\w+[\s-]+)?"
                     r"(?:milk|butter|cheese|ice\s*cream|meat|burgers?|sausages?|chicken|bacon|yogh?urt)\b"
+                    r"|\b(?:gluten|wheat)[- ]free\s+(?:\w+\s+)?(?:bread|pasta|bagels?)\b"
                     r"|\bfish\s+sauce\b|素肉|素鸡|人造肉|植物肉|果肉|肉桂|鱼香|蟹味菇|[豆椰杏燕麦]+奶|植物奶",
                     re.IGNORECASE)
 # a change of eating said in the turn ("again", "now", "started", "开始", "又", "最近"): a diet is broken by a
@@ -86,6 +92,24 @@ def diet_broken(cands: list[Candidate], said: str, diets: Callable[[], list[tupl
         cand.ends = tuple(dict.fromkeys((*cand.ends, key)))
 
 
+# a whole class of food said given up in the stored statement ("User has cut out dairy", "User no longer eats
+# dairy", 用户不再吃乳制品, 用户戒掉了乳制品); a plain "doesn't eat dairy" says no change and ends nothing
+_GIVEN_UP = re.compile(
+    r"\b(?:cut\s+out|gave\s+up|given\s+up|quit|ditched|dropped|no\s+longer\s+(?:eats?|has|have|drinks?))\s+"
+    r"(?:all\s+|any\s+)?(?P<en>dairy|gluten)\b|\bwent\s+(?P<free>dairy|gluten)[- ]free\b"
+    r"|(?:不再吃|已经不吃|再也不吃|戒了|戒掉了?)(?P<zh>乳制品|奶制品|麸质)", re.IGNORECASE)
+_CLASS_OF = {"dairy": "dairy", "gluten": "gluten", "乳制品": "dairy", "奶制品": "dairy", "麸质": "gluten"}
+
+
+def _given_up(description: str) -> set[str]:
+    """The food class a statement says the user gave up ({"dairy"} for "User has cut out dairy"), or empty."""
+    m = _GIVEN_UP.search(description)
+    if m is None:
+        return set()
+    word = (m.group("en") or m.group("free") or m.group("zh")).casefold()
+    return {_CLASS_OF[word]}
+
+
 def _foods(text: str) -> set[str]:
     """The food classes ("meat", "fish", "dairy") ``text`` names."""
     return {name for name, pattern in _FOOD.items() if re.search(pattern, text, re.IGNORECASE)}
@@ -101,7 +125,8 @@ def _excluded(description: str) -> set[str]:
 
 def foods_ruled_out(cands: list[Candidate], likes: Callable[[], list[tuple[str, str, str]]]) -> None:
     """Add to a new diet's ``ends`` the keys of the user's likes of foods it excludes ("went vegan" ends "loves
-    steak"; 我现在吃素了 ends 爱吃红烧肉): the resolver supersedes them by the diet.
+    steak"; 我现在吃素了 ends 爱吃红烧肉): the resolver supersedes them by the diet. A class of food said given up
+    ("cut out dairy", 不吃乳制品了) ends the likes of its foods the same way ("drinks a lot of milk"; oat milk stays).
 
     Args:
         cands: the turn's candidates (changed in place).
@@ -110,15 +135,20 @@ def foods_ruled_out(cands: list[Candidate], likes: Callable[[], list[tuple[str, 
     """
     diets = [c for c in cands if c.key.split("@", 1)[0] == DIET_KEY and c.polarity > 0 and not c.is_event
              and _excluded(c.description)]
+    diets += [c for c in cands if not c.is_event and c.key.startswith(("pref:", "gist:")) and c not in diets
+              and "/" not in c.key.split("@", 1)[0] and _given_up(c.description)]
     if not diets:
         return
     rows = likes()
     for cand in diets:
         _, at, name = cand.key.rpartition("@")
         qualifier = f"@{name}" if at else ""
-        excluded = _excluded(cand.description)
+        excluded = _excluded(cand.description) if cand.key.split("@", 1)[0] == DIET_KEY else _given_up(cand.description)
         ended = [key for _, key, description in rows
                  if (key.rpartition("@")[1] and "@" + key.rpartition("@")[2]) == qualifier
                  and "/" not in key.split("@", 1)[0] and not _NOT.search(description)
                  and _foods(_PLANT.sub(" ", description)) & excluded]
-        cand.ends = tuple(dict.fromkeys((*cand.ends, *ended)))
+        if cand.topic is not None and cand.reverse_polarity < 0:  # said in the user's own words: what it gives up
+            cand.reverses = tuple(dict.fromkeys((*cand.reverses, *ended)))
+        else:
+            cand.ends = tuple(dict.fromkeys((*cand.ends, *ended)))

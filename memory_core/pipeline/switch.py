@@ -6,7 +6,7 @@ value. ``switch_in`` reads the phrasings of the kind:
 
 - English: "switched / changed / swapped (my X | banks) (from A) to B", "moved / transferred my X to B",
   "replaced A with B", "dropped / ditched / left A for B", "use B now instead of A", "switched gyms";
-- Chinese: "(X)换成 / 改成 / 改用 / 换用 / 转投 B", "把A换成B", "不用A了，改用B".
+- Chinese: "(X)换成 / 改成 / 改用 / 换用 / 转投 B", "把A换成B", "从A换到B", "携号转网到B", "不用A了，改用B".
 
 ``switch_change`` turns a switch into the change its clause carries (``clause_change.Change``): the old
 value when named; else the thing switched ("工资卡", "car insurance"). The resolver ends the user's positive
@@ -48,6 +48,10 @@ _EN_SELF = re.compile(r"(?:i|i'm|i've|i'd|my|i\s+am|i\s+have)\b", _I)
 _EN_CUT = re.compile(r"\s*(?:[,.;!?—–]|\b(?:now|last|this|because|since|and|but|so|instead|after|a\s+(?:few|couple)|"
                      r"two|three|weeks?|months?|ago|yesterday|today|recently|finally|for\s+(?:good|now))\b)", _I)
 _ZH = (
+    # the old one after 从 ("从移动换到联通了", "工资卡从招行转到了工行"); to another carrier: "携号转网到电信"
+    re.compile(r"从(?P<old>[^，。,！!？?从]{1,10}?)(?:换成|改成|换到|转到|转成|换去|转去|改用|换用|转投)了?"
+               r"(?P<new>[^，。,！!？?]{1,16})"),
+    re.compile(r"携号转网(?:到|去|成|给)了?(?P<new>[^，。,！!？?]{1,16})"),
     re.compile(r"(?:把|将)(?P<old>[^，。,！!？?]{1,12}?)(?:换成|改成|换为|改为|换到|转到)了?(?P<new>[^，。,！!？?]{1,16})"),
     re.compile(r"(?:不用|不再用|不看|不听)(?P<old>[^，。,！!？?]{1,10}?)了?[，,]?(?:现在)?(?:改用|换用|改看|改听|换成|改成)了?"
                r"(?P<new>[^，。,！!？?]{1,16})"),
