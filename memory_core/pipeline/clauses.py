@@ -101,6 +101,8 @@ _ZH_BARE_VERB = re.compile(
     # "现在工牌上印的是小红书的logo", "这个月开始房租转给燕郊的新房东了": the speaker's badge, title, rent
     r"|^(?:现在|目前|如今|(?:这|上|本)个?月)?(?:开始)?的?\s*(?:工牌|工卡|门禁卡|胸牌|access\s*card|badge|title|头衔|"
     r"职称|房租|租金)"
+    # what one is from now on ("以后就是老师了"); "以后都用中文回答" is an order, no clause of the speaker's
+    r"|^(?:从今以后|从今往后|从此以后|从此|今后|以后|往后)(?:就|也|便)?(?:是|成了|成为)"
     r"|^(?:最近|现在|这个月|今年|这周)*开始(?:跑步|游泳|爬山|健身|锻炼|徒步|攀岩)"  # "最近开始跑步了": taken up
     r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]"  # "重新开始游泳了": taken up again
     # "超爱吃火锅", "最爱喝乌龙茶": a like, its degree first
@@ -112,6 +114,8 @@ _ZH_MY_NOUN = re.compile(
 # "家在苏州园区", "老家江西赣州的": a turn opening on the speaker's home or hometown with 我 left out
 _ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)"
                          r"|老家|家乡)")
+# "苏州园区的新房子收拾好了": the new home in a place, opening a turn (or after a bare verb) with 我 left out
+_ZH_NEW_HOME_AT = re.compile(r"^(?:现在|目前|如今)?[^\s，,。在的我你他她它]{2,10}?的新(?:家|房子|房|公寓|住处)")
 # "进蔚来三个月了": how long one has been at a place, with 我 left out
 _ZH_BEEN_AT = re.compile(r"^(?:已经|刚|才)?(?:进|来|到)[^，,。\s]{2,10}?(?:快|已经|都|才)?"
                          r"[一二两三四五六七八九十几半\d]+多?个?(?:天|周|星期|礼拜|月|年)多?了")
@@ -328,6 +332,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
                 or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
+                or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_NEW_HOME_AT.match(clause)
+                    and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or _zh_exam_said().match(clause) \
                 or ((_ZH_CEASE.search(clause) or zh_switched(clause)) and not _ZH_OTHER_SUBJECT.match(clause)):

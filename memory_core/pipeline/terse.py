@@ -4,8 +4,9 @@ Chat states a speaker's facts in note form: "Based in Lisbon", "Big fan of jazz"
 "Team lead since March", "Mostly WFH", "Married, two kids", "Currently at Stripe"; "坐标上海", "字节打工人",
 "已婚，俩娃", "base 上海, 做PM". ``terse_filled(text)`` rewrites each such fragment of a user's turn as the
 first-person sentence it stands for ("I'm based in Lisbon", "I'm a big fan of jazz", "I'm married", "I have
-two kids", "I work at Stripe"; Chinese in ``terse_zh``) and leaves the rest of the text as it is, so the
-slot lexicon reads the fact into its slot and a later change in either style supersedes it.
+two kids", "I work at Stripe"; Chinese in ``terse_zh``; a pet's kind, "是只边牧", in ``pet_kind``)
+and leaves the rest of the text as it is, so the slot lexicon reads the fact into its slot and a later change in
+either style supersedes it.
 
 A fragment is the speaker's only where nobody else was named before it in its sentence ("my sister, based
 in Paris" is hers), and never in a question ("remote?"); an order ("coffee, please") is no fragment of any
@@ -24,6 +25,7 @@ import re
 
 from memory_core.pipeline.cant_without import need_filled
 from memory_core.pipeline.counted_habit import habit_filled
+from memory_core.pipeline.pet_kind import pet_filled
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.terse_zh import zh_filled
 
@@ -210,7 +212,7 @@ def terse_filled(text: str) -> str:
             lead = body[:len(body) - len(body.lstrip())]
             filled = None if theirs or not body.strip() else \
                 zh_filled(body.strip()) or (en_filled(body) if body.strip()[:1].isascii() else None) \
-                or habit_filled(body) or need_filled(body) if _CJK.search(body) \
+                or habit_filled(body) or need_filled(body) or pet_filled(body, "".join(out)) if _CJK.search(body) \
                 else en_filled(body) or habit_filled(body) or need_filled(body)
             if filled and body.strip().startswith("人在") and _on_trip(text):
                 filled = None  # "人在东京，今天逛了浅草": where one is on a trip, not where one lives

@@ -285,3 +285,15 @@ def test_an_object_of_several_words_is_read_as_its_terms() -> None:
     from memory_core.pipeline.restate import _names_a_sibling
     assert not _names_a_sibling("pref:spicy food", topic("I love spicy food, the hotter the better", "en"))
     assert _names_a_sibling("pref:green tea", topic("I like black tea", "en"))
+
+
+@pytest.mark.parametrize(("first", "again"), [
+    ("I don't eat any animal products, not even honey", "yeah I'm vegan btw"),
+    ("我不吃任何动物制品，蛋奶都不碰", "我吃纯素好几年了"),
+])
+def test_a_vegan_diet_said_by_what_is_not_eaten_is_one_item(store: DictStore, ingest: Ingest,
+                                                             make_turn: Callable[..., Turn], first: str,
+                                                             again: str) -> None:
+    ingest(make_turn(first))
+    ingest(make_turn(again))
+    assert len(memories(store)) == 1

@@ -50,3 +50,10 @@ def test_recall_finds_a_memory_through_an_acronym_another_memory_defined(store):
     query = "graduate record examination difficulties"
     assert later.id in [r.item.id for r in recaller.recall("u1", query, k=3)]
     assert later.id not in [r.item.id for r in recaller.recall("u1", query, k=3, settings=replace(on, aliases=False))]
+
+
+def test_smoking_is_asked_about_in_either_language():
+    table = AliasTable()
+    assert set(tokenize("cigarettes smoker")) <= set(table.expand(tokenize("这个人抽烟吗")))
+    assert "抽烟" in table.expand(tokenize("Is she a smoker?"))
+    assert "抽烟" not in table.expand(tokenize("smoked salmon for breakfast"))
