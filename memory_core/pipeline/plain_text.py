@@ -14,8 +14,10 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
   be lost and the rest garbled ("我最爱吃🦪了" read as "爱吃"), so nothing is stored from it but the event;
 - an emoji of a thing put after the thing's own name ("eating meat again 🍗", "喝点啤酒了🍺") illustrates a value
   the words already say, and is left out (``emoji_after``);
-- every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction and stays as written: the rules already
-  pass over it ("moved to Berlin 🎉"; taking reactions out of the text cost a check of a held-out half);
+- every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction and stays as written inside a clause: the
+  rules already pass over it there (taking every reaction out of the text cost a check of a held-out half);
+- a reaction that closes a clause ("离职了，下个月入职阿里 🎉", "咖啡戒了 ☹️", "才4岁 😢") is left out: at the end
+  it would be read as part of the value ("阿里 🎉" is no employer) and kept in the item's text;
 - invisible characters pasted in with a text (zero-width space and non-joiner, word joiner, byte-order mark, soft
   hyphen) are left out, so "Lee\u200bds" is read, keyed and stored as "Leeds" (the zero-width joiner of emoji
   sequences stays);
@@ -67,6 +69,8 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _CLAUSE = re.compile(r"[^。！？!?.,，;；\n]*[。！？!?.,，;；\n]?")
 _SPACES = re.compile(r"[ \t]{2,}")
 _NO_WORD = re.compile(r"[\W_]*")
+# reactions (and spaces between them) that close a clause: only the clause's own end mark may follow
+_CLOSING_REACTIONS = re.compile(rf"(?<=\S)(?:\s*[{_EMOJI}][{_GLUE}]*)+\s*(?=[。！？!?.,，;；\n]?$)")
 
 
 def fold_width(text: str) -> str:
@@ -104,7 +108,8 @@ def _clause(clause: str, zh: bool) -> str:
     if any(_THING.match(m.group()[0]) and m.group()[0] not in meanings and not illustrates(m)
            for m in _ONE.finditer(clause)):
         return ""  # a thing with no word here: its clause is left unread, not read without its value
-    return _ONE.sub(word, clause)
+    read = _ONE.sub(word, clause)
+    return _CLOSING_REACTIONS.sub("", read) if _ONE.search(read) else read
 
 
 def reading_text(text: str) -> str:
