@@ -21,7 +21,9 @@ def test_full_width_letters_fold_and_chinese_punctuation_stays() -> None:
 @pytest.mark.parametrize(("text", "read"), [
     ("I love 🍣", "I love sushi"), ("我超爱🍜", "我超爱拉面"), ("moved to Berlin 🎉", "moved to Berlin"),
     ("I love sushi 😍", "I love sushi"), ("moved to Berlin 🎉 so happy", "moved to Berlin 🎉 so happy"),
-    ("离职了，下个月入职阿里 🎉", "离职了，下个月入职阿里"), ("咖啡戒了 ☹️。", "咖啡戒了。"), ("开心😊今天去爬山了", "开心😊今天去爬山了"), ("我最爱吃🦪了，我住在杭州。", "我住在杭州。"), ("I really love 🦪", ""),
+    ("离职了，下个月入职阿里 🎉", "离职了，下个月入职阿里"), ("咖啡戒了 ☹️。", "咖啡戒了。"),
+    ("开心😊今天去爬山了", "开心😊今天去爬山了"), ("the camera is 🔥", "the camera is 🔥"),
+    ("我最爱吃🦪了，我住在杭州。", "我住在杭州。"), ("I really love 🦪", ""),
 ])
 def test_emoji_are_read_as_their_word_or_left_out(text: str, read: str) -> None:
     assert reading_text(text) == read
