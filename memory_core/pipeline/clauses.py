@@ -25,6 +25,7 @@ from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject, zh_subject
 from memory_core.pipeline.switch import zh_switched
+from memory_core.text.relations import mentions_relation
 from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
@@ -165,6 +166,11 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
                               r"|^\s*(?:first|1st)\s+(?:night|day|week|weekend|morning|month)\s+(?:in|at)\s+the\s+new\b",
                               re.IGNORECASE)
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
+# "豆豆上个月生病走了": a death said of one by name (a pet's), as "Pip died on Sunday": the name is its subject,
+# so the speaker is not put before it ("我豆豆…"); a relative ("奶奶去世了") is the speaker's and is
+_ZH_NAMED_DEATH = re.compile(r"^(?P<who>[\u4e00-\u9fff]{2,4}?|[A-Z][a-z]+)(?=(?:上个?月|上周|前几天|前天|昨天|今天|"
+                             r"去年|今年|年初|刚刚?|已经|突然|还是|终于|生病|病|老)*"
+                             r"(?:去世了?|走了|死了|过世|离世|病逝|(?:去|回)了?(?:喵星|汪星)))")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|"
@@ -290,6 +296,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             continue
         said.append((clause, "zh"))
         first, opening = opening, False
+        named_death = False
         if (grounds := presupposed(clause, "zh")[0]):  # "作为一个素食者，蜂蜜能吃吗？": what the asker is
             yield grounds, "zh"
             continue
@@ -321,6 +328,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
         elif zh_subject(clause) == AWAY:
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
+        elif (named_death := _zh_named_death(clause)):
+            pass  # "豆豆上个月生病走了": said of the one named, not of the speaker
         elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
@@ -335,8 +344,15 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
         if _ZH_NAMED_PERSON.match(clause):
             chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
         clause = without_aside(clause, "zh")
-        if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
+        if not _ZH_SKIP.search(clause) and (_ZH_FIRST_PERSON.search(clause) or named_death):
             yield _object_put_back(clause, "zh", said), "zh"
+
+
+def _zh_named_death(clause: str) -> bool:
+    """True when the Chinese ``clause`` tells of the death of one it names first, not a relative or a time."""
+    m = _ZH_NAMED_DEATH.match(clause)
+    return m is not None and not mentions_relation(m.group("who")) and _ZH_OTHER_SUBJECT.match(clause) is None \
+        and not re.match(r"(?:最近|现在|目前|如今|后来|然后|上个?月|去年|今年|昨天|今天|前天)", clause)
 
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
