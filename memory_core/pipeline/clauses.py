@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from memory_core.pipeline.cessation import DEATH, topicalised, with_speaker
+from memory_core.pipeline.cessation import DEATH, ZH_DIED, topicalised, with_speaker
 from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
@@ -174,7 +174,7 @@ _ZH_NAMED_DEATH = re.compile(r"^(?P<who>[\u4e00-\u9fff]{2,4}?|[A-Z][a-z]+)(?=(?:
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|"
-                       r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|死了|过世|离世|病逝|安乐|"
+                       r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED + r"|过世|离世|病逝|安乐|"
                        r"(?:去|回)了?(?:喵星|汪星)|"
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
                        r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了|(?:吃素|纯素|全素|素食|生酮)[^，,。！!？?]{0,6}?(?:结束了|到头了|告一段落)"
