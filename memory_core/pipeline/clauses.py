@@ -20,12 +20,12 @@ from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.mixed_script import by_script, english_framed
+from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject, zh_subject
 from memory_core.pipeline.switch import zh_switched
-from memory_core.text.relations import mentions_relation
 from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
@@ -166,11 +166,6 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
                               r"|^\s*(?:first|1st)\s+(?:night|day|week|weekend|morning|month)\s+(?:in|at)\s+the\s+new\b",
                               re.IGNORECASE)
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
-# "豆豆上个月生病走了": a death said of one by name (a pet's), as "Pip died on Sunday": the name is its subject,
-# so the speaker is not put before it ("我豆豆…"); a relative ("奶奶去世了") is the speaker's and is
-_ZH_NAMED_DEATH = re.compile(r"^(?P<who>[\u4e00-\u9fff]{2,4}?|[A-Z][a-z]+)(?=(?:上个?月|上周|前几天|前天|昨天|今天|"
-                             r"去年|今年|年初|刚刚?|已经|突然|还是|终于|生病|病|老)*"
-                             r"(?:去世了?|走了|死了|过世|离世|病逝|(?:去|回)了?(?:喵星|汪星)))")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|"
@@ -328,7 +323,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
         elif zh_subject(clause) == AWAY:
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
-        elif (named_death := _zh_named_death(clause)):
+        elif (named_death := zh_named_death(clause)):
             pass  # "豆豆上个月生病走了": said of the one named, not of the speaker
         elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
@@ -346,13 +341,6 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
         clause = without_aside(clause, "zh")
         if not _ZH_SKIP.search(clause) and (_ZH_FIRST_PERSON.search(clause) or named_death):
             yield _object_put_back(clause, "zh", said), "zh"
-
-
-def _zh_named_death(clause: str) -> bool:
-    """True when the Chinese ``clause`` tells of the death of one it names first, not a relative or a time."""
-    m = _ZH_NAMED_DEATH.match(clause)
-    return m is not None and not mentions_relation(m.group("who")) and _ZH_OTHER_SUBJECT.match(clause) is None \
-        and not re.match(r"(?:最近|现在|目前|如今|后来|然后|上个?月|去年|今年|昨天|今天|前天)", clause)
 
 
 # an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
