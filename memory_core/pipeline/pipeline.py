@@ -21,7 +21,6 @@ from memory_core.pipeline.inline_correction import inline_corrected
 from memory_core.pipeline.job_event import leave_before_start
 from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.kin_across import kin_across
-from memory_core.pipeline.kind_taken_up import kinds_taken_up
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
@@ -177,7 +176,6 @@ class WritePipeline:
         cands = _switched(cands, rows)
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         _categories_ended(cands, rows)
-        kinds_taken_up(cands, turn.text)  # "最近每天喝一杯红酒" ends "doesn't drink alcohol"
         kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
         cands = without_one_off_meals(cands, turn.text)  # "国庆…吃了好多火锅": one meal, not a like
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素

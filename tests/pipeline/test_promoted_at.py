@@ -32,4 +32,3 @@ def test_a_relatives_promotion_is_theirs(mem: EmbeddedMemory) -> None:
     mem.add("my sister got promoted to manager at Apple", user_id="u", timestamp="2025-06-01T10:00:00Z")
     active = _active(mem)
     assert "User works at Deloitte" in active and not any(d.startswith("User works at Apple") for d in active)
-
