@@ -41,12 +41,14 @@ from memory_core.store.write_ops import EndOp
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_VERB_ACTIVITY", "category_keys", "cessation_scope", "end_opposite",
-           "ended_keys", "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_VERB_ACTIVITY", "category_keys", "cessation_scope",
+           "end_opposite", "ended_keys", "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 #: What may open a clause before a name and its death ("Sadly Mochi passed away").
 _SADLY = r"sadly|unfortunately|tragically|so|well|and|but|yesterday|today|last\s+(?:week|month|night)"
+#: "死了" said of a death, not as "extremely" after a state ("11号线挤死了", "热死了", "累死了", "笑死了")
+ZH_DIED = r"(?<![挤热冷累饿笑气烦忙困吓急闷渴疼痛臭吵丑美帅难馋懒晒冻撑])死了"
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
 _EN_SCOPE = (
     # the thing said first, then its end with nothing after the verb but when or why ("Tennis I gave up after the
@@ -113,7 +115,8 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒�
                        r"|(?:让|叫|要|劝|嘱咐|要求|建议)我(?:以后|从此)?(?:别|不要|不能)再?[\u4e00-\u9fff]"
                        # not allowed any more ("医生不让我吃蛋黄了", "不许我再喝酒", "奶茶不能再喝了")
                        r"|(?:不让|不许|不准|禁止)我(?:再)?[\u4e00-\u9fff]|不(?:能|可以|准|许)再[\u4e00-\u9fff]"
-                       r"|去世了?|(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|死了|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)")
+                       r"|去世了?|(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED
+                       + r"|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)")
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
 _ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|停掉|停用|放弃了?|"
                        r"把|给(?=[停戒退断])|(?:退|断)掉?了|"

@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from memory_core.pipeline.cessation import DEATH, topicalised, with_speaker
+from memory_core.pipeline.cessation import DEATH, ZH_DIED, topicalised, with_speaker
 from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.cut_end import cut_at_end, folded_tail
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
@@ -21,6 +21,7 @@ from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.mixed_script import by_script, english_framed
+from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
@@ -175,7 +176,7 @@ _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|"
-                       r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|死了|过世|离世|病逝|安乐|"
+                       r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED + r"|过世|离世|病逝|安乐|"
                        r"(?:去|回)了?(?:喵星|汪星)|"
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
                        r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了|(?:吃素|纯素|全素|素食|生酮)[^，,。！!？?]{0,6}?(?:结束了|到头了|告一段落)"
@@ -297,6 +298,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             continue
         said.append((clause, "zh"))
         first, opening = opening, False
+        named_death = False
         if (grounds := presupposed(clause, "zh")[0]):  # "作为一个素食者，蜂蜜能吃吗？": what the asker is
             yield grounds, "zh"
             continue
@@ -328,6 +330,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
         elif zh_subject(clause) == AWAY:
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
+        elif (named_death := zh_named_death(clause)):
+            pass  # "豆豆上个月生病走了": said of the one named, not of the speaker
         elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
@@ -344,7 +348,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
         if _ZH_NAMED_PERSON.match(clause):
             chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
         clause = without_aside(clause, "zh")
-        if not _ZH_SKIP.search(clause) and _ZH_FIRST_PERSON.search(clause):
+        if not _ZH_SKIP.search(clause) and (_ZH_FIRST_PERSON.search(clause) or named_death):
             yield _object_put_back(clause, "zh", said), "zh"
 
 

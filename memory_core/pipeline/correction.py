@@ -63,7 +63,8 @@ _STRONG_EN = re.compile(r"\b(?:i\s+meant|meant\s+to\s+say|correction|no\s*,?\s*w
                         r"mix(?:ed)?\s+(?:that|it|them|those)\s+up|got\s+(?:that|it)\s+wrong|(?:sorry|oops|actually)"
                         r"[,\s]+(?:it's|it\s+is|it\s+was|that's|she's|he's|they're|i'm))\b", re.IGNORECASE)
 _STRONG_ZH = re.compile(r"说错|记错|打错|写错|口误|搞错|弄错|不对|更正|纠正")
-_WORD = r"[A-Za-z][\w&.'-]*"
+# a word of an English correction; a Chinese name said inside one is a word too ("I meant 蚂蚁集团, not 阿里")
+_WORD = r"(?:[A-Za-z][\w&.'-]*|[\u4e00-\u9fff]{1,12})"
 _EN_X_NOT_Y = re.compile(rf"(?P<new>{_WORD}(?:\s+{_WORD}){{0,3}})\s*,?\s+not\s+(?P<old>{_WORD}(?:\s+{_WORD}){{0,3}})")
 _EN_NOT_Y_X = re.compile(rf"\bnot\s+(?P<old>{_WORD}(?:\s+{_WORD}){{0,2}})\s*[,;]?\s+(?:but\s+|it's\s+|it\s+is\s+)"
                          rf"(?P<new>{_WORD}(?:\s+{_WORD}){{0,2}})")
@@ -83,8 +84,9 @@ _MY = re.compile(r"^(?:my\s+|我的?)", re.IGNORECASE)
 _ZH_SEG = r"[^，,。！!？?；;、]{1,16}"
 _ZH_X_NOT_Y = re.compile(rf"(?P<new>{_ZH_SEG}?)\s*[，,]?\s*而?不是\s*(?P<old>{_ZH_SEG})")
 _ZH_NOT_Y_X = re.compile(rf"不是\s*(?P<old>{_ZH_SEG}?)\s*[，,]?\s*而?是\s*(?P<new>{_ZH_SEG})")
-# a verb or pronoun the new value follows ("我住 Redfern", "是无锡"): the value is what comes after the last one
-_ZH_LEAD = re.compile(r".*(?:是|住在|住|在|叫|去了|去|到|做|当)\s*")
+# a verb or pronoun the new value follows ("我住 Redfern", "是无锡", "我是说蚂蚁集团"): the value is what comes
+# after the last one
+_ZH_LEAD = re.compile(r".*(?:是说|我说的是|意思是|是|住在|住|在|叫|去了|去|到|做|当)\s*")
 _ZH_AT_PLACE = re.compile(r"在\s*(?P<v>[^，,。在]{1,8}?)(?:当|做|上班|工作|读|住|教|开|学)")
 _ZH_TAIL = re.compile(r"[了啦哈呀啊吧呢哦噢喔嘛\s]+$")
 

@@ -20,6 +20,7 @@ from memory_core.pipeline.gist import topic
 from memory_core.pipeline.inline_correction import inline_corrected
 from memory_core.pipeline.job_event import leave_before_start
 from memory_core.pipeline.job_role import with_new_role
+from memory_core.pipeline.kin_across import kin_across
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
@@ -28,6 +29,7 @@ from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.no_longer_at import no_longer_at
+from memory_core.pipeline.one_off_meal import without_one_off_meals
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
@@ -174,6 +176,8 @@ class WritePipeline:
         cands = _switched(cands, rows)
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         _categories_ended(cands, rows)
+        kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
+        cands = without_one_off_meals(cands, turn.text)  # "国庆…吃了好多火锅": one meal, not a like
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素
         foods_ruled_out(cands, lambda: rows.get(("pref:", "gist:")))  # "went vegan" ends "loves steak", "eats steak"
         shift_gist_ended(cands, lambda: rows.get(("gist:",)))  # "moved to days" ends "works nights at a warehouse"

@@ -14,8 +14,11 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
   be lost and the rest garbled ("我最爱吃🦪了" read as "爱吃"), so nothing is stored from it but the event;
 - an emoji of a thing put after the thing's own name ("eating meat again 🍗", "喝点啤酒了🍺") illustrates a value
   the words already say, and is left out (``emoji_after``);
-- every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction and stays as written: the rules already
-  pass over it ("moved to Berlin 🎉"; taking reactions out of the text cost a check of a held-out half);
+- every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction and stays as written inside a clause: the
+  rules already pass over it there (taking every reaction out of the text cost a check of a held-out half);
+- a reaction that closes a clause ("离职了，下个月入职阿里 🎉", "咖啡戒了 ☹️", "才4岁 😢") is left out: at the end
+  it would be read as part of the value ("阿里 🎉" is no employer) and kept in the item's text; not after a word
+  wanting a complement, where it is the predicate ("the camera is 🔥", "这家店太🔥了");
 - invisible characters pasted in with a text (zero-width space and non-joiner, word joiner, byte-order mark, soft
   hyphen) are left out, so "Lee\u200bds" is read, keyed and stored as "Leeds" (the zero-width joiner of emoji
   sequences stays);
@@ -67,6 +70,11 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _CLAUSE = re.compile(r"[^。！？!?.,，;；\n]*[。！？!?.,，;；\n]?")
 _SPACES = re.compile(r"[ \t]{2,}")
 _NO_WORD = re.compile(r"[\W_]*")
+# a clause that ends on a word wanting what follows: a reaction after it says the predicate ("the camera is 🔥")
+_WANTS_COMPLEMENT = re.compile(r"(?:\b(?:is|are|am|was|were|be|been|so|too|very|looks?|feels?|seems?|'s|'re)|"
+                               r"[是太很好真超巨贼挺])\s*$", re.IGNORECASE)
+# reactions (and spaces between them) that close a clause: only the clause's own end mark may follow
+_CLOSING_REACTIONS = re.compile(rf"(?<=\S)(?:\s*[{_EMOJI}][{_GLUE}]*)+\s*(?=[。！？!?.,，;；\n]?$)")
 
 
 def fold_width(text: str) -> str:
@@ -104,7 +112,13 @@ def _clause(clause: str, zh: bool) -> str:
     if any(_THING.match(m.group()[0]) and m.group()[0] not in meanings and not illustrates(m)
            for m in _ONE.finditer(clause)):
         return ""  # a thing with no word here: its clause is left unread, not read without its value
-    return _ONE.sub(word, clause)
+    read = _ONE.sub(word, clause)
+    return _CLOSING_REACTIONS.sub(_closing, read) if _ONE.search(read) else read
+
+
+def _closing(m: re.Match[str]) -> str:
+    """"" for reactions closing a clause; kept when they are its predicate ("the camera is 🔥", "这家店太🔥了")."""
+    return m.group() if _WANTS_COMPLEMENT.search(m.string[:m.start()]) else ""
 
 
 def reading_text(text: str) -> str:

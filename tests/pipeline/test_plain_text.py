@@ -19,8 +19,11 @@ def test_full_width_letters_fold_and_chinese_punctuation_stays() -> None:
 
 
 @pytest.mark.parametrize(("text", "read"), [
-    ("I love 🍣", "I love sushi"), ("我超爱🍜", "我超爱拉面"), ("moved to Berlin 🎉", "moved to Berlin 🎉"),
-    ("I love sushi 😍", "I love sushi 😍"), ("我最爱吃🦪了，我住在杭州。", "我住在杭州。"), ("I really love 🦪", ""),
+    ("I love 🍣", "I love sushi"), ("我超爱🍜", "我超爱拉面"), ("moved to Berlin 🎉", "moved to Berlin"),
+    ("I love sushi 😍", "I love sushi"), ("moved to Berlin 🎉 so happy", "moved to Berlin 🎉 so happy"),
+    ("离职了，下个月入职阿里 🎉", "离职了，下个月入职阿里"), ("咖啡戒了 ☹️。", "咖啡戒了。"),
+    ("开心😊今天去爬山了", "开心😊今天去爬山了"), ("the camera is 🔥", "the camera is 🔥"),
+    ("我最爱吃🦪了，我住在杭州。", "我住在杭州。"), ("I really love 🦪", ""),
 ])
 def test_emoji_are_read_as_their_word_or_left_out(text: str, read: str) -> None:
     assert reading_text(text) == read
@@ -71,6 +74,8 @@ def test_emoji_only_turns_store_nothing(mem: EmbeddedMemory) -> None:
 @pytest.mark.parametrize(("old", "new", "now", "then"), [
     ("I live in Hamburg.", "moved to Berlin 🎉", "Berlin", "Hamburg"),
     ("我住在无锡。", "搬到常州啦🎉🎉", "常州", "无锡"),
+    ("我在字节跳动做产品经理", "离职了，下个月入职阿里 🎉", "阿里", "字节跳动"),
+    ("I work at Shopify.", "quit Shopify, starting at Figma next month 🎉🎉", "Figma", "Shopify"),
 ])
 def test_a_reaction_emoji_inside_a_change_changes_nothing_of_it(
         mem: EmbeddedMemory, old: str, new: str, now: str, then: str) -> None:
