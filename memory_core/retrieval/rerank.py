@@ -286,7 +286,7 @@ class Reranks:
         whole, the old value with it ("I love running, I do a 5k most mornings" nearest to "what sport do I do
         these days?" once running gave way to swimming), where its words alone would not have found it."""
         stale = self._stale[docs].copy()
-        if asked and self._superseded:
+        if (asked or partly) and self._superseded:
             for n, j in enumerate(docs.tolist()):
                 if not stale[n] and (self._asked_keys(j, asked) or partly and self._partly_superseded(j)):
                     stale[n] = True
