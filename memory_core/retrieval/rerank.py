@@ -288,7 +288,7 @@ class Reranks:
         stale = self._stale[docs].copy()
         if (asked or partly) and self._superseded:
             for n, j in enumerate(docs.tolist()):
-                if not stale[n] and (self._asked_keys(j, asked) or partly and self._partly_superseded(j)):
+                if not stale[n] and (self._asked_keys(j, asked) or (partly and self._partly_superseded(j))):
                     stale[n] = True
                 if stale[n] and says_beyond(self.lexical, asked, j, self._made_from(j, Status.SUPERSEDED), names):
                     stale[n] = False

@@ -284,7 +284,8 @@ def _with_vectors(index: HybridIndex, nearest: str) -> np.ndarray:
 def test_ranked_by_meaning_a_partly_superseded_turn_weighs_as_superseded_on_a_question_about_now(query, halved):
     texts = ["I rent a flat in Leeds and I work as a pharmacist at Boots.", "I quit, now I'm a pilot at Ryanair."]
     index = _moved_job(texts, ("Nadia lives in Leeds", "fact:lives_in@nadia"),
-                       ("Nadia works at Boots", "fact:works_at@nadia"), ("Nadia works at Ryanair", "fact:works_at@nadia"))
+                       ("Nadia works at Boots", "fact:works_at@nadia"),
+                       ("Nadia works at Ryanair", "fact:works_at@nadia"))
     vector = _with_vectors(index, f"Nadia: {texts[0]}")
     dense = replace(HYBRID_PRESETS["hybrid"], diversity=False)
 
