@@ -181,14 +181,16 @@ class HybridIndex(HybridState, Reranks, ListQuestions):
 
     def _multipliers(self, docs: np.ndarray, codes: list[int], window: tuple[float, float] | None,
                      settings: HybridSettings, asked: frozenset[str] = frozenset(),
-                     names: frozenset[str] = frozenset(), stays: bool = False) -> np.ndarray | None:
+                     names: frozenset[str] = frozenset(), stays: bool = False,
+                     partly: bool = False) -> np.ndarray | None:
         """Shape (len(docs),) speaker × time × superseded-event multipliers of ``docs``; None when none applies.
 
         ``stays``: the query asks for a stay (``asks_stay``, ``asks_whereabouts``): a held-back stay keeps its weight.
+        ``partly``: a turn only partly superseded counts as superseded (``rerank.Reranks.asked_stale``).
         """
         mult = self._evidence(docs, stays)
         if settings.superseded_event_factor != 1:
-            stale = self.asked_stale(docs, asked, names)
+            stale = self.asked_stale(docs, asked, names, partly)
             if stale.any():
                 mult = np.ones(docs.shape[0]) if mult is None else mult
                 mult[stale] *= settings.superseded_event_factor
@@ -330,9 +332,11 @@ class HybridIndex(HybridState, Reranks, ListQuestions):
         if window is not None and np.isfinite(window).all() and only_time_asked(
                 query, cue_text, lambda terms: bool(self.lexical.ranked(terms, 1, mask).shape[0]), self.lexicon):
             rankings.append((window_ranking(self.table, window, self.table.alive[:n_slots], mask), settings.w_items))
+        # a question about now ranked by meaning: a turn that said an old value weighs as superseded
+        partly = dense_ranking is not None and not past_allowed(filters) and asks_present(query)
         if settings.second_round and settings.w_second:
             docs, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
-            mult = self._multipliers(docs, codes, window, settings, asked_words, names, stays)
+            mult = self._multipliers(docs, codes, window, settings, asked_words, names, stays, partly)
             if mult is not None:
                 fused *= mult
             top = docs[top_k_indices(fused, settings.seed_items)]
@@ -343,7 +347,7 @@ class HybridIndex(HybridState, Reranks, ListQuestions):
         cand, fused = rrf_fuse(rankings, settings.rrf_k, n_slots)
         if not cand.shape[0]:
             return []
-        mult = self._multipliers(cand, codes, window, settings, asked_words, names, stays)
+        mult = self._multipliers(cand, codes, window, settings, asked_words, names, stays, partly)
         if mult is not None:
             fused *= mult
         score = fused * self.table.boost(cand, weights, ref)

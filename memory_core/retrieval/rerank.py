@@ -276,17 +276,28 @@ class Reranks:
                     keys.append(old.key)
         return keys
 
-    def asked_stale(self, docs: np.ndarray, asked: frozenset[str], names: frozenset[str] = frozenset()) -> np.ndarray:
-        """Shape (len(docs),) bool: events superseded outright, or in the slot the query words ``asked`` ask about;
-        never a turn holding a telling query term its superseded items lack (``turn_terms.says_beyond``)."""
+    def asked_stale(self, docs: np.ndarray, asked: frozenset[str], names: frozenset[str] = frozenset(),
+                    partly: bool = False) -> np.ndarray:
+        """Shape (len(docs),) bool: events superseded outright, or in the slot the query words ``asked`` ask about,
+        or (``partly``) any event one of whose statements was superseded; never a turn holding a telling query
+        term its superseded items lack (``turn_terms.says_beyond``).
+
+        ``partly`` is for a question about now ranked by meaning: the turn's vector carries what it said as a
+        whole, the old value with it ("I love running, I do a 5k most mornings" nearest to "what sport do I do
+        these days?" once running gave way to swimming), where its words alone would not have found it."""
         stale = self._stale[docs].copy()
-        if asked and self._superseded:
+        if (asked or partly) and self._superseded:
             for n, j in enumerate(docs.tolist()):
-                if not stale[n] and self._asked_keys(j, asked):
+                if not stale[n] and (self._asked_keys(j, asked) or (partly and self._partly_superseded(j))):
                     stale[n] = True
                 if stale[n] and says_beyond(self.lexical, asked, j, self._made_from(j, Status.SUPERSEDED), names):
                     stale[n] = False
         return stale
+
+    def _partly_superseded(self, j: int) -> bool:
+        """True when slot ``j`` is an event one of whose source turns said a fact or preference now superseded."""
+        item = self.table.items[j]
+        return item is not None and item.kind == Kind.EVENT and any(self._superseded[t] for t in item.source)
 
     def _made_from(self, j: int, status: Status) -> list[int]:
         """Slots of the non-event items in ``status`` made from event ``j``'s turns."""

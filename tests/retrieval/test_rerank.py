@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 
 from memory_core.errors import InvalidField
 from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
+from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.hybrid import HybridIndex
 from memory_core.retrieval.idioms import plain_query
 from memory_core.retrieval.rerank import asks_about_user, asks_name, is_name_statement, key_subject, only_question
@@ -260,3 +262,36 @@ def test_the_tool_factor_is_validated():
     index = HybridIndex.build(items, turns)
     with pytest.raises(InvalidField):
         index.search("hello", settings=replace(ON, tool_about_user_factor=0.0))
+
+
+def _with_vectors(index: HybridIndex, nearest: str) -> np.ndarray:
+    """Give every item a vector, the item ``nearest`` (by description) the closest to the returned query vector."""
+    index.dense = DenseIndex(2)
+    rows = []
+    for item in index.table.items:
+        if item is not None:
+            cos = 0.9 if item.description == nearest else 0.3
+            rows.append((index._pos[item.id], np.array([cos, np.sqrt(1 - cos * cos)], dtype=np.float32)))
+    index.dense.set_items(rows)
+    return np.array([1.0, 0.0], dtype=np.float32)
+
+
+@pytest.mark.parametrize(("query", "halved"), [
+    ("What do I do these days?", True),  # about now: the turn's old job weighs as superseded
+    ("现在我做什么工作？", True),
+    ("What did I do back then?", False),  # about the past: the old turn keeps its weight
+])
+def test_ranked_by_meaning_a_partly_superseded_turn_weighs_as_superseded_on_a_question_about_now(query, halved):
+    texts = ["I rent a flat in Leeds and I work as a pharmacist at Boots.", "I quit, now I'm a pilot at Ryanair."]
+    index = _moved_job(texts, ("Nadia lives in Leeds", "fact:lives_in@nadia"),
+                       ("Nadia works at Boots", "fact:works_at@nadia"),
+                       ("Nadia works at Ryanair", "fact:works_at@nadia"))
+    vector = _with_vectors(index, f"Nadia: {texts[0]}")
+    dense = replace(HYBRID_PRESETS["hybrid"], diversity=False)
+
+    def score(**fields: float) -> float:
+        found = index.search(query, k=10, settings=replace(dense, **fields), query_vector=vector)
+        return next(r.score for r in found if r.item.description == f"Nadia: {texts[0]}")
+
+    factor = score() / score(superseded_event_factor=1.0)
+    assert factor == pytest.approx(0.5 if halved else 1.0)
