@@ -33,7 +33,7 @@ def _active(texts: list[str]) -> dict[str, str]:
     ("Team lead since March", "fact:occupation", "team lead"),
     ("Allergic to cats btw", "fact:allergy:cats", "allergic to cats"),
     ("Big fan of jazz", "pref:jazz", "jazz"),
-    ("Married, two kids", "fact:family:kid", "two kids"),
+    ("Married, two kids", "fact:children", "two kids"),  # the number of children is a slot of its own
     ("坐标上海", "fact:lives_in", "上海"),
     ("base杭州", "fact:lives_in", "杭州"),
     ("人在深圳，平时爱爬山。", "fact:lives_in", "深圳"),
@@ -48,7 +48,7 @@ def _active(texts: list[str]) -> dict[str, str]:
     ("Based in 上海", "fact:lives_in", "上海"),
     ("base Singapore", "fact:lives_in", "Singapore"),
     ("坐标 Berlin", "fact:lives_in", "Berlin"),
-    ("Mom of two", "fact:family:kid", "two kids"),
+    ("Mom of two", "fact:children", "two kids"),
     ("Non-smoker", "fact:smoking", "doesn't smoke"),
     ("Fluent in French", "fact:language:french", "French"),
     ("Between jobs right now", "fact:works_at", "no longer"),
