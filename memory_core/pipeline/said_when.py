@@ -17,24 +17,12 @@ from datetime import datetime, timedelta
 
 from memory_core.model import MemoryItem
 from memory_core.pipeline.types import Candidate
-from memory_core.text.timecues import PAST_CUE, parse_time_cue
+from memory_core.text.timecues import PAST_CUE, numeral, parse_time_cue
 
 __all__ = ["dated", "ended_at", "kept_after", "said_at", "said_since"]
 
 _ZH_AGO = re.compile(r"([0-9一二两三四五六七八九十]+|半)\s*(个?月|天|日|周|个?星期|个?礼拜|年)(?:以)?前")
-_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_DAYS = {"天": 1, "日": 1, "周": 7, "星期": 7, "个星期": 7, "礼拜": 7, "个礼拜": 7, "月": 30, "个月": 30, "年": 365}
-
-
-def _zh_count(text: str) -> float:
-    if text == "半":
-        return 0.5
-    if text.isdigit():
-        return float(text)
-    if "十" in text:
-        tens, _, ones = text.partition("十")
-        return float((_ZH_DIGIT.get(tens, 1) if tens else 1) * 10 + (_ZH_DIGIT.get(ones, 0) if ones else 0))
-    return float(_ZH_DIGIT.get(text, 0))
 
 
 def said_since(clause: str, at: datetime) -> datetime | None:
@@ -49,7 +37,7 @@ def said_since(clause: str, at: datetime) -> datetime | None:
     """
     folded = clause.casefold()
     ago = _ZH_AGO.search(clause)
-    if ago is not None and (count := _zh_count(ago.group(1))) > 0:
+    if ago is not None and (count := 0.5 if ago.group(1) == "半" else numeral(ago.group(1))) > 0:
         return at - timedelta(days=count * _ZH_DAYS[ago.group(2)])
     if PAST_CUE.search(folded) is None:
         return None

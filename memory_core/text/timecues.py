@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 
-__all__ = ["PAST_CUE", "TimeCue", "parse_time_cue"]
+__all__ = ["PAST_CUE", "TimeCue", "numeral", "parse_time_cue"]
 
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
            "october", "november", "december")
@@ -112,8 +112,8 @@ class TimeCue:
                 self.until if self.until is not None else float("inf"))
 
 
-def _num(text: str) -> int:
-    """Arabic or Chinese numerals ("12", "十二", "二〇二三") to int."""
+def numeral(text: str) -> int:
+    """Arabic or Chinese numerals ("12", "十二", "两", "二〇二三") to int; a character it does not know counts 0."""
     if text.isdigit():
         return int(text)
     if "十" in text:
@@ -160,15 +160,15 @@ def _explicit(q: str) -> TimeCue | None:
         return _day(int(m[1]), int(m[2]), int(m[3]), m[0])
     if m := _ZH_DATE.search(q):
         if m[3]:
-            return _day(_num(m[1]), _num(m[2]), _num(m[3]), m[0])
-        return _month(_num(m[1]), _num(m[2]), m[0])
+            return _day(numeral(m[1]), numeral(m[2]), numeral(m[3]), m[0])
+        return _month(numeral(m[1]), numeral(m[2]), m[0])
     if m := _EN_MONTH_YEAR.search(q):
         return _month(int(m[2]), _MONTH_OF[m[1]], m[0])
     if m := _EN_YEAR.search(q):
         year = int(m[1] or m[2])
         return _span(datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC), m[0])
     if m := _ZH_YEAR.search(q):
-        year = _num(m[1])
+        year = numeral(m[1])
         if 1900 <= year <= 2100:
             return _span(datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC), m[0])
     return None
@@ -183,7 +183,7 @@ def _season_span(year: int, first_month: int, months: int, text: str) -> TimeCue
 def _year_said(m: re.Match[str], ref: datetime) -> int | None:
     """The year a season's or half's match names ("2025", "去年", "last year"), else None."""
     if m["year"]:
-        return _num(m["year"])
+        return numeral(m["year"])
     return {"去年": ref.year - 1, "last": ref.year - 1, "今年": ref.year, "this": ref.year,
             "前年": ref.year - 2}.get(m["which"] or "")
 
@@ -223,7 +223,7 @@ def _months_alone(q: str, ref: datetime) -> TimeCue | None:
     if m2 := _EN_DAY_MONTH.search(q):
         return _latest_day(_MONTH_OF[m2[2]], int(m2[1]), ref, m2[0])
     if m3 := _ZH_MONTH_DAY.search(q):
-        return _latest_day(_num(m3[1]), _num(m3[2]), ref, m3[0])
+        return _latest_day(numeral(m3[1]), numeral(m3[2]), ref, m3[0])
     for en in _EN_MONTH.finditer(q):
         name = en[2]
         if name in ("may", "march", "mar") and not (en[0] != name or re.match(r"\s+\d", q[en.end():])):
@@ -233,7 +233,7 @@ def _months_alone(q: str, ref: datetime) -> TimeCue | None:
             continue  # a bare abbreviation is too weak a cue
         return _latest_month(_MONTH_OF[name], ref, en[1] == "last", en[0])
     if zh := _ZH_MONTH.search(q):
-        month = _num(zh[2])
+        month = numeral(zh[2])
         if zh[1] == "去年":
             return _month(ref.year - 1, month, zh[0])
         if zh[1] == "今年":
