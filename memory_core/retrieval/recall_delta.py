@@ -224,6 +224,7 @@ class DeltaKeeping:
         if changes.complete and self._turn_log is not None:  # erased and started again: the turns restart too
             return self._build(user_id, changes.version, [i for i in changes.items if i.status in INDEXED_STATUSES])
         if changes.version == index.version and not changes.items and not changes.complete:
+            self._load_vectors(user_id, index)  # a read that failed after the version moved is made up (no-op else)
             return index  # nothing changed since
         index.apply(changes.items, turns, complete=changes.complete)
         if changes.new_vectors is False and index.version.isdigit() and index.dense_seen >= int(index.version) \

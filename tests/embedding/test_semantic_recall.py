@@ -9,6 +9,7 @@ import pytest
 from embed_support import BagEmbedder
 
 from memory_core.embedding.sync import embed_user
+from memory_core.errors import StoreError
 from memory_core.model import Turn
 from memory_core.retrieval.recall import Recaller
 from memory_core.retrieval.stages import RETRIEVERS
@@ -207,3 +208,22 @@ def test_a_memory_in_the_other_language_is_not_outranked_by_a_word_match(store, 
     mem.ingest(turns("u1", lines))
     mem.recaller.settings = replace(RETRIEVERS["hybrid"], other_language=True)
     assert expect in mem.recall("u1", query, k=3).results[0].item.description
+
+
+def test_a_failed_vector_read_is_made_up_by_the_next_recall(store, bag, monkeypatch):
+    mem = memory(store, bag)
+    mem.ingest(turns("u1", ["zebra yak quokka"]))
+    mem.recaller.settings = RETRIEVERS["semantic"]
+    assert mem.recall("u1", "zebra").results
+    mem.ingest(turns("u1", ["mango papaya guava"], start=3))
+    vectors = mem.recaller._vectors
+    real_load = vectors.load
+
+    def fail_once(*args, **kwargs):
+        monkeypatch.setattr(vectors, "load", real_load)
+        raise StoreError("vector table unreachable")
+
+    monkeypatch.setattr(vectors, "load", fail_once)
+    mem.recall("u1", "papaya mango")  # answered from the cached index, the failure logged
+    found = mem.recall("u1", "papaya mango").results  # no write since: the index's version is current
+    assert found and "papaya" in found[0].item.description
