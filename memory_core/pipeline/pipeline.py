@@ -44,7 +44,7 @@ from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
-from memory_core.pipeline.sole_speaker import as_sole_speaker
+from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twins
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.trip_end import trip_end_ops
 from memory_core.pipeline.trust import RoleTrustFilter
@@ -175,6 +175,7 @@ class WritePipeline:
             cands = _without_echo(turn, cands, rows)
         _statements_about(turn, cands, rows)
         _restatements(turn, cands, rows)
+        with_unnamed_twins(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "started at KPMG" (Priya) ends add's job
         about_others_only(turn, cands)
         cands = _switched(cands, rows)
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"

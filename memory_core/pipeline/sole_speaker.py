@@ -21,9 +21,10 @@ from memory_core.model import Actor, MemoryItem, Status, Turn
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.restate import RESTATE_PREFIXES
 from memory_core.pipeline.slot_lexicon import single_valued_key
+from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import EndOp
 
-__all__ = ["as_sole_speaker", "named_qualifiers", "one_person_key", "speaker_twin_repairs"]
+__all__ = ["as_sole_speaker", "named_qualifiers", "one_person_key", "speaker_twin_repairs", "with_unnamed_twins"]
 
 Rows = list[tuple[str, str, str]]
 
@@ -110,3 +111,27 @@ def speaker_twin_repairs(items: Sequence[MemoryItem]) -> tuple[list[EndOp], list
             lines.append(f'{key}: "{old.description}" ({old.id}) superseded by "{newest.description}" '
                          f"({newest.id})")
     return ops, lines
+
+
+def with_unnamed_twins(turn: Turn, cands: list[Candidate], rows: Callable[[], Rows]) -> None:
+    """Add to each single-valued statement of a named speaker the same slot's unqualified key in ``ends``.
+
+    The other direction of ``as_sole_speaker``: a user who spoke first without a name ("User works at
+    Deloitte", via ``add``) and then from a turn file naming them ("I started at KPMG", speaker Priya) is
+    one person, so the named statement ends the unnamed value, as it would its own. Only while the user's
+    statements name no other person (``named_qualifiers`` within the turn's own): with two named people
+    a turn without a name is no one's in particular. The resolver ends only values said before the turn.
+
+    Args:
+        turn: the turn being planned (its speaker gives the qualifier).
+        cands: its candidates; ``ends`` are extended in place.
+        rows: the user's active statements as ``(id, key, description)``, read only when a candidate qualifies.
+    """
+    qualifier = speaker_qualifier(turn.speaker)
+    if turn.role != "user" or not qualifier:
+        return
+    mine = [c for c in cands if not c.is_event and c.key.endswith(qualifier) and single_valued_key(c.key)]
+    if not mine or not named_qualifiers(key for _, key, _ in rows()) <= {qualifier}:
+        return
+    for cand in mine:
+        cand.ends = tuple(dict.fromkeys((*cand.ends, cand.key.removesuffix(qualifier))))

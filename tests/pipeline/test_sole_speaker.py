@@ -74,3 +74,25 @@ def test_twin_repair_leaves_two_named_people_alone(store: DictStore) -> None:
     store.add("u1", "Melanie lives in Denver", "home", kind="fact", key="fact:lives_in@melanie")
     store.add("u1", "User lives in Austin", "home", kind="fact", key="fact:lives_in")
     assert speaker_twin_repairs(store.list_items("u1")) == ([], [])
+
+
+@pytest.mark.parametrize(("unnamed", "named", "key", "now", "gone"), [
+    ("I'm an auditor at Deloitte", "Big news, I started at KPMG this week", "fact:works_at", "KPMG", "Deloitte"),
+    ("我住在杭州", "上个月搬到成都了", "fact:lives_in", "成都", "杭州"),
+])
+def test_a_named_turn_after_unnamed_ones_ends_the_unnamed_value(
+        store: DictStore, ingest: Callable[[Turn], list[Any]], make_turn: TurnFactory,
+        unnamed: str, named: str, key: str, now: str, gone: str) -> None:
+    ingest(make_turn(unnamed))
+    ingest(make_turn(named, speaker="Priya"))
+    active = _active(store, key)
+    assert len(active) == 1 and now in active[0] and gone not in active[0]
+
+
+def test_a_second_named_person_ends_nothing_of_the_first(
+        store: DictStore, ingest: Callable[[Turn], list[Any]], make_turn: TurnFactory) -> None:
+    ingest(make_turn("I live in Leeds"))
+    ingest(make_turn("I moved to York last month", speaker="Priya"))
+    ingest(make_turn("I live in Bristol", speaker="Sam"))
+    active = _active(store, "fact:lives_in")
+    assert any("York" in d for d in active) and any("Bristol" in d for d in active)
