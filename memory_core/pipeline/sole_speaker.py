@@ -8,7 +8,9 @@ keyed to the same one person, that person is the user, and the turn is read as t
 take that person's keys, so "I moved to Wuhan" said through ``add`` ends "Wei lives in Shanghai" read
 from a turn file naming Wei, and a late, older turn is stored as already superseded in the same chain.
 
-With two or more named people (or none) a turn without a speaker stays the user's own, unqualified.
+With two or more named people (or none) a turn without a speaker stays the user's own, unqualified. The
+other way round, a named speaker's statement ends the value the user stated without a name while no other
+person is named (``with_unnamed_twins``).
 ``gulfstream check`` repairs what older writes left across the two forms (``speaker_twin_repairs``).
 """
 
