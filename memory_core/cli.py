@@ -347,10 +347,15 @@ def erase(user: UserOption, db: DbOption = None,
 def check(db: DbOption = None) -> None:
     """Run the store's self-check (repairing what it can) and flag single-valued slots with two active values."""
     from memory_core.pipeline.slots import slot_conflicts
+    from memory_core.pipeline.sole_speaker import speaker_twin_repairs
 
     with _memory(db, read=True) as memory:
         report = memory.store.self_check(repair=True)
         for user in memory.store.users():  # a slot that holds one value must not hold two (issue 13)
+            ends, lines = speaker_twin_repairs(memory.store.list_items(user, statuses=("active",)))
+            if ends:  # one person's values with and without a speaker: the newest stays
+                memory.store.apply(user, ends)
+                report.repaired += [f"{user}: {line}" for line in lines]
             report.issues += [f"{user}: {line}" for line in
                               slot_conflicts(memory.store.list_items(user, statuses=("active",)))]
         report.finish()

@@ -193,6 +193,25 @@ def test_check_flags_two_active_values_of_a_single_valued_slot(tmp_path: Path, d
     assert "fact:works_at@ann has 2 active values" in checked.stdout and "Spotify" in checked.stdout
 
 
+def test_check_repairs_one_persons_slot_kept_with_and_without_the_speaker(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text(line("a", "I work at the city library.", 1) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    from memory_core.service import open_memory
+    from memory_core.settings import load_settings
+
+    memory = open_memory(load_settings(database_url=f"sqlite:///{db}"))
+    try:  # an older write kept the same person's new employer without her name in the key
+        memory.store.add("ann", "User works at Spotify", "work", kind="fact", key="fact:works_at")
+    finally:
+        memory.close()
+    checked = gs("check", db=db)
+    assert checked.returncode == 0 and "repaired" in checked.stdout and "library" in checked.stdout
+    assert gs("check", db=db).stdout.startswith("OK")
+    listed = gs("memories", "--user", "ann", db=db).stdout
+    assert "Spotify" in listed and "works at the city library" not in listed
+
+
 def test_read_commands_answer_an_unknown_user_alike(tmp_path: Path, db: Path) -> None:
     src = tmp_path / "t.jsonl"
     src.write_text(line("a", "我住在杭州。", 1) + "\n")

@@ -30,6 +30,8 @@ from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.extract import MechanicalExtractor, detect_lang
 from memory_core.pipeline.pipeline import WritePipeline, existing_items
 from memory_core.pipeline.resolve import KeyConflictResolver
+from memory_core.pipeline.restate import RESTATE_PREFIXES
+from memory_core.pipeline.sole_speaker import as_sole_speaker
 from memory_core.pipeline.trust import planted_in_tool
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.retrieval.index import RecallIndex
@@ -106,7 +108,8 @@ class LLMWritePipeline:
             LLMUnavailable: the endpoint failed.
             StoreError: the store failed while reading.
         """
-        with self.metrics.turn(turn.turn_id):
+        with self.metrics.turn(turn.turn_id):  # a turn without a speaker is the user's one named person's
+            turn = as_sole_speaker(turn, lambda: store.active_by_prefix(turn.user_id, RESTATE_PREFIXES))
             cands = self.stages.candidates(turn)
             if planted_in_tool(turn):  # the trust stage dropped its candidates (logged, counted): no agent either
                 return []

@@ -44,6 +44,7 @@ from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
+from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twins
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.trip_end import trip_end_ops
 from memory_core.pipeline.trust import RoleTrustFilter
@@ -159,19 +160,22 @@ class WritePipeline:
             EmptyText, TextTooLong, InvalidField: a candidate could not become an item.
             StoreError: the store failed while reading.
         """
+        rows = _Rows(store, turn.user_id)
+        if (theirs := as_sole_speaker(turn, lambda: rows.get(RESTATE_PREFIXES))) is not turn:
+            turn, candidates = theirs, None  # "I moved to Wuhan" via add: Wei's, when Wei is the user's one name
         cands = self.candidates(turn) if candidates is None else candidates
         if (plain := reading_text(turn.text)) != turn.text:  # the stages below read what the extractor read
             turn = dataclasses.replace(turn, text=plain)
         cands = self._taken_up(turn, store, cands)
         cands = carried_out(turn, store, cands, self.candidates)  # "moved in last week!" after a move planned
         cands = inline_corrected(turn, cands)  # "green. Wait no, I meant blue": the right value before it is stored
-        rows = _Rows(store, turn.user_id)
         whole = whole_correction(turn, cands, rows.get)  # "oops I meant I take the subway to work"
         cands = whole if whole is not None else corrected(turn, cands, rows.get, store)  # "Boulder not Denver"
         if turn.role == "assistant":
             cands = _without_echo(turn, cands, rows)
         _statements_about(turn, cands, rows)
         _restatements(turn, cands, rows)
+        with_unnamed_twins(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "started at KPMG" (Priya) ends add's job
         about_others_only(turn, cands)
         cands = _switched(cands, rows)
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["is_small_talk", "new_words", "says_nothing_new"]
@@ -59,27 +60,35 @@ def new_words(text: str) -> list[str]:
     """The tokens (``tokenize``: stemmed, stopwords dropped) of ``text`` beyond pleasantries and praise.
 
     Sentences that are pleasantries whole give none; in the others, pleasantry phrases, evaluative
-    words ("cute", "lovely", "好听", "可爱") and words about the talk itself ("name", "idea", "名字")
-    are left out. "好的，没问题！Mochi is a cute name." gives ``["mochi"]``.
+    words ("cute", "lovely", "好听", "可爱"), words about the talk itself ("name", "idea", "名字"), an
+    acknowledgement ("Noted", "Got it", "收到") with what the assistant says it will do of it ("recommend",
+    "以后", "提醒") and emoji are left out. "好的，没问题！Mochi is a cute name." gives ``["mochi"]``;
+    "收到，以后不给你推荐咖啡啦" gives ``["咖啡"]``.
     """
     out: list[str] = []
     for sentence in _SENTENCE_END.split(text.strip()):
         if not sentence.strip() or _pleasantry(sentence):
             continue
         out.extend(w for w in tokenize(_PLEASANTRY_PART.sub(" ", sentence))
-                   if w not in _EVALUATIVE and _DEGREE.sub("", w) not in _EVALUATIVE)
+                   if w not in _EVALUATIVE and _DEGREE.sub("", w) not in _EVALUATIVE
+                   and any(ch.isalnum() for ch in w))  # an emoji ("🥦") is no word of its own
     return out
 
 
 def says_nothing_new(words: list[str], known: str) -> bool:
     """True when every one of ``words`` (``new_words`` of a turn) is among the tokens of ``known``.
 
-    ``known``: what the user already said (their statements' descriptions, their name). A turn
-    with no new words at all says nothing new whatever ``known`` holds.
+    ``known``: what the user already said (their statements' descriptions, their name); a member of a
+    shipped synonym group said there stands for the whole group in both languages, so "Got it,
+    vegetarian" echoes "用户吃素". A turn with no new words at all says nothing new whatever ``known`` holds.
     """
     if not words:
         return True
     said = set(tokenize(known))
+    for group in synonym_groups():  # "Got it, vegetarian" echoes "用户吃素": a shared group's members are said
+        forms = [set(tokenize(member)) for member in group]
+        if any(form and form <= said for form in forms):
+            said.update(*forms)
     return all(w in said for w in words)
 
 
@@ -94,8 +103,11 @@ _SENTENCE_END = re.compile(r"(?<=[.!?。！？~…])\s*")
 #: A pleasantry inside a sentence that says more ("Sure, …", "好的，…", "happy to help").
 _PLEASANTRY_PART = re.compile(
     r"\b(?:sure|of\s+course|absolutely|wow|aw+|oh|congrat(?:ulation)?s|happy\s+to\s+help|glad\s+to\s+hear(?:\s+that)?|"
-    r"thanks?(?:\s+for\s+sharing)?|thank\s+you(?:\s+for\s+sharing)?|sounds?|what\s+an?|how|such\s+an?)\b"
-    r"|好的|没问题|当然|哇|恭喜|谢谢(?:分享)?|听起来|真是|真的|真|好", re.IGNORECASE)
+    r"thanks?(?:\s+for\s+sharing)?|thank\s+you(?:\s+for\s+sharing)?|sounds?|what\s+an?|how|such\s+an?|"
+    # an acknowledgement opening an echo ("Noted, no peanuts!", "Got it, vegetarian", "收到，不推荐咖啡")
+    r"noted|got\s+it|gotcha|ok(?:ay)?|alright|understood|will\s+do|copy\s+that|i\s+see)\b"
+    r"|好的|好嘞|没问题|当然|哇|恭喜|谢谢(?:分享)?|听起来|真是|真的|收到|明白了?|了解了?|知道了|记下(?:了|来了)?|"
+    r"记住(?:了|啦)?|真|好", re.IGNORECASE)
 
 #: A degree word run into the praise it grades ("很漂亮", "太可爱", "好看" stays whole).
 _DEGREE = re.compile(r"^(?:很|太|真|挺|超|蛮|非常|特别|好)(?=.)")
@@ -105,4 +117,7 @@ _EVALUATIVE = frozenset(tokenize(
     "cute nice lovely beautiful great wonderful sweet cool amazing awesome fun interesting exciting adorable "
     "perfect good fantastic pretty lucky brilliant gorgeous delightful charming name names choice idea news "
     "really indeed quite truly definitely totally sound sounds like love lovely "
-    "可爱 好听 不错 漂亮 好看 厉害 有趣 有意思 棒 真棒 美 名字 选择 主意 消息 羡慕 温馨 幸福 开心 高兴"))
+    "可爱 好听 不错 漂亮 好看 厉害 有趣 有意思 棒 真棒 美 名字 选择 主意 消息 羡慕 温馨 幸福 开心 高兴"
+    # what the assistant says it will do with what the user said ("no more coffee for you then", "以后不给你推荐")
+    " recommend recommendation suggest suggestion avoid remind mention more anymore then now "
+    "推荐 建议 提醒 避开 避免 以后 今后 下次 再"))

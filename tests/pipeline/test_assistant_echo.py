@@ -50,3 +50,28 @@ def test_an_echo_of_the_user_leaves_no_item(store: DictStore, ingest: Callable[[
 def test_a_reply_with_news_of_its_own_is_kept(store: DictStore, ingest: Callable[[Turn], list[Any]],
                                              make_turn: TurnFactory, user_said: str, reply: str) -> None:
     assert len(_events_after(store, ingest, make_turn, user_said, reply)) == 1
+
+
+@pytest.mark.parametrize(("user_said", "reply"), [
+    ("I'm allergic to peanuts, keep that in mind for snacks", "Noted, no peanuts!"),
+    ("我吃素，已经三年了", "Got it, vegetarian 🥦"),  # the echo in the other language
+    ("我对花生过敏，别给我推荐花生酱", "好的，不推荐花生 🥜"),
+    ("我现在不喝咖啡了", "收到，以后不给你推荐咖啡啦"),
+    ("I quit coffee last month", "Okay, no more coffee for you then!"),
+])
+def test_an_acknowledgement_echoing_the_user_leaves_no_item(store: DictStore, ingest: Callable[[Turn], list[Any]],
+                                                            make_turn: TurnFactory, user_said: str,
+                                                            reply: str) -> None:
+    assert _events_after(store, ingest, make_turn, user_said, reply) == []
+
+
+@pytest.mark.parametrize(("user_said", "reply"), [
+    ("I'm allergic to peanuts", "Noted. Your dentist appointment is Friday at 3pm."),
+    ("我对花生过敏", "好的，你周五下午三点要去看牙医。"),
+    ("I swim now instead of running", "Swimming is gentle on knees."),
+    ("我吃素", "收到，推荐你试试楼下新开的素食餐厅"),
+])
+def test_an_acknowledgement_with_news_of_its_own_is_kept(store: DictStore, ingest: Callable[[Turn], list[Any]],
+                                                         make_turn: TurnFactory, user_said: str,
+                                                         reply: str) -> None:
+    assert len(_events_after(store, ingest, make_turn, user_said, reply)) == 1
