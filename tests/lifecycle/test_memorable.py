@@ -26,7 +26,8 @@ TOLD = [
 NOT_TOLD = [
     "How long is the flight to Tokyo?", "any tips for a weekend trip near Boston?", "I love travelling",
     "Merry Christmas!", "Watched a film tonight", "spent an hour in the gym",
-    "推荐个国庆去的地方", "国庆去哪玩比较好？", "好想去旅游啊", "我喜欢旅行", "国庆快乐！", "周末去公园玩了", "晚上吃了火锅",
+    "推荐个国庆去的地方", "国庆去哪玩比较好？", "好想去旅游啊", "我喜欢旅行", "国庆快乐！", "周末去公园玩了",
+    "晚上吃了火锅",
 ]
 
 
@@ -49,7 +50,8 @@ def _event(text: str, turn: str, days: int, speaker: str = "user", until: int | 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_ending_ops_keep_a_trip_and_fade_the_rest(lang: str) -> None:
-    trip = {"en": "On a work trip to Tokyo this week, at a hotel in Shinjuku", "zh": "这周在深圳出差，住在南山的一家酒店"}[lang]
+    trip = {"en": "On a work trip to Tokyo this week, at a hotel in Shinjuku",
+            "zh": "这周在深圳出差，住在南山的一家酒店"}[lang]
     holiday = {"en": "We spent Christmas in Lisbon", "zh": "国庆去三亚玩了 🏖️"}[lang]
     small = {"en": "Rainy all day here.", "zh": "今天好冷啊"}[lang]
     stay, spent = _event(trip, "t1", 0, until=7), _event(holiday, "t2", 1)
@@ -66,7 +68,8 @@ def test_a_year_of_small_talk_then_maintenance_months_later_keeps_the_trip(
         memory: Memory, clock: ManualClock, lang: str) -> None:
     trip = {"en": "Flew to Tokyo for work, at a hotel in Shinjuku this week",
             "zh": "国庆去三亚玩了，住在亚龙湾的酒店 🏖️"}[lang]
-    question, place = {"en": ("Which hotel did I stay at in Tokyo?", "Shinjuku"), "zh": ("国庆去哪玩了？", "三亚")}[lang]
+    question, place = {"en": ("Which hotel did I stay at in Tokyo?", "Shinjuku"),
+                       "zh": ("国庆去哪玩了？", "三亚")}[lang]
     pool = [user for user, _ in load_filler()[lang]]
     chat = [pool[week % len(pool)] for week in range(52)]
     for week, text in enumerate(chat):  # a dated year: a turn of small talk a week
@@ -83,3 +86,10 @@ def test_a_year_of_small_talk_then_maintenance_months_later_keeps_the_trip(
     assert sum(i.status == Status.ARCHIVED for i in chatted) > len(chatted) // 2  # the year's small talk faded
     assert any(place in r.item.description for r in memory.recall("u1", question, k=5).results)
     assert memory.store.self_check().status == "OK"
+
+
+def test_an_expiry_set_on_purpose_is_kept_to_and_a_trip_cut_short_is_still_kept() -> None:
+    cut_short = _event("On a work trip to Tokyo this week", "t1", 0, until=3)  # "back home" on day 3
+    expiring = _event("On a work trip to Tokyo this week", "t2", 0, until=30)  # an expiry set on purpose
+    expire, faded = ending_ops([cut_short, expiring], T0 + timedelta(days=400), Decay())
+    assert [op.item_id for op in expire] == [expiring.id] and not faded
