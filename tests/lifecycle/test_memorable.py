@@ -21,13 +21,13 @@ TOLD = [
     "My grandpa passed away last week", "Had my knee surgery on Monday", "I moved to Denver in May",
     "we got married last weekend!! 🎉", "Took the kids to Disneyland on our vacation",
     "五一回老家了", "寒假在哈尔滨过的，冻死了", "去年夏天去云南自驾了半个月", "去青岛玩了三天", "上个月做了膝盖手术",
-    "我们领证了！", "搬家了，现在住在浦东", "下周去成都出差",
+    "我们领证了！", "搬家了，现在住在浦东", "下周去成都出差", "十一回老家了",
 ]
 NOT_TOLD = [
     "How long is the flight to Tokyo?", "any tips for a weekend trip near Boston?", "I love travelling",
     "Merry Christmas!", "Watched a film tonight", "spent an hour in the gym",
     "推荐个国庆去的地方", "国庆去哪玩比较好？", "好想去旅游啊", "我喜欢旅行", "国庆快乐！", "周末去公园玩了",
-    "晚上吃了火锅",
+    "晚上吃了火锅", "十一点才下班，去吃了个宵夜", "机票好贵啊",
 ]
 
 
