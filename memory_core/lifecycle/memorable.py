@@ -82,10 +82,11 @@ def memorable_text(text: str) -> bool:
 
 
 def memorable(item: MemoryItem) -> bool:
-    """True for a user's raw turn (an event the user said, not the assistant) that tells a memorable happening
+    """True for a user's raw turn (an event of one turn the user said, not the assistant's, not an item added
+    through the API with its own expiry) that tells a memorable happening
     (``memorable_text``): maintenance does not fade it, nor expire it at the end of a stay's week (``stay_week``,
     ``fading.ending_ops``)."""
-    return item.kind == Kind.EVENT and item.trust == Trust.USER \
+    return item.kind == Kind.EVENT and item.trust == Trust.USER and len(item.source) == 1 \
         and item.speaker.casefold() not in ("assistant", "system") and memorable_text(item.description)
 
 
