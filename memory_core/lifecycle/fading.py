@@ -36,6 +36,13 @@ turn refers to ("that app you suggested", ``referred``). Nor a user's raw turn t
   record of a person, a date or a sensitive value it names, or of a statement
   of the user's the write path kept no item of (no active memory item derived
   from it; the latest ``EVIDENCE_TURNS`` per thing named, ``only_record``).
+- **kept from both**: a user's raw turn telling a memorable happening of their life (a trip, a holiday spent
+  somewhere, a move, an operation, a wedding, a birth, a death, a new job: ``memorable``) is neither faded
+  nor expired at the end of its stay: no memory item stands for most of them, the turn is what recall finds
+  them by years later, and the end of a stay "this week" (its week, or the day the user said the trip was
+  over: ``memorable.stay_week``) says when the stay ended, not when the record of it may go (recall reads a
+  passed ``valid_until`` as "ended": ``retrieval.provenance``). An expiry set on purpose is kept to. Small
+  talk still fades.
 
 A summary counts its days from when it was written (``decay.base_time``), and the
 run that wrote it never archives it.
@@ -54,6 +61,7 @@ import numpy as np
 from memory_core.decay import Decay
 from memory_core.lifecycle.activity import IdleGaps
 from memory_core.lifecycle.answered import answered_questions
+from memory_core.lifecycle.memorable import memorable, stay_week
 from memory_core.lifecycle.old_turns import old_value_turns
 from memory_core.lifecycle.only_record import only_records
 from memory_core.lifecycle.referred import referred_turns
@@ -143,6 +151,8 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
     for item, value in zip(active, strengths.tolist(), strict=True):
         until = item.valid_until
         said = item.valid_from or item.created_at
+        if item.kind == Kind.EVENT and (until is None or stay_week(item)) and memorable(item):
+            continue  # the record of a trip, a holiday, a move, a wedding: kept, as who the user is (``memorable``)
         if until is not None and until <= now and until > said:
             expire.append(EndOp(item.id, Status.ARCHIVED, f"expired: valid until {until.isoformat()}",
                                 Actor.SYSTEM, valid_until=until))

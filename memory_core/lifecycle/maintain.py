@@ -19,7 +19,8 @@ step and batch (``yield_ratio``, a duty cycle that leaves curators the database)
 4. **decay**: an active item whose strength (``decay.strength``) is below
    ``Decay.archive_below`` ends ``archived``, unless it is still valid into
    the future or is the current value of a single-valued slot or an
-   identity fact (``fading``); on the user timeline days are counted on
+   identity fact (``fading``), or a user's raw turn telling a trip, a holiday or a milestone of
+   their life, which neither fades nor expires with its stay (``memorable``); on the user timeline days are counted on
    the user's own activity, a long absence counted short (``activity``);
 5. expired working memory is purged.
 
