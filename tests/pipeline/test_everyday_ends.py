@@ -1,0 +1,34 @@
+"""Everyday changes that end what they make untrue, in English and Chinese: a lost job ends the title and the work
+arrangement that were that job's, while another person's layoff or a new job in the same turn leaves them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from _slot_items import active, slot_items
+
+START = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("job", "mode", "lost", "title", "remote"), [
+    ("I'm a senior PM at Stripe", "I'm fully remote now", "lost my job today, the whole team got cut",
+     "senior PM", "remote"),
+    ("I work at Shopify as a data analyst", "I work from home these days", "got laid off last week 😭",
+     "data analyst", "home"),
+    ("我在阿里做产品经理", "我现在完全远程办公了", "被裁了 😭 阿里这波裁员我中招了", "产品经理", "远程"),
+])
+def test_a_lost_job_ends_its_title_and_work_arrangement(tmp_path: Path, job: str, mode: str, lost: str,
+                                                        title: str, remote: str) -> None:
+    live = [text for _, text in active(slot_items(tmp_path, [job, mode, lost], start=START, days_apart=30))]
+    assert not any(title in t or remote in t for t in live), live
+
+
+@pytest.mark.parametrize(("job", "other", "title"), [
+    ("我是阿里的产品经理", "我同事被裁了，好慌", "产品经理"),
+    ("I'm a nurse at St Mary's", "my brother got laid off yesterday", "nurse"),
+])
+def test_someone_elses_layoff_leaves_the_users_title(tmp_path: Path, job: str, other: str, title: str) -> None:
+    live = [text for _, text in active(slot_items(tmp_path, [job, other], start=START, days_apart=30))]
+    assert any(title in t for t in live), live
