@@ -32,3 +32,29 @@ def test_a_lost_job_ends_its_title_and_work_arrangement(tmp_path: Path, job: str
 def test_someone_elses_layoff_leaves_the_users_title(tmp_path: Path, job: str, other: str, title: str) -> None:
     live = [text for _, text in active(slot_items(tmp_path, [job, other], start=START, days_apart=30))]
     assert any(title in t for t in live), live
+
+
+@pytest.mark.parametrize(("home", "moved_in", "old"), [
+    ("我妈住在成都，我姐在巴黎", "我妈搬来跟我们住了", "成都"),
+    ("my mum lives in Chengdu", "my mum finally moved in with us last week", "Chengdu"),
+    ("My dad lives in Leeds.", "Dad moved in with me last month", "Leeds"),
+])
+def test_a_relative_moving_in_ends_their_old_home(tmp_path: Path, home: str, moved_in: str, old: str) -> None:
+    rows = active(slot_items(tmp_path, [home, moved_in], start=START, days_apart=30))
+    assert not any(old in text for key, text in rows if key.endswith("/lives_in")), rows
+    assert any(key.startswith("fact:lives_with:") for key, _ in rows), rows
+
+
+@pytest.mark.parametrize(("texts", "back"), [
+    (["my mum lives in Chengdu", "my mum moved in with us", "my mum moved back to Chengdu"], "Chengdu"),
+    (["我妈住在成都", "我妈搬来跟我们住了", "我妈搬回成都了"], "成都"),
+])
+def test_a_relative_moving_back_out_ends_living_with_the_user(tmp_path: Path, texts: list[str], back: str) -> None:
+    rows = active(slot_items(tmp_path, texts, start=START, days_apart=30))
+    assert any(back in text for key, text in rows if key.endswith("/lives_in")), rows
+    assert not any(key.startswith("fact:lives_with:") for key, _ in rows), rows
+
+
+def test_a_relatives_visit_leaves_their_home(tmp_path: Path) -> None:
+    rows = active(slot_items(tmp_path, ["我妈住在成都", "我妈来我们这住了几天，昨天回去了"], start=START, days_apart=30))
+    assert any("成都" in text for key, text in rows if key.endswith("/lives_in")), rows
