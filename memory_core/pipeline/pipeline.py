@@ -17,10 +17,10 @@ from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.household import household_moves
 from memory_core.pipeline.inline_correction import inline_corrected
 from memory_core.pipeline.job_event import leave_before_start
 from memory_core.pipeline.job_role import with_new_role
-from memory_core.pipeline.household import household_moves
 from memory_core.pipeline.kin_across import kin_across
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details

@@ -56,5 +56,6 @@ def test_a_relative_moving_back_out_ends_living_with_the_user(tmp_path: Path, te
 
 
 def test_a_relatives_visit_leaves_their_home(tmp_path: Path) -> None:
-    rows = active(slot_items(tmp_path, ["我妈住在成都", "我妈来我们这住了几天，昨天回去了"], start=START, days_apart=30))
+    texts = ["我妈住在成都", "我妈来我们这住了几天，昨天回去了"]
+    rows = active(slot_items(tmp_path, texts, start=START, days_apart=30))
     assert any("成都" in text for key, text in rows if key.endswith("/lives_in")), rows
