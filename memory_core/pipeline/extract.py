@@ -51,6 +51,7 @@ from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.switch import held_provider, switch_change, switch_in
+from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
 from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
@@ -249,6 +250,8 @@ class MechanicalExtractor:
             if said is not None:
                 out.append(said)
                 give_change([said], change)
+                if change[1] < 0 and switched is None and not taken_instead(clause, lang):
+                    said.polarity = -1  # "终于把Apple Music退订了": an end, whatever words it is said in
                 continue
             if hit is None or (reading.skip and hit.rule.slot != "rule"):
                 if change[0]:

@@ -59,3 +59,19 @@ def test_a_relatives_visit_leaves_their_home(tmp_path: Path) -> None:
     texts = ["我妈住在成都", "我妈来我们这住了几天，昨天回去了"]
     rows = active(slot_items(tmp_path, texts, start=START, days_apart=30))
     assert any("成都" in text for key, text in rows if key.endswith("/lives_in")), rows
+
+
+@pytest.mark.parametrize(("texts", "old"), [
+    (["also switched from Spotify to Apple Music", "终于把Apple Music退订了，太贵"], "to Apple Music"),
+    (["I switched from Spotify to Tidal last year", "unsubscribed from Tidal, too pricey"], "to Tidal"),
+    (["我开了爱奇艺会员", "上个月取消了会员，没什么好看的"], "开了爱奇艺会员"),
+    (["我开了腾讯视频会员", "终于把腾讯视频退订了"], "开了腾讯视频会员"),
+])
+def test_a_cancelled_subscription_ends_the_item_that_held_it(tmp_path: Path, texts: list[str], old: str) -> None:
+    live = [text for _, text in active(slot_items(tmp_path, texts, start=START, days_apart=30))]
+    assert not any(old in t for t in live), live
+
+
+def test_a_cancellation_said_with_ba_keeps_the_service_whole(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["终于把网飞退订了，太贵"], start=START, days_apart=30)
+    assert not any("网飞用户" in text for _, _, text in rows), rows  # not "终于把网飞用户退订了"
