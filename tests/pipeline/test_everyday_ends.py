@@ -75,3 +75,12 @@ def test_a_cancelled_subscription_ends_the_item_that_held_it(tmp_path: Path, tex
 def test_a_cancellation_said_with_ba_keeps_the_service_whole(tmp_path: Path) -> None:
     rows = slot_items(tmp_path, ["终于把网飞退订了，太贵"], start=START, days_apart=30)
     assert not any("网飞用户" in text for _, _, text in rows), rows  # not "终于把网飞用户退订了"
+
+
+@pytest.mark.parametrize(("job", "left", "title"), [
+    ("我在阿里做产品经理", "从阿里离职了，下个月入职腾讯", "产品经理"),
+    ("I work at Google as a designer", "quit Google and joined a small startup last month", "designer"),
+])
+def test_a_job_left_for_a_new_one_keeps_the_title(tmp_path: Path, job: str, left: str, title: str) -> None:
+    live = [text for _, text in active(slot_items(tmp_path, [job, left], start=START, days_apart=30))]
+    assert any(title in t for t in live), live
