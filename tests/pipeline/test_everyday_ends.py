@@ -84,3 +84,17 @@ def test_a_cancellation_said_with_ba_keeps_the_service_whole(tmp_path: Path) -> 
 def test_a_job_left_for_a_new_one_keeps_the_title(tmp_path: Path, job: str, left: str, title: str) -> None:
     live = [text for _, text in active(slot_items(tmp_path, [job, left], start=START, days_apart=30))]
     assert any(title in t for t in live), live
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("周末一般去跑步，跑了两年了", "跑步"),
+    ("每周三晚上去打羽毛球", "羽毛球"),
+])
+def test_a_habit_said_by_when_without_a_subject_is_stored(tmp_path: Path, text: str, said: str) -> None:
+    live = [t for _, t in active(slot_items(tmp_path, [text], start=START, days_apart=1))]
+    assert any(said in t for t in live), live
+
+
+@pytest.mark.parametrize("text", ["周末一起去爬山吧", "周末推荐去哪爬山？"])
+def test_an_invitation_or_question_about_a_habit_stores_nothing(tmp_path: Path, text: str) -> None:
+    assert active(slot_items(tmp_path, [text], start=START, days_apart=1)) == []
