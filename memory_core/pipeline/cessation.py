@@ -214,10 +214,10 @@ def resumption_scope(clause: str, lang: str) -> str:
     return _scope(clause, lang, _ZH_RESUMED, _EN_RESUMED, _EN_RESUMED_CUT)
 
 
-# a service said first, then its end ("爱奇艺退订了", "抖音卸载了"), no time word before it ("猫送人了" is read as
-# "我猫送人了", as the pet's cues read it)
-_ZH_THING_ENDED = re.compile(r"^(?!最近|现在|目前|如今|已经|早就|后来|然后|今年|去年|上个?月|这个?月)"
-                             r"(?P<t>[^\s，,。！!？?我]{1,8}?)(?=(?:也|都|已经|早就)?(?:退订|取消|卸载|注销)了)")
+# a service said first, then its end ("爱奇艺退订了", "抖音卸载了"), no time word before it and no 把 in it
+# ("终于把网飞退订了" is "我终于把网飞退订了"); "猫送人了" is read as "我猫送人了", as the pet's cues read it
+_ZH_THING_ENDED = re.compile(r"^(?!最近|现在|目前|如今|已经|早就|后来|然后|今年|去年|上个?月|这个?月|终于|总算|刚刚?)"
+                             r"(?P<t>[^\s，,。！!？?我把]{1,8}?)(?=(?:也|都|已经|早就)?(?:退订|取消|卸载|注销)了)")
 
 
 def with_speaker(clause: str, carried: str = "") -> str:
@@ -396,13 +396,17 @@ def _polarity(item: MemoryItem) -> int:
     """-1 for an item that negates or states an end ("doesn't eat meat", "quit smoking", "戒烟了"), else +1."""
     from memory_core.pipeline.own_words import CHANGE, polarity_of
     from memory_core.pipeline.switch import switch_in
+    lang = "zh" if _HAN.search(item.description) else "en"
     if polarity_of(item.description) > 0 and CHANGE.search(item.description) \
-            and switch_in(item.description, "zh" if _HAN.search(item.description) else "en") is not None:
-        return 1  # "User switched to T-Mobile": what holds now, which the next switch ends
+            and (switch_in(item.description, lang) is not None
+                 or (lang == "en" and switch_in(_EN_SUBJECT.sub("I ", item.description, count=1), lang) is not None)):
+        return 1  # "User (also) switched to T-Mobile": what holds now, which the next switch or its end ends
     return -1 if polarity_of(item.description) < 0 or CHANGE.search(item.description) \
         or _DISLIKE.search(item.description) else 1
 
 
+# the subject an English item opens on ("User", a speaker's name), read as the first person a switch is said in
+_EN_SUBJECT = re.compile(r"^[A-Z][\w.-]*\s+")
 # a dislike said without a negation word ("User hates running", "用户讨厌香菜"): the other polarity of a like
 _DISLIKE = re.compile(r"(?i:\b(?:hates?|hated|dislikes?|detests?|loathes?|is\s+not\s+a\s+fan\s+of)\b)|讨厌|受不了|反感")
 

@@ -138,7 +138,7 @@ _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有�
 _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up|currently)\s+)*(?:got|started|starting|joining|leaving|"
     r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
-    r"picked\s+up|closed\s+on|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
+    r"picked\s+up|closed\s+on|unsubscribed|unsubbed|uninstalled|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
     r"lost|promoted\s+to|passed(?!\s+(?:away|out|by|on|along|through))|aced|flunked|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
     re.IGNORECASE)
@@ -181,7 +181,9 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
                        r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了|(?:吃素|纯素|全素|素食|生酮)[^，,。！!？?]{0,6}?(?:结束了|到头了|告一段落)"
                        # an activity stopped, said by its verb ("不跑了", "跑步不跑了"): the speaker's
-                       r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练喝吃抽打玩](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?")
+                       r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练喝吃抽打玩](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?"
+                       # a membership or subscription cancelled, the service named or not ("取消了会员", "会员取消了")
+                       r"|取消了?[^，,。！!？?]{0,6}?(?:会员|订阅|自动续费)|(?:会员|订阅|自动续费)[^，,。！!？?]{0,3}?(?:取消|退)(?:掉)?了")
 
 
 @functools.lru_cache(maxsize=1)

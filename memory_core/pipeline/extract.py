@@ -51,6 +51,7 @@ from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.switch import held_provider, switch_change, switch_in
+from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
 from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
@@ -249,6 +250,8 @@ class MechanicalExtractor:
             if said is not None:
                 out.append(said)
                 give_change([said], change)
+                if change[1] < 0 and switched is None and not taken_instead(clause, lang):
+                    said.polarity = -1  # "终于把Apple Music退订了": an end, whatever words it is said in
                 continue
             if hit is None or (reading.skip and hit.rule.slot != "rule"):
                 if change[0]:
@@ -416,7 +419,11 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
 # A Chinese clause with 我 left out that says what holds ("最近在学吉他", "电脑密码是…"): it opens on an aspect or time
 # word, on what the speaker has, or on a partner found ("有女朋友了", "交了个男朋友"); a request opens on its verb
 _ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|居家|远程|已经|一直|每天|天天|平时|刚刚?|今年|去年|"
-                        r"这个月|上个月|这段时间)|^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)")
+                        r"这个月|上个月|这段时间)|"
+                        # a habit said by how often, its subject dropped ("周末一般去跑步", "每周三晚上去打羽毛球"),
+                        # never a one-off said by when ("周末跟Paul去看了冰球比赛")
+                        r"^我(?:周末|下班后|晚上|早上|睡前)?(?:一般|通常|经常|常常?|每周|每晚|每个?周末|都会)|"
+                        r"^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)")
 
 
 # A hedge says how much a statement holds: with a generic place ("the gym", "公司") it is a way of speaking, no slot

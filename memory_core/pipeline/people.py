@@ -107,16 +107,43 @@ def partner_gone(cands: list[Candidate], rows: Callable[[tuple[str, ...]], list[
         cand.ends = tuple(dict.fromkeys((*cand.ends, *keys)))
 
 
-def job_gone(cands: list[Candidate]) -> None:
-    """Add to the end of another person's job ("我爸退休了", "my mom retired": ``fact:<rel>/works_at`` said
-    negatively) that person's occupation (``fact:<rel>/occupation``, same speaker qualifier): a retired father is
-    no longer an accountant. The user's own slots are never touched (their keys hold no "/")."""
+#: What the user's own job carries, ended with it when the job is lost and no new one is said in the same turn
+#: ("被裁了", "got laid off", "lost my job"): the title and the work arrangement (remote, hybrid) were that job's,
+#: stated as a slot or in the user's own words (``gist:``, the slots' ``covers``).
+_OWN_JOB_KEYS = ("fact:occupation", "gist:occupation", "fact:work_mode", "gist:work_mode")
+# a new job said beside the leaving, read or not as a slot ("辞职考进了税务局，现在算是公务员了", "quit and joined a
+# startup", "left Google, now a freelance designer"): the old title may carry over or be replaced by the new words
+_NEW_JOB = re.compile(r"\b(?:joined|joining|new\s+(?:job|gig|role|position)|start(?:ed|ing)\s+(?:at|a\s+new|as)|"
+                      r"hired\s+(?:at|by|as)|landed|got\s+(?:a|an)\s+(?:job|offer)|now\s+(?:a|an|work|working|at)|"
+                      r"went\s+freelance|became)\b"
+                      r"|考进|考上|入职|加入|跳槽|去了[^，,。！!]{1,8}?(?:上班|工作)|现在(?:算是|是|做|当)|新工作|新东家|"
+                      r"转行|改行|当上|做起了", re.IGNORECASE)
+
+
+def job_gone(cands: list[Candidate], text: str = "") -> None:
+    """Add to the end of a job what described that job.
+
+    Another person's job ("我爸退休了", "my mom retired": ``fact:<rel>/works_at`` said negatively) ends that
+    person's occupation (``fact:<rel>/occupation``, same speaker qualifier): a retired father is no longer an
+    accountant. The user's own job said to end ("被裁了", "got laid off", "lost my job": ``fact:works_at``
+    negative) ends the user's title and work arrangement (``_OWN_JOB_KEYS``) unless the turn (``text``) names a
+    new job ("left Google, joined Meta as a PM", "辞职考进了税务局": the title may carry over, and the new job's
+    words say so).
+    """
+    new_job = bool(_NEW_JOB.search(text)) or any(not c.is_event and c.polarity > 0
+                                                  and c.key.partition("@")[0] == "fact:works_at" for c in cands)
     for cand in cands:
         plain, at, qualifier = cand.key.partition("@")
-        if cand.is_event or cand.polarity >= 0 or "/" not in plain or not plain.endswith("/works_at"):
+        if cand.is_event or cand.polarity >= 0 or not plain.endswith("works_at"):
             continue
-        occupation = plain[: -len("works_at")] + "occupation" + (f"@{qualifier}" if at else "")
-        cand.ends = tuple(dict.fromkeys((*cand.ends, occupation)))
+        suffix = f"@{qualifier}" if at else ""
+        if "/" in plain and plain.endswith("/works_at"):
+            ends: tuple[str, ...] = (plain[: -len("works_at")] + "occupation" + suffix,)
+        elif plain == "fact:works_at" and not new_job:
+            ends = tuple(key + suffix for key in _OWN_JOB_KEYS)
+        else:
+            continue
+        cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))
 
 
 def about_others_only(turn: Turn, cands: list[Candidate]) -> None:

@@ -17,6 +17,7 @@ from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.household import household_moves
 from memory_core.pipeline.inline_correction import inline_corrected
 from memory_core.pipeline.job_event import leave_before_start
 from memory_core.pipeline.job_role import with_new_role
@@ -181,13 +182,14 @@ class WritePipeline:
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         _categories_ended(cands, rows)
         kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
+        household_moves(cands, rows.get)  # "我妈搬来跟我们住了" ends "用户的妈住在成都"
         cands = without_one_off_meals(cands, turn.text)  # "国庆…吃了好多火锅": one meal, not a like
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素
         foods_ruled_out(cands, lambda: rows.get(("pref:", "gist:")))  # "went vegan" ends "loves steak", "eats steak"
         shift_gist_ended(cands, lambda: rows.get(("gist:",)))  # "moved to days" ends "works nights at a warehouse"
         partner_gone(cands, rows.get)
         cands = bond_kept(cands, rows.get)  # "I'm seeing someone now" never replaces "my girlfriend is Maya"
-        job_gone(cands)  # "我爸退休了": his occupation ends with his job
+        job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         existing = existing_items(store, turn.user_id, keys)

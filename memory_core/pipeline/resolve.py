@@ -116,6 +116,10 @@ def _terms(description: str, turn: Turn) -> frozenset[str]:
     return found.terms - found.numbers
 
 
+#: How a claim opens when it is the subject's possession, no clause of its own ("User's wife is Dana": "'s wife …").
+_POSSESSIVE = ("'s", "\u2019s", "的")
+
+
 class BatchDeduper:
     """Deduper stage: one candidate per key within a turn; the later statement wins.
 
@@ -141,8 +145,10 @@ class BatchDeduper:
                     continue
                 if narrows(first, cand, turn.text):
                     sep = "，" if cand.lang == "zh" else "; "
-                    first.description = f"{first.description}{sep}{cand.claim}"
-                    first.claim = f"{first.claim}{sep}{cand.claim}"
+                    # a claim that leans on the subject ("'s wife is Dana", "的老婆是小雨") is joined with it
+                    part = cand.description if cand.claim.startswith(_POSSESSIVE) else cand.claim
+                    first.description = f"{first.description}{sep}{part}"
+                    first.claim = f"{first.claim}{sep}{part}"
                     continue
                 out[index[cand.key]] = cand
                 continue

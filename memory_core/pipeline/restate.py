@@ -403,7 +403,11 @@ def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | N
         return None  # "我在腾讯上班" after "works at Tencent": the value said in the other language, nothing more
     said = topic(cand.description, cand.lang, _subject(speaker, cand.lang))
     old = _item_topic(item, speaker)
-    if not (said.numbers - old.numbers or said.strong - old.terms - old.strong):
+    # the plain word of a kind the item already names ("a dog named Biscuit" after "a greyhound named Biscuit",
+    # "狗" after "柯基": syn:dog beside obj:dog) is no new detail: a restatement, never a second text joined on
+    named = {t for t in said.strong - old.terms - old.strong
+             if not (t.startswith("syn:") and f"obj:{t[len('syn:'):]}" in old.terms)}
+    if not (said.numbers - old.numbers or named):
         return None
     grown = cand.description if old.terms <= said.terms else _with(item.description, cand.description, cand.lang)
     return grown if len(grown) <= MAX_GIST_CHARS and grown != item.description else None  # same: no revision
