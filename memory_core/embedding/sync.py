@@ -4,7 +4,8 @@ What is embedded: every item recall can return (``INDEXED_STATUSES``), by
 its description; and every turn no event item stands for (an event item is
 its turn, verbatim, so the turn is not embedded twice). A text embedded
 before (same hash, e.g. a fact repeated by two turns) reuses its stored
-vector. An item whose text changed is embedded again.
+vector, and so does a text the write path embedded in this process
+(``passage_cache``). An item whose text changed is embedded again.
 
 With ``coarse`` (the "tiered" passage path, ``Settings.embed_passages``)
 new texts get the static table's vector (``TableQueryEmbedder``: a
@@ -42,6 +43,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from memory_core.embedding.base import Embedder, prepare
+from memory_core.embedding.passage_cache import PASSAGES
 from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.store.base import INDEXED_STATUSES
 from memory_core.store.sql import SqlStore
@@ -146,6 +148,10 @@ def embed_user(store: SqlStore, embedder: Embedder, user_id: str, batch_size: in
     for start in range(0, len(todo), step):
         chunk = todo[start:start + step]
         fresh = {sha: text for _, _, text, sha in chunk if sha not in known}
+        for sha, text in list(fresh.items()):  # embedded by the write path already (``passage_cache``)
+            if (kept := PASSAGES.get(embedder.model_id, text)) is not None:
+                known[sha] = kept
+                del fresh[sha]
         if fresh:
             shas = list(fresh)
             texts = [fresh[s] for s in shas]

@@ -23,8 +23,8 @@ from datetime import datetime
 
 import numpy as np
 
-from memory_core.lifecycle.same_claim import distinct
 from memory_core.model import Kind, MemoryItem
+from memory_core.pipeline.same_claim import distinct
 
 __all__ = ["Embedder", "merge_pairs", "norm_text"]
 

@@ -70,7 +70,6 @@ from memory_core.lifecycle.clock import Clock, SystemClock, aware
 from memory_core.lifecycle.consolidate import Embedder, merge_pairs
 from memory_core.lifecycle.fading import ending_ops
 from memory_core.lifecycle.referred import restore_ops
-from memory_core.lifecycle.same_claim import fuller
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.lifecycle.summaries import (
     EPISODE_GAP,
@@ -83,6 +82,7 @@ from memory_core.lifecycle.summaries import (
     summarised,
 )
 from memory_core.model import Actor, Kind, MemoryItem, Status
+from memory_core.pipeline.same_claim import fuller
 from memory_core.retrieval.index import INDEXED_STATUSES
 from memory_core.store.base import MemoryStore
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, RestoreOp

@@ -25,6 +25,7 @@ from memory_core.pipeline.kin_across import kin_across
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
+from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.named_kin import kin_named_turn
@@ -106,6 +107,9 @@ class WritePipeline:
             turns may be planned and applied inside one open transaction
             (``Memory.apply_pending``). None: True when every stage is a
             mechanical default.
+        meaning: with an embedder, makes an add that restates an active item
+            in other words or the other language a hit on it
+            (``meaning_hit.MeaningHits``); None: keys and shared words alone.
     """
 
     def __init__(
@@ -117,6 +121,7 @@ class WritePipeline:
         scorer: ValueScorer | None = None,
         resolver: ConflictResolver | None = None,
         plans_locally: bool | None = None,
+        meaning: MeaningHits | None = None,
     ) -> None:
         self.extractor: Extractor = extractor or MechanicalExtractor()
         self.classifier: Classifier = classifier or LexiconClassifier()
@@ -124,6 +129,7 @@ class WritePipeline:
         self.deduper: Deduper = deduper or BatchDeduper()
         self.scorer: ValueScorer = scorer or HeuristicValueScorer()
         self.resolver: ConflictResolver = resolver or KeyConflictResolver()
+        self.meaning = meaning
         stages = (extractor, classifier, trust_filter, deduper, scorer, resolver)
         self.plans_locally = all(stage is None for stage in stages) if plans_locally is None \
             else plans_locally
@@ -201,8 +207,9 @@ class WritePipeline:
         ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
         ops = corrected_late(turn, ops, store)  # "I live in York" arriving after its later "Leeds, not York"
         ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after
-        return chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
+        ops = chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
+        return self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
 
 
     def _taken_up(self, turn: Turn, store: KeyLookup, cands: list[Candidate]) -> list[Candidate]:

