@@ -1,16 +1,19 @@
 """Health facts a doctor reported about the user, English and Chinese: the diagnosis, the drug and the food rule are
 the user's own slots; a report about someone else stays theirs (memory_core/pipeline/doctor_said.py, the health,
-medication and restriction attributes of data/slots.yaml)."""
+medication and restriction attributes of data/slots.yaml). A home said again in the other language is the same
+home, whoever the speaker (memory_core/pipeline/agreement.py)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from _memstore import DictStore, planned_items
 
 from memory_core.model import Turn
 from memory_core.pipeline.doctor_said import own_report
 from memory_core.pipeline.extract import MechanicalExtractor
+from memory_core.pipeline.pipeline import WritePipeline
 
 
 def _keys(text: str) -> set[str]:
@@ -56,3 +59,24 @@ def test_a_reported_health_fact_is_the_users_slot(text: str, keys: set[str]) -> 
 ])
 def test_no_user_health_slot_from_a_near_miss(text: str) -> None:
     assert not {k for k in _keys(text) if k.startswith(("fact:health", "fact:restriction", "fact:medication"))}
+
+
+def test_a_measure_back_to_normal_ends_the_condition_in_the_users_words() -> None:
+    items = planned_items(["体检的时候医生说我血压有点高。", "血压已经正常了"], timedelta(days=30))
+    assert ("active", "fact:health:高血压", "用户的血压已经恢复正常了") in items, items
+    assert not any(s == "active" and "有点高" in d for s, _, d in items), items
+
+
+@pytest.mark.parametrize(("first", "again"), [
+    ("I live in Hangzhou now", "我现在住在杭州"),
+    ("我住在成都", "I live in Chengdu"),
+])
+def test_a_home_said_again_in_the_other_language_is_no_change_whoever_speaks(first: str, again: str) -> None:
+    store, pipeline = DictStore(), WritePipeline()
+    start = datetime(2026, 5, 1, tzinfo=UTC)
+    for n, text in enumerate((first, again)):
+        turn = Turn("u1", f"t{n}", "s", "user", text, start + timedelta(days=90 * n), speaker="Wei")
+        store.apply("u1", pipeline.plan(turn, store))
+    homes = [i for i in store.list_items("u1", statuses=None) if i.key.startswith("fact:lives_in")]
+    assert [str(i.status) for i in homes] == ["active"], [(i.status, i.description) for i in homes]
+    assert homes[0].hit >= 1
