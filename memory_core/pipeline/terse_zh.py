@@ -56,10 +56,11 @@ _TWO = {"二": "两", "俩": "两", "仨": "三"}
 _YEAR = r"(?P<y>大[一二三四五]|研[一二三]|博[一二三四五]|高[一二三]|初[一二三]|本科|硕士|博士)"
 _SCHOOL = re.compile(rf"^(?!今年|明年|去年|现在|目前|已经|正在|刚|在)(?P<s>[^\W\d读]{{2,10}}?){_YEAR}(?:在读|中)?$")
 _READING = re.compile(rf"^(?:目前|现在|今年)?{_YEAR}在读$")
-# a body measure said of the speaker with no subject ("血压已经正常了", "最近血糖有点高")
+# a body measure of the speaker's said back to normal with no subject ("血压已经正常了", "血糖降下来了"): it ends
+# the condition stated before (a measure said high with no subject stays in the user's own words)
 _MEASURE = re.compile(r"^(?:最近|现在|目前|这次)?(?:血压|血糖|血脂|胆固醇|尿酸)"
-                      r"(?:已经|现在|终于|也|都|一直|有点|有些|偏|比较|很)*"
-                      r"(?:高|偏高|超标|正常|恢复正常|降下来|降了|控制住|稳定)了?$")
+                      r"(?:已经|现在|终于|也|都|总算)*"
+                      r"(?:正常|恢复正常|降下来|降了|控制住|稳定)了?$")
 # "不抽烟不喝酒", "烟酒不沾", "从不喝酒": a habit one keeps away from, said without 我
 _ABSTAIN = re.compile(r"^(?:从来|从|基本|几乎|一直|平时)?不(?:抽烟|吸烟|喝酒|碰酒)(?:也?不(?:抽烟|吸烟|喝酒|碰酒))?$"
                       r"|^烟酒不沾$")
@@ -135,7 +136,7 @@ def zh_filled(fragment: str) -> str | None:
         return f"我在{school.group('s')}读{school.group('y')}"
     if (reading := _READING.match(text)) is not None:
         return f"我在读{reading.group('y')}"
-    if _MEASURE.match(text):  # "血压已经正常了", "血糖有点高": the speaker's own body measure
+    if _MEASURE.match(text):  # "血压已经正常了": the speaker's own body measure, back to normal
         return f"我{text}"
     if _ABSTAIN.match(text):
         said = re.sub(r"^(?:从来|从|一直)(?=不)", "", text)  # "从不喝酒": never, said as the habit "不喝酒"
