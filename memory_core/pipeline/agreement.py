@@ -43,6 +43,11 @@ def _claim_matches(cand: Candidate, item: MemoryItem) -> bool:
     return bool(claim) and _canon(item.description).endswith(claim)
 
 
+def _home_key(key: str) -> bool:
+    """True for a home slot's key, the user's or a person's, whoever said it ("fact:lives_in@wei")."""
+    return key.split("@", 1)[0].endswith("lives_in")
+
+
 def _other_script(cand: Candidate, item: MemoryItem) -> bool:
     """True when the candidate's value and the item's text are written in different scripts (Latin, Han)."""
     han = [bool(_HAN.search(a)) for a in cand.aliases]
@@ -89,7 +94,7 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
         if cand.key.startswith("fact:partner") and _bond_changed(cand.description, said):
             return False  # "girlfriend" -> "married to": a new value of the slot, not the old one said again
         named = any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases)
-        if not named and cand.aliases and cand.key.endswith("lives_in") and _other_script(cand, item):
+        if not named and cand.aliases and _home_key(cand.key) and _other_script(cand, item):
             named = same_place(cand.aliases, item.description)  # "爱丁堡" restates "lives in Edinburgh"
         if not named and not _narrower(cand, item):  # "程序员" restates "is a software engineer", "3月3号" "March 3rd"
             own = cand.key.split("@")[0].split(":")[2:]  # the slot's own object ("car") names every value of it
@@ -108,7 +113,7 @@ def names_value(cand: Candidate, item: MemoryItem) -> bool:
     said = item.description.casefold()
     if any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases):
         return True
-    return bool(cand.aliases) and cand.key.endswith("lives_in") and _other_script(cand, item) \
+    return bool(cand.aliases) and _home_key(cand.key) and _other_script(cand, item) \
         and same_place(cand.aliases, item.description)
 
 

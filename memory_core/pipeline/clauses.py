@@ -48,6 +48,8 @@ _EN_CLAUSE = re.compile(
     # "my wife switched jobs, she's at Spotify now": a clause of the person named before (``_takes_up``)
     r"|,?\s+(?:and|but|so)\s+(?=(?:he|she)\b)|,\s*(?=(?:he|she)\b)"
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
+    # "I'm allergic to peanuts, pls remember when recommending snacks": the request after the fact is its own clause
+    r"|,\s*(?=(?:so\s+)?(?:pls|plz|please|kindly)\s+(?:remember|keep|note|bear|don't|do\s+not|avoid|make\s+sure|no)\b)"
     # "…, so not veggie anymore", "…, so vegan now", "used to live in Leeds, now I'm in York", "…, should I …?": two
     r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s|(?:vegetarian|veggie|vegan|pescatarian|pescetarian)\s+now\b)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b|(?:should|can|could|would|will|do|does|is|are|how|what|where|which|who|when|why)\b[^,]*\?\s*$)"
     r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"

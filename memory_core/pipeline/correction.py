@@ -54,7 +54,8 @@ from memory_core.text.relations import relation_names
 __all__ = ["corrected", "read_correction"]
 
 _CUE_EN = re.compile(r"\b(?:sorry|actually|i\s+meant|meant\s+to\s+say|i\s+mean|oops|correction|typo|my\s+bad|"
-                     r"no\s*,?\s*wait|wait\s*,?\s*no|i\s+misspoke|wrong|scratch\s+that|not\s+\w+\s*,?\s+(?:but|it's|it\s+is)|"
+                     r"no\s*,?\s*wait|wait\s*,?\s*no|i\s+misspoke|wrong|scratch\s+that|"
+                     r"not\s+(?:\w+\s+){0,3}?\w+\s*,?\s+(?:but|it's|it\s+is|it\s+was)|"
                      r"mix(?:es|ed)?\s+(?:that|it|them|those)\s+up)\b", re.IGNORECASE)
 _CUE_ZH = re.compile(r"说错|记错|打错|写错|口误|搞错|弄错|不对|更正|纠正|不好意思|抱歉|应该是|其实是")
 # a cue that says the turn corrects what was said, with no second value needed ("I always mix that up", 说错了)
@@ -66,7 +67,8 @@ _STRONG_ZH = re.compile(r"说错|记错|打错|写错|口误|搞错|弄错|不�
 # a word of an English correction; a Chinese name said inside one is a word too ("I meant 蚂蚁集团, not 阿里")
 _WORD = r"(?:[A-Za-z][\w&.'-]*|[\u4e00-\u9fff]{1,12})"
 _EN_X_NOT_Y = re.compile(rf"(?P<new>{_WORD}(?:\s+{_WORD}){{0,3}})\s*,?\s+not\s+(?P<old>{_WORD}(?:\s+{_WORD}){{0,3}})")
-_EN_NOT_Y_X = re.compile(rf"\bnot\s+(?P<old>{_WORD}(?:\s+{_WORD}){{0,2}})\s*[,;]?\s+(?:but\s+|it's\s+|it\s+is\s+)"
+_EN_NOT_Y_X = re.compile(rf"\bnot\s+(?P<old>{_WORD}(?:\s+{_WORD}){{0,2}})\s*[,;]?\s+(?:but\s+|it's\s+|it\s+is\s+|"
+                         rf"it\s+was\s+|it's\s+actually\s+|it\s+was\s+actually\s+)"
                          rf"(?P<new>{_WORD}(?:\s+{_WORD}){{0,2}})")
 _EN_MEANT = re.compile(rf"\b(?:i\s+meant|meant\s+to\s+say)\s+(?P<new>{_WORD}(?:\s+{_WORD}){{0,2}})", re.IGNORECASE)
 # words that open or close a phrase without being part of the value
@@ -75,7 +77,7 @@ _EN_STOP = frozenset({
     'to', 'the', 'a', 'an', 'no', 'yeah', 'yes', 'we', "we're", 'were', 'are', 'live', 'living', 'work',
     'working', 'lives', 'works', 'my', 'our', 'correction', 'typo', 'wrong', 'and', 'but', 'so', 'lol', 'haha',
     'ok', 'okay', 'well', 'um', 'uh', 'just', 'prefer', 'like', 'love', 'drink', 'eat', 'that', 'scratch',
-    "she's", "he's", "they're", 'she', 'he', 'they', 'turned', 'turns', 'now'
+    "she's", "he's", "they're", 'she', 'he', 'they', 'turned', 'turns', 'now', 'allergic', 'allergy'
 })
 # where a value said in English stops: the end of its sentence ("not coffee. Coffee makes me jittery")
 _EN_SENTENCE_END = re.compile(r"[.!?;]+(?:\s|$)")
@@ -108,6 +110,8 @@ def read_correction(text: str) -> tuple[str, str] | None:
                 at = _ZH_AT_PLACE.search(m.group("new"))  # "我姐是在苏州当老师": the place, not the job
                 new = _ZH_TAIL.sub("", at.group("v") if at else _ZH_LEAD.sub("", m.group("new"))).strip()
                 old = _ZH_TAIL.sub("", m.group("old")).strip()
+                if new.endswith("过敏") and "过敏" not in old:  # "不是花生，是腰果过敏": the allergen, not the allergy
+                    new = new[:-2].removeprefix("对")
                 new = shaped(new, old)  # "她今年六岁，不是五岁": the value is 六岁
                 if new and old and new != old:
                     return new, old
@@ -116,7 +120,10 @@ def read_correction(text: str) -> tuple[str, str] | None:
     for pattern in (_EN_NOT_Y_X, _EN_X_NOT_Y):
         m = pattern.search(plain)
         if m is not None:
-            new, old = _trim(m.group("new"), lead=True), _trim(m.group("old"), lead=False)
+            said = m.group("new")
+            if pattern is _EN_NOT_Y_X:  # "not peanuts, it was cashews. my bad": the new value ends its sentence
+                said = _EN_SENTENCE_END.split(said, maxsplit=1)[0]
+            new, old = _trim(said, lead=True), _trim(m.group("old"), lead=False)
             new = shaped(new, old)
             if new and old and new.casefold() != old.casefold():
                 return new, old

@@ -27,6 +27,7 @@ from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
+from memory_core.pipeline.doctor_said import own_report
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.emphatic import plain_emphatic
 from memory_core.pipeline.examples import example_of, named_examples
@@ -163,7 +164,7 @@ class MechanicalExtractor:
         instruction ("from now on …") may still be read from it.
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running"
-        text = plain_forced(plain_emphatic(offer_taken(terse_filled(unquoted(turn.text)))))
+        text = own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(unquoted(turn.text))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

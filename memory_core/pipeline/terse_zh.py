@@ -56,6 +56,11 @@ _TWO = {"二": "两", "俩": "两", "仨": "三"}
 _YEAR = r"(?P<y>大[一二三四五]|研[一二三]|博[一二三四五]|高[一二三]|初[一二三]|本科|硕士|博士)"
 _SCHOOL = re.compile(rf"^(?!今年|明年|去年|现在|目前|已经|正在|刚|在)(?P<s>[^\W\d读]{{2,10}}?){_YEAR}(?:在读|中)?$")
 _READING = re.compile(rf"^(?:目前|现在|今年)?{_YEAR}在读$")
+# a body measure of the speaker's said back to normal with no subject ("血压已经正常了", "血糖降下来了"): it ends
+# the condition stated before (a measure said high with no subject stays in the user's own words)
+_MEASURE = re.compile(r"^(?:最近|现在|目前|这次)?(?:血压|血糖|血脂|胆固醇|尿酸)"
+                      r"(?:已经|现在|终于|也|都|总算)*"
+                      r"(?:正常|恢复正常|降下来|降了|控制住|稳定)了?$")
 # "不抽烟不喝酒", "烟酒不沾", "从不喝酒": a habit one keeps away from, said without 我
 _ABSTAIN = re.compile(r"^(?:从来|从|基本|几乎|一直|平时)?不(?:抽烟|吸烟|喝酒|碰酒)(?:也?不(?:抽烟|吸烟|喝酒|碰酒))?$"
                       r"|^烟酒不沾$")
@@ -101,7 +106,7 @@ def zh_filled(fragment: str) -> str | None:
         "我住在上海" for "坐标上海" (also base, 人在 with a place name, 现居, 常驻, 定居; a length of stay
         kept: "定居杭州五年了" -> "我住在杭州五年了"), "我在字节打工" for "字节打工人", "我是猫奴" for
         "猫奴一枚", "我是00后", "我已经结婚了" for "已婚", "我有俩娃", "我养了两只英短" for "家里两只英短",
-        "我吃素三年了" for "素食三年了"; ``None`` otherwise.
+        "我吃素三年了" for "素食三年了", "我血压已经正常了" for "血压已经正常了"; ``None`` otherwise.
 
     The idea: Chinese is topic-prominent and drops the subject freely (Li & Thompson 1981); in chat the
     verb goes too, and a fragment at the head of a turn is the speaker's self-introduction.
@@ -131,6 +136,8 @@ def zh_filled(fragment: str) -> str | None:
         return f"我在{school.group('s')}读{school.group('y')}"
     if (reading := _READING.match(text)) is not None:
         return f"我在读{reading.group('y')}"
+    if _MEASURE.match(text):  # "血压已经正常了": the speaker's own body measure, back to normal
+        return f"我{text}"
     if _ABSTAIN.match(text):
         said = re.sub(r"^(?:从来|从|一直)(?=不)", "", text)  # "从不喝酒": never, said as the habit "不喝酒"
         return "我不抽烟，我不喝酒" if text == "烟酒不沾" else "我" + re.sub(r"(?<=[烟酒])(?=也?不)", "，我", said)

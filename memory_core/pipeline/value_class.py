@@ -160,6 +160,12 @@ def is_food(value: str, lang: str) -> bool:
     return "food" in allergen_kinds(f"{value} allergy" if lang == "en" else f"{value}过敏")
 
 
+def _listed_food(value: str, lang: str) -> bool:
+    """True when ``value`` names a drink or a food of the slot lexicon ("coffee", "猪肉"): one the likes read."""
+    named = lexicon().name_in(value.strip(), lang) if value.strip() else None
+    return named is not None and lexicon().category.get(named[0]) in ("drink", "food")
+
+
 _LATIN_NAME = re.compile(r"[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)?")
 
 
@@ -184,7 +190,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
             words say it is a place), "food": a food or drink (``is_food``), "not_place": any name but a place or a
             generic noun, for a cue whose grammar already says the value is an employer; "known_org": an
             organisation ``org_names.yaml`` lists (``is_known_org``); "no_place": any value but a
-            city, region or country, for "work in X", where a place is where the work is).
+            city, region or country, for "work in X", where a place is where the work is; "unlisted": any value
+            but a drink or food of the slot lexicon, whose likes read it).
         lang: the clause's language, "en" or "zh".
     """
     if name == "place":
@@ -199,6 +206,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         return is_area(value, lang)
     if name == "food":
         return is_food(value, lang)
+    if name == "unlisted":
+        return not _listed_food(value, lang)
     if name == "no_place":
         return not is_place(value, lang)
     if name == "not_place":
