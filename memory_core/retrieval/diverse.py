@@ -17,6 +17,7 @@ from memory_core.retrieval.names import asks_name, is_name_statement
 from memory_core.retrieval.rerank import Reranks
 from memory_core.retrieval.stale_last import old_stated
 from memory_core.retrieval.turn_terms import says_beyond
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["Diverse"]
 
@@ -27,10 +28,15 @@ class Diverse(Reranks):
     Reads the maps ``Reranks`` reads (slots by source turn, active slots by key, superseded-event marks).
     """
 
-    def _successor_of(self, j: int, mask: np.ndarray | None, asked: frozenset[str] = frozenset()) -> int | None:
+    def _successor_of(self, j: int, mask: np.ndarray | None, asked: frozenset[str] = frozenset(),
+                      present: bool = False) -> int | None:
         """For a turn whose statement was superseded (slot ``j``): the current item of that slot, if allowed.
 
         A turn only partly superseded has a successor only in a slot the query words ``asked`` ask about.
+        For a question about now (``present``), a turn all of whose statements were superseded, or one whose
+        superseded statement holds a query word ("我饭后一般干点啥？" of "我每天饭后都要抽一根烟，改不掉", the habit
+        since given up), has the item that began when that statement ended (``_began_when_ended``), whatever
+        its slot key ("I no longer drink coffee" ending "User drinks latte").
         """
         items = self.table.items
         if self._stale[j]:
@@ -43,7 +49,52 @@ class Diverse(Reranks):
             for s in sorted(self._active_by_key.get(key, ())):  # type: ignore[arg-type]  # keys are str
                 if mask is None or mask[s]:
                     return s
-        return None
+        if not present:
+            return None
+        if self._stale[j]:
+            return self._began_when_ended(j, mask)
+        olds = self._old_asked(j, asked)
+        return self._began_when_ended(j, mask, olds) if olds else None
+
+    def _old_asked(self, j: int, asked: frozenset[str]) -> list[int]:
+        """Slots of the superseded curated items of event ``j``'s turns that hold one of the query terms ``asked``."""
+        items = self.table.items
+        event = items[j]
+        if not asked or event is None or event.kind != Kind.EVENT or not any(self._superseded[t] for t in event.source):
+            return []
+        terms = sorted(asked)
+        return [c for c in self._made_from(j, Status.SUPERSEDED)
+                if self.lexical.scores_of(terms, np.array([c], dtype=np.int64))[0] > 0]
+
+    def _began_when_ended(self, j: int, mask: np.ndarray | None, olds: list[int] | None = None) -> int | None:
+        """The active curated item that began holding when a superseded statement of event ``j`` stopped: its time
+        (``valid_from``) is the old item's ``valid_until``; of several, the one sharing the most idf mass of index
+        terms with the old item (its object: "奶茶" of "小鹿喝奶茶" and "小鹿奶茶已经一口都不碰了"), then the first.
+
+        The change that ended an old statement is recorded as that time on both items (``pipeline.said_when``)
+        whatever slot key the new item took (a cessation, a doctor's ban, a restated habit), so the slot key
+        alone missed it. ``olds``: only these superseded items (default: every one made from ``j``'s turns).
+        None when no such item is allowed by ``mask``.
+        """
+        items = self.table.items
+        best, best_weight = None, -1.0
+        n = self.table.times.shape[0]
+        for c in sorted(self._made_from(j, Status.SUPERSEDED) if olds is None else olds):
+            old = items[c]
+            if old is None or old.valid_until is None:
+                continue
+            words = set(tokenize(old.description, self.lexicon))
+            began = np.flatnonzero((self.table.times == old.valid_until.timestamp()) & self.table.alive[:n])
+            for s in began.tolist():
+                new = items[s]
+                if new is None or new.kind == Kind.EVENT or new.status != Status.ACTIVE \
+                        or (mask is not None and not mask[s]):
+                    continue
+                shared = words.intersection(tokenize(new.description, self.lexicon))
+                weight = sum(self.lexical.idf_of(w) or 0.0 for w in shared)
+                if weight > best_weight:
+                    best, best_weight = s, weight
+        return best
 
     def _name_items(self, j: int) -> list[int]:
         """Slots of the active items of event ``j``'s turns that only say what the user is called ("User is Tom").
@@ -150,7 +201,7 @@ class Diverse(Reranks):
         for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
             if len(fresh) >= k:  # what follows lands behind the k kept (fresh before partial): nothing changes
                 break
-            succ = self._successor_of(j, mask, asked)
+            succ = self._successor_of(j, mask, asked, present)
             gone = present and bool(self._stale[j])  # asked now, and nothing the turn said holds any more
             if succ is not None and not gone and says_beyond(self.lexical, asked, j, [succ, *self._name_items(j)],
                                                              names):
