@@ -20,7 +20,8 @@ GIVEN_UP = {
     "en": ("I grab an oat latte every morning on my way to work.",
            "I've given up coffee completely, my doctor said so.",
            "What do I usually have on my way to work in the morning?", "latte", "no longer"),
-    "zh": ("我每天饭后都要抽一根烟，改不掉。", "烟我已经戒了，三个月没碰了。", "我饭后一般干点啥？", "抽一根烟", "戒"),
+    "zh": ("我每天下午都要喝一杯奶茶。", "奶茶我已经一口都不碰了，在控糖。", "我下午一般喝点什么？",
+           "每天下午", "不碰"),
 }
 
 
@@ -32,7 +33,7 @@ def memory(tmp_path: Path) -> Iterator[Memory]:
 
 
 #: The assistant's reply to the habit (a turn beside it that shares none of the stop's words).
-REPLY = {"en": "Oat lattes are a nice start to the day.", "zh": "饭后一根烟，很多人都有这个习惯。"}
+REPLY = {"en": "Oat lattes are a nice start to the day.", "zh": "下午来一杯确实提神。"}
 
 
 def _ingest(memory: Memory, user: str, habit: str, later: str) -> None:
@@ -61,16 +62,16 @@ def test_the_stop_comes_before_the_turn_of_the_habit(memory: Memory, lang: str) 
 def test_a_question_about_before_keeps_the_habit_first(memory: Memory, lang: str) -> None:
     habit, stop, _, old_word, _ = GIVEN_UP[lang]
     _ingest(memory, lang, habit, stop)
-    question = {"en": "What did I use to have on my way to work?", "zh": "我以前饭后一般干点啥？"}[lang]
+    question = {"en": "What did I use to have on my way to work?", "zh": "我以前下午一般喝点什么？"}[lang]
     texts = [r.item.description for r in memory.recall(lang, question, k=5).results]
     assert texts and old_word in texts[0], texts
 
 
 @pytest.mark.parametrize(("lang", "other"), [("en", "My sister has given up coffee completely."),
-                                             ("zh", "我朋友老王把烟戒了，三个月没碰了。")])
+                                             ("zh", "我朋友老王在控糖，奶茶一口都不碰了。")])
 def test_someone_else_stopping_leaves_the_habit_first(memory: Memory, lang: str, other: str) -> None:
     habit, _, question, old_word, _ = GIVEN_UP[lang]
     _ingest(memory, lang, habit, other)
     texts = [r.item.description for r in memory.recall(lang, question, k=5).results]
-    assert texts and any(w in texts[0] for w in (old_word, "latte", "烟")) and "老王" not in texts[0] \
+    assert texts and any(w in texts[0] for w in (old_word, "latte", "奶茶")) and "老王" not in texts[0] \
         and "sister" not in texts[0], texts
