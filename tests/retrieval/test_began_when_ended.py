@@ -60,11 +60,11 @@ def test_the_stop_comes_before_the_turn_of_the_habit(memory: Memory, lang: str) 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_question_about_before_keeps_the_habit_first(memory: Memory, lang: str) -> None:
-    habit, stop, _, old_word, _ = GIVEN_UP[lang]
+    habit, stop, _, _, stop_word = GIVEN_UP[lang]
     _ingest(memory, lang, habit, stop)
     question = {"en": "What did I use to have on my way to work?", "zh": "我以前下午一般喝点什么？"}[lang]
     texts = [r.item.description for r in memory.recall(lang, question, k=5).results]
-    assert texts and old_word in texts[0], texts
+    assert texts and any(w in texts[0] for w in ("latte", "奶茶")) and stop_word not in texts[0], texts
 
 
 @pytest.mark.parametrize(("lang", "other"), [("en", "My sister has given up coffee completely."),
