@@ -36,6 +36,7 @@ from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.categories import asks_stay
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
+from memory_core.retrieval.diverse import Diverse
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
@@ -45,7 +46,7 @@ from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.past_question import history_slots
-from memory_core.retrieval.rerank import Reranks, _slot_words
+from memory_core.retrieval.rerank import _slot_words
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
 from memory_core.retrieval.time_window import inside as in_window
@@ -95,7 +96,7 @@ def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int
 EVIDENCE_FACTOR = 0.5
 
 
-class HybridIndex(HybridState, Reranks, ListQuestions):
+class HybridIndex(HybridState, Diverse, ListQuestions):
     """Fused multi-signal recall over one user's items. Build with ``HybridIndex.build``, change with ``apply``.
 
     Attributes (besides ``HybridState``'s):

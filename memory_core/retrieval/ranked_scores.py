@@ -1,7 +1,7 @@
 """The score a recall result shows is its final ranking score: never above the score of a result ranked before it.
 
 Fusion gives each item a score, and the reranks after it then move items without touching that score: a
-current value before an old turn that outscored it (``rerank.Reranks._diverse``), the user's own slot before
+current value before an old turn that outscored it (``diverse.Diverse._diverse``), the user's own slot before
 another person's (``own_slot``), the asked attribute first (``asked_slot``), a past question's superseded items
 or its period's first (``past_question.past_first``). A user then saw 0.275, 0.093, 0.058, 0.118, 0.062: an
 order that contradicts the scores beside it, and a context block (which orders by score) that contradicted the

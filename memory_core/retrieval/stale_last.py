@@ -12,7 +12,7 @@ Opt-in (``HybridSettings.stale_turns_last``): where a mechanical fact of the tur
 another statement while the turn itself is the only item holding what a question asks (LoCoMo's
 "when did …" questions), moving it last lost the evidence (LoCoMo dev R@10 0.789 → 0.778).
 
-What is on by default is narrower (``rerank.Reranks._diverse``): a question about the present
+What is on by default is narrower (``diverse.Diverse._diverse``): a question about the present
 (``asks_present``: no past form, no past period) sees such a turn right after the current value of the
 slot it lost, that value brought in when the search did not find it; the turn keeps its place among
 the other results. A question in the past ("when did …", "what did she say …") keeps the fused order.
@@ -49,7 +49,7 @@ _ZH_QUESTION = re.compile(r"吗|呢|什么|哪|怎么|如何|多少|几|是否|�
 def old_stated(items: Sequence[MemoryItem | None], slots_by_turn: Mapping[str, Iterable[int]], slot: int) -> set[int]:
     """The slots of the superseded curated items the raw turn at ``slot`` is a source of (empty for another item).
 
-    ``rerank.Reranks._diverse`` shows, for a question about the present, one of several old turns that
+    ``diverse.Diverse._diverse`` shows, for a question about the present, one of several old turns that
     stated the same superseded items: a value said four times and then changed gave a top 5 of the
     current value and four copies of the old one (found by a new-user trial).
     """

@@ -4,7 +4,7 @@ A long turn ("…my best friend Zhou Wei is moving to Shenzhen. Oh and I
 started running…", "…和室友老张吃了烧烤，他下个月去新加坡…") often yields one
 curated item ("User runs every morning") while the rest of what it says
 lives only in the turn. Two rules of ``rerank`` let such an item stand for its
-turn: the curated item takes the turn's place (``Reranks._diverse``), and a
+turn: the curated item takes the turn's place (``Diverse._diverse``), and a
 turn whose items were all superseded weighs ``superseded_event_factor``
 (``Reranks.asked_stale``). Both are right when the query asks what the item
 says, and wrong when the query names something only the turn holds: the

@@ -1,0 +1,236 @@
+"""After the reranks: one result per source, the current value before the turn that said the old one.
+
+``Diverse`` is mixed into ``hybrid.HybridIndex`` over ``rerank.Reranks``; its
+``_diverse`` walks the reranked short list best first and says k different
+things: the curated item in its raw turn's place (of several, the one the
+query ranks best), the current value before the turn that said the old one
+(``_successor_of``), and an item whose source turns better results already
+cover dropped or moved behind (see ``Diverse._diverse``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from memory_core.model import Kind, Status
+from memory_core.retrieval.names import asks_name, is_name_statement
+from memory_core.retrieval.rerank import Reranks
+from memory_core.retrieval.stale_last import old_stated
+from memory_core.retrieval.turn_terms import says_beyond
+from memory_core.text.tokenize import tokenize
+
+__all__ = ["Diverse"]
+
+
+class Diverse(Reranks):
+    """Mixin of ``HybridIndex``: ``_diverse`` over the reranked short list (module docstring).
+
+    Reads the maps ``Reranks`` reads (slots by source turn, active slots by key, superseded-event marks).
+    """
+
+    def _successor_of(self, j: int, mask: np.ndarray | None, asked: frozenset[str] = frozenset(),
+                      present: bool = False) -> int | None:
+        """For a turn whose statement was superseded (slot ``j``): the current item of that slot, if allowed.
+
+        A turn only partly superseded has a successor only in a slot the query words ``asked`` ask about.
+        For a question about now (``present``), a turn all of whose statements were superseded has the item
+        that began when they ended (``_began_when_ended``), whatever its slot key ("User no longer drinks
+        coffee" ending "User drinks latte"). Not a turn only partly superseded: on LoCoMo dev (lexical) taking
+        its old statement's successor whenever that statement held a query word cost R@5 (0.692 → 0.691).
+        """
+        items = self.table.items
+        if self._stale[j]:
+            keys = [item.key for turn_id in items[j].source  # type: ignore[union-attr]  # stale: live events
+                    for c in self._slots_by_turn.get(turn_id, ())
+                    if (item := items[c]) is not None and item.status == Status.SUPERSEDED and item.key]
+        else:
+            keys = self._asked_keys(j, asked)
+        for key in keys:
+            for s in sorted(self._active_by_key.get(key, ())):  # type: ignore[arg-type]  # keys are str
+                if mask is None or mask[s]:
+                    return s
+        return self._began_when_ended(j, mask) if present and self._stale[j] else None
+
+    def _began_when_ended(self, j: int, mask: np.ndarray | None) -> int | None:
+        """The active curated item that began holding when a superseded statement of event ``j`` stopped: its time
+        (``valid_from``) is the old item's ``valid_until``; of several, the one sharing the most idf mass of index
+        terms with the old item (its object: "奶茶" of "小鹿喝奶茶" and "小鹿奶茶已经一口都不碰了"), then the first.
+
+        The change that ended an old statement is recorded as that time on both items (``pipeline.said_when``)
+        whatever slot key the new item took (a cessation, a doctor's ban, a restated habit), so the slot key
+        alone missed it. None when no such item is allowed by ``mask``.
+        """
+        items = self.table.items
+        best, best_weight = None, -1.0
+        n = self.table.times.shape[0]
+        for c in sorted(self._made_from(j, Status.SUPERSEDED)):
+            old = items[c]
+            if old is None or old.valid_until is None:
+                continue
+            words = set(tokenize(old.description, self.lexicon))
+            began = np.flatnonzero((self.table.times == old.valid_until.timestamp()) & self.table.alive[:n])
+            for s in began.tolist():
+                new = items[s]
+                if new is None or new.kind == Kind.EVENT or new.status != Status.ACTIVE \
+                        or (mask is not None and not mask[s]):
+                    continue
+                shared = words.intersection(tokenize(new.description, self.lexicon))
+                weight = sum(self.lexical.idf_of(w) or 0.0 for w in shared)
+                if weight > best_weight:
+                    best, best_weight = s, weight
+        return best
+
+    def _name_items(self, j: int) -> list[int]:
+        """Slots of the active items of event ``j``'s turns that only say what the user is called ("User is Tom").
+
+        A name the turn gave the user is no word only the turn says: "which city is Tom based in these days?"
+        asks where the user lives now, so "Hey, I'm Tom. I live in Manchester …" still comes after the current
+        home (trial 13), as a turn without the name does.
+        """
+        items = self.table.items
+        item = items[j]
+        if item is None or item.kind != Kind.EVENT:
+            return []
+        return sorted({c for turn_id in item.source for c in self._slots_by_turn.get(turn_id, ())
+                       if (o := items[c]) is not None and o.kind != Kind.EVENT and o.status == Status.ACTIVE
+                       and is_name_statement(o.description)})
+
+    def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
+                 found: np.ndarray, query: str = "", asked: frozenset[str] = frozenset(),
+                 names: frozenset[str] = frozenset(), present: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """Say k different things: one result per source, the curated item before its raw turn.
+
+        Walking the ranking best first:
+
+        - an event (a raw turn) that produced a sure curated item the filters
+          allow is replaced by that item, at the event's rank and score (the
+          turn stays its provenance); a name statement only when ``query``
+          asks a name; never a turn holding a telling query term (a rare word, a name in ``names``)
+          the item lacks (``turn_terms.says_beyond``): what the query asks is only in the turn;
+        - a turn whose statement was superseded (or, of several, the one the
+          query words ``asked`` ask about) comes right after the current
+          item of the same slot, when the query found that item at all (the
+          successor answers the old question; the turn stays findable as history);
+          for a question about the present (``present``, ``stale_last.asks_present``) a turn every
+          fact of which was superseded brings that item in even when the query did not find it or
+          asks words only the turn holds (none of it holds now: the current value is read first);
+          of several such turns stating the same old items only the first is kept (``stale_last.old_stated``);
+        - an item whose source turns are all covered by better results is
+          dropped (it says nothing new); a turn whose raw turn is archived
+          and filtered out is not counted (no result can show it: a fact
+          said three times whose first raw turn faded came back beside the
+          other two);
+        - an item sharing only some of its turns moves behind the rest, and is
+          dropped when the rest covers all of them (a restatement's summary
+          item beside the two turns that said it);
+        - in both, a source turn whose raw turn recall cannot show (archived,
+          or outside the filters) counts as covered once another of the item's
+          turns is: a fact restated in three turns whose first has faded is
+          still the thing its two shown turns say.
+
+        Returns:
+            (slots, scores), at most ``k`` of each.
+        """
+        items = self.table.items
+        covered: set[str] = set()  # turns some placed result came from
+        said: set[str] = set()  # turns whose own words a placed raw turn (event) shows
+        keys: set[str] = set()  # slot keys placed
+        placed: set[int] = set()
+        fresh: list[tuple[int, float]] = []
+        partial: list[tuple[int, float]] = []
+
+        def sources(slot: int) -> tuple[str, ...]:
+            item = items[slot]
+            if item is None:
+                return (f"slot:{slot}",)
+            if item.kind == Kind.EVENT:
+                return tuple(item.source) or (f"item:{item.id}",)
+            showable = tuple(t for t in item.source if not faded(t))  # an archived raw turn shows nothing
+            return showable or tuple(item.source) or (f"item:{item.id}",)
+
+        def faded(turn_id: str) -> bool:
+            """True when the turn's raw turn is archived (faded or expired) and the filters leave it out."""
+            events = [c for c in self._slots_by_turn.get(turn_id, ()) if (e := items[c]) is not None
+                      and e.kind == Kind.EVENT]
+            return bool(events) and all(items[c].status == Status.ARCHIVED  # type: ignore[union-attr]
+                                        and mask is not None and not mask[c] for c in events)
+
+        def seen(slot: int) -> set[str]:
+            """What already says what ``slot`` says: any result of its turn for a raw turn or an unkeyed item;
+            for a keyed item only the turn's own words (two slots of one turn, "I'm Alex. I love basketball",
+            are two things; a second key of the same slot is dropped by key)."""
+            item = items[slot]
+            return covered if item is None or item.kind == Kind.EVENT or not item.key else said
+
+        def place(slot: int, src: tuple[str, ...]) -> None:
+            covered.update(src)
+            item = items[slot]
+            if item is not None and item.kind == Kind.EVENT:
+                said.update(src)
+            elif item is not None and item.key:
+                keys.add(item.key)
+
+        hidden: dict[str, bool] = {}
+
+        def shown(src: tuple[str, ...], before: set[str]) -> tuple[bool, bool]:
+            """(every source turn covered, some covered), a turn recall cannot show counting once one is."""
+            some = any(t in before for t in src)
+            if not some:
+                return False, False
+            return all(t in before or self._unshowable(t, mask, hidden) for t in src), True
+
+        rank = {slot: n for n, slot in enumerate(ordered.tolist())}
+        named = not query or asks_name(query)
+        told: set[int] = set()  # superseded items a placed old turn (asked about the present) stated
+        for j, score in zip(ordered.tolist(), scores.tolist(), strict=True):
+            if len(fresh) >= k:  # what follows lands behind the k kept (fresh before partial): nothing changes
+                break
+            succ = self._successor_of(j, mask, asked, present)
+            gone = present and bool(self._stale[j])  # asked now, and nothing the turn said holds any more
+            if succ is not None and not gone and says_beyond(self.lexical, asked, j, [succ, *self._name_items(j)],
+                                                             names):
+                succ = None  # the query asks what only the turn says: no current value to put first
+            stated = old_stated(items, self._slots_by_turn, j) if gone else set()
+            if stated and stated <= told:
+                continue  # another turn that said the same old value is shown already
+            told |= stated
+            if succ is not None and succ not in placed and (gone or _holds(found, succ)):
+                placed.add(succ)  # the current value first, then the turn that said the old one
+                place(succ, sources(succ))
+                fresh.append((succ, score))
+            curated = self._curated_of(j, mask, rank, named)
+            if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names):
+                j = curated
+            if j in placed:
+                continue
+            src = sources(j)
+            every, some = shown(src, seen(j))
+            item = items[j]
+            if every or (item is not None and item.key and item.key in keys and item.status == Status.ACTIVE):
+                continue  # a second item of a slot placed says nothing new, unless it is the slot's old value
+            placed.add(j)
+            if some:
+                partial.append((j, score))
+                continue
+            place(j, src)
+            fresh.append((j, score))
+        # a partial item whose other turns were placed later (below it, yet before it) says nothing new either
+        partial = [(j, score) for j, score in partial if not shown(sources(j), seen(j))[0]]
+        picked = (fresh + partial)[:k]
+        return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
+
+    def _unshowable(self, turn_id: str, mask: np.ndarray | None, memo: dict[str, bool]) -> bool:
+        """True when no raw turn (event item) of ``turn_id`` is indexed and allowed by ``mask`` (memoised)."""
+        found = memo.get(turn_id)
+        if found is None:
+            items = self.table.items
+            found = memo[turn_id] = not any(
+                (item := items[c]) is not None and item.kind == Kind.EVENT and (mask is None or bool(mask[c]))
+                for c in self._slots_by_turn.get(turn_id, ()))
+        return found
+
+
+def _holds(sorted_docs: np.ndarray, j: int) -> bool:
+    """True when ``j`` is in ``sorted_docs`` (ascending slots, as fusion returns them)."""
+    pos = int(np.searchsorted(sorted_docs, j))
+    return pos < sorted_docs.shape[0] and int(sorted_docs[pos]) == j
