@@ -16,7 +16,7 @@ from memory_core.service import Memory
 
 # (a turn the write path keeps as a raw turn only, a question naming it, its word, chit-chat)
 CASES = {
-    "en": ("The doctor put me on metformin, twice a day with meals.", "What medication am I taking?", "metformin",
+    "en": ("The pharmacist said metformin goes with meals, twice a day.", "What medication am I taking?", "metformin",
            ["Nice weather today.", "Watched a film tonight.", "Went for a long walk.", "Bit tired today."]),
     "zh": ("医生让我每天早晚各吃一次二甲双胍。", "我在吃什么药？", "二甲双胍",
            ["今天天气不错。", "晚上看了部电影。", "周末去爬山了。", "今天有点累。"]),
