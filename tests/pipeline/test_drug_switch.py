@@ -1,0 +1,70 @@
+"""The drugs a switch ends when the old one is named in another clause of the turn (``drug_switch``), and the
+lexicon changes beside it: drug classes known by their ending, a phone bought by slang or by its maker's name, a
+clause opening on a term or a shopping festival, an employer whose name ends as a place word does (issue 13)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from _slot_items import slot_items
+
+from memory_core.pipeline.drug_switch import named_before
+from memory_core.pipeline.slots import read_clause
+
+START = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("text", "value", "clause", "lang", "ended"), [
+    ("二甲双胍胃受不了，医生给我换成西格列汀了", "西格列汀", "医生给我换成西格列汀了", "zh", ("metformin",)),
+    ("恩格列净老是尿路感染，现在改吃利格列汀了", "利格列汀", "我现在改吃利格列汀了", "zh", ("恩格列净",)),
+    ("metformin wrecked my stomach so my GP switched me to sitagliptin", "sitagliptin",
+     "metformin wrecked my stomach so my GP switched me to sitagliptin", "en", ("metformin",)),
+    # no switch said: a drug taken beside another ends nothing
+    ("我在吃阿托伐他汀，也开始吃舍曲林了", "舍曲林", "我也开始吃舍曲林了", "zh", ()),
+    ("I take atorvastatin and I started sertraline", "sertraline", "I started sertraline", "en", ()),
+])
+def test_named_before_reads_the_old_drug_only_for_a_switch(text: str, value: str, clause: str, lang: str,
+                                                          ended: tuple[str, ...]) -> None:
+    assert named_before(text, value, clause, lang) == ended
+
+
+def test_a_drug_taken_beside_another_leaves_both_active(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["我在吃阿托伐他汀。", "最近睡不好，也开始吃舍曲林了。"], start=START, days_apart=30)
+    live = [t for s, _, t in rows if s == "active"]
+    assert any("阿托伐他汀" in t for t in live) and any("舍曲林" in t for t in live), live
+
+
+@pytest.mark.parametrize(("clause", "lang", "key", "value"), [
+    ("我在吃舍曲林", "zh", "fact:medication:舍曲林", "舍曲林"),
+    ("我每天吃达格列净", "zh", "fact:medication:达格列净", "达格列净"),
+    ("I'm on sitagliptin now", "en", "fact:medication:sitagliptin", "sitagliptin"),
+    ("我双十一入了小米14", "zh", "fact:owns:phone", "小米"),
+    ("我上周末入手了一部OPPO Find X7", "zh", "fact:owns:phone", "OPPO"),
+    ("我下学期就是复旦的学生了", "zh", "fact:school", "复旦"),
+    ("我在阿里做运营", "zh", "fact:works_at", "阿里"),
+    ("我在宜家做导购", "zh", "fact:works_at", "宜家"),
+])
+def test_lexicon_reads_the_kinds(clause: str, lang: str, key: str, value: str) -> None:
+    hits = read_clause(clause, lang, "用户" if lang == "zh" else "User").hits
+    assert any(h.key == key and h.value == value for h in hits), [(h.key, h.value) for h in hits]
+
+
+@pytest.mark.parametrize(("clause", "lang", "prefix"), [
+    ("我早上喝小米粥", "zh", "fact:owns"),  # millet, no phone
+    ("我买了小米SU7", "zh", "fact:owns:phone"),  # a car of the maker, no phone
+    ("我在家里做饭", "zh", "fact:works_at"),
+    ("我在这里做作业", "zh", "fact:works_at"),
+    ("我这学期选了一门日语课", "zh", "fact:school"),
+])
+def test_near_misses_read_no_such_slot(clause: str, lang: str, prefix: str) -> None:
+    hits = read_clause(clause, lang, "用户").hits
+    assert not any(h.key.startswith(prefix) for h in hits), [(h.key, h.value) for h in hits]
+
+
+def test_a_phone_bought_by_brand_slang_supersedes_the_old_phone(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["我现在用的是 iPhone 13。", "双十一入了小米14，iOS 拜拜了。"],
+                      start=START, days_apart=30)
+    live = [t for s, _, t in rows if s == "active"]
+    assert not any("iPhone" in t for t in live) and any("小米" in t for t in live), live
