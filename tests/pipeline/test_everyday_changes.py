@@ -45,6 +45,11 @@ def test_a_drug_taken_beside_another_leaves_both_active(tmp_path: Path) -> None:
     ("我下学期就是复旦的学生了", "zh", "fact:school", "复旦"),
     ("我在阿里做运营", "zh", "fact:works_at", "阿里"),
     ("我在宜家做导购", "zh", "fact:works_at", "宜家"),
+    ("我是 Shopee 的 data analyst", "zh", "fact:works_at", "Shopee"),
+    ("我是Shopee的数据分析师", "zh", "fact:occupation", "数据分析师"),
+    ("我刚转岗做 PM 了", "zh", "fact:occupation", "PM"),
+    ("I switched to a PM role last month", "en", "fact:occupation", "PM"),
+    ("I just moved internally into a product manager role", "en", "fact:occupation", "product manager"),
 ])
 def test_lexicon_reads_the_kinds(clause: str, lang: str, key: str, value: str) -> None:
     hits = read_clause(clause, lang, "用户" if lang == "zh" else "User").hits
@@ -57,6 +62,8 @@ def test_lexicon_reads_the_kinds(clause: str, lang: str, key: str, value: str) -
     ("我在家里做饭", "zh", "fact:works_at"),
     ("我在这里做作业", "zh", "fact:works_at"),
     ("我这学期选了一门日语课", "zh", "fact:school"),
+    ("我是 Lily 的家教老师", "zh", "fact:works_at"),  # a personal role names no employer
+    ("我是 Jack 的健身教练", "zh", "fact:works_at"),
 ])
 def test_near_misses_read_no_such_slot(clause: str, lang: str, prefix: str) -> None:
     hits = read_clause(clause, lang, "用户").hits
