@@ -20,6 +20,7 @@ from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
+from memory_core.pipeline.kin_is import kin_is
 from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.presupposed import presupposed
@@ -376,6 +377,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
     spoken = [] if spoken is None else spoken
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
+    sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
     sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))

@@ -11,6 +11,7 @@ import pytest
 from _slot_items import slot_items
 
 from memory_core.pipeline.drug_switch import named_before
+from memory_core.pipeline.kin_is import kin_is
 from memory_core.pipeline.slots import read_clause
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
@@ -75,3 +76,24 @@ def test_a_phone_bought_by_brand_slang_supersedes_the_old_phone(tmp_path: Path) 
                       start=START, days_apart=30)
     live = [t for s, _, t in rows if s == "active"]
     assert not any("iPhone" in t for t in live) and any("小米" in t for t in live), live
+
+
+@pytest.mark.parametrize(("sentence", "read"), [
+    ("my wife's allergic to shellfish", "my wife is allergic to shellfish"),
+    ("My son’s vegetarian", "My son is vegetarian"),
+    ("my brother's moving to Leeds", "my brother is moving to Leeds"),
+    ("my dad's on metformin", "my dad is on metformin"),
+    # a possessive stays
+    ("my wife's sister is a vet", "my wife's sister is a vet"),
+    ("my wife's birthday is in May", "my wife's birthday is in May"),
+    ("my mum's wedding ring", "my mum's wedding ring"),
+])
+def test_kin_is_reads_a_contracted_is_only_before_a_predicate(sentence: str, read: str) -> None:
+    assert kin_is(sentence) == read
+
+
+def test_a_relative_allergy_with_a_consequence_keeps_the_allergen_alone(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["my son's allergic to peanuts so we carry an EpiPen everywhere"],
+                      start=START, days_apart=1)
+    assert any(key == "fact:son/allergy:peanuts" for _, key, _ in rows), rows
+    assert not any(key.startswith("fact:allergy") for _, key, _ in rows), rows
