@@ -97,3 +97,20 @@ def test_a_relative_allergy_with_a_consequence_keeps_the_allergen_alone(tmp_path
                       start=START, days_apart=1)
     assert any(key == "fact:son/allergy:peanuts" for _, key, _ in rows), rows
     assert not any(key.startswith("fact:allergy") for _, key, _ in rows), rows
+
+
+@pytest.mark.parametrize(("clause", "value"), [
+    ("我是花粉过敏", "花粉"),
+    ("我有花粉过敏", "花粉"),
+    ("我有点花粉过敏", "花粉"),
+    ("我严重花生过敏", "花生"),
+    ("我也花生过敏", "花生"),
+    # how bad it is, with no allergen named: no allergy item
+    ("我是严重过敏", ""),
+    ("我有点过敏", ""),
+    ("我老公也有点过敏", ""),
+    ("我特别容易过敏", ""),
+])
+def test_an_allergy_s_severity_is_no_allergen(clause: str, value: str) -> None:
+    hits = [h for h in read_clause(clause, "zh", "用户").hits if "allergy" in h.key]
+    assert [h.value for h in hits] == ([value] if value else []), [(h.key, h.value) for h in hits]
