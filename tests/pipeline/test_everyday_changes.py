@@ -114,3 +114,18 @@ def test_a_relative_allergy_with_a_consequence_keeps_the_allergen_alone(tmp_path
 def test_an_allergy_s_severity_is_no_allergen(clause: str, value: str) -> None:
     hits = [h for h in read_clause(clause, "zh", "用户").hits if "allergy" in h.key]
     assert [h.value for h in hits] == ([value] if value else []), [(h.key, h.value) for h in hits]
+
+
+@pytest.mark.parametrize(("text", "contact"), [
+    # a channel refused, then the one asked for: the one asked for, never the refused one
+    ("别给我打电话哈，发微信就行", "用户希望通过微信联系"),
+    ("不要给我打电话", "用户不希望通过电话联系"),
+    ("please don't call me, just text", "User prefers to be contacted by text"),
+    ("有事发邮件吧", "用户希望通过邮件联系"),
+    # a message sent to someone is no channel preferred
+    ("发微信给我妈了", ""),
+])
+def test_a_refused_channel_is_never_the_preferred_one(tmp_path: Path, text: str, contact: str) -> None:
+    rows = slot_items(tmp_path, [text], start=START, days_apart=1)
+    live = [t for s, key, t in rows if s == "active" and key == "fact:contact"]
+    assert live == ([contact] if contact else []), rows
