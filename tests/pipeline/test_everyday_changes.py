@@ -129,3 +129,14 @@ def test_a_refused_channel_is_never_the_preferred_one(tmp_path: Path, text: str,
     rows = slot_items(tmp_path, [text], start=START, days_apart=1)
     live = [t for s, key, t in rows if s == "active" and key == "fact:contact"]
     assert live == ([contact] if contact else []), rows
+
+
+@pytest.mark.parametrize(("clause", "key"), [
+    ("我吃肉肠胃一直不舒服", "fact:intolerance:meat"),  # the body part is no part of the food
+    ("我喝牛奶肚子就不舒服", "fact:intolerance:dairy"),
+    ("我吃辣胃疼", "fact:intolerance:spicy food"),
+    ("我一吃海鲜就拉肚子", "fact:intolerance:海鲜"),
+])
+def test_an_intolerance_said_with_the_body_part_keeps_the_food_alone(clause: str, key: str) -> None:
+    hits = [h.key for h in read_clause(clause, "zh", "用户").hits]
+    assert hits == [key], hits
