@@ -44,8 +44,6 @@ def test_a_drug_taken_beside_another_leaves_both_active(tmp_path: Path) -> None:
     ("我双十一入了小米14", "zh", "fact:owns:phone", "小米"),
     ("我上周末入手了一部OPPO Find X7", "zh", "fact:owns:phone", "OPPO"),
     ("我下学期就是复旦的学生了", "zh", "fact:school", "复旦"),
-    ("我在阿里做运营", "zh", "fact:works_at", "阿里"),
-    ("我在宜家做导购", "zh", "fact:works_at", "宜家"),
     ("我是 Shopee 的 data analyst", "zh", "fact:works_at", "Shopee"),
     ("我是Shopee的数据分析师", "zh", "fact:occupation", "数据分析师"),
     ("我刚转岗做 PM 了", "zh", "fact:occupation", "PM"),
