@@ -20,6 +20,7 @@ from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
+from memory_core.pipeline.kin_is import kin_is
 from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.presupposed import presupposed
@@ -85,10 +86,10 @@ _ZH_BARE_VERB = re.compile(
     r"这半年|这几个月|这段时间|这阵子|近来|大前天|过两天|过几天|过阵子|过段时间|"
     r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定|新(?=[养买租])|"
     # "这次真的戒酒了", "总算辞职了", "元旦开始戒酒了": how sure, or a holiday it began from
-    r"真的|总算|这次|这回|元旦|春节|过年|国庆|五一|年前|明年|今年起)*"
+    r"真的|总算|这次|这回|元旦|春节|过年|国庆|五一|双十一|双11|双十二|黑五|年前|明年|今年起)*"
     r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|\s*base\s*在?|坐标|常驻|"
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|裸辞|辞职|从[^，,。\s]{1,12}?(?:离职|辞职)|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
+    r"定居|安家|落户|租|买|入手|入了|新入|拿下|迷上|爱上|发(?=(?:微信|短信|邮件|语音)(?:就行|就好|就可以|吧|给我|联系我|找我|$))|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
     r"(?:得|要|需要|必须)?(?:去|回|到)?(?:公司|单位|办公室)?坐班|混合办公|携号转网|"  # "现在每天都得去公司坐班"
     # a job lost or a promotion, and a diet said by what one eats ("上周被裁了", "被提拔成了组长", "现在什么都吃")
     r"被裁|被辞|被开除|被炒|失业|下岗|(?:什么|啥)都|被?提拔|被任命|晋升)"
@@ -380,6 +381,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
     spoken = [] if spoken is None else spoken
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
+    sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
     sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))

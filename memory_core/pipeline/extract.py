@@ -28,6 +28,7 @@ from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.doctor_said import own_report
+from memory_core.pipeline.drug_switch import drug_switched
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.emphatic import plain_emphatic
 from memory_core.pipeline.examples import example_of, named_examples
@@ -201,6 +202,7 @@ class MechanicalExtractor:
             if reading.hits:
                 out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
                            for hit, own in members_apart(reading.hits, clause, lang))
+                drug_switched(out[first:], reading.hits, turn.text, clause, lang, qualifier)
                 if not reading.temporary:  # "We moved to Austin last week": valid from then
                     dated(out[first:], clause, turn.timestamp)
                 give_change(out[first:], change)

@@ -238,6 +238,8 @@ _EN_LIST_REST = (r"(?=(?:\s*" + _EN_MEMBER + r"\s*,)*\s*" + _EN_MEMBER + r"\s*,?
                  + r"(?:\s+[\w'-]+){0,2}\s*[.!]*\s*$)")
 _EN_CUT = re.compile(r"\s*(?:,(?!" + _EN_LIST_REST + r")|;|:|\(|\s[-–—]+\s|[-–—]+\s|\bbecause\b|\bsince\b|\bbut\b"
                      r"|\bwhich\b|\bwho\b"
+                     # a consequence joined by "so" ("allergic to shellfish so no shrimp at home")
+                     r"|\bso\s+(?:no|i|i'm|we|we're|he|she|they|it|it's|that|there|the|my|our|now)\b"
                      r"|\bafter\b|\bbefore\b|\buntil\b|\bwhile\b"
                      r"|\bwhen\b|\bif\b|\bthat\s+(?:is|was)\b"
                      r"|\band\s+(?:our|their|his|her|its|it|it's|we|they|he|she|the|this|that|so)\b)",

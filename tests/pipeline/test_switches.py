@@ -45,6 +45,11 @@ def test_a_switch_that_names_the_thing_switched_supersedes_the_old_provider(tmp_
     ("我在吃二甲双胍控制血糖。", "医生让我停了二甲双胍，改打胰岛素了。", "在吃二甲双胍", "胰岛素"),
     ("我在吃二甲双胍。", "二甲双胍停了，现在打胰岛素。", "在吃二甲双胍", "胰岛素"),
     ("我在吃二甲双胍。", "医生把二甲双胍换成了胰岛素。", "在吃二甲双胍", "胰岛素"),
+    # the old drug named in a clause of its own, the new one known by its class's ending (a gliptin)
+    ("我每天吃二甲双胍。", "二甲双胍胃受不了，医生给我换成西格列汀了。", "二甲双胍", "西格列汀"),
+    ("我在吃恩格列净。", "恩格列净老是尿路感染，现在改吃利格列汀了。", "恩格列净", "利格列汀"),
+    ("I take metformin twice a day.", "metformin wrecked my stomach so my GP switched me to sitagliptin.",
+     "metformin", "sitagliptin"),
 ])
 def test_a_medication_switch_ends_the_old_drug_and_keeps_the_new(tmp_path: Path, before: str, switch: str,
                                                                    old: str, new: str) -> None:

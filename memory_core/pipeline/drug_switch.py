@@ -1,0 +1,91 @@
+"""A drug switched to while the one it replaces is named in another clause of the turn (issue 13).
+
+"二甲双胍胃实在受不了，医生给我换成西格列汀了", "metformin wrecked my stomach so the doctor switched me to
+sitagliptin": the new drug is read by the medication cues of its own clause (``data/slots.yaml``), but the old
+one is named in a clause of its own, a complaint with no cue, so nothing ends it and both stay active. A drug taken
+up by a switch word (换成, 改吃, 改用, "switched me to", "put me on … instead") ends the other drugs the same turn
+names before it. A drug is recognised by its name's ending, the class of medicines it belongs to: the
+``DRUGNAME`` word class of the slot lexicon in Chinese (双胍, 他汀, 列汀 …), the English endings below (-formin,
+-gliptin, -statin …).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from memory_core.pipeline.slot_lexicon import canon_object, lexicon
+from memory_core.pipeline.slots import SlotHit
+from memory_core.pipeline.types import Candidate
+
+__all__ = ["MEDICATION", "drug_switched", "named_before"]
+
+#: The key prefix of the user's medications (``data/slots.yaml``, attribute ``medication``).
+MEDICATION = "fact:medication:"
+
+# a switch of drug said in the clause that names the new one
+_SWITCH = {
+    "zh": re.compile(r"换成|改成|换为|改为|改吃|改用|改服|改打|换用|换了"),
+    "en": re.compile(r"\b(?:switch(?:ed|ing)?|chang(?:ed|ing)|mov(?:ed|ing)|swapp?(?:ed|ing)?)\b"
+                     r"[^.!?]{0,30}?\b(?:to|onto)\b|\binstead\b|\breplaced\b", re.IGNORECASE),
+}
+# an English drug by its name or its class's ending (metformin, sitagliptin, atorvastatin, sertraline …)
+_EN_DRUG = re.compile(r"\b(?:insulin|metformin|ibuprofen|aspirin|paracetamol|[a-z]{3,}(?:formin|gliptin|gliflozin|"
+                      r"glutide|statin|pril|sartan|olol|dipine|cillin|mycin|floxacin|prazole|oxetine|pram|traline|profen))\b",
+                      re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_drug() -> re.Pattern[str]:
+    """A Chinese drug name: up to six Han characters ending as a class of medicines does (``DRUGNAME``)."""
+    ending = lexicon().classes["zh"]["DRUGNAME"]
+    return re.compile(rf"(?:(?![我你他她在吃把给让用换改停的了和跟])[\u4e00-\u9fff]){{1,6}}?(?:{ending})")
+
+
+def named_before(text: str, value: str, clause: str, lang: str) -> tuple[str, ...]:
+    """The key objects of the drugs ``text`` names before ``value`` when ``clause`` switches to ``value``.
+
+    Args:
+        text: the whole turn, as said.
+        value: the drug taken up, as read from ``clause`` ("西格列汀", "sitagliptin").
+        clause: the clause that names it.
+        lang: the clause's language, "en" or "zh".
+
+    Returns:
+        The canonical objects (``canon_object``: "metformin" for 二甲双胍) of the other drugs named earlier in
+        the turn, in order, each once; () when the clause says no switch or nothing is named before it.
+    """
+    at = text.find(value)
+    if not value or at <= 0 or not _SWITCH[lang].search(clause):
+        return ()
+    before = text[:at]
+    found = _EN_DRUG.findall(before) if lang == "en" else [m.group(0) for m in _zh_drug().finditer(before)]
+    own = canon_object(value, lang)
+    out: list[str] = []
+    for name in found:
+        obj = canon_object(name, lang)
+        if obj != own and obj not in out and name != "药" and not name.endswith(("药", "片")):
+            out.append(obj)
+    return tuple(out)
+
+
+def drug_switched(cands: list[Candidate], hits: list[SlotHit], text: str, clause: str, lang: str,
+                  qualifier: str) -> None:
+    """Let the user's drug switched to end the drugs the turn names before it, in place (``named_before``).
+
+    Args:
+        cands: the candidates made from ``hits`` (one per hit, keyed ``hit.key + qualifier``).
+        hits: the slot hits of ``clause``; a medication of the user's own, positive, whose cue names no old drug
+            (``SlotHit.ends`` empty), is the one looked at; another person's drug is left as read.
+        text: the whole turn, as said.
+        clause: the clause read.
+        lang: the clause's language, "en" or "zh".
+        qualifier: the key suffix of the turn's items (a named speaker's), appended to the ended keys.
+    """
+    for hit in hits:
+        if hit.attr.id != "medication" or hit.subject or hit.polarity <= 0 or hit.ends:
+            continue
+        olds = named_before(text, hit.value, clause, lang)
+        for cand in cands:
+            if olds and cand.key == hit.key + qualifier:
+                cand.ends = (*cand.ends, *(f"{MEDICATION}{hit.attr.key_object(o)}{qualifier}" for o in olds))
