@@ -28,4 +28,4 @@ def mark_corrected(item: MemoryItem) -> None:
 
 def was_corrected(item: MemoryItem) -> bool:
     """True when ``item`` was superseded by a correction of it (``mark_corrected``): a value that never held."""
-    return item.meta.get(CORRECTED_META) == CORRECTED_VALUE
+    return (item.meta or {}).get(CORRECTED_META) == CORRECTED_VALUE  # items read for the index may carry no meta
