@@ -93,5 +93,5 @@ def corrected_late(turn: Turn, ops: list[Op], store: KeyLookup) -> list[Op]:
         right.meta.update(item.meta)
         reason = (f"此后已更正：{new}，不是{old}" if zh else f"corrected later: {new}, not {old}")
         out += [AddOp(right), EndOp(item.id, Status.SUPERSEDED, reason, Actor.PIPELINE, turn.turn_id,
-                                    by_id=right.id, valid_until=at, at=at)]
+                                    by_id=right.id, valid_until=at, at=at, corrected=True)]
     return out

@@ -26,6 +26,7 @@ import dataclasses
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from memory_core.correction_mark import CORRECTION_NOTE
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.agreement import agrees, description_polarity, extends, names_value, narrows, with_detail
 from memory_core.pipeline.bond_name import named_bond
@@ -275,9 +276,11 @@ class KeyConflictResolver:
             _restated_sources(ops, keep_id, cand, ended.values())
             ops.extend(end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, touched, self.actor, reason,
                                     keep_id))
+            fixed = any(n.startswith(CORRECTION_NOTE) for n in cand.notes)  # "I meant X, not Y": Y never held
             ops.extend(
                 EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=keep_id,
-                      valid_until=ended_at(turn.timestamp, cand.valid_from, o.valid_from), at=turn.timestamp)
+                      valid_until=ended_at(turn.timestamp, cand.valid_from, o.valid_from), at=turn.timestamp,
+                      corrected=fixed)
                 for o in ended.values()
             )
         return _link_successors(turn, ops, existing)

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from memory_core.correction_mark import was_corrected
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.pipeline.sensitive import SENSITIVE_THEME
 from memory_core.pipeline.slot_lexicon import lexicon
@@ -135,9 +136,12 @@ def _before_person(query: str, items: Sequence[MemoryItem]) -> bool:
 
 def _past_place(item: MemoryItem, asked: set[str]) -> int:
     """Sort key of a past question's result: 0 a superseded item of the person asked (anyone's when ``asked`` is
-    empty), 2 a superseded item of someone else when a person is asked (not the answer), 1 any other."""
+    empty), 2 a superseded item of someone else when a person is asked (not the answer), or one the user
+    corrected as a mistake (``correction_mark``: it never held), 1 any other."""
     if item.status != Status.SUPERSEDED:
         return 1
+    if was_corrected(item):
+        return 2
     return 0 if not asked or _person(key_subject(item.key)) in asked else 2
 
 
@@ -209,7 +213,8 @@ def history_slots(query: str, table: ItemTable, filters: RecallFilters | None) -
     only = table.mask_for(replace(filters, statuses=(Status.SUPERSEDED,)))
     slots = np.flatnonzero(alive if only is None else alive & only[:alive.shape[0]]).tolist()
     old = [(j, item) for j in slots if (item := table.items[j]) is not None
-           and item.kind not in (Kind.EVENT, Kind.SUMMARY) and item.theme != SENSITIVE_THEME]
+           and item.kind not in (Kind.EVENT, Kind.SUMMARY) and item.theme != SENSITIVE_THEME
+           and not was_corrected(item)]  # a value corrected as a mistake is no former value
     if asks_before(query) and not _before_person(query, [item for _, item in old]):
         return none
     subjects = {key_subject(item.key) or "" for _, item in old}

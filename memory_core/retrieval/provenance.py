@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from memory_core.correction_mark import was_corrected
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.text.tokenize import tokenize
 
@@ -84,14 +85,15 @@ def _ended(state: HybridState, item: MemoryItem) -> datetime | None:
 
 
 def _previous(state: HybridState, item: MemoryItem) -> tuple[str, datetime | None]:
-    """The latest superseded item of ``item``'s slot key: (its description, its valid_until)."""
+    """The latest superseded item of ``item``'s slot key: (its description, its valid_until); one the user
+    corrected as a mistake (``correction_mark``) never held, so it is no former value and is passed over."""
     if not item.key or item.status != Status.ACTIVE or item.kind == Kind.EVENT:
         return "", None
     items = state.table.items
     best: MemoryItem | None = None
     for slot in state._ended_by_key.get(item.key, ()):
         old = items[slot]
-        if old is None or old.description == item.description:
+        if old is None or old.description == item.description or was_corrected(old):
             continue
         if best is None or (old.valid_until or old.updated_at) > (best.valid_until or best.updated_at):
             best = old

@@ -41,6 +41,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
+from memory_core.correction_mark import was_corrected
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.index import RecallResult
 from memory_core.text.timecues import parse_time_cue
@@ -138,6 +139,8 @@ def period_first(query: str, results: Sequence[RecallResult],
         item = r.item
         if item.kind in (Kind.EVENT, Kind.SUMMARY):
             return 1
+        if was_corrected(item):  # a value the user took back as a mistake never held in any period
+            return 2
         end = item.valid_until.timestamp() if item.valid_until is not None else math.inf
         if not (_time(item) < until and end > since):
             return 2
@@ -157,7 +160,8 @@ def _last_before_first(results: list[RecallResult], until: float) -> list[Recall
     out = list(results)
     keys = {r.item.key for r in out if r.item.key and r.item.status == Status.SUPERSEDED}
     for key in keys:
-        places = [n for n, r in enumerate(out) if r.item.key == key and r.item.status == Status.SUPERSEDED]
+        places = [n for n, r in enumerate(out) if r.item.key == key and r.item.status == Status.SUPERSEDED
+                  and not was_corrected(r.item)]  # a corrected value ended last but never held
         if len(places) < 2:
             continue
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from memory_core.correction_mark import mark_corrected
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.model import MAX_HIT, MemoryItem, Status
 from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, HitOp, MergeOp, Op, RestoreOp, UpdateOp
@@ -98,6 +99,8 @@ def apply_ops(items: dict[str, MemoryItem], user_id: str, ops: Sequence[Op]) -> 
                      valid_until=op.valid_until)
             if op.at is not None:
                 item.history[-1].at = op.at
+            if op.corrected:
+                mark_corrected(item)
             touched.add(item.id)
             results.append(item.description)
         elif isinstance(op, RestoreOp):

@@ -71,7 +71,9 @@ class EndOp:
     when it stopped holding in the world (default: when the op is applied);
     ``at`` dates the revision (default: when applied; the pipeline gives the
     turn's own time, so history reads when it happened; ``updated_at`` stays
-    the time of the write).
+    the time of the write). ``corrected``: the user corrected the item as a
+    mistake (a supersede by a correction); the item is marked so
+    (``correction_mark``): a value that never held, not a former one.
     """
 
     item_id: str
@@ -82,6 +84,7 @@ class EndOp:
     by_id: str | None = None
     valid_until: datetime | None = None
     at: datetime | None = None
+    corrected: bool = False
 
 
 @dataclass(slots=True, frozen=True)

@@ -8,6 +8,7 @@ import pytest
 import yaml
 from sqlalchemy import text
 
+from memory_core.correction_mark import was_corrected
 from memory_core.errors import EmptyText, InvalidField, TextTooLong, UnknownItem, UnknownUser
 from memory_core.model import Actor, Kind, MemoryItem, Status
 from memory_core.store.base import MemoryStore
@@ -206,6 +207,17 @@ def test_apply_returns_results(store: MemoryStore) -> None:
     results = store.apply(U, [AddOp(item), HitOp(item.id, 2), EndOp(item.id, Status.ARCHIVED, "old")])
     assert results == [item.id, 2, "likes tea"]
     assert store.get(U, item.id).status == Status.ARCHIVED
+
+
+def test_a_corrected_mark_is_stored_and_a_plain_end_is_not(store: MemoryStore) -> None:
+    typo, moved = MemoryItem.create(U, "lives in Suzhou", "home"), MemoryItem.create(U, "lives in Paris", "home")
+    fixed, now = MemoryItem.create(U, "lives in Hangzhou", "home"), MemoryItem.create(U, "lives in Lyon", "home")
+    store.apply(U, [AddOp(typo), AddOp(moved)])
+    store.apply(U, [AddOp(fixed), EndOp(typo.id, Status.SUPERSEDED, "correction: Hangzhou, not Suzhou",
+                                         by_id=fixed.id, corrected=True),
+                    AddOp(now), EndOp(moved.id, Status.SUPERSEDED, "moved", by_id=now.id)])
+    assert was_corrected(store.get(U, typo.id)) and not was_corrected(store.get(U, moved.id))
+    assert not was_corrected(store.get(U, fixed.id))
 
 
 def test_erase_user(store: MemoryStore) -> None:
