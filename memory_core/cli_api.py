@@ -31,7 +31,7 @@ from memory_core.validation import check_reason
 
 __all__ = ["register", "run_chat", "run_mcp"]
 
-console = Console()
+console = Console(soft_wrap=True)  # one printed line stays one line when piped (cli_output)
 log = logging.getLogger(__name__)
 DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
                                               "or the per-user data folder).")]

@@ -16,8 +16,10 @@ __all__ = ["LISTED_CHARS", "DbOption", "FullOption", "RevealOption", "UserOption
            "error_line", "fail", "listed", "plain_progress", "progress_bar", "progress_factory", "require_store",
            "stored_text"]
 
-console = Console()
-err = Console(stderr=True)
+# soft_wrap: a printed line is never broken at the console's width (80 columns when piped or written to a file),
+# so "FILE:LINE: reason" lines and summaries stay one line for a script that parses them; tables keep their layout
+console = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
                                               "or SQLite in ~/.local/share/gulfstream/).")]

@@ -19,9 +19,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO="$PWD"
 STACK_DIR="$(mkdir -p "${STACK_DIR:-.gulfstream/stack}" && cd "${STACK_DIR:-.gulfstream/stack}" && pwd)"
-REDIS_PORT="${REDIS_PORT:-6379}"
-PG_PORT="${PG_PORT:-5433}"
-HTTP_PORT="${HTTP_PORT:-8080}"
+# status, stop and ctl of a stack started on other ports read them from the stack's folder (written by start)
+# shellcheck disable=SC1091
+[ -f "$STACK_DIR/ports" ] && . "$STACK_DIR/ports"
+REDIS_PORT="${REDIS_PORT:-${STARTED_REDIS_PORT:-6379}}"
+PG_PORT="${PG_PORT:-${STARTED_PG_PORT:-5433}}"
+HTTP_PORT="${HTTP_PORT:-${STARTED_HTTP_PORT:-8080}}"
 CURATE_WORKERS="${CURATE_WORKERS:-1}"
 PY="${PYTHON:-$REPO/.venv/bin/python}"
 PY_BIN="$(dirname "$PY")"
@@ -60,6 +63,11 @@ export GULFSTREAM_DATABASE_URL='$GULFSTREAM_DATABASE_URL'
 export GULFSTREAM_RECALL_SNAPSHOT_DIR='$GULFSTREAM_RECALL_SNAPSHOT_DIR'
 EOF
   )
+  cat >"$STACK_DIR/ports" <<EOF
+STARTED_REDIS_PORT=$REDIS_PORT
+STARTED_PG_PORT=$PG_PORT
+STARTED_HTTP_PORT=$HTTP_PORT
+EOF
 }
 
 write_redis_conf() {  # the password lives in a file only we can read, never in argv

@@ -290,3 +290,12 @@ def test_every_error_is_one_line_on_a_narrow_or_piped_stderr(tmp_path: Path, arg
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
     assert not deep.parent.exists()
+
+
+def test_a_bad_line_reason_stays_one_line_when_piped(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "a-rather-long-folder-name-for-an-export" / "turns-exported-from-the-chat-service.jsonl"
+    src.parent.mkdir()
+    src.write_text("\n".join([line("a", "I live in Lisbon.", 1), "{" + "x" * 120]) + "\n")
+    bad = gs("ingest", "--user", "ann", str(src), db=db, COLUMNS="80")
+    assert bad.returncode == 1
+    assert bad.stderr.splitlines()[0].startswith(f"{src}:2: invalid JSON (") and bad.stderr.count("\n") == 2, bad.stderr

@@ -75,3 +75,8 @@ def test_stack_restarts_a_killed_worker_and_requires_passwords(stack: dict[str, 
         time.sleep(0.5)
     assert new != old, _ctl(stack, "status")
     assert "RUNNING" in _ctl(stack, "status", "curate1")
+    # status given only the stack's folder finds the ports it was started on
+    folder_only = {k: v for k, v in stack.items() if k not in ("REDIS_PORT", "PG_PORT")}
+    said = subprocess.run(["bash", "ops/stack.sh", "status"], cwd=REPO, env=folder_only, capture_output=True,
+                          text=True, timeout=60).stdout
+    assert "redis: PONG" in said and "postgres: ready" in said, said
