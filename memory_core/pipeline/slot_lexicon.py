@@ -20,13 +20,13 @@ from typing import Any
 
 from memory_core.model import Kind
 from memory_core.shipped_yaml import parse
+from memory_core.text.script import has_han
 
 __all__ = ["Attribute", "Cue", "Lexicon", "canon_object", "lexicon", "single_valued_key", "slot_conflicts",
            "slot_terms"]
 
 _LANGS = ("en", "zh")
 _MACRO = re.compile(r"%([A-Z]+)%")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _NON_WORD = re.compile(r"[\W_]+")
 _EN_ARTICLE = re.compile(r"^(?:the|a|an|some|any|my|our|more|lots\s+of|a\s+lot\s+of)\s+", re.IGNORECASE)
 #: Latin-script words inside a Chinese text ("一杯 latte"): an English name of a known object, said in Chinese.
@@ -128,9 +128,9 @@ class Lexicon:
                 for word in spec.get(lang) or ():
                     self.surface[lang][self._fold(str(word), lang)] = oid
             for word in spec.get("kinds") or ():
-                lang = "zh" if _CJK.search(str(word)) else "en"
+                lang = "zh" if has_han(str(word)) else "en"
                 self.kind_of[lang][self._fold(str(word), lang)] = oid
-            self.kinds[oid] = tuple(self._fold(str(w), "zh" if _CJK.search(str(w)) else "en")
+            self.kinds[oid] = tuple(self._fold(str(w), "zh" if has_han(str(w)) else "en")
                                     for w in spec.get("kinds") or ())
         self.names: dict[str, tuple[str, ...]] = {
             oid: tuple(dict.fromkeys(str(w).casefold() for lang in _LANGS for w in (spec.get(lang) or ())))
@@ -240,7 +240,7 @@ class Lexicon:
                          {lang: words for lang, words in needles.items() if words},
                          " ".join(str(w) for w in (spec.get("ask") or {}).values()),
                          frozenset(str(t) for t in spec.get("covers") or ()), bool(spec.get("switches")),
-                         {self._fold(str(word), "zh" if _CJK.search(str(word)) else "en"): str(oid)
+                         {self._fold(str(word), "zh" if has_han(str(word)) else "en"): str(oid)
                           for oid, words in (spec.get("key_objects") or {}).items() for word in words})
 
     def name_in(self, text: str, lang: str) -> tuple[str, str] | None:
@@ -249,8 +249,8 @@ class Lexicon:
         "a flat white from downstairs" -> ("coffee", "flat white"); "green tea" -> ("tea", "green tea");
         "coffee" -> ("coffee", "coffee"). None when nothing known is named.
         """
-        folded = self._fold(text, "zh" if _CJK.search(text) else "en")
-        side = "zh" if _CJK.search(text) else "en"
+        folded = self._fold(text, "zh" if has_han(text) else "en")
+        side = "zh" if has_han(text) else "en"
         table = {**self.surface[side], **self.kind_of[side]}
         if folded in table:
             return table[folded], folded
@@ -296,7 +296,7 @@ class Lexicon:
         hit = self.exact(text, lang)
         if hit:
             return hit
-        if lang == "zh" or _CJK.search(text):
+        if lang == "zh" or has_han(text):
             run = self._fold(text, "zh")
             if len(run) <= 10:
                 best = ""
