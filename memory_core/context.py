@@ -48,6 +48,7 @@ from memory_core.local_time import local
 from memory_core.model import MemoryItem, Status, Trust
 from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallResult
+from memory_core.validation import check_budget_tokens
 
 __all__ = ["BLOCK_CLOSE", "BLOCK_OPEN", "ContextBlock", "build_context", "count_tokens", "header", "item_line",
            "neutralise", "query_lang", "trust_note"]
@@ -333,8 +334,7 @@ def build_context(results: Sequence[RecallResult], budget_tokens: int = 800, lan
     Raises:
         InvalidField: a negative or non-integer budget, or an unknown ``lang``.
     """
-    if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 0:
-        raise InvalidField(f"budget_tokens must be a non-negative integer; got {budget_tokens!r}")
+    check_budget_tokens(budget_tokens)
     if lang not in ("auto", "en", "zh"):
         raise InvalidField(f"lang must be 'auto', 'en' or 'zh'; got {lang!r}")
     ordered: list[RecallResult] = []

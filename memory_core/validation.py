@@ -51,6 +51,7 @@ __all__ = [
     "MAX_TURN_SPEAKER_CHARS",
     "MIN_TIME",
     "ROLES",
+    "check_budget_tokens",
     "check_id",
     "check_item_values",
     "check_meta",
@@ -349,3 +350,16 @@ def check_top_k(k: object, name: str = "k") -> int:
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_TOP_K:
         raise InvalidField(f"{name} must be an integer from 1 to {MAX_TOP_K}; got {k!r}")
     return k
+
+
+def check_budget_tokens(budget_tokens: object) -> int:
+    """Return ``budget_tokens``, a context block's size in tokens, once checked: an int of 0 or more.
+
+    0 is allowed (the block is then empty); the wire request caps it further (``MAX_BUDGET_TOKENS``).
+
+    Raises:
+        InvalidField: ``budget_tokens`` is no int (a bool or a string too) or is negative.
+    """
+    if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 0:
+        raise InvalidField(f"budget_tokens must be a non-negative integer; got {budget_tokens!r}")
+    return budget_tokens

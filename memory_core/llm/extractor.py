@@ -23,6 +23,7 @@ from memory_core.pipeline.resolve import description_polarity
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.themes import theme_slug
 from memory_core.pipeline.types import Candidate
+from memory_core.text.script import has_han
 from memory_core.validation import ROLES
 
 if TYPE_CHECKING:
@@ -30,7 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = ["LLMExtractor", "ModelImportanceScorer", "check_language", "fact_candidate"]
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _SLOT = re.compile(r"[^\w:]+")
 
 
@@ -43,7 +43,7 @@ def check_language(extraction: Extraction, lang: str) -> None:
     if lang != "zh":
         return
     for n, fact in enumerate(extraction.facts):
-        if not _CJK.search(fact.description):
+        if not has_han(fact.description, compatibility=True):
             raise MalformedOutput(f"facts.{n}.description must be written in Chinese, the user's language; "
                                   f"got {fact.description!r}")
 

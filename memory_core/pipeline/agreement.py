@@ -15,6 +15,7 @@ from memory_core.pipeline.gist import normalize_numbers, same_thing_named, topic
 from memory_core.pipeline.own_words import attribute_words
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.types import Candidate
+from memory_core.text.script import has_han
 
 __all__ = ["agrees", "description_polarity", "extends", "names_value", "narrows", "with_detail"]
 
@@ -26,7 +27,6 @@ _NEGATIVE = re.compile(
 )
 _DETAIL_TAIL = re.compile(r"[,，]\s*[^,，]*(?:\bold\b|岁|个月)[^,，]*$")
 _NON_WORD = re.compile(r"[\W_]+")
-_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def description_polarity(description: str) -> int:
@@ -50,8 +50,8 @@ def _home_key(key: str) -> bool:
 
 def _other_script(cand: Candidate, item: MemoryItem) -> bool:
     """True when the candidate's value and the item's text are written in different scripts (Latin, Han)."""
-    han = [bool(_HAN.search(a)) for a in cand.aliases]
-    return (not all(han) if _HAN.search(item.description) else any(han))
+    han = [has_han(a) for a in cand.aliases]
+    return (not all(han) if has_han(item.description) else any(han))
 
 
 def _narrower(cand: Candidate, item: MemoryItem) -> bool:
@@ -66,7 +66,7 @@ def _narrower(cand: Candidate, item: MemoryItem) -> bool:
 def _qualified(cand: Candidate, item: MemoryItem) -> bool:
     """True when the candidate's value names the item's thing with a word the item lacks ("a senior engineer"
     after "a backend engineer"): another value of the same kind, not the same one said in other words."""
-    lang = "zh" if re.search(r"[\u3400-\u9fff]", item.description) else "en"
+    lang = "zh" if has_han(item.description) else "en"
     if lang != cand.lang:  # "程序员" / "a software engineer": the words of two languages never match
         return False
     return bool(topic(cand.claim, lang).terms - topic(item.description, lang).terms - attribute_words())

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from memory_core.model import Actor, Status, Turn
 from memory_core.pipeline.switch import holds, kind_of
 from memory_core.store.write_ops import EndOp, Op
+from memory_core.text.script import has_han
 
 __all__ = ["all_ended_ops", "ended_all"]
 
@@ -77,7 +78,7 @@ def all_ended_ops(turn: Turn, ops: Sequence[Op], rows: Callable[[tuple[str, ...]
     for item_id, _, description in rows(prefixes):
         if item_id in ended or not any(holds(description, m) for m in members):
             continue
-        reason = f"全部停了：{turn.text}" if re.search(r"[\u4e00-\u9fff]", turn.text) else f"all ended: {turn.text}"
+        reason = f"全部停了：{turn.text}" if has_han(turn.text) else f"all ended: {turn.text}"
         out.append(EndOp(item_id, Status.SUPERSEDED, reason, Actor.PIPELINE, turn.turn_id,
                          valid_until=turn.timestamp, at=turn.timestamp))
     return out

@@ -38,6 +38,7 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.write_ops import EndOp
+from memory_core.text.script import HAN_RUN, has_han
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
@@ -125,7 +126,6 @@ _ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒
                        r"现在|如今|目前|最近|以后|之后|后来|以前|"
                        r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|过|的|得|着|呢|啊|吧|"
                        r"我们|我|你|他|她|它|很|挺|太|特别|非常|真的|不|没有|没")
-_HAN = re.compile(r"[\u3400-\u9fff]+")
 # a clause putting its object first: "香菜我现在反而挺爱吃的", "泳我现在也不游了"
 _ZH_TOPIC = re.compile(r"^(?P<t>[\u3400-\u9fff]{1,6}?)我(?![们的有是在])")
 _ZH_NOT_TOPIC = re.compile(r"(?:让|叫|劝|逼|催|帮|替|给|"  # "医生让我…": who makes 我 do it, no object
@@ -281,7 +281,7 @@ def _en_objects(scope: str) -> set[str]:
 
 
 def _zh_objects(scope: str) -> set[str]:
-    runs = [r for r in _HAN.findall(_ZH_NOISE.sub(" ", scope)) if r]
+    runs = [r for r in HAN_RUN.findall(_ZH_NOISE.sub(" ", scope)) if r]
     pieces: set[str] = set()
     for run in runs:
         for n in range(1, min(4, len(run)) + 1):
@@ -301,7 +301,7 @@ def _zh_objects(scope: str) -> set[str]:
 @functools.lru_cache(maxsize=1)
 def _han_members() -> tuple[str, ...]:
     """The Chinese members of the shipped synonym groups (two characters or more)."""
-    return tuple(m for m in _families() if len(m) > 1 and _HAN.fullmatch(m))
+    return tuple(m for m in _families() if len(m) > 1 and HAN_RUN.fullmatch(m))
 
 
 def ended_keys(scope: str, lang: str, qualifier: str) -> tuple[str, ...]:
@@ -384,7 +384,7 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
         own = key.endswith(qualifier) if qualifier else "@" not in key
         if not own or "/" in key:
             continue
-        lang = "zh" if _HAN.search(description) else "en"
+        lang = "zh" if has_han(description) else "en"
         if terms & topic(description, lang, speaker).terms or any(holds(description, w) for w in whole):
             out.append(key)
         elif any(holds(description, w) for w in one):
@@ -396,7 +396,7 @@ def _polarity(item: MemoryItem) -> int:
     """-1 for an item that negates or states an end ("doesn't eat meat", "quit smoking", "戒烟了"), else +1."""
     from memory_core.pipeline.own_words import CHANGE, polarity_of
     from memory_core.pipeline.switch import switch_in
-    lang = "zh" if _HAN.search(item.description) else "en"
+    lang = "zh" if has_han(item.description) else "en"
     if polarity_of(item.description) > 0 and CHANGE.search(item.description) \
             and (switch_in(item.description, lang) is not None
                  or (lang == "en" and switch_in(_EN_SUBJECT.sub("I ", item.description, count=1), lang) is not None)):

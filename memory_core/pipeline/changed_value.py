@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from memory_core.pipeline.gist import Topic, normalize_numbers
+from memory_core.text.script import has_han
 
 __all__ = ["changed_number", "ended_by_stance", "one_more", "renumbered", "with_statement"]
 
@@ -110,7 +111,6 @@ def renumbered(old: str, new: str) -> str:
     return plain[:start] + said[0][0] + plain[end:]
 
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 def with_statement(old: str, new: str, lang: str) -> str:
@@ -118,7 +118,7 @@ def with_statement(old: str, new: str, lang: str) -> str:
     a new number (``changed_number``), ``old`` renumbered: the current value alone."""
     if changed_number(new, old):
         return renumbered(old, new)
-    return f"{old.rstrip('。.')}；{new}" if lang == "zh" or _CJK.search(old) else f"{old.rstrip('.')}; {new}"
+    return f"{old.rstrip('。.')}；{new}" if lang == "zh" or has_han(old) else f"{old.rstrip('.')}; {new}"
 
 
 # a statement said to hold now ("现在也能吃一点香菜了", "these days I like cilantro"); not the moment's "now" ("I can't

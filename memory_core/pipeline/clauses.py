@@ -28,10 +28,10 @@ from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject, zh_subject
 from memory_core.pipeline.switch import zh_switched
+from memory_core.text.script import has_han
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # a mark glued to what follows ("hunter2!Q", "3.5") ends no sentence; an emoji and a space do ("毕业了🎓 搬到")
 _SENTENCE = re.compile(
     r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
@@ -236,7 +236,7 @@ APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff07": "'"})
 
 def detect_lang(text: str) -> str:
     """Return "zh" when ``text`` holds any CJK ideograph, else "en"."""
-    return "zh" if _CJK.search(text) else "en"
+    return "zh" if has_han(text, compatibility=True) else "en"
 
 
 # "my laptop password is …, and my email one is …": "one" stands for the secret's word named before it
@@ -282,7 +282,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         sentence = sentence.strip()
         if not sentence:
             continue
-        if _CJK.search(sentence) and not english_framed(sentence):
+        if has_han(sentence, compatibility=True) and not english_framed(sentence):
             sentence = counted_named(sentence)  # "两只猫，豆豆和咪咪": the cats' names
             if (joint := as_we(sentence, "zh")) != sentence:  # "我和老公搬到杭州了": ours, and his
                 yield from _zh_sentence(joint, chain, said)
@@ -307,11 +307,11 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
         if (grounds := presupposed(clause, "zh")[0]):  # "作为一个素食者，蜂蜜能吃吗？": what the asker is
             yield grounds, "zh"
             continue
-        if not _CJK.search(clause):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
+        if not has_han(clause, compatibility=True):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
             yield from _en_clauses(clause, chain)
             continue
         # "我有个哥哥，住在北京", "我姐姐结婚了，然后搬到了上海": the later clauses are that relative's
-        carried = chain[0] if _CJK.search(chain[0]) else ""
+        carried = chain[0] if has_han(chain[0], compatibility=True) else ""
         if "我" in clause:
             seen_subject = True
             introduced = _zh_introduced().search(clause)
@@ -392,7 +392,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
         spoken.append((clause, "en"))
         if _EN_DROPPED_IM_NOT.match(clause):
             clause = "I'm " + clause[0].lower() + clause[1:]  # "Not a fan of cilantro" -> "I'm not a fan …"
-        who = chain[0] if not _CJK.search(chain[0]) else AWAY
+        who = chain[0] if not has_han(chain[0], compatibility=True) else AWAY
         if who and who != AWAY and (taken := _EN_TAKEN_UP.match(clause)) is not None \
                 and _takes_up(who, taken.group("p")):  # "my wife switched jobs, she's at Spotify now": hers
             clause = f"{who}{' is' if taken.group('is') else ''} {clause[taken.end():]}"

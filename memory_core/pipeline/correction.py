@@ -50,6 +50,7 @@ from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.pipeline.value_swap import class_pair, gist_swapped, without_cue_words
 from memory_core.text.relations import relation_names
+from memory_core.text.script import has_han
 
 __all__ = ["corrected", "read_correction"]
 
@@ -224,7 +225,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             if alike_by < best or owner or valued or not sources & set(item.source):  # ("我是在北京不是天津")
                 continue
         text = _replaced(description, old, new)
-        lang = "zh" if re.search(r"[\u4e00-\u9fff]", text) else "en"
+        lang = "zh" if has_han(text) else "en"
         ends: tuple[str, ...] = ()
         if plain.startswith("pref:"):  # "tea, not coffee": the like of tea, which ends the like of coffee
             _, at_sign, qualifier = key.partition("@")
@@ -260,7 +261,7 @@ def _said_in(turn: Turn, attr: str, new: str, text: str, lang: str) -> tuple[str
     """(``text``, ``lang``), or the attribute's rendering of ``new`` in the language of ``turn`` when the
     correction is said in the other language than the item it corrects: the item is in the words the user
     said last, which the sensitive guard finds in the turn."""
-    said = "zh" if re.search(r"[\u4e00-\u9fff]", turn.text) else "en"
+    said = "zh" if has_han(turn.text) else "en"
     found = next((a for a in lexicon().attributes if a.id == attr), None)
     template = found.render.get(said, "") if found is not None else ""
     if said == lang or "{v}" not in template:
@@ -284,7 +285,7 @@ def _names_name(key: str, text: str) -> bool:
     """True when ``text`` names the person of ``key`` by the name the key holds ("fact:friend/jason/occupation":
     "Jason is a barista, not a chef"; "fact:朋友/阿杰/works_at": 阿杰是去了中山医院)."""
     names = key.split(":", 1)[1].split("/")[1:-1]
-    return any((re.search(r"[\u4e00-\u9fff]", name) and name in text)
+    return any((has_han(name) and name in text)
                or re.search(rf"(?<![\w-]){re.escape(name.replace('_', ' '))}(?![\w-])", text, re.IGNORECASE)
                for name in names if name)
 
@@ -330,7 +331,7 @@ def _fitted(description: str, old: str, new: str) -> str:
     if at < 0:
         return new
     new = _without_tail(new, description[at + len(old):])
-    if re.search(r"[\u4e00-\u9fff]", new):
+    if has_han(new):
         new = next((new[n:] for n in range(min(len(new) - 1, 3), 0, -1) if description[:at].endswith(new[:n])), new)
     return new
 
@@ -338,7 +339,7 @@ def _fitted(description: str, old: str, new: str) -> str:
 def _without_tail(new: str, tail: str) -> str:
     """``new`` without the words (characters, in Chinese) it ends on that ``tail`` (what follows the old value in the
     stored text) opens on: "silver Toyota" before " Toyota" is "silver", "银色的丰田" before "丰田" is "银色的"."""
-    zh = bool(re.search(r"[\u4e00-\u9fff]", new))
+    zh = has_han(new)
     units = list(new) if zh else new.split()
     rest = tail.casefold() if zh else tail.casefold().strip()
     if not zh and not tail.startswith(" "):

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.value_class import is_place
+from memory_core.text.script import has_han
 
 __all__ = ["COLOURS_EN", "COLOURS_ZH", "said_only_pair", "shaped"]
 
@@ -140,7 +141,7 @@ def _context_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[st
     "User has blue Honda"): the longest frame said alike wins; a frame of one side alone takes as many words
     (characters, in Chinese) as the right value has. A Chinese frame of one character must be the one before a
     value that ends the stored text."""
-    zh = bool(re.search(r"[\u4e00-\u9fff]", phrase))
+    zh = has_han(phrase)
     units = list(phrase) if zh else phrase.split()
     best: tuple[int, str, str] | None = None
     for _, _, description in rows:
@@ -168,14 +169,14 @@ def _place_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[str,
     """A place said alone ("苏州", "Leeds") where the value of a row of the user's own single-valued slot, read
     back through the slot's rendering ("用户住在{v}", "{s} lives in {v}"), is another place."""
     new = phrase.strip(" .!。！")
-    if not new or not is_place(new, "zh" if re.search(r"[\u4e00-\u9fff]", new) else "en"):
+    if not new or not is_place(new, "zh" if has_han(new) else "en"):
         return None
     single = {a.id: a for a in lexicon().attributes if a.single}
     for _, key, description in rows:
         kind, _, attr = key.split("@")[0].partition(":")
         if kind != "fact" or attr not in single:
             continue  # another person's, or a slot of many values
-        lang = "zh" if re.search(r"[\u4e00-\u9fff]", description) else "en"
+        lang = "zh" if has_han(description) else "en"
         template = single[attr].render.get(lang, "")
         if "{v}" not in template:
             continue

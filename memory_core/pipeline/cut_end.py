@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 
+from memory_core.text.script import has_han
 from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = ["cut_at_end", "folded_tail"]
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 # the last word of a text cut mid-sentence: a word that needs what follows it
 _EN_OPEN_END = re.compile(r"\b(?:the|a|an|my|our|your|their|is|are|was|were|called|named|and|or|but|because|than|of|"
@@ -28,8 +28,8 @@ def cut_at_end(text: str) -> bool:
     text = text.rstrip()
     if not text or _CLOSED.search(text[-2:]):
         return False
-    return len(text) >= MAX_TEXT_CHARS - 1 or bool((_ZH_OPEN_END if _CJK.search(text[-1]) else _EN_OPEN_END)
-                                                  .search(text[-24:]))
+    open_end = _ZH_OPEN_END if has_han(text[-1], compatibility=True) else _EN_OPEN_END
+    return len(text) >= MAX_TEXT_CHARS - 1 or bool(open_end.search(text[-24:]))
 
 
 def folded_tail(text: str) -> str:

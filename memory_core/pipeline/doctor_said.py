@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from memory_core.text.script import has_han
+
 __all__ = ["own_report"]
 
 # who reports a medical finding or rule, with its verb of saying ("my GP told me", "the doc said that")
@@ -39,6 +41,6 @@ def own_report(text: str) -> str:
     (reported speech from another person is otherwise no statement of the user's; ``memory_core.pipeline.rules``).
     """
     out = _EN_REPORTER.sub("", text) if "doc" in text.casefold() or _EN_REPORTER.search(text) else text
-    if re.search(r"[\u4e00-\u9fff]", out):
+    if has_han(out):
         out = _ZH_REPORTER.sub("", out)
     return out

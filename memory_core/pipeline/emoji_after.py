@@ -21,6 +21,7 @@ import functools
 import re
 
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.script import HAN_CHARS
 
 __all__ = ["names_place_before", "names_thing_before"]
 
@@ -29,7 +30,7 @@ _EN_CLOSING = re.compile(r"(?:[\s,.!~-]+|\b(?:again|now|too|today|tonight|lately
                          r"finally|lol|haha+)\b)*$", re.IGNORECASE)
 _ZH_CLOSING = re.compile(r"[了啦呢呀哦吧嘛哈噢咯喽～~!！\s]*$")
 _EN_WORDS = re.compile(r"[a-z][a-z' -]*$")
-_HAN_RUN = re.compile(r"[\u4e00-\u9fff]+$")
+_HAN_RUN = re.compile(f"[{HAN_CHARS}]+$")
 # the kinds of thing an emoji of ``plain_text._THING`` pictures: food and drink, animals, sports, music
 _SLOT_CATS = frozenset({"drink", "food", "habit", "species", "allergen"})
 _CATEGORIES = frozenset({"sport", "exercise", "instrument", "pet", "fruit", "dessert", "drink", "coffee", "tea",

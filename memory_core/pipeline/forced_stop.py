@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from memory_core.text.script import has_han
+
 __all__ = ["plain_forced"]
 
 # the past forms of the stop verbs a modal governs ("had to give up" -> "gave up")
@@ -43,7 +45,7 @@ def plain_forced(text: str) -> str:
     out = text
     if "to" in text.casefold() and not _EN_HYPOTHETICAL.search(text):
         out = _EN_FORCED.sub(_en_past, out)
-    if re.search(r"[\u4e00-\u9fff]", out) and not _ZH_WISH.search(out):
+    if has_han(out) and not _ZH_WISH.search(out):
         out = _ZH_FORCED.sub("", out)
     return out
 

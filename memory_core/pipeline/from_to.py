@@ -27,6 +27,7 @@ import re
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import read_clause
 from memory_core.pipeline.value_class import is_org, is_place
+from memory_core.text.script import has_han
 
 __all__ = ["restated"]
 
@@ -185,7 +186,7 @@ def restated(text: str) -> str:
     if not text:
         return text
     out = text
-    if re.search(r"[\u3400-\u9fff]", out):
+    if has_han(out):
         out = _ZH_NOW_PARTNER.sub(lambda m: "我" + m.group("rel"), out)
         out = _rewrite(out, "zh")
     if re.search(r"(?i)\b(?:for|from)\b", out):

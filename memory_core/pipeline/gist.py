@@ -31,6 +31,7 @@ from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonym
 from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person
 from memory_core.pipeline.valueless import valueless_clause
+from memory_core.text.script import HAN_RUN, has_han
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
@@ -56,8 +57,6 @@ MAX_GIST_CHARS = 320
 #: Share of the older statement's terms a new one must hold to restate it (overlap coefficient, 0..1).
 RESTATE_OVERLAP = 0.6
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _ZH_DIGIT = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_NUMBER = re.compile(r"[零一二两三四五六七八九十]{1,3}(?=[月号日岁年个天点周门次万千百块元])")
 _EN_NUMBER = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
@@ -141,7 +140,7 @@ def _known_en_words() -> frozenset[str]:
     """Every English word of the lexicon's objects and of the synonym groups (lower case)."""
     lex = lexicon()
     words = {w for table in (lex.surface["en"], lex.kind_of["en"]) for name in table for w in name.split()}
-    words.update(w for group in synonym_groups() for m in group if not _CJK.search(m) for w in m.casefold().split())
+    words.update(w for group in synonym_groups() for m in group if not has_han(m) for w in m.casefold().split())
     return frozenset(words)
 
 
@@ -154,7 +153,7 @@ def worth_a_look(text: str) -> bool:
     Chinese text, a capitalised word inside a sentence, a digit, or a word the
     lexicon or the synonym groups know ("penicillin", "marathon").
     """
-    if _CJK.search(text) or _INNER_NAME.search(text):
+    if has_han(text) or _INNER_NAME.search(text):
         return True
     known = _known_en_words()
     return any(w in known for w in _LATIN_WORD.findall(text.casefold()))
@@ -162,7 +161,7 @@ def worth_a_look(text: str) -> bool:
 
 def _bigrams(text: str, skip: str) -> set[str]:
     out: set[str] = set()
-    for run in _HAN_RUN.findall(text.replace(skip, " ") if skip else text):
+    for run in HAN_RUN.findall(text.replace(skip, " ") if skip else text):
         chars = "".join(c for c in run if c not in _GENERIC_ZH_CHARS)
         out.update(chars[i:i + 2] for i in range(len(chars) - 1))
         if len(chars) == 1:
@@ -263,7 +262,7 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
         # a word of three or more characters names one thing ("阿森纳", "环境工程", "周杰伦"); so does a number
         # with its unit (a time, a date, an age: "5点", "3月", "4岁")
         said = {w for w in tokenize(text.replace(skip, " ") if skip else text)
-                if len(w) >= 3 and _HAN_RUN.fullmatch(w) and not set(w) & _GENERIC_ZH_CHARS}
+                if len(w) >= 3 and HAN_RUN.fullmatch(w) and not set(w) & _GENERIC_ZH_CHARS}
         said.update(f"{n}{unit}" for n, unit in re.findall(r"(\d+)([点号日月岁年])", text))
         terms.update(said)
         strong.update(said)
@@ -292,7 +291,7 @@ def _lead(text: str, lang: str, skip: str) -> str:
         body = body.replace(skip, " ")
     for m in _LEAD_PIECE.finditer(body):
         piece = m.group(0)
-        if _CJK.search(piece):
+        if has_han(piece):
             chars = "".join(c for c in piece if c not in _GENERIC_ZH_CHARS)
             if len(chars) >= 2:
                 return chars[:2]
@@ -321,11 +320,11 @@ def same_thing_named(values: tuple[str, ...] | list[str], text: str, generic: fr
     """True when a value and ``text`` name one synonym group or known object (other than ``generic``, the
     attribute's own words), or the same date, in either language ("程序员" / "… is a software engineer",
     "March 3rd" / "3月3号")."""
-    lang = "zh" if _CJK.search(text) else "en"
+    lang = "zh" if has_han(text) else "en"
     known = {t for t in topic(text, lang).strong if t.startswith(("syn:", "obj:"))} - generic
     dates = date_numbers(text)
     for value in (v for v in values if v.strip()):
-        if known & topic(value, "zh" if _CJK.search(value) else "en").strong:
+        if known & topic(value, "zh" if has_han(value) else "en").strong:
             return True
         if len(dates) >= 2 and date_numbers(value) == dates:
             return True

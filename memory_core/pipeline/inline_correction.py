@@ -22,10 +22,10 @@ from memory_core.pipeline.correction_pair import COLOURS_EN, COLOURS_ZH
 from memory_core.pipeline.slot_lexicon import canon_object
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.script import has_han
 
 __all__ = ["inline_corrected"]
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 # a cue that takes back what the turn just said, and the right value it opens ("wait no, I meant blue",
 # 不对，我是说拿铁)
 _CUE = re.compile(r"(?:\b(?:wait\s*,?\s*no|no\s*,?\s*wait|sorry|oops)\b[,\s]*)?"
@@ -47,7 +47,7 @@ def _members_in(text: str, members: frozenset[str]) -> list[str]:
     """The members of one class that ``text`` names (whole words in English), longest first."""
     folded = text.casefold()
     return [m for m in sorted(members, key=len, reverse=True)
-            if (m in folded if _HAN.search(m) else re.search(rf"(?<![\w-]){re.escape(m)}(?![\w-])", folded))]
+            if (m in folded if has_han(m) else re.search(rf"(?<![\w-]){re.escape(m)}(?![\w-])", folded))]
 
 
 def inline_corrected(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
@@ -88,7 +88,7 @@ def inline_corrected(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
         key = cand.key
         if old in key.casefold():  # "pref:美式咖啡": the key of the right object
             head, _, obj = key.partition(":")
-            lang = "zh" if _HAN.search(said) else "en"
+            lang = "zh" if has_han(said) else "en"
             key = f"pref:{canon_object(obj.casefold().replace(old, new), lang)}" if head == "pref" \
                 else key.casefold().replace(old, new)
         out.append(dataclasses.replace(cand, description=said, claim=said, key=key,
@@ -104,7 +104,7 @@ def _span(folded: str, olds: list[str]) -> tuple[int, int] | None:
         return None
     start, end = covered[0]
     for at, stop in covered[1:]:
-        if at > end + (0 if _HAN.search(folded[start:end]) else 1):
+        if at > end + (0 if has_han(folded[start:end]) else 1):
             break
         end = max(end, stop)
     return start, end

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from memory_core.pipeline.types import Candidate
+from memory_core.text.script import has_han
 
 __all__ = ["job_event", "leave_before_start", "offer_taken"]
 
@@ -74,7 +75,7 @@ def job_event(attr_id: str, clause: str) -> bool:
     """
     if attr_id != "works_at":
         return False
-    return bool(_ZH_EVENT.search(clause) if re.search(r"[\u4e00-\u9fff]", clause) else _EN_EVENT.search(clause))
+    return bool(_ZH_EVENT.search(clause) if has_han(clause) else _EN_EVENT.search(clause))
 
 
 def offer_taken(text: str) -> str:

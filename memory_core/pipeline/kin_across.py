@@ -19,16 +19,16 @@ from collections.abc import Callable
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.text.relations import relation_names
+from memory_core.text.script import has_han
 
 __all__ = ["kin_across"]
 
 _KEY = re.compile(r"fact:(?P<rel>[^/@:]+)/(?P<attr>[a-z_]+)")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _side(name: str) -> bool:
     """True for a Chinese name of a relation, False for an English one."""
-    return bool(_HAN.search(name))
+    return has_han(name)
 
 
 def kin_across(cands: list[Candidate], rows: Callable[[tuple[str, ...]], list[tuple[str, str, str]]]) -> None:

@@ -18,17 +18,17 @@ from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.correction import _replaced, read_correction
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, Op
+from memory_core.text.script import has_han
 
 __all__ = ["corrected_late"]
 
 #: An event's text can hold a correction only when it says "not" (不是) somewhere: the cheap filter first.
 _NOT = re.compile(r"\bnot\b|不是", re.IGNORECASE)
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _names(description: str, value: str) -> bool:
     """True when ``description`` names ``value`` as a whole word (Latin) or a run of characters (Chinese)."""
-    if _HAN.search(value):
+    if has_han(value):
         return value in description
     return re.search(rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])", description, re.IGNORECASE) is not None
 
@@ -83,7 +83,7 @@ def corrected_late(turn: Turn, ops: list[Op], store: KeyLookup) -> list[Op]:
         if match is None:
             continue
         at, new, old, source = match
-        zh = bool(_HAN.search(item.description))
+        zh = has_han(item.description)
         right = MemoryItem.create(
             item.user_id, _replaced(item.description, old, new), item.theme, actor=Actor.PIPELINE,
             reason=f"{item.kind} extracted from turn; correction: {new}, not {old}", turn_id=source,

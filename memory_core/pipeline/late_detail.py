@@ -25,10 +25,10 @@ from datetime import datetime
 
 from memory_core.model import Actor, MemoryItem, Status, Turn
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
+from memory_core.text.script import has_han
 
 __all__ = ["last_said", "late_record", "settle_late_details", "words"]
 
-_HAN = re.compile(r"[\u3400-\u9fff]")
 #: A text's words for comparing two versions of one item: numbers, Latin words, single Han characters.
 _WORD = re.compile(r"\d+(?:[.,]\d+)?|[^\W\d_\u3400-\u9fff]+|[\u3400-\u9fff]")
 #: Revisions that set an item's text.
@@ -73,7 +73,7 @@ def late_record(turn: Turn, item: MemoryItem, text: str, reason: str, actor: str
     )
     old.history[0].at = turn.timestamp
     old.meta.update(turn.meta)
-    zh = bool(_HAN.search(text))
+    zh = has_han(text)
     why = (f"较新的说法已在先：{item.description}" if zh
            else f"an earlier statement than the current one: {item.description}")
     return [AddOp(old), EndOp(old.id, Status.SUPERSEDED, why, actor, turn.turn_id, by_id=item.id,

@@ -19,7 +19,6 @@ Said while that value held, it is history of the slot, never current beside the 
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -27,10 +26,10 @@ from memory_core.model import Actor, MemoryItem, Status, Turn
 from memory_core.pipeline.gist import topic
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, Op
+from memory_core.text.script import has_han
 
 __all__ = ["chain_late", "settle_late_words", "slot_keys"]
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _said(item: MemoryItem) -> datetime:
@@ -75,7 +74,7 @@ def chain_late(turn: Turn, ops: Sequence[Op], store: KeyLookup) -> list[Op]:
         item = added[op.item_id]
         said, until = _said(item), op.valid_until
         assert until is not None
-        zh = bool(_HAN.search(item.description))
+        zh = has_han(item.description)
         seen: dict[str, MemoryItem] = {}
         for key in slot_keys(str(item.key)):
             seen.update((o.id, o) for o in store.superseded_by_key(turn.user_id, key))
@@ -109,7 +108,7 @@ def _held_then(turn: Turn, anchor: str, store: KeyLookup) -> tuple[MemoryItem, M
             if o.status != Status.SUPERSEDED or o.valid_until is None \
                     or not _said(o) <= turn.timestamp < o.valid_until:
                 continue
-            if anchor in topic(o.description, "zh" if _HAN.search(o.description) else "en").terms:
+            if anchor in topic(o.description, "zh" if has_han(o.description) else "en").terms:
                 nxt = min((v for v in values if _said(v) >= o.valid_until), key=_said, default=None)
                 if nxt is not None:
                     return o, nxt
@@ -137,7 +136,7 @@ def settle_late_words(turn: Turn, ops: Sequence[Op], store: KeyLookup) -> list[O
         if held is None:
             continue
         old, nxt = held
-        zh = bool(_HAN.search(item.description))
+        zh = has_han(item.description)
         reason = (f"较新的说法已在先：{nxt.description}" if zh
                   else f"an earlier statement than the current one: {nxt.description}")
         out.append(EndOp(item.id, Status.SUPERSEDED, reason, Actor.PIPELINE, turn.turn_id, by_id=nxt.id,

@@ -67,6 +67,7 @@ from memory_core.pipeline.same_claim import distinct, raw_words
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
+from memory_core.text.script import HAN, HAN_RUN, has_han
 
 __all__ = ["ACROSS_LANGUAGES", "SAME_LANGUAGE", "SWAP_SHARE", "MeaningHits", "keys_apart", "one_claim", "swapped"]
 
@@ -77,8 +78,6 @@ ACROSS_LANGUAGES = 0.60
 #: A pair of texts that share at least this share of each one's words and each hold a word the other lacks is one
 #: word replaced in one frame (``swapped``).
 SWAP_SHARE = 0.5
-_HAN = re.compile(r"[\u3400-\u9fff]")
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 #: A claim held once ("User used to live in Paris", "用户以前养过猫") or meant ("User wants to learn Japanese",
 #: "用户想养狗") is another claim than the one that holds now: an embedder puts them side by side (0.86-0.96).
 _MODE = {"past": re.compile(r"\b(?:used\s+to|had|was|were|former(?:ly)?)\b|以前|曾经|过去|原来|之前", re.IGNORECASE),
@@ -92,7 +91,7 @@ _SUBJECTS = frozenset({"user", "用户"})
 def _lang(text: str) -> str:
     """"zh" when a third or more of the letters are Han, else "en"."""
     letters = [c for c in text if c.isalpha()]
-    han = sum(1 for c in letters if _HAN.match(c))
+    han = sum(1 for c in letters if HAN.match(c))
     return "zh" if letters and han * 3 >= len(letters) else "en"
 
 
@@ -127,7 +126,7 @@ def keys_apart(a: str, b: str) -> str:
         return ""
     if pa[0] != pb[0] or pa[2] != pb[2]:
         return "different slots"
-    if pa[3] != pb[3] and bool(_HAN.search(pa[3])) == bool(_HAN.search(pb[3])):
+    if pa[3] != pb[3] and has_han(pa[3]) == has_han(pb[3]):
         return "different objects"
     return ""
 
@@ -161,8 +160,8 @@ def _every_word(text: str) -> frozenset[str]:
     """Every word of ``text`` as written, function words too (a tense or a particle tells two claims apart here):
     Latin words case-folded, Chinese by character (jieba cuts "喜欢看书" and "喜欢看电影" into words that share
     nothing but 喜欢), the subject ("User", "用户") left out."""
-    words = {w.casefold() for w in _LATIN_WORD.findall(_HAN_RUN.sub(" ", text))}
-    words.update(c for run in _HAN_RUN.findall(text.replace("用户", " ")) for c in run)
+    words = {w.casefold() for w in _LATIN_WORD.findall(HAN_RUN.sub(" ", text))}
+    words.update(c for run in HAN_RUN.findall(text.replace("用户", " ")) for c in run)
     return frozenset(words - _SUBJECTS)
 
 

@@ -27,10 +27,10 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.switch import provider_members
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, Op
+from memory_core.text.script import has_han
 
 __all__ = ["ended_terms", "kept_members", "without_members"]
 
-_HAN = re.compile(r"[\u3400-\u9fff]")
 _EN_WORD = re.compile(r"[\w+&'.-]+")
 # the joint before a member ("Spotify and Netflix", "Hulu, HBO Max") or after it ("Netflix and Spotify")
 _EN_BEFORE = re.compile(r"(?:,\s*(?:and\s+|or\s+|&\s+)?|\s+(?:and|or|&)\s+|\s*\+\s*)$", re.IGNORECASE)
@@ -53,8 +53,8 @@ def _han_terms(terms: frozenset[str]) -> set[str]:
     """The Chinese words of ``terms``: its Han terms of two characters or more, and the Chinese names of the known
     things it names ("obj:cat" -> 猫, 小猫, 猫咪 …: a pet of one character is a member too)."""
     names = lexicon().names
-    return {t for t in terms if _HAN.search(t) and len(t) > 1} \
-        | {w for t in terms if t.startswith("obj:") for w in names.get(t[4:], ()) if _HAN.search(w)}
+    return {t for t in terms if has_han(t) and len(t) > 1} \
+        | {w for t in terms if t.startswith("obj:") for w in names.get(t[4:], ()) if has_han(w)}
 
 
 def _part_of_name(description: str, at: int, term: str) -> bool:
@@ -74,7 +74,7 @@ def without_members(description: str, terms: frozenset[str]) -> str:
     ("User pays for Spotify and Netflix", {"netflix"}) -> "User pays for Spotify";
     ("用户开了腾讯视频和爱奇艺会员", {"爱奇艺"}) -> "用户开了腾讯视频会员".
     """
-    if _HAN.search(description):
+    if has_han(description):
         for term in sorted(_han_terms(terms), key=len, reverse=True):
             at = description.find(term)
             if at < 0:
@@ -157,7 +157,7 @@ def kept_members(turn: Turn, ops: Sequence[Op], existing: Mapping[str, list[Memo
         kept = without_members(item.description, terms)
         if not kept or kept == item.description:
             continue
-        reason = f"其余的仍然成立：{kept}" if _HAN.search(kept) else f"the others still hold: {kept}"
+        reason = f"其余的仍然成立：{kept}" if has_han(kept) else f"the others still hold: {kept}"
         new = MemoryItem.create(turn.user_id, kept, item.theme, actor=actor, reason=reason, turn_id=turn.turn_id,
                                 kind=item.kind, valid_from=item.valid_from, confidence=item.confidence,
                                 trust=item.trust, importance=item.importance, key=item.key)

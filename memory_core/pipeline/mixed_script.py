@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 
+from memory_core.text.script import HAN_RUN, has_han
+
 __all__ = ["by_script", "english_framed"]
 
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 # Where an English clause meets a Chinese one in a mixed sentence: Latin text then CJK, or CJK
 # then "I"/"My", with an optional "," / "and" / "but" between.
@@ -32,7 +33,7 @@ def by_script(sentence: str) -> list[str]:
     ("我在Google工作", "我喜欢 sushi") keep it whole.
     """
     parts = [p for p in _SCRIPT_SEAM.split(sentence) if p.strip()]
-    english = [p.strip() for p in parts if not _CJK.search(p)]
+    english = [p.strip() for p in parts if not has_han(p, compatibility=True)]
     if len(parts) > 1 and any(_EN_OWN_CLAUSE.match(p) for p in english) \
             and not any(_EN_DANGLING.search(p) for p in english):
         return parts
@@ -43,12 +44,11 @@ def by_script(sentence: str) -> list[str]:
 # analyst"): it opens on an English first-person subject, says at least three English words, and its Chinese
 # runs are short names without a Chinese subject or verb of their own
 _EN_FRAME = re.compile(r"^(?:I|I'm|I've|I'd|My|We|We're|We've)\b", re.IGNORECASE)
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去叫说想要会]")
 
 
 def english_framed(sentence: str) -> bool:
     """True when ``sentence`` is English with Chinese names in it, to be read as English."""
-    runs = _HAN_RUN.findall(sentence)
+    runs = HAN_RUN.findall(sentence)
     return bool(_EN_FRAME.match(sentence)) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
         and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)

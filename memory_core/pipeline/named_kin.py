@@ -23,6 +23,7 @@ from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
 from memory_core.store.lookup import KeyLookup
 from memory_core.text.relations import relation_names
+from memory_core.text.script import HAN, has_han
 
 __all__ = ["kin_named_turn", "person_names"]
 
@@ -79,10 +80,10 @@ def kin_named_turn(turn: Turn, store: KeyLookup) -> Turn | None:
     if turn.role != "user":
         return None
     body = turn.text.lstrip()
-    lead = (ZH_LEAD if re.match(r"[\u4e00-\u9fff]", body) else EN_LEAD).match(body)
+    lead = (ZH_LEAD if HAN.match(body) else EN_LEAD).match(body)
     at = len(turn.text) - len(body) + (lead.end() if lead else 0)
     rest = turn.text[at:]
-    lang = "zh" if re.search(r"[\u4e00-\u9fff]", rest) else "en"
+    lang = "zh" if has_han(rest) else "en"
     opened = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(rest)
     if opened is None or opened.group("n") in _NOT_NAMES:
         return None

@@ -24,13 +24,13 @@ from memory_core.pipeline import org_names, place_names
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
 from memory_core.pipeline.types import Candidate
 from memory_core.store.lookup import KeyLookup
+from memory_core.text.script import has_han
 
 __all__ = ["PERSON_ATTRS", "as_theirs", "stranger_turn"]
 
 #: The attributes of a named person kept as their facts (the last part of the key).
 PERSON_ATTRS = frozenset(("occupation", "works_at", "lives_in"))
 
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 # the name a turn opens on: a capitalised English word followed by a verb of what one is, does or where one
 # lives ("Jason is", "Priya just started", "Mei moved"), as the Chinese opener below is followed by 在/是/去…;
 # "Back at the support group", "Finally done" open on no name
@@ -68,7 +68,7 @@ def stranger_turn(turn: Turn, store: KeyLookup) -> tuple[Turn, str] | None:
     if turn.role != "user":
         return None
     body = turn.text.lstrip()
-    lang = "zh" if _HAN.search(body) else "en"
+    lang = "zh" if has_han(body) else "en"
     lead = (ZH_LEAD if lang == "zh" else EN_LEAD).match(body)
     at = len(turn.text) - len(body) + (lead.end() if lead else 0)
     opened = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(turn.text[at:])

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.types import Candidate
+from memory_core.text.script import has_han
 
 __all__ = ["Held", "numbers_in", "with_numbers"]
 
@@ -122,7 +123,7 @@ def numbers_in(text: str) -> list[Held]:
     for sentence in _SENTENCE.split(text):
         if not sentence.strip() or _QUESTION.search(sentence):
             continue
-        zh = bool(re.search(r"[\u4e00-\u9fff]", sentence))
+        zh = has_han(sentence)
         for pattern in _ZH if zh else _EN:
             for m in pattern.finditer(sentence):
                 thing = next(name[2:] for name, said in m.groupdict().items() if name.startswith("t_") and said)

@@ -25,13 +25,13 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.types import Candidate
+from memory_core.text.script import has_han
 from memory_core.text.synonyms import synonym_groups
 from memory_core.validation import ROLES
 
 __all__ = ["attribute_words", "keep_clause", "mention", "own_words", "polarity_of", "probe_keys", "speaker_qualifier",
            "stance_of"]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 #: Longest clause kept as an item's text instead of a slot template (characters).
 MAX_CLAUSE_CHARS = 160
 #: Where a known object's statement lives, by the object's lexicon category.
@@ -224,7 +224,7 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
         sentence = sentence.strip()
         if not sentence or is_small_talk(sentence):  # "Thanks!", "Good idea!": nothing said again
             continue
-        lang = "zh" if _CJK.search(sentence) else "en"
+        lang = "zh" if has_han(sentence) else "en"
         marks = lex.markers[lang]
         folded = sentence.casefold()
         if any(marks[m].search(folded) for m in ("question", "hypothetical", "reported")):
@@ -235,15 +235,15 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     text = " ".join(kept)
     if len(text) > MAX_CLAUSE_CHARS:
         return None
-    lang = "zh" if _CJK.search(text) else "en"
+    lang = "zh" if has_han(text) else "en"
     found = topic(text, lang, name)
     if not found.terms:
         return None
     # a named thing (or a change said of something) is also looked up by key; any statement is compared with
     # the user's statements by what they say (``restate.restated_keys``)
     looked_up = (worth_a_look(text) and found.named) or bool(_CHANGE.search(text))
-    pieces = tuple(third_person(said, name or ("用户" if _CJK.search(said) else "User"),
-                                "zh" if _CJK.search(said) else "en") for said in kept)
+    pieces = tuple(third_person(said, name or ("用户" if has_han(said) else "User"),
+                                "zh" if has_han(said) else "en") for said in kept)
     description = " ".join(pieces)
     return Candidate(
         kind=Kind.FACT, description=description, theme="moments", polarity=stance_of(text), confidence=0.5,

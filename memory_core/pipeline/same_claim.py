@@ -39,13 +39,13 @@ from memory_core.model import MemoryItem
 from memory_core.pipeline.own_words import CHANGE, stance_of
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.value_class import is_place
+from memory_core.text.script import HAN_RUN
 from memory_core.text.stopwords import CHINESE_STOPWORDS
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["distinct", "fuller", "raw_words"]
 
 _LATIN = re.compile(r"[^\W\d_][^\W_]*(?:'[^\W_]+)?|\d+(?:[.,]\d+)*", re.ASCII | re.IGNORECASE)
-_HAN_RUN = re.compile(r"[\u3400-\u9fff]+")
 _NUMBER_WORDS = frozenset({
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
     "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty",
@@ -71,14 +71,14 @@ def raw_words(text: str) -> list[tuple[str, str, bool]]:
     stopwords and punctuation left out. A Latin word may give several terms (``tokenize``); a Chinese word is its
     own term."""
     out: list[tuple[str, str, bool]] = []
-    latin = _HAN_RUN.sub(" ", text)
+    latin = HAN_RUN.sub(" ", text)
     for n, m in enumerate(_LATIN.finditer(latin)):
         word = m.group()
         value = (any(c.isdigit() for c in word) or word.casefold() in _NUMBER_WORDS
                  or (n > 0 and word[:1].isupper()) or bool(lexicon().exact(word.casefold(), "en"))
                  or is_place(word, "en"))
         out += [(word, term, value) for term in tokenize(word)]
-    for run in _HAN_RUN.findall(text):
+    for run in HAN_RUN.findall(text):
         for word, flag in _han_words(run):
             if word in CHINESE_STOPWORDS:
                 continue

@@ -9,7 +9,6 @@ Content from tools or agents is scaled down.
 
 from __future__ import annotations
 
-import re
 from typing import ClassVar
 
 from memory_core.model import Kind, Trust, Turn
@@ -17,10 +16,10 @@ from memory_core.pipeline.personal import first_person, life_event, request
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.trust import is_injection
 from memory_core.pipeline.types import Candidate
+from memory_core.text.script import HAN
 
 __all__ = ["HeuristicValueScorer"]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 class HeuristicValueScorer:
@@ -81,7 +80,7 @@ class HeuristicValueScorer:
         a word); 200 such characters earn the full length bonus.
         """
         text = cand.evidence or cand.description
-        cjk = len(_CJK.findall(text))
+        cjk = len(HAN.findall(text))
         length = min(1.0, (len(text) + 2 * cjk) / 200)
         if is_injection(text):
             return 0.02

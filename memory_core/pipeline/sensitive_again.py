@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from memory_core.pipeline.sensitive_gate import Gate, word_set
+from memory_core.text.script import has_han
 
 __all__ = ["find"]
 
@@ -60,7 +61,7 @@ def find(text: str, gate: Gate | None = None) -> list[tuple[str, int, int]]:
             continue
         for m in pattern.finditer(text):
             value = m.group(1).rstrip(".!?")
-            if kind == "secret" and (not _SECRET_SHAPE.search(value) or re.search(r"[\u4e00-\u9fff]", value)):
+            if kind == "secret" and (not _SECRET_SHAPE.search(value) or has_han(value)):
                 continue  # "the other one is fine", "…的是同一个": no value
             out.append((kind, m.start(1), m.start(1) + len(value)))
     return out

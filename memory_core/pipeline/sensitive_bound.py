@@ -33,6 +33,7 @@ import re
 
 from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_topic import is_topic
+from memory_core.text.script import has_han
 
 __all__ = ["credential_shape", "find", "quantity_after"]
 
@@ -215,7 +216,7 @@ def _codes(text: str, gate: Gate) -> list[tuple[str, int, int]]:
             continue
         left = text[max(0, start - 48):start]
         zh_left = text[max(0, start - 14):start]
-        cjk = bool(re.search(r"[\u4e00-\u9fff]", zh_left))
+        cjk = has_han(zh_left)
         if re.search(r"\b(?:in|since|from|until|by|of|around|circa)\s+$", left, _I) and re.fullmatch(r"(?:19|20)\d\d",
                                                                                                       value):
             continue  # a year

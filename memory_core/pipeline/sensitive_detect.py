@@ -63,6 +63,7 @@ from memory_core.pipeline.sensitive_checksums import luhn as _luhn
 from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_predicate import value_span
 from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole
+from memory_core.text.script import has_han
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "label", "mask"]
 
@@ -297,7 +298,7 @@ _LINKED = re.compile(r"\b(?:is|was|are|to|reads|it'?s|as)\b|[:=：是为]|设|�
 def _keep(category: str, pattern: re.Pattern[str], value: str, text: str, start: int, m_start: int) -> bool:
     if category == "secret" and (_NOT_A_VALUE.match(value) or len(value) < 3):
         return False
-    if category == "secret" and re.search(r"[\u4e00-\u9fff]", value):
+    if category == "secret" and has_han(value):
         return False  # "密码要求8到16位…": a Chinese phrase after the word talks about the password
     if category == "secret" and re.fullmatch(r"[a-z]+(?:ed|en)|lost|hacked|stolen|written|shown|known|gone", value):
         return False  # "was leaked", "was stolen": a participle, not a value

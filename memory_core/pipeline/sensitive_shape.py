@@ -33,6 +33,7 @@ from collections import Counter
 from memory_core.pipeline.sensitive_bound import credential_shape
 from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_topic import CLAUSE_END, is_topic
+from memory_core.text.script import has_han
 
 __all__ = ["entropy", "find", "nhs_ok"]
 
@@ -309,7 +310,6 @@ _CARE_ZH = re.compile(r"(?:查出|检查出|发现)(?:了|有)?[^\s，。,；;�
                       r"(?:胆囊|阑尾|甲状腺|子宫|卵巢|扁桃体)(?:被)?(?:切除|摘除|切了|割了|摘了)")
 
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -347,7 +347,7 @@ _LABS_AND_CARE_WORDS = word_set(*(w for w in _LAB_WORDS.union(*(needs for _, nee
 
 def _labs_and_care(text: str, gate: Gate) -> list[tuple[str, int, int]]:
     out: list[tuple[str, int, int]] = []
-    zh = bool(_CJK.search(text))  # the Chinese patterns only where there is Chinese
+    zh = has_han(text)  # the Chinese patterns only where there is Chinese
     if not zh and not gate.words(_LABS_AND_CARE_WORDS):
         return out
     words = set(_WORD.findall(text.lower()))

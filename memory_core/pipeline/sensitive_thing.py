@@ -20,6 +20,7 @@ from dataclasses import replace
 from memory_core.pipeline.sensitive_detect import Finding
 from memory_core.pipeline.sensitive_kind import THINGED
 from memory_core.store.write_ops import AddOp, MergeOp, Op, UpdateOp
+from memory_core.text.script import has_han
 
 __all__ = ["THING_WORDS", "tie_to_thing", "tied_text"]
 
@@ -32,7 +33,6 @@ THING_WORDS: dict[str, tuple[str, str]] = {
     "bike": ("bike", "自行车"),
 }
 _CREDENTIAL = re.compile(r"\b(?:password|passcode|passphrase|pin|code)\b|密码|口令|pin码", re.IGNORECASE)
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _squash(value: str) -> str:
@@ -52,7 +52,7 @@ def tied_text(text: str, findings: Sequence[Finding], said: Sequence[Finding]) -
             continue
         at = word[-1].start()
         en, zh = THING_WORDS[thing]
-        zh_side = bool(_HAN.search(out[max(0, at - 2):at + 2]))
+        zh_side = has_han(out[max(0, at - 2):at + 2])
         if (zh if zh_side else en).casefold() in out[:at].casefold():
             continue
         out = out[:at] + (zh if zh_side else en + " ") + out[at:]

@@ -13,20 +13,20 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from memory_core.model import Kind
 from memory_core.shipped_yaml import parse
+from memory_core.text.script import has_han
 
 __all__ = ["Attribute", "Cue", "Lexicon", "canon_object", "lexicon", "single_valued_key", "slot_conflicts",
            "slot_terms"]
 
 _LANGS = ("en", "zh")
 _MACRO = re.compile(r"%([A-Z]+)%")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _NON_WORD = re.compile(r"[\W_]+")
 _EN_ARTICLE = re.compile(r"^(?:the|a|an|some|any|my|our|more|lots\s+of|a\s+lot\s+of)\s+", re.IGNORECASE)
 #: Latin-script words inside a Chinese text ("一杯 latte"): an English name of a known object, said in Chinese.
@@ -128,9 +128,9 @@ class Lexicon:
                 for word in spec.get(lang) or ():
                     self.surface[lang][self._fold(str(word), lang)] = oid
             for word in spec.get("kinds") or ():
-                lang = "zh" if _CJK.search(str(word)) else "en"
+                lang = "zh" if has_han(str(word)) else "en"
                 self.kind_of[lang][self._fold(str(word), lang)] = oid
-            self.kinds[oid] = tuple(self._fold(str(w), "zh" if _CJK.search(str(w)) else "en")
+            self.kinds[oid] = tuple(self._fold(str(w), "zh" if has_han(str(w)) else "en")
                                     for w in spec.get("kinds") or ())
         self.names: dict[str, tuple[str, ...]] = {
             oid: tuple(dict.fromkeys(str(w).casefold() for lang in _LANGS for w in (spec.get(lang) or ())))
@@ -240,7 +240,7 @@ class Lexicon:
                          {lang: words for lang, words in needles.items() if words},
                          " ".join(str(w) for w in (spec.get("ask") or {}).values()),
                          frozenset(str(t) for t in spec.get("covers") or ()), bool(spec.get("switches")),
-                         {self._fold(str(word), "zh" if _CJK.search(str(word)) else "en"): str(oid)
+                         {self._fold(str(word), "zh" if has_han(str(word)) else "en"): str(oid)
                           for oid, words in (spec.get("key_objects") or {}).items() for word in words})
 
     def name_in(self, text: str, lang: str) -> tuple[str, str] | None:
@@ -249,30 +249,21 @@ class Lexicon:
         "a flat white from downstairs" -> ("coffee", "flat white"); "green tea" -> ("tea", "green tea");
         "coffee" -> ("coffee", "coffee"). None when nothing known is named.
         """
-        folded = self._fold(text, "zh" if _CJK.search(text) else "en")
-        side = "zh" if _CJK.search(text) else "en"
+        folded = self._fold(text, "zh" if has_han(text) else "en")
+        side = "zh" if has_han(text) else "en"
         table = {**self.surface[side], **self.kind_of[side]}
         if folded in table:
             return table[folded], folded
-        best = ""
         if side == "zh":
             run = folded.replace(" ", "")
-            if len(run) <= 12:
-                for i in range(len(run)):
-                    for n in range(min(6, len(run) - i), 0, -1):
-                        if run[i:i + n] in table and n > len(best):
-                            best = run[i:i + n]
-                            break
+            best = _longest_in(run, table, 6) if len(run) <= 12 else ""
             if best and (len(best) > 1 or len(run) <= 2):
                 return table[best], best
             latin = " ".join(_LATIN_WORDS.findall(folded))  # "一杯 latte": an English name said in Chinese
             return self.name_in(latin, "en") if latin else None
-        words = self._fold(_EN_ARTICLE.sub("", text.strip()), "en").split()
-        if 0 < len(words) <= 8:
-            for n in (3, 2, 1):
-                for i in range(len(words) - n + 1):
-                    if " ".join(words[i:i + n]) in table:
-                        return table[" ".join(words[i:i + n])], " ".join(words[i:i + n])
+        for phrase in self._en_phrases(text):
+            if phrase in table:
+                return table[phrase], phrase
         return None
 
     def exact(self, text: str, lang: str) -> str | None:
@@ -296,26 +287,43 @@ class Lexicon:
         hit = self.exact(text, lang)
         if hit:
             return hit
-        if lang == "zh" or _CJK.search(text):
+        if lang == "zh" or has_han(text):
             run = self._fold(text, "zh")
             if len(run) <= 10:
-                best = ""
-                for i in range(len(run)):
-                    for n in range(min(self._max_zh, len(run) - i), 0, -1):
-                        if run[i:i + n] in self.surface["zh"] and n > len(best):
-                            best = run[i:i + n]
-                            break
+                best = _longest_in(run, self.surface["zh"], self._max_zh)
                 if best and (len(best) > 1 or len(run) <= 2):
                     return self.surface["zh"][best]
             return None
+        for phrase in self._en_phrases(text):
+            oid = self.surface["en"].get(phrase)
+            if oid:
+                return oid
+        return None
+
+    def _en_phrases(self, text: str) -> Iterator[str]:
+        """The phrases of 3, 2 and 1 words of an English ``text`` (folded, no article), longest first, in text order.
+
+        Nothing for an empty text or one of more than 8 words: a name is looked for in short texts only.
+        """
         words = self._fold(_EN_ARTICLE.sub("", text.strip()), "en").split()
         if 0 < len(words) <= 8:
             for n in (3, 2, 1):
                 for i in range(len(words) - n + 1):
-                    oid = self.surface["en"].get(" ".join(words[i:i + n]))
-                    if oid:
-                        return oid
-        return None
+                    yield " ".join(words[i:i + n])
+
+
+def _longest_in(run: str, table: Mapping[str, str], most: int) -> str:
+    """The longest piece of ``run`` (up to ``most`` characters) that is a key of ``table``; "" when none is.
+
+    Of two pieces of one length the one that starts first wins; with 美式 and 冰美式 known, "冰美式" gives "冰美式".
+    """
+    best = ""
+    for i in range(len(run)):
+        for n in range(min(most, len(run) - i), 0, -1):
+            if run[i:i + n] in table and n > len(best):
+                best = run[i:i + n]
+                break
+    return best
 
 
 @functools.lru_cache(maxsize=1)

@@ -48,6 +48,7 @@ import yaml
 from memory_core.embedding.base import Embedder, EmbeddingError
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit, _render
+from memory_core.text.script import has_han
 
 __all__ = ["MeaningBank", "SlotMeaning", "extract_value", "load_prototypes"]
 
@@ -58,7 +59,6 @@ MIN_SCORE = 0.30
 #: Lead of the best attribute over the second-best label (any label: attribute, other kind, none).
 MARGIN = 0.02
 _LANGS = ("en", "zh")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|didn't|isn't|aren't|no\s+longer|any\s*more|quit|left|"
                        r"stopped|gave\s+up)\b|不|没|别|离开|辞|离职|分手|戒", re.IGNORECASE)
 
@@ -256,7 +256,7 @@ def extract_value(clause: str, lang: str, kind: str) -> str:
         tag, else the noun chunk after a preposition or verb that introduces such a value
         (在/给/到 …, 是/当/做 …). A generic noun alone ("公司", "家") is no value.
     """
-    if lang == "zh" or _CJK.search(clause):
+    if lang == "zh" or has_han(clause):
         return _zh_value(clause, kind)
     return _en_value(clause, kind)
 
@@ -331,7 +331,7 @@ def _zh_value(clause: str, kind: str) -> str:
     for i, (word, _flag) in enumerate(tags):
         if word in _ZH_TRIGGER.get(kind, ()):
             chunk, end = _chunk(tags, i + 1)
-            if kind == "job" and (not _CJK.search(chunk) or (end < len(tags) and tags[end][0] == "的")):
+            if kind == "job" and (not has_han(chunk) or (end < len(tags) and tags[end][0] == "的")):
                 continue  # "我是曼联的球迷", "我用的是MacBook": no job title
             if chunk and chunk not in _ZH_GENERIC and len(chunk) <= 12:
                 found = chunk

@@ -14,12 +14,12 @@ import re
 import ahocorasick
 
 from memory_core.pipeline.third_person import third_verb
+from memory_core.text.script import has_han
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["person_forms", "phrases_in", "synonyms"]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 
 
 _FIRST_PERSON_VERB = re.compile(r"\b(don't|do\s+not|have|am)\b", re.IGNORECASE)
@@ -44,7 +44,7 @@ def synonyms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
     for group in synonym_groups():
         gid = "syn:" + group[0].casefold()
         for member in (form for m in group for form in person_forms(m)):
-            if _CJK.search(member):  # matched as written: no jieba load for a workload without Chinese
+            if has_han(member):  # matched as written: no jieba load for a workload without Chinese
                 phrases.append((member, gid))
                 continue
             terms = tokenize(member)

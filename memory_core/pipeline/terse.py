@@ -28,6 +28,7 @@ from memory_core.pipeline.counted_habit import habit_filled
 from memory_core.pipeline.pet_kind import pet_filled
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.terse_zh import zh_filled
+from memory_core.text.script import has_han
 
 __all__ = ["en_filled", "terse_filled"]
 
@@ -35,7 +36,6 @@ __all__ = ["en_filled", "terse_filled"]
 _SENTENCE = re.compile(r"[^.!?。！？\n]*(?:[.!?。！？]+|\n|$)")
 # a clause inside a sentence: up to a comma, a semicolon or a dash between words
 _CLAUSE = re.compile(r"[^,，;；、]*(?:[,，;；、]|$)")
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_LEAD = re.compile(r"^(?:(?:btw|fwiw|fyi|also|oh|and|ps|p\.s\.|anyway|so|well|yeah|yep)\b[\s,:]*)+", re.IGNORECASE)
 _EN_TAIL = re.compile(r"(?:\s+(?:btw|lol|lmao|haha+|tbh|fwiw|fyi|ha|hehe|:\)|:d|xd))+\s*$", re.IGNORECASE)
 _EN_WHEN = r"(?:\s+(?:now|right\s+now|these\s+days|nowadays|currently|atm|rn|at\s+the\s+moment|lately|again|for\s+now" \
@@ -212,13 +212,13 @@ def terse_filled(text: str) -> str:
             lead = body[:len(body) - len(body.lstrip())]
             filled = None if theirs or not body.strip() else \
                 zh_filled(body.strip()) or (en_filled(body) if body.strip()[:1].isascii() else None) \
-                or habit_filled(body) or need_filled(body) or pet_filled(body, "".join(out)) if _CJK.search(body) \
+                or habit_filled(body) or need_filled(body) or pet_filled(body, "".join(out)) if has_han(body) \
                 else en_filled(body) or habit_filled(body) or need_filled(body)
             if filled and body.strip().startswith("人在") and _on_trip(text):
                 filled = None  # "人在东京，今天逛了浅草": where one is on a trip, not where one lives
             # "Based in 上海", "Currently at 字节": English framed; "每天早上两杯拿铁", "a pack a day": a habit's count;
             # "离不开咖啡", "can't live without coffee": a like said as a need
-            if filled is None and _others()[bool(_CJK.search(body))].match(body):
+            if filled is None and _others()[has_han(body)].match(body):
                 theirs = True  # "my sister, based in Paris": what follows is hers
             out.append(lead + filled + tail if filled else clause)
     return "".join(out)

@@ -38,6 +38,7 @@ from typing import ClassVar
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.types import Candidate
+from memory_core.text.script import HAN_RUN
 
 __all__ = [
     "DEFAULT_THEME",
@@ -128,8 +129,7 @@ _EN_STEM_LENS = sorted({len(k) for k in _EN_STEMS})
 _ZH_WORDS = _index(_ZH, stems=False)
 _ZH_LENS = sorted({len(k) for k in _ZH_WORDS})
 _WORD_RE = re.compile(r"[a-z]+")
-_CJK_RUN = re.compile(r"[\u3400-\u9fff]+")
-_ZH_ASCII = tuple(k for k in _ZH_WORDS if not _CJK_RUN.fullmatch(k))
+_ZH_ASCII = tuple(k for k in _ZH_WORDS if not HAN_RUN.fullmatch(k))
 
 
 @functools.lru_cache(maxsize=65536)
@@ -154,7 +154,7 @@ def _hits(text: str) -> list[str]:
     found: list[str] = []
     for word in _WORD_RE.findall(lowered):
         found.extend(_word_slugs(word))
-    for run in _CJK_RUN.findall(lowered):
+    for run in HAN_RUN.findall(lowered):
         for i in range(len(run)):
             for n in _ZH_LENS:
                 slugs = _ZH_WORDS.get(run[i : i + n])

@@ -29,12 +29,12 @@ import re
 from memory_core.pipeline import org_names
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.text.script import has_han
 
 __all__ = ["is_area", "is_food", "is_generic_place", "is_known_org", "is_org", "is_person", "is_place", "of_class"]
 
 log = logging.getLogger(__name__)
 
-_HAN = re.compile(r"[\u3400-\u9fff]")
 #: Chinese administrative suffixes: a name ending in one is a place ("南山区", "昆山市").
 _ZH_PLACE_SUFFIX = re.compile(r"[\u3400-\u9fff]{2,}(?:市|区|县|省|州|镇|乡|村)$")
 #: jieba tags of words that cannot be an employer's name (verb, time, pronoun, locality, place word, number).
@@ -92,7 +92,7 @@ def _city_and_district(value: str) -> bool:
     """True for a city followed by a place word jieba tags as a place name ("广州天河", "深圳南山", "北京海淀")."""
     for cut in (2, 3):
         rest = value[cut:]
-        if 2 <= len(rest) <= 3 and _HAN.search(rest) and names_of(value[:cut]) and _flags(rest) == ("ns",):
+        if 2 <= len(rest) <= 3 and has_han(rest) and names_of(value[:cut]) and _flags(rest) == ("ns",):
             return True
     return False
 
@@ -117,7 +117,7 @@ def is_org(value: str, lang: str) -> bool:
         return False  # "在读教师资格证": a course, not an employer
     if not value or _generic(value, lang) or is_place(value, lang):
         return False
-    if lang == "zh" and _HAN.search(value):
+    if lang == "zh" and has_han(value):
         flags = _flags(value)
         return len(flags) > 1 or (len(flags) == 1 and flags[0] not in _NOT_ORG_FLAGS)
     return True
@@ -128,7 +128,7 @@ def is_person(value: str, lang: str) -> bool:
     value = value.strip()
     if not value:
         return False
-    if _HAN.search(value):
+    if has_han(value):
         flags = _flags(value)
         return len(flags) == 1 and flags[0].startswith("nr")
     return value[:1].isupper()
@@ -141,7 +141,7 @@ def is_area(value: str, lang: str) -> bool:
     value = value.strip()
     if is_place(value, lang):
         return True
-    if _HAN.search(value):
+    if has_han(value):
         flags = _flags(value)
         return len(flags) == 1 and flags[0] in ("ns", "nz", "nr", "j")  # "j": a place's short name (国贸)
     return value[:1].isupper()

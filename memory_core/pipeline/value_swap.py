@@ -27,12 +27,12 @@ from collections.abc import Callable, Sequence
 from memory_core.model import Turn
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.script import has_han
 
 __all__ = ["alike", "class_pair", "gist_swapped", "without_cue_words"]
 
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 # a member said as what it is not ("not Tuesday", "isn't a cat", 不是周四), or as not yet come ("Tuesday yet")
 _DENIED_EN = re.compile(r"(?:\bnot|n't|\bno)\s+(?:a\s+|an\s+|the\s+|on\s+)?$", re.IGNORECASE)
 _DENIED_ZH = re.compile(r"(?:不是|没有|不|没)$")
@@ -44,7 +44,7 @@ def _pets() -> tuple[tuple[str, ...], tuple[str, ...]]:
     members = next((entry.get("members", ()) for entry in load_shipped("data", "categories.yaml")
                     if "pet" in entry.get("names", ())), ())
     words = sorted((str(m) for m in members), key=len, reverse=True)
-    return tuple(w for w in words if not _HAN.search(w)), tuple(w for w in words if _HAN.search(w))
+    return tuple(w for w in words if not has_han(w)), tuple(w for w in words if has_han(w))
 
 
 def _members(text: str) -> list[tuple[str, str, int]]:
@@ -100,7 +100,7 @@ def class_pair(text: str, rows: Sequence[tuple[str, str, str]]) -> tuple[str, st
         name ("Thursday", "cat", "周四"); None when the turn names none, or the statements none or several.
     """
     said = next(((kind, word) for kind, word, at in _members(text)
-                 if not (_DENIED_ZH.search(text[:at]) if _HAN.search(word) else _DENIED_EN.search(text[:at]))
+                 if not (_DENIED_ZH.search(text[:at]) if has_han(word) else _DENIED_EN.search(text[:at]))
                  and not re.match(r"s?\s+yet\b", text[at + len(word):], re.IGNORECASE)), None)
     if said is None:
         return None
@@ -112,7 +112,7 @@ def class_pair(text: str, rows: Sequence[tuple[str, str, str]]) -> tuple[str, st
 
 def _names(description: str, old: str) -> bool:
     """True when ``description`` names ``old`` (a whole word, or its plural, in English)."""
-    if _HAN.search(old):
+    if has_han(old):
         return old in description
     return re.search(rf"(?<![\w-]){re.escape(old)}(?=(?:s|es)?(?![\w-]))", description, re.IGNORECASE) is not None
 
@@ -149,12 +149,12 @@ def gist_swapped(turn: Turn, pair: tuple[str, str], rows: Callable[[tuple[str, .
     at = re.search(re.escape(old), description, re.IGNORECASE)
     if at is None:
         return None
-    word = new if _HAN.search(new) or not old[:1].isupper() else new[:1].upper() + new[1:]
+    word = new if has_han(new) or not old[:1].isupper() else new[:1].upper() + new[1:]
     text = description[:at.start()] + word + description[at.end():]
     return Candidate(
         kind=item.kind, description=text, theme=item.theme, key=key, polarity=1, confidence=0.9,
         importance=item.importance, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role,
-        lang="zh" if _HAN.search(text) else "en", claim=text, single_valued=True, evidence=turn.text,
+        lang="zh" if has_han(text) else "en", claim=text, single_valued=True, evidence=turn.text,
         notes=[f"correction: {new}, not {old}"],
     )
 

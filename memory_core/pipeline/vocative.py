@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from memory_core.pipeline import org_names, place_names
+from memory_core.text.script import has_han
 
 __all__ = ["without_vocatives"]
 
@@ -63,7 +64,7 @@ def _short_opening(text: str, at: int) -> bool:
     words = before.split()
     if not words or len(words) > 4 or _DETERMINER.search(before):
         return False
-    if re.search(r"[\u4e00-\u9fff]", before):
+    if has_han(before):
         return len(before) <= 6
     last = words[-1].strip(",，")
     return last.islower() or re.fullmatch(_GREETING, last, re.IGNORECASE) is not None or len(words) == 1

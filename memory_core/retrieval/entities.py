@@ -18,18 +18,17 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
+from memory_core.text.script import HAN_COMPAT_CHARS, has_han
 from memory_core.text.stopwords import ENGLISH_STOPWORDS
 
 __all__ = ["SpeakerMatcher", "extract_entities", "learn_lexicon", "named_speakers"]
 
-_HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _LATIN = "a-zA-Z\u00c0-\u024f0-9'’-"
 _CAP_RUN = re.compile(rf"(?<![{_LATIN}])[A-Z\u00c0-\u00de][{_LATIN}]*(?:\s+(?:of\s+|the\s+)?[A-Z][{_LATIN}]*)*")
 _ENDERS = frozenset(".!?。！？:;\"“(")
 _ZH_TITLE = re.compile(r"[《「『]([^》」』]{1,30})[》」』]")
-_ZH_NAMED = re.compile(rf"(?:名叫|叫做|叫|名字是)([{_HAN}]{{2,4}}?)(?=[，。！？、,.!?\s]|$|的|和|是|在)")
-_HAS_HAN = re.compile(f"[{_HAN}]")
-_ALL_HAN = re.compile(f"[{_HAN}]+")
+_ZH_NAMED = re.compile(rf"(?:名叫|叫做|叫|名字是)([{HAN_COMPAT_CHARS}]{{2,4}}?)(?=[，。！？、,.!?\s]|$|的|和|是|在)")
+_ALL_HAN = re.compile(f"[{HAN_COMPAT_CHARS}]+")
 _ROLES = frozenset({"user", "assistant", "system", "tool", ""})
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]{2,}\b")
 _WORD = re.compile(r"\w+")
@@ -92,7 +91,7 @@ class SpeakerMatcher:
             key = unicodedata.normalize("NFKC", name).strip().lower()
             if key in _ROLES:
                 continue
-            if _HAS_HAN.search(key):
+            if has_han(key, compatibility=True):
                 self._han.append((key, name))
             elif _WORD.fullmatch(key):
                 self._words.append((key, name))

@@ -57,6 +57,7 @@ from memory_core.retrieval.time_questions import (
 from memory_core.retrieval.time_window import ACTIVITY_WORDS
 from memory_core.retrieval.turn_shape import key_subject
 from memory_core.text.relations import names_relation, relation_groups, relation_names
+from memory_core.text.script import HAN, has_han
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -64,7 +65,6 @@ if TYPE_CHECKING:  # pragma: no cover - typing only
 
 __all__ = ["asked_people", "asks_about_past", "history_slots", "past_filters", "past_first", "person_names"]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_PAST = re.compile(
     r"\b(?:used\s+to|did\s+i|was\s+i|were\s+we|had\s+i|did\s+we|have\s+i\s+ever|back\s+then|before\s+(?:that|now)|"
     r"previously|formerly|in\s+the\s+past)\b"
@@ -87,7 +87,7 @@ _PAST_TERMS = frozenset({"use", "used", "before", "earlier", "previous", "previo
 
 def asks_about_past(query: str) -> bool:
     """True when ``query`` asks about a former state and not about now (see the module docstring)."""
-    if _CJK.search(query):
+    if has_han(query):
         return bool(lexicon().markers["zh"]["past"].search(query)) and not _ZH_NOW.search(query)
     return bool(_EN_PAST.search(query) or _EN_NAME_USED_TO.search(query)) and not _EN_NOW.search(query)
 
@@ -167,7 +167,7 @@ def person_names(items: Sequence[MemoryItem]) -> dict[str, set[str]]:
                 first = next(iter(tokenize(rest)), "")
                 bare = rest.lstrip()
                 if (first and bare[:1].isupper() and bare.casefold().startswith(first)) \
-                        or (first and _CJK.match(first) and rest.startswith(first)):
+                        or (first and HAN.match(first) and rest.startswith(first)):
                     out.setdefault(names[0], set()).add(first)
                 break
     return out

@@ -52,6 +52,7 @@ from memory_core.retrieval.snapshot_text import (
     ItemColumns,
     Strings,
     encode_items,
+    flatten,
     put_rows,
     put_strings,
     row_reader,
@@ -86,11 +87,7 @@ def _untext(data: np.ndarray) -> Any:
 
 def _ragged(rows: Iterable[Iterable[int]], dtype: type = np.int64) -> tuple[np.ndarray, np.ndarray]:
     """Rows of ints as (flat ``dtype``, offsets int64 of length rows + 1)."""
-    flat: list[int] = []
-    ends = [0]
-    for row in rows:
-        flat.extend(row)
-        ends.append(len(flat))
+    flat, ends = flatten(rows)
     return np.array(flat, dtype=dtype), np.array(ends, dtype=np.int64)
 
 

@@ -22,8 +22,8 @@ import numpy as np
 
 from memory_core.model import MemoryItem, Revision
 
-__all__ = ["LISTED_COLUMNS", "ItemColumns", "Strings", "encode_items", "put_rows", "put_strings", "row_reader",
-           "rows_of"]
+__all__ = ["LISTED_COLUMNS", "ItemColumns", "Strings", "encode_items", "flatten", "put_rows", "put_strings",
+           "row_reader", "rows_of"]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _NO_TIME = np.iinfo(np.int64).min
@@ -78,13 +78,22 @@ def put_strings(out: dict[str, np.ndarray], name: str, values: Iterable[str | No
     out[name], out[f"{name}.blob"], out[f"{name}.ends"] = _strings(values)
 
 
-def put_rows(out: dict[str, np.ndarray], name: str, rows: Iterable[Iterable[str]]) -> None:
-    """Rows of strings (tuples, sets) as one string column and the rows' end offsets."""
-    flat: list[str] = []
+def flatten(rows: Iterable[Iterable[T]]) -> tuple[list[T], list[int]]:
+    """Rows as (their values one after another, end offsets): ``ends`` has len(rows) + 1 entries, from 0.
+
+    Row i is ``flat[ends[i]:ends[i + 1]]``; ``[[1, 2], [], [3]]`` gives ``([1, 2, 3], [0, 2, 2, 3])``.
+    """
+    flat: list[T] = []
     ends = [0]
     for row in rows:
         flat.extend(row)
         ends.append(len(flat))
+    return flat, ends
+
+
+def put_rows(out: dict[str, np.ndarray], name: str, rows: Iterable[Iterable[str]]) -> None:
+    """Rows of strings (tuples, sets) as one string column and the rows' end offsets."""
+    flat, ends = flatten(rows)
     put_strings(out, name, flat)
     out[f"{name}.rows"] = np.array(ends, dtype=np.int64)
 

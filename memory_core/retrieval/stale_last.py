@@ -27,10 +27,10 @@ import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.index import RecallFilters
+from memory_core.text.script import has_han
 
 __all__ = ["asks_present", "old_stated", "past_allowed", "stale_last"]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 #: A past form of the question's verb, or a past time: "when did …", "was she …", "used to", "last year".
 _EN_PAST_FORM = re.compile(
     r"\b(?:did|didn'?t|was|wasn'?t|were|weren'?t|had|hadn'?t|used\s+to|use\s+to|ago|before|earlier|previously|"
@@ -87,7 +87,7 @@ def asks_present(query: str) -> bool:
     ("river", 火锅), which asks for the items holding the word. A question about now is answered by the
     current value before the turn that said the old one.
     """
-    cjk = bool(_CJK.search(query))
+    cjk = has_han(query)
     if not (_QUESTION_MARK.search(query) or (_ZH_QUESTION if cjk else _EN_QUESTION).search(query)):
         return False
     return not (_ZH_PAST_FORM if cjk else _EN_PAST_FORM).search(query)

@@ -44,12 +44,12 @@ from datetime import UTC, datetime
 from memory_core.correction_mark import was_corrected
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.index import RecallResult
+from memory_core.text.script import has_han
 from memory_core.text.timecues import parse_time_cue
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["asks_before", "asks_period", "asks_sequence", "before_anchor", "in_sequence", "period_first"]
 
-_CJK = re.compile(r"[\u3400-\u9fff]")
 _EN_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|today|right\s+now)\b", re.IGNORECASE)
 _ZH_NOW = re.compile(r"现在|目前|如今|眼下|当前")
 _EN_SEQUENCE = re.compile(
@@ -62,7 +62,7 @@ _ZH_SEQUENCE = re.compile(r"先后|依次|顺序|按时间|时间线|时间顺�
 
 
 def _says_now(query: str) -> bool:
-    return bool((_ZH_NOW if _CJK.search(query) else _EN_NOW).search(query))
+    return bool((_ZH_NOW if has_han(query) else _EN_NOW).search(query))
 
 
 def _period(query: str, ref: datetime) -> tuple[float, float] | None:
@@ -84,7 +84,7 @@ def _before_phrase(query: str, ref: datetime) -> str:
     cue = parse_time_cue(query, ref)
     if cue is None or not cue.anchor or cue.after or not tokenize(cue.anchor) or _says_now(query):
         return ""
-    asked_past = not _ZH_AHEAD.search(query) if _CJK.search(query) else bool(_EN_PAST_ASKED.search(query))
+    asked_past = not _ZH_AHEAD.search(query) if has_han(query) else bool(_EN_PAST_ASKED.search(query))
     return cue.anchor if asked_past else ""
 
 
@@ -101,7 +101,7 @@ def asks_before(query: str) -> bool:
 
 def asks_sequence(query: str) -> bool:
     """True when ``query`` asks for things in time order ("in order", "timeline", "先后", "依次" …)."""
-    return bool((_ZH_SEQUENCE if _CJK.search(query) else _EN_SEQUENCE).search(query))
+    return bool((_ZH_SEQUENCE if has_han(query) else _EN_SEQUENCE).search(query))
 
 
 def _time(item: MemoryItem) -> float:

@@ -37,6 +37,7 @@ import numpy as np
 from memory_core.model import Kind, MemoryItem
 from memory_core.retrieval.names import key_attribute
 from memory_core.retrieval.turn_shape import key_subject
+from memory_core.text.script import has_han
 
 __all__ = ["EMPLOYER", "TITLE", "asked_attribute_first", "asked_work_attribute"]
 
@@ -59,13 +60,12 @@ _ZH_EMPLOYER = re.compile(
     r"|(?:哪|哪里|哪儿|哪边|什么地方|哪个地方)(?:上班|工作|实习|打工|任职|高就|干活|上过班|工作过)"
     r"|东家|雇主")
 _ZH_TITLE = re.compile(r"做什么|干什么|干啥|做啥|干嘛的|什么工作|什么职业|什么岗|职业|职位|岗位|头衔|哪一?行|什么行业")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def asked_work_attribute(query: str) -> str | None:
     """``EMPLOYER`` when ``query`` asks where someone works, ``TITLE`` when it asks what they do; None for
     neither or both (module docstring)."""
-    employer, title = (_ZH_EMPLOYER, _ZH_TITLE) if _CJK.search(query) else (_EN_EMPLOYER, _EN_TITLE)
+    employer, title = (_ZH_EMPLOYER, _ZH_TITLE) if has_han(query) else (_EN_EMPLOYER, _EN_TITLE)
     asks_employer, asks_title = employer.search(query) is not None, title.search(query) is not None
     if asks_employer == asks_title:
         return None

@@ -29,6 +29,7 @@ from memory_core.retrieval.recall import RecallResult
 from memory_core.session.short_term import SessionWindow
 from memory_core.session.tool_turns import quoted_text, trust_label
 from memory_core.session.working import WorkingMemory
+from memory_core.validation import check_budget_tokens
 
 __all__ = ["TIERS", "TieredContext", "build_tiered_context"]
 
@@ -137,8 +138,7 @@ def build_tiered_context(*, working: WorkingMemory | None = None, window: Sessio
     Raises:
         InvalidField: a negative or non-integer budget, or an unknown ``lang``.
     """
-    if isinstance(budget_tokens, bool) or not isinstance(budget_tokens, int) or budget_tokens < 0:
-        raise InvalidField(f"budget_tokens must be a non-negative integer; got {budget_tokens!r}")
+    check_budget_tokens(budget_tokens)
     if lang not in _HEADINGS:
         raise InvalidField(f"lang must be 'en' or 'zh'; got {lang!r}")
     frame = [BLOCK_OPEN, header(lang)]
