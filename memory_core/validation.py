@@ -239,8 +239,8 @@ def check_meta(meta: object, what: str = "meta") -> dict[str, str]:
     for key, value in meta.items():
         if not isinstance(key, str) or not isinstance(value, str):
             raise InvalidField(f"{what} keys and values must be strings; got {type(key).__name__} key "
-                               f"{key!r} with a {type(value).__name__} value (the Mem0-shaped memory_core.mem0_compat.Memory "
-                               f"keeps numbers, booleans and lists)")
+                               f"{key!r} with a {type(value).__name__} value (the Mem0-shaped "
+                               "memory_core.mem0_compat.Memory keeps numbers, booleans and lists)")
         out[check_text(key, f"{what} key", max_chars=MAX_META_KEY_CHARS)] = \
             check_text(value, f"{what}[{key}]", max_chars=MAX_META_VALUE_CHARS)
     return out
