@@ -21,12 +21,11 @@ from dataclasses import replace
 
 from memory_core.model import Turn
 from memory_core.pipeline import org_names, place_names
-from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
 from memory_core.pipeline.types import Candidate
 from memory_core.store.lookup import KeyLookup
 
-__all__ = ["PERSON_ATTRS", "as_theirs", "opening_name", "stranger_turn"]
+__all__ = ["PERSON_ATTRS", "as_theirs", "stranger_turn"]
 
 #: The attributes of a named person kept as their facts (the last part of the key).
 PERSON_ATTRS = frozenset(("occupation", "works_at", "lives_in"))
@@ -54,33 +53,6 @@ _NOT_NAMES = frozenset((
     "Finally", "Recently", "Really", "Honestly", "Basically", "Literally", "Luckily", "Unfortunately", "Apparently",
     "Hopefully", "Suddenly", "Eventually", "Obviously", "Seriously", "Somehow", "Officially", "Already", "Once",
     "Soon", "Now", "Tonight", "Everything", "Nothing", "Something", "Family", "Mommy", "Daddy"))
-
-
-# a capitalised word opening an English sentence as the subject of a third-person verb ("Tom doesn't like …",
-# "Sarah loves hiking too", "Anna is terrified of …"): the verb's form says the subject is not "I"
-_EN_THIRD = re.compile(r"^(?P<n>[A-Z][a-z]{1,15})\s+(?:(?:just|now|also|still|really|actually|never|always|"
-                       r"totally|absolutely|kind\s+of)\s+)*"
-                       r"(?:doesn't|does\s+not|isn't|is|was|wasn't|has|hasn't|can't|won't|(?!(?:is|was|has)\b)"
-                       r"[a-z]{2,}(?<![su])s)\b")
-
-
-def opening_name(text: str) -> str:
-    """The name an English ``text`` opens on as the subject of a third-person verb ("Tom doesn't like horror
-    movies" -> "Tom", "Sarah loves hiking too" -> "Sarah"), after a lead ("Oh, …"); "" when it opens on no such
-    name (a Chinese text, "I …", "Honestly I …", "The …", a weekday, an organisation or a place). The name may be
-    a pet's or a thing's: the caller compares it with the item it would restate."""
-    body = text.lstrip()
-    if _HAN.search(body):
-        return ""
-    lead = EN_LEAD.match(body)
-    opened = _EN_THIRD.match(body[lead.end():] if lead else body)
-    if opened is None:
-        return ""
-    name = opened.group("n")
-    if name in _NOT_NAMES or name.endswith("ing") or org_names.names_of(name) or place_names.names_of(name) \
-            or lexicon().name_in(name.casefold(), "en") is not None:
-        return ""  # "Running keeps me sane", "Sushi is life": a thing, no person
-    return name
 
 
 def stranger_turn(turn: Turn, store: KeyLookup) -> tuple[Turn, str] | None:

@@ -40,7 +40,6 @@ from memory_core.pipeline.gist import (
     word_overlap,
 )
 from memory_core.pipeline.mention_detail import detail_of
-from memory_core.pipeline.named_other import opening_name
 from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import speaker_qualifier, stance_of
@@ -206,11 +205,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     # a mention opening on another person ("我妹妹的健身卡退了", "my sister cancelled her gym membership") ends
     # nothing of the user's own (``people.about_others_only`` leaves it unable to revise)
     theirs_too = cand.may_revise or not cand.restate_only
-    named = opening_name(turn.text) if cand.restate_only else ""  # "Tom doesn't like horror movies": Tom's
     for item in seen.values():
-        if item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic) \
-                or (named and not re.search(rf"\b{named}\b", item.description, re.IGNORECASE)):
-            continue  # another person named first restates no item that does not name them
+        if item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic):
+            continue
         old = _item_topic(item, speaker)
         if other_value(item.description, cand.description, turn.text, cand.topic, old, _subject(speaker, cand.lang)):
             continue  # "my email is ben.k@…" beside "User is Ben"; a PIN beside a card number
