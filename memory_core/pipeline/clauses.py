@@ -170,7 +170,8 @@ _ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜
 # a connective a clause opens on ("然后搬到了上海"): said again after the subject put back, it reads as part of the verb
 _ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所以|因此|因而|结果)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
-_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
+# "us" in lower case only: "Mum moved in with us" is the user's household, "the US" a place
+_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me|(?-i:us))\b"
                               r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b"
                               # a diary line with "my" left out: "first night in the new apartment in Jersey City"
                               r"|^\s*(?:first|1st)\s+(?:night|day|week|weekend|morning|month)\s+(?:in|at)\s+the\s+new\b",

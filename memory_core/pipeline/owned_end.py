@@ -13,7 +13,9 @@ end (sold, gave away, returned, scrapped, lost, stolen, traded in; 卖了, 出�
 question, a plan or a wish ("thinking of selling my car", "should I sell", "打算把车卖了", "如果…") and another
 person's thing ("my sister sold her car", "我朋友把他的特斯拉卖了") say none. ``owned_end_ops`` then ends the user's
 active statements naming that thing (``owned_things.rows_naming``: by brand or model, else by kind), and drops any
-hit or revision the turn made of them; a thing the user never said they had ends nothing.
+hit or revision the turn made of them; a thing the user never said they had ends nothing. A pet or thing the
+turn says went to another person for good ("she took Mochi with her", "狗归他了": ``handed_on``) ends the same
+way, a pet's row found by its name or kind (``handed_on.pets_naming``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from functools import cache
 
 from memory_core.model import Actor, Status, Turn
 from memory_core.pipeline.clauses import APOSTROPHES
+from memory_core.pipeline.handed_on import PET_PREFIX, handed_on, pets_naming
 from memory_core.pipeline.owned_things import ROW_PREFIXES, kinds_in, marks_in, own_rows, rows_naming
 from memory_core.store.write_ops import EndOp, HitOp, Op, UpdateOp
 from memory_core.text.relations import relation_groups
@@ -161,15 +164,18 @@ def owned_end_ops(turn: Turn, ops: Sequence[Op], rows: Callable[[tuple[str, ...]
         turn: the turn (a user turn; any other role returns ``ops`` unchanged).
         ops: the turn's ops so far.
         rows: ``rows(prefixes)`` -> the user's active ``(id, key, description)`` rows (read only when the turn
-            says an end).
+            says an end, or hands a thing or pet on to another person: ``handed_on``).
     """
     if turn.role != "user":
         return list(ops)
     ends = ended_things(turn.text)
-    if not ends:
+    handed = handed_on(turn.text)  # "gave the cat to my parents", "分手后狗归他了"
+    if not ends and not handed:
         return list(ops)
-    held = own_rows(rows(ROW_PREFIXES))
-    gone = {i for e in ends for i in _naming(e, held)}
+    read = rows((*ROW_PREFIXES, PET_PREFIX))
+    held = own_rows(r for r in read if not r[1].startswith(PET_PREFIX))
+    ends = [*ends, *(Ended(t) for t in handed if all(e.thing != t for e in ends))]
+    gone = {i for e in ends for i in _naming(e, held)} | set(pets_naming([e.thing for e in ends], read))
     if not gone:
         return list(ops)
     ended = {op.item_id for op in ops if isinstance(op, EndOp)}

@@ -109,7 +109,8 @@ def test_without_an_embedder_the_pipeline_plans_by_keys_and_words_alone(tmp_path
     settings = load_settings(database_url=f"sqlite:///{tmp_path / 'n.db'}", embedder="none", maintain_every_turns=0)
     assert mechanical_pipeline(settings, None).meaning is None
     memory = open_memory(settings)
-    items = _ingest(memory, "u-none", "I have type 2 diabetes.", "I'm a type 2 diabetic.")
+    # ("I'm a type 2 diabetic" is the condition's own word form, read by key; the other language is not)
+    items = _ingest(memory, "u-none", "I have type 2 diabetes.", "我有2型糖尿病。")
     assert len(items) == 2  # no vectors: other words stay a second item
     memory.close()
 
