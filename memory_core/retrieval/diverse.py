@@ -97,7 +97,8 @@ class Diverse(Reranks):
 
     def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
                  found: np.ndarray, query: str = "", asked: frozenset[str] = frozenset(),
-                 names: frozenset[str] = frozenset(), present: bool = False) -> tuple[np.ndarray, np.ndarray]:
+                 names: frozenset[str] = frozenset(), present: bool = False,
+                 members: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
         """Say k different things: one result per source, the curated item before its raw turn.
 
         Walking the ranking best first:
@@ -106,7 +107,8 @@ class Diverse(Reranks):
           allow is replaced by that item, at the event's rank and score (the
           turn stays its provenance); a name statement only when ``query``
           asks a name; never a turn holding a telling query term (a rare word, a name in ``names``)
-          the item lacks (``turn_terms.says_beyond``): what the query asks is only in the turn;
+          the item lacks (``turn_terms.says_beyond``): what the query asks is only in the turn; for a list
+          question, a member it asks for (``members``, ``list_question.asked_members``) is such a term;
         - a turn whose statement was superseded (or, of several, the one the
           query words ``asked`` ask about) comes right after the current
           item of the same slot, when the query found that item at all (the
@@ -198,8 +200,11 @@ class Diverse(Reranks):
                 placed.add(succ)  # the current value first, then the turn that said the old one
                 place(succ, sources(succ))
                 fresh.append((succ, score))
+            if members:  # a list's member only the turn names: the turn, not the item made from it
+                j = self._member_turn(j, members, mask)
             curated = self._curated_of(j, mask, rank, named)
-            if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names):
+            if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names) \
+                    and self._member_turn(curated, members, mask) == curated:
                 j = curated
             if j in placed:
                 continue
@@ -218,6 +223,27 @@ class Diverse(Reranks):
         partial = [(j, score) for j, score in partial if not shown(sources(j), seen(j))[0]]
         picked = (fresh + partial)[:k]
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
+
+    def _member_turn(self, j: int, members: frozenset[str], mask: np.ndarray | None) -> int:
+        """For a curated item of one turn (slot ``j``) holding none of the list ``members``, the slot of that raw
+        turn (allowed by ``mask``) when the turn names one; else ``j``. An item of several turns is kept: it
+        shows them all (a merged item on LoCoMo holds up to dozens).
+
+        "I'm a nurse and I went to Peru" made "User works as a nurse": asked which countries the user has been
+        to, the turn window ranks that item for the turn's "Peru", and the item says only the job.
+        """
+        items = self.table.items
+        item = items[j]
+        if item is None or item.kind == Kind.EVENT or len(item.source) != 1 \
+                or self.lexical.scores_of(sorted(members), np.array([j], dtype=np.int64))[0] > 0:
+            return j  # a raw turn, an item of several turns, or one naming a member ("User has a poodle")
+        for turn_id in item.source:
+            for c in self._slots_by_turn.get(turn_id, ()):
+                event = items[c]
+                if event is not None and event.kind == Kind.EVENT and (mask is None or bool(mask[c])) \
+                        and says_beyond(self.lexical, members, c, [j], members):
+                    return c
+        return j
 
     def _unshowable(self, turn_id: str, mask: np.ndarray | None, memo: dict[str, bool]) -> bool:
         """True when no raw turn (event item) of ``turn_id`` is indexed and allowed by ``mask`` (memoised)."""

@@ -41,7 +41,7 @@ from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
-from memory_core.retrieval.list_question import ListQuestions, member_rankings
+from memory_core.retrieval.list_question import ListQuestions, asked_members, member_rankings
 from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
@@ -358,7 +358,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             order, kept = holding_stays_first(self.table.items, order, kept, window or (ref - NOW_SPAN_S, ref + 1.0))
         if settings.diversity:
             present = not past_allowed(filters) and asks_present(query)  # the current value before its old turn
-            order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names, present)
+            members = asked_members(query, tokens) if settings.w_category else frozenset()  # each one an answer
+            order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names, present, members)
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
         order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other

@@ -35,8 +35,8 @@ from memory_core.model import MemoryItem
 from memory_core.retrieval.categories import category_terms, kind_terms
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["KEEP_FIRST", "KIND_FACTOR", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asked_phrase",
-           "asks_list", "member_rankings"]
+__all__ = ["KEEP_FIRST", "KIND_FACTOR", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asked_members",
+           "asked_phrase", "asks_list", "member_rankings"]
 
 #: Candidates ranked for a list question, per result asked (a question for one fact ranks 4 per result).
 LIST_SHORTLIST = 8
@@ -143,6 +143,19 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
     of_kinds = set(kinds)
     rest = [t for t in members if t not in of_kinds]
     return [(ranked(kinds), weight * KIND_FACTOR)] + ([(ranked(rest), weight)] if rest else [])
+
+
+def asked_members(query: str, tokens: Sequence[str]) -> frozenset[str]:
+    """The category member terms a list question asks for (``categories.category_terms`` of its ``tokens``); the
+    empty set for a question that is no list (``asks_list``) or names no category.
+
+    Each member of a list is an answer of its own: a turn naming one ("I'm a nurse and I went to Peru") keeps its
+    place when the curated item that would stand for it says something else ("User works as a nurse"; see
+    ``diverse.Diverse._diverse``). A question for one fact takes the curated item as before.
+    """
+    if not asks_list(query):
+        return frozenset()
+    return frozenset(category_terms(tokens))
 
 
 class ListQuestions:
