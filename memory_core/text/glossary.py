@@ -14,7 +14,9 @@ what the index holds):
   A sense is usable when, with its notes in parentheses and a leading
   "to" / "a" / "the" removed, it is at most ``MAX_WORDS`` words and is not a
   dictionary note: "surname X", "variant of X", "see X", "used in X",
-  "CL:" classifier lists, "abbr. for X", "also written X", "Taiwan pr.".
+  "CL:" classifier lists, "abbr. for X", "also written X", "Taiwan pr.",
+  nor a sense that opens with a qualifier in parentheses ("(of a machine)
+  to operate", "(suffix indicating …)"; "(coll.) wife" is kept).
 - ``en_to_zh(term)``: the Chinese words one of whose first ``SENSES``
   usable senses is that one English word ("to fish out", "go-between" are
   no "fish", "go"), restricted to words jieba's dictionary holds (the
@@ -49,7 +51,7 @@ __all__ = ["MAX_WORDS", "MOST_EN", "MOST_ZH", "SENSES", "en_to_zh", "glossary_pa
 
 log = logging.getLogger(__name__)
 
-#: Senses of an entry read (工作: work, operate, job; later senses are rarer and noisier).
+#: Usable senses of an entry read (工作 "to work / (of a machine) to operate / job": work, job; later ones are rarer).
 SENSES = 3
 #: Most words a usable sense may have once cleaned ("be fond of" is three; "physical exercise" two).
 MAX_WORDS = 3
