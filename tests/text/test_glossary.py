@@ -66,3 +66,15 @@ def test_the_tables_are_read_from_the_file_and_keep_only_the_first_senses(tmp_pa
     assert en_zh["live"] == ("住",)
     assert "dwell" not in en_zh  # a character only for its first sense ("resid", the fourth, is past SENSES)
     assert en_zh["coffe"] == ("咖啡",)
+
+
+def test_without_the_package_both_directions_are_empty(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(glossary, "_tables", None)
+    monkeypatch.setattr(glossary, "glossary_path", lambda: None)
+    zh_to_en.cache_clear()
+    en_to_zh.cache_clear()
+    try:
+        assert zh_to_en("过敏") == () and en_to_zh("allerg") == ()
+    finally:
+        zh_to_en.cache_clear()
+        en_to_zh.cache_clear()
