@@ -38,6 +38,7 @@ from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.diverse import Diverse
 from memory_core.retrieval.fusion import rrf_fuse
+from memory_core.retrieval.glosses import gloss_terms, other_language_only
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
@@ -316,10 +317,15 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             rankings.append((self.lexical.ranked(now_words, depth, mask), NOW_WEIGHT * lexical_weight))
         if dense_ranking is not None:
             rankings += [(dense_ranking, dense_weight), *rankings_extra]
+        extra_terms: list[str] = []
         if settings.aliases and settings.w_alias and self.aliases is not None:
             extra_terms = self.aliases.expand(tokens)
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
                 rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
+        glossed = gloss_terms(tokens, extra_terms) if settings.w_gloss else []
+        if glossed:  # the query's words in the other language, for items in it (``glosses``): 乐器 finds "piano"
+            found = other_language_only(query, self.lexical.ranked(glossed, depth, mask), self.table.items)
+            rankings.append((found, settings.w_gloss))
         if settings.w_category:  # "what sports …": the sports people name (more for a list question)
             rankings += member_rankings(query, tokens, lambda terms: self.lexical.ranked(terms, depth, mask),
                                         settings.w_category)
@@ -447,9 +453,11 @@ def warm_up_search() -> None:
     in a fresh recall worker was the categories file.
     """
     from memory_core.model import MemoryItem
+    from memory_core.text.glossary import en_to_zh
     from memory_core.text.synonyms import synonym_aliases
 
     synonym_aliases()
+    en_to_zh("warm")  # the dictionary, read once
     single_character_verbs()
     index = HybridIndex.build([MemoryItem.create("warm-up", "I play tennis and drink coffee (GRE) last week", "life"),
                                MemoryItem.create("warm-up", "我上周喜欢打网球和喝咖啡", "生活")])

@@ -107,6 +107,9 @@ class HybridSettings:
             held-out behaviour half (ops/bench/RESULTS.md, issue 14, pass of 2026-12-03).
         aliases: search the query's aliases (learned acronyms, bilingual synonyms;
             ``aliases.AliasTable``) as one more item ranking, weighted ``w_alias``.
+        w_gloss: RRF weight of the ranking of the query's words in the other language, from
+            CC-CEDICT (``glosses``; 0: off). Below ``w_items`` and ``w_alias``: a dictionary's
+            glosses are looser than the query's own words and the hand-written synonyms.
         other_subject_factor: score × this (0 < x <= 1) for an item about someone the
             query does not ask about (``rerank.Reranks.subject_factors``).
         question_factor: score × this (0 < x <= 1) for a user's turn that only asks something.
@@ -154,6 +157,7 @@ class HybridSettings:
     dense_fallback_margin: float = 0.03
     aliases: bool = True
     w_alias: float = 1.0
+    w_gloss: float = 0.5
     other_subject_factor: float = 0.5
     question_factor: float = 0.5
     small_talk_factor: float = 0.5
@@ -168,7 +172,7 @@ class HybridSettings:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
         weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.w_dense,
-                   self.w_alias, self.w_dense_miss, self.w_category, self.reply_context)
+                   self.w_alias, self.w_gloss, self.w_dense_miss, self.w_category, self.reply_context)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
         if not 0 <= self.dense_floor_unmatched < 1 or not 0 <= self.dense_fallback_floor < 1 \
@@ -203,7 +207,7 @@ HYBRID_PRESETS: dict[str, HybridSettings] = {
     # Every stage, weights chosen on LoCoMo's development split (ops/bench/RESULTS.md).
     "hybrid": HybridSettings(),
     # BM25 over items only: the recall of the first release, score for score.
-    "lexical": HybridSettings(**_OFF),
+    "lexical": HybridSettings(**_OFF, w_gloss=0.0),
     # Stages that need only the items (no turn store): for stores without turns.
     "items_only": HybridSettings(turns=False, second_round=False),
     # Plain RRF (Cormack et al.'s k = 60, every weight 1).
@@ -216,7 +220,7 @@ RETRIEVERS: dict[str, HybridSettings] = {
     # every lexical stage, no dense ranking: recall without an embedder
     "lexical": replace(HYBRID_PRESETS["hybrid"], dense=False),
     # the dense ranking alone (cosine similarity of the query and item embeddings)
-    "semantic": HybridSettings(**(_OFF | {"dense": True}), w_items=0.0, w_category=0.0),
+    "semantic": HybridSettings(**(_OFF | {"dense": True}), w_items=0.0, w_category=0.0, w_gloss=0.0),
     # every stage with the dense ranking fused in
     "hybrid": HYBRID_PRESETS["hybrid"],
 }

@@ -36,7 +36,7 @@ import snowballstemmer
 
 from memory_core.text.stopwords import CHINESE_STOPWORDS, ENGLISH_STOPWORDS
 
-__all__ = ["add_user_words", "tokenize", "warm_up"]
+__all__ = ["add_user_words", "jieba_frequency", "tokenize", "warm_up"]
 
 # Han (incl. extension A and compatibility), CJK symbols, kana, Hangul.
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\u31f0-\u31ff\uac00-\ud7af"
@@ -157,6 +157,11 @@ def warm_up() -> None:
     a parent before it forks its pool shares the dictionary with the children.
     """
     _load_jieba()
+
+
+def jieba_frequency(word: str) -> int:
+    """``word``'s frequency in the Chinese dictionary ``tokenize`` cuts with (0: not a word of it)."""
+    return int(_load_jieba().FREQ.get(word, 0))
 
 
 #: CJK runs longer than this (characters) are cut without jieba's HMM for unknown words: its

