@@ -44,3 +44,31 @@ def test_a_diet_change_closed_by_a_hedge_and_a_picture_ends_the_old_diet(old: st
                                                                           now: str) -> None:
     texts = [text for _, text in _active([old, new])]
     assert gone not in texts and now in texts, texts
+
+
+@pytest.mark.parametrize(("old", "new", "gone", "now"), [
+    ("I live in Austin", "landlord didn't renew so we packed up the whole place. first week in Portland, so much rain",
+     "User lives in Austin", "User lives in Portland"),
+    ("I live in Dallas", "lease ran out, we packed everything into a van. first weekend in Denver and it's lovely",
+     "User lives in Dallas", "User lives in Denver"),
+    ("we're based in Chicago", "the movers dropped off the last boxes, first month in Seattle done!",
+     "User lives in Chicago", "User lives in Seattle"),
+    ("我住在南京鼓楼区", "苏州的房子终于装修好了，这周末正式搬过去住", "用户住在南京鼓楼区", "用户住在苏州"),
+    ("我住在武汉", "长沙的房子交房了，月底就搬过去住", "用户住在武汉", "用户住在长沙"),
+    ("我在广州住了五年了", "厦门那套公寓收拾好了，我们上周已经搬进去了", "用户住在广州", "用户住在厦门"),
+])
+def test_a_move_told_by_the_first_days_there_or_by_moving_into_the_new_home(old: str, new: str, gone: str,
+                                                                             now: str) -> None:
+    texts = [text for _, text in _active([old, new])]
+    assert gone not in texts and now in texts, texts
+
+
+@pytest.mark.parametrize(("old", "new", "kept"), [
+    ("I live in Boston", "first day in Rome, packed my bag with snacks and walked all over", "User lives in Boston"),
+    ("I live in Boston", "first week in Lisbon for the conference, the talks are great", "User lives in Boston"),
+    ("我住在上海", "爸妈在青岛的房子装修好了，他们下个月搬过去", "用户住在上海"),
+    ("我住在上海", "成都的房子装修好了，准备租出去", "用户住在上海"),
+])
+def test_a_first_day_on_a_trip_or_another_persons_new_home_keeps_the_home(old: str, new: str, kept: str) -> None:
+    texts = [text for _, text in _active([old, new])]
+    assert kept in texts and not any(t.startswith(("User lives in", "用户住在")) and t != kept for t in texts), texts
