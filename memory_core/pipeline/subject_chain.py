@@ -55,8 +55,8 @@ _EN_NOT_NAME = frozenset(re.findall(r"[a-z]+", """
     lunch breakfast traffic weather class practice"""))
 
 # the speaker's, said with no word for them: a new home ("the new flat in Leith"), a first day at a new employer
-# ("first week at Grab done") or in a city ("first week in Portland"), a way of eating now or over ("so pescatarian now", "veggie life is over"); never "my
-# friend's new place"
+# ("first week at Grab done") or in a city ("first week in Portland"), a way of eating now or over ("so pescatarian
+# now", "veggie life is over"); never "my friend's new place"
 _EN_OWNED = re.compile(r"^(?:(?:and|so|oh|well)\s+)?(?:the\s+)?(?:(?:new|current)\s+)+(?:flat|apartment|house|place|"
                        r"home|condo|studio|loft|townhouse)\b|^(?:(?:and|so)\s+)?first\s+(?:day|week|month|shift)\s+"
                        r"(?:at|with)\s|^(?:so\s+)?(?:vegetarian|veggie|vegan|pescatarian|pescetarian)\s+now\b"
