@@ -184,6 +184,8 @@ _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|"
+                       # a count of days without it ("一个月没碰烟了", "第40天没抽烟"): smoking stopped
+                       r"(?:天|周|星期|礼拜|月|年)(?:都|了|多)?(?:没|没有)(?:碰|抽|吸)(?:过)?(?:一根|一口)?烟|"
                        r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED + r"|过世|离世|病逝|安乐|"
                        r"(?:去|回)了?(?:喵星|汪星)|"
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction

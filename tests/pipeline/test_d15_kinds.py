@@ -72,3 +72,25 @@ def test_a_move_told_by_the_first_days_there_or_by_moving_into_the_new_home(old:
 def test_a_first_day_on_a_trip_or_another_persons_new_home_keeps_the_home(old: str, new: str, kept: str) -> None:
     texts = [text for _, text in _active([old, new])]
     assert kept in texts and not any(t.startswith(("User lives in", "用户住在")) and t != kept for t in texts), texts
+
+
+@pytest.mark.parametrize(("old", "new", "gone"), [
+    ("I smoke about half a pack a day", "day 30 without a single cigarette 💪 the patches worked", "User smokes"),
+    ("I smoke like a pack a day", "two weeks without a cigarette now, the gum helps", "User smokes"),
+    ("I'm a smoker", "officially 3 months smoke-free 🎉", "User smokes"),
+    ("我每天抽一包烟", "已经整整一个月没碰烟了，嘴里没那么苦了", "用户每天抽一包烟"),
+    ("我抽烟", "第40天没抽烟💪", "用户抽烟"),
+])
+def test_a_count_of_days_without_a_cigarette_ends_smoking(old: str, new: str, gone: str) -> None:
+    rows = _active([old, new])
+    assert gone not in [text for _, text in rows] and any(key == "fact:smoking" for key, _ in rows), rows
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("I smoke a pack a day", "can't go a single day without a cigarette, it's bad"),
+    ("我每天抽一包烟", "今天忙得一整天都没空抽烟"),
+])
+def test_no_day_without_or_one_busy_day_keeps_smoking(old: str, new: str) -> None:
+    texts = [text for _, text in _active([old, new])]
+    assert ("User smokes" if old.isascii() else "用户每天抽一包烟") in texts and not any("戒" in t or "quit" in t or
+                                                                                  "不抽" in t for t in texts), texts
