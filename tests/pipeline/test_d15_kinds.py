@@ -94,19 +94,3 @@ def test_no_day_without_or_one_busy_day_keeps_smoking(old: str, new: str) -> Non
     texts = [text for _, text in _active([old, new])]
     assert ("User smokes" if old.isascii() else "用户每天抽一包烟") in texts and not any("戒" in t or "quit" in t or
                                                                                   "不抽" in t for t in texts), texts
-
-
-@pytest.mark.parametrize(("old", "new", "gone", "now"), [
-    ("有事微信发消息就行，电话我基本不接", "以后有事发邮件吧", "用户希望通过微信联系", "用户希望通过邮件联系"),
-    ("找我的话钉钉上说一声就好", "以后直接打电话吧", "用户希望通过钉钉联系", "用户希望通过电话联系"),
-    ("有事微信留言就行，我看到就回", "以后还是发邮件吧", "用户希望通过微信联系", "用户希望通过邮件联系"),
-])
-def test_a_channel_put_before_its_verb_is_the_contact_preferred(old: str, new: str, gone: str, now: str) -> None:
-    assert gone in [text for _, text in _active([old])]
-    texts = [text for _, text in _active([old, new])]
-    assert gone not in texts and now in texts, texts
-
-
-@pytest.mark.parametrize("text", ["昨晚在微信上跟朋友发消息聊到两点", "我妈有事都在微信上发消息"])
-def test_a_message_sent_is_no_contact_preferred(text: str) -> None:
-    assert not any("联系" in t for _, t in _active([text]))
