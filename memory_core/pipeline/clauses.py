@@ -54,6 +54,8 @@ _EN_CLAUSE = re.compile(
     # "…, so not veggie anymore", "…, so vegan now", "used to live in Leeds, now I'm in York", "…, should I …?": two
     r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s|(?:vegetarian|veggie|vegan|pescatarian|pescetarian)\s+now\b)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b|(?:should|can|could|would|will|do|does|is|are|how|what|where|which|who|when|why)\b[^,]*\?\s*$)"
     r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"
+    # "…the last boxes, first month in Seattle done!": the first days in a city, a clause of the speaker's
+    r"|,\s*(?=(?:and\s+|so\s+)?(?:first|1st)\s+(?:night|day|week|weekend|month)\s+(?:here\s+)?in\s+(?-i:[A-Z]))"
     # "I've gone off coffee, switched to green tea", "sold the Golf, got a Tesla": the new one is a statement
     r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b|(?:then\s+)?(?:got|bought)\s+(?:a|an)\s)"
     # "joined Google, started doing yoga again": a list of things done, each a statement with its subject left out
@@ -119,7 +121,10 @@ _ZH_MY_NOUN = re.compile(
 _ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)"
                          r"|老家|家乡)")
 # "苏州园区的新房子收拾好了": the new home in a place, opening a turn (or after a bare verb) with 我 left out
-_ZH_NEW_HOME_AT = re.compile(r"^(?:现在|目前|如今)?[^\s，,。在的我你他她它]{2,10}?的新(?:家|房子|房|公寓|住处)")
+# or the home in a place made ready ("长沙的房子交房了", "厦门那套公寓收拾好了")
+_ZH_NEW_HOME_AT = re.compile(r"^(?:现在|目前|如今)?[^\s，,。在的我你他她它那这]{2,10}?(?:的新(?:家|房子|房|公寓|住处)"
+                             r"|(?:的|那套|这套|那边的)(?:新)?(?:家|房子|房|公寓|住处)(?:终于|总算|已经|也)?"
+                             r"(?:装修好|装好|收拾好|弄好|交房|交付|可以入住))")
 # "进蔚来三个月了": how long one has been at a place, with 我 left out
 _ZH_BEEN_AT = re.compile(r"^(?:已经|刚|才)?(?:进|来|到)[^，,。\s]{2,10}?(?:快|已经|都|才)?"
                          r"[一二两三四五六七八九十几半\d]+多?个?(?:天|周|星期|礼拜|月|年)多?了")
@@ -180,6 +185,8 @@ _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|"
+                       # a count of days without it ("一个月没碰烟了", "第40天没抽烟"): smoking stopped
+                       r"(?:天|周|星期|礼拜|月|年)(?:都|了|多)?(?:没|没有)(?:碰|抽|吸)(?:过)?(?:一根|一口)?烟|"
                        r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED + r"|过世|离世|病逝|安乐|"
                        r"(?:去|回)了?(?:喵星|汪星)|"
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction

@@ -12,7 +12,7 @@ is whole without it (``names_place_before``).
 ``names_thing_before(before, zh)``: True when ``before`` (the clause up to the emoji) ends on the name of a
 thing, after the adverbs and particles that may close a statement ("again", "now", 了, 啦). Names are the
 slot lexicon's objects and their kinds (``data/slots.yaml``), the category lexicon's members
-(``data/categories.yaml``) and the lexicon's MEAT word class, in both languages.
+(``data/categories.yaml``) and the lexicon's MEAT and DIETWORD word classes, in both languages.
 """
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ from memory_core.text.script import HAN_CHARS
 
 __all__ = ["names_place_before", "names_thing_before"]
 
-# what may stand between a statement's last word and its picture
+# what may stand between a statement's last word and its picture, the hedges a speaker closes on among them
+# ("so pescatarian now I guess 🐟", "eating meat again I think 🍖")
 _EN_CLOSING = re.compile(r"(?:[\s,.!~-]+|\b(?:again|now|too|today|tonight|lately|already|any\s?more|these\s+days|"
-                         r"finally|lol|haha+)\b)*$", re.IGNORECASE)
+                         r"finally|lol|haha+|i\s+guess|i\s+think|i\s+suppose|i\s+reckon|tbh|honestly)\b)*$",
+                         re.IGNORECASE)
 _ZH_CLOSING = re.compile(r"[了啦呢呀哦吧嘛哈噢咯喽～~!！\s]*$")
 _EN_WORDS = re.compile(r"[a-z][a-z' -]*$")
 _HAN_RUN = re.compile(f"[{HAN_CHARS}]+$")
@@ -46,8 +48,10 @@ def _names() -> tuple[frozenset[str], frozenset[str]]:
         if spec.get("cat") in _SLOT_CATS:
             for lang in ("en", "zh", "kinds"):
                 words.update(str(w) for w in spec.get(lang) or ())
-    meat = str(slots["classes"]["en"].get("MEAT", ""))
-    words.update(w.replace("?", "").replace("\\s+", " ") for w in meat.split("|"))
+    for cls in ("MEAT", "DIETWORD"):  # a way of eating pictured by its food: "pescatarian now 🐟", "吃素了🥦"
+        for lang in ("en", "zh"):
+            names = str(slots["classes"][lang].get(cls, ""))
+            words.update(w.replace("?", "").replace("\\s+", " ").replace("[- ]", "-") for w in names.split("|"))
     for entry in load_shipped("data", "categories.yaml"):
         if _CATEGORIES.intersection(map(str, entry.get("names", ()))):
             words.update(str(m) for m in entry.get("members", ()))

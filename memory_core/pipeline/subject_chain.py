@@ -55,11 +55,18 @@ _EN_NOT_NAME = frozenset(re.findall(r"[a-z]+", """
     lunch breakfast traffic weather class practice"""))
 
 # the speaker's, said with no word for them: a new home ("the new flat in Leith"), a first day at a new employer
-# ("first week at Grab done"), a way of eating now or over ("so pescatarian now", "veggie life is over"); never "my
-# friend's new place"
+# ("first week at Grab done") or in a city ("first week in Portland"), a way of eating now or over ("so pescatarian
+# now", "veggie life is over"); never "my friend's new place"
 _EN_OWNED = re.compile(r"^(?:(?:and|so|oh|well)\s+)?(?:the\s+)?(?:(?:new|current)\s+)+(?:flat|apartment|house|place|"
                        r"home|condo|studio|loft|townhouse)\b|^(?:(?:and|so)\s+)?first\s+(?:day|week|month|shift)\s+"
                        r"(?:at|with)\s|^(?:so\s+)?(?:vegetarian|veggie|vegan|pescatarian|pescetarian)\s+now\b"
+                       # the first days in a city ("first week in Portland"): the speaker's, whether a move or a trip
+                       r"|^(?:(?:and|so|our|my)\s+)?(?:first|1st)\s+(?:night|day|week|weekend|month)\s+(?:here\s+)?in\s+"
+                       r"(?-i:[A-Z])"
+                       # a count of days without smoking ("day 30 without a cigarette", "3 months smoke-free")
+                       r"|^(?:(?:and|so|now|officially)\s+)*(?:day\s+\d+|(?:\d+|one|two|three|four|five|six|a)\s+(?:days?|weeks?|"
+                       r"months?|years?))\s+(?:now\s+)?(?:without\s+(?:a\s+(?:single\s+)?)?(?:cigarettes?|cigs?|smokes?)|"
+                       r"smoke[-\s]free|off\s+(?:the\s+)?(?:cigarettes|cigs|smokes))\b"
                        r"|\b(?:vegetarian|veggie|vegan|pescatarian|pescetarian|keto|plant-based)\s+(?:life|lifestyle|days|"
                        r"phase|era|streak|journey)\s+(?:is|are|'s|'re|has\s+been|have\s+been)\s+(?:officially\s+)?"
                        r"(?:over|done|finished|dead)\b", re.IGNORECASE)
