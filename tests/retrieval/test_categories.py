@@ -166,15 +166,15 @@ def test_foreign_language_is_named_by_its_two_words_only():
     assert "korean" not in category_terms(tokenize("Is she foreign?"))
 
 
-def test_an_attribute_asked_by_a_value_s_name_finds_the_slot_item():
-    """"Is she vegetarian?", 她还吃素吗 ask the diet: the user's diet item (now eating meat) is found though it
-    shares no word with the question; 外语 and 身体 ask the language and health slots (slots.yaml ``ask``)."""
-    facts = [("Lin又开始吃肉了", "health", "fact:diet"), ("User is learning Korean", "identity", "fact:language:korean"),
-             ("User has asthma", "health", "fact:health:asthma"), ("User lives in Hangzhou", "places", "fact:lives_in"),
-             ("User works at Alibaba", "work", "fact:works_at")]
+
+def test_a_slot_asked_by_its_category_word_finds_the_slot_item():
+    """外语 and 身体 ask the language and health slots (slots.yaml ``ask``): the user's item of that slot is found
+    though its text shares no word with the question."""
+    facts = [("User is learning Korean", "identity", "fact:language:korean"),
+             ("User has asthma", "health", "fact:health:asthma"),
+             ("User lives in Hangzhou", "places", "fact:lives_in"), ("User works at Alibaba", "work", "fact:works_at")]
     items = [MemoryItem.create("u", text, theme, at=T0, valid_from=T0, key=key) for text, theme, key in facts]
     index = HybridIndex.build(items, [], window=0)
-    for query, first in (("Is she vegetarian?", "Lin又开始吃肉了"), ("她还吃素吗？", "Lin又开始吃肉了"),
-                         ("她在学什么外语？", "User is learning Korean"), ("她身体怎么样？", "User has asthma")):
+    for query, first in (("她在学什么外语？", "User is learning Korean"), ("她身体怎么样？", "User has asthma")):
         found = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
         assert found and found[0] == first, (query, found)
