@@ -362,7 +362,7 @@ def _detect(original: str) -> tuple[Finding, ...]:
                                  + sensitive_codes.find(text, gate) + sensitive_again.find(text, gate)
                                  + sensitive_health.find(text, gate)):
         found.append(Finding(category, start, end, text[start:end]))
-    kept = _without_overlaps([f for f in found if not _talked_about(f, text)])
+    kept = _without_overlaps([f for f in found if not _talked_about(f, text)], text)
     return tuple(_refined(f, text, original) for f in kept)
 
 
@@ -381,10 +381,16 @@ def _talked_about(f: Finding, text: str) -> bool:
 _ORDER = {c: n for n, c in enumerate(_PRIORITY)}
 
 
-def _without_overlaps(found: list[Finding]) -> list[Finding]:
+def _without_overlaps(found: list[Finding], text: str) -> list[Finding]:
+    """``found`` without overlaps, earliest and longest first; a finding of the same category that runs past the
+    one kept before it lengthens that one to its end ("doctor says I have high blood" and "high blood pressure":
+    one value up to "pressure", never a word cut in half by the mask)."""
     kept: list[Finding] = []
     for f in sorted(found, key=lambda f: (f.start, -(f.end - f.start), _ORDER[f.category])):
         if kept and f.start < kept[-1].end:
+            last = kept[-1]
+            if f.category == last.category and f.end > last.end:
+                kept[-1] = Finding(last.category, last.start, f.end, text[last.start:f.end], last.thing)
             continue
         kept.append(f)
     return kept

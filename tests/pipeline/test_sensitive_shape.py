@@ -355,3 +355,13 @@ def test_a_finding_reported_and_spaced_digits_given_last(text: str, category: st
                                   "the engine problem was finally found by the mechanic"])
 def test_no_health_in_talk_of_care_or_a_discharge(text: str) -> None:
     assert not detect(text), detect(text)
+
+
+@pytest.mark.parametrize("text", [
+    "doctor says I have high blood pressure",
+    "the doctor said my dad has high blood pressure now",
+])
+def test_a_doctors_report_and_the_condition_it_runs_into_are_masked_as_one(text: str) -> None:
+    from memory_core.pipeline.sensitive import mask
+    masked = mask(text)
+    assert "pressure" not in masked and "blood" not in masked and masked.count("[health]") == 1

@@ -149,3 +149,35 @@ def test_a_member_of_a_kind_not_flagged_asks_nothing_more():
     assert category_terms(tokenize("What did I do on Saturday?")) == []  # a day does not ask about the weekend
     assert "coffe" in category_terms(tokenize("can I have an espresso?"))
     assert "喝酒" in category_terms(tokenize("can I have a beer?"))
+
+
+def test_a_health_or_language_question_finds_the_condition_or_language_named():
+    """Health (身体, 健康) and languages (外语) asked by the general word find the member the user named, the
+    question in either language; without the expansion the member is not first."""
+    for query, said in (("她身体怎么样？", "Doctor says I have iron-deficiency anemia."),
+                        ("Any health issues?", "体检查出来贫血，医生让我补铁。"),
+                        ("Does he have any health problems?", "我有高血压，一直在吃药。"),
+                        ("她在学什么外语？", "I've been learning Korean since June."),
+                        ("What foreign language is he learning?", "改学韩语了，日语太难了。")):
+        _first_only_with_expansion(query, said)
+
+
+def test_foreign_language_is_named_by_its_two_words_only():
+    """"foreign language(s)" and 外语 name the languages; "foreign" alone names nothing."""
+    assert "korean" in category_terms(tokenize("Which foreign languages does she study?"))
+    assert "korean" in category_terms(tokenize("她在学什么外语？"))
+    assert "korean" not in category_terms(tokenize("Is she foreign?"))
+
+
+
+def test_a_slot_asked_by_its_category_word_finds_the_slot_item():
+    """外语 and 身体 ask the language and health slots (slots.yaml ``ask``): the user's item of that slot is found
+    though its text shares no word with the question."""
+    facts = [("User is learning Korean", "identity", "fact:language:korean"),
+             ("User has asthma", "health", "fact:health:asthma"),
+             ("User lives in Hangzhou", "places", "fact:lives_in"), ("User works at Alibaba", "work", "fact:works_at")]
+    items = [MemoryItem.create("u", text, theme, at=T0, valid_from=T0, key=key) for text, theme, key in facts]
+    index = HybridIndex.build(items, [], window=0)
+    for query, first in (("她在学什么外语？", "User is learning Korean"), ("她身体怎么样？", "User has asthma")):
+        found = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
+        assert found and found[0] == first, (query, found)
