@@ -119,7 +119,9 @@ _ZH_MY_NOUN = re.compile(
 _ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)"
                          r"|老家|家乡)")
 # "苏州园区的新房子收拾好了": the new home in a place, opening a turn (or after a bare verb) with 我 left out
-_ZH_NEW_HOME_AT = re.compile(r"^(?:现在|目前|如今)?[^\s，,。在的我你他她它]{2,10}?的新(?:家|房子|房|公寓|住处)")
+# ("第一晚在杭州的新公寓", "今天是在成都新家的第一天", "入住长沙的新公寓": the first night in it, or moving in)
+_ZH_NEW_HOME_AT = re.compile(r"^(?:现在|目前|如今|今天|今晚|昨天|昨晚)?是?(?:(?:第一|头一)(?:晚|夜|天|周|个晚上|个周末)"
+                             r"(?:住)?在|在|(?:正式)?(?:入住|住进|搬进)了?)?[^\s，,。在的我你他她它]{2,10}?的?新(?:家|房子|房|公寓|住处)")
 # "进蔚来三个月了": how long one has been at a place, with 我 left out
 _ZH_BEEN_AT = re.compile(r"^(?:已经|刚|才)?(?:进|来|到)[^，,。\s]{2,10}?(?:快|已经|都|才)?"
                          r"[一二两三四五六七八九十几半\d]+多?个?(?:天|周|星期|礼拜|月|年)多?了")
