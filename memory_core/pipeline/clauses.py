@@ -180,7 +180,7 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me)\b"
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
-_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|"
+_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|(?:治好|痊愈|康复)了|"
                        r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED + r"|过世|离世|病逝|安乐|"
                        r"(?:去|回)了?(?:喵星|汪星)|"
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
