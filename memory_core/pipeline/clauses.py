@@ -60,7 +60,7 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+|then\s+|also\s+)?(?:just\s+|finally\s+|recently\s+)?(?:started|joined|moved|quit|left|"
     r"switched|took\s+up|picked\s+up|adopted|bought|gave\s+up|stopped)\s)"
     # "stopped running, swimming instead": what took its place, a statement of its own
-    r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+instead\b)"
+    r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+(?:instead\b|(?:now|these\s+days|nowadays)\W*$))"
     # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
     r"|,?\s+and\s+(?=" + _EN_ALLERGIC + r")"
     # "I'm vegetarian so don't suggest steakhouses": a request to the assistant after the fact it rests on
@@ -367,8 +367,10 @@ _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol
                               r"(?:terrible|awful|rough|sad|tough)\s+(?:week|day|weekend)|update)\b[\s,.!:;\-–—]*)+",
                               re.IGNORECASE)
 # an activity said with "instead" after a stop, its subject left out ("stopped running, swimming instead")
-_EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?:\s+[a-z]+)?)\s+instead\b\W*$",
-                         re.IGNORECASE)
+# ("quit running, swimming now": "now" after a stop said in the clause before)
+_EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?:\s+[a-z]+)?)\s+"
+                         r"(?:(?P<instead>instead)|now|these\s+days|nowadays)\b\W*$", re.IGNORECASE)
+_EN_STOPPED = re.compile(r"\b(?:quit|stopped|gave\s+up|given\s+up|dropped|ditched)\b", re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
 # an English clause that dropped "I'm" before a negation or an end ("not vegetarian anymore", "finally done with the …")
@@ -398,7 +400,8 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
         if who and who != AWAY and (taken := _EN_TAKEN_UP.match(clause)) is not None \
                 and _takes_up(who, taken.group("p")):  # "my wife switched jobs, she's at Spotify now": hers
             clause = f"{who}{' is' if taken.group('is') else ''} {clause[taken.end():]}"
-        if (instead := _EN_INSTEAD.match(clause)) is not None:  # "…, swimming instead": taken up in its place
+        if (instead := _EN_INSTEAD.match(clause)) is not None and (  # "…, swimming instead": taken up in its place
+                instead.group("instead") or (len(spoken) > 1 and _EN_STOPPED.search(spoken[-2][0]))):
             if who == AWAY:
                 continue
             clause = f"{who or 'I'} took up {instead.group('g')}"
