@@ -60,7 +60,7 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+|then\s+|also\s+)?(?:just\s+|finally\s+|recently\s+)?(?:started|joined|moved|quit|left|"
     r"switched|took\s+up|picked\s+up|adopted|bought|gave\s+up|stopped)\s)"
     # "stopped running, swimming instead": what took its place, a statement of its own
-    r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+(?:instead\b|(?:now|these\s+days|nowadays)\W*$))"
+    r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+instead\b)"
     # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
     r"|,?\s+and\s+(?=" + _EN_ALLERGIC + r")"
     # "I'm vegetarian so don't suggest steakhouses": a request to the assistant after the fact it rests on
@@ -367,10 +367,12 @@ _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol
                               r"(?:terrible|awful|rough|sad|tough)\s+(?:week|day|weekend)|update)\b[\s,.!:;\-–—]*)+",
                               re.IGNORECASE)
 # an activity said with "instead" after a stop, its subject left out ("stopped running, swimming instead")
-# ("quit running, swimming now": "now" after a stop said in the clause before)
-_EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?:\s+[a-z]+)?)\s+"
-                         r"(?:(?P<instead>instead)|now|these\s+days|nowadays)\b\W*$", re.IGNORECASE)
-_EN_STOPPED = re.compile(r"\b(?:quit|stopped|gave\s+up|given\s+up|dropped|ditched)\b", re.IGNORECASE)
+_EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?:\s+[a-z]+)?)\s+instead\b\W*$",
+                         re.IGNORECASE)
+# the same said with "now" after the stop ("quit running, swimming now", "stopped the gym, cycling these days")
+_EN_STOP_THEN_NOW = re.compile(r"(\b(?:quit|stopped|gave\s+up|given\s+up|dropped|ditched)\b[^,.;!?]*),\s*"
+                               r"((?:and\s+|but\s+|so\s+)?[a-z]+ing(?:\s+[a-z]+)?)\s+(?:now|these\s+days|nowadays)"
+                               r"(?=\W*$)", re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
 # an English clause that dropped "I'm" before a negation or an end ("not vegetarian anymore", "finally done with the …")
@@ -386,6 +388,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
     sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
+    sentence = _EN_STOP_THEN_NOW.sub(r"\1, \2 instead", sentence)
     sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
@@ -400,8 +403,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
         if who and who != AWAY and (taken := _EN_TAKEN_UP.match(clause)) is not None \
                 and _takes_up(who, taken.group("p")):  # "my wife switched jobs, she's at Spotify now": hers
             clause = f"{who}{' is' if taken.group('is') else ''} {clause[taken.end():]}"
-        if (instead := _EN_INSTEAD.match(clause)) is not None and (  # "…, swimming instead": taken up in its place
-                instead.group("instead") or (len(spoken) > 1 and _EN_STOPPED.search(spoken[-2][0]))):
+        if (instead := _EN_INSTEAD.match(clause)) is not None:  # "…, swimming instead": taken up in its place
             if who == AWAY:
                 continue
             clause = f"{who or 'I'} took up {instead.group('g')}"
