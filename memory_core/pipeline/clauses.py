@@ -121,8 +121,11 @@ _ZH_MY_NOUN = re.compile(
 _ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)"
                          r"|老家|家乡)")
 # "苏州园区的新房子收拾好了": the new home in a place, opening a turn (or after a bare verb) with 我 left out
-# or the home in a place made ready ("长沙的房子交房了", "厦门那套公寓收拾好了")
-_ZH_NEW_HOME_AT = re.compile(r"^(?:现在|目前|如今)?[^\s，,。在的我你他她它那这]{2,10}?(?:的新(?:家|房子|房|公寓|住处)"
+# or the home in a place made ready ("长沙的房子交房了", "厦门那套公寓收拾好了"), or the first night in it, or moving in
+# ("第一晚在杭州的新公寓", "今天是在成都新家的第一天", "入住长沙的新公寓")
+_ZH_NEW_HOME_AT = re.compile(r"^(?:现在|目前|如今|今天|今晚|昨天|昨晚)?是?(?:(?:第一|头一)(?:晚|夜|天|周|个晚上|个周末)"
+                             r"(?:住)?在|在|(?:正式)?(?:入住|住进|搬进)了?)?[^\s，,。在的我你他她它那这]{2,10}?"
+                             r"(?:的?新(?:家|房子|房|公寓|住处)"
                              r"|(?:的|那套|这套|那边的)(?:新)?(?:家|房子|房|公寓|住处)(?:终于|总算|已经|也)?"
                              r"(?:装修好|装好|收拾好|弄好|交房|交付|可以入住))")
 # "进蔚来三个月了": how long one has been at a place, with 我 left out
@@ -184,7 +187,7 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me|(?-i:us))\b"
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
-_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|"
+_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|(?:治好|痊愈|康复)了|"
                        # a count of days without it ("一个月没碰烟了", "第40天没抽烟"): smoking stopped
                        r"(?:天|周|星期|礼拜|月|年)(?:都|了|多)?(?:没|没有)(?:碰|抽|吸)(?:过)?(?:一根|一口)?烟|"
                        r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED + r"|过世|离世|病逝|安乐|"
@@ -375,6 +378,10 @@ _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol
 # an activity said with "instead" after a stop, its subject left out ("stopped running, swimming instead")
 _EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?:\s+[a-z]+)?)\s+instead\b\W*$",
                          re.IGNORECASE)
+# the same said with "now" after the stop ("quit running, swimming now", "stopped the gym, cycling these days")
+_EN_STOP_THEN_NOW = re.compile(r"(\b(?:quit|stopped|gave\s+up|given\s+up|dropped|ditched)\b[^,.;!?]*),\s*"
+                               r"((?:and\s+|but\s+|so\s+)?[a-z]+ing(?:\s+[a-z]+)?)\s+(?:now|these\s+days|nowadays)"
+                               r"(?=\W*$)", re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
 # an English clause that dropped "I'm" before a negation or an end ("not vegetarian anymore", "finally done with the …")
@@ -390,6 +397,7 @@ def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] |
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
     sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
+    sentence = _EN_STOP_THEN_NOW.sub(r"\1, \2 instead", sentence)
     sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))

@@ -43,7 +43,7 @@ import re
 from collections.abc import Callable
 
 from memory_core.model import Kind, Turn
-from memory_core.pipeline.correction_pair import said_only_pair, shaped
+from memory_core.pipeline.correction_pair import named_as, said_only_pair, shaped
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.retraction import retracted
 from memory_core.pipeline.slot_lexicon import canon_object, lexicon
@@ -169,7 +169,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         return cands
     pair = read_correction(turn.text)
     found = rows(("fact:", "pref:"))
-    if pair is None or not any(pair[1].casefold() in r[2].casefold() for r in found):
+    if pair is None or not any(named_as(r[2], pair[1]) for r in found):
         back = retracted(turn, cands, rows, store)  # "scratch that, not yet": the change it takes back, undone
         if back is not None:
             return back
@@ -203,12 +203,15 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
     done: Candidate | None = None
     sources: set[str] = set()
     best = -2
-    for _, key, description in sorted(found, key=lambda row: -_said_alike(_replaced(row[2], old, new), new, folded)):
+    said_as = {row[2]: named_as(row[2], pair[1]) for row in found}  # "用户对花生过敏" named by "not peanuts"
+    for _, key, description in sorted(found, key=lambda row: -_said_alike(
+            _replaced(row[2], said_as[row[2]] or old, new), new, folded)):
+        old = said_as[description] or pair[1]
         alike_by = _said_alike(_replaced(description, old, new), new, folded)
         plain = key.split("@")[0]
         owner = plain.split(":", 1)[1].split("/", 1)[0] if "/" in plain else ""
-        if old.casefold() not in description.casefold() or (owner and not _names_person(owner, turn.text)
-                                                               and not _names_name(plain, turn.text)):
+        if not said_as[description] or (owner and not _names_person(owner, turn.text)
+                                        and not _names_name(plain, turn.text)):
             continue  # not the old value, or another person the turn does not name
         # the object of a multi-valued key ("fact:allergy:peanuts"): the item of the right object replaces it
         valued = plain.startswith("fact:") and not owner and plain.count(":") > 1 \
@@ -241,12 +244,13 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             kind=item.kind, description=text, theme=item.theme, key=key, polarity=1, confidence=0.9,
             importance=item.importance, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role,
             lang=lang, claim=text, single_valued=True, ends=ends,
-            evidence=turn.text, notes=[f"correction: {new}, not {old}"],
+            evidence=turn.text, notes=[f"correction: {new}, not {pair[1]}"],
         )
         kept.append(fixed)
         if ends:
             break  # a like corrected: one
         done, sources, best = done or fixed, sources or set(item.source), max(best, alike_by)
+    old = pair[1]
     swapped = gist_swapped(turn, pair, rows, store) if done is None and not any(c.notes[:1] == [
         f"correction: {new}, not {old}"] for c in kept) else None  # "it's Lisa not Linda" of "manager is Linda"
     if swapped is not None:

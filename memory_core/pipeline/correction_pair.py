@@ -27,7 +27,7 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.value_class import is_place
 from memory_core.text.script import has_han
 
-__all__ = ["COLOURS_EN", "COLOURS_ZH", "said_only_pair", "shaped"]
+__all__ = ["COLOURS_EN", "COLOURS_ZH", "named_as", "said_only_pair", "shaped"]
 
 _EN_NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                     "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
@@ -203,3 +203,22 @@ def _between(said: list[str], before: list[str], after: list[str], size: int) ->
                     return None
                 return (end - size, end) if not before else (at, end)
     return None
+
+
+def named_as(description: str, old: str) -> str:
+    """The words of ``description`` that name the wrong value ``old``: ``old`` itself, or a name of the same
+    known object (``data/slots.yaml``) in either language ("用户对花生过敏" names "peanuts" as 花生: a correction
+    said in English of what was said in Chinese); "" when it names none."""
+    if old.casefold() in description.casefold():
+        return old
+    lex = lexicon()
+    oid = lex.exact(old, "zh" if re.search(r"[\u4e00-\u9fff]", old) else "en")
+    if oid is None:
+        return ""
+    folded = description.casefold()
+    for name in sorted(lex.names.get(oid, ()), key=len, reverse=True):
+        at = folded.find(name) if re.search(r"[\u4e00-\u9fff]", name) else \
+            (m.start() if (m := re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", folded)) else -1)
+        if at >= 0:
+            return description[at:at + len(name)]
+    return ""

@@ -24,7 +24,8 @@ _EN_REPORTER = re.compile(
     r"physician|dietitian|dietician|nutritionist|nurse|dentist|physio|therapist)\s+"
     r"(?:says|said|thinks|reckons|confirmed|found|tells\s+me|told\s+me|has\s+told\s+me|just\s+told\s+me)\s*[,:]?\s+"
     r"(?:that\s+)?(?=(?:i|i'm|i've|i'd|im)\b|my\s+(?:blood|cholesterol|sugar|heart|liver|kidneys?|thyroid|iron|"
-    r"vitamin|bmi|weight|back|knees?|lungs?|bones?|eyes?|skin|stomach|gut|test|tests|results?|levels?)\b)",
+    r"vitamin|bmi|weight|back|knees?|lungs?|bones?|eyes?|skin|stomach|gut|test|tests|results?|levels?|"
+    r"an(?:a)?emia|asthma|diabetes|eczema|rash|migraines?|condition)\b)",
     re.IGNORECASE)
 # 医生说我…, 大夫告诉我…, 医生诊断我…: the reporter and its verb, before 我 (not 我妈, 我爸: another person)
 _ZH_REPORTER = re.compile(

@@ -50,7 +50,7 @@ from memory_core.pipeline.restriction_topics import needs_of
 from memory_core.pipeline.sensitive_detect import ASKS, CATEGORIES, Finding, detect, mask
 from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
 from memory_core.pipeline.sensitive_kind import WITHHELD, asked_things, called_pin, shows
-from memory_core.pipeline.sensitive_reworded import restated
+from memory_core.pipeline.sensitive_reworded import put_right, restated
 from memory_core.pipeline.sensitive_thing import tie_to_thing
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
 from memory_core.text.tokenize import tokenize
@@ -362,7 +362,8 @@ class SensitiveGuard:
                 continue
             if own is None:
                 own = _norm(turn.text) if turn.role == "user" else ""
-            if not own or any(_norm(f.value) not in own and not restated(f, said, turn.text) for f in findings):
+            if not own or any(_norm(f.value) not in own and not restated(f, said, turn.text)
+                              and not put_right(f, turn.text, text) for f in findings):
                 self._drop(op, dropped, "refused_not_users_words", turn)
                 continue
             if policy == "drop":

@@ -3,17 +3,19 @@
 ``SensitiveGuard`` writes a sensitive value only in the user's own words; a health value is a statement,
 not a secret string, so a third-person rewrite of it ("Bo takes metformin" from "I take metformin",
 "User is allergic to milk" from "I have a milk allergy") still counts as the user's words when it
-says nothing the turn did not.
+says nothing the turn did not. A correction keeps the kind of the value it puts right ("actually I meant
+cashews, not peanuts" makes "User is allergic to cashews" of "User is allergic to peanuts"): ``put_right``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memory_core.pipeline.correction import read_correction
 from memory_core.pipeline.sensitive_detect import Finding
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["restated"]
+__all__ = ["put_right", "restated"]
 
 
 #: Categories whose value an item may say in other words than the turn (a statement, not a secret string).
@@ -44,3 +46,23 @@ def _all_said(words: set[str], said: set[str]) -> bool:
 
 #: The shortest stem two forms of one word share ("allerg" of "allergic" and "allergy"; "diabet").
 _STEM_SHARED = 6
+
+
+#: The words naming the kind of a health value (as ``tokenize`` gives them) that a correction keeps from the item
+#: it puts right without saying them again: an allergy, an intolerance.
+_KIND_KEPT = frozenset({"allerg", "allergi", "过敏", "intoler", "耐受"})
+
+
+def put_right(finding: Finding, own: str, text: str) -> bool:
+    """True when a health ``finding`` of the item ``text`` is a value the user's turn ``own`` puts right: the turn
+    corrects one value by another (``correction.read_correction``: "actually I meant cashews, not peanuts",
+    不对，我是说腰果，不是花生), ``text`` names the right one, and the finding says no other word than it and the
+    kind of value (``_KIND_KEPT``: "allergic to cashews", 过敏). The kind was said in the user's own words by the
+    item the correction ends; the turn need not say it again."""
+    if finding.category not in _REWORDED:
+        return False
+    pair = read_correction(own)
+    if pair is None or pair[0].casefold() not in text.casefold():
+        return False
+    new = set(tokenize(pair[0]))
+    return bool(new) and set(tokenize(finding.value)) - new <= _KIND_KEPT
