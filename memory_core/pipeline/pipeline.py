@@ -268,7 +268,8 @@ def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candi
     """Drop the event of an assistant turn that states nothing new ("好的，没问题！Mochi is a cute name.").
 
     Its words beyond pleasantries and praise (``small_talk.new_words``) are all the user's own:
-    their name, or words of their statements (one light read, ``KeyLookup.active_by_prefix``).
+    their name, or words of their statements (one light read, ``KeyLookup.active_by_prefix``), or else
+    words of what they said (their events: one more read, only for a short turn with words left over).
     A turn with a recommendation, a fact or a plan has words of its own and keeps its event.
     """
     if not any(c.is_event for c in cands):
@@ -278,6 +279,10 @@ def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candi
         return cands
     known = " ".join([turn.user_id, *(description for _, _, description in rows.get(RESTATE_PREFIXES))]) \
         if words else ""
+    if words and not says_nothing_new(words, known):  # "Got it, cashews then.": the user's own words, not stored
+        own = f"{turn.speaker.strip() or turn.role}: "  # as a statement; the assistant's own events are not theirs
+        known = " ".join([known, *(text for _, _, text in rows.store.active_by_prefix(turn.user_id, ("event:",))
+                                   if not text.startswith(own))])
     return [c for c in cands if not c.is_event] if says_nothing_new(words, known) else cands
 
 
