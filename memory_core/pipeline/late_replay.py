@@ -20,7 +20,7 @@ from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, Op
 
-__all__ = ["LateReplay"]
+__all__ = ["LateReplay", "ReadOnce"]
 
 #: At most this many later turns are played for one late turn (the newest are the likeliest to end it).
 MAX_LATER = 200
@@ -54,6 +54,34 @@ class _Only:
     def superseded_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """None: the held items are all current."""
         return []
+
+
+class ReadOnce:
+    """A ``KeyLookup`` over ``store`` that reads each ``active_by_prefix`` once: the late stages of one plan
+    (``late_correction``, ``LateReplay``) share one read of the user's events. Nothing is written meanwhile."""
+
+    def __init__(self, store: KeyLookup) -> None:
+        self.store = store
+        self._rows: dict[tuple[str, ...], list[tuple[str, str, str]]] = {}
+
+    def find_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """As the store."""
+        return self.store.find_by_key(user_id, key)
+
+    def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
+        """As the store."""
+        return self.store.find_by_keys(user_id, keys)
+
+    def active_by_prefix(self, user_id: str, prefixes: Sequence[str]) -> list[tuple[str, str, str]]:
+        """As the store, read once per user and prefixes."""
+        key = (user_id, *prefixes)
+        if key not in self._rows:
+            self._rows[key] = self.store.active_by_prefix(user_id, prefixes)
+        return self._rows[key]
+
+    def superseded_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
+        """As the store."""
+        return self.store.superseded_by_key(user_id, key)
 
 
 def _said(item: MemoryItem) -> datetime:

@@ -25,7 +25,7 @@ from memory_core.pipeline.kin_across import kin_across
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
-from memory_core.pipeline.late_replay import LateReplay
+from memory_core.pipeline.late_replay import LateReplay, ReadOnce
 from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mood import without_moods
@@ -207,9 +207,10 @@ class WritePipeline:
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"
         ops = kept_models(turn, ops, rows.get)  # "upgraded to a Pixel 9" is no new detail of the Galaxy S22
         ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
-        ops = corrected_late(turn, ops, store)  # "I live in York" arriving after its later "Leeds, not York"
+        once = ReadOnce(store)  # the late stages read the user's events once
+        ops = corrected_late(turn, ops, once)  # "I live in York" arriving after its later "Leeds, not York"
         ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after
-        ops = self.late_replay.settle(turn, ops, store)  # "learning Japanese" arriving after "改学韩语了"
+        ops = self.late_replay.settle(turn, ops, once)  # "learning Japanese" arriving after "改学韩语了"
         ops = chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
         return self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
