@@ -25,6 +25,7 @@ from memory_core.pipeline.kin_across import kin_across
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
+from memory_core.pipeline.late_replay import LateReplay, ReadOnce
 from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mood import without_moods
@@ -130,6 +131,7 @@ class WritePipeline:
         self.scorer: ValueScorer = scorer or HeuristicValueScorer()
         self.resolver: ConflictResolver = resolver or KeyConflictResolver()
         self.meaning = meaning
+        self.late_replay = LateReplay(self.plan)
         stages = (extractor, classifier, trust_filter, deduper, scorer, resolver)
         self.plans_locally = all(stage is None for stage in stages) if plans_locally is None \
             else plans_locally
@@ -205,8 +207,10 @@ class WritePipeline:
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"
         ops = kept_models(turn, ops, rows.get)  # "upgraded to a Pixel 9" is no new detail of the Galaxy S22
         ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
-        ops = corrected_late(turn, ops, store)  # "I live in York" arriving after its later "Leeds, not York"
+        once = ReadOnce(store)  # the late stages read the user's events once
+        ops = corrected_late(turn, ops, once)  # "I live in York" arriving after its later "Leeds, not York"
         ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after
+        ops = self.late_replay.settle(turn, ops, once)  # "learning Japanese" arriving after "改学韩语了"
         ops = chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
         return self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
@@ -265,7 +269,8 @@ def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candi
     """Drop the event of an assistant turn that states nothing new ("好的，没问题！Mochi is a cute name.").
 
     Its words beyond pleasantries and praise (``small_talk.new_words``) are all the user's own:
-    their name, or words of their statements (one light read, ``KeyLookup.active_by_prefix``).
+    their name, or words of their statements (one light read, ``KeyLookup.active_by_prefix``), or else
+    words of what they said (their events: one more read, only for a short turn with words left over).
     A turn with a recommendation, a fact or a plan has words of its own and keeps its event.
     """
     if not any(c.is_event for c in cands):
@@ -275,6 +280,10 @@ def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candi
         return cands
     known = " ".join([turn.user_id, *(description for _, _, description in rows.get(RESTATE_PREFIXES))]) \
         if words else ""
+    if words and not says_nothing_new(words, known):  # "Got it, cashews then.": the user's own words, not stored
+        own = f"{turn.speaker.strip() or turn.role}: "  # as a statement; the assistant's own events are not theirs
+        known = " ".join([known, *(text for _, _, text in rows.store.active_by_prefix(turn.user_id, ("event:",))
+                                   if not text.startswith(own))])
     return [c for c in cands if not c.is_event] if says_nothing_new(words, known) else cands
 
 

@@ -217,7 +217,9 @@ class KeyConflictResolver:
                 newer = [o for k in cand.ends if k.startswith("gist:") for o in existing.get(k, ())
                          if o.active and o.user_id == turn.user_id and _said_at(o) > turn.timestamp]
             if newer and not same:
-                ops.extend(self._late_statement(turn, cand, min(newer, key=_said_at)))
+                late = self._late_statement(turn, cand, min(newer, key=_said_at))
+                ops.extend(late)
+                ops.extend(self._older_ended(turn, cand, existing, late[0], {*touched, *(o.id for o in newer)}, ops))
                 # the newer values stand against the turn's ("I live in Nice now" arriving after "… Marseille"):
                 # the turn's mention of the slot is no restatement of them, so it never becomes their source
                 touched.update(o.id for o in newer)
@@ -296,6 +298,26 @@ class KeyConflictResolver:
                   else f"an earlier statement than the current one: {newer.description}")
         return [AddOp(item), EndOp(item.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id,
                                    by_id=newer.id, valid_until=_said_at(newer), at=turn.timestamp)]
+
+    def _older_ended(self, turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryItem]], late: Op,
+                     kept: set[str], ops: Sequence[Op]) -> list[Op]:
+        """The ends a late statement makes of values said before it, as it would have in time order.
+
+        "I gave up coffee" (March) arriving after "咖啡又喝上了" (July) is stored ended by the restart, and
+        still ends "drinks two lattes every day" (December) at its own time: an older stop never ends a newer
+        restart, and an older value it ends never outlives it. Items in ``kept`` (the newer values, and what
+        the turn already touched) and items already ended by ``ops`` are left alone.
+        """
+        assert isinstance(late, AddOp)
+        gone = {op.item_id for op in ops if isinstance(op, EndOp)}
+        reason = (f"被新的说法取代：{cand.description}" if cand.lang == "zh"
+                  else f"superseded by a newer statement: {cand.description}")
+        ended = {o.id: o for key in dict.fromkeys(cand.ends) for o in existing.get(key, ())
+                 if o.active and o.user_id == turn.user_id and o.id not in kept | gone
+                 and description_polarity(o.description) > 0 and _said_at(o) <= turn.timestamp}
+        return [EndOp(o.id, Status.SUPERSEDED, reason, self.actor, turn.turn_id, by_id=late.item.id,
+                      valid_until=ended_at(turn.timestamp, cand.valid_from, o.valid_from), at=turn.timestamp)
+                for o in ended.values()]
 
     def new_item(self, turn: Turn, cand: Candidate) -> MemoryItem:
         """Build the item a candidate stands for, created from ``turn``; its create revision is dated at the turn.

@@ -406,13 +406,19 @@ def slot_conflicts(items: Iterable[Any]) -> list[str]:
     Args:
         items: one user's items (``MemoryItem``-like: ``key``, ``status``, ``description``, ``id``).
 
+    A value said in the user's own words (``gist:<attribute>``, ``pipeline.own_words``) counts as one of
+    the slot ``fact:<attribute>``.
+
     Returns:
         Lines like ``fact:works_at has 2 active values: "User works at A" (id1) | "User works at B" (id2)``.
     """
     by_key: dict[str, list[Any]] = {}
     for item in items:
-        if str(item.status) == "active" and single_valued_key(item.key):
-            by_key.setdefault(str(item.key), []).append(item)
+        key = str(item.key or "")
+        if key.startswith("gist:") and ":" not in key[5:].split("@")[0] and "/" not in key:
+            key = "fact:" + key[5:]  # "I'm in Bergen now" (``gist:lives_in``) is a value of ``fact:lives_in``
+        if str(item.status) == "active" and single_valued_key(key):
+            by_key.setdefault(key, []).append(item)
     return [f"{key} has {len(group)} active values: "
             + " | ".join(f'"{i.description}" ({i.id})' for i in group)
             for key, group in sorted(by_key.items()) if len(group) > 1]

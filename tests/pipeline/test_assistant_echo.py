@@ -75,3 +75,25 @@ def test_an_acknowledgement_with_news_of_its_own_is_kept(store: DictStore, inges
                                                          make_turn: TurnFactory, user_said: str,
                                                          reply: str) -> None:
     assert len(_events_after(store, ingest, make_turn, user_said, reply)) == 1
+
+
+@pytest.mark.parametrize(("user_said", "reply"), [
+    ("sorry, actually I meant cashews, not peanuts", "Got it, cashews then."),
+    ("嗯……那就腰果吧", "好的，那就腰果"),
+])
+def test_an_echo_of_words_the_user_said_without_a_statement_leaves_no_item(
+        store: DictStore, ingest: Callable[[Turn], list[Any]], make_turn: TurnFactory, user_said: str,
+        reply: str) -> None:
+    """The user's words are read from what they said (their events) when no statement of theirs holds them."""
+    assert _events_after(store, ingest, make_turn, user_said, reply) == []
+
+
+@pytest.mark.parametrize(("first", "reply"), [
+    ("You should try the Dolomites.", "The Dolomites again!"),
+    ("推荐你去楼外楼", "楼外楼不错！"),
+])
+def test_words_only_the_assistant_said_are_no_echo(store: DictStore, ingest: Callable[[Turn], list[Any]],
+                                                   make_turn: TurnFactory, first: str, reply: str) -> None:
+    ingest(make_turn(first, role="assistant"))
+    ingest(make_turn(reply, role="assistant"))
+    assert any(reply in i.description for i in store.list_items("u1") if i.kind == "event")
