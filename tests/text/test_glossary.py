@@ -78,3 +78,29 @@ def test_without_the_package_both_directions_are_empty(monkeypatch: pytest.Monke
     finally:
         zh_to_en.cache_clear()
         en_to_zh.cache_clear()
+
+
+def _fresh(monkeypatch: pytest.MonkeyPatch, cache_home: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_home))
+    monkeypatch.setattr(glossary, "_tables", None)
+    zh_to_en.cache_clear()
+    en_to_zh.cache_clear()
+
+
+def test_the_tables_are_kept_between_processes_and_a_bad_cache_is_rebuilt(monkeypatch, tmp_path):
+    _fresh(monkeypatch, tmp_path)
+    built = (zh_to_en("过敏"), en_to_zh("live"), zh_to_en("温哥华"))
+    path = glossary.glossary_path()
+    assert path is not None
+    cached = glossary.cache_path(path)
+    assert cached.parent == tmp_path / "gulfstream" and cached.is_file()
+    _fresh(monkeypatch, tmp_path)
+    monkeypatch.setattr(glossary, "_build", lambda _path: pytest.fail("the kept tables were not read"))
+    assert (zh_to_en("过敏"), en_to_zh("live"), zh_to_en("温哥华")) == built
+    monkeypatch.undo()
+    cached.write_text('{"zh_en": ')  # a cache cut short: read as a miss, built again and rewritten
+    _fresh(monkeypatch, tmp_path)
+    assert (zh_to_en("过敏"), en_to_zh("live"), zh_to_en("温哥华")) == built
+    assert glossary._read_cache(cached) is not None
+    monkeypatch.undo()
+    _fresh(monkeypatch, tmp_path)  # leave the process's tables as the other tests expect
