@@ -20,11 +20,6 @@ the other speaker's last remark in a long-lived session ("We moved to
 Chengdu last month." after "Living by the West Lake sounds lovely."): it
 answers nothing, and the remark would pull it toward what it replaced.
 
-An assistant's reply is not linked: "Working as an ER nurse sounds exhausting" after "Another 12-hour shift
-in the ER" would carry the user's statement in its vector besides its own paraphrase, and rank above the
-turn that said it; what the user said comes first (``hybrid.EVIDENCE_FACTOR``), and a reply of a person in
-a conversation of two (LoCoMo's) is linked as before.
-
 Measured on LoCoMo's dev half before it shipped (ops/bench/RESULTS.md,
 issue 14, "Pass of 2026-12-02 (afternoon, second)").
 """
@@ -34,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import timedelta
 
-from memory_core.model import Kind, MemoryItem, Trust
+from memory_core.model import Kind, MemoryItem
 
 __all__ = ["REPLY_WITHIN", "reply_links"]
 
@@ -45,9 +40,8 @@ REPLY_WITHIN = timedelta(minutes=30)
 
 
 def _replies_to(reply: MemoryItem, said: MemoryItem) -> bool:
-    """True when ``reply`` is another speaker's turn made within REPLY_WITHIN after ``said`` (times known), said by
-    a person: an assistant's or a tool's reply keeps its own vector (module docstring)."""
-    if said.speaker == reply.speaker or reply.trust != Trust.USER:
+    """True when ``reply`` is another speaker's turn made within REPLY_WITHIN after ``said`` (times known)."""
+    if said.speaker == reply.speaker:
         return False
     t_reply, t_said = reply.valid_from or reply.created_at, said.valid_from or said.created_at
     return t_reply is None or t_said is None or abs(t_reply - t_said) <= REPLY_WITHIN

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from embed_support import BagEmbedder
 
-from memory_core.model import Kind, MemoryItem, Trust, Turn
+from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.reply_context import reply_links
 from memory_core.retrieval.stages import RETRIEVERS
@@ -91,23 +91,6 @@ def test_a_replied_to_row_set_late_relinks_the_reply_after_it():
     assert sorted(links) == [(0, -1), (1, 0)]  # the question has no turn before it; the reply answers it
     assert reply_links([2], items, pos, ids, ["s1"] * 3, by_turn) == [(2, -1)]  # Mia after Mia: no link
     assert reply_links([1], items, pos, ids, ["s1", "s2", "s2"], by_turn) == [(1, -1), (2, -1)]  # new session
-
-
-@pytest.mark.parametrize("trust", [Trust.AGENT, Trust.TOOL])
-def test_an_assistants_or_tools_reply_keeps_its_own_vector(trust):
-    """"Working as an ER nurse sounds exhausting" after the user's "Another shift in the ER" would carry the
-    user's statement and outrank it; a reply of a person is linked (the test above)."""
-    turns = dialogue("u1", [("Mia", "Another 12-hour shift in the ER."), ("Sam", "Being an ER nurse is tiring.")])
-    items = [MemoryItem(id=f"i{n}", user_id="u1", description=t.text, theme="", kind=Kind.EVENT, source=[t.turn_id],
-                        speaker=t.speaker, valid_from=t.timestamp, trust=Trust.USER if n == 0 else trust)
-             for n, t in enumerate(turns)]
-    ids = [t.turn_id for t in turns]
-    links = reply_links([0, 1], items, {t: n for n, t in enumerate(ids)}, ids, ["s1"] * 2,
-                        {t: {n} for n, t in enumerate(ids)})
-    assert sorted(links) == [(0, -1), (1, -1)]
-    person = [items[0], replace(items[1], trust=Trust.USER)]
-    assert sorted(reply_links([0, 1], person, {t: n for n, t in enumerate(ids)}, ids, ["s1"] * 2,
-                              {t: {n} for n, t in enumerate(ids)})) == [(0, -1), (1, 0)]
 
 
 @pytest.mark.parametrize(("remark", "later"), [
