@@ -121,11 +121,8 @@ _ZH_MY_NOUN = re.compile(
 _ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)"
                          r"|老家|家乡)")
 # "苏州园区的新房子收拾好了": the new home in a place, opening a turn (or after a bare verb) with 我 left out
-# or the home in a place made ready ("长沙的房子交房了", "厦门那套公寓收拾好了"), or the first night in it, or moving in
-# ("第一晚在杭州的新公寓", "今天是在成都新家的第一天", "入住长沙的新公寓")
-_ZH_NEW_HOME_AT = re.compile(r"^(?:现在|目前|如今|今天|今晚|昨天|昨晚)?是?(?:(?:第一|头一)(?:晚|夜|天|周|个晚上|个周末)"
-                             r"(?:住)?在|在|(?:正式)?(?:入住|住进|搬进)了?)?[^\s，,。在的我你他她它那这]{2,10}?"
-                             r"(?:的?新(?:家|房子|房|公寓|住处)"
+# or the home in a place made ready ("长沙的房子交房了", "厦门那套公寓收拾好了")
+_ZH_NEW_HOME_AT = re.compile(r"^(?:现在|目前|如今)?[^\s，,。在的我你他她它那这]{2,10}?(?:的新(?:家|房子|房|公寓|住处)"
                              r"|(?:的|那套|这套|那边的)(?:新)?(?:家|房子|房|公寓|住处)(?:终于|总算|已经|也)?"
                              r"(?:装修好|装好|收拾好|弄好|交房|交付|可以入住))")
 # "进蔚来三个月了": how long one has been at a place, with 我 left out
