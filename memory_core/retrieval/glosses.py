@@ -10,7 +10,7 @@ The terms found are searched as their own ranking, weighted
 ``HybridSettings.w_gloss`` (below the query's own terms and the hand-written
 synonyms), and that ranking keeps only memories in the other language than
 the question (``other_language_only``; a text's language as in
-``other_language``: above one half CJK characters, Chinese). So it can lift
+``other_language.reads_chinese``: above one half CJK characters, Chinese). So it can lift
 a memory the question could not find at all, and never reorders the
 memories in the question's own language: an item indexed with words of
 both languages (slot and relation words) met "running partner" through
@@ -23,8 +23,8 @@ from collections.abc import Collection, Sequence
 
 import numpy as np
 
-from memory_core.embedding.centering import cjk_share
 from memory_core.model import MemoryItem
+from memory_core.retrieval.other_language import reads_chinese
 from memory_core.text.glossary import en_to_zh, zh_to_en
 from memory_core.text.synonyms import synonym_aliases
 
@@ -72,6 +72,6 @@ def other_language_only(query: str, slots: np.ndarray, items: Sequence[MemoryIte
 
     Dead slots (None) are dropped. A text is Chinese when more than half its non-space characters are CJK.
     """
-    zh = cjk_share(query) > 0.5
-    kept = [j for j in slots.tolist() if (item := items[j]) is not None and (cjk_share(item.description) > 0.5) != zh]
+    zh = reads_chinese(query)
+    kept = [j for j in slots.tolist() if (item := items[j]) is not None and reads_chinese(item.description) != zh]
     return np.asarray(kept, dtype=np.int64)

@@ -30,7 +30,13 @@ import numpy as np
 from memory_core.embedding.centering import cjk_share
 from memory_core.model import MemoryItem
 
-__all__ = ["other_language_hits"]
+__all__ = ["other_language_hits", "reads_chinese"]
+
+
+def reads_chinese(text: str) -> bool:
+    """True when more than half of ``text``'s non-space characters are CJK (``centering.cjk_share``): the split of
+    a query or a memory into Chinese and English that the other-language stages use."""
+    return cjk_share(text) > 0.5
 
 
 def other_language_hits(query: str, slots: np.ndarray, sims: np.ndarray, items: Sequence[MemoryItem | None],
@@ -48,11 +54,11 @@ def other_language_hits(query: str, slots: np.ndarray, sims: np.ndarray, items: 
     """
     if not slots.shape[0]:
         return slots
-    zh = cjk_share(query) > 0.5
+    zh = reads_chinese(query)
     lead = 0
     for j, s in zip(slots.tolist(), sims.tolist(), strict=True):
         item = items[j]
-        if s < floor or item is None or (cjk_share(item.description) > 0.5) == zh:
+        if s < floor or item is None or reads_chinese(item.description) == zh:
             break
         lead += 1
     return slots[:lead]
