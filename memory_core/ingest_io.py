@@ -207,15 +207,15 @@ def read_locomo(data: object, user_for: Any) -> list[LocomoSample]:
         result = LocomoSample(sample_id, [], list(sample.get("qa", [])))
         record = 0
         for n in _session_keys(conv):
+            session = conv[f"session_{n}"]
+            if not isinstance(session, list):  # said before its date: a session that is no list has no turns to date
+                record += 1
+                result.errors.append(IngestLineError(record, f"{sample_id} session {n}: not a list of turns"))
+                continue
             try:
                 start = parse_locomo_date(conv.get(f"session_{n}_date_time", ""))
             except InvalidInput as exc:
                 result.errors.append(IngestLineError(record + 1, f"session {n}: {exc}"))
-                continue
-            session = conv[f"session_{n}"]
-            if not isinstance(session, list):
-                record += 1
-                result.errors.append(IngestLineError(record, f"{sample_id} session {n}: not a list of turns"))
                 continue
             for offset, raw in enumerate(session):
                 record += 1

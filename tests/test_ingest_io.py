@@ -111,6 +111,13 @@ def test_a_session_that_is_no_list_is_a_record_error(tmp_path: Path) -> None:
     assert not parsed.turns and len(parsed.errors) == 1 and "not a list of turns" in parsed.errors[0].reason
 
 
+def test_a_session_that_is_no_list_and_has_no_date_is_named_as_no_list(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    path.write_text('[{"sample_id": "x", "conversation": {"session_1": "oops"}}]', encoding="utf-8")
+    parsed = read_turn_file(path, "u1")
+    assert not parsed.turns and [e.reason for e in parsed.errors] == ["x session 1: not a list of turns"]
+
+
 def test_nul_characters_are_refused_before_any_store_sees_them() -> None:
     with pytest.raises(InvalidInput, match="NUL"):
         turn_from_mapping({"text": "hi\x00there", "timestamp": "2024-01-01T00:00:00Z"}, "u1")
