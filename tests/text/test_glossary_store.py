@@ -145,3 +145,20 @@ def test_nothing_is_opened_before_the_first_lookup(monkeypatch: pytest.MonkeyPat
         assert [p.suffix for p in (tmp_path / "gulfstream").iterdir()] == [".sqlite3"]  # no temporary file left
     finally:
         zh_to_en.cache_clear()
+
+
+def test_a_cache_folder_that_cannot_be_written_gives_the_same_glosses_from_memory(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, caplog: pytest.LogCaptureFixture):
+    kept = (zh_to_en("老婆"), en_to_zh("peanut"))
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")  # the cache folder would have to be made inside a file
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    monkeypatch.setattr(glossary, "_state", None)
+    zh_to_en.cache_clear()
+    en_to_zh.cache_clear()
+    try:
+        assert (zh_to_en("老婆"), en_to_zh("peanut")) == kept
+        assert "not written" in caplog.text
+    finally:
+        zh_to_en.cache_clear()
+        en_to_zh.cache_clear()
