@@ -24,8 +24,6 @@ __all__ = ["LateReplay", "ReadOnce"]
 
 #: At most this many later turns are played for one late turn (the newest are the likeliest to end it).
 MAX_LATER = 200
-#: Said times of events seen, by item id (an event's time never changes), at most this many kept.
-_CACHE_MAX = 50_000
 
 
 class _Only:
@@ -55,6 +53,11 @@ class _Only:
         """None: the held items are all current."""
         return []
 
+    def active_said_after(self, user_id: str, prefix: str, after: datetime) -> list[MemoryItem]:
+        """The held active items of ``user_id`` keyed ``prefix``… said after ``after``."""
+        return [i.copy() for i in self.items if i.user_id == user_id and i.active
+                and str(i.key or "").startswith(prefix) and _said(i) > after]
+
 
 class ReadOnce:
     """A ``KeyLookup`` over ``store`` that reads each ``active_by_prefix`` once: the late stages of one plan
@@ -83,6 +86,10 @@ class ReadOnce:
         """As the store."""
         return self.store.superseded_by_key(user_id, key)
 
+    def active_said_after(self, user_id: str, prefix: str, after: datetime) -> list[MemoryItem]:
+        """As the store."""
+        return self.store.active_said_after(user_id, prefix, after)
+
 
 def _said(item: MemoryItem) -> datetime:
     return item.valid_from or item.created_at
@@ -98,25 +105,14 @@ class LateReplay:
 
     def __init__(self, plan: Callable[[Turn, KeyLookup], list[Op]]) -> None:
         self.plan = plan
-        self._said: dict[str, datetime] = {}
 
     def _later_events(self, turn: Turn, store: KeyLookup) -> list[MemoryItem]:
         """The user's stored events said after ``turn`` by someone other than the assistant, oldest first.
 
-        One ``active_by_prefix`` read; a ``find_by_keys`` read only for events whose time is not known yet.
+        One read of only the events said after the turn (``active_said_after``): none for a turn applied in
+        its time order, the common case; never every event of the user.
         """
-        rows = store.active_by_prefix(turn.user_id, ("event:",))
-        unknown = [key for item_id, key, _ in rows if item_id not in self._said]
-        if unknown:
-            if len(self._said) > _CACHE_MAX:
-                self._said.clear()
-            for items in store.find_by_keys(turn.user_id, unknown).values():
-                self._said.update((o.id, _said(o)) for o in items)
-        later = [key for item_id, key, _ in rows if (t := self._said.get(item_id)) is not None and t > turn.timestamp]
-        if not later:
-            return []
-        found = store.find_by_keys(turn.user_id, later)
-        events = [o for items in found.values() for o in items if _said(o) > turn.timestamp and o.source
+        events = [o for o in store.active_said_after(turn.user_id, "event:", turn.timestamp) if o.source
                   and o.speaker.casefold() != "assistant" and ": " in o.description]
         return sorted(events, key=_said)[:MAX_LATER]
 

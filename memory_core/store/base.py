@@ -365,6 +365,11 @@ class MemoryStore(ABC):
         """Return the user's superseded items with this canonical ``key`` (a slot's earlier values)."""
         return [i.copy() for i in self._load_all(user_id).values() if i.key == key and i.status == Status.SUPERSEDED]
 
+    def active_said_after(self, user_id: str, prefix: str, after: datetime) -> list[MemoryItem]:
+        """The user's active items keyed ``prefix``… said (``valid_from``, else ``created_at``) after ``after``."""
+        return [i.copy() for i in sorted(self._load_all(user_id).values(), key=lambda i: (i.created_at, i.id))
+                if i.active and str(i.key or "").startswith(prefix) and (i.valid_from or i.created_at) > after]
+
     def find_by_keys(self, user_id: str, keys: Iterable[str]) -> dict[str, list[MemoryItem]]:
         """Return the user's active items for each key (keys without items map to [])."""
         wanted = set(keys)

@@ -13,6 +13,7 @@ does ``SqlStore``, with one-query versions.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Protocol
 
 from memory_core.model import MemoryItem
@@ -38,6 +39,12 @@ class KeyLookup(Protocol):
     def superseded_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's superseded items with this canonical key: a slot's earlier values, for a
         statement that arrives after newer ones (``pipeline.late_order``)."""
+        ...
+
+    def active_said_after(self, user_id: str, prefix: str, after: datetime) -> list[MemoryItem]:
+        """Return the user's active items whose key starts with ``prefix`` and that were said after ``after``
+        (their ``valid_from``, else ``created_at``; aware UTC), with history, oldest stored first: the events
+        a turn applied out of its time order may have to answer to (``pipeline.late_replay``)."""
         ...
 
 

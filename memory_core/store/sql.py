@@ -72,6 +72,7 @@ from memory_core.store.sql_queries import (
     _Fetch,
     _named_ids,
     _prefix_rows,
+    _said_after_statements,
 )
 from memory_core.store.sql_reads import SqlItemReads
 from memory_core.store.sql_rows import bump_and_stamp as _bump_and_stamp
@@ -336,7 +337,9 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
                 by_keys=lambda keys: self._fetch(conn, user_id, _F_KEYS, keys=list(keys)),
                 by_ids=lambda ids: self._fetch(conn, user_id, _F_IDS, ids=list(ids)),
                 by_prefix=lambda prefixes: _prefix_rows(conn, user_id, prefixes),
-                superseded=lambda key: self._fetch(conn, user_id, _F_KEY_SUPERSEDED, key=key))
+                superseded=lambda key: self._fetch(conn, user_id, _F_KEY_SUPERSEDED, key=key),
+                said_after=lambda prefix, after: self._fetch(conn, user_id, _said_after_statements(prefix),
+                                                             after=after))
             view.find_by_keys(user_id, prefetch_keys)
             for turn in todo:
                 view.apply(plan(turn, view))

@@ -14,6 +14,7 @@ turns one by one, where ``apply`` reports it precisely.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from memory_core.model import MemoryItem, Revision, Status
@@ -37,6 +38,7 @@ class GroupView:
         by_ids: loads the user's items with any of the ids, with history.
         by_prefix: (id, key, description) rows of the user's active items by key prefix.
         superseded: loads the user's superseded items with one key, with history.
+        said_after: loads the user's active items by key prefix said after a time, with history.
 
     Attributes:
         items: every item read or added so far, by id (the group's current state).
@@ -48,12 +50,14 @@ class GroupView:
 
     def __init__(self, user_id: str, by_keys: Loader, by_ids: Loader,
                  by_prefix: Callable[[Sequence[str]], list[tuple[str, str, str]]] | None = None,
-                 superseded: Callable[[str], dict[str, MemoryItem]] | None = None) -> None:
+                 superseded: Callable[[str], dict[str, MemoryItem]] | None = None,
+                 said_after: Callable[[str, datetime], dict[str, MemoryItem]] | None = None) -> None:
         self.user_id = user_id
         self._by_keys = by_keys
         self._by_ids = by_ids
         self._by_prefix = by_prefix
         self._superseded = superseded
+        self._said_after = said_after
         self._loaded_keys: set[str] = set()
         self._stored_rows: dict[tuple[str, ...], list[tuple[str, str, str]]] = {}
         self.items: dict[str, MemoryItem] = {}
@@ -91,6 +95,15 @@ class GroupView:
         rows += [(i.id, str(i.key), i.description) for i in self.items.values()
                  if i.status == Status.ACTIVE and i.user_id == user_id and str(i.key or "").startswith(wanted)]
         return rows
+
+    def active_said_after(self, user_id: str, prefix: str, after: datetime) -> list[MemoryItem]:
+        """The active items keyed ``prefix``… said after ``after`` as the group sees them: the stored ones (read
+        once per call, kept as the group's), then the group's own, oldest stored first."""
+        if self._said_after is not None:
+            self._absorb(self._said_after(prefix, after).values())
+        found = [i for i in self.items.values() if i.status == Status.ACTIVE and i.user_id == user_id
+                 and str(i.key or "").startswith(prefix) and (i.valid_from or i.created_at) > after]
+        return sorted(found, key=lambda i: (i.created_at, i.id))
 
     def superseded_by_key(self, user_id: str, key: str) -> list[MemoryItem]:
         """Return the user's superseded items with ``key`` as the group sees them (stored, then the group's)."""

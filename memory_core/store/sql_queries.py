@@ -34,7 +34,15 @@ from sqlalchemy.sql.elements import BindParameter
 from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem, Revision, Status, Turn
 from memory_core.store.base import INDEXED_STATUSES
-from memory_core.store.sql_schema import MemoryRow, RevisionRow, SessionStateRow, TurnRow, UserRow, VectorRow
+from memory_core.store.sql_schema import (
+    MemoryRow,
+    RevisionRow,
+    SessionStateRow,
+    TurnRow,
+    UserRow,
+    UTCDateTime,
+    VectorRow,
+)
 from memory_core.store.write_ops import AddOp, MergeOp, Op
 
 __all__: list[str] = []  # internal to memory_core.store.sql
@@ -183,6 +191,15 @@ _F_KEY_SUPERSEDED = _fetch_statements(_BY_KEY_SUPERSEDED)
 _F_KEYS = _fetch_statements(_BY_KEYS_ACTIVE)
 _F_ACTIVE = _fetch_statements(_ACTIVE)
 _F_CHANGED = _fetch_statements(_BY_CHANGED_AFTER)
+
+
+@functools.lru_cache(maxsize=16)
+def _said_after_statements(prefix: str) -> _Fetch:
+    """The fetch of the user's active items keyed ``prefix``… said (``valid_from``, else ``created_at``) after
+    ``:after``."""
+    said = func.coalesce(_M.c.valid_from, _M.c.created_at)
+    return _fetch_statements(_M.c.key.startswith(prefix, autoescape=True), _M.c.status == Status.ACTIVE,
+                             said > bindparam("after", type_=UTCDateTime))
 
 
 def _item_values(item: MemoryItem) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from memory_core.store.sql_queries import (
     _Fetch,
     _fetch_statements,
     _prefix_rows,
+    _said_after_statements,
     _user_ids,
 )
 from memory_core.validation import check_id
@@ -222,6 +223,12 @@ class SqlItemReads:
         """(id, key, description) of the user's active items whose key starts with one of ``prefixes`` (no history)."""
         with self._tx() as conn:
             return _prefix_rows(conn, check_id(user_id, "user id"), prefixes)
+
+    def active_said_after(self, user_id: str, prefix: str, after: datetime) -> list[MemoryItem]:
+        """The user's active items keyed ``prefix``… said (``valid_from``, else ``created_at``) after ``after``,
+        with history, in one query (``KeyLookup``)."""
+        with self._tx() as conn:
+            return list(self._fetch(conn, user_id, _said_after_statements(prefix), after=after).values())
 
     def owners_of(self, item_id: str, *, prefix: str = "") -> list[str]:
         """The users holding an item with this id (ids are unique per user), those starting with ``prefix``."""

