@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.alone_ended import cohabit_change
 from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
@@ -43,6 +44,7 @@ from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
+from memory_core.pipeline.reason_named import with_reason
 from memory_core.pipeline.restate import NAMING
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.said_when import dated
@@ -195,6 +197,7 @@ class MechanicalExtractor:
             before = (clause, lang, reading.hits)
             stay = stay or reading.stay
             change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
+            change = with_switch(change, cohabit_change(clause, lang, qualifier, reading.skip, reading.subject))
             if change[1] and not (reading.hits or reading.subject or reading.skip) \
                     and (plain := plain_habit(clause, lang, thing, change[1], turn.text)):  # "酒又喝上了", "咖啡我戒了"
                 reading = read_clause(plain, lang, subject, context=turn.text)
@@ -237,7 +240,7 @@ class MechanicalExtractor:
                     out.append(cand)
                     continue
             said = None
-            switched = switch_in(clause, lang) if not reading.skip else None
+            switched = with_reason(switch_in(clause, lang), turn.text, clause, lang) if not reading.skip else None
             if switched is not None:  # "I switched to T-Mobile": said in the past, it states what holds now
                 change = with_switch(change, switch_change(switched, lang, qualifier))
             if (hit is None or hit.rule.slot == "is") and not reading.skip:
