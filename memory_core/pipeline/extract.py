@@ -423,13 +423,14 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
 
 
 # A Chinese clause with 我 left out that says what holds ("最近在学吉他", "电脑密码是…"): it opens on an aspect or time
-# word, on what the speaker has, or on a partner found ("有女朋友了", "交了个男朋友"); a request opens on its verb
+# word, on what the speaker has, a partner found ("有女朋友了", "交了个男朋友") or a switch done ("换成了B站大会员"); a
+# request opens on its verb without 了 ("换成B站")
 _ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|居家|远程|已经|一直|每天|天天|平时|刚刚?|今年|去年|"
                         r"这个月|上个月|这段时间)|"
                         # a habit said by how often, its subject dropped ("周末一般去跑步", "每周三晚上去打羽毛球"),
                         # never a one-off said by when ("周末跟Paul去看了冰球比赛")
                         r"^我(?:周末|下班后|晚上|早上|睡前)?(?:一般|通常|经常|常常?|每周|每晚|每个?周末|都会)|"
-                        r"^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)")
+                        r"^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)|^我(?:换成|改成|换到|转到|改用|换用)了")
 
 
 # A hedge says how much a statement holds: with a generic place ("the gym", "公司") it is a way of speaking, no slot
