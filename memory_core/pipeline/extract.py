@@ -54,7 +54,7 @@ from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
-from memory_core.pipeline.switch import held_provider, switch_change, switch_in
+from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
@@ -245,7 +245,7 @@ class MechanicalExtractor:
                 change = with_switch(change, switch_change(switched, lang, qualifier))
             if (hit is None or hit.rule.slot == "is") and not reading.skip:
                 if (gist_clause(clause, lang) or (switched is not None and switched.new)
-                        or held_provider(clause, lang)) \
+                        or held_provider(clause, lang) or (change[0] and provider_named(clause))) \
                         and (lang == "en" or "我" in turn.text or change[0]  # not a request
                                                   or _ZH_STATED.search(clause)
                                                   or lexicon().markers[lang]["resumed"].search(clause)):
