@@ -43,7 +43,8 @@ from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_VERB_ACTIVITY", "category_keys", "cessation_scope",
-           "end_opposite", "ended_keys", "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
+           "end_opposite", "ended_keys", "item_polarity", "keys_about", "resumption_scope", "scope_terms",
+           "topicalised", "with_speaker"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 #: What may open a clause before a name and its death ("Sadly Mochi passed away").
@@ -199,8 +200,14 @@ _EN_RESUMED = (
                re.IGNORECASE),
     re.compile(r"\bi\s+(?:\w+\s+){0,1}?(?P<x>(?:play|drink|eat|smoke|do|run|swim|ride|watch)\b(?:\s+\w+){0,2}?)"
                r"\s+again\b", re.IGNORECASE),
+    # a subscription or membership taken out again ("I resubscribed to Netflix", "renewed my gym membership")
+    re.compile(r"\b(?:re-?subscribed|re-?joined|renewed|re-?activated|re-?upped)\s+(?:to\s+|for\s+)?"
+               r"(?:(?:my|our|the)\s+)?(?P<x>.+)", re.IGNORECASE),
+    re.compile(r"\b(?:subscribed\s+to|signed\s+(?:back\s+)?up\s+(?:for|to|with))\s+(?P<x>.+?)\s+again\b",
+               re.IGNORECASE),
 )
-_ZH_RESUMED = re.compile(r"又开始|重新开始|又重新|又[\u4e00-\u9fff]{1,3}上了|恢复了|破戒")
+_ZH_RESUMED = re.compile(r"又开始|重新开始|又重新|又[\u4e00-\u9fff]{1,3}上了|恢复了|破戒|续订|重新订阅|重新开通|"
+                         r"又(?:开|订|续|充)了")
 _EN_RESUMED_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|and|lol|now|after|with|this|last)\b",
                              re.IGNORECASE)
 
@@ -392,7 +399,7 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
     return list(dict.fromkeys(out + held if len(held) == 1 else out))
 
 
-def _polarity(item: MemoryItem) -> int:
+def item_polarity(item: MemoryItem) -> int:
     """-1 for an item that negates or states an end ("doesn't eat meat", "quit smoking", "戒烟了"), else +1."""
     from memory_core.pipeline.own_words import CHANGE, polarity_of
     from memory_core.pipeline.switch import switch_in
@@ -426,7 +433,7 @@ def end_opposite(turn: Turn, keys: Iterable[str], polarity: int, existing: Mappi
     for key in keys:
         for item in existing.get(key, ()):
             if item.active and item.user_id == turn.user_id and item.kind != Kind.EVENT and item.id not in touched \
-                    and item.id != by_id and _polarity(item) != (-1 if polarity < 0 else 1) \
+                    and item.id != by_id and item_polarity(item) != (-1 if polarity < 0 else 1) \
                     and _said_at(item) <= turn.timestamp:
                 ended.setdefault(item.id, item)
     touched.update(ended)

@@ -117,6 +117,9 @@ _ZH_BARE_VERB = re.compile(
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:老家|家乡|男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
     r"title|头衔|职称|岗位)")
+# "职位是高级产品经理" after a job begun with 我 left out ("入职阿里了", "跳槽到字节了"): the speaker's title
+_ZH_MY_TITLE = re.compile(r"^(?:新的?)?(?:职位|title|头衔|职称|岗位|职级)(?:也)?(?:是|为|变成|换成|改成|升为|升成)")
+_ZH_JOB_BEGUN = re.compile(r"入职|跳槽|加入了?|升职|晋升|转岗|转正|换了?(?:份|个)?(?:新)?工作|去了?新公司|上岗")
 # "家在苏州园区", "老家江西赣州的": a turn opening on the speaker's home or hometown with 我 left out
 _ZH_MY_HOME = re.compile(r"^(?:现在|目前|如今)?的?(?:(?:家|新家|房子|住处)(?:现在|目前)?(?:在|住在|位于|买在|租在)"
                          r"|老家|家乡)")
@@ -303,14 +306,14 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
 
 def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -> Iterator[tuple[str, str]]:
     """The (clause, lang) pairs of one Chinese sentence; ``chain`` and ``said`` carry across the turn."""
-    seen_subject = False
+    seen_subject = given = False  # given: the clause before began the speaker's job, 我 left out ("入职阿里了")
     opening = True  # no clause of the sentence before this one (none names anybody else)
     for clause in _ZH_CLAUSE.split(sentence):
         clause = _ZH_INTERJECTION.sub("", clause.strip())
         if not clause:
             continue
         said.append((clause, "zh"))
-        first, opening = opening, False
+        first, opening, given_before, given = opening, False, given, False
         named_death = False
         if (grounds := presupposed(clause, "zh")[0]):  # "作为一个素食者，蜂蜜能吃吗？": what the asker is
             yield grounds, "zh"
@@ -352,11 +355,12 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
                 or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_NEW_HOME_AT.match(clause)
                     and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
-                or _zh_exam_said().match(clause) \
+                or _zh_exam_said().match(clause) or (given_before and _ZH_MY_TITLE.match(clause)) \
                 or ((_ZH_CEASE.search(clause) or zh_switched(clause)) and not _ZH_OTHER_SUBJECT.match(clause)):
             if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
                 continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
             # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
+            given = not carried and bool(_ZH_JOB_BEGUN.search(clause))  # "入职阿里了", and a title after it
             clause = with_speaker(_ZH_CONNECTIVE.sub("", clause), carried)  # "爱奇艺退订了": "爱奇艺我退订了"
         if _ZH_NAMED_PERSON.match(clause):
             chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's

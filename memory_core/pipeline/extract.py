@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.alone_ended import cohabit_change
 from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
@@ -43,6 +44,7 @@ from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
+from memory_core.pipeline.reason_named import with_reason
 from memory_core.pipeline.restate import NAMING
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.said_when import dated
@@ -52,7 +54,7 @@ from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
-from memory_core.pipeline.switch import held_provider, switch_change, switch_in
+from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
@@ -195,6 +197,7 @@ class MechanicalExtractor:
             before = (clause, lang, reading.hits)
             stay = stay or reading.stay
             change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
+            change = with_switch(change, cohabit_change(clause, lang, qualifier, reading.skip, reading.subject))
             if change[1] and not (reading.hits or reading.subject or reading.skip) \
                     and (plain := plain_habit(clause, lang, thing, change[1], turn.text)):  # "酒又喝上了", "咖啡我戒了"
                 reading = read_clause(plain, lang, subject, context=turn.text)
@@ -237,12 +240,12 @@ class MechanicalExtractor:
                     out.append(cand)
                     continue
             said = None
-            switched = switch_in(clause, lang) if not reading.skip else None
+            switched = with_reason(switch_in(clause, lang), turn.text, clause, lang) if not reading.skip else None
             if switched is not None:  # "I switched to T-Mobile": said in the past, it states what holds now
                 change = with_switch(change, switch_change(switched, lang, qualifier))
             if (hit is None or hit.rule.slot == "is") and not reading.skip:
                 if (gist_clause(clause, lang) or (switched is not None and switched.new)
-                        or held_provider(clause, lang)) \
+                        or held_provider(clause, lang) or (change[0] and provider_named(clause))) \
                         and (lang == "en" or "我" in turn.text or change[0]  # not a request
                                                   or _ZH_STATED.search(clause)
                                                   or lexicon().markers[lang]["resumed"].search(clause)):
@@ -420,13 +423,14 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
 
 
 # A Chinese clause with 我 left out that says what holds ("最近在学吉他", "电脑密码是…"): it opens on an aspect or time
-# word, on what the speaker has, or on a partner found ("有女朋友了", "交了个男朋友"); a request opens on its verb
+# word, on what the speaker has, a partner found ("有女朋友了", "交了个男朋友") or a switch done ("换成了B站大会员"); a
+# request opens on its verb without 了 ("换成B站")
 _ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|居家|远程|已经|一直|每天|天天|平时|刚刚?|今年|去年|"
                         r"这个月|上个月|这段时间)|"
                         # a habit said by how often, its subject dropped ("周末一般去跑步", "每周三晚上去打羽毛球"),
                         # never a one-off said by when ("周末跟Paul去看了冰球比赛")
                         r"^我(?:周末|下班后|晚上|早上|睡前)?(?:一般|通常|经常|常常?|每周|每晚|每个?周末|都会)|"
-                        r"^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)")
+                        r"^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)|^我(?:换成|改成|换到|转到|改用|换用)了")
 
 
 # A hedge says how much a statement holds: with a generic place ("the gym", "公司") it is a way of speaking, no slot

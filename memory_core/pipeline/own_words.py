@@ -43,11 +43,11 @@ _BARE_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?。！？；;])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)\s*|\n+")
 # a statement that something changed or ended, though it holds no negation ("I cancelled …", "换了台 …")
 CHANGE = re.compile(r"\b(?:no\s+longer|any\s*more|no\s+more|instead\s+of|gave\s+up|given\s+up|quit|stopped|"
-                    r"cancell?ed|switched|swapped|replaced|sold|ditched|dropped|got\s+rid\s+of|gave\s+away)\b|"
-                    r"不再|戒|换了|换成|改[喝吃用玩骑坐开]|"
+                    r"cancell?ed|unsubscribed|switched|swapped|replaced|sold|ditched|dropped|got\s+rid\s+of|"
+                    r"gave\s+away)\b|不再|戒|换了|换成|改[喝吃用玩骑坐开]|退订|"
                     r"送给|卖了|放弃|取消|不(?:让|许|准)[^，,。]{0,3}?[吃喝抽碰]|不能再|"
                     # a card, a membership or a class given back or dropped ("健身卡退了", "日语课不上了")
-                    r"(?:卡|会员|课|班)[^，,。]{0,4}?(?:退(?:掉)?了|不上了)|"
+                    r"(?:卡|会员|课|班)[^，,。]{0,4}?(?:退(?:掉)?了|不上了|不续(?:费|订)?了)|"
                     r"不(?:[打玩去喝吃用].{0,3}|(?:喜欢|爱|听|看|练|弹|学)[^，,。]{0,6})了",
                     re.IGNORECASE)
 _CHANGE = CHANGE

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
-from memory_core.pipeline.cessation import end_opposite
+from memory_core.pipeline.cessation import end_opposite, item_polarity
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
 from memory_core.pipeline.detail_role import adds_detail as _detail
@@ -217,8 +217,10 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item) and theirs_too:
                 ended.append(item)  # "羽毛球我现在不打了" ends "每天晚上都打羽毛球"
             continue
-        if not same or renewed or (cand.reverses and _stance(item.description) != cand.reverse_polarity):
-            continue  # a cessation ("I used to play guitar") restates nothing it ends: ``end_opposite`` below
+        if not same or renewed or (cand.reverses and (item_polarity(item) if cand.reverse_polarity > 0
+                                                      else _stance(item.description)) != cand.reverse_polarity):
+            continue  # a cessation ("I used to play guitar") or a resumption ("resubscribed" after "cancelled")
+            # restates nothing it ends: ``end_opposite`` below
         # a mention (``restate_only``) ends nothing by its polarity: only a statement of the other polarity does
         if changed or (not cand.restate_only and stance_of(item.description) != cand.polarity):
             if ended_by_stance(str(item.key or ""), cand.description, item.description) \

@@ -393,6 +393,20 @@ def match_clause(clause: str, lang: str, *, allow_rules: bool) -> RuleHit | None
             negation = groups.pop("n", "").casefold()
             reversal = reversal or negation in ("no longer", "不再", "再也不", "已经不")
             verb = " ".join(groups.pop("v", "").split())
+            if verb == "爱" and _love_named(m.group("o")):
+                continue  # "我爱奇艺会员不续了": a name that opens on 爱 (爱奇艺, 爱彼迎), no love said
             extra = {k: v.strip().casefold() if k in "ac" and lang == "en" else v for k, v in groups.items()}
             return RuleHit(rule, obj, verb, reversal, extra or None)
     return None
+
+
+#: Names that open on 爱, beside the shipped providers' (``switch.provider_members``: 爱奇艺).
+_LOVE_BRANDS = ("爱彼迎", "爱马仕", "爱回收", "爱尔眼科", "爱康")
+
+
+def _love_named(after: str) -> bool:
+    """True when 爱 and the words ``after`` it make a name that opens on 爱 ("奇艺会员" after 爱: 爱奇艺)."""
+    from memory_core.pipeline.switch import provider_members
+
+    said = "爱" + after
+    return any(said.startswith(name) for name in (*_LOVE_BRANDS, *provider_members()) if name.startswith("爱"))

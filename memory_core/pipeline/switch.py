@@ -25,8 +25,8 @@ from memory_core.pipeline.cessation import ended_keys, scope_terms
 from memory_core.pipeline.third_person import EN_LEAD
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["ONE_HELD", "WHOLE", "Switch", "held_provider", "holds", "kind_of", "provider_members", "switch_change",
-           "switch_in", "zh_switched"]
+__all__ = ["ONE_HELD", "WHOLE", "Switch", "held_provider", "holds", "kind_of", "provider_members", "provider_named",
+           "switch_change", "switch_in", "zh_switched"]
 
 _I = re.IGNORECASE
 # the kind switched, said as a plural ("switched banks", "changed carriers")
@@ -187,6 +187,14 @@ def held_provider(clause: str, lang: str) -> bool:
     said = next((g for g in m.groups() if g), "") if m else ""
     kind = kind_of(said) if said else None
     return kind is not None and any(holds(said, member) for member in kind[1])
+
+
+def provider_named(clause: str) -> bool:
+    """True when ``clause`` names a member of a kind of provider (data/providers.yaml: "Netflix", "爱奇艺"): a
+    subscription ended or taken out again ("I cancelled Netflix", "resubscribed to Netflix") is then kept in the
+    user's words though it ends nothing stored."""
+    kind = kind_of(clause)
+    return kind is not None and any(holds(clause, member) for member in kind[1])
 
 
 def switch_change(found: Switch, lang: str, qualifier: str) -> tuple[tuple[str, ...], int, frozenset[str]]:
