@@ -345,7 +345,9 @@ def erase(user: UserOption, db: DbOption = None,
 
 @app.command()
 def check(db: DbOption = None) -> None:
-    """Run the store's self-check (repairing what it can) and flag single-valued slots with two active values."""
+    """Run the store's self-check (repairing what it can) and flag single-valued slots with two active values and
+    texts spliced from pieces of themselves."""
+    from memory_core.pipeline.edit_guard import spliced_texts
     from memory_core.pipeline.slots import slot_conflicts
     from memory_core.pipeline.sole_speaker import speaker_twin_repairs
 
@@ -356,8 +358,9 @@ def check(db: DbOption = None) -> None:
             if ends:  # one person's values with and without a speaker: the newest stays
                 memory.store.apply(user, ends)
                 report.repaired += [f"{user}: {line}" for line in lines]
-            report.issues += [f"{user}: {line}" for line in
-                              slot_conflicts(memory.store.list_items(user, statuses=("active",)))]
+            active = memory.store.list_items(user, statuses=("active",))
+            report.issues += [f"{user}: {line}" for line in slot_conflicts(active)]
+            report.issues += [f"{user}: {line}" for line in spliced_texts(active)]  # "… cat nameant 头孢 …"
         report.finish()
     console.print(f"{report.status}: {report.item_count} item(s)")
     for line in report.repaired:

@@ -193,6 +193,25 @@ def test_check_flags_two_active_values_of_a_single_valued_slot(tmp_path: Path, d
     assert "fact:works_at@ann has 2 active values" in checked.stdout and "Spotify" in checked.stdout
 
 
+def test_check_flags_a_text_spliced_from_pieces_of_itself(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text(line("a", "I have a cat called Nuomi.", 1) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    assert gs("check", db=db).returncode == 0
+    from memory_core.service import open_memory
+    from memory_core.settings import load_settings
+
+    memory = open_memory(load_settings(database_url=f"sqlite:///{db}"))
+    try:  # a text an older write spliced together: one run of words said twice
+        memory.store.add("ann", "User has a cat named Nuomi; Nuomi turned 4 last week, we had a party; Last day at "
+                         "Trip；User has a cat nameant 头孢 last week, we had a party; Last day at Trip",
+                         "relationships", kind="fact", key="fact:pet:cat")
+    finally:
+        memory.close()
+    checked = gs("check", db=db)
+    assert checked.returncode == 1 and "repeats 'last week we had a'" in checked.stdout
+
+
 def test_check_repairs_one_persons_slot_kept_with_and_without_the_speaker(tmp_path: Path, db: Path) -> None:
     src = tmp_path / "t.jsonl"
     src.write_text(line("a", "I work at the city library.", 1) + "\n")

@@ -142,10 +142,10 @@ def _context_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[st
     (characters, in Chinese) as the right value has. A Chinese frame of one character must be the one before a
     value that ends the stored text."""
     zh = has_han(phrase)
-    units = list(phrase) if zh else phrase.split()
+    units = _units(phrase) if zh else phrase.split()
     best: tuple[int, str, str] | None = None
     for _, _, description in rows:
-        said = list(description) if zh else description.split()
+        said = _units(description) if zh else description.split()
         fold = [u.casefold().strip(",.") for u in said]
         for pre in range(len(units)):
             for suf in range(len(units) - pre):
@@ -157,12 +157,32 @@ def _context_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[st
                 if old is None or (zh and pre + suf < 2 and (suf or old[1] != len(said))):
                     continue  # one character frames a Chinese value only before the end ("叫来福" / "…叫旺财")
                 olds = said[old[0]:old[1]]
-                joined_new = ("" if zh else " ").join(new)
-                joined_old = ("" if zh else " ").join(w.strip(",.") for w in olds)
+                joined_new = _joined(new) if zh else " ".join(new)
+                joined_old = _joined([w.strip(",.") for w in olds]) if zh else " ".join(w.strip(",.") for w in olds)
                 if joined_old and joined_old.casefold() != joined_new.casefold() \
                         and (best is None or pre + suf > best[0]):
                     best = (pre + suf, joined_new, joined_old)
     return (best[1], best[2]) if best is not None else None
+
+
+# the units a Chinese frame is counted in: a Han character, or a whole Latin word or number said among them
+# ("I meant 头孢 (cephalosporins)" frames by "meant", never by the "me" inside "named")
+_UNIT = re.compile(r"[A-Za-z0-9][A-Za-z0-9'.-]*[A-Za-z0-9]|[A-Za-z0-9]|\S")
+
+
+def _units(text: str) -> list[str]:
+    """``text`` as frame units: each Han character or mark, each Latin word or number whole; spaces dropped."""
+    return _UNIT.findall(text)
+
+
+def _joined(units: Sequence[str]) -> str:
+    """Units put back together: a space between two Latin words, nothing between anything else."""
+    out = ""
+    for unit in units:
+        if out and unit[:1].isascii() and unit[:1].isalnum() and out[-1:].isascii() and out[-1:].isalnum():
+            out += " "
+        out += unit
+    return out
 
 
 def _place_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[str, str] | None:

@@ -67,7 +67,8 @@ _GENERIC_EN = frozenset({
     "went", "like", "love", "want", "need", "think", "know", "say", "said", "tell", "told", "rememb",
     "remind", "realli", "actual", "just", "still", "alway", "usual", "pretty", "total", "big", "small",
     "lot", "thing", "stuff", "way", "time", "day", "kind", "sort", "bit", "much", "mani", "good", "great",
-    "nice", "best", "first", "sure", "name", "call"})
+    "nice", "best", "first", "sure", "name", "call",
+    "com", "net", "org"})  # a web name's suffix ("Trip.com", "Booking.com") names no one thing
 _GENERIC_ZH_CHARS = frozenset("我你他她它们的了是在有和就都也还很又再吧呢啊哦嘛呀么这那个一只么说过着给让把被对")
 _EN_SELF = re.compile(r"^(?:i|i'm|i've|my|i\s+am)\b", re.IGNORECASE)
 # an English clause about the moment, the past or a plan: an episode, not a lasting statement
@@ -278,6 +279,14 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
 
 
 _FIRST_PERSON_LEAD = re.compile(r"(?:i|i'm|i've|i'd|i'll|we|we're)\b|我(?!的)|我们", re.IGNORECASE)
+# a word of time a sentence may open on ("Last day at …", "Next week I …", "Today …", "上周…", "今天是…"): it says
+# when, not what the sentence speaks of, so it leads to no statement (a pet's "last week" is no job's "Last day")
+_TIME_LEAD_EN = frozenset(("last", "next", "this", "past", "coming", "today", "tonight", "yesterday", "tomorrow",
+                           "week", "weekend", "month", "year", "morning", "afternoon", "evening", "night", "ago",
+                           "recently", "lately", "now", "earlier", "later", "soon", "finally", "monday", "tuesday",
+                           "wednesday", "thursday", "friday", "saturday", "sunday"))
+_TIME_LEAD_ZH = re.compile(r"^(?:今天|昨天|前天|明天|后天|今晚|昨晚|今早|上周|下周|这周|本周|上个?月|下个?月|"
+                           r"这个?月|去年|今年|明年|前年|最近|刚才|刚刚|周[一二三四五六日末]|星期[一二三四五六日天])")
 _LEAD_PIECE = re.compile(r"[A-Za-z][A-Za-z0-9'&.-]*|[\u3400-\u9fff]+")
 
 
@@ -292,9 +301,12 @@ def _lead(text: str, lang: str, skip: str) -> str:
     for m in _LEAD_PIECE.finditer(body):
         piece = m.group(0)
         if has_han(piece):
+            piece = _TIME_LEAD_ZH.sub("", piece)
             chars = "".join(c for c in piece if c not in _GENERIC_ZH_CHARS)
             if len(chars) >= 2:
                 return chars[:2]
+            continue
+        if piece.casefold() in _TIME_LEAD_EN:
             continue
         terms, _ = _word_terms(piece.casefold())
         if terms:

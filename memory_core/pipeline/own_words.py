@@ -40,7 +40,10 @@ _SLOT_OF_CATEGORY = {"allergen": "fact:allergy:{}", "drink": "pref:{}", "food": 
                      "possession": "fact:owns:{}", "channel": "fact:contact"}
 # an object pronoun: a clause naming nothing else speaks of a thing said in another clause
 _BARE_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?。！？；;])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)\s*|\n+")
+# a sentence ends at its mark; a dot inside a name ("Trip.com", "Node.js", "3.5": a lower-case letter or a digit
+# right after it) or after a title ends none
+_SENTENCE = re.compile(r"(?:(?<=[!?。！？；;])|(?<=\.)(?![a-z0-9]))(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)"
+                       r"(?<!Mrs\.)\s*|\n+")
 # a statement that something changed or ended, though it holds no negation ("I cancelled …", "换了台 …")
 CHANGE = re.compile(r"\b(?:no\s+longer|any\s*more|no\s+more|instead\s+of|gave\s+up|given\s+up|quit|stopped|"
                     r"cancell?ed|unsubscribed|switched|swapped|replaced|sold|ditched|dropped|got\s+rid\s+of|"

@@ -14,6 +14,7 @@ from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
+from memory_core.pipeline.edit_guard import guarded_edits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.gist import topic
@@ -65,7 +66,7 @@ from memory_core.pipeline.types import (
 from memory_core.pipeline.whole_correction import whole_correction
 from memory_core.pipeline.work_city import employer_over_city
 from memory_core.pipeline.work_or_study import one_of_work_or_study
-from memory_core.store.write_ops import Op
+from memory_core.store.write_ops import Op, UpdateOp
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
 
@@ -173,6 +174,7 @@ class WritePipeline:
         if (theirs := as_sole_speaker(turn, lambda: rows.get(RESTATE_PREFIXES))) is not turn:
             turn, candidates = theirs, None  # "I moved to Wuhan" via add: Wei's, when Wei is the user's one name
         cands = self.candidates(turn) if candidates is None else candidates
+        written = turn.text  # what an edit of an item may take words from (``edit_guard``)
         if (plain := reading_text(turn.text)) != turn.text:  # the stages below read what the extractor read
             turn = dataclasses.replace(turn, text=plain)
         cands = self._taken_up(turn, store, cands)
@@ -213,7 +215,12 @@ class WritePipeline:
         ops = self.late_replay.settle(turn, ops, once)  # "learning Japanese" arriving after "改学韩语了"
         ops = chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
-        return self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
+        ops = self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
+        if not any(isinstance(op, UpdateOp) and op.new_description is not None for op in ops):
+            return ops
+        olds = {i.id: i.description for items in existing.values() for i in items}
+        olds.update((row[0], row[2]) for row in rows.get(RESTATE_PREFIXES))
+        return guarded_edits(written, ops, olds, turn.speaker.strip())  # no text spliced from nowhere
 
 
     def _taken_up(self, turn: Turn, store: KeyLookup, cands: list[Candidate]) -> list[Candidate]:

@@ -50,13 +50,40 @@ def said_since(clause: str, at: datetime) -> datetime | None:
 
 def dated(cands: Iterable[Candidate], clause: str, at: datetime) -> None:
     """Set the ``valid_from`` of ``cands`` (one clause's slot candidates) to the time the clause names, if any
-    (``said_since``); candidates keep the turn's time otherwise."""
+    (``said_since``); candidates keep the turn's time otherwise, and so does a candidate the time word is not
+    said of (``_said_of_another``: "my mum lives in Wuxi, dad retired last year")."""
     since = said_since(clause, at)
     if since is None:
         return
     for cand in cands:
-        if cand.valid_from is not None and cand.valid_from >= since:
+        if cand.valid_from is not None and cand.valid_from >= since and not _said_of_another(cand, clause, at):
             cand.valid_from = since
+
+
+# the pieces of a clause a time word may belong to alone: "my mum lives in Wuxi, dad retired last year"
+_PIECES = re.compile(r"[,，;；]|\s+(?:and|but|while|whereas)\s+|而且|但是|不过")
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|[\u3400-\u9fff]")
+# words of time itself, which a piece holding nothing else says of its whole clause ("…, last month")
+_TIME_WORDS = frozenset(("week", "weeks", "month", "months", "year", "years", "day", "days", "ago", "last", "past",
+                         "yesterday", "just", "only", "since", "back", "then", "that", "was", "it", "which",
+                         *"天周月年前去上个昨星期礼拜了的半"))
+
+
+def _said_of_another(cand: Candidate, clause: str, at: datetime) -> bool:
+    """True when the clause's time word stands in a piece of its own (``_PIECES``) that says something besides
+    the time and shares no word with ``cand``'s text: "dad retired last year" dates no "User's mum lives in
+    Wuxi"; "…, last month" alone, or "moved to Austin last week, finally", still date the statement."""
+    pieces = [p for p in _PIECES.split(clause) if p and p.strip()]
+    if len(pieces) < 2:
+        return False
+    cued = [p for p in pieces if PAST_CUE.search(p.casefold()) or _ZH_AGO.search(p)]
+    if len(cued) != 1:
+        return False
+    own = {w.casefold() for w in _WORD.findall(PAST_CUE.sub(" ", cued[0].casefold()))} - _TIME_WORDS
+    if not own:
+        return False
+    said = {w.casefold() for w in _WORD.findall(cand.description)}
+    return not own & said
 
 
 def ended_at(turn_time: datetime, successor_from: datetime | None, old_from: datetime | None) -> datetime:

@@ -124,3 +124,17 @@ def test_deleting_an_item_keeps_a_turn_another_memory_came_from(tmp_path: Path) 
     assert [t for t in turns if "Miso" in t], turns  # the cat's turn stays
     assert not [t for t in turns if "I work at Google" in t], turns  # the job's own turn is forgotten
     assert [str(i["description"]) for i in live if i["kind"] != "event" and "Miso" in str(i["description"])]
+
+
+@pytest.mark.parametrize(("said", "fact", "dated"), [
+    ("my mum lives in Wuxi, dad retired last year", "Wuxi", False),
+    ("my sister lives in Leeds, and my brother moved to York last month", "Leeds", False),
+    ("I work at Airbus, my wife quit her job two weeks ago", "Airbus", False),
+    ("I moved to Austin last week, finally", "Austin", True),
+    ("I started at Google, last month", "Google", True),
+    ("We moved to Austin last week and love it", "Austin", True),
+], ids=["other-piece", "and-piece", "ago-piece", "own-piece", "time-alone", "own-with-and"])
+def test_a_time_word_dates_only_the_piece_it_is_said_in(tmp_path: Path, said: str, fact: str, dated: bool) -> None:
+    items = _said(tmp_path, (said, "2026-01-14T10:00:00Z"))
+    item = next(i for i in items if fact in str(i["description"]))
+    assert str(item["valid_from"]).startswith("2026-01-14") is not dated, item
