@@ -82,3 +82,15 @@ def test_a_change_of_shop_ends_nothing_and_slang_is_no_detail(store: Any, ingest
     coffee = [i for i in live(store) if "冰美式" in i.description and not i.description.startswith("user:")]
     assert len(coffee) == 1 and coffee[0].hit >= 1, [(i.description, i.hit) for i in coffee]
     assert "yyds" not in coffee[0].description
+
+
+@pytest.mark.parametrize(("said", "new"), [
+    ("stopped running, knees hurt, swimming now", "swimming"),
+    ("quit the gym, my back hurts, cycling these days", "cycling"),
+    ("不跑步了，膝盖疼，改游泳了", "游泳"),
+    ("不跑步了，膝盖受不了，现在游泳", "游泳"),
+])
+def test_a_stop_then_what_is_done_now_keeps_both(store: Any, ingest: Ingest, make_turn: TurnFactory,
+                                                said: str, new: str) -> None:
+    ingest(make_turn(said))
+    assert any(new in t for t in texts(store)), texts(store)
