@@ -1,6 +1,6 @@
 """Jokes and hyperbole state no fact: "yeah right, I'm a millionaire lol", "我天天住在医院里", 我都快穷死了 (issue 13).
 
-Three kinds of phrasing, in English and Chinese:
+Four kinds of phrasing, in English and Chinese:
 
 - **Irony said outright**: a sentence opening on "yeah right" / "as if", or one that holds
   "jk", "just kidding", "开玩笑(的)", "逗你的", "骗你的"; a sentence that is nothing but the
@@ -48,10 +48,9 @@ _STATE_ZH = re.compile(r"(?:穷|累|忙|饿|困|热|冷|烦|闷|无聊|气|笑|�
                        r"(?:得要|得)?(?:死|疯)(?:了|啦|掉|我了|人了)?|(?:穷|累|忙|饿|困|烦|热|冷|气|疼)得要命")
 # an excess of one meal or night: an English past verb, or a Chinese verb whose excess is closed by 了 / 啦
 _EXCESS_EN = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:ate|drank|had|eaten|drunk|overate|overdid\s+it|"
-                        r"stuffed\s+(?:my|our)"
-                        r"selv?e?s?)\b(?:\s+(?:way|far|so|a\s+bit|a\s+little|much))?(?:\s+too\s+(?:much|many)\b)?",
-                        re.IGNORECASE)
-_TOO_MUCH_EN = re.compile(r"\btoo\s+(?:much|many)\b|\boverate\b|\boverdid\s+it\b|\bstuffed\s+(?:my|our)sel",
+                        r"stuffed\s+(?:myself|ourselves))\b", re.IGNORECASE)
+# what says the excess after the verb ("way too much", "too many"), or the verb itself ("overate")
+_TOO_MUCH_EN = re.compile(r"\btoo\s+(?:much|many)\b|\boverate\b|\boverdid\s+it\b|\bstuffed\s+(?:myself|ourselves)\b",
                           re.IGNORECASE)
 _EXCESS_ZH = re.compile(r"(?:吃|喝|玩|买|花|睡)(?:得|的)?(?:太多|太饱|太撑|太猛|太嗨|多|撑|过头|过量|嗨)(?:了|啦)")
 _HABIT = re.compile(r"\b(?:every|each|always|usually|often|tends?\s+to|habit|daily|nightly|these\s+days|"
