@@ -29,6 +29,7 @@ def keys(store: Any) -> list[str]:
 @pytest.mark.parametrize(("said", "key"), [
     ("I started taking Lexapro", "fact:medication:lexapro"),
     ("I'm on Zoloft now", "fact:medication:zoloft"),
+    ("I began Ozempic last month", "fact:medication:ozempic"),
     ("最近开始吃 Lexapro 了", "fact:medication:lexapro"),
     ("我在吃来士普", "fact:medication:来士普"),
 ])
