@@ -45,7 +45,6 @@ from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import speaker_qualifier, stance_of
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.slot_lexicon import lexicon
-from memory_core.pipeline.their_own import their_own
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import has_han
@@ -262,8 +261,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
                 and grown != item.description \
                 and not turn.timestamp < _said_at(item) \
                 and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())) \
-                and detail_of_thing(said, new, old, str(item.key or ""), cand.lang, _subject(speaker, cand.lang)) \
-                and not their_own(cand, str(item.key or ""), new, old):
+                and detail_of_thing(said, new, old, str(item.key or ""), cand.lang, _subject(speaker, cand.lang)):
             reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
             ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
                                 at=turn.timestamp))

@@ -132,19 +132,3 @@ def test_no_diagnosis_of_the_user_from_another_or_an_ended_one(store: Any, inges
                                                              said: str) -> None:
     ingest(make_turn(said))
     assert not any(t.startswith(("User has", "用户有")) for t in texts(store)), texts(store)
-
-
-@pytest.mark.parametrize(("first", "later", "glued"), [
-    ("My partner is Leo", ["Leo has a dog named Bobo", "Leo wants to move to Shanghai for his job"],
-     ("Bobo", "Shanghai")),
-    ("我男朋友叫阿哲", ["阿哲养了一只狗叫可乐", "阿哲不喜欢恐怖片"], ("可乐", "恐怖片")),
-])
-def test_a_partners_own_facts_are_not_glued_onto_the_partner_item(store: Any, ingest: Ingest,
-                                                                  make_turn: TurnFactory, first: str,
-                                                                  later: list[str], glued: tuple[str, ...]) -> None:
-    ingest(make_turn(first))
-    for said in later:
-        ingest(make_turn(said))
-    partner = [i for i in live(store) if str(i.key).startswith("fact:partner")]
-    assert len(partner) == 1 and partner[0].hit >= 1, [(i.description, i.hit) for i in partner]
-    assert not any(g in partner[0].description for g in glued), partner[0].description
