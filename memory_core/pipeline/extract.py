@@ -427,10 +427,7 @@ _ZH_STATED = re.compile(r"^我(?:的|最近|现在|目前|如今|正在|在|居�
                         # a habit said by how often, its subject dropped ("周末一般去跑步", "每周三晚上去打羽毛球"),
                         # never a one-off said by when ("周末跟Paul去看了冰球比赛")
                         r"^我(?:周末|下班后|晚上|早上|睡前)?(?:一般|通常|经常|常常?|每周|每晚|每个?周末|都会)|"
-                        r"^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)|"
-                        # a membership taken out ("开了网易云的黑胶VIP", "开通了爱奇艺会员"): no request says it so
-                        r"^我(?:开了|开通了?|办了|充了|订阅了|订了|续了|续费了)"
-                        r"(?=[^，,。！!？?]{0,14}?(?:会员|VIP|vip|黑胶|年卡|月卡|季卡|健身卡|订阅|套餐))")
+                        r"^我(?:终于)?(?:有了?|交了|谈了|找了)(?:一个|个)?(?:女朋友|男朋友|女友|男友|对象)")
 
 
 # A hedge says how much a statement holds: with a generic place ("the gym", "公司") it is a way of speaking, no slot
