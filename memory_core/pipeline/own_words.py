@@ -20,7 +20,6 @@ import re
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import ZH_VERB_ACTIVITY
 from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person, topic, worth_a_look
-from memory_core.pipeline.plain_text import without_reactions
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
@@ -169,7 +168,6 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
     when the clause names nothing ("I can't take it").
     """
     description = third_person(_named_activity(clause) if lang == "zh" else clause, subject, lang)
-    description = without_reactions(description)  # "I'm Lin 👋": the name, not the wave
     if lang == "en":  # the statement, not its aside: "… left-handed, so most scissors …", "… and our season …"
         description = _EN_CUT.split(description, maxsplit=1)[0].strip() or description
     found = topic(description, lang, subject)
@@ -201,7 +199,7 @@ def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
         else ""
     if not subject:
         return cand
-    own = without_reactions(third_person(clause, subject, cand.lang))
+    own = third_person(clause, subject, cand.lang)
     said, kept = topic(own, cand.lang, subject), topic(cand.description, cand.lang, subject)
     lost = said.terms - kept.terms
     if not lost:

@@ -39,7 +39,7 @@ from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
 
-__all__ = ["EMOJI_MEANINGS", "emoji_only", "fold_width", "reading_text", "without_reactions"]
+__all__ = ["EMOJI_MEANINGS", "emoji_only", "fold_width", "reading_text"]
 
 _INVISIBLE = re.compile("[\u200b\u200c\u2060\ufeff\u00ad]")
 
@@ -119,18 +119,6 @@ def _clause(clause: str, zh: bool) -> str:
 def _closing(m: re.Match[str]) -> str:
     """"" for reactions closing a clause; kept when they are its predicate ("the camera is 🔥", "这家店太🔥了")."""
     return m.group() if _WANTS_COMPLEMENT.search(m.string[:m.start()]) else ""
-
-
-def without_reactions(text: str) -> str:
-    """``text`` without the reactions left inside it ("User is Lin 👋" -> "User is Lin", "用户叫小雨🙋" ->
-    "用户叫小雨"), for a statement's stored text, where a face or a wave after a name or a value would be kept.
-    An emoji after a word wanting a complement is the predicate and stays ("the camera is 🔥"); ``reading_text``
-    has already read every emoji of a thing as its word or left its clause unread.
-    Units: characters in, characters out."""
-    if not _ONE.search(text):
-        return text
-    kept = _ONE.sub(lambda m: m.group() if _WANTS_COMPLEMENT.search(m.string[:m.start()]) else " ", text)
-    return _SPACES.sub(" ", kept).replace(" ,", ",").replace(" ，", "，").strip()
 
 
 def reading_text(text: str) -> str:
