@@ -1,5 +1,5 @@
 """What the write path stores is clean and whole, in English and Chinese: one meal or night overdone is no fact,
-a name or value keeps no reaction emoji, and a pet or partner named in Han script inside English keeps the name."""
+and a pet or partner named in Han script inside English keeps the name."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from _slot_items import live
 from memory_core.model import Turn
 from memory_core.pipeline.jest import overdone
 from memory_core.pipeline.labelled import labelled
-from memory_core.pipeline.plain_text import without_reactions
 
 TurnFactory = Callable[..., Turn]
 Ingest = Callable[[Turn], list[Any]]
@@ -49,29 +48,6 @@ def test_one_meal_or_night_overdone_states_no_fact(store: Any, ingest: Ingest, m
 ])
 def test_overdone_by_kind(clause: str, lang: str, moment: bool) -> None:
     assert overdone(clause, lang) is moment
-
-
-@pytest.mark.parametrize(("said", "name", "emoji"), [
-    ("Hi! I'm Lin 👋 nice to meet you", "Lin", "👋"),
-    ("Hello! my name's Ana 😄 from Lisbon", "Ana", "😄"),
-    ("大家好，我叫小雨🙋 很高兴认识你", "小雨", "🙋"),
-])
-def test_a_name_is_stored_without_its_reaction(store: Any, ingest: Ingest, make_turn: TurnFactory,
-                                               said: str, name: str, emoji: str) -> None:
-    ingest(make_turn(said))
-    facts = [t for t in texts(store) if not t.startswith("user:")]
-    assert any(name in t for t in facts), facts
-    assert not any(emoji in t for t in facts), facts
-
-
-@pytest.mark.parametrize(("text", "clean"), [
-    ("User is Lin 👋", "User is Lin"),
-    ("用户叫小雨🙋‍♀️", "用户叫小雨"),
-    ("the camera is 🔥", "the camera is 🔥"),
-    ("User lives in Leeds", "User lives in Leeds"),
-])
-def test_without_reactions(text: str, clean: str) -> None:
-    assert without_reactions(text) == clean
 
 
 @pytest.mark.parametrize(("said", "name"), [
