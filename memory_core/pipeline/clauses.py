@@ -89,7 +89,7 @@ _ZH_BARE_VERB = re.compile(
     r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定|新(?=[养买租])|"
     # "这次真的戒酒了", "总算辞职了", "元旦开始戒酒了": how sure, or a holiday it began from
     r"真的|总算|这次|这回|元旦|春节|过年|国庆|五一|双十一|双11|双十二|黑五|年前|明年|今年起)*"
-    r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|\s*base\s*在?|坐标|常驻|"
+    r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|(?<=现在|最近|目前|如今|平时|每天|周末)(?:游泳|跑步|骑行|健身|爬山|徒步)|\s*base\s*在?|坐标|常驻|"
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|裸辞|辞职|从[^，,。\s]{1,12}?(?:离职|辞职)|加入|进了|考上|学|会说|用|和|跟|"
     r"定居|安家|落户|租|买|入手|入了|新入|拿下|迷上|爱上|发(?=(?:微信|短信|邮件|语音)(?:就行|就好|就可以|吧|给我|联系我|找我|$))|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
     r"(?:得|要|需要|必须)?(?:去|回|到)?(?:公司|单位|办公室)?坐班|混合办公|携号转网|"  # "现在每天都得去公司坐班"
@@ -380,7 +380,10 @@ _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol
 _EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?:\s+[a-z]+)?)\s+instead\b\W*$",
                          re.IGNORECASE)
 # the same said with "now" after the stop ("quit running, swimming now", "stopped the gym, cycling these days")
-_EN_STOP_THEN_NOW = re.compile(r"(\b(?:quit|stopped|gave\s+up|given\s+up|dropped|ditched)\b[^,.;!?]*),\s*"
+# (a short reason may stand between: "stopped running, knees hurt, swimming now")
+_EN_STOP_THEN_NOW = re.compile(r"(\b(?:quit|stopped|gave\s+up|given\s+up|dropped|ditched)\b[^,.;!?]*"
+                               r"(?:,\s*(?:(?:my|the|because|cause|cos|since|bad|sore)\s+)?[a-z']+\s+"
+                               r"(?:hurt|hurts|hurting|ache|aches|aching|died|broke|gave\s+out|got\s+\w+)\b)?),\s*"
                                r"((?:and\s+|but\s+|so\s+)?[a-z]+ing(?:\s+[a-z]+)?)\s+(?:now|these\s+days|nowadays)"
                                r"(?=\W*$)", re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle

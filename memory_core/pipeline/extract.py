@@ -38,6 +38,7 @@ from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.habit_plain import plain_habit
 from memory_core.pipeline.job_event import offer_taken
+from memory_core.pipeline.labelled import labelled
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
@@ -166,8 +167,8 @@ class MechanicalExtractor:
         reported speech or past-tense clause changes nothing; only a standing
         instruction ("from now on …") may still be read from it.
         """
-        # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running"
-        text = own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(unquoted(turn.text))))))
+        # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
+        text = own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(labelled(unquoted(turn.text)))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

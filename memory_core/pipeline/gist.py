@@ -68,7 +68,9 @@ _GENERIC_EN = frozenset({
     "remind", "realli", "actual", "just", "still", "alway", "usual", "pretty", "total", "big", "small",
     "lot", "thing", "stuff", "way", "time", "day", "kind", "sort", "bit", "much", "mani", "good", "great",
     "nice", "best", "first", "sure", "name", "call",
-    "com", "net", "org"})  # a web name's suffix ("Trip.com", "Booking.com") names no one thing
+    "com", "net", "org",  # a web name's suffix ("Trip.com", "Booking.com") names no one thing
+    # Chinese internet slang typed in Latin letters ("冰美式yyds", "xswl"; stemmed too): a reaction, never a name
+    "yyds", "yyd", "xswl", "awsl", "hhh", "hhhh", "nb", "emo", "orz", "plz", "omg", "lol", "lmao", "ok", "okay"})
 _GENERIC_ZH_CHARS = frozenset("我你他她它们的了是在有和就都也还很又再吧呢啊哦嘛呀么这那个一只么说过着给让把被对")
 _EN_SELF = re.compile(r"^(?:i|i'm|i've|my|i\s+am)\b", re.IGNORECASE)
 # an English clause about the moment, the past or a plan: an episode, not a lasting statement

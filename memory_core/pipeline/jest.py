@@ -1,12 +1,16 @@
 """Jokes and hyperbole state no fact: "yeah right, I'm a millionaire lol", "我天天住在医院里", 我都快穷死了 (issue 13).
 
-Three kinds of phrasing, in English and Chinese:
+Four kinds of phrasing, in English and Chinese:
 
 - **Irony said outright**: a sentence opening on "yeah right" / "as if", or one that holds
   "jk", "just kidding", "开玩笑(的)", "逗你的", "骗你的"; a sentence that is nothing but the
   retraction ("jk", "开玩笑的") takes the sentence before it back too.
 - **Hyperbole of a state**: "dying of boredom", "bored to death", "dead tired", "I could die",
   穷死了, 累得要死, 忙得要命, 笑死: the state is a figure of speech, not a health or money fact.
+- **One meal or one night overdone**: "I ate way too much", "drank too much wine haha", 吃太多了, 又吃撑了,
+  喝多了: an excess said of the moment (a past verb, or a Chinese verb closed by 了) is how a meal or a night
+  went, not a diet or a habit. Said with a habit word ("I drink too much coffee every day", 我平时咖啡喝得太多了)
+  it is a lasting statement and is kept.
 - **Living where one does not live**: "I basically live at the office", "practically live in the
   gym", "我天天住在医院里", "基本上住在公司了": a generic place (``GENERIC_PLACE`` of the slot
   lexicon) after a hedge or "every day" is where one spends time, not a home. A laugh ("haha",
@@ -24,7 +28,7 @@ import re
 
 from memory_core.pipeline.slots import lexicon
 
-__all__ = ["is_hyperbole", "joke_sentences"]
+__all__ = ["is_hyperbole", "joke_sentences", "overdone"]
 
 _JK = (r"(?:\bj/?k\b(?=\W*(?:lol|haha+|lmao)?\W*$)|\b(?:just|only)\s+(?:kidding|joking)\b|"
        r"(?<!不是)(?<!没)(?<!别)开(?:个|了个)玩笑|(?<!不是)(?<!没)(?<!别)开玩笑(?:的|啦|而已)(?=\W*$|[，,。！!～~哈])|"
@@ -42,6 +46,16 @@ _STATE_EN = re.compile(r"\b(?:dying\s+(?:of|from)\s+(?:boredom|hunger|laughter|e
                        re.IGNORECASE)
 _STATE_ZH = re.compile(r"(?:穷|累|忙|饿|困|热|冷|烦|闷|无聊|气|笑|吓|渴|撑|馋|懒|丑|胖|疼|痛)"
                        r"(?:得要|得)?(?:死|疯)(?:了|啦|掉|我了|人了)?|(?:穷|累|忙|饿|困|烦|热|冷|气|疼)得要命")
+# an excess of one meal or night: an English past verb, or a Chinese verb whose excess is closed by 了 / 啦
+_EXCESS_EN = re.compile(r"\b(?:i|we)\s+(?:\w+\s+)?(?:ate|drank|had|eaten|drunk|overate|overdid\s+it|"
+                        r"stuffed\s+(?:myself|ourselves))\b", re.IGNORECASE)
+# what says the excess after the verb ("way too much", "too many"), or the verb itself ("overate")
+_TOO_MUCH_EN = re.compile(r"\btoo\s+(?:much|many)\b|\boverate\b|\boverdid\s+it\b|\bstuffed\s+(?:myself|ourselves)\b",
+                          re.IGNORECASE)
+_EXCESS_ZH = re.compile(r"(?:吃|喝|玩|买|花|睡)(?:得|的)?(?:太多|太饱|太撑|太猛|太嗨|多|撑|过头|过量|嗨)(?:了|啦)")
+_HABIT = re.compile(r"\b(?:every|each|always|usually|often|tends?\s+to|habit|daily|nightly|these\s+days|"
+                    r"lately|when(?:ever)?|if)\b|平时|平常|每天|天天|每次|总是|老是|经常|一直|最近|习惯|一.{0,2}就|了就|就会|会|容易",
+                    re.IGNORECASE)
 _HEDGE_EN = (r"(?:practically|basically|pretty\s+much|virtually|literally|essentially|kinda|kind\s+of|sort\s+of|"
              r"more\s+or\s+less|might\s+as\s+well|all\s+but)")
 _HEDGE_ZH = r"(?:天天|每天|整天|成天|基本上?|差不多|几乎|简直|都快|快要?|就差)"
@@ -66,13 +80,24 @@ def _lived_at_generic() -> dict[str, re.Pattern[str]]:
 def is_hyperbole(clause: str, lang: str) -> bool:
     """True when ``clause`` ("en"/"zh") is a figure of speech of the kinds above, not a statement of fact."""
     state = _STATE_ZH if lang == "zh" else _STATE_EN
-    if state.search(clause):
+    if state.search(clause) or overdone(clause, lang):
         return True
     lived = _lived_at_generic()
     laugh = _LAUGH.search(clause) is not None
     if lived[f"{lang}_hedged"].search(clause) or (laugh and lived[lang].search(clause)):
         return True
     return laugh and _BOAST.search(clause) is not None
+
+
+def overdone(clause: str, lang: str) -> bool:
+    """True when ``clause`` ("en"/"zh") says one meal or night was overdone ("lol I ate way too much", 吃太多了,
+    又吃撑了哈哈), with no word of a habit ("every day", 平时, 总是) that would make it a lasting statement."""
+    if _HABIT.search(clause):
+        return False
+    if lang == "zh":
+        return _EXCESS_ZH.search(clause) is not None
+    found = _EXCESS_EN.search(clause)
+    return found is not None and _TOO_MUCH_EN.search(clause, found.start()) is not None
 
 
 def joke_sentences(sentences: list[str]) -> set[int]:

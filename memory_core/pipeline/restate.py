@@ -63,6 +63,10 @@ MAX_HOLDERS = 2
 _NEW_VALUE = re.compile(r"\bnew\s+(?:job|role|position|gig|employer|company|flat|apartment|house|home|place|school)\b"
                         r"|新工作|新公司|新家|跳槽|换工作", re.IGNORECASE)
 _SENTENCES = re.compile(r"[.!?。！？；;]\s*\S")
+# a change of where a thing is had, not of the thing ("冰美式yyds，今天换了家店也还行", "switched to a new café")
+_WHERE_CHANGED = re.compile(r"换了?(?:一|个)?[家间个](?:新的?)?(?:店|咖啡店|奶茶店|馆子|餐厅|地方|门店)?|"
+                            r"\b(?:switched|changed|swapped)\s+(?:to\s+)?(?:a\s+)?(?:different|new|another|other)\s+"
+                            r"(?:shop|store|caf[eé]|coffee\s+shop|place|spot|location|branch|gym)\b", re.IGNORECASE)
 _PIECE = re.compile(r"[,，;；]|\b(?:and|but|so)\b")
 @functools.lru_cache(maxsize=1024)
 def _subject(speaker: str, lang: str) -> str:
@@ -200,7 +204,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     speaker = cand.speaker if cand.speaker and cand.speaker not in ("user", "assistant") else ""
     best: tuple[int, MemoryItem, Topic] | None = None
     ended: list[MemoryItem] = []
-    changed = bool(_CHANGE.search(cand.description))
+    changed = bool(_CHANGE.search(_WHERE_CHANGED.sub(" ", cand.description)))
     renewed = bool(_NEW_VALUE.search(cand.description))  # neither a hit nor a detail; the slot reading ends the old
     # a mention opening on another person ("我妹妹的健身卡退了", "my sister cancelled her gym membership") ends
     # nothing of the user's own (``people.about_others_only`` leaves it unable to revise)

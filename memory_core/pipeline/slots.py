@@ -25,6 +25,7 @@ import re
 
 from memory_core.model import Kind
 from memory_core.pipeline.clause_hits import one_statement, title_once
+from memory_core.pipeline.diagnosed_young import diagnosed_young
 from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.job_event import job_event
@@ -126,6 +127,7 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     """
     lex = lexicon()
     marks = lex.markers[lang]
+    clause = diagnosed_young(clause, lang, context)  # "diagnosed with epilepsy as a kid": the condition holds
     folded = clause.casefold()
     for name in ("reported", "hypothetical", "question", "past"):
         if marks[name].search(folded) and not (name == "reported" and marks["ordered"].search(folded)):

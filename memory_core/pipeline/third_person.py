@@ -133,5 +133,9 @@ def third_person(clause: str, subject: str, lang: str) -> str:
         return " ".join(_EN_PERSON.sub(lambda p: _EN_NAMED[p.group(0).casefold()].format(s=subject), text).split())
     person = {"my": "their", "me": "them", "myself": "themselves", "mine": "theirs", "i": "they",
               "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll"}
-    rest = _EN_PERSON.sub(lambda p: person[p.group(0).casefold()], rest)
+    rest = _THEY_WAS.sub(r"\1 were", _EN_PERSON.sub(lambda p: person[p.group(0).casefold()], rest))
     return " ".join((head + rest).split())
+
+
+# "since I was a kid" said of them: "since they were a kid", not "they was"
+_THEY_WAS = re.compile(r"\b(they)\s+was\b")
