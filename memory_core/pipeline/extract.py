@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
@@ -180,6 +181,8 @@ class MechanicalExtractor:
         for clause, lang in split_clauses(restated(name_joined(turn.text))):  # "left A for B": "I work at B"
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
+            if need_elided(clause, lang):  # "每天一杯奶茶，不喝活不下去": the need says again the habit before it
+                continue
             subject = name if named else ("用户" if lang == "zh" else "User")
             thing = topicalised(clause) if lang == "zh" else ""
             if thing:  # "香菜我现在挺爱吃的" is read as "我香菜现在挺爱吃的": the subject first, the object kept
