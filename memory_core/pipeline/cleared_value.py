@@ -15,7 +15,7 @@ import re
 
 __all__ = ["as_not", "without_gloss"]
 
-_THING_EN = r"[A-Za-z][\w&.'-]*(?:\s+[A-Za-z][\w&.'-]*){0,2}"
+_THING_EN = r"(?!not\b)[A-Za-z][\w&'-]*(?:\s+[A-Za-z][\w&'-]*){0,2}"
 # "<Y> is fine (for me)", "<Y>'s ok", "<Y> is totally fine", "<Y> is no problem", "<Y> doesn't bother me"
 _FINE_EN = re.compile(rf"(?P<lead>[,;]\s*|\s(?:and|but)\s+)(?P<y>{_THING_EN})\s*(?:'s|\s+is|\s+are)\s+"
                       r"(?:(?:totally|actually|perfectly|completely|all)\s+)?"
