@@ -28,7 +28,7 @@ from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
-from memory_core.pipeline.doctor_said import own_report
+from memory_core.pipeline.doctor_said import own_dose, own_report
 from memory_core.pipeline.drug_switch import drug_switched
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.emphatic import plain_emphatic
@@ -166,7 +166,7 @@ class MechanicalExtractor:
         instruction ("from now on …") may still be read from it.
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running"
-        text = own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(unquoted(turn.text))))))
+        text = own_dose(own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(unquoted(turn.text)))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
