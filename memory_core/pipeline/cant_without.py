@@ -84,7 +84,7 @@ _NEED_ENDS = r"(?:活不下去|没法活|活不了|不行|难受|浑身难受|�
 _ZH_NEED_ELIDED = re.compile(rf"^(?:我)?{_ZH_WHEN}(?:要是|如果)?(?:不|没)(?:喝|吃|来|抽)"
                              rf"{_ZH_VERB.removeprefix('(?:喝|吃|来)?')}"
                              rf"(?:的话)?[，,]?\s*(?:我)?(?:就|根本|真的|简直|都|会)*{_NEED_ENDS}"
-                             r"[了啊呀啦的。！!~～\s]*(?:[\u4e00-\u9fff]{1,4})?$")
+                             r"[了啊呀啦的。！!~～\s]*(?:[\u4e00-\u9fff]{1,4})?[^\w]*$")
 # "can't live without it", "couldn't function without them", "can't start my day without one"
 _EN_NEED_ELIDED = re.compile(
     r"^(?:(?:honestly|literally|seriously|tbh|lol|ngl)[,\s]+)*(?:i\s+)?(?:literally\s+|honestly\s+|just\s+|really\s+)*"
