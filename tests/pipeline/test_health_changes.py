@@ -148,3 +148,11 @@ def test_a_past_said_of_when_a_state_began(clause: str, head: str) -> None:
 def test_an_allergy_with_a_found_out_aside_is_stored() -> None:
     assert "fact:allergy:penicillin" in _keys("I'm allergic to penicillin btw, found out as a kid")
     assert not any(k.startswith("fact:home") for k in _keys("I lived in Leeds, as a kid"))
+
+
+def test_a_drug_taken_on_an_empty_stomach_after_the_condition_is_the_users() -> None:
+    items = planned_items(["我有甲减，每天早上空腹吃优甲乐 50微克", "优甲乐现在是100微克了，上周复查调的"], DAY * 7)
+    active = [d for s, _, d in items if s == "active"]
+    assert "用户有甲减" in active
+    assert any("优甲乐" in d and "100微克" in d for d in active)
+    assert not any("50微克" in d for d in active)
