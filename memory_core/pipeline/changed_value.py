@@ -29,6 +29,7 @@ _MEASURES = (
     ("clock", r"a\.?m\.?|p\.?m\.?|o'clock|点|时(?!间)"),
     ("age", r"years?\s+old|yrs?\s+old|y/?o\b|岁|周岁"),
     ("months", r"months?\s+old|个月"),
+    ("dose", r"mcg|µg|ug|mg|iu|微克|毫克"),
     ("weight", r"kg|kilos?|kilograms?|lbs?|pounds?|斤|公斤|千克"),
     ("distance", r"km|k\b|kilomet(?:er|re)s?|miles?|公里|千米"),
     ("duration", r"hours?|hrs?|minutes?|mins?|小时|分钟"),

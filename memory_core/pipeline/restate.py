@@ -242,7 +242,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     ops = _end(turn, cand, ended, touched, actor)
     if cand.reverses:  # a cessation or a reversal said in other words ends the other polarity's items of the thing
         skip = touched | ({best[1].id} if best is not None else set())
-        extra = end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, skip, actor, _reason(cand))
+        extra = end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, skip, actor, _reason(cand),
+                             said=cand.description)
         touched.update(op.item_id for op in extra)
         ops.extend(extra)
     if best is not None:

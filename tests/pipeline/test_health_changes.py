@@ -52,7 +52,8 @@ def test_a_corrected_allergy_ends_the_wrong_one_in_the_turns_language() -> None:
     ("降压药减到半片了", "用户每天吃一片降压药", True),
     ("doc upped my Euthyrox to 75 mcg", "User takes Euthyrox 50 mcg every morning", True),
     ("我每天吃一片降压药", "用户每天吃一片降压药", False),
-    ("I used to take 50 mcg years ago", "User takes Euthyrox 75 mcg", False),
+    ("I used to take 50 mcg years ago", "User takes Euthyrox 75 mcg", True),  # a dose by its unit
+    ("我最近每天还是吃两片钙片", "用户每天吃两片钙片", False),
 ])
 def test_a_count_of_pills_or_cups_is_a_number(new: str, old: str, changed: bool) -> None:
     assert changed_number(new, old) is changed
@@ -156,3 +157,8 @@ def test_a_drug_taken_on_an_empty_stomach_after_the_condition_is_the_users() -> 
     assert "用户有甲减" in active
     assert any("优甲乐" in d and "100微克" in d for d in active)
     assert not any("50微克" in d for d in active)
+
+
+def test_an_old_dose_told_as_history_leaves_the_current_dose() -> None:
+    items = planned_items(["I take Euthyrox 75 mcg every morning", "I used to take 50 mcg years ago"], DAY)
+    assert ("active", "gist:euthyrox", "User takes Euthyrox 75 mcg every morning") in items
