@@ -5,6 +5,10 @@ clause holds a negation ("不来杯…", "can't") and no like, so the habit leav
 has nothing to end. ``need_filled(clause)`` says it as the like it is ("我爱喝奶茶", "I love coffee"), or returns
 ``None``. Only things the lexicon knows as drinks or foods count ("离不开你" or "can't live without my phone" stay
 as they are), and a question is no statement.
+
+A need said right after the habit it is about leaves its thing out ("每天一杯奶茶，不喝活不下去", "不喝睡不着",
+"two espressos a day, can't function without it"); read as said it is a dislike of nothing ("用户不喝活不下去").
+``need_elided(clause, lang)`` tells such a clause, which states nothing the clause before did not.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import re
 
 from memory_core.pipeline.slots import lexicon
 
-__all__ = ["need_filled"]
+__all__ = ["need_elided", "need_filled"]
 
 _ZH_WHEN = r"(?:每天|天天|一天|早上|上午|中午|下午|晚上|平时|现在)*"
 _ZH_VERB = r"(?:喝|吃|来)?(?:一?杯|一?口|一?顿|点|个|碗)?"
@@ -73,3 +77,32 @@ def need_filled(clause: str) -> str | None:
         rest = text[m.end():]  # "… in the morning lol": the thing alone keys the like, as "I love cold brew" does
         return f"I love {m.group('x')}" + (rest[rest.index(','):] if ',' in rest else "")
     return None
+
+
+_NEED_ENDS = r"(?:活不下去|没法活|活不了|不行|难受|浑身难受|受不了|没精神|睡不着|没法上班|没法工作|撑不住|没劲|犯困)"
+# "不喝活不下去", "一天不喝就难受", "不来一杯睡不着", "不喝的话真的没精神" (a thing read from an emoji may follow)
+_ZH_NEED_ELIDED = re.compile(rf"^(?:我)?{_ZH_WHEN}(?:要是|如果)?(?:不|没)(?:喝|吃|来|抽)"
+                             rf"{_ZH_VERB.removeprefix('(?:喝|吃|来)?')}"
+                             rf"(?:的话)?[，,]?\s*(?:我)?(?:就|根本|真的|简直|都|会)*{_NEED_ENDS}"
+                             r"[了啊呀啦的。！!~～\s]*(?:[\u4e00-\u9fff]{1,4})?[^\w]*$")
+# "can't live without it", "couldn't function without them", "can't start my day without one"
+_EN_NEED_ELIDED = re.compile(
+    r"^(?:(?:honestly|literally|seriously|tbh|lol|ngl)[,\s]+)*(?:i\s+)?(?:literally\s+|honestly\s+|just\s+|really\s+)*"
+    r"(?:can't|cannot|can\s+not|couldn't)\s+(?:live|function|survive|do|cope|get\s+through\s+the\s+day|"
+    r"start\s+my\s+day|go\s+a\s+day)\s+without\s+(?:it|them|one)\b[\s.!~]*$", re.IGNORECASE)
+
+
+def need_elided(clause: str, lang: str) -> bool:
+    """True when ``clause`` is a need whose thing is left out, the clause before having named it.
+
+    Args:
+        clause: one clause of a user's turn, stripped; lang: "en" or "zh".
+
+    Returns:
+        True for "不喝活不下去", "不喝睡不着", "一天不喝就难受", "can't function without it"; False for a need
+        that names its thing (``need_filled`` reads it), a question, or anything else.
+    """
+    text = clause.strip()
+    if "?" in text or "？" in text or re.search(r"[吗呢]$", text):
+        return False
+    return bool((_ZH_NEED_ELIDED if lang == "zh" else _EN_NEED_ELIDED).match(text))

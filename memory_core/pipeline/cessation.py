@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.changed_value import changed_number
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.write_ops import EndOp
@@ -423,18 +424,22 @@ def _said_at(item: MemoryItem) -> datetime:
 
 
 def end_opposite(turn: Turn, keys: Iterable[str], polarity: int, existing: Mapping[str, list[MemoryItem]],
-                 touched: set[str], actor: str, reason: str, by_id: str | None = None) -> list[EndOp]:
+                 touched: set[str], actor: str, reason: str, by_id: str | None = None,
+                 said: str = "") -> list[EndOp]:
     """End the user's active items under ``keys`` whose polarity differs from ``polarity`` (-1: an end).
 
     Only items said before the turn and not already used by it; each ended
-    item joins ``touched``. Events are never ended here.
+    item joins ``touched``. Events are never ended here. An end whose text ``said`` gives another amount
+    than the item holds ("I used to take 50 mcg" beside "takes Euthyrox 75 mcg", ``changed_number``) is
+    the history of another value and ends nothing.
     """
     ended: dict[str, MemoryItem] = {}
     for key in keys:
         for item in existing.get(key, ()):
             if item.active and item.user_id == turn.user_id and item.kind != Kind.EVENT and item.id not in touched \
                     and item.id != by_id and item_polarity(item) != (-1 if polarity < 0 else 1) \
-                    and _said_at(item) <= turn.timestamp:
+                    and _said_at(item) <= turn.timestamp \
+                    and not (said and polarity < 0 and changed_number(said, item.description)):
                 ended.setdefault(item.id, item)
     touched.update(ended)
     return [EndOp(i.id, Status.SUPERSEDED, reason, actor, turn.turn_id, by_id=by_id, valid_until=turn.timestamp,

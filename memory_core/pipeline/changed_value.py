@@ -29,6 +29,7 @@ _MEASURES = (
     ("clock", r"a\.?m\.?|p\.?m\.?|o'clock|点|时(?!间)"),
     ("age", r"years?\s+old|yrs?\s+old|y/?o\b|岁|周岁"),
     ("months", r"months?\s+old|个月"),
+    ("dose", r"mcg|µg|ug|mg|iu|微克|毫克"),
     ("weight", r"kg|kilos?|kilograms?|lbs?|pounds?|斤|公斤|千克"),
     ("distance", r"km|k\b|kilomet(?:er|re)s?|miles?|公里|千米"),
     ("duration", r"hours?|hrs?|minutes?|mins?|小时|分钟"),
@@ -53,6 +54,11 @@ _EN_COUNTED = re.compile(r"\s+(?:(?:little|young|small|big|grown|grown-up|lovely
 _EN_PLURAL = re.compile(r"\s+(?:[a-z]+\s+)?[a-z]+(?:s|children|people)\b", re.IGNORECASE)
 
 
+# a dose or a daily count said by a pill's or a cup's measure word: "一片", "半片", "两粒", "三杯" (the digits of
+# "1 pill", "2 tablets" are read by ``_NUMBER`` already)
+_DOSE_COUNT = re.compile(r"(?P<n>[一二两三四五六七八九十半])(?=[片粒颗袋支杯](?!子))")
+
+
 def _counted(plain: str, end: int) -> str:
     """The ``count:<thing>`` measure of a number ending at ``end`` that counts a thing said after it, else ""."""
     rest = plain[end:end + 30]
@@ -72,6 +78,10 @@ def _numbers(text: str) -> list[tuple[str, str, int, int]]:
     """
     plain = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(text))
     out = [(m.group(0).casefold(), "clock", m.start(), m.end()) for m in _CLOCK_WORDS.finditer(plain)]
+    for m in _DOSE_COUNT.finditer(plain):  # "一片降压药" / "半片": a count of pills or cups, a dose
+        said = m.group("n")
+        number = "0.5" if said == "半" else normalize_numbers(said + "个")[:-1]
+        out.append((number, "count:dose", m.start(), m.end()))
     for m in _NUMBER.finditer(plain):
         measure = "clock" if ":" in m.group(1) else next((name for name, _ in _MEASURES if m.group(name)), "")
         if not measure and (_ORDINAL_AFTER.match(plain, m.end(1)) or _ORDINAL_BEFORE.search(plain[:m.start(1)])):
@@ -108,7 +118,10 @@ def renumbered(old: str, new: str) -> str:
         return new
     plain = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(old))
     _, _, start, end = held[0]
-    return plain[:start] + said[0][0] + plain[end:]
+    number, measure, at, until = said[0]
+    if measure == "count:dose":  # "半片" stays as said, not "0.5片"
+        number = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(new))[at:until]
+    return plain[:start] + number + plain[end:]
 
 
 

@@ -43,6 +43,7 @@ import re
 from collections.abc import Callable
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.cleared_value import as_not, without_gloss
 from memory_core.pipeline.correction_pair import named_as, said_only_pair, shaped
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.retraction import retracted
@@ -104,6 +105,8 @@ def read_correction(text: str) -> tuple[str, str] | None:
         The values as said ("Boulder", "Denver"), trimmed of the words around them.
     """
     plain = text.replace("\u2019", "'")
+    if _CUE_ZH.search(plain) or _CUE_EN.search(plain):  # "I meant X, Y is fine for me": "I meant X, not Y"
+        plain = as_not(plain)
     if _CUE_ZH.search(plain) and "不是" in plain:
         for pattern in (_ZH_NOT_Y_X, _ZH_X_NOT_Y):
             m = pattern.search(plain)
@@ -265,7 +268,7 @@ def _said_in(turn: Turn, attr: str, new: str, text: str, lang: str) -> tuple[str
     """(``text``, ``lang``), or the attribute's rendering of ``new`` in the language of ``turn`` when the
     correction is said in the other language than the item it corrects: the item is in the words the user
     said last, which the sensitive guard finds in the turn."""
-    said = "zh" if has_han(turn.text) else "en"
+    said = "zh" if has_han(without_gloss(turn.text)) else "en"  # "I meant cephalosporins (头孢)": English
     found = next((a for a in lexicon().attributes if a.id == attr), None)
     template = found.render.get(said, "") if found is not None else ""
     if said == lang or "{v}" not in template:

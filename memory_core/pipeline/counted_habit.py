@@ -22,6 +22,8 @@ _ZH_WHEN = (r"(?P<when>(?:每天|天天|一天|每晚|每个?早上|每个?晚�
             r"(?:都|要|得|就)?")
 _ZH_COUNT = r"(?P<n>[一两二三四五六七八九十半\d]+)(?P<u>杯|包|罐|瓶|根|支|听|壶|大杯|小杯)"
 _ZH_SMOKE = r"(?:烟|香烟)"
+# a kind said before the drink's name ("燕麦拿铁", "冰美式", "生椰拿铁"): up to two characters, no count or verb
+_ZH_KIND = r"(?:(?![一两二三四五六七八九十半喝吃抽不没])[\u4e00-\u9fff]{1,2}?)?"
 _EN_COUNT = r"(?P<n>a|an|one|two|three|four|five|six|a\s+couple\s+of|half\s+a|\d+)"
 _EN_WHEN = (r"(?P<when>a\s+day|per\s+day|daily|every\s+(?:day|morning|evening|night|afternoon)|each\s+(?:day|morning)"
             r"|in\s+the\s+morning|before\s+work)")
@@ -41,7 +43,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(Chinese, English) fragment patterns over the lexicon's drink names."""
     zh_drinks = "|".join(re.escape(n) for n in _names("zh"))
     en_drinks = "|".join(re.escape(n) + "(?:e?s)?" for n in _names("en"))
-    zh = re.compile(rf"^{_ZH_WHEN}{_ZH_COUNT}(?:(?P<drink>{zh_drinks})|(?P<smoke>{_ZH_SMOKE}))(?:了|哈|吧|左右)?$")
+    zh = re.compile(rf"^{_ZH_WHEN}{_ZH_COUNT}(?:{_ZH_KIND}(?P<drink>{zh_drinks})|(?P<smoke>{_ZH_SMOKE}))"
+                    r"(?:了|哈|吧|左右)?$")
     en = re.compile(rf"^(?:(?:usually|normally|still|about|around|like)\s+)*{_EN_COUNT}\s+"
                     rf"(?:(?:cups?|mugs?|glasses|glass|cans?|bottles?|shots?)\s+of\s+)?"
                     rf"(?:(?P<drink>{en_drinks})|(?P<smoke>{_EN_SMOKE}))\s+{_EN_WHEN}"

@@ -7,6 +7,11 @@ front hides the fact and nothing is stored. ``own_report`` takes the medical rep
 opens on the user (I, I'm, I've, my / 我), so the clause reads as the statement it reports. A report about someone
 else ("the doctor says my dad has …" keeps "my dad", "医生说我妈血压高" keeps 我妈) stays another person's
 clause, and a report that opens on no one ("the doctor says it's nothing") is left as written.
+
+A dose the doctor changed is the dose the user takes now: "doc upped my Euthyrox to 75 mcg", "my GP cut my
+metformin down to 500 mg", "医生把我的优甲乐加到100微克了" say "I take Euthyrox 75 mcg now", "我现在吃优甲乐100微克"
+(``own_dose``), so the new dose replaces the one the user's item holds. Another person's drug ("my mom's
+Euthyrox") and a question ("should I ask the doc to up my dose?") are left as said.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import re
 
 from memory_core.text.script import has_han
 
-__all__ = ["own_report"]
+__all__ = ["own_dose", "own_report"]
 
 # who reports a medical finding or rule, with its verb of saying ("my GP told me", "the doc said that")
 _EN_REPORTER = re.compile(
@@ -45,3 +50,33 @@ def own_report(text: str) -> str:
     if has_han(out):
         out = _ZH_REPORTER.sub("", out)
     return out
+
+
+_DOSE_UNIT = r"\d+(?:\.\d+)?\s*(?:mcg|mg|µg|ug|iu|units?|ml)\b"
+# "(my) doc(tor) upped / bumped / raised / cut my Euthyrox (dose) (up / down) to 75 mcg"
+_EN_DOSE = re.compile(
+    r"^(?:(?:so|and|oh|ok|well|update)[,:\s]+)*(?:(?:my|the)\s+)?(?:doctor|doc|gp|dr\.?\s+[A-Z][\w-]*|endo|"
+    r"endocrinologist|cardiologist|psychiatrist|specialist|physician)\s+(?:just\s+|finally\s+)?"
+    r"(?:upped|bumped|raised|increased|lowered|reduced|cut|dropped|changed|adjusted|moved|put)\s+"
+    r"my\s+(?P<x>[A-Za-z][\w-]*)(?:\s+dose|\s+dosage)?\s+(?:up\s+|down\s+|back\s+)?(?:to|at)\s+"
+    rf"(?P<n>{_DOSE_UNIT})", re.IGNORECASE)
+# 医生把我的优甲乐加到100微克了, 医生给我优甲乐减到半片
+_ZH_DOSE = re.compile(
+    r"^(?:医生|大夫|医师)(?:把|给|将)(?:我的?)(?P<x>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:的?(?:剂量|药量|量))?"
+    r"(?:加|增|减|降|调|改)(?:到|成|为)(?P<n>(?:\d+(?:\.\d+)?\s*(?:微克|毫克|mcg|mg|单位)|[一两二三四五六七八九十半]+[片粒颗]))")
+
+
+def own_dose(clause: str) -> str:
+    """``clause`` said as the dose the user takes now when it says a doctor changed the user's dose, else itself.
+
+    Units: characters in, characters out. "doc upped my Euthyrox to 75 mcg" -> "I take Euthyrox 75 mcg now";
+    "医生把我的优甲乐加到100微克了" -> "我现在吃优甲乐100微克". Never raises.
+    """
+    text = clause.strip()
+    if "?" in text or "？" in text:
+        return clause
+    if (m := _EN_DOSE.match(text)) is not None:
+        return f"I take {m.group('x')} {m.group('n')} now{text[m.end():]}"
+    if (m := _ZH_DOSE.match(text)) is not None:
+        return f"我现在吃{m.group('x')}{m.group('n')}{text[m.end():].lstrip('了')}"
+    return clause

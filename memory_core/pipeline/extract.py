@@ -25,10 +25,11 @@ from datetime import timedelta
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.alone_ended import cohabit_change
+from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
-from memory_core.pipeline.doctor_said import own_report
+from memory_core.pipeline.doctor_said import own_dose, own_report
 from memory_core.pipeline.drug_switch import drug_switched
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.emphatic import plain_emphatic
@@ -168,7 +169,8 @@ class MechanicalExtractor:
         instruction ("from now on …") may still be read from it.
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
-        text = own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(labelled(unquoted(turn.text)))))))
+        text = own_dose(own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(
+            labelled(unquoted(turn.text))))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
@@ -183,6 +185,8 @@ class MechanicalExtractor:
         for clause, lang in split_clauses(restated(name_joined(turn.text))):  # "left A for B": "I work at B"
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
+            if need_elided(clause, lang):  # "每天一杯奶茶，不喝活不下去": the need says again the habit before it
+                continue
             subject = name if named else ("用户" if lang == "zh" else "User")
             thing = topicalised(clause) if lang == "zh" else ""
             if thing:  # "香菜我现在挺爱吃的" is read as "我香菜现在挺爱吃的": the subject first, the object kept

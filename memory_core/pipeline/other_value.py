@@ -26,13 +26,16 @@ ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.ASCII)
 def other_secret(old: str, new: str) -> bool:
     """True when both texts hold sensitive values and share none (module docstring).
 
+    A health value is a statement, not a secret string (``sensitive_reworded``): "User takes Euthyrox 50 mcg"
+    and "User takes Euthyrox 75 mcg now" speak of one drug, so health findings are left to the topic's words.
+
     The stored item's text is read first: the write path read it when it was stored (``detect`` keeps the
     findings of recent texts), and most items hold nothing sensitive, so the new text is rarely read here.
     """
-    found_old = {f.value for f in detect(old)}
+    found_old = {f.value for f in detect(old) if f.category != "health"}
     if not found_old:
         return False
-    found_new = {f.value for f in detect(new)}
+    found_new = {f.value for f in detect(new) if f.category != "health"}
     return bool(found_new) and not found_old & found_new
 
 

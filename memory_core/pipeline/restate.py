@@ -248,7 +248,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     ops = _end(turn, cand, ended, touched, actor)
     if cand.reverses:  # a cessation or a reversal said in other words ends the other polarity's items of the thing
         skip = touched | ({best[1].id} if best is not None else set())
-        extra = end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, skip, actor, _reason(cand))
+        extra = end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, skip, actor, _reason(cand),
+                             said=cand.description)
         touched.update(op.item_id for op in extra)
         ops.extend(extra)
     if best is not None:
@@ -259,12 +260,17 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             if cand.restate_only else cand.description
         grown = _with(item.description, said, cand.lang)  # a new number of what it measures replaces the old
         new = cand.topic if said == cand.description else topic(said, cand.lang, _subject(speaker, cand.lang))
-        if cand.may_revise and said and _detail(new, old, said, cand.lang) and len(grown) <= MAX_GIST_CHARS \
+        renumber = bool(said) and changed_number(said, item.description)  # a new dose, count or amount of it
+        if cand.may_revise and said and (renumber or _detail(new, old, said, cand.lang)) \
+                and len(grown) <= MAX_GIST_CHARS \
                 and grown != item.description \
                 and not turn.timestamp < _said_at(item) \
                 and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())) \
                 and detail_of_thing(said, new, old, str(item.key or ""), cand.lang, _subject(speaker, cand.lang)):
             reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
+            if renumber:  # "doc upped my Euthyrox to 75 mcg": a new value, no hit
+                ops = [op for op in ops if not (isinstance(op, HitOp) and op.item_id == item.id)]
+                reason = f"数值变更：{said}" if cand.lang == "zh" else f"changed value: {said}"
             ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
                                 at=turn.timestamp))
         return ops

@@ -22,6 +22,10 @@ __all__ = ["put_right", "restated"]
 _REWORDED = frozenset({"health"})
 #: Verbs of taking or having, which a third-person rewrite changes ("take" -> "takes", 吃 -> 在服用).
 _TAKE_WORDS = frozenset({"take", "takes", "took", "taking", "on", "have", "has", "服用", "在", "吃", "用", "有", "患"})
+#: Words of when a dose is taken, which a dose's value runs on to ("Euthyrox 75 mcg every"): an item whose dose
+#: a turn changed ("doc upped my Euthyrox to 75 mcg") keeps the schedule it held, no value of the turn's.
+#: As ``tokenize`` gives them ("every" -> "everi").
+_SCHEDULE_WORDS = frozenset(tokenize("every daily nightly once twice a day morning mornings evening evenings night"))
 
 
 def restated(finding: Finding, said: Sequence[Finding], own: str = "") -> bool:
@@ -32,7 +36,7 @@ def restated(finding: Finding, said: Sequence[Finding], own: str = "") -> bool:
     takes atorvastatin" from "I switched from metformin to atorvastatin")."""
     if finding.category not in _REWORDED:
         return False
-    words = {w for w in tokenize(finding.value) if w not in _TAKE_WORDS}
+    words = {w for w in tokenize(finding.value) if w not in _TAKE_WORDS and w not in _SCHEDULE_WORDS}
     return bool(words) and (_all_said(words, set(tokenize(own))) or any(
         f.category == finding.category and _all_said(words, set(tokenize(f.value))) for f in said))
 

@@ -33,6 +33,7 @@ from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
 from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, intended, is_plan, settled_start
 from memory_core.pipeline.rules import clean_object
+from memory_core.pipeline.since_aside import before_since_aside
 from memory_core.pipeline.slot_hit import ClauseReading, SlotHit, describe
 from memory_core.pipeline.slot_hit import render_form as _render
 from memory_core.pipeline.slot_lexicon import (
@@ -131,6 +132,9 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     folded = clause.casefold()
     for name in ("reported", "hypothetical", "question", "past"):
         if marks[name].search(folded) and not (name == "reported" and marks["ordered"].search(folded)):
+            if name == "past" and (head := before_since_aside(clause, lang)) \
+                    and not marks["past"].search(head.casefold()):  # "I'm allergic to X, found out as a kid"
+                return read_clause(head, lang, subject_name, temporary, context)
             return ClauseReading(skip=name, hits=_held_once(clause, lang, subject_name, context) if name == "past"
                                  else _goals(clause, lang, subject_name, context)
                                  if name == "hypothetical" and intended(clause, lang) else [])

@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import re
 
+from memory_core.pipeline.again_fragment import again_filled
 from memory_core.pipeline.cant_without import need_filled
 from memory_core.pipeline.counted_habit import habit_filled
 from memory_core.pipeline.pet_kind import pet_filled
@@ -213,11 +214,11 @@ def terse_filled(text: str) -> str:
             filled = None if theirs or not body.strip() else \
                 zh_filled(body.strip()) or (en_filled(body) if body.strip()[:1].isascii() else None) \
                 or habit_filled(body) or need_filled(body) or pet_filled(body, "".join(out)) if has_han(body) \
-                else en_filled(body) or habit_filled(body) or need_filled(body)
+                else en_filled(body) or habit_filled(body) or need_filled(body) or again_filled(body)
             if filled and body.strip().startswith("人在") and _on_trip(text):
                 filled = None  # "人在东京，今天逛了浅草": where one is on a trip, not where one lives
             # "Based in 上海", "Currently at 字节": English framed; "每天早上两杯拿铁", "a pack a day": a habit's count;
-            # "离不开咖啡", "can't live without coffee": a like said as a need
+            # "离不开咖啡", "can't live without coffee": a like said as a need; "coffee again these days": a restart
             if filled is None and _others()[has_han(body)].match(body):
                 theirs = True  # "my sister, based in Paris": what follows is hers
             out.append(lead + filled + tail if filled else clause)
