@@ -181,3 +181,14 @@ def test_a_slot_asked_by_its_category_word_finds_the_slot_item():
     for query, first in (("她在学什么外语？", "User is learning Korean"), ("她身体怎么样？", "User has asthma")):
         found = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
         assert found and found[0] == first, (query, found)
+
+
+def test_a_herb_or_spice_question_finds_the_herb_named():
+    """Herbs and spices (herbs, 调料, 香料) asked by the kind find the herb the user named, in either language;
+    without the expansion it is not first. 香草 (as often vanilla) names nothing."""
+    for query, said in (("Any herbs she can't stand?", "香菜真的受不了，闻到就想吐。"),
+                        ("她有什么不吃的调料吗？", "I can't stand dill, it ruins every salad."),
+                        ("Which spices does he cook with?", "我做菜喜欢放孜然和八角。")):
+        _first_only_with_expansion(query, said)
+    assert "香菜" not in category_terms(tokenize("她喜欢香草冰淇淋吗？"))
+
