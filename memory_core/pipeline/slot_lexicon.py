@@ -340,7 +340,13 @@ def slot_terms(key: str | None) -> str:
     ``fact:occupation`` -> "job title occupation … 职业 工作 …"; ``pref:coffee``
     -> the drink's ask words and every name of coffee ("coffee … 咖啡 拿铁").
     Recall indexes them with the item, so a question in either language finds it.
+    A statement in the user's own words kept for an attribute (``gist:works_at``, "User's office is at the
+    Google campus") is about that attribute too and takes its question words ("她在哪家公司工作？" finds it);
+    other ``gist:`` keys (a term, ``gist:obj:…``) name no attribute and take none.
     """
+    if key and key.startswith("gist:"):
+        named = key[5:].split("@", 1)[0]
+        return next((a.ask for a in lexicon().attributes if a.id == named), "")
     if not key or not key.startswith(("fact:", "pref:", "todo:")):
         return ""
     lex = lexicon()
