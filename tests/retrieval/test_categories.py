@@ -197,10 +197,12 @@ def test_the_employer_asked_by_its_chinese_or_english_word_finds_the_work_item()
     """雇主 and "employer" ask the employer slot (slots.yaml ``ask``), and a statement kept in the user's own words
     for that slot (``gist:works_at``) takes the slot's question words as a slot item does; a ``gist:`` of a
     mere term takes none."""
-    rest = [("User's badge photo is awful", "identity", "gist:photo"), ("User lives in Denver", "places", "fact:lives_in")]
+    rest = [("User's badge photo is awful", "identity", "gist:photo"),
+            ("User lives in Denver", "places", "fact:lives_in")]
     for work, query in ((("用户在Grab工作", "work", "fact:works_at"), "她的雇主是谁？"),
                         (("User's office is at the Google campus", "work", "gist:works_at"), "用户在哪家公司工作？"),
                         (("User's office is at the Google campus", "work", "gist:works_at"), "她的雇主是谁？")):
-        items = [MemoryItem.create("u", text, theme, at=T0, valid_from=T0, key=key) for text, theme, key in [work, *rest]]
+        items = [MemoryItem.create("u", text, theme, at=T0, valid_from=T0, key=key)
+                 for text, theme, key in [work, *rest]]
         found = [r.item.description for r in HybridIndex.build(items, [], window=0).search(query, k=3, settings=ON)]
         assert found[:1] == [work[0]], (query, found)
