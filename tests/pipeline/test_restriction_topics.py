@@ -40,6 +40,8 @@ from memory_core.pipeline.sensitive import detect, diet_shown
     ("What pets does the user have?", None),
     ("她养了哪些宠物？", None),
     ("她有宠物吗？", None),
+    ("我适合领养宠物吗？", {"animals"}),  # whether to adopt one: an animal to act on
+    ("她适合养宠物吗？", {"animals"}),
     ("what pets does she want to get?", {"animals"}),
     ("Does she have a cat?", {"animals"}),
     ("where can I park the car?", None),
