@@ -52,6 +52,7 @@ class _Topic:
     diet: bool
     conditions: bool
     diet_conditions: re.Pattern[str] | None
+    had: re.Pattern[str] | None = None
 
 
 @cache
@@ -65,7 +66,7 @@ def _topics() -> tuple[_Topic, ...]:
                           frozenset(entry.get("shows") or ()), bool(entry.get("diet")),
                           bool(entry.get("conditions")),
                           _words(named_conditions.get("en") or [], named_conditions.get("zh") or [])
-                          if named_conditions else None))
+                          if named_conditions else None, _shapes(entry.get("had"))))
     return tuple(out)
 
 
@@ -78,9 +79,17 @@ def _words(en: list[str], zh: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(alts) or r"(?!)", re.I)
 
 
+def _shapes(entry: dict[str, list[str]] | None) -> re.Pattern[str] | None:
+    """One case-blind pattern of a topic's ``had`` question shapes (regexes, English and Chinese), or None."""
+    shapes = [*(entry or {}).get("en", ()), *(entry or {}).get("zh", ())]
+    return re.compile("|".join(f"(?:{s})" for s in shapes), re.I) if shapes else None
+
+
 @lru_cache(maxsize=256)
 def needs_of(query: str) -> Needs | None:
     """The restrictions ``query`` needs; None when it is on no topic ("what's my job?").
+
+    A topic's ``had`` shapes ask which of its things the user has ("what pets does she have?") and open it not.
 
     >>> sorted(needs_of("can I give her amoxicillin?").allergens)
     ['drug']
@@ -88,6 +97,8 @@ def needs_of(query: str) -> Needs | None:
     named: set[str] | None = None
     on = []
     for topic in _topics():
+        if topic.had is not None and topic.had.search(query):
+            continue  # which pets the user has is a fact asked, not an animal to act on
         if not topic.words.search(query) and topic.named:
             if topic.named_with is not None and not topic.named_with.search(query):
                 continue  # a food named in passing ("are kiwis from New Zealand?") asks for nothing to act on

@@ -333,6 +333,10 @@ def lexicon() -> Lexicon:
     return Lexicon(parse(raw))
 
 
+#: Attributes whose own-words statements (``gist:<attribute>``) are indexed with the attribute's question words.
+_GIST_ASKED = frozenset({"works_at"})
+
+
 @functools.lru_cache(maxsize=4096)
 def slot_terms(key: str | None) -> str:
     """Words a question about a slot item uses, in both languages ("" for no slot key).
@@ -340,7 +344,14 @@ def slot_terms(key: str | None) -> str:
     ``fact:occupation`` -> "job title occupation … 职业 工作 …"; ``pref:coffee``
     -> the drink's ask words and every name of coffee ("coffee … 咖啡 拿铁").
     Recall indexes them with the item, so a question in either language finds it.
+    A statement in the user's own words kept for the employer (``gist:works_at``, "User's office is at the
+    Google campus") is about the employer too and takes its question words ("她在哪家公司工作？" finds it): the
+    employer is asked by general words (公司, 工作, company) such a statement seldom holds. Other ``gist:`` keys
+    take none: the commute's question words (骑车, train) put "用户不用通勤" first for "我平时怎么锻炼？".
     """
+    if key and key.startswith("gist:"):
+        named = key[5:].split("@", 1)[0]
+        return next((a.ask for a in lexicon().attributes if a.id == named), "") if named in _GIST_ASKED else ""
     if not key or not key.startswith(("fact:", "pref:", "todo:")):
         return ""
     lex = lexicon()

@@ -328,7 +328,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             rankings.append((found, settings.w_gloss))
         if settings.w_category:  # "what sports …": the sports people name (more for a list question)
             rankings += member_rankings(query, tokens, lambda terms: self.lexical.ranked(terms, depth, mask),
-                                        settings.w_category)
+                                        settings.w_category, self.table.items)
             if whereabouts:
                 trip, home = whereabouts_terms()
                 rankings.append((self.lexical.ranked(list(trip), depth, mask), settings.w_category))

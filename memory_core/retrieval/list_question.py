@@ -33,6 +33,7 @@ import numpy as np
 
 from memory_core.model import MemoryItem
 from memory_core.retrieval.categories import category_terms, kind_terms
+from memory_core.retrieval.not_members import kind_members_only
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["KEEP_FIRST", "KIND_FACTOR", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asked_members",
@@ -117,7 +118,7 @@ def asked_phrase(query: str) -> tuple[str, bool]:
 
 
 def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[str]], np.ndarray],
-                    weight: float) -> list[tuple[np.ndarray, float]]:
+                    weight: float, items: Sequence[MemoryItem | None] = ()) -> list[tuple[np.ndarray, float]]:
     """The (ranking, RRF weight) pairs of the category members ``tokens`` (the tokenized ``query``) ask for.
 
     Args:
@@ -125,6 +126,8 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
         tokens: its index terms.
         ranked: the item ranking of a list of terms (the lexical ranking at the search's depth and filters).
         weight: ``HybridSettings.w_category``.
+        items: the index's items by slot; when given, the kind's ranking leaves out the user's allergies and
+            intolerances (``not_members``: "allergic to cats" is no pet).
 
     Returns:
         [] when the query names no category; one ranking of every member (``categories.category_terms``) at
@@ -142,7 +145,8 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
         return [(ranked(members), weight)]
     of_kinds = set(kinds)
     rest = [t for t in members if t not in of_kinds]
-    return [(ranked(kinds), weight * KIND_FACTOR)] + ([(ranked(rest), weight)] if rest else [])
+    found = kind_members_only(ranked(kinds), items) if items else ranked(kinds)
+    return [(found, weight * KIND_FACTOR)] + ([(ranked(rest), weight)] if rest else [])
 
 
 def asked_members(query: str, tokens: Sequence[str]) -> frozenset[str]:

@@ -36,6 +36,14 @@ from memory_core.pipeline.sensitive import detect, diet_shown
     ("明天体检有什么要提前说的吗？", {"procedure"}),
     ("Should I bring her a latte?", {"food"}),
     ("给她点杯拿铁可以吗？", {"food"}),
+    ("what pets does she have?", None),  # which pets the user keeps: a fact asked, no animal to act on
+    ("What pets does the user have?", None),
+    ("她养了哪些宠物？", None),
+    ("她有宠物吗？", None),
+    ("我适合领养宠物吗？", {"animals"}),  # whether to adopt one: an animal to act on
+    ("她适合养宠物吗？", {"animals"}),
+    ("what pets does she want to get?", {"animals"}),
+    ("Does she have a cat?", {"animals"}),
     ("where can I park the car?", None),
     ("what's the procedure for expense claims?", None),
     ("where does she work?", None),

@@ -181,3 +181,28 @@ def test_a_slot_asked_by_its_category_word_finds_the_slot_item():
     for query, first in (("她在学什么外语？", "User is learning Korean"), ("她身体怎么样？", "User has asthma")):
         found = [r.item.description for r in index.search(query, k=3, settings=replace(ON, w_category=0.0))]
         assert found and found[0] == first, (query, found)
+
+
+def test_a_herb_or_spice_question_finds_the_herb_named():
+    """Herbs and spices (herbs, 调料, 香料) asked by the kind find the herb the user named, in either language;
+    without the expansion it is not first. 香草 (as often vanilla) names nothing."""
+    for query, said in (("Any herbs she can't stand?", "香菜真的受不了，闻到就想吐。"),
+                        ("她有什么不吃的调料吗？", "I can't stand dill, it ruins every salad."),
+                        ("Which spices does he cook with?", "我做菜喜欢放孜然和八角。")):
+        _first_only_with_expansion(query, said)
+    assert "香菜" not in category_terms(tokenize("她喜欢香草冰淇淋吗？"))
+
+
+def test_the_employer_asked_by_its_chinese_or_english_word_finds_the_work_item():
+    """雇主 and "employer" ask the employer slot (slots.yaml ``ask``), and a statement kept in the user's own words
+    for that slot (``gist:works_at``) takes the slot's question words as a slot item does; a ``gist:`` of a
+    mere term takes none."""
+    rest = [("User's badge photo is awful", "identity", "gist:photo"),
+            ("User lives in Denver", "places", "fact:lives_in")]
+    for work, query in ((("用户在Grab工作", "work", "fact:works_at"), "她的雇主是谁？"),
+                        (("User's office is at the Google campus", "work", "gist:works_at"), "用户在哪家公司工作？"),
+                        (("User's office is at the Google campus", "work", "gist:works_at"), "她的雇主是谁？")):
+        items = [MemoryItem.create("u", text, theme, at=T0, valid_from=T0, key=key)
+                 for text, theme, key in [work, *rest]]
+        found = [r.item.description for r in HybridIndex.build(items, [], window=0).search(query, k=3, settings=ON)]
+        assert found[:1] == [work[0]], (query, found)
