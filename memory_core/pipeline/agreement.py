@@ -15,7 +15,7 @@ from memory_core.pipeline.gist import normalize_numbers, same_thing_named, topic
 from memory_core.pipeline.own_words import attribute_words
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.types import Candidate
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 
 __all__ = ["agrees", "description_polarity", "extends", "names_value", "narrows", "with_detail"]
 
@@ -66,7 +66,7 @@ def _narrower(cand: Candidate, item: MemoryItem) -> bool:
 def _qualified(cand: Candidate, item: MemoryItem) -> bool:
     """True when the candidate's value names the item's thing with a word the item lacks ("a senior engineer"
     after "a backend engineer"): another value of the same kind, not the same one said in other words."""
-    lang = "zh" if has_han(item.description) else "en"
+    lang = lang_of(item.description)
     if lang != cand.lang:  # "程序员" / "a software engineer": the words of two languages never match
         return False
     return bool(topic(cand.claim, lang).terms - topic(item.description, lang).terms - attribute_words())

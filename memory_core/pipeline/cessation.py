@@ -39,7 +39,7 @@ from memory_core.pipeline.changed_value import changed_number
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.write_ops import EndOp
-from memory_core.text.script import HAN_RUN, has_han
+from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
@@ -392,7 +392,7 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
         own = key.endswith(qualifier) if qualifier else "@" not in key
         if not own or "/" in key:
             continue
-        lang = "zh" if has_han(description) else "en"
+        lang = lang_of(description)
         if terms & topic(description, lang, speaker).terms or any(holds(description, w) for w in whole):
             out.append(key)
         elif any(holds(description, w) for w in one):
@@ -404,7 +404,7 @@ def item_polarity(item: MemoryItem) -> int:
     """-1 for an item that negates or states an end ("doesn't eat meat", "quit smoking", "戒烟了"), else +1."""
     from memory_core.pipeline.own_words import CHANGE, polarity_of
     from memory_core.pipeline.switch import switch_in
-    lang = "zh" if has_han(item.description) else "en"
+    lang = lang_of(item.description)
     if polarity_of(item.description) > 0 and CHANGE.search(item.description) \
             and (switch_in(item.description, lang) is not None
                  or (lang == "en" and switch_in(_EN_SUBJECT.sub("I ", item.description, count=1), lang) is not None)):

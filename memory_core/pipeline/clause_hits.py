@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from memory_core.pipeline.slot_lexicon import Lexicon, lexicon
-from memory_core.text.script import has_han
+from memory_core.text.script import lang_of
 
 if TYPE_CHECKING:
     from memory_core.pipeline.slots import SlotHit
@@ -84,7 +84,7 @@ def _side_by_side(hits: list[SlotHit], clause: str) -> list[SlotHit]:
 
 def _kinds_in(clause: str, lex: Lexicon) -> list[tuple[int, int, str, str]]:
     """(start, end, word, object id) of the kinds of pet ``clause`` names, in order, the longest word at a place."""
-    lang = "zh" if has_han(clause) else "en"
+    lang = lang_of(clause)
     words = {w: o for table in (lex.surface[lang], lex.kind_of[lang]) for w, o in table.items()
              if lex.category.get(o) == "species"}
     found: list[tuple[int, int, str, str]] = []

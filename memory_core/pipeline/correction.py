@@ -51,7 +51,7 @@ from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.pipeline.value_swap import class_pair, gist_swapped, without_cue_words
 from memory_core.text.relations import relation_names
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 
 __all__ = ["corrected", "read_correction"]
 
@@ -231,7 +231,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             if alike_by < best or owner or valued or not sources & set(item.source):  # ("我是在北京不是天津")
                 continue
         text = _replaced(description, old, new)
-        lang = "zh" if has_han(text) else "en"
+        lang = lang_of(text)
         ends: tuple[str, ...] = ()
         if plain.startswith("pref:"):  # "tea, not coffee": the like of tea, which ends the like of coffee
             _, at_sign, qualifier = key.partition("@")
@@ -268,7 +268,7 @@ def _said_in(turn: Turn, attr: str, new: str, text: str, lang: str) -> tuple[str
     """(``text``, ``lang``), or the attribute's rendering of ``new`` in the language of ``turn`` when the
     correction is said in the other language than the item it corrects: the item is in the words the user
     said last, which the sensitive guard finds in the turn."""
-    said = "zh" if has_han(without_gloss(turn.text)) else "en"  # "I meant cephalosporins (头孢)": English
+    said = lang_of(without_gloss(turn.text))  # "I meant cephalosporins (头孢)": English
     found = next((a for a in lexicon().attributes if a.id == attr), None)
     template = found.render.get(said, "") if found is not None else ""
     if said == lang or "{v}" not in template:

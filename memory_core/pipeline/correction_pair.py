@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.value_class import is_place
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 
 __all__ = ["COLOURS_EN", "COLOURS_ZH", "named_as", "said_only_pair", "shaped"]
 
@@ -189,14 +189,14 @@ def _place_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[str,
     """A place said alone ("苏州", "Leeds") where the value of a row of the user's own single-valued slot, read
     back through the slot's rendering ("用户住在{v}", "{s} lives in {v}"), is another place."""
     new = phrase.strip(" .!。！")
-    if not new or not is_place(new, "zh" if has_han(new) else "en"):
+    if not new or not is_place(new, lang_of(new)):
         return None
     single = {a.id: a for a in lexicon().attributes if a.single}
     for _, key, description in rows:
         kind, _, attr = key.split("@")[0].partition(":")
         if kind != "fact" or attr not in single:
             continue  # another person's, or a slot of many values
-        lang = "zh" if has_han(description) else "en"
+        lang = lang_of(description)
         template = single[attr].render.get(lang, "")
         if "{v}" not in template:
             continue

@@ -34,7 +34,7 @@ import re
 
 from memory_core.pipeline.episode_words import befell
 from memory_core.pipeline.gist import RESTATE_OVERLAP, Topic, lasting, topic, word_overlap
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 
 __all__ = ["ENTITY_KEYS", "adds_detail", "detail_of_thing", "head_of", "of_entity", "passing_mention", "says_count",
@@ -195,7 +195,7 @@ def _aged(clause: str, shared: frozenset[str]) -> bool:
     folded = clause.casefold()
     for owner in _AGE_OWNER:
         for word in owner.findall(folded):
-            if topic(word, "zh" if has_han(word) else "en").terms & shared:
+            if topic(word, lang_of(word)).terms & shared:
                 return True
     return bool(_ITS_AGE.search(folded)) and bool(topic(clause, "en").terms & shared)
 
@@ -253,7 +253,7 @@ def speaks_of(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -
             continue
         if _TAKEN_UP.search(clause.strip()):
             return True  # "叫它大橘", "she's a beagle mix", "他今年三岁": the thing named, described, aged
-        clang = "zh" if has_han(clause) else "en"
+        clang = lang_of(clause)
         if _aged(clause, shared):
             return True  # "Celebrated Pixel's 4th birthday", "给豆豆过了三岁生日": see the module docstring
         head = head_of(clause.strip(), clang, subject)
@@ -275,7 +275,7 @@ def _about_another(said: str, lang: str, subject: str) -> bool:
     if subject and said.startswith(subject) and said[len(subject):len(subject) + 1] in ("：", ":"):
         said = said[len(subject) + 1:]  # "用户：朋友阿杰…": the user's words quoted
     first = next((c.strip() for c in _CLAUSE.split(said) if c.strip()), "")
-    clang = "zh" if has_han(first) else "en"
+    clang = lang_of(first)
     return bool(_OTHER_HEAD.match(head_of(first, clang, subject) if clang == "en" else first))
 
 
@@ -298,7 +298,7 @@ def _kin_terms() -> frozenset[str]:
     for group in synonym_groups():
         if f"syn:{group[0]}" in _KIN_AND_PETS:
             for word in group:
-                out.update(topic(word, "zh" if has_han(word) else "en").terms)
+                out.update(topic(word, lang_of(word)).terms)
     return frozenset(out - {"朋友"})  # of 男朋友, 女朋友: a friend is no family
 
 

@@ -31,7 +31,7 @@ from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonym
 from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person
 from memory_core.pipeline.valueless import valueless_clause
-from memory_core.text.script import HAN_RUN, has_han
+from memory_core.text.script import HAN_RUN, has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
@@ -334,11 +334,11 @@ def same_thing_named(values: tuple[str, ...] | list[str], text: str, generic: fr
     """True when a value and ``text`` name one synonym group or known object (other than ``generic``, the
     attribute's own words), or the same date, in either language ("程序员" / "… is a software engineer",
     "March 3rd" / "3月3号")."""
-    lang = "zh" if has_han(text) else "en"
+    lang = lang_of(text)
     known = {t for t in topic(text, lang).strong if t.startswith(("syn:", "obj:"))} - generic
     dates = date_numbers(text)
     for value in (v for v in values if v.strip()):
-        if known & topic(value, "zh" if has_han(value) else "en").strong:
+        if known & topic(value, lang_of(value)).strong:
             return True
         if len(dates) >= 2 and date_numbers(value) == dates:
             return True

@@ -22,7 +22,7 @@ from memory_core.pipeline.correction_pair import COLOURS_EN, COLOURS_ZH
 from memory_core.pipeline.slot_lexicon import canon_object
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 
 __all__ = ["inline_corrected"]
 
@@ -88,7 +88,7 @@ def inline_corrected(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
         key = cand.key
         if old in key.casefold():  # "pref:美式咖啡": the key of the right object
             head, _, obj = key.partition(":")
-            lang = "zh" if has_han(said) else "en"
+            lang = lang_of(said)
             key = f"pref:{canon_object(obj.casefold().replace(old, new), lang)}" if head == "pref" \
                 else key.casefold().replace(old, new)
         out.append(dataclasses.replace(cand, description=said, claim=said, key=key,

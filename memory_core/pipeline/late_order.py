@@ -26,7 +26,7 @@ from memory_core.model import Actor, MemoryItem, Status, Turn
 from memory_core.pipeline.gist import topic
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, ExpiryOp, Op
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 
 __all__ = ["chain_late", "settle_late_words", "slot_keys"]
 
@@ -108,7 +108,7 @@ def _held_then(turn: Turn, anchor: str, store: KeyLookup) -> tuple[MemoryItem, M
             if o.status != Status.SUPERSEDED or o.valid_until is None \
                     or not _said(o) <= turn.timestamp < o.valid_until:
                 continue
-            if anchor in topic(o.description, "zh" if has_han(o.description) else "en").terms:
+            if anchor in topic(o.description, lang_of(o.description)).terms:
                 nxt = min((v for v in values if _said(v) >= o.valid_until), key=_said, default=None)
                 if nxt is not None:
                     return o, nxt

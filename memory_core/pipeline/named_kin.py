@@ -23,7 +23,7 @@ from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
 from memory_core.store.lookup import KeyLookup
 from memory_core.text.relations import relation_names
-from memory_core.text.script import HAN, has_han
+from memory_core.text.script import HAN, lang_of
 
 __all__ = ["kin_named_turn", "person_names"]
 
@@ -83,7 +83,7 @@ def kin_named_turn(turn: Turn, store: KeyLookup) -> Turn | None:
     lead = (ZH_LEAD if HAN.match(body) else EN_LEAD).match(body)
     at = len(turn.text) - len(body) + (lead.end() if lead else 0)
     rest = turn.text[at:]
-    lang = "zh" if has_han(rest) else "en"
+    lang = lang_of(rest)
     opened = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(rest)
     if opened is None or opened.group("n") in _NOT_NAMES:
         return None

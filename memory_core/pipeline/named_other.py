@@ -24,7 +24,7 @@ from memory_core.pipeline import org_names, place_names
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
 from memory_core.pipeline.types import Candidate
 from memory_core.store.lookup import KeyLookup
-from memory_core.text.script import has_han
+from memory_core.text.script import lang_of
 
 __all__ = ["PERSON_ATTRS", "as_theirs", "stranger_turn"]
 
@@ -68,7 +68,7 @@ def stranger_turn(turn: Turn, store: KeyLookup) -> tuple[Turn, str] | None:
     if turn.role != "user":
         return None
     body = turn.text.lstrip()
-    lang = "zh" if has_han(body) else "en"
+    lang = lang_of(body)
     lead = (ZH_LEAD if lang == "zh" else EN_LEAD).match(body)
     at = len(turn.text) - len(body) + (lead.end() if lead else 0)
     opened = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(turn.text[at:])

@@ -25,7 +25,7 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.types import Candidate
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.validation import ROLES
 
@@ -227,7 +227,7 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
         sentence = sentence.strip()
         if not sentence or is_small_talk(sentence):  # "Thanks!", "Good idea!": nothing said again
             continue
-        lang = "zh" if has_han(sentence) else "en"
+        lang = lang_of(sentence)
         marks = lex.markers[lang]
         folded = sentence.casefold()
         if any(marks[m].search(folded) for m in ("question", "hypothetical", "reported")):
@@ -238,7 +238,7 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     text = " ".join(kept)
     if len(text) > MAX_CLAUSE_CHARS:
         return None
-    lang = "zh" if has_han(text) else "en"
+    lang = lang_of(text)
     found = topic(text, lang, name)
     if not found.terms:
         return None
@@ -246,7 +246,7 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     # the user's statements by what they say (``restate.restated_keys``)
     looked_up = (worth_a_look(text) and found.named) or bool(_CHANGE.search(text))
     pieces = tuple(third_person(said, name or ("用户" if has_han(said) else "User"),
-                                "zh" if has_han(said) else "en") for said in kept)
+                                lang_of(said)) for said in kept)
     description = " ".join(pieces)
     return Candidate(
         kind=Kind.FACT, description=description, theme="moments", polarity=stance_of(text), confidence=0.5,

@@ -41,7 +41,7 @@ from memory_core.pipeline.trust import trust_rank
 from memory_core.pipeline.types import Candidate
 from memory_core.pipeline.work_refine import refined_workplace
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
-from memory_core.text.script import has_han
+from memory_core.text.script import lang_of
 
 __all__ = ["BatchDeduper", "KeyConflictResolver", "agrees", "description_polarity", "extends", "with_detail"]
 
@@ -109,7 +109,7 @@ def _link_successors(turn: Turn, ops: list[Op], existing: Mapping[str, list[Memo
 
 def _terms(description: str, turn: Turn) -> frozenset[str]:
     """Topic terms of an item's text, its subject (the speaker's name, "User", "用户") and numbers left out."""
-    lang = "zh" if has_han(description) else "en"
+    lang = lang_of(description)
     name = turn.speaker.strip()
     subject = name if speaker_qualifier(name) else ("用户" if lang == "zh" else "User")
     found = topic(description, lang, subject)

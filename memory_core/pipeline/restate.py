@@ -47,7 +47,7 @@ from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 
 __all__ = ["NAMING", "RESTATE_PREFIXES", "drop_restated", "named_later", "plan_own_words", "restated_keys",
            "revision_of", "twin_of"]
@@ -76,7 +76,7 @@ def _subject(speaker: str, lang: str) -> str:
 
 def _item_topic(item: MemoryItem, speaker: str) -> Topic:
     """The topic of an item's text, its subject no term."""
-    lang = "zh" if has_han(item.description) else "en"
+    lang = lang_of(item.description)
     return topic(item.description, lang, _subject(speaker, lang))
 
 
@@ -89,7 +89,7 @@ def _own_statement(key: str, description: str, qualifier: str, speaker: str) -> 
     own = key.endswith(qualifier) if qualifier else "@" not in key
     if not own or "/" in key:
         return None
-    lang = "zh" if has_han(description) else "en"
+    lang = lang_of(description)
     return topic(description, lang, _subject(speaker, lang))
 
 
@@ -160,7 +160,7 @@ def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str,
             continue
         if not own or "/" in key or not key.startswith(("gist:", *_NAMEABLE)):
             continue
-        lang = "zh" if has_han(description) else "en"
+        lang = lang_of(description)
         old = topic(description, lang, _subject(speaker, lang))
         kinds = {t for t in old.strong if t.startswith(("obj:", "syn:"))}
         animal = any(lex.category.get(lex.canon(t[4:], "en") or t[4:], "") == "species" for t in kinds)
@@ -382,7 +382,7 @@ def _sibling_objects(key: str, other: str) -> bool:
 def _kind_parent(obj: str) -> str:
     """The known object ``obj`` is a kind of ("绿茶" -> "tea", "latte" -> "coffee"), else ""."""
     lex = lexicon()
-    lang = "zh" if has_han(obj) else "en"
+    lang = lang_of(obj)
     return lex.kind_of[lang].get(lex._fold(obj, lang), "")
 
 
@@ -395,11 +395,11 @@ def _names_a_sibling(key: str, said: Topic) -> bool:
     words = obj.split()
     parent = _kind_parent(obj) if key.startswith("pref:") else ""
     if parent and f"obj:{parent}" in said.terms and f"obj:{obj}" not in said.terms:  # "我也喜欢喝红茶": not 绿茶
-        own = topic(obj, "zh" if has_han(obj) else "en").terms
+        own = topic(obj, lang_of(obj)).terms
         return not {t for t in own if not t.startswith(("obj:", "syn:"))} <= said.terms
     if len(words) < 2:
         return False
-    terms = [topic(w, "zh" if has_han(w) else "en").terms for w in words]  # as ``said`` reads them
+    terms = [topic(w, lang_of(w)).terms for w in words]  # as ``said`` reads them
     return bool(terms[-1]) and terms[-1] <= said.terms and not all(t <= said.terms for t in terms)
 
 

@@ -40,7 +40,7 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.late_order import slot_keys
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 
 __all__ = ["RECENT", "Retraction", "read_retraction", "retracted"]
 
@@ -255,7 +255,7 @@ def retracted(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         if before is None and not old:  # the slot's first value taken back, none said instead: the slot empties
             return [replace(c, ends=(*c.ends, key), notes=[*c.notes, note]) if c.is_event else c for c in kept]
         text_back = before.description if before is not None else _in_place(now.description, new, old)
-        lang = "zh" if has_han(text_back) else "en"
+        lang = lang_of(text_back)
         kept.append(Candidate(
             kind=now.kind if before is None else before.kind, description=text_back,
             theme=(before or now).theme, key=key, polarity=1, confidence=(before or now).confidence,

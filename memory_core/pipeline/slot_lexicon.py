@@ -20,7 +20,7 @@ from typing import Any
 
 from memory_core.model import Kind
 from memory_core.shipped_yaml import parse
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 
 __all__ = ["Attribute", "Cue", "Lexicon", "canon_object", "lexicon", "single_valued_key", "slot_conflicts",
            "slot_terms"]
@@ -128,9 +128,9 @@ class Lexicon:
                 for word in spec.get(lang) or ():
                     self.surface[lang][self._fold(str(word), lang)] = oid
             for word in spec.get("kinds") or ():
-                lang = "zh" if has_han(str(word)) else "en"
+                lang = lang_of(str(word))
                 self.kind_of[lang][self._fold(str(word), lang)] = oid
-            self.kinds[oid] = tuple(self._fold(str(w), "zh" if has_han(str(w)) else "en")
+            self.kinds[oid] = tuple(self._fold(str(w), lang_of(str(w)))
                                     for w in spec.get("kinds") or ())
         self.names: dict[str, tuple[str, ...]] = {
             oid: tuple(dict.fromkeys(str(w).casefold() for lang in _LANGS for w in (spec.get(lang) or ())))
@@ -240,7 +240,7 @@ class Lexicon:
                          {lang: words for lang, words in needles.items() if words},
                          " ".join(str(w) for w in (spec.get("ask") or {}).values()),
                          frozenset(str(t) for t in spec.get("covers") or ()), bool(spec.get("switches")),
-                         {self._fold(str(word), "zh" if has_han(str(word)) else "en"): str(oid)
+                         {self._fold(str(word), lang_of(str(word))): str(oid)
                           for oid, words in (spec.get("key_objects") or {}).items() for word in words})
 
     def name_in(self, text: str, lang: str) -> tuple[str, str] | None:
@@ -249,8 +249,8 @@ class Lexicon:
         "a flat white from downstairs" -> ("coffee", "flat white"); "green tea" -> ("tea", "green tea");
         "coffee" -> ("coffee", "coffee"). None when nothing known is named.
         """
-        folded = self._fold(text, "zh" if has_han(text) else "en")
-        side = "zh" if has_han(text) else "en"
+        folded = self._fold(text, lang_of(text))
+        side = lang_of(text)
         table = {**self.surface[side], **self.kind_of[side]}
         if folded in table:
             return table[folded], folded

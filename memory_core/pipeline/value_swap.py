@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from memory_core.model import Turn
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.shipped_yaml import load_shipped
-from memory_core.text.script import has_han
+from memory_core.text.script import has_han, lang_of
 
 __all__ = ["alike", "class_pair", "gist_swapped", "without_cue_words"]
 
@@ -154,7 +154,7 @@ def gist_swapped(turn: Turn, pair: tuple[str, str], rows: Callable[[tuple[str, .
     return Candidate(
         kind=item.kind, description=text, theme=item.theme, key=key, polarity=1, confidence=0.9,
         importance=item.importance, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role,
-        lang="zh" if has_han(text) else "en", claim=text, single_valued=True, evidence=turn.text,
+        lang=lang_of(text), claim=text, single_valued=True, evidence=turn.text,
         notes=[f"correction: {new}, not {old}"],
     )
 

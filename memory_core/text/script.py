@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["HAN", "HAN_CHARS", "HAN_COMPAT", "HAN_COMPAT_CHARS", "HAN_RUN", "has_han"]
+__all__ = ["HAN", "HAN_CHARS", "HAN_COMPAT", "HAN_COMPAT_CHARS", "HAN_RUN", "has_han", "lang_of"]
 
 HAN_CHARS = "\u3400-\u9fff"
 HAN = re.compile(f"[{HAN_CHARS}]")
@@ -47,3 +47,9 @@ def has_han(text: str, *, compatibility: bool = False) -> bool:
         in U+3400–U+4DBF, U+4E00–U+9FFF or U+F900–U+FAFF).
     """
     return (HAN_COMPAT if compatibility else HAN).search(text) is not None
+
+
+def lang_of(text: str) -> str:
+    """``"zh"`` when ``text`` holds a Han character (``has_han``), else ``"en"``: the side of the rules and
+    wording a text is read with ("I love 火锅" is read as Chinese, "Beijing" as English)."""
+    return "zh" if has_han(text) else "en"

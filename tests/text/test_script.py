@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory_core.text.script import HAN, HAN_RUN, has_han
+from memory_core.text.script import HAN, HAN_RUN, has_han, lang_of
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -39,3 +39,9 @@ def test_the_compatibility_class_leaves_out_the_hexagram_symbols_between_the_blo
 def test_one_character_and_runs():
     assert HAN.findall("I love 火锅") == ["火", "锅"]
     assert HAN_RUN.findall("住在 Tiong Bahru 附近的小区") == ["住在", "附近的小区"]
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("我在Google工作", "zh"), ("I love 火锅", "zh"), ("Beijing", "en"), ("", "en"), ("🙂 ok", "en")])
+def test_lang_of_reads_a_text_with_any_han_character_as_chinese(text: str, lang: str) -> None:
+    assert lang_of(text) == lang
