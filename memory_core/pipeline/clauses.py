@@ -13,20 +13,18 @@ import functools
 import re
 from collections.abc import Iterator
 
-from memory_core.pipeline.cessation import DEATH, ZH_DIED, topicalised, with_speaker
+from memory_core.pipeline.cessation import ZH_DIED, topicalised, with_speaker
+from memory_core.pipeline.clauses_en import en_clauses, object_put_back
 from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.cut_end import cut_at_end, folded_tail
-from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
-from memory_core.pipeline.kin_is import kin_is
 from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.presupposed import presupposed
-from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
-from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject, zh_subject
+from memory_core.pipeline.subject_chain import AWAY, USER, zh_subject
 from memory_core.pipeline.switch import zh_switched
 from memory_core.text.script import has_han
 
@@ -36,46 +34,6 @@ __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 _SENTENCE = re.compile(
     r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
     r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=\w)")
-_EN_VERB = (r"(?:also\s+|really\s+|still\s+)?"
-            r"(?:don't|doesn't|do\s+not|no\s+longer|likes?|loves?|hates?|dislikes?|enjoys?|prefers?|works?|lives?"
-            r"|stud(?:y|ies)|teach(?:es)?"
-            r"|picked\s+up|bought|moved|started|joined|switched)\b")
-#: An allergy or intolerance said without its "I'm" after "and" ("… and allergic to penicillin").
-_EN_ALLERGIC = (r"(?:also\s+|severely\s+|very\s+|mildly\s+|deathly\s+)?"
-                r"(?:allergic\s+to|(?:lactose\s+|gluten\s+)?intolerant)\b")
-_EN_CLAUSE = re.compile(
-    r",?\s+(?:and|but|so|while|although|though|whereas)\s+(?=(?:i|i'm|i've|im|my)\b|" + _EN_VERB + r")"
-    r"|,\s*(?=(?:i|i'm|i've|my)\b|(?:the\s+|her\s+|his\s+)?(?:doctor|doc|gp|dentist|nurse|therapist|dietitian|nutritionist|physio|trainer)\s+(?:said|says|thinks|reckons|told\s+me)\b)"
-    # "my wife switched jobs, she's at Spotify now": a clause of the person named before (``_takes_up``)
-    r"|,?\s+(?:and|but|so)\s+(?=(?:he|she)\b)|,\s*(?=(?:he|she)\b)"
-    r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
-    # "I'm allergic to peanuts, pls remember when recommending snacks": the request after the fact is its own clause
-    r"|,\s*(?=(?:so\s+)?(?:pls|plz|please|kindly)\s+(?:remember|keep|note|bear|don't|do\s+not|avoid|make\s+sure|no)\b)"
-    # "…, so not veggie anymore", "…, so vegan now", "used to live in Leeds, now I'm in York", "…, should I …?": two
-    r"|,?\s+(?:so|and|but)\s+(?=(?:not|no\s+longer)\s|(?:vegetarian|veggie|vegan|pescatarian|pescetarian)\s+now\b)|,\s*(?=(?:but\s+|and\s+)?now\s+(?:i|i'm|im|we)\b|(?:should|can|could|would|will|do|does|is|are|how|what|where|which|who|when|why)\b[^,]*\?\s*$)"
-    r"|,\s*(?=(?:and\s+|but\s+)?(?:now\s+|currently\s+)?(?:working\s+(?:at|for)|living\s+in|starting\s+at)\b)"
-    # "…the last boxes, first month in Seattle done!": the first days in a city, a clause of the speaker's
-    r"|,\s*(?=(?:and\s+|so\s+)?(?:first|1st)\s+(?:night|day|week|weekend|month)\s+(?:here\s+)?in\s+(?-i:[A-Z]))"
-    # "I've gone off coffee, switched to green tea", "sold the Golf, got a Tesla": the new one is a statement
-    r"|,\s*(?=(?:and\s+|so\s+)?(?:now\s+)?(?:switched|changed|moved\s+over)\s+to\b|(?:then\s+)?(?:got|bought)\s+(?:a|an)\s)"
-    # "joined Google, started doing yoga again": a list of things done, each a statement with its subject left out
-    r"|,\s*(?=(?:and\s+|then\s+|also\s+)?(?:just\s+|finally\s+|recently\s+)?(?:started|joined|moved|quit|left|"
-    r"switched|took\s+up|picked\s+up|adopted|bought|gave\s+up|stopped)\s)"
-    # "stopped running, swimming instead": what took its place, a statement of its own
-    r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+instead\b)"
-    # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
-    r"|,?\s+and\s+(?=" + _EN_ALLERGIC + r")"
-    # "I'm vegetarian so don't suggest steakhouses": a request to the assistant after the fact it rests on
-    r"|,?\s+so\s+(?=(?:please\s+)?(?:don't|do\s+not|never|stop|skip|no\s+more)\b)"
-    # "my number is +44 7700 900123, text me there": a contact request after the detail it names
-    r"|(?:,\s*|,?\s+and\s+)(?=(?:please\s+)?(?:you\s+can\s+)?(?:text|call|email|e-mail|message|ping|reach|contact|"
-    r"whatsapp)\s+me\b)",
-    re.IGNORECASE)
-#: A named person and the speaker as one subject ("Lily and I …").
-_EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]+\s+and\s+"
-                        r"|(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+)(?=I\b)")  # "my husband Omar and I …"
-_EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
-_EN_REQUEST = re.compile(r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?" + EN_DONT_OFFER, re.IGNORECASE)
 # a comma before a name ("，它叫年糕", "，一只叫米米"), or before an aside and a name ("，黑色的，叫Mochi"), does not
 # end the clause
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  # 不过敏 is "not allergic"
@@ -146,30 +104,6 @@ _ZH_NAMED_PERSON = re.compile(r"^[他她](?:的名字|名字)?叫")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
                                # "这个月…", "这半年…": a time
                                r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵|半年|几个月|两年|几年|次|回)))")
-# English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
-_EN_DROPPED_I = re.compile(
-    r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up|currently)\s+)*(?:got|started|starting|joining|leaving|"
-    r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
-    r"picked\s+up|closed\s+on|unsubscribed|unsubbed|uninstalled|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
-    r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
-    r"lost|promoted\s+to|passed(?!\s+(?:away|out|by|on|along|through))|aced|flunked|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
-    re.IGNORECASE)
-_EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+)*"
-                             r"(?:starting|joining|working\s+(?:at|for|as)|living\s+in|doing)\b", re.IGNORECASE)
-# an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
-_EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S"
-                            r"|(?:dating|seeing)\s+someone\b|\w+ing\s+(?:\S+\s+){0,2}?again\b"  # "dating someone new"
-                            r"|(?:officially\s+)?back\s+(?:on|to|into)\s+\w"  # "back on cigs", "gaming again": taken up
-                            r"|" + _EN_ALLERGIC +  # "… and allergic to penicillin": of the subject said before
-                            r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",
-                            re.IGNORECASE)  # "Three weeks in at Brightwater now": how long one has been there
-# "Leeds-based, been here since uni": a self-description that dropped its "I'm"
-_EN_BASED = re.compile(r"^(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*-based\b|(?i:based)\s+(?:in|out\s+of)\s+[A-Z])")
-# "Pip died on Sunday": a death said of one by name, with no "I": the speaker tells of their own (a pet's name)
-_EN_NAMED_DEATH = re.compile(r"^(?:(?i:sadly|unfortunately|tragically|so|well)[,\s]+)?[A-Z][a-z'-]+\s+" + DEATH
-                             + r"|^(?i:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+[A-Z][a-z'-]+\b")
-_EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|would|could|should|can|are|is)\b"
-                      r"|\?\s*$", re.IGNORECASE)
 # a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
 _ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:以后|之后)?(?:就|会|便|都)")
 # an interjection or a news lead a Chinese clause opens on ("唉 被辞退了", "哈哈，又开始弹琴了", "官宣一下：")
@@ -179,12 +113,6 @@ _ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜
 # a connective a clause opens on ("然后搬到了上海"): said again after the subject put back, it reads as part of the verb
 _ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所以|因此|因而|结果)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
-# "us" in lower case only: "Mum moved in with us" is the user's household, "the US" a place
-_EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me|(?-i:us))\b"
-                              r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b"
-                              # a diary line with "my" left out: "first night in the new apartment in Jersey City"
-                              r"|^\s*(?:first|1st)\s+(?:night|day|week|weekend|morning|month)\s+(?:in|at)\s+the\s+new\b",
-                              re.IGNORECASE)
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
@@ -301,8 +229,8 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
             yield from _zh_sentence(sentence, chain, said)
         else:
             if (joint := as_we(sentence, "en")) != sentence:  # "my wife and I moved to Leeds": ours, and hers
-                yield from _en_clauses(_one_named(joint), chain, said)
-            yield from _en_clauses(_one_named(sentence), chain, said)
+                yield from en_clauses(_one_named(joint), chain, said)
+            yield from en_clauses(_one_named(sentence), chain, said)
 
 
 def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -> Iterator[tuple[str, str]]:
@@ -320,7 +248,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             yield grounds, "zh"
             continue
         if not has_han(clause, compatibility=True):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
-            yield from _en_clauses(clause, chain)
+            yield from en_clauses(clause, chain)
             continue
         # "我有个哥哥，住在北京", "我姐姐结婚了，然后搬到了上海": the later clauses are that relative's
         carried = chain[0] if has_han(chain[0], compatibility=True) else ""
@@ -367,113 +295,4 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
         clause = without_aside(clause, "zh")
         if not _ZH_SKIP.search(clause) and (_ZH_FIRST_PERSON.search(clause) or named_death):
-            yield _object_put_back(clause, "zh", said), "zh"
-
-
-# an interjection a clause opens on ("ugh started drinking coffee again", "lol, not vegan anymore")
-_EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol|lmao|haha+|ha|omg|wow|yikes|oops|"
-                              r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway|(?:i\s+)?(?:caved|gave\s+in)(?=\s*[,.;!])|"
-                              # a line announcing news ("Sad news, Biscuit passed away"): no clause of its own
-                              r"(?:some\s+)?(?:sad|bad|terrible|awful|big|good|great|quick)\s+(?:news|update)|"
-                              r"(?:terrible|awful|rough|sad|tough)\s+(?:week|day|weekend)|update)\b[\s,.!:;\-–—]*)+",
-                              re.IGNORECASE)
-# an activity said with "instead" after a stop, its subject left out ("stopped running, swimming instead")
-_EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?:\s+[a-z]+)?)\s+instead\b\W*$",
-                         re.IGNORECASE)
-# the same said with "now" after the stop ("quit running, swimming now", "stopped the gym, cycling these days")
-# (a short reason may stand between: "stopped running, knees hurt, swimming now")
-_EN_STOP_THEN_NOW = re.compile(r"(\b(?:quit|stopped|gave\s+up|given\s+up|dropped|ditched)\b[^,.;!?]*"
-                               r"(?:,\s*(?:(?:my|the|because|cause|cos|since|bad|sore)\s+)?[a-z']+\s+"
-                               r"(?:hurt|hurts|hurting|ache|aches|aching|died|broke|gave\s+out|got\s+\w+)\b)?),\s*"
-                               r"((?:and\s+|but\s+|so\s+)?[a-z]+ing(?:\s+[a-z]+)?)\s+(?:now|these\s+days|nowadays)"
-                               r"(?=\W*$)", re.IGNORECASE)
-# "guess who's back on the bike": the speaker, said as a riddle
-_EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
-# an English clause that dropped "I'm" before a negation or an end ("not vegetarian anymore", "finally done with the …")
-_EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer|(?:finally\s+)?done\s+with)\s+(?=\w)", re.IGNORECASE)
-
-
-def _en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | None = None
-                ) -> Iterator[tuple[str, str]]:
-    """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``); ``chain`` holds the
-    subject a clause that dropped its own continues ("my friend Anna got a dog and moved to Berlin"); ``spoken``
-    the turn's clauses so far, as said."""
-    spoken = [] if spoken is None else spoken
-    pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
-    head = pair.group(1) if pair else ""
-    sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
-    sentence = _EN_STOP_THEN_NOW.sub(r"\1, \2 instead", sentence)
-    sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
-    for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
-        clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
-        clause = _EN_GUESS_WHO.sub("I'm ", clause)  # "guess who's running again": the speaker is
-        grounds, clause = presupposed(clause, "en")  # "as a vegan, is honey ok for me?": what the asker is
-        if grounds:
-            yield grounds, "en"
-        spoken.append((clause, "en"))
-        if _EN_DROPPED_IM_NOT.match(clause):
-            clause = "I'm " + clause[0].lower() + clause[1:]  # "Not a fan of cilantro" -> "I'm not a fan …"
-        who = chain[0] if not has_han(chain[0], compatibility=True) else AWAY
-        if who and who != AWAY and (taken := _EN_TAKEN_UP.match(clause)) is not None \
-                and _takes_up(who, taken.group("p")):  # "my wife switched jobs, she's at Spotify now": hers
-            clause = f"{who}{' is' if taken.group('is') else ''} {clause[taken.end():]}"
-        if (instead := _EN_INSTEAD.match(clause)) is not None:  # "…, swimming instead": taken up in its place
-            if who == AWAY:
-                continue
-            clause = f"{who or 'I'} took up {instead.group('g')}"
-        if _EN_REQUEST.match(clause):  # "don't suggest steakhouses": said to the assistant, no subject left out
-            yield clause, "en"
-            continue
-        dropped = (_EN_DROPPED_IM.match(clause) or _EN_BASED.match(clause)) \
-            if not (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)) else None
-        if dropped is None and (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)):
-            if who == AWAY:
-                continue  # "Lisa got a new job and moved to Berlin": Lisa's move
-            going = _EN_DROPPED_ING.match(clause) is not None  # "Starting at Alibaba on Monday": "I'm starting"
-            if going and lexicon().markers["en"]["hypothetical"].search(clause.casefold()):
-                continue  # "living in Denver would be amazing", "working at Meta sounds fun": weighed, not said
-            clause = f"{who} is {clause}" if who and going else f"{who or ('I am' if going else 'I')} {clause}"
-        elif dropped is not None:
-            if who == AWAY:
-                continue
-            clause = f"{who} is {clause[dropped.end():]}" if who else "I'm " + clause[dropped.end():]
-        elif (said := en_subject(clause)) is not None:
-            chain[0] = said
-        if _EN_NEW_PARTNER.search(clause):  # "I've started dating Marcus, he's a chef": what follows is the partner's
-            chain[0] = "my partner"
-        if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
-                                                         or _EN_NAMED_DEATH.match(clause) or en_owned(clause, who)):
-            yield _object_put_back(clause, "en", spoken), "en"
-
-
-# the user dating a person named: a "he"/"she" after it is that partner
-_EN_NEW_PARTNER = re.compile(r"^(?:i|i'm|i've|i\s+am|i\s+have)\b.*\b(?:dating|seeing|going\s+out\s+with|engaged\s+to|"
-                             r"married\s+to)\s+(?-i:[A-Z][a-z]+)\s*$", re.IGNORECASE)
-# "My dad, he works at Boeing" / "My sister, she's a teacher": a person put first and taken up by a pronoun is one
-# clause of theirs ("My dad works at Boeing"), not a bare mention and a clause of nobody
-_EN_FRONTED = re.compile(r"^(?P<who>\s*my\s+(?:\w+\s+)?\w+),\s*(?:he|she)(?:(?P<is>'s|\s+is)\b)?(?=\s)", re.IGNORECASE)
-# a clause opening on "he" / "she" (a person named earlier in the turn, ``_takes_up``)
-_EN_TAKEN_UP = re.compile(r"^(?P<p>he|she)(?P<is>'s|\s+is)?\s+(?!said|says|told|thinks|thought)", re.IGNORECASE)
-
-
-def _takes_up(who: str, pronoun: str) -> bool:
-    """True when ``pronoun`` ("he", "she") can be the relative ``who`` names ("my wife", "my friend Anna"):
-    a relation said of the other gender (``relation_gender`` in slots.yaml) cannot."""
-    other = lexicon().others["en"].match(who + " ")
-    if other is None:
-        return False
-    rel = " ".join(other.group("rel").casefold().split())
-    gender = lexicon().gender.get(rel)
-    return gender is None or gender == ("male" if pronoun.casefold() == "he" else "female")
-
-
-def _object_put_back(clause: str, lang: str, said: list[tuple[str, str]]) -> str:
-    """A bare end ("…, I gave up", "…，放弃了") with the thing the nearest clause before it spoke of as its object
-    (zero anaphora, as ``elided_object.filled`` for likes); ``clause`` unchanged otherwise."""
-    if not bare_end(clause, lang):
-        return clause
-    for before, before_lang in reversed(said[:-1]):
-        thing = thing_of(before, before_lang) if before_lang == lang else ""
-        if thing:
-            return end_filled(clause, lang, thing)
-    return clause
+            yield object_put_back(clause, "zh", said), "zh"
