@@ -28,7 +28,9 @@ Checks (issue 13 §5, §8; DESIGN invariant 9):
   ``difflib`` ratio >= 0.85).
 - ``hits``: exactly one (at most ``max_items``, default 1, at least one)
   active memory item states ``match``, and the highest hit count among them
-  is >= ``min`` (default 1).
+  is >= ``min`` (default 1). An item's hit counts the times it was confirmed
+  after the statement that created it: a fact said twice has hit 1, said
+  three times hit 2.
 - ``history``: some active item states ``current`` and either its own
   history holds a text stating ``old``, or an item stating ``old`` was
   superseded by it (a supersede revision naming it). With ``date``
