@@ -119,10 +119,9 @@ class MemoryRow(Base):
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
-# when an item was said (its valid_from, else created_at), after the user and status: the late-turn read of
-# the events said after a time (migration 0011; the expression is the one ``active_said_after`` compares)
-Index("ix_memories_user_status_said", MemoryRow.user_id, MemoryRow.status,
-      func.coalesce(MemoryRow.valid_from, MemoryRow.created_at))
+# when an item was said (its valid_from, else created_at), after the user: the late-turn read of the events
+# said after a time (migration 0011; the expression is the one ``active_said_after`` compares)
+Index("ix_memories_user_said", MemoryRow.user_id, func.coalesce(MemoryRow.valid_from, MemoryRow.created_at))
 
 
 class RevisionRow(Base):

@@ -1,5 +1,6 @@
-"""The late-turn read (``active_said_after``) goes through ``ix_memories_user_status_said`` (migration 0011):
-the index exists after migrating on SQLite and PostgreSQL, and the store's own statements are planned on it."""
+"""The late-turn read (``active_said_after``) goes through ``ix_memories_user_said`` (migration 0011): the index
+exists after migrating on SQLite and PostgreSQL, the store's own statements are planned on it, and on SQLite the
+other reads keep the indexes they had."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from memory_core.store.base import MemoryStore
 from memory_core.store.sql import SqlStore
 from memory_core.store.write_ops import AddOp
 
-INDEX = "ix_memories_user_status_said"
+INDEX = "ix_memories_user_said"
 U = "ann"
 T0 = datetime(2026, 3, 1, 8, 0, tzinfo=UTC)
 TEXTS = ["went hiking in Sintra", "去苏州看了园林", "started learning Korean", "搬到了杭州"]
@@ -49,6 +50,13 @@ def _statements(engine: Engine) -> Iterator[list[tuple[str, Any]]]:
         event.remove(engine, "before_cursor_execute", record)
 
 
+def _plans(store: SqlStore, statements: list[tuple[str, Any]]) -> list[str]:
+    """SQLite's query plan of each statement, its steps joined."""
+    with store.engine.connect() as conn:
+        return [" ".join(str(row[-1]) for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {sql}", params))
+                for sql, params in statements]
+
+
 def _said_after_statements(store: SqlStore, after: datetime) -> tuple[list[str], list[tuple[str, Any]]]:
     """What ``active_said_after(U, "event:", after)`` returns (descriptions, sorted), and the statements it ran
     on memories."""
@@ -66,7 +74,7 @@ def test_the_migration_makes_the_index_on_when_an_item_was_said(make_store: Call
         query = ("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = :n" if kind == "sqlite"
                  else "SELECT indexdef FROM pg_indexes WHERE indexname = :n")
         definition = conn.execute(text(query), {"n": INDEX}).scalar_one()
-    assert "(user_id, status, coalesce(valid_from, created_at))" in definition.lower(), definition
+    assert "(user_id, coalesce(valid_from, created_at))" in definition.lower(), definition
 
 
 def test_sqlite_plans_the_late_turn_read_on_the_index(make_store: Callable[[str], MemoryStore]) -> None:
@@ -76,10 +84,25 @@ def test_sqlite_plans_the_late_turn_read_on_the_index(make_store: Callable[[str]
     found, statements = _said_after_statements(store, T0 + timedelta(hours=37, minutes=30))
     assert found == ["Ann started learning Korean (38)", "Ann 搬到了杭州 (39)"]
     assert statements  # the items and their revisions
-    with store.engine.connect() as conn:
-        for sql, params in statements:
-            plan = " ".join(str(row[-1]) for row in conn.exec_driver_sql(f"EXPLAIN QUERY PLAN {sql}", params))
-            assert f"{INDEX} (user_id=? AND status=? AND <expr>>?)" in plan, plan
+    for plan in _plans(store, statements):
+        assert f"{INDEX} (user_id=? AND <expr>>?)" in plan, plan
+
+
+def test_sqlite_keeps_the_other_reads_on_their_indexes(make_store: Callable[[str], MemoryStore]) -> None:
+    """The reads by key and by status are not moved to the new index (SQLite has no statistics to tell them apart)."""
+    store = make_store("sqlite")
+    assert isinstance(store, SqlStore)
+    _fill(store, 20)
+    reads: list[tuple[Callable[[], object], str]] = [
+        (lambda: store.find_by_key(U, "event:3"), "ix_memories_user_key (user_id=? AND key=?)"),
+        (lambda: store.superseded_by_key(U, "event:3"), "ix_memories_user_key (user_id=? AND key=?)"),
+        (lambda: store.list_items(U), "ix_memories_user_status (user_id=? AND status=?)"),
+    ]
+    for read, index in reads:
+        with _statements(store.engine) as seen:
+            assert read() is not None
+        plans = _plans(store, [(sql, params) for sql, params in seen if "FROM memories" in sql])
+        assert plans and all(index in plan and INDEX not in plan for plan in plans), plans
 
 
 def test_postgres_can_plan_the_late_turn_read_on_the_index(make_store: Callable[[str], MemoryStore]) -> None:
