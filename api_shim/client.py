@@ -39,7 +39,7 @@ from memory_core import wire
 from memory_core.errors import InvalidField
 from memory_core.model import MAX_HIT, check_item_fields, new_item_id
 from memory_core.redact import redact
-from memory_core.store.base import check_list_filters
+from memory_core.store.list_filters import check_list_filters
 from memory_core.validation import (
     MAX_TEXT_CHARS,
     MAX_THEME_CHARS,

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from memory_core.embedding.base import Embedder
 from memory_core.embedding.sync import embed_user, wanted_texts
-from memory_core.store.base import INDEXED_STATUSES
 from memory_core.store.sql import SqlStore
 from memory_core.store.sql_vectors import SqlVectors, VectorModelMismatch
+from memory_core.store.store_reports import INDEXED_STATUSES
 
 __all__ = ["ReindexReport", "reindex"]
 

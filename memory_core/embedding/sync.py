@@ -45,9 +45,9 @@ import numpy as np
 from memory_core.embedding.base import Embedder, prepare
 from memory_core.embedding.passage_cache import PASSAGES
 from memory_core.model import Kind, MemoryItem, Turn
-from memory_core.store.base import INDEXED_STATUSES
 from memory_core.store.sql import SqlStore
 from memory_core.store.sql_vectors import SqlVectors, VectorRecord
+from memory_core.store.store_reports import INDEXED_STATUSES
 
 __all__ = ["EmbedCursor", "EmbedReport", "embed_new", "embed_user", "refine_user", "text_sha", "turn_text",
            "wanted_texts"]

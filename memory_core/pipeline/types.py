@@ -23,7 +23,7 @@ from typing import Protocol
 
 from memory_core.model import Kind, MemoryItem, Trust, Turn
 from memory_core.pipeline.gist import Topic
-from memory_core.store.base import KeyLookup
+from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import Op
 
 __all__ = [

@@ -36,7 +36,7 @@ from memory_core.model import Kind, MemoryItem, Status
 from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.boosts import ItemBoosts
-from memory_core.store.base import INDEXED_STATUSES
+from memory_core.store.store_reports import INDEXED_STATUSES
 from memory_core.text.tokenize import tokenize
 from memory_core.validation import MAX_TEXT_CHARS
 

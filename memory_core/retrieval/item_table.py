@@ -24,7 +24,7 @@ from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.retrieval.boosts import ItemBoosts
 from memory_core.retrieval.index import FilterMasks, RecallFilters, to_epoch
 from memory_core.retrieval.spare_room import lengthened
-from memory_core.store.base import INDEXED_STATUSES
+from memory_core.store.store_reports import INDEXED_STATUSES
 
 __all__ = ["INDEXED_STATUSES", "ItemTable", "to_epoch"]
 

@@ -37,7 +37,7 @@ from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.hybrid import HybridIndex
 from memory_core.retrieval.index import INDEXED_STATUSES, RecallTimings
 from memory_core.retrieval.query_vector import load_vectors
-from memory_core.store.base import ItemChanges
+from memory_core.store.store_reports import ItemChanges
 from memory_core.validation import check_id
 
 if TYPE_CHECKING:

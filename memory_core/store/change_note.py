@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory_core.model import Turn
-from memory_core.store.base import ItemChanges
+from memory_core.store.store_reports import ItemChanges
 
 __all__ = ["ChangeNote"]
 

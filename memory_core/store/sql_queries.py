@@ -33,7 +33,6 @@ from sqlalchemy.sql.elements import BindParameter
 
 from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem, Revision, Status, Turn
-from memory_core.store.base import INDEXED_STATUSES
 from memory_core.store.sql_schema import (
     MemoryRow,
     RevisionRow,
@@ -43,6 +42,7 @@ from memory_core.store.sql_schema import (
     UTCDateTime,
     VectorRow,
 )
+from memory_core.store.store_reports import INDEXED_STATUSES
 from memory_core.store.write_ops import AddOp, MergeOp, Op
 
 __all__: list[str] = []  # internal to memory_core.store.sql

@@ -16,7 +16,7 @@ from sqlalchemy.engine import URL, Connection
 
 from memory_core.errors import InvalidField, StoreError, UnknownItem, UnknownUser
 from memory_core.model import MemoryItem, Status
-from memory_core.store.base import INDEXED_STATUSES, ItemChanges, check_list_filters
+from memory_core.store.list_filters import check_list_filters
 from memory_core.store.pg_changes import DriverConnectionLost, changes_rows
 from memory_core.store.sql_queries import (
     _F_ACTIVE,
@@ -37,6 +37,7 @@ from memory_core.store.sql_queries import (
     _said_after_statements,
     _user_ids,
 )
+from memory_core.store.store_reports import INDEXED_STATUSES, ItemChanges
 from memory_core.validation import check_id
 
 __all__: list[str] = []  # internal to memory_core.store.sql

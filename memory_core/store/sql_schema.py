@@ -28,6 +28,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    func,
 )
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -116,6 +117,11 @@ class MemoryRow(Base):
     changed_version: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), default=0,
                                                  server_default="0")
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+# when an item was said (its valid_from, else created_at), after the user: the late-turn read of the events
+# said after a time (migration 0011; the expression is the one ``active_said_after`` compares)
+Index("ix_memories_user_said", MemoryRow.user_id, func.coalesce(MemoryRow.valid_from, MemoryRow.created_at))
 
 
 class RevisionRow(Base):

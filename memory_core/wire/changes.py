@@ -29,8 +29,8 @@ from typing import Any
 
 from memory_core.errors import InvalidInput
 from memory_core.model import MemoryItem, Turn
-from memory_core.store.base import ItemChanges
 from memory_core.store.change_note import ChangeNote
+from memory_core.store.store_reports import ItemChanges
 
 try:  # optional (the workers and http extras): the same JSON, several times faster
     import orjson

