@@ -32,6 +32,7 @@ from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
+from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.one_off_meal import without_one_off_meals
 from memory_core.pipeline.own_words import speaker_qualifier
@@ -151,6 +152,7 @@ class WritePipeline:
         cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
         cands = in_turn_order(turn, cands, self.extractor.extract)  # "I lived in Berlin, then moved to Munich"
+        cands = moved_in(turn, cands, self.extractor.extract)  # "第一晚在杭州的新公寓", "搬进了苏州的新房子"
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
         cands = self.deduper.dedupe(turn, cands)
