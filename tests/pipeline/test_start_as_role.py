@@ -27,3 +27,22 @@ def test_someone_elses_start_leaves_the_title() -> None:
     active = [d for s, _, d in items if s == "active"]
     assert any("data analyst" in d for d in active), items
     assert not any(d.startswith("User works as a battery") for d in active), items
+
+
+@pytest.mark.parametrize(("said", "employer", "title"), [
+    ("最后一天在携程了🥲 下周去蔚来做电池测试工程师", "蔚来", "电池测试工程师"),
+    ("下个月去字节当产品经理，有点慌", "字节", "产品经理"),
+])
+def test_a_settled_start_at_a_place_as_a_title_ends_the_old_job(said: str, employer: str, title: str) -> None:
+    items = planned_items(["我在携程做数据分析师", said], timedelta(days=30))
+    active = [d for s, _, d in items if s == "active"]
+    assert any(employer in d for d in active) and any(title in d for d in active), items
+    assert not any("数据分析师" in d or "携程" in d for d in active), items
+
+
+@pytest.mark.parametrize("said", ["下周去医院做检查，有点紧张", "我想去腾讯做产品经理", "我妹下周去蔚来做测试工程师"])
+def test_no_start_of_the_users_own_leaves_the_job(said: str) -> None:
+    items = planned_items(["我在携程做数据分析师", said], timedelta(days=30))
+    active = [d for s, _, d in items if s == "active"]
+    assert any(d.startswith("用户在携程") for d in active), items
+    assert any(d.startswith("用户的职业是数据分析师") for d in active), items
