@@ -20,9 +20,10 @@ from memory_core.pipeline.types import Candidate
 from memory_core.validation import ROLES
 
 _ARTICLE = r"(?:a\s+|an\s+|the\s+|their\s+|our\s+|its\s+)?"
-# "joined … as head of data", "started at X as a designer", "hired as a nurse"
+# "joined … as head of data", "started at X as a designer", "Monday I start at NIO as …", "hired as a nurse"
 _JOINED_AS = re.compile(
-    r"(?i)\b(?:joined|joining|join|started|starting|hired|signed|moved|work|working)\b[^.!?;]{0,60}?\bas\s+"
+    r"(?i)\b(?:joined|joining|join|started|starting|start|starts|hired|signed|moved|work|working)\b"
+    r"[^.!?;]{0,60}?\bas\s+"
     + _ARTICLE + r"(?P<r>[a-z][a-z-]*(?:\s+(?!at\b|for\b|in\b|from\b|on\b|starting\b|next\b|and\b)[a-z-]+){0,3})"
     r"(?=\s+(?:at|for|in|from|on|starting|next)\b|\s*[.,!;?]|\s*$)")
 _OCCUPATION = "fact:occupation"

@@ -23,6 +23,7 @@ from memory_core.pipeline.inline_correction import inline_corrected
 from memory_core.pipeline.job_event import leave_before_start
 from memory_core.pipeline.job_role import with_new_role
 from memory_core.pipeline.kin_across import kin_across
+from memory_core.pipeline.kind_again import kind_taken_up
 from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
@@ -32,6 +33,7 @@ from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
+from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.one_off_meal import without_one_off_meals
 from memory_core.pipeline.own_words import speaker_qualifier
@@ -50,6 +52,7 @@ from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twins
 from memory_core.pipeline.themes import LexiconClassifier
+from memory_core.pipeline.then_value import held_before_ops, in_turn_order
 from memory_core.pipeline.trip_end import trip_end_ops
 from memory_core.pipeline.trust import RoleTrustFilter
 from memory_core.pipeline.types import (
@@ -149,6 +152,9 @@ class WritePipeline:
         cands = leave_before_start(cands)  # "Started at Grab this week, left ByteDance": Grab is current
         cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
+        cands = in_turn_order(turn, cands, self.extractor.extract)  # "I lived in Berlin, then moved to Munich"
+        cands = moved_in(turn, cands, self.extractor.extract)  # "第一晚在杭州的新公寓", "搬进了苏州的新房子"
+        cands = kind_taken_up(turn, cands)  # "I have a latte every morning now" ends "doesn't drink coffee"
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
         cands = self.deduper.dedupe(turn, cands)
@@ -202,8 +208,12 @@ class WritePipeline:
         job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
+        held = [c for c in cands if c.held_before]  # the value before the turn's change: history, never current
+        keys += [c.held_before for c in held if c.held_before not in keys]
         existing = existing_items(store, turn.user_id, keys)
+        cands = [c for c in cands if not c.held_before]
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
+        ops = held_before_ops(turn, ops, held, existing)
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"

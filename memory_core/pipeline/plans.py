@@ -11,10 +11,11 @@ Two exceptions, from how people tell a change: when another part of the turn
 says the old value already ended ("离职了，下个月去阿里报到", "quit Oracle,
 starting at Stripe next week"), the new value is read as the successor; and a
 job start that is settled ("I'll be joining Canva next month", "下个月入职字节",
-"下周一去京东报到": a start, a join, a first day, 入职, 报到) is the new employer and
-title now (``settled_start``), so the old employer is not left current once the
-day has come. A start still wished or weighed ("thinking of joining", 打算, 想去)
-never gets here: the slot engine skips it as a hypothetical.
+"下周一去京东报到", "下周去蔚来做电池测试工程师": a start, a join, a first day, 入职, 报到,
+a title taken up at a place) is the new employer and title now (``settled_start``),
+so the old employer is not left current once the day has come. A start still wished
+or weighed ("thinking of joining", 打算, 想去) never gets here: the slot engine skips
+it as a hypothetical.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ START_ATTRS = frozenset({"works_at", "occupation"})
 # a job's start said as settled: the start, the joining, the first day, 入职, 报到, 上岗
 _START = {"en": re.compile(r"\b(?:start|starts|starting|join|joins|joining|begin|begins|beginning|first\s+day|"
                            r"onboarding)\b", re.IGNORECASE),
-          "zh": re.compile(r"入职|报到|报道|上岗|去[^，,。]{1,12}?上班|开始上班")}
+          "zh": re.compile(r"入职|报到|报道|上岗|去[^，,。]{1,12}?上班|开始上班|"
+                           r"去[^，,。]{1,12}?(?:做|当|担任)(?=[^，,。]{0,8}?"
+                           r"(?:师|员|经理|总监|主管|专员|顾问|分析|运营|产品|开发|设计|律师|医生|护士|老师|教授))")}
 
 
 def settled_start(clause: str, lang: str) -> bool:

@@ -106,6 +106,8 @@ class Candidate:
             item naming that value and is dropped when the slot holds another value (``KeyConflictResolver``).
         switch_of: a key prefix ("fact:language:"): the statement replaces the user's other values under it
             ("改学 Korean" after learning Japanese); their keys join ``ends`` (``WritePipeline.plan``).
+        held_before: the slot key of a value the turn says held before the change it tells ("I lived in Berlin,
+            then moved to Munich"): stored as history of the later value (``then_value``), never as current.
         pieces: a turn's mention: its sentences, third person (``mention_detail``: which of them are a
             detail of the item the mention restates).
     """
@@ -145,6 +147,7 @@ class Candidate:
     past_only: bool = False
     plain_negation: bool = False
     pieces: tuple[str, ...] = ()
+    held_before: str = ""
 
     @property
     def is_event(self) -> bool:
