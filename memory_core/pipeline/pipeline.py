@@ -35,6 +35,7 @@ from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.one_language import one_language_edits
 from memory_core.pipeline.one_off_meal import without_one_off_meals
+from memory_core.pipeline.others_stance import others_stance
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
@@ -186,6 +187,7 @@ class WritePipeline:
         if turn.role == "assistant":
             cands = _without_echo(turn, cands, rows)
         _statements_about(turn, cands, rows)
+        cands = others_stance(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "Tom doesn't like horror movies"
         _restatements(turn, cands, rows)
         with_unnamed_twins(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "started at KPMG" (Priya) ends add's job
         about_others_only(turn, cands)
