@@ -29,6 +29,7 @@ from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.late_replay import LateReplay, ReadOnce
 from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
+from memory_core.pipeline.mishap import without_mishaps
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
@@ -188,6 +189,7 @@ class WritePipeline:
             cands = _without_echo(turn, cands, rows)
         _statements_about(turn, cands, rows)
         cands = others_stance(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "Tom doesn't like horror movies"
+        cands = without_mishaps(turn.text, cands)  # "笑死，我又迟到了": one morning, no fact
         _restatements(turn, cands, rows)
         with_unnamed_twins(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "started at KPMG" (Priya) ends add's job
         about_others_only(turn, cands)
