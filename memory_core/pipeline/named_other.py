@@ -26,7 +26,7 @@ from memory_core.pipeline.types import Candidate
 from memory_core.store.lookup import KeyLookup
 from memory_core.text.script import lang_of
 
-__all__ = ["PERSON_ATTRS", "as_theirs", "stranger_turn"]
+__all__ = ["NOT_NAMES", "PERSON_ATTRS", "as_theirs", "stranger_turn"]
 
 #: The attributes of a named person kept as their facts (the last part of the key).
 PERSON_ATTRS = frozenset(("occupation", "works_at", "lives_in"))
@@ -53,6 +53,8 @@ _NOT_NAMES = frozenset((
     "Finally", "Recently", "Really", "Honestly", "Basically", "Literally", "Luckily", "Unfortunately", "Apparently",
     "Hopefully", "Suddenly", "Eventually", "Obviously", "Seriously", "Somehow", "Officially", "Already", "Once",
     "Soon", "Now", "Tonight", "Everything", "Nothing", "Something", "Family", "Mommy", "Daddy"))
+#: Capitalised words that open a sentence but name no one (read by other rules of names too).
+NOT_NAMES = _NOT_NAMES
 
 
 def stranger_turn(turn: Turn, store: KeyLookup) -> tuple[Turn, str] | None:

