@@ -35,7 +35,6 @@ from memory_core.pipeline.named_kin import kin_named_turn
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import no_longer_at
-from memory_core.pipeline.one_language import one_language_edits
 from memory_core.pipeline.one_off_meal import without_one_off_meals
 from memory_core.pipeline.others_stance import others_stance
 from memory_core.pipeline.own_words import speaker_qualifier
@@ -233,7 +232,6 @@ class WritePipeline:
             return ops
         olds = {i.id: i.description for items in existing.values() for i in items}
         olds.update((row[0], row[2]) for row in rows.get(RESTATE_PREFIXES))
-        ops = one_language_edits(ops, olds)  # "User has a cat named Nuomi" never takes "；用户家猫主子糯米…"
         return guarded_edits(written, ops, olds, turn.speaker.strip())  # no text spliced from nowhere
 
 

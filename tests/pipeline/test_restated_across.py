@@ -1,5 +1,5 @@
 """The same thing said again is a hit on the user's item, in either language and word order, and never a second
-item nor a text in two languages; a named person's likes and a mishap said to have happened again state
+item; a named person's likes and a mishap said to have happened again state
 nothing of the user. English and Chinese, with near misses that must stay as they were."""
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from memory_core.embedded import open_memory
 from memory_core.model import Kind, Status, Turn
 from memory_core.pipeline.han_variants import fold, variant_pairs
 from memory_core.pipeline.mishap import mishap_again
-from memory_core.pipeline.one_language import other_language_piece
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slots import read_clause
 from memory_core.settings import Settings
@@ -62,25 +61,6 @@ def test_a_home_said_again_in_the_other_language_is_a_hit(tmp_path: Path, texts:
 ])
 def test_a_drink_put_first_keeps_its_key(clause: str, key: str) -> None:
     assert [h.key for h in read_clause(clause, "zh", "用户", False, context=clause).hits] == [key]
-
-
-@pytest.mark.parametrize(("old", "new", "spliced"), [
-    ("User has a cat named Nuomi", "User has a cat named Nuomi；用户家猫主子糯米还是那么胖", True),
-    ("用户家猫主子糯米还是那么胖", "用户家猫主子糯米还是那么胖；User has a cat named Nuomi", True),
-    ("User has a dog named Max", "User has a dog named Max; named 旺财", False),
-    ("用户在学 Python", "用户在学 Python；在用 PyCharm 写代码", False),
-    ("User has a cat named Nuomi", "User has a cat named Nuomi; she is 4 years old", False),
-    ("User lives in Vancouver", "用户住在温哥华", False),
-])
-def test_an_edit_adding_the_other_language_is_told_apart(old: str, new: str, spliced: bool) -> None:
-    assert other_language_piece(old, new) is spliced
-
-
-def test_the_cat_said_again_in_chinese_keeps_the_english_text(tmp_path: Path) -> None:
-    items = _items(tmp_path, ["我家猫主子糯米还是那么胖，4岁的橘猫", "I have a cat called Nuomi (糯米), orange tabby"])
-    cats = [(text, hit) for text, hit in items if "糯米" in text or "Nuomi" in text]
-    assert len(cats) == 1 and cats[0][1] == 1, items
-    assert not ("User" in cats[0][0] and "用户" in cats[0][0]), items
 
 
 @pytest.mark.parametrize(("texts", "mine", "theirs"), [
