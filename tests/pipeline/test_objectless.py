@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -26,7 +26,7 @@ def test_objectless(clause: str, fragment: bool) -> None:
 ])
 def test_trailing_fragment_is_no_fact(text: str, kept: str, dropped: str) -> None:
     turn = Turn(user_id="u", turn_id="t1", session_id="s", role="user", text=text,
-                timestamp=datetime(2026, 3, 1, tzinfo=timezone.utc))
+                timestamp=datetime(2026, 3, 1, tzinfo=UTC))
     facts = [c.description for c in MechanicalExtractor().extract(turn) if not c.is_event and not c.restate_only]
     assert any(kept in f for f in facts)
     assert dropped not in facts
