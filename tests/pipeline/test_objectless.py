@@ -14,7 +14,7 @@ from memory_core.pipeline.objectless import objectless
 @pytest.mark.parametrize(("clause", "fragment"), [
     ("我用了三年了", True), ("我周末骑", True), ("我每周去两次", True), ("我养了两年了", True),
     ("我每天游泳", False), ("我每天喝咖啡", False), ("我周末骑车去公园", False), ("我不用了", False),
-    ("我住在杭州", False), ("我在字节三年了", False),
+    ("我住在杭州", False), ("我在字节三年了", False), ("我是周一", False),
 ])
 def test_objectless(clause: str, fragment: bool) -> None:
     assert objectless(clause) is fragment
