@@ -15,7 +15,7 @@ from memory_core.pipeline.gist import normalize_numbers, same_thing_named, topic
 from memory_core.pipeline.own_words import attribute_words
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.types import Candidate
-from memory_core.text.script import has_han, lang_of
+from memory_core.text.script import HAN_RUN, has_han, lang_of
 
 __all__ = ["agrees", "description_polarity", "extends", "names_value", "narrows", "with_detail"]
 
@@ -27,6 +27,7 @@ _NEGATIVE = re.compile(
 )
 _DETAIL_TAIL = re.compile(r"[,，]\s*[^,，]*(?:\bold\b|岁|个月)[^,，]*$")
 _NON_WORD = re.compile(r"[\W_]+")
+_LATIN_WORD = re.compile(r"\b[A-Za-z]{2,}\s+[A-Za-z]{2,}\b")  # two English words: an English frame
 
 
 def description_polarity(description: str) -> int:
@@ -66,10 +67,22 @@ def _narrower(cand: Candidate, item: MemoryItem) -> bool:
 def _qualified(cand: Candidate, item: MemoryItem) -> bool:
     """True when the candidate's value names the item's thing with a word the item lacks ("a senior engineer"
     after "a backend engineer"): another value of the same kind, not the same one said in other words."""
+    if _other_names(cand.claim, item.description):  # "a cat named 汤圆" after "User has a cat named 团子"
+        return True
     lang = lang_of(item.description)
     if lang != cand.lang:  # "程序员" / "a software engineer": the words of two languages never match
         return False
     return bool(topic(cand.claim, lang).terms - topic(item.description, lang).terms - attribute_words())
+
+
+def _other_names(claim: str, said: str) -> bool:
+    """True when an English ``said`` names something in Chinese and ``claim`` names something else in Chinese
+    ("has a cat named 汤圆" / "User has a cat named 团子"): English topic terms leave Chinese runs out, so two
+    names of one kind would read as the same value."""
+    if not (_LATIN_WORD.search(claim) and _LATIN_WORD.search(said)):
+        return False  # Chinese texts: their runs are whole clauses, not names
+    theirs = set(HAN_RUN.findall(said))
+    return bool(theirs) and bool(set(HAN_RUN.findall(claim)) - theirs)
 
 
 def agrees(cand: Candidate, item: MemoryItem) -> bool:

@@ -42,8 +42,11 @@ def by_script(sentence: str) -> list[str]:
 
 # An English sentence naming a place or employer in Chinese ("I live in 上海", "I work at 字节跳动 as a data
 # analyst"): it opens on an English first-person subject, says at least three English words, and its Chinese
-# runs are short names without a Chinese subject or verb of their own
-_EN_FRAME = re.compile(r"^(?:I|I'm|I've|I'd|My|We|We're|We've)\b", re.IGNORECASE)
+# runs are short names without a Chinese subject or verb of their own. The subject may follow an opening word
+# of everyday talk ("actually I meant my cat's name is 汤圆", "sorry, my dog is called 豆豆", "oh and I live in 上海")
+_EN_OPENING = (r"(?:(?:actually|sorry|oops|oh|ah|well|wait|no|nope|um+|uh+|also|and|so|ok|okay|btw|yeah|yes|hey|hi)"
+               r"\b[,!.:~]*\s*)*")
+_EN_FRAME = re.compile(rf"^{_EN_OPENING}(?:I|I'm|I've|I'd|My|We|We're|We've)\b", re.IGNORECASE)
 _ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去叫说想要会]")
 
 

@@ -20,6 +20,7 @@ import re
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import ZH_VERB_ACTIVITY
 from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person, topic, worth_a_look
+from memory_core.pipeline.objectless import objectless
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
@@ -170,6 +171,8 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
     the keys an earlier statement about the same thing may be under. None
     when the clause names nothing ("I can't take it").
     """
+    if lang == "zh" and objectless(clause):  # "…华为手机，用了三年了": how long, of the thing named before
+        return None
     description = third_person(_named_activity(clause) if lang == "zh" else clause, subject, lang)
     if lang == "en":  # the statement, not its aside: "… left-handed, so most scissors …", "… and our season …"
         description = _EN_CUT.split(description, maxsplit=1)[0].strip() or description

@@ -29,6 +29,7 @@ from memory_core.pipeline.diagnosed_young import diagnosed_young
 from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.job_event import job_event
+from memory_core.pipeline.latin_whole import whole_word
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
 from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, intended, is_plan, settled_start
@@ -287,6 +288,9 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue  # "I'm in Rome now, here for a conference this week": a weak cue in a trip's turn says nothing
 
         groups = {k: v for k, v in m.groupdict().items() if v}
+        for name in ("v", "v2"):  # "叫Biscuit" under a cap of six characters: the Latin name whole
+            if lang == "zh" and groups.get(name):
+                groups[name] = whole_word(text, m.start(name), m.end(name))
         polarity = -1 if cue.pol < 0 or groups.get("neg") else 1
         who = user if not subject else (f"{user}的{subject}" if lang == "zh" else f"{user}'s {subject}")
         owner = "" if not subject else _subject_label(subject, lang) + "/"

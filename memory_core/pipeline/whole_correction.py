@@ -4,7 +4,8 @@ People often take back what they said by saying the whole statement again with t
 without naming the wrong value: "oops I meant I take the subway to work" (after "I drive to work"),
 "sorry, I meant I take the bus to work", "不对，我是坐公交上班" (after "我每天骑车上班"). The turn's own statement
 is read under the same single-valued key as the wrong one, so it alone is the right value: the key supersedes
-the wrong item. Cutting the right value out of the words and putting it in the wrong item's text instead blends
+the wrong item (or, for one more pet of a species kept under its name, "fact:pet:dog:biscuit", ends it).
+Cutting the right value out of the words and putting it in the wrong item's text instead blends
 the two ("take subway to work by car", "用坐公交上班").
 
 ``whole_correction`` settles such a turn before ``correction.corrected`` looks for a value to put right.
@@ -49,7 +50,26 @@ def whole_correction(turn: Turn, cands: list[Candidate],
         return None
     said = {c.key: c.description for c in cands if c.single_valued and c.polarity > 0 and not c.restate_only
             and c.key.startswith("fact:") and "/" not in c.key and not c.detail}
-    if not said or not any(key in said and said[key] != description for _, key, description in rows(("fact:",))):
+    facts = rows(("fact:",))
+    named = _named_ones(said, {key for _, key, _ in facts})
+    if not said or not (named or any(key in said and said[key] != description for _, key, description in facts)):
         return None
+    for c in cands:
+        if c.key in named:  # "I meant my dog's name is 豆豆" of the dog kept as "fact:pet:dog:biscuit"
+            c.ends = tuple(dict.fromkeys((*c.ends, named[c.key])))
     return [c for c in cands if c.is_event or not (
         c.restate_only or c.key.startswith("gist:") or _CUE_EN.search(c.description) or _CUE_ZH.search(c.description))]
+
+
+def _named_ones(said: dict[str, str], keys: set[str]) -> dict[str, str]:
+    """For each key of ``said`` the user holds no item of, the one active key of the same attribute and object
+    kept under a name ("fact:pet:dog:biscuit" for "fact:pet:dog": one more pet of a species is keyed by its
+    name, ``clause_hits``). None when two are (which dog the turn means is not said)."""
+    out: dict[str, str] = {}
+    for key in said:
+        if key in keys:
+            continue
+        under = [k for k in keys if k.split("@")[0].startswith(key + ":")]
+        if len(under) == 1:
+            out[key] = under[0]
+    return out
