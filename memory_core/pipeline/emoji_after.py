@@ -7,8 +7,7 @@ the whole clause unread, and the change it states would be lost. Where the emoji
 ("I love 🍣", "我最爱吃🦪了", "爱上了🦪": right after the verb), ``plain_text`` reads it as before.
 
 A picture after a place said by its name decorates it ("base 成都 🐼", "just moved to Sydney 🦘"): the statement
-is whole without it (``names_place_before``). So does a picture closing a clause that named its thing earlier ("I
-drink a latte every morning ☕": ``names_thing_earlier``), which read as its word would put "coffee" in the item.
+is whole without it (``names_place_before``).
 
 ``names_thing_before(before, zh)``: True when ``before`` (the clause up to the emoji) ends on the name of a
 thing, after the adverbs and particles that may close a statement ("again", "now", 了, 啦). Names are the
@@ -24,7 +23,7 @@ import re
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import HAN_CHARS
 
-__all__ = ["names_place_before", "names_thing_before", "names_thing_earlier"]
+__all__ = ["names_place_before", "names_thing_before"]
 
 # what may stand between a statement's last word and its picture, the hedges a speaker closes on among them
 # ("so pescatarian now I guess 🐟", "eating meat again I think 🍖")
@@ -82,32 +81,6 @@ def names_thing_before(before: str, zh: bool) -> bool:
         if tail and (tail in en_names or (tail.endswith("s") and tail[:-1] in en_names)):
             return True
     return False
-
-
-# what, between a thing's name and a closing emoji, says the emoji is another value ("pizza and 🍺", "吃了饭，喝🍺")
-_EN_NEXT_VALUE = re.compile(r"\b(?:and|or|plus|with|also|then|but|love|like|enjoy|want|drink|drinks|eat|eats|had|"
-                            r"have|get|got|prefer|instead|not)\b", re.IGNORECASE)
-_ZH_NEXT_VALUE = re.compile(r"[和跟或加喝吃爱要买点换不没]|还有|以及|然后")
-
-
-def names_thing_earlier(before: str, zh: bool) -> bool:
-    """True when the clause text ``before`` a closing emoji names a thing and goes on with no new value after
-    it ("I drink a latte every morning", "每天早上一杯拿铁"): the picture illustrates the thing already named.
-
-    Args:
-        before: the clause up to the emoji (characters); zh: the text around it is Chinese.
-    Returns:
-        False when no thing is named, or when a verb or conjunction after the last name wants another value
-        ("I had pizza and", "吃了饭，然后喝").
-    """
-    en_names, zh_names = _names()
-    folded = before.lower()
-    ends = [m.end() for name in en_names for m in re.finditer(rf"\b{re.escape(name)}s?\b", folded)]
-    ends += [m.end() for name in zh_names if len(name) > 1 for m in re.finditer(re.escape(name), before)]
-    if not ends:
-        return False
-    rest = before[max(ends):]
-    return not (_EN_NEXT_VALUE.search(rest) or _ZH_NEXT_VALUE.search(rest))
 
 
 _EN_NAME_END = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))*$")

@@ -34,7 +34,7 @@ import re
 import unicodedata
 
 from memory_core.pipeline.cleft import uncleft
-from memory_core.pipeline.emoji_after import names_place_before, names_thing_before, names_thing_earlier
+from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
@@ -98,10 +98,8 @@ def _clause(clause: str, zh: bool) -> str:
     meanings = _covered()
 
     def illustrates(m: re.Match[str]) -> bool:  # "eating meat again 🍗", "喝点啤酒了🍺": the words say it already
-        closing = _NO_WORD.fullmatch(_ONE.sub("", clause[m.end():])) is not None  # "… every morning ☕"
         return bool(_THING.match(m.group()[0])) and (names_thing_before(clause[:m.start()], zh)
-                                                     or names_place_before(clause[:m.start()], zh)
-                                                     or (closing and names_thing_earlier(clause[:m.start()], zh)))
+                                                     or names_place_before(clause[:m.start()], zh))
 
     def word(m: re.Match[str]) -> str:
         base = m.group()[0]
