@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Mapping
 
 from memory_core.model import Actor, MemoryItem, Turn
@@ -14,6 +15,7 @@ from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
+from memory_core.pipeline.echo import ECHO_COUNTS, MAX_ECHO_WORDS
 from memory_core.pipeline.edit_guard import guarded_edits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
@@ -69,6 +71,8 @@ from memory_core.pipeline.work_or_study import one_of_work_or_study
 from memory_core.store.write_ops import Op, UpdateOp
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
+
+log = logging.getLogger(__name__)
 
 
 class WritePipeline:
@@ -268,10 +272,6 @@ class _Rows:
         return [r for r in self._rows if r[1].startswith(prefixes)]
 
 
-#: An assistant turn with more new words than this is never read as an echo (no store read for it).
-MAX_ECHO_WORDS = 4
-
-
 def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candidate]:
     """Drop the event of an assistant turn that states nothing new ("好的，没问题！Mochi is a cute name.").
 
@@ -291,7 +291,11 @@ def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candi
         own = f"{turn.speaker.strip() or turn.role}: "  # as a statement; the assistant's own events are not theirs
         known = " ".join([known, *(text for _, _, text in rows.store.active_by_prefix(turn.user_id, ("event:",))
                                    if not text.startswith(own))])
-    return [c for c in cands if not c.is_event] if says_nothing_new(words, known) else cands
+    if not says_nothing_new(words, known):
+        return cands
+    ECHO_COUNTS["dropped"] += 1
+    log.info("assistant turn %s of %s says nothing new; its raw turn is not kept", turn.turn_id, turn.user_id)
+    return [c for c in cands if not c.is_event]
 
 
 def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
