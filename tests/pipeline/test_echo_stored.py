@@ -63,8 +63,8 @@ def test_an_echo_of_a_health_value_is_no_item_and_leaves_no_value(memory: Memory
 @pytest.mark.parametrize("policy", ["keep", "drop"])
 def test_a_reply_repeating_a_health_value_with_news_of_its_own_keeps_no_value(memory: Memory, policy: str) -> None:
     user = USERS[policy]
-    memory.ingest([_turn(user, 1, "user", "我对花生过敏"),
-                   _turn(user, 2, "assistant", "Noted, no peanuts! The Thai place on 5th Street does a nut-free menu.")])
+    reply = "Noted, no peanuts! The Thai place on 5th Street does a nut-free menu."
+    memory.ingest([_turn(user, 1, "user", "我对花生过敏"), _turn(user, 2, "assistant", reply)])
     assert not [d for d in _active(memory, user) if "peanut" in d], _active(memory, user)
 
 
@@ -81,5 +81,6 @@ def test_small_talk_replies_are_no_items(memory: Memory, said: str, reply: str) 
 
 
 def test_a_reply_with_news_of_its_own_is_kept(memory: Memory) -> None:
-    memory.ingest([_turn("sam", 1, "user", "今天好冷啊"), _turn("sam", 2, "assistant", "注意保暖哦！明天最低零下五度，记得穿羽绒服。")])
+    memory.ingest([_turn("sam", 1, "user", "今天好冷啊"),
+                   _turn("sam", 2, "assistant", "注意保暖哦！明天最低零下五度，记得穿羽绒服。")])
     assert [d for d in _active(memory, "sam") if "assistant" in d]
