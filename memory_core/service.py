@@ -184,7 +184,8 @@ class Memory(LifecycleCalls, SessionCalls):
                              len(group), user_id, exc)
             for turn in group:
                 prior = priors.get(turn.seq)
-                ops = self.sensitive.guard(turn, without_echo(turn, self.pipeline.plan(turn, store), prior), prior)
+                planned = without_echo(turn, self.pipeline.plan(turn, store), prior, self.pipeline.echo_counts)
+                ops = self.sensitive.guard(turn, planned, prior)
                 if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
                     applied += 1
         return applied
@@ -198,7 +199,8 @@ class Memory(LifecycleCalls, SessionCalls):
 
         def plan(turn: Turn, view: KeyLookup) -> list[Op]:
             prior = priors.get(turn.seq)
-            return sensitive.guard(turn, without_echo(turn, pipeline.plan(turn, view, cands[turn.seq]), prior), prior)
+            planned = without_echo(turn, pipeline.plan(turn, view, cands[turn.seq]), prior, pipeline.echo_counts)
+            return sensitive.guard(turn, planned, prior)
 
         return store.apply_turns(user_id, group, plan, prefetch_keys=keys)
 

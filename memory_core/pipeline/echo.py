@@ -18,8 +18,8 @@ user's words, whatever its role.
   ``drop`` before the reply came), the value is gone; a short
   acknowledgement's words of its own (at most ``MAX_STAND_IN_WORDS``) then
   stand where it stood and are taken as that value.
-- ``without_echo(turn, ops, prior)``: the ops of an echo without its raw-turn
-  item (counted in ``ECHO_COUNTS``).
+- ``without_echo(turn, ops, prior, counts)``: the ops of an echo without its
+  raw-turn item (logged, and counted in ``counts``).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from memory_core.store.write_ops import AddOp, Op
 from memory_core.text.glossary import en_to_zh, zh_to_en
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["ECHO_COUNTS", "MAX_ECHO_WORDS", "MAX_STAND_IN_WORDS", "echo_findings", "echoes", "prior_user_turns",
+__all__ = ["MAX_ECHO_WORDS", "MAX_STAND_IN_WORDS", "echo_findings", "echoes", "prior_user_turns",
            "without_echo"]
 
 log = logging.getLogger(__name__)
@@ -47,8 +47,6 @@ log = logging.getLogger(__name__)
 MAX_ECHO_WORDS = 4
 #: Words of a reply that may stand for the values of a prior turn stored masked.
 MAX_STAND_IN_WORDS = 2
-#: Outcomes in this process: "dropped" (an echo's raw-turn item not written).
-ECHO_COUNTS: Counter[str] = Counter()
 
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
@@ -138,13 +136,14 @@ def echo_findings(text: str, prior: Turn | None) -> list[Finding]:
     return sorted(out, key=lambda f: f.start)
 
 
-def without_echo(turn: Turn, ops: list[Op], prior: Turn | None) -> list[Op]:
-    """``ops`` without the raw-turn item of an assistant ``turn`` that only echoes ``prior`` (``echoes``)."""
+def without_echo(turn: Turn, ops: list[Op], prior: Turn | None, counts: Counter[str]) -> list[Op]:
+    """``ops`` without the raw-turn item of an assistant ``turn`` that only echoes ``prior`` (``echoes``);
+    ``counts["dropped"]`` counts the turns whose item it left out."""
     if turn.role != "assistant" or not echoes(turn.text, prior):
         return ops
     kept = [op for op in ops if not (isinstance(op, AddOp) and op.item.kind == "event")]
     if len(kept) < len(ops):
-        ECHO_COUNTS["dropped"] += 1
+        counts["dropped"] += 1
         log.info("assistant turn %s of %s echoes the user's last turn; its raw turn is not kept",
                  turn.turn_id, turn.user_id)
     return kept

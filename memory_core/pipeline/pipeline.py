@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections import Counter
 from collections.abc import Mapping
 
 from memory_core.model import Actor, MemoryItem, Turn
@@ -15,7 +16,7 @@ from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
-from memory_core.pipeline.echo import ECHO_COUNTS, MAX_ECHO_WORDS
+from memory_core.pipeline.echo import MAX_ECHO_WORDS
 from memory_core.pipeline.edit_guard import guarded_edits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
@@ -116,6 +117,10 @@ class WritePipeline:
         meaning: with an embedder, makes an add that restates an active item
             in other words or the other language a hit on it
             (``meaning_hit.MeaningHits``); None: keys and shared words alone.
+
+    Attributes:
+        echo_counts: ``Counter`` of assistant turns whose raw turn was not kept as an echo of the user
+            ("dropped"), here and in ``Memory.apply_pending`` (``echo.without_echo``).
     """
 
     def __init__(
@@ -136,6 +141,7 @@ class WritePipeline:
         self.scorer: ValueScorer = scorer or HeuristicValueScorer()
         self.resolver: ConflictResolver = resolver or KeyConflictResolver()
         self.meaning = meaning
+        self.echo_counts: Counter[str] = Counter()
         self.late_replay = LateReplay(self.plan)
         stages = (extractor, classifier, trust_filter, deduper, scorer, resolver)
         self.plans_locally = all(stage is None for stage in stages) if plans_locally is None \
@@ -187,7 +193,7 @@ class WritePipeline:
         whole = whole_correction(turn, cands, rows.get)  # "oops I meant I take the subway to work"
         cands = whole if whole is not None else corrected(turn, cands, rows.get, store)  # "Boulder not Denver"
         if turn.role == "assistant":
-            cands = _without_echo(turn, cands, rows)
+            cands = _without_echo(turn, cands, rows, self.echo_counts)
         _statements_about(turn, cands, rows)
         _restatements(turn, cands, rows)
         with_unnamed_twins(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "started at KPMG" (Priya) ends add's job
@@ -272,7 +278,7 @@ class _Rows:
         return [r for r in self._rows if r[1].startswith(prefixes)]
 
 
-def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candidate]:
+def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows, counts: Counter[str]) -> list[Candidate]:
     """Drop the event of an assistant turn that states nothing new ("好的，没问题！Mochi is a cute name.").
 
     Its words beyond pleasantries and praise (``small_talk.new_words``) are all the user's own:
@@ -293,7 +299,7 @@ def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candi
                                    if not text.startswith(own))])
     if not says_nothing_new(words, known):
         return cands
-    ECHO_COUNTS["dropped"] += 1
+    counts["dropped"] += 1
     log.info("assistant turn %s of %s says nothing new; its raw turn is not kept", turn.turn_id, turn.user_id)
     return [c for c in cands if not c.is_event]
 

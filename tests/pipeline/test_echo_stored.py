@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from memory_core.model import Turn
-from memory_core.pipeline.echo import ECHO_COUNTS
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
 
@@ -43,7 +42,7 @@ def _active(memory: Memory, user: str) -> list[str]:
 def test_an_echo_of_a_health_value_is_no_item_and_leaves_no_value(memory: Memory, policy: str, said: str,
                                                                   reply: str, together: bool) -> None:
     user = USERS[policy]
-    dropped = ECHO_COUNTS["dropped"]
+    dropped = memory.pipeline.echo_counts["dropped"]
     if together:
         memory.ingest([_turn(user, 1, "user", said), _turn(user, 2, "assistant", reply)])
     else:  # the user's turn curated (under mask/drop: masked in the log) before the reply arrives
@@ -52,7 +51,7 @@ def test_an_echo_of_a_health_value_is_no_item_and_leaves_no_value(memory: Memory
     active = _active(memory, user)
     assert not [d for d in active if "assistant" in d or reply in d], active
     if reply.startswith("Noted"):  # the reply in the other language: known as an echo by the last turn alone
-        assert ECHO_COUNTS["dropped"] == dropped + 1
+        assert memory.pipeline.echo_counts["dropped"] == dropped + 1
     if policy != "keep":
         assert not [d for d in active if "peanut" in d or "花生" in d], active
         log = memory.store.sql_tables().list_turns(user)  # type: ignore[union-attr]
