@@ -18,6 +18,8 @@ user's words, whatever its role.
   ``drop`` before the reply came), the value is gone; a short
   acknowledgement's words of its own (at most ``MAX_STAND_IN_WORDS``) then
   stand where it stood and are taken as that value.
+- ``echo_masked(turn, prior)``: the turn's text with those spans masked (the
+  session window and its summary show a reply so).
 - ``without_echo(turn, ops, prior, counts)``: the ops of an echo without its
   raw-turn item (logged, and counted in ``counts``).
 """
@@ -30,7 +32,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from memory_core.model import Turn
-from memory_core.pipeline.sensitive_detect import CATEGORIES, Finding, detect
+from memory_core.pipeline.sensitive_detect import CATEGORIES, Finding, detect, mask
 from memory_core.pipeline.sensitive_predicate import value_span
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.store.turn_text import TEXT_SHA_META
@@ -38,7 +40,7 @@ from memory_core.store.write_ops import AddOp, Op
 from memory_core.text.glossary import en_to_zh, zh_to_en
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["MAX_ECHO_WORDS", "MAX_STAND_IN_WORDS", "echo_findings", "echoes", "prior_user_turns",
+__all__ = ["MAX_ECHO_WORDS", "MAX_STAND_IN_WORDS", "echo_findings", "echo_masked", "echoes", "prior_user_turns",
            "without_echo"]
 
 log = logging.getLogger(__name__)
@@ -112,6 +114,8 @@ def _spans(text: str, forms: set[str]) -> list[tuple[int, int]]:
     found = [(m.start(), m.end()) for m in _LATIN_WORD.finditer(text) if set(tokenize(m.group())) & forms]
     for form in (f for f in forms if _HAN.search(f)):
         found += [(m.start(), m.end()) for m in re.finditer(re.escape(form), text)]
+    labels = [m.span() for m in _MASK_LABEL.finditer(text)]  # a value masked already is no word of the reply
+    found = [(s, e) for s, e in found if not any(ls <= s and e <= le for ls, le in labels)]
     merged: list[tuple[int, int]] = []
     for start, end in sorted(found):
         if merged and (start <= merged[-1][1] or _JOINER.fullmatch(text[merged[-1][1]:start])):
@@ -134,6 +138,14 @@ def echo_findings(text: str, prior: Turn | None) -> list[Finding]:
         if own and len(own) <= MAX_STAND_IN_WORDS and label is not None:
             out = [Finding(label.group(1), s, e, text[s:e], "") for s, e in _spans(text, set(own))]
     return sorted(out, key=lambda f: f.start)
+
+
+def echo_masked(turn: Turn, prior: Turn | None) -> str:
+    """``turn.text`` with the values of the user's last turn ``prior`` it repeats masked ("Noted, no [health]!")."""
+    if TEXT_SHA_META in turn.meta:  # stored masked already (``sensitive_turns``)
+        return turn.text
+    found = echo_findings(turn.text, prior) if prior is not None and turn.role == "assistant" else []
+    return mask(turn.text, found) if found else turn.text
 
 
 def without_echo(turn: Turn, ops: list[Op], prior: Turn | None, counts: Counter[str]) -> list[Op]:

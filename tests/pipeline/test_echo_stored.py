@@ -83,3 +83,11 @@ def test_a_reply_with_news_of_its_own_is_kept(memory: Memory) -> None:
     memory.ingest([_turn("sam", 1, "user", "今天好冷啊"),
                    _turn("sam", 2, "assistant", "注意保暖哦！明天最低零下五度，记得穿羽绒服。")])
     assert [d for d in _active(memory, "sam") if "assistant" in d]
+
+
+@pytest.mark.parametrize("policy", ["keep", "mask", "drop"])
+def test_the_session_window_shows_an_echoed_value_masked(memory: Memory, policy: str) -> None:
+    user = USERS[policy]
+    memory.ingest([_turn(user, 1, "user", "我对花生过敏"), _turn(user, 2, "assistant", "Noted, no peanuts!")])
+    shown = [t.text for t in memory.session_context(user, "s1").turns]
+    assert shown == ["我对[health]过敏", "Noted, no [health]!"], shown
