@@ -1,11 +1,11 @@
 """The distributed ``add`` with no worker to apply its turns, and an assistant's echo on the workers: real
 Redis, PostgreSQL and Celery worker processes.
 
-With no curate worker (the edits worker answering turn statuses) ``add`` waits ``wait_timeout_s`` and raises
-``NotApplied`` (README, distributed mode);
-its turns stay stored and a worker started later applies them, and the same timed ``add`` retried stores
-nothing twice. The curate worker reads an assistant's reply against the user turn it answers: an echo in the
-other language ("我对花生过敏" → "Noted, no peanuts!") leaves no item.
+With no curate worker (the edits worker answering turn statuses) ``add`` waits ``wait_timeout_s`` and
+raises ``NotApplied`` (README, distributed mode); its turns stay queued and a worker started later applies
+them, and the same timed ``add`` retried stores nothing twice. The curate worker reads an assistant's reply
+against the user turn it answers: an echo in the other language ("我对花生过敏" → "Noted, no peanuts!") leaves
+no item.
 """
 
 from __future__ import annotations
