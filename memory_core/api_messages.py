@@ -22,7 +22,18 @@ from memory_core.validation import (
     check_turn_time,
 )
 
-__all__ = ["checked_messages", "checked_turn", "content_text", "derived_turn_id", "new_turn_id"]
+__all__ = [
+    "MEM0_MESSAGE_FIELDS",
+    "checked_messages",
+    "checked_turn",
+    "content_text",
+    "derived_turn_id",
+    "new_turn_id",
+    "refuse_unknown_fields",
+]
+
+#: The fields of a Mem0-shaped message, as ``POST /mem0/memories`` takes them (``api_shim.http.api_mem0.Message``).
+MEM0_MESSAGE_FIELDS = ("role", "content", "timestamp", "name")
 
 
 def new_turn_id() -> str:
@@ -63,6 +74,23 @@ def content_text(content: object, n: int = 0) -> object:
             raise InvalidField(f"message {n} content part {p} is {kind!r}; only text parts "
                                f"({{'type': 'text', 'text': ...}}) can be remembered")
     return "\n".join(texts)
+
+
+def refuse_unknown_fields(messages: Messages, fields: Sequence[str]) -> None:
+    """Refuse a message mapping holding a field not in ``fields`` (a misspelt ``timestmp`` is never ignored).
+
+    Texts and anything that is no mapping are left to ``checked_messages``.
+
+    Raises:
+        InvalidField: "message N: unknown field 'x'; a message takes role, content, ..." for the first one.
+    """
+    listed = [messages] if isinstance(messages, Mapping) else messages
+    if isinstance(listed, str | bytes | bytearray | memoryview) or not isinstance(listed, Sequence):
+        return
+    for n, msg in enumerate(listed):
+        unknown = [str(k) for k in msg if k not in fields] if isinstance(msg, Mapping) else []
+        if unknown:
+            raise InvalidField(f"message {n}: unknown field {unknown[0]!r}; a message takes {', '.join(fields)}")
 
 
 def checked_messages(messages: Messages, default_when: datetime,

@@ -34,6 +34,7 @@ from functools import partial
 from typing import Any
 
 from memory_core.api import ItemRecord, MemoryAPI, Messages
+from memory_core.api_messages import MEM0_MESSAGE_FIELDS, refuse_unknown_fields
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import full_item_id
@@ -156,10 +157,12 @@ class Memory:
 
         Raises:
             InvalidInput: none of user_id / agent_id / run_id, empty messages, a content part that is not
-                text, metadata that is not a mapping of plain values (``mem0_add_metadata``), unknown arguments.
+                text, metadata that is not a mapping of plain values (``mem0_add_metadata``), unknown arguments,
+                a message field other than role, content, timestamp and name (nothing is stored).
         """
         if kwargs:
             raise InvalidField(f"unsupported argument(s) {sorted(kwargs)}")
+        refuse_unknown_fields(messages, MEM0_MESSAGE_FIELDS)  # as POST /mem0/memories refuses them (422)
         uid = mem0_scope(user_id, agent_id, run_id=run_id)
         meta = mem0_with_run(mem0_add_metadata(metadata), mem0_run(user_id, agent_id, None, run_id))
         result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)

@@ -20,6 +20,7 @@ from memory_core.errors import InvalidInput, StoreError, UnknownUser
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Actor, Turn
+from memory_core.pipeline.echo import prior_user_turns, without_echo
 from memory_core.pipeline.pipeline import WritePipeline
 from memory_core.pipeline.sensitive import SensitiveGuard, parse_tenant_policies
 from memory_core.pipeline.sensitive_turns import scrub_curated
@@ -155,16 +156,20 @@ class Memory(LifecycleCalls, SessionCalls):
         deadline = None if budget_s is None else time.monotonic() + budget_s
         with store.user_lock(user_id, timeout_s=self.settings.user_lock_timeout_s):
             pending = store.pending_turns(user_id, limit=limit)
+            priors = prior_user_turns(pending, _turn_before(store, user_id, pending))  # an echo's user turn
             try:
-                applied = self._drain(store, user_id, pending, per_group, deadline)
+                applied = self._drain(store, user_id, pending, per_group, deadline, priors)
             finally:  # under mask/drop the curated turns keep their text masked, also before a failure
                 if self.sensitive.policy_for(user_id) != "keep":
-                    scrub_curated(store, user_id, pending)
+                    scrub_curated(store, user_id, pending, priors)
         return applied
 
     def _drain(self, store: TurnLog, user_id: str, pending: list[Turn], per_group: int,
-               deadline: float | None) -> int:
-        """Apply ``pending`` (held under the user's lock) in groups of ``per_group``; see ``apply_pending``."""
+               deadline: float | None, priors: dict[int, Turn]) -> int:
+        """Apply ``pending`` (held under the user's lock) in groups of ``per_group``; see ``apply_pending``.
+
+        ``priors``: the user turn each assistant turn answers (``echo.prior_user_turns``): an echo of it keeps
+        no raw-turn item, and a sensitive value it repeats is one (``SensitiveGuard.guard``)."""
         pipeline, applied = self.pipeline, 0
         for start in range(0, len(pending), per_group):
             if start and deadline is not None and time.monotonic() >= deadline:
@@ -172,26 +177,30 @@ class Memory(LifecycleCalls, SessionCalls):
             group = pending[start:start + per_group]
             if len(group) > 1 and isinstance(pipeline, WritePipeline):
                 try:
-                    applied += self._apply_group(store, pipeline, user_id, group, self.sensitive)
+                    applied += self._apply_group(store, pipeline, user_id, group, self.sensitive, priors)
                     continue
                 except Exception as exc:  # replayed turn by turn below, which raises for the bad one
                     log.info("group of %d turns of %s rolled back (%r); applying them one by one",
                              len(group), user_id, exc)
             for turn in group:
-                ops = self.sensitive.guard(turn, self.pipeline.plan(turn, store))
+                prior = priors.get(turn.seq)
+                planned = without_echo(turn, self.pipeline.plan(turn, store), prior, self.pipeline.echo_counts)
+                ops = self.sensitive.guard(turn, planned, prior)
                 if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
                     applied += 1
         return applied
 
     @staticmethod
     def _apply_group(store: TurnLog, pipeline: WritePipeline, user_id: str, group: list[Turn],
-                     sensitive: SensitiveGuard) -> int:
+                     sensitive: SensitiveGuard, priors: dict[int, Turn]) -> int:
         """Extract every turn's candidates, then plan and apply the group in one transaction."""
         cands = {turn.seq: pipeline.candidates(turn) for turn in group}
         keys = [k for found in cands.values() for c in found for k in (c.key, *c.ends, *c.probes) if k]
 
         def plan(turn: Turn, view: KeyLookup) -> list[Op]:
-            return sensitive.guard(turn, pipeline.plan(turn, view, cands[turn.seq]))
+            prior = priors.get(turn.seq)
+            planned = without_echo(turn, pipeline.plan(turn, view, cands[turn.seq]), prior, pipeline.echo_counts)
+            return sensitive.guard(turn, planned, prior)
 
         return store.apply_turns(user_id, group, plan, prefetch_keys=keys)
 
@@ -397,3 +406,12 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
                     embedder=embedder)  # LLMWritePipeline plans like WritePipeline without subclassing it
     memory.summarizer = LLMSummarizer(model, metrics)  # abstractive episode and month summaries
     return memory
+
+
+def _turn_before(store: TurnLog, user_id: str, pending: list[Turn]) -> Turn | None:
+    """The stored turn right before ``pending`` when the first pending turn is an assistant's (the user turn it
+    may answer); None otherwise, without a read. Raises StoreError."""
+    if not pending or pending[0].role != "assistant" or pending[0].seq < 2:
+        return None
+    found = store.list_turns(user_id, after_seq=pending[0].seq - 2, limit=1)
+    return found[0] if found and found[0].seq == pending[0].seq - 1 else None

@@ -16,7 +16,7 @@ another user's item, empty text, bad filter — is an MCP tool error
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
 
 from memory_core.integrations import missing_extra
@@ -32,7 +32,7 @@ from pydantic import ConfigDict, StrictFloat, StrictInt, StrictStr
 from memory_core.api import MemoryAPI
 from memory_core.errors import GulfstreamError
 
-__all__ = ["TOOL_NAMES", "build_mcp_server"]
+__all__ = ["TOOL_NAMES", "build_mcp_server", "unknown_arguments"]
 
 T = TypeVar("T")
 TOOL_NAMES = ("add_memory", "search_memories", "get_memories", "get_memory", "update_memory", "delete_memory",
@@ -123,9 +123,38 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
 
 def _refuse_unknown_arguments(server: MCPServer) -> None:
     """Make every tool refuse an argument it does not name (a misspelt ``timestamp``, a ``bogus``) with a tool
-    error naming it, instead of dropping it; the published input schemas say so (``additionalProperties``)."""
+    error naming it, instead of dropping it; the published input schemas say so (``additionalProperties``).
+
+    The error is one line naming the unknown arguments and the ones the tool takes (``unknown_arguments``:
+    "InvalidField: unknown argument 'txt'; add_memory takes text, user_id, ..."), not the argument model's
+    validation report (which listed a required ``text`` among the rejected ones); the SDK logs it once."""
     for tool in server._tool_manager.list_tools():  # the SDK offers no public switch for this
         model = tool.fn_metadata.arg_model
         tool.fn_metadata.arg_model = type(model.__name__, (model,), {  # type: ignore[assignment]
             "model_config": ConfigDict(arbitrary_types_allowed=True, extra="forbid")})
         tool.parameters["additionalProperties"] = False
+        _check_names_first(tool, tuple(model.model_fields))
+
+
+def unknown_arguments(tool: str, given: Iterable[str], names: Sequence[str]) -> str | None:
+    """The one-line error for the arguments of ``given`` that ``tool`` does not take (None: it takes them all).
+
+    ``names``: the arguments it takes, in its signature's order."""
+    unknown = [repr(g) for g in given if g not in names]
+    if not unknown:
+        return None
+    return (f"InvalidField: unknown argument{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}; "
+            f"{tool} takes {', '.join(names)}")
+
+
+def _check_names_first(tool: Any, names: tuple[str, ...]) -> None:
+    """Wrap ``tool.run`` so an unknown argument name is refused before the argument model reads the call."""
+    run = tool.run
+
+    async def checked(arguments: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        error = unknown_arguments(tool.name, arguments, names)
+        if error is not None:
+            raise ToolError(f"Error executing tool {tool.name}: {error}")
+        return await run(arguments, *args, **kwargs)
+
+    object.__setattr__(tool, "run", checked)  # the SDK's Tool is a pydantic model: set past its fields

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
+from collections import Counter
 from collections.abc import Mapping
 
 from memory_core.model import Actor, MemoryItem, Turn
@@ -14,6 +16,7 @@ from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
+from memory_core.pipeline.echo import MAX_ECHO_WORDS
 from memory_core.pipeline.edit_guard import guarded_edits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
@@ -74,6 +77,8 @@ from memory_core.store.write_ops import Op, UpdateOp
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
 
+log = logging.getLogger(__name__)
+
 
 class WritePipeline:
     """Plans the ops that one turn makes to its user's memory.
@@ -116,6 +121,10 @@ class WritePipeline:
         meaning: with an embedder, makes an add that restates an active item
             in other words or the other language a hit on it
             (``meaning_hit.MeaningHits``); None: keys and shared words alone.
+
+    Attributes:
+        echo_counts: ``Counter`` of assistant turns whose raw turn was not kept as an echo of the user
+            ("dropped"), here and in ``Memory.apply_pending`` (``echo.without_echo``).
     """
 
     def __init__(
@@ -136,6 +145,7 @@ class WritePipeline:
         self.scorer: ValueScorer = scorer or HeuristicValueScorer()
         self.resolver: ConflictResolver = resolver or KeyConflictResolver()
         self.meaning = meaning
+        self.echo_counts: Counter[str] = Counter()
         self.late_replay = LateReplay(self.plan)
         stages = (extractor, classifier, trust_filter, deduper, scorer, resolver)
         self.plans_locally = all(stage is None for stage in stages) if plans_locally is None \
@@ -189,7 +199,7 @@ class WritePipeline:
         whole = whole_correction(turn, cands, rows.get)  # "oops I meant I take the subway to work"
         cands = whole if whole is not None else corrected(turn, cands, rows.get, store)  # "Boulder not Denver"
         if turn.role == "assistant":
-            cands = _without_echo(turn, cands, rows)
+            cands = _without_echo(turn, cands, rows, self.echo_counts)
         _statements_about(turn, cands, rows)
         cands = others_stance(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "Tom doesn't like horror movies"
         cands = without_mishaps(turn.text, cands)  # "笑死，我又迟到了": one morning, no fact
@@ -280,11 +290,7 @@ class _Rows:
         return [r for r in self._rows if r[1].startswith(prefixes)]
 
 
-#: An assistant turn with more new words than this is never read as an echo (no store read for it).
-MAX_ECHO_WORDS = 4
-
-
-def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candidate]:
+def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows, counts: Counter[str]) -> list[Candidate]:
     """Drop the event of an assistant turn that states nothing new ("好的，没问题！Mochi is a cute name.").
 
     Its words beyond pleasantries and praise (``small_talk.new_words``) are all the user's own:
@@ -303,7 +309,11 @@ def _without_echo(turn: Turn, cands: list[Candidate], rows: _Rows) -> list[Candi
         own = f"{turn.speaker.strip() or turn.role}: "  # as a statement; the assistant's own events are not theirs
         known = " ".join([known, *(text for _, _, text in rows.store.active_by_prefix(turn.user_id, ("event:",))
                                    if not text.startswith(own))])
-    return [c for c in cands if not c.is_event] if says_nothing_new(words, known) else cands
+    if not says_nothing_new(words, known):
+        return cands
+    counts["dropped"] += 1
+    log.info("assistant turn %s of %s says nothing new; its raw turn is not kept", turn.turn_id, turn.user_id)
+    return [c for c in cands if not c.is_event]
 
 
 def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:

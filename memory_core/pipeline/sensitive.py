@@ -46,6 +46,7 @@ from typing import Literal
 
 from memory_core.model import Turn
 from memory_core.pipeline.allergens import allergen_kinds
+from memory_core.pipeline.echo import echo_findings
 from memory_core.pipeline.restriction_topics import needs_of
 from memory_core.pipeline.sensitive_detect import ASKS, CATEGORIES, Finding, detect, mask
 from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
@@ -339,13 +340,16 @@ class SensitiveGuard:
         tenant, sep, _ = user_id.partition(":")
         return self.by_tenant.get(tenant, self.default) if sep else self.default
 
-    def guard(self, turn: Turn, ops: list[Op]) -> list[Op]:
+    def guard(self, turn: Turn, ops: list[Op], prior: Turn | None = None) -> list[Op]:
         """Return ``ops`` with the policy applied to every op that writes text.
 
         An op whose text holds a sensitive value is dropped when the turn is not
         the user's or the value is not in the turn's own text; otherwise it is
         kept with theme ``sensitive``, masked, or dropped as the policy says.
         An ``EndOp`` superseding in favour of a dropped item is dropped with it.
+        ``prior``: the user turn an assistant ``turn`` answers; a value of it the
+        op repeats, in either language, is a sensitive value of the op
+        (``echo.echo_findings``: "Noted, no peanuts!" after "我对花生过敏").
         """
         policy = self.policy_for(turn.user_id)
         own: str | None = None  # the turn's own words, normalised when an op first holds a finding
@@ -355,6 +359,8 @@ class SensitiveGuard:
         for op in ops:
             text = _op_text(op)
             findings = _with_said(text, detect(text), said) if text else []
+            if text and prior is not None:
+                findings = _without_overlaps([*findings, *echo_findings(text, prior)])
             if not findings:
                 if isinstance(op, EndOp) and op.by_id in dropped:
                     continue
@@ -392,6 +398,15 @@ def _with_said(text: str, findings: list[Finding], said: list[Finding]) -> list[
         if start >= 0 and not any(g.start < start + len(f.value) and start < g.end for g in out):
             out.append(Finding(f.category, start, start + len(f.value), f.value, f.thing))
     return sorted(out, key=lambda f: f.start)
+
+
+def _without_overlaps(findings: list[Finding]) -> list[Finding]:
+    """``findings`` in text order, a finding overlapping an earlier one left out."""
+    out: list[Finding] = []
+    for f in sorted(findings, key=lambda f: (f.start, -f.end)):
+        if not out or f.start >= out[-1].end:
+            out.append(f)
+    return out
 
 
 def _op_text(op: Op) -> str:

@@ -33,6 +33,18 @@ _SMALL_TALK = re.compile(
     # encouragement and an offer of more help ("你一定可以的！", "有需要随时找我", "You've got this!")
     r"(?:你|您)(?:一定|肯定)(?:可以|行|能行|没问题)的?|相信你|"
     r"(?:有(?:什么)?(?:需要|问题)(?:的话)?)?(?:随时|尽管)(?:找我|问我|叫我)|"
+    # care, sympathy, congratulations and praise of a habit ("注意保暖哦！", "抱歉听到这个消息，抱抱你。",
+    # "Congrats on the new job!", "好的，很健康的习惯！", "So sorry to hear that. Sending hugs.")
+    r"(?:要|记得)?(?:注意(?:保暖|休息|身体|安全)|多喝(?:点)?热?水|照顾好自己|早点(?:休息|睡)|保重(?:身体)?)[哦呀啊喔哈呢]?|"
+    r"(?:stay|keep)\s+warm|take\s+care\s+of\s+yourself|get\s+some\s+rest|rest\s+well|"
+    r"(?:很|非常|真)?(?:抱歉|遗憾|难过)(?:听到|得知)(?:这个)?消息|听到这个消息(?:我)?(?:很|非常|真)?(?:难过|遗憾)|"
+    r"抱抱(?:你|您)?|节哀(?:顺变)?|"
+    r"(?:i'm\s+|i\s+am\s+)?(?:so\s+|very\s+|really\s+|truly\s+)?sorry(?:\s+to\s+hear\s+(?:that|about\s+(?:that|this))"
+    r"|\s+for\s+your\s+loss)?|(?:sending\s+)?(?:(?:big\s+)?hugs|love)|my\s+(?:deepest\s+)?condolences|"
+    r"congrat(?:ulation)?s(?:\s+on\s+(?:the|your)\s+(?:new\s+)?(?:job|role|position|promotion|baby|home|house|"
+    r"engagement|wedding|graduation))?|恭喜(?:你|您)?(?:啦|了|呀)?|祝贺(?:你|您)?|"
+    r"(?:很|真|非常|挺)?(?:健康|好|棒)的(?:习惯|生活方式)[哦呀啊呢]?|"
+    r"(?:that's\s+|what\s+)?(?:a\s+)?(?:very\s+|really\s+)?(?:healthy|good|great)\s+habit|"
     r"good\s+luck|you(?:'ve|\s+have)?\s+got\s+this|you\s+can\s+do\s+(?:it|this)|i\s+believe\s+in\s+you|"
     r"feel\s+free\s+to\s+(?:ask|reach\s+out)(?:\s+any\s*time)?|let\s+me\s+know\s+if\s+you\s+need\s+anything(?:\s+else)?)"
     r"[\s,.!~，。！、…～\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f\u200d]*)+$", re.IGNORECASE)
@@ -56,18 +68,20 @@ def _pleasantry(sentence: str) -> bool:
     return named is not None and _SMALL_TALK.match(named.group(1)) is not None
 
 
-def new_words(text: str) -> list[str]:
+def new_words(text: str, addressed: bool = True) -> list[str]:
     """The tokens (``tokenize``: stemmed, stopwords dropped) of ``text`` beyond pleasantries and praise.
 
     Sentences that are pleasantries whole give none; in the others, pleasantry phrases, evaluative
     words ("cute", "lovely", "好听", "可爱"), words about the talk itself ("name", "idea", "名字"), an
     acknowledgement ("Noted", "Got it", "收到") with what the assistant says it will do of it ("recommend",
     "以后", "提醒") and emoji are left out. "好的，没问题！Mochi is a cute name." gives ``["mochi"]``;
-    "收到，以后不给你推荐咖啡啦" gives ``["咖啡"]``.
+    "收到，以后不给你推荐咖啡啦" gives ``["咖啡"]``. ``addressed=False``: a pleasantry's last Han words are never
+    read as a name it is addressed to ("好的，不吃花生" gives ``["不吃", "花生"]``).
     """
     out: list[str] = []
     for sentence in _SENTENCE_END.split(text.strip()):
-        if not sentence.strip() or _pleasantry(sentence):
+        if not sentence.strip() or (_pleasantry(sentence) if addressed
+                                    else _SMALL_TALK.match(sentence.strip()) is not None):
             continue
         out.extend(w for w in tokenize(_PLEASANTRY_PART.sub(" ", sentence))
                    if w not in _EVALUATIVE and _DEGREE.sub("", w) not in _EVALUATIVE

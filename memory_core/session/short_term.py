@@ -32,6 +32,7 @@ from typing import Any
 from memory_core.context import count_tokens, query_lang
 from memory_core.errors import InvalidField
 from memory_core.model import Turn
+from memory_core.pipeline.echo import echo_masked, prior_user_turns
 from memory_core.session.sources import WindowSource
 from memory_core.session.tool_turns import is_withheld, turn_trust, withhold
 from memory_core.shown import shown_text
@@ -100,8 +101,8 @@ def split_window(turns: Sequence[Turn], budget_tokens: int) -> tuple[list[Turn],
     return list(turns[:start]), list(turns[start:])
 
 
-def _point(turn: Turn) -> str:
-    flat = " ".join(shown_text(turn.text).split())  # a point is stored: never a value in clear
+def _point(turn: Turn, prior: Turn | None = None) -> str:
+    flat = " ".join(shown_text(echo_masked(turn, prior)).split())  # a point is stored: never a value in clear
     flat = flat if len(flat) <= POINT_CHARS else flat[: POINT_CHARS - 1].rstrip() + "…"
     return f"{turn.speaker or turn.role}: {flat}"
 
@@ -118,13 +119,14 @@ def fold_points(points: list[list[Any]], turns: Sequence[Turn]) -> list[list[Any
     """
     merged = [list(p) for p in points]
     said = [set(tokenize(str(p[2]).partition(": ")[2])) for p in merged]
+    priors = prior_user_turns(turns)  # a reply repeating the user's value shows it masked (``echo``)
     for turn in turns:
         if is_withheld(turn):
             continue
         words = set(tokenize(turn.text))
         if len(words) < MIN_POINT_TERMS or any(len(words & w) >= SAME_POINT_OVERLAP * len(words | w) for w in said):
             continue
-        merged.append([turn.seq, len(words), _point(turn)])
+        merged.append([turn.seq, len(words), _point(turn, priors.get(turn.seq))])
         said.append(words)
     best = sorted(merged, key=lambda p: (-int(p[1]), -int(p[0])))[:MAX_POINTS]
     return sorted(best, key=lambda p: int(p[0]))
@@ -202,6 +204,8 @@ class ShortTermMemory:
         older = self.source.count_before(user_id, session_id, first)
         tokens = sum(count_tokens(t.text) + 1 for t in window) + (count_tokens(summary) if summary else 0)
         window = sorted(window, key=lambda t: (t.timestamp, t.seq))  # a late-arriving older turn in its place
-        window = [replace(t, text=seen) if (seen := shown_text(t.text)) != t.text else t for t in window]
+        priors = prior_user_turns(sorted(window, key=lambda t: t.seq))  # "Noted, no [health]!" after its turn
+        window = [replace(t, text=seen) if (seen := shown_text(echo_masked(t, priors.get(t.seq)))) != t.text else t
+                  for t in window]
         summary = shown_text(summary)  # points folded before values were masked in them
         return SessionWindow(user_id, session_id, window, summary, through if points else 0, older, tokens)

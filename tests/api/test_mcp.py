@@ -127,6 +127,10 @@ def test_add_memory_honours_a_timestamp_and_refuses_arguments_it_does_not_name(t
                 refused = await client.call_tool("add_memory", args)
                 assert refused.is_error, args
                 assert (set(args) - {"text"}).pop() in refused.content[0].text, refused.content
+            refused = await client.call_tool("add_memory", {"txt": "hi"})  # one line: the name wrong and the right ones
+            assert refused.is_error and refused.content[0].text == (
+                "Error executing tool add_memory: InvalidField: unknown argument 'txt'; add_memory takes text, "
+                "user_id, infer, metadata, role, timestamp"), refused.content
             listed = await client.call_tool("get_memories", {"filters": {"kind": "fact"}})
             facts = [r["description"] for r in listed.structured_content["result"]]
             assert facts == ["User lives in Lima"], facts

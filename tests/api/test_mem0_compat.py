@@ -218,3 +218,21 @@ def test_from_config_refuses_sections_it_would_ignore(tmp_path: Path, config: di
     m.add("I live in Leeds", user_id="bob")
     assert (tmp_path / "cfg.db").exists()
     m.close()
+
+
+@pytest.mark.parametrize("field", ["timestmp", "tool_call_id", "metadata"])
+def test_a_message_field_add_does_not_name_is_refused_and_nothing_is_stored(field: str) -> None:
+    from memory_core.mem0_compat import Memory
+
+    m = Memory()
+    try:
+        with pytest.raises(InvalidField) as caught:  # was: the field dropped, the message stamped "now"
+            m.add([{"role": "user", "content": "I live in Rome", "timestamp": "2020-01-01T00:00:00Z"},
+                   {"role": "user", "content": "I live in Paris", field: "2020-01-01T00:00:00Z"}], user_id="z")
+        assert str(caught.value) == (f"message 1: unknown field {field!r}; a message takes role, content, "
+                                     "timestamp, name")
+        assert m.get_all(user_id="z")["results"] == []  # the good message before it is not stored either
+        assert m.add({"role": "user", "content": "I live in Rome", "timestamp": 1577836800, "name": "Zed"},
+                     user_id="z")["results"]  # every field the HTTP route names is still taken
+    finally:
+        m.close()
