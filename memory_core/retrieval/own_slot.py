@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.retrieval.names import key_attribute
 from memory_core.retrieval.turn_shape import asks_about_user, key_subject
 from memory_core.text.relations import names_relation, relation_groups
@@ -82,14 +83,18 @@ def named_person_factors(query: str, items: Sequence[MemoryItem | None], docs: n
                          subject_of: Callable[[int], frozenset[str] | None]) -> np.ndarray | None:
     """Shape (len(docs),) ``factor`` for the user's own items that name none of the people ``query`` names
     (a relation group of ``data/relations.yaml``: "parents", 爸妈, 房东), when another of ``docs`` names one;
-    None when the query names nobody or no item names them (module docstring).
+    None when the query names nobody or no item names them (module docstring). A partner's name (男朋友,
+    wife: ``partner_relations`` of ``data/slots.yaml``) is left out: "do I have a boyfriend?" asks the
+    user's own status.
 
     Args:
         subject_of: whose item a slot is ({""} the user's: a slot item by its key, a raw turn by the items
             made from it; ``rerank.Reranks._subject_of``).
     """
     folded = query.casefold()
-    asked = [group[0] for group in relation_groups() if names_relation(folded, group[0])]
+    partners = lexicon().partners  # "我现在有男朋友吗？" asks the user's own status (用户现在单身), not him
+    asked = [group[0] for group in relation_groups()
+             if names_relation(folded, group[0]) and not partners.intersection(group)]
     if not asked:
         return None
     slots = docs.tolist()
