@@ -22,6 +22,7 @@ of ``data/relations.yaml``, in either language).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -79,6 +80,21 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
     return order[np.array(positions, dtype=np.int64)], np.array(new_scores)
 
 
+@functools.cache
+def _partner_names() -> tuple[str, ...]:
+    """The Chinese names of the partner relations' groups, longest first (cached)."""
+    partners = lexicon().partners
+    return tuple(sorted({n for g in relation_groups() if partners.intersection(g) for n in g if not n.isascii()},
+                        key=len, reverse=True))
+
+
+def _without_partners(folded: str) -> str:
+    """``folded`` (casefolded text) without the Chinese names of a partner: 男朋友 names no 朋友 (friend)."""
+    for name in _partner_names():
+        folded = folded.replace(name, " ")
+    return folded
+
+
 def named_person_factors(query: str, items: Sequence[MemoryItem | None], docs: np.ndarray, factor: float,
                          subject_of: Callable[[int], frozenset[str] | None]) -> np.ndarray | None:
     """Shape (len(docs),) ``factor`` for the user's own items that name none of the people ``query`` names
@@ -91,14 +107,14 @@ def named_person_factors(query: str, items: Sequence[MemoryItem | None], docs: n
         subject_of: whose item a slot is ({""} the user's: a slot item by its key, a raw turn by the items
             made from it; ``rerank.Reranks._subject_of``).
     """
-    folded = query.casefold()
     partners = lexicon().partners  # "我现在有男朋友吗？" asks the user's own status (用户现在单身), not him
+    folded = _without_partners(query.casefold())
     asked = [group[0] for group in relation_groups()
              if names_relation(folded, group[0]) and not partners.intersection(group)]
     if not asked:
         return None
     slots = docs.tolist()
-    texts = [(it.description.casefold() if (it := items[j]) is not None else "") for j in slots]
+    texts = [(_without_partners(it.description.casefold()) if (it := items[j]) is not None else "") for j in slots]
     names = [bool(t) and any(names_relation(t, a) for a in asked) for t in texts]
     if not any(names):
         return None
