@@ -54,6 +54,7 @@ from memory_core.pipeline.sensitive_kind import WITHHELD, asked_things, called_p
 from memory_core.pipeline.sensitive_reworded import put_right, restated
 from memory_core.pipeline.sensitive_thing import tie_to_thing
 from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
+from memory_core.text.synonyms import other_names
 from memory_core.text.tokenize import tokenize
 
 __all__ = [
@@ -218,9 +219,11 @@ def diet_shown(query: str, text: str, finding: Finding) -> bool:
 
 
 def asks_for_item(query: str, description: str) -> bool:
-    """True when ``query`` names one of the sensitive values of ``description`` ("my cancer treatment")."""
+    """True when ``query`` names one of the sensitive values of ``description`` ("my cancer treatment"), by its
+    own name or by another name of it in ``data/synonyms.yaml`` (a drug's brand, generic or Chinese name:
+    "Is she on levothyroxine?" names 优甲乐)."""
     q = query.casefold()
-    return any(f.value.casefold() in q for f in detect(description) if f.category == "health")
+    return any(any(name in q for name in other_names(f.value)) for f in detect(description) if f.category == "health")
 
 
 def may_show(query: str, description: str, asked: set[str] | None = None) -> bool:

@@ -271,7 +271,9 @@ _OTHER_CODE = re.compile(r"(?-i:\b(?!(?:SMS|OTP|MFA|PIN|CVV|CVC|TOTP|ATM|TAN)\b)
                          r"status|dress|source|product|stock|course|class|tax|qr|bar|referral|invite|invitation|"
                          r"colou?r|morse|exit)\s+code\b", _I)
 
-#: The words by which a question asks for each category of sensitive value (shared with ``sensitive``).
+#: The words by which a question asks for each category of sensitive value (shared with ``sensitive``). A plan,
+#: a policy or a product named by the health word ("which health insurance do I have?", 我买的什么健康险？) asks
+#: for that, not for a condition.
 ASKS: dict[str, re.Pattern[str]] = {
     "secret": re.compile(r"\b(?:password|passwd|passphrase|credentials?|login|pw)\b|密码|口令", _I),
     "code": re.compile(r"\b(?:pin|passcode|code|combination|combo|otp|2fa)\b|验证码|取件码|动态码|门禁|密码|锁", _I),
@@ -280,9 +282,11 @@ ASKS: dict[str, re.Pattern[str]] = {
     "id": re.compile(r"\b(?:ssn|social\s+security|passport|licen[cs]e|id\s+number|national\s+insurance|tax\s+id|"
                      r"hkid|id)\b|身份证|证件|护照|驾照|驾驶证|社保|医保|税号", _I),
     "api_key": re.compile(r"\b(?:api\s*key|token|secret|key|webhook|credentials?)\b|密钥|令牌|秘钥", _I),
-    "health": re.compile(r"\b(?:health|medical|medication|medicine|meds|drug|diagnos\w*|condition|illness|disease|"
+    "health": re.compile(r"\b(?:(?:health|medical)(?!\s+(?:insurance|insurer|plan|cover|coverage|app|club|foods?)\b)|"
+                         r"medication|medicine|meds|drug|diagnos\w*|condition|illness|disease|"
                          r"allerg\w*|blood\s+type|prescription|therapy|treatment|doctor|sick|pills?|unwell|"
-                         r"ailments?|symptoms?)\b|健康|病|药|诊断|确诊|过敏|血型|医生|医院|治疗|身体|不舒服|体检", _I),
+                         r"ailments?|symptoms?)\b|健康(?!险|保险|码|食品)|病|药|诊断|确诊|过敏|血型|医生|医院|治疗|身体|"
+                         r"不舒服|体检", _I),
 }
 
 

@@ -92,14 +92,31 @@ def _lookup() -> tuple[dict[str, tuple[int, ...]], tuple[tuple[str, int], ...]]:
     return {k: tuple(v) for k, v in single.items()}, tuple(phrases)
 
 
+@functools.lru_cache(maxsize=1)
+def _excepted() -> dict[int, tuple[str, ...]]:
+    """{position in ``load_categories``: its ``except`` phrases as " term runs "}, cached.
+
+    A query holding one of them does not name that category: the word names a product or a plan there
+    ("health insurance", 健康险), not the category's members (categories.yaml).
+    """
+    out: dict[int, tuple[str, ...]] = {}
+    for n, entry in enumerate(load_shipped("data", "categories.yaml")):
+        if isinstance(entry, dict) and entry.get("except"):
+            runs = (tuple(tokenize(str(p))) for p in entry["except"])
+            out[n] = tuple(f" {' '.join(r)} " for r in runs if r)
+    return out
+
+
 def _named(tokens: Sequence[str]) -> set[int]:
-    """Positions in ``load_categories`` of the categories ``tokens`` name (a name of several terms as a run)."""
+    """Positions in ``load_categories`` of the categories ``tokens`` name (a name of several terms as a run),
+    but not one whose ``except`` phrase ``tokens`` hold as a run."""
     single, phrases = _lookup()
     hit = {n for t in tokens for n in single.get(t, ())}
+    joined = f" {' '.join(tokens)} "
     if phrases:
-        joined = f" {' '.join(tokens)} "
         hit.update(n for phrase, n in phrases if phrase in joined)
-    return hit
+    excepted = _excepted()
+    return {n for n in hit if not any(p in joined for p in excepted.get(n, ()))}
 
 
 def _lookup_ends(tokens: Sequence[str], n: int) -> bool:

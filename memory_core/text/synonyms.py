@@ -2,7 +2,10 @@
 
 Read once from ``memory_core/data/synonyms.yaml``, the same for every user. The
 write path uses the groups to join restatements of one thing (``pipeline.gist``);
-recall uses them to expand a query (``retrieval.aliases``).
+recall uses them to expand a query (``retrieval.aliases``). The names of one
+medicine or condition (``data/medical_names.yaml``: Lexapro / 来士普) expand a
+query too, and say which sensitive item a question naming one asks for
+(``other_names``).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import functools
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["synonym_aliases", "synonym_groups"]
+__all__ = ["other_names", "synonym_aliases", "synonym_groups"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -28,11 +31,40 @@ def synonym_groups() -> tuple[tuple[str, ...], ...]:
 
 @functools.lru_cache(maxsize=1)
 def synonym_aliases() -> dict[str, frozenset[tuple[str, ...]]]:
-    """{index term: the other members' index terms} of the synonym groups (single-term members only as keys; cached)."""
+    """{index term: the other members' index terms} of the synonym groups and the medical names (single-term
+    members only as keys; cached)."""
     out: dict[str, set[tuple[str, ...]]] = {}
-    for group in synonym_groups():
+    for group in (*synonym_groups(), *medical_groups()):
         terms = [tuple(tokenize(member)) for member in group]
         for term in terms:
             if len(term) == 1:
                 out.setdefault(term[0], set()).update(t for t in terms if t != term and t)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+
+@functools.lru_cache(maxsize=1)
+def medical_groups() -> tuple[tuple[str, ...], ...]:
+    """The shipped names of one medicine or condition each (``data/medical_names.yaml``: Lexapro / 来士普 /
+    escitalopram, 甲减 / hypothyroidism), each as its members' surface text (cached).
+
+    Raises:
+        yaml.YAMLError: the shipped file does not parse (a packaging fault).
+    """
+    return tuple(tuple(str(m) for m in group) for group in load_shipped("data", "medical_names.yaml"))
+
+
+@functools.lru_cache(maxsize=4096)
+def other_names(value: str) -> tuple[str, ...]:
+    """``value`` casefolded, then every name of each medicine or condition ``value`` names, casefolded.
+
+    A name counts when all its index terms are among ``value``'s ("takes Lexapro" names Lexapro: 来士普,
+    escitalopram …; "用户每天吃优甲乐" names 优甲乐: euthyrox, levothyroxine …); only ``medical_groups``,
+    so an everyday word in a health value ("lives with …") lends it no other names.
+    """
+    have = set(tokenize(value))
+    out = {value.casefold(): None}
+    for group in medical_groups():
+        if any((terms := tokenize(m)) and set(terms) <= have for m in group):
+            out.update((m.casefold(), None) for m in group)
+    return tuple(out)

@@ -65,6 +65,14 @@ _user_words: list[tuple[str, int | None]] = []
 #: Everyday words jieba's dictionary lacks, so it cut them into single characters ("拿铁" → 拿 / 铁): a
 #: question naming the drink never matched the memory that names it.
 _EXTRA_WORDS = ("拿铁", "抹茶")
+#: Medicines and conditions by the names people say (data/synonyms.yaml links them to the English names):
+#: jieba's dictionary lacks them, so it cut each into pieces that differ with the character before ("吃度" /
+#: 洛西汀, "有甲减" as one word) and the name never met the question naming it.
+_MEDICAL_WORDS = ("来士普", "艾司西酞普兰", "舍曲林", "氟西汀", "帕罗西汀", "西酞普兰", "文拉法辛", "度洛西汀",
+                  "优甲乐", "雷替斯", "左甲状腺素", "立普妥", "阿托伐他汀", "瑞舒伐他汀", "波立维", "氯吡格雷",
+                  "络活喜", "氨氯地平", "拜新同", "硝苯地平", "格华止", "二甲双胍", "芬必得", "仙特明", "西替利嗪",
+                  "开瑞坦", "氯雷他定", "专注达", "利他林", "哌甲酯", "择思达", "托莫西汀", "喜普妙", "怡诺思",
+                  "欣百达", "甲减", "甲亢", "慢阻肺", "慢性病")
 #: Cuts jieba's frequencies get wrong before a sentence-final 吧 ("喝点红酒吧" was 红 / 酒吧, "a bar"): for each
 #: (word, next) the word's frequency is raised until word / next beats the cut across it (红 / 酒吧).
 _EXTRA_SPLITS = (("红酒", "吧"), ("黄酒", "吧"), ("米酒", "吧"), ("清酒", "吧"))
@@ -138,7 +146,7 @@ def _load_jieba() -> Any:
                 jieba.setLogLevel(logging.WARNING)
                 tok = jieba.Tokenizer()
                 tok.initialize()
-                for extra in _EXTRA_WORDS:
+                for extra in (*_EXTRA_WORDS, *_MEDICAL_WORDS):
                     tok.add_word(extra)
                 for word, after in _EXTRA_SPLITS:
                     _keep_before(tok, word, after)
