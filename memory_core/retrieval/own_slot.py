@@ -10,32 +10,20 @@ person's slot item to just after the last of the user's own active items of
 the same attribute in the short list (DESIGN invariant 9's "current first",
 applied to whose fact it is). The slot key says the subject and the attribute
 (``turn_shape.key_subject``, ``names.key_attribute``); no guess from the text.
-
-The mirror: a question naming another person ("Where do my parents live?", 房东是干什么的？) asks about
-them, yet when what was said of them stayed a raw turn ("我爸妈住在重庆，退休了") the user's own slot
-item of the asked attribute ("用户住在成都高新区", curated and said the same way) ranked first.
-``named_person_factors`` gives the user's own items (a slot item by its key, a raw turn by the items made
-from it) that name nobody the question names a lower factor in ``rerank.subject_factors``, as another
-person's items take for a question about the user, when another item's text names that person (a relation
-of ``data/relations.yaml``, in either language).
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status
-from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.retrieval.names import key_attribute
 from memory_core.retrieval.turn_shape import asks_about_user, key_subject
-from memory_core.text.relations import names_relation, relation_groups
+from memory_core.text.relations import names_relation
 
-__all__ = ["named_person_factors", "own_before_others"]
-
-_USER = frozenset(("",))
+__all__ = ["own_before_others"]
 
 
 def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.ndarray,
@@ -78,45 +66,3 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
             value = new_scores[-1]
         new_scores.append(value)
     return order[np.array(positions, dtype=np.int64)], np.array(new_scores)
-
-
-@functools.cache
-def _partner_names() -> tuple[str, ...]:
-    """The Chinese names of the partner relations' groups, longest first (cached)."""
-    partners = lexicon().partners
-    return tuple(sorted({n for g in relation_groups() if partners.intersection(g) for n in g if not n.isascii()},
-                        key=len, reverse=True))
-
-
-def _without_partners(folded: str) -> str:
-    """``folded`` (casefolded text) without the Chinese names of a partner: 男朋友 names no 朋友 (friend)."""
-    for name in _partner_names():
-        folded = folded.replace(name, " ")
-    return folded
-
-
-def named_person_factors(query: str, items: Sequence[MemoryItem | None], docs: np.ndarray, factor: float,
-                         subject_of: Callable[[int], frozenset[str] | None]) -> np.ndarray | None:
-    """Shape (len(docs),) ``factor`` for the user's own items that name none of the people ``query`` names
-    (a relation group of ``data/relations.yaml``: "parents", 爸妈, 房东), when another of ``docs`` names one;
-    None when the query names nobody or no item names them (module docstring). A partner's name (男朋友,
-    wife: ``partner_relations`` of ``data/slots.yaml``) is left out: "do I have a boyfriend?" asks the
-    user's own status.
-
-    Args:
-        subject_of: whose item a slot is ({""} the user's: a slot item by its key, a raw turn by the items
-            made from it; ``rerank.Reranks._subject_of``).
-    """
-    partners = lexicon().partners  # "我现在有男朋友吗？" asks the user's own status (用户现在单身), not him
-    folded = _without_partners(query.casefold())
-    asked = [group[0] for group in relation_groups()
-             if names_relation(folded, group[0]) and not partners.intersection(group)]
-    if not asked:
-        return None
-    slots = docs.tolist()
-    texts = [(_without_partners(it.description.casefold()) if (it := items[j]) is not None else "") for j in slots]
-    names = [bool(t) and any(names_relation(t, a) for a in asked) for t in texts]
-    if not any(names):
-        return None
-    own = [not named and subject_of(j) == _USER for j, named in zip(slots, names, strict=True)]
-    return np.where(np.array(own, dtype=bool), factor, 1.0) if any(own) else None

@@ -47,7 +47,6 @@ from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval import turn_shape
 from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
-from memory_core.retrieval.own_slot import named_person_factors
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
 from memory_core.retrieval.turn_terms import says_beyond
 from memory_core.text.relations import names_relation
@@ -132,22 +131,16 @@ class Reranks:
 
         See the module docstring. Only slots whose subject is known take a factor.
         """
-        if settings.other_subject_factor == 1:
-            return None
-        # the person asked is named in an item's text, not keyed: the user's own items weigh factor² (a curated
-        # fact said in the question's words outranked the raw turn about the parents by about twice)
-        named = named_person_factors(query, self.table.items, docs, settings.other_subject_factor ** 2,
-                                     self._subject_of)
-        if not self._other_subjects():
-            return named  # nobody else's slot in this memory (most recalls): only what the texts name
+        if settings.other_subject_factor == 1 or not self._other_subjects():
+            return None  # nobody else's slot in this memory (most recalls): nothing to weigh
         subjects = [self._subject_of(j) for j in docs.tolist()]
         others = {s for found in subjects if found is not None for s in found if s}
         if not others:
-            return named
+            return None
         folded = query.casefold()
         asked = {s for s in others if names_relation(folded, s)}  # "wife", "老婆"
         if not asked and not asks_about_user(query) and not asks_in_third_person(query):
-            return named  # a pronoun naming no relation asks about the user, as "I" does
+            return None  # a pronoun naming no relation asks about the user, as "I" does
         factor = settings.other_subject_factor
         out = np.ones(docs.shape[0])
         for n, found in enumerate(subjects):
@@ -158,7 +151,7 @@ class Reranks:
                     out[n] = factor
             elif "" not in found:
                 out[n] = factor
-        return out if named is None or asked else np.minimum(out, named)  # a keyed person: the keys say it
+        return out
 
     def name_factors(self, query: str, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
         """Shape (len(docs),) ``name_fact_factor`` for name slots when ``query`` does not ask a name; None when none.
