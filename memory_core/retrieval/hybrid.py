@@ -331,7 +331,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if settings.turns:
             rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)
-        settings = with_named_day(settings, cue_text)  # "on 3 June, 2023": its day weighs more (``named_day``)
+        settings = with_named_day(settings, cue_text, window)  # "on 3 June, 2023": its day weighs more
         if window is not None and np.isfinite(window).all() and only_time_asked(
                 query, cue_text, lambda terms: bool(self.lexical.ranked(terms, 1, mask).shape[0]), self.lexicon):
             rankings.append((window_ranking(self.table, window, self.table.alive[:n_slots], mask), settings.w_items))

@@ -8,6 +8,11 @@ of ``1 + time_boost`` (``with_named_day``). Coarser cues (a month, a year, "last
 keep the plain ``time_boost``: on LoCoMo's tuning conversations a stronger boost for every cue, or for
 months of a year too, lost as many questions as it gained (events said in the month after they happened),
 while the named day gained three single-hop questions and lost none (ops/bench/RESULTS.md, issue 14).
+
+A range of two dates ("between August 11 and August 15, 2023", "from June 3 to June 10",
+"2023年6月3日到6月10日") is read whole (``_range``): ``parse_time_cue`` reads its first date only, or its
+last, and the other days of the range missed the boost. An end without a year takes the other end's. A
+range of named days no longer than ``MAX_DAY_RANGE_S`` weighs as a named day.
 """
 
 from __future__ import annotations
@@ -18,9 +23,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from memory_core.retrieval.stages import HybridSettings
-from memory_core.text.timecues import parse_time_cue
+from memory_core.text.timecues import TimeCue, parse_time_cue
 
-__all__ = ["cue_window", "names_day", "with_named_day"]
+__all__ = ["MAX_DAY_RANGE_S", "cue_window", "names_day", "with_named_day"]
+
+#: A window of named days at most this long (seconds) gets ``day_boost``: a fortnight, plus the day margins.
+MAX_DAY_RANGE_S = 17 * 86_400.0
 
 _MON = r"(?:january|february|march|april|may|june|july|august|september|october|november|december|" \
        r"jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b\.?"
@@ -31,6 +39,33 @@ _NAMED_DAY = re.compile(
     r"|\b(?:19|20)\d{2}-\d{1,2}-\d{1,2}\b"  # 2023-06-03
     r"|[0-9一二三四五六七八九十]{1,3}月份?[0-9一二三四五六七八九十]{1,3}[日号]",  # 6月3日, 六月三号
     re.IGNORECASE)
+
+_EN_RANGE = re.compile(r"\b(?:between|from)\s+(?P<a>[\w ,.-]+?)\s+(?:and|to|until|till|through)\s+"
+                       r"(?P<b>[\w ,.-]+?)\s*(?=[?.!;]|$)")
+_ZH_DAY = r"(?:[0-9〇零一二三四五六七八九]{4}年)?[0-9一二三四五六七八九十]{1,3}月[0-9一二三四五六七八九十]{1,3}[日号]"
+_ZH_RANGE = re.compile(rf"(?P<a>{_ZH_DAY})\s*(?:到|至|~|-)\s*(?P<b>{_ZH_DAY})")
+_YEAR = re.compile(r"(?:19|20)\d{2}|[0-9〇零一二三四五六七八九]{4}(?=年)")
+
+
+def _range(query: str, ref: datetime) -> TimeCue | None:
+    """A range of two dates in ``query`` as one cue (since the first's start, until the last's end), else None."""
+    q = query.lower()
+    for pattern, zh in ((_EN_RANGE, False), (_ZH_RANGE, True)):
+        m = pattern.search(q)
+        if m is None:
+            continue
+        a_text, b_text = m["a"], m["b"]
+        year_a, year_b = _YEAR.search(a_text), _YEAR.search(b_text)
+        if year_b and not year_a:  # "between August 11 and August 15, 2023": the first end's year
+            a_text = f"{year_b[0]}年{a_text}" if zh else f"{a_text} {year_b[0]}"
+        elif year_a and not year_b:  # 2023年6月3日到6月10日
+            b_text = f"{year_a[0]}年{b_text}" if zh else f"{b_text} {year_a[0]}"
+        a, b = parse_time_cue(a_text, ref), parse_time_cue(b_text, ref)
+        if a is None or b is None or a.since is None or b.until is None or a.anchor or b.anchor \
+                or a.text != a_text.strip(" ,.") or not b_text.startswith(b.text) or not a.since < b.until:
+            continue  # each end a date of its own: not "between John and Tim on 11 December, 2023"
+        return TimeCue(a.since, b.until, text=q[m.start():m.start("b") + len(b.text)])
+    return None
 
 
 def names_day(cue_text: str) -> bool:
@@ -49,7 +84,8 @@ def cue_window(query: str, ref: float, anchor_time: Callable[[str], float | None
         anchor_time: dates the phrase of a "before / after <phrase>" cue (its best item's time), None when
             nothing matches it; the cue then gives no window.
     """
-    cue = parse_time_cue(query, datetime.fromtimestamp(ref, UTC))
+    now = datetime.fromtimestamp(ref, UTC)
+    cue = _range(query, now) or parse_time_cue(query, now)
     if cue is None:
         return None, ""
     at = None
@@ -60,8 +96,10 @@ def cue_window(query: str, ref: float, anchor_time: Callable[[str], float | None
     return cue.window(at), cue.text
 
 
-def with_named_day(settings: HybridSettings, cue_text: str) -> HybridSettings:
-    """``settings`` with ``time_boost`` raised by ``day_boost`` when the cue names a calendar day (``names_day``)."""
-    if not settings.day_boost or not names_day(cue_text):
+def with_named_day(settings: HybridSettings, cue_text: str, window: tuple[float, float] | None) -> HybridSettings:
+    """``settings`` with ``time_boost`` raised by ``day_boost`` when the cue names a calendar day (``names_day``),
+    or a range of them no longer than ``MAX_DAY_RANGE_S`` (``window``: the cue's, epoch seconds)."""
+    if not settings.day_boost or window is None or not window[1] - window[0] <= MAX_DAY_RANGE_S \
+            or not names_day(cue_text):
         return settings
     return replace(settings, time_boost=settings.time_boost + settings.day_boost)

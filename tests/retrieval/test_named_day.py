@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from memory_core.embedded import EmbeddedMemory
-from memory_core.retrieval.named_day import names_day, with_named_day
+from memory_core.retrieval.named_day import cue_window, names_day, with_named_day
 from memory_core.retrieval.stages import HYBRID_PRESETS, RETRIEVERS
 
 DAYS = ["3 June, 2026", "June 3rd", "on the 3rd of June", "2026-06-03", "6月3日", "六月三号", "Oct 13, 2023",
@@ -35,10 +36,13 @@ def test_months_years_and_relative_cues_name_no_day(text: str) -> None:
 
 def test_only_a_named_day_raises_the_time_boost() -> None:
     base = HYBRID_PRESETS["hybrid"]
-    assert with_named_day(base, "3 june, 2026").time_boost == base.time_boost + base.day_boost
-    assert with_named_day(base, "june 2026") is base
+    day, fortnight, month = (0.0, 3 * 86_400.0), (0.0, 17 * 86_400.0), (0.0, 31 * 86_400.0)
+    assert with_named_day(base, "3 june, 2026", day).time_boost == base.time_boost + base.day_boost
+    assert with_named_day(base, "june 3 to june 17", fortnight).time_boost == base.time_boost + base.day_boost
+    assert with_named_day(base, "june 2026", month) is base
+    assert with_named_day(base, "june 1 to july 1", month) is base  # a month of days is no named day
     off = replace(base, day_boost=0.0)
-    assert with_named_day(off, "3 june, 2026") is off
+    assert with_named_day(off, "3 june, 2026", day) is off
 
 
 @pytest.fixture()
@@ -84,3 +88,39 @@ def test_only_the_named_days_memory_weighs_more(mem: EmbeddedMemory, lang: str) 
         factor = (1 + 1.0 + 2.0) / (1 + 1.0) if word in text else 1.0  # time_boost 1, day_boost 2
         assert score == pytest.approx(plain[text] * factor), (text, plain, named)
     assert _scores(mem, month, 0.0) == _scores(mem, month, 2.0)  # a month names no day: nothing changes
+
+
+REF = datetime(2024, 3, 1, tzinfo=UTC).timestamp()
+RANGES = {  # question: (first day, last day) of the range asked
+    "Where was John between August 11 and August 15 2023?": ("2023-08-11", "2023-08-15"),
+    "What did I do from June 3, 2022 to June 10?": ("2022-06-03", "2022-06-10"),
+    "what did we talk about between 3 June 2022 and 10 June 2022": ("2022-06-03", "2022-06-10"),
+    "我2022年6月3日到6月10日去了哪里？": ("2022-06-03", "2022-06-10"),
+    "2022年6月3日至2022年6月5日我在忙什么": ("2022-06-03", "2022-06-05"),
+}
+
+
+@pytest.mark.parametrize("question", list(RANGES))
+def test_a_range_of_dates_is_read_whole(question: str) -> None:
+    window, text = cue_window(question, REF, lambda phrase: None)
+    assert window is not None, question
+    first, last = (datetime.fromisoformat(d).replace(tzinfo=UTC).timestamp() for d in RANGES[question])
+    assert window[0] <= first and window[1] > last + 86_400 - 1  # both ends' days inside
+    assert window[1] - window[0] < last - first + 4 * 86_400  # no wider than the range and its margins
+    assert names_day(text) and text in question.lower()
+
+
+@pytest.mark.parametrize("question, day", [
+    ("What is the topic of discussion between John and Tim on 11 December, 2023?", "2023-12-11"),
+    ("What did I hear from Tom and Anna on June 3, 2023?", "2023-06-03"),
+    ("我和小王之间6月3日聊了什么？", "2023-06-03"),
+])
+def test_between_two_people_is_no_range(question: str, day: str) -> None:
+    window, _ = cue_window(question, REF, lambda phrase: None)
+    start = datetime.fromisoformat(day).replace(tzinfo=UTC).timestamp()
+    assert window is not None and window[0] <= start < window[1] and window[1] - window[0] <= 3 * 86_400
+
+
+def test_a_range_text_ends_at_its_last_date() -> None:
+    _, text = cue_window("between 2021 and 2022 what jobs did I have", REF, lambda phrase: None)
+    assert text == "between 2021 and 2022"
