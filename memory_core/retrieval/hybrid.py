@@ -54,6 +54,7 @@ from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_l
 from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.turn_terms import name_terms
+from memory_core.retrieval.verb_forms import verb_forms
 from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
 from memory_core.retrieval.verbatim import verbatim_first
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
@@ -275,7 +276,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         weights.validate()
         mask = self.table.mask_for(filters or RecallFilters())
         tokens, now_words = split_now_words(tokenize(plain_query(query), self.lexicon))
-        heads = [h for h in verb_heads(tokens) if self._user_says(h, mask)]  # "跑步" also asks "跑"
+        heads = [h for h in verb_heads(tokens) + verb_forms(tokens) if self._user_says(h, mask)]  # 跑步: 跑; win: won
         asked_words = frozenset(tokens)
         names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)
         whereabouts = settings.w_category and asks_whereabouts(query)  # "where am I this week?": a stay, else home
