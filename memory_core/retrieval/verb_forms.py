@@ -15,8 +15,8 @@ verbs of everyday English (Quirk et al., *A Comprehensive Grammar of the English
 narrowed to those people say of what they did. English only: a Chinese verb does not inflect (了, 过 are
 particles of their own).
 
-LoCoMo dev, lexical: tuning part R@10 0.791 → 0.793 (+3 questions, −2), untouched part R@5 0.685 → 0.689,
-R@10 0.775 → 0.781 (ops/bench/RESULTS.md, issue 14).
+LoCoMo dev, lexical: tuning part R@10 0.791 → 0.793 (3 questions higher, 1 lower; at R@5 one each way),
+untouched part R@5 0.685 → 0.689, R@10 0.775 → 0.781 (ops/bench/RESULTS.md, issue 14).
 """
 
 from __future__ import annotations
