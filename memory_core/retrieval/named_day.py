@@ -1,7 +1,7 @@
 """A question's time cue, and the stronger weight of a calendar day it names ("on 3 June, 2023", 6月3日).
 
 ``cue_window`` reads the query's time cue (``timecues.parse_time_cue``) into the window the ``time`` stage
-boosts. A cue that names one calendar day ("what did she say on 3 June, 2023?", "as mentioned on October 13",
+boosts. A cue that names one calendar day ("what did she say on 3 June, 2023?", "as I told you on October 13",
 "2023-06-03", 她6月3日说了什么) is the most precise handle a question can give: people copy it from the record
 (the day something was said) or remember it exactly. Its items weigh ``1 + time_boost + day_boost`` instead
 of ``1 + time_boost`` (``with_named_day``). Coarser cues (a month, a year, "last week", "recently", "yesterday")
@@ -64,7 +64,7 @@ def _range(query: str, ref: datetime) -> TimeCue | None:
         a, b = parse_time_cue(a_text, ref), parse_time_cue(b_text, ref)
         if a is None or b is None or a.since is None or b.until is None or a.anchor or b.anchor \
                 or a.text != a_text.strip(" ,.") or not b_text.startswith(b.text) or not a.since < b.until:
-            continue  # each end a date of its own: not "between John and Tim on 11 December, 2023"
+            continue  # each end a date of its own: not "between Lena and Raj on 11 December, 2023"
         return TimeCue(a.since, b.until, text=q[m.start():m.start("b") + len(b.text)])
     return None
 

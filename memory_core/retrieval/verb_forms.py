@@ -2,7 +2,7 @@
 
 A question asks with the base form after "did" ("What did she buy?", "Who did he meet?", "What did the team
 win?") or with the participle after "has" ("What has she bought?"), while people tell in the past ("I bought
-new running shoes", "we met at the shelter", "we won a trophy!"). The stemmer (Porter's, through PyStemmer)
+new running shoes", "we met at the climbing gym", "we won the cup!"). The stemmer (Porter's, through PyStemmer)
 joins "walked" and "walk" but not "bought" and "buy": BM25 saw no common term. ``verb_forms`` gives, for
 each query term that is a form of a common irregular verb, the index terms of that verb's other forms,
 searched with the query's own terms as ``verb_heads`` does for Chinese verb-object words.

@@ -92,7 +92,7 @@ def test_only_the_named_days_memory_weighs_more(mem: EmbeddedMemory, lang: str) 
 
 REF = datetime(2024, 3, 1, tzinfo=UTC).timestamp()
 RANGES = {  # question: (first day, last day) of the range asked
-    "Where was John between August 11 and August 15 2023?": ("2023-08-11", "2023-08-15"),
+    "Where was Omar between August 11 and August 15 2023?": ("2023-08-11", "2023-08-15"),
     "What did I do from June 3, 2022 to June 10?": ("2022-06-03", "2022-06-10"),
     "what did we talk about between 3 June 2022 and 10 June 2022": ("2022-06-03", "2022-06-10"),
     "我2022年6月3日到6月10日去了哪里？": ("2022-06-03", "2022-06-10"),
@@ -111,7 +111,7 @@ def test_a_range_of_dates_is_read_whole(question: str) -> None:
 
 
 @pytest.mark.parametrize("question, day", [
-    ("What is the topic of discussion between John and Tim on 11 December, 2023?", "2023-12-11"),
+    ("What did we decide between Lena and Raj on 11 December, 2023?", "2023-12-11"),
     ("What did I hear from Tom and Anna on June 3, 2023?", "2023-06-03"),
     ("我和小王之间6月3日聊了什么？", "2023-06-03"),
 ])
