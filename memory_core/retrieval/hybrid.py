@@ -24,7 +24,7 @@ ranks exactly as a fresh ``build`` of the same items and turns would.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 
 import numpy as np
 
@@ -44,6 +44,7 @@ from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_word
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
 from memory_core.retrieval.list_question import ListQuestions, asked_members, member_rankings
 from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.named_day import cue_window, with_named_day
 from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.past_question import history_slots
@@ -53,11 +54,11 @@ from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_l
 from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.turn_terms import name_terms
+from memory_core.retrieval.verb_forms import verb_forms
 from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
 from memory_core.retrieval.verbatim import verbatim_first
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
 from memory_core.retrieval.work_question import asked_attribute_first
-from memory_core.text.timecues import parse_time_cue
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows", "warm_up_search"]
@@ -168,18 +169,13 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             named = self._named(query)
             if named and len(named) < len(self._people):
                 codes = [self._speaker_code[s] for s in named]
-        window, cue_text = None, ""
-        if settings.time and settings.time_boost and len(self):
-            cue = parse_time_cue(query, datetime.fromtimestamp(ref, UTC))
-            if cue is not None:
-                anchor_time = None
-                if cue.anchor:
-                    best = self.lexical.ranked(tokenize(cue.anchor, self.lexicon), 1, mask)
-                    if not best.shape[0]:
-                        return codes, None, ""
-                    anchor_time = float(self.table.times[best[0]])
-                window, cue_text = cue.window(anchor_time), cue.text
-        return codes, window, cue_text
+        if not (settings.time and settings.time_boost and len(self)):
+            return codes, None, ""
+
+        def anchor_time(phrase: str) -> float | None:
+            best = self.lexical.ranked(tokenize(phrase, self.lexicon), 1, mask)
+            return float(self.table.times[best[0]]) if best.shape[0] else None
+        return (codes, *cue_window(query, ref, anchor_time))
 
     def _multipliers(self, docs: np.ndarray, codes: list[int], window: tuple[float, float] | None,
                      settings: HybridSettings, asked: frozenset[str] = frozenset(),
@@ -280,7 +276,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         weights.validate()
         mask = self.table.mask_for(filters or RecallFilters())
         tokens, now_words = split_now_words(tokenize(plain_query(query), self.lexicon))
-        heads = [h for h in verb_heads(tokens) if self._user_says(h, mask)]  # "跑步" also asks "跑"
+        heads = [h for h in verb_heads(tokens) + verb_forms(tokens) if self._user_says(h, mask)]  # 跑步: 跑; win: won
         asked_words = frozenset(tokens)
         names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)
         whereabouts = settings.w_category and asks_whereabouts(query)  # "where am I this week?": a stay, else home
@@ -336,6 +332,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if settings.turns:
             rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)
+        settings = with_named_day(settings, cue_text, window)  # "on 3 June, 2023": its day weighs more
         if window is not None and np.isfinite(window).all() and only_time_asked(
                 query, cue_text, lambda terms: bool(self.lexical.ranked(terms, 1, mask).shape[0]), self.lexicon):
             rankings.append((window_ranking(self.table, window, self.table.alive[:n_slots], mask), settings.w_items))

@@ -66,6 +66,8 @@ class HybridSettings:
         speaker_boost: fused score × (1 + this) for items of a named speaker.
         time_boost: fused score × (1 + this) for items inside the query's time cue (1.0: both LoCoMo halves gained
             R@5 and R@10 over 0.5, lexical and hybrid; RESULTS.md issue 14, night pass).
+        day_boost: added to ``time_boost`` when the time cue names a calendar day ("on 3 June, 2023", 6月3日;
+            ``named_day``).
         seed_items: how many first-round items seed the second round.
         superseded_event_factor: fused score × this (0 < x <= 1) for an event
             every fact or preference of whose source turns was superseded.
@@ -139,6 +141,7 @@ class HybridSettings:
     w_second: float = 1.0
     speaker_boost: float = 0.5
     time_boost: float = 1.0
+    day_boost: float = 2.0
     seed_items: int = 3
     superseded_event_factor: float = 0.5
     stale_turns_last: bool = False
@@ -171,8 +174,8 @@ class HybridSettings:
         if not self.rrf_k > 0 or self.depth < 1 or self.seed_items < 1 or self.dense_depth < 1:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
-        weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.w_dense,
-                   self.w_alias, self.w_gloss, self.w_dense_miss, self.w_category, self.reply_context)
+        weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.day_boost,
+                   self.w_dense, self.w_alias, self.w_gloss, self.w_dense_miss, self.w_category, self.reply_context)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
         if not 0 <= self.dense_floor_unmatched < 1 or not 0 <= self.dense_fallback_floor < 1 \
