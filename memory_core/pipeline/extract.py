@@ -40,6 +40,7 @@ from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.habit_plain import plain_habit
 from memory_core.pipeline.job_event import offer_taken
 from memory_core.pipeline.labelled import labelled
+from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
@@ -47,7 +48,6 @@ from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.reason_named import with_reason
-from memory_core.pipeline.restate import NAMING
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.said_when import dated
 from memory_core.pipeline.shift_beside_job import without_shift_beside_job

@@ -118,6 +118,12 @@ def speaker_qualifier(name: str) -> str:
     return "@" + "_".join(_PUNCT.sub(" ", name.casefold()).split())
 
 
+@functools.lru_cache(maxsize=1024)
+def items_subject(speaker: str, lang: str) -> str:
+    """The subject of the user's items: the speaker's name, else (no name, or a role) "用户" / "User"."""
+    return speaker if speaker_qualifier(speaker) else ("用户" if lang == "zh" else "User")
+
+
 def polarity_of(text: str) -> int:
     """-1 when ``text`` holds a negation ("don't", "不", "never"), else +1."""
     return -1 if _NEGATIVE.search(text) else 1

@@ -35,6 +35,7 @@ from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mishap import without_mishaps
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.named_kin import kin_named_turn
+from memory_core.pipeline.named_later import named_later
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import no_longer_at
@@ -49,7 +50,7 @@ from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
-from memory_core.pipeline.restate import RESTATE_PREFIXES, named_later, restated_keys
+from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
 from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home

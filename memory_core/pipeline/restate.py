@@ -42,14 +42,15 @@ from memory_core.pipeline.gist import (
 from memory_core.pipeline.mention_detail import detail_of
 from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
-from memory_core.pipeline.own_words import speaker_qualifier, stance_of
+from memory_core.pipeline.own_words import items_subject as _subject
+from memory_core.pipeline.own_words import stance_of
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import has_han, lang_of
 
-__all__ = ["NAMING", "RESTATE_PREFIXES", "drop_restated", "named_later", "plan_own_words", "restated_keys",
+__all__ = ["RESTATE_PREFIXES", "drop_restated", "plan_own_words", "restated_keys",
            "revision_of", "twin_of"]
 
 #: Key prefixes of the user's statements a later turn may say again (one light read per turn that states something).
@@ -68,10 +69,6 @@ _WHERE_CHANGED = re.compile(r"换了?(?:一|个)?[家间个](?:新的?)?(?:店|�
                             r"\b(?:switched|changed|swapped)\s+(?:to\s+)?(?:a\s+)?(?:different|new|another|other)\s+"
                             r"(?:shop|store|caf[eé]|coffee\s+shop|place|spot|location|branch|gym)\b", re.IGNORECASE)
 _PIECE = re.compile(r"[,，;；]|\b(?:and|but|so)\b")
-@functools.lru_cache(maxsize=1024)
-def _subject(speaker: str, lang: str) -> str:
-    """The subject of the user's items: the speaker's name, else (no name, or a role) "用户" / "User"."""
-    return speaker if speaker_qualifier(speaker) else ("用户" if lang == "zh" else "User")
 
 
 def _item_topic(item: MemoryItem, speaker: str) -> Topic:
@@ -128,58 +125,6 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
             if len(out) >= MAX_RESTATED:
                 break
     return out, alike
-
-
-# a name given to someone just spoken of: "her name is Biscuit", "he's called Leo", "它叫旺财"
-NAMING = re.compile(r"\b(?:her|his|its|their)\s+name\s+is\b|\b(?:she|he|it)(?:'s|\s+is)\s+(?:called|named)\b"
-                    r"|(?<![\u3400-\u9fff])[她他它]叫|名字叫", re.IGNORECASE)
-# a person the naming turn itself brings in ("someone new", "a girlfriend", "新交了个女朋友", "认识了一个男生")
-_INTRODUCED = re.compile(r"(?i:\b(?:someone|somebody)\b|\b(?:a|an)\s+(?:new\s+)?(?:girlfriend|boyfriend|partner|"
-                         r"fianc[eé]e?|guy|girl|man|woman|lady|bloke)\b)|(?:[一个位]|新)(?:新的?)?(?:女朋友|男朋友|"
-                         r"女友|男友|对象|男生|女生|男孩|女孩|男的|女的)")
-# the user's statements about a pet or a family member, who may be given a name later
-_NAMEABLE = ("fact:pet:", "fact:family:")
-
-
-def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str, speaker: str = "") -> list[str]:
-    """The key of the user's latest pet or family member without a name, when ``text`` names someone by a
-    pronoun ("We adopted a dog" … "her name is Biscuit"), else []."""
-    naming = NAMING.search(text)
-    if naming is None or _INTRODUCED.search(text[:naming.start()]):
-        return []  # "dating someone new, her name is Chloe": the one the turn brings in, not one named before
-    lex = lexicon()
-    said = naming.group(0).casefold()
-    gender = "female" if re.search(r"\bshe\b|\bher\b|她", said) else \
-        "male" if re.search(r"\bhe\b|\bhis\b|他", said) else ""
-    for _, key, description in reversed(list(rows)):
-        own = key.endswith(qualifier) if qualifier else "@" not in key
-        person = _person_of(key) if own else ""
-        if person and (not gender or lex.gender.get(person, gender) == gender):  # "his name is Tom": the neighbour
-            if key.count("/") < 2 and not _named_after(description, person):
-                return [key]  # a person not named yet (a named friend's key holds the name: fact:friend/tom/…)
-            continue
-        if not own or "/" in key or not key.startswith(("gist:", *_NAMEABLE)):
-            continue
-        lang = lang_of(description)
-        old = topic(description, lang, _subject(speaker, lang))
-        kinds = {t for t in old.strong if t.startswith(("obj:", "syn:"))}
-        animal = any(lex.category.get(lex.canon(t[4:], "en") or t[4:], "") == "species" for t in kinds)
-        if not old.strong - kinds and (key.startswith(_NAMEABLE) or animal):
-            return [key]
-    return []
-
-
-def _named_after(description: str, person: str) -> bool:
-    """True when an item's text names the person right after the relation ("User's boss Diana is …",
-    "用户的朋友Tom…"), as a named person's items are written."""
-    at = description.casefold().find(person)
-    return at >= 0 and re.match(r"\s*[A-Z][a-z]+\b", description[at + len(person):]) is not None
-
-
-def _person_of(key: str) -> str:
-    """The relation another person's key is filed under (``fact:neighbour/about:pilot`` -> "neighbour"), else ""."""
-    head, slash, _ = key.partition("/")
-    return head.partition(":")[2].casefold() if slash and head.startswith("fact:") else ""
 
 
 def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: set[str],
