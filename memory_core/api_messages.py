@@ -32,8 +32,10 @@ __all__ = [
     "refuse_unknown_fields",
 ]
 
-#: The fields of a Mem0-shaped message, as ``POST /mem0/memories`` takes them (``api_shim.http.api_mem0.Message``).
-MEM0_MESSAGE_FIELDS = ("role", "content", "timestamp", "name")
+#: The fields of a Mem0-shaped message the in-process ``Memory.add`` takes: those ``POST /mem0/memories`` takes
+#: (``api_shim.http.api_mem0.Message``) and ``id``, the message's turn id (its idempotency key), which the
+#: in-process call has always honoured.
+MEM0_MESSAGE_FIELDS = ("role", "content", "timestamp", "name", "id")
 
 
 def new_turn_id() -> str:

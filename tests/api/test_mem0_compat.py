@@ -230,7 +230,7 @@ def test_a_message_field_add_does_not_name_is_refused_and_nothing_is_stored(fiel
             m.add([{"role": "user", "content": "I live in Rome", "timestamp": "2020-01-01T00:00:00Z"},
                    {"role": "user", "content": "I live in Paris", field: "2020-01-01T00:00:00Z"}], user_id="z")
         assert str(caught.value) == (f"message 1: unknown field {field!r}; a message takes role, content, "
-                                     "timestamp, name")
+                                     "timestamp, name, id")
         assert m.get_all(user_id="z")["results"] == []  # the good message before it is not stored either
         assert m.add({"role": "user", "content": "I live in Rome", "timestamp": 1577836800, "name": "Zed"},
                      user_id="z")["results"]  # every field the HTTP route names is still taken
