@@ -65,6 +65,8 @@ class LLMWritePipeline:
         stages: the ``WritePipeline`` running extract → classify → trust → dedupe → score.
         agent: the ``CurationAgent`` (None when ``curate`` is False).
         lookup: the per-user ``RelatedItems`` index behind ``related`` and ``read_memories``.
+        echo_counts: the stages' ``echo_counts`` (assistant turns left out as echoes of the user's last
+            turn), shared: the service drops an echo's raw turn whichever pipeline planned it.
     """
 
     def __init__(self, model: BaseChatModel, metrics: LLMMetrics | None = None, *,
@@ -77,6 +79,7 @@ class LLMWritePipeline:
         self.stages = WritePipeline(
             extractor=LLMExtractor(model, self.metrics, method=method, attempts=attempts, keep_events=keep_events),
             scorer=ModelImportanceScorer())
+        self.echo_counts = self.stages.echo_counts
         self.agent = CurationAgent(model, self.metrics, max_steps=max_steps, attempts=attempts) if curate else None
         self.lookup = RelatedItems()
         self._events = KeyConflictResolver()

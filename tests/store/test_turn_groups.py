@@ -131,6 +131,7 @@ class SlowPlans:
 
     def __init__(self, clock: list[float], step_s: float) -> None:
         self.inner, self.clock, self.step_s = WritePipeline(), clock, step_s
+        self.echo_counts = self.inner.echo_counts  # the service counts echoes on the pipeline it drives
 
     def plan(self, turn: Turn, store: Any) -> Any:
         self.clock[0] += self.step_s

@@ -95,6 +95,7 @@ class SlowPipeline:
 
     def __init__(self) -> None:
         self.inner = WritePipeline()
+        self.echo_counts = self.inner.echo_counts  # the service counts echoes on the pipeline it drives
         self.delay_s = float(os.environ.get("GULFSTREAM_TEST_PLAN_DELAY_MS", "0")) / 1000
 
     def plan(self, turn: Turn, store: Any) -> Any:
