@@ -52,15 +52,16 @@ from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.said_when import dated
 from memory_core.pipeline.shift_beside_job import without_shift_beside_job
 from memory_core.pipeline.side_by_side import members_apart
+from memory_core.pipeline.slot_candidate import slot_candidate
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
-from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
+from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
-from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
+from memory_core.pipeline.types import Candidate
 from memory_core.pipeline.value_class import is_generic_place
 from memory_core.pipeline.walked_pet import walked_pet
 from memory_core.validation import MAX_TEXT_CHARS, ROLES
@@ -208,7 +209,7 @@ class MechanicalExtractor:
                 reading = read_clause(plain, lang, subject, context=turn.text)
             first = len(out)
             if reading.hits:
-                out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
+                out.extend(keep_clause(slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
                            for hit, own in members_apart(reading.hits, clause, lang))
                 drug_switched(out[first:], reading.hits, turn.text, clause, lang, qualifier)
                 if not reading.temporary:  # "We moved to Austin last week": valid from then
@@ -240,7 +241,7 @@ class MechanicalExtractor:
             if self.meaning is not None and not reading.skip and (hit is None or hit.rule.slot == "is"):
                 found = self.meaning.read(clause, lang, subject)
                 if found is not None:  # a slot no cue lists, read by meaning
-                    cand = self._slot_candidate(turn, found, lang, subject, qualifier)
+                    cand = slot_candidate(turn, found, lang, subject, qualifier)
                     cand.notes.append("read by meaning")
                     out.append(cand)
                     continue
@@ -317,7 +318,7 @@ class MechanicalExtractor:
         implied = walked_pet(turn.text, lang)
         if not implied:
             return []
-        return [self._slot_candidate(turn, hit, lang, subject, qualifier)
+        return [slot_candidate(turn, hit, lang, subject, qualifier)
                 for hit in read_clause(implied, lang, subject, context=turn.text).hits
                 if hit.attr.id == "pet" and not hit.subject and hit.polarity > 0]
 
@@ -334,27 +335,10 @@ class MechanicalExtractor:
                 said = read_clause(clause.replace(hit.value, example, 1), lang, subject, context=turn.text)
                 for found in said.hits:
                     if found.attr.pref and found.polarity > 0 and found.key != hit.key:
-                        cand = self._slot_candidate(turn, found, lang, subject, qualifier)
+                        cand = slot_candidate(turn, found, lang, subject, qualifier)
                         cand.description += kind.format(example_of(hit.key))  # the category's end ends it too
                         out.append(cand)
         return out
-
-    @staticmethod
-    def _slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier: str) -> Candidate:
-        attr = hit.attr
-        return Candidate(
-            kind=attr.kind, description=describe(hit, lang, subject), theme=attr.theme,
-            key=hit.key + qualifier, polarity=hit.polarity, confidence=DEFAULT_CONFIDENCE if hit.default else 0.85,
-            importance=attr.importance,
-            valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=hit.claim,
-            single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, aliases=hit.aliases,
-            ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))), needs_existing=hit.conditional,
-            needs_absent=hit.default,
-            switch_of=f"fact:{attr.id}:" if hit.switch and not attr.pref else "", past_only=hit.past_only,
-            plain_negation=hit.plain,
-            notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")
-                   + (" (weak cue: changes a slot already stated)" if hit.conditional else "")],
-        )
 
 
 def _example_like(like: Candidate, value: str, example: str, lang: str, qualifier: str) -> Candidate:
@@ -411,20 +395,6 @@ _AGAIN = re.compile(r"\b(?:again|back\s+on)\b", re.IGNORECASE)
 _WORD = re.compile(r"[a-z][a-z'-]{2,}")
 _HAN_PAIR = re.compile(r"[\u3400-\u9fff]{2}")
 _ZH_AGAIN_MARK = re.compile(r"又|重新|恢复")
-
-
-def _covered(hit: SlotHit) -> tuple[str, ...]:
-    """The own-words keys a user's single-valued slot ends: "在一家银行工作" is ended by "在腾讯上班", "my iPhone's
-    battery is dying" (``gist:obj:phone``) by "I switched to a Pixel"."""
-    if not hit.single_valued or hit.subject:
-        return ()
-    # a habit the slot holds by a known thing ("smoking") ends its statement in own words when given up: "烟戒了"
-    # ends "一天抽一包烟" (``gist:obj:smoking``) as "我戒烟了" does
-    lex = lexicon()
-    quit = (lex.exact(hit.value, "zh") or lex.exact(hit.value, "en") or "") if hit.polarity < 0 and not hit.obj else ""
-    return ((f"gist:{hit.attr.id}",) if hit.attr.covers else ()) \
-        + ((f"gist:obj:{hit.obj}",) if hit.attr.key_group == "objects" and hit.obj else ()) \
-        + ((f"gist:obj:{quit}",) if quit else ())
 
 
 # A Chinese clause with 我 left out that says what holds ("最近在学吉他", "电脑密码是…"): it opens on an aspect or time
