@@ -49,6 +49,7 @@ from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.reason_named import with_reason
 from memory_core.pipeline.rules import match_clause, render
+from memory_core.pipeline.said_again import said_again
 from memory_core.pipeline.said_when import dated
 from memory_core.pipeline.shift_beside_job import without_shift_beside_job
 from memory_core.pipeline.side_by_side import members_apart
@@ -217,7 +218,7 @@ class MechanicalExtractor:
                 give_change(out[first:], change)
                 out.extend(self._examples(turn, clause, lang, reading.hits, subject, qualifier))
                 if change[1] > 0 and (resumed := resumption_scope(clause, lang)):
-                    _again(out[first:], subject, lang, clause, resumed)
+                    said_again(out[first:], subject, lang, clause, resumed)
                 if all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
                     said = own_words(turn, clause, lang, subject, qualifier)  # kept if no slot was stated before
                     if said is not None:
@@ -358,43 +359,6 @@ def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:
             return hit.value
     found = match_clause(clause, lang, allow_rules=True) if not hits else None
     return found.obj if found is not None and found.rule.slot == "pref" and found.rule.polarity > 0 else ""
-
-
-def _said_before(claim: str, clause: str, lang: str, resumed: str) -> bool:
-    """True when ``clause`` says ``claim`` before what it takes up again (``resumed``), and not after: in "moved
-    to London, started having the odd beer again" or "我搬到上海了又开始喝咖啡了" the move is no return."""
-    folded = clause.casefold()
-    if lang == "zh":
-        mark = _ZH_AGAIN_MARK.search(clause)
-        start = mark.start() if mark else -1
-        pieces = [claim[i:i + 2] for i in range(len(claim) - 1) if _HAN_PAIR.fullmatch(claim[i:i + 2])]
-    else:
-        start = folded.find(resumed.casefold())
-        pieces = _WORD.findall(claim.casefold())
-    if start <= 0:
-        return False
-    return any(p in folded[:start] for p in pieces) and not any(p in folded[start:] for p in pieces)
-
-
-def _again(cands: list[Candidate], subject: str, lang: str, clause: str, resumed: str) -> None:
-    """Say in a resumed statement's text that it was taken up again ("用户又开始吃辣了", "User smokes again"): the
-    item that ends the negation reads as what the user said, not as the first statement of the thing. A
-    statement the clause makes before what it takes up again (``_said_before``) is left as said."""
-    for cand in cands:
-        said = cand.description
-        if cand.polarity < 0 or cand.detail or not said.startswith(subject) \
-                or _said_before(cand.claim, clause, lang, resumed):
-            continue
-        if lang == "zh" and "又" not in said and "重新" not in said:
-            cand.description = f"{subject}又开始{said[len(subject):].removesuffix('了')}了"
-        elif lang == "en" and not _AGAIN.search(said):
-            cand.description = f"{said} again"
-
-
-_AGAIN = re.compile(r"\b(?:again|back\s+on)\b", re.IGNORECASE)
-_WORD = re.compile(r"[a-z][a-z'-]{2,}")
-_HAN_PAIR = re.compile(r"[\u3400-\u9fff]{2}")
-_ZH_AGAIN_MARK = re.compile(r"又|重新|恢复")
 
 
 # A Chinese clause with 我 left out that says what holds ("最近在学吉他", "电脑密码是…"): it opens on an aspect or time
