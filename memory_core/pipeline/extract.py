@@ -33,7 +33,8 @@ from memory_core.pipeline.doctor_said import own_dose, own_report
 from memory_core.pipeline.drug_switch import drug_switched
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.emphatic import plain_emphatic
-from memory_core.pipeline.examples import example_of, named_examples
+from memory_core.pipeline.example_likes import example_like, example_likes
+from memory_core.pipeline.examples import named_examples
 from memory_core.pipeline.forced_stop import plain_forced
 from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
@@ -216,7 +217,7 @@ class MechanicalExtractor:
                 if not reading.temporary:  # "We moved to Austin last week": valid from then
                     dated(out[first:], clause, turn.timestamp)
                 give_change(out[first:], change)
-                out.extend(self._examples(turn, clause, lang, reading.hits, subject, qualifier))
+                out.extend(example_likes(turn, clause, lang, reading.hits, subject, qualifier))
                 if change[1] > 0 and (resumed := resumption_scope(clause, lang)):
                     said_again(out[first:], subject, lang, clause, resumed)
                 if all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
@@ -298,7 +299,7 @@ class MechanicalExtractor:
             ))
             if rule.slot == "pref" and rule.polarity > 0 and not single and hit.obj in description:
                 like = out[-1]
-                out.extend(_example_like(like, hit.obj, example, lang, qualifier)
+                out.extend(example_like(like, hit.obj, example, lang, qualifier)
                            for example in named_examples(turn.text, hit.obj, lang))
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
@@ -322,34 +323,6 @@ class MechanicalExtractor:
         return [slot_candidate(turn, hit, lang, subject, qualifier)
                 for hit in read_clause(implied, lang, subject, context=turn.text).hits
                 if hit.attr.id == "pet" and not hit.subject and hit.polarity > 0]
-
-    def _examples(self, turn: Turn, clause: str, lang: str, hits: list[SlotHit], subject: str,
-                  qualifier: str) -> list[Candidate]:
-        """The likes of the examples a like names after its value ("salty snacks, chips every night": "User
-        loves chips"), each read as the like's clause with the example in the value's place (``examples``)."""
-        out: list[Candidate] = []
-        kind = "（{}）" if lang == "zh" else " ({})"
-        for hit in hits:
-            if not hit.attr.pref or hit.polarity <= 0 or hit.subject or hit.value not in clause:
-                continue
-            for example in named_examples(turn.text, hit.value, lang):
-                said = read_clause(clause.replace(hit.value, example, 1), lang, subject, context=turn.text)
-                for found in said.hits:
-                    if found.attr.pref and found.polarity > 0 and found.key != hit.key:
-                        cand = slot_candidate(turn, found, lang, subject, qualifier)
-                        cand.description += kind.format(example_of(hit.key))  # the category's end ends it too
-                        out.append(cand)
-        return out
-
-
-def _example_like(like: Candidate, value: str, example: str, lang: str, qualifier: str) -> Candidate:
-    """A like of one example of ``like``'s value ("User loves chips (salty snacks)" beside "User loves salty
-    snacks"): its category stays in its text, so the category's end ends it too."""
-    kind = f"（{example_of(like.key)}）" if lang == "zh" else f" ({example_of(like.key)})"
-    description = like.description.replace(value, example, 1) + kind
-    claim = like.claim.replace(value, example, 1) + kind
-    return replace(like, description=description, claim=claim, evidence=claim, notes=["an example the like names"],
-                   key="pref:" + canon_object(example, lang) + qualifier)
 
 
 def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:
