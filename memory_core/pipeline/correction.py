@@ -45,6 +45,7 @@ from collections.abc import Callable
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cleared_value import as_not, without_gloss
 from memory_core.pipeline.correction_pair import named_as, said_only_pair, shaped
+from memory_core.pipeline.correction_text import fitted, replaced, said_alike
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.retraction import retracted
 from memory_core.pipeline.slot_lexicon import canon_object, lexicon
@@ -207,10 +208,10 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
     sources: set[str] = set()
     best = -2
     said_as = {row[2]: named_as(row[2], pair[1]) for row in found}  # "用户对花生过敏" named by "not peanuts"
-    for _, key, description in sorted(found, key=lambda row: -_said_alike(
-            _replaced(row[2], said_as[row[2]] or old, new), new, folded)):
+    for _, key, description in sorted(found, key=lambda row: -said_alike(
+            replaced(row[2], said_as[row[2]] or old, new), new, folded)):
         old = said_as[description] or pair[1]
-        alike_by = _said_alike(_replaced(description, old, new), new, folded)
+        alike_by = said_alike(replaced(description, old, new), new, folded)
         plain = key.split("@")[0]
         owner = plain.split(":", 1)[1].split("/", 1)[0] if "/" in plain else ""
         if not said_as[description] or (owner and not _names_person(owner, turn.text)
@@ -230,7 +231,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
                 done.ends = tuple(dict.fromkeys((*done.ends, key)))  # unless the turn says it as closely
             if alike_by < best or owner or valued or not sources & set(item.source):  # ("我是在北京不是天津")
                 continue
-        text = _replaced(description, old, new)
+        text = replaced(description, old, new)
         lang = lang_of(text)
         ends: tuple[str, ...] = ()
         if plain.startswith("pref:"):  # "tea, not coffee": the like of tea, which ends the like of coffee
@@ -239,7 +240,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         elif valued:  # "the allergy is to tree nuts, not peanuts": the allergy to tree nuts ends the one to peanuts
             _, at_sign, qualifier = key.partition("@")
             attr = plain.split(":")[1]
-            value = _fitted(description, old, new)
+            value = fitted(description, old, new)
             ends, key = (key,), f"fact:{attr}:{canon_object(value, lang)}" + (f"@{qualifier}" if at_sign else "")
             text, lang = _said_in(turn, attr, value, text, lang)  # "我对 peanuts 过敏" put right in English
         kept = [c for c in kept if c.key != key]
@@ -311,66 +312,6 @@ def _names_person(owner: str, text: str) -> bool:
     known = lexicon().gender.get(owner) or next((lexicon().gender[n] for n in relation_names(owner)
                                                  if n in lexicon().gender), "")
     return not known or known == gender
-
-
-# where a Chinese place name of one level ends ("海淀区", "北京市"), and what opens it ("住在", a higher level)
-_ZH_LEVEL = re.compile(r"(?:^|(?<=[在住，,；;市省州县区]))[^在住，,；;市省州县区]{1,6}(?P<level>[区县市省镇])$")
-
-
-def _replaced(description: str, old: str, new: str) -> str:
-    """``description`` with its ``old`` value put right: ``new`` where ``old`` was, and when ``new`` names its own
-    place of the level said before ``old`` ("海淀区五道口" corrected by "朝阳区望京"), in place of that one too
-    (not "海淀区朝阳区望京"). ``description`` unchanged when it does not name ``old``."""
-    at = description.casefold().find(old.casefold())
-    if at < 0:
-        return description
-    new, head = _fitted(description, old, new), description[:at]
-    level = _ZH_LEVEL.search(head)
-    if level is not None and level.group("level") in new:
-        head = head[:level.start()]
-    return head + new + description[at + len(old):]
-
-
-def _fitted(description: str, old: str, new: str) -> str:
-    """``new`` without the words around it that ``description`` already says around ``old``: "silver Toyota, not
-    red" of "red Toyota" is "silver"; "是对螃蟹过敏，不是虾" of "用户对虾过敏" is 螃蟹, not 对螃蟹过敏."""
-    at = description.casefold().find(old.casefold())
-    if at < 0:
-        return new
-    new = _without_tail(new, description[at + len(old):])
-    if has_han(new):
-        new = next((new[n:] for n in range(min(len(new) - 1, 3), 0, -1) if description[:at].endswith(new[:n])), new)
-    return new
-
-
-def _without_tail(new: str, tail: str) -> str:
-    """``new`` without the words (characters, in Chinese) it ends on that ``tail`` (what follows the old value in the
-    stored text) opens on: "silver Toyota" before " Toyota" is "silver", "银色的丰田" before "丰田" is "银色的"."""
-    zh = has_han(new)
-    units = list(new) if zh else new.split()
-    rest = tail.casefold() if zh else tail.casefold().strip()
-    if not zh and not tail.startswith(" "):
-        return new
-    for n in range(1, len(units)):
-        said = ("" if zh else " ").join(units[n:]).casefold()
-        if rest.startswith(said) and (zh or rest[len(said):len(said) + 1] in ("", " ", ",", ".")):
-            return ("" if zh else " ").join(units[:n])
-    return new
-
-
-def _said_alike(text: str, new: str, said: str) -> int:
-    """How many characters around ``new`` in ``text`` the correction ``said`` (casefolded) says with it: "在苏州工作"
-    picks "用户在苏州工作" over "用户住在苏州" for "说错了，是在苏州工作，不是上海"."""
-    folded = text.casefold()
-    at = folded.find(new.casefold())
-    if at < 0:
-        return -1
-    start, end = at, at + len(new)
-    while start > 0 and folded[start - 1:end] in said:
-        start -= 1
-    while end < len(folded) and folded[start:end + 1] in said:
-        end += 1
-    return end - start - len(new)
 
 
 def _wrong_person(turn: Turn, cands: list[Candidate], old: str, found: list[tuple[str, str, str]]
