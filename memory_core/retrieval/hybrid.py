@@ -58,6 +58,7 @@ from memory_core.retrieval.verb_forms import verb_forms
 from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
 from memory_core.retrieval.verbatim import verbatim_first
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
+from memory_core.retrieval.window_tokens import turn_windows
 from memory_core.retrieval.work_question import asked_attribute_first
 from memory_core.text.tokenize import tokenize
 
@@ -66,32 +67,6 @@ __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "
 #: A query's unit vector, or a callable computing it on demand from the lexical coverage (0..1)
 #: (None: no dense ranking this time).
 QueryVector = np.ndarray | Callable[[float], "np.ndarray | None"] | None
-
-
-def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int,
-                 lexicon: frozenset[str] = frozenset()) -> list[list[str] | None]:
-    """Return, per item, the tokens of its source turns and their same-session neighbours.
-
-    Args:
-        items: the user's items.
-        turns: the user's turns in ``seq`` order.
-        window: neighbours taken on each side of a source turn (0 for the turn alone).
-        lexicon: passed to ``tokenize``.
-
-    Returns:
-        One token list per item; None for an item none of whose sources is in ``turns``.
-    """
-    state = HybridState(window)
-    state.apply([], turns)
-    state.lexicon = lexicon
-    cache: dict[int, list[str]] = {}
-
-    def tokens_of(j: int) -> list[str]:
-        if j not in cache:
-            cache[j] = tokenize(state._turn_text[j], lexicon)
-        return cache[j]
-
-    return [state._window(item, tokens_of) for item in items]
 
 
 #: Score factor of text the user did not say (assistant or tool turns) and of a held-back stay's event.
