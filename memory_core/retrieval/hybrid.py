@@ -55,14 +55,14 @@ from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_forms import verb_forms
-from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
+from memory_core.retrieval.verb_heads import verb_heads
 from memory_core.retrieval.verbatim import verbatim_first
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
 from memory_core.retrieval.window_tokens import turn_windows
 from memory_core.retrieval.work_question import asked_attribute_first
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows", "warm_up_search"]
+__all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows"]
 
 #: A query's unit vector, or a callable computing it on demand from the lexical coverage (0..1)
 #: (None: no dense ranking this time).
@@ -390,23 +390,3 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if not marks.any():
             return None
         return np.where(marks, EVIDENCE_FACTOR, 1.0)
-
-
-def warm_up_search() -> None:
-    """Search a two-item index once in each language, loading what a first query loads (a process's start).
-
-    The category, synonym and time-cue tables are read on the first query that
-    needs them: 0.3 s of a 100,000-item user's first recall from its snapshot
-    in a fresh recall worker was the categories file.
-    """
-    from memory_core.model import MemoryItem
-    from memory_core.text.glossary import en_to_zh
-    from memory_core.text.synonyms import synonym_aliases
-
-    synonym_aliases()
-    en_to_zh("warm")  # the dictionary, read once
-    single_character_verbs()
-    index = HybridIndex.build([MemoryItem.create("warm-up", "I play tennis and drink coffee (GRE) last week", "life"),
-                               MemoryItem.create("warm-up", "我上周喜欢打网球和喝咖啡", "生活")])
-    for query in ("what sports do I play last week", "我上周喜欢什么运动"):
-        index.search(query, 2)
