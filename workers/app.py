@@ -37,7 +37,7 @@ from kombu import Queue
 
 from memory_core import wire
 from memory_core.redact import install_log_redaction
-from memory_core.retrieval.hybrid import warm_up_search
+from memory_core.retrieval.warm_up import warm_up_search
 from memory_core.settings import load_settings
 from memory_core.text.tokenize import warm_up
 from workers import kombu_fix

@@ -146,10 +146,7 @@ class Embedder(ABC):
         Raises:
             EmbeddingError: the model failed.
         """
-        ready = prepare(text)
-        if not ready:
-            return np.zeros(self.dim, dtype=np.float32)
-        return _unit(self._query(ready)[None, :], self.dim)[0]
+        return self._embed_one(text, self._query)
 
     def embed_query_coarse(self, text: str) -> np.ndarray:
         """Like ``embed_query``, by a cheaper path where the embedder has one (default: the same vector).
@@ -157,10 +154,14 @@ class Embedder(ABC):
         Raises:
             EmbeddingError: the model failed.
         """
+        return self._embed_one(text, self._query_coarse)
+
+    def _embed_one(self, text: str, how: Callable[[str], np.ndarray]) -> np.ndarray:
+        """Shape (dim,) unit vector of ``text`` prepared and embedded by ``how`` (zeros for blank text)."""
         ready = prepare(text)
         if not ready:
             return np.zeros(self.dim, dtype=np.float32)
-        return _unit(self._query_coarse(ready)[None, :], self.dim)[0]
+        return _unit(how(ready)[None, :], self.dim)[0]
 
     def _query_coarse(self, text: str) -> np.ndarray:
         """Shape (dim,) cheaper vector of a non-empty prepared query; default ``_query``. Raises EmbeddingError."""

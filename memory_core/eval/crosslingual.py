@@ -29,12 +29,10 @@ from memory_core.embedding.base import Embedder
 from memory_core.errors import InvalidInput
 from memory_core.eval.ablation import mechanical_recaller
 from memory_core.eval.metrics import Tally, percentile
+from memory_core.eval.replay_memory import replay_memory
 from memory_core.model import Turn
 from memory_core.retrieval.bm25 import BM25Index
-from memory_core.retrieval.recall import Recaller
 from memory_core.retrieval.stages import RETRIEVERS
-from memory_core.service import open_memory
-from memory_core.settings import Settings
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["KINDS", "SET_PATH", "SPLITS", "CrossCase", "evaluate_crosslingual", "load_cases"]
@@ -115,11 +113,7 @@ def evaluate_crosslingual(*, embedder: Embedder | None, retrievers: Sequence[str
     tallies = {s: {r: Tally(KINDS) for r in [*retrievers, "bm25"]} for s in SPLITS}
     latencies: dict[str, list[float]] = {r: [] for r in retrievers}
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
-        settings = Settings(database_url=f"sqlite:///{tmp}/xl.sqlite3", maintain_every_turns=0, embedder="none")
-        memory = open_memory(settings)
-        if embedder is not None:
-            memory.embedder = embedder
-            memory.recaller = Recaller(memory.store, decay=settings.decay(), embedder=embedder)
+        memory = replay_memory(f"sqlite:///{tmp}/xl.sqlite3", embedder)
         try:
             advance = progress("ingest", len(cases))
             for user, group in users.items():

@@ -23,13 +23,13 @@ from memory_core.embedding.base import Embedder
 from memory_core.errors import InvalidInput
 from memory_core.eval.ablation import Question, format_ablation, mechanical_recaller, run_configs
 from memory_core.eval.metrics import K_VALUES, Tally, evidence_ids, percentile, recall_at_k
+from memory_core.eval.replay_memory import replay_memory
 from memory_core.ingest_io import LocomoSample, read_locomo
 from memory_core.model import Kind
 from memory_core.retrieval.bm25 import BM25Index
-from memory_core.retrieval.recall import Recaller, RecallFilters
+from memory_core.retrieval.recall import RecallFilters
 from memory_core.retrieval.stages import RETRIEVERS, stage_combinations
-from memory_core.service import Memory, mechanical_pipeline, open_memory
-from memory_core.settings import Settings, load_settings
+from memory_core.service import Memory
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["K_VALUES", "evaluate_locomo", "evidence_ids", "format_ablation", "format_table", "recall_at_k"]
@@ -95,12 +95,7 @@ def evaluate_locomo(path: Path, *, workdir: Path | None = None, progress: Progre
     samples = read_locomo(data, _locomo_user)[:limit_samples]
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         # retrieval over the replayed conversations as they were said: no lifecycle pass
-        settings = Settings(database_url=f"sqlite:///{tmp}/locomo.sqlite3", maintain_every_turns=0, embedder="none")
-        memory = open_memory(settings)
-        if embedder is not None:
-            memory.embedder = embedder
-            memory.recaller = Recaller(memory.store, decay=settings.decay(), embedder=embedder)
-            memory.pipeline = mechanical_pipeline(load_settings(), embedder)  # slots by meaning, as open_memory
+        memory = replay_memory(f"sqlite:///{tmp}/locomo.sqlite3", embedder, slots_by_meaning=True)
         restricted: dict[str, RecallFilters] = {}
         if extractor == "observations":
             from memory_core.llm.observations import observation_pipeline

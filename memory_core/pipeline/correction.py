@@ -45,13 +45,14 @@ from collections.abc import Callable
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cleared_value import as_not, without_gloss
 from memory_core.pipeline.correction_pair import named_as, said_only_pair, shaped
+from memory_core.pipeline.correction_person import PRONOUN, names_name, names_person, wrong_person
+from memory_core.pipeline.correction_text import fitted, replaced, said_alike
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.retraction import retracted
 from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.pipeline.value_swap import class_pair, gist_swapped, without_cue_words
-from memory_core.text.relations import relation_names
-from memory_core.text.script import has_han, lang_of
+from memory_core.text.script import lang_of
 
 __all__ = ["corrected", "read_correction"]
 
@@ -83,8 +84,6 @@ _EN_STOP = frozenset({
 })
 # where a value said in English stops: the end of its sentence ("not coffee. Coffee makes me jittery")
 _EN_SENTENCE_END = re.compile(r"[.!?;]+(?:\s|$)")
-# how a person is named in a correction ("my sister", "我姐", "我的妹妹")
-_MY = re.compile(r"^(?:my\s+|我的?)", re.IGNORECASE)
 _ZH_SEG = r"[^，,。！!？?；;、]{1,16}"
 _ZH_X_NOT_Y = re.compile(rf"(?P<new>{_ZH_SEG}?)\s*[，,]?\s*而?不是\s*(?P<old>{_ZH_SEG})")
 _ZH_NOT_Y_X = re.compile(rf"不是\s*(?P<old>{_ZH_SEG}?)\s*[，,]?\s*而?是\s*(?P<new>{_ZH_SEG})")
@@ -186,7 +185,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         else:  # "actually it's a grey Honda": only the right value said, the wrong one found among the facts
             found = facts
             plain_text = turn.text.replace("\u2019", "'")
-            pronoun = _PRONOUN.search(plain_text) is not None  # "she's six": another person's fact first
+            pronoun = PRONOUN.search(plain_text) is not None  # "she's six": another person's fact first
             ordered = sorted((r for r in facts if r[1].startswith("fact:")), key=lambda r: ("/" in r[1]) != pronoun)
             pair = said_only_pair(plain_text, ordered, bool(_STRONG_ZH.search(plain_text)),
                                   bool(_STRONG_EN.search(plain_text)))
@@ -196,7 +195,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
                 return without_cue_words(cands) if strong else cands
     new, old = pair
     said = (new.casefold(), old.casefold())
-    whose = _wrong_person(turn, cands, old, found)
+    whose = wrong_person(turn, cands, old, found)
     if whose:
         return whose
     kept = [c for c in cands if c.kind == Kind.EVENT or not (
@@ -207,14 +206,14 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
     sources: set[str] = set()
     best = -2
     said_as = {row[2]: named_as(row[2], pair[1]) for row in found}  # "用户对花生过敏" named by "not peanuts"
-    for _, key, description in sorted(found, key=lambda row: -_said_alike(
-            _replaced(row[2], said_as[row[2]] or old, new), new, folded)):
+    for _, key, description in sorted(found, key=lambda row: -said_alike(
+            replaced(row[2], said_as[row[2]] or old, new), new, folded)):
         old = said_as[description] or pair[1]
-        alike_by = _said_alike(_replaced(description, old, new), new, folded)
+        alike_by = said_alike(replaced(description, old, new), new, folded)
         plain = key.split("@")[0]
         owner = plain.split(":", 1)[1].split("/", 1)[0] if "/" in plain else ""
-        if not said_as[description] or (owner and not _names_person(owner, turn.text)
-                                        and not _names_name(plain, turn.text)):
+        if not said_as[description] or (owner and not names_person(owner, turn.text)
+                                        and not names_name(plain, turn.text)):
             continue  # not the old value, or another person the turn does not name
         # the object of a multi-valued key ("fact:allergy:peanuts"): the item of the right object replaces it
         valued = plain.startswith("fact:") and not owner and plain.count(":") > 1 \
@@ -230,7 +229,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
                 done.ends = tuple(dict.fromkeys((*done.ends, key)))  # unless the turn says it as closely
             if alike_by < best or owner or valued or not sources & set(item.source):  # ("我是在北京不是天津")
                 continue
-        text = _replaced(description, old, new)
+        text = replaced(description, old, new)
         lang = lang_of(text)
         ends: tuple[str, ...] = ()
         if plain.startswith("pref:"):  # "tea, not coffee": the like of tea, which ends the like of coffee
@@ -239,7 +238,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         elif valued:  # "the allergy is to tree nuts, not peanuts": the allergy to tree nuts ends the one to peanuts
             _, at_sign, qualifier = key.partition("@")
             attr = plain.split(":")[1]
-            value = _fitted(description, old, new)
+            value = fitted(description, old, new)
             ends, key = (key,), f"fact:{attr}:{canon_object(value, lang)}" + (f"@{qualifier}" if at_sign else "")
             text, lang = _said_in(turn, attr, value, text, lang)  # "我对 peanuts 过敏" put right in English
         kept = [c for c in kept if c.key != key]
@@ -282,141 +281,6 @@ def _single(attr: str) -> bool:
     """True when the lexicon's attribute ``attr`` holds one value at a time (unknown attributes: True)."""
     found = next((a for a in lexicon().attributes if a.id == attr), None)
     return found is None or found.single
-
-
-# a person taken up by a pronoun ("说错了，她今年六岁", "sorry, he's seven"), and the gender it says
-_PRONOUN = re.compile(r"\b(?:she|her|he|his|him)\b|她|(?<!其)他(?!们)", re.IGNORECASE)
-
-
-def _names_name(key: str, text: str) -> bool:
-    """True when ``text`` names the person of ``key`` by the name the key holds ("fact:friend/jason/occupation":
-    "Jason is a barista, not a chef"; "fact:朋友/阿杰/works_at": 阿杰是去了中山医院)."""
-    names = key.split(":", 1)[1].split("/")[1:-1]
-    return any((has_han(name) and name in text)
-               or re.search(rf"(?<![\w-]){re.escape(name.replace('_', ' '))}(?![\w-])", text, re.IGNORECASE)
-               for name in names if name)
-
-
-def _names_person(owner: str, text: str) -> bool:
-    """True when ``text`` names the person of the key label ``owner`` ("my sister", "我姐", "女儿"), or takes them
-    up by a pronoun of their gender ("她今年六岁" for a daughter; any pronoun for a friend)."""
-    folded = text.casefold()
-    if any(name.replace("_", " ") in folded for name in (owner, *relation_names(owner))):
-        return True
-    said = _PRONOUN.search(text.replace("\u2019", "'"))
-    if said is None:
-        return False
-    word = said.group(0).casefold()
-    gender = "female" if word in ("she", "her", "她") else "male"
-    known = lexicon().gender.get(owner) or next((lexicon().gender[n] for n in relation_names(owner)
-                                                 if n in lexicon().gender), "")
-    return not known or known == gender
-
-
-# where a Chinese place name of one level ends ("海淀区", "北京市"), and what opens it ("住在", a higher level)
-_ZH_LEVEL = re.compile(r"(?:^|(?<=[在住，,；;市省州县区]))[^在住，,；;市省州县区]{1,6}(?P<level>[区县市省镇])$")
-
-
-def _replaced(description: str, old: str, new: str) -> str:
-    """``description`` with its ``old`` value put right: ``new`` where ``old`` was, and when ``new`` names its own
-    place of the level said before ``old`` ("海淀区五道口" corrected by "朝阳区望京"), in place of that one too
-    (not "海淀区朝阳区望京"). ``description`` unchanged when it does not name ``old``."""
-    at = description.casefold().find(old.casefold())
-    if at < 0:
-        return description
-    new, head = _fitted(description, old, new), description[:at]
-    level = _ZH_LEVEL.search(head)
-    if level is not None and level.group("level") in new:
-        head = head[:level.start()]
-    return head + new + description[at + len(old):]
-
-
-def _fitted(description: str, old: str, new: str) -> str:
-    """``new`` without the words around it that ``description`` already says around ``old``: "silver Toyota, not
-    red" of "red Toyota" is "silver"; "是对螃蟹过敏，不是虾" of "用户对虾过敏" is 螃蟹, not 对螃蟹过敏."""
-    at = description.casefold().find(old.casefold())
-    if at < 0:
-        return new
-    new = _without_tail(new, description[at + len(old):])
-    if has_han(new):
-        new = next((new[n:] for n in range(min(len(new) - 1, 3), 0, -1) if description[:at].endswith(new[:n])), new)
-    return new
-
-
-def _without_tail(new: str, tail: str) -> str:
-    """``new`` without the words (characters, in Chinese) it ends on that ``tail`` (what follows the old value in the
-    stored text) opens on: "silver Toyota" before " Toyota" is "silver", "银色的丰田" before "丰田" is "银色的"."""
-    zh = has_han(new)
-    units = list(new) if zh else new.split()
-    rest = tail.casefold() if zh else tail.casefold().strip()
-    if not zh and not tail.startswith(" "):
-        return new
-    for n in range(1, len(units)):
-        said = ("" if zh else " ").join(units[n:]).casefold()
-        if rest.startswith(said) and (zh or rest[len(said):len(said) + 1] in ("", " ", ",", ".")):
-            return ("" if zh else " ").join(units[:n])
-    return new
-
-
-def _said_alike(text: str, new: str, said: str) -> int:
-    """How many characters around ``new`` in ``text`` the correction ``said`` (casefolded) says with it: "在苏州工作"
-    picks "用户在苏州工作" over "用户住在苏州" for "说错了，是在苏州工作，不是上海"."""
-    folded = text.casefold()
-    at = folded.find(new.casefold())
-    if at < 0:
-        return -1
-    start, end = at, at + len(new)
-    while start > 0 and folded[start - 1:end] in said:
-        start -= 1
-    while end < len(folded) and folded[start:end + 1] in said:
-        end += 1
-    return end - start - len(new)
-
-
-def _wrong_person(turn: Turn, cands: list[Candidate], old: str, found: list[tuple[str, str, str]]
-                  ) -> list[Candidate]:
-    """``cands`` with the wrongly named person's facts ended, when ``old`` names a person the user has facts of.
-
-    "I meant my cousin moved to Portland, not my sister": the turn's own statement about the cousin
-    (``fact:cousin/lives_in``) is kept and ends the sister's ``fact:sister/lives_in``. [] when ``old``
-    names no person with a fact of the attribute the turn states.
-    """
-    label = _MY.sub("", old.strip()).casefold().replace(" ", "_")
-    if not label:
-        return []
-    prefix = f"fact:{label}/"
-    stored = {key for _, key, _ in found if key.startswith(prefix)}
-    hit = False
-    for cand in cands:
-        if cand.is_event or not cand.key.startswith("fact:") or "/" not in cand.key or cand.key.startswith(prefix):
-            continue
-        attr = cand.key.split("/", 1)[1]
-        wrong = f"{prefix}{attr}"
-        if wrong in stored:
-            cand.ends = tuple(dict.fromkeys((*cand.ends, wrong)))
-            hit = True
-    if hit or not stored:
-        return cands if hit else []
-    # no statement of the turn names the right person ("sorry, I meant my cousin …"): the wrong one's text, said of
-    # the person named next to the correction
-    right = next((m.group(1) for m in _EN_PERSON.finditer(turn.text.replace("\u2019", "'"))
-                  if m.group(1).casefold() != label and lexicon().others["en"].match(f"my {m.group(1)} is")), "")
-    if not right:
-        return []
-    out = [c for c in cands if c.is_event]
-    for _, key, description in found:
-        if key.startswith(prefix) and re.search(rf"\b{re.escape(label)}\b", description, re.IGNORECASE):
-            text = re.sub(rf"\b{re.escape(label)}\b", right, description, count=1, flags=re.IGNORECASE)
-            out.append(Candidate(
-                kind=Kind.FACT, description=text, theme="relationships", key=f"fact:{right.casefold()}/"
-                + key[len(prefix):], polarity=1, confidence=0.9, valid_from=turn.timestamp,
-                speaker=turn.speaker.strip() or turn.role, lang="en", claim=text, single_valued=True,
-                ends=(key,), evidence=turn.text, notes=[f"correction: {right}, not {label}"]))
-    return out if len(out) > len([c for c in cands if c.is_event]) else []
-
-
-# a person the user names in English ("my cousin")
-_EN_PERSON = re.compile(r"\bmy\s+([a-z]+)\b", re.IGNORECASE)
 
 
 #: Multi-valued keys whose item's kind or count a correction may replace ("Kiwi is a cockatiel, not a parrot",

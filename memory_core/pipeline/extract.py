@@ -33,7 +33,8 @@ from memory_core.pipeline.doctor_said import own_dose, own_report
 from memory_core.pipeline.drug_switch import drug_switched
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.emphatic import plain_emphatic
-from memory_core.pipeline.examples import example_of, named_examples
+from memory_core.pipeline.example_likes import example_like, example_likes
+from memory_core.pipeline.examples import named_examples
 from memory_core.pipeline.forced_stop import plain_forced
 from memory_core.pipeline.from_to import restated
 from memory_core.pipeline.gist import gist_clause
@@ -49,18 +50,20 @@ from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.reason_named import with_reason
 from memory_core.pipeline.rules import match_clause, render
+from memory_core.pipeline.said_again import said_again
 from memory_core.pipeline.said_when import dated
 from memory_core.pipeline.shift_beside_job import without_shift_beside_job
 from memory_core.pipeline.side_by_side import members_apart
+from memory_core.pipeline.slot_candidate import slot_candidate
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
-from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, describe, lexicon, read_clause
+from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
-from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
+from memory_core.pipeline.types import Candidate
 from memory_core.pipeline.value_class import is_generic_place
 from memory_core.pipeline.walked_pet import walked_pet
 from memory_core.validation import MAX_TEXT_CHARS, ROLES
@@ -208,15 +211,15 @@ class MechanicalExtractor:
                 reading = read_clause(plain, lang, subject, context=turn.text)
             first = len(out)
             if reading.hits:
-                out.extend(keep_clause(self._slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
+                out.extend(keep_clause(slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
                            for hit, own in members_apart(reading.hits, clause, lang))
                 drug_switched(out[first:], reading.hits, turn.text, clause, lang, qualifier)
                 if not reading.temporary:  # "We moved to Austin last week": valid from then
                     dated(out[first:], clause, turn.timestamp)
                 give_change(out[first:], change)
-                out.extend(self._examples(turn, clause, lang, reading.hits, subject, qualifier))
+                out.extend(example_likes(turn, clause, lang, reading.hits, subject, qualifier))
                 if change[1] > 0 and (resumed := resumption_scope(clause, lang)):
-                    _again(out[first:], subject, lang, clause, resumed)
+                    said_again(out[first:], subject, lang, clause, resumed)
                 if all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
                     said = own_words(turn, clause, lang, subject, qualifier)  # kept if no slot was stated before
                     if said is not None:
@@ -240,7 +243,7 @@ class MechanicalExtractor:
             if self.meaning is not None and not reading.skip and (hit is None or hit.rule.slot == "is"):
                 found = self.meaning.read(clause, lang, subject)
                 if found is not None:  # a slot no cue lists, read by meaning
-                    cand = self._slot_candidate(turn, found, lang, subject, qualifier)
+                    cand = slot_candidate(turn, found, lang, subject, qualifier)
                     cand.notes.append("read by meaning")
                     out.append(cand)
                     continue
@@ -296,7 +299,7 @@ class MechanicalExtractor:
             ))
             if rule.slot == "pref" and rule.polarity > 0 and not single and hit.obj in description:
                 like = out[-1]
-                out.extend(_example_like(like, hit.obj, example, lang, qualifier)
+                out.extend(example_like(like, hit.obj, example, lang, qualifier)
                            for example in named_examples(turn.text, hit.obj, lang))
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
@@ -317,54 +320,9 @@ class MechanicalExtractor:
         implied = walked_pet(turn.text, lang)
         if not implied:
             return []
-        return [self._slot_candidate(turn, hit, lang, subject, qualifier)
+        return [slot_candidate(turn, hit, lang, subject, qualifier)
                 for hit in read_clause(implied, lang, subject, context=turn.text).hits
                 if hit.attr.id == "pet" and not hit.subject and hit.polarity > 0]
-
-    def _examples(self, turn: Turn, clause: str, lang: str, hits: list[SlotHit], subject: str,
-                  qualifier: str) -> list[Candidate]:
-        """The likes of the examples a like names after its value ("salty snacks, chips every night": "User
-        loves chips"), each read as the like's clause with the example in the value's place (``examples``)."""
-        out: list[Candidate] = []
-        kind = "（{}）" if lang == "zh" else " ({})"
-        for hit in hits:
-            if not hit.attr.pref or hit.polarity <= 0 or hit.subject or hit.value not in clause:
-                continue
-            for example in named_examples(turn.text, hit.value, lang):
-                said = read_clause(clause.replace(hit.value, example, 1), lang, subject, context=turn.text)
-                for found in said.hits:
-                    if found.attr.pref and found.polarity > 0 and found.key != hit.key:
-                        cand = self._slot_candidate(turn, found, lang, subject, qualifier)
-                        cand.description += kind.format(example_of(hit.key))  # the category's end ends it too
-                        out.append(cand)
-        return out
-
-    @staticmethod
-    def _slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier: str) -> Candidate:
-        attr = hit.attr
-        return Candidate(
-            kind=attr.kind, description=describe(hit, lang, subject), theme=attr.theme,
-            key=hit.key + qualifier, polarity=hit.polarity, confidence=DEFAULT_CONFIDENCE if hit.default else 0.85,
-            importance=attr.importance,
-            valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=hit.claim,
-            single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, aliases=hit.aliases,
-            ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))), needs_existing=hit.conditional,
-            needs_absent=hit.default,
-            switch_of=f"fact:{attr.id}:" if hit.switch and not attr.pref else "", past_only=hit.past_only,
-            plain_negation=hit.plain,
-            notes=[f"slot {attr.id}" + (f" of {hit.subject}" if hit.subject else "")
-                   + (" (weak cue: changes a slot already stated)" if hit.conditional else "")],
-        )
-
-
-def _example_like(like: Candidate, value: str, example: str, lang: str, qualifier: str) -> Candidate:
-    """A like of one example of ``like``'s value ("User loves chips (salty snacks)" beside "User loves salty
-    snacks"): its category stays in its text, so the category's end ends it too."""
-    kind = f"（{example_of(like.key)}）" if lang == "zh" else f" ({example_of(like.key)})"
-    description = like.description.replace(value, example, 1) + kind
-    claim = like.claim.replace(value, example, 1) + kind
-    return replace(like, description=description, claim=claim, evidence=claim, notes=["an example the like names"],
-                   key="pref:" + canon_object(example, lang) + qualifier)
 
 
 def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:
@@ -374,57 +332,6 @@ def _liked(clause: str, lang: str, hits: list[SlotHit]) -> str:
             return hit.value
     found = match_clause(clause, lang, allow_rules=True) if not hits else None
     return found.obj if found is not None and found.rule.slot == "pref" and found.rule.polarity > 0 else ""
-
-
-def _said_before(claim: str, clause: str, lang: str, resumed: str) -> bool:
-    """True when ``clause`` says ``claim`` before what it takes up again (``resumed``), and not after: in "moved
-    to London, started having the odd beer again" or "我搬到上海了又开始喝咖啡了" the move is no return."""
-    folded = clause.casefold()
-    if lang == "zh":
-        mark = _ZH_AGAIN_MARK.search(clause)
-        start = mark.start() if mark else -1
-        pieces = [claim[i:i + 2] for i in range(len(claim) - 1) if _HAN_PAIR.fullmatch(claim[i:i + 2])]
-    else:
-        start = folded.find(resumed.casefold())
-        pieces = _WORD.findall(claim.casefold())
-    if start <= 0:
-        return False
-    return any(p in folded[:start] for p in pieces) and not any(p in folded[start:] for p in pieces)
-
-
-def _again(cands: list[Candidate], subject: str, lang: str, clause: str, resumed: str) -> None:
-    """Say in a resumed statement's text that it was taken up again ("用户又开始吃辣了", "User smokes again"): the
-    item that ends the negation reads as what the user said, not as the first statement of the thing. A
-    statement the clause makes before what it takes up again (``_said_before``) is left as said."""
-    for cand in cands:
-        said = cand.description
-        if cand.polarity < 0 or cand.detail or not said.startswith(subject) \
-                or _said_before(cand.claim, clause, lang, resumed):
-            continue
-        if lang == "zh" and "又" not in said and "重新" not in said:
-            cand.description = f"{subject}又开始{said[len(subject):].removesuffix('了')}了"
-        elif lang == "en" and not _AGAIN.search(said):
-            cand.description = f"{said} again"
-
-
-_AGAIN = re.compile(r"\b(?:again|back\s+on)\b", re.IGNORECASE)
-_WORD = re.compile(r"[a-z][a-z'-]{2,}")
-_HAN_PAIR = re.compile(r"[\u3400-\u9fff]{2}")
-_ZH_AGAIN_MARK = re.compile(r"又|重新|恢复")
-
-
-def _covered(hit: SlotHit) -> tuple[str, ...]:
-    """The own-words keys a user's single-valued slot ends: "在一家银行工作" is ended by "在腾讯上班", "my iPhone's
-    battery is dying" (``gist:obj:phone``) by "I switched to a Pixel"."""
-    if not hit.single_valued or hit.subject:
-        return ()
-    # a habit the slot holds by a known thing ("smoking") ends its statement in own words when given up: "烟戒了"
-    # ends "一天抽一包烟" (``gist:obj:smoking``) as "我戒烟了" does
-    lex = lexicon()
-    quit = (lex.exact(hit.value, "zh") or lex.exact(hit.value, "en") or "") if hit.polarity < 0 and not hit.obj else ""
-    return ((f"gist:{hit.attr.id}",) if hit.attr.covers else ()) \
-        + ((f"gist:obj:{hit.obj}",) if hit.attr.key_group == "objects" and hit.obj else ()) \
-        + ((f"gist:obj:{quit}",) if quit else ())
 
 
 # A Chinese clause with 我 left out that says what holds ("最近在学吉他", "电脑密码是…"): it opens on an aspect or time

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from memory_core.model import Turn
-from memory_core.pipeline.extract import MechanicalExtractor
+from memory_core.pipeline.slot_candidate import slot_candidate
 from memory_core.pipeline.slots import read_clause
 from memory_core.pipeline.types import Candidate
 from memory_core.validation import ROLES
@@ -46,7 +46,7 @@ def with_new_role(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
     if not any(c.key == _OCCUPATION for c in out) and any(c.polarity > 0 for c in out if c.key == "fact:works_at"):
         m = _JOINED_AS.search(turn.text)
         if m is not None:
-            out.extend(MechanicalExtractor._slot_candidate(turn, h, "en", "User", "")
+            out.extend(slot_candidate(turn, h, "en", "User", "")
                        for h in read_clause(f"I work as {m.group('r')}", "en", "User").hits
                        if h.key == _OCCUPATION and h.polarity > 0)
     return out

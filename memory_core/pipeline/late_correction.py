@@ -15,7 +15,8 @@ import re
 from datetime import datetime
 
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn
-from memory_core.pipeline.correction import _replaced, read_correction
+from memory_core.pipeline.correction import read_correction
+from memory_core.pipeline.correction_text import replaced
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, Op
 from memory_core.text.script import has_han
@@ -85,7 +86,7 @@ def corrected_late(turn: Turn, ops: list[Op], store: KeyLookup) -> list[Op]:
         at, new, old, source = match
         zh = has_han(item.description)
         right = MemoryItem.create(
-            item.user_id, _replaced(item.description, old, new), item.theme, actor=Actor.PIPELINE,
+            item.user_id, replaced(item.description, old, new), item.theme, actor=Actor.PIPELINE,
             reason=f"{item.kind} extracted from turn; correction: {new}, not {old}", turn_id=source,
             kind=item.kind, valid_from=at, confidence=item.confidence, trust=item.trust,
             importance=item.importance, key=item.key)

@@ -37,7 +37,7 @@ def dense_hits(dense: DenseIndex, vector: np.ndarray, settings: HybridSettings, 
         dense: the user's vectors.
         vector: shape (dim,) unit query vector.
         settings: ``dense_depth``, ``dense_floor_unmatched``, the ``dense_fallback_*`` fields, ``reply_context``.
-        coverage: the query's lexical coverage (0..1, ``hybrid.lexical_coverage``); the floor applies at 0 only.
+        coverage: the query's lexical coverage (0..1, ``lexical_coverage``); the floor applies at 0 only.
         alive: shape (n_slots,) bool: slots holding an item.
         mask: shape (n_slots,) bool filter, or None.
     """

@@ -42,8 +42,8 @@ from memory_core.retrieval.glosses import gloss_terms, other_language_only
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
+from memory_core.retrieval.lexical_coverage import lexical_coverage
 from memory_core.retrieval.list_question import ListQuestions, asked_members, member_rankings
-from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.named_day import cue_window, with_named_day
 from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
@@ -55,43 +55,18 @@ from memory_core.retrieval.time_window import inside as in_window
 from memory_core.retrieval.time_window import only_time_asked, window_ranking
 from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_forms import verb_forms
-from memory_core.retrieval.verb_heads import single_character_verbs, verb_heads
+from memory_core.retrieval.verb_heads import verb_heads
 from memory_core.retrieval.verbatim import verbatim_first
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
+from memory_core.retrieval.window_tokens import turn_windows
 from memory_core.retrieval.work_question import asked_attribute_first
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows", "warm_up_search"]
+__all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows"]
 
 #: A query's unit vector, or a callable computing it on demand from the lexical coverage (0..1)
 #: (None: no dense ranking this time).
 QueryVector = np.ndarray | Callable[[float], "np.ndarray | None"] | None
-
-
-def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int,
-                 lexicon: frozenset[str] = frozenset()) -> list[list[str] | None]:
-    """Return, per item, the tokens of its source turns and their same-session neighbours.
-
-    Args:
-        items: the user's items.
-        turns: the user's turns in ``seq`` order.
-        window: neighbours taken on each side of a source turn (0 for the turn alone).
-        lexicon: passed to ``tokenize``.
-
-    Returns:
-        One token list per item; None for an item none of whose sources is in ``turns``.
-    """
-    state = HybridState(window)
-    state.apply([], turns)
-    state.lexicon = lexicon
-    cache: dict[int, list[str]] = {}
-
-    def tokens_of(j: int) -> list[str]:
-        if j not in cache:
-            cache[j] = tokenize(state._turn_text[j], lexicon)
-        return cache[j]
-
-    return [state._window(item, tokens_of) for item in items]
 
 
 #: Score factor of text the user did not say (assistant or tool turns) and of a held-back stay's event.
@@ -415,48 +390,3 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if not marks.any():
             return None
         return np.where(marks, EVIDENCE_FACTOR, 1.0)
-
-
-def lexical_coverage(bm25: LiveBM25, tokens: Sequence[str], ranked: np.ndarray) -> float:
-    """Share (0..1) of the query's idf mass that the best lexical item holds.
-
-    1.0 when the top item contains every query term; 0.0 when nothing
-    matched. A term no memory holds weighs as a term of one document would
-    (the most telling kind: "gift" asked of a memory written in Chinese), so
-    a query whose content words all miss has a low coverage even when a
-    common word matched. ``HybridSettings.dense_gate`` embeds the query only
-    when this is below the gate; ``coverage_weighting`` scales the lexical
-    rankings by it.
-    """
-    if not tokens or not ranked.shape[0]:
-        return 0.0
-    best = ranked[:1]
-    n = max(bm25.n_live, 1)
-    unseen = max(float(np.log((n - 0.5) / 1.5)), 0.5)  # Okapi idf (as rank_bm25's) of a term in one document
-    total = held = 0.0
-    for term in set(tokens):
-        weight = bm25.idf_of(term) or unseen
-        total += weight
-        if bm25.scores_of([term], best)[0] > 0:
-            held += weight
-    return held / total if total else 0.0
-
-
-def warm_up_search() -> None:
-    """Search a two-item index once in each language, loading what a first query loads (a process's start).
-
-    The category, synonym and time-cue tables are read on the first query that
-    needs them: 0.3 s of a 100,000-item user's first recall from its snapshot
-    in a fresh recall worker was the categories file.
-    """
-    from memory_core.model import MemoryItem
-    from memory_core.text.glossary import en_to_zh
-    from memory_core.text.synonyms import synonym_aliases
-
-    synonym_aliases()
-    en_to_zh("warm")  # the dictionary, read once
-    single_character_verbs()
-    index = HybridIndex.build([MemoryItem.create("warm-up", "I play tennis and drink coffee (GRE) last week", "life"),
-                               MemoryItem.create("warm-up", "我上周喜欢打网球和喝咖啡", "生活")])
-    for query in ("what sports do I play last week", "我上周喜欢什么运动"):
-        index.search(query, 2)

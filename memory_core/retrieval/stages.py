@@ -29,7 +29,7 @@ findable (history questions still reach it).
   query's embedding (``dense.DenseIndex``) form one more ranking, weighted
   ``w_dense``. With ``dense_gate`` above 0 the query is embedded only when
   the lexical result is weak: the best item holds less than ``dense_gate``
-  of the query's idf mass (see ``hybrid.lexical_coverage``).
+  of the query's idf mass (see ``lexical_coverage``).
 
 - categories (``w_category``; not a stage switch): a query naming a category
   ("What instruments …", "什么运动") also searches the members people name

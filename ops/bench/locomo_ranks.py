@@ -30,11 +30,9 @@ from memory_core.cli_eval import _eval_embedder
 from memory_core.eval.ablation import mechanical_recaller
 from memory_core.eval.locomo import _locomo_user
 from memory_core.eval.metrics import Tally, evidence_ids, percentile
+from memory_core.eval.replay_memory import replay_memory
 from memory_core.ingest_io import read_locomo
-from memory_core.retrieval.recall import Recaller
 from memory_core.retrieval.stages import RETRIEVERS
-from memory_core.service import mechanical_pipeline, open_memory
-from memory_core.settings import Settings, load_settings
 from memory_core.text.tokenize import tokenize
 
 
@@ -44,13 +42,7 @@ def run(path: Path, store: Path, retrievers: list[str], cache: Path | None) -> d
     samples = read_locomo(data, _locomo_user)
     fresh = not (store / "locomo.sqlite3").exists()
     store.mkdir(parents=True, exist_ok=True)
-    settings = Settings(database_url=f"sqlite:///{store}/locomo.sqlite3", maintain_every_turns=0, embedder="none")
-    memory = open_memory(settings)
-    embedder = _eval_embedder(cache)
-    if embedder is not None:
-        memory.embedder = embedder
-        memory.recaller = Recaller(memory.store, decay=settings.decay(), embedder=embedder)
-        memory.pipeline = mechanical_pipeline(load_settings(), embedder)
+    memory = replay_memory(f"sqlite:///{store}/locomo.sqlite3", _eval_embedder(cache), slots_by_meaning=True)
     try:
         if fresh:
             for sample in samples:

@@ -1,4 +1,4 @@
-"""Fixtures for the write-pipeline tests: a dict-backed store, turns, plan-then-apply, an embedded memory."""
+"""Fixtures for the write-pipeline tests: a dict-backed store, turns, plan-then-apply, embedded memories."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from _memstore import DictStore
 from memory_core.embedded import EmbeddedMemory
 from memory_core.model import Turn
 from memory_core.pipeline import WritePipeline
+from memory_core.service import Memory, open_memory
+from memory_core.settings import Settings
 
 
 @pytest.fixture()
@@ -24,6 +26,19 @@ def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
         yield m
     finally:
         m.close()
+
+
+@pytest.fixture()
+def memory(tmp_path: Path) -> Iterator[Memory]:
+    """A memory on a fresh SQLite file with per-tenant sensitive policies, closed after the test.
+
+    Users ``acme:…`` are under ``drop``, ``beta:…`` under ``mask``, every other user under the default ``keep``.
+    A test module that needs other settings defines its own ``memory``, which takes precedence.
+    """
+    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3",
+                               sensitive_policy_by_tenant="acme=drop,beta=mask"))
+    yield mem
+    mem.close()
 
 
 @pytest.fixture

@@ -4,15 +4,12 @@ when the user's turn was curated (and masked) before the reply arrived."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from memory_core.model import Turn
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 USERS = {"keep": "sam", "mask": "beta:sam", "drop": "acme:sam"}
@@ -21,14 +18,6 @@ USERS = {"keep": "sam", "mask": "beta:sam", "drop": "acme:sam"}
 def _turn(user: str, n: int, role: str, text: str) -> Turn:
     return Turn(user_id=user, turn_id=f"t{n}", session_id="s1", role=role, text=text,
                 timestamp=T0 + timedelta(minutes=n), speaker=role)
-
-
-@pytest.fixture()
-def memory(tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3",
-                               sensitive_policy_by_tenant="acme=drop,beta=mask"))
-    yield mem
-    mem.close()
 
 
 def _active(memory: Memory, user: str) -> list[str]:

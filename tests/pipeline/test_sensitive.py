@@ -8,7 +8,6 @@ out (heldout written after the rules of 2026-12-02 were frozen).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -26,8 +25,7 @@ from memory_core.pipeline.sensitive import (
     parse_tenant_policies,
 )
 from memory_core.retrieval.index import RecallFilters
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 from memory_core.store.write_ops import AddOp, EndOp
 
 DATA = Path(__file__).parent / "data"
@@ -158,14 +156,6 @@ def test_queries_that_ask_for_sensitive_data() -> None:
 def _turn(user: str, n: int, text: str, role: str = "user") -> Turn:
     return Turn(user_id=user, turn_id=f"t{n}", session_id="s1", role=role, text=text,
                 timestamp=T0 + timedelta(minutes=n), speaker="Ann" if role == "user" else role)
-
-
-@pytest.fixture()
-def memory(tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3",
-                               sensitive_policy_by_tenant="acme=drop,beta=mask"))
-    yield mem
-    mem.close()
 
 
 @pytest.mark.parametrize(("text", "asked", "unrelated"), [

@@ -8,7 +8,6 @@ SQLite store is owner-only.
 from __future__ import annotations
 
 import stat
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -34,14 +33,6 @@ CHAT = {"en": ["We compared flights to Lisbon and hotels near Alfama for the tri
 def _turns(user: str, texts: list[str], start: int = 0) -> list[Turn]:
     return [Turn(user_id=user, turn_id=f"t{start + n}", session_id="s1", role="user", text=text,
                  timestamp=T0 + timedelta(minutes=start + n), speaker="user") for n, text in enumerate(texts)]
-
-
-@pytest.fixture()
-def memory(tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3",
-                               sensitive_policy_by_tenant="acme=drop,beta=mask"))
-    yield mem
-    mem.close()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
