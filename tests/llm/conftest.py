@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from _turns import TurnFactory
 from llm_support import SATURDAY
 from scripted_server import ScriptedServer, scripted_server
 
@@ -41,7 +42,7 @@ def memory(llm_settings: Settings) -> Iterator[Memory]:
     mem.close()
 
 
-TurnFactory = Callable[..., Turn]
+
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from _memstore import DictStore
+from _turns import TurnFactory
 
 from memory_core.embedded import EmbeddedMemory
 from memory_core.model import Turn
@@ -51,7 +52,7 @@ def pipeline() -> WritePipeline:
     return WritePipeline()
 
 
-TurnFactory = Callable[..., Turn]
+
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from _memstore import DictStore
-from conftest import TurnFactory
+from _turns import TurnFactory
 
 from memory_core.pipeline.clauses import split_clauses
 
