@@ -135,14 +135,12 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
         ``KIND_FACTOR`` × ``weight`` and the other members (a meal's restrictions …), if any, at ``weight``.
     """
     members = category_terms(tokens)
-    if not members:
-        return []
     kinds: list[str] = []
-    if KIND_FACTOR != 1 and asks_list(query):
+    if KIND_FACTOR != 1 and asks_list(query):  # a ``list_only`` kind ("which places …?") names no member above
         phrase, head = asked_phrase(query)
         kinds = kind_terms(tokenize(phrase), head) if phrase else []
     if not kinds:
-        return [(ranked(members), weight)]
+        return [(ranked(members), weight)] if members else []
     of_kinds = set(kinds)
     rest = [t for t in members if t not in of_kinds]
     found = kind_members_only(ranked(kinds), items) if items else ranked(kinds)
