@@ -33,6 +33,7 @@ import numpy as np
 
 from memory_core.model import MemoryItem
 from memory_core.retrieval.categories import category_terms, kind_terms
+from memory_core.retrieval.member_spread import member_firsts
 from memory_core.retrieval.not_members import kind_members_only
 from memory_core.text.tokenize import tokenize
 
@@ -132,7 +133,8 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
     Returns:
         [] when the query names no category; one ranking of every member (``categories.category_terms``) at
         ``weight``; for a list question asking for a kind (``asked_phrase``), the kind's members at
-        ``KIND_FACTOR`` × ``weight`` and the other members (a meal's restrictions …), if any, at ``weight``.
+        ``KIND_FACTOR`` × ``weight``, the best turn of each of those members (``member_spread.member_firsts``) at
+        ``weight``, and the other members (a meal's restrictions …), if any, at ``weight``.
     """
     members = category_terms(tokens)
     kinds: list[str] = []
@@ -143,8 +145,12 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
         return [(ranked(members), weight)] if members else []
     of_kinds = set(kinds)
     rest = [t for t in members if t not in of_kinds]
-    found = kind_members_only(ranked(kinds), items) if items else ranked(kinds)
-    return [(found, weight * KIND_FACTOR)] + ([(ranked(rest), weight)] if rest else [])
+    joint = ranked(kinds)
+    firsts = member_firsts(kinds, ranked, joint)  # each member's best turn, once (``member_spread``)
+    if items:
+        joint, firsts = kind_members_only(joint, items), kind_members_only(firsts, items)
+    out = [(joint, weight * KIND_FACTOR)] + ([(firsts, weight)] if firsts.shape[0] else [])
+    return out + ([(ranked(rest), weight)] if rest else [])
 
 
 def asked_members(query: str, tokens: Sequence[str]) -> frozenset[str]:
