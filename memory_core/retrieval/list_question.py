@@ -179,6 +179,10 @@ class ListQuestions:
         """How many fused candidates the reranks see for ``query`` at top ``k``: more for a list question."""
         return k * (LIST_SHORTLIST if asks_list(query) else 4)
 
+    def _sessions(self, source: Sequence[str]) -> int:
+        """How many sessions the turns ``source`` were said in (turns not stored are left out)."""
+        return len({self._turn_session[p] for t in source if (p := self._turn_pos.get(t)) is not None})
+
     def _spread(self, query: str, items: list[MemoryItem | None], order: np.ndarray,
                 scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``order`` (slots, best first) and ``scores`` spread over sessions for a list question, else as given.
@@ -187,7 +191,9 @@ class ListQuestions:
         better items of its session from other turns (two items of one turn, a raw turn and its fact, count
         once; the first items count too); the greedy MMR order under that penalty is the order of the
         multiplied scores (capped at the last kept one's), which are returned. An item whose session is
-        unknown (no stored turn) is a session of its own.
+        unknown (no stored turn) is a session of its own, and so is an item said in several sessions (a fact merged
+        from turns of many conversations): it claims none of them, so the one turn of its first session that names
+        a member said once is not taken for that session's second (LoCoMo dev, both parts: ops/bench/RESULTS.md).
         """
         if SESSION_FACTOR == 1 or order.shape[0] < 2 or not asks_list(query):
             return order, scores
@@ -197,8 +203,8 @@ class ListQuestions:
             item = items[j]
             first = item.source[0] if item is not None and item.source else f"slot:{j}"
             pos = self._turn_pos.get(first)
-            if pos is None:
-                continue
+            if pos is None or (item is not None and len(item.source) > 1 and self._sessions(item.source) > 1):
+                continue  # an item said in several sessions is none of them ("Melanie loves painting", merged)
             turns = seen.setdefault(self._turn_session[pos], [])
             if first not in turns:
                 turns.append(first)
