@@ -204,7 +204,7 @@ class ListQuestions:
             first = item.source[0] if item is not None and item.source else f"slot:{j}"
             pos = self._turn_pos.get(first)
             if pos is None or (item is not None and len(item.source) > 1 and self._sessions(item.source) > 1):
-                continue  # an item said in several sessions is none of them ("Melanie loves painting", merged)
+                continue  # an item said in several sessions is none of them (a liking merged from many)
             turns = seen.setdefault(self._turn_session[pos], [])
             if first not in turns:
                 turns.append(first)

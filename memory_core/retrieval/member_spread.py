@@ -1,13 +1,13 @@
 """A list question's members, one turn each: the best turn of every member of the asked kind, as one more ranking.
 
-A list question asking for the members of a kind is answered by one turn per member, each in passing: "I'm off
-to go swimming", "we went camping two weekends ago", "I signed up for a pottery class". Ranked as one BM25 query
-of every member (``list_question.member_rankings``), the turns naming the member said most often, or two members
-at once, fill the top of that ranking, and a member said once falls below where the fusion feels it: the question
-wants each different member once before any member twice. ``member_firsts`` is the best turn of each member the
-user's memories hold, in the order the one-query ranking gives them, fused beside it (at ``w_category``) as the
-diversity half of maximal marginal relevance (Carbonell and Goldstein, SIGIR 1998), with "names a member already
-shown" as the redundancy.
+A list question asking for the members of a kind is answered by one turn per member, each in passing: "heading
+to the pool for a swim", "the tent survived the storm, what a camping trip", "first pottery lesson tonight".
+Ranked as one BM25 query of every member (``list_question.member_rankings``), the turns naming the member said
+most often, or two members at once, fill the top of that ranking, and a member said once falls below where the
+fusion feels it: the question wants each different member once before any member twice. ``member_firsts`` is the
+best turn of each member the user's memories hold, in the order the one-query ranking gives them, fused beside it
+(at ``w_category``) as the diversity half of maximal marginal relevance (Carbonell and Goldstein, SIGIR 1998),
+with "names a member already shown" as the redundancy.
 
 Measured on LoCoMo dev, lexical, split by conversation (ops/bench/RESULTS.md, issue 14): the one-query ranking
 itself reordered round by round over the members lost on the untouched part (multi-hop R@10 0.480 → 0.467) and

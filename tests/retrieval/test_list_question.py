@@ -133,7 +133,7 @@ def test_an_item_said_in_several_sessions_claims_none_of_them(query: str) -> Non
     items: list[MemoryItem | None] = [
         _said("Jo loves painting", "s1-1", "s2-1", "s3-1"),  # merged from three sessions
         *(_said(f"filler {n}", f"s{n}-1") for n in (4, 5, 6, 7)),
-        _said("Jo is off to go swimming", "s1-2"),  # one turn of session s1, in passing
+        _said("Jo swam twenty laps at the pool", "s1-2"),  # one turn of session s1, in passing
         _said("Jo went to the market", "s8-1"),
     ]
     order, scores = np.arange(7), np.array([7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.9])

@@ -69,8 +69,8 @@ EN = [
     ("s2-2", "Knitting and painting, the two things I never get tired of."),
     ("s3-1", "Painting and baking with the kids on rainy days."),
     ("s3-2", "Knitting and pottery again this weekend, I love it."),
-    ("s4-1", "Taking care of yourself really matters a lot, so I'm off to go swimming with the kids now!"),
-    ("s5-1", "We had a quiet weekend at home after we went camping with the whole family two weekends ago."),
+    ("s4-1", "Long day at the office, so after dinner I'm heading to the pool for swimming with my nephew."),
+    ("s5-1", "The tent survived the thunderstorm, honestly the most memorable camping trip we have ever had."),
     ("s6-1", "The weather was lovely yesterday."),
 ]
 ZH = [
@@ -80,8 +80,8 @@ ZH = [
     ("s2-2", "园艺和画画，这两样我永远不会腻。"),
     ("s3-1", "下雨天和孩子们一起画画和烘焙。"),
     ("s3-2", "这个周末又是园艺和陶艺，太喜欢了。"),
-    ("s4-1", "照顾好自己真的很重要，所以我现在带孩子们去游泳了！"),
-    ("s5-1", "两周前和全家人一起去露营了，之后这个周末我们在家过得很安静。"),
+    ("s4-1", "上班累了一天，晚饭后我带外甥去游泳馆游泳了！"),
+    ("s5-1", "帐篷居然扛住了雷雨，这是我们印象最深的一次露营。"),
     ("s6-1", "昨天天气很好。"),
 ]
 
