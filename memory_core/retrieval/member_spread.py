@@ -32,11 +32,14 @@ def member_firsts(kinds: Sequence[str], ranked: Callable[[list[str]], np.ndarray
         joint: ``ranked(list(kinds))``, shape (n,) int64: the one-query ranking of every member.
 
     Returns:
-        Shape (m,) int64, m <= n, slots of ``joint`` only; empty when ``kinds`` holds fewer than two terms or no
-        memory holds a member (a lone member's best slot already leads ``joint``).
+        Shape (m,) int64, m <= n, slots of ``joint`` only; empty when ``kinds`` holds fewer than two terms or the
+        memories hold fewer than two members' best slots (a lone member's best slot already leads ``joint``, and
+        lifting it again would only push it past a later turn about the same thing).
     """
     if len(kinds) < 2 or not joint.shape[0]:
         return np.empty(0, dtype=np.int64)
     place = {j: n for n, j in enumerate(joint.tolist())}
     firsts = {next((j for j in ranked([term]).tolist() if j in place), -1) for term in kinds} - {-1}
+    if len(firsts) < 2:  # one member said: nothing to spread over, and its best turn leads ``joint`` already
+        return np.empty(0, dtype=np.int64)
     return np.asarray(sorted(firsts, key=place.__getitem__), dtype=np.int64)

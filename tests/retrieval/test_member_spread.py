@@ -44,6 +44,8 @@ def test_one_member_or_no_hit_adds_nothing() -> None:
     assert member_firsts(["paint"], ranked, ranked(["paint"])).shape == (0,)  # type: ignore[arg-type,operator]
     empty = np.empty(0, dtype=np.int64)
     assert member_firsts(["swim", "camp"], ranked, empty).shape == (0,)  # type: ignore[arg-type]
+    # one member said, in two turns (a service started, then stopped): its first turn is not lifted again
+    assert member_firsts(["paint", "swim"], ranked, ranked(["paint", "swim"])).shape == (0,)  # type: ignore[arg-type,operator]
 
 
 def _index(lines: list[tuple[str, str]]) -> HybridIndex:
