@@ -42,7 +42,8 @@ def load_categories() -> tuple[tuple[frozenset[tuple[str, ...]], tuple[str, ...]
         if not isinstance(entry, dict) or not entry.get("names") or not entry.get("members"):
             raise ValueError(f"categories.yaml: each entry needs names and members; got {entry!r}")
         names = frozenset(t for t in (tuple(tokenize(str(n))) for n in entry["names"]) if t)
-        members = tuple(dict.fromkeys(t for m in entry["members"] for t in tokenize(str(m))))
+        said = [*entry["members"], *_included(raw, entry.get("includes", ()))]
+        members = tuple(dict.fromkeys(t for m in said for t in tokenize(str(m))))
         out.append((names, members))
     for kind in load_shipped("data", "providers.yaml"):  # "which bank do I use?" searches the banks people name
         if isinstance(kind, dict) and kind.get("ask") and kind.get("members"):
@@ -50,6 +51,31 @@ def load_categories() -> tuple[tuple[frozenset[tuple[str, ...]], tuple[str, ...]
                               if t)
             out.append((names, tuple(dict.fromkeys(t for m in kind["members"] for t in tokenize(str(m))))))
     return tuple(out)
+
+
+def _included(raw: list[object], included: Iterable[str]) -> list[str]:
+    """The members of the entries of ``raw`` one of whose names is in ``included`` (an entry's ``includes``:
+    "places" are the countries, cities and states people name).
+
+    Raises:
+        ValueError: an included name that names no entry.
+    """
+    out: list[str] = []
+    for name in included:
+        found = [e for e in raw if isinstance(e, dict) and name in e.get("names", ())]
+        if not found:
+            raise ValueError(f"categories.yaml: includes {name!r}, which names no entry")
+        out += [str(m) for e in found for m in e.get("members", ())]
+    return out
+
+
+@functools.lru_cache(maxsize=1)
+def _list_only() -> frozenset[int]:
+    """Positions in ``load_categories`` of the entries flagged ``list_only: true``, cached: a word too general to
+    ask for its members unless a list question asks for its kind ("which places has she visited?", not "the
+    place I had sushi")."""
+    raw = load_shipped("data", "categories.yaml")
+    return frozenset(n for n, entry in enumerate(raw) if isinstance(entry, dict) and entry.get("list_only"))
 
 
 @functools.lru_cache(maxsize=1)
@@ -150,11 +176,12 @@ def category_terms(tokens: Sequence[str]) -> list[str]:
     """The member terms of every category ``tokens`` (a tokenized query) names, then the names of the
     ``by_member`` categories whose members it names, not already asked; stable order.
 
-    A name of several words ("martial arts") must appear as a run of the query's terms.
+    A name of several words ("martial arts") must appear as a run of the query's terms. A ``list_only`` entry
+    ("places") counts only as the kind a list question asks for (``kind_terms``), not here.
     """
     if not tokens:
         return []
-    hit = _named(tokens)
+    hit = _named(tokens) - _list_only()
     asked = set(tokens)
     categories = load_categories()
     extra: dict[str, None] = {}

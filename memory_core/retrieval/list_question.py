@@ -33,6 +33,7 @@ import numpy as np
 
 from memory_core.model import MemoryItem
 from memory_core.retrieval.categories import category_terms, kind_terms
+from memory_core.retrieval.member_spread import member_firsts
 from memory_core.retrieval.not_members import kind_members_only
 from memory_core.text.tokenize import tokenize
 
@@ -132,21 +133,24 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
     Returns:
         [] when the query names no category; one ranking of every member (``categories.category_terms``) at
         ``weight``; for a list question asking for a kind (``asked_phrase``), the kind's members at
-        ``KIND_FACTOR`` × ``weight`` and the other members (a meal's restrictions …), if any, at ``weight``.
+        ``KIND_FACTOR`` × ``weight``, the best turn of each of those members (``member_spread.member_firsts``) at
+        ``weight``, and the other members (a meal's restrictions …), if any, at ``weight``.
     """
     members = category_terms(tokens)
-    if not members:
-        return []
     kinds: list[str] = []
-    if KIND_FACTOR != 1 and asks_list(query):
+    if KIND_FACTOR != 1 and asks_list(query):  # a ``list_only`` kind ("which places …?") names no member above
         phrase, head = asked_phrase(query)
         kinds = kind_terms(tokenize(phrase), head) if phrase else []
     if not kinds:
-        return [(ranked(members), weight)]
+        return [(ranked(members), weight)] if members else []
     of_kinds = set(kinds)
     rest = [t for t in members if t not in of_kinds]
-    found = kind_members_only(ranked(kinds), items) if items else ranked(kinds)
-    return [(found, weight * KIND_FACTOR)] + ([(ranked(rest), weight)] if rest else [])
+    joint = ranked(kinds)
+    firsts = member_firsts(kinds, ranked, joint)  # each member's best turn, once (``member_spread``)
+    if items:
+        joint, firsts = kind_members_only(joint, items), kind_members_only(firsts, items)
+    out = [(joint, weight * KIND_FACTOR)] + ([(firsts, weight)] if firsts.shape[0] else [])
+    return out + ([(ranked(rest), weight)] if rest else [])
 
 
 def asked_members(query: str, tokens: Sequence[str]) -> frozenset[str]:
@@ -175,6 +179,10 @@ class ListQuestions:
         """How many fused candidates the reranks see for ``query`` at top ``k``: more for a list question."""
         return k * (LIST_SHORTLIST if asks_list(query) else 4)
 
+    def _sessions(self, source: Sequence[str]) -> int:
+        """How many sessions the turns ``source`` were said in (turns not stored are left out)."""
+        return len({self._turn_session[p] for t in source if (p := self._turn_pos.get(t)) is not None})
+
     def _spread(self, query: str, items: list[MemoryItem | None], order: np.ndarray,
                 scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``order`` (slots, best first) and ``scores`` spread over sessions for a list question, else as given.
@@ -183,7 +191,9 @@ class ListQuestions:
         better items of its session from other turns (two items of one turn, a raw turn and its fact, count
         once; the first items count too); the greedy MMR order under that penalty is the order of the
         multiplied scores (capped at the last kept one's), which are returned. An item whose session is
-        unknown (no stored turn) is a session of its own.
+        unknown (no stored turn) is a session of its own, and so is an item said in several sessions (a fact merged
+        from turns of many conversations): it claims none of them, so the one turn of its first session that names
+        a member said once is not taken for that session's second (LoCoMo dev, both parts: ops/bench/RESULTS.md).
         """
         if SESSION_FACTOR == 1 or order.shape[0] < 2 or not asks_list(query):
             return order, scores
@@ -193,8 +203,8 @@ class ListQuestions:
             item = items[j]
             first = item.source[0] if item is not None and item.source else f"slot:{j}"
             pos = self._turn_pos.get(first)
-            if pos is None:
-                continue
+            if pos is None or (item is not None and len(item.source) > 1 and self._sessions(item.source) > 1):
+                continue  # an item said in several sessions is none of them (a liking merged from many)
             turns = seen.setdefault(self._turn_session[pos], [])
             if first not in turns:
                 turns.append(first)

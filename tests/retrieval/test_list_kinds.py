@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 
 from memory_core.model import MemoryItem, Turn
@@ -90,9 +91,12 @@ def test_kind_terms_are_the_members_of_kinds_not_of_intents() -> None:
     assert kind_terms(tokenize("Where do I live?")) == []
 
 
-def test_member_rankings_weigh_the_kinds_of_a_list_question_only() -> None:
+def test_member_rankings_weigh_the_kinds_of_a_list_question_only(monkeypatch: pytest.MonkeyPatch) -> None:
     def ranked(terms: list[str]) -> list[str]:
         return terms
+
+    # the rankings here are the terms searched; each member's best turn is test_member_spread's
+    monkeypatch.setattr(list_question, "member_firsts", lambda kinds, rank, joint: np.empty(0, dtype=np.int64))
 
     def weights(query: str) -> list[float]:
         return [w for _, w in member_rankings(query, tokenize(query), ranked, 0.75)]  # type: ignore[arg-type]

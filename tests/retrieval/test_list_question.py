@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import numpy as np
 import pytest
 
 from memory_core.model import MemoryItem, Turn
@@ -110,3 +111,34 @@ def test_a_chinese_list_question_reaches_more_sessions() -> None:
     ])
     index = HybridIndex.build(items, turns, window=0)
     assert {"s2", "s3", "s4"} <= set(_sessions_of(index, "她和家人都做过哪些活动？"))
+
+
+class _Spreader(list_question.ListQuestions):
+    """The session spread alone, over turns "<session>-<n>" in order."""
+
+    def __init__(self, turn_ids: list[str]) -> None:
+        self._turn_pos = {t: n for n, t in enumerate(turn_ids)}
+        self._turn_session = [t.split("-")[0] for t in turn_ids]
+
+
+def _said(text: str, *turn_ids: str) -> MemoryItem:
+    item = MemoryItem.create("u1", text, "moments", kind="event", turn_id=turn_ids[0], at=T0)
+    item.source = list(turn_ids)
+    return item
+
+
+@pytest.mark.parametrize("query", ["What activities does Jo do?", "Jo平时都有哪些爱好？"])
+def test_an_item_said_in_several_sessions_claims_none_of_them(query: str) -> None:
+    turns = ["s1-1", "s1-2", "s2-1", "s3-1", "s4-1", "s5-1", "s6-1", "s7-1", "s8-1"]
+    items: list[MemoryItem | None] = [
+        _said("Jo loves painting", "s1-1", "s2-1", "s3-1"),  # merged from three sessions
+        *(_said(f"filler {n}", f"s{n}-1") for n in (4, 5, 6, 7)),
+        _said("Jo swam twenty laps at the pool", "s1-2"),  # one turn of session s1, in passing
+        _said("Jo went to the market", "s8-1"),
+    ]
+    order, scores = np.arange(7), np.array([7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.9])
+    spread_order, _ = _Spreader(turns)._spread(query, items, order, scores)
+    assert spread_order.tolist()[5] == 5  # swimming keeps its place: no better item of s1 alone
+    items[0] = _said("Jo loves painting", "s1-1")  # said in s1 only: swimming is its session's second
+    spread_order, _ = _Spreader(turns)._spread(query, items, order, scores)
+    assert spread_order.tolist()[5:] == [6, 5]
