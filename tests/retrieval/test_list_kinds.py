@@ -35,7 +35,7 @@ def _top(index: HybridIndex, query: str, k: int = 6) -> list[str]:
 
 # one session talks about a studio and its kind at length; two other sessions name one member each, in passing
 EN = [
-    ("s1-1", "Was that building a martial arts place or a yoga studio? The sign looked new!"),
+    ("s1-1", "Was that building a yoga studio or a martial arts place? The sign looked new!"),
     ("s1-2", "A yoga studio I visit weekly, and the teachers are friendly."),
     ("s1-3", "The mood inside is calm and everyone is welcoming."),
     ("s1-4", "They also run martial arts classes for children on weekends."),
