@@ -135,7 +135,7 @@ def with_statement(old: str, new: str, lang: str) -> str:
 
 
 # a statement said to hold now ("现在也能吃一点香菜了", "these days I like cilantro"); not the moment's "now" ("I can't
-# right now", "just now", "for now"): "Joanna can't right now" ended a like item of 111 turns on LoCoMo, and every one
+# right now", "just now", "for now"): "<name> can't right now" ended a like item of 111 turns on LoCoMo, and every one
 # of those turns then weighed as superseded in recall (ops/bench/RESULTS.md, issue 14, seventh pass)
 _NOW = re.compile(r"\b(?:(?<!right\s)(?<!just\s)(?<!for\s)now|these\s+days|nowadays)\b|现在|如今|最近", re.IGNORECASE)
 

@@ -22,7 +22,7 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
 - invisible characters pasted in with a text (zero-width space and non-joiner, word joiner, byte-order mark, soft
   hyphen) are left out, so "Lee\u200bds" is read, keyed and stored as "Leeds" (the zero-width joiner of emoji
   sequences stays);
-- a name said to the listener ("Thanks, Nate!", "Hey Joanna", "Nate, you're right") is left out: it names who
+- a name said to the listener ("Thanks, Kofi!", "Hey Ingrid", "Kofi, you're right") is left out: it names who
   is spoken to, not a thing the statement is about (``vocative.without_vocatives``);
 - ``emoji_only``: a turn of emoji and punctuation alone ("👍", "😂😂") says nothing to remember.
 """
@@ -127,7 +127,7 @@ def reading_text(text: str) -> str:
     ``cleft.uncleft``); ``text`` itself when it holds neither a full-width letter or digit, an invisible
     character, an emoji, a vocative nor such a cleft.
     Units: characters in, characters out."""
-    text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Nate!" reads "Thanks!"
+    text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
     if not _ONE.search(text):
         return text
     zh = has_han(text)

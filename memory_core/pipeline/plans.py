@@ -61,8 +61,8 @@ def intended(clause: str, lang: str) -> bool:
 def is_plan(clause: str, lang: str, context: str = "", value: str = "") -> bool:
     """True when ``clause`` states a plan or a future of ``value``, and the rest of the turn ends no old value.
 
-    The time still to come must be said in the same part of the clause as the value ("I'm a shooting guard
-    and our season opener is next week" states the position now); a Chinese verb with its perfective 了
+    The time still to come must be said in the same part of the clause as the value ("I'm a goalkeeper
+    and our first fixture is next week" states the position now); a Chinese verb with its perfective 了
     ("下周去了快手报到") tells a done thing, not a plan.
 
     Args:

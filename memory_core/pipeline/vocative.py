@@ -1,17 +1,17 @@
-"""Names said to the listener ("Thanks, Nate!", "Hey Joanna", "Nate, you're right"), left out of what the rules read.
+"""Names said to the listener ("Thanks, Kofi!", "Hey Ingrid", "Kofi, you're right"), left out of what the rules read.
 
 A name in a vocative names the person spoken to, not a thing the statement is about. Read as part of the
-statement it made every "Thanks, Nate!" of a conversation look like a detail of whatever item already held
-"Nate", and those items grew into one junk item of a hundred greetings (LoCoMo conv-42: "Joanna likes the idea;
-Good idea, Nate; Thanks, Nate; Hey Nate; …"). ``without_vocatives`` drops such a name where its place in the
-sentence says it is a vocative, in English and in Latin-script names inside Chinese ("谢谢你，Nate！"):
+statement it made every "Thanks, Kofi!" of a conversation look like a detail of whatever item already held
+"Kofi", and those items grew into one junk item of a hundred greetings (LoCoMo conv-42: one speaker's liking
+followed by the greetings and thanks said to the other). ``without_vocatives`` drops such a name where its place
+in the sentence says it is a vocative, in English and in Latin-script names inside Chinese ("谢谢你，Kofi！"):
 
-- after a greeting, thanks or interjection and before the sentence goes on or ends ("Hey Nate!", "Thanks
-  Nate, your support means a lot", "Wow, Joanna, that looks amazing", "Bye Joanna");
-- after a comma that closes a short opening without a determiner ("Good idea, Nate!", "Thanks so much,
-  Joanna."): "Adopted a puppy, Max!" or "I moved to Paris, France" keep their names;
-- opening the sentence before a comma and a word spoken to or about the listener ("Nate, you're right",
-  "Joanna, that looks amazing").
+- after a greeting, thanks or interjection and before the sentence goes on or ends ("Hey Kofi!", "Thanks
+  Kofi, your advice helped", "Wow, Ingrid, that garden is gorgeous", "Bye Ingrid");
+- after a comma that closes a short opening without a determiner ("Nice plan, Kofi!", "Thanks so much,
+  Ingrid."): "Adopted a puppy, Max!" or "I moved to Paris, France" keep their names;
+- opening the sentence before a comma and a word spoken to or about the listener ("Kofi, you're right",
+  "Ingrid, that garden is gorgeous").
 
 A known place or organisation is never read as a vocative. The turn and its event keep the text as written.
 """
@@ -73,8 +73,8 @@ def _short_opening(text: str, at: int) -> bool:
 def without_vocatives(text: str) -> str:
     """``text`` without the names said to the listener (module docstring); ``text`` itself when it has none.
 
-    "Good idea, Nate! I'll think about it." -> "Good idea! I'll think about it."; "Hey Joanna, how are you?" ->
-    "Hey, how are you?"; "Nate, you're right." -> "you're right."; "I moved to Paris, France." unchanged.
+    "Nice plan, Kofi! I'll sleep on it." -> "Nice plan! I'll sleep on it."; "Hey Ingrid, how was the trip?" ->
+    "Hey, how was the trip?"; "Kofi, you're right." -> "you're right."; "I moved to Paris, France." unchanged.
     Units: characters in, characters out.
     """
     if not re.search(r"[A-Z][a-z]", text):

@@ -156,7 +156,7 @@ def kind_terms(tokens: Sequence[str], head: bool = False) -> list[str]:
 
     As ``category_terms`` without the ``intent`` entries (a meal's restrictions, a gift's likings, a weekend's
     days, a trip's hotel) and without the ``by_member`` names: what a list question's answers are said as
-    ("what martial arts has John done?" → karate, taekwondo …; 她养过哪些宠物？ → 狗, 猫 …). With ``head``, only
+    ("what martial arts has Tomás tried?" → karate, taekwondo …; 她养过哪些宠物？ → 狗, 猫 …). With ``head``, only
     a kind whose name ends the phrase counts (its head noun: "LGBTQ+ events", not "dessert flavors"). Stable
     order; [] when none.
     """

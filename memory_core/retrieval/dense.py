@@ -13,8 +13,8 @@ by the map ``compact`` returns (``renumber``). Vectors arrive after their
 items (their own write), so ``set_items``/``set_turns`` can fill rows of
 slots that exist already.
 
-A reply leans on what it answers ("Three times a week; it keeps us on
-track." after "How often do you work out?"): a slot may be linked to the
+A reply leans on what it answers ("Every Sunday morning; it's our
+ritual." after "How often do you swim?"): a slot may be linked to the
 item of the turn it replies to (``set_links``; ``reply_context`` says
 which), and its similarity is then the cosine of the query with the
 normalised sum of its own vector and ``context`` times the linked one's —

@@ -1,4 +1,4 @@
-"""List questions: an answer spread over sessions ("What activities does Melanie do?", 她都去过哪些地方？).
+"""List questions: an answer spread over sessions ("What sports does Priya play?", 她都去过哪些地方？).
 
 A question asking for the members of a set (the activities someone does, the places they visited, the
 books they read, how many times something happened) is answered by turns of many conversations, each
@@ -11,11 +11,11 @@ diversity-based reranking", SIGIR 1998) with "from a session already shown" as t
 result's score times ``SESSION_FACTOR`` to the number of better results of its session said in other
 turns, below the first ``KEEP_FIRST`` results, which keep their fused order (spreading those too cost
 LoCoMo dev R@5 0.695 → 0.687, single-hop questions of list shape losing their one evidence turn; ops/bench/
-RESULTS.md, issue 14). A question for one fact ("Where does she live?", "What did Caroline research?")
+RESULTS.md, issue 14). A question for one fact ("Where does she live?", "What did Ingrid study?")
 is not a list question and is ranked as before.
 
-A list question asking for the members of a kind ("what martial arts has John done?", 她养过哪些宠物？) is
-answered by turns that name them ("I'm off to do some taekwondo!"), each in passing, in its own session: their
+A list question asking for the members of a kind ("what martial arts has Tomás tried?", 她养过哪些宠物？) is
+answered by turns that name them ("I'm heading off to a taekwondo lesson!"), each in passing, in its own session: their
 ranking (``categories.kind_terms``) weighs ``KIND_FACTOR`` × ``w_category`` in the fusion (``member_rankings``),
 so a member said once outranks a neighbour of the one turn that says the kind's name. Only the kind the
 question asks for counts (``asked_phrase``: the head of "what LGBTQ+ events …", not the dessert of "which dessert
@@ -55,15 +55,15 @@ _NOT_PLURAL = r"(?!(?:is|was|does|has|this|his|its|us|yours|hers|ours|theirs)\b)
 _PARTICIPLE = (r"(?:[a-z]+ed|been|done|made|read|seen|met|won|taken|given|bought|gone|had|eaten|written|worn|sung|"
                r"drunk|grown|learnt|taught|built|brought|caught|found|heard|kept|lost|run|spent|told|tried)")
 _EN = re.compile(
-    # what / which + a plural noun (two words before it at most) + a verb: "which cities has Jon visited?",
-    # "what European countries has Maria been to?", "what books do I read?" (not "bus", "class", "tennis")
+    # what / which + a plural noun (two words before it at most) + a verb: "which towns has Tomás visited?",
+    # "what Asian countries has Ingrid been to?", "what books do I read?" (not "bus", "class", "tennis")
     rf"\b(?:what|which)\s+(?:[\w+/'-]+\s+){{0,2}}?{_NOT_PLURAL}(?:[a-z]+[^siu\W]s|people|children|men|women)"
     rf"\s+{_AUX}\b"
     r"|\bin\s+what\s+ways\b|\bwhat\s+ways\b"
     r"|^\W*what\s+are\b"  # "what are her hobbies?", "what are some changes …?"
     r"|\bhow\s+many\s+(?:times|[a-z]+s)\b"  # "how many times has she been to the beach?"
     rf"|^\W*(?:what|where|who|which)\b[^?.]*\b(?:has|have)\s+(?:[\w']+\s+){{0,2}}?{_PARTICIPLE}\b"
-    # a habit: "what does Melanie do to destress?", "what do her kids like?" (not "what does she do for a living?")
+    # a habit: "what does Priya do to unwind?", "what do her kids like?" (not "what does she do for a living?")
     r"|^\W*what\s+(?:does|do)\b[^?.]{1,40}?\b(?:like|enjoy|love|collect"
     r"|do\s+(?:to|with|on|in|at|when|after|during|for\s+(?:fun|exercise)))\b"
     r"|\b(?:both|all\s+the|all\s+of)\b",
@@ -85,8 +85,8 @@ def asks_list(query: str) -> bool:
     """True when ``query`` asks for the members of a set, said over many conversations.
 
     English: what or which with a plural noun ("what activities has she done?", "which places has he
-    visited?"), "how many times", a present perfect asked with what / where / who ("where has Melanie
-    camped?"), a habit ("what does she do to relax?", "what do her kids like?"), "both", "all the". Chinese:
+    visited?"), "how many times", a present perfect asked with what / where / who ("where has Priya
+    fished?"), a habit ("what does she do to relax?", "what do her kids like?"), "both", "all the". Chinese:
     哪些, 哪几, 都有什么, 都…什么, 几次, 多少次, 所有, 各种, 去过哪. Not when it asks for one event, period,
     intention or best member (``_ONE``: "what books did she buy last week?", "what are his plans?",
     "what is her favourite book?", 最喜欢哪本); favourites asked in the plural are a list ("what are her favourite
@@ -107,7 +107,7 @@ _ASKED_ZH = re.compile(r"(?:哪些|哪几|什么)(?:种|个|类|部|本|位|只|
 def asked_phrase(query: str) -> tuple[str, bool]:
     """(the noun phrase ``query`` asks the members of, True when its last word is its head), or ("", False).
 
-    English: "What martial arts has John done?" → "martial arts"; "What are Joanna's hobbies?" → "hobbies";
+    English: "What martial arts has Tomás tried?" → "martial arts"; "What are Ingrid's pastimes?" → "pastimes";
     "What dairy-free dessert flavors does he enjoy?" → "dairy-free dessert flavors" (a dessert names no head).
     Chinese: the words after 哪些 / 哪几 / 什么 (她养过哪些宠物？ → 宠物), whose head is not sought.
     """

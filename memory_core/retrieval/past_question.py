@@ -70,12 +70,12 @@ _EN_PAST = re.compile(
     r"previously|formerly|in\s+the\s+past)\b"
     r"|\bmy\s+(?:old|former|previous|ex|last)[\s-]+\w+"
     # any person: "where did he use to work?", "what did she do before?", "where did they live earlier?"
-    # (a pronoun: "what did Nate use to make the ice cream?" uses a thing, "what did he use to do?" is a habit)
+    # (a pronoun: "what did Kofi use to make the stew?" uses a thing, "what did he use to do?" is a habit)
     r"|\b(?:did|didn'?t)\s+(?:he|she|they|you|we)\s+use\s+to\b"
     r"|\b(?:did|was|were|had)\b.*\b(?:before|earlier|previously)\s*[?.!]*\s*$"
     r"|\b(?:his|her|their|your)\s+(?:old|former|previous|ex)[\s-]+\w+", re.IGNORECASE)
-#: "did Anna use to do / be / work / live …": a name then a verb of a lasting state (a habit; "what did Nate
-#: use to make the ice cream?" names a thing used, and "make" is no such verb). Case-sensitive: a name.
+#: "did Anna use to do / be / work / live …": a name then a verb of a lasting state (a habit; "what did Kofi
+#: use to make the stew?" names a thing used, and "make" is no such verb). Case-sensitive: a name.
 _EN_NAME_USED_TO = re.compile(r"\b(?:[Dd]id|[Dd]idn'?t)\s+[A-Z][a-z]+\s+use\s+to\s+(?:do|be|work|live|study|teach)\b")
 _EN_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays|at\s+the\s+moment|today)\b", re.IGNORECASE)
 _ZH_NOW = re.compile(r"现在|目前|如今|最近|眼下")

@@ -1,8 +1,8 @@
 """Which item a turn replies to, for the dense ranking: what a short reply is about is often in the turn before.
 
-"Three times a week; it keeps us on track." answers "How often do you work
-out with your family?"; "They were awestruck and humbled." answers "How did
-the kids react at the memorial?". Their own vectors say little about what
+"Every Sunday morning; it's our ritual." answers "How often do you swim
+with your brother?"; "She was thrilled and a bit shy." answers "How did
+your niece take the award?". Their own vectors say little about what
 a question will ask; the turn they answer says it. So the dense index
 (``dense.DenseIndex``) scores an event item by the normalised sum of its
 own vector and ``HybridSettings.reply_context`` times the vector of the

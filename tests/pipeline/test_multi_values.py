@@ -93,7 +93,7 @@ def test_only_a_stance_said_to_hold_now_ends_a_like_en_and_zh() -> None:
     assert ended_by_stance("pref:cilantro@user", "I don't mind cilantro now")
     assert ended_by_stance("pref:香菜@user", "我现在也能吃一点香菜了，不那么讨厌了")
     # the moment's "now" says nothing lasting: a refusal for now leaves the like as it was
-    assert not ended_by_stance("pref:the idea@joanna", "Joanna can't right now")
+    assert not ended_by_stance("pref:the idea@priya", "Priya can't right now")
     assert not ended_by_stance("pref:coffee@user", "I can't have coffee just now")
     assert not ended_by_stance("pref:cake@user", "no cake for now, thanks")
     assert not ended_by_stance("pref:cilantro@user", "I don't like cilantro")

@@ -144,8 +144,8 @@ def test_several_clauses_in_one_turn(make_turn: TurnFactory, text: str, count: i
 @pytest.mark.parametrize("text", [
     "Do I like pizza?", "你喜欢吃辣吗？", "If I lived in Paris I would be happy", "如果我住在北京就好了",
     "I'd like a coffee", "I'm a bit tired", "I like it", "我们喜欢唱歌", "我是说你错了",
-    "我爱你", "I liked the film", "Doing something I love is awesome",
-    "I love your commitment", "I'm a huge fan of it", "I'm a mix of excited and scared", "Never say never!",
+    "我爱你", "I liked the film", "Making something I love is so rewarding",
+    "I love your commitment", "I'm a huge fan of it", "I'm a mix of nervous and thrilled", "Never say never!",
     "我喜欢你做的菜",
 ])
 def test_questions_conditionals_and_non_statements_give_nothing(make_turn: TurnFactory, text: str) -> None:
@@ -165,12 +165,12 @@ def test_system_turns_yield_nothing(make_turn: TurnFactory) -> None:
 
 
 def test_event_carries_turn_time_speaker_and_text(make_turn: TurnFactory) -> None:
-    turn = make_turn("Went to the LGBTQ support group yesterday", speaker="Caroline")
+    turn = make_turn("Went to the chess club meetup yesterday", speaker="Priya")
     event = EX.extract(turn)[0]
     assert event.kind == Kind.EVENT
     assert event.valid_from == turn.timestamp
-    assert event.speaker == "Caroline"
-    assert event.description == f"Caroline: {turn.text}"
+    assert event.speaker == "Priya"
+    assert event.description == f"Priya: {turn.text}"
     assert event.key.startswith("event:")
 
 
@@ -223,10 +223,10 @@ def test_descriptions_are_in_the_third_person(make_turn: TurnFactory) -> None:
 
 
 def test_trailing_chatter_is_trimmed_from_objects(make_turn: TurnFactory) -> None:
-    assert only(make_turn, "I think I am an expert hiker now.").key == only(make_turn, "I'm an expert hiker").key
+    assert only(make_turn, "I think I am a skilled climber now.").key == only(make_turn, "I'm a skilled climber").key
     assert only(make_turn, "I live in Paris now!").claim == only(make_turn, "I live in Paris").claim
-    shooting = only(make_turn, "I'm a shooting guard for the team and our season opener is next week - so excited")
-    assert "season" not in shooting.description
+    keeper = only(make_turn, "I'm a goalkeeper for the club and our first fixture is next week - so excited")
+    assert "fixture" not in keeper.description
 
 
 def test_a_speaker_stating_their_own_display_name_adds_no_fact():

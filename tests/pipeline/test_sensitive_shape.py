@@ -206,7 +206,7 @@ def test_treatments_therapy_disability_and_a_reported_diagnosis_are_health(text:
 @pytest.mark.parametrize("text", [
     "I've been on Netflix since March",
     "my sister is a psychologist in Leeds",
-    "I'm looking into counseling and mental health as a career",
+    "I'm thinking about a career in therapy and mental health support",
     "blind date on friday, wish me luck",
     "the doctor said I'm fine",
     "医生说我没事，就是有点累",

@@ -56,15 +56,15 @@ def test_without_turns_the_turn_signal_indexes_the_items_own_text():
 
 def test_named_speaker_is_preferred():
     items, turns = conversation([
-        ("a-1", "Caroline", "I painted a sunset last week."),
-        ("a-2", "Melanie", "I painted a lake last week."),
+        ("a-1", "Ingrid", "I painted a sunset last week."),
+        ("a-2", "Priya", "I painted a lake last week."),
     ])
     index = HybridIndex.build(items, turns, window=0)
-    plain = index.search("What did Melanie paint?", k=2, settings=replace(OFF, turns=True))
-    boosted = index.search("What did Melanie paint?", k=2, settings=replace(OFF, turns=True, speakers=True))
-    assert boosted[0].item.speaker == "Melanie"
-    assert boosted[0].score > plain[0].score or plain[0].item.speaker == "Melanie"
-    assert named_speakers("What did Mel do?", ["Melanie", "assistant"]) == {"Melanie"}
+    plain = index.search("What did Priya paint?", k=2, settings=replace(OFF, turns=True))
+    boosted = index.search("What did Priya paint?", k=2, settings=replace(OFF, turns=True, speakers=True))
+    assert boosted[0].item.speaker == "Priya"
+    assert boosted[0].score > plain[0].score or plain[0].item.speaker == "Priya"
+    assert named_speakers("What did Pri do?", ["Priya", "assistant"]) == {"Priya"}
 
 
 def _named_by_one_pattern_each(query: str, speakers: list[str]) -> set[str]:
@@ -202,8 +202,8 @@ def test_stage_combinations_cover_every_switch():
 
 
 def test_entities_and_lexicon():
-    assert extract_entities("Melanie: I went to the LGBTQ centre in New York with Caroline.") == [
-        "LGBTQ", "New York", "Caroline"]
+    assert extract_entities("Priya: I went to the NGO office in New York with Ingrid.") == [
+        "NGO", "New York", "Ingrid"]
     assert extract_entities("我叫Mia，我最喜欢《晴天》，我的猫叫咪咪。") == ["Mia", "晴天", "咪咪"]
     assert learn_lexicon(["周杰伦", "Mia", "Mia的猫", "晴"]) == frozenset({"周杰伦"})
 

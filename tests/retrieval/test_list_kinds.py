@@ -35,13 +35,13 @@ def _top(index: HybridIndex, query: str, k: int = 6) -> list[str]:
 
 # one session talks about a studio and its kind at length; two other sessions name one member each, in passing
 EN = [
-    ("s1-1", "Is that a martial arts place or a yoga studio? It looks awesome!"),
-    ("s1-2", "It's a yoga studio I go to often, the instructors are great."),
-    ("s1-3", "The vibe there is really chill and the people are kind."),
-    ("s1-4", "They also teach martial arts classes for kids on weekends."),
-    ("s1-5", "I've done weight training there too, it was hard."),
-    ("s2-1", "Thanks! I'm doing kickboxing now and it gives me so much energy."),
-    ("s3-1", "Let's keep making memories with the family. I'm off to do some taekwondo!"),
+    ("s1-1", "Was that building a yoga studio or a martial arts place? The sign looked new!"),
+    ("s1-2", "A yoga studio I visit weekly, and the teachers are friendly."),
+    ("s1-3", "The mood inside is calm and everyone is welcoming."),
+    ("s1-4", "They also run martial arts classes for children on weekends."),
+    ("s1-5", "I've lifted weights there as well, it was tough."),
+    ("s2-1", "Cheers! I'm doing kickboxing these days and it gives me loads of energy."),
+    ("s3-1", "Let's plan more outings with the cousins. I'm heading off to a taekwondo lesson!"),
     ("s4-1", "The weather was lovely yesterday."),
 ]
 ZH = [
@@ -57,7 +57,7 @@ ZH = [
 
 
 @pytest.mark.parametrize(("lines", "query", "members"), [
-    (EN, "What martial arts has Jo done?", {"s2-1", "s3-1"}),
+    (EN, "What martial arts has Jo tried?", {"s2-1", "s3-1"}),
     (ZH, "Jo都练过哪些武术？", {"s2-1", "s3-1"}),
 ])
 def test_the_members_of_an_asked_kind_reach_the_top_six(monkeypatch: pytest.MonkeyPatch,
@@ -79,12 +79,12 @@ def test_a_question_for_one_fact_naming_the_kind_is_ranked_as_before(monkeypatch
 
 
 def test_kind_terms_are_the_members_of_kinds_not_of_intents() -> None:
-    assert {"taekwondo", "kickbox"} <= set(kind_terms(tokenize("What martial arts has John done?")))
+    assert {"taekwondo", "kickbox"} <= set(kind_terms(tokenize("What martial arts has Tomás tried?")))
     assert {"跆拳道", "太极"} <= set(kind_terms(tokenize("他都练过哪些武术？")))
     assert {"狗", "乌龟"} <= set(kind_terms(tokenize("她养过哪些宠物？")))
     assert {"dog", "turtl"} <= set(kind_terms(tokenize("what pets 她养过?")))  # mixed
     # a meal's restrictions, a gift's likings, a weekend's days are searched, but are no kinds
-    for query in ("What recipes has Joanna made?", "她生日都收到过哪些礼物？", "What did we do on all the weekends?"):
+    for query in ("What recipes has Priya cooked?", "她生日都收到过哪些礼物？", "What did we do on all the weekends?"):
         assert category_terms(tokenize(query))
         assert kind_terms(tokenize(query)) == []
     assert kind_terms(tokenize("can I have an espresso?")) == []  # a member asking its kind names no kind
@@ -101,27 +101,27 @@ def test_member_rankings_weigh_the_kinds_of_a_list_question_only(monkeypatch: py
     def weights(query: str) -> list[float]:
         return [w for _, w in member_rankings(query, tokenize(query), ranked, 0.75)]  # type: ignore[arg-type]
 
-    listed = "What exercises has Maria done before dinner?"
+    listed = "What exercises has Ingrid done before dinner?"
     pairs = member_rankings(listed, tokenize(listed), ranked, 0.75)  # type: ignore[arg-type]
     assert [w for _, w in pairs] == [0.75 * list_question.KIND_FACTOR, 0.75]
     assert "yoga" in pairs[0][0] and "allergi" in pairs[1][0]  # the kind's members; the meal's restrictions
     assert weights("她都练过哪些武术？") == [0.75 * list_question.KIND_FACTOR]
-    assert weights("Does Maria exercise before dinner?") == [0.75]  # a question for one fact
-    assert weights("Which dairy-free dessert flavors does Nate enjoy?") == [0.75]  # flavours asked, not desserts
+    assert weights("Does Ingrid exercise before dinner?") == [0.75]  # a question for one fact
+    assert weights("Which sugar-free dessert flavors does Tomás like?") == [0.75]  # flavours asked, not desserts
     assert weights("What specific themes are explored in her new book?") == [0.75]
     assert weights("Where do I live?") == []
 
 
 @pytest.mark.parametrize(("query", "phrase", "head"), [
-    ("What martial arts has John done?", "martial arts", True),
-    ("What LGBTQ+ events has Caroline participated in?", "LGBTQ+ events", True),
-    ("What are Joanna's hobbies?", "hobbies", True),
-    ("What are Nate's favorite desserts?", "favorite desserts", True),
+    ("What martial arts has Tomás tried?", "martial arts", True),
+    ("What STEM+ events has Ingrid attended?", "STEM+ events", True),
+    ("What are Ingrid's pastimes?", "pastimes", True),
+    ("What are Tomás's favorite soups?", "favorite soups", True),
     ("What kinds of books does she read?", "books", True),
-    ("Which dairy-free dessert flavors does Nate enjoy?", "dairy-free dessert flavors", True),
+    ("Which sugar-free dessert flavors does Tomás like?", "sugar-free dessert flavors", True),
     ("她养过哪些宠物？", "宠物", False),
     ("他都练过哪几种武术？", "武术", False),
-    ("What does Melanie do to relax?", "", False),
+    ("What does Priya do to relax?", "", False),
 ])
 def test_the_asked_phrase_of_a_list_question(query: str, phrase: str, head: bool) -> None:
     assert asked_phrase(query) == (phrase, head)

@@ -17,24 +17,24 @@ T0 = datetime(2024, 5, 1, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("query", [
-    "What activities does Melanie partake in?",
+    "What activities does Priya take part in?",
     "Which places has Tom visited?",
-    "Which cities has Jon visited?",
-    "What European countries has Maria been to?",
+    "Which towns has Tomás visited?",
+    "What Asian countries has Ingrid been to?",
     "What books has she read?",
-    "Where has Melanie camped?",
-    "What does Melanie do to destress?",
+    "Where has Priya fished?",
+    "What does Priya do to unwind?",
     "What do her kids like?",
     "How many times has she been to the beach?",
     "What are her hobbies?",
     "What sports do I play?",
-    "Do Jon and Gina both dance?",
+    "Do Priya and Tomás both dance?",
     "她都去过哪些地方？",
     "我平时都有什么爱好？",
     "他养过哪几只宠物？",
     "我们去过几次海边？",
     "她周末都做些什么？",
-    "What are Nate's favorite desserts?",  # favourites in the plural
+    "What are Tomás's favorite soups?",  # favourites in the plural
     "What are her favourite books to read?",
     "她最喜欢哪些书？",
     "他最爱哪几部电影？",
@@ -46,8 +46,8 @@ def test_a_question_for_the_members_of_a_set_is_a_list_question(query: str) -> N
 @pytest.mark.parametrize("query", [
     "Where do I live?",
     "What car do I drive?",
-    "What is Caroline's identity?",
-    "What did Caroline research?",
+    "What is Ingrid's profession?",
+    "What did Ingrid study?",
     "Which bank do I use?",
     "When is her birthday?",
     "What does she do for a living now",
@@ -63,13 +63,13 @@ def test_a_question_for_one_fact_is_not(query: str) -> None:
 
 
 def _sessions(lines: list[tuple[str, str]]) -> tuple[list[MemoryItem], list[Turn]]:
-    """(turn id "<session>-<n>", text) lines, one session a day, as event items and turns of Mel."""
+    """(turn id "<session>-<n>", text) lines, one session a day, as event items and turns of Priya."""
     items, turns = [], []
     for n, (turn_id, text) in enumerate(lines):
         at = T0 + timedelta(days=int(turn_id.split("-")[0][1:]), minutes=n)
-        turns.append(Turn("u1", turn_id, turn_id.split("-")[0], "user", text, at, speaker="Mel"))
-        items.append(MemoryItem.create("u1", f"Mel: {text}", "moments", kind="event", turn_id=turn_id,
-                                       at=at, valid_from=at, speaker="Mel"))
+        turns.append(Turn("u1", turn_id, turn_id.split("-")[0], "user", text, at, speaker="Priya"))
+        items.append(MemoryItem.create("u1", f"Priya: {text}", "moments", kind="event", turn_id=turn_id,
+                                       at=at, valid_from=at, speaker="Priya"))
     return items, turns
 
 
@@ -91,7 +91,7 @@ def test_a_list_question_reaches_more_sessions_and_a_one_fact_question_keeps_its
         monkeypatch: pytest.MonkeyPatch) -> None:
     items, turns = _sessions(LINES)
     index = HybridIndex.build(items, turns, window=0)
-    listed, one_fact = "What activities does Mel do with her family?", "What is Mel's favourite pottery activity?"
+    listed, one_fact = "What activities does Priya do with her family?", "What is Priya's favourite pottery activity?"
     spread, before = _sessions_of(index, listed), _sessions_of(index, one_fact)
     assert spread[:list_question.KEEP_FIRST] == ["s1"] * list_question.KEEP_FIRST  # the first results stay
     assert {"s2", "s3", "s4"} <= set(spread)  # then the best turn of other sessions before more of pottery

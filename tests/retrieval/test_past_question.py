@@ -37,7 +37,7 @@ def say(memory: Memory, *texts: str) -> None:
     ("Which company was he at earlier?", True), ("他以前在哪工作？", True), ("之前住哪？", True),
     ("Where does he work now?", False), ("What does she do before work?", False),
     ("What should we do before?", False), ("他现在住哪？", False),
-    ("What ingredient did Nate use to make the ice cream?", False),  # a thing used, not a habit
+    ("What spice did Kofi use to make the stew?", False),  # a thing used, not a habit
 ])
 def test_a_question_about_the_past_is_read_by_its_grammar(query: str, past: bool) -> None:
     assert asks_about_past(query) is past
@@ -110,7 +110,7 @@ def test_a_past_question_with_no_content_word_asks_the_relation_it_names(memory:
 
 @pytest.mark.parametrize(("query", "past"), [
     ("What did Anna use to do?", True), ("Where did Tom use to live?", True), ("What did Anna do before?", True),
-    ("What did Nate use to make the ice cream?", False), ("What does Anna use to paint?", False),
+    ("What did Kofi use to make the stew?", False), ("What does Anna use to paint?", False),
 ])
 def test_a_name_then_used_to_and_a_state_verb_reads_as_the_past(query: str, past: bool) -> None:
     assert asks_about_past(query) is past

@@ -18,7 +18,7 @@ def days(cue) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize(("query", "window"), [
-    ("What did Melanie paint on October 13, 2023?", ("2023-10-12", "2023-10-15")),
+    ("What did Priya bake on October 13, 2023?", ("2023-10-12", "2023-10-15")),
     ("what happened on 13 October 2023", ("2023-10-12", "2023-10-15")),
     ("What did she do in 2022?", ("2022-01-01", "2023-01-01")),
     ("Where were you in May 2023", ("2023-05-01", "2023-06-01")),
@@ -43,8 +43,8 @@ def test_last_may_said_in_may_is_the_year_before():
 
 
 def test_may_as_a_verb_is_no_cue():
-    assert parse_time_cue("May I ask what Caroline likes?", REF) is None
-    assert parse_time_cue("When did Caroline go to the support group?", REF) is None
+    assert parse_time_cue("May I ask what Ingrid likes?", REF) is None
+    assert parse_time_cue("When did Ingrid go to the chess club?", REF) is None
 
 
 def test_anchors_before_and_after():
