@@ -61,6 +61,7 @@ import sqlite3
 import sys
 import tempfile
 import threading
+import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -126,9 +127,26 @@ def _usable(sense: str) -> str | None:
     if not sense or (_NOTE.match(sense) and not sense.startswith("(coll.)")):
         return None
     text = _LEAD.sub("", _PARENS.sub(" ", sense).strip()).strip(" ,.?!")
-    if not text or _CJK.search(text) or len(text.split()) > MAX_WORDS:
+    if not text or _CJK.search(text):
         return None
+    if len(text.split()) > MAX_WORDS:
+        return _named_head(text)
     return text
+
+
+def _named_head(text: str) -> str | None:
+    """The name a long sense opens with, before its comma ("Tokyo, capital of Japan" → "Tokyo"), else None.
+
+    CC-CEDICT glosses places and people as a capitalised name and an apposition ("London, capital of United
+    Kingdom", "Ōsaka, a city and prefecture in Japan"): the whole sense is too long to be a gloss, the name alone is
+    what either language's text says. At most ``MAX_WORDS`` words, each opening with a capital; accents dropped
+    ("Ōsaka" → "Osaka", as English text spells it).
+    """
+    head, comma, rest = text.partition(",")
+    words = head.split()
+    if not comma or not rest.strip() or len(words) > MAX_WORDS or not all(w[0].isupper() for w in words):
+        return None
+    return "".join(c for c in unicodedata.normalize("NFKD", head.strip()) if not unicodedata.combining(c))
 
 
 def _senses(path: Path) -> Iterator[tuple[str, int, str]]:
