@@ -19,6 +19,7 @@ both languages (slot and relation words) met "running partner" through
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Sequence
 
 import numpy as np
@@ -50,14 +51,16 @@ def gloss_terms(tokens: Sequence[str], skip: Collection[str] = ()) -> list[str]:
         skip: terms already searched another way (the aliases' expansion).
 
     Returns:
-        English terms for Chinese tokens, Chinese words for English tokens; ``[]`` when the
+        English terms for Chinese tokens, Chinese words for English tokens and for two English tokens in a row
+        that the dictionary glosses together ("National Day" → 国庆, "ice cream" → 冰淇淋); ``[]`` when the
         dictionary gives none (or is not installed). A token the shipped synonym groups list
         is not looked up: its aliases are searched already, more precisely.
     """
     out: list[str] = []
     seen = set(tokens) | set(skip)
     listed = synonym_aliases()
-    for token in tokens:
+    pairs = [f"{a} {b}" for a, b in itertools.pairwise(tokens) if not (_is_cjk(a) or _is_cjk(b))]
+    for token in [*tokens, *pairs]:
         if token in listed or token in USER_WORDS:  # the hand-written groups know this word better (抽烟: smoke ...)
             continue
         for term in (zh_to_en(token) if _is_cjk(token) else en_to_zh(token)):

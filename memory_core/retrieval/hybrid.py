@@ -37,6 +37,7 @@ from memory_core.retrieval.categories import asks_stay
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.diverse import Diverse
+from memory_core.retrieval.fallback_kinds import fallback_rankings
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.glosses import gloss_terms, other_language_only
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
@@ -304,6 +305,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
                 trip, home = whereabouts_terms()
                 rankings.append((self.lexical.ranked(list(trip), depth, mask), settings.w_category))
                 rankings.append((self.lexical.ranked(list(home), depth, mask), settings.w_category / 2))
+        rankings += fallback_rankings(tokens, rankings, self.lexical, depth, mask, settings.w_category)  # 职业: 律师
         if settings.turns:
             rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)

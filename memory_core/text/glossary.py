@@ -61,6 +61,7 @@ import sqlite3
 import sys
 import tempfile
 import threading
+import unicodedata
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -120,22 +121,42 @@ def glossary_path() -> Path | None:
     return None
 
 
-def _usable(sense: str) -> str | None:
-    """``sense`` cleaned ("to live" → "live", "(coll.) wife" → "wife"), or None for a note or a long phrase."""
+def _usable(sense: str, names: bool = True) -> str | None:
+    """``sense`` cleaned ("to live" → "live", "(coll.) wife" → "wife"), or None for a note or a long phrase;
+    with ``names``, a long sense naming a place or a person gives the name (``_named_head``)."""
     sense = sense.strip()
     if not sense or (_NOTE.match(sense) and not sense.startswith("(coll.)")):
         return None
     text = _LEAD.sub("", _PARENS.sub(" ", sense).strip()).strip(" ,.?!")
-    if not text or _CJK.search(text) or len(text.split()) > MAX_WORDS:
+    if not text or _CJK.search(text):
         return None
+    if len(text.split()) > MAX_WORDS:
+        return _named_head(text) if names else None
     return text
+
+
+def _named_head(text: str) -> str | None:
+    """The name a long sense opens with, before its comma ("Tokyo, capital of Japan" → "Tokyo"), else None.
+
+    CC-CEDICT glosses places and people as a capitalised name and an apposition ("London, capital of United
+    Kingdom", "Ōsaka, a city and prefecture in Japan"): the whole sense is too long to be a gloss, the name alone is
+    what either language's text says. At most ``MAX_WORDS`` words, each opening with a capital, and an apposition
+    in lower case: "Tom, Dick and Harry" (张三李四) and "Time, US weekly news magazine" (时代) name no place or
+    person a memory means. Accents dropped ("Ōsaka" → "Osaka", as English text spells it).
+    """
+    head, comma, rest = text.partition(",")
+    words, rest = head.split(), rest.strip()
+    if not comma or not rest[:1].islower() or len(words) > MAX_WORDS or not all(w[0].isupper() for w in words):
+        return None
+    return "".join(c for c in unicodedata.normalize("NFKD", head.strip()) if not unicodedata.combining(c))
 
 
 def _senses(path: Path) -> Iterator[tuple[str, int, str]]:
     """(word, line number, usable sense) of the file, in file order: at most ``SENSES`` a line, one at a time.
 
     Only words ``tokenize`` can give are read (single characters always). A sense is its usable alternatives
-    (";"-separated in the file) joined by "; ".
+    (";"-separated in the file) joined by "; ". A single character names no place (井 "Jing, one of the 28
+    constellations" is no gloss of "a well").
     """
     with gzip.open(path, "rt", encoding="utf-8") as handle:
         for number, line in enumerate(handle):
@@ -149,7 +170,7 @@ def _senses(path: Path) -> Iterator[tuple[str, int, str]]:
             for part in match.group(3).split("/"):
                 if kept >= SENSES:
                     break
-                alternatives = [t for t in (_usable(p) for p in part.split(";")) if t]
+                alternatives = [t for t in (_usable(p, len(word) > 1) for p in part.split(";")) if t]
                 if alternatives:
                     kept += 1
                     yield word, number, "; ".join(alternatives)
@@ -157,7 +178,8 @@ def _senses(path: Path) -> Iterator[tuple[str, int, str]]:
 
 def _word_rows(word: str, kept: list[str]) -> tuple[tuple[str, ...], list[tuple[str, str, int]]]:
     """A word's English terms (its first ``SENSES`` senses ``kept``, in order) and its (term, word, sense number)
-    rows for the other direction: a term a sense is alone, the first sense it is alone in."""
+    rows for the other direction: a term a sense is alone (or a pair of terms, space-joined: "nation day" of
+    国庆 "National Day"), the first sense it is alone in."""
     terms: list[str] = []
     alone: dict[str, int] = {}
     for number, sense in enumerate(kept):
@@ -165,8 +187,11 @@ def _word_rows(word: str, kept: list[str]) -> tuple[tuple[str, ...], list[tuple[
             gloss_terms = tokenize(gloss)
             if number == 0 or len(word) > 1:  # a character: its first sense alone
                 terms.extend(t for t in gloss_terms if t not in terms)
-            if len(gloss_terms) == 1 and gloss.isalpha() and len(word) <= 4 and word not in CHINESE_STOPWORDS:
-                alone.setdefault(gloss_terms[0], number)
+            if len(word) > 4 or word in CHINESE_STOPWORDS:
+                continue
+            pair = len(gloss_terms) == 2 and len(gloss.split()) == 2 and gloss.replace(" ", "").isalpha()
+            if (len(gloss_terms) == 1 and gloss.isalpha()) or pair:  # "National Day": the pair "nation day"
+                alone.setdefault(" ".join(gloss_terms), number)
     return tuple(terms[:MOST_EN]), [(term, word, number) for term, number in alone.items()]
 
 
@@ -332,10 +357,11 @@ def zh_to_en(word: str) -> tuple[str, ...]:
 
 @functools.lru_cache(maxsize=20_000)
 def en_to_zh(term: str) -> tuple[str, ...]:
-    """Chinese index terms glossed as one English index term alone (``()`` when none jieba knows).
+    """Chinese index terms glossed as one English index term alone, or as two (``()`` when none jieba knows).
 
     Args:
-        term: a term ``tokenize`` gave for English text (stemmed: "live", "allerg").
+        term: a term ``tokenize`` gave for English text (stemmed: "live", "allerg"), or two such terms
+            joined by one space ("nation day": 国庆, "ice cream": 冰淇淋).
 
     Returns:
         At most ``MOST_ZH`` words of jieba's dictionary, most frequent first.

@@ -63,3 +63,17 @@ def test_words_naming_the_user_are_not_glossed():
     assert "user" not in gloss_terms(tokenize("这个用户开什么车？"))
     assert "car" in gloss_terms(tokenize("这个用户开什么车？"))
     assert "用户" not in gloss_terms(tokenize("What car does the user drive?"))
+
+
+def test_two_english_words_glossed_together_find_the_chinese_memory():
+    assert "国庆" in gloss_terms(tokenize("What are her plans for National Day?"))
+    assert "国庆" not in gloss_terms(tokenize("Which day did the nation vote?"))  # not a pair in the question
+    index = _index("国庆节打算带爸妈去青岛玩几天", "这周加班好累", "I went hiking on Saturday")
+    assert _top(index, "What are her plans for National Day?")[:1] == ["国庆节打算带爸妈去青岛玩几天"]
+
+
+def test_a_city_named_in_one_language_is_found_from_the_other():
+    index = _index("下个月要去东京出差一周", "最近在学做川菜", "I've been trying to cut down on sugar")
+    assert _top(index, "When is she going to Tokyo?")[:1] == ["下个月要去东京出差一周"]
+    index = _index("Booked flights to London for my sister's wedding", "I've been trying to cut down on sugar")
+    assert _top(index, "她什么时候去伦敦？")[:1] == ["Booked flights to London for my sister's wedding"]

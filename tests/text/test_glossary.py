@@ -124,3 +124,32 @@ def test_the_tables_are_kept_between_processes_and_a_bad_cache_is_rebuilt(monkey
     assert glossary._open_cache(cached) is not None
     monkeypatch.undo()
     _fresh(monkeypatch, tmp_path)  # leave the process's tables as the other tests expect
+
+
+def test_a_name_before_its_apposition_is_a_gloss_both_ways():
+    usable = glossary._usable
+    assert usable("Tokyo, capital of Japan") == "Tokyo"
+    assert usable("Ōsaka, a city and prefecture in Japan") == "Osaka"  # as English text spells it
+    assert usable("Tom, Dick and Harry") is None  # no lower-case apposition: no place or person
+    assert usable("Time, US weekly news magazine") is None
+    assert usable("Tokyo, capital of Japan", names=False) is None
+    assert usable("go to work, come back home late") is None  # no capitalised name
+    assert zh_to_en("东京")[0] == "tokyo" and "东京" in en_to_zh("tokyo")
+    assert "伦敦" in en_to_zh("london") and zh_to_en("伦敦") == ("london",)
+
+
+def test_the_tables_keep_names_of_words_not_characters_and_two_word_senses(tmp_path: Path):
+    path = tmp_path / "mini.txt.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        handle.write("東京 东京 [Dong1 jing1] /Tokyo, capital of Japan/Tonkin (northern Vietnam)/\n"
+                     "井 井 [Jing3] /Jing, one of the 28 constellations of Chinese astronomy/surname Jing/\n"
+                     "井 井 [jing3] /a well/neat/\n"
+                     "國慶 国庆 [Guo2 qing4] /National Day/\n"
+                     "冰淇淋 冰淇淋 [bing1 qi2 lin2] /ice cream/\n"
+                     "工作 工作 [gong1 zuo4] /to go to work/job/\n")
+    zh_en, en_zh = _tables(path)
+    assert zh_en["东京"] == ("tokyo", "tonkin") and en_zh["tokyo"] == ("东京",)
+    assert zh_en["井"] == ("well",) and "jing" not in en_zh  # a character names nothing: its first sense stays
+    assert en_zh["nation day"] == ("国庆",)  # "National Day", stemmed as tokenize stems it
+    assert en_zh["ice cream"] == ("冰淇淋",)
+    assert "go work" not in en_zh  # three words: no key
