@@ -28,13 +28,19 @@ from api_shim.http.schemas import ErrorOut
 from api_shim.http.services import Services
 from memory_core.errors import InvalidField
 from memory_core.item_ids import MIN_ID_PREFIX
-from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope, previous_memory
+from memory_core.mem0_compat import (
+    item_stamps,
+    mem0_add_events,
+    mem0_history,
+    mem0_memory,
+    mem0_metadata,
+    mem0_scope,
+)
 from memory_core.mem0_shape import (
     mem0_add_metadata,
     mem0_delete_run,
     mem0_delete_scopes,
     mem0_deleted,
-    mem0_listed,
     mem0_listing,
     mem0_run,
     mem0_search,
@@ -156,12 +162,10 @@ def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
     except InvalidField as exc:
         raise ApiError(422, "invalid_input", str(exc)) from None
     api = _api(svc)
+    before = item_stamps(api, uid)
     out = api.add([m.model_dump(exclude_none=True) for m in body.messages], user_id=uid, metadata=meta,
                   infer=True if body.infer is None else body.infer, session_id=body.run_id)
-    said = set(out["turn_ids"])  # a memory only confirmed (Mem0's NONE) is not listed, as by Memory.add
-    return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]}
-                        for r in mem0_listed(out["results"])
-                        if r["event"] != "UPDATE" or previous_memory(api, r["id"], uid, said) is not None]}
+    return {"results": mem0_add_events(api, uid, out, before)}  # what the add did, as Memory.add reports it
 
 
 @router.get("/memories", summary="Get a user's memories (Mem0 shape)",

@@ -49,14 +49,17 @@ def test_mem0_routes_list_extracted_memories_and_scope_by_agent(stack: Stack) ->
 def test_a_deleted_or_superseded_memory_is_not_found_by_id(stack: Stack) -> None:
     acme = stack.client(stack.key("acme"))
     try:
-        first = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "我住在杭州"}],
-                                                  "user_id": "kai"})
+        hangzhou = {"messages": [{"role": "user", "content": "我住在杭州", "timestamp": "2026-03-02T10:00:00Z"}],
+                    "user_id": "kai"}
+        first = acme.post("/mem0/memories", json=hangzhou)
         [old] = [r["id"] for r in first.json()["results"] if r["memory"] == "用户住在杭州"]
         assert acme.get(f"/mem0/memories/{old}").json()["memory"] == "用户住在杭州"
         acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I moved to Beijing"}],
                                           "user_id": "kai"})
         gone = acme.get(f"/mem0/memories/{old}")
         assert gone.status_code == 404 and gone.json()["error"]["code"] == "unknown_item", gone.text
+        again = acme.post("/mem0/memories", json=hangzhou)  # the stored turn re-sent: Mem0's NONE, no ADD of `old`
+        assert again.status_code == 200 and again.json() == {"results": []}, again.text
         liked = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I like jazz"}],
                                                   "user_id": "kai"})
         [jazz] = [r["id"] for r in liked.json()["results"] if r["memory"] == "User likes jazz"]
