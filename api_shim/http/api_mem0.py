@@ -51,9 +51,12 @@ from memory_core.validation import MAX_TOP_K
 
 __all__ = ["router"]
 
+#: ``caller`` as the router's dependency runs before each route's own (``_named_only``) and its parameters, so a
+#: call without a valid key is 401 whatever else is wrong with it: it learns nothing about the parameters. The
+#: routes' ``who`` is the same dependency, computed once a request (one rate-limit token).
 router = APIRouter(prefix="/mem0", tags=["mem0"],
                    responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}},
-                   route_class=JsonRoute)
+                   route_class=JsonRoute, dependencies=[Depends(caller)])
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
 

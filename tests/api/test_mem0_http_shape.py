@@ -205,3 +205,26 @@ def test_metadata_keeps_its_json_types_over_http(stack: Stack) -> None:
             assert refused.status_code == 422 and refused.json()["error"]["code"] == "invalid_input", refused.text
     finally:
         acme.close()
+
+
+def test_a_bad_key_is_401_before_any_parameter_is_checked(stack: Stack) -> None:
+    """An unauthenticated caller learns nothing about a route's parameters: 401 first, on every /mem0 route."""
+    acme, forged = stack.client(stack.key("acme")), stack.client("gs_nope_nope")
+    try:
+        calls = [("GET", "/mem0/memories", {"params": {"limt": 1}}),
+                 ("GET", "/mem0/memories", {"params": {"user_id": "kai", "limit": "abc"}}),
+                 ("POST", "/mem0/memories", {"params": {"x": 1}, "json": {"messages": []}}),
+                 ("POST", "/mem0/search", {"params": {"x": 1}, "json": {"query": "tea", "limit": 0}}),
+                 ("GET", "/mem0/memories/abcdef0123456789", {"params": {"x": 1}}),
+                 ("PUT", "/mem0/memories/abcdef0123456789", {"params": {"x": 1}, "json": {"bogus": 1}}),
+                 ("GET", "/mem0/memories/abcdef0123456789/history", {"params": {"x": 1}}),
+                 ("DELETE", "/mem0/memories/abcdef0123456789", {"params": {"x": 1}}),
+                 ("DELETE", "/mem0/memories", {"params": {"limt": 1}})]
+        for method, path, args in calls:
+            assert acme.request(method, path, **args).status_code == 422, (method, path)  # with the key: bad
+            refused = forged.request(method, path, **args)
+            assert refused.status_code == 401, (method, path, refused.text)
+            assert refused.json()["error"]["code"] == "unauthorized"
+    finally:
+        acme.close()
+        forged.close()
