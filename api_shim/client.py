@@ -41,6 +41,8 @@ from memory_core.model import MAX_HIT, check_item_fields, new_item_id
 from memory_core.redact import redact
 from memory_core.store.list_filters import check_list_filters
 from memory_core.validation import (
+    DEFAULT_ROLE,
+    DEFAULT_SESSION_ID,
     MAX_TEXT_CHARS,
     MAX_THEME_CHARS,
     check_id,
@@ -109,9 +111,9 @@ class MemoryClient:
 
     # ── writes ─────────────────────────────────────────────────────────
 
-    def publish_turn(self, user_id: str, turn_id: str, text: str, role: str, session_id: str,
-                     timestamp: datetime | str | float, speaker: str | None = None,
-                     meta: Mapping[str, str] | None = None) -> str:
+    def publish_turn(self, user_id: str, turn_id: str, text: str, role: str = DEFAULT_ROLE,
+                     session_id: str = DEFAULT_SESSION_ID, timestamp: datetime | str | float | None = None,
+                     speaker: str | None = None, meta: Mapping[str, str] | None = None) -> str:
         """Enqueue one finished turn for ingest; return the id of the ingest message that will store it.
 
         When this returns, the turn is in Redis (kept in the user's inbox until
@@ -127,9 +129,11 @@ class MemoryClient:
         Args:
             user_id, turn_id, session_id: ids as ``memory_core.validation.check_id`` (strings, as given).
             text: 1..8,000 characters (a string; bytes are refused).
-            role: user, assistant, tool or system.
+            role: user, assistant, tool or system (default user, as in a turn file and ``POST /v1/turns``).
+            session_id: the conversation (default ``default``, as there).
             timestamp: when the turn was said: aware datetime, ISO-8601 or epoch
-                seconds, at most a day ahead of this machine's clock.
+                seconds, at most a day ahead of this machine's clock. Required (a keyword
+                once role and session are left to their defaults), as over HTTP.
             speaker: 1..128 characters.
             meta: up to 32 string entries (``check_meta``; the HTTP API's limit too).
 
@@ -137,6 +141,9 @@ class MemoryClient:
             InvalidInput: a bad id, text, role, timestamp, speaker or meta (nothing sent).
             PublishFailed: the broker could not be reached within ``publish_retry_s``.
         """
+        if timestamp is None:
+            raise InvalidField("timestamp is required: when the turn was said (ISO-8601, epoch seconds or an "
+                               "aware datetime)")
         return self.publish_checked(wire.check_turn(user_id, turn_id, text, role, session_id, timestamp,
                                                     speaker, meta))
 

@@ -45,6 +45,7 @@ from memory_core.mem0_shape import (
     mem0_delete_scopes,
     mem0_deleted,
     mem0_entities,
+    mem0_every,
     mem0_listed,
     mem0_listing,
     mem0_metadata,
@@ -58,7 +59,8 @@ from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
 from memory_core.user_scopes import stored_user_ids
 from memory_core.validation import check_id, check_top_k
 
-__all__ = ["Memory", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope", "previous_memory"]
+__all__ = ["Memory", "item_stamps", "mem0_add_events", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope",
+           "previous_memory"]
 
 #: The ``Memory.from_config`` keys Gulfstream honours; any other is refused, not ignored.
 _CONFIG_KEYS = ("database_url", "history_db_path", "version")
@@ -150,8 +152,9 @@ class Memory:
         """Remember messages; return ``{"results": [{"id", "memory", "event"}]}`` as Mem0's add: ADD for a new
         memory, UPDATE (with ``previous_memory``) for one the messages changed, DELETE for one they ended
         (a value superseded: "I moved to Beijing" ends "lives in Hangzhou", whose successor is an ADD).
-        A memory the messages only confirmed (said again, unchanged) is not listed, as Mem0 lists no
-        event for a memory its NONE decision left as it was. A message's raw turn is listed only when it
+        A memory the messages only confirmed (said again, unchanged), or messages already stored (a
+        re-send: the store does nothing), list no event, as Mem0 lists none for its NONE decision
+        (``mem0_add_events``). A message's raw turn is listed only when it
         produced no curated memory (``mem0_shape``). A
         message's ``content`` may be a text or a list of text parts (``[{"type": "text", "text": ...}]``).
 
@@ -165,20 +168,9 @@ class Memory:
         refuse_unknown_fields(messages, MEM0_MESSAGE_FIELDS)  # as POST /mem0/memories refuses them (422)
         uid = mem0_scope(user_id, agent_id, run_id=run_id)
         meta = mem0_with_run(mem0_add_metadata(metadata), mem0_run(user_id, agent_id, None, run_id))
+        before = item_stamps(self.api, uid)
         result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)
-        out = []
-        for r in mem0_listed(result["results"]):
-            entry = {"id": r["id"], "memory": r["description"], "event": r["event"]}
-            if r["event"] == "UPDATE":
-                entry["previous_memory"] = self._previous(r["id"], uid, set(result["turn_ids"]))
-                if entry["previous_memory"] is None:
-                    continue  # confirmed, not changed: Mem0's NONE, which its add does not list
-            out.append(entry)
-        return {"results": out}
-
-    def _previous(self, memory_id: str, user_id: str, turn_ids: set[str]) -> str | None:
-        """The text a memory had before the first revision ``turn_ids`` made (None: they only confirmed it)."""
-        return previous_memory(self.api, memory_id, user_id, turn_ids)
+        return {"results": mem0_add_events(self.api, uid, result, before)}
 
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, limit: int | None = None, top_k: int | None = None,
@@ -302,3 +294,39 @@ def previous_memory(api: MemoryAPI, memory_id: str, user_id: str, turn_ids: set[
     changes = [rev for rev in api.history(memory_id, user_id=user_id)
                if rev["turn_id"] in turn_ids and rev["old_description"]]
     return changes[-1]["old_description"] if changes else None
+
+
+def item_stamps(api: MemoryAPI, user_id: str) -> dict[str, str]:
+    """``{item id: updated_at}`` of every item of ``user_id`` in any status (``mem0_every``): the store as it was
+    before an ``add``, so ``mem0_add_events`` reports only what the add changed."""
+    return {r["id"]: str(r["updated_at"]) for r in mem0_every(api, user_id)}
+
+
+def mem0_add_events(api: MemoryAPI, user_id: str, result: Mapping[str, Any],
+                    before: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Mem0's add answer, ``[{"id", "memory", "event"}]`` (UPDATE with ``previous_memory``), from the native
+    ``add``'s ``result``: only what the add did to the store, as Mem0 reports its ADD / UPDATE / DELETE.
+
+    The native add lists every item its turns produced, also when the turns were stored before (a re-send:
+    the turn id is the idempotency key, so nothing is applied again). Left out: an item the add did not
+    touch (in ``before`` with the same ``updated_at``: ``item_stamps``), an ADD or UPDATE of an item that is
+    not live (made, then ended by a later message of the same add), an UPDATE that only confirmed (no
+    ``previous_memory``: Mem0's NONE), and raw turns that produced a curated memory (``mem0_listed``).
+
+    Args:
+        result: the native add's ``{"results", "turn_ids"}``. before: ``item_stamps`` taken before the add.
+    """
+    said = set(result["turn_ids"])
+    out = []
+    for r in mem0_listed(result["results"]):
+        if before.get(r["id"]) == str(r["updated_at"]):
+            continue  # the store did nothing to it in this add
+        if r["event"] != "DELETE" and r["status"] != "active":
+            continue  # never an ADD or UPDATE for a memory get() does not show
+        entry = {"id": r["id"], "memory": r["description"], "event": r["event"]}
+        if r["event"] == "UPDATE":
+            entry["previous_memory"] = previous_memory(api, r["id"], user_id, said)
+            if entry["previous_memory"] is None:
+                continue  # confirmed, not changed: Mem0's NONE, which its add does not list
+        out.append(entry)
+    return out

@@ -28,13 +28,19 @@ from api_shim.http.schemas import ErrorOut
 from api_shim.http.services import Services
 from memory_core.errors import InvalidField
 from memory_core.item_ids import MIN_ID_PREFIX
-from memory_core.mem0_compat import mem0_history, mem0_memory, mem0_metadata, mem0_scope, previous_memory
+from memory_core.mem0_compat import (
+    item_stamps,
+    mem0_add_events,
+    mem0_history,
+    mem0_memory,
+    mem0_metadata,
+    mem0_scope,
+)
 from memory_core.mem0_shape import (
     mem0_add_metadata,
     mem0_delete_run,
     mem0_delete_scopes,
     mem0_deleted,
-    mem0_listed,
     mem0_listing,
     mem0_run,
     mem0_search,
@@ -45,9 +51,12 @@ from memory_core.validation import MAX_TOP_K
 
 __all__ = ["router"]
 
+#: ``caller`` as the router's dependency runs before each route's own (``_named_only``) and its parameters, so a
+#: call without a valid key is 401 whatever else is wrong with it: it learns nothing about the parameters. The
+#: routes' ``who`` is the same dependency, computed once a request (one rate-limit token).
 router = APIRouter(prefix="/mem0", tags=["mem0"],
                    responses={401: {"model": ErrorOut}, 404: {"model": ErrorOut}, 422: {"model": ErrorOut}},
-                   route_class=JsonRoute)
+                   route_class=JsonRoute, dependencies=[Depends(caller)])
 Svc = Annotated[Services, Depends(services)]
 Who = Annotated[Caller, Depends(caller)]
 
@@ -156,12 +165,10 @@ def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
     except InvalidField as exc:
         raise ApiError(422, "invalid_input", str(exc)) from None
     api = _api(svc)
+    before = item_stamps(api, uid)
     out = api.add([m.model_dump(exclude_none=True) for m in body.messages], user_id=uid, metadata=meta,
                   infer=True if body.infer is None else body.infer, session_id=body.run_id)
-    said = set(out["turn_ids"])  # a memory only confirmed (Mem0's NONE) is not listed, as by Memory.add
-    return {"results": [{"id": r["id"], "memory": r["description"], "event": r["event"]}
-                        for r in mem0_listed(out["results"])
-                        if r["event"] != "UPDATE" or previous_memory(api, r["id"], uid, said) is not None]}
+    return {"results": mem0_add_events(api, uid, out, before)}  # what the add did, as Memory.add reports it
 
 
 @router.get("/memories", summary="Get a user's memories (Mem0 shape)",

@@ -6,7 +6,8 @@ Tools: ``add_memory``, ``search_memories``, ``get_memories``, ``get_memory``,
 ``user_id`` unless the server was started for one user (``gulfstream mcp
 --user U``), in which case that user is the default. Answers are structured
 JSON (item records as in ``memory_core.api``). A bad call — unknown item,
-another user's item, empty text, bad filter — is an MCP tool error
+another user's item, empty text, bad filter, an argument of the wrong type (``infer`` and
+``purge`` take a JSON boolean only: ``"yes"`` is refused, not read as true) — is an MCP tool error
 (``is_error``) whose text names the error's class, e.g.
 ``Error executing tool get_memory: UnknownItem: no memory item ...``; nothing is changed by it.
 
@@ -27,7 +28,7 @@ try:
 except ModuleNotFoundError as exc:  # a clear message naming the extra, not a bare import error
     raise missing_extra(__name__, "mcp", exc) from exc
 
-from pydantic import ConfigDict, StrictFloat, StrictInt, StrictStr
+from pydantic import ConfigDict, StrictBool, StrictFloat, StrictInt, StrictStr
 
 from memory_core.api import MemoryAPI
 from memory_core.errors import GulfstreamError
@@ -59,7 +60,7 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
             raise ToolError(f"{type(exc).__name__}: {exc}") from exc
 
     @server.tool()
-    def add_memory(text: str, user_id: str | None = None, infer: bool = True,
+    def add_memory(text: str, user_id: str | None = None, infer: StrictBool = True,
                    metadata: dict[str, str] | None = None,
                    role: Literal["user", "assistant", "tool"] = "user",
                    timestamp: StrictStr | StrictInt | StrictFloat | None = None) -> dict[str, Any]:
@@ -100,7 +101,7 @@ def build_mcp_server(api: MemoryAPI, *, user_id: str | None = None, name: str = 
         return run(lambda u: api.update(memory_id, text, user_id=u, reason="updated through MCP"), user_id)
 
     @server.tool()
-    def delete_memory(memory_id: str, user_id: str | None = None, purge: bool = False) -> dict[str, Any]:
+    def delete_memory(memory_id: str, user_id: str | None = None, purge: StrictBool = False) -> dict[str, Any]:
         """Delete one memory: kept in its history as deleted, or with purge=true its words removed for good."""
         return run(lambda u: api.delete(memory_id, user_id=u, reason="deleted through MCP", purge=purge), user_id)
 

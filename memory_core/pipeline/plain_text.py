@@ -13,7 +13,9 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
 - any other emoji of those kinds (one with no word here) leaves its clause unread: its value would
   be lost and the rest garbled ("我最爱吃🦪了" read as "爱吃"), so nothing is stored from it but the event;
 - an emoji of a thing put after the thing's own name ("eating meat again 🍗", "喝点啤酒了🍺") illustrates a value
-  the words already say, and is left out (``emoji_after``);
+  the words already say, and is left out (``emoji_after``); so is one whose word its clause already holds
+  ("i love craft beer on fridays 🍺" is not read "… fridays beer"): only then, as dropping every such emoji
+  cost checks of a held-out half;
 - every other emoji (faces, hands, hearts, 🎉 ✨ 🔥) is a reaction and stays as written inside a clause: the
   rules already pass over it there (taking every reaction out of the text cost a check of a held-out half);
 - a reaction that closes a clause ("离职了，下个月入职阿里 🎉", "咖啡戒了 ☹️", "才4岁 😢") is left out: at the end
@@ -106,7 +108,10 @@ def _clause(clause: str, zh: bool) -> str:
         if illustrates(m):
             return " "
         if base in meanings:
-            return meanings[base][1] if zh else f" {meanings[base][0]} "
+            gloss = meanings[base][1] if zh else meanings[base][0]
+            if _says(clause, gloss, zh):  # "craft beer on fridays 🍺": the word is there already, not said twice
+                return " "
+            return gloss if zh else f" {gloss} "
         return m.group()  # a reaction stays as written: the rules pass over it
 
     if any(_THING.match(m.group()[0]) and m.group()[0] not in meanings and not illustrates(m)
@@ -114,6 +119,14 @@ def _clause(clause: str, zh: bool) -> str:
         return ""  # a thing with no word here: its clause is left unread, not read without its value
     read = _ONE.sub(word, clause)
     return _CLOSING_REACTIONS.sub(_closing, read) if _ONE.search(read) else read
+
+
+def _says(clause: str, gloss: str, zh: bool) -> bool:
+    """True when ``clause`` holds ``gloss`` (an emoji's word) itself: in Chinese inside the text, in English as
+    a whole word or its plural ("beer", "beers"; not "root-beery" nor "beetroot")."""
+    if zh:
+        return gloss in clause
+    return re.search(rf"\b{re.escape(gloss)}(?:e?s)?\b", clause, re.IGNORECASE) is not None
 
 
 def _closing(m: re.Match[str]) -> str:

@@ -16,8 +16,38 @@ from memory_core.text.tokenize import tokenize
 
 __all__ = ["is_small_talk", "new_words", "says_nothing_new"]
 
+#: What a host says of a plan, a trip or a start, in praise ("Sounds like a great trip!", "What a lovely plan!",
+#: "听起来很棒的旅行！", "好棒的计划呀"): a word of praise, with or without the thing praised, nothing more.
+_PRAISED = (r"(?:great|fun|lovely|wonderful|amazing|awesome|exciting|nice|perfect|fantastic|relaxing|delightful|"
+            r"beautiful|cool|brilliant|incredible|good)")
+_PLAN = (r"(?:trip|plan|plans|idea|weekend|time|day|holiday|vacation|journey|adventure|evening|night|start|"
+         r"getaway|experience|outing)")
+_ZH_PRAISED = r"(?:(?:很|真|太|好|超|挺|非常|特别)?(?:棒|不错|好玩|有趣|有意思|美好|精彩|完美|浪漫|惬意|充实|赞))"
+_ZH_PLAN = r"(?:(?:一)?[个次趟]?(?:旅行|旅程|计划|安排|周末|假期|主意|想法|一天|开始|体验|行程))"
+_HOST_TALK = (
+    # praise of a plan: "That sounds like so much fun!", "Sounds like an exciting start.", "Great plan!"
+    rf"(?:(?:that|it|this)(?:'s|\s+is)?\s+)?sounds?\s+(?:like\s+)?(?:an?\s+|so\s+much\s+)?"
+    rf"(?:(?:so|really|very|truly|such\s+an?)\s+)?{_PRAISED}(?:\s+{_PLAN})?|"
+    rf"(?:what|(?:that|it)(?:'s|\s+is))\s+(?:an?\s+)?(?:(?:so|really|very|truly)\s+)?{_PRAISED}\s+{_PLAN}|"
+    rf"{_PRAISED}\s+{_PLAN}|what\s+fun|"
+    rf"(?:(?:这|那)个?{_ZH_PLAN}?)?(?:听起来|看起来|感觉)(?:就|真是)?{_ZH_PRAISED}(?:的{_ZH_PLAN})?[呢啊呀哦哇啦吧]?|"
+    rf"(?:真是|这是|多么|好)?{_ZH_PRAISED}的{_ZH_PLAN}[呢啊呀哦哇啦吧]?|(?:真是|这是|是)?(?:一)?个?[好妙](?:主意|想法|点子)[呢啊呀哦哇啦吧]?|"
+    # a welcome to a place, a group or back: "Welcome to Hangzhou!", "Welcome back!", "欢迎来到杭州！"
+    r"welcome\s+(?:back|home|aboard|to\s+(?:the\s+)?[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2})|"
+    r"欢迎(?:你|您)?(?:回来|回家|(?:来到|回到|加入|来)[\u4e00-\u9fffA-Za-z]{1,8})(?:了|啦)?|"
+    # an offer of help, asked: "How can I help today?", "Anything else I can help you with?", "有什么可以帮你的吗？"
+    r"(?:so\s+|now\s+)?(?:how|what)\s+(?:else\s+)?(?:can|may)\s+i\s+(?:help(?:\s+you)?(?:\s+with)?|"
+    r"do\s+for\s+you|assist(?:\s+you)?)(?:\s+(?:today|now|then))?\s*[?？]|"
+    r"anything\s+else\s*[?？]|(?:is\s+there\s+)?anything\s+(?:else\s+)?(?:i\s+can\s+(?:help(?:\s+you)?\s+with|do\s+for\s+you)|"
+    r"you\s+need(?:\s+help\s+with)?)(?:\s+today)?\s*[?？]|"
+    r"(?:请问)?(?:还|今天)?有什么(?:需要)?(?:我)?(?:可以|能|能够)?(?:帮(?:到|助)?(?:你|您)|为(?:你|您)(?:效劳|做)|帮忙|效劳)"
+    r"(?:的)?(?:地方)?(?:吗|呢|么)?[?？]|"
+    r"(?:还)?需要我(?:帮(?:你|您)?|为(?:你|您))?(?:做)?(?:什么|点什么|些什么)(?:忙)?(?:吗|呢)?[?？]|"
+    r"我(?:今天)?(?:能|可以)(?:怎么|如何|为(?:你|您)做(?:些|点)?什么|帮(?:你|您)做(?:些|点)?什么)(?:帮(?:你|您))?(?:呢|吗)?[?？]")
+
 _SMALL_TALK = re.compile(
-    r"^(?:(?:sure|ok(?:ay)?|great|nice|cool|awesome|wow|thanks?|thank\s+you|you're\s+welcome|no\s+problem|"
+    r"^(?:(?:" + _HOST_TALK + r"|"
+    r"sure|ok(?:ay)?|great|nice|cool|awesome|wow|thanks?|thank\s+you|you're\s+welcome|no\s+problem|"
     r"of\s+course|absolutely|got\s+it|sounds\s+good|glad\s+to\s+hear(?:\s+that)?|happy\s+to\s+help|"
     r"that's\s+(?:great|nice|wonderful|awesome|good)|how\s+(?:nice|lovely|exciting)|i\s+see|"
     r"good\s+(?:morning|night|evening)|hi|hello|hey|bye|see\s+you(?:\s+(?:soon|later|tomorrow|then|there))?|"
@@ -27,7 +57,7 @@ _SMALL_TALK = re.compile(
     # an acknowledgement that something will be remembered carries nothing of its own
     r"(?:i'll|i\s+will)\s+(?:remember|keep\s+(?:that|it|this)\s+in\s+mind|make\s+a\s+note\s+of)(?:\s+(?:that|it|this))?|"
     r"noted|will\s+do|understood|(?:我)?(?:会)?记住(?:了|的|啦)?|(?:我)?(?:已)?记下(?:了|来了)?|知道了|"
-    r"have\s+a\s+(?:\w+\s+)?(?:day|weekend|evening|night|time|trip)|enjoy(?:\s+your\s+\w+)?|take\s+care|"
+    r"(?:(?:i\s+)?hope\s+you\s+)?have\s+a\s+(?:\w+\s+)?(?:day|weekend|evening|night|time|trip)|enjoy(?:\s+(?:your|the)\s+\w+)?|oh|aw+|take\s+care|"
     r"祝你[^，。！!,.]*|早上好|晚上好|晚安|加油|辛苦了|"
     r"好的|好|嗯|哈哈|没问题|不客气|谢谢(?:你|您|啦)?|收到|明白了?|了解|太好了|真棒|好呀|好啊|你好|再见|当然|可以|"
     # encouragement and an offer of more help ("你一定可以的！", "有需要随时找我", "You've got this!")
@@ -57,7 +87,9 @@ def is_small_talk(text: str) -> bool:
     anytime."); anything with content ("Sure, your meeting is at 3") is not small talk.
     """
     stripped = text.strip()
-    return not stripped or all(_pleasantry(s) for s in _SENTENCE_END.split(stripped) if s.strip())
+    worded = [s for s in _SENTENCE_END.split(stripped) if any(ch.isalnum() for ch in s)]
+    # an emoji or a mark standing as a sentence of its own ("Welcome to Hangzhou! 🎉") goes with its pleasantries
+    return not stripped or (bool(worded) and all(_pleasantry(s) for s in worded))
 
 
 def _pleasantry(sentence: str) -> bool:

@@ -123,7 +123,8 @@ def test_add_memory_honours_a_timestamp_and_refuses_arguments_it_does_not_name(t
                 added = await client.call_tool("add_memory", {"text": text, "timestamp": when})
                 assert not added.is_error, added.content
             for args in ({"text": "I live in Cusco.", "bogus": 1}, {"text": "I live in Cusco.", "timestmp": "2021"},
-                         {"text": "I live in Cusco.", "timestamp": True}):
+                         {"text": "I live in Cusco.", "timestamp": True}, {"text": "I live in Cusco.", "infer": "yes"},
+                         {"text": "我住在库斯科。", "infer": "false"}, {"text": "I live in Cusco.", "infer": 1}):
                 refused = await client.call_tool("add_memory", args)
                 assert refused.is_error, args
                 assert (set(args) - {"text"}).pop() in refused.content[0].text, refused.content

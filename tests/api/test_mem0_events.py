@@ -84,3 +84,23 @@ def test_the_same_message_again_lists_no_event(m: Memory, text: str) -> None:
     again = m.add(msg, user_id="u1")["results"]
     assert again == [], again
     assert len(m.get_all(filters={"user_id": "u1"})["results"]) == len(first)
+
+
+@pytest.mark.parametrize(("said", "changed"), [
+    ("I'm vegetarian", "最近又开始吃肉了"),
+    ("我住在杭州", "I moved to Beijing last month"),
+])
+def test_a_message_sent_again_lists_no_event_even_when_its_memory_was_superseded(m: Memory, said: str,
+                                                                                  changed: str) -> None:
+    """A re-sent message (its stored turn: nothing applied again) is Mem0's NONE, never an ADD of an ended item."""
+    first = [{"role": "user", "content": said, "timestamp": "2026-03-02T10:00:00Z"}]
+    [old] = [r["id"] for r in m.add(first, user_id="alex")["results"] if r["event"] == "ADD"]
+    assert m.add(first, user_id="alex") == {"results": []}, "still live, said again"
+    m.add([{"role": "user", "content": changed, "timestamp": "2026-05-02T10:00:00Z"}], user_id="alex")
+    assert m.get(old) is None
+    again = m.add(first, user_id="alex")["results"]
+    assert again == [], again
+    # the same words said later are a new turn, and bring the value back as a new memory
+    later = m.add([{"role": "user", "content": said, "timestamp": "2026-06-02T10:00:00Z"}], user_id="alex")["results"]
+    assert all(m.get(r["id"]) is not None for r in later if r["event"] == "ADD")
+    assert any(r["event"] == "ADD" for r in later)

@@ -49,14 +49,17 @@ def test_mem0_routes_list_extracted_memories_and_scope_by_agent(stack: Stack) ->
 def test_a_deleted_or_superseded_memory_is_not_found_by_id(stack: Stack) -> None:
     acme = stack.client(stack.key("acme"))
     try:
-        first = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "我住在杭州"}],
-                                                  "user_id": "kai"})
+        hangzhou = {"messages": [{"role": "user", "content": "我住在杭州", "timestamp": "2026-03-02T10:00:00Z"}],
+                    "user_id": "kai"}
+        first = acme.post("/mem0/memories", json=hangzhou)
         [old] = [r["id"] for r in first.json()["results"] if r["memory"] == "用户住在杭州"]
         assert acme.get(f"/mem0/memories/{old}").json()["memory"] == "用户住在杭州"
         acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I moved to Beijing"}],
                                           "user_id": "kai"})
         gone = acme.get(f"/mem0/memories/{old}")
         assert gone.status_code == 404 and gone.json()["error"]["code"] == "unknown_item", gone.text
+        again = acme.post("/mem0/memories", json=hangzhou)  # the stored turn re-sent: Mem0's NONE, no ADD of `old`
+        assert again.status_code == 200 and again.json() == {"results": []}, again.text
         liked = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I like jazz"}],
                                                   "user_id": "kai"})
         [jazz] = [r["id"] for r in liked.json()["results"] if r["memory"] == "User likes jazz"]
@@ -202,3 +205,26 @@ def test_metadata_keeps_its_json_types_over_http(stack: Stack) -> None:
             assert refused.status_code == 422 and refused.json()["error"]["code"] == "invalid_input", refused.text
     finally:
         acme.close()
+
+
+def test_a_bad_key_is_401_before_any_parameter_is_checked(stack: Stack) -> None:
+    """An unauthenticated caller learns nothing about a route's parameters: 401 first, on every /mem0 route."""
+    acme, forged = stack.client(stack.key("acme")), stack.client("gs_nope_nope")
+    try:
+        calls = [("GET", "/mem0/memories", {"params": {"limt": 1}}),
+                 ("GET", "/mem0/memories", {"params": {"user_id": "kai", "limit": "abc"}}),
+                 ("POST", "/mem0/memories", {"params": {"x": 1}, "json": {"messages": []}}),
+                 ("POST", "/mem0/search", {"params": {"x": 1}, "json": {"query": "tea", "limit": 0}}),
+                 ("GET", "/mem0/memories/abcdef0123456789", {"params": {"x": 1}}),
+                 ("PUT", "/mem0/memories/abcdef0123456789", {"params": {"x": 1}, "json": {"bogus": 1}}),
+                 ("GET", "/mem0/memories/abcdef0123456789/history", {"params": {"x": 1}}),
+                 ("DELETE", "/mem0/memories/abcdef0123456789", {"params": {"x": 1}}),
+                 ("DELETE", "/mem0/memories", {"params": {"limt": 1}})]
+        for method, path, args in calls:
+            assert acme.request(method, path, **args).status_code == 422, (method, path)  # with the key: bad
+            refused = forged.request(method, path, **args)
+            assert refused.status_code == 401, (method, path, refused.text)
+            assert refused.json()["error"]["code"] == "unauthorized"
+    finally:
+        acme.close()
+        forged.close()

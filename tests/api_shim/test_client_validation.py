@@ -287,3 +287,17 @@ def test_out_of_range_times_are_invalid_input_not_overflow(client: MemoryClient,
         client.publish_turn(**{**GOOD, "timestamp": ts})
     with pytest.raises(InvalidField):
         client.recall("u1", "tea", filters={"since": ts})
+
+
+def test_publish_turn_defaults_role_and_session_as_a_turn_file_does(client: MemoryClient,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only ``role`` and ``session_id`` default (user, default: as ``POST /v1/turns``); the turn sent is the same."""
+    sent: list[object] = []
+    monkeypatch.setattr(client, "publish_checked", lambda turn: sent.append(turn) or "m1")
+    assert client.publish_turn("u1", "t1", "我住在杭州", timestamp="2026-05-10T09:00:00Z") == "m1"
+    client.publish_turn("u1", "t1", "我住在杭州", "user", "default", "2026-05-10T09:00:00Z")
+    first, second = ({k: v for k, v in t.items() if k != "published_at"} for t in sent)  # type: ignore[attr-defined]
+    assert first == second and (first["role"], first["session_id"]) == ("user", "default")
+    with pytest.raises(InvalidField, match="timestamp is required"):
+        client.publish_turn("u1", "t2", "hello")
+    assert len(sent) == 2, "nothing sent without a time"

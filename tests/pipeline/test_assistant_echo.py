@@ -97,3 +97,33 @@ def test_words_only_the_assistant_said_are_no_echo(store: DictStore, ingest: Cal
     ingest(make_turn(first, role="assistant"))
     ingest(make_turn(reply, role="assistant"))
     assert any(reply in i.description for i in store.list_items("u1") if i.kind == "event")
+
+
+@pytest.mark.parametrize(("user_said", "reply"), [
+    ("hi! I'm Lin, I just moved to Hangzhou", "Welcome to Hangzhou! 🎉"),
+    ("hi! I'm Lin", "Nice to meet you, Lin! How can I help today?"),
+    ("going to Kyoto with my sister in April", "Sounds like a great trip!"),
+    ("we're doing a picnic on Saturday", "What a lovely plan! Is there anything else I can help you with?"),
+    ("back from my holiday", "Welcome back! That sounds like so much fun."),
+    ("你好，我是小林，刚搬到杭州", "欢迎来到杭州！"),
+    ("四月份打算和姐姐去京都玩", "听起来很棒的旅行！"),
+    ("你好，我是小林", "很高兴认识你，小林！有什么可以帮你的吗？"),
+    ("周六我们去江边野餐", "好棒的计划呀！还有什么需要我帮忙的吗？"),
+])
+def test_a_welcome_praise_of_a_plan_or_an_offer_of_help_leaves_no_item(
+        store: DictStore, ingest: Callable[[Turn], list[Any]], make_turn: TurnFactory, user_said: str,
+        reply: str) -> None:
+    assert _events_after(store, ingest, make_turn, user_said, reply) == []
+
+
+@pytest.mark.parametrize(("user_said", "reply"), [
+    ("just moved to Hangzhou", "Welcome to Hangzhou! You should try the Longjing tea at Meijiawu."),
+    ("going to Kyoto in April", "Sounds like a great trip! Book the ryokan early, April is cherry blossom season."),
+    ("I'm looking for a new project", "How can I help you plan the app launch in May?"),
+    ("刚搬到杭州", "欢迎来到杭州！推荐你去梅家坞喝龙井。"),
+    ("四月份去京都", "听起来很棒的旅行！记得提前订好温泉旅馆。"),
+])
+def test_a_welcome_or_praise_that_goes_on_with_news_is_kept(
+        store: DictStore, ingest: Callable[[Turn], list[Any]], make_turn: TurnFactory, user_said: str,
+        reply: str) -> None:
+    assert len(_events_after(store, ingest, make_turn, user_said, reply)) == 1

@@ -91,3 +91,19 @@ def test_an_invisible_character_inside_a_value_is_left_out(mem: EmbeddedMemory, 
     mem.add(text, user_id="u")
     facts = [r["description"] for r in mem.get_all(user_id="u") if r["kind"] != "event"]
     assert any(value in f for f in facts) and not any("\u200b" in f or "\ufeff" in f for f in facts), facts
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("also i love craft beer on fridays 🍺", "also i love craft beer on fridays"),
+    ("love a cold beer on a hot day 🍺", "love a cold beer on a hot day"),
+    ("Friday night = beers 🍻", "Friday night = beers"),
+    ("I drink coffee every morning ☕ with oat milk", "I drink coffee every morning with oat milk"),
+    ("周五喝精酿啤酒🍺最开心", "周五喝精酿啤酒 最开心"),
+    # near misses: the word is not in the clause, so the emoji still says it
+    ("I hate coffee, I love 🍵", "I hate coffee, I love tea"),
+    ("我爱喝啤酒，周五喝🍺", "我爱喝啤酒，周五喝啤酒"),
+    ("I love 🍣", "I love sushi"),
+    ("my beetroot salad and a 🍺", "my beetroot salad and a beer"),
+])
+def test_an_emoji_whose_word_its_clause_holds_is_not_read_twice(text: str, read: str) -> None:
+    assert reading_text(text) == read

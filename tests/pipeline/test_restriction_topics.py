@@ -110,3 +110,16 @@ def test_a_trip_out_of_doors_and_a_procedure_see_their_own_restrictions(text: st
     assert _shown("anything the dentist should know?", text) is procedure
     assert _shown("下周要去看牙，需要注意什么？", text) is procedure
     assert not _shown("where does she work?", text)
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("doctor says I have high blood pressure, need to watch it", True),  # a diet must allow for it (salt)
+    ("医生说我有高血压", True),
+    ("I was diagnosed with gout last year.", True),
+    ("I have asthma.", False),  # a condition a meal does not touch stays hidden (README, sensitive values)
+    ("我有抑郁症，在看心理医生。", False),
+    ("I get migraines every month.", False),
+])
+def test_a_food_question_sees_the_conditions_a_diet_allows_for_and_no_other(text: str, shown: bool) -> None:
+    for question in ("can I cook pork for her?", "她吃素吗？", "what should we order for dinner?", "晚饭做什么菜？"):
+        assert _shown(question, text) is shown, question
