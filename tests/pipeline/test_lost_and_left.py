@@ -87,7 +87,8 @@ def test_lost_scope_reads_pets_not_things_or_people() -> None:
 
 @pytest.mark.parametrize(("kept", "before", "expected"), [
     ("User has two cats named Mochi", "User has two cats named Mochi and Tofu", "User has a cat named Mochi"),
-    ("User has three puppies: Rex and Bo", "User has three puppies: Rex, Ace and Bo", "User has two puppies: Rex and Bo"),
+    ("User has three puppies: Rex and Bo", "User has three puppies: Rex, Ace and Bo",
+     "User has two puppies: Rex and Bo"),
     ("用户养了两只狗，叫旺财", "用户养了两只狗，叫旺财和来福", "用户养了一只狗，叫旺财"),
     ("User has lived here two years with Mochi", "User has lived here two years with Mochi and Tofu",
      "User has lived here two years with Mochi"),
@@ -109,7 +110,8 @@ def test_one_pet_of_two_dying_keeps_the_other_with_its_count(mem: EmbeddedMemory
 
 
 @pytest.mark.parametrize(("first", "then", "now"), [
-    ("please email me rather than calling, I hate phone calls.", "其实微信联系我就行，别发邮件了，邮件我都不看", "微信"),
+    ("please email me rather than calling, I hate phone calls.", "其实微信联系我就行，别发邮件了，邮件我都不看",
+     "微信"),
     ("有事直接给我打电话就好", "别再打电话了，有事微信我就行", "微信"),
     ("有事发微信给我就行", "以后用邮件联系我吧，消息太多看不过来", "邮件"),
 ])
