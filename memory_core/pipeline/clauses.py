@@ -20,6 +20,7 @@ from memory_core.pipeline.cut_end import cut_at_end, folded_tail
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
+from memory_core.pipeline.lost_pet import lost_scope
 from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.presupposed import presupposed
@@ -52,8 +53,8 @@ _ZH_BARE_VERB = re.compile(
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|裸辞|辞职|从[^，,。\s]{1,12}?(?:离职|辞职)|加入|进了|考上|学|会说|用|和|跟|"
     r"定居|安家|落户|租|买|入手|入了|新入|拿下|迷上|爱上|发(?=(?:微信|短信|邮件|语音)(?:就行|就好|就可以|吧|给我|联系我|找我|$))|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
     r"(?:得|要|需要|必须)?(?:去|回|到)?(?:公司|单位|办公室)?坐班|混合办公|携号转网|"  # "现在每天都得去公司坐班"
-    # a job lost or a promotion, and a diet said by what one eats ("上周被裁了", "被提拔成了组长", "现在什么都吃")
-    r"被裁|被辞|被开除|被炒|失业|下岗|(?:什么|啥)都|被?提拔|被任命|晋升)"
+    # a job or a partner lost, a promotion, a diet said by what one eats ("上周被裁了", "被阿杰甩了", "什么都吃")
+    r"被裁|被辞|被开除|被炒|被(?=[^，,。！!\s]{0,6}?(?:给)?甩了)|失业|下岗|(?:什么|啥)都|被?提拔|被任命|晋升)"
     r"|^(?:我们?家)?的?(?:二胎|三胎|老二|老三|二宝|三宝)(?:终于|顺利|已经|也|上周|昨天|今天|刚刚?)*"  # "二胎落地了"
     r"(?:落地|出生|出世|生了|来了|生下来)"
     # a habit said by when ("每天早上跑步")
@@ -275,7 +276,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
         elif zh_subject(clause) == AWAY:
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
-        elif (named_death := zh_named_death(clause)):
+        elif (named_death := zh_named_death(clause) or bool(lost_scope(clause, "zh"))):
             pass  # "豆豆上个月生病走了": said of the one named, not of the speaker
         elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)

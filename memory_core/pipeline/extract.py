@@ -41,6 +41,7 @@ from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.habit_plain import plain_habit
 from memory_core.pipeline.job_event import offer_taken
 from memory_core.pipeline.labelled import labelled
+from memory_core.pipeline.lost_pet import lost_change
 from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
@@ -206,6 +207,7 @@ class MechanicalExtractor:
             stay = stay or reading.stay
             change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
             change = with_switch(change, cohabit_change(clause, lang, qualifier, reading.skip, reading.subject))
+            change = with_switch(change, lost_change(clause, lang, reading.skip, reading.subject, turn.text, qualifier))
             if change[1] and not (reading.hits or reading.subject or reading.skip) \
                     and (plain := plain_habit(clause, lang, thing, change[1], turn.text)):  # "酒又喝上了", "咖啡我戒了"
                 reading = read_clause(plain, lang, subject, context=turn.text)

@@ -23,6 +23,7 @@ from memory_core.pipeline.all_ended import ended_all
 from memory_core.pipeline.cessation import cessation_scope, scope_terms
 from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.member_count import recounted
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.switch import provider_members
 from memory_core.pipeline.types import Candidate
@@ -154,7 +155,7 @@ def kept_members(turn: Turn, ops: Sequence[Op], existing: Mapping[str, list[Memo
         item = items.get(op.item_id) if isinstance(op, EndOp) and op.status == Status.SUPERSEDED else None
         if item is None or item.kind == Kind.EVENT:
             continue
-        kept = without_members(item.description, terms)
+        kept = recounted(without_members(item.description, terms), item.description)
         if not kept or kept == item.description:
             continue
         reason = f"其余的仍然成立：{kept}" if has_han(kept) else f"the others still hold: {kept}"
