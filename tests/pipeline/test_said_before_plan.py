@@ -92,3 +92,9 @@ def test_a_drug_switched_to_ends_the_scheduled_one(memory: Memory) -> None:
                  "复查完医生说二甲双胍我肠胃扛不住，给我换成了西格列汀，一天一片")
     assert any("西格列汀" in d for d in items), items
     assert not any("二甲双胍" in d and "西格列汀" not in d for d in items), items
+
+
+def test_a_pastime_gone_to_as_a_habit_is_a_hobby_said_again_later(memory: Memory) -> None:
+    items = _say(memory, "平时有空我就去郊区爬山，一爬就是大半天", "我今天去河边钓鱼了", "爬山真是我最大的爱好，这周又去了")
+    assert [d for d in items if "爬山" in d] and len([d for d in items if "爬山" in d]) == 1, items
+    assert not any("钓鱼" in d for d in items), items
