@@ -95,6 +95,16 @@ def test_a_drug_switched_to_ends_the_scheduled_one(memory: Memory) -> None:
 
 
 def test_a_pastime_gone_to_as_a_habit_is_a_hobby_said_again_later(memory: Memory) -> None:
-    items = _say(memory, "平时有空我就去郊区爬山，一爬就是大半天", "我今天去河边钓鱼了", "爬山真是我最大的爱好，这周又去了")
-    assert [d for d in items if "爬山" in d] and len([d for d in items if "爬山" in d]) == 1, items
+    items = _say(memory, "平时有空我就去郊区爬山，一爬就是大半天", "我今天去河边钓鱼了",
+                 "爬山真是我最大的爱好，这周又去了")
+    assert len([d for d in items if "爬山" in d]) == 1, items
     assert not any("钓鱼" in d for d in items), items
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("我现在 officially 是 Senior Designer 了", "Senior Designer"),
+    ("我 finally 搬到杭州了", "杭州"),
+])
+def test_an_english_adverb_inside_a_chinese_statement(memory: Memory, said: str, value: str) -> None:
+    items = _say(memory, said)
+    assert any(value in d and d.startswith("用户") and " officially" not in d for d in items), items
