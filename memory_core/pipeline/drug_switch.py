@@ -37,9 +37,11 @@ _EN_DRUG = re.compile(r"\b(?:insulin|metformin|ibuprofen|aspirin|paracetamol|[a-
 
 @functools.lru_cache(maxsize=1)
 def _zh_drug() -> re.Pattern[str]:
-    """A Chinese drug name: up to six Han characters ending as a class of medicines does (``DRUGNAME``)."""
+    """A Chinese drug name: up to six Han characters ending as a class of medicines does (``DRUGNAME``); a word
+    of saying or of time before it is no part of it ("医生说二甲双胍…", "查完二甲双胍…": 二甲双胍)."""
     ending = lexicon().classes["zh"]["DRUGNAME"]
-    return re.compile(rf"(?:(?![我你他她在吃把给让用换改停的了和跟])[\u4e00-\u9fff]){{1,6}}?(?:{ending})")
+    not_in_name = "我你他她在吃把给让用换改停的了和跟说讲完是都也就还又"
+    return re.compile(rf"(?:(?![{not_in_name}])[\u4e00-\u9fff]){{1,6}}?(?:{ending})")
 
 
 def named_before(text: str, value: str, clause: str, lang: str) -> tuple[str, ...]:

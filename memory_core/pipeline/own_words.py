@@ -22,6 +22,7 @@ from memory_core.pipeline.cessation import ZH_VERB_ACTIVITY
 from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person, topic, worth_a_look
 from memory_core.pipeline.objectless import objectless
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
+from memory_core.pipeline.said_before_plan import before_plan
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.small_talk import is_small_talk
@@ -230,18 +231,16 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     names no strong term (a name, a number, a known object, a synonym
     group) is not looked up: its restatements are read clause by clause.
     """
-    lex = lexicon()
     kept: list[str] = []
     for sentence in _SENTENCE.split(turn.text.replace("\u2019", "'")):
         sentence = sentence.strip()
         if not sentence or is_small_talk(sentence):  # "Thanks!", "Good idea!": nothing said again
             continue
         lang = lang_of(sentence)
-        marks = lex.markers[lang]
-        folded = sentence.casefold()
-        if any(marks[m].search(folded) for m in ("question", "hypothetical", "reported")):
+        said = before_plan(sentence, lang)  # "CPA 还剩两门，审计和税法，打算八月考": the statement before the plan
+        if said is None:
             continue
-        kept.append(sentence)
+        kept.append(said)
     if not kept:
         return None
     text = " ".join(kept)
