@@ -110,6 +110,12 @@ _ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:�
 _ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜+|害|嗐|emmm*|hmm+|"
                               r"(?:(?:官宣|宣布|汇报|报告|更新|通报)(?:一下)?|(?:好|坏|大|重大)?(?:消息|新闻))[:：])"
                               r"[\s~～…!！,，、]*(?=[\u3400-\u9fff])")
+# a greeting a sentence opens on, set off by a tilde, a mark or (in Chinese) a space ("好久不见～ 搬到重庆了",
+# "long time no see~ moved to Denver"): no part of what follows it (a tilde elsewhere, "周一～周五", ends nothing)
+_GREETING = re.compile(r"^(?:(?:好久不见|好久没(?:来|上来)?(?:聊|聊天|说话|冒泡|见|来)了?|哈喽|嗨|哈啰|(?:大家|你)好|"
+                       r"早上好|早安|晚上好|下午好|中午好)[呀啊啦鸭哦]?[\s~～…!！]+(?=[\u3400-\u9fff])"
+                       r"|(?i:(?:hey|hi|hello|hiya|yo|howdy|long\s+time\s+no\s+(?:see|talk|chat)|good\s+(?:morning|evening|"
+                       r"afternoon))(?:\s+(?:there|again|all|everyone|guys))?\s*[~～]+\s*(?=[A-Za-z\u3400-\u9fff])))")
 # a connective a clause opens on ("然后搬到了上海"): said again after the subject put back, it reads as part of the verb
 _ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所以|因此|因而|结果)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
@@ -219,7 +225,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
     chain = [USER]  # the subject a clause that dropped its own continues (``subject_chain``), across the turn
     for sentence in sentences:
-        sentence = sentence.strip()
+        sentence = _GREETING.sub("", sentence.strip())
         if not sentence:
             continue
         if has_han(sentence, compatibility=True) and not english_framed(sentence):
