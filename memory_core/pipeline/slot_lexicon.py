@@ -106,7 +106,12 @@ class Attribute:
 
     def key_object(self, obj: str) -> str:
         """The object ``obj`` (a key form) is keyed as for this attribute: ``key_objects``, else ``obj``."""
-        return self.key_objects.get(obj, obj)
+        if obj in self.key_objects:
+            return self.key_objects[obj]
+        # a maker keyed as its thing, then its model in Latin letters or digits ("华为mate", "小米14"): that thing
+        maker = next((word for word in self.key_objects if obj.startswith(word) and len(obj) > len(word)
+                      and re.fullmatch(r"[\sa-z0-9+-]+", obj[len(word):])), "")
+        return self.key_objects[maker] if maker else obj
 
 
 class Lexicon:
