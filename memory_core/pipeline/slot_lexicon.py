@@ -108,10 +108,15 @@ class Attribute:
         """The object ``obj`` (a key form) is keyed as for this attribute: ``key_objects``, else ``obj``."""
         if obj in self.key_objects:
             return self.key_objects[obj]
-        # a maker keyed as its thing, then its model in Latin letters or digits ("华为mate", "小米14"): that thing
-        maker = next((word for word in self.key_objects if obj.startswith(word) and len(obj) > len(word)
-                      and re.fullmatch(r"[\sa-z0-9+-]+", obj[len(word):])), "")
+        # a maker keyed as its thing, then its model ("华为mate", "小米14", "oppo find x7"): that thing. A model has a
+        # digit, or Latin letters after a Chinese maker; "milk tea" or "butter chicken" is no model of milk or butter
+        maker = next((word for word in self.key_objects if obj.startswith(word) and _MODEL.fullmatch(obj[len(word):])
+                      and (any(ch.isdigit() for ch in obj[len(word):]) or not word.isascii())), "")
         return self.key_objects[maker] if maker else obj
+
+
+# what may follow a maker to name one of its models: Latin letters, digits, spaces and + or -
+_MODEL = re.compile(r"[\sa-z0-9+-]*[a-z0-9][\sa-z0-9+-]*")
 
 
 class Lexicon:

@@ -19,7 +19,7 @@ def _phones(texts: list[str]) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("obj", "kind"), [("华为mate", "phone"), ("小米14", "phone"), ("oppo find x7", "phone"),
-                                          ("小米粥", "小米粥"), ("华为云", "华为云")])
+                                          ("小米粥", "小米粥"), ("华为云", "华为云"), ("milk tea", "milk tea")])
 def test_a_maker_with_its_model_is_keyed_as_its_thing(obj: str, kind: str) -> None:
     owns = next(a for a in lexicon().attributes if a.id == "owns")
     assert owns.key_object(obj) == kind
