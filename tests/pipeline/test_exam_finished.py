@@ -1,5 +1,5 @@
-"""An exam said first, then finished, ends its preparation in either language ("雅思终于考完了", "托福总算考完了",
-"my GRE is finally over"); another person's exam, an exam still to come and a question end nothing."""
+"""An exam said first, then over, ends its preparation ("my GRE is finally over"); another person's exam, an exam
+still to come and a question end nothing, in either language."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ def _todos(texts: list[str]) -> dict[str, str]:
 
 
 @pytest.mark.parametrize(("turns", "prepared"), [
-    (["我在准备雅思，目标7分", "雅思终于考完了，出分了7.5"], "用户在准备雅思"),
-    (["我在准备托福", "托福总算考完了，累死"], "用户在准备托福"),
     (["I'm studying for the GRE", "my GRE is finally over, going out tonight"], "User is studying for the GRE"),
 ])
 def test_an_exam_finished_ends_its_preparation(turns: list[str], prepared: str) -> None:
