@@ -50,7 +50,7 @@ _ZH_BARE_VERB = re.compile(
     r"真的|总算|这次|这回|元旦|春节|过年|国庆|五一|双十一|双11|双十二|黑五|年前|明年|今年起|"
     r"空腹|饭前|饭后|睡前|按时|定时)*"  # "每天早上空腹吃优甲乐": when a drug is taken
     r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|(?<=现在|最近|目前|如今|平时|每天|周末)(?:游泳|跑步|骑行|健身|爬山|徒步)|\s*base\s*在?|坐标|常驻|"
-    r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|吃|去|入职|跳槽|离职|裸辞|辞职|从[^，,。\s]{1,12}?(?:离职|辞职)|加入|进了|考上|学|会说|用|和|跟|"
+    r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|(?<=要|会)来(?=[一两]?[杯罐瓶听])|吃|去|入职|跳槽|离职|裸辞|辞职|从[^，,。\s]{1,12}?(?:离职|辞职)|加入|进了|考上|学|会说|用|和|跟|"
     r"定居|安家|落户|租|买|入手|入了|新入|拿下|迷上|爱上|发(?=(?:微信|短信|邮件|语音)(?:就行|就好|就可以|吧|给我|联系我|找我|$))|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
     r"(?:得|要|需要|必须)?(?:去|回|到)?(?:公司|单位|办公室)?坐班|混合办公|携号转网|"  # "现在每天都得去公司坐班"
     # a job or a partner lost, a promotion, a diet said by what one eats ("上周被裁了", "被阿杰甩了", "什么都吃")
@@ -111,6 +111,12 @@ _ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff])(?:�
 _ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜+|害|嗐|emmm*|hmm+|"
                               r"(?:(?:官宣|宣布|汇报|报告|更新|通报)(?:一下)?|(?:好|坏|大|重大)?(?:消息|新闻))[:：])"
                               r"[\s~～…!！,，、]*(?=[\u3400-\u9fff])")
+# a greeting a sentence opens on, set off by a tilde, a mark or (in Chinese) a space ("好久不见～ 搬到重庆了",
+# "long time no see~ moved to Denver"): no part of what follows it (a tilde elsewhere, "周一～周五", ends nothing)
+_GREETING = re.compile(r"^(?:(?:好久不见|好久没(?:来|上来)?(?:聊|聊天|说话|冒泡|见|来)了?|哈喽|嗨|哈啰|(?:大家|你)好|"
+                       r"早上好|早安|晚上好|下午好|中午好)[呀啊啦鸭哦]?[\s~～…!！]+(?=[\u3400-\u9fff])"
+                       r"|(?i:(?:hey|hi|hello|hiya|yo|howdy|long\s+time\s+no\s+(?:see|talk|chat)|good\s+(?:morning|evening|"
+                       r"afternoon))(?:\s+(?:there|again|all|everyone|guys))?\s*[~～]+\s*(?=[A-Za-z\u3400-\u9fff])))")
 # a connective a clause opens on ("然后搬到了上海"): said again after the subject put back, it reads as part of the verb
 _ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所以|因此|因而|结果)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
@@ -220,7 +226,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
     chain = [USER]  # the subject a clause that dropped its own continues (``subject_chain``), across the turn
     for sentence in sentences:
-        sentence = sentence.strip()
+        sentence = _GREETING.sub("", sentence.strip())
         if not sentence:
             continue
         if has_han(sentence, compatibility=True) and not english_framed(sentence):

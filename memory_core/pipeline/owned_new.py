@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from memory_core.model import Turn
 from memory_core.pipeline.clauses import APOSTROPHES
 from memory_core.pipeline.owned_things import ROW_PREFIXES, holds, kinds_in, marks_in
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import HitOp, Op, UpdateOp
 
@@ -71,7 +72,8 @@ def with_models(turn: Turn, cands: Sequence[Candidate]) -> list[Candidate]:
             continue
         said = re.search(rf"(?:{word})(?![A-Za-z])(?P<after>.*)", turn.text.translate(APOSTROPHES), _I)
         found = _APPOSED.match(said.group("after")) if said else None
-        if found is None or not (kind in kinds_in(found.group("model")) or marks_in(found.group("model"))):
+        if found is None or not (kind in kinds_in(found.group("model")) or marks_in(found.group("model"))
+                                 or _maker_model(found.group("model"), kind)):
             continue
         model = found.group("model").strip()
         if kinds_in(model) - {kind}:
@@ -82,6 +84,14 @@ def with_models(turn: Turn, cands: Sequence[Candidate]) -> list[Candidate]:
                                      claim=cand.claim[:len(cand.claim) - len(head.group())] + model
                                      if cand.claim.endswith(head.group()) else cand.claim)
     return out
+
+
+def _maker_model(model: str, kind: str) -> bool:
+    """True when ``model`` is a maker the possession slot keys as ``kind`` with its model after it ("小米14",
+    "华为 Mate 60": ``Attribute.key_object``); a maker alone ("小米", also millet) is none."""
+    owns = next((a for a in lexicon().attributes if a.id == "owns"), None)
+    folded = model.strip().casefold()
+    return owns is not None and folded not in owns.key_objects and owns.key_object(folded) == kind
 
 
 def _numbered(description: str, text: str) -> str:

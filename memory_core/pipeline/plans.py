@@ -75,7 +75,8 @@ def is_plan(clause: str, lang: str, context: str = "", value: str = "") -> bool:
         return False
     parts = [p for p in _PARTS.split(clause.casefold()) if p.strip()]
     folded = next((p for p in parts if marks["plan"].search(p) and (not value or value.casefold() in p)), "")
-    if not folded or (lang == "zh" and _DONE_ZH.search(folded) and not _WILL_ZH.search(folded)):
+    if not folded or (lang == "zh" and (_DONE_ZH.search(folded) or _told_after(folded, marks["plan"]))
+                      and not _WILL_ZH.search(folded)):
         return False
     rest = context.casefold().replace(clause.casefold(), " ") if context else ""
     return not (rest and (marks["cessation"].search(rest) or _LEFT.search(rest)))
@@ -88,3 +89,14 @@ _LEFT = re.compile(r"\b(?:left|resigned|handed\s+in\s+my\s+notice|laid\s+off|let
 _PARTS = re.compile(r"\s+(?:and|but|so|because|while|though)\s+|\s+[-–—]\s+|[，,；;]|和|但是?|不过|所以|因为")
 _DONE_ZH = re.compile(r"(?:去|搬|到|入职|开始|换|辞)了(?=\S)")
 _WILL_ZH = re.compile(r"要|会|将|打算|准备")
+# a time after the new year or a holiday may be behind the speaker or ahead ("年后搬到成都了" said in March, "年后就
+#搬" said in January): with the clause ending on its perfective 了 and no 就 before it, the move is done
+_BOTH_WAYS_ZH = re.compile(r"(?:过完)?(?:春节|过年|新年|国庆|五一|年|节)(?:假期)?(?:以后|之后|后|过后)")
+_DONE_END_ZH = re.compile(r"(?<!就)(?<!就要)(?<![快要])了[啦啊呀哈～~！!。\s]*$")
+
+
+def _told_after(part: str, plan: re.Pattern[str]) -> bool:
+    """True when the only future ``part`` names is a time after the new year or a holiday (``_BOTH_WAYS_ZH``) and
+    the part ends on its perfective 了 with no 就 ("年后裸辞搬到成都了"): a done thing, not a plan."""
+    return bool(_BOTH_WAYS_ZH.search(part)) and not plan.search(_BOTH_WAYS_ZH.sub(" ", part)) \
+        and not re.search(r"就|快", part) and bool(_DONE_END_ZH.search(part))

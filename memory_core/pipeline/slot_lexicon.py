@@ -106,7 +106,17 @@ class Attribute:
 
     def key_object(self, obj: str) -> str:
         """The object ``obj`` (a key form) is keyed as for this attribute: ``key_objects``, else ``obj``."""
-        return self.key_objects.get(obj, obj)
+        if obj in self.key_objects:
+            return self.key_objects[obj]
+        # a maker keyed as its thing, then its model ("华为mate", "小米14", "oppo find x7"): that thing. A model has a
+        # digit, or Latin letters after a Chinese maker; "milk tea" or "butter chicken" is no model of milk or butter
+        maker = next((word for word in self.key_objects if obj.startswith(word) and _MODEL.fullmatch(obj[len(word):])
+                      and (any(ch.isdigit() for ch in obj[len(word):]) or not word.isascii())), "")
+        return self.key_objects[maker] if maker else obj
+
+
+# what may follow a maker to name one of its models: Latin letters, digits, spaces and + or -
+_MODEL = re.compile(r"[\sa-z0-9+-]*[a-z0-9][\sa-z0-9+-]*")
 
 
 class Lexicon:
