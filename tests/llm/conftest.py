@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _turns import TurnFactory
+from _turn_factory import TurnFactory
 from llm_support import SATURDAY
 from scripted_server import ScriptedServer, scripted_server
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from _memstore import DictStore
-from _turns import TurnFactory
+from _turn_factory import TurnFactory
 
 from memory_core.embedded import EmbeddedMemory
 from memory_core.model import Turn

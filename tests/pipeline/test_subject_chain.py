@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from _memstore import DictStore
-from _turns import TurnFactory
+from _turn_factory import TurnFactory
 
 from memory_core.pipeline.clauses import split_clauses
 

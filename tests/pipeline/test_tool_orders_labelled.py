@@ -11,7 +11,7 @@ The test counts both misses and false alarms, so a change to the detector shows 
 from __future__ import annotations
 
 import pytest
-from _turns import TurnFactory
+from _turn_factory import TurnFactory
 
 from memory_core.pipeline.trust import planted_in_tool
 from memory_core.session.tool_turns import is_withheld
