@@ -34,7 +34,8 @@ def memory(tmp_path: Path) -> Iterator[Memory]:
     """A memory on a fresh SQLite file with per-tenant sensitive policies, closed after the test.
 
     Users ``acme:…`` are under ``drop``, ``beta:…`` under ``mask``, every other user under the default ``keep``.
-    A test module that needs other settings defines its own ``memory``, which takes precedence.
+    Tests of other users see the default settings. A test module that needs other settings defines its own
+    ``memory``, which takes precedence.
     """
     mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3",
                                sensitive_policy_by_tenant="acme=drop,beta=mask"))

@@ -9,7 +9,6 @@ question are not.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -18,17 +17,9 @@ import pytest
 from memory_core.embedded import EmbeddedMemory
 from memory_core.model import Turn
 from memory_core.pipeline.numbers import numbers_in
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture()
-def memory(tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3"))
-    yield mem
-    mem.close()
 
 
 def _say(memory: Memory, texts: list[str]) -> None:

@@ -7,24 +7,14 @@ the number unread. The request is its own clause now (``clauses._EN_CLAUSE``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
 from memory_core.model import Turn
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture()
-def memory(tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3"))
-    yield mem
-    mem.close()
 
 
 @pytest.mark.parametrize(("said", "detail", "question"), [

@@ -3,18 +3,17 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
+from _jo_index import jo_index, top_turns
 
-from memory_core.model import MemoryItem, Turn
 from memory_core.retrieval import list_question
 from memory_core.retrieval.categories import category_terms, kind_terms
 from memory_core.retrieval.list_question import asked_phrase
 from memory_core.retrieval.member_spread import member_firsts
 from memory_core.retrieval.recall import HybridIndex
-from memory_core.retrieval.stages import RETRIEVERS
 from memory_core.text.tokenize import tokenize
 
 T0 = datetime(2024, 5, 1, tzinfo=UTC)
@@ -49,18 +48,11 @@ def test_one_member_or_no_hit_adds_nothing() -> None:
 
 
 def _index(lines: list[tuple[str, str]]) -> HybridIndex:
-    """(turn id "<session>-<n>", text) lines of Jo, one session a day, as event items and turns."""
-    items, turns = [], []
-    for n, (turn_id, text) in enumerate(lines):
-        at = T0 + timedelta(days=int(turn_id.split("-")[0][1:]), minutes=n)
-        turns.append(Turn("u1", turn_id, turn_id.split("-")[0], "user", text, at, speaker="Jo"))
-        items.append(MemoryItem.create("u1", f"Jo: {text}", "moments", kind="event", turn_id=turn_id,
-                                       at=at, valid_from=at, speaker="Jo"))
-    return HybridIndex.build(items, turns, window=2)
+    return jo_index(lines)
 
 
 def _top(index: HybridIndex, query: str, k: int = 5) -> list[str]:
-    return [t for r in index.search(query, k=k, settings=RETRIEVERS["lexical"]) for t in r.turn_ids]
+    return top_turns(index, query, k)
 
 
 # four members said in pairs, turn after turn; swimming and camping once each, in passing, in longer turns
