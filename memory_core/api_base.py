@@ -181,9 +181,11 @@ class BaseMemoryAPI(UserListing, ABC):
             ``{"results": [item record + "event"], "turn_ids": [...]}`` (no results without ``wait``).
 
         Raises:
-            InvalidInput: bad messages, ids, time, metadata, theme or kind; nothing stored.
+            InvalidInput: bad messages, ids, time, metadata, theme or kind, or ``infer`` / ``wait`` not a
+                bool (the string "false" is refused, not read as true); nothing stored.
             NotApplied: ``wait`` ran out, or the pipeline gave up on a turn.
         """
+        infer, wait = _flag(infer, "infer"), _flag(wait, "wait")
         user_id = check_id(user_id, "user id")
         meta = check_meta(metadata, "metadata")
         default_when = utcnow() if timestamp is None else check_turn_time(timestamp)

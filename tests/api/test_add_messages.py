@@ -9,6 +9,7 @@ import pytest
 
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidInput
+from memory_core.mem0_compat import Memory
 
 
 @pytest.fixture
@@ -39,3 +40,18 @@ def test_other_shapes_are_refused_with_what_is_wrong(mem: EmbeddedMemory, messag
     with pytest.raises(InvalidInput, match=words):
         mem.add(messages, user_id="d")  # type: ignore[arg-type]
     assert mem.get_all(user_id="d") == []
+
+
+@pytest.mark.parametrize(("flag", "value"), [("infer", "false"), ("infer", 0), ("wait", "no")])
+def test_a_flag_that_is_not_a_bool_is_refused_and_nothing_stored(mem: EmbeddedMemory, flag: str,
+                                                                  value: object) -> None:
+    """The string "false" is true to Python: taken as given it would curate (and supersede) what was meant raw."""
+    with pytest.raises(InvalidInput, match=f"{flag} must be True or False"):
+        mem.add("I live in Lisbon.", user_id="f", **{flag: value})  # type: ignore[arg-type]
+    assert mem.get_all(user_id="f") == []
+
+
+def test_the_mem0_shaped_add_refuses_a_string_infer(mem: EmbeddedMemory) -> None:
+    with pytest.raises(InvalidInput, match="infer must be True or False"):
+        Memory(mem).add("我住在杭州。", user_id="g", infer="false")  # type: ignore[arg-type]
+    assert mem.get_all(user_id="g") == []
