@@ -49,7 +49,7 @@ def _reference(path: Path) -> _Tables:
             for part in match.group(3).split("/"):
                 if len(kept) >= SENSES:
                     break
-                alternatives = [t for t in (_usable(p) for p in part.split(";")) if t]
+                alternatives = [t for t in (_usable(p, len(word) > 1) for p in part.split(";")) if t]
                 if alternatives:
                     kept.append("; ".join(alternatives))
     zh_en: dict[str, tuple[str, ...]] = {}
@@ -61,8 +61,11 @@ def _reference(path: Path) -> _Tables:
                 gloss_terms = [sys.intern(t) for t in tokenize(gloss)]
                 if number == 0 or len(word) > 1:
                     terms.extend(t for t in gloss_terms if t not in terms)
-                if len(gloss_terms) == 1 and gloss.isalpha() and len(word) <= 4 and word not in CHINESE_STOPWORDS:
-                    reverse.setdefault(gloss_terms[0], {}).setdefault(word, number)
+                if len(word) > 4 or word in CHINESE_STOPWORDS:
+                    continue
+                pair = len(gloss_terms) == 2 and len(gloss.split()) == 2 and gloss.replace(" ", "").isalpha()
+                if (len(gloss_terms) == 1 and gloss.isalpha()) or pair:  # a term alone, or a pair of terms
+                    reverse.setdefault(" ".join(gloss_terms), {}).setdefault(word, number)
         if terms:
             zh_en[word] = tuple(terms[:MOST_EN])
     en_zh: dict[str, tuple[str, ...]] = {}
