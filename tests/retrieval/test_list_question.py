@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import numpy as np
 import pytest
+from _jo_index import sessions_of
 
 from memory_core.model import MemoryItem, Turn
 from memory_core.retrieval import list_question
@@ -63,14 +64,7 @@ def test_a_question_for_one_fact_is_not(query: str) -> None:
 
 
 def _sessions(lines: list[tuple[str, str]]) -> tuple[list[MemoryItem], list[Turn]]:
-    """(turn id "<session>-<n>", text) lines, one session a day, as event items and turns of Priya."""
-    items, turns = [], []
-    for n, (turn_id, text) in enumerate(lines):
-        at = T0 + timedelta(days=int(turn_id.split("-")[0][1:]), minutes=n)
-        turns.append(Turn("u1", turn_id, turn_id.split("-")[0], "user", text, at, speaker="Priya"))
-        items.append(MemoryItem.create("u1", f"Priya: {text}", "moments", kind="event", turn_id=turn_id,
-                                       at=at, valid_from=at, speaker="Priya"))
-    return items, turns
+    return sessions_of(lines, speaker="Priya")
 
 
 # one session talks about pottery at length; each other session names one more activity once
