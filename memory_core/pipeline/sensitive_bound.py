@@ -299,7 +299,7 @@ _HAVE_EN = (r"(?:\s+(?:still|just|also|recently|now|finally|really|actually|been
             r"recovering\s+from|living\s+with|deal(?:s|t|ing)?\s+with|takes?|taking|took|on|started|stopped|"
             r"prescribed|needs?|having|undergoing|underwent|scheduled\s+for)(?![A-Za-z])")
 _CONDITION_EN = (
-    r"(?:[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|trophy|ectomy|otomy|plasty|oma|iasis)|"
+    r"(?:[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|trophy|ectomy|otomy|plasty|oma|iasis)|an(?:a)?emia|gout|"
     r"(?:[\w'-]+\s+){0,2}(?:disease|disorder|syndrome|cancer|deficiency|insufficiency|infection|"
     r"sclerosis|palsy|dystrophy|fibrosis|apnea|apnoea)|(?:heart|kidney|renal|liver|organ)\s+failure|"
     r"(?:manic|psychotic|depressive)\s+episode|"
@@ -319,7 +319,7 @@ _HEALTH_EN = re.compile(_PERSON_EN + _HAVE_EN + r"\s+(?:an?\s+|the\s+|some\s+|my
 # a possessive binds too: "my IBS is acting up", "her lupus", "my dad's diabetes meds"
 _POSSESSED_EN = re.compile(
     r"\b(?i:my|his|her|our|their)\s+(?:(?i:" + _FAMILY + r")(?:'s|’s)\s+)?(?:\w+\s+)?("
-    r"[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|ectomy|oma)|"
+    r"[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|ectomy|oma)|an(?:a)?emia|gout|"
     r"(?:[\w'-]+\s+)?(?:disease|disorder|syndrome|cancer|deficiency|chemo|meds|medication|"
     r"insulin|inhaler|antidepressants)|(?-i:COPD|IBS|PCOS|GERD|ADHD|PTSD|OCD|HIV)|lupus|migraines|"
     r"pacemaker|stent|insulin\s+pump|cpap|colostomy|hearing\s+aids?|"
@@ -360,8 +360,8 @@ _TOPIC = re.compile(r"(?:\b(?:about|on|regarding)\s+(?:[\w'’-]+\s+){0,5}|"
 _CONDITION_WORDS = word_set(
     "itis", "osis", "emia", "algia", "pathy", "plegia", "trophy", "tomy", "plasty", "oma", "iasis", "disease",
     "disorder", "syndrome", "cancer", "deficiency", "insufficiency", "infection", "sclerosis", "palsy", "apnea",
-    "apnoea", "failure", "episode", "lupus", "emphysema", "type", "migraine", "seizure", "ulcer", "cyst", "tumo",
-    "stroke", "thinners", "blockers",
+    "apnoea", "failure", "episode", "lupus", "gout", "emphysema", "type", "migraine", "seizure", "ulcer", "cyst",
+    "tumo", "stroke", "thinners", "blockers",
     "statins", "steroids", "antipsychotics", "anticonvulsants", "immunosuppressants", "surgery", "replacement",
     "transplant", "allerg", "meds", "medication", "antibiotics", "lithium", "insulin", "methotrexate", "warfarin",
     "pacemaker", "stent", "cpap", "catheter", "prosthe", "hearing", "feeding", "oxygen")
@@ -371,7 +371,7 @@ _ACRONYMS = ("COPD", "IBS", "PCOS", "GERD", "ADHD", "PTSD", "OCD", "HIV", "HPV",
 _POSSESSED_WORDS = word_set(
     "itis", "osis", "emia", "algia", "pathy", "plegia", "tomy", "oma", "disease", "disorder", "syndrome", "cancer",
     "deficiency", "chemo", "meds", "medication", "insulin", "inhaler", "antidepressants",
-    "lupus", "migraines", "pacemaker", "stent", "cpap", "hearing", "diabetes",
+    "lupus", "gout", "migraines", "pacemaker", "stent", "cpap", "hearing", "diabetes",
     "asthma", "epilepsy", "depression", "anxiety", "seizures", "therapist", "psychiatrist")
 
 

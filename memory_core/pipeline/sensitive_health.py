@@ -56,6 +56,7 @@ _SUFFIX_NOT_HEALTH = (r"(?!(?:osmosis|hypnosis|symbiosis|metamorphosis|apotheosi
                       r"telepathy|apathy|antipathy|homeopathy|dichotomy)\b)")
 _HEALTH_MORE_EN = re.compile(
     r"\b(" + _SUFFIX_NOT_HEALTH + r"[a-z]{3,}(?:ectomy|otomy|ostomy|plasty|itis|osis|iasis|oma|aemia|emia|pathy)|"
+    r"an(?:a)?emi(?:a|c)|"
     r"(?:take|takes|taking|took|on|prescribed|started|stopped)\s+(?!april\b|magazines?\b)"
     r"[a-z]+(?:pril|sartan|statin|olol|azepam|zolam|oxetine|traline|triptan|prazole|cillin|cycline|formin|thyroxine|"
     r"semide|codone|pram|isone|olone|tidine|navir|lukast|afil|umab|tinib|clovir|pramine|ipine|iazide)|"
@@ -101,7 +102,7 @@ _HEALTH_EN_WORDS = word_set(
 _HEALTH_MORE_EN_WORDS = word_set(
     *_DRUG_WORDS,
     "tomy", "plasty", "itis", "osis", "iasis", "oma", "emia", "pathy", "pram", "isone", "olone", "tidine",
-    "navir", "lukast", "alcoholi", "addict", "abuse", "recovering", "remission")
+    "navir", "lukast", "alcoholi", "addict", "abuse", "recovering", "remission", "anemi", "anaemi")
 _RULES: tuple[tuple[re.Pattern[str], Callable[[Gate], bool]], ...] = (
     (_HEALTH_EN, lambda g: g.words(_HEALTH_EN_WORDS)),
     (_HEALTH_ZH, lambda g: g.wide or g.has("HIV")),

@@ -186,6 +186,15 @@ def test_tenant_policies_drop_and_mask(memory: Memory) -> None:
     assert memory.sensitive.counts["dropped"] >= 1 and memory.sensitive.counts["masked"] >= 1
 
 
+@pytest.mark.parametrize("text", ["Doctor says I have mild anemia 😩 now taking iron supplements every day",
+                                  "I'm anemic, so lots of spinach for me", "My gout is back after the holidays"])
+def test_a_condition_said_through_a_doctor_or_as_an_adjective_leaves_no_item_under_drop(
+        memory: Memory, text: str) -> None:
+    memory.ingest([_turn("acme:gus", 0, text)])
+    said = [i.description for i in memory.store.list_items("acme:gus", statuses=None)]
+    assert not [d for d in said if "anemi" in d.casefold() or "gout" in d.casefold()], said
+
+
 def test_no_sensitive_item_from_words_that_are_not_the_users(memory: Memory) -> None:
     memory.ingest([_turn("dee", 0, "Your new PIN is 5521, keep it safe.", role="assistant")])
     assert all("5521" not in i.description for i in memory.store.list_items("dee", statuses=None))
