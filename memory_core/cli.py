@@ -8,7 +8,6 @@ with malformed lines exits 1 after naming each line.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -36,6 +35,7 @@ from memory_core.cli_output import (
     progress_bar,
     progress_factory,
     require_store,
+    stored_json,
     stored_text,
 )
 from memory_core.cli_plugins import mount_plugins
@@ -158,13 +158,13 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
         known = memory.known_user(user)
         response = memory.recall(user, query, k=k, filters=filters)
     if as_json:
-        console.print_json(json.dumps({
+        stored_json({
             "results": [{"id": r.item.id, "description": shown_text(r.item.description, query=query),
                          "theme": r.item.theme, "kind": r.item.kind, "status": r.item.status,
                          "valid_from": _iso(r.item.valid_from), "valid_until": _iso(r.item.valid_until),
                          "score": r.score, "outdated": r.outdated, "turn_ids": r.turn_ids}
                         for r in response.results],
-            "context": response.context.text, "timings_ms": response.timings_ms}, ensure_ascii=False))
+            "context": response.context.text, "timings_ms": response.timings_ms})
         return
     if not response.results and not known:
         _no_memory(user)

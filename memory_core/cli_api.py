@@ -13,7 +13,6 @@ replaced by the default: a reason is 1 to 1,000 characters.
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
 from collections.abc import Iterator
@@ -24,7 +23,7 @@ import typer
 from rich.console import Console
 
 from memory_core.api import MemoryAPI
-from memory_core.cli_output import RevealOption, fail, require_store
+from memory_core.cli_output import RevealOption, fail, require_store, stored_json, stored_text
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidInput, LLMUnavailable
 from memory_core.validation import check_reason
@@ -64,7 +63,7 @@ def _given_reason(reason: str) -> str:
 
 
 def _show(value: Any) -> None:
-    console.print_json(json.dumps(value, ensure_ascii=False))
+    stored_json(value)  # controls escaped, DEL and C1 too
 
 
 def add(user: UserOption, text: Annotated[str, typer.Argument(help="The memory (or, with --infer, a message).")],
@@ -147,7 +146,7 @@ def run_chat(api: MemoryAPI, user: str, *, session: str = "chat", model: str | N
                                  f"{str(exc)[:200]}); your message was kept in memory") from exc
         reply = state["messages"][-1]
         history += [HumanMessage(text), AIMessage(str(reply.content))]
-        console.print(str(reply.content), markup=False, highlight=False)
+        console.print(stored_text(str(reply.content)), highlight=False)  # a reply may quote a stored control
 
 
 def run_mcp(api: MemoryAPI, user: str | None, transport: str, host: str, port: int) -> None:

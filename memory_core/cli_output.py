@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -9,12 +10,13 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.highlighter import JSONHighlighter
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 __all__ = ["LISTED_CHARS", "DbOption", "FullOption", "RevealOption", "UserOption", "check_output", "console", "err",
            "error_line", "fail", "listed", "plain_progress", "progress_bar", "progress_factory", "require_store",
-           "stored_text"]
+           "stored_json", "stored_text"]
 
 # soft_wrap: a printed line is never broken at the console's width (80 columns when piped or written to a file),
 # so "FILE:LINE: reason" lines and summaries stay one line for a script that parses them; tables keep their layout
@@ -45,6 +47,22 @@ def stored_text(text: str) -> Text:
         a ``rich.text.Text`` (a table cell or ``console.print`` argument).
     """
     return Text(_CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
+
+
+# DEL and the C1 controls: JSON text may hold them raw (only C0 must be escaped), and a C1 CSI (U+009B) is an
+# escape sequence's start to a terminal that honours 8-bit controls
+_JSON_RAW = re.compile(r"[\x7f-\x9f]")
+
+
+def stored_json(value: object) -> None:
+    """Print ``value`` as indented, highlighted JSON (as ``console.print_json``), stored texts as written (CJK
+    not escaped) but every control character escaped (``\\u001b``, ``\\u009b``): ``json.dumps`` escapes
+    the C0 controls only, and ``print_json`` parses and dumps again, so DEL and the C1 controls reached the
+    terminal raw. Still JSON: ``json.loads`` of the output gives ``value`` back."""
+    text = _JSON_RAW.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, indent=2, ensure_ascii=False))
+    shown = JSONHighlighter()(text)
+    shown.no_wrap, shown.overflow = True, None
+    console.print(shown, soft_wrap=True)
 
 
 def listed(text: str, full: bool = False) -> str:

@@ -29,10 +29,11 @@ are refused with ``InvalidField``, as is ``expiration_date``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from functools import partial
 from typing import Any
 
+from memory_core.add_changes import change_mark, changed_ids
 from memory_core.api import ItemRecord, MemoryAPI, Messages
 from memory_core.api_messages import MEM0_MESSAGE_FIELDS, refuse_unknown_fields
 from memory_core.embedded import EmbeddedMemory
@@ -45,7 +46,6 @@ from memory_core.mem0_shape import (
     mem0_delete_scopes,
     mem0_deleted,
     mem0_entities,
-    mem0_every,
     mem0_listed,
     mem0_listing,
     mem0_metadata,
@@ -59,7 +59,7 @@ from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
 from memory_core.user_scopes import stored_user_ids
 from memory_core.validation import check_id, check_top_k
 
-__all__ = ["Memory", "item_stamps", "mem0_add_events", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope",
+__all__ = ["Memory", "mem0_add_events", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope",
            "previous_memory"]
 
 #: The ``Memory.from_config`` keys Gulfstream honours; any other is refused, not ignored.
@@ -168,9 +168,10 @@ class Memory:
         refuse_unknown_fields(messages, MEM0_MESSAGE_FIELDS)  # as POST /mem0/memories refuses them (422)
         uid = mem0_scope(user_id, agent_id, run_id=run_id)
         meta = mem0_with_run(mem0_add_metadata(metadata), mem0_run(user_id, agent_id, None, run_id))
-        before = item_stamps(self.api, uid)
+        store = self.api.memory.store
+        mark = change_mark(store, uid)  # the version, not the user's items: no read of the whole set
         result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)
-        return {"results": mem0_add_events(self.api, uid, result, before)}
+        return {"results": mem0_add_events(self.api, uid, result, changed_ids(store, uid, mark, result["results"]))}
 
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, limit: int | None = None, top_k: int | None = None,
@@ -296,30 +297,25 @@ def previous_memory(api: MemoryAPI, memory_id: str, user_id: str, turn_ids: set[
     return changes[-1]["old_description"] if changes else None
 
 
-def item_stamps(api: MemoryAPI, user_id: str) -> dict[str, str]:
-    """``{item id: updated_at}`` of every item of ``user_id`` in any status (``mem0_every``): the store as it was
-    before an ``add``, so ``mem0_add_events`` reports only what the add changed."""
-    return {r["id"]: str(r["updated_at"]) for r in mem0_every(api, user_id)}
-
-
 def mem0_add_events(api: MemoryAPI, user_id: str, result: Mapping[str, Any],
-                    before: Mapping[str, str]) -> list[dict[str, Any]]:
+                    changed: Collection[str]) -> list[dict[str, Any]]:
     """Mem0's add answer, ``[{"id", "memory", "event"}]`` (UPDATE with ``previous_memory``), from the native
     ``add``'s ``result``: only what the add did to the store, as Mem0 reports its ADD / UPDATE / DELETE.
 
     The native add lists every item its turns produced, also when the turns were stored before (a re-send:
     the turn id is the idempotency key, so nothing is applied again). Left out: an item the add did not
-    touch (in ``before`` with the same ``updated_at``: ``item_stamps``), an ADD or UPDATE of an item that is
+    touch (not in ``changed``: ``memory_core.add_changes``), an ADD or UPDATE of an item that is
     not live (made, then ended by a later message of the same add), an UPDATE that only confirmed (no
     ``previous_memory``: Mem0's NONE), and raw turns that produced a curated memory (``mem0_listed``).
 
     Args:
-        result: the native add's ``{"results", "turn_ids"}``. before: ``item_stamps`` taken before the add.
+        result: the native add's ``{"results", "turn_ids"}``. changed: the ids of its results the store wrote
+            in the add (``add_changes.changed_ids``).
     """
     said = set(result["turn_ids"])
     out = []
     for r in mem0_listed(result["results"]):
-        if before.get(r["id"]) == str(r["updated_at"]):
+        if r["id"] not in changed:
             continue  # the store did nothing to it in this add
         if r["event"] != "DELETE" and r["status"] != "active":
             continue  # never an ADD or UPDATE for a memory get() does not show

@@ -36,3 +36,37 @@ def test_listings_and_recall_show_stored_text_as_written(tmp_path: Path, lang: s
         assert "[red]" in out.stdout and "[/red]" in out.stdout
         if args[0] == "memories":  # the allergy, masked: its placeholder printed, not taken for a style
             assert "[health]" in out.stdout, out.stdout
+
+
+def test_recall_json_escapes_del_and_c1_controls_and_stays_json(tmp_path: Path) -> None:
+    """``json.dumps`` escapes only C0 controls; a C1 CSI (U+009B) or DEL reached the terminal raw."""
+    db = tmp_path / "m.db"
+    for user, text, query, held in (
+            ("ann", "I live in Lisbon \x9b2J\x7f and I love tea", "where do I live? Lisbon", "Lisbon \x9b2J"),
+            ("bo", "我住在杭州\x1b]0;x\x07\x85", "我住在哪里？杭州", "杭州\x1b")):
+        src = tmp_path / f"{user}.jsonl"
+        src.write_text(json.dumps({"turn_id": "t1", "text": text, "timestamp": "2026-01-05T09:00:00Z"},
+                                  ensure_ascii=False) + "\n")
+        assert gs(db, "ingest", "--user", user, str(src)).returncode == 0
+        out = gs(db, "recall", "--user", user, query, "--json")
+        assert out.returncode == 0, out.stderr
+        assert not any(("\x00" <= c < " " and c != "\n") or "\x7f" <= c <= "\x9f" for c in out.stdout), out.stdout
+        answer = json.loads(out.stdout)  # still JSON, and the stored text comes back as written
+        assert any(held in r["description"] for r in answer["results"]), answer
+        assert "杭州" in out.stdout or "Lisbon" in out.stdout  # CJK printed as written, not \u escapes
+
+
+def test_stored_json_prints_cjk_as_written_and_every_control_escaped() -> None:
+    import io
+
+    from memory_core.cli_output import console, stored_json
+
+    saved = console.file
+    console.file = io.StringIO()
+    try:
+        stored_json({"description": "用户住在杭州 \x1b[31m \x9b2J \x7f"})
+        printed = console.file.getvalue()
+    finally:
+        console.file = saved
+    assert "\\u001b" in printed and "\\u009b" in printed and "\\u007f" in printed and "用户住在杭州" in printed
+    assert json.loads(printed) == {"description": "用户住在杭州 \x1b[31m \x9b2J \x7f"}

@@ -26,10 +26,10 @@ from api_shim.http.errors import ApiError
 from api_shim.http.json_keys import JsonRoute
 from api_shim.http.schemas import ErrorOut
 from api_shim.http.services import Services
+from memory_core.add_changes import change_mark, changed_ids
 from memory_core.errors import InvalidField
 from memory_core.item_ids import MIN_ID_PREFIX
 from memory_core.mem0_compat import (
-    item_stamps,
     mem0_add_events,
     mem0_history,
     mem0_memory,
@@ -165,10 +165,11 @@ def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
     except InvalidField as exc:
         raise ApiError(422, "invalid_input", str(exc)) from None
     api = _api(svc)
-    before = item_stamps(api, uid)
+    mark = change_mark(svc.store, uid)  # the version, not the user's items: no read of the whole set
     out = api.add([m.model_dump(exclude_none=True) for m in body.messages], user_id=uid, metadata=meta,
                   infer=True if body.infer is None else body.infer, session_id=body.run_id)
-    return {"results": mem0_add_events(api, uid, out, before)}  # what the add did, as Memory.add reports it
+    changed = changed_ids(svc.store, uid, mark, out["results"])
+    return {"results": mem0_add_events(api, uid, out, changed)}  # what the add did, as Memory.add reports it
 
 
 @router.get("/memories", summary="Get a user's memories (Mem0 shape)",

@@ -6,8 +6,9 @@ Tools: ``add_memory``, ``search_memories``, ``get_memories``, ``get_memory``,
 ``user_id`` unless the server was started for one user (``gulfstream mcp
 --user U``), in which case that user is the default. Answers are structured
 JSON (item records as in ``memory_core.api``). A bad call — unknown item,
-another user's item, empty text, bad filter, an argument of the wrong type (``infer`` and
-``purge`` take a JSON boolean only: ``"yes"`` is refused, not read as true) — is an MCP tool error
+another user's item, empty text, bad filter, an argument of the wrong type (strict: ``k`` and ``limit``
+take a JSON integer only, ``"3"`` is refused; ``infer`` and ``purge`` a JSON boolean only: ``"yes"`` is
+refused, not read as true; ``mcp_args``, one line per field refused) — is an MCP tool error
 (``is_error``) whose text names the error's class, e.g.
 ``Error executing tool get_memory: UnknownItem: no memory item ...``; nothing is changed by it.
 
@@ -28,10 +29,11 @@ try:
 except ModuleNotFoundError as exc:  # a clear message naming the extra, not a bare import error
     raise missing_extra(__name__, "mcp", exc) from exc
 
-from pydantic import ConfigDict, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import ConfigDict, StrictBool, StrictFloat, StrictInt, StrictStr, ValidationError
 
 from memory_core.api import MemoryAPI
 from memory_core.errors import GulfstreamError
+from memory_core.integrations.mcp_args import field_lines, one_error, strict_error
 
 __all__ = ["TOOL_NAMES", "build_mcp_server", "unknown_arguments"]
 
@@ -149,13 +151,22 @@ def unknown_arguments(tool: str, given: Iterable[str], names: Sequence[str]) -> 
 
 
 def _check_names_first(tool: Any, names: tuple[str, ...]) -> None:
-    """Wrap ``tool.run`` so an unknown argument name is refused before the argument model reads the call."""
+    """Wrap ``tool.run`` so an unknown argument name is refused before the argument model reads the call, then
+    an argument of the wrong type, strictly (``mcp_args.strict_error``: ``k`` takes 3, not "3"), each with a
+    one-line error per field; a validation error the SDK raises after that is reworded the same way."""
     run = tool.run
 
     async def checked(arguments: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
-        error = unknown_arguments(tool.name, arguments, names)
+        error = (unknown_arguments(tool.name, arguments, names)
+                 or strict_error(tool.name, tool.fn_metadata.arg_model, arguments))
         if error is not None:
-            raise ToolError(f"Error executing tool {tool.name}: {error}")
-        return await run(arguments, *args, **kwargs)
+            raise ToolError(error if error.startswith("Error executing tool") else
+                            f"Error executing tool {tool.name}: {error}")
+        try:
+            return await run(arguments, *args, **kwargs)
+        except ToolError as exc:
+            if isinstance(exc.__cause__, ValidationError):
+                raise ToolError(one_error(tool.name, field_lines(exc.__cause__, arguments))) from exc.__cause__
+            raise
 
     object.__setattr__(tool, "run", checked)  # the SDK's Tool is a pydantic model: set past its fields
