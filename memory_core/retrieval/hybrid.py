@@ -50,7 +50,6 @@ from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.past_question import history_slots
 from memory_core.retrieval.rerank import _slot_words
-from memory_core.retrieval.speaker_terms import without_speaker_names
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
 from memory_core.retrieval.time_window import inside as in_window
@@ -141,7 +140,11 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
     def _boosts(self, query: str, mask: np.ndarray | None, ref: float,
                 settings: HybridSettings) -> tuple[list[int], tuple[float, float] | None, str]:
         """The speaker codes ``query`` names, its time window and the cue's words; ([], None, "") for neither."""
-        codes = [self._speaker_code[s] for s in self._asked_speakers(query, settings)]
+        codes: list[int] = []
+        if settings.speakers and settings.speaker_boost and self._people:
+            named = self._named(query)
+            if named and len(named) < len(self._people):
+                codes = [self._speaker_code[s] for s in named]
         if not (settings.time and settings.time_boost and len(self)):
             return codes, None, ""
 
@@ -149,13 +152,6 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             best = self.lexical.ranked(tokenize(phrase, self.lexicon), 1, mask)
             return float(self.table.times[best[0]]) if best.shape[0] else None
         return (codes, *cue_window(query, ref, anchor_time))
-
-    def _asked_speakers(self, query: str, settings: HybridSettings) -> list[str]:
-        """The speakers ``query`` names that the speaker boost weighs: some of the user's people, not all."""
-        if not (settings.speakers and settings.speaker_boost and self._people):
-            return []
-        named = self._named(query)
-        return sorted(named) if named and len(named) < len(self._people) else []
 
     def _multipliers(self, docs: np.ndarray, codes: list[int], window: tuple[float, float] | None,
                      settings: HybridSettings, asked: frozenset[str] = frozenset(),
@@ -267,14 +263,13 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         ref = self.table.reference_time(now)
         depth = settings.depth
         n_slots = self.lexical.n_docs
-        content = without_speaker_names(query, tokens, self._asked_speakers(query, settings), self.lexicon)
-        first, item_scores = self.lexical.ranked_scored(content + heads, depth, mask)
+        first, item_scores = self.lexical.ranked_scored(tokens + heads, depth, mask)
         lexical_weight = 1.0  # scales every lexical ranking's weight when the dense ranking runs
         dense_weight = settings.w_dense
         dense_ranking: np.ndarray | None = None
         rankings_extra: list[tuple[np.ndarray, float]] = []
         if query_vector is not None and self.dense is not None:
-            coverage = lexical_coverage(self.lexical, content + heads, first)
+            coverage = lexical_coverage(self.lexical, tokens + heads, first)
             if not settings.dense_gate or coverage < settings.dense_gate:
                 vector = query_vector(coverage) if callable(query_vector) else query_vector
                 if vector is not None:
@@ -312,7 +307,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
                 rankings.append((self.lexical.ranked(list(home), depth, mask), settings.w_category / 2))
         rankings += fallback_rankings(tokens, rankings, self.lexical, depth, mask, settings.w_category)  # 职业: 律师
         if settings.turns:
-            rankings.append((self.turns.ranked(content + heads, depth, mask), settings.w_turns * lexical_weight))
+            rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)
         settings = with_named_day(settings, cue_text, window)  # "on 3 June, 2023": its day weighs more
         if window is not None and np.isfinite(window).all() and only_time_asked(
