@@ -27,7 +27,7 @@ from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["kind_resumed"]
+__all__ = ["WITHOUT_ESSENCE", "kind_resumed"]
 
 #: The things whose kinds, drunk daily again, end a stop of the thing.
 _DRINKS = frozenset({"coffee", "tea", "alcohol", "soda"})
@@ -45,7 +45,7 @@ _NOT = {"en": re.compile(r"\b(?:not|no|never|don't|dont|doesn't|didn't|won't|can
                          r"gave\s+up|cut\s+out|without)\b|n't\b", re.IGNORECASE),
         "zh": re.compile(r"不|没|别|戒|停")}
 #: A kind without what makes it the thing: no alcohol, no caffeine.
-_WITHOUT_ESSENCE = re.compile(r"non[-\s]?alcoholic|alcohol[-\s]free|\bzero\b|\b0\.0|decaf|caffeine[-\s]free|"
+WITHOUT_ESSENCE = re.compile(r"non[-\s]?alcoholic|alcohol[-\s]free|\bzero\b|\b0\.0|decaf|caffeine[-\s]free|"
                               r"\bvirgin\b|mocktail|无醇|无酒精|不含酒精|零度|0度|低因|脱因|无咖啡因|无因",
                               re.IGNORECASE)
 
@@ -87,6 +87,6 @@ def _habit_of_now(text: str, said: str, lang: str) -> bool:
         if said.casefold() not in clause.casefold():
             continue
         if _NOW[lang].search(clause) and _DRINK[lang].search(clause) and not _NOT[lang].search(clause) \
-                and not _WITHOUT_ESSENCE.search(clause):
+                and not WITHOUT_ESSENCE.search(clause):
             return True
     return False

@@ -70,12 +70,20 @@ def plan_end_ops(turn: Turn, store: KeyLookup) -> list[Op]:
 _OBLIGED = re.compile(r"(?i:\b(?:needs?\s+to|ha(?:ve|s)\s+to|must|got\s+to)\b)|(?:得|需要|必须|要)在?[^，。]{0,6}?前")
 
 
+# a booking said done ("GMAT is booked for May", "finally booked the flights"): it completes a to-do of booking
+# ("book the dentist"), and is only a step of any other ("studying for the GMAT" goes on until the exam is taken)
+_BOOKED = re.compile(r"(?:(?:is|are|got|was|been)\s+|finally\s+)booked")
+_BOOKING = re.compile(r"(?i:\bbook|\breserv|\bappointment|\bschedul)|预约|预订|订(?:票|酒店|机票|位)|挂号")
+
+
 def todo_done_ops(turn: Turn, store: KeyLookup) -> list[Op]:
     """``EndOp``s ending, at ``turn``'s time, the user's to-dos ``turn`` says are done ("Done! Passport renewed
     today." ends "User's goal: renew their passport by Friday"; "护照续好了" ends the 护照 to-do).
 
     A to-do is ended when the turn carries the lexicon's ``todo_done`` marker and shares a topic term
-    (``gist.topic``, the marker's words left out) with it; other to-dos stay.
+    (``gist.topic``, the marker's words left out) with it; other to-dos stay. A turn whose only done word is a
+    booking ("GMAT is booked for May") ends only a to-do of booking ("book the dentist"), not the preparation
+    for what was booked.
 
     Raises:
         StoreError: the store failed while reading.
@@ -89,9 +97,11 @@ def todo_done_ops(turn: Turn, store: KeyLookup) -> list[Op]:
         return []
     speaker = turn.speaker.strip()
     said = topic(turn.text, lang, speaker).terms
+    booked_only = all(_BOOKED.fullmatch(m.group()) for m in done.finditer(folded))
     keys = [key for _, key, text in store.active_by_prefix(turn.user_id, ("todo:", "gist:"))
             if (key.startswith("todo:") or _OBLIGED.search(text))
-            and said & topic(text, detect_lang(text), speaker).terms]
+            and said & topic(text, detect_lang(text), speaker).terms
+            and not (booked_only and not _BOOKING.search(text))]
     if not keys:
         return []
     return _ended(turn, store, keys, (Kind.TODO, Kind.FACT), ("已完成：" if lang == "zh" else "done: "))
