@@ -15,7 +15,9 @@ each item the key says is the
 user's own (subject "", ``rerank.Reranks._subject_of``) whose text does not
 name the asked person, when the query names a person (a relation of
 ``data/relations.yaml`` in either language, or one of ``ROLES``) and no item
-of the short list has a slot key for that person. A user's item that names
+of the short list has a slot key for that person. A person named as one the
+user may have ("do I have a boyfriend?", "我现在有男朋友吗？") is no one else
+asked about: the user's own item ("用户现在单身") answers. A user's item that names
 the person ("用户下个月带妈妈去云南") keeps its weight: the question may well
 ask about it. Raw turns whose subject is unknown and other people's items
 keep theirs. A factor, never a filter: with nothing about the person, the
@@ -47,20 +49,43 @@ ROLES: tuple[tuple[str, ...], ...] = (
 
 
 @cache
-def _patterns() -> tuple[tuple[frozenset[str], re.Pattern[str]], ...]:
-    """(names of the group, pattern of any of them) per person group; English at a word start, Chinese anywhere."""
-    out = []
+def _people() -> tuple[re.Pattern[str], dict[str, tuple[frozenset[str], ...]]]:
+    """(a pattern of every person name, longest first, English a whole word or its plural, Chinese anywhere;
+    name -> the groups holding it, each as its names casefolded with "_" for spaces)."""
+    groups: dict[str, list[frozenset[str]]] = {}
     for group in (*relation_groups(), *ROLES):
-        names = sorted({n.replace("_", " ").casefold() for n in group}, key=len, reverse=True)
-        pattern = "|".join(rf"(?<![a-z]){re.escape(n)}" if n.isascii() else re.escape(n) for n in names)
-        out.append((frozenset(n.replace(" ", "_") for n in names), re.compile(pattern)))
-    return tuple(out)
+        names = frozenset(n.casefold().replace(" ", "_") for n in group)
+        for name in names:
+            groups.setdefault(name.replace("_", " "), []).append(names)
+    ordered = sorted(groups, key=len, reverse=True)
+    pattern = "|".join(rf"(?<![a-z]){re.escape(n)}(?=(?:e?s)?(?![a-z]))" if n.isascii() else re.escape(n)
+                       for n in ordered)
+    return re.compile(pattern), {n: tuple(dict.fromkeys(g)) for n, g in groups.items()}
 
 
 def named_people(text: str) -> list[frozenset[str]]:
-    """The person groups ``text`` names (each as its names, casefolded, "_" for spaces), in the data's order."""
-    folded = text.casefold()
-    return [names for names, pattern in _patterns() if pattern.search(folded)]
+    """The person groups ``text`` names (each as its names, casefolded, "_" for spaces), in order of mention.
+
+    The longest name wins where names overlap: 男朋友 names a boyfriend, not also a friend (朋友).
+    """
+    pattern, groups = _people()
+    out: list[frozenset[str]] = []
+    for match in pattern.finditer(text.casefold()):
+        out.extend(g for g in groups[match.group(0)] if g not in out)
+    return out
+
+
+def _has_one(folded: str, names: frozenset[str]) -> bool:
+    """True when the casefolded query names the group only as someone one may have ("do I have a boyfriend?",
+    "我现在有男朋友吗？", "any kids?"): it asks about the user, whose own item answers."""
+    for name in names:
+        word = re.escape(name.replace("_", " "))
+        if name.isascii():
+            if re.search(rf"\b(?:a|an|any|no|another)\s+(?:[a-z]+\s+)?{word}", folded):
+                return True
+        elif re.search(rf"有(?:没有|过|个|一个|了)?{word}", folded):
+            return True
+    return False
 
 
 def asked_person_factors(query: str, items: Sequence[MemoryItem | None], docs: np.ndarray,
@@ -77,7 +102,7 @@ def asked_person_factors(query: str, items: Sequence[MemoryItem | None], docs: n
     """
     if factor == 1:
         return None
-    groups = named_people(query)
+    groups = [g for g in named_people(query) if not _has_one(query.casefold(), g)]
     if not groups:
         return None
     subjects = [subject_of(j) for j in docs.tolist()]

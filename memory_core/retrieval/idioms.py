@@ -29,10 +29,10 @@ words.
 Two everyday questions say nothing a memory holds: "What time do I get up?"
 ("get up" is stopwords; 起床 reads as "get" in the dictionary, "wake" as a
 ship's wake) asks with "wake" and 起床 / 醒 in both languages; "Where am I
-from?", "Where does she come from?", "我是哪里人？" ask where one is from, with
-the words an origin item is indexed by (``data/slots.yaml``'s ``from`` slot:
-origin, hometown, 老家, 籍贯). "Where did I buy it from?" is no such question:
-only a form of "be" or "come from" is read so.
+from?", "Where does she come from?" ask where one is from, with the words an
+origin item is indexed by (``data/slots.yaml``'s ``from`` slot: origin,
+hometown). "Where did I buy it from?" is no such question: only a form of
+"be" or "come from" is read so.
 """
 
 from __future__ import annotations
@@ -61,12 +61,11 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:get|gets|getting|got)\s+up\b(?!\s+to\b)|\b(?:wake|wakes|waking|woke|woken)(?:\s+up)?\b"
                 r"|起床|(?<![提清觉])醒(?:来)?", re.IGNORECASE), " wake 起床 醒 "),
     # where one is from: "from" and "where" are stopwords ("Where am I from?" had no term), 哪里人 one word;
-    # only "where" is swapped, so the person asked about stays ("Where are my parents from?"); each language's
-    # words only (the other language's would be glossed back: 老家 → "native place" met every home)
+    # only "where" is swapped, so the person asked about stays ("Where are my parents from?"); English words
+    # only (老家 glosses back as "native place" and met every home)
     (re.compile(r"\bwhere(?=(?:'s|\s+(?:am|are|is|was|were))\s+(?:\w+\s+){1,2}?(?:originally\s+)?from\b"
                 r"|\s+(?:do|does|did)\s+(?:\w+\s+){1,2}?(?:originally\s+)?come\s+from\b)", re.IGNORECASE),
      " origin hometown "),
-    (re.compile(r"(?:哪里|哪儿|哪|什么地方|哪个地方|哪国)人|老家在哪"), " 老家 籍贯 "),
 )
 
 
