@@ -31,6 +31,7 @@ import numpy as np
 from memory_core.decay import Decay
 from memory_core.model import MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
+from memory_core.retrieval.asked_person import asked_person_factors, person_terms
 from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.categories import asks_stay
@@ -292,6 +293,9 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         extra_terms: list[str] = []
         if settings.aliases and settings.w_alias and self.aliases is not None:
             extra_terms = self.aliases.expand(tokens)
+            extra_terms += [t for t in person_terms(query) if t not in tokens and t not in extra_terms]
+            # an alias said whole is said by its verb alone too: "run" → 跑步 → 跑 ("江边跑四十分钟")
+            extra_terms += [h for h in verb_heads(extra_terms) if h not in tokens and self._user_says(h, mask)]
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
                 rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
         glossed = gloss_terms(tokens, extra_terms) if settings.w_gloss else []
@@ -359,7 +363,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             self.table.items, order, asked, lambda key: _slot_words(key, self.lexicon),
             lambda j: self._made_from(j, Status.ACTIVE) + self._made_from(j, Status.SUPERSEDED),
             lambda t, slots: self.lexical.scores_of([t], slots) > 0) if asked else None
-        for factors in (self.subject_factors(query, order, settings), self.turn_factors(order, settings),
+        person = asked_person_factors(query, self.table.items, order, self._subject_of, settings.other_subject_factor)
+        for factors in (self.subject_factors(query, order, settings), person, self.turn_factors(order, settings),
                         self.name_factors(query, order, settings), self.tool_factors(query, order, settings),
                         off_slot):
             if factors is not None:

@@ -25,6 +25,14 @@ beside the one that names the coffee.
 "上班" (to go to work) asks for a job as "工作" does, yet no memory of a job
 says it ("I work at …", "在字节做后端"): a question with it also asks the job's
 words.
+
+Two everyday questions say nothing a memory holds: "What time do I get up?"
+("get up" is stopwords; 起床 reads as "get" in the dictionary, "wake" as a
+ship's wake) asks with "wake" and 起床 / 醒 in both languages; "Where am I
+from?", "Where does she come from?" ask where one is from, with the words an
+origin item is indexed by (``data/slots.yaml``'s ``from`` slot: origin,
+hometown). "Where did I buy it from?" is no such question: only a form of
+"be" or "come from" is read so.
 """
 
 from __future__ import annotations
@@ -49,6 +57,15 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:currently|nowadays|presently|right\s+now|at\s+the\s+moment|these\s+days)\b"
                 r"|目前|如今|眼下|当前|现今", re.IGNORECASE), " "),
     (re.compile(r"上班"), " 上班" + _JOB),
+    # getting up: "get up" is two stopwords, 起床 glosses as "get", "wake" as a ship's wake (航迹)
+    (re.compile(r"\b(?:get|gets|getting|got)\s+up\b(?!\s+to\b)|\b(?:wake|wakes|waking|woke|woken)(?:\s+up)?\b"
+                r"|起床|(?<![提清觉])醒(?:来)?", re.IGNORECASE), " wake 起床 醒 "),
+    # where one is from: "from" and "where" are stopwords ("Where am I from?" had no term), 哪里人 one word;
+    # only "where" is swapped, so the person asked about stays ("Where are my parents from?"); English words
+    # only (老家 glosses back as "native place" and met every home)
+    (re.compile(r"\bwhere(?=(?:'s|\s+(?:am|are|is|was|were))\s+(?:\w+\s+){1,2}?(?:originally\s+)?from\b"
+                r"|\s+(?:do|does|did)\s+(?:\w+\s+){1,2}?(?:originally\s+)?come\s+from\b)", re.IGNORECASE),
+     " origin hometown "),
 )
 
 
