@@ -236,7 +236,9 @@ _EN_NOT_MEMBER = (r"(?!(?:i|i'm|my|we|our|us|me|you|your|it|it's|they|their|he|s
 _EN_MEMBER = _EN_NOT_MEMBER + r"[\w+'.&-]+(?:\s+" + _EN_NOT_MEMBER + r"[\w+'.&-]+)?"
 _EN_LIST_REST = (r"(?=(?:\s*" + _EN_MEMBER + r"\s*,)*\s*" + _EN_MEMBER + r"\s*,?\s+(?:and|or|&)\s+" + _EN_MEMBER
                  + r"(?:\s+[\w'-]+){0,2}\s*[.!]*\s*$)")
-_EN_CUT = re.compile(r"\s*(?:,(?!" + _EN_LIST_REST + r")|;|:|\(|\s[-–—]+\s|[-–—]+\s|\bbecause\b|\bsince\b|\bbut\b"
+# a colon between digits is a time or a ratio ("wake up at 6:30", "3:1"), never where an aside starts
+_EN_CUT = re.compile(r"\s*(?:,(?!" + _EN_LIST_REST + r")|;|(?<!\d):|:(?!\d)|\(|\s[-–—]+\s|[-–—]+\s"
+                     r"|\bbecause\b|\bsince\b|\bbut\b"
                      r"|\bwhich\b|\bwho\b"
                      # a consequence joined by "so" ("allergic to shellfish so no shrimp at home")
                      r"|\bso\s+(?:no|i|i'm|we|we're|he|she|they|it|it's|that|there|the|my|our|now)\b"
