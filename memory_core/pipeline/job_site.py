@@ -25,11 +25,12 @@ _OFFER = {
                      re.IGNORECASE),
     "zh": re.compile(r"offer|面试|招聘|猎头|录用通知|(?:收到|拿到)了?[^，,。]{0,8}?录取", re.IGNORECASE),
 }
-#: Words of moving or living somewhere: with one, the clause speaks of the home after all.
+#: Words of moving or living somewhere, or of now ("took the offer, I'm based in Denver now"): with one, the clause
+#: speaks of the home after all.
 _SETTLED = {
     "en": re.compile(r"\b(?:mov(?:e|ed|es|ing)|relocat\w*|live[sd]?|living|settled|home|(?:new|my|our)\s+"
-                     r"(?:place|apartment|flat|house|condo))\b", re.IGNORECASE),
-    "zh": re.compile(r"搬|住|定居|安家|落户|新家|房子|租"),
+                     r"(?:place|apartment|flat|house|condo)|now|these\s+days)\b", re.IGNORECASE),
+    "zh": re.compile(r"搬|住|定居|安家|落户|新家|房子|租|现在|目前|如今"),
 }
 
 

@@ -51,6 +51,7 @@ def test_a_generic_place_before_a_job_names_no_employer() -> None:
     ("based in London", "en", "Got an offer from Google, based in London!", True),
     ("我搬到上海了", "zh", "接了字节的offer，我搬到上海了", False),  # the move itself
     ("base深圳", "zh", "base深圳，做PM", False),  # no offer: where one lives
+    ("I'm based in Denver now", "en", "Took the offer, I'm based in Denver now", False),  # where one is now
 ])
 def test_a_place_in_an_offer_turn_is_the_jobs(clause: str, lang: str, turn: str, site: bool) -> None:
     assert job_site(clause, lang, turn) is site
