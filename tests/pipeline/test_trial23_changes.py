@@ -112,3 +112,15 @@ def test_a_symptom_ends_when_its_part_is_well_again(first: str, then: str) -> No
 @pytest.mark.parametrize("then", ["膝盖好点了", "我妈的膝盖好了", "my back is fine now"])
 def test_a_part_only_better_or_another_one_leaves_the_symptom(then: str) -> None:
     assert "User's knee hurts" in _active(["my knee hurts when I climb stairs", then])
+
+
+def test_a_friend_named_in_latin_letters_moves_in_chinese() -> None:
+    active = _active(["我住在上海", "我朋友Emma住在北京", "Emma搬到深圳了，在医院上班"])
+    assert "用户的朋友Emma住在深圳" in active and "用户的朋友Emma住在北京" not in active
+    assert "用户住在上海" in active
+    assert "用户在医院工作" not in active  # the job is Emma's, said with her subject dropped
+
+
+def test_the_users_own_value_beside_the_named_persons_stays() -> None:
+    active = _active(["my sister Jing lives in Shanghai", "Jing moved to Beijing, and I moved to Hangzhou"])
+    assert {"User's sister Jing lives in Beijing", "User lives in Hangzhou"} <= set(active)
