@@ -384,6 +384,8 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
     if not terms:
         return []
     from memory_core.pipeline.switch import ONE_HELD, WHOLE, holds
+    from memory_core.pipeline.symptom_over import PAINED, pained
+    parts = [t for t in terms if t.startswith(PAINED)]  # "膝盖好了": the statements of the knee's symptom
     whole = [t[len(WHOLE):] for t in terms if t.startswith(WHOLE)]
     one = [t[len(ONE_HELD):] for t in terms if t.startswith(ONE_HELD)]
     out: list[str] = []
@@ -393,7 +395,8 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
         if not own or "/" in key:
             continue
         lang = lang_of(description)
-        if terms & topic(description, lang, speaker).terms or any(holds(description, w) for w in whole):
+        if terms & topic(description, lang, speaker).terms or any(holds(description, w) for w in whole) \
+                or any(pained(description, t) for t in parts):
             out.append(key)
         elif any(holds(description, w) for w in one):
             held.append(key)

@@ -27,6 +27,7 @@ from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, zh_subject
 from memory_core.pipeline.switch import zh_switched
+from memory_core.pipeline.symptom_over import said_well
 from memory_core.text.script import has_han
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
@@ -292,7 +293,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
                     and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or _zh_exam_said().match(clause) or (given_before and _ZH_MY_TITLE.match(clause)) \
-                or ((_ZH_CEASE.search(clause) or zh_switched(clause)) and not _ZH_OTHER_SUBJECT.match(clause)):
+                or ((_ZH_CEASE.search(clause) or zh_switched(clause) or said_well(clause, "zh"))
+                    and not _ZH_OTHER_SUBJECT.match(clause)):  # "…，膝盖好了": the speaker's knee
             if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
                 continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
             # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named

@@ -20,6 +20,7 @@ from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, en_owned, en_subject
+from memory_core.pipeline.symptom_over import said_well
 from memory_core.text.script import has_han
 
 __all__ = ["en_clauses", "object_put_back"]
@@ -170,7 +171,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
         if _EN_NEW_PARTNER.search(clause):  # "I've started dating Marcus, he's a chef": what follows is the partner's
             chain[0] = "my partner"
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
-                                                         or _EN_NAMED_DEATH.match(clause) or en_owned(clause, who)):
+                                                         or _EN_NAMED_DEATH.match(clause) or en_owned(clause, who)
+                                                         or (who != AWAY and said_well(clause, "en"))):
             yield object_put_back(clause, "en", spoken), "en"
 
 

@@ -61,6 +61,7 @@ from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
+from memory_core.pipeline.symptom_over import healed_change
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.terse import terse_filled
 from memory_core.pipeline.trip_end import says_trip_over
@@ -208,6 +209,7 @@ class MechanicalExtractor:
             change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
             change = with_switch(change, cohabit_change(clause, lang, qualifier, reading.skip, reading.subject))
             change = with_switch(change, lost_change(clause, lang, reading.skip, reading.subject, turn.text, qualifier))
+            change = with_switch(change, healed_change(clause, lang, reading.skip, reading.subject, qualifier))
             if change[1] and not (reading.hits or reading.subject or reading.skip) \
                     and (plain := plain_habit(clause, lang, thing, change[1], turn.text)):  # "酒又喝上了", "咖啡我戒了"
                 reading = read_clause(plain, lang, subject, context=turn.text)

@@ -21,18 +21,20 @@ from dataclasses import replace
 from memory_core.model import Turn
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
+from memory_core.pipeline.types import Candidate
 from memory_core.store.lookup import KeyLookup
 from memory_core.text.relations import relation_names
 from memory_core.text.script import HAN, lang_of
 
-__all__ = ["kin_named_turn", "person_names"]
+__all__ = ["kin_named_turn", "person_names", "without_misread"]
 
 # a name as the user writes one: a capitalised English word, or a Chinese 小/老/阿 name (小琳, 阿杰, 老王)
 _EN_NAME = r"[A-Z][a-z]{1,15}"
 _ZH_NAME = r"[小老阿][\u4e00-\u9fff]"
 # what a turn may open on: the name, then no possessive and no more of a name ("Jing's husband", "Jing Li")
 _EN_OPEN = re.compile(rf"^(?P<n>{_EN_NAME})\b(?!['\u2019]s\b)(?!\s+[A-Z])(?!\s+and\b)")
-_ZH_OPEN = re.compile(rf"^(?P<n>{_ZH_NAME}|{_EN_NAME}\b)(?![和跟与的])")
+# (a Latin name is followed by Han with no word boundary between: "Emma搬到深圳了")
+_ZH_OPEN = re.compile(rf"^(?P<n>{_ZH_NAME}|{_EN_NAME}(?![A-Za-z]))(?![和跟与的])")
 # words that open an English sentence with a capital but name nobody
 _NOT_NAMES = frozenset(("I", "The", "This", "That", "These", "Those", "My", "Our", "Your", "We", "He", "She",
                         "They", "It", "Just", "Today", "Yesterday", "Tomorrow", "Last", "Next", "So", "And", "But",
@@ -117,3 +119,22 @@ def _words(owner: str, name: str, lang: str) -> str | None:
         return None
     word = word.replace("_", " ")
     return f"My {word} {name}" if lang == "en" else f"我{word}{name}"
+
+
+_USER_SUBJECT = re.compile(r"^(?:用户|User)\b|^用户")
+
+
+def without_misread(cands: list[Candidate], theirs: list[Candidate]) -> list[Candidate]:
+    """``cands`` without the user's statements that ``theirs`` (what the turn says of the person it opens on) says
+    in the same words of that person: "Emma搬到深圳了，在医院上班" read the dropped subject of "在医院上班" as the
+    user's ("用户在医院工作") beside Emma's ("用户的朋友Emma在医院工作"); the job is Emma's. A statement of the user's
+    own with another value ("Jing moved to Beijing, and I moved to Shanghai") is kept."""
+    said = [c.description for c in theirs]
+    out = []
+    for cand in cands:
+        own = _USER_SUBJECT.sub("", cand.description) if "/" not in cand.key and not cand.is_event else ""
+        if own and _USER_SUBJECT.match(cand.description) and any(d.endswith(own) and d != cand.description
+                                                                 for d in said):
+            continue
+        out.append(cand)
+    return out

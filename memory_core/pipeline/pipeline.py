@@ -36,7 +36,7 @@ from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mishap import without_mishaps
 from memory_core.pipeline.mood import without_moods
-from memory_core.pipeline.named_kin import kin_named_turn
+from memory_core.pipeline.named_kin import kin_named_turn, without_misread
 from memory_core.pipeline.named_later import named_later
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.new_home import moved_in
@@ -279,7 +279,7 @@ class WritePipeline:
                      and ("/" in c.key or (partner is not None and c.key.split("@")[0] == "fact:partner"))]
         for cand in found:
             cand.evidence = turn.text
-        return [*cands, *found]
+        return [*without_misread(cands, found), *found]
 
 
 class _Rows:

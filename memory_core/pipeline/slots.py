@@ -29,6 +29,7 @@ from memory_core.pipeline.diagnosed_young import diagnosed_young
 from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.job_event import job_event
+from memory_core.pipeline.job_site import job_site
 from memory_core.pipeline.latin_whole import whole_word
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
@@ -176,6 +177,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
             if one.subject and label in lex.many:  # "my friend Tom", "my friend Jerry": one key each
                 one.key = one.key.replace(f"{label}/", f"{label}/{one.named.casefold()}/", 1)
     reading.hits = one_statement(reading.hits, subject, marks["another"], f"{folded}\n{context.casefold()}")
+    if any(h.attr.id == "lives_in" and not h.subject for h in reading.hits) and job_site(clause, lang, context):
+        reading.hits = [h for h in reading.hits if h.attr.id != "lives_in" or h.subject]  # "offer, base上海"
     if reading.temporary and marks["stay"].search(folded):
         reading.stay = True
     if not reading.hits and not subject and not reading.temporary:

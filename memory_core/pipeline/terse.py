@@ -26,6 +26,7 @@ import re
 from memory_core.pipeline.again_fragment import again_filled
 from memory_core.pipeline.cant_without import need_filled
 from memory_core.pipeline.counted_habit import habit_filled
+from memory_core.pipeline.job_site import offered_home
 from memory_core.pipeline.pet_kind import pet_filled
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.terse_zh import zh_filled
@@ -217,6 +218,8 @@ def terse_filled(text: str) -> str:
                 else en_filled(body) or habit_filled(body) or need_filled(body) or again_filled(body)
             if filled and body.strip().startswith("人在") and _on_trip(text):
                 filled = None  # "人在东京，今天逛了浅草": where one is on a trip, not where one lives
+            if filled and offered_home(body, filled, text):
+                filled = None  # "收到字节的offer了，base上海": where the job offered is, not where one lives
             # "Based in 上海", "Currently at 字节": English framed; "每天早上两杯拿铁", "a pack a day": a habit's count;
             # "离不开咖啡", "can't live without coffee": a like said as a need; "coffee again these days": a restart
             if filled is None and _others()[has_han(body)].match(body):
