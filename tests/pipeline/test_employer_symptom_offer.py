@@ -1,4 +1,4 @@
-"""Changes a bilingual trial found missed: an employer said as where one is now or before a job title
+"""Everyday changes in either language: an employer said as where one is now or before a job title
 (slots.yaml), a job offer's city (job_site.py), a body part well again (symptom_over.py)."""
 
 from __future__ import annotations
