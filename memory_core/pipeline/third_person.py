@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 
-from memory_core.pipeline.reaction_tail import without_reaction_tail
-
 __all__ = ["EN_LEAD", "ZH_LEAD", "en_adverb", "third_person", "third_verb"]
 
 # the user's own clause: an English one opening on I / I'm / my once discourse words are stripped
@@ -106,7 +104,7 @@ def third_person(clause: str, subject: str, lang: str) -> str:
     "对了，") are dropped; English verbs after "I" take the third person; later "my"/"me" become
     "their"/"them".
     """
-    text = without_reaction_tail(clause.strip().rstrip("。.!！~～ ")).rstrip("。.!！~～ ")  # "I'm Lin 👋"
+    text = clause.strip().rstrip("。.!！~～ ")
     if lang == "zh":
         text = ZH_LEAD.sub("", text)
         return re.sub(r"(.?)我(?!们)(.?)", lambda m: _spaced(m.group(1), subject, m.group(2)), text, count=1) \
@@ -120,7 +118,7 @@ def third_person(clause: str, subject: str, lang: str) -> str:
     elif (m := re.match(r"^(?:i've|i\s+have)\s+", text, re.IGNORECASE)) is not None:
         head, rest = f"{subject} has ", text[m.end():]
     elif (m := re.match(r"^my\s+", text, re.IGNORECASE)) is not None:
-        head, rest = f"{subject}'s ", re.sub(r"^name's\b", "name is", text[m.end():], flags=re.IGNORECASE)
+        head, rest = f"{subject}'s ", text[m.end():]
     elif (m := re.match(r"^i\s+", text, re.IGNORECASE)) is not None:
         rest = text[m.end():]
         adverbs = ""
