@@ -9,7 +9,7 @@ kind against the stop, so the drink is found and checked exactly as a statement 
 
 Kept narrow, since a habit read where none was said is worse than one missed:
 
-- the clause names a drink the lexicon knows (a thing of ``_DRINKS`` or one of its kinds: latte, 拿铁, 红酒),
+- the clause names a drink the lexicon knows (a thing of ``DRINKS`` or one of its kinds: latte, 拿铁, 红酒),
   and before it only words of time, a count or a cup, or (English) one word that says the drink's kind ("oat");
   a subject, a person ("my husband …", "他 …"), a verb or any other word before it reads nothing;
 - it says both a habit (every day / morning, 每天, 天天) and that it holds now (now, these days, lately, 现在,
@@ -27,14 +27,11 @@ from dataclasses import replace
 
 from memory_core.model import Turn
 from memory_core.pipeline.clauses import detect_lang
-from memory_core.pipeline.kind_resumed import WITHOUT_ESSENCE, kind_resumed
+from memory_core.pipeline.kind_resumed import DRINKS, WITHOUT_ESSENCE, kind_resumed
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 
 __all__ = ["drink_said_now"]
-
-#: The things whose kinds (and themselves) are read as a daily drink.
-_DRINKS = frozenset({"coffee", "tea", "alcohol", "soda"})
 
 _CLAUSE = re.compile(r"[，,。.!！？?；;~～]+")
 #: A habit, and the habit holding now, in each language.
@@ -99,9 +96,9 @@ def drink_said_now(turn: Turn, cands: list[Candidate], extract: Callable[[Turn],
 
 
 def _drink_names(lang: str) -> list[str]:
-    """The names of the drinks of ``_DRINKS`` and of their kinds in ``lang``, longest first."""
+    """The names of the drinks of ``DRINKS`` and of their kinds in ``lang``, longest first."""
     lex = lexicon()
-    said = [w for w, thing in (*lex.kind_of[lang].items(), *lex.surface[lang].items()) if thing in _DRINKS]
+    said = [w for w, thing in (*lex.kind_of[lang].items(), *lex.surface[lang].items()) if thing in DRINKS]
     return sorted(set(said), key=len, reverse=True)
 
 

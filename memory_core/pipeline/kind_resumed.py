@@ -5,7 +5,7 @@ the latte is a coffee and the red wine an alcohol (the lexicon's ``kinds`` of a 
 the user drinks the thing again and the stop no longer holds. The rule is kept narrow, since a stop wrongly ended
 is worse than one left a while:
 
-- only drinks (``_DRINKS``: coffee, tea, alcohol, soda), the things people give up and take up again by the cup;
+- only drinks (``DRINKS``: coffee, tea, alcohol, soda), the things people give up and take up again by the cup;
 - the clause naming the kind must say a habit of now (every day / morning / night, lately, these days, 每天, 最近,
   现在) and the drinking itself (drink, have, 喝, 来一杯), in the user's own voice: a like with no habit ("I like
   the smell of red wine"), a one-off ("had a beer last night"), another person's habit (a ``pref:husband/…`` key)
@@ -27,10 +27,10 @@ from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["WITHOUT_ESSENCE", "kind_resumed"]
+__all__ = ["DRINKS", "WITHOUT_ESSENCE", "kind_resumed"]
 
 #: The things whose kinds, drunk daily again, end a stop of the thing.
-_DRINKS = frozenset({"coffee", "tea", "alcohol", "soda"})
+DRINKS = frozenset({"coffee", "tea", "alcohol", "soda"})
 
 _CLAUSE = re.compile(r"[，,。.!！？?；;]+")
 #: A habit said as holding now, in each language.
@@ -72,7 +72,7 @@ def kind_resumed(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
         if "/" in said or "@" in said:  # another person's like ("pref:husband/红酒"), or a speaker's in a group
             continue
         thing = lex.kind_of["zh"].get(said) or lex.kind_of["en"].get(said.casefold())
-        if thing not in _DRINKS or not _habit_of_now(turn.text, said, lang):
+        if thing not in DRINKS or not _habit_of_now(turn.text, said, lang):
             continue
         cand.reverses = (f"pref:{thing}",)
         cand.reverse_polarity = 1
