@@ -214,6 +214,8 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
     text = normalize_numbers(text)
     folded = text.casefold()
     skip = speaker.strip()
+    # every word of a name of several words is the speaker's ("Lin Yue usually gets up…": neither lin nor yue)
+    name_words = {w.casefold() for w in _LATIN_WORD.findall(skip)}
     terms: set[str] = set()
     strong: set[str] = set()
     named = False
@@ -236,7 +238,7 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
         opening = not text[:m.start()].strip() or text[:m.start()].rstrip()[-1] in ".!?:;,—-\"'("
         if bare in _EN_NUMBER:
             numbers.add(_EN_NUMBER[bare])
-        if skip and bare.removesuffix("'s").removesuffix("'") == skip.casefold():  # "User's bank PIN"
+        if bare.removesuffix("'s").removesuffix("'") in name_words:  # "User's bank PIN", "Lin Yue's cat"
             continue
         pieces, oid = _word_terms(bare)
         terms.update(pieces)
