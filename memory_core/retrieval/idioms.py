@@ -66,10 +66,6 @@ _IDIOMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bwhere(?=(?:'s|\s+(?:am|are|is|was|were))\s+(?:\w+\s+){1,2}?(?:originally\s+)?from\b"
                 r"|\s+(?:do|does|did)\s+(?:\w+\s+){1,2}?(?:originally\s+)?come\s+from\b)", re.IGNORECASE),
      " origin hometown "),
-    # "她现在住哪里？", "我住在哪？": 住 is the only content word, and a turn beside one saying "住一起" met it as well
-    # as the home; the home's words are asked with it (a stay's span, "我这几天住哪？", is left to ``whereabouts``)
-    (re.compile(r"^(?!.*(?:这周|这星期|这礼拜|本周|这几天|这两天|今天|今晚|明天|后天|下周|周末|出差|酒店|旅行|旅游|过年|假期))"
-                r"(?P<q>.*?住)(?=(?:在)?(?:哪|什么地方|哪个地方))"), r"\g<q> 住址 城市 家 live home city "),
 )
 
 
