@@ -76,3 +76,11 @@ def test_hometown_is_asked_by_its_other_names_in_either_language(tmp_path):
             top = [r.item.description for r in memory.recall("u", question, k=3).results]
             assert top and word in top[0], (question, top)
         memory.close()
+
+
+def test_easing_stress_is_asked_by_its_other_names_in_either_language():
+    table = AliasTable()
+    assert {"解压", "减压"} <= set(table.expand(tokenize("How do I unwind after work?")))
+    assert {"unwind", "destress"} <= set(table.expand(tokenize("我平时怎么解压？")))
+    assert set(tokenize("stress relief")) <= set(table.expand(tokenize("我用什么减压")))
+    assert table.expand(tokenize("the stress of moving house")) == []  # stress alone is no way to ease it
