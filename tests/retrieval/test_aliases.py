@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from memory_core.model import MemoryItem
+from memory_core.model import MemoryItem, Turn
 from memory_core.retrieval.aliases import AliasTable, find_acronyms
 from memory_core.retrieval.recall import Recaller
 from memory_core.retrieval.stages import RETRIEVERS
+from memory_core.service import open_memory
+from memory_core.settings import Settings
 from memory_core.store.write_ops import AddOp
 from memory_core.text.tokenize import tokenize
 
@@ -57,3 +59,28 @@ def test_smoking_is_asked_about_in_either_language():
     assert set(tokenize("cigarettes smoker")) <= set(table.expand(tokenize("这个人抽烟吗")))
     assert "抽烟" in table.expand(tokenize("Is she a smoker?"))
     assert "抽烟" not in table.expand(tokenize("smoked salmon for breakfast"))
+
+
+def test_hometown_is_asked_by_its_other_names_in_either_language(tmp_path):
+    """老家, 家乡, 故乡 and "hometown" are one thing: each question finds a hometown said with another of them."""
+    said = {"zh": ["我老家在湖南长沙，大学毕业后来了北京。", "我住在北京朝阳区，离公司不远。"],
+            "en": ["My hometown is Dayton, Ohio; I moved away at eighteen.", "I live in Chicago now."]}
+    asked = {"zh": ("长沙", ["我家乡是哪里？", "我故乡在哪儿？", "What's my hometown?"]),
+             "en": ("Dayton", ["我老家是哪里？", "我家乡在哪？"])}
+    for lang, turns in said.items():
+        memory = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/{lang}.sqlite3", embedder="none"))
+        memory.ingest([Turn(user_id="u", turn_id=f"t{n}", session_id=f"s{n}", role="user", text=text,
+                            timestamp=T0 + timedelta(days=n)) for n, text in enumerate(turns)])
+        word, questions = asked[lang]
+        for question in questions:
+            top = [r.item.description for r in memory.recall("u", question, k=3).results]
+            assert top and word in top[0], (question, top)
+        memory.close()
+
+
+def test_easing_stress_is_asked_by_its_other_names_in_either_language():
+    table = AliasTable()
+    assert {"解压", "减压"} <= set(table.expand(tokenize("How do I unwind after work?")))
+    assert {"unwind", "destress"} <= set(table.expand(tokenize("我平时怎么解压？")))
+    assert set(tokenize("stress relief")) <= set(table.expand(tokenize("我用什么减压")))
+    assert table.expand(tokenize("the stress of moving house")) == []  # stress alone is no way to ease it
