@@ -98,6 +98,8 @@ _ZH_PLACE_LIVED = re.compile(r"^[\u4e00-\u9fff]{2,6}?(?:已经)?住了")
 # "我的电脑密码是…，邮箱密码是…": a later clause naming another of the speaker's secrets, with 我 left out
 _ZH_MY_SECRET = re.compile(r"^(?:还有|以及|另外|而)?(?:的)?"
                            r"(?=[^\s，,。]{0,8}?(?:密码|口令|(?i:pin)码?)(?:也|都|还|则)?(?:是|为|[:：]))")
+# "已经不在了", "没了": a clause with no subject saying one is gone (after a pet's loss or death, the pet)
+_ZH_GONE = re.compile(r"^(?:已经|也|早就|怕是|估计|可能|应该|大概|再也)*(?:不在了|没了|回不来了|找不回来了)")
 # a thing put first, then taken up again, without 我: "酒又喝上了", "瑜伽重新练起来了"
 _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
 # a pronoun taking up the relative the clause before named ("我表哥，他在深圳当程序员")
@@ -250,6 +252,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
         clause = _ZH_INTERJECTION.sub("", clause.strip())
         if not clause:
             continue
+        if said and _ZH_GONE.match(clause) and (lost_scope(said[-1][0], "zh") or zh_named_death(said[-1][0])):
+            continue  # "我的狗跑了，已经不在了": the pet is gone, as the clause before said; not the speaker
         said.append((clause, "zh"))
         first, opening, given_before, given = opening, False, given, False
         named_death = False
