@@ -29,3 +29,9 @@ def test_the_clause_after_a_pets_loss_is_not_the_speakers() -> None:
     turn = Turn("u", "t", "s", "user", "我的狗跑了，已经不在了", datetime(2025, 1, 1, tzinfo=UTC))
     said = [c.description for c in MechanicalExtractor().extract(turn) if not c.is_event]
     assert not any("用户已经不在了" in d for d in said), said
+
+
+def test_a_dog_that_ran_a_distance_is_not_lost(mem: EmbeddedMemory) -> None:
+    mem.add("我养了一只柯基，叫豆豆。", user_id="u", timestamp="2025-01-01T10:00:00Z")
+    mem.add("今天带狗跑了三公里，累坏了。", user_id="u", timestamp="2025-06-01T10:00:00Z")
+    assert any("柯基" in d for d in _active(mem)), _active(mem)

@@ -41,3 +41,14 @@ def test_drinking_again_with_no_drink_named_is_alcohol() -> None:
 
     assert resumption_scope("又喝上了", "zh").endswith("（酒）")
     assert not resumption_scope("又开始喝咖啡了", "zh").endswith("（酒）")
+
+
+def test_a_time_word_before_a_stop_is_no_drink() -> None:
+    from datetime import UTC, datetime
+
+    from memory_core.model import Turn
+    from memory_core.pipeline.extract import MechanicalExtractor
+
+    turn = Turn("u", "t", "s", "user", "我现在已经戒了", datetime(2025, 1, 1, tzinfo=UTC))
+    keys = [c.key for c in MechanicalExtractor().extract(turn)]
+    assert not any(k.startswith("pref:现在") for k in keys), keys
