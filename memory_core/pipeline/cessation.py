@@ -134,6 +134,7 @@ _ZH_NOT_TOPIC = re.compile(r"(?:让|叫|劝|逼|催|帮|替|给|"  # "医生让�
                            r"现在|最近|今年|去年|明年|今天|昨天|明天|月|周|后来|然后|所以|但是|不过|"
                            r"因为|而且|如今|目前|平时|每天|周末|早上|晚上|以前|之前|当时|那时|本来|原来|反正|总之|另外|还有|对了|说实话|"
                            r"老实说|哈哈|嗯|好吧|其实|可是|只是|时候|以后|之后|一直|真的|说|觉得|知道|告诉|问|"
+                           r"阵子?|段时间|期间|过年|春节|年底|年初|"  # "过年那阵又喝上了": a time, no object
                            r"是)$")  # "西柚汁是我最喜欢的": a copula, not an object put first
 # a Chinese clause's polarity words: a topicalised clause is read only when it says a like, a dislike or an end
 _ZH_STANCE = re.compile(r"爱|喜欢|讨厌|受不了|不|没|戒|停|又|重新|恢复")
@@ -207,7 +208,8 @@ _EN_RESUMED = (
     re.compile(r"\b(?:subscribed\s+to|signed\s+(?:back\s+)?up\s+(?:for|to|with))\s+(?P<x>.+?)\s+again\b",
                re.IGNORECASE),
 )
-_ZH_RESUMED = re.compile(r"又开始|重新开始|又重新|又[\u4e00-\u9fff]{1,3}上了|恢复了|破戒|续订|重新订阅|重新开通|"
+_ZH_RESUMED = re.compile(r"又开始|重新开始|又重新|又[\u4e00-\u9fff]{1,3}上了|恢复了|恢复[喝吃抽练打玩弹跑游骑]|"
+                         r"破戒|续订|重新订阅|重新开通|"
                          r"又(?:开|订|续|充)了")
 _EN_RESUMED_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|and|lol|now|after|with|this|last)\b",
                              re.IGNORECASE)
@@ -219,7 +221,14 @@ def resumption_scope(clause: str, lang: str) -> str:
     "back on cigarettes, stress lol" -> "cigarettes"; "started doing yoga again" -> "doing yoga";
     "又开始弹吉他了" -> the clause (issue 13 §2: "started … again" supersedes the negation).
     """
-    return _scope(clause, lang, _ZH_RESUMED, _EN_RESUMED, _EN_RESUMED_CUT)
+    scope = _scope(clause, lang, _ZH_RESUMED, _EN_RESUMED, _EN_RESUMED_CUT)
+    if lang == "zh" and scope and _ZH_BARE_DRINKING.search(clause):
+        return f"{clause}（酒）"  # "又喝上了" with no drink named is alcohol, as "drinking again" is
+    return scope
+
+
+# 喝 with no object after a resumption ("又喝上了", "又开始喝了", "恢复喝了"): alcohol, as bare "drinking" is in English
+_ZH_BARE_DRINKING = re.compile(r"(?:又|重新|恢复|再次)(?:开始)?喝(?:上|起来)?了")
 
 
 # a service said first, then its end ("爱奇艺退订了", "抖音卸载了"), no time word before it and no 把 in it

@@ -45,7 +45,7 @@ _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|明年|后年|[上下]半年|年初|年底|这个月|上个月|"
     r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|明天|后天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
     r"下个月|(?:上|下|这|本)(?:周|个?星期|个?礼拜)[一二三四五六日天末]?|前段时间|前阵子|正式|刚刚|刚|终于|"
-    r"这半年|这几个月|这段时间|这阵子|近来|大前天|过两天|过几天|过阵子|过段时间|"
+    r"这半年|这几个月|这段时间|这阵子?|那阵子?|那段时间|那会儿?|近来|大前天|过两天|过几天|过阵子|过段时间|"
     r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定|新(?=[养买租])|"
     # "这次真的戒酒了", "总算辞职了", "元旦开始戒酒了": how sure, or a holiday it began from
     r"真的|总算|这次|这回|元旦|春节|过年|国庆|五一|双十一|双11|双十二|黑五|年前|明年|今年起|"
@@ -72,6 +72,7 @@ _ZH_BARE_VERB = re.compile(
     r"|^(?:从今以后|从今往后|从此以后|从此|今后|以后|往后)(?:就|也|便)?(?:是|成了|成为)"
     r"|^(?:最近|现在|这个月|今年|这周)*开始(?:跑步|游泳|爬山|健身|锻炼|徒步|攀岩)"  # "最近开始跑步了": taken up
     r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]"  # "重新开始游泳了": taken up again
+    r"|^(?:这个月|最近|现在|今年|后来)?(?:又|已经)?恢复了?[喝吃抽练打玩弹跑游骑]"  # "恢复喝奶茶了": taken up again
     # "超爱吃火锅", "最爱喝乌龙茶": a like, its degree first
     r"|^(?:超级?|特别|很|挺|巨|贼|蛮|非常|真的)(?:不)?(?:喜欢|爱|讨厌|怕)|^最(?:喜欢|爱)(?:喝|吃|玩|听|看|弹|打|踢|养|去)")
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
@@ -97,6 +98,8 @@ _ZH_PLACE_LIVED = re.compile(r"^[\u4e00-\u9fff]{2,6}?(?:已经)?住了")
 # "我的电脑密码是…，邮箱密码是…": a later clause naming another of the speaker's secrets, with 我 left out
 _ZH_MY_SECRET = re.compile(r"^(?:还有|以及|另外|而)?(?:的)?"
                            r"(?=[^\s，,。]{0,8}?(?:密码|口令|(?i:pin)码?)(?:也|都|还|则)?(?:是|为|[:：]))")
+# "已经不在了", "没了": a clause with no subject saying one is gone (after a pet's loss or death, the pet)
+_ZH_GONE = re.compile(r"^(?:已经|也|早就|怕是|估计|可能|应该|大概|再也)*(?:不在了|没了|回不来了|找不回来了)")
 # a thing put first, then taken up again, without 我: "酒又喝上了", "瑜伽重新练起来了"
 _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
 # a pronoun taking up the relative the clause before named ("我表哥，他在深圳当程序员")
@@ -249,6 +252,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
         clause = _ZH_INTERJECTION.sub("", clause.strip())
         if not clause:
             continue
+        if said and _ZH_GONE.match(clause) and (lost_scope(said[-1][0], "zh") or zh_named_death(said[-1][0])):
+            continue  # "我的狗跑了，已经不在了": the pet is gone, as the clause before said; not the speaker
         said.append((clause, "zh"))
         first, opening, given_before, given = opening, False, given, False
         named_death = False

@@ -328,7 +328,25 @@ def detail_of_thing(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     """True when ``said`` (topic ``new``) may be text of the item (``key``, topic ``old``): the item holds no entity
     (``of_entity``), or ``said`` speaks of it (``speaks_of``). "Ran the Denver half marathon today" is no text of
     "User lives in Denver"; "Miso turned three" is text of "User has a cat named Miso"."""
+    if key.startswith(_PERSON_KEYS) and any(p.search(said) for p in _PERSONS_PLACE.values()):  # mixed text too
+        return False  # "陈默 is still in Hangzhou": where the partner is, is the partner's own fact, not the bond's
     return not of_entity(key, new, old) or speaks_of(said, new, old, lang, subject)
+
+
+#: Slot keys whose value is another person of the user's life (a partner, family, children).
+_PERSON_KEYS = ("fact:partner", "fact:family", "fact:children")
+# where a person is, lives or moved to: "is still in Hangzhou", "lives in Leeds now", "moved to Denver", "还在杭州",
+# "住在苏州", "搬到深圳了", "人在上海"
+_PERSONS_PLACE = {
+    "en": re.compile(r"(?i:\b(?:is|are|'s|was|lives?|living|stays?|staying|based|moved|moving|relocated)\s+"
+                     r"(?:still\s+|now\s+|currently\s+|back\s+|also\s+)*(?:in|to|out\s+in)\s+)"
+                     r"(?!(?:Grade|Year|Class|Form|High|Middle|Primary|Kindergarten|College|University|School|Love|"
+                     r"Hospital)\b)"
+                     r"(?:[A-Z]|[\u4e00-\u9fff])"),
+    "zh": re.compile(r"(?:住在|待在|呆在|搬到|搬去|搬回|人在|还在|仍在|现在在|目前在|定居在?|常驻)"
+                     r"(?!一起|身边|家里|家|这|那|公司|单位|上班|工作|忙|准备|考虑|学|读|上|念|医院|住院)"
+                     r"[\u4e00-\u9fff]{2}"),
+}
 
 
 def adds_detail(new: Topic, old: Topic, text: str, lang: str) -> bool:

@@ -38,7 +38,8 @@ _ZH_AWAY = r"(?:走丢|跑丢|走失|失踪|丢失|跑掉|跑出去(?:就)?没�
 _ZH_TIME = r"(?:昨天|前天|今天|昨晚|上周|上个?月|前几天|那天|突然|又|居然|竟然|已经)*"
 _ZH_NAMED = re.compile(r"^(?:我的?|我们?家的?)?(?P<x>[\u4e00-\u9fff]{1,4}?|[A-Z][a-z]+)" + _ZH_TIME + _ZH_AWAY)
 _ZH_KINDS = r"猫|狗|猫咪|狗狗|小猫|小狗|兔子|鹦鹉|仓鼠|乌龟|柯基|柴犬|金毛|哈士奇|泰迪|英短|美短|橘猫|布偶"
-_ZH_KINDED = re.compile(r"(?P<x>" + _ZH_KINDS + ")" + _ZH_TIME + r"(?:" + _ZH_AWAY + r"|丢了|不见了|找不到了)")
+_ZH_KINDED = re.compile(r"(?P<x>" + _ZH_KINDS + ")" + _ZH_TIME
+                        + r"(?:" + _ZH_AWAY + r"|丢了|不见了|找不到了|跑了(?=$|[，,。！!…~]))")
 _ZH_NOT_NAME = re.compile(r"^(?:我|在|从|去|到|跟|和|被|把|他|她|它|你|您|咱|大家|别人|有人|谁|这|那|"
                           r"孩子|儿子|女儿|钱包|手机|钥匙|东西)")
 # a pet found again in the turn: a return not negated ("never came back", "还没找到", "haven't found him")
@@ -77,3 +78,4 @@ def lost_change(clause: str, lang: str, skip: str, other: str, text: str, qualif
     if not scope or found_again(text, lang):
         return NO_CHANGE
     return ended_keys(scope, lang, qualifier), -1, scope_terms(scope, lang)
+

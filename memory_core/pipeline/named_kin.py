@@ -86,10 +86,12 @@ def kin_named_turn(turn: Turn, store: KeyLookup) -> Turn | None:
     at = len(turn.text) - len(body) + (lead.end() if lead else 0)
     rest = turn.text[at:]
     lang = lang_of(rest)
-    opened = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(rest)
+    # a Chinese name opening an English sentence ("阿明 moved to Chongqing") is still a Chinese name
+    opened = (_ZH_OPEN if lang == "zh" or HAN.match(rest) else _EN_OPEN).match(rest)
     if opened is None or opened.group("n") in _NOT_NAMES:
         return None
     name = opened.group("n")
+    lang = lang_of(rest[opened.end():]) or lang  # the words said around the name are read in their language
     qualifier = speaker_qualifier(turn.speaker)
     owners: set[str] = set()
     for _, key, description in store.active_by_prefix(turn.user_id, ("fact:", "pref:", "gist:")):
