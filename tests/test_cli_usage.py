@@ -1,5 +1,5 @@
 """What a new user sees when a command line is wrong or when asking for help: the ``--help`` hint on every usage
-error, flags listed without a value placeholder."""
+error, flags listed without a value placeholder, and ``memories`` dated by the user's own day."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import typer
 
 from memory_core.cli import app
 from memory_core.cli_usage import command_path
+from memory_core.embedded import EmbeddedMemory
 
 
 def gs(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
@@ -61,3 +62,21 @@ def test_help_lists_a_flag_without_a_value_and_an_option_with_its_type(tmp_path:
         assert "<bool>" not in rows[flag] and not rows[flag].lstrip().startswith("<"), (flag, rows[flag])
     for option in valued:
         assert "<str>" in rows[option], (option, rows[option])
+
+
+def test_memories_dates_each_item_by_the_day_it_was_said_where_it_was_said(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    api = EmbeddedMemory.open(database_url=url)
+    try:  # 1 am in Shanghai is the day before in UTC; 8 pm in Los Angeles is the next day in UTC
+        api.add([{"role": "user", "content": "今天领养了一只狗", "timestamp": "2026-01-06T01:00:00+08:00"},
+                 {"role": "user", "content": "I adopted a cat today", "timestamp": "2026-01-05T20:00:00-08:00"},
+                 {"role": "user", "content": "I adopted a parrot today", "timestamp": "2026-01-07T23:30:00Z"}],
+                user_id="ann")
+    finally:
+        api.close()
+    done = gs("memories", "-u", "ann", "--db", url, home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    dated = {m.group(2): m.group(1) for m in re.finditer(r"(\d{4}-\d\d-\d\d)  \[event\] user: (.+?)  \(hit",
+                                                         done.stdout)}
+    assert dated == {"今天领养了一只狗": "2026-01-06", "I adopted a cat today": "2026-01-05",
+                     "I adopted a parrot today": "2026-01-07"}, done.stdout
