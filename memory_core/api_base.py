@@ -93,6 +93,12 @@ class BaseMemoryAPI(UserListing, ABC):
         """The user's items with these statuses (None: all) as records; [] for an unknown user.
         (``reveal``: a transport that masks on its far side asks it for the stored text; the calls mask.)"""
 
+    def _of_turns(self, user_id: str, turn_ids: list[str]) -> list[ItemRecord]:
+        """Records of at least the user's items (any status) that ``turn_ids`` made, changed, confirmed or
+        ended, oldest first: what ``add`` reports after applying them. Default: every item (``_list``); a
+        transport with the store at hand asks it for those items only (``MemoryStore.items_of_turns``)."""
+        return self._list(user_id, None)
+
     @abstractmethod
     def _get(self, user_id: str, item_id: str, reveal: bool = False) -> ItemRecord:
         """One item record, any status. Raises UnknownItem."""
@@ -207,7 +213,7 @@ class BaseMemoryAPI(UserListing, ABC):
             self._wait(user_id, ids, self.wait_timeout_s, {t.turn_id: t.text for t in turns})
             wanted = set(ids)
             results, ended = [], []
-            for record in self._list(user_id, None):
+            for record in self._of_turns(user_id, ids):
                 if wanted.intersection(record["source"]):
                     event = "ADD" if record["source"][0] in wanted else "UPDATE"
                     results.append({**shown_record(record), "event": event})

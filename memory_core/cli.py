@@ -39,9 +39,11 @@ from memory_core.cli_output import (
     stored_text,
 )
 from memory_core.cli_plugins import mount_plugins
+from memory_core.cli_usage import plain_flag_help, usage_hint
 from memory_core.errors import GulfstreamError, UnknownUser
 from memory_core.ingest_io import ParsedFile, read_turn_file
 from memory_core.item_ids import full_item_id
+from memory_core.local_time import local
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
@@ -204,8 +206,9 @@ def memories(user: UserOption, db: DbOption = None,
              show_all: Annotated[bool, typer.Option("--all", help="Also superseded, archived and deleted items.")]
              = False, reveal: RevealOption = False, full: FullOption = False) -> None:
     """List a user's memory items grouped by theme (active ones unless --all); sensitive values masked unless
-    --reveal, long texts shortened unless --full. An unknown user (nothing stored): a line saying so, exit 0,
-    as ``recall`` answers."""
+    --reveal, long texts shortened unless --full. Each item's date is the day it was said where it was said
+    (the UTC offset its turn came with, ``local_time``; UTC without one), as ``turns`` shows times. An unknown
+    user (nothing stored): a line saying so, exit 0, as ``recall`` answers."""
     with _memory(db, read=True) as memory:
         user = check_id(user, "user id")
         try:
@@ -221,7 +224,7 @@ def memories(user: UserOption, db: DbOption = None,
     for theme, items in groups.items():
         console.print(Text(theme, style="bold") + f" ({len(items)})")
         for item in items:
-            when = (item.valid_from or item.created_at).date().isoformat()
+            when = local(item.valid_from or item.created_at, item.meta).date().isoformat()  # the user's day
             status = "" if item.active else f" <{item.status}>"
             text = listed(shown_text(item.description, reveal=reveal), full)
             console.print(stored_text(f"  {item.id}  {when}  [{item.kind}]{status} {text}  (hit {item.hit})"),
@@ -425,14 +428,13 @@ def main() -> None:
     """Entry point of the ``gulfstream`` script: every error is one ``error: …`` line on stderr (a refused or
     missing argument too, with the command's ``--help`` named), exit 2 (1 for an abort)."""
     mount_plugins(app)  # e.g. the workers' ``dlq`` (entry-point group ``gulfstream.cli``)
+    plain_flag_help()  # ``--infer``, not ``--infer <bool>``
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as exc:  # Typer's own click: a usage error, a bad or missing parameter
         if type(exc).__name__ == "NoArgsIsHelpError":  # the help was shown, as the standalone mode does
             sys.exit(exc.exit_code)
-        ctx = getattr(exc, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None and exc.exit_code == 2 else ""
-        error_line(exc.format_message() + hint)
+        error_line(exc.format_message() + usage_hint(exc, typer.main.get_command(app), sys.argv[1:]))
         sys.exit(exc.exit_code)
     except typer.Abort:
         error_line("aborted")

@@ -26,6 +26,7 @@ from memory_core.api import MemoryAPI
 from memory_core.cli_output import RevealOption, fail, require_store, stored_json, stored_text
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidInput, LLMUnavailable
+from memory_core.log_lines import one_line_logging
 from memory_core.validation import check_reason
 
 __all__ = ["register", "run_chat", "run_mcp"]
@@ -150,7 +151,8 @@ def run_chat(api: MemoryAPI, user: str, *, session: str = "chat", model: str | N
 
 
 def run_mcp(api: MemoryAPI, user: str | None, transport: str, host: str, port: int) -> None:
-    """Serve the MCP tools on ``api`` over stdio or streamable HTTP (``mcp``'s server).
+    """Serve the MCP tools on ``api`` over stdio or streamable HTTP (``mcp``'s server), logging one line per event
+    on stderr (``log_lines``).
 
     Raises:
         typer.BadParameter: an unknown transport.
@@ -159,6 +161,7 @@ def run_mcp(api: MemoryAPI, user: str | None, transport: str, host: str, port: i
 
     if transport not in ("stdio", "http"):
         raise typer.BadParameter(f"transport must be stdio or http; got {transport!r}")
+    one_line_logging()  # before the server: its library would otherwise wrap each event over several lines
     server = build_mcp_server(api, user_id=user)
     if transport == "stdio":
         server.run("stdio")

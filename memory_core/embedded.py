@@ -67,6 +67,9 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         return [item_record(i) for i in self.memory.store.list_items(user_id, statuses=statuses)]
 
+    def _of_turns(self, user_id: str, turn_ids: list[str]) -> list[ItemRecord]:
+        return [item_record(i) for i in self.memory.store.items_of_turns(user_id, turn_ids)]
+
     def _get(self, user_id: str, item_id: str, reveal: bool = False) -> ItemRecord:
         return item_record(self.memory.store.get(user_id, item_id))
 

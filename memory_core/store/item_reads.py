@@ -100,6 +100,24 @@ class ItemReads(ABC):
                 found[str(item.key)].append(item.copy())
         return found
 
+    def items_of_turns(self, user_id: str, turn_ids: Iterable[str]) -> list[MemoryItem]:
+        """Return the user's items (any status) whose ``source`` cites one of ``turn_ids`` or with a revision
+        written by one of them (an item a turn made, changed, confirmed or ended), oldest first.
+
+        What an ``add`` reports after applying its turns, without listing the user's other items. This
+        default scans the user's items; the SQL store looks the ids up by index.
+
+        Raises:
+            InvalidField: a malformed user id.
+            StoreError: the store failed.
+        """
+        user_id, wanted = check_id(user_id, "user id"), {str(t) for t in turn_ids}
+        if not wanted:
+            return []
+        found = [i.copy() for i in self._load_all(user_id).values()
+                 if wanted.intersection(i.source) or any(r.turn_id in wanted for r in i.history)]
+        return sorted(found, key=lambda i: (i.created_at, i.id))
+
     def history(self, user_id: str, item_id: str) -> list[Revision]:
         """Return an item's revisions from newest to oldest. Raises UnknownItem."""
         return self.get(user_id, item_id).history_newest_first()

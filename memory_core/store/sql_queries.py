@@ -193,6 +193,26 @@ _F_ACTIVE = _fetch_statements(_ACTIVE)
 _F_CHANGED = _fetch_statements(_BY_CHANGED_AFTER)
 
 
+#: The ids of the user's items a turn of ``:tids`` wrote a revision of (index ``ix_revisions_user_turn``).
+_Q_IDS_REVISED_BY = select(_R.c.item_id).distinct().where(
+    _R.c.user_id == _UID, _R.c.turn_id.in_(bindparam("tids", expanding=True)))
+
+
+def _q_ids_citing(dialect: str) -> Select[Any]:
+    """The ids of the user's items whose ``source`` cites one of ``:tids`` (a confirmation cites its turn
+    without a revision): PostgreSQL's jsonb ``?|`` (GIN index ``ix_memories_source``); SQLite looks in each of
+    the user's rows' source array (``json_each``: no index can hold an array's members there)."""
+    if dialect == "postgresql":
+        cites = _M.c.source.op("?|")(bindparam("tids", type_=postgresql.ARRAY(_R.c.turn_id.type)))
+        return select(_M.c.id).where(_M.c.user_id == _UID, cites)
+    members = func.json_each(_M.c.source).table_valued("value")
+    listed = exists(select(1).select_from(members).where(members.c.value.in_(bindparam("tids", expanding=True))))
+    return select(_M.c.id).where(_M.c.user_id == _UID, listed)
+
+
+_Q_IDS_CITING = {dialect: _q_ids_citing(dialect) for dialect in ("postgresql", "sqlite")}
+
+
 @functools.lru_cache(maxsize=16)
 def _said_after_statements(prefix: str) -> _Fetch:
     """The fetch of the user's active items keyed ``prefix``… said (``valid_from``, else ``created_at``) after

@@ -23,12 +23,15 @@ from memory_core.store.sql_queries import (
     _F_ALL,
     _F_CHANGED,
     _F_ID,
+    _F_IDS,
     _F_KEY,
     _F_KEY_SUPERSEDED,
     _F_KEYS,
     _ITEM_FIELDS,
     _M,
     _Q_CHANGES_JOINED,
+    _Q_IDS_CITING,
+    _Q_IDS_REVISED_BY,
     _Q_INDEX_JOINED,
     _Q_USER_VERSIONS,
     _Fetch,
@@ -180,6 +183,24 @@ class SqlItemReads:
             except psycopg.Error as exc:
                 raise StoreError(f"database error: {exc}") from exc
         raise AssertionError("unreachable")
+
+    def items_of_turns(self, user_id: str, turn_ids: Iterable[str]) -> list[MemoryItem]:
+        """The user's items (any status, with histories) whose source cites one of ``turn_ids`` or with a
+        revision written by one, oldest first: two id lookups (revisions by ``ix_revisions_user_turn``; sources
+        by ``ix_memories_source`` on PostgreSQL, the user's rows on SQLite), then those items by id.
+
+        Raises:
+            InvalidField: a malformed user id. StoreError: the database failed.
+        """
+        user_id, tids = check_id(user_id, "user id"), sorted({str(t) for t in turn_ids})
+        if not tids:
+            return []
+        citing = _Q_IDS_CITING["sqlite" if self.is_sqlite else "postgresql"]
+        with self._tx() as conn:
+            params = {"uid": user_id, "tids": tids}
+            ids = {r.item_id for r in conn.execute(_Q_IDS_REVISED_BY, params)}
+            ids.update(r.id for r in conn.execute(citing, params))
+            return list(self._fetch(conn, user_id, _F_IDS, ids=sorted(ids)).values()) if ids else []
 
     def item_usage(self, user_id: str) -> dict[str, tuple[int, datetime | None]]:
         """Hit count and last use of each of the user's items ever used (hit > 0 or a ``last_used_at``).

@@ -93,6 +93,7 @@ class MemoryRow(Base):
         Index("ix_memories_user_key", "user_id", "key"),
         Index("ix_memories_user_changed", "user_id", "changed_version"),
         Index("ix_memories_user_theme_status", "user_id", "theme", "status"),  # migration 0010
+        Index("ix_memories_source", "source", postgresql_using="gin"),  # migration 0012, PostgreSQL only
     )
 
     user_id: Mapped[str] = mapped_column(ID, primary_key=True)
@@ -132,6 +133,7 @@ class RevisionRow(Base):
         ForeignKeyConstraint(["user_id", "item_id"], ["memories.user_id", "memories.id"],
                              ondelete="CASCADE", name="fk_revisions_item"),
         UniqueConstraint("user_id", "item_id", "position", name="uq_revisions_position"),
+        Index("ix_revisions_user_turn", "user_id", "turn_id", "item_id"),  # migration 0012
     )
 
     id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"), primary_key=True,

@@ -1,5 +1,6 @@
 """A Mem0-shaped add reads the user's items no more often than a native add (``memory_core.add_changes``):
-the items it changed come from the store's change record, not from a list of every item taken before it."""
+the items it changed come from the store's change record, not from a list of every item taken before it; and
+neither lists the user's items at all (the native add reads the items its turns touched: ``items_of_turns``)."""
 
 from __future__ import annotations
 
@@ -37,8 +38,8 @@ def _count_lists(monkeypatch: pytest.MonkeyPatch, store: Any) -> list[object]:
     return calls
 
 
-def test_a_mem0_add_lists_the_users_items_once_as_a_native_add_does(m: Memory,
-                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_neither_a_mem0_add_nor_a_native_add_lists_the_users_items(m: Memory,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     for n, text in enumerate(["I live in Lisbon", "我喜欢喝绿茶", "I work as a nurse", "我的猫叫豆豆"]):
         m.add([{"role": "user", "content": text, "timestamp": f"2026-10-0{n + 1}T10:00:00Z"}], user_id="ana")
     store = m.api.memory.store
@@ -49,12 +50,12 @@ def test_a_mem0_add_lists_the_users_items_once_as_a_native_add_does(m: Memory,
     calls.clear()
     out = m.add([{"role": "user", "content": "I moved to Porto last month", "timestamp": "2026-11-01T10:00:00Z"}],
                 user_id="ana")["results"]
-    assert len(calls) == native == 1, calls  # the native add's own read, and no list taken before it
+    assert len(calls) == native == 0, calls  # no list before the add, nor after it
     assert {r["event"] for r in out} == {"ADD", "DELETE"}, out  # Porto added, Lisbon ended
     calls.clear()
     again = m.add([{"role": "user", "content": "I moved to Porto last month", "timestamp": "2026-11-01T10:00:00Z"}],
                   user_id="ana")
-    assert again == {"results": []} and len(calls) == 1  # a re-send: the store did nothing, so no events
+    assert again == {"results": []} and calls == []  # a re-send: the store did nothing, so no events
 
 
 def test_changed_ids_on_a_store_that_cannot_tell_what_changed_compares_stamps(tmp_path: Path) -> None:

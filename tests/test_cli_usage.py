@@ -1,0 +1,82 @@
+"""What a new user sees when a command line is wrong or when asking for help: the ``--help`` hint on every usage
+error, flags listed without a value placeholder, and ``memories`` dated by the user's own day."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+
+from memory_core.cli import app
+from memory_core.cli_usage import command_path
+from memory_core.embedded import EmbeddedMemory
+
+
+def gs(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "memory_core", *args], capture_output=True, text=True,
+                          timeout=120, env={"PATH": "/usr/bin:/bin", "COLUMNS": "200", "HOME": str(home),
+                                            "GULFSTREAM_EMBEDDER": "none"})
+
+
+@pytest.mark.parametrize(("args", "command"), [
+    (["add", "-u", "ann", "--infer=false", "I live in Oslo"], "add"),  # a flag given a value
+    (["add", "-u", "ann", "我住在杭州", "surplus"], "add"),  # an argument too many
+    (["delete", "abc", "-u", "ann", "--purge=yes"], "delete"),
+    (["eval", "behaviour", "cases.yaml", "--bogus"], "eval behaviour"),  # a nested command, an unknown option
+])
+def test_every_usage_error_names_the_commands_help(tmp_path: Path, args: list[str], command: str) -> None:
+    done = gs(*args, "--db", f"sqlite:///{tmp_path / 'm.db'}", home=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.rstrip().endswith(f"(see 'python -m memory_core {command} --help')"), done.stderr
+
+
+def test_the_command_is_read_off_the_command_line_up_to_its_first_other_word() -> None:
+    root = typer.main.get_command(app)
+    assert command_path(root, ["eval", "behaviour", "x.yaml"], "gulfstream") == "gulfstream eval behaviour"
+    assert command_path(root, ["add", "--infer=false", "eval"], "gulfstream") == "gulfstream add"
+    assert command_path(root, ["--help"], "gulfstream") == "gulfstream"
+    assert command_path(root, ["nosuch", "add"], "gulfstream") == "gulfstream"
+
+
+def _rows(help_text: str) -> dict[str, str]:
+    """Each option row of a help text by its long name (``--infer`` -> the rest of its row)."""
+    return {m.group(1): m.group(2) for m in re.finditer(r"(--[a-z][a-z-]*)\b([^\n]*)", help_text)}
+
+
+@pytest.mark.parametrize(("command", "flags", "valued"), [
+    ("add", ["--infer", "--help"], ["--theme", "--user"]),
+    ("memories", ["--all", "--reveal", "--full"], ["--user", "--db"]),
+    ("delete", ["--purge"], ["--reason"]),
+])
+def test_help_lists_a_flag_without_a_value_and_an_option_with_its_type(tmp_path: Path, command: str,
+                                                                       flags: list[str], valued: list[str]) -> None:
+    done = gs(command, "--help", home=tmp_path)
+    assert done.returncode == 0
+    rows = _rows(done.stdout)
+    for flag in flags:
+        assert "<bool>" not in rows[flag] and not rows[flag].lstrip().startswith("<"), (flag, rows[flag])
+    for option in valued:
+        assert "<str>" in rows[option], (option, rows[option])
+
+
+def test_memories_dates_each_item_by_the_day_it_was_said_where_it_was_said(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    api = EmbeddedMemory.open(database_url=url)
+    try:  # 1 am in Shanghai is the day before in UTC; 8 pm in Los Angeles is the next day in UTC
+        api.add([{"role": "user", "content": "今天领养了一只狗", "timestamp": "2026-01-06T01:00:00+08:00"},
+                 {"role": "user", "content": "I adopted a cat today", "timestamp": "2026-01-05T20:00:00-08:00"},
+                 {"role": "user", "content": "I adopted a parrot today", "timestamp": "2026-01-07T23:30:00Z"}],
+                user_id="ann")
+    finally:
+        api.close()
+    done = gs("memories", "-u", "ann", "--db", url, home=tmp_path)
+    assert done.returncode == 0, done.stderr
+    dated = {m.group(2): m.group(1) for m in re.finditer(r"(\d{4}-\d\d-\d\d)  \[event\] user: (.+?)  \(hit",
+                                                         done.stdout)}
+    assert dated == {"今天领养了一只狗": "2026-01-06", "I adopted a cat today": "2026-01-05",
+                     "I adopted a parrot today": "2026-01-07"}, done.stdout
