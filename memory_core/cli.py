@@ -39,7 +39,7 @@ from memory_core.cli_output import (
     stored_text,
 )
 from memory_core.cli_plugins import mount_plugins
-from memory_core.cli_usage import plain_flag_help, usage_hint
+from memory_core.cli_usage import usage_hint
 from memory_core.errors import GulfstreamError, UnknownUser
 from memory_core.ingest_io import ParsedFile, read_turn_file
 from memory_core.item_ids import full_item_id
@@ -428,7 +428,6 @@ def main() -> None:
     """Entry point of the ``gulfstream`` script: every error is one ``error: …`` line on stderr (a refused or
     missing argument too, with the command's ``--help`` named), exit 2 (1 for an abort)."""
     mount_plugins(app)  # e.g. the workers' ``dlq`` (entry-point group ``gulfstream.cli``)
-    plain_flag_help()  # ``--infer``, not ``--infer <bool>``
     try:
         code = app(standalone_mode=False)
     except typer.TyperException as exc:  # Typer's own click: a usage error, a bad or missing parameter

@@ -1,13 +1,9 @@
-"""How the CLI tells a person what went wrong with a command line: the ``--help`` hint and the help's flags.
+"""How the CLI tells a person what went wrong with a command line: the ``--help`` hint.
 
 - ``usage_hint``: every usage error ends with ``(see '<command> --help')``.
   Typer's parser raises some (an option given a value it takes none of:
   ``--infer=false``; a surplus argument) without the context that names the
   command; the command is then read off the command line as the parser would.
-- ``plain_flag_help``: the help lists a boolean flag (``--infer``,
-  ``--reveal``, ``--help``) without a value placeholder, since it takes none;
-  Typer's rich help printed ``<bool>`` beside each, as if ``--infer <bool>``
-  were the way to write it (which the parser then refuses).
 """
 
 from __future__ import annotations
@@ -17,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["command_path", "plain_flag_help", "program_name", "usage_hint"]
+__all__ = ["command_path", "program_name", "usage_hint"]
 
 
 def program_name() -> str:
@@ -59,20 +55,3 @@ def usage_hint(exc: Any, root: Any, args: Sequence[str]) -> str:
     path = ctx.command_path if ctx is not None else command_path(root, args, program_name())
     return f" (see '{path} --help')"
 
-
-def plain_flag_help() -> None:
-    """Make Typer's help list a boolean flag without a value placeholder (idempotent; call before the CLI runs).
-
-    An option with a metavar of its own, and every option that takes a value, keep theirs.
-    """
-    from typer.core import TyperOption
-
-    if getattr(TyperOption.display_type_rich, "plain_flags", False):
-        return
-    typed = TyperOption.display_type_rich
-
-    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:
-        return None if self.is_bool_flag and self.metavar is None else typed(self, ctx)
-
-    display_type_rich.plain_flags = True  # type: ignore[attr-defined]
-    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]

@@ -43,27 +43,6 @@ def test_the_command_is_read_off_the_command_line_up_to_its_first_other_word() -
     assert command_path(root, ["nosuch", "add"], "gulfstream") == "gulfstream"
 
 
-def _rows(help_text: str) -> dict[str, str]:
-    """Each option row of a help text by its long name (``--infer`` -> the rest of its row)."""
-    return {m.group(1): m.group(2) for m in re.finditer(r"(--[a-z][a-z-]*)\b([^\n]*)", help_text)}
-
-
-@pytest.mark.parametrize(("command", "flags", "valued"), [
-    ("add", ["--infer", "--help"], ["--theme", "--user"]),
-    ("memories", ["--all", "--reveal", "--full"], ["--user", "--db"]),
-    ("delete", ["--purge"], ["--reason"]),
-])
-def test_help_lists_a_flag_without_a_value_and_an_option_with_its_type(tmp_path: Path, command: str,
-                                                                       flags: list[str], valued: list[str]) -> None:
-    done = gs(command, "--help", home=tmp_path)
-    assert done.returncode == 0
-    rows = _rows(done.stdout)
-    for flag in flags:
-        assert "<bool>" not in rows[flag] and not rows[flag].lstrip().startswith("<"), (flag, rows[flag])
-    for option in valued:
-        assert "<str>" in rows[option], (option, rows[option])
-
-
 def test_memories_dates_each_item_by_the_day_it_was_said_where_it_was_said(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'm.db'}"
     api = EmbeddedMemory.open(database_url=url)
