@@ -117,3 +117,28 @@ def test_a_symptom_item_ends_when_the_part_is_well_again(tmp_path: Path, first: 
 )
 def test_a_symptom_is_filed_under_health(text: str) -> None:
     assert classify_theme(text) == "health"
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("研二了，课好多，天天泡实验室。", "用户在读研二"),
+        ("我在读研", "用户在读研究生"),
+        ("大三了", "用户在读大三"),
+        ("I'm doing a master's in economics, second year now.", "User is doing a master's in economics"),
+        ("I'm pursuing a PhD in physics.", "User is doing a PhD in physics"),
+    ],
+)
+def test_a_stage_of_study_said_alone_is_stored(tmp_path: Path, text: str, wanted: str) -> None:
+    assert ("fact:study", wanted) in active(slot_items(tmp_path, [text], start=START, days_apart=1))
+
+
+def test_the_next_year_of_study_supersedes_the_last(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["研二了", "研三了，要写论文了"], start=START, days_apart=200)
+    assert ("superseded", "fact:study", "用户在读研二") in rows
+    assert ("active", "fact:study", "用户在读研三") in rows
+
+
+@pytest.mark.parametrize("text", ["衣服能不能大一点", "我妹妹读研了", "I'm doing a master's at Leeds."])
+def test_a_size_anothers_study_or_a_school_named_is_no_study_stage_of_the_user(tmp_path: Path, text: str) -> None:
+    assert not [row for row in slot_items(tmp_path, [text], start=START, days_apart=1) if row[1] == "fact:study"]
