@@ -142,3 +142,17 @@ def test_the_next_year_of_study_supersedes_the_last(tmp_path: Path) -> None:
 @pytest.mark.parametrize("text", ["衣服能不能大一点", "我妹妹读研了", "I'm doing a master's at Leeds."])
 def test_a_size_anothers_study_or_a_school_named_is_no_study_stage_of_the_user(tmp_path: Path, text: str) -> None:
     assert not [row for row in slot_items(tmp_path, [text], start=START, days_apart=1) if row[1] == "fact:study"]
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("I have a membership at Planet Fitness.", "My gym membership ran out last month and I haven't renewed it."),
+        ("I have a Costco membership.", "My Costco membership expired."),
+        ("I have a Costco membership.", "I let my Costco membership lapse, it wasn't worth it."),
+        ("我办了一张健身卡，一周去三次。", "我的健身卡到期了，没续。"),
+    ],
+)
+def test_a_membership_that_ran_out_ends(tmp_path: Path, first: str, then: str) -> None:
+    rows = slot_items(tmp_path, [first, then], start=START, days_apart=30)
+    assert [status for status, _, text in rows if text.endswith(("membership", "Fitness", "健身卡"))] == ["superseded"]
