@@ -160,10 +160,9 @@ _EN_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|and\s+(?:i|now)|now|
                      re.IGNORECASE)
 #: Attributes whose items one object names: a like, a hobby, a routine, a pet (by its name: "豆豆上个月走了").
 _PREFIXES = ("pref:", "fact:hobby:", "fact:routine:", "fact:pet:")
-#: A symptom's items ("User's knee's been hurting", "用户腰疼"): only a part said well again ends one (``pained``).
-_SYMPTOMS = "fact:health:"
-#: Keys of the items a change said in other words may end, read by prefix when a turn holds one.
-STATEMENT_PREFIXES = ("gist:", *_PREFIXES, _SYMPTOMS)
+#: Keys of the items a change said in other words may end, read by prefix when a turn holds one; a symptom's
+#: ("User's knee's been hurting", "用户腰疼") too: a part said well again ends it (``pained``).
+STATEMENT_PREFIXES = ("gist:", *_PREFIXES, "fact:symptom:")
 # English words that only carry the object ("play guitar", "eat meat"), and where the object ends
 _EN_LIGHT = frozenset({"play", "eat", "drink", "watch", "listen", "read", "practic", "train", "work", "start",
                        "keep", "touch", "bother", "anymor", "longer", "realli", "stop", "quit", "gave", "give"})
@@ -405,10 +404,6 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
     for _, key, description in rows:
         own = key.endswith(qualifier) if qualifier else "@" not in key
         if not own or "/" in key:
-            continue
-        if key.startswith(_SYMPTOMS):
-            if any(pained(description, t) for t in parts):
-                out.append(key)
             continue
         lang = lang_of(description)
         if terms & topic(description, lang, speaker).terms or any(holds(description, w) for w in whole) \
