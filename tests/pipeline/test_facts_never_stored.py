@@ -131,15 +131,3 @@ def test_a_symptom_is_filed_under_health(text: str) -> None:
 def test_a_membership_that_ran_out_ends(tmp_path: Path, first: str, then: str) -> None:
     rows = slot_items(tmp_path, [first, then], start=START, days_apart=30)
     assert [status for status, _, text in rows if text.endswith(("membership", "Fitness", "健身卡"))] == ["superseded"]
-
-
-@pytest.mark.parametrize(
-    ("text", "wanted"),
-    [
-        ("我开一辆丰田卡罗拉，通勤用。", "用户有丰田卡罗拉"),
-        ("我买了辆本田思域", "用户有本田思域"),
-        ("我有车", "用户有车"),
-    ],
-)
-def test_a_car_keeps_its_model_beside_its_maker(tmp_path: Path, text: str, wanted: str) -> None:
-    assert ("fact:owns:car", wanted) in active(slot_items(tmp_path, [text], start=START, days_apart=1))
