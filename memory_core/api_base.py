@@ -162,7 +162,8 @@ class BaseMemoryAPI(UserListing, ABC):
         changed or confirmed (``UPDATE``) or ended (``DELETE``: a value they
         superseded, as Mem0's add reports it). Without ``infer`` each message
         other than a system message is stored as one item, as given
-        (``theme`` or one chosen from its words; ``kind`` or fact), with its
+        (``theme`` or one chosen from its words; ``kind``, or preference for a like or dislike the
+        pipeline reads in it, else fact), with its
         own time as ``valid_from``.
 
         Args:
@@ -222,14 +223,15 @@ class BaseMemoryAPI(UserListing, ABC):
             results += [{**shown_record(r), "event": "DELETE"} for r in ended if self._ended_by(user_id, r, wanted)]
             return {"results": results, "turn_ids": ids}
         item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
-        item_kind = (Kind.FACT.value if kind is None
-                     else check_strings("kind", kind, Kind._value2member_map_, field="kind")[0])
+        item_kind = None if kind is None else check_strings("kind", kind, Kind._value2member_map_, field="kind")[0]
         out = []
         for role, text, when, speaker, given_id, _ in msgs:
             if role == "system":
                 continue
             chosen = item_theme or _theme_of(text)
-            item_id = self._create(user_id, given_id, text, chosen, item_kind, when, speaker, "added as given",
+            # a like said as given is a preference, as the pipeline would file it ("I like tea")
+            chosen_kind = item_kind or _kind_of(text, speaker or "")
+            item_id = self._create(user_id, given_id, text, chosen, chosen_kind, when, speaker, "added as given",
                                    meta)
             out.append({**shown_record(self._get(user_id, item_id)), "event": "ADD"})
         return {"results": out, "turn_ids": []}
@@ -440,6 +442,13 @@ def _theme_of(text: str) -> str:
     from memory_core.pipeline.themes import classify_theme
 
     return SENSITIVE_THEME if is_sensitive(text) else classify_theme(text)
+
+
+def _kind_of(text: str, speaker: str) -> str:
+    """The kind of a text stored as given with none named: ``preference`` for a like or dislike, else ``fact``."""
+    from memory_core.given_slot import given_kind
+
+    return given_kind(text, speaker)
 
 
 def _flag(value: object, name: str = "reveal") -> bool:

@@ -32,7 +32,7 @@ from memory_core.pipeline.slot_lexicon import single_valued_key
 from memory_core.store.base import MemoryStore
 from memory_core.store.write_ops import AddOp, EndOp, Op
 
-__all__ = ["add_given", "given_key"]
+__all__ = ["add_given", "given_key", "given_kind"]
 
 #: Kinds whose as-given items can state a slot value (an event, a todo or a summary states none).
 _SLOT_KINDS = frozenset({Kind.FACT.value, Kind.PREFERENCE.value})
@@ -50,6 +50,20 @@ def given_key(text: str, speaker: str = "", when: datetime | None = None) -> str
         if cand.kind != Kind.EVENT and cand.key:
             return cand.key
     return ""
+
+
+def given_kind(text: str, speaker: str = "") -> str:
+    """The kind an item stored as given takes when none is named: ``preference`` when the write pipeline reads
+    ``text`` said by the user as a like or dislike ("I like tea", "我不吃香菜"), else ``fact``.
+
+    The first statement with a key decides, as for ``given_key``; a text with none is a fact.
+    """
+    turn = Turn(user_id="given", turn_id="given", session_id="given", role="user", text=text,
+                timestamp=utcnow(), speaker=speaker)
+    for cand in MechanicalExtractor(event_roles=()).extract(turn):
+        if cand.kind != Kind.EVENT and cand.key:
+            return Kind.PREFERENCE.value if cand.kind == Kind.PREFERENCE else Kind.FACT.value
+    return Kind.FACT.value
 
 
 def add_given(store: MemoryStore, user_id: str, description: str, theme: str, *, reason: str,

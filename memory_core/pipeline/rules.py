@@ -116,9 +116,9 @@ EN_RULES: tuple[Rule, ...] = (
          needles=("birthday",)),
     Rule("from", Kind.FACT, _c(
         _IM + r"(?:originally\s+)?from\s+(?P<o>.+)", _I + _ADV + r"(?:come|came)\s+from\s+(?P<o>.+)",
-        _I + r"grew\s+up\s+in\s+(?P<o>.+)"),
+        _I + r"grew\s+up\s+in\s+(?P<o>.+)", r"\bmy\s+(?:hometown|home\s+town)\s+is\s+(?P<o>.+)"),
         "{s} is from {o}", single_valued=True, theme="identity",
-        needles=("from", "grew up")),
+        needles=("from", "grew up", "hometown", "home town")),
     Rule("pref", Kind.PREFERENCE, _c(
         _IM + r"(?:a\s+)?(?:huge\s+|big\s+|great\s+)?(?P<v>fan)\s+of\s+(?P<o>.+)",
         _IM + _ADV + r"(?P<v>into)\s+(?P<o>.+)"), polarity=1,
@@ -188,11 +188,16 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule("birthday", Kind.FACT, _c(_W + r"的?生日(?:是|在)(?P<o>.+)"),
          "{s}的生日是{o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("生日",)),
-    Rule("from", Kind.FACT, _c(_W + _Z + r"来自(?P<o>.+)", _W + r"的?(?:老家|家乡)(?:是|在)(?P<o>.+)",
-                               _W + r"的?(?:老家|家乡)(?P<o>[^，,。\s是在]{2,12}?)(?:的|人)?[。！!~\s]*$",
+    # a hometown reads as one ("老家是成都的" -> 老家在成都), in the slot of where one is from
+    Rule("from", Kind.FACT, _c(_W + r"的?(?:老家|家乡)(?:是|在)(?P<o>[^，,。\s]{2,12}?)(?:的|人)?[。！!~\s]*$",
+                               _W + r"的?(?:老家|家乡)(?:是|在)(?P<o>.+)",
+                               _W + r"的?(?:老家|家乡)(?P<o>[^，,。\s是在]{2,12}?)(?:的|人)?[。！!~\s]*$"),
+         "{s}老家在{o}", single_valued=True, theme="identity",
+         needles=("老家", "家乡")),
+    Rule("from", Kind.FACT, _c(_W + _Z + r"来自(?P<o>.+)",
                                _W + _Z + r"是从(?P<o>.+?)(?<![接回领买捡抱搬运带拿借租调转寄送过])来的"),
          "{s}来自{o}", single_valued=True, theme="identity",
-         needles=("来自", "老家", "家乡", "是从")),
+         needles=("来自", "是从")),
     Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)(?<![还就也都])是(?P<o>.+)",
                                      # the thing first: "西柚汁是我最喜欢的早餐饮料"
                                      r"^(?P<o>[^，,。\s我]{1,12}?)(?:就|才|一直)?是" + _W + r"最(?P<v>喜欢)的"

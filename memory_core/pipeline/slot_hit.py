@@ -6,6 +6,7 @@ templates ("", "neg", "novalue", …) and ``describe`` says a hit of a subject n
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from memory_core.pipeline.slot_lexicon import Attribute
@@ -87,4 +88,28 @@ def describe(hit: SlotHit, lang: str, user: str) -> str:
         return who
     if lang == "zh":
         return who + hit.claim
-    return f"{who}{hit.claim}" if hit.claim.startswith("'s") else f"{who} {hit.claim}"
+    claim = _plural_verb(hit.claim) if _PLURAL_PEOPLE.search(hit.subject) else hit.claim
+    return f"{who}{claim}" if claim.startswith("'s") else f"{who} {claim}"
+
+
+#: Other people said as many ("my parents", "my kids", "my in-laws"): the verb agrees ("live", not "lives").
+_PLURAL_PEOPLE = re.compile(r"(?:parents|kids|children|grandparents|in-laws|folks|siblings|twins)$", re.IGNORECASE)
+_SINGULAR_VERB = re.compile(r"^(?:(is)|(has)|(was)|(does)|(\w+?)(ies|es|s))\b")
+
+
+def _plural_verb(claim: str) -> str:
+    """``claim`` ("lives in Chengdu", "is retired", "has a dog") with its first verb said of many."""
+    m = _SINGULAR_VERB.match(claim)
+    if m is None or claim.startswith("'s"):
+        return claim
+    if m.group(1) or m.group(2) or m.group(3) or m.group(4):
+        plural = {"is": "are", "has": "have", "was": "were", "does": "do"}[m.group(0)]
+    elif m.group(6) == "ies":
+        plural = m.group(5) + "y"
+    elif m.group(6) == "es" and re.search(r"(?:sh|ch|ss|x|o)$", m.group(5)):
+        plural = m.group(5)
+    elif m.group(6) == "es":
+        plural = m.group(5) + "e"
+    else:
+        plural = m.group(5)
+    return plural + claim[m.end():]

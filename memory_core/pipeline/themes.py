@@ -86,7 +86,7 @@ _EN: dict[str, str] = {
                      "husband partner girlfriend boyfriend kid child children son daughter "
                      "marri* relationship dog cat puppy kitten pet",
     "health": "health doctor hospital sick ill allerg* medic* pain injur* workout gym diet sleep "
-              "therapy therapist symptom",
+              "therapy therapist symptom hurt ache aching sore",
     "events": "party wedding trip festival conference parade ceremony vacation holiday event race "
               "marathon celebrat* competition",
     "hobbies": "paint* draw* pottery hik* camp* photograph* garden* knit* hobby game gaming sport* "

@@ -79,3 +79,17 @@ def test_an_as_given_home_is_found_by_meaning_with_vectors(tmp_path: Path) -> No
             assert _texts(api, query, "d8")[:1] == ["I moved to Berlin last month"], query
     finally:
         api.close()
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("I like tea", "preference"),
+        ("我不吃香菜", "preference"),
+        ("I live in Berlin", "fact"),
+        ("the meeting went well", "fact"),
+    ],
+)
+def test_an_as_given_like_is_a_preference_unless_a_kind_is_named(mem: EmbeddedMemory, text: str, kind: str) -> None:
+    assert mem.add(text, user_id="k1", infer=False)["results"][0]["kind"] == kind
+    assert mem.add(text, user_id="k2", infer=False, kind="fact")["results"][0]["kind"] == "fact"

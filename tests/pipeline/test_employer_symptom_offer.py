@@ -111,7 +111,7 @@ def test_a_symptom_ends_when_its_part_is_well_again(first: str, then: str) -> No
 
 @pytest.mark.parametrize("then", ["膝盖好点了", "我妈的膝盖好了", "my back is fine now"])
 def test_a_part_only_better_or_another_one_leaves_the_symptom(then: str) -> None:
-    assert "User's knee hurts" in _active(["my knee hurts when I climb stairs", then])
+    assert any(d.startswith("User's knee hurts") for d in _active(["my knee hurts when I climb stairs", then]))
 
 
 def test_a_friend_named_in_latin_letters_moves_in_chinese() -> None:
