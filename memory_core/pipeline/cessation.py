@@ -97,13 +97,6 @@ _EN_SCOPE = (
                r"(?P<x>(?:[A-Z][\w+.&'-]*(?:\s+[A-Z][\w+.&'-]*)*(?:\s+(?i:account|app|profile|subscription|"
                r"membership|page|channel))?|[\w+.&'-]+(?:\s+[\w+.&'-]+)?\s+(?i:account|app|profile|subscription|"
                r"membership)))\b"),
-    # a membership or subscription that ran out and was not renewed ("my gym membership ran out", "I let my Costco
-    # membership lapse", "our Netflix subscription expired"): what it gave ends with it
-    re.compile(r"(?i:\b(?:my|our|the)\s+)(?P<x>(?:[\w+.&'-]+\s+){0,2}?(?i:membership|subscription|season\s+pass|"
-               r"gym\s+pass|pass))(?i:\s+(?:has\s+|had\s+|finally\s+|just\s+|already\s+)*(?:ran\s+out|run\s+out|"
-               r"expired|lapsed|ended|is\s+over))\b"),
-    re.compile(r"(?i:\blet\s+(?:my|our|the)\s+)(?P<x>(?:[\w+.&'-]+\s+){0,2}?(?i:membership|subscription|pass))"
-               r"(?i:\s+(?:lapse|expire|run\s+out))\b"),
     # a death or loss said of one by name ("we lost Biscuit last week", "Pip died on Sunday"): the name is the scope
     re.compile(r"(?i:\b(?:lost|buried|(?:had\s+to\s+)?put\s+down|(?:had\s+to\s+)?say\s+goodbye\s+to|said\s+goodbye\s+to)"
                r"\s+(?:(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*(?:[a-z]+\s+)?)?)(?P<x>[A-Z][a-z'-]+)\b"
@@ -120,9 +113,6 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒�
                        # an app uninstalled, an account closed, a subscription cancelled ("把抖音卸载了", "微博注销了")
                        r"卸载了?|卸了|注销了?|销号|退订了?|取消(?:了)?[\u4e00-\u9fff]{0,6}?(?:会员|订阅|续费|关注)|"
                        r"不(?:再)?续(?:费|订)?了|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
-                       # a card or a membership run out and not renewed ("健身卡到期了没续", "年卡过期了")
-                       r"(?:会员|会籍|卡)(?:也|都|已经)?(?:到期|过期)了?(?:也|都|还)?(?:没|没有|不打算|不想)(?:再)?续|"
-                       r"(?:会员|会籍|年卡|月卡|季卡|健身卡|游泳卡)(?:也|都|已经)?(?:到期|过期)了|"
                        r"不[\u4e00-\u9fff]{1,3}了"
                        # told to stop ("医生让我别喝咖啡了", "大夫叫我不要再抽烟"): the one told stops
                        r"|(?:让|叫|要|劝|嘱咐|要求|建议)我(?:以后|从此)?(?:别|不要|不能)再?[\u4e00-\u9fff]"

@@ -119,15 +119,3 @@ def test_a_symptom_is_filed_under_health(text: str) -> None:
     assert classify_theme(text) == "health"
 
 
-@pytest.mark.parametrize(
-    ("first", "then"),
-    [
-        ("I have a membership at Planet Fitness.", "My gym membership ran out last month and I haven't renewed it."),
-        ("I have a Costco membership.", "My Costco membership expired."),
-        ("I have a Costco membership.", "I let my Costco membership lapse, it wasn't worth it."),
-        ("我办了一张健身卡，一周去三次。", "我的健身卡到期了，没续。"),
-    ],
-)
-def test_a_membership_that_ran_out_ends(tmp_path: Path, first: str, then: str) -> None:
-    rows = slot_items(tmp_path, [first, then], start=START, days_apart=30)
-    assert [status for status, _, text in rows if text.endswith(("membership", "Fitness", "健身卡"))] == ["superseded"]
