@@ -56,33 +56,6 @@ def test_the_parents_facts_are_theirs(tmp_path: Path, texts: list[str], key: str
 
 
 @pytest.mark.parametrize(
-    ("texts", "old", "new"),
-    [
-        (["我每天六点起床，先跑步。", "现在每天七点起床了，跑步改到晚上。"], "用户每天六点起床", "用户每天七点起床"),
-        (["我一般早上六点半就起来了", "最近都是八点才醒"], "用户每天六点半起床", "用户每天八点起床"),
-        (
-            ["I get up at 6 every day to go running.", "These days I get up at 7."],
-            "User gets up at 6",
-            "User gets up at 7",
-        ),
-        (["I'm usually up by 5:30.", "My alarm goes off at 6am now."], "User gets up at 5:30", "User gets up at 6am"),
-    ],
-)
-def test_a_new_wake_up_time_supersedes_the_old(tmp_path: Path, texts: list[str], old: str, new: str) -> None:
-    rows = slot_items(tmp_path, texts, start=START, days_apart=30)
-    assert ("superseded", "fact:wake_time", old) in rows
-    assert ("active", "fact:wake_time", new) in rows
-
-
-@pytest.mark.parametrize(
-    "text", ["我明天六点起床", "他每天五点起床", "I have to get up at 5 tomorrow for a flight.", "I woke up at 3am."]
-)
-def test_one_morning_or_another_persons_wake_up_time_is_no_habit_of_the_user(tmp_path: Path, text: str) -> None:
-    rows = slot_items(tmp_path, [text], start=START, days_apart=1)
-    assert not [key for _, key, _ in rows if key == "fact:wake_time"]
-
-
-@pytest.mark.parametrize(
     ("text", "key"),
     [
         ("最近腰疼得厉害，坐久了就受不了。", "fact:symptom:腰"),
