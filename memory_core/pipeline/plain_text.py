@@ -36,6 +36,7 @@ import re
 import unicodedata
 
 from memory_core.pipeline.cleft import uncleft
+from memory_core.pipeline.code_switch import without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
@@ -137,10 +138,12 @@ def _closing(m: re.Match[str]) -> str:
 def reading_text(text: str) -> str:
     """The text the rules read for ``text`` (module docstring), without the names said to the listener, with an
     English cleft read as its plain statement ("it's crab I'm allergic to" -> "I'm allergic to crab":
-    ``cleft.uncleft``); ``text`` itself when it holds neither a full-width letter or digit, an invisible
-    character, an emoji, a vocative nor such a cleft.
+    ``cleft.uncleft``), without English fillers inside a Chinese clause ("我 currently 在 Shopee":
+    ``code_switch.without_fillers``); ``text`` itself when it holds neither a full-width letter or digit, an
+    invisible character, an emoji, a vocative, such a cleft nor such a filler.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
+    text = without_fillers(text)  # "我 currently 在 Shopee 做 PM" reads "我在 Shopee 做 PM"
     if not _ONE.search(text):
         return text
     zh = has_han(text)
