@@ -17,12 +17,13 @@ from memory_core.pipeline.types import Candidate
 
 _ZH_MOOD = re.compile(
     r"^(?:今天|今晚|现在|此刻|这会儿?|突然|有点儿?|有些|一点|好|很|挺|太|超|超级|特别|真|蛮|非常|还是|又|也|都)*"
-    r"(?:紧张|累|困|开心|高兴|激动|兴奋|烦|烦躁|郁闷|难过|伤心|无聊|饿|撑|慌|心慌|忐忑|崩溃|爽|emo)"
+    r"(?:紧张|累|困|开心|高兴|激动|兴奋|烦|烦躁|郁闷|难过|伤心|无聊|饿|撑|慌|心慌|忐忑|崩溃|爽|emo|难受|心碎|心累)"
     r"(?:了|啊|呀|哦|呢|死了|坏了|极了|得很|得不行)*[!！~。.]*$")
 _EN_MOOD = re.compile(
     r"(?i)^(?:is\s+|am\s+|feels?\s+|feeling\s+|'s\s+)?(?:a\s+bit\s+|a\s+little\s+(?:bit\s+)?|kind\s+of\s+|kinda\s+|"
     r"so\s+|very\s+|really\s+|super\s+|pretty\s+|quite\s+|totally\s+|extra\s+)*"
-    r"(?:nervous|tired|exhausted|sleepy|happy|excited|stressed|anxious|bored|hungry|upset|sad|grumpy|wiped\s+out)"
+    r"(?:nervous|tired|exhausted|sleepy|happy|excited|stressed|anxious|bored|hungry|upset|sad|grumpy|wiped\s+out|"
+    r"wrecked|devastated|heartbroken|gutted|crushed|drained|shattered|miserable|burned\s+out|burnt\s+out)"
     r"(?:\s+(?:today|tonight|right\s+now|now|lol|haha))*[!.~]*$")
 
 

@@ -59,6 +59,7 @@ from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twins
+from memory_core.pipeline.speaker_subject import as_speakers
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.then_value import held_before_ops, in_turn_order
 from memory_core.pipeline.trip_end import trip_end_ops
@@ -171,6 +172,7 @@ class WritePipeline:
         cands = moved_in(turn, cands, self.extractor.extract)  # "第一晚在杭州的新公寓", "搬进了苏州的新房子"
         cands = drink_said_now(turn, cands, self.extractor.extract)  # "现在每天早上一杯拿铁": 喝 put back
         cands = kind_resumed(turn, cands)  # "a latte every morning now" ends "doesn't drink coffee"
+        cands = as_speakers(turn, cands)  # whatever rule made it, a named user's statement is keyed to them
         cands = self.classifier.classify(turn, cands)
         cands = self.trust_filter.filter(turn, cands)
         cands = self.deduper.dedupe(turn, cands)

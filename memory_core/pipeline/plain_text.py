@@ -21,6 +21,8 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
 - a reaction that closes a clause ("离职了，下个月入职阿里 🎉", "咖啡戒了 ☹️", "才4岁 😢") is left out: at the end
   it would be read as part of the value ("阿里 🎉" is no employer) and kept in the item's text; not after a word
   wanting a complement, where it is the predicate ("the camera is 🔥", "这家店太🔥了");
+- decoration closing a clause (styled letters "𝓗𝓮𝓵𝓵𝓸", a word ligature "﷽", enclosed letters, a flag "🇳🇴") is
+  left out as a closing reaction is, so "我住在奥斯陆 🇳🇴 ﷽ 𝓗𝓮𝓵𝓵𝓸" keeps the home "奥斯陆" and no more;
 - invisible characters pasted in with a text (zero-width space and non-joiner, word joiner, byte-order mark, soft
   hyphen) are left out, so "Lee\u200bds" is read, keyed and stored as "Leeds" (the zero-width joiner of emoji
   sequences stays);
@@ -36,6 +38,7 @@ import re
 import unicodedata
 
 from memory_core.pipeline.cleft import uncleft
+from memory_core.pipeline.code_switch import without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
@@ -76,7 +79,10 @@ _NO_WORD = re.compile(r"[\W_]*")
 _WANTS_COMPLEMENT = re.compile(r"(?:\b(?:is|are|am|was|were|be|been|so|too|very|looks?|feels?|seems?|'s|'re)|"
                                r"[是太很好真超巨贼挺])\s*$", re.IGNORECASE)
 # reactions (and spaces between them) that close a clause: only the clause's own end mark may follow
-_CLOSING_REACTIONS = re.compile(rf"(?<=\S)(?:\s*[{_EMOJI}][{_GLUE}]*)+\s*(?=[。！？!?.,，;；\n]?$)")
+# decoration pasted after a text: styled letters (𝓗𝓮𝓵𝓵𝓸), word ligatures (﷽), enclosed letters and flags (🇳🇴)
+_DECOR = "\U0001D400-\U0001D7FF\uFDF0-\uFDFF\U0001F100-\U0001F1FF\u2460-\u24FF"
+_DECORATION = re.compile(f"[{_DECOR}]")
+_CLOSING_REACTIONS = re.compile(rf"(?<=\S)(?:\s*[{_EMOJI}{_DECOR}][{_GLUE}]*)+\s*(?=[。！？!?.,，;；\n]?$)")
 
 
 def fold_width(text: str) -> str:
@@ -118,7 +124,7 @@ def _clause(clause: str, zh: bool) -> str:
            for m in _ONE.finditer(clause)):
         return ""  # a thing with no word here: its clause is left unread, not read without its value
     read = _ONE.sub(word, clause)
-    return _CLOSING_REACTIONS.sub(_closing, read) if _ONE.search(read) else read
+    return _CLOSING_REACTIONS.sub(_closing, read) if _ONE.search(read) or _DECORATION.search(read) else read
 
 
 def _says(clause: str, gloss: str, zh: bool) -> bool:
@@ -137,10 +143,14 @@ def _closing(m: re.Match[str]) -> str:
 def reading_text(text: str) -> str:
     """The text the rules read for ``text`` (module docstring), without the names said to the listener, with an
     English cleft read as its plain statement ("it's crab I'm allergic to" -> "I'm allergic to crab":
-    ``cleft.uncleft``); ``text`` itself when it holds neither a full-width letter or digit, an invisible
-    character, an emoji, a vocative nor such a cleft.
+    ``cleft.uncleft``), without English fillers inside a Chinese clause ("我 currently 在 Shopee":
+    ``code_switch.without_fillers``); ``text`` itself when it holds neither a full-width letter or digit, an
+    invisible character, an emoji, a vocative, such a cleft nor such a filler.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
+    if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
+        return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
+    text = without_fillers(text)  # "我 currently 在 Shopee 做 PM" reads "我在 Shopee 做 PM"
     if not _ONE.search(text):
         return text
     zh = has_han(text)

@@ -25,6 +25,9 @@ def _turn(text: str, role: str = "user", seq: int = 1, session: str = "s1", meta
     ("I'm allergic to peanuts", "好的，不吃花生"),
     ("I'm allergic to peanuts", "Noted, no peanuts!"),
     ("我住在杭州", "Got it, Hangzhou!"),
+    ("我吃素三年了，家里有一只猫叫 Mochi，英短。", "好的，记住了：素食，猫咪 Mochi。"),  # a pet word's fond form
+    ("I have a dog named Biscuit", "好的，记下了：狗狗 Biscuit"),
+    ("我养了一只猫叫 Mochi", "Got it, kitty Mochi!"),
 ])
 def test_an_acknowledgement_echoing_the_last_turn_in_either_language_is_an_echo(said: str, reply: str) -> None:
     assert echoes(reply, _turn(said))
@@ -34,6 +37,7 @@ def test_an_acknowledgement_echoing_the_last_turn_in_either_language_is_an_echo(
     ("我对花生过敏", "Noted. Your dentist appointment is Friday at 3pm."),
     ("I'm allergic to peanuts", "好的，推荐你去楼下新开的泰国餐厅"),
     ("我住在杭州", "Noted, no peanuts!"),
+    ("我养了一只猫叫 Mochi", "好的，猫咪 Mochi 该打疫苗了"),
 ])
 def test_a_reply_with_words_of_its_own_is_no_echo(said: str, reply: str) -> None:
     assert not echoes(reply, _turn(said))

@@ -107,3 +107,23 @@ def test_an_invisible_character_inside_a_value_is_left_out(mem: EmbeddedMemory, 
 ])
 def test_an_emoji_whose_word_its_clause_holds_is_not_read_twice(text: str, read: str) -> None:
     assert reading_text(text) == read
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("我住在奥斯陆 🇳🇴 ﷽ 𝓗𝓮𝓵𝓵𝓸", "我住在奥斯陆"),
+        ("I live in Oslo ﷽ 𝓗𝓮𝓵𝓵𝓸", "I live in Oslo"),
+        ("我住在奥斯陆 ﷽。我在 DNB 工作", "我住在奥斯陆。我在 DNB 工作"),
+        ("my name is 𝓗𝓮𝓵𝓵𝓸 Kitty fan", "my name is 𝓗𝓮𝓵𝓵𝓸 Kitty fan"),  # inside a clause: as written
+    ],
+)
+def test_decoration_closing_a_clause_is_left_out(text: str, read: str) -> None:
+    assert reading_text(text) == read
+
+
+@pytest.mark.parametrize(("text", "value"), [("我住在奥斯陆 🇳🇴 ﷽ 𝓗𝓮𝓵𝓵𝓸", "奥斯陆"), ("I live in Oslo ﷽ 𝓗𝓮𝓵𝓵𝓸", "Oslo")])
+def test_a_home_ends_at_the_place_name(mem: EmbeddedMemory, text: str, value: str) -> None:
+    mem.add(text, user_id="u")
+    facts = [str(r["description"]) for r in mem.get_all(user_id="u") if r["kind"] != "event"]
+    assert any(f.endswith(value) for f in facts) and not any("﷽" in f or "𝓗" in f for f in facts), facts

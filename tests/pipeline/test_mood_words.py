@@ -1,0 +1,37 @@
+"""A moment's strong feeling ("I'm wrecked", "I'm heartbroken", "心碎了", "好难受") is a mood of one day, kept by the
+turn's event, never a lasting fact; the same words said of a stretch of time or of a thing stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.model import Kind
+from memory_core.pipeline.mood import without_moods
+from memory_core.pipeline.types import Candidate
+
+
+def _fact(description: str, lang: str = "en") -> Candidate:
+    return Candidate(kind=Kind.FACT, description=description, key="gist:x", lang=lang, speaker="Tom")
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Tom is wrecked", "en"),
+        ("User is heartbroken", "en"),
+        ("User is totally drained today", "en"),
+        ("User is so burnt out", "en"),
+        ("用户心碎了", "zh"),
+        ("用户好难受", "zh"),
+    ],
+)
+def test_a_strong_feeling_of_the_moment_is_no_fact(text: str, lang: str) -> None:
+    assert without_moods([_fact(text, lang)]) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("User is heartbroken about moving away from Lisbon for good", "en"), ("用户最近一直很难受，失眠三个月了", "zh")],
+)
+def test_a_feeling_with_what_it_is_about_stays(text: str, lang: str) -> None:
+    assert len(without_moods([_fact(text, lang)])) == 1
