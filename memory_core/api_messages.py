@@ -24,6 +24,8 @@ from memory_core.validation import (
 
 __all__ = [
     "MEM0_MESSAGE_FIELDS",
+    "MESSAGE_FIELDS",
+    "TURN_FIELDS",
     "checked_messages",
     "checked_turn",
     "content_text",
@@ -32,10 +34,14 @@ __all__ = [
     "refuse_unknown_fields",
 ]
 
-#: The fields of a Mem0-shaped message the in-process ``Memory.add`` takes: those ``POST /mem0/memories`` takes
-#: (``api_shim.http.api_mem0.Message``) and ``id``, the message's turn id (its idempotency key), which the
-#: in-process call has always honoured.
-MEM0_MESSAGE_FIELDS = ("role", "content", "timestamp", "name", "id")
+#: The fields a message may have, on every entry point (``BaseMemoryAPI.add`` on each transport, the
+#: Mem0-shaped ``Memory.add``): those ``POST /mem0/memories`` takes (``api_shim.http.api_mem0.Message``) and
+#: ``id``, the message's turn id (its idempotency key). Any other (a misspelt ``timestmp``) is refused.
+MESSAGE_FIELDS = ("role", "content", "timestamp", "name", "id")
+#: The former name of ``MESSAGE_FIELDS``, when only the Mem0-shaped call refused other fields.
+MEM0_MESSAGE_FIELDS = MESSAGE_FIELDS
+#: The fields a turn mapping given to ``ingest`` may have (``model.Turn``'s; ``seq`` is the store's and ignored).
+TURN_FIELDS = ("user_id", "turn_id", "session_id", "role", "text", "timestamp", "speaker", "seq", "meta")
 
 
 def new_turn_id() -> str:
@@ -107,8 +113,8 @@ def checked_messages(messages: Messages, default_when: datetime,
     or a list of text parts (``content_text``).
 
     Raises:
-        InvalidInput: no messages, a message that is not a mapping, a bad role, text, time, name or id,
-            a content part that is not text.
+        InvalidInput: no messages, a message that is not a mapping, a field not in ``MESSAGE_FIELDS``
+            (``refuse_unknown_fields``), a bad role, text, time, name or id, a content part that is not text.
     """
     if isinstance(messages, bytes | bytearray | memoryview):  # a Sequence, but of ints: never messages
         raise InvalidField(f"messages must be a string or a list of {{role, content}} mappings; "
@@ -119,6 +125,7 @@ def checked_messages(messages: Messages, default_when: datetime,
         messages = [messages]
     if not isinstance(messages, Sequence) or not messages:
         raise InvalidField("messages must be a text or a non-empty list of {'role', 'content'} messages")
+    refuse_unknown_fields(messages, MESSAGE_FIELDS)
     out = []
     for n, msg in enumerate(messages):
         if not isinstance(msg, Mapping):
@@ -141,8 +148,13 @@ def checked_turn(turn: Turn | Mapping[str, Any]) -> Turn:
     """A checked ``Turn`` from a ``Turn`` or a mapping of its fields.
 
     Raises:
-        InvalidInput: a bad id, role, text, time, speaker or meta.
+        InvalidInput: a bad id, role, text, time, speaker or meta; a mapping key not in ``TURN_FIELDS`` (a
+            misspelt ``timestmp`` is refused, never read as "now").
     """
+    if isinstance(turn, Mapping):
+        unknown = [str(k) for k in turn if k not in TURN_FIELDS]
+        if unknown:
+            raise InvalidField(f"turn: unknown field {unknown[0]!r}; a turn takes {', '.join(TURN_FIELDS)}")
     get = turn.get if isinstance(turn, Mapping) else lambda name, default=None: getattr(turn, name, default)
     if not isinstance(turn, Mapping | Turn):
         raise InvalidField(f"a turn must be a Turn or a mapping; got {type(turn).__name__}")

@@ -48,6 +48,7 @@ from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
 from memory_core.settings import load_settings
 from memory_core.shown import shown_text
+from memory_core.store.factory import missing_store
 from memory_core.store.transfer import export_yaml, parse_import, store_import
 from memory_core.user_scopes import stored_scopes
 from memory_core.validation import check_id, check_timestamp
@@ -100,15 +101,18 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     """Ingest turns for a user from a file; each bad line is named and counted."""
     user = check_id(user, "user id")
     parsed = read_turn_file(file, user)
-    with _memory(db) as memory:
-        _refuse_changed_turns(parsed, memory)
+    if parsed.turns and missing_store(load_settings(**({"database_url": db} if db else {})).database_url) is None:
+        with _memory(db) as memory:  # a store not made yet holds no turn to differ from: none is created here
+            _refuse_changed_turns(parsed, memory)
     for error in parsed.errors:
         where = f"{file}:{error.line}" if error.line else f"{file}"
         err.print(f"{where}: {error.reason}", highlight=False, markup=False)
     if parsed.errors and not partial:
         raise fail(f"{len(parsed.errors)} bad line(s) in {file}; nothing stored (use --partial to store "
                     f"the {len(parsed.turns)} valid turn(s))", 1)
-    if not parsed.turns and not parsed.errors:
+    if not parsed.turns:  # nothing to store: no store is opened, so none is created
+        if parsed.errors:
+            raise fail(f"{len(parsed.errors)} bad line(s) in {file} and no valid turn; nothing stored", 1)
         console.print(f"no turns read from {file} (it holds none); nothing stored", markup=False, highlight=False)
         return
     with _memory(db) as memory, progress_bar() as progress:

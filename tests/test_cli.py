@@ -36,8 +36,34 @@ def test_bad_line_names_file_and_line_and_stores_nothing(tmp_path: Path, db: Pat
     assert result.returncode == 1
     assert f"{src}:2: invalid JSON" in result.stderr and f"{src}:3: text is empty" in result.stderr
     assert "nothing stored" in result.stderr
-    listed = gs("memories", "--user", "ann", db=db)  # nothing stored: said, exit 0, as recall answers
-    assert listed.returncode == 0 and "no memories for user 'ann'" in listed.stdout, listed.stderr
+    assert not db.exists(), "a refused file leaves no new empty store behind"
+    listed = gs("memories", "--user", "ann", db=db)
+    assert listed.returncode == 2 and "no store at" in listed.stderr, listed.stderr
+
+
+@pytest.mark.parametrize("partial", [False, True])
+def test_a_refused_file_creates_no_store_of_either_kind(tmp_path: Path, partial: bool) -> None:
+    src = tmp_path / "bad.jsonl"
+    src.write_text("\n".join(["{oops", line("a", " ", 1)] if partial else
+                              [line("a", "我住在里斯本。", 1), '{"text": "hi"}']) + "\n")
+    for target in (f"sqlite:///{tmp_path}/new.sqlite3", f"yaml://{tmp_path}/new-yaml"):
+        flags = ["--partial"] if partial else []
+        result = subprocess.run([sys.executable, "-m", "memory_core", "ingest", "--user", "ann", str(src), *flags,
+                                 "--db", target], capture_output=True, text=True, timeout=120,
+                                env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+        assert result.returncode == 1 and "nothing stored" in result.stderr, result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.jsonl"]
+
+
+def test_a_refused_file_leaves_an_existing_store_as_it_was(tmp_path: Path, db: Path) -> None:
+    good = tmp_path / "good.jsonl"
+    good.write_text(line("a", "I live in Lisbon.", 1) + "\n")
+    assert gs("ingest", "--user", "ann", str(good), db=db).returncode == 0
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([line("b", "I moved to Porto.", 2), "{oops"]) + "\n")
+    assert gs("ingest", "--user", "ann", str(bad), db=db).returncode == 1
+    listed = gs("memories", "--user", "ann", db=db)
+    assert listed.returncode == 0 and "Lisbon" in listed.stdout and "Porto" not in listed.stdout
 
 
 @pytest.mark.parametrize("content", ["", "\n\n"])

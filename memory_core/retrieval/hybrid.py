@@ -38,6 +38,7 @@ from memory_core.retrieval.categories import asks_stay
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.diverse import Diverse
+from memory_core.retrieval.eaten_kinds import eaten_factors
 from memory_core.retrieval.fallback_kinds import fallback_rankings
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.glosses import gloss_terms, other_language_only
@@ -366,7 +367,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         person = asked_person_factors(query, self.table.items, order, self._subject_of, settings.other_subject_factor)
         for factors in (self.subject_factors(query, order, settings), person, self.turn_factors(order, settings),
                         self.name_factors(query, order, settings), self.tool_factors(query, order, settings),
-                        off_slot):
+                        off_slot, eaten_factors(query, self.table.items, order, settings.other_subject_factor)):
             if factors is not None:
                 scores, changed = scores * factors, True
         if changed:

@@ -164,6 +164,9 @@ def run_script(api: MemoryAPI, user: str, other: str) -> list[Any]:
         (lambda: api.add("   ", user_id=user), EmptyText),
         (lambda: api.add(b"I live in Oslo", user_id=user), InvalidField),  # was iterated: "message 0 ... got int"
         (lambda: api.add(bytearray("我住在奥斯陆".encode()), user_id=user), InvalidField),
+        (lambda: api.add([{"role": "user", "content": "I live in Rome", "timestmp": "2026-01-01"}], user_id=user),
+         InvalidField),  # a misspelt field is refused, never dropped with the message dated now
+        (lambda: api.add({"content": "我住在罗马", "tool_call_id": "c1"}, user_id=user, infer=False), InvalidField),
         (lambda: api.add("fine", user_id=user, infer=False, kind="gossip"), InvalidField),
         (lambda: api.update(rex_id, "", user_id=user), EmptyText),
         (lambda: api.search("", user_id=user), EmptyText),

@@ -55,3 +55,31 @@ def test_the_mem0_shaped_add_refuses_a_string_infer(mem: EmbeddedMemory) -> None
     with pytest.raises(InvalidInput, match="infer must be True or False"):
         Memory(mem).add("我住在杭州。", user_id="g", infer="false")  # type: ignore[arg-type]
     assert mem.get_all(user_id="g") == []
+
+
+@pytest.mark.parametrize(("infer", "text"), [(True, "I live in Rome"), (False, "我住在罗马")])
+@pytest.mark.parametrize("field", ["timestmp", "tool_call_id", "metadata"])
+def test_a_message_field_add_does_not_name_is_refused_as_the_mem0_shape_refuses_it(
+        mem: EmbeddedMemory, field: str, infer: bool, text: str) -> None:
+    mem.add({"role": "user", "content": "I live in Berlin", "timestamp": "2026-01-01T00:00:00Z"}, user_id="ann")
+    before = mem.get_all(user_id="ann", filters={"statuses": []})
+    said = [{"role": "user", "content": "fine", "timestamp": "2026-02-01T00:00:00Z"},
+            {"role": "user", "content": text, field: "2026-03-01"}]
+    with pytest.raises(InvalidInput) as native:  # was: the field dropped, the message dated now, Berlin superseded
+        mem.add(said, user_id="ann", infer=infer)
+    with pytest.raises(InvalidInput) as mem0:
+        Memory(mem).add(said, user_id="ann", infer=infer)
+    assert type(native.value) is type(mem0.value)
+    assert str(native.value) == str(mem0.value) == (
+        f"message 1: unknown field {field!r}; a message takes role, content, timestamp, name, id")
+    assert mem.get_all(user_id="ann", filters={"statuses": []}) == before  # nothing of the call stored
+
+
+def test_a_turn_field_ingest_does_not_name_is_refused(mem: EmbeddedMemory) -> None:
+    good = {"user_id": "ann", "turn_id": "t1", "text": "I live in Berlin", "timestamp": "2026-01-01T00:00:00Z"}
+    bad = {"user_id": "ann", "turn_id": "t2", "text": "我住在罗马", "timestmp": "2026-03-01T00:00:00Z"}
+    with pytest.raises(InvalidInput, match="unknown field 'timestmp'"):
+        mem.ingest([good, bad], wait=True)
+    assert mem.get_all(user_id="ann") == []  # none of the call handed on
+    bad["timestamp"] = bad.pop("timestmp")
+    assert mem.ingest([good, bad], wait=True)["accepted"] == 2
