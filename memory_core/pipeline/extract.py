@@ -46,7 +46,6 @@ from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
-from memory_core.pipeline.partner_pronoun import named_partner
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.quoted import unquoted
@@ -129,7 +128,7 @@ class MechanicalExtractor:
             event = self.event(turn)
             out.append(event)
         if turn.role in self.statement_roles:
-            plain = named_partner(reading_text(turn.text))  # "I love 🍣", "小王…他是我男朋友": the event keeps the text
+            plain = reading_text(turn.text)  # "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋｙｏ", "I love 🍣": the event keeps the text
             statements, temporary, stay = self.read(turn if plain == turn.text else replace(turn, text=plain))
             out.extend(statements)
             if temporary and says_trip_over(turn.text):  # "出差回来了": the stay is over, the turn is no stay
