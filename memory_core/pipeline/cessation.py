@@ -151,9 +151,8 @@ _EN_CUT = re.compile(r"[,;.!?]|\b(?:because|since|as|so|but|and\s+(?:i|now)|now|
                      re.IGNORECASE)
 #: Attributes whose items one object names: a like, a hobby, a routine, a pet (by its name: "豆豆上个月走了").
 _PREFIXES = ("pref:", "fact:hobby:", "fact:routine:", "fact:pet:")
-#: Keys of the items a change said in other words may end, read by prefix when a turn holds one; a symptom's
-#: ("User's knee's been hurting", "用户腰疼") too: a part said well again ends it (``pained``).
-STATEMENT_PREFIXES = ("gist:", *_PREFIXES, "fact:symptom:")
+#: Keys of the items a change said in other words may end, read by prefix when a turn holds one.
+STATEMENT_PREFIXES = ("gist:", *_PREFIXES)
 # English words that only carry the object ("play guitar", "eat meat"), and where the object ends
 _EN_LIGHT = frozenset({"play", "eat", "drink", "watch", "listen", "read", "practic", "train", "work", "start",
                        "keep", "touch", "bother", "anymor", "longer", "realli", "stop", "quit", "gave", "give"})

@@ -56,36 +56,6 @@ def test_the_parents_facts_are_theirs(tmp_path: Path, texts: list[str], key: str
 
 
 @pytest.mark.parametrize(
-    ("text", "key"),
-    [
-        ("最近腰疼得厉害，坐久了就受不了。", "fact:symptom:腰"),
-        ("腰疼", "fact:symptom:腰"),
-        ("我膝盖一直痛", "fact:symptom:膝盖"),
-        ("My knee's been hurting since the weekend.", "fact:symptom:knee"),
-        ("My back is really sore.", "fact:symptom:back"),
-        ("I've got terrible back pain from sitting all day.", "fact:symptom:back"),
-    ],
-)
-def test_a_symptom_said_alone_is_a_health_fact(tmp_path: Path, text: str, key: str) -> None:
-    memory_rows = slot_items(tmp_path, [text], start=START, days_apart=1)
-    assert [row for row in memory_rows if row[0] == "active" and row[1] == key]
-
-
-@pytest.mark.parametrize("text", ["他腰疼", "头疼的药吃完了", "这个问题真让人头疼", "My friend's back is killing him."])
-def test_anothers_symptom_or_a_figure_of_speech_is_no_health_fact_of_the_user(tmp_path: Path, text: str) -> None:
-    rows = slot_items(tmp_path, [text], start=START, days_apart=1)
-    assert not [key for _, key, _ in rows if key.startswith("fact:symptom:")]
-
-
-@pytest.mark.parametrize(
-    ("first", "then"), [("My knee's been hurting.", "My knee is fine now."), ("最近腰疼得厉害", "腰好了")]
-)
-def test_a_symptom_item_ends_when_the_part_is_well_again(tmp_path: Path, first: str, then: str) -> None:
-    rows = slot_items(tmp_path, [first, then], start=START, days_apart=30)
-    assert [status for status, key, _ in rows if key.startswith("fact:symptom:")] == ["superseded"]
-
-
-@pytest.mark.parametrize(
     "text", ["my knee hurts", "User's knee's been hurting", "my back aches", "knee pain from hiking"]
 )
 def test_a_symptom_is_filed_under_health(text: str) -> None:
