@@ -23,7 +23,6 @@ from memory_core.validation import (
 )
 
 __all__ = [
-    "MEM0_MESSAGE_FIELDS",
     "MESSAGE_FIELDS",
     "TURN_FIELDS",
     "checked_messages",
@@ -38,8 +37,6 @@ __all__ = [
 #: Mem0-shaped ``Memory.add``): those ``POST /mem0/memories`` takes (``api_shim.http.api_mem0.Message``) and
 #: ``id``, the message's turn id (its idempotency key). Any other (a misspelt ``timestmp``) is refused.
 MESSAGE_FIELDS = ("role", "content", "timestamp", "name", "id")
-#: The former name of ``MESSAGE_FIELDS``, when only the Mem0-shaped call refused other fields.
-MEM0_MESSAGE_FIELDS = MESSAGE_FIELDS
 #: The fields a turn mapping given to ``ingest`` may have (``model.Turn``'s; ``seq`` is the store's and ignored).
 TURN_FIELDS = ("user_id", "turn_id", "session_id", "role", "text", "timestamp", "speaker", "seq", "meta")
 

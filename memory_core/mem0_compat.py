@@ -35,7 +35,6 @@ from typing import Any
 
 from memory_core.add_changes import change_mark, changed_ids
 from memory_core.api import ItemRecord, MemoryAPI, Messages
-from memory_core.api_messages import MEM0_MESSAGE_FIELDS, refuse_unknown_fields
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import full_item_id
@@ -165,7 +164,6 @@ class Memory:
         """
         if kwargs:
             raise InvalidField(f"unsupported argument(s) {sorted(kwargs)}")
-        refuse_unknown_fields(messages, MEM0_MESSAGE_FIELDS)  # as POST /mem0/memories refuses them (422)
         uid = mem0_scope(user_id, agent_id, run_id=run_id)
         meta = mem0_with_run(mem0_add_metadata(metadata), mem0_run(user_id, agent_id, None, run_id))
         store = self.api.memory.store

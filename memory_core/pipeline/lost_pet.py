@@ -78,4 +78,3 @@ def lost_change(clause: str, lang: str, skip: str, other: str, text: str, qualif
     if not scope or found_again(text, lang):
         return NO_CHANGE
     return ended_keys(scope, lang, qualifier), -1, scope_terms(scope, lang)
-
