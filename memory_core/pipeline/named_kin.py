@@ -94,8 +94,11 @@ def kin_named_turn(turn: Turn, store: KeyLookup) -> Turn | None:
     lang = lang_of(rest[opened.end():]) or lang  # the words said around the name are read in their language
     qualifier = speaker_qualifier(turn.speaker)
     owners: set[str] = set()
+    unnamed: list[str] = []  # keys of a relation whose current item names nobody ("User's brother lives in Portland")
     for _, key, description in store.active_by_prefix(turn.user_id, ("fact:", "pref:", "gist:")):
         if name.casefold() not in description.casefold() or key.startswith("fact:person/"):
+            if "/" in key and not key.startswith("fact:person/") and person_names(key, description) is None:
+                unnamed.append(key)
             continue  # a person named with no relation is ``named_other``'s
         owner_name = person_names(key, description) if key.endswith(qualifier) or not qualifier else None
         if owner_name is None or owner_name[1].casefold() != name.casefold():
@@ -103,6 +106,8 @@ def kin_named_turn(turn: Turn, store: KeyLookup) -> Turn | None:
                 return None  # the name is also something else's (a pet, a person not filed as one): ambiguous
             continue
         owners.add(owner_name[0])
+    if not owners:  # the name said only in the slot's earlier values: "my brother Sam lived in Austin"
+        owners = {o for key in unnamed for o in _named_before(store, turn.user_id, key, name, qualifier)}
     if len(owners) != 1:
         return None
     words = _words(owners.pop(), name, lang)
@@ -111,6 +116,18 @@ def kin_named_turn(turn: Turn, store: KeyLookup) -> Turn | None:
     if lang == "en" and at > 0:
         words = "m" + words[1:]  # "Oh, my sister Jing …" after a discourse word
     return replace(turn, text=turn.text[:at] + words + turn.text[at + len(name):])
+
+
+def _named_before(store: KeyLookup, user_id: str, key: str, name: str, qualifier: str) -> set[str]:
+    """The owner of ``key`` when an earlier (superseded) value of it named that person ``name``, else {}.
+
+    "My brother Sam lives in Austin", then "my brother moved again, he lives in Portland now": the current item
+    no longer says the name, and "Sam just moved to Seattle" is still the brother's move. One read per key.
+    """
+    if qualifier and not key.endswith(qualifier):
+        return set()
+    found = {person_names(key, old.description) for old in store.superseded_by_key(user_id, key)}
+    return {o for o, n in (f for f in found if f is not None) if n.casefold() == name.casefold()}
 
 
 def _words(owner: str, name: str, lang: str) -> str | None:

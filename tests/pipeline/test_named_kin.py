@@ -31,6 +31,20 @@ def test_a_name_said_alone_changes_the_person_of_that_name(
     assert not any(now in text for _, key, text in rows if "/" not in key and not key.startswith("event:")), rows
 
 
+@pytest.mark.parametrize(("texts", "owner", "now", "before"), [
+    (["My brother Sam lives in Denver.", "My brother moved again, he lives in Portland now.",
+      "Sam just moved to Seattle."], "brother", "Seattle", "Portland"),
+    (["我姐姐小琳住在成都。", "我姐姐又搬家了，现在住在广州。", "小琳上个月搬到杭州了。"], "姐姐", "杭州", "广州"),
+])
+def test_a_name_said_only_in_an_earlier_value_still_names_the_person(
+        tmp_path: Path, texts: list[str], owner: str, now: str, before: str) -> None:
+    rows = slot_items(tmp_path, texts, start=START, days_apart=30)  # the current item says "my brother" alone
+    theirs = [(state, text) for state, key, text in rows if key.startswith(f"fact:{owner}/")]
+    assert any(now in text and state == "active" for state, text in theirs), rows
+    assert not any(before in text and state == "active" for state, text in theirs), rows
+    assert not any(key.startswith("fact:person/") for _, key, _ in rows), rows
+
+
 @pytest.mark.parametrize("texts", [
     ["My sister Jing lives in Shanghai.", "My friend Jing lives in Paris.", "Jing moved to Berlin."],
     ["My sister lives in Shanghai.", "Lena moved to Berlin."],
