@@ -114,7 +114,7 @@ class SearchRequest(_Body):
     filters: dict[str, Any] | None = None
     top_k: StrictInt | None = Field(None, ge=1, le=MAX_TOP_K)  # "5" refused, as by mem0_compat.Memory.search
     limit: StrictInt | None = Field(None, ge=1, le=MAX_TOP_K)  # Mem0 OSS's name for top_k; wins when both are given
-    threshold: float | None = None
+    threshold: StrictFloat | StrictInt | None = None  # "0.5" refused, as by mem0_compat.Memory.search
     rerank: bool = True  # taken so Mem0 code runs unchanged; False is refused, as by mem0_compat.Memory.search
     keyword_search: bool = True
 

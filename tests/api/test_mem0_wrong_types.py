@@ -35,6 +35,7 @@ def mem0(tmp_path: Path) -> Any:
     (lambda m: m.search("where do I live?", user_id="alex", limit="5"), "limit must be an integer"),
     (lambda m: m.get_all(user_id="alex", limit="5"), "limit must be an integer"),
     (lambda m: m.search("where do I live?", user_id="alex", top_k="3"), "top_k must be an integer"),
+    (lambda m: m.search("where do I live?", user_id="alex", threshold="0.5"), "threshold must be a number"),
     (lambda m: m.add("I like tea", user_id="alex", metadata=["tea"]), 'metadata={"category": "movies"}'),
     (lambda m: m.add("我喜欢喝茶", user_id="alex", metadata="tea"), 'metadata={"category": "movies"}'),
 ])
@@ -88,7 +89,8 @@ def test_http_mem0_routes_name_the_shape(stack: Stack) -> None:
         for body, named in [({"query": "where?", "filters": ["alex-wt"]}, MEM0_FILTERS),
                             ({"query": "我住在哪里", "filters": "alex-wt"}, MEM0_FILTERS),
                             ({"query": "where?", "user_id": "alex-wt", "limit": "5"}, "limit"),
-                            ({"query": "where?", "user_id": "alex-wt", "top_k": "5"}, "top_k")]:
+                            ({"query": "where?", "user_id": "alex-wt", "top_k": "5"}, "top_k"),
+                            ({"query": "where?", "user_id": "alex-wt", "threshold": "0.5"}, "threshold")]:
             refused = acme.post("/mem0/search", json=body)
             assert refused.status_code == 422, refused.text
             assert named in refused.json()["error"]["message"], refused.text
