@@ -41,7 +41,7 @@ from urllib.parse import quote
 
 import httpx
 
-from api_shim.client import MemoryClient
+from api_shim.client import MAX_TURN_IDS, MemoryClient
 from api_shim.session_client import OPS, SessionCalls
 from memory_core import errors as core_errors
 from memory_core.api import ItemRecord, RecallAnswer
@@ -58,6 +58,12 @@ def _hits(results: list[dict[str, Any]], user_id: str | None = None) -> list[Ite
     return [{**item_record(r["item"], user_id), "score": float(r["score"]), "rank": int(r["rank"]),
              "outdated": bool(r.get("outdated", False))}
             for r in results]
+
+
+def _oldest_first(records: list[ItemRecord]) -> list[ItemRecord]:
+    """Records read in several pages as one answer: each item once, oldest first."""
+    unique = {str(r["id"]): r for r in records}
+    return sorted(unique.values(), key=lambda r: (str(r["created_at"]), str(r["id"])))
 
 
 class DistributedMemory(SessionCalls, BaseMemoryAPI):
@@ -94,6 +100,13 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
     def _list(self, user_id: str, statuses: tuple[str, ...] | None, reveal: bool = False) -> list[ItemRecord]:
         wanted = _EVERY_STATUS if statuses is None else list(statuses)
         return [item_record(i) for i in self.client.list_items(user_id, statuses=wanted)]
+
+    def _of_turns(self, user_id: str, turn_ids: list[str]) -> list[ItemRecord]:
+        """The items the turns touched, read by index on the workers (``MemoryClient.items_of_turns``)."""
+        out: list[ItemRecord] = []
+        for start in range(0, len(turn_ids), MAX_TURN_IDS):
+            out += [item_record(i) for i in self.client.items_of_turns(user_id, turn_ids[start:start + MAX_TURN_IDS])]
+        return _oldest_first(out)
 
     def _get(self, user_id: str, item_id: str, reveal: bool = False) -> ItemRecord:
         return item_record(self.client.get_item(user_id, item_id))
@@ -173,6 +186,9 @@ _CODES: dict[str, type[core_errors.GulfstreamError]] = {
 }
 
 
+#: Turn ids named per ``GET .../items?turn_id=`` (kept well inside a URL's length: ids run to 128 characters).
+_TURNS_PER_GET = 50
+
 #: User ids asked for per ``GET /v1/users`` (its largest page).
 USERS_PAGE = 1000
 
@@ -242,6 +258,18 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
         except core_errors.UnknownUser:
             return []
         return [item_record(i) for i in body["items"]]
+
+    def _of_turns(self, user_id: str, turn_ids: list[str]) -> list[ItemRecord]:
+        """The items the turns touched (``GET .../items?turn_id=...``, read by index on the shim's side)."""
+        out: list[ItemRecord] = []
+        for start in range(0, len(turn_ids), _TURNS_PER_GET):
+            params = {"status": _EVERY_STATUS, "turn_id": turn_ids[start:start + _TURNS_PER_GET]}
+            try:
+                body = self._call("GET", f"/v1/users/{_q(user_id)}/items", params=params)
+            except core_errors.UnknownUser:
+                continue
+            out += [item_record(i) for i in body["items"]]
+        return _oldest_first(out)
 
     def _get(self, user_id: str, item_id: str, reveal: bool = False) -> ItemRecord:
         return item_record(self._call("GET", f"/v1/users/{_q(user_id)}/items/{_q(item_id)}", params=_reveal(reveal)))

@@ -52,9 +52,10 @@ from memory_core.validation import (
 )
 from memory_core.wire import affinity
 
-__all__ = ["MAX_IMPORT_CHARS", "MemoryClient", "RecallReply"]
+__all__ = ["MAX_IMPORT_CHARS", "MAX_TURN_IDS", "MemoryClient", "RecallReply"]
 
 MAX_IMPORT_CHARS = 20_000_000  # one import message, in characters
+MAX_TURN_IDS = 1000  # turn ids per items_of_turns call
 
 
 class MemoryClient:
@@ -332,6 +333,25 @@ class MemoryClient:
         wanted, theme, kind = check_list_filters(statuses, theme, kind)
         return list(self.rpc.call(wire.LIST_ITEMS, user_id=user_id,
                                statuses=None if wanted is None else list(wanted), theme=theme, kind=kind))
+
+    def items_of_turns(self, user_id: str, turn_ids: Sequence[str]) -> list[dict[str, Any]]:
+        """The user's items (any status, without history) that ``turn_ids`` made, changed, confirmed or
+        ended, oldest first: what an ``add`` answers, read by index on the workers' store rather than by
+        listing every item of the user (``MemoryStore.items_of_turns``). [] for no turn ids.
+
+        Raises:
+            InvalidInput: a bad user or turn id, or more than ``MAX_TURN_IDS`` of them (nothing is sent);
+                RequestTimeout; RemoteError.
+        """
+        user_id = check_id(user_id, "user id")
+        if isinstance(turn_ids, str) or not isinstance(turn_ids, Sequence):
+            raise InvalidField(f"turn_ids must be a list of turn ids; got {type(turn_ids).__name__}")
+        if len(turn_ids) > MAX_TURN_IDS:
+            raise InvalidField(f"at most {MAX_TURN_IDS} turn ids per call; got {len(turn_ids)}")
+        wanted = list(dict.fromkeys(check_id(t, "turn id") for t in turn_ids))
+        if not wanted:
+            return []
+        return list(self.rpc.call(wire.ITEMS_OF_TURNS, user_id=user_id, turn_ids=wanted))
 
     def list_users(self, prefix: str = "") -> list[str]:
         """The sorted ids of the users with items or turns whose id starts with ``prefix``.

@@ -167,9 +167,15 @@ def check_filters(filters: Mapping[str, Any] | None) -> Filters:
     if filters is None:
         return Filters()
     if not isinstance(filters, Mapping):
-        raise InvalidField(f"filters must be a mapping; got {type(filters).__name__}")
+        raise InvalidField('filters must be a mapping of filter names to values, such as filters={"theme": "places"}'
+                           f" ({', '.join(FILTER_NAMES)}; the user goes in user_id=...); got "
+                           f"{type(filters).__name__} {filters!r:.60}")
     found: dict[str, Any] = {}
     for name, value in filters.items():
+        if name in ("user_id", "agent_id", "run_id"):
+            raise InvalidField(f"{name} is not a filter here: pass the user as user_id=... (filters take "
+                               f"{', '.join(FILTER_NAMES)}; Mem0's filters={{'user_id': ...}} is the "
+                               "Mem0-shaped API's)")
         if name not in FILTER_NAMES:
             raise InvalidField(f"unknown filter {name!r}; expected one of {', '.join(FILTER_NAMES)}")
         one, many = next(((a, b) for a, b in _SAME_FILTER if name in (a, b)), (name, name))

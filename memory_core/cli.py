@@ -107,12 +107,13 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     for error in parsed.errors:
         where = f"{file}:{error.line}" if error.line else f"{file}"
         err.print(f"{where}: {error.reason}", highlight=False, markup=False)
+    if parsed.errors and not parsed.turns:  # --partial would store nothing either: never suggested
+        raise fail(f"nothing in {file} is a valid turn ({len(parsed.errors)} bad line(s); first: "
+                   f"{_first_errors(parsed)}); nothing stored: fix the lines named above and ingest it again", 1)
     if parsed.errors and not partial:
         raise fail(f"{len(parsed.errors)} bad line(s) in {file}; nothing stored (use --partial to store "
                     f"the {len(parsed.turns)} valid turn(s))", 1)
     if not parsed.turns:  # nothing to store: no store is opened, so none is created
-        if parsed.errors:
-            raise fail(f"{len(parsed.errors)} bad line(s) in {file} and no valid turn; nothing stored", 1)
         console.print(f"no turns read from {file} (it holds none); nothing stored", markup=False, highlight=False)
         return
     with _memory(db) as memory, progress_bar() as progress:
@@ -130,6 +131,14 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
         console.print(f"users: {', '.join(users)}", markup=False, highlight=False)
     if parsed.errors:
         raise typer.Exit(1)
+
+
+def _first_errors(parsed: ParsedFile, shown: int = 3) -> str:
+    """The first ``shown`` bad lines of a file as ``line N: reason``, joined by "; " (reasons cut at 120
+    characters), "and M more" after them."""
+    first = [f"line {e.line}: {e.reason[:120]}" if e.line else e.reason[:120] for e in parsed.errors[:shown]]
+    more = len(parsed.errors) - shown
+    return "; ".join(first) + (f"; and {more} more" if more > 0 else "")
 
 
 def _refuse_changed_turns(parsed: ParsedFile, memory: Memory) -> None:

@@ -58,6 +58,7 @@ __all__ = [
     "mem0_deleted",
     "mem0_entities",
     "mem0_every",
+    "mem0_filters",
     "mem0_listed",
     "mem0_listing",
     "mem0_metadata",
@@ -193,11 +194,27 @@ def mem0_scope(user_id: str | None, agent_id: str | None, filters: Mapping[str, 
     raise InvalidField("one of user_id, agent_id or run_id is required (as an argument or in filters)")
 
 
+def mem0_filters(filters: object) -> dict[str, Any]:
+    """Mem0's ``filters`` as a dict ({} for None), checked at the edge before any other use.
+
+    Raises:
+        InvalidField: not a mapping with string keys (a list ``["alex"]``, a bare ``"alex"``), naming the shape
+            Mem0 takes: ``filters={"user_id": "alex"}``.
+    """
+    if filters is None:
+        return {}
+    if not isinstance(filters, Mapping) or not all(isinstance(k, str) for k in filters):
+        got = type(filters).__name__ if isinstance(filters, Mapping) else f"{type(filters).__name__} {filters!r:.60}"
+        raise InvalidField('filters must be a mapping of names to values, such as filters={"user_id": "alex"} '
+                           f'(entity ids) or {{"user_id": "alex", "category": "movies"}} (with metadata); got {got}')
+    return dict(filters)
+
+
 def _entity_ids(user_id: str | None, agent_id: str | None, filters: Mapping[str, Any] | None,
                 run_id: str | None) -> tuple[Any, Any, Any]:
     """``(user_id, agent_id, run_id)`` from the arguments, else from ``filters``; InvalidField when an argument
     and the filter of the same name differ, or the other filters use operators (``mem0_metadata``)."""
-    given = dict(filters or {})
+    given = mem0_filters(filters)
     ids = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
     for name in ENTITY_KEYS:
         in_filters = given.pop(name, None)
@@ -316,7 +333,8 @@ def mem0_add_metadata(metadata: object) -> dict[str, str] | None:
     if metadata is None:
         return None
     if not isinstance(metadata, Mapping):
-        raise InvalidField(f"metadata must be a mapping of names to values; got {type(metadata).__name__}")
+        raise InvalidField('metadata must be a mapping of names to values, such as metadata={"category": "movies"}; '
+                           f"got {type(metadata).__name__} {metadata!r:.60}")
     if JSON_KEYS_KEY in metadata:
         raise InvalidField(f"metadata {JSON_KEYS_KEY!r} is where the keys of JSON values are kept; use another key")
     kept, bad = {}, []
@@ -368,7 +386,7 @@ def mem0_metadata(filters: Mapping[str, Any] | None) -> dict[str, str] | None:
     Raises:
         InvalidField: a value with an operator (``{"contains": ...}``), ``AND`` / ``OR`` / ``NOT``.
     """
-    wanted = {k: v for k, v in (filters or {}).items() if k not in ENTITY_KEYS}
+    wanted = {k: v for k, v in mem0_filters(filters).items() if k not in ENTITY_KEYS}
     bad = sorted(k for k, v in wanted.items() if isinstance(v, Mapping | list) or k in ("AND", "OR", "NOT"))
     if bad:
         raise InvalidField(f"filters {bad} use operators, which are not supported; filter metadata by exact "

@@ -46,7 +46,7 @@ from workers.session_window import erase_windows, forget_windows
 
 __all__ = [
     "add_item", "delete_item", "erase_user", "forget_turns", "get_item", "hit_item", "import_items", "item_history",
-    "list_items", "list_users", "locked_edit", "merge_items", "turn_status", "update_item",
+    "items_of_turns", "list_items", "list_users", "locked_edit", "merge_items", "turn_status", "update_item",
 ]
 
 log = logging.getLogger(__name__)
@@ -249,6 +249,14 @@ def list_items(call_id: str | None, user_id: str, statuses: list[str] | None = N
     wanted = (Status.ACTIVE,) if statuses is None else statuses
     reply(ctx, call_id, lambda: [wire.item_payload(i) for i in ctx.store.list_items(
         user_id, statuses=wanted or None, theme=theme, kind=kind)])
+
+
+@app.task(name=wire.ITEMS_OF_TURNS, ignore_result=True, acks_late=False)
+def items_of_turns(call_id: str | None, user_id: str, turn_ids: list[str]) -> None:
+    """Reply with the user's items (any status, without history) that ``turn_ids`` made, changed, confirmed
+    or ended, oldest first (``MemoryStore.items_of_turns``: what an add answers, read by index)."""
+    ctx = context()
+    reply(ctx, call_id, lambda: [wire.item_payload(i) for i in ctx.store.items_of_turns(user_id, turn_ids)])
 
 
 @app.task(name=wire.LIST_USERS, ignore_result=True, acks_late=False)

@@ -63,6 +63,9 @@ def shown_item(item: dict[str, Any], user_id: str, reveal: bool = False, query: 
     return shown
 
 
+#: Turn ids one listing may name (``MemoryClient.items_of_turns``'s bound).
+MAX_TURN_IDS = 1000
+TURN_ID_DOC = "only the items these turns (repeat the parameter for several) made, changed, confirmed or ended"
 Reveal = Annotated[bool, Query(description="show a sensitive item's description unmasked")]
 
 
@@ -85,10 +88,18 @@ def list_items(user_id: UserIdPath, svc: Svc, who: Who,
                status: Annotated[list[Status] | None, Query(max_length=4)] = None,
                theme: Annotated[str | None, Query(min_length=1, max_length=64, pattern=NO_NUL)] = None,
                kind: Annotated[str | None, Query(min_length=1, max_length=32, pattern=NO_NUL)] = None,
-               reveal: Reveal = False) -> dict[str, Any]:
-    """Items of the user, oldest first (default: active ones). 404 for a user with nothing stored."""
+               reveal: Reveal = False,
+               turn_id: Annotated[list[str] | None, Query(max_length=MAX_TURN_IDS, description=TURN_ID_DOC)] = None,
+               ) -> dict[str, Any]:
+    """Items of the user, oldest first (default: active ones); with ``turn_id``, only those these turns made,
+    changed, confirmed or ended (an add's answer, read by index). 404 for a user with nothing stored."""
     uid = who.user(user_id)
-    items = svc.client.list_items(uid, statuses=list(status) if status else None, theme=theme, kind=kind)
+    if turn_id:
+        wanted = set(status or ("active",))
+        items = [i for i in svc.client.items_of_turns(uid, turn_id) if i["status"] in wanted
+                 and theme in (None, i["theme"]) and kind in (None, i["kind"])]
+    else:
+        items = svc.client.list_items(uid, statuses=list(status) if status else None, theme=theme, kind=kind)
     if not items:
         svc.require_user(uid, user_id)
     return {"user_id": user_id, "items": [shown_item(i, user_id, reveal) for i in items]}

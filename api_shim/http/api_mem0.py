@@ -18,7 +18,7 @@ from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictFloat, StrictInt, StrictStr, field_validator
 
 from api_shim.api_client import DistributedMemory
 from api_shim.http.deps import Caller, caller, services
@@ -41,6 +41,7 @@ from memory_core.mem0_shape import (
     mem0_delete_run,
     mem0_delete_scopes,
     mem0_deleted,
+    mem0_filters,
     mem0_listing,
     mem0_run,
     mem0_search,
@@ -88,6 +89,14 @@ class MemoryCreate(_Body):
     metadata: dict[str, Any] | None = None
     infer: bool | None = None
 
+    @field_validator("metadata", mode="before")
+    @classmethod
+    def _metadata_mapping(cls, value: object) -> object:
+        """A list or text where Mem0 takes a mapping: refused naming the shape (``mem0_add_metadata``)."""
+        if value is not None and not isinstance(value, dict):
+            mem0_add_metadata(value)
+        return value
+
 
 class MemoryUpdate(_Body):
     """Mem0's ``PUT /memories/{id}`` body."""
@@ -103,11 +112,18 @@ class SearchRequest(_Body):
     agent_id: str | None = None
     run_id: str | None = None
     filters: dict[str, Any] | None = None
-    top_k: int | None = Field(None, ge=1, le=MAX_TOP_K)
-    limit: int | None = Field(None, ge=1, le=MAX_TOP_K)  # Mem0 OSS's name for top_k; wins when both are given
-    threshold: float | None = None
+    top_k: StrictInt | None = Field(None, ge=1, le=MAX_TOP_K)  # "5" refused, as by mem0_compat.Memory.search
+    limit: StrictInt | None = Field(None, ge=1, le=MAX_TOP_K)  # Mem0 OSS's name for top_k; wins when both are given
+    threshold: StrictFloat | StrictInt | None = None  # "0.5" refused, as by mem0_compat.Memory.search
     rerank: bool = True  # taken so Mem0 code runs unchanged; False is refused, as by mem0_compat.Memory.search
     keyword_search: bool = True
+
+    @field_validator("filters", mode="before")
+    @classmethod
+    def _filters_mapping(cls, value: object) -> object:
+        """``["alex"]`` or ``"alex"`` where Mem0 takes ``{"user_id": "alex"}``: refused naming that shape."""
+        mem0_filters(value)
+        return value
 
 
 def _api(svc: Services) -> DistributedMemory:

@@ -28,6 +28,11 @@ __all__ = ["field_lines", "one_error", "strict_error"]
 _SHOWN_CHARS = 40
 
 
+#: What an object argument given as something else should look like, named in its error.
+_SHAPES = {"filters": ' such as {"theme": "places"} (the user goes in user_id)',
+           "metadata": ' such as {"category": "movies"}'}
+
+
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS - 1] + "…"
@@ -61,7 +66,8 @@ def field_lines(exc: ValidationError, arguments: dict[str, Any] | None = None) -
             lines[name] = f"{name}: required"
         else:
             value = err.get("input")
-            lines[name] = f"{name}: {err['msg']} (got {type(value).__name__} {_shown(value)})"
+            hint = _SHAPES.get(name, "") if err["type"] == "dict_type" else ""
+            lines[name] = f"{name}: {err['msg']}{hint} (got {type(value).__name__} {_shown(value)})"
     return list(lines.values())
 
 

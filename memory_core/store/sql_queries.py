@@ -18,12 +18,14 @@ from sqlalchemy import (
     and_,
     bindparam,
     case,
+    column,
     delete,
     exists,
     func,
     insert,
     or_,
     select,
+    table,
     text,
     update,
 )
@@ -198,16 +200,21 @@ _Q_IDS_REVISED_BY = select(_R.c.item_id).distinct().where(
     _R.c.user_id == _UID, _R.c.turn_id.in_(bindparam("tids", expanding=True)))
 
 
+#: The turns each item's source cites, one row per (user, turn, item): SQLite only, kept by triggers (migration
+#: 0013); primary key (user_id, turn_id, item_id).
+MEMORY_SOURCES = table("memory_sources", column("user_id"), column("turn_id"), column("item_id"))
+
+
 def _q_ids_citing(dialect: str) -> Select[Any]:
     """The ids of the user's items whose ``source`` cites one of ``:tids`` (a confirmation cites its turn
-    without a revision): PostgreSQL's jsonb ``?|`` (GIN index ``ix_memories_source``); SQLite looks in each of
-    the user's rows' source array (``json_each``: no index can hold an array's members there)."""
+    without a revision): PostgreSQL's jsonb ``?|`` (GIN index ``ix_memories_source``); SQLite's
+    ``memory_sources`` rows (its primary key: no index can hold a JSON array's members there)."""
     if dialect == "postgresql":
         cites = _M.c.source.op("?|")(bindparam("tids", type_=postgresql.ARRAY(_R.c.turn_id.type)))
         return select(_M.c.id).where(_M.c.user_id == _UID, cites)
-    members = func.json_each(_M.c.source).table_valued("value")
-    listed = exists(select(1).select_from(members).where(members.c.value.in_(bindparam("tids", expanding=True))))
-    return select(_M.c.id).where(_M.c.user_id == _UID, listed)
+    src = MEMORY_SOURCES.c
+    return select(src.item_id.label("id")).distinct().where(
+        src.user_id == _UID, src.turn_id.in_(bindparam("tids", expanding=True)))
 
 
 _Q_IDS_CITING = {dialect: _q_ids_citing(dialect) for dialect in ("postgresql", "sqlite")}

@@ -187,7 +187,7 @@ class SqlItemReads:
     def items_of_turns(self, user_id: str, turn_ids: Iterable[str]) -> list[MemoryItem]:
         """The user's items (any status, with histories) whose source cites one of ``turn_ids`` or with a
         revision written by one, oldest first: two id lookups (revisions by ``ix_revisions_user_turn``; sources
-        by ``ix_memories_source`` on PostgreSQL, the user's rows on SQLite), then those items by id.
+        by ``ix_memories_source`` on PostgreSQL, ``memory_sources`` on SQLite), then those items by id.
 
         Raises:
             InvalidField: a malformed user id. StoreError: the database failed.

@@ -29,6 +29,7 @@ __all__ = [
     "HIT_ITEM",
     "IMPORT_ITEMS",
     "INGEST_TURN",
+    "ITEMS_OF_TURNS",
     "ITEM_HISTORY",
     "LIST_ITEMS",
     "LIST_USERS",
@@ -66,6 +67,7 @@ ADD_ITEM = "gulfstream.add_item"
 UPDATE_ITEM = "gulfstream.update_item"
 DELETE_ITEM = "gulfstream.delete_item"
 LIST_ITEMS = "gulfstream.list_items"
+ITEMS_OF_TURNS = "gulfstream.items_of_turns"  # what an add answers: the items its turns touched
 LIST_USERS = "gulfstream.list_users"
 ITEM_HISTORY = "gulfstream.item_history"
 ERASE_USER = "gulfstream.erase_user"
@@ -100,6 +102,7 @@ ROUTES: dict[str, str] = {
     ERASE_USER: "edits",
     FORGET_TURNS: "edits",
     LIST_ITEMS: "edits",
+    ITEMS_OF_TURNS: "edits",
     LIST_USERS: "edits",
     GET_ITEM: "edits",
     ITEM_HISTORY: "edits",

@@ -27,7 +27,8 @@ Run: ``.venv/bin/python ops/bench/bench_scale.py embedded --sizes 10000,100000``
 ``... rpc --sizes 10000,100000``; ``... users --users 10000 --items 100 --budget-mb 512``;
 ``... snapshot --sizes 20000,100000`` (a cold user's first recall from the column snapshot beside the
 pickled one and a full build: ``bench_snapshot``); ``... mem0add --sizes 10000 --writes 20`` (a Mem0-shaped add
-beside a native add, as a ratio: ``bench_mem0_add``).
+beside a native add, as a ratio: ``bench_mem0_add``); ``... addreads --sizes 1000,10000 --writes 30`` (the read that
+answers an add, by index beside the source scan and the listing it replaced).
 Starts private Redis and PostgreSQL unless ``GULFSTREAM_REDIS_URL`` and
 ``GULFSTREAM_DATABASE_URL`` are both set.
 """
@@ -396,7 +397,7 @@ def many_users(users: int, items: int, budget_mb: int, calls: int, visit: int, c
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=["embedded", "rpc", "users", "snapshot", "mem0add"])
+    parser.add_argument("part", choices=["embedded", "rpc", "users", "snapshot", "mem0add", "addreads"])
     parser.add_argument("--rounds", type=int, default=3, help="snapshot: alternating rounds of each method")
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--calls", type=int, default=300)
@@ -429,6 +430,10 @@ def main() -> None:
         from bench_mem0_add import mem0_beside_native
 
         mem0_beside_native(sizes, args.writes)
+    elif args.part == "addreads":
+        from bench_mem0_add import add_reads
+
+        add_reads(sizes, args.writes)
     else:
         many_users(args.users, args.items, args.budget_mb, args.calls, args.visit, args.ceiling_mb or None)
 

@@ -4,12 +4,14 @@ backend; on the SQL stores through the indexes of migration 0012 (revisions by t
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 
 from memory_core.model import MemoryItem, Status
 from memory_core.store.base import MemoryStore
+from memory_core.store.migrate import upgrade
 from memory_core.store.sql import SqlStore
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, UpdateOp
 
@@ -66,7 +68,7 @@ def test_the_migration_makes_the_turn_lookup_indexes(make_store: Callable[[str],
     if kind == "postgres":
         assert "using gin (source)" in indexes["ix_memories_source"]
     else:
-        assert "ix_memories_source" not in indexes  # SQLite has no index over a JSON array's members
+        assert "ix_memories_source" not in indexes  # SQLite has no index over a JSON array's members: 0013's table
 
 
 def test_sqlite_finds_the_revised_items_by_the_turn_index(make_store: Callable[[str], MemoryStore]) -> None:
@@ -78,3 +80,58 @@ def test_sqlite_finds_the_revised_items_by_the_turn_index(make_store: Callable[[
             "EXPLAIN QUERY PLAN SELECT DISTINCT item_id FROM memory_revisions WHERE user_id = ? AND turn_id IN (?)",
             (U, "t2")))
     assert "ix_revisions_user_turn" in plan, plan
+
+
+def _sources(store: SqlStore) -> set[tuple[str, str, str]]:
+    with store.engine.connect() as conn:
+        return {tuple(r) for r in conn.exec_driver_sql("SELECT user_id, turn_id, item_id FROM memory_sources")}
+
+
+def test_sqlite_finds_the_citing_items_by_the_source_table(make_store: Callable[[str], MemoryStore]) -> None:
+    store = make_store("sqlite")
+    assert isinstance(store, SqlStore)
+    _fill(store)
+    with store.engine.connect() as conn:
+        plan = " ".join(str(r[-1]) for r in conn.exec_driver_sql(
+            "EXPLAIN QUERY PLAN SELECT DISTINCT item_id FROM memory_sources WHERE user_id = ? AND turn_id IN (?)",
+            (U, "t2")))
+    assert "USING PRIMARY KEY" in plan or "USING COVERING INDEX" in plan, plan
+    assert "SCAN" not in plan.replace("SCAN CONSTANT", ""), plan
+
+
+def test_the_source_table_follows_every_write_of_an_item(make_store: Callable[[str], MemoryStore]) -> None:
+    store = make_store("sqlite")
+    assert isinstance(store, SqlStore)
+    ids = _fill(store)
+    rows = _sources(store)
+    assert (U, "t1", ids["made"]) in rows and (U, "t2", ids["hit"]) in rows  # made; confirmed (no revision)
+    assert (U, "t2", ids["untouched"]) not in rows
+    store.apply(U, [HitOp(ids["untouched"], turn_id="t3")])  # a changed source array
+    assert (U, "t3", ids["untouched"]) in _sources(store)
+    assert [i.id for i in store.items_of_turns(U, ["t3"])] == [ids["untouched"]]
+    store.erase_user("bob")
+    assert not {r for r in _sources(store) if r[0] == "bob"}  # an erased user's rows go with the items
+    assert {r for r in _sources(store) if r[0] == U}
+
+
+def test_the_upgrade_fills_the_source_table_from_stored_items(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    upgrade(url, "0012")
+    store = SqlStore(url)
+    ids = _fill(store)
+    store.close()
+    upgrade(url)
+    store = SqlStore(url)
+    try:
+        assert (U, "t1", ids["made"]) in _sources(store)
+        assert {i.id for i in store.items_of_turns(U, ["t2"])} == {ids[n] for n in ("hit", "ended", "updated")}
+    finally:
+        store.close()
+
+
+def test_postgres_keeps_its_gin_index_and_makes_no_source_table(make_store: Callable[[str], MemoryStore]) -> None:
+    store = make_store("postgres")
+    assert isinstance(store, SqlStore)
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT to_regclass('memory_sources')").scalar() is None
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0013"
