@@ -35,7 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, Row, make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from memory_core.errors import StoreError, StoreLocked
+from memory_core.errors import StoreDamaged, StoreError, StoreLocked
 from memory_core.model import Actor, MemoryItem, Revision, Turn
 from memory_core.store.base import (
     KeyLookup,
@@ -82,7 +82,7 @@ from memory_core.store.sql_rows import stamp_rows as _stamp_rows
 from memory_core.store.sql_rows import write_rows as _write_rows
 from memory_core.store.sql_side import SqlSideConnections
 from memory_core.store.sql_turns import SqlTurnRows
-from memory_core.store.sqlite_faults import sqlite_fault
+from memory_core.store.sqlite_faults import damaged_store, sqlite_fault
 from memory_core.store.write_ops import Op
 from memory_core.validation import check_id
 
@@ -212,8 +212,10 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         Logged at INFO: the edge that meets the raised error reports it (the CLI's one ``error:`` line, the HTTP
         shim's error log, a worker's retry), so a CLI run on a damaged file still prints one line."""
         fault = sqlite_fault(exc, self.url.database, self._busy_timeout_s) if self.is_sqlite else None
-        if fault is None:
-            return otherwise
+        return otherwise if fault is None else self._counted(fault)
+
+    def _counted(self, fault: StoreError) -> StoreError:
+        """``fault`` (a ``StoreDamaged`` or ``StoreLocked``), counted in ``faults`` and logged."""
         kind = "locked" if isinstance(fault, StoreLocked) else "damaged"
         self.faults[kind] += 1
         log.info("sqlite store fault (%s, %d so far): %s", kind, self.faults[kind], fault)
@@ -419,18 +421,29 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
     def self_check(self, repair: bool = True) -> SelfCheckReport:
         """Check connectivity, schema revision and every item's fields; repair what can be.
 
+        A SQLite file is first read whole (``PRAGMA quick_check``): a damaged one is never repaired.
+
         Returns:
             A ``SelfCheckReport``: FAIL for an unreachable database, a schema not
             at head or unrepairable items; WARN when repairs were made.
+
+        Raises:
+            StoreDamaged: the SQLite file is damaged; nothing was written to it.
         """
         report = SelfCheckReport()
         try:
             with self._tx() as conn:
                 conn.execute(text("SELECT 1"))
                 at = current_revision(conn)
+                found = [str(row[0]) for row in conn.execute(text("PRAGMA quick_check(5)"))] if self.is_sqlite \
+                    else ["ok"]
+        except StoreDamaged:
+            raise
         except StoreError as exc:
             report.issues.append(f"database unreachable: {exc}")
             return report.finish()
+        if found != ["ok"]:
+            raise self._counted(damaged_store(self.url.database, "; ".join(found)))
         head = head_revision()
         if at != head:
             report.issues.append(f"schema is at revision {at}, the code expects {head}: run the migrations")

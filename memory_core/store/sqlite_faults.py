@@ -21,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from memory_core.errors import StoreDamaged, StoreError, StoreLocked
 
-__all__ = ["BUSY_TIMEOUT_ENV", "sqlite_fault"]
+__all__ = ["BUSY_TIMEOUT_ENV", "damaged_store", "sqlite_fault"]
 
 #: The environment variable of ``Settings.sqlite_busy_timeout_s``, named in the locked-store error.
 BUSY_TIMEOUT_ENV = "GULFSTREAM_SQLITE_BUSY_TIMEOUT_S"
@@ -48,6 +48,19 @@ def _code_name(exc: BaseException) -> str | None:
     return None
 
 
+def _where(database: str | None) -> str:
+    return os.path.abspath(database) if database and database != ":memory:" else "the SQLite database"
+
+
+def damaged_store(database: str | None, detail: str) -> StoreDamaged:
+    """The ``StoreDamaged`` for the SQLite file ``database`` (a path), ``detail`` being what SQLite said
+    ("database disk image is malformed", or ``PRAGMA quick_check``'s findings)."""
+    return StoreDamaged(
+        f"{_where(database)} is not a readable Gulfstream store: the file is damaged or is not a SQLite database "
+        f"(SQLite: {detail}); it was left as it is. Restore it from a backup, or move it aside and load "
+        f"a YAML file written earlier by `gulfstream export --reveal` with `gulfstream import FILE`")
+
+
 def sqlite_fault(exc: SQLAlchemyError | sqlite3.Error, database: str | None,
                  busy_timeout_s: float) -> StoreError | None:
     """The error a SQLite failure means for the store file ``database``, or None when it is no file fault.
@@ -63,13 +76,9 @@ def sqlite_fault(exc: SQLAlchemyError | sqlite3.Error, database: str | None,
         (the caller raises its ordinary ``StoreError``). The caller raises it ``from exc``.
     """
     name = _code_name(exc)
-    where = os.path.abspath(database) if database and database != ":memory:" else "the SQLite database"
-    detail = str(getattr(exc, "orig", exc))
     if name in _DAMAGED:
-        return StoreDamaged(
-            f"{where} is not a readable Gulfstream store: the file is damaged or is not a SQLite database "
-            f"(SQLite: {detail}); it was left as it is. Restore it from a backup, or move it aside and load "
-            f"a YAML file written earlier by `gulfstream export --reveal` with `gulfstream import FILE`")
+        return damaged_store(database, str(getattr(exc, "orig", exc)))
+    where = _where(database)
     if name in _BUSY:
         return StoreLocked(
             f"another process holds a write lock on {where}: gave up after the busy timeout of "

@@ -138,3 +138,22 @@ def test_empty_store_names_only_an_existing_empty_sqlite_file(tmp_path: Path) ->
     filled_store(filled, turns=1)
     assert empty_store(filled) is None
     assert zero.stat().st_size == 0
+
+
+def test_check_reads_the_whole_file_and_repairs_nothing_in_a_damaged_one(tmp_path: Path) -> None:
+    path = tmp_path / "store.sqlite3"
+    filled_store(path)
+    with sqlite3.connect(path) as conn:  # an index no item read walks: only a whole-file check sees it
+        root = conn.execute("SELECT rootpage FROM sqlite_master WHERE type = 'index' AND tbl_name = 'turns' "
+                            "AND rootpage > 1 ORDER BY rootpage DESC").fetchone()[0]
+    conn.close()
+    damaged = damage_pages(path, [root - 1])
+    store = SqlStore(f"sqlite:///{path}", migrate=True)
+    try:
+        with pytest.raises(StoreDamaged) as caught:
+            store.self_check(repair=True)
+        assert f"{path} is not a readable Gulfstream store" in str(caught.value)
+        assert store.faults == {"damaged": 1}
+    finally:
+        store.close()
+    assert path.read_bytes() == damaged
