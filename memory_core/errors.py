@@ -15,7 +15,8 @@ The tree::
     │   └── UnknownItem                     no memory item with this id for this user
     ├── IngestLineError                     one malformed line of an ingest file
     ├── StoreError                          a storage backend failed or is unusable
-    │   └── StoreLocked                     a write lock could not be had in time
+    │   ├── StoreLocked                     a write lock could not be had in time
+    │   └── StoreDamaged                    the store file is damaged or not a store at all (left unchanged)
     └── LLMError                            the language-model path of the write pipeline failed
         ├── LLMUnavailable                  the endpoint timed out, refused or kept answering 429/5xx
         └── LLMOutputError                  the model's answer stayed malformed after every retry
@@ -41,6 +42,7 @@ __all__ = [
     "LLMUnavailable",
     "NotApplied",
     "NotFound",
+    "StoreDamaged",
     "StoreError",
     "StoreLocked",
     "TextTooLong",
@@ -118,6 +120,12 @@ class StoreError(GulfstreamError):
 
 class StoreLocked(StoreError):
     """Raised when a store's write lock could not be acquired within its timeout."""
+
+
+class StoreDamaged(StoreError):
+    """Raised when a store file cannot be read as a Gulfstream store: damaged ("database disk image is
+    malformed"), not a SQLite database, or empty where a read needs a store. The file is left unchanged;
+    the message names the path and the fix (a backup, or ``gulfstream import`` of an export)."""
 
 
 class LLMError(GulfstreamError):

@@ -378,7 +378,7 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
     """
     settings = settings or load_settings(**overrides)
     url = settings.database_url
-    store = open_store(url)
+    store = open_store(url, busy_timeout_s=settings.sqlite_busy_timeout_s)
     from memory_core.embedding.factory import make_embedder
     from memory_core.retrieval.snapshot import snapshots_for
 

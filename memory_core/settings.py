@@ -121,6 +121,8 @@ class Settings(GulfstreamSettings):
         context_budget_tokens: default token budget of the packed context block (tokens).
         user_lock_timeout_s: how long a curator or an edit waits for a user's lock before
             ``StoreLocked`` (seconds; formerly ``GULFSTREAM_LOCK_TIMEOUT_S``, still read).
+        sqlite_busy_timeout_s: SQLite only: how long a write waits for another process's write lock
+            on the file (SQLite's busy timeout) before ``StoreLocked`` (seconds).
         turns_per_transaction: turns applied in one transaction when the write
             pipeline plans locally (the mechanical one); 1 applies each alone (turns).
         llm_base_url: base URL of an OpenAI-compatible endpoint ("http://localhost:8000/v1");
@@ -194,6 +196,7 @@ class Settings(GulfstreamSettings):
     recall_preset: str = "default"
     context_budget_tokens: int = Field(default=800, ge=16, le=100_000)
     user_lock_timeout_s: float = Field(default=10.0, gt=0)
+    sqlite_busy_timeout_s: float = Field(default=10.0, gt=0, le=3600)
     turns_per_transaction: int = Field(default=32, ge=1, le=1000)
     llm_base_url: str | None = None
     llm_api_key: SecretStr | None = None

@@ -10,7 +10,7 @@ import os
 from memory_core.errors import StoreError
 from memory_core.store.base import MemoryStore
 
-__all__ = ["missing_store", "open_store", "private_folders", "private_sqlite_file"]
+__all__ = ["empty_store", "missing_store", "open_store", "private_folders", "private_sqlite_file"]
 
 _SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 
@@ -64,6 +64,26 @@ def missing_store(url_or_path: str | os.PathLike[str]) -> str | None:
     Read commands ask this before opening, since ``open_store`` creates a missing store: a mistyped
     ``--db`` must be an error there, not a new empty store.
     """
+    path = _store_path(url_or_path)
+    return None if path is None or os.path.exists(path) else os.path.abspath(path)
+
+
+def empty_store(url_or_path: str | os.PathLike[str]) -> str | None:
+    """Return the absolute path of the SQLite file ``url_or_path`` names when it exists and holds 0 bytes, else
+    None. SQLite takes an empty file for a new database, so opening it would make it a store: a read command
+    asks this first and refuses it, leaving the file as it is (a write command may initialise it)."""
+    path = _store_path(url_or_path)
+    if path is None or os.path.isdir(path):
+        return None
+    try:
+        return os.path.abspath(path) if os.path.getsize(path) == 0 else None
+    except OSError:
+        return None
+
+
+def _store_path(url_or_path: str | os.PathLike[str]) -> str | None:
+    """The file or folder path a SQLite or YAML store URL (or bare path) names; None when it names none
+    (PostgreSQL, an in-memory or ``file:`` SQLite, an unparsable URL: ``open_store`` names it)."""
     target = os.fspath(url_or_path)
     if target.startswith("sqlite:"):
         from sqlalchemy.engine import make_url
@@ -72,21 +92,22 @@ def missing_store(url_or_path: str | os.PathLike[str]) -> str | None:
         try:
             database = make_url(target).database
         except ArgumentError:
-            return None  # open_store names the bad URL
+            return None
         if not database or database == ":memory:" or database.startswith("file:"):
             return None
-        path = database
-    elif target.startswith("yaml://"):
-        path = target[len("yaml://"):] or "."
-    elif "://" in target:
+        return database
+    if target.startswith("yaml://"):
+        return target[len("yaml://"):] or "."
+    if "://" in target:
         return None
-    else:
-        path = target
-    return None if os.path.exists(path) else os.path.abspath(path)
+    return target
 
 
-def open_store(url_or_path: str | os.PathLike[str]) -> MemoryStore:
+def open_store(url_or_path: str | os.PathLike[str], *, busy_timeout_s: float = 10.0) -> MemoryStore:
     """Open the store named by ``url_or_path``.
+
+    ``busy_timeout_s``: SQLite only: how long a write waits for another process's write lock, in
+    seconds (``Settings.sqlite_busy_timeout_s``), before ``StoreLocked``.
 
     - ``sqlite:///path.db``, ``postgresql+psycopg://...``: a ``SqlStore``,
       migrated to the newest schema;
@@ -98,6 +119,8 @@ def open_store(url_or_path: str | os.PathLike[str]) -> MemoryStore:
         StoreError: an unknown scheme, a bare path that is neither an existing
             directory nor a SQLite file name (a typo must not become a new empty
             store), PostgreSQL without psycopg installed, or the store could not be opened.
+        StoreDamaged: a SQLite file that is damaged or not a database (left unchanged).
+        StoreLocked: another process held the SQLite file's write lock for ``busy_timeout_s``.
     """
     target = os.fspath(url_or_path)
     if target.startswith("postgresql"):
@@ -109,7 +132,7 @@ def open_store(url_or_path: str | os.PathLike[str]) -> MemoryStore:
     if target.startswith(("sqlite:", "postgresql")):
         from memory_core.store.sql import SqlStore
 
-        return SqlStore(target, migrate=True)
+        return SqlStore(target, migrate=True, busy_timeout_s=busy_timeout_s)
     if target.startswith("yaml://"):
         from memory_core.store.yaml_store import YamlStore
 
@@ -119,7 +142,7 @@ def open_store(url_or_path: str | os.PathLike[str]) -> MemoryStore:
     if target.endswith(_SQLITE_SUFFIXES):
         from memory_core.store.sql import SqlStore
 
-        return SqlStore(f"sqlite:///{os.path.abspath(target)}", migrate=True)
+        return SqlStore(f"sqlite:///{os.path.abspath(target)}", migrate=True, busy_timeout_s=busy_timeout_s)
     if not os.path.isdir(target):
         raise StoreError(f"no store at {target!r}: a bare path names an existing YAML folder or a SQLite file "
                          f"(.db, .sqlite, .sqlite3); use yaml://{os.path.abspath(target)} to start a new YAML "

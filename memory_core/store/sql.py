@@ -16,8 +16,9 @@ schema is made only by the Alembic migrations (``migrate.upgrade``).
 
 from __future__ import annotations
 
+import logging
 import threading
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -34,7 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine, Row, make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from memory_core.errors import StoreError
+from memory_core.errors import StoreDamaged, StoreError, StoreLocked
 from memory_core.model import Actor, MemoryItem, Revision, Turn
 from memory_core.store.base import (
     KeyLookup,
@@ -81,10 +82,13 @@ from memory_core.store.sql_rows import stamp_rows as _stamp_rows
 from memory_core.store.sql_rows import write_rows as _write_rows
 from memory_core.store.sql_side import SqlSideConnections
 from memory_core.store.sql_turns import SqlTurnRows
+from memory_core.store.sqlite_faults import damaged_store, sqlite_fault
 from memory_core.store.write_ops import Op
 from memory_core.validation import check_id
 
 __all__ = ["SqlStore"]
+
+log = logging.getLogger(__name__)
 
 class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
     """Memory items and turns in SQLite or PostgreSQL.
@@ -97,8 +101,15 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         lock_poll_s: PostgreSQL ``user_lock``: seconds between lock attempts.
         connect_timeout_s: PostgreSQL only: give up opening a connection after this many seconds.
 
+    Attributes:
+        faults: SQLite file faults met, by kind: "damaged" (``StoreDamaged``: a malformed file or one
+            that is not a database) and "locked" (``StoreLocked``: a write gave up after
+            ``busy_timeout_s`` behind another process's write lock); each is logged once, here.
+
     Raises:
         StoreError: bad URL, or the database could not be reached or migrated.
+        StoreDamaged: the SQLite file is damaged or not a database (it is left unchanged).
+        StoreLocked: migrating waited ``busy_timeout_s`` for another process's write lock.
     """
 
     def __init__(self, url: str, *, migrate: bool = False, busy_timeout_s: float = 10.0,
@@ -115,6 +126,8 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         self._lock_engine: Engine | None = None
         self._read_engine: Engine | None = None
         self._probe: VersionProbe | None = None
+        self._busy_timeout_s = busy_timeout_s
+        self.faults: Counter[str] = Counter()
         # hide_parameters: a driver error (a full disk, a lost connection) never carries row values (a
         # memory's text, perhaps a secret) into a log line or a reply
         if self.is_sqlite:
@@ -133,7 +146,14 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         self._q_counters = _Q_COUNTERS[dialect]
         self._next_version = _NEXT_VERSION[dialect]
         if migrate:
-            upgrade(self.engine)
+            try:
+                upgrade(self.engine)
+            except StoreError as exc:
+                self.engine.dispose()  # no handle left open on a file the caller cannot use
+                cause = exc.__cause__
+                if isinstance(cause, SQLAlchemyError):
+                    raise self._fault(cause, exc) from cause
+                raise
 
     @staticmethod
     def _setup_sqlite(engine: Engine, busy_timeout_s: float) -> None:
@@ -183,7 +203,23 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
                 with conn.begin():
                     yield conn
         except SQLAlchemyError as exc:
-            raise StoreError(f"database error: {exc}") from exc
+            raise self._fault(exc, StoreError(f"database error: {exc}")) from exc
+
+    def _fault(self, exc: SQLAlchemyError, otherwise: StoreError) -> StoreError:
+        """The error to raise for the driver error ``exc``: ``StoreDamaged`` or ``StoreLocked`` for a SQLite
+        file fault (counted in ``faults`` and logged), else ``otherwise``.
+
+        Logged at INFO: the edge that meets the raised error reports it (the CLI's one ``error:`` line, the HTTP
+        shim's error log, a worker's retry), so a CLI run on a damaged file still prints one line."""
+        fault = sqlite_fault(exc, self.url.database, self._busy_timeout_s) if self.is_sqlite else None
+        return otherwise if fault is None else self._counted(fault)
+
+    def _counted(self, fault: StoreError) -> StoreError:
+        """``fault`` (a ``StoreDamaged`` or ``StoreLocked``), counted in ``faults`` and logged."""
+        kind = "locked" if isinstance(fault, StoreLocked) else "damaged"
+        self.faults[kind] += 1
+        log.info("sqlite store fault (%s, %d so far): %s", kind, self.faults[kind], fault)
+        return fault
 
     def _ensure_user(self, conn: Connection, user_id: str) -> None:
         conn.execute(self._q_upsert, {"uid": user_id})
@@ -385,18 +421,29 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
     def self_check(self, repair: bool = True) -> SelfCheckReport:
         """Check connectivity, schema revision and every item's fields; repair what can be.
 
+        A SQLite file is first read whole (``PRAGMA quick_check``): a damaged one is never repaired.
+
         Returns:
             A ``SelfCheckReport``: FAIL for an unreachable database, a schema not
             at head or unrepairable items; WARN when repairs were made.
+
+        Raises:
+            StoreDamaged: the SQLite file is damaged; nothing was written to it.
         """
         report = SelfCheckReport()
         try:
             with self._tx() as conn:
                 conn.execute(text("SELECT 1"))
                 at = current_revision(conn)
+                found = [str(row[0]) for row in conn.execute(text("PRAGMA quick_check(5)"))] if self.is_sqlite \
+                    else ["ok"]
+        except StoreDamaged:
+            raise
         except StoreError as exc:
             report.issues.append(f"database unreachable: {exc}")
             return report.finish()
+        if found != ["ok"]:
+            raise self._counted(damaged_store(self.url.database, "; ".join(found)))
         head = head_revision()
         if at != head:
             report.issues.append(f"schema is at revision {at}, the code expects {head}: run the migrations")
