@@ -43,9 +43,9 @@ from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_VERB_ACTIVITY", "category_keys", "cessation_scope",
-           "end_opposite", "ended_keys", "item_polarity", "keys_about", "resumption_scope", "scope_terms",
-           "topicalised", "with_speaker"]
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_VERB_ACTIVITY", "bare_drinking", "category_keys",
+           "cessation_scope", "end_opposite", "ended_keys", "item_polarity", "keys_about", "resumption_scope",
+           "scope_terms", "topicalised", "with_speaker"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 #: What may open a clause before a name and its death ("Sadly Mochi passed away").
@@ -173,6 +173,12 @@ def cessation_scope(clause: str, lang: str) -> str:
     """
     scope = _scope(clause, lang, _ZH_CEASE, _EN_SCOPE, _EN_CUT)
     return "alcohol" if lang == "en" and _EN_BARE_DRINKING.fullmatch(scope) else scope
+
+
+def bare_drinking(scope: str, lang: str) -> bool:
+    """True for an English scope that is "drinking" with no object ("drinking", "drinking again" said as
+    "started drinking again"): alcohol, as the Chinese stop 戒酒 / 不喝酒 says it."""
+    return lang == "en" and _EN_BARE_DRINKING.fullmatch(scope) is not None
 
 
 # "drinking" with no object is alcohol ("I've stopped drinking completely", "I don't drink anymore")

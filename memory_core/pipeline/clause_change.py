@@ -13,6 +13,7 @@ import re
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import (
+    bare_drinking,
     category_keys,
     cessation_scope,
     ended_keys,
@@ -54,6 +55,8 @@ def change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifi
     again = resumption_scope(clause, lang)
     if again:  # "back on cigarettes", "又开始弹吉他了": the thing taken up again ends its negation, and a kind
         keys = ended_keys(again, lang, qualifier)  # its category's ("the odd beer again": "doesn't drink alcohol")
+        if bare_drinking(again, lang):  # "started drinking again" ends a stop said as 戒酒 / 不喝酒 too
+            keys = (*keys, *ended_keys("alcohol", lang, qualifier))
         return (*keys, *category_keys(keys, qualifier)), 1, scope_terms(again, lang)
     return NO_CHANGE
 

@@ -1,4 +1,4 @@
-"""English fillers inside a Chinese clause, read past (issue 13, pass 25).
+"""English words inside a Chinese clause: fillers read past, change verbs read as their Chinese cues (issue 13).
 
 People who switch languages drop English adverbs into Chinese: "我 currently 在 Shopee 做 PM，base 新加坡",
 "我 still 住在上海", "我 actually 不吃辣". The Chinese cues ("我在 X 做 Y", "住在") need their words next to each
@@ -6,6 +6,14 @@ other, so one such word left the clause unread (no employer, no home). ``without
 the shipped list (``data/code_switch.yaml``: adverbs of time, degree and stance, fillers; never a word that
 names a value) where it stands between Chinese words, or opens the text before one. English text and words
 said as values ("base 新加坡", "去 climbing") are left as written.
+
+A change verb said in English inside a Chinese clause is the change the Chinese cue says: "上周 join 了
+Shopee as PM" is "上周加入了 Shopee 做 PM" (a new employer), "已经 relocate 到深圳了" is "已经搬到深圳了" (a move),
+"咖啡我 quit 了" is "咖啡我戒了" (a habit given up), "又 start 抽烟了" is "又开始抽烟了" (a habit taken up again).
+``with_chinese_cues`` reads each verb of the shipped list (``data/code_switch.yaml``, ``verbs``) so where Chinese
+stands before it (or it opens the text) and Chinese after it, or, for join alone, a Latin name then Chinese
+("join Grab 了"): "quit Shopee 了" leaves a job and gives up no habit, "move on 了" moves nowhere; both stay as
+written.
 """
 
 from __future__ import annotations
@@ -15,7 +23,7 @@ import re
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["without_fillers"]
+__all__ = ["with_chinese_cues", "without_fillers"]
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff"
 _ZH_MARK = "，。！？；：、"
@@ -39,3 +47,45 @@ def without_fillers(text: str) -> str:
     if not re.search(f"[{_HAN}]", text):
         return text
     return _filler().sub("", text)
+
+
+@functools.lru_cache(maxsize=1)
+def _verbs() -> tuple[re.Pattern[str], dict[str, str], re.Pattern[str], str]:
+    raw = load_shipped("data", "code_switch.yaml")
+    cue_of = {str(form).lower(): str(cue) for cue, forms in raw["verbs"].items() for form in forms}
+    alternatives = "|".join(sorted(map(re.escape, cue_of), key=len, reverse=True))
+    # Chinese (or the start) before; after: Chinese, or a Latin name then Chinese ("join Grab 了")
+    verb = re.compile(rf"(?:(?<=[{_HAN}{_ZH_MARK}])|^)[ \t]*\b({alternatives})\b[ \t]*"
+                      rf"(?=[{_HAN}]|([A-Za-z][\w&.-]*(?:[ \t]+[A-Za-z][\w&.-]*){{0,2}})[ \t]*[{_HAN}])",
+                      re.IGNORECASE)
+    # "Shopee as PM，": a role after a Latin name, before a Chinese mark, Chinese or the end
+    role = re.compile(rf"(?<=[A-Za-z0-9])[ \t]+as[ \t]+(?=[A-Za-z][\w .&-]{{0,30}}?[ \t]*(?:[{_HAN}{_ZH_MARK}]|$))")
+    return verb, cue_of, role, str(raw["role_as"])
+
+
+def with_chinese_cues(text: str) -> str:
+    """``text`` with each English change verb inside a Chinese clause read as its Chinese cue ("上周 join 了
+    Shopee as PM" -> "上周加入了 Shopee 做 PM", "咖啡我 quit 了" -> "咖啡我戒了"; module docstring); ``text`` itself
+    when it holds no Chinese or no such verb. Units: characters in, characters out.
+
+    Raises:
+        OSError, yaml.YAMLError: the shipped list is missing or does not parse (a packaging fault).
+    """
+    if not re.search(f"[{_HAN}]", text):
+        return text
+    verb, cue_of, role, role_cue = _verbs()
+    joined = False
+
+    def cue(m: re.Match[str]) -> str:
+        nonlocal joined
+        word, name = m.group(1).lower(), m.group(2)
+        cue = cue_of[word]
+        if name is not None and cue != "加入":
+            return m.group()  # "quit Shopee 了": a job left, no habit; "move on 了": no move
+        joined = joined or cue == "加入"
+        return cue + (" " if name is not None else "")
+
+    out = verb.sub(cue, text)
+    if joined:  # "加入了 Shopee as PM，" reads "加入了 Shopee 做 PM，"
+        out = role.sub(f" {role_cue} ", out)
+    return out

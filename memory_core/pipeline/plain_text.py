@@ -38,7 +38,7 @@ import re
 import unicodedata
 
 from memory_core.pipeline.cleft import uncleft
-from memory_core.pipeline.code_switch import without_fillers
+from memory_core.pipeline.code_switch import with_chinese_cues, without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
@@ -144,13 +144,14 @@ def reading_text(text: str) -> str:
     """The text the rules read for ``text`` (module docstring), without the names said to the listener, with an
     English cleft read as its plain statement ("it's crab I'm allergic to" -> "I'm allergic to crab":
     ``cleft.uncleft``), without English fillers inside a Chinese clause ("我 currently 在 Shopee":
-    ``code_switch.without_fillers``); ``text`` itself when it holds neither a full-width letter or digit, an
-    invisible character, an emoji, a vocative, such a cleft nor such a filler.
+    ``code_switch.without_fillers``), with an English change verb there read as its Chinese cue ("上周 join 了
+    Shopee" -> "上周加入了 Shopee": ``code_switch.with_chinese_cues``); ``text`` itself when it holds neither a
+    full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft, filler nor verb.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
         return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
-    text = without_fillers(text)  # "我 currently 在 Shopee 做 PM" reads "我在 Shopee 做 PM"
+    text = with_chinese_cues(without_fillers(text))  # "我 currently 在 Shopee" reads "我在 Shopee"; "join 了" "加入了"
     if not _ONE.search(text):
         return text
     zh = has_han(text)
