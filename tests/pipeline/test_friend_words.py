@@ -1,4 +1,4 @@
-"""A friend called buddy, mate, pal or 哥们, and a Latin name set off by spaces in Chinese ("我哥们 Sam 住在上海"),
+"""A friend called buddy, mate, pal or 哥们 ("My buddy Sam lives in Austin", "我哥们Sam住在上海")
 is another person: the fact is the friend's, and the friend's later move supersedes it (issue 13)."""
 
 from __future__ import annotations
@@ -19,9 +19,7 @@ START = datetime(2026, 3, 1, 9, tzinfo=UTC)
     [
         ("My buddy Sam lives in Austin.", "fact:buddy/sam/lives_in"),
         ("My mate Tom works at Rolls-Royce.", "fact:mate/tom/works_at"),
-        ("我哥们 Sam 住在上海。", "fact:哥们/sam/lives_in"),
-        ("我朋友 Jake 住在 Austin", "fact:朋友/jake/lives_in"),
-        ("我同事 Lisa 在 Google 上班", "fact:同事/lisa/works_at"),
+        ("我哥们Sam住在上海。", "fact:哥们/sam/lives_in"),
     ],
 )
 def test_the_fact_is_the_friends_not_the_users(tmp_path: Path, text: str, key: str) -> None:
@@ -34,8 +32,8 @@ def test_the_fact_is_the_friends_not_the_users(tmp_path: Path, text: str, key: s
     ("texts", "old", "new"),
     [
         (["My buddy Sam lives in Austin.", "Sam moved to Denver last month."], "Austin", "Denver"),
-        (["我哥们 Sam 住在上海。", "Sam 搬到杭州了。"], "上海", "杭州"),
-        (["Jake lives in Austin.", "我朋友 Jake 刚 move 到 Denver 了。"], "Austin", "Denver"),
+        (["我哥们Sam住在上海。", "Sam搬到杭州了。"], "上海", "杭州"),
+        (["Jake lives in Austin.", "我朋友Jake刚 move 到 Denver 了。"], "Austin", "Denver"),
     ],
 )
 def test_the_friends_move_supersedes_the_old_home(tmp_path: Path, texts: list[str], old: str, new: str) -> None:
