@@ -61,6 +61,7 @@ from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twins
 from memory_core.pipeline.speaker_subject import as_speakers
+from memory_core.pipeline.still_held import still_held_ops
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.then_value import held_before_ops, in_turn_order
 from memory_core.pipeline.trip_end import trip_end_ops
@@ -240,6 +241,7 @@ class WritePipeline:
         ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"
         ops = found_ops(turn, ops, rows.get, store)  # "豆豆找到了！" after "豆豆走丢了": the pet is back
+        ops = still_held_ops(turn, ops, rows.get)  # "Still driving my Corolla", "还是开那辆卡罗拉": a hit
         ops = kept_models(turn, ops, rows.get)  # "upgraded to a Pixel 9" is no new detail of the Galaxy S22
         ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
         once = ReadOnce(store)  # the late stages read the user's events once
