@@ -84,7 +84,8 @@ def found_ops(turn: Turn, ops: Sequence[Op], rows: Rows, store: KeyLookup) -> li
         return list(ops)
     gone = {i for i, _ in named}
     out = [op for op in ops if not (isinstance(op, (HitOp, UpdateOp)) and op.item_id in gone)
-           and not (isinstance(op, AddOp) and op.item.key.startswith("gist:") and _PLACE.match(op.item.description))]
+           and not (isinstance(op, AddOp) and (op.item.key or "").startswith("gist:")
+                    and _PLACE.match(op.item.description))]
     zh = lang == "zh"
     for item_id, scope in named:
         pet = _pet(store, turn.user_id, scope)
