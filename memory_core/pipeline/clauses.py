@@ -154,6 +154,14 @@ def _zh_introduced() -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def _zh_breed() -> re.Pattern[str]:
+    """"是金毛", "是只英短", "也是布偶": a clause with no subject saying a kind of pet (the lexicon's SPECIES word
+    class) is the pet's, said after it ("我养了一只狗，叫Luna，是金毛"): no one says it of themself."""
+    species = lexicon().classes["zh"]["SPECIES"]
+    return re.compile(rf"^(?:也|都)?是(?:一)?[只条头]?(?:纯种的?|串串)?(?:{species})[犬猫]?[。！!~～\s]*$")
+
+
+@functools.lru_cache(maxsize=1)
 def _zh_bare_relative() -> re.Pattern[str]:
     """"儿子今天查出来对芒果过敏", "老婆最近在学日语": a clause opening on a relative (the lexicon's REL word
     class) with 我 dropped, as Chinese does; a one-character 姐/妹/哥/弟/妈/爸 alone is no such opening, nor a
@@ -256,6 +264,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             continue
         if said and _ZH_GONE.match(clause) and (lost_scope(said[-1][0], "zh") or zh_named_death(said[-1][0])):
             continue  # "我的狗跑了，已经不在了": the pet is gone, as the clause before said; not the speaker
+        if said and _zh_breed().match(clause):
+            continue  # "…，叫Luna，是金毛": the pet's breed, not the speaker
         said.append((clause, "zh"))
         first, opening, given_before, given = opening, False, given, False
         named_death = False
