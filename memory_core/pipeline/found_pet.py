@@ -29,8 +29,8 @@ __all__ = ["found_ops"]
 
 Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
-# the subject an item's text opens on ("用户：", "用户", "User: ", "Ann's"): the loss as said comes after it
-_SUBJECT = re.compile(r"^(?:用户|User)\s*[：:]?\s*")
+# the subject an item's text opens on ("用户：", "用户的狗", "User: ", "User's dog"): the loss as said comes after it
+_SUBJECT = re.compile(r"^(?:用户|User)(?:的|'s)?\s*[：:]?\s*")
 # a statement that opens on a place: where the pet was found, not where the user is
 _PLACE = re.compile(r"^(?:用户|User)?\s*(?:在|(?i:(?:is|was)\s+)?(?:at|in)\s+the\b)")
 _NAMELESS_ZH = re.compile(r"^(?:终于|总算|还好|幸好|已经)*(?:找到了|找回来了?|回来了|回家了)")
@@ -41,11 +41,23 @@ def _losses(rows: Rows) -> list[tuple[str, str]]:
     """(item id, pet name or kind) of the user's active items that state a pet's loss."""
     out = []
     for item_id, key, text in rows(("gist:", "fact:")):
-        said = _SUBJECT.sub("", text)
+        said = _without_kind(_SUBJECT.sub("", text))
         scope = lost_scope(said, lang_of(said))
         if scope and not key.startswith(PET_PREFIX):
             out.append((item_id, scope))
     return out
+
+
+def _without_kind(said: str) -> str:
+    """``said`` without a kind of pet it opens on before the pet's name ("狗豆豆走丢了" -> "豆豆走丢了", "dog Biscuit
+    ran away" -> "Biscuit ran away"), as ``pet_end_named`` says the loss."""
+    lang = lang_of(said)
+    for word in sorted(lexicon().surface[lang], key=len, reverse=True):
+        if said.casefold().startswith(word.casefold()):
+            rest = said[len(word):].lstrip()
+            if rest[:1].isupper() or (lang == "zh" and rest[:1] and lost_scope(rest, lang)):
+                return rest
+    return said
 
 
 def _pet(store: KeyLookup, user_id: str, scope: str) -> MemoryItem | None:
