@@ -64,7 +64,8 @@ def still_held_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
         rows: ``rows(prefixes)`` -> the user's active ``(id, key, description)`` rows.
 
     Returns:
-        ``ops`` without the adds that name the thing and the edits, hits and ends of that statement, and with
+        ``ops`` without the adds that name the thing under its key or as a gist (a statement of another person
+        naming it stays) and the edits, hits and ends of that statement, and with
         one ``HitOp`` on it; ``ops`` unchanged when no statement, or more than one, names the thing.
     """
     thing = still_thing(turn.text) if turn.role == "user" else ""
@@ -73,8 +74,9 @@ def still_held_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
     held = [r for r in rows(("fact:", "gist:")) if _names(r[2], thing) and not r[1].startswith("fact:event")]
     if len(held) != 1:
         return list(ops)
-    item_id = held[0][0]
+    item_id, key = held[0][0], held[0][1]
     out = [op for op in ops
            if not (isinstance(op, (HitOp, UpdateOp, EndOp)) and op.item_id == item_id)
-           and not (isinstance(op, AddOp) and op.item.kind != "event" and _names(op.item.description, thing))]
+           and not (isinstance(op, AddOp) and op.item.kind != "event" and _names(op.item.description, thing)
+                    and (op.item.key == key or (op.item.key or "").startswith("gist:")))]
     return [*out, HitOp(item_id, 1, turn.turn_id)]
