@@ -30,6 +30,9 @@ _EN_STILL = re.compile(r"(?i)(?:^|\b(?:i|i'm|im|i\s+am|we|we're|we\s+are)\s+)(?:
 _ZH_STILL = re.compile(r"(?:还是|还在|依然|仍然|照样|照旧|一直)(?:在)?(?:开|用|骑|戴|背|穿|拿)(?:着)?"
                        r"(?:的是)?(?:我的|我那|那|这|原来的|以前的|之前的)?(?:一)?(?:辆|台|部|个|块|副|款|只)?"
                        r"(?:旧|老)?(?P<x>[^\s，,。！!？?、了的]{2,12}?)(?=$|[\s，,。！!？?、~～]|了|呢|啊|呀)")
+# a change said beside it ("still an iPhone but upgraded to the 15", "还是用华为，不过换了Mate 60"): no restatement
+_CHANGED = re.compile(r"(?i)\b(?:but|though|except|upgrad\w*|switch\w*|chang\w*|replac\w*|swapp?\w*|traded|new|"
+                      r"now\s+(?:a|an|the)|instead)\b|不过|但是|可是|换了|换成|升级|新的|新买|刚买|改成")
 _ZH_NOT_THING = re.compile(r"^(?:着|同一|一样|原来|以前|之前|老样子|习惯|这个|那个)")
 # a word too common to name one thing the user has
 _EN_NOT_THING = re.compile(r"(?i)^(?:it|them|one|same|a|an|the|car|phone|bike|laptop|job|work)$")
@@ -56,7 +59,8 @@ def _names(description: str, thing: str) -> bool:
 
 
 def still_held_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
-    """``ops`` with a turn that says the user still has a thing made a hit on the one active statement naming it.
+    """``ops`` with a turn that says the user still has a thing made a hit on the one active statement naming it
+    (a turn that also says a change, "but upgraded …", "不过换了 …", is left to the rules of change).
 
     Args:
         turn: the turn (a user turn; any other role, or no still-form, returns ``ops`` unchanged).
@@ -69,7 +73,7 @@ def still_held_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
         one ``HitOp`` on it; ``ops`` unchanged when no statement, or more than one, names the thing.
     """
     thing = still_thing(turn.text) if turn.role == "user" else ""
-    if not thing:
+    if not thing or _CHANGED.search(turn.text):
         return list(ops)
     held = [r for r in rows(("fact:", "gist:")) if _names(r[2], thing) and not r[1].startswith("fact:event")]
     if len(held) != 1:

@@ -39,3 +39,13 @@ def test_a_thing_still_held_is_a_hit(mem: EmbeddedMemory, first: str, then: str,
 ])
 def test_still_thing_reads_the_thing_named_after_still(text: str, thing: str) -> None:
     assert still_thing(text) == thing
+
+
+@pytest.mark.parametrize(("first", "then", "new"), [
+    ("I have an iPhone 12.", "Still using an iPhone but upgraded to the iPhone 15 Pro last week.", "15"),
+    ("我用的手机是华为P40。", "还是用华为，不过换成了Mate 60。", "Mate"),
+])
+def test_a_change_beside_still_is_kept(mem: EmbeddedMemory, first: str, then: str, new: str) -> None:
+    mem.add(first, user_id="u", timestamp="2025-01-10T10:00:00Z")
+    mem.add(then, user_id="u", timestamp="2025-08-10T10:00:00Z")
+    assert any(new in str(i["description"]) for i in _items(mem)), _items(mem)
