@@ -39,8 +39,9 @@ _ZH_MY = re.compile(r"^(?:而且|但是|不过|还有)?我的?")
 _DESCRIBED = {"en": re.compile(r"^[\w' -]{0,30}?\b(?:is|'s|was)\s+(?:a|an|the|from|into|really|very|super|so|"
                                r"quite|pretty|such|also|still|retired|now)\b", re.IGNORECASE),
               "zh": re.compile(r"^[^，,。是]{0,8}?(?<!还|就|可|但|总|要|于|或|正|倒|老)是(?!不是)")}
-# a clause that says where the person is ("老婆还在杭州", "男朋友现在在深圳"): their place, when it names a place
-_ZH_PLACED = re.compile(r"^[^，,。在]{1,8}?(?:还|仍|仍然|依然|一直|现在|目前|也|都)*在"
+# a clause that says where the person still or now is ("老婆还在杭州", "男朋友现在在深圳"): their place, when it names
+# a place (as English "is still in", "is now in"; a bare "我妈在上海" may be a visit)
+_ZH_PLACED = re.compile(r"^[^，,。在]{1,8}?(?:也|都)?(?:还|仍|仍然|依然|一直|现在|目前)+在"
                         r"(?P<p>[^，,。！!？?\s]{2,8}?)"
                         r"(?:啊|呀|那边|这边)?$")
 

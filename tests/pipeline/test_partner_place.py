@@ -30,3 +30,8 @@ def test_the_partners_place_is_theirs(mem: EmbeddedMemory, home: str, then: str,
 def test_what_the_partner_is_doing_is_no_place(mem: EmbeddedMemory, then: str) -> None:
     mem.add(then, user_id="u", timestamp="2025-02-10T10:00:00Z")
     assert _active(mem) == []
+
+
+def test_a_bare_place_of_a_relative_is_no_statement_of_theirs(mem: EmbeddedMemory) -> None:
+    mem.add("我妈在上海。", user_id="u", timestamp="2025-02-10T10:00:00Z")
+    assert not any("上海" in d and "妈" in d and "住" not in d for d in _active(mem)), _active(mem)
