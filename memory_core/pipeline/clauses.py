@@ -156,9 +156,10 @@ def _zh_introduced() -> re.Pattern[str]:
 @functools.lru_cache(maxsize=1)
 def _zh_breed() -> re.Pattern[str]:
     """"是金毛", "是只英短", "也是布偶": a clause with no subject saying a kind of pet (the lexicon's SPECIES word
-    class) is the pet's, said after it ("我养了一只狗，叫Luna，是金毛"): no one says it of themself."""
+    class) is the pet's, said after it ("我养了一只狗，叫Luna，是金毛"): no one says it of themself; it is read as
+    "我的狗是金毛"."""
     species = lexicon().classes["zh"]["SPECIES"]
-    return re.compile(rf"^(?:也|都)?是(?:一)?[只条头]?(?:纯种的?|串串)?(?:{species})[犬猫]?[。！!~～\s]*$")
+    return re.compile(rf"^(?:也|都)?是(?:一)?[只条头]?(?:纯种的?|串串)?(?P<b>{species})[犬猫]?[。！!~～\s]*$")
 
 
 @functools.lru_cache(maxsize=1)
@@ -264,8 +265,11 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             continue
         if said and _ZH_GONE.match(clause) and (lost_scope(said[-1][0], "zh") or zh_named_death(said[-1][0])):
             continue  # "我的狗跑了，已经不在了": the pet is gone, as the clause before said; not the speaker
-        if said and _zh_breed().match(clause):
-            continue  # "…，叫Luna，是金毛": the pet's breed, not the speaker
+        if said and (breed := _zh_breed().match(clause)):  # "…，叫Luna，是金毛": the pet's breed, not the speaker
+            kind = lexicon().shown["zh"].get(lexicon().surface["zh"].get(breed.group("b"), ""), "")
+            if not kind:
+                continue
+            clause = f"我的{kind}{clause}"  # "我的狗是金毛"
         said.append((clause, "zh"))
         first, opening, given_before, given = opening, False, given, False
         named_death = False

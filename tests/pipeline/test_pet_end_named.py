@@ -30,8 +30,8 @@ def test_a_death_by_name_names_the_kind(mem: EmbeddedMemory, pet: str, died: str
 
 
 @pytest.mark.parametrize(("text", "kept"), [
-    ("我养了一只狗，叫Luna，是金毛。", ["我养了一只狗，叫Luna"]),
-    ("我家有只猫，是英短。", ["我家有只猫"]),
+    ("我养了一只狗，叫Luna，是金毛。", ["我养了一只狗，叫Luna", "我的狗是金毛。"]),
+    ("我家有只猫，是英短。", ["我家有只猫", "我的猫是英短。"]),
     ("我是金毛控。", ["我是金毛控。"]),
 ])
 def test_a_breed_without_a_subject_is_the_pets(text: str, kept: list[str]) -> None:
