@@ -20,6 +20,7 @@ from memory_core.pipeline.cut_end import cut_at_end, folded_tail
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
+from memory_core.pipeline.lapsed import owned_lapse
 from memory_core.pipeline.lost_pet import lost_scope
 from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
@@ -153,6 +154,15 @@ def _zh_introduced() -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def _zh_breed() -> re.Pattern[str]:
+    """"是金毛", "是只英短", "也是布偶": a clause with no subject saying a kind of pet (the lexicon's SPECIES word
+    class) is the pet's, said after it ("我养了一只狗，叫Luna，是金毛"): no one says it of themself; it is read as
+    "我的狗是金毛"."""
+    species = lexicon().classes["zh"]["SPECIES"]
+    return re.compile(rf"^(?:也|都)?是(?:一)?[只条头]?(?:纯种的?|串串)?(?P<b>{species})[犬猫]?[。！!~～\s]*$")
+
+
+@functools.lru_cache(maxsize=1)
 def _zh_bare_relative() -> re.Pattern[str]:
     """"儿子今天查出来对芒果过敏", "老婆最近在学日语": a clause opening on a relative (the lexicon's REL word
     class) with 我 dropped, as Chinese does; a one-character 姐/妹/哥/弟/妈/爸 alone is no such opening, nor a
@@ -234,11 +244,12 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         if not sentence:
             continue
         if has_han(sentence, compatibility=True) and not english_framed(sentence):
-            sentence = counted_named(sentence)  # "两只猫，豆豆和咪咪": the cats' names
+            sentence = counted_named(owned_lapse(sentence, "zh"))  # "两只猫，豆豆和咪咪"; "会员到期了，没续"
             if (joint := as_we(sentence, "zh")) != sentence:  # "我和老公搬到杭州了": ours, and his
                 yield from _zh_sentence(joint, chain, said)
             yield from _zh_sentence(sentence, chain, said)
         else:
+            sentence = owned_lapse(sentence, "en")  # "Gym membership lapsed, didn't renew": the user's own
             if (joint := as_we(sentence, "en")) != sentence:  # "my wife and I moved to Leeds": ours, and hers
                 yield from en_clauses(_one_named(joint), chain, said)
             yield from en_clauses(_one_named(sentence), chain, said)
@@ -254,6 +265,11 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             continue
         if said and _ZH_GONE.match(clause) and (lost_scope(said[-1][0], "zh") or zh_named_death(said[-1][0])):
             continue  # "我的狗跑了，已经不在了": the pet is gone, as the clause before said; not the speaker
+        if said and (breed := _zh_breed().match(clause)):  # "…，叫Luna，是金毛": the pet's breed, not the speaker
+            kind = lexicon().shown["zh"].get(lexicon().surface["zh"].get(breed.group("b"), ""), "")
+            if not kind:
+                continue
+            clause = f"我的{kind}{clause}"  # "我的狗是金毛"
         said.append((clause, "zh"))
         first, opening, given_before, given = opening, False, given, False
         named_death = False

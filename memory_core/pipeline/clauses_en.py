@@ -16,6 +16,7 @@ from memory_core.pipeline.cessation import DEATH
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.kin_is import kin_is
+from memory_core.pipeline.lost_pet import lost_scope
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
@@ -172,6 +173,7 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
             chain[0] = "my partner"
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
                                                          or _EN_NAMED_DEATH.match(clause) or en_owned(clause, who)
+                                                         or (who != AWAY and lost_scope(clause, "en"))
                                                          or (who != AWAY and said_well(clause, "en"))):
             yield object_put_back(clause, "en", spoken), "en"
 

@@ -44,7 +44,7 @@ _ZH_NOT_NAME = re.compile(r"^(?:我|在|从|去|到|跟|和|被|把|他|她|它|
                           r"孩子|儿子|女儿|钱包|手机|钥匙|东西)")
 # a pet found again in the turn: a return not negated ("never came back", "还没找到", "haven't found him")
 _EN_FOUND = re.compile(r"(?i)(?<!never\s)(?<!n't\s)(?<!not\s)(?<!nobody\s)\b(?:came\s+(?:back|home)|come\s+back|"
-                       r"found\s+(?:him|her|it|them)|turned\s+up|showed\s+up|(?:is|'s|was)\s+back|was\s+found|"
+                       r"found\s+(?:him|her|it|them|(?-i:[A-Z][a-z'-]+)\b)|turned\s+up|showed\s+up|(?:is|'s|was)\s+back|was\s+found|"
                        r"got\s+(?:him|her|it|them)\s+back|home\s+safe)\b")
 _ZH_FOUND = re.compile(r"(?<!没)(?<!没有)(?<!没能)(?:找到了|找回来了?|找回了|(?:自己)?回来了|(?:自己)?回家了|送回来了)")
 

@@ -25,6 +25,7 @@ from memory_core.pipeline.gist import gist_clause, topic
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.subject_chain import AWAY, en_subject, zh_subject
 from memory_core.pipeline.types import Candidate
+from memory_core.pipeline.value_class import is_place
 from memory_core.text.relations import person_label
 
 __all__ = ["about_others_only", "job_gone", "partner_gone", "partner_prefixes", "person_statement", "settle_people"]
@@ -38,6 +39,11 @@ _ZH_MY = re.compile(r"^(?:而且|但是|不过|还有)?我的?")
 _DESCRIBED = {"en": re.compile(r"^[\w' -]{0,30}?\b(?:is|'s|was)\s+(?:a|an|the|from|into|really|very|super|so|"
                                r"quite|pretty|such|also|still|retired|now)\b", re.IGNORECASE),
               "zh": re.compile(r"^[^，,。是]{0,8}?(?<!还|就|可|但|总|要|于|或|正|倒|老)是(?!不是)")}
+# a clause that says where the person still or now is ("老婆还在杭州", "男朋友现在在深圳"): their place, when it names
+# a place (as English "is still in", "is now in"; a bare "我妈在上海" may be a visit)
+_ZH_PLACED = re.compile(r"^[^，,。在]{1,8}?(?:也|都)?(?:还|仍|仍然|依然|一直|现在|目前)+在"
+                        r"(?P<p>[^，,。！!？?\s]{2,8}?)"
+                        r"(?:啊|呀|那边|这边)?$")
 
 
 def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qualifier: str) -> Candidate | None:
@@ -49,13 +55,15 @@ def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qu
     is no lasting statement (an episode, a plan: ``gist.gist_clause``) or names nothing but the person.
     """
     text = clause.strip().rstrip("。.!！~～ ")
-    if len(text) > MAX_PERSON_CHARS or not gist_clause(text, lang) or text not in turn.text:
-        return None  # too long, no lasting statement, or a clause continuing the person, not opening on them
     opener = (_ZH_MY if lang == "zh" else _EN_MY).match(text)
-    if opener is None:
-        return None
-    rest = text[opener.end():]
-    if not _DESCRIBED[lang].search(rest):
+    rest = text[opener.end():] if opener is not None else ""
+    placed = _ZH_PLACED.match(rest) if lang == "zh" else None
+    placed = placed if placed is not None and is_place(placed.group("p"), lang) else None
+    # "老婆还在杭州": the relative opens the turn with 我 left out, which the clause splitter put back
+    said = text in turn.text or (placed is not None and rest in turn.text)
+    if len(text) > MAX_PERSON_CHARS or not gist_clause(text, lang) or not said:
+        return None  # too long, no lasting statement, or a clause continuing the person, not opening on them
+    if opener is None or not (_DESCRIBED[lang].search(rest) or placed):
         return None  # only a person described ("… is a retired pilot", "…是写代码的"), not what they did or like
     description = f"{user}的{rest}" if lang == "zh" else f"{user}'s {rest}"
     found = topic(description, lang, user)

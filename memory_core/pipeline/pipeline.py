@@ -21,6 +21,7 @@ from memory_core.pipeline.echo import MAX_ECHO_WORDS
 from memory_core.pipeline.edit_guard import guarded_edits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
+from memory_core.pipeline.found_pet import found_ops
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.household import household_moves
 from memory_core.pipeline.inline_correction import inline_corrected
@@ -49,6 +50,7 @@ from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
 from memory_core.pipeline.partner_antecedent import partner_turn
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
+from memory_core.pipeline.pet_end_named import kind_named_ops
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
@@ -60,6 +62,7 @@ from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twins
 from memory_core.pipeline.speaker_subject import as_speakers
+from memory_core.pipeline.still_held import still_held_ops
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.then_value import held_before_ops, in_turn_order
 from memory_core.pipeline.trip_end import trip_end_ops
@@ -238,6 +241,9 @@ class WritePipeline:
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"
+        ops = found_ops(turn, ops, rows.get, store)  # "豆豆找到了！" after "豆豆走丢了": the pet is back
+        ops = still_held_ops(turn, ops, rows.get)  # "Still driving my Corolla", "还是开那辆卡罗拉": a hit
+        ops = kind_named_ops(turn, ops, rows.get)  # "Luna passed away": "User's dog Luna passed away"
         ops = kept_models(turn, ops, rows.get)  # "upgraded to a Pixel 9" is no new detail of the Galaxy S22
         ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
         once = ReadOnce(store)  # the late stages read the user's events once
