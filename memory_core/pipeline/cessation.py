@@ -37,7 +37,6 @@ from datetime import datetime
 from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.changed_value import changed_number
 from memory_core.pipeline.gist import topic
-from memory_core.pipeline.lapsed import LAPSED_EN, LAPSED_ZH
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.write_ops import EndOp
 from memory_core.text.script import HAN_RUN, lang_of
@@ -98,8 +97,6 @@ _EN_SCOPE = (
                r"(?P<x>(?:[A-Z][\w+.&'-]*(?:\s+[A-Z][\w+.&'-]*)*(?:\s+(?i:account|app|profile|subscription|"
                r"membership|page|channel))?|[\w+.&'-]+(?:\s+[\w+.&'-]+)?\s+(?i:account|app|profile|subscription|"
                r"membership)))\b"),
-    # the user's own membership or subscription run out ("my gym membership lapsed", "our Netflix sub expired")
-    LAPSED_EN,
     # a death or loss said of one by name ("we lost Biscuit last week", "Pip died on Sunday"): the name is the scope
     re.compile(r"(?i:\b(?:lost|buried|(?:had\s+to\s+)?put\s+down|(?:had\s+to\s+)?say\s+goodbye\s+to|said\s+goodbye\s+to)"
                r"\s+(?:(?:my|our)\s+(?:(?:old|sweet|little|beloved|dear)\s+)*(?:[a-z]+\s+)?)?)(?P<x>[A-Z][a-z'-]+)\b"
@@ -116,7 +113,6 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒�
                        # an app uninstalled, an account closed, a subscription cancelled ("把抖音卸载了", "微博注销了")
                        r"卸载了?|卸了|注销了?|销号|退订了?|取消(?:了)?[\u4e00-\u9fff]{0,6}?(?:会员|订阅|续费|关注)|"
                        r"不(?:再)?续(?:费|订)?了|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
-                       + LAPSED_ZH + r"|"  # "我的年卡到期了没续": run out and not renewed
                        r"不[\u4e00-\u9fff]{1,3}了"
                        # told to stop ("医生让我别喝咖啡了", "大夫叫我不要再抽烟"): the one told stops
                        r"|(?:让|叫|要|劝|嘱咐|要求|建议)我(?:以后|从此)?(?:别|不要|不能)再?[\u4e00-\u9fff]"

@@ -20,7 +20,6 @@ from memory_core.pipeline.cut_end import cut_at_end, folded_tail
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
-from memory_core.pipeline.lapsed import owned_lapse
 from memory_core.pipeline.lost_pet import lost_scope
 from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
@@ -244,12 +243,11 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         if not sentence:
             continue
         if has_han(sentence, compatibility=True) and not english_framed(sentence):
-            sentence = counted_named(owned_lapse(sentence, "zh"))  # "两只猫，豆豆和咪咪"; "会员到期了，没续"
+            sentence = counted_named(sentence)  # "两只猫，豆豆和咪咪": the cats' names
             if (joint := as_we(sentence, "zh")) != sentence:  # "我和老公搬到杭州了": ours, and his
                 yield from _zh_sentence(joint, chain, said)
             yield from _zh_sentence(sentence, chain, said)
         else:
-            sentence = owned_lapse(sentence, "en")  # "Gym membership lapsed, didn't renew": the user's own
             if (joint := as_we(sentence, "en")) != sentence:  # "my wife and I moved to Leeds": ours, and hers
                 yield from en_clauses(_one_named(joint), chain, said)
             yield from en_clauses(_one_named(sentence), chain, said)
