@@ -38,6 +38,7 @@ import re
 import unicodedata
 
 from memory_core.pipeline.cleft import uncleft
+from memory_core.pipeline.closing_laughter import without_closing_laughter
 from memory_core.pipeline.code_switch import without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
 from memory_core.pipeline.place_alias import without_place_alias
@@ -145,12 +146,13 @@ def reading_text(text: str) -> str:
     """The text the rules read for ``text`` (module docstring), without the names said to the listener, with an
     English cleft read as its plain statement ("it's crab I'm allergic to" -> "I'm allergic to crab":
     ``cleft.uncleft``), without a place's second name ("搬到纽约 NYC 了": ``place_alias.without_place_alias``),
-    without English fillers inside a Chinese clause ("我 currently 在 Shopee":
+    without laughter closing a clause ("gave up keto lol": ``closing_laughter``), without English fillers inside a
+    Chinese clause ("我 currently 在 Shopee":
     ``code_switch.without_fillers``); ``text`` itself when it holds neither a full-width letter or digit, an
     invisible character, an emoji, a vocative, such a cleft nor such a filler.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
-    text = without_place_alias(text)  # "现在住吉隆坡 KL 啦" reads "现在住吉隆坡啦"
+    text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
         return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
     text = without_fillers(text)  # "我 currently 在 Shopee 做 PM" reads "我在 Shopee 做 PM"
