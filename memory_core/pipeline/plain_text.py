@@ -38,8 +38,10 @@ import re
 import unicodedata
 
 from memory_core.pipeline.cleft import uncleft
+from memory_core.pipeline.closing_laughter import without_closing_laughter
 from memory_core.pipeline.code_switch import with_chinese_cues, without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
+from memory_core.pipeline.place_alias import without_place_alias
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
@@ -143,12 +145,15 @@ def _closing(m: re.Match[str]) -> str:
 def reading_text(text: str) -> str:
     """The text the rules read for ``text`` (module docstring), without the names said to the listener, with an
     English cleft read as its plain statement ("it's crab I'm allergic to" -> "I'm allergic to crab":
-    ``cleft.uncleft``), without English fillers inside a Chinese clause ("我 currently 在 Shopee":
-    ``code_switch.without_fillers``), with an English change verb there read as its Chinese cue ("上周 join 了
-    Shopee" -> "上周加入了 Shopee": ``code_switch.with_chinese_cues``); ``text`` itself when it holds neither a
-    full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft, filler nor verb.
+    ``cleft.uncleft``), without a place's second name ("搬到纽约 NYC 了": ``place_alias.without_place_alias``),
+    without laughter closing a clause ("gave up keto lol": ``closing_laughter``), without English fillers inside a
+    Chinese clause ("我 currently 在 Shopee": ``code_switch.without_fillers``), with an English change verb there read
+    as its Chinese cue ("上周 join 了 Shopee" -> "上周加入了 Shopee": ``code_switch.with_chinese_cues``); ``text`` itself
+    when it holds neither a full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft,
+    filler nor verb.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
+    text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
         return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
     text = with_chinese_cues(without_fillers(text))  # "我 currently 在 Shopee" reads "我在 Shopee"; "join 了" "加入了"

@@ -6,7 +6,8 @@ of the best fused items (a few times k), never on the whole index:
 - **subject** (``subject_factors``): an item keyed for another person
   (``fact:wife/works_at@ben``: the wife's job, see ``pipeline.slots``) weighs
   ``other_subject_factor`` when the query asks about the user ("Where do I
-  work?", "我住在哪个城市？": I / me / my / 我, naming no one else); when the
+  work?", "我住在哪个城市？": I / me / my / 我, he / she / 她, or a speaker's own name,
+  "Where does Mei live now?", naming no one else); when the
   query names that person's relation ("my wife", "表哥"), the user's own
   items and other people's weigh that instead. A raw turn counts as the
   person its curated items are about. The key says whose fact it is; no
@@ -46,6 +47,7 @@ from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.pipeline.slots import slot_terms
 from memory_core.retrieval import turn_shape
 from memory_core.retrieval.coverage import covering_item
+from memory_core.retrieval.entities import SpeakerMatcher
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
 from memory_core.retrieval.turn_terms import says_beyond
@@ -90,6 +92,7 @@ class Reranks:
     _marks: dict[str, int]  # event item id -> _ASKS | _SMALL bits (kept by the owner)
     _word_counts: dict[str, int]  # speaker name or theme -> its index terms
     _superseded: Counter[str]  # turn id -> its superseded curated items
+    _named: SpeakerMatcher  # the speakers a query names (kept by the owner)
     _others: frozenset[str] = frozenset()
     _others_at: int = -1
 
@@ -139,8 +142,8 @@ class Reranks:
             return None
         folded = query.casefold()
         asked = {s for s in others if names_relation(folded, s)}  # "wife", "老婆"
-        if not asked and not asks_about_user(query) and not asks_in_third_person(query):
-            return None  # a pronoun naming no relation asks about the user, as "I" does
+        if not asked and not asks_about_user(query) and not asks_in_third_person(query) and not self._named(query):
+            return None  # a pronoun or the speaker's own name, naming no relation, asks about the user as "I" does
         factor = settings.other_subject_factor
         out = np.ones(docs.shape[0])
         for n, found in enumerate(subjects):

@@ -69,8 +69,13 @@ def test_a_question_about_me_puts_my_fact_before_my_brothers():
     assert next(iter(asked)) == "Leo's brother works at Siemens"
     assert asked["Leo works at Oracle"] == pytest.approx(
         0.5 * scores(index, "Where does my brother work?", other_subject_factor=1.0)["Leo works at Oracle"])
-    # a question about Leo by name says neither: nothing changes
-    assert scores(index, "Where does Leo work?") == scores(index, "Where does Leo work?", other_subject_factor=1.0)
+    # a question about Leo by his own name asks about him as "I" does: his fact first, his brother's weighs less
+    named = scores(index, "Where does Leo work now?")
+    assert next(iter(named)) == "Leo works at Oracle"
+    assert named["Leo's brother works at Siemens"] == pytest.approx(
+        0.5 * scores(index, "Where does Leo work now?", other_subject_factor=1.0)["Leo's brother works at Siemens"])
+    # a name that is no speaker of this memory asks about someone else: nothing changes
+    assert scores(index, "Where does Amy work?") == scores(index, "Where does Amy work?", other_subject_factor=1.0)
 
 
 def test_chinese_question_about_me_prefers_my_city_over_my_sisters():
@@ -83,6 +88,7 @@ def test_chinese_question_about_me_prefers_my_city_over_my_sisters():
     assert mine["小周的姐姐住在厦门"] == pytest.approx(
         0.5 * scores(index, "我住在哪个城市？", other_subject_factor=1.0)["小周的姐姐住在厦门"])
     assert next(iter(scores(index, "我姐姐住在哪个城市？"))) == "小周的姐姐住在厦门"
+    assert next(iter(scores(index, "小周现在住在哪？"))) == "小周住在合肥"  # the user's own name asks about them
 
 
 @pytest.mark.parametrize(("text", "question"), [
