@@ -28,6 +28,8 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
   sequences stays);
 - a name said to the listener ("Thanks, Kofi!", "Hey Ingrid", "Kofi, you're right") is left out: it names who
   is spoken to, not a thing the statement is about (``vocative.without_vocatives``);
+- a value taken back in the same turn ("allergic to peanuts — no wait, I meant cashews",
+  在瑞金医院做护士，不对，是浙一医院) is read with the right value in its place, without the cue (``said_over``);
 - ``emoji_only``: a turn of emoji and punctuation alone ("👍", "😂😂") says nothing to remember.
 """
 
@@ -40,6 +42,7 @@ import unicodedata
 from memory_core.pipeline.cleft import uncleft
 from memory_core.pipeline.code_switch import without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
+from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
@@ -145,9 +148,10 @@ def reading_text(text: str) -> str:
     English cleft read as its plain statement ("it's crab I'm allergic to" -> "I'm allergic to crab":
     ``cleft.uncleft``), without English fillers inside a Chinese clause ("我 currently 在 Shopee":
     ``code_switch.without_fillers``); ``text`` itself when it holds neither a full-width letter or digit, an
-    invisible character, an emoji, a vocative, such a cleft nor such a filler.
+    invisible character, an emoji, a vocative, such a cleft, such a filler nor a value taken back.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
+    text = said_over(text)  # "I'm 28, no wait 29" reads "I'm 29"
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
         return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
     text = without_fillers(text)  # "我 currently 在 Shopee 做 PM" reads "我在 Shopee 做 PM"
