@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.all_ended import all_ended_ops
 from memory_core.pipeline.antecedent import named_turn
+from memory_core.pipeline.aside import without_asides
 from memory_core.pipeline.bond_begun import bond_kept
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
@@ -163,6 +164,7 @@ class WritePipeline:
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
+        cands = without_asides(cands)  # "我老是说错哈哈", "…但我不会去的": nothing lasting about the user
         cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
         cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海
         cands = leave_before_start(cands)  # "Started at Grab this week, left ByteDance": Grab is current
