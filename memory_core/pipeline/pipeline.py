@@ -37,6 +37,7 @@ from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mishap import without_mishaps
 from memory_core.pipeline.mood import without_moods
+from memory_core.pipeline.moved_to_org import moved_to_org
 from memory_core.pipeline.named_across import named_across
 from memory_core.pipeline.named_kin import kin_named_turn, without_misread
 from memory_core.pipeline.named_later import named_later
@@ -166,6 +167,7 @@ class WritePipeline:
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
         cands = without_asides(cands)  # "我老是说错哈哈", "…但我不会去的": nothing lasting about the user
         cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
+        cands = moved_to_org(cands)  # "my brother Tom moved to Meta": his employer, not his home
         cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海
         cands = leave_before_start(cands)  # "Started at Grab this week, left ByteDance": Grab is current
         cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
