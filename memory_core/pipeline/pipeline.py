@@ -46,6 +46,7 @@ from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.one_off_meal import without_one_off_meals
 from memory_core.pipeline.others_stance import others_stance
+from memory_core.pipeline.own_partner import named_partner_first
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
@@ -171,6 +172,7 @@ class WritePipeline:
         cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海
         cands = leave_before_start(cands)  # "Started at Grab this week, left ByteDance": Grab is current
         cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
+        cands = named_partner_first(cands)  # "脱单了！新男朋友叫Kevin": the name, not "有对象了", holds the slot
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
         cands = in_turn_order(turn, cands, self.extractor.extract)  # "I lived in Berlin, then moved to Munich"
         cands = moved_in(turn, cands, self.extractor.extract)  # "第一晚在杭州的新公寓", "搬进了苏州的新房子"

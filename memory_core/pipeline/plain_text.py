@@ -42,6 +42,7 @@ import unicodedata
 from memory_core.pipeline.cleft import uncleft
 from memory_core.pipeline.code_switch import without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
+from memory_core.pipeline.own_partner import own_partner
 from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
@@ -151,7 +152,7 @@ def reading_text(text: str) -> str:
     invisible character, an emoji, a vocative, such a cleft, such a filler nor a value taken back.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
-    text = said_over(text)  # "I'm 28, no wait 29" reads "I'm 29"
+    text = own_partner(said_over(text))  # "I'm 28, no wait 29" reads "I'm 29"; 新男朋友叫Kevin: 我男朋友叫Kevin
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
         return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
     text = without_fillers(text)  # "我 currently 在 Shopee 做 PM" reads "我在 Shopee 做 PM"
