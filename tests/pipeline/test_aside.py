@@ -40,7 +40,9 @@ def test_a_statement_with_content_of_its_own_stays(text: str, lang: str) -> None
     assert len(without_asides([_fact(text, lang)])) == 1
 
 
-@pytest.mark.parametrize("text", ["我朋友说我应该去学游泳，但我不会去的", "我老是说错哈哈", "I always mix things up haha"])
+@pytest.mark.parametrize("text", [
+    "我朋友说我应该去学游泳，但我不会去的", "我老是说错哈哈", "I always mix things up haha",
+])
 def test_the_turn_leaves_no_statement(text: str) -> None:
     store, pipeline = DictStore(), WritePipeline()
     turn = Turn("u1", "t1", "s", "user", text, datetime(2026, 3, 1, 8, tzinfo=UTC))
