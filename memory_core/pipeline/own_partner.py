@@ -5,6 +5,8 @@
 ("是个设计师") was read as the user's. ``own_partner`` reads such a clause as 我男朋友叫Kevin: a partner noun of
 ``data/relations.yaml`` (the groups of girlfriend, boyfriend, partner, wife, husband, fiancé) at the start of a
 clause, after 我 / 我的 or alone, with 新 / 现在的 / 现任 before it and 叫, 是, 在 or 姓 after it.
+An ownerless noun after another person named earlier in the turn ("我妹妹脱单了，男朋友叫阿杰") is that person's
+and is left as written.
 """
 
 from __future__ import annotations
@@ -37,7 +39,22 @@ def own_partner(text: str) -> str:
     when it holds none. Units: characters in, characters out."""
     if not has_han(text):
         return text
-    return _pattern().sub(lambda m: "我" + m.group("noun"), text)
+    return _pattern().sub(lambda m: m.group() if _someone_else_before(text[:m.start()], m.group()) else
+                          "我" + m.group("noun"), text)
+
+
+@functools.cache
+def _people() -> re.Pattern[str]:
+    """A Han relation noun of ``data/relations.yaml`` other than a partner's (妹妹, 同事, 朋友 …), or 他 / 她."""
+    nouns = [str(n) for group in load_shipped("data", "relations.yaml")["relations"]
+             if str(group[0]) not in _PARTNER_GROUPS for n in group if has_han(str(n))]
+    return re.compile("|".join([*sorted(map(re.escape, nouns), key=len, reverse=True), "他", "她"]))
+
+
+def _someone_else_before(before: str, said: str) -> bool:
+    """True when an ownerless partner noun (``said`` without 我) follows a mention of another person in ``before``:
+    "我妹妹脱单了，男朋友叫阿杰" names the sister's boyfriend."""
+    return not said.startswith("我") and _people().search(before) is not None
 
 
 _NAMED = re.compile(r"(?:是|\bis\s+)(?P<v>[^，,。.]+)$")

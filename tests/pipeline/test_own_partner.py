@@ -30,7 +30,9 @@ def test_an_ownerless_partner_is_read_as_the_users(text: str, read: str) -> None
     assert own_partner(text) == read
 
 
-@pytest.mark.parametrize("text", ["她男朋友叫阿杰", "小美的男朋友是个设计师", "I met my boyfriend at work"])
+@pytest.mark.parametrize("text", [
+    "她男朋友叫阿杰", "小美的男朋友是个设计师", "I met my boyfriend at work", "我妹妹脱单了，男朋友叫阿杰。",
+])
 def test_someone_elses_partner_is_left_as_written(text: str) -> None:
     assert own_partner(text) == text
 
