@@ -13,7 +13,8 @@ Where the wrong value sits in the statement:
 - a number said again ("no wait 29", 应该是31岁) replaces the statement's last number;
 - a Chinese value replaces the run of the statement of its own length that ends in the same characters
   (浙一医院 for 瑞金医院, 苏州 for 杭州, 对菠萝过敏 for 对芒果过敏), else the run of its length after the last
-  place or name word (住在, 在, 叫, 去, 到);
+  place or name word (住在, 在, 叫, 去, 到), up to the clause's end or a verb of living, work or study, when the
+  value is a place, a listed organisation or a name (after 叫, any value is a name);
 - an English value replaces what follows the statement's last preposition or copula ("allergic to peanuts",
   "live in Leeds", "a nurse at St Mary's", "is green").
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import functools
 import re
 
+from memory_core.pipeline.value_class import is_area, is_known_org, is_person
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
 
@@ -38,6 +40,9 @@ _ZH_CLAUSE_START = re.compile(r"^(?:我|他|她|它|你|真的|还|只是|没|�
 _EN_SLOT = re.compile(r"^.*\b(?:to|in|at|as|for|from|with|is|am|are|'m|called|named)\s+(?:(?:a|an|the)\s+)?"
                       r"(?P<old>[^,.;!?—–]+?)\s*(?:\b(?:btw|lol|haha|tbh|now)\b)?[\s,.;!?—–-]*$", re.IGNORECASE)
 _ZH_MARK = re.compile(r"(?:住在|在|叫|去了|去|到)")
+# what may follow the wrong value after a place or name word: the clause's end or a verb of living, work or study
+# (我住在杭州 / 在杭州工作 / 在杭州读的大学); "我在北京工作，应该是明年回来" has no value after 在 to replace
+_ZH_RUN = re.compile(r"[\u4e00-\u9fffA-Za-z]{1,8}?(?=$|工作|上班|上学|读|念|住|生活|做|当|的)")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _SOFT_END = re.compile(r"^[,，.。;；!！\s—–-]+")
 _TRAILING = re.compile(r"[\s,，.。;；!！—–-]+$")
@@ -114,13 +119,15 @@ def _put_zh(before: str, value: str) -> tuple[str, str] | None:
         if at >= 0 and start >= 0 and has_han(before[start:at]) and before[start:at + shared] != value:
             return before[:start] + value + before[at + shared:], before[start:at + shared]
     marks = list(_ZH_MARK.finditer(before))
-    if not marks:
-        return None
+    if not marks or not (marks[-1].group() == "叫" or is_area(value, "zh") or is_known_org(value, "zh")
+                         or is_person(value, "zh")):
+        return None  # "不对，是明年回来": no place, organisation or name to put after 在
     start = marks[-1].end()
-    old = before[start:start + size]
-    if len(old) < size or not all(has_han(c) for c in old) or old == value:
+    run = _ZH_RUN.match(before, start)
+    old = run.group() if run else ""
+    if not old or old == value:
         return None
-    return before[:start] + value + before[start + size:], old
+    return before[:start] + value + before[start + len(old):], old
 
 
 def _core(old: str, value: str) -> str:

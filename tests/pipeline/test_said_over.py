@@ -34,6 +34,8 @@ def _active(text: str) -> list[str]:
     ("我今年30岁，说错了，应该是31岁", "我今年31岁"),
     ("我住在杭州，不对，是成都", "我住在成都"),
     ("我之前在杭州读的大学，不对，我是说苏州", "我之前在苏州读的大学"),
+    ("我家狗叫旺财，不对，叫来福", "我家狗叫来福"),
+    ("我在阿里上班，说错了，是腾讯", "我在腾讯上班"),
 ])
 def test_the_right_value_is_read_where_the_wrong_one_was(text: str, read: str) -> None:
     assert said_over(text) == read
@@ -46,6 +48,8 @@ def test_the_right_value_is_read_where_the_wrong_one_was(text: str, read: str) -
     "我是说真的，字节的食堂特别好",
     "我喜欢喝拿铁，不对，是特别喜欢。",
     "I live in Leeds, no wait, Leeds",  # the same value said again
+    "我在北京工作，应该是明年回来",  # 应该是 alone hedges
+    "我在北京上班，不对，是明年回来",  # no place to put where 北京 was
 ])
 def test_a_cue_with_no_value_to_replace_leaves_the_text(text: str) -> None:
     assert said_over(text) == text
