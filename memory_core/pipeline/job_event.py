@@ -134,11 +134,12 @@ def leave_before_start(cands: list[Candidate]) -> list[Candidate]:
         cands: one turn's candidates, in order.
 
     Returns:
-        A new list: each ``fact:works_at`` key's negative statements moved before its first positive one when none
-        of them names that positive's employer; the order is otherwise kept.
+        A new list: each ``fact:works_at`` key's (and each person's ``…/works_at``) negative statements moved before
+        its first positive one when none of them names that positive's employer; the order is otherwise kept.
     """
     out = list(cands)
-    for key in dict.fromkeys(c.key for c in cands if c.key.startswith("fact:works_at") and not c.is_event):
+    for key in dict.fromkeys(c.key for c in cands if (c.key.startswith("fact:works_at") or c.key.endswith(
+            "/works_at")) and not c.is_event):  # a person's too: "my brother moved to Meta, left Google"
         same = [c for c in out if c.key == key]
         starts = [c for c in same if c.polarity > 0 and _employer(c.description)]
         leaves = [c for c in same if c.polarity < 0]

@@ -3,7 +3,8 @@
 "下周五我有一个设计评审，有点紧张" was stored as the fact "用户有点紧张" (key ``gist:点紧``), a permanent
 identity fact about a mood of one evening, found later by unrelated questions. A statement in the user's
 own words (a ``gist:`` fact) whose whole content is a momentary feeling, with at most a degree word or a
-"now" word (有点紧张, 好累啊, 今天好开心, so tired, a bit nervous), is dropped: the turn itself keeps it in
+"now" word (有点紧张, 好累啊, 今天好开心, so tired, a bit nervous, "sooo tired tonite": letters drawn out and chat
+spellings read as the word), is dropped: the turn itself keeps it in
 the episodic record (its event), with its date. A feeling said over a stretch of time ("最近很焦虑",
 "I've been anxious for months") names no degree-only moment and is kept.
 """
@@ -24,7 +25,9 @@ _EN_MOOD = re.compile(
     r"so\s+|very\s+|really\s+|super\s+|pretty\s+|quite\s+|totally\s+|extra\s+)*"
     r"(?:nervous|tired|exhausted|sleepy|happy|excited|stressed|anxious|bored|hungry|upset|sad|grumpy|wiped\s+out|"
     r"wrecked|devastated|heartbroken|gutted|crushed|drained|shattered|miserable|burned\s+out|burnt\s+out)"
-    r"(?:\s+(?:today|tonight|right\s+now|now|lol|haha))*[!.~]*$")
+    r"(?:\s+(?:today|tonight|tonite|2nite|this\s+(?:morning|evening|week)|right\s+now|rn|atm|now|lol|lmao|haha|"
+    r"ugh|af))*[!.~]*$")
+_DRAWN_OUT = re.compile(r"([a-z])\1{2,}", re.IGNORECASE)  # "sooo tired", "tireddd": no English word holds three
 
 
 def without_moods(cands: list[Candidate]) -> list[Candidate]:
@@ -48,4 +51,6 @@ def _mood_only(cand: Candidate) -> bool:
             break
     else:
         return False
-    return bool((_ZH_MOOD if cand.lang == "zh" else _EN_MOOD).match(text))
+    if cand.lang == "zh":
+        return bool(_ZH_MOOD.match(text))
+    return bool(_EN_MOOD.match(_DRAWN_OUT.sub(r"\1", text)))

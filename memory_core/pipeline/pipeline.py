@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.all_ended import all_ended_ops
 from memory_core.pipeline.antecedent import named_turn
+from memory_core.pipeline.aside import without_asides
 from memory_core.pipeline.bond_begun import bond_kept
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.correction import corrected
@@ -37,6 +38,7 @@ from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mishap import without_mishaps
 from memory_core.pipeline.mood import without_moods
+from memory_core.pipeline.moved_to_org import moved_to_org
 from memory_core.pipeline.named_across import named_across
 from memory_core.pipeline.named_kin import kin_named_turn, without_misread
 from memory_core.pipeline.named_later import named_later
@@ -45,6 +47,7 @@ from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.one_off_meal import without_one_off_meals
 from memory_core.pipeline.others_stance import others_stance
+from memory_core.pipeline.own_partner import named_partner_first
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
@@ -166,10 +169,13 @@ class WritePipeline:
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
+        cands = without_asides(cands)  # "我老是说错哈哈", "…但我不会去的": nothing lasting about the user
         cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
+        cands = moved_to_org(cands)  # "my brother Tom moved to Meta": his employer, not his home
         cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海
         cands = leave_before_start(cands)  # "Started at Grab this week, left ByteDance": Grab is current
         cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
+        cands = named_partner_first(cands)  # "脱单了！新男朋友叫Kevin": the name, not "有对象了", holds the slot
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
         cands = in_turn_order(turn, cands, self.extractor.extract)  # "I lived in Berlin, then moved to Munich"
         cands = moved_in(turn, cands, self.extractor.extract)  # "第一晚在杭州的新公寓", "搬进了苏州的新房子"

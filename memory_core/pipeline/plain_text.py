@@ -28,6 +28,8 @@ People type in many widths and with pictures: "Ｉ ｌｉｖｅ ｉｎ Ｔｏｋ
   sequences stays);
 - a name said to the listener ("Thanks, Kofi!", "Hey Ingrid", "Kofi, you're right") is left out: it names who
   is spoken to, not a thing the statement is about (``vocative.without_vocatives``);
+- a value taken back in the same turn ("allergic to peanuts — no wait, I meant cashews",
+  在瑞金医院做护士，不对，是浙一医院) is read with the right value in its place, without the cue (``said_over``);
 - ``emoji_only``: a turn of emoji and punctuation alone ("👍", "😂😂") says nothing to remember.
 """
 
@@ -41,7 +43,9 @@ from memory_core.pipeline.cleft import uncleft
 from memory_core.pipeline.closing_laughter import without_closing_laughter
 from memory_core.pipeline.code_switch import with_chinese_cues, without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
+from memory_core.pipeline.own_partner import own_partner
 from memory_core.pipeline.place_alias import without_place_alias
+from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
@@ -146,14 +150,17 @@ def reading_text(text: str) -> str:
     """The text the rules read for ``text`` (module docstring), without the names said to the listener, with an
     English cleft read as its plain statement ("it's crab I'm allergic to" -> "I'm allergic to crab":
     ``cleft.uncleft``), without a place's second name ("搬到纽约 NYC 了": ``place_alias.without_place_alias``),
-    without laughter closing a clause ("gave up keto lol": ``closing_laughter``), without English fillers inside a
-    Chinese clause ("我 currently 在 Shopee": ``code_switch.without_fillers``), with an English change verb there read
-    as its Chinese cue ("上周 join 了 Shopee" -> "上周加入了 Shopee": ``code_switch.with_chinese_cues``); ``text`` itself
-    when it holds neither a full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft,
-    filler nor verb.
+    without laughter closing a clause ("gave up keto lol": ``closing_laughter``), with a value taken back in the
+    turn read as the value said over it ("I'm 28, no wait 29" -> "I'm 29": ``said_over``), an ownerless partner word
+    as the user's (``own_partner``), without English fillers inside a Chinese clause ("我 currently 在 Shopee":
+    ``code_switch.without_fillers``), with an English change verb there read as its Chinese cue ("上周 join 了
+    Shopee" -> "上周加入了 Shopee": ``code_switch.with_chinese_cues``); ``text`` itself when it holds neither a
+    full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft, filler, verb nor a
+    value taken back.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
     text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"
+    text = own_partner(said_over(text))  # "I'm 28, no wait 29" reads "I'm 29"; 新男朋友叫Kevin: 我男朋友叫Kevin
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
         return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
     text = with_chinese_cues(without_fillers(text))  # "我 currently 在 Shopee" reads "我在 Shopee"; "join 了" "加入了"

@@ -21,6 +21,8 @@ def _fact(description: str, lang: str = "en") -> Candidate:
         ("User is heartbroken", "en"),
         ("User is totally drained today", "en"),
         ("User is so burnt out", "en"),
+        ("User is sooo tired tonite", "en"),
+        ("User is soooo exhausted rn lol", "en"),
         ("用户心碎了", "zh"),
         ("用户好难受", "zh"),
     ],
@@ -31,7 +33,8 @@ def test_a_strong_feeling_of_the_moment_is_no_fact(text: str, lang: str) -> None
 
 @pytest.mark.parametrize(
     ("text", "lang"),
-    [("User is heartbroken about moving away from Lisbon for good", "en"), ("用户最近一直很难受，失眠三个月了", "zh")],
+    [("User is heartbroken about moving away from Lisbon for good", "en"), ("用户最近一直很难受，失眠三个月了", "zh"),
+     ("User is sooo tired of commuting two hours a day", "en")],
 )
 def test_a_feeling_with_what_it_is_about_stays(text: str, lang: str) -> None:
     assert len(without_moods([_fact(text, lang)])) == 1

@@ -1,0 +1,52 @@
+"""An aside that says nothing lasting about the user is no statement (issue 13).
+
+"我老是说错哈哈" and "I always mix things up haha" were stored as who the user is; in "我朋友说我应该去学游泳，
+但我不会去的" the friend's advice is reported speech (left out), and its refusal, read alone, became "用户但不会去的".
+Neither is worth recalling: a slip of the tongue or of the keys said in passing (with or without a laugh, "again"
+or "always"), and a refusal whose object is in another clause. ``without_asides`` drops an own-words statement (a
+``gist:`` fact) whose whole content after its subject is one of these (``data/asides.yaml``); the turn keeps it
+in the episodic record (its event).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from memory_core.model import Kind
+from memory_core.pipeline.types import Candidate
+from memory_core.shipped_yaml import load_shipped
+
+__all__ = ["without_asides"]
+
+
+@functools.cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    """The whole-content pattern per language: a slip then laughter, or a bare refusal (Chinese)."""
+    data = load_shipped("data", "asides.yaml")
+    slips = {lang: f"(?:{data['slip'][lang]}){data['laughter'][lang]}" for lang in ("zh", "en")}
+    return {"zh": re.compile(f"(?:{slips['zh']}|{data['bare_refusal']['zh']})", re.IGNORECASE),
+            "en": re.compile(slips["en"], re.IGNORECASE)}
+
+
+def without_asides(cands: list[Candidate]) -> list[Candidate]:
+    """Return ``cands`` without the own-words facts that are only an aside (module docstring).
+
+    Args:
+        cands: the turn's candidates; only ``Kind.FACT`` candidates keyed ``gist:`` are looked at, by their
+            description after the subject ("用户", "User" or the speaker's name).
+    """
+    return [c for c in cands if not _aside(c)]
+
+
+def _aside(cand: Candidate) -> bool:
+    if cand.kind != Kind.FACT or not cand.key.startswith("gist:"):
+        return False
+    text = cand.description.strip()
+    for subject in ("用户", "User", cand.speaker.strip()):
+        if subject and text.startswith(subject):
+            text = text[len(subject):].strip()
+            break
+    else:
+        return False
+    return _patterns()["zh" if cand.lang == "zh" else "en"].fullmatch(text) is not None
