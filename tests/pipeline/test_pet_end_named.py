@@ -33,6 +33,7 @@ def test_a_death_by_name_names_the_kind(mem: EmbeddedMemory, pet: str, died: str
     ("我养了一只狗，叫Luna，是金毛。", ["我养了一只狗，叫Luna", "我的狗是金毛。"]),
     ("我家有只猫，是英短。", ["我家有只猫", "我的猫是英短。"]),
     ("我是金毛控。", ["我是金毛控。"]),
+    ("邻居家养了只狗，是只哈士奇，天天拆家", ["我邻居家养了只狗"]),  # another's pet: no breed of the user's
 ])
 def test_a_breed_without_a_subject_is_the_pets(text: str, kept: list[str]) -> None:
     assert [c for c, _ in split_clauses(text)] == kept
