@@ -153,7 +153,8 @@ def _zh_introduced() -> re.Pattern[str]:
 
 
 # The sentence opens with the user's own pet ("我养了一只狗", "我家的猫"): a breed said after it is that pet's.
-_ZH_OWN_PET = re.compile(r"^我(?:们|家)?(?:也|还|刚|刚刚|新)?(?:养|有|领养|收养|捡|买)|^我(?:的|家的?)(?:狗|猫|狗狗|猫咪)")
+_ZH_OWN_PET = re.compile(r"^我(?:们|家)?(?:也|还|刚|刚刚|新)?(?:养|有|领养|收养|捡|买)"
+                         r"|^我(?:的|家的?)(?:狗|猫|狗狗|猫咪)")
 
 
 @functools.lru_cache(maxsize=1)
