@@ -152,9 +152,10 @@ def _zh_introduced() -> re.Pattern[str]:
                       rf"(?P<met>{rel})(?:[，,]?(?:[他她](?:的名字|名字)?)?叫[^，,。\s]{{1,12}})?[\W]*$")
 
 
-# The sentence opens with the user's own pet ("我养了一只狗", "我家的猫"): a breed said after it is that pet's.
-_ZH_OWN_PET = re.compile(r"^我(?:们|家)?(?:也|还|刚|刚刚|新)?(?:养|有|领养|收养|捡|买)"
-                         r"|^我(?:的|家的?)(?:狗|猫|狗狗|猫咪)")
+@functools.lru_cache(maxsize=1)
+def _zh_others_pet() -> re.Pattern[str]:
+    """A sentence opening with another person (the lexicon's REL word class): "(我)邻居家养了只狗", "我朋友的猫"."""
+    return re.compile(rf"^我?(?:的)?(?:{lexicon().classes['zh']['REL']})")
 
 
 @functools.lru_cache(maxsize=1)
@@ -270,7 +271,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             continue  # "我的狗跑了，已经不在了": the pet is gone, as the clause before said; not the speaker
         if said and (breed := _zh_breed().match(clause)):  # "…，叫Luna，是金毛": the pet's breed, not the speaker
             kind = lexicon().shown["zh"].get(lexicon().surface["zh"].get(breed.group("b"), ""), "")
-            if not kind or not _ZH_OWN_PET.match(said[0][0]):
+            if not kind or _zh_others_pet().match(said[0][0]):
                 continue  # "邻居家养了只狗，是只哈士奇": another's pet, its breed is not the user's
             clause = f"我的{kind}{clause}"  # "我的狗是金毛"
         said.append((clause, "zh"))
