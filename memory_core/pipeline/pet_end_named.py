@@ -26,7 +26,7 @@ Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 # the subject a successor opens on ("用户", "用户：", "User: "), and a name after it
 _ZH_LEAD = re.compile(r"^(?P<s>用户)[：:]?\s*(?P<n>[A-Z][a-z'-]+|[\u4e00-\u9fff]{1,4}?)"
                       r"(?=\s*(?:上|今|昨|前|这|那|已|也|还|去|走|离|过|病|死|在|$))")
-_EN_LEAD = re.compile(r"^(?:(?:User|Sadly|Unfortunately)[:,]?\s+)?(?P<n>[A-Z][a-z'-]+)\b")
+_EN_LEAD = re.compile(r"^(?:(?:User|Sadly|Unfortunately)[:,]?\s+)?(?P<n>(?!User\b)[A-Z][a-z'-]+)\b")
 
 
 def kind_named_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
