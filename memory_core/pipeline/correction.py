@@ -56,11 +56,12 @@ from memory_core.text.script import lang_of
 
 __all__ = ["corrected", "read_correction"]
 
-_CUE_EN = re.compile(r"\b(?:sorry|actually|i\s+meant|meant\s+to\s+say|i\s+mean|oops|correction|typo|my\s+bad|"
+_CUE_EN = re.compile(r"\b(?:sorry|actually|i\s+meant|i\s+said|meant\s+to\s+say|i\s+mean|oops|correction|typo|my\s+bad|"
                      r"no\s*,?\s*wait|wait\s*,?\s*no|i\s+misspoke|wrong|scratch\s+that|"
                      r"not\s+(?:\w+\s+){0,3}?\w+\s*,?\s+(?:but|it's|it\s+is|it\s+was)|"
                      r"mix(?:es|ed)?\s+(?:that|it|them|those)\s+up)\b", re.IGNORECASE)
-_CUE_ZH = re.compile(r"说错|记错|打错|写错|口误|搞错|弄错|不对|更正|纠正|不好意思|抱歉|应该是|其实是")
+_CUE_ZH = re.compile(r"说错|记错|打错|写错|口误|搞错|弄错|不对|更正|纠正|不好意思|抱歉|应该是|其实是|"
+                     r"^\s*不是[^，,。！!？?]{1,12}[，,]\s*(?:而|就|其实|应该)?是")
 # a cue that says the turn corrects what was said, with no second value needed ("I always mix that up", 说错了)
 _STRONG_EN = re.compile(r"\b(?:i\s+meant|meant\s+to\s+say|correction|no\s*,?\s*wait|wait\s*,?\s*no|"
                         r"i\s+misspoke|typo|my\s+bad|scratch\s+that|"
@@ -79,7 +80,7 @@ _EN_STOP = frozenset({
     'sorry', 'actually', 'oops', 'i', "i'm", 'im', 'meant', 'mean', 'it', "it's", 'its', 'is', 'was', 'in', 'at',
     'to', 'the', 'a', 'an', 'no', 'yeah', 'yes', 'we', "we're", 'were', 'are', 'live', 'living', 'work',
     'working', 'lives', 'works', 'my', 'our', 'correction', 'typo', 'wrong', 'and', 'but', 'so', 'lol', 'haha',
-    'ok', 'okay', 'well', 'um', 'uh', 'just', 'prefer', 'like', 'love', 'drink', 'eat', 'that', 'scratch',
+    'ok', 'okay', 'well', 'said', 'um', 'uh', 'just', 'prefer', 'like', 'love', 'drink', 'eat', 'that', 'scratch',
     "she's", "he's", "they're", 'she', 'he', 'they', 'turned', 'turns', 'now', 'allergic', 'allergy'
 })
 # where a value said in English stops: the end of its sentence ("not coffee. Coffee makes me jittery")
@@ -187,7 +188,12 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             plain_text = turn.text.replace("\u2019", "'")
             pronoun = PRONOUN.search(plain_text) is not None  # "she's six": another person's fact first
             ordered = sorted((r for r in facts if r[1].startswith("fact:")), key=lambda r: ("/" in r[1]) != pronoun)
-            pair = said_only_pair(plain_text, ordered, bool(_STRONG_ZH.search(plain_text)),
+            last = _last_said(turn, ordered, store) if _STRONG_ZH.search(plain_text) \
+                or _STRONG_EN.search(plain_text) else None
+            pair = said_only_pair(plain_text, [last], bool(_STRONG_ZH.search(plain_text)),
+                                  bool(_STRONG_EN.search(plain_text)), others=True) \
+                if last is not None and "/" in last[1] else None  # "my sister lives in Boston" / "I meant Chicago"
+            pair = pair or said_only_pair(plain_text, ordered, bool(_STRONG_ZH.search(plain_text)),
                                   bool(_STRONG_EN.search(plain_text)))
             strong = bool(_STRONG_ZH.search(plain_text) or _STRONG_EN.search(plain_text))
             pair = pair or (class_pair(plain_text, rows(("fact:", "pref:", "gist:", "todo:"))) if strong else None)
@@ -206,6 +212,8 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
     sources: set[str] = set()
     best = -2
     said_as = {row[2]: named_as(row[2], pair[1]) for row in found}  # "用户对花生过敏" named by "not peanuts"
+    named = [r for r in found if said_as[r[2]] and r[1].startswith("fact:")]
+    last = _last_said(turn, named, store) if any("/" in r[1] for r in named) else None
     for _, key, description in sorted(found, key=lambda row: -said_alike(
             replaced(row[2], said_as[row[2]] or old, new), new, folded)):
         old = said_as[description] or pair[1]
@@ -213,7 +221,7 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         plain = key.split("@")[0]
         owner = plain.split(":", 1)[1].split("/", 1)[0] if "/" in plain else ""
         if not said_as[description] or (owner and not names_person(owner, turn.text)
-                                        and not names_name(plain, turn.text)):
+                                        and not names_name(plain, turn.text) and (last is None or last[1] != key)):
             continue  # not the old value, or another person the turn does not name
         # the object of a multi-valued key ("fact:allergy:peanuts"): the item of the right object replaces it
         valued = plain.startswith("fact:") and not owner and plain.count(":") > 1 \
@@ -261,6 +269,17 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         kept += [c for c in cands if c not in kept and c.key.startswith("fact:") and not c.restate_only
                  and new.casefold() in c.description.casefold() and old.casefold() not in c.description.casefold()]
     return kept
+
+
+def _last_said(turn: Turn, rows: list[tuple[str, str, str]], store: KeyLookup) -> tuple[str, str, str] | None:
+    """The row of ``rows`` said last before ``turn``: the statement a correction in the next message most likely
+    puts right ("my sister lives in Boston" / "sorry, I meant Chicago"); None when there is none."""
+    if not rows:
+        return None
+    found = store.find_by_keys(turn.user_id, dict.fromkeys(r[1] for r in rows))
+    said = {item.id: item.valid_from or item.created_at for items in found.values() for item in items}
+    dated = [(said[r[0]], r) for r in rows if r[0] in said and said[r[0]] <= turn.timestamp]
+    return max(dated, key=lambda d: d[0])[1] if dated else None
 
 
 def _said_in(turn: Turn, attr: str, new: str, text: str, lang: str) -> tuple[str, str]:

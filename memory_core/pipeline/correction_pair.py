@@ -68,14 +68,15 @@ def shaped(new: str, old: str) -> str:
     return new
 
 
-def said_only_pair(text: str, rows: Sequence[tuple[str, str, str]], zh_cue: bool, en_cue: bool
-                   ) -> tuple[str, str] | None:
+def said_only_pair(text: str, rows: Sequence[tuple[str, str, str]], zh_cue: bool, en_cue: bool,
+                   others: bool = False) -> tuple[str, str] | None:
     """``(new, old)`` for a correction that names only the right value (module docstring), else None.
 
     Args:
         text: the user's turn, apostrophes straightened.
         rows: the user's statements that may hold the wrong value, as ``(id, key, description)``.
         zh_cue, en_cue: whether the turn carries a Chinese or an English correction cue.
+        others: a place said alone may replace another person's place too (the statement just said).
 
     Returns:
         The differing values as said ("grey", "blue"; "苏州", "上海"), the stored one found in a row's text.
@@ -91,7 +92,7 @@ def said_only_pair(text: str, rows: Sequence[tuple[str, str, str]], zh_cue: bool
     phrases = [_ZH_OPEN.sub("", p) if zh_cue else p for p in phrases]
     for phrase in dict.fromkeys(p for p in phrases if p):
         for pair in (_number_pair(phrase, rows), _colour_pair(phrase, rows), _context_pair(phrase, rows),
-                     _place_pair(phrase, rows)):
+                     _place_pair(phrase, rows, others)):
             if pair is not None:
                 return pair
     return None
@@ -185,7 +186,8 @@ def _joined(units: Sequence[str]) -> str:
     return out
 
 
-def _place_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[str, str] | None:
+def _place_pair(phrase: str, rows: Sequence[tuple[str, str, str]], others: bool = False
+                ) -> tuple[str, str] | None:
     """A place said alone ("苏州", "Leeds") where the value of a row of the user's own single-valued slot, read
     back through the slot's rendering ("用户住在{v}", "{s} lives in {v}"), is another place."""
     new = phrase.strip(" .!。！")
@@ -194,6 +196,8 @@ def _place_pair(phrase: str, rows: Sequence[tuple[str, str, str]]) -> tuple[str,
     single = {a.id: a for a in lexicon().attributes if a.single}
     for _, key, description in rows:
         kind, _, attr = key.split("@")[0].partition(":")
+        if others and "/" in attr:  # "fact:sister/lives_in": the sister's home
+            attr = attr.rsplit("/", 1)[1]
         if kind != "fact" or attr not in single:
             continue  # another person's, or a slot of many values
         lang = lang_of(description)
