@@ -50,7 +50,7 @@ def _losses(rows: Rows) -> list[tuple[str, str]]:
 
 def _without_kind(said: str) -> str:
     """``said`` without a kind of pet it opens on before the pet's name ("狗豆豆走丢了" -> "豆豆走丢了", "dog Biscuit
-    ran away" -> "Biscuit ran away"), as ``pet_end_named`` says the loss."""
+    ran away" -> "Biscuit ran away"), as a loss said by the kind names it."""
     lang = lang_of(said)
     for word in sorted(lexicon().surface[lang], key=len, reverse=True):
         if said.casefold().startswith(word.casefold()):

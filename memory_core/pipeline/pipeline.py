@@ -53,7 +53,6 @@ from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
 from memory_core.pipeline.partner_antecedent import partner_turn
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
-from memory_core.pipeline.pet_end_named import kind_named_ops
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
@@ -249,7 +248,6 @@ class WritePipeline:
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"
         ops = found_ops(turn, ops, rows.get, store)  # "豆豆找到了！" after "豆豆走丢了": the pet is back
         ops = still_held_ops(turn, ops, rows.get)  # "Still driving my Corolla", "还是开那辆卡罗拉": a hit
-        ops = kind_named_ops(turn, ops, rows.get)  # "Luna passed away": "User's dog Luna passed away"
         ops = kept_models(turn, ops, rows.get)  # "upgraded to a Pixel 9" is no new detail of the Galaxy S22
         ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
         once = ReadOnce(store)  # the late stages read the user's events once
