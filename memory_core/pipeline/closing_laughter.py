@@ -12,7 +12,9 @@ from __future__ import annotations
 import functools
 import re
 
+from memory_core.pipeline.jest import is_hyperbole
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.script import has_han
 
 __all__ = ["without_closing_laughter"]
 
@@ -43,7 +45,20 @@ def without_closing_laughter(text: str) -> str:
         text: a turn's reading text, any language.
 
     Returns:
-        The text with each closing laughter word (and the spaces or comma before it) left out; ``text`` itself
-        when it holds none. Never raises on text.
+        The text with each closing laughter word (and the spaces or comma before it) left out, except where the
+        laughter makes its clause a joke or a boast (``jest.is_hyperbole``: "我是首富哈哈"); ``text`` itself when it
+        holds none. Never raises on text.
     """
-    return _pattern().sub("", text)
+    return _pattern().sub(lambda m: _kept_if_joke(text, m), text)
+
+
+_CLAUSE_START = re.compile(r"[,，。.!！?？;；\n][^,，。.!！?？;；\n]*$")
+
+
+def _kept_if_joke(text: str, m: re.Match[str]) -> str:
+    """"" for the laughter ``m``, or the laughter itself when it makes its clause a joke the rules must still see
+    ("我是首富哈哈", "I'm a millionaire lol": ``jest.is_hyperbole``)."""
+    before = text[:m.start()]
+    opened = _CLAUSE_START.search(before)
+    clause = text[opened.start() + 1 if opened else 0:m.end()]
+    return m.group(0) if is_hyperbole(clause, "zh" if has_han(clause) else "en") else ""
