@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import re
 
-from memory_core.model import Kind
+from memory_core.pipeline.mood import gist_predicate
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
 
@@ -40,13 +40,7 @@ def without_asides(cands: list[Candidate]) -> list[Candidate]:
 
 
 def _aside(cand: Candidate) -> bool:
-    if cand.kind != Kind.FACT or not cand.key.startswith("gist:"):
-        return False
-    text = cand.description.strip()
-    for subject in ("用户", "User", cand.speaker.strip()):
-        if subject and text.startswith(subject):
-            text = text[len(subject):].strip()
-            break
-    else:
+    text = gist_predicate(cand)
+    if text is None:
         return False
     return _patterns()["zh" if cand.lang == "zh" else "en"].fullmatch(text) is not None

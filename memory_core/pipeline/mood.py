@@ -40,16 +40,22 @@ def without_moods(cands: list[Candidate]) -> list[Candidate]:
     return [c for c in cands if not _mood_only(c)]
 
 
-def _mood_only(cand: Candidate) -> bool:
+def gist_predicate(cand: Candidate) -> str | None:
+    """What an own-words fact (``Kind.FACT`` keyed ``gist:``) says after its subject ("用户", "User" or the
+    speaker's name): "User is sooo tired tonight" -> "is sooo tired tonight"; None for any other candidate or a
+    description that opens on no subject."""
     if cand.kind != Kind.FACT or not cand.key.startswith("gist:"):
-        return False
+        return None
     text = cand.description.strip()
-    speaker = cand.speaker.strip()
-    for subject in ("用户", "User", speaker):
+    for subject in ("用户", "User", cand.speaker.strip()):
         if subject and text.startswith(subject):
-            text = text[len(subject):].strip()
-            break
-    else:
+            return text[len(subject):].strip()
+    return None
+
+
+def _mood_only(cand: Candidate) -> bool:
+    text = gist_predicate(cand)
+    if text is None:
         return False
     if cand.lang == "zh":
         return bool(_ZH_MOOD.match(text))
