@@ -9,7 +9,8 @@ said as values ("base 新加坡", "去 climbing") are left as written.
 
 A change verb said in English inside a Chinese clause is the change the Chinese cue says: "上周 join 了
 Shopee as PM" is "上周加入了 Shopee 做 PM" (a new employer), "已经 relocate 到深圳了" is "已经搬到深圳了" (a move),
-"咖啡我 quit 了" is "咖啡我戒了" (a habit given up), "又 start 抽烟了" is "又开始抽烟了" (a habit taken up again).
+"咖啡我 quit 了" is "咖啡我戒了" (a habit given up), "又 start 抽烟了" is "又开始抽烟了" (a habit taken up again);
+a habit named in English between Chinese words is the Chinese habit ("又开始 smoke 了" is "又开始抽烟了", ``habits``).
 ``with_chinese_cues`` reads each verb of the shipped list (``data/code_switch.yaml``, ``verbs``) so where Chinese
 stands before it (or it opens the text) and Chinese after it, or, for join alone, a Latin name then Chinese
 ("join Grab 了"): "quit Shopee 了" leaves a job and gives up no habit, "move on 了" moves nowhere; both stay as
@@ -63,6 +64,20 @@ def _verbs() -> tuple[re.Pattern[str], dict[str, str], re.Pattern[str], str]:
     return verb, cue_of, role, str(raw["role_as"])
 
 
+@functools.lru_cache(maxsize=1)
+def _habits() -> tuple[re.Pattern[str], dict[str, str]]:
+    raw = load_shipped("data", "code_switch.yaml")
+    forms = (re.escape(str(f)) for verb_forms in raw["verbs"].values() for f in verb_forms)
+    verbs = "|".join(sorted(forms, key=len, reverse=True))
+    habit_of = {str(form).lower(): str(habit) for habit, forms in raw.get("habits", {}).items() for form in forms}
+    words = sorted(habit_of, key=len, reverse=True)
+    alternatives = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
+    # Chinese (or Chinese then an English change verb) right before, Chinese right after: "又开始 smoke 了",
+    # "我戒 vaping 了", "又 start smoke 了"
+    return re.compile(rf"(?<=[{_HAN}])([ \t]*\b(?:{verbs})[ \t]+)?[ \t]*\b({alternatives})\b[ \t]*(?=[{_HAN}])",
+                      re.IGNORECASE), habit_of
+
+
 def with_chinese_cues(text: str) -> str:
     """``text`` with each English change verb inside a Chinese clause read as its Chinese cue ("上周 join 了
     Shopee as PM" -> "上周加入了 Shopee 做 PM", "咖啡我 quit 了" -> "咖啡我戒了"; module docstring); ``text`` itself
@@ -85,7 +100,9 @@ def with_chinese_cues(text: str) -> str:
         joined = joined or cue == "加入"
         return cue + (" " if name is not None else "")
 
-    out = verb.sub(cue, text)
+    habit, habit_of = _habits()  # first, so a verb before the habit has Chinese after it: "又 start smoke 了"
+    out = habit.sub(lambda m: (m.group(1) or "") + habit_of[" ".join(m.group(2).lower().split())], text)
+    out = verb.sub(cue, out)
     if joined:  # "加入了 Shopee as PM，" reads "加入了 Shopee 做 PM，"
         out = role.sub(f" {role_cue} ", out)
     return out

@@ -39,10 +39,19 @@ def _one_person() -> dict[str, str]:
             for group in raw.get("one_person") or () for name in group}
 
 
+@cache
+def _short_forms() -> dict[str, str]:
+    """Each short form of a relation word ("bro", "sis") -> the word ("brother", "sister")."""
+    raw = load_shipped("data", "relations.yaml")
+    return {str(short).casefold(): str(word).casefold() for short, word in (raw.get("short_forms") or {}).items()}
+
+
 def person_label(subject: str) -> str:
     """The slot-key label of another person named ``subject`` (casefolded, "_" for spaces): the group's first
-    name for a name of one person ("我妈", "Mother" -> "mom"), else the name itself ("sister", "姐姐")."""
+    name for a name of one person ("我妈", "Mother" -> "mom"), the relation word for a short form ("bro" ->
+    "brother"), else the name itself ("sister", "姐姐")."""
     label = subject.casefold().replace(" ", "_")
+    label = _short_forms().get(label, label)
     return _one_person().get(label, label)
 
 
