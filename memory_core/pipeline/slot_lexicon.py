@@ -237,10 +237,10 @@ class Lexicon:
             kind = Kind.PREFERENCE
         needles = {lang: tuple(str(n).casefold() for n in (spec.get("needles") or {}).get(lang, ()))
                    for lang in _LANGS}
-        if spec.get("pref"):  # a like of a drink or food names one: its names are the needles (in Chinese, an
-            category = str(spec.get("objects", ""))  # English name too: "一次 pizza"; its kinds' names cost a check)
+        if spec.get("pref"):  # a like of a drink or food names one: its names are the needles (in either language,
+            category = str(spec.get("objects", ""))  # "一次 pizza", "I quit 咖啡"; its kinds' names cost a check)
             for lang in _LANGS:
-                sides = (lang, "en") if lang == "zh" else (lang,)
+                sides = (lang, "en") if lang == "zh" else (lang, "zh")
                 needles[lang] = tuple(dict.fromkeys((*needles[lang], *(  # and a switch's own verb ("改喝")
                     w for side in sides for w, oid in self.surface[side].items() if self.category[oid] == category))))
         return Attribute(spec["id"], bool(spec.get("single")), spec.get("theme", ""), kind,

@@ -53,7 +53,7 @@ from memory_core.pipeline.slot_lexicon import (
 from memory_core.pipeline.slot_needles import needled
 from memory_core.pipeline.value_class import is_generic_place, of_class
 from memory_core.text.relations import person_label
-from memory_core.text.script import lang_of
+from memory_core.text.script import has_han, lang_of
 
 #: A time adverbial after an English place or employer ("Lisbon in March", "Stripe since 2021", "Porto last
 #: year"): when the value held, not part of it.
@@ -400,6 +400,8 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
     own = lex.surface[lang_of(word)].get(word)  # a kind that is an object of its own
     oid = parent if own == parent else own or word  # "pork" = "猪肉": one key in either language
     shown = plain_value(value, lang) if len(value) <= 30 else word  # "coffee completely": "coffee"
+    if lang == "en" and has_han(shown) and oid in lex.shown["en"]:  # "I quit 咖啡": "no longer drinks coffee"
+        shown = lex.shown["en"][oid]
     hits: list[SlotHit] = []
     ends: tuple[str, ...] = ()
     old_shown = ""

@@ -55,6 +55,10 @@ def _flags(value: str) -> tuple[str, ...]:
     return tuple(p.flag for p in posseg.cut(value) if p.word.strip())
 
 
+#: lexicon categories of what one drinks, eats or smokes: never an employer said in Chinese inside English
+_CONSUMED = frozenset({"drink", "food", "habit", "drug"})
+
+
 def _generic(value: str, lang: str) -> bool:
     pattern = lexicon().classes[lang].get("GENERIC_PLACE", "")
     return bool(pattern) and re.fullmatch(f"(?:{pattern})", value.strip(), re.IGNORECASE) is not None
@@ -103,6 +107,13 @@ _ZH_STUDIED = re.compile(r"^(?:在)?(?:读|学|考|备考|自学|进修|修|报�
                          r"(?=[^，,。]*?(?:证|资|照|研|博|本科|硕士|学位|课|班|语|文|编程|考试|考级|专升本|夜校|网课|MBA|CPA|CFA|ACCA|[雅托]思|托福|GRE|GMAT))")
 
 
+def _consumed(value: str) -> bool:
+    """True when ``value`` is exactly the Chinese name of a drink, food or habit of the lexicon (咖啡, 火锅, 烟)."""
+    lex = lexicon()
+    oid = lex.exact(value, "zh")
+    return oid is not None and lex.category.get(oid) in _CONSUMED
+
+
 def is_org(value: str, lang: str) -> bool:
     """True when ``value`` may name an employer or school: not a place, not a generic noun, not a verb or time.
 
@@ -117,6 +128,8 @@ def is_org(value: str, lang: str) -> bool:
         return False  # "在读教师资格证": a course, not an employer
     if not value or _generic(value, lang) or is_place(value, lang):
         return False
+    if lang == "en" and has_han(value) and _consumed(value):
+        return False  # "I quit 咖啡 last week": a drink said in Chinese, no employer
     if lang == "zh" and has_han(value):
         flags = _flags(value)
         return len(flags) > 1 or (len(flags) == 1 and flags[0] not in _NOT_ORG_FLAGS)
