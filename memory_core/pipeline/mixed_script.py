@@ -21,7 +21,10 @@ _SCRIPT_SEAM = re.compile(r"(?<=[A-Za-z0-9.!?])\s*(?:,|\band\b|\bbut\b)?\s*(?=[\
 _EN_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|My)\b(?:\s+\S+){2,}")
 # An English side ending like this still needs the Chinese words after it ("I live in 東京").
 _EN_DANGLING = re.compile(r"\b(?:in|at|on|is|are|am|was|were|to|of|for|with|from|the|a|an|my|as|like|love|"
-                          r"likes|loves|hate|called|named)\W*$", re.IGNORECASE)
+                          r"likes|loves|hate|called|named)\W*$"
+                          # a verb of giving up still needs what was given up ("I gave up 奶茶 this month")
+                          r"|\b(?:quit|stopped|ditched|dropped|gave\s+up|given\s+up|giving\s+up|cut\s+out|"
+                          r"done\s+with|off)\W*$", re.IGNORECASE)
 
 
 def by_script(sentence: str) -> list[str]:
@@ -50,8 +53,13 @@ _EN_FRAME = re.compile(rf"^{_EN_OPENING}(?:I|I'm|I've|I'd|My|We|We're|We've)\b",
 _ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去叫说想要会]")
 
 
+# "I quit 咖啡", "I love 火锅": two English words, a subject and its verb, before a Chinese name
+_EN_VERB_HAN = re.compile(r"^(?:I|We)\s+[a-z]+\s*[\u3400-\u9fff]+\W*$")
+
+
 def english_framed(sentence: str) -> bool:
     """True when ``sentence`` is English with Chinese names in it, to be read as English."""
     runs = HAN_RUN.findall(sentence)
-    return bool(_EN_FRAME.match(sentence)) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
+    words = len(re.findall(r"[A-Za-z]+", sentence))
+    return bool(_EN_FRAME.match(sentence)) and (words >= 3 or _EN_VERB_HAN.match(sentence) is not None) \
         and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)
