@@ -34,8 +34,8 @@ _FOR_PRONOUN_EN = re.compile(r"^(?:i|i'll|i\s+will|i\s+do|i'm\s+gonna|i\s+alread
                              + r"(?:(?:so|still|really|truly|already)\s+)*(?:miss|love|adore|hate|like)\s+"
                                r"(?:him|her|them|it|you)(?:\s+(?:so\s+much|so|a\s+lot|already|terribly|dearly|"
                                r"like\s+crazy|to\s+bits|every\s+day))*$", re.IGNORECASE)
-_FOR_PRONOUN_ZH = re.compile(r"^我(?:好|很|真的?|特别|超|非常|还是|一直|已经|太|有点|会)*(?:想念|思念|想|舍不得|爱|喜欢)"
-                             r"(?:他|她|它|他们|她们|它们|你)(?:了|啊|呀|呢|啦)*$")
+_FOR_PRONOUN_ZH = re.compile(r"^我(?:好|很|真的?|特别|超|非常|还是|一直|已经|太|有点|会)*"
+                             r"(?:想念|思念|想|舍不得|爱|喜欢)(?:他|她|它|他们|她们|它们|你)(?:了|啊|呀|呢|啦)*$")
 _END = re.compile(r"[\s。.!！~～…]+$")
 
 
