@@ -21,10 +21,10 @@ _SCRIPT_SEAM = re.compile(r"(?<=[A-Za-z0-9.!?])\s*(?:,|\band\b|\bbut\b)?\s*(?=[\
 _EN_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|My)\b(?:\s+\S+){2,}")
 # An English side ending like this still needs the Chinese words after it ("I live in 東京").
 _EN_DANGLING = re.compile(r"\b(?:in|at|on|is|are|am|was|were|to|of|for|with|from|the|a|an|my|as|like|love|"
-                          r"likes|loves|hate|called|named)\W*$"
-                          # a verb of giving up still needs what was given up ("I gave up 奶茶 this month")
-                          r"|\b(?:quit|stopped|ditched|dropped|gave\s+up|given\s+up|giving\s+up|cut\s+out|"
-                          r"done\s+with|off)\W*$", re.IGNORECASE)
+                          r"likes|loves|hate|called|named)\W*$", re.IGNORECASE)
+# A verb of giving up still needs what was given up, when that is a Chinese name ("I gave up 奶茶 this month")
+_EN_GIVING_UP = re.compile(r"\b(?:quit|stopped|ditched|dropped|gave\s+up|given\s+up|giving\s+up|cut\s+out|"
+                           r"done\s+with)\W*$", re.IGNORECASE)
 
 
 def by_script(sentence: str) -> list[str]:
@@ -37,6 +37,8 @@ def by_script(sentence: str) -> list[str]:
     """
     parts = [p for p in _SCRIPT_SEAM.split(sentence) if p.strip()]
     english = [p.strip() for p in parts if not has_han(p, compatibility=True)]
+    if any(_EN_GIVING_UP.search(p) for p in english) and english_framed(sentence):
+        return [sentence]  # "I gave up 奶茶 this month": the English clause with its Chinese object
     if len(parts) > 1 and any(_EN_OWN_CLAUSE.match(p) for p in english) \
             and not any(_EN_DANGLING.search(p) for p in english):
         return parts

@@ -46,7 +46,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                                  rf"{_alt(en['servants'])}\b", flags),
         "zh_graded": re.compile(rf"{_SELF_ZH}{_alt(zh['hedges'])}(?:是|成了?|变成了?)?(?:个|一个|一名|一位|位|名)?"
                                 rf"[^，,。！!？?]{{0,4}}?{_alt(zh['grades'])}"),
-        "zh_hedged": re.compile(rf"{_SELF_ZH}{_alt(zh['hedges'])}(?:是|成了?|变成了?)(?:个|一个|一名|一位|位|名)"),
+        "zh_hedged": re.compile(rf"{_SELF_ZH}{_alt(zh['hedges'] + zh['laughed_hedges'])}(?:是|成了?|变成了?)"
+                                rf"(?:个|一个|一名|一位|位|名)"),
         "zh_boast": re.compile(_alt(zh["boasts"])),
         "zh_servant": re.compile(_alt(zh["servants"])),
     }

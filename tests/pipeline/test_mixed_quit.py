@@ -26,6 +26,7 @@ def test_the_english_clause_keeps_its_chinese_object(said: str, clause: str) -> 
 
 def test_an_english_clause_of_its_own_is_still_split() -> None:
     assert list(split_clauses("I quit my job 我现在很开心")) == [("I quit my job", "en"), ("我现在很开心", "zh")]
+    assert ("我终于可以睡个好觉了", "zh") in list(split_clauses("My headaches stopped 我终于可以睡个好觉了"))
 
 
 @pytest.mark.parametrize(("said", "drink"), [

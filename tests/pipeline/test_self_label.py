@@ -23,7 +23,7 @@ def facts(store: Any) -> list[str]:
 @pytest.mark.parametrize(("clause", "lang"), [
     ("I'm basically a professional napper", "en"),
     ("I'm pretty much a full-time Netflix critic haha", "en"),
-    ("I'm literally a certified couch potato", "en"),
+    ("I'm basically a certified couch potato", "en"),
     ("I'm basically Starbucks' biggest shareholder lol", "en"),
     ("my second job is being my cat's butler lol", "en"),
     ("I'm my kids' taxi driver", "en"),
@@ -47,6 +47,10 @@ def test_a_joke_label(clause: str, lang: str) -> None:
     ("我就是个程序员", "zh"),
     ("我已经是部门经理了哈哈", "zh"),
     ("我是专业摄影师", "zh"),
+    ("我就是专业摄影师", "zh"),  # 就 alone is said in earnest
+    ("我现在就是个全职妈妈", "zh"),
+    ("I'm officially a certified nurse", "en"),
+    ("I'm basically a full-time carer for my dad now", "en"),
 ])
 def test_a_plain_label(clause: str, lang: str) -> None:
     assert not joke_label(clause, lang)
