@@ -16,6 +16,8 @@ Four kinds of phrasing, in English and Chinese:
   lexicon) after a hedge or "every day" is where one spends time, not a home. A laugh ("haha",
   "lol", 哈哈, 笑死) with it, or with a boast of wealth ("I'm a millionaire lol", 我是首富哈哈), is
   the same joke.
+- **A label said of oneself as a joke** (``self_label``): "I'm basically a professional napper", "我就是个饭桶哈",
+  "my cat's butler lol", 我已经是火锅协会会长了😂.
 
 A plain statement with a laugh ("I live in Boston haha", "我搬到成都了哈哈") is kept: the laugh
 alone says nothing about truth.
@@ -26,6 +28,7 @@ from __future__ import annotations
 import functools
 import re
 
+from memory_core.pipeline.self_label import joke_label
 from memory_core.pipeline.slots import lexicon
 
 __all__ = ["is_hyperbole", "joke_sentences", "overdone"]
@@ -80,7 +83,7 @@ def _lived_at_generic() -> dict[str, re.Pattern[str]]:
 def is_hyperbole(clause: str, lang: str) -> bool:
     """True when ``clause`` ("en"/"zh") is a figure of speech of the kinds above, not a statement of fact."""
     state = _STATE_ZH if lang == "zh" else _STATE_EN
-    if state.search(clause) or overdone(clause, lang):
+    if state.search(clause) or overdone(clause, lang) or joke_label(clause, lang):
         return True
     lived = _lived_at_generic()
     laugh = _LAUGH.search(clause) is not None

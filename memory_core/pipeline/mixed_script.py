@@ -22,6 +22,9 @@ _EN_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|My)\b(?:\s+\S+){2,}")
 # An English side ending like this still needs the Chinese words after it ("I live in 東京").
 _EN_DANGLING = re.compile(r"\b(?:in|at|on|is|are|am|was|were|to|of|for|with|from|the|a|an|my|as|like|love|"
                           r"likes|loves|hate|called|named)\W*$", re.IGNORECASE)
+# A verb of giving up still needs what was given up, when that is a Chinese name ("I gave up 奶茶 this month")
+_EN_GIVING_UP = re.compile(r"\b(?:quit|stopped|ditched|dropped|gave\s+up|given\s+up|giving\s+up|cut\s+out|"
+                           r"done\s+with)\W*$", re.IGNORECASE)
 
 
 def by_script(sentence: str) -> list[str]:
@@ -34,6 +37,8 @@ def by_script(sentence: str) -> list[str]:
     """
     parts = [p for p in _SCRIPT_SEAM.split(sentence) if p.strip()]
     english = [p.strip() for p in parts if not has_han(p, compatibility=True)]
+    if any(_EN_GIVING_UP.search(p) for p in english) and english_framed(sentence):
+        return [sentence]  # "I gave up 奶茶 this month": the English clause with its Chinese object
     if len(parts) > 1 and any(_EN_OWN_CLAUSE.match(p) for p in english) \
             and not any(_EN_DANGLING.search(p) for p in english):
         return parts
@@ -50,8 +55,13 @@ _EN_FRAME = re.compile(rf"^{_EN_OPENING}(?:I|I'm|I've|I'd|My|We|We're|We've)\b",
 _ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去叫说想要会]")
 
 
+# "I quit 咖啡", "I love 火锅": two English words, a subject and its verb, before a Chinese name
+_EN_VERB_HAN = re.compile(r"^(?:I|We)\s+[a-z]+\s*[\u3400-\u9fff]+\W*$")
+
+
 def english_framed(sentence: str) -> bool:
     """True when ``sentence`` is English with Chinese names in it, to be read as English."""
     runs = HAN_RUN.findall(sentence)
-    return bool(_EN_FRAME.match(sentence)) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
+    words = len(re.findall(r"[A-Za-z]+", sentence))
+    return bool(_EN_FRAME.match(sentence)) and (words >= 3 or _EN_VERB_HAN.match(sentence) is not None) \
         and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)

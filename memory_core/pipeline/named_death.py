@@ -16,7 +16,8 @@ from memory_core.text.relations import mentions_relation
 
 __all__ = ["zh_named_death"]
 
-_NAMED_DEATH = re.compile(r"^(?P<who>[\u4e00-\u9fff]{2,4}?|[A-Z][a-z]+)(?=(?:上个?月|上周|前几天|前天|昨天|今天|"
+_NAMED_DEATH = re.compile(r"^(?P<who>[\u4e00-\u9fff]{2,4}?|[A-Z][a-z]+)(?=\s*(?:上个?月|上周|上礼拜|这周|"
+                          r"前几天|前段时间|前天|昨天|今天|今早|昨晚|早上|上午|中午|下午|晚上|半夜|凌晨|"
                           r"去年|今年|年初|刚刚?|已经|突然|还是|终于|生病|病|老)*"
                           r"(?:去世了?|走了|" + ZH_DIED + r"|过世|离世|病逝|(?:去|回)了?(?:喵星|汪星)))")
 _NOT_A_NAME = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|这|那|最近|现在|目前|如今|后来|然后|上个?月|去年|"

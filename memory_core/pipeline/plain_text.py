@@ -43,6 +43,7 @@ from memory_core.pipeline.cleft import uncleft
 from memory_core.pipeline.closing_laughter import without_closing_laughter
 from memory_core.pipeline.code_switch import with_chinese_cues, without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
+from memory_core.pipeline.jest import is_hyperbole
 from memory_core.pipeline.own_partner import own_partner
 from memory_core.pipeline.place_alias import without_place_alias
 from memory_core.pipeline.said_over import said_over
@@ -88,6 +89,7 @@ _WANTS_COMPLEMENT = re.compile(r"(?:\b(?:is|are|am|was|were|be|been|so|too|very|
 # decoration pasted after a text: styled letters (𝓗𝓮𝓵𝓵𝓸), word ligatures (﷽), enclosed letters and flags (🇳🇴)
 _DECOR = "\U0001D400-\U0001D7FF\uFDF0-\uFDFF\U0001F100-\U0001F1FF\u2460-\u24FF"
 _DECORATION = re.compile(f"[{_DECOR}]")
+_LAUGHING = re.compile("[\U0001F602\U0001F923\U0001F606\U0001F605\U0001F639]")
 _CLOSING_REACTIONS = re.compile(rf"(?<=\S)(?:\s*[{_EMOJI}{_DECOR}][{_GLUE}]*)+\s*(?=[。！？!?.,，;；\n]?$)")
 
 
@@ -142,8 +144,14 @@ def _says(clause: str, gloss: str, zh: bool) -> bool:
 
 
 def _closing(m: re.Match[str]) -> str:
-    """"" for reactions closing a clause; kept when they are its predicate ("the camera is 🔥", "这家店太🔥了")."""
-    return m.group() if _WANTS_COMPLEMENT.search(m.string[:m.start()]) else ""
+    """"" for reactions closing a clause; kept when they are its predicate ("the camera is 🔥", "这家店太🔥了"),
+    or a laugh that makes the clause a joke the rules must still see ("我已经是火锅协会会长了😂": ``jest``)."""
+    if _WANTS_COMPLEMENT.search(m.string[:m.start()]):
+        return m.group()
+    if _LAUGHING.search(m.group()):
+        clause = m.string[:m.end()]
+        return m.group() if is_hyperbole(clause, "zh" if has_han(clause) else "en") else ""
+    return ""
 
 
 def reading_text(text: str) -> str:

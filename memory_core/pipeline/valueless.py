@@ -11,6 +11,10 @@ time and degree, when what is left is only a verb of changing or stopping with
 its aspect or its "cannot" ("戒不掉", "戒不了", "跳槽了", "换工作了", "quit",
 "can't quit", "changed jobs", "sold it"). A clause that names the thing
 ("戒不掉烟", "I quit smoking", "跳槽去了腾讯") names a value and is read as before.
+
+Nor does a feeling toward a bare pronoun ("RIP Biscuit, I miss him", "Luna passed away, I really miss her",
+"Mochi 走了，好想它", "I love it"): who or what is felt for is in the clause before, which is read by its own
+rules; alone it stored "User misses him". A feeling toward one named ("I miss my grandma", "我好想奶奶") is kept.
 """
 
 from __future__ import annotations
@@ -26,6 +30,12 @@ _EN_ADVERBS = r"(?:(?:just|finally|still|really|honestly|totally|recently|alread
 _EN_BARE = re.compile(r"^(?:i|i've|i\s+have)\s+" + _EN_ADVERBS
                       + r"(?:quit|(?:can't|cannot|can\s+not|couldn't)\s+(?:quit|stop)|"
                         r"(?:changed|switched|swapped)\s+jobs|sold\s+(?:it|them|mine))$", re.IGNORECASE)
+_FOR_PRONOUN_EN = re.compile(r"^(?:i|i'll|i\s+will|i\s+do|i'm\s+gonna|i\s+already)\s+" + _EN_ADVERBS
+                             + r"(?:(?:so|still|really|truly|already)\s+)*(?:miss|love|adore|hate|like)\s+"
+                               r"(?:him|her|them|it|you)(?:\s+(?:so\s+much|so|a\s+lot|already|terribly|dearly|"
+                               r"like\s+crazy|to\s+bits|every\s+day))*$", re.IGNORECASE)
+_FOR_PRONOUN_ZH = re.compile(r"^我(?:好|很|真的?|特别|超|非常|还是|一直|已经|太|有点|会)*"
+                             r"(?:想念|思念|想|舍不得|爱|喜欢)(?:他|她|它|他们|她们|它们|你)(?:了|啊|呀|呢|啦)*$")
 _END = re.compile(r"[\s。.!！~～…]+$")
 
 
@@ -33,10 +43,12 @@ def valueless_clause(clause: str, lang: str) -> bool:
     """True when the first-person ``clause`` (``lang`` "en" or "zh") is a bare change or stop naming nothing.
 
     ("我戒不掉" -> True, "我跳槽了" -> True, "I quit." -> True, "I can't quit" -> True; "我戒不掉烟" -> False,
-    "I quit smoking" -> False, "我跳槽去了腾讯" -> False.) The clause is as split by the pipeline, its dropped
+    "I quit smoking" -> False, "我跳槽去了腾讯" -> False; "I miss him" -> True, "我好想它" -> True, "I miss my
+    grandma" -> False.) The clause is as split by the pipeline, its dropped
     subject put back; nothing is raised.
     """
     text = _END.sub("", clause.strip())
     if lang == "zh":
-        return bool(_ZH_BARE.match(text.replace(" ", "")))
-    return bool(_EN_BARE.match(text))
+        bare = text.replace(" ", "")
+        return bool(_ZH_BARE.match(bare) or _FOR_PRONOUN_ZH.match(bare))
+    return bool(_EN_BARE.match(text) or _FOR_PRONOUN_EN.match(text))

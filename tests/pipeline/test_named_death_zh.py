@@ -11,6 +11,8 @@ from memory_core.embedded import EmbeddedMemory
 @pytest.mark.parametrize(("owned", "death", "name"), [
     ("我养了一只猫叫豆豆", "豆豆上个月生病走了，才4岁", "豆豆"),
     ("我养了一只狗叫Lucky", "Lucky昨天走了，好难过", "Lucky"),
+    ("我养了一只猫叫Mochi", "Mochi 走了，好难过", "Mochi"),  # a space after a Latin name
+    ("我养了一只狗，叫Luna，是金毛", "Luna 今天早上走了", "Luna"),  # a time of day before the death
 ])
 def test_a_named_pets_death_ends_the_pet(mem: EmbeddedMemory, owned: str, death: str, name: str) -> None:
     mem.add(owned, user_id="u", timestamp="2025-01-01T10:00:00Z")
