@@ -82,7 +82,7 @@ from memory_core.store.sql_rows import stamp_rows as _stamp_rows
 from memory_core.store.sql_rows import write_rows as _write_rows
 from memory_core.store.sql_side import SqlSideConnections
 from memory_core.store.sql_turns import SqlTurnRows
-from memory_core.store.sqlite_faults import damaged_store, sqlite_fault
+from memory_core.store.sqlite_faults import damaged_store, locked_store, sqlite_fault
 from memory_core.store.write_ops import Op
 from memory_core.validation import check_id
 
@@ -429,6 +429,8 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
 
         Raises:
             StoreDamaged: the SQLite file is damaged; nothing was written to it.
+            StoreLocked: another process held the write lock past the busy timeout; the message says which
+                repairs (each user's whole, or none) were kept.
         """
         report = SelfCheckReport()
         try:
@@ -448,6 +450,17 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
         if at != head:
             report.issues.append(f"schema is at revision {at}, the code expects {head}: run the migrations")
             return report.finish()
+        try:
+            self._check_items(report, repair)
+        except StoreLocked:  # each user's repairs commit whole: say which were kept
+            outcome = (f"the check stopped there: the repairs of {len(report.repaired)} item(s) before it were "
+                       "kept, nothing else was changed") if report.repaired else \
+                "the check stopped before repairing anything; nothing was changed"
+            raise locked_store(self.url.database, self._busy_timeout_s, outcome) from None
+        return report.finish()
+
+    def _check_items(self, report: SelfCheckReport, repair: bool) -> None:
+        """Check (and with ``repair``, repair) every user's items, one transaction per user, into ``report``."""
         for user_id in self.users():
             with self._tx(write=repair) as conn:
                 items = self._fetch(conn, user_id)
@@ -469,5 +482,4 @@ class SqlStore(SqlItemReads, SqlSideConnections, MemoryStore, SqlTurnRows):
                                            .returning(_U.c.memory_version)).scalar()
                     self._write_items(conn, user_id, [i for i, _ in fixed_items],
                                       {i.id: b for i, b in fixed_items}, version)
-        return report.finish()
 
