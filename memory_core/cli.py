@@ -39,8 +39,8 @@ from memory_core.cli_output import (
     stored_text,
 )
 from memory_core.cli_plugins import mount_plugins
-from memory_core.cli_usage import usage_hint
-from memory_core.errors import GulfstreamError, UnknownUser
+from memory_core.cli_usage import command_path, usage_hint
+from memory_core.errors import GulfstreamError, StoreLocked, UnknownUser
 from memory_core.ingest_io import ParsedFile, read_turn_file
 from memory_core.item_ids import full_item_id
 from memory_core.local_time import local
@@ -439,7 +439,8 @@ def _iso(when: datetime | None) -> str | None:
 
 def main() -> None:
     """Entry point of the ``gulfstream`` script: every error is one ``error: …`` line on stderr (a refused or
-    missing argument too, with the command's ``--help`` named), exit 2 (1 for an abort)."""
+    missing argument too, with the command's ``--help`` named; a locked store with the command that gave up,
+    ``gulfstream add: another process holds …``), exit 2 (1 for an abort)."""
     mount_plugins(app)  # e.g. the workers' ``dlq`` (entry-point group ``gulfstream.cli``)
     try:
         code = app(standalone_mode=False)
@@ -451,6 +452,9 @@ def main() -> None:
     except typer.Abort:
         error_line("aborted")
         sys.exit(1)
+    except StoreLocked as exc:  # which command gave up: the store's message says what it left stored
+        error_line(f"{command_path(typer.main.get_command(app), sys.argv[1:], 'gulfstream')}: {exc}")
+        sys.exit(2)
     except GulfstreamError as exc:
         error_line(str(exc))
         sys.exit(2)

@@ -69,9 +69,49 @@ def test_an_add_behind_another_process_write_lock_names_the_cause_and_stores_not
     error = one_error(result)
     assert f"another process holds a write lock on {db}" in error
     assert "busy timeout of 0.5 s (GULFSTREAM_SQLITE_BUSY_TIMEOUT_S)" in error
-    assert "nothing was stored" in error and "Retry, or stop the other writer" in error
+    assert error.startswith(f"error: gulfstream add: another process holds a write lock on {db}")
+    assert "nothing was changed" in error and "Retry, or stop the other writer" in error
     assert "BEGIN IMMEDIATE" not in error
     assert stored_rows(db) == before
+
+
+def _holding_the_write_lock(db: Path) -> subprocess.Popen[str]:
+    """A second process (a sqlite3 client, as another writer would be) holding ``db``'s write lock until killed."""
+    holder = subprocess.Popen([sys.executable, "-c", "import sqlite3, sys, time\n"
+                               "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                               "c.execute('BEGIN EXCLUSIVE')\nprint('held', flush=True)\ntime.sleep(300)", str(db)],
+                              stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    return holder
+
+
+def test_check_behind_another_process_write_lock_says_what_check_left_undone(tmp_path: Path) -> None:
+    db = tmp_path / "store.sqlite3"
+    store = open_store(db)
+    Memory(store).ingest([turn_from_mapping({"turn_id": "t1", "text": "I live in Lisbon",
+                                             "timestamp": "2026-01-05T09:00:00Z"}, "ann")])
+    store.close()
+    before = stored_rows(db)
+    holder = _holding_the_write_lock(db)
+    try:
+        result = gs("check", db=db, GULFSTREAM_SQLITE_BUSY_TIMEOUT_S="1")
+    finally:
+        holder.kill()
+        holder.wait()
+    error = one_error(result)
+    assert error.startswith(f"error: gulfstream check: another process holds a write lock on {db}")
+    assert "busy timeout of 1 s (GULFSTREAM_SQLITE_BUSY_TIMEOUT_S)" in error
+    assert "the check stopped before repairing anything; nothing was changed" in error
+    assert "nothing was stored" not in error  # check stores nothing: it repairs
+    assert stored_rows(db) == before
+
+
+def test_the_cli_loads_no_chinese_dictionary_before_its_command_runs() -> None:
+    """Starting the CLI is paid before a locked store's busy timeout begins: jieba's dictionary (~0.8 s of CPU)
+    is loaded when Chinese text is first read, not by importing the CLI."""
+    out = subprocess.run([sys.executable, "-c", "import sys, memory_core.cli; print('jieba' in sys.modules)"],
+                         capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "False"
 
 
 @pytest.mark.parametrize("command", [["memories", "--user", "ann"], ["check"]])

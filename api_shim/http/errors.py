@@ -11,6 +11,8 @@ The tree::
     ├── 415 unsupported_media_type  a JSON body sent without ``Content-Type: application/json``
     ├── 422 invalid_input         wrong type, missing field, oversized or empty text
     ├── 429 rate_limited          with ``Retry-After`` (seconds)
+    ├── 500 store_damaged         the store file is damaged or no store at all: retrying cannot help, an
+    │                             operator must repair it (``gulfstream check``); nothing was changed
     └── 502 / 503 / 504           a worker failed, the broker is down, no reply in time (504 ``not_applied``:
                                   turns accepted but not curated in time)
 
@@ -44,6 +46,7 @@ from memory_core.errors import (
     InvalidInput,
     NotApplied,
     NotFound,
+    StoreDamaged,
     StoreError,
     StoreLocked,
     UnknownItem,
@@ -51,9 +54,16 @@ from memory_core.errors import (
 )
 from memory_core.redact import redact
 
-__all__ = ["ApiError", "JsonResponse", "error_body", "install_handlers", "shown_message"]
+__all__ = ["STORE_DAMAGED_MESSAGE", "ApiError", "JsonResponse", "error_body", "install_handlers", "shown_message"]
 
 log = logging.getLogger(__name__)
+
+STORE_DAMAGED_MESSAGE = (
+    "the memory store is damaged or is not a Gulfstream store; nothing was changed by this request, and "
+    "retrying will not help until it is repaired. An operator must repair it: `gulfstream check` on the "
+    "server reads the whole store and names the damage (the server log names the file); then restore it from "
+    "a backup, or load an export with `gulfstream import FILE`")
+"""The message of a 500 ``store_damaged``: no path or driver text reaches the caller (the log has them)."""
 
 _CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
           405: "method_not_allowed", 406: "not_acceptable", 409: "conflict", 413: "body_too_large",
@@ -205,6 +215,11 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(StoreLocked)
     async def _locked(request: Request, exc: StoreLocked) -> JsonResponse:
         return _reply(request, 409, "user_busy", f"{exc}; try again shortly", {"Retry-After": "1"})
+
+    @app.exception_handler(StoreDamaged)
+    async def _damaged(request: Request, exc: StoreDamaged) -> JsonResponse:
+        log.error("store damaged on %s %s: %s", request.method, request.url.path, exc)  # the file and the fix
+        return _reply(request, 500, "store_damaged", STORE_DAMAGED_MESSAGE)
 
     @app.exception_handler(StoreError)
     async def _store(request: Request, exc: StoreError) -> JsonResponse:

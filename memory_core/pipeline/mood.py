@@ -6,28 +6,36 @@ own words (a ``gist:`` fact) whose whole content is a momentary feeling, with at
 "now" word (有点紧张, 好累啊, 今天好开心, so tired, a bit nervous, "sooo tired tonite": letters drawn out and chat
 spellings read as the word), is dropped: the turn itself keeps it in
 the episodic record (its event), with its date. A feeling said over a stretch of time ("最近很焦虑",
-"I've been anxious for months") names no degree-only moment and is kept.
+"I've been anxious for months") names no degree-only moment and is kept. The words (feelings, and the degree,
+"now" and chat words allowed around them) are data: ``data/moods.yaml``, read once per process.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memory_core.model import Kind
 from memory_core.pipeline.types import Candidate
+from memory_core.shipped_yaml import load_shipped
 
-_ZH_MOOD = re.compile(
-    r"^(?:今天|今晚|现在|此刻|这会儿?|突然|有点儿?|有些|一点|好|很|挺|太|超|超级|特别|真|蛮|非常|还是|又|也|都)*"
-    r"(?:紧张|累|困|开心|高兴|激动|兴奋|烦|烦躁|郁闷|难过|伤心|无聊|饿|撑|慌|心慌|忐忑|崩溃|爽|emo|难受|心碎|心累)"
-    r"(?:了|啊|呀|哦|呢|死了|坏了|极了|得很|得不行)*[!！~。.]*$")
-_EN_MOOD = re.compile(
-    r"(?i)^(?:is\s+|am\s+|feels?\s+|feeling\s+|'s\s+)?(?:a\s+bit\s+|a\s+little\s+(?:bit\s+)?|kind\s+of\s+|kinda\s+|"
-    r"so\s+|very\s+|really\s+|super\s+|pretty\s+|quite\s+|totally\s+|extra\s+)*"
-    r"(?:nervous|tired|exhausted|sleepy|happy|excited|stressed|anxious|bored|hungry|upset|sad|grumpy|wiped\s+out|"
-    r"wrecked|devastated|heartbroken|gutted|crushed|drained|shattered|miserable|burned\s+out|burnt\s+out)"
-    r"(?:\s+(?:today|tonight|tonite|2nite|this\s+(?:morning|evening|week)|right\s+now|rn|atm|now|lol|lmao|haha|"
-    r"ugh|af))*[!.~]*$")
 _DRAWN_OUT = re.compile(r"([a-z])\1{2,}", re.IGNORECASE)  # "sooo tired", "tireddd": no English word holds three
+
+
+def _any(words: list[str]) -> str:
+    """An alternation of ``words`` (``data/moods.yaml``), a space in one matching any run of spaces."""
+    return "|".join(r"\s+".join(re.escape(part) for part in str(w).split()) for w in words)
+
+
+@functools.cache
+def _patterns() -> dict[str, re.Pattern[str]]:
+    """The whole-content pattern of a momentary mood per language, built from ``data/moods.yaml``."""
+    zh, en = (load_shipped("data", "moods.yaml")[lang] for lang in ("zh", "en"))
+    return {
+        "zh": re.compile(rf"^(?:{_any(zh['before'])})*(?:{_any(zh['feelings'])})(?:{_any(zh['after'])})*[!！~。.]*$"),
+        "en": re.compile(rf"(?i)^(?:(?:{_any(en['verbs'])})\s+)?(?:(?:{_any(en['degrees'])})\s+)*"
+                         rf"(?:{_any(en['feelings'])})(?:\s+(?:{_any(en['after'])}))*[!.~]*$"),
+    }
 
 
 def without_moods(cands: list[Candidate]) -> list[Candidate]:
@@ -58,5 +66,5 @@ def _mood_only(cand: Candidate) -> bool:
     if text is None:
         return False
     if cand.lang == "zh":
-        return bool(_ZH_MOOD.match(text))
-    return bool(_EN_MOOD.match(_DRAWN_OUT.sub(r"\1", text)))
+        return bool(_patterns()["zh"].match(text))
+    return bool(_patterns()["en"].match(_DRAWN_OUT.sub(r"\1", text)))

@@ -9,6 +9,7 @@ are the words of a turn beyond its pleasantries, evaluative and function words, 
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memory_core.text.synonyms import synonym_groups
@@ -116,7 +117,7 @@ def new_words(text: str, addressed: bool = True) -> list[str]:
                                     else _SMALL_TALK.match(sentence.strip()) is not None):
             continue
         out.extend(w for w in tokenize(_PLEASANTRY_PART.sub(" ", sentence))
-                   if w not in _EVALUATIVE and _DEGREE.sub("", w) not in _EVALUATIVE
+                   if w not in _evaluative() and _DEGREE.sub("", w) not in _evaluative()
                    and any(ch.isalnum() for ch in w))  # an emoji ("🥦") is no word of its own
     return out
 
@@ -159,11 +160,19 @@ _PLEASANTRY_PART = re.compile(
 _DEGREE = re.compile(r"^(?:很|太|真|挺|超|蛮|非常|特别|好)(?=.)")
 
 #: Praise and words about the talk itself: an echo made of them and the user's own words says nothing new.
-_EVALUATIVE = frozenset(tokenize(
+#: Tokenized on first use (``_evaluative``), not at import: its Chinese words load jieba's dictionary (~0.8 s
+#: of CPU), which every CLI command paid before it began, even one that never reads Chinese text.
+_EVALUATIVE_TEXT = (
     "cute nice lovely beautiful great wonderful sweet cool amazing awesome fun interesting exciting adorable "
     "perfect good fantastic pretty lucky brilliant gorgeous delightful charming name names choice idea news "
     "really indeed quite truly definitely totally sound sounds like love lovely "
     "可爱 好听 不错 漂亮 好看 厉害 有趣 有意思 棒 真棒 美 名字 选择 主意 消息 羡慕 温馨 幸福 开心 高兴"
     # what the assistant says it will do with what the user said ("no more coffee for you then", "以后不给你推荐")
     " recommend recommendation suggest suggestion avoid remind mention more anymore then now "
-    "推荐 建议 提醒 避开 避免 以后 今后 下次 再"))
+    "推荐 建议 提醒 避开 避免 以后 今后 下次 再")
+
+
+@functools.cache
+def _evaluative() -> frozenset[str]:
+    """The tokens of ``_EVALUATIVE_TEXT``."""
+    return frozenset(tokenize(_EVALUATIVE_TEXT))

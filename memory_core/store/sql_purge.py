@@ -27,6 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from memory_core.errors import StoreError, UnknownItem
 from memory_core.model import Actor, utcnow
 from memory_core.store.purge import PurgeReport, purge_items, purged_turn
+from memory_core.store.sql_engine import BEGIN_KEY
 from memory_core.store.sql_queries import _Q_COUNTERS, _Q_FENCE, _Q_TURNS_BY_IDS, _S, _T, _V, _turn_from_row
 from memory_core.store.sql_rows import item_rows, write_rows
 from memory_core.validation import check_id
@@ -82,7 +83,7 @@ def purge_many_sql(store: SqlStore, user_id: str, item_ids: Sequence[str], reaso
             raw = conn.connection.driver_connection if store.is_sqlite else None
             if raw is not None:  # one connection: the pragma is per connection; no transaction is open
                 raw.execute("PRAGMA secure_delete=ON")
-                conn.info["gs_begin"] = "BEGIN IMMEDIATE"
+                conn.info[BEGIN_KEY] = "BEGIN IMMEDIATE"
             try:
                 with conn.begin():
                     reports: list[PurgeReport] = []

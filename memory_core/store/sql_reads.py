@@ -1,11 +1,13 @@
 """The item reads of ``SqlStore``: one item, lists, keys, changes since a version, owners, users.
 
-``SqlItemReads`` holds them; ``sql.SqlStore`` mixes it in and provides the
-transaction and row helpers they rely on (``_tx``, ``_fetch``).
+``SqlItemReads`` holds them and ``_fetch``, the one way items are loaded from
+their rows (the writes and the self-check load with it too); ``sql.SqlStore``
+mixes it in and provides the transactions they rely on (``_tx``).
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
@@ -15,7 +17,7 @@ from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.engine import URL, Connection
 
 from memory_core.errors import InvalidField, StoreError, UnknownItem, UnknownUser
-from memory_core.model import MemoryItem, Status
+from memory_core.model import MemoryItem, Revision, Status
 from memory_core.store.list_filters import check_list_filters
 from memory_core.store.pg_changes import DriverConnectionLost, changes_rows
 from memory_core.store.sql_queries import (
@@ -33,7 +35,10 @@ from memory_core.store.sql_queries import (
     _Q_IDS_CITING,
     _Q_IDS_REVISED_BY,
     _Q_INDEX_JOINED,
+    _Q_REVS_OF,
     _Q_USER_VERSIONS,
+    _REV_FIELDS,
+    _REVS_BY_IDS,
     _Fetch,
     _fetch_statements,
     _prefix_rows,
@@ -57,9 +62,27 @@ class SqlItemReads:
 
         def _tx(self, write: bool = False) -> AbstractContextManager[Connection]: ...
 
-        @staticmethod
-        def _fetch(conn: Connection, user_id: str, stmts: _Fetch = _F_ALL, *, with_history: bool = True,
-                   **params: Any) -> dict[str, MemoryItem]: ...
+    @staticmethod
+    def _fetch(conn: Connection, user_id: str, stmts: _Fetch = _F_ALL, *, with_history: bool = True,
+               **params: Any) -> dict[str, MemoryItem]:
+        """Load the items of ``user_id`` selected by ``stmts`` (with their histories), oldest first."""
+        params["uid"] = user_id
+        rows = conn.execute(stmts[0], params).all()
+        if not rows:
+            return {}
+        history: dict[str, list[Revision]] = defaultdict(list)
+        if with_history:  # a few items' revisions by their ids, not by repeating the items' select
+            revs = conn.execute(_Q_REVS_OF, {"uid": user_id, "ids": [row.id for row in rows]}) \
+                if len(rows) <= _REVS_BY_IDS else conn.execute(stmts[1], params)
+            for r in revs:
+                history[r.item_id].append(Revision(*(getattr(r, name) for name in _REV_FIELDS)))
+        items = {}
+        for row in rows:
+            values = {name: getattr(row, name) for name in _ITEM_FIELDS}
+            values["source"] = list(values["source"] or [])
+            values["meta"] = dict(values["meta"] or {})
+            items[row.id] = MemoryItem(user_id=row.user_id, id=row.id, history=history[row.id], **values)
+        return items
 
     def get(self, user_id: str, item_id: str) -> MemoryItem:
         """Return one item (any status). Raises UnknownItem."""

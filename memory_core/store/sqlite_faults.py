@@ -21,7 +21,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from memory_core.errors import StoreDamaged, StoreError, StoreLocked
 
-__all__ = ["BUSY_TIMEOUT_ENV", "damaged_store", "sqlite_fault"]
+__all__ = ["BUSY_TIMEOUT_ENV", "damaged_store", "locked_store", "sqlite_fault"]
 
 #: The environment variable of ``Settings.sqlite_busy_timeout_s``, named in the locked-store error.
 BUSY_TIMEOUT_ENV = "GULFSTREAM_SQLITE_BUSY_TIMEOUT_S"
@@ -61,6 +61,15 @@ def damaged_store(database: str | None, detail: str) -> StoreDamaged:
         f"a YAML file written earlier by `gulfstream export --reveal` with `gulfstream import FILE`")
 
 
+def locked_store(database: str | None, busy_timeout_s: float, outcome: str = "nothing was changed") -> StoreLocked:
+    """The ``StoreLocked`` for a write to the SQLite file ``database`` (a path) that waited ``busy_timeout_s``
+    seconds behind another process's write lock; ``outcome`` says what that left stored (the refused write is
+    rolled back whole: "nothing was changed")."""
+    return StoreLocked(
+        f"another process holds a write lock on {_where(database)}: gave up after the busy timeout of "
+        f"{busy_timeout_s:g} s ({BUSY_TIMEOUT_ENV}); {outcome}. Retry, or stop the other writer")
+
+
 def sqlite_fault(exc: SQLAlchemyError | sqlite3.Error, database: str | None,
                  busy_timeout_s: float) -> StoreError | None:
     """The error a SQLite failure means for the store file ``database``, or None when it is no file fault.
@@ -78,10 +87,7 @@ def sqlite_fault(exc: SQLAlchemyError | sqlite3.Error, database: str | None,
     name = _code_name(exc)
     if name in _DAMAGED:
         return damaged_store(database, str(getattr(exc, "orig", exc)))
-    where = _where(database)
     if name in _BUSY:
-        return StoreLocked(
-            f"another process holds a write lock on {where}: gave up after the busy timeout of "
-            f"{busy_timeout_s:g} s ({BUSY_TIMEOUT_ENV}); nothing was stored. Retry, or stop the other writer")
+        return locked_store(database, busy_timeout_s)
     return None
 

@@ -18,6 +18,7 @@ Codes (``ERROR_CODES``), by the class they stand for::
     unknown_item       UnknownItem
     store_error        StoreError
     store_locked       StoreLocked
+    store_damaged      StoreDamaged       (the store file is damaged; it was left as it is)
     llm_error          LLMError           (also LLMOutputError, whose detail is in the message)
     llm_unavailable    LLMUnavailable
     internal_error     anything else      (logged by the worker; the caller sees RemoteError)
@@ -47,6 +48,7 @@ ERROR_CODES: dict[type[core.GulfstreamError], str] = {
     core.UnknownItem: "unknown_item",
     core.StoreError: "store_error",
     core.StoreLocked: "store_locked",
+    core.StoreDamaged: "store_damaged",
     core.LLMError: "llm_error",
     core.LLMUnavailable: "llm_unavailable",
 }

@@ -8,6 +8,7 @@ import pytest
 from memory_core.model import Kind
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.types import Candidate
+from memory_core.shipped_yaml import load_shipped
 
 
 def _fact(description: str, lang: str = "en") -> Candidate:
@@ -38,3 +39,24 @@ def test_a_strong_feeling_of_the_moment_is_no_fact(text: str, lang: str) -> None
 )
 def test_a_feeling_with_what_it_is_about_stays(text: str, lang: str) -> None:
     assert len(without_moods([_fact(text, lang)])) == 1
+
+
+def _lexicon() -> dict[str, dict[str, list[str]]]:
+    return load_shipped("data", "moods.yaml")
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_feeling_in_the_lexicon_alone_is_a_mood(lang: str) -> None:
+    feelings = _lexicon()[lang]["feelings"]
+    assert len(feelings) > 10
+    said = [f"用户{w}" if lang == "zh" else f"User is {w}" for w in feelings]
+    assert [c.description for c in without_moods([_fact(s, lang) for s in said])] == []
+
+
+def test_the_words_around_a_feeling_come_from_the_lexicon() -> None:
+    zh, en = _lexicon()["zh"], _lexicon()["en"]
+    assert without_moods([_fact(f"用户{zh['before'][-1]}{zh['feelings'][0]}{zh['after'][-1]}", "zh")]) == []
+    said = f"User {en['verbs'][1]} {en['degrees'][0]} {en['feelings'][-1]} {en['after'][6]}"
+    assert without_moods([_fact(said)]) == []
+    # a word that is in no list keeps the fact: a feeling about something stays
+    assert len(without_moods([_fact(f"User is {en['feelings'][0]} about the exam")])) == 1

@@ -103,7 +103,7 @@ def test_a_write_behind_another_process_lock_says_so_and_stores_nothing(
     message = str(caught.value)
     assert f"another process holds a write lock on {path}" in message
     assert "busy timeout of 0.2 s (GULFSTREAM_SQLITE_BUSY_TIMEOUT_S)" in message
-    assert "nothing was stored" in message and "Retry, or stop the other writer" in message
+    assert "nothing was changed" in message and "Retry, or stop the other writer" in message
     assert store.faults == {"locked": 1}
     assert any("locked" in r.getMessage() for r in caplog.records)
     assert len(store.list_items("ann")) == before
