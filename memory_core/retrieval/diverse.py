@@ -10,12 +10,15 @@ cover dropped or moved behind (see ``Diverse._diverse``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from memory_core.model import Kind, Status
 from memory_core.retrieval.names import asks_name, is_name_statement
 from memory_core.retrieval.rerank import Reranks
 from memory_core.retrieval.stale_last import old_stated
+from memory_core.retrieval.turn_beyond import says_more
 from memory_core.retrieval.turn_terms import says_beyond
 from memory_core.text.tokenize import tokenize
 
@@ -140,6 +143,7 @@ class Diverse(Reranks):
         placed: set[int] = set()
         fresh: list[tuple[int, float]] = []
         partial: list[tuple[int, float]] = []
+        beyond: list[tuple[int, float]] = []  # raw turns whose facts were placed and say less than they do
 
         def sources(slot: int) -> tuple[str, ...]:
             item = items[slot]
@@ -205,12 +209,18 @@ class Diverse(Reranks):
             curated = self._curated_of(j, mask, rank, named)
             if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names) \
                     and self._member_turn(curated, members, mask) == curated:
+                if self._turn_says_more(j, mask):
+                    beyond.append((j, score))  # the fact first; the turn, saying more, after the facts
                 j = curated
             if j in placed:
                 continue
             src = sources(j)
             every, some = shown(src, seen(j))
             item = items[j]
+            if every and item is not None and item.kind == Kind.EVENT and not all(t in said for t in src) \
+                    and self._turn_says_more(j, mask):
+                beyond.append((j, score))  # its facts were placed, yet they leave some of it unsaid
+                continue
             if every or (item is not None and item.key and item.key in keys and item.status == Status.ACTIVE):
                 continue  # a second item of a slot placed says nothing new, unless it is the slot's old value
             placed.add(j)
@@ -221,8 +231,20 @@ class Diverse(Reranks):
             fresh.append((j, score))
         # a partial item whose other turns were placed later (below it, yet before it) says nothing new either
         partial = [(j, score) for j, score in partial if not shown(sources(j), seen(j))[0]]
-        picked = (fresh + partial)[:k]
+        picked = after_facts((fresh + partial)[:k], beyond, k, sources)
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
+
+    def _turn_says_more(self, j: int, mask: np.ndarray | None) -> bool:
+        """True when the raw turn in slot ``j`` holds a name, number or city none of its active curated items
+        (allowed by ``mask``) holds (``turn_beyond.says_more``): the facts cannot stand for it alone."""
+        items = self.table.items
+        event = items[j]
+        if event is None or event.kind != Kind.EVENT:
+            return False
+        facts = [item.description for turn_id in event.source for c in self._slots_by_turn.get(turn_id, ())
+                 if (item := items[c]) is not None and item.kind != Kind.EVENT and item.status == Status.ACTIVE
+                 and (mask is None or bool(mask[c]))]
+        return bool(facts) and says_more(event.description, facts)
 
     def _member_turn(self, j: int, members: frozenset[str], mask: np.ndarray | None) -> int:
         """For a curated item of one turn (slot ``j``) holding none of the list ``members``, the slot of that raw
@@ -254,6 +276,30 @@ class Diverse(Reranks):
                 (item := items[c]) is not None and item.kind == Kind.EVENT and (mask is None or bool(mask[c]))
                 for c in self._slots_by_turn.get(turn_id, ()))
         return found
+
+
+def after_facts(kept: list[tuple[int, float]], beyond: list[tuple[int, float]], k: int,
+                sources: Callable[[int], tuple[str, ...]]) -> list[tuple[int, float]]:
+    """``kept`` (slot, score) pairs with the raw turns of ``beyond`` placed among them, at most ``k`` in all.
+
+    A turn of ``beyond`` goes after every kept result of its own turns (its facts come first, ``sources``
+    giving a slot's turn ids) and after every kept result scoring at least as much; its score is then no
+    higher than the result before it (the scores still read best first).
+    """
+    picked = list(kept)
+    seen = {j for j, _ in picked}
+    for j, score in beyond:
+        if j in seen:
+            continue
+        seen.add(j)
+        own = set(sources(j))
+        at = max((n + 1 for n, (c, _) in enumerate(picked) if own.intersection(sources(c))), default=0)
+        while at < len(picked) and picked[at][1] >= score:
+            at += 1
+        if at >= k:
+            continue
+        picked.insert(at, (j, min(score, picked[at - 1][1]) if at else score))
+    return picked[:k]
 
 
 def _holds(sorted_docs: np.ndarray, j: int) -> bool:

@@ -15,9 +15,11 @@ _THIRD_PERSON = re.compile(r"(?<![A-Za-z'])(?:he|him|his|she|her|hers|the user|u
 _SENTENCE_END = re.compile(r"[.!。！…]\s*\S")
 _QUESTION_END = re.compile(r"[?？]\s*[\"”')）]*\s*$")
 _HYPOTHETICAL = re.compile(
-    r"^(?:(?:so|hmm+|ok|okay|well|random question|just wondering)[,.!:\s]+)?"
+    r"^(?:(?:so|hmm+|ok|okay|well|random question|just wondering|lol|lmao|haha+|hah|jk|just kidding|joking)"
+    r"[,.!:\s]+)*"
     r"(?:what\s+if|if|suppose|supposing|imagine|hypothetically|i\s+wish)\b"
-    r"|^(?:嗯|那|话说|随便问问)?[，,：:\s]*(?:如果|要是|假如|假设|万一|但愿|我希望)")
+    r"|^(?:(?:嗯|那|话说|随便问问|哈哈+|开玩笑(?:的|地|啦|哈)?|说着玩(?:的)?|逗你(?:的|玩)?|lol|haha+)[，,。！!：:\s]*)*"
+    r"(?:我|我们)?(?:如果|要是|假如|假设|万一|但愿|我希望)")
 _ZH_QUESTION = re.compile(r"(?:吗|什么|哪|哪儿|哪里|几|多少|谁|怎么|为什么|是不是)(?:呢|啊|呀|来着)?\s*$")
 
 
@@ -68,7 +70,8 @@ def hypothetical(text: str, speaker: str = "") -> bool:
 
     "If I moved to Berlin, would I need German?", "What if I quit?", "I wish I
     lived by the sea", "要是我搬去柏林的话…", "假如我辞职了" are; "I moved to
-    Berlin" and "I'm thinking about moving" (a plan the user has) are not.
+    Berlin" and "I'm thinking about moving" (a plan the user has) are not. A laugh or a joke marker before
+    the supposition ("lol imagine if I was a millionaire…", "开玩笑的，我要是中了彩票就…") keeps it one.
     Recall weighs such a turn as a bare question (it holds nothing true of the user).
     """
     body = text.strip()

@@ -71,6 +71,16 @@ def test_a_general_word_finds_a_specific_member_in_either_language():
         _first_only_with_expansion(query, said)
 
 
+def test_a_sweet_dish_finds_a_sugar_restriction_in_either_language():
+    """A cake, a dessert or cookies asked about find the restriction written with the word sugar / 糖, in the
+    question's language or the other; without the expansion they do not."""
+    for query, said in (("Can I bake her a cake?", "I stopped eating sugar, my doctor told me to."),
+                        ("Any dessert ideas for her?", "我戒糖了，医生说我血糖偏高。"),
+                        ("给她买个蛋糕可以吗？", "I gave up sugar last month."),
+                        ("我能给她做点饼干吗？", "医生让我控糖，甜的都不碰了。")):
+        _first_only_with_expansion(query, said)
+
+
 def test_a_member_named_alone_expands_to_nothing():
     assert category_terms(tokenize("I bought a canoe")) == []
     assert category_terms(tokenize("where do I live?")) == []
