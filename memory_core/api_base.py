@@ -47,10 +47,34 @@ from memory_core.validation import (
     check_turn_time,
 )
 
-__all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_filters", "item_record",
+__all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_add", "check_filters", "item_record",
            "revision_record"]  # the records and filters live in api_records; named here for the transports
 
 MAX_PAGE = 1000
+
+
+def _given_fields(theme: object, kind: object) -> tuple[str | None, str | None]:
+    """``theme`` and ``kind`` of an add as given, checked (None: chosen from the words). Raises InvalidInput."""
+    item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
+    item_kind = None if kind is None else check_strings("kind", kind, Kind._value2member_map_, field="kind")[0]
+    return item_theme, item_kind
+
+
+def check_add(messages: Messages, *, user_id: object, infer: bool = True, theme: object = None,
+              kind: object = None) -> None:
+    """Check an ``add``'s input as ``BaseMemoryAPI.add`` does, before any store is opened (so a command that
+    refuses it creates nothing).
+
+    Raises:
+        InvalidInput: bad messages (empty, too long, not text), user id, theme or kind, or theme/kind with
+            ``infer``.
+    """
+    check_id(user_id, "user id")
+    checked_messages(messages, utcnow())
+    if infer and (theme is not None or kind is not None):
+        raise InvalidField("theme and kind are chosen by the write pipeline; pass them with infer=False")
+    if not infer:
+        _given_fields(theme, kind)
 DEFAULT_REASON = "edited through the memory API"
 T = TypeVar("T")
 #: Statuses an ``add``'s turns can end an item with, and the revision op that ends it (reported as DELETE).
@@ -222,8 +246,7 @@ class BaseMemoryAPI(UserListing, ABC):
                     ended.append(record)
             results += [{**shown_record(r), "event": "DELETE"} for r in ended if self._ended_by(user_id, r, wanted)]
             return {"results": results, "turn_ids": ids}
-        item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
-        item_kind = None if kind is None else check_strings("kind", kind, Kind._value2member_map_, field="kind")[0]
+        item_theme, item_kind = _given_fields(theme, kind)
         out = []
         for role, text, when, speaker, given_id, _ in msgs:
             if role == "system":
