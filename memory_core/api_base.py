@@ -106,6 +106,11 @@ class BaseMemoryAPI(UserListing, ABC):
     def _publish(self, turns: list[Turn]) -> None:
         """Hand checked turns to the write pipeline (in order)."""
 
+    def _stored_before(self, user_id: str, turns: list[Turn]) -> set[str]:
+        """The ids of ``turns`` stored already with the same text (a re-sent add: the store will do nothing);
+        empty where the transport cannot tell (its add then lists its items as it did the first time)."""
+        return set()
+
     @abstractmethod
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
               texts: Mapping[str, str] | None = None) -> None:
@@ -209,7 +214,9 @@ class BaseMemoryAPI(UserListing, ABC):
             wait: with ``infer``, wait until the turns are applied (up to ``wait_timeout_s``).
 
         Returns:
-            ``{"results": [item record + "event"], "turn_ids": [...]}`` (no results without ``wait``).
+            ``{"results": [item record + "event"], "turn_ids": [...]}`` (no results without ``wait``); the
+            event is ADD, UPDATE, DELETE, or NONE for an item only turns stored before gave (the same message
+            re-sent: nothing was added, so a caller counting ADD events counts it once).
 
         Raises:
             InvalidInput: bad messages, ids, time, metadata, theme or kind, or ``infer`` / ``wait`` not a
@@ -231,6 +238,7 @@ class BaseMemoryAPI(UserListing, ABC):
                           session, role, text, when, speaker, meta=with_offset(meta, raw))
                      for n, (role, text, when, speaker, tid, raw) in enumerate(msgs)]
             ids = [t.turn_id for t in turns]
+            resent = self._stored_before(user_id, turns)
             started = utcnow() - ENDED_SLACK
             self._publish(turns)
             if not wait:
@@ -240,7 +248,9 @@ class BaseMemoryAPI(UserListing, ABC):
             results, ended = [], []
             for record in self._of_turns(user_id, ids):
                 if wanted.intersection(record["source"]):
-                    event = "ADD" if record["source"][0] in wanted else "UPDATE"
+                    # an item only re-sent turns gave (stored before with the same text) was not added now: NONE
+                    event = ("NONE" if not (wanted - resent).intersection(record["source"])
+                             else "ADD" if record["source"][0] in wanted else "UPDATE")
                     results.append({**shown_record(record), "event": event})
                 elif record["status"] in _ENDED and check_timestamp(record["updated_at"]) >= started:
                     ended.append(record)
