@@ -47,10 +47,34 @@ from memory_core.validation import (
     check_turn_time,
 )
 
-__all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_filters", "item_record",
+__all__ = ["FILTER_NAMES", "ITEM_KEYS", "BaseMemoryAPI", "Filters", "check_add", "check_filters", "item_record",
            "revision_record"]  # the records and filters live in api_records; named here for the transports
 
 MAX_PAGE = 1000
+
+
+def _given_fields(theme: object, kind: object) -> tuple[str | None, str | None]:
+    """``theme`` and ``kind`` of an add as given, checked (None: chosen from the words). Raises InvalidInput."""
+    item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
+    item_kind = None if kind is None else check_strings("kind", kind, Kind._value2member_map_, field="kind")[0]
+    return item_theme, item_kind
+
+
+def check_add(messages: Messages, *, user_id: object, infer: bool = True, theme: object = None,
+              kind: object = None) -> None:
+    """Check an ``add``'s input as ``BaseMemoryAPI.add`` does, before any store is opened (so a command that
+    refuses it creates nothing).
+
+    Raises:
+        InvalidInput: bad messages (empty, too long, not text), user id, theme or kind, or theme/kind with
+            ``infer``.
+    """
+    check_id(user_id, "user id")
+    checked_messages(messages, utcnow())
+    if infer and (theme is not None or kind is not None):
+        raise InvalidField("theme and kind are chosen by the write pipeline; pass them with infer=False")
+    if not infer:
+        _given_fields(theme, kind)
 DEFAULT_REASON = "edited through the memory API"
 T = TypeVar("T")
 #: Statuses an ``add``'s turns can end an item with, and the revision op that ends it (reported as DELETE).
@@ -81,6 +105,11 @@ class BaseMemoryAPI(UserListing, ABC):
     @abstractmethod
     def _publish(self, turns: list[Turn]) -> None:
         """Hand checked turns to the write pipeline (in order)."""
+
+    def _stored_before(self, user_id: str, turns: list[Turn]) -> set[str]:
+        """The ids of ``turns`` stored already with the same text (a re-sent add: the store will do nothing);
+        empty where the transport cannot tell (its add then lists its items as it did the first time)."""
+        return set()
 
     @abstractmethod
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
@@ -185,7 +214,9 @@ class BaseMemoryAPI(UserListing, ABC):
             wait: with ``infer``, wait until the turns are applied (up to ``wait_timeout_s``).
 
         Returns:
-            ``{"results": [item record + "event"], "turn_ids": [...]}`` (no results without ``wait``).
+            ``{"results": [item record + "event"], "turn_ids": [...]}`` (no results without ``wait``); the
+            event is ADD, UPDATE, DELETE, or NONE for an item only turns stored before gave (the same message
+            re-sent: nothing was added, so a caller counting ADD events counts it once).
 
         Raises:
             InvalidInput: bad messages, ids, time, metadata, theme or kind, or ``infer`` / ``wait`` not a
@@ -207,6 +238,7 @@ class BaseMemoryAPI(UserListing, ABC):
                           session, role, text, when, speaker, meta=with_offset(meta, raw))
                      for n, (role, text, when, speaker, tid, raw) in enumerate(msgs)]
             ids = [t.turn_id for t in turns]
+            resent = self._stored_before(user_id, turns)
             started = utcnow() - ENDED_SLACK
             self._publish(turns)
             if not wait:
@@ -216,14 +248,15 @@ class BaseMemoryAPI(UserListing, ABC):
             results, ended = [], []
             for record in self._of_turns(user_id, ids):
                 if wanted.intersection(record["source"]):
-                    event = "ADD" if record["source"][0] in wanted else "UPDATE"
+                    # an item only re-sent turns gave (stored before with the same text) was not added now: NONE
+                    event = ("NONE" if not (wanted - resent).intersection(record["source"])
+                             else "ADD" if record["source"][0] in wanted else "UPDATE")
                     results.append({**shown_record(record), "event": event})
                 elif record["status"] in _ENDED and check_timestamp(record["updated_at"]) >= started:
                     ended.append(record)
             results += [{**shown_record(r), "event": "DELETE"} for r in ended if self._ended_by(user_id, r, wanted)]
             return {"results": results, "turn_ids": ids}
-        item_theme = None if theme is None else check_text(theme, "theme", max_chars=MAX_THEME_CHARS)
-        item_kind = None if kind is None else check_strings("kind", kind, Kind._value2member_map_, field="kind")[0]
+        item_theme, item_kind = _given_fields(theme, kind)
         out = []
         for role, text, when, speaker, given_id, _ in msgs:
             if role == "system":

@@ -57,6 +57,8 @@ __all__ = ["app", "main"]
 
 #: Turns ``gulfstream ingest`` hands to the pipeline at a time (one progress step).
 INGEST_BATCH = 200
+#: The first step is this small, so the first progress line is out within a second or two, not after 200 turns.
+INGEST_FIRST_BATCH = 25
 
 app = typer.Typer(help="Gulfstream: long-term memory for LLM agents.", no_args_is_help=True,
                   pretty_exceptions_enable=False)
@@ -119,11 +121,12 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     with _memory(db) as memory, progress_bar() as progress:
         advance = progress_factory(progress)("ingest", len(parsed.turns))
         stored = duplicates = applied = 0
-        for start in range(0, len(parsed.turns), INGEST_BATCH):
-            report = memory.ingest(parsed.turns[start:start + INGEST_BATCH])
+        starts = [0, *range(INGEST_FIRST_BATCH, len(parsed.turns), INGEST_BATCH)]
+        for start, end in zip(starts, [*starts[1:], len(parsed.turns)], strict=True):
+            report = memory.ingest(parsed.turns[start:end])
             stored, duplicates, applied = (stored + report.stored, duplicates + report.duplicates,
                                            applied + report.applied)
-            advance(len(parsed.turns[start:start + INGEST_BATCH]))
+            advance(end - start)
     console.print(f"stored {stored} turn(s), {duplicates} already present, applied {applied} pending turn(s), "
                   f"{len(parsed.errors)} bad line(s)")
     users = sorted({t.user_id for t in parsed.turns})

@@ -23,6 +23,7 @@ import typer
 from rich.console import Console
 
 from memory_core.api import MemoryAPI
+from memory_core.api_base import check_add
 from memory_core.cli_output import RevealOption, fail, require_store, stored_json, stored_text
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidInput, LLMUnavailable
@@ -74,6 +75,7 @@ def add(user: UserOption, text: Annotated[str, typer.Argument(help="The memory (
                                             "message instead of storing it as given.")] = False,
         db: DbOption = None) -> None:
     """Add a memory item for USER, as given (or curated with --infer); print what was stored."""
+    check_add(text, user_id=user, infer=infer, theme=theme, kind=kind)  # refused input creates no store
     with _api(db) as api:
         _show(api.add(text, user_id=user, infer=infer, theme=theme, kind=kind)["results"])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
@@ -128,16 +129,24 @@ def progress_factory(progress: Progress) -> Callable[[str, int], Callable[[int],
     return start
 
 
-def plain_progress(label: str, total: int) -> Callable[[int], None]:
-    """A progress callback printing ``label: done/total`` on stderr at each tenth (for logs and pipes)."""
-    done, shown = 0, 0
+#: A plain progress line is printed at least this often (seconds) while work goes on, between tenths.
+PROGRESS_EVERY_S = 5.0
+
+
+def plain_progress(label: str, total: int, every_s: float = PROGRESS_EVERY_S) -> Callable[[int], None]:
+    """A progress callback printing ``label: done/total`` on stderr (for logs and pipes): at the first step, at
+    each tenth, and whenever ``every_s`` seconds have passed since the last line, so a long first tenth (400 of
+    3,000 turns) is never silent."""
+    done, shown = 0, -1
+    last = time.monotonic()
 
     def advance(n: int) -> None:
-        nonlocal done, shown
+        nonlocal done, shown, last
         done += n
         tenth = 10 if done >= total else done * 10 // max(total, 1)
-        if tenth > shown:
-            shown = tenth
+        now = time.monotonic()
+        if tenth > shown or (done and now - last >= every_s):
+            shown, last = max(tenth, shown, 0), now
             err.print(f"{label}: {done}/{total}", markup=False, highlight=False)
             err.file.flush()  # a whole line, out before anything the command prints on stdout after it
     return advance

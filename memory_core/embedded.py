@@ -60,6 +60,14 @@ class EmbeddedMemory(BaseMemoryAPI):
     def _publish(self, turns: list[Turn]) -> None:
         self.memory.ingest(turns)
 
+    def _stored_before(self, user_id: str, turns: list[Turn]) -> set[str]:
+        """The ids of ``turns`` stored already with the same text (one query; a store without turns: none)."""
+        tables = self.memory.store.sql_tables()
+        if tables is None:
+            return set()
+        stored = tables.stored_texts(user_id, [t.turn_id for t in turns])
+        return {t.turn_id for t in turns if stored.get(t.turn_id) == t.text}
+
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
               texts: Mapping[str, str] | None = None) -> None:
         """Nothing to wait for: ``_publish`` applied the turns."""

@@ -10,7 +10,8 @@ vectors (``GULFSTREAM_EMBEDDER=none``). The as-given item had no key, so only
 its own words could meet a question.
 
 ``add_given`` reads the text with the write pipeline's mechanical extractor
-(a user turn, as the pipeline would read it) and keeps the first slot key
+(a user turn, as the pipeline would read it; a note on the user in the third
+person, "User lives in Leeds" / "用户住在利兹", as the user's own words) and keeps the first slot key
 it finds on the item; the text stays as given. The key also brings the
 change rule of a single-valued slot (DESIGN invariant 9): the user's other
 active items of that key said no later than this one are superseded by it,
@@ -26,6 +27,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from memory_core.given_person import as_own_words
 from memory_core.model import Actor, Kind, MemoryItem, Status, Turn, utcnow
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.slot_lexicon import single_valued_key
@@ -42,9 +44,10 @@ def given_key(text: str, speaker: str = "", when: datetime | None = None) -> str
     """The canonical slot key the write pipeline reads in ``text`` said by the user ("" when it states none).
 
     The first statement with a key wins ("I live in Berlin and work at Google" is ``fact:lives_in``); a
-    named ``speaker`` keys the slot as the pipeline does (``…@<speaker>``).
+    named ``speaker`` keys the slot as the pipeline does (``…@<speaker>``). A note on the user in the third
+    person ("User lives in Leeds", "用户搬到曼彻斯特了") is read as the user's own words (``as_own_words``).
     """
-    turn = Turn(user_id="given", turn_id="given", session_id="given", role="user", text=text,
+    turn = Turn(user_id="given", turn_id="given", session_id="given", role="user", text=as_own_words(text, speaker),
                 timestamp=when or utcnow(), speaker=speaker)
     for cand in MechanicalExtractor(event_roles=()).extract(turn):
         if cand.kind != Kind.EVENT and cand.key:
@@ -58,7 +61,7 @@ def given_kind(text: str, speaker: str = "") -> str:
 
     The first statement with a key decides, as for ``given_key``; a text with none is a fact.
     """
-    turn = Turn(user_id="given", turn_id="given", session_id="given", role="user", text=text,
+    turn = Turn(user_id="given", turn_id="given", session_id="given", role="user", text=as_own_words(text, speaker),
                 timestamp=utcnow(), speaker=speaker)
     for cand in MechanicalExtractor(event_roles=()).extract(turn):
         if cand.kind != Kind.EVENT and cand.key:

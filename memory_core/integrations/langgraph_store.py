@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from memory_core.integrations import missing_extra
@@ -184,6 +184,8 @@ class MemoryStoreAdapter(BaseStore):
             with contextlib.suppress(UnknownItem):  # deleting what is not there is a no-op, as in LangGraph
                 self.api.delete(op.key, user_id=user, reason="deleted from the LangGraph store")
             return
+        if not isinstance(op.value, Mapping):  # LangGraph's values are dicts; anything else is a caller's mistake
+            raise InvalidField(f"a store value must be a dict (or None to delete), got {type(op.value).__name__}")
         text = stored_text(op.value)
         try:
             existing = self.api.get(op.key, user_id=user)
