@@ -7,11 +7,40 @@ live in 上海"), to be read as English. ``memory_core.pipeline.clauses`` uses b
 
 from __future__ import annotations
 
+import functools
 import re
 
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import HAN_RUN, has_han
 
-__all__ = ["by_script", "english_framed"]
+__all__ = ["by_script", "english_framed", "seams_marked"]
+
+
+@functools.lru_cache(maxsize=1)
+def _openers() -> str:
+    words = sorted((str(w) for w in load_shipped("data", "code_switch.yaml")["clause_openers"]), key=len, reverse=True)
+    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
+
+
+@functools.lru_cache(maxsize=1)
+def _unmarked_seam() -> re.Pattern[str]:
+    # a Chinese word, then an English clause: an opener (or I / I'm / My) and at least two more Latin words
+    opener = rf"(?:{_openers()}|I|I'm|I've|My)\b"
+    return re.compile(rf"(?<=[\u3400-\u9fff])[ \t]+(?={opener}(?:[ \t]+[A-Za-z][\w'&.-]*){{2}})", re.IGNORECASE)
+
+
+def seams_marked(text: str) -> str:
+    """``text`` with a "，" where a Chinese clause meets an English clause with no mark between ("辞职了 now I'm a
+    data analyst at Shopee" -> "辞职了，now I'm a data analyst at Shopee"), so each side is read as its own
+    clause; ``text`` itself when it has none. An English word inside a Chinese clause ("我 now 在 Shopee") opens
+    no clause: the opener needs two more English words after it. Units: characters in, characters out.
+
+    Raises:
+        OSError, yaml.YAMLError: the shipped list is missing or does not parse (a packaging fault).
+    """
+    if not has_han(text, compatibility=True):
+        return text
+    return _unmarked_seam().sub("，", text)
 
 
 # Where an English clause meets a Chinese one in a mixed sentence: Latin text then CJK, or CJK
@@ -51,7 +80,10 @@ _ZH_CLAUSE_WORD = re.compile(r"[我你他她它们的了是在住有吃喝做去
 
 
 def english_framed(sentence: str) -> bool:
-    """True when ``sentence`` is English with Chinese names in it, to be read as English."""
+    """True when ``sentence`` is English with Chinese names in it, to be read as English: it opens on a
+    first-person subject ("I live in 上海") or on an opener of a clause that drops it ("moved to 成都 last month",
+    "Left Google, now a PM at 字节"; ``data/code_switch.yaml``, ``clause_openers``)."""
     runs = HAN_RUN.findall(sentence)
-    return bool(_EN_FRAME.match(sentence)) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
+    opened = _EN_FRAME.match(sentence) or re.match(rf"{_EN_OPENING}(?:{_openers()})\b", sentence, re.IGNORECASE)
+    return bool(opened) and len(re.findall(r"[A-Za-z]+", sentence)) >= 3 \
         and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)
