@@ -280,7 +280,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
         if (grounds := presupposed(clause, "zh")[0]):  # "作为一个素食者，蜂蜜能吃吗？": what the asker is
             yield grounds, "zh"
             continue
-        if not has_han(clause, compatibility=True):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
+        # "Just moved to Singapore，住在 Tiong Bahru", "跳槽了，joined 小红书 as a PM": an English clause
+        if not has_han(clause, compatibility=True) or english_framed(clause):
             yield from en_clauses(clause, chain)
             continue
         # "我有个哥哥，住在北京", "我姐姐结婚了，然后搬到了上海": the later clauses are that relative's

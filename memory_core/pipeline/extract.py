@@ -42,7 +42,6 @@ from memory_core.pipeline.habit_plain import plain_habit
 from memory_core.pipeline.job_event import offer_taken
 from memory_core.pipeline.labelled import labelled
 from memory_core.pipeline.lost_pet import lost_change
-from memory_core.pipeline.mixed_script import seams_marked
 from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.numbers import with_numbers
@@ -174,10 +173,9 @@ class MechanicalExtractor:
         reported speech or past-tense clause changes nothing; only a standing
         instruction ("from now on …") may still be read from it.
         """
-        # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon";
-        # "辞职了 now at Grab": a Chinese clause and an English one said with no mark between
+        # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
         text = own_dose(own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(
-            seams_marked(labelled(unquoted(turn.text)))))))))
+            labelled(unquoted(turn.text))))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

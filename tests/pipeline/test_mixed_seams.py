@@ -18,10 +18,11 @@ START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 @pytest.mark.parametrize(
     ("text", "marked"),
     [
-        ("辞职了 now I'm a data analyst at Shopee", "辞职了，now I'm a data analyst at Shopee"),
-        ("也换工作了 now at Grab as a PM", "也换工作了，now at Grab as a PM"),
-        ("离职了 just joined Canva as a designer", "离职了，just joined Canva as a designer"),
-        ("搬家了 I live in Leeds now", "搬家了，I live in Leeds now"),
+        ("辞职了 now I'm a data analyst at Shopee", "辞职了, now I'm a data analyst at Shopee"),
+        ("也换工作了 now at Grab as a PM", "也换工作了, now at Grab as a PM"),
+        ("离职了 just joined Canva as a designer", "离职了, just joined Canva as a designer"),
+        ("搬家了 I live in Leeds now", "搬家了, I live in Leeds now"),
+        ("跳槽了 joined 小红书 as a PM last month", "跳槽了, joined 小红书 as a PM last month"),
     ],
 )
 def test_an_english_clause_after_a_chinese_one_is_set_apart(text: str, marked: str) -> None:
@@ -29,7 +30,14 @@ def test_an_english_clause_after_a_chinese_one_is_set_apart(text: str, marked: s
 
 
 @pytest.mark.parametrize(
-    "text", ["我 now 在 Shopee 做 PM", "我 currently 住在上海", "I left Tencent, 现在在字节做产品", "I live in Leeds"]
+    "text",
+    [
+        "我 now 在 Shopee 做 PM",
+        "我朋友 Jake 刚 moved 到 Denver 了",
+        "我 currently 住在上海",
+        "I left Tencent, 现在在字节做产品",
+        "I live in Leeds",
+    ],
 )
 def test_an_english_word_inside_a_chinese_clause_opens_no_clause(text: str) -> None:
     assert seams_marked(text) == text
@@ -55,6 +63,7 @@ def test_an_english_sentence_without_its_subject_is_english(text: str, framed: b
         (["我在腾讯做运营", "辞职了 now I'm a data analyst at Shopee"], "fact:works_at", "腾讯", "Shopee"),
         (["I work at Lazada as an engineer", "也换工作了 now at Grab as a PM"], "fact:works_at", "Lazada", "Grab"),
         (["I work at Google", "Left Google, now a PM at 字节"], "fact:works_at", "Google", "字节"),
+        (["I work at Amazon", "跳槽了 joined 小红书 as a PM last month"], "fact:works_at", "Amazon", "小红书"),
         (["我住在上海", "moved to 成都 last month"], "fact:lives_in", "上海", "成都"),
         (["I live in Sydney", "relocated to 新加坡 for work"], "fact:lives_in", "Sydney", "新加坡"),
     ],
