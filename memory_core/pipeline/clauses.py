@@ -52,7 +52,7 @@ _ZH_BARE_VERB = re.compile(
     r"空腹|饭前|饭后|睡前|按时|定时)*"  # "每天早上空腹吃优甲乐": when a drug is taken
     r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|(?<=现在|最近|目前|如今|平时|每天|周末)(?:游泳|跑步|骑行|健身|爬山|徒步)|\s*base\s*在?|坐标|常驻|"
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|(?<=要|会)来(?=[一两]?[杯罐瓶听])|吃|去|入职|跳槽|离职|裸辞|辞职|从[^，,。\s]{1,12}?(?:离职|辞职)|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|入手|入了|新入|拿下|迷上|爱上|发(?=(?:微信|短信|邮件|语音)(?:就行|就好|就可以|吧|给我|联系我|找我|$))|保研|考研|转学|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
+    r"定居|安家|落户|租|买|入手|入了|新入|拿下|迷上|爱上|发(?=(?:微信|短信|邮件|语音)(?:就行|就好|就可以|吧|给我|联系我|找我|$))|保研|考研|转学|读博|读研|(?:读|念|上)?(?:研[一二三]|博[一二三四五]|大[一二三四五])(?=了|啦|在读)|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
     r"(?:得|要|需要|必须)?(?:去|回|到)?(?:公司|单位|办公室)?坐班|混合办公|携号转网|"  # "现在每天都得去公司坐班"
     # a job or a partner lost, a promotion, a diet said by what one eats ("上周被裁了", "被阿杰甩了", "什么都吃")
     r"被裁|被辞|被开除|被炒|被(?=[^，,。！!\s]{0,6}?(?:给)?甩了)|失业|下岗|(?:什么|啥)都|被?提拔|被任命|晋升)"
@@ -280,7 +280,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
         if (grounds := presupposed(clause, "zh")[0]):  # "作为一个素食者，蜂蜜能吃吗？": what the asker is
             yield grounds, "zh"
             continue
-        if not has_han(clause, compatibility=True):  # "Just moved to Singapore，住在 Tiong Bahru": an English clause
+        # "Just moved to Singapore，住在 Tiong Bahru", "跳槽了，joined 小红书 as a PM": an English clause
+        if not has_han(clause, compatibility=True) or english_framed(clause):
             yield from en_clauses(clause, chain)
             continue
         # "我有个哥哥，住在北京", "我姐姐结婚了，然后搬到了上海": the later clauses are that relative's

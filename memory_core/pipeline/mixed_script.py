@@ -7,11 +7,50 @@ live in 上海"), to be read as English. ``memory_core.pipeline.clauses`` uses b
 
 from __future__ import annotations
 
+import functools
 import re
 
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import HAN_RUN, has_han
 
-__all__ = ["by_script", "english_framed"]
+__all__ = ["by_script", "english_framed", "seams_marked"]
+
+
+@functools.lru_cache(maxsize=2)
+def _openers(group: str = "") -> str:
+    """The English clause openers of ``group`` ("adverbs", "verbs"; both when empty) as regex alternatives."""
+    raw = load_shipped("data", "code_switch.yaml")["clause_openers"]
+    groups = [group] if group else ["adverbs", "verbs"]
+    words = sorted((str(w) for g in groups for w in raw[g]), key=len, reverse=True)
+    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
+
+
+@functools.lru_cache(maxsize=1)
+def _unmarked_seam() -> re.Pattern[str]:
+    # a Chinese word, then an English clause: an opener (or I / I'm / My) and at least two more Latin words, or a
+    # verb, a Chinese name and two Latin words ("joined 小红书 as a PM")
+    opener = rf"(?:{_openers()}|I|I'm|I've|My)\b"
+    two_words = r"(?:[ \t]+[A-Za-z][\w'&.-]*){2}"
+    named = rf"(?:{_openers('verbs')})[ \t]+[\u3400-\u9fff]{{2,8}}{two_words}"
+    # the Chinese side closes on a particle that ends a clause ("辞职了"); "阿明 moved to Chongqing" is one clause
+    return re.compile(rf"(?<=[了啦呢吧哈])[ \t]+(?={opener}{two_words}|{named})", re.IGNORECASE)
+
+
+def seams_marked(text: str) -> str:
+    """``text`` with a ", " where a Chinese clause meets an English clause with no mark between ("辞职了 now I'm a
+    data analyst at Shopee" -> "辞职了, now I'm a data analyst at Shopee"), so each side is read as its own
+    clause (an English comma: an English verb after a Chinese mark would be read as its Chinese cue, see
+    ``code_switch``); ``text`` itself when it has none. The Chinese side must close on a particle (了, 啦, 呢,
+    吧, 哈): "阿明 moved to Chongqing" is one clause. An English word inside a Chinese clause ("我 now 在 Shopee")
+    opens no clause: the opener needs two more English words after it, or, for a verb, a Chinese name and two
+    English words ("joined 小红书 as a PM"). Units: characters in, characters out.
+
+    Raises:
+        OSError, yaml.YAMLError: the shipped list is missing or does not parse (a packaging fault).
+    """
+    if not has_han(text, compatibility=True):
+        return text
+    return _unmarked_seam().sub(", ", text)
 
 
 # Where an English clause meets a Chinese one in a mixed sentence: Latin text then CJK, or CJK
@@ -60,8 +99,11 @@ _EN_VERB_HAN = re.compile(r"^(?:I|We)\s+[a-z]+\s*[\u3400-\u9fff]+\W*$")
 
 
 def english_framed(sentence: str) -> bool:
-    """True when ``sentence`` is English with Chinese names in it, to be read as English."""
+    """True when ``sentence`` is English with Chinese names in it, to be read as English: it opens on a
+    first-person subject ("I live in 上海") or on an opener of a clause that drops it ("moved to 成都 last month",
+    "Left Google, now a PM at 字节"; ``data/code_switch.yaml``, ``clause_openers``)."""
     runs = HAN_RUN.findall(sentence)
+    opened = _EN_FRAME.match(sentence) or re.match(rf"{_EN_OPENING}(?:{_openers()})\b", sentence, re.IGNORECASE)
     words = len(re.findall(r"[A-Za-z]+", sentence))
-    return bool(_EN_FRAME.match(sentence)) and (words >= 3 or _EN_VERB_HAN.match(sentence) is not None) \
+    return bool(opened) and (words >= 3 or _EN_VERB_HAN.match(sentence) is not None) \
         and len(runs) <= 2 and all(len(r) <= 8 and not _ZH_CLAUSE_WORD.search(r) for r in runs)

@@ -44,6 +44,7 @@ from memory_core.pipeline.closing_laughter import without_closing_laughter
 from memory_core.pipeline.code_switch import with_chinese_cues, without_fillers
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
 from memory_core.pipeline.jest import is_hyperbole
+from memory_core.pipeline.mixed_script import seams_marked
 from memory_core.pipeline.own_partner import own_partner
 from memory_core.pipeline.place_alias import without_place_alias
 from memory_core.pipeline.said_over import said_over
@@ -162,8 +163,9 @@ def reading_text(text: str) -> str:
     turn read as the value said over it ("I'm 28, no wait 29" -> "I'm 29": ``said_over``), an ownerless partner word
     as the user's (``own_partner``), without English fillers inside a Chinese clause ("我 currently 在 Shopee":
     ``code_switch.without_fillers``), with an English change verb there read as its Chinese cue ("上周 join 了
-    Shopee" -> "上周加入了 Shopee": ``code_switch.with_chinese_cues``); ``text`` itself when it holds neither a
-    full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft, filler, verb nor a
+    Shopee" -> "上周加入了 Shopee": ``code_switch.with_chinese_cues``), a Chinese clause and an English one said with
+    no mark between set apart ("辞职了 now at Grab": ``mixed_script.seams_marked``); ``text`` itself when it holds
+    neither a full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft, filler, verb nor a
     value taken back.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
@@ -171,6 +173,7 @@ def reading_text(text: str) -> str:
     text = own_partner(said_over(text))  # "I'm 28, no wait 29" reads "I'm 29"; 新男朋友叫Kevin: 我男朋友叫Kevin
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
         return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
+    text = seams_marked(text)  # "辞职了 now at Grab": a Chinese clause and an English one, no mark between
     text = with_chinese_cues(without_fillers(text))  # "我 currently 在 Shopee" reads "我在 Shopee"; "join 了" "加入了"
     if not _ONE.search(text):
         return text

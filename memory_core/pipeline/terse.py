@@ -86,6 +86,13 @@ _EN_ALLERGIC = re.compile(r"^(?:(?:also|severely|very|mildly|deathly|super|reall
 # "Currently a nurse at X", "now a PM at Shopee": a title now held, read by the clause rules already
 _EN_HELD = re.compile(r"^(?:(?:now|currently)\s+)+(?:a|an)\s", re.IGNORECASE)
 _EN_NOW = re.compile(r"^(?:(?:now|currently|still)\s+)+", re.IGNORECASE)
+# "Third year now", "final year already", "in my second year": the year of study one is in
+_EN_YEAR = re.compile(r"^(?:(?:now|currently)\s+)?(?:in\s+my\s+)?"
+                      r"(?P<y>first|second|third|fourth|fifth|final|last)\s+year"
+                      r"(?:\s+of\s+(?:uni|university|college|grad\s+school|my\s+phd|my\s+degree))?"
+                      r"(?:\s+(?:now|already))*$", re.IGNORECASE)
+# a year said with neither "in my" nor "now" ("final year", "second year of uni") is a label of anything
+_EN_YEAR_SAID = re.compile(r"^(?:(?:now|currently)\s|in\s+my\s)|\s(?:now|already)$", re.IGNORECASE)
 # "Mom of two", "Dad of 3 boys", "Proud mum of three": children said by the parent one is
 _EN_PARENT = re.compile(r"^(?:(?:a\s+)?(?:proud|single|busy|working|tired|stay-at-home|full-time)\s+)*(?:mom|mum|mommy|"
                         r"mama|dad|daddy|father|mother|parent)\s+(?:of|to)\s+(?P<n>one|two|three|four|five|\d)"
@@ -143,6 +150,8 @@ def en_filled(fragment: str) -> str | None:
         return f"I'm {'a ' if low.startswith('native ') else ''}{low}"
     if _EN_NON_SMOKER.match(text):
         return "I don't smoke"
+    if (year := _EN_YEAR.match(text)) is not None and _EN_YEAR_SAID.search(text):
+        return f"I'm in my {text[year.start('y'):]}"
     if (parent := _EN_PARENT.match(text)) is not None:
         return f"I have {parent.group('n')} {parent.group('w') or 'kids'}"
     if (base := _EN_BASE.match(text)) is not None:  # "base Singapore", "Base: Berlin" (chat English after 坐标/base)
