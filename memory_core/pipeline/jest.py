@@ -40,6 +40,11 @@ _IRONY = re.compile(r"^\W*(?:yeah|yea|ya)\s*,?\s*right\b|^\W*oh\s+sure\b|^\W*as\
 #: a sentence that is only the retraction ("jk", "开玩笑的"): it takes back the sentence before it
 _RETRACTION = re.compile(r"^\W*(?:(?:lol|haha+|lmao|哈+)\W*)?" + _JK + r"\W*(?:(?:lol|haha+|lmao|哈+)\W*)?$",
                          re.IGNORECASE)
+#: a retraction followed by what is true instead ("just kidding, I'm actually an accountant", 开玩笑的，我其实是会计):
+#: the words after it are meant, and it takes back the sentence before it like a bare retraction
+_TRUTH_AFTER = re.compile(_JK + r"\W*(?:(?:lol|haha+|lmao|哈+)\W*)?(?:(?:i'm|i\s+am|im|i)\s+(?:actually|really)\b|"
+                          r"actually\b|in\s+(?:fact|reality)\b|seriously\b|for\s+real\b|the\s+truth\s+is\b|"
+                          r"我其实|其实|说真的|实际上|事实上|我真的是)", re.IGNORECASE)
 _LAUGH = re.compile(r"\b(?:lol+|lmao|rofl|haha+|hehe+)\b|哈哈+|嘿嘿|笑死|😂|🤣", re.IGNORECASE)
 _STATE_EN = re.compile(r"\b(?:dying\s+(?:of|from)\s+(?:boredom|hunger|laughter|embarrassment|heat|thirst|"
                        r"exhaustion|curiosity|shame|cringe)|dying\s+(?:here|inside|over\s+here)|"
@@ -105,9 +110,17 @@ def overdone(clause: str, lang: str) -> bool:
 
 def joke_sentences(sentences: list[str]) -> set[int]:
     """The indexes of ``sentences`` (one turn's, in order) that are irony said outright: a sentence opening
-    on "yeah right" or holding "jk" / 开玩笑, and the sentence before a bare retraction ("…. jk", "…。开玩笑的")."""
+    on "yeah right" or holding "jk" / 开玩笑, and the sentence before a bare retraction ("…. jk", "…。开玩笑的") or
+    before a retraction followed by the truth ("just kidding, I'm actually an accountant", which is itself kept)."""
     out: set[int] = set()
     for n, sentence in enumerate(sentences):
+        if _TRUTH_AFTER.search(sentence.strip()):
+            back = n - 1
+            while back >= 0 and not sentences[back].strip():
+                back -= 1
+            if back >= 0:
+                out.add(back)
+            continue
         if _IRONY.search(sentence.strip()):
             out.add(n)
             if _RETRACTION.match(sentence.strip()):

@@ -36,6 +36,11 @@ def _active(text: str) -> list[str]:
     ("我之前在杭州读的大学，不对，我是说苏州", "我之前在苏州读的大学"),
     ("我家狗叫旺财，不对，叫来福", "我家狗叫来福"),
     ("我在阿里上班，说错了，是腾讯", "我在腾讯上班"),
+    # an apology before the cue, after a filler
+    ("I live in Shanghai. Actually sorry, I meant Shenzhen, not Shanghai.", "I live in Shenzhen"),
+    ("I work at Google. Oh my bad, I meant to say Microsoft.", "I work at Microsoft"),
+    ("我住在上海。不好意思，我是说深圳，不是上海。", "我住在深圳"),
+    ("我在腾讯上班，抱歉，我的意思是阿里", "我在阿里上班"),
 ])
 def test_the_right_value_is_read_where_the_wrong_one_was(text: str, read: str) -> None:
     assert said_over(text) == read
@@ -60,6 +65,8 @@ def test_a_cue_with_no_value_to_replace_leaves_the_text(text: str) -> None:
     ("坐标杭州，在瑞金医院做护士，不对，是浙一医院", "浙一医院", "瑞金"),
     ("I'm 28 btw, no wait 29", "29", "28"),
     ("我对芒果过敏，不对，是对菠萝过敏，芒果没事", "菠萝", "芒果"),
+    ("I live in Shanghai. Actually sorry, I meant Shenzhen, not Shanghai.", "Shenzhen", "Shanghai"),
+    ("我住在上海。不好意思，我是说深圳，不是上海。", "深圳", "上海"),
 ])
 def test_only_the_right_value_is_stored_and_no_cue(text: str, right: str, wrong: str) -> None:
     active = _active(text)
