@@ -18,7 +18,7 @@ from memory_core.model import Kind, Status
 from memory_core.retrieval.names import asks_name, is_name_statement
 from memory_core.retrieval.rerank import Reranks
 from memory_core.retrieval.stale_last import old_stated
-from memory_core.retrieval.turn_beyond import says_more
+from memory_core.retrieval.turn_beyond import said_text, says_more, telling_terms
 from memory_core.retrieval.turn_terms import says_beyond
 from memory_core.text.tokenize import tokenize
 
@@ -231,7 +231,9 @@ class Diverse(Reranks):
             fresh.append((j, score))
         # a partial item whose other turns were placed later (below it, yet before it) says nothing new either
         partial = [(j, score) for j, score in partial if not shown(sources(j), seen(j))[0]]
-        picked = after_facts((fresh + partial)[:k], beyond, k, sources)
+        kept = (fresh + partial)[:k]
+        beyond = [(j, score) for j, score in beyond if not self._retold(j, kept)]
+        picked = after_facts(kept, beyond, k, sources)
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
 
     def _turn_says_more(self, j: int, mask: np.ndarray | None) -> bool:
@@ -245,6 +247,23 @@ class Diverse(Reranks):
                  if (item := items[c]) is not None and item.kind != Kind.EVENT and item.status == Status.ACTIVE
                  and (mask is None or bool(mask[c]))]
         return bool(facts) and says_more(event.description, facts)
+
+    def _retold(self, j: int, kept: list[tuple[int, float]]) -> bool:
+        """True when a kept result newer than the raw turn in slot ``j`` names a city that turn names: a later
+        turn said the place again or took it back ("我姐在杭州当老师" then "说错了，我姐是在苏州当老师，不是杭州"), so
+        the older turn is not the only record of it and would put the old value above the new."""
+        items = self.table.items
+        event = items[j]
+        if event is None:
+            return False
+        cities = telling_terms(said_text(event.description))
+        at = event.valid_from or event.created_at
+        for c, _ in kept:
+            other = items[c]
+            if other is not None and c != j and (other.valid_from or other.created_at) > at \
+                    and any(city in other.description for city in cities):
+                return True
+        return False
 
     def _member_turn(self, j: int, members: frozenset[str], mask: np.ndarray | None) -> int:
         """For a curated item of one turn (slot ``j``) holding none of the list ``members``, the slot of that raw

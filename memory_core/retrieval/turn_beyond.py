@@ -23,7 +23,7 @@ from memory_core.pipeline.place_names import names_of
 from memory_core.text.script import has_han
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["says_more", "telling_terms"]
+__all__ = ["said_text", "says_more", "telling_terms"]
 
 _SPEAKER = re.compile(r"^[^:：\n]{1,40}[:：]\s*")
 _LATIN_WORDS = re.compile(r"(?<![A-Za-z])[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?")
@@ -32,7 +32,7 @@ _LATIN_CUE = re.compile(r"\b(?:in|to|from|at|near|around)\s+$", re.IGNORECASE)
 _HAN_CUE = re.compile(r"(?:在|到|去|住|回|来自|搬)$")
 
 
-def _said(description: str) -> str:
+def said_text(description: str) -> str:
     """The words of a raw turn's description without its "speaker: " prefix."""
     return _SPEAKER.sub("", description, count=1)
 
@@ -72,6 +72,6 @@ def says_more(turn: str, facts: Iterable[str]) -> bool:
     Returns:
         False when the turn names no city, or some fact names one: the facts may stand for it.
     """
-    if not telling_terms(_said(turn)):
+    if not telling_terms(said_text(turn)):
         return False
     return not any(telling_terms(fact) for fact in facts)

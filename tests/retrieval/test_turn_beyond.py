@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
+from memory_core.eval.behaviour import EmbeddedBackend, run_case
+from memory_core.eval.behaviour_cases import load_cases
 from memory_core.model import Turn
 from memory_core.retrieval.diverse import after_facts
 from memory_core.retrieval.turn_beyond import says_more, telling_terms
@@ -73,6 +76,43 @@ def test_a_city_only_the_turn_holds_is_recalled_beside_its_fact(memory: Memory, 
     assert any(city in d for d in top), top
     first = next(n for n, d in enumerate(top) if city in d)
     assert all("冰岛" not in d for d in top[:first]), top  # the joke never before it
+
+
+_RETOLD = """
+cases:
+- id: retold-{lang}-{n}
+  category: other_people
+  lang: {lang}
+  speaker: Tang
+  turns:
+  - at: 2025-04-10T20:00
+    text: {first}
+  - at: 2025-04-10T20:02
+    text: {second}
+  checks:
+  - check: current_first
+    query: {query}
+    current: [{new}]
+    old: [{old}]
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "second", "query", "old", "new"),
+    [
+        ("zh", "我姐在杭州当老师。", "说错了，我姐是在苏州当老师，不是杭州。", "我姐在哪里当老师？", "杭州", "苏州"),
+    ],
+)
+def test_a_city_said_again_later_does_not_bring_the_older_turn_back(
+    tmp_path: Path, lang: str, first: str, second: str, query: str, old: str, new: str
+) -> None:
+    """The turn a later one took back is not recalled above it (the behaviour runner's own path, k=5)."""
+    path = tmp_path / "retold.yaml"
+    path.write_text(_RETOLD.format(lang=lang, n=len(first), first=first, second=second, query=query, old=old, new=new))
+    (case,) = load_cases(path)
+    backend = EmbeddedBackend()
+    (check,) = run_case(backend, case).checks
+    assert check.passed, check.detail
 
 
 @pytest.mark.parametrize(
