@@ -51,6 +51,10 @@ _EN_CLAUSE = re.compile(
     # "joined Google, started doing yoga again": a list of things done, each a statement with its subject left out
     r"|,\s*(?=(?:and\s+|then\s+|also\s+)?(?:just\s+|finally\s+|recently\s+)?(?:started|joined|moved|quit|left|"
     r"switched|took\s+up|picked\s+up|adopted|bought|gave\s+up|stopped)\s)"
+    # "I'm drinking again, had a few beers tonight", "love sushi, had some yesterday": the episode told after a
+    # statement, its "I" left out, is a clause of its own, so its day does not make the statement a moment
+    r"|,\s*(?=(?:and\s+|then\s+|just\s+)?(?:had|drank|downed|grabbed)\s+(?!to\b|been\b)(?:a|an|some|two|three|a\s+few|"
+    r"a\s+couple|few|several|one|drinks?|beers?|wine|coffee)\b)"
     # "stopped running, swimming instead": what took its place, a statement of its own
     r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+instead\b)"
     # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description

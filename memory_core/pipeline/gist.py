@@ -91,6 +91,11 @@ _EN_EPISODE = re.compile(
     r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|met|\w+ed)\b"
     r"|\b(?:yesterday|tonight|today|last\s+(?:night|week|weekend|month|year)|ago|in\s+(?:january|february|march|"
     r"april|may|june|july|august|september|october|november|december))\b", re.IGNORECASE)
+# a habit stopped or taken up again, said in the past ("I stopped drinking", "I gave up smoking, it's been a month",
+# "I started drinking again"): the state it leaves holds now, no episode
+_EN_HABIT_TURNED = re.compile(r"^(?:i|we)\s+(?:(?:finally|just|recently|completely|totally)\s+)?(?:stopped|gave\s+up|"
+                              r"quit|kicked|started|began)\s+(?!by\b|to\b)\w+ing\b(?!\s+(?:at|to|for|a|an|the|my)\b)",
+                              re.IGNORECASE)
 _ZH_NOT_LASTING = re.compile(r"昨天|前天|今天|今晚|刚才|那天|上周|上次|去年|前几天|刚刚|你|[吗呢？?]$|"
                              r"打算|想要|准备去|要去")
 _TERM_SPLIT = re.compile(r"[\s\-–—/]+")
@@ -440,5 +445,6 @@ def gist_clause(clause: str, lang: str) -> bool:
             and not valueless_clause(text, lang)
     text = EN_LEAD.sub("", clause.strip())
     words = text.split()
-    return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 and not _EN_NOT_LASTING.search(text) \
+    return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 \
+        and (not _EN_NOT_LASTING.search(text) or bool(_EN_HABIT_TURNED.match(text))) \
         and not _EN_ASKED.match(text) and not _EN_FIGURE.match(text) and not valueless_clause(text, lang)

@@ -42,6 +42,8 @@ _SLOT_OF_CATEGORY = {"allergen": "fact:allergy:{}", "drink": "pref:{}", "food": 
                      "possession": "fact:owns:{}", "channel": "fact:contact"}
 # an object pronoun: a clause naming nothing else speaks of a thing said in another clause
 _BARE_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
+# "it" that stands for no thing: how long since ("I quit drinking, it's been two weeks now")
+_EMPTY_IT = re.compile(r"\bit(?:'s|\s+is|\s+has|'d|\s+had)\s+been\b", re.IGNORECASE)
 # a sentence ends at its mark; a dot inside a name ("Trip.com", "Node.js", "3.5": a lower-case letter or a digit
 # right after it) or after a title ends none
 _SENTENCE = re.compile(r"(?:(?<=[!?。！？；;])|(?<=\.)(?![a-z0-9]))(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)"
@@ -184,7 +186,7 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
     if lang == "en":  # the statement, not its aside: "… left-handed, so most scissors …", "… and our season …"
         description = _EN_CUT.split(description, maxsplit=1)[0].strip() or description
     found = topic(description, lang, subject)
-    if not found.terms or (lang == "en" and _BARE_PRONOUN.search(clause) and not found.strong):
+    if not found.terms or (lang == "en" and _BARE_PRONOUN.search(_EMPTY_IT.sub("", clause)) and not found.strong):
         return None  # "I get hives when I eat them": what "them" is was said elsewhere
     if _ONLY_POINTED.search(description[len(subject):] if description.startswith(subject) else description):
         return None  # "新公司在那边", "the office is over there": where is said only by pointing
