@@ -45,6 +45,7 @@ from memory_core.pipeline.named_later import named_later
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import no_longer_at
+from memory_core.pipeline.old_thing_gone import without_old_thing_gone
 from memory_core.pipeline.one_off_meal import without_one_off_meals
 from memory_core.pipeline.others_stance import others_stance
 from memory_core.pipeline.own_partner import named_partner_first
@@ -219,6 +220,7 @@ class WritePipeline:
             cands = _without_echo(turn, cands, rows, self.echo_counts)
         _statements_about(turn, cands, rows)
         cands = others_stance(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "Tom doesn't like horror movies"
+        cands = without_old_thing_gone(cands)  # "My old iPhone 12 finally gave up": why it was replaced
         cands = without_mishaps(turn.text, cands)  # "笑死，我又迟到了": one morning, no fact
         _restatements(turn, cands, rows)
         with_unnamed_twins(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "started at KPMG" (Priya) ends add's job
