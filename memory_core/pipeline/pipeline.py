@@ -45,6 +45,7 @@ from memory_core.pipeline.named_later import named_later
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import no_longer_at
+from memory_core.pipeline.old_thing_gone import without_old_thing_gone
 from memory_core.pipeline.one_off_meal import without_one_off_meals
 from memory_core.pipeline.others_stance import others_stance
 from memory_core.pipeline.own_partner import named_partner_first
@@ -58,6 +59,7 @@ from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
+from memory_core.pipeline.role_carried import carry_role
 from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home
@@ -218,6 +220,7 @@ class WritePipeline:
             cands = _without_echo(turn, cands, rows, self.echo_counts)
         _statements_about(turn, cands, rows)
         cands = others_stance(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "Tom doesn't like horror movies"
+        cands = without_old_thing_gone(cands)  # "My old iPhone 12 finally gave up": why it was replaced
         cands = without_mishaps(turn.text, cands)  # "笑死，我又迟到了": one morning, no fact
         _restatements(turn, cands, rows)
         with_unnamed_twins(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "started at KPMG" (Priya) ends add's job
@@ -225,6 +228,7 @@ class WritePipeline:
         cands = _switched(cands, rows)
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         _categories_ended(cands, rows)
+        carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer
         kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
         named_across(cands, rows.get)  # "Kevin搬到深圳了" ends "User's friend Kevin lives in Hangzhou"
         household_moves(cands, rows.get)  # "我妈搬来跟我们住了" ends "用户的妈住在成都"
