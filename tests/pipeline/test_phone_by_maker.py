@@ -40,9 +40,6 @@ def test_a_maker_with_its_model_is_keyed_as_its_thing(obj: str, kind: str) -> No
         (["我用的是华为Mate 60", "上周换小米14了"], "用户用小米14"),
         (["我用的是华为Mate 60。", "换了个新手机，小米14。"], "用户有小米14"),
         (["我一直用安卓手机，华为的", "换iPhone 15了，拍照好看多了"], "用户用iPhone 15"),
-        # a space before a Latin model name or its number stays inside the value
-        (["I use an iPhone 14", "换了个华为 Mate 60，iPhone 送给我妈了"], "用户用华为 Mate 60"),
-        (["我用的是iPhone 12", "换成小米 14 Pro了"], "用户用小米 14 Pro"),
     ],
 )
 def test_a_new_phone_by_its_maker_ends_the_old(turns: list[str], new: str) -> None:
