@@ -189,3 +189,25 @@ def test_ascii_counts_equal_the_regular_expression_counts():
     for _ in range(20_000):
         text = "".join(rng.choices(alphabet, k=rng.randint(0, 40)))
         assert context._counts(text) == by_regex(text), repr(text)
+
+
+@pytest.mark.parametrize(("said", "lang", "tag"), [
+    ("lol imagine if I was a millionaire, I'd buy a yacht", "en", "a supposition or joke, not the user's state"),
+    ("What if I quit my job and moved to Bali?", "en", "a supposition or joke, not the user's state"),
+    ("Where do I live again?", "en", "a question, not a statement of fact"),
+    ("开玩笑的，我要是中了彩票就买游艇", "zh", "假设或玩笑，不是用户的实际情况"),
+    ("我住哪来着？", "zh", "提问，不是陈述的事实"),
+])
+def test_a_raw_turn_that_asserts_nothing_is_marked_in_its_line(said, lang, tag):
+    line = build_context([result(said, "moments", 5.0, kind="event")], lang=lang).text.splitlines()[-2]
+    assert said in line and tag in line
+
+
+@pytest.mark.parametrize(("said", "fields"), [
+    ("I bought a yacht last week", {"kind": "event"}),  # a statement
+    ("What if I quit my job?", {"kind": "fact"}),  # a curated item is not a raw turn
+    ("What if I quit my job?", {"kind": "event", "trust": "tool"}),  # only the user's own turns
+])
+def test_statements_curated_items_and_others_turns_are_not_marked(said, fields):
+    line = build_context([result(said, "moments", 5.0, **fields)], lang="en").text.splitlines()[-2]
+    assert "supposition" not in line and "a question" not in line
