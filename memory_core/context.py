@@ -21,7 +21,8 @@ reads "ended" / "已结束" with the span it held, not as a current fact. A raw
 turn of the user's that asserts nothing (a bare question, a supposition or
 a joke: "lol imagine if I was a millionaire, I'd buy a yacht"), which recall
 weighs down, says so in its line ("a supposition or joke, not the user's
-state" / "假设或玩笑，不是用户的实际情况"), so it is not read as the user's state.
+state" / "假设或玩笑，不是用户的实际情况"), so it is not read as the user's state; so does an
+item whose quoted source turn is such a supposition.
 
 Themes are ordered by their best item's score, items within a theme by score.
 The header (and the labels) are Chinese when most recalled memories are.
@@ -226,14 +227,17 @@ def _line(item: MemoryItem, turn_ids: Sequence[str], lang: str, description: str
     return build(held, str(item.kind),
                  status, item.description if description is None else description, str(item.trust),
                  tuple(turn_ids[:MAX_TURN_IDS_SHOWN]), len(turn_ids), lang, was, until, words, outdated, changed,
-                 _aside(item))
+                 _aside(item, note))
 
 
-def _aside(item: MemoryItem) -> str:
-    """The label of a raw turn of the user's that asserts nothing (recall weighs it down too): "asked" for a bare
-    question, "supposed" for a supposition, wish or joke ("lol imagine if I was a millionaire…"); else ""."""
-    if item.kind != Kind.EVENT or item.trust != Trust.USER:
+def _aside(item: MemoryItem, note: ContextNote | None) -> str:
+    """The label of a user's item that asserts nothing (recall weighs such a raw turn down too): "asked" for a raw
+    turn that is a bare question, "supposed" for a raw turn, or the quoted source turn (``note.said``) of an
+    item, that is a supposition, wish or joke ("lol imagine if I was a millionaire…"); else ""."""
+    if item.trust != Trust.USER:
         return ""
+    if item.kind != Kind.EVENT:
+        return "supposed" if note is not None and note.said and hypothetical(note.said, item.speaker) else ""
     if hypothetical(item.description, item.speaker):
         return "supposed"
     return "asked" if only_question(item.description, item.speaker) else ""
