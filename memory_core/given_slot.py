@@ -28,31 +28,56 @@ from datetime import datetime
 from typing import Any
 
 from memory_core.given_person import as_own_words
-from memory_core.model import Actor, Kind, MemoryItem, Status, Turn, utcnow
+from memory_core.model import Actor, Kind, MemoryItem, Status, Trust, Turn, utcnow
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.slot_lexicon import single_valued_key
 from memory_core.store.base import MemoryStore
 from memory_core.store.write_ops import AddOp, EndOp, Op
 
-__all__ = ["add_given", "given_key", "given_kind"]
+__all__ = ["add_given", "given_key", "given_kind", "given_reading"]
 
 #: Kinds whose as-given items can state a slot value (an event, a todo or a summary states none).
 _SLOT_KINDS = frozenset({Kind.FACT.value, Kind.PREFERENCE.value})
 
 
+def _candidates(text: str, speaker: str, when: datetime | None) -> list[Any]:
+    """The write pipeline's mechanical candidates of ``text`` said by the user (a third-person note as own words)."""
+    turn = Turn(user_id="given", turn_id="given", session_id="given", role="user", text=as_own_words(text, speaker),
+                timestamp=when or utcnow(), speaker=speaker)
+    return [c for c in MechanicalExtractor(event_roles=()).extract(turn) if c.kind != Kind.EVENT and c.key]
+
+
+def given_reading(text: str, speaker: str = "", when: datetime | None = None) -> tuple[str, frozenset[str]]:
+    """(the slot key of ``text`` said by the user, the keys of what it says the user stopped).
+
+    "User quit cello and now learns violin" / "我不学大提琴了，现在学小提琴" stop the cello (its gist and hobby
+    keys, ``gist:syn:cello``, ``fact:hobby:cello`` …) and are keyed by what holds now (the violin) when a
+    statement of it has a key; else the key is ``given_key``'s. A statement of a stop is a negative one that
+    names what it reverses, or a negative topic (``gist:``) statement; a plain negative like ("The user
+    doesn't eat pork", ``pref:pork``) stops nothing. ("", empty) when the text states no slot value.
+    """
+    cands = _candidates(text, speaker, when)
+    stopped: set[str] = set()
+    for c in cands:
+        if c.polarity < 0 and (c.reverses or c.reverse_terms or str(c.key).startswith("gist:")):
+            stopped.update(c.reverses)
+            stopped.update("gist:" + t for t in c.reverse_terms)
+            stopped.add(str(c.key))
+    if not cands:
+        return "", frozenset()
+    now = [str(c.key) for c in cands if c.polarity > 0 and str(c.key) not in stopped]
+    return (now[0] if now and stopped else str(cands[0].key)), frozenset(stopped)
+
+
 def given_key(text: str, speaker: str = "", when: datetime | None = None) -> str:
     """The canonical slot key the write pipeline reads in ``text`` said by the user ("" when it states none).
 
-    The first statement with a key wins ("I live in Berlin and work at Google" is ``fact:lives_in``); a
-    named ``speaker`` keys the slot as the pipeline does (``…@<speaker>``). A note on the user in the third
-    person ("User lives in Leeds", "用户搬到曼彻斯特了") is read as the user's own words (``as_own_words``).
+    The first statement with a key wins ("I live in Berlin and work at Google" is ``fact:lives_in``), unless
+    the text says the user stopped something and what they do now (``given_reading``); a named ``speaker``
+    keys the slot as the pipeline does (``…@<speaker>``). A note on the user in the third person ("User lives
+    in Leeds", "用户搬到曼彻斯特了") is read as the user's own words (``as_own_words``).
     """
-    turn = Turn(user_id="given", turn_id="given", session_id="given", role="user", text=as_own_words(text, speaker),
-                timestamp=when or utcnow(), speaker=speaker)
-    for cand in MechanicalExtractor(event_roles=()).extract(turn):
-        if cand.kind != Kind.EVENT and cand.key:
-            return cand.key
-    return ""
+    return given_reading(text, speaker, when)[0]
 
 
 def given_kind(text: str, speaker: str = "") -> str:
@@ -83,17 +108,25 @@ def add_given(store: MemoryStore, user_id: str, description: str, theme: str, *,
     """
     kind = str(fields.get("kind", Kind.FACT.value))
     valid_from = fields.get("valid_from")
+    stopped: frozenset[str] = frozenset()
     if not fields.get("key") and kind in _SLOT_KINDS and fields.get("trust", "user") == "user":
-        key = given_key(description, str(fields.get("speaker") or ""),
-                        valid_from if isinstance(valid_from, datetime) else None)
+        key, stopped = given_reading(description, str(fields.get("speaker") or ""),
+                                     valid_from if isinstance(valid_from, datetime) else None)
         if key:
             fields["key"] = key
     item = MemoryItem.create(user_id, description, theme, actor=Actor.USER, reason=reason, **fields)
     ops: list[Op] = [AddOp(item)]
+    said = item.valid_from or item.created_at
+    ended = [old for k in sorted(stopped) for old in store.find_by_key(user_id, k)
+             if old.status == Status.ACTIVE and old.id != item.id and old.trust == Trust.USER
+             and (old.valid_from or old.created_at) <= said]
+    stop_ids = {o.id: o for o in ended}
+    ops += [EndOp(old.id, Status.SUPERSEDED.value, f"the user stopped it (added as given: {reason})",
+                  actor=Actor.USER, by_id=item.id, valid_until=said) for old in stop_ids.values()]
     if single_valued_key(item.key):
         said = item.valid_from or item.created_at
         held = [old for old in store.find_by_key(user_id, str(item.key))
-                if old.status == Status.ACTIVE and old.id != item.id]
+                if old.status == Status.ACTIVE and old.id != item.id and old.id not in stop_ids]
         later = [old for old in held if (old.valid_from or old.created_at) > said]
         if later:  # said before the value that holds now (history given out of order): stored already superseded
             newest = max(later, key=lambda old: old.valid_from or old.created_at)

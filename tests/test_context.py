@@ -10,6 +10,7 @@ import pytest
 from memory_core.context import BLOCK_CLOSE, BLOCK_OPEN, build_context, count_tokens, neutralise
 from memory_core.errors import InvalidField
 from memory_core.model import MemoryItem
+from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallResult
 
 T0 = datetime(2024, 5, 1, tzinfo=UTC)
@@ -189,3 +190,42 @@ def test_ascii_counts_equal_the_regular_expression_counts():
     for _ in range(20_000):
         text = "".join(rng.choices(alphabet, k=rng.randint(0, 40)))
         assert context._counts(text) == by_regex(text), repr(text)
+
+
+@pytest.mark.parametrize(("said", "lang", "tag"), [
+    ("lol imagine if I was a millionaire, I'd buy a yacht", "en", "a supposition or joke, not the user's state"),
+    ("What if I quit my job and moved to Bali?", "en", "a supposition or joke, not the user's state"),
+    ("Where do I live again?", "en", "a question, not a statement of fact"),
+    ("开玩笑的，我要是中了彩票就买游艇", "zh", "假设或玩笑，不是用户的实际情况"),
+    ("我住哪来着？", "zh", "提问，不是陈述的事实"),
+])
+def test_a_raw_turn_that_asserts_nothing_is_marked_in_its_line(said, lang, tag):
+    line = build_context([result(said, "moments", 5.0, kind="event")], lang=lang).text.splitlines()[-2]
+    assert said in line and tag in line
+
+
+@pytest.mark.parametrize(("said", "fields"), [
+    ("I bought a yacht last week", {"kind": "event"}),  # a statement
+    ("What if I quit my job?", {"kind": "fact"}),  # a curated item is not a raw turn
+    ("What if I quit my job?", {"kind": "event", "trust": "tool"}),  # only the user's own turns
+])
+def test_statements_curated_items_and_others_turns_are_not_marked(said, fields):
+    line = build_context([result(said, "moments", 5.0, **fields)], lang="en").text.splitlines()[-2]
+    assert "supposition" not in line and "a question" not in line
+
+
+@pytest.mark.parametrize(("fact", "said", "marked"), [
+    ("小周再也不开车了", "哈哈，要是我中了彩票就买一艘游艇，再也不开车了", True),
+    ("Would never drive again", "lol imagine if I won the lottery, I'd never drive again", True),
+    ("Lives in Leeds", "I live in Leeds now, moved in March with my sister", False),
+])
+def test_an_item_whose_quoted_turn_is_a_supposition_is_marked(fact, said, marked):
+    item = result(fact, "identity", 5.0)
+    block = build_context([item], lang="en", notes={item.item.id: ContextNote(said=said)})
+    line = block.text.splitlines()[-2]
+    assert ("a supposition or joke, not the user's state" in line) is marked
+    notes = {item.item.id: ContextNote(said=said)}
+    blocks = (build_context([item], budget_tokens=n, lang="en", notes=notes) for n in range(20, 400))
+    short = next(b for b in blocks if b.text)  # the smallest budget the item fits
+    assert "said:" not in short.text  # the quote is left out for the budget, the mark is not
+    assert ("supposition" in short.text) is marked
