@@ -66,6 +66,10 @@ def _oldest_first(records: list[ItemRecord]) -> list[ItemRecord]:
     return sorted(unique.values(), key=lambda r: (str(r["created_at"]), str(r["id"])))
 
 
+#: Turn statuses of a turn stored before (``MemoryClient.turn_status``): re-sending it adds nothing.
+_HELD = frozenset({"stored", "applied"})
+
+
 class DistributedMemory(SessionCalls, BaseMemoryAPI):
     """The ``MemoryAPI`` on the Celery workers, through ``MemoryClient``.
 
@@ -90,6 +94,19 @@ class DistributedMemory(SessionCalls, BaseMemoryAPI):
         for t in turns:
             self.client.publish_turn(t.user_id, t.turn_id, t.text, t.role, t.session_id, t.timestamp,
                                      speaker=t.speaker or None, meta=t.meta or None)
+
+    def _stored_before(self, user_id: str, turns: list[Turn]) -> set[str]:
+        """The ids of ``turns`` the workers hold already with the same text (a re-sent add; one turn-status call
+        per turn): their items are answered NONE, as the embedded add answers them."""
+        held = set()
+        for t in turns:
+            try:
+                status = self.client.turn_status(user_id, t.turn_id, text=t.text)
+            except core_errors.NotFound:
+                continue
+            if status.get("status") in _HELD and status.get("error_type") != "TurnConflict":
+                held.add(t.turn_id)
+        return held
 
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
               texts: Mapping[str, str] | None = None) -> None:
@@ -240,6 +257,23 @@ class HttpMemory(SessionCalls, BaseMemoryAPI):
                      "text": t.text, "timestamp": t.timestamp.isoformat(), "speaker": t.speaker or None,
                      "meta": t.meta or None} for t in turns[start:start + 100]]
             self._call("POST", "/v1/turns/batch", json={"turns": body})
+
+    def _stored_before(self, user_id: str, turns: list[Turn]) -> set[str]:
+        """The ids of ``turns`` the shim holds already (one turn-status GET per turn; a reused id with other text is
+        refused at publish, so a held id holds this text): their items are answered NONE, as embedded."""
+        held = set()
+        for t in turns:
+            try:
+                status = self._call("GET", f"/v1/users/{_q(user_id)}/turns/{_q(t.turn_id)}")
+            except core_errors.NotFound:
+                continue
+            except HttpError as exc:
+                if exc.code == "unknown_turn":
+                    continue  # never published: a first add
+                raise
+            if status.get("status") in _HELD:
+                held.add(t.turn_id)
+        return held
 
     def _wait(self, user_id: str, turn_ids: list[str], timeout_s: float,
               texts: Mapping[str, str] | None = None) -> None:
