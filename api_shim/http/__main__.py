@@ -86,11 +86,12 @@ def serve(host: str = "127.0.0.1", port: int = 8080, workers: int = 1,
     """
     import uvicorn
 
-    from api_shim.http.server import H11OneWrite
+    from api_shim.http.server import MAX_REQUEST_HEAD_BYTES, H11OneWrite
 
     uvicorn.run("api_shim.http.app:create_app", factory=True, host=host, port=port, workers=workers,
                 log_level="info", access_log=access_log,
-                http=H11OneWrite, loop="asyncio")  # H11OneWrite wraps asyncio transports
+                http=H11OneWrite, loop="asyncio",  # H11OneWrite wraps asyncio transports
+                h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES)
 
 
 @cli.command()

@@ -17,7 +17,13 @@ from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-__all__ = ["H11OneWrite", "OneWriteTransport"]
+__all__ = ["MAX_REQUEST_HEAD_BYTES", "H11OneWrite", "OneWriteTransport"]
+
+#: The largest request line and headers the shim reads (bytes; uvicorn's ``h11_max_incomplete_event_size``). The
+#: items listing by turn takes up to 1,000 turn ids in its query string (``api_items.MAX_TURN_IDS``), far above
+#: h11's default of 16 KiB: past that, uvicorn closes the connection while the client is still sending, and the
+#: client sees a reset instead of the JSON error an over-long list gets.
+MAX_REQUEST_HEAD_BYTES = 1 << 20
 
 
 class OneWriteTransport:

@@ -24,7 +24,7 @@ from _redis import RedisServer, free_port, redis_available, start_redis
 from _services import create_database, drop_database
 
 from api_shim.http.app import create_app
-from api_shim.http.server import H11OneWrite
+from api_shim.http.server import MAX_REQUEST_HEAD_BYTES, H11OneWrite
 from api_shim.http.services import Services, build_services
 from api_shim.http.settings import HttpSettings
 from memory_core.store.migrate import upgrade
@@ -102,7 +102,7 @@ def start_stack(admin_url: str, tmp: Path, *, redis_password: str | None = None,
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(services=services), host="127.0.0.1", port=port,
                                            log_level="warning", access_log=False, http=H11OneWrite,
-                                           loop="asyncio"))
+                                           loop="asyncio", h11_max_incomplete_event_size=MAX_REQUEST_HEAD_BYTES))
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()
     wait_until(lambda: server.started, 20, "uvicorn to start")
