@@ -112,21 +112,16 @@ def joke_sentences(sentences: list[str]) -> set[int]:
     """The indexes of ``sentences`` (one turn's, in order) that are irony said outright: a sentence opening
     on "yeah right" or holding "jk" / 开玩笑, and the sentence before a bare retraction ("…. jk", "…。开玩笑的") or
     before a retraction followed by the truth ("just kidding, I'm actually an accountant", which is itself kept)."""
+    def said_before(n: int) -> set[int]:
+        """The index of the last non-blank sentence before ``n``, if any."""
+        return {next((b for b in range(n - 1, -1, -1) if sentences[b].strip()), -1)} - {-1}
+
     out: set[int] = set()
     for n, sentence in enumerate(sentences):
         if _TRUTH_AFTER.search(sentence.strip()):
-            back = n - 1
-            while back >= 0 and not sentences[back].strip():
-                back -= 1
-            if back >= 0:
-                out.add(back)
-            continue
-        if _IRONY.search(sentence.strip()):
+            out |= said_before(n)
+        elif _IRONY.search(sentence.strip()):
             out.add(n)
             if _RETRACTION.match(sentence.strip()):
-                back = n - 1
-                while back >= 0 and not sentences[back].strip():
-                    back -= 1
-                if back >= 0:
-                    out.add(back)
+                out |= said_before(n)
     return out
