@@ -11,6 +11,7 @@ Examples::
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from typing import Annotated
 
@@ -102,9 +103,26 @@ def openapi() -> None:
     typer.echo(openapi_json(), nl=False)
 
 
+#: what the shim needs beyond the core: the ``http`` extra (it serves the distributed stack, hence ``workers``)
+_EXTRA_HINT = "pip install -e '.[workers,http]'"
+
+
+def missing_extra() -> str | None:
+    """The first module of the ``http`` extra that is not installed (None: all are)."""
+    for module in ("fastapi", "uvicorn", "celery", "redis"):
+        if importlib.util.find_spec(module) is None:
+            return module
+    return None
+
+
 def main() -> None:
     """Run the command line; an error the core raises on purpose (a database that cannot be
-    reached or migrated, a bad argument) is printed as ``error: ...`` with exit code 2."""
+    reached or migrated, a bad argument) is printed as ``error: ...`` with exit code 2, and so is a
+    missing ``http`` extra (naming the module and the install line)."""
+    if (missing := missing_extra()) is not None:
+        typer.echo(f"error: the HTTP shim needs the http extra ({missing} is not installed): {_EXTRA_HINT}",
+                   err=True)
+        sys.exit(2)
     try:
         cli(standalone_mode=True)
     except GulfstreamError as exc:

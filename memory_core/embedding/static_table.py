@@ -30,7 +30,6 @@ measured in ops/bench/RESULTS.md (issue 14, "Pass of 2026-12-02").
 from __future__ import annotations
 
 import argparse
-import os
 import sqlite3
 import threading
 import time
@@ -43,6 +42,7 @@ import yaml
 from memory_core.embedding.base import Embedder
 from memory_core.embedding.centering import CALIBRATION_FILE, cjk_share
 from memory_core.embedding.pieces import META, Pieces
+from memory_core.user_cache import cache_folder
 
 __all__ = ["SIF_A", "PieceTable", "TableQueryEmbedder", "table_path"]
 
@@ -53,7 +53,7 @@ _WORD_CACHE = 50_000
 
 def table_path(model_id: str) -> Path:
     """The table file of ``model_id`` in the user cache folder (``$XDG_CACHE_HOME/gulfstream``, else ~/.cache)."""
-    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gulfstream"
+    root = cache_folder()
     slug = "".join(c if c.isalnum() or c in "-." else "_" for c in model_id)
     return root / f"query-table-{slug}.sqlite3"
 

@@ -36,6 +36,7 @@ from memory_core.pipeline.episode_words import befell
 from memory_core.pipeline.gist import RESTATE_OVERLAP, Topic, lasting, topic, word_overlap
 from memory_core.text.script import has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
+from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["ENTITY_KEYS", "adds_detail", "detail_of_thing", "head_of", "of_entity", "passing_mention", "says_count",
            "speaks_of"]
@@ -133,10 +134,8 @@ def _until_stop(words: list[str]) -> list[str]:
 
 
 def _zh_head(clause: str) -> str:
-    import jieba.posseg as posseg  # loaded on first use, as value_class does
-
     head: list[str] = []
-    for piece in posseg.cut(clause):
+    for piece in pos_cut(clause):
         word = piece.word.strip()
         if not word:
             continue

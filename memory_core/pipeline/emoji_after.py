@@ -22,6 +22,7 @@ import re
 
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import HAN_CHARS
+from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["names_place_before", "names_thing_before"]
 
@@ -97,11 +98,7 @@ def names_place_before(before: str, zh: bool) -> bool:
     """
     text = _ZH_CLOSING.sub("", before).rstrip()
     if zh and (run := _HAN_RUN.search(text)) is not None and run.end() == len(text):
-        try:
-            import jieba.posseg as posseg
-        except ImportError:  # pragma: no cover - jieba is a core dependency
-            return False
-        words = [p for p in posseg.cut(run.group()) if p.word.strip()]
+        words = [p for p in pos_cut(run.group()) if p.word.strip()]
         return bool(words) and words[-1].flag == "ns"
     text = _EN_CLOSING.sub("", text).rstrip()
     return _EN_NAME_END.search(text) is not None and not text.lower().endswith((" i", "i"))

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from memory_core.text.zh_pos import pos_cut
+
 __all__ = ["objectless"]
 
 _NEGATION = re.compile(r"[不没别戒]")
@@ -26,11 +28,7 @@ def objectless(clause: str) -> bool:
     ("我用了三年了", "我周末骑", "我每周去两次"); False otherwise or when jieba is missing."""
     if _NEGATION.search(clause):
         return False
-    try:
-        import jieba.posseg as posseg
-    except ImportError:  # pragma: no cover - jieba is a core dependency
-        return False
-    words = [w for w in posseg.cut(clause.strip("，,。！!～~ ")) if w.word.strip()]
+    words = [w for w in pos_cut(clause.strip("，,。！!～~ ")) if w.word.strip()]
     verbs = [w for w in words if w.flag in _VERB_FLAGS]
     if len(verbs) != 1 or len(verbs[0].word) != 1 or verbs[0].word in _COPULAS:
         return False  # "是周一": a copula's complement is its object

@@ -32,7 +32,6 @@ survivor keeps the detail.
 from __future__ import annotations
 
 import functools
-import logging
 import re
 
 from memory_core.model import MemoryItem
@@ -42,6 +41,7 @@ from memory_core.pipeline.value_class import is_place
 from memory_core.text.script import HAN_RUN
 from memory_core.text.stopwords import CHINESE_STOPWORDS
 from memory_core.text.tokenize import tokenize
+from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["distinct", "fuller", "raw_words"]
 
@@ -59,11 +59,7 @@ _VALUE_FLAGS = ("n", "m", "eng")
 @functools.lru_cache(maxsize=8192)
 def _han_words(run: str) -> tuple[tuple[str, str], ...]:
     """(word, jieba part-of-speech flag) of a run of Han characters."""
-    import jieba
-    import jieba.posseg as posseg
-
-    jieba.setLogLevel(logging.WARNING)
-    return tuple((p.word, p.flag) for p in posseg.cut(run) if p.word.strip())
+    return tuple((p.word, p.flag) for p in pos_cut(run) if p.word.strip())
 
 
 def raw_words(text: str) -> list[tuple[str, str, bool]]:

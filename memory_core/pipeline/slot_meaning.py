@@ -49,6 +49,7 @@ from memory_core.embedding.base import Embedder, EmbeddingError
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit, _render
 from memory_core.text.script import has_han
+from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["MeaningBank", "SlotMeaning", "extract_value", "load_prototypes"]
 
@@ -287,11 +288,7 @@ def _en_value(clause: str, kind: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _zh_tags(text: str) -> tuple[tuple[str, str], ...]:
-    import jieba
-    import jieba.posseg as posseg
-
-    jieba.setLogLevel(logging.WARNING)
-    return tuple((w.word, w.flag) for w in posseg.cut(text))
+    return tuple((w.word, w.flag) for w in pos_cut(text))
 
 
 def _chunk(tags: tuple[tuple[str, str], ...], start: int) -> tuple[str, int]:

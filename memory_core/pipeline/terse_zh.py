@@ -12,10 +12,10 @@ returns ``None``. A place said with 人在 must be a place name (jieba's ``ns``)
 from __future__ import annotations
 
 import functools
-import logging
 import re
 
 from memory_core.pipeline.slots import lexicon
+from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["zh_filled"]
 
@@ -81,13 +81,7 @@ def _pets() -> re.Pattern[str]:
 @functools.lru_cache(maxsize=512)
 def _is_place_name(value: str) -> bool:
     """True when jieba reads ``value`` as a place name (``ns``) and nothing after it as a verb."""
-    try:
-        import jieba
-        import jieba.posseg as posseg
-    except ImportError:  # pragma: no cover - jieba is a core dependency
-        return False
-    jieba.setLogLevel(logging.WARNING)
-    flags = [p.flag for p in posseg.cut(value) if p.word.strip()]
+    flags = [p.flag for p in pos_cut(value) if p.word.strip()]
     return bool(flags) and flags[0] == "ns" and not any(f.startswith("v") for f in flags)
 
 

@@ -30,6 +30,7 @@ from memory_core.pipeline import org_names
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.script import has_han
+from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["is_area", "is_food", "is_generic_place", "is_known_org", "is_org", "is_person", "is_place", "of_class"]
 
@@ -46,13 +47,7 @@ _NOT_ORG_FLAGS = frozenset({"v", "vn", "t", "r", "f", "s", "m", "d", "p", "a", "
 @functools.lru_cache(maxsize=4096)
 def _flags(value: str) -> tuple[str, ...]:
     """jieba part-of-speech flags of ``value``'s words (empty when jieba is missing)."""
-    try:
-        import jieba
-        import jieba.posseg as posseg
-    except ImportError:  # pragma: no cover - jieba is a core dependency
-        return ()
-    jieba.setLogLevel(logging.WARNING)
-    return tuple(p.flag for p in posseg.cut(value) if p.word.strip())
+    return tuple(p.flag for p in pos_cut(value) if p.word.strip())
 
 
 #: lexicon categories of what one drinks, eats or smokes: never an employer said in Chinese inside English

@@ -69,6 +69,7 @@ from memory_core.text import stopwords as _stopwords_module
 from memory_core.text import tokenize as _tokenize_module
 from memory_core.text.stopwords import CHINESE_STOPWORDS
 from memory_core.text.tokenize import jieba_frequency, tokenize
+from memory_core.user_cache import cache_folder
 
 __all__ = ["MAX_WORDS", "MOST_EN", "MOST_ZH", "SENSES", "build_into", "cache_path", "en_to_zh", "glossary_path",
            "zh_to_en"]
@@ -250,8 +251,7 @@ def cache_path(path: Path) -> Path:
     digest.update(f"{path}|{stat.st_size}|{stat.st_mtime_ns}|{importlib.metadata.version('jieba')}".encode())
     for module in (sys.modules[__name__], _tokenize_module, _stopwords_module):
         digest.update(Path(module.__file__ or "").read_bytes())
-    folder = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "gulfstream"
-    return folder / f"glossary-{digest.hexdigest()[:20]}.sqlite3"
+    return cache_folder() / f"glossary-{digest.hexdigest()[:20]}.sqlite3"
 
 
 def _open_cache(cached: Path) -> sqlite3.Connection | None:

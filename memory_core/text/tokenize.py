@@ -25,7 +25,6 @@ process; it logs nothing), behind a lock, on a private ``jieba.Tokenizer`` so
 from __future__ import annotations
 
 import functools
-import logging
 import re
 import threading
 import unicodedata
@@ -35,6 +34,7 @@ from typing import Any
 import snowballstemmer
 
 from memory_core.text.stopwords import CHINESE_STOPWORDS, ENGLISH_STOPWORDS
+from memory_core.text.zh_pos import quiet_jieba
 
 __all__ = ["add_user_words", "jieba_frequency", "tokenize", "warm_up"]
 
@@ -143,8 +143,8 @@ def _load_jieba() -> Any:
             if _jieba is None:
                 import jieba
 
-                jieba.setLogLevel(logging.WARNING)
                 tok = jieba.Tokenizer()
+                quiet_jieba(tok)  # no log line; the dictionary cache in the user's folder, not /tmp
                 tok.initialize()
                 for extra in (*_EXTRA_WORDS, *_MEDICAL_WORDS):
                     tok.add_word(extra)
