@@ -94,7 +94,7 @@ _PARENS = re.compile(r"\([^()]*\)|\[[^\]]*\]|\"")
 _LEAD = re.compile(r"^(?:to |a |an |the )+", re.IGNORECASE)
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 _SEP = "\x1f"  # between the terms of one value
-_FORMAT = "1"
+_FORMAT = "2"
 _SCHEMA = """
 PRAGMA journal_mode = OFF;
 PRAGMA synchronous = OFF;
@@ -104,6 +104,7 @@ CREATE TABLE zh_en (word TEXT PRIMARY KEY, terms TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE en_zh (term TEXT PRIMARY KEY, words TEXT NOT NULL) WITHOUT ROWID;
 CREATE TEMP TABLE sense (word TEXT NOT NULL, line INTEGER NOT NULL, sense TEXT NOT NULL);
 CREATE TEMP TABLE alone (term TEXT NOT NULL, word TEXT NOT NULL, number INTEGER NOT NULL);
+CREATE TEMP TABLE head (term TEXT NOT NULL, word TEXT NOT NULL, number INTEGER NOT NULL);
 """
 
 _lock = threading.Lock()
@@ -177,12 +178,15 @@ def _senses(path: Path) -> Iterator[tuple[str, int, str]]:
                     yield word, number, "; ".join(alternatives)
 
 
-def _word_rows(word: str, kept: list[str]) -> tuple[tuple[str, ...], list[tuple[str, str, int]]]:
-    """A word's English terms (its first ``SENSES`` senses ``kept``, in order) and its (term, word, sense number)
+def _word_rows(word: str, kept: list[str]) -> tuple[tuple[str, ...], list[tuple[str, str, int]],
+                                                    list[tuple[str, str, int]]]:
+    """A word's English terms (its first ``SENSES`` senses ``kept``, in order), its (term, word, sense number)
     rows for the other direction: a term a sense is alone (or a pair of terms, space-joined: "nation day" of
-    国庆 "National Day"), the first sense it is alone in."""
+    国庆 "National Day"), the first sense it is alone in; and its head rows: the last term of such a pair, one
+    sense later (导师 "academic advisor": advisor), read only for a term no sense is alone (``build_into``)."""
     terms: list[str] = []
     alone: dict[str, int] = {}
+    head: dict[str, int] = {}
     for number, sense in enumerate(kept):
         for gloss in sense.split("; "):
             gloss_terms = tokenize(gloss)
@@ -193,7 +197,10 @@ def _word_rows(word: str, kept: list[str]) -> tuple[tuple[str, ...], list[tuple[
             pair = len(gloss_terms) == 2 and len(gloss.split()) == 2 and gloss.replace(" ", "").isalpha()
             if (len(gloss_terms) == 1 and gloss.isalpha()) or pair:  # "National Day": the pair "nation day"
                 alone.setdefault(" ".join(gloss_terms), number)
-    return tuple(terms[:MOST_EN]), [(term, word, number) for term, number in alone.items()]
+            if pair and len(word) > 1:
+                head.setdefault(gloss_terms[-1], number + 1)
+    return (tuple(terms[:MOST_EN]), [(term, word, number) for term, number in alone.items()],
+            [(term, word, number) for term, number in head.items()])
 
 
 def _ranked(words: Iterable[tuple[str, int]]) -> tuple[str, ...]:
@@ -225,17 +232,26 @@ def build_into(db: sqlite3.Connection, path: Path) -> None:
     words = db.execute("SELECT word, sense FROM temp.sense ORDER BY word, line, rowid")
     for word, rows in itertools.groupby(words, key=operator.itemgetter(0)):
         kept = [sense for _, sense in itertools.islice(rows, SENSES)]
-        terms, alone = _word_rows(word, kept)
+        terms, alone, head = _word_rows(word, kept)
         if terms:
             db.execute("INSERT INTO zh_en VALUES (?, ?)", (word, _join(terms)))
         db.executemany("INSERT INTO temp.alone VALUES (?, ?, ?)", alone)
+        db.executemany("INSERT INTO temp.head VALUES (?, ?, ?)", head)
     reverse = db.execute("SELECT term, word, number FROM temp.alone ORDER BY term")
     for term, rows in itertools.groupby(reverse, key=operator.itemgetter(0)):
         picked = _ranked((word, number) for _, word, number in rows)
         if picked:
             db.execute("INSERT INTO en_zh VALUES (?, ?)", (term, _join(picked)))
+    # a term no sense is alone: the words whose two-word sense it heads ("advisor" ← "academic advisor")
+    heads = db.execute("SELECT term, word, number FROM temp.head WHERE term NOT IN (SELECT term FROM temp.alone) "
+                       "ORDER BY term").fetchall()
+    for term, rows in itertools.groupby(heads, key=operator.itemgetter(0)):
+        picked = _ranked((word, number) for _, word, number in rows)
+        if picked:
+            db.execute("INSERT INTO en_zh VALUES (?, ?)", (term, _join(picked)))
     db.execute("DROP TABLE temp.sense")
     db.execute("DROP TABLE temp.alone")
+    db.execute("DROP TABLE temp.head")
     db.execute("INSERT INTO meta VALUES ('format', ?)", (_FORMAT,))
     db.commit()
 

@@ -153,3 +153,15 @@ def test_the_tables_keep_names_of_words_not_characters_and_two_word_senses(tmp_p
     assert en_zh["nation day"] == ("国庆",)  # "National Day", stemmed as tokenize stems it
     assert en_zh["ice cream"] == ("冰淇淋",)
     assert "go work" not in en_zh  # three words: no key
+
+
+def test_a_two_word_sense_heads_a_term_only_no_sense_gives_alone(tmp_path: Path):
+    path = tmp_path / "mini.txt.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as handle:
+        handle.write("導師 导师 [dao3 shi1] /tutor/teacher/academic advisor/\n"
+                     "國慶 国庆 [Guo2 qing4] /National Day/\n"
+                     "日子 日子 [ri4 zi5] /day/\n")
+    _, en_zh = _tables(path)
+    assert en_zh["advisor"] == ("导师",)  # no sense says "advisor" alone: the head of "academic advisor"
+    assert en_zh["academ advisor"] == ("导师",)
+    assert en_zh["day"] == ("日子",)  # 日子 says "day" alone: 国庆's "National Day" heads nothing

@@ -54,6 +54,7 @@ def _reference(path: Path) -> _Tables:
                     kept.append("; ".join(alternatives))
     zh_en: dict[str, tuple[str, ...]] = {}
     reverse: dict[str, dict[str, int]] = {}
+    heads: dict[str, dict[str, int]] = {}  # the last term of a pair, one sense later: for terms no sense is alone
     for word, kept in senses.items():
         terms: list[str] = []
         for number, sense in enumerate(kept):
@@ -66,9 +67,12 @@ def _reference(path: Path) -> _Tables:
                 pair = len(gloss_terms) == 2 and len(gloss.split()) == 2 and gloss.replace(" ", "").isalpha()
                 if (len(gloss_terms) == 1 and gloss.isalpha()) or pair:  # a term alone, or a pair of terms
                     reverse.setdefault(" ".join(gloss_terms), {}).setdefault(word, number)
+                if pair and len(word) > 1:
+                    heads.setdefault(gloss_terms[-1], {}).setdefault(word, number + 1)
         if terms:
             zh_en[word] = tuple(terms[:MOST_EN])
     en_zh: dict[str, tuple[str, ...]] = {}
+    reverse.update((term, words) for term, words in heads.items() if term not in reverse)
     for term, words in reverse.items():
         ranked = sorted((-jieba_frequency(w) / (1 + 2 * number), w) for w, number in words.items()
                         if len(w) > 1 or number == 0)
