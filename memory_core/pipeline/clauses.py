@@ -245,12 +245,12 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
     jokes = joke_sentences([part for _, part in split])  # "yeah right, I'm a millionaire lol": irony states nothing
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
     chain = [USER]  # the subject a clause that dropped its own continues (``subject_chain``), across the turn
-    supposing = [False]  # the clause before, in the same sentence, supposed (``supposed.carried_on``)
+    supposing = [""]  # what the clause before, in the same sentence, carries (``supposed.carried_on``)
     for n, (k, sentence) in enumerate(split):
         if n in jokes:
             continue
         if n == 0 or split[n - 1][0] != k:
-            supposing[0] = False
+            supposing[0] = ""
         sentence = _GREETING.sub("", sentence.strip())
         if not sentence:
             continue
@@ -265,7 +265,7 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
             yield from en_clauses(_one_named(sentence), chain, said, supposing)
 
 
-def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], supposing: list[bool]
+def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], supposing: list[str]
                  ) -> Iterator[tuple[str, str]]:
     """The (clause, lang) pairs of one Chinese sentence; ``chain`` and ``said`` carry across the turn, ``supposing``
     across the parts of one sentence (``supposed.carried_on``)."""

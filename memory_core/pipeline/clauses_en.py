@@ -129,13 +129,13 @@ _EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer|(?:finally\s+)?done\s+with
 
 
 def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | None = None,
-               supposing: list[bool] | None = None) -> Iterator[tuple[str, str]]:
+               supposing: list[str] | None = None) -> Iterator[tuple[str, str]]:
     """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``); ``chain`` holds the
     subject a clause that dropped its own continues ("my friend Anna got a dog and moved to Berlin"); ``spoken``
-    the turn's clauses so far, as said; ``supposing`` whether the clause before, in the same sentence, supposed
+    the turn's clauses so far, as said; ``supposing`` what the clause before, in the same sentence, carries on
     ("if I win, I'll quit, then move to Lisbon": ``supposed.carried_on``; a fresh sentence when None)."""
     spoken = [] if spoken is None else spoken
-    supposing = [False] if supposing is None else supposing
+    supposing = [""] if supposing is None else supposing
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
     sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
