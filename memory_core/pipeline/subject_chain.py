@@ -55,8 +55,8 @@ _EN_NAMED = re.compile(
 # ages"): the clauses after it without a subject are that person's news
 _EN_MET = re.compile(
     r"^(?:(?:just|finally|also|so)\s+)*(?:(?:ran|bumped)\s+into|caught\s+up\s+with|heard\s+from|met\s+up\s+with|"
-    r"(?:haven't|have\s+not|hadn't)\s+(?:heard\s+from|seen|talked\s+to|spoken\s+to)|talked\s+to|spoke\s+(?:to|with)|"
-    r"chatted\s+with|texted|called)\s+(?:(?:my\s+)?old\s+[a-z]+\s+)?(?-i:[A-Z][a-z]+)\b", re.IGNORECASE)
+    r"(?:haven't|have\s+not|hadn't)\s+(?:heard\s+from|seen|talked\s+to|spoken\s+to)|chatted\s+with)\s+"
+    r"(?:(?:my\s+)?old\s+[a-z]+\s+)?(?-i:[A-Z][a-z]+)\b", re.IGNORECASE)
 # capitalised openers that are no person's name
 _EN_NOT_NAME = frozenset(re.findall(r"[a-z]+", """
     today yesterday tomorrow tonight work life school everything nothing something someone everyone nobody
@@ -96,6 +96,7 @@ def _zh_named() -> re.Pattern[str]:
     return re.compile(rf"^{name}(?=(?:好像|似乎|貌似|据说|听说|也|还|都|已经|刚刚?|最近|现在|目前|今年|去年|上个?月)*"
                       r"(?:在|住|搬|去了|跳槽|换了|上班|当|考上|入职|加入|结婚|离职|辞职|回了|回到))"
                       rf"|^[^，,。]{{0,6}}?(?:碰到|遇到|遇见|碰见|撞见|见到|联系上?)了?(?:老同学|老同事|老朋友|前同事)?{name}"
+                      r"(?=[，,。！!\s]|$|了|聊|说|吃|一起)"
                       rf"|^[^，,。]{{0,6}}?(?:跟|和){name}(?=[^，,。]{{0,3}}?(?:聊|吃饭|通电话|打电话|视频|见面|联系))")
 
 
