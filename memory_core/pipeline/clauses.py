@@ -26,6 +26,7 @@ from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, zh_subject
+from memory_core.pipeline.supposed import carried_on
 from memory_core.pipeline.switch import zh_switched
 from memory_core.pipeline.symptom_over import said_well
 from memory_core.text.script import has_han
@@ -239,34 +240,41 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
 
 
 def _clauses(text: str) -> Iterator[tuple[str, str]]:
-    parts = [part for sentence in _SENTENCE.split(text.translate(APOSTROPHES)) for part in by_script(sentence)]
-    jokes = joke_sentences(parts)  # "yeah right, I'm a millionaire lol", "… 开玩笑的": irony states nothing
-    sentences = (part for n, part in enumerate(parts) if n not in jokes)
+    split = [(k, part) for k, sentence in enumerate(_SENTENCE.split(text.translate(APOSTROPHES)))
+             for part in by_script(sentence)]
+    jokes = joke_sentences([part for _, part in split])  # "yeah right, I'm a millionaire lol": irony states nothing
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
     chain = [USER]  # the subject a clause that dropped its own continues (``subject_chain``), across the turn
-    for sentence in sentences:
+    supposing = [""]  # what the clause before, in the same sentence, carries (``supposed.carried_on``)
+    for n, (k, sentence) in enumerate(split):
+        if n in jokes:
+            continue
+        if n == 0 or split[n - 1][0] != k:
+            supposing[0] = ""
         sentence = _GREETING.sub("", sentence.strip())
         if not sentence:
             continue
         if has_han(sentence, compatibility=True) and not english_framed(sentence):
             sentence = counted_named(sentence)  # "两只猫，豆豆和咪咪": the cats' names
             if (joint := as_we(sentence, "zh")) != sentence:  # "我和老公搬到杭州了": ours, and his
-                yield from _zh_sentence(joint, chain, said)
-            yield from _zh_sentence(sentence, chain, said)
+                yield from _zh_sentence(joint, chain, said, [supposing[0]])
+            yield from _zh_sentence(sentence, chain, said, supposing)
         else:
             if (joint := as_we(sentence, "en")) != sentence:  # "my wife and I moved to Leeds": ours, and hers
-                yield from en_clauses(_one_named(joint), chain, said)
-            yield from en_clauses(_one_named(sentence), chain, said)
+                yield from en_clauses(_one_named(joint), chain, said, [supposing[0]])
+            yield from en_clauses(_one_named(sentence), chain, said, supposing)
 
 
-def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -> Iterator[tuple[str, str]]:
-    """The (clause, lang) pairs of one Chinese sentence; ``chain`` and ``said`` carry across the turn."""
+def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], supposing: list[str]
+                 ) -> Iterator[tuple[str, str]]:
+    """The (clause, lang) pairs of one Chinese sentence; ``chain`` and ``said`` carry across the turn, ``supposing``
+    across the parts of one sentence (``supposed.carried_on``)."""
     seen_subject = given = False  # given: the clause before began the speaker's job, 我 left out ("入职阿里了")
     opening = True  # no clause of the sentence before this one (none names anybody else)
     for clause in _ZH_CLAUSE.split(sentence):
         clause = _ZH_INTERJECTION.sub("", clause.strip())
-        if not clause:
-            continue
+        if not clause or carried_on(clause, "zh", supposing):
+            continue  # "…，然后搬去冰岛" after "我要是中了彩票就买游艇": the supposition goes on
         if said and _ZH_GONE.match(clause) and (lost_scope(said[-1][0], "zh") or zh_named_death(said[-1][0])):
             continue  # "我的狗跑了，已经不在了": the pet is gone, as the clause before said; not the speaker
         if said and (breed := _zh_breed().match(clause)):  # "…，叫Luna，是金毛": the pet's breed, not the speaker
@@ -282,7 +290,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]]) -
             continue
         # "Just moved to Singapore，住在 Tiong Bahru", "跳槽了，joined 小红书 as a PM": an English clause
         if not has_han(clause, compatibility=True) or english_framed(clause):
-            yield from en_clauses(clause, chain)
+            yield from en_clauses(clause, chain, None, supposing)
             continue
         # "我有个哥哥，住在北京", "我姐姐结婚了，然后搬到了上海": the later clauses are that relative's
         carried = chain[0] if has_han(chain[0], compatibility=True) else ""

@@ -21,6 +21,7 @@ from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, en_owned, en_subject
+from memory_core.pipeline.supposed import carried_on
 from memory_core.pipeline.symptom_over import said_well
 from memory_core.text.script import has_han
 
@@ -127,12 +128,14 @@ _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
 _EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer|(?:finally\s+)?done\s+with)\s+(?=\w)", re.IGNORECASE)
 
 
-def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | None = None
-                ) -> Iterator[tuple[str, str]]:
+def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | None = None,
+               supposing: list[str] | None = None) -> Iterator[tuple[str, str]]:
     """The English clauses of ``sentence`` a user says of themself (see ``split_clauses``); ``chain`` holds the
     subject a clause that dropped its own continues ("my friend Anna got a dog and moved to Berlin"); ``spoken``
-    the turn's clauses so far, as said."""
+    the turn's clauses so far, as said; ``supposing`` what the clause before, in the same sentence, carries on
+    ("if I win, I'll quit, then move to Lisbon": ``supposed.carried_on``; a fresh sentence when None)."""
     spoken = [] if spoken is None else spoken
+    supposing = [""] if supposing is None else supposing
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = pair.group(1) if pair else ""
     sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
@@ -140,6 +143,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
     sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
     for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
+        if carried_on(clause, "en", supposing):
+            continue  # "…, then move to Lisbon" after "if I win the lottery, I'll quit": the supposition goes on
         clause = _EN_GUESS_WHO.sub("I'm ", clause)  # "guess who's running again": the speaker is
         grounds, clause = presupposed(clause, "en")  # "as a vegan, is honey ok for me?": what the asker is
         if grounds:

@@ -149,7 +149,7 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         rest = clause[m.end():]
         if lang == "en":  # "my sister, she's a teacher": the pronoun takes up the person just named
             rest = _RESUMED_EN.sub(lambda p: "is " if p.group(1) else "", rest, count=1)
-        text = ("我" if lang == "zh" else "I ") + rest
+        text = ("我" + rest.lstrip()) if lang == "zh" else "I " + rest  # "我朋友 Jake 刚搬到…": no space after 我
     reading.subject = subject
     folded_text = text.casefold()
     taken: set[str] = set()
@@ -175,7 +175,7 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         for one in reading.hits:
             one.named = m.group("name") if one.subject else ""
             if one.subject and label in lex.many:  # "my friend Tom", "my friend Jerry": one key each
-                one.key = one.key.replace(f"{label}/", f"{label}/{one.named.casefold()}/", 1)
+                one.key = one.key.replace(f"{label}/", f"{label}/{_given_name(one.named).casefold()}/", 1)
     reading.hits = one_statement(reading.hits, subject, marks["another"], f"{folded}\n{context.casefold()}")
     if any(h.attr.id == "lives_in" and not h.subject for h in reading.hits) and job_site(clause, lang, context):
         reading.hits = [h for h in reading.hits if h.attr.id != "lives_in" or h.subject]  # "offer, base上海"
@@ -193,6 +193,16 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         reading.skip = "plan" if not reading.hits and (said or is_plan(clause, lang, context, first)) else ""
     title_once(reading.hits)
     return reading
+
+
+_FIRST_AND_LAST = re.compile(r"^(?!(?:Mr|Mrs|Ms|Miss|Dr|Prof)\b)([A-Z][a-z]+)\s+[A-Z]")
+
+
+def _given_name(name: str) -> str:
+    """The name a person of a relation one has several of is keyed under: the first name of a first and last name
+    ("Sarah Chen" -> "Sarah"), so "my friend Sarah" said later is the same friend; any other name as said."""
+    m = _FIRST_AND_LAST.match(name)
+    return m.group(1) if m else name
 
 
 def _held_once(clause: str, lang: str, subject_name: str, context: str) -> list[SlotHit]:

@@ -12,8 +12,10 @@ turn that named a subject named the speaker, or when none did.
 - the words naming another person as a clause opens on them ("my friend
   Anna", "姐姐"): a dropped-subject clause put after them is read as theirs
   and keyed under them by the slot engine (``slots.read_clause``);
-- ``AWAY`` for a person the lexicon cannot key ("she", "Lisa", "他"): a
-  clause continuing them is no statement of the speaker's and is left out;
+- ``AWAY`` for a person the lexicon cannot key ("she", "Lisa", "他", "小王好像…"),
+  or one met or heard from by name with no subject ("Ran into Sarah yesterday",
+  "跟小王聊了会儿"): a clause continuing them is no statement of the speaker's
+  and is left out;
 - None when the clause opens on no subject (it continues the one before).
 
 ``en_owned`` reads the clauses English says of the speaker with no word for them at all: "the new place in
@@ -22,6 +24,7 @@ Peckham is great" (the speaker's new home), "first day at Spotify today!", "vega
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memory_core.pipeline.slots import lexicon
@@ -48,6 +51,12 @@ _EN_NAMED = re.compile(
     r"^(?P<name>[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?\s+(?:(?:just|also|finally|recently|now|already)\s+)*"
     r"(?:is|was|has|had|got|gets|said|says|told|went|left|quit|lost|won|met|sold|made|became|bought|found|took|"
     r"gave|began|\w+ed)\b")
+# a person met or heard from by name, with no subject ("Ran into Sarah yesterday", "Haven't heard from Jake in
+# ages"): the clauses after it without a subject are that person's news
+_EN_MET = re.compile(
+    r"^(?:(?:just|finally|also|so)\s+)*(?:(?:ran|bumped)\s+into|caught\s+up\s+with|heard\s+from|met\s+up\s+with|"
+    r"(?:haven't|have\s+not|hadn't)\s+(?:heard\s+from|seen|talked\s+to|spoken\s+to)|chatted\s+with)\s+"
+    r"(?:(?:my\s+)?old\s+[a-z]+\s+)?(?-i:[A-Z][a-z]+)\b", re.IGNORECASE)
 # capitalised openers that are no person's name
 _EN_NOT_NAME = frozenset(re.findall(r"[a-z]+", """
     today yesterday tomorrow tonight work life school everything nothing something someone everyone nobody
@@ -74,6 +83,23 @@ _EN_OWNED = re.compile(r"^(?:(?:and|so|oh|well)\s+)?(?:the\s+)?(?:(?:new|current
 _ZH_PERSON = re.compile(r"^(?:他|她|它)(?:们)?(?!的?(?:名字)?叫)")
 
 
+@functools.lru_cache(maxsize=1)
+def _zh_named() -> re.Pattern[str]:
+    """A clause opening on a person's name and a verb of theirs ("小王好像搬去深圳了", "王明现在在华为上班"), or one
+    with no subject meeting or hearing from a person by name ("跟小王聊了会儿", "昨天碰到老同学李娜"): a 小/老/阿
+    name whose second character makes no common word (小时, 老板, 阿姨), or a common surname (the lexicon's SURNAME
+    word class, never a word of its NOTNAME class: 周末, 马上) and one or two characters more."""
+    zh = lexicon().classes["zh"]
+    name = (rf"(?:[小老阿](?![时是姨板师婆公家区孩心学些点号猫狗人朋伙姑舅叔婶宝大实])[\u4e00-\u9fff]"
+            rf"|(?!{zh['NOTNAME']})(?:{zh['SURNAME']})(?:(?![在住是去搬跳换做当刚已也还都就又和跟的说家们会要不没很最])"
+            r"[\u4e00-\u9fff]){1,2}?)")
+    return re.compile(rf"^{name}(?=(?:好像|似乎|貌似|据说|听说|也|还|都|已经|刚刚?|最近|现在|目前|今年|去年|上个?月)*"
+                      r"(?:在|住|搬|去了|跳槽|换了|上班|当|考上|入职|加入|结婚|离职|辞职|回了|回到))"
+                      rf"|^[^，,。]{{0,6}}?(?:碰到|遇到|遇见|碰见|撞见|见到|联系上?)了?(?:老同学|老同事|老朋友|前同事)?{name}"
+                      r"(?=[，,。！!\s]|$|了|聊|说|吃|一起)"
+                      rf"|^[^，,。]{{0,6}}?(?:跟|和){name}(?=[^，,。]{{0,3}}?(?:聊|吃饭|通电话|打电话|视频|见面|联系))")
+
+
 def en_subject(clause: str) -> str | None:
     """The subject an English ``clause`` opens on: ``USER``, another person's words ("my friend Anna"),
     ``AWAY`` or None (see the module docstring)."""
@@ -87,7 +113,7 @@ def en_subject(clause: str) -> str | None:
     if _EN_PRONOUN.match(text):
         return AWAY
     named = _EN_NAMED.match(text)
-    if named is not None and named.group("name").casefold() not in _EN_NOT_NAME:
+    if (named is not None and named.group("name").casefold() not in _EN_NOT_NAME) or _EN_MET.match(text):
         return AWAY
     return None
 
@@ -109,6 +135,6 @@ def zh_subject(clause: str) -> str | None:
         return USER if "我" in text[other.end():] else other.group("rel") + (other.group("name") or "")
     if "我" in text:
         return USER
-    if _ZH_PERSON.match(text):
-        return AWAY
+    if _ZH_PERSON.match(text) or _zh_named().match(text):
+        return AWAY  # "他…", "小王好像搬去深圳了": the clauses after it without a subject are theirs
     return None
