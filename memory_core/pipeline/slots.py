@@ -149,7 +149,7 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         rest = clause[m.end():]
         if lang == "en":  # "my sister, she's a teacher": the pronoun takes up the person just named
             rest = _RESUMED_EN.sub(lambda p: "is " if p.group(1) else "", rest, count=1)
-        text = ("我" + rest.lstrip()) if lang == "zh" else "I " + rest  # "我朋友 Jake 刚搬到…": no space after 我
+        text = ("我" if lang == "zh" else "I ") + rest
     reading.subject = subject
     folded_text = text.casefold()
     taken: set[str] = set()
