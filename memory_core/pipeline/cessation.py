@@ -108,7 +108,8 @@ _EN_SCOPE = (
     re.compile(r"(?i:\b(?:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+(?:(?:my|our|little|sweet|dear)\s+)*)(?P<x>[A-Z][a-z'-]+)\b"),
 )
 # a stop broken ("破戒了", "没忍住破戒了") takes the thing up again: its 戒 is no stop
-_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|(?<!破)戒[\u4e00-\u9fff]{1,4}了|停了|停掉了?|放弃了?|"
+_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|"
+                       r"(?<!破)戒[\u4e00-\u9fff]{1,4}了|停了|停掉了?|放弃了?|"
                        # a thing put before its stop by 把 ("把二甲双胍停了", "把奶茶戒了", "把网飞退了", "把烟断了")
                        r"停用了?|把[^，,。把]{1,12}?给?(?:停|戒|退|断)(?:掉|用)?了|"
                        # an app uninstalled, an account closed, a subscription cancelled ("把抖音卸载了", "微博注销了")

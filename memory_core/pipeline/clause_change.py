@@ -26,7 +26,8 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "drinking_key", "give_change", "used_to_dislike", "with_switch"]
+__all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "drinking_key", "give_change", "used_to_dislike",
+           "with_switch"]
 
 Change = tuple[tuple[str, ...], int, frozenset[str]]
 NO_CHANGE: Change = ((), 0, frozenset())
