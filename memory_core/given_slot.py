@@ -34,7 +34,7 @@ from memory_core.pipeline.slot_lexicon import single_valued_key
 from memory_core.store.base import MemoryStore
 from memory_core.store.write_ops import AddOp, EndOp, Op
 
-__all__ = ["add_given", "given_key", "given_kind", "given_reading"]
+__all__ = ["add_given", "carried_by_other_key", "given_key", "given_kind", "given_reading"]
 
 #: Kinds whose as-given items can state a slot value (an event, a todo or a summary states none).
 _SLOT_KINDS = frozenset({Kind.FACT.value, Kind.PREFERENCE.value})
@@ -94,6 +94,25 @@ def given_kind(text: str, speaker: str = "") -> str:
     return Kind.FACT.value
 
 
+def carried_by_other_key(store: MemoryStore, user_id: str, item: MemoryItem, skip: set[str]) -> list[MemoryItem]:
+    """The user's active facts keyed by another single-valued slot (one active item each), whose text also states
+    ``item``'s slot ("I'm a nurse at Mass General", keyed ``fact:works_at``, also says the occupation that "User is
+    now a doctor" changes): each holds the old value of ``item.key`` and is superseded with it. Items whose id is
+    in ``skip`` and items of another person (``@…`` keys) are left out; one re-read per candidate item."""
+    key = str(item.key)
+    qualifier = key.partition("@")[2]
+    found: list[MemoryItem] = []
+    for old in store.list_items(user_id, kind=Kind.FACT.value):
+        other = str(old.key or "")
+        if old.id in skip or old.id == item.id or other == key or not single_valued_key(other) \
+                or other.partition("@")[2] != qualifier or old.trust != Trust.USER:
+            continue
+        speaker = str(old.speaker or "")
+        if any(str(c.key) == key and c.polarity > 0 for c in _candidates(old.description, speaker, old.valid_from)):
+            found.append(old)
+    return found
+
+
 def add_given(store: MemoryStore, user_id: str, description: str, theme: str, *, reason: str,
               **fields: Any) -> str:
     """Add an item written by a person, keyed by the slot value it states; return its id.
@@ -127,6 +146,7 @@ def add_given(store: MemoryStore, user_id: str, description: str, theme: str, *,
         said = item.valid_from or item.created_at
         held = [old for old in store.find_by_key(user_id, str(item.key))
                 if old.status == Status.ACTIVE and old.id != item.id and old.id not in stop_ids]
+        held += carried_by_other_key(store, user_id, item, set(stop_ids) | {o.id for o in held})
         later = [old for old in held if (old.valid_from or old.created_at) > said]
         if later:  # said before the value that holds now (history given out of order): stored already superseded
             newest = max(later, key=lambda old: old.valid_from or old.created_at)

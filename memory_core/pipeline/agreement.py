@@ -21,7 +21,9 @@ __all__ = ["agrees", "description_polarity", "extends", "names_value", "narrows"
 
 _NEGATIVE = re.compile(
     r"\b(?:doesn't|does\s+not|don't|do\s+not|no\s+longer|dislikes?|hates?|detests?|can't\s+stand|cannot\s+stand"
-    r"|is\s+not|isn't|has\s+quit|is\s+done\s+with|is\s+single|stopped\s+the\s+routine)\b"
+    r"|is\s+not|isn't|has\s+quit|is\s+done\s+with|is\s+single|stopped\s+the\s+routine"
+    # a stop kept in the user's words ("User quit drinking", "User has stopped drinking", "User gave up beer")
+    r"|(?:has\s+|had\s+)?(?:quit|stopped|gave\s+up|given\s+up)(?!\s+(?:by|at|in|for|to|over)\b))\b"
     r"|不喜欢|不再|不爱|不喝|不吃|讨厌|厌恶|受不了|反感|已不|已离职|单身|戒烟了|已经没有|已停用|分开了|已经好了|不在了|不希望|已完成",
     re.IGNORECASE,
 )

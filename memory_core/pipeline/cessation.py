@@ -107,7 +107,9 @@ _EN_SCOPE = (
     # a farewell said to one by name ("RIP Nibbles", "rest in peace, Biscuit")
     re.compile(r"(?i:\b(?:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+(?:(?:my|our|little|sweet|dear)\s+)*)(?P<x>[A-Z][a-z'-]+)\b"),
 )
-_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|戒了|戒掉|戒[\u4e00-\u9fff]{1,4}了|停了|停掉了?|放弃了?|"
+# a stop broken ("破戒了", "没忍住破戒了") takes the thing up again: its 戒 is no stop
+_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|"
+                       r"(?<!破)戒[\u4e00-\u9fff]{1,4}了|停了|停掉了?|放弃了?|"
                        # a thing put before its stop by 把 ("把二甲双胍停了", "把奶茶戒了", "把网飞退了", "把烟断了")
                        r"停用了?|把[^，,。把]{1,12}?给?(?:停|戒|退|断)(?:掉|用)?了|"
                        # an app uninstalled, an account closed, a subscription cancelled ("把抖音卸载了", "微博注销了")
@@ -182,8 +184,12 @@ def bare_drinking(scope: str, lang: str) -> bool:
 
 
 # "drinking" with no object is alcohol ("I've stopped drinking completely", "I don't drink anymore")
+# ("I quit drinking two weeks ago", "stopped drinking last year": when it stopped names no drink either)
 _EN_BARE_DRINKING = re.compile(r"(?i:drink(?:ing)?|boozing)(?:\s+(?i:completely|entirely|altogether|totally|"
-                               r"for\s+good|at\s+all|for\s+now|cold\s+turkey))?")
+                               r"for\s+good|at\s+all|for\s+now|cold\s+turkey|again))?"
+                               r"(?:\s+(?i:(?:a|an|one|two|three|four|five|six|several|a\s+few|\d+)\s+(?:days?|weeks?|"
+                               r"months?|years?)\s+ago|(?:last|this|since|in|over|after|back)\s+\w+|yesterday|today|"
+                               r"recently))?")
 
 
 def _scope(clause: str, lang: str, zh: re.Pattern[str], en: tuple[re.Pattern[str], ...], cut: re.Pattern[str]) -> str:

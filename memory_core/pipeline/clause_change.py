@@ -22,10 +22,12 @@ from memory_core.pipeline.cessation import (
 )
 from memory_core.pipeline.gist import third_person, topic
 from memory_core.pipeline.own_words import polarity_of
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "give_change", "used_to_dislike", "with_switch"]
+__all__ = ["NO_CHANGE", "Change", "carrier", "change_of", "drinking_key", "give_change", "used_to_dislike",
+           "with_switch"]
 
 Change = tuple[tuple[str, ...], int, frozenset[str]]
 NO_CHANGE: Change = ((), 0, frozenset())
@@ -49,7 +51,10 @@ def change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifi
             return ended_keys(scope, lang, qualifier), 1, scope_terms(scope, lang)
     scope = cessation_scope(clause, lang)
     if scope:
-        return ended_keys(scope, lang, qualifier), -1, scope_terms(scope, lang)
+        keys = ended_keys(scope, lang, qualifier)
+        if bare_drinking(scope, lang):  # "I quit drinking" ends a like said as 喝酒 / "I drink alcohol" too
+            keys = tuple(dict.fromkeys((*keys, *ended_keys("alcohol", lang, qualifier))))
+        return keys, -1, scope_terms(scope, lang)
     if thing:
         return ended_keys(thing, lang, qualifier), polarity_of(clause), scope_terms(thing, lang)
     again = resumption_scope(clause, lang)
@@ -82,13 +87,28 @@ def carrier(turn: Turn, clause: str, lang: str, change: Change, subject: str, qu
     found = topic(clause, lang)
     said = third_person(clause, subject, lang)
     taken = bool(taken_instead(clause, lang))  # "gave up the gym for bouldering": what holds now, ended or not
-    return Candidate(kind=Kind.FACT, description=said, lang=lang, restate_only=not taken, topic=found,
-                     key=f"gist:{found.anchor or 'statement'}{qualifier}",
+    drinking = drinking_key(clause, lang, qualifier)
+    return Candidate(kind=Kind.PREFERENCE if drinking else Kind.FACT, description=said, lang=lang,
+                     restate_only=not taken, topic=found,
+                     key=drinking or f"gist:{found.anchor or 'statement'}{qualifier}",
                      polarity=-1 if change[1] < 0 and not taken else 1,
                      confidence=0.6, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role,
                      claim=said, evidence=said, reverses=change[0], reverse_polarity=change[1],
                      reverse_terms=change[2], successor=not used_to_dislike(clause),
                      notes=["a change in the user's own words"])
+
+
+def drinking_key(clause: str, lang: str, qualifier: str) -> str:
+    """The key of alcohol (``pref:alcohol`` + ``qualifier``) for an English clause that stops or takes up again
+    "drinking" with no drink named ("I quit drinking", "I'm drinking again"), else "": the key the Chinese 戒酒 /
+    又开始喝酒了 and the drink slot's "alcohol" are stored under, so a change said in either language ends it."""
+    if lang != "en":
+        return ""
+    alcohol = lexicon().exact("alcohol", lang) or "alcohol"
+    stopped, resumed = cessation_scope(clause, lang), resumption_scope(clause, lang)
+    if stopped == alcohol or bare_drinking(stopped, lang) or bare_drinking(resumed, lang):
+        return f"pref:{alcohol}{qualifier}"
+    return ""
 
 
 _USED_TO = re.compile(r"\bused\s+to\b", re.IGNORECASE)

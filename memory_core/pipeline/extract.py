@@ -27,7 +27,14 @@ from memory_core.model import Kind, Turn
 from memory_core.pipeline.alone_ended import cohabit_change
 from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
-from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
+from memory_core.pipeline.clause_change import (
+    carrier,
+    change_of,
+    drinking_key,
+    give_change,
+    used_to_dislike,
+    with_switch,
+)
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.doctor_said import own_dose, own_report
 from memory_core.pipeline.drug_switch import drug_switched
@@ -268,6 +275,8 @@ class MechanicalExtractor:
             if said is not None:
                 out.append(said)
                 give_change([said], change)
+                if drinking := drinking_key(clause, lang, qualifier):  # "I quit drinking": 戒酒's key, as said
+                    said.key, said.kind = drinking, Kind.PREFERENCE
                 if change[1] < 0 and switched is None and not taken_instead(clause, lang):
                     said.polarity = -1  # "终于把Apple Music退订了": an end, whatever words it is said in
                 continue

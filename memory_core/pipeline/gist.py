@@ -94,7 +94,9 @@ _EN_EPISODE = re.compile(
 # a habit stopped or taken up again, said in the past ("I stopped drinking", "I gave up smoking, it's been a month",
 # "I started drinking again"): the state it leaves holds now, no episode
 _EN_HABIT_TURNED = re.compile(r"^(?:i|we)\s+(?:(?:finally|just|recently|completely|totally)\s+)?(?:stopped|gave\s+up|"
-                              r"quit|kicked|started|began)\s+(?!by\b|to\b)\w+ing\b(?!\s+(?:at|to|for|a|an|the|my)\b)",
+                              r"quit|kicked|started|began)\s+(?!by\b|to\b)\w+ing\b(?!\s+(?:at|to|for|the|my)\b)"
+                              # "a month ago" says when ("I quit drinking a month ago"), "a beer" what
+                              r"(?!\s+(?:a|an)\s+(?!(?:few\s+|couple\s+(?:of\s+)?)?(?:days?|weeks?|months?|years?)\s+ago\b))",
                               re.IGNORECASE)
 _ZH_NOT_LASTING = re.compile(r"昨天|前天|今天|今晚|刚才|那天|上周|上次|去年|前几天|刚刚|你|[吗呢？?]$|"
                              r"打算|想要|准备去|要去")

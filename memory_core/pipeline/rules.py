@@ -353,9 +353,16 @@ def render(hit: RuleHit, subject: str, lang: str) -> tuple[str, str]:
     return description, claim
 
 
+# when or how a habit stopped, said right after it ("two weeks ago", "last year", "completely")
+_HABIT_WHEN = (r"(?:(?:a|an|one|two|three|four|five|six|several|a\s+few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
+               r"(?:last|this|in|since|for|over|after|back)\s+\w+|yesterday|today|recently|completely|entirely|"
+               r"altogether|totally|cold\s+turkey|again)\b")
+
 # Other ways of saying a preference ended, rewritten to the form the rules know.
 _EN_REWRITES = (
-    (re.compile(r"\b(I|i)\s+(?:have\s+|'ve\s+)?(?:stopped|quit|gave\s+up)\s+(drink|eat)ing\b"),
+    # … unless when or how follows ("I quit drinking two weeks ago", "stopped drinking completely"): no thing is named
+    (re.compile(r"\b(I|i)\s+(?:have\s+|'ve\s+)?(?:stopped|quit|gave\s+up)\s+(drink|eat)ing\b"
+                r"(?!\s+" + _HABIT_WHEN + ")"),
      lambda m: f"{m.group(1)} no longer {m.group(2)}"),
     (re.compile(r"\b(I|i)\s+(?:have\s+|'ve\s+)?(?:stopped|quit)\s+(lik|lov|enjoy)(?:e|ing)\b"),
      lambda m: f"{m.group(1)} no longer {m.group(2)}{'' if m.group(2) == 'enjoy' else 'e'}"),

@@ -41,7 +41,8 @@ def said_again(cands: list[Candidate], subject: str, lang: str, clause: str, res
                 or _said_before(cand.claim, clause, lang, resumed):
             continue
         if lang == "zh" and "又" not in said and "重新" not in said:
-            cand.description = f"{subject}又开始{said[len(subject):].removesuffix('了')}了"
+            broken = "破戒了，" if "破戒" in clause else ""  # the user's own word for it: "破戒了，昨晚喝了几杯"
+            cand.description = f"{subject}{broken}又开始{said[len(subject):].removesuffix('了')}了"
         elif lang == "en" and not _AGAIN.search(said):
             cand.description = f"{said} again"
 

@@ -149,7 +149,9 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         rest = clause[m.end():]
         if lang == "en":  # "my sister, she's a teacher": the pronoun takes up the person just named
             rest = _RESUMED_EN.sub(lambda p: "is " if p.group(1) else "", rest, count=1)
-        text = ("我" if lang == "zh" else "I ") + rest
+        # "my sister's new job at Tencent", "我姐新工作在腾讯": the person's job, read as "my new job at …"
+        owned = _OWNED_JOB[lang].match(rest) is not None and (lang == "zh" or _POSSESSIVE.search(clause[:m.end()]))
+        text = ("我" if lang == "zh" else "my " if owned else "I ") + rest
     reading.subject = subject
     folded_text = text.casefold()
     taken: set[str] = set()
@@ -278,6 +280,11 @@ def _habit_hits(text: str, lang: str, user: str) -> list[SlotHit]:
 
 # a pronoun taking up the person a clause opened on ("my sister, she's a teacher", "my dad, he works at …")
 _RESUMED_EN = re.compile(r"^(?:she|he|they)(?:('s|'re|\s+is|\s+are)|\s+(?=[a-z]))\s*", re.IGNORECASE)
+# the job a person named just before has, said as theirs ("my sister's new job at …", "我姐（的）新工作在…")
+_OWNED_JOB = {"en": re.compile(r"(?:new\s+|current\s+)?(?:job|role|position|gig|post|office|workplace|employer|company)"
+                               r"\s+(?:is\s+)?(?:at|with)\b", re.IGNORECASE),
+              "zh": re.compile(r"的?(?:新|现在的?)?(?:工作|单位|公司)(?:是)?在")}
+_POSSESSIVE = re.compile(r"['\u2019]s\s*$")
 _LATIN = re.compile(r"[a-z][a-z'-]*")
 _HABIT_NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|quit|stopped|gave\s+up)\b|不|没|戒", re.IGNORECASE)
 
