@@ -21,6 +21,11 @@ normalised sum of its own vector and ``context`` times the linked one's —
 computed from the two rows' own similarities and their stored dot product,
 ``(s_r + a·s_p) / ‖v_r + a·v_p‖``, so no row is rewritten and a vector
 arriving late (or replaced) changes nothing but its links' dot products.
+The same link read the other way finds a turn by the reply it got ("I
+signed up for a pottery class." then "What a great way to relax!"): the
+replied-to row scores at least ``(s_p + b·s_r) / ‖v_p + b·v_r‖`` (``answered``),
+the better of that and its own score, so a reply that says nothing of it
+does not lower it. (A sum over both neighbours at once lost LoCoMo R@10.)
 
 Similarity is the dot product of unit vectors (cosine). A query costs one
 matrix-vector product, O(slots · dim): ~1 ms for 10,000 items of 384 dimensions.
@@ -165,7 +170,7 @@ class DenseIndex:
         return int(has.sum())
 
     def similarities(self, query: np.ndarray, n_slots: int, context: float = 0.0,
-                     alive: np.ndarray | None = None) -> np.ndarray:
+                     alive: np.ndarray | None = None, answered: float = 0.0) -> np.ndarray:
         """Shape (n_slots,) float32 cosine similarity of every slot to the unit ``query`` (0 without a row).
 
         Args:
@@ -173,30 +178,41 @@ class DenseIndex:
             n_slots: length of the result.
             context: weight of a linked reply's replied-to row (0: own rows only; see the module docstring).
             alive: shape (n_slots,) bool: only live replied-to rows lend context (None: all).
+            answered: weight of the reply a replied-to row got: that row's similarity is at least the
+                cosine of the normalised sum of its own and ``answered`` times the reply's (0: off).
         """
         sims = np.zeros(n_slots, dtype=np.float32)
         n = min(self._n, n_slots)
         own = np.einsum("ij,j->i", self._items[:n], query)  # one thread: see the module docstring
         sims[:n] = own
-        if context > 0:
+        if context > 0 or answered > 0:
             prev = self._prev[:n]
             linked = np.flatnonzero((prev >= 0) & (prev < n) & (own != 0))
             if alive is not None and linked.shape[0]:
                 linked = linked[alive[prev[linked]]]
-            if linked.shape[0]:
+            if context > 0 and linked.shape[0]:
                 norm = np.sqrt(np.maximum(1.0 + context * context + 2.0 * context * self._dot[linked], 1e-6))
                 sims[linked] = (own[linked] + context * own[prev[linked]]) / norm
+            if answered > 0 and linked.shape[0]:  # the replied-to turn, also by the reply it got
+                if alive is not None:
+                    linked = linked[alive[linked]]
+                said = prev[linked]
+                has = self._items[said].any(axis=1)  # a replied-to row without a vector stays unfound by meaning
+                linked, said = linked[has], said[has]
+                norm = np.sqrt(np.maximum(1.0 + answered * answered + 2.0 * answered * self._dot[linked], 1e-6))
+                np.maximum.at(sims, said, ((own[said] + answered * own[linked]) / norm).astype(np.float32))
         if self._turns is not None:
             np.maximum(sims[:n], np.einsum("ij,j->i", self._turns[:n], query), out=sims[:n])
         return sims
 
     def ranked(self, query: np.ndarray, depth: int, alive: np.ndarray, mask: np.ndarray | None = None,
-               min_similarity: float = 0.0, context: float = 0.0) -> np.ndarray:
+               min_similarity: float = 0.0, context: float = 0.0, answered: float = 0.0) -> np.ndarray:
         """Slots of the ``depth`` items most similar to ``query``, best first (int64); see ``ranked_scored``."""
-        return self.ranked_scored(query, depth, alive, mask, min_similarity, context)[0]
+        return self.ranked_scored(query, depth, alive, mask, min_similarity, context, answered)[0]
 
     def ranked_scored(self, query: np.ndarray, depth: int, alive: np.ndarray, mask: np.ndarray | None = None,
-                      min_similarity: float = 0.0, context: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+                      min_similarity: float = 0.0, context: float = 0.0,
+                      answered: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
         """Slots of the ``depth`` items most similar to ``query``, best first (int64), and their cosines (float32).
 
         Args:
@@ -206,10 +222,11 @@ class DenseIndex:
             mask: shape (n_slots,) bool filter, or None.
             min_similarity: slots below this cosine are left out (0: none are).
             context: weight of a reply's linked row (``similarities``).
+            answered: weight of the reply a linked row got (``similarities``).
 
         Slots without a vector, dead slots and slots ``mask`` leaves out are never returned.
         """
-        sims = self.similarities(query, alive.shape[0], context, alive)
+        sims = self.similarities(query, alive.shape[0], context, alive, answered)
         keep = (sims != 0) & alive
         if min_similarity > 0:
             keep &= sims >= min_similarity

@@ -36,17 +36,20 @@ def dense_hits(dense: DenseIndex, vector: np.ndarray, settings: HybridSettings, 
     Args:
         dense: the user's vectors.
         vector: shape (dim,) unit query vector.
-        settings: ``dense_depth``, ``dense_floor_unmatched``, the ``dense_fallback_*`` fields, ``reply_context``.
+        settings: ``dense_depth``, ``dense_floor_unmatched``, the ``dense_fallback_*`` fields, ``reply_context``,
+            ``answered_context``.
         coverage: the query's lexical coverage (0..1, ``lexical_coverage``); the floor applies at 0 only.
         alive: shape (n_slots,) bool: slots holding an item.
         mask: shape (n_slots,) bool filter, or None.
     """
     floor = settings.dense_floor_unmatched if not coverage else 0.0
-    slots, sims = dense.ranked_scored(vector, settings.dense_depth, alive, mask, floor, settings.reply_context)
+    slots, sims = dense.ranked_scored(vector, settings.dense_depth, alive, mask, floor, settings.reply_context,
+                                       settings.answered_context)
     if slots.shape[0] or not floor or not settings.dense_fallback_most:
         return slots, sims
     slots, sims = dense.ranked_scored(vector, settings.dense_fallback_most, alive, mask,
-                                      settings.dense_fallback_floor, settings.reply_context)
+                                      settings.dense_fallback_floor, settings.reply_context,
+                                      settings.answered_context)
     if not slots.shape[0]:
         return slots, sims
     near = sims >= sims[0] - settings.dense_fallback_margin

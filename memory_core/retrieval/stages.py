@@ -127,6 +127,10 @@ class HybridSettings:
             names ("what sports …" searches tennis, 网球 …; ``categories.category_terms``).
         reply_context: in the dense ranking, an event item that replies to another speaker's
             turn is scored by its vector plus this times that turn's (``reply_context``; 0: off).
+        answered_context: in the dense ranking, an event item another speaker replied to scores at least its
+            vector plus this times the reply's (``dense.DenseIndex.similarities``; 0: off): "I signed up for a
+            pottery class" is found by "what does she do to relax?" through "What a great way to relax!". 0.5:
+            LoCoMo dev R@10 and multi-hop R@10 rose on both halves (ops/bench/RESULTS.md, issue 14, recall47).
     """
 
     turns: bool = True
@@ -168,6 +172,7 @@ class HybridSettings:
     tool_about_user_factor: float = 0.5
     w_category: float = 0.75
     reply_context: float = 0.5
+    answered_context: float = 0.5
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
@@ -175,7 +180,8 @@ class HybridSettings:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
         weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.day_boost,
-                   self.w_dense, self.w_alias, self.w_gloss, self.w_dense_miss, self.w_category, self.reply_context)
+                   self.w_dense, self.w_alias, self.w_gloss, self.w_dense_miss, self.w_category, self.reply_context,
+                   self.answered_context)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
         if not 0 <= self.dense_floor_unmatched < 1 or not 0 <= self.dense_fallback_floor < 1 \

@@ -11,6 +11,7 @@ from embed_support import BagEmbedder
 
 from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.retrieval.dense import DenseIndex
+from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.reply_context import reply_links
 from memory_core.retrieval.stages import RETRIEVERS
 from memory_core.service import Memory
@@ -139,3 +140,40 @@ def test_links_follow_compaction_and_clearing():
     assert dense.similarities(query, 2, 0.5)[1] > float(unit(1, 1) @ query)
     dense.clear([0])  # the replied-to row changed: the reply loses its link until it is set again
     assert dense.similarities(query, 2, 0.5)[1] == pytest.approx(float(unit(1, 1) @ query), abs=1e-6)
+
+
+def test_a_replied_to_row_is_also_found_by_the_reply_it_got():
+    """A statement ("I signed up for a pottery class.") scores by the reply it got ("What a great way to relax!")."""
+    dense = DenseIndex(3)
+    dense.set_items([(0, unit(1, 0, 0)), (1, unit(0, 1, 0)), (2, unit(0, 0, 1))])
+    dense.set_links([(1, 0)])  # slot 1 replies to slot 0
+    query = unit(0.1, 1, 0)
+    want = float(unit(*(unit(1, 0, 0) + 0.5 * unit(0, 1, 0))) @ query)
+    sims = dense.similarities(query, 3, answered=0.5)
+    assert sims[0] == pytest.approx(want, abs=1e-6)
+    assert sims[0] > float(unit(1, 0, 0) @ query)  # higher than by its own words
+    assert sims[1] == pytest.approx(float(unit(0, 1, 0) @ query), abs=1e-6)  # the reply keeps its own score
+    assert dense.similarities(query, 3)[0] == pytest.approx(float(unit(1, 0, 0) @ query), abs=1e-6)  # off: own
+    dead = np.array([True, False, True])  # a reply that is gone lends nothing
+    assert dense.similarities(query, 3, 0.0, dead, 0.5)[0] == pytest.approx(float(unit(1, 0, 0) @ query), abs=1e-6)
+
+
+def test_a_reply_that_says_nothing_of_the_query_does_not_lower_what_it_answers():
+    dense = DenseIndex(3)
+    dense.set_items([(0, unit(1, 0, 0)), (1, unit(0, 0, 1))])
+    dense.set_links([(1, 0)])
+    query = unit(1, 0, 0)
+    assert dense.similarities(query, 2, answered=0.5)[0] == pytest.approx(1.0, abs=1e-6)
+
+
+def test_the_dense_ranking_finds_a_statement_through_the_reply_it_got():
+    """The statement shares nothing with the query (cosine 0), the reply to it does: ranked after the reply."""
+    dense = DenseIndex(3)
+    dense.set_items([(0, unit(1, 0, 0)), (1, unit(0, 1, 0)), (2, unit(0.2, 0, 1))])
+    dense.set_links([(1, 0)])
+    query, alive = unit(0, 1, 0.1), np.ones(3, dtype=bool)
+    on = dense_hits(dense, query, replace(SEMANTIC, reply_context=0.0), 0.5, alive, None)[0]
+    off = dense_hits(dense, query, replace(SEMANTIC, reply_context=0.0, answered_context=0.0), 0.5, alive, None)[0]
+    assert on.tolist() == [1, 0, 2]
+    assert off.tolist() == [1, 2]
+    assert SEMANTIC.answered_context == RETRIEVERS["hybrid"].answered_context == 0.5  # on by default
