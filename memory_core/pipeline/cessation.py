@@ -186,7 +186,7 @@ def bare_drinking(scope: str, lang: str) -> bool:
 # "drinking" with no object is alcohol ("I've stopped drinking completely", "I don't drink anymore")
 # ("I quit drinking two weeks ago", "stopped drinking last year": when it stopped names no drink either)
 _EN_BARE_DRINKING = re.compile(r"(?i:drink(?:ing)?|boozing)(?:\s+(?i:completely|entirely|altogether|totally|"
-                               r"for\s+good|at\s+all|for\s+now|cold\s+turkey|again))?"
+                               r"for\s+good|at\s+all|for\s+now|cold\s+turkey))?"
                                r"(?:\s+(?i:(?:a|an|one|two|three|four|five|six|several|a\s+few|\d+)\s+(?:days?|weeks?|"
                                r"months?|years?)\s+ago|(?:last|this|since|in|over|after|back)\s+\w+|yesterday|today|"
                                r"recently))?")

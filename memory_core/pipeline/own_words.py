@@ -51,7 +51,7 @@ _SENTENCE = re.compile(r"(?:(?<=[!?。！？；;])|(?<=\.)(?![a-z0-9]))(?<!\bSt\
 # a statement that something changed or ended, though it holds no negation ("I cancelled …", "换了台 …")
 CHANGE = re.compile(r"\b(?:no\s+longer|any\s*more|no\s+more|instead\s+of|gave\s+up|given\s+up|quit|stopped|"
                     r"cancell?ed|unsubscribed|switched|swapped|replaced|sold|ditched|dropped|got\s+rid\s+of|"
-                    r"gave\s+away)\b|不再|(?<!破)戒|换了|换成|改[喝吃用玩骑坐开]|退订|"
+                    r"gave\s+away)\b|不再|戒|换了|换成|改[喝吃用玩骑坐开]|退订|"
                     r"送给|卖了|放弃|取消|不(?:让|许|准)[^，,。]{0,3}?[吃喝抽碰]|不能再|"
                     # a card, a membership or a class given back or dropped ("健身卡退了", "日语课不上了")
                     r"(?:卡|会员|课|班)[^，,。]{0,4}?(?:退(?:掉)?了|不上了|不续(?:费|订)?了)|"
@@ -59,7 +59,7 @@ CHANGE = re.compile(r"\b(?:no\s+longer|any\s*more|no\s+more|instead\s+of|gave\s+
                     re.IGNORECASE)
 _CHANGE = CHANGE
 _NEGATIVE = re.compile(r"\b(?:not|no|never|don't|doesn't|can't|cannot|isn't|no\s+longer)\b"
-                       r"|不(?!耐|错|少|过|久|仅|但|管|同|一样|太|好意思|然|如|用谢)|没(?!事|关系)|别(?!人)|(?<!破)戒",
+                       r"|不(?!耐|错|少|过|久|仅|但|管|同|一样|太|好意思|然|如|用谢)|没(?!事|关系)|别(?!人)|戒",
                        re.IGNORECASE)
 
 

@@ -356,7 +356,7 @@ def render(hit: RuleHit, subject: str, lang: str) -> tuple[str, str]:
 # when or how a habit stopped, said right after it ("two weeks ago", "last year", "completely")
 _HABIT_WHEN = (r"(?:(?:a|an|one|two|three|four|five|six|several|a\s+few|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago|"
                r"(?:last|this|in|since|for|over|after|back)\s+\w+|yesterday|today|recently|completely|entirely|"
-               r"altogether|totally|cold\s+turkey|again)\b")
+               r"altogether|totally|cold\s+turkey)\b")
 
 # Other ways of saying a preference ended, rewritten to the form the rules know.
 _EN_REWRITES = (
