@@ -21,6 +21,7 @@ from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Actor, Turn
 from memory_core.pipeline.sensitive_policy import Policy, check_policy, parse_tenant_policies
+from memory_core.recall_answer import answer_recall  # at import: a timed first recall pays no import
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.recall import Recaller, RecallFilters, RecallWeights
 from memory_core.seams import MemoryRecaller
@@ -357,8 +358,6 @@ class Memory(LifecycleCalls, SessionCalls):
         Raises:
             InvalidInput: empty or oversized query, bad k or user id.
         """
-        from memory_core.recall_answer import answer_recall
-
         return answer_recall(self.recaller, self.store, self.settings, user_id, query, k, filters, weights,
                              budget_tokens)
 
