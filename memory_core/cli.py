@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -41,17 +41,12 @@ from memory_core.cli_output import (
 from memory_core.cli_plugins import mount_plugins
 from memory_core.cli_usage import command_path, usage_hint
 from memory_core.errors import GulfstreamError, StoreLocked, UnknownUser
-from memory_core.ingest_io import ParsedFile, read_turn_file
-from memory_core.item_ids import full_item_id
-from memory_core.local_time import local
-from memory_core.retrieval.recall import RecallFilters
-from memory_core.service import Memory, open_memory
-from memory_core.settings import load_settings
-from memory_core.shown import shown_text
-from memory_core.store.factory import missing_store
-from memory_core.store.transfer import export_yaml, parse_import, store_import
-from memory_core.user_scopes import stored_scopes
 from memory_core.validation import check_id, check_timestamp
+
+if TYPE_CHECKING:  # what a command uses is imported inside it: ``--help`` and the reads load no write rule
+    from memory_core.ingest_io import ParsedFile
+    from memory_core.service import Memory
+    from memory_core.settings import Settings
 
 __all__ = ["app", "main"]
 
@@ -65,12 +60,21 @@ app = typer.Typer(help="Gulfstream: long-term memory for LLM agents.", no_args_i
 app.add_typer(eval_app, name="eval")
 
 
+def _settings(db: str | None) -> Settings:
+    """The settings (``GULFSTREAM_*``) with ``--db`` over the database URL when given. Raises InvalidField."""
+    from memory_core.settings import load_settings  # pydantic and numpy load when a command runs, not for --help
+
+    return load_settings(**({"database_url": db} if db else {}))
+
+
 @contextmanager
 def _memory(db: str | None, *, read: bool = False) -> Iterator[Memory]:
     """The ``Memory`` on ``db`` (default: the settings'); with ``read`` (a command that reads or changes what is
     stored, not one of ``cli_output.CREATING_COMMANDS``) a store that does not exist is refused
     (``require_store``: exit 2) rather than created."""
-    settings = load_settings(**({"database_url": db} if db else {}))
+    from memory_core.service import open_memory
+
+    settings = _settings(db)
     if read:
         require_store(settings.database_url)
     memory = open_memory(settings)
@@ -101,9 +105,12 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
            partial: Annotated[bool, typer.Option(help="Store the valid turns even if some lines are bad.")]
            = False) -> None:
     """Ingest turns for a user from a file; each bad line is named and counted."""
+    from memory_core.ingest_io import read_turn_file
+    from memory_core.store.factory import missing_store
+
     user = check_id(user, "user id")
     parsed = read_turn_file(file, user)
-    if parsed.turns and missing_store(load_settings(**({"database_url": db} if db else {})).database_url) is None:
+    if parsed.turns and missing_store(_settings(db).database_url) is None:
         with _memory(db) as memory:  # a store not made yet holds no turn to differ from: none is created here
             _refuse_changed_turns(parsed, memory)
     for error in parsed.errors:
@@ -168,6 +175,9 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
            db: DbOption = None) -> None:
     """Recall the items that matter for QUERY, and the packed context block (an unknown user: an empty answer,
     as the API gives; sensitive values the query does not ask for masked, as in the block)."""
+    from memory_core.retrieval.recall import RecallFilters
+    from memory_core.shown import shown_text
+
     filters = RecallFilters(themes=set(theme) if theme else None, kinds=set(kind) if kind else None,
                             since=check_timestamp(since, "since") if since else None,
                             until=check_timestamp(until, "until") if until else None)
@@ -225,6 +235,9 @@ def memories(user: UserOption, db: DbOption = None,
     --reveal, long texts shortened unless --full. Each item's date is the day it was said where it was said
     (the UTC offset its turn came with, ``local_time``; UTC without one), as ``turns`` shows times. An unknown
     user (nothing stored): a line saying so, exit 0, as ``recall`` answers."""
+    from memory_core.local_time import local
+    from memory_core.shown import shown_text
+
     with _memory(db, read=True) as memory:
         user = check_id(user, "user id")
         try:
@@ -253,6 +266,9 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
             = None, db: DbOption = None, reveal: RevealOption = False) -> None:
     """Show an item's history, newest first (any status: active, superseded, deleted); sensitive values masked
     unless --reveal."""
+    from memory_core.item_ids import full_item_id
+    from memory_core.shown import shown_text
+
     with _memory(db, read=True) as memory:
         item_id = full_item_id(memory.store, None if user is None else check_id(user, "user id"), item_id)
         if user is not None:
@@ -286,6 +302,7 @@ def export_cmd(out: Annotated[Path, typer.Argument(help="YAML file to write (own
     """Export memory items (with history) to a YAML file; sensitive values masked unless --reveal (a full
     backup)."""
     from memory_core.shown import shown_export_item
+    from memory_core.store.transfer import export_yaml
 
     with _memory(db, read=True) as memory:
         for name in user or []:
@@ -302,6 +319,8 @@ def import_cmd(src: Annotated[Path, typer.Argument(help="YAML export or a seed m
                source: Annotated[str, typer.Option("--from", help="gulfstream (YAML export or seed file) or "
                                                    "mem0 (JSON of Mem0's get_all)")] = "gulfstream") -> None:
     """Import memory items from a YAML export (or a single user's seed-format file), or a Mem0 export."""
+    from memory_core.store.transfer import parse_import, store_import
+
     if source not in ("gulfstream", "mem0"):
         raise fail(f"--from must be gulfstream or mem0; got {source!r}")
     with _memory(db) as memory:
@@ -348,6 +367,8 @@ def erase(user: UserOption, db: DbOption = None,
               help="the workers' Redis: its keys and turn statuses of the user go too")] = None) -> None:
     """Erase a user entirely: turns, items and history, of the user and of every agent scope of theirs
     (``<user>#agent#<agent>``, made by the Mem0-shaped calls), and, with a Redis URL, their Redis keys."""
+    from memory_core.user_scopes import stored_scopes
+
     with _memory(db, read=True) as memory:
         user = check_id(user, "user id")
         scopes = stored_scopes(memory.store, user)
@@ -400,7 +421,7 @@ def reindex(db: DbOption = None,
     from memory_core.embedding.reindex import reindex as run_reindex
     from memory_core.store.factory import open_store
 
-    settings = load_settings(**({"database_url": db} if db else {}))
+    settings = _settings(db)
     require_store(settings.database_url)
     try:
         embedder = make_embedder(settings)

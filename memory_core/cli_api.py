@@ -17,18 +17,19 @@ import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 
-from memory_core.api import MemoryAPI
-from memory_core.api_base import check_add
 from memory_core.cli_output import RevealOption, fail, require_store, stored_json, stored_text
-from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidInput, LLMUnavailable
 from memory_core.log_lines import one_line_logging
 from memory_core.validation import check_reason
+
+if TYPE_CHECKING:  # the API (and the service and write path behind it) loads when a command runs, not for --help
+    from memory_core.api import MemoryAPI
+    from memory_core.embedded import EmbeddedMemory
 
 __all__ = ["register", "run_chat", "run_mcp"]
 
@@ -42,6 +43,8 @@ ItemArg = Annotated[str, typer.Argument(help="Memory item id.")]
 
 @contextmanager
 def _api(db: str | None, *, read: bool = False) -> Iterator[EmbeddedMemory]:
+    from memory_core.embedded import EmbeddedMemory
+
     if read:  # a command that reads or changes what is stored never creates a store (``cli_output.require_store``)
         from memory_core.settings import load_settings
 
@@ -75,6 +78,8 @@ def add(user: UserOption, text: Annotated[str, typer.Argument(help="The memory (
                                             "message instead of storing it as given.")] = False,
         db: DbOption = None) -> None:
     """Add a memory item for USER, as given (or curated with --infer); print what was stored."""
+    from memory_core.api_base import check_add
+
     check_add(text, user_id=user, infer=infer, theme=theme, kind=kind)  # refused input creates no store
     with _api(db) as api:
         _show(api.add(text, user_id=user, infer=infer, theme=theme, kind=kind)["results"])

@@ -11,7 +11,6 @@ from typing import Annotated, Any
 import typer
 
 from memory_core.cli_output import check_output, console, progress_bar, progress_factory
-from memory_core.settings import load_settings
 
 __all__ = ["eval_app"]
 
@@ -89,6 +88,7 @@ def _eval_embedder(cache: Path | None) -> Any:
     """The configured embedder (None for GULFSTREAM_EMBEDDER=none), wrapped in a vector file when given."""
     from memory_core.embedding.base import EmbeddingError
     from memory_core.embedding.factory import make_embedder
+    from memory_core.settings import load_settings
 
     try:
         embedder = make_embedder(load_settings())

@@ -8,18 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from memory_core.cli_output import DbOption, console, stored_text
-from memory_core.lifecycle.policy_apply import apply_policy
-from memory_core.local_time import local_clock
-from memory_core.service import Memory
-from memory_core.session.tool_turns import quoted_text, trust_label
-from memory_core.shown import shown_text
 from memory_core.validation import check_id, check_timestamp
+
+if TYPE_CHECKING:  # the service (and the write path behind it) loads when a command runs, not for ``--help``
+    from memory_core.service import Memory
 
 __all__ = ["register"]
 
@@ -38,6 +36,7 @@ def register(app: typer.Typer, memory_of: Callable[..., AbstractContextManager[M
                  db: DbOption = None) -> None:
         """Run the maintenance job: summaries, merging of duplicates, expiry, archiving of faded items."""
         when = check_timestamp(now, "now") if now else None
+
         with memory_of(db, read=True) as memory:
             if user is not None:
                 user = memory.require_user(user)
@@ -58,6 +57,8 @@ def register(app: typer.Typer, memory_of: Callable[..., AbstractContextManager[M
         After a switch from keep to mask or drop: values in clear are masked (a turn keeps the SHA-256 of
         its original text), under drop items holding one end deleted. Idempotent; one line per user.
         """
+        from memory_core.lifecycle.policy_apply import apply_policy
+
         with memory_of(db, read=True) as memory:
             if user is not None:
                 users = [memory.require_user(user)]
@@ -77,6 +78,8 @@ def register(app: typer.Typer, memory_of: Callable[..., AbstractContextManager[M
                 reason: Annotated[str, typer.Option(help="Why it comes back.")] = "restored by hand",
                 db: DbOption = None) -> None:
         """Bring an archived item back to active (its history keeps the archive and the restore)."""
+        from memory_core.shown import shown_text
+
         with memory_of(db, read=True) as memory:
             item = memory.restore(memory.require_user(user), check_id(item_id, "item id"), reason)
         console.print(stored_text(f"restored {item.id}: {shown_text(item.description)}"), highlight=False)
@@ -103,6 +106,9 @@ def register(app: typer.Typer, memory_of: Callable[..., AbstractContextManager[M
                     budget: Annotated[int | None, typer.Option(help="Window budget in tokens.")] = None,
                     db: DbOption = None) -> None:
         """Show a session's short-term memory (rolling summary, recent turns) and working memory."""
+        from memory_core.local_time import local_clock
+        from memory_core.session.tool_turns import quoted_text, trust_label
+
         with memory_of(db, read=True) as memory:
             user = memory.require_user(user)
             window = memory.session_context(user, session_id, budget)

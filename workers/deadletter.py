@@ -18,10 +18,9 @@ from sqlalchemy.engine import Engine
 
 from memory_core.errors import StoreError
 from memory_core.store.sql_schema import DeadLetterRow
+from workers.dead_status import STATUSES
 
 __all__ = ["STATUSES", "DeadLetter", "DeadLetters", "dead_letters_table"]
-
-STATUSES = ("dead", "retried", "dropped")
 
 dead_letters_table = DeadLetterRow.metadata.tables["dead_letters"]
 

@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from workers.deadletter import STATUSES, DeadLetter
+from workers.dead_status import STATUSES
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the table code (SQLAlchemy) loads when a command runs, not when ``gulfstream`` mounts this app
     from workers.bootstrap import Context
+    from workers.deadletter import DeadLetter
 
 __all__ = ["app", "retry_letter"]
 
@@ -74,6 +75,8 @@ def list_cmd(
     finally:
         ctx.close()
     if as_json:
+        from workers.deadletter import DeadLetter
+
         for d in letters:
             typer.echo(json.dumps({**{k: getattr(d, k) for k in DeadLetter.__slots__},
                                    "created_at": d.created_at.isoformat(),

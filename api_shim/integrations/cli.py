@@ -13,12 +13,10 @@ the curator (the reply never waits on the write pipeline).
 from __future__ import annotations
 
 import os
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from api_shim.api_client import DistributedMemory, HttpMemory
-from memory_core.api_base import BaseMemoryAPI
 from memory_core.cli_api import (
     BaseUrlOption,
     BudgetOption,
@@ -31,6 +29,9 @@ from memory_core.cli_api import (
     run_chat,
     run_mcp,
 )
+
+if TYPE_CHECKING:  # the clients load when a command runs: ``gulfstream --help`` mounts this app without them
+    from memory_core.api_base import BaseMemoryAPI
 
 __all__ = ["app", "open_remote"]
 
@@ -52,6 +53,8 @@ def open_remote(redis_url: str | None, database_url: str | None, http_url: str |
     Raises:
         typer.BadParameter: neither transport named, or an HTTP URL without a key.
     """
+    from api_shim.api_client import DistributedMemory, HttpMemory
+
     if http_url:
         key = api_key or os.environ.get("GULFSTREAM_API_KEY")
         if not key:

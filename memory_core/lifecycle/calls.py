@@ -17,19 +17,18 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from memory_core.lifecycle.clock import Clock, SystemClock
-from memory_core.lifecycle.maintain import Maintainer, MaintenanceReport
-from memory_core.lifecycle.policy_apply import apply_policy
 from memory_core.model import Actor, MemoryItem
-from memory_core.store.sql import SqlStore
 from memory_core.store.write_ops import ExpiryOp
 from memory_core.validation import check_id
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the maintenance job (and the write rules it reuses) loads on first maintenance, not with Memory
+    from memory_core.lifecycle.maintain import Maintainer, MaintenanceReport
     from memory_core.lifecycle.summaries import Summarizer
     from memory_core.pipeline.sensitive import SensitiveGuard
     from memory_core.seams import MemoryRecaller
     from memory_core.settings import Settings
     from memory_core.store.base import MemoryStore
+    from memory_core.store.sql import SqlStore
 
 __all__ = ["LifecycleCalls"]
 
@@ -42,7 +41,6 @@ class LifecycleCalls:
     store: SqlStore | MemoryStore
     settings: Settings
     recaller: MemoryRecaller
-    sensitive: SensitiveGuard
     clock: Clock = SystemClock()
     summarizer: Summarizer | None = None
     _maintainer: Maintainer | None = None
@@ -51,10 +49,15 @@ class LifecycleCalls:
     if TYPE_CHECKING:
         def embed_pending(self, user_id: str) -> int: ...
 
+        @property
+        def sensitive(self) -> SensitiveGuard: ...
+
     @property
     def maintainer(self) -> Maintainer:
         """The ``Maintainer`` of this memory (built on first use from settings and ``clock``)."""
         if self._maintainer is None:
+            from memory_core.lifecycle.maintain import Maintainer
+
             embedder = getattr(self, "embedder", None)  # semantic near-duplicates when vectors are on
             self._maintainer = Maintainer(self.store, decay=self.settings.decay(), clock=self.clock,
                                           summarizer=self.summarizer, timeline=self.settings.decay_timeline,
@@ -92,6 +95,8 @@ class LifecycleCalls:
                        whole: bool) -> MaintenanceReport:
         rewritten = 0
         if self.sensitive.policy_for(user_id) != "keep":  # what was stored under "keep" follows the policy
+            from memory_core.lifecycle.policy_apply import apply_policy
+
             done = apply_policy(self, user_id, now)
             rewritten = done.turns + done.masked + done.dropped
         report = self.maintainer.run(user_id, now, summarize=summarize, consolidate=consolidate)
@@ -125,6 +130,8 @@ class LifecycleCalls:
             return self.maintainer.run(user_id, summarize=False, consolidate=False)
         except Exception as exc:  # the turns are in; maintenance runs again later
             log.warning("maintenance after ingest of %s failed: %r", user_id, exc)
+            from memory_core.lifecycle.maintain import MaintenanceReport
+
             report = MaintenanceReport(user_id, self.clock.now())
             report.errors.append(repr(exc))
             return report

