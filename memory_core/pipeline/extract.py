@@ -44,6 +44,7 @@ from memory_core.pipeline.labelled import labelled
 from memory_core.pipeline.lost_pet import lost_change
 from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
+from memory_core.pipeline.naming_verb import naming_said
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
@@ -187,7 +188,8 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        for clause, lang in split_clauses(restated(name_joined(turn.text))):  # "left A for B": "I work at B"
+        said = name_joined(naming_said(turn.text))  # "…kitten, named her Miso": the pet's name as its cue reads it
+        for clause, lang in split_clauses(restated(said)):  # "left A for B": "I work at B"
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             if need_elided(clause, lang):  # "每天一杯奶茶，不喝活不下去": the need says again the habit before it
