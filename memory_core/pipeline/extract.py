@@ -188,8 +188,8 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        said = name_joined(naming_said(turn.text))  # "…kitten, named her Miso": the pet's name as its cue reads it
-        for clause, lang in split_clauses(restated(said)):  # "left A for B": "I work at B"
+        named_text = name_joined(naming_said(turn.text))  # "…kitten, named her Miso": the pet's name as its cue reads it
+        for clause, lang in split_clauses(restated(named_text)):  # "left A for B": "I work at B"
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             if need_elided(clause, lang):  # "每天一杯奶茶，不喝活不下去": the need says again the habit before it
