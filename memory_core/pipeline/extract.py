@@ -188,7 +188,7 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        named_text = name_joined(naming_said(turn.text))  # "…kitten, named her Miso": the pet's name as its cue reads it
+        named_text = name_joined(naming_said(turn.text))  # "…kitten, named her Miso": the name as the cue reads it
         for clause, lang in split_clauses(restated(named_text)):  # "left A for B": "I work at B"
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))

@@ -21,14 +21,18 @@ __all__ = ["naming_said"]
 @functools.lru_cache(maxsize=1)
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     classes = lexicon().classes
-    en = re.compile(rf"(?i:\b(?:{classes['en']['SPECIES']})(?:s|es)?\b[^.!?\n]{{0,60}}?)"
-                    r"(?P<verb>[\s,;]+(?i:(?:and|&)\s+)?(?i:(?:we|i|they)\s+)?(?i:(?:just\s+)?(?:named|called|"
-                    r"call|name|nicknamed|decided\s+to\s+(?:call|name)))\s+(?P<who>(?i:her|him|it|them|the\s+\w+))\s+)"
-                    r"(?=[A-Z\u4e00-\u9fff])")
-    zh = re.compile(rf"(?:{classes['zh']['SPECIES']})[^。！!？?]{{0,16}}?"
-                    r"(?P<verb>(?:[，,]\s*)?(?:我们|我)?(?:给(?:它|她|他)|把(?:它|她|他))?(?:取|起)了?(?:个)?"
-                    r"(?:名字?|小名)(?:叫做?|为|是)?|(?:[，,]\s*)?(?:我们|我)叫(?:它|她|他)(?:做)?)"
-                    r"(?=[A-Za-z\u4e00-\u9fff])")
+    en = re.compile(
+        rf"(?i:\b(?:{classes['en']['SPECIES']})(?:s|es)?\b[^.!?\n]{{0,60}}?)"
+        r"(?P<verb>[\s,;]+(?i:(?:and|&)\s+)?(?i:(?:we|i|they)\s+)?(?i:(?:just\s+)?(?:named|called|"
+        r"call|name|nicknamed|decided\s+to\s+(?:call|name)))\s+(?P<who>(?i:her|him|it|them|the\s+\w+))\s+)"
+        r"(?=[A-Z\u4e00-\u9fff])"
+    )
+    zh = re.compile(
+        rf"(?:{classes['zh']['SPECIES']})[^。！!？?]{{0,16}}?"
+        r"(?P<verb>(?:[，,]\s*)?(?:我们|我)?(?:给(?:它|她|他)|把(?:它|她|他))?(?:取|起)了?(?:个)?"
+        r"(?:名字?|小名)(?:叫做?|为|是)?|(?:[，,]\s*)?(?:我们|我)叫(?:它|她|他)(?:做)?)"
+        r"(?=[A-Za-z\u4e00-\u9fff])"
+    )
     return en, zh
 
 
@@ -42,6 +46,11 @@ def naming_said(text: str) -> str:
         the text, unchanged when no naming verb follows an animal in the same sentence.
     """
     en, zh = _patterns()
-    text = en.sub(lambda m: m.group(0)[: m.start("verb") - m.start()]
-                  + (", his name is " if m.group("who").casefold() == "him" else ", her name is "), text)
+    text = en.sub(
+        lambda m: (
+            m.group(0)[: m.start("verb") - m.start()]
+            + (", his name is " if m.group("who").casefold() == "him" else ", her name is ")
+        ),
+        text,
+    )
     return zh.sub(lambda m: m.group(0)[: m.start("verb") - m.start()] + "，叫", text)

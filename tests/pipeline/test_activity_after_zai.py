@@ -16,12 +16,15 @@ def _active(texts: list[str]) -> list[tuple[str, str]]:
     return [(k, d) for s, k, d in planned_items(texts, timedelta(days=1)) if s == "active"]
 
 
-@pytest.mark.parametrize("text", [
-    "我基本上每天都在vape，芒果冰那个口味",
-    "我最近每天晚上都在work out",
-    "我周末一直在gaming",
-    "我这几天都在binge watching",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我基本上每天都在vape，芒果冰那个口味",
+        "我最近每天晚上都在work out",
+        "我周末一直在gaming",
+        "我这几天都在binge watching",
+    ],
+)
 def test_activity_is_no_employer(text: str) -> None:
     keys = [k for k, _ in _active([text])]
     assert "fact:works_at" not in keys and "fact:lives_in" not in keys, _active([text])
