@@ -42,6 +42,7 @@ from memory_core.pipeline.habit_plain import plain_habit
 from memory_core.pipeline.job_event import offer_taken
 from memory_core.pipeline.labelled import labelled
 from memory_core.pipeline.lost_pet import lost_change
+from memory_core.pipeline.moved_there import there_named
 from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.naming_verb import naming_said
@@ -175,8 +176,8 @@ class MechanicalExtractor:
         instruction ("from now on …") may still be read from it.
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
-        text = own_dose(own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(
-            labelled(unquoted(turn.text))))))))
+        text = own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(terse_filled(
+            labelled(unquoted(turn.text)))))))))  # "…offer in Austin, moved there": "moved to Austin"
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
