@@ -4,9 +4,10 @@
 moved there last week", "got into grad school in Leeds, relocated there in August": the move's verb names no
 place, so the old home stayed active and the new city was only an employer's or a school's. ``there_named``
 says the move with the place it points back to ("…已经搬到深圳啦", "moved to Austin last week"): the last city of
-the gazetteer (``place_names.names_of``, either script) named before the move in the same turn. The sentence
-keeps its own words around it, so a plan, a question or another person's move stays what it was ("下个月搬过去"
-is a plan to move to 深圳; "my sister moved there" is hers). No city named before it: the text is unchanged.
+the gazetteer (``place_names.names_of``, either script) named before the move in the same turn. Only a move
+done is read (搬过去了/啦, "moved there"): a move to come ("这周末搬过去住") is left to the rules of plans and of
+homes made ready, and the sentence keeps its own words around it, so a question or another person's move stays
+what it was ("my sister moved there" is hers). No city named before it: the text is unchanged.
 """
 
 from __future__ import annotations
@@ -17,11 +18,10 @@ from memory_core.pipeline.place_names import names_of
 
 __all__ = ["there_named"]
 
-#: the move pointed back: 搬过去(了/啦), 搬过去住了, 搬去那边, 搬到那边
-_ZH_THERE = re.compile(r"搬(?:过去|去那边|到那边|那边去|过去那边)")
-_EN_THERE = re.compile(
-    r"\b(?P<verb>moved|moving|relocated|relocating|move|relocate)\s+(?:over\s+)?there\b", re.IGNORECASE
-)
+#: the move pointed back, done: 搬过去了/啦, 搬过去住了, 搬去那边了; "moved there", "relocated over there". A move
+#: to come ("这周末搬过去住", "月底就搬过去") is left to the rules of moves planned and homes made ready
+_ZH_THERE = re.compile(r"搬(?:过去|去那边|到那边|那边去|过去那边)(?=(?:住)?(?:了|啦))")
+_EN_THERE = re.compile(r"\b(?P<verb>moved|relocated)\s+(?:over\s+)?there\b", re.IGNORECASE)
 _LATIN_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\b")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 
