@@ -24,7 +24,7 @@ import re
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["with_chinese_cues", "without_fillers"]
+__all__ = ["is_activity", "with_chinese_cues", "without_fillers"]
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff"
 _ZH_MARK = "，。！？；：、"
@@ -106,3 +106,17 @@ def with_chinese_cues(text: str) -> str:
     if joined:  # "加入了 Shopee as PM，" reads "加入了 Shopee 做 PM，"
         out = role.sub(f" {role_cue} ", out)
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _activities() -> frozenset[str]:
+    raw = load_shipped("data", "code_switch.yaml")
+    habits = (str(f) for forms in raw.get("habits", {}).values() for f in forms)
+    return frozenset(" ".join(str(w).casefold().split()) for w in (*raw.get("activities", []), *habits))
+
+
+def is_activity(value: str) -> bool:
+    """True when ``value`` is an English activity of the shipped list (``data/code_switch.yaml``, ``activities``
+    and ``habits``) that a Chinese clause says after 在 as what one is doing ("我每天都在vape", "最近在work out"):
+    a doing, never a place or an employer. Case and inner spaces are ignored."""
+    return " ".join(value.casefold().split()) in _activities()

@@ -49,8 +49,10 @@ from memory_core.pipeline.habit_plain import plain_habit
 from memory_core.pipeline.job_event import offer_taken
 from memory_core.pipeline.labelled import labelled
 from memory_core.pipeline.lost_pet import lost_change
+from memory_core.pipeline.moved_there import there_named
 from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
+from memory_core.pipeline.naming_verb import naming_said
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
@@ -181,8 +183,8 @@ class MechanicalExtractor:
         instruction ("from now on …") may still be read from it.
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
-        text = own_dose(own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(
-            labelled(unquoted(turn.text))))))))
+        text = own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(terse_filled(
+            labelled(unquoted(turn.text)))))))))  # "…offer in Austin, moved there": "moved to Austin"
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
@@ -194,7 +196,8 @@ class MechanicalExtractor:
         trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        for clause, lang in split_clauses(restated(name_joined(turn.text))):  # "left A for B": "I work at B"
+        named_text = name_joined(naming_said(turn.text))  # "…kitten, named her Miso": the name as the cue reads it
+        for clause, lang in split_clauses(restated(named_text)):  # "left A for B": "I work at B"
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             if need_elided(clause, lang):  # "每天一杯奶茶，不喝活不下去": the need says again the habit before it

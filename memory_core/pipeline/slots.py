@@ -25,6 +25,7 @@ import re
 
 from memory_core.model import Kind
 from memory_core.pipeline.clause_hits import one_statement, title_once
+from memory_core.pipeline.code_switch import is_activity
 from memory_core.pipeline.diagnosed_young import diagnosed_young
 from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
@@ -331,6 +332,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue  # "上次你问我在哪家医院", "you asked which hospital I work at": a question's gap, no value
         if attr.id == "works_at" and polarity < 0 and value and is_generic_place(value, lang):
             continue  # "我没在公司上班", "I don't work at an office": a kind of place, no employer ended
+        if (attr.id == "works_at" or attr.id in PLACE_ATTRS) and lang == "zh" and is_activity(value):
+            continue  # "我每天都在vape", "最近在work out": 在 before what one is doing, no employer and no place
         if attr.id in PLACE_ATTRS and _WHEN_ALONE.fullmatch(value):
             continue  # "moved out in May": when, not where
         if cue.value_class and not of_class(value, cue.value_class, lang):
