@@ -36,6 +36,12 @@ _EN_DRUG = re.compile(r"\b(?:insulin|metformin|ibuprofen|aspirin|paracetamol|[a-
 
 
 @functools.lru_cache(maxsize=1)
+def _en_drug() -> re.Pattern[str]:
+    """An English drug: by its class's ending (``_EN_DRUG``) or a name of the ``MED`` word class ("Jardiance")."""
+    return re.compile(rf"{_EN_DRUG.pattern}|\b{lexicon().expand('%MED%', 'en')}", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
 def _zh_drug() -> re.Pattern[str]:
     """A Chinese drug name: up to six Han characters ending as a class of medicines does (``DRUGNAME``); a word
     of saying or of time before it is no part of it ("医生说二甲双胍…", "查完二甲双胍…": 二甲双胍)."""
@@ -61,7 +67,7 @@ def named_before(text: str, value: str, clause: str, lang: str) -> tuple[str, ..
     if not value or at <= 0 or not _SWITCH[lang].search(clause):
         return ()
     before = text[:at]
-    found = _EN_DRUG.findall(before) if lang == "en" else [m.group(0) for m in _zh_drug().finditer(before)]
+    found = [m.group(0) for m in (_en_drug() if lang == "en" else _zh_drug()).finditer(before)]
     own = canon_object(value, lang)
     out: list[str] = []
     for name in found:
