@@ -27,6 +27,7 @@ from memory_core.model import Kind, Turn
 from memory_core.pipeline.alone_ended import cohabit_change
 from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
+from memory_core.pipeline.chat_aside import without_chat_asides
 from memory_core.pipeline.clause_change import carrier, change_of, give_change, used_to_dislike, with_switch
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.doctor_said import own_dose, own_report
@@ -178,7 +179,7 @@ class MechanicalExtractor:
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
         text = own_stop(own_prescription(own_dose(own_report(plain_forced(plain_emphatic(offer_taken(terse_filled(
-            labelled(unquoted(turn.text))))))))))
+            labelled(unquoted(without_chat_asides(turn.text)))))))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

@@ -26,7 +26,7 @@ __all__ = ["value_span"]
 
 _LEAD = re.compile(r"[^\n]{0,40}?\bdiagnosed\s+(?:with|w/)\s+|"  # "User was diagnosed with …"
                    r"(?:(?:is|am|are|was|were|be)\s+)?(?:allergic|intolerant)\s+to\s+|"
-                   r"(?:takes?|taking|took|(?:is|am|are)\s+on|diagnosed\s+with|suffers?\s+from)\s+|"
+                   r"(?:takes?|taking|took|(?:(?:is|am|are)\s+)?on|diagnosed\s+with|suffers?\s+from)\s+|"
                    r"(?:an?\s+|the\s+|my\s+|his\s+|her\s+|their\s+)?(?:(?:severe|mild|bad|serious|slight|"
                    r"life[-\s]threatening)\s+)?(?=[\w-]+(?:\s+[\w-]+)?\s+allerg(?:y|ies)$)|"  # a [shellfish] allergy
                    r"[^\s，。,；;！!？?]{0,4}?对|(?:每天|每日|一直|正在|在)?(?:吃|服用|打)|确诊(?:了|为)?|诊断(?:出|为)(?:了)?|查出来?(?:是|有)?|"
