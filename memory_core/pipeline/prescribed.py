@@ -26,7 +26,7 @@ _EN_WHO = (r"(?<![\w'])(?:(?:(?:my|the|her|his|our)\s+)?(?:new\s+|family\s+|regu
            r"hospital|clinic)|\b(?:she|he|they))(?:'s|\s+has|\s+had|\s+have|'ve)?\s+"
            r"(?:(?:just|also|then|now|finally|recently|today|already|eventually)\s+)*")
 _ZH_WHO = r"(?:医生|大夫|医师|专家|主治医生|家庭医生|门诊)(?:又|也|还|就|今天|最近|刚|刚刚|已经|另外)*"
-_ZH_SOME = r"(?:一种|一个|一样|一些|点)?(?:药)?[，,：:]?"
+_ZH_SOME = r"(?:一种|一个|一样|一些|点)?(?:药)?[，,：:]?\s*"
 
 
 @functools.lru_cache(maxsize=1)
