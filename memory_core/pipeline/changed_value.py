@@ -17,9 +17,11 @@ after "我不吃香菜", ``ended_by_stance``) ends the old one.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memory_core.pipeline.gist import Topic, normalize_numbers
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.script import has_han
 
 __all__ = ["changed_number", "ended_by_stance", "one_more", "renumbered", "with_statement"]
@@ -116,7 +118,14 @@ def _other_drug(plain: str, start: int, old: str) -> bool:
     if m.group("en"):
         name = m.group("en").casefold()
         return name not in _NOT_A_NAME and name not in old.casefold()
-    return m.group("zh")[-2:] not in old
+    run = m.group("zh")  # a drug's name only when the characters end as one does ("恩格列净", not "优甲乐现在是")
+    return _zh_drug_end().search(run) is not None and run[-2:] not in old
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_drug_end() -> re.Pattern[str]:
+    """A Chinese drug's name's end (the ``DRUGNAME`` and ``BRANDDRUG`` word classes of the slot lexicon)."""
+    return re.compile(lexicon().expand("(?:%DRUGNAME%|%BRANDDRUG%)$", "zh"))
 
 
 def changed_number(new: str, old: str) -> bool:

@@ -18,7 +18,7 @@ from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["MEDICATION", "drug_switched", "named_before"]
+__all__ = ["MEDICATION", "drug_switched", "named_before", "names_other_drug"]
 
 #: The key prefix of the user's medications (``data/slots.yaml``, attribute ``medication``).
 MEDICATION = "fact:medication:"
@@ -97,3 +97,29 @@ def drug_switched(cands: list[Candidate], hits: list[SlotHit], text: str, clause
         for cand in cands:
             if olds and cand.key == hit.key + qualifier:
                 cand.ends = (*cand.ends, *(f"{MEDICATION}{hit.attr.key_object(o)}{qualifier}" for o in olds))
+
+
+def names_other_drug(text: str, key: str) -> bool:
+    """True when ``key`` is one of the user's medications and ``text`` names a drug other than its own.
+
+    A statement of another drug is no detail of this one: "Dr Hughes added Jardiance 10mg on top of the metformin"
+    says nothing new of the metformin item (the Jardiance is an item of its own), so its words are never spliced
+    onto it. Drugs are found by name or by their class's ending (``_en_drug``, ``_zh_drug``); a bare 药 or 片
+    names no drug.
+
+    Args:
+        text: the statement, as said or in the third person.
+        key: the item's key (``fact:medication:<drug>``, maybe with a speaker's ``@`` suffix).
+    """
+    if not key.startswith(MEDICATION):
+        return False
+    own = key[len(MEDICATION):].split("@")[0].casefold()
+    for lang, finder in (("en", _en_drug()), ("zh", _zh_drug())):
+        for m in finder.finditer(text):
+            name = m.group(0)
+            if name == "药" or name.endswith(("药", "片")):
+                continue
+            obj = canon_object(name, lang).casefold()
+            if obj != own and own not in name.casefold() and name.casefold() not in own:
+                return True
+    return False
