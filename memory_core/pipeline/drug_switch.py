@@ -35,6 +35,10 @@ _EN_DRUG = re.compile(r"\b(?:insulin|metformin|ibuprofen|aspirin|paracetamol|[a-
                       re.IGNORECASE)
 
 
+# a drug said by its kind, not its name ("blood pressure meds", "the pills", 降压药): a name said later is its detail
+_GENERIC = re.compile(r"\b(?:meds|medications?|medicines?|pills?|tablets?|drugs?|prescriptions?|inhalers?)\b")
+
+
 @functools.lru_cache(maxsize=1)
 def _en_drug() -> re.Pattern[str]:
     """An English drug: by its class's ending (``_EN_DRUG``) or a name of the ``MED`` word class ("Jardiance")."""
@@ -105,7 +109,7 @@ def names_other_drug(text: str, key: str) -> bool:
     A statement of another drug is no detail of this one: "Dr Hughes added Jardiance 10mg on top of the metformin"
     says nothing new of the metformin item (the Jardiance is an item of its own), so its words are never spliced
     onto it. Drugs are found by name or by their class's ending (``_en_drug``, ``_zh_drug``); a bare 药 or 片
-    names no drug.
+    names no drug, and an item of a drug said by its kind (降压药, "blood pressure meds") takes its name as a detail.
 
     Args:
         text: the statement, as said or in the third person.
@@ -114,6 +118,8 @@ def names_other_drug(text: str, key: str) -> bool:
     if not key.startswith(MEDICATION):
         return False
     own = key[len(MEDICATION):].split("@")[0].casefold()
+    if own.endswith(("药", "片")) or _GENERIC.search(own):  # "降压药是氨氯地平": the name of the kind said before
+        return False
     for lang, finder in (("en", _en_drug()), ("zh", _zh_drug())):
         for m in finder.finditer(text):
             name = m.group(0)
