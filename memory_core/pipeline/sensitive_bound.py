@@ -306,10 +306,7 @@ _CONDITION_EN = (
     r"lupus|emphysema|fibromyalgia|endometriosis|type\s+[12](?:\s+diabetes)?|migraines?|seizures|ulcers?|cysts?|"
     r"tumou?rs?|stroke|(?-i:COPD|IBS|PCOS|GERD|ADHD|PTSD|OCD|HIV|HPV|ALS)|"
     r"\d+(?:\.\d+)?\s*(?:mg|mcg|µg|ml|units)\b(?:\s+of)?\s+(?!(?:of|caffeine|coffee|vitamin|sugar|salt|sodium|"
-    r"protein|fibre|fiber|water|juice|milk|calcium|iron|magnesium|zinc|fish|melatonin|"
-    # how often, not the drug ("500mg twice a day", "10mg once daily")
-    r"once|twice|thrice|daily|weekly|nightly|every|each|per|a|an|at|in|and|with|times|two|three|four|morning|"
-    r"mornings|evening|night|nights|tablets?|pills?|capsules?)\b)[a-z]+|"
+    r"protein|fibre|fiber|water|juice|milk|calcium|iron|magnesium|zinc|fish|melatonin)\b)[a-z]+|"
     r"(?:blood\s+thinners|beta\s+blockers|statins|steroids|antipsychotics|anticonvulsants|immunosuppressants|"
     r"(?:[\w-]+\s+)?(?:surgery|replacement|transplant|allerg(?:y|ies))|"
     r"(?:[\w-]+\s+){0,2}(?:meds|medications?|antibiotics)|"

@@ -34,8 +34,9 @@ def test_the_stored_fact_keeps_no_aside(text: str) -> None:
 @pytest.mark.parametrize(("text", "shown"), [
     ("user: I'm allergic to penicillin btw, found out the hard way years ago",
      "user: I'm allergic to [health] btw, found out the hard way years ago"),
-    ("she put User on metformin 10mg twice a day", "she put User on [health] 10mg twice a day"),
-    ("User takes lisinopril 10mg once a day", "User takes [health] 10mg once a day"),
+    ("she put User on metformin 10mg twice a day", "she put User on [health] [health] twice a day"),
+    ("User takes lisinopril 10mg once a day", "User takes [health] [health] once a day"),
+    ("I take 500mg twice a day", "I take [health] twice a day"),
     ("User is allergic to sulfa drugs, forgot to mention", "User is allergic to [health], forgot to mention"),
     ("User is allergic to peanuts, shellfish and latex", "User is allergic to [health]"),
 ])

@@ -111,5 +111,6 @@ def test_quitting_the_pills_is_no_change_of_employer() -> None:
 
 
 def test_a_drug_said_by_its_kind_takes_its_name_as_a_detail() -> None:
-    items = planned_items(["最近血压有点高，在吃降压药", "补充下，降压药是氨氯地平，每天早饭后一片 5mg"], timedelta(days=2))
+    said = ["最近血压有点高，在吃降压药", "补充下，降压药是氨氯地平，每天早饭后一片 5mg"]
+    items = planned_items(said, timedelta(days=2))
     assert any(s == "active" and "降压药" in d and "氨氯地平" in d for s, _, d in items), items
