@@ -17,9 +17,11 @@ after "我不吃香菜", ``ended_by_stance``) ends the old one.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memory_core.pipeline.gist import Topic, normalize_numbers
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.script import has_han
 
 __all__ = ["changed_number", "ended_by_stance", "one_more", "renumbered", "with_statement"]
@@ -99,11 +101,42 @@ def _same_measure(a: str, b: str) -> bool:
     return a == b or not a or not b
 
 
+# the name a dose is said after ("Jardiance 10mg", "恩格列净10毫克"): a word of three letters or more, or Han characters
+_DOSE_NAME = re.compile(r"(?:(?P<en>[A-Za-z][A-Za-z-]{2,})|(?P<zh>[\u4e00-\u9fff]{2,}))\s*$")
+# words said before a dose that name no drug ("went up to 1000mg", "now 75 mcg", "dose is 20mg")
+_NOT_A_NAME = frozenset({"to", "at", "from", "now", "dose", "dosage", "the", "and", "was", "were", "is", "are", "takes",
+                         "take", "taking", "on", "of", "about", "only", "just", "back", "down", "up", "with", "than",
+                         "instead", "again", "still", "also", "then", "plus", "daily", "another", "extra", "every"})
+
+
+def _other_drug(plain: str, start: int, old: str) -> bool:
+    """True when the dose at ``start`` of ``plain`` is said after a drug's name that ``old`` does not hold: a dose
+    belongs to its drug ("Jardiance 10mg" is no new dose of "metformin 500mg")."""
+    m = _DOSE_NAME.search(plain[:start])
+    if m is None:
+        return False
+    if m.group("en"):
+        name = m.group("en").casefold()
+        return name not in _NOT_A_NAME and name not in old.casefold()
+    run = m.group("zh")  # a drug's name only when the characters end as one does ("恩格列净", not "优甲乐现在是")
+    return _zh_drug_end().search(run) is not None and run[-2:] not in old
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_drug_end() -> re.Pattern[str]:
+    """A Chinese drug's name's end (the ``DRUGNAME`` and ``BRANDDRUG`` word classes of the slot lexicon)."""
+    return re.compile(lexicon().expand("(?:%DRUGNAME%|%BRANDDRUG%)$", "zh"))
+
+
 def changed_number(new: str, old: str) -> bool:
     """True when ``new`` gives what ``old`` measures a new number: both hold numbers, they share none, and a
     number of each measures the same thing (``_same_measure``: one unit, or one of them said without a unit; a
-    count only by a count of the same thing)."""
+    count only by a count of the same thing). A dose said after another drug's name than ``old`` holds measures
+    that drug, not ``old``'s ("added Jardiance 10mg" beside "metformin 500mg twice a day")."""
     said, held = _numbers(new), _numbers(old)
+    if any(measure == "dose" for _, measure, *_ in said):
+        plain = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(new))
+        said = [n for n in said if not (n[1] == "dose" and _other_drug(plain, n[2], old))]
     if not said or not held or {n for n, *_ in said} & {n for n, *_ in held}:
         return False
     return any(_same_measure(a, b) for _, a, *_ in said for _, b, *_ in held)

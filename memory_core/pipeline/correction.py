@@ -45,7 +45,7 @@ from collections.abc import Callable
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.cleared_value import as_not, without_gloss
 from memory_core.pipeline.correction_pair import named_as, said_only_pair, shaped
-from memory_core.pipeline.correction_person import PRONOUN, names_name, names_person, wrong_person
+from memory_core.pipeline.correction_person import PRONOUN, moved_to_other, names_name, names_person, wrong_person
 from memory_core.pipeline.correction_text import fitted, replaced, said_alike
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.retraction import retracted
@@ -177,6 +177,8 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
         if back is not None:
             return back
     counted: tuple[str, ...] = _COUNTED
+    if pair is None and moved_to_other(cands):  # "我不对虾过敏，是我老公对虾过敏": both facts, as said
+        return cands
     if pair is None:  # "sorry, I meant three kids": a count said again names the wrong count it replaces
         facts = found
         found = rows(("fact:", "pref:", "gist:"))  # a count said in the user's own words too ("用户有两个孩子")

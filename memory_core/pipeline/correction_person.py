@@ -15,7 +15,7 @@ from memory_core.pipeline.types import Candidate
 from memory_core.text.relations import relation_names
 from memory_core.text.script import has_han
 
-__all__ = ["PRONOUN", "names_name", "names_person", "wrong_person"]
+__all__ = ["PRONOUN", "moved_to_other", "names_name", "names_person", "wrong_person"]
 
 
 # how a person is named in a correction ("my sister", "我姐", "我的妹妹")
@@ -95,3 +95,15 @@ def wrong_person(turn: Turn, cands: list[Candidate], old: str, found: list[tuple
 
 # a person the user names in English ("my cousin")
 _EN_PERSON = re.compile(r"\bmy\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def moved_to_other(cands: list[Candidate]) -> bool:
+    """True when the turn's statements move a fact from the user to another person: the user's own fact is said
+    negated and the same attribute and object said of a person the user names ("我不对虾过敏，是我老公对虾过敏",
+    "it's my husband who's allergic to shrimp, not me": ``fact:allergy:shellfish`` -1 beside
+    ``fact:husband/allergy:shellfish`` +1). Such a turn states both facts as said; no value of it is a wrong one
+    to replace."""
+    denied = {c.key.split("@")[0][len("fact:"):] for c in cands
+              if c.polarity < 0 and c.key.startswith("fact:") and "/" not in c.key and not c.restate_only}
+    return any(c.polarity > 0 and c.key.startswith("fact:") and "/" in c.key
+               and c.key.split("@")[0].split("/", 1)[1] in denied for c in cands)

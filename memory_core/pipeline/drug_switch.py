@@ -18,7 +18,7 @@ from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["MEDICATION", "drug_switched", "named_before"]
+__all__ = ["MEDICATION", "drug_switched", "named_before", "names_other_drug"]
 
 #: The key prefix of the user's medications (``data/slots.yaml``, attribute ``medication``).
 MEDICATION = "fact:medication:"
@@ -33,6 +33,16 @@ _SWITCH = {
 _EN_DRUG = re.compile(r"\b(?:insulin|metformin|ibuprofen|aspirin|paracetamol|[a-z]{3,}(?:formin|gliptin|gliflozin|"
                       r"glutide|statin|pril|sartan|olol|dipine|cillin|mycin|floxacin|prazole|oxetine|pram|traline|profen))\b",
                       re.IGNORECASE)
+
+
+# a drug said by its kind, not its name ("blood pressure meds", "the pills", 降压药): a name said later is its detail
+_GENERIC = re.compile(r"\b(?:meds|medications?|medicines?|pills?|tablets?|drugs?|prescriptions?|inhalers?)\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _en_drug() -> re.Pattern[str]:
+    """An English drug: by its class's ending (``_EN_DRUG``) or a name of the ``MED`` word class ("Jardiance")."""
+    return re.compile(rf"{_EN_DRUG.pattern}|\b{lexicon().expand('%MED%', 'en')}", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1)
@@ -61,7 +71,7 @@ def named_before(text: str, value: str, clause: str, lang: str) -> tuple[str, ..
     if not value or at <= 0 or not _SWITCH[lang].search(clause):
         return ()
     before = text[:at]
-    found = _EN_DRUG.findall(before) if lang == "en" else [m.group(0) for m in _zh_drug().finditer(before)]
+    found = [m.group(0) for m in (_en_drug() if lang == "en" else _zh_drug()).finditer(before)]
     own = canon_object(value, lang)
     out: list[str] = []
     for name in found:
@@ -91,3 +101,31 @@ def drug_switched(cands: list[Candidate], hits: list[SlotHit], text: str, clause
         for cand in cands:
             if olds and cand.key == hit.key + qualifier:
                 cand.ends = (*cand.ends, *(f"{MEDICATION}{hit.attr.key_object(o)}{qualifier}" for o in olds))
+
+
+def names_other_drug(text: str, key: str) -> bool:
+    """True when ``key`` is one of the user's medications and ``text`` names a drug other than its own.
+
+    A statement of another drug is no detail of this one: "Dr Hughes added Jardiance 10mg on top of the metformin"
+    says nothing new of the metformin item (the Jardiance is an item of its own), so its words are never spliced
+    onto it. Drugs are found by name or by their class's ending (``_en_drug``, ``_zh_drug``); a bare 药 or 片
+    names no drug, and an item of a drug said by its kind (降压药, "blood pressure meds") takes its name as a detail.
+
+    Args:
+        text: the statement, as said or in the third person.
+        key: the item's key (``fact:medication:<drug>``, maybe with a speaker's ``@`` suffix).
+    """
+    if not key.startswith(MEDICATION):
+        return False
+    own = key[len(MEDICATION):].split("@")[0].casefold()
+    if own.endswith(("药", "片")) or _GENERIC.search(own):  # "降压药是氨氯地平": the name of the kind said before
+        return False
+    for lang, finder in (("en", _en_drug()), ("zh", _zh_drug())):
+        for m in finder.finditer(text):
+            name = m.group(0)
+            if name == "药" or name.endswith(("药", "片")):
+                continue
+            obj = canon_object(name, lang).casefold()
+            if obj != own and own not in name.casefold() and name.casefold() not in own:
+                return True
+    return False

@@ -27,6 +27,7 @@ from memory_core.model import Kind, Turn
 from memory_core.pipeline.alone_ended import cohabit_change
 from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
+from memory_core.pipeline.chat_aside import without_chat_asides
 from memory_core.pipeline.clause_change import (
     carrier,
     change_of,
@@ -37,6 +38,8 @@ from memory_core.pipeline.clause_change import (
 )
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang, split_clauses
 from memory_core.pipeline.doctor_said import own_dose, own_report
+from memory_core.pipeline.drug_dose import with_dose
+from memory_core.pipeline.drug_stop import own_stop
 from memory_core.pipeline.drug_switch import drug_switched
 from memory_core.pipeline.elided_object import elided, filled
 from memory_core.pipeline.emphatic import plain_emphatic
@@ -57,6 +60,7 @@ from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
+from memory_core.pipeline.prescribed import own_prescription
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.reason_named import with_reason
 from memory_core.pipeline.rules import match_clause, render
@@ -183,8 +187,8 @@ class MechanicalExtractor:
         instruction ("from now on …") may still be read from it.
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
-        text = own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(terse_filled(
-            labelled(unquoted(turn.text)))))))))  # "…offer in Austin, moved there": "moved to Austin"
+        text = own_stop(own_prescription(own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(
+            terse_filled(labelled(unquoted(without_chat_asides(turn.text))))))))))))  # "moved there": "moved to Austin"
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
@@ -228,6 +232,10 @@ class MechanicalExtractor:
                 out.extend(keep_clause(slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
                            for hit, own in members_apart(reading.hits, clause, lang))
                 drug_switched(out[first:], reading.hits, turn.text, clause, lang, qualifier)
+                for drug in reading.hits:  # "I also started lisinopril 10mg": the dose stays with its drug
+                    for cand in out[first:]:
+                        if drug.attr.id == "medication" and not drug.subject and cand.key == drug.key + qualifier:
+                            with_dose(cand, clause, drug.value, lang)
                 if not reading.temporary:  # "We moved to Austin last week": valid from then
                     dated(out[first:], clause, turn.timestamp)
                 give_change(out[first:], change)

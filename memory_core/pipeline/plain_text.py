@@ -46,6 +46,7 @@ from memory_core.pipeline.emoji_after import names_place_before, names_thing_bef
 from memory_core.pipeline.jest import is_hyperbole
 from memory_core.pipeline.mixed_script import seams_marked
 from memory_core.pipeline.own_partner import own_partner
+from memory_core.pipeline.person_cleft import person_cleft
 from memory_core.pipeline.place_alias import without_place_alias
 from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives
@@ -158,7 +159,8 @@ def _closing(m: re.Match[str]) -> str:
 def reading_text(text: str) -> str:
     """The text the rules read for ``text`` (module docstring), without the names said to the listener, with an
     English cleft read as its plain statement ("it's crab I'm allergic to" -> "I'm allergic to crab":
-    ``cleft.uncleft``), without a place's second name ("搬到纽约 NYC 了": ``place_alias.without_place_alias``),
+    ``cleft.uncleft``), a fact moved to another person said as theirs ("是我老公对虾过敏" -> "我老公对虾过敏":
+    ``person_cleft``), without a place's second name ("搬到纽约 NYC 了": ``place_alias.without_place_alias``),
     without laughter closing a clause ("gave up keto lol": ``closing_laughter``), with a value taken back in the
     turn read as the value said over it ("I'm 28, no wait 29" -> "I'm 29": ``said_over``), an ownerless partner word
     as the user's (``own_partner``), without English fillers inside a Chinese clause ("我 currently 在 Shopee":
@@ -169,6 +171,7 @@ def reading_text(text: str) -> str:
     value taken back.
     Units: characters in, characters out."""
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
+    text = person_cleft(text)  # "it's my husband who's allergic to shrimp": "my husband is allergic to shrimp"
     text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"
     text = own_partner(said_over(text))  # "I'm 28, no wait 29" reads "I'm 29"; 新男朋友叫Kevin: 我男朋友叫Kevin
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause

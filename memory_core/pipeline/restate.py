@@ -30,6 +30,7 @@ from memory_core.pipeline.changed_value import changed_number, ended_by_stance, 
 from memory_core.pipeline.changed_value import with_statement as _with
 from memory_core.pipeline.detail_role import adds_detail as _detail
 from memory_core.pipeline.detail_role import detail_of_thing, passing_mention
+from memory_core.pipeline.drug_switch import names_other_drug
 from memory_core.pipeline.gist import (
     MAX_GIST_CHARS,
     RESTATE_OVERLAP,
@@ -211,7 +212,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
                 and grown != item.description \
                 and not turn.timestamp < _said_at(item) \
                 and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())) \
-                and detail_of_thing(said, new, old, str(item.key or ""), cand.lang, _subject(speaker, cand.lang)):
+                and detail_of_thing(said, new, old, str(item.key or ""), cand.lang, _subject(speaker, cand.lang)) \
+                and not names_other_drug(said, str(item.key or "")):  # "added Jardiance" is no metformin detail
             reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
             if renumber:  # "doc upped my Euthyrox to 75 mcg": a new value, no hit
                 ops = [op for op in ops if not (isinstance(op, HitOp) and op.item_id == item.id)]
@@ -291,7 +293,8 @@ def twin_of(cand: Candidate, existing: Mapping[str, list[MemoryItem]], touched: 
     for key in cand.alike:
         for item in _live(existing.get(key, ()), turn):
             if item.id in touched or item.key == cand.key or _sibling_objects(cand.key, str(item.key or "")) \
-                    or _one_more_of(cand.key, str(item.key or "")):
+                    or _one_more_of(cand.key, str(item.key or "")) \
+                    or names_other_drug(cand.description, str(item.key or "")):  # a second drug: its own item
                 continue
             old = _item_topic(item, speaker)
             known = any(t.startswith(("obj:", "syn:")) for t in said.strong & old.strong - generic)

@@ -26,7 +26,10 @@ _DRUG = (r"(?:[a-z]+(?:pril|sartan|statin|olol|azepam|zolam|oxetine|traline|trip
          r"(?:my\s+|some\s+|the\s+)?(?:meds|medication|medicine|pills|tablets|antibiotics|inhaler|shots))")
 # what one is allergic to: a word or two, and more joined by commas, "and", "or" ("penicillin and latex")
 _NOT_ALLERGEN = (r"(?!(?:and|or|but|so|because|since|when|which|who|that|i|he|she|we|they|it|my|his|her|our|"
-                 r"their|your|the|a|an|is|was)\b)")
+                 r"their|your|the|a|an|is|was|"
+                 # chat words said after the allergen ("penicillin btw, found out the hard way", "forgot to mention")
+                 r"btw|fyi|tbh|lol|haha|too|also|though|apparently|just|found|forgot|learned|realized|discovered|"
+                 r"turns|turned|remember|since|ever|now|anymore|really|actually|basically|big\s+time)\b)")
 _ALLERGEN = r"[\w-]+(?:\s+" + _NOT_ALLERGEN + r"[\w-]+)?"
 _ALLERGENS = _ALLERGEN + r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)" + _NOT_ALLERGEN + _ALLERGEN + r"){0,4}"
 _HEALTH_EN = re.compile(

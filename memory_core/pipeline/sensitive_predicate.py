@@ -26,7 +26,7 @@ __all__ = ["value_span"]
 
 _LEAD = re.compile(r"[^\n]{0,40}?\bdiagnosed\s+(?:with|w/)\s+|"  # "User was diagnosed with …"
                    r"(?:(?:is|am|are|was|were|be)\s+)?(?:allergic|intolerant)\s+to\s+|"
-                   r"(?:takes?|taking|took|(?:is|am|are)\s+on|diagnosed\s+with|suffers?\s+from)\s+|"
+                   r"(?:takes?|taking|took|(?:(?:is|am|are)\s+)?on|diagnosed\s+with|suffers?\s+from)\s+|"
                    r"(?:an?\s+|the\s+|my\s+|his\s+|her\s+|their\s+)?(?:(?:severe|mild|bad|serious|slight|"
                    r"life[-\s]threatening)\s+)?(?=[\w-]+(?:\s+[\w-]+)?\s+allerg(?:y|ies)$)|"  # a [shellfish] allergy
                    r"[^\s，。,；;！!？?]{0,4}?对|(?:每天|每日|一直|正在|在)?(?:吃|服用|打)|确诊(?:了|为)?|诊断(?:出|为)(?:了)?|查出来?(?:是|有)?|"
@@ -34,6 +34,9 @@ _LEAD = re.compile(r"[^\n]{0,40}?\bdiagnosed\s+(?:with|w/)\s+|"  # "User was dia
                    re.IGNORECASE)
 _TRAIL = re.compile(r"\s+allerg(?:y|ies)$|"
                     r"(?:有点|有些|严重|特别|非常|很|都|也|比较)*过敏$", re.IGNORECASE)
+# how often a dose is taken, after the dose ("500mg twice", "10mg daily"): no part of the value
+_DOSE_FREQUENCY = re.compile(r"(?<=[\dgls])\s+(?:once|twice|thrice|daily|weekly|nightly|every|each|per|a|an|at|in|"
+                             r"and|with|times|morning|mornings|evening|night|nights)$", re.IGNORECASE)
 _BARE = re.compile(r"(?:过敏|allergic|allerg(?:y|ies)|intolerant)", re.IGNORECASE)
 #: Where the clause of a bare 过敏 starts: a stop, or the person who has it (我, 她, 用户, 儿子 …).
 _ZH_CLAUSE = re.compile(r"[\s，。,.；;：:！!？?、]|user|用户|[我你他她它](?:们)?|(?:儿子|女儿|孩子|老婆|老公|"
@@ -78,4 +81,7 @@ def value_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     trail = _TRAIL.search(value)
     if trail is not None and trail.start() > 0:
         end = start + trail.start()
+    freq = _DOSE_FREQUENCY.search(text, start, end)
+    if freq is not None and re.search(r"\d", text[start:freq.start()]):
+        end = freq.start()
     return None if _NONE.fullmatch(text[start:end]) else (start, end)
