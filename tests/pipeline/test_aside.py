@@ -63,6 +63,7 @@ def test_a_clause_with_no_value_of_its_own_is_no_fact(text: str, lang: str) -> N
 
 @pytest.mark.parametrize(("text", "lang"), [
     ("用户跟老板谈了加薪的事", "zh"), ("用户还没想好读研还是工作", "zh"), ("用户不抽烟了", "zh"),
+    ("用户不结婚了", "zh"),
     ("User talked to my boss about a raise", "en"), ("User is not moving to Denver", "en"),
     ("User is not sure about grad school", "en"),
 ])
