@@ -57,6 +57,19 @@ def _other_script(cand: Candidate, item: MemoryItem) -> bool:
     return (not all(han) if has_han(item.description) else any(han))
 
 
+def _parts_named(value: str, said: str) -> bool:
+    """True when a Chinese place ``value`` said as one run ("上海徐汇") is named in ``said`` in two parts, in
+    order, with words between them ("住在上海，住在徐汇"): the same home said with more or fewer words."""
+    value = value.replace(" ", "")
+    if len(value) < 4 or not all("\u3400" <= ch <= "\u9fff" for ch in value):
+        return False
+    for cut in range(2, len(value) - 1):
+        head = said.find(value[:cut])
+        if head >= 0 and said.find(value[cut:], head + cut) >= 0:
+            return True
+    return False
+
+
 def _narrower(cand: Candidate, item: MemoryItem) -> bool:
     """True when the candidate's claim is the item's with more said after its value ("护士" -> "护士长",
     "nurse" -> "nurse practitioner"): a more specific value, not the same one."""
@@ -109,6 +122,8 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
         if cand.key.startswith("fact:partner") and _bond_changed(cand.description, said):
             return False  # "girlfriend" -> "married to": a new value of the slot, not the old one said again
         named = any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases)
+        if not named and _home_key(cand.key):  # "上海徐汇" restates "住在上海，住在徐汇"
+            named = any(_parts_named(a, said) for a in cand.aliases)
         if not named and cand.aliases and _home_key(cand.key) and _other_script(cand, item):
             named = same_place(cand.aliases, item.description)  # "爱丁堡" restates "lives in Edinburgh"
         if not named and not _narrower(cand, item):  # "程序员" restates "is a software engineer", "3月3号" "March 3rd"

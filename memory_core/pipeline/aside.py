@@ -6,6 +6,11 @@ Neither is worth recalling: a slip of the tongue or of the keys said in passing 
 or "always"), and a refusal whose object is in another clause. ``without_asides`` drops an own-words statement (a
 ``gist:`` fact) whose whole content after its subject is one of these (``data/asides.yaml``); the turn keeps it
 in the episodic record (its event).
+
+Nor is a clause with no value of its own, its content in the clause beside it: a talk with someone ("跟李老师聊了，
+他要去上海交大了" stored "用户跟李老师聊了"; "I talked to my sister"), no decision yet ("我还没想好 haha", "I
+haven't decided yet"), a reminder ("…要备EpiPen，又提醒一次", "just reminding you") and a plan called off by its verb
+alone ("不搬了", "I'm not moving after all"; what was called off is the earlier plan, ended by its own rules).
 """
 
 from __future__ import annotations
@@ -22,11 +27,14 @@ __all__ = ["without_asides"]
 
 @functools.cache
 def _patterns() -> dict[str, re.Pattern[str]]:
-    """The whole-content pattern per language: a slip then laughter, or a bare refusal (Chinese)."""
+    """The whole-content pattern per language: a slip, a talk, no decision yet, a reminder or a bare cancel, then
+    laughter; or a bare refusal (Chinese)."""
     data = load_shipped("data", "asides.yaml")
-    slips = {lang: f"(?:{data['slip'][lang]}){data['laughter'][lang]}" for lang in ("zh", "en")}
-    return {"zh": re.compile(f"(?:{slips['zh']}|{data['bare_refusal']['zh']})", re.IGNORECASE),
-            "en": re.compile(slips["en"], re.IGNORECASE)}
+    kinds = ("slip", "talked", "undecided", "reminder", "bare_cancel")
+    said = {lang: "|".join(f"(?:{data[kind][lang]})" for kind in kinds) for lang in ("zh", "en")}
+    said = {lang: f"(?:{said[lang]}){data['laughter'][lang]}" for lang in ("zh", "en")}
+    return {"zh": re.compile(f"(?:{said['zh']}|{data['bare_refusal']['zh']})", re.IGNORECASE),
+            "en": re.compile(said["en"], re.IGNORECASE)}
 
 
 def without_asides(cands: list[Candidate]) -> list[Candidate]:

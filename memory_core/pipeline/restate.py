@@ -45,6 +45,7 @@ from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import items_subject as _subject
 from memory_core.pipeline.own_words import stance_of
+from memory_core.pipeline.paused import paused
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
@@ -155,8 +156,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     # a mention opening on another person ("我妹妹的健身卡退了", "my sister cancelled her gym membership") ends
     # nothing of the user's own (``people.about_others_only`` leaves it unable to revise)
     theirs_too = cand.may_revise or not cand.restate_only
+    held_off = paused(cand.description)  # "no running for 6 weeks": the habit holds, the pause is no detail of it
     for item in seen.values():
-        if item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic):
+        if held_off or item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic):
             continue
         old = _item_topic(item, speaker)
         if other_value(item.description, cand.description, turn.text, cand.topic, old, _subject(speaker, cand.lang)):
@@ -192,7 +194,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         if best is None or rank > best[0]:
             best = (rank, item, old)
     ops = _end(turn, cand, ended, touched, actor)
-    if cand.reverses:  # a cessation or a reversal said in other words ends the other polarity's items of the thing
+    if cand.reverses and not held_off:  # a cessation or a reversal said in other words ends the other polarity's items
         skip = touched | ({best[1].id} if best is not None else set())
         extra = end_opposite(turn, cand.reverses, cand.reverse_polarity, existing, skip, actor, _reason(cand),
                              said=cand.description)
