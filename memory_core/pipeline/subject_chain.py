@@ -29,6 +29,7 @@ import re
 
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
+from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["AWAY", "USER", "en_owned", "en_subject", "zh_subject"]
 
@@ -88,16 +89,25 @@ def _zh_named() -> re.Pattern[str]:
     """A clause opening on a person's name and a verb of theirs ("小王好像搬去深圳了", "王明现在在华为上班"), or one
     with no subject meeting or hearing from a person by name ("跟小王聊了会儿", "昨天碰到老同学李娜"): a 小/老/阿
     name whose second character makes no common word (小时, 老板, 阿姨), or a common surname (the lexicon's SURNAME
-    word class, never a word of its NOTNAME class: 周末, 马上) and one or two characters more."""
+    word class, never a word of its NOTNAME class: 周末, 马上) and one or two characters more; the name a clause
+    opens on is the group ``opens``."""
     zh = lexicon().classes["zh"]
     name = (rf"(?:[小老阿](?![时是姨板师婆公家区孩心学些点号猫狗人朋伙姑舅叔婶宝大实])[\u4e00-\u9fff]"
             rf"|(?!{zh['NOTNAME']})(?:{zh['SURNAME']})(?:(?![在住是去搬跳换做当刚已也还都就又和跟的说家们会要不没很最])"
             r"[\u4e00-\u9fff]){1,2}?)")
-    return re.compile(rf"^{name}(?=(?:好像|似乎|貌似|据说|听说|也|还|都|已经|刚刚?|最近|现在|目前|今年|去年|上个?月)*"
-                      r"(?:在|住|搬|去了|跳槽|换了|上班|当|考上|入职|加入|结婚|离职|辞职|回了|回到))"
+    return re.compile(rf"^(?P<opens>{name})(?=(?:好像|似乎|貌似|据说|听说|也|还|都|已经|刚刚?|最近|现在|目前|今年|去年|"
+                      r"上个?月)*(?:在|住|搬|去了|跳槽|换了|上班|当|考上|入职|加入|结婚|离职|辞职|回了|回到))"
                       rf"|^[^，,。]{{0,6}}?(?:碰到|遇到|遇见|碰见|撞见|见到|联系上?)了?(?:老同学|老同事|老朋友|前同事)?{name}"
                       r"(?=[，,。！!\s]|$|了|聊|说|吃|一起)"
                       rf"|^[^，,。]{{0,6}}?(?:跟|和){name}(?=[^，,。]{{0,3}}?(?:聊|吃饭|通电话|打电话|视频|见面|联系))")
+
+
+def _zh_thing_first(text: str) -> bool:
+    """True when jieba reads the clause's first word as a word of the dictionary that names no person ("韩语实在
+    学不进去": 韩语 is a language, not a 韩 of the surnames), so a surname-looking start is no name."""
+    first = next((p for p in pos_cut(text[:8]) if p.word.strip()), None)
+    return first is not None and len(first.word) >= 2 and not first.flag.startswith("nr") and text.startswith(
+        first.word) and first.flag not in ("x", "eng")
 
 
 def en_subject(clause: str) -> str | None:
@@ -135,6 +145,7 @@ def zh_subject(clause: str) -> str | None:
         return USER if "我" in text[other.end():] else other.group("rel") + (other.group("name") or "")
     if "我" in text:
         return USER
-    if _ZH_PERSON.match(text) or _zh_named().match(text):
+    named = _zh_named().match(text)
+    if _ZH_PERSON.match(text) or (named is not None and not (named.group("opens") and _zh_thing_first(text))):
         return AWAY  # "他…", "小王好像搬去深圳了": the clauses after it without a subject are theirs
     return None

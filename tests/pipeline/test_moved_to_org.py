@@ -23,7 +23,7 @@ def _active(text: str) -> list[tuple[str, str]]:
     ("my brother Tom moved to Meta, left Google", "fact:brother/works_at", "User's brother Tom works at Meta"),
     ("My sister moved to Google", "fact:sister/works_at", "User's sister works at Google"),
     ("I moved to Meta, left Google", "fact:works_at", "User works at Meta"),
-    ("我哥搬去了字节，离开了阿里", "fact:哥/works_at", "用户的哥在字节工作"),
+    ("我哥搬去了字节，离开了阿里", "fact:哥哥/works_at", "用户的哥在字节工作"),  # 我哥 keys as 我哥哥
     ("我搬去了字节", "fact:works_at", "用户在字节工作"),
 ])
 def test_a_move_to_an_organisation_is_an_employer(text: str, key: str, said: str) -> None:

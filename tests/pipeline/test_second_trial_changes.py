@@ -15,8 +15,8 @@ START = datetime(2026, 10, 3, 9, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(("mine", "theirs", "who", "org"), [
-    ("I work at Alibaba", "我妹上个月去了美团上班", "妹", "美团"),
-    ("我在京东上班", "我弟刚去了小米上班", "弟", "小米"),
+    ("I work at Alibaba", "我妹上个月去了美团上班", "妹妹", "美团"),  # 我妹 keys as 我妹妹
+    ("我在京东上班", "我弟刚去了小米上班", "弟弟", "小米"),
 ])
 def test_a_relatives_new_job_said_with_a_short_kinship_word_is_theirs(tmp_path: Path, mine: str, theirs: str,
                                                                        who: str, org: str) -> None:
