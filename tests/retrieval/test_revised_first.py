@@ -21,9 +21,10 @@ T0 = datetime(2025, 3, 2, 9, tzinfo=UTC)
 @pytest.mark.parametrize(("text", "revising"), [
     ("user: 不对，你记错了，陈老师是做多模态的", True), ("no wait, I meant 750 an hour", True),
     ("决定了，不搬了，San Jose挺好的", True), ("nah, staying freelance", True),
-    ("伴娘换人了，改成我表妹婷婷", True), ("switched from Framer to Webflow", True),
+    ("伴娘换人了，改成我表妹婷婷", True), ("I decided to take up painting", False),
     ("rate又涨了，现在800一小时", False), ("thinking about going full-time again", False),
     ("我们在考虑搬去Cupertino", False), ("I'm a freelance designer in Shenzhen", False),
+    ("Actually, it's been a great week", False),
 ])
 def test_a_correction_or_a_decision_is_a_revising_turn(text: str, revising: bool) -> None:
     assert revises(text) is revising
