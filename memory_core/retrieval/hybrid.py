@@ -52,6 +52,7 @@ from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.past_question import history_slots
 from memory_core.retrieval.rerank import _slot_words
+from memory_core.retrieval.revised_first import revised_first
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
 from memory_core.retrieval.time_window import inside as in_window
@@ -351,6 +352,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if settings.stale_turns_last and not past_allowed(filters):  # a turn all superseded: last
             order, kept = stale_last(order, kept, self._stale[order])
         order, kept = verbatim_first(query, self.table.items, first, order, kept, self._stale)  # its own words
+        if not past_allowed(filters) and asks_present(query):  # "不对，是750" before the "800" it corrects
+            order, kept = revised_first(self.table.items, order, kept, 2 * k)
         order, final = order[:k], kept[:k].tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)
