@@ -83,4 +83,5 @@ def test_easing_stress_is_asked_by_its_other_names_in_either_language():
     assert {"解压", "减压"} <= set(table.expand(tokenize("How do I unwind after work?")))
     assert {"unwind", "destress"} <= set(table.expand(tokenize("我平时怎么解压？")))
     assert set(tokenize("stress relief")) <= set(table.expand(tokenize("我用什么减压")))
-    assert table.expand(tokenize("the stress of moving house")) == []  # stress alone is no way to ease it
+    # stress alone is no way to ease it (moving still finds 搬家, through its own group)
+    assert not {"解压", "减压", "unwind", "destress"} & set(table.expand(tokenize("the stress of moving house")))
