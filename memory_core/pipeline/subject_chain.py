@@ -105,6 +105,8 @@ def _zh_named() -> re.Pattern[str]:
 def _zh_thing_first(text: str) -> bool:
     """True when jieba reads the clause's first word as a word of the dictionary that names no person ("韩语实在
     学不进去": 韩语 is a language, not a 韩 of the surnames), so a surname-looking start is no name."""
+    if text[:1] in "小老阿":  # 小王, 老周: their own list of common words keeps them apart (``_zh_named``)
+        return False
     first = next((p for p in pos_cut(text[:8]) if p.word.strip()), None)
     return first is not None and len(first.word) >= 2 and not first.flag.startswith("nr") and text.startswith(
         first.word) and first.flag not in ("x", "eng")
