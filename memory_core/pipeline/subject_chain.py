@@ -108,8 +108,9 @@ def _zh_thing_first(text: str) -> bool:
     if text[:1] in "小老阿":  # 小王, 老周: their own list of common words keeps them apart (``_zh_named``)
         return False
     first = next((p for p in pos_cut(text[:8]) if p.word.strip()), None)
-    return first is not None and len(first.word) >= 2 and not first.flag.startswith("nr") and text.startswith(
-        first.word) and first.flag not in ("x", "eng")
+    if first is None or len(first.word) < 2 or not text.startswith(first.word):
+        return False
+    return not first.flag.startswith("nr") and first.flag not in ("x", "eng")  # a person's name, or no word
 
 
 def en_subject(clause: str) -> str | None:
