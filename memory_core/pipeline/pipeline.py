@@ -297,7 +297,7 @@ class WritePipeline:
                      and ("/" in c.key or (partner is not None and c.key.split("@")[0] == "fact:partner"))]
         for cand in found:
             cand.evidence = turn.text
-        return [*without_misread(cands, found), *found]
+        return [*without_misread(cands, found, turn.speaker), *found]
 
 
 class _Rows:
