@@ -31,7 +31,7 @@ from memory_core.store.lookup import KeyLookup
 from memory_core.text.relations import person_label, relation_names
 from memory_core.text.script import HAN, lang_of
 
-__all__ = ["kin_named_turn", "person_names", "without_misread"]
+__all__ = ["kin_named_turn", "person_names", "theirs_alone", "without_misread"]
 
 # a name as the user writes one: a capitalised English word, or a Chinese 小/老/阿 name (小琳, 阿杰, 老王)
 _EN_NAME = r"[A-Z][a-z]{1,15}"
@@ -43,6 +43,10 @@ _ZH_OPEN = re.compile(rf"^(?P<n>{_ZH_NAME}|{_EN_NAME}(?![A-Za-z]))(?![和跟与�
 # a Chinese name opening a later clause of the turn, Chinese after it ("，阿杰是程序员", "，Grace在医院上班")
 _ZH_CLAUSE_OPEN = re.compile(rf"(?<=[，,。；;！!？?])\s*(?P<n>{_ZH_NAME}|{_EN_NAME}(?![A-Za-z]))\s*"
                              r"(?![和跟与的])(?=[\u4e00-\u9fff])")
+# a turn opening on a person's name or their thing ("Dave's running the Boston marathon", "Grace的医院…"), the user
+# not part of the subject ("Dave and I …", "阿杰和我…")
+_THEIRS_OPEN = re.compile(rf"^(?P<n>{_ZH_NAME}|{_EN_NAME}(?![A-Za-z]))(?:['\u2019]s\b)?(?!\s*(?:and|&|和|跟|与)\b)"
+                          r"(?![和跟与])")
 # the partner slot's value as rendered ("用户的男朋友是阿杰", "User's wife is Grace"): the relation word and the name
 _PARTNER = re.compile(rf"(?:'s\s+(?P<en>[a-z]+(?:\s[a-z]+)?)\s+is\s+(?P<en_name>{_EN_NAME})"
                       rf"|的(?P<zh>[\u4e00-\u9fff]{{1,3}})是(?P<zh_name>{_ZH_NAME}|{_EN_NAME}))\W*$")
@@ -115,6 +119,35 @@ def kin_named_turn(turn: Turn, store: KeyLookup) -> Turn | None:
     if lang == "en" and at > 0:
         words = "m" + words[1:]  # "Oh, my sister Jing …" after a discourse word
     return replace(turn, text=turn.text[:at] + words + turn.text[at + len(name):])
+
+
+def theirs_alone(turn: Turn, store: KeyLookup, cands: list[Candidate]) -> None:
+    """Leave the mention of a turn opening on a person the user named before unable to add its words to an item
+    ("Dave's running the Boston marathon next year" after "my husband Dave": no detail of the user's running).
+
+    Only when the turn states nothing of the user's own (its statements, if any, are other people's): it may
+    still raise a hit on what it restates (``Candidate.may_revise``). The name must be one person's, as for
+    ``kin_named_turn``; one light read of the user's active items when the turn opens on a name.
+
+    Raises:
+        StoreError: the store failed while reading.
+    """
+    mentions = [c for c in cands if c.restate_only and c.may_revise]
+    if turn.role != "user" or not mentions:
+        return
+    if any("/" not in c.key for c in cands if c.key and not c.is_event and not c.restate_only):
+        return  # "Dave ran a marathon, and I started running": the user's own statement is there
+    body = turn.text.lstrip()
+    lead = (ZH_LEAD if HAN.match(body) else EN_LEAD).match(body)
+    rest = body[lead.end() if lead else 0:]
+    opened = _THEIRS_OPEN.match(rest)
+    if opened is None or opened.group("n") in _NOT_NAMES:
+        return
+    lang = lang_of(rest[opened.end():]) or lang_of(rest)
+    if _said_as(opened.group("n"), lang, turn, store) is None:
+        return
+    for cand in mentions:
+        cand.may_revise = False
 
 
 def _named_in_clauses(turn: Turn, store: KeyLookup) -> Turn | None:
