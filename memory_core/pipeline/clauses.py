@@ -24,6 +24,7 @@ from memory_core.pipeline.lost_pet import lost_scope
 from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.presupposed import presupposed
+from memory_core.pipeline.relation_in_chinese import relation_in_chinese
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, zh_subject
 from memory_core.pipeline.supposed import carried_on
@@ -241,7 +242,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
 
 def _clauses(text: str) -> Iterator[tuple[str, str]]:
     split = [(k, part) for k, sentence in enumerate(_SENTENCE.split(text.translate(APOSTROPHES)))
-             for part in by_script(sentence)]
+             for part in by_script(relation_in_chinese(sentence))]  # "my wife Grace 是护士": 我老婆Grace
     jokes = joke_sentences([part for _, part in split])  # "yeah right, I'm a millionaire lol": irony states nothing
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from
     chain = [USER]  # the subject a clause that dropped its own continues (``subject_chain``), across the turn

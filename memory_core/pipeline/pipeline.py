@@ -40,7 +40,7 @@ from memory_core.pipeline.mishap import without_mishaps
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.moved_to_org import moved_to_org
 from memory_core.pipeline.named_across import named_across
-from memory_core.pipeline.named_kin import kin_named_turn, without_misread
+from memory_core.pipeline.named_kin import kin_named_turn, theirs_alone, without_misread
 from memory_core.pipeline.named_later import named_later
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.new_home import moved_in
@@ -225,6 +225,7 @@ class WritePipeline:
         _restatements(turn, cands, rows)
         with_unnamed_twins(turn, cands, lambda: rows.get(RESTATE_PREFIXES))  # "started at KPMG" (Priya) ends add's job
         about_others_only(turn, cands)
+        theirs_alone(turn, store, cands)  # "Dave's running the Boston marathon": no detail of the user's running
         cands = _switched(cands, rows)
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         _categories_ended(cands, rows)
@@ -297,7 +298,7 @@ class WritePipeline:
                      and ("/" in c.key or (partner is not None and c.key.split("@")[0] == "fact:partner"))]
         for cand in found:
             cand.evidence = turn.text
-        return [*without_misread(cands, found), *found]
+        return [*without_misread(cands, found, turn.speaker), *found]
 
 
 class _Rows:

@@ -1,0 +1,60 @@
+"""An English relation word opening a Chinese clause, read as the Chinese word (issue 13 §2).
+
+"my wife Grace 是护士，在Stanford Hospital上夜班": the sentence is Chinese, so its clauses are read by the Chinese
+rules, which know a person only by a Chinese relation word (我老婆, 我儿子). The opening "my wife Grace" named
+nobody they could read, so the first clause was lost and the subject-less "在Stanford Hospital上夜班" after it
+was read as the user's own job. ``relation_in_chinese`` gives the sentence back with the relation said as the
+user would say it in Chinese ("我老婆Grace是护士，在Stanford Hospital上夜班"), which the Chinese clause rules
+already read as the wife's, the clause after it too.
+
+Only "my" + a relation word of ``data/relations.yaml`` ``said_in_chinese`` (words with one Chinese reading:
+"sister" alone is left as said) + an optional capitalised name, at the start of a sentence or a clause and
+followed directly by Chinese. "my wife and I 搬到了杭州" (the user is part of the subject) and an English clause
+of its own ("my wife Grace is a nurse") are left as they are.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from memory_core.shipped_yaml import load_shipped
+from memory_core.text.script import has_han
+
+__all__ = ["relation_in_chinese"]
+
+
+@functools.cache
+def _words() -> dict[str, str]:
+    """Each English relation word (casefolded, single spaces) -> the Chinese word it is read as."""
+    raw = load_shipped("data", "relations.yaml").get("said_in_chinese") or {}
+    return {" ".join(str(en).casefold().split()): str(zh) for en, zh in raw.items()}
+
+
+@functools.cache
+def _pattern() -> re.Pattern[str]:
+    """"my <relation> [Name]" at a sentence or clause start, Chinese right after it."""
+    words = sorted(_words(), key=len, reverse=True)
+    alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
+    return re.compile(rf"(?:(?<=^)|(?<=[，,。；;！!]))(?P<lead>\s*)(?i:(?:and\s+|but\s+|so\s+|oh\s+|also\s+)?my\s+"
+                      rf"(?P<rel>{alternation}))(?:\s+(?P<name>[A-Z][a-z]+))?\s*(?=[\u3400-\u9fff])")
+
+
+def relation_in_chinese(sentence: str) -> str:
+    """``sentence`` with each "my <relation> [Name]" opening a Chinese clause said as its Chinese word
+    ("my wife Grace 是护士" -> "我老婆Grace是护士"; see the module); ``sentence`` itself when it holds none.
+
+    Args:
+        sentence: one sentence of a user turn, in any language (an English one is returned as it is).
+
+    Raises:
+        OSError, yaml.YAMLError: the shipped relations file is missing or does not parse (a packaging fault).
+    """
+    if not has_han(sentence):
+        return sentence
+
+    def said(m: re.Match[str]) -> str:
+        word = _words()[" ".join(m.group("rel").casefold().split())]
+        return f"{m.group('lead')}我{word}{m.group('name') or ''}"
+
+    return _pattern().sub(said, sentence)
