@@ -442,7 +442,8 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
     elif polarity < 0 and oid == parent:  # giving coffee up ends the lattes too
         ends = tuple(f"pref:{owner}{k}" for k in lex.kinds.get(parent, ()))
     form = ("switch_from" if old_shown else "switch") if cue.switch \
-        else ("" if polarity > 0 else "neg" if ceased or cue.pol < 0 else "neg_plain")
+        else cue.mode if cue.mode and f"{lang}_{cue.mode}" in attr.render \
+        else ("" if polarity > 0 else "neg" if ceased or cue.pol < 0 else "neg_plain")  # "fell off the wagon": as said
     _, claim = _render(attr, form, lang, who, v=shown, old=old_shown)
     hits.append(SlotHit(attr, subject, shown, oid, polarity, f"pref:{owner}{oid}", claim, ends=ends,
                         switch=cue.switch))  # another person's like is said of them ("用户的男朋友不喝咖啡")
