@@ -266,6 +266,14 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
             yield from en_clauses(_one_named(sentence), chain, said, supposing)
 
 
+def _zh_amount(clause: str) -> str:
+    """What a clause with no subject that tells the speaker's amount lacks ("现在的rate是每小时400块": 我的; "现在800
+    一小时": 我), by the lexicon's ``amount_own`` and ``amount_only`` markers; "" for any other clause."""
+    marks = lexicon().markers["zh"]
+    folded = clause.casefold()
+    return "我的" if marks["amount_own"].match(folded) else "我" if marks["amount_only"].match(folded) else ""
+
+
 def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], supposing: list[str]
                  ) -> Iterator[tuple[str, str]]:
     """The (clause, lang) pairs of one Chinese sentence; ``chain`` and ``said`` carry across the turn, ``supposing``
@@ -316,6 +324,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
         elif not carried and (seen_subject or not (_ZH_OTHER_SUBJECT.match(clause) or _zh_owner(clause))) \
                 and (secret := _ZH_MY_SECRET.match(clause)):
             clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
+        elif not carried and (own := _zh_amount(clause)):
+            clause = own + clause  # "现在的rate是每小时400块", "现在800一小时": what the speaker charges or pays
         elif zh_subject(clause) == AWAY:
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
         elif (named_death := zh_named_death(clause) or bool(lost_scope(clause, "zh"))):

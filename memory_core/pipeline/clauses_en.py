@@ -56,6 +56,8 @@ _EN_CLAUSE = re.compile(
     # statement, its "I" left out, is a clause of its own, so its day does not make the statement a moment
     r"|,\s*(?=(?:and\s+|then\s+|just\s+)?(?:had|drank|downed|grabbed)\s+(?!to\b|been\b)(?:a|an|some|two|three|a\s+few|"
     r"a\s+couple|few|several|one|drinks?|beers?|wine|coffee)\b)"
+    # "my rate went up, it's 90 dollars a session now", "no wait, it's 85": the amount, a clause of its own
+    r"|,\s*(?=(?:and\s+|so\s+|now\s+)?(?:it's|it\s+is|that's)\s+(?:now\s+|actually\s+|only\s+|really\s+)?[$£€¥]?\d)"
     # "stopped running, swimming instead": what took its place, a statement of its own
     r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+instead\b)"
     # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
@@ -183,7 +185,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
                                                          or _EN_NAMED_DEATH.match(clause) or en_owned(clause, who)
                                                          or (who != AWAY and lost_scope(clause, "en"))
-                                                         or (who != AWAY and said_well(clause, "en"))):
+                                                         or (who != AWAY and said_well(clause, "en"))
+                                                         or (who != AWAY and _amount_said(clause))):
             yield object_put_back(clause, "en", spoken), "en"
 
 
@@ -195,6 +198,12 @@ _EN_NEW_PARTNER = re.compile(r"^(?:i|i'm|i've|i\s+am|i\s+have)\b.*\b(?:dating|se
 _EN_FRONTED = re.compile(r"^(?P<who>\s*my\s+(?:\w+\s+)?\w+),\s*(?:he|she)(?:(?P<is>'s|\s+is)\b)?(?=\s)", re.IGNORECASE)
 # a clause opening on "he" / "she" (a person named earlier in the turn, ``_takes_up``)
 _EN_TAKEN_UP = re.compile(r"^(?P<p>he|she)(?P<is>'s|\s+is)?\s+(?!said|says|told|thinks|thought)", re.IGNORECASE)
+
+
+def _amount_said(clause: str) -> bool:
+    """True when ``clause`` is only an amount ("actually it's $750 now"): the amount slots read it when the turn
+    names what it is (the lexicon's ``amount_said`` marker)."""
+    return lexicon().markers["en"]["amount_said"].match(clause.casefold()) is not None
 
 
 def _takes_up(who: str, pronoun: str) -> bool:

@@ -28,8 +28,9 @@ from memory_core.text.script import lang_of
 
 __all__ = ["NOT_NAMES", "PERSON_ATTRS", "as_theirs", "stranger_turn"]
 
-#: The attributes of a named person kept as their facts (the last part of the key).
-PERSON_ATTRS = frozenset(("occupation", "works_at", "lives_in"))
+#: The attributes of a named person kept as their facts (the last part of the key, before an object): an
+#: allergy too, for what one may cook or bake for them ("Chloe对花生过敏", "Chloe is allergic to peanuts").
+PERSON_ATTRS = frozenset(("occupation", "works_at", "lives_in", "allergy"))
 
 # the name a turn opens on: a capitalised English word followed by a verb of what one is, does or where one
 # lives ("Jason is", "Priya just started", "Mei moved"), as the Chinese opener below is followed by 在/是/去…;
@@ -40,7 +41,12 @@ _EN_OPEN = re.compile(
     r"teaches|taught|runs|ran|owns|studies|studied|switched|transferred|relocated|retired|has|had)\b)")
 # a Chinese 小/老/阿 name (小王, 老李, 阿杰) whose second character makes no common word (小时, 老是, 阿姨, 老板)
 _ZH_OPEN = re.compile(r"^(?P<n>[小老阿](?![时是姨板师婆公家区孩心学些点号猫狗人朋伙姑舅叔婶宝大实])[\u4e00-\u9fff])"
-                      r"(?=[在是去搬跳换做当刚已也还都现，,])")
+                      r"(?=[在是去搬跳换做当刚已也还都现，,]|对[^，,。]{1,8}过敏)"
+                      # an English name in a Chinese sentence, saying an allergy ("Chloe对花生过敏", "Chloe花生过敏"):
+                      # its 在 or 是 may say a school or a class as well as a job ("Ethan在Lincoln Elementary上三年级")
+                      r"|^(?P<latin>[A-Z][a-z]{2,15})\s*(?=对?[^，,。\sA-Za-z]{1,8}过敏)")
+# a "no" that opens a correction before the name ("no, Chloe is allergic to peanuts, not Ethan")
+_EN_NO = re.compile(r"^(?:no|nope|wait|no\s+wait)\s*[,!.]\s*", re.IGNORECASE)
 # capitalised words that open a sentence but name no one
 _NOT_NAMES = frozenset((
     "The", "This", "That", "These", "Those", "They", "Just", "Today", "Yesterday", "Tomorrow", "Last", "Next",
@@ -73,11 +79,14 @@ def stranger_turn(turn: Turn, store: KeyLookup) -> tuple[Turn, str] | None:
     lang = lang_of(body)
     lead = (ZH_LEAD if lang == "zh" else EN_LEAD).match(body)
     at = len(turn.text) - len(body) + (lead.end() if lead else 0)
+    if lang == "en" and (no := _EN_NO.match(turn.text[at:])) is not None:
+        at += no.end()
     opened = (_ZH_OPEN if lang == "zh" else _EN_OPEN).match(turn.text[at:])
     if opened is None:
         return None
-    name = opened.group("n")
-    if name in _NOT_NAMES or (lang == "en" and (org_names.names_of(name) or place_names.names_of(name))):
+    name = opened.group("n") or opened.group("latin")
+    latin = name.isascii()
+    if name in _NOT_NAMES or (latin and (org_names.names_of(name) or place_names.names_of(name))):
         return None
     own = f"fact:person/{name.casefold()}/"
     for _, key, description in store.active_by_prefix(turn.user_id, ("fact:", "pref:", "gist:")):
@@ -99,7 +108,7 @@ def as_theirs(cand: Candidate, name: str) -> Candidate | None:
     body, at, speaker = cand.key.partition("@")
     parts = body.split("/")
     if len(parts) != 3 or parts[0] not in ("fact:friend", "fact:朋友") or parts[1] != folded \
-            or parts[2] not in PERSON_ATTRS:
+            or parts[2].split(":")[0] not in PERSON_ATTRS:
         return None
     for opener in (f"'s friend {name}", f"的朋友{name}"):
         found = cand.description.find(opener)

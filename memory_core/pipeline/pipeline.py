@@ -34,6 +34,7 @@ from memory_core.pipeline.late_correction import corrected_late
 from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.late_replay import LateReplay, ReadOnce
+from memory_core.pipeline.late_restated import restated_late
 from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mishap import without_mishaps
@@ -259,6 +260,7 @@ class WritePipeline:
         ops = corrected_late(turn, ops, once)  # "I live in York" arriving after its later "Leeds, not York"
         ops = settle_late_words(turn, ops, store)  # "I'm still at Google" said before "joined Meta", arriving after
         ops = self.late_replay.settle(turn, ops, once)  # "learning Japanese" arriving after "改学韩语了"
+        ops = restated_late(turn, ops, store)  # "I work at Lincoln Middle" (Feb) after its March saying ended
         ops = chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
         ops = self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words

@@ -47,6 +47,7 @@ from memory_core.pipeline.own_words import items_subject as _subject
 from memory_core.pipeline.own_words import stance_of
 from memory_core.pipeline.paused import paused
 from memory_core.pipeline.place_names import same_place
+from memory_core.pipeline.said_across import said_across
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
@@ -160,6 +161,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     for item in seen.values():
         if held_off or item.id in touched or _names_a_sibling(str(item.key or ""), cand.topic):
             continue
+        if said_across(cand, item):  # "I quit drinking" after 我戒酒了: said again, in the other language
+            touched.add(item.id)
+            return [HitOp(item.id, turn_id=turn.turn_id)]
         old = _item_topic(item, speaker)
         if other_value(item.description, cand.description, turn.text, cand.topic, old, _subject(speaker, cand.lang)):
             continue  # "my email is ben.k@…" beside "User is Ben"; a PIN beside a card number
@@ -359,6 +363,8 @@ def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | N
     "我女儿叫朵朵" agrees with "有女儿" and names her: the item becomes the candidate's
     text when that holds all the item's terms, else the item's text with it after.
     """
+    if said_across(cand, item):  # 我戒酒了 after "I quit drinking": the same stance, in the other language
+        return None
     if has_han(cand.description) != has_han(item.description) \
             and (any(a in item.description.casefold() for a in cand.aliases)
                  or (cand.key.startswith("fact:lives_in") and same_place(cand.aliases, item.description))):

@@ -104,6 +104,9 @@ _ORG_ATTRS = frozenset({"works_at", "school"})
 
 #: Attributes read on the clause as said, before another person's clause is turned into the first person.
 _AS_SAID = frozenset({"partner", "family"})
+#: Attributes whose value is an amount of money as said ("$1,200 a month", "750一小时"): kept whole, its thousands
+#: separator and unit with it, where an object is cut at its first comma.
+AMOUNT_ATTRS = frozenset({"rate", "rent", "salary", "budget"})
 
 
 def _subject_label(subject: str, lang: str) -> str:
@@ -319,7 +322,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         if groups.get("v") and groups.get("v2"):  # two names of one statement ("一只叫米米一只叫球球")
             raw = f"{groups['v']}和{groups['v2']}" if lang == "zh" else f"{groups['v']} and {groups['v2']}"
         form_hint = ""
-        value = cue.value or (_value(raw, lang) if raw else "")
+        value = cue.value or (raw.strip() if attr.id in AMOUNT_ATTRS else _value(raw, lang) if raw else "")
         if value and attr.id in PLACE_ATTRS:  # "shanghai lol did i tell u", "上海 还在适应": chatter after the place
             value = _CHATTER[lang].split(value, maxsplit=1)[0].strip() or value
         if value and lang == "en" and attr.id in PLACE_ATTRS:  # "Shenzhen for a new job at …": the place only
@@ -439,7 +442,8 @@ def _pref_hits(attr: Attribute, cue: Cue, groups: dict[str, str], value: str, po
     elif polarity < 0 and oid == parent:  # giving coffee up ends the lattes too
         ends = tuple(f"pref:{owner}{k}" for k in lex.kinds.get(parent, ()))
     form = ("switch_from" if old_shown else "switch") if cue.switch \
-        else ("" if polarity > 0 else "neg" if ceased or cue.pol < 0 else "neg_plain")
+        else cue.mode if cue.mode and f"{lang}_{cue.mode}" in attr.render \
+        else ("" if polarity > 0 else "neg" if ceased or cue.pol < 0 else "neg_plain")  # "fell off the wagon": as said
     _, claim = _render(attr, form, lang, who, v=shown, old=old_shown)
     hits.append(SlotHit(attr, subject, shown, oid, polarity, f"pref:{owner}{oid}", claim, ends=ends,
                         switch=cue.switch))  # another person's like is said of them ("用户的男朋友不喝咖啡")
