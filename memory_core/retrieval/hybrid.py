@@ -61,6 +61,7 @@ from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_forms import verb_forms
 from memory_core.retrieval.verb_heads import verb_heads
 from memory_core.retrieval.verbatim import verbatim_first
+from memory_core.retrieval.when_question import when_factors
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
 from memory_core.retrieval.window_tokens import turn_windows
 from memory_core.retrieval.work_question import asked_attribute_first
@@ -370,7 +371,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         person = asked_person_factors(query, self.table.items, order, self._subject_of, settings.other_subject_factor)
         for factors in (self.subject_factors(query, order, settings), person, self.turn_factors(order, settings),
                         self.name_factors(query, order, settings), self.tool_factors(query, order, settings),
-                        off_slot, eaten_factors(query, self.table.items, order, settings.other_subject_factor)):
+                        off_slot, eaten_factors(query, self.table.items, order, settings.other_subject_factor),
+                        when_factors(query, self.table.items, order, settings.when_factor)):
             if factors is not None:
                 scores, changed = scores * factors, True
         if changed:

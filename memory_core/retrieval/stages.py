@@ -131,6 +131,9 @@ class HybridSettings:
             vector plus this times the reply's (``dense.DenseIndex.similarities``; 0: off): "I signed up for a
             pottery class" is found by "what does she do to relax?" through "What a great way to relax!". 0.5:
             LoCoMo dev R@10 and multi-hop R@10 rose on both halves (ops/bench/RESULTS.md, issue 14, recall47).
+        when_factor: score × this (0 < x <= 1) for a raw turn that says no time when the query asks when
+            (``when_question``): the turn that tells of an event usually says when it happened (0.7: LoCoMo dev
+            temporal R@5 rose on the tuning half, lexical and hybrid; ops/bench/RESULTS.md, issue 14, recall48).
     """
 
     turns: bool = True
@@ -173,6 +176,7 @@ class HybridSettings:
     w_category: float = 0.75
     reply_context: float = 0.5
     answered_context: float = 0.5
+    when_factor: float = 0.7
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
@@ -194,10 +198,10 @@ class HybridSettings:
             raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1], miss_below in (0, 1]; got "
                                f"{self.dense_gate!r}, {self.coverage_floor!r}, {self.miss_below!r}")
         factors = (self.superseded_event_factor, self.other_subject_factor, self.question_factor,
-                   self.small_talk_factor, self.name_fact_factor, self.tool_about_user_factor)
+                   self.small_talk_factor, self.name_fact_factor, self.tool_about_user_factor, self.when_factor)
         if not all(0 < f <= 1 for f in factors):
-            raise InvalidField(f"superseded_event_factor, other_subject_factor, question_factor, "
-                               f"small_talk_factor, name_fact_factor and tool_about_user_factor must be in "
+            raise InvalidField(f"superseded_event_factor, other_subject_factor, question_factor, small_talk_factor, "
+                               f"name_fact_factor, tool_about_user_factor and when_factor must be in "
                                f"(0, 1]; got {factors!r}")
 
     @property
