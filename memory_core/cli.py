@@ -266,11 +266,11 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
             = None, db: DbOption = None, reveal: RevealOption = False) -> None:
     """Show an item's history, newest first (any status: active, superseded, deleted); sensitive values masked
     unless --reveal."""
-    from memory_core.item_ids import full_item_id
+    from memory_core.cli_ids import given_item_id
     from memory_core.shown import shown_text
 
     with _memory(db, read=True) as memory:
-        item_id = full_item_id(memory.store, None if user is None else check_id(user, "user id"), item_id)
+        item_id = given_item_id(memory.store, None if user is None else check_id(user, "user id"), item_id)
         if user is not None:
             item = memory.store.get(memory.require_user(user), item_id)
         else:
