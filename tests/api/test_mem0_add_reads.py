@@ -51,7 +51,7 @@ def test_neither_a_mem0_add_nor_a_native_add_lists_the_users_items(m: Memory,
     out = m.add([{"role": "user", "content": "I moved to Porto last month", "timestamp": "2026-11-01T10:00:00Z"}],
                 user_id="ana")["results"]
     assert len(calls) == native == 0, calls  # no list before the add, nor after it
-    assert {r["event"] for r in out} == {"ADD", "DELETE"}, out  # Porto added, Lisbon ended
+    assert [r["event"] for r in out] == ["UPDATE"], out  # Lisbon changed to Porto
     calls.clear()
     again = m.add([{"role": "user", "content": "I moved to Porto last month", "timestamp": "2026-11-01T10:00:00Z"}],
                   user_id="ana")

@@ -23,20 +23,55 @@ def m(tmp_path: Path) -> Iterator[Memory]:
     ("我住在杭州", "I moved to Beijing last month", "用户住在杭州", "User lives in Beijing"),
     ("I live in Lisbon", "我搬到上海了", "User lives in Lisbon", "用户住在上海"),
 ])
-def test_add_reports_the_value_it_supersedes_as_delete(m: Memory, first: str, then: str, old: str,
-                                                       new: str) -> None:
+def test_add_reports_a_superseded_value_as_update_of_its_successor(m: Memory, first: str, then: str, old: str,
+                                                                   new: str) -> None:
+    """Mem0 reports a memory whose value changed as one UPDATE with ``previous_memory``, never as a DELETE of
+    the old value beside an ADD of the new."""
     added = m.add([{"role": "user", "content": first, "timestamp": "2026-10-01T10:00:00+08:00"}], user_id="alex")
     old_id = next(r["id"] for r in added["results"] if r["memory"] == old)
     changed = m.add([{"role": "user", "content": then, "timestamp": "2026-11-01T10:00:00+08:00"}],
                     user_id="alex")["results"]
-    assert {"id": old_id, "memory": old, "event": "DELETE"} in changed
-    assert any(r["event"] == "ADD" and r["memory"] == new for r in changed)
+    assert [r["event"] for r in changed] == ["UPDATE"], changed
+    assert changed[0]["memory"] == new and changed[0]["previous_memory"] == old
+    assert m.get(changed[0]["id"])["memory"] == new  # the id reported is the live memory
     assert m.get(old_id) is None  # ended: Mem0's store no longer holds it
     assert m.history(old_id)[-1]["event"] == "DELETE"
     # a message that changes nothing reports no DELETE
     same = m.add([{"role": "user", "content": "I like green tea", "timestamp": "2026-11-02T10:00:00Z"}],
                  user_id="alex")["results"]
     assert "DELETE" not in {r["event"] for r in same}
+
+
+@pytest.mark.parametrize(("turns", "back", "before"), [
+    (["我今年秋天要结婚了。", "婚礼定下来了，10月18号在老家赣州办。", "婚期推迟到明年三月了"], "婚期又改回今年十月了",
+     "明年三月"),
+    (["我住在杭州", "I moved to Beijing last month"], "Actually I moved back to Hangzhou", "Beijing"),
+])
+def test_a_value_changed_back_is_one_update_and_no_delete(m: Memory, turns: list[str], back: str,
+                                                          before: str) -> None:
+    for n, text in enumerate(turns):
+        m.add([{"role": "user", "content": text, "timestamp": f"2026-0{n + 1}-01T10:00:00+08:00"}], user_id="ivy")
+    kept = {r["id"]: r["memory"] for r in m.get_all(user_id="ivy")["results"]}
+    changed = m.add([{"role": "user", "content": back, "timestamp": "2026-06-01T10:00:00+08:00"}],
+                    user_id="ivy")["results"]
+    assert [r["event"] for r in changed] == ["UPDATE"], changed
+    assert before in changed[0]["previous_memory"] and before not in changed[0]["memory"]
+    still = {r["id"]: r["memory"] for r in m.get_all(user_id="ivy")["results"]}
+    assert {i: t for i, t in kept.items() if before not in t}.items() <= still.items()  # nothing else ended
+
+
+def test_an_end_without_a_new_value_stays_a_delete(m: Memory) -> None:
+    from memory_core.mem0_compat import mem0_add_events
+
+    class Api:  # the native add's answer and one history: an item deleted by a turn of the add
+        def history(self, memory_id: str, *, user_id: str) -> list[dict[str, object]]:
+            return [{"op": "delete", "turn_id": "t1", "other_id": None, "old_description": "x"}]
+
+    result = {"turn_ids": ["t1"], "results": [
+        {"id": "a1", "description": "User lives in Oslo", "status": "deleted", "event": "DELETE", "source": ["t0"],
+         "kind": "fact", "key": "fact:lives_in"}]}
+    assert mem0_add_events(Api(), "u", result, {"a1"}) == [  # type: ignore[arg-type]
+        {"id": "a1", "memory": "User lives in Oslo", "event": "DELETE"}]
 
 
 def test_get_after_delete_is_none_and_delete_all_then_replay_stores_again(m: Memory) -> None:
@@ -100,7 +135,7 @@ def test_a_message_sent_again_lists_no_event_even_when_its_memory_was_superseded
     assert m.get(old) is None
     again = m.add(first, user_id="alex")["results"]
     assert again == [], again
-    # the same words said later are a new turn, and bring the value back as a new memory
+    # the same words said later are a new turn, and bring the value back: the changed value is updated back
     later = m.add([{"role": "user", "content": said, "timestamp": "2026-06-02T10:00:00Z"}], user_id="alex")["results"]
-    assert all(m.get(r["id"]) is not None for r in later if r["event"] == "ADD")
-    assert any(r["event"] == "ADD" for r in later)
+    assert later and all(m.get(r["id"]) is not None for r in later)
+    assert {r["event"] for r in later} <= {"ADD", "UPDATE"}, later
