@@ -96,3 +96,15 @@ def test_a_new_employer_in_everyday_words_is_current(tmp_path: Path, texts: list
 def test_work_said_as_banzhuan_or_ganhuo_is_not_mangled(tmp_path: Path, text: str) -> None:
     rows = _items(tmp_path, [text])
     assert not [d for _, d in active(rows) if "自己在" in d or "我在" in d or "做活" in d], rows
+
+
+@pytest.mark.parametrize("text", ["我昨天去了陶艺工作坊", "上周去了一个写作工作坊，挺有意思", "今天去了陶艺工作室玩"])
+def test_a_workshop_or_studio_visited_is_no_employer(tmp_path: Path, text: str) -> None:
+    # 工作坊 / 工作室 hold the letters of 工作 ("work"): going to one is an outing, not a job
+    assert not _employer(_items(tmp_path, [text]))
+
+
+@pytest.mark.parametrize(("text", "employer"), [("我在设计工作室上班", "设计工作室"), ("我去了字节工作", "字节")])
+def test_a_studio_one_works_at_stays_the_employer(tmp_path: Path, text: str, employer: str) -> None:
+    rows = _items(tmp_path, [text])
+    assert [d for d in _employer(rows) if employer in d], rows
