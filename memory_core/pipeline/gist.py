@@ -25,6 +25,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from memory_core.pipeline.compound_names import compound_spans
 from memory_core.pipeline.episode_words import holiday_spent
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonyms
@@ -240,6 +241,8 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
                 text = text[:at] + " " * len(phrase) + text[at + len(phrase):]
                 folded = text.casefold()
                 todo = list(range(len(phrases) - 1, n, -1))  # the text changed: every later phrase is tried
+    compounds = compound_spans(text.casefold())  # "flat whites": coffee, and "flat" no apartment
+    unnamed = {span[2] for span in compounds}  # the compounds none of whose words names an object
     for m in _LATIN_WORD.finditer(text):
         word, bare = m.group(0), m.group(0).casefold()
         opening = not text[:m.start()].strip() or text[:m.start()].rstrip()[-1] in ".!?:;,—-\"'("
@@ -248,6 +251,11 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
         if bare.removesuffix("'s").removesuffix("'") in name_words:  # "User's bank PIN", "Lin Yue's cat"
             continue
         pieces, oid = _word_terms(bare)
+        inside = [span for span in compounds if span[0] <= m.start() < span[1]]
+        if inside:  # a word of a compound name keeps its own form, not its synonym group's
+            pieces = frozenset(p for part in _TERM_SPLIT.split(bare) for p in tokenize(part) if p not in _GENERIC_EN)
+            if oid:
+                unnamed.discard(inside[0][2])
         terms.update(pieces)
         if oid:
             terms.add("obj:" + oid)
@@ -255,6 +263,9 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
         if (lang == "zh" or (word[0].isupper() and word not in ("I", "I'm", "I've", "I'd"))) and pieces:
             strong.update(pieces)  # a name, or a Latin word inside Chinese
             named = named or lang == "zh" or not opening
+    for oid in sorted(unnamed):
+        terms.add("obj:" + oid)
+        strong.add("obj:" + oid)
     if lang == "zh":
         terms.update(_bigrams(text, skip))
         for word, oid in lex.surface["zh"].items():

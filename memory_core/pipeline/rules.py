@@ -81,6 +81,10 @@ _EN_NOT_A_NAME = (r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|
 _I = r"\bi\s+"
 _IM = r"\b(?:i'm|i\s+am|im)\s+"
 _IHAVE = r"\bi(?:'ve|\s+have)?\s+"
+#: A date by its month name, either way round ("June 14th", "14 June", "the 14th of June").
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_EN_DATE = (r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTH
+            + r"|" + _MONTH + r"\.?\s+\d{1,2}(?:st|nd|rd|th)?\b")
 _ADV = (r"(?:(?:really|actually|also|still|just|totally|absolutely|truly|definitely|honestly|now|more|much\s+more|"
         r"currently|do|kind\s+of|kinda|so|genuinely|personally|even|always|mostly)\s+)*")
 
@@ -114,6 +118,13 @@ EN_RULES: tuple[Rule, ...] = (
     Rule("birthday", Kind.FACT, _c(r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<o>.+)"),
          "{s}'s birthday is {o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("birthday",)),
+    # a couple's anniversary, said as such or after its date ("June 14, that's our anniversary")
+    Rule("anniversary", Kind.FACT, _c(
+        r"\b(?:our|my)\s+(?:wedding\s+)?anniversary(?:\s+is|\s+falls|'s)\s+(?:on\s+)?(?P<o>.+)",
+        r"^(?:.*?\b(?:about|on|for|until|till)\s+)?(?P<o>(?:" + _EN_DATE + r")[^,;]{0,24}?)\s*[,;-]*\s*"
+        r"(?:that's|that\s+is|which\s+is|is)\s+(?:our|my)\s+(?:wedding\s+)?anniversary\b"),
+         "{s}'s wedding anniversary is {o}", single_valued=True, theme="identity", confidence=0.9,
+         needles=("anniversary",)),
     Rule("from", Kind.FACT, _c(
         _IM + r"(?:originally\s+)?from\s+(?P<o>.+)", _I + _ADV + r"(?:come|came)\s+from\s+(?P<o>.+)",
         _I + r"grew\s+up\s+in\s+(?P<o>.+)", r"\bmy\s+(?:hometown|home\s+town)\s+is\s+(?P<o>.+)"),
@@ -188,6 +199,9 @@ ZH_RULES: tuple[Rule, ...] = (
     Rule("birthday", Kind.FACT, _c(_W + r"的?生日(?:是|在)(?P<o>.+)"),
          "{s}的生日是{o}", single_valued=True, theme="identity", confidence=0.9,
          needles=("生日",)),
+    Rule("anniversary", Kind.FACT, _c(r"(?:我们|我俩|我和[^，,。\s]{1,6}?)的?(?:结婚)?纪念日(?:是|在)(?P<o>.+)"),
+         "{s}的结婚纪念日是{o}", single_valued=True, theme="identity", confidence=0.9,
+         needles=("纪念日",)),
     # a hometown reads as one ("老家是成都的" -> 老家在成都), in the slot of where one is from
     Rule("from", Kind.FACT, _c(_W + r"的?(?:老家|家乡)(?:是|在)(?P<o>[^，,。\s]{2,12}?)(?:的|人)?[。！!~\s]*$",
                                _W + r"的?(?:老家|家乡)(?:是|在)(?P<o>.+)",

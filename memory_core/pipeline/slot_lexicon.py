@@ -396,7 +396,7 @@ def canon_object(text: str, lang: str) -> str:
     return _ZH_TRAIL.sub("", _ZH_LEAD.sub("", folded)) or folded if lang == "zh" else folded
 
 
-_SINGLE_RULE_SLOTS = frozenset({"name", "called", "birthday", "from"})
+_SINGLE_RULE_SLOTS = frozenset({"name", "called", "birthday", "anniversary", "from"})
 
 
 def single_valued_key(key: str | None) -> bool:

@@ -370,8 +370,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             aliases = names_of(value)  # "腾讯" and "Tencent": one employer (pipeline.org_names)
         if not aliases and attr.single and value and _LATIN_NAME.fullmatch(value):
             aliases = (value.casefold(),)  # "Berlin" said inside Chinese is still Berlin
-        elif not aliases and attr.id == "lives_in" and value and _HAN_NAME.fullmatch(value):
-            aliases = (value,)  # "爱丁堡": the resolver looks it up among city names (pipeline.place_names)
+        elif not aliases and attr.id in ("lives_in", "from") and value and _HAN_NAME.fullmatch(value):
+            aliases = (value,)  # "爱丁堡": the resolver looks it up among city names; "潍坊人" restates 山东潍坊
         elif not aliases and attr.id == "partner" and value and _HAN_NAME.fullmatch(value):
             aliases = (value,)  # "阿哲": a partner named again, whatever word the relation was said with
         elif not aliases and attr.id == "pet" and value and (_HAN_NAME.fullmatch(value)
