@@ -233,8 +233,8 @@ def memories(user: UserOption, db: DbOption = None,
              = False, reveal: RevealOption = False, full: FullOption = False) -> None:
     """List a user's memory items grouped by theme (active ones unless --all); sensitive values masked unless
     --reveal, long texts shortened unless --full. Each item's date is the day it was said where it was said
-    (the UTC offset its turn came with, ``local_time``; UTC without one), as ``turns`` shows times. An unknown
-    user (nothing stored): a line saying so, exit 0, as ``recall`` answers."""
+    (the UTC offset its turn came with, ``local_time``; UTC without one), as ``session`` shows its turns' times.
+    An unknown user (nothing stored): a line saying so, exit 0, as ``recall`` answers."""
     from memory_core.local_time import local
     from memory_core.shown import shown_text
 
