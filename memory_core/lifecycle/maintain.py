@@ -70,7 +70,7 @@ from memory_core.lifecycle.clock import Clock, SystemClock, aware
 from memory_core.lifecycle.consolidate import Embedder, merge_pairs
 from memory_core.lifecycle.fading import ending_ops
 from memory_core.lifecycle.referred import restore_ops
-from memory_core.lifecycle.replaced_by import stands_replaced
+from memory_core.lifecycle.replaced_by import unreplaced_ids
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.lifecycle.summaries import (
     EPISODE_GAP,
@@ -399,7 +399,7 @@ class Maintainer:
         if not months:
             return
         items = self._all_items(user_id)
-        unreplaced = self._unreplaced(user_id, items)  # a fact no current value replaced is not said to be over
+        unreplaced = unreplaced_ids(self.store, user_id, items)  # a fact nothing current replaced: not over
         ops: list[Op] = []
         have = self.store.find_by_keys(user_id, [month_key(m) for m in months])
         for month in months:
@@ -415,14 +415,6 @@ class Maintainer:
                 ops.append(AddOp(summary))
         report.summaries += self._apply(user_id, ops, report)
         mark["month_done"] = months[-1]
-
-    def _unreplaced(self, user_id: str, items: Sequence[MemoryItem]) -> set[str]:
-        """Ids of the superseded facts and preferences among ``items`` that nothing current replaced
-        (``replaced_by.stands_replaced``). A history (the successor) is read only for those whose slot key no
-        active item holds. Raises StoreError."""
-        held = {i.key for i in items if i.status == Status.ACTIVE and i.key}
-        return {i.id for i in items if i.status == Status.SUPERSEDED and i.kind in (Kind.FACT, Kind.PREFERENCE)
-                and i.key not in held and not stands_replaced(self.store.get(user_id, i.id), items)}
 
     def _all_items(self, user_id: str, statuses: tuple[str, ...] = INDEXED_STATUSES) -> list[MemoryItem]:
         return self.store.list_items_for_index(user_id, statuses)

@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from memory_core.model import Kind, MemoryItem, Status
+from memory_core.store.base import MemoryStore
 
-__all__ = ["stands_replaced", "successors"]
+__all__ = ["stands_replaced", "successors", "unreplaced_ids"]
 
 _VALUES = (Kind.FACT, Kind.PREFERENCE)
 
@@ -53,3 +54,15 @@ def stands_replaced(item: MemoryItem, items: Sequence[MemoryItem]) -> bool:
         return False
     after = successors(item, items)
     return item.kind not in _VALUES or not after or any(i.kind != Kind.EVENT for i in after)
+
+
+def unreplaced_ids(store: MemoryStore, user_id: str, items: Sequence[MemoryItem]) -> set[str]:
+    """Ids of the superseded facts and preferences among ``items`` (read without history) that nothing current
+    replaced (``stands_replaced``). A history is read only for those whose slot key no active item holds.
+
+    Raises:
+        StoreError: the store failed.
+    """
+    held = {i.key for i in items if i.status == Status.ACTIVE and i.key}
+    return {i.id for i in items if i.status == Status.SUPERSEDED and i.kind in _VALUES and i.key not in held
+            and not stands_replaced(store.get(user_id, i.id), items)}

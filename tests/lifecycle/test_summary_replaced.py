@@ -76,3 +76,22 @@ def test_a_fact_ended_beside_a_raw_turn_only_is_not_said_to_be_over(lang: str, s
     plan = _ended(MemoryItem.create("u1", f"user: {said}", "moments", kind=Kind.EVENT, source=["t1"]), "t3")
     assert stands_replaced(plan, [plan, turn])  # a plan's raw turn a cancellation ended stays over
     assert not stands_replaced(successor, [successor]) and stands_replaced(_ended(successor, "t9"), [])
+
+
+def test_unreplaced_ids_reads_the_successor_from_the_stored_history(memory: Memory) -> None:
+    from memory_core.lifecycle.replaced_by import unreplaced_ids
+    from memory_core.store.write_ops import AddOp, EndOp
+
+    habit = MemoryItem.create("u1", "用户咖啡戒了；咖啡又喝上了", "taste", kind=Kind.FACT, key="gist:obj:coffee",
+                              source=["t1"])
+    home = MemoryItem.create("u1", "User lives in Leeds", "places", kind=Kind.FACT, key="fact:lives_in",
+                             source=["t2"])
+    later = MemoryItem.create("u1", "user: moving plan cancelled", "moments", kind=Kind.EVENT, source=["t3"])
+    moved = MemoryItem.create("u1", "User lives in York", "places", kind=Kind.FACT, key="fact:lives_in",
+                              source=["t4"])
+    memory.store.apply("u1", [AddOp(habit), AddOp(home), AddOp(later), AddOp(moved)])
+    memory.store.apply("u1", [EndOp(habit.id, Status.SUPERSEDED, "newer", turn_id="t3"),
+                              EndOp(home.id, Status.SUPERSEDED, "moved", turn_id="t4", by_id=moved.id)])
+    items = memory.store.list_items_for_index("u1", (Status.ACTIVE, Status.SUPERSEDED))
+    assert all(not i.history for i in items)  # read as maintenance reads them: the history is looked up
+    assert unreplaced_ids(memory.store, "u1", items) == {habit.id}
