@@ -55,6 +55,10 @@ class SqlTurnRows(TurnStore):
     def append(self, turn: Turn) -> tuple[Turn, bool]:
         """Store ``turn`` unless (user id, turn id) is stored; assign the next per-user ``seq``.
 
+        The same turn (session, role, time and text) under a new turn id is a repeat too: stored under its id
+        with ``meta["duplicate_of"]`` (``turn_text.DUPLICATE_META``), so the id has a status, and answered as
+        the first copy and False; the curator applies nothing for it.
+
         Returns:
             (stored turn with its seq, True if new); a repeat gives the first copy and False.
 
