@@ -233,8 +233,8 @@ def memories(user: UserOption, db: DbOption = None,
              = False, reveal: RevealOption = False, full: FullOption = False) -> None:
     """List a user's memory items grouped by theme (active ones unless --all); sensitive values masked unless
     --reveal, long texts shortened unless --full. Each item's date is the day it was said where it was said
-    (the UTC offset its turn came with, ``local_time``; UTC without one), as ``turns`` shows times. An unknown
-    user (nothing stored): a line saying so, exit 0, as ``recall`` answers."""
+    (the UTC offset its turn came with, ``local_time``; UTC without one), as ``session`` shows its turns' times.
+    An unknown user (nothing stored): a line saying so, exit 0, as ``recall`` answers."""
     from memory_core.local_time import local
     from memory_core.shown import shown_text
 
@@ -317,19 +317,23 @@ def import_cmd(src: Annotated[Path, typer.Argument(help="YAML export or a seed m
                user: Annotated[str | None, typer.Option("--user", "-u", help="User of a bare seed file.")]
                = None, db: DbOption = None,
                source: Annotated[str, typer.Option("--from", help="gulfstream (YAML export or seed file) or "
-                                                   "mem0 (JSON of Mem0's get_all)")] = "gulfstream") -> None:
-    """Import memory items from a YAML export (or a single user's seed-format file), or a Mem0 export."""
+                                                   "mem0 (JSON of Mem0's get_all)")] = "gulfstream",
+               accept_masked: Annotated[bool, typer.Option(
+                   "--accept-masked", help="Import a masked export (written without --reveal) too: its "
+                   "placeholders ([health], [secret]) become the items' texts.")] = False) -> None:
+    """Import memory items from a YAML export (or a single user's seed-format file), or a Mem0 export. A masked
+    export is refused (exit 2) unless --accept-masked: its sensitive values are placeholders."""
     from memory_core.store.transfer import parse_import, store_import
 
     if source not in ("gulfstream", "mem0"):
         raise fail(f"--from must be gulfstream or mem0; got {source!r}")
-    with _memory(db) as memory:
-        if source == "mem0":
-            from memory_core.mem0_import import parse_mem0
+    if source == "mem0":  # read the whole file first: a refused one creates no store
+        from memory_core.mem0_import import parse_mem0
 
-            parsed = parse_mem0(src, user_id=user)
-        else:
-            parsed = parse_import(src, user_id=user)
+        parsed = parse_mem0(src, user_id=user)
+    else:
+        parsed = parse_import(src, user_id=user, accept_masked=accept_masked)
+    with _memory(db) as memory:
         with _user_locks(memory, parsed):
             counts = store_import(memory.store, parsed)
         vectors = 0

@@ -35,8 +35,9 @@ __all__ = ["register", "run_chat", "run_mcp"]
 
 console = Console(soft_wrap=True)  # one printed line stays one line when piped (cli_output)
 log = logging.getLogger(__name__)
-DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
-                                              "or the per-user data folder).")]
+DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL, "
+                                              "else SQLite gulfstream.sqlite3 in $XDG_DATA_HOME/gulfstream "
+                                              "(default ~/.local/share/gulfstream)).")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
 ItemArg = Annotated[str, typer.Argument(help="Memory item id.")]
 

@@ -24,8 +24,9 @@ __all__ = ["LISTED_CHARS", "DbOption", "FullOption", "RevealOption", "UserOption
 console = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
-DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL "
-                                              "or SQLite in ~/.local/share/gulfstream/).")]
+DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: GULFSTREAM_DATABASE_URL, "
+                                              "else SQLite gulfstream.sqlite3 in $XDG_DATA_HOME/gulfstream "
+                                              "(default ~/.local/share/gulfstream)).")]
 UserOption = Annotated[str, typer.Option("--user", "-u", help="User id.")]
 RevealOption = Annotated[bool, typer.Option("--reveal", help="Show sensitive values (passwords, PINs, card and ID "
                                             "numbers, API keys, health details) as stored instead of masked.")]

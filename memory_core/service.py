@@ -31,6 +31,7 @@ from memory_core.store.base import MemoryStore
 from memory_core.store.factory import open_store
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.purge import PurgeReport
+from memory_core.store.turn_text import is_duplicate_turn
 from memory_core.store.turns import TurnLog
 from memory_core.store.write_ops import HitOp, Op
 from memory_core.validation import check_id
@@ -220,6 +221,9 @@ class Memory(LifecycleCalls, SessionCalls):
                     log.info("group of %d turns of %s rolled back (%r); applying them one by one",
                              len(group), user_id, exc)
             for turn in group:
+                if is_duplicate_turn(turn):  # a redelivery under a new id: its first copy was applied
+                    applied += store.apply(user_id, [], applied_seq=turn.seq) is not None
+                    continue
                 prior = priors.get(turn.seq)
                 planned = without_echo(turn, self.pipeline.plan(turn, store), prior, self.pipeline.echo_counts)
                 ops = self.sensitive.guard(turn, planned, prior)
@@ -233,10 +237,12 @@ class Memory(LifecycleCalls, SessionCalls):
         """Extract every turn's candidates, then plan and apply the group in one transaction."""
         from memory_core.pipeline.echo import without_echo
 
-        cands = {turn.seq: pipeline.candidates(turn) for turn in group}
+        cands = {turn.seq: [] if is_duplicate_turn(turn) else pipeline.candidates(turn) for turn in group}
         keys = [k for found in cands.values() for c in found for k in (c.key, *c.ends, *c.probes) if k]
 
         def plan(turn: Turn, view: KeyLookup) -> list[Op]:
+            if is_duplicate_turn(turn):  # a redelivery under a new id: its first copy was applied
+                return []
             prior = priors.get(turn.seq)
             planned = without_echo(turn, pipeline.plan(turn, view, cands[turn.seq]), prior, pipeline.echo_counts)
             return sensitive.guard(turn, planned, prior)

@@ -130,6 +130,25 @@ def test_memories_history_export_import_round_trip(tmp_path: Path, db: Path) -> 
     assert gs("memories", "--user", "ann", db=other).stdout == shown.stdout
 
 
+def test_a_masked_export_is_refused_by_import_unless_accepted(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "t.jsonl"
+    src.write_text(line("a", "I have high blood pressure and take amlodipine every morning.", 1) + "\n")
+    assert gs("ingest", "--user", "wang", str(src), db=db).returncode == 0
+    masked, full = tmp_path / "masked.yaml", tmp_path / "full.yaml"
+    assert gs("export", str(masked), db=db).returncode == 0
+    assert gs("export", str(full), "--reveal", db=db).returncode == 0
+    other = tmp_path / "other.sqlite3"
+    refused = gs("import", str(masked), db=other)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1, refused.stderr
+    assert "masked export" in refused.stderr and "--accept-masked" in refused.stderr
+    assert not other.exists()  # a refused file creates no store
+    assert gs("import", str(full), db=other).returncode == 0
+    assert "amlodipine" in gs("memories", "--user", "wang", "--reveal", db=other).stdout
+    kept = tmp_path / "kept.sqlite3"
+    assert gs("import", str(masked), "--accept-masked", db=kept).returncode == 0
+    assert "amlodipine" not in gs("memories", "--user", "wang", "--reveal", db=kept).stdout
+
+
 def test_demo_runs_and_shows_recall_and_context(tmp_path: Path) -> None:
     result = gs("demo", db=tmp_path / "demo.sqlite3")
     assert result.returncode == 0, result.stderr

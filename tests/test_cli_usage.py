@@ -59,3 +59,28 @@ def test_memories_dates_each_item_by_the_day_it_was_said_where_it_was_said(tmp_p
                                                          done.stdout)}
     assert dated == {"今天领养了一只狗": "2026-01-06", "I adopted a cat today": "2026-01-05",
                      "I adopted a parrot today": "2026-01-07"}, done.stdout
+
+
+def _commands(group: object, prefix: str = "") -> list[tuple[str, object]]:
+    """Every command under ``group`` (Typer's own click: a group is what has ``commands``), with its path."""
+    out: list[tuple[str, object]] = []
+    for name, command in getattr(group, "commands", {}).items():
+        out.append((prefix + name, command))
+        out += _commands(command, f"{prefix}{name} ")
+    return out
+
+
+def test_every_db_help_names_the_data_folder_as_xdg_places_it() -> None:
+    commands = _commands(typer.main.get_command(app))
+    helps = {name: p.help for name, c in commands for p in getattr(c, "params", []) if "--db" in getattr(p, "opts", [])}
+    assert {"memories", "get", "import", "maintain"} <= set(helps)
+    for name, text in helps.items():
+        assert "$XDG_DATA_HOME/gulfstream" in (text or "") and "~/.local/share/gulfstream" in (text or ""), name
+
+
+def test_help_texts_name_only_commands_that_exist() -> None:
+    root = typer.main.get_command(app)
+    names = {name.split()[-1] for name, _ in _commands(root)}
+    for name, command in _commands(root):
+        for named in re.findall(r"as ``(\w+)`` (?:shows|answers)", getattr(command, "help", "") or ""):
+            assert named in names, f"{name} --help names {named!r}, which is no command"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -56,6 +57,23 @@ def test_redelivered_turns_are_not_applied_twice(memory: Memory) -> None:
     assert (first.stored, first.applied) == (2, 2)
     assert (again.stored, again.duplicates, again.applied) == (0, 2, 0)
     assert before == after
+
+
+@pytest.mark.parametrize("texts", [["I'm the head chef at Nopa now.", "I don't drink anymore.", "I live in Lisbon."],
+                                   ["我现在在Nopa当主厨。", "我不喝酒了。", "我住在杭州。"]])
+def test_the_same_conversation_under_new_turn_ids_changes_nothing(memory: Memory, texts: list[str]) -> None:
+    first = [turn("u1", n, text) for n, text in enumerate(texts, start=1)]
+    memory.ingest(first)
+    before = [(i.id, i.status, i.hit, i.description, len(i.history))
+              for i in memory.store.list_items("u1", statuses=None)]
+    window = [t.turn_id for t in memory.session_context("u1", "s1").turns]
+    again = memory.ingest([replace(t, turn_id=f"re-{t.turn_id}") for t in first])
+    assert (again.stored, again.duplicates) == (0, 3)  # already present
+    assert [(i.id, i.status, i.hit, i.description, len(i.history))
+            for i in memory.store.list_items("u1", statuses=None)] == before  # no hit, no supersede, no splice
+    assert [t.turn_id for t in memory.session_context("u1", "s1").turns] == window == ["t1", "t2", "t3"]
+    later = memory.ingest([replace(first[0], turn_id="t9", timestamp=T0 + timedelta(days=1))])
+    assert later.stored == 1  # said again another time: a turn of its own
 
 
 def test_recall_finds_items_with_their_turns_and_never_crosses_users(memory: Memory) -> None:

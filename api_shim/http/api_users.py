@@ -58,10 +58,14 @@ _IMPORT_BODY = {"requestBody": {"required": True, "description": "an export docu
 
 @router.post("/v1/users/{user_id}/import", response_model=ImportOut, summary="Import items from YAML",
              openapi_extra=_IMPORT_BODY)
-async def import_user(user_id: UserIdPath, request: Request, svc: Svc, who: Who) -> dict[str, Any]:
-    """Add items keeping their ids, times and histories; all or nothing. Ids the user has already → 422."""
+async def import_user(user_id: UserIdPath, request: Request, svc: Svc, who: Who,
+                      accept_masked: Annotated[bool, Query(description="import a masked export too (its "
+                                                           "placeholders become the texts)")] = False
+                      ) -> dict[str, Any]:
+    """Add items keeping their ids, times and histories; all or nothing. Ids the user has already, or a masked
+    export without ``accept_masked=true`` → 422."""
     text = decode_utf8(await request.body(), "import body")
-    count = await run_in_threadpool(svc.import_yaml, who.user(user_id), user_id, text)
+    count = await run_in_threadpool(svc.import_yaml, who.user(user_id), user_id, text, accept_masked)
     return {"user_id": user_id, "imported": count}
 
 

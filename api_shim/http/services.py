@@ -26,7 +26,7 @@ from memory_core import wire
 from memory_core.errors import InvalidField, NotFound
 from memory_core.shown import shown_export_item
 from memory_core.store.sql import SqlStore
-from memory_core.store.transfer import EXPORT_FORMAT, export_text
+from memory_core.store.transfer import EXPORT_FORMAT, check_unmasked, export_text
 
 __all__ = ["Services", "build_services"]
 
@@ -149,16 +149,19 @@ class Services:
         items = self.store.list_items(user_id, statuses=None)
         return export_text({shown: items}, None if reveal else shown_export_item)
 
-    def import_yaml(self, user_id: str, shown: str, text: str) -> int:
+    def import_yaml(self, user_id: str, shown: str, text: str, accept_masked: bool = False) -> int:
         """Import an export document (its entry for ``shown``, or its only user) or a bare seed-000 file.
+
+        A masked export (``masked: true``) is refused unless ``accept_masked``: its placeholders would
+        become the items' texts.
 
         Returns:
             Items imported.
 
         Raises:
-            InvalidInput: bad YAML or items, NUL characters, nesting deeper than ``MAX_IMPORT_DEPTH``,
-                aliases that expand it past twice its length, or item ids the user already has
-                (nothing changes).
+            InvalidInput: bad YAML or items, a masked export not accepted, NUL characters, nesting deeper
+                than ``MAX_IMPORT_DEPTH``, aliases that expand it past twice its length, or item ids the
+                user already has (nothing changes).
             RequestTimeout, StoreLocked: the user stayed busy.
         """
         try:
@@ -172,6 +175,7 @@ class Services:
             raise InvalidField(f"the body holds a value YAML cannot read: {exc}") from exc
         _check_import_tree(doc, max_values=2 * len(text) + 1000)  # without aliases, fewer values than characters
         if isinstance(doc, Mapping) and doc.get("format") == EXPORT_FORMAT:
+            check_unmasked(doc, accept_masked=accept_masked, how="accept_masked=true")
             users = doc.get("users")
             if not isinstance(users, Mapping):
                 raise InvalidField("'users' must map user ids to their items")

@@ -70,6 +70,7 @@ from memory_core.lifecycle.clock import Clock, SystemClock, aware
 from memory_core.lifecycle.consolidate import Embedder, merge_pairs
 from memory_core.lifecycle.fading import ending_ops
 from memory_core.lifecycle.referred import restore_ops
+from memory_core.lifecycle.replaced_by import unreplaced_ids
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.lifecycle.summaries import (
     EPISODE_GAP,
@@ -398,6 +399,7 @@ class Maintainer:
         if not months:
             return
         items = self._all_items(user_id)
+        unreplaced = unreplaced_ids(self.store, user_id, items)  # a fact nothing current replaced: not over
         ops: list[Op] = []
         have = self.store.find_by_keys(user_id, [month_key(m) for m in months])
         for month in months:
@@ -408,7 +410,7 @@ class Maintainer:
             episode_sums = [i for i in inside
                             if i.kind == Kind.SUMMARY and (i.key or "").startswith("summary:episode:")]
             summary = month_summary(user_id, month, [i for i in inside if i.kind != Kind.SUMMARY], episode_sums,
-                                    now, self.summarizer)
+                                    now, self.summarizer, unreplaced)
             if summary is not None:
                 ops.append(AddOp(summary))
         report.summaries += self._apply(user_id, ops, report)

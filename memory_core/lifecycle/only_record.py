@@ -14,7 +14,7 @@ turn is kept when it *names* something a later question asks by name —
 - a health or other sensitive value (a medication, a condition, a code: the
   write path's detector, ``sensitive_detect``), on turns the write path put
   in the sensitive theme;
-- a person: a relation word ("my sister", 我姐姐, 同事, 医生), or a name: an
+- a person: a relation word ("my sister", 我姐姐, 我妈, 同事, 医生), or a name: an
   English capitalised word that does not open a sentence ("with Dana", "in
   Porto");
 - a date or a day: a calendar date, a month with a day, a weekday
@@ -67,7 +67,9 @@ _RELATIONS_EN = re.compile(
 _RELATIONS_ZH = re.compile(
     r"妈妈|母亲|老妈|爸爸|父亲|老爸|父母|爸妈|姐姐|哥哥|弟弟|妹妹|儿子|女儿|孩子|宝宝|老婆|老公|妻子|丈夫|男朋友|女朋友|"
     r"对象|爷爷|奶奶|外公|外婆|姥姥|姥爷|叔叔|阿姨|舅舅|姑姑|表[哥姐弟妹]|堂[哥姐弟妹]|侄[子女]|外甥女?|朋友|同事|"
-    r"老板|领导|上司|邻居|室友|医生|大夫|牙医|老师|教练|房东|同学")
+    r"老板|领导|上司|邻居|室友|医生|大夫|牙医|老师|教练|房东|同学|"
+    # the everyday possessive forms: 我妈, 咱爸, 我姐 ("我妈改主意了", "我哥下个月结婚"), not 我妈妈 (read above)
+    r"(?:我|咱|俺)[妈爸哥姐弟妹](?![妈爸哥姐弟妹])")
 _NAME_EN = re.compile(r"(?<![.!?。！？]\s)(?<!^)\b([A-Z][a-z]{2,})\b")
 _NOT_NAMES = frozenset({
     "I", "Im", "Ive", "The", "This", "That", "These", "Those", "There", "Then", "What", "When", "Where", "Which",

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
@@ -141,20 +141,22 @@ def _clip(text: str, chars: int = POINT_CHARS) -> str:
 REPLACED_MARK = {"en": " (no longer current)", "zh": "（已不是现在的情况）"}
 
 
-def replaced(items: Sequence[MemoryItem]) -> set[str]:
+def replaced(items: Sequence[MemoryItem], unreplaced: Collection[str] = ()) -> set[str]:
     """Ids of the ``items`` no longer true: superseded items, and raw turns (events) each of whose source turns
     produced, among ``items``, a superseded fact or preference and no active one (the turn said a value since
     replaced, as recall's stale turns in ``retrieval.hybrid_state``).
 
     A summary is an active item: a point copied from a value the user later changed or cancelled ("we plan to go
     to Yunnan", then "the trip is off") must not read as current, so its point carries ``REPLACED_MARK``.
+    A superseded item in ``unreplaced`` (ids: nothing current replaced it, ``replaced_by.stands_replaced``) may
+    be the current state: it carries no mark.
     """
     superseded: set[str] = set()
     current: set[str] = set()
     for item in items:
         if item.kind in (Kind.FACT, Kind.PREFERENCE) and item.status in (Status.SUPERSEDED, Status.ACTIVE):
             (superseded if item.status == Status.SUPERSEDED else current).update(item.source)
-    return {i.id for i in items if i.status == Status.SUPERSEDED or (
+    return {i.id for i in items if (i.status == Status.SUPERSEDED and i.id not in unreplaced) or (
         i.kind == Kind.EVENT and i.source and all(t in superseded and t not in current for t in i.source))}
 
 
@@ -238,7 +240,8 @@ def month_key(month: str) -> str:
 
 
 def month_summary(user_id: str, month: str, items: Sequence[MemoryItem], episode_summaries: Sequence[MemoryItem],
-                  at: datetime, summarizer: Summarizer | None = None) -> MemoryItem | None:
+                  at: datetime, summarizer: Summarizer | None = None,
+                  unreplaced: Collection[str] = ()) -> MemoryItem | None:
     """Build the summary of ``month`` ("YYYY-MM") from its items and its episode summaries; None when empty.
 
     Its header is in the language of the month's conversations, in both
@@ -247,7 +250,7 @@ def month_summary(user_id: str, month: str, items: Sequence[MemoryItem], episode
     Its source is the first source turn of each episode summary (drill down
     through them to the episodes) and, for the items of episodes too small
     for a summary of their own (``summarised``), the first turn of each day
-    they were said on; the header counts both as conversations.
+    they were said on; the header counts both as conversations. ``unreplaced``: as in ``replaced``.
     """
     chosen = points_of(items, MAX_MONTH_POINTS)
     if not chosen:
@@ -269,7 +272,7 @@ def month_summary(user_id: str, month: str, items: Sequence[MemoryItem], episode
                  "that month we talked about ")
     # a month held in both languages is named in both, so a question in either finds it
     header = zh_header if lang == "zh" else en_header if langs == {"en"} else f"{zh_header} / {en_header}"
-    gone = replaced(items)  # the month's items of every status: a value replaced since is said to be
+    gone = replaced(items, unreplaced)  # the month's items of every status: a value replaced since is said to be
     text = _text(header, [_point(i, gone, lang, MONTH_POINT_CHARS) for i in chosen], lang, summarizer)
     firsts = [*episode_summaries, *folded.values()]
     source = [s.source[0] for s in sorted(firsts, key=lambda s: (s.valid_from or s.created_at, s.id)) if s.source]

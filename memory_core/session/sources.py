@@ -26,6 +26,7 @@ from memory_core.model import Turn
 from memory_core.store.forget_source import is_forgotten
 from memory_core.store.sql import SqlStore
 from memory_core.store.sql_queries import _T, _turn_from_row
+from memory_core.store.turn_text import is_duplicate_turn
 
 __all__ = ["SqlWindow", "WindowSource"]
 
@@ -74,7 +75,7 @@ class SqlWindow:
         query = query.order_by(_T.c.seq.desc()).limit(newest) if newest is not None else query.order_by(_T.c.seq)
         with self.store._tx() as conn:
             rows = [_turn_from_row(r) for r in conn.execute(query)]
-        return sorted((t for t in rows if not is_forgotten(t)), key=lambda t: t.seq)
+        return sorted((t for t in rows if not is_forgotten(t) and not is_duplicate_turn(t)), key=lambda t: t.seq)
 
     def recent(self, user_id: str, session_id: str, newest: int) -> list[Turn]:
         """See ``WindowSource.recent``. Raises StoreError."""

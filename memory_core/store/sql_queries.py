@@ -124,6 +124,8 @@ _Q_TURN = select(_T).where(_T.c.user_id == _UID, _T.c.turn_id == bindparam("tid"
 # Lock the user's row (a no-op UPDATE) and read its turn counter; then read stored turns by id.
 _Q_LAST_SEQ_LOCK = update(_U).where(_U.c.user_id == _UID).values(last_seq=_U.c.last_seq).returning(_U.c.last_seq)
 _Q_TURNS_BY_IDS = select(_T).where(_T.c.user_id == _UID, _T.c.turn_id.in_(bindparam("tids", expanding=True)))
+#: a user's turns said at one of several times (``ix_turns_user_time``): a redelivery under new ids is found by them
+_Q_TURNS_AT = select(_T).where(_T.c.user_id == _UID, _T.c.timestamp.in_(bindparam("times", expanding=True)))
 _Q_SET_LAST_SEQ = update(_U).where(_U.c.user_id == _UID).values(last_seq=bindparam("seq", type_=Integer))
 _Q_TURN_INSERT = insert(_T)
 _PG_TRY_LOCK = text("SELECT pg_try_advisory_lock(hashtextextended(:k, 0))")

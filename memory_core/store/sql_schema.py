@@ -157,7 +157,8 @@ class TurnRow(Base):
     """One stored conversation turn; ``seq`` is per user, from 1."""
 
     __tablename__ = "turns"
-    __table_args__ = (UniqueConstraint("user_id", "seq", name="uq_turns_user_seq"),)
+    __table_args__ = (UniqueConstraint("user_id", "seq", name="uq_turns_user_seq"),
+                      Index("ix_turns_user_time", "user_id", "timestamp"))  # migration 0014
 
     user_id: Mapped[str] = mapped_column(ID, primary_key=True)
     turn_id: Mapped[str] = mapped_column(ID, primary_key=True)

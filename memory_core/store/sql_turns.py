@@ -23,6 +23,7 @@ from memory_core.store.sql_queries import (
     _Q_SET_LAST_SEQ,
     _Q_TURN,
     _Q_TURN_INSERT,
+    _Q_TURNS_AT,
     _Q_TURNS_BY_IDS,
     _S,
     _T,
@@ -32,7 +33,7 @@ from memory_core.store.sql_queries import (
     _user_ids,
 )
 from memory_core.store.sql_schema import DeadLetterRow
-from memory_core.store.turn_text import same_turn_text
+from memory_core.store.turn_text import DUPLICATE_META, is_duplicate_turn, same_turn_text
 from memory_core.store.turns import TurnStore
 from memory_core.validation import ROLES, check_id, check_text, check_turn_time
 
@@ -53,6 +54,10 @@ class SqlTurnRows(TurnStore):
 
     def append(self, turn: Turn) -> tuple[Turn, bool]:
         """Store ``turn`` unless (user id, turn id) is stored; assign the next per-user ``seq``.
+
+        The same turn (session, role, time and text) under a new turn id is a repeat too: stored under its id
+        with ``meta["duplicate_of"]`` (``turn_text.DUPLICATE_META``), so the id has a status, and answered as
+        the first copy and False; the curator applies nothing for it.
 
         Returns:
             (stored turn with its seq, True if new); a repeat gives the first copy and False.
@@ -98,16 +103,24 @@ class SqlTurnRows(TurnStore):
         last = self._counter_row(conn, _Q_LAST_SEQ_LOCK, {"uid": user_id}).last_seq
         found = {r.turn_id: _turn_from_row(r)
                  for r in conn.execute(_Q_TURNS_BY_IDS, {"uid": user_id, "tids": [r["turn_id"] for r in rows]})}
+        said = _said_at(conn, user_id, [r["timestamp"] for r in rows if r["turn_id"] not in found])
         new_rows: list[dict[str, Any]] = []
         pairs: list[tuple[Turn, bool]] = []
         now = utcnow()
         for row in rows:
             stored = found.get(row["turn_id"])
             if stored is None:
+                first = _first_copy(said, row)
                 last += 1
+                if first is not None:  # the same turn under a new id: stored for its status, applied as nothing
+                    row = {**row, "meta": {**row["meta"], DUPLICATE_META: first.turn_id}}
                 stored = Turn(seq=last, **row)
                 found[row["turn_id"]] = stored
                 new_rows.append({"seq": last, "ingested_at": now, **row})
+                if first is not None:
+                    pairs.append((first, False))
+                    continue
+                said.setdefault(_said_key(row), []).append(stored)
                 pairs.append((stored, True))
                 continue
             if not same_turn_text(stored, row["text"]):
@@ -259,3 +272,32 @@ class SqlTurnRows(TurnStore):
             conn.execute(delete(_V).where(_V.c.user_id == user_id, _V.c.kind == "turn",
                                           _V.c.owner_id.in_(select(_T.c.turn_id).where(gone))))
             return int(conn.execute(delete(_T).where(gone)).rowcount)
+
+
+_SaidKey = tuple[str, str, datetime]
+
+
+def _said_key(row: dict[str, Any] | Turn) -> _SaidKey:
+    """What makes two turns of a user the same turn whatever their ids: session, role and time (text aside)."""
+    if isinstance(row, Turn):
+        return (row.session_id, row.role, row.timestamp)
+    return (row["session_id"], row["role"], row["timestamp"])
+
+
+def _said_at(conn: Connection, user_id: str, times: list[datetime]) -> dict[_SaidKey, list[Turn]]:
+    """The user's stored first copies (no redelivery) said at one of ``times``, by ``_said_key``.
+
+    One query on ``ix_turns_user_time`` (migration 0014)."""
+    out: dict[_SaidKey, list[Turn]] = {}
+    if not times:
+        return out
+    for r in conn.execute(_Q_TURNS_AT, {"uid": user_id, "times": sorted(set(times))}):
+        turn = _turn_from_row(r)
+        if not is_duplicate_turn(turn):
+            out.setdefault(_said_key(turn), []).append(turn)
+    return out
+
+
+def _first_copy(said: dict[_SaidKey, list[Turn]], row: dict[str, Any]) -> Turn | None:
+    """The stored turn ``row`` repeats under a new id (same session, role, time and text), or None."""
+    return next((t for t in said.get(_said_key(row), []) if same_turn_text(t, row["text"])), None)

@@ -4,6 +4,7 @@ The export document::
 
     format: gulfstream-export
     version: 1
+    masked: true           # some sensitive values written as placeholders ([health]); false: all as stored
     users:
       <user_id>:
         <item_id>: {description, theme, history, latest_update_time, hit, kind, status, ...}
@@ -12,6 +13,10 @@ Each item mapping is the seed-000 compatible one of ``seed_format`` (the same
 the YAML store writes), so ids, texts, themes, statuses, hits, sources, times
 and full histories survive a round trip between any two stores. A bare
 seed-000 file (item id → item) can be imported for one named user.
+
+A masked export is refused by ``parse_import`` unless the caller accepts the
+placeholders (``accept_masked``): importing it would store "用户有[health]"
+as the memory itself, and the masked values would be gone for good.
 """
 
 from __future__ import annotations
@@ -30,8 +35,8 @@ from memory_core.store.seed_format import item_from_mapping, item_to_mapping
 from memory_core.store.write_ops import AddOp
 from memory_core.validation import check_id
 
-__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "ItemView", "export_text", "export_yaml", "import_yaml", "parse_import",
-           "store_import"]
+__all__ = ["EXPORT_FORMAT", "EXPORT_VERSION", "ItemView", "check_unmasked", "export_text", "export_yaml", "import_yaml",
+           "parse_import", "store_import"]
 
 EXPORT_FORMAT = "gulfstream-export"
 EXPORT_VERSION = 1
@@ -50,16 +55,21 @@ def export_text(items: Mapping[str, Iterable[MemoryItem]], view: ItemView | None
 
     Args:
         items: user id → items (all statuses, full histories).
-        view: applied to each item mapping before it is written (None: as stored, a full backup).
+        view: applied to each item mapping before it is written (None: as stored, a full backup). The
+            document says ``masked: true`` when the view changed any item (a value was replaced by a
+            placeholder), ``masked: false`` when every item is written as stored.
     """
-    body = {user_id: {i.id: (view or _as_stored)(item_to_mapping(i)) for i in user_items}
-            for user_id, user_items in items.items()}
-    doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "users": body}
+    body: dict[str, dict[str, Any]] = {}
+    masked = False
+    for user_id, user_items in items.items():
+        body[user_id] = {}
+        for item in user_items:
+            stored = item_to_mapping(item)
+            shown = stored if view is None else view(dict(stored))
+            masked = masked or shown != stored
+            body[user_id][item.id] = shown
+    doc = {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "masked": masked, "users": body}
     return str(yaml.dump(doc, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False))
-
-
-def _as_stored(mapping: dict[str, Any]) -> dict[str, Any]:
-    return mapping
 
 
 def export_yaml(store: MemoryStore, out: Source, users: Iterable[str] | None = None,
@@ -108,15 +118,38 @@ def _read(src: Source) -> Any:
         raise InvalidInput(f"import file holds a value YAML cannot read: {exc}") from exc
 
 
-def parse_import(src: Source, *, user_id: str | None = None) -> dict[str, list[MemoryItem]]:
+def check_unmasked(doc: Mapping[str, Any], *, accept_masked: bool = False, how: str = "--accept-masked") -> None:
+    """Refuse an export document that says ``masked: true``, unless ``accept_masked``.
+
+    Args:
+        doc: a parsed export document (``format: gulfstream-export``).
+        accept_masked: the caller knowingly stores the placeholders as the items' texts.
+        how: how the caller's user accepts them, named in the error (the CLI's flag, an HTTP query parameter).
+
+    Raises:
+        InvalidField: the export is masked (one line, saying what to do instead), or ``masked`` is not a boolean.
+    """
+    masked = doc.get("masked", False)
+    if not isinstance(masked, bool):
+        raise InvalidField(f"'masked' must be true or false; got {masked!r}")
+    if masked and not accept_masked:
+        raise InvalidField("this is a masked export: its sensitive values are placeholders such as [health], and "
+                           "importing it would store them as the memory itself; import an export written with "
+                           f"--reveal (a full backup), or pass {how} to keep the placeholders")
+
+
+def parse_import(src: Source, *, user_id: str | None = None, accept_masked: bool = False
+                 ) -> dict[str, list[MemoryItem]]:
     """Read and validate a whole import document; return the items per user id.
 
     Args:
         src: a file path, or a text stream.
         user_id: as in ``import_yaml``.
+        accept_masked: read a masked export too (its placeholders become the items' texts).
 
     Raises:
-        InvalidInput: bad YAML or items (naming the user and item id).
+        InvalidInput: bad YAML or items (naming the user and item id), or a masked export not accepted
+            (``check_unmasked``).
     """
     if user_id is not None:
         user_id = check_id(user_id, "user id")
@@ -125,6 +158,7 @@ def parse_import(src: Source, *, user_id: str | None = None) -> dict[str, list[M
         if doc.get("version") != EXPORT_VERSION:
             raise InvalidField(f"unsupported export version {doc.get('version')!r}; this code reads "
                                f"version {EXPORT_VERSION}")
+        check_unmasked(doc, accept_masked=accept_masked)
         users = doc.get("users") or {}
         if not isinstance(users, Mapping):
             raise InvalidField("'users' must map user ids to their items")
@@ -159,7 +193,8 @@ def _not_items(doc: object) -> InvalidField:
                         f"{type(doc).__name__}: {shown}")
 
 
-def import_yaml(store: MemoryStore, src: Source, *, user_id: str | None = None) -> dict[str, int]:
+def import_yaml(store: MemoryStore, src: Source, *, user_id: str | None = None,
+                accept_masked: bool = False) -> dict[str, int]:
     """Import an export document, or a bare seed-000 file for ``user_id``, into ``store``.
 
     Every item is validated before anything is written; then each user's
@@ -171,6 +206,7 @@ def import_yaml(store: MemoryStore, src: Source, *, user_id: str | None = None) 
         src: a file path, or a text stream.
         user_id: for a bare seed-000 file, whose items they are; for an export
             document, import only this user.
+        accept_masked: import a masked export too, placeholders as texts.
 
     Returns:
         Items imported per user id.
@@ -180,7 +216,7 @@ def import_yaml(store: MemoryStore, src: Source, *, user_id: str | None = None) 
             the user already has; nothing stored changes.
         StoreError: the store failed while writing a user (that user unchanged).
     """
-    return store_import(store, parse_import(src, user_id=user_id))
+    return store_import(store, parse_import(src, user_id=user_id, accept_masked=accept_masked))
 
 
 def store_import(store: MemoryStore, parsed: Mapping[str, list[MemoryItem]]) -> dict[str, int]:

@@ -197,6 +197,11 @@ def test_export_import_and_erase(stack: Stack, acme_key: str) -> None:
     assert masked.status_code == 200 and "665432" not in masked.text and secret["id"] in masked.text
     assert masked.text.count("665432") == 0 and "PIN" in masked.text  # history texts masked too
     assert api.get("/v1/users/exs/export?reveal=true").text.count("665432") == 4  # description, 3 revision texts
+    assert "masked: true" in masked.text and "masked: false" in exported.text
+    refused = assert_error(api.post("/v1/users/exs2/import", content=masked.content), 422, "invalid_input")
+    assert "accept_masked=true" in refused["message"]
+    kept = api.post("/v1/users/exs2/import?accept_masked=true", content=masked.content)
+    assert kept.status_code == 200 and kept.json()["imported"] == 1, kept.text
 
     seed = "a1b2c3d4:\n  description: 喜欢吃辣\n  theme: 品味\n  history: []\n  hit: 3\n"
     bare = api.post("/v1/users/seedy/import", content=seed.encode(), headers={"Content-Type": "application/yaml"})

@@ -39,6 +39,18 @@ def test_named_things_of_a_turn(lang: str) -> None:
     assert all(not named_things(text, True) for text in chat)  # chit-chat names nothing
 
 
+@pytest.mark.parametrize(("text", "person"), [
+    ("我妈 changed plans, she's coming in December instead of January", "person:我妈"),
+    ("我妈改主意了，她十二月就过来。", "person:我妈"),
+    ("咱爸下个月退休。", "person:咱爸"),
+    ("我姐说她要搬去深圳了。", "person:我姐"),
+    ("my mom changed plans, she's coming in December", "person:mom"),
+])
+def test_the_everyday_possessive_kin_words_name_a_person(text: str, person: str) -> None:
+    assert person in named_things(text)
+    assert named_things("我们去吃饭了。") == frozenset() and named_things("我妈妈来了。") == {"person:妈妈"}
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_only_records_are_the_underived_named_turns_bounded_per_thing(lang: str) -> None:
     said, _, _, chat = CASES[lang]

@@ -134,4 +134,4 @@ def test_postgres_keeps_its_gin_index_and_makes_no_source_table(make_store: Call
     assert isinstance(store, SqlStore)
     with store.engine.connect() as conn:
         assert conn.exec_driver_sql("SELECT to_regclass('memory_sources')").scalar() is None
-        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0013"
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0014"

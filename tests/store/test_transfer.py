@@ -106,6 +106,46 @@ def test_export_file_is_owner_only_and_masks_sensitive_values_unless_revealed(ma
     assert import_yaml(make_store("sqlite"), out) == {"ann": 1}
 
 
+def test_a_masked_export_says_so_and_is_refused_unless_its_placeholders_are_accepted(make_store: MakeStore,
+                                                                                      tmp_path: Path) -> None:
+    from memory_core.shown import shown_export_item
+
+    store = make_store("sqlite")
+    store.add("wang", "用户有高血压，每天早上吃氨氯地平", "health")
+    store.add("wang", "I have high blood pressure", "health")
+    store.add("wang", "lives in Qingdao", "places")
+    masked, full = tmp_path / "masked.yaml", tmp_path / "full.yaml"
+    export_yaml(store, masked, view=shown_export_item)
+    export_yaml(store, full)
+    assert yaml.safe_load(masked.read_text())["masked"] is True
+    assert yaml.safe_load(full.read_text())["masked"] is False
+    target = make_store("sqlite")
+    with pytest.raises(InvalidField, match=r"masked export.*--accept-masked") as refused:
+        import_yaml(target, masked)
+    assert "\n" not in str(refused.value) and target.users() == []  # one line, nothing written
+    assert import_yaml(target, masked, accept_masked=True) == {"wang": 3}  # the placeholders, knowingly
+    assert any("[health]" in i.description for i in target.list_items("wang"))
+    assert import_yaml(make_store("sqlite"), full) == {"wang": 3}
+
+
+def test_an_export_that_hid_nothing_is_not_masked(make_store: MakeStore) -> None:
+    from memory_core.shown import shown_export_item
+
+    store = make_store("sqlite")
+    store.add("ann", "lives in Lisbon", "places")
+    buf = io.StringIO()
+    export_yaml(store, buf, view=shown_export_item)
+    assert yaml.safe_load(buf.getvalue())["masked"] is False
+    assert import_yaml(make_store("sqlite"), io.StringIO(buf.getvalue())) == {"ann": 1}
+
+
+@pytest.mark.parametrize("value", ["yes please", 1])
+def test_a_masked_field_that_is_no_boolean_is_refused(value: object, make_store: MakeStore) -> None:
+    doc = {"format": EXPORT_FORMAT, "version": 1, "masked": value, "users": {"ann": {}}}
+    with pytest.raises(InvalidField, match="'masked' must be true or false"):
+        import_yaml(make_store("sqlite"), io.StringIO(yaml.safe_dump(doc)))
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_import_seed_file(backend: str, make_store: MakeStore, tmp_path: Path) -> None:
     store = make_store(backend)

@@ -34,6 +34,31 @@ def test_append_assigns_seq_and_is_idempotent(sql_store: SqlStore) -> None:
     assert [t.turn_id for t in sql_store.list_turns(U)] == ["t0", "t1", "t2", "t3"]
 
 
+def test_the_same_turn_under_a_new_id_is_a_repeat_of_the_first(sql_store: SqlStore) -> None:
+    from memory_core.store.turn_text import DUPLICATE_META, is_duplicate_turn
+
+    first = [sql_store.append(turn(n))[0] for n in range(2)]
+    local = T0.astimezone(timezone(timedelta(hours=8)))  # the same instant written in another offset
+    again = sql_store.append_many([Turn(U, "re-t0", "s1", "user", "turn 0", local, meta={"n": "0"}),
+                                   Turn(U, "re-t1", "s1", "user", "turn 1", T0 + timedelta(minutes=1))])
+    assert [(t.turn_id, new) for t, new in again] == [("t0", False), ("t1", False)]  # reported as already there
+    stored = sql_store.get_turn(U, "re-t0")  # stored under its own id, so that id has a status
+    assert stored.meta[DUPLICATE_META] == "t0" and is_duplicate_turn(stored) and stored.seq == 3
+    assert not any(is_duplicate_turn(t) for t in first)
+    assert sql_store.append(Turn(U, "re-t0", "s1", "user", "turn 0", T0))[1] is False  # its id stays the key
+    # another session, role, time or text is another turn; within one batch the second copy is the repeat
+    others = sql_store.append_many([Turn(U, "o1", "s2", "user", "turn 0", T0),
+                                    Turn(U, "o2", "s1", "assistant", "turn 0", T0),
+                                    Turn(U, "o3", "s1", "user", "turn 0", T0 + timedelta(seconds=1)),
+                                    Turn(U, "o4", "s1", "user", "Turn 0", T0),
+                                    Turn(U, "n1", "s1", "user", "我住在杭州", T0 + timedelta(hours=1)),
+                                    Turn(U, "n2", "s1", "user", "我住在杭州", T0 + timedelta(hours=1))])
+    assert [(t.turn_id, new) for t, new in others] == [("o1", True), ("o2", True), ("o3", True), ("o4", True),
+                                                      ("n1", True), ("n1", False)]
+    assert sql_store.get_turn(U, "n2").meta[DUPLICATE_META] == "n1"
+    assert sql_store.append(Turn("bob", "x", "s1", "user", "turn 0", T0))[1] is True  # another user's turn
+
+
 def test_turn_fields_round_trip(sql_store: SqlStore) -> None:
     local = datetime(2026, 5, 9, 20, 0, tzinfo=timezone(timedelta(hours=8)))
     sql_store.append(Turn(U, "x", "s9", "assistant", "hi", local, speaker="Sonetto", meta={"img": "cat"}))
