@@ -29,6 +29,7 @@ from memory_core.pipeline.cessation import end_opposite, item_polarity
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
 from memory_core.pipeline.detail_role import adds_detail as _detail
+from memory_core.pipeline.detail_mood import mood_of
 from memory_core.pipeline.detail_role import detail_of_thing, passing_mention
 from memory_core.pipeline.drug_switch import names_other_drug
 from memory_core.pipeline.gist import (
@@ -200,12 +201,14 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
                              said=cand.description)
         touched.update(op.item_id for op in extra)
         ops.extend(extra)
+    if best is not None and mood_of(_detail_text(cand, best, stated, speaker), cand.lang,
+                                    _subject(speaker, cand.lang)):
+        best = None  # "if I fail Analysis again…", "从 Freimann 搬到 Garching": the item is not said again
     if best is not None:
         rank, item, old = best
         touched.add(item.id)
         ops.append(HitOp(item.id, turn_id=turn.turn_id))
-        said = detail_of(cand, old, str(item.key or ""), stated, _subject(speaker, cand.lang)) \
-            if cand.restate_only else cand.description
+        said = _detail_text(cand, best, stated, speaker)
         grown = _with(item.description, said, cand.lang)  # a new number of what it measures replaces the old
         new = cand.topic if said == cand.description else topic(said, cand.lang, _subject(speaker, cand.lang))
         renumber = bool(said) and changed_number(said, item.description)  # a new dose, count or amount of it
@@ -228,6 +231,15 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     item = new_item(turn, cand)  # a carrier that ended something is the change's record: the ended items name it
     touched.add(item.id)
     return [AddOp(item), *(_by(op, item.id) for op in ops)]
+
+
+def _detail_text(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate],
+                 speaker: str) -> str:
+    """What of ``cand`` would be joined to the item it restates (``best``): its whole text, or a mention's detail."""
+    _, item, old = best
+    if not cand.restate_only:
+        return cand.description
+    return detail_of(cand, old, str(item.key or ""), stated, _subject(speaker, cand.lang))
 
 
 def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existing: Mapping[str, list[MemoryItem]],
