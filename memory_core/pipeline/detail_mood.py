@@ -31,6 +31,8 @@ NOT_SAID, CHANGED, RETURNED, THEIRS = "not said", "changed", "returned", "theirs
 _MARKERS = ((NOT_SAID, ("hypothetical", "plan", "question", "hearsay")),
             (CHANGED, ("cessation", "switch", "moved")),
             (RETURNED, ("back",)))
+_RUN = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]+|[^\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]+")
+_MIXED = re.compile(r"[\u4e00-\u9fff][^\u4e00-\u9fff]*[A-Za-z]|[A-Za-z][^A-Za-z]*[\u4e00-\u9fff]")
 _CLAUSE = re.compile(r"[,，。.;；!！?？:：—\n]+")
 # a clause whose subject is another person named by a pronoun ("he got engaged", "她怀孕了", "they moved")
 _THIRD = {"en": re.compile(r"^(?:and\s+|but\s+|so\s+|also\s+)?(?:he|she|they|he's|she's|they're)\b"),
@@ -59,12 +61,16 @@ def mood_of(said: str, lang: str, subject: str = "") -> str:
     if re.search(r"[?？]\s*$", text):
         return NOT_SAID
     marks = lexicon().markers
-    langs = [lang] if lang in marks else []
+    # a clause that switches language ("Informatik 太难了 Analysis 挂了 thinking about switching major") is read
+    # whole and by each run of one script, so a marker that opens a clause opens its run too
+    # (a run is no sentence: it is never read as opening a question, "用户的猫 is three")
+    units = [(c, True) for c in clauses]
+    units += [(r.strip(), False) for c in clauses if _MIXED.search(c) for r in _RUN.findall(c) if r.strip()]
     for mood, names in _MARKERS:
-        for clause in clauses:
-            for one in dict.fromkeys([*langs, "zh" if re.search(r"[\u4e00-\u9fff]", clause) else "en"]):
-                if any(name in marks[one] and marks[one][name].search(clause) for name in names):
-                    return mood
+        for unit, whole in units:
+            if any(name in found and (whole or name != "question") and found[name].search(unit)
+                   for found in marks.values() for name in names):
+                return mood
     for clause in clauses:
         one = "zh" if re.search(r"[\u4e00-\u9fff]", clause) else "en"
         if _THIRD[one].match(clause):

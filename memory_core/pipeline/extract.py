@@ -72,8 +72,8 @@ from memory_core.pipeline.slot_candidate import slot_candidate
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, lexicon, read_clause
-from memory_core.pipeline.stay_put import without_stay_put
 from memory_core.pipeline.small_talk import is_small_talk
+from memory_core.pipeline.stay_put import without_stay_put
 from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
 from memory_core.pipeline.symptom_over import healed_change
 from memory_core.pipeline.taken_instead import taken_instead

@@ -28,8 +28,8 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite, item_polarity
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
-from memory_core.pipeline.detail_role import adds_detail as _detail
 from memory_core.pipeline.detail_mood import mood_of
+from memory_core.pipeline.detail_role import adds_detail as _detail
 from memory_core.pipeline.detail_role import detail_of_thing, passing_mention
 from memory_core.pipeline.drug_switch import names_other_drug
 from memory_core.pipeline.gist import (
