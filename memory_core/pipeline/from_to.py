@@ -161,7 +161,7 @@ def _rewrite(text: str, lang: str) -> str:
                 old = old[:-3]
             kind = _kind(old, new, lang)
             if kind in ("", "org") and lang == "zh" and verb.startswith("搬") and not _NO_HOME.search(new):
-                kind = "place"  # "从 Freimann 搬到 Garching", "从紫荆公寓搬到学府小区": a move is of the home, named or not
+                kind = "place"  # "从 Freimann 搬到 Garching", "从紫荆公寓搬到学府小区": a move is of the home
             if lang == "zh":
                 said = _zh_statement(verb, old, new, kind, _ZH_JOB.search(text, max(lead - 6, 0), m.end()) is not None)
             else:
