@@ -28,7 +28,7 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite, item_polarity
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
-from memory_core.pipeline.detail_mood import mood_of
+from memory_core.pipeline.detail_mood import NOT_SAID, mood_of
 from memory_core.pipeline.detail_role import adds_detail as _detail
 from memory_core.pipeline.detail_role import detail_of_thing, passing_mention
 from memory_core.pipeline.drug_switch import names_other_drug
@@ -194,6 +194,14 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         rank = 2 if restated else 1
         if best is None or rank > best[0]:
             best = (rank, item, old)
+    succeeded, made = False, cand
+    if best is not None and (mood := _mood(cand, best, stated, speaker)):
+        if mood != NOT_SAID and not turn.timestamp < _said_at(best[1]) and theirs_too:
+            ended.append(best[1])  # "中介不干了", "coffee is back": the change is the item's successor, not its text
+            succeeded = True
+            if cand.restate_only and not cand.key:  # the successor holds the slot the item held
+                made = dataclasses.replace(cand, key=str(best[1].key or ""))
+        best = None  # "if I fail Analysis again…": the item is not said again
     ops = _end(turn, cand, ended, touched, actor)
     if cand.reverses and not held_off:  # a cessation or a reversal said in other words ends the other polarity's items
         skip = touched | ({best[1].id} if best is not None else set())
@@ -201,9 +209,6 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
                              said=cand.description)
         touched.update(op.item_id for op in extra)
         ops.extend(extra)
-    if best is not None and mood_of(_detail_text(cand, best, stated, speaker), cand.lang,
-                                    _subject(speaker, cand.lang)):
-        best = None  # "if I fail Analysis again…", "从 Freimann 搬到 Garching": the item is not said again
     if best is not None:
         rank, item, old = best
         touched.add(item.id)
@@ -226,11 +231,23 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
                                 at=turn.timestamp))
         return ops
-    if cand.restate_only and not (cand.successor and any(isinstance(op, EndOp) for op in ops)):
+    if cand.restate_only and not succeeded and not (cand.successor and any(isinstance(op, EndOp) for op in ops)):
         return ops
-    item = new_item(turn, cand)  # a carrier that ended something is the change's record: the ended items name it
+    item = new_item(turn, made)  # a carrier that ended something is the change's record: the ended items name it
     touched.add(item.id)
     return [AddOp(item), *(_by(op, item.id) for op in ops)]
+
+
+def _mood(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate], speaker: str) -> str:
+    """What keeps ``cand`` from being a detail of the item it restates (``detail_mood.mood_of``), or ""."""
+    subject = _subject(speaker, cand.lang)
+    shared = best[2].terms | best[2].strong
+
+    def names_item(clause: str) -> bool:
+        said = topic(clause, cand.lang, subject)
+        return bool((said.terms - said.numbers) & shared)
+
+    return mood_of(_detail_text(cand, best, stated, speaker), cand.lang, subject, names_item)
 
 
 def _detail_text(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate],
