@@ -38,8 +38,9 @@ _CHANGES = ((CHANGED, ("cessation", "switch", "moved")), (RETURNED, ("back",)))
 _RUN = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]+|[^\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]+")
 _MIXED = re.compile(r"[\u4e00-\u9fff][^\u4e00-\u9fff]*[A-Za-z]|[A-Za-z][^A-Za-z]*[\u4e00-\u9fff]")
 _CLAUSE = re.compile(r"[,，。.;；!！?？:：—\n]+")
-# "受不了", "少不了", "不得了": a strong feeling or a need, never a stop
-_NO_STOP = re.compile(r"[受忍少免离]不了|不得了|不了了之")
+# "受不了", "少不了", "不得了": a strong feeling or a need, never a stop; "不见了", "找不到了": a thing lost, for the
+# rules of lost things (``lost_pet``, ``found_pet``), never a stop of it
+_NO_STOP = re.compile(r"[受忍少免离]不了|不得了|不了了之|不见了|[找看]不[到见着]了")
 
 
 def _units(clause: str) -> list[tuple[str, bool]]:

@@ -23,6 +23,7 @@ from memory_core.pipeline.detail_mood import CHANGED, ELSEWHERE, NOT_SAID, RETUR
     ("coffee is back lol, one small latte a day", "en", RETURNED),
     ("用户：咖啡又喝上了，一天一杯", "zh", RETURNED),
     ("香菜真的受不了，闻到就想吐", "zh", ""),
+    ("用户：团子不见了两天，今天自己回家了", "zh", ""),
     ("Pottery again tomorrow, such a relaxing activity", "en", ""),
     ("her name is Biscuit, she's a beagle mix", "en", ""),
     ("用户：Informatik 太难了 Analysis 挂了 thinking about switching major", "zh", NOT_SAID),
