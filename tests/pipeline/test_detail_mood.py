@@ -24,6 +24,8 @@ from memory_core.pipeline.detail_mood import CHANGED, ELSEWHERE, NOT_SAID, RETUR
     ("用户：咖啡又喝上了，一天一杯", "zh", RETURNED),
     ("香菜真的受不了，闻到就想吐", "zh", ""),
     ("用户：团子不见了两天，今天自己回家了", "zh", ""),
+    ("用户：那盆 monstera 是搬家时同事送的，现在已经快一米高了", "zh", ""),
+    ("a friend gave me the monstera when I moved, it's almost a metre tall now", "en", ""),
     ("Pottery again tomorrow, such a relaxing activity", "en", ""),
     ("her name is Biscuit, she's a beagle mix", "en", ""),
     ("用户：Informatik 太难了 Analysis 挂了 thinking about switching major", "zh", NOT_SAID),
