@@ -73,6 +73,7 @@ from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
+from memory_core.pipeline.stay_put import without_stay_put
 from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
 from memory_core.pipeline.symptom_over import healed_change
 from memory_core.pipeline.taken_instead import taken_instead
@@ -197,7 +198,8 @@ class MechanicalExtractor:
         out: list[Candidate] = []
         temporary = stay = planned = False
         folded_turn = turn.text.translate(APOSTROPHES).casefold()
-        trip_mark = lexicon().markers[detect_lang(turn.text)]["temporary"].search(folded_turn)
+        turn_lang = detect_lang(turn.text)
+        trip_mark = lexicon().markers[turn_lang]["temporary"].search(without_stay_put(folded_turn, turn_lang))
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
         named_text = name_joined(naming_said(turn.text))  # "…kitten, named her Miso": the name as the cue reads it

@@ -7,7 +7,8 @@ one under the same key; what they miss is the two-ended form, whose lead ("从�
 the statement. ``restated(text)`` rewrites each two-ended change of the user's own into that plain statement,
 before the turn is split into clauses:
 
-- the class of the values picks the statement: a city is a home ("I moved to B", "我搬到B了"), a device or a
+- the class of the values picks the statement (a move, 搬, is of the home whatever its ends are called: a dorm,
+  an estate, a district the place lexicon does not know): a city is a home ("I moved to B", "我搬到B了"), a device or a
   car the thing used ("I switched to B", "我现在用B"), a drink or food a switch of taste ("I switched from A to
   B", "我把A换成了B": a like is keyed by its object, the old one superseded by the new), any other name an
   employer ("I work at B now", "我在B上班了");
@@ -68,6 +69,8 @@ _ZH_FORMS = (
 # "现在的男朋友是小宋": the partner now, said with 现在的 where the cue reads "我男朋友是"
 _ZH_NOW_PARTNER = re.compile(r"(?:^|(?<=[，,。！!；;]))\s*(?:我)?(?:现在|目前|如今)的(?P<rel>男朋友|女朋友|男友|女友|"
                              r"老公|老婆)(?=是|叫)")
+# where a move is within one home, or of a thing: a floor, a room ("从一楼搬到三楼", "从卧室搬到客厅")
+_NO_HOME = re.compile(r"^[一二两三四五六七八九十\d]+(?:楼|层)$|卧室|客厅|房间|阳台|书房|厨房|隔壁|对面|楼上|楼下")
 _ZH_JOB = re.compile(r"工作|公司|单位|东家|上班")
 _ZH_SENTENCE = re.compile(r"[，,。！!；;：:]")
 _EN_SENTENCE = re.compile(r"[,.;:!?—–]")
@@ -157,6 +160,8 @@ def _rewrite(text: str, lang: str) -> str:
             if lang == "zh" and old.endswith("的工作"):
                 old = old[:-3]
             kind = _kind(old, new, lang)
+            if kind in ("", "org") and lang == "zh" and verb.startswith("搬") and not _NO_HOME.search(new):
+                kind = "place"  # "从 Freimann 搬到 Garching", "从紫荆公寓搬到学府小区": a move is of the home
             if lang == "zh":
                 said = _zh_statement(verb, old, new, kind, _ZH_JOB.search(text, max(lead - 6, 0), m.end()) is not None)
             else:

@@ -28,6 +28,7 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite, item_polarity
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
+from memory_core.pipeline.detail_mood import CHANGED, RETURNED, mood_of
 from memory_core.pipeline.detail_role import adds_detail as _detail
 from memory_core.pipeline.detail_role import detail_of_thing, passing_mention
 from memory_core.pipeline.drug_switch import names_other_drug
@@ -197,6 +198,14 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         rank = 2 if restated else 1
         if best is None or rank > best[0]:
             best = (rank, item, old)
+    succeeded, made = False, cand
+    if best is not None and (mood := _mood(cand, best, stated, speaker)):
+        if mood in (CHANGED, RETURNED) and not turn.timestamp < _said_at(best[1]) and theirs_too:
+            ended.append(best[1])  # "中介不干了", "coffee is back": the change is the item's successor, not its text
+            succeeded = True
+            if cand.restate_only and not cand.key:  # the successor holds the slot the item held
+                made = dataclasses.replace(cand, key=str(best[1].key or ""))
+        best = None  # "if I fail Analysis again…": the item is not said again
     ops = _end(turn, cand, ended, touched, actor)
     if cand.reverses and not held_off:  # a cessation or a reversal said in other words ends the other polarity's items
         skip = touched | ({best[1].id} if best is not None else set())
@@ -208,8 +217,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         rank, item, old = best
         touched.add(item.id)
         ops.append(HitOp(item.id, turn_id=turn.turn_id))
-        said = detail_of(cand, old, str(item.key or ""), stated, _subject(speaker, cand.lang)) \
-            if cand.restate_only else cand.description
+        said = _detail_text(cand, best, stated, speaker)
         grown = _with(item.description, said, cand.lang)  # a new number of what it measures replaces the old
         new = cand.topic if said == cand.description else topic(said, cand.lang, _subject(speaker, cand.lang))
         renumber = bool(said) and changed_number(said, item.description)  # a new dose, count or amount of it
@@ -227,11 +235,32 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             ops.append(UpdateOp(item.id, reason, new_description=grown, actor=actor, turn_id=turn.turn_id,
                                 at=turn.timestamp))
         return ops
-    if cand.restate_only and not (cand.successor and any(isinstance(op, EndOp) for op in ops)):
+    if cand.restate_only and not succeeded and not (cand.successor and any(isinstance(op, EndOp) for op in ops)):
         return ops
-    item = new_item(turn, cand)  # a carrier that ended something is the change's record: the ended items name it
+    item = new_item(turn, made)  # a carrier that ended something is the change's record: the ended items name it
     touched.add(item.id)
     return [AddOp(item), *(_by(op, item.id) for op in ops)]
+
+
+def _mood(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate], speaker: str) -> str:
+    """What keeps ``cand`` from being a detail of the item it restates (``detail_mood.mood_of``), or ""."""
+    subject = _subject(speaker, cand.lang)
+    shared = best[2].terms | best[2].strong
+
+    def names_item(clause: str) -> bool:
+        said = topic(clause, cand.lang, subject)
+        return bool((said.terms - said.numbers) & shared)
+
+    return mood_of(_detail_text(cand, best, stated, speaker), cand.lang, subject, names_item)
+
+
+def _detail_text(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate],
+                 speaker: str) -> str:
+    """What of ``cand`` would be joined to the item it restates (``best``): its whole text, or a mention's detail."""
+    _, item, old = best
+    if not cand.restate_only:
+        return cand.description
+    return detail_of(cand, old, str(item.key or ""), stated, _subject(speaker, cand.lang))
 
 
 def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existing: Mapping[str, list[MemoryItem]],

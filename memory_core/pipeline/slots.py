@@ -52,6 +52,7 @@ from memory_core.pipeline.slot_lexicon import (
     slot_terms,
 )
 from memory_core.pipeline.slot_needles import needled
+from memory_core.pipeline.stay_put import without_stay_put
 from memory_core.pipeline.value_class import is_generic_place, of_class
 from memory_core.text.relations import person_label
 from memory_core.text.script import has_han, lang_of
@@ -144,7 +145,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
             return ClauseReading(skip=name, hits=_held_once(clause, lang, subject_name, context) if name == "past"
                                  else _goals(clause, lang, subject_name, context)
                                  if name == "hypothetical" and intended(clause, lang) else [])
-    reading = ClauseReading(temporary=temporary or bool(marks["temporary"].search(folded)))
+    # "nah staying in Munich": the home kept, no stay
+    reading = ClauseReading(temporary=temporary or bool(marks["temporary"].search(without_stay_put(folded, lang))))
     user = subject_name or ("用户" if lang == "zh" else "User")
     text, subject = clause, ""
     m = lex.others[lang].search(clause)

@@ -78,3 +78,20 @@ def test_no_rewrite_for_a_schedule_a_condition_a_tool_or_another_person(text: st
 ])
 def test_restated_says_the_new_value_plainly(text: str, said: str) -> None:
     assert restated(text) == said
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    (["我住在紫荆公寓，一个月 800", "从紫荆公寓搬到了学府小区，离实验室近"], "紫荆", "学府小区"),
+    (["我住在 Studentenstadt Freimann 的宿舍", "搬宿舍了！从 Freimann 搬到 Garching 的宿舍，骑车五分钟"],
+     "Freimann", "Garching"),
+])
+def test_a_move_between_places_the_lexicon_does_not_know_supersedes_the_home(texts: list[str], old: str,
+                                                                             new: str) -> None:
+    items = _items(texts)
+    assert any(s == "superseded" and old in d for s, _, d in items), items
+    assert any(s == "active" and k.startswith("fact:lives_in") and new in d and old not in d
+               for s, k, d in items), items
+
+
+def test_a_move_within_the_home_names_no_new_home() -> None:
+    assert restated("上个月从一楼搬到三楼了。") == "上个月从一楼搬到三楼了。"

@@ -1,0 +1,31 @@
+"""Staying said as a decision not to move is the home kept, not a stay (issue 13, the write path; trial 31, W9).
+
+"considering moving to Berlin…" then "nah staying in Munich": the second turn answers the plan, and says where
+the user goes on living. The ``temporary`` marker reads "staying in" as a stay (a trip, a hotel: valid for a week,
+then shown as ended), so the decision was shown to the agent as an ended stay: "no longer in Munich". A clause
+saying the stay as a decision (the lexicon's ``stay_put`` marker: "nah staying in …", "not moving, staying in …",
+"decided to stay in …", "staying put", "不搬了", "还是留在…") is read with that phrase left out; anything else in it
+that makes a stay (a hotel, "this week", 出差) still does.
+"""
+
+from __future__ import annotations
+
+from memory_core.pipeline.slot_lexicon import lexicon
+
+__all__ = ["without_stay_put"]
+
+
+def without_stay_put(folded: str, lang: str) -> str:
+    """``folded`` (case-folded text, apostrophes straightened) with each decision to stay put blanked out.
+
+    Args:
+        folded: a clause or a turn, case-folded.
+        lang: "en" or "zh"; a language the lexicon has no ``stay_put`` marker for leaves ``folded`` as it is.
+
+    Returns:
+        The text to search for the ``temporary`` marker: the same length, each decision replaced by spaces.
+    """
+    marks = lexicon().markers.get(lang, {})
+    if "stay_put" not in marks:
+        return folded
+    return marks["stay_put"].sub(lambda m: " " * len(m.group(0)), folded)
