@@ -69,6 +69,7 @@ def test_the_correction_turn_is_read_before_the_turn_it_corrects(memory: Memory,
     lines, question, current, past = CASES[lang]
     memory.ingest([Turn(user_id=lang, turn_id=f"{lang}-t{n}", session_id=f"s{n}", role="user", text=text,
                         timestamp=T0 + timedelta(days=10 * n)) for n, text in enumerate(lines)])
-    said = [r.item.description for r in memory.recall(lang, question, k=5).results if r.item.kind == Kind.EVENT]
+    said = [r.item.description for r in memory.recall(lang, question, k=5).results]
+    # the corrected value first: the rate item the correction made, or the correcting turn before the one it revises
     assert said and current in said[0], said
     assert memory.recall(lang, past, k=5).results  # a past question still finds the turns
