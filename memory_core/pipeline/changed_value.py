@@ -159,11 +159,23 @@ def renumbered(old: str, new: str) -> str:
 
 
 
+# the speaker's label a turn's own words are quoted under ("用户：豆包是柯基", "User: Max is a corgi")
+_LABEL = re.compile(r"^(?P<who>[^：:\s]{1,24})\s*[：:]\s*")
+
+
+def _unlabelled(old: str, new: str) -> str:
+    """``new`` without the speaker's label it opens on when ``old`` already opens on that subject: "用户有一只狗叫豆包"
+    + "用户：豆包是柯基" reads "用户有一只狗叫豆包；豆包是柯基", never a label inside the item's text."""
+    m = _LABEL.match(new)
+    return new[m.end():] if m and old.casefold().startswith(m.group("who").casefold()) else new
+
+
 def with_statement(old: str, new: str, lang: str) -> str:
     """``old`` with the statement ``new`` after it ("A; B", "A；B"), or, when ``new`` gives what ``old`` measures
     a new number (``changed_number``), ``old`` renumbered: the current value alone."""
     if changed_number(new, old):
         return renumbered(old, new)
+    new = _unlabelled(old, new)
     return f"{old.rstrip('。.')}；{new}" if lang == "zh" or has_han(old) else f"{old.rstrip('.')}; {new}"
 
 
