@@ -77,3 +77,10 @@ def test_a_move_is_never_text_of_the_job() -> None:
     items = planned_items(["I work as head chef at Husk",
                            "Heads up, I'm moving again, relocating to Nashville in January"], timedelta(days=20))
     assert not any("moving" in d for s, _, d in items if s == "active"), items
+
+
+@pytest.mark.parametrize("text", ["The kids are back at school, Emma started 6th grade",
+                                  "kids went back to school today", "I'm back at work after the holidays"])
+def test_a_place_one_is_back_at_is_no_return(text: str) -> None:
+    # "back at school" says where someone is again, not a thing taken up after a stop: "mom of two kids" was ended
+    assert mood_of(text, "en", "User", lambda clause: True) == ""
