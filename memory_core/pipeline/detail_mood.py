@@ -10,9 +10,7 @@ the coffee) is no such detail when:
 - **a clause of it changes what the item names**: a stop, a switch or a move of the thing the item holds
   ("媳妇辞职了", "中介不干了", "switched from Slack"): the change supersedes the item, never joins it (``CHANGED``);
 - **a clause of it takes the item's thing up again after a stop** ("coffee is back lol", "咖啡又喝上了"): the stop's
-  successor, not more of the stop (``RETURNED``);
-- **a clause of it tells a move that names nothing of the item** ("Heads up — I'm moving again" beside the job,
-  "Jonas moved out" beside the school): a change of a home, another attribute (``ELSEWHERE``).
+  successor, not more of the stop (``RETURNED``).
 
 A clause that switches language ("Informatik 太难了 Analysis 挂了 thinking about switching major") is read whole
 and by each run of one script, so a marker that opens a clause opens its run too. The markers are data
@@ -27,11 +25,10 @@ from collections.abc import Callable
 
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["CHANGED", "ELSEWHERE", "NOT_SAID", "RETURNED", "mood_of"]
+__all__ = ["CHANGED", "NOT_SAID", "RETURNED", "mood_of"]
 
-#: What ``mood_of`` reads: a supposition, plan, question or hearsay; a change of the item; a return after a stop;
-#: a move that names nothing of the item.
-NOT_SAID, CHANGED, RETURNED, ELSEWHERE = "not said", "changed", "returned", "elsewhere"
+#: What ``mood_of`` reads: a supposition, plan, question or hearsay; a change of the item; a return after a stop.
+NOT_SAID, CHANGED, RETURNED = "not said", "changed", "returned"
 
 _NOT_SAID = ("hypothetical", "plan", "question", "hearsay")
 _CHANGES = ((CHANGED, ("cessation", "switch", "moved")), (RETURNED, ("back",)))
@@ -69,8 +66,8 @@ def mood_of(said: str, lang: str, subject: str = "", names_item: Callable[[str],
         names_item: whether a clause names the item's thing (a change of another thing changes nothing of it).
 
     Returns:
-        ``NOT_SAID``, ``CHANGED``, ``RETURNED`` or ``ELSEWHERE`` (see the module docstring), or "" for a
-        sentence that may add to the item.
+        ``NOT_SAID``, ``CHANGED`` or ``RETURNED`` (see the module docstring), or "" for a sentence that may add to
+        the item.
     """
     del lang  # both languages' markers are read
     text = said.strip().replace("\u2019", "'")
@@ -86,6 +83,4 @@ def mood_of(said: str, lang: str, subject: str = "", names_item: Callable[[str],
     for mood, names in _CHANGES:
         if any(_marked(u, w, names) and names_item(c) for c in clauses for u, w in _units(c)):
             return mood
-    if any(_marked(u, w, ("moved",)) for c in clauses for u, w in _units(c)):
-        return ELSEWHERE  # "Heads up, I'm moving again", "Jonas moved out": a home changing, no text of a job
     return ""

@@ -28,7 +28,7 @@ from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.cessation import end_opposite, item_polarity
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
-from memory_core.pipeline.detail_mood import CHANGED, RETURNED, mood_of
+from memory_core.pipeline.detail_mood import NOT_SAID, mood_of
 from memory_core.pipeline.detail_role import adds_detail as _detail
 from memory_core.pipeline.detail_role import detail_of_thing, passing_mention
 from memory_core.pipeline.drug_switch import names_other_drug
@@ -200,7 +200,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             best = (rank, item, old)
     succeeded, made = False, cand
     if best is not None and (mood := _mood(cand, best, stated, speaker)):
-        if mood in (CHANGED, RETURNED) and not turn.timestamp < _said_at(best[1]) and theirs_too:
+        if mood != NOT_SAID and not turn.timestamp < _said_at(best[1]) and theirs_too:
             ended.append(best[1])  # "中介不干了", "coffee is back": the change is the item's successor, not its text
             succeeded = True
             if cand.restate_only and not cand.key:  # the successor holds the slot the item held
