@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from _turn_factory import dated_turns
 
-from memory_core.model import Turn
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
 
@@ -25,19 +25,7 @@ def memory(tmp_path: Path) -> Iterator[Memory]:
 
 
 def _facts(memory: Memory, lines: list[str]) -> list[str]:
-    memory.ingest(
-        [
-            Turn(
-                user_id="u",
-                turn_id=f"t{n}",
-                session_id="s",
-                role="user",
-                text=text,
-                timestamp=T0 + timedelta(days=10 * n),
-            )
-            for n, text in enumerate(lines)
-        ]
-    )
+    memory.ingest(dated_turns(lines, T0, timedelta(days=10)))
     return [i.description for i in memory.store.list_items("u", statuses=("active",)) if i.key == "fact:anniversary"]
 
 

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from _turn_factory import dated_turns
 
-from memory_core.model import Turn
 from memory_core.pipeline.compound_names import compound_spans
 from memory_core.pipeline.gist import topic
 from memory_core.service import Memory, open_memory
@@ -53,19 +53,7 @@ def memory(tmp_path: Path) -> Iterator[Memory]:
 @pytest.mark.parametrize("first", ["I basically run on flat whites lol", "Honestly I run on cold brew, like two a day"])
 def test_giving_up_coffee_ends_a_statement_about_its_kind(memory: Memory, first: str) -> None:
     lines = [first, "I've quit coffee, switched to rooibos tea"]
-    memory.ingest(
-        [
-            Turn(
-                user_id="u",
-                turn_id=f"t{n}",
-                session_id="s",
-                role="user",
-                text=text,
-                timestamp=T0 + timedelta(days=30 * n),
-            )
-            for n, text in enumerate(lines)
-        ]
-    )
+    memory.ingest(dated_turns(lines, T0, timedelta(days=30)))
     active = [i.description for i in memory.store.list_items("u", statuses=("active",)) if str(i.kind) != "event"]
     assert not any("flat white" in d or "cold brew" in d for d in active), active
     assert any("tea" in d for d in active), active

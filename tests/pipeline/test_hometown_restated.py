@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from _turn_factory import dated_turns
 
-from memory_core.model import MemoryItem, Turn
+from memory_core.model import MemoryItem
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
 
@@ -24,19 +25,7 @@ def memory(tmp_path: Path) -> Iterator[Memory]:
 
 
 def _hometowns(memory: Memory, lines: list[str]) -> list[MemoryItem]:
-    memory.ingest(
-        [
-            Turn(
-                user_id="u",
-                turn_id=f"t{n}",
-                session_id="s",
-                role="user",
-                text=text,
-                timestamp=T0 + timedelta(days=20 * n),
-            )
-            for n, text in enumerate(lines)
-        ]
-    )
+    memory.ingest(dated_turns(lines, T0, timedelta(days=20)))
     return [i for i in memory.store.list_items("u", statuses=("active",)) if i.key == "fact:from"]
 
 
