@@ -49,8 +49,9 @@ from memory_core.text.tokenize import tokenize
 __all__ = ["context_view", "filters_on_sensitive", "finds_free_clauses", "free_terms", "gated_extras",
            "masked_notes", "shown_in_recall", "unfiltered", "with_asked_health", "with_needed_restrictions"]
 
-#: A clause ends at a sentence stop or a comma (English and Chinese).
-_CLAUSE_END = re.compile(r"[,.;:!?，。；：！？、\n]")
+#: A clause ends at a sentence stop or a comma (English and Chinese), or at a space between two Chinese
+#: characters: a chat message in Chinese often uses spaces as its commas ("媳妇怀孕了 预产期明年五月").
+_CLAUSE_END = re.compile(r"[,.;:!?，。；：！？、\n]|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 #: Words every item may hold that say nothing of its facts (the role prefix of a raw turn).
 _NO_FACT = frozenset({"user", "用户", "assistant"})
 

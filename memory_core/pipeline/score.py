@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from memory_core.model import Kind, Trust, Turn
+from memory_core.pipeline.news import news
 from memory_core.pipeline.personal import first_person, life_event, request
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.trust import is_injection
@@ -66,8 +67,12 @@ class HeuristicValueScorer:
     def event_value(cand: Candidate) -> float:
         """Score an event by what it says about the person (``personal``), 0..1.
 
-        - a life event or change (surgery, moved, quit, 确诊, 搬家, 戒烟): 0.8, +0.05 first person,
-          +0.05 for length; such turns decay slowest (``decay.Decay.rate_of``);
+        - a life event or change (surgery, moved, quit, 确诊, 搬家, 戒烟), or news about the user or their
+          family (an outcome, a habit back: "it's a girl!!", "coffee is back", 拿到驾照了, ``news``): 0.8,
+          +0.05 first person, +0.05 for length; such turns decay slowest (``decay.Decay.rate_of``: λ = 0.1/day ×
+          ((1 − importance) / 0.5)³, seed 002 §4.2 with MemoryBank's importance-scaled retention, so an
+          importance of 0.8 keeps strength above the 0.2 archive line for ~200 days of disuse, where a line
+          of chat at ~0.3 falls below it within a day or two);
         - a task or generic question for the assistant ("explain X", "how do I …?", 帮我写…), or
           pleasantries: 0.1, fading first;
         - text that speaks to the model rather than of the person ("Ignore previous instructions …",
@@ -85,7 +90,7 @@ class HeuristicValueScorer:
         if is_injection(text):
             return 0.02
         mine = first_person(text)
-        if life_event(text):
+        if life_event(text) or news(text):
             return 0.8 + 0.05 * mine + 0.05 * length
         if request(text) or is_small_talk(text.split(":", 1)[-1]):
             return 0.1

@@ -18,7 +18,7 @@ from memory_core.pipeline.restriction_topics import needs_of
 from memory_core.pipeline.sensitive_detect import ASKS, Finding, detect, mask
 from memory_core.pipeline.sensitive_detect import asked_categories as _named_categories
 from memory_core.pipeline.sensitive_kind import WITHHELD, asked_things, called_pin, shows
-from memory_core.text.synonyms import other_names
+from memory_core.text.synonyms import names_any, other_names
 from memory_core.text.tokenize import tokenize
 
 # a Latin word next to Chinese characters has no \b boundary ("我的PIN是多少"): spaced before matching
@@ -151,10 +151,10 @@ def diet_shown(query: str, text: str, finding: Finding) -> bool:
 
 def asks_for_item(query: str, description: str) -> bool:
     """True when ``query`` names one of the sensitive values of ``description`` ("my cancer treatment"), by its
-    own name or by another name of it in ``data/synonyms.yaml`` (a drug's brand, generic or Chinese name:
-    "Is she on levothyroxine?" names 优甲乐)."""
-    q = query.casefold()
-    return any(any(name in q for name in other_names(f.value)) for f in detect(description) if f.category == "health")
+    own name or by another name of it in ``data/medical_names.yaml`` (a drug's brand, generic or Chinese name:
+    "Is she on levothyroxine?" names 优甲乐; a pregnancy by what it is about: "when is the baby due?",
+    预产期, 孩子什么时候出生 name 怀孕), as ``synonyms.names_any`` reads a name."""
+    return any(names_any(query, other_names(f.value)) for f in detect(description) if f.category == "health")
 
 
 def may_show(query: str, description: str, asked: set[str] | None = None) -> bool:
@@ -213,8 +213,7 @@ def unasked(query: str, text: str, found: Sequence[Finding] | None = None,
         return []
     asked = (asked_categories(query) if asked is None else asked) - WITHHELD  # asked or not: masked
     things = asked_things(base_words(query))
-    q = query.casefold()
     return [f for f in found
             if not shows(f.category, f.thing, asked, things)
-            and not (f.category == "health" and f.value.casefold() in q)
+            and not (f.category == "health" and names_any(query, other_names(f.value)))
             and not diet_shown(query, text, f)]

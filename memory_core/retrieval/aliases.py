@@ -7,7 +7,10 @@
   "I met Tom (TM)" teach nothing wrong. Learned per user from each item's
   description as the index takes it (``AliasTable.learn``).
 - Synonyms: the small bilingual list in ``memory_core/data/synonyms.yaml``
-  (vegetarian / 素食者 / 吃素, husband / 老公 ...), the same for every user.
+  (vegetarian / 素食者 / 吃素, husband / 老公 ...), the same for every user,
+  and the names of one medicine or condition (``data/medical_names.yaml``); a
+  name of several words there counts when all its words are in the query
+  ("when is the baby due?" names "baby due", so 怀孕 and 预产期 are searched).
 
 ``AliasTable.expand(tokens)`` gives the extra query terms (tokenized as the
 index is), searched as one more lexical ranking: a query naming "GRE" also
@@ -19,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from memory_core.text.synonyms import synonym_aliases, synonym_groups
+from memory_core.text.synonyms import medical_phrases, synonym_aliases, synonym_groups
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["AliasTable", "find_acronyms", "synonym_groups"]
@@ -103,6 +106,10 @@ class AliasTable:
             aliases = self._alias.get(token)
             for alias in sorted(synonym_aliases().get(token, ()) if aliases is None else aliases):
                 extra.extend(t for t in alias if t not in asked and t not in extra)
+        for terms, others in medical_phrases():
+            if terms <= asked:
+                for other in others:
+                    extra.extend(t for t in other if t not in asked and t not in extra)
         if self._long:
             joined = f" {' '.join(tokens)} "
             for phrase, shorts in self._long.items():

@@ -10,8 +10,12 @@ of the best fused items (a few times k), never on the whole index:
   "Where does Mei live now?", naming no one else); when the
   query names that person's relation ("my wife", "表哥"), the user's own
   items and other people's weigh that instead. A raw turn counts as the
-  person its curated items are about. The key says whose fact it is; no
-  guess from the text.
+  person its curated items are about. A question about the user's household
+  without a pronoun ("When is the baby due?", "what are we naming her?",
+  ``relations.asks_about_household``) weighs the items of people outside it
+  (a friend's due date, a colleague's) the same way; the household's own (a
+  spouse's, a child's, ``relations.household_relation``) keep theirs. The key
+  says whose fact it is; no guess from the text.
 - **questions** (``turn_factors``): a turn of the user that is only a
   question ("Where do I live?", "我住哪来着？") says nothing about them and
   weighs ``question_factor``.
@@ -51,7 +55,7 @@ from memory_core.retrieval.entities import SpeakerMatcher
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
 from memory_core.retrieval.turn_terms import says_beyond
-from memory_core.text.relations import names_relation
+from memory_core.text.relations import asks_about_household, household_relation, names_relation
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -142,7 +146,9 @@ class Reranks:
             return None
         folded = query.casefold()
         asked = {s for s in others if names_relation(folded, s)}  # "wife", "老婆"
-        if not asked and not asks_about_user(query) and not asks_in_third_person(query) and not self._named(query):
+        home = not asked and asks_about_household(query)  # "When is the baby due?": the user's and their family's
+        if not asked and not home and not asks_about_user(query) and not asks_in_third_person(query) \
+                and not self._named(query):
             return None  # a pronoun or the speaker's own name, naming no relation, asks about the user as "I" does
         factor = settings.other_subject_factor
         out = np.ones(docs.shape[0])
@@ -152,7 +158,7 @@ class Reranks:
             if asked:
                 if not found & asked:
                     out[n] = factor
-            elif "" not in found:
+            elif "" not in found and not (home and any(household_relation(s) for s in found)):
                 out[n] = factor
         return out
 

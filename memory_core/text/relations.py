@@ -16,7 +16,8 @@ from functools import cache
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["mentions_relation", "names_relation", "person_label", "relation_groups", "relation_names"]
+__all__ = ["asks_about_household", "household_relation", "mentions_relation", "names_relation", "person_label",
+           "relation_groups", "relation_names"]
 
 
 @cache
@@ -91,3 +92,30 @@ def _any_relation() -> re.Pattern[str]:
 def mentions_relation(text: str) -> bool:
     """True when ``text`` names anyone's relation in either language ("User's mom eats fish", "用户妈吃鱼")."""
     return _any_relation().search(text.casefold()) is not None
+
+
+@cache
+def _household() -> tuple[frozenset[str], re.Pattern[str]]:
+    """(every name of the household's relations, casefolded with "_" for spaces; the household question words).
+
+    Raises:
+        yaml.YAMLError: the shipped file does not parse. re.error: a word is no regular expression.
+    """
+    raw = load_shipped("data", "relations.yaml").get("household") or {}
+    groups = _groups()
+    names = frozenset(n.replace(" ", "_") for r in raw.get("relations") or ()
+                      for n in groups.get(str(r).casefold(), (str(r).casefold(),)))
+    words = [w for lang in ("en", "zh") for w in (raw.get("words") or {}).get(lang) or ()]
+    return names, re.compile("|".join(f"(?:{w})" for w in words) or r"(?!)", re.IGNORECASE)
+
+
+def household_relation(subject: str) -> bool:
+    """True when ``subject`` (a slot key's relation: "wife", "媳妇", "daughter") is one of the user's household
+    (``data/relations.yaml`` ``household``: a partner, a spouse, a child), not a friend, a colleague or a cousin."""
+    return subject.casefold().replace(" ", "_") in _household()[0]
+
+
+def asks_about_household(query: str) -> bool:
+    """True when ``query`` asks about the user's household without naming anyone in it: we / our, 我们 / 咱家, the
+    baby or the kids said without a possessor ("When is the baby due?", 宝宝什么时候出生)."""
+    return _household()[1].search(query) is not None

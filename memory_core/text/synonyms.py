@@ -15,7 +15,7 @@ import functools
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["other_names", "synonym_aliases", "synonym_groups"]
+__all__ = ["medical_phrases", "names_any", "other_names", "synonym_aliases", "synonym_groups"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -68,3 +68,30 @@ def other_names(value: str) -> tuple[str, ...]:
         if any((terms := tokenize(m)) and set(terms) <= have for m in group):
             out.update((m.casefold(), None) for m in group)
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1)
+def medical_phrases() -> tuple[tuple[frozenset[str], tuple[tuple[str, ...], ...]], ...]:
+    """The names of several index terms in ``medical_groups`` ("baby due", 孩子出生), each as (its terms, the
+    other members' terms), cached: a query holding all of a name's terms, in any order and with other words
+    between ("when is the baby due?", 孩子什么时候出生), names it (``names_any``) and searches the other names
+    (``retrieval.aliases``). A one-term name is a key of ``synonym_aliases`` instead."""
+    out = []
+    for group in medical_groups():
+        terms = [tuple(tokenize(member)) for member in group]
+        for own in terms:
+            if len(own) > 1:
+                out.append((frozenset(own), tuple(t for t in terms if t != own and t)))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def names_any(query: str, names: tuple[str, ...]) -> bool:
+    """True when ``query`` names one of ``names`` (casefolded, as ``other_names`` gives them): as a substring
+    of the casefolded query, or, for a name of several index terms, by all of its terms among the query's
+    ("when is the baby due?" names "baby due"; 孩子什么时候出生 names 孩子出生)."""
+    q = query.casefold()
+    if any(name in q for name in names):
+        return True
+    have = set(tokenize(query))
+    return any(len(terms := tokenize(name)) > 1 and set(terms) <= have for name in names)
