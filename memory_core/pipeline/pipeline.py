@@ -45,6 +45,7 @@ from memory_core.pipeline.named_kin import kin_named_turn, theirs_alone, without
 from memory_core.pipeline.named_later import named_later
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.new_home import moved_in
+from memory_core.pipeline.no_longer_at import SLOTS as PLACE_SLOTS
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.old_thing_gone import without_old_thing_gone
 from memory_core.pipeline.one_off_meal import without_one_off_meals
@@ -60,6 +61,7 @@ from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
+from memory_core.pipeline.returned_to import returned_to
 from memory_core.pipeline.role_carried import carry_role
 from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.score import HeuristicValueScorer
@@ -229,6 +231,8 @@ class WritePipeline:
         theirs_alone(turn, store, cands)  # "Dave's running the Boston marathon": no detail of the user's running
         cands = _switched(cands, rows)
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
+        returned_to(turn, cands, rows.get(PLACE_SLOTS),  # "还是回美团了", "went back to Acme": an earlier value again
+                    lambda key: store.superseded_by_key(turn.user_id, key))
         _categories_ended(cands, rows)
         carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer
         kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
