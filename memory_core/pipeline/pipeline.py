@@ -70,6 +70,7 @@ from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twins
 from memory_core.pipeline.speaker_subject import as_speakers
 from memory_core.pipeline.still_held import still_held_ops
+from memory_core.pipeline.stop_again import stop_again
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.then_value import held_before_ops, in_turn_order
 from memory_core.pipeline.trip_end import trip_end_ops
@@ -233,6 +234,7 @@ class WritePipeline:
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         returned_to(turn, cands, rows.get(PLACE_SLOTS),  # "还是回美团了", "went back to Acme": an earlier value again
                     lambda key: store.superseded_by_key(turn.user_id, key))
+        cands = stop_again(turn, cands, rows.get, self.extractor.extract)  # "算了还是戒了" after "烟又抽上了"
         _categories_ended(cands, rows)
         carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer
         kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
