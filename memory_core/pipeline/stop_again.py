@@ -8,10 +8,11 @@ and the relapse stayed the current value.
 ``stop_again`` takes the object from what the user holds: when such a clause (``elided_stop``) is said and the user
 has exactly one active habit of the things one gives up (the lexicon's objects of category ``habit`` or ``drink``,
 keyed ``fact:<object>`` or ``pref:<object>``, the speaker's own) said as held, of the verb's kind when the clause
-names one (抽 / smoke: smoking; 喝 / drink: a drink), the clause is read again with that object filled in ("我把烟
-戒了", "I quit smoking") and its statement replaces the own-words one: the relapse is superseded, with history.
-When the turn states that stop with its object already ("烟戒了，不能再抽了"), the clause is dropped as saying it
-again. With no such habit, or several, the clause is left as it was.
+names one (抽 / smoke: smoking; 喝 / drink: a drink), and the clause names its verb, or says the stop again (又,
+还是, again), or the habit is one taken up again ("又开始抽烟了"), the clause is read again with that object
+filled in ("我把烟戒了", "I quit smoking") and its statement replaces the own-words one: the relapse is superseded,
+with history. When the turn states that stop with its object already ("烟戒了，不能再抽了"), the clause is dropped
+as saying it again. With no such habit, or several, the clause is left as it was.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ _EN = re.compile(r"^(?:user\s+)?(?:has\s+|'ve\s+|have\s+)?(?:quit|stopped|gave\s
 _NEGATED = re.compile(r"戒|不再|不喝|不抽|没再|停了|quit|no\s+longer|doesn't|don't|stopped|gave\s+up|sober",
                       re.IGNORECASE)
 _SMOKE = frozenset({"抽", "吸", "smoke"})
+#: A stop said again, or a habit taken up again: what makes a bare stop the stop of the habit held.
+_AGAIN = re.compile(r"又|再次|还是|重新|恢复|复吸|破戒|\bagain\b|\bback\s+(?:to|on)\b", re.IGNORECASE)
 
 
 def elided_stop(description: str) -> str | None:
@@ -50,8 +53,9 @@ def elided_stop(description: str) -> str | None:
     return None if m is None else (m.group("verb") or "").casefold()
 
 
-def _habits(rows: list[tuple[str, str, str]], qualifier: str, verb: str) -> list[str]:
-    """The objects of the user's active habits held (not given up), of the verb's kind."""
+def _habits(rows: list[tuple[str, str, str]], qualifier: str, verb: str, again: bool) -> list[str]:
+    """The objects of the user's active habits held (not given up), of the verb's kind; unless the stop names its
+    verb or says it again, only a habit taken up again."""
     lex = lexicon()
     found = []
     for _, key, description in rows:
@@ -63,6 +67,8 @@ def _habits(rows: list[tuple[str, str, str]], qualifier: str, verb: str) -> list
             continue
         if verb and (verb in _SMOKE) != (lex.category.get(oid) == "habit"):
             continue
+        if not verb and not again and not _AGAIN.search(description):
+            continue  # "Energy drinks, I quit for good." beside "喝咖啡": another thing, said before the stop
         found.append(oid)
     return list(dict.fromkeys(found))
 
@@ -93,7 +99,8 @@ def stop_again(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ..
     lex = lexicon()
     out = list(cands)
     for cand, verb in stops:
-        objects = _habits(rows(("fact:", "pref:")), qualifier, verb)
+        again = bool(_AGAIN.search(cand.description))
+        objects = _habits(rows(("fact:", "pref:")), qualifier, verb, again)
         if len(objects) != 1:
             continue
         if any(k.split("@")[0].partition(":")[2] == objects[0] for k in held):

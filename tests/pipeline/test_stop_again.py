@@ -42,3 +42,8 @@ def test_elided_stop_reads_the_verb() -> None:
     assert elided_stop("User quit again for good") == ""
     assert elided_stop("User quit smoking") is None
     assert elided_stop("用户不喜欢香菜") is None
+
+
+def test_a_bare_stop_of_another_thing_leaves_the_habit(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["我每天喝咖啡。", "Energy drinks, I quit for good."], start=START, days_apart=20)
+    assert any(state == "active" and k == "pref:coffee" and "不再" not in text for state, k, text in rows), rows
