@@ -128,6 +128,12 @@ _EN_STOP_THEN_NOW = re.compile(r"(\b(?:quit|stopped|gave\s+up|given\s+up|dropped
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
 # an English clause that dropped "I'm" before a negation or an end ("not vegetarian anymore", "finally done with the …")
 _EN_DROPPED_IM_NOT = re.compile(r"^(?:not|no\s+longer|(?:finally\s+)?done\s+with)\s+(?=\w)", re.IGNORECASE)
+# ... which, after a clause saying what a thing is ("the company is Shiftwise now", "it's a bakery"), contrasts that
+# thing ("not payroll", "not a café"), unless it says an end of the speaker's ("not vegan anymore")
+_EN_THING_IS = re.compile(r"(?:\b(?:the|our|my|this|that)\s+(?:company|startup|start-up|business|product|app|"
+                          r"firm|team|project|shop|store|restaurant|brand|idea|plan|focus|pivot)|^it)(?:'s|\s+is|\s+was)\b",
+                          re.IGNORECASE)
+_EN_ENDED = re.compile(r"\b(?:any\s*more|no\s+longer|these\s+days|since)\b", re.IGNORECASE)
 
 
 def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | None = None,
@@ -153,6 +159,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
             yield grounds, "en"
         spoken.append((clause, "en"))
         if _EN_DROPPED_IM_NOT.match(clause):
+            if not _EN_ENDED.search(clause) and any(_EN_THING_IS.search(said) for said, _ in spoken[:-1]):
+                continue  # "the company is Shiftwise now … not payroll": the thing before, not the user, is not
             clause = "I'm " + clause[0].lower() + clause[1:]  # "Not a fan of cilantro" -> "I'm not a fan …"
         who = chain[0] if not has_han(chain[0], compatibility=True) else AWAY
         if who and who != AWAY and (taken := _EN_TAKEN_UP.match(clause)) is not None \

@@ -25,7 +25,7 @@ from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["no_longer_at"]
+__all__ = ["SLOTS", "holds", "no_longer_at"]
 
 #: The slots a place or an organisation said with at/with/in may be the value of.
 SLOTS = ("fact:works_at", "fact:lives_in", "fact:school")
@@ -52,7 +52,7 @@ def _values(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _holds(description: str, value: str) -> bool:
+def holds(description: str, value: str) -> bool:
     """True when ``description`` names ``value``, or the same organisation or city in the other script."""
     folded = description.casefold()
     return value.casefold() in folded or any(n in folded for n in org_names.names_of(value) if len(n) >= 2) \
@@ -83,10 +83,12 @@ def no_longer_at(turn: Turn, cands: list[Candidate], rows: Rows) -> None:
     qualifier = speaker_qualifier(turn.speaker)
     for value, prep in values:
         keys = {key for _, key, description in rows(SLOTS)
-                if key.partition("@")[2] == qualifier.lstrip("@") and "/" not in key and _holds(description, value)}
+                if key.partition("@")[2] == qualifier.lstrip("@") and "/" not in key and holds(description, value)}
         if len(keys) != 1:
             continue
         [key] = keys
+        if any(c.key == key and c.polarity > 0 and not c.is_event for c in cands):
+            continue  # "不在美团了，现在跑饿了么": the new value said with it is what holds, not the negation
         zh = not prep
         subject = turn.speaker.strip() if qualifier else ("用户" if zh else "User")
         text = f"{subject}已经不在{value}了" if zh else f"{subject} is no longer {prep} {value}"

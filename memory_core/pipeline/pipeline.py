@@ -13,6 +13,7 @@ from memory_core.pipeline.antecedent import named_turn
 from memory_core.pipeline.aside import without_asides
 from memory_core.pipeline.bond_begun import bond_kept
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
+from memory_core.pipeline.colleague_left import colleague_left_ops
 from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
@@ -45,6 +46,7 @@ from memory_core.pipeline.named_kin import kin_named_turn, theirs_alone, without
 from memory_core.pipeline.named_later import named_later
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
 from memory_core.pipeline.new_home import moved_in
+from memory_core.pipeline.no_longer_at import SLOTS as PLACE_SLOTS
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.old_thing_gone import without_old_thing_gone
 from memory_core.pipeline.one_off_meal import without_one_off_meals
@@ -60,6 +62,7 @@ from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
+from memory_core.pipeline.returned_to import returned_to
 from memory_core.pipeline.role_carried import carry_role
 from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.score import HeuristicValueScorer
@@ -68,6 +71,7 @@ from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twins
 from memory_core.pipeline.speaker_subject import as_speakers
 from memory_core.pipeline.still_held import still_held_ops
+from memory_core.pipeline.stop_again import stop_again
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.then_value import held_before_ops, in_turn_order
 from memory_core.pipeline.trip_end import trip_end_ops
@@ -229,6 +233,9 @@ class WritePipeline:
         theirs_alone(turn, store, cands)  # "Dave's running the Boston marathon": no detail of the user's running
         cands = _switched(cands, rows)
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
+        returned_to(turn, cands, rows.get(PLACE_SLOTS),  # "还是回美团了", "went back to Acme": an earlier value again
+                    lambda key: store.superseded_by_key(turn.user_id, key))
+        cands = stop_again(turn, cands, rows.get, self.extractor.extract)  # "算了还是戒了" after "烟又抽上了"
         _categories_ended(cands, rows)
         carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer
         kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
@@ -252,6 +259,7 @@ class WritePipeline:
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"
+        ops = colleague_left_ops(turn, ops, rows.get)  # "Dev left for Stripe" ends "User's cofounder Dev is CTO"
         ops = found_ops(turn, ops, rows.get, store)  # "豆豆找到了！" after "豆豆走丢了": the pet is back
         ops = still_held_ops(turn, ops, rows.get)  # "Still driving my Corolla", "还是开那辆卡罗拉": a hit
         ops = kept_models(turn, ops, rows.get)  # "upgraded to a Pixel 9" is no new detail of the Galaxy S22

@@ -325,7 +325,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             raw = f"{groups['v']}和{groups['v2']}" if lang == "zh" else f"{groups['v']} and {groups['v2']}"
         form_hint = ""
         value = cue.value or (raw.strip() if attr.id in AMOUNT_ATTRS else _value(raw, lang) if raw else "")
-        if value and attr.id in PLACE_ATTRS:  # "shanghai lol did i tell u", "上海 还在适应": chatter after the place
+        if value and attr.id in PLACE_ATTRS and not names_of(value):  # "上海 还在适应": chatter after the place
+            # (a listed name is whole: "饿了么" holds a 了 of its own)
             value = _CHATTER[lang].split(value, maxsplit=1)[0].strip() or value
         if value and lang == "en" and attr.id in PLACE_ATTRS:  # "Shenzhen for a new job at …": the place only
             value = _TRAILING_AND.sub("", _PLACE_END.split(value, maxsplit=1)[0]) or value
