@@ -44,13 +44,15 @@ def test_only_assistant_items_or_none_are_left_as_they_are():
 
 @pytest.mark.parametrize("embedder", ["none", "auto"])
 def test_recall_puts_the_users_current_home_before_the_assistants_mistake(embedder: str, tmp_path: Path) -> None:
-    said = [("user", "我住在哈尔滨，冬天冷得受不了。", "03-01T10:00"), ("user", "已经搬到杭州啦，住在女儿家，滨江区。", "04-10T18:00"),
+    said = [("user", "我住在哈尔滨，冬天冷得受不了。", "03-01T10:00"),
+            ("user", "已经搬到杭州啦，住在女儿家，滨江区。", "04-10T18:00"),
             ("assistant", "王阿姨，您之前说住在哈尔滨，那边现在还冷吗？", "05-02T19:00"),
             ("user", "不对，你记错了，我早就不在那边了。", "05-02T19:01")]
     mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db", embedder=embedder)
     try:
         for n, (role, text, at) in enumerate(said):
-            mem.add([{"role": role, "content": text, "timestamp": f"2025-{at}:00Z"}], user_id="wang", session_id=f"s{n}")
+            mem.add([{"role": role, "content": text, "timestamp": f"2025-{at}:00Z"}], user_id="wang",
+                    session_id=f"s{n}")
         ranked = [r["description"] for r in mem.search("王阿姨现在住在哪里？", user_id="wang", k=5)]
     finally:
         mem.close()
