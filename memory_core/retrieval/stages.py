@@ -135,9 +135,12 @@ class HybridSettings:
             (``when_question``): the turn that tells of an event usually says when it happened (0.7: LoCoMo dev
             temporal R@5 rose on the tuning half, lexical and hybrid; ops/bench/RESULTS.md, issue 14, recall48).
         floor_ratio: a result scoring below this share (0 <= x < 1) of the best result's final score is not
-            returned, so recall may return fewer than k (``relevance_floor``; 0: off). 0.2: on LoCoMo dev (lexical)
-            R@5 / R@10 / R@20 are unchanged to four places against 0 and 0.05-0.15, 0.3 lowers them; a recall of
-            20 there returns 19.2 results on average (ops/bench/RESULTS.md, issue 14, r49).
+            returned, so recall may return fewer than k (``relevance_floor``; 0: off, the default). On LoCoMo dev
+            (lexical) 0.05-0.2 keep R@5 / R@10 / R@20 to four places (0.3 lowers them), but a question in the other
+            language than its memory is answered by the lighter gloss ranking alone, far below the best
+            own-language score: 0.1 dropped two answers of the everyday cross-language dev half, 0.2 also lost
+            three dev behaviour checks (ops/bench/RESULTS.md, issue 14, r49). A caller who wants fewer, surer
+            results sets it.
         floor_score: a result whose final score (the fused score times its boosts, unitless) is below this (>= 0)
             is not returned (0: off).
     """
@@ -183,7 +186,7 @@ class HybridSettings:
     reply_context: float = 0.5
     answered_context: float = 0.5
     when_factor: float = 0.7
-    floor_ratio: float = 0.2
+    floor_ratio: float = 0.0
     floor_score: float = 0.0
 
     def validate(self) -> None:
