@@ -4,8 +4,8 @@ Fused scores (``hybrid``) are sums of reciprocal ranks times boosts, so every ra
 question about something never said ("Husk head chef Charleston" of a founder in Brooklyn) still filled its k with
 whatever shared one word with it. ``HybridSettings.floor_ratio`` drops the results scoring below that share of the
 best result's score, ``floor_score`` those below that absolute score (both 0: off, the default: a question in the
-other language than its memory is answered by the lighter gloss ranking alone, whose scores a floor cut first). The best result is never
-dropped by the ratio; an absolute floor above it leaves nothing.
+other language than its memory is answered by the lighter gloss ranking alone, whose scores a floor cut first). The
+best result is never dropped by the ratio; an absolute floor above it leaves nothing.
 """
 
 from __future__ import annotations
