@@ -63,16 +63,21 @@ def eval_crosslingual(json_out: Annotated[Path | None, typer.Option("--json", he
                           help="lexical, semantic or hybrid; repeat to compare (default: all three with an "
                                "embedder, else lexical).")] = None,
                       embed_cache: Annotated[Path | None, typer.Option(
-                          help="SQLite file remembering vectors between runs.")] = None) -> None:
+                          help="SQLite file remembering vectors between runs.")] = None,
+                      cases: Annotated[Path | None, typer.Option(
+                          "--set", help="A case file of the same shape (default: data/crosslingual.jsonl; "
+                                        "data/everyday_crosslingual.jsonl is everyday words across languages).")]
+                      = None) -> None:
     """Recall by meaning: other language, synonym, paraphrase, acronym, inflection (dev and held-out test halves)."""
-    from memory_core.eval.crosslingual import KINDS, SPLITS, evaluate_crosslingual
+    from memory_core.eval.crosslingual import KINDS, SET_PATH, SPLITS, evaluate_crosslingual
     from memory_core.eval.locomo import format_table
 
     check_output(json_out)
     embedder = _eval_embedder(embed_cache)
     retrievers = retriever or (["hybrid", "semantic", "lexical"] if embedder is not None else ["lexical"])
     with progress_bar() as progress:
-        result = evaluate_crosslingual(embedder=embedder, retrievers=retrievers, progress=progress_factory(progress))
+        result = evaluate_crosslingual(embedder=embedder, retrievers=retrievers, path=cases or SET_PATH,
+                                       progress=progress_factory(progress))
     result["generated_at"] = datetime.now().astimezone().isoformat(timespec="seconds")
     for split in SPLITS:
         console.print(f"\n{split} half", markup=False, highlight=False)

@@ -3,9 +3,11 @@
 Without an embedder, a question in one language shares no term with a memory
 in the other ("Am I allergic to anything?" and 我对猫毛过敏); the shipped
 synonym groups (``aliases``) bridge only the pairs they list. Each query term
-is looked up in CC-CEDICT (``text.glossary``): a Chinese term gives its
+is looked up in the shipped everyday words (``text.everyday_glosses``: 外卖 /
+"delivery", "e-bike" / 电动车, which the dictionary glosses formally or not at
+all), then in CC-CEDICT (``text.glossary``): a Chinese term gives its
 English head words, an English term the Chinese words glossed as it alone
-(a term the shipped synonym groups list is left to them).
+(a term the shipped synonym groups list is left to them and the everyday words).
 The terms found are searched as their own ranking, weighted
 ``HybridSettings.w_gloss`` (below the query's own terms and the hand-written
 synonyms), and that ranking keeps only memories in the other language than
@@ -26,6 +28,7 @@ import numpy as np
 
 from memory_core.model import MemoryItem
 from memory_core.retrieval.other_language import reads_chinese
+from memory_core.text.everyday_glosses import everyday_glosses
 from memory_core.text.glossary import en_to_zh, zh_to_en
 from memory_core.text.synonyms import synonym_aliases
 
@@ -52,18 +55,22 @@ def gloss_terms(tokens: Sequence[str], skip: Collection[str] = ()) -> list[str]:
 
     Returns:
         English terms for Chinese tokens, Chinese words for English tokens and for two English tokens in a row
-        that the dictionary glosses together ("National Day" → 国庆, "ice cream" → 冰淇淋); ``[]`` when the
-        dictionary gives none (or is not installed). A token the shipped synonym groups list
-        is not looked up: its aliases are searched already, more precisely.
+        that the dictionary glosses together ("National Day" → 国庆, "ice cream" → 冰淇淋): the shipped everyday
+        words first (``everyday_glosses``: "delivery" → 外卖, "e bike" → 电动车), then the dictionary's; ``[]``
+        when neither gives any (or the dictionary is not installed). A token the shipped synonym groups list
+        is not looked up in the dictionary: its aliases are searched already, more precisely.
     """
     out: list[str] = []
     seen = set(tokens) | set(skip)
     listed = synonym_aliases()
     pairs = [f"{a} {b}" for a, b in itertools.pairwise(tokens) if not (_is_cjk(a) or _is_cjk(b))]
     for token in [*tokens, *pairs]:
-        if token in listed or token in USER_WORDS:  # the hand-written groups know this word better (抽烟: smoke ...)
+        if token in USER_WORDS:
             continue
-        for term in (zh_to_en(token) if _is_cjk(token) else en_to_zh(token)):
+        found = everyday_glosses(token)  # the everyday words people say first (外卖: delivery, not only takeout)
+        if token not in listed:  # the hand-written synonym groups know this word better (抽烟: smoke ...)
+            found = (*found, *(zh_to_en(token) if _is_cjk(token) else en_to_zh(token)))
+        for term in found:
             if term not in seen:
                 seen.add(term)
                 out.append(term)

@@ -50,7 +50,9 @@ from memory_core.retrieval.list_question import ListQuestions, asked_members, me
 from memory_core.retrieval.named_day import cue_window, with_named_day
 from memory_core.retrieval.other_language import other_language_hits
 from memory_core.retrieval.own_slot import own_before_others
+from memory_core.retrieval.own_words_first import own_words_first
 from memory_core.retrieval.past_question import history_slots
+from memory_core.retrieval.relevance_floor import above_floor
 from memory_core.retrieval.rerank import _slot_words
 from memory_core.retrieval.revised_first import revised_first
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
@@ -352,10 +354,12 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other
         if settings.stale_turns_last and not past_allowed(filters):  # a turn all superseded: last
             order, kept = stale_last(order, kept, self._stale[order])
+        order, kept = own_words_first(query, self.table.items, order, kept)  # the user's words before others'
         order, kept = verbatim_first(query, self.table.items, first, order, kept, self._stale)  # its own words
         if not past_allowed(filters) and asks_present(query):  # "不对，是750" before the "800" it corrects
             order, kept = revised_first(self.table.items, order, kept, 2 * k)
-        order, final = order[:k], kept[:k].tolist()
+        order, kept = above_floor(order[:k], kept[:k], settings.floor_ratio, settings.floor_score)
+        order, final = order, kept.tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)
 

@@ -134,6 +134,15 @@ class HybridSettings:
         when_factor: score × this (0 < x <= 1) for a raw turn that says no time when the query asks when
             (``when_question``): the turn that tells of an event usually says when it happened (0.7: LoCoMo dev
             temporal R@5 rose on the tuning half, lexical and hybrid; ops/bench/RESULTS.md, issue 14, recall48).
+        floor_ratio: a result scoring below this share (0 <= x < 1) of the best result's final score is not
+            returned, so recall may return fewer than k (``relevance_floor``; 0: off, the default). On LoCoMo dev
+            (lexical) 0.05-0.2 keep R@5 / R@10 / R@20 to four places (0.3 lowers them), but a question in the other
+            language than its memory is answered by the lighter gloss ranking alone, far below the best
+            own-language score: 0.1 dropped two answers of the everyday cross-language dev half, 0.2 also lost
+            three dev behaviour checks (ops/bench/RESULTS.md, issue 14, r49). A caller who wants fewer, surer
+            results sets it.
+        floor_score: a result whose final score (the fused score times its boosts, unitless) is below this (>= 0)
+            is not returned (0: off).
     """
 
     turns: bool = True
@@ -177,6 +186,8 @@ class HybridSettings:
     reply_context: float = 0.5
     answered_context: float = 0.5
     when_factor: float = 0.7
+    floor_ratio: float = 0.0
+    floor_score: float = 0.0
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
@@ -197,6 +208,9 @@ class HybridSettings:
         if not 0 <= self.dense_gate <= 1 or not 0 <= self.coverage_floor <= 1 or not 0 < self.miss_below <= 1:
             raise InvalidField(f"dense_gate and coverage_floor must be in [0, 1], miss_below in (0, 1]; got "
                                f"{self.dense_gate!r}, {self.coverage_floor!r}, {self.miss_below!r}")
+        if not 0 <= self.floor_ratio < 1 or not self.floor_score >= 0:
+            raise InvalidField(f"floor_ratio must be in [0, 1) and floor_score >= 0; got {self.floor_ratio!r}, "
+                               f"{self.floor_score!r}")
         factors = (self.superseded_event_factor, self.other_subject_factor, self.question_factor,
                    self.small_talk_factor, self.name_fact_factor, self.tool_about_user_factor, self.when_factor)
         if not all(0 < f <= 1 for f in factors):

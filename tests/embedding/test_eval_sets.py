@@ -40,3 +40,14 @@ def test_lexical_recall_misses_the_other_language(tmp_path):
 
 def test_zero_padded_locomo_evidence_names_its_turn():
     assert evidence_ids(["D30:05", "D1:3; D08:10"]) == {"D30:5", "D1:3", "D8:10"}
+
+
+def test_the_everyday_set_asks_across_languages_in_two_halves():
+    from memory_core.eval.crosslingual import SET_PATH
+
+    cases = load_cases(SET_PATH.with_name("everyday_crosslingual.jsonl"))
+    assert len(cases) == 96 and {c.kind for c in cases} == {"en2zh", "zh2en"}
+    for split in ("dev", "test"):
+        half = [c for c in cases if c.split == split]
+        assert len([c for c in half if c.kind == "en2zh"]) == len([c for c in half if c.kind == "zh2en"]) == 24
+    assert {c.user for c in cases if c.split == "dev"}.isdisjoint({c.user for c in cases if c.split == "test"})

@@ -77,3 +77,19 @@ def test_a_city_named_in_one_language_is_found_from_the_other():
     assert _top(index, "When is she going to Tokyo?")[:1] == ["下个月要去东京出差一周"]
     index = _index("Booked flights to London for my sister's wedding", "I've been trying to cut down on sugar")
     assert _top(index, "她什么时候去伦敦？")[:1] == ["Booked flights to London for my sister's wedding"]
+
+
+def test_everyday_words_find_the_other_language_where_the_dictionary_does_not():
+    index = _index("我在美团送外卖快两年了", "买了辆电瓶车，雅迪的", "老家是河南周口的")
+    assert _top(index, "Which delivery app does he ride for?")[:1] == ["我在美团送外卖快两年了"]
+    assert _top(index, "What kind of e-bike does he have?")[:1] == ["买了辆电瓶车，雅迪的"]
+    english = _index("I do food delivery for DoorDash on weekends", "My landlord wants to raise the rent",
+                     "My sister is visiting next month")
+    assert _top(english, "他周末送什么外卖？")[:1] == ["I do food delivery for DoorDash on weekends"]
+    assert _top(english, "房东要涨房租吗？")[:1] == ["My landlord wants to raise the rent"]
+
+
+def test_a_word_the_synonym_groups_list_still_takes_its_everyday_words():
+    # "husband" is in the synonym groups (丈夫, 老公): the dictionary is not asked, 老伴 comes from the everyday words
+    assert "老伴" in gloss_terms(tokenize("Is her husband still alive?"))
+    assert _top(_index("老伴去年走了", "我每天早上去公园跳舞"), "Is her husband still alive?")[:1] == ["老伴去年走了"]

@@ -1,0 +1,35 @@
+"""The shipped everyday words bridge the two languages where the dictionary glosses formally or not at all."""
+
+from __future__ import annotations
+
+from memory_core.text.everyday_glosses import everyday_glosses, everyday_groups
+from memory_core.text.tokenize import tokenize
+
+
+def test_an_english_word_gives_the_chinese_words_people_say():
+    (delivery,) = tokenize("delivery")
+    assert "外卖" in everyday_glosses(delivery)  # the dictionary: 交割, 运载, 分娩, 寄递
+    assert "外卖" in everyday_glosses(tokenize("deliver")[0])  # another stem of the same word
+    assert "电动车" in everyday_glosses(" ".join(tokenize("e-bike")))  # two English terms, one key
+    assert "驾照" in everyday_glosses(" ".join(tokenize("driver's license")))
+    assert all(not t.isascii() for t in everyday_glosses(delivery))
+
+
+def test_a_chinese_word_gives_every_english_stem_of_its_entry():
+    found = everyday_glosses("外卖")
+    assert {"deliveri", "deliv", "takeout", "takeaway"} <= set(found)
+    assert all(t.isascii() for t in found)
+
+
+def test_a_chinese_word_jieba_keeps_whole_is_searched_whole():
+    found = everyday_glosses("scooter")
+    assert "电动车" in found and "电瓶车" in found
+    assert "动车" not in found  # search mode's piece of 电动车 ("bullet train")
+    assert "点" not in everyday_glosses(tokenize("takeout")[0])  # 点外卖's one-character piece
+
+
+def test_organisation_names_bridge_scripts_and_unlisted_words_give_nothing():
+    assert any("美团" in group and "Meituan" in group for group in everyday_groups())
+    assert "美团" in everyday_glosses("meituan")
+    assert everyday_glosses("zebra") == ()
+    assert everyday_glosses("") == ()
