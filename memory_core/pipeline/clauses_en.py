@@ -152,6 +152,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
         if grounds:
             yield grounds, "en"
         spoken.append((clause, "en"))
+        if (mine := lexicon().markers["en"].get("own_noun")) is not None:  # "due date is Feb 14": my due date
+            clause = mine.sub(lambda m: "my " + m.group("n"), clause, count=1)
         if _EN_DROPPED_IM_NOT.match(clause):
             clause = "I'm " + clause[0].lower() + clause[1:]  # "Not a fan of cilantro" -> "I'm not a fan …"
         who = chain[0] if not has_han(chain[0], compatibility=True) else AWAY
