@@ -1,18 +1,17 @@
-"""An own-words fact that is nothing but a sensitive value reads as a placeholder: it is no fact (issue 13, W8).
+"""Sobriety whose words mask to a placeholder is said as what it means, not "User [health]" (issue 13, W8).
 
 "I'm sober" was kept as the own-words fact "User is sober", keyed ``gist:sober``. Every read surface masks
 the health detail ("is sober") as its label (``shown``), so the owner's agent saw ``User [health]`` keyed
 ``gist:[health]``: a fact that says nothing to anyone who reads it. An own-words fact (``Kind.FACT`` keyed
 ``gist:``) whose content after its subject, masked (``sensitive_detect.mask``), holds no word beyond the
-placeholders and a copula ("is", "has been", "是", "已经") is dropped; the turn's event keeps the turn, and a
-statement with more to it ("User has been sober for two years": the time) stays.
+placeholders and a copula ("is", "has been", "是", "已经") says nothing readable. Sobriety is now keyed as the
+alcohol preference (``clause_change.drinking_key``) and, when its words mask to nothing, said as what it means.
 """
 
 from __future__ import annotations
 
 import re
 
-from memory_core.pipeline.mood import gist_predicate
 from memory_core.pipeline.sensitive_detect import mask
 from memory_core.pipeline.types import Candidate
 
@@ -40,28 +39,25 @@ def unreadable_when_masked(text: str) -> bool:
 
 
 def _own_predicate(cand: Candidate) -> str | None:
-    """What ``cand`` says after its subject, for an own-words fact or the alcohol preference ("User is sober")."""
-    if cand.key.startswith("pref:alcohol"):
-        for subject in ("用户", "User", cand.speaker.strip()):
-            if subject and cand.description.startswith(subject):
-                return cand.description[len(subject) :].strip()
+    """What the alcohol preference says after its subject ("User is sober" -> "is sober"); None for any other."""
+    if not cand.key.startswith("pref:alcohol"):
         return None
-    return gist_predicate(cand)
+    for subject in ("用户", "User", cand.speaker.strip()):
+        if subject and cand.description.startswith(subject):
+            return cand.description[len(subject) :].strip()
+    return None
 
 
 def without_unreadable(cands: list[Candidate]) -> list[Candidate]:
-    """Return ``cands`` without the own-words facts (``gist:`` keys) whose content masks to placeholders only.
+    """Return ``cands`` with the alcohol preference said as sobriety said as what it means.
 
-    The alcohol preference said as sobriety ("I'm sober", keyed ``pref:alcohol`` by
-    ``clause_change.drinking_key``) is kept, said as what it means: "User doesn't drink alcohol" / "用户不喝酒".
+    "I'm sober", keyed ``pref:alcohol`` by ``clause_change.drinking_key``, would read "User [health]" on every
+    surface; it is said "User doesn't drink alcohol" / "用户不喝酒". Another own-words fact that masks to
+    placeholders only ("User is pregnant") is kept as it is: dropping it would lose the fact.
     """
-    out = []
     for cand in cands:
         said = _own_predicate(cand)
         if said is not None and unreadable_when_masked(said):
-            if not cand.key.startswith("pref:alcohol"):
-                continue
             subject = cand.description[: len(cand.description) - len(said)].strip()
             cand.description = f"{subject}不喝酒" if cand.lang == "zh" else f"{subject} doesn't drink alcohol"
-        out.append(cand)
-    return out
+    return cands

@@ -88,3 +88,8 @@ def test_sobriety_is_kept_readable_under_the_alcohol_key(make_turn: TurnFactory,
 def test_sober_for_a_time_is_keyed_as_alcohol(make_turn: TurnFactory) -> None:
     facts = _facts(make_turn, "I've been sober for two years")
     assert [c.key for c in facts] == ["pref:alcohol"]
+
+
+@pytest.mark.parametrize("text", ["I'm pregnant", "我怀孕了", "I'm bipolar"])
+def test_another_health_statement_is_kept(make_turn: TurnFactory, text: str) -> None:
+    assert [c for c in _facts(make_turn, text) if c.key.startswith("gist:")]
