@@ -58,7 +58,7 @@ def test_another_due_date_is_no_baby_due_date(make_turn: TurnFactory, text: str)
     [
         ("we're planning to deliver at St Mary's Hospital", "St Mary's Hospital"),
         ("和睦家 is way too expensive 八万多, we switched to 国际妇幼保健院, 特需部", "国际妇幼保健院"),
-        ("我们决定在和睦家生", "和睦家"),
+        ("我们决定在和睦家生宝宝", "和睦家"),
         ("我在和睦家建档了", "和睦家"),
         ("we're having the baby at Kaiser Oakland", "Kaiser"),
     ],
@@ -67,7 +67,16 @@ def test_the_hospital_chosen_is_its_slot(make_turn: TurnFactory, text: str, valu
     assert value in _keyed(make_turn, text).get("fact:hospital", "")
 
 
-@pytest.mark.parametrize("text", ["moved to Oakland for the hospital job", "我在北京生活", "我在上海出生"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "moved to Oakland for the hospital job",
+        "我在北京生活",
+        "我在上海出生",
+        "I deliver in Brooklyn",
+        "我是在北京生的",
+    ],
+)
 def test_no_hospital_where_none_is_chosen(make_turn: TurnFactory, text: str) -> None:
     assert "fact:hospital" not in _keyed(make_turn, text)
 
