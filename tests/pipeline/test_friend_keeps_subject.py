@@ -43,3 +43,11 @@ def test_the_users_me_in_another_persons_slot(make_turn: TurnFactory, text: str,
 def test_third_person_keeps_the_user_after_another_person() -> None:
     assert third_person("我兄弟阿强也是骑手，他住在我隔壁", "用户", "zh") == "用户兄弟阿强也是骑手，他住在用户隔壁"
     assert third_person("我每天自己做饭，我的猫也吃我做的", "用户", "zh") == "用户每天自己做饭，自己的猫也吃自己做的"
+
+
+def test_a_joint_subject_is_read_as_said(make_turn: TurnFactory) -> None:
+    assert ("fact:husband/works_at", "用户的老公在上海工作") in _keyed(make_turn, "我老公和我都在上海工作")
+
+
+def test_siblings_are_no_friend(make_turn: TurnFactory) -> None:
+    assert not [k for k, _ in _keyed(make_turn, "我兄弟姐妹都在老家") if k.startswith("fact:兄弟")]
