@@ -98,6 +98,13 @@ def carrier(turn: Turn, clause: str, lang: str, change: Change, subject: str, qu
                      notes=["a change in the user's own words"])
 
 
+# sobriety said as a state of the speaker's ("I'm sober", "sober for two years", "I'm teetotal"): it keys what
+# "I quit drinking" keys, so "started drinking again" ends it; read only in a clause that opens on "I"
+_SOBER = re.compile(r"^(?:i'm|i\s+am|i've\s+been|i\s+have\s+been|i\s+stay(?:ed)?|i'm\s+staying)\s+"
+                    r"(?:(?:still|now|completely|totally|fully|stone[-\s]cold)\s+)*(?:sober|teetotal|tee-total)\b",
+                    re.IGNORECASE)
+
+
 def drinking_key(clause: str, lang: str, qualifier: str) -> str:
     """The key of alcohol (``pref:alcohol`` + ``qualifier``) for an English clause that stops or takes up again
     "drinking" with no drink named ("I quit drinking", "I'm drinking again"), else "": the key the Chinese 戒酒 /
@@ -105,6 +112,8 @@ def drinking_key(clause: str, lang: str, qualifier: str) -> str:
     if lang != "en":
         return ""
     alcohol = lexicon().exact("alcohol", lang) or "alcohol"
+    if _SOBER.search(clause):  # "I've been sober for two years": no drink, said as a state
+        return f"pref:{alcohol}{qualifier}"
     stopped, resumed = cessation_scope(clause, lang), resumption_scope(clause, lang)
     if stopped == alcohol or bare_drinking(stopped, lang) or bare_drinking(resumed, lang):
         return f"pref:{alcohol}{qualifier}"

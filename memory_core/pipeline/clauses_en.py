@@ -158,6 +158,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
         if grounds:
             yield grounds, "en"
         spoken.append((clause, "en"))
+        if (mine := lexicon().markers["en"].get("own_noun")) is not None:  # "due date is Feb 14": my due date
+            clause = mine.sub(lambda m: "my " + m.group("n"), clause, count=1)
         if _EN_DROPPED_IM_NOT.match(clause):
             if not _EN_ENDED.search(clause) and any(_EN_THING_IS.search(said) for said, _ in spoken[:-1]):
                 continue  # "the company is Shiftwise now … not payroll": the thing before, not the user, is not

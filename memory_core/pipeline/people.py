@@ -65,6 +65,8 @@ def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qu
         return None  # too long, no lasting statement, or a clause continuing the person, not opening on them
     if opener is None or not (_DESCRIBED[lang].search(rest) or placed):
         return None  # only a person described ("… is a retired pilot", "…是写代码的"), not what they did or like
+    if lang == "zh":  # "我兄弟阿强…他住在我隔壁": the 我 after the person is the user
+        rest = re.sub(r"(?<![和跟与同])我(?!们)", user, rest)
     description = f"{user}的{rest}" if lang == "zh" else f"{user}'s {rest}"
     found = topic(description, lang, user)
     person = topic(rel, lang, user).terms

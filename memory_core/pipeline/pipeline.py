@@ -23,6 +23,7 @@ from memory_core.pipeline.echo import MAX_ECHO_WORDS
 from memory_core.pipeline.edit_guard import guarded_edits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
+from memory_core.pipeline.filler import without_filler
 from memory_core.pipeline.found_pet import found_ops
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.household import household_moves
@@ -36,6 +37,7 @@ from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.late_replay import LateReplay, ReadOnce
 from memory_core.pipeline.late_restated import restated_late
+from memory_core.pipeline.masked_whole import without_unreadable
 from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
 from memory_core.pipeline.mishap import without_mishaps
@@ -175,6 +177,8 @@ class WritePipeline:
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
+        cands = without_filler(cands)  # "whatever, I'm fine", "不是啦": a reply to the assistant, no fact
+        cands = without_unreadable(cands)  # "I'm sober": "User [health]" as every surface shows it
         cands = without_asides(cands)  # "我老是说错哈哈", "…但我不会去的": nothing lasting about the user
         cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
         cands = moved_to_org(cands)  # "my brother Tom moved to Meta": his employer, not his home

@@ -157,6 +157,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
             rest = _RESUMED_EN.sub(lambda p: "is " if p.group(1) else "", rest, count=1)
         # "my sister's new job at Tencent", "我姐新工作在腾讯": the person's job, read as "my new job at …"
         owned = _OWNED_JOB[lang].match(rest) is not None and (lang == "zh" or _POSSESSIVE.search(clause[:m.end()]))
+        if lang == "zh":  # "小王住在我隔壁": the 我 after another person is the user, not the person ("自己");
+            rest = re.sub(r"(?<![和跟与同])我(?!们)", user, rest)  # "老公和我都在上海工作" says it of both, as said
         text = ("我" if lang == "zh" else "my " if owned else "I ") + rest
     reading.subject = subject
     folded_text = text.casefold()

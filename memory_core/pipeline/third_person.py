@@ -26,6 +26,10 @@ ZH_LEAD = re.compile(r"^(?:对了|说到[^，,]{0,8}|提醒一下|顺便说一�
                       # a headline word the statement is announced by ("坦白：我…", "说实话，我…", "冷知识：我…")
                       r"坦白(?:说|讲)?|说实话|老实说|实话实说|冷知识|真心话|(?:说个|告诉你个|一个)?小?秘密|自曝)[，,：:\s]*")
 
+# another person made the one a Chinese clause speaks of: a third-person pronoun, or 我 + a relation ("我兄弟阿强")
+_ZH_OTHER = re.compile(r"[他她]|^.{0,6}?(?:我的?|用户的?)\s*(?:兄弟|哥们|朋友|同事|室友|邻居|闺蜜|发小|老板|领导|同学|"
+                       r"妈妈?|爸爸?|老公|老婆|[姐妹哥弟]{1,2}|表[姐妹哥弟]|堂[姐妹哥弟]|儿子|女儿|男朋友|女朋友|对象)")
+
 _EN_THIRD = {"am": "is", "'m": "is", "have": "has", "'ve": "has", "do": "does", "don't": "doesn't",
              "was": "was", "can": "can", "can't": "can't", "will": "will", "won't": "won't", "must": "must",
              "should": "should", "would": "would", "could": "could", "might": "might", "never": "never",
@@ -107,9 +111,13 @@ def third_person(clause: str, subject: str, lang: str) -> str:
     text = clause.strip().rstrip("。.!！~～ ")
     if lang == "zh":
         text = ZH_LEAD.sub("", text)
-        return re.sub(r"(.?)我(?!们)(.?)", lambda m: _spaced(m.group(1), subject, m.group(2)), text, count=1) \
-            .replace("我的", "自己的").replace("我们", "\0").replace("我", "自己").replace("\0", "我们") \
-            if "我" in text else f"{subject}：{text}"
+        if "我" not in text:
+            return f"{subject}：{text}"
+        said = re.sub(r"(.?)我(?!们)(.?)", lambda m: _spaced(m.group(1), subject, m.group(2)), text, count=1)
+        # a later 我 is the speaker's own self (自己) unless another person has been made the one spoken of
+        # ("我兄弟阿强…他住在我隔壁": next to the user, not "next to himself")
+        own = subject if _ZH_OTHER.search(said[:said.rfind("我")] if "我" in said else "") else "自己"
+        return said.replace("我的", own + "的").replace("我们", "\0").replace("我", own).replace("\0", "我们")
     text = EN_LEAD.sub("", text)
     m = re.match(r"^(?:i'm|i\s+am)\s+", text, re.IGNORECASE)
     if m:
