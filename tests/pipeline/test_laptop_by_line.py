@@ -1,5 +1,6 @@
-"""A laptop said by its maker's line ("Dell XPS", "Surface Pro", "联想小新") or after what it is used for ("我平时写代码都
-用 Dell XPS", "I code on a ThinkPad") is the user's laptop; a new one ("换了台 MacBook Air") ends the old."""
+"""A laptop said by its maker's line ("Dell XPS", "Surface Pro", "联想小新") or after what it is used for
+("我平时写代码都用 Dell XPS", "I code on a ThinkPad") is the user's laptop;
+a new one ("换了台 MacBook Air") ends the old."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ def _laptops(texts: list[str]) -> dict[str, str]:
     ("turns", "new"),
     [
         (["我平时写代码都用 Dell XPS，屏幕挺好的。", "上周换了台 MacBook Air，现在天天用它"], "用户用MacBook"),
-        (["I code on a Dell XPS, the screen is great", "I switched to a MacBook Air last month"], "User has MacBook Air"),
+        (["I code on a Dell XPS, the screen is great", "I switched to a MacBook Air last month"],
+         "User has MacBook Air"),
         (["I use a Surface Pro for work", "我现在用联想小新"], "用户用联想小新"),
         (["I do all my work on a ThinkPad X1", "换成 MateBook 了"], "用户用MateBook"),
     ],
