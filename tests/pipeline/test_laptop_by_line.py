@@ -35,3 +35,16 @@ def test_a_new_laptop_by_its_line_ends_the_old(turns: list[str], new: str) -> No
 def test_another_persons_laptop_or_a_wish_ends_nothing(later: str) -> None:
     laptops = _laptops(["我平时写代码都用 Dell XPS", later])
     assert laptops == {"用户用Dell XPS": "active"}, laptops
+
+
+@pytest.mark.parametrize(
+    ("turns", "new"),
+    [
+        (["I track my sleep with a Fitbit Charge, wear it every night.", "现在用 Garmin 看睡眠"], "用户用Garmin"),
+        (["I track my sleep with an Oura ring", "I switched to a Garmin Venu"], "User has Garmin Venu"),
+        (["我用小米手环记录睡眠", "手环丢了，干脆换成 Apple Watch 了"], "用户用Apple Watch"),
+    ],
+)
+def test_a_new_band_or_watch_ends_the_old(turns: list[str], new: str) -> None:
+    worn = {text: status for status, key, text in planned_items(turns, DAY) if key == "fact:owns:wearable"}
+    assert worn.get(new) == "active" and list(worn.values()).count("active") == 1, worn
