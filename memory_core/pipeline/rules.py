@@ -137,7 +137,8 @@ EN_RULES: tuple[Rule, ...] = (
     Rule("pref", Kind.PREFERENCE, _c(
         r"\bmy\s+(?:all-time\s+)?(?P<v>favou?rite)\s+(?P<c>[a-z][a-z ]{0,30}?)\s+(?:is|are)\s+(?P<o>.+)",
         # the thing first: "Grapefruit juice is my favourite breakfast drink"
-        r"^(?:(?:and|but|also|oh|well)\s+)?(?P<o>[a-z][\w' -]{1,40}?)\s+(?:is|are)\s+(?:still\s+|definitely\s+)?"
+        r"^(?:(?:and|but|also|oh|well)\s+)?(?P<o>[a-z][\w' -]{1,40}?)\s+(?:is|are)\s+"
+        r"(?:(?:still|definitely|hands\s+down|easily|by\s+far|probably|always)\s+)*"
         r"my\s+(?:all-time\s+|absolute\s+)?(?P<v>favou?rite)\s+(?P<c>[a-z][a-z ]{0,30}?)"
         r"(?:\s+(?:ever|of\s+all\s+time|these\s+days))?\s*[.!]*$"),
         polarity=1,

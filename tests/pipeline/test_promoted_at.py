@@ -32,3 +32,18 @@ def test_a_relatives_promotion_is_theirs(mem: EmbeddedMemory) -> None:
     mem.add("my sister got promoted to manager at Apple", user_id="u", timestamp="2025-06-01T10:00:00Z")
     active = _active(mem)
     assert "User works at Deloitte" in active and not any(d.startswith("User works at Apple") for d in active)
+
+
+@pytest.mark.parametrize("text", ["I'm officially a product manager now", "I'm finally an engineer!",
+                                  "I'm basically a full-time nurse these days", "I'm still a teacher"])
+def test_a_title_after_an_adverb_is_the_occupation(mem: EmbeddedMemory, text: str) -> None:
+    mem.add("I'm a data analyst", user_id="u", timestamp="2025-01-01T10:00:00Z")
+    mem.add(text, user_id="u", timestamp="2025-06-01T10:00:00Z")
+    active = _active(mem)
+    assert any(d.startswith("User works as ") for d in active) and "User works as a data analyst" not in active, active
+
+
+def test_an_adverb_before_no_title_names_no_occupation(mem: EmbeddedMemory) -> None:
+    mem.add("I'm a data analyst", user_id="u", timestamp="2025-01-01T10:00:00Z")
+    mem.add("I'm really a nice person, honestly", user_id="u", timestamp="2025-06-01T10:00:00Z")
+    assert "User works as a data analyst" in _active(mem), _active(mem)

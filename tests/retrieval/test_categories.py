@@ -6,6 +6,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from memory_core.model import Kind, MemoryItem, Turn
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.retrieval.categories import category_terms, load_categories
 from memory_core.retrieval.hybrid import HybridIndex
 from memory_core.retrieval.stages import HYBRID_PRESETS
@@ -216,3 +217,18 @@ def test_the_employer_asked_by_its_chinese_or_english_word_finds_the_work_item()
                  for text, theme, key in [work, *rest]]
         found = [r.item.description for r in HybridIndex.build(items, [], window=0).search(query, k=3, settings=ON)]
         assert found[:1] == [work[0]], (query, found)
+
+
+def test_a_cuisine_question_finds_the_regional_cuisine_named():
+    """菜系 / cuisine asks for a regional cuisine the user named (川菜, Japanese food), in either language."""
+    assert {"川菜", "sichuan"} <= set(category_terms(tokenize("我最喜欢什么菜系？")))
+    for query, said in (("我最喜欢什么菜系？", "我最爱吃川菜，越辣越好。"),
+                        ("我最喜欢什么菜系？", "I'm really into Japanese food lately.")):
+        index = index_of("Mia", ["I bought new curtains for the living room.", said, "周末去看了场电影。"])
+        found = [r.item.description for r in index.search(query, k=3, settings=ON)]
+        assert found and found[0] == f"Mia: {said}", found
+
+
+def test_a_cuisine_said_in_either_language_is_one_liking() -> None:
+    assert lexicon().canon("川菜", "zh") == lexicon().canon("Sichuan food", "en") == "sichuan food"
+    assert lexicon().canon("日料", "zh") == lexicon().canon("japanese cuisine", "en") == "japanese food"
