@@ -318,9 +318,10 @@ def import_cmd(src: Annotated[Path, typer.Argument(help="YAML export or a seed m
                = None, db: DbOption = None,
                source: Annotated[str, typer.Option("--from", help="gulfstream (YAML export or seed file) or "
                                                    "mem0 (JSON of Mem0's get_all)")] = "gulfstream",
+               # "\\[": rich reads a bare [word] in a help text as a style and would show nothing
                accept_masked: Annotated[bool, typer.Option(
                    "--accept-masked", help="Import a masked export (written without --reveal) too: its "
-                   "placeholders ([health], [secret]) become the items' texts.")] = False) -> None:
+                   "placeholders (\\[health], \\[secret]) become the items' texts.")] = False) -> None:
     """Import memory items from a YAML export (or a single user's seed-format file), or a Mem0 export. A masked
     export is refused (exit 2) unless --accept-masked: its sensitive values are placeholders."""
     from memory_core.store.transfer import parse_import, store_import

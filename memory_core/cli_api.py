@@ -116,7 +116,7 @@ def delete(item_id: ItemArg, user: UserOption,
            reason: Annotated[str, typer.Option(help="Why (kept in the item's history); optional, unlike over "
                                                "HTTP.")] = "deleted from the CLI",
            purge: Annotated[bool, typer.Option("--purge", help="Remove the item's words for good: its text, "
-                                               "history texts and source turns become [purged].")] = False,
+                                               "history texts and source turns become \\[purged].")] = False,
            db: DbOption = None) -> None:
     """Delete an item: soft (its text stays on disk, in its history and the turn it came from) unless --purge."""
     reason = _given_reason(reason)

@@ -20,19 +20,25 @@ So "我在Google工作, I love 火锅" gives ``["googl", "工作", "love", "火�
 jieba is loaded lazily on the first CJK text (about a second, once per
 process; it logs nothing), behind a lock, on a private ``jieba.Tokenizer`` so
 ``add_user_words`` never touches other users of jieba's global instance.
+Its cuts are kept in the user's cache folder (``cut_cache``): a process that
+meets only runs cut before (a one-shot ``gulfstream recall``) never loads it.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
+import importlib.util
 import re
 import threading
 import unicodedata
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import snowballstemmer
 
+from memory_core.text import cut_cache
 from memory_core.text.stopwords import CHINESE_STOPWORDS, ENGLISH_STOPWORDS
 from memory_core.text.zh_pos import quiet_jieba
 
@@ -179,10 +185,34 @@ def jieba_frequency(word: str) -> int:
 HMM_MAX_RUN = 200
 
 
+_cuts_key: str | None = None
+
+
+def _tokenizer_key() -> str:
+    """The digest of everything jieba's cuts depend on: its files, this module's source (the words it adds,
+    raises and drops), the words added at run time and the HMM limit (``cut_cache`` keeps cuts under it)."""
+    global _cuts_key
+    key = _cuts_key
+    if key is None:
+        spec = importlib.util.find_spec("jieba")
+        origin = Path(spec.origin) if spec is not None and spec.origin else None
+        files = [] if origin is None else [origin, origin.parent / "dict.txt"]
+        stats = [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files if f.exists()]
+        source = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+        key = _cuts_key = cut_cache.digest(stats, source, tuple(_user_words), HMM_MAX_RUN)
+    return key
+
+
 @functools.lru_cache(maxsize=50_000)
 def _cut_cjk(run: str) -> tuple[str, ...]:
-    """Cut one CJK run in search mode; drop stopwords and punctuation. Cached."""
-    words = _load_jieba().cut_for_search(run, HMM=len(run) <= HMM_MAX_RUN)
+    """Cut one CJK run in search mode; drop stopwords and punctuation. Cached, and kept across processes
+    (``cut_cache``): jieba's dictionary loads only for a run no process of this tokenizer cut before."""
+    hmm = len(run) <= HMM_MAX_RUN
+    key = _tokenizer_key()
+    words = cut_cache.lookup(key, run, hmm)
+    if words is None:
+        words = tuple(_load_jieba().cut_for_search(run, HMM=hmm))
+        cut_cache.remember(key, run, hmm, words)
     return tuple(w for w in words if w not in CHINESE_STOPWORDS and _HAS_WORD_CHAR_RE.search(w))
 
 
@@ -267,6 +297,7 @@ def add_user_words(words: Iterable[str], freq: int | None = None) -> int:
     Returns:
         The number of words added.
     """
+    global _cuts_key
     added = [w.strip() for w in words if isinstance(w, str) and _RUN_RE.search(w.strip())]
     if not added:
         return 0
@@ -275,5 +306,6 @@ def add_user_words(words: Iterable[str], freq: int | None = None) -> int:
             _user_words.append((word, freq))
             if _jieba is not None:
                 _jieba.add_word(word, freq)
+        _cuts_key = None  # another dictionary: other cuts, kept in another file
         _cut_cjk.cache_clear()
     return len(added)

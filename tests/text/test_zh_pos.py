@@ -24,7 +24,9 @@ def test_tagging_and_cutting_chinese_log_nothing_and_cache_in_the_user_folder(tm
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""  # no "Building prefix dict…" / "Loading model from cache…"
     assert "杭州" in done.stdout and "'ns'" in done.stdout
-    assert sorted(p.name for p in (tmp_path / "cache" / "gulfstream").iterdir()) == ["jieba.cache"]
+    kept = sorted(p.name for p in (tmp_path / "cache" / "gulfstream").iterdir())
+    # the parsed dictionary, and the cuts the process made (text.cut_cache), kept for the next one
+    assert kept[0] == "jieba-cuts-" + kept[0][11:] and kept[0].endswith(".json") and kept[1:] == ["jieba.cache"]
     assert not list((tmp_path / "tmp").iterdir())  # nothing left in the shared temporary folder
 
 
