@@ -65,6 +65,16 @@ def _verbs() -> tuple[re.Pattern[str], dict[str, str], re.Pattern[str], str]:
 
 
 @functools.lru_cache(maxsize=1)
+def _times() -> tuple[re.Pattern[str], dict[str, str]]:
+    raw = load_shipped("data", "code_switch.yaml")
+    word_of = {" ".join(str(f).lower().split()): str(zh) for zh, forms in raw.get("times", {}).items() for f in forms}
+    alternatives = "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(word_of, key=len, reverse=True))
+    # as a filler stands: Chinese, a Chinese mark or the start before; Chinese after ("today 入职字节")
+    return re.compile(rf"(?:(?<=[{_HAN}{_ZH_MARK}])|^)[ \t]*\b({alternatives})\b[ \t]*(?=[{_HAN}])",
+                      re.IGNORECASE), word_of
+
+
+@functools.lru_cache(maxsize=1)
 def _habits() -> tuple[re.Pattern[str], dict[str, str]]:
     raw = load_shipped("data", "code_switch.yaml")
     forms = (re.escape(str(f)) for verb_forms in raw["verbs"].values() for f in verb_forms)
@@ -80,7 +90,8 @@ def _habits() -> tuple[re.Pattern[str], dict[str, str]]:
 
 def with_chinese_cues(text: str) -> str:
     """``text`` with each English change verb inside a Chinese clause read as its Chinese cue ("上周 join 了
-    Shopee as PM" -> "上周加入了 Shopee 做 PM", "咖啡我 quit 了" -> "咖啡我戒了"; module docstring); ``text`` itself
+    Shopee as PM" -> "上周加入了 Shopee 做 PM", "咖啡我 quit 了" -> "咖啡我戒了"; module docstring), and each English
+    word of the day or week as its Chinese word ("today 入职字节" -> "今天入职字节"); ``text`` itself
     when it holds no Chinese or no such verb. Units: characters in, characters out.
 
     Raises:
@@ -103,6 +114,8 @@ def with_chinese_cues(text: str) -> str:
     habit, habit_of = _habits()  # first, so a verb before the habit has Chinese after it: "又 start smoke 了"
     out = habit.sub(lambda m: (m.group(1) or "") + habit_of[" ".join(m.group(2).lower().split())], text)
     out = verb.sub(cue, out)
+    times, word_of = _times()  # "today 入职字节" reads "今天入职字节"
+    out = times.sub(lambda m: word_of[" ".join(m.group(1).lower().split())], out)
     if joined:  # "加入了 Shopee as PM，" reads "加入了 Shopee 做 PM，"
         out = role.sub(f" {role_cue} ", out)
     return out

@@ -48,6 +48,7 @@ from memory_core.pipeline.mixed_script import seams_marked
 from memory_core.pipeline.own_partner import own_partner
 from memory_core.pipeline.person_cleft import person_cleft
 from memory_core.pipeline.place_alias import without_place_alias
+from memory_core.pipeline.said_meant import said_plainly
 from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
@@ -174,6 +175,7 @@ def reading_text(text: str) -> str:
     text = person_cleft(text)  # "it's my husband who's allergic to shrimp": "my husband is allergic to shrimp"
     text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"
     text = own_partner(said_over(text))  # "I'm 28, no wait 29" reads "I'm 29"; 新男朋友叫Kevin: 我男朋友叫Kevin
+    text = said_plainly(text)  # "no, I said I work at REI, not Target" reads "no, I work at REI, not Target"
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
         return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
     text = seams_marked(text)  # "辞职了 now at Grab": a Chinese clause and an English one, no mark between

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
+from memory_core.pipeline.attr_value import new_attribute_value
 from memory_core.pipeline.cessation import end_opposite, item_polarity
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with
@@ -186,10 +187,11 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
                 ended.append(item)  # "I cancelled my WoW subscription" ends "plays World of Warcraft"; a language,
                 # only by the piece that names it ("韩语我不学了，专心学日语" leaves 日语)
             continue
-        if changed_number(cand.description, item.description) and not cand.restate_only \
+        if (changed_number(cand.description, item.description)
+                or new_attribute_value(cand.description, item.description)) and not cand.restate_only \
                 and str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item):
-            ended.append(item)  # "been going to bed at 11 lately": the new value, the old one in history
-            continue
+            ended.append(item)  # "been going to bed at 11 lately", "my bias is now Wonbin": the new value, the old
+            continue  # one in history
         if not cand.restate_only and one_more(cand.description, cand.topic, old):
             continue  # "I also subscribe to Spotify now" beside "subscribes to Netflix": an item of its own
         if passing_mention(cand.description, cand.topic, old, str(item.key or ""), cand.lang,

@@ -97,3 +97,32 @@ def test_a_habit_quit_inside_chinese_ends_the_habit(tmp_path: Path, texts: list[
     rows = slot_items(tmp_path, texts, start=START, days_apart=30)
     assert any(status == "superseded" for status, _, _ in rows), rows
     assert all("戒" in d or "不再" in d for _, d in active(rows)), rows
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("today 入职字节, back to office life", "今天入职字节, back to office life"),
+        ("我 last week 搬到成都了", "我上周搬到成都了"),
+        ("面试 yesterday 还行", "面试昨天还行"),
+    ],
+)
+def test_a_day_said_in_english_inside_chinese_reads_as_its_chinese_word(text: str, read: str) -> None:
+    assert with_chinese_cues(text) == read
+
+
+@pytest.mark.parametrize("text", ["today was great", "去 climbing today 哈哈", "I moved last week"])
+def test_a_day_said_in_english_elsewhere_stays_as_written(text: str) -> None:
+    assert with_chinese_cues(text) == text
+
+
+@pytest.mark.parametrize(
+    ("texts", "key", "value"),
+    [
+        (["today 入职字节, back to office life"], "fact:works_at", "字节"),
+        (["yesterday 搬到成都了"], "fact:lives_in", "成都"),
+    ],
+)
+def test_a_change_said_after_an_english_day_is_read(tmp_path: Path, texts: list[str], key: str, value: str) -> None:
+    rows = active(slot_items(tmp_path, texts, start=START, days_apart=1))
+    assert any(k.startswith(key) and value in d for k, d in rows), rows
