@@ -32,6 +32,7 @@ from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonym
 from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person
 from memory_core.pipeline.valueless import valueless_clause
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import HAN_RUN, has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
@@ -375,8 +376,11 @@ def word_overlap(new: Topic, old: Topic) -> float:
 def _kind_words() -> frozenset[str]:
     """Synonym groups that name an attribute ("allergy", "过敏", "live"): shared, they name no one thing
     ("my sister lives in Rome" is not about the user's "lives in Paris")."""
-    return frozenset(t for attr in lexicon().attributes
-                     for t in topic(attr.id.replace("_", " "), "en").terms if t.startswith(("syn:", "obj:")))
+    kinds = {t for attr in lexicon().attributes
+             for t in topic(attr.id.replace("_", " "), "en").terms if t.startswith(("syn:", "obj:"))}
+    # the groups the data names as generic ("孩子", "kids", "work"): shared, they join no two statements
+    kinds.update("syn:" + str(g).casefold() for g in load_shipped("data", "generic_groups.yaml") or ())
+    return frozenset(kinds)
 
 
 def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
