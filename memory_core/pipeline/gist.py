@@ -40,6 +40,7 @@ from memory_core.text.tokenize import tokenize
 __all__ = [
     "MAX_GIST_CHARS",
     "Topic",
+    "generic_terms",
     "gist_clause",
     "lasting",
     "led_to",
@@ -381,6 +382,13 @@ def _kind_words() -> frozenset[str]:
     # the groups the data names as generic ("孩子", "kids", "work"): shared, they join no two statements
     kinds.update("syn:" + str(g).casefold() for g in load_shipped("data", "generic_groups.yaml") or ())
     return frozenset(kinds)
+
+
+def generic_terms() -> frozenset[str]:
+    """The topic terms (``syn:``/``obj:`` ids) that name a kind of many things: an attribute's words ("live",
+    "allergy") and the groups ``data/generic_groups.yaml`` lists ("孩子", "kids"). Shared alone, they make no two
+    statements one."""
+    return _kind_words()
 
 
 def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:
