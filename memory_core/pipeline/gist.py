@@ -387,7 +387,11 @@ def _kind_words() -> frozenset[str]:
 def generic_terms() -> frozenset[str]:
     """The topic terms (``syn:``/``obj:`` ids) that name a kind of many things: an attribute's words ("live",
     "allergy") and the groups ``data/generic_groups.yaml`` lists ("孩子", "kids"). Shared alone, they make no two
-    statements one."""
+    statements one.
+
+    Raises:
+        OSError / yaml.YAMLError: a shipped data file is missing or does not parse (a packaging fault).
+    """
     return _kind_words()
 
 

@@ -107,7 +107,11 @@ def _zh_other_opener() -> re.Pattern[str]:
 def zh_other_opens(clause: str) -> bool:
     """True when a Chinese ``clause`` with no 我 opens on another person ("新的数学老师姓陈", "大的叫乐乐",
     "小芳交了男朋友", "安安钢琴不学了"): the clauses after it that drop their subject are that person's.
-    The openers are data (``memory_core/data/zh_person_openers.yaml``)."""
+    The openers are data (``memory_core/data/zh_person_openers.yaml``).
+
+    Raises:
+        OSError / yaml.YAMLError: the shipped data file is missing or does not parse (a packaging fault).
+    """
     text = ZH_LEAD.sub("", clause.strip())
     return "我" not in text and _zh_other_opener().match(text) is not None
 
