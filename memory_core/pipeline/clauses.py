@@ -26,7 +26,7 @@ from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.relation_in_chinese import relation_in_chinese
 from memory_core.pipeline.slots import lexicon
-from memory_core.pipeline.subject_chain import AWAY, USER, zh_subject
+from memory_core.pipeline.subject_chain import AWAY, USER, zh_other_opens, zh_subject
 from memory_core.pipeline.supposed import carried_on
 from memory_core.pipeline.switch import zh_switched
 from memory_core.pipeline.symptom_over import said_well
@@ -332,6 +332,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
         elif (named_death := zh_named_death(clause) or bool(lost_scope(clause, "zh"))):
             pass  # "豆豆上个月生病走了": said of the one named, not of the speaker
+        elif zh_other_opens(clause):
+            chain[0] = AWAY  # "新的数学老师姓陈，是个退休的高中老师", "安安钢琴不学了": theirs, not the speaker's
         elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \

@@ -32,6 +32,7 @@ from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonym
 from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person
 from memory_core.pipeline.valueless import valueless_clause
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import HAN_RUN, has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
@@ -39,6 +40,7 @@ from memory_core.text.tokenize import tokenize
 __all__ = [
     "MAX_GIST_CHARS",
     "Topic",
+    "generic_terms",
     "gist_clause",
     "lasting",
     "led_to",
@@ -375,8 +377,22 @@ def word_overlap(new: Topic, old: Topic) -> float:
 def _kind_words() -> frozenset[str]:
     """Synonym groups that name an attribute ("allergy", "过敏", "live"): shared, they name no one thing
     ("my sister lives in Rome" is not about the user's "lives in Paris")."""
-    return frozenset(t for attr in lexicon().attributes
-                     for t in topic(attr.id.replace("_", " "), "en").terms if t.startswith(("syn:", "obj:")))
+    kinds = {t for attr in lexicon().attributes
+             for t in topic(attr.id.replace("_", " "), "en").terms if t.startswith(("syn:", "obj:"))}
+    # the groups the data names as generic ("孩子", "kids", "work"): shared, they join no two statements
+    kinds.update("syn:" + str(g).casefold() for g in load_shipped("data", "generic_groups.yaml") or ())
+    return frozenset(kinds)
+
+
+def generic_terms() -> frozenset[str]:
+    """The topic terms (``syn:``/``obj:`` ids) that name a kind of many things: an attribute's words ("live",
+    "allergy") and the groups ``data/generic_groups.yaml`` lists ("孩子", "kids"). Shared alone, they make no two
+    statements one.
+
+    Raises:
+        OSError / yaml.YAMLError: a shipped data file is missing or does not parse (a packaging fault).
+    """
+    return _kind_words()
 
 
 def same_topic(new: Topic, old: Topic) -> tuple[bool, bool]:

@@ -37,6 +37,7 @@ from memory_core.pipeline.gist import (
     MAX_GIST_CHARS,
     RESTATE_OVERLAP,
     Topic,
+    generic_terms,
     led_to,
     same_topic,
     topic,
@@ -431,7 +432,9 @@ def _by(op: Op, item_id: str) -> Op:
 
 def _changed_piece_names(cand: Candidate, old: Topic) -> bool:
     """True when the part of ``cand`` saying something changed shares a term with ``old`` ("MacBook 送给我弟了")."""
-    return any(topic(p, cand.lang).terms & old.terms for p in _PIECE.split(cand.description) if _CHANGE.search(p))
+    # a word of a kind of many things names no piece ("quit smoking for the kids" changes no "picks up the kids")
+    return any(topic(p, cand.lang).terms & old.terms - generic_terms()
+               for p in _PIECE.split(cand.description) if _CHANGE.search(p))
 
 
 def _said_at(item: MemoryItem) -> datetime:

@@ -29,9 +29,10 @@ import re
 
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.zh_pos import pos_cut
 
-__all__ = ["AWAY", "USER", "en_owned", "en_subject", "zh_subject"]
+__all__ = ["AWAY", "USER", "en_owned", "en_subject", "zh_other_opens", "zh_subject"]
 
 #: The speaker.
 USER = ""
@@ -84,6 +85,37 @@ _EN_OWNED = re.compile(r"^(?:(?:and|so|oh|well)\s+)?(?:the\s+)?(?:(?:new|current
 _ZH_PERSON = re.compile(r"^(?:他|她|它)(?:们)?(?!的?(?:名字)?叫)")
 
 
+# the second character of a 小/老/阿 name: none that makes a common word (小时, 老板, 阿姨)
+_ZH_PREFIXED_NAME = r"(?![时是姨板师婆公家区孩心学些点号猫狗人朋伙姑舅叔婶宝大实])[\u4e00-\u9fff]"
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_other_opener() -> re.Pattern[str]:
+    """The openers of ``data/zh_person_openers.yaml`` as one pattern: a role named by 叫/姓, a 小/老 name and a
+    verb of that person's own life, or a doubled name (乐乐) that is no common doubled word."""
+    data = load_shipped("data", "zh_person_openers.yaml")
+    intro = data["introduced"]
+    before = "|".join(sorted(map(re.escape, intro["before"]), key=len, reverse=True))
+    roles = "|".join(sorted(map(re.escape, intro["roles"]), key=len, reverse=True))
+    verbs = "|".join(sorted(map(re.escape, data["name_verbs"]), key=len, reverse=True))
+    common = "|".join(sorted(map(re.escape, data["not_doubled_names"]), key=len, reverse=True))
+    return re.compile(rf"^(?:(?:{before})的?)?(?:[\u4e00-\u9fff]{{0,3}}?)(?:{roles})(?:也|就)?(?:叫|姓)(?!什么|啥)"
+                      rf"|^[小老阿]{_ZH_PREFIXED_NAME}(?:好像|似乎|据说|听说|也|还|已经|最近|刚刚?)*(?:{verbs})"
+                      rf"|^(?!{common})(?P<d>[\u4e00-\u9fff])(?P=d)(?!的|们|[，,。！!？?]|$)")
+
+
+def zh_other_opens(clause: str) -> bool:
+    """True when a Chinese ``clause`` with no 我 opens on another person ("新的数学老师姓陈", "大的叫乐乐",
+    "小芳交了男朋友", "安安钢琴不学了"): the clauses after it that drop their subject are that person's.
+    The openers are data (``memory_core/data/zh_person_openers.yaml``).
+
+    Raises:
+        OSError / yaml.YAMLError: the shipped data file is missing or does not parse (a packaging fault).
+    """
+    text = ZH_LEAD.sub("", clause.strip())
+    return "我" not in text and _zh_other_opener().match(text) is not None
+
+
 @functools.lru_cache(maxsize=1)
 def _zh_named() -> re.Pattern[str]:
     """A clause opening on a person's name and a verb of theirs ("小王好像搬去深圳了", "王明现在在华为上班"), or one
@@ -92,7 +124,7 @@ def _zh_named() -> re.Pattern[str]:
     word class, never a word of its NOTNAME class: 周末, 马上) and one or two characters more; the name a clause
     opens on is the group ``opens``."""
     zh = lexicon().classes["zh"]
-    name = (rf"(?:[小老阿](?![时是姨板师婆公家区孩心学些点号猫狗人朋伙姑舅叔婶宝大实])[\u4e00-\u9fff]"
+    name = (rf"(?:[小老阿]{_ZH_PREFIXED_NAME}"
             rf"|(?!{zh['NOTNAME']})(?:{zh['SURNAME']})(?:(?![在住是去搬跳换做当刚已也还都就又和跟的说家们会要不没很最])"
             r"[\u4e00-\u9fff]){1,2}?)")
     return re.compile(rf"^(?P<opens>{name})(?=(?:好像|似乎|貌似|据说|听说|也|还|都|已经|刚刚?|最近|现在|目前|今年|去年|"

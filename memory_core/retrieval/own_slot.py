@@ -10,20 +10,50 @@ person's slot item to just after the last of the user's own active items of
 the same attribute in the short list (DESIGN invariant 9's "current first",
 applied to whose fact it is). The slot key says the subject and the attribute
 (``turn_shape.key_subject``, ``names.key_attribute``); no guess from the text.
+
+A question about where the user lives asked of them in the third person or by their name ("where does Dale
+live now?", "他住哪？") is about the user too, unless it names the other person. When the short list holds no
+home of the user's own but another person's home ("User's buddy Earl lives in Phoenix"), that home goes after
+the first of the user's own words in the list (an own item, or a turn the user said): a friend's or an
+ex-employee's city is never the first answer to where the user lives (issue 13).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.names import key_attribute
-from memory_core.retrieval.turn_shape import asks_about_user, key_subject
+from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject
 from memory_core.text.relations import names_relation
 
 __all__ = ["own_before_others"]
+
+#: Attributes whose other-person value goes after the user's own words when the list holds no own value.
+_HOME_ATTRS = frozenset({"lives_in"})
+# a name the question says (a capitalised word after its first): "where does Dale live now?"
+_NAME = re.compile(r"(?<=\s)[A-Z][a-z]+")
+
+
+def _names_them(folded: str, names: list[str], item: MemoryItem, subject: str) -> bool:
+    """True when the question names the other person of ``item``: their relation ("buddy"), the name its key
+    holds (``fact:buddy/earl/lives_in``) or a name of the question that its text says ("Earl")."""
+    if names_relation(folded, subject):
+        return True
+    segments = str(item.key).partition(":")[2].split("@", 1)[0].split("/")[1:-1]
+    return any(seg and seg.casefold() in folded for seg in segments) or any(n in item.description for n in names)
+
+
+def _users_own(item: MemoryItem | None, whose: tuple[str, str] | None) -> bool:
+    """True for the user's own active slot item, or a turn the user (not the assistant) said."""
+    if item is None or item.status != Status.ACTIVE:
+        return False
+    if whose is not None:
+        return not whose[0]
+    return item.kind == Kind.EVENT and bool(item.speaker) and item.speaker != "assistant"
 
 
 def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.ndarray,
@@ -33,7 +63,8 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
 
     A moved item's score becomes at most the score of the item it now follows, so scores stay in rank order.
     """
-    if not asks_about_user(query):
+    names = _NAME.findall(query)
+    if not (asks_about_user(query) or asks_in_third_person(query) or names):
         return order, scores
     slots = order.tolist()
     whose: list[tuple[str, str] | None] = []
@@ -49,13 +80,19 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
     for n, w in enumerate(whose):
         if w is not None and not w[0] and (it := items[slots[n]]) is not None and it.status == Status.ACTIVE:
             own_last[w[1]] = n
-    moves = [n for n, w in enumerate(whose) if w is not None and w[0] and own_last.get(w[1], -1) > n]
+    targets = {n: own_last[w[1]] for n, w in enumerate(whose)
+               if w is not None and w[0] and own_last.get(w[1], -1) > n}
+    first_own = next((n for n, j in enumerate(slots) if _users_own(items[j], whose[n])), -1)
+    targets.update({n: first_own for n, w in enumerate(whose)
+                    if w is not None and w[0] and w[1] in _HOME_ATTRS and w[1] not in own_last and first_own > n})
+    moves = sorted(n for n in targets
+                   if not _names_them(folded, names, items[slots[n]], whose[n][0]))  # type: ignore[arg-type,index]
     if not moves:
         return order, scores
     positions = list(range(len(slots)))
     values = scores.tolist()
     for n in reversed(moves):  # the later ones first, so each earlier index is still where it was
-        target = own_last[whose[n][1]]  # type: ignore[index]
+        target = targets[n]
         at = positions.index(target)
         positions.remove(n)
         positions.insert(at, n)  # after the removal, ``at`` is just past the own item
