@@ -292,7 +292,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
                 continue  # "邻居家养了只狗，是只哈士奇": another's pet, its breed is not the user's
             clause = f"我的{kind}{clause}"  # "我的狗是金毛"
         said.append((clause, "zh"))
-        if (mine := lexicon().markers["zh"].get("own_noun")) is not None:  # "预产期是2月14号": 我的预产期
+        if chain[0] == USER and (mine := lexicon().markers["zh"].get("own_noun")) is not None:
+            # "预产期是2月14号": 我的预产期; not after another person opened the turn ("我闺蜜也怀孕了，预产期四月")
             clause = mine.sub(lambda m: "我的" + m.group("n"), clause, count=1)
         first, opening, given_before, given = opening, False, given, False
         named_death = False

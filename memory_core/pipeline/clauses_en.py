@@ -20,7 +20,7 @@ from memory_core.pipeline.lost_pet import lost_scope
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
-from memory_core.pipeline.subject_chain import AWAY, en_owned, en_subject
+from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject
 from memory_core.pipeline.supposed import carried_on
 from memory_core.pipeline.symptom_over import said_well
 from memory_core.text.script import has_han
@@ -158,8 +158,11 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
         if grounds:
             yield grounds, "en"
         spoken.append((clause, "en"))
-        if (mine := lexicon().markers["en"].get("own_noun")) is not None:  # "due date is Feb 14": my due date
-            clause = mine.sub(lambda m: "my " + m.group("n"), clause, count=1)
+        if (mine := lexicon().markers["en"].get("own_noun")) is not None:
+            # "due date is Feb 14": mine, but not after another person ("my sister is pregnant, due date is May 2");
+            # "Jonas moved out. new roommate is Aiko": the roommate is the user's whoever was named before
+            clause = mine.sub(lambda m: "my " + m.group("n") if chain[0] == USER or not m.group("n").startswith("due")
+                              else m.group(0), clause, count=1)
         if _EN_DROPPED_IM_NOT.match(clause):
             if not _EN_ENDED.search(clause) and any(_EN_THING_IS.search(said) for said, _ in spoken[:-1]):
                 continue  # "the company is Shiftwise now … not payroll": the thing before, not the user, is not

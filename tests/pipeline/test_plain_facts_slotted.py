@@ -54,6 +54,13 @@ def test_another_due_date_is_no_baby_due_date(make_turn: TurnFactory, text: str)
 
 
 @pytest.mark.parametrize(
+    "text", ["我闺蜜小美也怀孕了，预产期四月，在红房子医院", "my best friend Mia is pregnant, due date is April 2"]
+)
+def test_a_due_date_after_another_person_is_not_the_users(make_turn: TurnFactory, text: str) -> None:
+    assert "fact:due_date" not in _keyed(make_turn, text)
+
+
+@pytest.mark.parametrize(
     ("text", "value"),
     [
         ("we're planning to deliver at St Mary's Hospital", "St Mary's Hospital"),
