@@ -18,9 +18,9 @@ T0 = datetime(2025, 8, 20, 12, tzinfo=UTC)
 STORY = {
     "en": (["we're expecting!! first baby, due date is Feb 14", "doctor moved the due date to Feb 9 after the scan",
             "my bestie Mia is also pregnant, due in April, she's at St Mary's"],
-           ["When is the baby due?", "when are we due?"], "Feb", "when is my bestie due?", "April"),
+           ["When is the baby due?", "when are we due?"], ("Feb",), "when is my bestie due?", "April"),
     "zh": (["我怀孕了！预产期是二月十四号", "我闺蜜小美也怀孕了，预产期四月，在红房子医院"],
-           ["宝宝预产期是哪天？", "我们家宝宝什么时候出生？"], "怀孕", "我闺蜜什么时候生？", "闺蜜"),
+           ["宝宝预产期是哪天？", "我们家宝宝什么时候出生？"], ("怀孕", "二月"), "我闺蜜什么时候生？", "闺蜜"),
 }
 
 
@@ -46,7 +46,7 @@ def test_the_users_own_due_date_comes_before_a_friends(memory: Memory, lang: str
     memory.ingest([Turn("u", f"t{n}", "s", "user", text, T0 + timedelta(days=30 * n)) for n, text in enumerate(told)])
     for question in questions:
         first = memory.recall("u", question, k=3).results[0].item.description
-        assert own in first and friends not in first and "Mia" not in first, (question, first)
+        assert any(word in first for word in own) and friends not in first and "Mia" not in first, (question, first)
     # a question naming the friend still puts hers first
     first = memory.recall("u", about_friend, k=3).results[0].item.description
     assert friends in first, first
