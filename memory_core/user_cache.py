@@ -53,18 +53,29 @@ def cached_table(name: str, version: str, build: Callable[[], Table]) -> Table:
     except (OSError, ValueError):
         pass
     table = build()
+    try:
+        write_json(path, table)
+    except OSError as exc:
+        log.warning("cache %s not written (%s): built again by each process", path, exc)
+    return table
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` whole: into an owner-only file beside it (mode 0600, its folder made 0700
+    when missing), then put in place by one rename, so a reader in another process never sees half of it.
+
+    Raises:
+        OSError: the folder or the file could not be written (nothing is left behind).
+    """
     temporary: Path | None = None
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=path.stem, suffix=".tmp",
                                          delete=False) as f:  # mode 0600
             temporary = Path(f.name)
-            json.dump(table, f, ensure_ascii=False)
+            json.dump(data, f, ensure_ascii=False)
         os.replace(temporary, path)
         temporary = None
-    except OSError as exc:
-        log.warning("cache %s not written (%s): built again by each process", path, exc)
     finally:
         if temporary is not None:
             temporary.unlink(missing_ok=True)
-    return table

@@ -18,12 +18,10 @@ import atexit
 import hashlib
 import json
 import logging
-import os
-import tempfile
 import threading
 from pathlib import Path
 
-from memory_core.user_cache import cache_folder
+from memory_core.user_cache import cache_folder, write_json
 
 __all__ = ["KEPT", "digest", "lookup", "remember", "save"]
 
@@ -99,19 +97,9 @@ def save() -> int:
         if len(merged) > KEPT:
             merged = dict(list(merged.items())[-KEPT:])
         path = _path(key)
-        temporary: Path | None = None
         try:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, prefix=path.stem,
-                                             suffix=".tmp", delete=False) as f:  # mode 0600
-                temporary = Path(f.name)
-                json.dump(merged, f, ensure_ascii=False)
-            os.replace(temporary, path)
-            temporary = None
+            write_json(path, merged)
             written += len(cuts)
         except OSError as exc:
             log.info("jieba cuts not kept in %s (%s): the next process cuts again", path, exc)
-        finally:
-            if temporary is not None:
-                temporary.unlink(missing_ok=True)
     return written
