@@ -308,7 +308,9 @@ def export_cmd(out: Annotated[Path, typer.Argument(help="YAML file to write (own
         for name in user or []:
             memory.require_user(name)
         counts = export_yaml(memory.store, out, users=user or None, view=None if reveal else shown_export_item)
-    masked = "" if reveal else " (sensitive values masked; --reveal for a full backup)"
+    # the file's ``masked:`` says whether any value was a sensitive one (false: nothing needed a placeholder)
+    masked = "" if reveal else (" (sensitive values, where there were any, masked: see `masked:` in the file;"
+                                " --reveal for a full backup)")
     console.print(f"exported {sum(counts.values())} item(s) of {len(counts)} user(s) to {out}{masked}")
 
 
