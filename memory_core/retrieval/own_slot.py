@@ -64,7 +64,8 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
     A moved item's score becomes at most the score of the item it now follows, so scores stay in rank order.
     """
     names = _NAME.findall(query)
-    if not (asks_about_user(query) or asks_in_third_person(query) or names):
+    about_user = asks_about_user(query)
+    if not (about_user or asks_in_third_person(query) or names):
         return order, scores
     slots = order.tolist()
     whose: list[tuple[str, str] | None] = []
@@ -80,8 +81,10 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
     for n, w in enumerate(whose):
         if w is not None and not w[0] and (it := items[slots[n]]) is not None and it.status == Status.ACTIVE:
             own_last[w[1]] = n
+    # any attribute for a question about the user; a question by a name or in the third person moves only a home
+    # ("Where does Amy work?" names no speaker of this memory: nothing else changes)
     targets = {n: own_last[w[1]] for n, w in enumerate(whose)
-               if w is not None and w[0] and own_last.get(w[1], -1) > n}
+               if w is not None and w[0] and (about_user or w[1] in _HOME_ATTRS) and own_last.get(w[1], -1) > n}
     first_own = next((n for n, j in enumerate(slots) if _users_own(items[j], whose[n])), -1)
     targets.update({n: first_own for n, w in enumerate(whose)
                     if w is not None and w[0] and w[1] in _HOME_ATTRS and w[1] not in own_last and first_own > n})
