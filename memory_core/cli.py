@@ -402,7 +402,9 @@ def check(db: DbOption = None) -> None:
         for user in memory.store.users():  # a slot that holds one value must not hold two (issue 13)
             audit_user(memory, user, report)
         report.finish()
-    console.print(f"{report.status}: {report.item_count} item(s)")
+    # the count is of items checked; the issues and repairs follow, one line each
+    console.print(f"{report.status}: {report.item_count} item(s) checked, {len(report.issues)} issue(s), "
+                  f"{len(report.repaired)} repaired")
     for line in report.repaired:
         console.print(f"  repaired: {line}", markup=False, highlight=False)
     for line in report.issues:

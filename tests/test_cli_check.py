@@ -42,6 +42,8 @@ def test_check_flags_two_titles_and_a_spliced_text_with_the_fix(db: Path, monkey
     code, out, err = run(monkeypatch, capsys, db)
     assert code == 1 and err == "" and out.startswith("FAIL")
     issues = [line for line in out.splitlines() if line.startswith("  issue: ")]
+    # the summary counts the items checked and the issues found, so "FAIL: 44 item(s)" cannot read as 44 failures
+    assert out.splitlines()[0].endswith(f"item(s) checked, {len(issues)} issue(s), 0 repaired")
     [ann_titles] = [i for i in issues if "ann: fact:occupation has 2 active values" in i]
     assert '"TPM" in "用户在Google做TPM"' in ann_titles and "filed as fact:works_at" in ann_titles
     assert "gulfstream delete ID -u ann" in ann_titles  # how to fix it
