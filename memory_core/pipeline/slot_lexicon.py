@@ -51,6 +51,7 @@ class Cue:
     The pattern is compiled on first use (``regex``): a workload in one
     language never pays for the other language's cues, nor for attributes
     whose needles never match. ``Lexicon.check`` compiles them all.
+    ``of_other``: the cue is read only on a clause about another person (slots.yaml's ``of_other``).
     """
 
     source: str
@@ -64,6 +65,7 @@ class Cue:
     value_class: str = ""
     as_said: bool = False
     if_unknown: bool = False
+    of_other: bool = False
 
     @property
     def regex(self) -> re.Pattern[str]:
@@ -230,7 +232,8 @@ class Lexicon:
                                bool(entry.get("detail")), bool(entry.get("switch")), mode,
                                self.expand(str(entry["context"]), lang) if entry.get("context") else "",
                                bool(entry.get("if_known")), str(entry.get("value_class", "")),
-                               bool(entry.get("as_said")), bool(entry.get("if_unknown"))))
+                               bool(entry.get("as_said")), bool(entry.get("if_unknown")),
+                               bool(entry.get("of_other"))))
             cues[lang] = tuple(out)
         kind = {"preference": Kind.PREFERENCE, "todo": Kind.TODO}.get(spec.get("kind", ""), Kind.FACT)
         if spec.get("pref"):

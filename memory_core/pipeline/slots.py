@@ -305,7 +305,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
     if lang in attr.needles and attr.id not in needled(lex, folded or text.casefold(), lang):
         return None
     for cue in attr.cues.get(lang, ()):
-        if as_said and not cue.as_said:
+        if (as_said and not cue.as_said) or (cue.of_other and not subject):
             continue
         m = cue.regex.search(text)
         if m is None:
@@ -353,7 +353,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         if attr.key_group == "species":
             obj = lex.canon(groups.get("obj", ""), lang) or Lexicon._fold(groups.get("obj", ""), lang)
         elif attr.key_group == "rel":
-            obj = Lexicon._fold(groups.get("obj", ""), lang)
+            obj = person_label(Lexicon._fold(groups.get("obj", ""), lang))  # "flatmate" is "roommate"
             if obj.replace(" ", "_") in lex.many and value:  # "我有个同事叫阿彬": one key per colleague, by name
                 obj = f"{obj}:{Lexicon._fold(value, lang)}"
         elif attr.keyed:

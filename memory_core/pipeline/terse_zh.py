@@ -54,7 +54,7 @@ _PARENT = re.compile(r"^(?P<n>[一二两三四俩仨])(?:胎|个?娃的?)(?:宝�
 _TWO = {"二": "两", "俩": "两", "仨": "三"}
 # "复旦研二", "大三在读", "北大博一在读": the school and the year, said without 我 or a verb
 _YEAR = r"(?P<y>大[一二三四五]|研[一二三]|博[一二三四五]|高[一二三]|初[一二三]|本科|硕士|博士)"
-_SCHOOL = re.compile(rf"^(?!今年|明年|去年|现在|目前|已经|正在|刚|在)(?P<s>[^\W\d读]{{2,10}}?){_YEAR}(?:在读|中)?$")
+_SCHOOL = re.compile(rf"^(?!今年|明年|去年|现在|目前|已经|正在|刚|在|我)(?P<s>[^\W\d读]{{2,10}}?){_YEAR}(?:在读|中)?$")
 _READING = re.compile(rf"^(?:目前|现在|今年)?{_YEAR}在读$")
 # a body measure of the speaker's said back to normal with no subject ("血压已经正常了", "血糖降下来了"): it ends
 # the condition stated before (a measure said high with no subject stays in the user's own words)

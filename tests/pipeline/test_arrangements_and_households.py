@@ -98,8 +98,8 @@ def test_a_separation_ends_the_partner(tmp_path: Path, first: str, split: str) -
 
 
 @pytest.mark.parametrize(("home", "moved", "rel"), [
-    ("I live in Leeds.", "My mum moved in with us last month.", "mum"),
-    ("我住在杭州。", "我爸搬来跟我们住了", "爸"),
+    ("I live in Leeds.", "My mum moved in with us last month.", "mom"),  # keyed by the person's label:
+    ("我住在杭州。", "我爸搬来跟我们住了", "dad"),  # "my mum" and "我妈" are one mother
 ])
 def test_a_parent_moving_in_is_a_household_fact_not_a_new_home(tmp_path: Path, home: str, moved: str,
                                                                 rel: str) -> None:
