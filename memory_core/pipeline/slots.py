@@ -31,6 +31,7 @@ from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.job_event import job_event
 from memory_core.pipeline.job_site import job_site
+from memory_core.pipeline.job_title import titles_beside_employer
 from memory_core.pipeline.latin_whole import whole_word
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
@@ -201,6 +202,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
                         or not is_plan(clause, lang, context, h.value)]
         first = re.split(r"[，,；;]", clause)[0]  # the main statement: a plan when its own part is
         reading.skip = "plan" if not reading.hits and (said or is_plan(clause, lang, context, first)) else ""
+    if not subject:  # "I'm a backend dev at 腾讯": the title is the occupation's too
+        reading.hits = titles_beside_employer(reading.hits, lang, lambda said: read_clause(said, lang, user).hits)
     title_once(reading.hits)
     return reading
 
