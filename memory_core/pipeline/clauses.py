@@ -180,6 +180,15 @@ def _zh_bare_relative() -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def _zh_my_worksite() -> re.Pattern[str]:
+    """"公司在望京SOHO", "办公室搬到了中关村软件园": where the speaker's company is, a site of the lexicon's ``WORKSITE``
+    class, said with 我 left out (no other person's company is named before it)."""
+    site = lexicon().classes["zh"]["WORKSITE"]
+    return re.compile(r"^(?:现在|目前|如今)?的?(?:新)?(?:公司|单位|办公室|工位)(?:现在|目前|也|就)*(?:在|位于|搬到了?|搬去了?|是在)"
+                      rf"\s*[^，,。\s的在]{{1,12}}?(?:{site})", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
 def _zh_exam_said() -> re.Pattern[str]:
     """"驾照考过了", "雅思终于过了": an exam (the lexicon's EXAM word class) put first, then its outcome, with 我
     dropped as Chinese does."""
@@ -338,6 +347,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
         elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
+                or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _zh_my_worksite().match(clause)) \
                 or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_NEW_HOME_AT.match(clause)
                     and not _ZH_OTHER_SUBJECT.match(clause)) \
