@@ -6,6 +6,10 @@ no occupation is stored. A later title ("I'm a data scientist now", "现在是�
 employer's item that still says the old one, and a later employer alone ("我换到字节了") carries the old title
 along. ``titles_beside_employer`` reads the title of such a hit as an occupation of its own; ``title_once``
 (``clause_hits``) then leaves it out of the employer's claim, so each of the two is changed alone.
+
+Only a title said in English words is read so: a Chinese one the occupation's cues do not read is as often the
+work done as a title ("在阿里做前端开发", "在机场做地勤"), and an item of its own beside the employer's cost
+recall checks of the employer for "做什么工作" (dev cases d3-mixed-para-night-shift, x20-zh-landlord-not-own-job).
 """
 
 from __future__ import annotations
@@ -23,11 +27,13 @@ __all__ = ["titles_beside_employer"]
 _WITH_JOB = re.compile(r"(?:，做|\s+as\s+)(?P<job>[^，,]+)$")
 # the sentence the occupation's cues read a title from, per language
 _SAID = {"en": "I work as {job}", "zh": "我的职业是{job}"}
+# a title in English words: "backend dev", "data analyst", "PM"
+_LATIN_TITLE = re.compile(r"[A-Za-z][A-Za-z&.'-]*(?:\s+[A-Za-z][A-Za-z&.'-]*){0,4}")
 
 
 def titles_beside_employer(hits: list[SlotHit], lang: str, read: Callable[[str], list[SlotHit]]) -> list[SlotHit]:
-    """Return ``hits`` with an occupation hit for the title a user's employer hit carries, when the clause gave
-    the user no occupation of its own.
+    """Return ``hits`` with an occupation hit for the title in English words a user's employer hit carries, when
+    the clause gave the user no occupation of its own.
 
     Args:
         hits: one clause's hits (``slots.read_clause``), in order.
@@ -48,6 +54,8 @@ def titles_beside_employer(hits: list[SlotHit], lang: str, read: Callable[[str],
         if m is None:
             continue
         job = m.group("job").strip()
+        if not _LATIN_TITLE.fullmatch(job):
+            continue
         found = [h for h in read(said.format(job=job)) if h.attr.id == "occupation" and h.polarity > 0 and h.value]
         if found:
             return [*hits[:i + 1], found[0], *hits[i + 1:]]
