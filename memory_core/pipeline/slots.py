@@ -54,7 +54,7 @@ from memory_core.pipeline.slot_lexicon import (
 )
 from memory_core.pipeline.slot_needles import needled
 from memory_core.pipeline.stay_put import without_stay_put
-from memory_core.pipeline.value_class import is_generic_place, is_site, of_class
+from memory_core.pipeline.value_class import is_generic_place, is_site, is_tool, of_class
 from memory_core.text.relations import person_label
 from memory_core.text.script import has_han, lang_of
 
@@ -346,6 +346,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue  # "上次你问我在哪家医院", "you asked which hospital I work at": a question's gap, no value
         if attr.id == "works_at" and polarity > 0 and value and is_site(value, lang):
             continue  # "我在天府软件园上班": a site one works at (work_site), never the employer
+        if attr.id in PLACE_ATTRS and attr.id != "works_at" and value and is_tool(value, lang):
+            continue  # "moved to Asana", "搬到飞书": a tool the team works with, no home or school
         if attr.id == "lives_in" and polarity > 0 and value and is_site(value, lang) and _AT_WORK.search(text):
             continue  # "我在天府软件园区上班", "I work in the Shard building": where the work is, no home
         if attr.id == "works_at" and polarity < 0 and value and is_generic_place(value, lang):

@@ -32,7 +32,8 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.script import has_han
 from memory_core.text.zh_pos import pos_cut
 
-__all__ = ["is_area", "is_food", "is_generic_place", "is_known_org", "is_org", "is_person", "is_place", "is_site", "of_class"]
+__all__ = ["is_area", "is_food", "is_generic_place", "is_known_org", "is_org", "is_person", "is_place", "is_site", "is_tool",
+           "of_class"]
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +109,13 @@ def is_site(value: str, lang: str) -> bool:
     pattern = lexicon().classes[lang].get("WORKSITE", "")
     return bool(pattern) and re.search(f"(?:{pattern})(?:那边|这边|那儿|这儿|附近|一带|里)?$", value.strip(),
                                        re.IGNORECASE) is not None
+
+
+def is_tool(value: str, lang: str) -> bool:
+    """True when ``value`` is exactly a tool, language or platform a team works with (the lexicon's ``TOOL`` class:
+    "Asana", "Go", "飞书"): what one uses at work, never a place ("moved to Asana")."""
+    pattern = lexicon().classes[lang].get("TOOL", "")
+    return bool(pattern) and re.fullmatch(f"(?:{pattern})", value.strip(), re.IGNORECASE) is not None
 
 
 def _consumed(value: str) -> bool:
