@@ -32,8 +32,8 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.script import has_han
 from memory_core.text.zh_pos import pos_cut
 
-__all__ = ["is_area", "is_food", "is_generic_place", "is_known_org", "is_org", "is_person", "is_place", "is_site", "is_tool",
-           "of_class"]
+__all__ = ["is_area", "is_food", "is_generic_place", "is_known_org", "is_org", "is_person", "is_place", "is_site",
+           "is_tool", "of_class"]
 
 log = logging.getLogger(__name__)
 
