@@ -80,6 +80,7 @@ _EN_DROPPED_I = re.compile(
     r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
     r"picked\s+up|closed\s+on|unsubscribed|unsubbed|uninstalled|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
+    r"pushed\s+(?:my|our)|postponed\s+(?:my|our)|"  # "pushed my retirement back to 2032": a plan's new date
     r"lost|promoted\s+to|passed(?!\s+(?:away|out|by|on|along|through))|aced|flunked|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
     re.IGNORECASE)
 _EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+)*"
@@ -88,6 +89,7 @@ _EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+
 _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S"
                             r"|(?:dating|seeing)\s+someone\b|\w+ing\s+(?:\S+\s+){0,2}?again\b"  # "dating someone new"
                             r"|(?:officially\s+)?back\s+(?:on|to|into)\s+\w"  # "back on cigs", "gaming again": taken up
+                            r"|(?:planning|hoping|aiming)\s+to\s+\w"  # "planning to retire in 2030": the speaker's plan
                             r"|" + _EN_ALLERGIC +  # "… and allergic to penicillin": of the subject said before
                             r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",
                             re.IGNORECASE)  # "Three weeks in at Brightwater now": how long one has been there

@@ -31,6 +31,7 @@ from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.job_event import job_event
 from memory_core.pipeline.job_site import job_site
+from memory_core.pipeline.job_title import titles_beside_employer
 from memory_core.pipeline.latin_whole import whole_word
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.plain_negation import negation_form
@@ -53,7 +54,7 @@ from memory_core.pipeline.slot_lexicon import (
 )
 from memory_core.pipeline.slot_needles import needled
 from memory_core.pipeline.stay_put import without_stay_put
-from memory_core.pipeline.value_class import is_generic_place, of_class
+from memory_core.pipeline.value_class import is_generic_place, is_site, is_tool, of_class
 from memory_core.text.relations import person_label
 from memory_core.text.script import has_han, lang_of
 
@@ -201,9 +202,14 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
                         or not is_plan(clause, lang, context, h.value)]
         first = re.split(r"[，,；;]", clause)[0]  # the main statement: a plan when its own part is
         reading.skip = "plan" if not reading.hits and (said or is_plan(clause, lang, context, first)) else ""
+    if not subject:  # "I'm a backend dev at 腾讯": the title is the occupation's too
+        reading.hits = titles_beside_employer(reading.hits, lang, lambda said: read_clause(said, lang, user).hits)
     title_once(reading.hits)
     return reading
 
+
+# a clause saying where one works ("上班", "work"): a site it names is no home
+_AT_WORK = re.compile(r"上班|工作|办公|坐班|\bwork(?:s|ing)?\b|\boffice\b", re.IGNORECASE)
 
 _FIRST_AND_LAST = re.compile(r"^(?!(?:Mr|Mrs|Ms|Miss|Dr|Prof)\b)([A-Z][a-z]+)\s+[A-Z]")
 
@@ -338,6 +344,12 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue
         if value and _ASKED.search(value):
             continue  # "上次你问我在哪家医院", "you asked which hospital I work at": a question's gap, no value
+        if attr.id == "works_at" and polarity > 0 and value and is_site(value, lang):
+            continue  # "我在天府软件园上班": a site one works at (work_site), never the employer
+        if attr.id in PLACE_ATTRS and attr.id != "works_at" and value and is_tool(value, lang):
+            continue  # "moved to Asana", "搬到飞书": a tool the team works with, no home or school
+        if attr.id == "lives_in" and polarity > 0 and value and is_site(value, lang) and _AT_WORK.search(text):
+            continue  # "我在天府软件园区上班", "I work in the Shard building": where the work is, no home
         if attr.id == "works_at" and polarity < 0 and value and is_generic_place(value, lang):
             continue  # "我没在公司上班", "I don't work at an office": a kind of place, no employer ended
         if (attr.id == "works_at" or attr.id in PLACE_ATTRS) and lang == "zh" and is_activity(value):

@@ -32,7 +32,8 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.script import has_han
 from memory_core.text.zh_pos import pos_cut
 
-__all__ = ["is_area", "is_food", "is_generic_place", "is_known_org", "is_org", "is_person", "is_place", "of_class"]
+__all__ = ["is_area", "is_food", "is_generic_place", "is_known_org", "is_org", "is_person", "is_place", "is_site",
+           "is_tool", "of_class"]
 
 log = logging.getLogger(__name__)
 
@@ -102,11 +103,19 @@ _ZH_STUDIED = re.compile(r"^(?:在)?(?:读|学|考|备考|自学|进修|修|报�
                          r"(?=[^，,。]*?(?:证|资|照|研|博|本科|硕士|学位|课|班|语|文|编程|考试|考级|专升本|夜校|网课|MBA|CPA|CFA|ACCA|[雅托]思|托福|GRE|GMAT))")
 
 
-def _site(value: str, lang: str) -> bool:
+def is_site(value: str, lang: str) -> bool:
     """True when ``value`` ends in a site one works at (the lexicon's ``WORKSITE`` class: "天府软件园", "腾讯大厦",
-    "Riverside Tech Park"): a work place, never the employer."""
+    "Riverside Tech Park"; "天府软件园那边" too): a work place, never the employer."""
     pattern = lexicon().classes[lang].get("WORKSITE", "")
-    return bool(pattern) and re.search(f"(?:{pattern})$", value.strip(), re.IGNORECASE) is not None
+    return bool(pattern) and re.search(f"(?:{pattern})(?:那边|这边|那儿|这儿|附近|一带|里)?$", value.strip(),
+                                       re.IGNORECASE) is not None
+
+
+def is_tool(value: str, lang: str) -> bool:
+    """True when ``value`` is exactly a tool, language or platform a team works with (the lexicon's ``TOOL`` class:
+    "Asana", "Go", "飞书"): what one uses at work, never a place ("moved to Asana")."""
+    pattern = lexicon().classes[lang].get("TOOL", "")
+    return bool(pattern) and re.fullmatch(f"(?:{pattern})", value.strip(), re.IGNORECASE) is not None
 
 
 def _consumed(value: str) -> bool:
@@ -128,7 +137,7 @@ def is_org(value: str, lang: str) -> bool:
     value = _ZH_QUANTIFIER.sub("", value.strip())
     if lang == "zh" and _ZH_STUDIED.match(value):
         return False  # "在读教师资格证": a course, not an employer
-    if not value or _generic(value, lang) or is_place(value, lang) or _site(value, lang):
+    if not value or _generic(value, lang) or is_place(value, lang) or is_site(value, lang):
         return False  # "天府软件园", "Riverside Tech Park": where one works, not who for
     if lang == "en" and has_han(value) and _consumed(value):
         return False  # "I quit 咖啡 last week": a drink said in Chinese, no employer
