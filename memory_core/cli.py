@@ -37,6 +37,7 @@ from memory_core.cli_output import (
     require_store,
     stored_json,
     stored_text,
+    text_column,
 )
 from memory_core.cli_plugins import mount_plugins
 from memory_core.cli_usage import command_path, usage_hint
@@ -205,7 +206,7 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
         else:
             console.print("no memories matched (the query shares no searchable word with this user's memory)")
         return
-    table = Table("#", "score", "theme", "kind", "memory", "turns")
+    table = Table("#", "score", "theme", "kind", text_column("memory"), "turns")
     for rank, r in enumerate(response.results, 1):
         shown_kind = r.item.kind + (" (outdated)" * r.outdated)
         table.add_row(str(rank), f"{r.score:.3f}", stored_text(r.item.theme), shown_kind,
