@@ -37,6 +37,7 @@ from memory_core.cli_output import (
     require_store,
     stored_json,
     stored_text,
+    text_column,
 )
 from memory_core.cli_plugins import mount_plugins
 from memory_core.cli_usage import command_path, usage_hint
@@ -106,6 +107,7 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
            = False) -> None:
     """Ingest turns for a user from a file; each bad line is named and counted."""
     from memory_core.ingest_io import read_turn_file
+    from memory_core.ingest_summary import IngestOutcome, ingest_outcome, item_states, summary_line
     from memory_core.store.factory import missing_store
 
     user = check_id(user, "user id")
@@ -125,18 +127,20 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     if not parsed.turns:  # nothing to store: no store is opened, so none is created
         console.print(f"no turns read from {file} (it holds none); nothing stored", markup=False, highlight=False)
         return
+    users = sorted({t.user_id for t in parsed.turns})
+    outcome = IngestOutcome()
     with _memory(db) as memory, progress_bar() as progress:
         advance = progress_factory(progress)("ingest", len(parsed.turns))
-        stored = duplicates = applied = 0
+        before = {u: item_states(memory.store.list_items(u, statuses=None)) for u in users}
+        stored = duplicates = 0
         starts = [0, *range(INGEST_FIRST_BATCH, len(parsed.turns), INGEST_BATCH)]
         for start, end in zip(starts, [*starts[1:], len(parsed.turns)], strict=True):
             report = memory.ingest(parsed.turns[start:end])
-            stored, duplicates, applied = (stored + report.stored, duplicates + report.duplicates,
-                                           applied + report.applied)
+            stored, duplicates = stored + report.stored, duplicates + report.duplicates
             advance(end - start)
-    console.print(f"stored {stored} turn(s), {duplicates} already present, applied {applied} pending turn(s), "
-                  f"{len(parsed.errors)} bad line(s)")
-    users = sorted({t.user_id for t in parsed.turns})
+        for u in users:
+            outcome.add(ingest_outcome(before[u], item_states(memory.store.list_items(u, statuses=None))))
+    console.print(summary_line(stored, duplicates, outcome, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:
         console.print(f"users: {', '.join(users)}", markup=False, highlight=False)
     if parsed.errors:
@@ -205,7 +209,7 @@ def recall(user: UserOption, query: Annotated[str, typer.Argument(help="The mess
         else:
             console.print("no memories matched (the query shares no searchable word with this user's memory)")
         return
-    table = Table("#", "score", "theme", "kind", "memory", "turns")
+    table = Table("#", "score", "theme", "kind", text_column("memory"), "turns")
     for rank, r in enumerate(response.results, 1):
         shown_kind = r.item.kind + (" (outdated)" * r.outdated)
         table.add_row(str(rank), f"{r.score:.3f}", stored_text(r.item.theme), shown_kind,

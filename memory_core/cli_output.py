@@ -13,11 +13,12 @@ import typer
 from rich.console import Console
 from rich.highlighter import JSONHighlighter
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Column
 from rich.text import Text
 
 __all__ = ["LISTED_CHARS", "DbOption", "FullOption", "RevealOption", "UserOption", "check_output", "console", "err",
            "error_line", "fail", "listed", "plain_progress", "progress_bar", "progress_factory", "require_store",
-           "stored_json", "stored_text"]
+           "stored_json", "stored_text", "text_column"]
 
 # soft_wrap: a printed line is never broken at the console's width (80 columns when piped or written to a file),
 # so "FILE:LINE: reason" lines and summaries stay one line for a script that parses them; tables keep their layout
@@ -34,6 +35,18 @@ FullOption = Annotated[bool, typer.Option("--full", help="Print long texts whole
 
 #: A listing shows this many characters of a text; the rest is counted (``listed``).
 LISTED_CHARS = 300
+
+
+def text_column(header: str) -> Column:
+    """A table column for stored texts (a memory's description): wrapped at spaces where the text has them, and
+    folded at the column's width where it has none, so a Chinese or Japanese sentence (double-width characters
+    with no space between words) or a long URL is shown whole on several lines rather than cut to "…" (Rich's
+    default overflow, which cut a CJK description to its first few characters at any terminal width).
+
+    Returns:
+        a ``rich.table.Column`` to pass to ``Table`` in the place of its header.
+    """
+    return Column(header, overflow="fold")
 
 
 # C0 controls but tab and newline, DEL and C1 controls: a stored text holding an ANSI escape (ESC [ ... m) or a

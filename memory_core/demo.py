@@ -16,6 +16,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from memory_core.cli_output import text_column
 from memory_core.ingest_io import read_jsonl
 from memory_core.model import Status
 from memory_core.service import open_memory
@@ -78,7 +79,7 @@ def run_demo(console: Console, db: str | None = None) -> None:
                         console.print(f"    {rev.at.date()} {rev.op}: {shown_text(rev.reason or rev.new_description)}",
                                       markup=False, highlight=False)
 
-            timings = Table("query", "top items", "recall ms")
+            timings = Table(text_column("query"), text_column("top items"), "recall ms")
             for query in DEMO_QUERIES:
                 response = memory.recall(DEMO_USER, query, k=3)
                 top = "\n".join(shown_text(r.item.description, query=query) for r in response.results) or "(nothing)"

@@ -133,17 +133,24 @@ class Memory:
     def _owner(self, memory_id: str) -> str:
         """The user id holding ``memory_id`` (or the one id it is a unique prefix of: ``memory_core.item_ids``).
 
+        Mem0's calls by id name no user, and ids are unique per user only (an import keeps a Mem0 export's ids):
+        an id two users hold is refused, never resolved to one of them (a ``delete`` by one user's id removed the
+        other user's memory).
+
         Raises:
-            UnknownItem: no such memory. InvalidField: a prefix of several.
+            UnknownItem: no such memory. InvalidField: a prefix of several, or an id several users hold.
         """
         memory_id, store = check_id(memory_id, "memory_id"), self.api.memory.store
-        try:
-            return store.locate(memory_id).user_id
-        except UnknownItem:
+        owners = store.owners_of(memory_id)
+        if not owners:
             full = full_item_id(store, None, memory_id)
             if full == memory_id:
-                raise
-            return store.locate(full).user_id
+                raise UnknownItem(f"no memory item {memory_id!r}")
+            owners = store.owners_of(full)
+        if len(owners) > 1:
+            raise InvalidField(f"memory id {memory_id!r} is held by {len(owners)} users ({', '.join(owners[:5])}); "
+                               "use the native API with user_id (MemoryAPI.delete/get/update/history) to name whose")
+        return owners[0]
 
     def add(self, messages: Messages, *, user_id: str | None = None, agent_id: str | None = None,
             run_id: str | None = None, metadata: Mapping[str, Any] | None = None, infer: bool = True,

@@ -91,7 +91,7 @@ def test_partial_ingest_stores_good_lines_and_still_fails(tmp_path: Path, db: Pa
     src = tmp_path / "turns.jsonl"
     src.write_text("\n".join([line("a", "I live in Lisbon.", 1), "[1, 2]", line("b", "我喜欢吃火锅", 2)]) + "\n")
     result = gs("ingest", "--user", "ann", str(src), "--partial", db=db)
-    assert result.returncode == 1 and "stored 2 turn(s)" in result.stdout and "1 bad line(s)" in result.stdout
+    assert result.returncode == 1 and "recorded 2 turn(s)" in result.stdout and "1 bad line(s)" in result.stdout
     recalled = gs("recall", "--user", "ann", "火锅", "-k", "3", "--json", db=db)
     assert recalled.returncode == 0, recalled.stderr
     payload = json.loads(recalled.stdout)
@@ -207,7 +207,7 @@ def test_a_turn_stored_before_with_other_text_is_a_bad_line(tmp_path: Path, db: 
     assert f"{second}:2: turn_id 'b1' of user 'bob' was stored before with other text" in refused.stderr
     assert "nothing stored" in refused.stderr
     kept = gs("ingest", "--user", "bob", str(second), "--partial", db=db)
-    assert kept.returncode == 1 and "stored 1 turn(s)" in kept.stdout and "1 bad line(s)" in kept.stdout
+    assert kept.returncode == 1 and "recorded 1 turn(s)" in kept.stdout and "1 bad line(s)" in kept.stdout
     listed = gs("memories", "--user", "bob", db=db)
     assert "green tea" in listed.stdout and "Porto" not in listed.stdout and "Lisbon" in listed.stdout
 
@@ -297,7 +297,7 @@ def test_ingest_progress_on_a_pipe_is_whole_lines(tmp_path: Path, db: Path, turn
                                        "timestamp": 1767600000 + n}) + "\n" for n in range(turns)))
     result = gs("ingest", "--user", "ann", str(src), db=db)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith(f"stored {turns} turn(s)") and result.stdout.endswith("\n")
+    assert result.stdout.startswith(f"recorded {turns} turn(s)") and result.stdout.endswith("\n")
     shown = result.stderr.splitlines()
     assert result.stderr.endswith("\n")
     assert shown == [f"ingest: {n}/{turns}" for n in steps], "whole lines, one a batch, the last one done"

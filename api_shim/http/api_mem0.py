@@ -136,7 +136,8 @@ def _bare(who: Caller, stored: str) -> str:
 
 def _owner(svc: Services, who: Caller, memory_id: str) -> str:
     """The stored user id holding ``memory_id`` (or the one id it is a unique prefix of, 6+ characters:
-    ``memory_core.item_ids``) in the caller's tenant; 404 when none does, 422 for a prefix of several."""
+    ``memory_core.item_ids``) in the caller's tenant; 404 when none does, 422 for a prefix of several or an id
+    several users hold (an import keeps a Mem0 export's ids, unique per user only)."""
     owners = svc.store.owners_of(memory_id, prefix=f"{who.tenant}:")
     if not owners and len(memory_id) >= MIN_ID_PREFIX:
         found = svc.store.owned_ids_starting(memory_id, prefix=f"{who.tenant}:")
@@ -146,6 +147,9 @@ def _owner(svc: Services, who: Caller, memory_id: str) -> str:
         owners = [u for u, _ in found]
     if not owners:
         raise ApiError(404, "unknown_item", f"no memory {memory_id!r}")
+    if len(owners) > 1:  # ids are unique per user only (an import keeps Mem0's ids): never act on a guess
+        raise ApiError(422, "invalid_input", f"memory id {memory_id!r} is held by {len(owners)} users of this "
+                       "tenant; use /v1/users/{user_id}/items/{item_id} to name whose")
     return owners[0]
 
 

@@ -443,7 +443,10 @@ def settle_weak(cands: list[Candidate], existing: Mapping[str, list[MemoryItem]]
     A statement of the slot is an active item under its key, or an own-words
     item of the slot's topic it ends (``Candidate.ends``, ``gist:<attribute>``),
     or another statement of the same turn ("我住在无锡，在滨湖区": the second
-    clause narrows the first). A default cue's candidate (``needs_absent``: the
+    clause narrows the first). The same clause kept in the user's own words before (the item the candidate
+    standing in for this one would write, word for word) is no statement of the slot: "我换工作了，现在在阿里巴巴"
+    said again in a later session is a restatement of that item (a hit), never a change superseding it by
+    its own value reworded. A default cue's candidate (``needs_absent``: the
     home read from "我在杭州工作") is kept only when neither is there.
     """
     if not any(c.needs_existing or c.instead_of or c.needs_absent for c in cands):
@@ -454,8 +457,11 @@ def settle_weak(cands: list[Candidate], existing: Mapping[str, list[MemoryItem]]
     cands = [c for c in cands if not (c.needs_absent and c.key in stated)]
     kept = {c.key for c in cands if c.key and not c.needs_existing and not c.restate_only}  # "住在无锡，在滨湖区"
     for cand in cands:
-        if cand.needs_existing and any(i.active for k in (cand.key, *cand.ends) if k.startswith(("fact:", "gist:"))
-                                       for i in existing.get(k, ())):
+        if not cand.needs_existing:
+            continue
+        own = {c.description.strip().casefold() for c in cands if c.instead_of == cand.key}  # the clause as said
+        if any(i.active and i.description.strip().casefold() not in own
+               for k in (cand.key, *cand.ends) if k.startswith(("fact:", "gist:")) for i in existing.get(k, ())):
             kept.add(cand.key)
     return [c for c in cands if not (c.needs_existing and c.key not in kept) and not (c.instead_of
                                                                                      and c.instead_of in kept)]

@@ -122,6 +122,12 @@ class ItemReads(ABC):
         """Return an item's revisions from newest to oldest. Raises UnknownItem."""
         return self.get(user_id, item_id).history_newest_first()
 
+    def owners_of(self, item_id: str, *, prefix: str = "") -> list[str]:
+        """The users holding an item with this id (ids are unique per user only: an import keeps a Mem0 export's
+        ids, so two users may hold one), those starting with ``prefix``, sorted. Every user's items are read;
+        the SQL store answers from its index."""
+        return sorted(u for u in self.users() if u.startswith(prefix) and item_id in self._load_all(u))
+
     def locate(self, item_id: str) -> MemoryItem:
         """Find an item by id alone, whoever owns it. Raises UnknownItem."""
         for user in self.users():

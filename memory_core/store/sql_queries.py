@@ -220,6 +220,9 @@ def _q_ids_citing(dialect: str) -> Select[Any]:
 
 
 _Q_IDS_CITING = {dialect: _q_ids_citing(dialect) for dialect in ("postgresql", "sqlite")}
+#: The sources of the user's items of ``:ids`` that were not deleted (a replayed turn's id cited by a memory).
+_Q_LIVE_SOURCES = select(_M.c.source).where(_M.c.user_id == _UID, _M.c.status != Status.DELETED,
+                                           _M.c.id.in_(bindparam("ids", expanding=True)))
 
 
 @functools.lru_cache(maxsize=16)

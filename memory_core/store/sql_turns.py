@@ -19,7 +19,9 @@ from sqlalchemy.engine import Connection, Row
 from memory_core.errors import InvalidField, NotFound, TurnConflict
 from memory_core.model import Turn, utcnow
 from memory_core.store.sql_queries import (
+    _Q_IDS_CITING,
     _Q_LAST_SEQ_LOCK,
+    _Q_LIVE_SOURCES,
     _Q_SET_LAST_SEQ,
     _Q_TURN,
     _Q_TURN_INSERT,
@@ -57,10 +59,13 @@ class SqlTurnRows(TurnStore):
 
         The same turn (session, role, time and text) under a new turn id is a repeat too: stored under its id
         with ``meta["duplicate_of"]`` (``turn_text.DUPLICATE_META``), so the id has a status, and answered as
-        the first copy and False; the curator applies nothing for it.
+        the first copy and False; the curator applies nothing for it. So is a turn the log never held whose id a
+        live memory of the user cites (imported from an export of a store that applied it: ``_cited_turn_ids``):
+        stored marked ``duplicate_of`` its own id and answered False.
 
         Returns:
-            (stored turn with its seq, True if new); a repeat gives the first copy and False.
+            (stored turn with its seq, True if new); a repeat gives the first copy (or, for an imported turn,
+            itself) and False.
 
         Raises:
             InvalidField, EmptyText, TextTooLong: bad fields; TurnConflict: the same turn id with other text.
@@ -104,6 +109,7 @@ class SqlTurnRows(TurnStore):
         found = {r.turn_id: _turn_from_row(r)
                  for r in conn.execute(_Q_TURNS_BY_IDS, {"uid": user_id, "tids": [r["turn_id"] for r in rows]})}
         said = _said_at(conn, user_id, [r["timestamp"] for r in rows if r["turn_id"] not in found])
+        imported = self._cited_turn_ids(conn, user_id, [r["turn_id"] for r in rows if r["turn_id"] not in found])
         new_rows: list[dict[str, Any]] = []
         pairs: list[tuple[Turn, bool]] = []
         now = utcnow()
@@ -112,6 +118,13 @@ class SqlTurnRows(TurnStore):
             if stored is None:
                 first = _first_copy(said, row)
                 last += 1
+                if first is None and row["turn_id"] in imported:  # applied in the store it was exported from
+                    row = {**row, "meta": {**row["meta"], DUPLICATE_META: row["turn_id"]}}
+                    stored = Turn(seq=last, **row)
+                    found[row["turn_id"]] = stored
+                    new_rows.append({"seq": last, "ingested_at": now, **row})
+                    pairs.append((stored, False))
+                    continue
                 if first is not None:  # the same turn under a new id: stored for its status, applied as nothing
                     row = {**row, "meta": {**row["meta"], DUPLICATE_META: first.turn_id}}
                 stored = Turn(seq=last, **row)
@@ -131,6 +144,23 @@ class SqlTurnRows(TurnStore):
             conn.execute(_Q_TURN_INSERT, new_rows)
             conn.execute(_Q_SET_LAST_SEQ, {"uid": user_id, "seq": last})
         return pairs
+
+    def _cited_turn_ids(self, conn: Connection, user_id: str, turn_ids: list[str]) -> set[str]:
+        """Those of ``turn_ids`` (not in the log) that a live memory of the user cites as its source.
+
+        Such a turn was applied before: its memories came with an export (``gulfstream import``) and the turn
+        log, which an export does not carry, never saw it. A replay of it is a repeat, as a turn the log holds
+        would be. A deleted memory's sources do not count: ``delete_all`` forgets the user's turns so the
+        same message said again is stored anew (``forget_turns``).
+        """
+        if not turn_ids:
+            return set()
+        params = {"uid": user_id, "tids": sorted(set(turn_ids))}
+        ids = [r.id for r in conn.execute(_Q_IDS_CITING["sqlite" if self.is_sqlite else "postgresql"], params)]
+        if not ids:
+            return set()
+        cited = {str(t) for r in conn.execute(_Q_LIVE_SOURCES, {"uid": user_id, "ids": ids}) for t in r.source or ()}
+        return cited & set(turn_ids)
 
     @staticmethod
     def _turn_row(turn: Turn) -> dict[str, Any]:

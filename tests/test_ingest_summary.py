@@ -1,0 +1,87 @@
+"""``gulfstream ingest``'s summary says what happened to the memories, and says it truly: the counts of
+``ingest_outcome`` agree with the items the store holds afterwards."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from memory_core.ingest_summary import IngestOutcome, ItemState, ingest_outcome, summary_line
+
+
+def _s(status: str = "active", text: str = "User lives in Porto", hit: int = 0, raw: bool = False) -> ItemState:
+    return ItemState(status, text, hit, raw)
+
+
+def test_each_change_is_counted_by_what_a_person_would_call_it() -> None:
+    before = {"home": _s(), "jazz": _s(text="User loves jazz"), "job": _s(text="User works as a nurse"),
+              "tea": _s(text="用户喜欢喝龙井茶"), "old": _s("superseded", "User lives in Lisbon"),
+              "raw1": _s(text="user: I love jazz", raw=True)}
+    after = {**before, "home": _s("superseded"), "braga": _s(text="User lives in Braga"),
+             "jazz": _s(text="User loves jazz", hit=1), "job": _s(text="User works as a head nurse"),
+             "tea": _s("deleted", "用户喜欢喝龙井茶"), "raw2": _s(text="user: I moved to Braga", raw=True),
+             "raw1": _s(text="user: I love jazz", hit=3, raw=True),
+             "brief": _s("superseded", "User's flight is on Monday")}  # created and replaced in one ingest
+    out = ingest_outcome(before, after)
+    assert out == IngestOutcome(created=2, updated=1, confirmed=1, superseded=2, ended=1, raw_kept=1)
+
+
+def test_a_replay_changes_nothing_and_says_so() -> None:
+    state = {"home": _s(), "raw": _s(text="user: I live in Porto", raw=True)}
+    out = ingest_outcome(state, dict(state))
+    assert out == IngestOutcome()
+    line = summary_line(0, 2, out, bad=0)
+    assert line == ("recorded 0 turn(s), 2 already seen; memories: 0 created, 0 updated, 0 confirmed, "
+                    "0 superseded, 0 ended; 0 bad line(s)")
+
+
+def test_outcomes_of_several_users_add_up() -> None:
+    total = IngestOutcome(created=1, raw_kept=1)
+    total.add(IngestOutcome(created=2, superseded=1, raw_kept=2))
+    assert total == IngestOutcome(created=3, superseded=1, raw_kept=3)
+
+
+def test_the_printed_summary_matches_the_store(tmp_path: Path) -> None:
+    db = tmp_path / "m.db"
+    env = {"PATH": "/usr/bin:/bin", "COLUMNS": "200", "HOME": str(tmp_path), "GULFSTREAM_EMBEDDER": "none"}
+
+    def gs(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "memory_core", *args, "--db", f"sqlite:///{db}"],
+                              capture_output=True, text=True, timeout=180, env=env)
+
+    def ingest(name: str, *turns: tuple[str, str, str]) -> dict[str, int]:
+        src = tmp_path / name
+        src.write_text("".join(json.dumps({"turn_id": i, "text": t, "timestamp": at}, ensure_ascii=False) + "\n"
+                               for i, t, at in turns))
+        out = gs("ingest", "--user", "ann", str(src))
+        assert out.returncode == 0, out.stderr
+        line = out.stdout.strip().splitlines()[-1]
+        assert re.fullmatch(r"recorded \d+ turn\(s\), \d+ already seen; memories: \d+ created, \d+ updated, "
+                            r"\d+ confirmed, \d+ superseded, \d+ ended( \(\d+ raw turn\(s\) kept beside them\))?; "
+                            r"0 bad line\(s\)", line), line
+        counts = {w: int(n) for n, w in re.findall(r"(\d+) (created|updated|confirmed|superseded|ended|raw)", line)}
+        counts["recorded"], counts["seen"] = map(int, re.findall(r"(\d+) (?:turn\(s\)|already)", line)[:2])
+        return counts
+
+    first = ingest("a.jsonl", ("t1", "I live in Lisbon and I love jazz.", "2026-01-01T10:00:00Z"),
+                   ("t2", "我住在杭州。", "2026-01-02T10:00:00Z"))
+    assert first["recorded"] == 2 and first["seen"] == 0 and first["raw"] == 2
+    from memory_core.embedded import EmbeddedMemory
+    from memory_core.store.forget_source import is_raw_turn_item
+
+    mem = EmbeddedMemory.open(database_url=f"sqlite:///{db}")
+    try:
+        curated = [i for i in mem.memory.store.list_items("ann", statuses=None) if not is_raw_turn_item(i)]
+    finally:
+        mem.close()
+    assert first["created"] == len(curated)  # every curated item is new, the superseded home among them
+    assert first["superseded"] == sum(i.status == "superseded" for i in curated) == 1
+    again = ingest("a.jsonl", ("t1", "I live in Lisbon and I love jazz.", "2026-01-01T10:00:00Z"),
+                   ("t2", "我住在杭州。", "2026-01-02T10:00:00Z"))
+    assert again == {"created": 0, "updated": 0, "confirmed": 0, "superseded": 0, "ended": 0, "recorded": 0,
+                     "seen": 2}
+    later = ingest("b.jsonl", ("t3", "I love jazz. I moved to Porto.", "2026-02-01T10:00:00Z"))
+    assert later["recorded"] == 1 and later["confirmed"] >= 1 and later["superseded"] == 1 and later["created"] >= 1
