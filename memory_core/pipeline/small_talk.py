@@ -55,7 +55,7 @@ _SMALL_TALK = re.compile(
     r"good\s+(?:morning|night|evening)|hi|hello|hey|bye|see\s+you(?:\s+(?:soon|later|tomorrow|then|there))?|"
     r"anytime|my\s+pleasure|welcome|appreciate\s+(?:it|that)|cheers|nice\s+one|good\s+idea|alright|all\s+right|"
     r"(?:(?:it's\s+)?(?:so\s+)?(?:nice|good|great|pleased|lovely|glad)\s+to\s+(?:meet|see|hear\s+from)\s+you(?:\s+too)?)|"
-    r"很高兴认识你|认识你很高兴|幸会|欢迎|"
+    r"很高兴认识(?:你|您)|认识(?:你|您)很高兴|幸会|欢迎|"
     # an acknowledgement that something will be remembered carries nothing of its own
     r"(?:i'll|i\s+will)\s+(?:remember|keep\s+(?:that|it|this)\s+in\s+mind|make\s+a\s+note\s+of)"
     r"(?:\s+(?:that|it|this|(?:what|everything|anything)\s+you\s+(?:share|tell\s+me|say)))?|"
