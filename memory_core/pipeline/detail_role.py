@@ -249,11 +249,13 @@ def speaks_of(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -
     if not shared:
         return True
     held = old.terms | old.strong
+    # an item naming no one ("User has a dog": its strong terms are its kind's) is named by "her name is Biscuit"
+    named = any(":" not in t for t in old.strong - old.numbers)
     other = False  # a clause named another one ("her name is Priya"): the pronouns after it speak of that one
     for clause in _CLAUSE.split(said):
         if not clause.strip():
             continue
-        if new_name(clause, held):
+        if named and new_name(clause, held):
             other = True  # "I met someone, her name is Priya", "got a puppy named Mochi": no clause of the item's
             continue
         if _TAKEN_UP.search(clause.strip()):
