@@ -342,10 +342,11 @@ def detail_of_thing(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     return not of_entity(key, new, old) or speaks_of(said, new, old, lang, subject)
 
 
-# whom an act is for or with, in an item's text: "弹给小米听", "跟老李去", "for my son", "with Tom"
+# whom an act is for or with, in an item's text: "弹给小米听", "跟老李去", "陪乐乐", "with Tom" (not "for", "为",
+# "和": "studying for the GMAT" names what the act is for, 和 opens names such as 和睦家)
 _COMPANY_BEFORE = {
-    "zh": r"(?:给|跟|陪|和|同|带|为|替|帮)",
-    "en": r"\b(?:for|with|to)\s+(?:my\s+|our\s+|the\s+|his\s+|her\s+)?",
+    "zh": r"(?:给|跟|陪)",
+    "en": r"\bwith\s+(?:my\s+|our\s+|his\s+|her\s+)?",
 }
 
 
