@@ -34,12 +34,13 @@ import re
 
 from memory_core.pipeline.episode_words import befell
 from memory_core.pipeline.gist import RESTATE_OVERLAP, Topic, lasting, topic, word_overlap
+from memory_core.pipeline.names_new_one import new_name
 from memory_core.text.script import has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.zh_pos import pos_cut
 
-__all__ = ["ENTITY_KEYS", "adds_detail", "detail_of_thing", "head_of", "of_entity", "passing_mention", "says_count",
-           "speaks_of"]
+__all__ = ["ENTITY_KEYS", "adds_detail", "company_only", "detail_of_thing", "head_of", "of_entity", "passing_mention",
+           "says_count", "speaks_of"]
 
 #: Slot keys whose value is a person, an animal, a place or an organisation of the user's.
 ENTITY_KEYS = ("fact:lives_in", "fact:works_at", "fact:school", "fact:partner", "fact:family", "fact:children",
@@ -247,10 +248,19 @@ def speaks_of(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -
     shared = (new.terms & (old.terms | old.strong)) - new.numbers - old.numbers
     if not shared:
         return True
+    held = old.terms | old.strong
+    # an item naming no one ("User has a dog": its strong terms are its kind's) is named by "her name is Biscuit"
+    named = any(":" not in t for t in old.strong - old.numbers)
+    other = False  # a clause named another one ("her name is Priya"): the pronouns after it speak of that one
     for clause in _CLAUSE.split(said):
         if not clause.strip():
             continue
+        if named and new_name(clause, held):
+            other = True  # "I met someone, her name is Priya", "got a puppy named Mochi": no clause of the item's
+            continue
         if _TAKEN_UP.search(clause.strip()):
+            if other:
+                continue  # "she's an ER doctor at Denver Health": of the one just named
             return True  # "叫它大橘", "she's a beagle mix", "他今年三岁": the thing named, described, aged
         clang = lang_of(clause)
         if _aged(clause, shared):
@@ -330,6 +340,33 @@ def detail_of_thing(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     if key.startswith(_PERSON_KEYS) and any(p.search(said) for p in _PERSONS_PLACE.values()):  # mixed text too
         return False  # "陈默 is still in Hangzhou": where the partner is, is the partner's own fact, not the bond's
     return not of_entity(key, new, old) or speaks_of(said, new, old, lang, subject)
+
+
+# whom an act is for or with, in an item's text: "弹给小米听", "跟老李去", "陪乐乐", "with Tom" (not "for", "为",
+# "和": "studying for the GMAT" names what the act is for, 和 opens names such as 和睦家)
+_COMPANY_BEFORE = {
+    "zh": r"(?:给|跟|陪)",
+    "en": r"\bwith\s+(?:my\s+|our\s+|his\s+|her\s+)?",
+}
+
+
+def company_only(held: str, new: Topic, old: Topic) -> bool:
+    """True when every term a statement (topic ``new``) shares with an item (text ``held``, topic ``old``) stands in
+    the item's text only as whom its act is for or with (``_COMPANY_BEFORE``): "小米湿疹好严重" shares 小米 with
+    "用户又开始练琴了，弹给小米听", "Tom got a new job" shares Tom with "walks the dog with Tom". The statement speaks
+    of that one, not of the item: neither said again nor a detail of it. False when nothing is shared."""
+    shared = (new.terms & (old.terms | old.strong)) - new.numbers - old.numbers
+    if not shared:
+        return False
+    folded = held.casefold()
+    for term in shared:
+        if not term or term.startswith("syn:") or term not in folded:
+            return False
+        before = _COMPANY_BEFORE["zh" if has_han(term) else "en"]
+        spots = [m.start() for m in re.finditer(re.escape(term), folded)]
+        if any(re.search(before + r"$", folded[:i]) is None for i in spots):
+            return False
+    return True
 
 
 #: Slot keys whose value is another person of the user's life (a partner, family, children).

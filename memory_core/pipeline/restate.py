@@ -31,7 +31,7 @@ from memory_core.pipeline.changed_value import changed_number, ended_by_stance, 
 from memory_core.pipeline.changed_value import with_statement as _with
 from memory_core.pipeline.detail_mood import NOT_SAID, mood_of
 from memory_core.pipeline.detail_role import adds_detail as _detail
-from memory_core.pipeline.detail_role import detail_of_thing, passing_mention
+from memory_core.pipeline.detail_role import company_only, detail_of_thing, passing_mention
 from memory_core.pipeline.drug_switch import names_other_drug
 from memory_core.pipeline.gist import (
     MAX_GIST_CHARS,
@@ -198,6 +198,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         if passing_mention(cand.description, cand.topic, old, str(item.key or ""), cand.lang,
                            _subject(speaker, cand.lang)):
             continue  # "Took the kids to the zoo", "Ran the Denver half marathon": a passing mention of the thing
+        if company_only(item.description, cand.topic, old):
+            continue  # "小米湿疹好严重" beside "练琴了，弹给小米听": of whom the act is for, not of the act
         rank = 2 if restated else 1
         if best is None or rank > best[0]:
             best = (rank, item, old)

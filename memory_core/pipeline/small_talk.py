@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
@@ -54,13 +55,16 @@ _SMALL_TALK = re.compile(
     r"good\s+(?:morning|night|evening)|hi|hello|hey|bye|see\s+you(?:\s+(?:soon|later|tomorrow|then|there))?|"
     r"anytime|my\s+pleasure|welcome|appreciate\s+(?:it|that)|cheers|nice\s+one|good\s+idea|alright|all\s+right|"
     r"(?:(?:it's\s+)?(?:so\s+)?(?:nice|good|great|pleased|lovely|glad)\s+to\s+(?:meet|see|hear\s+from)\s+you(?:\s+too)?)|"
-    r"很高兴认识你|认识你很高兴|幸会|欢迎|"
+    r"很高兴认识(?:你|您)|认识(?:你|您)很高兴|幸会|欢迎|"
     # an acknowledgement that something will be remembered carries nothing of its own
-    r"(?:i'll|i\s+will)\s+(?:remember|keep\s+(?:that|it|this)\s+in\s+mind|make\s+a\s+note\s+of)(?:\s+(?:that|it|this))?|"
+    r"(?:i'll|i\s+will)\s+(?:remember|keep\s+(?:that|it|this)\s+in\s+mind|make\s+a\s+note\s+of)"
+    r"(?:\s+(?:that|it|this|(?:what|everything|anything)\s+you\s+(?:share|tell\s+me|say)))?|"
+    # an encouragement to go slowly ("Take it one box at a time.", "Take it easy!", "One step at a time.")
+    r"take\s+it\s+(?:easy|slow|(?:one|a)\s+\w+\s+at\s+a\s+time)|one\s+(?:step|day|thing)\s+at\s+a\s+time|"
     r"noted|will\s+do|understood|(?:我)?(?:会)?记住(?:了|的|啦)?|(?:我)?(?:已)?记下(?:了|来了)?|知道了|"
     r"(?:(?:i\s+)?hope\s+you\s+)?have\s+a\s+(?:\w+\s+)?(?:day|weekend|evening|night|time|trip)|enjoy(?:\s+(?:your|the)\s+\w+)?|oh|aw+|take\s+care|"
-    r"祝你[^，。！!,.]*|早上好|晚上好|晚安|加油|辛苦了|"
-    r"好的|好|嗯|哈哈|没问题|不客气|谢谢(?:你|您|啦)?|收到|明白了?|了解|太好了|真棒|好呀|好啊|你好|再见|当然|可以|"
+    r"祝(?:你|您)?[^，。！!,.？?]{0,14}|早上好|晚上好|晚安|加油|(?:[\u4e00-\u9fff]{1,10})?辛苦(?:你|您)?(?:了|啦)|"
+    r"好的|好|嗯|哈哈|没问题|不客气|谢谢(?:你|您|啦)?|收到|明白了?|了解|太好了|真棒|好呀|好啊|你好|您好|再见|当然|可以|"
     # encouragement and an offer of more help ("你一定可以的！", "有需要随时找我", "You've got this!")
     r"(?:你|您)(?:一定|肯定)(?:可以|行|能行|没问题)的?|相信你|"
     r"(?:有(?:什么)?(?:需要|问题)(?:的话)?)?(?:随时|尽管)(?:找我|问我|叫我)|"
@@ -72,8 +76,12 @@ _SMALL_TALK = re.compile(
     r"抱抱(?:你|您)?|节哀(?:顺变)?|"
     r"(?:i'm\s+|i\s+am\s+)?(?:so\s+|very\s+|really\s+|truly\s+)?sorry(?:\s+to\s+hear\s+(?:that|about\s+(?:that|this))"
     r"|\s+for\s+your\s+loss)?|(?:sending\s+)?(?:(?:big\s+)?hugs|love)|my\s+(?:deepest\s+)?condolences|"
-    r"congrat(?:ulation)?s(?:\s+on\s+(?:the|your)\s+(?:new\s+)?(?:job|role|position|promotion|baby|home|house|"
-    r"engagement|wedding|graduation))?|恭喜(?:你|您)?(?:啦|了|呀)?|祝贺(?:你|您)?|"
+    r"congrat(?:ulation)?s(?:\s+(?:on|to)\s+(?:the\s+|your\s+|you\s+(?:both|two)\s*)?[\w'-]+(?:\s+[\w'-]+){0,4})?|"
+    # what a congratulation says of the thing done ("That's a huge milestone.", "What an achievement!")
+    r"(?:that's|that\s+is|what)\s+(?:such\s+)?an?\s+(?:(?:huge|big|great|major|real|amazing|incredible|impressive|"
+    r"wonderful)\s+)?(?:milestone|achievement|accomplishment|step|deal|win|news)|well\s+(?:done|deserved)|"
+    # a congratulation or a wish in Chinese, with whom and what for ("恭喜王叔叔当爷爷了！", "祝宝宝健康成长！")
+    r"恭喜[^，。！!,.？?]{0,14}|祝贺[^，。！!,.？?]{0,14}|"
     r"(?:很|真|非常|挺)?(?:健康|好|棒)的(?:习惯|生活方式)[哦呀啊呢]?|"
     r"(?:that's\s+|what\s+)?(?:a\s+)?(?:very\s+|really\s+)?(?:healthy|good|great)\s+habit|"
     r"good\s+luck|you(?:'ve|\s+have)?\s+got\s+this|you\s+can\s+do\s+(?:it|this)|i\s+believe\s+in\s+you|"
@@ -97,8 +105,12 @@ def _pleasantry(sentence: str) -> bool:
     stripped = sentence.strip()
     if _SMALL_TALK.match(stripped) is not None:
         return True
-    named = _ADDRESSED.match(stripped)  # "Nice to meet you, Tom!": the pleasantry without the name
-    return named is not None and _SMALL_TALK.match(named.group(1)) is not None
+    named = _addressed().match(stripped)  # "Nice to meet you, Tom!": the pleasantry without the name
+    if named is not None and _SMALL_TALK.match(named.group(1)) is not None:
+        return True
+    # "Aisha, congrats!", "何佳你好！", "王叔叔您好！", "张老师好！": the name or title before the pleasantry
+    opened = _addressed_first().match(stripped)
+    return opened is not None and _SMALL_TALK.match(opened.group(1) or opened.group(2)) is not None
 
 
 def new_words(text: str, addressed: bool = True) -> list[str]:
@@ -139,13 +151,45 @@ def says_nothing_new(words: list[str], known: str) -> bool:
     return all(w in said for w in words)
 
 
-#: A pleasantry addressed to someone by name at its end ("Nice to meet you, Tom!", "Hi Tom!", "好的，小林！"):
-#: one or two capitalised words, or 2-4 Han characters after a comma.
-_ADDRESSED = re.compile(r"^(.*?\S)(?:[,，]?\s+(?:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"
-                        r"|[,，]\s*(?:[A-Z][a-z]+|[\u4e00-\u9fff]{2,4}))[\s.!~。！…]*$")
+@functools.cache
+def _titles() -> tuple[str, str]:
+    """The forms of address of ``data/forms_of_address.yaml`` as two regex alternations: (English titles
+    written before a name, Chinese titles written after a name or alone)."""
+    data = load_shipped("data", "forms_of_address.yaml")
+    en = "|".join(re.escape(t) for t in sorted(data.get("en") or [], key=len, reverse=True))
+    zh = "|".join(re.escape(t) for t in sorted(data.get("zh") or [], key=len, reverse=True))
+    return en, zh
 
-#: Where a sentence ends (the end mark stays with its sentence).
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？~…])\s*")
+
+def _addressee() -> str:
+    """A regex for whom a pleasantry is addressed to: a name of one or two capitalised words, with or
+    without a title before it ("Tom", "Dr. Lee", "Mr Chen Wei")."""
+    en, _ = _titles()
+    return rf"(?:(?:{en})\.?\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+
+
+@functools.cache
+def _addressed() -> re.Pattern[str]:
+    """A pleasantry addressed to someone at its end ("Nice to meet you, Tom!", "Hi Tom!", "Congrats, Dr. Lee!",
+    "好的，小林！"): an English addressee (``_addressee``), or 2-4 Han characters after a comma."""
+    return re.compile(rf"^(.*?\S)(?:[,，]?\s+{_addressee()}"
+                      r"|[,，]\s*(?:[A-Z][a-z]+|[\u4e00-\u9fff]{2,4}))[\s.!~。！…]*$")
+
+
+@functools.cache
+def _addressed_first() -> re.Pattern[str]:
+    """A pleasantry opened by whom it is addressed to ("Aisha, congrats!", "何佳你好！", "王叔叔您好！", "张老师好！",
+    "李老师，辛苦了"): an English addressee and a comma (group 1 is the pleasantry), or a title
+    (``data/forms_of_address.yaml``) with or without a Han name before it, then a greeting (你好, 您好, 好) or a
+    comma, or a bare Han name of 2-3 characters before 你好 / 您好 (group 2 is the pleasantry)."""
+    _, zh = _titles()
+    titled = rf"(?:[\u4e00-\u9fff]{{1,3}}(?:{zh})|(?:{zh}))(?:[,，]\s*(?=.)|(?=(?:你|您)?好))"
+    named = r"[\u4e00-\u9fff]{2,3}(?=(?:你|您)好)"  # a bare name only before a greeting: "戒烟了，谢谢" is no address
+    return re.compile(rf"^(?:{_addressee()}\s*[,，]\s*(.+)|(?:{titled}|{named})(.+))$")
+
+
+#: Where a sentence ends (the end mark stays with its sentence); never after a title before a name ("Dr. Lee").
+_SENTENCE_END = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<=[.!?。！？~…])\s*")
 
 #: A pleasantry inside a sentence that says more ("Sure, …", "好的，…", "happy to help").
 _PLEASANTRY_PART = re.compile(

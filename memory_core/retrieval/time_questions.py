@@ -58,6 +58,10 @@ _EN_SEQUENCE = re.compile(
     r"(?:the\s+)?(?:sequence|order)\s+(?:of|in\s+which))\b", re.IGNORECASE)
 _EN_PAST_ASKED = re.compile(r"\b(?:did|was|were|had|used\s+to)\b", re.IGNORECASE)
 _ZH_AHEAD = re.compile(r"要|会|打算|准备|应该|该|得|计划|将|想")
+# a question asked of what is to come: "is he going", "will I", "are we planning", "gonna", "next", "upcoming"
+_EN_AHEAD = re.compile(r"\b(?:will|shall|gonna|going|plan|plans|planning|planned|intend|intends|intending|upcoming|"
+                       r"next|coming\s+up|hope|hoping|expect|expecting)\b|'ll\b", re.IGNORECASE)
+_ZH_PAST = re.compile(r"以前|之前|曾经|当时|那时|原来|过去|了")
 _ZH_SEQUENCE = re.compile(r"先后|依次|顺序|按时间|时间线|时间顺序|这些年|这几年|历任|一路")
 
 
@@ -65,8 +69,20 @@ def _says_now(query: str) -> bool:
     return bool((_ZH_NOW if has_han(query) else _EN_NOW).search(query))
 
 
+def asked_ahead(query: str) -> bool:
+    """True when ``query`` is asked of what is to come ("Where is he going in February?", "will I move in March?",
+    "二月份他要去哪？"): a word of the future or of intent (English ``_EN_AHEAD``, Chinese ``_ZH_AHEAD``) and no
+    past form or past word. A month such a question names is the next one, never a period that is over."""
+    if has_han(query):
+        return bool(_ZH_AHEAD.search(query)) and not _ZH_PAST.search(query)
+    return bool(_EN_AHEAD.search(query)) and not _EN_PAST_ASKED.search(query)
+
+
 def _period(query: str, ref: datetime) -> tuple[float, float] | None:
-    """The bounded window (epoch s) ``query`` names, read at ``ref``, when it ended by then; else None."""
+    """The bounded window (epoch s) ``query`` names, read at ``ref``, when it ended by then and the question is not
+    asked of what is to come (``asked_ahead``); else None."""
+    if asked_ahead(query):
+        return None
     cue = parse_time_cue(query, ref)
     if cue is None or cue.anchor or cue.since is None or cue.until is None:
         return None
