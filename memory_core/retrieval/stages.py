@@ -143,6 +143,9 @@ class HybridSettings:
             results sets it.
         floor_score: a result whose final score (the fused score times its boosts, unitless) is below this (>= 0)
             is not returned (0: off).
+        floor_by_script: judge ``floor_ratio`` for each result against the best result of its own script
+            (Chinese or not, ``relevance_floor``), so an answer in the other language than the question is not
+            cut for scoring below the question's own language.
     """
 
     turns: bool = True
@@ -188,6 +191,7 @@ class HybridSettings:
     when_factor: float = 0.7
     floor_ratio: float = 0.0
     floor_score: float = 0.0
+    floor_by_script: bool = True
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
