@@ -48,7 +48,7 @@ from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, Re
 from memory_core.retrieval.lexical_coverage import lexical_coverage
 from memory_core.retrieval.list_question import ListQuestions, asked_members, member_rankings
 from memory_core.retrieval.named_day import cue_window, with_named_day
-from memory_core.retrieval.other_language import other_language_hits
+from memory_core.retrieval.other_language import other_language_hits, reads_chinese
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.own_words_first import own_words_first
 from memory_core.retrieval.past_question import history_slots
@@ -358,7 +358,11 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         order, kept = verbatim_first(query, self.table.items, first, order, kept, self._stale)  # its own words
         if not past_allowed(filters) and asks_present(query):  # "不对，是750" before the "800" it corrects
             order, kept = revised_first(self.table.items, order, kept, 2 * k)
-        order, kept = above_floor(order[:k], kept[:k], settings.floor_ratio, settings.floor_score)
+        order, kept = order[:k], kept[:k]
+        if settings.floor_ratio or settings.floor_score:  # each result judged beside its own language's best
+            scripts = np.fromiter((reads_chinese(self.table.items[j].description)  # type: ignore[union-attr]
+                                   for j in order.tolist()), bool, order.shape[0]) if settings.floor_by_script else None
+            order, kept = above_floor(order, kept, settings.floor_ratio, settings.floor_score, scripts)
         order, final = order, kept.tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm)

@@ -139,10 +139,15 @@ class HybridSettings:
             (lexical) 0.05-0.2 keep R@5 / R@10 / R@20 to four places (0.3 lowers them), but a question in the other
             language than its memory is answered by the lighter gloss ranking alone, far below the best
             own-language score: 0.1 dropped two answers of the everyday cross-language dev half, 0.2 also lost
-            three dev behaviour checks (ops/bench/RESULTS.md, issue 14, r49). A caller who wants fewer, surer
-            results sets it.
+            three dev behaviour checks (ops/bench/RESULTS.md, issue 14, r49). Judged per script
+            (``floor_by_script``), 0.2 dropped 2 evidence results of 91 on the everyday set (one floor: 10) and 1 of
+            100 on the cross-lingual set (one floor: 3); even 0.05 drops one of each, so it stays off (s50). A
+            caller who wants fewer, surer results sets it.
         floor_score: a result whose final score (the fused score times its boosts, unitless) is below this (>= 0)
             is not returned (0: off).
+        floor_by_script: judge ``floor_ratio`` for each result against the best result of its own script
+            (Chinese or not, ``relevance_floor``), so an answer in the other language than the question is not
+            cut for scoring below the question's own language.
     """
 
     turns: bool = True
@@ -188,6 +193,7 @@ class HybridSettings:
     when_factor: float = 0.7
     floor_ratio: float = 0.0
     floor_score: float = 0.0
+    floor_by_script: bool = True
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""

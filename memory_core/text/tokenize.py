@@ -69,8 +69,10 @@ _jieba_lock = threading.Lock()
 _user_words: list[tuple[str, int | None]] = []
 
 #: Everyday words jieba's dictionary lacks, so it cut them into single characters ("拿铁" → 拿 / 铁): a
-#: question naming the drink never matched the memory that names it.
-_EXTRA_WORDS = ("拿铁", "抹茶")
+#: question naming the drink never matched the memory that names it. The colloquial words of the shipped word
+#: groups (data/everyday_glosses.yaml, synonyms.yaml) it cut apart too ("撸铁" → 撸 / 铁, "打工人" → 打 / 工人).
+_EXTRA_WORDS = ("拿铁", "抹茶", "撸铁", "打工人", "内卷", "花呗", "剁手", "撸串", "烤串", "遛弯儿", "单身狗",
+                "被裁")
 #: Medicines and conditions by the names people say (data/synonyms.yaml links them to the English names):
 #: jieba's dictionary lacks them, so it cut each into pieces that differ with the character before ("吃度" /
 #: 洛西汀, "有甲减" as one word) and the name never met the question naming it.

@@ -85,3 +85,10 @@ def test_easing_stress_is_asked_by_its_other_names_in_either_language():
     assert set(tokenize("stress relief")) <= set(table.expand(tokenize("我用什么减压")))
     # stress alone is no way to ease it (moving still finds 搬家, through its own group)
     assert not {"解压", "减压", "unwind", "destress"} & set(table.expand(tokenize("the stress of moving house")))
+
+
+def test_a_colloquial_word_expands_to_its_plain_words_in_its_own_language():
+    table = AliasTable()
+    assert "辞职" in table.expand(["裸辞"]) and "裸辞" in table.expand(["离职"])
+    assert "996" in table.expand(["加班"]) and "加班" in table.expand(["996"])
+    assert "健身" in table.expand(["撸铁"])

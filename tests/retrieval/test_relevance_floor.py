@@ -42,3 +42,26 @@ def test_recall_with_a_floor_returns_fewer_than_k():
 def test_a_floor_outside_its_range_is_refused(field, value):
     with pytest.raises(InvalidField):
         replace(HYBRID_PRESETS["hybrid"], **{field: value}).validate()
+
+
+def test_with_scripts_each_result_is_judged_beside_the_best_of_its_own_script():
+    # an English question: its English results score high, the Chinese answer found by the gloss ranking low
+    order, scores = np.array([1, 2, 3, 4]), np.array([1.0, 0.5, 0.12, 0.02])
+    chinese = np.array([False, False, True, True])
+    assert above_floor(order, scores, 0.2, 0.0)[0].tolist() == [1, 2]  # one floor cuts the other language
+    assert above_floor(order, scores, 0.2, 0.0, chinese)[0].tolist() == [1, 2, 3]  # its best kept, 0.02 < 0.2 * 0.12
+    assert above_floor(order, scores, 0.0, 0.1, chinese)[0].tolist() == [1, 2, 3]  # an absolute floor is one for all
+    only_zh = np.ones(4, bool)
+    assert above_floor(order, scores, 0.2, 0.0, only_zh)[0].tolist() == above_floor(order, scores, 0.2, 0.0)[0].tolist()
+
+
+def test_recall_with_a_floor_keeps_the_answer_in_the_other_language():
+    index = HybridIndex.build([MemoryItem.create("u", t, "life") for t in (
+        "My wife Anna teaches piano", "My wife's sister lives in Rome", "My wife likes tea", "我在饿了么跑外卖")])
+    query = "Does my wife know which delivery app I ride for?"
+    plain = index.search(query, 4, settings=HYBRID_PRESETS["hybrid"])
+    assert "我在饿了么跑外卖" in [r.item.description for r in plain]
+    for by_script in (True, False):
+        settings = replace(HYBRID_PRESETS["hybrid"], floor_ratio=0.5, floor_by_script=by_script)
+        found = [r.item.description for r in index.search(query, 4, settings=settings)]
+        assert ("我在饿了么跑外卖" in found) is by_script

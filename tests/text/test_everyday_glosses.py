@@ -33,3 +33,19 @@ def test_organisation_names_bridge_scripts_and_unlisted_words_give_nothing():
     assert "美团" in everyday_glosses("meituan")
     assert everyday_glosses("zebra") == ()
     assert everyday_glosses("") == ()
+
+
+def test_colloquial_words_reach_their_plain_words_in_the_other_language():
+    assert "gym" in everyday_glosses("撸铁") and "撸铁" in everyday_glosses("gym")
+    assert "laid" in everyday_glosses("被裁") and "被裁" in everyday_glosses("laid")
+    assert "加班" in everyday_glosses(" ".join(tokenize("long hours")))
+    assert "怀孕" in everyday_glosses(" ".join(tokenize("baby due")))
+    assert "脱单" in everyday_glosses(tokenize("relationship")[0])
+
+
+def test_no_everyday_member_glosses_a_word_too_common_to_search():
+    common = {"got", "get", "go", "play", "give", "put", "buy", "lost", "chang"}  # ("blind date" is one thing)
+    for group in everyday_groups():
+        for member in group:
+            if member.isascii() and len(tokenize(member)) > 1:
+                assert not common & set(tokenize(member)), member

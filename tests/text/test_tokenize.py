@@ -127,3 +127,9 @@ def test_everyday_drinks_are_cut_whole() -> None:
     assert "红酒" in tokenize("晚上一起喝点红酒吧？")
     assert "黄酒" in tokenize("喝点黄酒吧")
     assert "酒吧" in tokenize("晚上去酒吧喝一杯")  # a bar is still a bar
+
+
+def test_colloquial_words_of_the_shipped_groups_are_kept_whole():
+    for word in ("撸铁", "剁手", "被裁", "内卷"):
+        assert word in tokenize(f"我最近{word}了")
+    assert "打工人" in tokenize("我就是个打工人")
