@@ -22,7 +22,6 @@ from typing import Any
 from memory_core.api import ItemRecord, RecallAnswer
 from memory_core.api_base import BaseMemoryAPI, item_record, revision_record
 from memory_core.forget_turns import forget_applied_turns
-from memory_core.given_slot import add_given
 from memory_core.model import Actor, Trust, Turn
 from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory, open_memory
@@ -83,6 +82,9 @@ class EmbeddedMemory(BaseMemoryAPI):
 
     def _create(self, user_id: str, item_id: str | None, description: str, theme: str, kind: str,
                 valid_from: datetime | None, speaker: str, reason: str, meta: dict[str, str]) -> str:
+        # the write path's extractor reads the slot: it loads with the first add, never with a read
+        from memory_core.given_slot import add_given
+
         fields: dict[str, Any] = {"meta": meta} if item_id is None else {"id": item_id, "meta": meta}
         new_id = add_given(self.memory.store, user_id, description, theme, reason=reason, kind=kind,
                            valid_from=valid_from, speaker=speaker, trust=Trust.USER, **fields)  # keyed by its slot

@@ -19,7 +19,8 @@ from memory_core.context import build_context, query_lang
 from memory_core.errors import StoreError
 from memory_core.lifecycle.broad import is_broad, recall_with_summaries
 from memory_core.model import Kind
-from memory_core.pipeline.sensitive import SENSITIVE_THEME, asked_categories
+from memory_core.pipeline.sensitive_policy import SENSITIVE_THEME
+from memory_core.pipeline.sensitive_query import asked_categories
 from memory_core.recall_shown import (
     context_view,
     filters_on_sensitive,

@@ -31,10 +31,10 @@ from dataclasses import replace
 from memory_core.model import Kind, MemoryItem
 from memory_core.pipeline.allergens import allergen_kinds
 from memory_core.pipeline.restriction_topics import needs_of
-from memory_core.pipeline.sensitive import (
-    SENSITIVE_THEME,
+from memory_core.pipeline.sensitive_detect import detect
+from memory_core.pipeline.sensitive_policy import SENSITIVE_THEME
+from memory_core.pipeline.sensitive_query import (  # not ``pipeline.sensitive``: the write path's guard
     asks_for_item,
-    detect,
     diet_shown,
     masked_unless_asked,
     may_show,

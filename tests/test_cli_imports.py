@@ -21,6 +21,18 @@ from memory_core.store.write_ops import AddOp
 
 ROOT = Path(__file__).resolve().parents[1]
 WRITE_PATH = "memory_core.pipeline.pipeline"  # the write pipeline, which imports every rule module
+#: The rule modules a read runs: the sensitive-value detector and the question side that masks what a read shows
+#: (``shown``, ``recall_shown``), the slots' question words (``slot_lexicon.slot_terms``, indexed with each slot
+#: item) and the place names a turn's words are matched with (``retrieval.turn_beyond``). Every other module of
+#: ``memory_core.pipeline`` (the slot readers, the guard, echo, trust, corrections…) is the write path's: a
+#: read that loads one pays for compiling its rules (~0.9 s of CPU in all) and writes nothing. Import it where the
+#: write starts (``Memory.ingest``, ``EmbeddedMemory._create``, ``SessionCalls.short_term``), or, if a read needs
+#: it, name it here.
+READ_RULES = frozenset(f"memory_core.pipeline.{name}" for name in (
+    "allergens", "han_variants", "place_names", "restriction_topics", "sensitive_again", "sensitive_bound",
+    "sensitive_checksums", "sensitive_codes", "sensitive_detect", "sensitive_gate", "sensitive_health",
+    "sensitive_kind", "sensitive_policy", "sensitive_predicate", "sensitive_query", "sensitive_shape",
+    "sensitive_topic", "slot_lexicon"))
 
 PROBE = """
 import json, os, runpy, sys
@@ -89,6 +101,48 @@ def test_a_read_command_loads_no_write_rule_and_no_model_without_vectors(tmp_pat
     assert run["code"] == 0
     assert WRITE_PATH not in run["modules"]  # type: ignore[operator]
     assert run["models"] == 0  # no stored vector: the query is never embedded
+
+
+def _write_rules(modules: object) -> set[str]:
+    """The write path's rule modules among ``modules`` (names): those of ``memory_core.pipeline`` not in
+    ``READ_RULES``."""
+    assert isinstance(modules, list)
+    return {m for m in modules if m.startswith("memory_core.pipeline.") and m not in READ_RULES}
+
+
+@pytest.mark.parametrize("args", [("memories", "-u", "ann", "--all"), ("history", "m1", "-u", "ann"),
+                                  ("get", "m1", "-u", "ann"), ("recall", "-u", "ann", "where does Ann live"),
+                                  ("recall", "-u", "ann", "安喝什么茶？", "--json"),
+                                  ("recall", "-u", "ann", "what is my PIN?")])
+def test_a_read_command_loads_only_the_rules_a_read_runs(tmp_path: Path, db: str, args: tuple[str, ...]) -> None:
+    run = _run(tmp_path, *args, "--db", db, embedder="none")
+    assert run["code"] == 0
+    assert _write_rules(run["modules"]) == set()
+    assert "memory_core.pipeline.sensitive_detect" in run["modules"]  # type: ignore[operator]  # it masks
+
+
+def test_the_read_path_and_the_write_path_share_their_names() -> None:
+    """The read side imports the light modules; the write path's modules re-export the very same objects."""
+    from memory_core.pipeline import sensitive, sensitive_policy, sensitive_query, slot_lexicon, slots
+
+    assert sensitive.SENSITIVE_THEME is sensitive_policy.SENSITIVE_THEME == "sensitive"
+    assert sensitive.asked_categories is sensitive_query.asked_categories
+    assert slots.slot_terms is slot_lexicon.slot_terms
+    assert "住" in slot_lexicon.slot_terms("fact:lives_in") and "live" in slot_lexicon.slot_terms("fact:lives_in")
+
+
+def test_a_session_read_loads_the_turns_trust_rules_when_it_runs(tmp_path: Path) -> None:
+    """The short-term window (echo masking, a tool turn's planted order) is built by the first session read, not
+    when the service is imported."""
+    probe = ("import sys\n"
+             "from memory_core.service import open_memory\n"
+             "before = 'memory_core.pipeline.trust' in sys.modules\n"
+             f"memory = open_memory(database_url='sqlite:///{tmp_path / 's.db'}')\n"
+             "memory.short_term\n"
+             "print(before, 'memory_core.pipeline.trust' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "GULFSTREAM_EMBEDDER": "none"}, check=False)
+    assert done.stdout.split() == ["False", "True"], done.stderr[-2000:]
 
 
 def test_export_loads_no_write_rule(tmp_path: Path, db: str) -> None:

@@ -46,7 +46,7 @@ from dataclasses import replace
 from memory_core.model import Turn
 from memory_core.pipeline.echo import echo_findings
 from memory_core.pipeline.sensitive_detect import CATEGORIES, Finding, detect, mask
-from memory_core.pipeline.sensitive_policy import POLICIES, Policy, check_policy, parse_tenant_policies
+from memory_core.pipeline.sensitive_policy import POLICIES, SENSITIVE_THEME, Policy, check_policy, parse_tenant_policies
 from memory_core.pipeline.sensitive_query import (
     asked_categories,
     asks_for_item,
@@ -85,8 +85,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-SENSITIVE_THEME = "sensitive"
 
 
 def is_sensitive(text: str) -> bool:

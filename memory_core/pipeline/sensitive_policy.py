@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
-__all__ = ["POLICIES", "Policy", "check_policy", "parse_tenant_policies"]
+__all__ = ["POLICIES", "SENSITIVE_THEME", "Policy", "check_policy", "parse_tenant_policies"]
+
+#: The theme of an item holding a sensitive value (written so by ``keep``; the read surfaces gate it on the query).
+SENSITIVE_THEME = "sensitive"
 
 Policy = Literal["keep", "mask", "drop"]
 POLICIES: tuple[Policy, ...] = ("keep", "mask", "drop")

@@ -41,7 +41,7 @@ import numpy as np
 
 from memory_core.correction_mark import was_corrected
 from memory_core.model import Kind, MemoryItem, Status
-from memory_core.pipeline.sensitive import SENSITIVE_THEME
+from memory_core.pipeline.sensitive_policy import SENSITIVE_THEME
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.retrieval.idioms import plain_query
 from memory_core.retrieval.index import RecallFilters, RecallResult

@@ -20,12 +20,10 @@ from memory_core.errors import InvalidInput
 from memory_core.lifecycle.clock import Clock
 from memory_core.lifecycle.state import SessionStateStore
 from memory_core.model import Kind
-from memory_core.pipeline.sensitive import asked_categories
+from memory_core.pipeline.sensitive_query import asked_categories
 from memory_core.recall_shown import masked_notes
 from memory_core.retrieval.recall import RecallFilters, RecallResult, RecallWeights
-from memory_core.session.short_term import SessionWindow, ShortTermMemory
 from memory_core.session.sources import SqlWindow
-from memory_core.session.tiers import TieredContext, build_tiered_context
 from memory_core.session.working import WorkingMemory, WorkingMemoryStore
 from memory_core.shown import shown_text
 from memory_core.store.sql import SqlStore
@@ -34,6 +32,8 @@ from memory_core.validation import check_id, check_text
 if TYPE_CHECKING:
     from memory_core.responses import RecallResponse
     from memory_core.seams import MemoryRecaller
+    from memory_core.session.short_term import SessionWindow, ShortTermMemory
+    from memory_core.session.tiers import TieredContext
     from memory_core.settings import Settings
     from memory_core.store.base import MemoryStore
 
@@ -68,6 +68,9 @@ class SessionCalls:
     def short_term(self) -> ShortTermMemory:
         """The short-term memory over this store (built on first use)."""
         if self._short_term is None:
+            # its echo and trust rules (the write path's) load with the first session read, not with a recall
+            from memory_core.session.short_term import ShortTermMemory
+
             self._short_term = ShortTermMemory(SqlWindow(self._sql()), self.settings.session_window_tokens)
         return self._short_term
 
@@ -126,6 +129,8 @@ class SessionCalls:
         Raises:
             InvalidInput: malformed ids, an empty or oversized query, a bad budget. StoreError.
         """
+        from memory_core.session.tiers import build_tiered_context  # a session read: its turns' trust rules
+
         user_id = check_id(user_id, "user id")
         query = check_text(query, "query")
         budget = self.settings.context_budget_tokens if budget_tokens is None else budget_tokens

@@ -4,13 +4,15 @@ Each row runs one command in a fresh process, ``--runs`` times, and reports the 
 of the child: wall time on a shared machine says more about the neighbours) and the ratio to the baseline. The
 store is the demo's (``gulfstream demo --db``, built once, lexical) unless ``--db`` names one; ``--user`` and the
 queries must then fit it. A "cold" row starts with an empty cut cache (jieba's parsed dictionary kept), a "warm"
-row after one run filled it, as a user's second command finds it.
+row after one run filled it, as a user's second command finds it. ``memories`` (the user's active items, no
+recall) is the other read a one-shot command makes.
 
 Usage::
 
     python ops/bench/bench_cli_startup.py [--tree /path/to/checkout ...] [--runs 5]
 
-Several ``--tree`` give one column each (e.g. main's checkout and a branch's), measured in the same run.
+Several ``--tree`` give one column each (e.g. main's checkout and a branch's), measured in the same run: the
+trees take turns run by run, so a change of load on the shared machine falls on each alike.
 """
 
 from __future__ import annotations
@@ -61,22 +63,22 @@ def main() -> None:
         for f in (work / "cache" / "gulfstream").glob("jieba-cuts-*.json"):
             f.unlink()
 
-    rows: dict[str, list[float]] = {}
+    cases = {"--help": (["--help"], None), "memories": (["memories", "--user", args.user, "--db", db], None)}
+    for lang, query in QUERIES.items():
+        recall = ["recall", "--user", args.user, query, "-k", "3", "--db", db, "--json"]
+        cases[f"recall {lang}, cold cut cache"] = (recall, True)
+        cases[f"recall {lang}, warm"] = (recall, False)
     baseline = statistics.median(cpu_seconds([py, "-c", "pass"], base_env) for _ in range(args.runs))
-    for tree in trees:
-        env = {**base_env, "PYTHONPATH": str(tree)}
-        cases = {"--help": ([py, "-m", "memory_core", "--help"], None)}
-        for lang, query in QUERIES.items():
-            recall = [py, "-m", "memory_core", "recall", "--user", args.user, query, "-k", "3", "--db", db, "--json"]
-            cases[f"recall {lang}, cold cut cache"] = (recall, True)
-            cases[f"recall {lang}, warm"] = (recall, False)
-        for name, (argv, cold) in cases.items():
-            times = []
-            for _ in range(args.runs):
+    rows: dict[str, list[float]] = {}
+    for name, (argv, cold) in cases.items():
+        times: dict[Path, list[float]] = {tree: [] for tree in trees}
+        for _ in range(args.runs):
+            for tree in trees:  # the trees take turns, so a change of load on the machine falls on each
                 if cold:
                     clear_cuts()
-                times.append(cpu_seconds(argv, env, tree))
-            rows.setdefault(name, []).append(statistics.median(times))
+                env = {**base_env, "PYTHONPATH": str(tree)}
+                times[tree].append(cpu_seconds([py, "-m", "memory_core", *argv], env, tree))
+        rows[name] = [statistics.median(times[tree]) for tree in trees]
     head = " | ".join(f"{t.name}: CPU s (× pass)" for t in trees)
     print(f"baseline `python -c pass`: {baseline:.3f} CPU s (median of {args.runs})\n")
     print(f"| command | {head} |")
