@@ -149,9 +149,10 @@ def _zh_introduced() -> re.Pattern[str]:
     rel = lexicon().classes["zh"]["REL"]
     return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$|^我的?(?P<topic>{rel})[\W]*$"
                       rf"|^我(?:的|(?:还|也)?有(?:一)?个)?(?P<named>{rel})(?:的名字)?叫[^，,。\s]{{1,6}}[\W]*$"
-                      # "我新交了一个女朋友(，她叫Sophie)", "认识了个新同事": a person just met, maybe named
+                      # "我新交了一个女朋友(，她叫Sophie)", "认识了个新同事", "认识了一个开民宿的男生": a person just
+                      # met, maybe named
                       rf"|^我(?:最近|刚刚|刚|新|又)*(?:交了|找了|谈了|认识了|有了)(?:一|两|几)?[个位]?(?:新的?)?"
-                      rf"(?P<met>{rel})(?:[，,]?(?:[他她](?:的名字|名字)?)?叫[^，,。\s]{{1,12}})?[\W]*$")
+                      rf"(?P<met>{rel}|[^，,。\s我]{{0,8}}?(?:男生|女生|男孩子?|女孩子?|小哥哥|小姐姐))(?:[，,]?(?:[他她](?:的名字|名字)?)?叫[^，,。\s]{{1,12}})?[\W]*$")
 
 
 @functools.lru_cache(maxsize=1)
