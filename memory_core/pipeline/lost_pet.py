@@ -35,7 +35,9 @@ _EN_NOT_PET = re.compile(r"(?i)^(?:i|we|he|she|they|it|you|mom|mum|dad|son|daugh
                          r"boyfriend|girlfriend|friend|kid|kids|everyone|someone|nobody|the|my|our|this|that)$")
 # Chinese: a loss said of one named first; the plain "丢了" / "不见了" only of a pet's kind
 _ZH_AWAY = r"(?:走丢|跑丢|走失|失踪|丢失|跑掉|跑出去(?:就)?没回来|(?:离家)?出走了?(?=.{0,6}没回))"
-_ZH_TIME = r"(?:昨天|前天|今天|昨晚|上周|上个?月|前几天|那天|突然|又|居然|竟然|已经)*"
+_ZH_WHEN = r"(?:昨天|前天|今天|昨晚|上周|上个?月|前几天|那天|突然|又|居然|竟然|已经|晚上|早上|下午|遛弯的?时候)*"
+# a time, then the place it happened ("昨天在小区", "上周在公园里"), then a time again ("在楼下突然")
+_ZH_TIME = _ZH_WHEN + r"(?:在[\u4e00-\u9fff]{1,6}?(?:里|外|附近|门口|楼下)?)?" + _ZH_WHEN
 _ZH_NAMED = re.compile(r"^(?:我的?|我们?家的?)?(?P<x>[\u4e00-\u9fff]{1,4}?|[A-Z][a-z]+)" + _ZH_TIME + _ZH_AWAY)
 _ZH_KINDS = r"猫|狗|猫咪|狗狗|小猫|小狗|兔子|鹦鹉|仓鼠|乌龟|柯基|柴犬|金毛|哈士奇|泰迪|英短|美短|橘猫|布偶"
 _ZH_KINDED = re.compile(r"(?P<x>" + _ZH_KINDS + ")" + _ZH_TIME

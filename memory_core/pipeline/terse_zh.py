@@ -66,6 +66,15 @@ _ABSTAIN = re.compile(r"^(?:从来|从|基本|几乎|一直|平时)?不(?:抽烟
                       r"|^烟酒不沾$")
 # "自由职业", "待业中": working for oneself, or between jobs
 _SELF_EMPLOYED = re.compile(r"^(?:目前|现在)?(?P<v>自由职业者?|freelancer|待业|失业)(?:中|ing)?$", re.IGNORECASE)
+# "这回真戒烟了", "终于把酒戒了", "彻底戒烟了": a habit given up, said without 我 (again after a relapse, too)
+_QUIT = re.compile(r"^(?:这回|这次|这下|终于|总算|真的?|彻底|已经|正式|现在|又|再次|重新|还是|算是|决定)*"
+                   r"(?:戒(?:掉)?了?(?:烟|酒)|把(?:烟|酒)戒(?:掉)?)了?(?:啊|哈|呀|啦)*$")
+# "今天交了辞职信", "正式提离职了", "递了辞呈": notice given, said without 我 (the slot cue reads it with 我)
+_NOTICE = re.compile(r"^(?:今天|昨天|刚刚?|已经|正式|终于|总算|上周)*(?:提了?|交了?|递了?|递交了?)(?:离职|辞职|辞呈)"
+                     r"(?:信|报告|申请)?了?(?:啊|哈|呀|啦)*$")
+# "现在算是自由插画师了", "成了全职妈妈", "当上护士长了": a role the speaker now has, said without 我
+_ROLE_NOW = re.compile(r"^(?:现在|目前|如今|终于|总算|正式)*(?:算是|算|成了|成为了?|当上了?|变成了?)"
+                       r"(?:一(?:个|名))?(?P<v>[\u4e00-\u9fff]{2,8}?)了?(?:啊|哈|呀|啦)*$")
 # "素食三年了", "吃素中", "纯素", "素食主义者": a diet said without 我
 _DIET = re.compile(rf"^{_NOW}(?:已经)?(?P<v>素食主义者|素食者|纯素食者|素食|吃素|纯素|全素)(?P<rest>{_SINCE})$")
 
@@ -138,6 +147,11 @@ def zh_filled(fragment: str) -> str | None:
     if (own := _SELF_EMPLOYED.match(text)) is not None:
         word = own.group("v").lower()
         return "我是自由职业者" if word.startswith(("自由", "free")) else "我失业了"  # 待业: between jobs
+    if _QUIT.match(text) or _NOTICE.match(text):  # "这回真戒烟了", "今天交了辞职信": the speaker's own
+        return f"我{text}"
+    if (role := _ROLE_NOW.match(text)) is not None and re.fullmatch(
+            f"(?:{lexicon().classes['zh'].get('JOB', '^$')})", role.group("v")) is not None:
+        return f"我是{role.group('v')}"
     if (generation := _GENERATION.match(text)) is not None:
         return f"我是{generation.group('v')}"
     if (label := _LABEL.match(text)) is not None:

@@ -1,0 +1,59 @@
+"""A role held with no employer ends when the user names an employer (issue 13: the write path stays true).
+
+"我是全职妈妈" or "I'm a stay-at-home dad" is the user's occupation (``fact:occupation``); "下个月去阿里巴巴财务部上班"
+or "I started at Stripe" is an employer (``fact:works_at``), another slot, so the role stayed active beside the new
+job and "what does she do?" answered with both. ``home_role_ended`` adds to the new employer's ``ends`` the user's
+active occupation when it says one of the roles of ``data/home_roles.yaml`` (a parent at home, a homemaker, between
+jobs, retired); any other title ("用户的职业是会计") may carry over to the new employer and is left alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+
+from memory_core.pipeline.types import Candidate
+from memory_core.shipped_yaml import load_shipped
+
+__all__ = ["home_role_ended", "is_home_role"]
+
+Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
+
+_OCCUPATION = "fact:occupation"
+
+
+@functools.lru_cache(maxsize=1)
+def _roles() -> re.Pattern[str]:
+    """The roles of ``data/home_roles.yaml``, both languages, as one pattern (English words whole)."""
+    data = load_shipped("data", "home_roles.yaml")["roles"]
+    en = "|".join(r"[\s-]+".join(re.escape(p) for p in re.split(r"[\s-]+", str(w)))
+                  for w in sorted(data["en"], key=len, reverse=True))
+    zh = "|".join(re.escape(str(w)) for w in sorted(data["zh"], key=len, reverse=True))
+    return re.compile(rf"(?i:\b(?:{en})\b)|{zh}")
+
+
+def is_home_role(description: str) -> bool:
+    """True when ``description`` (an occupation's text, "用户的职业是全职妈妈") names a role held with no employer."""
+    return _roles().search(description) is not None
+
+
+def home_role_ended(cands: list[Candidate], rows: Rows) -> None:
+    """Add to each of the user's new employers (``fact:works_at``, positive, in ``cands``) the key of the same
+    speaker's active occupation when that occupation is a role held with no employer (``is_home_role``).
+
+    Args:
+        cands: one turn's candidates, changed in place (``Candidate.ends``).
+        rows: ``prefixes -> [(id, key, description)]`` of the user's active statements; read only when the turn
+            names an employer.
+    """
+    hired = [c for c in cands if not c.is_event and c.polarity > 0 and c.key.partition("@")[0] == "fact:works_at"]
+    if not hired:
+        return
+    held = rows((_OCCUPATION,))
+    for cand in hired:
+        qualifier = cand.key.partition("@")[2]
+        ends = [key for _, key, text in held
+                if key.partition("@")[0] == _OCCUPATION and key.partition("@")[2] == qualifier and is_home_role(text)]
+        if ends:
+            cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))
