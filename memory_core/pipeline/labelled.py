@@ -32,8 +32,10 @@ _ZH_LABEL = re.compile(r"^(?P<open>[^\w\u3400-\u9fff]*)(?P<mine>我们?的?)?(?!
                        r"(?P<label>[\u3400-\u9fffA-Za-z0-9]{0,8}?"
                        r"(?:目标|计划|心愿|愿望|规划|flag|Flag|FLAG))\s*[:：]\s*(?P<value>[^?？吗]+)$")
 _EN_FAVOURITE = re.compile(
-    r"^(?P<open>\W*)(?P<mine>(?:my|our)\s+)?(?P<label>(?:(?:new|current|latest|all-time)\s+)?(?:favou?rite|fave?)\s+"
-    r"[a-z]+(?:\s+(?!(?:rn|atm|now|lately|these)\b)[a-z]+)?)(?:\s+(?:rn|atm|now|lately|these\s+days))?\s*[:：]\s*(?P<value>[^?？]+)$", re.IGNORECASE)
+    r"^(?P<open>\W*)(?P<mine>(?:my|our)\s+)?"
+    r"(?P<label>(?:(?:new|current|latest|all-time)\s+)?(?:favou?rite|fave?)\s+"
+    r"[a-z]+(?:\s+(?!(?:rn|atm|now|lately|these)\b)[a-z]+)?)(?:\s+(?:rn|atm|now|lately|these\s+days))?"
+    r"\s*[:：]\s*(?P<value>[^?？]+)$", re.IGNORECASE)
 _ZH_FAVOURITE = re.compile(r"^(?P<open>[^\w\u3400-\u9fff]*)(?P<when>现在|目前|最近)?(?P<mine>我们?的?)?"
                            r"(?P<label>(?:新的?)?最(?:喜欢|爱)的[\u3400-\u9fffA-Za-z]{1,8}?)\s*[:：]\s*(?P<value>[^?？吗]+)$")
 _SENTENCE = re.compile(r"((?<=[.!?。！？\n])\s*)")  # kept in the split: the text is joined back as it was
@@ -41,7 +43,8 @@ _SENTENCE = re.compile(r"((?<=[.!?。！？\n])\s*)")  # kept in the split: the 
 
 def _one(sentence: str) -> str:
     if (m := _ZH_FAVOURITE.match(sentence)) is not None:
-        return f"{m.group('open')}{m.group('when') or ''}{m.group('mine') or '我'}{m.group('label')}是{m.group('value')}"
+        mine = m.group("mine") or "我"
+        return f"{m.group('open')}{m.group('when') or ''}{mine}{m.group('label')}是{m.group('value')}"
     if (m := _EN_FAVOURITE.match(sentence)) is not None:
         label = m.group("label") if m.group("mine") else m.group("label")[0].lower() + m.group("label")[1:]
         return f"{m.group('open')}{m.group('mine') or 'My '}{label} is {m.group('value')}"
