@@ -138,8 +138,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     clause = diagnosed_young(clause, lang, context)  # "diagnosed with epilepsy as a kid": the condition holds
     folded = clause.casefold()
     for name in ("reported", "hypothetical", "question", "past"):
-        said = unasked(folded) if name == "question" else folded  # "我现在跑饿了么": a name, not a question
-        if marks[name].search(said) and not (name == "reported" and marks["ordered"].search(folded)):
+        heard = unasked(folded) if name == "question" else folded  # "我现在跑饿了么": a name, not a question
+        if marks[name].search(heard) and not (name == "reported" and marks["ordered"].search(folded)):
             if name == "past" and (head := before_since_aside(clause, lang)) \
                     and not marks["past"].search(head.casefold()):  # "I'm allergic to X, found out as a kid"
                 return read_clause(head, lang, subject_name, temporary, context)
