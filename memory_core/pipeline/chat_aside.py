@@ -9,7 +9,8 @@ A heading that announces news ("Update: …", "Change of plans - …", "更新�
 too: read as a label with its value, it became a thing of the user's ("User's change of plans is to not moving to
 Austin") or stayed in the item's text ("Heads up: User is allergic to peanuts"). The heading (``label`` of the same
 file), set off by a colon or a dash at the text's start or after a stop, is taken off and the sentence after it
-read as said.
+read as said; a changed plan's heading before the plan said as an intent ("Change of plans: I'm going to retire in
+2029") reads as the plan ("My plan is to retire in 2029"), as the goal rules know it.
 """
 
 from __future__ import annotations
@@ -38,12 +39,25 @@ def _label() -> re.Pattern[str]:
     return re.compile(r"(?P<open>^|[.。!！?？]\s*)\W{0,3}?(?:" + words + r")" + _LABEL_END + r"(?=\S)", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=1)
+def _plan_label() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a changed-plan heading then the plan said as an intent, its Chinese form), from ``plan_label``."""
+    data = load_shipped("data", "chat_asides.yaml")["plan_label"]
+
+    def one(lang: str) -> re.Pattern[str]:
+        return re.compile(r"(?P<open>^|[.。!！]\s*)\W{0,3}?(?:" + data[lang]["head"] + r")" + _LABEL_END
+                          + r"(?:" + data[lang]["intent"] + r")(?=\S)", re.IGNORECASE)
+    return one("en"), one("zh")
+
+
 def without_label(text: str) -> str:
     """``text`` without the news headings that open it or its sentences ("Change of plans: I'm staying in Austin"
     -> "I'm staying in Austin"; "更新一下：我搬到杭州了" -> "我搬到杭州了"). Units: characters in, characters out;
     ``text`` itself when it holds none. Never raises."""
     if not any(mark in text for mark in ":：-–—"):
         return text
+    en, zh = _plan_label()  # "Change of plans: I'm going to retire in 2029": the new plan
+    text = zh.sub(lambda m: m.group("open") + "我的计划是", en.sub(lambda m: m.group("open") + "My plan is to ", text))
     return _label().sub(lambda m: m.group("open"), text)
 
 

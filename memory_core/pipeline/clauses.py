@@ -142,7 +142,8 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
                        # a membership or subscription cancelled, the service named or not ("取消了会员", "会员取消了")
                        r"|取消了?[^，,。！!？?]{0,6}?(?:会员|订阅|自动续费)|(?:会员|订阅|自动续费)[^，,。！!？?]{0,3}?(?:取消|退)(?:掉)?了"
                        # a thing given up, said first ("二甲双胍不吃了", "奶茶最近也不喝了", "可乐基本不喝了")
-                       r"|^[\u4e00-\u9fff]{1,8}?" + ZH_ENDED_AFTER_THING)
+                       r"|^(?![一二两三几半每][根杯个支口次块顿瓶罐])[^\W\d_了没不破又再还就也都算]{1,8}?"
+                       + ZH_ENDED_AFTER_THING)
 
 
 @functools.lru_cache(maxsize=1)

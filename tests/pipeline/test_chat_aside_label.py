@@ -30,3 +30,9 @@ def test_heading_is_taken_off(text: str, read: str) -> None:
 ])
 def test_other_labels_are_left(text: str) -> None:
     assert without_label(text) == text
+
+
+def test_changed_plan_heading_reads_as_the_plan() -> None:
+    assert without_label("Change of plans: I'm going to retire in 2029 instead.") == \
+        "My plan is to retire in 2029 instead."
+    assert without_label("计划有变：我打算明年再读研") == "我的计划是明年再读研"

@@ -50,3 +50,7 @@ def test_thing_first_ends_the_thing(text: str, key: str) -> None:
 
 def test_another_persons_quit_is_not_the_users() -> None:
     assert "pref:alcohol" not in _keys("他酒戒了")
+
+
+def test_a_broken_vow_is_no_quit() -> None:
+    assert _keys("没忍住破戒了，又抽了一根。").get("fact:smoking", 1) > 0
