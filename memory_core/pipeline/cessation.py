@@ -43,9 +43,9 @@ from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_VERB_ACTIVITY", "bare_drinking", "category_keys",
-           "cessation_scope", "end_opposite", "ended_keys", "item_polarity", "keys_about", "resumption_scope",
-           "scope_terms", "topicalised", "with_speaker"]
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_VERB_ACTIVITY", "bare_drinking",
+           "category_keys", "cessation_scope", "end_opposite", "ended_keys", "item_polarity", "keys_about",
+           "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 #: What may open a clause before a name and its death ("Sadly Mochi passed away").
@@ -245,8 +245,16 @@ _ZH_BARE_DRINKING = re.compile(r"(?:又|重新|恢复|再次)(?:开始)?喝(?:�
 
 # a service said first, then its end ("爱奇艺退订了", "抖音卸载了"), no time word before it and no 把 in it
 # ("终于把网飞退订了" is "我终于把网飞退订了"); "猫送人了" is read as "我猫送人了", as the pet's cues read it
-_ZH_THING_ENDED = re.compile(r"^(?!最近|现在|目前|如今|已经|早就|后来|然后|今年|去年|上个?月|这个?月|终于|总算|刚刚?)"
-                             r"(?P<t>[^\s，,。！!？?我把]{1,8}?)(?=(?:也|都|已经|早就)?(?:退订|取消|卸载|注销)了)")
+#: What ends a thing said before it, its subject left out: how long or how sure, then the end ("早就不抽了",
+#: "最近也不喝了", "戒掉了", "没再碰过了"). Shared with ``clauses._ZH_CEASE``.
+ZH_ENDED_AFTER_THING = (r"(?:也|都|已经|早就|早|最近|现在|目前|基本上?|彻底|完全|真的|就|再也|从此|一直)*"
+                        r"(?:(?<!破)戒(?:掉)?了|不再?(?:喝|吃|抽|碰|用|买)了|没再(?:喝|吃|抽|碰)(?:过)?了?)")
+_ZH_THING_ENDED = re.compile(r"^(?!最近|现在|目前|如今|已经|早就|后来|然后|今年|去年|上个?月|这个?月|终于|总算|刚刚?|"
+                             r"也|都|就|又|还|早|真的|彻底|完全|基本|再也|一直|从此|不)"
+                             r"(?![一二两三几半每][根杯个支口次块顿瓶罐])(?P<t>[^\s，,。！!？?我把他她它你了没不破又再还就也都算会所]{1,8}?)"
+                             r"(?=(?:也|都|已经|早就)?(?:退订|取消|卸载|注销)了|"
+                             # a thing given up, said first ("酒戒了", "烟早就不抽了", "奶茶最近也不喝了")
+                             + ZH_ENDED_AFTER_THING + ")")
 
 
 def with_speaker(clause: str, carried: str = "") -> str:

@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from memory_core.pipeline.cessation import ZH_DIED, topicalised, with_speaker
+from memory_core.pipeline.cessation import ZH_DIED, ZH_ENDED_AFTER_THING, topicalised, with_speaker
 from memory_core.pipeline.clauses_en import en_clauses, object_put_back
 from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.cut_end import cut_at_end, folded_tail
@@ -23,6 +23,7 @@ from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.lost_pet import lost_scope
 from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
+from memory_core.pipeline.org_names import unasked
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.relation_in_chinese import relation_in_chinese
 from memory_core.pipeline.slots import lexicon
@@ -52,7 +53,7 @@ _ZH_BARE_VERB = re.compile(
     # "这次真的戒酒了", "总算辞职了", "元旦开始戒酒了": how sure, or a holiday it began from
     r"真的|总算|这次|这回|元旦|春节|过年|国庆|五一|双十一|双11|双十二|黑五|年前|明年|今年起|"
     r"空腹|饭前|饭后|睡前|按时|定时)*"  # "每天早上空腹吃优甲乐": when a drug is taken
-    r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|(?<=现在|最近|目前|如今|平时|每天|周末)(?:游泳|跑步|骑行|健身|爬山|徒步)|\s*base\s*在?|坐标|常驻|"
+    r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|改|换|戒|考(?!虑)|(?<=现在|最近|目前|如今|平时|每天|周末)(?:游泳|跑步|骑行|健身|爬山|徒步)|(?<=现在|最近|目前|如今|平时)跑(?!步|得|了|去|来|到|过|完|不|回)|\s*base\s*在?|坐标|常驻|"
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|(?<=要|会)来(?=[一两]?[杯罐瓶听])|吃|去|入职|跳槽|离职|裸辞|辞职|从[^，,。\s]{1,12}?(?:离职|辞职)|加入|进了|考上|学|会说|用|和|跟|"
     r"定居|安家|落户|租|买|入手|入了|新入|拿下|迷上|爱上|发(?=(?:微信|短信|邮件|语音)(?:就行|就好|就可以|吧|给我|联系我|找我|$))|保研|考研|转学|读博|读研|(?:读|念|上)?(?:研[一二三]|博[一二三四五]|大[一二三四五])(?=了|啦|在读)|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
     r"(?:得|要|需要|必须)?(?:去|回|到)?(?:公司|单位|办公室)?坐班|混合办公|携号转网|"  # "现在每天都得去公司坐班"
@@ -139,7 +140,10 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
                        # an activity stopped, said by its verb ("不跑了", "跑步不跑了"): the speaker's
                        r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练喝吃抽打玩](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?"
                        # a membership or subscription cancelled, the service named or not ("取消了会员", "会员取消了")
-                       r"|取消了?[^，,。！!？?]{0,6}?(?:会员|订阅|自动续费)|(?:会员|订阅|自动续费)[^，,。！!？?]{0,3}?(?:取消|退)(?:掉)?了")
+                       r"|取消了?[^，,。！!？?]{0,6}?(?:会员|订阅|自动续费)|(?:会员|订阅|自动续费)[^，,。！!？?]{0,3}?(?:取消|退)(?:掉)?了"
+                       # a thing given up, said first ("二甲双胍不吃了", "奶茶最近也不喝了", "可乐基本不喝了")
+                       r"|^(?![一二两三几半每][根杯个支口次块顿瓶罐])[^\W\d_了没不破又再还就也都算会所]{1,8}?"
+                       + ZH_ENDED_AFTER_THING)
 
 
 @functools.lru_cache(maxsize=1)
@@ -369,5 +373,5 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
         if _ZH_NAMED_PERSON.match(clause):
             chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
         clause = without_aside(clause, "zh")
-        if not _ZH_SKIP.search(clause) and (_ZH_FIRST_PERSON.search(clause) or named_death):
+        if not _ZH_SKIP.search(unasked(clause)) and (_ZH_FIRST_PERSON.search(clause) or named_death):  # 饿了么
             yield object_put_back(clause, "zh", said), "zh"

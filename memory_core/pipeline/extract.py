@@ -78,6 +78,7 @@ from memory_core.pipeline.switch import held_provider, provider_named, switch_ch
 from memory_core.pipeline.symptom_over import healed_change
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.terse import terse_filled
+from memory_core.pipeline.thing_first import own_quit
 from memory_core.pipeline.trip_end import says_trip_over
 from memory_core.pipeline.types import Candidate
 from memory_core.pipeline.value_class import is_generic_place
@@ -188,8 +189,9 @@ class MechanicalExtractor:
         instruction ("from now on …") may still be read from it.
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
+        # "coffee? gave it up": "I quit coffee"; "moved there": "moved to Austin"
         text = own_stop(own_prescription(own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(
-            terse_filled(labelled(unquoted(without_chat_asides(turn.text))))))))))))  # "moved there": "moved to Austin"
+            terse_filled(labelled(unquoted(own_quit(without_chat_asides(turn.text)))))))))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

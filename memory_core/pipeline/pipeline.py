@@ -52,7 +52,7 @@ from memory_core.pipeline.new_home import moved_in
 from memory_core.pipeline.no_longer_at import SLOTS as PLACE_SLOTS
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.old_thing_gone import without_old_thing_gone
-from memory_core.pipeline.one_off_meal import without_one_off_meals
+from memory_core.pipeline.one_off_meal import without_one_off_breaks, without_one_off_meals
 from memory_core.pipeline.others_stance import others_stance
 from memory_core.pipeline.own_partner import named_partner_first
 from memory_core.pipeline.own_words import speaker_qualifier
@@ -247,6 +247,7 @@ class WritePipeline:
         named_across(cands, rows.get)  # "Kevin搬到深圳了" ends "User's friend Kevin lives in Hangzhou"
         household_moves(cands, rows.get)  # "我妈搬来跟我们住了" ends "用户的妈住在成都"
         cands = without_one_off_meals(cands, turn.text)  # "国庆…吃了好多火锅": one meal, not a like
+        cands = without_one_off_breaks(cands, turn.text)  # "cheat day today, had a burger": the diet holds
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素
         foods_ruled_out(cands, lambda: rows.get(("pref:", "gist:")))  # "went vegan" ends "loves steak", "eats steak"
         shift_gist_ended(cands, lambda: rows.get(("gist:",)))  # "moved to days" ends "works nights at a warehouse"

@@ -136,13 +136,18 @@ EN_RULES: tuple[Rule, ...] = (
         needles=("fan", "into")),
     Rule("pref", Kind.PREFERENCE, _c(
         r"\bmy\s+(?:all-time\s+)?(?P<v>favou?rite)\s+(?P<c>[a-z][a-z ]{0,30}?)\s+(?:is|are)\s+(?P<o>.+)",
+        # said with no subject, short or new: "fav show is Severance now", "my new favourite band is Wet Leg",
+        # "current fave snack = mango sticky rice"
+        r"^(?:(?:and|but|also|oh|well|so|ok|okay)\s+)?(?:my\s+)?(?:(?:new|current|latest|all-time|absolute)\s+)?"
+        r"(?P<v>favou?rite|fave?)\s+(?P<c>[a-z][a-z ]{0,30}?)\s+(?:(?:is|are)\s+(?:now\s+)?|has\s+become\s+|=\s*)"
+        r"(?P<o>.+)",
         # the thing first: "Grapefruit juice is my favourite breakfast drink"
         r"^(?:(?:and|but|also|oh|well)\s+)?(?P<o>[a-z][\w' -]{1,40}?)\s+(?:is|are)\s+"
         r"(?:(?:still|definitely|hands\s+down|easily|by\s+far|probably|always)\s+)*"
         r"my\s+(?:all-time\s+|absolute\s+)?(?P<v>favou?rite)\s+(?P<c>[a-z][a-z ]{0,30}?)"
         r"(?:\s+(?:ever|of\s+all\s+time|these\s+days))?\s*[.!]*$"),
         polarity=1,
-        needles=("favo",)),
+        needles=("favo", "fav")),
     Rule("pref", Kind.PREFERENCE, _c(
         _I + _ADV + r"(?P<n>don't|do\s+not|dont|no\s+longer)\s+" + _ADV
         + r"(?P<v>like|love|enjoy|drink|eat)\s+(?P<o>.+)",
@@ -214,10 +219,15 @@ ZH_RULES: tuple[Rule, ...] = (
          "{s}来自{o}", single_valued=True, theme="identity",
          needles=("来自", "是从")),
     Rule("pref", Kind.PREFERENCE, _c(_W + r"最(?P<v>喜欢)的(?P<c>.{1,10}?)(?<![还就也都])是(?P<o>.+)",
+                                     # said with no subject or as a change: "现在最爱的剧是《漫长的季节》",
+                                     # "最喜欢的歌手换成林俊杰了", "我目前最爱的零食变成了芒果干"
+                                     r"^(?:现在|目前|如今|最近|这阵子|这两年|今年)?(?:" + _W + r"的?)?" + _Z
+                                     + r"(?:新的?)?最(?P<v>喜欢|爱)的(?P<c>[^，,。\s是]{1,10}?)(?<![还就也都])"
+                                     r"(?:现在|目前|如今|已经|又|也)*(?:是|换成了?|变成了?|改成了?|成了)(?!谁|什么|哪|啥)(?P<o>.+)",
                                      # the thing first: "西柚汁是我最喜欢的早餐饮料"
                                      r"^(?P<o>[^，,。\s我]{1,12}?)(?:就|才|一直)?是" + _W + r"最(?P<v>喜欢)的"
                                      r"(?P<c>[^，,。\s]{1,10}?)(?:了|啦)?[。！!~～]*$"), polarity=1,
-    needles=("最喜欢的",)),
+    needles=("最喜欢的", "最爱的")),
     Rule("pref", Kind.PREFERENCE, _c(
         _W + _Z + r"(?P<n>不再|再也不|已经不|不|没那么|没有那么)" + _Z + r"(?P<v>喜欢|爱)(?P<o>.+)",
         _W + _Z + r"(?P<n>不再|再也不|已经不|不)" + _Z + r"(?P<v>喝|吃)(?P<o>.+)",

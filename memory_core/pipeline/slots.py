@@ -33,7 +33,7 @@ from memory_core.pipeline.job_event import job_event
 from memory_core.pipeline.job_site import job_site
 from memory_core.pipeline.job_title import titles_beside_employer
 from memory_core.pipeline.latin_whole import whole_word
-from memory_core.pipeline.org_names import names_of
+from memory_core.pipeline.org_names import names_of, unasked
 from memory_core.pipeline.plain_negation import negation_form
 from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, intended, is_plan, settled_start
 from memory_core.pipeline.rules import clean_object
@@ -139,7 +139,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     clause = diagnosed_young(clause, lang, context)  # "diagnosed with epilepsy as a kid": the condition holds
     folded = clause.casefold()
     for name in ("reported", "hypothetical", "question", "past"):
-        if marks[name].search(folded) and not (name == "reported" and marks["ordered"].search(folded)):
+        heard = unasked(folded) if name == "question" else folded  # "我现在跑饿了么": a name, not a question
+        if marks[name].search(heard) and not (name == "reported" and marks["ordered"].search(folded)):
             if name == "past" and (head := before_since_aside(clause, lang)) \
                     and not marks["past"].search(head.casefold()):  # "I'm allergic to X, found out as a kid"
                 return read_clause(head, lang, subject_name, temporary, context)
@@ -342,7 +343,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             value = _ZH_HOW_LONG.sub("", value) or value
         if raw and not value:
             continue
-        if value and _ASKED.search(value):
+        if value and _ASKED.search(unasked(value)):
             continue  # "上次你问我在哪家医院", "you asked which hospital I work at": a question's gap, no value
         if attr.id == "works_at" and polarity > 0 and value and is_site(value, lang):
             continue  # "我在天府软件园上班": a site one works at (work_site), never the employer
