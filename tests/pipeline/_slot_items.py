@@ -34,3 +34,16 @@ def active(rows: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
 
 
 __all__ = ["active", "live", "slot_items"]
+
+
+def statement_keys(text: str, *, at: datetime) -> dict[str, tuple[int, str]]:
+    """The mechanical extractor's statements of one user turn: ``key -> (polarity, description)``."""
+    from memory_core.pipeline.extract import MechanicalExtractor
+
+    turn = Turn("u1", "t1", "s", "user", text, at)
+    return {c.key: (c.polarity, c.description) for c in MechanicalExtractor().statements(turn)}
+
+
+def live_texts(tmp_path: Path, texts: list[str], *, start: datetime, days_apart: int = 20) -> list[str]:
+    """The descriptions of the active slot items after the user's turns, ``days_apart`` days apart."""
+    return [text for _, text in active(slot_items(tmp_path, texts, start=start, days_apart=days_apart))]

@@ -8,21 +8,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from _slot_items import active, slot_items
-
-from memory_core.model import Turn
-from memory_core.pipeline.extract import MechanicalExtractor
+from _slot_items import active, live_texts, slot_items, statement_keys
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
 
 def _keys(text: str) -> dict[str, tuple[int, str]]:
-    turn = Turn("u1", "t1", "s", "user", text, START)
-    return {c.key: (c.polarity, c.description) for c in MechanicalExtractor().statements(turn)}
+    return statement_keys(text, at=START)
 
 
 def _live(tmp_path: Path, texts: list[str]) -> list[str]:
-    return [text for _, text in active(slot_items(tmp_path, texts, start=START, days_apart=20))]
+    return live_texts(tmp_path, texts, start=START)
 
 
 @pytest.mark.parametrize(("text", "value"), [

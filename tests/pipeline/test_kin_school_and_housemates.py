@@ -8,10 +8,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from _slot_items import active, slot_items
+from _slot_items import live_texts, statement_keys
 
-from memory_core.model import Turn
-from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.slots import read_clause
 from memory_core.text.relations import person_label
 
@@ -19,12 +17,11 @@ START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
 
 def _keys(text: str) -> dict[str, tuple[int, str]]:
-    turn = Turn("u1", "t1", "s", "user", text, START)
-    return {c.key: (c.polarity, c.description) for c in MechanicalExtractor().statements(turn)}
+    return statement_keys(text, at=START)
 
 
 def _live(tmp_path: Path, texts: list[str]) -> list[str]:
-    return [text for _, text in active(slot_items(tmp_path, texts, start=START, days_apart=20))]
+    return live_texts(tmp_path, texts, start=START)
 
 
 @pytest.mark.parametrize(("text", "key", "value"), [
