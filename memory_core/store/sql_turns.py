@@ -117,21 +117,16 @@ class SqlTurnRows(TurnStore):
             stored = found.get(row["turn_id"])
             if stored is None:
                 first = _first_copy(said, row)
+                replayed = first is None and row["turn_id"] in imported  # applied in the store it was exported from
                 last += 1
-                if first is None and row["turn_id"] in imported:  # applied in the store it was exported from
-                    row = {**row, "meta": {**row["meta"], DUPLICATE_META: row["turn_id"]}}
-                    stored = Turn(seq=last, **row)
-                    found[row["turn_id"]] = stored
-                    new_rows.append({"seq": last, "ingested_at": now, **row})
-                    pairs.append((stored, False))
-                    continue
-                if first is not None:  # the same turn under a new id: stored for its status, applied as nothing
-                    row = {**row, "meta": {**row["meta"], DUPLICATE_META: first.turn_id}}
+                if first is not None or replayed:  # the same turn again: stored for its status, applied as nothing
+                    dup_of = first.turn_id if first is not None else row["turn_id"]
+                    row = {**row, "meta": {**row["meta"], DUPLICATE_META: dup_of}}
                 stored = Turn(seq=last, **row)
                 found[row["turn_id"]] = stored
                 new_rows.append({"seq": last, "ingested_at": now, **row})
-                if first is not None:
-                    pairs.append((first, False))
+                if first is not None or replayed:
+                    pairs.append((first if first is not None else stored, False))
                     continue
                 said.setdefault(_said_key(row), []).append(stored)
                 pairs.append((stored, True))
