@@ -52,6 +52,7 @@ from memory_core.retrieval.other_language import other_language_hits, reads_chin
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.own_words_first import own_words_first
 from memory_core.retrieval.past_question import history_slots
+from memory_core.retrieval.recall_terms import query_terms
 from memory_core.retrieval.relevance_floor import above_floor
 from memory_core.retrieval.rerank import _slot_words
 from memory_core.retrieval.revised_first import revised_first
@@ -257,7 +258,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         weights = weights or PRESETS["balanced"]
         weights.validate()
         mask = self.table.mask_for(filters or RecallFilters())
-        tokens, now_words = split_now_words(tokenize(plain_query(query), self.lexicon))
+        tokens, now_words = split_now_words(query_terms(plain_query(query), self.lexicon))
         heads = [h for h in verb_heads(tokens) + verb_forms(tokens) if self._user_says(h, mask)]  # 跑步: 跑; win: won
         asked_words = frozenset(tokens)
         names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)

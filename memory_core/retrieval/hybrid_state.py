@@ -45,6 +45,7 @@ from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, lea
 from memory_core.retrieval.item_table import INDEXED_STATUSES, ItemTable
 from memory_core.retrieval.lazy import LazyAttributes
 from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.recall_terms import recall_terms
 from memory_core.retrieval.spare_room import lengthened
 from memory_core.retrieval.turn_window import recut_turns, subjects_before, window_positions
 from memory_core.text.tokenize import tokenize
@@ -356,7 +357,7 @@ class HybridState(LazyAttributes):
 
         def turn_tokens(pos: int) -> list[str]:
             if pos not in cache:
-                cache[pos] = tokenize(self._turn_text[pos], lexicon)
+                cache[pos] = recall_terms(self._turn_text[pos], lexicon)
             return cache[pos]
 
         lex_docs: dict[int, list[str] | None] = {}
@@ -375,7 +376,7 @@ class HybridState(LazyAttributes):
                 continue
             if item.kind == Kind.SUMMARY:
                 aside.append(slot)
-            own = tokenize(item.description, lexicon)
+            own = recall_terms(item.description, lexicon)
             pair = (item.theme, item.speaker)
             extra = extra_of.get(pair)
             if extra is None:
