@@ -1,43 +1,66 @@
-"""The terms recall indexes a text by and asks a question with: ``tokenize``'s, and the words said in pieces.
+"""The whole words recall reads beside ``tokenize``'s terms: phrasal verbs and split verb-object words.
 
 ``tokenize`` is shared with the write path and reads word by word; two kinds
 of word are said in pieces it cannot join. An English phrasal verb's particle
 is a stopword ("worked out" was "work", a job; ``text.phrasal``), and a
 Chinese verb-object word takes particles and numbers between its halves
-("攒了不少钱" was 攒 / 不少 / 钱; ``text.separable``). A memory is indexed by
-its terms plus those whole words (``recall_terms``: its own words stay); a
-question asks with the phrasal verb in place of its verb ("Does he work out?"
-asks nothing about work) and with the whole Chinese words beside their pieces
-(``query_terms``). Both sides read the same way, so the whole word meets
-itself, and the everyday glosses carry it to the other language (健身 ↔
-"workout", 攒钱 ↔ "save money").
+("攒了不少钱" was 攒 / 不少 / 钱; ``text.separable``).
+
+- A memory is indexed by its own terms plus the whole words of its own text
+  (``whole_words``; ``hybrid_state``). The turns around it are not: a phrasal
+  verb in any neighbouring turn then lengthened every window holding it, and
+  LoCoMo recall moved for questions that say none.
+- A question keeps its own terms but the verb of a phrasal verb
+  (``query_tokens``: a question about working out asks nothing about work);
+  its whole words are searched as one more ranking, beside the aliases. Put
+  among the question's terms, a rare joined term outweighed them: on LoCoMo,
+  "Did they grow up with a dog?" put every "grew up" turn above the one about
+  the dog.
+- The aliases and the glosses read each phrasal verb in place of its verb
+  (``gloss_tokens``): "Does he work out?" is glossed as 健身, never 工作.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from memory_core.text.phrasal import join_phrasal, phrasal_terms
 from memory_core.text.separable import separable_terms
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["query_terms", "recall_terms"]
+__all__ = ["gloss_tokens", "query_tokens", "whole_words"]
 
 
-def recall_terms(text: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
-    """``tokenize(text, lexicon)``, then the phrasal verbs and split verb-object words it says, not already there.
+def whole_words(text: str, terms: Collection[str] = ()) -> list[str]:
+    """The phrasal verbs' joined terms and the split verb-object words ``text`` says, those not in ``terms``.
 
-    "I worked out" gives ["work", "workout"]; "攒了不少钱" ["攒", "不少", "钱", "攒钱"].
+    "I worked out" gives ["workout"]; "攒了不少钱" ["攒钱"]; "I had a great workout" with its terms [].
     """
-    terms = tokenize(text, lexicon)
-    whole = [t for t in (*phrasal_terms(text), *separable_terms(text)) if t not in terms]
-    return terms + whole if whole else terms
+    return [t for t in (*phrasal_terms(text), *separable_terms(text)) if t not in terms]
 
 
-def query_terms(query: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
-    """A question's terms: its phrasal verbs joined in place of their verbs, the whole verb-object words added.
+def gloss_tokens(query: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
+    """A question's terms to gloss: each phrasal verb joined in place of its verb, the whole Chinese words added.
 
-    "Does he work out?" gives ["workout"]; "她攒了多少钱？" ["攒", "钱", "攒钱"] (the pieces as ``tokenize``
-    cuts them).
+    "Does he work out?" gives ["workout"]; "她攒了多少钱？" ["攒", "钱", "攒钱"].
     """
     terms = tokenize(join_phrasal(query), lexicon)
     whole = [t for t in separable_terms(query) if t not in terms]
     return terms + whole if whole else terms
+
+
+def query_tokens(query: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
+    """A question's own terms without the verb of each phrasal verb it says (the verb alone is another word).
+
+    "Where does he work?" keeps ["work"]; "Does he work out after work?" gives ["work"] (the job's word, said
+    once more); "Does he work out?" would have no term left, so the joined term stands in: ["workout"]. A
+    question about working out asks nothing about work, and a job's memory is indexed by "work" (its slot's
+    words); the joined term is searched apart (``whole_words``).
+    """
+    plain = tokenize(query, lexicon)
+    joined = phrasal_terms(query)
+    if not joined:
+        return plain
+    said = set(plain)
+    kept = [t for t in tokenize(join_phrasal(query), lexicon) if t not in joined or t in said]
+    return kept or tokenize(join_phrasal(query), lexicon)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from memory_core.model import MemoryItem, Turn
 from memory_core.retrieval.hybrid_state import HybridState
-from memory_core.retrieval.recall_terms import recall_terms
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["turn_windows"]
 
@@ -31,7 +31,7 @@ def turn_windows(items: Sequence[MemoryItem], turns: Sequence[Turn], window: int
 
     def tokens_of(j: int) -> list[str]:
         if j not in cache:
-            cache[j] = recall_terms(state._turn_text[j], lexicon)
+            cache[j] = tokenize(state._turn_text[j], lexicon)
         return cache[j]
 
     return [state._window(item, tokens_of) for item in items]

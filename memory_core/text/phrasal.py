@@ -48,7 +48,7 @@ class PhrasalVerb:
         verb: the base form ("work").
         particle: the particle ("out").
         forms: every form of the verb, base first (regular ones derived, irregular ones from the entry).
-        objects: words one of which must follow the particle, after at most one word, or with ``apart`` end
+        objects: words one of which must follow the particle, after at most two words, or with ``apart`` end
             the object between verb and particle (empty: any object or none).
         apart: a short object may stand between verb and particle.
         zh: the Chinese words for it.
@@ -122,8 +122,9 @@ def _patterns() -> tuple[tuple[re.Pattern[str], PhrasalVerb], ...]:
             out.append((re.compile(head + gap + tail + r"\b", re.IGNORECASE), entry))
             continue
         objects = "|".join(map(re.escape, entry.objects))
-        # after the particle, an object may follow a number or a word of amount: "put on ten pounds"
-        out.append((re.compile(rf"{head}{gap}{tail}(?=\s+(?:[\w.]+\s+)?(?:{objects})\b)", re.IGNORECASE), entry))
+        # after the particle, an object may follow an amount: "put on ten pounds", "put on a few pounds"
+        out.append((re.compile(rf"{head}{gap}{tail}(?=\s+(?:[\w.]+\s+){{0,2}}(?:{objects})\b)", re.IGNORECASE),
+                    entry))
         if entry.apart:
             between = rf"(?P<gap>\s+(?:{_OBJECT}\s+)?(?:{objects}))"
             out.append((re.compile(rf"{head}{between}{tail}\b", re.IGNORECASE), entry))

@@ -6,20 +6,22 @@ import pytest
 
 from memory_core.model import MemoryItem
 from memory_core.retrieval.hybrid import HybridIndex
-from memory_core.retrieval.recall_terms import query_terms, recall_terms
+from memory_core.retrieval.recall_terms import gloss_tokens, query_tokens, whole_words
 from memory_core.text.glossary import glossary_path
 
 
-def test_a_memory_keeps_its_words_and_gains_the_whole_ones():
-    assert recall_terms("I worked out") == ["work", "workout"]
-    assert recall_terms("I had a great workout") == ["great", "workout"]  # not twice
-    assert recall_terms("我攒了不少钱")[-1] == "攒钱"
+def test_a_text_says_its_whole_words_once():
+    assert whole_words("I worked out", ["work"]) == ["workout"]
+    assert whole_words("I had a great workout", ["great", "workout"]) == []  # not twice
+    assert whole_words("我攒了不少钱") == ["攒钱"]
 
 
-def test_a_question_asks_with_the_phrasal_verb_in_place_of_its_verb():
-    assert query_terms("Does he work out?") == ["workout"]
-    assert "work" in query_terms("Where does he work?")
-    assert query_terms("她攒了多少钱？")[-1] == "攒钱"
+def test_a_question_glosses_the_phrasal_verb_in_place_of_its_verb_and_searches_the_whole_words_apart():
+    assert gloss_tokens("Does he work out?") == ["workout"]
+    assert "work" in gloss_tokens("Where does he work?")
+    assert gloss_tokens("她攒了多少钱？")[-1] == "攒钱"
+    assert whole_words("Does he work out?") == ["workout"]
+    assert whole_words("I had a great workout", ["great", "workout"]) == []
 
 
 def _top(texts: list[str], query: str) -> str | None:
@@ -42,3 +44,10 @@ def test_across_languages_the_phrasal_verb_finds_its_chinese_words_and_back():
     assert _top(["今年我减了十斤", "我在银行工作"], "Did he lose weight?") == "今年我减了十斤"
     assert _top(["I'm saving money for a wedding", "I work at a shop"], "她在攒钱吗？") == \
         "I'm saving money for a wedding"
+
+
+def test_a_question_drops_the_verb_of_its_phrasal_verb_but_never_all_its_terms():
+    assert query_tokens("Does he work out after work?") == ["work"]
+    assert query_tokens("Where does he work?") == ["work"]
+    assert query_tokens("Does he work out?") == ["workout"]
+    assert query_tokens("How was his workout?") == ["workout"]  # the noun said is kept
