@@ -16,8 +16,8 @@ Chinese verb-object word takes particles and numbers between its halves
   among the question's terms, a rare joined term outweighed them: on LoCoMo,
   "Did they grow up with a dog?" put every "grew up" turn above the one about
   the dog.
-- The aliases and the glosses read each phrasal verb in place of its verb
-  (``gloss_tokens``): "Does he work out?" is glossed as 健身, never 工作.
+- The aliases and the glosses read the question's terms and its whole words
+  (the verb left out): "Does he work out?" is glossed as 健身, never 工作.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from memory_core.text.phrasal import join_phrasal, phrasal_terms
 from memory_core.text.separable import separable_terms
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["gloss_tokens", "query_tokens", "whole_words"]
+__all__ = ["query_tokens", "whole_words"]
 
 
 def whole_words(text: str, terms: Collection[str] = ()) -> list[str]:
@@ -37,16 +37,6 @@ def whole_words(text: str, terms: Collection[str] = ()) -> list[str]:
     "I worked out" gives ["workout"]; "攒了不少钱" ["攒钱"]; "I had a great workout" with its terms [].
     """
     return [t for t in (*phrasal_terms(text), *separable_terms(text)) if t not in terms]
-
-
-def gloss_tokens(query: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
-    """A question's terms to gloss: each phrasal verb joined in place of its verb, the whole Chinese words added.
-
-    "Does he work out?" gives ["workout"]; "她攒了多少钱？" ["攒", "钱", "攒钱"].
-    """
-    terms = tokenize(join_phrasal(query), lexicon)
-    whole = [t for t in separable_terms(query) if t not in terms]
-    return terms + whole if whole else terms
 
 
 def query_tokens(query: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
