@@ -52,6 +52,7 @@ from memory_core.retrieval.other_language import other_language_hits, reads_chin
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.own_words_first import own_words_first
 from memory_core.retrieval.past_question import history_slots
+from memory_core.retrieval.recall_terms import query_tokens, whole_words
 from memory_core.retrieval.relevance_floor import above_floor
 from memory_core.retrieval.rerank import _slot_words
 from memory_core.retrieval.revised_first import revised_first
@@ -257,7 +258,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         weights = weights or PRESETS["balanced"]
         weights.validate()
         mask = self.table.mask_for(filters or RecallFilters())
-        tokens, now_words = split_now_words(tokenize(plain_query(query), self.lexicon))
+        tokens, now_words = split_now_words(query_tokens(plain_query(query), self.lexicon))
         heads = [h for h in verb_heads(tokens) + verb_forms(tokens) if self._user_says(h, mask)]  # 跑步: 跑; win: won
         asked_words = frozenset(tokens)
         names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)
@@ -296,14 +297,18 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if dense_ranking is not None:
             rankings += [(dense_ranking, dense_weight), *rankings_extra]
         extra_terms: list[str] = []
+        # aliases and glosses read the whole words, not the verb: "work out" is 健身, not 工作 (``recall_terms``)
+        joined = tokens + whole_words(query, tokens)  # the question's terms ("现在" apart, ``split_now_words``)
         if settings.aliases and settings.w_alias and self.aliases is not None:
-            extra_terms = self.aliases.expand(tokens)
+            extra_terms = self.aliases.expand(joined)
             extra_terms += [t for t in person_terms(query) if t not in tokens and t not in extra_terms]
             # an alias said whole is said by its verb alone too: "run" → 跑步 → 跑 ("江边跑四十分钟")
             extra_terms += [h for h in verb_heads(extra_terms) if h not in tokens and self._user_says(h, mask)]
+            # its phrasal verbs and split verb-object words whole ("work out": workout; 攒了多少钱: 攒钱)
+            extra_terms += [t for t in joined if t not in tokens and t not in extra_terms]
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
                 rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
-        glossed = gloss_terms(tokens, extra_terms) if settings.w_gloss else []
+        glossed = gloss_terms(joined, extra_terms) if settings.w_gloss else []
         if glossed:  # the query's words in the other language, for items in it (``glosses``): 乐器 finds "piano"
             found = other_language_only(query, self.lexical.ranked(glossed, depth, mask), self.table.items)
             rankings.append((found, settings.w_gloss))

@@ -45,6 +45,7 @@ from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, lea
 from memory_core.retrieval.item_table import INDEXED_STATUSES, ItemTable
 from memory_core.retrieval.lazy import LazyAttributes
 from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.recall_terms import whole_words
 from memory_core.retrieval.spare_room import lengthened
 from memory_core.retrieval.turn_window import recut_turns, subjects_before, window_positions
 from memory_core.text.tokenize import tokenize
@@ -376,15 +377,17 @@ class HybridState(LazyAttributes):
             if item.kind == Kind.SUMMARY:
                 aside.append(slot)
             own = tokenize(item.description, lexicon)
+            whole = whole_words(item.description, own)  # phrasal verbs, split verb-object words (``recall_terms``)
             pair = (item.theme, item.speaker)
             extra = extra_of.get(pair)
             if extra is None:
                 extra = extra_of[pair] = tokenize(" ".join(p for p in pair if p), lexicon)
             asked = slot_terms(item.key)  # a slot item is found by its question words, in both languages
-            lex_docs[slot] = own + extra + (tokenize(asked, lexicon) if asked else [])
+            lex_docs[slot] = own + whole + extra + (tokenize(asked, lexicon) if asked else [])
             window = self._window(item, turn_tokens)
             self._has_window[slot] = window is not None
-            turn_docs[slot] = own if window is None else window if item.kind == Kind.EVENT else own + window
+            turn_docs[slot] = own + whole if window is None else window if item.kind == Kind.EVENT \
+                else own + whole + window
             found = known_names.get(slot)
             found = extract_entities(item.description) if found is None else found
             names = {t for n in found for t in tokenize(n, lexicon)}

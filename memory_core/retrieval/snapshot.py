@@ -76,7 +76,8 @@ _KINDS = frozenset("biuf")  # member dtypes: bool, integers, floats (never objec
 _PACKAGE = Path(__file__).resolve().parents[1]
 #: Files whose content shapes an index: a change to any of them makes every snapshot stale.
 _SHAPING = ("retrieval/*.py", "text/*.py", "pipeline/slots.py", "pipeline/slot_lexicon.py", "model.py", "decay.py",
-            "data/slots.yaml", "data/synonyms.yaml")
+            "data/slots.yaml", "data/synonyms.yaml", "data/phrasal_verbs.yaml",
+            "data/separable_verbs.yaml")
 _fingerprint: str | None = None
 
 

@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable
 
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.phrasal import phrasal_groups
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["everyday_glosses", "everyday_groups"]
@@ -28,14 +29,15 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 @functools.lru_cache(maxsize=1)
 def everyday_groups() -> tuple[tuple[str, ...], ...]:
-    """The shipped groups: ``everyday_glosses.yaml``'s entries, then ``org_names.yaml``'s organisations (cached).
+    """The shipped groups: ``everyday_glosses.yaml``'s entries, ``org_names.yaml``'s organisations, then each phrasal
+    verb's joined word beside its Chinese words (``phrasal.phrasal_groups``: "workout" / 健身) (cached).
 
     Raises:
         OSError: a shipped file is missing. yaml.YAMLError: it does not parse (a packaging fault).
     """
     everyday = load_shipped("data", "everyday_glosses.yaml")
     orgs = load_shipped("data", "org_names.yaml")["orgs"]
-    return tuple(tuple(str(m) for m in group) for group in [*everyday, *orgs])
+    return tuple(tuple(str(m) for m in group) for group in [*everyday, *orgs, *phrasal_groups()])
 
 
 def _keys(member: str, terms: list[str]) -> list[str]:
