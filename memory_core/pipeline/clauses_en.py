@@ -60,6 +60,9 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+|so\s+|now\s+)?(?:it's|it\s+is|that's)\s+(?:now\s+|actually\s+|only\s+|really\s+)?[$£€¥]?\d)"
     # "stopped running, swimming instead": what took its place, a statement of its own
     r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+instead\b)"
+    # "I'm allergic to shellfish which is SO ironic for someone who works with marine life 🦐": a remark on the
+    # statement before, not part of its value
+    r"|,?\s+(?=which\s+(?:is|was|makes|means|sucks|kills|feels)\b)"
     # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
     r"|,?\s+and\s+(?=" + _EN_ALLERGIC + r")"
     # "I'm vegetarian so don't suggest steakhouses": a request to the assistant after the fact it rests on
