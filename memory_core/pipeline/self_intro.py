@@ -116,16 +116,22 @@ def en_pieces(sentence: str) -> list[str]:
 
     Returns:
         ``[sentence]`` when it is no such list. For "I'm Aisha, 24, PhD student at UCSD": ``["my name is Aisha",
-        "I'm 24", "I'm a PhD student at UCSD"]`` (a nationality or a state after "I'm", "I'm British, 30", names
-        nobody: ``not_names``); for "wedding photographer based in Portland, OR": ``["I'm a wedding photographer
-        based in Portland, OR"]``. Items no statement reads (a bare word) are left out.
+        "I'm 24", "I'm a PhD student at UCSD"]`` (a nationality or a state after "I'm", "I'm British, 30, nurse",
+        names nobody, ``not_names``: ``["I'm British", "I'm 30", "I'm a nurse"]``); for "wedding photographer
+        based in Portland, OR": ``["I'm a wedding photographer based in Portland, OR"]``. Items no statement
+        reads (a bare word) are left out.
     """
     forms = _forms()
     named = _EN_NAMED.match(sentence)
-    if named is not None and named.group("name").split()[0].casefold() not in forms.not_names:
-        out = [f"my name is {named.group('name')}"] + ([f"I'm {named.group('age')}"] if named.group("age") else [])
-        rest = sentence[named.end():]
-        return out + [s for s in (_statement(i) for i in _items(rest)) if s]
+    if named is not None:
+        word = named.group("name")
+        rest = [s for s in (_statement(i) for i in _items(sentence[named.end():])) if s]
+        age = [f"I'm {named.group('age')}"] if named.group("age") else []
+        if word.split()[0].casefold() not in forms.not_names:
+            return [f"my name is {word}", *age, *rest]
+        if rest and named.group("end").strip():  # "I'm Canadian, 41, teacher in Halifax": no name, a list all the same
+            return [f"I'm {word}", *age, *rest]
+        return [sentence]
     title = forms.bare_title.match(sentence)
     if title is None or forms.own_subject.match(sentence):
         return [sentence]

@@ -27,8 +27,12 @@ def test_an_english_introduction_is_cut_into_statements_with_im_put_back() -> No
         "I'm a wedding photographer based in Portland, OR"]
 
 
+def test_a_nationality_after_im_is_no_name_but_the_list_is_read() -> None:
+    assert en_pieces("I'm British, 30, nurse in Leeds") == ["I'm British", "I'm 30", "I'm a nurse in Leeds"]
+
+
 @pytest.mark.parametrize("sentence", [
-    "I'm British, 30, nurse in Leeds",  # a nationality is no name
+    "I'm British, you know",  # a nationality is no name, and nothing after it is an item
     "I'm so tired, long day",
     "I live in Leeds, near the park",
     "my sister Jen teaches at a middle school in Austin",
@@ -52,7 +56,8 @@ def test_a_chinese_name_after_the_surname_and_the_items_after_it_get_their_subje
     ("Hey there! I'm Marcus, 31, software engineer at Shopify, living in Toronto 🇨🇦",
      {"fact:name", "fact:age", "fact:works_at", "fact:occupation", "fact:lives_in"}),
     ("I'm Sofia, 27 y/o, UX designer, based in Lisbon", {"fact:name", "fact:age", "fact:occupation", "fact:lives_in"}),
-    ("我姓王，王建国，今年61了，退休前在中铁二局当工程师，现在住成都武侯区", {"fact:name", "fact:age", "fact:lives_in"}),
+    ("我姓王，王建国，今年61了，退休前在中铁二局当工程师，现在住成都武侯区",
+     {"fact:name", "fact:age", "fact:lives_in"}),
     ("大家好，我叫陈晨，28岁，在浙大读研，老家安徽的", {"fact:name", "fact:age", "fact:school", "fact:from"}),
     ("I'm allergic to shellfish which is SO ironic for someone who works with marine life 🦐🚫",
      {"fact:allergy:shellfish"}),
@@ -82,3 +87,16 @@ def test_a_named_relatives_job_is_theirs(said: str, key: str) -> None:
     got = statement_keys(said, at=AT)
     assert key in got, sorted(got)
     assert "fact:works_at" not in got and "fact:occupation" not in got
+
+
+@pytest.mark.parametrize(("said", "retired", "before"), [
+    ("我姓王，王建国，今年61了，退休前在中铁二局当工程师，现在住成都武侯区", "用户已退休", "中铁二局"),
+    ("I retired last spring, before I retired I was a nurse at St Mary's", "User has retired", "St Mary's"),
+])
+def test_the_work_held_until_retiring_is_history_of_the_retirement(tmp_path, said: str, retired: str,
+                                                                  before: str) -> None:
+    from tests.pipeline._slot_items import slot_items
+
+    rows = slot_items(tmp_path, [said], start=AT, days_apart=1)
+    assert ("active", "fact:works_at", retired) in rows, rows
+    assert [status for status, key, text in rows if before in text and key == "fact:works_at"] == ["superseded"], rows
