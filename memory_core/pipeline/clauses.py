@@ -26,6 +26,7 @@ from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.org_names import unasked
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.relation_in_chinese import relation_in_chinese
+from memory_core.pipeline.self_intro import en_pieces, zh_named
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, zh_other_opens, zh_subject
 from memory_core.pipeline.supposed import carried_on
@@ -275,14 +276,15 @@ def _clauses(text: str) -> Iterator[tuple[str, str]]:
         if not sentence:
             continue
         if has_han(sentence, compatibility=True) and not english_framed(sentence):
-            sentence = counted_named(sentence)  # "两只猫，豆豆和咪咪": the cats' names
+            sentence = zh_named(counted_named(sentence))  # "两只猫，豆豆和咪咪": the cats' names; "我姓王，王建国"
             if (joint := as_we(sentence, "zh")) != sentence:  # "我和老公搬到杭州了": ours, and his
                 yield from _zh_sentence(joint, chain, said, [supposing[0]])
             yield from _zh_sentence(sentence, chain, said, supposing)
         else:
             if (joint := as_we(sentence, "en")) != sentence:  # "my wife and I moved to Leeds": ours, and hers
                 yield from en_clauses(_one_named(joint), chain, said, [supposing[0]])
-            yield from en_clauses(_one_named(sentence), chain, said, supposing)
+            for piece in en_pieces(sentence):  # "I'm Aisha, 24, PhD student at UCSD": one statement per item
+                yield from en_clauses(_one_named(piece), chain, said, supposing)
 
 
 def _zh_amount(clause: str) -> str:

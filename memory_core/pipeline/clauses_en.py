@@ -60,6 +60,9 @@ _EN_CLAUSE = re.compile(
     r"|,\s*(?=(?:and\s+|so\s+|now\s+)?(?:it's|it\s+is|that's)\s+(?:now\s+|actually\s+|only\s+|really\s+)?[$£€¥]?\d)"
     # "stopped running, swimming instead": what took its place, a statement of its own
     r"|,\s*(?=(?:and\s+|but\s+|so\s+)?(?:now\s+)?[a-z]+ing(?:\s+[a-z]+)?\s+instead\b)"
+    # "I'm allergic to shellfish which is SO ironic for someone who works with marine life 🦐": a remark on the
+    # statement before, not part of its value
+    r"|,?\s+(?=which\s+(?:is|was|makes|means|sucks|kills|feels)\b)"
     # "I'm vegetarian and allergic to penicillin": an allergy or intolerance joined to a self-description
     r"|,?\s+and\s+(?=" + _EN_ALLERGIC + r")"
     # "I'm vegetarian so don't suggest steakhouses": a request to the assistant after the fact it rests on
@@ -93,8 +96,9 @@ _EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|
                             r"|" + _EN_ALLERGIC +  # "… and allergic to penicillin": of the subject said before
                             r"|(?:\w+|a\s+few|a\s+couple(?:\s+of)?)\s+(?:days?|weeks?|months?|years?)\s+in\s+(?:at|with)\s)",
                             re.IGNORECASE)  # "Three weeks in at Brightwater now": how long one has been there
-# "Leeds-based, been here since uni": a self-description that dropped its "I'm"
-_EN_BASED = re.compile(r"^(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*-based\b|(?i:based)\s+(?:in|out\s+of)\s+[A-Z])")
+# "Leeds-based, been here since uni", "originally from Taipei": a self-description that dropped its "I'm"
+_EN_BASED = re.compile(r"^(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*-based\b|(?i:based)\s+(?:in|out\s+of)\s+[A-Z]"
+                       r"|(?i:originally)\s+from\s+[A-Z])")
 # "Pip died on Sunday": a death said of one by name, with no "I": the speaker tells of their own (a pet's name)
 _EN_NAMED_DEATH = re.compile(r"^(?:(?i:sadly|unfortunately|tragically|so|well)[,\s]+)?[A-Z][a-z'-]+\s+" + DEATH
                              + r"|^(?i:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+[A-Z][a-z'-]+\b")

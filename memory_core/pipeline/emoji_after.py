@@ -67,7 +67,8 @@ def names_thing_before(before: str, zh: bool) -> bool:
     Args:
         before: the clause up to the emoji (characters); zh: the text around it is Chinese.
     Returns:
-        False for a clause ending on its verb ("I love", "我最爱吃", "爱上了") or on nothing.
+        False for a clause ending on its verb ("I love", "我最爱吃", "爱上了") or on nothing. A remark closing the
+        clause ("… shellfish which is SO ironic") is passed over: the name before it counts.
     """
     en_names, zh_names = _names()
     if zh:
@@ -81,9 +82,13 @@ def names_thing_before(before: str, zh: bool) -> bool:
         tail = " ".join(words[-n:]) if len(words) >= n else ""
         if tail and (tail in en_names or (tail.endswith("s") and tail[:-1] in en_names)):
             return True
-    return False
+    remark = _EN_REMARK.search(before)  # "allergic to shellfish which is SO ironic 🦐": the thing before the remark
+    return remark is not None and remark.start() > 0 and names_thing_before(before[:remark.start()], zh)
 
 
+# a remark on the statement before it, closing the clause ("… which is SO ironic", "…, so excited"): a picture
+# after it still illustrates the thing the statement named
+_EN_REMARK = re.compile(r",?\s+(?:which|so|that's|it's)\s+[^,]*$", re.IGNORECASE)
 _EN_NAME_END = re.compile(r"(?<![.!?]\s)(?<!^)\b(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))*$")
 
 

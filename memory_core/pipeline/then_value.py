@@ -19,6 +19,7 @@ move to Porto": read as a plan by the slot engine, no value) changes nothing.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -28,6 +29,7 @@ from memory_core.pipeline.agreement import agrees
 from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.resolve import KeyConflictResolver
 from memory_core.pipeline.types import Candidate
+from memory_core.shipped_yaml import load_shipped
 from memory_core.store.write_ops import AddOp, EndOp, Op
 
 __all__ = ["SEQUENCE_SLOTS", "held_before_ops", "in_turn_order"]
@@ -110,14 +112,15 @@ def in_turn_order(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], 
         extract: the extractor, run on each part of the turn as a turn of its own.
 
     Returns:
-        ``cands`` unchanged when the turn tells no change of a ``SEQUENCE_SLOTS`` slot in order; else
+        ``cands`` unchanged when the turn tells no change of a ``SEQUENCE_SLOTS`` slot in order (but for the work
+        held until a retirement the turn says, kept as its history: ``_retired_after``); else
         with the slot's candidates (and its own-words ``gist:`` ones) replaced by the later part's, followed by
         the earlier value's candidate marked ``held_before`` (its key kept there, ``key`` emptied so no stage
         takes it for the slot's value).
     """
     parts = _parts(turn.text) if turn.role == "user" else None
     if parts is None:
-        return cands
+        return _retired_after(turn, cands, extract) if turn.role == "user" else cands
     earlier = [c for c in extract(replace(turn, text=_earlier_text(parts[0]))) if _slot(c)]
     later = [c for c in extract(replace(turn, text=_later_text(parts[1], parts[2]))) if _slot(c)]
     pairs = [(e, c) for c in later for e in earlier if e.key == c.key and e.claim.casefold() != c.claim.casefold()]
@@ -133,6 +136,31 @@ def in_turn_order(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], 
         before.notes.append(f"said before the turn's change to: {now.claim}")
         out.append(before)
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _until_retiring() -> dict[str, re.Pattern[str]]:
+    """The work held until retiring said beside it, per language (``data/self_intro.yaml``)."""
+    data = load_shipped("data", "self_intro.yaml")["held_until_retiring"]
+    return {lang: re.compile(data[lang], re.IGNORECASE) for lang in ("en", "zh")}
+
+
+def _retired_after(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], list[Candidate]]
+                   ) -> list[Candidate]:
+    """``cands`` with the work a retiring user says they held until then ("退休前在中铁二局当工程师") kept as history
+    of the retirement (``held_before``); unchanged when the turn retires nobody or says no such work."""
+    retired = [c for c in cands if c.key.split("@")[0] == "fact:works_at" and c.polarity < 0]
+    lang = detect_lang(turn.text)
+    said = _until_retiring()[lang].search(turn.text) if retired else None
+    if said is None:
+        return cands
+    was = said.group("was") or said.groupdict().get("was2") or ""
+    text = "我" + was if lang == "zh" else "I " + re.sub(r"^was\b", "am", re.sub(r"^worked\b", "work", was))
+    before = [c for c in extract(replace(turn, text=text)) if c.key == retired[0].key and _slot(c)]
+    for c in before[:1]:
+        c.held_before, c.key = c.key, ""
+        c.notes.append(f"said held until the retirement: {retired[0].claim}")
+    return cands + before[:1]
 
 
 def held_before_ops(turn: Turn, ops: Sequence[Op], held: Sequence[Candidate],

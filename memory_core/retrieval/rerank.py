@@ -6,8 +6,9 @@ of the best fused items (a few times k), never on the whole index:
 - **subject** (``subject_factors``): an item keyed for another person
   (``fact:wife/works_at@ben``: the wife's job, see ``pipeline.slots``) weighs
   ``other_subject_factor`` when the query asks about the user ("Where do I
-  work?", "我住在哪个城市？": I / me / my / 我, he / she / 她, or a speaker's own name,
-  "Where does Mei live now?", naming no one else); when the
+  work?", "我住在哪个城市？": I / me / my / 我, he / she / 她, a speaker's own name,
+  "Where does Mei live now?", or the name the user's own name slot states, "Where does Kevin work?" after "I'm
+  Kevin", naming no one else); when the
   query names that person's relation ("my wife", "表哥"), the user's own
   items and other people's weigh that instead. A raw turn counts as the
   person its curated items are about. A question about the user's household
@@ -52,7 +53,7 @@ from memory_core.pipeline.slot_lexicon import slot_terms
 from memory_core.retrieval import turn_shape
 from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.entities import SpeakerMatcher
-from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
+from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute, names_in, stated_name
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
 from memory_core.retrieval.turn_terms import says_beyond
 from memory_core.text.relations import asks_about_household, household_relation, names_relation
@@ -99,6 +100,8 @@ class Reranks:
     _named: SpeakerMatcher  # the speakers a query names (kept by the owner)
     _others: frozenset[str] = frozenset()
     _others_at: int = -1
+    _own_names: frozenset[str] = frozenset()
+    _own_names_at: int = -1
 
     def _subject_of(self, j: int) -> frozenset[str] | None:
         """Whose item slot ``j`` is: {""} the user's, {relation, ...} other people's, None unknown.
@@ -133,6 +136,18 @@ class Reranks:
             self._others_at = self.changes
         return self._others
 
+    def _user_names(self) -> frozenset[str]:
+        """The names the user's own active name slots state ("User's name is Kevin": "kevin"), casefolded; kept per
+        change set. A question naming one ("Where does Kevin work?", "林浩在哪上班？") asks about the user."""
+        if self._own_names_at != self.changes:
+            items = self.table.items
+            self._own_names = frozenset(
+                name.casefold() for key, slots in self._active_by_key.items()
+                if key_attribute(key) == "name" and key_subject(key) == ""
+                for s in slots if (item := items[s]) is not None and (name := stated_name(item.description)))
+            self._own_names_at = self.changes
+        return self._own_names
+
     def subject_factors(self, query: str, docs: np.ndarray, settings: HybridSettings) -> np.ndarray | None:
         """Shape (len(docs),) factors putting the person the query asks about first; None when none applies.
 
@@ -148,7 +163,7 @@ class Reranks:
         asked = {s for s in others if names_relation(folded, s)}  # "wife", "老婆"
         home = not asked and asks_about_household(query)  # "When is the baby due?": the user's and their family's
         if not asked and not home and not asks_about_user(query) and not asks_in_third_person(query) \
-                and not self._named(query):
+                and not self._named(query) and not names_in(query, self._user_names()):
             return None  # a pronoun or the speaker's own name, naming no relation, asks about the user as "I" does
         factor = settings.other_subject_factor
         out = np.ones(docs.shape[0])
