@@ -178,10 +178,11 @@ def _zh_breed() -> re.Pattern[str]:
 def _zh_bare_relative() -> re.Pattern[str]:
     """"儿子今天查出来对芒果过敏", "老婆最近在学日语": a clause opening on a relative (the lexicon's REL word
     class) with 我 dropped, as Chinese does; a one-character 姐/妹/哥/弟/妈/爸 alone is no such opening, nor a
-    relative's thing ("妈妈的手机密码…": theirs, not said of them by the speaker)."""
-    rel = lexicon().classes["zh"]["REL"]
+    relative's thing ("妈妈的手机密码…": theirs, not said of them by the speaker). A housemate said by the home
+    shared (the ``SHAREDHOME`` class: "合租的那个小哥退租了") opens such a clause too."""
+    rel, shared = lexicon().classes["zh"]["REL"], lexicon().classes["zh"]["SHAREDHOME"]
     return re.compile(rf"^(?:而且|但是|不过|还有|然后)?(?!(?:{rel})+的)(?=[^姐妹哥弟妈爸]|[姐妹哥弟妈爸]{{2}})"
-                      rf"(?P<rel>{rel})(?![们圈叫])")
+                      rf"(?P<rel>{rel}|(?:{shared})(?=的))(?![们圈叫])")
 
 
 @functools.lru_cache(maxsize=1)
