@@ -124,7 +124,9 @@ _EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?
 _EN_STOP_THEN_NOW = re.compile(r"(\b(?:quit|stopped|gave\s+up|given\s+up|dropped|ditched)\b[^,.;!?]*"
                                r"(?:,\s*(?:(?:my|the|because|cause|cos|since|bad|sore)\s+)?[a-z']+\s+"
                                r"(?:hurt|hurts|hurting|ache|aches|aching|died|broke|gave\s+out|got\s+\w+)\b)?),\s*"
-                               r"((?:and\s+|but\s+|so\s+)?[a-z]+ing(?:\s+[a-z]+)?)\s+(?:now|these\s+days|nowadays)"
+                               # a state is no pastime taken up ("quit golf, resting now", "…, recovering now")
+                               r"((?:and\s+|but\s+|so\s+)?(?!(?:resting|recovering|healing|waiting|struggling|"
+                               r"looking|searching|job\s*hunting)\b)[a-z]+ing(?:\s+[a-z]+)?)\s+(?:now|these\s+days|nowadays)"
                                r"(?=\W*$)", re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
