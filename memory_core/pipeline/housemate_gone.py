@@ -61,8 +61,12 @@ def _words(label: str, lang: str) -> str | None:
     return f"my {word.replace('_', ' ')}" if lang == "en" else f"我{word}"
 
 
-def housemate_turn(turn: Turn, store: KeyLookup) -> tuple[Turn, str] | None:
+def housemate_turn(turn: Turn, store: KeyLookup) -> tuple[Turn, str | None] | None:
     """``(turn with its opening pronoun replaced by the housemate it takes up, that housemate's stored key)``, or None.
+
+    When the user lives with someone but nobody the pronoun can mean ("he moved out" said with only a mother at
+    home), the key is None and the pronoun is replaced by "my roommate" / "我室友", so the caller can tell a move
+    out of nobody known (which then changes nothing) from a turn about something else.
 
     Only a user's turn opening on "he"/"she" (``antecedent.pronoun_led``) when the speaker lives with someone. One
     light read by key prefix and one by key (for the statements' times).
@@ -84,8 +88,8 @@ def housemate_turn(turn: Turn, store: KeyLookup) -> tuple[Turn, str] | None:
             if item.active and description_polarity(item.description) > 0
             and (item.valid_from or item.created_at) <= turn.timestamp]
     key = chosen_housemate(gender, said)
-    words = _words(key.partition("@")[0][len(LIVES_WITH):], lang) if key else None
-    if key is None or words is None:
+    words = _words(key.partition("@")[0][len(LIVES_WITH):] if key else "roommate", lang)
+    if words is None:
         return None
     if lang == "en":
         said_as = turn.text[start:end].casefold()

@@ -303,10 +303,11 @@ class WritePipeline:
         if any("/" in c.key for c in cands if c.key and not c.is_event):
             return cands
         if (moved := housemate_turn(turn, store)) is not None:  # "he moved out": the one the user lives with
-            gone = [dataclasses.replace(c, key=moved[1], evidence=turn.text) for c in self.candidates(moved[0])
+            said, key = moved
+            gone = [dataclasses.replace(c, key=key or c.key, evidence=turn.text) for c in self.candidates(said)
                     if c.key.startswith(LIVES_WITH) and c.polarity < 0 and not c.is_event]
-            if gone:
-                return [*cands, *gone[:1]]
+            if gone:  # of nobody the pronoun can mean: no end, and no restatement of a move in
+                return [*cands, *gone[:1]] if key else [c for c in cands if not c.restate_only]
         named = named_turn(turn, store) or kin_named_turn(turn, store)
         partner = partner_turn(turn, store) if named is None else None  # "有女朋友了" … "她叫Lily"
         named = named or partner
