@@ -179,24 +179,34 @@ def _zh_breed() -> re.Pattern[str]:
 def _zh_bare_relative() -> re.Pattern[str]:
     """"儿子今天查出来对芒果过敏", "老婆最近在学日语": a clause opening on a relative (the lexicon's REL word
     class) with 我 dropped, as Chinese does; a one-character 姐/妹/哥/弟/妈/爸 alone is no such opening, nor a
-    relative's thing ("妈妈的手机密码…": theirs, not said of them by the speaker)."""
-    rel = lexicon().classes["zh"]["REL"]
+    relative's thing ("妈妈的手机密码…": theirs, not said of them by the speaker). A housemate said by the home
+    shared (the ``SHAREDHOME`` class: "合租的那个小哥退租了") opens such a clause too."""
+    rel, shared = lexicon().classes["zh"]["REL"], lexicon().classes["zh"]["SHAREDHOME"]
     return re.compile(rf"^(?:而且|但是|不过|还有|然后)?(?!(?:{rel})+的)(?=[^姐妹哥弟妈爸]|[姐妹哥弟妈爸]{{2}})"
-                      rf"(?P<rel>{rel})(?![们圈叫])")
+                      rf"(?P<rel>{rel}|(?:{shared})(?=的))(?![们圈叫])")
 
 
 @functools.lru_cache(maxsize=1)
 def _zh_my_work() -> re.Pattern[str]:
     """Where the speaker's company is, or what it works with, said with 我 left out (no other person's company is
     named before it): "公司在望京SOHO", "办公室搬到了中关村软件园" (a site of the lexicon's ``WORKSITE`` class),
-    "公司不用钉钉了", "组里全部切到飞书" (a tool of its ``TOOL`` class)."""
+    "公司不用钉钉了", "组里全部切到飞书", "工作上主要用的是飞书", "钉钉已经不用了" (a tool of its ``TOOL`` class)."""
     classes = lexicon().classes["zh"]
     where = (r"(?:现在|目前|如今)?的?(?:新)?(?:公司|单位|办公室|工位)(?:现在|目前|也|就)*"
              r"(?:在|位于|搬到了?|搬去了?|是在)"
              rf"\s*[^，,。\s的在]{{1,12}}?(?:{classes['WORKSITE']})")
-    uses = (r"(?:现在|目前|如今)?(?:公司|单位|组里|团队|项目组?|部门|后端|前端)[^，,。\s]{0,6}?"
-            rf"(?:用|使用|换成|换到|改成|迁到|迁移到|切到|切换到)了?\s*(?:{classes['TOOL']})")
-    return re.compile(f"^(?:{where}|{uses})", re.IGNORECASE)
+    uses = (r"(?:现在|目前|如今)?(?:公司|单位|组里|团队|项目组?|部门|后端|前端|工作上|工作中|上班)[^，,。\s]{0,6}?"
+            rf"(?:用|使用|换成|换到|改成|迁到|迁移到|切到|切换到)了?(?:的是|的都是)?\s*(?:{classes['TOOL']})")
+    also = rf"(?:偶尔|有时候?|平时|另外|也|还|主要|都)+(?:会)?(?:用|使用)\s*(?:{classes['TOOL']})"  # "…，偶尔也用钉钉"
+    dropped = rf"(?:{classes['TOOL']})\s*(?:已经|现在|早就|也)*(?:不用了|弃用了|停用了|下线了)"  # "钉钉已经不用了"
+    return re.compile(f"^(?:{where}|{uses}|{also}|{dropped})", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_tool() -> re.Pattern[str]:
+    """A tool of the lexicon's ``TOOL`` class named in a clause ("我们组用飞书"): a clause after it that uses another
+    with 我 left out ("偶尔也用钉钉") is the speaker's too."""
+    return re.compile(lexicon().classes["zh"]["TOOL"], re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1)
@@ -359,7 +369,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
         elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
-                or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _zh_my_work().match(clause)) \
+                or ((first or _ZH_BARE_VERB.match(said[-2][0]) or _zh_tool().search(said[-2][0]))
+                    and _zh_my_work().match(clause)) \
                 or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_NEW_HOME_AT.match(clause)
                     and not _ZH_OTHER_SUBJECT.match(clause)) \

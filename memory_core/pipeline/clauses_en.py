@@ -128,7 +128,9 @@ _EN_INSTEAD = re.compile(r"^(?:and\s+|but\s+|so\s+)?(?:now\s+)?(?P<g>[a-z]+ing(?
 _EN_STOP_THEN_NOW = re.compile(r"(\b(?:quit|stopped|gave\s+up|given\s+up|dropped|ditched)\b[^,.;!?]*"
                                r"(?:,\s*(?:(?:my|the|because|cause|cos|since|bad|sore)\s+)?[a-z']+\s+"
                                r"(?:hurt|hurts|hurting|ache|aches|aching|died|broke|gave\s+out|got\s+\w+)\b)?),\s*"
-                               r"((?:and\s+|but\s+|so\s+)?[a-z]+ing(?:\s+[a-z]+)?)\s+(?:now|these\s+days|nowadays)"
+                               # a state is no pastime taken up ("quit golf, resting now", "…, recovering now")
+                               r"((?:and\s+|but\s+|so\s+)?(?!(?:resting|recovering|healing|waiting|struggling|"
+                               r"looking|searching|job\s*hunting)\b)[a-z]+ing(?:\s+[a-z]+)?)\s+(?:now|these\s+days|nowadays)"
                                r"(?=\W*$)", re.IGNORECASE)
 # "guess who's back on the bike": the speaker, said as a riddle
 _EN_GUESS_WHO = re.compile(r"^guess\s+who(?:'s|\s+is)\s+", re.IGNORECASE)
@@ -155,7 +157,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
     sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
     sentence = _EN_STOP_THEN_NOW.sub(r"\1, \2 instead", sentence)
     sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
-    for n, clause in enumerate(_EN_CLAUSE.split(sentence[len(head):])):
+    parts = [part for said in _EN_CLAUSE.split(sentence[len(head):]) for part in _cut_at_dropped(said)]
+    for n, clause in enumerate(parts):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
         if carried_on(clause, "en", supposing):
             continue  # "…, then move to Lisbon" after "if I win the lottery, I'll quit": the supposition goes on
@@ -192,6 +195,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
             going = _EN_DROPPED_ING.match(clause) is not None  # "Starting at Alibaba on Monday": "I'm starting"
             if going and lexicon().markers["en"]["hypothetical"].search(clause.casefold()):
                 continue  # "living in Denver would be amazing", "working at Meta sounds fun": weighed, not said
+            if who:  # "Moved back to Ohio" after "My sister's startup folded": "My sister moved …", no name "Moved"
+                clause = clause[0].lower() + clause[1:]
             clause = f"{who} is {clause}" if who and going else f"{who or ('I am' if going else 'I')} {clause}"
         elif dropped is not None:
             if who == AWAY:
@@ -199,6 +204,9 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
             clause = f"{who} is {clause[dropped.end():]}" if who else "I'm " + clause[dropped.end():]
         elif (said := en_subject(clause)) is not None:
             chain[0] = said
+        elif who not in (USER, AWAY, "") and (other := lexicon().markers["en"]["dropped_of_other"].match(
+                clause.casefold())) is not None:  # "My dad's knee is bad. Had surgery last week": his
+            clause = f"{who} {'is ' if other.group('ing') else ''}{clause[0].lower()}{clause[1:]}"
         if _EN_NEW_PARTNER.search(clause):  # "I've started dating Marcus, he's a chef": what follows is the partner's
             chain[0] = "my partner"
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
@@ -217,6 +225,21 @@ _EN_NEW_PARTNER = re.compile(r"^(?:i|i'm|i've|i\s+am|i\s+have)\b.*\b(?:dating|se
 _EN_FRONTED = re.compile(r"^(?P<who>\s*my\s+(?:\w+\s+)?\w+),\s*(?:he|she)(?:(?P<is>'s|\s+is)\b)?(?=\s)", re.IGNORECASE)
 # a clause opening on "he" / "she" (a person named earlier in the turn, ``_takes_up``)
 _EN_TAKEN_UP = re.compile(r"^(?P<p>he|she)(?P<is>'s|\s+is)?\s+(?!said|says|told|thinks|thought)", re.IGNORECASE)
+
+
+def _cut_at_dropped(clause: str) -> list[str]:
+    """``clause`` cut before each comma a clause of the person it opens on follows without its subject ("my
+    sister's startup folded, looking for work now": two clauses, the second hers, ``dropped_of_other``); a clause
+    the user opens, or nobody, is left whole."""
+    if en_subject(clause) in (None, USER, AWAY):
+        return [clause]
+    dropped = lexicon().markers["en"]["dropped_of_other"]
+    parts, start = [], 0
+    for comma in re.finditer(r",\s*", clause):
+        if dropped.match(clause[comma.end():].casefold()):
+            parts.append(clause[start:comma.start()])
+            start = comma.end()
+    return [*parts, clause[start:]]
 
 
 def _amount_said(clause: str) -> bool:

@@ -27,7 +27,8 @@ from memory_core.pipeline.filler import without_filler
 from memory_core.pipeline.found_pet import found_ops
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.home_role import home_role_ended
-from memory_core.pipeline.household import household_moves
+from memory_core.pipeline.household import household_moves, same_housemate
+from memory_core.pipeline.housemate_gone import LIVES_WITH, housemate_turn
 from memory_core.pipeline.inline_correction import inline_corrected
 from memory_core.pipeline.job_event import leave_before_start
 from memory_core.pipeline.job_role import with_new_role
@@ -246,6 +247,7 @@ class WritePipeline:
         kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
         named_across(cands, rows.get)  # "Kevin搬到深圳了" ends "User's friend Kevin lives in Hangzhou"
         household_moves(cands, rows.get)  # "我妈搬来跟我们住了" ends "用户的妈住在成都"
+        same_housemate(cands, rows.get)  # "室友搬走了" ends "I live with my roommate"
         cands = without_one_off_meals(cands, turn.text)  # "国庆…吃了好多火锅": one meal, not a like
         cands = without_one_off_breaks(cands, turn.text)  # "cheat day today, had a burger": the diet holds
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素
@@ -300,6 +302,12 @@ class WritePipeline:
         """
         if any("/" in c.key for c in cands if c.key and not c.is_event):
             return cands
+        if (moved := housemate_turn(turn, store)) is not None:  # "he moved out": the one the user lives with
+            said, key = moved
+            gone = [dataclasses.replace(c, key=key or c.key, evidence=turn.text) for c in self.candidates(said)
+                    if c.key.startswith(LIVES_WITH) and c.polarity < 0 and not c.is_event]
+            if gone:  # of nobody the pronoun can mean: no end, and no restatement of a move in
+                return [*cands, *gone[:1]] if key else [c for c in cands if not c.restate_only]
         named = named_turn(turn, store) or kin_named_turn(turn, store)
         partner = partner_turn(turn, store) if named is None else None  # "有女朋友了" … "她叫Lily"
         named = named or partner

@@ -4,7 +4,8 @@
 "我会说英语、日语和韩语": the slot reads the first value only ("fact:language:spanish"), and the clause's own text
 then makes that item say the whole list, so "I stopped learning French" ends French under its own key while the
 Spanish item still says French. ``members_apart`` gives each value named beside the first, of the same kind in
-the lexicon (a language beside a language), a hit of its own under its own key, and each hit the clause with
+the lexicon (a language beside a language; a hedge before it is passed over: "Jira and Slack and honestly too much
+Notion"), a hit of its own under its own key, and each hit the clause with
 the list cut down to its own value, so each item's text says its value alone ("User is learning French") and ends
 alone. Pets are left to ``clause_hits`` (a count goes with each), and a value the lexicon does not know is left
 in the first item's text.
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 __all__ = ["members_apart"]
 
 # what joins two values ("Spanish and French", "English, Japanese and Korean", "英语、日语和韩语")
-_JOINT = {"en": re.compile(r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and\s+|\s*&\s*|\s+as\s+well\s+as\s+)", re.IGNORECASE),
+_JOINT = {"en": re.compile(r"\s*(?:,\s*(?:and\s+|&\s+)?|\s+and(?:\s*,)?\s+|\s*&\s*|\s+as\s+well\s+as\s+)",
+                          re.IGNORECASE),
           "zh": re.compile(r"\s*(?:、|和|跟|与|以及|还有|及|，)\s*")}
 _EN_WORDS = re.compile(r"[A-Za-z][\w'+-]*(?:\s+[A-Za-z][\w'+-]*){0,2}")
 _ZH_RUN = re.compile(r"[^\s、，,。！!？?；;和跟与及]{1,8}")
@@ -78,12 +80,23 @@ def _members(hit: SlotHit, clause: str, lang: str) -> list[tuple[int, int, str, 
         joint = _JOINT[lang].match(clause, found[-1][1])
         if joint is None or joint.end() == found[-1][1]:
             break
-        member = _member(clause, joint.end(), lang)
+        at = _hedged(clause, joint.end(), lang)  # "… and honestly too much Notion": Notion
+        member = _member(clause, at, lang)
         if member is None or lex.category.get(member[1]) != kind or member[1] in seen:
             break
         seen.add(member[1])
-        found.append((joint.end(), joint.end() + len(member[0]), member[0], member[1]))
+        found.append((at, at + len(member[0]), member[0], member[1]))
     return found if len(found) > 1 else []
+
+
+def _hedged(clause: str, at: int, lang: str) -> int:
+    """Where the value said at ``at`` in ``clause`` starts, past the hedges before it (the lexicon's ``LISTHEDGE``
+    class: "honestly too much Notion", "like, Jira"); ``at`` when there are none."""
+    hedge = lexicon().classes[lang].get("LISTHEDGE")
+    if not hedge:
+        return at
+    run = re.compile(rf"(?:(?:{hedge})(?=[\s,])[\s,]*)+", re.IGNORECASE).match(clause, at)
+    return run.end() if run else at
 
 
 def _member(clause: str, at: int, lang: str) -> tuple[str, str] | None:

@@ -152,6 +152,10 @@ def en_subject(clause: str) -> str | None:
     other = lexicon().others["en"].match(text)
     if other is not None:
         head = text[:other.end()].strip().rstrip(",").strip()
+        if head.endswith("'s"):  # "my dad's knee is bad": the clauses after it that drop their subject are his;
+            if lexicon().others["en"].match("my " + text[other.end():]):  # "my brother's wife …": hers, no key
+                return AWAY
+            head = head[:-2]
         return re.sub(r"^(?:and|but|so|also|oh|well)\s+", "", head, flags=re.IGNORECASE)
     if _EN_SELF.match(text):
         return USER
