@@ -21,7 +21,10 @@ __all__ = ["of_animal"]
 
 _SENTENCE_END = re.compile(r"[.!?。！？\n]")
 # a clause ends at a comma or a conjunction ("my dog is fine but my mom has diabetes": the mother's)
-_CLAUSE_END = re.compile(r"[.!?;,。！？；，、\n]|\b(?:and|but|while|though|whereas|so)\b|但是?|可是|不过|而且?|还有|另外")
+_CLAUSE_END = re.compile(r"[.!?;,。！？；，、\n]|\b(?:and|but|while|though|whereas|so)\b"
+                         r"|但是?|可是|不过|而且?|还有|另外")
+# an allergy: the animal in its sentence is what the person is allergic to, never the one who is ill
+_ALLERGY = re.compile(r"allerg|过敏", re.IGNORECASE)
 # the user (or the user as an item names them) as the subject of the clause; a possessor ("my dog", 我家狗狗,
 # 用户的猫) is no subject
 _SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|me|myself)\b|\buser\b(?!'s)|(?:我|用户)(?!家|的|们家|养|自己家)",
@@ -46,9 +49,12 @@ def of_animal(text: str, start: int) -> bool:
         start: where the finding starts in ``text`` (a character index).
 
     Returns:
-        True when the sentence holding ``start`` names a vet or an animal (either language) and the clause
-        holding it, up to ``start``, has no first-person subject and names no other person.
+        True when the sentence holding ``start`` names a vet or an animal (either language), the clause
+        holding it, up to ``start``, has no first-person subject and names no other person, and the finding
+        is no allergy (an animal beside an allergy is what someone is allergic to).
     """
+    if _ALLERGY.search(text, max(0, start - 12), start + 16):
+        return False  # "阿浩对猫毛过敏", "allergic to cats": an animal named as what a person reacts to
     sentence_start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
     end = _SENTENCE_END.search(text, start)
     sentence = text[sentence_start:end.start() if end else len(text)]

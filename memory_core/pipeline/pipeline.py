@@ -63,6 +63,7 @@ from memory_core.pipeline.people import about_others_only, job_gone, partner_gon
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
+from memory_core.pipeline.plan_kept import plan_kept
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
 from memory_core.pipeline.returned_to import returned_to
@@ -255,6 +256,7 @@ class WritePipeline:
         cands = bond_kept(cands, rows.get)  # "I'm seeing someone now" never replaces "my girlfriend is Maya"
         job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
         home_role_ended(cands, rows.get)  # "下个月去阿里上班" ends "用户的职业是全职妈妈"
+        plan_kept(cands, rows.get)  # "现在住杭州" ends "用户计划下个月搬去杭州": the plan came true
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         held = [c for c in cands if c.held_before]  # the value before the turn's change: history, never current

@@ -323,6 +323,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue  # "I'm in Rome now, here for a conference this week": a weak cue in a trip's turn says nothing
 
         groups = {k: v for k, v in m.groupdict().items() if v}
+        if "obj" not in groups:  # a cue of several acts names its act in one of obj2, obj3 … ("moving" / "married")
+            groups["obj"] = next((v for k, v in sorted(groups.items()) if k.startswith("obj")), "")
         for name in ("v", "v2"):  # "叫Biscuit" under a cap of six characters: the Latin name whole
             if lang == "zh" and groups.get(name):
                 groups[name] = whole_word(text, m.start(name), m.end(name))

@@ -40,3 +40,8 @@ def test_of_animal_needs_an_animal_in_the_sentence() -> None:
     assert not of_animal(text, text.index("ear"))  # another sentence names the vet
     text = "Rough week at the vet, he has an ear infection"
     assert of_animal(text, text.index("ear"))
+
+
+@pytest.mark.parametrize("text", ["阿浩对猫毛过敏", "我不喜欢猫，我对猫毛过敏。", "Sam is allergic to cats, badly"])
+def test_an_allergy_to_an_animal_is_the_persons(text: str) -> None:
+    assert [f for f in detect(text) if f.category == "health"] != []
