@@ -107,7 +107,7 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me|(?-i:us))\b"
                               # a diary line with "my" left out: "first night in the new apartment in Jersey City"
                               r"|^\s*(?:first|1st)\s+(?:night|day|week|weekend|morning|month)\s+(?:in|at)\s+the\s+new\b"
                               # a job's first or last day with "my" left out: "last day at Acme is Friday!"
-                              r"|^\s*(?:(?:very|final)\s+)?(?:last|first|1st)\s+(?:day|week|shift)\s+(?:at|with)\s+(?-i:[A-Z])",
+                              r"|^\s*(?:very\s+)?(?:last|final|first|1st)\s+(?:day|week|shift)\s+(?:at|with)\s+(?-i:[A-Z])",
                               re.IGNORECASE)
 
 

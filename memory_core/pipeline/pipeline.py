@@ -63,7 +63,7 @@ from memory_core.pipeline.people import about_others_only, job_gone, partner_gon
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
-from memory_core.pipeline.plan_kept import plan_kept
+from memory_core.pipeline.plan_kept import plan_kept, plan_told_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
 from memory_core.pipeline.returned_to import returned_to
@@ -280,6 +280,7 @@ class WritePipeline:
         ops = restated_late(turn, ops, store)  # "I work at Lincoln Middle" (Feb) after its March saying ended
         ops = chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
+        ops = plan_told_ops(turn, ops, store)  # "婚期推迟到十月了": the turn that told the May plan is history
         ops = self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
         if not any(isinstance(op, UpdateOp) and op.new_description is not None for op in ops):
             return ops
