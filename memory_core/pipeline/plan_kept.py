@@ -19,13 +19,14 @@ from functools import cache
 
 from memory_core.model import Actor, Status, Turn
 from memory_core.pipeline.plans import life_plan
+from memory_core.pipeline.slot_hit import SlotHit
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import EndOp, Op
 from memory_core.text.script import has_han
 
-__all__ = ["plan_kept", "plan_told_ops"]
+__all__ = ["plan_kept", "plan_told_ops", "without_plans_held"]
 
 Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
@@ -63,6 +64,16 @@ def plan_kept(cands: list[Candidate], rows: Rows) -> None:
                 and any(name in text.casefold() for name in names)]
         if ends:
             cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))
+
+
+def without_plans_held(hits: list[SlotHit]) -> list[SlotHit]:
+    """``hits`` without the life plans that the same clause says are done: "我年后搬到成都了" (said in March) states
+    the home, and its "年后" is no plan still to come; a clause that reads as a plan never gets here
+    (``slots.read_clause``). A plan's hit goes when the clause also holds, as now, a value of a slot its act fills
+    (``plan_acts.yaml``)."""
+    acts = _acts()
+    held = {key for h in hits if h.polarity > 0 and not h.subject for key in acts.get(h.attr.id, ())}
+    return [h for h in hits if not (h.polarity > 0 and h.key in held)]
 
 
 def plan_told_ops(turn: Turn, ops: list[Op], store: KeyLookup) -> list[Op]:
