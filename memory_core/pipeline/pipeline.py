@@ -94,7 +94,7 @@ from memory_core.pipeline.types import (
 from memory_core.pipeline.whole_correction import whole_correction
 from memory_core.pipeline.work_city import employer_over_city
 from memory_core.pipeline.work_or_study import one_of_work_or_study
-from memory_core.store.write_ops import Op, UpdateOp
+from memory_core.store.write_ops import EndOp, Op, UpdateOp
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
 
@@ -280,7 +280,7 @@ class WritePipeline:
         ops = restated_late(turn, ops, store)  # "I work at Lincoln Middle" (Feb) after its March saying ended
         ops = chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
-        ops = plan_told_ops(turn, ops, store)  # "婚期推迟到十月了": the turn that told the May plan is history
+        ops = _ended_once(plan_told_ops(turn, ops, store))  # "婚期推迟到十月了": the May plan's turn is history
         ops = self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
         if not any(isinstance(op, UpdateOp) and op.new_description is not None for op in ops):
             return ops
@@ -319,6 +319,20 @@ class WritePipeline:
         for cand in found:
             cand.evidence = turn.text
         return [*without_misread(cands, found, turn.speaker), *found]
+
+
+def _ended_once(ops: list[Op]) -> list[Op]:
+    """``ops`` with each item ended once: the first ``EndOp`` of an item stands ("the move is done" ends the
+    plan both as a to-do done and as the plan the new home fulfils; a second end of it would be refused)."""
+    seen: set[str] = set()
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, EndOp):
+            if op.item_id in seen:
+                continue
+            seen.add(op.item_id)
+        out.append(op)
+    return out
 
 
 class _Rows:
