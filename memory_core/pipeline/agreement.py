@@ -14,6 +14,7 @@ from memory_core.model import Kind, MemoryItem
 from memory_core.pipeline.gist import normalize_numbers, same_thing_named, topic
 from memory_core.pipeline.own_words import attribute_words
 from memory_core.pipeline.place_names import same_place
+from memory_core.pipeline.plans import life_plan
 from memory_core.pipeline.types import Candidate
 from memory_core.text.script import HAN_RUN, has_han, lang_of
 
@@ -107,8 +108,8 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
     value); single-valued facts when the item's text ends with the
     candidate's claim ("… lives in Paris"); value-keyed facts (an allergy, a
     language) on polarity ("no longer allergic to …" ends "allergic to …");
-    events by having the same key. A detail (a pet's age) agrees when the
-    item already holds it.
+    events by having the same key; a life plan (``plans.life_plan``) when the item's text ends with the
+    candidate's claim (its time and place as said). A detail (a pet's age) agrees when the item already holds it.
     """
     if cand.is_event:
         return True
@@ -117,6 +118,8 @@ def agrees(cand: Candidate, item: MemoryItem) -> bool:
         return same_polarity and _canon(cand.detail) in _canon(item.description)
     if cand.kind == Kind.PREFERENCE and not cand.single_valued:
         return same_polarity
+    if life_plan(cand.key):  # "婚礼推迟到后年了": a plan said with another time is a new plan, not the old said again
+        return same_polarity and _claim_matches(cand, item)
     if cand.single_valued:
         said = item.description.casefold()
         if cand.key.startswith("fact:partner") and _bond_changed(cand.description, said):

@@ -109,7 +109,9 @@ _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|woul
 _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me|(?-i:us))\b"
                               r"|^\s*(?:ok|okay|please|from|going|in|always|never)\b"
                               # a diary line with "my" left out: "first night in the new apartment in Jersey City"
-                              r"|^\s*(?:first|1st)\s+(?:night|day|week|weekend|morning|month)\s+(?:in|at)\s+the\s+new\b",
+                              r"|^\s*(?:first|1st)\s+(?:night|day|week|weekend|morning|month)\s+(?:in|at)\s+the\s+new\b"
+                              # a job's first or last day with "my" left out: "last day at Acme is Friday!"
+                              r"|^\s*(?:very\s+)?(?:last|final|first|1st)\s+(?:day|week|shift)\s+(?:at|with)\s+(?-i:[A-Z])",
                               re.IGNORECASE)
 
 

@@ -60,6 +60,7 @@ from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
+from memory_core.pipeline.plans import life_plan
 from memory_core.pipeline.prescribed import own_prescription
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.reason_named import with_reason
@@ -244,7 +245,8 @@ class MechanicalExtractor:
                     dated(out[first:], clause, turn.timestamp)
                 give_change(out[first:], change)
                 out.extend(example_likes(turn, clause, lang, reading.hits, subject, qualifier))
-                if change[1] > 0 and (resumed := resumption_scope(clause, lang)):
+                if change[1] > 0 and not any(life_plan(h.key) for h in reading.hits) \
+                        and (resumed := resumption_scope(clause, lang)):  # "pushed the wedding back": no "again"
                     said_again(out[first:], subject, lang, clause, resumed)
                 if all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
                     said = own_words(turn, clause, lang, subject, qualifier)  # kept if no slot was stated before

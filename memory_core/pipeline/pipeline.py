@@ -64,6 +64,7 @@ from memory_core.pipeline.people import about_others_only, job_gone, partner_gon
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
+from memory_core.pipeline.plan_kept import plan_kept, plan_told_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
 from memory_core.pipeline.returned_to import returned_to
@@ -94,7 +95,7 @@ from memory_core.pipeline.types import (
 from memory_core.pipeline.whole_correction import whole_correction
 from memory_core.pipeline.work_city import employer_over_city
 from memory_core.pipeline.work_or_study import one_of_work_or_study
-from memory_core.store.write_ops import Op, UpdateOp
+from memory_core.store.write_ops import EndOp, Op, UpdateOp
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
 
@@ -257,6 +258,7 @@ class WritePipeline:
         cands = bond_kept(cands, rows.get)  # "I'm seeing someone now" never replaces "my girlfriend is Maya"
         job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
         home_role_ended(cands, rows.get)  # "下个月去阿里上班" ends "用户的职业是全职妈妈"
+        plan_kept(cands, rows.get)  # "现在住杭州" ends "用户计划下个月搬去杭州": the plan came true
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         held = [c for c in cands if c.held_before]  # the value before the turn's change: history, never current
@@ -280,6 +282,7 @@ class WritePipeline:
         ops = restated_late(turn, ops, store)  # "I work at Lincoln Middle" (Feb) after its March saying ended
         ops = chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
+        ops = _ended_once(plan_told_ops(turn, ops, store))  # "婚期推迟到十月了": the May plan's turn is history
         ops = self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
         if not any(isinstance(op, UpdateOp) and op.new_description is not None for op in ops):
             return ops
@@ -324,6 +327,20 @@ class WritePipeline:
         for cand in found:
             cand.evidence = turn.text
         return [*without_misread(cands, found, turn.speaker), *found]
+
+
+def _ended_once(ops: list[Op]) -> list[Op]:
+    """``ops`` with each item ended once: the first ``EndOp`` of an item stands ("the move is done" ends the
+    plan both as a to-do done and as the plan the new home fulfils; a second end of it would be refused)."""
+    seen: set[str] = set()
+    out: list[Op] = []
+    for op in ops:
+        if isinstance(op, EndOp):
+            if op.item_id in seen:
+                continue
+            seen.add(op.item_id)
+        out.append(op)
+    return out
 
 
 class _Rows:

@@ -17,6 +17,7 @@ import re
 from memory_core.model import Actor, Kind, Status, Turn
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.plans import life_plan
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import EndOp, Op
@@ -40,7 +41,8 @@ def plan_end_ops(turn: Turn, store: KeyLookup) -> list[Op]:
 
     Returns:
         One op per active event said before the turn that states a plan sharing a topic term with the
-        turn (the speaker's name is no term); [] otherwise.
+        turn (the speaker's name is no term), and per active life plan (``todo:move``, ``todo:wedding`` …)
+        sharing one; [] otherwise.
 
     Raises:
         StoreError: the store failed while reading.
@@ -55,15 +57,18 @@ def plan_end_ops(turn: Turn, store: KeyLookup) -> list[Op]:
     if not said:
         return []
     keys = []
-    for _, key, text in store.active_by_prefix(turn.user_id, ("event:",)):
+    for _, key, text in store.active_by_prefix(turn.user_id, ("event:", "todo:")):
         theirs = marks[detect_lang(text)]
-        if "planned" in theirs and theirs["planned"].search(text.translate(APOSTROPHES).casefold()) \
+        if life_plan(key) \
+                and said & topic(text, detect_lang(text), speaker).terms:
+            keys.append(key)  # the plan's own item ("用户计划明年五一办婚礼"), a plan by its key
+        elif "planned" in theirs and theirs["planned"].search(text.translate(APOSTROPHES).casefold()) \
                 and not theirs["plan_off"].search(text.translate(APOSTROPHES).casefold()) \
                 and said & topic(text, detect_lang(text), speaker).terms:
             keys.append(key)
     if not keys:
         return []
-    return _ended(turn, store, keys, (Kind.EVENT,), ("计划取消：" if lang == "zh" else "the plan is off: "))
+    return _ended(turn, store, keys, (Kind.EVENT, Kind.TODO), ("计划取消：" if lang == "zh" else "the plan is off: "))
 
 
 # a to-do said in the user's own words ("用户得在周五前续签护照", "User has to file the taxes by May")

@@ -20,11 +20,12 @@ it as a hypothetical.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memory_core.pipeline.slot_lexicon import lexicon
 
-__all__ = ["PLAN_ATTRS", "START_ATTRS", "intended", "is_plan", "settled_start"]
+__all__ = ["PLAN_ATTRS", "START_ATTRS", "intended", "is_plan", "life_plan", "settled_start"]
 
 #: Slots a plan may fill: what is still to come is their value (an exam, a deadline).
 PLAN_ATTRS = frozenset({"goal"})
@@ -37,6 +38,20 @@ _START = {"en": re.compile(r"\b(?:start|starts|starting|join|joins|joining|begin
           "zh": re.compile(r"入职|报到|报道|上岗|去[^，,。]{1,12}?上班|开始上班|"
                            r"去[^，,。]{1,12}?(?:做|当|担任)(?=[^，,。]{0,8}?"
                            r"(?:师|员|经理|总监|主管|专员|顾问|分析|运营|产品|开发|设计|律师|医生|护士|老师|教授))")}
+
+
+def life_plan(key: str) -> bool:
+    """True when ``key`` is one of the life plans the goal slot keeps by their act (``todo:move``, ``todo:wedding``,
+    ``todo:start`` …: the values of the goal attribute's ``key_objects`` in slots.yaml), a speaker's qualifier
+    ("@wei") or none. Such a plan said again with another time or place is a new plan that supersedes the old
+    one (``agreement.agrees``); a plan called off ends it (``plan_end``)."""
+    return key.partition("@")[0] in _life_plans()
+
+
+@functools.cache
+def _life_plans() -> frozenset[str]:
+    goal = next(a for a in lexicon().attributes if a.id == "goal")
+    return frozenset(f"todo:{act}" for act in goal.key_objects.values())
 
 
 def settled_start(clause: str, lang: str) -> bool:

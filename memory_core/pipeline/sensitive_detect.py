@@ -55,6 +55,7 @@ from memory_core.pipeline import (
     sensitive_kind,
     sensitive_shape,
 )
+from memory_core.pipeline.animal_health import of_animal
 from memory_core.pipeline.sensitive_checksums import card_network as _card_network
 from memory_core.pipeline.sensitive_checksums import cn_id_ok as _cn_id_ok
 from memory_core.pipeline.sensitive_checksums import hkid_ok as _hkid_ok
@@ -376,9 +377,10 @@ def _refined(f: Finding, text: str, original: str) -> Finding:
 
 
 def _talked_about(f: Finding, text: str) -> bool:
-    """A condition as a figure of speech or a sign, a password or code said of people in general."""
-    if f.category == "health":
-        return is_hyperbole(text, f.start, f.end) or is_general_question(text, f.start)
+    """A condition as a figure of speech, a sign or an animal's; a password or code said of people in general."""
+    if f.category == "health":  # ... or an animal's ("took Biscuit to the vet, he has an ear infection")
+        return is_hyperbole(text, f.start, f.end) or is_general_question(text, f.start) \
+            or of_animal(text, f.start)
     return f.category in ("secret", "code") and is_generic(text, f.start)
 
 

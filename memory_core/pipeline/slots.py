@@ -35,6 +35,7 @@ from memory_core.pipeline.job_title import titles_beside_employer
 from memory_core.pipeline.latin_whole import whole_word
 from memory_core.pipeline.org_names import names_of, unasked
 from memory_core.pipeline.plain_negation import negation_form
+from memory_core.pipeline.plan_kept import without_plans_held
 from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, intended, is_plan, settled_start
 from memory_core.pipeline.rules import clean_object
 from memory_core.pipeline.since_aside import before_since_aside
@@ -195,7 +196,10 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
         reading.stay = True
     if not reading.hits and not subject and not reading.temporary:
         reading.hits.extend(_habit_hits(text, lang, user))
-    if is_plan(clause, lang, context):  # "我下个月搬去巴塞罗那": a plan changes no lasting slot
+    if not is_plan(clause, lang, context):  # "我年后搬到成都了": the home, no plan still to come (a job's start
+        # said ahead, "I start at Stripe on the 15th", is both: the employer now and the day it begins)
+        reading.hits = reading.hits if settled_start(clause, lang) else without_plans_held(reading.hits)
+    else:  # "我下个月搬去巴塞罗那": a plan changes no lasting slot
         said = len(reading.hits)
         started = settled_start(clause, lang)  # "下个月入职字节": the new employer, said ahead of its day
         reading.hits = [h for h in reading.hits
@@ -323,6 +327,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue  # "I'm in Rome now, here for a conference this week": a weak cue in a trip's turn says nothing
 
         groups = {k: v for k, v in m.groupdict().items() if v}
+        if "obj" not in groups:  # a cue of several acts names its act in one of obj2, obj3 … ("moving" / "married")
+            groups["obj"] = next((v for k, v in sorted(groups.items()) if k.startswith("obj")), "")
         for name in ("v", "v2"):  # "叫Biscuit" under a cap of six characters: the Latin name whole
             if lang == "zh" and groups.get(name):
                 groups[name] = whole_word(text, m.start(name), m.end(name))

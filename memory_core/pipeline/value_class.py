@@ -213,7 +213,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         name: the cue's ``value_class`` ("place", "org", "person", "area": a place or a proper name (the cue's
             words say it is a place), "food": a food or drink (``is_food``), "not_place": any name but a place or a
             generic noun, for a cue whose grammar already says the value is an employer; "known_org": an
-            organisation ``org_names.yaml`` lists (``is_known_org``); "no_place": any value but a
+            organisation ``org_names.yaml`` lists (``is_known_org``); "no_org": any value but such an organisation
+            ("我是腾讯人" names an employer, not where one is from); "no_place": any value but a
             city, region or country, for "work in X", where a place is where the work is; "unlisted": any value
             but a drink or food of the slot lexicon, whose likes read it).
         lang: the clause's language, "en" or "zh".
@@ -224,6 +225,8 @@ def of_class(value: str, name: str, lang: str) -> bool:
         return is_org(value, lang)
     if name == "known_org":
         return is_known_org(value, lang)
+    if name == "no_org":
+        return not is_known_org(value, lang)
     if name == "person":
         return is_person(value, lang)
     if name == "area":

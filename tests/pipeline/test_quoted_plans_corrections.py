@@ -62,7 +62,8 @@ def test_a_plan_is_not_the_current_value(tmp_path: Path, texts: list[str], key: 
     items = _items(tmp_path, texts)
     active = _active(items, key)
     assert len(active) == 1 and kept in active[0], items
-    assert not any(absent in d for status, _, d in items if status == "active"), items
+    # the plan itself is kept as a plan (todo:move), never as the slot's value
+    assert not any(absent in d for status, k, d in items if status == "active" and not k.startswith("todo:")), items
 
 
 @pytest.mark.parametrize(("texts", "new", "old"), [
