@@ -14,6 +14,7 @@ from memory_core.pipeline.aside import without_asides
 from memory_core.pipeline.bond_begun import bond_kept
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.colleague_left import colleague_left_ops
+from memory_core.pipeline.common_owned import without_common_things
 from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
@@ -178,6 +179,7 @@ class WritePipeline:
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
+        cands = without_common_things(cands)  # "我有手机", "I have a laptop": what nearly everyone has
         cands = without_filler(cands)  # "whatever, I'm fine", "不是啦": a reply to the assistant, no fact
         cands = without_unreadable(cands)  # "I'm sober": "User [health]" as every surface shows it
         cands = without_asides(cands)  # "我老是说错哈哈", "…但我不会去的": nothing lasting about the user
