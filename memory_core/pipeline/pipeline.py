@@ -27,7 +27,7 @@ from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.filler import without_filler
 from memory_core.pipeline.found_pet import found_ops
 from memory_core.pipeline.gist import topic
-from memory_core.pipeline.home_role import home_role_ended
+from memory_core.pipeline.home_role import home_role_begun, home_role_ended
 from memory_core.pipeline.household import household_moves
 from memory_core.pipeline.inline_correction import inline_corrected
 from memory_core.pipeline.job_event import leave_before_start
@@ -257,6 +257,7 @@ class WritePipeline:
         cands = bond_kept(cands, rows.get)  # "I'm seeing someone now" never replaces "my girlfriend is Maya"
         job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
         home_role_ended(cands, rows.get)  # "下个月去阿里上班" ends "用户的职业是全职妈妈"
+        home_role_begun(cands, rows.get)  # "I'm a stay-at-home dad now" ends "User works at Google"
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         held = [c for c in cands if c.held_before]  # the value before the turn's change: history, never current
