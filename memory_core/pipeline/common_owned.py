@@ -34,8 +34,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     data = load_shipped("data", "common_things.yaml")
     zh, en = data["zh"], data["en"]
     return {
-        "zh": re.compile(rf"^(?:家里|家中|在家|手上|手里)?(?:也|还|都|只)*有(?:{_any(zh['measures'])})*(?:{_any(zh['things'])})"
-                         r"(?:了|呢|啊|的|而已)*[。.!！~]*$"),
+        "zh": re.compile(rf"^(?:家里|家中|在家|手上|手里)?(?:也|还|都|只)*有(?:{_any(zh['measures'])})*"
+                         rf"(?:{_any(zh['things'])})(?:了|呢|啊|的|而已)*[。.!！~]*$"),
         "en": re.compile(rf"(?i)^(?:has|have|'s\s+got|has\s+got|owns)\s+(?:(?:{_any(en['measures'])}|\d+)\s+)*"
                          rf"(?:(?-i:[a-z-]+)\s+)?(?:{_any(en['things'])})(?:e?s)?(?:\s+(?:{_any(en['after'])}))*[.!~]*$"),
     }
