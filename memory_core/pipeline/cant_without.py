@@ -17,6 +17,7 @@ import functools
 import re
 
 from memory_core.pipeline.slots import lexicon
+from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["need_elided", "need_filled"]
 
@@ -24,13 +25,12 @@ _ZH_WHEN = r"(?:每天|天天|一天|早上|上午|中午|下午|晚上|平时|�
 _ZH_VERB = r"(?:喝|吃|来)?(?:一?杯|一?口|一?顿|点|个|碗)?"
 # "下午不来杯奶茶根本活不下去", "一天不喝咖啡就难受", "没有火锅活不下去", "离不开咖啡"
 _ZH_NEED = (r"^(?:我)?{when}(?:(?:不|没)(?:{verb})|没有)(?P<x>{things})(?:的话)?[，,]?\s*(?:我)?"
-            r"(?:就|根本|真的|简直|都)*"
-            r"(?:活不下去|没法活|活不了|不行|难受|受不了|没精神|没法上班|没法工作|撑不住)"
+            r"(?:就|根本|真的|简直|都|会)*(?:{ends})"
             r"|^(?:我)?{when}(?:根本|真的|完全)?离不开(?:{verb})(?P<y>{things})")
 # "can't live without coffee", "couldn't function without my morning latte", "can't survive a day without tea"
 _EN_NEED = (r"^(?:(?:honestly|literally|seriously|tbh|lol|ngl|man|omg)[,\s]+)*(?:i\s+)?"
             r"(?:literally\s+|honestly\s+|seriously\s+|just\s+|really\s+|still\s+)*(?:can't|cannot|can\s+not|couldn't)\s+"
-            r"(?:live|function|survive|do|cope|get\s+through\s+the\s+day|start\s+my\s+day|go\s+a\s+day)\s+(?:a\s+day\s+)?"
+            r"(?:{verbs})\s+(?:a\s+day\s+)?"
             r"without\s+(?:my\s+|a\s+|an\s+|some\s+)?(?:(?:morning|afternoon|daily|evening)\s+)?(?P<x>{things})\b")
 
 
@@ -43,14 +43,26 @@ def _names(lang: str) -> tuple[list[str], dict[str, str]]:
     return sorted(cats, key=lambda n: (-len(n), n)), cats
 
 
+@functools.cache
+def _needs() -> tuple[str, str]:
+    """(alternation of the Chinese consequences, alternation of the English verbs) of ``data/needs.yaml``,
+    longest first; a space in an English verb matches any run of spaces."""
+    data = load_shipped("data", "needs.yaml")
+    zh = "|".join(re.escape(w) for w in sorted(data["zh"]["ends"], key=len, reverse=True))
+    en = "|".join(r"\s+".join(re.escape(p) for p in str(w).split())
+                  for w in sorted(data["en"]["verbs"], key=len, reverse=True))
+    return zh, en
+
+
 @functools.lru_cache(maxsize=1)
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
     zh_names, zh_cats = _names("zh")
     en_names, en_cats = _names("en")
     zh_things = "|".join(re.escape(n) for n in zh_names)
     en_things = "|".join(re.escape(n) + "(?:e?s)?" for n in en_names)
-    return (re.compile(_ZH_NEED.format(when=_ZH_WHEN, verb=_ZH_VERB, things=zh_things)),
-            re.compile(_EN_NEED.format(things=en_things), re.IGNORECASE), {**zh_cats, **en_cats})
+    ends, verbs = _needs()
+    return (re.compile(_ZH_NEED.format(when=_ZH_WHEN, verb=_ZH_VERB, things=zh_things, ends=ends)),
+            re.compile(_EN_NEED.format(things=en_things, verbs=verbs), re.IGNORECASE), {**zh_cats, **en_cats})
 
 
 def need_filled(clause: str) -> str | None:
@@ -79,17 +91,21 @@ def need_filled(clause: str) -> str | None:
     return None
 
 
-_NEED_ENDS = r"(?:活不下去|没法活|活不了|不行|难受|浑身难受|受不了|没精神|睡不着|没法上班|没法工作|撑不住|没劲|犯困)"
-# "不喝活不下去", "一天不喝就难受", "不来一杯睡不着", "不喝的话真的没精神" (a thing read from an emoji may follow)
-_ZH_NEED_ELIDED = re.compile(rf"^(?:我)?{_ZH_WHEN}(?:要是|如果)?(?:不|没)(?:喝|吃|来|抽)"
-                             rf"{_ZH_VERB.removeprefix('(?:喝|吃|来)?')}"
-                             rf"(?:的话)?[，,]?\s*(?:我)?(?:就|根本|真的|简直|都|会)*{_NEED_ENDS}"
-                             r"[了啊呀啦的。！!~～\s]*(?:[\u4e00-\u9fff]{1,4})?[^\w]*$")
-# "can't live without it", "couldn't function without them", "can't start my day without one"
-_EN_NEED_ELIDED = re.compile(
-    r"^(?:(?:honestly|literally|seriously|tbh|lol|ngl)[,\s]+)*(?:i\s+)?(?:literally\s+|honestly\s+|just\s+|really\s+)*"
-    r"(?:can't|cannot|can\s+not|couldn't)\s+(?:live|function|survive|do|cope|get\s+through\s+the\s+day|"
-    r"start\s+my\s+day|go\s+a\s+day)\s+without\s+(?:it|them|one)\b[\s.!~]*$", re.IGNORECASE)
+@functools.lru_cache(maxsize=1)
+def _elided() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The Chinese and English patterns of a need whose thing is left out (``need_elided``)."""
+    ends, verbs = _needs()
+    # "不喝活不下去", "一天不喝就难受", "不来一杯睡不着", "不喝的话真的没精神" (a thing read from an emoji may follow)
+    zh = re.compile(rf"^(?:我)?{_ZH_WHEN}(?:要是|如果)?(?:不|没)(?:喝|吃|来|抽)"
+                    rf"{_ZH_VERB.removeprefix('(?:喝|吃|来)?')}(?:[\u4e00-\u9fff]{{1,4}}?)?"
+                    rf"(?:的话)?[，,]?\s*(?:我)?(?:就|根本|真的|简直|都|会)*(?:{ends})"
+                    r"[了啊呀啦的。！!~～\s]*(?:[\u4e00-\u9fff]{1,4})?[^\w]*$")
+    # "can't live without it", "couldn't function without them", "can't start my day without one"
+    en = re.compile(
+        r"^(?:(?:honestly|literally|seriously|tbh|lol|ngl)[,\s]+)*(?:i\s+)?(?:literally\s+|honestly\s+|just\s+|"
+        rf"really\s+)*(?:can't|cannot|can\s+not|couldn't)\s+(?:{verbs})\s+without\s+(?:it|them|one)\b[\s.!~]*$",
+        re.IGNORECASE)
+    return zh, en
 
 
 def need_elided(clause: str, lang: str) -> bool:
@@ -99,10 +115,13 @@ def need_elided(clause: str, lang: str) -> bool:
         clause: one clause of a user's turn, stripped; lang: "en" or "zh".
 
     Returns:
-        True for "不喝活不下去", "不喝睡不着", "一天不喝就难受", "can't function without it"; False for a need
-        that names its thing (``need_filled`` reads it), a question, or anything else.
+        True for "不喝活不下去", "不喝睡不着", "一天不喝就难受", "can't function without it", and for a need
+        naming a thing the lexicon does not know ("不吃早饭根本没精神": read as said it was the dislike
+        "用户不吃早饭根本没精神"; a condition is no dislike); False for a need naming a known thing
+        (``need_filled`` has read it before), a question, or anything else.
     """
     text = clause.strip()
     if "?" in text or "？" in text or re.search(r"[吗呢]$", text):
         return False
-    return bool((_ZH_NEED_ELIDED if lang == "zh" else _EN_NEED_ELIDED).match(text))
+    zh, en = _elided()
+    return bool((zh if lang == "zh" else en).match(text))

@@ -5,6 +5,9 @@ or "I started at Stripe" is an employer (``fact:works_at``), another slot, so th
 job and "what does she do?" answered with both. ``home_role_ended`` adds to the new employer's ``ends`` the user's
 active occupation when it says one of the roles of ``data/home_roles.yaml`` (a parent at home, a homemaker, between
 jobs, retired); any other title ("用户的职业是会计") may carry over to the new employer and is left alone.
+
+The other way round, a role held with no employer said now ("I quit, I'm a stay-at-home dad now", "现在是全职妈妈了")
+leaves no employer: ``home_role_begun`` adds the same speaker's active employer to the role's ``ends``.
 """
 
 from __future__ import annotations
@@ -16,11 +19,12 @@ from collections.abc import Callable
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["home_role_ended", "is_home_role"]
+__all__ = ["home_role_begun", "home_role_ended", "is_home_role"]
 
 Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
 _OCCUPATION = "fact:occupation"
+_EMPLOYER = "fact:works_at"
 
 
 @functools.lru_cache(maxsize=1)
@@ -55,5 +59,27 @@ def home_role_ended(cands: list[Candidate], rows: Rows) -> None:
         qualifier = cand.key.partition("@")[2]
         ends = [key for _, key, text in held
                 if key.partition("@")[0] == _OCCUPATION and key.partition("@")[2] == qualifier and is_home_role(text)]
+        if ends:
+            cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))
+
+
+def home_role_begun(cands: list[Candidate], rows: Rows) -> None:
+    """Add to each of the user's new occupations that is a role held with no employer (``fact:occupation``,
+    positive, ``is_home_role``) the key of the same speaker's active employer, which the role ends.
+
+    Args:
+        cands: one turn's candidates, changed in place (``Candidate.ends``); a turn that also names an employer
+            (``fact:works_at``, positive) ends nothing: both are said together ("全职妈妈，在家开网店").
+        rows: ``prefixes -> [(id, key, description)]`` of the user's active statements; read only when the turn
+            says such a role.
+    """
+    roles = [c for c in cands if not c.is_event and c.polarity > 0 and c.key.partition("@")[0] == _OCCUPATION
+             and is_home_role(c.description)]
+    if not roles or any(not c.is_event and c.polarity > 0 and c.key.partition("@")[0] == _EMPLOYER for c in cands):
+        return
+    held = rows((_EMPLOYER,))
+    for cand in roles:
+        qualifier = cand.key.partition("@")[2]
+        ends = [key for _, key, _ in held if key.partition("@")[0] == _EMPLOYER and key.partition("@")[2] == qualifier]
         if ends:
             cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))

@@ -4,7 +4,9 @@
 identity fact about a mood of one evening, found later by unrelated questions. A statement in the user's
 own words (a ``gist:`` fact) whose whole content is a momentary feeling, with at most a degree word or a
 "now" word (有点紧张, 好累啊, 今天好开心, so tired, a bit nervous, "sooo tired tonite": letters drawn out and chat
-spellings read as the word), is dropped: the turn itself keeps it in
+spellings read as the word), or a figure of speech about a part of the body said of the moment ("my brain is
+fried", "my forearms are dead", "脑子都炸了", "腿废了") or of the whole person ("累成狗", "dead tired"), is dropped:
+the turn itself keeps it in
 the episodic record (its event), with its date. A feeling said over a stretch of time ("最近很焦虑",
 "I've been anxious for months") names no degree-only moment and is kept. The words (feelings, and the degree,
 "now" and chat words allowed around them) are data: ``data/moods.yaml``, read once per process.
@@ -31,10 +33,15 @@ def _any(words: list[str]) -> str:
 def _patterns() -> dict[str, re.Pattern[str]]:
     """The whole-content pattern of a momentary mood per language, built from ``data/moods.yaml``."""
     zh, en = (load_shipped("data", "moods.yaml")[lang] for lang in ("zh", "en"))
+    zh_mood = rf"(?:{_any(zh['before'])})*(?:{_any(zh['feelings'])})"
+    zh_figure = rf"的?(?:{_any(zh['body'])})(?:{_any(zh['before'])}|快|要)*(?:{_any(zh['figures'])})"
+    en_mood = rf"(?:(?:{_any(en['verbs'])})\s+)?(?:(?:{_any(en['degrees'])})\s+)*(?:{_any(en['feelings'])})"
+    en_figure = (rf"'s\s+(?:(?:{_any(en['body'])})\s+)(?:(?:{_any(en['body_verbs'])})\s+|(?<=s)\s*)"
+                 rf"(?:(?:{_any(en['degrees'])}|all|literally|completely|absolutely|officially)\s+)*"
+                 rf"(?:{_any(en['figures'])})")
     return {
-        "zh": re.compile(rf"^(?:{_any(zh['before'])})*(?:{_any(zh['feelings'])})(?:{_any(zh['after'])})*[!！~。.]*$"),
-        "en": re.compile(rf"(?i)^(?:(?:{_any(en['verbs'])})\s+)?(?:(?:{_any(en['degrees'])})\s+)*"
-                         rf"(?:{_any(en['feelings'])})(?:\s+(?:{_any(en['after'])}))*[!.~]*$"),
+        "zh": re.compile(rf"^(?:{zh_mood}|{zh_figure})(?:{_any(zh['after'])})*[!！~。.]*$"),
+        "en": re.compile(rf"(?i)^(?:{en_mood}|{en_figure})(?:\s+(?:{_any(en['after'])}))*[!.~]*$"),
     }
 
 

@@ -14,6 +14,7 @@ from memory_core.pipeline.aside import without_asides
 from memory_core.pipeline.bond_begun import bond_kept
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.colleague_left import colleague_left_ops
+from memory_core.pipeline.common_owned import without_common_things
 from memory_core.pipeline.correction import corrected
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
@@ -26,7 +27,7 @@ from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.filler import without_filler
 from memory_core.pipeline.found_pet import found_ops
 from memory_core.pipeline.gist import topic
-from memory_core.pipeline.home_role import home_role_ended
+from memory_core.pipeline.home_role import home_role_begun, home_role_ended
 from memory_core.pipeline.household import household_moves, same_housemate
 from memory_core.pipeline.housemate_gone import LIVES_WITH, housemate_turn
 from memory_core.pipeline.inline_correction import inline_corrected
@@ -180,6 +181,7 @@ class WritePipeline:
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
         cands = with_new_role(turn, cands)  # "joined X as head of data", "quit … starting at Shopify"
         cands = without_moods(cands)  # "有点紧张", "so tired": a moment, kept by the turn's event
+        cands = without_common_things(cands)  # "我有手机", "I have a laptop": what nearly everyone has
         cands = without_filler(cands)  # "whatever, I'm fine", "不是啦": a reply to the assistant, no fact
         cands = without_unreadable(cands)  # "I'm sober": "User [health]" as every surface shows it
         cands = without_asides(cands)  # "我老是说错哈哈", "…但我不会去的": nothing lasting about the user
@@ -259,6 +261,7 @@ class WritePipeline:
         job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
         home_role_ended(cands, rows.get)  # "下个月去阿里上班" ends "用户的职业是全职妈妈"
         plan_kept(cands, rows.get)  # "现在住杭州" ends "用户计划下个月搬去杭州": the plan came true
+        home_role_begun(cands, rows.get)  # "I'm a stay-at-home dad now" ends "User works at Google"
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         held = [c for c in cands if c.held_before]  # the value before the turn's change: history, never current

@@ -272,7 +272,9 @@ _EN_CUT = re.compile(r"\s*(?:,(?!" + _EN_LIST_REST + r")|;|(?<!\d):|:(?!\d)|\(|\
                      r"|\bwhich\b|\bwho\b"
                      # a consequence joined by "so" ("allergic to shellfish so no shrimp at home")
                      r"|\bso\s+(?:no|i|i'm|we|we're|he|she|they|it|it's|that|there|the|my|our|now)\b"
-                     r"|\bafter\b|\bbefore\b|\buntil\b|\bwhile\b"
+                     # "while" is a conjunction, not the noun of "for a while", "a little while", "worth my while"
+                     r"|\bafter\b|\bbefore\b|\buntil\b|(?<!\ba\s)(?<!\blittle\s)(?<!\bgood\s)(?<!\bshort\s)"
+                     r"(?<!\bwhole\s)(?<!\bmy\s)(?<!\byour\s)\bwhile\b"
                      r"|\bwhen\b|\bif\b|\bthat\s+(?:is|was)\b"
                      r"|\band\s+(?:our|their|his|her|its|it|it's|we|they|he|she|the|this|that|so)\b)",
                      re.IGNORECASE)

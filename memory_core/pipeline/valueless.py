@@ -15,6 +15,9 @@ its aspect or its "cannot" ("戒不掉", "戒不了", "跳槽了", "换工作了
 Nor does a feeling toward a bare pronoun ("RIP Biscuit, I miss him", "Luna passed away, I really miss her",
 "Mochi 走了，好想它", "I love it"): who or what is felt for is in the clause before, which is read by its own
 rules; alone it stored "User misses him". A feeling toward one named ("I miss my grandma", "我好想奶奶") is kept.
+
+Nor does a reason that leaves its thing out ("捷达卖了，在北京用不上", "sold my car, I don't need it in the city"):
+what is of no use is named in the clause before; alone it stored "用户在北京用不上".
 """
 
 from __future__ import annotations
@@ -36,6 +39,13 @@ _FOR_PRONOUN_EN = re.compile(r"^(?:i|i'll|i\s+will|i\s+do|i'm\s+gonna|i\s+alread
                                r"like\s+crazy|to\s+bits|every\s+day))*$", re.IGNORECASE)
 _FOR_PRONOUN_ZH = re.compile(r"^我(?:好|很|真的?|特别|超|非常|还是|一直|已经|太|有点|会)*"
                              r"(?:想念|思念|想|舍不得|爱|喜欢)(?:他|她|它|他们|她们|它们|你)(?:了|啊|呀|呢|啦)*$")
+# a reason that leaves its thing out ("捷达卖了，在北京用不上", "I sold my car, I don't need it in the city"): what is
+# of no use is in the clause before, which is read by its own rules; alone it stored "用户在北京用不上"
+_NO_USE_ZH = re.compile(r"^我(?:在[^，,。\s]{1,8}?)?(?:也|都|反正|根本|基本|基本上|平时|现在|其实|本来|就)*"
+                        r"(?:用不上|用不着|用不到|不需要|不太需要|没必要|没什么用|没啥用|派不上用场)(?:了|啊|呀|吧|呢|嘛)*$")
+_NO_USE_EN = re.compile(r"^i\s+(?:(?:really|just|honestly|never|hardly|barely|rarely|basically)\s+)*"
+                        r"(?:don't|do\s+not|didn't|did\s+not|won't|will\s+not|never)\s+(?:(?:really|even|ever)\s+)*"
+                        r"(?:need|needed|use|used|drive|drove|ride|rode)\s+(?:it|them|one|that)\b", re.IGNORECASE)
 _END = re.compile(r"[\s。.!！~～…]+$")
 
 
@@ -44,11 +54,11 @@ def valueless_clause(clause: str, lang: str) -> bool:
 
     ("我戒不掉" -> True, "我跳槽了" -> True, "I quit." -> True, "I can't quit" -> True; "我戒不掉烟" -> False,
     "I quit smoking" -> False, "我跳槽去了腾讯" -> False; "I miss him" -> True, "我好想它" -> True, "I miss my
-    grandma" -> False.) The clause is as split by the pipeline, its dropped
-    subject put back; nothing is raised.
+    grandma" -> False; "我在北京用不上" -> True, "I don't need it in the city" -> True.) The clause is as split by
+    the pipeline, its dropped subject put back; nothing is raised.
     """
     text = _END.sub("", clause.strip())
     if lang == "zh":
         bare = text.replace(" ", "")
-        return bool(_ZH_BARE.match(bare) or _FOR_PRONOUN_ZH.match(bare))
-    return bool(_EN_BARE.match(text) or _FOR_PRONOUN_EN.match(text))
+        return bool(_ZH_BARE.match(bare) or _FOR_PRONOUN_ZH.match(bare) or _NO_USE_ZH.match(bare))
+    return bool(_EN_BARE.match(text) or _FOR_PRONOUN_EN.match(text) or _NO_USE_EN.match(text))
