@@ -21,6 +21,7 @@ from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.drink_now import drink_said_now
 from memory_core.pipeline.echo import MAX_ECHO_WORDS
 from memory_core.pipeline.edit_guard import guarded_edits
+from memory_core.pipeline.ending_hits import ending_clauses, without_ending_hits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.filler import without_filler
@@ -93,7 +94,7 @@ from memory_core.pipeline.types import (
 from memory_core.pipeline.whole_correction import whole_correction
 from memory_core.pipeline.work_city import employer_over_city
 from memory_core.pipeline.work_or_study import one_of_work_or_study
-from memory_core.store.write_ops import Op, UpdateOp
+from memory_core.store.write_ops import HitOp, Op, UpdateOp
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
 
@@ -279,6 +280,10 @@ class WritePipeline:
         ops = chain_late(turn, ops, store) + trip_end_ops(turn, store) + plan_end_ops(turn, store) \
             + todo_done_ops(turn, store)
         ops = self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
+        if any(isinstance(op, HitOp) for op in ops) and ending_clauses(turn.text):  # "粤语学不下去了": no restatement
+            said = {i.id: i.description for items in existing.values() for i in items}
+            said.update((row[0], row[2]) for row in rows.get(RESTATE_PREFIXES))
+            ops = without_ending_hits(turn, ops, said)
         if not any(isinstance(op, UpdateOp) and op.new_description is not None for op in ops):
             return ops
         olds = {i.id: i.description for items in existing.values() for i in items}

@@ -22,8 +22,8 @@ from memory_core.model import Kind
 from memory_core.shipped_yaml import parse
 from memory_core.text.script import has_han, lang_of
 
-__all__ = ["Attribute", "Cue", "Lexicon", "across_class", "canon_object", "lexicon", "single_valued_key", "slot_conflicts",
-           "slot_terms"]
+__all__ = ["Attribute", "Cue", "Lexicon", "across_class", "canon_object", "lexicon", "single_valued_key",
+           "slot_conflicts", "slot_terms"]
 
 _LANGS = ("en", "zh")
 _MACRO = re.compile(r"%([A-Z]+)%")
@@ -43,7 +43,15 @@ def across_class(own: str, other: str, lang: str) -> str:
     """A word class of ``lang`` that also takes the names of the other language's class (slots.yaml's
     ``classes_across``): "I'm learning 粤语" and "养了只 golden retriever" name a language and a breed as the
     other script writes them. An English name read inside Chinese must stand as a whole word ("cat" is no
-    species inside "category"), and takes the spaces that set it off from the Chinese around it. ``own``, ``other``: regex alternatives; returns one regex group.
+    species inside "category"), and takes the spaces that set it off from the Chinese around it.
+
+    Args:
+        own: the class of ``lang``, as regex alternatives.
+        other: the other language's class, its own classes written out ("" when it has none).
+        lang: "en" or "zh", the language of the pattern the class is written into.
+
+    Returns:
+        One regex group; ``own`` itself when ``other`` is empty.
     """
     if not other:
         return own
