@@ -8,7 +8,8 @@ value took it for a restatement, so the fact the user was leaving gained weight 
 switch (the lexicon's ``cessation`` and ``switch`` markers, ``data/slots.yaml``, and ``data/ending_cues.yaml``,
 read in both languages: a mixed turn says the cue in one script and the thing in the other) and names the item's
 thing (a topic term of the item among the clause's terms, ``gist.topic``: a word, a name, a known object in
-either script).
+either script). An item that itself states an end or a negation ("User no longer drinks coffee", "用户不吃香菜")
+keeps its hit: the turn says it again.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from memory_core.model import Turn
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.own_words import CHANGE, polarity_of
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.shipped_yaml import load_shipped
 from memory_core.store.write_ops import HitOp, Op
@@ -26,8 +28,10 @@ from memory_core.text.script import lang_of
 
 __all__ = ["ending_clauses", "without_ending_hits"]
 
-# where one clause of a turn ends: a mark of either script
-_CLAUSE_END = re.compile(r"[，,。.!！?？;；\n]+")
+# where one clause of a turn ends: a mark of either script, or a conjunction that opens the next clause ("I don't
+# like tea anymore and I live in Paris": Paris is said again, only tea ends)
+_CLAUSE_END = re.compile(r"[，,。.!！?？;；、\n]+|\s+(?:and|but|so|then|while|though)\s+"
+                         r"|但是|不过|可是|然后|而且|还有|同时", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1)
@@ -81,6 +85,8 @@ def without_ending_hits(turn: Turn, ops: Sequence[Op], descriptions: Mapping[str
     dropped = set()
     for op in hits:
         description = descriptions[op.item_id]
+        if polarity_of(description) < 0 or CHANGE.search(description):
+            continue  # "User no longer drinks coffee", "用户不吃香菜": the end said again is a restatement
         terms = _with_parts(topic(description, lang_of(description)).terms) - _SUBJECTS
         if terms & said:
             dropped.add(id(op))

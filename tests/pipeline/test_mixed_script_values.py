@@ -132,3 +132,16 @@ def test_an_ending_turn_is_no_restatement(tmp_path: Path, texts: list[str], old:
     memory.ingest([Turn("u1", f"t{n}", "s", "user", text, START.replace(day=1 + n)) for n, text in enumerate(texts)])
     items = [i for i in memory.store.list_items("u1", statuses=None) if i.kind != "event" and old in i.description]
     assert items and all(i.hit == 0 for i in items), [(i.description, i.hit) for i in items]
+
+
+def test_an_end_said_again_keeps_its_hit() -> None:
+    ops = [HitOp("a", turn_id="t9"), HitOp("b", turn_id="t9")]
+    descriptions = {"a": "User no longer drinks coffee", "b": "用户不吃香菜"}
+    assert without_ending_hits(_turn("戒了 coffee 很久了，香菜也不吃了"), ops, descriptions) == ops
+
+
+def test_a_clause_of_its_own_after_and_keeps_its_hit() -> None:
+    ops = [HitOp("a", turn_id="t9"), HitOp("b", turn_id="t9")]
+    descriptions = {"a": "User likes tea", "b": "User lives in Paris"}
+    kept = without_ending_hits(_turn("I don't like tea anymore and I live in Paris"), ops, descriptions)
+    assert [op.item_id for op in kept] == ["b"]
