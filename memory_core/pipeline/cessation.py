@@ -304,6 +304,10 @@ def _en_forms(word: str) -> set[str]:
     return forms
 
 
+# a run of Latin words inside a Chinese scope ("badminton 不打了", "Spanish 不学了"): an English name of the thing
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'-]*(?:[ \t]+[A-Za-z][A-Za-z'-]*)*")
+
+
 def _en_objects(scope: str) -> set[str]:
     words = [w for w in re.findall(r"[a-z][a-z'-]*", scope.casefold()) if w not in _EN_STOP]
     objects: set[str] = set()
@@ -354,6 +358,10 @@ def ended_keys(scope: str, lang: str, qualifier: str) -> tuple[str, ...]:
     """
     lex = lexicon()
     objects = _zh_objects(scope) if lang == "zh" else _en_objects(scope)
+    if lang == "en":  # a thing named in Chinese inside the English ("no more 奶茶 for me", "gave up 日语")
+        objects.update(run for run in HAN_RUN.findall(scope) if lex.exact(run, lang))
+    elif latin := " ".join(_LATIN_RUN.findall(scope)):  # … and in English inside the Chinese ("badminton 不打了")
+        objects.update(o for o in _en_objects(latin) if lex.exact(o, "en") or o in _families())
     if lex.exact(scope.strip(), lang):  # a topicalised thing of one character: "酒又喝上了"
         objects.add(scope.strip())
     keys: list[str] = []

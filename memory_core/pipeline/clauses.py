@@ -144,7 +144,10 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction
                        r"不(?:能|可以|敢)再?[吃喝抽碰沾][^，,。！!？?]{0,2}了|(?:吃素|纯素|全素|素食|生酮)[^，,。！!？?]{0,6}?(?:结束了|到头了|告一段落)"
                        # an activity stopped, said by its verb ("不跑了", "跑步不跑了"): the speaker's
-                       r"|^[\u4e00-\u9fff]{0,3}?不再?[跑游骑滑爬踢弹练喝吃抽打玩](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?"
+                       # … or by its English name first, in lower case as a thing is ("badminton 不打了"; "Kevin
+                       # 不打了" is Kevin's)
+                       r"|^(?:[\u4e00-\u9fff]{0,3}?|[a-z][a-z'-]*(?:[ \t]+[a-z][a-z'-]*){0,2}[ \t]*)"
+                       r"不再?[跑游骑滑爬踢弹练喝吃抽打玩](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?"
                        # a membership or subscription cancelled, the service named or not ("取消了会员", "会员取消了")
                        r"|取消了?[^，,。！!？?]{0,6}?(?:会员|订阅|自动续费)|(?:会员|订阅|自动续费)[^，,。！!？?]{0,3}?(?:取消|退)(?:掉)?了"
                        # a thing given up, said first ("二甲双胍不吃了", "奶茶最近也不喝了", "可乐基本不喝了")

@@ -13,7 +13,8 @@ Shopee as PM" is "上周加入了 Shopee 做 PM" (a new employer), "已经 reloc
 a habit named in English between Chinese words is the Chinese habit ("又开始 smoke 了" is "又开始抽烟了", ``habits``).
 ``with_chinese_cues`` reads each verb of the shipped list (``data/code_switch.yaml``, ``verbs``) so where Chinese
 stands before it (or it opens the text) and Chinese after it, or, for join alone, a Latin name then Chinese
-("join Grab 了"): "quit Shopee 了" leaves a job and gives up no habit, "move on 了" moves nowhere; both stay as
+("join Grab 了"), or for quit a thing the lexicon knows ("我 quit coffee 了" is "我戒 coffee 了"): "quit Shopee 了"
+leaves a job and gives up no habit, "move on 了" moves nowhere; both stay as
 written.
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import functools
 import re
 
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["is_activity", "with_chinese_cues", "without_fillers"]
@@ -106,6 +108,8 @@ def with_chinese_cues(text: str) -> str:
         nonlocal joined
         word, name = m.group(1).lower(), m.group(2)
         cue = cue_of[word]
+        if name is not None and cue == "戒" and lexicon().exact(name, "en"):
+            return cue + " "  # "我 quit coffee 了": a thing the lexicon knows (a drink, a food), given up
         if name is not None and cue != "加入":
             return m.group()  # "quit Shopee 了": a job left, no habit; "move on 了": no move
         joined = joined or cue == "加入"

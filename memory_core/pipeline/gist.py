@@ -268,16 +268,14 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
     for oid in sorted(unnamed):
         terms.add("obj:" + oid)
         strong.add("obj:" + oid)
+    if lang == "zh" or HAN_RUN.search(text):  # a Chinese name inside English names its thing too ("no more 奶茶")
+        for table in (lex.surface["zh"], lex.kind_of["zh"]):
+            for word, oid in table.items():
+                if len(word) > 1 and word in text:
+                    terms.add("obj:" + oid)
+                    strong.add("obj:" + oid)
     if lang == "zh":
         terms.update(_bigrams(text, skip))
-        for word, oid in lex.surface["zh"].items():
-            if len(word) > 1 and word in text:
-                terms.add("obj:" + oid)
-                strong.add("obj:" + oid)
-        for word, oid in lex.kind_of["zh"].items():
-            if len(word) > 1 and word in text:
-                terms.add("obj:" + oid)
-                strong.add("obj:" + oid)
         for oid in said_with_verb(text):  # "抽一包烟", "戒烟", "烟瘾": a one-character thing after its verb
             terms.add("obj:" + oid)
             strong.add("obj:" + oid)

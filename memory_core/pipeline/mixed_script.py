@@ -59,8 +59,10 @@ _SCRIPT_SEAM = re.compile(r"(?<=[A-Za-z0-9.!?])\s*(?:,|\band\b|\bbut\b)?\s*(?=[\
                           r"|(?<=[\u3400-\u9fff。，！？])\s*(?:,|\band\b|\bbut\b)?\s*(?=\b(?:I|My)\b)")
 _EN_OWN_CLAUSE = re.compile(r"^(?:I|I'm|I've|My)\b(?:\s+\S+){2,}")
 # An English side ending like this still needs the Chinese words after it ("I live in 東京").
+# A verb whose object is a name the other script writes ("I've been studying 日语", "we adopted 柯基") dangles too.
 _EN_DANGLING = re.compile(r"\b(?:in|at|on|is|are|am|was|were|to|of|for|with|from|the|a|an|my|as|like|love|"
-                          r"likes|loves|hate|called|named)\W*$", re.IGNORECASE)
+                          r"likes|loves|hate|called|named|learn|learning|study|studying|practi[cs]ing|speak|speaks|"
+                          r"speaking|adopted|rescued)\W*$", re.IGNORECASE)
 # A verb of giving up still needs what was given up, when that is a Chinese name ("I gave up 奶茶 this month")
 _EN_GIVING_UP = re.compile(r"\b(?:quit|stopped|ditched|dropped|gave\s+up|given\s+up|giving\s+up|cut\s+out|"
                            r"done\s+with)\W*$", re.IGNORECASE)

@@ -22,6 +22,7 @@ from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.drink_now import drink_said_now
 from memory_core.pipeline.echo import MAX_ECHO_WORDS
 from memory_core.pipeline.edit_guard import guarded_edits
+from memory_core.pipeline.ending_hits import ending_clauses, without_ending_hits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.filler import without_filler
@@ -96,7 +97,7 @@ from memory_core.pipeline.types import (
 from memory_core.pipeline.whole_correction import whole_correction
 from memory_core.pipeline.work_city import employer_over_city
 from memory_core.pipeline.work_or_study import one_of_work_or_study
-from memory_core.store.write_ops import EndOp, Op, UpdateOp
+from memory_core.store.write_ops import EndOp, HitOp, Op, UpdateOp
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
 
@@ -287,6 +288,10 @@ class WritePipeline:
             + todo_done_ops(turn, store)
         ops = _ended_once(plan_told_ops(turn, ops, store))  # "婚期推迟到十月了": the May plan's turn is history
         ops = self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
+        if any(isinstance(op, HitOp) for op in ops) and ending_clauses(turn.text):  # "粤语学不下去了": no restatement
+            said = {i.id: i.description for items in existing.values() for i in items}
+            said.update((row[0], row[2]) for row in rows.get(RESTATE_PREFIXES))
+            ops = without_ending_hits(turn, ops, said)
         if not any(isinstance(op, UpdateOp) and op.new_description is not None for op in ops):
             return ops
         olds = {i.id: i.description for items in existing.values() for i in items}

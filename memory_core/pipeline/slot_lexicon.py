@@ -22,8 +22,8 @@ from memory_core.model import Kind
 from memory_core.shipped_yaml import parse
 from memory_core.text.script import has_han, lang_of
 
-__all__ = ["Attribute", "Cue", "Lexicon", "canon_object", "lexicon", "single_valued_key", "slot_conflicts",
-           "slot_terms"]
+__all__ = ["Attribute", "Cue", "Lexicon", "across_class", "canon_object", "lexicon", "single_valued_key",
+           "slot_conflicts", "slot_terms"]
 
 _LANGS = ("en", "zh")
 _MACRO = re.compile(r"%([A-Z]+)%")
@@ -37,6 +37,27 @@ _ZH_TRAIL = re.compile(r"(?:了|的|啦|吧|呢|啊|呀|哦|嘛)+$")
 PLACE_ATTRS = frozenset({"lives_in", "works_at", "school"})
 #: Temporary states last this long when the turn names no end (days).
 TEMPORARY_DAYS = 7
+
+
+def across_class(own: str, other: str, lang: str) -> str:
+    """A word class of ``lang`` that also takes the names of the other language's class (slots.yaml's
+    ``classes_across``): "I'm learning 粤语" and "养了只 golden retriever" name a language and a breed as the
+    other script writes them. An English name read inside Chinese must stand as a whole word ("cat" is no
+    species inside "category"), and takes the spaces that set it off from the Chinese around it.
+
+    Args:
+        own: the class of ``lang``, as regex alternatives.
+        other: the other language's class, its own classes written out ("" when it has none).
+        lang: "en" or "zh", the language of the pattern the class is written into.
+
+    Returns:
+        One regex group; ``own`` itself when ``other`` is empty.
+    """
+    if not other:
+        return own
+    if lang == "zh":
+        other = f"[ \\t]*(?<![A-Za-z])(?:{other})(?![A-Za-z])[ \\t]*"  # spaced from the Chinese around it
+    return f"(?:{own}|{other})"
 
 
 @functools.cache
@@ -130,6 +151,7 @@ class Lexicon:
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.classes: dict[str, dict[str, str]] = data["classes"]
+        self.across = frozenset(str(name) for name in data.get("classes_across") or ())
         self.surface: dict[str, dict[str, str]] = {lang: {} for lang in _LANGS}
         self.category: dict[str, str] = {}
         self.kind_of: dict[str, dict[str, str]] = {lang: {} for lang in _LANGS}
@@ -210,6 +232,8 @@ class Lexicon:
             name = m.group(1)
             if name not in self.classes[lang]:
                 raise ValueError(f"unknown word class %{name}% in {pattern!r} ({lang})")
+            if name in self.across:
+                return across_class(self.classes[lang][name], self._other_names(name, lang), lang)
             return self.classes[lang][name]
 
         text = pattern
@@ -218,6 +242,11 @@ class Lexicon:
         for cap in ("[A-Z0-9&]", "[A-Z0-9]", "[A-Z]"):
             text = text.replace(cap, f"(?-i:{cap})")
         return text
+
+    def _other_names(self, name: str, lang: str) -> str:
+        """The word class ``name`` of the language other than ``lang``, its own classes written out."""
+        other = "zh" if lang == "en" else "en"
+        return self.expand(self.classes[other].get(name, ""), other) if self.classes[other].get(name) else ""
 
     def _attribute(self, spec: dict[str, Any]) -> Attribute:
         cues: dict[str, tuple[Cue, ...]] = {}
@@ -240,6 +269,11 @@ class Lexicon:
             kind = Kind.PREFERENCE
         needles = {lang: tuple(str(n).casefold() for n in (spec.get("needles") or {}).get(lang, ()))
                    for lang in _LANGS}
+        for lang in _LANGS:  # a cue taking the other script's names ("learning 粤语") is tried on that side's needles
+            other = "zh" if lang == "en" else "en"
+            if needles[lang] and any(f"%{name}%" in str(e if isinstance(e, str) else e.get("re", ""))
+                                     for e in spec.get(lang) or () for name in self.across):
+                needles[lang] = tuple(dict.fromkeys((*needles[lang], *needles[other])))
         if spec.get("pref"):  # a like of a drink or food names one: its names are the needles (in either language,
             category = str(spec.get("objects", ""))  # "一次 pizza", "I quit 咖啡"; its kinds' names cost a check)
             for lang in _LANGS:

@@ -401,7 +401,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         elif not aliases and attr.id == "pet" and value and (_HAN_NAME.fullmatch(value)
                                                               or _LATIN_NAME.fullmatch(value)):
             aliases = (value.casefold(),)  # "布偶猫叫年糕" / "那只布偶叫年糕": one pet named again, whatever its kind
-        render_groups = {"v": value, "obj": groups.get("obj", ""), "d": _value(groups.get("d", ""), lang),
+        render_groups = {"v": value, "obj": groups.get("obj", "").strip(), "d": _value(groups.get("d", ""), lang),
                          "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang),
                          "rel": groups.get("rel", "").strip(), "n": groups.get("n", "")}
         if cue.detail:
