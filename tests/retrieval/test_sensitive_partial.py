@@ -149,9 +149,12 @@ def test_a_question_about_a_food_or_dish_sees_the_food_allergy(memory: Memory, u
     assert any(value in r.item.description for r in response.results), question
 
 
+CAT = ["我养了一只橘猫叫橘子，三岁了", "橘子最近不吃东西，带去宠物医院说是胰腺炎，花了三千多"]
+
+
 @pytest.mark.parametrize(("user", "turns", "question", "pet"), [
-    ("zh", ["我养了一只橘猫叫橘子，三岁了", "橘子最近不吃东西，带去宠物医院说是胰腺炎，花了三千多"], "她养了什么宠物？", "橘子"),
-    ("zh-cat", ["我养了一只橘猫叫橘子，三岁了", "橘子最近不吃东西，带去宠物医院说是胰腺炎，花了三千多"], "她有猫吗？", "橘子"),
+    ("zh", CAT, "她养了什么宠物？", "橘子"),
+    ("zh-cat", CAT, "她有猫吗？", "橘子"),
     ("en", ["We adopted a ragdoll named Mochi.", "Mochi has pancreatitis, the vet put her on a special diet."],
      "Does she have any pets?", "Mochi"),
 ])
