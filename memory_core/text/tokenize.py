@@ -210,16 +210,17 @@ def _tokenizer_key() -> str:
 #: Pronouns jieba's HMM glues to a one-character verb it then calls an unknown word ("我养了一只狗" was 我养 /
 #: 一只 / 狗, "我学了日语" 我学 / 日语): the verb alone is the word.
 _GLUED_PRONOUNS = frozenset("我你您他她它咱")
-#: A one-character head at least this frequent in jieba's dictionary is a word of its own (猫 1908, 狗 3801, 车
-#: 9985; a rare name character such as 屿 172 or 磊 78 is not).
-HEAD_MIN_FREQ = 1000
+#: One-character nouns that name a kind of thing people keep, own, eat or do, as the head of a compound jieba
+#: does not know ("橘猫", "奶猫", "电瓶车", "果酒"); a bound morpheme (购 of 网购) or a name character (屿 of 陈屿)
+#: is no head of its own.
+KIND_HEADS = frozenset("猫狗鱼鸟兔龟马牛羊猪鸡鸭鹅蛇车船机房屋茶酒奶面饭菜果花树草药鞋衣裤帽包表书课球琴画歌舞剧票卡")
 
 
 def _heads_of_unknown(words: Iterable[str], freq: Mapping[str, int]) -> Iterator[str]:
     """``words`` (a jieba cut) with each two-character word jieba's dictionary lacks (an HMM guess) also given as
-    its head: Chinese compounds are head-final (Packard, "The Morphology of Chinese", 2000, ch. 7), so "橘猫",
-    "奶猫", "布偶猫" are kinds of 猫 and a question naming 猫 finds them; a pronoun glued to a verb ("我养")
-    gives the verb alone. Dictionary words are left as cut (search mode already yields their sub-words)."""
+    its head when that is a kind (``KIND_HEADS``): Chinese compounds are head-final (Packard, "The Morphology of
+    Chinese", 2000, ch. 7), so "橘猫", "奶猫" are kinds of 猫 and a question naming 猫 finds them; a pronoun glued
+    to a verb ("我养") gives the verb alone. Dictionary words are left as cut (search mode yields their sub-words)."""
     for w in words:
         if len(w) != 2 or freq.get(w, 0) or not _HAN_RE.fullmatch(w):
             yield w
@@ -227,7 +228,7 @@ def _heads_of_unknown(words: Iterable[str], freq: Mapping[str, int]) -> Iterator
             yield w[1]
         else:
             yield w
-            if freq.get(w[1], 0) >= HEAD_MIN_FREQ:
+            if w[1] in KIND_HEADS:
                 yield w[1]
 
 

@@ -141,7 +141,7 @@ def test_an_unknown_compound_also_gives_its_head() -> None:
     assert {"奶猫", "猫"} <= set(tokenize("我家有只奶猫"))
     # a dictionary word is left as cut (search mode gives its own sub-words), a rare name character is no head
     assert "子" not in tokenize("橘子很甜")
-    assert "屿" not in tokenize("认识了陈屿")
+    assert "屿" not in tokenize("认识了陈屿") and "购" not in tokenize("她网购了什么？")
 
 
 def test_a_pronoun_glued_to_a_verb_leaves_the_verb() -> None:
