@@ -132,13 +132,16 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     with _memory(db) as memory, progress_bar() as progress:
         advance = progress_factory(progress)("ingest", len(parsed.turns))
         before = {u: item_states(memory.store.list_items(u, statuses=None)) for u in users}
-        stored = duplicates = 0
+        stored = duplicates = applied = 0
         starts = [0, *range(INGEST_FIRST_BATCH, len(parsed.turns), INGEST_BATCH)]
         for start, end in zip(starts, [*starts[1:], len(parsed.turns)], strict=True):
             report = memory.ingest(parsed.turns[start:end])
             stored, duplicates = stored + report.stored, duplicates + report.duplicates
+            applied += report.applied
             advance(end - start)
-        for u in users:
+        # the items are compared before and after: an ingest that applied no turn (another writer of the same
+        # user applied them all while it waited for the user's lock) changed nothing, whatever the other did
+        for u in users if applied else ():
             outcome.add(ingest_outcome(before[u], item_states(memory.store.list_items(u, statuses=None))))
     console.print(summary_line(stored, duplicates, outcome, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:

@@ -40,6 +40,7 @@ from memory_core.pipeline.sensitive_query import (  # not ``pipeline.sensitive``
     may_show,
     pin_preferred,
 )
+from memory_core.retrieval.categories import kind_terms
 from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.provenance import ContextNote
 from memory_core.retrieval.recall import RecallFilters
@@ -82,8 +83,14 @@ def shown_in_recall(query: str, description: str, asked: set[str]) -> bool:
 
 def finds_free_clauses(query: str, description: str) -> bool:
     """True when ``query`` shares a search term with the clauses of ``description`` holding no sensitive value
-    (``free_terms``): it asks for the item's other facts, not for a value."""
-    return bool(set(tokenize(query)) & free_terms(description))
+    (``free_terms``): it asks for the item's other facts, not for a value.
+
+    The query's terms include the members of the kinds it names (``kind_terms``), as the search that found the
+    item did: "她养了什么宠物？" finds "用户有一只橘猫叫橘子；橘子…带去宠物医院…" by 橘猫, so it must not be withheld
+    (nor its turn) for sharing no literal word with the pet's clause.
+    """
+    terms = tokenize(query)
+    return bool((set(terms) | set(kind_terms(terms))) & free_terms(description))
 
 
 def context_view(results: list[RecallResult], query: str, asked: set[str]) -> list[RecallResult]:

@@ -85,3 +85,34 @@ def test_the_printed_summary_matches_the_store(tmp_path: Path) -> None:
                      "seen": 2}
     later = ingest("b.jsonl", ("t3", "I love jazz. I moved to Porto.", "2026-02-01T10:00:00Z"))
     assert later["recorded"] == 1 and later["confirmed"] >= 1 and later["superseded"] == 1 and later["created"] >= 1
+
+
+def test_an_ingest_that_applied_nothing_claims_no_other_writers_changes(tmp_path: Path, monkeypatch) -> None:
+    # two `ingest`s of one user at once: the one that waited for the user's lock found every turn recorded and
+    # applied by the other; comparing the items before and after, it printed the other's creations as its own
+    from typer.testing import CliRunner
+
+    from memory_core.cli import app
+    from memory_core.service import Memory, open_memory
+    from memory_core.settings import Settings
+
+    db = f"sqlite:///{tmp_path}/m.db"
+    turns = tmp_path / "t.jsonl"
+    turns.write_text("".join(json.dumps({"turn_id": f"t{n}", "text": text, "timestamp": f"2026-05-0{n + 1}T10:00:00Z"})
+                             + "\n" for n, text in enumerate(["I live in Porto.", "I work at Farfetch."])),
+                     encoding="utf-8")
+    own_ingest = Memory.ingest
+
+    def other_writer_first(self: Memory, batch: list) -> object:  # the other process wins the race
+        other = open_memory(Settings(database_url=db, embedder="none"))
+        try:
+            own_ingest(other, batch)
+        finally:
+            other.close()
+        return own_ingest(self, batch)
+
+    monkeypatch.setattr(Memory, "ingest", other_writer_first)
+    monkeypatch.setenv("GULFSTREAM_EMBEDDER", "none")
+    done = CliRunner().invoke(app, ["ingest", "--user", "ann", str(turns), "--db", db])
+    assert done.exit_code == 0, done.stdout
+    assert "recorded 0 turn(s), 2 already seen; memories: 0 created" in done.stdout

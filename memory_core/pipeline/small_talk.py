@@ -74,6 +74,11 @@ _SMALL_TALK = re.compile(
     r"(?:stay|keep)\s+warm|take\s+care\s+of\s+yourself|get\s+some\s+rest|rest\s+well|"
     r"(?:很|非常|真)?(?:抱歉|遗憾|难过)(?:听到|得知)(?:这个)?消息|听到这个消息(?:我)?(?:很|非常|真)?(?:难过|遗憾)|"
     r"抱抱(?:你|您)?|节哀(?:顺变)?|"
+    # advice that goes with sympathy ("给自己一点时间，照顾好情绪。", "Give yourself some time.")
+    r"(?:多)?给自己(?:一点|一些|点)?时间|照顾好(?:自己|情绪|身体)(?:的情绪)?|(?:好好)?休息一下|慢慢来|"
+    r"give\s+yourself\s+(?:some\s+|a\s+little\s+)?time|be\s+kind\s+to\s+yourself|"
+    # an intensified congratulation ("Huge congratulations Priya!", "Big congrats!")
+    r"(?:huge|big|many|hearty|heartfelt|warm(?:est)?|massive)\s+congrat(?:ulation)?s(?:\s+(?:on|to)\s+[\w'-]+(?:\s+[\w'-]+){0,4})?|"
     r"(?:i'm\s+|i\s+am\s+)?(?:so\s+|very\s+|really\s+|truly\s+)?sorry(?:\s+to\s+hear\s+(?:that|about\s+(?:that|this))"
     r"|\s+for\s+your\s+loss)?|(?:sending\s+)?(?:(?:big\s+)?hugs|love)|my\s+(?:deepest\s+)?condolences|"
     r"congrat(?:ulation)?s(?:\s+(?:on|to)\s+(?:the\s+|your\s+|you\s+(?:both|two)\s*)?[\w'-]+(?:\s+[\w'-]+){0,4})?|"

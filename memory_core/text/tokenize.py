@@ -32,7 +32,7 @@ import importlib.util
 import re
 import threading
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,8 @@ _EMOJI = "\U0001F000-\U0001F3FA\U0001F400-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF"
 # A word: letters/digits (any script but CJK), with an optional contraction tail; or one pictograph.
 _WORD_RE = re.compile(rf"\d{{1,3}}(?:,\d{{3}})+(?!\d)|\d+(?:\.\d+)+|[^\W_]+(?:'[^\W_]+)?|[{_EMOJI}]")
 _HAS_WORD_CHAR_RE = re.compile(r"[^\W_]")
+#: Two Han characters (a word jieba may have guessed).
+_HAN_RE = re.compile(r"[\u4e00-\u9fff]{2}")
 
 # Whole-word contractions whose stem is irregular; the rest split on "'".
 _CONTRACTIONS = {
@@ -205,6 +207,31 @@ def _tokenizer_key() -> str:
     return key
 
 
+#: Pronouns jieba's HMM glues to a one-character verb it then calls an unknown word ("我养了一只狗" was 我养 /
+#: 一只 / 狗, "我学了日语" 我学 / 日语): the verb alone is the word.
+_GLUED_PRONOUNS = frozenset("我你您他她它咱")
+#: One-character nouns that name a kind of thing people keep, own, eat or do, as the head of a compound jieba
+#: does not know ("橘猫", "奶猫", "电瓶车", "果酒"); a bound morpheme (购 of 网购) or a name character (屿 of 陈屿)
+#: is no head of its own.
+KIND_HEADS = frozenset("猫狗鱼鸟兔龟马牛羊猪鸡鸭鹅蛇车船机房屋茶酒奶面饭菜果花树草药鞋衣裤帽包表书课球琴画歌舞剧票卡")
+
+
+def _heads_of_unknown(words: Iterable[str], freq: Mapping[str, int]) -> Iterator[str]:
+    """``words`` (a jieba cut) with each two-character word jieba's dictionary lacks (an HMM guess) also given as
+    its head when that is a kind (``KIND_HEADS``): Chinese compounds are head-final (Packard, "The Morphology of
+    Chinese", 2000, ch. 7), so "橘猫", "奶猫" are kinds of 猫 and a question naming 猫 finds them; a pronoun glued
+    to a verb ("我养") gives the verb alone. Dictionary words are left as cut (search mode yields their sub-words)."""
+    for w in words:
+        if len(w) != 2 or freq.get(w, 0) or not _HAN_RE.fullmatch(w):
+            yield w
+        elif w[0] in _GLUED_PRONOUNS:
+            yield w[1]
+        else:
+            yield w
+            if w[1] in KIND_HEADS:
+                yield w[1]
+
+
 @functools.lru_cache(maxsize=50_000)
 def _cut_cjk(run: str) -> tuple[str, ...]:
     """Cut one CJK run in search mode; drop stopwords and punctuation. Cached, and kept across processes
@@ -213,7 +240,8 @@ def _cut_cjk(run: str) -> tuple[str, ...]:
     key = _tokenizer_key()
     words = cut_cache.lookup(key, run, hmm)
     if words is None:
-        words = tuple(_load_jieba().cut_for_search(run, HMM=hmm))
+        tok = _load_jieba()
+        words = tuple(_heads_of_unknown(tok.cut_for_search(run, HMM=hmm), tok.FREQ))
         cut_cache.remember(key, run, hmm, words)
     return tuple(w for w in words if w not in CHINESE_STOPWORDS and _HAS_WORD_CHAR_RE.search(w))
 

@@ -62,6 +62,10 @@ def test_a_reply_repeating_a_health_value_with_news_of_its_own_keeps_no_value(me
     ("I got the job at Stripe!", "Congrats on the new job!"),
     ("我每天早上跑步", "好的，很健康的习惯！"),
     ("My grandma passed away last week", "I'm so sorry to hear that. Sending hugs."),
+    # sympathy with its advice, an intensified congratulation to the user by name
+    ("和小雨分手了", "抱歉听到这个消息，抱抱你。给自己一点时间，照顾好情绪。"),
+    ("We closed our seed round!", "Huge congratulations Priya! 🎉"),
+    ("My dog died yesterday", "So sorry to hear that. Give yourself some time."),
 ])
 def test_small_talk_replies_are_no_items(memory: Memory, said: str, reply: str) -> None:
     memory.ingest([_turn("sam", 1, "user", said), _turn("sam", 2, "assistant", reply)])

@@ -147,3 +147,22 @@ def test_a_question_about_a_food_or_dish_sees_the_food_allergy(memory: Memory, u
     memory.ingest([_turn(user, 0, text)])
     response = memory.recall(user, question)
     assert any(value in r.item.description for r in response.results), question
+
+
+CAT = ["我养了一只橘猫叫橘子，三岁了", "橘子最近不吃东西，带去宠物医院说是胰腺炎，花了三千多"]
+
+
+@pytest.mark.parametrize(("user", "turns", "question", "pet"), [
+    ("zh", CAT, "她养了什么宠物？", "橘子"),
+    ("zh-cat", CAT, "她有猫吗？", "橘子"),
+    ("en", ["We adopted a ragdoll named Mochi.", "Mochi has pancreatitis, the vet put her on a special diet."],
+     "Does she have any pets?", "Mochi"),
+])
+def test_a_question_by_the_kind_finds_a_sensitive_item_by_its_member(
+        memory: Memory, user: str, turns: list[str], question: str, pet: str) -> None:
+    # the search finds the pet by the kind's members (宠物 → 橘猫, pets → ragdoll); the answer must not then
+    # withhold it, nor its turn, for sharing no literal word with the question: k results, not none
+    memory.ingest([_turn(user, n, text) for n, text in enumerate(turns)])
+    response = memory.recall(user, question)
+    assert any(pet in r.item.description for r in response.results), question
+    assert pet in response.context.text

@@ -133,3 +133,19 @@ def test_colloquial_words_of_the_shipped_groups_are_kept_whole():
     for word in ("撸铁", "剁手", "被裁", "内卷"):
         assert word in tokenize(f"我最近{word}了")
     assert "打工人" in tokenize("我就是个打工人")
+
+
+def test_an_unknown_compound_also_gives_its_head() -> None:
+    # jieba's HMM guesses 橘猫 / 奶猫 as words of their own: a question naming 猫 or 狗 never met them
+    assert {"橘猫", "猫"} <= set(tokenize("我养了一只橘猫叫橘子"))
+    assert {"奶猫", "猫"} <= set(tokenize("我家有只奶猫"))
+    # a dictionary word is left as cut (search mode gives its own sub-words), a rare name character is no head
+    assert "子" not in tokenize("橘子很甜")
+    assert "屿" not in tokenize("认识了陈屿") and "购" not in tokenize("她网购了什么？")
+
+
+def test_a_pronoun_glued_to_a_verb_leaves_the_verb() -> None:
+    # "我养了一只狗" was 我养 / 一只 / 狗: "养" in a question (她养了什么宠物？) never met it
+    assert "养" in tokenize("我养了一只狗") and "我养" not in tokenize("我养了一只狗")
+    assert "学" in tokenize("我学了日语")
+    assert "我家" in tokenize("我家有只柯基")  # a dictionary word stays whole
