@@ -127,9 +127,11 @@ def en_pieces(sentence: str) -> list[str]:
         word = named.group("name")
         rest = [s for s in (_statement(i) for i in _items(sentence[named.end():])) if s]
         age = [f"I'm {named.group('age')}"] if named.group("age") else []
+        if not named.group("end").strip(" .!"):
+            return [sentence]  # "Hey, I'm Tom.": no list; the name is read as the turn's own words
         if word.split()[0].casefold() not in forms.not_names:
             return [f"my name is {word}", *age, *rest]
-        if rest and named.group("end").strip():  # "I'm Canadian, 41, teacher in Halifax": no name, a list all the same
+        if rest:  # "I'm Canadian, 41, teacher in Halifax": no name, a list all the same
             return [f"I'm {word}", *age, *rest]
         return [sentence]
     title = forms.bare_title.match(sentence)
