@@ -39,7 +39,8 @@ from memory_core.text.script import has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.zh_pos import pos_cut
 
-__all__ = ["ENTITY_KEYS", "adds_detail", "bare_place", "company_only", "detail_of_thing", "head_of", "of_entity", "passing_mention",
+__all__ = ["ENTITY_KEYS", "adds_detail", "bare_place", "company_only", "detail_of_thing", "head_of", "of_entity",
+           "passing_mention",
            "says_count", "speaks_of"]
 
 #: Slot keys whose value is a person, an animal, a place or an organisation of the user's.
@@ -376,8 +377,8 @@ _WORK_KEYS = ("fact:works_at", "fact:school", "fact:occupation")
 # a clause that says only where the speaker is or was ("在深圳湾", "用户在海边", "at the beach", "User is in Tahoe"),
 # no word of work, study or an office after it: the place of a moment (a proposal, a dinner, a trip)
 _BARE_PLACE = {
-    "zh": re.compile(r"^(?:我们?|咱们?)?(?:就|正|正好|刚|刚好|当时|那时|人)?在\s*(?![^，,。]*(?:总部|分公司|办公室|分部|"
-                     r"园区|院区|科室|病区|校区|公司|单位|医院|学校|上班|工作|实习|读|念|学))[^\s，,。！!？?]{2,12}$"),
+    "zh": re.compile(r"^(?:我们?|咱们?)?(?:就|正|正好|刚|刚好|当时|那时|人)?在\s*(?![^，,。]*(?:总部|分公司|办公室|"
+                     r"分部|园区|院区|科室|病区|校区|公司|单位|医院|学校|上班|工作|实习|读|念|学))[^\s，,。！!？?]{2,12}$"),
     "en": re.compile(r"^(?:(?:i|we)\s+(?:am|are|was|were)\s+|(?:i'm|we're)\s+|(?:is|was)\s+)?(?:right\s+|just\s+)?"
                      r"(?:at|in|on|by)\s+(?!.*\b(?:office|hq|headquarters|campus|branch|site|plant|department|team|"
                      r"ward|lab|school|class)\b)(?:the\s+)?[\w' -]{2,30}$", re.IGNORECASE),
