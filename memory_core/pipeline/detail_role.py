@@ -39,7 +39,8 @@ from memory_core.text.script import has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.zh_pos import pos_cut
 
-__all__ = ["ENTITY_KEYS", "adds_detail", "company_only", "detail_of_thing", "head_of", "of_entity", "passing_mention",
+__all__ = ["ENTITY_KEYS", "adds_detail", "bare_place", "company_only", "detail_of_thing", "head_of", "of_entity",
+           "passing_mention",
            "says_count", "speaks_of"]
 
 #: Slot keys whose value is a person, an animal, a place or an organisation of the user's.
@@ -339,6 +340,8 @@ def detail_of_thing(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     "User lives in Denver"; "Miso turned three" is text of "User has a cat named Miso"."""
     if key.startswith(_PERSON_KEYS) and any(p.search(said) for p in _PERSONS_PLACE.values()):  # mixed text too
         return False  # "陈默 is still in Hangzhou": where the partner is, is the partner's own fact, not the bond's
+    if key.startswith(_WORK_KEYS) and bare_place(said, subject):
+        return False  # "阿伟跟我求婚了！在深圳湾": where a moment happened, no place of the employer's
     return not of_entity(key, new, old) or speaks_of(said, new, old, lang, subject)
 
 
@@ -367,6 +370,31 @@ def company_only(held: str, new: Topic, old: Topic) -> bool:
         if any(re.search(before + r"$", folded[:i]) is None for i in spots):
             return False
     return True
+
+
+#: Slot keys whose value is a place of work or study: a bare place said in a turn is no detail of them.
+_WORK_KEYS = ("fact:works_at", "fact:school", "fact:occupation")
+# a clause that says only where the speaker is or was ("在深圳湾", "用户在海边", "at the beach", "User is in Tahoe"),
+# no word of work, study or an office after it: the place of a moment (a proposal, a dinner, a trip)
+_BARE_PLACE = {
+    "zh": re.compile(r"^(?:我们?|咱们?)?(?:就|正|正好|刚|刚好|当时|那时|人)?在\s*(?![^，,。]*(?:总部|分公司|办公室|"
+                     r"分部|园区|院区|科室|病区|校区|公司|单位|医院|学校|上班|工作|实习|读|念|学))[^\s，,。！!？?]{2,12}$"),
+    "en": re.compile(r"^(?:(?:i|we)\s+(?:am|are|was|were)\s+|(?:i'm|we're)\s+|(?:is|was)\s+)?(?:right\s+|just\s+)?"
+                     r"(?:at|in|on|by)\s+(?!.*\b(?:office|hq|headquarters|campus|branch|site|plant|department|team|"
+                     r"ward|lab|school|class)\b)(?:the\s+)?[\w' -]{2,30}$", re.IGNORECASE),
+}
+
+
+def bare_place(said: str, subject: str = "") -> bool:
+    """True when ``said`` (a sentence of the user's, third person or not) says only where the speaker is or was:
+    "在深圳湾", "用户在深圳湾", "at the beach", "User is at Ocean Beach"; not "在深圳总部" (an office of the employer),
+    "在华为上班", "User is in the Zurich office" (trial 34, W3: a proposal's place read as the employer's)."""
+    text = said.strip().rstrip("。.!！~～ ")
+    for head in (subject, "User", "用户"):
+        if head and text.startswith(head):
+            text = text[len(head):].lstrip("：: ,，")
+            break
+    return any(p.match(text) for p in _BARE_PLACE.values())
 
 
 #: Slot keys whose value is another person of the user's life (a partner, family, children).

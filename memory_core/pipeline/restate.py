@@ -203,11 +203,14 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         rank = 2 if restated else 1
         if best is None or rank > best[0]:
             best = (rank, item, old)
-    succeeded, made = False, cand
+    succeeded, made, slot_record = False, cand, False
     if best is not None and (mood := _mood(cand, best, stated, speaker)):
         if mood != NOT_SAID and not turn.timestamp < _said_at(best[1]) and theirs_too:
             ended.append(best[1])  # "中介不干了", "coffee is back": the change is the item's successor, not its text
+            # a slot statement of the turn ending what the item names ("gave Werner my two weeks": no longer works at
+            # Werner) is the change's record: the turn's whole text is no second one (trial 34, W5)
             succeeded = True
+            slot_record = _slot_ended(best[1], stated)
             if cand.restate_only and not cand.key:  # the successor holds the slot the item held
                 made = dataclasses.replace(cand, key=str(best[1].key or ""))
         best = None  # "if I fail Analysis again…": the item is not said again
@@ -241,6 +244,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
                                 at=turn.timestamp))
         return ops
     if cand.restate_only and not succeeded and not (cand.successor and any(isinstance(op, EndOp) for op in ops)):
+        return ops
+    if slot_record:
         return ops
     item = new_item(turn, made)  # a carrier that ended something is the change's record: the ended items name it
     touched.add(item.id)
@@ -413,6 +418,20 @@ def revision_of(cand: Candidate, item: MemoryItem, speaker: str = "") -> str | N
         return None
     grown = cand.description if old.terms <= said.terms else _with(item.description, cand.description, cand.lang)
     return grown if len(grown) <= MAX_GIST_CHARS and grown != item.description else None  # same: no revision
+
+
+def _slot_ended(item: MemoryItem, stated: Sequence[Candidate]) -> bool:
+    """True when a slot statement of the turn (``stated``) takes ``item``'s place: a new value of a single-valued
+    slot that ends the item's key or is of its theme ("User works at Panhandle Freight" beside "User drives long
+    haul for Werner out of Tulsa", both of work), or a negative candidate
+    with a value (one of its ``aliases``) the item's text names ("User no longer works at Werner" beside "User
+    drives long haul for Werner out of Tulsa")."""
+    text, key = item.description.casefold(), str(item.key or "")
+    return any(c.key.startswith("fact:") and (
+        (c.polarity > 0 and c.single_valued and (key in c.ends or c.theme == item.theme))  # the new employer
+        or (c.polarity < 0 and any(a and len(a) > 1 and re.search(rf"(?<![\w]){re.escape(a.casefold())}(?![\w])",
+                                                                   text) for a in c.aliases)))
+        for c in stated)
 
 
 def _end(turn: Turn, cand: Candidate, items: list[MemoryItem], touched: set[str], actor: str) -> list[Op]:

@@ -6,6 +6,10 @@ demonstrative, "my", a mileage) made the slot read a second value ("用户用那
 number for a detail of the item ("200k km" for the model year). ``still_held_ops`` reads the thing named after
 the still-form, finds the one active statement of the user's that names it, and makes the turn a hit on it: the
 turn's other adds, edits and ends of that thing are dropped (what else the turn says stays).
+
+A place of work or business said to stay where it was beside a move of home ("我们搬家了 from Cheras to Puchong …
+店还在Cheras", "moved to Leeds, the shop is still in York"; the lexicon's ``still_at`` marker) is read the same way
+by the place it names: the one statement naming that place that is not a home keeps its place (trial 34, W8).
 """
 
 from __future__ import annotations
@@ -14,10 +18,11 @@ import re
 from collections.abc import Callable, Sequence
 
 from memory_core.model import Turn
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import has_han
 
-__all__ = ["still_held_ops", "still_thing"]
+__all__ = ["still_held_ops", "still_place", "still_thing"]
 
 Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
@@ -33,6 +38,8 @@ _ZH_STILL = re.compile(r"(?:还是|还在|依然|仍然|照样|照旧|一直)(?:
 # a change said beside it ("still an iPhone but upgraded to the 15", "还是用华为，不过换了Mate 60"): no restatement
 _CHANGED = re.compile(r"(?i)\b(?:but|though|except|upgrad\w*|switch\w*|chang\w*|replac\w*|swapp?\w*|traded|new|"
                       r"now\s+(?:a|an|the)|instead)\b|不过|但是|可是|换了|换成|升级|新的|新买|刚买|改成")
+# the keys of a home: a place of work "still" at a place keeps no home there
+_HOME_KEYS = ("fact:lives_in",)
 _ZH_NOT_THING = re.compile(r"^(?:着|同一|一样|原来|以前|之前|老样子|习惯|这个|那个)")
 # a word too common to name one thing the user has
 _EN_NOT_THING = re.compile(r"(?i)^(?:it|them|one|same|a|an|the|car|phone|bike|laptop|job|work)$")
@@ -48,6 +55,18 @@ def still_thing(text: str) -> str:
         return ""
     words = m.group("x").split()
     return "" if not words or _EN_NOT_THING.match(words[0]) else " ".join(words)
+
+
+def still_place(text: str) -> str:
+    """The place ``text`` says a shop, an office or a job is still at ("cheras", "南山"), "" when it says none.
+
+    The place comes case-folded (the ``still_at`` marker is searched in case-folded text).
+    """
+    folded = text.replace("\u2019", "'").casefold()
+    for marks in lexicon().markers.values():
+        if "still_at" in marks and (m := marks["still_at"].search(folded)) is not None:
+            return m.group("x")
+    return ""
 
 
 def _names(description: str, thing: str) -> bool:
@@ -72,10 +91,15 @@ def still_held_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
         naming it stays) and the edits, hits and ends of that statement, and with
         one ``HitOp`` on it; ``ops`` unchanged when no statement, or more than one, names the thing.
     """
-    thing = still_thing(turn.text) if turn.role == "user" else ""
-    if not thing or _CHANGED.search(turn.text):
+    if turn.role != "user":
         return list(ops)
-    held = [r for r in rows(("fact:", "gist:")) if _names(r[2], thing) and not r[1].startswith("fact:event")]
+    thing, place = still_thing(turn.text), ""
+    if not thing or _CHANGED.search(turn.text):
+        thing = place = still_place(turn.text)
+    if not thing:
+        return list(ops)
+    held = [r for r in rows(("fact:", "gist:")) if _names(r[2], thing) and not r[1].startswith("fact:event")
+            and not (place and r[1].startswith(_HOME_KEYS))]  # the home the move ended is no place of work
     if len(held) != 1:
         return list(ops)
     item_id, key = held[0][0], held[0][1]
