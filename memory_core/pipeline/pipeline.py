@@ -19,6 +19,8 @@ from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_o
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.drink_now import drink_said_now
+from memory_core.pipeline.drug_group import same_use
+from memory_core.pipeline.drug_switch import MEDICATION
 from memory_core.pipeline.echo import MAX_ECHO_WORDS
 from memory_core.pipeline.edit_guard import guarded_edits
 from memory_core.pipeline.examples import examples_ended
@@ -402,6 +404,9 @@ def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
         qualifier = f"@{name}" if at else ""
         others = [key for _, key, _ in rows.get((cand.switch_of,)) if key != cand.key
                   and (key.endswith(qualifier) if qualifier else "@" not in key)]
+        if cand.switch_of == MEDICATION:  # a new blood-pressure drug ends the old one, never the metformin
+            own = cand.key[len(MEDICATION):]
+            others = [key for key in others if same_use(own, key[len(MEDICATION):])]
         cand.ends = tuple(dict.fromkeys((*cand.ends, *others)))
         ended.update(cand.ends)
     return [c for c in cands if c.switch_of or not (c.polarity < 0 and c.key in ended and not c.is_event)]
