@@ -388,6 +388,10 @@ def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
         cand.alike = tuple(alike)
 
 
+#: a drug said by no name ("医生把药换成了缬沙坦", "changed my meds to losartan"): it names no drug a switch replaces
+_BARE_DRUG = frozenset({"药", "片", "meds", "medication", "medicine", "pills", "drugs"})
+
+
 def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
     """Add to a switch's ``ends`` the keys of the user's other values of its attribute ("改学 Korean" ends
     ``fact:language:japanese``): the resolver supersedes them by the new value, so its history names them.
@@ -404,9 +408,13 @@ def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
         qualifier = f"@{name}" if at else ""
         others = [key for _, key, _ in rows.get((cand.switch_of,)) if key != cand.key
                   and (key.endswith(qualifier) if qualifier else "@" not in key)]
-        if cand.switch_of == MEDICATION:  # a new blood-pressure drug ends the old one, never the metformin
+        if cand.switch_of == MEDICATION:  # a new blood-pressure drug ends the old one, never the metformin; a
+            # turn that names what it replaces ("Stopped the Jardiance … put me on Ozempic instead") ends that only
             own = cand.key[len(MEDICATION):]
-            others = [key for key in others if same_use(own, key[len(MEDICATION):])]
+            named = any(c.key.startswith(MEDICATION) and c.polarity < 0 for c in cands) \
+                or any(k.startswith(MEDICATION) and k[len(MEDICATION):].split("@")[0] not in _BARE_DRUG
+                       for k in cand.ends)  # "把药换成了缬沙坦": a bare 药 names none
+            others = [] if named else [key for key in others if same_use(own, key[len(MEDICATION):])]
         cand.ends = tuple(dict.fromkeys((*cand.ends, *others)))
         ended.update(cand.ends)
     return [c for c in cands if c.switch_of or not (c.polarity < 0 and c.key in ended and not c.is_event)]
