@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 from collections import Counter
 from collections.abc import Mapping
 
@@ -388,8 +389,9 @@ def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
         cand.alike = tuple(alike)
 
 
-#: a drug said by no name ("医生把药换成了缬沙坦", "changed my meds to losartan"): it names no drug a switch replaces
-_BARE_DRUG = frozenset({"药", "片", "meds", "medication", "medicine", "pills", "drugs"})
+#: a drug said by its kind, not its name ("医生把药换成了缬沙坦", "把降压药换成…", "changed my blood pressure meds to
+#: losartan"): it names no drug a switch replaces
+_BARE_DRUG = re.compile(r"(?:药|片)$|\b(?:meds|medications?|medicines?|pills|drugs)$")
 
 
 def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
@@ -412,8 +414,8 @@ def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
             # turn that names what it replaces ("Stopped the Jardiance … put me on Ozempic instead") ends that only
             own = cand.key[len(MEDICATION):]
             named = any(c.key.startswith(MEDICATION) and c.polarity < 0 for c in cands) \
-                or any(k.startswith(MEDICATION) and k[len(MEDICATION):].split("@")[0] not in _BARE_DRUG
-                       for k in cand.ends)  # "把药换成了缬沙坦": a bare 药 names none
+                or any(k.startswith(MEDICATION) and not _BARE_DRUG.search(k[len(MEDICATION):].split("@")[0])
+                       for k in cand.ends)  # "把药换成了缬沙坦", "把降压药换成…": a drug said by its kind names none
             others = [] if named else [key for key in others if same_use(own, key[len(MEDICATION):])]
         cand.ends = tuple(dict.fromkeys((*cand.ends, *others)))
         ended.update(cand.ends)

@@ -86,7 +86,7 @@ def _pets() -> re.Pattern[str]:
     species = lexicon().classes["zh"]["SPECIES"]
     return re.compile(rf"^(?:家里|家中|家有|家里有|家中有|养了|家里养了|家里养着|养着)?{_COUNT}(?:只|条|个|头)"
                       rf"(?P<v>{species})$"
-                      rf"|^(?:家里|家中)(?:养了|养着|有)(?P<m>[一两三\d]?(?:只|条|头))"
+                      rf"|^(?:家里|家中)(?:养了|养着)(?P<m>[一两三\d]?(?:只|条|头))"
                       rf"(?:[小大老黑白黄灰花橘]{{1,2}}(?={species}))?(?P<k>{species})[，,]?(?:它|名字)?叫(?P<name>[^，,。\s]{{1,6}})$")
 
 

@@ -74,7 +74,8 @@ def test_a_reading_back_to_normal_still_ends_a_high_reading() -> None:
 @pytest.mark.parametrize(("fragment", "filled"), [
     ("家里养了条土狗叫大黄", "我养了一条土狗叫大黄"),
     ("家里养了一只小黑猫叫煤球", "我养了一只猫叫煤球"),
-    ("家里有只柯基叫豆豆", "我养了一只柯基叫豆豆"),
+    ("家里养着只柯基叫豆豆", "我养了一只柯基叫豆豆"),
+    ("家里有只橘猫叫土豆", None),  # 有 is read with what the turn says next (d4-zh-pet-cat-to-corgi)
     ("家里两只英短", "我养了两只英短"),
     ("邻居家养了条狗叫旺财", None),
 ])
