@@ -26,7 +26,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     classes = lexicon().classes
     en = re.compile(rf"(?i:\b(?:{classes['en']['SPECIES']}|{_EN_PARTNERS})(?:s|es)?\b[^.!?\n]{{0,40}}?)"
                     r"\s*[.!]+\s+(?=(?i:(?:her|his|its)\s+name(?:'s|\s+is)|(?:she|he|it)(?:'s|\s+is)\s+"
-                    r"(?:called|named))\s+[A-Z])")
+                    r"(?:called|named))\s+[A-Z]"
+                    # … or the kind said again with the name: "we adopted a cat!! a grey tabby named Ramen"
+                    rf"|(?i:an?)\s+(?:[a-z]+\s+)?(?i:{classes['en']['SPECIES']}|one)\s+(?:named|called)\s+[A-Z])")
     zh = re.compile(rf"({classes['zh']['SPECIES']}|{_ZH_PARTNERS})"
                     r"([^。！!？?]{0,12}?)[。！!]+\s*"
                     r"(?=(?:(?:它|她|他)(?:的名字)?|名字)叫)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import re
 from collections import Counter
 from collections.abc import Mapping
 
@@ -20,6 +21,8 @@ from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_o
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.drink_now import drink_said_now
+from memory_core.pipeline.drug_group import same_use
+from memory_core.pipeline.drug_switch import MEDICATION
 from memory_core.pipeline.echo import MAX_ECHO_WORDS
 from memory_core.pipeline.edit_guard import guarded_edits
 from memory_core.pipeline.ending_hits import ending_clauses, without_ending_hits
@@ -419,6 +422,11 @@ def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
         cand.alike = tuple(alike)
 
 
+#: a drug said by its kind, not its name ("医生把药换成了缬沙坦", "把降压药换成…", "changed my blood pressure meds to
+#: losartan"): it names no drug a switch replaces
+_BARE_DRUG = re.compile(r"(?:药|片)$|\b(?:meds|medications?|medicines?|pills|drugs)$")
+
+
 def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
     """Add to a switch's ``ends`` the keys of the user's other values of its attribute ("改学 Korean" ends
     ``fact:language:japanese``): the resolver supersedes them by the new value, so its history names them.
@@ -435,6 +443,13 @@ def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
         qualifier = f"@{name}" if at else ""
         others = [key for _, key, _ in rows.get((cand.switch_of,)) if key != cand.key
                   and (key.endswith(qualifier) if qualifier else "@" not in key)]
+        if cand.switch_of == MEDICATION:  # a new blood-pressure drug ends the old one, never the metformin; a
+            # turn that names what it replaces ("Stopped the Jardiance … put me on Ozempic instead") ends that only
+            own = cand.key[len(MEDICATION):]
+            named = any(c.key.startswith(MEDICATION) and c.polarity < 0 for c in cands) \
+                or any(k.startswith(MEDICATION) and not _BARE_DRUG.search(k[len(MEDICATION):].split("@")[0])
+                       for k in cand.ends)  # "把药换成了缬沙坦", "把降压药换成…": a drug said by its kind names none
+            others = [] if named else [key for key in others if same_use(own, key[len(MEDICATION):])]
         cand.ends = tuple(dict.fromkeys((*cand.ends, *others)))
         ended.update(cand.ends)
     return [c for c in cands if c.switch_of or not (c.polarity < 0 and c.key in ended and not c.is_event)]

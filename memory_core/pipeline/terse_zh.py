@@ -56,11 +56,11 @@ _TWO = {"二": "两", "俩": "两", "仨": "三"}
 _YEAR = r"(?P<y>大[一二三四五]|研[一二三]|博[一二三四五]|高[一二三]|初[一二三]|本科|硕士|博士)"
 _SCHOOL = re.compile(rf"^(?!今年|明年|去年|现在|目前|已经|正在|刚|在|我)(?P<s>[^\W\d读]{{2,10}}?){_YEAR}(?:在读|中)?$")
 _READING = re.compile(rf"^(?:目前|现在|今年)?{_YEAR}在读$")
-# a body measure of the speaker's said back to normal with no subject ("血压已经正常了", "血糖降下来了"): it ends
+# a body measure of the speaker's said back to normal with no subject ("血压已经正常了", "血糖恢复正常了"): it ends
 # the condition stated before (a measure said high with no subject stays in the user's own words)
 _MEASURE = re.compile(r"^(?:最近|现在|目前|这次)?(?:血压|血糖|血脂|胆固醇|尿酸)"
                       r"(?:已经|现在|终于|也|都|总算)*"
-                      r"(?:正常|恢复正常|降下来|降了|控制住|稳定)了?$")
+                      r"(?:正常|恢复正常)了?$")  # come down (降了) or steady (稳定): no cure
 # "不抽烟不喝酒", "烟酒不沾", "从不喝酒": a habit one keeps away from, said without 我
 _ABSTAIN = re.compile(r"^(?:从来|从|基本|几乎|一直|平时)?不(?:抽烟|吸烟|喝酒|碰酒)(?:也?不(?:抽烟|吸烟|喝酒|碰酒))?$"
                       r"|^烟酒不沾$")
@@ -81,10 +81,13 @@ _DIET = re.compile(rf"^{_NOW}(?:已经)?(?P<v>素食主义者|素食者|纯素�
 
 @functools.lru_cache(maxsize=1)
 def _pets() -> re.Pattern[str]:
-    """"家里两只英短", "家有一只柯基", "养了两只猫": pets said as a count (the lexicon's SPECIES word class)."""
+    """"家里两只英短", "家有一只柯基", "养了两只猫": pets said as a count (the lexicon's SPECIES word class), maybe
+    with the name ("家里养了条土狗叫大黄": the count left out, a colour or size before the kind)."""
     species = lexicon().classes["zh"]["SPECIES"]
     return re.compile(rf"^(?:家里|家中|家有|家里有|家中有|养了|家里养了|家里养着|养着)?{_COUNT}(?:只|条|个|头)"
-                      rf"(?P<v>{species})$")
+                      rf"(?P<v>{species})$"
+                      rf"|^(?:家里|家中)(?:养了|养着)(?P<m>[一两三\d]?(?:只|条|头))"
+                      rf"(?:[小大老黑白黄灰花橘]{{1,2}}(?={species}))?(?P<k>{species})[，,]?(?:它|名字)?叫(?P<name>[^，,。\s]{{1,6}})$")
 
 
 @functools.lru_cache(maxsize=512)
@@ -128,6 +131,9 @@ def zh_filled(fragment: str) -> str | None:
     if (kids := _KIDS.match(text)) is not None:
         return f"我有{kids.group('n')}{'个' if kids.group('n') not in ('俩', '仨') else ''}{kids.group('v')}"
     if (pets := _pets().match(text)) is not None:
+        if pets.group("k"):
+            count = pets.group("m") if pets.group("m")[:1] not in "只条头" else f"一{pets.group('m')}"
+            return f"我养了{count}{pets.group('k')}叫{pets.group('name')}"
         return f"我养了{text[pets.start('n'):]}"
     if (diet := _DIET.match(text)) is not None:
         word = diet.group("v")
