@@ -388,7 +388,7 @@ _BARE_PLACE = {
 def bare_place(said: str, subject: str = "") -> bool:
     """True when ``said`` (a sentence of the user's, third person or not) says only where the speaker is or was:
     "在深圳湾", "用户在深圳湾", "at the beach", "User is at Ocean Beach"; not "在深圳总部" (an office of the employer),
-    "在华为上班", "User is in the Zurich office" (trial 34, W3: a proposal's place read as the employer's)."""
+    "在华为上班", "User is in the Zurich office" (new-user trial 34: a proposal's place read as the employer's)."""
     text = said.strip().rstrip("。.!！~～ ")
     for head in (subject, "User", "用户"):
         if head and text.startswith(head):

@@ -208,7 +208,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         if mood != NOT_SAID and not turn.timestamp < _said_at(best[1]) and theirs_too:
             ended.append(best[1])  # "中介不干了", "coffee is back": the change is the item's successor, not its text
             # a slot statement of the turn ending what the item names ("gave Werner my two weeks": no longer works at
-            # Werner) is the change's record: the turn's whole text is no second one (trial 34, W5)
+            # Werner) is the change's record: the turn's whole text is no second one (new-user trial 34)
             succeeded = True
             slot_record = _slot_ended(best[1], stated)
             if cand.restate_only and not cand.key:  # the successor holds the slot the item held

@@ -9,7 +9,7 @@ turn's other adds, edits and ends of that thing are dropped (what else the turn 
 
 A place of work or business said to stay where it was beside a move of home ("我们搬家了 from Cheras to Puchong …
 店还在Cheras", "moved to Leeds, the shop is still in York"; the lexicon's ``still_at`` marker) is read the same way
-by the place it names: the one statement naming that place that is not a home keeps its place (trial 34, W8).
+by the place it names: the one statement naming that place that is not a home keeps its place (new-user trial 34).
 """
 
 from __future__ import annotations

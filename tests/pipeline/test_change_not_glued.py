@@ -1,6 +1,6 @@
 """A later turn's stop or change ends the item it names instead of joining it as a detail; a moment's place, a shop
-said to stay beside a move, and a person one lives with change no employer and no home (trial 34, W3, W5, W6, W8,
-W12, W15)."""
+said to stay beside a move, and a person one lives with change no employer and no home (new-user trial 34 in
+ops/bench/RESULTS.md)."""
 
 from __future__ import annotations
 
