@@ -1,4 +1,4 @@
-"""Life changes said the everyday way (issue 13, new-user trial 34): a reading come down is no cure, a drug switched to ends
+"""Life changes said the everyday way (issue 13, trial 34): a reading come down is no cure, a drug switched to ends
 the old drug of the same use only, a pet named in the clause that gets it keeps its name, a school said with the
 year of study is no job, and a part-time job given up with the place put first ends it.
 """
