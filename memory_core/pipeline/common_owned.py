@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 
-from memory_core.model import Kind
+from memory_core.pipeline.mood import gist_predicate
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
 
@@ -55,14 +55,8 @@ def common_only(predicate: str, lang: str) -> bool:
 
 
 def _predicate(cand: Candidate) -> str | None:
-    """The description of an own-words fact or a possession after its subject, else None."""
-    if cand.kind != Kind.FACT or not cand.key.startswith(("gist:", "fact:owns:")) or cand.polarity < 0:
-        return None
-    text = cand.description.strip()
-    for subject in ("用户", "User", cand.speaker.strip()):
-        if subject and text.startswith(subject):
-            return text[len(subject):].strip()
-    return None
+    """The description of an own-words fact or a possession after its subject, else None (``gist_predicate``)."""
+    return None if cand.polarity < 0 else gist_predicate(cand, ("gist:", "fact:owns:"))
 
 
 def without_common_things(cands: list[Candidate]) -> list[Candidate]:

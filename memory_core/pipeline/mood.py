@@ -55,11 +55,11 @@ def without_moods(cands: list[Candidate]) -> list[Candidate]:
     return [c for c in cands if not _mood_only(c)]
 
 
-def gist_predicate(cand: Candidate) -> str | None:
-    """What an own-words fact (``Kind.FACT`` keyed ``gist:``) says after its subject ("用户", "User" or the
-    speaker's name): "User is sooo tired tonight" -> "is sooo tired tonight"; None for any other candidate or a
-    description that opens on no subject."""
-    if cand.kind != Kind.FACT or not cand.key.startswith("gist:"):
+def gist_predicate(cand: Candidate, prefixes: tuple[str, ...] = ("gist:",)) -> str | None:
+    """What an own-words fact (``Kind.FACT`` keyed ``gist:``, or by another of ``prefixes``) says after its subject
+    ("用户", "User" or the speaker's name): "User is sooo tired tonight" -> "is sooo tired tonight"; None for any
+    other candidate or a description that opens on no subject."""
+    if cand.kind != Kind.FACT or not cand.key.startswith(prefixes):
         return None
     text = cand.description.strip()
     for subject in ("用户", "User", cand.speaker.strip()):
