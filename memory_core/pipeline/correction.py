@@ -51,7 +51,7 @@ from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.retraction import retracted
 from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
-from memory_core.pipeline.value_swap import class_pair, gist_swapped, without_cue_words
+from memory_core.pipeline.value_swap import class_pair, gist_swapped, plan_swapped, without_cue_words
 from memory_core.text.script import lang_of
 
 __all__ = ["corrected", "read_correction"]
@@ -263,6 +263,9 @@ def corrected(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ...
             break  # a like corrected: one
         done, sources, best = done or fixed, sources or set(item.source), max(best, alike_by)
     old = pair[1]
+    planned = plan_swapped(turn, pair, rows, store) if done is not None else None  # the plan said with it too
+    if planned is not None:
+        kept = [c for c in kept if c.key != planned.key] + [planned]
     swapped = gist_swapped(turn, pair, rows, store) if done is None and not any(c.notes[:1] == [
         f"correction: {new}, not {old}"] for c in kept) else None  # "it's Lisa not Linda" of "manager is Linda"
     if swapped is not None:

@@ -29,7 +29,7 @@ from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han, lang_of
 
-__all__ = ["alike", "class_pair", "gist_swapped", "without_cue_words"]
+__all__ = ["alike", "class_pair", "gist_swapped", "plan_swapped", "without_cue_words"]
 
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_ZH = re.compile(r"(?:周|星期|礼拜)[一二三四五六日天]")
@@ -130,18 +130,39 @@ def gist_swapped(turn: Turn, pair: tuple[str, str], rows: Callable[[tuple[str, .
 
     Returns:
         A candidate under the statement's key with ``old`` replaced by ``new`` (the first time it is named), or
-        None when the values are not alike or no statement, or more than one, names ``old``.
+        None when no plan names ``old`` (``plan_swapped``) and the values are not alike or no statement, or more
+        than one, names ``old``.
 
     Raises:
         StoreError: the store failed while reading.
     """
     new, old = pair
-    if not alike(new, old):
-        return None
+    planned = plan_swapped(turn, pair, rows, store)
+    if planned is not None or not alike(new, old):
+        return planned
     named = [(key, description) for _, key, description in rows(("gist:", "todo:")) if _names(description, old)]
     if len(named) != 1:
         return None
-    key, description = named[0]
+    return _swapped(turn, pair, named[0], store)
+
+
+def plan_swapped(turn: Turn, pair: tuple[str, str], rows: Callable[[tuple[str, ...]], list[tuple[str, str, str]]],
+                 store: KeyLookup) -> Candidate | None:
+    """The one active plan (a ``todo:`` key) naming the wrong value, said with the right one, whatever the two
+    values are: a plan names its value as said ("用户计划下个月入职阿里" put right by "actually I meant 蚂蚁集团, not
+    阿里"), as the fact read from the same words is; None when no plan, or more than one, names it.
+
+    Raises:
+        StoreError: the store failed while reading.
+    """
+    named = [(key, description) for _, key, description in rows(("todo:",)) if _names(description, pair[1])]
+    return _swapped(turn, pair, named[0], store) if len(named) == 1 else None
+
+
+def _swapped(turn: Turn, pair: tuple[str, str], said: tuple[str, str], store: KeyLookup) -> Candidate | None:
+    """The statement ``said`` (key, description) under its key with the wrong value replaced by the right one."""
+    new, old = pair
+    key, description = said
     items = store.find_by_keys(turn.user_id, [key]).get(key, [])
     if not items:
         return None

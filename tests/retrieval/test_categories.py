@@ -64,7 +64,7 @@ def test_a_general_word_finds_a_specific_member_in_either_language():
     for query, said in (("她有船吗？", "I bought a canoe last weekend."),
                         ("Does she own a boat?", "I bought a canoe last weekend."),
                         ("Does he have a pet?", "我养了一只柯基，叫豆豆。"),
-                        ("他养宠物吗？", "我养了一只柯基，叫豆豆。"),
+                        ("他有宠物吗？", "我养了一只柯基，叫豆豆。"),  # not 养宠物: the verb alone finds it
                         ("她有什么电子产品？", "I just got a Kindle for reading on the train."),
                         ("What fruit does she like?", "我最爱吃荔枝，夏天每周都买。"),
                         ("Can I make her a milkshake?", "I'm lactose intolerant, so I stay away from milk."),
