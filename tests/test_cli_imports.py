@@ -30,9 +30,9 @@ WRITE_PATH = "memory_core.pipeline.pipeline"  # the write pipeline, which import
 #: ``EmbeddedMemory._create``, ``SessionCalls.short_term``), or, if a read needs it, name it here.
 READ_RULES = frozenset(f"memory_core.pipeline.{name}" for name in (
     "allergens", "animal_health", "han_variants", "place_names", "restriction_topics", "sensitive_again",
-    "sensitive_bound", "sensitive_checksums", "sensitive_codes", "sensitive_detect", "sensitive_gate", "sensitive_health",
-    "sensitive_kind", "sensitive_policy", "sensitive_predicate", "sensitive_query", "sensitive_shape",
-    "sensitive_topic", "slot_lexicon"))
+    "sensitive_bound", "sensitive_checksums", "sensitive_codes", "sensitive_detect", "sensitive_gate",
+    "sensitive_health", "sensitive_kind", "sensitive_policy", "sensitive_predicate", "sensitive_query",
+    "sensitive_shape", "sensitive_topic", "slot_lexicon"))
 
 PROBE = """
 import json, os, runpy, sys
