@@ -57,16 +57,12 @@ def test_recall_json_escapes_del_and_c1_controls_and_stays_json(tmp_path: Path) 
 
 
 def test_stored_json_prints_cjk_as_written_and_every_control_escaped() -> None:
-    import io
-
     from memory_core.cli_output import console, stored_json
 
-    saved = console.file
-    console.file = io.StringIO()
-    try:
+    # rich's own capture: setting ``console.file`` back to what it read would pin the console to this test's stdout
+    # for every later command run in the same process
+    with console.capture() as captured:
         stored_json({"description": "用户住在杭州 \x1b[31m \x9b2J \x7f"})
-        printed = console.file.getvalue()
-    finally:
-        console.file = saved
+    printed = captured.get()
     assert "\\u001b" in printed and "\\u009b" in printed and "\\u007f" in printed and "用户住在杭州" in printed
     assert json.loads(printed) == {"description": "用户住在杭州 \x1b[31m \x9b2J \x7f"}
