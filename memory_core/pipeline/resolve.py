@@ -33,6 +33,7 @@ from memory_core.pipeline.cessation import end_opposite
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.place_refine import refined_home
+from memory_core.pipeline.quit_unheld import quits_unheld
 from memory_core.pipeline.restate import drop_restated, plan_own_words, revision_of, twin_of
 from memory_core.pipeline.said_when import ended_at, kept_after
 from memory_core.pipeline.said_when import said_at as _said_at
@@ -206,6 +207,11 @@ class KeyConflictResolver:
                     continue
             if cand.plain_negation and olds and not any(names_value(cand, o) or agrees(cand, o) for o in olds):
                 continue  # "I'm not vegan" said by a vegetarian: the slot's value stands
+            if quits_unheld(cand, olds) and not any(agrees(cand, o) for o in olds):  # "quit the Starbucks gig"
+                item = self.new_item(turn, cand)  # said by a user at Google: kept as said, Google stands
+                touched.add(item.id)
+                ops.append(AddOp(item))
+                continue
             same = [o for o in olds if agrees(cand, o)]
             other = [o for o in olds if not agrees(cand, o)]
             if other and any(trust_rank(cand.trust) < trust_rank(o.trust) for o in other):
