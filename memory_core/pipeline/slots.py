@@ -56,6 +56,7 @@ from memory_core.pipeline.slot_lexicon import (
 from memory_core.pipeline.slot_needles import needled
 from memory_core.pipeline.stay_put import without_stay_put
 from memory_core.pipeline.value_class import is_generic_place, is_site, is_tool, of_class
+from memory_core.pipeline.work_city import employer_after_city
 from memory_core.text.relations import person_label
 from memory_core.text.script import has_han, lang_of
 
@@ -347,6 +348,9 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             value = _TRAILING_AND.sub("", _PLACE_END.split(value, maxsplit=1)[0]) or value
         elif value and attr.id in PLACE_ATTRS:  # "杭州三年了": how long, not the place
             value = _ZH_HOW_LONG.sub("", value) or value
+        city = ""
+        if value and attr.id == "works_at" and lang == "zh":
+            city, value = employer_after_city(value)  # "在北京字节跳动上班": the employer is 字节跳动, in 北京
         if raw and not value:
             continue
         if value and _ASKED.search(unasked(value)):
@@ -401,7 +405,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         elif not aliases and attr.id == "pet" and value and (_HAN_NAME.fullmatch(value)
                                                               or _LATIN_NAME.fullmatch(value)):
             aliases = (value.casefold(),)  # "布偶猫叫年糕" / "那只布偶叫年糕": one pet named again, whatever its kind
-        render_groups = {"v": value, "obj": groups.get("obj", "").strip(), "d": _value(groups.get("d", ""), lang),
+        render_groups = {"v": f"{city}的{value}" if city else value, "obj": groups.get("obj", "").strip(), "d": _value(groups.get("d", ""), lang),
                          "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang),
                          "rel": groups.get("rel", "").strip(), "n": groups.get("n", "")}
         if cue.detail:

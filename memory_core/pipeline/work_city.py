@@ -7,17 +7,23 @@ later change ("我从阿里离职了，现在在腾讯做产品") would supersed
 ``works_at`` both a place (a city, a district, a country: ``value_class.is_place``) and a name that is no place,
 the place reading is dropped: the organisation is the employer, and where the user lives is read by its own
 cues (``lives_in``). English needs no such step: "work in Boston" is read as no employer by its cue.
+
+The city may also be said glued to the employer in one value ("在北京字节跳动上班", "在杭州阿里工作", "在深圳鹅厂上班"):
+``employer_after_city`` splits such a value when its head names a city and the rest is an organisation the data
+lists (``org_names.yaml``), so the employer is 字节跳动 and its other names (字节, ByteDance) restate it. A rest the
+data does not list is left whole: "北京银行", "上海交通大学" are names of their own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from memory_core.pipeline import org_names, place_names
 from memory_core.pipeline.types import Candidate
 from memory_core.pipeline.value_class import is_place
 from memory_core.pipeline.work_or_study import value_of
 
-__all__ = ["employer_over_city"]
+__all__ = ["employer_after_city", "employer_over_city"]
 
 _WORK_KEY = "fact:works_at"
 
@@ -40,3 +46,20 @@ def employer_over_city(cands: Sequence[Candidate]) -> list[Candidate]:
     if not places or len(places) == len(work):
         return list(cands)
     return [c for c in cands if id(c) not in places]
+
+
+def employer_after_city(value: str) -> tuple[str, str]:
+    """Split a Chinese ``works_at`` value said as city + listed employer ("北京字节跳动" -> ("北京", "字节跳动")).
+
+    Args:
+        value: the slot value as read.
+
+    Returns:
+        (city, employer); ("", value) when the head is no city (GeoNames, ``place_names``) or the rest is no
+        organisation ``org_names.yaml`` lists.
+    """
+    for cut in (2, 3):
+        head, rest = value[:cut], value[cut:].strip()
+        if len(rest) >= 2 and place_names.names_of(head) and org_names.names_of(rest):
+            return head, rest
+    return "", value
