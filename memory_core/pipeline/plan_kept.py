@@ -7,6 +7,8 @@ key to the ``ends`` of each of the user's new positive values, in a slot the pla
 (``memory_core/data/plan_acts.yaml``: a move fills the home, a start the employer), that the active plan
 names ("…moving to Denver" and "lives in Denver"), so the resolver supersedes the plan by the value. A
 value the plan does not name (the old home said again while the move is still to come) ends nothing.
+A retirement or a wedding names no value: a statement of its slot whose claim tells the act done ("User has
+retired", "用户结婚了": ``memory_core/data/plan_done_by.yaml``) ends the active plan of that act whatever it names.
 ``plan_told_ops`` then ends the event of the turn that told a plan once the plan is superseded (done, put
 off to another time, called off).
 """
@@ -26,7 +28,7 @@ from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import EndOp, Op
 from memory_core.text.script import has_han
 
-__all__ = ["plan_kept", "plan_told_ops", "without_plans_held"]
+__all__ = ["done_plans", "plan_kept", "plan_told_ops", "without_plans_held"]
 
 Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
@@ -41,6 +43,28 @@ def _acts() -> dict[str, tuple[str, ...]]:
     return {attr: tuple(keys) for attr, keys in out.items()}
 
 
+@cache
+def _done_by() -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """Slot attribute id -> (plan key, words of a claim that tell that plan's act done), from plan_done_by.yaml."""
+    out: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for act, attrs in load_shipped("data", "plan_done_by.yaml").items():
+        for attr, words in attrs.items():
+            out.setdefault(attr, []).append((f"todo:{act}", tuple(str(w).casefold() for w in words)))
+    return {attr: tuple(rows) for attr, rows in out.items()}
+
+
+def done_plans(cand: Candidate) -> tuple[str, ...]:
+    """The plan keys (``todo:<act>``, with ``cand``'s qualifier) whose act ``cand`` tells done whatever value it names
+    ("User has retired" -> ("todo:retire",)); () for any other candidate (plan_done_by.yaml)."""
+    if cand.is_event or not cand.key.startswith("fact:"):
+        return ()
+    attr, _, qualifier = cand.key.partition("@")
+    claim = cand.claim.casefold()
+    return tuple(key + (f"@{qualifier}" if qualifier else "")
+                 for key, words in _done_by().get(attr.removeprefix("fact:"), ())
+                 if any(w in claim for w in words))
+
+
 def plan_kept(cands: list[Candidate], rows: Rows) -> None:
     """Add to each of the user's new positive values the keys of the active plans it fulfils.
 
@@ -53,9 +77,14 @@ def plan_kept(cands: list[Candidate], rows: Rows) -> None:
     filled = [(c, acts[attr]) for c in cands
               if not c.is_event and c.polarity > 0 and c.key.startswith("fact:")
               and (attr := c.key.partition("@")[0].removeprefix("fact:")) in acts]
-    if not filled:
+    told = [(c, keys) for c in cands if (keys := done_plans(c))]
+    if not filled and not told:
         return
     plans = rows(("todo:",))
+    for cand, keys in told:  # "退休了" after "准备明年退休": the plan is done, no value to match
+        ends = [key for _, key, _ in plans if key in keys]
+        if ends:
+            cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))
     for cand, keys in filled:
         qualifier = cand.key.partition("@")[2]
         names = [n.casefold() for n in cand.aliases if n]  # "denver", "杭州", "字节跳动" and "bytedance"
