@@ -405,7 +405,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         elif not aliases and attr.id == "pet" and value and (_HAN_NAME.fullmatch(value)
                                                               or _LATIN_NAME.fullmatch(value)):
             aliases = (value.casefold(),)  # "布偶猫叫年糕" / "那只布偶叫年糕": one pet named again, whatever its kind
-        render_groups = {"v": f"{city}的{value}" if city else value, "obj": groups.get("obj", "").strip(), "d": _value(groups.get("d", ""), lang),
+        shown = f"{city}的{value}" if city else value  # "北京的字节跳动": the employer, and where the work is
+        render_groups = {"v": shown, "obj": groups.get("obj", "").strip(), "d": _value(groups.get("d", ""), lang),
                          "when": groups.get("when", "").strip(), "job": _value(groups.get("job", ""), lang),
                          "rel": groups.get("rel", "").strip(), "n": groups.get("n", "")}
         if cue.detail:

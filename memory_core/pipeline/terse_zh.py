@@ -72,9 +72,10 @@ _QUIT = re.compile(r"^(?:这回|这次|这下|终于|总算|真的?|彻底|已�
 # "今天交了辞职信", "正式提离职了", "递了辞呈": notice given, said without 我 (the slot cue reads it with 我)
 _NOTICE = re.compile(r"^(?:今天|昨天|刚刚?|已经|正式|终于|总算|上周)*(?:提了?|交了?|递了?|递交了?)(?:离职|辞职|辞呈)"
                      r"(?:信|报告|申请)?了?(?:啊|哈|呀|啦)*$")
-# "上个月退休了", "终于退休啦", "上周结婚了": a retirement or a wedding of the speaker's, said without 我 (the slot cues
-# read it with 我; it ends a plan of it, plan_done_by.yaml)
-_LIFE_STEP = re.compile(r"^(?:上个?月|上个?星期|上周|去年|今年|前年|昨天|前天|前几天|前段时间|刚刚?|已经|正式|终于|总算)*"
+# "上个月退休了", "终于退休啦", "上周结婚了": a retirement or a wedding of the speaker's, said without 我 (the slot
+# cues read it with 我; it ends a plan of it, plan_done_by.yaml)
+_LIFE_STEP = re.compile(r"^(?:上个?月|上个?星期|上周|去年|今年|前年|昨天|前天|前几天|前段时间|刚刚?|已经|正式|终于"
+                        r"|总算)*"
                         r"(?:退休|退下来|结婚|领证)(?:了|啦)(?:啊|哈|呀|啦|!|！|~|～)*$")
 # "现在算是自由插画师了", "成了全职妈妈", "当上护士长了": a role the speaker now has, said without 我
 _ROLE_NOW = re.compile(r"^(?:现在|目前|如今|终于|总算|正式)*(?:算是|算|成了|成为了?|当上了?|变成了?)"
@@ -157,7 +158,7 @@ def zh_filled(fragment: str) -> str | None:
     if (own := _SELF_EMPLOYED.match(text)) is not None:
         word = own.group("v").lower()
         return "我是自由职业者" if word.startswith(("自由", "free")) else "我失业了"  # 待业: between jobs
-    if _QUIT.match(text) or _NOTICE.match(text) or _LIFE_STEP.match(text):  # "这回真戒烟了", "今天交了辞职信": the speaker's own
+    if _QUIT.match(text) or _NOTICE.match(text) or _LIFE_STEP.match(text):  # "这回真戒烟了", "退休了": the speaker's
         return f"我{text}"
     if (role := _ROLE_NOW.match(text)) is not None and re.fullmatch(
             f"(?:{lexicon().classes['zh'].get('JOB', '^$')})", role.group("v")) is not None:
