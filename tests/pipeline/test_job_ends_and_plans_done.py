@@ -93,6 +93,8 @@ def test_a_told_act_names_the_plans_it_ends(key: str, claim: str, plans: tuple[s
     (["got into UCLA!"], ["got into UCLA"], []),
     (["I'm a teacher", "I plan to retire next year", "I retired last week"], ["has retired"],
      ["plans to retire", "works as a teacher"]),
+    (["I'm a teacher", "I'm retiring next year", "I retired last week"], ["has retired"],
+     ["is retiring next year", "works as a teacher"]),
     (["我是老师", "我准备明年退休", "上个月退休了"], ["已退休"], ["准备明年退休", "职业是老师"]),
     (["婚礼定在十月", "上周结婚了"], ["结婚了"], ["婚礼定在十月"]),
     (["our wedding is set for October", "we got married last week!"], ["got married"], ["wedding is set"]),
