@@ -18,6 +18,7 @@ from memory_core.pipeline.clauses_en import en_clauses, object_put_back
 from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.cut_end import cut_at_end, folded_tail
 from memory_core.pipeline.gist import without_aside
+from memory_core.pipeline.introduced_person import zh_introduced
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.lost_pet import lost_scope
@@ -353,12 +354,15 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             chain[0] = (introduced.group("rel") or introduced.group("topic") or introduced.group("named")
                         or introduced.group("met")) \
                 if introduced \
-                else (zh_subject(clause) or USER)
+                else (zh_introduced(clause) or zh_subject(clause) or USER)  # "我有个徒弟叫小张，…": his
         elif (bare := _zh_bare_relative().match(clause)) is not None:
             chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
             clause = "我" + clause[bare.start("rel"):]
         elif not carried and (met := _zh_introduced().search("我" + clause)) and met.group("met"):
             chain[0] = met.group("met")  # "新交了一个女朋友，…是法国人": what follows is hers
+            clause = "我" + clause
+        elif not carried and (person := zh_introduced(clause)) is not None:
+            chain[0] = person  # "以前带过一个学生叫刘洋，现在在大连理工当教授": the professor is 刘洋
             clause = "我" + clause
         elif carried and (pronoun := _ZH_TAKEN_UP.match(clause)):
             clause = f"我{carried}" + clause[pronoun.end():]  # "我姐姐，她在广州当老师": 她 is the sister

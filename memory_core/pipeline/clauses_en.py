@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from memory_core.pipeline.cessation import DEATH
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
 from memory_core.pipeline.gist import without_aside
+from memory_core.pipeline.introduced_person import en_introduced
 from memory_core.pipeline.kin_is import kin_is
 from memory_core.pipeline.lost_pet import lost_scope
 from memory_core.pipeline.presupposed import presupposed
@@ -212,6 +213,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
             clause = f"{who} {'is ' if other.group('ing') else ''}{clause[0].lower()}{clause[1:]}"
         if _EN_NEW_PARTNER.search(clause):  # "I've started dating Marcus, he's a chef": what follows is the partner's
             chain[0] = "my partner"
+        elif who != AWAY and (person := en_introduced(clause)) is not None:
+            chain[0] = person  # "I used to mentor a student named Liu, now a professor at MIT": Liu's job
         if clause and not _EN_SKIP.search(clause) and (_EN_FIRST_PERSON.search(clause)
                                                          or _EN_NAMED_DEATH.match(clause) or en_owned(clause, who)
                                                          or (who != AWAY and lost_scope(clause, "en"))

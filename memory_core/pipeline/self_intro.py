@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from memory_core.pipeline.slots import lexicon
+from memory_core.pipeline.value_class import is_person
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["en_pieces", "zh_named"]
@@ -47,6 +48,7 @@ class _Forms:
     titled: re.Pattern[str]
     surname_then_name: re.Pattern[str]
     dropped_me: re.Pattern[str]
+    bare_name: re.Pattern[str]
 
 
 @functools.lru_cache(maxsize=1)
@@ -63,7 +65,8 @@ def _forms() -> _Forms:
         bare_title=re.compile(en["bare_title"].replace("%JOB%", job), re.IGNORECASE),
         titled=re.compile(rf"^(?:[\w'-]+\s+){{0,4}}?(?:{job})\b", re.IGNORECASE),
         surname_then_name=re.compile(data["zh"]["surname_then_name"]),
-        dropped_me=re.compile(data["zh"]["dropped_me"]))
+        dropped_me=re.compile(data["zh"]["dropped_me"]),
+        bare_name=re.compile(data["zh"]["bare_name"], re.IGNORECASE))
 
 
 def _items(text: str) -> list[str]:
@@ -145,7 +148,8 @@ def en_pieces(sentence: str) -> list[str]:
 def zh_named(sentence: str) -> str:
     """``sentence`` with 我叫 put back before a name said after the surname ("我姓王，王建国" -> "我姓王，我叫王建国",
     "我姓王，叫建国" -> "我姓王，我叫王建国"), and 我 before an item of a list said after a clause with 我 that
-    drops it ("我姓王，今年61了，退休前在中铁二局当工程师" -> "…，我今年61了，我退休前在中铁二局当工程师");
+    drops it ("我姓王，今年61了，退休前在中铁二局当工程师" -> "…，我今年61了，我退休前在中铁二局当工程师"), and 叫 for
+    是 when the sentence only says a person's name ("我是刘洋" -> "我叫刘洋"; "我是护士" is left as it is);
     unchanged otherwise."""
     def named(m: re.Match[str]) -> str:
         surname, name = m.group("s"), m.group("n")
@@ -153,5 +157,8 @@ def zh_named(sentence: str) -> str:
         return f"{m.group(0)[:m.start('n') - m.start()].rstrip('叫名全')}我叫{full}"
 
     forms = _forms()
+    bare = forms.bare_name.match(sentence)
+    if bare is not None and is_person(bare.group("n"), "zh"):  # "我是刘洋": 我叫刘洋; "我是护士" names nobody
+        return f"{bare.group('lead')}叫{bare.group('n')}{sentence[bare.end():]}"
     sentence = forms.surname_then_name.sub(named, sentence, count=1)
     return forms.dropped_me.sub(lambda m: m.group(0) + "我" if "我" in m.string[:m.start()] else m.group(0), sentence)
