@@ -237,3 +237,21 @@ def test_two_ingests_at_once_count_each_change_once(tmp_path: Path) -> None:
     assert sum(s["created"] for s in said) == len(curated), lines
     assert sum(s["superseded"] for s in said) == sum(i.status == "superseded" for i in curated), lines
     assert sum(s.get("raw", 0) for s in said) == len(items) - len(curated), lines
+
+
+def test_own_changes_count_each_op_as_the_comparison_would() -> None:
+    from memory_core.ingest_summary import OwnChanges
+    from memory_core.model import MemoryItem
+    from memory_core.store.write_ops import AddOp, EndOp, HitOp, MergeOp, UpdateOp
+
+    braga = MemoryItem.create("ann", "User lives in Braga", "places")
+    brief = MemoryItem.create("ann", "User's flight is on Monday", "plans")
+    raw = MemoryItem.create("ann", "user: I moved to Braga", "places", kind="event", key="event:t9")
+    own = OwnChanges()
+    own.record([EndOp("home", "superseded", "moved", by_id=braga.id), AddOp(braga), AddOp(raw), AddOp(brief)])
+    own.record([HitOp("jazz"), HitOp("raw1"), UpdateOp("job", "promoted", new_description="User is a head nurse"),
+                UpdateOp("tea", "theme only", new_theme="drinks"), EndOp(brief.id, "superseded", "moved to Tuesday")])
+    own.record([MergeOp("tea", "tea2", "用户喜欢喝龙井茶", "品味", "same"), EndOp("old", "deleted", "said so")])
+    out = own.outcome(raw={"raw1"})
+    assert out == IngestOutcome(created=2, updated=2, confirmed=1, superseded=2, ended=2, raw_kept=1)
+    assert OwnChanges().outcome() == IngestOutcome()  # nothing applied (another writer applied every turn)
