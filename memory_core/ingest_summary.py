@@ -2,18 +2,25 @@
 
 The write path reports turns (``service.IngestReport``: recorded, already
 present, applied); a user reading "applied 30 pending turn(s)" learns nothing
-about their memory. ``ingest_outcome`` compares the items before and after
-(``item_states`` of each, every status) and counts what a person would name:
-memories created, updated (same memory, new text), confirmed (said again: its
-hit count rose), superseded (replaced by a newer value) and ended (deleted or
-archived by what was said); the raw-turn items kept beside them are counted
-apart. ``summary_line`` words it.
+about their memory. The summary counts what a person would name: memories
+created, updated (same memory, new text), confirmed (said again: its hit count
+rose), superseded (replaced by a newer value) and ended (deleted or archived by
+what was said); the raw-turn items kept beside them are counted apart.
+``summary_line`` words it.
+
+Two ways to count, one meaning: ``ingest_outcome`` compares a user's items
+before and after (``item_states`` of each, every status), right when nothing
+else writes the user; ``OwnChanges`` counts the ops of the turns this process
+applied itself (``IngestReport.applied_ops``), which ``gulfstream ingest``
+uses, so two ingests of one user at once on one store each count their own
+work and not the other's (trial 52: both said "19 created").
 
 Example::
 
-    before = item_states(store.list_items("ann", statuses=None))
+    own = OwnChanges()
     report = memory.ingest(turns)
-    outcome = ingest_outcome(before, item_states(store.list_items("ann", statuses=None)))
+    own.record(report.applied_ops.get("ann", []))
+    outcome = own.outcome(raw_ids(store.list_items("ann", statuses=None)))
     summary_line(report.stored, report.duplicates, outcome, bad=0)
     # 'recorded 4 turn(s), 0 already seen; memories: 7 created, 0 updated, 1 confirmed, 1 superseded, 0 ended
     #  (4 raw turn(s) kept beside them); 0 bad line(s)'
@@ -21,13 +28,14 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from memory_core.model import MemoryItem, Status
 from memory_core.store.forget_source import is_raw_turn_item
+from memory_core.store.write_ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
 
-__all__ = ["IngestOutcome", "ItemState", "ingest_outcome", "item_states", "summary_line"]
+__all__ = ["IngestOutcome", "ItemState", "OwnChanges", "ingest_outcome", "item_states", "raw_ids", "summary_line"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +104,74 @@ def ingest_outcome(before: Mapping[str, ItemState], after: Mapping[str, ItemStat
         elif now.status in (Status.DELETED, Status.ARCHIVED) and was is not None and was.status == Status.ACTIVE:
             out.ended += 1
     return out
+
+
+def raw_ids(items: Iterable[MemoryItem]) -> set[str]:
+    """The ids of the raw-turn items among ``items`` (``forget_source.is_raw_turn_item``)."""
+    return {i.id for i in items if is_raw_turn_item(i)}
+
+
+@dataclass
+class OwnChanges:
+    """The item ids the ops of one process's applied turns touched, by what each op did to them.
+
+    ``record`` takes the ops of each committed apply (``IngestReport.applied_ops``); ``outcome`` counts them
+    as ``ingest_outcome`` counts a before/after comparison: an added item is created (or a raw turn kept),
+    and counts for nothing else; an item given new text is updated, else one hit and not ended is confirmed;
+    one ended as superseded is superseded (created ones too), as deleted or archived (a merge's other side
+    too) ended. Only ``AddOp`` says whether an item is a raw turn: the others' ids are told by ``raw``.
+
+    Attributes:
+        added: ``{item id: is a raw-turn item}`` of the items added.
+        rewritten, hit, superseded, ended: ids of the items given new text, hit, superseded, deleted or archived.
+    """
+
+    added: dict[str, bool] = field(default_factory=dict)
+    rewritten: set[str] = field(default_factory=set)
+    hit: set[str] = field(default_factory=set)
+    superseded: set[str] = field(default_factory=set)
+    ended: set[str] = field(default_factory=set)
+
+    def record(self, ops: Sequence[Op]) -> None:
+        """Note what ``ops`` (committed, in order) did; restores and expiries change nothing counted."""
+        for op in ops:
+            if isinstance(op, AddOp):
+                self.added[op.item.id] = is_raw_turn_item(op.item)
+            elif isinstance(op, UpdateOp) and op.new_description is not None:
+                self.rewritten.add(op.item_id)
+            elif isinstance(op, MergeOp):
+                self.rewritten.add(op.keep_id)
+                self.ended.add(op.other_id)
+            elif isinstance(op, HitOp):
+                self.hit.add(op.item_id)
+            elif isinstance(op, EndOp):
+                (self.superseded if op.status == Status.SUPERSEDED else self.ended).add(op.item_id)
+
+    def touched(self) -> set[str]:
+        """Every item id an op named."""
+        return set(self.added) | self.rewritten | self.hit | self.superseded | self.ended
+
+    def outcome(self, raw: Collection[str] = ()) -> IngestOutcome:
+        """The counts (see the class); ``raw``: ids of raw-turn items among the touched ones not added."""
+        out = IngestOutcome()
+        for item_id in self.touched():
+            is_raw = self.added.get(item_id, item_id in raw)
+            if item_id in self.added:
+                if is_raw:
+                    out.raw_kept += 1
+                    continue
+                out.created += 1
+            elif is_raw:
+                continue
+            elif item_id in self.rewritten:
+                out.updated += 1
+            elif item_id in self.hit and item_id not in self.superseded | self.ended:
+                out.confirmed += 1
+            if item_id in self.superseded:
+                out.superseded += 1
+            elif item_id in self.ended and item_id not in self.added:
+                out.ended += 1
+        return out
 
 
 def summary_line(recorded: int, seen: int, outcome: IngestOutcome, bad: int) -> str:

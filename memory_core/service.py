@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memory_core.embedding.base import Embedder, EmbeddingError
@@ -50,11 +50,17 @@ log = logging.getLogger(__name__)
 
 @dataclass(slots=True)
 class IngestReport:
-    """Counts of one ingest call (turns)."""
+    """Counts of one ingest call (turns), and the ops of the turns this call applied itself.
+
+    Attributes:
+        applied_ops: ``{user id: ops}`` of the turns whose apply this call committed (not those another
+            writer of the same user applied meanwhile): what ``ingest_summary.OwnChanges`` counts.
+    """
 
     stored: int = 0
     duplicates: int = 0
     applied: int = 0
+    applied_ops: dict[str, list[Op]] = field(default_factory=dict)
 
 
 class Memory(LifecycleCalls, SessionCalls):
@@ -158,8 +164,12 @@ class Memory(LifecycleCalls, SessionCalls):
         """
         return self._turns().append_many(turns)
 
-    def apply_pending(self, user_id: str, limit: int | None = None, budget_s: float | None = None) -> int:
+    def apply_pending(self, user_id: str, limit: int | None = None, budget_s: float | None = None, *,
+                      on_applied: Callable[[Sequence[Op]], None] | None = None) -> int:
         """Apply the user's unapplied turns in ``seq`` order; return how many were applied.
+
+        ``on_applied`` is handed the ops of each turn (or group of turns) once their transaction committed:
+        a turn another writer applied first (the ``last_applied_seq`` fence) or a rolled-back group is not.
 
         Holds the user's lock for the whole drain, and applies each turn in
         the transaction that also moves its ``last_applied_seq`` mark, so a
@@ -193,14 +203,15 @@ class Memory(LifecycleCalls, SessionCalls):
             pending = store.pending_turns(user_id, limit=limit)
             priors = prior_user_turns(pending, _turn_before(store, user_id, pending))  # an echo's user turn
             try:
-                applied = self._drain(store, user_id, pending, per_group, deadline, priors)
+                applied = self._drain(store, user_id, pending, per_group, deadline, priors, on_applied)
             finally:  # under mask/drop the curated turns keep their text masked, also before a failure
                 if self.sensitive.policy_for(user_id) != "keep":
                     scrub_curated(store, user_id, pending, priors)
         return applied
 
     def _drain(self, store: TurnLog, user_id: str, pending: list[Turn], per_group: int,
-               deadline: float | None, priors: dict[int, Turn]) -> int:
+               deadline: float | None, priors: dict[int, Turn],
+               on_applied: Callable[[Sequence[Op]], None] | None = None) -> int:
         """Apply ``pending`` (held under the user's lock) in groups of ``per_group``; see ``apply_pending``.
 
         ``priors``: the user turn each assistant turn answers (``echo.prior_user_turns``): an echo of it keeps
@@ -215,7 +226,8 @@ class Memory(LifecycleCalls, SessionCalls):
             group = pending[start:start + per_group]
             if len(group) > 1 and isinstance(pipeline, WritePipeline):
                 try:
-                    applied += self._apply_group(store, pipeline, user_id, group, self.sensitive, priors)
+                    applied += self._apply_group(store, pipeline, user_id, group, self.sensitive, priors,
+                                                 on_applied)
                     continue
                 except Exception as exc:  # replayed turn by turn below, which raises for the bad one
                     log.info("group of %d turns of %s rolled back (%r); applying them one by one",
@@ -229,12 +241,16 @@ class Memory(LifecycleCalls, SessionCalls):
                 ops = self.sensitive.guard(turn, planned, prior)
                 if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
                     applied += 1
+                    if on_applied is not None:
+                        on_applied(ops)
         return applied
 
     @staticmethod
     def _apply_group(store: TurnLog, pipeline: WritePipeline, user_id: str, group: list[Turn],
-                     sensitive: SensitiveGuard, priors: dict[int, Turn]) -> int:
-        """Extract every turn's candidates, then plan and apply the group in one transaction."""
+                     sensitive: SensitiveGuard, priors: dict[int, Turn],
+                     on_applied: Callable[[Sequence[Op]], None] | None = None) -> int:
+        """Extract every turn's candidates, then plan and apply the group in one transaction; ``on_applied``
+        gets the ops of the turns it applied once it committed."""
         from memory_core.pipeline.echo import without_echo
 
         cands = {turn.seq: [] if is_duplicate_turn(turn) else pipeline.candidates(turn) for turn in group}
@@ -245,9 +261,15 @@ class Memory(LifecycleCalls, SessionCalls):
                 return []
             prior = priors.get(turn.seq)
             planned = without_echo(turn, pipeline.plan(turn, view, cands[turn.seq]), prior, pipeline.echo_counts)
-            return sensitive.guard(turn, planned, prior)
+            ops = sensitive.guard(turn, planned, prior)
+            planned_ops.extend(ops)  # only the turns not applied before are planned (apply_turns' fence)
+            return ops
 
-        return store.apply_turns(user_id, group, plan, prefetch_keys=keys)
+        planned_ops: list[Op] = []
+        applied = store.apply_turns(user_id, group, plan, prefetch_keys=keys)
+        if on_applied is not None and planned_ops:
+            on_applied(planned_ops)
+        return applied
 
     def ingest(self, turns: Iterable[Turn]) -> IngestReport:
         """Record turns (one transaction) and apply them (the embedded mode's whole write path).
@@ -265,7 +287,7 @@ class Memory(LifecycleCalls, SessionCalls):
             if turn.user_id not in users:
                 users.append(turn.user_id)
         for user_id in users:
-            applied = self.apply_pending(user_id)
+            applied = self.apply_pending(user_id, on_applied=report.applied_ops.setdefault(user_id, []).extend)
             report.applied += applied
             self.maybe_maintain(user_id, applied)
         for user_id in users:

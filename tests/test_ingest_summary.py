@@ -8,8 +8,13 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from memory_core.ingest_summary import IngestOutcome, ItemState, ingest_outcome, summary_line
+from memory_core.ingest_summary import IngestOutcome, ItemState, ingest_outcome, item_states, summary_line
+
+if TYPE_CHECKING:
+    from memory_core.model import Turn
+    from memory_core.service import Memory
 
 
 def _s(status: str = "active", text: str = "User lives in Porto", hit: int = 0, raw: bool = False) -> ItemState:
@@ -116,3 +121,137 @@ def test_an_ingest_that_applied_nothing_claims_no_other_writers_changes(tmp_path
     done = CliRunner().invoke(app, ["ingest", "--user", "ann", str(turns), "--db", db])
     assert done.exit_code == 0, done.stdout
     assert "recorded 0 turn(s), 2 already seen; memories: 0 created" in done.stdout, done.stdout
+
+
+def _sequential_memory(tmp_path: Path) -> Memory:
+    from memory_core.service import open_memory
+    from memory_core.settings import Settings
+
+    return open_memory(Settings(database_url=f"sqlite:///{tmp_path}/own.db", embedder="none"))
+
+
+def _turn(n: int, text: str, user: str = "ann") -> Turn:
+    from memory_core.ingest_io import turn_from_mapping
+
+    return turn_from_mapping({"turn_id": f"t{n}", "text": text, "timestamp": f"2026-04-{n + 1:02d}T10:00:00Z"}, user)
+
+
+def test_counting_the_applied_ops_agrees_with_comparing_the_items(tmp_path: Path) -> None:
+    # with no other writer, the ops this process applied say what the before/after comparison says
+    from memory_core.ingest_summary import OwnChanges, raw_ids
+
+    said = [["I live in Lisbon.", "I love jazz.", "我喜欢喝龙井茶。", "I work as a nurse."],
+            ["I moved to Porto.", "I love jazz.", "我不喝茶了。", "I have a dog named Pixel."],
+            ["我搬到了杭州。", "I work as a head nurse now.", "My dog Pixel is three.", "I love jazz!"]]
+    memory = _sequential_memory(tmp_path)
+    try:
+        n = 0
+        for batch in said:
+            before = item_states(memory.store.list_items("ann", statuses=None))
+            turns = []
+            for text in batch:
+                turns.append(_turn(n, text))
+                n += 1
+            report = memory.ingest(turns)
+            own = OwnChanges()
+            own.record(report.applied_ops["ann"])
+            items = memory.store.list_items("ann", statuses=None)
+            assert own.outcome(raw_ids(items)) == ingest_outcome(before, item_states(items)), batch
+    finally:
+        memory.close()
+
+
+def test_a_change_another_writer_applied_is_not_counted_as_this_ones(tmp_path: Path, monkeypatch) -> None:
+    # two `ingest`s of one user at once: each applies some of the pending turns; comparing the items before and
+    # after, each printed the other's creations too (trial 52: "recorded 0 turn(s), 36 already seen; memories:
+    # 19 created" beside "recorded 36 turn(s) …; memories: 19 created")
+    from typer.testing import CliRunner
+
+    from memory_core.cli import app
+    from memory_core.service import Memory, open_memory
+    from memory_core.settings import Settings
+
+    db = f"sqlite:///{tmp_path}/m.db"
+    texts = ["I live in Porto.", "I work at Farfetch.", "我喜欢吃辣。", "I moved to Braga.", "I have a cat named Miso.",
+             "我在学日语。"]
+    turns = tmp_path / "t.jsonl"
+    turns.write_text("".join(json.dumps({"turn_id": f"t{n}", "text": text, "timestamp": f"2026-05-0{n + 1}T10:00:00Z"},
+                                        ensure_ascii=False) + "\n" for n, text in enumerate(texts)), encoding="utf-8")
+    own_apply = Memory.apply_pending
+    seen: dict[str, dict[str, ItemState]] = {}
+
+    def other_writer_applies_half(self: Memory, user_id: str, *args: object, **kwargs: object) -> int:
+        other = open_memory(Settings(database_url=db, embedder="none"))
+        try:
+            seen["start"] = item_states(other.store.list_items(user_id, statuses=None))
+            own_apply(other, user_id, limit=3)  # the other process's curate run wins the race for three turns
+            seen["other"] = item_states(other.store.list_items(user_id, statuses=None))
+        finally:
+            other.close()
+        return own_apply(self, user_id, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Memory, "apply_pending", other_writer_applies_half)
+    monkeypatch.setenv("GULFSTREAM_EMBEDDER", "none")
+    done = CliRunner().invoke(app, ["ingest", "--user", "ann", str(turns), "--db", db])
+    assert done.exit_code == 0, done.stdout
+    final = open_memory(Settings(database_url=db, embedder="none"))
+    try:
+        after = item_states(final.store.list_items("ann", statuses=None))
+    finally:
+        final.close()
+    others = ingest_outcome(seen["start"], seen["other"])
+    mine = ingest_outcome(seen["other"], after)
+    assert others.created >= 1 and mine.created >= 1
+    assert summary_line(6, 0, mine, 0) in done.stdout, (done.stdout, others, mine)
+
+
+def test_two_ingests_at_once_count_each_change_once(tmp_path: Path) -> None:
+    # the real processes: whichever applies which turns, the two summaries add up to what the store holds
+    from memory_core.service import open_memory
+    from memory_core.settings import Settings
+    from memory_core.store.forget_source import is_raw_turn_item
+
+    texts = ["I live in Lisbon.", "I love jazz.", "我喜欢吃辣。", "My dog is named Pixel.", "I moved to Porto.",
+             "我住在杭州。", "I play tennis on Sundays.", "I drink green tea.", "我在阿里巴巴工作。",
+             "I moved to Braga.", "I have two cats.", "我最近在学日语。"] * 3
+    src = tmp_path / "t.jsonl"
+    src.write_text("".join(json.dumps({"turn_id": f"t{n}", "text": t, "timestamp": 1772359200 + 3600 * n},
+                                      ensure_ascii=False) + "\n" for n, t in enumerate(texts)), encoding="utf-8")
+    db = f"sqlite:///{tmp_path}/m.db"
+    env = {"PATH": "/usr/bin:/bin", "COLUMNS": "200", "HOME": str(tmp_path), "GULFSTREAM_EMBEDDER": "none",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    runs = [subprocess.Popen([sys.executable, "-m", "memory_core", "ingest", "--user", "c", str(src), "--db", db],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for _ in range(2)]
+    lines = []
+    for run in runs:
+        out, errs = run.communicate(timeout=300)
+        assert run.returncode == 0, errs
+        lines.append(out.strip().splitlines()[-1])
+    said = [{w: int(n) for n, w in re.findall(r"(\d+) (created|superseded|raw)", line)} for line in lines]
+    memory = open_memory(Settings(database_url=db, embedder="none"))
+    try:
+        items = memory.store.list_items("c", statuses=None)
+    finally:
+        memory.close()
+    curated = [i for i in items if not is_raw_turn_item(i)]
+    assert sum(s["created"] for s in said) == len(curated), lines
+    assert sum(s["superseded"] for s in said) == sum(i.status == "superseded" for i in curated), lines
+    assert sum(s.get("raw", 0) for s in said) == len(items) - len(curated), lines
+
+
+def test_own_changes_count_each_op_as_the_comparison_would() -> None:
+    from memory_core.ingest_summary import OwnChanges
+    from memory_core.model import MemoryItem
+    from memory_core.store.write_ops import AddOp, EndOp, HitOp, MergeOp, UpdateOp
+
+    braga = MemoryItem.create("ann", "User lives in Braga", "places")
+    brief = MemoryItem.create("ann", "User's flight is on Monday", "plans")
+    raw = MemoryItem.create("ann", "user: I moved to Braga", "places", kind="event", key="event:t9")
+    own = OwnChanges()
+    own.record([EndOp("home", "superseded", "moved", by_id=braga.id), AddOp(braga), AddOp(raw), AddOp(brief)])
+    own.record([HitOp("jazz"), HitOp("raw1"), UpdateOp("job", "promoted", new_description="User is a head nurse"),
+                UpdateOp("tea", "theme only", new_theme="drinks"), EndOp(brief.id, "superseded", "moved to Tuesday")])
+    own.record([MergeOp("tea", "tea2", "用户喜欢喝龙井茶", "品味", "same"), EndOp("old", "deleted", "said so")])
+    out = own.outcome(raw={"raw1"})
+    assert out == IngestOutcome(created=2, updated=2, confirmed=1, superseded=2, ended=2, raw_kept=1)
+    assert OwnChanges().outcome() == IngestOutcome()  # nothing applied (another writer applied every turn)

@@ -46,7 +46,8 @@ from memory_core.wire.changes import ChangeNote, decode_change_note, encode_chan
 from workers.app import app, context
 from workers.bootstrap import Context, redis_client
 
-__all__ = ["CHANGED_CHANNEL", "SWITCH_INTERVAL_S", "announce_change", "catch_up_counts", "change_start"]
+__all__ = ["CHANGED_CHANNEL", "SWITCH_INTERVAL_S", "announce_change", "catch_up_counts", "change_start",
+           "recall_queues"]
 
 log = logging.getLogger(__name__)
 CHANGED_CHANNEL = "gulfstream:changed"
@@ -99,7 +100,8 @@ def announce_change(ctx: Context, user_id: str, start: tuple[str, int] | None = 
         log.info("could not announce a change of %s to the recall workers: %s", user_id, exc)
 
 
-def _recall_queues(consumer: Any) -> list[str]:
+def recall_queues(consumer: Any) -> list[str]:
+    """The recall queues (``recall``, ``recall.<shard>``) this worker consumes (from its ``-Q``)."""
     names = getattr(consumer.app.amqp.queues, "consume_from", None) or {}
     return sorted(n for n in names if n == "recall" or n.startswith("recall."))
 
@@ -155,7 +157,7 @@ def _listen(redis_url: str) -> None:
 
 @worker_ready.connect
 def _start_listener(sender: Any = None, **_: Any) -> None:
-    if sender is None or not _recall_queues(sender):
+    if sender is None or not recall_queues(sender):
         return
     settings = app.services.settings()
     if not settings.recall_catch_up:

@@ -8,6 +8,9 @@ measured in ``notes/celery.md``. With ``call_id=None`` nothing is sent back.
 
 Recall runs on its own queue in a solo-pool worker whose ``Memory`` keeps a
 per-user index cache, rebuilt when the user's ``memory_version`` changes.
+Before such a worker says it is ready it builds its services and answers the
+warm-up recalls (``memory_core.recall_warm_up``), so the first caller's recall
+is answered within the shim's wait, not from the database (trial 52).
 """
 
 from __future__ import annotations
@@ -16,12 +19,16 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from celery.signals import worker_ready
+
 from memory_core import wire
 from memory_core.errors import GulfstreamError
+from memory_core.recall_warm_up import WARM_UP_USER, warm_up_recall
 from workers.app import app, context
 from workers.bootstrap import Context
+from workers.recall_catchup import recall_queues
 
-__all__ = ["noop", "ping", "recall", "reply"]
+__all__ = ["noop", "ping", "recall", "reply", "warm_recall"]
 
 log = logging.getLogger(__name__)
 
@@ -86,3 +93,24 @@ def recall(call_id: str | None, user_id: str, query: str, k: int = 10,
         ctx.memory.recall(user_id, query, k, filters=wire.recall_filters(filters), budget_tokens=budget_tokens),
         raw=True))
     return None
+
+
+@worker_ready.connect
+def _warm_before_ready(sender: Any = None, **_: Any) -> None:
+    if sender is not None and recall_queues(sender):
+        warm_recall()
+
+
+def warm_recall() -> None:
+    """Build this process's services and answer the warm-up recalls (and encode one reply), before the worker
+    logs ``ready``. A failure is logged, never raised: the worker starts, and its first recall loads what the
+    warm-up could not."""
+    try:
+        ctx = context()
+        took = warm_up_recall(ctx.memory)
+        wire.encode_reply(True, wire.recall_payload(ctx.memory.recall(WARM_UP_USER, "warm up", k=1), raw=True))
+        ctx.memory.recaller.invalidate(WARM_UP_USER)
+        ctx.redis.ping()
+        log.info("recall worker warmed up in %.0f ms", took * 1e3)
+    except Exception as exc:  # worker start edge: a cold first recall is slower, not wrong
+        log.warning("recall warm-up failed (the first recall loads what it needs): %r", exc)

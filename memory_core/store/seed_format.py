@@ -10,9 +10,15 @@ Seed 000 stored one mapping per item id with five fields::
       hit: 3
 
 We write the same five fields (so seed code can still read the file) plus our
-lifecycle fields (kind, status, source, created_at, valid_from, ...). Times
-are ISO-8601 strings in UTC. Both the YAML store and export/import use the
-two functions here, so a file written by one is read by the other.
+lifecycle fields (kind, status, source, created_at, updated_at, valid_from, ...).
+Times are ISO-8601 strings in UTC. ``latest_update_time`` is when the item was
+last changed as its history tells it: the newest revision's time, which for a
+change made by a turn is the turn's own time, as every history time and
+``valid_from`` is (``UpdateOp.at``); ``updated_at`` is the store's record of
+the write (the wall clock), read back as such, so a round trip keeps both. A
+seed file has no ``updated_at``: its ``latest_update_time`` is read for it.
+Both the YAML store and export/import use the two functions here, so a file
+written by one is read by the other.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from memory_core.errors import InvalidField, InvalidInput
 from memory_core.model import MAX_HIT, Actor, Kind, MemoryItem, Revision, Status, Trust, utcnow
 from memory_core.validation import MAX_TEXT_CHARS, MAX_THEME_CHARS, check_id, check_meta, check_text, check_timestamp
 
-__all__ = ["CREATE_OPS", "FALLBACK_THEME", "item_from_mapping", "item_to_mapping", "repair_item"]
+__all__ = ["CREATE_OPS", "FALLBACK_THEME", "item_from_mapping", "item_to_mapping", "latest_update_time", "repair_item"]
 
 CREATE_OPS = ("create", "import")
 """History ops that start an item's trail."""
@@ -42,6 +48,12 @@ _NEW_THEME_KEYS = ("new_theme", "theme", "new_section", "section")
 
 def _iso(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat()
+
+
+def latest_update_time(item: MemoryItem) -> datetime:
+    """When ``item`` was last changed as its history tells it: its newest revision's time (a turn's change
+    is dated by the turn); ``updated_at`` for an item without history."""
+    return max((rev.at for rev in item.history), default=item.updated_at)
 
 
 def item_to_mapping(item: MemoryItem) -> dict[str, Any]:
@@ -67,12 +79,13 @@ def item_to_mapping(item: MemoryItem) -> dict[str, Any]:
         "description": item.description,
         "theme": item.theme,
         "history": history,
-        "latest_update_time": item.updated_at.isoformat(),
+        "latest_update_time": latest_update_time(item).isoformat(),
         "hit": int(item.hit),
         "kind": str(item.kind),
         "status": str(item.status),
         "source": list(item.source),
         "created_at": item.created_at.isoformat(),
+        "updated_at": item.updated_at.isoformat(),
         "confidence": float(item.confidence),
         "trust": str(item.trust),
         "importance": float(item.importance),
@@ -139,7 +152,8 @@ def _number(data: Mapping[str, Any], name: str, default: float, notes: list[str]
 
 def _build(user_id: str, item_id: str, data: Mapping[str, Any], notes: list[str], strict: bool) -> MemoryItem:
     """Parse types; in strict mode any wrong type raises, else it is defaulted with a note."""
-    updated = _time(_first(data, ("latest_update_time", "updated_at")), "latest_update_time", None)
+    stamp = "updated_at" if data.get("updated_at") not in (None, "") else "latest_update_time"  # a seed file's
+    updated = _time(data.get(stamp), stamp, None)
     created = _time(data.get("created_at"), "created_at", None)
     raw_history = data.get("history")
     if raw_history is None:

@@ -80,7 +80,8 @@ class Stack:
 
 def start_stack(admin_url: str, tmp: Path, *, redis_password: str | None = None, db_password: str | None = None,
                 **settings: Any) -> Stack:
-    """Start the whole stack; settings override ``HttpSettings`` fields.
+    """Start the whole stack; settings override ``HttpSettings`` fields (``recall_timeout_ms`` too: 2000 unless
+    given, so a loaded machine does not turn a test's recall into the database fallback).
 
     ``redis_password`` runs Redis with ``requirepass``; ``db_password`` puts a password in the
     database URL (the test server trusts local connections, so it is carried but not checked).
@@ -96,8 +97,9 @@ def start_stack(admin_url: str, tmp: Path, *, redis_password: str | None = None,
     procs = CeleryProcesses(redis.url, db_url, tmp)
     procs.worker("curate", concurrency=2)
     procs.worker("recall", queues="recall", pool="solo", concurrency=1)
-    config = HttpSettings(redis_url=redis.url, database_url=db_url, recall_timeout_ms=2000, request_timeout_s=45,
-                          http_key_cache_ttl_s=0.0, http_editor_poll_ms=500, **settings)
+    config = HttpSettings(**{"redis_url": redis.url, "database_url": db_url, "recall_timeout_ms": 2000,
+                             "request_timeout_s": 45, "http_key_cache_ttl_s": 0.0, "http_editor_poll_ms": 500,
+                             **settings})
     services = build_services(config)
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(create_app(services=services), host="127.0.0.1", port=port,
