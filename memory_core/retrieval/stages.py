@@ -149,9 +149,10 @@ class HybridSettings:
             (Chinese or not, ``relevance_floor``), so an answer in the other language than the question is not
             cut for scoring below the question's own language.
         session_prior: a result's score × (1 + this × its session's BM25 score of the question / the best
-            session's) (``session_prior``; >= 0, 0: off). 0.3 was chosen among 0.1 / 0.3 / 0.5 on LoCoMo
-            conversations 1–4 alone (lexical R@10 0.798 → 0.800, multi-hop R@10 0.535 kept; 0.5 lost multi-hop),
-            then measured once on 5–8 (R@10 0.794 → 0.807, multi-hop 0.473 → 0.497; ops/bench/RESULTS.md, sem52).
+            session's) (``session_prior``; >= 0, 0: off). Off by default: 0.3, chosen among 0.1 / 0.3 / 0.5 on
+            LoCoMo conversations 1–4 alone (lexical R@10 0.798 → 0.800, multi-hop R@10 0.535 kept), raised 5–8
+            (R@10 0.794 → 0.807, multi-hop 0.473 → 0.497) but lost 7 behaviour dev checks, each an old value's
+            turn lifted above the current one by its session (ops/bench/RESULTS.md, sem52).
     """
 
     turns: bool = True
@@ -198,7 +199,7 @@ class HybridSettings:
     floor_ratio: float = 0.0
     floor_score: float = 0.0
     floor_by_script: bool = True
-    session_prior: float = 0.3
+    session_prior: float = 0.0
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
@@ -245,7 +246,7 @@ HYBRID_PRESETS: dict[str, HybridSettings] = {
     # Every stage, weights chosen on LoCoMo's development split (ops/bench/RESULTS.md).
     "hybrid": HybridSettings(),
     # BM25 over items only: the recall of the first release, score for score.
-    "lexical": HybridSettings(**_OFF, w_gloss=0.0, session_prior=0.0),
+    "lexical": HybridSettings(**_OFF, w_gloss=0.0),
     # Stages that need only the items (no turn store): for stores without turns.
     "items_only": HybridSettings(turns=False, second_round=False),
     # Plain RRF (Cormack et al.'s k = 60, every weight 1).

@@ -52,8 +52,8 @@ def test_a_negative_weight_is_refused():
         HybridSettings(session_prior=-0.1).validate()
 
 
-def test_the_first_release_lexical_preset_keeps_it_off():
-    assert HYBRID_PRESETS["lexical"].session_prior == 0.0
+def test_it_is_off_by_default():
+    assert HybridSettings().session_prior == 0.0 and HYBRID_PRESETS["lexical"].session_prior == 0.0
 
 
 def _store() -> tuple[list[MemoryItem], list[Turn]]:
