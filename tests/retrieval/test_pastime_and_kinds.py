@@ -1,4 +1,4 @@
-"""Taking to a pastime (迷上, 入坑, "hooked on", "been into", "took up") and everyday kinds across the languages."""
+"""Taking to a pastime (迷上, 入坑, "hooked on", "been into", "took up"), within and across the languages."""
 
 from __future__ import annotations
 
@@ -33,13 +33,6 @@ def test_a_question_about_taking_to_something_searches_its_words_in_both_languag
     assert "迷上" in category_terms(tokenize("有什么新爱好"))
 
 
-def test_getting_to_work_searches_the_ways_of_getting_there():
-    for question in ("他怎么去上班？", "How does he get to work?", "How do you commute?"):
-        terms = category_terms(tokenize(question))
-        assert "地铁" in terms and "bike" in terms, question
-    assert category_terms(tokenize("他在哪上班？")) == []  # where one works is not how one gets there
-
-
 def _top(texts: list[str], query: str, k: int = 2) -> list[str]:
     index = HybridIndex.build([MemoryItem.create("u", text, "life") for text in texts])
     return [r.item.description for r in index.search(query, k)]
@@ -58,5 +51,3 @@ def test_across_languages_taking_to_a_pastime_meets_its_other_words():
         "她最近迷上了什么？")
     assert "我上个月入坑了飞盘" in _top(["我上个月入坑了飞盘", "我女儿上小学了", "我每天开车上班"],
                                 "What is she into lately?", 3)
-    assert "我每天坐地铁上班，单程一个小时" in _top(
-        ["我每天坐地铁上班，单程一个小时", "我在一家设计公司做平面设计", "周末我们一般去爬山"], "How does he commute?")
