@@ -56,6 +56,7 @@ from memory_core.retrieval.recall_terms import query_tokens, whole_words
 from memory_core.retrieval.relevance_floor import above_floor
 from memory_core.retrieval.rerank import _slot_words
 from memory_core.retrieval.revised_first import revised_first
+from memory_core.retrieval.session_prior import SessionTerms
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
 from memory_core.retrieval.time_window import inside as in_window
@@ -187,7 +188,24 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             if inside.any():
                 mult = np.ones(docs.shape[0]) if mult is None else mult
                 mult[inside] *= 1 + settings.time_boost
+        if settings.session_prior:  # the whole session about the question (``session_prior``)
+            prior = self._session_factors(docs, asked, settings.session_prior)
+            if prior is not None:
+                mult = prior if mult is None else mult * prior
         return mult
+
+    def _session_factors(self, docs: np.ndarray, asked: frozenset[str], weight: float) -> np.ndarray | None:
+        """Shape (len(docs),) session-prior factors of ``docs`` (``session_prior``); None when none applies."""
+        terms: SessionTerms | None = getattr(self, "_session_terms", None)
+        if terms is None or terms.seen > len(self._turn_ids):  # first use, or turns renumbered
+            terms = self._session_terms = SessionTerms()
+        for pos in range(terms.seen, len(self._turn_ids)):  # the turns stored since its last use
+            terms.add(self._turn_session[pos], tokenize(self._turn_text[pos], self.lexicon))
+        items = self.table.items
+        sessions = [() if (item := items[j]) is None else
+                    {self._turn_session[p] for t in item.source if (p := self._turn_pos.get(t)) is not None}
+                    for j in docs.tolist()]
+        return terms.factors(asked, sessions, weight)
 
     def search(self, query: str, k: int = 10, filters: RecallFilters | None = None,
                weights: RecallWeights | None = None, now: datetime | None = None,

@@ -77,7 +77,7 @@ _PACKAGE = Path(__file__).resolve().parents[1]
 #: Files whose content shapes an index: a change to any of them makes every snapshot stale.
 _SHAPING = ("retrieval/*.py", "text/*.py", "pipeline/slots.py", "pipeline/slot_lexicon.py", "model.py", "decay.py",
             "data/slots.yaml", "data/synonyms.yaml", "data/phrasal_verbs.yaml",
-            "data/separable_verbs.yaml")
+            "data/separable_verbs.yaml", "data/zh_words.yaml")
 _fingerprint: str | None = None
 
 

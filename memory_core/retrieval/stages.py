@@ -148,6 +148,11 @@ class HybridSettings:
         floor_by_script: judge ``floor_ratio`` for each result against the best result of its own script
             (Chinese or not, ``relevance_floor``), so an answer in the other language than the question is not
             cut for scoring below the question's own language.
+        session_prior: a result's score × (1 + this × its session's BM25 score of the question / the best
+            session's) (``session_prior``; >= 0, 0: off). Off by default: 0.3, chosen among 0.1 / 0.3 / 0.5 on
+            LoCoMo conversations 1–4 alone (lexical R@10 0.798 → 0.800, multi-hop R@10 0.535 kept), raised 5–8
+            (R@10 0.794 → 0.807, multi-hop 0.473 → 0.497) but lost 7 behaviour dev checks, each an old value's
+            turn lifted above the current one by its session (ops/bench/RESULTS.md, sem52).
     """
 
     turns: bool = True
@@ -194,6 +199,7 @@ class HybridSettings:
     floor_ratio: float = 0.0
     floor_score: float = 0.0
     floor_by_script: bool = True
+    session_prior: float = 0.0
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
@@ -202,7 +208,7 @@ class HybridSettings:
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
         weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.day_boost,
                    self.w_dense, self.w_alias, self.w_gloss, self.w_dense_miss, self.w_category, self.reply_context,
-                   self.answered_context)
+                   self.answered_context, self.session_prior)
         if any(not w >= 0 for w in weights):
             raise InvalidField(f"fusion weights and boosts must be >= 0; got {weights!r}")
         if not 0 <= self.dense_floor_unmatched < 1 or not 0 <= self.dense_fallback_floor < 1 \

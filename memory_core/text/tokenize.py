@@ -91,6 +91,15 @@ _EXTRA_SPLITS = (("红酒", "吧"), ("黄酒", "吧"), ("米酒", "吧"), ("清�
 _DROPPED_WORDS = ("狗叫", "猫叫", "狗狗叫", "猫咪叫")
 
 
+def _shipped_words() -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """``data/zh_words.yaml``: (words kept whole, (word, next) pairs cut word / next), by family of meaning."""
+    from memory_core.shipped_yaml import load_shipped
+
+    raw = load_shipped("data", "zh_words.yaml")
+    return (tuple(str(w) for w in raw.get("whole", ())),
+            tuple((str(w), str(n)) for w, n in raw.get("before", ())))
+
+
 def _keep_before(tok: Any, word: str, after: str) -> None:
     """Raise ``word``'s jieba frequency so ``word + after`` is cut word / after, not word[:-1] / word[-1] + after."""
     freq = tok.FREQ
@@ -160,6 +169,11 @@ def _load_jieba() -> Any:
                     tok.add_word(extra)
                 for word, after in _EXTRA_SPLITS:
                     _keep_before(tok, word, after)
+                whole, before = _shipped_words()
+                for extra in whole:
+                    tok.add_word(extra)
+                for word, after in before:
+                    _keep_before(tok, word, after)
                 for word in _DROPPED_WORDS:
                     tok.del_word(word)
                 for word, freq in _user_words:
@@ -194,7 +208,8 @@ _cuts_key: str | None = None
 
 def _tokenizer_key() -> str:
     """The digest of everything jieba's cuts depend on: its files, this module's source (the words it adds,
-    raises and drops), the words added at run time and the HMM limit (``cut_cache`` keeps cuts under it)."""
+    raises and drops), the shipped words (``data/zh_words.yaml``), the words added at run time and the HMM limit
+    (``cut_cache`` keeps cuts under it)."""
     global _cuts_key
     key = _cuts_key
     if key is None:
@@ -203,7 +218,7 @@ def _tokenizer_key() -> str:
         files = [] if origin is None else [origin, origin.parent / "dict.txt"]
         stats = [(f.name, f.stat().st_size, f.stat().st_mtime_ns) for f in files if f.exists()]
         source = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
-        key = _cuts_key = cut_cache.digest(stats, source, tuple(_user_words), HMM_MAX_RUN)
+        key = _cuts_key = cut_cache.digest(stats, source, _shipped_words(), tuple(_user_words), HMM_MAX_RUN)
     return key
 
 
