@@ -57,6 +57,7 @@ from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.naming_verb import naming_said
 from memory_core.pipeline.numbers import with_numbers
+from memory_core.pipeline.orders import order_to_assistant
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
@@ -210,6 +211,8 @@ class MechanicalExtractor:
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             if need_elided(clause, lang):  # "每天一杯奶茶，不喝活不下去": the need says again the habit before it
+                continue
+            if order_to_assistant(clause, lang):  # "don't lecture me", "别跟我讲大道理": how to reply, no fact
                 continue
             subject = name if named else ("用户" if lang == "zh" else "User")
             thing = topicalised(clause) if lang == "zh" else ""

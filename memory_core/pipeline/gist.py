@@ -33,6 +33,7 @@ from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_v
 from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD, third_person
 from memory_core.pipeline.valueless import valueless_clause
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.phrasal import join_phrasal
 from memory_core.text.script import HAN_RUN, has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
@@ -221,7 +222,8 @@ class Topic:
 def topic(text: str, lang: str, speaker: str = "") -> Topic:
     """Return the topic terms of ``text`` in ``lang`` ("en"/"zh"); ``speaker``'s own name is not a term."""
     lex = lexicon()
-    text = normalize_numbers(text)
+    # a phrasal verb is one term ("works out" is exercise, never the job's "work"; ``text.phrasal``)
+    text = normalize_numbers(join_phrasal(text) if lang == "en" else text)
     folded = text.casefold()
     skip = speaker.strip()
     # every word of a name of several words is the speaker's ("Lin Yue usually gets up…": neither lin nor yue)

@@ -65,6 +65,7 @@ from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
 from memory_core.pipeline.partner_antecedent import partner_turn
+from memory_core.pipeline.pastime_switch import HELD_PREFIXES, other_kind, replaced_routines
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
@@ -72,6 +73,7 @@ from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.plan_kept import plan_kept, plan_told_ops
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
+from memory_core.pipeline.restated_turn import as_first_said
 from memory_core.pipeline.returned_to import returned_to
 from memory_core.pipeline.role_carried import carry_role
 from memory_core.pipeline.same_object import joined_objects
@@ -225,6 +227,8 @@ class WritePipeline:
         rows = _Rows(store, turn.user_id)
         if (theirs := as_sole_speaker(turn, lambda: rows.get(RESTATE_PREFIXES))) is not turn:
             turn, candidates = theirs, None  # "I moved to Wuhan" via add: Wei's, when Wei is the user's one name
+        if (first := as_first_said(turn, store)) is not turn:  # "i work at ball aerospace!": as first written
+            turn, candidates = first, None
         cands = self.candidates(turn) if candidates is None else candidates
         written = turn.text  # what an edit of an item may take words from (``edit_guard``)
         if (plain := reading_text(turn.text)) != turn.text:  # the stages below read what the extractor read
@@ -424,6 +428,8 @@ def _restatements(turn: Turn, cands: list[Candidate], rows: _Rows) -> None:
 
 #: a drug said by its kind, not its name ("医生把药换成了缬沙坦", "把降压药换成…", "changed my blood pressure meds to
 #: losartan"): it names no drug a switch replaces
+#: The key prefix of a hobby: a switch to one ends the routine of the pastime it replaces (``pastime_switch``).
+HOBBY = "fact:hobby:"
 _BARE_DRUG = re.compile(r"(?:药|片)$|\b(?:meds|medications?|medicines?|pills|drugs)$")
 
 
@@ -450,6 +456,10 @@ def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
                 or any(k.startswith(MEDICATION) and not _BARE_DRUG.search(k[len(MEDICATION):].split("@")[0])
                        for k in cand.ends)  # "把药换成了缬沙坦", "把降压药换成…": a drug said by its kind names none
             others = [] if named else [key for key in others if same_use(own, key[len(MEDICATION):])]
+        if cand.switch_of == HOBBY:  # "Switched to cycling" ends "User's routine: run every morning" too
+            new = cand.key[len(HOBBY):].split("@")[0]  # … and no hobby of another kind ("plays piano")
+            others = [k for k in others if not other_kind(new, k[len(HOBBY):].split("@")[0])]
+            others += replaced_routines(new, rows.get(HELD_PREFIXES), qualifier)
         cand.ends = tuple(dict.fromkeys((*cand.ends, *others)))
         ended.update(cand.ends)
     return [c for c in cands if c.switch_of or not (c.polarity < 0 and c.key in ended and not c.is_event)]

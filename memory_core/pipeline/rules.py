@@ -150,7 +150,8 @@ EN_RULES: tuple[Rule, ...] = (
         needles=("favo", "fav")),
     Rule("pref", Kind.PREFERENCE, _c(
         _I + _ADV + r"(?P<n>don't|do\s+not|dont|no\s+longer)\s+" + _ADV
-        + r"(?P<v>like|love|enjoy|drink|eat)\s+(?P<o>.+)",
+        # "at all", "any more" name no thing ("I don't drink at all anymore": drinking itself)
+        + r"(?P<v>like|love|enjoy|drink|eat)\s+(?!(?:at\s+all|any\s*more)\b)(?P<o>.+)",
         _I + _ADV + r"(?P<v>hate|dislike|detest|can't\s+stand|cannot\s+stand)\s+(?P<o>.+)"), polarity=-1,
         needles=("like", "love", "enjoy", "drink", "eat", "hate", "dislike", "detest", "stand")),
     Rule("pref", Kind.PREFERENCE, _c(_I + _ADV + r"(?P<v>like|love|enjoy|prefer|adore)\s+(?P<o>.+)",

@@ -38,8 +38,9 @@ _HOST_TALK = (
     r"welcome\s+(?:back|home|aboard|to\s+(?:the\s+)?[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2})|"
     r"欢迎(?:你|您)?(?:回来|回家|(?:来到|回到|加入|来)[\u4e00-\u9fffA-Za-z]{1,8})(?:了|啦)?|"
     # an offer of help, asked: "How can I help today?", "Anything else I can help you with?", "有什么可以帮你的吗？"
-    r"(?:so\s+|now\s+)?(?:how|what)\s+(?:else\s+)?(?:can|may)\s+i\s+(?:help(?:\s+you)?(?:\s+with)?|"
-    r"do\s+for\s+you|assist(?:\s+you)?)(?:\s+(?:today|now|then))?\s*[?？]|"
+    # … with what it is for ("How can I help with Loomly today?", "What can I help you with on your resume?")
+    r"(?:so\s+|now\s+)?(?:how|what)\s+(?:else\s+)?(?:can|may)\s+i\s+(?:help(?:\s+you)?(?:\s+(?:with|on)(?:\s+[\w'&.+-]+){0,4})?|"
+    r"do\s+for\s+you|assist(?:\s+you)?(?:\s+with(?:\s+[\w'&.+-]+){1,4})?)(?:\s+(?:today|now|then))?\s*[?？]|"
     r"anything\s+else\s*[?？]|(?:is\s+there\s+)?anything\s+(?:else\s+)?(?:i\s+can\s+(?:help(?:\s+you)?\s+with|do\s+for\s+you)|"
     r"you\s+need(?:\s+help\s+with)?)(?:\s+today)?\s*[?？]|"
     r"(?:请问)?(?:还|今天)?有什么(?:需要)?(?:我)?(?:可以|能|能够)?(?:帮(?:到|助)?(?:你|您)|为(?:你|您)(?:效劳|做)|帮忙|效劳)"
@@ -77,6 +78,11 @@ _SMALL_TALK = re.compile(
     # advice that goes with sympathy ("给自己一点时间，照顾好情绪。", "Give yourself some time.")
     r"(?:多)?给自己(?:一点|一些|点)?时间|照顾好(?:自己|情绪|身体)(?:的情绪)?|(?:好好)?休息一下|慢慢来|"
     r"give\s+yourself\s+(?:some\s+|a\s+little\s+)?time|be\s+kind\s+to\s+yourself|"
+    # joy for the user ("So happy for you both!", "I'm so happy for you!", "太为你们开心了！", "真替你高兴")
+    r"(?:i'm\s+|i\s+am\s+|we're\s+|we\s+are\s+)?(?:so\s+|really\s+|very\s+|truly\s+|just\s+)*(?:happy|glad|thrilled|"
+    r"proud|excited|delighted)\s+for\s+(?:you|the\s+two\s+of\s+you|you\s+(?:both|two|all|guys))|"
+    r"(?:我|我们)?(?:真|太|好|很|非常|特别|真心|由衷地?|超)*(?:为|替)(?:你|您|你们|您们)(?:感到)?(?:真|太|好|很|非常|特别)?"
+    r"(?:开心|高兴|骄傲|自豪|激动)(?:了|啊|呀|呢|哦)?|"
     # an intensified congratulation ("Huge congratulations Priya!", "Big congrats!")
     r"(?:huge|big|many|hearty|heartfelt|warm(?:est)?|massive)\s+congrat(?:ulation)?s(?:\s+(?:on|to)\s+[\w'-]+(?:\s+[\w'-]+){0,4})?|"
     r"(?:i'm\s+|i\s+am\s+)?(?:so\s+|very\s+|really\s+|truly\s+)?sorry(?:\s+to\s+hear\s+(?:that|about\s+(?:that|this))"
