@@ -18,7 +18,7 @@ from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["MEDICATION", "drug_switched", "named_before", "names_other_drug"]
+__all__ = ["MEDICATION", "drug_switched", "is_drug", "named_before", "names_other_drug"]
 
 #: The key prefix of the user's medications (``data/slots.yaml``, attribute ``medication``).
 MEDICATION = "fact:medication:"
@@ -52,6 +52,15 @@ def _zh_drug() -> re.Pattern[str]:
     ending = lexicon().classes["zh"]["DRUGNAME"]
     not_in_name = "我你他她在吃把给让用换改停的了和跟说讲完是都也就还又"
     return re.compile(rf"(?:(?![{not_in_name}])[\u4e00-\u9fff]){{1,6}}?(?:{ending})")
+
+
+def is_drug(value: str, lang: str) -> bool:
+    """True when ``value`` as a whole is a drug's name ("metformin", "Jardiance", "恩格列净"), by its name or its
+    class's ending; a bare 药 or 片 is no name."""
+    value = value.strip()
+    if not value or value in ("药", "片"):
+        return False
+    return (_en_drug() if lang == "en" else _zh_drug()).fullmatch(value) is not None
 
 
 def named_before(text: str, value: str, clause: str, lang: str) -> tuple[str, ...]:

@@ -75,6 +75,7 @@ from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
+from memory_core.pipeline.stay_length import stay_days
 from memory_core.pipeline.stay_put import without_stay_put
 from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
 from memory_core.pipeline.symptom_over import healed_change
@@ -136,7 +137,8 @@ class MechanicalExtractor:
         Statements are read from ``plain_text.reading_text`` (full-width folded, emoji
         read or left out); the event keeps the text as written. A user turn
         stating a temporary state (a trip, a hotel, "this week", 出差) gets an
-        event valid for ``TEMPORARY_DAYS`` and changes no lasting slot.
+        event valid for ``TEMPORARY_DAYS``, or for the length it says (``stay_length``:
+        "for the month", "住一个月"), and changes no lasting slot.
         """
         out: list[Candidate] = []
         event = None
@@ -151,8 +153,9 @@ class MechanicalExtractor:
             if temporary and says_trip_over(turn.text):  # "出差回来了": the stay is over, the turn is no stay
                 temporary = stay = False
             if temporary and event is not None and event.valid_from is not None:
-                event.valid_until = event.valid_from + timedelta(days=TEMPORARY_DAYS)
-                event.notes.append("temporary state: valid for a week, changes no lasting fact")
+                days = stay_days(turn.text, event.lang) or TEMPORARY_DAYS  # "for the month": its length said
+                event.valid_until = event.valid_from + timedelta(days=days)
+                event.notes.append(f"temporary state: valid for {days} days, changes no lasting fact")
                 if stay:  # "staying at a hotel in Madrid": not evidence of where the user lives
                     event.confidence = STAY_CONFIDENCE
         return out

@@ -8,14 +8,17 @@ the statement. ``restated(text)`` rewrites each two-ended change of the user's o
 before the turn is split into clauses:
 
 - the class of the values picks the statement (a move, 搬, is of the home whatever its ends are called: a dorm,
-  an estate, a district the place lexicon does not know): a city is a home ("I moved to B", "我搬到B了"), a device or a
-  car the thing used ("I switched to B", "我现在用B"), a drink or food a switch of taste ("I switched from A to
-  B", "我把A换成了B": a like is keyed by its object, the old one superseded by the new), any other name an
-  employer ("I work at B now", "我在B上班了");
+  an estate, a district the place lexicon does not know, in either language around it: "我们搬家了 from Cheras to
+  Puchong"): a drug, both ends named so by their names or their class's ending (``drug_switch.is_drug``), the
+  medication taken now ("switched me from metformin to Jardiance" -> "I take Jardiance now instead of
+  metformin", "医生让我从二甲双胍换成了恩格列净" -> "我把二甲双胍换成了恩格列净"), a city a home ("I moved to
+  B", "我搬到B了"), a device or a car the thing used ("I switched to B", "我现在用B"), a drink or food a switch of
+  taste ("I switched from A to B", "我把A换成了B": a like is keyed by its object, the old one superseded by the
+  new), any other name an employer ("I work at B now", "我在B上班了");
 - only the user's own change in the past: what goes before it in its clause may be the speaker, a time or an
-  adverb ("Finally", "上个月", "工作也"), never another person ("my brother", "我哥"), a plan or a question
-  ("thinking of", "我在考虑", "if"); a journey ("flew from Boston to Denver", "从成都飞到深圳") has no change
-  verb and is left alone, and so is a schedule ("from 9 to 5").
+  adverb ("Finally", "上个月", "工作也"), or for a drug the doctor who changed it, never another person ("my
+  brother", "我哥"), a plan or a question ("thinking of", "我在考虑", "if"); a journey ("flew from Boston to
+  Denver", "从成都飞到深圳") has no change verb and is left alone, and so is a schedule ("from 9 to 5").
 
 The source of the idea: the slot lexicon's cues (``data/slots.yaml``) already read each plain statement; this
 module only says the two-ended forms in their words.
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from memory_core.pipeline.drug_switch import is_drug
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import read_clause
 from memory_core.pipeline.value_class import is_org, is_place
@@ -48,7 +52,7 @@ _EN_FORMS = (
                rf"(?P<new>{_VALUE}){_EN_VALUE_END}", _I),
     re.compile(rf"\b(?P<verb>swapped|traded|exchanged)\s+(?:in\s+)?{_ART}(?P<old>{_VALUE})\s+(?:in\s+|out\s+)?for\s+"
                rf"{_ART}(?P<new>{_VALUE}){_EN_VALUE_END}", _I),
-    re.compile(rf"\b(?P<verb>switched|changed|jumped|moved|went|gone|upgraded)\s+(?:over\s+)?from\s+{_ART}"
+    re.compile(rf"\b(?P<verb>switched|changed|jumped|moved|went|gone|upgraded)\s+(?P<me>me\s+)?(?:over\s+)?from\s+{_ART}"
                rf"(?P<old>{_VALUE})\s+to\s+{_ART}(?P<new>{_VALUE}){_EN_VALUE_END}", _I),
 )
 # what may go before the change in its clause (Chinese): the speaker, a time, an adverb, the thing changed
@@ -69,6 +73,20 @@ _ZH_FORMS = (
 # "现在的男朋友是小宋": the partner now, said with 现在的 where the cue reads "我男朋友是"
 _ZH_NOW_PARTNER = re.compile(r"(?:^|(?<=[，,。！!；;]))\s*(?:我)?(?:现在|目前|如今)的(?P<rel>男朋友|女朋友|男友|女友|"
                              r"老公|老婆)(?=是|叫)")
+# a move said in Chinese with its two ends in English ("我们搬家了 from Cheras to Puchong", "搬家了，from A to B")
+_ZH_MIXED_MOVE = re.compile(r"(?P<verb>搬家了?|搬了家|搬走了)[，,\s]*from\s+"
+                            r"(?P<old>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\s+to\s+(?P<new>[A-Za-z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}?)(?=\s*(?:[,.;!?，。！？、]|$|\s+"
+                            r"(?:now|last|this|because|and|but|so|[a-z]+\b)|[\u4e00-\u9fff]))")
+# a drug changed from one to another (从A换成了B): read only when one end is a drug, the medication now
+_ZH_DRUG_FORM = re.compile(rf"从\s*(?P<old>{_ZH_STOP}{{1,12}}?)\s*(?P<verb>换成|改成|换为|改为|换到|改用|改吃)了?\s*"
+                           rf"(?P<new>{_ZH_STOP}{{1,12}}?)\s*(?=了|[，,。.！!；;\s]|$)")
+# who may change the user's drug, before the change in its clause ("the doctor switched me from …", "医生让我从…")
+_CARER = {
+    "en": re.compile(r"(?:(?:the|my|our)\s+)?(?:doctor|doc|gp|endo(?:crinologist)?|cardiologist|psychiatrist|"
+                     r"specialist|nurse(?:\s+practitioner)?|dr\.?\s+[a-z]+)(?:\s+(?:just|finally|has|have|also))*", _I),
+    "zh": re.compile(r"(?:医生|大夫|主治医生|主治|医院|[\u4e00-\u9fff]医生)(?:也|就)?"
+                     r"(?:让我|给我|帮我|叫我|要我|把我)?"),
+}
 # where a move is within one home, or of a thing: a floor, a room ("从一楼搬到三楼", "从卧室搬到客厅")
 _NO_HOME = re.compile(r"^[一二两三四五六七八九十\d]+(?:楼|层)$|卧室|客厅|房间|阳台|书房|厨房|隔壁|对面|楼上|楼下")
 _ZH_JOB = re.compile(r"工作|公司|单位|东家|上班")
@@ -92,7 +110,9 @@ def _category(value: str, lang: str) -> str:
 
 
 def _kind(old: str, new: str, lang: str) -> str:
-    """What the two values of a change are: "place", "object", "taste", "org" or "" (none of them)."""
+    """What the two values of a change are: "drug", "place", "object", "taste", "org" or "" (none of them)."""
+    if is_drug(old, lang) and is_drug(new, lang):
+        return "drug"
     new_class, old_class = _category(new, lang), _category(old, lang)
     if "possession" in (new_class, old_class) and not {new_class, old_class} & {"drink"}:
         return "object"
@@ -106,20 +126,28 @@ def _kind(old: str, new: str, lang: str) -> str:
     return ""
 
 
-def _own_lead(text: str, start: int, lang: str) -> int:
+def _own_lead(text: str, start: int, lang: str, carer: bool = False) -> int:
     """Where the clause of a change at ``start`` begins, past its spaces, when what goes before the change is
-    the speaker, a time or an adverb only; -1 when it is anything else (another person, a plan, a condition)."""
+    the speaker, a time or an adverb only (or, when ``carer``, a doctor who made it: "the doctor", "医生让我");
+    -1 when it is anything else (another person, a plan, a condition)."""
     cut = _ZH_SENTENCE if lang == "zh" else _EN_SENTENCE
     bounds = [m.end() for m in cut.finditer(text, 0, start)]
     begin = bounds[-1] if bounds else 0
     lead = text[begin:start]
     pattern = _ZH_LEAD if lang == "zh" else _EN_LEAD
-    if pattern.fullmatch(lead.strip()) is None:
-        return -1
+    said = lead.strip()
+    if pattern.fullmatch(said) is None:
+        before = pattern.match(said)  # a time or an adverb may go before the doctor ("上个月医生给我")
+        at = before.end() if before is not None else 0
+        by_carer = _CARER[lang].match(said, at) if carer else None
+        if by_carer is None or pattern.fullmatch(said[by_carer.end():].strip()) is None:
+            return -1
     return begin + len(lead) - len(lead.lstrip())
 
 
 def _en_statement(verb: str, old: str, new: str, kind: str, article: str) -> str:
+    if kind == "drug" and verb.casefold() in ("switched", "changed", "moved", "went", "gone"):
+        return f"I take {new} now instead of {old}"
     if kind == "place" and verb.casefold() in ("left", "moved", "switched", "changed"):
         return f"I moved to {new}"
     if kind == "object":
@@ -132,6 +160,8 @@ def _en_statement(verb: str, old: str, new: str, kind: str, article: str) -> str
 
 
 def _zh_statement(verb: str, old: str, new: str, kind: str, job: bool) -> str:
+    if kind == "drug":
+        return f"我把{old}换成了{new}" if verb in ("换成", "改成", "换为", "改为", "换到", "改用", "改吃", "换") else ""
     if verb in ("喝", "吃", "抽"):
         named = kind == "taste" and _category(old, "zh") in ("drink", "food", "habit")  # "我最近改喝…": no old
         return f"我把{old}换成了{new}" if named else ""  # the switch ends the old, naming the new
@@ -147,19 +177,22 @@ def _zh_statement(verb: str, old: str, new: str, kind: str, job: bool) -> str:
 
 
 def _rewrite(text: str, lang: str) -> str:
-    forms = _ZH_FORMS if lang == "zh" else _EN_FORMS
+    forms = (_ZH_DRUG_FORM, *_ZH_FORMS, _ZH_MIXED_MOVE) if lang == "zh" else _EN_FORMS
     for form in forms:
         pos = 0
         while (m := form.search(text, pos)) is not None:
             pos = m.end()
-            lead = _own_lead(text, m.start(), lang)
-            if lead < 0:
-                continue
             old, new, verb = m.group("old").strip(), m.group("new").strip(), m.group("verb")
             old = re.sub(r"^把\s*", "", old) if lang == "zh" else old
             if lang == "zh" and old.endswith("的工作"):
                 old = old[:-3]
             kind = _kind(old, new, lang)
+            drug_only = form is _ZH_DRUG_FORM or bool(m.groupdict().get("me"))  # "switched me from": a drug only
+            if drug_only and kind != "drug":
+                continue
+            lead = _own_lead(text, m.start(), lang, carer=kind == "drug")
+            if lead < 0:
+                continue
             if kind in ("", "org") and lang == "zh" and verb.startswith("搬") and not _NO_HOME.search(new):
                 kind = "place"  # "从 Freimann 搬到 Garching", "从紫荆公寓搬到学府小区": a move is of the home
             if lang == "zh":

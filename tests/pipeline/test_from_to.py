@@ -95,3 +95,37 @@ def test_a_move_between_places_the_lexicon_does_not_know_supersedes_the_home(tex
 
 def test_a_move_within_the_home_names_no_new_home() -> None:
     assert restated("上个月从一楼搬到三楼了。") == "上个月从一楼搬到三楼了。"
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    (["I take metformin twice a day.", "my doctor switched me from metformin to Jardiance"], "metformin", "Jardiance"),
+    (["I'm on lisinopril.", "Last week the GP switched me from lisinopril to losartan."], "lisinopril", "losartan"),
+    (["I take atorvastatin.", "I switched from atorvastatin to rosuvastatin"], "atorvastatin", "rosuvastatin"),
+    (["我一直在吃阿托伐他汀", "上个月医生给我从阿托伐他汀换成瑞舒伐他汀了"], "阿托伐他汀", "瑞舒伐他汀"),
+    (["我在吃二甲双胍", "医生让我从二甲双胍换成了恩格列净"], "二甲双胍", "恩格列净"),
+    (["我在吃氨氯地平", "医生把我从氨氯地平换成了缬沙坦"], "氨氯地平", "缬沙坦"),
+])
+def test_a_drug_changed_from_one_to_another_ends_the_old_one(texts: list[str], old: str, new: str) -> None:
+    items = _items(texts)
+    assert any(s == "superseded" and k.startswith("fact:medication:") and old in d for s, k, d in items), items
+    assert any(s == "active" and k.startswith("fact:medication:") and new in d for s, k, d in items), items
+    assert not any(s == "active" and old in d and new not in d for s, _, d in items), items
+
+
+@pytest.mark.parametrize("text", [
+    "my sister switched from metformin to Jardiance",  # another person's drugs
+    "my boss switched me from days to nights",  # no drug: a shift, and not the doctor
+    "我姐从二甲双胍换成了恩格列净",
+])
+def test_a_change_not_of_the_users_drugs_is_left_as_said(text: str) -> None:
+    assert restated(text) == text
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    (["我们一家住在Cheras", "我们搬家了 from Cheras to Puchong, bigger house, 店还在Cheras"], "Cheras", "Puchong"),
+    (["我住在Subang", "上个月搬家了，from Subang to Shah Alam"], "Subang", "Shah Alam"),
+])
+def test_a_move_said_half_in_english_is_a_move_of_the_home(texts: list[str], old: str, new: str) -> None:
+    items = _items(texts)
+    assert any(s == "superseded" and k == "fact:lives_in" and old in d for s, k, d in items), items
+    assert [d for s, k, d in items if s == "active" and k == "fact:lives_in"] == [f"用户住在{new}"], items
