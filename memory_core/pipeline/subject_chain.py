@@ -86,8 +86,8 @@ _ZH_PERSON = re.compile(r"^(?:他|她|它)(?:们)?(?!的?(?:名字)?叫)")
 # another person's words of their own life, told by the speaker: the one who says it, then 说 and 他/她 ("我老乡阿强说他
 # 在东莞进厂了", "阿杰跟我说他要去上海", "我同学告诉我她怀孕了"); never the speaker's own words ("我说他…" is what the
 # speaker said of him, which is no statement of the speaker's either, but is left to the rules that read it)
-_ZH_REPORTED = re.compile(r"^(?!我(?:跟|和|对)?[他她]?说)[^，,。！？!?]{1,10}?(?:说|讲|告诉我|跟我说|和我说|对我说)[过了]?"
-                          r"[，,：:\s]*(?:他|她)(?!们?的?我)")
+_ZH_REPORTED = re.compile(r"^(?!我(?:跟|和|对)?[他她]?说)[^，,。！？!?]{1,10}?"
+                          r"(?:说|讲|告诉我|跟我说|和我说|对我说)[过了]?[，,：:\s]*(?:他|她)(?!们?的?我)")
 
 
 # the second character of a 小/老/阿 name: none that makes a common word (小时, 老板, 阿姨)
