@@ -2,8 +2,8 @@
 
 Read in the user's own words such a remark became a lasting item ("用户又迟到了", "User overslepts again"), which
 no one would want recalled as who the user is. What it names is one morning: being late, oversleeping, missing
-the bus or the stop, forgetting or losing one's keys, phone or wallet, spilling or burning something, a thing that let one down
-(a flat battery, a flat tyre, a crash: "电瓶车又没电了", "my phone died again"). Said with
+the bus or the stop, forgetting or losing one's keys, phone or wallet, spilling or burning something, a thing
+that let one down (a flat battery, a flat tyre, a crash: "电瓶车又没电了", "my phone died again"). Said with
 "again" / 又 and of the moment (a past verb; in Chinese a verb closed by 了), it stays the turn's event only.
 
 Said as a habit it is a statement and is kept: "I'm always late", "I oversleep every Monday", "我经常迟到",
