@@ -112,7 +112,7 @@ _ZH_PLACE_LIVED = re.compile(r"^[\u4e00-\u9fff]{2,6}?(?:已经)?住了")
 _ZH_MY_SECRET = re.compile(r"^(?:还有|以及|另外|而)?(?:的)?"
                            r"(?=[^\s，,。]{0,8}?(?:密码|口令|(?i:pin)码?)(?:也|都|还|则)?(?:是|为|[:：]))")
 # "已经不在了", "没了": a clause with no subject saying one is gone (after a pet's loss or death, the pet)
-_ZH_GONE = re.compile(r"^(?:已经|也|早就|怕是|估计|可能|应该|大概|再也)*(?:不在了|没了|回不来了|找不回来了)")
+_ZH_GONE = re.compile(r"^(?:已经|也|早就|怕是|估计|可能|应该|大概|再也|还是)*(?:不在了|没了|走了|回不来了|找不回来了)")
 # a thing put first, then taken up again, without 我: "酒又喝上了", "瑜伽重新练起来了"
 _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:开始)?[\u3400-\u9fff])")
 # a pronoun taking up the relative the clause before named ("我表哥，他在深圳当程序员")
@@ -358,6 +358,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
                         or introduced.group("met")) \
                 if introduced \
                 else (zh_introduced(clause) or zh_subject(clause) or USER)  # "我有个徒弟叫小张，…": his
+            if chain[0] == AWAY:
+                continue  # "我老乡阿强说他在东莞进厂了", "阿杰跟我说他要去上海": their words of their own life
         elif (bare := _zh_bare_relative().match(clause)) is not None:
             chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
             clause = "我" + clause[bare.start("rel"):]

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from memory_core.pipeline.cessation import DEATH
 from memory_core.pipeline.elided_object import bare_end, end_filled, thing_of
+from memory_core.pipeline.filler import like_hedge
 from memory_core.pipeline.gist import without_aside
 from memory_core.pipeline.introduced_person import en_introduced
 from memory_core.pipeline.kin_is import kin_is
@@ -194,8 +195,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
         dropped = (_EN_DROPPED_IM.match(clause) or _EN_BASED.match(clause)) \
             if not (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)) else None
         if dropped is None and (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)):
-            if who == AWAY:
-                continue  # "Lisa got a new job and moved to Berlin": Lisa's move
+            if who == AWAY or like_hedge(clause):
+                continue  # "Lisa got a new job and moved to Berlin": Lisa's move; "like 2.3k followers": a hedge
             going = _EN_DROPPED_ING.match(clause) is not None  # "Starting at Alibaba on Monday": "I'm starting"
             if going and lexicon().markers["en"]["hypothetical"].search(clause.casefold()):
                 continue  # "living in Denver would be amazing", "working at Meta sounds fun": weighed, not said

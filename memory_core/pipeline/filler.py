@@ -17,7 +17,7 @@ from memory_core.pipeline.mood import gist_predicate
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["filler_only", "without_filler"]
+__all__ = ["filler_only", "like_hedge", "without_filler"]
 
 _PUNCT = r"[\s,，、.。!！~～…:：;；]*"
 
@@ -41,6 +41,18 @@ def _patterns() -> dict[str, re.Pattern[str]]:
             rf"(?:(?:{_any(en['words'])})(?![\w']){_PUNCT})+$"
         ),
     }
+
+
+@functools.cache
+def _like_hedge() -> re.Pattern[str]:
+    return re.compile(load_shipped("data", "filler.yaml")["en"]["like_hedge"], re.IGNORECASE)
+
+
+def like_hedge(clause: str) -> bool:
+    """True when an English ``clause`` opens on "like" as a hedge or a simile, no liking: "like 2.3k followers",
+    "like a sea of people lol", "like, so tired" (``data/filler.yaml``, ``en.like_hedge``); "like jazz a lot" is
+    False (a liking with its "I" left out)."""
+    return _like_hedge().match(clause.strip()) is not None
 
 
 def filler_only(text: str, lang: str) -> bool:

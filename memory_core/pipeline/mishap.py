@@ -2,7 +2,8 @@
 
 Read in the user's own words such a remark became a lasting item ("用户又迟到了", "User overslepts again"), which
 no one would want recalled as who the user is. What it names is one morning: being late, oversleeping, missing
-the bus or the stop, forgetting or losing one's keys, phone or wallet, spilling or burning something. Said with
+the bus or the stop, forgetting or losing one's keys, phone or wallet, spilling or burning something, a thing
+that let one down (a flat battery, a flat tyre, a crash: "电瓶车又没电了", "my phone died again"). Said with
 "again" / 又 and of the moment (a past verb; in Chinese a verb closed by 了), it stays the turn's event only.
 
 Said as a habit it is a statement and is kept: "I'm always late", "I oversleep every Monday", "我经常迟到",
@@ -21,13 +22,18 @@ _EN_MISHAP = (r"(?:overslept|slept\s+(?:in|through\s+(?:my\s+|the\s+)?alarms?)|w
               r"(?:got|showed\s+up|ran|came)\s+(?:in\s+)?late|missed\s+(?:my|the)\s+(?:bus|train|stop|flight|alarm|"
               r"ferry|subway|metro)|forgot\s+(?:my|the)\s+(?:keys?|wallet|phone|umbrella|lunch|badge|laptop|charger)|"
               r"lost\s+my\s+(?:keys?|wallet|phone|umbrella|badge|airpods)|locked\s+myself\s+out|spilled|spilt|"
-              r"burn(?:ed|t)\s+(?:the|my)\s+\w+|dropped\s+my\s+\w+)")
+              r"burn(?:ed|t)\s+(?:the|my)\s+\w+|dropped\s+my\s+\w+|"
+              # a thing that let one down for the day: "my e-bike died again", "ran out of gas again", "got a flat"
+              r"(?:battery|phone|laptop|car|bike|e-?bike|scooter|charger)\s+(?:died|is\s+dead|was\s+dead)|"
+              r"ran\s+out\s+of\s+(?:battery|gas|petrol|charge|juice)|got\s+a\s+flat(?:\s+tyre|\s+tire)?)")
 _EN_AGAIN = re.compile(rf"\b{_EN_MISHAP}\b(?:(?!\b(?:every|always|usually|often)\b)[^.!?])*?\bagain\b"
                        rf"|\bagain\b[^.!?]{{0,12}}\b{_EN_MISHAP}\b", re.IGNORECASE)
 _ZH_AGAIN = re.compile(r"又(?:一次)?(?:双叒叕)?[^，,。！!？?]{0,4}?"
                        r"(?:迟到|睡过头|睡过了|起晚|起迟|坐过站|坐过了站|错过了?(?:公交|地铁|车|班车|航班|闹钟)|"
                        r"忘(?:了|记)?带|把[^，,。]{1,6}(?:丢|忘|弄丢|摔|洒)|(?:钥匙|钱包|手机|伞|工牌)(?:又)?(?:丢|忘)|"
-                       r"(?:丢|忘)了?(?:钥匙|钱包|手机|伞|工牌)|打翻|洒了|烧糊|煮糊)[^，,。！!？?]{0,6}了")
+                       r"(?:丢|忘)了?(?:钥匙|钱包|手机|伞|工牌)|打翻|洒了|烧糊|煮糊|"
+                       # a thing that let one down for the day ("电瓶车又没电了", "车又爆胎了", "电脑又死机了")
+                       r"没电|没油|没气|爆胎|掉链子|死机|蓝屏|卡死|坏)[^，,。！!？?]{0,6}了")
 _HABIT = re.compile(r"\b(?:always|usually|often|every|each|constantly|keep\s+(?:being|getting|oversleeping))\b|"
                     r"经常|总是|老是|常常|每次|每天|每周|天天|动不动", re.IGNORECASE)
 

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from memory_core.model import Kind
+from memory_core.pipeline.whole_cut import closed, cut_whole
 
 __all__ = ["EN_DONT_OFFER", "EN_RULES", "ZH_RULES", "Rule", "RuleHit", "clean_object", "match_clause", "norm_object"]
 
@@ -297,7 +298,9 @@ _EN_PERSON = {"my": "their", "mine": "theirs", "myself": "themselves", "me": "th
               "i'm": "they're", "i've": "they've", "i'd": "they'd", "i'll": "they'll"}
 _EN_PERSON_RE = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _EN_PERSON), key=len, reverse=True))
                            + r")(?![\w'])", re.IGNORECASE)
-_ZH_CUT = re.compile(r"因为|但是|但|不过(?!敏)|所以|可是|而且|[，,；;：:（(]")
+_ZH_CUT = re.compile(r"因为|但是|但|不过(?!敏)|所以|可是|而且|[，,；;：:（(]"
+                     # an English aside opened by a discourse word ("我不吃香菜 honestly it tastes like soap")
+                     r"|\s+(?=(?i:honestly|tbh|ngl|lol|btw|because|cuz|coz|but|though|which|since)\b)")
 _ZH_TAIL = re.compile(r"[了啦呢吧啊呀哦嘛哈嘿呗哇嘻～~…\s]+$")
 # how long it has held, said after the thing ("不喝酒都十年了", "不喝可乐好多年了", "不吃辣快一年了"): no part of it;
 # the 都 of a place (成都, 京都, 首都, 魔都: "我搬到成都三个月了") is the place's, not the adverb
@@ -307,6 +310,12 @@ _ZH_PRONOUN = re.compile(r"^(?:他|她|它|这个|那个|这样|那样|这|那)|
 _ZH_LEAD_VERB = re.compile(r"^(?:吃|喝|听|看|玩)(?=.)")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 _NON_WORD = re.compile(r"[\W_]+")
+
+
+def _trim(text: str) -> str:
+    """``text`` without punctuation at its edges, the closing marks of a title, quote or bracket it opens kept
+    ("周杰伦的《晴天》。" -> "周杰伦的《晴天》")."""
+    return closed(_EDGE.sub("", text), text)
 MAX_OBJECT_CHARS = 80
 
 
@@ -336,24 +345,26 @@ def _bounded(text: str, lang: str) -> str:
         return text
     cut = (_ZH_RUN_ON if lang == "zh" else _EN_RUN_ON).search(text)
     end = cut.start() if cut is not None and cut.start() <= limit else limit
-    return text[:end].strip()
+    return cut_whole(text, end)  # never mid-word nor inside 《》 / “” / ()
 
 
 def clean_object(raw: str, lang: str) -> tuple[str, bool]:
     """Return (object trimmed for a description, whether it carried a reversal marker); an object running on past
     its clause (no punctuation) is cut at the clause's end (``_bounded``)."""
     if lang == "zh":
-        text = _bounded(_EDGE.sub("", _ZH_CUT.split(raw, maxsplit=1)[0]), lang)
+        head = _ZH_CUT.split(raw, maxsplit=1)[0]
+        text = _bounded(_trim(head), lang)  # "周杰伦的《晴天》": the title keeps its 》
         reversal = bool(re.search(r"了\W*$", text))
         text = _ZH_TAIL.sub("", _ZH_DURATION.sub("", text))
         text = re.sub(r"我(?!们)", "自己", text)  # "我们楼下那家面馆" stays ours: "自己们" is no word
     else:
-        text = _bounded(_EDGE.sub("", _EN_CUT.split(raw, maxsplit=1)[0]), lang)
+        head = _EN_CUT.split(raw, maxsplit=1)[0]
+        text = _bounded(_trim(head), lang)
         reversal = bool(_EN_ANYMORE.search(text))
         text = _EN_TAIL.sub("", " ".join(_EN_ANYMORE.sub(" ", text).split()))
         text = _EN_LEAD_ADVERB.sub("", text)
         text = _EN_PERSON_RE.sub(lambda m: _EN_PERSON[m.group(0).casefold()], text)
-    return _EDGE.sub("", text), reversal
+    return _trim(text), reversal
 
 
 def _pref_template(hit: RuleHit, lang: str) -> str:
@@ -424,7 +435,7 @@ def match_clause(clause: str, lang: str, *, allow_rules: bool) -> RuleHit | None
             groups = {k: v for k, v in m.groupdict().items() if v}
             obj, reversal = clean_object(groups.pop("o", ""), lang)
             if rule.slot == "rule":
-                obj = _EDGE.sub("", m.group("o"))
+                obj = _trim(m.group("o"))
             if not obj or len(obj) > MAX_OBJECT_CHARS:
                 continue
             if rule.slot in ("pref", "is") and (

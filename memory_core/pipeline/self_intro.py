@@ -49,6 +49,7 @@ class _Forms:
     surname_then_name: re.Pattern[str]
     dropped_me: re.Pattern[str]
     bare_name: re.Pattern[str]
+    acts_on_speaker: re.Pattern[str]
 
 
 @functools.lru_cache(maxsize=1)
@@ -66,7 +67,8 @@ def _forms() -> _Forms:
         titled=re.compile(rf"^(?:[\w'-]+\s+){{0,4}}?(?:{job})\b", re.IGNORECASE),
         surname_then_name=re.compile(data["zh"]["surname_then_name"]),
         dropped_me=re.compile(data["zh"]["dropped_me"]),
-        bare_name=re.compile(data["zh"]["bare_name"], re.IGNORECASE))
+        bare_name=re.compile(data["zh"]["bare_name"], re.IGNORECASE),
+        acts_on_speaker=re.compile(en["acts_on_speaker"], re.IGNORECASE))
 
 
 def _items(text: str) -> list[str]:
@@ -141,6 +143,8 @@ def en_pieces(sentence: str) -> list[str]:
     if title is None or forms.own_subject.match(sentence):
         return [sentence]
     items = _items(sentence)
+    if forms.acts_on_speaker.search(items[0][title.end():]):
+        return [sentence]  # "Doctor in Bozeman switched me to Ozempic": the doctor's act, no title of the speaker's
     first = f"I'm {'an' if sentence[0].casefold() in 'aeiou' else 'a'} {items[0]}"
     return [first] + [s for s in (_statement(i) for i in items[1:]) if s]
 

@@ -83,6 +83,11 @@ _EN_OWNED = re.compile(r"^(?:(?:and|so|oh|well)\s+)?(?:the\s+)?(?:(?:new|current
                        r"(?:over|done|finished|dead)\b", re.IGNORECASE)
 
 _ZH_PERSON = re.compile(r"^(?:他|她|它)(?:们)?(?!的?(?:名字)?叫)")
+# another person's words of their own life, told by the speaker: the one who says it, then 说 and 他/她 ("我老乡阿强说他
+# 在东莞进厂了", "阿杰跟我说他要去上海", "我同学告诉我她怀孕了"); never the speaker's own words ("我说他…" is what the
+# speaker said of him, which is no statement of the speaker's either, but is left to the rules that read it)
+_ZH_REPORTED = re.compile(r"^(?!我(?:跟|和|对)?[他她]?说)[^，,。！？!?]{1,10}?"
+                          r"(?:说|讲|告诉我|跟我说|和我说|对我说)[过了]?[，,：:\s]*(?:他|她)(?!们?的?我)")
 
 
 # the second character of a 小/老/阿 name: none that makes a common word (小时, 老板, 阿姨)
@@ -118,7 +123,8 @@ def zh_other_opens(clause: str) -> bool:
 
 @functools.lru_cache(maxsize=1)
 def _zh_named() -> re.Pattern[str]:
-    """A clause opening on a person's name and a verb of theirs ("小王好像搬去深圳了", "王明现在在华为上班"), or one
+    """A clause opening on a person's name and a verb of theirs ("小王好像搬去深圳了", "王明现在在华为上班", "小敏说她
+    在找工作"), or one
     with no subject meeting or hearing from a person by name ("跟小王聊了会儿", "昨天碰到老同学李娜"): a 小/老/阿
     name whose second character makes no common word (小时, 老板, 阿姨), or a common surname (the lexicon's SURNAME
     word class, never a word of its NOTNAME class: 周末, 马上) and one or two characters more; the name a clause
@@ -128,7 +134,9 @@ def _zh_named() -> re.Pattern[str]:
             rf"|(?!{zh['NOTNAME']})(?:{zh['SURNAME']})(?:(?![在住是去搬跳换做当刚已也还都就又和跟的说家们会要不没很最])"
             r"[\u4e00-\u9fff]){1,2}?)")
     return re.compile(rf"^(?P<opens>{name})(?=(?:好像|似乎|貌似|据说|听说|也|还|都|已经|刚刚?|最近|现在|目前|今年|去年|"
-                      r"上个?月)*(?:在|住|搬|去了|跳槽|换了|上班|当|考上|入职|加入|结婚|离职|辞职|回了|回到))"
+                      r"上个?月)*(?:在|住|搬|去了|跳槽|换了|上班|当|考上|入职|加入|结婚|离职|辞职|回了|回到"
+                      # what the one named says of their own life ("小敏说她也想来深圳"): their words, not the speaker's
+                      r"|(?:说|告诉我|跟我说|和我说)(?=[他她])))"
                       rf"|^[^，,。]{{0,6}}?(?:碰到|遇到|遇见|碰见|撞见|见到|联系上?)了?(?:老同学|老同事|老朋友|前同事)?{name}"
                       r"(?=[，,。！!\s]|$|了|聊|说|吃|一起)"
                       rf"|^[^，,。]{{0,6}}?(?:跟|和){name}(?=[^，,。]{{0,3}}?(?:聊|吃饭|通电话|打电话|视频|见面|联系))")
@@ -183,6 +191,8 @@ def zh_subject(clause: str) -> str | None:
     if other is not None:
         return USER if "我" in text[other.end():] else other.group("rel") + (other.group("name") or "")
     if "我" in text:
+        if _ZH_REPORTED.match(text) and "我" not in text[_ZH_REPORTED.match(text).end():]:  # type: ignore[union-attr]
+            return AWAY  # "我老乡阿强说他在东莞进厂了": the one who said it speaks of their own life
         return USER
     named = _zh_named().match(text)
     if _ZH_PERSON.match(text) or (named is not None and not (named.group("opens") and _zh_thing_first(text))):

@@ -61,8 +61,10 @@ def _generic(value: str, lang: str) -> bool:
 
 
 def is_generic_place(value: str, lang: str) -> bool:
-    """True when ``value`` is a generic noun of where one is ("the gym", "公司", "健身房"), no place of its own."""
-    return _generic(value, lang)
+    """True when ``value`` is a generic noun of where one is ("the gym", "公司", "健身房", counted: "一个超市",
+    "一家医院"), no place of its own."""
+    return _generic(value, lang) or (lang == "zh" and _ZH_QUANTIFIER.match(value.strip()) is not None
+                                     and _generic(_ZH_QUANTIFIER.sub("", value.strip()), lang))
 
 
 @functools.lru_cache(maxsize=1)
@@ -77,9 +79,10 @@ def _at_generic(value: str) -> bool:
 
 
 def is_place(value: str, lang: str) -> bool:
-    """True when ``value`` names a city (GeoNames, either script) or, in Chinese, a place by its form or tag."""
+    """True when ``value`` names a city (GeoNames, either script) or, in Chinese, a place by its form or tag; never a
+    generic noun of where one is, counted or not ("超市", "一个超市")."""
     value = value.strip()
-    if not value:
+    if not value or is_generic_place(value, lang):  # "一个超市": a kind of place, none of its own
         return False
     if names_of(value):
         return True
