@@ -218,14 +218,30 @@ class Topic:
         return [f"gist:{t}" for t in sorted(self.terms - self.numbers)]
 
 
+def without_name(text: str, name: str) -> str:
+    """Return ``text`` with each mention of the speaker's ``name`` blanked (same length, spaces).
+
+    A name is who speaks, never what is spoken of: a role word or honorific inside it ("王老师", "李医生",
+    "张总", "Dr. Smith", "Coach Kim") names no topic, so the same statement gets the same terms whoever
+    says it. A Latin name is matched as whole words, in any case; a Chinese one as written."""
+    if not name:
+        return text
+    if name.isascii():
+        if not any(c.isalpha() for c in name) or len(name) < 2:
+            return text
+        pattern = re.compile(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", re.IGNORECASE)
+        return pattern.sub(lambda m: " " * len(m.group(0)), text)
+    return text.replace(name, " " * len(name))
+
+
 @functools.lru_cache(maxsize=16384)
 def topic(text: str, lang: str, speaker: str = "") -> Topic:
     """Return the topic terms of ``text`` in ``lang`` ("en"/"zh"); ``speaker``'s own name is not a term."""
     lex = lexicon()
-    # a phrasal verb is one term ("works out" is exercise, never the job's "work"; ``text.phrasal``)
-    text = normalize_numbers(join_phrasal(text) if lang == "en" else text)
-    folded = text.casefold()
     skip = speaker.strip()
+    # a phrasal verb is one term ("works out" is exercise, never the job's "work"; ``text.phrasal``)
+    text = without_name(normalize_numbers(join_phrasal(text) if lang == "en" else text), skip)
+    folded = text.casefold()
     # every word of a name of several words is the speaker's ("Lin Yue usually gets up…": neither lin nor yue)
     name_words = {w.casefold() for w in _LATIN_WORD.findall(skip)}
     terms: set[str] = set()

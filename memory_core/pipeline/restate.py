@@ -33,6 +33,7 @@ from memory_core.pipeline.detail_mood import NOT_SAID, mood_of
 from memory_core.pipeline.detail_role import adds_detail as _detail
 from memory_core.pipeline.detail_role import company_only, detail_of_thing, passing_mention
 from memory_core.pipeline.drug_switch import names_other_drug
+from memory_core.pipeline.first_said import off_first
 from memory_core.pipeline.gist import (
     MAX_GIST_CHARS,
     RESTATE_OVERLAP,
@@ -172,6 +173,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             continue  # "my email is ben.k@…" beside "User is Ben"; a PIN beside a card number
         same, restated = same_topic(cand.topic, old)
         same = same or item.key in cand.alike
+        held_in = lang_of(item.description)
+        if same and off_first(cand.topic, item.description, held_in, _subject(speaker, held_in)):
+            same = False  # a word of a detail alone: "…for 3 weeks to see dad" is no statement of "中文还不太好；…week"
         if not same and changed and _changed_piece_names(cand, old):
             if str(item.key or "").startswith("gist:") and not turn.timestamp < _said_at(item) and theirs_too:
                 ended.append(item)  # "羽毛球我现在不打了" ends "每天晚上都打羽毛球"
