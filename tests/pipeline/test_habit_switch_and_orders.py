@@ -44,7 +44,8 @@ def test_joy_for_the_user_and_help_offered_with_a_thing_are_small_talk(text: str
 
 
 @pytest.mark.parametrize("text", [
-    "I am happy for you to move to Berlin", "How can I help with Loomly? Your plan renews on May 3.", "我为你们准备了一份清单",
+    "I am happy for you to move to Berlin", "How can I help with Loomly? Your plan renews on May 3.",
+    "我为你们准备了一份清单",
 ])
 def test_a_reply_with_content_is_no_small_talk(text: str) -> None:
     assert not is_small_talk(text)
@@ -69,7 +70,8 @@ def test_a_lower_case_saying_again_is_a_hit_not_a_new_item(tmp_path: Path) -> No
 
 
 def test_a_switch_ends_the_one_routine_of_another_member_of_its_kind() -> None:
-    rows = [("1", "fact:routine:run", "User's routine: run every morning"), ("2", "fact:hobby:piano", "User plays piano")]
+    rows = [("1", "fact:routine:run", "User's routine: run every morning"),
+            ("2", "fact:hobby:piano", "User plays piano")]
     assert replaced_routines("cycling", rows, "") == ["fact:routine:run"]
     two = [*rows, ("3", "gist:statement", "User goes swimming on Sundays")]
     assert replaced_routines("cycling", two, "") == []  # two of them: the switch says neither
