@@ -1,4 +1,4 @@
-"""A quit that names an employer the user does not work at ends nothing (issue 13, new-user trial 52).
+"""A quit that names an employer the user does not work at ends nothing (issue 13, new-user trial 34).
 
 "蜜雪冰城的兼职辞了", "quit Tencent last month", "quit the Starbucks gig" name the job by its employer, and the slot
 rules read them as the end of ``fact:works_at`` with that value. The resolver then superseded whatever employer
@@ -6,7 +6,9 @@ was held, so a user at Google who says "quit the Starbucks gig" (a side job, or 
 When the user holds employers and the quit names one of them, that one ends as before; when it names none of
 them, the statement is kept as what it says and the held job (and the occupation that goes with it) stands.
 
-A quit with no employer named ("I quit my job", "辞职了") is not weighed here: it ends the job held.
+A quit with no employer named ("I quit my job", "辞职了") is not weighed here: it ends the job held; nor is a
+quit whose turn names a held employer ("Big change: I quit Deloitte." said by a user at Deloitte, whose quit the
+rules render with the wrong value): the turn says which job ends.
 """
 
 from __future__ import annotations
@@ -64,12 +66,13 @@ def _same_employer(quit: str, held: str) -> bool:
     return bool(names) and held in names
 
 
-def quits_unheld(cand: Candidate, held: Sequence[MemoryItem]) -> bool:
+def quits_unheld(cand: Candidate, held: Sequence[MemoryItem], text: str = "") -> bool:
     """True when ``cand`` ends the user's job at an employer none of the ``held`` items names (module docstring).
 
     Args:
         cand: one candidate of the turn.
         held: the user's active items under ``cand.key`` (what the quit would supersede).
+        text: the turn's text; a held employer named in it makes the quit that employer's.
 
     Returns:
         False for any candidate that is no named quit of ``works_at``, and when ``held`` is empty or names the
@@ -78,4 +81,5 @@ def quits_unheld(cand: Candidate, held: Sequence[MemoryItem]) -> bool:
     value = quit_value(cand)
     if not value or not held:
         return False
-    return not any(_same_employer(value, _held_value(o)) for o in held)
+    said = text.casefold()
+    return not any(_same_employer(value, name) or (name and name in said) for name in map(_held_value, held))

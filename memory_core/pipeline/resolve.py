@@ -207,8 +207,8 @@ class KeyConflictResolver:
                     continue
             if cand.plain_negation and olds and not any(names_value(cand, o) or agrees(cand, o) for o in olds):
                 continue  # "I'm not vegan" said by a vegetarian: the slot's value stands
-            if quits_unheld(cand, olds) and not any(agrees(cand, o) for o in olds):  # "quit the Starbucks gig"
-                item = self.new_item(turn, cand)  # said by a user at Google: kept as said, Google stands
+            if quits_unheld(cand, olds, turn.text) and not any(agrees(cand, o) for o in olds):
+                item = self.new_item(turn, cand)  # "quit the Starbucks gig" said at Google: kept, Google stands
                 touched.add(item.id)
                 ops.append(AddOp(item))
                 continue

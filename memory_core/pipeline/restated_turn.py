@@ -14,6 +14,7 @@ capitals keeps its own).
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from memory_core.model import Turn
 from memory_core.pipeline.extract import event_key
@@ -21,6 +22,8 @@ from memory_core.store.lookup import KeyLookup
 from memory_core.validation import MAX_TEXT_CHARS
 
 __all__ = ["as_first_said", "earlier_wording"]
+
+_LATIN = re.compile(r"[A-Za-z]")
 
 
 def earlier_wording(text: str, earlier: str) -> str | None:
@@ -43,14 +46,16 @@ def earlier_wording(text: str, earlier: str) -> str | None:
 def as_first_said(turn: Turn, store: KeyLookup) -> Turn:
     """``turn`` with the wording of the user's earlier active event that says it again (module docstring).
 
-    Only a user turn without an image caption; the event's description is "<speaker>: <text>", and one cut at
-    ``MAX_TEXT_CHARS`` is never taken for the whole text.
+    Only a user turn without an image caption, written in Latin letters with no capital at all ("i just moved
+    to denver …", as people type on a phone): a turn with capitals is read as written, without the extra key
+    read (the write path reads a store once per turn, ``tests/pipeline/test_pipeline_resolve.py``). The event's
+    description is "<speaker>: <text>", and one cut at ``MAX_TEXT_CHARS`` is never taken for the whole text.
 
     Raises:
         StoreError: the store failed while reading.
     """
     text = turn.text.strip()
-    if turn.role != "user" or not text or (turn.meta or {}).get("image_caption"):
+    if turn.role != "user" or not _LATIN.search(text) or _capitals(text) or (turn.meta or {}).get("image_caption"):
         return turn
     speaker = turn.speaker.strip() or turn.role
     key = event_key(speaker, f"{text}\0")
