@@ -13,7 +13,7 @@ before and after (``item_states`` of each, every status), right when nothing
 else writes the user; ``OwnChanges`` counts the ops of the turns this process
 applied itself (``IngestReport.applied_ops``), which ``gulfstream ingest``
 uses, so two ingests of one user at once on one store each count their own
-work and not the other's (trial 52: both said "19 created").
+work and not the other's (new-user trial 34: both said "19 created").
 
 Example::
 

@@ -4,7 +4,7 @@ Much of what a recall reads is loaded on first use: the lexicons of the answer s
 allergens, the sensitive-question cues: regular expressions compiled once, ~0.4 s), the search tables
 (``retrieval.warm_up``), the database connections. A recall worker that loaded them in its first recall took
 0.7-1.5 s to answer it, and the shim, waiting 250 ms, answered from the database instead, ``degraded``
-(trial 52). ``warm_up_recall`` answers one recall in each language on a throwaway SQLite store, through the
+(new-user trial 34). ``warm_up_recall`` answers one recall in each language on a throwaway SQLite store, through the
 same ``Memory.recall`` every caller uses, then one for a user nobody has on the process's own memory, which
 opens its store's connections without reading or writing anyone's memory.
 """

@@ -1,5 +1,5 @@
 """``gulfstream export`` dates an item's ``latest_update_time`` by the turn that last changed it, as it dates
-every history entry and ``valid_from``, not by the wall clock of the ingest (trial 52); the store's own
+every history entry and ``valid_from``, not by the wall clock of the ingest (new-user trial 34); the store's own
 ``updated_at`` rides beside it, so ``import`` then ``export`` gives the same file back."""
 
 from __future__ import annotations

@@ -163,7 +163,7 @@ def test_counting_the_applied_ops_agrees_with_comparing_the_items(tmp_path: Path
 
 def test_a_change_another_writer_applied_is_not_counted_as_this_ones(tmp_path: Path, monkeypatch) -> None:
     # two `ingest`s of one user at once: each applies some of the pending turns; comparing the items before and
-    # after, each printed the other's creations too (trial 52: "recorded 0 turn(s), 36 already seen; memories:
+    # after, each printed the other's creations too (new-user trial 34: "recorded 0 turn(s), 36 already seen; memories:
     # 19 created" beside "recorded 36 turn(s) …; memories: 19 created")
     from typer.testing import CliRunner
 

@@ -10,7 +10,7 @@ Recall runs on its own queue in a solo-pool worker whose ``Memory`` keeps a
 per-user index cache, rebuilt when the user's ``memory_version`` changes.
 Before such a worker says it is ready it builds its services and answers the
 warm-up recalls (``memory_core.recall_warm_up``), so the first caller's recall
-is answered within the shim's wait, not from the database (trial 52).
+is answered within the shim's wait, not from the database (new-user trial 34).
 """
 
 from __future__ import annotations
@@ -107,9 +107,13 @@ def warm_recall() -> None:
     warm-up could not."""
     try:
         ctx = context()
+        recaller = ctx.memory.recaller
+        counts = recaller.build_count, recaller.restore_count
         took = warm_up_recall(ctx.memory)
         wire.encode_reply(True, wire.recall_payload(ctx.memory.recall(WARM_UP_USER, "warm up", k=1), raw=True))
-        ctx.memory.recaller.invalidate(WARM_UP_USER)
+        recaller.invalidate(WARM_UP_USER)
+        # the warm-up user's index is no caller's: ``recall_stats`` counts the builds of the users it holds
+        recaller.build_count, recaller.restore_count = counts
         ctx.redis.ping()
         log.info("recall worker warmed up in %.0f ms", took * 1e3)
     except Exception as exc:  # worker start edge: a cold first recall is slower, not wrong

@@ -1,6 +1,6 @@
 """The first recall after the distributed stack starts is answered by the recall worker, within the shim's
-default wait (250 ms), not by the database fallback (trial 52: ``degraded: true``, "recall worker did not answer
-within 250 ms", on the first call only): the worker loads what every recall needs before it says it is ready."""
+default wait (250 ms), not by the database fallback (new-user trial 34: ``degraded: true``, "recall worker did not
+answer within 250 ms", on the first call only): the worker loads what every recall needs before it says it is ready."""
 
 from __future__ import annotations
 
