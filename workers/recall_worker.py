@@ -24,6 +24,7 @@ from celery.signals import worker_ready
 from memory_core import wire
 from memory_core.errors import GulfstreamError
 from memory_core.recall_warm_up import WARM_UP_USER, warm_up_recall
+from memory_core.retrieval.recall import Recaller
 from workers.app import app, context
 from workers.bootstrap import Context
 from workers.recall_catchup import recall_queues
@@ -108,12 +109,13 @@ def warm_recall() -> None:
     try:
         ctx = context()
         recaller = ctx.memory.recaller
-        counts = recaller.build_count, recaller.restore_count
+        counts = (recaller.build_count, recaller.restore_count) if isinstance(recaller, Recaller) else None
         took = warm_up_recall(ctx.memory)
         wire.encode_reply(True, wire.recall_payload(ctx.memory.recall(WARM_UP_USER, "warm up", k=1), raw=True))
         recaller.invalidate(WARM_UP_USER)
-        # the warm-up user's index is no caller's: ``recall_stats`` counts the builds of the users it holds
-        recaller.build_count, recaller.restore_count = counts
+        if counts is not None and isinstance(recaller, Recaller):
+            # the warm-up user's index is no caller's: ``recall_stats`` counts the builds of the users it holds
+            recaller.build_count, recaller.restore_count = counts
         ctx.redis.ping()
         log.info("recall worker warmed up in %.0f ms", took * 1e3)
     except Exception as exc:  # worker start edge: a cold first recall is slower, not wrong
