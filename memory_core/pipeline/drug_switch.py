@@ -7,8 +7,8 @@ up by a switch word (换成, 改吃, 改用, "switched me to", "put me on … in
 names before it; a turn that says in a clause of its own that the medicine was changed ("降压药换了，现在吃缬沙坦",
 "my meds got changed, now on losartan") makes the drug it names the switch: the other drug it names ends, else
 the user's drug of the same use (``drug_group``). A drug is recognised by its name's ending, the class of medicines
-it belongs to: the ``DRUGNAME`` word class of the slot lexicon in Chinese (双胍, 他汀, 列汀 …), the English endings below (-formin,
--gliptin, -statin …).
+it belongs to: the ``DRUGNAME`` word class of the slot lexicon in Chinese (双胍, 他汀, 列汀 …), the English
+endings below (-formin, -gliptin, -statin …).
 """
 
 from __future__ import annotations
