@@ -238,7 +238,8 @@ def read_locomo(data: object, user_for: Any) -> list[LocomoSample]:
 def read_turn_file(path: Path, user_id: str) -> ParsedFile:
     """Read turns for ``user_id`` from JSON Lines or a LoCoMo JSON file (by content).
 
-    A LoCoMo file with several samples ingests each as ``<user_id>/<sample_id>``.
+    A LoCoMo file with several samples ingests each as ``<user_id>/<sample_id>``. A file not named ``.json`` that
+    starts with ``[`` but is no single JSON document is read as JSON Lines (each line judged on its own).
 
     Raises:
         OSError: the file cannot be read.
@@ -249,6 +250,8 @@ def read_turn_file(path: Path, user_id: str) -> ParsedFile:
         try:
             data = json.loads(decode_utf8(path.read_bytes(), str(path)))
         except json.JSONDecodeError as exc:
+            if path.suffix != ".json":  # a JSON Lines file whose first line is an array: judged line by line
+                return read_jsonl(path, user_id)
             raise InvalidInput(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from exc
         if isinstance(data, list) and data and isinstance(data[0], dict) and "conversation" not in data[0]:
             parsed = ParsedFile()

@@ -141,3 +141,18 @@ def test_byte_order_mark_and_bad_epochs(tmp_path: Path) -> None:
     assert len(parsed.turns) == 1
     assert [e.line for e in parsed.errors] == [2, 3]
     assert all("out of range" in e.reason for e in parsed.errors)
+
+
+def test_a_jsonl_file_whose_first_line_is_an_array_is_judged_line_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "odd.jsonl"
+    path.write_text('[1,2]\n{"text": "I live in Porto", "timestamp": "2026-05-01T10:00:00Z"}\n', encoding="utf-8")
+    parsed = read_turn_file(path, "u1")
+    assert [t.text for t in parsed.turns] == ["I live in Porto"]
+    assert [e.line for e in parsed.errors] == [1] and "object" in parsed.errors[0].reason
+
+
+def test_a_json_file_that_is_no_json_document_is_still_refused(tmp_path: Path) -> None:
+    path = tmp_path / "odd.json"
+    path.write_text('[1,2]\n{"text": "hi"}\n', encoding="utf-8")
+    with pytest.raises(InvalidInput, match="invalid JSON at line 2"):
+        read_turn_file(path, "u1")

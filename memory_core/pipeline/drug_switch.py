@@ -4,9 +4,11 @@
 sitagliptin": the new drug is read by the medication cues of its own clause (``data/slots.yaml``), but the old
 one is named in a clause of its own, a complaint with no cue, so nothing ends it and both stay active. A drug taken
 up by a switch word (换成, 改吃, 改用, "switched me to", "put me on … instead") ends the other drugs the same turn
-names before it. A drug is recognised by its name's ending, the class of medicines it belongs to: the
-``DRUGNAME`` word class of the slot lexicon in Chinese (双胍, 他汀, 列汀 …), the English endings below (-formin,
--gliptin, -statin …).
+names before it; a turn that says in a clause of its own that the medicine was changed ("降压药换了，现在吃缬沙坦",
+"my meds got changed, now on losartan") makes the drug it names the switch: the other drug it names ends, else
+the user's drug of the same use (``drug_group``). A drug is recognised by its name's ending, the class of medicines
+it belongs to: the ``DRUGNAME`` word class of the slot lexicon in Chinese (双胍, 他汀, 列汀 …), the English
+endings below (-formin, -gliptin, -statin …).
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from memory_core.pipeline.slot_lexicon import canon_object, lexicon
 from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["MEDICATION", "drug_switched", "is_drug", "named_before", "names_other_drug"]
+__all__ = ["MEDICATION", "changed_elsewhere", "drug_switched", "is_drug", "named_before", "named_beside",
+           "names_other_drug"]
 
 #: The key prefix of the user's medications (``data/slots.yaml``, attribute ``medication``).
 MEDICATION = "fact:medication:"
@@ -107,9 +110,35 @@ def drug_switched(cands: list[Candidate], hits: list[SlotHit], text: str, clause
         if hit.attr.id != "medication" or hit.subject or hit.polarity <= 0 or hit.ends:
             continue
         olds = named_before(text, hit.value, clause, lang)
+        changed = not olds and not hit.switch and changed_elsewhere(text, clause, lang)
+        if changed:  # "降压药换了，现在吃缬沙坦，氨氯地平吃了脚肿": the drug the turn names beside it is the old one
+            olds = named_beside(text, hit.value, lang)
         for cand in cands:
-            if olds and cand.key == hit.key + qualifier:
+            if cand.key != hit.key + qualifier:
+                continue
+            if changed:
+                cand.switch_of = MEDICATION  # none named: the user's drug of the same use ends (drug_group)
+            if olds:
                 cand.ends = (*cand.ends, *(f"{MEDICATION}{hit.attr.key_object(o)}{qualifier}" for o in olds))
+
+
+def changed_elsewhere(text: str, clause: str, lang: str) -> bool:
+    """True when another clause of ``text`` says the user's medicine was changed (``drug_changed`` of the slot
+    lexicon's markers: 药换了, 换药了, "my meds got changed") and ``clause`` names the drug taken now."""
+    cue = lexicon().markers[lang].get("drug_changed")
+    return cue is not None and cue.search(text.casefold()) is not None and not cue.search(clause.casefold())
+
+
+def named_beside(text: str, value: str, lang: str) -> tuple[str, ...]:
+    """The key objects of the drugs ``text`` names other than ``value``, before or after it, each once."""
+    own = canon_object(value, lang)
+    out: list[str] = []
+    for m in (_en_drug() if lang == "en" else _zh_drug()).finditer(text):
+        name = m.group(0)
+        obj = canon_object(name, lang)
+        if obj != own and obj not in out and own not in name and not name.endswith(("药", "片")):
+            out.append(obj)
+    return tuple(out)
 
 
 def names_other_drug(text: str, key: str) -> bool:

@@ -169,6 +169,10 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             touched.add(item.id)
             return [HitOp(item.id, turn_id=turn.turn_id)]
         old = _item_topic(item, speaker)
+        if changed and old.terms == cand.topic.terms and old.numbers == cand.topic.numbers \
+                and stance_of(item.description) == cand.polarity:
+            touched.add(item.id)  # a change said again in the same words (a conversation replayed under another
+            return [HitOp(item.id, turn_id=turn.turn_id)]  # session): a hit, never its own successor
         if other_value(item.description, cand.description, turn.text, cand.topic, old, _subject(speaker, cand.lang)):
             continue  # "my email is ben.k@…" beside "User is Ben"; a PIN beside a card number
         same, restated = same_topic(cand.topic, old)

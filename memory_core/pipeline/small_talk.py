@@ -72,7 +72,10 @@ _SMALL_TALK = re.compile(
     # care, sympathy, congratulations and praise of a habit ("注意保暖哦！", "抱歉听到这个消息，抱抱你。",
     # "Congrats on the new job!", "好的，很健康的习惯！", "So sorry to hear that. Sending hugs.")
     r"(?:要|记得)?(?:注意(?:保暖|休息|身体|安全)|多喝(?:点)?热?水|照顾好自己|早点(?:休息|睡)|保重(?:身体)?)[哦呀啊喔哈呢]?|"
-    r"(?:stay|keep)\s+warm|take\s+care\s+of\s+yourself|get\s+some\s+rest|rest\s+well|"
+    r"(?:stay|keep)\s+warm|take\s+(?:good\s+)?care\s+of\s+(?:yourself|yourselves|each\s+other|them|her|him|"
+    r"(?:the|your)\s+(?:baby|little\s+one|kids?|family))|get\s+some\s+rest|rest\s+well|"
+    # a wish of care for the user and theirs ("好好照顾小芳和朵朵。", "好好休息", "多陪陪家人")
+    r"(?:要|记得)?(?:好好|多)(?:照顾|休息|养身体|养病|陪陪?)[^，。！!,.？?]{0,10}|"
     r"(?:很|非常|真)?(?:抱歉|遗憾|难过)(?:听到|得知)(?:这个)?消息|听到这个消息(?:我)?(?:很|非常|真)?(?:难过|遗憾)|"
     r"抱抱(?:你|您)?|节哀(?:顺变)?|"
     # advice that goes with sympathy ("给自己一点时间，照顾好情绪。", "Give yourself some time.")

@@ -35,3 +35,18 @@ def test_addressed_pleasantries_are_small_talk(text: str) -> None:
 ])
 def test_content_after_a_pleasantry_is_no_small_talk(text: str) -> None:
     assert not is_small_talk(text)
+
+
+@pytest.mark.parametrize("text", [
+    "恭喜当爸爸！好好照顾小芳和朵朵。",
+    "恭喜！好好照顾自己。",
+    "Congrats! Take good care of the baby.",
+    "好好休息，多陪陪家人。",
+])
+def test_a_wish_of_care_is_small_talk(text: str) -> None:
+    assert is_small_talk(text)
+
+
+@pytest.mark.parametrize("text", ["好好休息，明天你要去北京开会。", "Take care of yourself. Surgery is on Monday."])
+def test_a_fact_beside_a_wish_of_care_is_no_small_talk(text: str) -> None:
+    assert not is_small_talk(text)
