@@ -125,7 +125,8 @@ _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有�
                                r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵|半年|几个月|两年|几年|次|回)))")
 # a clause with neither subject nor object, only a consequence ("吃了会起疹子", "一喝就头疼")
 # ... after a bite or a cup and the part of the body it hits ("吃一口嘴巴就肿成香肠", "喝一杯脸就红")
-_ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff]|[\u3400-\u9fff][一两几半]?(?:口|点|次|下|颗|粒|杯))"
+_ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff]"
+                                r"|[\u3400-\u9fff][一两几半]?(?:口|点|次|下|颗|粒|杯))"
                                 r"(?:[\u3400-\u9fff]{1,3}?)?(?:以后|之后)?(?:就|会|便|都)")
 # an interjection or a news lead a Chinese clause opens on ("唉 被辞退了", "哈哈，又开始弹琴了", "官宣一下：")
 _ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜+|害|嗐|emmm*|hmm+|"

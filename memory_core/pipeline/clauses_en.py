@@ -92,7 +92,8 @@ _EN_DROPPED_I = re.compile(
     r"put\s+in\s+my|submitted\s+my|took\s+(?:a|an|the)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:job|position|role|gig|offer)\b|unsubscribed|unsubbed|uninstalled|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
     r"brought\s+(?=(?:[\w-]+\s+){0,4}?home\b)|"  # "finally brought the puppy home"
-    r"came\s+(?:over\s+)?to\s+(?=(?-i:[A-Z]))|(?:been|lived)\s+(?:here\s+)?in\s+(?=(?-i:[A-Z]))|"  # "been in Denver 5 years now"
+    # "been in Denver 5 years now", "came to Berlin three years ago"
+    r"came\s+(?:over\s+)?to\s+(?=(?-i:[A-Z]))|(?:been|lived)\s+(?:here\s+)?in\s+(?=(?-i:[A-Z]))|"
     r"pushed\s+(?:my|our)|postponed\s+(?:my|our)|"  # "pushed my retirement back to 2032": a plan's new date
     r"lost|promoted\s+to|passed(?!\s+(?:away|out|by|on|along|through))|aced|flunked|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
     re.IGNORECASE)
