@@ -23,7 +23,7 @@ from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject
-from memory_core.pipeline.supposed import carried_on
+from memory_core.pipeline.supposed import SUPPOSED, carried_on
 from memory_core.pipeline.symptom_over import said_well
 from memory_core.text.script import has_han
 
@@ -42,6 +42,11 @@ _EN_CLAUSE = re.compile(
     # "my wife switched jobs, she's at Spotify now": a clause of the person named before (``_takes_up``)
     r"|,?\s+(?:and|but|so)\s+(?=(?:he|she)\b)|,\s*(?=(?:he|she)\b)"
     r"|,\s*(?=(?:and\s+)?(?:now|currently)\s+(?:a|an)\s)"
+    # "passed my boards and got hired as a dental hygienist", "finished the course and landed a job at Arup": a new
+    # post said after another deed with its "I" left out is a statement of its own
+    r"|,?\s+(?:and|then)\s+(?=(?:then\s+|just\s+|finally\s+|officially\s+)?(?:got\s+(?:hired|promoted|taken\s+on|"
+    r"(?:a|an|my)\s+(?:new\s+|first\s+)?(?:job|position|role|offer|post))|landed\s+(?:a|an|my)\b|was\s+(?:hired|promoted)"
+    r"|(?:was\s+|got\s+)?(?:recruited|employed)\s+as)\b)"
     # "I'm allergic to peanuts, pls remember when recommending snacks": the request after the fact is its own clause
     r"|,\s*(?=(?:so\s+)?(?:pls|plz|please|kindly)\s+(?:remember|keep|note|bear|don't|do\s+not|avoid|make\s+sure|no)\b)"
     # "…, so not veggie anymore", "…, so vegan now", "used to live in Leeds, now I'm in York", "…, should I …?": two
@@ -86,6 +91,9 @@ _EN_DROPPED_I = re.compile(
     r"picked\s+up|closed\s+on|(?:gave|handed)\s+(?:(?:[A-Z][\w&.'-]*\s+){1,3}|(?:my|the)\s+\w+\s+)?my\s+(?:notice|resignation|two\s+weeks)|"
     r"put\s+in\s+my|submitted\s+my|took\s+(?:a|an|the)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:job|position|role|gig|offer)\b|unsubscribed|unsubbed|uninstalled|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
+    r"brought\s+(?=(?:[\w-]+\s+){0,4}?home\b)|"  # "finally brought the puppy home"
+    # "been in Denver 5 years now", "came to Berlin three years ago"
+    r"came\s+(?:over\s+)?to\s+(?=(?-i:[A-Z]))|(?:been|lived)\s+(?:here\s+)?in\s+(?=(?-i:[A-Z]))|"
     r"pushed\s+(?:my|our)|postponed\s+(?:my|our)|"  # "pushed my retirement back to 2032": a plan's new date
     r"lost|promoted\s+to|passed(?!\s+(?:away|out|by|on|along|through))|aced|flunked|made\s+(?:a\s+|an\s+)?(?:senior|lead|head|charge|partner|director|manager|team\s+lead))\b",
     re.IGNORECASE)
@@ -162,9 +170,11 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
     sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
     sentence = _EN_STOP_THEN_NOW.sub(r"\1, \2 instead", sentence)
     sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
-    parts = [part for said in _EN_CLAUSE.split(sentence[len(head):]) for part in _cut_at_dropped(said)]
+    parts, joined = _parts(sentence[len(head):])
     for n, clause in enumerate(parts):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
+        if joined[n] and supposing[0] == SUPPOSED and not _EN_FIRST_PERSON.search(clause):
+            continue  # "imagine if I packed up and moved to Lisbon": one supposition, its second verb with it
         if carried_on(clause, "en", supposing):
             continue  # "…, then move to Lisbon" after "if I win the lottery, I'll quit": the supposition goes on
         clause = _EN_GUESS_WHO.sub("I'm ", clause)  # "guess who's running again": the speaker is
@@ -232,6 +242,27 @@ _EN_NEW_PARTNER = re.compile(r"^(?:i|i'm|i've|i\s+am|i\s+have)\b.*\b(?:dating|se
 _EN_FRONTED = re.compile(r"^(?P<who>\s*my\s+(?:\w+\s+)?\w+),\s*(?:he|she)(?:(?P<is>'s|\s+is)\b)?(?=\s)", re.IGNORECASE)
 # a clause opening on "he" / "she" (a person named earlier in the turn, ``_takes_up``)
 _EN_TAKEN_UP = re.compile(r"^(?P<p>he|she)(?P<is>'s|\s+is)?\s+(?!said|says|told|thinks|thought)", re.IGNORECASE)
+
+
+# a clause joined to the one before by "and" alone, its subject left out: the same subject's second verb
+_EN_BARE_AND = re.compile(r"^\s+and\s+$", re.IGNORECASE)
+
+
+def _parts(sentence: str) -> tuple[list[str], list[bool]]:
+    """The clauses of ``sentence`` (split at ``_EN_CLAUSE``, then ``_cut_at_dropped``), each with whether it is
+    joined to the one before by a bare "and" (no comma): "packed up and moved to Lisbon" is one subject's two
+    verbs, so a supposition the first opens ("imagine if I …") holds the second too."""
+    parts: list[str] = []
+    joined: list[bool] = []
+    start, bare = 0, False
+    for cut in [*_EN_CLAUSE.finditer(sentence), None]:
+        said = sentence[start:cut.start() if cut is not None else len(sentence)]
+        for k, part in enumerate(_cut_at_dropped(said)):
+            parts.append(part)
+            joined.append(bare and k == 0)
+        if cut is not None:
+            start, bare = cut.end(), _EN_BARE_AND.match(cut.group(0)) is not None
+    return parts, joined
 
 
 def _cut_at_dropped(clause: str) -> list[str]:

@@ -69,13 +69,17 @@ _EN_WHEN = (r"\s+(?:(?:back\s+|earlier\s+|later\s+)?(?:in|on|since|during|around
             r"|(?:last|this|next|earlier\s+this|late\s+last)\s+(?:year|month|week|" + _EN_MONTH + r")\b"
             r"|(?:a\s+few|a|an|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|months?|years?)\s+ago\b"
             r"|a\s+while\s+(?:back|ago)\b|recently\b|yesterday\b)")
+#: How long one has been somewhere, said after the place ("Portland almost 4 yrs now", "Denver 5 years"): no part of it.
+_EN_HOW_LONG = (r"\s+(?:(?:almost|nearly|over|about|around|like|well\s+over|going\s+on)\s+)?(?:\d+|a|an|one|two|three|"
+                r"four|five|six|seven|eight|nine|ten|a\s+few|several|many)\s+(?:yrs?|years?|months?|decades?)\b")
 #: A value that is only a time ("May", "last spring", "Monday", "moved in last week") or a manner ("moved in
 #: together"): no place or employer.
 _WHEN_ALONE = re.compile(r"(?:(?:early|late|mid-?|last|this|next)\s*)?(?:" + _EN_MONTH
                          + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:19|20)\d\d|week(?:end)?|month|year|night)"
                          r"|yesterday|today|tonight|recently|together", re.IGNORECASE)
 #: Where an English place or employer ends: a purpose, companion, role, time or added word ("Lisbon instead").
-_PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because|instead|again|too)\b|" + _EN_WHEN, re.IGNORECASE)
+_PLACE_END = re.compile(r"\s+(?:for|with|as|to|so|where|because|instead|again|too)\b|" + _EN_WHEN + "|" + _EN_HOW_LONG,
+                        re.IGNORECASE)
 
 #: Where chatter starts after a place or employer ("shanghai lol did i tell u already", "上海 还在适应"): an
 #: interjection or a new clause's pronoun or verb in English; a space and a new Chinese clause in Chinese.

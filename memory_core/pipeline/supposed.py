@@ -21,7 +21,7 @@ import re
 
 from memory_core.pipeline.slots import lexicon
 
-__all__ = ["carried_on"]
+__all__ = ["SUPPOSED", "carried_on"]
 
 #: What a sentence's state may be: nothing carried, a supposition, news heard of someone else.
 PLAIN, SUPPOSED, HEARD = "", "supposed", "heard"
