@@ -29,6 +29,7 @@ from memory_core.pipeline.counted_habit import habit_filled
 from memory_core.pipeline.job_site import offered_home
 from memory_core.pipeline.pet_kind import pet_filled
 from memory_core.pipeline.slots import lexicon
+from memory_core.pipeline.stay_put import temporary_mark
 from memory_core.pipeline.terse_zh import zh_filled
 from memory_core.text.script import has_han
 
@@ -191,8 +192,9 @@ _TAIL = re.compile(r"[,，;；、.!。！~～\s\U0001F300-\U0001FAFF\u2600-\u27B
 
 
 def _on_trip(text: str) -> bool:
-    """True when a Chinese turn says a trip or a stay ("出差", "逛了浅草", "打卡了宽窄巷子"): the lexicon's marker."""
-    return lexicon().markers["zh"]["temporary"].search(text) is not None
+    """True when a Chinese turn says a trip or a stay ("出差", "逛了浅草", "打卡了宽窄巷子", "hotel 小得转不开身"): the
+    lexicon's marker, in English words too when the turn switches to them (``stay_put.temporary_mark``)."""
+    return temporary_mark(text.casefold(), "zh") is not None
 
 
 def terse_filled(text: str) -> str:
