@@ -40,7 +40,9 @@ __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 # a mark glued to what follows ("hunter2!Q", "3.5") ends no sentence; an emoji and a space do ("毕业了🎓 搬到")
 _SENTENCE = re.compile(
     r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
-    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=\w)")
+    r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=\w)"
+    # a tilde then a space ends a Chinese sentence ("最后还是没走～ 而且这周刚升了组长"); "周一～周五" goes on
+    r"|(?<=[\u3400-\u9fff][~～])\s+(?=[\u3400-\u9fff])")
 # a comma before a name ("，它叫年糕", "，一只叫米米"), or before an aside and a name ("，黑色的，叫Mochi"), does not
 # end the clause
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  # 不过敏 is "not allergic"
