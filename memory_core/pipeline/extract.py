@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.allergens import allergy_named_back
 from memory_core.pipeline.alone_ended import cohabit_change
 from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
@@ -195,8 +196,9 @@ class MechanicalExtractor:
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
         # "coffee? gave it up": "I quit coffee"; "moved there": "moved to Austin"
+        # "no sesame, I'm allergic": "I'm allergic to sesame"
         text = own_stop(own_prescription(own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(
-            terse_filled(labelled(unquoted(own_quit(without_chat_asides(turn.text)))))))))))))
+            terse_filled(labelled(unquoted(own_quit(allergy_named_back(without_chat_asides(turn.text))))))))))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
