@@ -18,6 +18,8 @@ from memory_core.pipeline.slot_lexicon import lexicon
 __all__ = ["temporary_mark", "without_stay_put"]
 
 #: a text that writes words in both scripts (case-folded: two Latin letters beside Han characters)
+#: a word named as where one works, right after it ("我在 Airbnb 做 data scientist", "Airbnb 的 offer"): a firm, no stay
+_WORKED_AT = re.compile(r"\s*(?:做|当|干|工作|上班|实习|任职|打工|的\s*(?:offer|同事|团队|工作|岗位|面试))")
 _MIXED_SCRIPT = re.compile(r"[\u4e00-\u9fff][^\u4e00-\u9fff]*[a-z]{2}|[a-z]{2}[^a-z]*[\u4e00-\u9fff]")
 
 
@@ -45,5 +47,7 @@ def temporary_mark(folded: str, lang: str) -> re.Match[str] | None:
     found = marks[lang]["temporary"].search(without_stay_put(folded, lang))
     if found is None and _MIXED_SCRIPT.search(folded):
         other = "en" if lang == "zh" else "zh"
-        found = marks[other]["temporary"].search(without_stay_put(folded, other))
+        plain = without_stay_put(folded, other)
+        found = next((m for m in marks[other]["temporary"].finditer(plain)
+                      if not _WORKED_AT.match(plain, m.end())), None)
     return found
