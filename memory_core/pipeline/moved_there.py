@@ -25,10 +25,11 @@ __all__ = ["there_named"]
 #: to come ("这周末搬过去住", "月底就搬过去") is left to the rules of moves planned and homes made ready
 _ZH_THERE = re.compile(r"搬(?:过去|去那边|到那边|那边去|过去那边)(?=(?:住)?(?:了|啦))")
 _EN_THERE = re.compile(r"\b(?P<verb>moved|relocated)\s+(?:over\s+)?there\b", re.IGNORECASE)
-#: a home pointed back: "I live here", "we've lived here 6 years", "I have been living here"; the words kept, "here"
-#: replaced by the city
-_EN_HERE = re.compile(r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+(?:been\s+)?(?:live|lived|living)\s+"
-                      r"(?P<here>here)\b", re.IGNORECASE)
+#: a home pointed back: "I live here", "we still live here", "we've lived here 6 years", "I have been living here";
+#: the words kept, "here" replaced by the city
+_EN_HERE = re.compile(r"\b(?:i|we)(?:'ve|\s+have|'m|\s+am|'re|\s+are)?\s+"
+                      r"(?:(?:still|now|currently|actually|really|basically|even|already|been)\s+)*"
+                      r"(?:live|lived|living)\s+(?P<here>here)\b", re.IGNORECASE)
 #: 在这儿住了八年, 住这边五年了, 住在这里: the place word that follows 在 before 住, or 住(在)
 _ZH_HERE = re.compile(r"(?:(?<=在)(?:这儿|这里|这边)(?=(?:已经|都|也)?住)|(?<=住)(?:在)?(?:这儿|这里|这边))")
 _LATIN_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\b")
