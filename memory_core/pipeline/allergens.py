@@ -10,6 +10,10 @@ endings of ``memory_core/data/allergens.yaml``.
 The allergen is looked for in the allergy word's clause: English after "allergic to / allergy to" or
 in the three words before "allergy" ("a severe shellfish allergy"); Chinese between 对 and 过敏 or in
 the six characters before 过敏 (我对花生过敏, 老婆海鲜过敏), and after 过敏原是.
+
+An allergy said bare after the thing it is to ("oh and nothing with sesame, I'm allergic", "no shellfish please,
+I'm allergic to it", "别放花生，我过敏"): ``allergy_named_back`` says it with the allergens the sentence named before
+it ("I'm allergic to sesame", "我对花生过敏"), so the allergy is the user's to that thing, not an allergy to nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from functools import cache
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["KINDS", "allergen_kinds", "kinds_named", "names_allergen"]
+__all__ = ["KINDS", "allergen_kinds", "allergy_named_back", "kinds_named", "names_allergen"]
 
 KINDS = ("food", "drug", "environment", "outdoor", "medical", "animal")
 _ALLERGY_EN = re.compile(r"\ballerg(?:ic|y|ies)\b(?:\s+(?:reactions?\s+)?(?:to|from)\b)?", re.I)
@@ -101,3 +105,48 @@ def kinds_named(text: str) -> set[str]:
             spans += [(m.start(), m.end(), kind) for m in zh.finditer(text)]
     return {kind for start, end, kind in spans
             if not any(s <= start and end <= e and (e - s) > (end - start) and k != kind for s, e, k in spans)}
+
+
+#: an allergy of the speaker's said with no allergen, or with a pronoun for it: "I'm allergic", "I am severely
+#: allergic to them"; 我过敏, 我对这个过敏, 我会过敏
+_BARE_EN = re.compile(r"\b(?P<head>(?:i'm|i\s+am|im)\s+(?:(?:very|so|super|severely|deathly|really|seriously|quite|"
+                      r"extremely|badly)\s+)*allergic)(?P<obj>\s+to\s+(?:it|them|that|those|this|these))?"
+                      r"(?=\s*(?:[.!?,;~)]|lol|haha|tho|though|remember|$))", re.I)
+_BARE_ZH = re.compile(r"我(?P<obj>对(?:它|它们|这个|这些|那个))?(?P<how>(?:会|有点|很|特别|严重|超级)*)过敏"
+                      r"(?=[了的啊呀哦哈啦～~。！!，,\s]|$)")
+_SENTENCE_END = re.compile(r"[.!?。！？\n]")
+
+
+def _named_before(text: str) -> list[str]:
+    """The allergens ``text`` names (any category), in order, each once, a word inside a longer one left out."""
+    spans: list[tuple[int, int]] = []
+    for en, zh in _lexicon().values():
+        spans += [(m.start(), m.end()) for m in en.finditer(text)]
+        if zh is not None:
+            spans += [(m.start(), m.end()) for m in zh.finditer(text)]
+    kept = sorted({(a, b) for a, b in spans if not any(s <= a and b <= e and (e - s) > (b - a) for s, e in spans)})
+    return list(dict.fromkeys(text[a:b] for a, b in kept))
+
+
+def allergy_named_back(text: str) -> str:
+    """``text`` with a bare allergy of the speaker's said with the allergens its sentence named before it.
+
+    Args:
+        text: a user's turn.
+
+    Returns:
+        "oh and nothing with sesame, I'm allergic to sesame" for "…, I'm allergic"; "别放花生，我对花生过敏" for
+        "别放花生，我过敏"; the text unchanged when the allergy names its allergen, or nothing before it in the
+        sentence is a listed allergen.
+    """
+    for pattern, zh in ((_BARE_EN, False), (_BARE_ZH, True)):
+        m = pattern.search(text)
+        if m is None:
+            continue
+        start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
+        names = _named_before(text[start:m.start()])
+        if not names:
+            continue
+        said = f"我{m.group('how')}对{'和'.join(names)}过敏" if zh else f"{m.group('head')} to {' and '.join(names)}"
+        return text[:m.start()] + said + text[m.end():]
+    return text

@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.allergens import allergy_named_back
 from memory_core.pipeline.alone_ended import cohabit_change
 from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
@@ -76,7 +77,7 @@ from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, lexicon, read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.stay_length import stay_days
-from memory_core.pipeline.stay_put import without_stay_put
+from memory_core.pipeline.stay_put import temporary_mark
 from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
 from memory_core.pipeline.symptom_over import healed_change
 from memory_core.pipeline.taken_instead import taken_instead
@@ -195,8 +196,9 @@ class MechanicalExtractor:
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
         # "coffee? gave it up": "I quit coffee"; "moved there": "moved to Austin"
+        # "no sesame, I'm allergic": "I'm allergic to sesame"
         text = own_stop(own_prescription(own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(
-            terse_filled(labelled(unquoted(own_quit(without_chat_asides(turn.text)))))))))))))
+            terse_filled(labelled(unquoted(own_quit(allergy_named_back(without_chat_asides(turn.text))))))))))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()
@@ -206,7 +208,7 @@ class MechanicalExtractor:
         temporary = stay = planned = False
         folded_turn = turn.text.translate(APOSTROPHES).casefold()
         turn_lang = detect_lang(turn.text)
-        trip_mark = lexicon().markers[turn_lang]["temporary"].search(without_stay_put(folded_turn, turn_lang))
+        trip_mark = temporary_mark(folded_turn, turn_lang)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
         named_text = name_joined(naming_said(turn.text))  # "…kitten, named her Miso": the name as the cue reads it
@@ -222,7 +224,7 @@ class MechanicalExtractor:
             if thing:  # "香菜我现在挺爱吃的" is read as "我香菜现在挺爱吃的": the subject first, the object kept
                 clause = "我" + thing + clause[len(thing) + 1:]
             said_in_trip = trip_mark is not None and not _before_trip(clause, folded_turn, trip_mark.start())
-            reading = read_clause(clause, lang, subject, temporary or (said_in_trip and not _LASTING.search(clause)),
+            reading = read_clause(clause, lang, subject, temporary or (said_in_trip and not _lasting(clause)),
                                   context=turn.text)
             if _HEDGE.search(clause):  # "I practically live at the gym", "我基本上住在健身房了": no home, as said
                 reading.hits = [h for h in reading.hits
@@ -387,7 +389,10 @@ _HEDGE = re.compile(r"\b(?:practically|basically|pretty\s+much|kind\s+of|kinda|s
 
 
 # A clause that states a lasting change even inside a turn about a trip ("I moved to Berlin; this week I'm in Rome").
-_LASTING = re.compile(r"\b(?:moved|relocated|live|lives|settled)\b|搬到|搬家|搬去|定居|落户", re.IGNORECASE)
+def _lasting(clause: str) -> bool:
+    """True when ``clause`` says a lasting home in either language (the ``lasting`` markers of slots.yaml)."""
+    folded = clause.translate(APOSTROPHES).casefold()
+    return any(marks["lasting"].search(folded) for marks in lexicon().markers.values() if "lasting" in marks)
 
 
 def _before_trip(clause: str, folded_turn: str, trip_at: int) -> bool:

@@ -54,7 +54,7 @@ from memory_core.pipeline.slot_lexicon import (
     slot_terms,
 )
 from memory_core.pipeline.slot_needles import needled
-from memory_core.pipeline.stay_put import without_stay_put
+from memory_core.pipeline.stay_put import temporary_mark, without_stay_put
 from memory_core.pipeline.value_class import is_generic_place, is_site, is_tool, of_class
 from memory_core.pipeline.work_city import employer_after_city
 from memory_core.text.relations import person_label
@@ -328,7 +328,7 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue
         if cue.context and cue.context_regex is not None and not cue.context_regex.search(context or text):
             continue
-        if cue.if_known and context and lex.markers[lang]["temporary"].search(context.casefold()):
+        if cue.if_known and context and temporary_mark(context.casefold(), lang):
             continue  # "I'm in Rome now, here for a conference this week": a weak cue in a trip's turn says nothing
 
         groups = {k: v for k, v in m.groupdict().items() if v}

@@ -24,11 +24,13 @@ import functools
 import re
 
 from memory_core.pipeline.again_fragment import again_filled
+from memory_core.pipeline.allergens import names_allergen
 from memory_core.pipeline.cant_without import need_filled
 from memory_core.pipeline.counted_habit import habit_filled
 from memory_core.pipeline.job_site import offered_home
 from memory_core.pipeline.pet_kind import pet_filled
 from memory_core.pipeline.slots import lexicon
+from memory_core.pipeline.stay_put import temporary_mark
 from memory_core.pipeline.terse_zh import zh_filled
 from memory_core.text.script import has_han
 
@@ -81,8 +83,11 @@ _EN_STATUS = re.compile(rf"^{_EN_ADV}(?:married|single|engaged|divorced|separate
                         r"self-employed|between\s+jobs|out\s+of\s+work|sober|teetotal|fluent\s+in\s+\w+"
                         rf"|(?:a\s+)?native\s+\w+\s+speaker)(?:{_EN_WHEN}"
                         r"|\s+(?:to|with|for|since)\s+.+)$", re.IGNORECASE)
-_EN_ALLERGIC = re.compile(r"^(?:(?:also|severely|very|mildly|deathly|super|really)\s+)*(?:allergic\s+to|"
+_EN_ALLERGIC = re.compile(r"^(?:(?:also|still|severely|very|mildly|deathly|super|really)\s+)*(?:allergic\s+to|"
                           r"(?:lactose|gluten)\s+intolerant\b)", re.IGNORECASE)
+# "peanut allergy.", "severe shellfish allergy here": an allergy named by its allergen (allergens.yaml), no subject
+_EN_ALLERGY = re.compile(r"^(?:(?:a|my|severe|serious|bad|major|mild|deadly|still)\s+)*"
+                         r"(?P<x>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s+allergy(?:\s+here)?$", re.IGNORECASE)
 # "Currently a nurse at X", "now a PM at Shopee": a title now held, read by the clause rules already
 _EN_HELD = re.compile(r"^(?:(?:now|currently)\s+)+(?:a|an)\s", re.IGNORECASE)
 _EN_NOW = re.compile(r"^(?:(?:now|currently|still)\s+)+", re.IGNORECASE)
@@ -133,7 +138,8 @@ def en_filled(fragment: str) -> str | None:
         "I'm based in Lisbon", "I'm originally from Ohio", "I work at Stripe" (for "Currently at Stripe"),
         "I mostly work from home" (for "Mostly WFH"), "I'm a big fan of jazz", "I'm a night owl",
         "I'm vegetarian these days", "I'm a team lead since March", "I'm married", "I have two kids",
-        "I'm allergic to cats", "I got a new job at Canva" (for "New gig at Canva"); ``None`` for anything else
+        "I'm allergic to cats", "I have a peanut allergy" (for "peanut allergy"),
+        "I got a new job at Canva" (for "New gig at Canva"); ``None`` for anything else
         (an order, a question's words, a full sentence).
 
     The idea: note-form English ("diary style") drops the subject and the copula, never the predicate;
@@ -150,6 +156,8 @@ def en_filled(fragment: str) -> str | None:
         return f"I'm {'a ' if low.startswith('native ') else ''}{low}"
     if _EN_NON_SMOKER.match(text):
         return "I don't smoke"
+    if (allergy := _EN_ALLERGY.match(text)) is not None and names_allergen(allergy.group("x")):
+        return f"I have {_article(allergy.group('x'))} {allergy.group('x')} allergy"
     if (year := _EN_YEAR.match(text)) is not None and _EN_YEAR_SAID.search(text):
         return f"I'm in my {text[year.start('y'):]}"
     if (parent := _EN_PARENT.match(text)) is not None:
@@ -191,8 +199,9 @@ _TAIL = re.compile(r"[,，;；、.!。！~～\s\U0001F300-\U0001FAFF\u2600-\u27B
 
 
 def _on_trip(text: str) -> bool:
-    """True when a Chinese turn says a trip or a stay ("出差", "逛了浅草", "打卡了宽窄巷子"): the lexicon's marker."""
-    return lexicon().markers["zh"]["temporary"].search(text) is not None
+    """True when a Chinese turn says a trip or a stay ("出差", "逛了浅草", "打卡了宽窄巷子", "hotel 小得转不开身"): the
+    lexicon's marker, in English words too when the turn switches to them (``stay_put.temporary_mark``)."""
+    return temporary_mark(text.casefold(), "zh") is not None
 
 
 def terse_filled(text: str) -> str:
