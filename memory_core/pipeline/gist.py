@@ -80,7 +80,7 @@ _EN_SELF = re.compile(r"^(?:i|i'm|i've|my|i\s+am)\b", re.IGNORECASE)
 # an English clause about the moment, the past or a plan: an episode, not a lasting statement
 _EN_NOT_LASTING = re.compile(
     r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|thought|felt|met|"
-    r"bought|left|ran|won|lost|just|will|would|'ll|'d|might|may|could|should|can't\s+wait|hope|guess|bet|mean|"
+    r"bought|sold|lent|paid|left|ran|won|lost|just|will|would|'ll|'d|might|may|could|should|can't\s+wait|hope|guess|bet|mean|"
     r"wonder|agree|believe|think|feel|know|see|wanted|want|plan|planned)\b"
     r"|^(?:i|we)\s+(?:\w+\s+)?\w+ed\b|^i(?:'m|\s+am)\s+(?:so\s+|really\s+|very\s+)?(?:glad|happy|sorry|excited|"
     r"thrilled|proud|grateful|thankful|sure|not\s+sure|curious|tired|going|gonna|about|thinking|trying|hoping|"
@@ -92,7 +92,8 @@ _EN_NOT_LASTING = re.compile(
     re.IGNORECASE)
 # an English clause about the past or a day: its words are an episode's, not a lasting statement's
 _EN_EPISODE = re.compile(
-    r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|met|\w+ed)\b"
+    r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|met|sold|lent|"
+    r"paid|\w+ed)\b"
     r"|\b(?:yesterday|tonight|today|last\s+(?:night|week|weekend|month|year)|ago|in\s+(?:january|february|march|"
     r"april|may|june|july|august|september|october|november|december))\b", re.IGNORECASE)
 # a habit stopped or taken up again, said in the past ("I stopped drinking", "I gave up smoking, it's been a month",

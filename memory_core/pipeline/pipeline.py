@@ -64,6 +64,7 @@ from memory_core.pipeline.own_partner import named_partner_first
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
+from memory_core.pipeline.part_swap import part_swap_ops
 from memory_core.pipeline.partner_antecedent import partner_turn
 from memory_core.pipeline.pastime_switch import HELD_PREFIXES, other_kind, replaced_routines
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
@@ -285,6 +286,7 @@ class WritePipeline:
         ops = found_ops(turn, ops, rows.get, store)  # "豆豆找到了！" after "豆豆走丢了": the pet is back
         ops = still_held_ops(turn, ops, rows.get)  # "Still driving my Corolla", "还是开那辆卡罗拉": a hit
         ops = kept_models(turn, ops, rows.get)  # "upgraded to a Pixel 9" is no new detail of the Galaxy S22
+        ops = part_swap_ops(turn, ops, rows.get)  # "upgraded to the 4090, sold the 4070 super": one part of a setup
         ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
         once = ReadOnce(store)  # the late stages read the user's events once
         ops = corrected_late(turn, ops, once)  # "I live in York" arriving after its later "Leeds, not York"
