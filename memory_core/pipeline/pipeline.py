@@ -68,6 +68,7 @@ from memory_core.pipeline.part_swap import part_swap_ops
 from memory_core.pipeline.partner_antecedent import partner_turn
 from memory_core.pipeline.pastime_switch import HELD_PREFIXES, other_kind, replaced_routines
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
+from memory_core.pipeline.pet_another import with_held_kind
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
@@ -254,6 +255,7 @@ class WritePipeline:
         returned_to(turn, cands, rows.get(PLACE_SLOTS),  # "还是回美团了", "went back to Acme": an earlier value again
                     lambda key: store.superseded_by_key(turn.user_id, key))
         cands = stop_again(turn, cands, rows.get, self.extractor.extract)  # "算了还是戒了" after "烟又抽上了"
+        cands = with_held_kind(turn, cands, rows.get, self.extractor.extract)  # "又抱了一只回来，叫来福": a cat
         _categories_ended(cands, rows)
         carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer
         kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
