@@ -103,6 +103,9 @@ _EN_HABIT_TURNED = re.compile(r"^(?:i|we)\s+(?:(?:finally|just|recently|complete
                               # "a month ago" says when ("I quit drinking a month ago"), "a beer" what
                               r"(?!\s+(?:a|an)\s+(?!(?:few\s+|couple\s+(?:of\s+)?)?(?:days?|weeks?|months?|years?)\s+ago\b))",
                               re.IGNORECASE)
+# a field of study, said in the past but holding for good ("I majored in chemE", "I did my degree in nursing")
+_EN_STUDIED = re.compile(r"^(?:i|we)\s+(?:\w+\s+)?(?:majored|minored|double[\s-]majored|did\s+(?:my|a)\s+"
+                         r"(?:degree|major|masters?|phd|undergrad|bachelor'?s))\s+in\s+\w", re.IGNORECASE)
 _ZH_NOT_LASTING = re.compile(r"昨天|前天|今天|今晚|刚才|那天|上周|上次|去年|前几天|刚刚|你|[吗呢？?]$|"
                              r"打算|想要|准备去|要去")
 _TERM_SPLIT = re.compile(r"[\s\-–—/]+")
@@ -492,5 +495,5 @@ def gist_clause(clause: str, lang: str) -> bool:
     text = EN_LEAD.sub("", clause.strip())
     words = text.split()
     return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 \
-        and (not _EN_NOT_LASTING.search(text) or bool(_EN_HABIT_TURNED.match(text))) \
+        and (not _EN_NOT_LASTING.search(text) or bool(_EN_HABIT_TURNED.match(text)) or bool(_EN_STUDIED.match(text))) \
         and not _EN_ASKED.match(text) and not _EN_FIGURE.match(text) and not valueless_clause(text, lang)
