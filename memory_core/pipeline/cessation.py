@@ -43,25 +43,9 @@ from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = [
-    "DEATH",
-    "STATEMENT_PREFIXES",
-    "ZH_DIED",
-    "ZH_ENDED_AFTER_THING",
-    "ZH_NOT_SAVED",
-    "ZH_VERB_ACTIVITY",
-    "bare_drinking",
-    "category_keys",
-    "cessation_scope",
-    "end_opposite",
-    "ended_keys",
-    "item_polarity",
-    "keys_about",
-    "resumption_scope",
-    "scope_terms",
-    "topicalised",
-    "with_speaker",
-]
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_NOT_SAVED", "ZH_VERB_ACTIVITY",
+           "bare_drinking", "category_keys", "cessation_scope", "end_opposite", "ended_keys", "item_polarity",
+           "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 #: What may open a clause before a name and its death ("Sadly Mochi passed away").
