@@ -32,7 +32,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
                     rf"|(?i:an?)\s+(?:[a-z]+\s+)?(?i:{classes['en']['SPECIES']}|one)\s+(?:named|called)\s+[A-Z]"
                     # … or a fragment of its looks, breed or age, then the name: "gray tabby, named Pixel",
                     # "Beagle, 3 yrs old, named Rosie" (no subject nor verb of its own)
-                    r"|(?:(?!(?i:i|we|my|our|his|her|their|she|he|they|it|is|was|has|have|had|are|were|who|the)\b)"
+                    r"|(?:(?!(?i:i|we|my|our|his|her|their|she|he|they|it|is|was|has|have|had|are|were|who|the|a|an)\b)"
                     r"[\w'-]+[ ,]+){0,6}?(?:named|called)\s+[A-Z])")
     zh = re.compile(rf"({classes['zh']['SPECIES']}|{_ZH_PARTNERS})"
                     r"([^。！!？?]{0,12}?)[。！!]+\s*"
