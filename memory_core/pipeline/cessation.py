@@ -43,15 +43,17 @@ from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_VERB_ACTIVITY", "bare_drinking",
-           "category_keys", "cessation_scope", "end_opposite", "ended_keys", "item_polarity", "keys_about",
-           "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_NOT_SAVED", "ZH_VERB_ACTIVITY",
+           "bare_drinking", "category_keys", "cessation_scope", "end_opposite", "ended_keys", "item_polarity",
+           "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
 #: An English death said of a pet or a person ("died", "passed away"), after its subject.
 #: What may open a clause before a name and its death ("Sadly Mochi passed away").
 _SADLY = r"sadly|unfortunately|tragically|so|well|and|but|yesterday|today|last\s+(?:week|month|night)"
 #: "死了" said of a death, not as "extremely" after a state ("11号线挤死了", "热死了", "累死了", "笑死了")
 ZH_DIED = r"(?<![挤热冷累饿笑气烦忙困吓急闷渴疼痛臭吵丑美帅难馋懒晒冻撑])死了"
+#: A rescue that failed ("奶盖没救过来", "没抢救过来", "没能挺过来"): a death.
+ZH_NOT_SAVED = r"没(?:能|有)?(?:抢)?救(?:过来|回来|活)|没(?:能|有)?(?:挺|熬|撑)(?:过来|过去)"
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
 _EN_SCOPE = (
     # the thing said first, then its end with nothing after the verb but when or why ("Tennis I gave up after the
@@ -121,9 +123,10 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒
                        # not allowed any more ("医生不让我吃蛋黄了", "不许我再喝酒", "奶茶不能再喝了")
                        r"|(?:不让|不许|不准|禁止)我(?:再)?[\u4e00-\u9fff]|不(?:能|可以|准|许)再[\u4e00-\u9fff]"
                        r"|去世了?|(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED
-                       + r"|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)")
+                       + r"|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)|" + ZH_NOT_SAVED)
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
-_ZH_NOISE = re.compile(r"不再|再也不|已经|早就|没再|戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|停掉|停用|放弃了?|"
+_ZH_NOISE = re.compile(ZH_NOT_SAVED + r"|不再|再也不|已经|早就|没再|"
+                       r"戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|停掉|停用|放弃了?|"
                        r"把|给(?=[停戒退断])|(?:退|断)掉?了|"
                        r"卸载|卸了|注销|销号|退订|取消|自动续费|续费|删掉|删了|账号|帐号|"
                        r"医生|大夫|医师|体检|不让|不许|不准|不能|禁止|"  # who forbade it is no object of the stop

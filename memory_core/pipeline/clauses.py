@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from memory_core.pipeline.cessation import ZH_DIED, ZH_ENDED_AFTER_THING, topicalised, with_speaker
+from memory_core.pipeline.cessation import ZH_DIED, ZH_ENDED_AFTER_THING, ZH_NOT_SAVED, topicalised, with_speaker
 from memory_core.pipeline.clauses_en import en_clauses, object_put_back
 from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.cut_end import cut_at_end, folded_tail
@@ -43,10 +43,11 @@ _SENTENCE = re.compile(
     r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=\w)"
     # a tilde then a space ends a Chinese sentence ("最后还是没走～ 而且这周刚升了组长"); "周一～周五" goes on
     r"|(?<=[\u3400-\u9fff][~～])\s+(?=[\u3400-\u9fff])")
-# a comma before a name ("，它叫年糕", "，一只叫米米"), or before an aside and a name ("，黑色的，叫Mochi"), does not
-# end the clause
+# a comma before a name ("，它叫年糕", "，一只叫米米", "，一只布偶叫奶盖"), or before an aside and a name
+# ("，黑色的，叫Mochi", "，英短蓝猫，叫汤圆"), does not end the clause
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  # 不过敏 is "not allergic"
-                        r"|[，,](?!\s*(?:[^，,。\s叫]{1,5}的[，,]\s*)?(?:[他她它]|一[只条个头]|老大|它们|分别)?的?(?:名字)?叫)\s*"
+                        r"|[，,](?!\s*(?:(?:[^，,。\s叫]{1,5}的|[^，,。\s叫]{1,5}[猫狗犬])[，,]\s*)?(?:[他她它]|另?一[只条个头](?:[^，,。\s叫]{1,4})?|老大|它们|分别)?的?(?:名字)?叫)"
+                        r"\s*"
                         r"|(?<=[了啦])\s+(?=[\u3400-\u9fff])")  # "我搬家了 现在在广州": a space for a comma
 _ZH_BARE_VERB = re.compile(
     r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|明年|后年|[上下]半年|年初|年底|这个月|上个月|"
@@ -69,6 +70,7 @@ _ZH_BARE_VERB = re.compile(
     r"(?:得|要|需要|必须)?(?:去|回|到)?(?:公司|单位|办公室)?坐班|混合办公|携号转网|"  # "现在每天都得去公司坐班"
     # a job or a partner lost or taken on, a promotion, a diet said by what one eats ("上周被裁了", "被阿杰甩了",
     # "被一家诊所录用了", "什么都吃")
+    r"(?:体检|检查)?查出来?|确诊|"  # a diagnosis ("查出来腱鞘炎", "体检查出甲状腺结节了")
     r"被裁|被辞|被开除|被炒|被(?=[^，,。！!\s]{0,6}?(?:给)?甩了)|被(?=[^，,。！!\s]{0,15}?(?:录用|聘用|聘请|聘任|聘为|雇用|雇佣))|失业|下岗|(?:什么|啥)都|被?提拔|被任命|晋升)"
     # a plan of one's life put first and given a new time ("婚礼推迟到后年了", "入职时间改到下周一")
     r"|^(?:我们?的?)?(?:婚礼|婚期|搬家|入职|退休)的?(?:时间|日期|计划)?(?:要|得|又|也|已经)?"
@@ -151,7 +153,7 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
                        # a count of days without it ("一个月没碰烟了", "第40天没抽烟"): smoking stopped
                        r"(?:天|周|星期|礼拜|月|年)(?:都|了|多)?(?:没|没有)(?:碰|抽|吸)(?:过)?(?:一根|一口)?烟|"
                        r"(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED + r"|过世|离世|病逝|安乐|"
-                       r"(?:去|回)了?(?:喵星|汪星)|"
+                       r"(?:去|回)了?(?:喵星|汪星)|" + ZH_NOT_SAVED + "|"
                        # a job given up, the place put first ("蜜雪冰城的兼职辞了", "那份实习不干了"): the speaker's
                        r"(?:兼职|工作|实习|活儿?)(?:也|已经|都|终于|总算)*(?:辞了|辞掉了|不干了|不做了)|"
                        # a thing one may no longer eat or drink ("辣的不能再吃了", "酒是不能碰了"): a restriction

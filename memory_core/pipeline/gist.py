@@ -80,7 +80,7 @@ _EN_SELF = re.compile(r"^(?:i|i'm|i've|my|i\s+am)\b", re.IGNORECASE)
 # an English clause about the moment, the past or a plan: an episode, not a lasting statement
 _EN_NOT_LASTING = re.compile(
     r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|thought|felt|met|"
-    r"bought|left|ran|won|lost|just|will|would|'ll|'d|might|may|could|should|can't\s+wait|hope|guess|bet|mean|"
+    r"bought|sold|lent|paid|left|ran|won|lost|just|will|would|'ll|'d|might|may|could|should|can't\s+wait|hope|guess|bet|mean|"
     r"wonder|agree|believe|think|feel|know|see|wanted|want|plan|planned)\b"
     r"|^(?:i|we)\s+(?:\w+\s+)?\w+ed\b|^i(?:'m|\s+am)\s+(?:so\s+|really\s+|very\s+)?(?:glad|happy|sorry|excited|"
     r"thrilled|proud|grateful|thankful|sure|not\s+sure|curious|tired|going|gonna|about|thinking|trying|hoping|"
@@ -92,7 +92,8 @@ _EN_NOT_LASTING = re.compile(
     re.IGNORECASE)
 # an English clause about the past or a day: its words are an episode's, not a lasting statement's
 _EN_EPISODE = re.compile(
-    r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|met|\w+ed)\b"
+    r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|met|sold|lent|"
+    r"paid|\w+ed)\b"
     r"|\b(?:yesterday|tonight|today|last\s+(?:night|week|weekend|month|year)|ago|in\s+(?:january|february|march|"
     r"april|may|june|july|august|september|october|november|december))\b", re.IGNORECASE)
 # a habit stopped or taken up again, said in the past ("I stopped drinking", "I gave up smoking, it's been a month",
@@ -102,6 +103,9 @@ _EN_HABIT_TURNED = re.compile(r"^(?:i|we)\s+(?:(?:finally|just|recently|complete
                               # "a month ago" says when ("I quit drinking a month ago"), "a beer" what
                               r"(?!\s+(?:a|an)\s+(?!(?:few\s+|couple\s+(?:of\s+)?)?(?:days?|weeks?|months?|years?)\s+ago\b))",
                               re.IGNORECASE)
+# a field of study, said in the past but holding for good ("I majored in chemE", "I did my degree in nursing")
+_EN_STUDIED = re.compile(r"^(?:i|we)\s+(?:\w+\s+)?(?:majored|minored|double[\s-]majored|did\s+(?:my|a)\s+"
+                         r"(?:degree|major|masters?|phd|undergrad|bachelor'?s))\s+in\s+\w", re.IGNORECASE)
 _ZH_NOT_LASTING = re.compile(r"昨天|前天|今天|今晚|刚才|那天|上周|上次|去年|前几天|刚刚|你|[吗呢？?]$|"
                              r"打算|想要|准备去|要去")
 _TERM_SPLIT = re.compile(r"[\s\-–—/]+")
@@ -491,5 +495,5 @@ def gist_clause(clause: str, lang: str) -> bool:
     text = EN_LEAD.sub("", clause.strip())
     words = text.split()
     return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 \
-        and (not _EN_NOT_LASTING.search(text) or bool(_EN_HABIT_TURNED.match(text))) \
+        and (not _EN_NOT_LASTING.search(text) or bool(_EN_HABIT_TURNED.match(text)) or bool(_EN_STUDIED.match(text))) \
         and not _EN_ASKED.match(text) and not _EN_FIGURE.match(text) and not valueless_clause(text, lang)

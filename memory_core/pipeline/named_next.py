@@ -1,6 +1,7 @@
 """A pet or a partner named in the sentence after the one that got them.
 
-"We adopted a rescue greyhound!! His name is Biscuit", "Got a cat last weekend. Her name is Mochi", "养了只柴犬。
+"We adopted a rescue greyhound!! His name is Biscuit", "Got a cat last weekend. Her name is Mochi", "got a cat!
+gray tabby, named Pixel", "养了只柴犬。
 它叫豆豆", "领养了一只布偶猫！名字叫年糕": the slot engine reads one clause at a time, so the name said in a sentence
 of its own would be lost and the pet kept nameless. The two sentences are joined before the turn is split, so the
 pet's cue reads the name with the animal ("…greyhound, His name is Biscuit"). Any kind of animal of the lexicon's
@@ -28,7 +29,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
                     r"\s*[.!]+\s+(?=(?i:(?:her|his|its)\s+name(?:'s|\s+is)|(?:she|he|it)(?:'s|\s+is)\s+"
                     r"(?:called|named))\s+[A-Z]"
                     # … or the kind said again with the name: "we adopted a cat!! a grey tabby named Ramen"
-                    rf"|(?i:an?)\s+(?:[a-z]+\s+)?(?i:{classes['en']['SPECIES']}|one)\s+(?:named|called)\s+[A-Z])")
+                    rf"|(?i:an?)\s+(?:[a-z]+\s+)?(?i:{classes['en']['SPECIES']}|one)\s+(?:named|called)\s+[A-Z]"
+                    # … or a fragment of its looks, breed or age, then the name: "gray tabby, named Pixel",
+                    # "Beagle, 3 yrs old, named Rosie" (no subject nor verb of its own)
+                    r"|(?:(?!(?i:i|we|my|our|his|her|their|she|he|they|it|is|was|has|have|had|are|were|who|the|a|an)\b)"
+                    r"[\w'-]+[ ,]+){0,6}?(?:named|called)\s+[A-Z])")
     zh = re.compile(rf"({classes['zh']['SPECIES']}|{_ZH_PARTNERS})"
                     r"([^。！!？?]{0,12}?)[。！!]+\s*"
                     r"(?=(?:(?:它|她|他)(?:的名字)?|名字)叫)")

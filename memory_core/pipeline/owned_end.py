@@ -9,7 +9,8 @@ end and the item stays (or, worse, the turn is read as a restatement or a detail
 ``ended_things`` reads, clause by clause, an end said of a thing of the user's: the subject is the user ("I",
 "we", "我", "我们") or none, or the thing is "my"/"our" in the passive ("my bike got stolen"); the verb is a done
 end (sold, gave away, returned, scrapped, lost, stolen, traded in; 卖了, 出掉了, 送人了, 丢了, 被偷了, 报废了, 给我爸了,
-转给同事了). A
+转给同事了; "someone stole my bike"), after an aside or the thing told before ("对了之前说的那辆台铃被偷了"), a
+space between Chinese words standing for a comma ("换了辆新车 台铃的 旧车卖了800块"). A
 question, a plan or a wish ("thinking of selling my car", "should I sell", "打算把车卖了", "如果…") and another
 person's thing ("my sister sold her car", "我朋友把他的特斯拉卖了") say none. ``owned_end_ops`` then ends the user's
 active statements naming that thing (``owned_things.rows_naming``: by brand or model, else by kind), and drops any
@@ -50,6 +51,9 @@ _EN_ACTIVE = re.compile(r"^" + _EN_LEAD + r"(?:(?:i|we)(?:'ve|\s+have)?\s+)?" + 
 _EN_PASSIVE = re.compile(r"^" + _EN_LEAD + r"(?P<whose>my|our|the)\s+" + r"(?P<thing>(?:[\w'-]+\s+){0,3}?[\w'-]+?)"
                          r"(?:\s+(?:got|was|has\s+been|have\s+been|just\s+got)|'s\s+been)\s+(?:\w+\s+)?"
                          r"(?:stolen|nicked|pinched|totall?ed|written\s+off|scrapped|repossessed)\b", _I)
+# "someone stole my bike", "thieves nicked our car": a theft told of the thief
+_EN_THIEF = re.compile(r"^" + _EN_LEAD + r"(?:some(?:one|body)|some\s+\w+|thie(?:f|ves)|they)\s+(?:just\s+)?"
+                       r"(?:stole|nicked|pinched|swiped)\s+(?P<whose>my|our)\s+" + _EN_THING, _I)
 # what makes a clause no statement of a done end: a question, a plan, a wish, a condition
 _EN_NOT = re.compile(r"\?|\b(?:if|whether|thinking|think|might|may|maybe|should|could|would|will|gonna|going\s+to|"
                      r"want|wanna|plan|planning|considering|about\s+to|trying\s+to|hope|wish|can't|cannot|never)\b", _I)
@@ -62,12 +66,15 @@ _ZH_TAKER = (r"(?:我的?)?(?:爸爸?|妈妈?|爸妈|父母|老婆|老公|媳妇
              r"男朋友|女朋友|对象|朋友|同事|室友|同学|家里人|亲戚|邻居|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
              r"表弟|表妹|表哥|表姐|侄子|侄女|舅舅|阿姨|叔叔|老人|老家|别人|人)")
 _ZH_VERB = (r"(?:卖了|卖掉了?|出掉了|出手了|转手了|转卖了|转让了|送人了|送给[^，,。！!？?\s]{1,4}了|丢了|弄丢了|搞丢了|"
-            r"被偷了|被偷走了|被人偷了|被偷|报废了|退掉了|退货了|处理掉了|"
+            r"被偷了|被偷走了|被人偷了|被偷|(?:让|叫)人(?:给)?偷(?:走)?了|报废了|退掉了|退货了|处理掉了|"
             r"(?:转|留|让|送|交)?(?<![借租])给(?:了)?" + _ZH_TAKER + r"(?:用|玩|开|骑)?了|"
             r"送(?:了)?" + _ZH_TAKER + r"了)")
 _ZH_TIME = r"(?:已经|终于|刚刚?|上周|上个月|前阵子|前几天|昨天|前天|今天|去年|最近|总算)"
 # "车卖了", "那辆宝马出掉了", "我把车卖了", "我的自行车被偷了", "ThinkPad 送给我弟了", "车我卖了"
-_ZH_END = re.compile(r"^(?:我们?|咱们?)?" + _ZH_TIME + r"*(?:把|将)?(?:我的|我们的|我那|我们那|那|这)?"
+# what a clause may open on before the thing: an aside, and the thing told before ("对了之前说的那辆台铃被偷了")
+_ZH_LEAD = (r"(?:(?:对了|哦对了?|话说|唉|哎|结果|可惜)[，,\s]*)?"
+            r"(?:(?:之前|上次|以前|前面|刚才)(?:跟你)?(?:说|提|讲)(?:过)?的)?")
+_ZH_END = re.compile(r"^" + _ZH_LEAD + r"(?:我们?|咱们?)?" + _ZH_TIME + r"*(?:把|将)?(?:我的|我们的|我那|我们那|那|这)?"
                      r"(?:辆|台|部|个|块)?(?:旧的?|老的?|二手的?)?"
                      r"(?P<thing>[\u4e00-\u9fffA-Za-z0-9 +-]{1,12}?)\s*(?:我们?)?"
                      + _ZH_TIME + r"*(?:给)?" + _ZH_VERB)
@@ -80,7 +87,8 @@ _ZH_NOT = re.compile(r"[?？吗]|如果|要是|假如|打算|准备|考虑|想�
 _ZH_OTHERS = ("他", "她", "同学", "家里人")
 _ZH_KEPT = re.compile(r"(?:还有|还留着|留着|还在用|还开着)(?:我的|那)?(?:辆|台|部|个)?"
                       r"(?P<kept>[\u4e00-\u9fffA-Za-z0-9 ]{1,8})")
-_ZH_CLAUSE = re.compile(r"[，,。！!？?；;\n]+")
+# a space between Chinese words stands for a comma ("换了辆新车 台铃的 旧车卖了800块")
+_ZH_CLAUSE = re.compile(r"[，,。！!？?；;\n]+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +100,7 @@ class Ended:
 
 
 def _en(clause: str) -> str | None:
-    found = _EN_PASSIVE.search(clause) or _EN_ACTIVE.search(clause)
+    found = _EN_PASSIVE.search(clause) or _EN_THIEF.search(clause) or _EN_ACTIVE.search(clause)
     if found is None or _EN_NOT.search(clause[:found.end()]):
         return None
     whose = (found.group("whose") or "").strip().casefold()

@@ -4,7 +4,9 @@ change).
 Three gaps of the possession slot (``owns``, one phone, one laptop … at a time), each closed here:
 
 - the model said in apposition after the kind ("Got a new phone, an iPhone 16"): the slot's cue reads the kind
-  ("User has phone"); ``with_models`` puts the model in its place, so the item says which phone;
+  ("User has phone"); ``with_models`` puts the model in its place, so the item says which phone (a maker said in
+  Chinese keeps the kind after it, "买了辆电瓶车，雅迪的" -> "用户有雅迪电瓶车"; a plain 车 said of an e-bike maker,
+  "换了辆新车 台铃的", is that e-bike);
 - the acquisition said with no "I" ("upgraded to a Pixel 9 last week", "入了台iPhone 16", "换了台ThinkPad"):
   ``acquired`` reads the clause as the user's own ("I upgraded to …", "我买了台…") through the extractor, and keeps
   only its possession statements, so the new thing replaces the old by the slot's key;
@@ -28,6 +30,7 @@ from memory_core.pipeline.owned_things import ROW_PREFIXES, holds, kinds_in, mar
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import HitOp, Op, UpdateOp
+from memory_core.text.script import has_han
 
 __all__ = ["acquired", "kept_models", "with_models"]
 
@@ -35,15 +38,17 @@ _I = re.IGNORECASE
 _LATIN = re.compile(r"[A-Za-z]*\d[\w+-]*|[A-Z][\w+-]*")
 _OWNS = "fact:owns:"
 _KIND_WORD = {"phone": r"(?<![A-Za-z])(?:smart)?phone|手机", "laptop": r"(?<![A-Za-z])(?:laptop|computer)|电脑|笔记本",
-              "car": r"(?<![A-Za-z])car|车", "bike": r"(?<![A-Za-z])(?:bike|bicycle)|自行车"}
+              "car": r"(?<![A-Za-z])car|车",
+              "bike": r"(?<![A-Za-z])(?:bike|bicycle|scooter)|自行车|单车|电动车|电瓶车|小?电驴|摩托车"}
 # a number that counts something ("a Switch 2 days ago", "my Kindle, 3 years old", "iPad 用了3年") is no model
 _UNIT = (r"(?i:days?|weeks?|months?|years?|yrs?|hours?|hrs?|minutes?|mins?|times?|kids?|people|km|miles?|kg|lbs?"
          r"|gb|tb)\b|%|[天周年月次个岁块元]|小时|分钟|星期|公里")
 # ", an iPhone 16", " - a Pixel 9", ": the MacBook Air M3"
-_APPOSED = re.compile(r"\s*(?:,|:|-|–|—|\(|，|：|（)\s*(?:(?:an?|the|it's\s+an?|a\s+new|the\s+new)\s+)?"
+_APPOSED = re.compile(r"(?:\s*(?:,|:|-|–|—|\(|，|：|（)|\s+(?=[\u4e00-\u9fff]))\s*"  # "新车 台铃的": a space too
+                      r"(?:(?:an?|the|it's\s+an?|a\s+new|the\s+new)\s+)?"
                       r"(?P<model>[\u4e00-\u9fff]{0,4}(?:[a-z]*[A-Z][\w+-]*|\d+[\w+-]*)"
                       r"(?:\s*(?:[a-z]*[A-Z][\w+-]*|\d+[A-Za-z0-9+-]*(?![A-Za-z0-9])(?!\s*(?:" + _UNIT + r"))"
-                      r"|Pro|Max|Plus|Air|Ultra|mini)){0,3}|[\u4e00-\u9fff]{2,4})")
+                      r"|Pro|Max|Plus|Air|Ultra|mini)){0,3}|[\u4e00-\u9fff]{2,4}?(?=的|[^\u4e00-\u9fff]|$))")
 _EN_LEAD = r"^(?:(?:so|well|yeah|ok|okay|anyway|also|and|oh|finally|just|lol)[,\s]+)*"
 _EN_GOT = re.compile(_EN_LEAD + r"(?P<verb>(?:finally\s+|just\s+)?(?:got|bought|upgraded\s+to|"
                      r"switched\s+(?:over\s+)?to|"
@@ -76,10 +81,16 @@ def with_models(turn: Turn, cands: Sequence[Candidate]) -> list[Candidate]:
                                  or _maker_model(found.group("model"), kind)):
             continue
         model = found.group("model").strip()
-        if kinds_in(model) - {kind}:
+        other = kinds_in(model) - {kind}
+        assert said is not None
+        if other and (other != {"bike"} or said.group(0)[:said.start("after") - said.start()] != "车"):
             continue  # a thing of another kind
+        if other:  # "换了辆新车，台铃的": a plain 车 said of an e-bike is that e-bike
+            cand = dataclasses.replace(cand, key=_OWNS + "bike" + cand.key[len(_OWNS) + len(kind):])
         head = re.search(rf"(?:{word})$", cand.description, _I)
         assert head is not None
+        if has_han(model) and not model.isascii() and has_han(head.group()) and not _LATIN.search(model):
+            model += head.group()  # "买了辆电瓶车，雅迪的": 雅迪电瓶车, the kind kept after a maker said in Chinese
         out[n] = dataclasses.replace(cand, description=cand.description[:head.start()] + model,
                                      claim=cand.claim[:len(cand.claim) - len(head.group())] + model
                                      if cand.claim.endswith(head.group()) else cand.claim)

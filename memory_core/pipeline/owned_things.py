@@ -36,8 +36,9 @@ _LATIN = re.compile(r"[A-Za-z][A-Za-z0-9+-]*|\d+[A-Za-z0-9]*")
 _HEADS = frozenset({"car", "cars", "suv", "a car", "bike", "bicycle", "motorbike", "motorcycle", "scooter", "e-bike",
                     "ebike", "road bike", "mountain bike", "phone", "smartphone", "laptop", "computer", "pc",
                     "notebook", "notebook computer", "车", "汽车", "小车", "手机", "电脑", "笔记本", "笔记本电脑",
-                    "自行车", "单车", "电动车", "摩托车"})
-_MOTOR = re.compile(r"motor|scooter|摩托|电动车|电瓶车", re.IGNORECASE)
+                    "自行车", "单车", "电动车", "摩托车", "电瓶车", "电驴", "小电驴", "e-scooter", "electric scooter",
+                    "moped"})
+_MOTOR = re.compile(r"motor|scooter|moped|摩托|电动车|电瓶车|电驴|雅迪|台铃|绿源", re.IGNORECASE)
 _PEDAL = re.compile(r"(?<!motor)(?<!e-)bike|bicycle|自行车|单车", re.IGNORECASE)
 # a statement that already says the thing is gone
 _GONE = re.compile(r"no longer|sold|stolen|gave away|got rid|没有|不再|卖|丢|被偷|送人|报废", re.IGNORECASE)

@@ -64,9 +64,11 @@ from memory_core.pipeline.own_partner import named_partner_first
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.owned_end import owned_end_ops
 from memory_core.pipeline.owned_new import acquired, kept_models, with_models
+from memory_core.pipeline.part_swap import part_swap_ops
 from memory_core.pipeline.partner_antecedent import partner_turn
 from memory_core.pipeline.pastime_switch import HELD_PREFIXES, other_kind, replaced_routines
 from memory_core.pipeline.people import about_others_only, job_gone, partner_gone, settle_people
+from memory_core.pipeline.pet_another import with_held_kind
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
@@ -253,6 +255,7 @@ class WritePipeline:
         returned_to(turn, cands, rows.get(PLACE_SLOTS),  # "还是回美团了", "went back to Acme": an earlier value again
                     lambda key: store.superseded_by_key(turn.user_id, key))
         cands = stop_again(turn, cands, rows.get, self.extractor.extract)  # "算了还是戒了" after "烟又抽上了"
+        cands = with_held_kind(turn, cands, rows.get, self.extractor.extract)  # "又抱了一只回来，叫来福": a cat
         _categories_ended(cands, rows)
         carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer
         kin_across(cands, rows.get)  # "my sister moved to Shenzhen" ends "用户的妹妹住在北京"
@@ -285,6 +288,7 @@ class WritePipeline:
         ops = found_ops(turn, ops, rows.get, store)  # "豆豆找到了！" after "豆豆走丢了": the pet is back
         ops = still_held_ops(turn, ops, rows.get)  # "Still driving my Corolla", "还是开那辆卡罗拉": a hit
         ops = kept_models(turn, ops, rows.get)  # "upgraded to a Pixel 9" is no new detail of the Galaxy S22
+        ops = part_swap_ops(turn, ops, rows.get)  # "upgraded to the 4090, sold the 4070 super": one part of a setup
         ops = settle_late_details(turn, ops, existing)  # "我的猫6岁了" of 03-06 arriving after "10岁" of 03-10
         once = ReadOnce(store)  # the late stages read the user's events once
         ops = corrected_late(turn, ops, once)  # "I live in York" arriving after its later "Leeds, not York"
