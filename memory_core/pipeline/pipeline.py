@@ -456,6 +456,8 @@ def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
                 or any(k.startswith(MEDICATION) and not _BARE_DRUG.search(k[len(MEDICATION):].split("@")[0])
                        for k in cand.ends)  # "把药换成了缬沙坦", "把降压药换成…": a drug said by its kind names none
             others = [] if named else [key for key in others if same_use(own, key[len(MEDICATION):])]
+        elif cand.switch_named:  # "Gave up fly fishing. Took up woodworking instead": what the stop names only
+            others = [key for key in others if key[len(cand.switch_of):].split("@")[0] in cand.switch_named]
         if cand.switch_of == HOBBY:  # "Switched to cycling" ends "User's routine: run every morning" too
             new = cand.key[len(HOBBY):].split("@")[0]  # … and no hobby of another kind ("plays piano")
             others = [k for k in others if not other_kind(new, k[len(HOBBY):].split("@")[0])]
