@@ -77,6 +77,7 @@ from memory_core.pipeline.restated_turn import as_first_said
 from memory_core.pipeline.returned_to import returned_to
 from memory_core.pipeline.role_carried import carry_role
 from memory_core.pipeline.same_object import joined_objects
+from memory_core.pipeline.same_work import OCCUPATION, same_work
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
@@ -252,6 +253,8 @@ class WritePipeline:
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         returned_to(turn, cands, rows.get(PLACE_SLOTS),  # "还是回美团了", "went back to Acme": an earlier value again
                     lambda key: store.superseded_by_key(turn.user_id, key))
+        same_work(turn, cands, rows.get((OCCUPATION,)),  # "还是做门诊药房" after "辞职了": still a pharmacist
+                  lambda key: store.superseded_by_key(turn.user_id, key))
         cands = stop_again(turn, cands, rows.get, self.extractor.extract)  # "算了还是戒了" after "烟又抽上了"
         _categories_ended(cands, rows)
         carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer
