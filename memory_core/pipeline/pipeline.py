@@ -77,7 +77,7 @@ from memory_core.pipeline.restated_turn import as_first_said
 from memory_core.pipeline.returned_to import returned_to
 from memory_core.pipeline.role_carried import carry_role
 from memory_core.pipeline.same_object import joined_objects
-from memory_core.pipeline.same_work import OCCUPATION, same_work
+from memory_core.pipeline.same_work import OCCUPATION, same_work, with_earlier_sources
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
@@ -253,8 +253,9 @@ class WritePipeline:
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         returned_to(turn, cands, rows.get(PLACE_SLOTS),  # "还是回美团了", "went back to Acme": an earlier value again
                     lambda key: store.superseded_by_key(turn.user_id, key))
-        same_work(turn, cands, rows.get((OCCUPATION,)),  # "还是做门诊药房" after "辞职了": still a pharmacist
-                  lambda key: store.superseded_by_key(turn.user_id, key))
+        # "还是做门诊药房" after "辞职了": still a pharmacist
+        restated_title = same_work(turn, cands, rows.get((OCCUPATION,)),
+                                   lambda key: store.superseded_by_key(turn.user_id, key))
         cands = stop_again(turn, cands, rows.get, self.extractor.extract)  # "算了还是戒了" after "烟又抽上了"
         _categories_ended(cands, rows)
         carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer
@@ -281,6 +282,7 @@ class WritePipeline:
         cands = [c for c in cands if not c.held_before]
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
         ops = held_before_ops(turn, ops, held, existing)
+        ops = with_earlier_sources(ops, restated_title)  # "我是药剂师" holds again: its turn is no outdated one
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"

@@ -19,8 +19,9 @@ from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.pipeline.own_words import speaker_qualifier
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
+from memory_core.store.write_ops import AddOp, Op
 
-__all__ = ["OCCUPATION", "same_work", "says_same_work"]
+__all__ = ["OCCUPATION", "same_work", "says_same_work", "with_earlier_sources"]
 
 #: The key of the user's title.
 OCCUPATION = "fact:occupation"
@@ -47,8 +48,11 @@ def says_same_work(text: str) -> bool:
 
 
 def same_work(turn: Turn, cands: list[Candidate], active: list[tuple[str, str, str]],
-              superseded: Callable[[str], list[MemoryItem]]) -> None:
+              superseded: Callable[[str], list[MemoryItem]]) -> MemoryItem | None:
     """Add the user's last ended occupation as restated by ``turn`` (module docstring); changes ``cands`` in place.
+
+    Returns:
+        The ended item restated (its turns are sources of the new one: ``with_earlier_sources``), else None.
 
     Args:
         turn: a user turn (text as the rules read it).
@@ -61,13 +65,13 @@ def same_work(turn: Turn, cands: list[Candidate], active: list[tuple[str, str, s
         StoreError: the store failed while reading.
     """
     if turn.role != "user" or not says_same_work(turn.text):
-        return
+        return None
     key = OCCUPATION + speaker_qualifier(turn.speaker)
     if any(c.key == key and not c.is_event for c in cands) or any(k == key for _, k, _ in active):
-        return  # a title said in the turn, or one still held: nothing to restate
+        return None  # a title said in the turn, or one still held: nothing to restate
     ended = [i for i in superseded(key) if not _NEGATIVE.search(i.description)]
     if not ended:
-        return
+        return None
     last = max(ended, key=lambda i: (i.valid_until or i.updated_at, i.updated_at))
     lang = "zh" if any("\u4e00" <= ch <= "\u9fff" for ch in last.description) else "en"
     claim = last.description.removeprefix("用户").removeprefix("User ").strip()
@@ -75,3 +79,16 @@ def same_work(turn: Turn, cands: list[Candidate], active: list[tuple[str, str, s
         kind=Kind.FACT, description=last.description, theme=last.theme, key=key, polarity=1, single_valued=True,
         confidence=0.8, valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=claim,
         evidence=turn.text, notes=["the same work goes on: the title held before"]))
+    return last
+
+
+def with_earlier_sources(ops: list[Op], restated: MemoryItem | None) -> list[Op]:
+    """``ops`` with the item added for ``restated``'s title given its turns first among its sources: the turn that
+    said "我是药剂师" states the current title again, so it is no turn every fact of which was superseded
+    (``retrieval.index.RecallResult.outdated``). ``ops`` itself when nothing was restated."""
+    if restated is None:
+        return ops
+    for op in ops:
+        if isinstance(op, AddOp) and op.item.key == restated.key and op.item.description == restated.description:
+            op.item.source[:0] = [t for t in restated.source if t not in op.item.source]
+    return ops

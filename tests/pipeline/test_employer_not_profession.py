@@ -4,11 +4,13 @@ different hospital") restates the title a bare quit had ended."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
-from _memstore import planned_items
+from _memstore import DictStore, planned_items
 
+from memory_core.model import Turn
+from memory_core.pipeline import WritePipeline
 from memory_core.pipeline.same_work import says_same_work
 
 
@@ -60,3 +62,13 @@ def test_same_work_cues() -> None:
     assert says_same_work("干回老本行了")
     assert not says_same_work("totally different job now") and not says_same_work("not the same job at all")
     assert not says_same_work("换工作了，还是做销售")  # a change of work said: the cue is denied
+
+
+def test_the_restated_title_keeps_its_first_turn_current() -> None:
+    """The turn that first said the title is a source of the restated one: recall flags it outdated no more."""
+    store, pipeline = DictStore(), WritePipeline()
+    start = datetime(2026, 2, 1, tzinfo=UTC)
+    for n, text in enumerate(["我是药剂师", "辞职了。", "今天去重医附一院报到了，还是做门诊药房。"]):
+        store.apply("u1", pipeline.plan(Turn("u1", f"t{n}", "s", "user", text, start + timedelta(days=n)), store))
+    [title] = [i for i in store.list_items("u1") if i.key == "fact:occupation" and i.status == "active"]
+    assert title.source[0] == "t0" and "t2" in title.source, title.source
