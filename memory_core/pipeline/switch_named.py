@@ -1,10 +1,10 @@
 """What a switch to a new value names as the value it replaces (issue 13: a change ends only the thing it is about).
 
 A value taken up with a switch word ("Took up woodworking instead", "改打网球", "改学 Korean") replaces the user's
-other values of its attribute (``slot_lexicon.Attribute.switches``) when it names none. When its own clause, before
-the switch word, or the clause before it says a stop ("Gave up fly fishing for now. Took up woodworking in the garage
-instead.", "不打羽毛球了，改打网球", "日语放弃了，改学 Korean"), the switch replaces that thing only: volunteering at
-the food bank, said before, still holds. ``replaced_named`` returns the objects such a stop names, as the slot keys
+other values of its attribute (``slot_lexicon.Attribute.switches``) when it names none. When its own clause before
+the switch word, the clause before it, or any piece of the turn before the switch word says a stop ("Gave up fly
+fishing for now. Took up woodworking in the garage instead.", "不打羽毛球了，改打网球", "日语放弃了，改学 Korean"),
+the switch replaces that thing only: volunteering at the food bank, said before, still holds. ``replaced_named`` returns the objects such a stop names, as the slot keys
 spell them (``cessation.ended_keys``); the write pipeline ends only the values under those objects.
 """
 
@@ -36,8 +36,8 @@ def _stopped(text: str, lang: str) -> list[str]:
     return said
 
 
-#: the end of a sentence: a stop said in another sentence of the turn than the clause before names nothing replaced
-_SENTENCE = re.compile(r"[.!?。！？；;\n]+")
+#: a break between the pieces of a turn: each piece said before the switch word is read for a stop of its own
+_PIECE = re.compile(r"[.!?。！？；;，,\n]+")
 
 
 def replaced_named(clause: str, before: str, lang: str, turn: str = "") -> frozenset[str]:
@@ -48,9 +48,10 @@ def replaced_named(clause: str, before: str, lang: str, turn: str = "") -> froze
         before: the clause said before it in the turn ("Gave up fly fishing for now"), "" when none; a clause in
             another language counts too (the caller passes it only from the same turn).
         lang: "en" or "zh", the language of ``clause``.
-        turn: the turn's text: the part of the sentence holding the switch word said before it is read too, as
-            the clause splitter may have left a stop out of the clause ("不打羽毛球了，改打网球" reads as
-            "我改打网球").
+        turn: the turn's text: each piece of it said before the switch word is read too, as the clause splitter
+            may have left a stop out of the clause ("不打羽毛球了，改打网球" reads as "我改打网球") and a reason may
+            stand between the stop and the switch ("Stopped singing in the choir, my voice needed a break. Picked
+            up rock climbing instead.").
 
     Returns:
         The objects of the slot keys the stop ends ("fishing", "fly fishing", "badminton", "羽毛球", …), so a key
@@ -61,9 +62,9 @@ def replaced_named(clause: str, before: str, lang: str, turn: str = "") -> froze
     if marker is None:
         return frozenset()
     said = _stopped(clause[:marker.start()], lang) + _stopped(before, lang)
-    for sentence in _SENTENCE.split(turn):
-        at = lexicon().markers[lang]["switch"].search(sentence.casefold())
-        if at is not None:
-            said += _stopped(sentence[:at.start()], lang)
+    at = lexicon().markers[lang]["switch"].search(turn.casefold())
+    if at is not None:  # "Stopped singing in the choir, my voice needed a break. Picked up climbing instead."
+        for piece in _PIECE.split(turn[:at.start()]):
+            said += _stopped(piece, lang)
     return frozenset(key.rpartition(":")[2] for scope in said for key in ended_keys(scope, lang, "")
                      if not key.startswith("gist:"))

@@ -62,3 +62,9 @@ def test_a_start_said_first_speaks_of_no_other_pastime(first: str, then: str) ->
     assert all(s == "active" for s in said.values()), items
     assert topic("用户又开始跑了", "zh", "用户").lead == ""
     assert topic("Started running again", "en", "User").lead != topic("Started volunteering", "en", "User").lead
+
+
+def test_a_stop_two_clauses_before_the_switch_is_named() -> None:
+    active = _active(["I play chess at the library club every Saturday.", "I sing in a community choir.",
+                      "Stopped singing in the choir, my voice needed a break. Picked up rock climbing instead."])
+    assert any("chess" in d for d in active) and any("climbing" in d for d in active), active
