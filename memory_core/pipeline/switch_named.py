@@ -4,8 +4,9 @@ A value taken up with a switch word ("Took up woodworking instead", "改打网�
 other values of its attribute (``slot_lexicon.Attribute.switches``) when it names none. When its own clause before
 the switch word, the clause before it, or any piece of the turn before the switch word says a stop ("Gave up fly
 fishing for now. Took up woodworking in the garage instead.", "不打羽毛球了，改打网球", "日语放弃了，改学 Korean"),
-the switch replaces that thing only: volunteering at the food bank, said before, still holds. ``replaced_named`` returns the objects such a stop names, as the slot keys
-spell them (``cessation.ended_keys``); the write pipeline ends only the values under those objects.
+the switch replaces that thing only: volunteering at the food bank, said before, still holds. ``replaced_named``
+returns the objects such a stop names, as the slot keys spell them (``cessation.ended_keys``); the write pipeline
+ends only the values under those objects.
 """
 
 from __future__ import annotations
