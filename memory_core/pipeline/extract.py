@@ -79,6 +79,7 @@ from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.stay_length import stay_days
 from memory_core.pipeline.stay_put import temporary_mark
 from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
+from memory_core.pipeline.switch_named import replaced_named
 from memory_core.pipeline.symptom_over import healed_change
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.terse import terse_filled
@@ -231,6 +232,7 @@ class MechanicalExtractor:
                                 if not (h.attr.id in PLACE_ATTRS and is_generic_place(h.value, lang))]
             temporary = temporary or reading.temporary
             planned = planned or reading.skip == "plan"
+            said_before = before[0] if before[1] == lang else ""
             before = (clause, lang, reading.hits)
             stay = stay or reading.stay
             change = change_of(clause, lang, reading.skip, reading.subject, thing, qualifier)
@@ -245,6 +247,9 @@ class MechanicalExtractor:
                 out.extend(keep_clause(slot_candidate(turn, hit, lang, subject, qualifier), own, hit)
                            for hit, own in members_apart(reading.hits, clause, lang))
                 drug_switched(out[first:], reading.hits, turn.text, clause, lang, qualifier)
+                for cand in out[first:]:  # "Gave up fly fishing. Took up woodworking instead": fishing only
+                    if cand.switch_of:
+                        cand.switch_named = replaced_named(clause, said_before, lang, turn.text)
                 for drug in reading.hits:  # "I also started lisinopril 10mg": the dose stays with its drug
                     for cand in out[first:]:
                         if drug.attr.id == "medication" and not drug.subject and cand.key == drug.key + qualifier:

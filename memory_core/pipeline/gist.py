@@ -334,9 +334,21 @@ _TIME_LEAD_ZH = re.compile(r"^(?:今天|昨天|前天|明天|后天|今晚|昨�
 _LEAD_PIECE = re.compile(r"[A-Za-z][A-Za-z0-9'&.-]*|[\u3400-\u9fff]+")
 
 
+@functools.lru_cache(maxsize=1)
+def _aspect_leads() -> tuple[frozenset[str], re.Pattern[str]]:
+    """The English words and a pattern of the Chinese words of ``data/aspect_leads.yaml``: a start or restart
+    said first, which names no thing a sentence speaks of."""
+    raw = load_shipped("data", "aspect_leads.yaml") or {}
+    zh = sorted((str(w) for w in raw.get("zh") or ()), key=len, reverse=True)
+    return frozenset(str(w).casefold() for w in raw.get("en") or ()), \
+        re.compile("^(?:" + "|".join(map(re.escape, zh)) + ")+" if zh else "(?!)")
+
+
 def _lead(text: str, lang: str, skip: str) -> str:
     """The first topic term of ``text``: a Latin word's stem, or the first bigram of a Han run (generic
-    characters and the speaker's name left out)."""
+    characters, the speaker's name, and a word of time or of a start said first left out: "又开始跑了" leads to
+    no statement, "Started running again" leads to "run")."""
+    aspect_en, aspect_zh = _aspect_leads()
     body = ZH_LEAD.sub("", EN_LEAD.sub("", text.strip()))
     if _FIRST_PERSON_LEAD.match(body):  # "I like tea", "我在准备考研": the speaker is what it speaks of
         return ""
@@ -345,12 +357,12 @@ def _lead(text: str, lang: str, skip: str) -> str:
     for m in _LEAD_PIECE.finditer(body):
         piece = m.group(0)
         if has_han(piece):
-            piece = _TIME_LEAD_ZH.sub("", piece)
+            piece = aspect_zh.sub("", _TIME_LEAD_ZH.sub("", piece.lstrip("又")))
             chars = "".join(c for c in piece if c not in _GENERIC_ZH_CHARS)
             if len(chars) >= 2:
                 return chars[:2]
             continue
-        if piece.casefold() in _TIME_LEAD_EN:
+        if piece.casefold() in _TIME_LEAD_EN or piece.casefold() in aspect_en:
             continue
         terms, _ = _word_terms(piece.casefold())
         if terms:

@@ -16,6 +16,7 @@ next to "User is single". The words that name a partner are data
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 
@@ -130,6 +131,17 @@ _NEW_JOB = re.compile(r"\b(?:joined|joining|new\s+(?:job|gig|role|position)|star
                       r"转行|改行|当上|做起了", re.IGNORECASE)
 
 
+def _employer_left(cand: Candidate, plain: str, text: str) -> bool:
+    """True when a negative ``fact:works_at`` candidate names the employer left ("User no longer works at Google")
+    and the turn (``text``) says no job word with it ("I left my Walmart job", "瑞幸的兼职辞了": that job and its
+    title end; the ``job_word`` markers of ``data/slots.yaml``)."""
+    from memory_core.pipeline.quit_unheld import quit_value
+
+    if not quit_value(dataclasses.replace(cand, key=plain)):
+        return False
+    return not any(lexicon().markers[lang]["job_word"].search(text.casefold()) for lang in ("en", "zh"))
+
+
 def job_gone(cands: list[Candidate], text: str = "") -> None:
     """Add to the end of a job what described that job.
 
@@ -138,7 +150,10 @@ def job_gone(cands: list[Candidate], text: str = "") -> None:
     accountant. The user's own job said to end ("被裁了", "got laid off", "lost my job": ``fact:works_at``
     negative) ends the user's title and work arrangement (``_OWN_JOB_KEYS``) unless the turn (``text``) names a
     new job ("left Google, joined Meta as a PM", "辞职考进了税务局": the title may carry over, and the new job's
-    words say so).
+    words say so), or the quit names the employer left and no job ("I left Google", "从华西离职了"): leaving an
+    employer is not leaving a profession, and a pharmacist who leaves one hospital is still a pharmacist ("I quit
+    nursing", "我不当老师了" end the profession itself, by the occupation's own cues; "I left my Walmart job" the
+    job named, title and all).
     """
     new_job = bool(_NEW_JOB.search(text)) or any(not c.is_event and c.polarity > 0
                                                   and c.key.partition("@")[0] == "fact:works_at" for c in cands)
@@ -149,7 +164,7 @@ def job_gone(cands: list[Candidate], text: str = "") -> None:
         suffix = f"@{qualifier}" if at else ""
         if "/" in plain and plain.endswith("/works_at"):
             ends: tuple[str, ...] = (plain[: -len("works_at")] + "occupation" + suffix,)
-        elif plain == "fact:works_at" and not new_job:
+        elif plain == "fact:works_at" and not new_job and not _employer_left(cand, plain, text):
             ends = tuple(key + suffix for key in _OWN_JOB_KEYS)
         else:
             continue

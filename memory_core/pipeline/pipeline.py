@@ -79,6 +79,7 @@ from memory_core.pipeline.restated_turn import as_first_said
 from memory_core.pipeline.returned_to import returned_to
 from memory_core.pipeline.role_carried import carry_role
 from memory_core.pipeline.same_object import joined_objects
+from memory_core.pipeline.same_work import OCCUPATION, same_work, with_earlier_sources
 from memory_core.pipeline.score import HeuristicValueScorer
 from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
@@ -254,6 +255,9 @@ class WritePipeline:
         no_longer_at(turn, cands, rows.get)  # "I'm no longer at Google", "我已经不在谷歌了"
         returned_to(turn, cands, rows.get(PLACE_SLOTS),  # "还是回美团了", "went back to Acme": an earlier value again
                     lambda key: store.superseded_by_key(turn.user_id, key))
+        # "还是做门诊药房" after "辞职了": still a pharmacist
+        restated_title = same_work(turn, cands, rows.get((OCCUPATION,)),
+                                   lambda key: store.superseded_by_key(turn.user_id, key))
         cands = stop_again(turn, cands, rows.get, self.extractor.extract)  # "算了还是戒了" after "烟又抽上了"
         cands = with_held_kind(turn, cands, rows.get, self.extractor.extract)  # "又抱了一只回来，叫来福": a cat
         _categories_ended(cands, rows)
@@ -281,6 +285,7 @@ class WritePipeline:
         cands = [c for c in cands if not c.held_before]
         ops = self.resolver.resolve(turn, settle_people(settle_weak(cands, existing), existing), existing)
         ops = held_before_ops(turn, ops, held, existing)
+        ops = with_earlier_sources(ops, restated_title)  # "我是药剂师" holds again: its turn is no outdated one
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"
@@ -460,6 +465,8 @@ def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
                 or any(k.startswith(MEDICATION) and not _BARE_DRUG.search(k[len(MEDICATION):].split("@")[0])
                        for k in cand.ends)  # "把药换成了缬沙坦", "把降压药换成…": a drug said by its kind names none
             others = [] if named else [key for key in others if same_use(own, key[len(MEDICATION):])]
+        elif cand.switch_named:  # "Gave up fly fishing. Took up woodworking instead": what the stop names only
+            others = [key for key in others if key[len(cand.switch_of):].split("@")[0] in cand.switch_named]
         if cand.switch_of == HOBBY:  # "Switched to cycling" ends "User's routine: run every morning" too
             new = cand.key[len(HOBBY):].split("@")[0]  # … and no hobby of another kind ("plays piano")
             others = [k for k in others if not other_kind(new, k[len(HOBBY):].split("@")[0])]

@@ -11,9 +11,12 @@ back after the thing (``cessation.with_speaker``).
 
 from __future__ import annotations
 
+import functools
 import re
 
-__all__ = ["own_quit"]
+from memory_core.shipped_yaml import load_shipped
+
+__all__ = ["is_heading", "own_quit"]
 
 # words that open a turn without naming a thing ("ok - done with it", "honestly? quit")
 _NOT_A_THING = (r"(?!(?:ok|okay|so|well|yeah|yes|no|nope|nah|honestly|actually|lol|haha|update|that|this|it|them|"
@@ -29,13 +32,27 @@ _THING_FIRST = re.compile(
     + _END + r"(?P<rest>[^.!?;]*)", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=1)
+def _heading_words() -> frozenset[str]:
+    """The English words a heading ends on (``data/headings.yaml``): "Big change", "Life update", "Good news"."""
+    return frozenset(str(w).casefold() for w in (load_shipped("data", "headings.yaml") or {}).get("en") or ())
+
+
+def is_heading(words: str) -> bool:
+    """True when ``words``, said before a colon or a dash, head a turn as a label ("Big change", "quick update",
+    "good news") rather than name a thing ("coffee", "energy drinks")."""
+    said = words.casefold().split()
+    return bool(said) and said[-1] in _heading_words()
+
+
 def own_quit(text: str) -> str:
     """``text`` with each thing named first and ended after a break said as the speaker's own stop.
 
     Units: characters in, characters out; ``text`` itself when it says no such stop. Never raises.
     "coffee? gave it up in March" -> "I quit coffee in March"; "meat — not anymore" -> "I quit meat";
-    "what? no more" and "ok - done with it" are left as said.
+    "what? no more", "ok - done with it" and a heading ("Big change: I quit.": ``is_heading``) are left as said.
     """
     if not any(mark in text for mark in "?:-–—.…"):
         return text
-    return _THING_FIRST.sub(lambda m: f"{m.group('lead')}I quit {m.group('t')}{m.group('rest')}", text)
+    return _THING_FIRST.sub(lambda m: m.group(0) if is_heading(m.group("t"))
+                            else f"{m.group('lead')}I quit {m.group('t')}{m.group('rest')}", text)

@@ -106,6 +106,9 @@ class Candidate:
             item naming that value and is dropped when the slot holds another value (``KeyConflictResolver``).
         switch_of: a key prefix ("fact:language:"): the statement replaces the user's other values under it
             ("改学 Korean" after learning Japanese); their keys join ``ends`` (``WritePipeline.plan``).
+        switch_named: the key objects of what the switch's clause, or the one before it, says was stopped
+            ("Gave up fly fishing. Took up woodworking instead": fishing, fly fishing; ``switch_named``): when
+            set, the switch replaces only the values under those objects.
         held_before: the slot key of a value the turn says held before the change it tells ("I lived in Berlin,
             then moved to Munich"): stored as history of the later value (``then_value``), never as current.
         pieces: a turn's mention: its sentences, third person (``mention_detail``: which of them are a
@@ -144,6 +147,7 @@ class Candidate:
     instead_of: str = ""
     successor: bool = False
     switch_of: str = ""
+    switch_named: frozenset[str] = frozenset()
     past_only: bool = False
     plain_negation: bool = False
     pieces: tuple[str, ...] = ()
