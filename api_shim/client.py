@@ -450,8 +450,8 @@ class MemoryClient:
     def prepare_fallback(self, *, wait: bool = True) -> None:
         """Do the recall fallback's one-time set-up now rather than in the first degraded recall.
 
-        Loads code, the store object and the warm-up recalls' lexicons, dictionary and first connection
-        (``api_shim.fallback``): ~1-4 s of CPU once per client, at start-up if a backend calls it (the HTTP
+        Loads code, the store object, and the warm-up recalls' lexicons and dictionary (``api_shim.fallback``;
+        no database access): ~1-4 s of CPU once per client, at start-up if a backend calls it (the HTTP
         shim does, with ``wait=False``), else in the first fallback. Needs ``database_url``.
 
         Args:

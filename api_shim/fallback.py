@@ -7,10 +7,10 @@ small thread pool so that a database that accepts connections but never
 answers cannot hold the caller past ``timeout_s``.
 
 The one-time set-up (loading the core's code, building the store object,
-and the warm-up recalls every recall process makes, ``memory_core.recall_warm_up``:
-the tokenizer's dictionary, the answer step's lexicons and the store's first
-connection; ~1-4 s of CPU) has its own allowance, ``setup_s``; only the recall
-itself counts against ``timeout_s``. ``start`` begins it without waiting: the
+and the warm-up recalls every recall process makes, ``memory_core.recall_warm_up``,
+here on its throwaway store only: the tokenizer's dictionary and the answer
+step's lexicons; ~1-4 s of CPU, no database access) has its own allowance,
+``setup_s``; only the recall itself counts against ``timeout_s``. ``start`` begins it without waiting: the
 HTTP shim does at start-up, so its first degraded recall does not pay it (the
 11.8 s first call of new-user trial 34).
 """
@@ -106,8 +106,7 @@ class DatabaseRecall:
             log.warning("recall fallback: set-up still running after %s s", self.setup_s)
             raise RecallUnavailable(f"{reason}, and the direct recall was still setting up after "
                                     f"{self.setup_s:g} s (loading code, the tokenizer's dictionary and the "
-                                    "lexicons, once per process; the database was not asked for this "
-                                    "recall)") from None
+                                    "lexicons, once per process; the database was not asked yet)") from None
 
     def close(self) -> None:
         """Stop the thread pool and release the database connections."""
@@ -119,12 +118,10 @@ class DatabaseRecall:
             setup.result().close()
 
     def _set_up(self) -> Any:
-        """Build the ``Memory`` and answer the warm-up recalls with it (``warm_up_recall``).
-
-        A database that cannot be reached yet fails only the warm-up's last recall (logged): the
-        ``Memory`` is returned all the same, and its first real recall connects.
-        """
-        from memory_core.errors import StoreError
+        """Build the ``Memory`` and answer the warm-up recalls on a throwaway store (``warm_up_recall``; no
+        database access: a database that does not answer cannot hold the set-up). A warm-up that fails is
+        logged: the ``Memory`` is returned all the same, and its first recall loads what the warm-up could not."""
+        from memory_core.errors import GulfstreamError
         from memory_core.recall_warm_up import warm_up_recall
         from memory_core.service import Memory
         from memory_core.settings import load_settings
@@ -133,9 +130,9 @@ class DatabaseRecall:
         store = SqlStore(self.database_url, migrate=False, connect_timeout_s=max(1, round(self.timeout_s)))
         memory = Memory(store, settings=load_settings(database_url=self.database_url))
         try:
-            took = warm_up_recall(memory)
-        except StoreError as exc:
-            log.warning("recall fallback warm-up: the database did not answer (%s); its first recall connects", exc)
+            took = warm_up_recall()
+        except (OSError, GulfstreamError) as exc:  # the scratch store: a full or read-only temporary folder
+            log.warning("recall fallback warm-up failed (its first recall loads what it needs): %r", exc)
         else:
             log.info("recall fallback warmed up in %.0f ms", took * 1e3)
         return memory

@@ -109,7 +109,7 @@ class Services:
         """Do at start-up what the first requests would pay for (a first recall took 7-9 times a later one).
 
         Begins the recall fallback's set-up in the background (``MemoryClient.prepare_fallback``: the warm-up
-        recalls the recall workers make, on the fallback's own ``Memory``), so a first recall the worker does
+        recalls the recall workers make, on a throwaway store), so a first recall the worker does
         not answer in time is not held seconds more by it; then opens the database connection the API keys
         are read on, and publishes one no-op (``wire.PING`` with no reply wanted) on the broker connection and
         producer recalls are published with (the first publish also named this process, ~30 ms). Never
