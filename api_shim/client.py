@@ -447,18 +447,25 @@ class MemoryClient:
         self.rpc.call(wire.PING, timeout_s=timeout_s)
         return (time.perf_counter() - started) * 1e3
 
-    def prepare_fallback(self) -> None:
+    def prepare_fallback(self, *, wait: bool = True) -> None:
         """Do the recall fallback's one-time set-up now rather than in the first degraded recall.
 
-        Loads code, the store object (no connection) and the tokenizer's dictionary: ~1-4 s of CPU once
-        per client, at start-up if a backend calls it, else in the first fallback. Needs ``database_url``.
+        Loads code, the store object, and the warm-up recalls' lexicons and dictionary (``api_shim.fallback``;
+        no database access): ~1-4 s of CPU once per client, at start-up if a backend calls it (the HTTP
+        shim does, with ``wait=False``), else in the first fallback. Needs ``database_url``.
+
+        Args:
+            wait: wait for the set-up (up to ``fallback_setup_s``); False: begin it in the background.
 
         Raises:
             RecallUnavailable: the set-up took longer than ``fallback_setup_s``.
             StoreError: a bad ``database_url``.
         """
         if self._fallback is not None:
-            self._fallback.prepare()
+            if wait:
+                self._fallback.prepare()
+            else:
+                self._fallback.start()
 
 
 def _text(value: object, what: str, *, max_chars: int = MAX_TEXT_CHARS) -> str:

@@ -7,9 +7,12 @@ small thread pool so that a database that accepts connections but never
 answers cannot hold the caller past ``timeout_s``.
 
 The one-time set-up (loading the core's code, building the store object,
-loading the tokenizer's dictionary: ~1-4 s of CPU, no database access) has
-its own allowance, ``setup_s``; only the recall itself counts against
-``timeout_s``.
+and the warm-up recalls every recall process makes, ``memory_core.recall_warm_up``,
+here on its throwaway store only: the tokenizer's dictionary and the answer
+step's lexicons; ~1-4 s of CPU, no database access) has its own allowance,
+``setup_s``; only the recall itself counts against ``timeout_s``. ``start`` begins it without waiting: the
+HTTP shim does at start-up, so its first degraded recall does not pay it (the
+11.8 s first call of new-user trial 34).
 """
 
 from __future__ import annotations
@@ -71,14 +74,15 @@ class DatabaseRecall:
                                     f"{self.timeout_s:g} s") from None
         return wire.recall_payload(response)
 
-    def prepare(self, reason: str = "recall fallback set-up") -> Any:
-        """Return the fallback's ``Memory``, waiting up to ``setup_s`` for its one-time set-up.
+    @property
+    def begun(self) -> bool:
+        """True once the one-time set-up was begun (by ``start``, ``prepare`` or a recall)."""
+        return self._setup is not None
 
-        One set-up runs for all callers; a failed one is tried again by the next call.
+    def start(self) -> Future[Any]:
+        """Begin the one-time set-up in the background unless it is running or done; return its future.
 
-        Raises:
-            RecallUnavailable: the set-up is still running after ``setup_s``.
-            StoreError: the set-up failed (a bad ``database_url``).
+        One set-up runs for all callers; a failed one is begun again by the next call.
         """
         with self._lock:
             if self._runner is None:
@@ -86,13 +90,23 @@ class DatabaseRecall:
             setup = self._setup
             if setup is None or (setup.done() and setup.exception() is not None):
                 setup = self._setup = self._runner.submit(self._set_up)
+            return setup
+
+    def prepare(self, reason: str = "recall fallback set-up") -> Any:
+        """Return the fallback's ``Memory``, waiting up to ``setup_s`` for its one-time set-up (``start``).
+
+        Raises:
+            RecallUnavailable: the set-up is still running after ``setup_s``.
+            StoreError: the set-up failed (a bad ``database_url``).
+        """
+        setup = self.start()
         try:
             return setup.result(timeout=self.setup_s)
         except FuturesTimeout:
             log.warning("recall fallback: set-up still running after %s s", self.setup_s)
             raise RecallUnavailable(f"{reason}, and the direct recall was still setting up after "
-                                    f"{self.setup_s:g} s (loading code and the tokenizer's "
-                                    "dictionary, once per process; the database was not asked yet)") from None
+                                    f"{self.setup_s:g} s (loading code, the tokenizer's dictionary and the "
+                                    "lexicons, once per process; the database was not asked yet)") from None
 
     def close(self) -> None:
         """Stop the thread pool and release the database connections."""
@@ -104,13 +118,21 @@ class DatabaseRecall:
             setup.result().close()
 
     def _set_up(self) -> Any:
-        """Build the ``Memory`` and load the tokenizer's dictionary (no database access)."""
+        """Build the ``Memory`` and answer the warm-up recalls on a throwaway store (``warm_up_recall``; no
+        database access: a database that does not answer cannot hold the set-up). A warm-up that fails is
+        logged: the ``Memory`` is returned all the same, and its first recall loads what the warm-up could not."""
+        from memory_core.errors import GulfstreamError
+        from memory_core.recall_warm_up import warm_up_recall
         from memory_core.service import Memory
         from memory_core.settings import load_settings
         from memory_core.store.sql import SqlStore
-        from memory_core.text.tokenize import warm_up
 
         store = SqlStore(self.database_url, migrate=False, connect_timeout_s=max(1, round(self.timeout_s)))
         memory = Memory(store, settings=load_settings(database_url=self.database_url))
-        warm_up()
+        try:
+            took = warm_up_recall()
+        except (OSError, GulfstreamError) as exc:  # the scratch store: a full or read-only temporary folder
+            log.warning("recall fallback warm-up failed (its first recall loads what it needs): %r", exc)
+        else:
+            log.info("recall fallback warmed up in %.0f ms", took * 1e3)
         return memory

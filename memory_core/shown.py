@@ -34,7 +34,7 @@ from typing import Any
 
 from memory_core.pipeline.sensitive_detect import Finding, detect, label, mask
 from memory_core.pipeline.sensitive_query import unasked  # not ``pipeline.sensitive``: the write path's guard
-from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.slot_questions import object_names
 
 __all__ = ["REVISION_TEXTS", "shown_export_item", "shown_key", "shown_record", "shown_revision", "shown_text"]
 
@@ -70,7 +70,7 @@ def shown_key(key: str, hidden: Sequence[Finding], text: str = "", masked: str =
         squashed = _SQUASH.sub("", part).casefold()
         hit = next((f for v, f in values if len(squashed) >= 3 and v and (squashed in v or v in squashed)), None)
         if hit is None and text:  # the value keyed by its object's id, maybe in the other language
-            names = lexicon().names.get(part.split("@", 1)[0].replace("_", " ").casefold(), ())
+            names = object_names(part.split("@", 1)[0].replace("_", " ").casefold())
             if any(n in folded and n not in gone for n in names if len(n) >= 2):
                 hit = hidden[0]
         parts.append(part if hit is None else label(hit))

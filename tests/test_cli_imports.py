@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WRITE_PATH = "memory_core.pipeline.pipeline"  # the write pipeline, which imports every rule module
 #: The rule modules a read runs: the sensitive-value detector (with ``animal_health``: an animal's illness is none of
 #: the user's health) and the question side that masks what a read shows (``shown``, ``recall_shown``), the slots'
-#: question words (``slot_lexicon.slot_terms``, indexed with each slot item) and the place names a turn's words are
+#: question words (``slot_questions.slot_terms``, indexed with each slot item) and the place names a turn's words are
 #: matched with (``retrieval.turn_beyond``). Every other module of ``memory_core.pipeline`` (the slot readers, the
 #: guard, echo, trust, corrections…) is the write path's: a read that loads one pays for compiling its rules (~0.9 s
 #: of CPU in all) and writes nothing. Import it where the write starts (``Memory.ingest``,
@@ -32,7 +32,7 @@ READ_RULES = frozenset(f"memory_core.pipeline.{name}" for name in (
     "allergens", "animal_health", "han_variants", "place_names", "restriction_topics", "sensitive_again",
     "sensitive_bound", "sensitive_checksums", "sensitive_codes", "sensitive_detect", "sensitive_gate",
     "sensitive_health", "sensitive_kind", "sensitive_policy", "sensitive_predicate", "sensitive_query",
-    "sensitive_shape", "sensitive_topic", "slot_lexicon"))
+    "sensitive_shape", "sensitive_topic", "slot_lexicon", "slot_questions"))
 
 PROBE = """
 import json, os, runpy, sys

@@ -23,8 +23,7 @@ from celery.signals import worker_ready
 
 from memory_core import wire
 from memory_core.errors import GulfstreamError
-from memory_core.recall_warm_up import WARM_UP_USER, warm_up_recall
-from memory_core.retrieval.recall import Recaller
+from memory_core.recall_warm_up import warm_up_recall
 from workers.app import app, context
 from workers.bootstrap import Context
 from workers.recall_catchup import recall_queues
@@ -103,19 +102,14 @@ def _warm_before_ready(sender: Any = None, **_: Any) -> None:
 
 
 def warm_recall() -> None:
-    """Build this process's services and answer the warm-up recalls (and encode one reply), before the worker
-    logs ``ready``. A failure is logged, never raised: the worker starts, and its first recall loads what the
-    warm-up could not."""
+    """Build this process's services and answer the warm-up recalls, the last one on this process's memory with
+    its reply encoded as ``recall`` encodes it (``warm_up_recall``, which leaves the recall cache and its counts
+    as they were), before the worker logs ``ready``. A failure is logged, never raised: the worker starts, and
+    its first recall loads what the warm-up could not."""
     try:
         ctx = context()
-        recaller = ctx.memory.recaller
-        counts = (recaller.build_count, recaller.restore_count) if isinstance(recaller, Recaller) else None
-        took = warm_up_recall(ctx.memory)
-        wire.encode_reply(True, wire.recall_payload(ctx.memory.recall(WARM_UP_USER, "warm up", k=1), raw=True))
-        recaller.invalidate(WARM_UP_USER)
-        if counts is not None and isinstance(recaller, Recaller):
-            # the warm-up user's index is no caller's: ``recall_stats`` counts the builds of the users it holds
-            recaller.build_count, recaller.restore_count = counts
+        took = warm_up_recall(ctx.memory, reply=lambda answer: wire.encode_reply(
+            True, wire.recall_payload(answer, raw=True)))
         ctx.redis.ping()
         log.info("recall worker warmed up in %.0f ms", took * 1e3)
     except Exception as exc:  # worker start edge: a cold first recall is slower, not wrong

@@ -7,12 +7,14 @@ Run it with ``uvicorn --factory api_shim.http.app:create_app`` (or
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from anyio import to_thread
 from fastapi import FastAPI
 
 from api_shim.http import api_items, api_lifecycle, api_mem0, api_sessions, api_turns, api_users, editor, health
@@ -51,6 +53,9 @@ def create_app(settings: HttpSettings | None = None, services: Services | None =
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # in a worker thread as a route's blocking work runs (loading that machinery too), not awaited:
+        # the shim serves at once, and a database or broker that is slow to answer delays nothing
+        app.state.warm_up = asyncio.create_task(to_thread.run_sync(app.state.services.warm_up))
         yield
         await app.state.services.close_loop()
         if own:
@@ -84,6 +89,9 @@ def _schema_only_app() -> FastAPI:
 
 class _NoServices:
     settings = HttpSettings.load()
+
+    def warm_up(self) -> None:
+        """Nothing to warm."""
 
     def close(self) -> None:
         """Nothing to close."""

@@ -91,7 +91,8 @@ def inline_corrected(turn: Turn, cands: list[Candidate]) -> list[Candidate]:
             lang = lang_of(said)
             key = f"pref:{canon_object(obj.casefold().replace(old, new), lang)}" if head == "pref" \
                 else key.casefold().replace(old, new)
-        out.append(dataclasses.replace(cand, description=said, claim=said, key=key,
+        value = as_said if cand.value.casefold() == old else cand.value  # the value corrected, as the key is
+        out.append(dataclasses.replace(cand, description=said, claim=said, key=key, value=value,
                                        notes=[*cand.notes, f"correction: {new}, not {old}"]))
     return out
 

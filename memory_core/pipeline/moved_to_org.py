@@ -59,5 +59,5 @@ def _as_job(cand: Candidate) -> Candidate | None:
     said = f"{subject}在{value}工作" if zh else f"{subject}works at {value}"
     claim = f"在{value}工作" if zh else f"works at {value}"
     return dataclasses.replace(cand, key=cand.key[:-len("lives_in")] + "works_at", description=said, claim=claim,
-                               theme="work", evidence=claim, aliases=tuple(names_of(value)),
+                               theme="work", evidence=claim, value=value, aliases=tuple(names_of(value)),
                                notes=[*cand.notes, f"a move to {value}, an organisation: an employer, not a home"])

@@ -24,9 +24,8 @@ __all__ = ["quit_value", "quits_unheld"]
 
 _WORK_KEY = "fact:works_at"
 
-# the value of an ended ``works_at`` as rendered (slots.yaml, works_at render: en_neg, zh_neg)
-_QUIT = (re.compile(r"^no\s+longer\s+works\s+at\s+(?:the\s+)?(?P<v>.+?)\s*$", re.IGNORECASE),
-         re.compile(r"^已从(?P<v>.+?)离职$"))
+# "the bank" and "a bank" are one employer ("the" only: "a startup" names a kind of employer)
+_THE = re.compile(r"^the\s+", re.IGNORECASE)
 # the value of a held ``works_at`` as rendered (en, en_with_job, zh, zh_with_job)
 _HELD = (re.compile(r"\bworks\s+at\s+(?:the\s+|a\s+|an\s+)?(?P<v>.+?)(?:\s+as\s+.+)?\s*$", re.IGNORECASE),
          re.compile(r"在(?P<v>.+?)工作"))
@@ -35,16 +34,15 @@ _HELD = (re.compile(r"\bworks\s+at\s+(?:the\s+|a\s+|an\s+)?(?P<v>.+?)(?:\s+as\s+
 def quit_value(cand: Candidate) -> str:
     """The employer a negative ``fact:works_at`` candidate names, casefolded ("" for a quit with none named).
 
+    The value the slot cue read (``Candidate.value``), not its rendered claim read back: "no longer works at
+    Starbucks" and "已从蜜雪冰城离职" were parsed for what the slot reader had in hand.
+
     Args:
         cand: a candidate; any other key or polarity gives "".
     """
     if cand.key != _WORK_KEY or cand.polarity >= 0:
         return ""
-    for pattern in _QUIT:
-        m = pattern.match(cand.claim.strip())
-        if m:
-            return m.group("v").strip().casefold()
-    return ""
+    return _THE.sub("", cand.value.strip()).casefold()
 
 
 def _held_value(item: MemoryItem) -> str:

@@ -4,7 +4,8 @@ The lexicon itself is data (``memory_core/data/slots.yaml``; its header says
 what an entry holds). This module compiles it once per process
 (``lexicon()``) and answers questions about keys that need no clause:
 ``canon_object`` (the key form of an object, "咖啡" -> "coffee"),
-``slot_terms`` (the words a question about a slot uses, indexed by recall),
+``slot_terms`` (the words a question about a slot uses, indexed by recall; from
+``slot_questions``, which reads them without compiling the lexicon),
 ``single_valued_key`` and ``slot_conflicts`` (for ``gulfstream check``).
 Reading a clause with it is ``memory_core.pipeline.slots``.
 """
@@ -19,6 +20,7 @@ from importlib import resources
 from typing import Any
 
 from memory_core.model import Kind
+from memory_core.pipeline.slot_questions import slot_terms
 from memory_core.shipped_yaml import parse
 from memory_core.text.script import has_han, lang_of
 
@@ -378,46 +380,6 @@ def lexicon() -> Lexicon:
     """Return the compiled lexicon of ``memory_core/data/slots.yaml`` (loaded once per process)."""
     raw = resources.files("memory_core").joinpath("data/slots.yaml").read_text(encoding="utf-8")
     return Lexicon(parse(raw))
-
-
-#: Attributes whose own-words statements (``gist:<attribute>``) are indexed with the attribute's question words.
-_GIST_ASKED = frozenset({"works_at"})
-
-
-@functools.lru_cache(maxsize=4096)
-def slot_terms(key: str | None) -> str:
-    """Words a question about a slot item uses, in both languages ("" for no slot key).
-
-    ``fact:occupation`` -> "job title occupation … 职业 工作 …"; ``pref:coffee``
-    -> the drink's ask words and every name of coffee ("coffee … 咖啡 拿铁").
-    Recall indexes them with the item, so a question in either language finds it.
-    A statement in the user's own words kept for the employer (``gist:works_at``, "User's office is at the
-    Google campus") is about the employer too and takes its question words ("她在哪家公司工作？" finds it): the
-    employer is asked by general words (公司, 工作, company) such a statement seldom holds. Other ``gist:`` keys
-    take none: the commute's question words (骑车, train) put "用户不用通勤" first for "我平时怎么锻炼？".
-    """
-    if key and key.startswith("gist:"):
-        named = key[5:].split("@", 1)[0]
-        return next((a.ask for a in lexicon().attributes if a.id == named), "") if named in _GIST_ASKED else ""
-    if not key or not key.startswith(("fact:", "pref:", "todo:")):
-        return ""
-    lex = lexicon()
-    kind, _, rest = key.partition(":")
-    rest = rest.split("@", 1)[0]
-    words: list[str] = []
-    if kind == "pref":
-        oid = rest
-        category = lex.category.get(oid, "")
-        attr = next((a for a in lex.attributes if a.pref and a.objects == category), None)
-        words.append(attr.ask if attr else "")
-    else:
-        attr_id, _, oid = rest.rpartition("/")[2].partition(":")
-        if kind == "todo":
-            attr_id, oid = "goal", attr_id
-        attr = next((a for a in lex.attributes if a.id == attr_id), None)
-        words.append(attr.ask if attr else "")
-    words.extend(lex.names.get(oid, ()))
-    return " ".join(w for w in words if w)
 
 
 def canon_object(text: str, lang: str) -> str:

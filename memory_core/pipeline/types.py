@@ -75,6 +75,8 @@ class Candidate:
         notes: why stages changed the candidate (recorded as the create reason).
         detail: text that adds to the item already under ``key`` (a pet's age)
             rather than replacing it; "" for a plain statement.
+        value: the slot's value as the slot cue read it, before rendering (``SlotHit.value``: "Starbucks" of
+            "I quit the Starbucks gig", 字节跳动 of "我从北京的字节跳动离职了"); "" when no slot cue read one.
         aliases: every name of the candidate's value in either language
             ("vegetarian", "素食者", "吃素"); an item naming one states the same value.
         ends: other keys whose positive items this statement ends ("改喝茶了"
@@ -133,6 +135,7 @@ class Candidate:
     notes: list[str] = field(default_factory=list)
     detail: str = ""
     ends: tuple[str, ...] = ()
+    value: str = ""
     aliases: tuple[str, ...] = ()
     topic: Topic | None = None
     probes: tuple[str, ...] = ()

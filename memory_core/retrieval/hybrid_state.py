@@ -40,7 +40,7 @@ import numpy as np
 
 from memory_core.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
-from memory_core.pipeline.slot_lexicon import slot_terms
+from memory_core.pipeline.slot_questions import slot_terms
 from memory_core.retrieval.entities import SpeakerMatcher, extract_entities, learn_lexicon
 from memory_core.retrieval.item_table import INDEXED_STATUSES, ItemTable
 from memory_core.retrieval.lazy import LazyAttributes

@@ -33,7 +33,7 @@ import numpy as np
 from memory_core.decay import Decay
 from memory_core.errors import InvalidField, TextTooLong
 from memory_core.model import Kind, MemoryItem, Status
-from memory_core.pipeline.slot_lexicon import slot_terms
+from memory_core.pipeline.slot_questions import slot_terms
 from memory_core.retrieval.bm25 import BM25Index, top_k_indices
 from memory_core.retrieval.boosts import ItemBoosts
 from memory_core.store.store_reports import INDEXED_STATUSES

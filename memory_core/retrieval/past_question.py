@@ -42,7 +42,7 @@ import numpy as np
 from memory_core.correction_mark import was_corrected
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.pipeline.sensitive_policy import SENSITIVE_THEME
-from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.slot_questions import marker
 from memory_core.retrieval.idioms import plain_query
 from memory_core.retrieval.index import RecallFilters, RecallResult
 from memory_core.retrieval.stale_last import past_allowed
@@ -88,7 +88,7 @@ _PAST_TERMS = frozenset({"use", "used", "before", "earlier", "previous", "previo
 def asks_about_past(query: str) -> bool:
     """True when ``query`` asks about a former state and not about now (see the module docstring)."""
     if has_han(query):
-        return bool(lexicon().markers["zh"]["past"].search(query)) and not _ZH_NOW.search(query)
+        return bool(marker("zh", "past").search(query)) and not _ZH_NOW.search(query)
     return bool(_EN_PAST.search(query) or _EN_NAME_USED_TO.search(query)) and not _EN_NOW.search(query)
 
 

@@ -37,7 +37,7 @@ of the best fused items (a few times k), never on the whole index:
   the one the query asks about was superseded (a later job) counts as a
   superseded turn for that query: it weighs ``superseded_event_factor`` and
   comes after the current item of that slot. A slot is asked when the query
-  holds one of its question words (``pipeline.slot_lexicon.slot_terms``).
+  holds one of its question words (``pipeline.slot_questions.slot_terms``).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status, Trust
-from memory_core.pipeline.slot_lexicon import slot_terms
+from memory_core.pipeline.slot_questions import slot_terms
 from memory_core.retrieval import turn_shape
 from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.entities import SpeakerMatcher

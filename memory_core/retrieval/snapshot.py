@@ -75,7 +75,8 @@ _ONE_READ = 1 << 20  # members of at most this many bytes in all are read in one
 _KINDS = frozenset("biuf")  # member dtypes: bool, integers, floats (never objects)
 _PACKAGE = Path(__file__).resolve().parents[1]
 #: Files whose content shapes an index: a change to any of them makes every snapshot stale.
-_SHAPING = ("retrieval/*.py", "text/*.py", "pipeline/slots.py", "pipeline/slot_lexicon.py", "model.py", "decay.py",
+_SHAPING = ("retrieval/*.py", "text/*.py", "pipeline/slots.py", "pipeline/slot_lexicon.py",
+            "pipeline/slot_questions.py", "model.py", "decay.py",
             "data/slots.yaml", "data/synonyms.yaml", "data/phrasal_verbs.yaml",
             "data/separable_verbs.yaml", "data/zh_words.yaml")
 _fingerprint: str | None = None

@@ -15,6 +15,7 @@ import pytest
 
 from api_shim.client import MemoryClient
 from api_shim.errors import PublishFailed, RecallUnavailable
+from api_shim.fallback import DatabaseRecall
 from memory_core.store.sql import SqlStore
 
 DEAD = "redis://127.0.0.1:9/0"  # nothing listens on this port
@@ -128,7 +129,29 @@ def test_a_set_up_over_its_allowance_is_named_as_such_not_as_the_database(
             client.recall("ann", "where do I live?", k=3)
         assert "database was not asked" in str(caught.value)
         assert "the database did not answer" not in str(caught.value)
-        time.sleep(1.5)  # the set-up goes on in the background: the next recall uses it
-        assert client.recall("ann", "where do I live?", k=3).degraded
+        fallback = client.recall_rpc.fallback
+        assert fallback is not None
+        fallback.start().result(timeout=120)  # the set-up went on in the background (not begun again)
+        assert client.recall("ann", "where do I live?", k=3).degraded  # the next recall uses it
     finally:
         client.close()
+
+
+def test_a_set_up_begun_in_the_background_answers_the_first_fallback_warm(
+        db_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """``start`` (the HTTP shim's start-up) does not wait for the set-up, and the set-up makes the warm-up recalls
+    the recall workers make (``memory_core.recall_warm_up``), so the first degraded recall finds it all loaded."""
+    slow_memory_set_up(monkeypatch, 0.5)
+    fallback = DatabaseRecall(db_url, timeout_s=5.0, setup_s=0.01)
+    try:
+        with caplog.at_level("INFO", logger="api_shim.fallback"):
+            setup = fallback.start()
+            assert not setup.done()  # begun, not waited for
+            assert fallback.start() is setup  # one set-up for every caller
+            memory = setup.result(timeout=120)
+        assert "recall fallback warmed up in" in caplog.text
+        assert memory.recaller.cache_stats()["users"] == []  # the set-up read no one from the database
+        answer = fallback.recall("ann", "where do I live?", 3, None, None, "a test")  # setup_s 0.01: no waiting
+        assert answer["results"][0]["item"]["description"] == "I live in Lisbon"
+    finally:
+        fallback.close()

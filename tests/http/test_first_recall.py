@@ -36,5 +36,12 @@ def test_the_first_recall_is_the_workers_not_the_fallbacks(pg_url: str, tmp_path
         assert first["results"] and "jasmine" in first["results"][0]["item"]["description"], first
         assert not any(b["degraded"] for b in bodies), [b["reason"] for b in bodies]
         assert "recall worker warmed up in" in stack.procs.logs()
+        # the shim began its own database fallback's set-up when it started (``Services.warm_up``), so a recall
+        # the worker is given no time for is answered from the database, not held by that set-up
+        fallback = stack.services.client.recall_rpc.fallback
+        assert fallback is not None and fallback.begun
+        late = client.post("/v1/users/mia/recall", json={"query": "what does she drink?", "k": 3, "timeout_ms": 10})
+        assert late.status_code == 200, late.text
+        assert late.json()["degraded"] and "jasmine" in late.json()["results"][0]["item"]["description"]
     finally:
         stack.stop()

@@ -4,6 +4,7 @@ happened ends its plan. Chinese and English."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -11,9 +12,10 @@ import pytest
 from _slot_items import active, slot_items
 
 from memory_core.model import MemoryItem, Status
+from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.plan_kept import done_plans
 from memory_core.pipeline.quit_unheld import quit_value, quits_unheld
-from memory_core.pipeline.types import Candidate
+from memory_core.pipeline.types import Candidate, Turn
 from memory_core.pipeline.work_city import employer_after_city
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
@@ -24,18 +26,38 @@ def _held(text: str) -> MemoryItem:
 
 
 def _quit(claim: str, lang: str = "en") -> Candidate:
+    """A quit as the slot reader makes it: its claim rendered, and the value it read."""
+    named = re.match(r"no longer works at (.+)|已从(.+)离职", claim)
     return Candidate(kind="fact", description=("User " if lang == "en" else "用户") + claim, key="fact:works_at",
-                     polarity=-1, claim=claim, lang=lang, single_valued=True)
+                     polarity=-1, claim=claim, lang=lang, single_valued=True,
+                     value=next((g for g in named.groups() if g), "") if named else "")
 
 
 @pytest.mark.parametrize(("claim", "lang", "value"), [
     ("no longer works at Starbucks", "en", "starbucks"),
+    ("no longer works at the NHS", "en", "nhs"),
+    ("no longer works at a startup", "en", "a startup"),
     ("已从蜜雪冰城离职", "zh", "蜜雪冰城"),
     ("no longer has a job", "en", ""),
     ("已离职", "zh", ""),
 ])
 def test_quit_value_is_the_employer_named(claim: str, lang: str, value: str) -> None:
     assert quit_value(_quit(claim, lang)) == value
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I quit the Starbucks gig", "starbucks"),
+    ("蜜雪冰城的兼职辞了", "蜜雪冰城"),
+    ("I resigned from the NHS", "nhs"),
+    ("上个月从美团辞职了", "美团"),
+    ("I quit my job", ""),
+    ("辞职了", ""),
+])
+def test_a_quit_read_from_a_turn_carries_the_employer_it_names(text: str, value: str) -> None:
+    """The value is what the slot cue read, whatever the claim renders (``Candidate.value``)."""
+    turn = Turn(user_id="u1", turn_id="t1", session_id="s1", role="user", text=text, timestamp=START)
+    quits = [c for c in MechanicalExtractor().extract(turn) if c.key == "fact:works_at" and c.polarity < 0]
+    assert [quit_value(c) for c in quits] == [value]
 
 
 @pytest.mark.parametrize(("claim", "lang", "held", "unheld"), [

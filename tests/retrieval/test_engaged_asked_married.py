@@ -7,20 +7,9 @@ searches the engagement and the spouse's words too, in English and Chinese.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from memory_core.embedded import EmbeddedMemory
-
-
-@pytest.fixture()
-def mem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EmbeddedMemory]:
-    monkeypatch.setenv("GULFSTREAM_EMBEDDER", "none")
-    m = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    yield m
-    m.close()
 
 
 @pytest.mark.parametrize(("turns", "question", "engaged"), [

@@ -8,9 +8,7 @@ nothing else ("what did I do on March 14?", "3月14号我干了什么？").
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 
@@ -28,13 +26,6 @@ CASES = {
 }
 ASK_DAY = {"en": "what did I do on March 14?", "zh": "3月14号我干了什么？"}
 ASK_MONTH = {"en": "what did I do in April?", "zh": "四月我做了什么？"}
-
-
-@pytest.fixture()
-def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
-    m = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/d.sqlite3", embedder="none")
-    yield m
-    m.close()
 
 
 def _tell(mem: EmbeddedMemory, text: str, when: str) -> None:

@@ -7,10 +7,8 @@ match better, although the cue names the day the user meant (``named_day``): tha
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -43,13 +41,6 @@ def test_only_a_named_day_raises_the_time_boost() -> None:
     assert with_named_day(base, "june 1 to july 1", month) is base  # a month of days is no named day
     off = replace(base, day_boost=0.0)
     assert with_named_day(off, "3 june, 2026", day) is off
-
-
-@pytest.fixture()
-def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
-    m = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/d.sqlite3", embedder="none")
-    yield m
-    m.close()
 
 
 CASES = {

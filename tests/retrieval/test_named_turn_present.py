@@ -8,9 +8,6 @@ question about the present reads the current value first, in English and Chinese
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from memory_core.embedded import EmbeddedMemory
@@ -38,14 +35,6 @@ ZH = [("2025-01-10T09:00:00Z", "你好，我叫小林。我住在杭州，在阿
       ("2025-04-02T19:05:00Z", "我不吃肉了，现在吃素。"),
       ("2025-06-20T22:00:00Z", "我和小美上个月分手了，挺难受的。"),
       ("2025-06-20T22:07:00Z", "奈飞会员我退了，太贵了。")]
-
-
-@pytest.fixture()
-def mem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[EmbeddedMemory]:
-    monkeypatch.setenv("GULFSTREAM_EMBEDDER", "none")
-    m = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    yield m
-    m.close()
 
 
 @pytest.mark.parametrize(("turns", "question", "now", "turn_words"), [

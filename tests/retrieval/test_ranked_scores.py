@@ -7,7 +7,6 @@ current value before its old turn); a user saw 0.275, 0.093, 0.058, 0.118, 0.062
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -47,14 +46,10 @@ def test_an_unscored_result_a_gate_added_ranks_as_the_one_after_it() -> None:
 @pytest.mark.parametrize("query", ["where did Kai live in January 2025?", "2025年1月他住在哪里？",
                                    "where's Kai living at the moment?", "Kai 住哪？", "does kai drink coffee?",
                                    "他喝咖啡吗？"])
-def test_embedded_search_and_recall_scores_never_rise_down_the_list(tmp_path: Path, query: str) -> None:
-    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/r.db")
-    try:
-        for ts, text in TURNS:
-            mem.add([{"role": "user", "content": text, "timestamp": ts}], user_id="kai")
-        for results in (mem.search(query, user_id="kai", k=5), mem.recall(query, user_id="kai", k=5)["results"]):
-            scores = [r["score"] for r in results]
-            assert results and scores == sorted(scores, reverse=True), (query, scores)
-            assert [r["rank"] for r in results] == list(range(1, len(results) + 1))
-    finally:
-        mem.close()
+def test_embedded_search_and_recall_scores_never_rise_down_the_list(mem: EmbeddedMemory, query: str) -> None:
+    for ts, text in TURNS:
+        mem.add([{"role": "user", "content": text, "timestamp": ts}], user_id="kai")
+    for results in (mem.search(query, user_id="kai", k=5), mem.recall(query, user_id="kai", k=5)["results"]):
+        scores = [r["score"] for r in results]
+        assert results and scores == sorted(scores, reverse=True), (query, scores)
+        assert [r["rank"] for r in results] == list(range(1, len(results) + 1))

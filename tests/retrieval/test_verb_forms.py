@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from memory_core.embedded import EmbeddedMemory
@@ -36,13 +33,6 @@ def test_an_irregular_verb_asks_its_other_forms(question: str, forms: list[str])
 ])
 def test_light_regular_and_chinese_verbs_ask_nothing_more(question: str) -> None:
     assert verb_forms(tokenize(question)) == []
-
-
-@pytest.fixture()
-def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
-    m = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/d.sqlite3", embedder="none")
-    yield m
-    m.close()
 
 
 @pytest.mark.parametrize("question, word", [

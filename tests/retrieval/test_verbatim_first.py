@@ -11,10 +11,6 @@ first. No worker, no wait: ranking only.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 
 from memory_core.embedded import EmbeddedMemory
 from memory_core.model import Kind, MemoryItem, Status
@@ -29,15 +25,6 @@ SEVEN = ["客户端1第0条：我在篱笆边种了1100个郁金香球茎。",
          "客户端3第2条：我在篱笆边种了1302个郁金香球茎。"]
 TEXTS = {"en": "Client {k} note {i}: I planted {n} tulip bulbs by the fence.",
          "zh": "客户端{k}第{i}条：我在篱笆边种了{n}个郁金香球茎。"}
-
-
-@pytest.fixture
-def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
-    memory = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db", embedder="none")
-    try:
-        yield memory
-    finally:
-        memory.close()
 
 
 def _add(mem: EmbeddedMemory, text: str) -> None:

