@@ -39,7 +39,7 @@ from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.diverse import Diverse
 from memory_core.retrieval.eaten_kinds import eaten_factors
-from memory_core.retrieval.fallback_kinds import fallback_rankings
+from memory_core.retrieval.fallback_kinds import compete_tokens, fallback_rankings
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.glosses import gloss_terms, other_language_only
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
@@ -277,6 +277,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         weights.validate()
         mask = self.table.mask_for(filters or RecallFilters())
         tokens, now_words = split_now_words(query_tokens(plain_query(query), self.lexicon))
+        if settings.w_category:  # 他怎么去上班？: the ways to work, not the job (``fallback_kinds``)
+            tokens = compete_tokens(tokens, query)
         heads = [h for h in verb_heads(tokens) + verb_forms(tokens) if self._user_says(h, mask)]  # 跑步: 跑; win: won
         asked_words = frozenset(tokens)
         names = name_terms(query, self.lexicon)  # names asked weigh as what they are (``turn_terms``)
@@ -337,7 +339,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
                 trip, home = whereabouts_terms()
                 rankings.append((self.lexical.ranked(list(trip), depth, mask), settings.w_category))
                 rankings.append((self.lexical.ranked(list(home), depth, mask), settings.w_category / 2))
-        rankings += fallback_rankings(tokens, rankings, self.lexical, depth, mask, settings.w_category)  # 职业: 律师
+        rankings += fallback_rankings(tokens, rankings, self.lexical, depth, mask, settings.w_category,
+                                     query)  # 职业: 律师
         if settings.turns:
             rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)
