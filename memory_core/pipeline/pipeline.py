@@ -13,6 +13,7 @@ from memory_core.pipeline.all_ended import all_ended_ops
 from memory_core.pipeline.antecedent import named_turn
 from memory_core.pipeline.aside import without_asides
 from memory_core.pipeline.bond_begun import bond_kept
+from memory_core.pipeline.bond_met import bond_met
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.colleague_left import colleague_left_ops
 from memory_core.pipeline.common_owned import without_common_things
@@ -266,6 +267,7 @@ class WritePipeline:
         shift_gist_ended(cands, lambda: rows.get(("gist:",)))  # "moved to days" ends "works nights at a warehouse"
         partner_gone(cands, rows.get)
         cands = bond_kept(cands, rows.get)  # "I'm seeing someone now" never replaces "my girlfriend is Maya"
+        cands = bond_met(turn, cands, store)  # "我们在一起了" after "认识了一个男生，叫周航": 周航 is the partner
         job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
         home_role_ended(cands, rows.get)  # "下个月去阿里上班" ends "用户的职业是全职妈妈"
         plan_kept(cands, rows.get)  # "现在住杭州" ends "用户计划下个月搬去杭州": the plan came true
