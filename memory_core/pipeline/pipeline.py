@@ -22,6 +22,7 @@ from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_o
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.drink_now import drink_said_now
+from memory_core.pipeline.dropped_subject import restored
 from memory_core.pipeline.drug_group import same_use
 from memory_core.pipeline.drug_switch import MEDICATION
 from memory_core.pipeline.echo import MAX_ECHO_WORDS
@@ -199,6 +200,7 @@ class WritePipeline:
         cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
         cands = named_partner_first(cands)  # "脱单了！新男朋友叫Kevin": the name, not "有对象了", holds the slot
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
+        cands = restored(turn, cands, self.extractor.extract)  # "我有哮喘。换季的时候容易发作": the asthma's
         cands = in_turn_order(turn, cands, self.extractor.extract)  # "I lived in Berlin, then moved to Munich"
         cands = moved_in(turn, cands, self.extractor.extract)  # "第一晚在杭州的新公寓", "搬进了苏州的新房子"
         cands = drink_said_now(turn, cands, self.extractor.extract)  # "现在每天早上一杯拿铁": 喝 put back
