@@ -69,8 +69,9 @@ def _surface(thing: str, claim: str, lang: str) -> str:
 
 
 def _own_words(cand: Candidate) -> bool:
-    """True for a statement kept in the user's own words (no slot of its own)."""
-    return not cand.is_event and not cand.restate_only and cand.key.startswith("gist:")
+    """True for a statement kept in the user's own words, or a like read from its whole clause ("喝啤酒的时候容易
+    发作" is no like of beer)."""
+    return not cand.is_event and not cand.restate_only and cand.key.startswith(("gist:", "pref:"))
 
 
 def restored(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], list[Candidate]]) -> list[Candidate]:
