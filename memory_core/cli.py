@@ -107,7 +107,7 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
            = False) -> None:
     """Ingest turns for a user from a file; each bad line is named and counted."""
     from memory_core.ingest_io import read_turn_file
-    from memory_core.ingest_summary import IngestOutcome, OwnChanges, raw_ids, summary_line
+    from memory_core.ingest_summary import IngestOutcome, changes_of_turns, raw_ids, summary_line
     from memory_core.store.factory import missing_store
 
     user = check_id(user, "user id")
@@ -131,20 +131,21 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     outcome = IngestOutcome()
     with _memory(db) as memory, progress_bar() as progress:
         advance = progress_factory(progress)("ingest", len(parsed.turns))
-        own = {u: OwnChanges() for u in users}
+        recorded: dict[str, set[str]] = {u: set() for u in users}
         stored = duplicates = 0
         starts = [0, *range(INGEST_FIRST_BATCH, len(parsed.turns), INGEST_BATCH)]
         for start, end in zip(starts, [*starts[1:], len(parsed.turns)], strict=True):
             report = memory.ingest(parsed.turns[start:end])
             stored, duplicates = stored + report.stored, duplicates + report.duplicates
-            for u, ops in report.applied_ops.items():
-                own.setdefault(u, OwnChanges()).record(ops)
+            for u, said in report.recorded_ids.items():
+                recorded.setdefault(u, set()).update(said)
             advance(end - start)
-        # counted from the ops this process applied, not by comparing the items before and after: another
-        # ingest of the same user at once applies some of the turns too, and its changes are its own to count
-        for u, changes in own.items():
-            found = changes.touched() - set(changes.added)
-            outcome.add(changes.outcome(raw_ids(memory.store.list_items(u, statuses=None)) if found else ()))
+        # counted by the turns this process recorded, read back from the items' history: another ingest of the
+        # same user at once applies some of them, and this one some of the other's; each says what its turns made
+        for u, ids in recorded.items():
+            if ids:
+                items = memory.store.list_items(u, statuses=None)
+                outcome.add(changes_of_turns(items, ids).outcome(raw_ids(items)))
     console.print(summary_line(stored, duplicates, outcome, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:
         console.print(f"users: {', '.join(users)}", markup=False, highlight=False)

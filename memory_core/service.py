@@ -55,12 +55,15 @@ class IngestReport:
     Attributes:
         applied_ops: ``{user id: ops}`` of the turns whose apply this call committed (not those another
             writer of the same user applied meanwhile): what ``ingest_summary.OwnChanges`` counts.
+        recorded_ids: ``{user id: turn ids}`` of the turns this call recorded (not those already stored): whose
+            changes ``ingest_summary.changes_of_turns`` reads back, whoever applied them.
     """
 
     stored: int = 0
     duplicates: int = 0
     applied: int = 0
     applied_ops: dict[str, list[Op]] = field(default_factory=dict)
+    recorded_ids: dict[str, list[str]] = field(default_factory=dict)
 
 
 class Memory(LifecycleCalls, SessionCalls):
@@ -282,6 +285,7 @@ class Memory(LifecycleCalls, SessionCalls):
         for turn, created in self._turns().append_many(list(turns)):
             if created:
                 report.stored += 1
+                report.recorded_ids.setdefault(turn.user_id, []).append(turn.turn_id)
             else:
                 report.duplicates += 1
             if turn.user_id not in users:

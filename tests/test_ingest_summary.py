@@ -161,7 +161,7 @@ def test_counting_the_applied_ops_agrees_with_comparing_the_items(tmp_path: Path
         memory.close()
 
 
-def test_a_change_another_writer_applied_is_not_counted_as_this_ones(tmp_path: Path, monkeypatch) -> None:
+def test_what_this_ingests_turns_made_is_counted_whoever_applied_them(tmp_path: Path, monkeypatch) -> None:
     # two `ingest`s of one user at once: each applies some of the pending turns; comparing the items before and
     # after, each printed the other's creations too (new-user trial 34: "recorded 0 turn(s), 36 already seen; memories:
     # 19 created" beside "recorded 36 turn(s) …; memories: 19 created")
@@ -202,7 +202,8 @@ def test_a_change_another_writer_applied_is_not_counted_as_this_ones(tmp_path: P
     others = ingest_outcome(seen["start"], seen["other"])
     mine = ingest_outcome(seen["other"], after)
     assert others.created >= 1 and mine.created >= 1
-    assert summary_line(6, 0, mine, 0) in done.stdout, (done.stdout, others, mine)
+    # the turns are this call's (it recorded them all): what they made is its to say, whoever applied them
+    assert summary_line(6, 0, ingest_outcome(seen["start"], after), 0) in done.stdout, (done.stdout, others, mine)
 
 
 def test_two_ingests_at_once_count_each_change_once(tmp_path: Path) -> None:
@@ -255,3 +256,36 @@ def test_own_changes_count_each_op_as_the_comparison_would() -> None:
     out = own.outcome(raw={"raw1"})
     assert out == IngestOutcome(created=2, updated=2, confirmed=1, superseded=2, ended=2, raw_kept=1)
     assert OwnChanges().outcome() == IngestOutcome()  # nothing applied (another writer applied every turn)
+
+
+def test_two_ingests_of_different_turns_at_once_each_count_their_own(tmp_path: Path) -> None:
+    # new-user trial 35: two files of one user ingested at once said "28 created" and "26 created" for 17 and 11
+    from memory_core.service import open_memory
+    from memory_core.settings import Settings
+
+    files = {"a": ["I live in Lisbon.", "I love jazz.", "我喜欢吃辣。", "My dog is named Pixel."],
+             "b": ["I play tennis on Sundays.", "我在阿里巴巴工作。"]}
+    db = f"sqlite:///{tmp_path}/m.db"
+    env = {"PATH": "/usr/bin:/bin", "COLUMNS": "200", "HOME": str(tmp_path), "GULFSTREAM_EMBEDDER": "none",
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    runs = {}
+    for name, texts in files.items():
+        src = tmp_path / f"{name}.jsonl"
+        src.write_text("".join(json.dumps({"turn_id": f"{name}{n}", "text": t, "timestamp": 1772359200 + 3600 * n},
+                                          ensure_ascii=False) + "\n" for n, t in enumerate(texts)), encoding="utf-8")
+        runs[name] = subprocess.Popen([sys.executable, "-m", "memory_core", "ingest", "--user", "c", str(src), "--db",
+                                       db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    said = {}
+    for name, run in runs.items():
+        out, errs = run.communicate(timeout=300)
+        assert run.returncode == 0, errs
+        said[name] = {w: int(n) for n, w in re.findall(r"(\d+) (created|raw)", out.strip().splitlines()[-1])}
+    memory = open_memory(Settings(database_url=db, embedder="none"))
+    try:
+        items = memory.store.list_items("c", statuses=None)
+    finally:
+        memory.close()
+    for name in files:  # each counts the raw turns and the items of its own turns only
+        assert said[name]["raw"] == len(files[name]), said
+        assert said[name]["created"] == sum(1 for i in items if i.source and i.source[0].startswith(name)
+                                            and not i.description.startswith("user:")), (said, items)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from memory_core.pipeline.compound_names import compound_spans
 from memory_core.pipeline.episode_words import holiday_spent
+from memory_core.pipeline.simile import simile_state, without_vehicles
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.synonym_terms import person_forms, phrases_in, synonyms
 from memory_core.pipeline.term_forms import acronyms_of, said_with_verb, split_verbs
@@ -245,6 +246,7 @@ def topic(text: str, lang: str, speaker: str = "") -> Topic:
     skip = speaker.strip()
     # a phrasal verb is one term ("works out" is exercise, never the job's "work"; ``text.phrasal``)
     text = without_name(normalize_numbers(join_phrasal(text) if lang == "en" else text), skip)
+    text = without_vehicles(text, lang)  # "累得像条狗", "eats like a bird": no dog, no bird
     folded = text.casefold()
     # every word of a name of several words is the speaker's ("Lin Yue usually gets up…": neither lin nor yue)
     name_words = {w.casefold() for w in _LATIN_WORD.findall(skip)}
@@ -495,7 +497,7 @@ def gist_clause(clause: str, lang: str) -> bool:
     a request to the assistant ("don't let me forget") and a figure of speech
     whose subject is the speaker's heart or soul ("my heart lives in Paris",
     "我的心还在巴黎") state nothing either, nor does a bare change or stop whose thing is left out ("我戒不掉",
-    "我跳槽了", "I quit": ``valueless_clause``).
+    "我跳槽了", "I quit": ``valueless_clause``), nor a feeling said by a simile ("我累得像条狗": ``simile_state``).
     """
     if holiday_spent(clause, lang):  # where a holiday was spent is its event ("春节是在新加坡过的")
         return False
@@ -503,9 +505,10 @@ def gist_clause(clause: str, lang: str) -> bool:
         text = ZH_LEAD.sub("", clause.strip())
         return text.startswith("我") and not text.startswith("我们") and 4 <= len(text) <= 60 \
             and not _ZH_NOT_LASTING.search(text) and not _ZH_FIGURE.match(text) \
-            and not valueless_clause(text, lang)
+            and not valueless_clause(text, lang) and not simile_state(text, lang)
     text = EN_LEAD.sub("", clause.strip())
     words = text.split()
     return bool(_EN_SELF.match(text)) and 2 <= len(words) <= 30 \
         and (not _EN_NOT_LASTING.search(text) or bool(_EN_HABIT_TURNED.match(text)) or bool(_EN_STUDIED.match(text))) \
-        and not _EN_ASKED.match(text) and not _EN_FIGURE.match(text) and not valueless_clause(text, lang)
+        and not _EN_ASKED.match(text) and not _EN_FIGURE.match(text) and not valueless_clause(text, lang) \
+        and not simile_state(text, lang)

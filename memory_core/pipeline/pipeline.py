@@ -13,6 +13,7 @@ from memory_core.pipeline.all_ended import all_ended_ops
 from memory_core.pipeline.antecedent import named_turn
 from memory_core.pipeline.aside import without_asides
 from memory_core.pipeline.bond_begun import bond_kept
+from memory_core.pipeline.bond_met import bond_met
 from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.colleague_left import colleague_left_ops
 from memory_core.pipeline.common_owned import without_common_things
@@ -21,6 +22,7 @@ from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_o
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
 from memory_core.pipeline.drink_now import drink_said_now
+from memory_core.pipeline.dropped_subject import restored
 from memory_core.pipeline.drug_group import same_use
 from memory_core.pipeline.drug_switch import MEDICATION
 from memory_core.pipeline.echo import MAX_ECHO_WORDS
@@ -201,6 +203,7 @@ class WritePipeline:
         cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
         cands = named_partner_first(cands)  # "脱单了！新男朋友叫Kevin": the name, not "有对象了", holds the slot
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
+        cands = restored(turn, cands, self.extractor.extract)  # "我有哮喘。换季的时候容易发作": the asthma's
         cands = in_turn_order(turn, cands, self.extractor.extract)  # "I lived in Berlin, then moved to Munich"
         cands = moved_in(turn, cands, self.extractor.extract)  # "第一晚在杭州的新公寓", "搬进了苏州的新房子"
         cands = drink_said_now(turn, cands, self.extractor.extract)  # "现在每天早上一杯拿铁": 喝 put back
@@ -273,6 +276,7 @@ class WritePipeline:
         shift_gist_ended(cands, lambda: rows.get(("gist:",)))  # "moved to days" ends "works nights at a warehouse"
         partner_gone(cands, rows.get)
         cands = bond_kept(cands, rows.get)  # "I'm seeing someone now" never replaces "my girlfriend is Maya"
+        cands = bond_met(turn, cands, store)  # "我们在一起了" after "认识了一个男生，叫周航": 周航 is the partner
         job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
         home_role_ended(cands, rows.get)  # "下个月去阿里上班" ends "用户的职业是全职妈妈"
         plan_kept(cands, rows.get)  # "现在住杭州" ends "用户计划下个月搬去杭州": the plan came true

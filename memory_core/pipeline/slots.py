@@ -313,6 +313,18 @@ _LATIN = re.compile(r"[a-z][a-z'-]*")
 _HABIT_NEGATION = re.compile(r"\b(?:not|no|never|don't|doesn't|quit|stopped|gave\s+up)\b|不|没|戒", re.IGNORECASE)
 
 
+# where one part of a clause joined to another ends: a stop or comma, or "and"/"but"/"so" between two parts
+_PART_END = re.compile(r"[,;.!?，；。！？]|\s(?:and|but|so|then)\s|然后|而且|但是", re.IGNORECASE)
+
+
+def _own_part(text: str, start: int, end: int) -> str:
+    """The part of ``text`` holding ``text[start:end]``, up to the joints around it (``_PART_END``): "we made it
+    official" in "went on a trip to Maine and we made it official"."""
+    before = [m.end() for m in _PART_END.finditer(text, 0, start)]
+    after = _PART_END.search(text, end)
+    return text[before[-1] if before else 0:after.start() if after else len(text)]
+
+
 def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
            folded: str = "", context: str = "", as_said: bool = False) -> SlotHit | list[SlotHit] | None:
     """The first cue of ``attr`` matching ``text`` as a hit (``as_said``: only cues read on a clause that opens
@@ -328,8 +340,11 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue
         if cue.context and cue.context_regex is not None and not cue.context_regex.search(context or text):
             continue
-        if cue.if_known and context and temporary_mark(context.casefold(), lang):
-            continue  # "I'm in Rome now, here for a conference this week": a weak cue in a trip's turn says nothing
+        # "I'm in Rome now, here for a conference this week": a weak cue of a place in a trip's turn says nothing;
+        # of anything else, a trip only in its own clause ("went on a trip to Maine and we made it official")
+        if cue.if_known and context and temporary_mark(
+                (context if attr.id in PLACE_ATTRS else _own_part(text, m.start(), m.end())).casefold(), lang):
+            continue
 
         groups = {k: v for k, v in m.groupdict().items() if v}
         if "obj" not in groups:  # a cue of several acts names its act in one of obj2, obj3 … ("moving" / "married")
