@@ -34,6 +34,7 @@ from memory_core.pipeline.detail_role import adds_detail as _detail
 from memory_core.pipeline.detail_role import company_only, detail_of_thing, passing_mention
 from memory_core.pipeline.drug_switch import names_other_drug
 from memory_core.pipeline.first_said import off_first
+from memory_core.pipeline.life_change import change_kind, names_others_kin
 from memory_core.pipeline.gist import (
     MAX_GIST_CHARS,
     RESTATE_OVERLAP,
@@ -204,6 +205,10 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             continue  # "Took the kids to the zoo", "Ran the Denver half marathon": a passing mention of the thing
         if company_only(item.description, cand.topic, old):
             continue  # "小米湿疹好严重" beside "练琴了，弹给小米听": of whom the act is for, not of the act
+        if change := _changes_item(cand, (1, item, old), stated, speaker):
+            if change == "ends" and not turn.timestamp < _said_at(item) and theirs_too:
+                ended.append(item)  # "bubble tea 店的工作辞了", "Mochi 去世了": the change is the item's successor
+            continue  # "他叫 Kevin，也是 UofT 的", "Tasha's parents flying in": no restatement nor detail of it
         rank = 2 if restated else 1
         if best is None or rank > best[0]:
             best = (rank, item, old)
@@ -266,6 +271,20 @@ def _mood(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence
         return bool((said.terms - said.numbers) & shared)
 
     return mood_of(_detail_text(cand, best, stated, speaker), cand.lang, subject, names_item)
+
+
+def _changes_item(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate],
+                  speaker: str) -> str:
+    """What keeps ``cand`` from restating the item of ``best`` (``life_change``): "ends" when what it would add says
+    a change that ends the item (a move, a death, a job left), "other" when it says a new partner or speaks of
+    someone else's relative; "" when it may restate it, or when the item itself says such a change."""
+    said = _detail_text(cand, best, stated, speaker)
+    if not said or change_kind(best[1].description):
+        return ""
+    if names_others_kin(said):
+        return "other"
+    kind = change_kind(said)
+    return "ends" if kind == "ends" else ("other" if kind else "")
 
 
 def _detail_text(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate],
