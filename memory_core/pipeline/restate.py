@@ -303,8 +303,8 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     "猫毛我是真的过敏" reads as a new allergy statement and, as a whole turn, restates
     "对猫毛过敏": the hit (or the revision) on the older item is the turn's record, the
     new item a duplicate. An added item is dropped when each of its topic terms is
-    in the mention and it names nothing (no strong term) the older item lacks, or the older item was
-    revised to hold the whole turn of one sentence; an
+    in the mention, it shares a term with the older item, and it names nothing (no strong term) the older item
+    lacks, or the older item was revised to hold the whole turn of one sentence; an
     item another op of the turn refers to (a supersede by it, its own end) is kept.
 
     Args:
@@ -325,8 +325,10 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     for op in ops:
         if isinstance(op, AddOp) and op.item.kind != Kind.EVENT and op.item.id not in cited:
             said = _item_topic(op.item, speaker)
-            if said.terms and said.terms <= cand.topic.terms and (grown or said.strong <= old.terms | old.strong):
-                continue
+            if said.terms and said.terms <= cand.topic.terms and (grown or said.strong <= old.terms | old.strong) \
+                    and said.terms & (old.terms | old.strong):
+                continue  # a statement sharing no term with the older item ("been dipping" beside a hit on the
+                # wife named in another clause: "Tasha found a can") says something else: it is kept
         out.append(op)
     return out
 
