@@ -19,7 +19,7 @@ from memory_core.pipeline.ending_hits import ending_clauses
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["names_others_kin", "says_life_change", "change_kind"]
+__all__ = ["change_kind", "names_others_kin", "says_life_change"]
 
 
 @functools.lru_cache(maxsize=1)

@@ -34,7 +34,6 @@ from memory_core.pipeline.detail_role import adds_detail as _detail
 from memory_core.pipeline.detail_role import company_only, detail_of_thing, passing_mention
 from memory_core.pipeline.drug_switch import names_other_drug
 from memory_core.pipeline.first_said import off_first
-from memory_core.pipeline.life_change import change_kind, names_others_kin
 from memory_core.pipeline.gist import (
     MAX_GIST_CHARS,
     RESTATE_OVERLAP,
@@ -45,6 +44,7 @@ from memory_core.pipeline.gist import (
     topic,
     word_overlap,
 )
+from memory_core.pipeline.life_change import change_kind, names_others_kin
 from memory_core.pipeline.mention_detail import detail_of
 from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE

@@ -39,7 +39,7 @@ def test_someone_elses_relative_is_read_in_either_language() -> None:
 
 @pytest.mark.parametrize(("texts", "old", "new"), [
     (["我在一家奶茶店打工。", "奶茶店的工作辞了，现在在便利店当收银员。"], "奶茶店", "便利店"),
-    (["I have a cat named Biscuit.", "Biscuit passed away last night, he was 14."], "Biscuit", "passed away"),
+    (["我养了只兔子！叫团子，垂耳兔", "团子去世了😭 才两岁，兔子寿命真的好短"], "养了", "去世"),
     (["my wife Tasha hates the 3am calls", "Thanksgiving at our place, Tasha's parents flying in from Atlanta."],
      "Tasha", "Atlanta"),
 ])
