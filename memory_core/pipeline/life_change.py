@@ -1,13 +1,12 @@
 """Whether a text says a change of the user's life, which no older item may take as a detail (trial 36, finding 1).
 
 An item grows by details said later ("Miso turned three"). A later turn that says a change (a move, a death, a
-new partner, a job left or begun: ``data/life_changes.yaml``, and the end and switch cues of
-``ending_hits.ending_clauses``) shares words with the item it changes ("bubble tea 店的工作辞了" with "在 … bubble
-tea shop 打工", "Mochi 去世了" with the hamster named Mochi), and was joined to it as an added detail: the old item
-stayed active with the change inside its text. Such a turn is the change: the normal path stores it (a new value
-superseding the old, or an item of its own), never as text of the older item. A detail whose sentence opens on
-another person's relative ("Tasha's parents flying in", "女儿的同学…") is that person's, never the item's
-(README: "a mention in another role is no detail").
+new partner, a job left or begun: ``data/life_changes.yaml``) shares words with the item it changes ("bubble tea
+店的工作辞了" with "在 … bubble tea shop 打工", "团子去世了" with the rabbit named 团子), and was joined to it as an
+added detail: the old item stayed active with the change inside its text. Such a turn is the change: it ends the
+item it names (``restate.plan_own_words``), and a new value said with it supersedes the old one; it is never text
+of the older item. A detail that speaks of another person's relative ("Tasha's parents flying in", "阿杰的爸妈…")
+is that person's, never the item's (README: "a mention in another role is no detail").
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ from __future__ import annotations
 import functools
 import re
 
-from memory_core.pipeline.ending_hits import ending_clauses
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.shipped_yaml import load_shipped
 
@@ -42,11 +40,11 @@ def _cues() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
 
 def change_kind(text: str) -> str:
     """The change ``text`` (a turn or a detail of one, either language or both) says: "ends" for one that ends what
-    it names (a move, a death, a job left or begun, an end or switch clause: ``ending_hits.ending_clauses``),
-    "partner" for a new partner, "" for none."""
+    it names (a move, a death, a job left or begun), "partner" for a new partner, "" for none. The lexicon's
+    looser cessation markers are not read: "香菜真的受不了" restates "不吃香菜", it ends nothing."""
     folded = text.casefold()
     found = {group for group, (en, zh) in _cues().items() if en.search(folded) or zh.search(folded)}
-    if found - {"partner"} or ending_clauses(text):
+    if found - {"partner"}:
         return "ends"
     return "partner" if found else ""
 

@@ -284,7 +284,10 @@ def _changes_item(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: 
     if names_others_kin(said):
         return "other"
     kind = change_kind(said)
-    return "ends" if kind == "ends" else ("other" if kind else "")
+    if kind == "ends":
+        return kind
+    # a turn announcing a new partner ("I have a girlfriend now!! 她叫 Ana，也是 McGill 的") restates no older item
+    return "other" if kind or change_kind(cand.description) == "partner" else ""
 
 
 def _detail_text(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate],
@@ -303,8 +306,9 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     "猫毛我是真的过敏" reads as a new allergy statement and, as a whole turn, restates
     "对猫毛过敏": the hit (or the revision) on the older item is the turn's record, the
     new item a duplicate. An added item is dropped when each of its topic terms is
-    in the mention, it shares a term with the older item, and it names nothing (no strong term) the older item
-    lacks, or the older item was revised to hold the whole turn of one sentence; an
+    in the mention, it shares a term with the older item when that item is of a person (``_of_a_person``: the
+    person named in passing is no restatement of the user's own statement), and it names nothing (no strong
+    term) the older item lacks, or the older item was revised to hold the whole turn of one sentence; an
     item another op of the turn refers to (a supersede by it, its own end) is kept.
 
     Args:
@@ -326,11 +330,16 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
         if isinstance(op, AddOp) and op.item.kind != Kind.EVENT and op.item.id not in cited:
             said = _item_topic(op.item, speaker)
             if said.terms and said.terms <= cand.topic.terms and (grown or said.strong <= old.terms | old.strong) \
-                    and said.terms & (old.terms | old.strong):
-                continue  # a statement sharing no term with the older item ("been dipping" beside a hit on the
-                # wife named in another clause: "Tasha found a can") says something else: it is kept
+                    and (said.terms & (old.terms | old.strong) or not _of_a_person(str(older.key or ""))):
+                continue  # a statement sharing no term with a person's item the mention hit ("been dipping" beside
+                # the wife named in another clause: "Tasha found a can") says something else: it is kept
         out.append(op)
     return out
+
+
+def _of_a_person(key: str) -> bool:
+    """True when ``key`` is of a person of the user's ("fact:partner", "fact:family:…", another's "…/…")."""
+    return key.startswith(("fact:partner", "fact:family:")) or "/" in key
 
 
 # a dislike said without a negation ("hates cilantro", "讨厌香菜", "怕冷")
