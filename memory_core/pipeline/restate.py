@@ -157,6 +157,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     speaker = cand.speaker if cand.speaker and cand.speaker not in ("user", "assistant") else ""
     best: tuple[int, MemoryItem, Topic] | None = None
     ended: list[MemoryItem] = []
+    succeeded, made = False, cand
     changed = bool(_CHANGE.search(_WHERE_CHANGED.sub(" ", cand.description)))
     renewed = bool(_NEW_VALUE.search(cand.description))  # neither a hit nor a detail; the slot reading ends the old
     # a mention opening on another person ("我妹妹的健身卡退了", "my sister cancelled her gym membership") ends
@@ -208,11 +209,13 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         if change := _changes_item(cand, (1, item, old), stated, speaker):
             if change == "ends" and not turn.timestamp < _said_at(item) and theirs_too:
                 ended.append(item)  # "bubble tea 店的工作辞了", "Mochi 去世了": the change is the item's successor
+                if cand.restate_only and not cand.key and not succeeded:  # the successor holds the item's slot
+                    succeeded, made = True, dataclasses.replace(cand, key=str(item.key or ""))
             continue  # "他叫 Kevin，也是 UofT 的", "Tasha's parents flying in": no restatement nor detail of it
         rank = 2 if restated else 1
         if best is None or rank > best[0]:
             best = (rank, item, old)
-    succeeded, made, slot_record = False, cand, False
+    slot_record = False
     if best is not None and (mood := _mood(cand, best, stated, speaker)):
         if mood != NOT_SAID and not turn.timestamp < _said_at(best[1]) and theirs_too:
             ended.append(best[1])  # "中介不干了", "coffee is back": the change is the item's successor, not its text
