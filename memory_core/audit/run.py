@@ -6,7 +6,8 @@ middle of a curate run; then the flags, each with the command that fixes it:
 
 - a single-valued slot with two active values under its key (``slot_conflicts``) or carried by an
   item filed under another key (``carried_conflicts``);
-- a text spliced from pieces of itself (``edit_guard.spliced_texts``) or from two turns, a speaker's
+- a text spliced from pieces of itself (``edit_guard.spliced_texts``), from two turns whose statements share no
+  topic (``unrelated_join.unrelated_joins``), or from two turns, a speaker's
   label inside it (``stray_speakers``).
 
 A store another writer holds locked past the busy timeout (or a user whose curator holds their lock)
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from memory_core.audit.carried import carried_conflicts
 from memory_core.audit.spliced import StraySpeaker, stray_speakers
+from memory_core.audit.unrelated_join import unrelated_joins
 from memory_core.errors import StoreLocked
 from memory_core.shown import shown_text
 
@@ -55,6 +57,10 @@ def audit_user(memory: Memory, user: str, report: SelfCheckReport) -> None:
                              f"memory: {said}; {fix_slot} (take the value out of a text that says more)")
     report.issues += [f"{user}: {line}" for line in spliced_texts(active)]  # "… cat nameant 头孢 …"
     report.issues += [f"{user}: {_split_fix(user, stray)}" for stray in stray_speakers(active)]
+    report.issues += [f'{user}: {j.item.id} joins a statement sharing no topic with its first one, a text spliced '
+                      f'from two turns: "{shown_text(j.item.description)}"; keep the first statement '
+                      f"('gulfstream update {j.item.id} -u {user} TEXT') and add the other one on its own "
+                      f"('gulfstream add -u {user} TEXT')" for j in unrelated_joins(active)]
 
 
 def _split_fix(user: str, stray: StraySpeaker) -> str:

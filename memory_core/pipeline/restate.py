@@ -44,6 +44,7 @@ from memory_core.pipeline.gist import (
     topic,
     word_overlap,
 )
+from memory_core.pipeline.life_change import change_kind, names_others_kin
 from memory_core.pipeline.mention_detail import detail_of
 from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
@@ -156,6 +157,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     speaker = cand.speaker if cand.speaker and cand.speaker not in ("user", "assistant") else ""
     best: tuple[int, MemoryItem, Topic] | None = None
     ended: list[MemoryItem] = []
+    succeeded, made = False, cand
     changed = bool(_CHANGE.search(_WHERE_CHANGED.sub(" ", cand.description)))
     renewed = bool(_NEW_VALUE.search(cand.description))  # neither a hit nor a detail; the slot reading ends the old
     # a mention opening on another person ("我妹妹的健身卡退了", "my sister cancelled her gym membership") ends
@@ -208,10 +210,16 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             continue  # "Took the kids to the zoo", "Ran the Denver half marathon": a passing mention of the thing
         if company_only(item.description, cand.topic, old):
             continue  # "小米湿疹好严重" beside "练琴了，弹给小米听": of whom the act is for, not of the act
+        if change := _changes_item(cand, (1, item, old), stated, speaker):
+            if change == "ends" and not turn.timestamp < _said_at(item) and theirs_too:
+                ended.append(item)  # "bubble tea 店的工作辞了", "Mochi 去世了": the change is the item's successor
+                if cand.restate_only and not cand.key and not succeeded:  # the successor holds the item's slot
+                    succeeded, made = True, dataclasses.replace(cand, key=str(item.key or ""))
+            continue  # "他叫 Kevin，也是 UofT 的", "Tasha's parents flying in": no restatement nor detail of it
         rank = 2 if restated else 1
         if best is None or rank > best[0]:
             best = (rank, item, old)
-    succeeded, made, slot_record = False, cand, False
+    slot_record = False
     if best is not None and (mood := _mood(cand, best, stated, speaker)):
         if mood != NOT_SAID and not turn.timestamp < _said_at(best[1]) and theirs_too:
             ended.append(best[1])  # "中介不干了", "coffee is back": the change is the item's successor, not its text
@@ -272,6 +280,23 @@ def _mood(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence
     return mood_of(_detail_text(cand, best, stated, speaker), cand.lang, subject, names_item)
 
 
+def _changes_item(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate],
+                  speaker: str) -> str:
+    """What keeps ``cand`` from restating the item of ``best`` (``life_change``): "ends" when what it would add says
+    a change that ends the item (a move, a death, a job left), "other" when it says a new partner or speaks of
+    someone else's relative; "" when it may restate it, or when the item itself says such a change."""
+    said = _detail_text(cand, best, stated, speaker)
+    if not said or change_kind(best[1].description):
+        return ""
+    if names_others_kin(said):
+        return "other"
+    kind = change_kind(said)
+    if kind == "ends":
+        return kind
+    # a turn announcing a new partner ("I have a girlfriend now!! 她叫 Ana，也是 McGill 的") restates no older item
+    return "other" if kind or change_kind(cand.description) == "partner" else ""
+
+
 def _detail_text(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate],
                  speaker: str) -> str:
     """What of ``cand`` would be joined to the item it restates (``best``): its whole text, or a mention's detail."""
@@ -288,8 +313,9 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     "猫毛我是真的过敏" reads as a new allergy statement and, as a whole turn, restates
     "对猫毛过敏": the hit (or the revision) on the older item is the turn's record, the
     new item a duplicate. An added item is dropped when each of its topic terms is
-    in the mention and it names nothing (no strong term) the older item lacks, or the older item was
-    revised to hold the whole turn of one sentence; an
+    in the mention, it shares a term with the older item when that item is of a person (``_of_a_person``: the
+    person named in passing is no restatement of the user's own statement), and it names nothing (no strong
+    term) the older item lacks, or the older item was revised to hold the whole turn of one sentence; an
     item another op of the turn refers to (a supersede by it, its own end) is kept.
 
     Args:
@@ -310,10 +336,17 @@ def drop_restated(ops: list[Op], mention_ops: list[Op], cand: Candidate, existin
     for op in ops:
         if isinstance(op, AddOp) and op.item.kind != Kind.EVENT and op.item.id not in cited:
             said = _item_topic(op.item, speaker)
-            if said.terms and said.terms <= cand.topic.terms and (grown or said.strong <= old.terms | old.strong):
-                continue
+            if said.terms and said.terms <= cand.topic.terms and (grown or said.strong <= old.terms | old.strong) \
+                    and (said.terms & (old.terms | old.strong) or not _of_a_person(str(older.key or ""))):
+                continue  # a statement sharing no term with a person's item the mention hit ("been dipping" beside
+                # the wife named in another clause: "Tasha found a can") says something else: it is kept
         out.append(op)
     return out
+
+
+def _of_a_person(key: str) -> bool:
+    """True when ``key`` is of a person of the user's ("fact:partner", "fact:family:…", another's "…/…")."""
+    return key.startswith(("fact:partner", "fact:family:")) or "/" in key
 
 
 # a dislike said without a negation ("hates cilantro", "讨厌香菜", "怕冷")
