@@ -17,13 +17,16 @@ import re
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["change_kind", "names_others_kin", "says_life_change"]
+__all__ = ["LONG_AGO", "change_kind", "names_others_kin", "says_life_change"]
+
+#: The group of ``data/life_changes.yaml`` that puts a change long ago ("years ago", 小时候): it says none of now.
+LONG_AGO = "long_ago"
 
 
 @functools.lru_cache(maxsize=1)
 def _cues() -> dict[str, tuple[re.Pattern[str], re.Pattern[str]]]:
-    """Each group of ``data/life_changes.yaml`` (move, death, partner, work) as its English and Chinese patterns,
-    for case-folded text; a group with no word in a language matches nothing there."""
+    """Each group of ``data/life_changes.yaml`` (move, death, partner, work, long_ago) as its English and Chinese
+    patterns, for case-folded text; a group with no word in a language matches nothing there."""
     data = load_shipped("data", "life_changes.yaml") or {}
     never = re.compile(r"(?!)")
 
@@ -43,7 +46,11 @@ def change_kind(text: str) -> str:
     it names (a move, a death, a job left or begun), "partner" for a new partner, "" for none. The lexicon's
     looser cessation markers are not read: "香菜真的受不了" restates "不吃香菜", it ends nothing."""
     folded = text.casefold()
-    found = {group for group, (en, zh) in _cues().items() if en.search(folded) or zh.search(folded)}
+    cues = _cues()
+    said = {group for group, (en, zh) in cues.items() if en.search(folded) or zh.search(folded)}
+    if LONG_AGO in said:
+        return ""  # "My first rabbit died years ago when I was a kid, Bun reminds me of her": no change of now
+    found = said
     if found - {"partner"}:
         return "ends"
     return "partner" if found else ""

@@ -53,3 +53,9 @@ def test_a_habit_said_beside_the_partners_name_is_kept(tmp_path: Path) -> None:
     texts = ["my wife Tasha hates the 3am calls", "been dipping since the academy. gotta stop, Tasha found a can"]
     live = [text for _, text in active(slot_items(tmp_path, texts, start=START, days_apart=30))]
     assert any("dipping" in t for t in live), live
+
+
+@pytest.mark.parametrize("text", ["My first rabbit died years ago when I was a kid, Bun reminds me of her.",
+                                  "小时候养的兔子去世了，团团让我想起它"])
+def test_a_change_long_ago_says_none_of_now(text: str) -> None:
+    assert change_kind(text) == ""
