@@ -20,6 +20,7 @@ from memory_core.model import Trust, Turn
 from memory_core.pipeline.slot_hit import render_form
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
+from memory_core.pipeline.word_alt import word_alternation as _alt
 from memory_core.shipped_yaml import load_shipped
 from memory_core.store.lookup import KeyLookup
 
@@ -31,11 +32,6 @@ MET_WITHIN_DAYS = 365
 _PARTNER_WORD = {"en": {"he": "boyfriend", "she": "girlfriend", "any": "partner"},
                  "zh": {"he": "男朋友", "she": "女朋友", "any": "对象"}}
 _FORMS = ("dating", "married", "engaged")
-
-
-def _alt(words: list[str]) -> str:
-    """``words`` as one alternation, longest first, each escaped (spaces match any run of spaces)."""
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
 
 
 @functools.lru_cache(maxsize=1)

@@ -20,14 +20,10 @@ from collections.abc import Callable
 from memory_core.model import Turn
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
+from memory_core.pipeline.word_alt import word_alternation as _alt
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["dropped", "restored"]
-
-
-def _alt(words: list[str]) -> str:
-    """``words`` as one alternation, longest first, each escaped (spaces match any run of spaces)."""
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
 
 
 @functools.lru_cache(maxsize=1)

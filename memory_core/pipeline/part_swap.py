@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.clauses import APOSTROPHES
+from memory_core.pipeline.word_alt import word_alternation as _alt
 from memory_core.shipped_yaml import load_shipped
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 
@@ -65,10 +66,6 @@ def _data() -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
                                 key=len, reverse=True))
              for kind, words in data["kinds"].items()}
     return kinds, tuple(str(s).casefold() for s in data["suffixes"])
-
-
-def _alt(words: Sequence[str]) -> str:
-    return "|".join(r"\s+".join(re.escape(p) for p in w.split()) for w in sorted(words, key=len, reverse=True))
 
 
 @functools.cache

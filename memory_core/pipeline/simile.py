@@ -14,14 +14,10 @@ from __future__ import annotations
 import functools
 import re
 
+from memory_core.pipeline.word_alt import word_alternation as _alt
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["simile_state", "without_vehicles"]
-
-
-def _alt(words: list[str]) -> str:
-    """``words`` as one alternation, longest first, each escaped (spaces match any run of spaces)."""
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
 
 
 @functools.lru_cache(maxsize=1)
