@@ -61,11 +61,14 @@ def says_life_change(text: str) -> bool:
     return bool(change_kind(text))
 
 
-def names_others_kin(text: str) -> bool:
+def names_others_kin(text: str, subject: str = "") -> bool:
     """True when a clause of ``text`` speaks of someone else's relative ("Tasha's parents flying in", "Tom's wife",
-    "小王的老婆"): a possessive name or word before a relation word of the lexicon's ``REL`` class."""
+    "小王的老婆"): a possessive name or word before a relation word of the lexicon's ``REL`` class. The user's own
+    subject is no other person: "User's son", "用户的儿子" and ``subject``'s (a named speaker's) are the user's kin."""
     lex = lexicon()
     en_rel, zh_rel = lex.classes["en"]["REL"], lex.classes["zh"]["REL"]
     en = rf"\b(?!(?i:it|that|this|he|she|there|here|what|who|let|today)'s)[A-Z][a-z]+'s\s+(?:{en_rel})\b"
     zh = rf"(?<![我你])(?:[A-Za-z]{{2,}}|(?![我你他她])[\u4e00-\u9fff]{{1,3}})的(?:{zh_rel})"
-    return bool(re.search(en, text) or re.search(zh, text))
+    own = {"User", "用户", subject} - {""}
+    found = [m.group(0) for pattern in (en, zh) for m in re.finditer(pattern, text)]
+    return any(not any(hit.startswith((f"{who}'s", f"{who}的")) for who in own) for hit in found)

@@ -288,7 +288,7 @@ def _changes_item(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: 
     said = _detail_text(cand, best, stated, speaker)
     if not said or change_kind(best[1].description):
         return ""
-    if names_others_kin(said):
+    if names_others_kin(said, _subject(speaker, cand.lang)):
         return "other"
     kind = change_kind(said)
     if kind == "ends":

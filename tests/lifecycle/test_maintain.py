@@ -18,7 +18,7 @@ from memory_core.retrieval.recall import RecallFilters
 from memory_core.service import Memory
 
 EN = ["I went hiking at Mount Tam with my sister today, the view was amazing",
-      "haha ok", "My daughter started learning the violin last month and loves it",
+      "haha ok", "My daughter had her first violin recital last month and loved it",
       "I am thinking about adopting a golden retriever puppy"]
 ZH = ["我今天和同事去爬了香山，红叶特别漂亮", "哈哈好的", "我女儿上个月开始学小提琴了，她很喜欢",
       "我在考虑领养一只金毛小狗"]
