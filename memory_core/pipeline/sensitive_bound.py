@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from memory_core.pipeline.sensitive_gate import Gate, word_set
+from memory_core.pipeline.sensitive_health import OMA_CONDITION
 from memory_core.pipeline.sensitive_topic import is_topic
 from memory_core.text.script import has_han
 
@@ -299,7 +300,8 @@ _HAVE_EN = (r"(?:\s+(?:still|just|also|recently|now|finally|really|actually|been
             r"recovering\s+from|living\s+with|deal(?:s|t|ing)?\s+with|takes?|taking|took|on|started|stopped|"
             r"prescribed|needs?|having|undergoing|underwent|scheduled\s+for)(?![A-Za-z])")
 _CONDITION_EN = (
-    r"(?:[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|trophy|ectomy|otomy|plasty|oma|iasis)|an(?:a)?emia|gout|"
+    r"(?:[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|trophy|ectomy|otomy|plasty|iasis)|"
+    + OMA_CONDITION + r"|an(?:a)?emia|gout|"
     r"(?:[\w'-]+\s+){0,2}(?:disease|disorder|syndrome|cancer|deficiency|insufficiency|infection|"
     r"sclerosis|palsy|dystrophy|fibrosis|apnea|apnoea)|(?:heart|kidney|renal|liver|organ)\s+failure|"
     r"(?:manic|psychotic|depressive)\s+episode|"
@@ -319,7 +321,7 @@ _HEALTH_EN = re.compile(_PERSON_EN + _HAVE_EN + r"\s+(?:an?\s+|the\s+|some\s+|my
 # a possessive binds too: "my IBS is acting up", "her lupus", "my dad's diabetes meds"
 _POSSESSED_EN = re.compile(
     r"\b(?i:my|his|her|our|their)\s+(?:(?i:" + _FAMILY + r")(?:'s|’s)\s+)?(?:\w+\s+)?("
-    r"[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|ectomy|oma)|an(?:a)?emia|gout|"
+    r"[a-z]{3,}(?:itis|osis|emia|aemia|algia|pathy|plegia|ectomy)|" + OMA_CONDITION + r"|an(?:a)?emia|gout|"
     r"(?:[\w'-]+\s+)?(?:disease|disorder|syndrome|cancer|deficiency|chemo|meds|medication|"
     r"insulin|inhaler|antidepressants)|(?-i:COPD|IBS|PCOS|GERD|ADHD|PTSD|OCD|HIV)|lupus|migraines|"
     r"pacemaker|stent|insulin\s+pump|cpap|colostomy|hearing\s+aids?|"
@@ -345,7 +347,8 @@ _HAVE_ZH = (r"(?:[\u4e00-\u9fff]{0,3}?)(?:有|得了|得过|患有?|患上了?|�
 _CONDITION_ZH = (r"(?![了过着])[^\s，。,；;！？!?]{0,8}?(?:症|癌|瘤|炎|病(?![毒假房人历号])|综合征|综合症|障碍|海默|"
                  r"甲亢|甲减|痛风|"
                  r"\d+(?:\.\d+)?\s*(?:毫克|微克|mg|mcg)[^\s，。,；;]{0,8}|"
-                 r"[\u4e00-\u9fff]{1,4}(?:(?<![桂柏吉森树园少武丛竹榆杏儒翰山])林|平|汀|定|酮|素|胍|坦|洛尔)|"
+                 r"[\u4e00-\u9fff]{1,4}(?:(?<![桂柏吉森树园少武丛竹榆杏儒翰山])林|平(?![台安时常衡板方均静价原面凡稳顺整息米房民日反生淡])|汀|"
+                 r"定(?![期时位制点向居金])|酮|素(?![材质养食])|胍|坦|洛尔)|"
                  r"[\u4e00-\u9fff]{1,4}药(?!店|房|水)|[\u4e00-\u9fff]{0,4}(?:治疗|透析|康复训练)|偏头痛|溃疡|结节|息肉|囊肿|结石|[心脑]梗|(?:心脏|肾|肝|肺)(?:衰竭|功能不全))")
 _HEALTH_ZH = re.compile(_PERSON_ZH + _HAVE_ZH + "(" + _CONDITION_ZH + ")"
                         r"(?![症病]?的?(?:研究|基金|协会|宣传|科普|防治|治疗方法|方面|相关|书|文章|纪录片|课题|项目|实验|论文|讲座))")

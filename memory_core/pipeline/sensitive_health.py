@@ -39,7 +39,7 @@ _HEALTH_EN = re.compile(
     r"anorexia|bulimia|(?:eating|anxiety|panic|bipolar|personality|mood|sleep|seizure|autoimmune)\s+disorder|"
     r"panic\s+attacks?|adhd|autis\w*|diabetes|diabetic|insulin|hepatitis\s*[abc]?|herpes|"
     r"std|sti|epilep\w*|seizures?|dementia|alzheimer'?s|parkinson'?s|multiple\s+sclerosis|crohn'?s|"
-    r"asthma|hypertension|high\s+blood\s+pressure|heart\s+(?:disease|condition|attack|failure)|"
+    r"asthma|coeliac|celiac|hypertension|high\s+blood\s+pressure|heart\s+(?:disease|condition|attack|failure)|"
     r"(?:had|has|have|suffered)\s+a\s+(?:mild\s+|minor\s+|major\s+)?stroke|stroke\s+(?:patient|survivor)|"
     r"miscarriage|abortion|pregnan\w*|ivf|infertil\w*|antidepressants?|ssris?|prozac|zoloft|lexapro|xanax|"
     r"lithium|adderall|ritalin|methadone|opioids?|rehab|suicid\w*|self[-\s]harm\w*|therapist|psychiatrist|"
@@ -57,8 +57,13 @@ _PREP = re.compile(r"\b(PrEP)\b")  # the HIV prevention drug, not "prep"
 _SUFFIX_NOT_HEALTH = (r"(?!(?:osmosis|hypnosis|symbiosis|metamorphosis|apotheosis|diagnosis|prognosis|mitosis|meiosis|"
                       r"aroma|diploma|oklahoma|paloma|tacoma|sonoma|idioma|academia|bohemia|empathy|sympathy|"
                       r"telepathy|apathy|antipathy|homeopathy|dichotomy)\b)")
+# a tumour or a growth by its medical stem (carcinoma, melanoma, glioblastoma, glaucoma): "-oma" alone also ends
+# given names and places (Chioma, Paloma, Tacoma, Oklahoma)
+OMA_CONDITION = (r"[a-z]*(?:carcin|melan|lymph|sarc|gli|aden|myel|fibr|lip|angi|meningi|mesotheli|blast|neur|terat|"
+                 r"chondr|oste|hepat|glauc|hemat|haemat|papill|astrocyt|thym|semin|granul|xanth|my)oma")
 _HEALTH_MORE_EN = re.compile(
-    r"\b(" + _SUFFIX_NOT_HEALTH + r"[a-z]{3,}(?:ectomy|otomy|ostomy|plasty|itis|osis|iasis|oma|aemia|emia|pathy)|"
+    r"\b(" + _SUFFIX_NOT_HEALTH + r"[a-z]{3,}(?:ectomy|otomy|ostomy|plasty|itis|osis|iasis|aemia|emia|pathy)|"
+    + OMA_CONDITION + r"|"
     r"an(?:a)?emi(?:a|c)|"
     r"(?:take|takes|taking|took|on|prescribed|started|stopped)\s+(?!april\b|magazines?\b)"
     r"[a-z]+(?:pril|sartan|statin|olol|azepam|zolam|oxetine|traline|triptan|prazole|cillin|cycline|formin|thyroxine|"
@@ -82,7 +87,7 @@ _HEALTH_ZH = re.compile(
     r"(确诊[^\s，。,；;]{0,10}|诊断出[^\s，。,；;]{0,10}|得了[^\s，。,；;]{0,2}(?:癌|病|症|炎)|抑郁症|抑郁|焦虑症|"
     r"抗焦虑|双相|精神分裂|强迫症|多动症|自闭症|进食障碍|厌食症|暴食症|"
     r"癌症?|肿瘤|白血病|化疗|放疗|艾滋病?|HIV|乙肝|丙肝|肝炎|梅毒|性病|糖尿病|胰岛素|高血压|降压药|心脏病|心梗|中风|"
-    r"癫痫|痴呆|阿尔茨海默|帕金森|哮喘|流产|堕胎|怀孕|试管婴儿|不孕|不育|抗抑郁药|安眠药|精神科|心理医生|"
+    r"癫痫|痴呆|阿尔茨海默|帕金森|哮喘|乳糜泻|流产|堕胎|怀孕|试管婴儿|不孕|不育|抗抑郁药|安眠药|精神科|心理医生|"
     r"心理咨询|自杀|自残|过敏|血型[ABO]{1,2}|甲状腺|病历|住院|手术|透析|器官移植)"
     r"(?![症病]?的?(?:研究|基金|协会|宣传|科普|防治日|科|医院|专家|治疗方法|课题|论文|讲座))")
 # what each rule needs: one of its words (a substring of each of its alternatives), a digit, Chinese text;
@@ -96,6 +101,7 @@ _HEALTH_EN_WORDS = word_set(
     "dialysis", "transplant", "depress", "bipolar", "schizophreni", "ptsd", "ocd", "anorexia", "bulimia",
     "disorder", "panic", "adhd", "autis", "diabet", "insulin", "hepatitis", "herpes", "std", "sti", "epilep",
     "seizure", "dementia", "alzheimer", "parkinson", "sclerosis", "crohn", "asthma", "hypertension", "pressure",
+    "coeliac", "celiac",
     "heart", "stroke", "miscarriage", "abortion", "pregnan", "ivf", "infertil", "ssri", "prozac", "zoloft",
     "lexapro", "xanax", "lithium", "adderall", "ritalin", "methadone", "opioid", "rehab", "suicid", "harm",
     "therapist", "psychiatrist", "metformin", "biopsy", "hormone", "thyroid", "blood", "allerg",

@@ -257,7 +257,8 @@ _NETWORK_KEY = re.compile(r"(?:wi-?fi|wireless|network|router|hotspot|wpa2?|ssid
 _HEX_KEY = re.compile(r"(?:\bkey|\btoken|\bsecret|密钥|令牌)(?:\s+(?:for|to|of|on)\s+[^:：=\n]{1,30}?)?"
                       r"\s*(?:is|was|:|：|=|是|为)?\s*[\"'“‘]?"
                       r"((?=[0-9a-f-]*[a-f])(?=[0-9a-f-]*\d)[0-9a-f]{32,64}(?:-[a-z]{2}\d{1,3})?)(?![\w-])", _I)
-# a diagnosis someone medical reported: "the doctor said I have …", 医生说我有…
+# a diagnosis someone medical reported: "the doctor said I have …", 医生说我有… (a pet's own illnesses, 毛球症 or
+# 猫瘟, are no one's health data)
 _DOCTOR_SAID = re.compile(
     r"\b(?:doctor|doc|gp|dr\.?\s*[A-Z]\w+|specialist|cardiologist|oncologist|neurologist|dermatologist|"
     r"psychiatrist|nurse|physician|surgeon|dentist|vet)s?\s+(?:said|says|thinks|told\s+(?:me|him|her|us|them)|"
@@ -266,7 +267,7 @@ _DOCTOR_SAID = re.compile(
     r"(?:a\s+)?(?:cold|flu|cough|fever))\b)(?:an?\s+)?[\w-]+(?:\s+[\w-]+)?|"
     r"(?:医生|大夫|医院|专家|体检|检查)(?:说|讲|诊断|判断|确认|怀疑|显示)[^，。,；;！？]{0,4}?(?:有|是|得了|患了|患有|"
     r"[我他她](?=[\u4e00-\u9fff]{0,5}(?:病|症|炎|肝|癌|瘤|结节|结石|贫血|偏高|偏低|超标|异常)))"
-    r"(?!(?:点)?(?:感冒|发烧|咳嗽|上火|没事|没问题|健康|正常))[^\s，。,；;！？]{1,8}|"
+    r"(?!(?:点)?(?:感冒|发烧|咳嗽|上火|没事|没问题|健康|正常|毛球|猫瘟|犬瘟|细小|耳螨|猫癣))[^\s，。,；;！？]{1,8}|"
     r"\b(?:I|I'm|I’m|he|she|they|we|my\s+\w+|[A-Z][a-z]+)\s+(?:just\s+|finally\s+|recently\s+)?(?:got|was|were|been|'s|’s|is)"
     r"\s+(?:just\s+|finally\s+|recently\s+)?diagnosed\b"
     # the condition it names is part of the finding, up to a word that starts what follows it

@@ -204,3 +204,19 @@ def test_a_plan_to_visit_a_place_ending_in_lin_is_no_health_value(text: str) -> 
                                              ("我爸在吃华法林。", "华法林"), ("I am on warfarin.", "warfarin")])
 def test_drugs_ending_in_lin_and_an_injection_stay_health_values(text: str, value: str) -> None:
     assert any(value in f.value for f in detect(text) if f.category == "health")
+
+
+@pytest.mark.parametrize("text", ["我在郑州做外卖平台的客服", "going to Lagos for my sister Chioma's wedding",
+                                  "my cousin Naoma moved to Tacoma", "公司下个月定期体检", "我在做素材整理",
+                                  "馒头最近老吐，带去医院说是毛球症，要吃化毛膏"])
+def test_words_that_only_end_like_a_drug_or_a_tumour_are_no_health(text: str) -> None:
+    # 平台 is no drug ending like 氨氯地平, a given name ending in -oma is no tumour, a cat's hairballs are no one's
+    # health data
+    assert not [f for f in detect(text) if f.category == "health"]
+
+
+@pytest.mark.parametrize("text", ["医生让我吃硝苯地平和阿司匹林", "my friend Paloma has lymphoma", "her melanoma came back",
+                                  "my sister has a glioblastoma", "turns out I have celiac", "It's coeliac disease.",
+                                  "医生说我有乳糜泻", "他在吃胰岛素"])
+def test_drugs_tumours_and_coeliac_disease_are_health(text: str) -> None:
+    assert [f for f in detect(text) if f.category == "health"]
