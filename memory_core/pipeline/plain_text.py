@@ -48,6 +48,7 @@ from memory_core.pipeline.mixed_script import seams_marked
 from memory_core.pipeline.own_partner import own_partner
 from memory_core.pipeline.person_cleft import person_cleft
 from memory_core.pipeline.place_alias import without_place_alias
+from memory_core.pipeline.regional_words import standard_words
 from memory_core.pipeline.said_meant import said_plainly
 from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives
@@ -170,7 +171,9 @@ def reading_text(text: str) -> str:
     no mark between set apart ("辞职了 now at Grab": ``mixed_script.seams_marked``); ``text`` itself when it holds
     neither a full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft, filler, verb nor a
     value taken back.
-    Units: characters in, characters out."""
+    Regional Chinese function words are read as their Mandarin word first ("俺" -> "我", "佢係" -> "他是":
+    ``regional_words``). Units: characters in, characters out."""
+    text = standard_words(text) if has_han(text) else text  # "俺是哈尔滨的" reads "我是哈尔滨的"
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
     text = person_cleft(text)  # "it's my husband who's allergic to shrimp": "my husband is allergic to shrimp"
     text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"
