@@ -107,7 +107,7 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
            = False) -> None:
     """Ingest turns for a user from a file; each bad line is named and counted."""
     from memory_core.ingest_io import read_turn_file
-    from memory_core.ingest_summary import IngestOutcome, changes_of_turns, raw_ids, summary_line
+    from memory_core.ingest_summary import IngestOutcome, changes_of_turns, memories_phrase, raw_ids, summary_line
     from memory_core.store.factory import missing_store
 
     user = check_id(user, "user id")
@@ -131,7 +131,11 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     outcome = IngestOutcome()
     with _memory(db) as memory, progress_bar() as progress:
         advance = progress_factory(progress)("ingest", len(parsed.turns))
+        # this file's turns stored before this run and not yet applied (an earlier ingest killed between recording
+        # and applying them, or another one still running): those this run applies are said apart
+        waiting = _waiting_turns(memory, parsed)
         recorded: dict[str, set[str]] = {u: set() for u in users}
+        taken_over: dict[str, set[str]] = {u: set() for u in users}
         stored = duplicates = 0
         starts = [0, *range(INGEST_FIRST_BATCH, len(parsed.turns), INGEST_BATCH)]
         for start, end in zip(starts, [*starts[1:], len(parsed.turns)], strict=True):
@@ -139,18 +143,38 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
             stored, duplicates = stored + report.stored, duplicates + report.duplicates
             for u, said in report.recorded_ids.items():
                 recorded.setdefault(u, set()).update(said)
+            for u, done in report.applied_ids.items():
+                taken_over.setdefault(u, set()).update(waiting.get(u, set()).intersection(done))
             advance(end - start)
         # counted by the turns this process recorded, read back from the items' history: another ingest of the
         # same user at once applies some of them, and this one some of the other's; each says what its turns made
-        for u, ids in recorded.items():
-            if ids:
+        earlier = IngestOutcome()
+        for u in users:
+            if recorded[u] or taken_over[u]:
                 items = memory.store.list_items(u, statuses=None)
-                outcome.add(changes_of_turns(items, ids).outcome(raw_ids(items)))
+                if recorded[u]:
+                    outcome.add(changes_of_turns(items, recorded[u]).outcome(raw_ids(items)))
+                if taken_over[u]:
+                    earlier.add(changes_of_turns(items, taken_over[u]).outcome(raw_ids(items)))
+    if n := sum(map(len, taken_over.values())):
+        console.print(f"applied {n} turn(s) another run recorded and had not applied (stopped, or still running): "
+                      f"{memories_phrase(earlier)}", markup=False, highlight=False)
     console.print(summary_line(stored, duplicates, outcome, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:
         console.print(f"users: {', '.join(users)}", markup=False, highlight=False)
     if parsed.errors:
         raise typer.Exit(1)
+
+
+def _waiting_turns(memory: Memory, parsed: ParsedFile) -> dict[str, set[str]]:
+    """``{user id: turn ids}`` of the file's turns stored already but not yet applied (an earlier ingest stopped
+    between recording and applying them: ``kill -9``, a crash); empty sets for an item-only store."""
+    users = {t.user_id for t in parsed.turns}
+    turns = memory.store.turn_log()
+    if turns is None:
+        return {u: set() for u in users}
+    waiting = {u: {t.turn_id for t in turns.pending_turns(u)} for u in users}
+    return {u: {t.turn_id for t in parsed.turns if t.user_id == u and t.turn_id in waiting[u]} for u in users}
 
 
 def _first_errors(parsed: ParsedFile, shown: int = 3) -> str:

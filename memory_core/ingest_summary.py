@@ -35,7 +35,8 @@ from memory_core.model import MemoryItem, Status
 from memory_core.store.forget_source import is_raw_turn_item
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
 
-__all__ = ["IngestOutcome", "ItemState", "OwnChanges", "changes_of_turns", "ingest_outcome", "item_states", "raw_ids",
+__all__ = ["IngestOutcome", "ItemState", "OwnChanges", "changes_of_turns", "ingest_outcome", "item_states",
+           "memories_phrase", "raw_ids",
            "summary_line"]
 
 
@@ -178,10 +179,14 @@ class OwnChanges:
 def summary_line(recorded: int, seen: int, outcome: IngestOutcome, bad: int) -> str:
     """The line ``gulfstream ingest`` prints: turns recorded and already seen (a re-sent turn id: nothing done
     again), what happened to the memories, the raw turns kept beside them, and the bad lines."""
+    return f"recorded {recorded} turn(s), {seen} already seen; {memories_phrase(outcome)}; {bad} bad line(s)"
+
+
+def memories_phrase(outcome: IngestOutcome) -> str:
+    """What happened to the memories, as ``summary_line`` says it: "memories: 2 created, 0 updated, …"."""
     raw = f" ({outcome.raw_kept} raw turn(s) kept beside them)" if outcome.raw_kept else ""
-    return (f"recorded {recorded} turn(s), {seen} already seen; memories: {outcome.created} created, "
-            f"{outcome.updated} updated, {outcome.confirmed} confirmed, {outcome.superseded} superseded, "
-            f"{outcome.ended} ended{raw}; {bad} bad line(s)")
+    return (f"memories: {outcome.created} created, {outcome.updated} updated, {outcome.confirmed} confirmed, "
+            f"{outcome.superseded} superseded, {outcome.ended} ended{raw}")
 
 
 def changes_of_turns(items: Iterable[MemoryItem], turn_ids: Collection[str]) -> OwnChanges:

@@ -57,6 +57,8 @@ class IngestReport:
             writer of the same user applied meanwhile): what ``ingest_summary.OwnChanges`` counts.
         recorded_ids: ``{user id: turn ids}`` of the turns this call recorded (not those already stored): whose
             changes ``ingest_summary.changes_of_turns`` reads back, whoever applied them.
+        applied_ids: ``{user id: turn ids}`` of the turns whose apply this call committed, whoever recorded them
+            (a turn an earlier, killed call recorded and never applied is applied by the next).
     """
 
     stored: int = 0
@@ -64,6 +66,7 @@ class IngestReport:
     applied: int = 0
     applied_ops: dict[str, list[Op]] = field(default_factory=dict)
     recorded_ids: dict[str, list[str]] = field(default_factory=dict)
+    applied_ids: dict[str, list[str]] = field(default_factory=dict)
 
 
 class Memory(LifecycleCalls, SessionCalls):
@@ -168,11 +171,12 @@ class Memory(LifecycleCalls, SessionCalls):
         return self._turns().append_many(turns)
 
     def apply_pending(self, user_id: str, limit: int | None = None, budget_s: float | None = None, *,
-                      on_applied: Callable[[Sequence[Op]], None] | None = None) -> int:
+                      on_applied: Callable[[Sequence[Op], Sequence[str]], None] | None = None) -> int:
         """Apply the user's unapplied turns in ``seq`` order; return how many were applied.
 
-        ``on_applied`` is handed the ops of each turn (or group of turns) once their transaction committed:
-        a turn another writer applied first (the ``last_applied_seq`` fence) or a rolled-back group is not.
+        ``on_applied`` is handed the ops and the turn ids of each turn (or group of turns) once their transaction
+        committed: a turn another writer applied first (the ``last_applied_seq`` fence) or a rolled-back group
+        is not.
 
         Holds the user's lock for the whole drain, and applies each turn in
         the transaction that also moves its ``last_applied_seq`` mark, so a
@@ -214,7 +218,7 @@ class Memory(LifecycleCalls, SessionCalls):
 
     def _drain(self, store: TurnLog, user_id: str, pending: list[Turn], per_group: int,
                deadline: float | None, priors: dict[int, Turn],
-               on_applied: Callable[[Sequence[Op]], None] | None = None) -> int:
+               on_applied: Callable[[Sequence[Op], Sequence[str]], None] | None = None) -> int:
         """Apply ``pending`` (held under the user's lock) in groups of ``per_group``; see ``apply_pending``.
 
         ``priors``: the user turn each assistant turn answers (``echo.prior_user_turns``): an echo of it keeps
@@ -245,13 +249,13 @@ class Memory(LifecycleCalls, SessionCalls):
                 if store.apply(user_id, ops, applied_seq=turn.seq) is not None:
                     applied += 1
                     if on_applied is not None:
-                        on_applied(ops)
+                        on_applied(ops, [turn.turn_id])
         return applied
 
     @staticmethod
     def _apply_group(store: TurnLog, pipeline: WritePipeline, user_id: str, group: list[Turn],
                      sensitive: SensitiveGuard, priors: dict[int, Turn],
-                     on_applied: Callable[[Sequence[Op]], None] | None = None) -> int:
+                     on_applied: Callable[[Sequence[Op], Sequence[str]], None] | None = None) -> int:
         """Extract every turn's candidates, then plan and apply the group in one transaction; ``on_applied``
         gets the ops of the turns it applied once it committed."""
         from memory_core.pipeline.echo import without_echo
@@ -260,6 +264,7 @@ class Memory(LifecycleCalls, SessionCalls):
         keys = [k for found in cands.values() for c in found for k in (c.key, *c.ends, *c.probes) if k]
 
         def plan(turn: Turn, view: KeyLookup) -> list[Op]:
+            planned_ids.append(turn.turn_id)
             if is_duplicate_turn(turn):  # a redelivery under a new id: its first copy was applied
                 return []
             prior = priors.get(turn.seq)
@@ -269,9 +274,10 @@ class Memory(LifecycleCalls, SessionCalls):
             return ops
 
         planned_ops: list[Op] = []
+        planned_ids: list[str] = []
         applied = store.apply_turns(user_id, group, plan, prefetch_keys=keys)
-        if on_applied is not None and planned_ops:
-            on_applied(planned_ops)
+        if on_applied is not None and planned_ids:
+            on_applied(planned_ops, planned_ids)
         return applied
 
     def ingest(self, turns: Iterable[Turn]) -> IngestReport:
@@ -291,7 +297,14 @@ class Memory(LifecycleCalls, SessionCalls):
             if turn.user_id not in users:
                 users.append(turn.user_id)
         for user_id in users:
-            applied = self.apply_pending(user_id, on_applied=report.applied_ops.setdefault(user_id, []).extend)
+            ops, ids = report.applied_ops.setdefault(user_id, []), report.applied_ids.setdefault(user_id, [])
+
+            def note(applied_ops: Sequence[Op], turn_ids: Sequence[str], ops: list[Op] = ops,
+                     ids: list[str] = ids) -> None:
+                ops.extend(applied_ops)
+                ids.extend(turn_ids)
+
+            applied = self.apply_pending(user_id, on_applied=note)
             report.applied += applied
             self.maybe_maintain(user_id, applied)
         for user_id in users:

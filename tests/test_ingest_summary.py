@@ -289,3 +289,34 @@ def test_two_ingests_of_different_turns_at_once_each_count_their_own(tmp_path: P
         assert said[name]["raw"] == len(files[name]), said
         assert said[name]["created"] == sum(1 for i in items if i.source and i.source[0].startswith(name)
                                             and not i.description.startswith("user:")), (said, items)
+
+
+def test_a_rerun_after_a_killed_ingest_counts_the_turns_it_applies(tmp_path: Path, monkeypatch) -> None:
+    # `kill -9` between recording a batch and applying it: the re-run finds every turn "already seen", applies
+    # them, and printed "0 created" for the items it made (new-user trial 37)
+    from typer.testing import CliRunner
+
+    from memory_core.cli import app
+    from memory_core.ingest_io import read_turn_file
+    from memory_core.service import open_memory
+    from memory_core.settings import Settings
+
+    db = f"sqlite:///{tmp_path}/m.db"
+    turns = tmp_path / "t.jsonl"
+    turns.write_text("".join(json.dumps({"turn_id": f"t{n}", "text": text, "timestamp": f"2026-05-0{n + 1}T10:00:00Z"})
+                             + "\n" for n, text in enumerate(["I live in Porto.", "I work at Farfetch."])),
+                     encoding="utf-8")
+    killed = open_memory(Settings(database_url=db, embedder="none"))
+    try:
+        killed.record_turns(read_turn_file(turns, "ann").turns)  # recorded, never applied
+    finally:
+        killed.close()
+    monkeypatch.setenv("GULFSTREAM_EMBEDDER", "none")
+    done = CliRunner().invoke(app, ["ingest", "--user", "ann", str(turns), "--db", db])
+    assert done.exit_code == 0, done.stdout
+    # its own turns made nothing (it recorded none); the turns it took over are said apart
+    assert "recorded 0 turn(s), 2 already seen; memories: 0 created" in done.stdout, done.stdout
+    created = re.search(r"applied 2 turn\(s\) another run recorded .*: memories: (\d+) created", done.stdout)
+    assert created and int(created.group(1)) >= 2, done.stdout
+    again = CliRunner().invoke(app, ["ingest", "--user", "ann", str(turns), "--db", db])
+    assert "memories: 0 created" in again.stdout and "another run" not in again.stdout, again.stdout
