@@ -51,6 +51,7 @@ from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS
 from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.pipeline.clauses import split_clauses
 from memory_core.pipeline.gist import gist_clause, topic
+from memory_core.pipeline.regional_words import standard_words
 from memory_core.pipeline.sensitive import SENSITIVE_THEME
 from memory_core.pipeline.sensitive_detect import detect
 from memory_core.pipeline.slots import read_clause
@@ -120,7 +121,7 @@ def stated_things(text: str) -> frozenset[str]:
     (``gist.gist_clause``: the anchor of its topic terms). Empty for small talk ("Nice weather today", "Watched
     a film tonight") and for questions to the assistant.
     """
-    body = text.split(":", 1)[1] if ":" in text[:40] else text
+    body = standard_words(text.split(":", 1)[1] if ":" in text[:40] else text)  # 俺是…: a first-person statement
     found: set[str] = set()
     for clause, lang in split_clauses(body.strip()):
         reading = read_clause(clause, lang)
