@@ -1,9 +1,10 @@
-"""A thing kept off for a counted while, 啦 closing a stop, a guess after a supposition (EN + ZH)."""
+"""A thing kept off for a counted while, 啦 closing a stop, a guess after a supposition, 无X不欢 (EN + ZH)."""
 
 from __future__ import annotations
 
 import pytest
 
+from memory_core.pipeline.cant_without import need_filled
 from memory_core.pipeline.cessation import cessation_scope
 from memory_core.pipeline.clauses import split_clauses
 
@@ -57,3 +58,12 @@ def test_a_guess_at_what_a_supposition_brings_states_nothing(text: str) -> None:
 def test_a_guess_without_a_supposition_is_still_said() -> None:
     assert [c for c, _ in split_clauses("我估计得加班到十点")] == ["我估计得加班到十点"]
 
+
+
+@pytest.mark.parametrize(("clause", "like"), [
+    ("我是那种无肉不欢的人", "我爱吃肉"),
+    ("我是无肉不欢的那种人", "我爱吃肉"),
+    ("无辣不欢", "我爱吃辣"),
+])
+def test_no_joy_without_a_food_is_a_like_of_it(clause: str, like: str) -> None:
+    assert need_filled(clause) == like
