@@ -1,4 +1,4 @@
-"""A like said as a need: "下午不来杯奶茶根本活不下去", "离不开咖啡", "can't live without my coffee".
+"""A like said as a need: "下午不来杯奶茶根本活不下去", "离不开咖啡", "无肉不欢", "can't live without my coffee".
 
 People state a strong habit by what they could not do without it, not with a verb of liking; read literally the
 clause holds a negation ("不来杯…", "can't") and no like, so the habit leaves no item and a later stop ("奶茶戒了")
@@ -26,7 +26,9 @@ _ZH_VERB = r"(?:喝|吃|来)?(?:一?杯|一?口|一?顿|点|个|碗)?"
 # "下午不来杯奶茶根本活不下去", "一天不喝咖啡就难受", "没有火锅活不下去", "离不开咖啡"
 _ZH_NEED = (r"^(?:我)?{when}(?:(?:不|没)(?:{verb})|没有)(?P<x>{things})(?:的话)?[，,]?\s*(?:我)?"
             r"(?:就|根本|真的|简直|都|会)*(?:{ends})"
-            r"|^(?:我)?{when}(?:根本|真的|完全)?离不开(?:{verb})(?P<y>{things})")
+            r"|^(?:我)?{when}(?:根本|真的|完全)?离不开(?:{verb})(?P<y>{things})"
+            # the idiom "无X不欢" (no joy without X: "我是那种无肉不欢的人", "无辣不欢"): the same need
+            r"|^(?:我)?(?:是|就是|属于)?(?:那种|一个|个)?(?:真的|简直|完全|绝对)?无(?P<z>{things})不欢(?:的(?:那种|那类)?人)?")
 # "can't live without coffee", "couldn't function without my morning latte", "can't survive a day without tea"
 _EN_NEED = (r"^(?:(?:honestly|literally|seriously|tbh|lol|ngl|man|omg)[,\s]+)*(?:i\s+)?"
             r"(?:literally\s+|honestly\s+|seriously\s+|just\s+|really\s+|still\s+)*(?:can't|cannot|can\s+not|couldn't)\s+"
@@ -83,7 +85,7 @@ def need_filled(clause: str) -> str | None:
     if "?" in text or "？" in text or re.search(r"[吗呢]$", text):
         return None
     if (m := zh.match(text)) is not None:
-        thing = m.group("x") or m.group("y")
+        thing = m.group("x") or m.group("y") or m.group("z")
         return f"我爱{'喝' if cats.get(thing) == 'drink' else '吃'}{thing}{text[m.end():]}"
     if (m := en.match(text)) is not None:
         rest = text[m.end():]  # "… in the morning lol": the thing alone keys the like, as "I love cold brew" does

@@ -78,6 +78,15 @@ _EN_SCOPE = (
     re.compile(r"\b(?:don't|do\s+not|doesn't|can't|cannot|never|not|haven't|have\s+not|hardly\s+ever)\s+(?P<x>.+?)"
                r"\s+(?:any\s*more|these\s+days|since)\b", re.IGNORECASE),
     re.compile(r"\bno\s+more\s+(?P<x>.+)", re.IGNORECASE),
+    # a thing kept off for a counted while ("haven't touched red bull in 3 weeks", "haven't had a cigarette for
+    # two months"): only a verb of taking it, as "haven't seen my mom in a month" or "haven't had pizza in ages"
+    # end nothing
+    re.compile(r"\b(?:haven't|havent|have\s+not|hasn't|not)\s+(?:(?:even|once)\s+)?(?:(?:touched|used|bought|"
+               r"had\s+(?=(?:a\s+(?:single|drop|sip|puff|drag|cigarette|smoke|drink|beer|glass)|any|one)\b))\s*"
+               r"(?:(?:a|single|drop\s+of|sip\s+of|puff\s+of|drag\s+of|glass\s+of|any|one)\s+)*"
+               r"(?P<x>.+?)|(?P<x2>smoke|vape)d\b.*?)\s+(?:in|for)\s+(?:over\s+|almost\s+|nearly\s+|like\s+|about\s+|more\s+than\s+)?"
+               r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|several|\d+)"
+               r"\s+(?:days?|weeks?|months?|years?)\b", re.IGNORECASE),
     # a switch names what it replaces: "I swim now instead of running", "switched from Chrome to Firefox",
     # "swapped my car for a bike", "replaced coffee with tea" — the old thing ends
     re.compile(r"\binstead\s+of\s+(?P<x>.+)", re.IGNORECASE),
@@ -116,8 +125,12 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒
                        r"停用了?|把[^，,。把]{1,12}?给?(?:停|戒|退|断)(?:掉|用)?了|"
                        # an app uninstalled, an account closed, a subscription cancelled ("把抖音卸载了", "微博注销了")
                        r"卸载了?|卸了|注销了?|销号|退订了?|取消(?:了)?[\u4e00-\u9fff]{0,6}?(?:会员|订阅|续费|关注)|"
-                       r"不(?:再)?续(?:费|订)?了|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
-                       r"不[\u4e00-\u9fff]{1,3}了"
+                       r"不(?:再)?续(?:费|订)?了|"
+                       # kept off a thing for a counted while ("三个星期没碰可乐了", "半年都没抽烟了"): a verb of
+                       # taking it, as "三个月没吃火锅了" is a lapse, no stop
+                       r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
+                       # 啦 is 了 + 啊 ("早就不在杭州啦"), but "不是X啦" corrects a word ("不是美短啦，是英短")
+                       r"不[\u4e00-\u9fff]{1,3}了|不(?!是)[\u4e00-\u9fff]{1,3}?啦"
                        # told to stop ("医生让我别喝咖啡了", "大夫叫我不要再抽烟"): the one told stops
                        r"|(?:让|叫|要|劝|嘱咐|要求|建议)我(?:以后|从此)?(?:别|不要|不能)再?[\u4e00-\u9fff]"
                        # not allowed any more ("医生不让我吃蛋黄了", "不许我再喝酒", "奶茶不能再喝了")
@@ -126,12 +139,13 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒
                        + r"|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)|" + ZH_NOT_SAVED)
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
 _ZH_NOISE = re.compile(ZH_NOT_SAVED + r"|不再|再也不|已经|早就|没再|"
+                       r"[一二两三四五六七八九十几半\d]+个?多?(?:天|周|星期|礼拜|月|年)多?|碰过?|"
                        r"戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|停掉|停用|放弃了?|"
                        r"把|给(?=[停戒退断])|(?:退|断)掉?了|"
                        r"卸载|卸了|注销|销号|退订|取消|自动续费|续费|删掉|删了|账号|帐号|"
                        r"医生|大夫|医师|体检|不让|不许|不准|不能|禁止|"  # who forbade it is no object of the stop
                        r"现在|如今|目前|最近|以后|之后|后来|以前|"
-                       r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|过|的|得|着|呢|啊|吧|"
+                       r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|啦|过|的|得|着|呢|啊|吧|"
                        r"我们|我|你|他|她|它|很|挺|太|特别|非常|真的|不|没有|没")
 # a clause putting its object first: "香菜我现在反而挺爱吃的", "泳我现在也不游了"
 _ZH_TOPIC = re.compile(r"^(?P<t>[\u3400-\u9fff]{1,6}?)我(?![们的有是在])")
@@ -202,7 +216,8 @@ def _scope(clause: str, lang: str, zh: re.Pattern[str], en: tuple[re.Pattern[str
     for pattern in en:
         m = pattern.search(clause)
         if m is not None:
-            scope = cut.split(m.group("x"), maxsplit=1)[0].strip()
+            said = m.group("x") if m.group("x") is not None else m.groupdict().get("x2") or ""  # one of two forms
+            scope = cut.split(said, maxsplit=1)[0].strip()
             if scope:
                 return scope
     return ""

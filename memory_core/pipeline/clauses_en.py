@@ -86,7 +86,10 @@ _EN_REQUEST = re.compile(r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?" + EN_DONT_OFF
 
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
 _EN_DROPPED_I = re.compile(
-    r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up|currently)\s+)*(?:got|started|starting|joining|leaving|"
+    r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up|currently)\s+)*(?:"
+    # a thing kept off ("haven't touched red bull in 3 weeks", "haven't had a cigarette since June")
+    r"(?:haven't|havent|have\s+not)\s+(?:even\s+)?(?:touched|smoked|vaped|had\s+(?:a\s+(?:single\s+)?)?"
+    r"(?:cigarette|smoke|drink|drop|sip|puff|beer|glass))\b|got|started|starting|joining|leaving|"
     r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
     r"picked\s+up|closed\s+on|(?:gave|handed)\s+(?:(?:[A-Z][\w&.'-]*\s+){1,3}|(?:my|the)\s+\w+\s+)?my\s+(?:notice|resignation|two\s+weeks)|"
     r"put\s+in\s+my|submitted\s+my|took\s+(?:a|an|the)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:job|position|role|gig|offer)\b|unsubscribed|unsubbed|uninstalled|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
@@ -130,7 +133,9 @@ _EN_FIRST_PERSON = re.compile(r"\b(?:i|i'm|im|my|we|we've|our|me|(?-i:us))\b"
 _EN_INTERJECTION = re.compile(r"^(?:(?:ugh+|argh+|uh+|um+|hmm+|meh|welp|sigh|lol|lmao|haha+|ha|omg|wow|yikes|oops|"
                               r"ok(?:ay)?|alright|yeah|yep|nah|man|dude|guess\s+what|well|oh|ah+|so|anyway|(?:i\s+)?(?:caved|gave\s+in)(?=\s*[,.;!])|"
                               # a line announcing news ("Sad news, Biscuit passed away"): no clause of its own
-                              r"(?:some\s+)?(?:sad|bad|terrible|awful|big|good|great|quick)\s+(?:news|update)|"
+                              r"(?:some\s+)?(?:sad|bad|terrible|awful|big|good|great|quick)\s+(?:life\s+)?(?:news|update)|"
+                              # a line calling what follows a win ("ok small win: haven't touched soda in 3 weeks")
+                              r"(?:small|big|tiny|little|huge|minor|major|quick)\s+(?:win|victory|milestone|brag|flex)|"
                               r"(?:terrible|awful|rough|sad|tough)\s+(?:week|day|weekend)|update)\b[\s,.!:;\-–—]*)+",
                               re.IGNORECASE)
 # an activity said with "instead" after a stop, its subject left out ("stopped running, swimming instead")

@@ -60,10 +60,13 @@ def filled(clause: str, lang: str, thing: str) -> str:
 
 # "…，放弃了" / "…, I gave up" / "so I quit it": a cessation whose object is left out (or is "it"/"them")
 _EN_BARE_END = re.compile(
-    r"^(?:i|we)\s+(?:(?:just|finally|eventually|basically|kinda|totally|already|have|'ve|had|pretty\s+much)\s+)*"
-    r"(?P<verb>gave\s+up(?:\s+on)?|gave\s+(?:it|them)\s+up|quit|stopped|dropped|ditched)"
+    r"^(?:i|we)\s*(?:(?:'m|am|are|'re|just|finally|eventually|basically|kinda|totally|already|have|'ve|had|"
+    r"pretty\s+much|so|officially)\s+)*"
+    r"(?P<verb>gave\s+up(?:\s+on)?|gave\s+(?:it|them)\s+up|quit|stopped|dropped|ditched|"
+    # "i'm done with that stuff for good": the stuff is the thing said before
+    r"done\s+with(?=\s+(?:it|them|that|those|that\s+stuff|this\s+stuff|the\s+stuff)\b))"
     # "so I stopped drinking it": the gerund is kept, the pronoun takes the thing
-    r"(?:\s+(?P<ing>drinking|eating|having|taking|using|smoking|doing|playing))?(?:\s+(?:it|them|on\s+it))?"
+    r"(?:\s+(?P<ing>drinking|eating|having|taking|using|smoking|doing|playing))?(?:\s+(?:it|them|on\s+it|that(?:\s+stuff)?|those|(?:this|the)\s+stuff))?"
     r"(?:\s+(?:for\s+good|after\s+(?:a|an|one|two|three|\w+)\s+\w+|last\s+\w+|this\s+\w+|already|again|"
     r"completely|altogether|in\s+the\s+end|eventually))?\s*[.!~]*\s*$", re.IGNORECASE)
 _ZH_BARE_END = re.compile(r"^我(?:们)?(?:就|也|干脆|索性|直接|还是|最后|最终|终于|已经|彻底|只好|只能)*"
@@ -79,7 +82,7 @@ _ZH_THING_DONE = re.compile(r"(?:在学|在练|在玩|在弹|在打|学|练|玩|
 _EN_THING_FIRST = re.compile(r"^(?:the\s+|my\s+|this\s+|that\s+)?(?P<t>[a-z][a-z'-]+(?:\s+[a-z][a-z'-]+)?)\s+"
                              r"(?:got|was|is|became|felt|just|kept|wasn't|isn't|didn't|never|turned|has|had|took|"
                              r"got\s+too)\b", re.IGNORECASE)
-_EN_THING_DONE = re.compile(r"\b(?:learning|playing|doing|taking|practi[cs]ing|studying|tried|trying|took\s+up|"
+_EN_THING_DONE = re.compile(r"\b(?:learning|playing|doing|taking|practi[cs]ing|studying|tried|trying|took\s+up|touched|"
                             r"started|picked\s+up|signed\s+up\s+for|joined|learn|play|do|take|practi[cs]e|study)\s+"
                             r"(?:the\s+|a\s+|an\s+|some\s+)?(?P<t>[a-z][a-z'-]+(?:\s+(?!on\b|at\b|in\b|for\b|every\b|with\b|"
                             r"but\b|and\b|so\b|lessons?\b|classes?\b)[a-z][a-z'-]+)?)", re.IGNORECASE)

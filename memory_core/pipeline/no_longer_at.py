@@ -37,8 +37,8 @@ _EN = re.compile(
     r"\s+(?P<v>[A-Z][\w&.'-]*(?:\s+[A-Z][\w&.'-]*){0,3})(?P<more>\s+(?i:any\s*more))?")
 # a Latin name inside the Chinese is set off by spaces and may hold some ("不在 Shopee 了", "不在 Goldman Sachs 了")
 _ZH = re.compile(r"(?:^|[，,。！!？?\s]|我)(?:已经|现在|早就|目前|也)*不在[ \t]*"
-                 r"(?P<v>[A-Za-z][\w&.'-]*(?:[ \t]+[A-Za-z][\w&.'-]*){0,3}|[^\s，,。！!？?了的]{2,12}?)[ \t]*"
-                 r"(?:工作|上班|上学|读书|住|待|干)?了")
+                 r"(?P<v>[A-Za-z][\w&.'-]*(?:[ \t]+[A-Za-z][\w&.'-]*){0,3}|[^\s，,。！!？?了啦的]{2,12}?)[ \t]*"
+                 r"(?:工作|上班|上学|读书|住|待|干)?(?:了|啦)")  # 啦 is 了 + 啊 ("早就不在杭州啦")
 
 Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
