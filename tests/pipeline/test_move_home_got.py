@@ -64,3 +64,13 @@ def test_moved_in_to_names_no_home_called_to() -> None:
 ])
 def test_a_turns_record_holds_the_label_once_at_its_opening(pieces: tuple[str, ...], joined: str) -> None:
     assert _one_label(pieces, "") == joined
+
+
+def test_a_city_said_beside_a_shared_rent_is_the_home_and_moving_out_ends_the_sharing() -> None:
+    items = planned_items(["我和室友小雅合租，在武昌", "从和室友合租的房子搬出来了，自己在光谷租了个一室一厅"],
+                          timedelta(days=60))
+    active = [(k, d) for s, k, d in items if s == "active"]
+    assert ("fact:lives_in", "用户住在光谷") in active, items
+    assert not any("武昌" in d for _, d in active), items
+    assert any(s == "superseded" and "武昌" in d for s, _, d in items), items
+    assert not any(k.startswith("fact:lives_with") and "不再" not in d for k, d in active), items
