@@ -106,7 +106,9 @@ def _own_move(text: str) -> bool:
     """True when a clause of ``text`` says a move done by the user (the lexicon's ``moved`` marker, no one else
     before its verb, no plan): "我们搬家了", "summer 搬出宿舍了", "从和室友合租的房子搬出来了"."""
     moved = lexicon().markers["zh"].get("moved")
-    for clause in _clauses(text) if moved is not None else ():
+    if moved is None:
+        return False
+    for clause in _clauses(text):
         m = moved.search(clause.casefold())
         if m is None or is_plan(clause, "zh", text):
             continue
