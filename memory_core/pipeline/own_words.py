@@ -22,7 +22,7 @@ from memory_core.pipeline.cessation import ZH_VERB_ACTIVITY
 from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person, topic, worth_a_look
 from memory_core.pipeline.objectless import objectless
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
-from memory_core.pipeline.rules import ZH_CLAUSE_END
+from memory_core.pipeline.rules import EN_CLAUSE_END, ZH_CLAUSE_END
 from memory_core.pipeline.said_before_plan import before_plan
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
@@ -216,7 +216,7 @@ def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
     if not subject:
         return cand
     # the statement, not what follows it: "allergic to penicillin so if you ever suggest meds …", "对花生过敏所以别…"
-    clause = ((_EN_CUT if cand.lang == "en" else ZH_CLAUSE_END).split(clause, maxsplit=1)[0]).strip() or clause
+    clause = ((EN_CLAUSE_END if cand.lang == "en" else ZH_CLAUSE_END).split(clause, maxsplit=1)[0]).strip() or clause
     own = third_person(clause, subject, cand.lang)
     said, kept = topic(own, cand.lang, subject), topic(cand.description, cand.lang, subject)
     lost = said.terms - kept.terms

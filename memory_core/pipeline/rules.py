@@ -283,8 +283,11 @@ _EN_CUT = re.compile(r"\s*(?:,(?!" + _EN_LIST_REST + r")|;|(?<!\d):|:(?!\d)|\(|\
                      r"|\band\s+(?:our|their|his|her|its|it|it's|we|they|he|she|the|this|that|so|you|you're|please)\b)",
                      re.IGNORECASE)
 EN_CUT = _EN_CUT  # where an English statement's aside starts (also for statements kept in the user's words)
-#: where a Chinese statement's consequence or contrast starts ("我对花生过敏所以别推荐花生酱", "…但是很爱吃"): a clause
-#: kept as said ends there (``own_words.keep_clause``)
+#: where a statement's consequence, contrast or aside to the assistant starts ("allergic to penicillin so if you
+#: ever suggest meds …", "… and you should know that", "我对花生过敏所以别推荐花生酱", "…但是很爱吃"): a clause kept as
+#: said ends there (``own_words.keep_clause``); a comma or a dash ends none ("we use, like, Asana and Slack")
+EN_CLAUSE_END = re.compile(r"\s+(?:because|but|so\s+(?:if|you|you're|please|pls|don't|do|make|keep|remember|just|let|"
+                           r"always|never)|and\s+(?:you|you're|please))\b", re.IGNORECASE)
 ZH_CLAUSE_END = re.compile(r"因为|但是|但(?!凡)|不过(?!敏)|所以|可是")
 _EN_TAIL = re.compile(r"(?:\s+(?:any\s*more|now|too|as\s+well|a\s+lot|so\s+much|very\s+much|really|lately|"
                       r"these\s+days|actually|though|either|at\s+all|ha(?:ha)+|he(?:he)+|lol+|lmf?ao+|rofl|xd|btw|tbh|fyi|imo|imho|"

@@ -23,3 +23,12 @@ from _memstore import planned_items
 def test_the_allergy_stops_at_the_clause_end(said: str, key: str, text: str) -> None:
     items = [(k, d) for s, k, d in planned_items([said], timedelta(days=1)) if s == "active"]
     assert (key, text) in items, items
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("At my job we use, like, Asana and Slack and way too much Confluence", "we use, like, Asana"),
+    ("Big week - my grandma moved in with us! She's 88.", "grandma moved in with us"),
+])
+def test_a_comma_or_a_dash_ends_no_clause_kept_as_said(said: str, kept: str) -> None:
+    items = [d for s, k, d in planned_items([said], timedelta(days=1)) if s == "active"]
+    assert any(kept in d for d in items), items
