@@ -21,8 +21,8 @@ from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import ZH_VERB_ACTIVITY
 from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person, topic, worth_a_look
 from memory_core.pipeline.objectless import objectless
-from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.rules import EN_CLAUSE_END, ZH_CLAUSE_END
+from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.said_before_plan import before_plan
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
