@@ -123,28 +123,39 @@ def _employer(description: str) -> str:
     return (m.group("en") or m.group("zh") or "").strip().casefold() if m else ""
 
 
+def _moved_slot(key: str) -> bool:
+    """True for the user's or a person's employer or home key ("fact:works_at", "fact:brother/lives_in@wei")."""
+    base = key.split("@")[0]
+    return base in ("fact:works_at", "fact:lives_in") or base.endswith(("/works_at", "/lives_in"))
+
+
+def _held(cand: Candidate) -> str:
+    """What a positive statement holds, case-folded: the employer its text names, else its slot value ("leith")."""
+    return _employer(cand.description) or (cand.value.strip().casefold() if cand.value else "")
+
+
 def leave_before_start(cands: list[Candidate]) -> list[Candidate]:
-    """``cands`` with a turn's leave of one employer put before its start at another, so the new one is current.
+    """``cands`` with a turn's leave of one employer or home put before its start at another, so the new one is current.
 
     "Started at Grab this week, left ByteDance." says the start first: the employer's slot holds one value, and the
     later statement would win, leaving "no longer works at ByteDance" as the current answer and Grab nowhere. A
-    leave that names the employer the turn starts at ("joined Grab, quit Grab a week later") keeps its place.
+    leave that names the employer the turn starts at ("joined Grab, quit Grab a week later") keeps its place. A
+    home is the same ("Got the keys, tiny studio in Leith. Left the flatshare": Leith is the home; trial 36).
 
     Args:
         cands: one turn's candidates, in order.
 
     Returns:
-        A new list: each ``fact:works_at`` key's (and each person's ``…/works_at``) negative statements moved before
-        its first positive one when none of them names that positive's employer; the order is otherwise kept.
+        A new list: each ``fact:works_at`` and ``fact:lives_in`` key's (and each person's ``…/works_at``,
+        ``…/lives_in``) negative statements moved before its first positive one when none of them names that
+        positive's value; the order is otherwise kept.
     """
     out = list(cands)
-    for key in dict.fromkeys(c.key for c in cands if (c.key.startswith("fact:works_at") or c.key.endswith(
-            "/works_at")) and not c.is_event):  # a person's too: "my brother moved to Meta, left Google"
-        same = [c for c in out if c.key == key]
-        starts = [c for c in same if c.polarity > 0 and _employer(c.description)]
+    for key in dict.fromkeys(c.key for c in cands if _moved_slot(c.key) and not c.is_event):
+        same = [c for c in out if c.key == key]  # a person's too: "my brother moved to Meta, left Google"
+        starts = [c for c in same if c.polarity > 0 and _held(c)]
         leaves = [c for c in same if c.polarity < 0]
-        if not starts or not leaves or any(_employer(s.description) in c.description.casefold()
-                                           for s in starts for c in leaves):
+        if not starts or not leaves or any(_held(s) in c.description.casefold() for s in starts for c in leaves):
             continue
         first = out.index(starts[0])
         late = [c for c in leaves if out.index(c) > first]

@@ -14,10 +14,17 @@ hotel ("第一晚在杭州的酒店"), a flat only looked at ("去杭州看了�
 a plan ("下个月搬进…") are no move of the user's. (English says the same with
 "first night in the new flat in Leeds" and "moved into our new place in Leeds",
 which the slot cues read already.)
+
+A move said with no place, beside the home found in a place ("我们搬家了！女儿在浦东花木买了房子，三室的",
+"summer 搬出宿舍了，和 Jess 在 North York 合租了一个 condo", "从合租的房子搬出来了，自己在光谷租了个一室一厅";
+trial 36, finding 1) is the same: the home bought, rented or shared in that place is the new one, whoever paid for
+it, since the move is the user's. Only a move of the user's own (no one else before its verb) and done (no plan)
+is read, and only a home got there (买了/租了/合租了/租到了…), not one looked at or wished for.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -25,8 +32,11 @@ from dataclasses import replace
 from memory_core.model import Turn
 from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.plans import is_plan
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
-from memory_core.pipeline.value_class import is_place
+from memory_core.pipeline.value_class import is_area, is_generic_place, is_place
+from memory_core.text.script import has_han
+from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["moved_in"]
 
@@ -41,6 +51,18 @@ _MOVED_IN = (
     # "在青岛新租的房子住了一周了", "在佛山新买的房子里住下了"
     re.compile(r"在" + _PLACE + _NEW_HOME + r"(?:里)?住(?:了|下了|进去了|上了)"),
 )
+#: A home got in a place, said after the move (the place in group "v"): "在光谷租了个一室一厅", "在浦东花木买了房子",
+#: "和 Jess 在 North York 合租了一个 condo"; the home's words are the lexicon's HOME class (``_got_home``).
+_GOT = (r"(?:在|到)\s*(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*|[^\s，,。！!？?在的我你他她它那这]{2,8}?)\s*"
+        r"(?:附近|周边|旁边|那边|一带)?(?:又)?(?:买了|租了|合租了|租到了?|买到了?|租下了?|买下了?|找到了?)"
+        r"(?:一套|一间|一个|一栋|套|间|个|栋)?[^，,。！!？?]{0,8}?(?:{home})")
+#: Another person before the verb: "我妈搬走了", "Jess 搬出去了", "他们搬家了".
+_OTHER_MOVER = re.compile(r"[A-Z][a-z]+|朋友|同事|同学|室友|闺蜜|[爸妈哥姐弟妹]|爷爷|奶奶|外公|外婆|姥|叔|舅|姨|姑|"
+                          r"儿子|女儿|亲戚|他|她|邻居|房东")
+#: A home only wished for, looked at or helped with: no home of the user's got.
+_NOT_GOT = re.compile(r"如果|要是|打算|准备|想|看了|看房|帮|会不会|能不能|吗")
+#: A place word that is no place of its own ("在网上买了房子", "在那边租了"): jieba tags of no name.
+_NOT_NAME_FLAGS = frozenset({"v", "vn", "t", "r", "f", "s", "m", "d", "p", "a", "ad", "q", "c", "u"})
 #: Another person's home or move, a stay, or a home only looked at: the turn moves no one of the user's.
 _NOT_MINE = re.compile(r"朋友|同事|同学|室友|闺蜜|[爸妈哥姐弟妹]|爷爷|奶奶|外公|外婆|姥|叔|舅|姨|姑|儿子|女儿|亲戚|"
                        r"帮|他|她|酒店|宾馆|民宿|看了|看房|参观|吃饭|做客|串门|如果|要是|打算|准备|想")
@@ -73,4 +95,59 @@ def moved_in(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], list[
                 cand.claim = cand.evidence = cand.claim or cand.description
                 cand.notes.append(f"a new home lived in: {clause}")
             return [*cands, *said]
-    return cands
+    return [*cands, *_home_got(turn, extract)] if _own_move(turn.text) else cands
+
+
+def _clauses(text: str) -> list[str]:
+    return [c for c in re.split(r"[，,。！!？?；;~～]", text) if c.strip()]
+
+
+def _own_move(text: str) -> bool:
+    """True when a clause of ``text`` says a move done by the user (the lexicon's ``moved`` marker, no one else
+    before its verb, no plan): "我们搬家了", "summer 搬出宿舍了", "从和室友合租的房子搬出来了"."""
+    moved = lexicon().markers["zh"].get("moved")
+    if moved is None:
+        return False
+    for clause in _clauses(text):
+        m = moved.search(clause.casefold())
+        if m is None or is_plan(clause, "zh", text):
+            continue
+        before = clause[:m.start()]
+        if before.startswith("从") or not _OTHER_MOVER.search(before):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1)
+def _got_home() -> re.Pattern[str]:
+    """``_GOT`` with the lexicon's Chinese HOME words."""
+    return re.compile(_GOT.replace("{home}", lexicon().classes["zh"]["HOME"]))
+
+
+def _named_place(value: str) -> bool:
+    """True when ``value`` may name where a home is, said beside a move: a place or a proper name
+    (``value_class.is_area``), or Chinese words jieba knows as none of a verb, time, pronoun or locality ("光谷",
+    "浦东花木", "闵行七宝": jieba takes some districts for names), never a generic place ("公司", "学校")."""
+    value = value.strip()
+    if is_area(value, "zh"):
+        return True
+    if not has_han(value) or is_generic_place(value, "zh"):
+        return False
+    flags = [p.flag for p in pos_cut(value) if p.word.strip()]
+    return bool(flags) and not any(f in _NOT_NAME_FLAGS for f in flags)
+
+
+def _home_got(turn: Turn, extract: Callable[[Turn], list[Candidate]]) -> list[Candidate]:
+    """The home candidates of the first home got in a place that ``turn`` tells ("我搬到了<place>"), else []."""
+    for clause in _clauses(turn.text):
+        m = _got_home().search(clause)
+        if m is None or _NOT_GOT.search(clause) or is_plan(clause, "zh", turn.text) \
+                or not _named_place(m.group("v")):
+            continue
+        said = [c for c in extract(replace(turn, text=f"我搬到了{m.group('v').strip()}"))
+                if c.key.split("@")[0] == "fact:lives_in" and c.polarity > 0]
+        for cand in said:
+            cand.claim = cand.evidence = cand.claim or cand.description
+            cand.notes.append(f"a home got beside a move: {clause}")
+        return said
+    return []

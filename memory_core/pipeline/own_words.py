@@ -21,6 +21,7 @@ from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import ZH_VERB_ACTIVITY
 from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person, topic, worth_a_look
 from memory_core.pipeline.objectless import objectless
+from memory_core.pipeline.rules import EN_CLAUSE_END, ZH_CLAUSE_END
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.said_before_plan import before_plan
 from memory_core.pipeline.slot_lexicon import lexicon
@@ -214,6 +215,8 @@ def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
         else ""
     if not subject:
         return cand
+    # the statement, not what follows it: "allergic to penicillin so if you ever suggest meds …", "对花生过敏所以别…"
+    clause = ((EN_CLAUSE_END if cand.lang == "en" else ZH_CLAUSE_END).split(clause, maxsplit=1)[0]).strip() or clause
     own = third_person(clause, subject, cand.lang)
     said, kept = topic(own, cand.lang, subject), topic(cand.description, cand.lang, subject)
     lost = said.terms - kept.terms
@@ -223,6 +226,32 @@ def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
     cand.claim = own[len(subject):].strip() if own.startswith(subject) else own
     cand.evidence = cand.claim
     return cand
+
+
+def _one_label(pieces: tuple[str, ...], name: str) -> str:
+    """The sentences of a turn said of the user, joined with the speaker's label at most once, at the opening.
+
+    ``third_person`` quotes a sentence that names no "I" under the speaker's label ("用户：女儿在浦东花木买了房子");
+    joined after another sentence, that label would stand inside the text ("我们搬家了 用户：女儿在…"), which is how
+    a text spliced from two turns looks (``audit.spliced``), and a mention that becomes the record of a change is
+    stored as written (trial 36, finding 1). The label is kept once, before the first sentence: "用户：我们搬家了
+    女儿在浦东花木买了房子"; after a first sentence that opens on the user it is left out.
+    """
+    labels = {f"{who}{colon}" for who in ({name} if name else {"用户", "User"}) for colon in ("：", ":")}
+    label = ""
+    out: list[str] = []
+    for piece in pieces:
+        head = next((lab for lab in labels if piece.startswith(lab)), "")
+        if head:
+            label = label or head
+            piece = piece[len(head):].strip()
+        out.append(piece)
+    if not label or not out:
+        return " ".join(pieces)
+    if not pieces[0].startswith(label) and any(out[0].startswith(who) for who in (name, "用户", "User") if who):
+        return " ".join(out)  # "用户住在杨浦 女儿在浦东买了房子": the first sentence names the user already
+    spaced = label if label.endswith("：") else label + " "
+    return spaced + " ".join(out)
 
 
 def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
@@ -257,7 +286,7 @@ def mention(turn: Turn, name: str, qualifier: str) -> Candidate | None:
     looked_up = (worth_a_look(text) and found.named) or bool(_CHANGE.search(text))
     pieces = tuple(third_person(said, name or ("用户" if has_han(said) else "User"),
                                 lang_of(said)) for said in kept)
-    description = " ".join(pieces)
+    description = _one_label(pieces, name)
     return Candidate(
         kind=Kind.FACT, description=description, theme="moments", polarity=stance_of(text), confidence=0.5,
         valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=description,

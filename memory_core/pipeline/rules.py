@@ -273,14 +273,22 @@ _EN_CUT = re.compile(r"\s*(?:,(?!" + _EN_LIST_REST + r")|;|(?<!\d):|:(?!\d)|\(|\
                      r"|\bbecause\b|\bsince\b|\bbut\b"
                      r"|\bwhich\b|\bwho\b"
                      # a consequence joined by "so" ("allergic to shellfish so no shrimp at home")
-                     r"|\bso\s+(?:no|i|i'm|we|we're|he|she|they|it|it's|that|there|the|my|our|now)\b"
+                     # … or an aside to the assistant ("allergic to penicillin so if you ever suggest meds …")
+                     r"|\bso\s+(?:no|i|i'm|we|we're|he|she|they|it|it's|that|there|the|my|our|now|if|you|you're|"
+                     r"please|pls|don't|do|make|keep|remember|just|let|always|never)\b"
                      # "while" is a conjunction, not the noun of "for a while", "a little while", "worth my while"
                      r"|\bafter\b|\bbefore\b|\buntil\b|(?<!\ba\s)(?<!\blittle\s)(?<!\bgood\s)(?<!\bshort\s)"
                      r"(?<!\bwhole\s)(?<!\bmy\s)(?<!\byour\s)\bwhile\b"
                      r"|\bwhen\b|\bif\b|\bthat\s+(?:is|was)\b"
-                     r"|\band\s+(?:our|their|his|her|its|it|it's|we|they|he|she|the|this|that|so)\b)",
+                     r"|\band\s+(?:our|their|his|her|its|it|it's|we|they|he|she|the|this|that|so|you|you're|please)\b)",
                      re.IGNORECASE)
 EN_CUT = _EN_CUT  # where an English statement's aside starts (also for statements kept in the user's words)
+#: where a statement's consequence, contrast or aside to the assistant starts ("allergic to penicillin so if you
+#: ever suggest meds …", "… and you should know that", "我对花生过敏所以别推荐花生酱", "…但是很爱吃"): a clause kept as
+#: said ends there (``own_words.keep_clause``); a comma or a dash ends none ("we use, like, Asana and Slack")
+EN_CLAUSE_END = re.compile(r"\s+(?:because|but|so\s+(?:if|you|you're|please|pls|don't|do|make|keep|remember|just|let|"
+                           r"always|never)|and\s+(?:you|you're|please))\b", re.IGNORECASE)
+ZH_CLAUSE_END = re.compile(r"因为|但是|但(?!凡)|不过(?!敏)|所以|可是")
 _EN_TAIL = re.compile(r"(?:\s+(?:any\s*more|now|too|as\s+well|a\s+lot|so\s+much|very\s+much|really|lately|"
                       r"these\s+days|actually|though|either|at\s+all|ha(?:ha)+|he(?:he)+|lol+|lmf?ao+|rofl|xd|btw|tbh|fyi|imo|imho|"
                       r"ngl|fwiw|idk|af|honestly|i\s+guess|you\s+know|and\s+stuff|or\s+so|anyway|much|yesterday|today|"

@@ -88,7 +88,14 @@ def is_place(value: str, lang: str) -> bool:
         return True
     if lang == "zh" and _city_and_district(value):
         return True
-    return lang == "zh" and _ZH_PLACE_SUFFIX.search(value) is not None
+    # "永辉超市", "T&T超市": a shop whose generic word ends in 市 is no city (trial 36: "在 T&T 超市做 cashier")
+    return lang == "zh" and _ZH_PLACE_SUFFIX.search(value) is not None and not _ends_generic(value)
+
+
+def _ends_generic(value: str) -> bool:
+    """True when a Chinese ``value`` ends on a generic place word of the lexicon ("永辉超市": 超市)."""
+    pattern = lexicon().classes["zh"].get("GENERIC_PLACE", "")
+    return bool(pattern) and re.search(f"(?:{pattern})$", value) is not None
 
 
 def _city_and_district(value: str) -> bool:
