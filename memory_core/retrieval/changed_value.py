@@ -168,8 +168,9 @@ def changes_first(items: Sequence[MemoryItem | None], order: np.ndarray, scores:
                   kinds: Sequence[ChangeKind], when: Callable[[int], float]) -> tuple[np.ndarray, np.ndarray]:
     """``order`` (slots into ``items``, best first) and ``scores`` with each user turn saying a change of ``kinds``
     moved right before the first user's own item of the kinds' slots, or the first turn saying an earlier change,
-    ranked above it and said before it (``when``: a slot's time): the latest change first; the moved turn takes the score of the one it now precedes, so scores stay in rank order.
-    Unchanged when there is none. Shapes: ``order`` and ``scores`` of one length, returned so."""
+    ranked above it and said before it (``when``: a slot's time): the latest change first. The moved turn takes
+    the score of the one it now precedes, so scores stay in rank order. Unchanged when there is none.
+    Shapes: ``order`` and ``scores`` of one length, returned so."""
     if not kinds or not order.shape[0]:
         return order, scores
     slots = order.tolist()

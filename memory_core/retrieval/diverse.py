@@ -212,7 +212,8 @@ class Diverse(Reranks):
             if members:  # a list's member only the turn names: the turn, not the item made from it
                 j = self._member_turn(j, members, mask)
             curated = self._curated_of(j, mask, rank, named)
-            if curated is not None and j in changes[0] and key_attribute(items[curated].key) not in changes[1]:  # type: ignore[union-attr]
+            if curated is not None and j in changes[0] \
+                    and key_attribute(items[curated].key) not in changes[1]:  # type: ignore[union-attr,operator]
                 curated = None  # the change the query asks about is only in the turn
             if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names) \
                     and self._member_turn(curated, members, mask) == curated:

@@ -32,11 +32,17 @@ from memory_core.decay import Decay
 from memory_core.model import MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.asked_person import asked_person_factors, person_terms
-from memory_core.retrieval.changed_value import (ChangeKind, asked_kinds, change_ranking, change_turns, change_words,
-                                                 changes_first)
 from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.categories import asks_stay
+from memory_core.retrieval.changed_value import (
+    ChangeKind,
+    asked_kinds,
+    change_ranking,
+    change_turns,
+    change_words,
+    changes_first,
+)
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.diverse import Diverse
