@@ -12,12 +12,14 @@ For a question about the present (``stale_last.asks_present``) that asks about t
   and its ``said`` words), newest first, are one more ranking of recall: the latest change is the likeliest answer
   to "now" however the question words it;
 - ``changes_first``: such a turn ranked under a user's own item of the kind's ``slots``, or under a turn saying an
-  earlier change, that was said before it moves right before that one. The value said earlier is what the change
-  replaced ("I have a boyfriend now!!" before "和 Kevin 分手了"); the older one keeps its place after.
+  earlier change, that was said before it moves right before that one, and such an item said after a change turn
+  ranked above it moves before the turn. What was said earlier is what the later statement replaced ("I have a
+  boyfriend now!!" before "和 Kevin 分手了"); the older one keeps its place after.
 
-A clause of the turn says the user's change when it has a first-person word, or no other person (a relation of
-``data/relations.yaml``, he / she / they, 他 / 她, a capitalised name opening it): "Tasha got a new job" and
-"Jess 说她明年要搬去 Vancouver" are other people's changes.
+A clause of the turn says the user's change when it names no relation (``data/relations.yaml``) and has a
+first-person word, or no other person (he / she / they, 他 / 她, a capitalised name opening it): "Tasha got a new
+job", "我妈搬来跟我们一起住了" and "Jess 说她明年要搬去 Vancouver" are other people's changes. A turn that supposes,
+plans or hears of a change (``recall_unsaid``: 假如, 要搬, "thinking about", 听说, "ran into") says none.
 """
 
 from __future__ import annotations
@@ -106,21 +108,22 @@ def asked_kinds(query: str) -> tuple[ChangeKind, ...]:
 
 def _users_clause(clause: str, said: re.Match[str]) -> bool:
     """True when a clause holding a change word (``said``, found in the case-folded clause) speaks of the user
-    (see the module docstring); a change word opening the clause ("Transferring to Station 8") is no name."""
+    (see the module docstring); a change word opening the clause ("Transferring to Station 8") is no name, and a
+    relation named beside "I" is still another person ("我妈搬来跟我们一起住了", "my sister got promoted")."""
     folded = clause.casefold()
-    if _hypothetical().search(folded):
+    if named_people(clause):
         return False
     if _FIRST_PERSON.search(folded):
         return True
     opening = _OPENING_NAME.match(clause)
     named = opening is not None and opening.end() <= said.start()
-    return not (named or named_people(clause) or _OTHER_PERSON.search(folded))
+    return not (named or _OTHER_PERSON.search(folded))
 
 
 @lru_cache(maxsize=1)
-def _hypothetical() -> re.Pattern[str]:
-    """A clause that only supposes or plans a change ("假如我辞职去考公务员", "thinking about moving"):
-    ``data/life_changes.yaml`` ``recall_unsaid``."""
+def _unsaid() -> re.Pattern[str]:
+    """A turn that only supposes, plans or hears of a change ("假如我辞职去考公务员", "thinking about moving",
+    "听说搬去深圳了"): ``data/life_changes.yaml`` ``recall_unsaid``."""
     data = load_shipped("data", "life_changes.yaml") or {}
     words = (data.get("recall_unsaid") or {})
     return re.compile("|".join(f"(?:{p})" for lang in ("en", "zh") for p in words.get(lang) or ()) or r"(?!)")
@@ -131,6 +134,8 @@ def says_change(text: str, kinds: Sequence[ChangeKind]) -> bool:
     ``kinds`` that speaks of the user: "转岗申请批了！下个月开始调到武汉站…", "Promoted!! … Transferring to Station 8",
     not "Tasha got a new job" nor "Jess 说她明年要搬去 Vancouver"."""
     body = _SPEAKER.sub("", text, count=1)
+    if _unsaid().search(body.casefold()):
+        return False  # "假如明年升职了，我就…再搬到岛外去", "听说搬去深圳了": supposed or heard, no change of the user's
     for clause in _CLAUSE.split(body):
         folded = clause.casefold()
         for kind in kinds:
@@ -168,8 +173,9 @@ def changes_first(items: Sequence[MemoryItem | None], order: np.ndarray, scores:
                   kinds: Sequence[ChangeKind], when: Callable[[int], float]) -> tuple[np.ndarray, np.ndarray]:
     """``order`` (slots into ``items``, best first) and ``scores`` with each user turn saying a change of ``kinds``
     moved right before the first user's own item of the kinds' slots, or the first turn saying an earlier change,
-    ranked above it and said before it (``when``: a slot's time): the latest change first. The moved turn takes
-    the score of the one it now precedes, so scores stay in rank order. Unchanged when there is none.
+    ranked above it and said before it (``when``: a slot's time), and each such item moved right before the first
+    change turn ranked above it and said before it ("用户的老公是Kai" after "Kai proposed!"): the latest first. A moved
+    slot takes the score of the one it now precedes, so scores stay in rank order. Unchanged when there is none.
     Shapes: ``order`` and ``scores`` of one length, returned so."""
     if not kinds or not order.shape[0]:
         return order, scores
@@ -182,11 +188,11 @@ def changes_first(items: Sequence[MemoryItem | None], order: np.ndarray, scores:
         return order, scores
     positions = list(range(len(slots)))
     for n, j in enumerate(slots):
-        if n not in changes:
+        if n not in olds:
             continue
         at = positions.index(n)
         for m, p in enumerate(positions[:at]):
-            if p in olds and when(slots[p]) < when(j):
+            if p in olds and (p in changes or n in changes) and when(slots[p]) < when(j):
                 positions.remove(n)
                 positions.insert(m, n)
                 break

@@ -29,7 +29,7 @@ from datetime import datetime
 import numpy as np
 
 from memory_core.decay import Decay
-from memory_core.model import MemoryItem, Status, Trust, Turn
+from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.asked_person import asked_person_factors, person_terms
 from memory_core.retrieval.asked_slot import off_slot_factors
@@ -385,7 +385,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         best = top_k_indices(score, self._shortlist(query, k))  # room to fill what the reranks lower or drop
         order, kept = self._rerank(query, cand[best], score[best], settings, asked_words)
         if kinds:  # the turn that changed the asked value before the older value (``changed_value``)
-            order, kept = changes_first(self.table.items, order, kept, kinds, lambda j: float(self.table.times[j]))
+            order, kept = changes_first(self.table.items, order, kept, kinds, self._said_at)
         if whereabouts:  # a stay holding at the asked time answers "where am I" first (``whereabouts``)
             order, kept = holding_stays_first(self.table.items, order, kept, window or (ref - NOW_SPAN_S, ref + 1.0))
         if settings.diversity:
@@ -432,6 +432,15 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             resort = np.argsort(-scores, kind="stable")
             order, scores = order[resort], scores[resort]
         return asked_attribute_first(query, self.table.items, *self._spread(query, self.table.items, order, scores))
+
+    def _said_at(self, j: int) -> float:
+        """When slot ``j`` was last said (epoch s): the newest of its source turns' raw turns, else its own time.
+        An item a later turn revised ("用户的老公是Kai" after "we got married") holds as of that turn."""
+        items = self.table.items
+        times = [float(self.table.times[c]) for turn_id in items[j].source  # type: ignore[union-attr]  # ranked: live
+                 for c in self._slots_by_turn.get(turn_id, ())
+                 if (e := items[c]) is not None and e.kind == Kind.EVENT]
+        return max(times, default=float(self.table.times[j]))
 
     def _change_terms(self, kinds: Sequence[ChangeKind]) -> list[str]:
         """The index terms of the words saying a change of ``kinds`` (``changed_value.change_words``), cached."""
