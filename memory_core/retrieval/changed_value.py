@@ -135,7 +135,7 @@ def says_change(text: str, kinds: Sequence[ChangeKind]) -> bool:
     not "Tasha got a new job" nor "Jess 说她明年要搬去 Vancouver"."""
     body = _SPEAKER.sub("", text, count=1)
     if _unsaid().search(body.casefold()):
-        return False  # "假如明年升职了，我就…再搬到岛外去", "听说搬去深圳了": supposed or heard, no change of the user's
+        return False  # "假如明年升职了，我就…搬到岛外去", "听说搬去深圳了": supposed or heard
     for clause in _CLAUSE.split(body):
         folded = clause.casefold()
         for kind in kinds:
