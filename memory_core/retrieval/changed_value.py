@@ -106,12 +106,13 @@ def asked_kinds(query: str) -> tuple[ChangeKind, ...]:
     return tuple(out)
 
 
-def _users_clause(clause: str, said: re.Match[str]) -> bool:
+def _users_clause(clause: str, said: re.Match[str], kind: ChangeKind) -> bool:
     """True when a clause holding a change word (``said``, found in the case-folded clause) speaks of the user
     (see the module docstring); a change word opening the clause ("Transferring to Station 8") is no name, and a
-    relation named beside "I" is still another person ("我妈搬来跟我们一起住了", "my sister got promoted")."""
+    relation named beside "I" is still another person ("我妈搬来跟我们一起住了", "my sister got promoted"), unless
+    the kind asks about that relation ("I have a boyfriend now!!" is the user's partner change)."""
     folded = clause.casefold()
-    if named_people(clause):
+    if any(not any(kind.asked.search(n.replace("_", " ")) for n in group) for group in named_people(clause)):
         return False
     if _FIRST_PERSON.search(folded):
         return True
@@ -140,7 +141,7 @@ def says_change(text: str, kinds: Sequence[ChangeKind]) -> bool:
         folded = clause.casefold()
         for kind in kinds:
             said = kind.said.search(folded)
-            if said and _users_clause(clause, said):
+            if said and _users_clause(clause, said, kind):
                 return True
     return False
 
