@@ -55,7 +55,7 @@ def _item(text: str, day: int, key: str | None = None) -> MemoryItem:
 
 def test_the_change_goes_before_the_older_value_and_the_older_change() -> None:
     items = [_item("用户的职业是高铁乘务员", 0, "fact:occupation"), _item("用户的房租是一千八", 5, "fact:rent"),
-             _item("user: 转岗申请批了！调到武汉站做客运值班员", 30), _item("user: 升职了！", 60),
+             _item("user: 转岗申请批了！调到武汉站做客运值班员", 30), _item("user: 又调岗了！", 60),
              _item("用户的室友的职业是乘务员", 1, "fact:室友/occupation")]
     kinds = asked_kinds("What does she do for work now?")
     when = {j: (it.valid_from or T0).timestamp() for j, it in enumerate(items)}
