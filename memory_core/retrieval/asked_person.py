@@ -121,11 +121,15 @@ def person_terms(query: str) -> list[str]:
     """Index terms of every name of each person ``query`` names, in either language, none repeated.
 
     "我父母住在哪里？" also searches 爸妈 and "parents", "Where does my grandmother live?" also "grandma"
-    and 奶奶 / 外婆: a person is said by any of the group's names, and the memory used another. ``[]`` when the
-    query names nobody.
+    and 奶奶 / 外婆: a person is said by any of the group's names, and the memory used another. A hyphenated
+    name is searched without the word of another relation it holds ("son-in-law": "law" and 女婿, not "son").
+    ``[]`` when the query names nobody.
     """
     out: list[str] = []
     for group in named_people(query):
         for name in sorted(group):
-            out.extend(t for t in tokenize(name.replace("_", " ")) if t not in out)
+            words = tokenize(name.replace("_", " "))
+            if "-" in name:  # "son-in-law" is searched by "law", not by "son": that is another person
+                words = [t for t in words if not any(g != group for g in named_people(t))]
+            out.extend(t for t in words if t not in out)
     return out

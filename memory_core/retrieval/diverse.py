@@ -15,7 +15,7 @@ from collections.abc import Callable
 import numpy as np
 
 from memory_core.model import Kind, Status
-from memory_core.retrieval.names import asks_name, is_name_statement
+from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.rerank import Reranks
 from memory_core.retrieval.stale_last import old_stated
 from memory_core.retrieval.turn_beyond import said_text, says_more, telling_terms
@@ -101,7 +101,9 @@ class Diverse(Reranks):
     def _diverse(self, ordered: np.ndarray, scores: np.ndarray, k: int, mask: np.ndarray | None,
                  found: np.ndarray, query: str = "", asked: frozenset[str] = frozenset(),
                  names: frozenset[str] = frozenset(), present: bool = False,
-                 members: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
+                 members: frozenset[str] = frozenset(),
+                 changes: tuple[frozenset[int], frozenset[str]] = (frozenset(), frozenset())
+                 ) -> tuple[np.ndarray, np.ndarray]:
         """Say k different things: one result per source, the curated item before its raw turn.
 
         Walking the ranking best first:
@@ -112,6 +114,9 @@ class Diverse(Reranks):
           asks a name; never a turn holding a telling query term (a rare word, a name in ``names``)
           the item lacks (``turn_terms.says_beyond``): what the query asks is only in the turn; for a list
           question, a member it asks for (``members``, ``list_question.asked_members``) is such a term;
+          nor a turn saying a change the query asks about (``changes``: such turns' slots and the attributes the
+          change makes old, ``changed_value``) by an item of another attribute ("用户的房租是一千八" does not say the
+          move to 光谷 its turn says);
         - a turn whose statement was superseded (or, of several, the one the
           query words ``asked`` ask about) comes right after the current
           item of the same slot, when the query found that item at all (the
@@ -207,6 +212,9 @@ class Diverse(Reranks):
             if members:  # a list's member only the turn names: the turn, not the item made from it
                 j = self._member_turn(j, members, mask)
             curated = self._curated_of(j, mask, rank, named)
+            if curated is not None and j in changes[0] \
+                    and key_attribute(items[curated].key) not in changes[1]:  # type: ignore[union-attr,operator]
+                curated = None  # the change the query asks about is only in the turn
             if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names) \
                     and self._member_turn(curated, members, mask) == curated:
                 if self._turn_says_more(j, mask):

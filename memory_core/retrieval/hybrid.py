@@ -29,12 +29,20 @@ from datetime import datetime
 import numpy as np
 
 from memory_core.decay import Decay
-from memory_core.model import MemoryItem, Status, Trust, Turn
+from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
 from memory_core.retrieval.asked_person import asked_person_factors, person_terms
 from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
 from memory_core.retrieval.categories import asks_stay
+from memory_core.retrieval.changed_value import (
+    ChangeKind,
+    asked_kinds,
+    change_ranking,
+    change_turns,
+    change_words,
+    changes_first,
+)
 from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.diverse import Diverse
@@ -316,6 +324,13 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             rankings.append((self.lexical.ranked(now_words, depth, mask), NOW_WEIGHT * lexical_weight))
         if dense_ranking is not None:
             rankings += [(dense_ranking, dense_weight), *rankings_extra]
+        # "What does she do for work now?": the turns saying the work changed, newest first (``changed_value``)
+        kinds = asked_kinds(query) if settings.w_category and not past_allowed(filters) and asks_present(query) else ()
+        if kinds:
+            changed = change_ranking(self.lexical.ranked(self._change_terms(kinds), 4 * depth, mask),
+                                     self.table.items, self.table.times, kinds)
+            if changed.shape[0]:
+                rankings.append((changed, settings.w_category * lexical_weight))
         extra_terms: list[str] = []
         # aliases and glosses read the whole words, not the verb: "work out" is 健身, not 工作 (``recall_terms``)
         joined = tokens + whole_words(query, tokens)  # the question's terms ("现在" apart, ``split_now_words``)
@@ -369,12 +384,16 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         score = fused * self.table.boost(cand, weights, ref)
         best = top_k_indices(score, self._shortlist(query, k))  # room to fill what the reranks lower or drop
         order, kept = self._rerank(query, cand[best], score[best], settings, asked_words)
+        if kinds:  # the turn that changed the asked value before the older value (``changed_value``)
+            order, kept = changes_first(self.table.items, order, kept, kinds, self._said_at)
         if whereabouts:  # a stay holding at the asked time answers "where am I" first (``whereabouts``)
             order, kept = holding_stays_first(self.table.items, order, kept, window or (ref - NOW_SPAN_S, ref + 1.0))
         if settings.diversity:
             present = not past_allowed(filters) and asks_present(query)  # the current value before its old turn
             members = asked_members(query, tokens) if settings.w_category else frozenset()  # each one an answer
-            order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names, present, members)
+            changes = change_turns(self.table.items, order, kinds) if kinds else (frozenset(), frozenset())
+            order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names, present, members,
+                                        changes)
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
         order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other
@@ -413,6 +432,24 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             resort = np.argsort(-scores, kind="stable")
             order, scores = order[resort], scores[resort]
         return asked_attribute_first(query, self.table.items, *self._spread(query, self.table.items, order, scores))
+
+    def _said_at(self, j: int) -> float:
+        """When slot ``j`` was last said (epoch s): the newest of its source turns' raw turns, else its own time.
+        An item a later turn revised ("用户的老公是Kai" after "we got married") holds as of that turn."""
+        items = self.table.items
+        times = [float(self.table.times[c]) for turn_id in items[j].source  # type: ignore[union-attr]  # ranked: live
+                 for c in self._slots_by_turn.get(turn_id, ())
+                 if (e := items[c]) is not None and e.kind == Kind.EVENT]
+        return max(times, default=float(self.table.times[j]))
+
+    def _change_terms(self, kinds: Sequence[ChangeKind]) -> list[str]:
+        """The index terms of the words saying a change of ``kinds`` (``changed_value.change_words``), cached."""
+        cache: dict[tuple[str, ...], list[str]] = self.__dict__.setdefault("_change_term_cache", {})
+        names = tuple(kind.name for kind in kinds)
+        if names not in cache:
+            terms = (t for w in change_words(kinds) for t in tokenize(w, self.lexicon))
+            cache[names] = list(dict.fromkeys(terms))
+        return cache[names]
 
     def _user_says(self, term: str, mask: np.ndarray | None) -> bool:
         """True when an item the user said (not an assistant's or a tool's) holds ``term`` (``verb_heads``)."""

@@ -70,11 +70,12 @@ def relation_names(subject: str) -> tuple[str, ...]:
 def names_relation(folded_query: str, subject: str) -> bool:
     """True when the casefolded query names the relation ``subject`` in either language.
 
-    English names match at a word start ("wife", "wife's", "sisters"); Chinese ones anywhere.
+    English names match at a word start ("wife", "wife's", "sisters"), not as the head of an in-law ("son-in-law"
+    names no son); Chinese ones anywhere.
     """
     for word in relation_names(subject):
         if word.isascii():
-            if re.search(rf"(?<![a-z]){re.escape(word)}", folded_query):
+            if re.search(rf"(?<![a-z]){re.escape(word)}(?![-\u2010]in[-\u2010]law)", folded_query):
                 return True
         elif word in folded_query:
             return True
