@@ -29,7 +29,7 @@ are refused with ``InvalidField``, as is ``expiration_date``).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from functools import partial
 from typing import Any
 
@@ -38,6 +38,7 @@ from memory_core.api import ItemRecord, MemoryAPI, Messages
 from memory_core.embedded import EmbeddedMemory
 from memory_core.errors import InvalidField, UnknownItem
 from memory_core.item_ids import full_item_id
+from memory_core.mem0_lineage import current_id, first_ids, line_revisions
 from memory_core.mem0_shape import (
     RUN_KEY,
     mem0_add_metadata,
@@ -58,7 +59,7 @@ from memory_core.pipeline.sensitive import SENSITIVE_THEME, is_sensitive
 from memory_core.user_scopes import stored_user_ids
 from memory_core.validation import check_id, check_top_k
 
-__all__ = ["Memory", "mem0_add_events", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope",
+__all__ = ["Memory", "current_memory", "mem0_add_events", "mem0_history", "mem0_memory", "mem0_metadata", "mem0_scope",
            "previous_memory"]
 
 #: The ``Memory.from_config`` keys Gulfstream honours; any other is refused, not ignored.
@@ -177,7 +178,8 @@ class Memory:
         store = self.api.memory.store
         mark = change_mark(store, uid)  # the version, not the user's items: no read of the whole set
         result = self.api.add(messages, user_id=uid, infer=infer, metadata=meta, session_id=run_id)
-        return {"results": mem0_add_events(self.api, uid, result, changed_ids(store, uid, mark, result["results"]))}
+        return {"results": mem0_add_events(self.api, uid, result, changed_ids(store, uid, mark, result["results"]),
+                                           first_ids(store, uid))}
 
     def search(self, query: str, *, user_id: str | None = None, agent_id: str | None = None,
                run_id: str | None = None, limit: int | None = None, top_k: int | None = None,
@@ -214,14 +216,14 @@ class Memory:
         return {"results": [mem0_memory(r, uid) for r in hits]}
 
     def get(self, memory_id: str) -> dict[str, Any] | None:
-        """One memory, or None when there is none with this id or it was deleted or superseded (as Mem0, whose
-        store no longer holds a deleted memory; its history does)."""
+        """One memory, or None when there is none with this id or it was deleted (as Mem0, whose store no longer
+        holds a deleted memory; its history does). An id whose value an ``add`` changed (superseded) shows the
+        memory's current version under the id asked for, as Mem0's UPDATE keeps the id (``mem0_lineage``)."""
         try:
             owner = self._owner(memory_id)
         except UnknownItem:
             return None
-        record = self.api.get(memory_id, user_id=owner)
-        return None if record["status"] in ("deleted", "superseded") else mem0_memory(record)
+        return current_memory(self.api, self.api.get(memory_id, user_id=owner), owner)
 
     def get_all(self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None,
                 filters: Mapping[str, Any] | None = None, limit: int | None = None,
@@ -253,13 +255,17 @@ class Memory:
         new = text if text is not None else data
         if new is None:
             raise InvalidField("update needs text")
-        self.api.update(memory_id, new, user_id=self._owner(memory_id), reason="updated (mem0 API)")
+        owner = self._owner(memory_id)  # the memory's current version (``mem0_lineage``)
+        self.api.update(current_id(self.api, memory_id, owner), new, user_id=owner, reason="updated (mem0 API)")
         return {"message": "Memory updated successfully!"}
 
     def delete(self, memory_id: str, *, purge: bool = False) -> dict[str, str]:
         """Soft-delete one memory (its text stays in its history); ``purge=True`` removes its words for good
-        (``MemoryAPI.delete``). Raises UnknownItem, InvalidField (purge not a bool)."""
-        self.api.delete(memory_id, user_id=self._owner(memory_id), reason="deleted (mem0 API)", purge=purge)
+        (``MemoryAPI.delete``); an id whose value an ``add`` changed deletes the memory's current version.
+        Raises UnknownItem, InvalidField (purge not a bool)."""
+        owner = self._owner(memory_id)
+        self.api.delete(current_id(self.api, memory_id, owner), user_id=owner, reason="deleted (mem0 API)",
+                        purge=purge)
         return {"message": "Memory deleted successfully!"}
 
     def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None,
@@ -279,8 +285,10 @@ class Memory:
         return {"message": "Memories deleted successfully!", "deleted": mem0_deleted(done, run=run)}
 
     def history(self, memory_id: str) -> list[dict[str, Any]]:
-        """The memory's changes, oldest first: ``{"id", "memory_id", "old_memory", "new_memory", "event", ...}``."""
-        return mem0_history(memory_id, self.api.history(memory_id, user_id=self._owner(memory_id)))
+        """The memory's changes, oldest first: ``{"id", "memory_id", "old_memory", "new_memory", "event", ...}``;
+        a value an ``add`` changed is an UPDATE of the id, with the memory's later changes after it
+        (``mem0_lineage.line_revisions``)."""
+        return mem0_history(memory_id, line_revisions(self.api, memory_id, self._owner(memory_id)))
 
     def reset(self) -> None:
         """Erase every user's memory, turns and history."""
@@ -295,6 +303,17 @@ class Memory:
         self.api.close()
 
 
+def current_memory(api: MemoryAPI, record: ItemRecord, user_id: str,
+                   shown_user: str | None = None) -> dict[str, Any] | None:
+    """Mem0's ``get`` of ``record`` (the item asked for by id; ``mem0_memory`` with ``shown_user``): None when
+    deleted; for a superseded item its line's current version (``mem0_lineage.current_id``) under the asked
+    item's id, None when that one was deleted or superseded with no successor."""
+    if record["status"] == "superseded":
+        record = {**api.get(current_id(api, record["id"], user_id), user_id=user_id), "id": record["id"],
+                  "created_at": record["created_at"]}  # one memory since its ADD, updated since
+    return None if record["status"] in ("deleted", "superseded") else mem0_memory(record, shown_user)
+
+
 def previous_memory(api: MemoryAPI, memory_id: str, user_id: str, turn_ids: set[str]) -> str | None:
     """The text a memory had before the first revision ``turn_ids`` made; None when they only confirmed it
     (said it again unchanged: Mem0's NONE, which its ``add`` does not list). One ``history`` call."""
@@ -303,8 +322,8 @@ def previous_memory(api: MemoryAPI, memory_id: str, user_id: str, turn_ids: set[
     return changes[-1]["old_description"] if changes else None
 
 
-def mem0_add_events(api: MemoryAPI, user_id: str, result: Mapping[str, Any],
-                    changed: Collection[str]) -> list[dict[str, Any]]:
+def mem0_add_events(api: MemoryAPI, user_id: str, result: Mapping[str, Any], changed: Collection[str],
+                    first_of: Callable[[Mapping[str, Any]], str] | None = None) -> list[dict[str, Any]]:
     """Mem0's add answer, ``[{"id", "memory", "event"}]`` (UPDATE with ``previous_memory``), from the native
     ``add``'s ``result``: only what the add did to the store, as Mem0 reports its ADD / UPDATE / DELETE.
 
@@ -314,14 +333,17 @@ def mem0_add_events(api: MemoryAPI, user_id: str, result: Mapping[str, Any],
     not live (made, then ended by a later message of the same add), an UPDATE that only confirmed (no
     ``previous_memory``: Mem0's NONE), and raw turns that produced a curated memory (``mem0_listed``).
 
-    A value the add superseded is an UPDATE, as Mem0 reports a memory whose value changed: its successor
-    (the live item, which ``get`` shows) with the superseded text as ``previous_memory`` ("婚期又改回今年十月了":
-    UPDATE of the wedding date, "推迟到明年三月" before), not a DELETE beside an ADD. DELETE stays for
-    what the add ended without a successor among its memories (a deletion, a value said to hold no more).
+    A value the add superseded is an UPDATE, as Mem0 reports a memory whose value changed: its successor's
+    text with the superseded text as ``previous_memory`` ("婚期又改回今年十月了": UPDATE of the wedding date,
+    "推迟到明年三月" before), not a DELETE beside an ADD, under the id the caller already holds (Mem0's UPDATE
+    keeps the id): the first id of the memory's line of versions (``first_of``), whose ``get`` and ``history``
+    reach the current version (``mem0_lineage``). DELETE stays for what the add ended without a successor
+    among its memories (a deletion, a value said to hold no more).
 
     Args:
         result: the native add's ``{"results", "turn_ids"}``. changed: the ids of its results the store wrote
-            in the add (``add_changes.changed_ids``).
+            in the add (``add_changes.changed_ids``). first_of: an item record → the first id of its line
+            (``mem0_lineage.first_ids``); default: the superseded item's own id.
 
     Returns:
         One dict per event, in the order of ``result``; an ADD or UPDATE folded with a supersede keeps the
@@ -350,7 +372,8 @@ def mem0_add_events(api: MemoryAPI, user_id: str, result: Mapping[str, Any],
         if successor is None:
             out.append({"id": gone["id"], "memory": gone["description"], "event": "DELETE"})
         elif successor["event"] == "ADD":  # the new value of the slot: the memory changed, not one added
-            successor.update(event="UPDATE", previous_memory=gone["description"])
+            held = first_of(gone) if first_of is not None else gone["id"]
+            successor.update(id=held, event="UPDATE", previous_memory=gone["description"])
     return out
 
 

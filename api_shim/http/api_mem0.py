@@ -30,12 +30,14 @@ from memory_core.add_changes import change_mark, changed_ids
 from memory_core.errors import InvalidField
 from memory_core.item_ids import MIN_ID_PREFIX
 from memory_core.mem0_compat import (
+    current_memory,
     mem0_add_events,
     mem0_history,
     mem0_memory,
     mem0_metadata,
     mem0_scope,
 )
+from memory_core.mem0_lineage import current_id, first_ids, line_revisions
 from memory_core.mem0_shape import (
     mem0_add_metadata,
     mem0_delete_run,
@@ -189,7 +191,7 @@ def add_memory(body: MemoryCreate, svc: Svc, who: Who) -> dict[str, Any]:
     out = api.add([m.model_dump(exclude_none=True) for m in body.messages], user_id=uid, metadata=meta,
                   infer=True if body.infer is None else body.infer, session_id=body.run_id)
     changed = changed_ids(svc.store, uid, mark, out["results"])
-    return {"results": mem0_add_events(api, uid, out, changed)}  # what the add did, as Memory.add reports it
+    return {"results": mem0_add_events(api, uid, out, changed, first_ids(svc.store, uid))}  # as Memory.add
 
 
 @router.get("/memories", summary="Get a user's memories (Mem0 shape)",
@@ -207,13 +209,15 @@ def get_all_memories(svc: Svc, who: Who, user_id: str | None = None, agent_id: s
 
 @router.get("/memories/{memory_id}", summary="Get a memory (Mem0 shape)", dependencies=[Depends(_named_only())])
 def get_memory(memory_id: str, svc: Svc, who: Who) -> dict[str, Any]:
-    """One memory of the tenant; 404 for one deleted or superseded, as Mem0 (whose store no longer holds it)
-    and as ``mem0_compat.Memory.get``: its history keeps it."""
+    """One memory of the tenant; 404 for one deleted, as Mem0 (whose store no longer holds it) and as
+    ``mem0_compat.Memory.get``: its history keeps it. A memory whose value an add changed shows its current
+    version under the id asked for, as Mem0's UPDATE keeps the id (``mem0_lineage``)."""
     owner = _owner(svc, who, memory_id)
     record = _api(svc).get(memory_id, user_id=owner)
-    if record["status"] in ("deleted", "superseded"):
+    shown = current_memory(_api(svc), record, owner, _bare(who, owner))
+    if shown is None:
         raise ApiError(404, "unknown_item", f"memory {memory_id!r} was {record['status']}; its history keeps it")
-    return mem0_memory(record, _bare(who, owner))
+    return shown
 
 
 @router.post("/search", summary="Search memories (Mem0 shape)", dependencies=[Depends(_named_only())])
@@ -231,16 +235,17 @@ def search_memories(body: SearchRequest, svc: Svc, who: Who) -> dict[str, Any]:
 
 @router.put("/memories/{memory_id}", summary="Update a memory (Mem0 shape)", dependencies=[Depends(_named_only())])
 def update_memory(memory_id: str, body: MemoryUpdate, svc: Svc, who: Who) -> dict[str, str]:
-    """Replace the text; the old one stays in the history."""
-    _api(svc).update(memory_id, body.text, user_id=_owner(svc, who, memory_id), reason="updated (mem0 API)")
+    """Replace the text of the memory's current version (``mem0_lineage``); the old one stays in the history."""
+    owner, api = _owner(svc, who, memory_id), _api(svc)
+    api.update(current_id(api, memory_id, owner), body.text, user_id=owner, reason="updated (mem0 API)")
     return {"message": "Memory updated successfully!"}
 
 
 @router.get("/memories/{memory_id}/history", summary="A memory's history (Mem0 shape)",
             dependencies=[Depends(_named_only())])
 def memory_history(memory_id: str, svc: Svc, who: Who) -> list[dict[str, Any]]:
-    """Changes, oldest first."""
-    return mem0_history(memory_id, _api(svc).history(memory_id, user_id=_owner(svc, who, memory_id)))
+    """Changes, oldest first; a value an add changed is an UPDATE of the id (``mem0_lineage.line_revisions``)."""
+    return mem0_history(memory_id, line_revisions(_api(svc), memory_id, _owner(svc, who, memory_id)))
 
 
 @router.delete("/memories/{memory_id}", summary="Delete a memory (Mem0 shape)",
@@ -249,8 +254,9 @@ def delete_memory(memory_id: str, svc: Svc, who: Who,
                   purge: Annotated[bool, Query(description="remove the memory's words for good")] = False,
                   ) -> dict[str, str]:
     """Soft delete (kept in the history, its text on disk); ``?purge=true`` removes its words
-    (``MemoryAPI.delete``)."""
-    _api(svc).delete(memory_id, user_id=_owner(svc, who, memory_id), reason="deleted (mem0 API)", purge=purge)
+    (``MemoryAPI.delete``); a memory whose value an add changed: its current version (``mem0_lineage``)."""
+    owner, api = _owner(svc, who, memory_id), _api(svc)
+    api.delete(current_id(api, memory_id, owner), user_id=owner, reason="deleted (mem0 API)", purge=purge)
     return {"message": "Memory deleted successfully"}
 
 

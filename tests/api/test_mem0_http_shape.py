@@ -46,7 +46,7 @@ def test_mem0_routes_list_extracted_memories_and_scope_by_agent(stack: Stack) ->
         acme.close()
 
 
-def test_a_deleted_or_superseded_memory_is_not_found_by_id(stack: Stack) -> None:
+def test_a_deleted_memory_is_not_found_by_id_and_a_changed_one_keeps_its_id(stack: Stack) -> None:
     acme = stack.client(stack.key("acme"))
     try:
         hangzhou = {"messages": [{"role": "user", "content": "我住在杭州", "timestamp": "2026-03-02T10:00:00Z"}],
@@ -54,10 +54,13 @@ def test_a_deleted_or_superseded_memory_is_not_found_by_id(stack: Stack) -> None
         first = acme.post("/mem0/memories", json=hangzhou)
         [old] = [r["id"] for r in first.json()["results"] if r["memory"] == "用户住在杭州"]
         assert acme.get(f"/mem0/memories/{old}").json()["memory"] == "用户住在杭州"
-        acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I moved to Beijing"}],
-                                          "user_id": "kai"})
-        gone = acme.get(f"/mem0/memories/{old}")
-        assert gone.status_code == 404 and gone.json()["error"]["code"] == "unknown_item", gone.text
+        moved = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I moved to Beijing"}],
+                                                  "user_id": "kai"})
+        assert [(r["id"], r["event"]) for r in moved.json()["results"]] == [(old, "UPDATE")], moved.text
+        now = acme.get(f"/mem0/memories/{old}")  # Mem0's UPDATE keeps the id: its get is the current memory
+        assert now.status_code == 200 and now.json()["memory"] == "User lives in Beijing", now.text
+        told = [(h["event"], h["new_memory"]) for h in acme.get(f"/mem0/memories/{old}/history").json()]
+        assert told == [("ADD", "用户住在杭州"), ("UPDATE", "User lives in Beijing")], told
         again = acme.post("/mem0/memories", json=hangzhou)  # the stored turn re-sent: Mem0's NONE, no ADD of `old`
         assert again.status_code == 200 and again.json() == {"results": []}, again.text
         liked = acme.post("/mem0/memories", json={"messages": [{"role": "user", "content": "I like jazz"}],
