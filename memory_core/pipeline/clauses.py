@@ -33,6 +33,7 @@ from memory_core.pipeline.subject_chain import AWAY, USER, zh_other_opens, zh_su
 from memory_core.pipeline.supposed import carried_on
 from memory_core.pipeline.switch import zh_switched
 from memory_core.pipeline.symptom_over import said_well
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
@@ -49,51 +50,16 @@ _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  
                         r"|[，,](?!\s*(?:(?:[^，,。\s叫]{1,5}的|[^，,。\s叫]{1,5}[猫狗犬])[，,]\s*)?(?:[他她它]|另?一[只条个头](?:[^，,。\s叫]{1,4})?|老大|它们|分别)?的?(?:名字)?叫)"
                         r"\s*"
                         r"|(?<=[了啦])\s+(?=[\u3400-\u9fff])")  # "我搬家了 现在在广州": a space for a comma
-_ZH_BARE_VERB = re.compile(
-    r"^(?:也|还|又|就|却|而且|并且|同时|所以|于是|后来|然后|现在|目前|如今|已经|最近|今年|去年底?|明年|后年|[上下]半年|年初|年底|这个月|上个月|"
-    r"早上|晚上|中午|下午|上午|周末|今天|昨天|前天|明天|后天|干脆|索性|直接|年后|节后|月初|月底|(?:这|上|下|本)个?(?:月|周|季度|学期|星期)|"
-    r"下个月|(?:上|下|这|本)(?:周|个?星期|个?礼拜)[一二三四五六日天末]?|前段时间|前阵子|前一阵|前几天|前两天|前些天|前些日子|几天前|正式|刚刚|刚|终于|最后(?!一)|最终|"
-    r"这半年|这几个月|这段时间|这阵子?|那阵子?|那段时间|那会儿?|近来|大前天|过两天|过几天|过阵子|过段时间|"
-    r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定|新(?=[养买租])|"
-    r"完全|彻底|根本|压根儿?|"  # "完全不喝酒了", "已经彻底不抽了": how whole the stop is
-    # "这次真的戒酒了", "总算辞职了", "元旦开始戒酒了": how sure, or a holiday it began from
-    r"真的|总算|这次|这回|元旦|春节|过年|国庆|五一|双十一|双11|双十二|黑五|年前|明年|今年起|"
-    # a plan's time ("明年春天办婚礼", "九月回去读研", "15号入职")
-    r"春天|夏天|秋天|冬天|开春|暑假|寒假|开学(?:后|以后|了)?|放假(?:后|以后|了)?|毕业(?:后|以后)|[一二三四五六七八九十\d]{1,3}月份?(?:初|底|中旬|下旬|上旬)?|[一二三四五六七八九十\d]{1,3}[号日]|"
-    r"空腹|饭前|饭后|睡前|按时|定时|"  # "每天早上空腹吃优甲乐": when a drug is taken
-    # a clock time and getting up for the habit ("每天六点起来练", "每晚九点跑步")
-    r"每晚|每早|每个工作日|每个?(?:周|星期|礼拜)[一二三四五六日天末]|每个?周末|"  # "现在每周六去爬山"
-    r"[一二两三四五六七八九十\d]{1,3}点(?:半|多|[一三]刻|\d{1,2}分)?|(?:起来|起床|爬起来)(?:后|就)?)*"
-    r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|(?:从[^，,。\s]{1,8}?)?(?:接|抱|领)(?=(?:回家|回来|到家)了?(?:一|两|三)?[只条个头])|来(?=[^，,。\s]{2,8}?(?:住|生活|定居)了?(?:快|有|好|已经|都|差不多|将近)?[一二两三四五六七八九十几\d]+多?(?:年|个月))|改|换|戒|考(?!虑)|(?<=现在|最近|目前|如今|平时|每天|周末|每晚|每早|\d点|[一二两三四五六七八九十]点|点半|周[一二三四五六日天])(?:游泳|跑步|骑行|健身|爬山|徒步)|(?<=现在|最近|目前|如今|平时)跑(?!步|得|了|去|来|到|过|完|不|回)|\s*base\s*在?|坐标|常驻|"
-    r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|(?<=要|会|须|得)来(?=[一两]?[杯罐瓶听])|吃|去|入职|跳槽|离职|裸辞|辞职|从[^，,。\s]{1,12}?(?:离职|辞职)|加入|进了|考上|学|会说|用|和|跟|"
-    r"定居|安家|落户|租|买|入手|入了|新入|拿下|迷上|爱上|发(?=(?:微信|短信|邮件|语音)(?:就行|就好|就可以|吧|给我|联系我|找我|$))|保研|考研|转学|读博|读研|回去读|办婚礼|办酒|结婚|领证|报到|(?:读|念|上)?(?:研[一二三]|博[一二三四五]|大[一二三四五])(?=了|啦|在读)|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
-    r"(?:得|要|需要|必须)?(?:去|回|到)?(?:公司|单位|办公室)?坐班|混合办公|携号转网|"  # "现在每天都得去公司坐班"
-    # a job or a partner lost or taken on, a promotion, a diet said by what one eats ("上周被裁了", "被阿杰甩了",
-    # "被一家诊所录用了", "什么都吃")
-    r"(?:体检|检查)?查出来?|确诊|"  # a diagnosis ("查出来腱鞘炎", "体检查出甲状腺结节了")
-    r"被裁|被辞|被开除|被炒|被(?=[^，,。！!\s]{0,6}?(?:给)?甩了)|被(?=[^，,。！!\s]{0,15}?(?:录用|聘用|聘请|聘任|聘为|雇用|雇佣))|失业|下岗|(?:什么|啥)都|被?提拔|被任命|晋升)"
-    # a plan of one's life put first and given a new time ("婚礼推迟到后年了", "入职时间改到下周一")
-    r"|^(?:我们?的?)?(?:婚礼|婚期|搬家|入职|退休)的?(?:时间|日期|计划)?(?:要|得|又|也|已经)?"
-    r"(?:推迟|延后|延期|延迟|提前|改|定|推)(?:到|在)"
-    r"|^(?:我们?家)?的?(?:二胎|三胎|老二|老三|二宝|三宝)(?:终于|顺利|已经|也|上周|昨天|今天|刚刚?)*"  # "二胎落地了"
-    r"(?:落地|出生|出世|生了|来了|生下来)"
-    # a habit said by when ("每天早上跑步")
-    r"|^(?:每天|天天|每周|每晚|每个?周末|周末|平时|平常|经常|一般|通常|早上|晚上|中午|下班后|上班前|睡前|饭后|[一二三四五六七每]周[一二三四五六日天末]?)+"
-    r"(?:都|会|要|一般|常|基本)*(?:去|在家)?(?:跑步|健身|锻炼|游泳|爬山|骑车|打(?:羽毛|乒乓|网|篮|排)?球|踢球|瑜伽|冥想|练)"
-    r"|^(?:现在|目前|平时)?(?:每天|天天)?从[^，,。\s]{2,8}?(?:通勤|坐|挤|开|骑|打|搭)"  # "现在每天从燕郊坐班车进城"
-    # a shift worked or moved to ("长期上夜班", "终于从夜班调成白班了")
-    r"|^(?:现在|目前|如今|终于|已经|长期|一直|常年|固定|平时|从?(?:这个?|本|上个?)(?:月|周|星期)起?|从?今年起?)*(?:(?:上|值)|(?:从[^，,。\s]{1,4}?)?"
-    r"(?:调成|调到|换成|换到|改成|转成|调回|换回|倒成|倒到|倒回)了?)(?:大夜班|小夜班|夜班|白班|早班|晚班|长白班)"
-    # "现在工牌上印的是小红书的logo", "这个月开始房租转给燕郊的新房东了": the speaker's badge, title, rent
-    r"|^(?:现在|目前|如今|(?:这|上|本)个?月)?(?:开始)?的?\s*(?:工牌|工卡|门禁卡|胸牌|access\s*card|badge|title|头衔|"
-    r"职称|房租|租金)"
-    # what one is from now on ("以后就是老师了"); "以后都用中文回答" is an order, no clause of the speaker's
-    r"|^(?:从今以后|从今往后|从此以后|从此|今后|以后|往后)(?:就|也|便)?(?:是|成了|成为)"
-    r"|^(?:最近|现在|这个月|今年|这周)*开始(?:跑步|游泳|爬山|健身|锻炼|徒步|攀岩)"  # "最近开始跑步了": taken up
-    r"|^(?:这个月|最近|现在|今年|后来)?(?:又|重新|再次)(?:开始)?[\u4e00-\u9fff]"  # "重新开始游泳了": taken up again
-    r"|^(?:这个月|最近|现在|今年|后来)?(?:又|已经)?恢复了?[喝吃抽练打玩弹跑游骑]"  # "恢复喝奶茶了": taken up again
-    # "超爱吃火锅", "最爱喝乌龙茶": a like, its degree first
-    r"|^(?:超级?|特别|很|挺|巨|贼|蛮|非常|真的)(?:不)?(?:喜欢|爱|讨厌|怕)|^最(?:喜欢|爱)(?:喝|吃|玩|听|看|弹|打|踢|养|去)")
+@functools.cache
+def _zh_bare_verb() -> re.Pattern[str]:
+    """A Chinese clause of the speaker's own with 我 left out ("现在住在杭州", "明年春天办婚礼", "超爱吃火锅"), from
+    ``data/zh_bare_verb.yaml``: ``^(?:<leads>)*(?:<negations>)?(?:<verbs>)`` or one of its ``shapes``."""
+    data = load_shipped("data", "zh_bare_verb.yaml")
+    said = (f"^(?:{'|'.join(data['leads'])})*(?:{'|'.join(data['negations'])})?"
+            f"(?:{'|'.join(data['verbs'])})")
+    return re.compile("|".join([said, *data["shapes"]]))
+
+
 # "…，现在的男朋友叫小宇": a clause about the speaker's own partner, home or job with 我 left out
 _ZH_MY_NOUN = re.compile(
     r"^(?:现在|目前|如今)?的?(?:新)?的?(?:老家|家乡|男朋友|女朋友|男友|女友|老公|老婆|对象|工作|公司|单位|家|职位|新家|房子|住处|"
@@ -337,6 +303,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
     across the parts of one sentence (``supposed.carried_on``)."""
     seen_subject = given = False  # given: the clause before began the speaker's job, 我 left out ("入职阿里了")
     opening = True  # no clause of the sentence before this one (none names anybody else)
+    bare_verb = _zh_bare_verb()
     for clause in _ZH_CLAUSE.split(sentence):
         clause = _ZH_INTERJECTION.sub("", clause.strip())
         if not clause or carried_on(clause, "zh", supposing):
@@ -397,13 +364,13 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             pass  # "豆豆上个月生病走了": said of the one named, not of the speaker
         elif zh_other_opens(clause):
             chain[0] = AWAY  # "新的数学老师姓陈，是个退休的高中老师", "安安钢琴不学了": theirs, not the speaker's
-        elif (_ZH_BARE_VERB.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
+        elif (bare_verb.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
-                    and (seen_subject or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
-                or ((first or _ZH_BARE_VERB.match(said[-2][0]) or _zh_tool().search(said[-2][0]))
+                    and (seen_subject or ((first or bare_verb.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
+                or ((first or bare_verb.match(said[-2][0]) or _zh_tool().search(said[-2][0]))
                     and _zh_my_work().match(clause)) \
                 or (first and _ZH_PLACE_LIVED.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
-                or ((first or _ZH_BARE_VERB.match(said[-2][0])) and _ZH_NEW_HOME_AT.match(clause)
+                or ((first or bare_verb.match(said[-2][0])) and _ZH_NEW_HOME_AT.match(clause)
                     and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or _zh_exam_said().match(clause) or (given_before and _ZH_MY_TITLE.match(clause)) \
