@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 
+from memory_core.pipeline.word_alt import word_alternation
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["joke_label"]
@@ -29,7 +30,8 @@ _SELF_ZH = r"我(?:现在|已经|都|也|真的|真|这)?"
 
 
 def _alt(words: list[str]) -> str:
-    return "(?:" + "|".join(str(w) for w in words) + ")"
+    """``words`` (plain words of ``data/jest.yaml``) as one group (``word_alt.word_alternation``)."""
+    return f"(?:{word_alternation(words)})"
 
 
 @functools.lru_cache(maxsize=1)
@@ -49,7 +51,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "zh_hedged": re.compile(rf"{_SELF_ZH}{_alt(zh['hedges'] + zh['laughed_hedges'])}(?:是|成了?|变成了?)"
                                 rf"(?:个|一个|一名|一位|位|名)"),
         "zh_boast": re.compile(_alt(zh["boasts"])),
-        "zh_servant": re.compile(_alt(zh["servants"])),
+        "zh_servant": re.compile(rf"给{_alt(zh['servant_of'])}当{_alt(zh['servants'])}|"
+                                 rf"{_alt(zh['owner_of'])}的{_alt(zh['owned_servants'])}"),
     }
 
 
