@@ -50,10 +50,9 @@ def change_kind(text: str) -> str:
     said = {group for group, (en, zh) in cues.items() if en.search(folded) or zh.search(folded)}
     if LONG_AGO in said:
         return ""  # "My first rabbit died years ago when I was a kid, Bun reminds me of her": no change of now
-    found = said
-    if found - {"partner"}:
+    if said - {"partner"}:
         return "ends"
-    return "partner" if found else ""
+    return "partner" if said else ""
 
 
 def says_life_change(text: str) -> bool:
