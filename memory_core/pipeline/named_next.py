@@ -2,11 +2,11 @@
 
 "We adopted a rescue greyhound!! His name is Biscuit", "Got a cat last weekend. Her name is Mochi", "got a cat!
 gray tabby, named Pixel", "养了只柴犬。
-它叫豆豆", "领养了一只布偶猫！名字叫年糕", "我养了只 hamster！叫 Mochi": the slot engine reads one
-clause at a time, so the name said in a sentence of its own would be lost and the pet kept nameless. The two sentences are joined before the turn is
-split, so the pet's cue reads the name with the animal ("…greyhound, His name is Biscuit"). Any kind of animal
-of the lexicon's ``SPECIES`` word class (``memory_core/data/slots.yaml``) qualifies, and a partner (girlfriend,
-男朋友 …).
+它叫豆豆", "领养了一只布偶猫！名字叫年糕": the slot engine reads one clause at a time, so the name said in a sentence
+of its own would be lost and the pet kept nameless. The two sentences are joined before the turn is split, so the
+pet's cue reads the name with the animal ("…greyhound, His name is Biscuit"). Any kind of animal of the lexicon's
+``SPECIES`` word class (``memory_core/data/slots.yaml``) qualifies, and a partner (girlfriend, 男朋友 …); in
+Chinese an English animal word too, and a bare 叫 ("我养了只 hamster！叫 Mochi").
 """
 
 from __future__ import annotations
