@@ -77,3 +77,12 @@ def test_a_pet_named_after_an_exclamation_keeps_its_name() -> None:
     assert name_joined("我养了只 hamster！叫 Mochi，金丝熊") == "我养了只 hamster，叫 Mochi，金丝熊"
     assert name_joined("我养了只仓鼠！叫团团") == "我养了只仓鼠，叫团团"
     assert name_joined("我家猫！叫得好大声") == "我家猫！叫得好大声"  # a cry, no name
+
+
+def test_a_closing_word_of_the_day_said_is_left_to_the_turns_time() -> None:
+    from memory_core.pipeline.own_words import without_same_day
+
+    assert without_same_day("User quit dip today", "en") == "User quit dip"
+    assert without_same_day("User moved in this morning.", "en") == "User moved in"
+    assert without_same_day("today", "en") == "today"  # nothing else would be left
+    assert without_same_day("User's birthday is today, not tomorrow", "en").endswith("tomorrow")
