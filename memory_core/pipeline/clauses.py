@@ -148,7 +148,7 @@ _ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所�
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 # a stop said for now, the subject dropped ("游泳先停了", "羽毛球暂时不打了"): the speaker's, as any stop is
-_ZH_OPEN_STOP = re.compile(r"(?:先|暂时|暂且)(?:都)?(?:停了|不(?![说聊讲管想聊问打扰])[\u4e00-\u9fff]{1,2}了)")
+_ZH_OPEN_STOP = re.compile(r"(?:先|暂时|暂且)(?:都)?(?:停了|不(?!说|聊|讲|管|想|问|打扰)[\u4e00-\u9fff]{1,2}了)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|(?:治好|痊愈|康复)了|"

@@ -86,3 +86,11 @@ def test_a_closing_word_of_the_day_said_is_left_to_the_turns_time() -> None:
     assert without_same_day("User moved in this morning.", "en") == "User moved in"
     assert without_same_day("today", "en") == "today"  # nothing else would be left
     assert without_same_day("User's birthday is today, not tomorrow", "en").endswith("tomorrow")
+
+
+def test_a_chinese_stop_for_now_without_a_subject_is_the_speakers() -> None:
+    from memory_core.pipeline.clauses import split_clauses
+
+    assert list(split_clauses("腰扭了，羽毛球暂时不打了")) == [("我羽毛球暂时不打了", "zh")]
+    assert list(split_clauses("游泳先停了，耳朵发炎")) == [("我游泳先停了", "zh")]
+    assert list(split_clauses("今天先不打扰你了")) == []  # a leave-taking, no stop
