@@ -167,14 +167,7 @@ def _unlabelled(old: str, new: str) -> str:
     """``new`` without the speaker's label it opens on when ``old`` already opens on that subject: "用户有一只狗叫豆包"
     + "用户：豆包是柯基" reads "用户有一只狗叫豆包；豆包是柯基", never a label inside the item's text."""
     m = _LABEL.match(new)
-    if m and old.casefold().startswith(m.group("who").casefold()):
-        return new[m.end():]
-    bare = _ZH_SUBJECT.match(new)  # "用户豆包是柯基" after "用户有一只狗叫豆包": the subject said once
-    return new[bare.end():] if bare and old.startswith(bare.group(0)) else new
-
-
-# the user's subject word put before a Chinese statement with no 我 ("用户豆包是柯基"); never a possessive ("用户的")
-_ZH_SUBJECT = re.compile(r"^用户(?=[\u4e00-\u9fff])(?!的)")
+    return new[m.end():] if m and old.casefold().startswith(m.group("who").casefold()) else new
 
 
 def with_statement(old: str, new: str, lang: str) -> str:

@@ -24,7 +24,6 @@ import re
 from collections.abc import Callable
 
 from memory_core.pipeline.slot_lexicon import lexicon
-from memory_core.text.script import has_han
 
 __all__ = ["CHANGED", "NOT_SAID", "RETURNED", "mood_of"]
 
@@ -75,10 +74,6 @@ def mood_of(said: str, lang: str, subject: str = "", names_item: Callable[[str],
     for head in (subject, "User", "用户"):
         if head and text.startswith(head) and text[len(head):len(head) + 1] in (":", "："):
             text = text[len(head) + 1:].strip()
-            break
-        if head and text.startswith(head) and has_han(text[len(head):len(head) + 1]) \
-                and not text.startswith(head + "的"):  # "用户要是这学期再挂科…": the subject put before the words
-            text = text[len(head):].strip()
             break
     clauses = [_NO_STOP.sub(" ", c.strip().casefold()) for c in _CLAUSE.split(text) if c.strip()]
     if not clauses:

@@ -284,9 +284,6 @@ def _about_another(said: str, lang: str, subject: str) -> bool:
     said = said.strip()
     if subject and said.startswith(subject) and said[len(subject):len(subject) + 1] in ("：", ":"):
         said = said[len(subject) + 1:]  # "用户：朋友阿杰…": the user's words quoted
-    elif subject and has_han(said[len(subject):len(subject) + 1]) and said.startswith(subject) \
-            and not said.startswith(subject + "的"):
-        said = said[len(subject):]  # "用户朋友阿杰…": the subject put before the user's words
     first = next((c.strip() for c in _CLAUSE.split(said) if c.strip()), "")
     clang = lang_of(first)
     return bool(_OTHER_HEAD.match(head_of(first, clang, subject) if clang == "en" else first))

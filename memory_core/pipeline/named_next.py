@@ -5,8 +5,7 @@ gray tabby, named Pixel", "养了只柴犬。
 它叫豆豆", "领养了一只布偶猫！名字叫年糕": the slot engine reads one clause at a time, so the name said in a sentence
 of its own would be lost and the pet kept nameless. The two sentences are joined before the turn is split, so the
 pet's cue reads the name with the animal ("…greyhound, His name is Biscuit"). Any kind of animal of the lexicon's
-``SPECIES`` word class (``memory_core/data/slots.yaml``) qualifies, and a partner (girlfriend, 男朋友 …); in
-Chinese an English animal word too, and a bare 叫 ("我养了只 hamster！叫 Mochi").
+``SPECIES`` word class (``memory_core/data/slots.yaml``) qualifies, and a partner (girlfriend, 男朋友 …).
 """
 
 from __future__ import annotations
@@ -35,10 +34,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
                     # "Beagle, 3 yrs old, named Rosie" (no subject nor verb of its own)
                     r"|(?:(?!(?i:i|we|my|our|his|her|their|she|he|they|it|is|was|has|have|had|are|were|who|the|a|an)\b)"
                     r"[\w'-]+[ ,]+){0,6}?(?:named|called)\s+[A-Z])")
-    # an animal in either script ("养了只 hamster！叫 Mochi"), the name after a bare 叫 too ("养了只仓鼠！叫团团")
-    zh = re.compile(rf"({classes['zh']['SPECIES']}|{_ZH_PARTNERS}|(?i:\b(?:{classes['en']['SPECIES']})\b))"
+    zh = re.compile(rf"({classes['zh']['SPECIES']}|{_ZH_PARTNERS})"
                     r"([^。！!？?]{0,12}?)[。！!]+\s*"
-                    r"(?=(?:(?:它|她|他)(?:的名字)?|名字)?叫(?![得了声着醒唤]))")
+                    r"(?=(?:(?:它|她|他)(?:的名字)?|名字)叫)")
     return en, zh
 
 

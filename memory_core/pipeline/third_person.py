@@ -111,8 +111,8 @@ def third_person(clause: str, subject: str, lang: str) -> str:
     text = clause.strip().rstrip("。.!！~～ ")
     if lang == "zh":
         text = ZH_LEAD.sub("", text)
-        if "我" not in text:  # "豆豆去世了", "游泳先停了": the subject put before the words, never a speaker's label
-            return _spaced("", subject, text[:1]) + text[1:]
+        if "我" not in text:
+            return f"{subject}：{text}"
         said = re.sub(r"(.?)我(?!们)(.?)", lambda m: _spaced(m.group(1), subject, m.group(2)), text, count=1)
         # a later 我 is the speaker's own self (自己) unless another person has been made the one spoken of
         # ("我兄弟阿强…他住在我隔壁": next to the user, not "next to himself")

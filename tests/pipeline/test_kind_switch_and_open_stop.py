@@ -63,20 +63,6 @@ def test_a_bare_body_part_opening_a_clause_is_the_speakers() -> None:
     assert en_subject("Lisa is sick") == AWAY
 
 
-def test_a_chinese_statement_without_i_takes_the_subject_never_a_label() -> None:
-    from memory_core.pipeline.third_person import third_person
-
-    assert third_person("豆豆去世了", "用户", "zh") == "用户豆豆去世了"
-    assert third_person("Mochi 去世了", "用户", "zh") == "用户Mochi 去世了"
-    assert "：" not in third_person("游泳先停了，耳朵发炎", "用户", "zh")
-
-
-def test_a_pet_named_after_an_exclamation_keeps_its_name() -> None:
-    from memory_core.pipeline.named_next import name_joined
-
-    assert name_joined("我养了只 hamster！叫 Mochi，金丝熊") == "我养了只 hamster，叫 Mochi，金丝熊"
-    assert name_joined("我养了只仓鼠！叫团团") == "我养了只仓鼠，叫团团"
-    assert name_joined("我家猫！叫得好大声") == "我家猫！叫得好大声"  # a cry, no name
 
 
 def test_a_closing_word_of_the_day_said_is_left_to_the_turns_time() -> None:
