@@ -21,7 +21,7 @@ from memory_core.pipeline.cessation import (
     scope_terms,
 )
 from memory_core.pipeline.gist import third_person, topic
-from memory_core.pipeline.own_words import polarity_of
+from memory_core.pipeline.own_words import polarity_of, without_same_day
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.taken_instead import taken_instead
 from memory_core.pipeline.types import Candidate
@@ -84,8 +84,8 @@ def carrier(turn: Turn, clause: str, lang: str, change: Change, subject: str, qu
     """A restate-only candidate carrying a clause's change when the clause makes no item of its own; when the
     change ends an item, the clause (third person) is kept as its successor (``Candidate.successor``); when it
     names the activity taken up instead (``taken_instead``), it is a statement of its own."""
-    found = topic(clause, lang)
-    said = third_person(clause, subject, lang)
+    found = topic(without_same_day(clause, lang), lang)
+    said = without_same_day(third_person(clause, subject, lang), lang)  # "quit dip today": the turn dates it
     taken = bool(taken_instead(clause, lang))  # "gave up the gym for bouldering": what holds now, ended or not
     drinking = drinking_key(clause, lang, qualifier)
     return Candidate(kind=Kind.PREFERENCE if drinking else Kind.FACT, description=said, lang=lang,

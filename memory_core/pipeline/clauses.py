@@ -113,6 +113,8 @@ _GREETING = re.compile(r"^(?:(?:好久不见|好久没(?:来|上来)?(?:聊|聊�
 _ZH_CONNECTIVE = re.compile(r"^(?:然后|接着|于是|并且|而且|同时|所以|因此|因而|结果)")
 _ZH_SKIP = re.compile(r"^(?:如果|要是|假如|假设|万一)|[?？]\s*$|[吗呢]\W*$")
 _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
+# a stop said for now, the subject dropped ("游泳先停了", "羽毛球暂时不打了"): the speaker's, as any stop is
+_ZH_OPEN_STOP = re.compile(r"(?:先|暂时|暂且)(?:都)?(?:停了|不(?!说|聊|讲|管|想|问|打扰)[\u4e00-\u9fff]{1,2}了)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
 _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|(?:治好|痊愈|康复)了|"
@@ -374,7 +376,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
                     and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or _zh_exam_said().match(clause) or (given_before and _ZH_MY_TITLE.match(clause)) \
-                or ((_ZH_CEASE.search(clause) or zh_switched(clause) or said_well(clause, "zh"))
+                or ((_ZH_CEASE.search(clause) or _ZH_OPEN_STOP.search(clause) or zh_switched(clause)
+                     or said_well(clause, "zh"))
                     and not _ZH_OTHER_SUBJECT.match(clause)):  # "…，膝盖好了": the speaker's knee
             if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
                 continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")

@@ -91,6 +91,8 @@ _EN_DROPPED_I = re.compile(
     r"(?:haven't|havent|have\s+not)\s+(?:even\s+)?(?:touched|smoked|vaped|had\s+(?:a\s+(?:single\s+)?)?"
     r"(?:cigarette|smoke|drink|drop|sip|puff|beer|glass))\b|got|started|starting|joining|leaving|"
     r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
+    # "Changed banks last month", "swapped phone carriers": a kind of provider switched (pipeline/switch.py)
+    r"(?:changed|swapped)\s+(?=(?:[\w-]+\s+)?(?:banks|carriers|networks|providers|gyms|insurers|couriers)\b)|"
     r"picked\s+up|closed\s+on|(?:gave|handed)\s+(?:(?:[A-Z][\w&.'-]*\s+){1,3}|(?:my|the)\s+\w+\s+)?my\s+(?:notice|resignation|two\s+weeks)|"
     r"put\s+in\s+my|submitted\s+my|took\s+(?:a|an|the)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:job|position|role|gig|offer)\b|unsubscribed|unsubbed|uninstalled|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"

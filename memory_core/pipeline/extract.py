@@ -30,6 +30,8 @@ from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.chat_aside import without_chat_asides
 from memory_core.pipeline.clause_change import (
+    NO_CHANGE,
+    Change,
     carrier,
     change_of,
     drinking_key,
@@ -60,6 +62,7 @@ from memory_core.pipeline.naming_verb import naming_said
 from memory_core.pipeline.numbers import with_numbers
 from memory_core.pipeline.orders import order_to_assistant
 from memory_core.pipeline.own_words import keep_clause, mention, own_words
+from memory_core.pipeline.paused import open_pause, said_for_now
 from memory_core.pipeline.people import person_statement
 from memory_core.pipeline.plain_text import emoji_only, reading_text
 from memory_core.pipeline.plans import life_plan
@@ -78,7 +81,7 @@ from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, le
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.stay_length import stay_days
 from memory_core.pipeline.stay_put import temporary_mark
-from memory_core.pipeline.switch import held_provider, provider_named, switch_change, switch_in
+from memory_core.pipeline.switch import held_provider, kind_alone, provider_named, switch_change, switch_in
 from memory_core.pipeline.switch_named import replaced_named
 from memory_core.pipeline.symptom_over import healed_change
 from memory_core.pipeline.taken_instead import taken_instead
@@ -213,7 +216,11 @@ class MechanicalExtractor:
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
         named_text = name_joined(naming_said(turn.text))  # "…kitten, named her Miso": the name as the cue reads it
-        for clause, lang in split_clauses(restated(named_text)):  # "left A for B": "I work at B"
+        clauses = list(split_clauses(restated(named_text)))  # "left A for B": "I work at B"
+        pending: Change = NO_CHANGE  # a switch said of the kind alone, carried by the clause naming the new value
+        open_at = -1  # where the candidates of a stop said for now begin ("stopped climbing for now")
+        for at, (clause, lang) in enumerate(clauses):
+            open_at = said_for_now(out, open_at)
             if before[0] and before[1] == lang and elided(clause, lang):  # "I love jazz, I listen every evening"
                 clause = filled(clause, lang, _liked(*before))
             if need_elided(clause, lang):  # "每天一杯奶茶，不喝活不下去": the need says again the habit before it
@@ -230,6 +237,7 @@ class MechanicalExtractor:
             if _HEDGE.search(clause):  # "I practically live at the gym", "我基本上住在健身房了": no home, as said
                 reading.hits = [h for h in reading.hits
                                 if not (h.attr.id in PLACE_ATTRS and is_generic_place(h.value, lang))]
+            held_before = temporary
             temporary = temporary or reading.temporary
             planned = planned or reading.skip == "plan"
             said_before = before[0] if before[1] == lang else ""
@@ -239,6 +247,10 @@ class MechanicalExtractor:
             change = with_switch(change, cohabit_change(clause, lang, qualifier, reading.skip, reading.subject))
             change = with_switch(change, lost_change(clause, lang, reading.skip, reading.subject, turn.text, qualifier))
             change = with_switch(change, healed_change(clause, lang, reading.skip, reading.subject, qualifier))
+            change, pending = with_switch(change, pending), NO_CHANGE
+            if change[1] < 0 and change[0] and open_pause(clause):  # "stopped climbing for now", "游泳先停了"
+                reading.temporary, temporary = False, held_before  # a stop, said as open: no trip
+                open_at = len(out)
             if change[1] and not (reading.hits or reading.subject or reading.skip) \
                     and (plain := plain_habit(clause, lang, thing, change[1], turn.text)):  # "酒又喝上了", "咖啡我戒了"
                 reading = read_clause(plain, lang, subject, context=turn.text)
@@ -292,6 +304,9 @@ class MechanicalExtractor:
             switched = with_reason(switch_in(clause, lang), turn.text, clause, lang) if not reading.skip else None
             if switched is not None:  # "I switched to T-Mobile": said in the past, it states what holds now
                 change = with_switch(change, switch_change(switched, lang, qualifier))
+                if kind_alone(switched, clauses, at):  # "降压药换了，现在吃缬沙坦": no item of its own
+                    pending = change
+                    continue
             if (hit is None or hit.rule.slot == "is") and not reading.skip:
                 if (gist_clause(clause, lang) or (switched is not None and switched.new)
                         or held_provider(clause, lang) or (change[0] and provider_named(clause))) \
@@ -344,6 +359,7 @@ class MechanicalExtractor:
                 like = out[-1]
                 out.extend(example_like(like, hit.obj, example, lang, qualifier)
                            for example in named_examples(turn.text, hit.obj, lang))
+        said_for_now(out, open_at)
         if trip and not any(c.key.startswith(("fact:lives_in", "fact:works_at", "fact:school")) for c in out):
             temporary = True
         if not temporary and not planned and not any(c.key.startswith("fact:pet") for c in out):

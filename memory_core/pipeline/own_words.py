@@ -200,6 +200,26 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
         topic=found, probes=probe_keys(found, qualifier), notes=["statement in the user's own words"])
 
 
+@functools.lru_cache(maxsize=1)
+def _same_day() -> dict[str, re.Pattern[str]]:
+    """The words at a statement's end that say it happened the day it is said (``data/time_said.yaml``)."""
+    from memory_core.shipped_yaml import load_shipped
+
+    words = load_shipped("data", "time_said.yaml")["same_day_tail"]
+    return {lang: re.compile(rf"[\s,，]*(?:{'|'.join(words[lang])})[\s.!！。]*$", re.IGNORECASE)
+            for lang in ("en", "zh")}
+
+
+def without_same_day(description: str, lang: str) -> str:
+    """``description`` without a closing word of the day it is said ("User quit dip today" -> "User quit dip",
+    "quit smoking this morning" -> "quit smoking"): an item kept past that day would say "today" of another day,
+    and its ``valid_from`` (the turn's time) already dates it. Unchanged when nothing but the word would be left.
+    Only for a change (``clause_change.carrier``): "User is happy today" is a moment, never a lasting state.
+    """
+    cut = _same_day()["zh" if lang == "zh" else "en"].sub("", description)
+    return cut if len(cut.split()) > 1 or (lang == "zh" and len(cut) > 3) else description
+
+
 def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
     """Give a slot candidate of a value-keyed attribute its clause's text when the template drops content words.
 

@@ -170,9 +170,18 @@ def en_subject(clause: str) -> str | None:
     if _EN_PRONOUN.match(text):
         return AWAY
     named = _EN_NAMED.match(text)
+    if named is not None and _en_body_part().fullmatch(named.group("name")):
+        return USER  # "Wrist is flaring up again, had to stop climbing": the speaker's wrist, and the stop theirs
     if (named is not None and named.group("name").casefold() not in _EN_NOT_NAME) or _EN_MET.match(text):
         return AWAY
     return None
+
+
+@functools.lru_cache(maxsize=1)
+def _en_body_part() -> re.Pattern[str]:
+    """A part of the body said bare at a clause's opening ("Wrist", "Knee", "Back"): the speaker's own, no name
+    (the ``BODYPART`` word class of the slot lexicon)."""
+    return re.compile(lexicon().classes["en"]["BODYPART"], re.IGNORECASE)
 
 
 def en_owned(clause: str, who: str) -> bool:

@@ -25,12 +25,15 @@ from memory_core.pipeline.cessation import ended_keys, scope_terms
 from memory_core.pipeline.third_person import EN_LEAD
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["ONE_HELD", "WHOLE", "Switch", "held_provider", "holds", "kind_of", "provider_members", "provider_named",
-           "switch_change", "switch_in", "zh_switched"]
+__all__ = ["ONE_HELD", "WHOLE", "Switch", "held_provider", "holds", "kind_alone", "kind_of", "kind_said",
+           "provider_members", "provider_named", "switch_change", "switch_in", "zh_switched"]
 
 _I = re.IGNORECASE
-# the kind switched, said as a plural ("switched banks", "changed carriers")
-_EN_KINDS = r"banks|carriers|networks|providers|gyms|insurers|insurance\s+companies|plans|apps|browsers|services"
+# the kind switched, said as a plural, with a word of its kind before it maybe ("switched banks", "changed phone
+# carriers", "switched note apps")
+_EN_KINDS = (r"(?:[\w-]+\s+)?"
+             r"(?:banks|carriers|networks|providers|gyms|insurers|insurance\s+companies|plans|apps|browsers|services|"
+             r"couriers|delivery\s+companies|shipping\s+companies)")
 _EN = (
     re.compile(r"\b(?:switched|changed|swapped|migrated|went\s+over|gone\s+over)\s+"
                rf"(?:(?:my|our)\s+(?P<what>(?:[\w'+&-]+\s+){{0,2}}?[\w'+&-]+)\s+|(?P<kind>{_EN_KINDS})\s+)?"
@@ -57,6 +60,12 @@ _ZH = (
                r"(?P<new>[^，。,！!？?]{1,16})"),
     re.compile(r"^(?P<what>[^，。,！!？?]{0,10}?)(?:换成|改成|换为|改为|换到|转到|改用|换用|转投|改看|改听)了?"
                r"(?P<new>[^，。,！!？?]{1,16})"),
+)
+# a switch said of the thing switched alone, the new value unsaid or said in a clause of its own ("降压药换了",
+# "快递也换了", "换了家健身房", "换了个运营商"): the category names what ends (``switch_change``)
+_ZH_WHAT_ONLY = (
+    re.compile(r"^(?P<what>[^，。,！!？?]{1,10}?)(?:也|又|都)?(?:换了|换掉了|给换了)(?:一?[家个])?$"),
+    re.compile(r"换了(?:一?[家个所间])(?P<what>[\u4e00-\u9fff]{1,6}?)(?:了|啦)?$"),
 )
 # what opens a Chinese switch but is no thing switched: the speaker, time and discourse words
 _ZH_NOT_WHAT = re.compile(r"^(?:我们?(?:家)?的?|现在|目前|如今|已经|最近|后来|上个月|这个月|去年|今年|都|也|就|又|早就|"
@@ -97,6 +106,11 @@ def switch_in(clause: str, lang: str) -> Switch | None:
             old = _ZH_TAIL.sub("", groups.get("old") or "")
             if new:
                 return Switch(old, new, what)
+        for pattern in _ZH_WHAT_ONLY:
+            m = pattern.search(clause)
+            what = _ZH_NOT_WHAT.sub("", m.group("what")) if m else ""
+            if what and not _ZH_NOT_WHAT.fullmatch(what):
+                return Switch("", "", what)
         return None
     if not _EN_SELF.match(EN_LEAD.sub("", clause.strip())):
         return None  # another's switch, or one said of "we" (``joint_subject``)
@@ -221,7 +235,48 @@ def switch_change(found: Switch, lang: str, qualifier: str) -> tuple[tuple[str, 
     if found.new and (holds(found.new, word) or holds(word, found.new)):
         return (), 0, frozenset()
     keys = tuple(dict.fromkeys((*ended_keys(found.what, lang, qualifier), f"gist:statement{qualifier}")))
-    return keys, -1, frozenset({WHOLE + word})
+    members = kind_said(word)  # "快递换成极兔了" ends "用户现在用的是中通": the one statement of a courier
+    held = frozenset(ONE_HELD + m for m in members if not (found.new and (holds(found.new, m) or holds(m, found.new))))
+    return keys, -1, frozenset({WHOLE + word}) | held
+
+
+def kind_said(word: str) -> tuple[str, ...]:
+    """The members of the kind of provider ``word`` names as a whole (a name or a word of its questions in
+    data/providers.yaml: "快递", "phone carrier", "健身房", "bank"), or () when it names none.
+
+    A switch said of the kind ("快递换成极兔了", "switched phone carriers", "换了家健身房") names no old value; the one
+    statement naming a member of the kind is the one it ends (``ONE_HELD``, so never one of two banks).
+    """
+    folded = word.strip().casefold()
+    for words, members in _kind_words():
+        if folded in words or folded.removesuffix("s") in words:
+            return members
+    return ()
+
+
+def kind_alone(found: Switch, clauses: list[tuple[str, str]], at: int) -> bool:
+    """True when ``found``, the switch of ``clauses[at]``, names only the thing switched ("我的降压药换了",
+    "switched phone carriers") and a clause of the same language follows it in the turn: that clause says the
+    value taken up ("现在吃缬沙坦", "I'm on Mint now") and carries the switch's change, and the bare "X换了" is no
+    item of its own.
+
+    Args:
+        found: the switch read from ``clauses[at]`` (``switch_in``).
+        clauses: the turn's (clause, lang) pairs, in order.
+        at: the index of the switch's clause.
+    """
+    if found.old or found.new or not found.what or at + 1 >= len(clauses):
+        return False
+    after, lang = clauses[at + 1]
+    return lang == clauses[at][1] and not after.rstrip().endswith(("?", "？"))
+
+
+@functools.lru_cache(maxsize=1)
+def _kind_words() -> tuple[tuple[frozenset[str], tuple[str, ...]], ...]:
+    """Each provider kind's words (names and question words, folded) and its members as written."""
+    return tuple((frozenset(str(w).casefold() for w in (*e.get("names", ()), *e.get("ask", ()))),
+                  tuple(str(m) for m in e["members"]))
+                 for e in load_shipped("data", "providers.yaml") if isinstance(e, dict) and e.get("members"))
 
 
 _EN_PLURAL_KIND = re.compile(_EN_KINDS, re.IGNORECASE)
@@ -260,5 +315,7 @@ def _zh_drug_stopped() -> re.Pattern[str]:
 
 
 def zh_switched(clause: str) -> bool:
-    """True for a Chinese switch or a drug's stop said without a subject (``clauses`` gives it the speaker)."""
-    return bool(_ZH_SWITCH.search(clause) or _zh_drug_stopped().search(clause))
+    """True for a Chinese switch, a thing switched said alone ("运营商换了") or a drug's stop, said without a subject
+    (``clauses`` gives it the speaker)."""
+    return bool(_ZH_SWITCH.search(clause) or _zh_drug_stopped().search(clause)
+                or any(p.search(clause) for p in _ZH_WHAT_ONLY))  # "运营商换了": the speaker's carrier
