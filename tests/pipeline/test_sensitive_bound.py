@@ -216,7 +216,8 @@ def test_words_that_only_end_like_a_drug_or_a_tumour_are_no_health(text: str) ->
 
 
 @pytest.mark.parametrize("text", ["医生让我吃硝苯地平和阿司匹林", "my friend Paloma has lymphoma",
-                                  "her melanoma came back", "my sister has a glioblastoma", "turns out I have celiac", "It's coeliac disease.",
+                                  "her melanoma came back", "my sister has a glioblastoma", "turns out I have celiac",
+                                  "It's coeliac disease.",
                                   "医生说我有乳糜泻", "他在吃胰岛素"])
 def test_drugs_tumours_and_coeliac_disease_are_health(text: str) -> None:
     assert [f for f in detect(text) if f.category == "health"]
