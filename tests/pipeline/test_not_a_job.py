@@ -47,3 +47,14 @@ def test_the_new_home_beside_a_shared_one_left_is_current() -> None:
     items = _items(["I live in Neukölln", "Lena and I got the keys, 2-room flat in Wedding. Left the WG"])
     homes = [d for k, d in items if k.startswith("fact:lives_in")]
     assert homes == ["User lives in Wedding"], items
+
+
+@pytest.mark.parametrize("said", ["quit the chew. cold turkey. day 3", "I quit the vape, 2 weeks clean",
+                                  "I left the booze behind this year"])
+def test_a_habit_quit_is_no_job_left(said: str) -> None:
+    # new-user trial 37: "quit the chew" was "User no longer works at the chew"
+    assert not any(k.startswith("fact:works_at") for k, _ in _items([said])), _items([said])
+
+
+def test_a_workplace_quit_still_ends_the_job() -> None:
+    assert any(k.startswith("fact:works_at") and "Costco" in d for k, d in _items(["I quit Costco last week"]))
