@@ -54,8 +54,8 @@ _REPORTED = {"en": re.compile(r"\b(?:says?|said|told|tells|thinks?|thought|wants
                               r"|\b\w+ed\b(?<!\bused)", re.IGNORECASE),
              "zh": re.compile(r"说|觉得|认为|让我|叫我|劝|想要?|打算|把[^，,。]{1,12}?了|[过完]了?$|(?<!不)了$")}
 # "在阿里", "在 Shopee": the organisation the person is at, said with no verb (where one works, never a visit)
-_ZH_AT_ORG = re.compile(r"^[^，,。在]{0,8}?(?:也|都|还|现在|目前)?在\s*(?P<o>[A-Za-z][\w&.-]{1,20}|[\u4e00-\u9fff]{2,6})"
-                        r"\s*(?:上班|工作)?$")
+_ZH_AT_ORG = re.compile(r"^[^，,。在]{0,8}?(?:也|都|还|现在|目前)?在\s*"
+                        r"(?P<o>[A-Za-z][\w&.-]{1,20}|[\u4e00-\u9fff]{2,6})\s*(?:上班|工作)?$")
 
 
 @functools.lru_cache(maxsize=1)
@@ -120,7 +120,8 @@ def settle_people(cands: list[Candidate], existing: Mapping[str, list[MemoryItem
     """Drop a statement about a relative the user has an item for already ("我有个儿子" … "我儿子今年五岁了"):
     the turn's mention adds it to that item as a detail instead of a second item about the same person.
     Only an item of a person counts (``fact:family:``, ``fact:partner``, another's ``…/…``): the user's own item
-    on the thing the statement names ("用户不再喝咖啡" beside "我老公每天早上必须来一杯手冲") is no item about that person."""
+    on the thing the statement names ("用户不再喝咖啡" beside "我老公每天早上必须来一杯手冲") is no item about that
+    person."""
     def known(cand: Candidate) -> bool:
         return "/about:" in cand.key and any(i.active for k in cand.probes if _of_a_person(k)
                                              for i in existing.get(k, ()))
