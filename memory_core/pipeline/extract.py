@@ -262,7 +262,7 @@ class MechanicalExtractor:
                         and (resumed := resumption_scope(clause, lang)):  # "pushed the wedding back": no "again"
                     said_again(out[first:], subject, lang, clause, resumed)
                 if all(hit.conditional for hit in reading.hits) and reading.subject:  # "我室友在字节": theirs
-                    said = person_statement(turn, clause, lang, reading.subject, subject, qualifier)
+                    said = person_statement(turn, clause, lang, reading.subject, subject, qualifier, slot_read=True)
                     if said is not None:  # kept in the user's words under that person, never the user's topic
                         said.instead_of = out[first].key
                         said.key = theirs_covered(reading.hits[0]) + qualifier or said.key  # their next value ends it

@@ -76,7 +76,8 @@ def _lasting_of_other(rest: str, lang: str) -> bool:
     return bool(_lasting_cues()[lang].search(rest))
 
 
-def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qualifier: str) -> Candidate | None:
+def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qualifier: str,
+                     slot_read: bool = False) -> Candidate | None:
     """The fact candidate of a lasting ``clause`` about the user's ``rel`` that no slot reads, else None.
 
     "my new neighbour is a retired pilot" -> "User's new neighbour is a retired pilot", keyed
@@ -85,14 +86,15 @@ def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qu
     ability or a place that lasts is kept too ("我室友在字节", "我老公每天早上必须来一杯手冲", "my coworker Priya
     actually lives here in Lisbon": ``_lasting_of_other``, cues in ``data/others_lasting.yaml``); a bare "我妈在
     上海" is not (where the person is today may be a visit). None for a clause that is no lasting statement (an
-    episode, a plan: ``gist.gist_clause``; speech reported) or names nothing but the person.
+    episode, a plan: ``gist.gist_clause``; speech reported) or names nothing but the person. ``slot_read``: a
+    weak cue of the slot lexicon read the clause as that person's slot ("我姐在巴黎"), which is lasting enough.
     """
     text = clause.strip().rstrip("。.!！~～ ")
     opener = (_ZH_MY if lang == "zh" else _EN_MY).match(text)
     rest = text[opener.end():] if opener is not None else ""
     placed = _ZH_PLACED.match(rest) if lang == "zh" else None
     placed = placed if placed is not None and is_place(placed.group("p"), lang) else None
-    lasting = opener is not None and _lasting_of_other(rest, lang)
+    lasting = opener is not None and (slot_read or _lasting_of_other(rest, lang))
     # "老婆还在杭州", "男朋友一点辣都吃不了": the relative opens the turn with 我 left out, which the splitter put back
     said = text in turn.text or ((placed is not None or lasting) and rest in turn.text)
     if len(text) > MAX_PERSON_CHARS or not gist_clause(text, lang) or not said:
