@@ -54,12 +54,18 @@ def _with_parts(terms: set[str] | frozenset[str]) -> set[str]:
         f"obj:{t[4:].split()[0]}" for t in terms if t.startswith("obj:") and " " in t}
 
 
+# a verb's "can't" complement (受不了, 吃不了, 忘不了) with no 了 after it saying a change: what one cannot bear or do,
+# no end ("住上海这么多年了还是受不了梅雨季" says the home again; "咖啡喝不了了", "喝不了咖啡了" still end)
+_CANNOT = re.compile(r"(?<=[\u4e00-\u9fff])不了(?![^，,。.!！?？;；]*了)")
+
+
 def ending_clauses(text: str) -> list[str]:
     """The clauses of ``text`` that say an end or a switch, in either language ("粤语学不下去了", "no more 奶茶
-    for me", "改学 Korean 了"), as said; [] when none does. Units: characters in, clauses out."""
+    for me", "改学 Korean 了"), as said; [] when none does. A "can't" complement with no change after it
+    ("还是受不了梅雨季") says no end. Units: characters in, clauses out."""
     cues = _cues()
     return [part.strip() for part in _CLAUSE_END.split(text)
-            if part.strip() and any(cue.search(part.casefold()) for cue in cues)]
+            if part.strip() and any(cue.search(_CANNOT.sub(" ", part).casefold()) for cue in cues)]
 
 
 def without_ending_hits(turn: Turn, ops: Sequence[Op], descriptions: Mapping[str, str]) -> list[Op]:

@@ -74,7 +74,7 @@ from memory_core.pipeline.said_again import said_again
 from memory_core.pipeline.said_when import dated
 from memory_core.pipeline.shift_beside_job import without_shift_beside_job
 from memory_core.pipeline.side_by_side import members_apart
-from memory_core.pipeline.slot_candidate import slot_candidate
+from memory_core.pipeline.slot_candidate import slot_candidate, theirs_covered
 from memory_core.pipeline.slot_lexicon import PLACE_ATTRS
 from memory_core.pipeline.slot_meaning import SlotMeaning
 from memory_core.pipeline.slots import TEMPORARY_DAYS, SlotHit, canon_object, lexicon, read_clause
@@ -273,7 +273,13 @@ class MechanicalExtractor:
                 if change[1] > 0 and not any(life_plan(h.key) for h in reading.hits) \
                         and (resumed := resumption_scope(clause, lang)):  # "pushed the wedding back": no "again"
                     said_again(out[first:], subject, lang, clause, resumed)
-                if all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
+                if all(hit.conditional for hit in reading.hits) and reading.subject:  # "我室友在字节": theirs
+                    said = person_statement(turn, clause, lang, reading.subject, subject, qualifier, slot_read=True)
+                    if said is not None:  # kept in the user's words under that person, never the user's topic
+                        said.instead_of = out[first].key
+                        said.key = theirs_covered(reading.hits[0]) + qualifier or said.key  # their next value ends it
+                        out.append(said)
+                elif all(hit.conditional for hit in reading.hits):  # the cue's class and context say its topic
                     said = own_words(turn, clause, lang, subject, qualifier)  # kept if no slot was stated before
                     if said is not None:
                         said.instead_of = out[first].key

@@ -17,16 +17,19 @@ next to "User is single". The words that name a partner are data
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Mapping
 
 from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.pipeline.clauses import split_clauses
 from memory_core.pipeline.gist import gist_clause, topic
+from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.subject_chain import AWAY, en_subject, zh_subject
 from memory_core.pipeline.types import Candidate
 from memory_core.pipeline.value_class import is_place
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.relations import person_label
 
 __all__ = ["about_others_only", "job_gone", "partner_gone", "partner_prefixes", "person_statement", "settle_people"]
@@ -45,27 +48,59 @@ _DESCRIBED = {"en": re.compile(r"^[\w' -]{0,30}?\b(?:is|'s|was)\s+(?:a|an|the|fr
 _ZH_PLACED = re.compile(r"^[^，,。在]{1,8}?(?:也|都)?(?:还|仍|仍然|依然|一直|现在|目前)+在"
                         r"(?P<p>[^，,。！!？?\s]{2,8}?)"
                         r"(?:啊|呀|那边|这边)?$")
+# a clause that tells what someone said, or a past act ("说 I should move", "sent the photos", "把照片发来了"): no
+# lasting statement of the person's, whatever words of habit it holds
+_REPORTED = {"en": re.compile(r"\b(?:says?|said|told|tells|thinks?|thought|wants?|wanted|keeps\s+(?:saying|telling))\b"
+                              r"|\b\w+ed\b(?<!\bused)", re.IGNORECASE),
+             "zh": re.compile(r"说|觉得|认为|让我|叫我|劝|想要?|打算|把[^，,。]{1,12}?了|[过完]了?$|(?<!不)了$")}
+# "在阿里", "在 Shopee": the organisation the person is at, said with no verb (where one works, never a visit)
+_ZH_AT_ORG = re.compile(r"^[^，,。在]{0,8}?(?:也|都|还|现在|目前)?在\s*"
+                        r"(?P<o>[A-Za-z][\w&.-]{1,20}|[\u4e00-\u9fff]{2,6})\s*(?:上班|工作)?$")
 
 
-def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qualifier: str) -> Candidate | None:
+@functools.lru_cache(maxsize=1)
+def _lasting_cues() -> dict[str, re.Pattern[str]]:
+    """The cues of ``data/others_lasting.yaml`` by language, one pattern each."""
+    data = load_shipped("data", "others_lasting.yaml")
+    return {lang: re.compile("|".join(f"(?:{p})" for p in data[lang]), re.IGNORECASE) for lang in ("en", "zh")}
+
+
+def _lasting_of_other(rest: str, lang: str) -> bool:
+    """True when ``rest`` (a clause after "my"/"我" and the person's words) says a lasting habit, ability or place of
+    the person with no copula ("老公每天早上必须来一杯手冲", "同事 Amy 只喝 matcha latte", "男朋友一点辣都吃不了",
+    "哥一家都在广州", "老公在阿里", "coworker Priya actually lives here in Lisbon"), and tells no speech or past act."""
+    if _REPORTED[lang].search(rest):
+        return False
+    if lang == "zh" and (org := _ZH_AT_ORG.match(rest)) is not None and names_of(org.group("o")):
+        return True
+    return bool(_lasting_cues()[lang].search(rest))
+
+
+def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qualifier: str,
+                     slot_read: bool = False) -> Candidate | None:
     """The fact candidate of a lasting ``clause`` about the user's ``rel`` that no slot reads, else None.
 
     "my new neighbour is a retired pilot" -> "User's new neighbour is a retired pilot", keyed
     ``fact:neighbour/about:<anchor>`` (plus the speaker ``qualifier``): another person's key, so it
-    never touches the user's own slots nor is read as the user's restatement. None for a clause that
-    is no lasting statement (an episode, a plan: ``gist.gist_clause``) or names nothing but the person.
+    never touches the user's own slots nor is read as the user's restatement. Said with no copula, a habit, an
+    ability or a place that lasts is kept too ("我室友在字节", "我老公每天早上必须来一杯手冲", "my coworker Priya
+    actually lives here in Lisbon": ``_lasting_of_other``, cues in ``data/others_lasting.yaml``); a bare "我妈在
+    上海" is not (where the person is today may be a visit). None for a clause that is no lasting statement (an
+    episode, a plan: ``gist.gist_clause``; speech reported) or names nothing but the person. ``slot_read``: a
+    weak cue of the slot lexicon read the clause as that person's slot ("我姐在巴黎"), which is lasting enough.
     """
     text = clause.strip().rstrip("。.!！~～ ")
     opener = (_ZH_MY if lang == "zh" else _EN_MY).match(text)
     rest = text[opener.end():] if opener is not None else ""
     placed = _ZH_PLACED.match(rest) if lang == "zh" else None
     placed = placed if placed is not None and is_place(placed.group("p"), lang) else None
-    # "老婆还在杭州": the relative opens the turn with 我 left out, which the clause splitter put back
-    said = text in turn.text or (placed is not None and rest in turn.text)
+    lasting = opener is not None and (slot_read or _lasting_of_other(rest, lang))
+    # "老婆还在杭州", "男朋友一点辣都吃不了": the relative opens the turn with 我 left out, which the splitter put back
+    said = text in turn.text or ((placed is not None or lasting) and rest in turn.text)
     if len(text) > MAX_PERSON_CHARS or not gist_clause(text, lang) or not said:
         return None  # too long, no lasting statement, or a clause continuing the person, not opening on them
-    if opener is None or not (_DESCRIBED[lang].search(rest) or placed):
-        return None  # only a person described ("… is a retired pilot", "…是写代码的"), not what they did or like
+    if opener is None or not (_DESCRIBED[lang].search(rest) or placed or lasting):
+        return None  # only a person described ("… is a retired pilot", "…是写代码的") or a lasting habit or place
     if lang == "zh":  # "我兄弟阿强…他住在我隔壁": the 我 after the person is the user
         rest = re.sub(r"(?<![和跟与同])我(?!们)", user, rest)
     description = f"{user}的{rest}" if lang == "zh" else f"{user}'s {rest}"
@@ -85,10 +120,19 @@ def person_statement(turn: Turn, clause: str, lang: str, rel: str, user: str, qu
 
 def settle_people(cands: list[Candidate], existing: Mapping[str, list[MemoryItem]]) -> list[Candidate]:
     """Drop a statement about a relative the user has an item for already ("我有个儿子" … "我儿子今年五岁了"):
-    the turn's mention adds it to that item as a detail instead of a second item about the same person."""
+    the turn's mention adds it to that item as a detail instead of a second item about the same person.
+    Only an item of a person counts (``fact:family:``, ``fact:partner``, another's ``…/…``): the user's own item
+    on the thing the statement names ("用户不再喝咖啡" beside "我老公每天早上必须来一杯手冲") is no item about that
+    person."""
     def known(cand: Candidate) -> bool:
-        return "/about:" in cand.key and any(i.active for k in cand.probes for i in existing.get(k, ()))
+        return "/about:" in cand.key and any(i.active for k in cand.probes if _of_a_person(k)
+                                             for i in existing.get(k, ()))
     return [c for c in cands if not known(c)]
+
+
+def _of_a_person(key: str) -> bool:
+    """True when ``key`` is of a person of the user's ("fact:partner", "fact:family:…", another's "…/…")."""
+    return key.startswith(("fact:partner", "fact:family:")) or "/" in key
 
 
 def partner_prefixes() -> tuple[str, ...]:

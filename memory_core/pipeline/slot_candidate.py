@@ -11,7 +11,7 @@ from memory_core.model import Turn
 from memory_core.pipeline.slots import SlotHit, describe, lexicon
 from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
 
-__all__ = ["slot_candidate"]
+__all__ = ["slot_candidate", "theirs_covered"]
 
 
 def slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier: str) -> Candidate:
@@ -41,10 +41,22 @@ def slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier:
     )
 
 
+def theirs_covered(hit: SlotHit) -> str:
+    """The key of another person's statement of a single-valued slot kept in the user's words ("我表姐在网易" read by
+    a weak cue: ``fact:表姐/gist:works_at``), which that person's next value of the slot ends ("我表姐跳槽去腾讯了");
+    "" for the user's own slot or a slot that holds several values."""
+    if not hit.subject or not hit.single_valued or not hit.attr.covers or "/" not in hit.key:
+        return ""
+    return f"{hit.key.rpartition('/')[0]}/gist:{hit.attr.id}"
+
+
 def _covered(hit: SlotHit) -> tuple[str, ...]:
     """The own-words keys a user's single-valued slot ends: "在一家银行工作" is ended by "在腾讯上班", "my iPhone's
-    battery is dying" (``gist:obj:phone``) by "I switched to a Pixel"."""
-    if not hit.single_valued or hit.subject:
+    battery is dying" (``gist:obj:phone``) by "I switched to a Pixel"; another person's slot ends that person's
+    statement of it (``theirs_covered``)."""
+    if hit.subject:
+        return (theirs_covered(hit),) if theirs_covered(hit) else ()
+    if not hit.single_valued:
         return ()
     # a habit the slot holds by a known thing ("smoking") ends its statement in own words when given up: "烟戒了"
     # ends "一天抽一包烟" (``gist:obj:smoking``) as "我戒烟了" does

@@ -52,6 +52,14 @@ _EN_BASE = re.compile(r"^base\s*[:：]?\s+(?=(?-i:[A-Z]))", re.IGNORECASE)
 # "Originally from Ohio", "Born and raised in Leeds": where the speaker is from
 _EN_FROM = re.compile(r"^(?:originally\s+from|born\s+and\s+raised\s+in|from\s+(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])"
                       r"[\w'-]+)*\s+originally\b)", re.IGNORECASE)
+_EN_CITY = r"(?P<v>(?-i:[A-Z])[\w'-]+(?:\s+(?-i:[A-Z])[\w'-]+)*)"
+# "6 years in Denver (and I still …)", "Portland's been home for like 4 years now": how long the speaker has lived in a
+# city, said with no subject ("I've been in Denver for 6 years", "I live in Portland"); a trip says no years
+_EN_YEARS_IN = re.compile(r"^(?:(?:almost|nearly|over|about|like|going\s+on)\s+)?"
+                          r"(?P<n>\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+few|several|many)\s+"
+                          rf"(?P<u>years?|yrs?|decades?)\s+(?:now\s+)?in\s+{_EN_CITY}(?P<rest>(?:\s+now)?(?:\s+and\s+.*)?)$",
+                          re.IGNORECASE)
+_EN_HOME_FOR = re.compile(rf"^{_EN_CITY}(?:'s|\s+has)\s+been\s+(?:my\s+|our\s+)?home\b(?P<rest>.*)$", re.IGNORECASE)
 # "Currently at Stripe", "Now at Google": the employer, said with a name after "at"
 _EN_AT = re.compile(r"^(?:(?:currently|now|still)\s+)+(?:working\s+)?at\s+"
                     r"(?P<org>[\u4e00-\u9fff]{2,8}|(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z0-9&])[\w&.'-]*)*)(?P<rest>(?:\s+(?:now|these\s+days|since\s+.+|as\s+(?:a|an)\s+.+|"
@@ -147,6 +155,9 @@ def en_filled(fragment: str) -> str | None:
     written English", 2013).
     """
     text = _EN_TAIL.sub("", _EN_LEAD.sub("", fragment.strip())).strip()
+    if (years := _EN_YEARS_IN.match(text)) is not None:  # "6 years in Denver": lived there that long
+        unit = "years" if years.group("u").lower().startswith("y") else "decades"
+        return f"I've been in {years.group('v')} for {years.group('n')} {unit}{years.group('rest')}"
     if not text or not text[0].isalpha() or _EN_HELD.match(text):
         return None
     low = text[0].lower() + text[1:] if text[1:2].islower() else text
@@ -164,6 +175,8 @@ def en_filled(fragment: str) -> str | None:
         return f"I have {parent.group('n')} {parent.group('w') or 'kids'}"
     if (base := _EN_BASE.match(text)) is not None:  # "base Singapore", "Base: Berlin" (chat English after 坐标/base)
         return f"I'm based in {text[base.end():]}"
+    if (home := _EN_HOME_FOR.match(text)) is not None:  # "Portland's been home for 4 years"
+        return f"I live in {home.group('v')}{home.group('rest')}"
     if (at := _EN_AT.match(text)) is not None:
         return f"I work at {at.group('org')}{at.group('rest')}"
     if (new_job := _EN_NEW_JOB.match(text)) is not None:
