@@ -55,6 +55,8 @@ _ZH_BARE_VERB = re.compile(
     r"下个月|(?:上|下|这|本)(?:周|个?星期|个?礼拜)[一二三四五六日天末]?|前段时间|前阵子|前一阵|前几天|前两天|前些天|前些日子|几天前|正式|刚刚|刚|终于|最后(?!一)|最终|"
     r"这半年|这几个月|这段时间|这阵子?|那阵子?|那段时间|那会儿?|近来|大前天|过两天|过几天|过阵子|过段时间|"
     r"早就|平时|每天|天天|经常|开始|重新|都要|都会|都|常|先|暂时|一般|通常|打算|计划|准备|决定|新(?=[养买租])|"
+    # on one's own or at home, getting a pet ("自己养了一只橘猫", "家里捡了一条小土狗"): the speaker's household
+    r"自己|独自|家里(?=(?:也|又|新)?(?:养|捡|领养|收养|抱|添了))|"
     r"完全|彻底|根本|压根儿?|"  # "完全不喝酒了", "已经彻底不抽了": how whole the stop is
     # "这次真的戒酒了", "总算辞职了", "元旦开始戒酒了": how sure, or a holiday it began from
     r"真的|总算|这次|这回|元旦|春节|过年|国庆|五一|双十一|双11|双十二|黑五|年前|明年|今年起|"
@@ -65,6 +67,7 @@ _ZH_BARE_VERB = re.compile(
     r"每晚|每早|每个工作日|每个?(?:周|星期|礼拜)[一二三四五六日天末]|每个?周末|"  # "现在每周六去爬山"
     r"[一二两三四五六七八九十\d]{1,3}点(?:半|多|[一三]刻|\d{1,2}分)?|(?:起来|起床|爬起来)(?:后|就)?)*"
     r"(?:不再|再也不|不|没那么|没有|没)?(?:喜欢|爱|讨厌|住在|住|对|在|搬|(?:从[^，,。\s]{1,8}?)?(?:接|抱|领)(?=(?:回家|回来|到家)了?(?:一|两|三)?[只条个头])|来(?=[^，,。\s]{2,8}?(?:住|生活|定居)了?(?:快|有|好|已经|都|差不多|将近)?[一二两三四五六七八九十几\d]+多?(?:年|个月))|改|换|戒|考(?!虑)|(?<=现在|最近|目前|如今|平时|每天|周末|每晚|每早|\d点|[一二两三四五六七八九十]点|点半|周[一二三四五六日天])(?:游泳|跑步|骑行|健身|爬山|徒步)|(?<=现在|最近|目前|如今|平时)跑(?!步|得|了|去|来|到|过|完|不|回)|\s*base\s*在?|坐标|常驻|"
+    r"生(?=了(?:一个|个)?(?:大胖|小)?(?:儿子|女儿|闺女))|"  # "生了个女儿": the speaker's child born
     r"是|当|做|干|担任|出任|听|看|玩|弹|练|养|领养|收养|捡了|有|喝|(?<=要|会|须|得)来(?=[一两]?[杯罐瓶听])|吃|去|入职|跳槽|离职|裸辞|辞职|从[^，,。\s]{1,12}?(?:离职|辞职)|加入|进了|考上|学|会说|用|和|跟|"
     r"定居|安家|落户|租|买|入手|入了|新入|拿下|迷上|爱上|发(?=(?:微信|短信|邮件|语音)(?:就行|就好|就可以|吧|给我|联系我|找我|$))|保研|考研|转学|读博|读研|回去读|办婚礼|办酒|结婚|领证|报到|(?:读|念|上)?(?:研[一二三]|博[一二三四五]|大[一二三四五])(?=了|啦|在读)|转行|转岗|升职|升|回到|回了|挤|坐|骑|开车|走路|步行|打车|通勤|远程|居家办公|在家办公|打卡|单身|脱单|官宣|谈恋爱|恋爱|分了|分手|把|"
     r"(?:得|要|需要|必须)?(?:去|回|到)?(?:公司|单位|办公室)?坐班|混合办公|携号转网|"  # "现在每天都得去公司坐班"
@@ -124,7 +127,7 @@ _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:�
 # a pronoun taking up the relative the clause before named ("我表哥，他在深圳当程序员")
 _ZH_TAKEN_UP = re.compile(r"^(?:他|她)(?!们)(?:现在|目前)?")
 # a person named by a pronoun ("他叫老周", "她的名字叫小林"): the clauses after it speak of them
-_ZH_NAMED_PERSON = re.compile(r"^[他她](?:的名字|名字)?叫")
+_ZH_NAMED_PERSON = re.compile(r"(?:^|[，,]\s*)[他她](?:的名字|名字)?叫")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
                                # "这个月…", "这半年…": a time
                                r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵|半年|几个月|两年|几年|次|回)))")
@@ -203,10 +206,11 @@ def _zh_bare_relative() -> re.Pattern[str]:
     """"儿子今天查出来对芒果过敏", "老婆最近在学日语": a clause opening on a relative (the lexicon's REL word
     class) with 我 dropped, as Chinese does; a one-character 姐/妹/哥/弟/妈/爸 alone is no such opening, nor a
     relative's thing ("妈妈的手机密码…": theirs, not said of them by the speaker). A housemate said by the home
-    shared (the ``SHAREDHOME`` class: "合租的那个小哥退租了") opens such a clause too."""
+    shared (the ``SHAREDHOME`` class: "合租的那个小哥退租了") opens such a clause too, and so does a relative named
+    ("女婿叫王磊，在银行上班": what follows is his), never one calling the speaker ("妈叫我回家吃饭")."""
     rel, shared = lexicon().classes["zh"]["REL"], lexicon().classes["zh"]["SHAREDHOME"]
     return re.compile(rf"^(?:而且|但是|不过|还有|然后)?(?!(?:{rel})+的)(?=[^姐妹哥弟妈爸]|[姐妹哥弟妈爸]{{2}})"
-                      rf"(?P<rel>{rel}|(?:{shared})(?=的))(?![们圈叫])")
+                      rf"(?P<rel>{rel}|(?:{shared})(?=的))(?![们圈]|叫我)")
 
 
 @functools.lru_cache(maxsize=1)
@@ -411,8 +415,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
             given = not carried and bool(_ZH_JOB_BEGUN.search(clause))  # "入职阿里了", and a title after it
             clause = with_speaker(_ZH_CONNECTIVE.sub("", clause), carried)  # "爱奇艺退订了": "爱奇艺我退订了"
-        if _ZH_NAMED_PERSON.match(clause):
-            chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
+        if _ZH_NAMED_PERSON.search(clause):  # "他叫老周，天天在楼下下象棋", "是同事介绍的，她叫林晓，在银行上班":
+            chain[0] = AWAY  # what follows is theirs, not the speaker's
         clause = without_aside(clause, "zh")
         if not _ZH_SKIP.search(unasked(clause)) and (_ZH_FIRST_PERSON.search(clause) or named_death):  # 饿了么
             yield object_put_back(clause, "zh", said), "zh"

@@ -215,6 +215,8 @@ def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
     if not subject:
         return cand
     own = third_person(clause, subject, cand.lang)
+    if cand.lang == "en" and subject not in own:  # "Our daughter was born, …": as said it names no one the user is
+        return cand
     said, kept = topic(own, cand.lang, subject), topic(cand.description, cand.lang, subject)
     lost = said.terms - kept.terms
     if not lost:

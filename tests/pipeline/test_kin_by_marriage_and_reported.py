@@ -29,7 +29,8 @@ def test_a_relative_by_marriage_is_keyed_under_them(tmp_path: Path, text: str, k
     assert not any(k in ("fact:works_at", "fact:lives_in", "fact:occupation") for k in keys)
 
 
-@pytest.mark.parametrize("text", ["我大哥也在村里种芒果，他说他打算去昆明开货车了", "我二哥也在工地干活，他说明年去深圳打工"])
+@pytest.mark.parametrize("text", ["我大哥也在村里种芒果，他说他打算去昆明开货车了",
+                                  "我二哥也在工地干活，他说明年去深圳打工"])
 def test_an_elder_brother_s_clauses_are_not_the_user_s(tmp_path: Path, text: str) -> None:
     rows = active(slot_items(tmp_path, [text], start=START, days_apart=1))
     assert not any(desc.startswith(("用户大哥", "用户二哥", "用户在", "用户也在")) for _, desc in rows)
@@ -42,7 +43,8 @@ def test_another_person_s_words_are_reported_speech(clause: str) -> None:
 
 
 @pytest.mark.parametrize(("clause", "thing"), [
-    ("他说受不了我一个月有二十天不在家", ""), ("她嫌我不做饭", ""), ("其他我都不吃了", "其他"), ("香菜我现在挺爱吃的", "香菜"),
+    ("他说受不了我一个月有二十天不在家", ""), ("她嫌我不做饭", ""),
+    ("其他我都不吃了", "其他"), ("香菜我现在挺爱吃的", "香菜"),
 ])
 def test_a_speaker_is_no_object_put_first(clause: str, thing: str) -> None:
     assert topicalised(clause) == thing
