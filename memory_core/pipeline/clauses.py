@@ -415,8 +415,10 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
             given = not carried and bool(_ZH_JOB_BEGUN.search(clause))  # "入职阿里了", and a title after it
             clause = with_speaker(_ZH_CONNECTIVE.sub("", clause), carried)  # "爱奇艺退订了": "爱奇艺我退订了"
-        if _ZH_NAMED_PERSON.search(clause):  # "他叫老周，天天在楼下下象棋", "是同事介绍的，她叫林晓，在银行上班":
-            chain[0] = AWAY  # what follows is theirs, not the speaker's
+        if (named := _ZH_NAMED_PERSON.search(clause)) and (named.start() == 0 or chain[0] == USER):
+            # "他叫老周，天天在楼下下象棋", "是同事介绍的，她叫林晓，在银行上班": what follows is theirs (a relative
+            # the clause opened on keeps it: "新交了一个女朋友，她叫Sophie，是法国人")
+            chain[0] = AWAY
         clause = without_aside(clause, "zh")
         if not _ZH_SKIP.search(unasked(clause)) and (_ZH_FIRST_PERSON.search(clause) or named_death):  # 饿了么
             yield object_put_back(clause, "zh", said), "zh"
