@@ -43,3 +43,8 @@ def test_a_statement_the_speaker_makes_is_read(clause: str) -> None:
 def test_no_fragment_is_stored(tmp_path: Path, text: str) -> None:
     rows = active(slot_items(tmp_path, [text], start=START, days_apart=1))
     assert not any(w in desc for _, desc in rows for w in ("歇歇", "问问", "asking", "公务员"))
+
+
+@pytest.mark.parametrize("clause", ["我回到了成都", "我又回到杭州了", "我回老家住了"])
+def test_going_back_is_no_reply(clause: str) -> None:
+    assert read_clause(clause, "zh", "用户").skip != "reported"
