@@ -373,7 +373,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
                 else (zh_introduced(clause) or zh_subject(clause) or USER)  # "我有个徒弟叫小张，…": his
             if chain[0] == AWAY:
                 continue  # "我老乡阿强说他在东莞进厂了", "阿杰跟我说他要去上海": their words of their own life
-        elif (bare := _zh_bare_relative().match(clause)) is not None:
+        elif (bare := _zh_bare_relative().match(clause)) is not None \
+                and not (carried and clause[bare.end("rel"):].startswith("叫")):  # "我妹妹脱单了，男朋友叫阿杰": hers
             chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
             clause = "我" + clause[bare.start("rel"):]
         elif not carried and (met := _zh_introduced().search("我" + clause)) and met.group("met"):
