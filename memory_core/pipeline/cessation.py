@@ -154,7 +154,10 @@ _ZH_NOT_TOPIC = re.compile(r"(?:让|叫|劝|逼|催|帮|替|给|"  # "医生让�
                            r"因为|而且|如今|目前|平时|每天|周末|早上|晚上|以前|之前|当时|那时|本来|原来|反正|总之|另外|还有|对了|说实话|"
                            r"老实说|哈哈|嗯|好吧|其实|可是|只是|时候|以后|之后|一直|真的|说|觉得|知道|告诉|问|"
                            r"阵子?|段时间|期间|过年|春节|年底|年初|"  # "过年那阵又喝上了": a time, no object
-                           r"是)$")  # "西柚汁是我最喜欢的": a copula, not an object put first
+                           r"是)$"  # "西柚汁是我最喜欢的": a copula, not an object put first
+                           # another person and what they said or felt of 我 ("他说受不了我…", "她嫌我…"): who
+                           # speaks, no object put first
+                           r"|(?<!其)[他她]|说|觉得|嫌|受不了")
 # a Chinese clause's polarity words: a topicalised clause is read only when it says a like, a dislike or an end
 _ZH_STANCE = re.compile(r"爱|喜欢|讨厌|受不了|不|没|戒|停|又|重新|恢复")
 # single-character activity verbs a Chinese object is said with ("练" + "瑜伽", "打" + "羽毛球")

@@ -90,7 +90,7 @@ _ZH_RESUMED = re.compile(r"^([\u3400-\u9fff]{1,4}?)(?=(?:又|重新|再次)(?:�
 # a pronoun taking up the relative the clause before named ("我表哥，他在深圳当程序员")
 _ZH_TAKEN_UP = re.compile(r"^(?:他|她)(?!们)(?:现在|目前)?")
 # a person named by a pronoun ("他叫老周", "她的名字叫小林"): the clauses after it speak of them
-_ZH_NAMED_PERSON = re.compile(r"^[他她](?:的名字|名字)?叫")
+_ZH_NAMED_PERSON = re.compile(r"(?:^|[，,]\s*)[他她](?:的名字|名字)?叫")
 _ZH_OTHER_SUBJECT = re.compile(r"^(?:他|她|它|你|您|咱|大家|别人|有人|谁|"
                                # "这个月…", "这半年…": a time
                                r"(?:这|那)(?!个?(?:月|周|季度|学期|星期|几天|段|阵|半年|几个月|两年|几年|次|回)))")
@@ -174,10 +174,11 @@ def _zh_bare_relative() -> re.Pattern[str]:
     """"儿子今天查出来对芒果过敏", "老婆最近在学日语": a clause opening on a relative (the lexicon's REL word
     class) with 我 dropped, as Chinese does; a one-character 姐/妹/哥/弟/妈/爸 alone is no such opening, nor a
     relative's thing ("妈妈的手机密码…": theirs, not said of them by the speaker). A housemate said by the home
-    shared (the ``SHAREDHOME`` class: "合租的那个小哥退租了") opens such a clause too."""
+    shared (the ``SHAREDHOME`` class: "合租的那个小哥退租了") opens such a clause too, and so does a relative named
+    ("女婿叫王磊，在银行上班": what follows is his), never one calling the speaker ("妈叫我回家吃饭")."""
     rel, shared = lexicon().classes["zh"]["REL"], lexicon().classes["zh"]["SHAREDHOME"]
     return re.compile(rf"^(?:而且|但是|不过|还有|然后)?(?!(?:{rel})+的)(?=[^姐妹哥弟妈爸]|[姐妹哥弟妈爸]{{2}})"
-                      rf"(?P<rel>{rel}|(?:{shared})(?=的))(?![们圈叫])")
+                      rf"(?P<rel>{rel}|(?:{shared})(?=的))(?![们圈]|叫我)")
 
 
 @functools.lru_cache(maxsize=1)
@@ -341,7 +342,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
                 else (zh_introduced(clause) or zh_subject(clause) or USER)  # "我有个徒弟叫小张，…": his
             if chain[0] == AWAY:
                 continue  # "我老乡阿强说他在东莞进厂了", "阿杰跟我说他要去上海": their words of their own life
-        elif (bare := _zh_bare_relative().match(clause)) is not None:
+        elif (bare := _zh_bare_relative().match(clause)) is not None \
+                and not (carried and clause[bare.end("rel"):].startswith("叫")):  # "我妹妹脱单了，男朋友叫阿杰": hers
             chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
             clause = "我" + clause[bare.start("rel"):]
         elif not carried and (met := _zh_introduced().search("我" + clause)) and met.group("met"):
@@ -384,8 +386,10 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
             given = not carried and bool(_ZH_JOB_BEGUN.search(clause))  # "入职阿里了", and a title after it
             clause = with_speaker(_ZH_CONNECTIVE.sub("", clause), carried)  # "爱奇艺退订了": "爱奇艺我退订了"
-        if _ZH_NAMED_PERSON.match(clause):
-            chain[0] = AWAY  # "他叫老周，天天在楼下下象棋": what follows is his, not the speaker's
+        if (named := _ZH_NAMED_PERSON.search(clause)) and (named.start() == 0 or chain[0] == USER):
+            # "他叫老周，天天在楼下下象棋", "是同事介绍的，她叫林晓，在银行上班": what follows is theirs (a relative
+            # the clause opened on keeps it: "新交了一个女朋友，她叫Sophie，是法国人")
+            chain[0] = AWAY
         clause = without_aside(clause, "zh")
         if not _ZH_SKIP.search(unasked(clause)) and (_ZH_FIRST_PERSON.search(clause) or named_death):  # 饿了么
             yield object_put_back(clause, "zh", said), "zh"

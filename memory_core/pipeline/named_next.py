@@ -6,6 +6,11 @@ gray tabby, named Pixel", "养了只柴犬。
 of its own would be lost and the pet kept nameless. The two sentences are joined before the turn is split, so the
 pet's cue reads the name with the animal ("…greyhound, His name is Biscuit"). Any kind of animal of the lexicon's
 ``SPECIES`` word class (``memory_core/data/slots.yaml``) qualifies, and a partner (girlfriend, 男朋友 …).
+
+A new partner may be named further on in the turn, after where or how they met ("我脱单了！！在小雅婚礼上认识的，
+他是伴郎，叫周宇"), and an English sentence of a partner may be followed by its name said in Chinese ("I have a
+boyfriend now!! 他叫 Kevin"): the naming is said again right after the bond, as the partner's cues read it
+("我脱单了，他叫周宇…", "I have a boyfriend now, his name is Kevin…").
 """
 
 from __future__ import annotations
@@ -40,6 +45,54 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return en, zh
 
 
+# a bond begun ("脱单了", "有对象了", "在一起了", "交了个男朋友"), and further on in the turn the first 他/她 named,
+# after an aside on who they are ("他是伴郎，叫周宇"); no sentence end that is a question between them
+_ZH_BOND = re.compile(rf"(?P<bond>(?:脱单|脱离单身|(?:有|找|交|谈)了?(?:个|一个)?(?:新)?(?:的)?(?:{_ZH_PARTNERS})"
+                      r"|在一起|官宣)(?:了|啦))(?P<gap>(?:(?!闺蜜|(?:朋友|同事|同学)(?!介绍)|[妈爸姐妹哥弟])[^？?]){0,30}?)"
+                      r"[，,。！!\s]\s*(?P<who>[他她])(?:是[^，,。！!？?叫]{1,10}[，,]\s*)?"
+                      r"(?:的名字|名字)?叫\s*(?P<v>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3})(?=[，,。！!\s]|$)")
+# a child born ("女儿出生了", "生了个儿子"), and further on in the turn its name ("…，母女平安，名字叫朵朵", "取名乐乐")
+_ZH_BORN = re.compile(r"(?P<bond>(?:(?:儿子|女儿|闺女|孙子|孙女|外孙女|外孙)[^，,。！!？?]{0,6}?"
+                      r"(?:出生|出世|落地|降生)了|生了(?:一个|个)?(?:大胖|小)?(?:儿子|女儿|闺女)))"
+                      r"(?P<gap>[^？?他她]{0,30}?)[，,。！!\s]\s*(?P<who>)(?:名字|小名|大名)?(?:叫|取名(?:叫)?)\s*"
+                      r"(?P<v>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3})(?=[，,。！!\s]|$|[\U0001F300-\U0001FAFF])")
+# … and in English ("our daughter was born!!! 6lb 2oz, both doing great, her name is Lily", "we named him Leo")
+_EN_BORN = re.compile(r"(?i:(?P<bond>\b(?:son|daughter|grandson|granddaughter|baby\s+(?:boy|girl))\s+(?:was\s+born|"
+                      r"arrived|is\s+here))(?P<gap>[^?\n]{0,60}?)[,.!;]\s*(?:(?P<who>his|her)\s+name(?:'s|\s+is)|"
+                      r"(?:we|they)\s+(?:named|called)\s+(?P<whom>him|her)|(?P<pro>he|she)(?:'s|\s+is)\s+called)\s+)"
+                      r"(?P<v>[A-Z][a-z]+)\b")
+# an English sentence of a partner or a pet, then its name said in Chinese ("I have a boyfriend now!! 他叫 Kevin")
+_EN_THEN_ZH = re.compile(r"(?i:\b(?:girlfriend|boyfriend|gf|bf|partner)\b[^.!?\n\u4e00-\u9fff]{0,40}?)"
+                         r"\s*[.!]*\s*(?P<who>[他她])(?:的名字)?叫\s*(?P<v>[A-Z][a-z]+)(?![A-Za-z])\s*[，,。.！!]?\s*")
+
+
+def _said_again(m: re.Match[str]) -> str:
+    """The bond of ``_ZH_BOND`` with its partner's naming put right after it; the rest of the turn as said (as
+    matched when the naming already follows the bond)."""
+    if not m.group("gap").strip(" ，,。！!"):
+        return m.group(0)
+    return f"{m.group('bond')}，{m.group('who')}叫{m.group('v')}{m.group(0)[m.end('bond') - m.start():]}"
+
+
+def _said_in_english(m: re.Match[str]) -> str:
+    """The English sentence of ``_EN_THEN_ZH`` with its partner's Chinese naming said in English, and the Chinese
+    that follows opened on the partner's pronoun again ("…now!! 他叫 Kevin，也是 UofT 的" -> "…now, his name is Kevin.
+    他也是 UofT 的"), so what is said next of the partner stays theirs."""
+    said = m.group(0)[:m.start("who") - m.start()].rstrip(" .!")
+    pronoun = "his" if m.group("who") == "他" else "her"
+    return f"{said}, {pronoun} name is {m.group('v')}. {m.group('who')}"
+
+
+def _born_named(m: re.Match[str]) -> str:
+    """The birth of ``_EN_BORN`` with the child's naming put right after it ("…was born, her name is Lily"); the
+    rest of the turn as said."""
+    if not m.group("gap").strip(" ,.!;"):
+        return m.group(0)
+    said = (m.group("who") or m.group("whom") or m.group("pro") or "").casefold()
+    pronoun = "his" if said in ("his", "him", "he") else "her"
+    return f"{m.group('bond')}, {pronoun} name is {m.group('v')}{m.group(0)[m.end('bond') - m.start():]}"
+
+
 def name_joined(text: str) -> str:
     """``text`` with a pet's or a partner's naming sentence joined to the sentence that got them, so the slot
     reads the name with the animal or the bond ("Got a cat last weekend! Her name is Biscuit." -> "…weekend,
@@ -52,4 +105,6 @@ def name_joined(text: str) -> str:
     """
     en, zh = _patterns()
     text = en.sub(lambda m: m.group(0).rstrip(" .!") + ", ", text)
+    text = _EN_BORN.sub(_born_named, _EN_THEN_ZH.sub(_said_in_english, text), count=1)
+    text = _ZH_BORN.sub(_said_again, _ZH_BOND.sub(_said_again, text, count=1), count=1)
     return zh.sub(lambda m: m.group(1) + m.group(2) + "，", text)

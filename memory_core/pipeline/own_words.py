@@ -238,6 +238,8 @@ def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
     # the statement, not what follows it: "allergic to penicillin so if you ever suggest meds …", "对花生过敏所以别…"
     clause = ((EN_CLAUSE_END if cand.lang == "en" else ZH_CLAUSE_END).split(clause, maxsplit=1)[0]).strip() or clause
     own = third_person(clause, subject, cand.lang)
+    if cand.lang == "en" and subject not in own:  # "Our daughter was born, …": as said it names no one the user is
+        return cand
     said, kept = topic(own, cand.lang, subject), topic(cand.description, cand.lang, subject)
     lost = said.terms - kept.terms
     if not lost:

@@ -59,7 +59,8 @@ def test_a_supposition_plan_or_return_is_never_glued_onto_the_item(texts: list[s
 @pytest.mark.parametrize(("texts", "old", "new"), [
     (["开学了，我在一所小学当语文老师，今年带三年级", "老师不当了，辞职考进了税务局，现在算是公务员了"],
      "语文老师", "税务局"),
-    (["我媳妇在东莞电子厂上班", "媳妇辞职了 从东莞过来广州跟我住了"], "电子厂", "辞职"),
+    # 媳妇 is a partner word like 老婆: her job's end is her item's, in its template ("用户的媳妇已离职")
+    (["我媳妇在东莞电子厂上班", "媳妇辞职了 从东莞过来广州跟我住了"], "电子厂", "离职"),
     (["I quit coffee, the doctor said no caffeine", "coffee is back, one flat white a day"], "no longer", "flat white"),
 ])
 def test_a_change_of_the_items_thing_supersedes_it(texts: list[str], old: str, new: str) -> None:
