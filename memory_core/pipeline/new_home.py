@@ -89,12 +89,7 @@ def moved_in(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], list[
             if m is None or _NOT_MINE.search(clause) or is_plan(clause, "zh", turn.text) \
                     or not is_place(m.group("v"), "zh"):
                 continue
-            said = [c for c in extract(replace(turn, text=f"我搬到了{m.group('v')}"))
-                    if c.key.split("@")[0] == "fact:lives_in" and c.polarity > 0]
-            for cand in said:
-                cand.claim = cand.evidence = cand.claim or cand.description
-                cand.notes.append(f"a new home lived in: {clause}")
-            return [*cands, *said]
+            return [*cands, *_moved_to(turn, m.group("v"), extract, f"a new home lived in: {clause}")]
     return [*cands, *_home_got(turn, extract)] if _own_move(turn.text) else cands
 
 
@@ -144,10 +139,15 @@ def _home_got(turn: Turn, extract: Callable[[Turn], list[Candidate]]) -> list[Ca
         if m is None or _NOT_GOT.search(clause) or is_plan(clause, "zh", turn.text) \
                 or not _named_place(m.group("v")):
             continue
-        said = [c for c in extract(replace(turn, text=f"我搬到了{m.group('v').strip()}"))
-                if c.key.split("@")[0] == "fact:lives_in" and c.polarity > 0]
-        for cand in said:
-            cand.claim = cand.evidence = cand.claim or cand.description
-            cand.notes.append(f"a home got beside a move: {clause}")
-        return said
+        return _moved_to(turn, m.group("v").strip(), extract, f"a home got beside a move: {clause}")
     return []
+
+
+def _moved_to(turn: Turn, place: str, extract: Callable[[Turn], list[Candidate]], note: str) -> list[Candidate]:
+    """The user's home candidates of "我搬到了<place>" read as ``turn`` (its time and ids), each with ``note``."""
+    said = [c for c in extract(replace(turn, text=f"我搬到了{place}"))
+            if c.key.split("@")[0] == "fact:lives_in" and c.polarity > 0]
+    for cand in said:
+        cand.claim = cand.evidence = cand.claim or cand.description
+        cand.notes.append(note)
+    return said
