@@ -102,10 +102,7 @@ def test_an_ingest_that_applied_nothing_claims_no_other_writers_changes(tmp_path
     from memory_core.settings import Settings
 
     db = f"sqlite:///{tmp_path}/m.db"
-    turns = tmp_path / "t.jsonl"
-    turns.write_text("".join(json.dumps({"turn_id": f"t{n}", "text": text, "timestamp": f"2026-05-0{n + 1}T10:00:00Z"})
-                             + "\n" for n, text in enumerate(["I live in Porto.", "I work at Farfetch."])),
-                     encoding="utf-8")
+    turns = _porto_farfetch(tmp_path)
     own_ingest = Memory.ingest
 
     def other_writer_first(self: Memory, batch: list) -> object:  # the other process wins the race
@@ -121,6 +118,15 @@ def test_an_ingest_that_applied_nothing_claims_no_other_writers_changes(tmp_path
     done = CliRunner().invoke(app, ["ingest", "--user", "ann", str(turns), "--db", db])
     assert done.exit_code == 0, done.stdout
     assert "recorded 0 turn(s), 2 already seen; memories: 0 created" in done.stdout, done.stdout
+
+
+def _porto_farfetch(tmp_path: Path) -> Path:
+    """A two-turn JSON Lines file (a home, an employer) in ``tmp_path``."""
+    turns = tmp_path / "t.jsonl"
+    turns.write_text("".join(json.dumps({"turn_id": f"t{n}", "text": text, "timestamp": f"2026-05-0{n + 1}T10:00:00Z"})
+                             + "\n" for n, text in enumerate(["I live in Porto.", "I work at Farfetch."])),
+                     encoding="utf-8")
+    return turns
 
 
 def _sequential_memory(tmp_path: Path) -> Memory:
@@ -302,10 +308,7 @@ def test_a_rerun_after_a_killed_ingest_counts_the_turns_it_applies(tmp_path: Pat
     from memory_core.settings import Settings
 
     db = f"sqlite:///{tmp_path}/m.db"
-    turns = tmp_path / "t.jsonl"
-    turns.write_text("".join(json.dumps({"turn_id": f"t{n}", "text": text, "timestamp": f"2026-05-0{n + 1}T10:00:00Z"})
-                             + "\n" for n, text in enumerate(["I live in Porto.", "I work at Farfetch."])),
-                     encoding="utf-8")
+    turns = _porto_farfetch(tmp_path)
     killed = open_memory(Settings(database_url=db, embedder="none"))
     try:
         killed.record_turns(read_turn_file(turns, "ann").turns)  # recorded, never applied

@@ -29,6 +29,14 @@ def memory(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
 
 
 @pytest.fixture
+def lexical_memory(tmp_path: Path) -> Iterator[Memory]:
+    """A fresh SQLite-backed ``Memory`` per test, lexical only (embedder none), closed afterwards."""
+    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
+    yield mem
+    mem.close()
+
+
+@pytest.fixture
 def mem(tmp_path: Path) -> Iterator[EmbeddedMemory]:
     """A fresh SQLite-backed ``EmbeddedMemory`` per test, lexical only (embedder none), closed afterwards."""
     memory = EmbeddedMemory.open(database_url=f"sqlite:///{tmp_path}/m.db", embedder="none")

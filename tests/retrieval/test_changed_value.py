@@ -3,17 +3,14 @@ value (``changed_value``); another person's change, a supposed one and a past qu
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from memory_core.model import Kind, MemoryItem, Trust, Turn
 from memory_core.retrieval.changed_value import asked_kinds, change_turns, changes_first, says_change
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
 
@@ -72,10 +69,8 @@ def test_the_change_goes_before_the_older_value_and_the_older_change() -> None:
 
 
 @pytest.fixture()
-def memory(tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
-    yield mem
-    mem.close()
+def memory(lexical_memory: Memory) -> Memory:
+    return lexical_memory  # lexical only: these rankings are the lexical index's
 
 
 CASES = {

@@ -3,17 +3,14 @@ for a question about the present; a past question keeps the fused order. English
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from memory_core.model import Kind, MemoryItem, Trust, Turn
 from memory_core.retrieval.revised_first import revised_first, revises
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
+from memory_core.service import Memory
 
 T0 = datetime(2025, 3, 2, 9, tzinfo=UTC)
 
@@ -48,10 +45,8 @@ def test_only_an_earlier_user_turn_is_passed_and_scores_stay_ranked() -> None:
 
 
 @pytest.fixture()
-def memory(tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
-    yield mem
-    mem.close()
+def memory(lexical_memory: Memory) -> Memory:
+    return lexical_memory  # lexical only: these rankings are the lexical index's
 
 
 CASES = {
