@@ -63,6 +63,7 @@ import tempfile
 import threading
 import unicodedata
 from collections.abc import Iterable, Iterator
+from importlib import resources
 from pathlib import Path
 
 from memory_core.text import stopwords as _stopwords_module
@@ -259,14 +260,17 @@ def build_into(db: sqlite3.Connection, path: Path) -> None:
 def cache_path(path: Path) -> Path:
     """Where the tables built from the dictionary file ``path`` are kept between processes (an SQLite file).
 
-    The name holds a digest of the file (size, mtime), jieba's version and the source of the modules that shape the
-    tables (this one, ``tokenize``, ``stopwords``): a change to any of them reads as a miss, never as stale tables.
+    The name holds a digest of the file (size, mtime), jieba's version, the source of the modules that shape the
+    tables (this one, ``tokenize``, ``stopwords``) and the words ``tokenize`` keeps whole (``data/zh_words.yaml``:
+    a word added there changes which dictionary words it can give): a change to any of them reads as a miss, never
+    as stale tables.
     """
     digest = hashlib.sha256()
     stat = path.stat()
     digest.update(f"{path}|{stat.st_size}|{stat.st_mtime_ns}|{importlib.metadata.version('jieba')}".encode())
     for module in (sys.modules[__name__], _tokenize_module, _stopwords_module):
         digest.update(Path(module.__file__ or "").read_bytes())
+    digest.update(resources.files("memory_core").joinpath("data", "zh_words.yaml").read_bytes())
     return cache_folder() / f"glossary-{digest.hexdigest()[:20]}.sqlite3"
 
 
