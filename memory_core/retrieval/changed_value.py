@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -74,9 +75,15 @@ def _words_pattern(en: Sequence[str], zh: Sequence[str]) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def _data() -> dict[str, Any]:
+    """``data/life_changes.yaml``, read once."""
+    return load_shipped("data", "life_changes.yaml") or {}
+
+
+@lru_cache(maxsize=1)
 def _kinds() -> tuple[ChangeKind, ...]:
     """The ``recall`` kinds of ``data/life_changes.yaml``, each with its group's words of both languages."""
-    data = load_shipped("data", "life_changes.yaml") or {}
+    data = _data()
     out = []
     for name, spec in (data.get("recall") or {}).items():
         en = [str(w).casefold() for w in (data.get("en") or {}).get(name) or ()]
@@ -125,15 +132,16 @@ def _users_clause(clause: str, said: re.Match[str], kind: ChangeKind) -> bool:
 def _unsaid() -> re.Pattern[str]:
     """A turn that only supposes, plans or hears of a change ("假如我辞职去考公务员", "thinking about moving",
     "听说搬去深圳了"): ``data/life_changes.yaml`` ``recall_unsaid``."""
-    data = load_shipped("data", "life_changes.yaml") or {}
-    words = (data.get("recall_unsaid") or {})
+    words = _data().get("recall_unsaid") or {}
     return re.compile("|".join(f"(?:{p})" for lang in ("en", "zh") for p in words.get(lang) or ()) or r"(?!)")
 
 
-def says_change(text: str, kinds: Sequence[ChangeKind]) -> bool:
+@lru_cache(maxsize=4096)
+def says_change(text: str, kinds: tuple[ChangeKind, ...]) -> bool:
     """True when ``text`` (a turn, with or without its "user: " label) has a clause saying a change of one of
     ``kinds`` that speaks of the user: "转岗申请批了！下个月开始调到武汉站…", "Promoted!! … Transferring to Station 8",
-    not "Tasha got a new job" nor "Jess 说她明年要搬去 Vancouver"."""
+    not "Tasha got a new job" nor "Jess 说她明年要搬去 Vancouver". Cached: one recall asks it of a turn up to three
+    times (the change ranking, the reorder, the diversity step)."""
     body = _SPEAKER.sub("", text, count=1)
     if _unsaid().search(body.casefold()):
         return False  # "假如明年升职了，我就…搬到岛外去", "听说搬去深圳了": supposed or heard
@@ -151,15 +159,17 @@ def change_words(kinds: Sequence[ChangeKind]) -> list[str]:
     return list(dict.fromkeys(w for kind in kinds for w in kind.words))
 
 
-def _users_turn(item: MemoryItem | None) -> bool:
-    return item is not None and item.kind == Kind.EVENT and item.trust == Trust.USER
+def _change_turn(item: MemoryItem | None, kinds: Sequence[ChangeKind]) -> bool:
+    """True for a user's raw turn saying a change of ``kinds`` (``says_change``)."""
+    return item is not None and item.kind == Kind.EVENT and item.trust == Trust.USER \
+        and says_change(item.description, tuple(kinds))
 
 
 def change_ranking(found: np.ndarray, items: Sequence[MemoryItem | None], times: np.ndarray,
                    kinds: Sequence[ChangeKind]) -> np.ndarray:
     """The slots of ``found`` (what the change words found in the index) that are the user's turns saying a change
     of ``kinds`` (``says_change``), newest first (``times``: epoch seconds by slot). Shape (m,), m <= len(found)."""
-    keep = [j for j in found.tolist() if _users_turn(items[j]) and says_change(items[j].description, kinds)]  # type: ignore[union-attr]
+    keep = [j for j in found.tolist() if _change_turn(items[j], kinds)]
     keep.sort(key=lambda j: -float(times[j]))
     return np.array(keep, dtype=np.int64)
 
@@ -182,8 +192,7 @@ def changes_first(items: Sequence[MemoryItem | None], order: np.ndarray, scores:
         return order, scores
     slots = order.tolist()
     wanted = frozenset(s for kind in kinds for s in kind.slots)
-    changes = {n for n, j in enumerate(slots)
-               if _users_turn(items[j]) and says_change(items[j].description, kinds)}  # type: ignore[union-attr]
+    changes = {n for n, j in enumerate(slots) if _change_turn(items[j], kinds)}
     olds = {n for n, j in enumerate(slots) if _own_slot(items[j], wanted)} | changes
     if not changes or len(olds) < 2:
         return order, scores
@@ -207,6 +216,5 @@ def change_turns(items: Sequence[MemoryItem | None], order: np.ndarray,
                  kinds: Sequence[ChangeKind]) -> tuple[frozenset[int], frozenset[str]]:
     """(the slots of ``order`` that are user turns saying a change of ``kinds``, the attributes the change makes
     old): ``diverse.Diverse._diverse`` shows such a turn itself, not an item of another attribute made from it."""
-    found = frozenset(j for j in order.tolist()
-                      if _users_turn(items[j]) and says_change(items[j].description, kinds))  # type: ignore[union-attr]
+    found = frozenset(j for j in order.tolist() if _change_turn(items[j], kinds))
     return found, frozenset(s for kind in kinds for s in kind.slots)
