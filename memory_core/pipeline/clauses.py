@@ -100,7 +100,7 @@ _ZH_DROPPED_OBJECT = re.compile(r"^(?:[\u3400-\u9fff]了|一[\u3400-\u9fff]"
                                 r"|[\u3400-\u9fff][一两几半]?(?:口|点|次|下|颗|粒|杯))"
                                 r"(?:[\u3400-\u9fff]{1,3}?)?(?:以后|之后)?(?:就|会|便|都)")
 # an interjection or a news lead a Chinese clause opens on ("唉 被辞退了", "哈哈，又开始弹琴了", "官宣一下：")
-_ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|呜呜+|害|嗐|emmm*|hmm+|"
+_ZH_INTERJECTION = re.compile(r"^(?:唉|哎|哎呀|哎哟|嗯|啊|哈哈+|嘿嘿+|嘻嘻+|呵呵+|呜呜+|害|嗐|emmm*|hmm+|"
                               r"(?:(?:官宣|宣布|汇报|报告|更新|通报)(?:一下)?|(?:好|坏|大|重大)?(?:消息|新闻))[:：])"
                               r"[\s~～…!！,，、]*(?=[\u3400-\u9fff])")
 # a greeting a sentence opens on, set off by a tilde, a mark or (in Chinese) a space ("好久不见～ 搬到重庆了",

@@ -89,7 +89,7 @@ _EN_DROPPED_I = re.compile(
     r"^(?:(?:just|finally|recently|also|and|now|so|ended\s+up|currently)\s+)*(?:"
     # a thing kept off ("haven't touched red bull in 3 weeks", "haven't had a cigarette since June")
     r"(?:haven't|havent|have\s+not)\s+(?:even\s+)?(?:touched|smoked|vaped|had\s+(?:a\s+(?:single\s+)?)?"
-    r"(?:cigarette|smoke|drink|drop|sip|puff|beer|glass))\b|got|started|starting|joining|leaving|"
+    r"(?:cigarette|smoke|drink|drop|sip|puff|beer|glass))\b|got|started|starting|start(?=\s+(?:at|with)\s+(?-i:[A-Z]))|joining|leaving|"
     r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
     # "Changed banks last month", "swapped phone carriers": a kind of provider switched (pipeline/switch.py)
     r"(?:changed|swapped)\s+(?=(?:[\w-]+\s+)?(?:banks|carriers|networks|providers|gyms|insurers|couriers)\b)|"

@@ -439,6 +439,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             form = cue.mode or (form_hint if f"{lang}_{form_hint}" in attr.render else "")
             if not form and render_groups["rel"] and f"{lang}_rel" in attr.render:
                 form = "rel"  # "my boyfriend Tom": the relation as the user said it
+            if form == "with_job" and not render_groups["job"]:
+                form = ""  # "在供电局干了快三十年了": the job group matched nothing, so no "…，做" left hanging
         description, claim = _render(attr, form, lang, who, **render_groups)
         detail = ""
         if cue.detail:
