@@ -1,8 +1,8 @@
 """A statement that arrives after newer values of its slot: its interval chained between its neighbours.
 
 Turns' own times decide what is newer (``resolve``): a late, older statement
-is stored already superseded. Its end is the time of the *next newer* value
-of the slot, which may itself be superseded already — not the current one's:
+is stored already superseded. Its end, and the day its history dates the change,
+is the time of the *next newer* value of the slot, which may itself be superseded already — not the current one's:
 six moves ingested newest-first must read Oslo until Bergen, Bergen until
 Tromsø …, never five homes at once until the last move. And the value held
 before it, if it was superseded by something newer than the late statement,
@@ -85,7 +85,8 @@ def chain_late(turn: Turn, ops: Sequence[Op], store: KeyLookup) -> list[Op]:
             reason = (f"较新的说法已在先：{nxt.description}" if zh
                       else f"an earlier statement than the current one: {nxt.description}")
             op = dataclasses.replace(op, valid_until=_said(nxt), by_id=nxt.id, reason=reason)
-        out.append(op)
+        # the change happened when the next value was said, not when the late turn was: history dates it so
+        out.append(dataclasses.replace(op, at=op.valid_until))
         for o in earlier:  # the value before it held until it was said
             if _said(o) < said and (o.valid_until is None or o.valid_until > said) and o.id not in shortened:
                 why = (f"此后的说法晚到：{item.description}" if zh
