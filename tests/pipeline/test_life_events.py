@@ -91,11 +91,11 @@ def test_a_proposal_accepted_is_an_engagement(texts: list[str], want: str) -> No
     ("We're getting married on June 3rd!", "June 3rd"),
 ])
 def test_the_users_wedding_date_is_a_fact(text: str, date: str) -> None:
-    assert any(date in d for d in _active([text], "fact:wedding")), _items([text])
+    assert any(date in d for d in _active([text], "fact:nuptials")), _items([text])
 
 
 def test_anothers_wedding_is_not_the_users() -> None:
-    assert not _active(["going to Lagos for my sister Chioma's wedding in August, two weeks"], "fact:wedding")
+    assert not _active(["going to Lagos for my sister Chioma's wedding in August, two weeks"], "fact:nuptials")
 
 
 @pytest.mark.parametrize(("text", "joined"), [
