@@ -96,6 +96,8 @@ _EN_DROPPED_I = re.compile(
     r"picked\s+up|closed\s+on|(?:gave|handed)\s+(?:(?:[A-Z][\w&.'-]*\s+){1,3}|(?:my|the)\s+\w+\s+)?my\s+(?:notice|resignation|two\s+weeks)|"
     r"put\s+in\s+my|submitted\s+my|took\s+(?:a|an|the)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:job|position|role|gig|offer)\b|unsubscribed|unsubbed|uninstalled|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
     r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
+    # "Proposed at sunset": the speaker's own proposal, not a plan put to a team
+    r"proposed\b(?!\s+(?:a|an|that|this|the|to\s+(?:the|my|our)\s+(?:team|boss|board|manager|client))\b)|"
     r"brought\s+(?=(?:[\w-]+\s+){0,4}?home\b)|"  # "finally brought the puppy home"
     # "been in Denver 5 years now", "came to Berlin three years ago"
     r"came\s+(?:over\s+)?to\s+(?=(?-i:[A-Z]))|(?:been|lived)\s+(?:here\s+)?in\s+(?=(?-i:[A-Z]))|"
@@ -118,6 +120,9 @@ _EN_BASED = re.compile(r"^(?=[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)*-based\b|(?i:based)
 # "Pip died on Sunday": a death said of one by name, with no "I": the speaker tells of their own (a pet's name)
 _EN_NAMED_DEATH = re.compile(r"^(?:(?i:sadly|unfortunately|tragically|so|well)[,\s]+)?[A-Z][a-z'-]+\s+" + DEATH
                              + r"|^(?i:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+[A-Z][a-z'-]+\b")
+# "wedding date set: 14 August 2027", "Wedding's booked for June 3rd": the speaker's own wedding, its "our" left out
+_EN_OUR_WEDDING = re.compile(r"^(?=(?i:wedding(?:\s+(?:date|day))?(?:'s|\s+is|\s+was)?\s+(?:now\s+|officially\s+)?"
+                             r"(?:set|booked|fixed|confirmed|moved|changed|locked\s+in|on|in)\b|wedding\s+date\s*:))")
 _EN_SKIP = re.compile(r"^\s*(?:if|whether|unless|when|what\s+if|do|does|did|would|could|should|can|are|is)\b"
                       r"|\?\s*$", re.IGNORECASE)
 
@@ -209,6 +214,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
         if _EN_REQUEST.match(clause):  # "don't suggest steakhouses": said to the assistant, no subject left out
             yield clause, "en"
             continue
+        if who != AWAY and _EN_OUR_WEDDING.match(clause):
+            clause = f"{'our' if not who else who + chr(39) + 's'} {clause[0].lower()}{clause[1:]}"
         dropped = (_EN_DROPPED_IM.match(clause) or _EN_BASED.match(clause)) \
             if not (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)) else None
         if dropped is None and (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)):

@@ -61,9 +61,22 @@ _EN_BORN = re.compile(r"(?i:(?P<bond>\b(?:son|daughter|grandson|granddaughter|ba
                       r"arrived|is\s+here))(?P<gap>[^?\n]{0,60}?)[,.!;]\s*(?:(?P<who>his|her)\s+name(?:'s|\s+is)|"
                       r"(?:we|they)\s+(?:named|called)\s+(?P<whom>him|her)|(?P<pro>he|she)(?:'s|\s+is)\s+called)\s+)"
                       r"(?P<v>[A-Z][a-z]+)\b")
+# a pet got ("捡了一只小橘猫", "领养了一只狗"), and further on in the turn, after asides on how it is or what was done,
+# its name given ("…，瘦得皮包骨，带回家了，取名叫馒头"); no other one named, no question between them
+_ZH_PET_GAP = r"(?P<gap>(?:(?!他|她|朋友|同事|同学|邻居|室友|[妈爸姐妹哥弟])[^？?。]){0,24}?)"
+_ZH_PET_NAMED = r"[，,。！!\s]\s*(?P<who>)(?:(?:它|她|他)的?)?(?:名字|小名)?(?:叫|取名(?:叫)?|起名(?:叫)?)\s*" \
+    r"(?P<v>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}?)(?=[，,。！!\s]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])"
 # an English sentence of a partner or a pet, then its name said in Chinese ("I have a boyfriend now!! 他叫 Kevin")
 _EN_THEN_ZH = re.compile(r"(?i:\b(?:girlfriend|boyfriend|gf|bf|partner)\b[^.!?\n\u4e00-\u9fff]{0,40}?)"
                          r"\s*[.!]*\s*(?P<who>[他她])(?:的名字)?叫\s*(?P<v>[A-Z][a-z]+)(?![A-Za-z])\s*[，,。.！!]?\s*")
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_pet_named() -> re.Pattern[str]:
+    """A Chinese pet got and, an aside or two later, named (``_ZH_PET_GAP``): the bond is the getting."""
+    species = lexicon().classes["zh"]["SPECIES"]
+    return re.compile(rf"(?P<bond>(?:捡|领养|收养|抱|养|买)(?:了|到了?)(?:一|两)?[只条个头]?[小大老黑白黄灰花橘]{{0,2}}"
+                      rf"(?:{species}))(?![^，,。！!]*叫)" + _ZH_PET_GAP + _ZH_PET_NAMED)
 
 
 def _said_again(m: re.Match[str]) -> str:
@@ -107,4 +120,5 @@ def name_joined(text: str) -> str:
     text = en.sub(lambda m: m.group(0).rstrip(" .!") + ", ", text)
     text = _EN_BORN.sub(_born_named, _EN_THEN_ZH.sub(_said_in_english, text), count=1)
     text = _ZH_BORN.sub(_said_again, _ZH_BOND.sub(_said_again, text, count=1), count=1)
+    text = _zh_pet_named().sub(_said_again, text, count=1)
     return zh.sub(lambda m: m.group(1) + m.group(2) + "，", text)

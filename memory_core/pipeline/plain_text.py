@@ -119,7 +119,8 @@ def _clause(clause: str, zh: bool) -> str:
 
     def illustrates(m: re.Match[str]) -> bool:  # "eating meat again 🍗", "喝点啤酒了🍺": the words say it already
         return bool(_THING.match(m.group()[0])) and (names_thing_before(clause[:m.start()], zh)
-                                                     or names_place_before(clause[:m.start()], zh))
+                                                     or names_place_before(clause[:m.start()], zh)
+                                                     or _NAMED_BEFORE.search(clause[:m.start()]) is not None)
 
     def word(m: re.Match[str]) -> str:
         base = m.group()[0]
@@ -137,6 +138,11 @@ def _clause(clause: str, zh: bool) -> str:
         return ""  # a thing with no word here: its clause is left unread, not read without its value
     read = _ONE.sub(word, clause)
     return _CLOSING_REACTIONS.sub(_closing, read) if _ONE.search(read) or _DECORATION.search(read) else read
+
+
+# a name just given before the picture ("取名叫馒头🐱", "named her Pepper 🐶"): the picture shows who was named
+_NAMED_BEFORE = re.compile(r"(?:叫|取名|起名|(?i:\bnamed|\bcalled))\s*(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
+                           r"|[\u4e00-\u9fff]{1,4})\s*[!！~～]*\s*$")
 
 
 def _says(clause: str, gloss: str, zh: bool) -> bool:
