@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["asks_stay", "category_terms", "kind_terms", "load_categories"]
+__all__ = ["asks_stay", "category_terms", "kind_members", "kind_terms", "load_categories"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -170,6 +170,20 @@ def kind_terms(tokens: Sequence[str], head: bool = False) -> list[str]:
     for n in sorted(named - intents):
         out.update((t, None) for t in categories[n][1] if t not in asked)
     return list(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _kind_member_terms() -> frozenset[str]:
+    """The member terms of every kind (``load_categories`` without the ``intent`` and ``stay`` entries), cached."""
+    intents = _intents()
+    return frozenset(t for n, (_, members) in enumerate(load_categories()) if n not in intents for t in members)
+
+
+def kind_members(tokens: Sequence[str]) -> list[str]:
+    """The terms of ``tokens`` (a tokenized query) that are members of a kind ("Does she have a cat?" → ["cat"];
+    not the days of a weekend nor a trip's hotel, ``intent`` entries), in order; [] when none."""
+    members = _kind_member_terms()
+    return [t for t in dict.fromkeys(tokens) if t in members]
 
 
 def category_terms(tokens: Sequence[str]) -> list[str]:

@@ -216,7 +216,7 @@ class Diverse(Reranks):
                     and key_attribute(items[curated].key) not in changes[1]:  # type: ignore[union-attr,operator]
                 curated = None  # the change the query asks about is only in the turn
             if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names) \
-                    and self._member_turn(curated, members, mask) == curated:
+                    and not says_beyond(self.lexical, members, j, [curated], members):
                 if self._turn_says_more(j, mask):
                     beyond.append((j, score))  # the fact first; the turn, saying more, after the facts
                 j = curated

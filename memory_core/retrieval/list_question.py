@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from memory_core.model import MemoryItem
-from memory_core.retrieval.categories import category_terms, kind_terms
+from memory_core.retrieval.categories import category_terms, kind_members, kind_terms
 from memory_core.retrieval.member_spread import member_firsts
 from memory_core.retrieval.not_members import kind_members_only
 from memory_core.text.tokenize import tokenize
@@ -154,15 +154,20 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
 
 
 def asked_members(query: str, tokens: Sequence[str]) -> frozenset[str]:
-    """The category member terms a list question asks for (``categories.category_terms`` of its ``tokens``); the
-    empty set for a question that is no list (``asks_list``) or names no category.
+    """The category member terms a question asks for: for a list question (``asks_list``) every category member
+    its ``tokens`` name (``categories.category_terms``), for any other the members of the kinds it names
+    (``categories.kind_terms``: "Any pets in the household?" → cat, dog …; not a meal's restrictions or a trip's
+    hotel) and the members it names itself ("Does she have a cat?" → cat); the empty set for a question naming
+    neither.
 
     Each member of a list is an answer of its own: a turn naming one ("I'm a nurse and I went to Peru") keeps its
     place when the curated item that would stand for it says something else ("User works as a nurse"; see
-    ``diverse.Diverse._diverse``). A question for one fact takes the curated item as before.
+    ``diverse.Diverse._diverse``). So does a turn naming a member of a kind asked for one fact: "We moved in.
+    Amara's cat Juniper is hiding under the bed" answers "any pets?", the "User lives in Walthamstow" made from it
+    does not (new-user trial 37).
     """
     if not asks_list(query):
-        return frozenset()
+        return frozenset(kind_terms(tokens) + kind_members(tokens))
     return frozenset(category_terms(tokens))
 
 
