@@ -38,7 +38,7 @@ from memory_core.retrieval.not_members import kind_members_only
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["KEEP_FIRST", "KIND_FACTOR", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asked_members",
-           "asked_phrase", "asks_list", "member_rankings"]
+           "asked_phrase", "asks_list", "kept_members", "member_rankings"]
 
 #: Candidates ranked for a list question, per result asked (a question for one fact ranks 4 per result).
 LIST_SHORTLIST = 8
@@ -154,21 +154,33 @@ def member_rankings(query: str, tokens: Sequence[str], ranked: Callable[[list[st
 
 
 def asked_members(query: str, tokens: Sequence[str]) -> frozenset[str]:
-    """The category member terms a question asks for: for a list question (``asks_list``) every category member
-    its ``tokens`` name (``categories.category_terms``), for any other the members of the kinds it names
-    (``categories.kind_terms``: "Any pets in the household?" → cat, dog …; not a meal's restrictions or a trip's
-    hotel) and the members it names itself ("Does she have a cat?" → cat); the empty set for a question naming
-    neither.
+    """The category member terms a list question asks for (``categories.category_terms`` of its ``tokens``); the
+    empty set for a question that is no list (``asks_list``) or names no category.
 
     Each member of a list is an answer of its own: a turn naming one ("I'm a nurse and I went to Peru") keeps its
     place when the curated item that would stand for it says something else ("User works as a nurse"; see
-    ``diverse.Diverse._diverse``). So does a turn naming a member of a kind asked for one fact: "We moved in.
-    Amara's cat Juniper is hiding under the bed" answers "any pets?", the "User lives in Walthamstow" made from it
-    does not (new-user trial 37).
+    ``diverse.Diverse._diverse``). A question for one fact takes the curated item as before.
     """
     if not asks_list(query):
-        return frozenset(kind_terms(tokens) + kind_members(tokens))
+        return frozenset()
     return frozenset(category_terms(tokens))
+
+
+def kept_members(query: str, tokens: Sequence[str]) -> frozenset[str]:
+    """For a question for one fact, the member terms whose raw turn, ranked on its own, no curated item lacking
+    them stands in for: the members of the kinds its ``tokens`` name (``categories.kind_terms``, not a meal's
+    restrictions, a trip's hotel nor the places of a ``list_only`` kind) and the members it names itself
+    (``categories.kind_members``). The empty set for a question naming neither, and for a list question, whose
+    members ``asked_members`` gives.
+
+    "We moved in. Amara's cat Juniper is hiding under the bed" answers "Any pets in the household?" and "Does she
+    have a cat?"; the "User lives in Walthamstow" made from it does not (new-user trial 37). Unlike a list's
+    members, these do not fetch a turn for an item ranked in its place: "where does she live?" still reads the
+    home item, and only a turn the question found itself keeps its place.
+    """
+    if asks_list(query):
+        return frozenset()
+    return frozenset(kind_terms(tokens, listed=False) + kind_members(tokens))
 
 
 class ListQuestions:
