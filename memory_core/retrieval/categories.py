@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["asks_stay", "category_terms", "kind_terms", "load_categories"]
+__all__ = ["asks_stay", "category_terms", "kind_members", "kind_terms", "load_categories"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -151,14 +151,15 @@ def _lookup_ends(tokens: Sequence[str], n: int) -> bool:
     return any(p == n and joined.endswith(phrase) for phrase, p in _lookup()[1])
 
 
-def kind_terms(tokens: Sequence[str], head: bool = False) -> list[str]:
+def kind_terms(tokens: Sequence[str], head: bool = False, listed: bool = True) -> list[str]:
     """The member terms of the kinds ``tokens`` (a tokenized query or noun phrase) name, not already asked.
 
     As ``category_terms`` without the ``intent`` entries (a meal's restrictions, a gift's likings, a weekend's
     days, a trip's hotel) and without the ``by_member`` names: what a list question's answers are said as
     ("what martial arts has Tomás tried?" → karate, taekwondo …; 她养过哪些宠物？ → 狗, 猫 …). With ``head``, only
-    a kind whose name ends the phrase counts (its head noun: "LGBTQ+ events", not "dessert flavors"). Stable
-    order; [] when none.
+    a kind whose name ends the phrase counts (its head noun: "LGBTQ+ events", not "dessert flavors"). Without
+    ``listed``, not the ``list_only`` kinds either (a question for one fact: "which country do I live in?" asks no
+    list of countries). Stable order; [] when none.
     """
     if not tokens:
         return []
@@ -167,9 +168,24 @@ def kind_terms(tokens: Sequence[str], head: bool = False) -> list[str]:
     categories = load_categories()
     out: dict[str, None] = {}
     named = _named(tokens[-1:]) | {n for n in _named(tokens) if _lookup_ends(tokens, n)} if head else _named(tokens)
-    for n in sorted(named - intents):
+    for n in sorted(named - intents - (frozenset() if listed else _list_only())):
         out.update((t, None) for t in categories[n][1] if t not in asked)
     return list(out)
+
+
+@functools.lru_cache(maxsize=1)
+def _kind_member_terms() -> frozenset[str]:
+    """The member terms of every kind (``load_categories`` without the ``intent``, ``stay`` and ``list_only``
+    entries), cached."""
+    skipped = _intents() | _list_only()
+    return frozenset(t for n, (_, members) in enumerate(load_categories()) if n not in skipped for t in members)
+
+
+def kind_members(tokens: Sequence[str]) -> list[str]:
+    """The terms of ``tokens`` (a tokenized query) that are members of a kind ("Does she have a cat?" → ["cat"];
+    not the days of a weekend nor a trip's hotel, ``intent`` entries), in order; [] when none."""
+    members = _kind_member_terms()
+    return [t for t in dict.fromkeys(tokens) if t in members]
 
 
 def category_terms(tokens: Sequence[str]) -> list[str]:

@@ -102,8 +102,8 @@ class Diverse(Reranks):
                  found: np.ndarray, query: str = "", asked: frozenset[str] = frozenset(),
                  names: frozenset[str] = frozenset(), present: bool = False,
                  members: frozenset[str] = frozenset(),
-                 changes: tuple[frozenset[int], frozenset[str]] = (frozenset(), frozenset())
-                 ) -> tuple[np.ndarray, np.ndarray]:
+                 changes: tuple[frozenset[int], frozenset[str]] = (frozenset(), frozenset()),
+                 one_fact_members: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
         """Say k different things: one result per source, the curated item before its raw turn.
 
         Walking the ranking best first:
@@ -113,7 +113,10 @@ class Diverse(Reranks):
           turn stays its provenance); a name statement only when ``query``
           asks a name; never a turn holding a telling query term (a rare word, a name in ``names``)
           the item lacks (``turn_terms.says_beyond``): what the query asks is only in the turn; for a list
-          question, a member it asks for (``members``, ``list_question.asked_members``) is such a term;
+          question, a member it asks for (``members``, ``list_question.asked_members``) is such a term, and
+          for a question for one fact a member of the kind it names or a member it names itself
+          (``one_fact_members``, ``list_question.kept_members``: "any pets?" keeps "We moved in. Amara's cat
+          Juniper is hiding …");
           nor a turn saying a change the query asks about (``changes``: such turns' slots and the attributes the
           change makes old, ``changed_value``) by an item of another attribute ("用户的房租是一千八" does not say the
           move to 光谷 its turn says);
@@ -216,7 +219,8 @@ class Diverse(Reranks):
                     and key_attribute(items[curated].key) not in changes[1]:  # type: ignore[union-attr,operator]
                 curated = None  # the change the query asks about is only in the turn
             if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names) \
-                    and self._member_turn(curated, members, mask) == curated:
+                    and self._member_turn(curated, members, mask) == curated \
+                    and not says_beyond(self.lexical, one_fact_members, j, [curated], one_fact_members):
                 if self._turn_says_more(j, mask):
                     beyond.append((j, score))  # the fact first; the turn, saying more, after the facts
                 j = curated

@@ -54,7 +54,7 @@ from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
 from memory_core.retrieval.lexical_coverage import lexical_coverage
-from memory_core.retrieval.list_question import ListQuestions, asked_members, member_rankings
+from memory_core.retrieval.list_question import ListQuestions, asked_members, kept_members, member_rankings
 from memory_core.retrieval.named_day import cue_window, with_named_day
 from memory_core.retrieval.other_language import other_language_hits, reads_chinese
 from memory_core.retrieval.own_slot import own_before_others
@@ -391,9 +391,10 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if settings.diversity:
             present = not past_allowed(filters) and asks_present(query)  # the current value before its old turn
             members = asked_members(query, tokens) if settings.w_category else frozenset()  # each one an answer
+            named = kept_members(query, tokens) if settings.w_category else frozenset()  # "any pets?": the cat's turn
             changes = change_turns(self.table.items, order, kinds) if kinds else (frozenset(), frozenset())
             order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names, present, members,
-                                        changes)
+                                        changes, named)
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
         order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other

@@ -32,13 +32,13 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from memory_core.model import MemoryItem
-from memory_core.retrieval.categories import category_terms, kind_terms
+from memory_core.retrieval.categories import category_terms, kind_members, kind_terms
 from memory_core.retrieval.member_spread import member_firsts
 from memory_core.retrieval.not_members import kind_members_only
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["KEEP_FIRST", "KIND_FACTOR", "LIST_SHORTLIST", "SESSION_FACTOR", "ListQuestions", "asked_members",
-           "asked_phrase", "asks_list", "member_rankings"]
+           "asked_phrase", "asks_list", "kept_members", "member_rankings"]
 
 #: Candidates ranked for a list question, per result asked (a question for one fact ranks 4 per result).
 LIST_SHORTLIST = 8
@@ -164,6 +164,23 @@ def asked_members(query: str, tokens: Sequence[str]) -> frozenset[str]:
     if not asks_list(query):
         return frozenset()
     return frozenset(category_terms(tokens))
+
+
+def kept_members(query: str, tokens: Sequence[str]) -> frozenset[str]:
+    """For a question for one fact, the member terms whose raw turn, ranked on its own, no curated item lacking
+    them stands in for: the members of the kinds its ``tokens`` name (``categories.kind_terms``, not a meal's
+    restrictions, a trip's hotel nor the places of a ``list_only`` kind) and the members it names itself
+    (``categories.kind_members``). The empty set for a question naming neither, and for a list question, whose
+    members ``asked_members`` gives.
+
+    "We moved in. Amara's cat Juniper is hiding under the bed" answers "Any pets in the household?" and "Does she
+    have a cat?"; the "User lives in Walthamstow" made from it does not (new-user trial 37). Unlike a list's
+    members, these do not fetch a turn for an item ranked in its place: "where does she live?" still reads the
+    home item, and only a turn the question found itself keeps its place.
+    """
+    if asks_list(query):
+        return frozenset()
+    return frozenset(kind_terms(tokens, listed=False) + kind_members(tokens))
 
 
 class ListQuestions:

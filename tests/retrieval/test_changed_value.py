@@ -93,3 +93,20 @@ def test_the_change_is_read_before_the_value_it_changed(memory: Memory, case: st
                         timestamp=T0 + timedelta(days=40 * n)) for n, text in enumerate(lines)])
     said = [r.item.description for r in memory.recall(case, question, k=5).results]
     assert said and current in said[0], said
+
+
+@pytest.mark.parametrize("query", ["他老伴现在在哪？", "她爱人现在做什么？", "Is his spouse still in Leeds?",
+                                   "她现在有另一半吗？"])
+def test_every_spouse_word_asks_the_partner_kind(query: str) -> None:
+    assert [k.name for k in asked_kinds(query)] == ["partner"] or "work" in [k.name for k in asked_kinds(query)]
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("user: 跟李想确定关系了！他也养猫", True), ("user: 最近在相亲，我姨介绍的，一个中学老师叫李想", True),
+    ("user: 最近认识了一个人，叫Vivian，做UI设计的", True), ("user: 许然昨晚跟我表白了，我答应了！", True),
+    ("user: Met someone at the climbing gym, her name's Talia", True), ("user: Talia and I made it official!", True),
+    ("user: 要是能认识一个人就好了", False),  # a wish, supposed
+    ("user: I bought a new bike", False),
+])
+def test_a_relationship_starting_is_a_partner_change(text: str, said: bool) -> None:
+    assert says_change(text, asked_kinds("Does she have a boyfriend?")) is said
