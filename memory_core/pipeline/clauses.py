@@ -155,7 +155,7 @@ def _zh_introduced() -> re.Pattern[str]:
                       rf"(?P<met>{rel}|[^，,。\s我]{{0,8}}?(?:男生|女生|男孩子?|女孩子?|小哥哥|小姐姐)|(?<=[个位])人)(?:[，,]?(?:[他她](?:的名字|名字)?)?叫[^，,。\s]{{1,12}})?[\W]*$")
 
 
-def _met(word: str | None) -> str | None:
+def _met(word: str) -> str:
     """The chain's subject for a person just met (``_zh_introduced``'s ``met``): ``AWAY`` for one named only as
     "一个人" (no key holds them: "认识了一个人，他在腾讯上班" is none of the speaker's), else ``word``."""
     return AWAY if word == "人" else word

@@ -28,7 +28,8 @@ __all__ = ["name_elsewhere", "other_full_name"]
 # a capitalised Latin name of one or more words ("Tacoma", "Jia Min", "Walthamstow Marshes")
 _NAME = re.compile(r"(?<![A-Za-z'’])[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*(?![A-Za-z])")
 # capitalised words that name no one thing: the user's subject word, pronouns, sentence openers
-_NOT_NAME = frozenset("user i i'm he she we they it the a an my our so and but oh ok okay yes no".split())
+_NOT_NAME = frozenset(["user", "i", "i'm", "he", "she", "we", "they", "it", "the", "a", "an", "my", "our", "so",
+                       "and", "but", "oh", "ok", "okay", "yes", "no"])
 
 
 def _names(text: str, subject: str) -> list[str]:
@@ -80,8 +81,9 @@ def _named_terms(text: str, subject: str) -> frozenset[str]:
 
 def name_elsewhere(said: str, held: str, new: Topic, old: Topic, key: str, lang: str, subject: str = "") -> bool:
     """True when every term ``said`` shares with an item (``key``, text ``held``, topic ``old``) is a word of a
-    capitalised name in both and ``said`` does not speak of it (``speaks_of``): "gonna move down to Tacoma …" beside "User's truck is
-    a 2011 Tacoma". Items of an entity (``detail_role.of_entity``) are left to ``passing_mention``.
+    capitalised name in both and ``said`` does not speak of it (``speaks_of``): "gonna move down to Tacoma …"
+    beside "User's truck is a 2011 Tacoma". Items of an entity (``detail_role.of_entity``) are left to
+    ``passing_mention``.
 
     Args:
         said: the sentence (the user's words or third person); new / old: topics of ``said`` and of the item.

@@ -54,8 +54,8 @@ from memory_core.pipeline.own_words import stance_of
 from memory_core.pipeline.paused import paused
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.said_across import said_across
-from memory_core.pipeline.their_view import opens_on_other, their_view
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.their_view import opens_on_other, their_view
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import has_han, lang_of

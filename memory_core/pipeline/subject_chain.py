@@ -186,7 +186,8 @@ def _en_body_part() -> re.Pattern[str]:
 
 # a relation word and a capitalised name opening a clause, "my" left out ("boyfriend Omar is Jordanian", "Wife Anna
 # works at Stripe"): the relation words are the slot lexicon's (``others``), tried with "my" put back
-_EN_BARE_KIN = re.compile(r"^(?P<lead>(?i:(?:and|but|so|oh|also)\s+)?)(?=[A-Za-z]+(?:[\s-]+[a-z]+)?\s+[A-Z][a-z]+\s+[a-z'])")
+_EN_BARE_KIN = re.compile(r"^(?P<lead>(?i:(?:and|but|so|oh|also)\s+)?)"
+                          r"(?=[A-Za-z]+(?:[\s-]+[a-z]+)?\s+[A-Z][a-z]+\s+[a-z'])")
 
 
 def my_put_back(clause: str) -> str:
