@@ -13,7 +13,11 @@ in the sentence (a person, a place, a brand):
   description after a copula) but puts it in a clause of its own verb ("move down to Tacoma", "going to Lagos"):
   a place one goes, a thing one acts on, not the thing the item says something of.
 
-Either way the sentence neither says the item again nor adds to it.
+A third, ``when_only``, on any shared term: the sentence names the item's thing only as the time of another act
+("Proposed on the marshes at sunrise after parkrun" beside "User has started running again, parkrun every
+Saturday"; "以前大学的时候特别喜欢打羽毛球" beside "用户本科是河南财经政法大学的").
+
+Each way the sentence neither says the item again nor adds to it.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import re
 from memory_core.pipeline.detail_role import of_entity, speaks_of
 from memory_core.pipeline.gist import Topic, topic
 
-__all__ = ["name_elsewhere", "other_full_name"]
+__all__ = ["name_elsewhere", "other_full_name", "when_only"]
 
 # a capitalised Latin name of one or more words ("Tacoma", "Jia Min", "Walthamstow Marshes")
 _NAME = re.compile(r"(?<![A-Za-z'’])[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*(?![A-Za-z])")
@@ -95,3 +99,36 @@ def name_elsewhere(said: str, held: str, new: Topic, old: Topic, key: str, lang:
     if not shared <= _named_terms(said, subject) & _named_terms(held, subject):
         return False  # a word capitalised in one only ("Running again!") is no name the two share
     return not speaks_of(said, new, old, lang, subject)
+
+
+# the time of an act given by another thing: "after parkrun", "before work", "during the wedding"; "大学的时候",
+# "下班之后", "毕业以后", "结婚之前"
+_WHEN = {
+    "en": re.compile(r"\b(?:after|before|during|since|until)\s+((?:(?:the|my|a|an|our|his|her|their)\s+)?"
+                     r"[\w'’-]+(?:\s+[\w'’-]+){0,2}?)(?=\s*(?:[,.;:!?]|$|\b(?:and|but|so|then|i|we|he|she|they|"
+                     r"today|yesterday|this|last|on|at|in|with)\b))", re.IGNORECASE),
+    "zh": re.compile(r"([^，,。！!？?；;\s]{1,8}?)(?:的时候|那时候|那会儿?|之后|以后|之前|以前|期间)"),
+}
+
+
+def when_only(said: str, new: Topic, old: Topic, lang: str, subject: str = "") -> bool:
+    """True when every term ``said`` (topic ``new``) shares with an item (topic ``old``) is said only as the time of
+    another act ("after parkrun", "大学的时候"), nowhere else in ``said``.
+
+    Args:
+        said: the sentence; lang: "en" or "zh" (a clause holding Chinese is read as Chinese); subject: the user's
+            subject word, no term.
+    """
+    shared = _shared_named(new, old)
+    if not shared:
+        return False
+    pattern = _WHEN["zh" if lang == "zh" or re.search(r"[\u4e00-\u9fff]", said) else "en"]
+    spans = list(pattern.finditer(said))
+    if not spans:
+        return False
+    when: set[str] = set()
+    rest = said
+    for m in reversed(spans):
+        when |= topic(m.group(1), lang, subject).terms
+        rest = rest[:m.start()] + " " + rest[m.end():]
+    return shared <= when and not shared & topic(rest, lang, subject).terms

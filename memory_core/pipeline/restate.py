@@ -46,7 +46,7 @@ from memory_core.pipeline.gist import (
 )
 from memory_core.pipeline.life_change import change_kind, names_others_kin
 from memory_core.pipeline.mention_detail import detail_of
-from memory_core.pipeline.named_role import name_elsewhere, other_full_name
+from memory_core.pipeline.named_role import name_elsewhere, other_full_name, when_only
 from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import items_subject as _subject
@@ -286,7 +286,8 @@ def _other_thing(cand: Candidate, item: MemoryItem, old: Topic, stated: Sequence
     new = cand.topic if said == cand.description or cand.topic is None else topic(said, cand.lang, subject)
     assert new is not None
     if other_full_name(said, item.description, new, old, subject) \
-            or name_elsewhere(said, item.description, new, old, str(item.key or ""), cand.lang, subject):
+            or name_elsewhere(said, item.description, new, old, str(item.key or ""), cand.lang, subject) \
+            or when_only(said, new, old, cand.lang, subject):
         return True
     who = their_view(said, subject, sorted(t for t in (old.terms | old.strong) - old.numbers if ":" not in t))
     if who and topic(who, lang_of(who), subject).terms & (old.terms | old.strong):

@@ -13,7 +13,7 @@ from _slot_items import active, slot_items
 
 from memory_core.pipeline.clauses import split_clauses
 from memory_core.pipeline.gist import topic
-from memory_core.pipeline.named_role import name_elsewhere, other_full_name
+from memory_core.pipeline.named_role import name_elsewhere, other_full_name, when_only
 from memory_core.pipeline.relation_in_chinese import chinese_subject
 from memory_core.pipeline.subject_chain import my_put_back
 from memory_core.pipeline.their_view import opens_on_other, their_view
@@ -138,3 +138,15 @@ def test_the_boyfriends_job_is_not_the_users(tmp_path: Path) -> None:
     now = active(rows)
     assert ("fact:works_at", "用户在字节工作") in now, rows
     assert any(key.startswith("fact:boyfriend/") and "Emirates" in text for key, text in now), rows
+
+
+@pytest.mark.parametrize(("said", "held", "lang", "only"), [
+    ("after my run I stretch for 10 min", "User runs every morning", "en", True),
+    ("以前大学的时候用户特别喜欢打羽毛球", "用户本科是河南财经政法大学的", "zh", True),
+    ("大学毕业以后一直在深圳", "用户本科是深圳大学的", "zh", False),  # 深圳 said outside the time
+    ("parkrun PB today, 24:10!!", "User does parkrun every Saturday", "en", False),
+])
+def test_the_items_thing_only_as_a_time(said: str, held: str, lang: str, only: bool) -> None:
+    subject = "用户" if lang == "zh" else "User"
+    new, old = _topics(said, held, lang, subject)
+    assert when_only(said, new, old, lang, subject) is only
