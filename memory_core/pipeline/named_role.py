@@ -10,8 +10,9 @@ in the sentence (a person, a place, a brand):
 - ``other_full_name``: each such word is one word of a name of several words that differs from the item's ("Jia
   Min" beside "Jia Hui", "Tom Brady" beside "Tom Hanks"): another one of the same first or last name;
 - ``name_elsewhere``: the sentence does not speak of the name (``detail_role.speaks_of``: its subject, or the
-  description after a copula) but puts it in a clause of its own verb ("move down to Tacoma", "going to Lagos"):
-  a place one goes, a thing one acts on, not the thing the item says something of.
+  description after a copula) but says it after a preposition of place the item does not say it after ("move down
+  to Tacoma" beside "a 2011 Tacoma", "going to Lagos" beside "from Lagos"): a place one goes, not the thing the
+  item says something of. A name acted on ("traded the Corolla in") is left to the rules of a change.
 
 A third, ``when_only``, on any shared term: the sentence names the item's thing only as the time of another act
 ("Proposed on the marshes at sunrise after parkrun" beside "User has started running again, parkrun every
@@ -98,7 +99,27 @@ def name_elsewhere(said: str, held: str, new: Topic, old: Topic, key: str, lang:
         return False
     if not shared <= _named_terms(said, subject) & _named_terms(held, subject):
         return False  # a word capitalised in one only ("Running again!") is no name the two share
+    for term in shared:
+        where = _place_roles(said, term, subject)
+        if not where or "" in where or where & _place_roles(held, term, subject):
+            return False  # "traded the Corolla in": the thing acted on, which may end or revise the item
     return not speaks_of(said, new, old, lang, subject)
+
+
+# a preposition of place or direction right before a name ("move down to Tacoma", "flying to Lagos", "from Lagos")
+_PLACE_BEFORE = re.compile(r"\b(to|into|in|at|from|near|towards|toward|around|outside|via)\s+(?:the\s+)?$",
+                           re.IGNORECASE)
+
+
+def _place_roles(text: str, term: str, subject: str) -> frozenset[str]:
+    """The prepositions of place right before each capitalised name of ``text`` holding ``term`` ("to", "from");
+    "" for a name said with none ("a 2011 Tacoma")."""
+    roles: set[str] = set()
+    for m in _NAME.finditer(text):
+        if term in _terms_of(" ".join(w for w in re.split(r"[ -]", m.group(0)) if w.casefold() != subject.casefold())):
+            before = _PLACE_BEFORE.search(text[:m.start()])
+            roles.add(before.group(1).casefold() if before else "")
+    return frozenset(roles)
 
 
 # the time of an act given by another thing: "after parkrun", "before work", "during the wedding"; "大学的时候",

@@ -258,8 +258,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
                 and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())) \
                 and detail_of_thing(said, new, old, str(item.key or ""), cand.lang, _subject(speaker, cand.lang)) \
                 and not names_other_drug(said, str(item.key or "")) \
-                and not their_view(said, _subject(speaker, cand.lang)):  # "added Jardiance" is no metformin detail;
-            # "Cody says the college there is good": another person's view is theirs
+                and not their_view(said, _subject(speaker, cand.lang)) \
+                and not _others_news(said, item, old, cand.lang, speaker):  # "added Jardiance" is no metformin
+            # detail; "Cody says the college there is good", "男朋友也养猫": another person's view or news is theirs
             reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
             if renumber:  # "doc upped my Euthyrox to 75 mcg": a new value, no hit
                 ops = [op for op in ops if not (isinstance(op, HitOp) and op.item_id == item.id)]
@@ -279,8 +280,9 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
 def _other_thing(cand: Candidate, item: MemoryItem, old: Topic, stated: Sequence[Candidate], speaker: str) -> bool:
     """True when what ``cand`` would say of ``item`` (topic ``old``) is of another thing or person, the shared word
     notwithstanding: another full name ("Jia Min" beside "Jia Hui"), a name in another role ("move down to
-    Tacoma" beside the truck, ``named_role``), or the view of the person the item names ("Amara thinks it might be
-    coeliac" beside "User's girlfriend is Amara", ``their_view``): no hit, no detail (new-user trial 37)."""
+    Tacoma" beside the truck), the thing only as a time ("after my run", ``named_role``), or the view of the person
+    the item names ("Amara thinks it might be coeliac" beside "User's girlfriend is Amara", ``their_view``): no hit,
+    no detail (new-user trial 37)."""
     said = _detail_text(cand, (1, item, old), stated, speaker) or cand.description
     subject = _subject(speaker, cand.lang)
     new = cand.topic if said == cand.description or cand.topic is None else topic(said, cand.lang, subject)
@@ -290,10 +292,15 @@ def _other_thing(cand: Candidate, item: MemoryItem, old: Topic, stated: Sequence
             or when_only(said, new, old, cand.lang, subject):
         return True
     who = their_view(said, subject, sorted(t for t in (old.terms | old.strong) - old.numbers if ":" not in t))
-    if who and topic(who, lang_of(who), subject).terms & (old.terms | old.strong):
-        return True
-    # "男朋友也养猫，两只英短" beside "用户有一只猫叫馒头": another person's pets, job, news; not the user's own item
+    return bool(who) and bool(topic(who, lang_of(who), subject).terms & (old.terms | old.strong))
+
+
+def _others_news(said: str, item: MemoryItem, old: Topic, lang: str, speaker: str) -> bool:
+    """True when ``said`` is another person's sentence ("男朋友也养猫，两只英短", "my girlfriend has dogs too": their
+    pets, job, news; ``their_view.opens_on_other``) and ``item`` (topic ``old``) is the user's own, not of that person:
+    no text of the item, though it may name the item's thing (a hit, as "朋友阿杰刚领养了一只 border collie" is)."""
     key = str(item.key or "")
+    subject = _subject(speaker, lang)
     other = opens_on_other(said, subject)
     return bool(other) and "/" not in key and not key.startswith(_PERSON_KEYS) \
         and not topic(other, lang_of(other), subject).terms & (old.terms | old.strong)

@@ -150,3 +150,15 @@ def test_the_items_thing_only_as_a_time(said: str, held: str, lang: str, only: b
     subject = "用户" if lang == "zh" else "User"
     new, old = _topics(said, held, lang, subject)
     assert when_only(said, new, old, lang, subject) is only
+
+
+def test_a_name_acted_on_is_left_to_a_change() -> None:
+    said, held = "traded the Corolla in yesterday and picked up a used Model 3", "User drives a 2012 Corolla"
+    new, old = _topics(said, held)
+    assert not name_elsewhere(said, held, new, old, "gist:corolla", "en", "User")
+
+
+def test_a_friends_new_dog_is_no_text_of_the_users_dog(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["我养了一只柴犬，叫 Mochi。", "朋友阿杰刚领养了一只 border collie，超级聪明。"],
+                      start=START, days_apart=5)
+    assert not any("Mochi" in text and "collie" in text for _, text in active(rows)), rows
