@@ -26,7 +26,7 @@ from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.org_names import unasked
 from memory_core.pipeline.presupposed import presupposed
-from memory_core.pipeline.relation_in_chinese import relation_in_chinese
+from memory_core.pipeline.relation_in_chinese import chinese_subject, relation_in_chinese
 from memory_core.pipeline.self_intro import en_pieces, zh_named
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, zh_other_opens, zh_subject
@@ -144,14 +144,21 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
 @functools.lru_cache(maxsize=1)
 def _zh_introduced() -> re.Pattern[str]:
     """"我有个哥哥" / "我还有一个妹妹" / "我有个同事叫阿彬" / "我新交了个女朋友，她叫Sophie": a clause introducing a
-    relative (the lexicon's REL word class), at its end: the clauses after it are that person's."""
+    relative (the lexicon's REL word class), at its end: the clauses after it are that person's; so does one saying
+    a person just met, by a word for them or only as "一个人" ("最近认识了一个人，叫Vivian，做UI设计的": her job)."""
     rel = lexicon().classes["zh"]["REL"]
     return re.compile(rf"我(?:还|也)?有(?:一|两|几)?[个位]?(?P<rel>{rel})[\W]*$|^我的?(?P<topic>{rel})[\W]*$"
                       rf"|^我(?:的|(?:还|也)?有(?:一)?个)?(?P<named>{rel})(?:的名字)?叫[^，,。\s]{{1,6}}[\W]*$"
                       # "我新交了一个女朋友(，她叫Sophie)", "认识了个新同事", "认识了一个开民宿的男生": a person just
                       # met, maybe named
                       rf"|^我(?:最近|刚刚|刚|新|又|上个?月|上周|前几天|前阵子|去年|今年|那天|在[^，,。\s]{{1,6}}?上)*(?:交了|找了|谈了|认识了|有了)(?:一|两|几)?[个位]?(?:新的?)?"
-                      rf"(?P<met>{rel}|[^，,。\s我]{{0,8}}?(?:男生|女生|男孩子?|女孩子?|小哥哥|小姐姐))(?:[，,]?(?:[他她](?:的名字|名字)?)?叫[^，,。\s]{{1,12}})?[\W]*$")
+                      rf"(?P<met>{rel}|[^，,。\s我]{{0,8}}?(?:男生|女生|男孩子?|女孩子?|小哥哥|小姐姐)|(?<=[个位])人)(?:[，,]?(?:[他她](?:的名字|名字)?)?叫[^，,。\s]{{1,12}})?[\W]*$")
+
+
+def _met(word: str) -> str:
+    """The chain's subject for a person just met (``_zh_introduced``'s ``met``): ``AWAY`` for one named only as
+    "一个人" (no key holds them: "认识了一个人，他在腾讯上班" is none of the speaker's), else ``word``."""
+    return AWAY if word == "人" else word
 
 
 @functools.lru_cache(maxsize=1)
@@ -332,12 +339,12 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             yield from en_clauses(clause, chain, None, supposing)
             continue
         # "我有个哥哥，住在北京", "我姐姐结婚了，然后搬到了上海": the later clauses are that relative's
-        carried = chain[0] if has_han(chain[0], compatibility=True) else ""
+        carried = chain[0] if has_han(chain[0], compatibility=True) else chinese_subject(chain[0])
         if "我" in clause:
             seen_subject = True
             introduced = _zh_introduced().search(clause)
             chain[0] = (introduced.group("rel") or introduced.group("topic") or introduced.group("named")
-                        or introduced.group("met")) \
+                        or _met(introduced.group("met"))) \
                 if introduced \
                 else (zh_introduced(clause) or zh_subject(clause) or USER)  # "我有个徒弟叫小张，…": his
             if chain[0] == AWAY:
@@ -347,7 +354,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers
             clause = "我" + clause[bare.start("rel"):]
         elif not carried and (met := _zh_introduced().search("我" + clause)) and met.group("met"):
-            chain[0] = met.group("met")  # "新交了一个女朋友，…是法国人": what follows is hers
+            chain[0] = _met(met.group("met"))  # "新交了一个女朋友，…是法国人": what follows is hers
             clause = "我" + clause
         elif not carried and (person := zh_introduced(clause)) is not None:
             chain[0] = person  # "以前带过一个学生叫刘洋，现在在大连理工当教授": the professor is 刘洋

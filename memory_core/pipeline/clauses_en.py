@@ -22,7 +22,7 @@ from memory_core.pipeline.lost_pet import lost_scope
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.rules import EN_DONT_OFFER
 from memory_core.pipeline.slots import lexicon
-from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject
+from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject, my_put_back
 from memory_core.pipeline.supposed import SUPPOSED, carried_on
 from memory_core.pipeline.symptom_over import said_well
 from memory_core.text.script import has_han
@@ -80,8 +80,13 @@ _EN_CLAUSE = re.compile(
     re.IGNORECASE)
 #: A named person and the speaker as one subject ("Lily and I …").
 _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]+\s+and\s+"
-                        r"|(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+)(?=I\b)")  # "my husband Omar and I …"
-_EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
+                        r"|(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+)(?=I\b)"  # "my husband Omar and I …"
+                        # a name typed in lower case, the pair's verb after it ("omar and i are engaged"): no "i are"
+                        r"|^((?!(?:so|but|then|now|and|or|yes|yeah|ok|okay|well|oh)\s)[a-z]+\s+and\s+)"
+                        r"(?=i\s+(?:are|were|have|had|'ve|'re|both|just|finally|got|will)\b)")
+# ... not when an auxiliary follows it: then the word is the subject ("work is sending me to Bordeaux", "love is in
+# the air"), a noun, not the speaker's verb (new-user trial 37: "User works is sending them")
+_EN_BARE_VERB = re.compile("^" + _EN_VERB + r"(?!\s+(?:is|was|has|had|will|were|are|keeps|kept)\b)", re.IGNORECASE)
 _EN_REQUEST = re.compile(r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?" + EN_DONT_OFFER, re.IGNORECASE)
 
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
@@ -178,13 +183,14 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
     spoken = [] if spoken is None else spoken
     supposing = [""] if supposing is None else supposing
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
-    head = pair.group(1) if pair else ""
+    head = (pair.group(1) or pair.group(2)) if pair else ""
     sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
     sentence = _EN_STOP_THEN_NOW.sub(r"\1, \2 instead", sentence)
     sentence = _EN_FRONTED.sub(lambda m: m.group("who") + (" is" if m.group("is") else ""), sentence)
     parts, joined = _parts(sentence[len(head):])
     for n, clause in enumerate(parts):
         clause = _EN_INTERJECTION.sub("", without_aside(head + clause if n == 0 else clause, "en"))
+        clause = my_put_back(clause)  # "boyfriend Omar is Jordanian": "my boyfriend Omar …"
         if joined[n] and supposing[0] == SUPPOSED and not _EN_FIRST_PERSON.search(clause):
             continue  # "imagine if I packed up and moved to Lisbon": one supposition, its second verb with it
         if carried_on(clause, "en", supposing):

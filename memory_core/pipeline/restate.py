@@ -46,6 +46,7 @@ from memory_core.pipeline.gist import (
 )
 from memory_core.pipeline.life_change import change_kind, names_others_kin
 from memory_core.pipeline.mention_detail import detail_of
+from memory_core.pipeline.named_role import name_elsewhere, other_full_name, when_only
 from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import items_subject as _subject
@@ -54,6 +55,7 @@ from memory_core.pipeline.paused import paused
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.said_across import said_across
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.their_view import opens_on_other, their_view
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import has_han, lang_of
@@ -76,6 +78,8 @@ _SENTENCES = re.compile(r"[.!?。！？；;]\s*\S")
 _WHERE_CHANGED = re.compile(r"换了?(?:一|个)?[家间个](?:新的?)?(?:店|咖啡店|奶茶店|馆子|餐厅|地方|门店)?|"
                             r"\b(?:switched|changed|swapped)\s+(?:to\s+)?(?:a\s+)?(?:different|new|another|other)\s+"
                             r"(?:shop|store|caf[eé]|coffee\s+shop|place|spot|location|branch|gym)\b", re.IGNORECASE)
+#: Keys of the user's items of another person (a partner, family, children): a sentence of that person is theirs.
+_PERSON_KEYS = ("fact:partner", "fact:family", "fact:children")
 _PIECE = re.compile(r"[,，;；]|\b(?:and|but|so)\b")
 
 
@@ -210,6 +214,8 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
             continue  # "Took the kids to the zoo", "Ran the Denver half marathon": a passing mention of the thing
         if company_only(item.description, cand.topic, old):
             continue  # "小米湿疹好严重" beside "练琴了，弹给小米听": of whom the act is for, not of the act
+        if _other_thing(cand, item, old, stated, speaker):
+            continue  # "move down to Tacoma" beside the truck Tacoma; "Amara thinks it might be coeliac"
         if change := _changes_item(cand, (1, item, old), stated, speaker):
             if change == "ends" and not turn.timestamp < _said_at(item) and theirs_too:
                 ended.append(item)  # "bubble tea 店的工作辞了", "Mochi 去世了": the change is the item's successor
@@ -251,7 +257,10 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
                 and not turn.timestamp < _said_at(item) \
                 and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())) \
                 and detail_of_thing(said, new, old, str(item.key or ""), cand.lang, _subject(speaker, cand.lang)) \
-                and not names_other_drug(said, str(item.key or "")):  # "added Jardiance" is no metformin detail
+                and not names_other_drug(said, str(item.key or "")) \
+                and not their_view(said, _subject(speaker, cand.lang)) \
+                and not _others_news(said, item, old, cand.lang, speaker):  # "added Jardiance" is no metformin
+            # detail; "Cody says the college there is good", "男朋友也养猫": another person's view or news is theirs
             reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
             if renumber:  # "doc upped my Euthyrox to 75 mcg": a new value, no hit
                 ops = [op for op in ops if not (isinstance(op, HitOp) and op.item_id == item.id)]
@@ -266,6 +275,35 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
     item = new_item(turn, made)  # a carrier that ended something is the change's record: the ended items name it
     touched.add(item.id)
     return [AddOp(item), *(_by(op, item.id) for op in ops)]
+
+
+def _other_thing(cand: Candidate, item: MemoryItem, old: Topic, stated: Sequence[Candidate], speaker: str) -> bool:
+    """True when what ``cand`` would say of ``item`` (topic ``old``) is of another thing or person, the shared word
+    notwithstanding: another full name ("Jia Min" beside "Jia Hui"), a name in another role ("move down to
+    Tacoma" beside the truck), the thing only as a time ("after my run", ``named_role``), or the view of the person
+    the item names ("Amara thinks it might be coeliac" beside "User's girlfriend is Amara", ``their_view``): no hit,
+    no detail (new-user trial 37)."""
+    said = _detail_text(cand, (1, item, old), stated, speaker) or cand.description
+    subject = _subject(speaker, cand.lang)
+    new = cand.topic if said == cand.description or cand.topic is None else topic(said, cand.lang, subject)
+    assert new is not None
+    if other_full_name(said, item.description, new, old, subject) \
+            or name_elsewhere(said, item.description, new, old, str(item.key or ""), cand.lang, subject) \
+            or when_only(said, new, old, cand.lang, subject):
+        return True
+    who = their_view(said, subject, sorted(t for t in (old.terms | old.strong) - old.numbers if ":" not in t))
+    return bool(who) and bool(topic(who, lang_of(who), subject).terms & (old.terms | old.strong))
+
+
+def _others_news(said: str, item: MemoryItem, old: Topic, lang: str, speaker: str) -> bool:
+    """True when ``said`` is another person's sentence ("男朋友也养猫，两只英短", "my girlfriend has dogs too": their
+    pets, job, news; ``their_view.opens_on_other``) and ``item`` (topic ``old``) is the user's own, not of that person:
+    no text of the item, though it may name the item's thing (a hit, as "朋友阿杰刚领养了一只 border collie" is)."""
+    key = str(item.key or "")
+    subject = _subject(speaker, lang)
+    other = opens_on_other(said, subject)
+    return bool(other) and "/" not in key and not key.startswith(_PERSON_KEYS) \
+        and not topic(other, lang_of(other), subject).terms & (old.terms | old.strong)
 
 
 def _mood(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate], speaker: str) -> str:

@@ -32,7 +32,7 @@ from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.zh_pos import pos_cut
 
-__all__ = ["AWAY", "USER", "en_owned", "en_subject", "zh_other_opens", "zh_subject"]
+__all__ = ["AWAY", "USER", "en_owned", "en_subject", "my_put_back", "zh_other_opens", "zh_subject"]
 
 #: The speaker.
 USER = ""
@@ -182,6 +182,26 @@ def _en_body_part() -> re.Pattern[str]:
     """A part of the body said bare at a clause's opening ("Wrist", "Knee", "Back"): the speaker's own, no name
     (the ``BODYPART`` word class of the slot lexicon)."""
     return re.compile(lexicon().classes["en"]["BODYPART"], re.IGNORECASE)
+
+
+# a relation word and a capitalised name opening a clause, "my" left out ("boyfriend Omar is Jordanian", "Wife Anna
+# works at Stripe"): the relation words are the slot lexicon's (``others``), tried with "my" put back
+_EN_BARE_KIN = re.compile(r"^(?P<lead>(?i:(?:and|but|so|oh|also)\s+)?)"
+                          r"(?=[A-Za-z]+(?:[\s-]+[a-z]+)?\s+[A-Z][a-z]+\s+[a-z'])")
+
+
+def my_put_back(clause: str) -> str:
+    """``clause`` with "my" put back before a relation word and a name it opens on, "my" left out as chat does
+    ("boyfriend Omar is Jordanian" -> "my boyfriend Omar is Jordanian", new-user trial 37), so it is read as that
+    person's and the clauses after it that drop their subject are theirs; ``clause`` itself otherwise (a relation
+    word with no name after it: "partner says …" names no one)."""
+    text = clause.strip()
+    lead = _EN_BARE_KIN.match(text)
+    if lead is None or text[lead.end():lead.end() + 3].casefold() == "my ":
+        return clause
+    put = f"{lead.group('lead')}my {text[lead.end()].lower()}{text[lead.end() + 1:]}"
+    other = lexicon().others["en"].match(put)
+    return put if other is not None and other.group("name") else clause
 
 
 def en_owned(clause: str, who: str) -> bool:
