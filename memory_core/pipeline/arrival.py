@@ -22,23 +22,23 @@ from memory_core.pipeline.types import Candidate
 from memory_core.pipeline.value_class import is_place
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["arrived_home", "arrival_place"]
+__all__ = ["arrival_place", "arrived_home"]
 
 _LIVES_IN = "fact:lives_in"
-#: a question or a wish: no arrival of the user's
-_ASKED = re.compile(r"[?？]|\b(?:if|when|once|will|would|should|gonna|going\s+to|hope|wish)\b|如果|要是|等|吗|想|打算|准备",
-                    re.IGNORECASE)
-#: another person arriving: "my sister finally here in Denver", "闺女到北京了"
-_OTHER = re.compile(r"\b(?:my|our|his|her|their)\s+\w+|\b(?:he|she|they)\b|"
-                    r"[爸妈哥姐弟妹]|闺女|女儿|儿子|老伴|老婆|老公|朋友|同事|他|她|(?!We\b)[A-Z][a-z]+(?=\s+(?:is|has|finally|made))")
+@functools.lru_cache(maxsize=1)
+def _cues() -> dict[str, tuple[tuple[re.Pattern[str], ...], re.Pattern[str], re.Pattern[str]]]:
+    """Per language: the arrival patterns, the words of a home, the words of a trip (``data/arrival.yaml``)."""
+    data = load_shipped("data", "arrival.yaml")
+    return {lang: (tuple(re.compile(p, re.IGNORECASE) for p in data[lang]["arrived"]),
+                   re.compile(data[lang]["home"], re.IGNORECASE), re.compile(data[lang]["trip"], re.IGNORECASE))
+            for lang in ("en", "zh")}
 
 
 @functools.lru_cache(maxsize=1)
-def _cues() -> dict[str, tuple[tuple[re.Pattern[str], ...], re.Pattern[str], re.Pattern[str]]]:
+def _not_mine() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A question or a wish, and another person, said before the place (``data/arrival.yaml``)."""
     data = load_shipped("data", "arrival.yaml")
-    return {lang: (tuple(re.compile(p, re.IGNORECASE) for p in row["arrived"]),
-                   re.compile(row["home"], re.IGNORECASE), re.compile(row["trip"], re.IGNORECASE))
-            for lang, row in data.items()}
+    return re.compile(data["asked"], re.IGNORECASE), re.compile(data["other"], re.IGNORECASE)
 
 
 def arrival_place(text: str, lang: str) -> str:
@@ -62,7 +62,8 @@ def arrival_place(text: str, lang: str) -> str:
         place = m.group("v").strip()
         start = max(text.rfind(mark, 0, m.start("v")) for mark in "，,。.!！;；\n")
         before = text[start + 1:m.start("v")]
-        if _ASKED.search(before) or _OTHER.search(before) or not is_place(place, lang):
+        asked, other = _not_mine()
+        if asked.search(before) or other.search(before) or not is_place(place, lang):
             continue
         return place
     return ""

@@ -4,10 +4,11 @@ People report a diagnosis, a drug or a restriction through the one who gave it: 
 pressure", "my GP told me I've got asthma", "Doc says I can't have grapefruit anymore", 医生说我血压高,
 大夫说我有点贫血. The slot cues expect the clause to open on the user ("I have …", 我有…), so the reporting verb in
 front hides the fact and nothing is stored. ``own_report`` takes the medical reporter off when what follows
-opens on the user (I, I'm, I've, my / 我), so the clause reads as the statement it reports; a body measure said
-high with no one named ("大夫说对腰不好血压也高", "医生说血糖偏高") is the user's, and gets 我 before it. A report about someone
-else ("the doctor says my dad has …" keeps "my dad", "医生说我妈血压高" keeps 我妈) stays another person's
-clause, and a report that opens on no one ("the doctor says it's nothing") is left as written.
+opens on the user (I, I'm, I've, my / 我), so the clause reads as the statement it reports; a body measure
+said high with no one named ("大夫说对腰不好血压也高", "医生说血糖偏高") is the user's, and gets 我
+before it. A report about someone else ("the doctor says my dad has …" keeps "my dad", "医生说我妈血压高"
+keeps 我妈) stays another person's clause, and a report that opens on no one ("the doctor says it's nothing")
+is left as written.
 
 A dose the doctor changed is the dose the user takes now: "doc upped my Euthyrox to 75 mcg", "my GP cut my
 metformin down to 500 mg", "医生把我的优甲乐加到100微克了" say "I take Euthyrox 75 mcg now", "我现在吃优甲乐100微克"
