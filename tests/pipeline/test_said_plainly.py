@@ -24,6 +24,8 @@ def _keys(text: str) -> dict[str, str]:
     ("I bought a used F-150", "fact:owns:car", "F-150"),
     ("I drive a 2012 Camry.", "fact:owns:car", "Camry"),
     ("我买了一辆二手思域", "fact:owns:car", "思域"),
+    ("我开一辆丰田卡罗拉，通勤用。", "fact:owns:car", "丰田卡罗拉"),  # the maker and its model: one car
+    ("I picked up a used Model 3", "fact:owns:car", "Model 3"),
     ("I bought a Kindle", "fact:owns:e-reader", "Kindle"),
     ("I got a Switch", "fact:owns:console", "Switch"),
     ("我买了个平板", "fact:owns:tablet", "平板"),
@@ -42,7 +44,7 @@ def test_a_switch_that_is_no_console_is_no_possession(text: str) -> None:
 @pytest.mark.parametrize(("text", "lang", "place"), [
     ("到北京了，住闺女家附近租的一居室，在朝阳区", "zh", "北京"),
     ("终于到成都了，新家在高新区，箱子还没拆完", "zh", "成都"),
-    ("落地多伦多了，房子是朋友帮忙租的", "zh", "多伦多"),
+    ("搬到深圳了，房租一个月六千", "zh", "深圳"),
     ("finally here in Denver, the new place is in Capitol Hill", "en", "Denver"),
     ("all settled in in Seattle, the new place has a view of the water", "en", "Seattle"),
     ("arrived in Chicago and signed the lease today", "en", "Chicago"),
@@ -54,6 +56,7 @@ def test_an_arrival_with_a_home_is_a_move(text: str, lang: str, place: str) -> N
 @pytest.mark.parametrize(("text", "lang"), [
     ("到北京出差了，住酒店", "zh"),  # a trip
     ("到家了，房子好冷", "zh"),  # home, no place
+    ("到三亚了，在三亚湾租的公寓", "zh"),  # a flat rented, maybe for the winter
     ("闺女到北京了，租的房子在朝阳区", "zh"),  # another person's arrival
     ("made it to Denver for the conference, the hotel is nice", "en"),
     ("made it to Denver!", "en"),  # no home said
