@@ -4,9 +4,11 @@ People report a diagnosis, a drug or a restriction through the one who gave it: 
 pressure", "my GP told me I've got asthma", "Doc says I can't have grapefruit anymore", 医生说我血压高,
 大夫说我有点贫血. The slot cues expect the clause to open on the user ("I have …", 我有…), so the reporting verb in
 front hides the fact and nothing is stored. ``own_report`` takes the medical reporter off when what follows
-opens on the user (I, I'm, I've, my / 我), so the clause reads as the statement it reports. A report about someone
-else ("the doctor says my dad has …" keeps "my dad", "医生说我妈血压高" keeps 我妈) stays another person's
-clause, and a report that opens on no one ("the doctor says it's nothing") is left as written.
+opens on the user (I, I'm, I've, my / 我), so the clause reads as the statement it reports; a body measure
+said high with no one named ("大夫说对腰不好血压也高", "医生说血糖偏高") is the user's, and gets 我
+before it. A report about someone else ("the doctor says my dad has …" keeps "my dad", "医生说我妈血压高"
+keeps 我妈) stays another person's clause, and a report that opens on no one ("the doctor says it's nothing")
+is left as written.
 
 A dose the doctor changed is the dose the user takes now: "doc upped my Euthyrox to 75 mcg", "my GP cut my
 metformin down to 500 mg", "医生把我的优甲乐加到100微克了" say "I take Euthyrox 75 mcg now", "我现在吃优甲乐100微克"
@@ -38,6 +40,27 @@ _ZH_REPORTER = re.compile(
     r"[，,：:]?(?=我(?![妈爸们姐妹哥弟儿女老家外奶爷婆公朋同室]))")
 
 
+# a measure of the user's body said high in a doctor's report with no one named ("大夫说对腰不好血压也高", "医生说血糖
+#偏高"): the user's own; the measure gets its subject, in a clause of its own ("…，我血压也高")
+_ZH_MEASURE = re.compile(
+    r"(?P<rep>(?:医生|大夫|医师)(?:跟我|和我|对我)?(?:说|讲|告诉我)(?:了)?)(?P<mid>[^。！!？?]*?)"
+    r"(?P<m>(?:血压|血糖|血脂)(?:一直|有点|有些|偏|比较|很|太|也|还|又)*(?:高|超标))(?![的人])")
+_ZH_OTHER = re.compile(r"[他她它]|[妈爸哥姐弟妹爷奶婆公姥儿女叔舅姨姑]|朋友|同事|病人|患者|[A-Za-z]")
+
+
+def _own_measure(text: str) -> str:
+    """``text`` with the user put before a body measure a doctor's report says is high, when the report names no one
+    else ("大夫说对腰不好血压也高" -> "大夫说对腰不好，我血压也高"); else ``text``."""
+    m = _ZH_MEASURE.search(text)
+    if m is None:
+        return text
+    last = re.split(r"[，,、；;]", m.group("mid"))[-1]
+    if _ZH_OTHER.search(m.group("mid")) or re.search(r"[我俺咱]", last):
+        return text  # another person's ("医生说我爸腰不好，血压也高"), or the user's said already ("医生说我血压高")
+    lead = "，" if last else ""
+    return text[:m.start("m")] + lead + "我" + text[m.start("m"):]
+
+
 def own_report(text: str) -> str:
     """``text`` with a medical reporter taken off a report about the user ("doctor says I have high blood pressure"
     -> "I have high blood pressure"; "医生说我血压高" -> "我血压高").
@@ -48,7 +71,7 @@ def own_report(text: str) -> str:
     """
     out = _EN_REPORTER.sub("", text) if "doc" in text.casefold() or _EN_REPORTER.search(text) else text
     if has_han(out):
-        out = _ZH_REPORTER.sub("", out)
+        out = _ZH_REPORTER.sub("", _own_measure(out))
     return out
 
 

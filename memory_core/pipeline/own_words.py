@@ -173,6 +173,17 @@ def _named_activity(clause: str) -> str:
     return _ZH_BARE_VERB.sub(lambda m: m.group("head") + ZH_VERB_ACTIVITY[m.group("verb")], clause)
 
 
+@functools.lru_cache(maxsize=1)
+def _en_objectless() -> re.Pattern[str]:
+    """A claim that is only a verb needing an object, with adverbs or a modal (``data/objectless_en.yaml``)."""
+    from memory_core.shipped_yaml import load_shipped
+
+    data = load_shipped("data", "objectless_en.yaml")
+    adverbs = "|".join(re.escape(a).replace(r"\ ", r"\s+") for a in data["adverbs"])
+    verbs = "|".join(re.escape(v) for v in data["verbs"])
+    return re.compile(rf"^(?:(?:{adverbs})\s+)*(?:{verbs})s?(?:\s+(?:it|that|this))?[\s.!,]*$", re.IGNORECASE)
+
+
 def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) -> Candidate | None:
     """Return the fact candidate of a first-person ``clause`` no slot reads, in the user's words.
 
@@ -192,6 +203,8 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
     if _ONLY_POINTED.search(description[len(subject):] if description.startswith(subject) else description):
         return None  # "新公司在那边", "the office is over there": where is said only by pointing
     claim = description[len(subject):].strip() if description.startswith(subject) else description
+    if lang == "en" and _en_objectless().match(claim):
+        return None  # "I only understand, can't speak": understands what was said in another clause
     return Candidate(
         kind=Kind.FACT, description=description,
         key=f"gist:{covered_by(found) or found.anchor or 'statement'}{qualifier}",

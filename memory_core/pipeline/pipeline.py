@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from memory_core.model import Actor, MemoryItem, Turn
 from memory_core.pipeline.all_ended import all_ended_ops
 from memory_core.pipeline.antecedent import named_turn
+from memory_core.pipeline.arrival import arrived_home
 from memory_core.pipeline.aside import without_asides
 from memory_core.pipeline.bond_begun import bond_kept
 from memory_core.pipeline.bond_met import bond_met
@@ -206,6 +207,7 @@ class WritePipeline:
         cands = restored(turn, cands, self.extractor.extract)  # "我有哮喘。换季的时候容易发作": the asthma's
         cands = in_turn_order(turn, cands, self.extractor.extract)  # "I lived in Berlin, then moved to Munich"
         cands = moved_in(turn, cands, self.extractor.extract)  # "第一晚在杭州的新公寓", "搬进了苏州的新房子"
+        cands = arrived_home(turn, cands, self.extractor.extract)  # "到北京了，住…租的一居室", "finally here in Denver"
         cands = drink_said_now(turn, cands, self.extractor.extract)  # "现在每天早上一杯拿铁": 喝 put back
         cands = kind_resumed(turn, cands)  # "a latte every morning now" ends "doesn't drink coffee"
         cands = as_speakers(turn, cands)  # whatever rule made it, a named user's statement is keyed to them

@@ -1,65 +1,110 @@
-"""Everyday statements the write path used to drop or misread, in English and Chinese: a drug by its brand name,
-a reaction in Latin slang, a change of shop that changes nothing of what is had there, an exam that is no
-medication."""
+"""Common phrasings that store a fact of their kind: a thing bought, a move said on arrival, a doctor's word, a
+language class, the platform one drives for."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from datetime import UTC, datetime
 
 import pytest
-from _slot_items import live
 
 from memory_core.model import Turn
+from memory_core.pipeline.arrival import arrival_place
+from memory_core.pipeline.doctor_said import own_report
+from memory_core.pipeline.extract import MechanicalExtractor
 
-TurnFactory = Callable[..., Turn]
-Ingest = Callable[[Turn], list[Any]]
-
-
-def texts(store: Any) -> list[str]:
-    return [i.description for i in live(store) if not i.description.startswith("user:")]
+START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
 
-def keys(store: Any) -> list[str]:
-    return [str(i.key) for i in live(store)]
+def _keys(text: str) -> dict[str, str]:
+    turn = Turn("u1", "t1", "s", "user", text, START)
+    return {c.key: c.description for c in MechanicalExtractor().statements(turn)}
 
 
-@pytest.mark.parametrize(("said", "key"), [
-    ("I started taking Lexapro", "fact:medication:lexapro"),
-    ("I'm on Zoloft now", "fact:medication:zoloft"),
-    ("I began Ozempic last month", "fact:medication:ozempic"),
-    ("最近开始吃 Lexapro 了", "fact:medication:lexapro"),
-    ("我在吃来士普", "fact:medication:来士普"),
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("I bought a used F-150", "fact:owns:car", "F-150"),
+    ("I drive a 2012 Camry.", "fact:owns:car", "Camry"),
+    ("我买了一辆二手思域", "fact:owns:car", "思域"),
+    ("我开一辆丰田卡罗拉，通勤用。", "fact:owns:car", "丰田卡罗拉"),  # the maker and its model: one car
+    ("I picked up a used Model 3", "fact:owns:car", "Model 3"),
+    ("I bought a Kindle", "fact:owns:e-reader", "Kindle"),
+    ("I got a Switch", "fact:owns:console", "Switch"),
+    ("我买了个平板", "fact:owns:tablet", "平板"),
+    ("我新买了个 iPad", "fact:owns:tablet", "iPad"),
 ])
-def test_a_drug_by_its_brand_name_is_a_medication(store: Any, ingest: Ingest, make_turn: TurnFactory,
-                                                 said: str, key: str) -> None:
-    ingest(make_turn(said))
-    assert key in keys(store), keys(store)
+def test_a_thing_bought_is_a_possession_of_its_kind(text: str, key: str, value: str) -> None:
+    keys = _keys(text)
+    assert key in keys and value in keys[key]
 
 
-@pytest.mark.parametrize("said", ["I'm taking the CPA exam this year", "I'm taking a dream class"])
-def test_an_exam_or_a_class_taken_is_no_medication(store: Any, ingest: Ingest, make_turn: TurnFactory,
-                                                   said: str) -> None:
-    ingest(make_turn(said))
-    assert not any(k.startswith("fact:medication") for k in keys(store)), keys(store)
+@pytest.mark.parametrize("text", ["I made the switch to oat milk", "I flipped the switch"])
+def test_a_switch_that_is_no_console_is_no_possession(text: str) -> None:
+    assert not any(k.startswith("fact:owns:") for k in _keys(text))
 
 
-def test_a_change_of_shop_ends_nothing_and_slang_is_no_detail(store: Any, ingest: Ingest,
-                                                              make_turn: TurnFactory) -> None:
-    ingest(make_turn("我每天早上一杯冰美式☕ 不然睁不开眼"))
-    ingest(make_turn("冰美式yyds，今天换了家店也还行"))
-    coffee = [i for i in live(store) if "冰美式" in i.description and not i.description.startswith("user:")]
-    assert len(coffee) == 1 and coffee[0].hit >= 1, [(i.description, i.hit) for i in coffee]
-    assert "yyds" not in coffee[0].description
-
-
-@pytest.mark.parametrize(("said", "new"), [
-    ("stopped running, knees hurt, swimming now", "swimming"),
-    ("quit the gym, my back hurts, cycling these days", "cycling"),
-    ("不跑步了，膝盖疼，改游泳了", "游泳"),
-    ("不跑步了，膝盖受不了，现在游泳", "游泳"),
+@pytest.mark.parametrize(("text", "lang", "place"), [
+    ("到北京了，住闺女家附近租的一居室，在朝阳区", "zh", "北京"),
+    ("终于到成都了，新家在高新区，箱子还没拆完", "zh", "成都"),
+    ("搬到深圳了，房租一个月六千", "zh", "深圳"),
+    ("finally here in Denver, the new place is in Capitol Hill", "en", "Denver"),
+    ("all settled in in Seattle, the new place has a view of the water", "en", "Seattle"),
+    ("arrived in Chicago and signed the lease today", "en", "Chicago"),
 ])
-def test_a_stop_then_what_is_done_now_keeps_both(store: Any, ingest: Ingest, make_turn: TurnFactory,
-                                                said: str, new: str) -> None:
-    ingest(make_turn(said))
-    assert any(new in t for t in texts(store)), texts(store)
+def test_an_arrival_with_a_home_is_a_move(text: str, lang: str, place: str) -> None:
+    assert arrival_place(text, lang) == place
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("到北京出差了，住酒店", "zh"),  # a trip
+    ("到家了，房子好冷", "zh"),  # home, no place
+    ("到三亚了，在三亚湾租的公寓", "zh"),  # a flat rented, maybe for the winter
+    ("闺女到北京了，租的房子在朝阳区", "zh"),  # another person's arrival
+    ("made it to Denver for the conference, the hotel is nice", "en"),
+    ("made it to Denver!", "en"),  # no home said
+    ("my sister is finally here in Denver, her new place is cute", "en"),
+    ("here in Austin for a visit, the new place of my cousin", "en"),
+])
+def test_an_arrival_without_a_home_of_ones_own_is_none(text: str, lang: str) -> None:
+    assert arrival_place(text, lang) == ""
+
+
+def test_a_measure_in_a_doctors_report_is_the_users() -> None:
+    assert own_report("大夫说不让我喝白酒了，说对腰不好血压也高").endswith("说对腰不好，我血压也高")
+    assert own_report("医生说血糖偏高").endswith("我血糖偏高")
+    assert own_report("医生说我爸腰不好，血压也高") == "医生说我爸腰不好，血压也高"
+    assert "fact:health:高血压" in _keys("大夫说不让俺喝白酒了，说对腰不好血压也高")
+    assert "fact:health:高血压" not in _keys("医生说我爸腰不好，血压也高")
+
+
+def test_a_drug_kept_on_is_taken() -> None:
+    assert "fact:medication:氨氯地平" in _keys("血压降下来了，大夫说戒酒有效果，继续吃氨氯地平")
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("decided I'm learning Yoruba properly.", "fact:language:yoruba"),
+    ("在学约鲁巴语", "fact:language:yoruba"),
+    ("报了个西班牙语班", "fact:language:spanish"),
+    ("I signed up for a Spanish class", "fact:language:spanish"),
+    ("I'm taking Swahili lessons on italki", "fact:language:swahili"),
+])
+def test_a_language_being_learnt(text: str, key: str) -> None:
+    assert key in _keys(text)
+
+
+def test_a_verb_with_its_object_said_elsewhere_is_no_fact() -> None:
+    keys = _keys("My parents spoke it at home but I only understand, can't speak.")
+    assert not any("understand" in v for v in keys.values())
+
+
+@pytest.mark.parametrize(("text", "employer"), [
+    ("I've been driving for Uber full time since March", "Uber"),
+    ("I drive for Lyft now", "Lyft"),
+    ("I do deliveries for DoorDash", "DoorDash"),
+    ("I do backend at Shopify", "Shopify"),
+])
+def test_the_platform_one_works_for(text: str, employer: str) -> None:
+    assert employer in _keys(text).get("fact:works_at", "")
+
+
+@pytest.mark.parametrize("text", ["I'm driving for Mom's birthday", "I drive for hours every day"])
+def test_driving_for_someone_or_for_long_is_no_employer(text: str) -> None:
+    assert "fact:works_at" not in _keys(text)
