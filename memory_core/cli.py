@@ -46,6 +46,7 @@ from memory_core.validation import check_id, check_timestamp
 
 if TYPE_CHECKING:  # what a command uses is imported inside it: ``--help`` and the reads load no write rule
     from memory_core.ingest_io import ParsedFile
+    from memory_core.lifecycle.maintain import MaintenanceReport
     from memory_core.service import Memory
     from memory_core.settings import Settings
 
@@ -107,7 +108,14 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
            = False) -> None:
     """Ingest turns for a user from a file; each bad line is named and counted."""
     from memory_core.ingest_io import read_turn_file
-    from memory_core.ingest_summary import IngestOutcome, changes_of_turns, memories_phrase, raw_ids, summary_line
+    from memory_core.ingest_summary import (
+        IngestOutcome,
+        changes_of_turns,
+        maintenance_line,
+        memories_phrase,
+        raw_ids,
+        summary_line,
+    )
     from memory_core.store.factory import missing_store
 
     user = check_id(user, "user id")
@@ -137,10 +145,12 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
         recorded: dict[str, set[str]] = {u: set() for u in users}
         taken_over: dict[str, set[str]] = {u: set() for u in users}
         stored = duplicates = 0
+        maintained: list[MaintenanceReport] = []
         starts = [0, *range(INGEST_FIRST_BATCH, len(parsed.turns), INGEST_BATCH)]
         for start, end in zip(starts, [*starts[1:], len(parsed.turns)], strict=True):
             report = memory.ingest(parsed.turns[start:end])
             stored, duplicates = stored + report.stored, duplicates + report.duplicates
+            maintained += report.maintenance
             for u, said in report.recorded_ids.items():
                 recorded.setdefault(u, set()).update(said)
             for u, done in report.applied_ids.items():
@@ -159,6 +169,8 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     if n := sum(map(len, taken_over.values())):
         console.print(f"applied {n} turn(s) another run recorded and had not applied (stopped, or still running): "
                       f"{memories_phrase(earlier)}", markup=False, highlight=False)
+    if line := maintenance_line(maintained):
+        console.print(line, markup=False, highlight=False)
     console.print(summary_line(stored, duplicates, outcome, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:
         console.print(f"users: {', '.join(users)}", markup=False, highlight=False)

@@ -39,6 +39,7 @@ from memory_core.validation import check_id
 if TYPE_CHECKING:  # the write path loads on the first turn applied: a Memory that only reads never imports its rules
     from memory_core.embedding.refiner import Refiner
     from memory_core.embedding.sync import EmbedCursor
+    from memory_core.lifecycle.maintain import MaintenanceReport
     from memory_core.pipeline.pipeline import WritePipeline
     from memory_core.pipeline.sensitive import SensitiveGuard
     from memory_core.store.sql import SqlStore
@@ -59,6 +60,8 @@ class IngestReport:
             changes ``ingest_summary.changes_of_turns`` reads back, whoever applied them.
         applied_ids: ``{user id: turn ids}`` of the turns whose apply this call committed, whoever recorded them
             (a turn an earlier, killed call recorded and never applied is applied by the next).
+        maintenance: the reports of the cheap maintenance passes this call ran after applying
+            (``LifecycleCalls.maybe_maintain``: what it archived, faded or expired), one per user it was due for.
     """
 
     stored: int = 0
@@ -67,6 +70,7 @@ class IngestReport:
     applied_ops: dict[str, list[Op]] = field(default_factory=dict)
     recorded_ids: dict[str, list[str]] = field(default_factory=dict)
     applied_ids: dict[str, list[str]] = field(default_factory=dict)
+    maintenance: list[MaintenanceReport] = field(default_factory=list)
 
 
 class Memory(LifecycleCalls, SessionCalls):
@@ -306,7 +310,8 @@ class Memory(LifecycleCalls, SessionCalls):
 
             applied = self.apply_pending(user_id, on_applied=note)
             report.applied += applied
-            self.maybe_maintain(user_id, applied)
+            if (maintained := self.maybe_maintain(user_id, applied)) is not None:
+                report.maintenance.append(maintained)
         for user_id in users:
             self.embed_pending(user_id)
         return report
