@@ -41,7 +41,7 @@ from memory_core.cli_output import (
 )
 from memory_core.cli_plugins import mount_plugins
 from memory_core.cli_usage import command_path, usage_hint
-from memory_core.errors import GulfstreamError, StoreLocked, UnknownUser
+from memory_core.errors import GulfstreamError, IngestStopped, StoreLocked, UnknownUser
 from memory_core.validation import check_id, check_timestamp
 
 if TYPE_CHECKING:  # what a command uses is imported inside it: ``--help`` and the reads load no write rule
@@ -108,6 +108,7 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
            = False) -> None:
     """Ingest turns for a user from a file; each bad line is named and counted."""
     from memory_core.ingest_io import read_turn_file
+    from memory_core.ingest_stopped import FileTurns, stopped_outcome, stored_turn_ids
     from memory_core.ingest_summary import (
         IngestOutcome,
         changes_of_turns,
@@ -144,17 +145,29 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
         waiting = _waiting_turns(memory, parsed)
         recorded: dict[str, set[str]] = {u: set() for u in users}
         taken_over: dict[str, set[str]] = {u: set() for u in users}
+        before, _ = stored_turn_ids(memory.store, parsed.turns)
+        applied_here: set[tuple[str, str]] = set()
         stored = duplicates = 0
         maintained: list[MaintenanceReport] = []
+        stopped: StoreLocked | None = None
         starts = [0, *range(INGEST_FIRST_BATCH, len(parsed.turns), INGEST_BATCH)]
         for start, end in zip(starts, [*starts[1:], len(parsed.turns)], strict=True):
-            report = memory.ingest(parsed.turns[start:end])
+            try:
+                report = memory.ingest(parsed.turns[start:end])
+            except StoreLocked as exc:  # another process's write lock: what committed stays, and is said
+                stopped = exc
+                if not isinstance(exc, IngestStopped):
+                    break
+                report = exc.done
             stored, duplicates = stored + report.stored, duplicates + report.duplicates
             maintained += report.maintenance
             for u, said in report.recorded_ids.items():
                 recorded.setdefault(u, set()).update(said)
             for u, done in report.applied_ids.items():
                 taken_over.setdefault(u, set()).update(waiting.get(u, set()).intersection(done))
+                applied_here.update((u, turn_id) for turn_id in done)
+            if stopped is not None:
+                break
             advance(end - start)
         # counted by the turns this process recorded, read back from the items' history: another ingest of the
         # same user at once applies some of them, and this one some of the other's; each says what its turns made
@@ -166,6 +179,11 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
                     outcome.add(changes_of_turns(items, recorded[u]).outcome(raw_ids(items)))
                 if taken_over[u]:
                     earlier.add(changes_of_turns(items, taken_over[u]).outcome(raw_ids(items)))
+        if stopped is not None:
+            recorded_now, applied_now = stored_turn_ids(memory.store, parsed.turns)
+            counts = FileTurns(len(parsed.turns), len(before), sum(map(len, recorded.values())), len(applied_here),
+                               len(recorded_now), len(applied_now))
+            stopped = _stopped_error(memory, stopped, stopped_outcome(str(file), counts))
     if n := sum(map(len, taken_over.values())):
         console.print(f"applied {n} turn(s) another run recorded and had not applied (stopped, or still running): "
                       f"{memories_phrase(earlier)}", markup=False, highlight=False)
@@ -174,8 +192,21 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     console.print(summary_line(stored, duplicates, outcome, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:
         console.print(f"users: {', '.join(users)}", markup=False, highlight=False)
+    if stopped is not None:
+        raise stopped
     if parsed.errors:
         raise typer.Exit(1)
+
+
+def _stopped_error(memory: Memory, exc: StoreLocked, outcome: str) -> StoreLocked:
+    """``exc`` (a write that gave up behind another process's lock) saying ``outcome`` for what it left stored,
+    in place of the store's "nothing was changed" (``ingest_stopped``)."""
+    from memory_core.store.sqlite_faults import locked_store
+
+    tables = memory.store.sql_tables()
+    if tables is not None and tables.is_sqlite:
+        return locked_store(tables.url.database, memory.settings.sqlite_busy_timeout_s, outcome)
+    return StoreLocked(f"{exc}; {outcome}")
 
 
 def _waiting_turns(memory: Memory, parsed: ParsedFile) -> dict[str, set[str]]:

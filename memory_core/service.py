@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memory_core.embedding.base import Embedder, EmbeddingError
-from memory_core.errors import InvalidInput, StoreError, UnknownUser
+from memory_core.errors import IngestStopped, InvalidInput, StoreError, StoreLocked, UnknownUser
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Actor, Turn
@@ -289,10 +289,22 @@ class Memory(LifecycleCalls, SessionCalls):
 
         Raises:
             InvalidInput: for the first bad turn; then nothing is recorded.
+            StoreLocked: another process held the store's write lock past the busy timeout before the turns
+                were recorded: nothing was changed. IngestStopped (a ``StoreLocked``): it did so after they were
+                recorded; what was recorded and applied stays, and the error's ``done`` says what it was.
         """
         report = IngestReport()
+        try:
+            return self._ingest(list(turns), report)
+        except StoreLocked as exc:  # the turns were recorded: what committed stays, and the caller learns what
+            if report.stored or report.duplicates:
+                raise IngestStopped(str(exc), report) from exc
+            raise
+
+    def _ingest(self, turns: list[Turn], report: IngestReport) -> IngestReport:
+        """``ingest``'s body, filling ``report`` as each step commits."""
         users: list[str] = []
-        for turn, created in self._turns().append_many(list(turns)):
+        for turn, created in self._turns().append_many(turns):
             if created:
                 report.stored += 1
                 report.recorded_ids.setdefault(turn.user_id, []).append(turn.turn_id)
