@@ -24,7 +24,8 @@ __all__ = ["unframed"]
 
 @functools.lru_cache(maxsize=1)
 def _frames() -> dict[str, re.Pattern[str]]:
-    """The English and Chinese frame patterns of ``data/habit_frames.yaml`` (a frame, then a comma or space)."""
+    """The English and Chinese frame patterns of ``data/habit_frames.yaml`` (a frame, then a comma or space; a
+    Chinese one also as a time clause: "农闲的时候", "放假时")."""
     data = load_shipped("data", "habit_frames.yaml") or {}
 
     def words(lang: str) -> str:
@@ -33,7 +34,7 @@ def _frames() -> dict[str, re.Pattern[str]]:
         return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in found) or "(?!)"
 
     return {"en": re.compile(rf"^(?:{words('en')})\b[\s,]*", re.IGNORECASE),
-            "zh": re.compile(rf"^(?:(?:{words('zh')})[，,\s]*)+")}
+            "zh": re.compile(rf"^(?:(?:{words('zh')})(?:的时候|时)?[，,\s]*)+")}
 
 
 def unframed(clause: str, lang: str) -> str:

@@ -42,7 +42,7 @@ the write path missed). Bounded by a month of turns.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import UTC
 from functools import lru_cache
 
@@ -160,11 +160,28 @@ def _zh_episode(clause: str, lang: str) -> bool:
     return lang == "zh" and bool(_ZH_DONE.search(clause)) and not _ZH_HOLDS.search(clause)
 
 
-def _uncovered(things: Iterable[str], said: str) -> set[str]:
+def _uncovered(things: Iterable[str], said: str, keys: Collection[str] = ()) -> set[str]:
     """The names of ``things`` that ``said`` (the active memory items' texts) does not hold ("name:Sarah" in a
-    turn whose item is "User lives in Hackney"): what the write path missed beside what it read. Persons,
-    dates and statements are left to the items derived from the turn."""
-    return {t for t in things if t.startswith("name:") and t[5:] not in said}
+    turn whose item is "User lives in Hackney"), and the slot statements whose slot no item derived from the
+    turn holds (``keys``: "statement:fact:lives_in" in "到深圳了，在南山租了个单间，月租三千二", whose only item is
+    "用户的房租是三千二"): what the write path missed beside what it read. Persons, dates and statements of a
+    topic are left to the items derived from the turn."""
+    return {t for t in things if (t.startswith("name:") and t[5:] not in said)
+            or (t.startswith(_SLOT_STATEMENTS) and t.removeprefix("statement:") not in keys)}
+
+
+#: A statement of a slot the slot engine read (``stated_things`` of a ``read_clause`` hit): "statement:fact:…".
+_SLOT_STATEMENTS = ("statement:fact:", "statement:pref:")
+
+
+def _turn_keys(memories: Iterable[MemoryItem]) -> dict[str, set[str]]:
+    """``{turn id: slot keys of the active memory items derived from it}``."""
+    keys: dict[str, set[str]] = {}
+    for item in memories:
+        for turn_id in item.source:
+            if item.key:
+                keys.setdefault(turn_id, set()).add(item.key)
+    return keys
 
 
 def _user_statement(item: MemoryItem) -> bool:
@@ -200,6 +217,7 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
     memories = [i for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY) and i.status == Status.ACTIVE]
     live = {t for i in memories for t in i.source}
     said = " ".join(i.description for i in memories)
+    keys = _turn_keys(memories)
     gone = set(derived) - live
     by_thing: dict[str, list[MemoryItem]] = {}
     kept: set[str] = set()
@@ -208,7 +226,7 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
             continue  # a turn whose only items were superseded: their history holds what it said
         things = set(named_things(event.description, event.theme == SENSITIVE_THEME))
         if event.source[0] in live:  # evidence of an item: only what no active item stands for is its own record
-            things = _uncovered(things, said)
+            things = _uncovered(things | stated_things(event.description), said, keys.get(event.source[0], ()))
         else:
             things |= stated_things(event.description)
             month = base_time(event).astimezone(UTC).strftime("%Y-%m")
@@ -223,19 +241,25 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
 def stated_records(active: Sequence[MemoryItem], derived: Iterable[str] = ()) -> set[str]:
     """Ids of the user's raw turns that are the only record of a statement of theirs: no active memory item was
     derived from the turn, none superseded holds it (``derived``), and it states something of the speaker
-    (``stated_things``); per statement, the latest ``EVIDENCE_TURNS`` of them.
+    (``stated_things``), or the items derived from it miss a slot it states (``_uncovered``); per statement, the
+    latest ``EVIDENCE_TURNS`` of them.
 
     The subset of ``only_records`` that says who the user is: ``fading.ending_ops`` keeps these from the end
     of a stay's week too ("到北京了，住闺女家附近租的一居室，在朝阳区" read as a stay: the move is in no other record).
     """
     memories = [i for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY) and i.status == Status.ACTIVE]
     live = {t for i in memories for t in i.source}
+    keys = _turn_keys(memories)
     gone = set(derived) - live
     by_thing: dict[str, list[MemoryItem]] = {}
     for event in active:
-        if _user_statement(event) and event.source[0] not in gone and event.source[0] not in live:
-            for thing in stated_things(event.description):
-                by_thing.setdefault(thing, []).append(event)
+        if not _user_statement(event) or event.source[0] in gone:
+            continue
+        things = stated_things(event.description)
+        if event.source[0] in live:  # an item was derived from it: the slots it states that no such item holds
+            things = frozenset(_uncovered(things, "", keys.get(event.source[0], ())))
+        for thing in things:
+            by_thing.setdefault(thing, []).append(event)
     return _latest(by_thing)
 
 

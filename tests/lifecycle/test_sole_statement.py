@@ -93,3 +93,15 @@ def test_a_framed_statement_outlives_the_small_talk_around_it() -> None:
     _, faded = ending_ops([summer, *chat], T0 + timedelta(days=200), Decay(), summed_to="")
     assert summer.id not in {op.item_id for op in faded}
     assert {c.id for c in chat} <= {op.item_id for op in faded}
+
+
+def test_a_slot_the_items_of_a_turn_miss_keeps_its_turn_as_its_only_record() -> None:
+    moved = _event("到深圳了，在南山租了个单间，月租三千二", "t1", 0, until_days=7)
+    rent = MemoryItem.create("u1", "用户的房租是三千二", "places", kind=Kind.FACT, source=["t1"], key="fact:rent",
+                             valid_from=moved.valid_from)
+    assert stated_records([moved, rent]) == {moved.id}  # where the user lives is in no item derived from it
+    expire, _ = ending_ops([moved, rent], T0 + timedelta(days=30), Decay())
+    assert moved.id not in {op.item_id for op in expire}
+    home = MemoryItem.create("u1", "用户住在深圳南山", "places", kind=Kind.FACT, source=["t1"], key="fact:lives_in",
+                             valid_from=moved.valid_from)
+    assert stated_records([moved, rent, home]) == set()  # every slot it states has its item: evidence only
