@@ -121,9 +121,10 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
 
     user = check_id(user, "user id")
     parsed = read_turn_file(file, user)
+    before: set[tuple[str, str]] = set()  # the file's turns stored before this run
     if parsed.turns and missing_store(_settings(db).database_url) is None:
         with _memory(db) as memory:  # a store not made yet holds no turn to differ from: none is created here
-            _refuse_changed_turns(parsed, memory)
+            before = _refuse_changed_turns(parsed, memory)
     for error in parsed.errors:
         where = f"{file}:{error.line}" if error.line else f"{file}"
         err.print(f"{where}: {error.reason}", highlight=False, markup=False)
@@ -145,7 +146,6 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
         waiting = _waiting_turns(memory, parsed)
         recorded: dict[str, set[str]] = {u: set() for u in users}
         taken_over: dict[str, set[str]] = {u: set() for u in users}
-        before, _ = stored_turn_ids(memory.store, parsed.turns)
         applied_here: set[tuple[str, str]] = set()
         stored = duplicates = 0
         maintained: list[MaintenanceReport] = []
@@ -228,17 +228,20 @@ def _first_errors(parsed: ParsedFile, shown: int = 3) -> str:
     return "; ".join(first) + (f"; and {more} more" if more > 0 else "")
 
 
-def _refuse_changed_turns(parsed: ParsedFile, memory: Memory) -> None:
-    """Count a turn whose id is stored already with other text as a bad line (it would be refused)."""
+def _refuse_changed_turns(parsed: ParsedFile, memory: Memory) -> set[tuple[str, str]]:
+    """Count a turn whose id is stored already with other text as a bad line (it would be refused); return the
+    ``(user id, turn id)`` of the file's turns stored already (what a stopped run did not record).
+    """
     turns = memory.store.turn_log()
     if turns is None:
-        return  # an item-only store: ingest refuses the whole file anyway
+        return set()  # an item-only store: ingest refuses the whole file anyway
     stored: dict[tuple[str, str], str] = {}
     for user_id in {t.user_id for t in parsed.turns}:
         stored.update({(user_id, t.turn_id): t.text for t in turns.list_turns(user_id)})
     parsed.refuse({i: f"turn_id {t.turn_id!r} of user {t.user_id!r} was stored before with other text"
                    for i, t in enumerate(parsed.turns)
                    if stored.get((t.user_id, t.turn_id), t.text) != t.text})
+    return {(t.user_id, t.turn_id) for t in parsed.turns if (t.user_id, t.turn_id) in stored}
 
 
 @app.command()
