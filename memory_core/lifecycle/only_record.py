@@ -167,20 +167,22 @@ def _uncovered(things: Iterable[str], said: str, keys: Collection[str] = ()) -> 
     "用户的房租是三千二"): what the write path missed beside what it read. Persons, dates and statements of a
     topic are left to the items derived from the turn."""
     return {t for t in things if (t.startswith("name:") and t[5:] not in said)
-            or (t.startswith(_SLOT_STATEMENTS) and t.removeprefix("statement:") not in keys)}
+            or (t.startswith(_SLOT_STATEMENTS) and _ANY_SLOT not in keys and t.removeprefix("statement:") not in keys)}
 
 
 #: A statement of a slot the slot engine read (``stated_things`` of a ``read_clause`` hit): "statement:fact:…".
 _SLOT_STATEMENTS = ("statement:fact:", "statement:pref:")
+#: In ``_turn_keys``: an item derived from the turn carries no slot key (added by hand, an import), so which
+#: slots the turn's items hold cannot be told: none of its slot statements counts as missed.
+_ANY_SLOT = "*"
 
 
 def _turn_keys(memories: Iterable[MemoryItem]) -> dict[str, set[str]]:
-    """``{turn id: slot keys of the active memory items derived from it}``."""
+    """``{turn id: slot keys of the active memory items derived from it}`` (``_ANY_SLOT`` for an item with none)."""
     keys: dict[str, set[str]] = {}
     for item in memories:
         for turn_id in item.source:
-            if item.key:
-                keys.setdefault(turn_id, set()).add(item.key)
+            keys.setdefault(turn_id, set()).add(item.key or _ANY_SLOT)
     return keys
 
 
