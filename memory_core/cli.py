@@ -41,11 +41,12 @@ from memory_core.cli_output import (
 )
 from memory_core.cli_plugins import mount_plugins
 from memory_core.cli_usage import command_path, usage_hint
-from memory_core.errors import GulfstreamError, StoreLocked, UnknownUser
+from memory_core.errors import GulfstreamError, IngestStopped, StoreLocked, UnknownUser
 from memory_core.validation import check_id, check_timestamp
 
 if TYPE_CHECKING:  # what a command uses is imported inside it: ``--help`` and the reads load no write rule
     from memory_core.ingest_io import ParsedFile
+    from memory_core.lifecycle.maintain import MaintenanceReport
     from memory_core.service import Memory
     from memory_core.settings import Settings
 
@@ -107,14 +108,23 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
            = False) -> None:
     """Ingest turns for a user from a file; each bad line is named and counted."""
     from memory_core.ingest_io import read_turn_file
-    from memory_core.ingest_summary import IngestOutcome, changes_of_turns, memories_phrase, raw_ids, summary_line
+    from memory_core.ingest_stopped import FileTurns, stopped_outcome, stored_turn_ids
+    from memory_core.ingest_summary import (
+        IngestOutcome,
+        changes_of_turns,
+        maintenance_line,
+        memories_phrase,
+        raw_ids,
+        summary_line,
+    )
     from memory_core.store.factory import missing_store
 
     user = check_id(user, "user id")
     parsed = read_turn_file(file, user)
+    before: set[tuple[str, str]] = set()  # the file's turns stored before this run
     if parsed.turns and missing_store(_settings(db).database_url) is None:
         with _memory(db) as memory:  # a store not made yet holds no turn to differ from: none is created here
-            _refuse_changed_turns(parsed, memory)
+            before = _refuse_changed_turns(parsed, memory)
     for error in parsed.errors:
         where = f"{file}:{error.line}" if error.line else f"{file}"
         err.print(f"{where}: {error.reason}", highlight=False, markup=False)
@@ -136,15 +146,28 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
         waiting = _waiting_turns(memory, parsed)
         recorded: dict[str, set[str]] = {u: set() for u in users}
         taken_over: dict[str, set[str]] = {u: set() for u in users}
+        applied_here: set[tuple[str, str]] = set()
         stored = duplicates = 0
+        maintained: list[MaintenanceReport] = []
+        stopped: StoreLocked | None = None
         starts = [0, *range(INGEST_FIRST_BATCH, len(parsed.turns), INGEST_BATCH)]
         for start, end in zip(starts, [*starts[1:], len(parsed.turns)], strict=True):
-            report = memory.ingest(parsed.turns[start:end])
+            try:
+                report = memory.ingest(parsed.turns[start:end])
+            except StoreLocked as exc:  # another process's write lock: what committed stays, and is said
+                stopped = exc
+                if not isinstance(exc, IngestStopped):
+                    break
+                report = exc.done
             stored, duplicates = stored + report.stored, duplicates + report.duplicates
+            maintained += report.maintenance
             for u, said in report.recorded_ids.items():
                 recorded.setdefault(u, set()).update(said)
             for u, done in report.applied_ids.items():
                 taken_over.setdefault(u, set()).update(waiting.get(u, set()).intersection(done))
+                applied_here.update((u, turn_id) for turn_id in done)
+            if stopped is not None:
+                break
             advance(end - start)
         # counted by the turns this process recorded, read back from the items' history: another ingest of the
         # same user at once applies some of them, and this one some of the other's; each says what its turns made
@@ -156,14 +179,34 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
                     outcome.add(changes_of_turns(items, recorded[u]).outcome(raw_ids(items)))
                 if taken_over[u]:
                     earlier.add(changes_of_turns(items, taken_over[u]).outcome(raw_ids(items)))
+        if stopped is not None:
+            recorded_now, applied_now = stored_turn_ids(memory.store, parsed.turns)
+            counts = FileTurns(len(parsed.turns), len(before), sum(map(len, recorded.values())), len(applied_here),
+                               len(recorded_now), len(applied_now))
+            stopped = _stopped_error(memory, stopped, stopped_outcome(str(file), counts))
     if n := sum(map(len, taken_over.values())):
         console.print(f"applied {n} turn(s) another run recorded and had not applied (stopped, or still running): "
                       f"{memories_phrase(earlier)}", markup=False, highlight=False)
+    if line := maintenance_line(maintained):
+        console.print(line, markup=False, highlight=False)
     console.print(summary_line(stored, duplicates, outcome, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:
         console.print(f"users: {', '.join(users)}", markup=False, highlight=False)
+    if stopped is not None:
+        raise stopped
     if parsed.errors:
         raise typer.Exit(1)
+
+
+def _stopped_error(memory: Memory, exc: StoreLocked, outcome: str) -> StoreLocked:
+    """``exc`` (a write that gave up behind another process's lock) saying ``outcome`` for what it left stored,
+    in place of the store's "nothing was changed" (``ingest_stopped``)."""
+    from memory_core.store.sqlite_faults import locked_store
+
+    tables = memory.store.sql_tables()
+    if tables is not None and tables.is_sqlite:
+        return locked_store(tables.url.database, memory.settings.sqlite_busy_timeout_s, outcome)
+    return StoreLocked(f"{exc}; {outcome}")
 
 
 def _waiting_turns(memory: Memory, parsed: ParsedFile) -> dict[str, set[str]]:
@@ -185,17 +228,20 @@ def _first_errors(parsed: ParsedFile, shown: int = 3) -> str:
     return "; ".join(first) + (f"; and {more} more" if more > 0 else "")
 
 
-def _refuse_changed_turns(parsed: ParsedFile, memory: Memory) -> None:
-    """Count a turn whose id is stored already with other text as a bad line (it would be refused)."""
+def _refuse_changed_turns(parsed: ParsedFile, memory: Memory) -> set[tuple[str, str]]:
+    """Count a turn whose id is stored already with other text as a bad line (it would be refused); return the
+    ``(user id, turn id)`` of the file's turns stored already (what a stopped run did not record).
+    """
     turns = memory.store.turn_log()
     if turns is None:
-        return  # an item-only store: ingest refuses the whole file anyway
+        return set()  # an item-only store: ingest refuses the whole file anyway
     stored: dict[tuple[str, str], str] = {}
     for user_id in {t.user_id for t in parsed.turns}:
         stored.update({(user_id, t.turn_id): t.text for t in turns.list_turns(user_id)})
     parsed.refuse({i: f"turn_id {t.turn_id!r} of user {t.user_id!r} was stored before with other text"
                    for i, t in enumerate(parsed.turns)
                    if stored.get((t.user_id, t.turn_id), t.text) != t.text})
+    return {(t.user_id, t.turn_id) for t in parsed.turns if (t.user_id, t.turn_id) in stored}
 
 
 @app.command()

@@ -16,6 +16,7 @@ The tree::
     ├── IngestLineError                     one malformed line of an ingest file
     ├── StoreError                          a storage backend failed or is unusable
     │   ├── StoreLocked                     a write lock could not be had in time
+    │   │   └── IngestStopped               an ingest gave up there after part of its work committed
     │   └── StoreDamaged                    the store file is damaged or not a store at all (left unchanged)
     └── LLMError                            the language-model path of the write pipeline failed
         ├── LLMUnavailable                  the endpoint timed out, refused or kept answering 429/5xx
@@ -30,10 +31,13 @@ dead-letters it: a malformed answer never becomes an empty success.
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "EmptyText",
     "GulfstreamError",
     "IngestLineError",
+    "IngestStopped",
     "InvalidEncoding",
     "InvalidField",
     "InvalidInput",
@@ -120,6 +124,17 @@ class StoreError(GulfstreamError):
 
 class StoreLocked(StoreError):
     """Raised when a store's write lock could not be acquired within its timeout."""
+
+
+class IngestStopped(StoreLocked):
+    """Raised when an ingest gave up behind another process's write lock after recording its turns: what it
+    recorded and applied up to there is committed and stays. ``done`` says what that was (the call's
+    ``service.IngestReport``: turns recorded, turn ids recorded and applied, maintenance run); the message is
+    the lock's."""
+
+    def __init__(self, message: str, done: Any) -> None:
+        super().__init__(message)
+        self.done = done
 
 
 class StoreDamaged(StoreError):

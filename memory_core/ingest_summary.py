@@ -6,7 +6,8 @@ about their memory. The summary counts what a person would name: memories
 created, updated (same memory, new text), confirmed (said again: its hit count
 rose), superseded (replaced by a newer value) and ended (deleted or archived by
 what was said); the raw-turn items kept beside them are counted apart.
-``summary_line`` words it.
+``summary_line`` words it; what the maintenance pass after ingest archived is said on a line of its own
+(``maintenance_line``).
 
 Two ways to count, one meaning: ``ingest_outcome`` compares a user's items
 before and after (``item_states`` of each, every status), right when nothing
@@ -30,14 +31,17 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from memory_core.model import MemoryItem, Status
 from memory_core.store.forget_source import is_raw_turn_item
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, MergeOp, Op, UpdateOp
 
+if TYPE_CHECKING:
+    from memory_core.lifecycle.maintain import MaintenanceReport
+
 __all__ = ["IngestOutcome", "ItemState", "OwnChanges", "changes_of_turns", "ingest_outcome", "item_states",
-           "memories_phrase", "raw_ids",
-           "summary_line"]
+           "maintenance_line", "memories_phrase", "raw_ids", "summary_line"]
 
 
 @dataclass(frozen=True)
@@ -187,6 +191,32 @@ def memories_phrase(outcome: IngestOutcome) -> str:
     raw = f" ({outcome.raw_kept} raw turn(s) kept beside them)" if outcome.raw_kept else ""
     return (f"memories: {outcome.created} created, {outcome.updated} updated, {outcome.confirmed} confirmed, "
             f"{outcome.superseded} superseded, {outcome.ended} ended{raw}")
+
+
+def maintenance_line(reports: Iterable[MaintenanceReport]) -> str | None:
+    """The line ``gulfstream ingest`` prints when the cheap maintenance pass ran after its turns
+    (``IngestReport.maintenance``, summed over users and batches), or None when it ran for none.
+
+    The pass archives items past their end and items faded by disuse, raw turns most of them; the summary's
+    "ended" counts what the turns said, so without this line an ingest that archived 48 items said "0 ended"
+    (new-user trial 37, finding 6). The pass runs every ``maintain_every_turns`` turns of a user. E.g.
+    "maintenance after ingest: 48 item(s) archived (45 faded by disuse, 3 past their end), 233 active; archived
+    items keep their history: `gulfstream memories --all` lists them, `gulfstream restore` brings one back".
+    """
+    ran = [r for r in reports if not r.busy]
+    if not ran:
+        return None
+    faded, expired = sum(r.archived for r in ran), sum(r.expired for r in ran)
+    active = sum({r.user_id: r.active for r in ran}.values())  # a user's last pass says what it left
+    failed = sum(1 for r in ran if r.errors)
+    line = (f"maintenance after ingest: {faded + expired} item(s) archived ({faded} faded by disuse, {expired} past "
+            f"their end), {active} active")
+    if faded + expired:
+        line += ("; archived items keep their history: `gulfstream memories --all` lists them, `gulfstream restore`"
+                 " brings one back")
+    if failed:
+        line += f"; {failed} pass(es) failed (logged) and run again after the next ingest"
+    return line
 
 
 def changes_of_turns(items: Iterable[MemoryItem], turn_ids: Collection[str]) -> OwnChanges:

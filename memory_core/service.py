@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from memory_core.embedding.base import Embedder, EmbeddingError
-from memory_core.errors import InvalidInput, StoreError, UnknownUser
+from memory_core.errors import IngestStopped, InvalidInput, StoreError, StoreLocked, UnknownUser
 from memory_core.lifecycle.calls import LifecycleCalls
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Actor, Turn
@@ -39,6 +39,7 @@ from memory_core.validation import check_id
 if TYPE_CHECKING:  # the write path loads on the first turn applied: a Memory that only reads never imports its rules
     from memory_core.embedding.refiner import Refiner
     from memory_core.embedding.sync import EmbedCursor
+    from memory_core.lifecycle.maintain import MaintenanceReport
     from memory_core.pipeline.pipeline import WritePipeline
     from memory_core.pipeline.sensitive import SensitiveGuard
     from memory_core.store.sql import SqlStore
@@ -59,6 +60,8 @@ class IngestReport:
             changes ``ingest_summary.changes_of_turns`` reads back, whoever applied them.
         applied_ids: ``{user id: turn ids}`` of the turns whose apply this call committed, whoever recorded them
             (a turn an earlier, killed call recorded and never applied is applied by the next).
+        maintenance: the reports of the cheap maintenance passes this call ran after applying
+            (``LifecycleCalls.maybe_maintain``: what it archived, faded or expired), one per user it was due for.
     """
 
     stored: int = 0
@@ -67,6 +70,7 @@ class IngestReport:
     applied_ops: dict[str, list[Op]] = field(default_factory=dict)
     recorded_ids: dict[str, list[str]] = field(default_factory=dict)
     applied_ids: dict[str, list[str]] = field(default_factory=dict)
+    maintenance: list[MaintenanceReport] = field(default_factory=list)
 
 
 class Memory(LifecycleCalls, SessionCalls):
@@ -285,10 +289,22 @@ class Memory(LifecycleCalls, SessionCalls):
 
         Raises:
             InvalidInput: for the first bad turn; then nothing is recorded.
+            StoreLocked: another process held the store's write lock past the busy timeout before the turns
+                were recorded: nothing was changed. IngestStopped (a ``StoreLocked``): it did so after they were
+                recorded; what was recorded and applied stays, and the error's ``done`` says what it was.
         """
         report = IngestReport()
+        try:
+            return self._ingest(list(turns), report)
+        except StoreLocked as exc:  # the turns were recorded: what committed stays, and the caller learns what
+            if report.stored or report.duplicates:
+                raise IngestStopped(str(exc), report) from exc
+            raise
+
+    def _ingest(self, turns: list[Turn], report: IngestReport) -> IngestReport:
+        """``ingest``'s body, filling ``report`` as each step commits."""
         users: list[str] = []
-        for turn, created in self._turns().append_many(list(turns)):
+        for turn, created in self._turns().append_many(turns):
             if created:
                 report.stored += 1
                 report.recorded_ids.setdefault(turn.user_id, []).append(turn.turn_id)
@@ -306,7 +322,8 @@ class Memory(LifecycleCalls, SessionCalls):
 
             applied = self.apply_pending(user_id, on_applied=note)
             report.applied += applied
-            self.maybe_maintain(user_id, applied)
+            if (maintained := self.maybe_maintain(user_id, applied)) is not None:
+                report.maintenance.append(maintained)
         for user_id in users:
             self.embed_pending(user_id)
         return report

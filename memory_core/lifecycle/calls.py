@@ -5,7 +5,7 @@ or all, first bringing what was stored in line with the user's sensitive-data
 policy when it is not ``keep`` (``policy_apply``); ``restore`` brings an archived item back; ``set_expiry`` gives an
 item an end (Mem0's ``expiration_date``); ``maybe_maintain`` is the cheap
 pass (expiry and decay) run after ingest every ``maintain_every_turns``
-turns of a user. The session calls (short-term window, working memory) are
+turns of a user, counted on the store (``due``). The session calls (short-term window, working memory) are
 ``session.calls.SessionCalls``.
 """
 
@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from memory_core.errors import StoreError
 from memory_core.lifecycle.clock import Clock, SystemClock
 from memory_core.model import Actor, MemoryItem
 from memory_core.store.write_ops import ExpiryOp
@@ -110,22 +111,34 @@ class LifecycleCalls:
         return report
 
     def maybe_maintain(self, user_id: str, turns: int) -> MaintenanceReport | None:
-        """Count ``turns`` new turns of the user; every ``maintain_every_turns`` run the cheap pass.
+        """Run the cheap pass for the user when ``maintain_every_turns`` turns were applied since the last run.
 
-        The cheap pass is expiry and decay only (no summaries, no merging). A
-        failure is logged and counted in the report's ``errors``, never raised:
-        ingest already succeeded.
+        Counted on the store (``due.turns_since_maintenance``): turns another process recorded or applied (an
+        ingest killed and re-run, two ingests of the user at once) count as this process's do, so the final
+        state does not depend on an interruption. A store without a turn log counts ``turns`` (this call's
+        applied turns) in this process. The cheap pass is expiry and decay only (no summaries, no merging).
+        A failure is logged and counted in the report's ``errors``, never raised: ingest already succeeded.
+
+        Returns:
+            The pass's report, or None when it was not due (or ``maintain_every_turns`` is 0).
         """
         every = self.settings.maintain_every_turns
         if every <= 0:
             return None
-        if self._since_maintain is None:
-            self._since_maintain = {}
-        count = self._since_maintain.get(user_id, 0) + turns
-        if count < every:
-            self._since_maintain[user_id] = count
+        from memory_core.lifecycle.due import turns_since_maintenance
+
+        try:
+            since = turns_since_maintenance(self.store, user_id)
+        except StoreError as exc:  # the turns are in; the count is read again after the next ingest
+            log.warning("reading when %s was last maintained failed: %r", user_id, exc)
             return None
-        self._since_maintain[user_id] = 0
+        if since is None:
+            if self._since_maintain is None:
+                self._since_maintain = {}
+            since = self._since_maintain.get(user_id, 0) + turns
+            self._since_maintain[user_id] = 0 if since >= every else since
+        if since < every:
+            return None
         try:
             return self.maintainer.run(user_id, summarize=False, consolidate=False)
         except Exception as exc:  # the turns are in; maintenance runs again later

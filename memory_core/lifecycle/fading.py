@@ -42,7 +42,9 @@ turn refers to ("that app you suggested", ``referred``). Nor a user's raw turn t
   them by years later, and the end of a stay "this week" (its week, or the day the user said the trip was
   over: ``memorable.stay_week``) says when the stay ended, not when the record of it may go (recall reads a
   passed ``valid_until`` as "ended": ``retrieval.provenance``). An expiry set on purpose is kept to. Small
-  talk still fades.
+  talk still fades. So is the raw turn that is the only record of a statement of the user's
+  (``only_record.stated_records``) when the write path read it as a stay ("到北京了，住闺女家附近租的一居室，在朝阳区":
+  a move it took for a trip): the end of the stay's week is no end of what it states.
 
 A summary counts its days from when it was written (``decay.base_time``), and the
 run that wrote it never archives it.
@@ -63,7 +65,7 @@ from memory_core.lifecycle.activity import IdleGaps
 from memory_core.lifecycle.answered import answered_questions
 from memory_core.lifecycle.memorable import memorable, stay_week
 from memory_core.lifecycle.old_turns import old_value_turns
-from memory_core.lifecycle.only_record import only_records
+from memory_core.lifecycle.only_record import only_records, stated_records
 from memory_core.lifecycle.referred import referred_turns
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS, last_said, later_words, turn_times
 from memory_core.model import Actor, Kind, MemoryItem, Status
@@ -137,6 +139,7 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
     expire: list[EndOp] = []
     faded: list[EndOp] = []
     evidence = evidence_turns(active)
+    stated = stated_records(active, derived)
     later = later_words(active) | only_records(active, derived, summed_to, now.astimezone(UTC).strftime("%Y-%m")) \
         | old_value_turns(active, replaced) | set(referred_turns(active, active).values())
     importance, rate, base, uses = decay.arrays(active)
@@ -151,8 +154,8 @@ def ending_ops(active: Sequence[MemoryItem], now: datetime, decay: Decay,
     for item, value in zip(active, strengths.tolist(), strict=True):
         until = item.valid_until
         said = item.valid_from or item.created_at
-        if item.kind == Kind.EVENT and (until is None or stay_week(item)) and memorable(item):
-            continue  # the record of a trip, a holiday, a move, a wedding: kept, as who the user is (``memorable``)
+        if item.kind == Kind.EVENT and (until is None or stay_week(item)) and (memorable(item) or item.id in stated):
+            continue  # the record of a trip, a holiday, a move, a wedding, the only one of a statement: who the user is
         if until is not None and until <= now and until > said:
             expire.append(EndOp(item.id, Status.ARCHIVED, f"expired: valid until {until.isoformat()}",
                                 Actor.SYSTEM, valid_until=until))

@@ -42,6 +42,11 @@ runs they are kept with the memory version they were read at and brought
 current from the rows changed since (``active_set``), so the slices of a
 catch-up do not each read the whole history again.
 
+**Turn watermark for the pass after ingest.** A run records the user's last
+applied turn ``seq`` it started from (``due.APPLIED_SEQ``): the cheap pass
+after ingest is due when ``maintain_every_turns`` turns were applied since,
+whichever processes applied them (``due``).
+
 Nothing is lost: archived items keep their history and are recalled when
 asked for (``RecallFilters(statuses=...)``); ``restore`` brings one back.
 The job holds no curator lock: a batch that races a curator's change (the
@@ -68,6 +73,7 @@ from memory_core.lifecycle.active_set import ActiveSets
 from memory_core.lifecycle.activity import read_gaps
 from memory_core.lifecycle.clock import Clock, SystemClock, aware
 from memory_core.lifecycle.consolidate import Embedder, merge_pairs
+from memory_core.lifecycle.due import APPLIED_SEQ, MARK_SLOT, applied_seq
 from memory_core.lifecycle.fading import ending_ops
 from memory_core.lifecycle.referred import restore_ops
 from memory_core.lifecycle.replaced_by import unreplaced_ids
@@ -224,6 +230,7 @@ class Maintainer:
         try:
             self._active.pop(user_id, None)
             self._busy_since = time.perf_counter()
+            start_seq = applied_seq(self.store, user_id)  # turns applied after it count toward the next run (``due``)
             now = self._now(now) if now is not None or self.timeline == "wall" else self._user_now(user_id)
             self._breathe()
             report = MaintenanceReport(user_id, now)
@@ -245,7 +252,9 @@ class Maintainer:
                 report.purged_sessions = self._state.purge_expired(now, user_id)
                 if not report.clock_backwards:
                     mark["last_run"] = now.isoformat()
-                self._state.put(user_id, "*", "maintain", mark, now)
+                if start_seq is not None:
+                    mark[APPLIED_SEQ] = start_seq
+                self._state.put(user_id, "*", MARK_SLOT, mark, now)
             report.active = len(self._active_items(user_id))
         finally:
             self._active.pop(user_id, None)
@@ -301,7 +310,7 @@ class Maintainer:
     def _mark(self, user_id: str) -> dict[str, Any]:
         if self._state is None:
             return {}
-        return self._state.get(user_id, "*", "maintain") or {}
+        return self._state.get(user_id, "*", MARK_SLOT) or {}
 
     def _apply(self, user_id: str, ops: Sequence[Op], report: MaintenanceReport) -> int:
         """Apply ``ops`` in batches; a refused batch is replayed op by op. Return ops applied.

@@ -42,11 +42,12 @@ the write path missed). Bounded by a month of turns.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from datetime import UTC
 from functools import lru_cache
 
 from memory_core.decay import base_time
+from memory_core.lifecycle.habit_frame import unframed
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS
 from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.pipeline.clauses import split_clauses
@@ -58,7 +59,7 @@ from memory_core.pipeline.slots import read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.switch import held_provider
 
-__all__ = ["named_things", "only_records", "stated_things"]
+__all__ = ["named_things", "only_records", "stated_records", "stated_things"]
 
 _RELATIONS_EN = re.compile(
     r"\b(?:mom|mum|mother|dad|father|parents?|sister|brother|sibling|son|daughter|kids?|child(?:ren)?|baby|"
@@ -118,21 +119,34 @@ def stated_things(text: str) -> frozenset[str]:
 
     A clause of the speaker's own (not another person's, not a question, plan or report) that the slot engine
     reads (``slots.read_clause``: the key of each hit), or that states something lasting in the first person
-    (``gist.gist_clause``: the anchor of its topic terms). Empty for small talk ("Nice weather today", "Watched
-    a film tonight") and for questions to the assistant.
+    (``gist.gist_clause``: the anchor of its topic terms), also when it opens on a recurring time before its
+    subject ("夏天俺在松花江边给人修渔船", "On weekends I coach the under-12s": ``habit_frame.unframed``). Empty for
+    small talk ("Nice weather today", "Watched a film tonight") and for questions to the assistant.
     """
     body = standard_words(text.split(":", 1)[1] if ":" in text[:40] else text)  # 俺是…: a first-person statement
     found: set[str] = set()
     for clause, lang in split_clauses(body.strip()):
-        reading = read_clause(clause, lang)
-        own = [hit.key for hit in reading.hits if not hit.subject]
-        if own:
-            found.update(f"statement:{key}" for key in own)
-        elif not (reading.skip or reading.subject or reading.temporary) \
-                and ((gist_clause(clause, lang) and not _zh_episode(clause, lang)) or held_provider(clause, lang)) \
-                and (anchor := topic(clause, lang).anchor):
-            found.add(f"statement:{anchor}")
+        bare = unframed(clause, lang)  # "夏天我在江边修渔船", "In summer I fix boats": the frame said each time
+        for said in dict.fromkeys((clause, bare)):
+            statements = _clause_statements(said, lang)
+            if statements:
+                found |= statements
+                break
     return frozenset(found)
+
+
+def _clause_statements(clause: str, lang: str) -> set[str]:
+    """The ``stated_things`` keys of one clause: its own slot hits' keys, else its topic anchor when it states
+    something lasting in the first person (or a provider held); empty for none."""
+    reading = read_clause(clause, lang)
+    own = {f"statement:{hit.key}" for hit in reading.hits if not hit.subject}
+    if own:
+        return own
+    if not (reading.skip or reading.subject or reading.temporary) \
+            and ((gist_clause(clause, lang) and not _zh_episode(clause, lang)) or held_provider(clause, lang)) \
+            and (anchor := topic(clause, lang).anchor):
+        return {f"statement:{anchor}"}
+    return set()
 
 
 # a Chinese clause telling a thing done (a verb's perfective 了: "晚上看了部电影", "周末去爬山了") with no word of a
@@ -146,11 +160,30 @@ def _zh_episode(clause: str, lang: str) -> bool:
     return lang == "zh" and bool(_ZH_DONE.search(clause)) and not _ZH_HOLDS.search(clause)
 
 
-def _uncovered(things: Iterable[str], said: str) -> set[str]:
+def _uncovered(things: Iterable[str], said: str, keys: Collection[str] = ()) -> set[str]:
     """The names of ``things`` that ``said`` (the active memory items' texts) does not hold ("name:Sarah" in a
-    turn whose item is "User lives in Hackney"): what the write path missed beside what it read. Persons,
-    dates and statements are left to the items derived from the turn."""
-    return {t for t in things if t.startswith("name:") and t[5:] not in said}
+    turn whose item is "User lives in Hackney"), and the slot statements whose slot no item derived from the
+    turn holds (``keys``: "statement:fact:lives_in" in "到深圳了，在南山租了个单间，月租三千二", whose only item is
+    "用户的房租是三千二"): what the write path missed beside what it read. Persons, dates and statements of a
+    topic are left to the items derived from the turn."""
+    return {t for t in things if (t.startswith("name:") and t[5:] not in said)
+            or (t.startswith(_SLOT_STATEMENTS) and _ANY_SLOT not in keys and t.removeprefix("statement:") not in keys)}
+
+
+#: A statement of a slot the slot engine read (``stated_things`` of a ``read_clause`` hit): "statement:fact:…".
+_SLOT_STATEMENTS = ("statement:fact:", "statement:pref:")
+#: In ``_turn_keys``: an item derived from the turn carries no slot key (added by hand, an import), so which
+#: slots the turn's items hold cannot be told: none of its slot statements counts as missed.
+_ANY_SLOT = "*"
+
+
+def _turn_keys(memories: Iterable[MemoryItem]) -> dict[str, set[str]]:
+    """``{turn id: slot keys of the active memory items derived from it}`` (``_ANY_SLOT`` for an item with none)."""
+    keys: dict[str, set[str]] = {}
+    for item in memories:
+        for turn_id in item.source:
+            keys.setdefault(turn_id, set()).add(item.key or _ANY_SLOT)
+    return keys
 
 
 def _user_statement(item: MemoryItem) -> bool:
@@ -186,6 +219,7 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
     memories = [i for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY) and i.status == Status.ACTIVE]
     live = {t for i in memories for t in i.source}
     said = " ".join(i.description for i in memories)
+    keys = _turn_keys(memories)
     gone = set(derived) - live
     by_thing: dict[str, list[MemoryItem]] = {}
     kept: set[str] = set()
@@ -194,7 +228,7 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
             continue  # a turn whose only items were superseded: their history holds what it said
         things = set(named_things(event.description, event.theme == SENSITIVE_THEME))
         if event.source[0] in live:  # evidence of an item: only what no active item stands for is its own record
-            things = _uncovered(things, said)
+            things = _uncovered(things | stated_things(event.description), said, keys.get(event.source[0], ()))
         else:
             things |= stated_things(event.description)
             month = base_time(event).astimezone(UTC).strftime("%Y-%m")
@@ -203,6 +237,37 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
                 kept.add(event.id)  # its month not summed up yet: the raw turn is all there is of it
         for thing in things:
             by_thing.setdefault(thing, []).append(event)
+    return kept | _latest(by_thing)
+
+
+def stated_records(active: Sequence[MemoryItem], derived: Iterable[str] = ()) -> set[str]:
+    """Ids of the user's raw turns that are the only record of a statement of theirs: no active memory item was
+    derived from the turn, none superseded holds it (``derived``), and it states something of the speaker
+    (``stated_things``), or the items derived from it miss a slot it states (``_uncovered``); per statement, the
+    latest ``EVIDENCE_TURNS`` of them.
+
+    The subset of ``only_records`` that says who the user is: ``fading.ending_ops`` keeps these from the end
+    of a stay's week too ("到北京了，住闺女家附近租的一居室，在朝阳区" read as a stay: the move is in no other record).
+    """
+    memories = [i for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY) and i.status == Status.ACTIVE]
+    live = {t for i in memories for t in i.source}
+    keys = _turn_keys(memories)
+    gone = set(derived) - live
+    by_thing: dict[str, list[MemoryItem]] = {}
+    for event in active:
+        if not _user_statement(event) or event.source[0] in gone:
+            continue
+        things = stated_things(event.description)
+        if event.source[0] in live:  # an item was derived from it: the slots it states that no such item holds
+            things = frozenset(_uncovered(things, "", keys.get(event.source[0], ())))
+        for thing in things:
+            by_thing.setdefault(thing, []).append(event)
+    return _latest(by_thing)
+
+
+def _latest(by_thing: dict[str, list[MemoryItem]]) -> set[str]:
+    """The ids of the latest ``EVIDENCE_TURNS`` events of each thing named (by the time said, then id)."""
+    kept: set[str] = set()
     for events in by_thing.values():
         events.sort(key=lambda e: (base_time(e), e.id))
         kept.update(e.id for e in events[-EVIDENCE_TURNS:])
