@@ -36,6 +36,7 @@ _MEASURES = (
     ("distance", r"km|k\b|kilomet(?:er|re)s?|miles?|公里|千米"),
     ("duration", r"hours?|hrs?|minutes?|mins?|小时|分钟"),
     ("money", r"dollars?|bucks|euros?|pounds?\s+a|块|元|刀"),
+    ("times", r"times\b|x\b|次|回"),  # how often: "3x a week", "four times a week", "一周三次"
 )
 _EN_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
              "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
@@ -46,7 +47,7 @@ _CLOCK_WORDS = re.compile(r"\b(?:midnight|noon|midday)\b|半夜十二点|午夜|
 _EN_NUMBER = re.compile(r"\b(" + "|".join(_EN_WORDS) + r")\b", re.IGNORECASE)
 # how often, said in a word ("once a week", "twice a day"): a number of times, as "3x a week" says it
 _EN_TIMES = re.compile(r"\b(once|twice|thrice)(?=\s+(?:a|an|per|every|each)\b)", re.IGNORECASE)
-_TIMES = {"once": "1", "twice": "2", "thrice": "3"}
+_TIMES = {"once": "1 times", "twice": "2 times", "thrice": "3 times"}
 
 
 def _plain(text: str) -> str:
