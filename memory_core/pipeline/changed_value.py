@@ -46,7 +46,9 @@ _NUMBER = re.compile(r"(?<![\d.:])(\d{1,2}:\d\d|\d+)(?![\d.:])\s*("
 _CLOCK_WORDS = re.compile(r"\b(?:midnight|noon|midday)\b|半夜十二点|午夜|中午十二点", re.IGNORECASE)
 _EN_NUMBER = re.compile(r"\b(" + "|".join(_EN_WORDS) + r")\b", re.IGNORECASE)
 # how often, said in a word ("once a week", "twice a day"): a number of times, as "3x a week" says it
-_EN_TIMES = re.compile(r"\b(once|twice|thrice)(?=\s+(?:a|an|per|every|each)\b)", re.IGNORECASE)
+# (a week or a month: "twice a day" is said of doses, whose drug decides what they measure)
+_EN_TIMES = re.compile(r"\b(once|twice|thrice)(?=\s+(?:a|per|every|each)\s+(?:week|month|fortnight)\b)",
+                       re.IGNORECASE)
 _TIMES = {"once": "1 times", "twice": "2 times", "thrice": "3 times"}
 
 
