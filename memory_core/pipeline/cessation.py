@@ -130,7 +130,9 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒
                        # taking it, as "三个月没吃火锅了" is a lapse, no stop
                        r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
                        # 啦 is 了 + 啊 ("早就不在杭州啦"), but "不是X啦" corrects a word ("不是美短啦，是英短")
-                       r"不[\u4e00-\u9fff]{1,3}了|不(?!是)[\u4e00-\u9fff]{1,3}?啦"
+                       r"不[\u4e00-\u9fff]{1,3}了|不(?!是)[\u4e00-\u9fff]{1,3}?啦|"
+                       # a verb of taking a thing, its object named in full before 了 ("不喝柠檬水了", "不点外卖了")
+                       r"不再?(?:喝|吃|抽|碰|买|点|用)[\u4e00-\u9fffA-Za-z]{2,8}?了"
                        # told to stop ("医生让我别喝咖啡了", "大夫叫我不要再抽烟"): the one told stops
                        r"|(?:让|叫|要|劝|嘱咐|要求|建议)我(?:以后|从此)?(?:别|不要|不能)再?[\u4e00-\u9fff]"
                        # not allowed any more ("医生不让我吃蛋黄了", "不许我再喝酒", "奶茶不能再喝了")
@@ -157,7 +159,9 @@ _ZH_NOT_TOPIC = re.compile(r"(?:让|叫|劝|逼|催|帮|替|给|"  # "医生让�
                            r"是)$"  # "西柚汁是我最喜欢的": a copula, not an object put first
                            # another person and what they said or felt of 我 ("他说受不了我…", "她嫌我…"): who
                            # speaks, no object put first
-                           r"|(?<!其)[他她]|说|觉得|嫌|受不了")
+                           r"|(?<!其)[他她]|说|觉得|嫌|受不了"
+                           # a reason or purpose said first ("为了省钱我不喝了", "由于胃不好我…"): why, no object
+                           r"|^(?:为了|因为|由于|为)")
 # a Chinese clause's polarity words: a topicalised clause is read only when it says a like, a dislike or an end
 _ZH_STANCE = re.compile(r"爱|喜欢|讨厌|受不了|不|没|戒|停|又|重新|恢复")
 # single-character activity verbs a Chinese object is said with ("练" + "瑜伽", "打" + "羽毛球")

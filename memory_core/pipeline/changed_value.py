@@ -36,6 +36,7 @@ _MEASURES = (
     ("distance", r"km|k\b|kilomet(?:er|re)s?|miles?|公里|千米"),
     ("duration", r"hours?|hrs?|minutes?|mins?|小时|分钟"),
     ("money", r"dollars?|bucks|euros?|pounds?\s+a|块|元|刀"),
+    ("times", r"times\b|x\b|次|回"),  # how often: "3x a week", "four times a week", "一周三次"
 )
 _EN_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
              "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
@@ -44,6 +45,17 @@ _NUMBER = re.compile(r"(?<![\d.:])(\d{1,2}:\d\d|\d+)(?![\d.:])\s*("
 #: Times of day said in words: numbers of the clock.
 _CLOCK_WORDS = re.compile(r"\b(?:midnight|noon|midday)\b|半夜十二点|午夜|中午十二点", re.IGNORECASE)
 _EN_NUMBER = re.compile(r"\b(" + "|".join(_EN_WORDS) + r")\b", re.IGNORECASE)
+# how often, said in a word ("once a week", "twice a day"): a number of times, as "3x a week" says it
+# (a week or a month: "twice a day" is said of doses, whose drug decides what they measure)
+_EN_TIMES = re.compile(r"\b(once|twice|thrice)(?=\s+(?:a|per|every|each)\s+(?:week|month|fortnight)\b)",
+                       re.IGNORECASE)
+_TIMES = {"once": "1 times", "twice": "2 times", "thrice": "3 times"}
+
+
+def _plain(text: str) -> str:
+    """``text`` with its numbers in digits: Chinese numerals, English number words and "once"/"twice" a week."""
+    said = _EN_TIMES.sub(lambda m: _TIMES[m.group(1).casefold()], normalize_numbers(text))
+    return _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], said)
 
 
 # an ordinal, a rank or a school year ("6th grade", "第三", "三年级", "Year 5"): no amount of anything
@@ -78,7 +90,7 @@ def _numbers(text: str) -> list[tuple[str, str, int, int]]:
     An ordinal ("6th grade", "三年级", "第二") is no number of an amount and is left out; a number said before the
     thing it counts ("两个孩子", "two kids") measures ``count:<thing>``.
     """
-    plain = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(text))
+    plain = _plain(text)
     out = [(m.group(0).casefold(), "clock", m.start(), m.end()) for m in _CLOCK_WORDS.finditer(plain)]
     for m in _DOSE_COUNT.finditer(plain):  # "一片降压药" / "半片": a count of pills or cups, a dose
         said = m.group("n")
@@ -135,7 +147,7 @@ def changed_number(new: str, old: str) -> bool:
     that drug, not ``old``'s ("added Jardiance 10mg" beside "metformin 500mg twice a day")."""
     said, held = _numbers(new), _numbers(old)
     if any(measure == "dose" for _, measure, *_ in said):
-        plain = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(new))
+        plain = _plain(new)
         said = [n for n in said if not (n[1] == "dose" and _other_drug(plain, n[2], old))]
     if not said or not held or {n for n, *_ in said} & {n for n, *_ in held}:
         return False
@@ -149,11 +161,13 @@ def renumbered(old: str, new: str) -> str:
     said, held = _numbers(new), _numbers(old)
     if len(said) != 1 or len(held) != 1:
         return new
-    plain = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(old))
+    plain = _plain(old)
     _, _, start, end = held[0]
     number, measure, at, until = said[0]
     if measure == "count:dose":  # "半片" stays as said, not "0.5片"
-        number = _EN_NUMBER.sub(lambda m: _EN_WORDS[m.group(1).casefold()], normalize_numbers(new))[at:until]
+        number = _plain(new)[at:until]
+    if plain[end:end + 1].isascii() and plain[end:end + 1].isalpha():  # "3x a week" + "once a week": no "1x"
+        return new
     return plain[:start] + number + plain[end:]
 
 

@@ -100,7 +100,7 @@ _EN_DROPPED_I = re.compile(
     r"(?:changed|swapped)\s+(?=(?:[\w-]+\s+)?(?:banks|carriers|networks|providers|gyms|insurers|couriers)\b)|"
     r"picked\s+up|closed\s+on|(?:gave|handed)\s+(?:(?:[A-Z][\w&.'-]*\s+){1,3}|(?:my|the)\s+\w+\s+)?my\s+(?:notice|resignation|two\s+weeks)|"
     r"put\s+in\s+my|submitted\s+my|took\s+(?:a|an|the)\s+(?:new\s+)?(?:[\w-]+\s+)?(?:job|position|role|gig|offer)\b|unsubscribed|unsubbed|uninstalled|cleared\s+out|emptied|packed\s+up|handed\s+in|turned\s+in|cancell?ed|ditched|dropped|"
-    r"stopped|became|landed|left|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
+    r"stopped|became|landed|left|finished|graduated|completed|adopted|bought|sold|went|took\s+up|signed|been\s+\w+ing|said\s+goodbye\s+to|buried|"
     # "Proposed at sunset": the speaker's own proposal, not a plan put to a team
     r"proposed\b(?!\s+(?:a|an|that|this|the|to\s+(?:the|my|our)\s+(?:team|boss|board|manager|client))\b)|"
     r"brought\s+(?=(?:[\w-]+\s+){0,4}?home\b)|"  # "finally brought the puppy home"

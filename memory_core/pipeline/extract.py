@@ -363,6 +363,7 @@ class MechanicalExtractor:
                 speaker=name or turn.role, lang=lang, claim=claim, single_valued=single,
                 evidence=claim,
             ))
+            give_change(out[-1:], change)  # "为了省钱我不喝柠檬水了": the like it ends, whatever words said it
             if rule.slot == "pref" and rule.polarity > 0 and not single and hit.obj in description:
                 like = out[-1]
                 out.extend(example_like(like, hit.obj, example, lang, qualifier)

@@ -84,6 +84,7 @@ from memory_core.pipeline.role_carried import carry_role
 from memory_core.pipeline.same_object import joined_objects
 from memory_core.pipeline.same_work import OCCUPATION, same_work, with_earlier_sources
 from memory_core.pipeline.score import HeuristicValueScorer
+from memory_core.pipeline.shared_home import shared_home_left
 from memory_core.pipeline.shift_change import shift_gist_ended, without_shift_as_home
 from memory_core.pipeline.small_talk import new_words, says_nothing_new
 from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twins
@@ -271,6 +272,7 @@ class WritePipeline:
         named_across(cands, rows.get)  # "Kevin搬到深圳了" ends "User's friend Kevin lives in Hangzhou"
         household_moves(cands, rows.get)  # "我妈搬来跟我们住了" ends "用户的妈住在成都"
         same_housemate(cands, rows.get)  # "室友搬走了" ends "I live with my roommate"
+        shared_home_left(turn.text, cands, rows.get)  # "搬家了，现在自己在通州租了个一居室" ends "跟同事合租"
         cands = without_one_off_meals(cands, turn.text)  # "国庆…吃了好多火锅": one meal, not a like
         cands = without_one_off_breaks(cands, turn.text)  # "cheat day today, had a burger": the diet holds
         diet_broken(cands, turn.text, lambda: rows.get((DIET_KEY,)))  # "最近开始吃鱼了" ends 吃素

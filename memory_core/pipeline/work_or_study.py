@@ -29,13 +29,13 @@ _STUDY = re.compile(r"\b(?:stud(?:y|ies|ying)|student|reading|majoring|major|deg
 _WORK = re.compile(r"\b(?:job|work(?:ing)?|team|role|position|colleagues?|coworkers?|boss|manager|office|salary|"
                    r"onboarding|hired|employer|company|firm|shift|clients?|as\s+(?:a|an)\s+\w+)\b|上班|工作|入职|"
                    r"同事|老板|公司|职位|岗位", re.IGNORECASE)
-_EN_VALUE = re.compile(r"^(?:works|studies)\s+at\s+(?:the\s+)?(?P<v>.+?)(?:\s+as\s+.+)?$", re.IGNORECASE)
-_ZH_VALUE = re.compile(r"^在(?P<v>.+?)(?:工作|读书)")
+_EN_VALUE = re.compile(r"(?:^|\s)(?:works|studies)\s+at\s+(?:the\s+)?(?P<v>.+?)(?:\s+as\s+.+)?$", re.IGNORECASE)
+_ZH_VALUE = re.compile(r"在(?P<v>[^在]+?)(?:工作|读书)")
 
 
 def value_of(cand: Candidate) -> str:
     """The place a ``works_at`` or ``school`` reading names, casefolded without "the" ("" when not found)."""
-    m = _EN_VALUE.match(cand.claim) or _ZH_VALUE.match(cand.claim)
+    m = _EN_VALUE.search(cand.claim) or _ZH_VALUE.search(cand.claim)
     return m.group("v").strip().casefold() if m else ""
 
 
@@ -47,11 +47,26 @@ def one_of_work_or_study(text: str, cands: Sequence[Candidate]) -> list[Candidat
         text: the turn's text (what its study and work words are read from).
         cands: the turn's candidates.
     """
-    work = {value_of(c): c for c in cands if c.key == _WORK_KEY and c.polarity >= 0}
-    school = {value_of(c): c for c in cands if c.key == _SCHOOL_KEY and c.polarity >= 0}
-    both = [v for v in work if v and v in school]
+    work = {_place(c): c for c in cands if _attribute(c.key) == _WORK_KEY and c.polarity >= 0}
+    school = {_place(c): c for c in cands if _attribute(c.key) == _SCHOOL_KEY and c.polarity >= 0}
+    both = [v for v in work if v[2] and v in school]
     if not both:
         return list(cands)
     studies = bool(_STUDY.search(text)) and not _WORK.search(text)
-    drop = {id(school[v]) if not (_SCHOOL_NAME.search(v) or studies) else id(work[v]) for v in both}
+    drop = {id(school[v]) if not (_SCHOOL_NAME.search(v[2]) or studies) else id(work[v]) for v in both}
     return [c for c in cands if id(c) not in drop]
+
+
+def _attribute(key: str) -> str:
+    """The user's key of the attribute ``key`` holds, whoever it is said of: "fact:son/school@mia" -> "fact:school"."""
+    plain = key.partition("@")[0]
+    person, slash, attr = plain.removeprefix("fact:").rpartition("/")
+    return f"fact:{attr}" if slash and person else plain
+
+
+def _place(cand: Candidate) -> tuple[str, str, str]:
+    """(whose, which speaker, the place) of a ``works_at`` or ``school`` reading: "My son Leo started at Westfield
+    Academy" reads both of the son, and one is kept as for the user's own."""
+    plain, _, qualifier = cand.key.partition("@")
+    person = plain.removeprefix("fact:").rpartition("/")[0]
+    return person, qualifier, value_of(cand)
