@@ -81,7 +81,10 @@ _EN_CLAUSE = re.compile(
 #: A named person and the speaker as one subject ("Lily and I …").
 _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]+\s+and\s+"
                         r"|(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+\s+and\s+)(?=I\b)")  # "my husband Omar and I …"
-_EN_BARE_VERB = re.compile("^" + _EN_VERB, re.IGNORECASE)
+# the word is a noun that is the clause's subject when a verb follows it ("work is sending me to Bordeaux", "work's
+# been mad"): no "I" was left out ("I work is sending me …" was kept as a statement, trial 37)
+_EN_BARE_VERB = re.compile("^" + _EN_VERB + r"(?!'s\b|\s+(?:is|was|has|had|have|will|would|can|could|keeps|kept|"
+                           r"wants|sent|sends|does|did|are|were)\b)", re.IGNORECASE)
 _EN_REQUEST = re.compile(r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?" + EN_DONT_OFFER, re.IGNORECASE)
 
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")
