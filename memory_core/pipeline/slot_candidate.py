@@ -2,18 +2,14 @@
 
 ``slot_candidate`` turns one ``SlotHit`` into a ``Candidate``: its description in the clause's language, its key
 with the speaker's qualifier, and the keys it ends, among them the user's own-words statements of the same slot
-(``_covered``). A plain value read in an English clause of a turn said mostly in Chinese ("now living in Khalifa City,
-房间小小但是有 balcony") is worded in Chinese ("用户住在Khalifa City"), as the user's other items are (trial 37: "User
-lives in Khalifa City" beside "用户住在Dubai Marina"); its key is the same either way.
+(``_covered``).
 """
 
 from __future__ import annotations
 
 from memory_core.model import Turn
-from memory_core.pipeline.slot_hit import render_form
 from memory_core.pipeline.slots import SlotHit, describe, lexicon
 from memory_core.pipeline.types import DEFAULT_CONFIDENCE, Candidate
-from memory_core.text.script import main_lang
 
 __all__ = ["slot_candidate", "theirs_covered"]
 
@@ -29,16 +25,12 @@ def slot_candidate(turn: Turn, hit: SlotHit, lang: str, subject: str, qualifier:
         qualifier: "@<speaker>" for a named speaker, else "": appended to every key.
     """
     attr = hit.attr
-    description, claim = describe(hit, lang, subject), hit.claim
-    if lang == "en" and _plain(hit) and main_lang(turn.text) == "zh":  # "now living in Khalifa City, 房间小小…"
-        lang = "zh"
-        description, claim = render_form(attr, "", lang, "用户" if subject == "User" else subject, v=hit.value)
     return Candidate(
-        kind=attr.kind, description=description, theme=attr.theme,
+        kind=attr.kind, description=describe(hit, lang, subject), theme=attr.theme,
         key=hit.key + qualifier, polarity=hit.polarity, confidence=DEFAULT_CONFIDENCE if hit.default else 0.85,
         importance=attr.importance,
-        valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=claim,
-        single_valued=hit.single_valued, evidence=claim, detail=hit.detail, value=hit.value,
+        valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang, claim=hit.claim,
+        single_valued=hit.single_valued, evidence=hit.claim, detail=hit.detail, value=hit.value,
         aliases=hit.aliases,
         ends=tuple(k + qualifier for k in (*hit.ends, *_covered(hit))), needs_existing=hit.conditional,
         needs_absent=hit.default,
@@ -73,10 +65,3 @@ def _covered(hit: SlotHit) -> tuple[str, ...]:
     return ((f"gist:{hit.attr.id}",) if hit.attr.covers else ()) \
         + ((f"gist:obj:{hit.obj}",) if hit.attr.key_group == "objects" and hit.obj else ()) \
         + ((f"gist:obj:{quit}",) if quit else ())
-
-
-def _plain(hit: SlotHit) -> bool:
-    """True when ``hit`` is the user's own value said plainly (no other person, detail, negation, switch or
-    preference) and its attribute has a Chinese wording: then its item may be worded in Chinese."""
-    return not (hit.subject or hit.detail or hit.switch or hit.ends or hit.attr.pref) and hit.polarity > 0 \
-        and bool(hit.value) and "zh" in hit.attr.render

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["HAN", "HAN_CHARS", "HAN_COMPAT", "HAN_COMPAT_CHARS", "HAN_RUN", "has_han", "lang_of", "main_lang"]
+__all__ = ["HAN", "HAN_CHARS", "HAN_COMPAT", "HAN_COMPAT_CHARS", "HAN_RUN", "has_han", "lang_of"]
 
 HAN_CHARS = "\u3400-\u9fff"
 HAN = re.compile(f"[{HAN_CHARS}]")
@@ -53,15 +53,3 @@ def lang_of(text: str) -> str:
     """``"zh"`` when ``text`` holds a Han character (``has_han``), else ``"en"``: the side of the rules and
     wording a text is read with ("I love 火锅" is read as Chinese, "Beijing" as English)."""
     return "zh" if has_han(text) else "en"
-
-
-_LATIN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
-
-
-def main_lang(text: str) -> str:
-    """``"zh"`` when ``text`` holds at least as many Han characters as Latin words, else ``"en"``: the language a
-    mixed turn is mostly said in ("now living in Khalifa City, 房间小小但是有 balcony" is Chinese, "no more 奶茶 for
-    me this month" English), so an item read from one English clause of a Chinese turn is worded as the turn is.
-    Empty text, or text of neither script, gives "en"."""
-    han = len(HAN.findall(text))
-    return "zh" if han and han >= len(_LATIN_WORD.findall(text)) else "en"
