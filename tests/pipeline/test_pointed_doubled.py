@@ -1,5 +1,4 @@
-"""A value only pointed at (pipeline/pointed_value.py), a verb said twice (pipeline/doubled_verbs.py), the language a
-mixed turn is mostly said in (text/script.main_lang), and clauses that name no value (pipeline/valueless.py)."""
+"""A value only pointed at (pipeline/pointed_value.py), a verb said twice (pipeline/doubled_verbs.py), and clauses that name no value (pipeline/valueless.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.doubled_verbs import single_verbs
 from memory_core.pipeline.pointed_value import pointed_value
 from memory_core.pipeline.valueless import valueless_clause
-from memory_core.text.script import main_lang
 
 
 @pytest.mark.parametrize(("value", "lang"), [
@@ -57,19 +55,6 @@ def test_a_doubled_verb_is_read_once(text: str, read: str) -> None:
 
 def test_a_hobby_said_with_a_doubled_verb_is_the_hobby() -> None:
     assert [d for d, _ in _plan("最近又开始打打羽毛球")] == ["用户最近又开始打羽毛球"]
-
-
-@pytest.mark.parametrize(("text", "lang"), [
-    ("now living in Khalifa City, 房间小小但是有 balcony", "zh"),
-    ("Left ByteDance, now at 小红书 doing iOS，team 氛围好太多了", "zh"),
-    ("no more 奶茶 for me this month", "en"), ("I live in Leeds", "en"), ("", "en"),
-])
-def test_main_lang(text: str, lang: str) -> None:
-    assert main_lang(text) == lang
-
-
-def test_an_english_clause_of_a_chinese_turn_is_worded_in_chinese() -> None:
-    assert [d for d, _ in _plan("now living in Khalifa City, 房间小小但是有 balcony")] == ["用户住在Khalifa City"]
 
 
 @pytest.mark.parametrize(("clause", "lang", "bare"), [
