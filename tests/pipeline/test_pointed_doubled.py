@@ -1,4 +1,5 @@
-"""A value only pointed at (pipeline/pointed_value.py), a verb said twice (pipeline/doubled_verbs.py), and clauses that name no value (pipeline/valueless.py)."""
+"""A value only pointed at (pipeline/pointed_value.py), a verb said twice (pipeline/doubled_verbs.py), and clauses
+that name no value (pipeline/valueless.py)."""
 
 from __future__ import annotations
 
