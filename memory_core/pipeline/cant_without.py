@@ -97,9 +97,11 @@ def need_filled(clause: str) -> str | None:
 def _elided() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The Chinese and English patterns of a need whose thing is left out (``need_elided``)."""
     ends, verbs = _needs()
-    # "不喝活不下去", "一天不喝就难受", "不来一杯睡不着", "不喝的话真的没精神" (a thing read from an emoji may follow)
-    zh = re.compile(rf"^(?:我)?{_ZH_WHEN}(?:要是|如果)?(?:不|没)(?:喝|吃|来|抽)"
+    # "不喝活不下去", "一天不喝就难受", "不来一杯睡不着", "不喝的话真的没精神" (a thing read from an emoji may follow);
+    # the thing said by a pronoun ("没有它我不会讲话的", "没了它就没精神")
+    zh = re.compile(rf"^(?:我)?{_ZH_WHEN}(?:要是|如果)?(?:(?:不|没)(?:喝|吃|来|抽)"
                     rf"{_ZH_VERB.removeprefix('(?:喝|吃|来)?')}(?:[\u4e00-\u9fff]{{1,4}}?)?"
+                    r"|(?:没有|没了)(?:它们?|这个|那个|这杯|那杯))"
                     rf"(?:的话)?[，,]?\s*(?:我)?(?:就|根本|真的|简直|都|会)*(?:{ends})"
                     r"[了啊呀啦的。！!~～\s]*(?:[\u4e00-\u9fff]{1,4})?[^\w]*$")
     # "can't live without it", "couldn't function without them", "can't start my day without one"

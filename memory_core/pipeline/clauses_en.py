@@ -84,9 +84,10 @@ _EN_WITH_I = re.compile(r"^((?:(?:[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+){0,2})?[A-Z][a-z]
                         # a name typed in lower case, the pair's verb after it ("omar and i are engaged"): no "i are"
                         r"|^((?!(?:so|but|then|now|and|or|yes|yeah|ok|okay|well|oh)\s)[a-z]+\s+and\s+)"
                         r"(?=i\s+(?:are|were|have|had|'ve|'re|both|just|finally|got|will)\b)")
-# ... not when an auxiliary follows it: then the word is the subject ("work is sending me to Bordeaux", "love is in
-# the air"), a noun, not the speaker's verb (new-user trial 37: "User works is sending them")
-_EN_BARE_VERB = re.compile("^" + _EN_VERB + r"(?!\s+(?:is|was|has|had|will|were|are|keeps|kept)\b)", re.IGNORECASE)
+# ... not when an auxiliary or a verb follows it: then the word is the subject ("work is sending me to Bordeaux",
+# "work's been mad", "love is in the air"), a noun, not the speaker's verb
+_EN_BARE_VERB = re.compile("^" + _EN_VERB + r"(?!'s\b|\s+(?:is|was|has|had|have|will|would|can|could|keeps|kept|"
+                           r"wants|sent|sends|does|did|are|were)\b)", re.IGNORECASE)
 _EN_REQUEST = re.compile(r"^\s*(?:ok(?:ay)?[,\s]+)?(?:please\s+)?" + EN_DONT_OFFER, re.IGNORECASE)
 
 # English clauses that dropped their "I" ("Got a new job as a nurse!", "Just moved to Lyon")

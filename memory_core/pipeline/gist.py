@@ -83,6 +83,8 @@ _EN_NOT_LASTING = re.compile(
     r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|thought|felt|met|"
     r"bought|sold|lent|paid|left|ran|won|lost|just|will|would|'ll|'d|might|may|could|should|can't\s+wait|hope|guess|bet|mean|"
     r"wonder|agree|believe|think|feel|know|see|wanted|want|plan|planned)\b"
+    # "I'll drive to Bremerton every day", "we'll see": a plan said with the contraction, as "I will" is
+    r"|^(?:i|we)'ll\b"
     r"|^(?:i|we)\s+(?:\w+\s+)?\w+ed\b|^i(?:'m|\s+am)\s+(?:so\s+|really\s+|very\s+)?(?:glad|happy|sorry|excited|"
     r"thrilled|proud|grateful|thankful|sure|not\s+sure|curious|tired|going|gonna|about|thinking|trying|hoping|"
     r"planning|looking|feeling|off|back|here|ready|done|in|on|at|with)\b|^i(?:'m|\s+am)\s+(?!"

@@ -62,6 +62,7 @@ from memory_core.pipeline.no_longer_at import SLOTS as PLACE_SLOTS
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.old_thing_gone import without_old_thing_gone
 from memory_core.pipeline.one_off_meal import without_one_off_breaks, without_one_off_meals
+from memory_core.pipeline.one_time import without_one_time
 from memory_core.pipeline.others_stance import others_stance
 from memory_core.pipeline.own_partner import named_partner_first
 from memory_core.pipeline.own_words import speaker_qualifier
@@ -198,6 +199,7 @@ class WritePipeline:
         cands = without_filler(cands)  # "whatever, I'm fine", "不是啦": a reply to the assistant, no fact
         cands = without_unreadable(cands)  # "I'm sober": "User [health]" as every surface shows it
         cands = without_asides(cands)  # "我老是说错哈哈", "…但我不会去的": nothing lasting about the user
+        cands = without_one_time(cands)  # "也想养一只柯基", "出了一万五令吉": a wish, a price, one occasion
         cands = one_of_work_or_study(turn.text, cands)  # "I started at Google": an employer, not a school
         cands = moved_to_org(cands)  # "my brother Tom moved to Meta": his employer, not his home
         cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海

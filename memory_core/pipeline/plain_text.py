@@ -42,6 +42,7 @@ import unicodedata
 from memory_core.pipeline.cleft import uncleft
 from memory_core.pipeline.closing_laughter import without_closing_laughter
 from memory_core.pipeline.code_switch import with_chinese_cues, without_fillers
+from memory_core.pipeline.doubled_verbs import single_verbs
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
 from memory_core.pipeline.jest import is_hyperbole
 from memory_core.pipeline.mixed_script import seams_marked
@@ -178,8 +179,9 @@ def reading_text(text: str) -> str:
     neither a full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft, filler, verb nor a
     value taken back.
     Regional Chinese function words are read as their Mandarin word first ("俺" -> "我", "佢係" -> "他是":
-    ``regional_words``). Units: characters in, characters out."""
-    text = standard_words(text) if has_han(text) else text  # "俺是哈尔滨的" reads "我是哈尔滨的"
+    ``regional_words``), and a verb said twice as said once ("打打羽毛球" -> "打羽毛球": ``doubled_verbs``).
+    Units: characters in, characters out."""
+    text = single_verbs(standard_words(text)) if has_han(text) else text  # "俺是…" reads "我是…"; "打打球": "打球"
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
     text = person_cleft(text)  # "it's my husband who's allergic to shrimp": "my husband is allergic to shrimp"
     text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"

@@ -37,6 +37,7 @@ from memory_core.pipeline.org_names import names_of, unasked
 from memory_core.pipeline.plain_negation import negation_form
 from memory_core.pipeline.plan_kept import without_plans_held
 from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, intended, is_plan, settled_start
+from memory_core.pipeline.pointed_value import pointed_value
 from memory_core.pipeline.rules import clean_object
 from memory_core.pipeline.since_aside import before_since_aside
 from memory_core.pipeline.slot_hit import ClauseReading, SlotHit, describe
@@ -386,6 +387,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue  # "我每天都在vape", "最近在work out": 在 before what one is doing, no employer and no place
         if attr.id in PLACE_ATTRS and _WHEN_ALONE.fullmatch(value):
             continue  # "moved out in May": when, not where
+        if value and attr.single and pointed_value(value, lang):
+            continue  # "还在同一家公司", "still at the same company": the value held before, pointed at
         if cue.value_class and not of_class(value, cue.value_class, lang):
             continue
         if attr.pref:

@@ -28,11 +28,19 @@ __all__ = ["valueless_clause"]
 
 _ZH_ADVERBS = r"(?:又|还|也|都|就|已经|终于|刚|刚刚|总是|老是|一直|真的|实在|根本|最近|上个?月|上周|去年|今年|前几天)*"
 _ZH_BARE = re.compile(r"^我" + _ZH_ADVERBS + r"(?:戒(?:不掉|不了|不下来)|停不下来|跳槽|换(?:了)?(?:个|份)?工作|"
-                      r"换(?:了)?(?:个|份)?新?工作)(?:了|啦|呢|啊|吧|呀)*$")
+                      r"换(?:了)?(?:个|份)?新?工作|"
+                      # a move whose new home is unnamed ("决定了 搬家！", "搬家中"): the place is the value
+                      r"搬(?:了)?家(?:中)?|搬走|"
+                      # understanding whose language is in the clause before ("只听得懂，不会说")
+                      r"(?:只|只能|能)?(?:听得懂|听懂|看得懂|看懂)(?:一点|一些|一点点|一点儿)?|(?:不会|不太会)(?:说|讲|写|读))"
+                      r"(?:了|啦|呢|啊|吧|呀)*$")
 _EN_ADVERBS = r"(?:(?:just|finally|still|really|honestly|totally|recently|already|simply)\s+)*"
 _EN_BARE = re.compile(r"^(?:i|i've|i\s+have)\s+" + _EN_ADVERBS
                       + r"(?:quit|(?:can't|cannot|can\s+not|couldn't)\s+(?:quit|stop)|"
-                        r"(?:changed|switched|swapped)\s+jobs|sold\s+(?:it|them|mine))$", re.IGNORECASE)
+                        r"(?:changed|switched|swapped)\s+jobs|sold\s+(?:it|them|mine)|"
+                        # understanding whose language is in the clause before ("they spoke it, I only understand")
+                        r"(?:only\s+|can\s+only\s+|can\s+)?understands?(?:\s+(?:it|them|a\s+little|a\s+bit|some))?)$",
+                      re.IGNORECASE)
 _FOR_PRONOUN_EN = re.compile(r"^(?:i|i'll|i\s+will|i\s+do|i'm\s+gonna|i\s+already)\s+" + _EN_ADVERBS
                              + r"(?:(?:so|still|really|truly|already)\s+)*(?:miss|love|adore|hate|like)\s+"
                                r"(?:him|her|them|it|you)(?:\s+(?:so\s+much|so|a\s+lot|already|terribly|dearly|"
@@ -52,7 +60,8 @@ _END = re.compile(r"[\s。.!！~～…]+$")
 def valueless_clause(clause: str, lang: str) -> bool:
     """True when the first-person ``clause`` (``lang`` "en" or "zh") is a bare change or stop naming nothing.
 
-    ("我戒不掉" -> True, "我跳槽了" -> True, "I quit." -> True, "I can't quit" -> True; "我戒不掉烟" -> False,
+    ("我戒不掉" -> True, "我跳槽了" -> True, "我搬家了" -> True, "I only understand" -> True, "I quit." -> True,
+    "I can't quit" -> True; "我戒不掉烟" -> False, "我搬家到杭州了" -> False,
     "I quit smoking" -> False, "我跳槽去了腾讯" -> False; "I miss him" -> True, "我好想它" -> True, "I miss my
     grandma" -> False; "我在北京用不上" -> True, "I don't need it in the city" -> True.) The clause is as split by
     the pipeline, its dropped subject put back; nothing is raised.
