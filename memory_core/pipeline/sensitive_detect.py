@@ -380,7 +380,7 @@ def _with_other_spellings(kept: list[Finding], text: str) -> list[Finding]:
     values = [span for f in kept if f.category == "health" and (span := value_span(text, f.start, f.end))]
     if not values:
         return kept
-    more = sensitive_spelled.same_value(text, values, [(f.start, f.end) for f in kept])
+    more = sensitive_spelled.same_value(text, values, [(f.start, f.end) for f in kept] + values)  # not a value again
     if not more:
         return kept
     return sorted(kept + [Finding("health", s, e, text[s:e]) for s, e in more], key=lambda f: f.start)
