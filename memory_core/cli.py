@@ -446,6 +446,23 @@ def erase_hooks(user: str, redis_url: str) -> int:
     return sum(int(hook.load()(user, redis_url)) for hook in hooks)
 
 
+def _confirmed(question: str) -> bool:
+    """The answer to a yes/no ``question`` asked on stdout. With no answer (no terminal, end of input) or one
+    read from a pipe the question's line is ended here, so an error that follows is a line of its own.
+
+    Raises:
+        typer.Abort: no answer came.
+    """
+    try:
+        answer = typer.confirm(question)
+    except typer.Abort:
+        typer.echo()
+        raise
+    if not sys.stdin.isatty():  # an answer read from a pipe is not echoed: the question's line is still open
+        typer.echo()
+    return answer
+
+
 @app.command()
 def erase(user: UserOption, db: DbOption = None,
           yes: Annotated[bool, typer.Option("--yes", help="Do not ask.")] = False,
@@ -461,8 +478,8 @@ def erase(user: UserOption, db: DbOption = None,
         scopes = stored_scopes(memory.store, user)
         if len(scopes) == 1:
             memory.require_user(user)
-        if not yes and not typer.confirm(f"Erase everything stored for {user} ({', '.join(scopes)})?"):
-            raise typer.Exit(1)
+        if not yes and not _confirmed(f"Erase everything stored for {user} ({', '.join(scopes)})?"):
+            raise typer.Abort
         with _user_locks(memory, scopes):
             removed = {scope: memory.erase_user(scope) for scope in scopes}
             keys = sum(erase_hooks(scope, redis_url) for scope in scopes) if redis_url else 0
@@ -546,7 +563,7 @@ def _iso(when: datetime | None) -> str | None:
 def main() -> None:
     """Entry point of the ``gulfstream`` script: every error is one ``error: …`` line on stderr (a refused or
     missing argument too, with the command's ``--help`` named; a locked store with the command that gave up,
-    ``gulfstream add: another process holds …``), exit 2 (1 for an abort)."""
+    ``gulfstream add: another process holds …``), exit 2 (an abort too: a question answered no or not at all)."""
     mount_plugins(app)  # e.g. the workers' ``dlq`` (entry-point group ``gulfstream.cli``)
     try:
         code = app(standalone_mode=False)
@@ -555,9 +572,9 @@ def main() -> None:
             sys.exit(exc.exit_code)
         error_line(exc.format_message() + usage_hint(exc, typer.main.get_command(app), sys.argv[1:]))
         sys.exit(exc.exit_code)
-    except typer.Abort:
-        error_line("aborted")
-        sys.exit(1)
+    except typer.Abort:  # a question answered no, or not at all: a refused action, as a refused argument
+        error_line("aborted: nothing was changed (answer y, or pass --yes where no one can answer)")
+        sys.exit(2)
     except StoreLocked as exc:  # which command gave up: the store's message says what it left stored
         error_line(f"{command_path(typer.main.get_command(app), sys.argv[1:], 'gulfstream')}: {exc}")
         sys.exit(2)

@@ -342,6 +342,23 @@ def test_erase_removes_the_users_agent_scoped_memories_and_says_so(tmp_path: Pat
     assert "Oslo" in gs("memories", "--user", "bobby", db=db).stdout, "another user is untouched"
 
 
+def test_erase_unanswered_or_declined_exits_2_with_the_error_on_its_own_line(tmp_path: Path, db: Path) -> None:
+    made = subprocess.run([sys.executable, "-c", "from memory_core.mem0_compat import Memory\n"
+                           "Memory().add('I live in Leeds', user_id='bob')\n"], capture_output=True, text=True,
+                          timeout=300, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path),
+                                            "GULFSTREAM_DATABASE_URL": f"sqlite:///{db}"})
+    assert made.returncode == 0, made.stderr
+    for answer in ("", "n\n"):  # no answer (end of input, no terminal), then a no
+        result = subprocess.run([sys.executable, "-m", "memory_core", "erase", "--user", "bob",
+                                 "--db", f"sqlite:///{db}"], input=answer, capture_output=True, text=True,
+                                timeout=300, env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)})
+        assert result.returncode == 2, result
+        assert result.stdout.startswith("Erase everything stored for bob"), result.stdout
+        assert result.stdout.endswith("\n"), result.stdout
+        assert result.stderr.startswith("error: aborted: nothing was changed"), result.stderr
+    assert "Leeds" in gs("memories", "--user", "bob", db=db).stdout, "nothing was erased"
+
+
 @pytest.mark.parametrize("args", [
     ["recall", "--user", "x", "where does she live?"],  # no store at a long path
     ["history", "--user", "nobody"],  # a missing argument

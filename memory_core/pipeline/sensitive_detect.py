@@ -54,6 +54,7 @@ from memory_core.pipeline import (
     sensitive_health,
     sensitive_kind,
     sensitive_shape,
+    sensitive_spelled,
 )
 from memory_core.pipeline.animal_health import of_animal
 from memory_core.pipeline.sensitive_checksums import card_network as _card_network
@@ -63,7 +64,7 @@ from memory_core.pipeline.sensitive_checksums import iban_ok as _iban_ok
 from memory_core.pipeline.sensitive_checksums import luhn as _luhn
 from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_predicate import value_span
-from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole
+from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole, is_topic
 from memory_core.text.script import has_han
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "label", "mask"]
@@ -367,8 +368,22 @@ def _detect(original: str) -> tuple[Finding, ...]:
                                  + sensitive_codes.find(text, gate) + sensitive_again.find(text, gate)
                                  + sensitive_health.find(text, gate)):
         found.append(Finding(category, start, end, text[start:end]))
+    found += [Finding("health", s, e, text[s:e]) for s, e in sensitive_spelled.conditions(text, gate)
+              if not is_topic(text, s, e)]
     kept = _without_overlaps([f for f in found if not _talked_about(f, text)], text)
+    kept = _with_other_spellings(kept, text)
     return tuple(_refined(f, text, original) for f in kept)
+
+
+def _with_other_spellings(kept: list[Finding], text: str) -> list[Finding]:
+    """``kept`` with every other name of a health value found, in the same text (``sensitive_spelled``)."""
+    values = [span for f in kept if f.category == "health" and (span := value_span(text, f.start, f.end))]
+    if not values:
+        return kept
+    more = sensitive_spelled.same_value(text, values, [(f.start, f.end) for f in kept] + values)  # not a value again
+    if not more:
+        return kept
+    return sorted(kept + [Finding("health", s, e, text[s:e]) for s, e in more], key=lambda f: f.start)
 
 
 def _refined(f: Finding, text: str, original: str) -> Finding:

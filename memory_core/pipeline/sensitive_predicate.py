@@ -53,8 +53,32 @@ _NONE = re.compile(r"\s*(?:no|none|nothing|any|anything|no\s+known|any\s+known|n
                    r"\s*(?:什么|任何|啥)(?:东西|食物|药物?)?(?:都|也)?(?:不|没)?(?:会|有)?\s*", re.IGNORECASE)
 
 
+# an allergen said in English inside a Chinese clause, right before its 过敏 ("对 Seattle 那边的 grass pollen 过敏"):
+# one or two Latin words, and the clause they end ("对" in it makes them the allergen)
+_LATIN_BEFORE = re.compile(r"(?<![A-Za-z'-])([A-Za-z][A-Za-z'-]*(?:\s+[A-Za-z][A-Za-z'-]*)?)\s*$")
+_CLAUSE_STOP = re.compile(r"[，。,.；;！!？?\n]")
+
+
+def _latin_allergen_before(text: str, at: int) -> tuple[int, int] | None:
+    """The English allergen a bare 过敏 at ``at`` names right before it in a Chinese clause (我对 pollen 过敏,
+    是对 Seattle 那边的 grass pollen 过敏 → "grass pollen"), or None."""
+    before = text[max(0, at - 60):at]
+    m = _LATIN_BEFORE.search(before)
+    if m is None:
+        return None
+    base = at - len(before)
+    clause = before[max((s.end() for s in _CLAUSE_STOP.finditer(before, 0, m.start())), default=0):m.start()]
+    if "对" not in clause and not names_allergen(m.group(1)):
+        return None
+    return None if _NONE.fullmatch(m.group(1)) else (base + m.start(1), base + m.end(1))
+
+
 def _allergen_before(text: str, at: int) -> tuple[int, int] | None:
-    """The allergen a bare 过敏 at ``at`` names before it (我对虾过敏 → 虾, 老婆海鲜过敏 → 海鲜), or None."""
+    """The allergen a bare 过敏 at ``at`` names before it (我对虾过敏 → 虾, 老婆海鲜过敏 → 海鲜, 我对 pollen 过敏 →
+    pollen), or None."""
+    latin = _latin_allergen_before(text, at)
+    if latin is not None:
+        return latin
     before = text[max(0, at - 12):at]
     base = at - len(before)
     clause = list(_ZH_CLAUSE.finditer(before))
