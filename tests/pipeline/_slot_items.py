@@ -33,7 +33,15 @@ def active(rows: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
     return [(key, text) for status, key, text in rows if status == "active"]
 
 
-__all__ = ["active", "live", "slot_items"]
+def assert_replaced(rows: list[tuple[str, str, str]], old: str, new: str) -> None:
+    """Assert that ``slot_items`` rows hold ``new`` active, ``old`` superseded, and no active row with ``old`` alone."""
+    live_rows = [text for status, _, text in rows if status == "active"]
+    assert not any(old in t and new not in t for t in live_rows), live_rows
+    assert any(new in t for t in live_rows), live_rows
+    assert any(old in t for status, _, t in rows if status == "superseded"), rows
+
+
+__all__ = ["active", "assert_replaced", "live", "slot_items"]
 
 
 def statement_keys(text: str, *, at: datetime) -> dict[str, tuple[int, str]]:

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from _slot_items import slot_items
+from _slot_items import assert_replaced, slot_items
 
 from memory_core.model import Kind
 from memory_core.pipeline.cessation import cessation_scope, topicalised
@@ -64,11 +64,7 @@ def test_an_object_put_first_is_still_read() -> None:
     (["I take the bus to work", "These days I cycle into the office, way faster"], "bus", "bike"),
 ])
 def test_a_change_ends_the_old_item_and_keeps_the_new(tmp_path: Path, turns: list[str], old: str, new: str) -> None:
-    rows = slot_items(tmp_path, turns, start=START, days_apart=30)
-    live = _status(rows, "active")
-    assert not any(old in t and new not in t for t in live), live
-    assert any(new in t for t in live), live
-    assert any(old in t for t in _status(rows, "superseded")), rows
+    assert_replaced(slot_items(tmp_path, turns, start=START, days_apart=30), old, new)
 
 
 @pytest.mark.parametrize(("turns", "kept"), [
