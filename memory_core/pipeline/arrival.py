@@ -35,6 +35,12 @@ def _cues() -> dict[str, tuple[tuple[re.Pattern[str], ...], re.Pattern[str], re.
 
 
 @functools.lru_cache(maxsize=1)
+def _home_at() -> re.Pattern[str]:
+    """The part of the arrival's place the home is in, said after it (``arrival.yaml`` ``zh.home_at``, group ``d``)."""
+    return re.compile(load_shipped("data", "arrival.yaml")["zh"]["home_at"])
+
+
+@functools.lru_cache(maxsize=1)
 def _not_mine() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A question or a wish, and another person, said before the place (``data/arrival.yaml``)."""
     data = load_shipped("data", "arrival.yaml")
@@ -96,7 +102,9 @@ def arrived_home(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], l
     place = arrival_place(turn.text, lang)
     if not place or is_plan(_clause_of(turn.text, place), lang):
         return cands
-    said = f"我搬到了{place}" if lang == "zh" else f"I moved to {place}"
+    part = _home_at().search(turn.text[turn.text.find(place) + len(place):]) if lang == "zh" else None
+    district = part.group("d") if part and part.group("d") != place else ""
+    said = f"我搬到了{place}{district}" if lang == "zh" else f"I moved to {place}"
     added = [c for c in extract(replace(turn, text=said)) if c.key.split("@")[0] == _LIVES_IN and c.polarity > 0]
     for cand in added:
         cand.claim = cand.evidence = cand.claim or cand.description

@@ -4,8 +4,10 @@ language class, the platform one drives for."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
+from _slot_items import slot_items
 
 from memory_core.model import Turn
 from memory_core.pipeline.arrival import arrival_place
@@ -108,3 +110,14 @@ def test_the_platform_one_works_for(text: str, employer: str) -> None:
 @pytest.mark.parametrize("text", ["I'm driving for Mom's birthday", "I drive for hours every day"])
 def test_driving_for_someone_or_for_long_is_no_employer(text: str) -> None:
     assert "fact:works_at" not in _keys(text)
+
+
+@pytest.mark.parametrize(("text", "home"), [
+    ("到深圳了，在南山租了个单间，月租三千二", "深圳南山"),
+    ("到北京了，住闺女家附近租的一居室，在朝阳区", "北京朝阳区"),
+    ("总算到杭州了，住的地方在西湖区，房租还行", "杭州西湖区"),
+])
+def test_an_arrival_keeps_the_part_of_the_place_the_home_is_in(tmp_path: Path, text: str, home: str) -> None:
+    rows = slot_items(tmp_path, ["我住在广州天河", text], start=datetime(2026, 1, 5, tzinfo=UTC), days_apart=30)
+    assert any(status == "active" and home in desc for status, _, desc in rows), rows
+    assert any(status == "superseded" and "天河" in desc for status, _, desc in rows), rows
