@@ -14,6 +14,7 @@ import functools
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from memory_core.model import Turn
 from memory_core.pipeline.clauses import detect_lang
@@ -25,26 +26,36 @@ from memory_core.shipped_yaml import load_shipped
 __all__ = ["arrival_place", "arrived_home"]
 
 _LIVES_IN = "fact:lives_in"
+#: The marks a clause ends at, in either language.
+_MARKS = "，,。.!！;；\n"
+
+
+class _Cues(NamedTuple):
+    """``data/arrival.yaml`` compiled: per language the arrival patterns, a home's and a trip's words; the part of
+    the place the home is in (Chinese, group ``d``); a question or wish, and another person, said before the place."""
+
+    arrived: dict[str, tuple[re.Pattern[str], ...]]
+    home: dict[str, re.Pattern[str]]
+    trip: dict[str, re.Pattern[str]]
+    home_at: re.Pattern[str]
+    asked: re.Pattern[str]
+    other: re.Pattern[str]
+
+
 @functools.lru_cache(maxsize=1)
-def _cues() -> dict[str, tuple[tuple[re.Pattern[str], ...], re.Pattern[str], re.Pattern[str]]]:
-    """Per language: the arrival patterns, the words of a home, the words of a trip (``data/arrival.yaml``)."""
+def _cues() -> _Cues:
+    """The cues, read and compiled once per process.
+
+    Raises:
+        OSError / yaml.YAMLError / KeyError: the shipped data file is missing or malformed (a packaging fault).
+    """
     data = load_shipped("data", "arrival.yaml")
-    return {lang: (tuple(re.compile(p, re.IGNORECASE) for p in data[lang]["arrived"]),
-                   re.compile(data[lang]["home"], re.IGNORECASE), re.compile(data[lang]["trip"], re.IGNORECASE))
-            for lang in ("en", "zh")}
-
-
-@functools.lru_cache(maxsize=1)
-def _home_at() -> re.Pattern[str]:
-    """The part of the arrival's place the home is in, said after it (``arrival.yaml`` ``zh.home_at``, group ``d``)."""
-    return re.compile(load_shipped("data", "arrival.yaml")["zh"]["home_at"])
-
-
-@functools.lru_cache(maxsize=1)
-def _not_mine() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """A question or a wish, and another person, said before the place (``data/arrival.yaml``)."""
-    data = load_shipped("data", "arrival.yaml")
-    return re.compile(data["asked"], re.IGNORECASE), re.compile(data["other"], re.IGNORECASE)
+    langs = ("en", "zh")
+    return _Cues(arrived={lang: tuple(re.compile(p, re.IGNORECASE) for p in data[lang]["arrived"]) for lang in langs},
+                 home={lang: re.compile(data[lang]["home"], re.IGNORECASE) for lang in langs},
+                 trip={lang: re.compile(data[lang]["trip"], re.IGNORECASE) for lang in langs},
+                 home_at=re.compile(data["zh"]["home_at"]),
+                 asked=re.compile(data["asked"], re.IGNORECASE), other=re.compile(data["other"], re.IGNORECASE))
 
 
 def arrival_place(text: str, lang: str) -> str:
@@ -58,18 +69,17 @@ def arrival_place(text: str, lang: str) -> str:
         speaks of a home (``home``) and of no trip or stay (``trip``), and the place is a city or a place by its
         form (``value_class.is_place``); "" otherwise, also for a question, a plan or another person's arrival.
     """
-    arrived, home, trip = _cues()["zh" if lang == "zh" else "en"]
-    if not home.search(text) or trip.search(text):
+    cues, side = _cues(), "zh" if lang == "zh" else "en"
+    if not cues.home[side].search(text) or cues.trip[side].search(text):
         return ""
-    for pattern in arrived:
+    for pattern in cues.arrived[side]:
         m = pattern.search(text)
         if m is None:
             continue
         place = m.group("v").strip()
-        start = max(text.rfind(mark, 0, m.start("v")) for mark in "，,。.!！;；\n")
+        start = max(text.rfind(mark, 0, m.start("v")) for mark in _MARKS)
         before = text[start + 1:m.start("v")]
-        asked, other = _not_mine()
-        if asked.search(before) or other.search(before) or not is_place(place, lang):
+        if cues.asked.search(before) or cues.other.search(before) or not is_place(place, lang):
             continue
         return place
     return ""
@@ -80,8 +90,8 @@ def _clause_of(text: str, place: str) -> str:
     at = text.find(place)
     if at < 0:
         return text
-    start = max(text.rfind(mark, 0, at) for mark in "，,。.!！;；\n") + 1
-    ends = [e for e in (text.find(mark, at) for mark in "，,。.!！;；\n") if e >= 0]
+    start = max(text.rfind(mark, 0, at) for mark in _MARKS) + 1
+    ends = [e for e in (text.find(mark, at) for mark in _MARKS) if e >= 0]
     return text[start:min(ends)] if ends else text[start:]
 
 
@@ -94,7 +104,8 @@ def arrived_home(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], l
 
     Returns:
         ``cands`` unchanged when the turn is no user's, states a home already, is a plan, or tells no arrival;
-        else with the implied statement's home candidates added (their evidence the turn's own words).
+        else with the implied statement's home candidates added (their evidence the turn's own words); in Chinese
+        the part of the place the home is said to be in goes with it ("到深圳了，在南山租了个单间": 深圳南山).
     """
     if turn.role != "user" or any(c.key.split("@")[0] == _LIVES_IN for c in cands):
         return cands
@@ -102,7 +113,7 @@ def arrived_home(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], l
     place = arrival_place(turn.text, lang)
     if not place or is_plan(_clause_of(turn.text, place), lang):
         return cands
-    part = _home_at().search(turn.text[turn.text.find(place) + len(place):]) if lang == "zh" else None
+    part = _cues().home_at.search(turn.text[turn.text.find(place) + len(place):]) if lang == "zh" else None
     district = part.group("d") if part and part.group("d") != place else ""
     said = f"我搬到了{place}{district}" if lang == "zh" else f"I moved to {place}"
     added = [c for c in extract(replace(turn, text=said)) if c.key.split("@")[0] == _LIVES_IN and c.polarity > 0]
