@@ -18,7 +18,7 @@ from memory_core.pipeline.clauses_en import en_clauses, object_put_back
 from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.cut_end import cut_at_end, folded_tail
 from memory_core.pipeline.gist import without_aside
-from memory_core.pipeline.introduced_person import zh_introduced
+from memory_core.pipeline.introduced_person import zh_introduced, zh_role_opens
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.lost_pet import lost_scope
@@ -346,7 +346,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             chain[0] = (introduced.group("rel") or introduced.group("topic") or introduced.group("named")
                         or _met(introduced.group("met"))) \
                 if introduced \
-                else (zh_introduced(clause) or zh_subject(clause) or USER)  # "我有个徒弟叫小张，…": his
+                else (zh_introduced(clause) or (AWAY if zh_role_opens(clause) else zh_subject(clause)) or USER)
+            # "我有个徒弟叫小张，…", "我带的学生叫小林，在北大读书": theirs
             if chain[0] == AWAY:
                 continue  # "我老乡阿强说他在东莞进厂了", "阿杰跟我说他要去上海": their words of their own life
         elif (bare := _zh_bare_relative().match(clause)) is not None \
@@ -373,8 +374,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
         elif (named_death := zh_named_death(clause) or bool(lost_scope(clause, "zh"))):
             pass  # "豆豆上个月生病走了": said of the one named, not of the speaker
-        elif zh_other_opens(clause):
-            chain[0] = AWAY  # "新的数学老师姓陈，是个退休的高中老师", "安安钢琴不学了": theirs, not the speaker's
+        elif zh_other_opens(clause) or zh_role_opens(clause):
+            chain[0] = AWAY  # "新的数学老师姓陈，是个退休的高中老师", "安安钢琴不学了", "新招的兼职是个大学生": theirs
         elif (bare_verb.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or bare_verb.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \

@@ -210,6 +210,15 @@ def en_owned(clause: str, who: str) -> bool:
     return who == USER and _EN_OWNED.search(clause.strip()) is not None
 
 
+@functools.lru_cache(maxsize=1)
+def _zh_named_relation() -> re.Pattern[str]:
+    """A clause naming a person first, then saying who they are to the speaker, and nothing more ("阿杰是我男朋友",
+    "小雨现在是我老婆了"): a relation of the lexicon's REL word class, group ``rel``."""
+    rel = lexicon().classes["zh"]["REL"]
+    return re.compile(rf"^[^，,。！!？?\s我你他她它这那]{{1,6}}?(?:现在|已经|也|就|终于|正式)*(?:是|成了)了?我的?"
+                      rf"(?P<rel>{rel})(?:了|啦|呀|啊)?[\W]*$")
+
+
 def zh_subject(clause: str) -> str | None:
     """The subject a Chinese ``clause`` opens on: ``USER``, a relative's word ("姐姐"), ``AWAY`` or None.
 
@@ -219,6 +228,8 @@ def zh_subject(clause: str) -> str | None:
     other = lexicon().others["zh"].match(text)
     if other is not None:
         return USER if "我" in text[other.end():] else other.group("rel") + (other.group("name") or "")
+    if (named := _zh_named_relation().match(text)) is not None:
+        return named.group("rel")  # "阿杰是我男朋友，在一家物流公司开叉车": the forklift is his
     if "我" in text:
         if _ZH_REPORTED.match(text) and "我" not in text[_ZH_REPORTED.match(text).end():]:  # type: ignore[union-attr]
             return AWAY  # "我老乡阿强说他在东莞进厂了": the one who said it speaks of their own life
