@@ -65,6 +65,17 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
             re.compile(rf"(?:{rel['zh']['REL']})$"))
 
 
+# the speaker's having or getting the person introduced ("I have a kid named Sam", "we've got a son called Leo")
+_EN_HAVE = re.compile(r"\b(?:have|has|had|got|'ve|'d)\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _en_own_only() -> frozenset[str]:
+    """Relations of the REL class that are the speaker's own only when had ("I have a kid named Sam"), not when met
+    or taught ("I tutor a kid called Sam"): ``own_only_with_have`` of ``data/introduced_person.yaml``."""
+    return frozenset(load_shipped("data", "introduced_person.yaml")["en"]["own_only_with_have"])
+
+
 def en_introduced(clause: str) -> str | None:
     """Whose the clauses after an English ``clause`` are when it ends introducing a person by role and name.
 
@@ -73,7 +84,8 @@ def en_introduced(clause: str) -> str | None:
 
     Returns:
         "my <relation> <Name>" for a role of the REL class ("I have a friend named Dan" -> "my friend Dan"),
-        ``AWAY`` for any other person's role ("a student named Liu"), None when the clause introduces no one
+        ``AWAY`` for any other person's role ("a student named Liu") and for a child not had ("I tutor a kid
+        called Sam"), None when the clause introduces no one
         ("we adopted a cat named Ramen": a pet is no role).
     """
     en, _, en_rel, _ = _patterns()
@@ -81,6 +93,8 @@ def en_introduced(clause: str) -> str | None:
     if m is None:
         return None
     role = " ".join(m.group("role").casefold().split())
+    if role in _en_own_only() and not _EN_HAVE.search(clause[:m.start()]):
+        return AWAY  # "I tutor a kid called Sam": a kid of the speaker's work, none of the speaker's own
     return f"my {role} {m.group('name')}" if en_rel.match(role) else AWAY
 
 

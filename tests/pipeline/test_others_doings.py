@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from memory_core.pipeline.clauses import split_clauses
-from memory_core.pipeline.introduced_person import zh_introduced, zh_role_opens
+from memory_core.pipeline.introduced_person import en_introduced, zh_introduced, zh_role_opens
 from memory_core.pipeline.subject_chain import AWAY, zh_subject
 from tests.pipeline._slot_items import live_texts, statement_keys
 
@@ -107,3 +107,11 @@ def test_a_mention_of_the_spouse_keeps_their_name_and_a_new_name_replaces_it(tmp
     assert any("乌云" in t for t in kept), kept
     changed = live_texts(tmp_path / "b", ["我老伴叫桂芬", "去年又找了个老伴，叫秀兰"], start=AT)
     assert any("秀兰" in t for t in changed) and not any("桂芬" in t for t in changed), changed
+
+
+@pytest.mark.parametrize(("clause", "whose"), [
+    ("I tutor a kid called Sam", AWAY), ("I babysit a girl named Mia", AWAY),
+    ("I have a kid named Sam", "my kid Sam"), ("we've got a son called Leo", "my son Leo"),
+])
+def test_a_child_is_the_speakers_own_only_when_had(clause: str, whose: str) -> None:
+    assert en_introduced(clause) == whose
