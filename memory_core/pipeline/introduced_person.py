@@ -42,7 +42,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
 
     The Chinese clause introduces one person or several by a count, a description and a role, named or not
     ("认识了一个常来店里的客人，叫陈默", "店里招了两个兼职"); a role that is also an adverb of the speaker's own
-    work (``counted_roles``: 兼职) counts only there, after the count.
+    work (``counted_roles``: 兼职) counts only there, after the count. Unnamed, only a role of the speaker's
+    work counts (``roles``): "有一个娃" introduces the speaker's own child, no one else.
 
     Raises:
         OSError / yaml.YAMLError / KeyError: the shipped data files are missing or malformed (a packaging fault).
@@ -57,10 +58,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         rf"(?P<role>{en_role})\s+(?:{_alternatives(en['naming'])})\s+"
         r"(?P<name>(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))?)\s*[.!~]*$", re.IGNORECASE)
     zh_role = f"{rel['zh']['REL']}|{_alternatives(zh['roles'] + openers['introduced']['roles'])}"
+    counted = _alternatives(zh["counted_roles"])
     zh_clause = re.compile(
         rf"^我?(?:{_alternatives(zh['before_verb'])})*(?:{_alternatives(zh['verbs'])}){_ZH_COUNT}{_ZH_MODIFIER}"
-        rf"(?P<role>{zh_role}|{_alternatives(zh['counted_roles'])})"
-        rf"(?:[，,]?(?:[他她](?:的名字|名字)?)?(?:名字)?(?:叫|名叫)(?P<name>{_ZH_NAME}))?[。！!~～\s]*$")
+        rf"(?:(?P<role>{zh_role}|{counted})[，,]?(?:[他她](?:的名字|名字)?)?(?:名字)?(?:叫|名叫)(?P<name>{_ZH_NAME})"
+        rf"|(?P<unnamed>{_alternatives(zh['roles'])}|{counted}))[。！!~～\s]*$")
     return (en_clause, zh_clause, re.compile(rf"(?:{rel['en']['REL']})$", re.IGNORECASE),
             re.compile(rf"(?:{rel['zh']['REL']})$"))
 
@@ -99,7 +101,8 @@ def en_introduced(clause: str) -> str | None:
 
 
 def zh_introduced(clause: str) -> str | None:
-    """Whose the clauses after a Chinese ``clause`` are when it introduces a person by role and name.
+    """Whose the clauses after a Chinese ``clause`` are when it introduces a person by role and name, or by a role
+    of the speaker's work alone ("店里招了两个兼职").
 
     Args:
         clause: one Chinese clause ("以前带过一个学生叫刘洋", "我有个徒弟叫小张").
@@ -113,23 +116,27 @@ def zh_introduced(clause: str) -> str | None:
     m = zh.match(clause.strip())
     if m is None:
         return None
-    return m.group("role") if zh_rel.fullmatch(m.group("role")) else AWAY
+    return m.group("role") if m.group("role") and zh_rel.fullmatch(m.group("role")) else AWAY
 
 
 @functools.lru_cache(maxsize=1)
 def _zh_role_opener() -> re.Pattern[str]:
     """A Chinese clause opening on a person of the speaker's shop or work by their role (``roles`` of
-    ``data/introduced_person.yaml``), maybe after 我/我的/我带的 or a description ("新招的兼职", "那个常客"), maybe
-    named, then what that person is or does (``_ZH_ROLE_SAYS``).
+    ``data/introduced_person.yaml``), maybe named, then what that person is or does (``_ZH_ROLE_SAYS``): after
+    我 and a verb of the speaker's ("我带的学生", "我的房东"), after a lead of ``opener_leads`` ("新招的兼职", "那个
+    常客"), or bare; a role the speaker may hold (``status_roles``: 学生, 员工) only after the first two.
 
     Raises:
         OSError / yaml.YAMLError / KeyError: the shipped data file is missing or malformed (a packaging fault).
     """
     zh = load_shipped("data", "introduced_person.yaml")["zh"]
-    roles, counted = _alternatives(zh["roles"]), _alternatives(zh["counted_roles"])
-    lead = r"(?:我(?:的|[\u4e00-\u9fff]{1,3}的)?|(?:那|这)[个位]|[^，,。！!？?\s我你他她]{1,8}?的)"
-    return re.compile(rf"^(?:(?:{lead})(?:那|这)?[个位几]?(?:新|老)?(?:{roles}|{counted})|(?:新|老)?(?:{roles}))"
-                      rf"{_ZH_ROLE_NAME.replace('%SURNAME%', lexicon().classes['zh']['SURNAME'])}?{_ZH_ROLE_SAYS}")
+    status = set(zh["status_roles"])
+    every = _alternatives(zh["roles"] + zh["counted_roles"])
+    plain = _alternatives([r for r in zh["roles"] if r not in status])
+    own = r"我(?:的|(?!(?:也|都|还|就)?[是在当做])[\u4e00-\u9fff]{1,3}?的)(?:那|这)?[个位几]?"
+    lead = rf"(?:{_alternatives(zh['opener_leads'])})"
+    name = _ZH_ROLE_NAME.replace("%SURNAME%", lexicon().classes["zh"]["SURNAME"])
+    return re.compile(rf"^(?:(?:{own}|{lead})(?:新|老)?(?:{every})|(?:新|老)?(?:{plain})){name}?{_ZH_ROLE_SAYS}")
 
 
 def zh_role_opens(clause: str) -> bool:
