@@ -336,8 +336,6 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
                  ) -> Iterator[tuple[str, str]]:
     """The (clause, lang) pairs of one Chinese sentence; ``chain`` and ``said`` carry across the turn, ``supposing``
     across the parts of one sentence (``supposed.carried_on``)."""
-    if chain[0] == PET:  # "领养了一只橘猫，叫馒头！在校外租了个单间": a new sentence is the speaker's again
-        chain[0] = USER
     seen_subject = given = False  # given: the clause before began the speaker's job, 我 left out ("入职阿里了")
     opening = True  # no clause of the sentence before this one (none names anybody else)
     bare_verb = _zh_bare_verb()

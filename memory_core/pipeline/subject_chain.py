@@ -190,12 +190,24 @@ _EN_BARE_KIN = re.compile(r"^(?P<lead>(?i:(?:and|but|so|oh|also)\s+)?)"
                           r"(?=[A-Za-z]+(?:[\s-]+[a-z]+)?\s+[A-Z][a-z]+\s+[a-z'])")
 
 
+@functools.lru_cache(maxsize=1)
+def _en_spouse_said_bare() -> re.Pattern[str]:
+    """A clause opening on the speaker's spouse said with "the" or bare, as chat says them ("the missus", "the other
+    half", "Hubby's name is Dev"): ``spouse_said_bare`` of ``data/relations.yaml``; group ``w`` is the word."""
+    words = load_shipped("data", "relations.yaml")["spouse_said_bare"]
+    alt = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"^(?P<lead>(?:(?:and|but|so|oh|also)\s+)?)(?:the\s+)?(?P<w>(?:{alt})\b)", re.IGNORECASE)
+
+
 def my_put_back(clause: str) -> str:
     """``clause`` with "my" put back before a relation word and a name it opens on, "my" left out as chat does
     ("boyfriend Omar is Jordanian" -> "my boyfriend Omar is Jordanian", new-user trial 37), so it is read as that
     person's and the clauses after it that drop their subject are theirs; ``clause`` itself otherwise (a relation
-    word with no name after it: "partner says …" names no one)."""
+    word with no name after it: "partner says …" names no one). A spouse said with "the" or bare ("the missus",
+    "Hubby's name is Dev") is the speaker's own, named or not."""
     text = clause.strip()
+    if (spouse := _en_spouse_said_bare().match(text)) is not None:  # "The missus, Jo, teaches", "Hubby's name is Dev"
+        return f"{spouse.group('lead')}my {text[spouse.start('w')].lower()}{text[spouse.start('w') + 1:]}"
     lead = _EN_BARE_KIN.match(text)
     if lead is None or text[lead.end():lead.end() + 3].casefold() == "my ":
         return clause

@@ -115,3 +115,19 @@ def test_a_mention_of_the_spouse_keeps_their_name_and_a_new_name_replaces_it(tmp
 ])
 def test_a_child_is_the_speakers_own_only_when_had(clause: str, whose: str) -> None:
     assert en_introduced(clause) == whose
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("The missus, Jo, teaches year 4 at St Mary's.", "Jo"), ("Hubby's name is Dev, drives a bus in Leicester.", "Dev"),
+])
+def test_a_spouse_said_with_the_or_bare_is_the_speakers(text: str, name: str) -> None:
+    keys = statement_keys(text, at=AT)
+    assert name in keys.get("fact:partner", (0, ""))[1], keys
+    assert not [k for k in keys if k.startswith(_OWN_WORK)], keys
+
+
+def test_a_named_pets_doings_in_the_next_sentence_are_the_pets_and_a_room_rented_the_speakers() -> None:
+    said = [c for c, _ in split_clauses("养了只仓鼠叫 Mochi，金丝熊，是 Lily 同事送的。每天晚上在轮子上跑到三点")]
+    assert not [c for c in said if "轮子" in c], said
+    said = [c for c, _ in split_clauses("今天领养了一只橘猫，叫馒头！在校外租了个单间，终于不用住宿舍了")]
+    assert "我在校外租了个单间" in said, said
