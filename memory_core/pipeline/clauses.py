@@ -18,7 +18,7 @@ from memory_core.pipeline.clauses_en import en_clauses, object_put_back
 from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.cut_end import cut_at_end, folded_tail
 from memory_core.pipeline.gist import without_aside
-from memory_core.pipeline.introduced_person import zh_introduced
+from memory_core.pipeline.introduced_person import zh_introduced, zh_role_opens
 from memory_core.pipeline.jest import is_hyperbole, joke_sentences
 from memory_core.pipeline.joint_subject import as_we
 from memory_core.pipeline.lost_pet import lost_scope
@@ -155,6 +155,18 @@ def _zh_introduced() -> re.Pattern[str]:
                       rf"(?P<met>{rel}|[^，,。\s我]{{0,8}}?(?:男生|女生|男孩子?|女孩子?|小哥哥|小姐姐)|(?<=[个位])人)(?:[，,]?(?:[他她](?:的名字|名字)?)?叫[^，,。\s]{{1,12}})?[\W]*$")
 
 
+#: The chain's subject after a pet got and named (``_zh_pet_named``): a clause that drops its subject is the pet's.
+PET = "\0pet"
+# the pet taken up as the object of the speaker's act ("每天下班遛它", "天天给它梳毛")
+_ZH_PET_TAKEN_UP = re.compile(r"(?<=.)[它牠]")
+
+
+@functools.cache
+def _speaker_life() -> re.Pattern[str]:
+    """What only the speaker's life holds, never a pet's (``data/pet_clause.yaml``: a home, work, school)."""
+    return re.compile("|".join(load_shipped("data", "pet_clause.yaml")["speaker_life"]))
+
+
 def _met(word: str) -> str:
     """The chain's subject for a person just met (``_zh_introduced``'s ``met``): ``AWAY`` for one named only as
     "一个人" (no key holds them: "认识了一个人，他在腾讯上班" is none of the speaker's), else ``word``."""
@@ -170,10 +182,23 @@ def _zh_others_pet() -> re.Pattern[str]:
 @functools.lru_cache(maxsize=1)
 def _zh_breed() -> re.Pattern[str]:
     """"是金毛", "是只英短", "也是布偶": a clause with no subject saying a kind of pet (the lexicon's SPECIES word
-    class) is the pet's, said after it ("我养了一只狗，叫Luna，是金毛"): no one says it of themself; it is read as
-    "我的狗是金毛"."""
+    class) is the pet's, said after it ("我养了一只狗，叫Luna，是金毛"), described and named there too ("是一只蓝双色的
+    布偶，叫它"糯米""): no one says it of themself; it is read as "我的狗是金毛"."""
     species = lexicon().classes["zh"]["SPECIES"]
-    return re.compile(rf"^(?:也|都)?是(?:一)?[只条头]?(?:纯种的?|串串)?(?P<b>{species})[犬猫]?[。！!~～\s]*$")
+    return re.compile(rf"^(?:也|都)?是(?:一)?[只条头]?(?:纯种的?|串串)?(?:[^，,。\s]{{1,6}}?的)?(?P<b>{species})[犬猫]?"
+                      r"(?:[，,]?\s*(?:[它牠]|名字)?叫[它牠]?\s*[\"“「]?(?P<name>[^，,。！!？?\s\"”」]{1,8})[\"”」]?)?"
+                      r"[。！!~～\s]*$")
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_pet_named() -> re.Pattern[str]:
+    """A clause ending on a pet got and named ("养了只仓鼠叫 Mochi", "家里有只橘猫，叫大黄"; the lexicon's SPECIES word
+    class): the clauses after it that drop their subject say what the pet does ("每天晚上在轮子上跑到三点"), not the
+    speaker, unless they take the pet up as their object ("每天下班遛它")."""
+    species = lexicon().classes["zh"]["SPECIES"]
+    return re.compile(rf"(?:养了?|有|领养了?|收养了?|捡了?|买了|抱了|抱回来?了?|添了)(?:一|两|几)?[只条头个]"
+                      rf"(?:[^，,。\s]{{1,6}}?的)?小?(?:{species})[犬猫]?[，,]?\s*(?:[它牠](?:的名字|名字)?|名字)?叫\s*"
+                      r"[\"“「]?[^，,。！!？?\s]{1,8}[\"”」]?[。！!~～\s]*$")
 
 
 @functools.lru_cache(maxsize=1)
@@ -324,6 +349,10 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             kind = lexicon().shown["zh"].get(lexicon().surface["zh"].get(breed.group("b"), ""), "")
             if not kind or _zh_others_pet().match(said[0][0]):
                 continue  # "邻居家养了只狗，是只哈士奇": another's pet, its breed is not the user's
+            if breed.group("name"):  # "是一只蓝双色的布偶，叫它糯米": the cat is 糯米, and a ragdoll
+                said.append((f"我的{kind}叫{breed.group('name')}", "zh"))
+                yield said[-1]
+                clause = clause[:breed.start("name")].rstrip("“\"「").rstrip().removesuffix("叫").rstrip("，, ")
             clause = f"我的{kind}{clause}"  # "我的狗是金毛"
         said.append((clause, "zh"))
         if chain[0] == USER and (mine := lexicon().markers["zh"].get("own_noun")) is not None:
@@ -346,7 +375,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             chain[0] = (introduced.group("rel") or introduced.group("topic") or introduced.group("named")
                         or _met(introduced.group("met"))) \
                 if introduced \
-                else (zh_introduced(clause) or zh_subject(clause) or USER)  # "我有个徒弟叫小张，…": his
+                else (zh_introduced(clause) or (AWAY if zh_role_opens(clause) else zh_subject(clause)) or USER)
+            # "我有个徒弟叫小张，…", "我带的学生叫小林，在北大读书": theirs
             if chain[0] == AWAY:
                 continue  # "我老乡阿强说他在东莞进厂了", "阿杰跟我说他要去上海": their words of their own life
         elif (bare := _zh_bare_relative().match(clause)) is not None \
@@ -373,8 +403,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
         elif (named_death := zh_named_death(clause) or bool(lost_scope(clause, "zh"))):
             pass  # "豆豆上个月生病走了": said of the one named, not of the speaker
-        elif zh_other_opens(clause):
-            chain[0] = AWAY  # "新的数学老师姓陈，是个退休的高中老师", "安安钢琴不学了": theirs, not the speaker's
+        elif zh_other_opens(clause) or zh_role_opens(clause):
+            chain[0] = AWAY  # "新的数学老师姓陈，是个退休的高中老师", "安安钢琴不学了", "新招的兼职是个大学生": theirs
         elif (bare_verb.match(clause) and (seen_subject or not _ZH_OTHER_SUBJECT.match(clause))) \
                 or (_ZH_MY_NOUN.match(clause)
                     and (seen_subject or ((first or bare_verb.match(said[-2][0])) and _ZH_MY_HOME.match(clause)))) \
@@ -388,6 +418,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
                 or ((_ZH_CEASE.search(clause) or _ZH_OPEN_STOP.search(clause) or zh_switched(clause)
                      or said_well(clause, "zh"))
                     and not _ZH_OTHER_SUBJECT.match(clause)):  # "…，膝盖好了": the speaker's knee
+            if chain[0] == PET and (_ZH_PET_TAKEN_UP.search(clause) or _speaker_life().search(clause)):
+                chain[0] = USER  # "养了一只柯基叫豆豆，每天下班遛它", "…叫年糕，在杭州做设计": the speaker's
             if _ZH_DROPPED_OBJECT.match(clause) or (chain[0] != USER and not carried):
                 continue  # a consequence ("吃了会起疹子"), or a clause of a person no key holds ("他…")
             # Chinese drops the subject: "上个月搬到成都了" is the speaker's, unless another person was named
@@ -398,5 +430,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             # the clause opened on keeps it: "新交了一个女朋友，她叫Sophie，是法国人")
             chain[0] = AWAY
         clause = without_aside(clause, "zh")
+        if chain[0] == USER and _zh_pet_named().search(clause):
+            chain[0] = PET  # "养了只仓鼠叫 Mochi，每天晚上在轮子上跑到三点": the hamster runs
         if not _ZH_SKIP.search(unasked(clause)) and (_ZH_FIRST_PERSON.search(clause) or named_death):  # 饿了么
             yield object_put_back(clause, "zh", said), "zh"

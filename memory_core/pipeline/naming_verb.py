@@ -1,11 +1,12 @@
 """A pet's name given with a naming verb after the animal (issue 13: a new pet replaces the old by its name).
 
 "We adopted a kitten last weekend, named her Miso", "got a puppy and named him Max", "we call her Pepper",
-"领养了一只小猫，取名叫年糕", "养了只柴犬，给它起名豆豆", "给我家柯基起好名字了，叫豆包", "新来的猫咪我们叫它团子": the
-pet's cue reads the animal and a name said as "her name is …" / "叫…", so a name given by a verb would be lost and the
-pet kept nameless ("User has a kitten"), and the old pet's name would still answer "what's my cat called?". The naming
-phrase is said again in the form the cue reads ("…kitten, her name is Miso"; "…小猫，叫年糕"), only after an
-animal of the lexicon's ``SPECIES`` class in the same sentence, so "I called her Mom" says nothing of a pet.
+"领养了一只小猫，取名叫年糕", "养了只柴犬，给它起名豆豆", "给我家柯基起好名字了，叫豆包", "新来的猫咪我们叫它团子",
+"是一只布偶，叫它糯米": the pet's cue reads the animal and a name said as "her name is …" / "叫…", so a name given by
+a verb would be lost and the pet kept nameless ("User has a kitten"), and the old pet's name would still answer
+"what's my cat called?". The naming phrase is said again in the form the cue reads ("…kitten, her name is
+Miso"; "…小猫，叫年糕"), only after an animal of the lexicon's ``SPECIES`` class in the same sentence, so "I called
+her Mom" says nothing of a pet.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     zh = re.compile(
         rf"(?:{classes['zh']['SPECIES']})[^。！!？?]{{0,16}}?"
         r"(?P<verb>(?:[，,]\s*)?(?:我们|我)?(?:给(?:它|她|他)|把(?:它|她|他))?(?:取|起)(?:好了?|了)?(?:个)?"
-        r"(?:名字?|小名)(?:了)?(?:(?:[，,]\s*)?(?:叫做?|为|是))?|(?:[，,]\s*)?(?:我们|我)叫(?:它|她|他)(?:做)?)"
-        r"(?=[A-Za-z\u4e00-\u9fff])"
+        r"(?:名字?|小名)(?:了)?(?:(?:[，,]\s*)?(?:叫做?|为|是))?|(?:[，,]\s*)?(?:我们|我)?叫(?:它|她|他)(?:做)?)"
+        r"(?=[\"“「]?[A-Za-z\u4e00-\u9fff])"
     )
     return en, zh
 

@@ -165,4 +165,12 @@ def zh_named(sentence: str) -> str:
     if bare is not None and is_person(bare.group("n"), "zh"):  # "我是刘洋": 我叫刘洋; "我是护士" names nobody
         return f"{bare.group('lead')}叫{bare.group('n')}{sentence[bare.end():]}"
     sentence = forms.surname_then_name.sub(named, sentence, count=1)
-    return forms.dropped_me.sub(lambda m: m.group(0) + "我" if "我" in m.string[:m.start()] else m.group(0), sentence)
+    return forms.dropped_me.sub(lambda m: m.group(0) + "我" if _speaker_before(m.string[:m.start()]) else m.group(0),
+                                sentence)
+
+
+def _speaker_before(head: str) -> bool:
+    """True when the last clause of ``head`` with 我 is the speaker's own ("我姓王，"), not a relative's the speaker
+    names ("我老头子叫老张，退休前是钳工": his work before retiring; the slot lexicon's REL word class)."""
+    at = head.rfind("我")
+    return at >= 0 and re.match(rf"我的?(?:{lexicon().classes['zh']['REL']})", head[at:]) is None

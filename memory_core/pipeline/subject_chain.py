@@ -190,12 +190,24 @@ _EN_BARE_KIN = re.compile(r"^(?P<lead>(?i:(?:and|but|so|oh|also)\s+)?)"
                           r"(?=[A-Za-z]+(?:[\s-]+[a-z]+)?\s+[A-Z][a-z]+\s+[a-z'])")
 
 
+@functools.lru_cache(maxsize=1)
+def _en_spouse_said_bare() -> re.Pattern[str]:
+    """A clause opening on the speaker's spouse said with "the" or bare, as chat says them ("the missus", "the other
+    half", "Hubby's name is Dev"): ``spouse_said_bare`` of ``data/relations.yaml``; group ``w`` is the word."""
+    words = load_shipped("data", "relations.yaml")["spouse_said_bare"]
+    alt = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"^(?P<lead>(?:(?:and|but|so|oh|also)\s+)?)(?:the\s+)?(?P<w>(?:{alt})\b)", re.IGNORECASE)
+
+
 def my_put_back(clause: str) -> str:
     """``clause`` with "my" put back before a relation word and a name it opens on, "my" left out as chat does
     ("boyfriend Omar is Jordanian" -> "my boyfriend Omar is Jordanian", new-user trial 37), so it is read as that
     person's and the clauses after it that drop their subject are theirs; ``clause`` itself otherwise (a relation
-    word with no name after it: "partner says …" names no one)."""
+    word with no name after it: "partner says …" names no one). A spouse said with "the" or bare ("the missus",
+    "Hubby's name is Dev") is the speaker's own, named or not."""
     text = clause.strip()
+    if (spouse := _en_spouse_said_bare().match(text)) is not None:  # "The missus, Jo, teaches", "Hubby's name is Dev"
+        return f"{spouse.group('lead')}my {text[spouse.start('w')].lower()}{text[spouse.start('w') + 1:]}"
     lead = _EN_BARE_KIN.match(text)
     if lead is None or text[lead.end():lead.end() + 3].casefold() == "my ":
         return clause
@@ -210,6 +222,15 @@ def en_owned(clause: str, who: str) -> bool:
     return who == USER and _EN_OWNED.search(clause.strip()) is not None
 
 
+@functools.lru_cache(maxsize=1)
+def _zh_named_relation() -> re.Pattern[str]:
+    """A clause naming a person first, then saying who they are to the speaker, and nothing more ("阿杰是我男朋友",
+    "小雨现在是我老婆了"): a relation of the lexicon's REL word class, group ``rel``."""
+    rel = lexicon().classes["zh"]["REL"]
+    return re.compile(rf"^[^，,。！!？?\s我你他她它这那]{{1,6}}?(?:现在|已经|也|就|终于|正式)*(?:是|成了)了?我的?"
+                      rf"(?P<rel>{rel})(?:了|啦|呀|啊)?[\W]*$")
+
+
 def zh_subject(clause: str) -> str | None:
     """The subject a Chinese ``clause`` opens on: ``USER``, a relative's word ("姐姐"), ``AWAY`` or None.
 
@@ -219,6 +240,8 @@ def zh_subject(clause: str) -> str | None:
     other = lexicon().others["zh"].match(text)
     if other is not None:
         return USER if "我" in text[other.end():] else other.group("rel") + (other.group("name") or "")
+    if (named := _zh_named_relation().match(text)) is not None:
+        return named.group("rel")  # "阿杰是我男朋友，在一家物流公司开叉车": the forklift is his
     if "我" in text:
         if _ZH_REPORTED.match(text) and "我" not in text[_ZH_REPORTED.match(text).end():]:  # type: ignore[union-attr]
             return AWAY  # "我老乡阿强说他在东莞进厂了": the one who said it speaks of their own life
