@@ -42,7 +42,8 @@ def _data() -> tuple[dict[str, str], dict[str, str], list[re.Pattern[str]]]:
         # 当姥爷了！！外孙女，七斤二两，叫朵朵
         re.compile(rf"当(?:上)?了?(?:{_alt(zh['became'])})(?:了|啦)[！!，,～~\s]*(?:是)?(?:个|一个)?"
                    rf"(?P<kin>{_alt(zh['kin'])})[，,！!～~\s]+{zh_gap}{naming}{_ZH_NAME}"),
-        # 宝宝出生了，是个男孩，叫乐乐 / 宝宝出生了！男孩，6斤8两，叫小满 / 生了个男孩！叫小宝 / 我老婆生了个儿子！叫小宝
+        # 宝宝出生了，是个男孩，叫乐乐 / 宝宝出生了！男孩，6斤8两，叫小满 / 生了个男孩！叫小宝 /
+        # 我老婆生了个儿子！叫小宝
         re.compile(rf"(?:(?P<born>(?:{_alt(zh['baby'])})[^，,。！!？?]{{0,6}}?(?:出生|出世|落地|降生)了)[！!，,～~\s]*"
                    rf"(?:(?:是)?(?:个|一个))?|(?P<spouse>(?:我的?)?(?:{_alt(zh['spouse'])}))?(?:昨天|今天|前天|刚刚?|终于|顺利)*"
                    rf"生了(?:一个|个)?)(?:大胖|小)?(?P<sex>{_alt(zh_sex)})[，,！!～~\s]+{zh_gap}"
@@ -82,7 +83,8 @@ def _said(m: re.Match[str], zh_sex: dict[str, str], en_sex: dict[str, str]) -> s
     pronoun = "his" if child == "son" else "her"
     said = f"our {child} was born, {pronoun} name is {groups['v']}"
     if groups.get("head"):  # "Baby number two arrived": the count of children it tells is kept as said
-        return f"our {_EN_OWNER.sub('', groups['head'])}. {said}"
+        head = _EN_OWNER.sub("", groups["head"])
+        return f"our {head[:1].lower()}{head[1:]}. {said}"
     return f"{said}. " if groups.get("pro") else said  # the weight said next stays a sentence of its own
 
 

@@ -26,8 +26,8 @@ from memory_core.pipeline.mixed_script import by_script, english_framed
 from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.org_names import unasked
 from memory_core.pipeline.presupposed import presupposed
-from memory_core.pipeline.relative_partner import zh_partner_of
 from memory_core.pipeline.relation_in_chinese import chinese_subject, relation_in_chinese
+from memory_core.pipeline.relative_partner import zh_partner_of
 from memory_core.pipeline.self_intro import en_pieces, zh_named
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, zh_other_opens, zh_subject
@@ -357,7 +357,8 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             if chain[0] == AWAY:
                 continue  # "我老乡阿强说他在东莞进厂了", "阿杰跟我说他要去上海": their words of their own life
         elif carried and len(said) > 1 and (partner := zh_partner_of(clause, said[-2][0], carried)):
-            clause, chain[0] = partner, AWAY  # "闺女谈对象了，小伙子叫巴特尔，是个老师": his, not the speaker's nor hers
+            # "闺女谈对象了，小伙子叫巴特尔，是个老师": what follows is his, not the speaker's nor hers
+            clause, chain[0] = partner, AWAY
         elif (bare := _zh_bare_relative().match(clause)) is not None \
                 and not (carried and clause[bare.end("rel"):].startswith("叫")):  # "我妹妹脱单了，男朋友叫阿杰": hers
             chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers

@@ -217,8 +217,8 @@ class MechanicalExtractor:
         trip_mark = temporary_mark(folded_turn, turn_lang)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        # "…kitten, named her Miso", "当姥爷了！外孙女…叫朵朵", "营业执照拿到了，名字叫“乌云的蒙古包”": the name as the cue
-        # reads it
+        # "…kitten, named her Miso", "当姥爷了！外孙女…叫朵朵", "营业执照拿到了，名字叫“乌云的蒙古包”": the name as
+        # the cue reads it
         named_text = name_joined(naming_said(birth_said(business_named(turn.text))))
         clauses = list(split_clauses(restated(named_text)))  # "left A for B": "I work at B"
         pending: Change = NO_CHANGE  # a switch said of the kind alone, carried by the clause naming the new value

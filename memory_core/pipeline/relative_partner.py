@@ -26,7 +26,8 @@ def _patterns() -> tuple[re.Pattern[str], list[tuple[str, re.Pattern[str]]]]:
     """
     zh = load_shipped("data", "relative_partner.yaml")["zh"]
     bond = re.compile("|".join(f"(?:{b})" for b in zh["bond"]))
-    opens = [(word, re.compile(rf"^(?:而且|然后|现在)?(?:{said})(?=[^们的]|$)")) for word, said in zh["partner"].items()]
+    opens = [(word, re.compile(rf"^(?:而且|然后|现在)?(?:{said})(?=[^们的]|$)"))
+             for word, said in zh["partner"].items()]
     return bond, opens
 
 
