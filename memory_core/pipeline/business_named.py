@@ -1,12 +1,13 @@
 """The user's own business named in a turn about setting it up, said as the business slot reads it.
 
-"营业执照拿到了，名字叫“乌云的蒙古包”", "店签了，在老城区，名字叫“糯米茶事”", "Decided, it's Rusty's Orchard.
-Registered the business name today.": the name is said in a clause with no subject and no word of whose it is
-(名字叫…, it's …), so the slot engine, which reads one clause at a time, kept nothing but the raw turn, and a
-question about the shop's name found it by luck of wording (new-user trial 38, finding 6). When the turn speaks of a business being set up
-(a licence, a shop signed, a name registered), ``business_named`` says the naming again as the user's business's
-name ("我的店名叫“乌云的蒙古包”", "my business is called Rusty's Orchard."). The words are data
-(``data/business_named.yaml``).
+"营业执照拿到了，名字叫“乌云的蒙古包”", "店签了，在老城区，名字叫“糯米茶事”",
+"Decided, it's Rusty's Orchard. Registered the business name today.": the name is said in a clause
+with no subject and no word of whose it is (名字叫…, it's …), so the slot engine, which reads one
+clause at a time, kept nothing but the raw turn, and a question about the shop's name found it by
+luck of wording (new-user trial 38, finding 6). When the turn speaks of a business being set up (a
+licence, a shop signed, a name registered), ``business_named`` says the naming again as the user's
+business's name ("我的店名叫“乌云的蒙古包”", "my business is called Rusty's Orchard."). The words
+are data (``data/business_named.yaml``).
 """
 
 from __future__ import annotations
