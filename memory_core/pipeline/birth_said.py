@@ -19,6 +19,8 @@ from memory_core.shipped_yaml import load_shipped
 __all__ = ["birth_said"]
 
 _ZH_NAME = r"(?P<v>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}?)(?=[，,。！!~～\s]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])"
+_EN_OWNER = re.compile(r"^(?:the|our|my)\s+", re.IGNORECASE)
+_ZH_ORDINAL = re.compile(r"^(?:[二三四]|老[二三四])")
 _EN_NAME = r"(?P<{}>(?-i:[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?))\b"
 
 
@@ -40,14 +42,15 @@ def _data() -> tuple[dict[str, str], dict[str, str], list[re.Pattern[str]]]:
         # 当姥爷了！！外孙女，七斤二两，叫朵朵
         re.compile(rf"当(?:上)?了?(?:{_alt(zh['became'])})(?:了|啦)[！!，,～~\s]*(?:是)?(?:个|一个)?"
                    rf"(?P<kin>{_alt(zh['kin'])})[，,！!～~\s]+{zh_gap}{naming}{_ZH_NAME}"),
-        # 宝宝出生了，是个男孩，叫乐乐 / 生了个男孩！叫小宝 / 我老婆生了个儿子！叫小宝
-        re.compile(rf"(?:(?:{_alt(zh['baby'])})[^，,。！!？?]{{0,6}}?(?:出生|出世|落地|降生)了[！!，,～~\s]*"
-                   rf"(?:是)?(?:个|一个)|(?P<spouse>(?:我的?)?(?:{_alt(zh['spouse'])}))?(?:昨天|今天|前天|刚刚?|终于|顺利)*"
+        # 宝宝出生了，是个男孩，叫乐乐 / 宝宝出生了！男孩，6斤8两，叫小满 / 生了个男孩！叫小宝 /
+        # 我老婆生了个儿子！叫小宝
+        re.compile(rf"(?:(?P<born>(?:{_alt(zh['baby'])})[^，,。！!？?]{{0,6}}?(?:出生|出世|落地|降生)了)[！!，,～~\s]*"
+                   rf"(?:(?:是)?(?:个|一个))?|(?P<spouse>(?:我的?)?(?:{_alt(zh['spouse'])}))?(?:昨天|今天|前天|刚刚?|终于|顺利)*"
                    rf"生了(?:一个|个)?)(?:大胖|小)?(?P<sex>{_alt(zh_sex)})[，,！!～~\s]+{zh_gap}"
                    rf"{naming}{_ZH_NAME}"),
-        # HE'S HERE. Wyatt James, 7lb 11oz
+        # HE'S HERE. Wyatt James, 7lb 11oz / He's here!!! Rory Murphy, born 3:12am, 3.6kg
         re.compile(rf"(?i:\b(?P<pro>he|she)(?:'s|\s+is)\s+here\b)[.!\s]*{_EN_NAME.format('v')}\s*[,:(-]\s*"
-                   rf"(?=\d+(?:\.\d+)?\s*(?i:{_alt(en['weight'])})\b)"),
+                   rf"(?=[^.!?\n]{{0,30}}?\d+(?:\.\d+)?\s*(?i:{_alt(en['weight'])})\b|(?i:born)\b)"),
         # we had a baby girl yesterday, named her Ava / we welcomed our son, his name is Leo
         re.compile(rf"(?i:\b(?:we|i)\s+(?:{_alt(en['had'])})\s+(?:a|an|our|my)\s+(?:(?:beautiful|healthy|tiny|new)\s+)*"
                    rf"(?P<sex>{_alt(en_sex)})\b[^.!?,]{{0,24}}?[,.!:]+\s*)"
@@ -55,6 +58,11 @@ def _data() -> tuple[dict[str, str], dict[str, str], list[re.Pattern[str]]]:
                    rf"|(?:he|she)(?:'s|\s+is)\s+called)\s+){_EN_NAME.format('v')}"
                    # … or the name alone after the news ("We had a baby girl last week, Mia!")
                    rf"|{_EN_NAME.format('alone')}(?=\s*(?:[.!]|$|[\U0001F300-\U0001FAFF\u2600-\u27BF])))"),
+        # Baby number two arrived this morning, a boy, Finn / the baby is here! a girl, named Nora
+        re.compile(rf"(?P<head>(?i:\b(?:(?:the|our|my)\s+)?(?:baby|little\s+one)(?:\s+(?:number|no\.?|\#)\s*\w+)?\s+"
+                   rf"(?:arrived|is\s+here|was\s+born|came)\b[^.!?,]{{0,24}}?))[,.!:]+\s*(?i:(?:it's\s+|it\s+is\s+)?an?\s+)"
+                   rf"(?P<sex>(?i:{_alt(en_sex)}))\b[,.!:\s]+(?i:(?:(?:we\s+)?(?:named|called)\s+(?:him|her)\s+)?)"
+                   rf"{_EN_NAME.format('v')}"),
     ]
     return zh_sex, en_sex, patterns
 
@@ -68,10 +76,15 @@ def _said(m: re.Match[str], zh_sex: dict[str, str], en_sex: dict[str, str]) -> s
     sex = (groups.get("sex") or "").casefold()
     if sex and sex in zh_sex:  # "我姐生了个男孩" keeps who gave birth; the user's wife's is the user's child
         born = "生了个{}" if m.group(0).startswith("生了") else "{}出生了"  # "我老婆生了个儿子" -> "儿子出生了"
-        return f"{born.format(zh_sex[sex])}，叫{groups['v']}"
+        said = f"{born.format(zh_sex[sex])}，叫{groups['v']}"
+        # "二宝出生了": which child it is tells how many there are now, kept as said
+        return f"{groups['born']}，{said}" if groups.get("born") and _ZH_ORDINAL.match(groups["born"]) else said
     child = en_sex.get(re.sub(r"\s+", " ", sex)) if sex else ("son" if groups["pro"].casefold() == "he" else "daughter")
     pronoun = "his" if child == "son" else "her"
     said = f"our {child} was born, {pronoun} name is {groups['v']}"
+    if groups.get("head"):  # "Baby number two arrived": the count of children it tells is kept as said
+        head = _EN_OWNER.sub("", groups["head"])
+        return f"our {head[:1].lower()}{head[1:]}. {said}"
     return f"{said}. " if groups.get("pro") else said  # the weight said next stays a sentence of its own
 
 

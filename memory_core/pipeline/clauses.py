@@ -27,6 +27,7 @@ from memory_core.pipeline.named_death import zh_named_death
 from memory_core.pipeline.org_names import unasked
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.relation_in_chinese import chinese_subject, relation_in_chinese
+from memory_core.pipeline.relative_partner import zh_partner_of
 from memory_core.pipeline.self_intro import en_pieces, zh_named
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, zh_other_opens, zh_subject
@@ -50,6 +51,11 @@ _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  
                         r"|[，,](?!\s*(?:(?:[^，,。\s叫]{1,5}的|[^，,。\s叫]{1,5}[猫狗犬])[，,]\s*)?(?:[他她它]|另?一[只条个头](?:[^，,。\s叫]{1,4})?|老大|它们|分别)?的?(?:名字)?叫)"
                         r"\s*"
                         r"|(?<=[了啦])\s+(?=[\u3400-\u9fff])")  # "我搬家了 现在在广州": a space for a comma
+# a space between Chinese words ("住在龙华民治 一室一厅 还养了只柯基"): a comma where a clause of the speaker's own, 我
+# left out, follows it (``_zh_bare_verb``); a place said in parts ("北京 海淀") stays one
+_ZH_SPACE = re.compile(r"(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff])")
+
+
 @functools.cache
 def _zh_bare_verb() -> re.Pattern[str]:
     """A Chinese clause of the speaker's own with 我 left out ("现在住在杭州", "明年春天办婚礼", "超爱吃火锅"), from
@@ -339,6 +345,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
     seen_subject = given = False  # given: the clause before began the speaker's job, 我 left out ("入职阿里了")
     opening = True  # no clause of the sentence before this one (none names anybody else)
     bare_verb = _zh_bare_verb()
+    sentence = _ZH_SPACE.sub(lambda m: "，" if bare_verb.match(sentence[m.end():]) else m.group(), sentence)
     for clause in _ZH_CLAUSE.split(sentence):
         clause = _ZH_INTERJECTION.sub("", clause.strip())
         if not clause or carried_on(clause, "zh", supposing):
@@ -379,6 +386,9 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
             # "我有个徒弟叫小张，…", "我带的学生叫小林，在北大读书": theirs
             if chain[0] == AWAY:
                 continue  # "我老乡阿强说他在东莞进厂了", "阿杰跟我说他要去上海": their words of their own life
+        elif carried and len(said) > 1 and (partner := zh_partner_of(clause, said[-2][0], carried)):
+            # "闺女谈对象了，小伙子叫巴特尔，是个老师": what follows is his, not the speaker's nor hers
+            clause, chain[0] = partner, AWAY
         elif (bare := _zh_bare_relative().match(clause)) is not None \
                 and not (carried and clause[bare.end("rel"):].startswith("叫")):  # "我妹妹脱单了，男朋友叫阿杰": hers
             chain[0] = bare.group("rel")  # "老婆最近在学日语，说下半年去东京": what follows is hers

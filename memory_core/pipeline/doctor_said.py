@@ -18,8 +18,10 @@ Euthyrox") and a question ("should I ask the doc to up my dose?") are left as sa
 
 from __future__ import annotations
 
+import functools
 import re
 
+from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.script import has_han
 
 __all__ = ["own_dose", "own_report"]
@@ -61,6 +63,51 @@ def _own_measure(text: str) -> str:
     return text[:m.start("m")] + lead + "我" + text[m.start("m"):]
 
 
+# a finding said as "it's …" by the one who examined the user ("ENT says it's tinnitus", "the physio reckons it's
+# tendonitis"): the user has it, when it names a condition (the lexicon's CONDITION class, or a medical word's ending)
+_EN_EXAMINER = (r"(?<![\w'])(?<!'s\s)(?<!’s\s)(?<!\bher\s)(?<!\bhis\s)(?<!\btheir\s)"
+                r"(?:(?:my|the|our)\s+)?(?:new\s+|family\s+)?(?:doctor|doc|gp|ent|ent\s+(?:doctor|guy|consultant)|"
+                r"consultant|specialist|audiologist|surgeon|orthopa?edist|orthopa?edic\s+surgeon|rheumatologist|"
+                r"gastro(?:enterologist)?|dermatologist|neurologist|cardiologist|allergist|physio(?:therapist)?|"
+                r"chiropractor|optician|optometrist|dentist|hospital|clinic|a&e|er|scan|mri|x-ray|tests?|bloods)")
+_EN_ENDINGS = r"[a-z]{3,}(?:itis|osis|algia|emia|aemia|pathy|oma)|tinnitus|vertigo|sciatica|gout|shingles"
+# … and in Chinese, a finding said with 是 after a visit, by the doctor or with no one named
+# ("去医院看了，说是腰椎间盘突出", "医生说是半月板损伤"): said as found ("我查出来是…"), when the turn speaks of a
+# visit or a doctor
+_ZH_VISIT = re.compile(r"医院|医生|大夫|门诊|诊所|检查|拍了?片|核磁|ct|CT|b超|B超|看了|挂号|复查")
+_ZH_FINDING_END = r"(?:炎|病|症|癌|结节|囊肿|息肉|综合征|结石|骨折|损伤|突出|撕裂|劳损|积液|增生|骨刺|耳鸣|脱出|膨出)"
+_ZH_FOUND = re.compile(r"(?:(?:医生|大夫|医师|专家|主任)(?:跟我|和我|对我)?|(?:^|(?<=[，,。！!\s])))"
+                       r"(?:看了|检查完|查完)?"
+                       r"(?:说|讲|诊断|判断)(?:了)?(?:是|为)(?=[\u4e00-\u9fff]{1,8}?" + _ZH_FINDING_END + ")")
+
+
+@functools.lru_cache(maxsize=1)
+def _en_found() -> re.Pattern[str]:
+    """The examiner and "says it's" before a condition (group ``rep``), over the lexicon's CONDITION class."""
+    condition = lexicon().classes["en"]["CONDITION"]
+    return re.compile(
+        rf"(?P<rep>{_EN_EXAMINER}\s+(?:says|said|thinks|reckons|confirmed|found|showed|shows|came\s+back\s+(?:with|as))"
+        r"\s*[,:]?\s+(?:that\s+)?(?:it(?:'s|\s+is|\s+was|\s+might\s+be)\s+)?(?:(?:probably|likely|definitely|just|only|"
+        r"mild|a\s+touch\s+of)\s+)*)(?=(?:a\s+|an\s+)?(?:" + condition + "|" + _EN_ENDINGS + r")\b)", re.IGNORECASE)
+
+
+def _found(text: str) -> str:
+    """``text`` with a finding said as "it's …" (English) or "说是…" after a visit (Chinese) said as the user's own
+    ("ENT says it's tinnitus" -> "I have tinnitus"; "去医院看了，说是腰椎间盘突出" -> "去医院看了，我查出来是
+    腰椎间盘突出")."""
+    text = _en_found().sub("I have ", text)
+    if _ZH_VISIT.search(text):
+        text = _ZH_FOUND.sub(_zh_own_finding, text)
+    return text
+
+
+def _zh_own_finding(m: re.Match[str]) -> str:
+    """"我查出来是" for a finding of the user's; the finding as said when its sentence names another person first
+    ("我妈去医院看了，说是腰椎间盘突出": hers)."""
+    sentence = re.split(r"[。！!？?\n]", m.string[:m.start()])[-1]
+    return m.group(0) if _ZH_OTHER.search(sentence) else "我查出来是"
+
+
 def own_report(text: str) -> str:
     """``text`` with a medical reporter taken off a report about the user ("doctor says I have high blood pressure"
     -> "I have high blood pressure"; "医生说我血压高" -> "我血压高").
@@ -69,6 +116,7 @@ def own_report(text: str) -> str:
     Source: a doctor's finding or rule about the user, passed on by the user, is what the user holds now
     (reported speech from another person is otherwise no statement of the user's; ``memory_core.pipeline.rules``).
     """
+    text = _found(text)
     out = _EN_REPORTER.sub("", text) if "doc" in text.casefold() or _EN_REPORTER.search(text) else text
     if has_han(out):
         out = _ZH_REPORTER.sub("", _own_measure(out))

@@ -27,6 +27,7 @@ from memory_core.model import Kind, Turn
 from memory_core.pipeline.allergens import allergy_named_back
 from memory_core.pipeline.alone_ended import cohabit_change
 from memory_core.pipeline.birth_said import birth_said
+from memory_core.pipeline.business_named import business_named
 from memory_core.pipeline.cant_without import need_elided
 from memory_core.pipeline.cessation import resumption_scope, topicalised
 from memory_core.pipeline.chat_aside import without_chat_asides
@@ -216,8 +217,9 @@ class MechanicalExtractor:
         trip_mark = temporary_mark(folded_turn, turn_lang)
         trip = trip_mark is not None
         before: tuple[str, str, list[SlotHit]] = ("", "", [])  # the clause before, its language and slot hits
-        # "…kitten, named her Miso", "当姥爷了！外孙女…叫朵朵": the name as the cue reads it
-        named_text = name_joined(naming_said(birth_said(turn.text)))
+        # "…kitten, named her Miso", "当姥爷了！外孙女…叫朵朵", "营业执照拿到了，名字叫“乌云的蒙古包”": the name as
+        # the cue reads it
+        named_text = name_joined(naming_said(birth_said(business_named(turn.text))))
         clauses = list(split_clauses(restated(named_text)))  # "left A for B": "I work at B"
         pending: Change = NO_CHANGE  # a switch said of the kind alone, carried by the clause naming the new value
         open_at = -1  # where the candidates of a stop said for now begin ("stopped climbing for now")

@@ -36,9 +36,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
                     # … or the kind said again with the name: "we adopted a cat!! a grey tabby named Ramen"
                     rf"|(?i:an?)\s+(?:[a-z]+\s+)?(?i:{classes['en']['SPECIES']}|one)\s+(?:named|called)\s+[A-Z]"
                     # … or a fragment of its looks, breed or age, then the name: "gray tabby, named Pixel",
-                    # "Beagle, 3 yrs old, named Rosie" (no subject nor verb of its own)
+                    # "Beagle, 3 yrs old, named Rosie", "Red and tan girl, 9 weeks, named her Pip" (no subject nor
+                    # verb of its own)
                     r"|(?:(?!(?i:i|we|my|our|his|her|their|she|he|they|it|is|was|has|have|had|are|were|who|the|a|an)\b)"
-                    r"[\w'-]+[ ,]+){0,6}?(?:named|called)\s+[A-Z])")
+                    r"[\w'-]+[ ,]+){0,6}?(?:(?:(?:we|i)\s+)?(?:named|called)\s+(?:(?:him|her|it)\s+)?"
+                    r"|(?:his|her|its)\s+name(?:'s|\s+is)\s+)[A-Z])")
     zh = re.compile(rf"({classes['zh']['SPECIES']}|{_ZH_PARTNERS})"
                     r"([^。！!？?]{0,12}?)[。！!]+\s*"
                     r"(?=(?:(?:它|她|他)(?:的名字)?|名字)叫)")

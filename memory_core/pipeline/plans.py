@@ -27,8 +27,8 @@ from memory_core.pipeline.slot_lexicon import lexicon
 
 __all__ = ["PLAN_ATTRS", "START_ATTRS", "intended", "is_plan", "life_plan", "settled_start"]
 
-#: Slots a plan may fill: what is still to come is their value (an exam, a deadline).
-PLAN_ATTRS = frozenset({"goal"})
+#: Slots a plan may fill: what is still to come is their value (an exam, a deadline, a trip with its time).
+PLAN_ATTRS = frozenset({"goal", "trip"})
 #: Slots a settled job start fills ahead of its day: the employer and the title (``settled_start``).
 START_ATTRS = frozenset({"works_at", "occupation"})
 

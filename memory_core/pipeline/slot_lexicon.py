@@ -30,6 +30,9 @@ __all__ = ["Attribute", "Cue", "Lexicon", "across_class", "canon_object", "lexic
 _LANGS = ("en", "zh")
 _MACRO = re.compile(r"%([A-Z]+)%")
 _NON_WORD = re.compile(r"[\W_]+")
+# the first letter and the rest of a name written in Latin letters, accented ones included (Latin-1: À-Þ, ß-ÿ)
+_NAME_HEAD = "[A-Z\u00c0-\u00d6\u00d8-\u00de]"
+_NAME_TAIL = "[a-z\u00df-\u00f6\u00f8-\u00ff]"
 _EN_ARTICLE = re.compile(r"^(?:the|a|an|some|any|my|our|more|lots\s+of|a\s+lot\s+of)\s+", re.IGNORECASE)
 #: Latin-script words inside a Chinese text ("一杯 latte"): an English name of a known object, said in Chinese.
 _LATIN_WORDS = re.compile(r"[a-z][a-z'-]*")
@@ -225,7 +228,8 @@ class Lexicon:
         return count
 
     def expand(self, pattern: str, lang: str) -> str:
-        """``pattern`` with the ``%NAME%`` word classes of ``lang`` written out and ``[A-Z]`` kept case-sensitive.
+        """``pattern`` with the ``%NAME%`` word classes of ``lang`` written out and ``[A-Z]`` kept case-sensitive
+        (a name, ``[A-Z][a-z]+``, also in accented Latin letters).
 
         Raises:
             ValueError: an unknown word class.
@@ -241,6 +245,8 @@ class Lexicon:
         text = pattern
         for _ in range(3):  # classes may use classes
             text = _MACRO.sub(expand, text)
+        # a capitalised name reads the accented Latin letters names carry too ("Siobhán", "Zoë", "Émile")
+        text = text.replace("[A-Z][a-z]+", f"(?-i:{_NAME_HEAD}){_NAME_TAIL}+")
         for cap in ("[A-Z0-9&]", "[A-Z0-9]", "[A-Z]"):
             text = text.replace(cap, f"(?-i:{cap})")
         return text

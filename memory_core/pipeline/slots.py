@@ -118,6 +118,23 @@ _AS_SAID = frozenset({"partner", "family"})
 AMOUNT_ATTRS = frozenset({"rate", "rent", "salary", "budget"})
 
 
+def _partner_word(subject: str) -> bool:
+    """True when ``subject`` ("my girlfriend", "我男朋友") names the user's own partner (``partner_relations``)."""
+    words = lexicon().partners
+    return subject.casefold() in words or _subject_label(subject, "") in words
+
+
+def _relatives_partner(attr: Attribute, clause: str, text: str, end: int, lang: str, subject: str, user: str,
+                       context: str) -> list[SlotHit] | None:
+    """The partner of the relative ``subject`` named in ``clause`` ("我女儿的男朋友叫阿伟", "my daughter's boyfriend is
+    Jack"), keyed under the relative; None when no name is given (the relative's bond with no name stays in the
+    user's words). ``text`` is the clause in the first person, ``end`` where the relative's words end in ``clause``."""
+    said = f"my {clause[end:]}" if lang == "en" and _POSSESSIVE.search(clause[:end]) else text
+    theirs = _match(attr, said, lang, subject, user, said.casefold(), context)
+    named = [h for h in (theirs if isinstance(theirs, list) else [theirs] if theirs else []) if h.value]
+    return named or None
+
+
 def _subject_label(subject: str, lang: str) -> str:
     return person_label(subject)  # "my mom", "我妈", "my mother": one key
 
@@ -175,6 +192,8 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
     for attr in lex.ordered:  # facts first, likes last
         if attr.id in _AS_SAID:  # "my boyfriend Tom", "我女朋友叫小雨" are read as said
             hit = _match(attr, clause, lang, "", user, folded, context)
+            if hit is None and attr.id == "partner" and m is not None and not _partner_word(subject):
+                hit = _relatives_partner(attr, clause, text, m.end(), lang, subject, user, context)
         else:
             if attr.pref and (taken - {"partner", "family"}):
                 continue  # "I don't eat meat" is the diet, not also a dislike of meat
