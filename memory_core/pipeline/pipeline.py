@@ -32,6 +32,7 @@ from memory_core.pipeline.ending_hits import ending_clauses, without_ending_hits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.filler import without_filler
+from memory_core.pipeline.count_change import count_changed
 from memory_core.pipeline.frequency_change import frequency_changed
 from memory_core.pipeline.found_pet import found_ops
 from memory_core.pipeline.gist import topic
@@ -269,6 +270,7 @@ class WritePipeline:
                                    lambda key: store.superseded_by_key(turn.user_id, key))
         cands = stop_again(turn, cands, rows.get, self.extractor.extract)  # "算了还是戒了" after "烟又抽上了"
         cands = frequency_changed(turn, cands, rows.get)  # "理疗改成一周一次" after "每周二和周五去理疗"
+        cands = count_changed(turn, cands, rows.get)  # "羊卖了一百一十只，留了九十来只" after "有两百多只羊"
         cands = with_held_kind(turn, cands, rows.get, self.extractor.extract)  # "又抱了一只回来，叫来福": a cat
         _categories_ended(cands, rows)
         carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer
