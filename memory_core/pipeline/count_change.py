@@ -121,7 +121,8 @@ def count_changed(turn: Turn, cands: list[Candidate],
             continue
         key, _ = counted[-1]
         name = turn.speaker.strip()
-        subject = name if name and name.casefold() not in ("user", "assistant") else ("用户" if lang == "zh" else "User")
+        own = bool(name) and name.casefold() not in ("user", "assistant")
+        subject = name if own else ("用户" if lang == "zh" else "User")
         if count:
             claim = f"现在有{count}{thing}" if lang == "zh" else f"now has {count} {thing}"
         else:

@@ -94,7 +94,8 @@ def restored(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], list[
                   and c.speaker == cand.speaker and c.key.startswith(heads)]
         if not before:
             if what == "object" and elided_stop(cand.description) is not None:
-                cand.notes.append(BARE_STOP)  # "又戒了" alone: the stop of the habit held (``stop_again``, with the store)
+                # "又戒了" alone: the stop of the habit held (``stop_again``, with the store)
+                cand.notes.append(BARE_STOP)
                 out.append(cand)
             continue
         held = before[-1]

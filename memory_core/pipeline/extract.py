@@ -55,8 +55,8 @@ from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.habit_plain import plain_habit
 from memory_core.pipeline.job_event import offer_taken
 from memory_core.pipeline.labelled import labelled
-from memory_core.pipeline.lost_pet import lost_change
 from memory_core.pipeline.lease_move import lease_said
+from memory_core.pipeline.lost_pet import lost_change
 from memory_core.pipeline.moved_there import there_named
 from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined

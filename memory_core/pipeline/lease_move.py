@@ -102,7 +102,8 @@ def leased_place(text: str) -> tuple[str, str]:
     cues = _cues()
     for pattern in cues.leased[lang]:
         for m in pattern.finditer(text):
-            place = m.group("v").strip().rstrip(".'-")  # "…in South Hobart.": the sentence's end is no part of it
+            # "…in Swords. Moving on …": the sentence's end is no part of the place
+            place = re.split(r"\.\s", m.group("v"))[0].strip().rstrip(".'-")
             start, end = _clause_at(text, m.start("v"))
             clause, before = text[start:end], text[start:m.start("v")]
             if cues.business[lang].search(clause) or cues.asked.search(before) or cues.other.search(before) \

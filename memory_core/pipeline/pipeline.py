@@ -19,6 +19,7 @@ from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.colleague_left import colleague_left_ops
 from memory_core.pipeline.common_owned import without_common_things
 from memory_core.pipeline.correction import corrected
+from memory_core.pipeline.count_change import count_changed
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
@@ -32,9 +33,8 @@ from memory_core.pipeline.ending_hits import ending_clauses, without_ending_hits
 from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.filler import without_filler
-from memory_core.pipeline.count_change import count_changed
-from memory_core.pipeline.frequency_change import frequency_changed
 from memory_core.pipeline.found_pet import found_ops
+from memory_core.pipeline.frequency_change import frequency_changed
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.home_role import home_role_begun, home_role_ended
 from memory_core.pipeline.household import household_moves, same_housemate

@@ -37,8 +37,8 @@ CATEGORIES = ("habit", "drink")
 
 #: A resolve said after the stop ("又戒了，这次一定坚持", "这回是真的"): no object of its own.
 _ZH_RESOLVE = r"(?:[，,。！!~\s]+(?:这次|这回|以后|一定|真的|是真的|坚持|彻底|说到做到|不会再|再也不)[^，,。！!]{0,8})*"
-_ZH = re.compile(r"^(?:用户[：:]?)?(?:算了|好吧|唉|哎|嗯|那就|最后|最终|这次|这回|终于|还是|又|再次|重新|彻底|已经|真的|"
-                 r"总算|决定|现在|以后|为了孩子|，|,|\s)*(?:(?:戒|戒掉|停)了|(?:一根|一口|一滴|一杯|一支)?(?:都|也)?"
+_ZH = re.compile(r"^(?:用户[：:]?)?(?:算了|好吧|唉|哎|嗯|那就|最后|最终|这次|这回|终于|还是|又|再次|重新|彻底|已经|"
+                 r"真的|总算|决定|现在|以后|为了孩子|，|,|\s)*(?:(?:戒|戒掉|停)了|(?:一根|一口|一滴|一杯|一支)?(?:都|也)?"
                  r"(?:不能再|再也不|不再|不)(?P<verb>抽|喝|吸)了?)" + _ZH_RESOLVE + r"\W*$")
 _EN = re.compile(r"^(?:user\s+)?(?:has\s+|'ve\s+|have\s+)?(?:quit|stopped|gave\s+up|given\s+up|kicked\s+it)"
                  r"(?:\s+(?:again|for\s+good|for\s+real|this\s+time|completely|cold\s+turkey|too|now))*\W*$"
@@ -95,8 +95,8 @@ def stop_again(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ..
     """
     if turn.role != "user":
         return cands
-    stops = [(c, verb) for c in cands if not c.is_event and not c.restate_only and (not c.key or c.key.startswith("gist:"))
-             and (verb := elided_stop(c.description)) is not None]
+    stops = [(c, verb) for c in cands if not c.is_event and not c.restate_only
+             and (not c.key or c.key.startswith("gist:")) and (verb := elided_stop(c.description)) is not None]
     if not stops:
         return cands
     qualifier = speaker_qualifier(turn.speaker)
