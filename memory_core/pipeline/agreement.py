@@ -144,7 +144,8 @@ def names_value(cand: Candidate, item: MemoryItem) -> bool:
     if not cand.single_valued and cand.key and item.key == cand.key:
         return True  # a value-keyed slot ("fact:allergy:peanuts"): the key names the value whatever the words
     said = item.description.casefold()
-    if any(re.search(rf"(?<![a-z]){re.escape(a)}(?![a-z])", said) for a in cand.aliases):
+    # the value named as a verb takes its third person ("smoke" in "User smokes again")
+    if any(re.search(rf"(?<![a-z]){re.escape(a)}(?:s|es)?(?![a-z])", said) for a in cand.aliases):
         return True
     return bool(cand.aliases) and _home_key(cand.key) and _other_script(cand, item) \
         and same_place(cand.aliases, item.description)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from memory_core.model import Turn
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.pipeline.stop_again import BARE_STOP, elided_stop
 from memory_core.pipeline.types import Candidate
 from memory_core.pipeline.word_alt import word_alternation as _alt
 from memory_core.shipped_yaml import load_shipped
@@ -77,7 +78,8 @@ def restored(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], list[
     speaker, a slot's or in own words);
     a missing object: the clause is read as giving up the thing of the turn's last like or habit before it
     (``extract`` of "我戒了<thing>" / "I quit <thing>", which replaces that like); with nothing before it, the
-    clause is dropped (the turn's event keeps it).
+    clause is dropped (the turn's event keeps it), but for a bare stop ("又戒了", ``stop_again.elided_stop``), left
+    for ``stop_again`` to read as the stop of the habit the user holds.
     """
     if not any(_own_words(c) and dropped(c.claim, c.lang) for c in cands):
         return cands
@@ -91,6 +93,10 @@ def restored(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], list[
         before = [c for c in out if not c.is_event and not c.restate_only and c.polarity > 0
                   and c.speaker == cand.speaker and c.key.startswith(heads)]
         if not before:
+            if what == "object" and elided_stop(cand.description) is not None:
+                # "又戒了" alone: the stop of the habit held (``stop_again``, with the store)
+                cand.notes.append(BARE_STOP)
+                out.append(cand)
             continue
         held = before[-1]
         if what == "subject":

@@ -56,6 +56,7 @@ from memory_core.pipeline.gist import gist_clause
 from memory_core.pipeline.habit_plain import plain_habit
 from memory_core.pipeline.job_event import offer_taken
 from memory_core.pipeline.labelled import labelled
+from memory_core.pipeline.lease_move import lease_said
 from memory_core.pipeline.lost_pet import lost_change
 from memory_core.pipeline.moved_there import there_named
 from memory_core.pipeline.named_later import NAMING
@@ -202,9 +203,10 @@ class MechanicalExtractor:
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
         # "coffee? gave it up": "I quit coffee"; "moved there": "moved to Austin"
-        # "no sesame, I'm allergic": "I'm allergic to sesame"
+        # "no sesame, I'm allergic": "I'm allergic to sesame"; "signed a lease in Swords": "I'm moving to Swords"
         text = own_stop(own_prescription(own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(
-            terse_filled(labelled(unquoted(own_quit(allergy_named_back(without_chat_asides(turn.text))))))))))))))
+            terse_filled(labelled(unquoted(own_quit(allergy_named_back(lease_said(
+                without_chat_asides(turn.text)))))))))))))))
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

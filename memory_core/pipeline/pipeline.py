@@ -19,6 +19,7 @@ from memory_core.pipeline.cessation import STATEMENT_PREFIXES, keys_about
 from memory_core.pipeline.colleague_left import colleague_left_ops
 from memory_core.pipeline.common_owned import without_common_things
 from memory_core.pipeline.correction import corrected
+from memory_core.pipeline.count_change import count_changed
 from memory_core.pipeline.diet_break import DIET_KEY, diet_broken, foods_ruled_out
 from memory_core.pipeline.diet_cause import with_cause
 from memory_core.pipeline.diet_end import ended_diets
@@ -33,6 +34,7 @@ from memory_core.pipeline.examples import examples_ended
 from memory_core.pipeline.extract import MechanicalExtractor
 from memory_core.pipeline.filler import without_filler
 from memory_core.pipeline.found_pet import found_ops
+from memory_core.pipeline.frequency_change import frequency_changed
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.home_role import home_role_begun, home_role_ended
 from memory_core.pipeline.household import household_moves, same_housemate
@@ -267,6 +269,8 @@ class WritePipeline:
         restated_title = same_work(turn, cands, rows.get((OCCUPATION,)),
                                    lambda key: store.superseded_by_key(turn.user_id, key))
         cands = stop_again(turn, cands, rows.get, self.extractor.extract)  # "算了还是戒了" after "烟又抽上了"
+        cands = frequency_changed(turn, cands, rows.get)  # "理疗改成一周一次" after "每周二和周五去理疗"
+        cands = count_changed(turn, cands, rows.get)  # "羊卖了一百一十只，留了九十来只" after "有两百多只羊"
         cands = with_held_kind(turn, cands, rows.get, self.extractor.extract)  # "又抱了一只回来，叫来福": a cat
         _categories_ended(cands, rows)
         carry_role(cands, rows.get)  # "现在在阿里上班" keeps "，做后端开发" said with the old employer

@@ -35,6 +35,7 @@ from datetime import datetime, timedelta
 
 from memory_core.model import MemoryItem, Turn
 from memory_core.pipeline.clauses import APOSTROPHES, detect_lang
+from memory_core.pipeline.lease_move import done_cue, leased_place
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.subject_chain import en_subject, zh_subject
 from memory_core.pipeline.types import Candidate
@@ -105,7 +106,8 @@ _ACTS = {
 
 @functools.cache
 def _acts() -> dict[str, _Act]:
-    """The acts, a pet's adoption included: its patterns are written over the lexicon's species names."""
+    """The acts, a pet's adoption included: its patterns are written over the lexicon's species names; a move's
+    plan and done cues include a home leased in a place (``lease_move``)."""
     en, zh = lexicon().classes["en"]["SPECIES"], lexicon().classes["zh"]["SPECIES"]
     pet = _Act(
         "pet",
@@ -121,7 +123,12 @@ def _acts() -> dict[str, _Act]:
         {"en": "I have a {v}.", "zh": "我养了一只{v}。"},
         {"en": (re.compile(rf"\b(?:a|an)\s+(?:[\w-]+\s+)?(?P<v>{en})\b", re.IGNORECASE),),
          "zh": (re.compile(rf"(?:一)?(?:只|条)(?P<v>{zh})"),)})
-    return {**_ACTS, "pet": pet, "quit": _QUIT, "habit": _HABIT}
+    move = _ACTS["move"]
+    # a home leased or found in a place is a move planned there ("signed a lease in Swords", "签了滨江的房子"), and
+    # "we're in!", 入住了 say it done (``lease_move``, data/lease_move.yaml)
+    move = replace(move, done={lang: re.compile(f"(?:{move.done[lang].pattern})|(?:{done_cue(lang).pattern})",
+                                                re.IGNORECASE) for lang in ("en", "zh")})
+    return {**_ACTS, "move": move, "pet": pet, "quit": _QUIT, "habit": _HABIT}
 
 
 #: A job quit said bare ("finally quit!", "终于辞了") after the user said they might quit it ("might quit my job",
@@ -225,7 +232,8 @@ def done_acts(turn: Turn) -> list[tuple[str, str]]:
 
 def planned_value(text: str, act: str) -> str:
     """The value the user's own plan ``text`` names for ``act`` ("I'm moving to Denver next month" -> "Denver",
-    "拿到了阿里的offer，还在纠结" -> "阿里"); "" when it names none or is not the user's own.
+    "拿到了阿里的offer，还在纠结" -> "阿里"; a home leased there, "signed a lease in Swords" -> "Swords"); "" when it
+    names none or is not the user's own.
 
     Raises:
         KeyError: ``act`` is not one of ``done_acts``'s names.
@@ -238,7 +246,7 @@ def planned_value(text: str, act: str) -> str:
                       or "给我" in m.group(0) or "给了我" in m.group(0)) \
                     and (act != "habit" or _WEIGHED[lang].search(clause)):
                 return m.group("v").strip()
-    return ""
+    return leased_place(text)[0] if act == "move" else ""  # "signed a lease in Swords": a move planned there
 
 
 #: A habit's plan is one the user weighs or means to carry out ("want to quit coffee", "trying to", 想戒, 打算戒烟,

@@ -27,14 +27,19 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate
 from memory_core.text.script import has_han
 
-__all__ = ["elided_stop", "stop_again"]
+__all__ = ["BARE_STOP", "elided_stop", "stop_again"]
+
+#: The note of a bare stop with no thing before it in its turn ("又戒了"): dropped unless a habit held names it.
+BARE_STOP = "a stop said without its object, nothing named before it"
 
 #: The categories of the lexicon's objects one gives up and takes up again.
 CATEGORIES = ("habit", "drink")
 
-_ZH = re.compile(r"^(?:用户)?(?:算了|好吧|唉|哎|嗯|那就|最后|最终|这次|这回|终于|还是|又|再次|重新|彻底|已经|真的|"
-                 r"总算|决定|现在|以后|为了孩子|，|,|\s)*(?:(?:戒|戒掉|停)了|(?:一根|一口|一滴|一杯|一支)?(?:都|也)?"
-                 r"(?:不能再|再也不|不再|不)(?P<verb>抽|喝|吸)了?)\W*$")
+#: A resolve said after the stop ("又戒了，这次一定坚持", "这回是真的"): no object of its own.
+_ZH_RESOLVE = r"(?:[，,。！!~\s]+(?:这次|这回|以后|一定|真的|是真的|坚持|彻底|说到做到|不会再|再也不)[^，,。！!]{0,8})*"
+_ZH = re.compile(r"^(?:用户[：:]?)?(?:算了|好吧|唉|哎|嗯|那就|最后|最终|这次|这回|终于|还是|又|再次|重新|彻底|已经|"
+                 r"真的|总算|决定|现在|以后|为了孩子|，|,|\s)*(?:(?:戒|戒掉|停)了|(?:一根|一口|一滴|一杯|一支)?(?:都|也)?"
+                 r"(?:不能再|再也不|不再|不)(?P<verb>抽|喝|吸)了?)" + _ZH_RESOLVE + r"\W*$")
 _EN = re.compile(r"^(?:user\s+)?(?:has\s+|'ve\s+|have\s+)?(?:quit|stopped|gave\s+up|given\s+up|kicked\s+it)"
                  r"(?:\s+(?:again|for\s+good|for\s+real|this\s+time|completely|cold\s+turkey|too|now))*\W*$"
                  r"|^(?:user\s+)?(?:doesn't|does\s+not|won't|will\s+not|can't|cannot)\s+(?P<verb>smoke|drink)"
@@ -90,8 +95,8 @@ def stop_again(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ..
     """
     if turn.role != "user":
         return cands
-    stops = [(c, verb) for c in cands if not c.is_event and not c.restate_only and c.key.startswith("gist:")
-             and (verb := elided_stop(c.description)) is not None]
+    stops = [(c, verb) for c in cands if not c.is_event and not c.restate_only
+             and (not c.key or c.key.startswith("gist:")) and (verb := elided_stop(c.description)) is not None]
     if not stops:
         return cands
     qualifier = speaker_qualifier(turn.speaker)
@@ -102,6 +107,8 @@ def stop_again(turn: Turn, cands: list[Candidate], rows: Callable[[tuple[str, ..
         again = bool(_AGAIN.search(cand.description))
         objects = _habits(rows(("fact:", "pref:")), qualifier, verb, again)
         if len(objects) != 1:
+            if BARE_STOP in cand.notes:  # no habit it can be the stop of: the turn's event keeps it
+                out.remove(cand)
             continue
         if any(k.split("@")[0].partition(":")[2] == objects[0] for k in held):
             out.remove(cand)  # "烟戒了，不能再抽了": the stop with its object says it already

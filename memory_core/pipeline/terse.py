@@ -110,8 +110,9 @@ _EN_YEAR_SAID = re.compile(r"^(?:(?:now|currently)\s|in\s+my\s)|\s(?:now|already
 _EN_PARENT = re.compile(r"^(?:(?:a\s+)?(?:proud|single|busy|working|tired|stay-at-home|full-time)\s+)*(?:mom|mum|mommy|"
                         r"mama|dad|daddy|father|mother|parent)\s+(?:of|to)\s+(?P<n>one|two|three|four|five|\d)"
                         r"(?:\s+(?P<w>kids|boys|girls|children|daughters|sons|little\s+ones))?$", re.IGNORECASE)
-# "Non-smoker", "Non smoker these days": a habit one keeps away from
-_EN_NON_SMOKER = re.compile(rf"^{_EN_ADV}(?:a\s+)?non[- ]?smoker(?:{_EN_WHEN})$", re.IGNORECASE)
+# "Non-smoker", "Non smoker these days", "Smoke-free again", "off the cigarettes for good": a habit one keeps away from
+_EN_NON_SMOKER = re.compile(rf"^{_EN_ADV}(?:(?:a\s+)?non[- ]?smoker|(?:smoke|cigarette)[- ]free|off\s+(?:the\s+)?"
+                            rf"(?:cigarettes|cigs|smokes|fags))(?:{_EN_WHEN}|\s+for\s+good)*$", re.IGNORECASE)
 _EN_COUNT = r"(?:one|two|three|four|five|six|a\s+couple\s+of|\d)"
 
 

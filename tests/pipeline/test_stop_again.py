@@ -47,3 +47,19 @@ def test_elided_stop_reads_the_verb() -> None:
 def test_a_bare_stop_of_another_thing_leaves_the_habit(tmp_path: Path) -> None:
     rows = slot_items(tmp_path, ["我每天喝咖啡。", "Energy drinks, I quit for good."], start=START, days_apart=20)
     assert any(state == "active" and k == "pref:coffee" and "不再" not in text for state, k, text in rows), rows
+
+
+@pytest.mark.parametrize("turns", [
+    ["戒烟第十五天，难受得很", "唉，没忍住，又抽上烟了", "俺又戒烟了，这回是真的"],
+    ["烟我戒了", "最近压力大，又抽起烟来了", "又戒了，这次一定坚持"],
+    ["I quit smoking last month.", "Fell off the wagon, back on the smokes.", "Smoke-free again, for real this time."],
+])
+def test_a_relapse_cycle_leaves_the_latest_stop(tmp_path: Path, turns: list[str]) -> None:
+    rows = slot_items(tmp_path, turns, start=START, days_apart=20)
+    active = [text for state, k, text in rows if state == "active" and k == "fact:smoking"]
+    assert len(active) == 1 and any(w in active[0] for w in ("戒烟", "quit", "doesn't smoke")), rows
+
+
+def test_a_bare_stop_with_no_habit_is_no_item(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["又戒了"], start=START, days_apart=20)
+    assert not any(state == "active" and "戒" in text for state, _, text in rows), rows
