@@ -41,7 +41,7 @@ from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["ENTITY_KEYS", "adds_detail", "bare_place", "company_only", "detail_of_thing", "head_of", "of_entity",
            "passing_mention",
-           "says_count", "speaks_of"]
+           "says_count", "speaks_of", "taken_up"]
 
 #: Slot keys whose value is a person, an animal, a place or an organisation of the user's.
 ENTITY_KEYS = ("fact:lives_in", "fact:works_at", "fact:school", "fact:partner", "fact:family", "fact:children",
@@ -86,6 +86,12 @@ _TAKEN_UP = re.compile(r"^(?:(?:用户|User)[：:]\s*)?(?:叫(?:它|他|她)|(?:
                        r"(?:named|called)\s+(?:him|her|it)\b)", re.IGNORECASE)
 _ZH_COPULA = frozenset(["是", "叫", "有", "姓", "在"])
 _ZH_COMPANY = frozenset(["跟", "陪", "给", "带", "替", "帮", "为", "同", "和"])
+
+
+def taken_up(clause: str) -> bool:
+    """True when ``clause`` takes a thing up by a pronoun to name, describe or age it ("叫它大橘", "她是一只布偶",
+    "his name is Biscuit", "he turned 4")."""
+    return _TAKEN_UP.search(clause.strip()) is not None
 
 
 def _en_words(clause: str, subject: str) -> list[str]:
@@ -345,12 +351,15 @@ def detail_of_thing(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     return not of_entity(key, new, old) or speaks_of(said, new, old, lang, subject)
 
 
-# whom an act is for or with, in an item's text: "弹给小米听", "跟老李去", "陪乐乐", "with Tom" (not "for", "为",
-# "和": "studying for the GMAT" names what the act is for, 和 opens names such as 和睦家)
+# whom an act is for or with, in an item's text: "弹给小米听", "跟老李去", "陪乐乐", "with Tom" (not "for", "为":
+# "studying for the GMAT" names what the act is for); 和 only before a Latin name ("周末和 Lily 去 Snoqualmie 徒步"),
+# since before Han it opens names such as 和睦家
 _COMPANY_BEFORE = {
-    "zh": r"(?:给|跟|陪)",
+    "zh": r"(?:给|跟|陪)\s*",
     "en": r"\bwith\s+(?:my\s+|our\s+|his\s+|her\s+)?",
 }
+_COMPANY_BEFORE_LATIN = r"(?:给|跟|陪|和)\s*"
+_LATIN = re.compile(r"[a-z][a-z0-9'&.-]*")
 
 
 def company_only(held: str, new: Topic, old: Topic) -> bool:
@@ -363,10 +372,19 @@ def company_only(held: str, new: Topic, old: Topic) -> bool:
         return False
     folded = held.casefold()
     for term in shared:
-        if not term or term.startswith("syn:") or term not in folded:
+        if not term or term.startswith("syn:"):
             return False
+        if term not in folded:  # a Latin word held by its stem ("lili" of "Lily"), after a Chinese word of company
+            spots = [m.start() for m in _LATIN.finditer(folded) if term in topic(m.group(0), "en").terms]
+            if has_han(term) or not has_han(held) or not spots \
+                    or any(re.search(_COMPANY_BEFORE_LATIN + r"$", folded[:i]) is None for i in spots):
+                return False
+            continue
         before = _COMPANY_BEFORE["zh" if has_han(term) else "en"]
         spots = [m.start() for m in re.finditer(re.escape(term), folded)]
+        if not has_han(term) and has_han(held) \
+                and all(re.search(_COMPANY_BEFORE_LATIN + r"$", folded[:i]) for i in spots):
+            continue  # a Latin name after a Chinese word of company: "和 Lily 去徒步"
         if any(re.search(before + r"$", folded[:i]) is None for i in spots):
             return False
     return True
