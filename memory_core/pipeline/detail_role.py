@@ -41,7 +41,7 @@ from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["ENTITY_KEYS", "adds_detail", "bare_place", "company_only", "detail_of_thing", "head_of", "of_entity",
            "passing_mention",
-           "says_count", "speaks_of", "taken_up"]
+           "says_count", "speaks_of"]
 
 #: Slot keys whose value is a person, an animal, a place or an organisation of the user's.
 ENTITY_KEYS = ("fact:lives_in", "fact:works_at", "fact:school", "fact:partner", "fact:family", "fact:children",
@@ -86,12 +86,6 @@ _TAKEN_UP = re.compile(r"^(?:(?:用户|User)[：:]\s*)?(?:叫(?:它|他|她)|(?:
                        r"(?:named|called)\s+(?:him|her|it)\b)", re.IGNORECASE)
 _ZH_COPULA = frozenset(["是", "叫", "有", "姓", "在"])
 _ZH_COMPANY = frozenset(["跟", "陪", "给", "带", "替", "帮", "为", "同", "和"])
-
-
-def taken_up(clause: str) -> bool:
-    """True when ``clause`` takes a thing up by a pronoun to name, describe or age it ("叫它大橘", "她是一只布偶",
-    "his name is Biscuit", "he turned 4")."""
-    return _TAKEN_UP.search(clause.strip()) is not None
 
 
 def _en_words(clause: str, subject: str) -> list[str]:

@@ -56,7 +56,6 @@ from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.said_across import said_across
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.their_view import opens_on_other, their_view, view_roles
-from memory_core.pipeline.thing_described import describes
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import has_han, lang_of
@@ -252,9 +251,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         grown = _with(item.description, said, cand.lang)  # a new number of what it measures replaces the old
         new = cand.topic if said == cand.description else topic(said, cand.lang, _subject(speaker, cand.lang))
         renumber = bool(said) and changed_number(said, item.description)  # a new dose, count or amount of it
-        subject = _subject(speaker, cand.lang)
         if cand.may_revise and said and (renumber or _detail(new, old, said, cand.lang)) \
-                and (renumber or not cand.restate_only or describes(said, old, cand.lang, subject)) \
                 and len(grown) <= MAX_GIST_CHARS \
                 and grown != item.description \
                 and not turn.timestamp < _said_at(item) \
