@@ -345,12 +345,15 @@ def detail_of_thing(said: str, new: Topic, old: Topic, key: str, lang: str, subj
     return not of_entity(key, new, old) or speaks_of(said, new, old, lang, subject)
 
 
-# whom an act is for or with, in an item's text: "弹给小米听", "跟老李去", "陪乐乐", "with Tom" (not "for", "为",
-# "和": "studying for the GMAT" names what the act is for, 和 opens names such as 和睦家)
+# whom an act is for or with, in an item's text: "弹给小米听", "跟老李去", "陪乐乐", "with Tom" (not "for", "为":
+# "studying for the GMAT" names what the act is for); 和 only before a Latin name ("周末和 Lily 去 Snoqualmie 徒步"),
+# since before Han it opens names such as 和睦家
 _COMPANY_BEFORE = {
-    "zh": r"(?:给|跟|陪)",
+    "zh": r"(?:给|跟|陪)\s*",
     "en": r"\bwith\s+(?:my\s+|our\s+|his\s+|her\s+)?",
 }
+_COMPANY_BEFORE_LATIN = r"(?:给|跟|陪|和)\s*"
+_LATIN = re.compile(r"[a-z][a-z0-9'&.-]*")
 
 
 def company_only(held: str, new: Topic, old: Topic) -> bool:
@@ -363,10 +366,19 @@ def company_only(held: str, new: Topic, old: Topic) -> bool:
         return False
     folded = held.casefold()
     for term in shared:
-        if not term or term.startswith("syn:") or term not in folded:
+        if not term or term.startswith("syn:"):
             return False
+        if term not in folded:  # a Latin word held by its stem ("lili" of "Lily"), after a Chinese word of company
+            spots = [m.start() for m in _LATIN.finditer(folded) if term in topic(m.group(0), "en").terms]
+            if has_han(term) or not has_han(held) or not spots \
+                    or any(re.search(_COMPANY_BEFORE_LATIN + r"$", folded[:i]) is None for i in spots):
+                return False
+            continue
         before = _COMPANY_BEFORE["zh" if has_han(term) else "en"]
         spots = [m.start() for m in re.finditer(re.escape(term), folded)]
+        if not has_han(term) and has_han(held) \
+                and all(re.search(_COMPANY_BEFORE_LATIN + r"$", folded[:i]) for i in spots):
+            continue  # a Latin name after a Chinese word of company: "和 Lily 去徒步"
         if any(re.search(before + r"$", folded[:i]) is None for i in spots):
             return False
     return True

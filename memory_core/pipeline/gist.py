@@ -340,11 +340,11 @@ _LEAD_PIECE = re.compile(r"[A-Za-z][A-Za-z0-9'&.-]*|[\u3400-\u9fff]+")
 
 @functools.lru_cache(maxsize=1)
 def _aspect_leads() -> tuple[frozenset[str], re.Pattern[str]]:
-    """The English words and a pattern of the Chinese words of ``data/aspect_leads.yaml``: a start or restart
-    said first, which names no thing a sentence speaks of."""
+    """The English words and a pattern of the Chinese words of ``data/aspect_leads.yaml``: a start or restart, or
+    how often or at what time of day, said first, which names no thing a sentence speaks of."""
     raw = load_shipped("data", "aspect_leads.yaml") or {}
-    zh = sorted((str(w) for w in raw.get("zh") or ()), key=len, reverse=True)
-    return frozenset(str(w).casefold() for w in raw.get("en") or ()), \
+    zh = sorted((str(w) for part in ("zh", "often_zh") for w in raw.get(part) or ()), key=len, reverse=True)
+    return frozenset(str(w).casefold() for part in ("en", "often_en") for w in raw.get(part) or ()), \
         re.compile("^(?:" + "|".join(map(re.escape, zh)) + ")+" if zh else "(?!)")
 
 

@@ -34,7 +34,8 @@ def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str,
     """The key of the user's latest pet or family member without a name, when ``text`` names someone by a
     pronoun ("We adopted a dog" … "her name is Biscuit"), else []."""
     naming = NAMING.search(text)
-    if naming is None or _INTRODUCED.search(text[:naming.start()]):
+    if naming is None or _INTRODUCED.search(text[:naming.start()]) \
+            or (naming.group(0) == "名字叫" and _named_thing_before(text[:naming.start()])):
         return []  # "dating someone new, her name is Chloe": the one the turn brings in, not one named before
     lex = lexicon()
     said = naming.group(0).casefold()
@@ -56,6 +57,23 @@ def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str,
         if not old.strong - kinds and (key.startswith(_NAMEABLE) or animal):
             return [key]
     return []
+
+
+# the sentence a bare 名字叫 (no pronoun) is in, up to it: what it opens on is what the name is of
+_SENTENCE_START = re.compile(r"[。！？!?\n…~～]")
+# what a sentence may say before a bare 名字叫 and still name one spoken of before: a pronoun, a filler
+_TAKEN_UP_BEFORE = re.compile(r"[它他她]|^(?:对了|哦|噢|嗯|哈哈|还有|另外|然后|就|用户：)*$")
+
+
+def _named_thing_before(before: str) -> bool:
+    """True when the sentence holding a naming with no pronoun ("名字叫") names something else before it, so the
+    name is that thing's: "店签了，就是师范学院旁边那家，名字叫"糯米茶事"" names the shop, not the cat spoken of
+    before (new-user trial 38); "对了，名字叫豆豆", "我们给它取了个名字叫豆豆" name the one spoken of before."""
+    sentence = _SENTENCE_START.split(before)[-1]
+    said = re.sub(r"[\s，,、：:；;“”\"'（）()]+", "", sentence)
+    if not said or (re.search(r"[A-Za-z]", sentence) and not re.search(r"[\u4e00-\u9fff]", sentence)):
+        return False
+    return _TAKEN_UP_BEFORE.search(said) is None
 
 
 def _named_after(description: str, person: str) -> bool:

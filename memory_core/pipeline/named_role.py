@@ -4,7 +4,7 @@ New-user trial 37 glued turns onto items they shared one name with: "gonna move 
 program" onto "User's truck is a 2011 Tacoma" (the city, not the truck), "going to Lagos for my sister's wedding"
 onto "User is from Lagos", "Jia Min 来了" (her sister) onto "用户是 Jia Hui". Items of a person, a pet, a home or an
 employer already ask that a sentence speak OF their thing (``detail_role.passing_mention``); any other item shared
-only a word. Two tests here, both on the terms a sentence shares with an item that are words of a capitalised name
+only a word. Three tests here, each on the terms a sentence shares with an item that are words of a capitalised name
 in the sentence (a person, a place, a brand):
 
 - ``other_full_name``: each such word is one word of a name of several words that differs from the item's ("Jia
@@ -14,7 +14,11 @@ in the sentence (a person, a place, a brand):
   to Tacoma" beside "a 2011 Tacoma", "going to Lagos" beside "from Lagos"): a place one goes, not the thing the
   item says something of. A name acted on ("traded the Corolla in") is left to the rules of a change.
 
-A third, ``when_only``, on any shared term: the sentence names the item's thing only as the time of another act
+- ``common_word_of_name``: each such word is, in the item, one word of a name of several words and, in the
+  sentence, an everyday word of no name ("close to the airport" beside "starting at Dublin Airport"): the name's
+  kind, not the name.
+
+A fourth, ``when_only``, on any shared term: the sentence names the item's thing only as the time of another act
 ("Proposed on the marshes at sunrise after parkrun" beside "User has started running again, parkrun every
 Saturday"; "以前大学的时候特别喜欢打羽毛球" beside "用户本科是河南财经政法大学的").
 
@@ -28,7 +32,7 @@ import re
 from memory_core.pipeline.detail_role import of_entity, speaks_of
 from memory_core.pipeline.gist import Topic, topic
 
-__all__ = ["name_elsewhere", "other_full_name", "when_only"]
+__all__ = ["common_word_of_name", "name_elsewhere", "other_full_name", "when_only"]
 
 # a capitalised Latin name of one or more words ("Tacoma", "Jia Min", "Walthamstow Marshes")
 _NAME = re.compile(r"(?<![A-Za-z'’])[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*(?![A-Za-z])")
@@ -74,6 +78,22 @@ def other_full_name(said: str, held: str, new: Topic, old: Topic, subject: str =
         if not in_said or not in_held or in_said & in_held:
             return False
     return True
+
+
+def common_word_of_name(said: str, held: str, new: Topic, old: Topic, subject: str = "") -> bool:
+    """True when every term ``said`` (topic ``new``) shares with an item (text ``held``, topic ``old``) is, in the
+    item, a word of a capitalised name of several words, and in ``said`` an everyday word of no name: "looking at
+    places in Swords, close to the airport" beside "User is starting at Dublin Airport on the 1st of July" (new-user
+    trial 38): the word is the name's kind, not the name, so the sentence neither says the item again nor adds to it.
+
+    Args:
+        said: the sentence; held: the item's text; subject: the user's subject word, no name.
+    """
+    shared = _shared_named(new, old)
+    if not shared or shared & new.strong:
+        return False
+    ours = [_terms_of(n) for n in _names(held, subject) if " " in n]
+    return all(any(term in t for t in ours) for term in shared)
 
 
 def _named_terms(text: str, subject: str) -> frozenset[str]:

@@ -46,7 +46,7 @@ from memory_core.pipeline.gist import (
 )
 from memory_core.pipeline.life_change import change_kind, names_others_kin
 from memory_core.pipeline.mention_detail import detail_of
-from memory_core.pipeline.named_role import name_elsewhere, other_full_name, when_only
+from memory_core.pipeline.named_role import common_word_of_name, name_elsewhere, other_full_name, when_only
 from memory_core.pipeline.other_value import other_value
 from memory_core.pipeline.own_words import CHANGE as _CHANGE
 from memory_core.pipeline.own_words import items_subject as _subject
@@ -55,7 +55,7 @@ from memory_core.pipeline.paused import paused
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.said_across import said_across
 from memory_core.pipeline.slot_lexicon import lexicon
-from memory_core.pipeline.their_view import opens_on_other, their_view
+from memory_core.pipeline.their_view import opens_on_other, their_view, view_roles
 from memory_core.pipeline.types import Candidate
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import has_han, lang_of
@@ -258,7 +258,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
                 and not (cand.restate_only and lexicon().markers[cand.lang]["another"].search(said.casefold())) \
                 and detail_of_thing(said, new, old, str(item.key or ""), cand.lang, _subject(speaker, cand.lang)) \
                 and not names_other_drug(said, str(item.key or "")) \
-                and not their_view(said, _subject(speaker, cand.lang)) \
+                and not their_view(said, _subject(speaker, cand.lang), view_roles()) \
                 and not _others_news(said, item, old, cand.lang, speaker):  # "added Jardiance" is no metformin
             # detail; "Cody says the college there is good", "男朋友也养猫": another person's view or news is theirs
             reason = f"补充细节：{said}" if cand.lang == "zh" else f"added detail: {said}"
@@ -288,6 +288,7 @@ def _other_thing(cand: Candidate, item: MemoryItem, old: Topic, stated: Sequence
     new = cand.topic if said == cand.description or cand.topic is None else topic(said, cand.lang, subject)
     assert new is not None
     if other_full_name(said, item.description, new, old, subject) \
+            or common_word_of_name(said, item.description, new, old, subject) \
             or name_elsewhere(said, item.description, new, old, str(item.key or ""), cand.lang, subject) \
             or when_only(said, new, old, cand.lang, subject):
         return True

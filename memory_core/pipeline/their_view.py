@@ -20,7 +20,7 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import lang_of
 
-__all__ = ["opens_on_other", "their_view"]
+__all__ = ["opens_on_other", "their_view", "view_roles"]
 
 
 @functools.cache
@@ -97,6 +97,18 @@ def _verb() -> dict[str, re.Pattern[str]]:
         verbs = "|".join(sorted(map(str, data[lang]["verbs"]), key=len, reverse=True))
         out[lang] = re.compile(rf"{gap}(?:(?:{adverbs}){gap})*(?:{verbs})", re.IGNORECASE)
     return out
+
+
+@functools.cache
+def view_roles() -> tuple[str, ...]:
+    """The words of people whose view a user reports with no relation word (``data/their_view.yaml`` ``roles``: "my
+    doctor", "医生"), longest first: the ``names`` to give ``their_view`` where any such view counts.
+
+    Raises:
+        OSError / yaml.YAMLError: the shipped data file is missing or does not parse (a packaging fault).
+    """
+    roles = load_shipped("data", "their_view.yaml").get("roles") or {}
+    return tuple(sorted((str(w) for lang in ("en", "zh") for w in roles.get(lang) or ()), key=len, reverse=True))
 
 
 def their_view(said: str, subject: str = "", names: Iterable[str] = ()) -> str:
