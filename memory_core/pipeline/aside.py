@@ -30,8 +30,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     """The whole-content pattern per language: a slip, a talk, no decision yet, a reminder or a bare cancel, then
     laughter; or a bare refusal (Chinese)."""
     data = load_shipped("data", "asides.yaml")
-    kinds = ("slip", "talked", "undecided", "reminder", "bare_cancel")
-    said = {lang: "|".join(f"(?:{data[kind][lang]})" for kind in kinds) for lang in ("zh", "en")}
+    kinds = [kind for kind in data if kind not in ("laughter", "bare_refusal")]  # each in one language or both
+    said = {lang: "|".join(f"(?:{data[kind][lang]})" for kind in kinds if lang in data[kind]) for lang in ("zh", "en")}
     said = {lang: f"(?:{said[lang]}){data['laughter'][lang]}" for lang in ("zh", "en")}
     return {"zh": re.compile(f"(?:{said['zh']}|{data['bare_refusal']['zh']})", re.IGNORECASE),
             "en": re.compile(said["en"], re.IGNORECASE)}
