@@ -64,8 +64,8 @@ def valueless_clause(clause: str, lang: str) -> bool:
     ("我戒不掉" -> True, "我跳槽了" -> True, "我搬家了" -> True, "I only understand" -> True, "I quit." -> True,
     "I can't quit" -> True; "我戒不掉烟" -> False, "我搬家到杭州了" -> False,
     "I quit smoking" -> False, "我跳槽去了腾讯" -> False; "I miss him" -> True, "我好想它" -> True, "I miss my
-    grandma" -> False; "我在北京用不上" -> True, "I don't need it in the city" -> True; "Love her though" -> True.) The clause is as split by
-    the pipeline, its dropped subject put back; nothing is raised.
+    grandma" -> False; "我在北京用不上" -> True, "I don't need it in the city" -> True; "Love her though" -> True.)
+    The clause is as split by the pipeline, its dropped subject put back; nothing is raised.
     """
     text = _END.sub("", clause.strip())
     if lang == "zh":
