@@ -112,3 +112,17 @@ def test_fragments_of_a_turn_leave_the_raw_turn_only() -> None:
     facts = [c.description for c in cands if c.kind != Kind.EVENT and not c.restate_only]
     assert not [d for d in facts if "有一个在" in d or "觉得不错" in d or "一接就" in d]
     assert any(c.kind == Kind.EVENT for c in cands)
+
+
+@pytest.mark.parametrize(("text", "rent"), [
+    ("五一去看了几个铺面，有一个在师范学院旁边，35平，月租6500", None),
+    ("周末看了两套公寓，一套月租五千，一套六千", None),
+    ("看了好几套房子，最后租了一套两居，月租4500", "4500"),
+    ("房租涨到3500了", "3500"),
+])
+def test_the_rent_of_a_place_only_looked_at_is_not_the_users(text: str, rent: str | None) -> None:
+    turn = Turn(user_id="u", turn_id="t1", session_id="s", role="user", text=text,
+                timestamp=datetime(2026, 5, 10, tzinfo=UTC))
+    said = [c for c in WritePipeline().candidates(turn) if c.key == "fact:rent"]
+    assert [c.description.endswith(rent) for c in said] == ([True] if rent else [])
+    assert not [c for c in WritePipeline().candidates(turn) if c.key.startswith("gist:") and "月租" in c.description]
