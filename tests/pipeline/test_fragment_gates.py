@@ -40,6 +40,7 @@ def _fact(description: str, lang: str) -> Candidate:
     ("用户最近又开始弹了", "zh"),
     ("用户有一个在泉州师范学院旁边", "zh"),
     ("用户有两家在地铁站附近", "zh"),
+    ("用户就是师范学院旁边那家，名字叫“糯米茶事”", "zh"),
     ("用户一接就…", "zh"),
     ("用户是一只蓝双色的布偶", "zh"),
     ("User has a quick question", "en"),
@@ -54,6 +55,7 @@ def test_a_fragment_is_no_fact(text: str, lang: str) -> None:
     ("用户有一个在北京工作的哥哥", "zh"),
     ("用户又开始练瑜伽了", "zh"),
     ("用户看书很快", "zh"),
+    ("用户就是那个被裁的人", "zh"),
     ("用户觉得自己更适合做设计", "zh"),
     ("User has a question about her visa that nobody can answer", "en"),
 ])
