@@ -407,8 +407,10 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
         elif not carried and (seen_subject or not (_ZH_OTHER_SUBJECT.match(clause) or _zh_owner(clause))) \
                 and (secret := _ZH_MY_SECRET.match(clause)):
             clause = "我的" + clause[secret.end():]  # "邮箱密码是…" (after "我的电脑密码是…"): the speaker's
-        elif not carried and (own := _zh_amount(clause)):
-            clause = own + clause  # "现在的rate是每小时400块", "现在800一小时": what the speaker charges or pays
+        elif not carried and (own := _zh_amount(clause)) \
+                and lexicon().markers["zh"]["viewed"].match(" ".join(c for c, _ in said[:-1])):
+            clause = own + clause  # "现在的rate是每小时400块", "现在800一小时": what the speaker charges or pays,
+            # never what a place looked at costs ("看了几个铺面，…，月租6500")
         elif zh_subject(clause) == AWAY:
             chain[0] = AWAY  # "他下个月结婚，搬到上海": what follows is his
         elif (named_death := zh_named_death(clause) or bool(lost_scope(clause, "zh"))):

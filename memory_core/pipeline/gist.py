@@ -82,7 +82,10 @@ _EN_SELF = re.compile(r"^(?:i|i'm|i've|my|i\s+am)\b", re.IGNORECASE)
 _EN_NOT_LASTING = re.compile(
     r"^(?:i|we)\s+(?:\w+\s+)?(?:was|were|did|went|got|had|made|saw|said|told|took|came|found|gave|thought|felt|met|"
     r"bought|sold|lent|paid|left|ran|won|lost|just|will|would|'ll|'d|might|may|could|should|can't\s+wait|hope|guess|bet|mean|"
-    r"wonder|agree|believe|think|feel|know|see|wanted|want|plan|planned)\b"
+    r"wonder|agree|believe|think|feel|know|see|wanted|want|plan|planned|"
+    # a view of someone or something said by its verb ("I say she's a menace", "I reckon it'll rain"), never a
+    # habit said by it ("I say grace before every meal")
+    r"say(?=\s+(?:he|she|it|they|that|this|we|you|there|his|her|their)\b)|reckon|suppose|swear)\b"
     # "I'll drive to Bremerton every day", "we'll see": a plan said with the contraction, as "I will" is
     r"|^(?:i|we)'ll\b"
     r"|^(?:i|we)\s+(?:\w+\s+)?\w+ed\b|^i(?:'m|\s+am)\s+(?:so\s+|really\s+|very\s+)?(?:glad|happy|sorry|excited|"

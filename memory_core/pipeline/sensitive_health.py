@@ -73,9 +73,10 @@ _HEALTH_MORE_EN = re.compile(
     r"alcoholi(?:c|sm)|(?:drug|opioid|heroin|alcohol|gambling|substance)\s+(?:addict(?:ion)?|abuse)|"
     r"recovering\s+(?:addict|alcoholic)|addiction\s+(?:to|recovery)|in\s+remission)\b", _I)
 # a drug's name starts after the person and the verb or preposition before it ("用户对青霉素", "我在吃二甲双胍"),
-# so the value read from a stored item is the one read from the user's own words
+# so the value read from a stored item is the one read from the user's own words; nor after a verb of saying or of
+# changing ("医生说二甲双胍…", "换成氨氯地平"): a mask from there would cut the word before it (医[health])
 _HEALTH_MORE_ZH = re.compile(
-    r"((?:(?![用户我你他她对的在吃服了和是])[\u4e00-\u9fff]){1,4}(?:双胍|西汀|曲林|他汀|沙坦|地平(?!线)|西泮|唑仑|霉素|西林|沙星)|"
+    r"((?:(?![用户我你他她对的在吃服了和是说讲让叫把将给换改成到停开加减])[\u4e00-\u9fff]){1,4}(?:双胍|西汀|曲林|他汀|沙坦|地平(?!线)|西泮|唑仑|霉素|西林|沙星)|"
     r"(?:患有|患了|罹患)[^\s，。,；;]{1,8}|(?:关节|鼻|胃|肠|肺|肝|肾|皮|咽|支气管|阑尾|胰腺|前列腺|乳腺|结肠|盆腔|宫颈)炎|"
     r"痛风|狼疮|起搏器|(?:心脏|冠脉|血管)[^，。,\s]{0,6}(?:支架|搭桥)|酒瘾|毒瘾|酒精依赖|戒毒|酗酒|吸毒)")
 # a condition named as what an article, a talk or a film is about is a topic, not the user's health

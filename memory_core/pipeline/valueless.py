@@ -44,7 +44,8 @@ _EN_BARE = re.compile(r"^(?:i|i've|i\s+have)\s+" + _EN_ADVERBS
 _FOR_PRONOUN_EN = re.compile(r"^(?:i|i'll|i\s+will|i\s+do|i'm\s+gonna|i\s+already)\s+" + _EN_ADVERBS
                              + r"(?:(?:so|still|really|truly|already)\s+)*(?:miss|love|adore|hate|like)\s+"
                                r"(?:him|her|them|it|you)(?:\s+(?:so\s+much|so|a\s+lot|already|terribly|dearly|"
-                               r"like\s+crazy|to\s+bits|every\s+day))*$", re.IGNORECASE)
+                               r"like\s+crazy|to\s+bits|every\s+day|though|tho|anyway|anyhow|still|regardless|"
+                               r"all\s+the\s+same|lol|haha))*$", re.IGNORECASE)
 _FOR_PRONOUN_ZH = re.compile(r"^我(?:好|很|真的?|特别|超|非常|还是|一直|已经|太|有点|会)*"
                              r"(?:想念|思念|想|舍不得|爱|喜欢)(?:他|她|它|他们|她们|它们|你)(?:了|啊|呀|呢|啦)*$")
 # a reason that leaves its thing out ("捷达卖了，在北京用不上", "I sold my car, I don't need it in the city"): what is
@@ -63,8 +64,8 @@ def valueless_clause(clause: str, lang: str) -> bool:
     ("我戒不掉" -> True, "我跳槽了" -> True, "我搬家了" -> True, "I only understand" -> True, "I quit." -> True,
     "I can't quit" -> True; "我戒不掉烟" -> False, "我搬家到杭州了" -> False,
     "I quit smoking" -> False, "我跳槽去了腾讯" -> False; "I miss him" -> True, "我好想它" -> True, "I miss my
-    grandma" -> False; "我在北京用不上" -> True, "I don't need it in the city" -> True.) The clause is as split by
-    the pipeline, its dropped subject put back; nothing is raised.
+    grandma" -> False; "我在北京用不上" -> True, "I don't need it in the city" -> True; "Love her though" -> True.)
+    The clause is as split by the pipeline, its dropped subject put back; nothing is raised.
     """
     text = _END.sub("", clause.strip())
     if lang == "zh":
