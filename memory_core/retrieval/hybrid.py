@@ -50,6 +50,7 @@ from memory_core.retrieval.eaten_kinds import eaten_factors
 from memory_core.retrieval.fallback_kinds import compete_tokens, fallback_rankings
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.glosses import gloss_terms, other_language_only
+from memory_core.retrieval.place_glosses import place_terms
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
@@ -344,6 +345,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
                 rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
         glossed = gloss_terms(joined, extra_terms) if settings.w_gloss else []
+        if settings.w_gloss:  # a city in the other script (``place_glosses``): Chengdu finds 成都
+            glossed += [t for t in place_terms(query, joined) if t not in glossed and t not in extra_terms]
         if glossed:  # the query's words in the other language, for items in it (``glosses``): 乐器 finds "piano"
             found = other_language_only(query, self.lexical.ranked(glossed, depth, mask), self.table.items)
             rankings.append((found, settings.w_gloss))
