@@ -50,10 +50,10 @@ from memory_core.retrieval.eaten_kinds import eaten_factors
 from memory_core.retrieval.fallback_kinds import compete_tokens, fallback_rankings
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.glosses import gloss_terms, other_language_only
-from memory_core.retrieval.place_glosses import place_terms
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
+from memory_core.retrieval.latest_count import latest_count_first
 from memory_core.retrieval.lexical_coverage import lexical_coverage
 from memory_core.retrieval.list_question import ListQuestions, asked_members, kept_members, member_rankings
 from memory_core.retrieval.named_day import cue_window, with_named_day
@@ -61,6 +61,7 @@ from memory_core.retrieval.other_language import other_language_hits, reads_chin
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.own_words_first import own_words_first
 from memory_core.retrieval.past_question import history_slots
+from memory_core.retrieval.place_glosses import place_terms
 from memory_core.retrieval.recall_terms import query_tokens, whole_words
 from memory_core.retrieval.relevance_floor import above_floor
 from memory_core.retrieval.rerank import _slot_words
@@ -407,6 +408,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         order, kept = verbatim_first(query, self.table.items, first, order, kept, self._stale)  # its own words
         if not past_allowed(filters) and asks_present(query):  # "不对，是750" before the "800" it corrects
             order, kept = revised_first(self.table.items, order, kept, 2 * k)
+            order, kept = latest_count_first(query, self.table.items, order, kept)  # "现在有多少只羊": the newest
         order, kept = order[:k], kept[:k]
         if settings.floor_ratio or settings.floor_score:  # each result judged beside its own language's best
             scripts = np.fromiter((reads_chinese(self.table.items[j].description)  # type: ignore[union-attr]
