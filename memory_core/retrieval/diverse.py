@@ -117,6 +117,7 @@ class Diverse(Reranks):
           for a question for one fact a member of the kind it names or a member it names itself
           (``one_fact_members``, ``list_question.kept_members``: "any pets?" keeps "We moved in. Amara's cat
           Juniper is hiding …");
+          nor by an item holding none of the query's terms when the turn holds some (``_off_question``);
           nor a turn saying a change the query asks about (``changes``: such turns' slots and the attributes the
           change makes old, ``changed_value``) by an item of another attribute ("用户的房租是一千八" does not say the
           move to 光谷 its turn says);
@@ -230,7 +231,8 @@ class Diverse(Reranks):
                     and key_attribute(items[curated].key) not in changes[1]:  # type: ignore[union-attr,operator]
                 curated = None  # the change the query asks about is only in the turn
             if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names) \
-                    and self._member_turn(curated, members, mask) == curated:
+                    and self._member_turn(curated, members, mask) == curated \
+                    and not self._off_question(curated, j, asked):
                 if not says_beyond(self.lexical, one_fact_members, j, [curated], one_fact_members):
                     if self._turn_says_more(j, mask):
                         beyond.append((j, score))  # the fact first; the turn, saying more, after the facts
@@ -260,6 +262,15 @@ class Diverse(Reranks):
         beyond = [(j, score) for j, score in beyond if not self._retold(j, kept)]
         picked = after_facts(kept, beyond, k, sources)
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
+
+    def _off_question(self, curated: int, j: int, asked: frozenset[str]) -> bool:
+        """True when the curated item in slot ``curated`` holds none of the question's terms ``asked`` and the raw
+        turn in slot ``j`` it was made from holds some: the item tells another fact of the turn ("民宿的手续办下来了！
+        …名字叫“乌云的蒙古包”" made "用户的闺女目前大三"), so it cannot stand in for the turn the question found."""
+        if not asked:
+            return False
+        scores = self.lexical.scores_of(sorted(asked), np.array([curated, j], dtype=np.int64))
+        return bool(scores[0] <= 0 < scores[1])
 
     def _turn_says_more(self, j: int, mask: np.ndarray | None) -> bool:
         """True when the raw turn in slot ``j`` holds a name, number or city none of its active curated items

@@ -79,3 +79,4 @@ def test_everyday_words_of_liking_and_fearing_are_glossed(query: str, term: str)
 ])
 def test_recall_finds_it_across_languages(lexical: Memory, lines: list[str], query: str, said: str) -> None:
     assert said in _top(lexical, lines, query)
+
