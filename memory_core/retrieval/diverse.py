@@ -117,7 +117,9 @@ class Diverse(Reranks):
           for a question for one fact a member of the kind it names or a member it names itself
           (``one_fact_members``, ``list_question.kept_members``: "any pets?" keeps "We moved in. Amara's cat
           Juniper is hiding …");
-          nor by an item holding none of the query's terms when the turn holds some (``_off_question``);
+          nor, for a question asking a name, by an item holding none of the query's terms when the turn holds
+          some (``_off_question``: the name is in the turn; for other questions a slot's item in its own words,
+          "User lives in Leeds" for "I moved to Leeds", still stands in for its turn);
           nor a turn saying a change the query asks about (``changes``: such turns' slots and the attributes the
           change makes old, ``changed_value``) by an item of another attribute ("用户的房租是一千八" does not say the
           move to 光谷 its turn says);
@@ -232,7 +234,7 @@ class Diverse(Reranks):
                 curated = None  # the change the query asks about is only in the turn
             if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names) \
                     and self._member_turn(curated, members, mask) == curated \
-                    and not self._off_question(curated, j, asked):
+                    and not (query and named and self._off_question(curated, j, asked)):
                 if not says_beyond(self.lexical, one_fact_members, j, [curated], one_fact_members):
                     if self._turn_says_more(j, mask):
                         beyond.append((j, score))  # the fact first; the turn, saying more, after the facts
