@@ -231,6 +231,8 @@ _GLUED_PRONOUNS = frozenset("我你您他她它咱")
 KIND_HEADS = frozenset("猫狗鱼鸟兔龟马牛羊猪鸡鸭鹅蛇车船机房屋茶酒奶面饭菜果花树草药鞋衣裤帽包表书课球琴画歌舞剧票卡")
 
 
+#: Localizers after a noun (菜里, 车上): a place phrase jieba's HMM guessed as a word, not a kind and its verb.
+_LOCALIZERS = frozenset("里上下中内外前后边旁")
 #: Measure words before a counted kind: a word jieba keeps whole that ends in one and a kind ("几只羊", "三头牛")
 #: also gives the kind.
 _MEASURES = frozenset("只头条匹个辆台棵盆")
@@ -258,7 +260,7 @@ def _heads_of_unknown(words: Iterable[str], freq: Mapping[str, int]) -> Iterator
             yield w
             if w[1] in KIND_HEADS:
                 yield w[1]
-            elif w[0] in KIND_HEADS:  # the kind glued to the verb after it: 羊卖了 (羊 / 卖), 车坏了, 鱼死了
+            elif w[0] in KIND_HEADS and w[1] not in _LOCALIZERS:  # the kind glued to its verb: 羊卖了, 车坏了
                 yield w[0]
 
 
