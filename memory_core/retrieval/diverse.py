@@ -117,6 +117,9 @@ class Diverse(Reranks):
           for a question for one fact a member of the kind it names or a member it names itself
           (``one_fact_members``, ``list_question.kept_members``: "any pets?" keeps "We moved in. Amara's cat
           Juniper is hiding …");
+          nor, for a question asking a name, by an item holding none of the query's terms when the turn holds
+          some (``_off_question``: the name is in the turn; for other questions a slot's item in its own words,
+          "User lives in Leeds" for "I moved to Leeds", still stands in for its turn);
           nor a turn saying a change the query asks about (``changes``: such turns' slots and the attributes the
           change makes old, ``changed_value``) by an item of another attribute ("用户的房租是一千八" does not say the
           move to 光谷 its turn says);
@@ -135,7 +138,10 @@ class Diverse(Reranks):
           other two);
         - an item sharing only some of its turns moves behind the rest, and is
           dropped when the rest covers all of them (a restatement's summary
-          item beside the two turns that said it);
+          item beside the two turns that said it); a turn kept for a member
+          (``one_fact_members``) does not count here: the item made from it and
+          other turns still says those (LoCoMo: "which language is Tim learning"
+          sat in the other turn);
         - in both, a source turn whose raw turn recall cannot show (archived,
           or outside the filters) counts as covered once another of the item's
           turns is: a fact restated in three turns whose first has faded is
@@ -175,6 +181,14 @@ class Diverse(Reranks):
             are two things; a second key of the same slot is dropped by key)."""
             item = items[slot]
             return covered if item is None or item.kind == Kind.EVENT or not item.key else said
+
+        member_kept: set[str] = set()  # turns kept for a member (``one_fact_members``) over a multi-turn item
+
+        def before_it(slot: int, src: tuple[str, ...]) -> set[str]:
+            """``seen(slot)``, less the turns kept for a member when ``slot`` has other sources: such a turn says
+            one of the item's turns, not the others ("which language is Tim learning": the item's other turn)."""
+            before = seen(slot)
+            return before - member_kept if len(src) > 1 and member_kept else before
 
         def place(slot: int, src: tuple[str, ...]) -> None:
             covered.update(src)
@@ -220,14 +234,17 @@ class Diverse(Reranks):
                 curated = None  # the change the query asks about is only in the turn
             if curated is not None and not says_beyond(self.lexical, asked, j, [curated], names) \
                     and self._member_turn(curated, members, mask) == curated \
-                    and not says_beyond(self.lexical, one_fact_members, j, [curated], one_fact_members):
-                if self._turn_says_more(j, mask):
-                    beyond.append((j, score))  # the fact first; the turn, saying more, after the facts
-                j = curated
+                    and not (query and named and self._off_question(curated, j, asked)):
+                if not says_beyond(self.lexical, one_fact_members, j, [curated], one_fact_members):
+                    if self._turn_says_more(j, mask):
+                        beyond.append((j, score))  # the fact first; the turn, saying more, after the facts
+                    j = curated
+                elif len(sources(curated)) > 1:  # kept for its member, the turn says one of the item's turns
+                    member_kept.update(sources(j))
             if j in placed:
                 continue
             src = sources(j)
-            every, some = shown(src, seen(j))
+            every, some = shown(src, before_it(j, src))
             item = items[j]
             if every and item is not None and item.kind == Kind.EVENT and not all(t in said for t in src) \
                     and self._turn_says_more(j, mask):
@@ -242,11 +259,20 @@ class Diverse(Reranks):
             place(j, src)
             fresh.append((j, score))
         # a partial item whose other turns were placed later (below it, yet before it) says nothing new either
-        partial = [(j, score) for j, score in partial if not shown(sources(j), seen(j))[0]]
+        partial = [(j, score) for j, score in partial if not shown(sources(j), before_it(j, sources(j)))[0]]
         kept = (fresh + partial)[:k]
         beyond = [(j, score) for j, score in beyond if not self._retold(j, kept)]
         picked = after_facts(kept, beyond, k, sources)
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
+
+    def _off_question(self, curated: int, j: int, asked: frozenset[str]) -> bool:
+        """True when the curated item in slot ``curated`` holds none of the question's terms ``asked`` and the raw
+        turn in slot ``j`` it was made from holds some: the item tells another fact of the turn ("民宿的手续办下来了！
+        …名字叫“乌云的蒙古包”" made "用户的闺女目前大三"), so it cannot stand in for the turn the question found."""
+        if not asked:
+            return False
+        scores = self.lexical.scores_of(sorted(asked), np.array([curated, j], dtype=np.int64))
+        return bool(scores[0] <= 0 < scores[1])
 
     def _turn_says_more(self, j: int, mask: np.ndarray | None) -> bool:
         """True when the raw turn in slot ``j`` holds a name, number or city none of its active curated items

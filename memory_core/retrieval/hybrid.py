@@ -53,6 +53,7 @@ from memory_core.retrieval.glosses import gloss_terms, other_language_only
 from memory_core.retrieval.hybrid_state import DEFAULT_WINDOW, HybridState
 from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_words
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
+from memory_core.retrieval.latest_count import latest_count_first
 from memory_core.retrieval.lexical_coverage import lexical_coverage
 from memory_core.retrieval.list_question import ListQuestions, asked_members, kept_members, member_rankings
 from memory_core.retrieval.named_day import cue_window, with_named_day
@@ -60,6 +61,7 @@ from memory_core.retrieval.other_language import other_language_hits, reads_chin
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.own_words_first import own_words_first
 from memory_core.retrieval.past_question import history_slots
+from memory_core.retrieval.place_glosses import place_terms
 from memory_core.retrieval.recall_terms import query_tokens, whole_words
 from memory_core.retrieval.relevance_floor import above_floor
 from memory_core.retrieval.rerank import _slot_words
@@ -344,6 +346,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
                 rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
         glossed = gloss_terms(joined, extra_terms) if settings.w_gloss else []
+        if settings.w_gloss:  # a city in the other script (``place_glosses``): Chengdu finds 成都
+            glossed += [t for t in place_terms(query, joined) if t not in glossed and t not in extra_terms]
         if glossed:  # the query's words in the other language, for items in it (``glosses``): 乐器 finds "piano"
             found = other_language_only(query, self.lexical.ranked(glossed, depth, mask), self.table.items)
             rankings.append((found, settings.w_gloss))
@@ -404,6 +408,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         order, kept = verbatim_first(query, self.table.items, first, order, kept, self._stale)  # its own words
         if not past_allowed(filters) and asks_present(query):  # "不对，是750" before the "800" it corrects
             order, kept = revised_first(self.table.items, order, kept, 2 * k)
+            order, kept = latest_count_first(query, self.table.items, order, kept)  # "现在有多少只羊": the newest
         order, kept = order[:k], kept[:k]
         if settings.floor_ratio or settings.floor_score:  # each result judged beside its own language's best
             scripts = np.fromiter((reads_chinese(self.table.items[j].description)  # type: ignore[union-attr]

@@ -231,13 +231,28 @@ _GLUED_PRONOUNS = frozenset("我你您他她它咱")
 KIND_HEADS = frozenset("猫狗鱼鸟兔龟马牛羊猪鸡鸭鹅蛇车船机房屋茶酒奶面饭菜果花树草药鞋衣裤帽包表书课球琴画歌舞剧票卡")
 
 
+#: Localizers after a noun (菜里, 车上): a place phrase jieba's HMM guessed as a word, not a kind and its verb.
+_LOCALIZERS = frozenset("里上下中内外前后边旁")
+#: Measure words before a counted kind: a word jieba keeps whole that ends in one and a kind ("几只羊", "三头牛")
+#: also gives the kind.
+_MEASURES = frozenset("只头条匹个辆台棵盆")
+
+
 def _heads_of_unknown(words: Iterable[str], freq: Mapping[str, int]) -> Iterator[str]:
     """``words`` (a jieba cut) with each two-character word jieba's dictionary lacks (an HMM guess) also given as
     its head when that is a kind (``KIND_HEADS``): Chinese compounds are head-final (Packard, "The Morphology of
-    Chinese", 2000, ch. 7), so "橘猫", "奶猫" are kinds of 猫 and a question naming 猫 finds them; a pronoun glued
-    to a verb ("我养") gives the verb alone. Dictionary words are left as cut (search mode yields their sub-words)."""
-    for w in words:
-        if len(w) != 2 or freq.get(w, 0) or not _HAN_RE.fullmatch(w):
+    Chinese", 2000, ch. 7), so "橘猫", "奶猫" are kinds of 猫 and a question naming 猫 finds them; a kind glued to
+    the one-character verb after it ("羊卖了一百一十只": 羊卖, "车坏了": 车坏) also gives the kind, so "现在有多少只羊"
+    finds the turn that sold them; a word ending in a measure word and a kind ("几只羊") gives the kind; a pronoun
+    glued to a verb ("我养") gives the verb alone. Dictionary words are otherwise left as cut (search mode yields
+    their sub-words)."""
+    cut = list(words)
+    for n, w in enumerate(cut):
+        if len(w) > 1 and w[-2] in _MEASURES and w[-1] in KIND_HEADS:  # 几只羊, 头牛: the kind (两百多只羊 gives it)
+            yield w
+            if w[-1] not in cut[max(0, n - 1):n + 2]:
+                yield w[-1]
+        elif len(w) != 2 or freq.get(w, 0) or not _HAN_RE.fullmatch(w):
             yield w
         elif w[0] in _GLUED_PRONOUNS:
             yield w[1]
@@ -245,6 +260,8 @@ def _heads_of_unknown(words: Iterable[str], freq: Mapping[str, int]) -> Iterator
             yield w
             if w[1] in KIND_HEADS:
                 yield w[1]
+            elif w[0] in KIND_HEADS and w[1] not in _LOCALIZERS:  # the kind glued to its verb: 羊卖了, 车坏了
+                yield w[0]
 
 
 @functools.lru_cache(maxsize=50_000)
