@@ -166,8 +166,8 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
             counts = FileTurns(len(parsed.turns), len(before), sum(map(len, recorded.values())),
                                sum(map(len, applied.values())), len(recorded_now), len(applied_now))
             stopped = _stopped_error(memory, stopped, stopped_outcome(str(file), counts))
-    for line in run_lines(run, stored):
-        console.print(line, markup=False, highlight=False)
+    for told in run_lines(run, stored):
+        console.print(told, markup=False, highlight=False)
     if line := maintenance_line(maintained):
         console.print(line, markup=False, highlight=False)
     console.print(summary_line(stored, duplicates, run.own, len(parsed.errors)), markup=False, highlight=False)

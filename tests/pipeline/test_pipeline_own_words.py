@@ -244,7 +244,8 @@ def test_a_plan_is_kept_from_where_it_is_said_when_a_done_act_comes_first() -> N
     # an unpunctuated Chinese turn runs what is done into the plan: the to-do is the plan, not the hiring
     from memory_core.pipeline.own_words import plan_part
 
-    assert plan_part("招了个运营助理 叫小吴 在家远程办公 我准备产假期间让她顶着", "产假期间让她顶着") == "我准备产假期间让她顶着"
+    hired = "招了个运营助理 叫小吴 在家远程办公 我准备产假期间让她顶着"
+    assert plan_part(hired, "产假期间让她顶着") == "我准备产假期间让她顶着"
     assert plan_part("请了个阿姨 带孩子 我准备下个月入职", "下个月入职") == "我准备下个月入职"
     assert plan_part("周末 我准备考雅思", "雅思") == "周末 我准备考雅思"  # nothing before it is done
     assert plan_part("为了升职 我准备考雅思", "雅思") == "为了升职 我准备考雅思"  # 为了 tells no act done
