@@ -109,14 +109,7 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     """Ingest turns for a user from a file; each bad line is named and counted."""
     from memory_core.ingest_io import read_turn_file
     from memory_core.ingest_stopped import FileTurns, stopped_outcome, stored_turn_ids
-    from memory_core.ingest_summary import (
-        IngestOutcome,
-        changes_of_turns,
-        maintenance_line,
-        memories_phrase,
-        raw_ids,
-        summary_line,
-    )
+    from memory_core.ingest_summary import maintenance_line, run_lines, run_outcome, summary_line
     from memory_core.store.factory import missing_store
 
     user = check_id(user, "user id")
@@ -138,15 +131,10 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
         console.print(f"no turns read from {file} (it holds none); nothing stored", markup=False, highlight=False)
         return
     users = sorted({t.user_id for t in parsed.turns})
-    outcome = IngestOutcome()
     with _memory(db) as memory, progress_bar() as progress:
         advance = progress_factory(progress)("ingest", len(parsed.turns))
-        # this file's turns stored before this run and not yet applied (an earlier ingest killed between recording
-        # and applying them, or another one still running): those this run applies are said apart
-        waiting = _waiting_turns(memory, parsed)
         recorded: dict[str, set[str]] = {u: set() for u in users}
-        taken_over: dict[str, set[str]] = {u: set() for u in users}
-        applied_here: set[tuple[str, str]] = set()
+        applied: dict[str, set[str]] = {u: set() for u in users}
         stored = duplicates = 0
         maintained: list[MaintenanceReport] = []
         stopped: StoreLocked | None = None
@@ -164,32 +152,25 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
             for u, said in report.recorded_ids.items():
                 recorded.setdefault(u, set()).update(said)
             for u, done in report.applied_ids.items():
-                taken_over.setdefault(u, set()).update(waiting.get(u, set()).intersection(done))
-                applied_here.update((u, turn_id) for turn_id in done)
+                applied.setdefault(u, set()).update(done)
             if stopped is not None:
                 break
             advance(end - start)
-        # counted by the turns this process recorded, read back from the items' history: another ingest of the
-        # same user at once applies some of them, and this one some of the other's; each says what its turns made
-        earlier = IngestOutcome()
-        for u in users:
-            if recorded[u] or taken_over[u]:
-                items = memory.store.list_items(u, statuses=None)
-                if recorded[u]:
-                    outcome.add(changes_of_turns(items, recorded[u]).outcome(raw_ids(items)))
-                if taken_over[u]:
-                    earlier.add(changes_of_turns(items, taken_over[u]).outcome(raw_ids(items)))
+        # counted by the turns this process applied, read back from the items' history: another ingest of the same
+        # user at once applies some of this one's turns, and this one some of the other's; each says what it made
+        run = run_outcome({u: memory.store.list_items(u, statuses=None) for u in users if recorded[u] or applied[u]},
+                          recorded, applied)
         if stopped is not None:
+            run.lent_turns = 0  # what this run recorded and did not apply may be waiting still: the error says so
             recorded_now, applied_now = stored_turn_ids(memory.store, parsed.turns)
-            counts = FileTurns(len(parsed.turns), len(before), sum(map(len, recorded.values())), len(applied_here),
-                               len(recorded_now), len(applied_now))
+            counts = FileTurns(len(parsed.turns), len(before), sum(map(len, recorded.values())),
+                               sum(map(len, applied.values())), len(recorded_now), len(applied_now))
             stopped = _stopped_error(memory, stopped, stopped_outcome(str(file), counts))
-    if n := sum(map(len, taken_over.values())):
-        console.print(f"applied {n} turn(s) another run recorded and had not applied (stopped, or still running): "
-                      f"{memories_phrase(earlier)}", markup=False, highlight=False)
+    for told in run_lines(run, stored):
+        console.print(told, markup=False, highlight=False)
     if line := maintenance_line(maintained):
         console.print(line, markup=False, highlight=False)
-    console.print(summary_line(stored, duplicates, outcome, len(parsed.errors)), markup=False, highlight=False)
+    console.print(summary_line(stored, duplicates, run.own, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:
         console.print(f"users: {', '.join(users)}", markup=False, highlight=False)
     if stopped is not None:
@@ -207,17 +188,6 @@ def _stopped_error(memory: Memory, exc: StoreLocked, outcome: str) -> StoreLocke
     if tables is not None and tables.is_sqlite:
         return locked_store(tables.url.database, memory.settings.sqlite_busy_timeout_s, outcome)
     return StoreLocked(f"{exc}; {outcome}")
-
-
-def _waiting_turns(memory: Memory, parsed: ParsedFile) -> dict[str, set[str]]:
-    """``{user id: turn ids}`` of the file's turns stored already but not yet applied (an earlier ingest stopped
-    between recording and applying them: ``kill -9``, a crash); empty sets for an item-only store."""
-    users = {t.user_id for t in parsed.turns}
-    turns = memory.store.turn_log()
-    if turns is None:
-        return {u: set() for u in users}
-    waiting = {u: {t.turn_id for t in turns.pending_turns(u)} for u in users}
-    return {u: {t.turn_id for t in parsed.turns if t.user_id == u and t.turn_id in waiting[u]} for u in users}
 
 
 def _first_errors(parsed: ParsedFile, shown: int = 3) -> str:

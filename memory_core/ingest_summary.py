@@ -11,10 +11,12 @@ what was said); the raw-turn items kept beside them are counted apart.
 
 Two ways to count, one meaning: ``ingest_outcome`` compares a user's items
 before and after (``item_states`` of each, every status), right when nothing
-else writes the user; ``OwnChanges`` counts what one process's turns did: from the ops it applied
+else writes the user; ``OwnChanges`` counts what one process did: from the ops it applied
 (``IngestReport.applied_ops``), or, as ``gulfstream ingest`` does, read back from the items' history by the
-turns it recorded (``changes_of_turns``), so two ingests of one user at once on one store each count their own
-turns' work and not the other's, whichever of them applied it (new-user trials 34 and 35).
+turns it applied (``changes_of_turns``, split by ``run_outcome`` into the turns it recorded and those another
+run recorded). Two ingests of one user at once on one store each count the work they applied and name the
+turns the other applied for them, so every change is counted once, by the process that made it (new-user
+trials 34, 35 and 38).
 
 Example::
 
@@ -40,8 +42,9 @@ from memory_core.store.write_ops import AddOp, EndOp, HitOp, MergeOp, Op, Update
 if TYPE_CHECKING:
     from memory_core.lifecycle.maintain import MaintenanceReport
 
-__all__ = ["IngestOutcome", "ItemState", "OwnChanges", "changes_of_turns", "ingest_outcome", "item_states",
-           "maintenance_line", "memories_phrase", "raw_ids", "summary_line"]
+__all__ = ["IngestOutcome", "ItemState", "OwnChanges", "RunOutcome", "changes_of_turns", "ingest_outcome",
+           "item_states", "maintenance_line", "memories_phrase", "raw_ids", "run_lines", "run_outcome",
+           "summary_line"]
 
 
 @dataclass(frozen=True)
@@ -220,14 +223,13 @@ def maintenance_line(reports: Iterable[MaintenanceReport]) -> str | None:
 
 
 def changes_of_turns(items: Iterable[MemoryItem], turn_ids: Collection[str]) -> OwnChanges:
-    """What the turns ``turn_ids`` did to ``items`` (a user's items, every status, with history), whoever applied them.
+    """What the turns ``turn_ids`` did to ``items`` (a user's items, every status, with history).
 
     Read from each revision's ``turn_id`` and each item's sources: a "create" is an added item, a text-changing
     "update" or a "merge" kept a rewritten one (a merge's ended side ended), "supersede" superseded, "delete" and
-    "archive" ended; an item whose sources hold one of the turns and no revision of theirs was hit. Two ingests of
-    one user at once each record some turns and apply some turns, not always the same ones: counted by the turns a
-    process recorded, each says what its own turns made (new-user trial 35: "28 created" and "26 created" for 17
-    and 11), and the two add up to the store.
+    "archive" ended; an item whose sources hold one of the turns and no revision of theirs was hit. Given the
+    turns one process applied (``run_outcome``), two ingests of one user at once each say what they made, and the
+    two add up to the store (new-user trial 35: "28 created" and "26 created" for 17 and 11).
     """
     own = OwnChanges()
     for item in items:
@@ -246,3 +248,62 @@ def changes_of_turns(items: Iterable[MemoryItem], turn_ids: Collection[str]) -> 
         if not mine and any(source in turn_ids for source in item.source):
             own.hit.add(item.id)
     return own
+
+
+@dataclass
+class RunOutcome:
+    """What one ingest run applied, split by who recorded the turns (``run_outcome``).
+
+    Attributes:
+        own: what the turns this run recorded and applied itself made (the summary line's memories).
+        taken: what the turns another run recorded and this one applied made (an earlier run killed between
+            recording and applying, or one running at once).
+        taken_turns: how many turns ``taken`` counts.
+        lent_turns: turns this run recorded that another run applied at once: that run counts what they made.
+    """
+
+    own: IngestOutcome = field(default_factory=IngestOutcome)
+    taken: IngestOutcome = field(default_factory=IngestOutcome)
+    taken_turns: int = 0
+    lent_turns: int = 0
+
+
+def run_outcome(items: Mapping[str, Sequence[MemoryItem]], recorded: Mapping[str, Collection[str]],
+                applied: Mapping[str, Collection[str]]) -> RunOutcome:
+    """Count one ingest run's work by the turns it applied itself, whoever recorded them.
+
+    Args:
+        items: ``{user id: that user's items}``, every status, with history, read after the run.
+        recorded: ``{user id: turn ids}`` this run recorded (``IngestReport.recorded_ids``).
+        applied: ``{user id: turn ids}`` this run applied (``IngestReport.applied_ids``).
+
+    Returns:
+        A ``RunOutcome``. Two runs of one file at once record and apply each other's turns (one records a batch,
+        the other takes the user's lock first and applies it): counting by the turns recorded, the one that applied
+        them said their work too, and "24 created" was printed for 12 (new-user trial 38, finding 9).
+    """
+    out = RunOutcome()
+    for user_id, user_items in items.items():
+        mine, done = set(recorded.get(user_id, ())), set(applied.get(user_id, ()))
+        raw = raw_ids(user_items)
+        if mine & done:
+            out.own.add(changes_of_turns(user_items, mine & done).outcome(raw))
+        if done - mine:
+            out.taken.add(changes_of_turns(user_items, done - mine).outcome(raw))
+        out.taken_turns += len(done - mine)
+        out.lent_turns += len(mine - done)
+    return out
+
+
+def run_lines(run: RunOutcome, recorded: int) -> list[str]:
+    """The lines ``gulfstream ingest`` prints before its summary for the turns another run had a hand in:
+    the turns it applied for another run, with what they made, and the turns of its ``recorded`` ones another
+    run applied, which that run's own summary counts; none when no other run took part."""
+    lines = []
+    if run.taken_turns:
+        lines.append(f"applied {run.taken_turns} turn(s) another run recorded and had not applied (stopped, or still "
+                     f"running): {memories_phrase(run.taken)}")
+    if run.lent_turns:
+        lines.append(f"another run at once applied {run.lent_turns} of the {recorded} turn(s) recorded here: what "
+                     "they made is counted in that run's summary, not in this one")
+    return lines

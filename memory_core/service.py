@@ -56,8 +56,8 @@ class IngestReport:
     Attributes:
         applied_ops: ``{user id: ops}`` of the turns whose apply this call committed (not those another
             writer of the same user applied meanwhile): what ``ingest_summary.OwnChanges`` counts.
-        recorded_ids: ``{user id: turn ids}`` of the turns this call recorded (not those already stored): whose
-            changes ``ingest_summary.changes_of_turns`` reads back, whoever applied them.
+        recorded_ids: ``{user id: turn ids}`` of the turns this call recorded (not those already stored): of the
+            turns it applied, ``ingest_summary.run_outcome`` tells its own from another writer's by them.
         applied_ids: ``{user id: turn ids}`` of the turns whose apply this call committed, whoever recorded them
             (a turn an earlier, killed call recorded and never applied is applied by the next).
         maintenance: the reports of the cheap maintenance passes this call ran after applying

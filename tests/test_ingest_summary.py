@@ -167,7 +167,7 @@ def test_counting_the_applied_ops_agrees_with_comparing_the_items(tmp_path: Path
         memory.close()
 
 
-def test_what_this_ingests_turns_made_is_counted_whoever_applied_them(tmp_path: Path, monkeypatch) -> None:
+def test_an_ingest_counts_what_it_applied_and_names_what_another_applied(tmp_path: Path, monkeypatch) -> None:
     # two `ingest`s of one user at once: each applies some of the pending turns; comparing the items before and
     # after, each printed the other's creations too (new-user trial 34: "recorded 0 turn(s), 36 already seen; memories:
     # 19 created" beside "recorded 36 turn(s) …; memories: 19 created")
@@ -208,12 +208,25 @@ def test_what_this_ingests_turns_made_is_counted_whoever_applied_them(tmp_path: 
     others = ingest_outcome(seen["start"], seen["other"])
     mine = ingest_outcome(seen["other"], after)
     assert others.created >= 1 and mine.created >= 1
-    # the turns are this call's (it recorded them all): what they made is its to say, whoever applied them
-    assert summary_line(6, 0, ingest_outcome(seen["start"], after), 0) in done.stdout, (done.stdout, others, mine)
+    # it recorded all six turns and applied three: it counts what it made, and says the other run applied the rest
+    # (whose summary counts what they made: new-user trial 38 printed "12 created" twice for 12 items)
+    assert summary_line(6, 0, mine, 0) in done.stdout, (done.stdout, others, mine)
+    assert "another run at once applied 3 of the 6 turn(s) recorded here" in done.stdout, done.stdout
+
+
+def _said(out: str) -> dict[str, int]:
+    """The counts of every "memories: …" phrase of one ingest's output, summed (its own and the taken-over)."""
+    said = {"created": 0, "superseded": 0, "raw": 0}
+    for line in out.splitlines():
+        if "memories:" in line:
+            for n, what in re.findall(r"(\d+) (created|superseded|raw)", line):
+                said[what] += int(n)
+    return said
 
 
 def test_two_ingests_at_once_count_each_change_once(tmp_path: Path) -> None:
-    # the real processes: whichever applies which turns, the two summaries add up to what the store holds
+    # the real processes: whichever applies which turns, everything the two print adds up to what the store holds
+    # (new-user trial 38: one run said it applied the other's turns, the other counted them too: "12 created" twice)
     from memory_core.service import open_memory
     from memory_core.settings import Settings
     from memory_core.store.forget_source import is_raw_turn_item
@@ -233,8 +246,8 @@ def test_two_ingests_at_once_count_each_change_once(tmp_path: Path) -> None:
     for run in runs:
         out, errs = run.communicate(timeout=300)
         assert run.returncode == 0, errs
-        lines.append(out.strip().splitlines()[-1])
-    said = [{w: int(n) for n, w in re.findall(r"(\d+) (created|superseded|raw)", line)} for line in lines]
+        lines.append(out)
+    said = [_said(out) for out in lines]
     memory = open_memory(Settings(database_url=db, embedder="none"))
     try:
         items = memory.store.list_items("c", statuses=None)
@@ -243,7 +256,7 @@ def test_two_ingests_at_once_count_each_change_once(tmp_path: Path) -> None:
     curated = [i for i in items if not is_raw_turn_item(i)]
     assert sum(s["created"] for s in said) == len(curated), lines
     assert sum(s["superseded"] for s in said) == sum(i.status == "superseded" for i in curated), lines
-    assert sum(s.get("raw", 0) for s in said) == len(items) - len(curated), lines
+    assert sum(s["raw"] for s in said) == len(items) - len(curated), lines
 
 
 def test_own_changes_count_each_op_as_the_comparison_would() -> None:
@@ -281,20 +294,24 @@ def test_two_ingests_of_different_turns_at_once_each_count_their_own(tmp_path: P
                                           ensure_ascii=False) + "\n" for n, t in enumerate(texts)), encoding="utf-8")
         runs[name] = subprocess.Popen([sys.executable, "-m", "memory_core", "ingest", "--user", "c", str(src), "--db",
                                        db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    said = {}
+    outs = {}
     for name, run in runs.items():
         out, errs = run.communicate(timeout=300)
         assert run.returncode == 0, errs
-        said[name] = {w: int(n) for n, w in re.findall(r"(\d+) (created|raw)", out.strip().splitlines()[-1])}
+        outs[name] = out
     memory = open_memory(Settings(database_url=db, embedder="none"))
     try:
         items = memory.store.list_items("c", statuses=None)
     finally:
         memory.close()
-    for name in files:  # each counts the raw turns and the items of its own turns only
-        assert said[name]["raw"] == len(files[name]), said
-        assert said[name]["created"] == sum(1 for i in items if i.source and i.source[0].startswith(name)
-                                            and not i.description.startswith("user:")), (said, items)
+    said = {name: _said(out) for name, out in outs.items()}
+    assert sum(s["created"] for s in said.values()) == sum(1 for i in items if not i.description.startswith("user:"))
+    assert sum(s["raw"] for s in said.values()) == sum(len(texts) for texts in files.values()), outs
+    for name, texts in files.items():  # each turn's raw item is counted by the run that applied it
+        summary = outs[name].strip().splitlines()[-1]
+        own = int(re.search(r"(\d+) raw", summary).group(1)) if "raw" in summary else 0
+        lent = re.search(r"another run at once applied (\d+) of", outs[name])
+        assert own + (int(lent.group(1)) if lent else 0) == len(texts), outs
 
 
 def test_a_rerun_after_a_killed_ingest_counts_the_turns_it_applies(tmp_path: Path, monkeypatch) -> None:
@@ -323,3 +340,26 @@ def test_a_rerun_after_a_killed_ingest_counts_the_turns_it_applies(tmp_path: Pat
     assert created and int(created.group(1)) >= 2, done.stdout
     again = CliRunner().invoke(app, ["ingest", "--user", "ann", str(turns), "--db", db])
     assert "memories: 0 created" in again.stdout and "another run" not in again.stdout, again.stdout
+
+
+def test_a_runs_outcome_counts_the_turns_it_applied_once_each(tmp_path: Path) -> None:
+    # run A recorded t0 and t1, run B t2 and t3, and A took the user's lock first and applied all four
+    from memory_core.ingest_summary import run_outcome
+
+    memory = _sequential_memory(tmp_path)
+    try:
+        memory.record_turns([_turn(0, "I live in Lisbon."), _turn(1, "I love jazz.")])
+        memory.record_turns([_turn(2, "I moved to Porto."), _turn(3, "我喜欢喝龙井茶。")])
+        memory.apply_pending("ann")
+        items = {"ann": memory.store.list_items("ann", statuses=None)}
+    finally:
+        memory.close()
+    a = run_outcome(items, {"ann": {"t0", "t1"}}, {"ann": {"t0", "t1", "t2", "t3"}})
+    b = run_outcome(items, {"ann": {"t2", "t3"}}, {"ann": set()})
+    assert (a.taken_turns, a.lent_turns, b.taken_turns, b.lent_turns) == (2, 0, 0, 2)
+    assert b.own == b.taken == IngestOutcome()  # B applied nothing: it claims nothing
+    whole = ingest_outcome({}, item_states(items["ann"]))
+    total = IngestOutcome()
+    total.add(a.own)
+    total.add(a.taken)
+    assert total == whole and a.own.created >= 2 and a.taken.superseded == 1, (a, whole)

@@ -28,12 +28,13 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.types import Candidate
+from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.validation import ROLES
 
-__all__ = ["attribute_words", "keep_clause", "mention", "own_words", "polarity_of", "probe_keys", "speaker_qualifier",
-           "stance_of"]
+__all__ = ["attribute_words", "keep_clause", "mention", "own_words", "plan_part", "polarity_of", "probe_keys",
+           "speaker_qualifier", "stance_of"]
 
 #: Longest clause kept as an item's text instead of a slot template (characters).
 MAX_CLAUSE_CHARS = 160
@@ -250,6 +251,8 @@ def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
         return cand
     # the statement, not what follows it: "allergic to penicillin so if you ever suggest meds …", "对花生过敏所以别…"
     clause = ((EN_CLAUSE_END if cand.lang == "en" else ZH_CLAUSE_END).split(clause, maxsplit=1)[0]).strip() or clause
+    if cand.kind == Kind.TODO:  # "招了个运营助理 叫小吴 我准备产假期间让她顶着": the plan, not the hiring before it
+        clause = plan_part(clause, hit.value)
     own = third_person(clause, subject, cand.lang)
     if cand.lang == "en" and subject not in own:  # "Our daughter was born, …": as said it names no one the user is
         return cand
@@ -261,6 +264,30 @@ def keep_clause(cand: Candidate, clause: str, hit: SlotHit) -> Candidate:
     cand.claim = own[len(subject):].strip() if own.startswith(subject) else own
     cand.evidence = cand.claim
     return cand
+
+
+@functools.cache
+def _done_act() -> re.Pattern[str]:
+    """An act told as done in a Chinese run (``done`` of ``data/done_before_plan.yaml``)."""
+    return re.compile(load_shipped("data", "done_before_plan.yaml")["done"])
+
+
+#: A space between two Chinese characters: where an unpunctuated Chinese turn parts.
+_ZH_GAP = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
+
+
+def plan_part(clause: str, value: str) -> str:
+    """``clause`` from the part that says the plan ``value`` (a Chinese run between spaces) when a part before it
+    tells an act as done; else ``clause`` (``data/done_before_plan.yaml``).
+
+    E.g. ``plan_part("招了个运营助理 叫小吴 我准备产假期间让她顶着", "产假期间让她顶着")`` is "我准备产假期间让她顶着";
+    "周末 我准备考雅思" stays whole (nothing before the plan is done).
+    """
+    parts = _ZH_GAP.split(clause)
+    at = next((n for n, part in enumerate(parts) if value and value[:4] in part), 0)
+    if at and any(_done_act().search(part) for part in parts[:at]):
+        return " ".join(parts[at:])
+    return clause
 
 
 def _one_label(pieces: tuple[str, ...], name: str) -> str:

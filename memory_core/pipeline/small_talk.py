@@ -17,7 +17,7 @@ from memory_core.shipped_yaml import load_shipped
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["is_small_talk", "new_words", "says_nothing_new"]
+__all__ = ["is_small_talk", "new_words", "says_nothing_new", "stated_sentences"]
 
 @functools.cache
 def _data() -> dict[str, Any]:
@@ -54,6 +54,29 @@ def is_small_talk(text: str) -> bool:
     worded = [s for s in _SENTENCE_END.split(stripped) if any(ch.isalnum() for ch in s)]
     # an emoji or a mark standing as a sentence of its own ("Welcome to Hangzhou! 🎉") goes with its pleasantries
     return not stripped or (bool(worded) and all(_pleasantry(s) for s in worded))
+
+
+@functools.cache
+def _asked_back() -> re.Pattern[str]:
+    """A sentence asking the user something (``asked_back`` of ``data/small_talk.yaml``), read without its
+    trailing emoji and spaces."""
+    return re.compile(_data()["asked_back"])
+
+
+def stated_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` that state something: not pleasantries (``is_small_talk``'s), not questions
+    or guesses put to the user ("how was your day at work?", "在轮渡码头工作一定见过很多游客吧。").
+
+    Returns:
+        The sentences in order, as written (each with its end mark); empty for a turn of small talk and questions.
+    """
+    said = []
+    for sentence in _SENTENCE_END.split(text.strip()):
+        if not any(ch.isalnum() for ch in sentence) or _pleasantry(sentence):
+            continue
+        if _asked_back().search(_TRAILING_EMOJI.sub("", sentence)) is None:
+            said.append(sentence.strip())
+    return said
 
 
 def _pleasantry(sentence: str) -> bool:
@@ -144,6 +167,8 @@ def _addressed_first() -> re.Pattern[str]:
 
 
 #: Where a sentence ends (the end mark stays with its sentence); never after a title before a name ("Dr. Lee").
+#: Spaces and emoji after a sentence's last word or mark ("how are you? 😊").
+_TRAILING_EMOJI = re.compile("[\\s\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f\u200d]+$")
 _SENTENCE_END = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<=[.!?。！？~…])\s*")
 
 #: A degree word run into the praise it grades ("很漂亮", "太可爱", "好看" stays whole).

@@ -37,6 +37,8 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.sensitive_policy import SENSITIVE_THEME
+from memory_core.pipeline.small_talk import stated_sentences
 from memory_core.pipeline.types import Candidate
 from memory_core.text.script import HAN_RUN
 
@@ -45,6 +47,7 @@ __all__ = [
     "THEMES",
     "LexiconClassifier",
     "classify_theme",
+    "event_theme",
     "theme_label",
     "theme_slug",
 ]
@@ -220,7 +223,7 @@ class LexiconClassifier:
     description), with a default by kind: preferences default to ``taste``,
     facts to ``identity``, procedures to ``rules``, everything else to
     ``moments``. Candidates that already have a theme keep it (normalised to
-    a slug).
+    a slug). A turn's raw event follows what the turn states (``event_theme``).
     """
 
     _DEFAULTS: ClassVar[dict[str, str]] = {Kind.PREFERENCE: "taste", Kind.FACT: "identity",
@@ -228,10 +231,35 @@ class LexiconClassifier:
 
     def classify(self, turn: Turn, candidates: list[Candidate]) -> list[Candidate]:
         """Return ``candidates`` with ``theme`` set to a slug (changed in place)."""
+        events = []
         for cand in candidates:
             if cand.theme:
                 cand.theme = theme_slug(cand.theme)
+            elif cand.kind == Kind.EVENT:
+                events.append(cand)
             else:
                 default = self._DEFAULTS.get(cand.kind, DEFAULT_THEME)
                 cand.theme = classify_theme(cand.evidence or cand.description, default)
+        for event in events:
+            event.theme = event_theme(turn, event, candidates)
         return candidates
+
+
+def event_theme(turn: Turn, event: Candidate, candidates: Iterable[Candidate]) -> str:
+    """The theme of a turn's raw event: the theme most of the turn's statements have (the first said on a tie),
+    else the keywords of what the turn states, else ``moments``.
+
+    The statements are the other candidates of the turn that make items of their own (not its restate-only
+    mention, not another event). A turn's keywords alone filed "I live in Lisbon and I love jazz." under music
+    beside its curated items under places and music, and "产假期间" under events (new-user trial 38); an
+    assistant's or a tool's turn takes no theme from its pleasantries or from what it asks the user ("how was
+    your day at work?": ``small_talk.stated_sentences``).
+    """
+    themes = [c.theme for c in candidates if c is not event and c.kind != Kind.EVENT and not c.restate_only
+              and c.theme and c.theme != SENSITIVE_THEME]
+    if themes:
+        return max(dict.fromkeys(themes), key=themes.count)  # max keeps the first of equal counts
+    text = event.evidence or event.description
+    if turn.role != "user":
+        text = " ".join(stated_sentences(text))
+    return classify_theme(text) if text else DEFAULT_THEME

@@ -238,3 +238,15 @@ def test_a_chinese_turn_without_subject_keeps_the_speaker_apart_in_item_and_key(
     said = [c for c in MechanicalExtractor().extract(turn) if c.key.startswith("gist:")]
     assert said and all("meipottery" not in c.description and "meipotter" not in c.key for c in said), \
         [(c.description, c.key) for c in said]
+
+
+def test_a_plan_is_kept_from_where_it_is_said_when_a_done_act_comes_first() -> None:
+    # an unpunctuated Chinese turn runs what is done into the plan: the to-do is the plan, not the hiring
+    from memory_core.pipeline.own_words import plan_part
+
+    hired = "招了个运营助理 叫小吴 在家远程办公 我准备产假期间让她顶着"
+    assert plan_part(hired, "产假期间让她顶着") == "我准备产假期间让她顶着"
+    assert plan_part("请了个阿姨 带孩子 我准备下个月入职", "下个月入职") == "我准备下个月入职"
+    assert plan_part("周末 我准备考雅思", "雅思") == "周末 我准备考雅思"  # nothing before it is done
+    assert plan_part("为了升职 我准备考雅思", "雅思") == "为了升职 我准备考雅思"  # 为了 tells no act done
+    assert plan_part("我准备考雅思", "雅思") == "我准备考雅思"

@@ -50,3 +50,16 @@ def test_a_wish_of_care_is_small_talk(text: str) -> None:
 @pytest.mark.parametrize("text", ["好好休息，明天你要去北京开会。", "Take care of yourself. Surgery is on Monday."])
 def test_a_fact_beside_a_wish_of_care_is_no_small_talk(text: str) -> None:
     assert not is_small_talk(text)
+
+
+@pytest.mark.parametrize(("text", "stated"), [
+    ("Hi! Great to meet you, how was your day at work?", []),
+    ("在轮渡码头工作一定见过各种各样的游客吧。有什么我可以帮你的？", []),
+    ("你最近还好吗", []),
+    ("Your dentist appointment is on Tuesday. Want a reminder? 😊", ["Your dentist appointment is on Tuesday."]),
+    ("好的！一般还需要员工健康证。你那边办了吗？", ["一般还需要员工健康证。"]),
+])
+def test_stated_sentences_leave_out_pleasantries_and_questions(text: str, stated: list[str]) -> None:
+    from memory_core.pipeline.small_talk import stated_sentences
+
+    assert stated_sentences(text) == stated
