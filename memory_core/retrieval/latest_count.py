@@ -8,6 +8,13 @@ matched more of the question's words and came first, so the old count was read a
 (``asks_count``: 多少, 几只, "how many", "how much"), the newest result that names a thing the question names
 (one of its own terms, the quantity words aside) and a number in one clause right before the first older such result.
 Every other result keeps its place; a question about the past keeps the fused order.
+
+Only the user's own counts take part: an assistant's or a tool's turn ("12-hour days at an offsite…"), a clause
+about another person the question does not ask about ("my brother just had his fifth", "我老婆她们公司要招到 80
+个", "he's got 5 kids now"; "我和老公有两个孩子" and "my wife and I have three cats" stay the user's), a supposition
+("if I got a second dog…", 要是再养一只) and a turn about a temporary stay (the write path's ``temporary`` marker:
+"at the offsite all week … 12 hour days", 这两周出差…一周练一次) give no current count
+(a blind dev batch of counts, d23).
 """
 
 from __future__ import annotations
@@ -18,8 +25,10 @@ from datetime import datetime
 
 import numpy as np
 
-from memory_core.model import MemoryItem
+from memory_core.model import Kind, MemoryItem
+from memory_core.pipeline.slot_questions import marker
 from memory_core.retrieval.stale_last import asks_present
+from memory_core.text.relations import relation_pattern
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["asks_count", "latest_count_first"]
@@ -33,6 +42,14 @@ _NUMBER = re.compile(r"\d|[零一二两三四五六七八九十百千万几]+[�
 #: Clause ends, English and Chinese: the number must count the thing in its own clause.
 _CLAUSE = re.compile(r"[,.;:!?，。；：！？、\n]")
 #: The question's words that ask the quantity or the time, not the thing counted.
+#: A supposition in the clause: its number is no count the user holds.
+_SUPPOSED = re.compile(r"\b(?:if|suppose|supposing|imagine|what\s+if)\b|如果|要是|假如|假设|万一", re.IGNORECASE)
+#: A relation said together with the speaker ("我和老公", "my wife and I"): the count is the user's too.
+_WITH_ME = re.compile(r"(?:我|咱)(?:和|跟|与)$|\bme\s+and\s+(?:my\s+)?$|^\s*(?:and|&)\s+(?:i|me)\b", re.IGNORECASE)
+#: A clause whose subject is another person by a pronoun ("he's got 5 kids now", 她家有三只猫).
+_THIRD = re.compile(r"^\s*(?:he|she|they)\b|^\s*(?:他|她)", re.IGNORECASE)
+#: Who speaks in a turn that is no statement of the user's.
+_NOT_USER = frozenset({"assistant", "tool", "system"})
 _NOT_THINGS = frozenset({"多少", "几", "现在", "目前", "如今", "now", "current", "currentli", "mani", "much",
                          "still", "还"})
 
@@ -42,9 +59,35 @@ def asks_count(query: str) -> bool:
     return bool(_COUNT_QUESTION.search(query))
 
 
-def _counts(text: str, things: set[str]) -> bool:
-    """True when a clause of ``text`` names one of ``things`` (index terms) and holds a number."""
-    return any(_NUMBER.search(clause) and things & set(tokenize(clause)) for clause in _CLAUSE.split(text))
+def _others(clause: str, query: str) -> bool:
+    """True when ``clause`` opens on he, she or they (他, 她), or names a relation ("brother", 老婆) that ``query``
+    does not name, other than one said together with the speaker ("我和老公", "my wife and I")."""
+    folded, asked = clause.casefold(), query.casefold()
+    if _THIRD.search(folded):
+        return True
+    for m in relation_pattern().finditer(folded):
+        if m.group(0) in asked:
+            continue
+        before, after = folded[max(0, m.start() - 12):m.start()], folded[m.end():m.end() + 8]
+        if _WITH_ME.search(before) or _WITH_ME.search(after):
+            continue
+        return True
+    return False
+
+
+def _counts(text: str, things: set[str], query: str) -> bool:
+    """True when a clause of ``text`` names one of ``things`` (index terms) and holds a number, and is neither a
+    supposition nor about a person ``query`` does not ask about."""
+    return any(_NUMBER.search(clause) and things & set(tokenize(clause)) and not _SUPPOSED.search(clause)
+               and not _others(clause, query) for clause in _CLAUSE.split(text))
+
+
+def _users_word(item: MemoryItem) -> bool:
+    """False for a turn the assistant, a tool or the system said, and for a text about a temporary stay."""
+    if item.kind == Kind.EVENT and item.speaker in _NOT_USER:
+        return False
+    folded = item.description.casefold()
+    return not (marker("en", "temporary").search(folded) or marker("zh", "temporary").search(folded))
 
 
 def _when(item: MemoryItem) -> datetime:
@@ -66,7 +109,7 @@ def latest_count_first(query: str, items: Sequence[MemoryItem | None], order: np
     counting = []
     for n, j in enumerate(order.tolist()):
         item = items[j]
-        if item is not None and _counts(item.description, things):
+        if item is not None and _users_word(item) and _counts(item.description, things, query):
             counting.append(n)
     if len(counting) < 2:
         return order, scores

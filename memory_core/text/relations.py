@@ -17,7 +17,7 @@ from functools import cache
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["asks_about_household", "household_relation", "mentions_relation", "names_relation", "person_label",
-           "relation_groups", "relation_names"]
+           "relation_groups", "relation_names", "relation_pattern"]
 
 
 @cache
@@ -88,6 +88,11 @@ def _any_relation() -> re.Pattern[str]:
     names = sorted({n.replace("_", " ") for group in _groups().values() for n in group}, key=len, reverse=True)
     return re.compile("|".join(rf"(?<![a-z]){re.escape(n)}(?![a-z])" if n.isascii() else re.escape(n)
                                for n in names))
+
+
+def relation_pattern() -> re.Pattern[str]:
+    """The compiled pattern of every relation name (casefolded text: English at word edges, Chinese anywhere)."""
+    return _any_relation()
 
 
 def mentions_relation(text: str) -> bool:

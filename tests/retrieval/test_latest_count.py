@@ -66,3 +66,32 @@ def test_the_kind_is_an_index_term(text: str, kind: str) -> None:
 
 def test_a_kind_already_cut_is_not_doubled() -> None:
     assert tokenize("家里有两百多只羊").count("羊") == 1
+
+
+
+@pytest.mark.parametrize("newer", [
+    "user: my brother just had his fifth. he's got 5 kids now lol",   # another person, by a pronoun
+    "user: my neighbour has 3 kids and keeps telling me to have more",  # another person, by relation
+    "user: if I had 4 kids I'd need a bigger car",                     # a supposition
+    "user: on holiday in Spain this week with the 2 kids, so tired",   # a temporary stay
+])
+def test_another_persons_count_a_supposition_and_a_stay_are_no_current_count(newer: str) -> None:
+    """A blind dev batch of counts (d23): only the user's own lasting counts take part."""
+    items = [_item(0, "User has two kids", 0, Kind.FACT), _item(1, newer, 90)]
+    slots, _ = latest_count_first("how many kids do I have now?", items, np.array([0, 1]), np.array([1.0, 0.9]))
+    assert slots.tolist() == [0, 1]
+
+
+def test_an_assistants_count_is_no_current_count() -> None:
+    items = [_item(0, "User works 32 hours a week", 0, Kind.FACT),
+             MemoryItem(id="a", user_id="u", description="assistant: 12 hours a week of meetings is a lot",
+                        theme="moments", kind=Kind.EVENT, created_at=T0 + timedelta(days=9), speaker="assistant")]
+    slots, _ = latest_count_first("how many hours a week do I work now?", items, np.array([0, 1]),
+                                  np.array([1.0, 0.9]))
+    assert slots.tolist() == [0, 1]
+
+
+def test_a_count_said_with_the_speaker_is_the_users() -> None:
+    items = [_item(0, "用户有一个孩子", 0, Kind.FACT), _item(1, "user: 我和老公现在有两个孩子了", 300)]
+    slots, _ = latest_count_first("我现在有几个孩子？", items, np.array([0, 1]), np.array([1.0, 0.9]))
+    assert slots.tolist() == [1, 0]
