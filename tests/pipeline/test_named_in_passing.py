@@ -50,6 +50,8 @@ def test_another_persons_pet_is_not_the_users(text: str) -> None:
 def test_a_space_ends_a_chinese_clause_only_before_a_clause_of_the_speakers_own() -> None:
     assert [c for c, _ in split_clauses("我们住在龙华民治 一室一厅 还养了只柯基叫豆豆")][-1] == "我还养了只柯基叫豆豆"
     assert [c for c, _ in split_clauses("我住在北京 海淀")] == ["我住在北京 海淀"]
+    # words typed apart: a word or two before a space is no clause ("在" stays with what it says)
+    assert [c for c, _ in split_clauses("我 在 吃 芒果")] == ["我 在 吃 芒果"]
 
 
 @pytest.mark.parametrize(("text", "name"), [
