@@ -51,13 +51,6 @@ _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  
                         r"|[，,](?!\s*(?:(?:[^，,。\s叫]{1,5}的|[^，,。\s叫]{1,5}[猫狗犬])[，,]\s*)?(?:[他她它]|另?一[只条个头](?:[^，,。\s叫]{1,4})?|老大|它们|分别)?的?(?:名字)?叫)"
                         r"\s*"
                         r"|(?<=[了啦])\s+(?=[\u3400-\u9fff])")  # "我搬家了 现在在广州": a space for a comma
-# a space between Chinese words ("住在龙华民治 一室一厅 还养了只柯基"): a comma where a clause of the speaker's own, 我
-# left out, follows it (``_zh_bare_verb``) and three characters or more come before it; a place said in parts
-# ("北京 海淀") stays one
-_ZH_SPACE = re.compile(r"(?<=[\u3400-\u9fff])[ \t\u3000]+(?=[\u3400-\u9fff])")
-# the words before such a space, back to the last space or mark: a clause has three characters or more ("我 在 吃 芒果",
-# words typed apart, is one clause)
-_ZH_WORD_BEFORE = re.compile(r"[^\s，,。！？!?；;、]*$")
 
 
 @functools.cache
@@ -349,8 +342,6 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
     seen_subject = given = False  # given: the clause before began the speaker's job, 我 left out ("入职阿里了")
     opening = True  # no clause of the sentence before this one (none names anybody else)
     bare_verb = _zh_bare_verb()
-    sentence = _ZH_SPACE.sub(lambda m: "，" if bare_verb.match(sentence[m.end():])
-                             and len(_ZH_WORD_BEFORE.findall(sentence[:m.start()])[0]) >= 3 else m.group(), sentence)
     for clause in _ZH_CLAUSE.split(sentence):
         clause = _ZH_INTERJECTION.sub("", clause.strip())
         if not clause or carried_on(clause, "zh", supposing):
