@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from memory_core.model import Actor, Status, Turn
+from memory_core.pipeline.held_change import Rows
 from memory_core.shipped_yaml import load_shipped
 from memory_core.store.write_ops import EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import has_han
 
 __all__ = ["colleague_left_ops", "left_names"]
-
-Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
 _PREFIXES = ("fact:", "gist:")
 _EN_NAME = r"(?P<n>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)"

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
 from typing import NamedTuple
 
-from memory_core.model import Kind, Turn
+from memory_core.model import Turn
 from memory_core.pipeline.clauses import detect_lang
-from memory_core.pipeline.own_words import speaker_qualifier
+from memory_core.pipeline.held_change import Rows, change_said, held, stated_under
+from memory_core.pipeline.own_words import items_subject, speaker_qualifier
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
 
@@ -93,8 +93,7 @@ def _names(description: str, thing: str, lang: str) -> bool:
     return len(stem) > 2 and re.search(rf"\b{re.escape(stem)}", description.casefold()) is not None
 
 
-def count_changed(turn: Turn, cands: list[Candidate],
-                  rows: Callable[[tuple[str, ...]], list[tuple[str, str, str]]]) -> list[Candidate]:
+def count_changed(turn: Turn, cands: list[Candidate], rows: Rows) -> list[Candidate]:
     """Return ``cands`` with each count change the turn says (``said_count``) stated under the key of the user's
     statement counting that thing, which it ends; the turn's own-words readings of it dropped (module docstring).
 
@@ -112,26 +111,18 @@ def count_changed(turn: Turn, cands: list[Candidate],
     changes = said_count(turn.text)
     if not changes:
         return cands
-    qualifier = speaker_qualifier(turn.speaker).lstrip("@")
-    held = [(key, text) for _, key, text in rows(("fact:", "gist:")) if key.partition("@")[2] == qualifier]
+    counts = held(rows, ("fact:", "gist:"), speaker_qualifier(turn.speaker))
     out = list(cands)
     for thing, count, lang in changes:
-        counted = [(key, text) for key, text in held if _NUMBER.search(text) and _names(text, thing, lang)]
+        counted = [key for key, text in counts if _NUMBER.search(text) and _names(text, thing, lang)]
         if not counted:
             continue
-        key, _ = counted[-1]
-        name = turn.speaker.strip()
-        own = bool(name) and name.casefold() not in ("user", "assistant")
-        subject = name if own else ("用户" if lang == "zh" else "User")
+        subject = items_subject(turn.speaker.strip(), lang)
         if count:
             claim = f"现在有{count}{thing}" if lang == "zh" else f"now has {count} {thing}"
         else:
             claim = f"已经没有{thing}了" if lang == "zh" else f"no longer keeps {thing}"
-        said = [c for c in out if not c.is_event and c.lang == lang and thing.casefold() in c.description.casefold()]
-        out = [c for c in out if c not in said]
-        out.append(Candidate(
-            kind=Kind.FACT, description=f"{subject}{claim}" if lang == "zh" else f"{subject} {claim}",
-            theme="moments", key=key, polarity=1, confidence=0.8, importance=0.55, valid_from=turn.timestamp,
-            speaker=turn.speaker, lang=lang, claim=claim, single_valued=True, evidence=turn.text, ends=(key,),
-            notes=[f"a count changed: {thing} {count or 'none kept'}"]))
+        change = change_said(turn, counted[-1], lang, f"{subject}{claim}" if lang == "zh" else f"{subject} {claim}",
+                             claim, f"a count changed: {thing} {count or 'none kept'}")
+        out = stated_under(out, change, thing, lang)
     return out

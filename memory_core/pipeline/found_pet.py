@@ -15,10 +15,11 @@ the user has exactly one loss on record ("找到了！", "we found him").
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from memory_core.model import Actor, MemoryItem, Status, Turn
 from memory_core.pipeline.handed_on import PET_PREFIX
+from memory_core.pipeline.held_change import Rows
 from memory_core.pipeline.lost_pet import found_again, lost_scope
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.lookup import KeyLookup
@@ -26,8 +27,6 @@ from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import lang_of
 
 __all__ = ["found_ops"]
-
-Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
 # the subject an item's text opens on ("用户：", "用户的狗", "User: ", "User's dog"): the loss as said comes after it
 _SUBJECT = re.compile(r"^(?:用户|User)(?:的|'s)?\s*[：:]?\s*")

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
 from typing import NamedTuple
 
-from memory_core.model import Kind, Turn
+from memory_core.model import Turn
 from memory_core.pipeline.clauses import detect_lang
-from memory_core.pipeline.own_words import speaker_qualifier
+from memory_core.pipeline.held_change import Rows, change_said, held, stated_under
+from memory_core.pipeline.own_words import items_subject, speaker_qualifier
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
 
@@ -91,8 +91,7 @@ def _names(description: str, activity: str, lang: str) -> bool:
     return re.search(rf"\b{re.escape(head)}", description.casefold()) is not None
 
 
-def frequency_changed(turn: Turn, cands: list[Candidate],
-                      rows: Callable[[tuple[str, ...]], list[tuple[str, str, str]]]) -> list[Candidate]:
+def frequency_changed(turn: Turn, cands: list[Candidate], rows: Rows) -> list[Candidate]:
     """Return ``cands`` with each schedule change the turn says (``said_change``) stated under the key of the
     schedule it changes, which it ends (module docstring); the turn's own-words readings of that sentence dropped.
 
@@ -110,33 +109,25 @@ def frequency_changed(turn: Turn, cands: list[Candidate],
     changes = said_change(turn.text)
     if not changes:
         return cands
-    qualifier = speaker_qualifier(turn.speaker)
-    held = [(key, text) for _, key, text in rows(("fact:", "gist:"))
-            if key.partition("@")[2] == qualifier.lstrip("@")]
+    statements = held(rows, ("fact:", "gist:"), speaker_qualifier(turn.speaker))
     out = list(cands)
     for activity, freq, lang in changes:
-        schedules = [(key, text) for key, text in held if _cues().schedule[lang].search(text)
+        schedules = [(key, text) for key, text in statements if _cues().schedule[lang].search(text)
                      and not key.startswith("fact:" + "lives_in")]
-        named = [(key, text) for key, text in schedules if _names(text, activity, lang)]
+        named = [key for key, text in schedules if _names(text, activity, lang)]
         if not named and not activity:  # "现在改成每周一次了": the one routine the user has
-            named = [(key, text) for key, text in schedules if key.startswith(_ROUTINE)]
+            named = [key for key, _ in schedules if key.startswith(_ROUTINE)]
             named = named if len(named) == 1 else []
         if not named:
             continue
-        key, _ = named[-1]
-        name = turn.speaker.strip()
-        own = bool(name) and name.casefold() not in ("user", "assistant")
-        subject = name if own else ("用户" if lang == "zh" else "User")
+        key = named[-1]
+        subject = items_subject(turn.speaker.strip(), lang)
         if activity:  # "用户的理疗改成一周一次了", "User's physio is now once a week"
             claim = f"的{activity}改成{freq}了" if lang == "zh" else f"'s {activity} is now {freq}"
         else:  # the routine's own activity, its old count left out: "用户现在每周一次去健身房"
             did = _COUNT.sub("", key.partition("@")[0][len(_ROUTINE):]).strip()
             claim = f"现在{freq}{did}" if lang == "zh" else f"'s routine: {did} {freq}"
-        said = [c for c in out if not c.is_event and freq.casefold() in c.description.casefold()]
-        out = [c for c in out if c not in said]
-        out.append(Candidate(
-            kind=Kind.FACT, description=f"{subject}{claim}", theme="moments", key=key, polarity=1,
-            confidence=0.8, importance=0.55, valid_from=turn.timestamp, speaker=turn.speaker, lang=lang,
-            claim=claim.removeprefix("的").removeprefix("'s "), single_valued=True, evidence=turn.text, ends=(key,),
-            notes=[f"a schedule changed: {activity or key} {freq}"]))
+        change = change_said(turn, key, lang, f"{subject}{claim}", claim.removeprefix("的").removeprefix("'s "),
+                             f"a schedule changed: {activity or key} {freq}")
+        out = stated_under(out, change, freq)
     return out

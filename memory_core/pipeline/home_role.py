@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
 
+from memory_core.pipeline.held_change import Rows, add_ends, held
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["home_role_begun", "home_role_ended", "is_home_role"]
-
-Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
 _OCCUPATION = "fact:occupation"
 _EMPLOYER = "fact:works_at"
@@ -54,13 +52,9 @@ def home_role_ended(cands: list[Candidate], rows: Rows) -> None:
     hired = [c for c in cands if not c.is_event and c.polarity > 0 and c.key.partition("@")[0] == "fact:works_at"]
     if not hired:
         return
-    held = rows((_OCCUPATION,))
     for cand in hired:
-        qualifier = cand.key.partition("@")[2]
-        ends = [key for _, key, text in held
-                if key.partition("@")[0] == _OCCUPATION and key.partition("@")[2] == qualifier and is_home_role(text)]
-        if ends:
-            cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))
+        add_ends(cand, [key for key, text in held(rows, (_OCCUPATION,), cand.key.partition("@")[2], whole=True)
+                        if is_home_role(text)])
 
 
 def home_role_begun(cands: list[Candidate], rows: Rows) -> None:
@@ -77,9 +71,5 @@ def home_role_begun(cands: list[Candidate], rows: Rows) -> None:
              and is_home_role(c.description)]
     if not roles or any(not c.is_event and c.polarity > 0 and c.key.partition("@")[0] == _EMPLOYER for c in cands):
         return
-    held = rows((_EMPLOYER,))
     for cand in roles:
-        qualifier = cand.key.partition("@")[2]
-        ends = [key for _, key, _ in held if key.partition("@")[0] == _EMPLOYER and key.partition("@")[2] == qualifier]
-        if ends:
-            cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))
+        add_ends(cand, [key for key, _ in held(rows, (_EMPLOYER,), cand.key.partition("@")[2], whole=True)])

@@ -17,11 +17,11 @@ do not hold (already changed, or never said) ends nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from memory_core.model import Kind, Turn
 from memory_core.pipeline import org_names
-from memory_core.pipeline.own_words import speaker_qualifier
+from memory_core.pipeline.held_change import Rows, held, stated_under
+from memory_core.pipeline.own_words import items_subject, speaker_qualifier
 from memory_core.pipeline.place_names import same_place
 from memory_core.pipeline.types import Candidate
 
@@ -39,8 +39,6 @@ _EN = re.compile(
 _ZH = re.compile(r"(?:^|[，,。！!？?\s]|我)(?:已经|现在|早就|目前|也)*不在[ \t]*"
                  r"(?P<v>[A-Za-z][\w&.'-]*(?:[ \t]+[A-Za-z][\w&.'-]*){0,3}|[^\s，,。！!？?了啦的]{2,12}?)[ \t]*"
                  r"(?:工作|上班|上学|读书|住|待|干)?(?:了|啦)")  # 啦 is 了 + 啊 ("早就不在杭州啦")
-
-Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
 
 def _values(text: str) -> list[tuple[str, str]]:
@@ -84,18 +82,17 @@ def no_longer_at(turn: Turn, cands: list[Candidate], rows: Rows) -> None:
         return
     qualifier = speaker_qualifier(turn.speaker)
     for value, prep in values:
-        keys = {key for _, key, description in rows(SLOTS)
-                if key.partition("@")[2] == qualifier.lstrip("@") and "/" not in key and holds(description, value)}
+        keys = {key for key, description in held(rows, SLOTS, qualifier)
+                if "/" not in key and holds(description, value)}
         if len(keys) != 1:
             continue
         [key] = keys
         if any(c.key == key and c.polarity > 0 and not c.is_event for c in cands):
             continue  # "不在美团了，现在跑饿了么": the new value said with it is what holds, not the negation
-        zh = not prep
-        subject = turn.speaker.strip() if qualifier else ("用户" if zh else "User")
-        text = f"{subject}已经不在{value}了" if zh else f"{subject} is no longer {prep} {value}"
-        cands[:] = [c for c in cands if c.is_event or value.casefold() not in c.description.casefold()]
-        cands.append(Candidate(
+        lang = "en" if prep else "zh"
+        subject = items_subject(turn.speaker.strip(), lang)
+        text = f"{subject}已经不在{value}了" if lang == "zh" else f"{subject} is no longer {prep} {value}"
+        cands[:] = stated_under(cands, Candidate(
             kind=Kind.FACT, description=text, key=key, polarity=-1, single_valued=True, confidence=0.8,
-            valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang="zh" if zh else "en",
-            claim=text[len(subject):].strip(), evidence=turn.text, notes=[f"ends {key}: no longer there"]))
+            valid_from=turn.timestamp, speaker=turn.speaker.strip() or turn.role, lang=lang,
+            claim=text[len(subject):].strip(), evidence=turn.text, notes=[f"ends {key}: no longer there"]), value)

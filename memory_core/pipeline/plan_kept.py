@@ -15,11 +15,11 @@ off to another time, called off).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import timedelta
 from functools import cache
 
 from memory_core.model import Actor, Status, Turn
+from memory_core.pipeline.held_change import Rows, add_ends, held
 from memory_core.pipeline.plans import life_plan
 from memory_core.pipeline.slot_hit import SlotHit
 from memory_core.pipeline.types import Candidate
@@ -29,8 +29,6 @@ from memory_core.store.write_ops import EndOp, Op
 from memory_core.text.script import has_han
 
 __all__ = ["done_plans", "plan_kept", "plan_told_ops", "without_plans_held"]
-
-Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
 
 @cache
@@ -82,17 +80,11 @@ def plan_kept(cands: list[Candidate], rows: Rows) -> None:
         return
     plans = rows(("todo:",))
     for cand, keys in told:  # "退休了" after "准备明年退休": the plan is done, no value to match
-        ends = [key for _, key, _ in plans if key in keys]
-        if ends:
-            cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))
+        add_ends(cand, [key for _, key, _ in plans if key in keys])
     for cand, keys in filled:
-        qualifier = cand.key.partition("@")[2]
         names = [n.casefold() for n in cand.aliases if n]  # "denver", "杭州", "字节跳动" and "bytedance"
-        ends = [key for _, key, text in plans
-                if key.partition("@")[0] in keys and key.partition("@")[2] == qualifier
-                and any(name in text.casefold() for name in names)]
-        if ends:
-            cand.ends = tuple(dict.fromkeys((*cand.ends, *ends)))
+        add_ends(cand, [key for key, text in held(rows, ("todo:",), cand.key.partition("@")[2])
+                        if key.partition("@")[0] in keys and any(name in text.casefold() for name in names)])
 
 
 def without_plans_held(hits: list[SlotHit]) -> list[SlotHit]:

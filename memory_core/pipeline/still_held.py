@@ -15,16 +15,15 @@ by the place it names: the one statement naming that place that is not a home ke
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from memory_core.model import Turn
+from memory_core.pipeline.held_change import Rows
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import has_han
 
 __all__ = ["still_held_ops", "still_place", "still_thing"]
-
-Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
 _EN_VERB = (r"(?:driving|drive|riding|ride|using|use|rocking|running|have|has|got|own|owning|carrying|wearing|"
             r"with|on)")
