@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from memory_core.model import Turn
+from memory_core.pipeline.change_cues import Off, clause_at, many, off_cues, one
 from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.plans import is_plan
 from memory_core.pipeline.types import Candidate
@@ -26,8 +27,6 @@ from memory_core.shipped_yaml import load_shipped
 __all__ = ["arrival_place", "arrived_home"]
 
 _LIVES_IN = "fact:lives_in"
-#: The marks a clause ends at, in either language.
-_MARKS = "，,。.!！;；\n"
 
 
 class _Cues(NamedTuple):
@@ -38,8 +37,7 @@ class _Cues(NamedTuple):
     home: dict[str, re.Pattern[str]]
     trip: dict[str, re.Pattern[str]]
     home_at: re.Pattern[str]
-    asked: re.Pattern[str]
-    other: re.Pattern[str]
+    off: Off
 
 
 @functools.lru_cache(maxsize=1)
@@ -50,12 +48,8 @@ def _cues() -> _Cues:
         OSError / yaml.YAMLError / KeyError: the shipped data file is missing or malformed (a packaging fault).
     """
     data = load_shipped("data", "arrival.yaml")
-    langs = ("en", "zh")
-    return _Cues(arrived={lang: tuple(re.compile(p, re.IGNORECASE) for p in data[lang]["arrived"]) for lang in langs},
-                 home={lang: re.compile(data[lang]["home"], re.IGNORECASE) for lang in langs},
-                 trip={lang: re.compile(data[lang]["trip"], re.IGNORECASE) for lang in langs},
-                 home_at=re.compile(data["zh"]["home_at"]),
-                 asked=re.compile(data["asked"], re.IGNORECASE), other=re.compile(data["other"], re.IGNORECASE))
+    return _Cues(arrived=many(data, "arrived"), home=one(data, "home"), trip=one(data, "trip"),
+                 home_at=re.compile(data["zh"]["home_at"]), off=off_cues(data))
 
 
 def arrival_place(text: str, lang: str) -> str:
@@ -77,9 +71,8 @@ def arrival_place(text: str, lang: str) -> str:
         if m is None:
             continue
         place = m.group("v").strip()
-        start = max(text.rfind(mark, 0, m.start("v")) for mark in _MARKS)
-        before = text[start + 1:m.start("v")]
-        if cues.asked.search(before) or cues.other.search(before) or not is_place(place, lang):
+        before = text[clause_at(text, m.start("v"))[0]:m.start("v")]
+        if cues.off.said(before) or not is_place(place, lang):
             continue
         return place
     return ""
@@ -90,9 +83,8 @@ def _clause_of(text: str, place: str) -> str:
     at = text.find(place)
     if at < 0:
         return text
-    start = max(text.rfind(mark, 0, at) for mark in _MARKS) + 1
-    ends = [e for e in (text.find(mark, at) for mark in _MARKS) if e >= 0]
-    return text[start:min(ends)] if ends else text[start:]
+    start, end = clause_at(text, at)
+    return text[start:end]
 
 
 def arrived_home(turn: Turn, cands: list[Candidate], extract: Callable[[Turn], list[Candidate]]) -> list[Candidate]:

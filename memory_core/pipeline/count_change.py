@@ -17,6 +17,7 @@ import re
 from typing import NamedTuple
 
 from memory_core.model import Turn
+from memory_core.pipeline.change_cues import Off, many, off_cues
 from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.held_change import Rows, change_said, held, stated_under
 from memory_core.pipeline.own_words import items_subject, speaker_qualifier
@@ -39,8 +40,7 @@ class _Cues(NamedTuple):
 
     kept: dict[str, tuple[re.Pattern[str], ...]]
     ended: dict[str, tuple[re.Pattern[str], ...]]
-    asked: re.Pattern[str]
-    other: re.Pattern[str]
+    off: Off
 
 
 @functools.lru_cache(maxsize=1)
@@ -51,12 +51,7 @@ def _cues() -> _Cues:
         OSError / yaml.YAMLError / KeyError: the shipped data file is missing or malformed (a packaging fault).
     """
     data = load_shipped("data", "count_change.yaml")
-
-    def many(name: str) -> dict[str, tuple[re.Pattern[str], ...]]:
-        return {lang: tuple(re.compile(p, re.IGNORECASE) for p in data[lang][name]) for lang in ("en", "zh")}
-
-    return _Cues(kept=many("kept"), ended=many("ended"), asked=re.compile(data["asked"], re.IGNORECASE),
-                 other=re.compile(data["other"], re.IGNORECASE))
+    return _Cues(kept=many(data, "kept"), ended=many(data, "ended"), off=off_cues(data))
 
 
 def _group(m: re.Match[str], *names: str) -> str:
@@ -78,7 +73,7 @@ def said_count(text: str) -> list[tuple[str, str, str]]:
             if m is None:
                 continue
             said = sentence[:m.end()]
-            if not (cues.asked.search(said) or cues.other.search(sentence[:m.start()] + _group(m, "x", "x2"))):
+            if not (cues.off.asked.search(said) or cues.off.other.search(sentence[:m.start()] + _group(m, "x", "x2"))):
                 count = _group(m, "m", "m2") if name == "kept" else ""
                 out.append((_FILLER.sub("", _group(m, "x", "x3", "x2")), count, lang))
             break

@@ -16,6 +16,7 @@ import re
 from typing import NamedTuple
 
 from memory_core.model import Turn
+from memory_core.pipeline.change_cues import Off, many, off_cues, one
 from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.held_change import Rows, change_said, held, stated_under
 from memory_core.pipeline.own_words import items_subject, speaker_qualifier
@@ -37,8 +38,7 @@ class _Cues(NamedTuple):
     change: dict[str, tuple[re.Pattern[str], ...]]
     lead: dict[str, re.Pattern[str]]
     schedule: dict[str, re.Pattern[str]]
-    asked: re.Pattern[str]
-    other: re.Pattern[str]
+    off: Off
 
 
 @functools.lru_cache(maxsize=1)
@@ -49,11 +49,8 @@ def _cues() -> _Cues:
         OSError / yaml.YAMLError / KeyError: the shipped data file is missing or malformed (a packaging fault).
     """
     data = load_shipped("data", "frequency_change.yaml")
-    langs = ("en", "zh")
-    return _Cues(change={lang: tuple(re.compile(p, re.IGNORECASE) for p in data[lang]["change"]) for lang in langs},
-                 lead={lang: re.compile(data[lang]["lead"]) for lang in langs},
-                 schedule={lang: re.compile(data[lang]["schedule"], re.IGNORECASE) for lang in langs},
-                 asked=re.compile(data["asked"], re.IGNORECASE), other=re.compile(data["other"], re.IGNORECASE))
+    return _Cues(change=many(data, "change"), lead=one(data, "lead", flags=0), schedule=one(data, "schedule"),
+                 off=off_cues(data))
 
 
 def said_change(text: str) -> list[tuple[str, str, str]]:
@@ -70,8 +67,7 @@ def said_change(text: str) -> list[tuple[str, str, str]]:
             m = pattern.search(sentence)
             if m is None:
                 continue
-            before = sentence[:m.start()]
-            if cues.asked.search(before + m.group(0)) or cues.other.search(before + m.group(0)):
+            if cues.off.said(sentence[:m.end()]):
                 break
             activity = (m.groupdict().get("x") or "").strip()
             activity = cues.lead[lang].sub("", activity)

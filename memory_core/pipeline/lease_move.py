@@ -19,14 +19,13 @@ import functools
 import re
 from typing import NamedTuple
 
+from memory_core.pipeline.change_cues import Off, clause_at, many, off_cues, one
 from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.value_class import is_generic_place, is_place
 from memory_core.shipped_yaml import load_shipped
 
 __all__ = ["done_cue", "lease_said", "leased_place"]
 
-#: The marks a clause ends at, in either language.
-_MARKS = "，,。.!！;；\n"
 #: A move already said in the turn ("we're moving to Hobart, found a rental in South Hobart"): nothing to add.
 _MOVE_SAID = re.compile(r"\b(?:mov(?:e|ed|ing)|relocat(?:e|ed|ing))\s+(?:back\s+|over\s+)?to\b|搬(?:到|去|回|往)",
                         re.IGNORECASE)
@@ -42,8 +41,7 @@ class _Cues(NamedTuple):
     when: dict[str, re.Pattern[str]]
     business: dict[str, re.Pattern[str]]
     done: dict[str, re.Pattern[str]]
-    asked: re.Pattern[str]
-    other: re.Pattern[str]
+    off: Off
 
 
 @functools.lru_cache(maxsize=1)
@@ -54,14 +52,8 @@ def _cues() -> _Cues:
         OSError / yaml.YAMLError / KeyError: the shipped data file is missing or malformed (a packaging fault).
     """
     data = load_shipped("data", "lease_move.yaml")
-    langs = ("en", "zh")
-
-    def one(name: str) -> dict[str, re.Pattern[str]]:
-        return {lang: re.compile(data[lang][name], re.IGNORECASE) for lang in langs}
-
-    return _Cues(leased={lang: tuple(re.compile(p, re.IGNORECASE) for p in data[lang]["leased"]) for lang in langs},
-                 when=one("when"), business=one("business"), done=one("done"),
-                 asked=re.compile(data["asked"], re.IGNORECASE), other=re.compile(data["other"], re.IGNORECASE))
+    return _Cues(leased=many(data, "leased"), when=one(data, "when"), business=one(data, "business"),
+                 done=one(data, "done"), off=off_cues(data))
 
 
 def done_cue(lang: str) -> re.Pattern[str]:
@@ -78,13 +70,6 @@ def _a_place(value: str, lang: str) -> bool:
         words = value.split()
         return len(words) > 1 and (is_place(words[-1], lang) or is_place(" ".join(words[1:]), lang))
     return not is_generic_place(value, lang) and not _ZH_NEAR.search(value)
-
-
-def _clause_at(text: str, at: int) -> tuple[int, int]:
-    """The bounds of the clause of ``text`` holding position ``at``."""
-    start = max(text.rfind(mark, 0, at) for mark in _MARKS) + 1
-    ends = [e for e in (text.find(mark, at) for mark in _MARKS) if e >= 0]
-    return start, (min(ends) if ends else len(text))
 
 
 def leased_place(text: str) -> tuple[str, str]:
@@ -104,10 +89,9 @@ def leased_place(text: str) -> tuple[str, str]:
         for m in pattern.finditer(text):
             # "…in Swords. Moving on …": the sentence's end is no part of the place
             place = re.split(r"\.\s", m.group("v"))[0].strip().rstrip(".'-")
-            start, end = _clause_at(text, m.start("v"))
+            start, end = clause_at(text, m.start("v"))
             clause, before = text[start:end], text[start:m.start("v")]
-            if cues.business[lang].search(clause) or cues.asked.search(before) or cues.other.search(before) \
-                    or not _a_place(place, lang):
+            if cues.business[lang].search(clause) or cues.off.said(before) or not _a_place(place, lang):
                 continue
             when = cues.when[lang].search(text)
             return place, (when.group("w").strip() if when else "")
