@@ -37,6 +37,7 @@ from datetime import datetime
 from memory_core.model import Kind, MemoryItem, Status, Turn
 from memory_core.pipeline.changed_value import changed_number
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.held_change import own_key
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.write_ops import EndOp
 from memory_core.text.script import HAN_RUN, lang_of
@@ -453,8 +454,7 @@ def keys_about(terms: frozenset[str], rows: Iterable[tuple[str, str, str]], qual
     out: list[str] = []
     held: list[str] = []
     for _, key, description in rows:
-        own = key.endswith(qualifier) if qualifier else "@" not in key
-        if not own or "/" in key:
+        if not own_key(key, qualifier) or "/" in key:
             continue
         lang = lang_of(description)
         if terms & topic(description, lang, speaker).terms or any(holds(description, w) for w in whole) \

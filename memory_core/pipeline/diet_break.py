@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from memory_core.pipeline.held_change import qualifier_of
 from memory_core.pipeline.types import Candidate
 from memory_core.text.relations import mentions_relation
 
@@ -85,8 +86,7 @@ def diet_broken(cands: list[Candidate], said: str, diets: Callable[[], list[tupl
         return
     stated = {key: description for _, key, description in diets()}
     for cand in eating:
-        _, at, name = cand.key.rpartition("@")
-        key = DIET_KEY + (f"@{name}" if at else "")  # a named speaker's diet is their own
+        key = DIET_KEY + qualifier_of(cand.key)  # a named speaker's diet is their own
         if key not in stated or not _foods(_PLANT.sub(" ", cand.description)) & _excluded(stated[key]):
             continue
         cand.ends = tuple(dict.fromkeys((*cand.ends, key)))
@@ -141,11 +141,10 @@ def foods_ruled_out(cands: list[Candidate], likes: Callable[[], list[tuple[str, 
         return
     rows = likes()
     for cand in diets:
-        _, at, name = cand.key.rpartition("@")
-        qualifier = f"@{name}" if at else ""
+        qualifier = qualifier_of(cand.key)
         excluded = _excluded(cand.description) if cand.key.split("@", 1)[0] == DIET_KEY else _given_up(cand.description)
         ended = [key for _, key, description in rows
-                 if (key.rpartition("@")[1] and "@" + key.rpartition("@")[2]) == qualifier
+                 if qualifier_of(key) == qualifier
                  and "/" not in key.split("@", 1)[0] and not _NOT.search(description)
                  and _foods(_PLANT.sub(" ", description)) & excluded]
         if cand.topic is not None and cand.reverse_polarity < 0:  # said in the user's own words: what it gives up

@@ -8,6 +8,7 @@ candidate's ``ends``, so the resolver supersedes the old statement with history.
 share:
 
 - ``held``: the speaker's own active statements under some key prefixes, as ``(key, description)``;
+- ``qualifier_of`` and ``own_key``: whose statement a key is (the speaker suffix it ends in);
 - ``add_ends``: keys added to a candidate's ``ends``, each once, in order;
 - ``change_said``: the statement of a change, under the key it ends;
 - ``stated_under``: the turn's candidates with that statement in place of its own-words readings of the change.
@@ -20,7 +21,7 @@ from collections.abc import Callable, Iterable
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.types import Candidate
 
-__all__ = ["Rows", "add_ends", "change_said", "held", "stated_under"]
+__all__ = ["Rows", "add_ends", "change_said", "held", "own_key", "qualifier_of", "stated_under"]
 
 #: ``prefixes -> [(id, key, description)]`` of the user's active statements (``WritePipeline``'s one read per turn).
 Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
@@ -43,6 +44,23 @@ def held(rows: Rows, prefixes: tuple[str, ...], qualifier: str, *, whole: bool =
     name = qualifier.lstrip("@")
     return [(key, text) for _, key, text in rows(prefixes)
             if key.partition("@")[2] == name and (not whole or key.partition("@")[0] in prefixes)]
+
+
+def qualifier_of(key: str) -> str:
+    """The speaker suffix ``key`` ends in, from its last "@" ("fact:lives_in@mary_ann" -> "@mary_ann"); "" when it
+    has none (the user unnamed).
+
+    >>> qualifier_of("fact:lives_in@mary_ann"), qualifier_of("fact:lives_in")
+    ('@mary_ann', '')
+    """
+    _, at, name = key.rpartition("@")
+    return f"@{name}" if at else ""
+
+
+def own_key(key: str, qualifier: str) -> bool:
+    """True when ``key`` is a statement of the speaker of ``qualifier`` (``own_words.speaker_qualifier``, with its
+    "@"): it ends in the qualifier, or, for the user unnamed (""), it has no "@" at all."""
+    return key.endswith(qualifier) if qualifier else "@" not in key
 
 
 def add_ends(cand: Candidate, keys: Iterable[str]) -> None:

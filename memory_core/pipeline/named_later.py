@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.held_change import own_key
 from memory_core.pipeline.own_words import items_subject as _subject
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.text.script import lang_of
@@ -42,7 +43,7 @@ def named_later(text: str, rows: Iterable[tuple[str, str, str]], qualifier: str,
     gender = "female" if re.search(r"\bshe\b|\bher\b|她", said) else \
         "male" if re.search(r"\bhe\b|\bhis\b|他", said) else ""
     for _, key, description in reversed(list(rows)):
-        own = key.endswith(qualifier) if qualifier else "@" not in key
+        own = own_key(key, qualifier)
         person = _person_of(key) if own else ""
         if person and (not gender or lex.gender.get(person, gender) == gender):  # "his name is Tom": the neighbour
             if key.count("/") < 2 and not _named_after(description, person):

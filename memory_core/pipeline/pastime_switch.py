@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from memory_core.pipeline.held_change import own_key
 from memory_core.pipeline.switch import holds
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
@@ -55,7 +56,7 @@ def replaced_routines(new: str, rows: Iterable[tuple[str, str, str]], qualifier:
     if not others:
         return []
     found = [key for _, key, description in rows
-             if key.startswith(HELD_PREFIXES) and (key.endswith(qualifier) if qualifier else "@" not in key)
+             if key.startswith(HELD_PREFIXES) and own_key(key, qualifier)
              and "/" not in key and any(holds(description, m) for m in others)]
     return found if len(found) == 1 else []
 

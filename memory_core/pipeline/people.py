@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.pipeline.clauses import split_clauses
 from memory_core.pipeline.gist import gist_clause, topic
+from memory_core.pipeline.held_change import own_key
 from memory_core.pipeline.org_names import names_of
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.subject_chain import AWAY, en_subject, zh_subject
@@ -158,7 +159,7 @@ def partner_gone(cands: list[Candidate], rows: Callable[[tuple[str, ...]], list[
     for cand in gone:
         _, at, name = cand.key.partition("@")
         qualifier = f"@{name}" if at else ""
-        keys = [key for _, key, _ in found if (key.endswith(qualifier) if qualifier else "@" not in key)]
+        keys = [key for _, key, _ in found if own_key(key, qualifier)]
         cand.ends = tuple(dict.fromkeys((*cand.ends, *keys)))
 
 

@@ -36,6 +36,7 @@ from memory_core.pipeline.filler import without_filler
 from memory_core.pipeline.found_pet import found_ops
 from memory_core.pipeline.frequency_change import frequency_changed
 from memory_core.pipeline.gist import topic
+from memory_core.pipeline.held_change import own_key, qualifier_of
 from memory_core.pipeline.home_role import home_role_begun, home_role_ended
 from memory_core.pipeline.household import household_moves, same_housemate
 from memory_core.pipeline.housemate_gone import LIVES_WITH, housemate_turn
@@ -468,10 +469,8 @@ def _switched(cands: list[Candidate], rows: _Rows) -> list[Candidate]:
         return cands
     ended: set[str] = set()
     for cand in switches:
-        _, at, name = cand.key.rpartition("@")
-        qualifier = f"@{name}" if at else ""
-        others = [key for _, key, _ in rows.get((cand.switch_of,)) if key != cand.key
-                  and (key.endswith(qualifier) if qualifier else "@" not in key)]
+        qualifier = qualifier_of(cand.key)
+        others = [key for _, key, _ in rows.get((cand.switch_of,)) if key != cand.key and own_key(key, qualifier)]
         if cand.switch_of == MEDICATION:  # a new blood-pressure drug ends the old one, never the metformin; a
             # turn that names what it replaces ("Stopped the Jardiance … put me on Ozempic instead") ends that only
             own = cand.key[len(MEDICATION):]
@@ -513,8 +512,7 @@ def _statements_about(turn: Turn, cands: list[Candidate], store: _Rows) -> None:
         return
     rows = store.get(STATEMENT_PREFIXES)
     for cand in changing:
-        _, at, name = cand.reverses[0].rpartition("@")
-        qualifier = f"@{name}" if at else ""
+        qualifier = qualifier_of(cand.reverses[0])
         speaker = cand.speaker if cand.speaker not in ("user", "assistant") else ""
         cand.reverses = tuple(dict.fromkeys((*cand.reverses, *keys_about(cand.reverse_terms, rows, qualifier,
                                                                           speaker))))

@@ -44,6 +44,7 @@ from memory_core.pipeline.gist import (
     topic,
     word_overlap,
 )
+from memory_core.pipeline.held_change import own_key
 from memory_core.pipeline.life_change import change_kind, names_others_kin
 from memory_core.pipeline.mention_detail import detail_of
 from memory_core.pipeline.named_role import common_word_of_name, name_elsewhere, other_full_name, when_only
@@ -95,8 +96,7 @@ def _own_statement(key: str, description: str, qualifier: str, speaker: str) -> 
 
     Cached: every turn that states something reads the user's statements again, and most are unchanged.
     """
-    own = key.endswith(qualifier) if qualifier else "@" not in key
-    if not own or "/" in key:
+    if not own_key(key, qualifier) or "/" in key:
         return None
     lang = lang_of(description)
     return topic(description, lang, _subject(speaker, lang))

@@ -11,7 +11,7 @@ import pytest
 from memory_core.model import Kind, Turn
 from memory_core.pipeline.count_change import count_changed
 from memory_core.pipeline.frequency_change import frequency_changed
-from memory_core.pipeline.held_change import Rows, add_ends, change_said, held, stated_under
+from memory_core.pipeline.held_change import Rows, add_ends, change_said, held, own_key, qualifier_of, stated_under
 from memory_core.pipeline.home_role import home_role_begun, home_role_ended
 from memory_core.pipeline.no_longer_at import no_longer_at
 from memory_core.pipeline.plan_kept import plan_kept
@@ -66,6 +66,28 @@ def test_held_reads_the_rows_once_for_the_prefixes_given() -> None:
 
     held(rows, ("gist:",), "")
     assert asked == [("gist:",)]
+
+
+@pytest.mark.parametrize(("key", "qualifier"), [
+    ("fact:lives_in@mary_ann", "@mary_ann"),
+    ("gist:statement@王伟", "@王伟"),
+    ("fact:lives_in", ""),
+    ("fact:friend/tom/lives_in@wei", "@wei"),
+])
+def test_qualifier_of_is_the_suffix_a_key_ends_in(key: str, qualifier: str) -> None:
+    assert qualifier_of(key) == qualifier
+
+
+@pytest.mark.parametrize(("key", "qualifier", "own"), [
+    ("fact:lives_in@wei", "@wei", True),
+    ("fact:lives_in@wei", "", False),
+    ("fact:lives_in", "", True),
+    ("fact:lives_in", "@wei", False),
+    ("fact:lives_in@mary_ann", "@ann", False),
+    ("gist:statement@王伟", "@王伟", True),
+])
+def test_own_key_is_the_speakers(key: str, qualifier: str, own: bool) -> None:
+    assert own_key(key, qualifier) is own
 
 
 def test_add_ends_keeps_order_and_each_key_once() -> None:
