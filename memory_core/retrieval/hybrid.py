@@ -347,7 +347,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
                 rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
         # a Chinese everyday word the tokenizer split is glossed whole: 最喜欢 is "favourite", 喜欢 only "like"
-        glossed = gloss_terms(joined + split_members(query, joined + now_words), extra_terms) if settings.w_gloss else []
+        split = split_members(query, joined + now_words) if settings.w_gloss else []
+        glossed = gloss_terms(joined + split, extra_terms) if settings.w_gloss else []
         if settings.w_gloss:  # a city in the other script (``place_glosses``): Chengdu finds 成都
             glossed += [t for t in place_terms(query, joined) if t not in glossed and t not in extra_terms]
         if glossed:  # the query's words in the other language, for items in it (``glosses``): 乐器 finds "piano"

@@ -84,9 +84,10 @@ def _split() -> tuple[tuple[str, frozenset[str]], ...]:
 def split_members(text: str, terms: Collection[str]) -> list[str]:
     """The Chinese members of the everyday groups ``text`` says whole that the tokenizer split into ``terms``.
 
-    jieba reads 最喜欢 as 最 (a stopword) and 喜欢, and 送外卖 as 送 / 外卖: looked up by its terms, the word "favourite"
-    is never found for 我最喜欢哪个歌手？. A member counts when ``text`` (whitespace removed) holds it and every one of
-    its index terms is among ``terms`` (the text's own): 中大 inside 中大型 is no university, its term 大 not said.
+    jieba reads 最喜欢 as 最 (a stopword) and 喜欢, and 送外卖 as 送 / 外卖: looked up by its terms, the word
+    "favourite" is never found for 我最喜欢哪个歌手？. A member counts when ``text`` (whitespace removed) holds it
+    and every one of its index terms is among ``terms`` (the text's own): 中大 inside 中大型 is no university, its
+    term 大 not said.
 
     Args:
         text: a question as written; ``terms``: its index terms (``tokenize``).
