@@ -87,6 +87,9 @@ def _by_member() -> dict[str, tuple[str, ...]]:
             names = [t[0] for t in (tuple(tokenize(str(n))) for n in entry.get("names", ())) if len(t) == 1]
             for member in entry.get("members", ()):
                 terms = tokenize(str(member))
+                whole = str(member).lower()
+                if whole in terms:  # a Chinese word with its parts ("男朋友" is 朋友 and 男朋友) names by the whole
+                    terms = [whole]
                 if len(terms) == 1:  # a member of several words names nothing alone ("flat white")
                     out.setdefault(terms[0], {}).update(dict.fromkeys(names))
     return {m: tuple(n) for m, n in out.items()}

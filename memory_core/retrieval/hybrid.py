@@ -79,6 +79,7 @@ from memory_core.retrieval.when_question import when_factors
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
 from memory_core.retrieval.window_tokens import turn_windows
 from memory_core.retrieval.work_question import asked_attribute_first
+from memory_core.text.everyday_glosses import split_members
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridIndex", "QueryVector", "lexical_coverage", "turn_windows"]
@@ -345,7 +346,9 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             extra_terms += [t for t in joined if t not in tokens and t not in extra_terms]
             if extra_terms:  # the query's aliases alone: "GRE" finds "Graduate Record Examination"
                 rankings.append((self.lexical.ranked(extra_terms, depth, mask), settings.w_alias))
-        glossed = gloss_terms(joined, extra_terms) if settings.w_gloss else []
+        # a Chinese everyday word the tokenizer split is glossed whole: 最喜欢 is "favourite", 喜欢 only "like"
+        split = split_members(query, joined + now_words) if settings.w_gloss else []
+        glossed = gloss_terms(joined + split, extra_terms) if settings.w_gloss else []
         if settings.w_gloss:  # a city in the other script (``place_glosses``): Chengdu finds 成都
             glossed += [t for t in place_terms(query, joined) if t not in glossed and t not in extra_terms]
         if glossed:  # the query's words in the other language, for items in it (``glosses``): 乐器 finds "piano"

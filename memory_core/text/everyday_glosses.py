@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.phrasal import phrasal_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["everyday_glosses", "everyday_groups"]
+__all__ = ["everyday_glosses", "everyday_groups", "split_members"]
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -41,12 +41,12 @@ def everyday_groups() -> tuple[tuple[str, ...], ...]:
 
 
 def _keys(member: str, terms: list[str]) -> list[str]:
-    """The lookup keys of one member: itself when it is one term, a Chinese word jieba keeps whole, or two
-    English terms joined by a space."""
+    """The lookup keys of one member: a Chinese word itself (its one term, or read whole by ``split_members``),
+    an English member when it is one term, or two English terms joined by a space."""
+    if _CJK.search(member):  # kept whole, or split and read whole from the text (``split_members``): 最喜欢, never 喜欢
+        return [member]
     if len(terms) == 1:
         return terms
-    if _CJK.search(member):
-        return [t for t in terms if t == member]
     return [" ".join(terms)] if len(terms) == 2 else []
 
 
@@ -71,6 +71,33 @@ def _table() -> dict[str, tuple[str, ...]]:
             for key in _keys(member, terms):
                 out.setdefault(key, {}).update(dict.fromkeys(values))
     return {k: tuple(v) for k, v in out.items()}
+
+
+@functools.lru_cache(maxsize=1)
+def _split() -> tuple[tuple[str, frozenset[str]], ...]:
+    """The Chinese members the tokenizer does not keep whole, each with its index terms, longest first (cached)."""
+    members = {m for group in everyday_groups() for m in group if _CJK.search(m)}
+    out = [(m, frozenset(tokenize(m))) for m in members]
+    return tuple(sorted(((m, ts) for m, ts in out if m not in ts and ts), key=lambda x: (-len(x[0]), x[0])))
+
+
+def split_members(text: str, terms: Collection[str]) -> list[str]:
+    """The Chinese members of the everyday groups ``text`` says whole that the tokenizer split into ``terms``.
+
+    jieba reads 最喜欢 as 最 (a stopword) and 喜欢, and 送外卖 as 送 / 外卖: looked up by its terms, the word
+    "favourite" is never found for 我最喜欢哪个歌手？. A member counts when ``text`` (whitespace removed) holds it
+    and every one of its index terms is among ``terms`` (the text's own): 中大 inside 中大型 is no university, its
+    term 大 not said.
+
+    Args:
+        text: a question as written; ``terms``: its index terms (``tokenize``).
+
+    Returns:
+        The members, longest first, none repeated; [] when none. Each is a key of ``everyday_glosses``.
+    """
+    said = "".join(text.split())
+    have = set(terms)
+    return [m for m, ts in _split() if m in said and ts <= have]
 
 
 def everyday_glosses(term: str) -> tuple[str, ...]:

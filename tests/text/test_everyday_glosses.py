@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from memory_core.text.everyday_glosses import everyday_glosses, everyday_groups
+from memory_core.text.everyday_glosses import everyday_glosses, everyday_groups, split_members
 from memory_core.text.tokenize import tokenize
 
 
@@ -49,3 +49,20 @@ def test_no_everyday_member_glosses_a_word_too_common_to_search():
         for member in group:
             if member.isascii() and len(tokenize(member)) > 1:
                 assert not common & set(tokenize(member)), member
+
+
+def test_a_chinese_word_the_tokenizer_splits_is_read_whole_from_the_text():
+    """最喜欢 is 最 (a stopword) and 喜欢 to the tokenizer: read whole it is "favourite", and 喜欢 alone only "like"."""
+    for text in ("我最喜欢哪个歌手？", "她最喜欢的电影是什么", "我最爱的电影"):
+        members = split_members(text, tokenize(text))
+        assert members, text
+        assert "favourit" in everyday_glosses(members[0]), (text, members)
+    assert "favourit" not in everyday_glosses("喜欢") and "like" in everyday_glosses("喜欢")
+    assert split_members("他在哪里送外卖", tokenize("他在哪里送外卖")) == ["送外卖"]
+    assert split_members("她喜欢吃什么", tokenize("她喜欢吃什么")) == []
+
+
+def test_a_split_word_counts_only_where_its_own_terms_are_said():
+    assert split_members("我想买辆中大型车", tokenize("我想买辆中大型车")) == []  # 中大 (a university) not said
+    assert everyday_glosses("大") == ()  # a piece of 中大 glosses nothing
+    assert split_members("我最喜欢哪个歌手？", ["歌手"]) == []  # its term 喜欢 not among the terms given
