@@ -59,7 +59,8 @@ def test_a_pets_check_up_is_not_the_users_health(text: str) -> None:
     assert [f for f in detect(text) if f.category == "health"] == []
 
 
-@pytest.mark.parametrize("text", ["user: 我最近体检 医生说我有点胖 得减肥", "user: I have diabetes, the vet was closed"])
+@pytest.mark.parametrize("text", ["user: 我最近体检 医生说我有点胖 得减肥",
+                                  "user: I have diabetes, the vet was closed"])
 def test_the_users_own_finding_under_the_label_stays_sensitive(text: str) -> None:
     assert [f for f in detect(text) if f.category == "health"] != []
 
