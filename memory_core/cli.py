@@ -151,8 +151,8 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
             maintained += report.maintenance
             for u, said in report.recorded_ids.items():
                 recorded.setdefault(u, set()).update(said)
-            for u, done in report.applied_ids.items():
-                applied.setdefault(u, set()).update(done)
+            for u, done in report.applied_ids.items():  # a copy this run stored is applied as nothing: its own
+                applied.setdefault(u, set()).update(set(done) - set(report.copied_ids.get(u, ())))
             if stopped is not None:
                 break
             advance(end - start)
@@ -168,7 +168,9 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
             stopped = _stopped_error(memory, stopped, stopped_outcome(str(file), counts))
     for told in run_lines(run, stored):
         console.print(told, markup=False, highlight=False)
-    if line := maintenance_line(maintained):
+    active_now = None if not maintained else sum(
+        len(memory.store.list_items(u, statuses=("active",))) for u in {r.user_id for r in maintained})
+    if line := maintenance_line(maintained, active_now):
         console.print(line, markup=False, highlight=False)
     console.print(summary_line(stored, duplicates, run.own, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:
