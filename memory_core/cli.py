@@ -151,8 +151,8 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
             maintained += report.maintenance
             for u, said in report.recorded_ids.items():
                 recorded.setdefault(u, set()).update(said)
-            for u, done in report.applied_ids.items():
-                applied.setdefault(u, set()).update(done)
+            for u, done in report.applied_ids.items():  # a copy this run stored is applied as nothing: its own
+                applied.setdefault(u, set()).update(set(done) - set(report.copied_ids.get(u, ())))
             if stopped is not None:
                 break
             advance(end - start)
@@ -168,7 +168,9 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
             stopped = _stopped_error(memory, stopped, stopped_outcome(str(file), counts))
     for told in run_lines(run, stored):
         console.print(told, markup=False, highlight=False)
-    if line := maintenance_line(maintained):
+    active_now = None if not maintained else sum(
+        len(memory.store.list_items(u, statuses=("active",))) for u in {r.user_id for r in maintained})
+    if line := maintenance_line(maintained, active_now):
         console.print(line, markup=False, highlight=False)
     console.print(summary_line(stored, duplicates, run.own, len(parsed.errors)), markup=False, highlight=False)
     if users != [user]:
@@ -190,10 +192,20 @@ def _stopped_error(memory: Memory, exc: StoreLocked, outcome: str) -> StoreLocke
     return StoreLocked(f"{exc}; {outcome}")
 
 
+def _cut(reason: str, limit: int = 120) -> str:
+    """``reason`` whole when it fits in ``limit`` characters, else cut at the last space within it, "…" after
+    (new-user trial 40, F9: a cut in the middle of a word read "direction overrides, em")."""
+    if len(reason) <= limit:
+        return reason
+    head = reason[:limit]
+    head = head[:head.rfind(" ")] if " " in head[limit // 2:] else head
+    return head.rstrip(" ,;:(") + "…"
+
+
 def _first_errors(parsed: ParsedFile, shown: int = 3) -> str:
-    """The first ``shown`` bad lines of a file as ``line N: reason``, joined by "; " (reasons cut at 120
-    characters), "and M more" after them."""
-    first = [f"line {e.line}: {e.reason[:120]}" if e.line else e.reason[:120] for e in parsed.errors[:shown]]
+    """The first ``shown`` bad lines of a file as ``line N: reason``, joined by "; " (reasons cut at a word
+    within 120 characters, "…" after them: ``_cut``), "and M more" after them."""
+    first = [f"line {e.line}: {_cut(e.reason)}" if e.line else _cut(e.reason) for e in parsed.errors[:shown]]
     more = len(parsed.errors) - shown
     return "; ".join(first) + (f"; and {more} more" if more > 0 else "")
 

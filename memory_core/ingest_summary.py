@@ -196,7 +196,7 @@ def memories_phrase(outcome: IngestOutcome) -> str:
             f"{outcome.superseded} superseded, {outcome.ended} ended{raw}")
 
 
-def maintenance_line(reports: Iterable[MaintenanceReport]) -> str | None:
+def maintenance_line(reports: Iterable[MaintenanceReport], active_now: int | None = None) -> str | None:
     """The line ``gulfstream ingest`` prints when the cheap maintenance pass ran after its turns
     (``IngestReport.maintenance``, summed over users and batches), or None when it ran for none.
 
@@ -205,6 +205,10 @@ def maintenance_line(reports: Iterable[MaintenanceReport]) -> str | None:
     (new-user trial 37, finding 6). The pass runs every ``maintain_every_turns`` turns of a user. E.g.
     "maintenance after ingest: 48 item(s) archived (45 faded by disuse, 3 past their end), 233 active; archived
     items keep their history: `gulfstream memories --all` lists them, `gulfstream restore` brings one back".
+
+    ``active_now``: the users' active items read after the run; said instead of what the passes left. Two ingests
+    of one user at once each print their own pass, and a pass's count is of its moment: one said "0 archived, 232
+    active" while the other's pass left 184 (new-user trial 40, F6).
     """
     ran = [r for r in reports if not r.busy]
     if not ran:
@@ -212,8 +216,9 @@ def maintenance_line(reports: Iterable[MaintenanceReport]) -> str | None:
     faded, expired = sum(r.archived for r in ran), sum(r.expired for r in ran)
     active = sum({r.user_id: r.active for r in ran}.values())  # a user's last pass says what it left
     failed = sum(1 for r in ran if r.errors)
-    line = (f"maintenance after ingest: {faded + expired} item(s) archived ({faded} faded by disuse, {expired} past "
-            f"their end), {active} active")
+    left = f"{active} active" if active_now is None else f"{active_now} active now"
+    line = (f"maintenance after ingest: {faded + expired} item(s) archived by this run's pass ({faded} faded by "
+            f"disuse, {expired} past their end), {left}")
     if faded + expired:
         line += ("; archived items keep their history: `gulfstream memories --all` lists them, `gulfstream restore`"
                  " brings one back")

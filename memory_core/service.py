@@ -60,6 +60,9 @@ class IngestReport:
             turns it applied, ``ingest_summary.run_outcome`` tells its own from another writer's by them.
         applied_ids: ``{user id: turn ids}`` of the turns whose apply this call committed, whoever recorded them
             (a turn an earlier, killed call recorded and never applied is applied by the next).
+        copied_ids: ``{user id: turn ids}`` of the turns this call stored as a copy of one stored before (the same
+            turn under a new id, or one an imported memory cites): counted as already seen and applied as nothing,
+            so no other run's (new-user trial 40, F6).
         maintenance: the reports of the cheap maintenance passes this call ran after applying
             (``LifecycleCalls.maybe_maintain``: what it archived, faded or expired), one per user it was due for.
     """
@@ -70,6 +73,7 @@ class IngestReport:
     applied_ops: dict[str, list[Op]] = field(default_factory=dict)
     recorded_ids: dict[str, list[str]] = field(default_factory=dict)
     applied_ids: dict[str, list[str]] = field(default_factory=dict)
+    copied_ids: dict[str, list[str]] = field(default_factory=dict)
     maintenance: list[MaintenanceReport] = field(default_factory=list)
 
 
@@ -304,12 +308,14 @@ class Memory(LifecycleCalls, SessionCalls):
     def _ingest(self, turns: list[Turn], report: IngestReport) -> IngestReport:
         """``ingest``'s body, filling ``report`` as each step commits."""
         users: list[str] = []
-        for turn, created in self._turns().append_many(turns):
+        for given, (turn, created) in zip(turns, self._turns().append_many(turns), strict=True):
             if created:
                 report.stored += 1
                 report.recorded_ids.setdefault(turn.user_id, []).append(turn.turn_id)
             else:
                 report.duplicates += 1
+                if turn.turn_id != given.turn_id or is_duplicate_turn(turn):  # stored now as a copy of another
+                    report.copied_ids.setdefault(turn.user_id, []).append(given.turn_id)
             if turn.user_id not in users:
                 users.append(turn.user_id)
         for user_id in users:

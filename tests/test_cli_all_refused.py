@@ -49,3 +49,17 @@ def test_partial_is_suggested_when_it_would_store_some_turns(tmp_path: Path) -> 
     result = gs("ingest", "--user", "ann", str(src), db=db)
     assert result.returncode == 1
     assert "1 bad line(s)" in result.stderr and "use --partial to store the 1 valid turn(s)" in result.stderr
+
+
+def test_a_long_reason_in_the_summary_is_cut_at_a_word(tmp_path: Path) -> None:
+    """New-user trial 40, F9: the bidi refusal read "...direction overrides, em);" in the file's summary line."""
+    src = tmp_path / "bidi.jsonl"
+    src.write_text(json.dumps({"text": "I live in \u202eOslo\u202c.", "timestamp": "2025-01-01T00:00:00Z",
+                               "speaker": "A\u202eB"}) + "\n", encoding="utf-8")
+    result = gs("ingest", "--user", "ann", str(src), db=tmp_path / "new.sqlite3")
+    [error] = [ln for ln in result.stderr.splitlines() if ln.startswith("error: ")]
+    first = error.split("first: ", 1)[1].split("); nothing stored", 1)[0]
+    [whole] = [ln.split(": ", 1)[1] for ln in result.stderr.splitlines() if ln.startswith(f"{src}:1: ")]
+    assert first.startswith("line 1: ") and first.endswith("…") and "U+2066-U+2069" in whole, result.stderr
+    cut = first[len("line 1: "):-1]
+    assert whole.startswith(cut) and whole[len(cut)] in " ,;:(", (cut, whole)  # ends where a word ends

@@ -108,3 +108,25 @@ def test_the_twin_repair_is_made_when_the_store_is_free(twins: Path, monkeypatch
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(monkeypatch, capsys, twins)
     assert "repaired: u1: fact:lives_in@wei" in out and "(not repaired)" not in out
+
+
+@pytest.mark.parametrize(("held", "ended", "fails"), [
+    # the state ordinary ingest leaves after "quit the Starbucks gig" said at Google (pipeline.quit_unheld)
+    ("User works at Google", "User no longer works at Starbucks", False),
+    ("用户在腾讯工作", "用户已从蜜雪冰城离职", False),
+    # an ending of the value held, or one with no value, still disagrees with it
+    ("User works at Google", "User no longer works at Google", True),
+    ("用户在腾讯工作", "用户已从腾讯离职", True),
+    ("User works at Google", "User works at Meta", True),
+])
+def test_check_counts_no_ended_other_value_as_a_second_value(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str], held: str,
+                                                             ended: str, fails: bool) -> None:
+    """New-user trial 40, F4: ``check`` reported FAIL on a store the write path itself produced."""
+    path = tmp_path / "store.sqlite3"
+    store = open_store(path)
+    store.add("tunde", held, "work", kind="fact", key="fact:works_at")
+    store.add("tunde", ended, "work", kind="fact", key="fact:works_at")
+    store.close()
+    code, out, _ = run(monkeypatch, capsys, path)
+    assert (code == 1) == fails and ("fact:works_at has 2 active values" in out) == fails, out

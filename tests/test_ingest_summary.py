@@ -363,3 +363,17 @@ def test_a_runs_outcome_counts_the_turns_it_applied_once_each(tmp_path: Path) ->
     total.add(a.own)
     total.add(a.taken)
     assert total == whole and a.own.created >= 2 and a.taken.superseded == 1, (a, whole)
+
+
+def test_the_maintenance_line_says_this_runs_pass_and_the_active_count_after_the_run() -> None:
+    """New-user trial 40, F6: two ingests at once said "48 archived, 184 active" and "0 archived, 232 active"."""
+    from datetime import UTC, datetime
+
+    from memory_core.ingest_summary import maintenance_line
+    from memory_core.lifecycle.maintain import MaintenanceReport
+
+    passes = [MaintenanceReport("u", datetime(2025, 1, 1, tzinfo=UTC), archived=0, active=232)]
+    said = maintenance_line(passes, active_now=184)
+    assert said == ("maintenance after ingest: 0 item(s) archived by this run's pass (0 faded by disuse, 0 past "
+                    "their end), 184 active now")
+    assert "232 active" in str(maintenance_line(passes)) and maintenance_line([]) is None

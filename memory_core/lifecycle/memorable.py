@@ -17,7 +17,10 @@ not lose what still matters; a trip is the kind of episode MemoryBank keeps by i
   Singapore", "Thanksgiving at my in-laws'", "国庆去三亚玩了", "五一回老家了", "寒假在哈尔滨过的");
 - a milestone of a life: married, engaged, divorced, a wedding, a baby born, passed away, a funeral, moved
   house, bought a home, a new job, laid off, retired, graduated, surgery, in hospital; 结婚, 领证, 离婚, 生了,
-  去世, 搬家, 买房, 入职, 被裁, 退休, 毕业, 手术, 住院.
+  去世, 搬家, 买房, 入职, 被裁, 退休, 毕业, 手术, 住院;
+- a move said on arrival, with the home lived in there ("到海口了！！我们现在住在海口龙华区，租的房子", "finally here in
+  Denver, the new place is in Capitol Hill"): the write path reads it as a move (``pipeline.arrival``), and so
+  does this (new-user trial 40, F7: such a turn named no moving word and was archived).
 
 Not memorable: a question or a task for the assistant ("how long is the flight to Tokyo?", "推荐个国庆去的地方"),
 a like or a wish ("I love travelling", "好想去旅游"), a festival greeting ("国庆快乐"), small talk, and every
@@ -31,9 +34,11 @@ from datetime import timedelta
 from functools import lru_cache
 
 from memory_core.model import Kind, MemoryItem, Trust
+from memory_core.pipeline.arrival import arrival_place
 from memory_core.pipeline.personal import request
 from memory_core.pipeline.slots import TEMPORARY_DAYS
 from memory_core.pipeline.small_talk import is_small_talk
+from memory_core.text.script import lang_of
 
 __all__ = ["memorable", "memorable_text", "stay_week"]
 
@@ -78,7 +83,7 @@ def memorable_text(text: str) -> bool:
     if not body or body.rstrip().endswith(_ASKED) or request(body) or is_small_talk(body):
         return False
     told = _NOT_DONE.sub(" ", body)
-    return bool(_EN.search(told) or _ZH.search(told))
+    return bool(_EN.search(told) or _ZH.search(told) or arrival_place(body, lang_of(body)))
 
 
 def memorable(item: MemoryItem) -> bool:

@@ -26,8 +26,8 @@ _CLAUSE_END = re.compile(r"[.!?;,。！？；，、\n]|\b(?:and|but|while|though
 # an allergy: the animal in its sentence is what the person is allergic to, never the one who is ill
 _ALLERGY = re.compile(r"allerg|过敏", re.IGNORECASE)
 # the user (or the user as an item names them) as the subject of the clause; a possessor ("my dog", 我家狗狗,
-# 用户的猫) is no subject
-_SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|me|myself)\b|\buser\b(?!'s)|(?:我|用户)(?!家|的|们家|养|自己家)",
+# 用户的猫) is no subject, nor is the speaker's label a raw turn is stored with ("user: 煤球体检 医生说它有点胖")
+_SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|me|myself)\b|\buser\b(?!'s|:)|(?:我|用户)(?!家|的|们家|养|自己家)",
                    re.IGNORECASE)
 
 

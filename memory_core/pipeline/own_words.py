@@ -21,6 +21,7 @@ from memory_core.model import Kind, Turn
 from memory_core.pipeline.cessation import ZH_VERB_ACTIVITY
 from memory_core.pipeline.gist import Topic, lasting, person_forms, third_person, topic, worth_a_look
 from memory_core.pipeline.objectless import objectless
+from memory_core.pipeline.pastime_group import names_pastime_group
 from memory_core.pipeline.rules import EN_CLAUSE_END, ZH_CLAUSE_END
 from memory_core.pipeline.rules import EN_CUT as _EN_CUT
 from memory_core.pipeline.said_before_plan import before_plan
@@ -206,9 +207,12 @@ def own_words(turn: Turn, clause: str, lang: str, subject: str, qualifier: str) 
     claim = description[len(subject):].strip() if description.startswith(subject) else description
     if lang == "en" and _en_objectless().match(claim):
         return None  # "I only understand, can't speak": understands what was said in another clause
+    covered = covered_by(found)
+    if covered == "works_at" and names_pastime_group(clause, lang):
+        covered = ""  # "离开了公司篮球队": the company's team is a pastime, no employer's statement
     return Candidate(
         kind=Kind.FACT, description=description,
-        key=f"gist:{covered_by(found) or found.anchor or 'statement'}{qualifier}",
+        key=f"gist:{covered or found.anchor or 'statement'}{qualifier}",
         polarity=stance_of(clause), confidence=0.6, valid_from=turn.timestamp,
         speaker=turn.speaker.strip() or turn.role, lang=lang, claim=claim, evidence=claim,
         topic=found, probes=probe_keys(found, qualifier), notes=["statement in the user's own words"])

@@ -433,7 +433,8 @@ def slot_conflicts(items: Iterable[Any]) -> list[str]:
         items: one user's items (``MemoryItem``-like: ``key``, ``status``, ``description``, ``id``).
 
     A value said in the user's own words (``gist:<attribute>``, ``pipeline.own_words``) counts as one of
-    the slot ``fact:<attribute>``.
+    the slot ``fact:<attribute>``. A statement that a value the slot does not hold ended ("User no longer works
+    at Starbucks" beside "User works at Google", ``pipeline.ended_other``) is no value of it.
 
     Returns:
         Lines like ``fact:works_at has 2 active values: "User works at A" (id1) | "User works at B" (id2)``.
@@ -445,6 +446,13 @@ def slot_conflicts(items: Iterable[Any]) -> list[str]:
             key = "fact:" + key[5:]  # "I'm in Bergen now" (``gist:lives_in``) is a value of ``fact:lives_in``
         if str(item.status) == "active" and single_valued_key(key):
             by_key.setdefault(key, []).append(item)
-    return [f"{key} has {len(group)} active values: "
-            + " | ".join(f'"{i.description}" ({i.id})' for i in group)
-            for key, group in sorted(by_key.items()) if len(group) > 1]
+    from memory_core.pipeline.ended_other import ended_elsewhere
+
+    lines = []
+    for key, group in sorted(by_key.items()):
+        attr_id = key.partition(":")[2].split("@", 1)[0].rpartition("/")[2].partition(":")[0]
+        held = [i for i in group if not ended_elsewhere(i, group, attr_id)]  # "no longer works at X": no value
+        if len(held) > 1:
+            lines.append(f"{key} has {len(held)} active values: "
+                         + " | ".join(f'"{i.description}" ({i.id})' for i in held))
+    return lines

@@ -34,6 +34,7 @@ from memory_core.pipeline.job_site import job_site
 from memory_core.pipeline.job_title import titles_beside_employer
 from memory_core.pipeline.latin_whole import whole_word
 from memory_core.pipeline.org_names import names_of, unasked
+from memory_core.pipeline.pastime_group import is_pastime
 from memory_core.pipeline.plain_negation import negation_form
 from memory_core.pipeline.plan_kept import without_plans_held
 from memory_core.pipeline.plans import PLAN_ATTRS, START_ATTRS, intended, is_plan, settled_start
@@ -402,6 +403,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             continue  # "我在天府软件园区上班", "I work in the Shard building": where the work is, no home
         if attr.id == "works_at" and polarity < 0 and value and is_generic_place(value, lang):
             continue  # "我没在公司上班", "I don't work at an office": a kind of place, no employer ended
+        if attr.id == "works_at" and polarity < 0 and value and is_pastime(value, lang):
+            continue  # "quit 5-a-side", "我离开了公司篮球队": a pastime stopped, no employer ended
         if (attr.id == "works_at" or attr.id in PLACE_ATTRS) and lang == "zh" and is_activity(value):
             continue  # "我每天都在vape", "最近在work out": 在 before what one is doing, no employer and no place
         if attr.id in PLACE_ATTRS and _WHEN_ALONE.fullmatch(value):

@@ -373,6 +373,16 @@ def test_a_nul_character_is_reported_against_its_field(stack: Stack, acme_key: s
     assert "NUL" in error["message"], error
 
 
+@pytest.mark.parametrize("path", ["/v1/users/ct/recall", "/v1/turns", "/v1/turns/batch", "/v1/users/ct/items"])
+@pytest.mark.parametrize("content", [b"hello there", b"user_id=ct&text=hi", "我住在北京".encode()])
+def test_a_non_json_body_sent_as_another_type_is_refused_415_not_400(stack: Stack, acme_key: str, path: str,
+                                                                    content: bytes) -> None:
+    """New-user trial 40, F9: a plain-text body under 'Content-Type: text/plain' answered 400 "not valid JSON"."""
+    error = assert_error(stack.client(acme_key).post(path, content=content, headers={"Content-Type": "text/plain"}),
+                         415, "unsupported_media_type")
+    assert "application/json" in error["message"] and "'text/plain'" in error["message"], error
+
+
 @pytest.mark.parametrize(("path", "body"), [
     ("/v1/users/ct/recall", {"query": "tea"}),
     ("/v1/turns", turn("ct", 1, "hello")),

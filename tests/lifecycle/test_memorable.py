@@ -93,3 +93,30 @@ def test_an_expiry_set_on_purpose_is_kept_to_and_a_trip_cut_short_is_still_kept(
     expiring = _event("On a work trip to Tokyo this week", "t2", 0, until=30)  # an expiry set on purpose
     expire, faded = ending_ops([cut_short, expiring], T0 + timedelta(days=400), Decay())
     assert [op.item_id for op in expire] == [expiring.id] and not faded
+
+
+ARRIVED = ["到海口了！！我们现在住在海口龙华区，租的房子 离海边挺近", "到北京了，住闺女家附近租的一居室，在朝阳区",
+           "Finally here in Denver, the new place is in Capitol Hill", "we made it to Austin! signed the lease today"]
+NOT_ARRIVED = ["我老公到海口了 说那边椰子两块钱一个", "到三亚了，住的酒店不错", "Made it to Denver, the hotel is nice",
+               "my sister is finally here in Denver, her new place is tiny"]
+
+
+@pytest.mark.parametrize("text", ARRIVED)
+def test_a_move_told_on_arrival_is_memorable(text: str) -> None:
+    """New-user trial 40, F7: an arrival with the home lived in names no moving word, yet is a move."""
+    assert memorable_text(text) and memorable_text(f"user: {text}")
+
+
+@pytest.mark.parametrize("text", NOT_ARRIVED)
+def test_another_persons_arrival_or_a_stay_at_a_hotel_is_not(text: str) -> None:
+    assert not memorable_text(text)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_move_on_arrival_read_as_a_stay_is_not_expired_at_its_week_end(lang: str) -> None:
+    """The trial's store held the arrival as a stay of a week (``valid_until`` 7 days on): maintenance archived it."""
+    text = {"en": "Finally here in Denver, the new place is in Capitol Hill",
+            "zh": "到海口了！！我们现在住在海口龙华区，租的房子 离海边挺近"}[lang]
+    arrived = _event(text, "t1", 0, until=7)
+    expire, faded = ending_ops([arrived], T0 + timedelta(days=240), Decay())
+    assert arrived.id not in {op.item_id for op in (*expire, *faded)}
