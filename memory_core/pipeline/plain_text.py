@@ -54,6 +54,7 @@ from memory_core.pipeline.said_meant import said_plainly
 from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.han_forms import simplified
 from memory_core.text.script import has_han
 
 __all__ = ["EMOJI_MEANINGS", "emoji_only", "fold_width", "reading_text"]
@@ -178,10 +179,11 @@ def reading_text(text: str) -> str:
     no mark between set apart ("辞职了 now at Grab": ``mixed_script.seams_marked``); ``text`` itself when it holds
     neither a full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft, filler, verb nor a
     value taken back.
+    Traditional Chinese is read as its simplified form ("又開始喝珍奶了" -> "又开始喝珍奶了": ``han_forms.simplified``).
     Regional Chinese function words are read as their Mandarin word first ("俺" -> "我", "佢係" -> "他是":
     ``regional_words``), and a verb said twice as said once ("打打羽毛球" -> "打羽毛球": ``doubled_verbs``).
     Units: characters in, characters out."""
-    text = single_verbs(standard_words(text)) if has_han(text) else text  # "俺是…" reads "我是…"; "打打球": "打球"
+    text = single_verbs(standard_words(simplified(text))) if has_han(text) else text  # "俺是…": "我是…"
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
     text = person_cleft(text)  # "it's my husband who's allergic to shrimp": "my husband is allergic to shrimp"
     text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"
