@@ -59,6 +59,7 @@ from memory_core.pipeline.labelled import labelled
 from memory_core.pipeline.lease_move import lease_said
 from memory_core.pipeline.lost_pet import lost_change
 from memory_core.pipeline.moved_there import there_named
+from memory_core.pipeline.musing import without_musing
 from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.naming_verb import naming_said
@@ -199,14 +200,15 @@ class MechanicalExtractor:
         clause it finds nothing in falls back to the general rules (likes,
         name, birthday, hometown, "I'm a …"). A question, hypothetical, plan,
         reported speech or past-tense clause changes nothing; only a standing
-        instruction ("from now on …") may still be read from it.
+        instruction ("from now on …") may still be read from it; nor does a sentence
+        musing on a supposition or question before it (``musing.without_musing``).
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
         # "coffee? gave it up": "I quit coffee"; "moved there": "moved to Austin"
         # "no sesame, I'm allergic": "I'm allergic to sesame"; "signed a lease in Swords": "I'm moving to Swords"
         text = own_stop(own_prescription(own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(
             terse_filled(labelled(unquoted(own_quit(allergy_named_back(lease_said(
-                without_chat_asides(turn.text)))))))))))))))
+                without_chat_asides(without_musing(turn.text))))))))))))))))  # "…? just thinking out loud": nothing
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

@@ -80,8 +80,11 @@ EMOJI_MEANINGS: dict[str, tuple[str, str]] = {
 _EMOJI = "\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF"
 _GLUE = "\u200d\ufe0e\ufe0f\U0001F3FB-\U0001F3FF"
 _ONE = re.compile(rf"[{_EMOJI}][{_GLUE}]*")
-# Emoji of things a statement may name as its value: food and drink, animals, sports and music.
-_THING = re.compile("[\U0001F32D-\U0001F37F\U0001F950-\U0001F96F\U0001F9C0-\U0001F9CB\U0001FAD0-\U0001FADB"
+# Emoji of things a statement may name as its value: food and drink, animals, sports and music. Plants, flowers and
+# leaves (🌱 🌲 🌷 🌸 🍀 🍁 🍃, U+1F331–1F335, 1F337–1F33C, 1F33F–1F343) are not: "went vegan 🌱", "spring 🌸" use them
+# as a mood or a badge, never as the value, so they are reactions like 🎉 (the food among them, 🌶 🌽 🌾 🍄, stays).
+_THING = re.compile("[\U0001F32D-\U0001F330\U0001F336\U0001F33D\U0001F33E\U0001F344-\U0001F37F"
+                    "\U0001F950-\U0001F96F\U0001F9C0-\U0001F9CB\U0001FAD0-\U0001FADB"
                     "\U0001F400-\U0001F43F\U0001F980-\U0001F9AE\U0001FAB0-\U0001FABD\U0001F3B7-\U0001F3BB"
                     "\U0001F3C0-\U0001F3D3\u2615\u26BD\u26BE\U0001F3BE]")
 _FULL_WIDTH = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
