@@ -4,9 +4,9 @@ Users in Taiwan, Hong Kong and overseas write traditional characters ("又開始
 rules, word lists, tokenizer and glosses are written for simplified ones. ``simplified`` is the one conversion
 every reader applies to text before reading it (the write path's ``plain_text.reading_text``, the pipeline's
 stages, ``text.tokenize``), so a traditional turn is read exactly as its simplified form is, and recall finds a
-traditional item with a simplified question and back. The conversion is OpenCC's (Hong Kong and Taiwan variant
-characters to standard traditional, then standard traditional to simplified, phrase by phrase: "頭髮" reads
-"头发"); simplified text comes out as it went in. Without the ``opencc`` package text is read as written.
+traditional item with a simplified question and back. The conversion is OpenCC's (Hong Kong variant characters to
+standard traditional, then standard traditional to simplified, phrase by phrase: "頭髮" reads "头发", "這裡" "这里");
+simplified text comes out as it went in. Without the ``opencc`` package text is read as written.
 
 Items carry the script the user wrote: ``in_script_of`` writes a description built from the simplified reading
 back in the characters of the turn it came from (each character as the user wrote it in that turn, "台北" stays
@@ -22,9 +22,10 @@ from memory_core.text.script import has_han
 
 __all__ = ["in_script_of", "is_traditional", "simplified"]
 
-#: OpenCC configurations applied in turn to read traditional text as simplified (Hong Kong variants, Taiwan
-#: variants, then standard traditional to simplified; each leaves simplified text as it is).
-TO_SIMPLIFIED = ("hk2s", "tw2s")
+#: OpenCC configurations applied in turn to read traditional text as simplified: Hong Kong variants, then standard
+#: traditional (Taiwan's forms, 裡 著 台, included) to simplified. Each leaves simplified text as it is; OpenCC's
+#: ``tw2s`` does not ("饿了么" read as "饿了幺": 么 is a Taiwan variant of 幺), so it is not one of them.
+TO_SIMPLIFIED = ("hk2s",)
 #: The OpenCC configuration that writes simplified text in standard traditional characters.
 TO_TRADITIONAL = "s2t"
 

@@ -39,6 +39,7 @@ def _said(mem: EmbeddedMemory, user: str, *texts: str) -> list[str]:
     ("現在住Brookline一間小studio", "现在住Brookline一间小studio"),
     ("頭髮剪短了", "头发剪短了"),  # phrase by phrase: 髮 is 发 here
     ("衞生紙用完了", "卫生纸用完了"),  # a Hong Kong form
+    ("我住這裡", "我住这里"),  # a Taiwan form
     ("又开始喝珍奶了", "又开始喝珍奶了"),  # simplified: as it is
     ("I live in Leeds", "I live in Leeds"),
 ])
@@ -100,3 +101,8 @@ def test_recall_finds_an_item_across_the_two_scripts(mem: EmbeddedMemory, stored
     _said(mem, "r", stored, "我喜歡爬山", "我在銀行上班")
     top = [h["description"] for h in mem.search(question, user_id="r", k=2)]
     assert any(found in d for d in top), top
+
+
+@pytest.mark.parametrize("text", ["现在改跑饿了么了", "你在干什么", "我住这里", "后来头发剪了", "乾隆"])
+def test_simplified_text_is_read_as_written(text: str) -> None:
+    assert simplified(text) == text  # "饿了么" never "饿了幺"
