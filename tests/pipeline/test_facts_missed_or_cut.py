@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from memory_core.embedded import EmbeddedMemory
+from memory_core.pipeline.adopted_named import adoption_filled
 from memory_core.pipeline.latin_whole import whole_name
 from memory_core.pipeline.musing import musing, without_musing
 from memory_core.pipeline.plain_text import reading_text
@@ -107,3 +108,20 @@ def test_only_a_musing_sentence_after_a_supposition_or_question_is_taken_off(tex
 ])
 def test_what_says_it_only_muses(sentence: str, muses: bool) -> None:
     assert musing(sentence) is muses
+
+
+@pytest.mark.parametrize(("said", "pet", "name"), [
+    ("我領養了！！！她叫麻糬，兩歲，黑白米克斯，房東說可以養 🐶💕", "狗", "麻糬"),
+    ("我领养了！她叫年糕，是只橘猫", "猫", "年糕"),
+    ("I adopted! her name is Mochi, she's two 🐶", "dog", "Mochi"),
+])
+def test_an_adoption_named_after_with_its_kind_in_the_turn_is_a_pet(mem: EmbeddedMemory, said: str, pet: str,
+                                                                    name: str) -> None:
+    facts = _facts(mem, "a", said)
+    assert any(name in f and pet in f.replace("隻", "只") for f in facts), facts
+    assert not any(f.endswith(("领养了", "領養了")) for f in facts), facts
+
+
+@pytest.mark.parametrize("said", ["我领养了！开心", "I adopted! so happy", "我领养了！是只橘猫"])
+def test_an_adoption_without_a_name_or_kind_is_read_as_said(said: str) -> None:
+    assert adoption_filled(said) == said
