@@ -11,6 +11,7 @@ import pytest
 from memory_core.embedded import EmbeddedMemory
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.written_script import in_users_script
+from memory_core.retrieval.entities import SpeakerMatcher, learn_lexicon
 from memory_core.store.write_ops import HitOp, UpdateOp
 from memory_core.text.han_forms import in_script_of, is_traditional, simplified
 from memory_core.text.tokenize import tokenize
@@ -106,3 +107,11 @@ def test_recall_finds_an_item_across_the_two_scripts(mem: EmbeddedMemory, stored
 @pytest.mark.parametrize("text", ["现在改跑饿了么了", "你在干什么", "我住这里", "后来头发剪了", "乾隆"])
 def test_simplified_text_is_read_as_written(text: str) -> None:
     assert simplified(text) == text  # "饿了么" never "饿了幺"
+
+
+def test_names_kept_whole_and_speakers_are_matched_in_either_script() -> None:
+    assert learn_lexicon(["陳怡君"]) == frozenset({"陈怡君"})
+    assert SpeakerMatcher(["陳怡君"])("陈怡君住在哪里？") == {"陳怡君"}
+    assert SpeakerMatcher(["陈怡君"])("陳怡君住在哪裡？") == {"陈怡君"}
+    whole = tokenize("陳怡君住在哪裡", learn_lexicon(["陳怡君"]))
+    assert "陈怡君" in whole and whole == tokenize("陈怡君住在哪里", learn_lexicon(["陈怡君"]))
