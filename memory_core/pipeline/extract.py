@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline.adopted_named import adoption_filled
 from memory_core.pipeline.allergens import allergy_named_back
 from memory_core.pipeline.alone_ended import cohabit_change
 from memory_core.pipeline.birth_said import birth_said
@@ -59,6 +60,7 @@ from memory_core.pipeline.labelled import labelled
 from memory_core.pipeline.lease_move import lease_said
 from memory_core.pipeline.lost_pet import lost_change
 from memory_core.pipeline.moved_there import there_named
+from memory_core.pipeline.musing import without_musing
 from memory_core.pipeline.named_later import NAMING
 from memory_core.pipeline.named_next import name_joined
 from memory_core.pipeline.naming_verb import naming_said
@@ -199,14 +201,17 @@ class MechanicalExtractor:
         clause it finds nothing in falls back to the general rules (likes,
         name, birthday, hometown, "I'm a …"). A question, hypothetical, plan,
         reported speech or past-tense clause changes nothing; only a standing
-        instruction ("from now on …") may still be read from it.
+        instruction ("from now on …") may still be read from it; nor does a sentence
+        musing on a supposition or question before it (``musing.without_musing``). An
+        adoption said without its animal and named after ("我领养了！她叫麻糬 🐶") is read
+        with the animal put back (``adopted_named.adoption_filled``).
         """
         # "Based in Lisbon", "坐标上海", "我是吃素的", "had to stop running", "2026 goal: run a marathon"
         # "coffee? gave it up": "I quit coffee"; "moved there": "moved to Austin"
         # "no sesame, I'm allergic": "I'm allergic to sesame"; "signed a lease in Swords": "I'm moving to Swords"
         text = own_stop(own_prescription(own_dose(own_report(plain_forced(plain_emphatic(offer_taken(there_named(
             terse_filled(labelled(unquoted(own_quit(allergy_named_back(lease_said(
-                without_chat_asides(turn.text)))))))))))))))
+                without_chat_asides(adoption_filled(without_musing(turn.text)))))))))))))))))  # "我领养了！她叫麻糬 🐶"
         if text != turn.text:  # "that song 'I live in Paris'": a quoted statement is nobody's fact
             turn = replace(turn, text=text)
         name = turn.speaker.strip()

@@ -113,7 +113,9 @@ from memory_core.pipeline.types import (
 from memory_core.pipeline.whole_correction import whole_correction
 from memory_core.pipeline.work_city import employer_over_city
 from memory_core.pipeline.work_or_study import one_of_work_or_study
+from memory_core.pipeline.written_script import in_users_script
 from memory_core.store.write_ops import EndOp, HitOp, Op, UpdateOp
+from memory_core.text.han_forms import simplified
 
 __all__ = ["WritePipeline", "existing_items", "settle_weak"]
 
@@ -192,7 +194,12 @@ class WritePipeline:
             else plans_locally
 
     def candidates(self, turn: Turn) -> list[Candidate]:
-        """Run the stages that need no store: extract, classify, trust, dedupe, score."""
+        """Run the stages that need no store: extract, classify, trust, dedupe, score.
+
+        Traditional Chinese is read as its simplified form (``han_forms.simplified``): every stage sees
+        "又开始喝珍奶了" for "又開始喝珍奶了"; ``plan`` writes what it stores back in the user's script."""
+        if (read := simplified(turn.text)) != turn.text:
+            turn = dataclasses.replace(turn, text=read)
         cands = ended_diets(turn, self.extractor.extract(turn))  # "the keto thing is over", 减肥失败了
         cands = acquired(turn, with_models(turn, cands), self.extractor.extract)  # "Got a new phone, an iPhone 16"
         cands = with_cause(turn, cands)  # "gluten-free because of celiac disease"
@@ -243,8 +250,10 @@ class WritePipeline:
             turn, candidates = theirs, None  # "I moved to Wuhan" via add: Wei's, when Wei is the user's one name
         if (first := as_first_said(turn, store)) is not turn:  # "i work at ball aerospace!": as first written
             turn, candidates = first, None
-        cands = self.candidates(turn) if candidates is None else candidates
         written = turn.text  # what an edit of an item may take words from (``edit_guard``)
+        if (read := simplified(turn.text)) != turn.text:  # "又開始喝珍奶了" is read as "又开始喝珍奶了"
+            turn = dataclasses.replace(turn, text=read)
+        cands = self.candidates(turn) if candidates is None else candidates
         if (plain := reading_text(turn.text)) != turn.text:  # the stages below read what the extractor read
             turn = dataclasses.replace(turn, text=plain)
         cands = self._taken_up(turn, store, cands)
@@ -323,6 +332,7 @@ class WritePipeline:
             said = {i.id: i.description for items in existing.values() for i in items}
             said.update((row[0], row[2]) for row in rows.get(RESTATE_PREFIXES))
             ops = without_ending_hits(turn, ops, said)
+        ops = in_users_script(ops, written)  # what is stored reads as the user wrote it: "用戶又開始喝珍奶了"
         if not any(isinstance(op, UpdateOp) and op.new_description is not None for op in ops):
             return ops
         olds = {i.id: i.description for items in existing.values() for i in items}

@@ -54,6 +54,7 @@ from memory_core.pipeline.said_meant import said_plainly
 from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.han_forms import simplified
 from memory_core.text.script import has_han
 
 __all__ = ["EMOJI_MEANINGS", "emoji_only", "fold_width", "reading_text"]
@@ -79,8 +80,11 @@ EMOJI_MEANINGS: dict[str, tuple[str, str]] = {
 _EMOJI = "\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF"
 _GLUE = "\u200d\ufe0e\ufe0f\U0001F3FB-\U0001F3FF"
 _ONE = re.compile(rf"[{_EMOJI}][{_GLUE}]*")
-# Emoji of things a statement may name as its value: food and drink, animals, sports and music.
-_THING = re.compile("[\U0001F32D-\U0001F37F\U0001F950-\U0001F96F\U0001F9C0-\U0001F9CB\U0001FAD0-\U0001FADB"
+# Emoji of things a statement may name as its value: food and drink, animals, sports and music. Plants, flowers and
+# leaves (🌱 🌲 🌷 🌸 🍀 🍁 🍃, U+1F331–1F335, 1F337–1F33C, 1F33F–1F343) are not: "went vegan 🌱", "spring 🌸" use them
+# as a mood or a badge, never as the value, so they are reactions like 🎉 (the food among them, 🌶 🌽 🌾 🍄, stays).
+_THING = re.compile("[\U0001F32D-\U0001F330\U0001F336\U0001F33D\U0001F33E\U0001F344-\U0001F37F"
+                    "\U0001F950-\U0001F96F\U0001F9C0-\U0001F9CB\U0001FAD0-\U0001FADB"
                     "\U0001F400-\U0001F43F\U0001F980-\U0001F9AE\U0001FAB0-\U0001FABD\U0001F3B7-\U0001F3BB"
                     "\U0001F3C0-\U0001F3D3\u2615\u26BD\u26BE\U0001F3BE]")
 _FULL_WIDTH = re.compile("[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
@@ -178,10 +182,11 @@ def reading_text(text: str) -> str:
     no mark between set apart ("辞职了 now at Grab": ``mixed_script.seams_marked``); ``text`` itself when it holds
     neither a full-width letter or digit, an invisible character, an emoji, a vocative, such a cleft, filler, verb nor a
     value taken back.
+    Traditional Chinese is read as its simplified form ("又開始喝珍奶了" -> "又开始喝珍奶了": ``han_forms.simplified``).
     Regional Chinese function words are read as their Mandarin word first ("俺" -> "我", "佢係" -> "他是":
     ``regional_words``), and a verb said twice as said once ("打打羽毛球" -> "打羽毛球": ``doubled_verbs``).
     Units: characters in, characters out."""
-    text = single_verbs(standard_words(text)) if has_han(text) else text  # "俺是…" reads "我是…"; "打打球": "打球"
+    text = single_verbs(standard_words(simplified(text))) if has_han(text) else text  # "俺是…": "我是…"
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
     text = person_cleft(text)  # "it's my husband who's allergic to shrimp": "my husband is allergic to shrimp"
     text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"

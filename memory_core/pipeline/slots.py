@@ -32,7 +32,7 @@ from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.job_event import job_event
 from memory_core.pipeline.job_site import job_site
 from memory_core.pipeline.job_title import titles_beside_employer
-from memory_core.pipeline.latin_whole import whole_word
+from memory_core.pipeline.latin_whole import whole_name, whole_word
 from memory_core.pipeline.org_names import names_of, unasked
 from memory_core.pipeline.pastime_group import is_pastime
 from memory_core.pipeline.plain_negation import negation_form
@@ -242,6 +242,9 @@ def read_clause(clause: str, lang: str, subject_name: str = "", temporary: bool 
 # a clause saying where one works ("上班", "work"): a site it names is no home
 _AT_WORK = re.compile(r"上班|工作|办公|坐班|\bwork(?:s|ing)?\b|\boffice\b", re.IGNORECASE)
 
+# the slots whose value is a name given to someone (the partner, a pet): read whole across its words (``whole_name``)
+_NAMED_ATTRS = frozenset({"partner", "pet"})
+
 _FIRST_AND_LAST = re.compile(r"^(?!(?:Mr|Mrs|Ms|Miss|Dr|Prof)\b)([A-Z][a-z]+)\s+[A-Z]")
 
 
@@ -373,6 +376,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         for name in ("v", "v2"):  # "叫Biscuit" under a cap of six characters: the Latin name whole
             if lang == "zh" and groups.get(name):
                 groups[name] = whole_word(text, m.start(name), m.end(name))
+            if groups.get(name) and (attr.id in _NAMED_ATTRS or attr.key_group == "rel"):  # "my wife Mei Ling"
+                groups[name] = whole_name(text, m.start(name), m.start(name) + len(groups[name]))
         polarity = -1 if cue.pol < 0 or groups.get("neg") else 1
         who = user if not subject else (f"{user}的{subject}" if lang == "zh" else f"{user}'s {subject}")
         owner = "" if not subject else _subject_label(subject, lang) + "/"
@@ -442,6 +447,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             aliases = names_of(value)  # "腾讯" and "Tencent": one employer (pipeline.org_names)
         if not aliases and attr.single and value and _LATIN_NAME.fullmatch(value):
             aliases = (value.casefold(),)  # "Berlin" said inside Chinese is still Berlin
+            if attr.id in _NAMED_ATTRS and " " in value:  # "Mei Ling" is the partner "Mei" named before
+                aliases += (value.split()[0].casefold(),)
         elif not aliases and attr.id in ("lives_in", "from") and value and _HAN_NAME.fullmatch(value):
             aliases = (value,)  # "爱丁堡": the resolver looks it up among city names; "潍坊人" restates 山东潍坊
         elif not aliases and attr.id == "partner" and value and _HAN_NAME.fullmatch(value):

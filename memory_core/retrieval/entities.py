@@ -18,6 +18,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
+from memory_core.text.han_forms import simplified
 from memory_core.text.script import HAN_COMPAT_CHARS, has_han
 from memory_core.text.stopwords import ENGLISH_STOPWORDS
 
@@ -92,7 +93,7 @@ class SpeakerMatcher:
             if key in _ROLES:
                 continue
             if has_han(key, compatibility=True):
-                self._han.append((key, name))
+                self._han.append((simplified(key), name))  # "陳怡君" is named by "陈怡君" too
             elif _WORD.fullmatch(key):
                 self._words.append((key, name))
             else:
@@ -102,7 +103,11 @@ class SpeakerMatcher:
         """Return the speakers whose name ``query`` mentions (see ``named_speakers``)."""
         q = unicodedata.normalize("NFKC", query)
         lowered = q.lower()
-        out = {name for key, name in self._han if key in lowered}
+        if self._han:
+            folded = simplified(lowered)
+            out = {name for key, name in self._han if key in folded}
+        else:
+            out = set()
         if self._words or self._latin:
             prefixes = [p for p in (w.lower() for w in _CAPITALISED.findall(q)) if len(p) >= 3]
             words = set(_WORD.findall(lowered))
@@ -136,11 +141,11 @@ _NO_KEYS: frozenset[str] = frozenset()  # one empty set for every item without n
 def learn_lexicon(names: Sequence[str]) -> frozenset[str]:
     """Return the names worth keeping whole in Chinese text: those of two to twenty Han characters only.
 
-    Names are NFKC-normalised and lowercased, as ``tokenize`` sees text.
+    Names are NFKC-normalised, lowercased and written in simplified characters, as ``tokenize`` sees text.
     """
     out = set()
     for name in names:
-        key = unicodedata.normalize("NFKC", name).strip().lower()
+        key = simplified(unicodedata.normalize("NFKC", name).strip().lower())
         if 2 <= len(key) <= 20 and _ALL_HAN.fullmatch(key):
             out.add(key)
     return frozenset(out) if out else _NO_KEYS

@@ -48,6 +48,7 @@ from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.recall_terms import whole_words
 from memory_core.retrieval.spare_room import lengthened
 from memory_core.retrieval.turn_window import recut_turns, subjects_before, window_positions
+from memory_core.text.han_forms import simplified
 from memory_core.text.tokenize import tokenize
 
 __all__ = ["DEFAULT_WINDOW", "HybridState"]
@@ -63,12 +64,14 @@ def _turn_text(turn: Turn) -> str:
 
 
 def _holds(text: str, words: frozenset[str]) -> bool:
-    """True when ``text`` as the tokenizer sees it (NFKC, lowercase) contains one of ``words`` (Han names)."""
+    """True when ``text`` as the tokenizer sees it (NFKC, lowercase, simplified) contains one of ``words`` (Han
+    names)."""
     if any(w in text for w in words):
         return True
-    if unicodedata.is_normalized("NFKC", text):
+    read = simplified(text)
+    if unicodedata.is_normalized("NFKC", read) and read == text:
         return False
-    folded = unicodedata.normalize("NFKC", text).lower()
+    folded = unicodedata.normalize("NFKC", read).lower()
     return any(w in folded for w in words)
 
 

@@ -39,6 +39,7 @@ from typing import Any
 import snowballstemmer
 
 from memory_core.text import cut_cache
+from memory_core.text.han_forms import simplified
 from memory_core.text.stopwords import CHINESE_STOPWORDS, ENGLISH_STOPWORDS
 from memory_core.text.zh_pos import quiet_jieba
 
@@ -312,6 +313,8 @@ def tokenize(text: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
             ``add_user_words`` it touches no shared state, so each user's
             index can carry its own; index and queries must pass the same one.
             Words are matched after NFKC and lowercasing, as the text is.
+            Traditional Chinese is indexed as its simplified form (``han_forms.simplified``), so
+            "現在住哪裡" and "现在住哪里" give the same terms.
 
     Returns:
         Terms: stemmed lowercase English words, numbers, jieba words; no
@@ -326,7 +329,7 @@ def tokenize(text: str, lexicon: frozenset[str] = frozenset()) -> list[str]:
     if text.isascii():  # NFKC leaves ASCII as it is, and it holds no CJK run
         _english(text.lower(), out)
         return out
-    text = unicodedata.normalize("NFKC", text).lower().replace("\u2019", "'").replace("\u2018", "'")
+    text = unicodedata.normalize("NFKC", simplified(text)).lower().replace("\u2019", "'").replace("\u2018", "'")
     longest = max(map(len, lexicon), default=0)
     for i, run in enumerate(_RUN_RE.split(text)):
         if not run:
