@@ -290,7 +290,7 @@ class WritePipeline:
         job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
         home_role_ended(cands, rows.get)  # "下个月去阿里上班" ends "用户的职业是全职妈妈"
         plan_kept(cands, rows.get)  # "现在住杭州" ends "用户计划下个月搬去杭州": the plan came true
-        home_role_begun(cands, rows.get)  # "I'm a stay-at-home dad now" ends "User works at Google"
+        home_role_begun(cands, rows.get, turn.text)  # "I'm a stay-at-home dad now" ends "User works at Google"
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         held = [c for c in cands if c.held_before]  # the value before the turn's change: history, never current

@@ -1,0 +1,109 @@
+"""Work and study that stay true (issue 13): a promotion's title, a change of career or to work held for oneself
+ending the employer, and a course of study ended, in both languages."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from memory_core.model import Kind
+from memory_core.pipeline.home_role import career_changed, home_role_begun, is_home_role
+from memory_core.pipeline.types import Candidate
+from tests.pipeline._slot_items import active, slot_items, statement_keys
+
+AT = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("我升职当了主管", "主管"), ("我升做司机长喇", "司机长"), ("我升咗做经理", "经理"),
+    ("我现在是 tech lead 了", "tech lead"), ("我上周升测试组长了", "测试组长")])
+def test_a_promotion_names_the_new_title(text: str, title: str) -> None:
+    found = statement_keys(text, at=AT)
+    assert found["fact:occupation"] == (1, f"用户的职业是{title}")
+
+
+@pytest.mark.parametrize("text", ["我升职当了主管", "升职了，现在是店长"])
+def test_a_promotion_is_no_title_with_its_particle(text: str) -> None:
+    found = statement_keys(text, at=AT)
+    assert "了" not in found["fact:occupation"][1].removeprefix("用户的职业是")
+
+
+@pytest.mark.parametrize(("text", "changed"), [
+    ("Big career change: I'm a barista now", True), ("转行做咖啡师了", True), ("改行当厨师了", True),
+    ("I got promoted to purser", False), ("升职当了主管", False), ("I'm a senior engineer now", False)])
+def test_a_change_of_career_is_told_from_a_promotion(text: str, changed: bool) -> None:
+    assert career_changed(text) is changed
+
+
+@pytest.mark.parametrize(("text", "own"), [
+    ("User works as a freelancer", True), ("用户的职业是自由职业者", True), ("User runs a bakery", True),
+    ("用户经营着烘焙店", True), ("User works as a nurse", False), ("用户的职业是主管", False)])
+def test_work_held_for_oneself_has_no_employer(text: str, own: bool) -> None:
+    assert is_home_role(text) is own
+
+
+def _occupation(description: str) -> Candidate:
+    return Candidate(kind=Kind.FACT, key="fact:occupation", description=description, polarity=1)
+
+
+def test_a_new_career_ends_the_employer_and_a_promotion_does_not() -> None:
+    rows = {("fact:works_at",): [("1", "fact:works_at", "User works at KPMG")]}
+    barista = _occupation("User works as a barista")
+    home_role_begun([barista], lambda p: rows.get(p, []), "Big career change: I'm a barista now")
+    assert barista.ends == ("fact:works_at",)
+    purser = _occupation("User works as purser")
+    home_role_begun([purser], lambda p: rows.get(p, []), "got promoted to purser!")
+    assert purser.ends == ()
+    coffee = _occupation("用户的职业是咖啡师")
+    home_role_begun([coffee], lambda p: rows.get(p, []), "转行做咖啡师了")
+    assert coffee.ends == ("fact:works_at",)
+
+
+@pytest.mark.parametrize(("texts", "ended", "kept"), [
+    (["I'm a graphic designer at Ogilvy", "I went freelance last month"], "Ogilvy", "freelancer"),
+    (["我在银行做柜员", "转行做咖啡师了"], "银行", "咖啡师"),
+    (["I work as an accountant at KPMG", "Big career change: I'm a barista now"], "KPMG", "barista")])
+def test_own_work_or_a_new_career_ends_the_old_employer(tmp_path: Path, texts: list[str], ended: str,
+                                                        kept: str) -> None:
+    live = [text for _, text in active(slot_items(tmp_path, texts, start=AT, days_apart=20))]
+    assert not any(ended in t for t in live), live
+    assert any(kept in t for t in live), live
+
+
+def test_a_promotion_keeps_the_employer(tmp_path: Path) -> None:
+    live = [text for _, text in active(slot_items(
+        tmp_path, ["I'm a flight attendant with Emirates", "got promoted to purser!"], start=AT, days_apart=20))]
+    assert any("Emirates" in t for t in live), live
+    assert any("purser" in t for t in live) and not any("flight attendant" in t for t in live), live
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("I quit the bootcamp, it wasn't for me", "en"), ("I dropped out of my master's", "en"),
+    ("finally finished my MBA!!", "en"), ("我读完了MBA", "zh"), ("我研究生不读了", "zh"), ("我退学了", "zh")])
+def test_a_course_of_study_ended_ends_the_school(text: str, lang: str) -> None:
+    found = statement_keys(text, at=AT)
+    assert found["fact:school"][0] == -1, found
+    assert "fact:works_at" not in found, found
+
+
+@pytest.mark.parametrize("text", ["I quit the gym", "I quit Google last week", "I finished my essay for the MBA "
+                                  "application", "我退了游泳课"])
+def test_other_quits_end_no_school(text: str) -> None:
+    assert "fact:school" not in statement_keys(text, at=AT)
+
+
+def test_a_quit_bootcamp_is_no_job_left(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["I work at Google", "I quit the bootcamp, too much with the job"], start=AT,
+                      days_apart=20)
+    assert ("fact:works_at", "User works at Google") in active(rows), rows
+
+
+@pytest.mark.parametrize(("texts", "gone"), [
+    (["I'm studying law at UCL", "I dropped out of UCL last month"], "User studies at UCL"),
+    (["I'm doing a coding bootcamp at Le Wagon", "I quit the bootcamp, it wasn't for me"], "Le Wagon"),
+    (["我在浙大读研", "研究生不读了，退学了"], "浙大")])
+def test_the_school_left_is_no_longer_active(tmp_path: Path, texts: list[str], gone: str) -> None:
+    live = [text for _, text in active(slot_items(tmp_path, texts, start=AT, days_apart=20))]
+    assert not any(gone in t and "no longer" not in t for t in live), live
