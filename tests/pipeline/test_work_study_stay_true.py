@@ -10,6 +10,7 @@ import pytest
 
 from memory_core.model import Kind
 from memory_core.pipeline.home_role import career_changed, home_role_begun, is_home_role
+from memory_core.pipeline.study_ended import study_gone
 from memory_core.pipeline.types import Candidate
 from tests.pipeline._slot_items import active, slot_items, statement_keys
 
@@ -107,3 +108,51 @@ def test_a_quit_bootcamp_is_no_job_left(tmp_path: Path) -> None:
 def test_the_school_left_is_no_longer_active(tmp_path: Path, texts: list[str], gone: str) -> None:
     live = [text for _, text in active(slot_items(tmp_path, texts, start=AT, days_apart=20))]
     assert not any(gone in t and "no longer" not in t for t in live), live
+
+
+def _school_end(key: str = "fact:school") -> Candidate:
+    return Candidate(kind=Kind.FACT, key=key, description="User no longer studies at UCL", polarity=-1)
+
+
+def test_a_school_ended_ends_the_stage_and_a_students_title() -> None:
+    rows = {("fact:occupation",): [("1", "fact:occupation", "User works as a student")]}
+    end = _school_end()
+    study_gone([end], lambda p: rows.get(p, []))
+    assert set(end.ends) == {"fact:study_stage", "gist:study_stage", "fact:occupation"}
+    nurse = {("fact:occupation",): [("1", "fact:occupation", "用户的职业是护士")]}
+    end = _school_end()
+    study_gone([end], lambda p: nurse.get(p, []))
+    assert "fact:occupation" not in end.ends
+
+
+def test_a_new_course_or_another_persons_school_ends_no_stage() -> None:
+    end = _school_end()
+    begun = Candidate(kind=Kind.FACT, key="fact:study_stage", description="User is doing a master's", polarity=1)
+    study_gone([end, begun], lambda p: [])
+    assert end.ends == ()
+    son = _school_end("fact:son/school")
+    study_gone([son], lambda p: [])
+    assert son.ends == ()
+
+
+@pytest.mark.parametrize(("texts", "gone"), [
+    (["I'm a student at Rutgers, in my final year of college", "I graduated from Rutgers yesterday!"],
+     ("final year", "works as a student")),
+    (["我是浙大研二的学生", "我退学了"], ("研二",)), (["我在中欧读MBA", "读完了MBA，终于毕业了"], ("在读MBA",))])
+def test_the_stage_ends_with_the_school(tmp_path: Path, texts: list[str], gone: tuple[str, ...]) -> None:
+    live = [text for _, text in active(slot_items(tmp_path, texts, start=AT, days_apart=20))]
+    assert not any(g in t for g in gone for t in live), live
+
+
+def test_officially_a_new_title_is_the_speakers_or_the_named_persons(tmp_path: Path) -> None:
+    live = [text for _, text in active(slot_items(
+        tmp_path, ["I'm an accountant", "passed the bar!! officially a lawyer now"], start=AT, days_apart=20))]
+    assert "User works as a lawyer" in live and "User works as an accountant" not in live, live
+    found = statement_keys("my sister passed the bar!! officially a lawyer now", at=AT)
+    assert "fact:occupation" not in found, found
+
+
+@pytest.mark.parametrize(("text", "school"), [("I dropped out last month", True), ("dropped out of college", True),
+                                              ("I dropped out of the race", False)])
+def test_dropping_out_said_alone(text: str, school: bool) -> None:
+    assert ("fact:school" in statement_keys(text, at=AT)) is school
