@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from memory_core.model import Kind
+from memory_core.pipeline.cut_end import cut_at_end
 from memory_core.pipeline.home_role import career_changed, home_role_begun, is_home_role
 from memory_core.pipeline.study_ended import study_gone
 from memory_core.pipeline.types import Candidate
@@ -156,3 +157,14 @@ def test_officially_a_new_title_is_the_speakers_or_the_named_persons(tmp_path: P
                                               ("I dropped out of the race", False)])
 def test_dropping_out_said_alone(text: str, school: bool) -> None:
     assert ("fact:school" in statement_keys(text, at=AT)) is school
+
+
+@pytest.mark.parametrize(("text", "cut"), [("I'm a nurse in Xi'an", False), ("I live in Yan'an", False),
+                                           ("I moved to Tai’an", False), ("I live in an", True), ("I work at the", True)])
+def test_a_name_with_an_apostrophe_is_no_cut_end(text: str, cut: bool) -> None:
+    assert cut_at_end(text) is cut
+
+
+def test_a_job_in_xian_is_read(tmp_path: Path) -> None:
+    live = [text for _, text in active(slot_items(tmp_path, ["I'm a nurse in Xi'an"], start=AT, days_apart=20))]
+    assert "User works as a nurse" in live, live
