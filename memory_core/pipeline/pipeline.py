@@ -79,6 +79,7 @@ from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.plan_kept import plan_kept, plan_told_ops
+from memory_core.pipeline.rank_title import rank_with_title
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
 from memory_core.pipeline.restated_turn import as_first_said
@@ -293,6 +294,7 @@ class WritePipeline:
         home_role_ended(cands, rows.get)  # "下个月去阿里上班" ends "用户的职业是全职妈妈"
         plan_kept(cands, rows.get)  # "现在住杭州" ends "用户计划下个月搬去杭州": the plan came true
         home_role_begun(cands, rows.get, turn.text)  # "I'm a stay-at-home dad now" ends "User works at Google"
+        rank_with_title(cands, rows.get)  # "promoted to senior" after "junior developer": "senior developer"
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         held = [c for c in cands if c.held_before]  # the value before the turn's change: history, never current

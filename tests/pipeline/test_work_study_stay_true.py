@@ -11,6 +11,7 @@ import pytest
 from memory_core.model import Kind
 from memory_core.pipeline.cut_end import cut_at_end
 from memory_core.pipeline.home_role import career_changed, home_role_begun, is_home_role
+from memory_core.pipeline.rank_title import rank_with_title
 from memory_core.pipeline.study_ended import study_gone
 from memory_core.pipeline.types import Candidate
 from tests.pipeline._slot_items import active, slot_items, statement_keys
@@ -159,8 +160,9 @@ def test_dropping_out_said_alone(text: str, school: bool) -> None:
     assert ("fact:school" in statement_keys(text, at=AT)) is school
 
 
-@pytest.mark.parametrize(("text", "cut"), [("I'm a nurse in Xi'an", False), ("I live in Yan'an", False),
-                                           ("I moved to Tai’an", False), ("I live in an", True), ("I work at the", True)])
+@pytest.mark.parametrize(("text", "cut"), [
+    ("I'm a nurse in Xi'an", False), ("I live in Yan'an", False), ("I moved to Tai’an", False),
+    ("I live in an", True), ("I work at the", True)])
 def test_a_name_with_an_apostrophe_is_no_cut_end(text: str, cut: bool) -> None:
     assert cut_at_end(text) is cut
 
@@ -168,3 +170,26 @@ def test_a_name_with_an_apostrophe_is_no_cut_end(text: str, cut: bool) -> None:
 def test_a_job_in_xian_is_read(tmp_path: Path) -> None:
     live = [text for _, text in active(slot_items(tmp_path, ["I'm a nurse in Xi'an"], start=AT, days_apart=20))]
     assert "User works as a nurse" in live, live
+
+
+def _ranked(value: str) -> Candidate:
+    return Candidate(kind=Kind.FACT, key="fact:occupation", description=f"User works as {value}",
+                     claim=f"works as {value}", value=value, polarity=1, lang="en")
+
+
+@pytest.mark.parametrize(("held", "said", "now"), [
+    ("User works as a junior developer", "senior", "User works as senior developer"),
+    ("User works as a nurse", "lead", "User works as lead nurse"),
+    ("User works as a senior engineer", "principal", "User works as principal engineer")])
+def test_a_rank_alone_takes_the_held_title(held: str, said: str, now: str) -> None:
+    cand = _ranked(said)
+    rank_with_title([cand], lambda p: [("1", "fact:occupation", held)] if p == ("fact:occupation",) else [])
+    assert (cand.description, cand.value) == (now, now.removeprefix("User works as "))
+
+
+@pytest.mark.parametrize(("held", "said"), [("", "senior"), ("User works as a nurse", "purser"),
+                                            ("User works as senior", "lead")])
+def test_a_title_or_no_held_title_is_left_as_said(held: str, said: str) -> None:
+    cand = _ranked(said)
+    rank_with_title([cand], lambda p: [("1", "fact:occupation", held)] if held else [])
+    assert cand.description == f"User works as {said}"
