@@ -193,3 +193,20 @@ def test_a_title_or_no_held_title_is_left_as_said(held: str, said: str) -> None:
     cand = _ranked(said)
     rank_with_title([cand], lambda p: [("1", "fact:occupation", held)] if held else [])
     assert cand.description == f"User works as {said}"
+
+
+@pytest.mark.parametrize(("texts", "now", "old"), [
+    (["我在超市当收银员", "升职了，现在是店长了"], "店长", "收银员"),
+    (["我在 Shopee 做 backend engineer", "终于 promote 了！！现在是 tech lead 了 🎉"], "tech lead", "backend engineer"),
+    (["我现在是一家小 agency 的 junior designer", "我 officially 是 Senior Designer 了"], "Senior Designer",
+     "junior designer")])
+def test_a_title_now_held_replaces_the_old_one(tmp_path: Path, texts: list[str], now: str, old: str) -> None:
+    live = [text for _, text in active(slot_items(tmp_path, texts, start=AT, days_apart=20))]
+    assert any(now in t for t in live) and not any(old in t for t in live), live
+
+
+def test_another_persons_title_now_is_theirs(tmp_path: Path) -> None:
+    rows = active(slot_items(tmp_path, ["我在银行上班", "我老婆在Shopee做设计，现在是 design lead 了"], start=AT,
+                             days_apart=20))
+    assert ("fact:occupation", "用户的职业是design lead") not in rows, rows
+    assert ("fact:works_at", "用户在银行工作") in rows, rows
