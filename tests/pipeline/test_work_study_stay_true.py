@@ -212,7 +212,8 @@ def test_another_persons_title_now_is_theirs(tmp_path: Path) -> None:
     assert ("fact:works_at", "用户在银行工作") in rows, rows
 
 
-@pytest.mark.parametrize(("text", "title"), [("我升做事务长喇", "事务长"), ("我是机长", "机长"), ("我当上列车长了", "列车长")])
+@pytest.mark.parametrize(("text", "title"), [
+    ("我升做事务长喇", "事务长"), ("我是机长", "机长"), ("我当上列车长了", "列车长"), ("我当上了店长", "店长")])
 def test_a_title_ending_in_chief_is_an_occupation(text: str, title: str) -> None:
     assert statement_keys(text, at=AT)["fact:occupation"] == (1, f"用户的职业是{title}")
 
