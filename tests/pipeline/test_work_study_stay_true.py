@@ -220,3 +220,9 @@ def test_a_title_ending_in_chief_is_an_occupation(text: str, title: str) -> None
 
 def test_a_parent_is_no_title() -> None:
     assert "fact:occupation" not in statement_keys("我是家长", at=AT)
+
+
+def test_a_university_left_may_be_an_employer() -> None:
+    found = statement_keys("I left the university to join a startup", at=AT)
+    assert found.get("fact:works_at", (0, ""))[0] == -1, found
+    assert "fact:school" not in found, found
