@@ -7,7 +7,7 @@ active occupation when it says one of the roles of ``data/home_roles.yaml`` (a p
 jobs, retired); any other title ("用户的职业是会计") may carry over to the new employer and is left alone.
 
 The other way round, a role held with no employer said now ("I quit, I'm a stay-at-home dad now", "现在是全职妈妈了",
-"went freelance", "在洛阳开了家烘焙店") leaves no employer: ``home_role_begun`` adds the same speaker's active employer
+"went freelance", "现在做自由职业") leaves no employer: ``home_role_begun`` adds the same speaker's active employer
 to the role's ``ends``. So does any new title said with a change of career ("转行做咖啡师了", "career change: I'm a
 barista now", ``career_change`` in the data): a new line of work is no promotion at the same employer, whose title
 alone changes ("升职当了主管", "promoted to purser": the employer stands).
