@@ -113,7 +113,7 @@ _EN_DROPPED_I = re.compile(
 _EN_DROPPED_ING = re.compile(r"^(?:(?:just|finally|also|and|now|so|currently)\s+)*"
                              r"(?:starting|joining|working\s+(?:at|for|as)|living\s+in|doing)\b", re.IGNORECASE)
 # an English clause that dropped its "I'm" ("…, now a PM at Shopee", "Currently a nurse at St James"): a title now held
-_EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently)\s+)+(?:a|an)\s+\S"
+_EN_DROPPED_IM = re.compile(r"^(?:[^:]{1,24}:\s*)?(?:and\s+|so\s+)?(?=(?:(?:now|currently|officially)\s+)+(?:a|an)\s+\S"
                             r"|(?:dating|seeing)\s+someone\b|\w+ing\s+(?:\S+\s+){0,2}?again\b"  # "dating someone new"
                             r"|(?:officially\s+)?back\s+(?:on|to|into)\s+\w"  # "back on cigs", "gaming again": taken up
                             r"|(?:planning|hoping|aiming)\s+to\s+\w"  # "planning to retire in 2030": the speaker's plan

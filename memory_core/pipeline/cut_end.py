@@ -15,8 +15,10 @@ __all__ = ["cut_at_end", "folded_tail"]
 
 
 # the last word of a text cut mid-sentence: a word that needs what follows it
-# (a region's code in capitals after a city, "Portland, OR", "Gary, IN", closes it)
-_EN_OPEN_END = re.compile(r"\b(?!(?-i:OR|IN)\b)(?:the|a|an|my|our|your|their|is|are|was|were|called|named|and|or|but|"
+# (a region's code in capitals after a city, "Portland, OR", "Gary, IN", closes it; so does the end of a name
+# written with an apostrophe, "Xi'an", "Tai'an", "Yan'an")
+_EN_OPEN_END = re.compile(r"(?<!['’])\b(?!(?-i:OR|IN)\b)(?:the|a|an|my|our|your|their|is|are|was|were|called|named|"
+                          r"and|or|but|"
                           r"because|than|of|from|at|in|to|with|into)\W*$|\b(?:i|we|my)\s+(?!(?:am|do|go|ok)\b)[a-z]{1,2}$",
                           re.IGNORECASE)
 _ZH_OPEN_END = re.compile(r"(?:[是叫和跟从把被给往向]|住在|搬到|来自|位于|因为|但是|所以|而且|还有|以及)$")

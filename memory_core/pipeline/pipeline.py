@@ -80,6 +80,7 @@ from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.plan_done import carried_out
 from memory_core.pipeline.plan_end import plan_end_ops, todo_done_ops
 from memory_core.pipeline.plan_kept import plan_kept, plan_told_ops
+from memory_core.pipeline.rank_title import rank_with_title
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
 from memory_core.pipeline.restated_turn import as_first_said
@@ -95,6 +96,7 @@ from memory_core.pipeline.sole_speaker import as_sole_speaker, with_unnamed_twin
 from memory_core.pipeline.speaker_subject import as_speakers
 from memory_core.pipeline.still_held import still_held_ops
 from memory_core.pipeline.stop_again import stop_again
+from memory_core.pipeline.study_ended import study_gone
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.then_value import held_before_ops, in_turn_order
 from memory_core.pipeline.trip_end import trip_end_ops
@@ -298,9 +300,11 @@ class WritePipeline:
         cands = bond_kept(cands, rows.get)  # "I'm seeing someone now" never replaces "my girlfriend is Maya"
         cands = bond_met(turn, cands, store)  # "我们在一起了" after "认识了一个男生，叫周航": 周航 is the partner
         job_gone(cands, turn.text)  # "我爸退休了": his occupation ends with his job
+        study_gone(cands, rows.get)  # "dropped out of UCL" ends "User is in the second year of their studies"
         home_role_ended(cands, rows.get)  # "下个月去阿里上班" ends "用户的职业是全职妈妈"
         plan_kept(cands, rows.get)  # "现在住杭州" ends "用户计划下个月搬去杭州": the plan came true
-        home_role_begun(cands, rows.get)  # "I'm a stay-at-home dad now" ends "User works at Google"
+        home_role_begun(cands, rows.get, turn.text)  # "I'm a stay-at-home dad now" ends "User works at Google"
+        rank_with_title(cands, rows.get)  # "promoted to senior" after "junior developer": "senior developer"
         keys = list(dict.fromkeys([*(c.key for c in cands if c.key),
                                    *(k for c in cands for k in (*c.ends, *c.probes, *c.reverses))]))
         held = [c for c in cands if c.held_before]  # the value before the turn's change: history, never current
