@@ -68,3 +68,19 @@ def test_an_employer_after_the_city_is_no_home(clause: str, claim: str) -> None:
 ])
 def test_another_persons_move_leaves_the_home(texts: list[str], home: str) -> None:
     assert [t for t, s in _homes(texts).items() if s == "active"] == [home]
+
+
+@pytest.mark.parametrize(("texts", "home"), [
+    (["我住在杭州", "去深圳看我姐，住她家"], "用户住在杭州"),
+    (["我住在杭州", "我现在住在上海的汉庭"], "用户住在杭州"),
+    (["我住在杭州", "所以这个月都住在上海了，项目在这边"], "用户住在杭州"),
+    (["我住在杭州", "借住在朋友家，在望京"], "用户住在杭州"),
+    (["I live in Denver", "staying with my parents in Ohio for two weeks"], "User lives in Denver"),
+    (["I live in Denver", "on a business trip to Tokyo, living in a hotel in Shinjuku"], "User lives in Denver"),
+])
+def test_a_stay_at_a_hotel_or_someone_elses_home_leaves_the_home(texts: list[str], home: str) -> None:
+    assert [t for t, s in _homes(texts).items() if s == "active"] == [home]
+
+
+def test_a_hotel_chain_one_works_at_is_still_the_employer() -> None:
+    assert [h.value for h in read_clause("我在汉庭上班", "zh").hits if h.attr.id == "works_at"] == ["汉庭"]
