@@ -47,14 +47,16 @@ def test_a_move_between_places_is_of_the_home_whatever_else_their_names_are() ->
 
 
 @pytest.mark.parametrize(("said", "standard"), [
-    ("我搬咗去深圳", "我搬去了深圳"), ("我哋搬咗嚟香港三年", "我们搬来了香港三年"), ("上个月搬咗屋", "上个月搬了家")[:1] + ("上个月搬家了",),
+    ("我搬咗去深圳", "我搬去了深圳"), ("我哋搬咗嚟香港三年", "我们搬来了香港三年"), ("上个月搬咗屋", "上个月搬家了"),
+    ("我上個月搬咗去深圳喇", "我上个月搬去了深圳喇"),
 ])
 def test_a_cantonese_move_reads_as_the_mandarin_one(said: str, standard: str) -> None:
     assert standard_words(said) == standard
 
 
 @pytest.mark.parametrize(("clause", "claim"), [
-    ("我住在深圳大疆", "住在深圳"), ("我在深圳大疆上班", "住在深圳"), ("我住在北京字节跳动附近", "住在北京字节跳动附近"),
+    ("我住在深圳大疆", "住在深圳"), ("我在深圳大疆上班", "住在深圳"),
+    ("我住在北京字节跳动附近", "住在北京字节跳动附近"),
 ])
 def test_an_employer_after_the_city_is_no_home(clause: str, claim: str) -> None:
     claims = [h.claim for h in read_clause(clause, "zh").hits if h.attr.id == "lives_in"]
@@ -84,3 +86,14 @@ def test_a_stay_at_a_hotel_or_someone_elses_home_leaves_the_home(texts: list[str
 
 def test_a_hotel_chain_one_works_at_is_still_the_employer() -> None:
     assert [h.value for h in read_clause("我在汉庭上班", "zh").hits if h.attr.id == "works_at"] == ["汉庭"]
+
+
+def test_a_move_typed_in_traditional_characters_with_a_cantonese_ending() -> None:
+    assert _homes(["我住喺广州", "我上個月搬咗去深圳喇"]) == {"用户住在广州": "superseded", "用户住在深圳": "active"}
+
+
+@pytest.mark.parametrize(("said", "employer"), [
+    ("I work remotely for Stripe", "Stripe"), ("I work full-time at Acme", "Acme"), ("I work at Acme", "Acme"),
+])
+def test_an_employer_worked_for_remotely_is_still_the_employer(said: str, employer: str) -> None:
+    assert [h.value for h in read_clause(said, "en").hits if h.attr.id == "works_at"] == [employer]

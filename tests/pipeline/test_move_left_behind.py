@@ -99,7 +99,8 @@ def test_a_trip_or_another_persons_move_leaves_the_rent(texts: list[str]) -> Non
 @pytest.mark.parametrize(("texts", "old", "new"), [
     (["my landlord in Dundee is fixing the boiler",
       "The drive in from Perth to the office is killing me since we moved"], "Dundee", "Perth"),
-    (["我 Brooklyn 的 landlord 又要涨 rent 了", "first night 在 Jersey City 的新 apartment！终于不用交 Brooklyn 的房租了"],
+    (["我 Brooklyn 的 landlord 又要涨 rent 了",
+      "first night 在 Jersey City 的新 apartment！终于不用交 Brooklyn 的房租了"],
      "Brooklyn", "Jersey City"),
 ])
 def test_homes_said_by_what_goes_with_them(texts: list[str], old: str, new: str) -> None:
@@ -119,7 +120,8 @@ def test_a_home_read_from_one_clause(clause: str, lang: str, claim: str) -> None
 
 
 @pytest.mark.parametrize(("clause", "lang"), [
-    ("这周人在上海，来参加展会", "zh"), ("我朋友的房东人还不错", "zh"), ("the drive from Perth to Dundee was lovely", "en"),
+    ("这周人在上海，来参加展会", "zh"), ("我朋友的房东人还不错", "zh"),
+    ("the drive from Perth to Dundee was lovely", "en"),
 ])
 def test_no_home_from_a_stay_another_persons_landlord_or_a_drive_once(clause: str, lang: str) -> None:
     assert not [h for h in read_clause(clause, lang).hits if h.attr.id == "lives_in"]
@@ -137,5 +139,6 @@ def test_a_visa_ends_only_with_a_move_out_of_the_place_it_names() -> None:
     uk = [("0", "fact:lives_in", "User lives in the UK")]
     assert _ends("we moved to Canada last month", _home("Canada"), uk, rows) == {"gist:visa"}
     zh = [("6", "gist:works_at", "用户持有日本的工作签证")]
-    assert _ends("搬到多伦多了", _home("多伦多", "zh"), [("0", "fact:lives_in", "用户住在日本")], zh) == {"gist:works_at"}
+    japan = [("0", "fact:lives_in", "用户住在日本")]
+    assert _ends("搬到多伦多了", _home("多伦多", "zh"), japan, zh) == {"gist:works_at"}
     assert _ends("搬到大阪了", _home("日本大阪", "zh"), [("0", "fact:lives_in", "用户住在日本")], zh) == set()
