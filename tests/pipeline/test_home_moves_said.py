@@ -97,3 +97,11 @@ def test_a_move_typed_in_traditional_characters_with_a_cantonese_ending() -> Non
 ])
 def test_an_employer_worked_for_remotely_is_still_the_employer(said: str, employer: str) -> None:
     assert [h.value for h in read_clause(said, "en").hits if h.attr.id == "works_at"] == [employer]
+
+
+@pytest.mark.parametrize(("texts", "active"), [
+    (["我住在朝阳", "房租太贵了所以搬到通州了"], ["用户住在通州"]),
+    (["我住在朝阳", "我哥工作调动了所以搬到上海了"], ["用户住在朝阳"]),  # his move, and the subject carries on
+])
+def test_a_move_said_as_the_consequence_with_no_comma(texts: list[str], active: list[str]) -> None:
+    assert [t for t, s in _homes(texts).items() if s == "active"] == active
