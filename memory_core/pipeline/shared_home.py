@@ -97,7 +97,7 @@ def _left_behind(home: Candidate, stored: list[tuple[str, str, str]],
     places -= {name for name in places if any(name in n or n in name for n in new)}  # a move within the city
     by_key: dict[str, list[str]] = {}
     for _, key, description in stored:
-        if "@" not in key and (key.startswith(_GIST) or key == _RENT):
+        if "@" not in key and "/" not in key and (key.startswith(_GIST) or key == _RENT):  # the user's own
             by_key.setdefault(key, []).append(description)
     itself, tied = _lexicon()[3], _lexicon()[4]
     return [key for key, said in by_key.items()
