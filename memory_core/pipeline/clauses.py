@@ -50,7 +50,9 @@ _SENTENCE = re.compile(
 _ZH_CLAUSE = re.compile(r"[，,]?\s*(?:但是|可是|不过(?!敏)|然而)\s*"  # 不过敏 is "not allergic"
                         r"|[，,](?!\s*(?:(?:[^，,。\s叫]{1,5}的|[^，,。\s叫]{1,5}[猫狗犬])[，,]\s*)?(?:[他她它]|另?一[只条个头](?:[^，,。\s叫]{1,4})?|老大|它们|分别)?的?(?:名字)?叫)"
                         r"\s*"
-                        r"|(?<=[了啦])\s+(?=[\u3400-\u9fff])")  # "我搬家了 现在在广州": a space for a comma
+                        r"|(?<=[了啦])\s+(?=[\u3400-\u9fff])"  # "我搬家了 现在在广州": a space for a comma
+                        # a consequence after a finished clause, with no comma ("房租太贵了所以搬到通州了")
+                        r"|(?<=[了啦])(?=(?:所以|于是|结果)[\u3400-\u9fff])")
 
 
 @functools.cache

@@ -193,8 +193,9 @@ def _rewrite(text: str, lang: str) -> str:
             lead = _own_lead(text, m.start(), lang, carer=kind == "drug")
             if lead < 0:
                 continue
-            if kind in ("", "org") and lang == "zh" and verb.startswith("搬") and not _NO_HOME.search(new):
-                kind = "place"  # "从 Freimann 搬到 Garching", "从紫荆公寓搬到学府小区": a move is of the home
+            if lang == "zh" and verb.startswith("搬") and kind != "drug" and not _NO_HOME.search(new):
+                kind = "place"  # "从 Freimann 搬到 Garching", "从长安区搬到曲江": a move is of the home, whatever
+                # else its ends' names say (长安 is also a car)
             if lang == "zh":
                 said = _zh_statement(verb, old, new, kind, _ZH_JOB.search(text, max(lead - 6, 0), m.end()) is not None)
             else:

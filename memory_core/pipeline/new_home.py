@@ -40,9 +40,12 @@ from memory_core.text.zh_pos import pos_cut
 
 __all__ = ["moved_in"]
 
-_PLACE = r"(?P<v>[^\s，,。！!？?在的我你他她它那这朋友里]{2,8}?)"
-_NEW_HOME = r"(?:的)?新(?:家|房子|房|公寓|住处|租的(?:房子|公寓|房)|买的(?:房子|公寓|房))"
-_FIRST = r"(?:第一|头一|第1)(?:个)?(?:晚|晚上|夜|天|周|星期|礼拜|周末)"
+# a place in Han characters, or one in Latin letters inside the Chinese ("first night 在 Jersey City 的新 apartment")
+_PLACE = r"\s*(?P<v>[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*)*|[^\s，,。！!？?在的我你他她它那这朋友里]{2,8}?)\s*"
+_NEW_HOME = (r"(?:的)?新\s*(?:家|房子|房|公寓|住处|租的(?:房子|公寓|房)|买的(?:房子|公寓|房)"
+             r"|(?i:apartment|flat|house|place|condo|studio|home)\b)")
+_FIRST = (r"(?:(?:第一|头一|第1)(?:个)?(?:晚|晚上|夜|天|周|星期|礼拜|周末)"
+          r"|(?i:first|1st)\s+(?:night|day|week|weekend)\s*)")
 #: The ways a new home in a place is told as lived in (the place in group "v").
 _MOVED_IN = (
     re.compile(_FIRST + r"(?:住)?在" + _PLACE + _NEW_HOME),  # "第一晚在杭州的新公寓"

@@ -309,7 +309,7 @@ _EN_PERSON_RE = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, _EN_PERSON)
 _ZH_CUT = re.compile(r"因为|但是|但|不过(?!敏)|所以|可是|而且|[，,；;：:（(]"
                      # an English aside opened by a discourse word ("我不吃香菜 honestly it tastes like soap")
                      r"|\s+(?=(?i:honestly|tbh|ngl|lol|btw|because|cuz|coz|but|though|which|since)\b)")
-_ZH_TAIL = re.compile(r"[了啦呢吧啊呀哦嘛哈嘿呗哇嘻～~…\s]+$")
+_ZH_TAIL = re.compile(r"[了啦呢吧啊呀哦嘛哈嘿呗哇嘻喇咯嘞～~…\s]+$")  # 喇, 咯, 嘞: Cantonese and spoken endings
 # how long it has held, said after the thing ("不喝酒都十年了", "不喝可乐好多年了", "不吃辣快一年了"): no part of it;
 # the 都 of a place (成都, 京都, 首都, 魔都: "我搬到成都三个月了") is the place's, not the adverb
 _ZH_DURATION = re.compile(r"(?<=.)(?:(?<![成京首古帝魔])都|已经|快|有|差不多|将近|整整|足足|也)*"

@@ -396,6 +396,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
         city = ""
         if value and attr.id == "works_at" and lang == "zh":
             city, value = employer_after_city(value)  # "在北京字节跳动上班": the employer is 字节跳动, in 北京
+        elif value and attr.id == "lives_in" and lang == "zh":
+            value = employer_after_city(value)[0] or value  # "住在深圳大疆": the city; an employer is no home
         if raw and not value:
             continue
         if value and _ASKED.search(unasked(value)):
