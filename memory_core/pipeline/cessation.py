@@ -43,7 +43,8 @@ from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_NOT_SAVED", "ZH_VERB_ACTIVITY",
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_NOT_SAVED", "ZH_RUN_OUT",
+           "ZH_VERB_ACTIVITY",
            "bare_drinking", "category_keys", "cessation_scope", "end_opposite", "ended_keys", "item_polarity",
            "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
@@ -55,6 +56,8 @@ ZH_DIED = r"(?<![挤热冷累饿笑气烦忙困吓急闷渴疼痛臭吵丑美帅
 #: A rescue that failed ("奶盖没救过来", "没抢救过来", "没能挺过来"): a death.
 ZH_NOT_SAVED = r"没(?:能|有)?(?:抢)?救(?:过来|回来|活)|没(?:能|有)?(?:挺|熬|撑)(?:过来|过去)"
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
+#: What one holds by paying for it, and which runs out when not renewed.
+_HELD_PLAN = r"(?:membership|subscription|sub|premium)"
 _EN_SCOPE = (
     # the thing said first, then its end with nothing after the verb but when or why ("Tennis I gave up after the
     # knee surgery", "Spanish classes I dropped last spring"), as Chinese puts it first ("网球我不打了")
@@ -104,6 +107,14 @@ _EN_SCOPE = (
     # app or a named service ("deleted the photos" ends nothing).
     re.compile(r"(?i:\b(?:uninstalled|unsubscribed\s+from|unsubbed\s+from|logged\s+out\s+of\s+\w+\s+for\s+good|"
                r"got\s+off)\s+)(?P<x>.+)"),
+    # a membership or a subscription run out ("my gym membership ran out", "Economist subscription expired",
+    # "let my Costco membership lapse"): what one held ends as when it is cancelled; one that expires later ends
+    # nothing yet
+    re.compile(r"(?:\b(?:my|our|the)\s+|^)(?P<x>(?:[\w+.&'-]+\s+){0,3}?" + _HELD_PLAN + r")\s+"
+               r"(?:(?:has|had|just|finally|already|quietly)\s+)*(?:ran\s+out|run\s+out|expired|lapsed)\b",
+               re.IGNORECASE),
+    re.compile(r"\blet\s+(?:my|our|the)\s+(?P<x>(?:[\w+.&'-]+\s+){0,3}?" + _HELD_PLAN + r")\s+"
+               r"(?:lapse|expire|run\s+out)\b", re.IGNORECASE),
     re.compile(r"(?i:\b(?:deleted|deactivated|closed|removed|wiped|nuked|killed|shut\s+down)\s+(?:my|our|the)\s+)"
                r"(?P<x>(?:[A-Z][\w+.&'-]*(?:\s+[A-Z][\w+.&'-]*)*(?:\s+(?i:account|app|profile|subscription|"
                r"membership|page|channel))?|[\w+.&'-]+(?:\s+[\w+.&'-]+)?\s+(?i:account|app|profile|subscription|"
@@ -118,6 +129,10 @@ _EN_SCOPE = (
     # a farewell said to one by name ("RIP Nibbles", "rest in peace, Biscuit")
     re.compile(r"(?i:\b(?:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+(?:(?:my|our|little|sweet|dear)\s+)*)(?P<x>[A-Z][a-z'-]+)\b"),
 )
+#: A membership, a subscription or a pass card run out ("健身卡到期了", "B站大会员过期了", "年卡到期没续"): what one
+#: held by paying for it ends, as when it is cancelled; another card ("银行卡", "身份证") is no such thing.
+ZH_RUN_OUT = (r"(?:会员|订阅|(?:健身|游泳|瑜伽|年|季|月|次|会员)卡)(?:也|都|已经|早就)?(?:到期|过期)"
+              r"(?:了|[，,\s]*(?:也|就|都)?(?:没|不|懒得)(?:再)?续)")
 # a stop broken ("破戒了", "没忍住破戒了") takes the thing up again: its 戒 is no stop
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|"
                        r"(?<!破)戒[\u4e00-\u9fff]{1,4}了|停了|停掉了?|放弃了?|"
@@ -128,7 +143,7 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒
                        r"不(?:再)?续(?:费|订)?了|"
                        # kept off a thing for a counted while ("三个星期没碰可乐了", "半年都没抽烟了"): a verb of
                        # taking it, as "三个月没吃火锅了" is a lapse, no stop
-                       r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
+                       r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?退了|" + ZH_RUN_OUT + r"|删掉了|删了|"
                        # 啦 is 了 + 啊 ("早就不在杭州啦"), but "不是X啦" corrects a word ("不是美短啦，是英短")
                        r"不[\u4e00-\u9fff]{1,3}了|不(?!是)[\u4e00-\u9fff]{1,3}?啦|"
                        # a verb of taking a thing, its object named in full before 了 ("不喝柠檬水了", "不点外卖了")
@@ -144,7 +159,7 @@ _ZH_NOISE = re.compile(ZH_NOT_SAVED + r"|不再|再也不|已经|早就|没再|"
                        r"[一二两三四五六七八九十几半\d]+个?多?(?:天|周|星期|礼拜|月|年)多?|碰过?|"
                        r"戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|停掉|停用|放弃了?|"
                        r"把|给(?=[停戒退断])|(?:退|断)掉?了|"
-                       r"卸载|卸了|注销|销号|退订|取消|自动续费|续费|删掉|删了|账号|帐号|"
+                       r"卸载|卸了|注销|销号|退订|取消|自动续费|续费|删掉|删了|账号|帐号|到期|过期|懒得续|没续|不续|"
                        r"医生|大夫|医师|体检|不让|不许|不准|不能|禁止|"  # who forbade it is no object of the stop
                        r"现在|如今|目前|最近|以后|之后|后来|以前|"
                        r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|啦|过|的|得|着|呢|啊|吧|"
