@@ -29,12 +29,13 @@ _ENDED = r"[^\s，,。！!？?我你他她它]{1,6}?" + ZH_ENDED_AFTER_THING
 
 @functools.cache
 def _pattern() -> re.Pattern[str]:
-    """A cause (a state, ``data/cause_first.yaml``) then a space or nothing, then a restart or (after a space) a stop."""
+    """A cause (a state, ``data/cause_first.yaml``), then a space or nothing, then a restart; or a space, a stop."""
     data = load_shipped("data", "cause_first.yaml")["zh"]
     states = "|".join(re.escape(str(w)) for w in sorted(data["states"], key=lambda w: -len(str(w))))
     after = "|".join(re.escape(str(w)) for w in data["after"])
-    return re.compile(r"(?:^|(?<=[，,。！!？?；;]))(?P<c>[^\s，,。！!？?；;我你他她它们]{0,6}?(?:" + states + r")(?:"
-                      + after + r")*)(?:(?P<sp>[ \t\u3000]+)(?=" + _RESTART + "|" + _ENDED + r")|(?=" + _RESTART + r"))")
+    cause = r"(?P<c>[^\s，,。！!？?；;我你他她它们]{0,6}?(?:" + states + r")(?:" + after + r")*)"
+    return re.compile(r"(?:^|(?<=[，,。！!？?；;]))" + cause
+                      + r"(?:[ \t\u3000]+(?=" + _RESTART + "|" + _ENDED + r")|(?=" + _RESTART + r"))")
 
 
 def cause_apart(sentence: str, person: Callable[[str], bool]) -> str:

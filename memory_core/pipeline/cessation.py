@@ -131,7 +131,8 @@ _EN_SCOPE = (
 )
 #: A membership, a subscription or a pass card run out ("健身卡到期了", "B站大会员过期了", "年卡到期没续"): what one
 #: held by paying for it ends, as when it is cancelled; another card ("银行卡", "身份证") is no such thing.
-ZH_RUN_OUT = (r"(?:会员|订阅|(?:健身|游泳|瑜伽|年|季|月|次|会员)卡)(?:也|都|已经|早就)?(?:到期|过期)"
+ZH_RUN_OUT = (r"(?:会员|订阅|(?:健身|游泳|瑜伽|年|季|月|次|会员)卡)"
+              r"(?:也|都|已经|早就|昨天|今天|前几天|上周|上个?月|月初|月底){0,2}(?:到期|过期)"
               r"(?:了|[，,\s]*(?:也|就|都)?(?:没|不|懒得)(?:再)?续)")
 # a stop broken ("破戒了", "没忍住破戒了") takes the thing up again: its 戒 is no stop
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|"
@@ -143,7 +144,8 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒
                        r"不(?:再)?续(?:费|订)?了|"
                        # kept off a thing for a counted while ("三个星期没碰可乐了", "半年都没抽烟了"): a verb of
                        # taking it, as "三个月没吃火锅了" is a lapse, no stop
-                       r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?退了|" + ZH_RUN_OUT + r"|删掉了|删了|"
+                       r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|"
+                       r"(?:会员|订阅)[\u4e00-\u9fff]{0,4}?退了|" + ZH_RUN_OUT + r"|删掉了|删了|"
                        # 啦 is 了 + 啊 ("早就不在杭州啦"), but "不是X啦" corrects a word ("不是美短啦，是英短")
                        r"不[\u4e00-\u9fff]{1,3}了|不(?!是)[\u4e00-\u9fff]{1,3}?啦|"
                        # a verb of taking a thing, its object named in full before 了 ("不喝柠檬水了", "不点外卖了")

@@ -33,13 +33,14 @@ def _particles() -> tuple[re.Pattern[str] | None, dict[str, str]]:
     words = {str(k): str(v) for k, v in (load_shipped("data", "regional_words.yaml").get("particles") or {}).items()}
     if not words:
         return None, {}
-    return re.compile("(?:" + "|".join(map(re.escape, words)) + r")(?=\s*(?:[，,。！!？?~～…；;）)]|$))"), words
+    return re.compile("(?:" + "|".join(map(re.escape, words)) + r")(?=\s*(?:[，,。！!？?~～…；;）)]|$))"), \
+        words
 
 
 def standard_words(text: str) -> str:
     """``text`` with each regional form of ``data/regional_words.yaml`` replaced by its Mandarin word ("俺" -> "我",
-    "佢係" -> "他是", a clause-final "喇" -> "了"); ``text`` itself when it holds none. Units: characters in, characters out (lengths may
-    differ: "冇" -> "没有")."""
+    "佢係" -> "他是", a clause-final "喇" -> "了"); ``text`` itself when it holds none. Units: characters in,
+    characters out (lengths may differ: "冇" -> "没有")."""
     pattern, words = _table()
     if pattern is not None:
         text = pattern.sub(lambda m: words[m.group()], text)

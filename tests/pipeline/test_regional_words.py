@@ -9,7 +9,6 @@ import pytest
 
 from memory_core.embedded import open_memory
 from memory_core.model import Turn
-
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.regional_words import standard_words
 from memory_core.settings import Settings
