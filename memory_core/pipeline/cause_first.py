@@ -33,7 +33,7 @@ def _pattern() -> re.Pattern[str]:
     data = load_shipped("data", "cause_first.yaml")["zh"]
     states = "|".join(re.escape(str(w)) for w in sorted(data["states"], key=lambda w: -len(str(w))))
     after = "|".join(re.escape(str(w)) for w in data["after"])
-    cause = r"(?P<c>[^\s，,。！!？?；;我你他她它们]{0,6}?(?:" + states + r")(?:" + after + r")*)"
+    cause = r"(?P<c>[^\s，,。！!？?；;我你他她它们]{0,8}?(?:" + states + r")(?:" + after + r")*)"
     return re.compile(r"(?:^|(?<=[，,。！!？?；;]))" + cause
                       + r"(?:[ \t\u3000]+(?=" + _RESTART + "|" + _ENDED + r")|(?=" + _RESTART + r"))")
 
