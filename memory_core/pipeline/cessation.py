@@ -43,8 +43,7 @@ from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_NOT_SAVED", "ZH_RUN_OUT",
-           "ZH_VERB_ACTIVITY",
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_NOT_SAVED", "ZH_VERB_ACTIVITY",
            "bare_drinking", "category_keys", "cessation_scope", "end_opposite", "ended_keys", "item_polarity",
            "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
@@ -129,11 +128,6 @@ _EN_SCOPE = (
     # a farewell said to one by name ("RIP Nibbles", "rest in peace, Biscuit")
     re.compile(r"(?i:\b(?:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+(?:(?:my|our|little|sweet|dear)\s+)*)(?P<x>[A-Z][a-z'-]+)\b"),
 )
-#: A membership, a subscription or a pass card run out ("健身卡到期了", "B站大会员过期了", "年卡到期没续"): what one
-#: held by paying for it ends, as when it is cancelled; another card ("银行卡", "身份证") is no such thing.
-ZH_RUN_OUT = (r"(?:会员|订阅|(?:健身|游泳|瑜伽|年|季|月|次|会员)卡)"
-              r"(?:也|都|已经|早就|昨天|今天|前几天|上周|上个?月|月初|月底){0,2}(?:到期|过期)"
-              r"(?:了|[，,\s]*(?:也|就|都)?(?:没|不|懒得)(?:再)?续)")
 # a stop broken ("破戒了", "没忍住破戒了") takes the thing up again: its 戒 is no stop
 _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|"
                        r"(?<!破)戒[\u4e00-\u9fff]{1,4}了|停了|停掉了?|放弃了?|"
@@ -145,7 +139,7 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒
                        # kept off a thing for a counted while ("三个星期没碰可乐了", "半年都没抽烟了"): a verb of
                        # taking it, as "三个月没吃火锅了" is a lapse, no stop
                        r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|"
-                       r"(?:会员|订阅)[\u4e00-\u9fff]{0,4}?退了|" + ZH_RUN_OUT + r"|删掉了|删了|"
+                       r"(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
                        # 啦 is 了 + 啊 ("早就不在杭州啦"), but "不是X啦" corrects a word ("不是美短啦，是英短")
                        r"不[\u4e00-\u9fff]{1,3}了|不(?!是)[\u4e00-\u9fff]{1,3}?啦|"
                        # a verb of taking a thing, its object named in full before 了 ("不喝柠檬水了", "不点外卖了")
@@ -161,7 +155,7 @@ _ZH_NOISE = re.compile(ZH_NOT_SAVED + r"|不再|再也不|已经|早就|没再|"
                        r"[一二两三四五六七八九十几半\d]+个?多?(?:天|周|星期|礼拜|月|年)多?|碰过?|"
                        r"戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|停掉|停用|放弃了?|"
                        r"把|给(?=[停戒退断])|(?:退|断)掉?了|"
-                       r"卸载|卸了|注销|销号|退订|取消|自动续费|续费|删掉|删了|账号|帐号|到期|过期|懒得续|没续|不续|"
+                       r"卸载|卸了|注销|销号|退订|取消|自动续费|续费|删掉|删了|账号|帐号|"
                        r"医生|大夫|医师|体检|不让|不许|不准|不能|禁止|"  # who forbade it is no object of the stop
                        r"现在|如今|目前|最近|以后|之后|后来|以前|"
                        r"已经|反而|其实|还是|就是|一直|开始|一口|一点|一下|都|也|就|还|又|再|了|啦|过|的|得|着|呢|啊|吧|"

@@ -18,7 +18,6 @@ from memory_core.pipeline.cessation import (
     ZH_DIED,
     ZH_ENDED_AFTER_THING,
     ZH_NOT_SAVED,
-    ZH_RUN_OUT,
     topicalised,
     with_speaker,
 )
@@ -147,7 +146,6 @@ _ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃�
                        r"不再?[跑游骑滑爬踢弹练喝吃抽打玩](?:步|泳|车|球|琴)?了|送人了|送走了|退订了?|注销了?"
                        # a membership or subscription cancelled, the service named or not ("取消了会员", "会员取消了")
                        r"|取消了?[^，,。！!？?]{0,6}?(?:会员|订阅|自动续费)|(?:会员|订阅|自动续费)[^，,。！!？?]{0,3}?(?:取消|退)(?:掉)?了"
-                       r"|" + ZH_RUN_OUT +
                        # a thing given up, said first ("二甲双胍不吃了", "奶茶最近也不喝了", "可乐基本不喝了")
                        r"|^(?![一二两三几半每][根杯个支口次块顿瓶罐])[^\W\d_了没不破又再还就也都算会所]{1,8}?"
                        + ZH_ENDED_AFTER_THING)
