@@ -56,6 +56,8 @@ ZH_DIED = r"(?<![挤热冷累饿笑气烦忙困吓急闷渴疼痛臭吵丑美帅
 #: A rescue that failed ("奶盖没救过来", "没抢救过来", "没能挺过来"): a death.
 ZH_NOT_SAVED = r"没(?:能|有)?(?:抢)?救(?:过来|回来|活)|没(?:能|有)?(?:挺|熬|撑)(?:过来|过去)"
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
+#: What one holds by paying for it, and which runs out when not renewed.
+_HELD_PLAN = r"(?:membership|subscription|sub|premium)"
 _EN_SCOPE = (
     # the thing said first, then its end with nothing after the verb but when or why ("Tennis I gave up after the
     # knee surgery", "Spanish classes I dropped last spring"), as Chinese puts it first ("网球我不打了")
@@ -105,6 +107,14 @@ _EN_SCOPE = (
     # app or a named service ("deleted the photos" ends nothing).
     re.compile(r"(?i:\b(?:uninstalled|unsubscribed\s+from|unsubbed\s+from|logged\s+out\s+of\s+\w+\s+for\s+good|"
                r"got\s+off)\s+)(?P<x>.+)"),
+    # a membership or a subscription run out ("my gym membership ran out", "Economist subscription expired",
+    # "let my Costco membership lapse"): what one held ends as when it is cancelled; one that expires later ends
+    # nothing yet
+    re.compile(r"(?:\b(?:my|our|the)\s+|^)(?P<x>(?:[\w+.&'-]+\s+){0,3}?" + _HELD_PLAN + r")\s+"
+               r"(?:(?:has|had|just|finally|already|quietly)\s+)*(?:ran\s+out|run\s+out|expired|lapsed)\b",
+               re.IGNORECASE),
+    re.compile(r"\blet\s+(?:my|our|the)\s+(?P<x>(?:[\w+.&'-]+\s+){0,3}?" + _HELD_PLAN + r")\s+"
+               r"(?:lapse|expire|run\s+out)\b", re.IGNORECASE),
     re.compile(r"(?i:\b(?:deleted|deactivated|closed|removed|wiped|nuked|killed|shut\s+down)\s+(?:my|our|the)\s+)"
                r"(?P<x>(?:[A-Z][\w+.&'-]*(?:\s+[A-Z][\w+.&'-]*)*(?:\s+(?i:account|app|profile|subscription|"
                r"membership|page|channel))?|[\w+.&'-]+(?:\s+[\w+.&'-]+)?\s+(?i:account|app|profile|subscription|"
@@ -129,7 +139,8 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒
                        r"不(?:再)?续(?:费|订)?了|"
                        # kept off a thing for a counted while ("三个星期没碰可乐了", "半年都没抽烟了"): a verb of
                        # taking it, as "三个月没吃火锅了" is a lapse, no stop
-                       r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
+                       r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|"
+                       r"(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
                        # 啦 is 了 + 啊 ("早就不在杭州啦"), but "不是X啦" corrects a word ("不是美短啦，是英短")
                        r"不[\u4e00-\u9fff]{1,3}了|不(?!是)[\u4e00-\u9fff]{1,3}?啦|"
                        # a verb of taking a thing, its object named in full before 了 ("不喝柠檬水了", "不点外卖了")

@@ -52,6 +52,8 @@ def change_of(clause: str, lang: str, skip: str, other: str, thing: str, qualifi
     scope = cessation_scope(clause, lang)
     if scope:
         keys = ended_keys(scope, lang, qualifier)
+        if thing:  # "酒我戒了": the thing put first, which the scope's words may not name (one character)
+            keys = tuple(dict.fromkeys((*ended_keys(thing, lang, qualifier), *keys)))
         if bare_drinking(scope, lang):  # "I quit drinking" ends a like said as 喝酒 / "I drink alcohol" too
             keys = tuple(dict.fromkeys((*keys, *ended_keys("alcohol", lang, qualifier))))
         return keys, -1, scope_terms(scope, lang)

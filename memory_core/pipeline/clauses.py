@@ -13,7 +13,14 @@ import functools
 import re
 from collections.abc import Iterator
 
-from memory_core.pipeline.cessation import ZH_DIED, ZH_ENDED_AFTER_THING, ZH_NOT_SAVED, topicalised, with_speaker
+from memory_core.pipeline.cause_first import cause_apart
+from memory_core.pipeline.cessation import (
+    ZH_DIED,
+    ZH_ENDED_AFTER_THING,
+    ZH_NOT_SAVED,
+    topicalised,
+    with_speaker,
+)
 from memory_core.pipeline.clauses_en import en_clauses, object_put_back
 from memory_core.pipeline.counted_names import counted_named
 from memory_core.pipeline.cut_end import cut_at_end, folded_tail
@@ -344,6 +351,9 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
     seen_subject = given = False  # given: the clause before began the speaker's job, 我 left out ("入职阿里了")
     opening = True  # no clause of the sentence before this one (none names anybody else)
     bare_verb = _zh_bare_verb()
+    # "压力大 又开始抽烟了": the cause, then the speaker's restart read on its own (a person's cause stays theirs)
+    sentence = cause_apart(sentence, lambda cause: bool(_ZH_OTHER_SUBJECT.match(cause) or zh_other_opens(cause)
+                                                        or zh_role_opens(cause) or _zh_bare_relative().match(cause)))
     for clause in _ZH_CLAUSE.split(sentence):
         clause = _ZH_INTERJECTION.sub("", clause.strip())
         if not clause or carried_on(clause, "zh", supposing):

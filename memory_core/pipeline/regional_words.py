@@ -27,11 +27,22 @@ def _table() -> tuple[re.Pattern[str] | None, dict[str, str]]:
     return re.compile("|".join(sorted(map(re.escape, words), key=len, reverse=True))), words
 
 
+@functools.cache
+def _particles() -> tuple[re.Pattern[str] | None, dict[str, str]]:
+    """(the sentence-final particles of the data file, where a clause ends; the particle -> Mandarin map)."""
+    words = {str(k): str(v) for k, v in (load_shipped("data", "regional_words.yaml").get("particles") or {}).items()}
+    if not words:
+        return None, {}
+    return re.compile("(?:" + "|".join(map(re.escape, words)) + r")(?=\s*(?:[，,。！!？?~～…；;）)]|$))"), \
+        words
+
+
 def standard_words(text: str) -> str:
     """``text`` with each regional form of ``data/regional_words.yaml`` replaced by its Mandarin word ("俺" -> "我",
-    "佢係" -> "他是"); ``text`` itself when it holds none. Units: characters in, characters out (lengths may
-    differ: "冇" -> "没有")."""
+    "佢係" -> "他是", a clause-final "喇" -> "了"); ``text`` itself when it holds none. Units: characters in,
+    characters out (lengths may differ: "冇" -> "没有")."""
     pattern, words = _table()
-    if pattern is None:
-        return text
-    return pattern.sub(lambda m: words[m.group()], text)
+    if pattern is not None:
+        text = pattern.sub(lambda m: words[m.group()], text)
+    ending, particles = _particles()
+    return text if ending is None else ending.sub(lambda m: particles[m.group()], text)

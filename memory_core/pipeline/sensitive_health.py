@@ -29,7 +29,10 @@ _NOT_ALLERGEN = (r"(?!(?:and|or|but|so|because|since|when|which|who|that|i|he|sh
                  r"their|your|the|a|an|is|was|"
                  # chat words said after the allergen ("penicillin btw, found out the hard way", "forgot to mention")
                  r"btw|fyi|tbh|lol|haha|too|also|though|apparently|just|found|forgot|learned|realized|discovered|"
-                 r"turns|turned|remember|since|ever|now|anymore|really|actually|basically|big\s+time)\b)")
+                 r"turns|turned|remember|since|ever|now|anymore|really|actually|basically|big\s+time|"
+                 # a request after it, its comma or "so" left out ("penicillin, keep that in mind", "… please note")
+                 r"keep|note|bear|make|please|pls|plz|don't|dont|do|never|avoid|watch|careful|if|can|could|would|"
+                 r"should|will|thanks|thank|ok|okay)\b)")
 _ALLERGEN = r"[\w-]+(?:\s+" + _NOT_ALLERGEN + r"[\w-]+)?"
 _ALLERGENS = _ALLERGEN + r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)" + _NOT_ALLERGEN + _ALLERGEN + r"){0,4}"
 _HEALTH_EN = re.compile(

@@ -20,15 +20,22 @@ from memory_core.shown import shown_text
     ("我对青霉素过敏，忘了说了", "我对青霉素过敏"),
     ("I forgot to mention my keys", "I forgot to mention my keys"),  # what was forgotten: no aside
     ("btw", "btw"),  # nothing but the aside: left as said
+    ("I'm allergic to penicillin so keep that in mind", "I'm allergic to penicillin"),
+    ("I'm vegetarian, please remember that", "I'm vegetarian"),
+    ("我对青霉素过敏，记住啊", "我对青霉素过敏"),
+    ("我不吃香菜，你记一下", "我不吃香菜"),
+    ("I keep it in the fridge", "I keep it in the fridge"),  # no request to remember
+    ("我记住了他的电话", "我记住了他的电话"),
 ])
 def test_an_aside_about_the_telling_is_not_read(text: str, plain: str) -> None:
     assert without_chat_asides(text) == plain
 
 
-@pytest.mark.parametrize("text", ["I'm allergic to sulfa drugs, forgot to mention", "忘了说，我对花粉过敏"])
+@pytest.mark.parametrize("text", ["I'm allergic to sulfa drugs, forgot to mention", "忘了说，我对花粉过敏",
+                                  "I'm allergic to penicillin so keep that in mind"])
 def test_the_stored_fact_keeps_no_aside(text: str) -> None:
     facts = [d for s, _, d in planned_items([text], timedelta(days=1)) if s == "active"]
-    assert facts and not any("forgot" in d or "忘了说" in d for d in facts), facts
+    assert facts and not any("forgot" in d or "忘了说" in d or "in mind" in d for d in facts), facts
 
 
 @pytest.mark.parametrize(("text", "shown"), [
@@ -38,6 +45,8 @@ def test_the_stored_fact_keeps_no_aside(text: str) -> None:
     ("User takes lisinopril 10mg once a day", "User takes [health] [health] once a day"),
     ("I take 500mg twice a day", "I take [health] twice a day"),
     ("User is allergic to sulfa drugs, forgot to mention", "User is allergic to [health], forgot to mention"),
+    ("user: I'm allergic to penicillin, keep that in mind", "user: I'm allergic to [health], keep that in mind"),
+    ("user: I'm allergic to penicillin keep that in mind", "user: I'm allergic to [health] keep that in mind"),
     ("User is allergic to peanuts, shellfish and latex", "User is allergic to [health]"),
 ])
 def test_a_mask_covers_the_value_only(text: str, shown: str) -> None:
