@@ -1,12 +1,12 @@
-"""A day's episode told of a person or a pet of the user's is no detail of their item (new-user trial 40).
+"""A day's episode of the user's partner, child or pet is no detail of their item (new-user trial 40).
 
-"今天阿杰带我去吃火锅了" beside "用户的老公是阿杰", "汤圆今天在公园跟别的狗打架了" beside "用户有一只柯基叫汤圆": the turn
-mentions the partner or the pet and tells what one day held. Joined onto the item as a detail, the partner's or the
-pet's fact grows with every outing and mishap, and its recall text fills with them. ``one_days_episode`` says when
-a sentence names the day of one occasion (``day`` of ``data/their_episode.yaml``) and no habit (``habit``): such a
-sentence stays its turn's event, and so does an act the user did with them, the user first ("我和阿杰去爬山了":
-``joint_outing``), as ``detail_role._paired`` reads "Me and Tom went to a hockey game". Like
-``episode_words.befell`` for a thing's mishap.
+"今天阿杰带我去吃火锅了" beside "用户的老公是阿杰", "汤圆今天在公园跟别的狗打架了" beside "用户有一只柯基叫
+汤圆": the turn mentions the partner or the pet and tells what one day held. Joined onto the item as a detail,
+the partner's or the pet's fact grows with every outing and mishap, and its recall text fills with them.
+``one_days_episode`` says when a sentence names the day of one occasion (``day`` of ``data/their_episode.yaml``)
+and no habit (``habit``): such a sentence stays its turn's event, and so does an act the user did with them, the
+user first ("我和阿杰去爬山了": ``joint_outing``), as ``detail_role._paired`` reads "Me and Tom went to a hockey
+game". Like ``episode_words.befell`` for a thing's mishap.
 """
 
 from __future__ import annotations

@@ -48,7 +48,8 @@ def test_a_joint_subject_after_a_discourse_word_moves_the_user() -> None:
 
 
 @pytest.mark.parametrize(("text", "name"), [
-    ("We have a scruffy little terrier called Max.", "Max"), ("We've got a sweet 3-year-old beagle named Bruno", "Bruno"),
+    ("We have a scruffy little terrier called Max.", "Max"),
+    ("We've got a sweet 3-year-old beagle named Bruno", "Bruno"),
     ("家里的柯基叫汤圆", "汤圆"), ("家中那只猫叫咪咪，三岁了", "咪咪"),
 ])
 def test_a_pet_described_or_at_home_is_named(text: str, name: str) -> None:
@@ -140,7 +141,8 @@ def test_a_partner_named_in_passing_is_stored(text: str, name: str) -> None:
     assert held.endswith(name) or f"{name}，" in held or f"是{name}" in held, keys
 
 
-@pytest.mark.parametrize("text", ["我老公阿姨来了", "现在是我老公最忙的时候", "Lily是我老婆的闺蜜", "我老公Tom的妈妈来了"])
+@pytest.mark.parametrize("text", ["我老公阿姨来了", "现在是我老公最忙的时候", "Lily是我老婆的闺蜜",
+                                  "我老公Tom的妈妈来了"])
 def test_no_partner_is_read_from_a_word_beside_the_partner(text: str) -> None:
     assert "fact:partner" not in statement_keys(text, at=AT)
 
