@@ -191,13 +191,18 @@ def _zh_others_pet() -> re.Pattern[str]:
     return re.compile(rf"^我?(?:的)?(?:{lexicon().classes['zh']['REL']})")
 
 
+# how a pet looks, said before its kind ("蓝双色的", "长毛的", "短腿的", "白白胖胖的"); never whose it is ("是小雅的猫",
+# "是邻居家的狗": another's pet, not the speaker's described)
+_ZH_LOOKS = r"[^，,。\s我你他她它家]{0,5}?(?:色|花|纹|毛|眼睛?|耳朵?|腿|尾巴?|胖胖?|瘦瘦?|小小?|可爱|漂亮|乖)"
+
+
 @functools.lru_cache(maxsize=1)
 def _zh_breed() -> re.Pattern[str]:
     """"是金毛", "是只英短", "也是布偶": a clause with no subject saying a kind of pet (the lexicon's SPECIES word
     class) is the pet's, said after it ("我养了一只狗，叫Luna，是金毛"), described and named there too ("是一只蓝双色的
     布偶，叫它"糯米""): no one says it of themself; it is read as "我的狗是金毛"."""
     species = lexicon().classes["zh"]["SPECIES"]
-    return re.compile(rf"^(?:也|都)?是(?:一)?[只条头]?(?:纯种的?|串串)?(?:[^，,。\s]{{1,6}}?的)?(?P<b>{species})[犬猫]?"
+    return re.compile(rf"^(?:也|都)?是(?:一)?[只条头]?(?:纯种的?|串串)?(?:{_ZH_LOOKS}的)?(?P<b>{species})[犬猫]?"
                       r"(?:[，,]?\s*(?:[它牠]|名字)?叫[它牠]?\s*[\"“「]?(?P<name>[^，,。！!？?\s\"”」]{1,8})[\"”」]?)?"
                       r"[。！!~～\s]*$")
 

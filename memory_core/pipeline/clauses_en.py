@@ -25,6 +25,7 @@ from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, en_owned, en_subject, my_put_back
 from memory_core.pipeline.supposed import SUPPOSED, carried_on
 from memory_core.pipeline.symptom_over import said_well
+from memory_core.pipeline.third_person import EN_LEAD
 from memory_core.text.script import has_han
 
 __all__ = ["en_clauses", "object_put_back"]
@@ -183,6 +184,9 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
     ("if I win, I'll quit, then move to Lisbon": ``supposed.carried_on``; a fresh sentence when None)."""
     spoken = [] if spoken is None else spoken
     supposing = [""] if supposing is None else supposing
+    lead = EN_LEAD.match(sentence)  # "So Jess and I are dating", "btw Lily and I got married": the pair after it
+    if lead and lead.end() and _EN_WITH_I.match(sentence[lead.end():]):
+        sentence = sentence[lead.end():]
     pair = _EN_WITH_I.match(sentence)  # "Lily and I got married": one subject, not two clauses
     head = (pair.group(1) or pair.group(2)) if pair else ""
     sentence = kin_is(sentence)  # "my wife's allergic to shellfish": "my wife is allergic …"
@@ -228,6 +232,8 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
         if dropped is None and (_EN_BARE_VERB.match(clause) or _EN_DROPPED_I.match(clause)):
             if who == AWAY or like_hedge(clause):
                 continue  # "Lisa got a new job and moved to Berlin": Lisa's move; "like 2.3k followers": a hedge
+            if who in (USER, "") and _pets_doing(clause, spoken[:-1]):
+                continue  # "a beagle named Rex who is 5 and works as a therapy dog": Rex works, not the speaker
             going = _EN_DROPPED_ING.match(clause) is not None  # "Starting at Alibaba on Monday": "I'm starting"
             if going and lexicon().markers["en"]["hypothetical"].search(clause.casefold()):
                 continue  # "living in Denver would be amazing", "working at Meta sounds fun": weighed, not said
@@ -253,6 +259,24 @@ def en_clauses(sentence: str, chain: list[str], spoken: list[tuple[str, str]] | 
                                                          or (who != AWAY and said_well(clause, "en"))
                                                          or (who != AWAY and _amount_said(clause))):
             yield object_put_back(clause, "en", spoken), "en"
+
+
+# a verb in its third-person singular form opening a clause ("works as a therapy dog", "loves the beach"): never
+# the speaker's, who would say "work", "love"
+_EN_THIRD_SINGULAR = re.compile(r"^(?:also\s+|still\s+|now\s+|even\s+)?(?:works|lives|loves|likes|hates|enjoys|"
+                                r"prefers|sleeps|goes|does|has|doesn't|visits|volunteers|helps|comes|stays)\b",
+                                re.IGNORECASE)
+
+
+def _pets_doing(clause: str, before: list[tuple[str, str]]) -> bool:
+    """True when ``clause`` drops its subject, opens on a verb in the third-person singular and an earlier clause
+    of the turn (``before``) names a pet of the lexicon's SPECIES class: the clause says what the pet does
+    ("I have a beagle named Rex who is 5 and works as a therapy dog"), as ``clauses._zh_pet_named`` reads
+    "养了只仓鼠叫 Mochi，每天晚上在轮子上跑到三点" in Chinese."""
+    if not _EN_THIRD_SINGULAR.match(clause.strip()):
+        return False
+    species = re.compile(rf"\b(?:{lexicon().classes['en']['SPECIES']})s?\b", re.IGNORECASE)
+    return any(species.search(said) for said, lang in before if lang == "en")
 
 
 # the user dating a person named: a "he"/"she" after it is that partner

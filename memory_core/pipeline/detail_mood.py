@@ -37,7 +37,10 @@ _MIXED = re.compile(r"[\u4e00-\u9fff][^\u4e00-\u9fff]*[A-Za-z]|[A-Za-z][^A-Za-z]
 _CLAUSE = re.compile(r"[,，。.;；!！?？:：—\n]+")
 # "受不了", "少不了", "不得了": a strong feeling or a need, never a stop; "不见了", "找不到了": a thing lost, for the
 # rules of lost things (``lost_pet``, ``found_pet``), never a stop of it
-_NO_STOP = re.compile(r"[受忍少免离]不了|不得了|不了了之|不见了|[找看]不[到见着]了")
+# "绝育了，以后不能生小猫了", "she can't have kittens anymore": a pet spayed, no stop of the pet
+_NO_STOP = re.compile(r"[受忍少免离]不了|不得了|不了了之|不见了|[找看]不[到见着]了"
+                      r"|(?:不能|没法|不会)再?生(?:小[\u4e00-\u9fff]|崽|宝宝)?了"
+                      r"|can(?:'t|not)\s+have\s+(?:kittens|puppies|babies|a\s+litter)")
 
 
 def _units(clause: str) -> list[tuple[str, bool]]:

@@ -35,6 +35,7 @@ import re
 from memory_core.pipeline.episode_words import befell
 from memory_core.pipeline.gist import RESTATE_OVERLAP, Topic, lasting, topic, word_overlap
 from memory_core.pipeline.names_new_one import new_name
+from memory_core.pipeline.their_episode import joint_outing, one_days_episode
 from memory_core.text.script import has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.zh_pos import pos_cut
@@ -342,6 +343,9 @@ def detail_of_thing(said: str, new: Topic, old: Topic, key: str, lang: str, subj
         return False  # "陈默 is still in Hangzhou": where the partner is, is the partner's own fact, not the bond's
     if key.startswith(_WORK_KEYS) and bare_place(said, subject):
         return False  # "阿伟跟我求婚了！在深圳湾": where a moment happened, no place of the employer's
+    if key.startswith((*_PERSON_KEYS, "fact:pet")) and not new.numbers - old.numbers \
+            and (one_days_episode(said) or joint_outing(said, subject)):
+        return False  # "今天阿杰带我去吃火锅了", "我和阿杰去爬山了": an outing, not the partner's or the pet's own
     return not of_entity(key, new, old) or speaks_of(said, new, old, lang, subject)
 
 

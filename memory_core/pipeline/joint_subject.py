@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from memory_core.pipeline.third_person import EN_LEAD
+
 __all__ = ["as_we"]
 
 _EN_REL = r"(?:wife|husband|partner|spouse|boyfriend|girlfriend|fianc[eé]e?|other\s+half)"
@@ -37,10 +39,15 @@ _ZH_JOINT = re.compile(r"(?:^|(?<=[，,。]))我(?:和|跟|与|同)(?:我的?)?"
 def as_we(sentence: str, lang: str) -> str:
     """``sentence`` with a joint subject of the user and another person said as "we" / 我们; else unchanged.
 
+    A discourse word before the pair (``third_person.EN_LEAD``: "so", "btw", "anyway") is dropped with it.
+
     Args:
         sentence: one sentence of a user turn.
         lang: "en" or "zh".
     """
     if lang == "zh":
         return _ZH_JOINT.sub("我们", sentence)
+    lead = EN_LEAD.match(sentence)  # "So my wife and I moved to Leeds": the pair after a discourse word
+    if lead and _EN_JOINT.match(sentence[lead.end():]):
+        sentence = sentence[lead.end():]
     return _EN_JOINT.sub("we ", sentence, count=1)

@@ -81,6 +81,15 @@ def _zh_pet_named() -> re.Pattern[str]:
                       rf"(?:{species}))(?![^，,。！!]*叫)" + _ZH_PET_GAP + _ZH_PET_NAMED)
 
 
+@functools.lru_cache(maxsize=1)
+def _zh_kind_next() -> re.Pattern[str]:
+    """A Chinese pet got with its kind left to the next sentence ("领养了一只！！橘猫，叫橙子"): the getting, up to its
+    classifier, before the marks that end the sentence; the kind follows them."""
+    species = lexicon().classes["zh"]["SPECIES"]
+    return re.compile(r"((?:捡|领养|收养|抱|养|买)(?:了|到了?|回来了)(?:一|两)?[只条头])[。！!~～\s]+"
+                      rf"(?=[小大老黑白黄灰花橘]{{0,2}}(?:{species}))")
+
+
 def _said_again(m: re.Match[str]) -> str:
     """The bond of ``_ZH_BOND`` with its partner's naming put right after it; the rest of the turn as said (as
     matched when the naming already follows the bond)."""
@@ -111,7 +120,8 @@ def _born_named(m: re.Match[str]) -> str:
 def name_joined(text: str) -> str:
     """``text`` with a pet's or a partner's naming sentence joined to the sentence that got them, so the slot
     reads the name with the animal or the bond ("Got a cat last weekend! Her name is Biscuit." -> "…weekend,
-    Her name is Biscuit."; "养了只柴犬！名字叫豆豆" -> "养了只柴犬，名字叫豆豆").
+    Her name is Biscuit."; "养了只柴犬！名字叫豆豆" -> "养了只柴犬，名字叫豆豆"); a kind said in the sentence after
+    the getting is joined to it too ("领养了一只！！橘猫，叫橙子" -> "领养了一只橘猫，叫橙子").
 
     Args:
         text: a turn's text, as written.
@@ -122,5 +132,6 @@ def name_joined(text: str) -> str:
     text = en.sub(lambda m: m.group(0).rstrip(" .!") + ", ", text)
     text = _EN_BORN.sub(_born_named, _EN_THEN_ZH.sub(_said_in_english, text), count=1)
     text = _ZH_BORN.sub(_said_again, _ZH_BOND.sub(_said_again, text, count=1), count=1)
+    text = _zh_kind_next().sub(r"\1", text, count=1)  # "领养了一只！！橘猫，叫橙子": "领养了一只橘猫，…"
     text = _zh_pet_named().sub(_said_again, text, count=1)
     return zh.sub(lambda m: m.group(1) + m.group(2) + "，", text)
