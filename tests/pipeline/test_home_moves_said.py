@@ -48,7 +48,7 @@ def test_a_move_between_places_is_of_the_home_whatever_else_their_names_are() ->
 
 @pytest.mark.parametrize(("said", "standard"), [
     ("我搬咗去深圳", "我搬去了深圳"), ("我哋搬咗嚟香港三年", "我们搬来了香港三年"), ("上个月搬咗屋", "上个月搬家了"),
-    ("我上個月搬咗去深圳喇", "我上个月搬去了深圳喇"),
+    ("我上個月搬咗去深圳喇", "我上个月搬去了深圳了"),  # a clause-final 喇 is 了
 ])
 def test_a_cantonese_move_reads_as_the_mandarin_one(said: str, standard: str) -> None:
     assert standard_words(said) == standard
