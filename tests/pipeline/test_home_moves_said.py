@@ -89,7 +89,8 @@ def test_a_hotel_chain_one_works_at_is_still_the_employer() -> None:
 
 
 def test_a_move_typed_in_traditional_characters_with_a_cantonese_ending() -> None:
-    assert _homes(["我住喺广州", "我上個月搬咗去深圳喇"]) == {"用户住在广州": "superseded", "用户住在深圳": "active"}
+    # an item is stored in the script of the turn it comes from
+    assert _homes(["我住喺广州", "我上個月搬咗去深圳喇"]) == {"用户住在广州": "superseded", "用戶住在深圳": "active"}
 
 
 @pytest.mark.parametrize(("said", "employer"), [
