@@ -28,24 +28,24 @@ _OCCUPATION = "fact:occupation"
 _EMPLOYER = "fact:works_at"
 
 
-@functools.lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=2)
+def _words(section: str) -> re.Pattern[str]:
+    """The words of ``section`` of ``data/home_roles.yaml``, both languages, as one pattern (English words whole)."""
+    data = load_shipped("data", "home_roles.yaml")[section]
+    en = "|".join(r"[\s-]+".join(re.escape(p) for p in re.split(r"[\s-]+", str(w)))
+                  for w in sorted(data["en"], key=len, reverse=True))
+    zh = "|".join(re.escape(str(w)) for w in sorted(data["zh"], key=len, reverse=True))
+    return re.compile(rf"(?i:\b(?:{en})\b)|{zh}")
+
+
 def _roles() -> re.Pattern[str]:
-    """The roles of ``data/home_roles.yaml``, both languages, as one pattern (English words whole)."""
-    data = load_shipped("data", "home_roles.yaml")["roles"]
-    en = "|".join(r"[\s-]+".join(re.escape(p) for p in re.split(r"[\s-]+", str(w)))
-                  for w in sorted(data["en"], key=len, reverse=True))
-    zh = "|".join(re.escape(str(w)) for w in sorted(data["zh"], key=len, reverse=True))
-    return re.compile(rf"(?i:\b(?:{en})\b)|{zh}")
+    """The home roles (homemaker, 全职妈妈, 退休 …) as one pattern."""
+    return _words("roles")
 
 
-@functools.lru_cache(maxsize=1)
 def _career_change() -> re.Pattern[str]:
-    """The words of a change of career of ``data/home_roles.yaml``, both languages, as one pattern."""
-    data = load_shipped("data", "home_roles.yaml")["career_change"]
-    en = "|".join(r"[\s-]+".join(re.escape(p) for p in re.split(r"[\s-]+", str(w)))
-                  for w in sorted(data["en"], key=len, reverse=True))
-    zh = "|".join(re.escape(str(w)) for w in sorted(data["zh"], key=len, reverse=True))
-    return re.compile(rf"(?i:\b(?:{en})\b)|{zh}")
+    """The words of a change of career (转行, "career change" …) as one pattern."""
+    return _words("career_change")
 
 
 def career_changed(text: str) -> bool:
