@@ -51,7 +51,14 @@ def joint_outing(said: str, subject: str = "") -> bool:
         said: the text that would be joined to an item as its detail.
         subject: the user's subject word in ``said`` ("用户", or the speaker's name).
     """
-    data = load_shipped("data", "their_episode.yaml")
-    pair = re.compile(data["together"]["zh"].replace("%S%", re.escape(subject) if subject else "用户"))
+    pair, bond = _together(subject or "用户")
     first = re.split(r"[，,。！!？?；;]", said.strip(), maxsplit=1)[0]
-    return pair.match(first) is not None and re.search(data["bond"]["zh"], said) is None
+    return pair.match(first) is not None and bond.search(said) is None
+
+
+@functools.lru_cache(maxsize=64)
+def _together(subject: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(the user and another person together, opening on ``subject``; a bond between them), Chinese, from
+    ``data/their_episode.yaml``, read once per subject word."""
+    data = load_shipped("data", "their_episode.yaml")
+    return re.compile(data["together"]["zh"].replace("%S%", re.escape(subject))), re.compile(data["bond"]["zh"])
