@@ -253,10 +253,9 @@ class WritePipeline:
         if (first := as_first_said(turn, store)) is not turn:  # "i work at ball aerospace!": as first written
             turn, candidates = first, None
         written = turn.text  # what an edit of an item may take words from (``edit_guard``)
-        if (read := simplified(turn.text)) != turn.text:  # "又開始喝珍奶了" is read as "又开始喝珍奶了"
-            turn = dataclasses.replace(turn, text=read)
         cands = self.candidates(turn) if candidates is None else candidates
-        if (plain := reading_text(turn.text)) != turn.text:  # the stages below read what the extractor read
+        # the stages below read what the extractor read (traditional Chinese as simplified: ``reading_text``)
+        if (plain := reading_text(turn.text)) != turn.text:
             turn = dataclasses.replace(turn, text=plain)
         cands = self._taken_up(turn, store, cands)
         cands = carried_out(turn, store, cands, self.candidates)  # "moved in last week!" after a move planned
