@@ -229,9 +229,14 @@ _EN_BARE_DRINKING = re.compile(r"(?i:drink(?:ing)?|boozing)(?:\s+(?i:completely|
 
 
 def _scope(clause: str, lang: str, zh: re.Pattern[str], en: tuple[re.Pattern[str], ...], cut: re.Pattern[str]) -> str:
-    """The whole Chinese clause when ``zh`` finds its form, else the first English ``x`` group cut at ``cut``."""
+    """The Chinese clause from its last circumstance before the form ``zh`` finds (``_ZH_CIRCUMSTANCE``), else the
+    first English ``x`` group cut at ``cut``."""
     if lang == "zh":
-        return clause if zh.search(clause) else ""
+        m = zh.search(clause)
+        if m is None:
+            return ""
+        before = [b.end() for b in _ZH_CIRCUMSTANCE.finditer(clause) if b.end() < m.end()]
+        return clause[before[-1]:] if before else clause
     for pattern in en:
         m = pattern.search(clause)
         if m is not None:
@@ -240,6 +245,13 @@ def _scope(clause: str, lang: str, zh: re.Pattern[str], en: tuple[re.Pattern[str
             if scope:
                 return scope
     return ""
+
+
+# what a Chinese stop is said after, which it does not end: who told the speaker to stop ("医生让我先不要跑步了",
+# "老婆不让我抽烟了") and when or why it began ("搬家以后我不跑步了", "自从怀孕，咖啡我戒了"); the object of the
+# stop follows it ("瑜伽就没再练过", with nothing before it, keeps the whole clause)
+_ZH_CIRCUMSTANCE = re.compile(r"(?:医生|大夫|老婆|老公|妈|爸|家里|[他她]们?|朋友|教练)?(?:不让|让|叫|要|劝|逼)我|"
+                              r"(?:以后|之后|后来|自从[\u4e00-\u9fff]{1,8}?(?=[，,]|以来|起)|因为[\u4e00-\u9fff]{1,8}?所以)")
 
 
 # a thing taken up again after it was given up: "back on cigarettes", "running again", "started doing yoga again"
