@@ -27,6 +27,7 @@ import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.names import key_attribute
+from memory_core.retrieval.opening_person import item_person, person_attributes
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject
 from memory_core.text.relations import names_relation
 
@@ -47,8 +48,24 @@ def _names_them(folded: str, names: list[str], item: MemoryItem, subject: str) -
     return any(seg and seg.casefold() in folded for seg in segments) or any(n in item.description for n in names)
 
 
+def _whose(item: MemoryItem | None) -> tuple[str, str] | None:
+    """(subject, attribute) of a slot item by its key (``turn_shape.key_subject``, ``names.key_attribute``); for an
+    item no key says whose (a raw turn, a free-form item, a ``family`` fact), (the person its text opens on, "")
+    (``opening_person.item_person``: "my coworker Jen met…", "我老公拿到 offer 了"); None when nothing says."""
+    if item is None:
+        return None
+    subject = key_subject(item.key) if item.kind != Kind.EVENT else None
+    attribute = key_attribute(item.key) if subject is not None else None
+    if subject is None or not attribute or (not subject and attribute in person_attributes()):
+        person = item_person(item)
+        if person:
+            return person, ""
+    return (subject, attribute) if subject is not None and attribute else None
+
+
 def _users_own(item: MemoryItem | None, whose: tuple[str, str] | None) -> bool:
-    """True for the user's own active slot item, or a turn the user (not the assistant) said."""
+    """True for the user's own active slot item, or a turn the user (not the assistant) said that does not open
+    on another person."""
     if item is None or item.status != Status.ACTIVE:
         return False
     if whose is not None:
@@ -68,12 +85,7 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
     if not (about_user or asks_in_third_person(query) or names):
         return order, scores
     slots = order.tolist()
-    whose: list[tuple[str, str] | None] = []
-    for j in slots:
-        item = items[j]
-        subject = key_subject(item.key) if item is not None and item.kind != Kind.EVENT else None
-        attribute = key_attribute(item.key) if subject is not None and item is not None else None
-        whose.append((subject, attribute) if subject is not None and attribute else None)
+    whose = [_whose(items[j]) for j in slots]
     folded = query.casefold()
     if any(w is not None and w[0] and names_relation(folded, w[0]) for w in whose):
         return order, scores  # "what diet is my husband on?" asks about him
@@ -87,7 +99,8 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
                if w is not None and w[0] and (about_user or w[1] in _HOME_ATTRS) and own_last.get(w[1], -1) > n}
     first_own = next((n for n, j in enumerate(slots) if _users_own(items[j], whose[n])), -1)
     targets.update({n: first_own for n, w in enumerate(whose)
-                    if w is not None and w[0] and w[1] in _HOME_ATTRS and w[1] not in own_last and first_own > n})
+                    if w is not None and w[0] and (about_user or w[1] in _HOME_ATTRS) and w[1] not in own_last
+                    and first_own > n})
     moves = sorted(n for n in targets
                    if not _names_them(folded, names, items[slots[n]], whose[n][0]))  # type: ignore[arg-type,index]
     if not moves:
