@@ -29,7 +29,7 @@ from memory_core.model import Kind, MemoryItem, Status
 from memory_core.retrieval.names import key_attribute
 from memory_core.retrieval.opening_person import item_person, person_attributes
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject
-from memory_core.text.relations import names_relation
+from memory_core.text.relations import names_person
 
 __all__ = ["own_before_others"]
 
@@ -42,7 +42,7 @@ _NAME = re.compile(r"(?<=\s)[A-Z][a-z]+")
 def _names_them(folded: str, names: list[str], item: MemoryItem, subject: str) -> bool:
     """True when the question names the other person of ``item``: their relation ("buddy"), the name its key
     holds (``fact:buddy/earl/lives_in``) or a name of the question that its text says ("Earl")."""
-    if names_relation(folded, subject):
+    if names_person(folded, subject):
         return True
     segments = str(item.key).partition(":")[2].split("@", 1)[0].split("/")[1:-1]
     return any(seg and seg.casefold() in folded for seg in segments) or any(n in item.description for n in names)
@@ -87,7 +87,7 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
     slots = order.tolist()
     whose = [_whose(items[j]) for j in slots]
     folded = query.casefold()
-    if any(w is not None and w[0] and names_relation(folded, w[0]) for w in whose):
+    if any(w is not None and w[0] and names_person(folded, w[0]) for w in whose):
         return order, scores  # "what diet is my husband on?" asks about him
     own_last: dict[str, int] = {}
     for n, w in enumerate(whose):

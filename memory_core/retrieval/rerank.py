@@ -57,7 +57,7 @@ from memory_core.retrieval.opening_person import item_person, person_attributes
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute, names_in, stated_name
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
 from memory_core.retrieval.turn_terms import says_beyond
-from memory_core.text.relations import asks_about_household, household_relation, names_relation
+from memory_core.text.relations import asks_about_household, household_relation, names_person
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -168,7 +168,7 @@ class Reranks:
         if not others:
             return None
         folded = query.casefold()
-        asked = {s for s in others if names_relation(folded, s)}  # "wife", "老婆"
+        asked = {s for s in others if names_person(folded, s)}  # "wife", "老婆"; "孩子" for a son
         home = not asked and asks_about_household(query)  # "When is the baby due?": the user's and their family's
         if not asked and not home and not asks_about_user(query) and not asks_in_third_person(query) \
                 and not self._named(query) and not names_in(query, self._user_names()):
