@@ -53,8 +53,8 @@ from memory_core.pipeline.slot_questions import slot_terms
 from memory_core.retrieval import turn_shape
 from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.entities import SpeakerMatcher
-from memory_core.retrieval.opening_person import item_person, person_attributes
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute, names_in, stated_name
+from memory_core.retrieval.opening_person import item_person, person_attributes
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
 from memory_core.retrieval.turn_terms import says_beyond
 from memory_core.text.relations import asks_about_household, household_relation, names_person

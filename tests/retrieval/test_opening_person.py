@@ -19,20 +19,18 @@ from memory_core.service import Memory
 
 @pytest.mark.parametrize(("text", "person"), [
     ("my little brother Tom is a plumber in Leeds", "brother"),
-    ("Our neighbour, Dave, just retired from the post office", "neighbor"),
+    ("Our neighbour, Dave, just retired from the post office", "neighbour"),
     ("big news: my wife got the job at Deloitte!!", "wife"),
     ("Kai's roommates are moving to Oslo", "roommate"),
     ("User's girlfriend works at a bakery", "girlfriend"),
-    ("我表哥在深圳开了家店", "cousin"),
+    ("我表哥在深圳开了家店", "表哥"),
     ("说实话，我老公最近在学做饭", "husband"),
-    ("我的同事小李下个月去上海", "coworker"),
+    ("我的同事小李下个月去上海", "同事"),
     ("阿梅的爸爸是医生", "dad"),
-    ("用户的室友养了只猫", "roommate"),
+    ("用户的室友养了只猫", "室友"),
 ])
 def test_a_text_opening_on_another_person_is_theirs(text: str, person: str) -> None:
-    found = opening_person(text)
-    assert found is not None
-    assert found == person or person in found or found in {"neighbour", "室友", "同事", "表哥", "爸爸"}
+    assert opening_person(text) == person  # the slot-key label: one name for one person ("我老公" is "husband")
 
 
 @pytest.mark.parametrize("text", [
@@ -90,9 +88,14 @@ def _top(memory: Memory, question: str) -> str:
 
 
 @pytest.mark.parametrize(("own", "other", "own_ask", "own_word", "other_ask", "other_word"), [
-    ("I work nights at the children's hospital, nursing is exhausting", "my older sister Bea works as a lawyer downtown",
-     "What do I work as?", "nursing", "what does my sister work as?", "lawyer"),
-    ("最近在一家咖啡店上班，挺累的", "好消息！我老公在腾讯上班了", "我在哪里上班？", "咖啡店", "我老公在哪里上班？", "腾讯"),
+    ("Rainy week again in Portland, my apartment window leaks", "my roommate Kyle got an offer in Denver and moves "
+     "next month", "which city do I live in?", "Portland", "which city is my roommate moving to?", "Denver"),
+    ("厦门这周天天下雨，公寓窗户还漏风", "我室友小林拿到上海的offer了，下个月就搬过去住", "我住在哪个城市？", "厦门",
+     "我室友要搬去哪个城市？", "上海"),
+    ("Tuesday night orchestra rehearsal again, cello case is heavy", "my husband started guitar lessons and plays "
+     "every night", "what instrument do I play?", "cello", "what instrument does my husband play?", "guitar"),
+    ("每周三晚上去社区乐团拉大提琴", "我老公最近在学吉他，天天在家弹", "我玩什么乐器？", "大提琴",
+     "我老公在学什么乐器？", "吉他"),
 ])
 def test_recall_puts_the_asked_persons_turn_first(memory: Memory, own: str, other: str, own_ask: str,
                                                   own_word: str, other_ask: str, other_word: str) -> None:
