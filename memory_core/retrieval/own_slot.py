@@ -9,7 +9,11 @@ other person's comes after it: ``own_before_others`` moves each other
 person's slot item to just after the last of the user's own active items of
 the same attribute in the short list (DESIGN invariant 9's "current first",
 applied to whose fact it is). The slot key says the subject and the attribute
-(``turn_shape.key_subject``, ``names.key_attribute``); no guess from the text.
+(``turn_shape.key_subject``, ``names.key_attribute``); an item no key speaks for (a raw turn, a free-form item, a
+``family`` fact) is the person's its text opens on (``opening_person.item_person``: "my coworker Jen met…",
+"我老公拿到 offer 了"). When the list holds no current value of the user's for that attribute, another person's item
+goes after the first of the user's own words in the list (an own item, or a turn the user said about themselves),
+unless the user's value of it ended (superseded): then the user has none, and theirs keeps its place.
 
 A question about where the user lives asked of them in the third person or by their name ("where does Dale
 live now?", "他住哪？") is about the user too, unless it names the other person. When the short list holds no
@@ -98,9 +102,13 @@ def own_before_others(query: str, items: Sequence[MemoryItem | None], order: np.
     targets = {n: own_last[w[1]] for n, w in enumerate(whose)
                if w is not None and w[0] and (about_user or w[1] in _HOME_ATTRS) and own_last.get(w[1], -1) > n}
     first_own = next((n for n, j in enumerate(slots) if _users_own(items[j], whose[n])), -1)
+    # a value of the user's that ended ("User is vegetarian", superseded) leaves the user none: another person's
+    # value of that attribute keeps its place (a home excepted: a friend's city is never where the user lives)
+    ended = {w[1] for n, w in enumerate(whose)
+             if w is not None and not w[0] and (it := items[slots[n]]) is not None and it.status != Status.ACTIVE}
     targets.update({n: first_own for n, w in enumerate(whose)
-                    if w is not None and w[0] and (about_user or w[1] in _HOME_ATTRS) and w[1] not in own_last
-                    and first_own > n})
+                    if w is not None and w[0] and w[1] not in own_last and first_own > n
+                    and (w[1] in _HOME_ATTRS or (about_user and w[1] not in ended))})
     moves = sorted(n for n in targets
                    if not _names_them(folded, names, items[slots[n]], whose[n][0]))  # type: ignore[arg-type,index]
     if not moves:
