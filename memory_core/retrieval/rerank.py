@@ -54,9 +54,10 @@ from memory_core.retrieval import turn_shape
 from memory_core.retrieval.coverage import covering_item
 from memory_core.retrieval.entities import SpeakerMatcher
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute, names_in, stated_name
+from memory_core.retrieval.opening_person import item_person, person_attributes
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject, only_question
 from memory_core.retrieval.turn_terms import says_beyond
-from memory_core.text.relations import asks_about_household, household_relation, names_relation
+from memory_core.text.relations import asks_about_household, household_relation, names_person
 from memory_core.text.tokenize import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -107,7 +108,9 @@ class Reranks:
         """Whose item slot ``j`` is: {""} the user's, {relation, ...} other people's, None unknown.
 
         A slot item answers by its key; a raw turn by the keys of the curated
-        items made from it (the user's when any of them is the user's).
+        items made from it (the user's when any of them is the user's). Without a key that says (a raw turn
+        nothing curated came from, a free-form item, a ``family`` fact), the person the text opens on
+        (``opening_person.item_person``: "my coworker Jen met…", "我老公拿到 offer 了") is whose it is.
         """
         items = self.table.items
         item = items[j]
@@ -115,6 +118,10 @@ class Reranks:
             return None
         if item.kind != Kind.EVENT:
             own = key_subject(item.key)
+            if own is None or (not own and key_attribute(item.key) in person_attributes()):
+                person = item_person(item)  # no key, or one of the user's people: the text says whom
+                if person:
+                    return frozenset((person,))
             return None if own is None else frozenset((own,))
         found: set[str] = set()
         for turn_id in item.source:
@@ -125,7 +132,8 @@ class Reranks:
                     if subject is not None:
                         found.add(subject)
         if not found:
-            return None
+            person = item_person(item)  # no curated item says whom: the turn's opening does
+            return frozenset((person,)) if person else None
         return frozenset(("",)) if "" in found else frozenset(found)
 
     def _other_subjects(self) -> frozenset[str]:
@@ -153,14 +161,14 @@ class Reranks:
 
         See the module docstring. Only slots whose subject is known take a factor.
         """
-        if settings.other_subject_factor == 1 or not self._other_subjects():
-            return None  # nobody else's slot in this memory (most recalls): nothing to weigh
+        if settings.other_subject_factor == 1:
+            return None
         subjects = [self._subject_of(j) for j in docs.tolist()]
         others = {s for found in subjects if found is not None for s in found if s}
         if not others:
             return None
         folded = query.casefold()
-        asked = {s for s in others if names_relation(folded, s)}  # "wife", "老婆"
+        asked = {s for s in others if names_person(folded, s)}  # "wife", "老婆"; "孩子" for a son
         home = not asked and asks_about_household(query)  # "When is the baby due?": the user's and their family's
         if not asked and not home and not asks_about_user(query) and not asks_in_third_person(query) \
                 and not self._named(query) and not names_in(query, self._user_names()):

@@ -16,7 +16,8 @@ from functools import cache
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["asks_about_household", "household_relation", "mentions_relation", "names_relation", "person_label",
+__all__ = ["asks_about_household", "household_relation", "mentions_relation", "names_person", "names_relation",
+           "person_label",
            "relation_groups", "relation_names", "relation_pattern"]
 
 
@@ -80,6 +81,26 @@ def names_relation(folded_query: str, subject: str) -> bool:
         elif word in folded_query:
             return True
     return False
+
+
+@cache
+def _covered_by() -> dict[str, tuple[str, ...]]:
+    """Each relation name (casefolded, "_" for spaces) -> the relations whose names cover it ("son" -> ("kid",))."""
+    raw = load_shipped("data", "relations.yaml").get("covers") or {}
+    groups = _groups()
+    out: dict[str, list[str]] = {}
+    for wide, narrow in raw.items():
+        for relation in narrow:
+            for name in groups.get(str(relation).casefold(), (str(relation).casefold(),)):
+                out.setdefault(name.replace(" ", "_"), []).append(str(wide).casefold())
+    return {name: tuple(wide) for name, wide in out.items()}
+
+
+def names_person(folded_query: str, subject: str) -> bool:
+    """True when the casefolded query names ``subject``'s relation (``names_relation``) or a relation covering it
+    (``covers`` of ``data/relations.yaml``: "我孩子…" names a son, "who's my partner?" a wife, "my parents" a mom)."""
+    return names_relation(folded_query, subject) or any(
+        names_relation(folded_query, wide) for wide in _covered_by().get(subject.casefold(), ()))
 
 
 @cache

@@ -14,3 +14,12 @@ def test_other_relations_and_word_starts_do_not_match():
     assert not names_relation("我儿子学什么乐器", "daughter")
     assert not names_relation("my granddaughter's school", "daughter")  # a word start, not inside a word
     assert relation_names("stepdad") == ("stepdad",)  # unknown: itself
+
+
+def test_a_name_covering_several_relations_names_each():
+    from memory_core.text.relations import names_person
+    assert names_person("我孩子几岁了", "daughter") and names_person("how old are my kids?", "儿子")
+    assert names_person("who's my partner?", "wife") and names_person("我对象在哪上班", "boyfriend")
+    assert names_person("where do my parents live?", "妈妈")
+    assert not names_person("where do my parents live?", "sister")
+    assert not names_person("我孩子几岁了", "wife")
