@@ -1,0 +1,67 @@
+"""No splice of another turn's unrelated clause onto an item (new-user trial 41, issue 13): what another person
+says or does, even one the item names ("User's mom cried for 2 days" beside "learning to cook their mom's adobo",
+"Prof. Sprekeler thinks it's realistic" beside "Doktorvater is Prof. Kempter"), and what happens on the day a
+sentence is said ("last shift at TGH today") are no detail of the user's lasting item."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from _slot_items import active, slot_items
+
+from memory_core.pipeline.episode_words import of_the_day
+from memory_core.pipeline.their_view import opens_on_other
+
+START = datetime(2026, 3, 1, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("said", "subject", "who"), [
+    ("User's mom cried for 2 days", "User", "my mom"), ("用户的妈妈哭了两天", "用户", "我的妈妈"),
+    ("User's sister got a new job", "User", "my sister"), ("Prof. Sprekeler thinks it's realistic", "User",
+                                                            "Prof. Sprekeler"),
+    ("Dr. Lee says I should rest", "User", "Dr. Lee"),
+])
+def test_the_users_relative_in_third_person_is_another_person(said: str, subject: str, who: str) -> None:
+    assert opens_on_other(said, subject) == who
+
+
+@pytest.mark.parametrize(("said", "subject"), [("User's cat is 3", "User"), ("User likes tea", "User"),
+                                               ("用户的猫三岁了", "用户"), ("Dr Pepper is my favourite", "User")])
+def test_the_users_own_thing_opens_on_no_other_person(said: str, subject: str) -> None:
+    assert opens_on_other(said, subject) == ""
+
+
+@pytest.mark.parametrize(("clause", "lang", "day"), [
+    ("last shift at TGH today", "en", True), ("worked a double tonight", "en", True), ("今晚又加班到十点", "zh", True),
+    ("今日返工好攰", "zh", True), ("I work night shifts", "en", False), ("我每周上三个夜班", "zh", False),
+])
+def test_what_happens_on_the_day_said_is_read(clause: str, lang: str, day: bool) -> None:
+    assert of_the_day(clause, lang) is day
+
+
+@pytest.mark.parametrize(("texts", "own", "splice"), [
+    (["my Doktorvater is Prof. Kempter, the lab does spiking network models.",
+      "my thesis plan: submit by end of 2027. Prof. Sprekeler thinks it's realistic"], "Kempter", "realistic"),
+    (["my PI is Dr. Amara Okafor, she runs the imaging lab", "Dr. Chen says the grant will come through"],
+     "Okafor", "grant"),
+])
+def test_a_titled_persons_view_is_no_detail_of_an_item_naming_a_title(tmp_path: Path, texts: list[str], own: str,
+                                                                      splice: str) -> None:
+    rows = slot_items(tmp_path, texts, start=START, days_apart=20)
+    mine = [text for key, text in active(rows) if own in text]
+    assert mine, rows
+    assert not any(splice in text for text in mine), rows
+
+
+@pytest.mark.parametrize(("texts", "own", "splice"), [
+    (["I do night shifts mostly, 3 nights a week",
+      "last shift at TGH today. the team gave me a cake and a card, I cried like a baby"], "night", "TGH"),
+])
+def test_the_days_event_is_no_detail_of_a_lasting_item(tmp_path: Path, texts: list[str], own: str,
+                                                       splice: str) -> None:
+    rows = slot_items(tmp_path, texts, start=START, days_apart=3)
+    mine = [text for key, text in active(rows) if own in text]
+    assert mine, rows
+    assert not any(splice in text and ("；" in text or "; " in text) for text in mine), rows
