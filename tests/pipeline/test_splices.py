@@ -12,7 +12,7 @@ import pytest
 from _slot_items import active, slot_items
 
 from memory_core.pipeline.episode_words import of_the_day
-from memory_core.pipeline.their_view import opens_on_other
+from memory_core.pipeline.their_view import opens_on_other, their_view, view_roles
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
 
@@ -65,3 +65,29 @@ def test_the_days_event_is_no_detail_of_a_lasting_item(tmp_path: Path, texts: li
     mine = [text for key, text in active(rows) if own in text]
     assert mine, rows
     assert not any(splice in text and ("；" in text or "; " in text) for text in mine), rows
+
+
+@pytest.mark.parametrize(("said", "subject", "who"), [
+    ("公司話用戶表現好，明年可能升 assistant manager", "用户", "公司"), ("老板说明年给我升职", "用户", "老板"),
+    ("my boss says I'm up for promotion", "User", "my boss"),
+    ("the company thinks remote is fine", "User", "the company"),
+])
+def test_a_workplaces_voice_is_their_view(said: str, subject: str, who: str) -> None:
+    assert their_view(said, subject, view_roles()) == who
+
+
+@pytest.mark.parametrize(("said", "subject"), [("公司在南山", "用户"), ("my boss is Dana", "User")])
+def test_a_workplace_named_without_a_view_is_none(said: str, subject: str) -> None:
+    assert their_view(said, subject, view_roles()) == ""
+
+
+@pytest.mark.parametrize(("texts", "own", "splice"), [
+    (["喺新公司做咗一個月，英國人開會好鍾意講 small talk，我成日唔知點接 😅",
+      "公司話我表現好，明年可能升 assistant manager，不過要考埋 ICAEW 嘅轉換試"], "新公司", "表現好"),
+    (["我在新公司做了一个月了，同事都挺好的", "公司说我表现好，明年可能升主管"], "新公司", "表现好"),
+])
+def test_a_workplaces_view_is_no_detail_of_the_job(tmp_path: Path, texts: list[str], own: str, splice: str) -> None:
+    rows = slot_items(tmp_path, texts, start=START, days_apart=20)
+    mine = [text for key, text in active(rows) if own in text]
+    assert mine, rows
+    assert not any(splice in text for text in mine), rows
