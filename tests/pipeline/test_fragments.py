@@ -46,7 +46,8 @@ def test_every_listed_short_form_holds_its_sentence() -> None:
     ("用戶好心痛", "zh"), ("用户有点可惜", "zh"), ("用戶終於放心些", "zh"), ("用户好担心", "zh"),
     ("用户有个坏消息😩", "zh"), ("用户有点遭不住", "zh"), ("用戶真係頂唔順", "zh"), ("用户有个好消息！", "zh"),
     ("用户在九眼桥那边", "zh"), ("用户人在公司楼下", "zh"), ("用户又是十一点多", "zh"), ("用户已经凌晨两点了", "zh"),
-    ("User has some big news", "en"), ("User is a bit worried", "en"), ("User is at the gym right now", "en"),
+    ("User has some big news", "en"), ("User got some exciting news", "en"), ("User is a bit worried", "en"),
+    ("User is at the gym right now", "en"),
     ("User is in the ER again", "en"),
 ])
 def test_a_moment_said_of_the_user_is_no_fact(text: str, lang: str) -> None:
