@@ -14,7 +14,7 @@ import re
 
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["ends_on_short_form", "not_after_short_form"]
+__all__ = ["not_after_short_form"]
 
 
 @functools.cache
@@ -30,13 +30,3 @@ def not_after_short_form() -> str:
     string; raises nothing (an unreadable data file is a packaging fault: ``OSError`` / ``yaml.YAMLError``)."""
     return "".join(rf"(?<!\b(?i:{re.escape(form)})\.)" for form in _forms())
 
-
-@functools.cache
-def _tail() -> re.Pattern[str]:
-    return re.compile(rf"\b(?:{'|'.join(re.escape(f) for f in _forms())})\.$", re.IGNORECASE)
-
-
-def ends_on_short_form(text: str) -> bool:
-    """True when ``text`` ends on a listed short form and its dot ("my Doktorvater is Prof."), after trailing spaces
-    are dropped: a piece cut there is cut before the name or word the short form leads to."""
-    return bool(_tail().search(text.rstrip()))
