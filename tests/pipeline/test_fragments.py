@@ -97,3 +97,9 @@ def test_a_clause_asking_the_listener_is_no_detail(said: str, lang: str) -> None
 ])
 def test_a_statement_may_still_be_a_detail(said: str, lang: str) -> None:
     assert mood_of(said, lang, "用户" if lang == "zh" else "User") == ""
+
+
+@pytest.mark.parametrize(("text", "next_one"), [("She asked me to move, I said no. I stayed in Leeds.", "I stayed"),
+                                               ("Moving to Chester? Honestly, no. I live in Leeds now.", "I live")])
+def test_a_word_that_is_no_short_form_still_ends_its_sentence(text: str, next_one: str) -> None:
+    assert any(c.strip().startswith(next_one) for c, _ in split_clauses(text)), list(split_clauses(text))
