@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import re
 
-from memory_core.pipeline.episode_words import befell, of_the_day
+from memory_core.pipeline.episode_words import befell
 from memory_core.pipeline.gist import RESTATE_OVERLAP, Topic, lasting, topic, word_overlap
 from memory_core.pipeline.names_new_one import new_name
 from memory_core.pipeline.their_episode import joint_outing, one_days_episode
@@ -435,8 +435,6 @@ def adds_detail(new: Topic, old: Topic, text: str, lang: str) -> bool:
     "旺财是只柯基": the name shared, words ``old`` lacks, said with a copula, no day of an episode)."""
     if befell(text, lang):  # "My Pixel 8 fell in the MRT and cracked": an episode of the thing, not a detail
         return False
-    if of_the_day(text, lang) and not new.numbers - old.numbers:
-        return False  # "last shift at TGH today": that day's event, not a detail of "works night shifts"
     if new.numbers - old.numbers or new.strong - old.terms - old.strong:
         return True
     if not new.terms - old.terms - new.numbers or not lasting(text, lang):

@@ -6,18 +6,13 @@ New-user trials stored "春节…在新加坡跟Dana一起过的" as the lasting
 and with whom a holiday was spent is an event of that holiday ("I spent Christmas in Singapore with Dana", "国庆在
 三亚玩了一周"); a drop, a crack, a theft or a breakdown is an event of the thing ("我的手机摔碎了屏幕", "my laptop
 died"). Both stay what the turn says (its event item), never a fact nor a revision of one.
-
-So is what a sentence tells of the day it is said on ("last shift at TGH today", "今晚又加班到十点"): joined to
-"User works night shifts" it made a splice (new-user trial 41); it is that day's event, no detail of a lasting item.
 """
 
 from __future__ import annotations
 
 import re
 
-from memory_core.text.han_forms import simplified
-
-__all__ = ["befell", "holiday_spent", "of_the_day"]
+__all__ = ["befell", "holiday_spent"]
 
 _EN_HOLIDAY = (r"(?:christmas|xmas|christmas\s+eve|thanksgiving|new\s+year'?s?(?:\s+eve)?|easter|(?:the\s+)?holidays|"
                r"(?:chinese|lunar)\s+new\s+year|spring\s+festival|mid-autumn(?:\s+festival)?|golden\s+week|diwali|"
@@ -43,11 +38,6 @@ _EN_BEFELL = re.compile(
 _ZH_BEFELL = re.compile(r"(?:摔|掉|砸|磕|撞|刮|泡)(?:碎|坏|裂|烂|花|进|到|在|了)"
                         r"|(?:碎|裂|坏|死机|进水|黑屏|爆胎|抛锚)了|屏幕(?:碎|裂)|被(?:偷|刮|撞|砸|划)")
 
-# the day the sentence is said on, or the moment just gone
-_EN_OF_THE_DAY = re.compile(r"\b(?:today|tonight|tonite|this\s+(?:morning|afternoon|evening)|just\s+now|right\s+now)\b",
-                            re.IGNORECASE)
-_ZH_OF_THE_DAY = re.compile(r"今天|今晚|今早|今儿|今日|今朝|刚才|刚刚|这会儿")
-
 
 def holiday_spent(clause: str, lang: str) -> bool:
     """True when ``clause`` tells where, how or with whom a holiday was spent ("I spent Christmas in Singapore with
@@ -59,9 +49,3 @@ def befell(clause: str, lang: str) -> bool:
     """True when ``clause`` tells a mishap that befell a thing ("My Pixel 8 fell in the MRT and cracked", "I dropped
     my laptop", "我的华为手机摔碎了屏幕"): an episode of the thing, never a lasting detail of its item."""
     return bool((_ZH_BEFELL if lang == "zh" else _EN_BEFELL).search(clause))
-
-
-def of_the_day(clause: str, lang: str) -> bool:
-    """True when ``clause`` tells what happens on the day it is said ("last shift at TGH today", "今晚又加班到十点",
-    "just now"; traditional text read as simplified): that day's event, never a lasting detail of an item."""
-    return bool((_ZH_OF_THE_DAY if lang == "zh" else _EN_OF_THE_DAY).search(simplified(clause)))

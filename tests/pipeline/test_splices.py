@@ -1,7 +1,7 @@
 """No splice of another turn's unrelated clause onto an item (new-user trial 41, issue 13): what another person
 says or does, even one the item names ("User's mom cried for 2 days" beside "learning to cook their mom's adobo",
-"Prof. Sprekeler thinks it's realistic" beside "Doktorvater is Prof. Kempter"), and what happens on the day a
-sentence is said ("last shift at TGH today") are no detail of the user's lasting item."""
+"Prof. Sprekeler thinks it's realistic" beside "Doktorvater is Prof. Kempter"), are no detail of the user's
+lasting item."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from _slot_items import active, slot_items
 
-from memory_core.pipeline.episode_words import of_the_day
 from memory_core.pipeline.their_view import opens_on_other, their_view, view_roles
 
 START = datetime(2026, 3, 1, 9, tzinfo=UTC)
@@ -33,14 +32,6 @@ def test_the_users_own_thing_opens_on_no_other_person(said: str, subject: str) -
     assert opens_on_other(said, subject) == ""
 
 
-@pytest.mark.parametrize(("clause", "lang", "day"), [
-    ("last shift at TGH today", "en", True), ("worked a double tonight", "en", True), ("今晚又加班到十点", "zh", True),
-    ("今日返工好攰", "zh", True), ("I work night shifts", "en", False), ("我每周上三个夜班", "zh", False),
-])
-def test_what_happens_on_the_day_said_is_read(clause: str, lang: str, day: bool) -> None:
-    assert of_the_day(clause, lang) is day
-
-
 @pytest.mark.parametrize(("texts", "own", "splice"), [
     (["my Doktorvater is Prof. Kempter, the lab does spiking network models.",
       "my thesis plan: submit by end of 2027. Prof. Sprekeler thinks it's realistic"], "Kempter", "realistic"),
@@ -53,18 +44,6 @@ def test_a_titled_persons_view_is_no_detail_of_an_item_naming_a_title(tmp_path: 
     mine = [text for key, text in active(rows) if own in text]
     assert mine, rows
     assert not any(splice in text for text in mine), rows
-
-
-@pytest.mark.parametrize(("texts", "own", "splice"), [
-    (["I do night shifts mostly, 3 nights a week",
-      "last shift at TGH today. the team gave me a cake and a card, I cried like a baby"], "night", "TGH"),
-])
-def test_the_days_event_is_no_detail_of_a_lasting_item(tmp_path: Path, texts: list[str], own: str,
-                                                       splice: str) -> None:
-    rows = slot_items(tmp_path, texts, start=START, days_apart=3)
-    mine = [text for key, text in active(rows) if own in text]
-    assert mine, rows
-    assert not any(splice in text and ("；" in text or "; " in text) for text in mine), rows
 
 
 @pytest.mark.parametrize(("said", "subject", "who"), [
