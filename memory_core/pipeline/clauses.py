@@ -42,13 +42,15 @@ from memory_core.pipeline.supposed import carried_on
 from memory_core.pipeline.switch import zh_switched
 from memory_core.pipeline.symptom_over import said_well
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.abbreviations import not_after_short_form
 from memory_core.text.script import has_han
 
 __all__ = ["APOSTROPHES", "detect_lang", "split_clauses"]
 
-# a mark glued to what follows ("hunter2!Q", "3.5") ends no sentence; an emoji and a space do ("毕业了🎓 搬到")
+# a mark glued to what follows ("hunter2!Q", "3.5") or a short form's dot ("Prof. Kempter", ``text.abbreviations``)
+# ends no sentence; an emoji and a space do ("毕业了🎓 搬到")
 _SENTENCE = re.compile(
-    r"(?<=[.!?;。！？；…])(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)(?<!Mrs\.)(?!\d)"
+    r"(?<=[.!?;。！？；…])" + not_after_short_form() + r"(?!\d)"
     r"(?!(?<=[.!?;])[A-Za-z#$@%&*_])\s*|\n+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f])\s+(?=\w)"
     # a tilde then a space ends a Chinese sentence ("最后还是没走～ 而且这周刚升了组长"); "周一～周五" goes on
     r"|(?<=[\u3400-\u9fff][~～])\s+(?=[\u3400-\u9fff])")

@@ -6,7 +6,8 @@ the coffee) is no such detail when:
 
 - **its first clause states nothing of what is**: a supposition, a plan, a wish or a question ("if I fail Analysis
   again I'll get Exmatrikulation", "considering moving to Berlin", "要是挂科就完蛋了", "在考虑要不要转去复旦"), or news
-  heard ("apparently…", "听说…"): it changes no fact of the user's (``NOT_SAID``);
+  heard ("apparently…", "听说…"), or **any clause of it asks the listener** ("…，你说重庆人咋个天天吃得下哦", "…, any
+  tips?", marker ``asks_listener``): it changes no fact of the user's (``NOT_SAID``);
 - **a clause of it changes what the item names**: a stop, a switch or a move of the thing the item holds
   ("媳妇辞职了", "中介不干了", "switched from Slack"): the change supersedes the item, never joins it (``CHANGED``);
 - **a clause of it takes the item's thing up again after a stop** ("coffee is back lol", "咖啡又喝上了"): the stop's
@@ -24,6 +25,7 @@ import re
 from collections.abc import Callable
 
 from memory_core.pipeline.slot_lexicon import lexicon
+from memory_core.text.han_forms import simplified
 
 __all__ = ["CHANGED", "NOT_SAID", "RETURNED", "mood_of"]
 
@@ -35,6 +37,8 @@ _CHANGES = ((CHANGED, ("cessation", "switch", "moved")), (RETURNED, ("back",)))
 _RUN = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]+|[^\u4e00-\u9fff\u3000-\u303f\uff00-\uffef]+")
 _MIXED = re.compile(r"[\u4e00-\u9fff][^\u4e00-\u9fff]*[A-Za-z]|[A-Za-z][^A-Za-z]*[\u4e00-\u9fff]")
 _CLAUSE = re.compile(r"[,，。.;；!！?？:：—\n]+")
+# a clause mark, or a space between two Chinese clauses ("用户有点遭不住 你说…"); a question mark stays with its clause
+_CLAUSE_OR_SPACE = re.compile(r"(?<=[?？])|[,，。.;；!！:：—\n]+|(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])")
 # "受不了", "少不了", "不得了": a strong feeling or a need, never a stop; "不见了", "找不到了": a thing lost, for the
 # rules of lost things (``lost_pet``, ``found_pet``), never a stop of it
 # "绝育了，以后不能生小猫了", "she can't have kittens anymore": a pet spayed, no stop of the pet
@@ -56,6 +60,15 @@ def _marked(unit: str, whole: bool, names: tuple[str, ...]) -> bool:
     # a run is no sentence: it is never read as opening a question ("用户的猫 is three")
     return any(name in found and (whole or name != "question") and found[name].search(unit)
                for found in marks.values() for name in names)
+
+
+def _asks_listener(text: str) -> bool:
+    """True when a clause of ``text`` (any of them, traditional Chinese read as simplified) asks the listener ("…，你说
+    重庆人咋个天天吃得下哦", "…, any tips?"): the marker ``asks_listener`` of either language."""
+    clauses = [c.strip().casefold() for c in _CLAUSE_OR_SPACE.split(simplified(text)) if c.strip()]
+    marks = lexicon().markers
+    return any("asks_listener" in found and found["asks_listener"].search(c) for found in marks.values()
+               for c in clauses)
 
 
 def mood_of(said: str, lang: str, subject: str = "", names_item: Callable[[str], bool] = lambda _: True) -> str:
@@ -81,7 +94,8 @@ def mood_of(said: str, lang: str, subject: str = "", names_item: Callable[[str],
     clauses = [_NO_STOP.sub(" ", c.strip().casefold()) for c in _CLAUSE.split(text) if c.strip()]
     if not clauses:
         return ""
-    if re.search(r"[?？]\s*$", text) or any(_marked(u, w, _NOT_SAID) for u, w in _units(clauses[0])):
+    if re.search(r"[?？]\s*$", text) or any(_marked(u, w, _NOT_SAID) for u, w in _units(clauses[0])) \
+            or _asks_listener(text):
         return NOT_SAID
     for mood, names in _CHANGES:
         if any(_marked(u, w, names) and names_item(c) for c in clauses for u, w in _units(c)):

@@ -30,6 +30,7 @@ from memory_core.pipeline.slots import SlotHit
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.types import Candidate
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.abbreviations import not_after_short_form
 from memory_core.text.script import has_han, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.validation import ROLES
@@ -49,8 +50,7 @@ _BARE_PRONOUN = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)
 _EMPTY_IT = re.compile(r"\bit(?:'s|\s+is|\s+has|'d|\s+had)\s+been\b", re.IGNORECASE)
 # a sentence ends at its mark; a dot inside a name ("Trip.com", "Node.js", "3.5": a lower-case letter or a digit
 # right after it) or after a title ends none
-_SENTENCE = re.compile(r"(?:(?<=[!?。！？；;])|(?<=\.)(?![a-z0-9]))(?<!\bSt\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bMs\.)"
-                       r"(?<!Mrs\.)\s*|\n+")
+_SENTENCE = re.compile(r"(?:(?<=[!?。！？；;])|(?<=\.)(?![a-z0-9]))" + not_after_short_form() + r"\s*|\n+")
 # a statement that something changed or ended, though it holds no negation ("I cancelled …", "换了台 …")
 CHANGE = re.compile(r"\b(?:no\s+longer|any\s*more|no\s+more|instead\s+of|gave\s+up|given\s+up|quit|stopped|"
                     r"cancell?ed|unsubscribed|switched|swapped|replaced|sold|ditched|dropped|got\s+rid\s+of|"

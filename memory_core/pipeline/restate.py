@@ -298,13 +298,22 @@ def _other_thing(cand: Candidate, item: MemoryItem, old: Topic, stated: Sequence
 
 def _others_news(said: str, item: MemoryItem, old: Topic, lang: str, speaker: str) -> bool:
     """True when ``said`` is another person's sentence ("男朋友也养猫，两只英短", "my girlfriend has dogs too": their
-    pets, job, news; ``their_view.opens_on_other``) and ``item`` (topic ``old``) is the user's own, not of that person:
-    no text of the item, though it may name the item's thing (a hit, as "朋友阿杰刚领养了一只 border collie" is)."""
+    pets, job, news; ``their_view.opens_on_other``) and ``item`` (topic ``old``) is the user's own, not of that person,
+    or names that person but shares nothing else with what is said of them ("User's mom cried for 2 days" beside
+    "learning to cook their mom's adobo"): no text of the item, though it may name the item's thing (a hit, as
+    "朋友阿杰刚领养了一只 border collie" is)."""
     key = str(item.key or "")
     subject = _subject(speaker, lang)
     other = opens_on_other(said, subject)
-    return bool(other) and "/" not in key and not key.startswith(_PERSON_KEYS) \
-        and not topic(other, lang_of(other), subject).terms & (old.terms | old.strong)
+    if not other or "/" in key or key.startswith(_PERSON_KEYS):
+        return False
+    shared = old.terms | old.strong
+    person = topic(other, lang_of(other), subject).terms
+    if not person & shared:
+        return True
+    # the person is named in the item ("learning to cook their mom's adobo"), but what is said of them shares nothing
+    # else with it ("User's mom cried for 2 days"): their news, no detail of the user's item (new-user trial 41)
+    return not (topic(said, lang, subject).terms - person - old.numbers) & shared
 
 
 def _mood(cand: Candidate, best: tuple[int, MemoryItem, Topic], stated: Sequence[Candidate], speaker: str) -> str:

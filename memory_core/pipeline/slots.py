@@ -27,6 +27,7 @@ from memory_core.model import Kind
 from memory_core.pipeline.clause_hits import one_statement, title_once
 from memory_core.pipeline.code_switch import is_activity
 from memory_core.pipeline.diagnosed_young import diagnosed_young
+from memory_core.pipeline.empty_value import empty_value
 from memory_core.pipeline.habit_plain import plain_value
 from memory_core.pipeline.held_once import HELD_ONCE_ATTRS, without_held_once
 from memory_core.pipeline.job_event import job_event
@@ -400,6 +401,8 @@ def _match(attr: Attribute, text: str, lang: str, subject: str, user: str,
             value = employer_after_city(value)[0] or value  # "住在深圳大疆": the city; an employer is no home
         if raw and not value:
             continue
+        if value and empty_value(value, lang):
+            continue  # "started doing zumba" read as "doing": a light verb, no value
         if value and _ASKED.search(unasked(value)):
             continue  # "上次你问我在哪家医院", "you asked which hospital I work at": a question's gap, no value
         if attr.id == "works_at" and polarity > 0 and value and is_site(value, lang):

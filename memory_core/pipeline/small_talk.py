@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from memory_core.shipped_yaml import load_shipped
+from memory_core.text.abbreviations import not_after_short_form
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
@@ -169,7 +170,7 @@ def _addressed_first() -> re.Pattern[str]:
 #: Where a sentence ends (the end mark stays with its sentence); never after a title before a name ("Dr. Lee").
 #: Spaces and emoji after a sentence's last word or mark ("how are you? 😊").
 _TRAILING_EMOJI = re.compile("[\\s\U0001F300-\U0001FAFF\u2600-\u27BF\ufe0f\u200d]+$")
-_SENTENCE_END = re.compile(r"(?<!\bDr\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bMrs\.)(?<!\bProf\.)(?<=[.!?。！？~…])\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？~…])" + not_after_short_form() + r"\s*")
 
 #: A degree word run into the praise it grades ("很漂亮", "太可爱", "好看" stays whole).
 _DEGREE = re.compile(r"^(?:很|太|真|挺|超|蛮|非常|特别|好)(?=.)")

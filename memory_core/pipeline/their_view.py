@@ -59,13 +59,27 @@ def _quoted(said: str, subject: str) -> str | None:
     return text
 
 
+def _owned(text: str, subject: str) -> str:
+    """``text`` opening on the user's possessive ("User's mom …", "用户的妈妈…") with the first person's instead
+    ("my mom …", "我的妈妈…"); "" for any other opening."""
+    for head in (subject, "User", "用户"):
+        if head and text.startswith(head + "'s "):
+            return "my " + text[len(head) + 3:]
+        if head and text.startswith(head + "的"):
+            return "我的" + text[len(head) + 1:]
+    return ""
+
+
 @functools.cache
 def _other_opening() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(English, Chinese) openings on another person: "my" (or 我, or nothing in Chinese) and a relation word of the
     slot lexicon, not paired with the user ("my wife and I", "妈妈和我"); the person as group ``who``. A pronoun is
     left out: "他今年三岁了" may take up the user's own pet."""
     rel_en, rel_zh = lexicon().classes["en"]["REL"], lexicon().classes["zh"]["REL"]
-    return (re.compile(rf"^(?:(?:and|but|so|oh|also|plus)\s+)?(?P<who>(?:my|our)\s+(?:{rel_en}))\b"
+    titles = "|".join(re.escape(str(t)) for t in load_shipped("data", "abbreviations.yaml")["titles"])
+    # a titled name ("Prof. Sprekeler thinks …", "Dr. Lee says …") is another person too
+    return (re.compile(rf"^(?:(?:and|but|so|oh|also|plus)\s+)?(?P<who>(?:my|our)\s+(?:{rel_en})\b"
+                       rf"|(?-i:(?:{titles})\.\s+[A-Z][\w'-]+))"
                        rf"(?!\s+and\s+(?:i|me)\b)", re.IGNORECASE),
             re.compile(rf"^(?:而且|但是|不过|可是)?(?P<who>(?:我的?)?(?:{rel_zh}))(?![^，,。]{{0,2}}[和跟]我)"))
 
@@ -80,6 +94,8 @@ def opens_on_other(said: str, subject: str = "") -> str:
         subject: the user's subject word ("User", "用户", a name).
     """
     text = _quoted(said, subject)
+    if text is None:  # "User's mom cried for 2 days", "用户的妈妈…": the user's relative, read as "my mom", "我的妈妈"
+        text = _owned(said.strip(), subject)
     if not text:
         return ""
     english, chinese = _other_opening()
