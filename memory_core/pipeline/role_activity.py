@@ -13,6 +13,7 @@ attributes, its words in each language). The caller reads only a clause of the u
 another person's activity ("我老公从米哈游下班"), a question, a plan or a supposition is left out by the clause
 reader before this is asked (``slots.read_clause``: ``subject``, ``skip``), and this module leaves out an activity
 said with another person's possessive ("her shift at St Mary's") or one that ends ("my last shift at Crumb").
+Paying rent or a mortgage somewhere says one lives there the same way ("my rent in Brooklyn went up again").
 """
 
 from __future__ import annotations
@@ -75,7 +76,8 @@ def _kinds() -> tuple[_Kind, ...]:
         en, zh = kind.get("en", {}), kind.get("zh", {})
         heads = kind.get("heads")
         if en.get("nouns"):
-            pats.append(("en", re.compile(rf"\b(?:{_words(en['nouns'])})\s+(?:at|to|in)\s+{_EN_NAME}")))
+            preps = _words(kind.get("preps", ["at"]))
+            pats.append(("en", re.compile(rf"\b(?:{_words(en['nouns'])})\s+(?:{preps})\s+{_EN_NAME}")))
         if en.get("verbs"):
             head = rf"(?=[^,.;!?]*\b(?:{_words(heads)})\b)" if heads else ""
             pats.append(("en", re.compile(rf"\b(?:{_words(en['verbs'])})\s+(?:at|to|from)\s+{head}{_EN_NAME}")))
