@@ -52,15 +52,18 @@ class _Kind:
 _EN_NAME = r"(?P<v>(?:the\s+)?[A-Z][\w&.'-]*(?:\s+(?:(?:of|and|&)\s+)?[A-Z][\w&.'-]*)*)"
 # A name in Chinese: what comes between the preposition and the activity, with no person, pronoun or stop in it
 _ZH_NAME = r"(?P<v>[^，,。！!？?；;：:\s我你他她它们了着过]{2,16}?)"
+_ZH_AT = r"(?<![现正实存所自])在"  # 在 "at", not the 在 of 现在 "now" or 正在
+_ZH_MODALS = r"(?:都|要|得|就|还|也|必须|需要|天天|每天|一般|通常)*"  # "返工都要去…": how often, how needed
 _ZH_ADVERBS = r"(?:那边|这边|里面|里|刚刚|刚|才|又|还|也|都|一直|天天|每天)*"
 # what ends a Chinese name said before the activity ("去望京的美团总部，搞…", "到复旦上课")
 _ZH_NAME_END = r"(?=$|[，,。！!？?；;\s]|[搞做写干忙开上加赶坐])"
 _ZH_OF = re.compile(r"^.*(?:的|嘅|之)")  # "张江的米哈游": the place of work is what follows the last 的
 # a part of an organisation's grounds, said after its name ("美团总部", "华为坂田基地" keeps 坂田)
 _ZH_GROUNDS = re.compile(r"(?:总部|园区|大楼|大厦|办公楼|办公室|分部|基地|校区|本部)$")
-# the activity of someone else, or one that ends: "her shift at …", "Sam's shift at …", "my last shift at …"
-_EN_NOT_OWN = re.compile(r"\b(?:his|her|their|your|its|[A-Za-z]+'s)\s+(?:[\w-]+\s+){0,2}$"
-                         r"|\b(?:last|final|farewell|former|old|previous|ex-?)\s+(?:[\w-]+\s+)?$", re.IGNORECASE)
+# the activity of someone else: "her …", "Sam's …" just before a verb of the data
+_EN_NOT_OWN = re.compile(r"\b(?:his|her|their|your|its|[A-Za-z]+'s)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
+# an activity that ends or has ended: "my last shift at …", "my old dorm at …"
+_EN_ENDED = r"(?!(?i:(?:very\s+)?(?:last|final|farewell|former|old|previous|ex)\b))"
 
 
 def _words(items: list[str]) -> str:
@@ -69,23 +72,26 @@ def _words(items: list[str]) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _kinds() -> tuple[_Kind, ...]:
-    data = load_shipped("data", "role_activities.yaml")["kinds"]
+    shipped = load_shipped("data", "role_activities.yaml")
+    judged = _words(shipped["judged"])
     out = []
-    for name, kind in data.items():
+    for name, kind in shipped["kinds"].items():
         pats: list[tuple[str, re.Pattern[str]]] = []
         en, zh = kind.get("en", {}), kind.get("zh", {})
         heads = kind.get("heads")
         if en.get("nouns"):
             preps = _words(kind.get("preps", ["at"]))
-            pats.append(("en", re.compile(rf"\b(?:{_words(en['nouns'])})\s+(?:{preps})\s+{_EN_NAME}")))
+            pats.append(("en", re.compile(rf"\b(?i:my|our)\s+{_EN_ENDED}(?:[\w-]+\s+){{0,2}}?(?:{_words(en['nouns'])})\s+"
+                                          rf"(?:{preps})\s+{_EN_NAME}")))
         if en.get("verbs"):
             head = rf"(?=[^,.;!?]*\b(?:{_words(heads)})\b)" if heads else ""
             pats.append(("en", re.compile(rf"\b(?:{_words(en['verbs'])})\s+(?:at|to|from)\s+{head}{_EN_NAME}")))
         if zh.get("after"):
             after = _words(zh["after"])
-            pats.append(("zh", re.compile(rf"(?:从|在|去|到|回)\s*{_ZH_NAME}\s*{_ZH_ADVERBS}(?:{after})")))
+            pats.append(("zh", re.compile(rf"(?:从|{_ZH_AT}|去|到|回)\s*{_ZH_NAME}\s*{_ZH_ADVERBS}(?:{after})"
+                                          rf"(?!{judged})")))
         if zh.get("before"):
-            pats.append(("zh", re.compile(rf"(?:{_words(zh['before'])})[^，,。！!？?]{{0,6}}?(?:去|到)\s*{_ZH_NAME}"
+            pats.append(("zh", re.compile(rf"(?:{_words(zh['before'])}){_ZH_MODALS}(?:去|到)\s*{_ZH_NAME}"
                                           rf"{_ZH_NAME_END}")))
         out.append(_Kind(name, dict(kind["said"]), tuple(kind["attrs"]), tuple(pats)))
     return tuple(out)

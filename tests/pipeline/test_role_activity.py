@@ -23,10 +23,11 @@ T0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
 @pytest.mark.parametrize(("clause", "lang", "said"), [
     ("从张江的米哈游下班出来已经十点了", "zh", "我在米哈游工作"),
     ("刚从字节下班，饿扁了", "zh", "我在字节工作"),
-    ("今晚又在华西医院值夜班", "zh", "我在华西医院工作"),
+    ("今晚又在协和医院值夜班", "zh", "我在协和医院工作"),
     ("我每日返工都要去望京嘅美团总部", "zh", "我在美团工作"),
     ("每天上班都要去西二旗的百度大厦", "zh", "我在百度工作"),
     ("每天从人大附中放学都六点了", "zh", "我在人大附中读书"),
+    ("每天上学都要去人大附中", "zh", "我在人大附中读书"),
     ("my shift at St Mary's ran late again", "en", "I work at St Mary's"),
     ("I clocked in at Trader Joe's at 5am", "en", "I work at Trader Joe's"),
     ("my second semester at Purdue is rough", "en", "I study at Purdue"),
@@ -35,6 +36,7 @@ T0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
     ("my rent in Brooklyn went up again", "en", "I live in Brooklyn"),
     ("my mortgage in Leeds is killing me", "en", "I live in Leeds"),
     ("在望京租房，每个月八千", "zh", "我住在望京"),
+    ("现在在望京租房", "zh", "我住在望京"),
     ("每个月在回龙观还房贷", "zh", "我住在回龙观"),
 ])
 def test_an_activity_stands_for_the_direct_statement(clause: str, lang: str, said: str) -> None:
@@ -48,6 +50,12 @@ def test_an_activity_stands_for_the_direct_statement(clause: str, lang: str, sai
     ("I transferred to Boston last year", "en"),  # a town, no school
     ("my shift at work ran late", "en"),  # no name
     ("my rent at Brooklyn went up", "en"),  # a home is "in" a place
+    ("rent in London is insane", "en"),  # said of anyone
+    ("在北京租房太贵了", "zh"),  # a topic judged, not a thing done
+    ("在字节值班很正常", "zh"),
+    ("上班路上去星巴克买了杯咖啡", "zh"),  # a stop on the way
+    ("周末去故宫打卡", "zh"),  # a visit
+    ("今天在星巴克加班", "zh"),  # overtime is done anywhere
     ("今天在公司开会开到九点", "zh"),  # no activity of the data
 ])
 def test_no_direct_statement_without_ones_own_named_activity(clause: str, lang: str) -> None:
@@ -57,11 +65,13 @@ def test_no_direct_statement_without_ones_own_named_activity(clause: str, lang: 
 @pytest.mark.parametrize(("text", "key", "value"), [
     ("从张江的米哈游下班出来已经十点了，地铁都快没了", "fact:works_at", "米哈游"),
     ("刚从字节下班，饿扁了", "fact:works_at", "字节"),
-    ("今晚又在华西医院值夜班，困死了", "fact:works_at", "华西医院"),
+    ("今晚又在协和医院值夜班，困死了", "fact:works_at", "协和医院"),
     ("每天从人大附中放学都六点了", "fact:school", "人大附中"),
+    ("刚从腾讯值班出来，打车回家", "fact:works_at", "腾讯"),  # a day's work done, no leaving
+    ("从协和医院下班出来天都亮了", "fact:works_at", "协和医院"),
     ("my shift at St Mary's ran late again", "fact:works_at", "St Mary's"),
     ("clocked in at Trader Joe's at 5am, long day ahead", "fact:works_at", "Trader Joe's"),
-    ("finals week at Ohio State is killing me", "fact:school", "Ohio State"),
+    ("my midterms at Ohio State start Monday, pray for me", "fact:school", "Ohio State"),
     ("transferred to the University of Michigan this semester, their engineering program is way better",
      "fact:school", "University of Michigan"),
     ("my housemates in Clapham are loud again", "fact:lives_in", "Clapham"),
