@@ -81,7 +81,8 @@ def _kinds() -> tuple[_Kind, ...]:
         heads = kind.get("heads")
         if en.get("nouns"):
             preps = _words(kind.get("preps", ["at"]))
-            pats.append(("en", re.compile(rf"\b(?i:my|our)\s+{_EN_ENDED}(?:[\w-]+\s+){{0,2}}?(?:{_words(en['nouns'])})\s+"
+            nouns = _words(en["nouns"])
+            pats.append(("en", re.compile(rf"\b(?i:my|our)\s+{_EN_ENDED}(?:[\w-]+\s+){{0,2}}?(?:{nouns})\s+"
                                           rf"(?:{preps})\s+{_EN_NAME}")))
         if en.get("verbs"):
             head = rf"(?=[^,.;!?]*\b(?:{_words(heads)})\b)" if heads else ""
