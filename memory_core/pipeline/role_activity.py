@@ -89,8 +89,8 @@ def _kinds() -> tuple[_Kind, ...]:
             pats.append(("en", re.compile(rf"\b(?:{_words(en['verbs'])})\s+(?:at|to|from)\s+{head}{_EN_NAME}")))
         if zh.get("after"):
             after = _words(zh["after"])
-            pats.append(("zh", re.compile(rf"(?:从|{_ZH_AT}|去|到|回)\s*{_ZH_NAME}\s*{_ZH_ADVERBS}(?:{after})"
-                                          rf"(?!{judged})")))
+            pats.append(("zh", re.compile(rf"(?:从|{_ZH_AT}|去|到|回)\s*{_ZH_NAME}\s*{_ZH_ADVERBS}(?>{after})"
+                                          rf"(?!{judged})")))  # the whole word, then no judgement
         if zh.get("before"):
             pats.append(("zh", re.compile(rf"(?:{_words(zh['before'])}){_ZH_MODALS}(?:去|到)\s*{_ZH_NAME}"
                                           rf"{_ZH_NAME_END}")))

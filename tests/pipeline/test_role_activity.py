@@ -27,6 +27,7 @@ T0 = datetime(2025, 3, 1, 9, tzinfo=UTC)
     ("我每日返工都要去望京嘅美团总部", "zh", "我在美团工作"),
     ("每天上班都要去西二旗的百度大厦", "zh", "我在百度工作"),
     ("每天从人大附中放学都六点了", "zh", "我在人大附中读书"),
+    ("每天从米哈游下班都很晚", "zh", "我在米哈游工作"),  # how late, not a judgement of the topic
     ("每天上学都要去人大附中", "zh", "我在人大附中读书"),
     ("my shift at St Mary's ran late again", "en", "I work at St Mary's"),
     ("I clocked in at Trader Joe's at 5am", "en", "I work at Trader Joe's"),
@@ -52,6 +53,7 @@ def test_an_activity_stands_for_the_direct_statement(clause: str, lang: str, sai
     ("my rent at Brooklyn went up", "en"),  # a home is "in" a place
     ("rent in London is insane", "en"),  # said of anyone
     ("在北京租房太贵了", "zh"),  # a topic judged, not a thing done
+    ("在北京租房子太贵了", "zh"),
     ("在字节值班很正常", "zh"),
     ("上班路上去星巴克买了杯咖啡", "zh"),  # a stop on the way
     ("周末去故宫打卡", "zh"),  # a visit
