@@ -119,7 +119,7 @@ def role_activity(clause: str, lang: str) -> list[Implied]:
         "从张江的米哈游下班出来已经十点了";
         ``[Implied("I study at the University of Michigan", ("school",), "study", "the University of Michigan")]``
         for "transferred to the University of Michigan this semester"; [] for "her shift at St Mary's ran late",
-        "transferred to Boston" or a clause with no activity of the data.
+        "transferred to Boston", "在公司值班" (a generic place) or a clause with no activity of the data.
     """
     found: list[tuple[int, Implied]] = []
     for kind in _kinds():
@@ -130,8 +130,8 @@ def role_activity(clause: str, lang: str) -> list[Implied]:
                 if lang == "en" and _EN_NOT_OWN.search(clause[:m.start()]):
                     continue
                 place = _place(m.group("v"), lang)
-                if len(place) < 2:
-                    continue
+                if len(place) < 2 or is_generic_place(place, lang):
+                    continue  # "在公司值班", "my shift at the hospital": no place of its own
                 found.append((m.start(), Implied(kind.said[lang].format(v=place), kind.attrs, kind.name, place)))
     return [implied for _, implied in sorted(found, key=lambda f: f[0])]
 
