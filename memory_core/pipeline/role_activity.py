@@ -57,6 +57,8 @@ _ZH_MODALS = r"(?:都|要|得|就|还|也|必须|需要|天天|每天|一般|通
 _ZH_ADVERBS = r"(?:那边|这边|里面|里|刚刚|刚|才|又|还|也|都|一直|天天|每天)*"
 # what ends a Chinese name said before the activity ("去望京的美团总部，搞…", "到复旦上课")
 _ZH_NAME_END = r"(?=$|[，,。！!？?；;\s]|[搞做写干忙开上加赶坐])"
+# a time said where a place would be: "在月底前交", "在下班后", "在九点"
+_ZH_WHEN = re.compile(r"(?:之?前|之?后|以[前后内]|内|时候?|底|初|点|号)$")
 _ZH_OF = re.compile(r"^.*(?:的|嘅|之)")  # "张江的米哈游": the place of work is what follows the last 的
 # a part of an organisation's grounds, said after its name ("美团总部", "华为坂田基地" keeps 坂田)
 _ZH_GROUNDS = re.compile(r"(?:总部|园区|大楼|大厦|办公楼|办公室|分部|基地|校区|本部)$")
@@ -130,7 +132,7 @@ def role_activity(clause: str, lang: str) -> list[Implied]:
                 if lang == "en" and _EN_NOT_OWN.search(clause[:m.start()]):
                     continue
                 place = _place(m.group("v"), lang)
-                if len(place) < 2 or is_generic_place(place, lang):
+                if len(place) < 2 or is_generic_place(place, lang) or (lang == "zh" and _ZH_WHEN.search(place)):
                     continue  # "在公司值班", "my shift at the hospital": no place of its own
                 found.append((m.start(), Implied(kind.said[lang].format(v=place), kind.attrs, kind.name, place)))
     return [implied for _, implied in sorted(found, key=lambda f: f[0])]

@@ -51,6 +51,8 @@ def test_an_activity_stands_for_the_direct_statement(clause: str, lang: str, sai
     ("I transferred to Boston last year", "en"),  # a town, no school
     ("my shift at work ran late", "en"),  # no name
     ("今天在公司值班，好无聊", "zh"),  # a generic place
+    ("我得在月底前还房贷", "zh"),  # a time, no place
+    ("下周要在九点前下班", "zh"),
     ("my rent at Brooklyn went up", "en"),  # a home is "in" a place
     ("rent in London is insane", "en"),  # said of anyone
     ("在北京租房太贵了", "zh"),  # a topic judged, not a thing done
