@@ -35,6 +35,7 @@ from memory_core.pipeline.org_names import unasked
 from memory_core.pipeline.presupposed import presupposed
 from memory_core.pipeline.relation_in_chinese import chinese_subject, relation_in_chinese
 from memory_core.pipeline.relative_partner import zh_partner_of
+from memory_core.pipeline.role_activity import role_activity
 from memory_core.pipeline.self_intro import en_pieces, zh_named
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, zh_other_opens, zh_subject
@@ -441,6 +442,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
                 or ((first or bare_verb.match(said[-2][0])) and _ZH_NEW_HOME_AT.match(clause)
                     and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
+                or (role_activity(clause, "zh") and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or _zh_exam_said().match(clause) or (given_before and _ZH_MY_TITLE.match(clause)) \
                 or ((_ZH_CEASE.search(clause) or _ZH_OPEN_STOP.search(clause) or zh_switched(clause)
                      or said_well(clause, "zh"))

@@ -98,6 +98,8 @@ _EN_DROPPED_I = re.compile(
     r"(?:haven't|havent|have\s+not)\s+(?:even\s+)?(?:touched|smoked|vaped|had\s+(?:a\s+(?:single\s+)?)?"
     r"(?:cigarette|smoke|drink|drop|sip|puff|beer|glass))\b|got|started|starting|start(?=\s+(?:at|with)\s+(?-i:[A-Z]))|joining|leaving|"
     r"working\s+(?:at|for|as)|living\s+in|doing|moved|relocated|quit|joined|switched|gave\s+up|"
+    # "transferred to the University of Michigan this semester", "clocked in at Costco at 6" (pipeline/role_activity.py)
+    r"(?:transferred|enrolled)\s+(?:at|in|to)\s+(?=(?:the\s+)?(?-i:[A-Z]))|clocked\s+(?:in|out)\s+at\s+(?=(?-i:[A-Z]))|"
     # "Changed banks last month", "swapped phone carriers": a kind of provider switched (pipeline/switch.py)
     r"(?:changed|swapped)\s+(?=(?:[\w-]+\s+)?(?:banks|carriers|networks|providers|gyms|insurers|couriers)\b)|"
     r"picked\s+up|closed\s+on|(?:gave|handed)\s+(?:(?:[A-Z][\w&.'-]*\s+){1,3}|(?:my|the)\s+\w+\s+)?my\s+(?:notice|resignation|two\s+weeks)|"

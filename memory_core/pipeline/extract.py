@@ -74,6 +74,7 @@ from memory_core.pipeline.plans import life_plan
 from memory_core.pipeline.prescribed import own_prescription
 from memory_core.pipeline.quoted import unquoted
 from memory_core.pipeline.reason_named import with_reason
+from memory_core.pipeline.role_activity import role_hits
 from memory_core.pipeline.rules import match_clause, render
 from memory_core.pipeline.said_again import said_again
 from memory_core.pipeline.said_when import dated
@@ -248,6 +249,8 @@ class MechanicalExtractor:
             if _HEDGE.search(clause):  # "I practically live at the gym", "我基本上住在健身房了": no home, as said
                 reading.hits = [h for h in reading.hits
                                 if not (h.attr.id in PLACE_ATTRS and is_generic_place(h.value, lang))]
+            if not (reading.hits or reading.subject or reading.skip or reading.temporary):
+                reading.hits = role_hits(clause, lang, subject, turn.text)  # "从米哈游下班出来": works at 米哈游
             held_before = temporary
             temporary = temporary or reading.temporary
             planned = planned or reading.skip == "plan"
