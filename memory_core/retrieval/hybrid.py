@@ -47,6 +47,7 @@ from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.diverse import Diverse
 from memory_core.retrieval.eaten_kinds import eaten_factors
+from memory_core.retrieval.asked_area import area_rankings
 from memory_core.retrieval.fallback_kinds import compete_tokens, fallback_rankings
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.glosses import gloss_terms, other_language_only
@@ -363,6 +364,9 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
                 rankings.append((self.lexical.ranked(list(home), depth, mask), settings.w_category / 2))
         rankings += fallback_rankings(tokens, rankings, self.lexical, depth, mask, settings.w_category,
                                      query)  # 职业: 律师
+        # "我上什么班？": the user's own items of the asked area, else their turns saying its words (``asked_area``)
+        rankings += area_rankings(query, self.table.items, mask, lambda terms: self.lexical.ranked(terms, depth, mask),
+                                  self._said_at, [r for r, _ in rankings], settings.w_category)
         if settings.turns:
             rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)
