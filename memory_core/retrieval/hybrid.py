@@ -31,6 +31,7 @@ import numpy as np
 from memory_core.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
+from memory_core.retrieval.asked_area import area_rankings
 from memory_core.retrieval.asked_person import asked_person_factors, person_terms
 from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
@@ -47,7 +48,6 @@ from memory_core.retrieval.dense import DenseIndex
 from memory_core.retrieval.dense_hits import dense_hits
 from memory_core.retrieval.diverse import Diverse
 from memory_core.retrieval.eaten_kinds import eaten_factors
-from memory_core.retrieval.asked_area import area_rankings
 from memory_core.retrieval.fallback_kinds import compete_tokens, fallback_rankings
 from memory_core.retrieval.fusion import rrf_fuse
 from memory_core.retrieval.glosses import gloss_terms, other_language_only
