@@ -31,6 +31,7 @@ import numpy as np
 from memory_core.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
+from memory_core.retrieval.asked_area import area_rankings
 from memory_core.retrieval.asked_person import asked_person_factors, person_terms
 from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
@@ -363,6 +364,9 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
                 rankings.append((self.lexical.ranked(list(home), depth, mask), settings.w_category / 2))
         rankings += fallback_rankings(tokens, rankings, self.lexical, depth, mask, settings.w_category,
                                      query)  # 职业: 律师
+        # "我上什么班？": the user's own items of the asked area, else their turns saying its words (``asked_area``)
+        rankings += area_rankings(query, self.table.items, mask, lambda terms: self.lexical.ranked(terms, depth, mask),
+                                  self._said_at, [r for r, _ in rankings], settings.w_category)
         if settings.turns:
             rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)

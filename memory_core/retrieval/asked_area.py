@@ -1,0 +1,146 @@
+"""A question about one area of the user's life (work, home, school, exercise, drink, partner, pets) finds that area.
+
+"Where do I work?", 我在哪家公司上班？, "what school do I go to?", 我家在哪？ ask an area of the user's life,
+and what answers them often shares no word with them: "User works at St Mary's" was found for "Where do I
+work?", yet 我上什么班？ (上, 班) met nothing, 我家 (one term) met neither "用户住在苏州园区" nor its question
+words, and a turn that only says the area ("从张江的米哈游下班出来已经十点了") holds 下班, not 上班 or 公司.
+Without an embedder such a question was answered with nothing.
+
+An area is read from the question's grammar (``memory_core/data/asked_areas.yaml``: question patterns in both
+languages, the slot attributes that answer it, the words the area is talked about in). Two rankings then join
+the fusion of ``hybrid.HybridIndex._search``:
+
+- **the user's own items of the area**: each active curated item of the user (``turn_shape.key_subject`` "")
+  whose slot attribute (``names.key_attribute``) answers the area and that no other ranking found, newest
+  first, whatever language or words it is written in. An item the question's words found already keeps the
+  rank those words gave it (a late-arriving turn can make the newest item stale, and the fusion of what the
+  question says still weighs that turn). A question about someone else ("where does my husband work?",
+  "老李现在在哪上班？") adds nothing: its own words and ``own_slot`` find that person.
+- **the area's words in the user's own turns**, only when the memory holds no such item: the turns the user
+  said (``Trust.USER``; never an assistant's or a tool's) that hold one of the area's words, newest first (what
+  holds now before what held once, DESIGN invariant 9), so a job said in passing ("shift", 下班, 同事) is
+  returned rather than nothing. When the question's words found one of those turns already, they are not
+  ranked again: the answer they give stands (an older turn saying more of the area's words must not come
+  before the newer one the question found).
+
+Reading the kind of answer from the question's form is answer-type detection in question answering
+(Jurafsky & Martin, Speech and Language Processing, 3rd ed. draft, ch. 14); searching a topic's vocabulary
+for a question that shares no term with its answer is query expansion (Manning et al., Introduction to
+Information Retrieval, 2008, ch. 9).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from memory_core.model import Kind, MemoryItem, Status, Trust
+from memory_core.retrieval.names import key_attribute
+from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject
+from memory_core.shipped_yaml import load_shipped
+from memory_core.text.relations import names_relation
+from memory_core.text.tokenize import tokenize
+
+__all__ = ["AskedArea", "area_rankings", "asked_area", "load_areas"]
+
+
+@dataclass(frozen=True, slots=True)
+class AskedArea:
+    """One area of ``asked_areas.yaml``.
+
+    Attributes:
+        name: the area's name ("work", "home").
+        attributes: the slot attributes (``slots.yaml`` ids) whose items answer it.
+        asked: its question patterns, compiled case-insensitive, searched in the question without whitespace.
+        words: the index terms of the words the area is talked about in, both languages, the file's order.
+    """
+
+    name: str
+    attributes: frozenset[str]
+    asked: tuple[re.Pattern[str], ...]
+    words: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=1)
+def load_areas() -> tuple[AskedArea, ...]:
+    """The shipped areas, in the file's order (cached).
+
+    Raises:
+        ValueError: an entry lacks its area, attributes, asked patterns or words.
+        re.error: an ``asked`` pattern is no regular expression.
+    """
+    out = []
+    for entry in load_shipped("data", "asked_areas.yaml"):
+        if not isinstance(entry, dict) or not all(entry.get(f) for f in ("area", "attributes", "asked", "words")):
+            raise ValueError(f"asked_areas.yaml: each entry needs area, attributes, asked and words; got {entry!r}")
+        words = entry["words"]
+        said = [w for lang in ("en", "zh") for w in (words.get(lang) or ())] if isinstance(words, dict) else words
+        terms = tuple(dict.fromkeys(t for w in said for t in tokenize(str(w))))
+        out.append(AskedArea(str(entry["area"]), frozenset(str(a) for a in entry["attributes"]),
+                             tuple(re.compile(str(p), re.IGNORECASE) for p in entry["asked"]), terms))
+    return tuple(out)
+
+
+def asked_area(query: str) -> AskedArea | None:
+    """The first area whose question pattern matches ``query`` (whitespace removed), else None."""
+    text = "".join(query.split())
+    return next((a for a in load_areas() if any(p.search(text) for p in a.asked)), None)
+
+
+def _standing(items: Sequence[MemoryItem | None], mask: np.ndarray | None, j: int) -> MemoryItem | None:
+    item = items[j]
+    if item is None or (mask is not None and (j >= mask.shape[0] or not mask[j])):
+        return None
+    return item if mask is not None or item.status == Status.ACTIVE else None
+
+
+def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarray | None,
+                  ranked: Callable[[list[str]], np.ndarray], said_at: Callable[[int], float],
+                  found: Sequence[np.ndarray], weight: float) -> list[tuple[np.ndarray, float]]:
+    """The (slots, RRF weight) rankings of the area ``query`` asks of the user; [] when it asks none, asks it of
+    someone else, or ``weight`` is 0.
+
+    Args:
+        query: the question's text; it asks about the user when it speaks in the first person or of "he", "she",
+            "the user" (``turn_shape.asks_about_user``, ``asks_in_third_person``) and names no relation whose
+            item of the area the memory holds.
+        items: the index's items by slot (None for a free slot).
+        mask: shape (n_slots,) bool of the slots the filters allow, or None (active items only).
+        ranked: BM25 ranking of some index terms over the allowed slots, best first (``LiveBM25.ranked``).
+        said_at: when a slot was said (epoch seconds).
+        found: the slots of the rankings made so far: an item among them was found by the question's words
+            already and is not ranked again (the area adds what they missed, never re-weighs what they found).
+        weight: the RRF weight of each ranking (``HybridSettings.w_category``).
+
+    Returns:
+        [(the user's own items of the area the other rankings missed, newest first, ``weight``)] when the memory
+        holds own items of the area (none when every one is found); else [(the user's own turns holding the
+        area's words, newest first, ``weight``)] when some do and the other rankings found none of them; else [].
+    """
+    area = asked_area(query) if weight else None
+    if area is None or not (asks_about_user(query) or asks_in_third_person(query)):
+        return []
+    folded = query.casefold()
+    own: list[int] = []
+    for j in range(len(items)):
+        item = _standing(items, mask, j)
+        if item is None or item.kind == Kind.EVENT or key_attribute(item.key) not in area.attributes:
+            continue
+        subject = key_subject(item.key)
+        if subject == "":
+            own.append(j)
+        elif subject and names_relation(folded, subject):
+            return []  # "where does my husband work?": that person's items, found by the question's own words
+    seen = set(np.concatenate([np.asarray(r, dtype=np.int64) for r in found]).tolist()) if found else set()
+    if own:
+        missed = sorted((j for j in own if j not in seen), key=said_at, reverse=True)
+        return [(np.array(missed, dtype=np.int64), weight)] if missed else []
+    said = [j for j in ranked(list(area.words)).tolist()
+            if (item := items[j]) is not None and item.kind == Kind.EVENT and item.trust == Trust.USER]
+    if not said or not seen.isdisjoint(said):
+        return []
+    return [(np.array(sorted(said, key=said_at, reverse=True), dtype=np.int64), weight)]

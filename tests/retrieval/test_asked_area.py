@@ -1,0 +1,113 @@
+"""A question about an area of the user's life (work, home, school, exercise …) is never answered with nothing: the
+user's own items of the area, in either language, else the user's own turns saying the area's words (issue 14)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from memory_core.model import Kind, MemoryItem, Trust
+from memory_core.retrieval.asked_area import area_rankings, asked_area, load_areas
+from memory_core.retrieval.hybrid import HybridIndex
+from memory_core.retrieval.stages import HYBRID_PRESETS
+
+
+def _fact(text: str, key: str) -> MemoryItem:
+    return MemoryItem.create("u", text, "life", kind=Kind.FACT, key=key)
+
+
+def _said(text: str, role: str = "user") -> MemoryItem:
+    trust = {"user": Trust.USER, "assistant": Trust.AGENT}.get(role, Trust.TOOL)
+    return MemoryItem.create("u", f"{role}: {text}", "event", kind=Kind.EVENT, speaker=role, trust=trust)
+
+
+def _top(items: list[MemoryItem], query: str, **settings: float) -> list[str]:
+    chosen = replace(HYBRID_PRESETS["hybrid"], **settings)
+    return [r.item.description for r in HybridIndex.build(items).search(query, 3, settings=chosen)]
+
+
+@pytest.mark.parametrize(("query", "area"), [
+    ("Which firm am I with these days?", "work"), ("我在哪里打工？", "work"), ("我值什么班？", "work"),
+    ("What neighbourhood am I in now?", "home"), ("我住在什么地方？", "home"), ("我家在哪个区？", "home"),
+    ("Which uni am I at?", "school"), ("我在哪儿念书？", "school"),
+    ("What sport do I play?", "exercise"), ("我平时做什么运动？", "exercise"),
+    ("Who am I dating these days?", "partner"), ("我对象叫什么？", "partner"),
+    ("What's my dog called?", "pet"), ("我养了什么宠物？", "pet"),
+    ("When do I usually go to bed?", "schedule"), ("我一般几点起？", "schedule"),
+    ("What do I drink after lunch?", "drink"), ("我晚上一般喝点什么？", "drink"),
+])
+def test_the_area_is_read_from_the_questions_grammar_in_both_languages(query: str, area: str) -> None:
+    found = asked_area(query)
+    assert found is not None and found.name == area
+
+
+@pytest.mark.parametrize("query", ["What's the weather like in Oslo?", "帮我写一首诗", "How do I boil an egg?",
+                                   "这个公式怎么推导？"])
+def test_a_question_of_no_area_reads_none(query: str) -> None:
+    assert asked_area(query) is None
+
+
+def test_every_area_has_words_in_both_languages() -> None:
+    for area in load_areas():
+        assert any(w.isascii() for w in area.words) and any(not w.isascii() for w in area.words), area.name
+        assert area.attributes and area.asked, area.name
+
+
+def test_the_users_own_item_of_the_area_answers_a_question_sharing_no_word_with_it() -> None:
+    items = [_fact("User works at St Mary's", "fact:works_at"), _said("I love pancakes on Sundays"),
+             _fact("用户住在苏州园区", "fact:lives_in")]
+    assert _top(items, "我上什么班？")[:1] == ["User works at St Mary's"]  # in the other language
+    assert _top(items, "我家在哪个区？")[:1] == ["用户住在苏州园区"]
+    assert _top(items, "which firm am I with?")[:1] == ["User works at St Mary's"]
+    assert _top(items, "我上什么班？", w_category=0.0) == []  # off with the category weight
+
+
+def test_with_no_item_of_the_area_the_users_own_turns_saying_its_words_come_back() -> None:
+    items = [_said("从张江的米哈游下班出来已经十点了，地铁都快没了"), _said("下班路上注意安全哦", "assistant"),
+             _said("double shift again, and my boss wants a report by Friday"),
+             _said("Sounds like your boss is tough on shifts.", "assistant"), _said("月亮离地球有多远？")]
+    own = {"user: 从张江的米哈游下班出来已经十点了，地铁都快没了",
+           "user: double shift again, and my boss wants a report by Friday"}
+    zh = _top(items, "我在哪家公司上班？")
+    en = _top(items, "which company am I at?")
+    assert set(zh[:2]) == own and set(en[:2]) == own  # in either language, the newest first
+    assert zh[0] == en[0] == "user: double shift again, and my boss wants a report by Friday"
+    assert all(not t.startswith("assistant:") for t in zh + en)  # never the assistant's words
+
+
+def test_a_question_about_someone_else_adds_nothing() -> None:
+    items = [_fact("User works at Initech", "fact:works_at"), _fact("User's husband works at Globex",
+                                                                   "fact:husband/works_at")]
+
+    def ranked(terms: list[str]) -> np.ndarray:
+        return np.empty(0, dtype=np.int64)
+
+    def at(j: int) -> float:
+        return float(j)
+
+    assert area_rankings("Where does my husband work?", items, None, ranked, at, [], 1.0) == []
+    assert area_rankings("老李现在在哪上班？", items, None, ranked, at, [], 1.0) == []  # a name, not the user
+    [(own, weight)] = area_rankings("Where do I work?", items, None, ranked, at, [], 0.5)
+    assert own.tolist() == [0] and weight == 0.5
+
+
+def test_what_the_questions_words_found_is_not_ranked_again() -> None:
+    items = [_fact("User works at Initech", "fact:works_at"), _said("my boss moved my shift again"),
+             _said("I moved into a studio in Berkeley, tiny but mine"), _said("the rent in Oakland is brutal")]
+
+    def at(j: int) -> float:
+        return float(j)
+
+    found = [np.array([0], dtype=np.int64)]
+    assert area_rankings("Where do I work?", items, None, lambda t: np.array([1]), at, found, 1.0) == []
+    home = items[2:]
+    seen = [np.array([0], dtype=np.int64)]  # the question found the newer turn: its answer stands
+
+    def both(terms: list[str]) -> np.ndarray:
+        return np.array([1, 0], dtype=np.int64)
+
+    assert area_rankings("where do I live?", home, None, both, at, seen, 1.0) == []
+    [(turns, _)] = area_rankings("where do I live?", home, None, both, at, [], 1.0)
+    assert turns.tolist() == [1, 0]  # newest first
