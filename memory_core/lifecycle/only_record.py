@@ -182,8 +182,20 @@ def _uncovered(things: Iterable[str], said: str, keys: Collection[str] = ()) -> 
     (``"value:…"``) is missed when ``said`` does not hold its words."""
     plain = simplified(said).casefold()
     return {t for t in things if (t.startswith("name:") and t[5:] not in said)
-            or (t.startswith("value:") and t.split(":", 2)[2] not in plain)
+            or (t.startswith("value:") and not _held(t.split(":", 2)[2], plain))
             or (t.startswith(_SLOT_STATEMENTS) and _ANY_SLOT not in keys and t.removeprefix("statement:") not in keys)}
+
+
+# what a household value or news says beyond its frame: its numbers, or the name after its naming word
+_VALUE_WORDS = re.compile(r"\d+|[一二三四五六七八九十两]+(?=岁|个|只|条)|(?:named|called|nicknamed|name\s+is|叫|是).*?([^\s叫是]+)$")
+
+
+def _held(words: str, said: str) -> bool:
+    """True when ``said`` (active items' texts, simplified, casefolded) holds what ``words`` (a household value or
+    news, as ``stated_things`` keys it) says: each of its numbers or its name ("大仔8岁" in "用户的大仔8岁";
+    "we named her chai" in "user has a dog named chai"), else the words themselves."""
+    values = [m.group(1) or m.group(0) for m in _VALUE_WORDS.finditer(words)]
+    return all(v in said for v in values) if values else words in said
 
 
 #: A statement of a slot the slot engine read (``stated_things`` of a ``read_clause`` hit): "statement:fact:…".
