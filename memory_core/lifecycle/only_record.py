@@ -187,7 +187,8 @@ def _uncovered(things: Iterable[str], said: str, keys: Collection[str] = ()) -> 
 
 
 # what a household value or news says beyond its frame: its numbers, or the name after its naming word
-_VALUE_WORDS = re.compile(r"\d+|[一二三四五六七八九十两]+(?=岁|个|只|条)|(?:named|called|nicknamed|name\s+is|叫|是).*?([^\s叫是]+)$")
+_VALUE_WORDS = re.compile(r"\d+|[一二三四五六七八九十两]+(?=岁|个|只|条)|"
+                          r"(?:named|called|nicknamed|name\s+is|叫|是).*?([^\s叫是]+)$")
 
 
 def _held(words: str, said: str) -> bool:

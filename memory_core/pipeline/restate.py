@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
-from memory_core.pipeline.attr_value import new_attribute_value
 from memory_core.pipeline.about_else import about_else
+from memory_core.pipeline.attr_value import new_attribute_value
 from memory_core.pipeline.cessation import end_opposite, item_polarity
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
 from memory_core.pipeline.changed_value import with_statement as _with

@@ -64,8 +64,8 @@ from memory_core.pipeline.sensitive_checksums import iban_ok as _iban_ok
 from memory_core.pipeline.sensitive_checksums import luhn as _luhn
 from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_predicate import value_span
-from memory_core.pipeline.sensitive_workplace import is_workplace
 from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole, is_topic
+from memory_core.pipeline.sensitive_workplace import is_workplace
 from memory_core.text.script import has_han
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "label", "mask"]

@@ -26,7 +26,8 @@ START = datetime(2025, 1, 14, tzinfo=UTC)
 def test_a_passing_name_is_no_hit_on_the_persons_item(first: str, then: str) -> None:
     store, pipeline = DictStore(), WritePipeline()
     store.apply("u1", pipeline.plan(Turn("u1", "t0", "s", "user", first, START), store))
-    person = [i.id for i in store.list_items("u1") if i.kind != "event" and ("Ken" in i.description or "阿伟" in i.description)]
+    person = [i.id for i in store.list_items("u1")
+              if i.kind != "event" and ("Ken" in i.description or "阿伟" in i.description)]
     assert person  # the husband's item, named
     ops = pipeline.plan(Turn("u1", "t1", "s", "user", then, START + timedelta(days=300)), store)
     touched = {op.item_id for op in ops if isinstance(op, HitOp | UpdateOp)}
