@@ -25,6 +25,9 @@ def test_a_unit_said_as_a_workplace_is_not_masked(text: str) -> None:
     "我住进了ICU",
     "护士说我住进了ICU",
     "I have cancer and still work",
+    "The nurse told me I'd be in the ICU overnight",
+    "Spent two nights in the ICU, back at work next month",
+    "上周住进了ICU，工作先放一放",
     "I'm a nurse and I was diagnosed with diabetes last year",
 ])
 def test_care_and_conditions_stay_masked(text: str) -> None:
