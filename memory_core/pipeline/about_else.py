@@ -18,7 +18,7 @@ __all__ = ["about_else"]
 
 
 def _of_a_person(anchor: str) -> bool:
-    """True for an anchor naming a relation of the user's (``syn:husband``, ``syn:daughter``; ``data/relations.yaml``)."""
+    """True for an anchor naming a relation of the user's (``syn:husband``, ``syn:daughter``: ``relations.yaml``)."""
     word = anchor.removeprefix("syn:")
     return anchor.startswith("syn:") and len(relation_names(word)) > 1
 
