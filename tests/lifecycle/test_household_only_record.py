@@ -50,6 +50,8 @@ def test_no_household_value_in_other_sentences(text: str) -> None:
     ("我住喺沙田，同老公同兩個仔一齊住。大仔8歲，細仔5歲", "value:age:大仔8岁"),  # Cantonese, traditional
     ("筆試過咗喇！theory test一次過", "value:news:笔试过了"),
     ("面试过了！下周一入职", "value:news:面试过了"),
+    ("面試過咗喇，下個月返工", "value:news:面试过了"),
+    ("個女今年三歲", "value:age:个女今年三岁"),
     ("passed my driving test today!!", "value:news:passed my driving test"),
 ])
 def test_stated_things_read_traditional_and_regional_text(text: str, key: str) -> None:
