@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 
 from memory_core.model import Kind, MemoryItem, Status, Turn
-from memory_core.pipeline.about_else import about_else
 from memory_core.pipeline.attr_value import new_attribute_value
 from memory_core.pipeline.cessation import end_opposite, item_polarity
 from memory_core.pipeline.changed_value import changed_number, ended_by_stance, one_more
@@ -126,11 +125,11 @@ def restated_keys(found: Topic, rows: Iterable[tuple[str, str, str]], qualifier:
         if old is not None and not (wanted.isdisjoint(old.terms) and found.terms.isdisjoint(old.strong)):
             mine.append((key, old))
     held = Counter(t for _, old in mine for t in old.strong & found.terms)
-    leads = [key for key, old in mine if led_to(found, old) and not about_else(found, old)]  # not a name in passing
+    leads = [key for key, old in mine if led_to(found, old)]
     alike = list(dict.fromkeys(leads)) if len(leads) <= MAX_HOLDERS else []
     out: list[str] = list(alike)
     for key, old in mine:
-        if key in out or not same_topic(found, old)[0] or about_else(found, old):
+        if key in out or not same_topic(found, old)[0]:
             continue
         # most words shared, or a name shared with one or two statements; one said in many (a friend's) names none
         if word_overlap(found, old) >= RESTATE_OVERLAP or any(held[t] <= MAX_HOLDERS for t in old.strong & found.terms):
@@ -183,7 +182,7 @@ def plan_own_words(turn: Turn, cand: Candidate, existing: Mapping[str, list[Memo
         if other_value(item.description, cand.description, turn.text, cand.topic, old, _subject(speaker, cand.lang)):
             continue  # "my email is ben.k@…" beside "User is Ben"; a PIN beside a card number
         same, restated = same_topic(cand.topic, old)
-        same = (same and not about_else(cand.topic, old)) or item.key in cand.alike
+        same = same or item.key in cand.alike
         held_in = lang_of(item.description)
         if same and off_first(cand.topic, item.description, held_in, _subject(speaker, held_in)):
             same = False  # a word of a detail alone: "…for 3 weeks to see dad" is no statement of "中文还不太好；…week"
