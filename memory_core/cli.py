@@ -110,9 +110,12 @@ def ingest(user: UserOption, file: Annotated[Path, typer.Argument(help="JSONL tu
     from memory_core.ingest_io import read_turn_file
     from memory_core.ingest_stopped import FileTurns, stopped_outcome, stored_turn_ids
     from memory_core.ingest_summary import maintenance_line, run_lines, run_outcome, summary_line
-    from memory_core.store.factory import missing_store
+    from memory_core.store.factory import items_only_store, missing_store
 
     user = check_id(user, "user id")
+    if items_only_store(_settings(db).database_url):  # refused before it is opened: no folder is created
+        raise fail("YamlStore holds memory items only; turns are ingested into an SQL store (sqlite:/// or "
+                   "postgresql+psycopg://); nothing was created")
     parsed = read_turn_file(file, user)
     before: set[tuple[str, str]] = set()  # the file's turns stored before this run
     if parsed.turns and missing_store(_settings(db).database_url) is None:

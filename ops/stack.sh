@@ -154,6 +154,7 @@ EOF
 
 start_postgres() {
   local data="$STACK_DIR/pgdata"
+  echo "starting postgres on port $PG_PORT ..."
   if [ ! -f "$data/PG_VERSION" ]; then
     mkdir -p "$data"; [ "$(id -u)" = 0 ] && chown postgres "$data" "$STACK_DIR"
     local pwfile; pwfile="$(umask 077; mktemp)"; cp "$SECRETS/pg_password" "$pwfile"
@@ -179,26 +180,33 @@ supervisor_up() { [ -S "$STACK_DIR/supervisor.sock" ] && ctl pid >/dev/null 2>&1
 
 start_supervised() {
   write_redis_conf; write_supervisor_conf
+  echo "starting redis on port $REDIS_PORT and the supervised processes ..."
   if supervisor_up; then
     ctl update >/dev/null; ctl start all >/dev/null || true
   else
     "$PY_BIN/supervisord" -c "$SUPERVISOR_CONF"
   fi
-  for _ in $(seq 100); do redis-cli -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && return; sleep 0.1; done
+  for _ in $(seq 100); do
+    redis-cli -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && { echo "redis up on port $REDIS_PORT"; return; }
+    sleep 0.1
+  done
   echo "redis did not start; see $LOGS/redis.log" >&2; exit 1
 }
 
 check_started() {  # every supervised process must be RUNNING a few seconds after start
+  echo "waiting ${START_CHECK_S:-8}s for the workers to settle ..."
   sleep "${START_CHECK_S:-8}"  # a worker that cannot start (bad install, bad flags) exits within this
   local bad
   bad="$(ctl status | awk '$2 != "RUNNING" {print $1}')"
   if [ -z "$bad" ]; then
+    echo "running: $(ctl status | awk '{print $1}' | tr '\n' ' ')"
     [ "${HTTP_SHIM:-1}" = 1 ] || return 0
+    echo "waiting for the HTTP API on port $HTTP_PORT (up to ${HTTP_CHECK_S:-180}s) ..."
     # RUNNING is not serving: a shim that fails its imports slowly still counts as started for supervisord
     # a loaded machine (the shim imports the whole core) may take minutes: wait up to HTTP_CHECK_S tries
     for _ in $(seq "${HTTP_CHECK_S:-180}"); do
       "$PY" -c "import sys, urllib.request as u; u.urlopen('http://127.0.0.1:$HTTP_PORT/healthz', timeout=2)" \
-        2>/dev/null && return 0
+        2>/dev/null && { echo "http up on port $HTTP_PORT"; return 0; }
       sleep 1
     done
     bad=http
@@ -214,6 +222,7 @@ case "${1:-}" in
   start)
     write_env
     start_postgres
+    echo "migrating the database ..."
     "$PY" ops/migrate.py "$GULFSTREAM_DATABASE_URL"
     start_supervised
     check_started || { echo "the stack did not start; 'ops/stack.sh stop' cleans up" >&2; exit 1; }

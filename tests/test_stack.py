@@ -39,6 +39,11 @@ def stack() -> Iterator[dict[str, str]]:
         done = subprocess.run(["bash", "ops/stack.sh", "start"], cwd=REPO, env=env, capture_output=True, text=True,
                               timeout=240)
         assert done.returncode == 0, done.stdout + done.stderr
+        # a line as each service comes up, in order: a minute of start-up never looks hung (trial 41, finding 13)
+        said = [line.split(" ")[0] for line in done.stdout.splitlines()]
+        for step in ("starting", "postgres", "migrating", "starting", "redis", "waiting", "running:", "stack"):
+            assert step in said, done.stdout
+            said = said[said.index(step) + 1:]
         yield env
     finally:
         subprocess.run(["bash", "ops/stack.sh", "stop"], cwd=REPO, env=env, capture_output=True, timeout=120)

@@ -7,7 +7,7 @@ to 64, reasons up to 1,000. Unknown fields are refused.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PlainValidator, WithJsonSchema, field_validator, model_validator
@@ -15,6 +15,7 @@ from pydantic_core import PydanticCustomError
 
 from api_shim.http.auth import MAX_USER_ID_CHARS
 from memory_core.errors import InvalidField
+from memory_core.local_time import offset_minutes
 from memory_core.validation import (
     DEFAULT_ROLE,
     DEFAULT_SESSION_ID,
@@ -70,12 +71,16 @@ def _timestamp(value: Any) -> datetime:
 
     Epoch numbers are seconds whatever their size (pydantic's own datetime type
     would read one above 2·10^10 as milliseconds), and a time out of range once
-    converted to UTC is a 422, not an OverflowError.
+    converted to UTC is a 422, not an OverflowError. A time given with a UTC
+    offset keeps it (the same instant, in the caller's zone): a turn's offset
+    dates what it says as its user lived it (``memory_core.local_time``).
     """
     try:
-        return check_timestamp(value)
+        when = check_timestamp(value)
     except InvalidField as exc:
         raise PydanticCustomError("timestamp", "{reason}", {"reason": str(exc)}) from None
+    minutes = offset_minutes(value)
+    return when if minutes is None else when.astimezone(timezone(timedelta(minutes=minutes)))
 
 
 Timestamp = Annotated[datetime, PlainValidator(_timestamp), WithJsonSchema({

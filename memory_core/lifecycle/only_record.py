@@ -25,7 +25,10 @@ turn is kept when it *names* something a later question asks by name —
   user's words ("I'm on Verizon", "I still sleep with a teddy bear",
   "我每天早上都要喝一杯 latte"), when the write path kept no item of it (a phrasing it
   missed): it does not fade like small talk. A turn whose item was
-  superseded is no only record (its history holds the value) and fades.
+  superseded is no only record (its history holds the value) and fades,
+  unless it also says a household value or news no active item holds
+  ("…同老公同两个仔一齐住。大仔8岁，细仔5岁" after the home moved: the sons'
+  ages are in no history).
 
 Bounded: per named thing, only the latest ``EVIDENCE_TURNS`` such turns are
 kept (a sister mentioned every day keeps her two latest mentions, not a
@@ -47,17 +50,20 @@ from datetime import UTC
 from functools import lru_cache
 
 from memory_core.decay import base_time
+from memory_core.lifecycle.circle_values import circle_values
 from memory_core.lifecycle.habit_frame import unframed
 from memory_core.lifecycle.topic_turns import EVIDENCE_TURNS
 from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.pipeline.clauses import split_clauses
 from memory_core.pipeline.gist import gist_clause, topic
+from memory_core.pipeline.news import news_words
 from memory_core.pipeline.regional_words import standard_words
 from memory_core.pipeline.sensitive import SENSITIVE_THEME
 from memory_core.pipeline.sensitive_detect import detect
 from memory_core.pipeline.slots import read_clause
 from memory_core.pipeline.small_talk import is_small_talk
 from memory_core.pipeline.switch import held_provider
+from memory_core.text.han_forms import simplified
 
 __all__ = ["named_things", "only_records", "stated_records", "stated_things"]
 
@@ -122,9 +128,16 @@ def stated_things(text: str) -> frozenset[str]:
     (``gist.gist_clause``: the anchor of its topic terms), also when it opens on a recurring time before its
     subject ("夏天俺在松花江边给人修渔船", "On weekends I coach the under-12s": ``habit_frame.unframed``). Empty for
     small talk ("Nice weather today", "Watched a film tonight") and for questions to the assistant.
+
+    Also the lasting values said of the user's household (``circle_values``: "大仔8岁，细仔5岁", "we named her
+    Chai", keys ``"value:<family>:<words>"``) and a line of news (``news.news_words``: "笔试过了", "passed my
+    driving test", key ``"value:news:<words>"``), which name no first-person slot yet stay true. Traditional and
+    regional Chinese are read as their simplified Mandarin form ("大仔8歲" as "大仔8岁").
     """
-    body = standard_words(text.split(":", 1)[1] if ":" in text[:40] else text)  # 俺是…: a first-person statement
-    found: set[str] = set()
+    body = standard_words(simplified(text.split(":", 1)[1] if ":" in text[:40] else text))  # 俺是…: 我是…
+    found: set[str] = set(circle_values(body))
+    if said_news := news_words(body):
+        found.add(f"value:news:{said_news}")
     for clause, lang in split_clauses(body.strip()):
         bare = unframed(clause, lang)  # "夏天我在江边修渔船", "In summer I fix boats": the frame said each time
         for said in dict.fromkeys((clause, bare)):
@@ -165,9 +178,25 @@ def _uncovered(things: Iterable[str], said: str, keys: Collection[str] = ()) -> 
     turn whose item is "User lives in Hackney"), and the slot statements whose slot no item derived from the
     turn holds (``keys``: "statement:fact:lives_in" in "到深圳了，在南山租了个单间，月租三千二", whose only item is
     "用户的房租是三千二"): what the write path missed beside what it read. Persons, dates and statements of a
-    topic are left to the items derived from the turn."""
+    topic are left to the items derived from the turn. A household value or a line of news
+    (``"value:…"``) is missed when ``said`` does not hold its words."""
+    plain = simplified(said).casefold()
     return {t for t in things if (t.startswith("name:") and t[5:] not in said)
+            or (t.startswith("value:") and not _held(t.split(":", 2)[2], plain))
             or (t.startswith(_SLOT_STATEMENTS) and _ANY_SLOT not in keys and t.removeprefix("statement:") not in keys)}
+
+
+# what a household value or news says beyond its frame: its numbers, or the name after its naming word
+_VALUE_WORDS = re.compile(r"\d+|[一二三四五六七八九十两]+(?=岁|个|只|条)|"
+                          r"(?:named|called|nicknamed|name\s+is|叫|是).*?([^\s叫是]+)$")
+
+
+def _held(words: str, said: str) -> bool:
+    """True when ``said`` (active items' texts, simplified, casefolded) holds what ``words`` (a household value or
+    news, as ``stated_things`` keys it) says: each of its numbers or its name ("大仔8岁" in "用户的大仔8岁";
+    "we named her chai" in "user has a dog named chai"), else the words themselves."""
+    values = [m.group(1) or m.group(0) for m in _VALUE_WORDS.finditer(words)]
+    return all(v in said for v in values) if values else words in said
 
 
 #: A statement of a slot the slot engine read (``stated_things`` of a ``read_clause`` hit): "statement:fact:…".
@@ -224,8 +253,12 @@ def only_records(active: Sequence[MemoryItem], derived: Iterable[str] = (), summ
     by_thing: dict[str, list[MemoryItem]] = {}
     kept: set[str] = set()
     for event in active:
-        if not _user_statement(event) or event.source[0] in gone:
-            continue  # a turn whose only items were superseded: their history holds what it said
+        if not _user_statement(event):
+            continue
+        if event.source[0] in gone:  # its only items were superseded: their history holds what they said
+            for thing in _values_beside(event, said):
+                by_thing.setdefault(thing, []).append(event)
+            continue
         things = set(named_things(event.description, event.theme == SENSITIVE_THEME))
         if event.source[0] in live:  # evidence of an item: only what no active item stands for is its own record
             things = _uncovered(things | stated_things(event.description), said, keys.get(event.source[0], ()))
@@ -251,11 +284,16 @@ def stated_records(active: Sequence[MemoryItem], derived: Iterable[str] = ()) ->
     """
     memories = [i for i in active if i.kind not in (Kind.EVENT, Kind.SUMMARY) and i.status == Status.ACTIVE]
     live = {t for i in memories for t in i.source}
+    said = " ".join(i.description for i in memories)
     keys = _turn_keys(memories)
     gone = set(derived) - live
     by_thing: dict[str, list[MemoryItem]] = {}
     for event in active:
-        if not _user_statement(event) or event.source[0] in gone:
+        if not _user_statement(event):
+            continue
+        if event.source[0] in gone:
+            for thing in _values_beside(event, said):
+                by_thing.setdefault(thing, []).append(event)
             continue
         things = stated_things(event.description)
         if event.source[0] in live:  # an item was derived from it: the slots it states that no such item holds
@@ -263,6 +301,14 @@ def stated_records(active: Sequence[MemoryItem], derived: Iterable[str] = ()) ->
         for thing in things:
             by_thing.setdefault(thing, []).append(event)
     return _latest(by_thing)
+
+
+def _values_beside(event: MemoryItem, said: str) -> set[str]:
+    """The household values and news of a turn whose only items were superseded that no active item holds:
+    "我住在沙田，同老公同两个仔一齐住。大仔8岁，细仔5岁" once the home moved keeps the sons' ages, which the old
+    home's history does not hold."""
+    values = {t for t in stated_things(event.description) if t.startswith("value:")}
+    return _uncovered(values, said) if values else set()
 
 
 def _latest(by_thing: dict[str, list[MemoryItem]]) -> set[str]:

@@ -14,7 +14,8 @@ stage of the write plan and holds every ``UpdateOp`` to that shape, whichever ru
   rendering of a slot is written with (``data/slots.yaml``: "lives in", "在…工作", "User", "用户", "has");
 - a word read from an emoji the turn holds (``plain_text.EMOJI_MEANINGS``) and said nowhere else is taken
   out of the new text: the picture illustrates, the item keeps the user's words;
-- any other word is a splice: the edit's text is refused (the item keeps its text; its hit stands), logged.
+- any other word is a splice: the edit's text is refused (the item keeps its text; its hit stands), logged at
+  debug level (an internal of the write path, never a line for the user) and counted (``refused_edits``).
 
 ``spliced_texts`` is the cheap rule ``gulfstream check`` reads stored items with: a text that says one run of
 words twice ("… we had a tiny party cake; Last day at Trip；User has a cat nameant … we had a tiny party cake;
@@ -26,6 +27,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from memory_core.model import Kind, MemoryItem
@@ -34,9 +36,15 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.store.write_ops import Op, UpdateOp
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["foreign_words", "guarded_edits", "spliced_texts"]
+__all__ = ["foreign_words", "guarded_edits", "refused_edits", "spliced_texts"]
 
 log = logging.getLogger(__name__)
+_REFUSED = Counter[str]()  # edits refused in this process, by reason
+
+
+def refused_edits() -> int:
+    """How many edits ``guarded_edits`` refused in this process for a word from nowhere (for a health check)."""
+    return _REFUSED["foreign words"]
 
 _WORD = re.compile(r"[A-Za-z0-9]+|[\u3400-\u9fff]")
 # the words a third-person rendering of the user's own words is written with ("I have" -> "User has")
@@ -130,7 +138,8 @@ def guarded_edits(turn_text: str, ops: Sequence[Op], olds: Mapping[str, str], sp
             foreign = foreign_words(new, old, turn_text, speaker)
         if foreign or new == old:
             if foreign:
-                log.warning("edit of %s refused: words from neither the item nor the turn: %s", op.item_id,
+                _REFUSED["foreign words"] += 1
+                log.debug("edit of %s refused: words from neither the item nor the turn: %s", op.item_id,
                             ", ".join(sorted(foreign)))
             if op.new_theme is not None:
                 out.append(UpdateOp(op.item_id, op.reason, None, op.new_theme, op.actor, op.turn_id, op.at))

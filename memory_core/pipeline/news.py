@@ -17,7 +17,7 @@ import re
 from memory_core.pipeline.personal import request
 from memory_core.shipped_yaml import load_shipped
 
-__all__ = ["news"]
+__all__ = ["news", "news_words"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -38,3 +38,11 @@ def news(text: str) -> bool:
     family: an outcome or a habit taken up again (module docstring), in English or Chinese; False for a
     question or a task for the assistant (``personal.request``) and for chat. Never raises."""
     return not request(text) and _pattern().search(text) is not None
+
+
+def news_words(text: str) -> str:
+    """The words of ``text`` that tell news (``news``), casefolded with spaces collapsed; "" when it tells none."""
+    if request(text):
+        return ""
+    m = _pattern().search(text)
+    return " ".join(m.group(0).split()).casefold() if m else ""

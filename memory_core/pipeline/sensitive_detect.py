@@ -65,6 +65,7 @@ from memory_core.pipeline.sensitive_checksums import luhn as _luhn
 from memory_core.pipeline.sensitive_gate import Gate, word_set
 from memory_core.pipeline.sensitive_predicate import value_span
 from memory_core.pipeline.sensitive_topic import is_general_question, is_generic, is_hyperbole, is_topic
+from memory_core.pipeline.sensitive_workplace import is_workplace
 from memory_core.text.script import has_han
 
 __all__ = ["ASKS", "CATEGORIES", "Finding", "asked_categories", "asks_for_sensitive", "detect", "label", "mask"]
@@ -392,10 +393,11 @@ def _refined(f: Finding, text: str, original: str) -> Finding:
 
 
 def _talked_about(f: Finding, text: str) -> bool:
-    """A condition as a figure of speech, a sign or an animal's; a password or code said of people in general."""
+    """A condition as a figure of speech, a sign or an animal's; a hospital unit said as a workplace; a password
+    or code said of people in general."""
     if f.category == "health":  # ... or an animal's ("took Biscuit to the vet, he has an ear infection")
         return is_hyperbole(text, f.start, f.end) or is_general_question(text, f.start) \
-            or of_animal(text, f.start)
+            or of_animal(text, f.start) or is_workplace(text, f.start, f.end)
     return f.category in ("secret", "code") and is_generic(text, f.start)
 
 

@@ -10,7 +10,7 @@ import os
 from memory_core.errors import StoreError
 from memory_core.store.base import MemoryStore
 
-__all__ = ["empty_store", "missing_store", "open_store", "private_folders", "private_sqlite_file"]
+__all__ = ["empty_store", "items_only_store", "missing_store", "open_store", "private_folders", "private_sqlite_file"]
 
 _SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
 
@@ -66,6 +66,14 @@ def missing_store(url_or_path: str | os.PathLike[str]) -> str | None:
     """
     path = _store_path(url_or_path)
     return None if path is None or os.path.exists(path) else os.path.abspath(path)
+
+
+def items_only_store(url_or_path: str | os.PathLike[str]) -> bool:
+    """True when ``url_or_path`` names a YAML store (``yaml://…``, or the path of an existing folder), which holds
+    memory items only and no turns: a command that stores turns refuses it before opening it, so a refused
+    command creates no folder (``open_store`` creates a missing one)."""
+    target = os.fspath(url_or_path)
+    return target.startswith("yaml://") or ("://" not in target and os.path.isdir(target))
 
 
 def empty_store(url_or_path: str | os.PathLike[str]) -> str | None:

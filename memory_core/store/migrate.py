@@ -75,12 +75,17 @@ def upgrade(url_or_engine: str | Engine, revision: str = "head") -> None:
         revision: target Alembic revision.
 
     Raises:
-        StoreError: the database could not be reached or migrated.
+        StoreError: the database could not be reached ("could not connect to the database: …", whatever the
+            command) or migrated.
     """
     own = isinstance(url_or_engine, str)
     engine = create_engine(url_or_engine) if isinstance(url_or_engine, str) else url_or_engine
     try:
-        if revision == "head" and _at_head(engine):
+        try:
+            current = revision == "head" and _at_head(engine)
+        except SQLAlchemyError as exc:  # the first contact: a server down or a wrong address, for any command
+            raise StoreError(f"could not connect to the database: {exc}") from exc
+        if current:
             return  # nothing to run: Alembic is not even loaded
         from alembic import command
 
@@ -116,15 +121,19 @@ def _plain_head() -> str | None:
 
 def _at_head(engine: Engine) -> bool:
     """True when the database's ``alembic_version`` holds exactly the newest revision (``_plain_head``); False
-    when it cannot be read (a new or damaged file: the full migration says what is wrong)."""
+    when it cannot be read (a new or damaged file: the full migration says what is wrong).
+
+    Raises:
+        SQLAlchemyError: no connection could be made (a server down, a wrong address or password).
+    """
     head = _plain_head()
     if head is None:
         return False
-    try:
-        with engine.connect() as conn:
+    with engine.connect() as conn:
+        try:
             rows = conn.execute(text("SELECT version_num FROM alembic_version")).fetchall()
-    except SQLAlchemyError:
-        return False
+        except SQLAlchemyError:
+            return False
     return [row[0] for row in rows] == [head]
 
 

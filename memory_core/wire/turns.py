@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any, TypedDict
 
 from memory_core.errors import InvalidField
+from memory_core.local_time import with_offset
 from memory_core.model import Turn
 from memory_core.validation import (
     MAX_TURN_SPEAKER_CHARS,
@@ -59,7 +60,9 @@ def check_turn(user_id: object, turn_id: object, text: object, role: object, ses
         role: one of ``ROLES``.
         timestamp: aware datetime, ISO-8601 or epoch seconds, at most a day ahead of this machine's clock.
         speaker: 1..``MAX_TURN_SPEAKER_CHARS`` characters without bidi controls, or None.
-        meta: as ``check_meta``.
+        meta: as ``check_meta``; the UTC offset ``timestamp`` was given with is kept in it
+            (``local_time.with_offset``), as every other entry point keeps it, since ``timestamp`` goes on the
+            wire in UTC.
 
     Raises:
         InvalidInput: a bad id, text, role, timestamp, speaker or meta.
@@ -74,7 +77,7 @@ def check_turn(user_id: object, turn_id: object, text: object, role: object, ses
             "timestamp": check_turn_time(timestamp).isoformat(),
             "speaker": "" if speaker is None else check_text(speaker, "speaker", max_chars=MAX_TURN_SPEAKER_CHARS,
                                                               bytes_ok=False, name=True),
-            "meta": check_meta(meta), "published_at": time.time()}
+            "meta": with_offset(check_meta(meta), timestamp), "published_at": time.time()}
 
 
 def turn_from_wire(body: Mapping[str, Any]) -> Turn:

@@ -427,3 +427,20 @@ def test_ids_with_a_slash_work_over_http_as_in_the_core(stack: Stack, acme_key: 
     finally:
         mem.close()
     assert_error(api.get(f"/v1/users/{quoted}%2F{'x' * 200}/items"), 422, "invalid_input")  # too long decoded
+
+
+def test_a_turns_utc_offset_is_kept_over_http(stack: Stack, acme_key: str) -> None:
+    """A turn said at 07:30 in Shanghai is dated that day for its user, not the day before (UTC)."""
+    api = stack.client(acme_key)
+    said = {"timestamp": "2025-03-03T07:30:00+08:00"}
+    assert api.post("/v1/turns", json=turn("tzone", 1, "今天早上跑了8公里", **said)).status_code == 202
+    west = {"timestamp": "2025-03-02T19:30:00-05:00"}
+    batch = {"turns": [turn("tzone", 2, "Ran 8 km this evening", **west), turn("tzone", 3, "Ran again", timestamp=0)]}
+    assert api.post("/v1/turns/batch", json=batch).status_code == 202
+    wait_until(lambda: all(status_of(api, "tzone", f"tzone-t{n}") == "applied" for n in (1, 2, 3)), 30,
+               "turns applied", stack.procs.logs)
+    stored = stack.services.store.turns_by_ids("acme:tzone", ["tzone-t1", "tzone-t2", "tzone-t3"])
+    assert stored["tzone-t1"].meta["utc_offset_min"] == "480"
+    assert stored["tzone-t1"].timestamp.isoformat() == "2025-03-02T23:30:00+00:00"
+    assert stored["tzone-t2"].meta["utc_offset_min"] == "-300"
+    assert "utc_offset_min" not in stored["tzone-t3"].meta  # epoch seconds say nothing of the user's zone
