@@ -82,3 +82,15 @@ def test_a_move_said_after_a_stay_in_the_turn_is_lasting(old: str, turn: str, ne
 def test_a_stay_alone_still_leaves_the_home() -> None:
     items = planned_items(["我住在北京。", "这周在上海出差，住酒店。"], DAY)
     assert ("active", "fact:lives_in", "用户住在北京") in items
+
+
+@pytest.mark.parametrize(("old", "turn", "gone", "new"), [
+    ("I drink earl grey every afternoon", "Switched to matcha lattes in the afternoon", "earl grey", "matcha"),
+    ("I drink like 4 coffees a day", "I quit coffee, switched to rooibos", "coffees", "rooibos"),
+    ("我每天晚上都要来一罐啤酒", "啤酒戒了，晚上改喝苏打水", "喝啤酒", "苏打水"),
+    ("我每天下午喝伯爵茶", "现在改喝茉莉花茶了", "伯爵茶", "茉莉花茶"),
+])
+def test_a_named_drink_switched_to_replaces_the_old_drink(old: str, turn: str, gone: str, new: str) -> None:
+    items = planned_items([old, turn], DAY)
+    assert [d for s, k, d in items if s == "active" and k.startswith("pref:") and new in d], items
+    assert not [d for s, _, d in items if s == "active" and gone in d], items
