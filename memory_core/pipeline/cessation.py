@@ -45,7 +45,8 @@ from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_LAPSED", "ZH_NOT_SAVED", "ZH_VERB_ACTIVITY",
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_LAPSED", "ZH_NOT_SAVED",
+           "ZH_VERB_ACTIVITY",
            "bare_drinking", "category_keys", "cessation_scope", "end_opposite", "ended_keys", "item_polarity",
            "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 

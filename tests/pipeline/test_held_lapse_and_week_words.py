@@ -48,7 +48,9 @@ def test_a_plan_about_to_run_out_is_still_held(held: str, later: str, core: str)
     assert statuses and "superseded" not in statuses, statuses
 
 
-@pytest.mark.parametrize("clause", ["健身卡到期了没续", "B站大会员过期了", "QQ音乐会员到期了，不打算续了", "年卡没再续"])
+@pytest.mark.parametrize("clause", [
+    "健身卡到期了没续", "B站大会员过期了", "QQ音乐会员到期了，不打算续了", "年卡没再续",
+])
 def test_zh_lapse_reads_a_held_thing_run_out(clause: str) -> None:
     assert ZH_LAPSED.search(clause)
 
