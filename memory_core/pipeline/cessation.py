@@ -66,7 +66,7 @@ def _held_lapse() -> tuple[str, str]:
 
     The Chinese form is the held thing, at most four characters after it naming whose it is ("B站大会员"), then its
     period run out ("到期了", "过期了") or its renewal not made ("没续", "懒得续了"); one about to run out
-    ("快到期了", "马上要过期了") has not lapsed yet.
+    ("快到期了", "马上要过期了") has not lapsed yet. A subscription given back ("爱奇艺会员退了") ends too.
 
     Raises:
         OSError / yaml.YAMLError / KeyError: the shipped data file is missing or malformed (a packaging fault).
@@ -78,7 +78,10 @@ def _held_lapse() -> tuple[str, str]:
     ran_out = "|".join(map(re.escape, lapsed["zh_ran_out"]))
     not_renewed = "|".join(map(re.escape, lapsed["zh_not_renewed"]))
     lapse = rf"(?:(?<![快要将])(?:{ran_out})了|[^，,。！!？?]{{0,4}}?(?:{not_renewed}))"
-    return en, rf"{zh_held}[\u4e00-\u9fffA-Za-z]{{0,4}}?{lapse}"
+    cancelled = data["cancelled"]
+    given_back = (rf"(?:{'|'.join(map(re.escape, cancelled['zh_held']))})[\u4e00-\u9fffA-Za-z]{{0,4}}?"
+                  rf"(?:{'|'.join(map(re.escape, cancelled['zh']))})了")
+    return en, rf"{zh_held}[\u4e00-\u9fffA-Za-z]{{0,4}}?{lapse}|{given_back}"
 
 
 #: What one holds by paying for it, and which runs out when not renewed; its Chinese lapse ("健身卡到期了没续").
