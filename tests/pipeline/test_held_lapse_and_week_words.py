@@ -49,13 +49,13 @@ def test_a_plan_about_to_run_out_is_still_held(held: str, later: str, core: str)
 
 
 @pytest.mark.parametrize("clause", [
-    "健身卡到期了没续", "B站大会员过期了", "QQ音乐会员到期了，不打算续了", "年卡没再续",
+    "健身卡到期了没续", "B站大会员过期了", "QQ音乐会员到期了，不打算续了", "年卡没再续", "爱奇艺会员退了",
 ])
 def test_zh_lapse_reads_a_held_thing_run_out(clause: str) -> None:
     assert ZH_LAPSED.search(clause)
 
 
-@pytest.mark.parametrize("clause", ["年卡快到期了", "会员要到期了", "快递到了", "信用卡还了"])
+@pytest.mark.parametrize("clause", ["年卡快到期了", "会员要到期了", "快递到了", "信用卡还了", "gym卡退了"])
 def test_zh_lapse_leaves_what_has_not_lapsed(clause: str) -> None:
     assert not ZH_LAPSED.search(clause)
 
