@@ -39,14 +39,12 @@ from memory_core.pipeline.changed_value import changed_number
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.held_change import own_key
 from memory_core.pipeline.slot_lexicon import lexicon
-from memory_core.shipped_yaml import load_shipped
 from memory_core.store.write_ops import EndOp
 from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_LAPSED", "ZH_NOT_SAVED",
-           "ZH_VERB_ACTIVITY",
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_NOT_SAVED", "ZH_VERB_ACTIVITY",
            "bare_drinking", "category_keys", "cessation_scope", "end_opposite", "ended_keys", "item_polarity",
            "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
@@ -58,36 +56,8 @@ ZH_DIED = r"(?<![挤热冷累饿笑气烦忙困吓急闷渴疼痛臭吵丑美帅
 #: A rescue that failed ("奶盖没救过来", "没抢救过来", "没能挺过来"): a death.
 ZH_NOT_SAVED = r"没(?:能|有)?(?:抢)?救(?:过来|回来|活)|没(?:能|有)?(?:挺|熬|撑)(?:过来|过去)"
 DEATH = r"(?i:died|passed\s+away|passed|was\s+put\s+down|had\s+to\s+be\s+put\s+down|crossed\s+the\s+rainbow\s+bridge)\b"
-
-
-def _held_lapse() -> tuple[str, str]:
-    """What one holds for a paid period and its lapse, from ``data/held_lapse.yaml``: (English alternation of the
-    held things, Chinese lapse form).
-
-    The Chinese form is the held thing, at most four characters after it naming whose it is ("B站大会员"), then its
-    period run out ("到期了", "过期了") or its renewal not made ("没续", "懒得续了"); one about to run out
-    ("快到期了", "马上要过期了") has not lapsed yet. A subscription given back ("爱奇艺会员退了") ends too.
-
-    Raises:
-        OSError / yaml.YAMLError / KeyError: the shipped data file is missing or malformed (a packaging fault).
-    """
-    data = load_shipped("data", "held_lapse.yaml")
-    held, lapsed = data["held"], data["lapsed"]
-    en = "(?:" + "|".join(r"\s+".join(map(re.escape, w.split())) for w in held["en"]) + ")"
-    zh_held = "(?:" + "|".join(map(re.escape, held["zh"])) + ")"
-    ran_out = "|".join(map(re.escape, lapsed["zh_ran_out"]))
-    not_renewed = "|".join(map(re.escape, lapsed["zh_not_renewed"]))
-    lapse = rf"(?:(?<![快要将])(?:{ran_out})了|[^，,。！!？?]{{0,4}}?(?:{not_renewed}))"
-    cancelled = data["cancelled"]
-    given_back = (rf"(?:{'|'.join(map(re.escape, cancelled['zh_held']))})[\u4e00-\u9fffA-Za-z]{{0,4}}?"
-                  rf"(?:{'|'.join(map(re.escape, cancelled['zh']))})了")
-    return en, rf"{zh_held}[\u4e00-\u9fffA-Za-z]{{0,4}}?{lapse}|{given_back}"
-
-
-#: What one holds by paying for it, and which runs out when not renewed; its Chinese lapse ("健身卡到期了没续").
-_HELD_PLAN, _ZH_LAPSE = _held_lapse()
-#: A Chinese clause saying a held thing lapsed ("健身房会员到期了", "B站大会员过期了，懒得续了"): a stop.
-ZH_LAPSED = re.compile(_ZH_LAPSE)
+#: What one holds by paying for it, and which runs out when not renewed.
+_HELD_PLAN = r"(?:membership|subscription|sub|premium)"
 _EN_SCOPE = (
     # the thing said first, then its end with nothing after the verb but when or why ("Tennis I gave up after the
     # knee surgery", "Spanish classes I dropped last spring"), as Chinese puts it first ("网球我不打了")
@@ -145,8 +115,6 @@ _EN_SCOPE = (
                re.IGNORECASE),
     re.compile(r"\blet\s+(?:my|our|the)\s+(?P<x>(?:[\w+.&'-]+\s+){0,3}?" + _HELD_PLAN + r")\s+"
                r"(?:lapse|expire|run\s+out)\b", re.IGNORECASE),
-    re.compile(r"\b(?:didn't|did\s+not|never)\s+renew(?:ed)?\s+(?:my|our|the)\s+(?P<x>(?:[\w+.&'-]+\s+){0,3}?"
-               + _HELD_PLAN + r")\b", re.IGNORECASE),
     re.compile(r"(?i:\b(?:deleted|deactivated|closed|removed|wiped|nuked|killed|shut\s+down)\s+(?:my|our|the)\s+)"
                r"(?P<x>(?:[A-Z][\w+.&'-]*(?:\s+[A-Z][\w+.&'-]*)*(?:\s+(?i:account|app|profile|subscription|"
                r"membership|page|channel))?|[\w+.&'-]+(?:\s+[\w+.&'-]+)?\s+(?i:account|app|profile|subscription|"
@@ -172,7 +140,7 @@ _ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒
                        # kept off a thing for a counted while ("三个星期没碰可乐了", "半年都没抽烟了"): a verb of
                        # taking it, as "三个月没吃火锅了" is a lapse, no stop
                        r"[一二两三四五六七八九十几半\d]+个?(?:多)?(?:天|周|星期|礼拜|月|年)(?:多)?(?:了)?(?:都|也)?没(?:再)?(?:碰|抽|喝)过?|"
-                       + _ZH_LAPSE + r"|删掉了|删了|"
+                       r"(?:会员|订阅)[\u4e00-\u9fff]{0,4}?(?:到期|退)了|删掉了|删了|"
                        # 啦 is 了 + 啊 ("早就不在杭州啦"), but "不是X啦" corrects a word ("不是美短啦，是英短")
                        r"不[\u4e00-\u9fff]{1,3}了|不(?!是)[\u4e00-\u9fff]{1,3}?啦|"
                        # a verb of taking a thing, its object named in full before 了 ("不喝柠檬水了", "不点外卖了")

@@ -17,7 +17,6 @@ from memory_core.pipeline.cause_first import cause_apart
 from memory_core.pipeline.cessation import (
     ZH_DIED,
     ZH_ENDED_AFTER_THING,
-    ZH_LAPSED,
     ZH_NOT_SAVED,
     topicalised,
     with_speaker,
@@ -441,8 +440,7 @@ def _zh_sentence(sentence: str, chain: list[str], said: list[tuple[str, str]], s
                     and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or (_ZH_BEEN_AT.match(clause) and not _ZH_OTHER_SUBJECT.match(clause)) \
                 or _zh_exam_said().match(clause) or (given_before and _ZH_MY_TITLE.match(clause)) \
-                or ((_ZH_CEASE.search(clause) or ZH_LAPSED.search(clause) or _ZH_OPEN_STOP.search(clause)
-                     or zh_switched(clause)
+                or ((_ZH_CEASE.search(clause) or _ZH_OPEN_STOP.search(clause) or zh_switched(clause)
                      or said_well(clause, "zh"))
                     and not _ZH_OTHER_SUBJECT.match(clause)):  # "…，膝盖好了": the speaker's knee
             if chain[0] == PET and (_ZH_PET_TAKEN_UP.search(clause) or _speaker_life().search(clause)):
