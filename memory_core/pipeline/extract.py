@@ -244,7 +244,8 @@ class MechanicalExtractor:
             if thing:  # "香菜我现在挺爱吃的" is read as "我香菜现在挺爱吃的": the subject first, the object kept
                 clause = "我" + thing + clause[len(thing) + 1:]
             said_in_trip = trip_mark is not None and not _before_trip(clause, folded_turn, trip_mark.start())
-            reading = read_clause(clause, lang, subject, temporary or (said_in_trip and not _lasting(clause)),
+            # a lasting move said after a stay ("我妈住院了，上个月我们搬去了长沙") is no part of the stay
+            reading = read_clause(clause, lang, subject, (temporary or said_in_trip) and not _lasting(clause),
                                   context=turn.text)
             if _HEDGE.search(clause):  # "I practically live at the gym", "我基本上住在健身房了": no home, as said
                 reading.hits = [h for h in reading.hits

@@ -62,13 +62,13 @@ _EN_YEARS_IN = re.compile(r"^(?:(?:almost|nearly|over|about|like|going\s+on)\s+)
 _EN_HOME_FOR = re.compile(rf"^{_EN_CITY}(?:'s|\s+has)\s+been\s+(?:my\s+|our\s+)?home\b(?P<rest>.*)$", re.IGNORECASE)
 # "Currently at Stripe", "Now at Google": the employer, said with a name after "at"
 _EN_AT = re.compile(r"^(?:(?:currently|now|still)\s+)+(?:working\s+)?at\s+"
-                    r"(?P<org>[\u4e00-\u9fff]{2,8}|(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z0-9&])[\w&.'-]*)*)(?P<rest>(?:\s+(?:now|these\s+days|since\s+.+|as\s+(?:a|an)\s+.+|"
+                    r"(?P<org>[\u4e00-\u9fff]{2,8}|(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z0-9&])[\w&.'-]*)*)(?P<rest>(?:\s+(?:now|these\s+days|since\s+.+|as\s+(?!(?:usual|always|ever|well|planned|expected|promised)\b).+|doing\s+.+|"
                     r"on\s+the\s+[\w\s-]+\s+team|in\s+the\s+[\w\s-]+\s+office|for\s+\w+\s+(?:years?|months?)))*)$",
                     re.IGNORECASE)
 # "New gig at Canva", "brand new job at Monzo", "my new role with Arup": a new employer, named after "at"/"with"
 _EN_NEW_JOB = re.compile(r"^(?:(?:a|my)\s+)?(?:brand[- ]new|new)\s+(?:job|gig|role|position)\s+(?:at|with)\s+"
                          r"(?P<org>[\u4e00-\u9fff]{2,8}|(?-i:[A-Z])[\w&.'-]*(?:\s+(?-i:[A-Z0-9&])[\w&.'-]*)*)"
-                         r"(?P<rest>(?:\s+(?:now|these\s+days|since\s+.+|as\s+(?:a|an)\s+.+|starting\s+.+))*)$",
+                         r"(?P<rest>(?:\s+(?:now|these\s+days|since\s+.+|as\s+(?!(?:usual|always|ever|well|planned|expected|promised)\b).+|doing\s+.+|starting\s+.+))*)$",
                          re.IGNORECASE)
 # "Remote now", "Mostly WFH", "Fully remote these days": how the speaker works
 _EN_REMOTE = re.compile(rf"^(?P<adv>{_EN_ADV})(?P<how>remote|wfh|working\s+from\s+home|hybrid)(?P<rest>{_EN_WHEN})$",

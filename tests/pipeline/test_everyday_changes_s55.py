@@ -47,7 +47,8 @@ def test_an_object_put_first_is_still_read() -> None:
 @pytest.mark.parametrize(("turns", "old", "new"), [
     (["我每天都要喝一杯蜜雪冰城的柠檬水，不喝感觉活不下去哈哈", "为了省钱我不喝柠檬水了，一个月能省一百多呢 💪"],
      "蜜雪冰城", "不再喝柠檬水"),
-    (["我每天晚上都要喝一罐青岛啤酒", "因为尿酸高，我不喝啤酒了，改喝苏打水"], "一罐青岛啤酒", "不再喝啤酒"),
+    # soda water is a drink: the stop and the switch are one change, to soda water
+    (["我每天晚上都要喝一罐青岛啤酒", "因为尿酸高，我不喝啤酒了，改喝苏打水"], "一罐青岛啤酒", "改喝苏打水"),
     (["I'm head sommelier at a Michelin-starred place in Mayfair",
       "handed in my notice. Starting at Berry Bros & Rudd in July as a fine wine account manager."],
      "sommelier", "account manager"),
