@@ -6,12 +6,11 @@ to end: a turn about someone else beside the user's own, asked about the user an
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import numpy as np
 import pytest
+from _people_turns import FILLER, people_turns, top_result
 
-from memory_core.model import Kind, MemoryItem, Turn
+from memory_core.model import Kind, MemoryItem
 from memory_core.retrieval.opening_person import opening_person
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.service import Memory
@@ -72,20 +71,6 @@ def test_a_question_naming_the_person_keeps_their_turn_first(other: str, own: st
     assert order.tolist() == [0, 1]
 
 
-T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
-FILLER = ["I'm reading a novel about whales.", "I bought a new kettle.", "我在学葡萄牙语。", "周五去听了爵士音乐会。",
-          "I volunteer at a food bank on Tuesdays.", "最近在攒钱买沙发。"]
-
-
-def _turns(texts: list[str]) -> list[Turn]:
-    return [Turn(user_id="vi", turn_id=f"t{n}", session_id=f"s{n}", role="user", text=text,
-                 timestamp=T0 + timedelta(days=n)) for n, text in enumerate(texts)]
-
-
-def _top(memory: Memory, question: str) -> str:
-    results = memory.recall("vi", question, k=3).results
-    return results[0].item.description if results else ""
-
 
 @pytest.mark.parametrize(("own", "other", "own_ask", "own_word", "other_ask", "other_word"), [
     ("Rainy week again in Portland, my apartment window leaks", "my roommate Kyle got an offer in Denver and moves "
@@ -99,6 +84,6 @@ def _top(memory: Memory, question: str) -> str:
 ])
 def test_recall_puts_the_asked_persons_turn_first(memory: Memory, own: str, other: str, own_ask: str,
                                                   own_word: str, other_ask: str, other_word: str) -> None:
-    memory.ingest(_turns([*FILLER, own, other]))
-    assert own_word in _top(memory, own_ask)
-    assert other_word in _top(memory, other_ask)
+    memory.ingest(people_turns([*FILLER, own, other]))
+    assert own_word in top_result(memory, own_ask)
+    assert other_word in top_result(memory, other_ask)

