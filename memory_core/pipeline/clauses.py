@@ -166,7 +166,8 @@ def _zh_introduced() -> re.Pattern[str]:
                       rf"|^我(?:的|(?:还|也)?有(?:一)?个)?(?P<named>{rel})(?:的名字)?叫[^，,。\s]{{1,6}}[\W]*$"
                       # "我新交了一个女朋友(，她叫Sophie)", "认识了个新同事", "认识了一个开民宿的男生": a person just
                       # met, maybe named
-                      rf"|^我(?:最近|刚刚|刚|新|又|上个?月|上周|前几天|前阵子|去年|今年|那天|在[^，,。\s]{{1,6}}?上)*(?:交了|找了|谈了|认识了|有了)(?:一|两|几)?[个位]?(?:新的?)?"
+                      # … or one someone else brought ("朋友给我介绍了个女生，叫林晓，在华为做测试": her job)
+                      rf"|^(?:我|[^，,。\s我]{{1,6}}?给我)(?:最近|刚刚|刚|新|又|上个?月|上周|前几天|前阵子|去年|今年|那天|在[^，,。\s]{{1,6}}?上)*(?:交了|找了|谈了|认识了|有了|介绍了)(?:一|两|几)?[个位]?(?:新的?)?"
                       rf"(?P<met>{rel}|[^，,。\s我]{{0,8}}?(?:男生|女生|男孩子?|女孩子?|小哥哥|小姐姐)|(?<=[个位])人)(?:[，,]?(?:[他她](?:的名字|名字)?)?叫[^，,。\s]{{1,12}})?[\W]*$")
 
 
@@ -184,8 +185,9 @@ def _speaker_life() -> re.Pattern[str]:
 
 def _met(word: str) -> str:
     """The chain's subject for a person just met (``_zh_introduced``'s ``met``): ``AWAY`` for one named only as
-    "一个人" (no key holds them: "认识了一个人，他在腾讯上班" is none of the speaker's), else ``word``."""
-    return AWAY if word == "人" else word
+    "一个人" or by a word no relation of the lexicon's REL class is ("认识了一个人，他在腾讯上班", "朋友给我介绍了个
+    女生，在华为做测试": no key holds them, and none of it is the speaker's), else ``word`` ("女朋友")."""
+    return word if re.fullmatch(f"(?:{lexicon().classes['zh']['REL']})", word) else AWAY
 
 
 @functools.lru_cache(maxsize=1)

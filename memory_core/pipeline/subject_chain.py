@@ -96,15 +96,18 @@ _ZH_PREFIXED_NAME = r"(?![时是姨板师婆公家区孩心学些点号猫狗人
 
 @functools.lru_cache(maxsize=1)
 def _zh_other_opener() -> re.Pattern[str]:
-    """The openers of ``data/zh_person_openers.yaml`` as one pattern: a role named by 叫/姓, a 小/老 name and a
-    verb of that person's own life, or a doubled name (乐乐) that is no common doubled word."""
+    """The openers of ``data/zh_person_openers.yaml`` as one pattern: a named person's relative ("刘洋他妹妹"), a
+    role named by 叫/姓, a 小/老 name and a verb of that person's own life, or a doubled name (乐乐) that is no common
+    doubled word."""
     data = load_shipped("data", "zh_person_openers.yaml")
     intro = data["introduced"]
     before = "|".join(sorted(map(re.escape, intro["before"]), key=len, reverse=True))
     roles = "|".join(sorted(map(re.escape, intro["roles"]), key=len, reverse=True))
     verbs = "|".join(sorted(map(re.escape, data["name_verbs"]), key=len, reverse=True))
     common = "|".join(sorted(map(re.escape, data["not_doubled_names"]), key=len, reverse=True))
-    return re.compile(rf"^(?:(?:{before})的?)?(?:[\u4e00-\u9fff]{{0,3}}?)(?:{roles})(?:也|就)?(?:叫|姓)(?!什么|啥)"
+    kin = "|".join(sorted(map(re.escape, data["relative_of"]["relatives"]), key=len, reverse=True))
+    return re.compile(rf"^(?:[\u4e00-\u9fff]{{2,3}}?|[A-Z][A-Za-z]+)(?:的|他|她)(?:{kin})"
+                      rf"|^(?:(?:{before})的?)?(?:[\u4e00-\u9fff]{{0,3}}?)(?:{roles})(?:也|就)?(?:叫|姓)(?!什么|啥)"
                       rf"|^[小老阿]{_ZH_PREFIXED_NAME}(?:好像|似乎|据说|听说|也|还|已经|最近|刚刚?)*(?:{verbs})"
                       rf"|^(?!{common})(?P<d>[\u4e00-\u9fff])(?P=d)(?!的|们|[，,。！!？?]|$)")
 
