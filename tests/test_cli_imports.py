@@ -32,7 +32,8 @@ READ_RULES = frozenset(f"memory_core.pipeline.{name}" for name in (
     "allergens", "animal_health", "han_variants", "place_names", "restriction_topics", "sensitive_again",
     "sensitive_bound", "sensitive_checksums", "sensitive_codes", "sensitive_detect", "sensitive_gate",
     "sensitive_health", "sensitive_kind", "sensitive_policy", "sensitive_predicate", "sensitive_query",
-    "sensitive_shape", "sensitive_spelled", "sensitive_topic", "slot_lexicon", "slot_questions"))
+    "sensitive_shape", "sensitive_spelled", "sensitive_topic", "sensitive_workplace", "slot_lexicon", "slot_questions",
+    "third_person"))  # a ward said as a workplace is not masked; whose a recalled text is opens past its lead words
 
 PROBE = """
 import json, os, runpy, sys

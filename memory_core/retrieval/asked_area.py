@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -100,7 +100,9 @@ def _standing(items: Sequence[MemoryItem | None], mask: np.ndarray | None, j: in
 
 def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarray | None,
                   ranked: Callable[[list[str]], np.ndarray], said_at: Callable[[int], float],
-                  found: Sequence[np.ndarray], weight: float) -> list[tuple[np.ndarray, float]]:
+                  found: Sequence[np.ndarray], weight: float,
+                  keyed: Callable[[], Iterable[tuple[str, Iterable[int]]]] | None = None
+                  ) -> list[tuple[np.ndarray, float]]:
     """The (slots, RRF weight) rankings of the area ``query`` asks of the user; [] when it asks none, asks it of
     someone else, or ``weight`` is 0.
 
@@ -115,6 +117,8 @@ def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarr
         found: the slots of the rankings made so far: an item among them was found by the question's words
             already and is not ranked again (the area adds what they missed, never re-weighs what they found).
         weight: the RRF weight of each ranking (``HybridSettings.w_category``).
+        keyed: the index's (slot key, slots of its curated items) pairs, so that only the items of the area's keys
+            are read (an index loaded from columns makes an item when it is first read); None reads every slot.
 
     Returns:
         [(the user's own items of the area the other rankings missed, newest first, ``weight``)] when the memory
@@ -126,7 +130,9 @@ def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarr
         return []
     folded = query.casefold()
     own: list[int] = []
-    for j in range(len(items)):
+    slots = range(len(items)) if keyed is None else sorted(
+        j for key, held in keyed() if key_attribute(key) in area.attributes for j in held)
+    for j in slots:
         item = _standing(items, mask, j)
         if item is None or item.kind == Kind.EVENT or key_attribute(item.key) not in area.attributes:
             continue

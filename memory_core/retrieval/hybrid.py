@@ -366,7 +366,8 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
                                      query)  # 职业: 律师
         # "我上什么班？": the user's own items of the asked area, else their turns saying its words (``asked_area``)
         rankings += area_rankings(query, self.table.items, mask, lambda terms: self.lexical.ranked(terms, depth, mask),
-                                  self._said_at, [r for r, _ in rankings], settings.w_category)
+                                  self._said_at, [r for r, _ in rankings], settings.w_category,
+                                  keyed=lambda: (*self._active_by_key.items(), *self._ended_by_key.items()))
         if settings.turns:
             rankings.append((self.turns.ranked(tokens + heads, depth, mask), settings.w_turns * lexical_weight))
         codes, window, cue_text = self._boosts(query, mask, ref, settings)

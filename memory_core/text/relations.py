@@ -96,11 +96,22 @@ def _covered_by() -> dict[str, tuple[str, ...]]:
     return {name: tuple(wide) for name, wide in out.items()}
 
 
+@cache
+def _covering() -> dict[str, tuple[str, ...]]:
+    """Each covering relation name (casefolded, "_" for spaces) -> the relations it covers ("对象" -> ("wife", …))."""
+    raw = load_shipped("data", "relations.yaml").get("covers") or {}
+    groups = _groups()
+    return {name.replace(" ", "_"): tuple(str(r).casefold() for r in narrow)
+            for wide, narrow in raw.items() for name in groups.get(str(wide).casefold(), (str(wide).casefold(),))}
+
+
 def names_person(folded_query: str, subject: str) -> bool:
-    """True when the casefolded query names ``subject``'s relation (``names_relation``) or a relation covering it
-    (``covers`` of ``data/relations.yaml``: "我孩子…" names a son, "who's my partner?" a wife, "my parents" a mom)."""
+    """True when the casefolded query names ``subject``'s relation (``names_relation``), a relation covering it
+    (``covers`` of ``data/relations.yaml``: "我孩子…" names a son, "who's my partner?" a wife, "my parents" a mom),
+    or one it covers ("我男朋友叫什么？" names the one said as "我对象")."""
     return names_relation(folded_query, subject) or any(
-        names_relation(folded_query, wide) for wide in _covered_by().get(subject.casefold(), ()))
+        names_relation(folded_query, wide) for wide in _covered_by().get(subject.casefold(), ())) or any(
+        names_relation(folded_query, narrow) for narrow in _covering().get(subject.casefold(), ()))
 
 
 @cache

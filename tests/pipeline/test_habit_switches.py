@@ -30,7 +30,7 @@ def _status(rows: list[tuple[str, str, str]], status: str) -> list[str]:
     ("I swapped my car for an e-bike", "en", "my car"),
     ("I gave up sugar for Lent", "en", "sugar"),
     ("My doctor told me to stop drinking coffee, so I'm off it", "en", "drinking coffee"),
-    ("我医生不让我吃蛋黄了", "zh", "我医生不让我吃蛋黄了"),
+    ("我医生不让我吃蛋黄了", "zh", "吃蛋黄了"),  # the stop after who told it, as in English
     ("我奶茶不能再喝了", "zh", "我奶茶不能再喝了"),
     ("I swim in the mornings", "en", ""),
     ("我每天早上跑步", "zh", ""),
