@@ -295,13 +295,18 @@ def memory_without_filters(db: str | None, user: str, query: str, k: int) -> int
 @app.command()
 def memories(user: UserOption, db: DbOption = None,
              show_all: Annotated[bool, typer.Option("--all", help="Also superseded, archived and deleted items.")]
-             = False, reveal: RevealOption = False, full: FullOption = False) -> None:
+             = False, reveal: RevealOption = False, full: FullOption = False,
+             turns: Annotated[bool, typer.Option("--turns", help="Also the raw turns kept as event items.")]
+             = False) -> None:
     """List a user's memory items grouped by theme (active ones unless --all); sensitive values masked unless
     --reveal, long texts shortened unless --full. Each item's date is the day it was said where it was said
     (the UTC offset its turn came with, ``local_time``; UTC without one), as ``session`` shows its turns' times.
-    An unknown user (nothing stored): a line saying so, exit 0, as ``recall`` answers."""
+    The raw turns kept as event items (``forget_source.is_raw_turn_item``) are counted on a last line and listed
+    only with --turns: a conversation keeps one per turn, and listed they buried the curated items (new-user
+    trial 42). An unknown user (nothing stored): a line saying so, exit 0, as ``recall`` answers."""
     from memory_core.local_time import local
     from memory_core.shown import shown_text
+    from memory_core.store.forget_source import is_raw_turn_item
 
     with _memory(db, read=True) as memory:
         user = check_id(user, "user id")
@@ -315,14 +320,21 @@ def memories(user: UserOption, db: DbOption = None,
             for item in memory.store.list_items(user, statuses=None):
                 groups.setdefault(item.theme, []).append(item)
             groups = dict(sorted(groups.items()))
+    hidden = 0
     for theme, items in groups.items():
-        console.print(Text(theme, style="bold") + f" ({len(items)})")
-        for item in items:
+        shown = [i for i in items if turns or not is_raw_turn_item(i)]
+        hidden += len(items) - len(shown)
+        if not shown:
+            continue
+        console.print(Text(theme, style="bold") + f" ({len(shown)})")
+        for item in shown:
             when = local(item.valid_from or item.created_at, item.meta).date().isoformat()  # the user's day
             status = "" if item.active else f" <{item.status}>"
             text = listed(shown_text(item.description, reveal=reveal), full)
             console.print(stored_text(f"  {item.id}  {when}  [{item.kind}]{status} {text}  (hit {item.hit})"),
                           highlight=False)
+    if hidden:
+        console.print(f"({hidden} raw turn(s) kept as event items not listed: --turns lists them)", highlight=False)
 
 
 @app.command()

@@ -386,3 +386,15 @@ def test_a_bad_line_reason_stays_one_line_when_piped(tmp_path: Path, db: Path) -
     bad = gs("ingest", "--user", "ann", str(src), db=db, COLUMNS="80")
     assert bad.returncode == 1
     assert bad.stderr.splitlines()[0].startswith(f"{src}:2: invalid JSON (") and bad.stderr.count("\n") == 2, bad.stderr
+
+
+def test_memories_lists_curated_items_and_counts_the_raw_turns(tmp_path: Path, db: Path) -> None:
+    src = tmp_path / "turns.jsonl"
+    src.write_text("\n".join([line("a", "I live in Lisbon.", 1), line("b", "今天下雨了，好冷", 2)]) + "\n")
+    assert gs("ingest", "--user", "ann", str(src), db=db).returncode == 0
+    listed = gs("memories", "--user", "ann", db=db)
+    assert listed.returncode == 0 and "lives in Lisbon" in listed.stdout, listed.stdout
+    assert "Ann: I live in Lisbon." not in listed.stdout and "下雨" not in listed.stdout
+    assert "2 raw turn(s) kept as event items not listed: --turns lists them" in listed.stdout
+    with_turns = gs("memories", "--user", "ann", "--turns", db=db).stdout
+    assert "下雨" in with_turns and "lives in Lisbon" in with_turns and "not listed" not in with_turns

@@ -29,7 +29,7 @@ def test_listings_and_recall_show_stored_text_as_written(tmp_path: Path, lang: s
     src.write_text(json.dumps({"turn_id": "t1", "text": text, "timestamp": "2026-01-05T09:00:00Z"},
                               ensure_ascii=False) + "\n")
     assert gs(db, "ingest", "--user", "ann", str(src)).returncode == 0
-    for args in (("memories", "--user", "ann"), ("recall", "--user", "ann", query)):
+    for args in (("memories", "--user", "ann", "--turns"), ("recall", "--user", "ann", query)):
         out = gs(db, *args)
         assert out.returncode == 0, out.stderr
         assert "\x1b" not in out.stdout and "\\x1b[31m" in out.stdout, out.stdout

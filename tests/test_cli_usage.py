@@ -55,7 +55,7 @@ def test_memories_dates_each_item_by_the_day_it_was_said_where_it_was_said(tmp_p
                 user_id="ann")
     finally:
         api.close()
-    done = gs("memories", "-u", "ann", "--db", url, home=tmp_path)
+    done = gs("memories", "-u", "ann", "--turns", "--db", url, home=tmp_path)
     assert done.returncode == 0, done.stderr
     dated = {m.group(2): m.group(1) for m in re.finditer(r"(\d{4}-\d\d-\d\d)  \[event\] user: (.+?)  \(hit",
                                                          done.stdout)}

@@ -40,6 +40,7 @@ from memory_core.pipeline.self_intro import en_pieces, zh_named
 from memory_core.pipeline.slots import lexicon
 from memory_core.pipeline.subject_chain import AWAY, USER, zh_other_opens, zh_subject
 from memory_core.pipeline.supposed import carried_on
+from memory_core.pipeline.surprise_marks import marks_as_said
 from memory_core.pipeline.switch import zh_switched
 from memory_core.pipeline.symptom_over import said_well
 from memory_core.shipped_yaml import load_shipped
@@ -320,7 +321,7 @@ def split_clauses(text: str) -> Iterator[tuple[str, str]]:
 
 
 def _clauses(text: str) -> Iterator[tuple[str, str]]:
-    split = [(k, part) for k, sentence in enumerate(_SENTENCE.split(text.translate(APOSTROPHES)))
+    split = [(k, part) for k, sentence in enumerate(marks_as_said(_SENTENCE.split(text.translate(APOSTROPHES))))
              for part in by_script(relation_in_chinese(sentence))]  # "my wife Grace 是护士": 我老婆Grace
     jokes = joke_sentences([part for _, part in split])  # "yeah right, I'm a millionaire lol": irony states nothing
     said: list[tuple[str, str]] = []  # the turn's clauses as said, for a bare end to take its object from

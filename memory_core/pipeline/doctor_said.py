@@ -1,7 +1,8 @@
 """What a doctor told the user about the user is the user's own statement: "doctor says I have …", 医生说我….
 
 People report a diagnosis, a drug or a restriction through the one who gave it: "doctor says I have high blood
-pressure", "my GP told me I've got asthma", "Doc says I can't have grapefruit anymore", 医生说我血压高,
+pressure", "my GP told me I've got asthma", "Doc says I can't have grapefruit anymore", "doctor ran tests and
+says I'm lactose intolerant", "blood tests show I'm anemic", 医生说我血压高,
 大夫说我有点贫血. The slot cues expect the clause to open on the user ("I have …", 我有…), so the reporting verb in
 front hides the fact and nothing is stored. ``own_report`` takes the medical reporter off when what follows
 opens on the user (I, I'm, I've, my / 我), so the clause reads as the statement it reports; a body measure
@@ -30,8 +31,13 @@ __all__ = ["own_dose", "own_report"]
 _EN_REPORTER = re.compile(
     r"(?<![\w'])(?:(?:my|the|our|her|his)\s+)?(?:new\s+|family\s+)?"
     r"(?:doctor|doc|gp|dr\.?\s+[A-Z][\w-]*|specialist|cardiologist|dermatologist|neurologist|allergist|"
-    r"physician|dietitian|dietician|nutritionist|nurse|dentist|physio|therapist)\s+"
-    r"(?:says|said|thinks|reckons|confirmed|found|tells\s+me|told\s+me|has\s+told\s+me|just\s+told\s+me)\s*[,:]?\s+"
+    r"physician|dietitian|dietician|nutritionist|nurse|dentist|physio|therapist"
+    # … or the test that found it ("blood tests show I'm anemic", "the results confirmed I have celiac")
+    r"|(?:blood\s+)?tests?|(?:test\s+)?results?|bloodwork|blood\s+work|scans?|x-?rays?|mri|biopsy|allergy\s+test)\s+"
+    # what the reporter did first, in the same breath ("doctor ran tests and says I'm …", "doc looked at it and said")
+    r"(?:(?:(?!(?:i|i'm|my|he|she|they)\b)[\w'-]+\s+){1,5}?and\s+)?"
+    r"(?:says|said|say|thinks|reckons|confirmed|confirm|found|show|shows|showed|tells\s+me|told\s+me|has\s+told\s+me|"
+    r"just\s+told\s+me)\s*[,:]?\s+"
     r"(?:that\s+)?(?=(?:i|i'm|i've|i'd|im)\b|my\s+(?:blood|cholesterol|sugar|heart|liver|kidneys?|thyroid|iron|"
     r"vitamin|bmi|weight|back|knees?|lungs?|bones?|eyes?|skin|stomach|gut|test|tests|results?|levels?|"
     r"an(?:a)?emia|asthma|diabetes|eczema|rash|migraines?|condition)\b)",

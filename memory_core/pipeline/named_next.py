@@ -82,6 +82,30 @@ def _zh_pet_named() -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=1)
+def _en_pet_named() -> re.Pattern[str]:
+    """An English pet got and, asides later in the turn, named ("we adopted a cat!!! from the shelter, a black tomcat,
+    3 years old, we named him Toby", "got a dog!! an indie puppy, we named her Chai"): the bond is the getting, the
+    gap holds no other person, no question and no second getting; the name is one capitalised word (letters with
+    accents kept whole: "Schrödinger")."""
+    species = lexicon().classes["en"]["SPECIES"]
+    return re.compile(r"(?i:(?P<bond>\b(?:got|adopted|rescued|bought|brought\s+home|picked\s+up|welcomed)\s+"
+                      r"(?:a|an|another|our|my)\s+(?:new\s+|little\s+|rescue\s+|baby\s+)*"
+                      rf"(?:{species})(?:s|es)?\b)"
+                      r"(?P<gap>(?:(?!\b(?:he|she|they|his|her|their|him|friend|neighbou?r|sister|brother|mom|mum|dad|"
+                      r"got|adopted|rescued|bought)\b)[^?\n]){0,80}?)[,.;!]\s*(?P<who>)"
+                      r"(?:(?:(?:we|i)\s+)?(?:named|called)\s+(?:him|her|it)|(?:his|her|its)\s+name(?:'s|\s+is))\s+)"
+                      r"(?P<v>(?-i:[A-Z])[a-zà-öø-ÿ]+)(?![^\W\d_])")
+
+
+def _pet_named_in_english(m: re.Match[str]) -> str:
+    """The getting of ``_en_pet_named`` with the pet's name said right after it ("…got a dog, named Chai"); the rest
+    of the turn as said."""
+    if not m.group("gap").strip(" ,.!;"):
+        return m.group(0)
+    return f"{m.group('bond')}, named {m.group('v')}{m.group(0)[m.end('bond') - m.start():]}"
+
+
+@functools.lru_cache(maxsize=1)
 def _zh_kind_next() -> re.Pattern[str]:
     """A Chinese pet got with its kind left to the next sentence ("领养了一只！！橘猫，叫橙子"): the getting, up to its
     classifier, before the marks that end the sentence; the kind follows them."""
@@ -121,7 +145,9 @@ def name_joined(text: str) -> str:
     """``text`` with a pet's or a partner's naming sentence joined to the sentence that got them, so the slot
     reads the name with the animal or the bond ("Got a cat last weekend! Her name is Biscuit." -> "…weekend,
     Her name is Biscuit."; "养了只柴犬！名字叫豆豆" -> "养了只柴犬，名字叫豆豆"); a kind said in the sentence after
-    the getting is joined to it too ("领养了一只！！橘猫，叫橙子" -> "领养了一只橘猫，叫橙子").
+    the getting is joined to it too ("领养了一只！！橘猫，叫橙子" -> "领养了一只橘猫，叫橙子"), and an English pet named
+    asides later in the turn is named right after its getting ("we adopted a cat!!! from the shelter, 3 years old,
+    we named him Toby" -> "we adopted a cat, named Toby!!! from the shelter, …").
 
     Args:
         text: a turn's text, as written.
@@ -129,7 +155,10 @@ def name_joined(text: str) -> str:
         the text, unchanged when no naming sentence follows a pet or a partner.
     """
     en, zh = _patterns()
-    text = en.sub(lambda m: m.group(0).rstrip(" .!") + ", ", text)
+    joined = en.sub(lambda m: m.group(0).rstrip(" .!") + ", ", text)
+    if joined == text:  # a naming the sentence joins already is not read again further on
+        joined = _en_pet_named().sub(_pet_named_in_english, text, count=1)
+    text = joined
     text = _EN_BORN.sub(_born_named, _EN_THEN_ZH.sub(_said_in_english, text), count=1)
     text = _ZH_BORN.sub(_said_again, _ZH_BOND.sub(_said_again, text, count=1), count=1)
     text = _zh_kind_next().sub(r"\1", text, count=1)  # "领养了一只！！橘猫，叫橙子": "领养了一只橘猫，…"

@@ -12,6 +12,10 @@ Quotes recognised: “…” ‘…’ "…" 「…」 『…』 《…》 〈�
 opening mark starts a word and the closing one ends it (so "I'm" and
 "Tom's" are never read as quotes). The event of the turn keeps the verbatim
 text; only the statement rules read the unquoted one.
+
+A name given in quotes after a word of naming (橘貓叫「芒果」, 改名叫“煤球”, named "Mochi", called 'Bao') is the
+name itself: its marks are dropped (``names_unquoted``), so the rules that read a name after 叫 or "named" take it
+whole (new-user trial 42: a cat named in 「」 made no name).
 """
 
 from __future__ import annotations
@@ -20,14 +24,25 @@ import re
 
 from memory_core.text.script import has_han
 
-__all__ = ["unquoted"]
+__all__ = ["names_unquoted", "unquoted"]
 
 _SPANS = re.compile(
     r"“[^”]{1,200}”|‘[^’]{1,200}’|\"[^\"]{1,200}\"|「[^」]{1,200}」|『[^』]{1,200}』|《[^》]{1,200}》|〈[^〉]{1,200}〉"
     r"|(?<![A-Za-z0-9'])'(?=\w)[^'\n]{1,200}?(?<=[\w.!?])'(?![A-Za-z0-9'])"
 )
+# a short name in quotes right after a word of naming, in either language ("叫「芒果」", "named \"Mochi\"")
+_NAMED_QUOTED = re.compile(
+    r"(?P<verb>(?:名字)?叫做?|名叫|(?:取|起|改)名(?:叫做?|为)?|名字是|\b(?:named|called|renamed|name\s+is|name's)(?:\s+(?:him|her|it|them))?)"
+    r"\s*(?:[「『“\"‘]|(?<=\s)')(?P<name>[^」』”\"’'\s，,。！!？?]{1,12})[」』”\"’']")
 # a span that would read as a first-person statement: a pronoun of the speaker, in either language
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'll|i'd|me|my|we|we're|our)\b|我|咱", re.IGNORECASE)
+
+
+def names_unquoted(text: str) -> str:
+    """``text`` with the quote marks around a name given after a word of naming dropped ("橘貓叫「芒果」" ->
+    "橘貓叫芒果", 'we named her "Mochi"' -> "we named her Mochi"); ``text`` itself when it quotes no such name."""
+    return _NAMED_QUOTED.sub(lambda m: m.group("verb") + ("" if has_han(m.group("verb")) else " ") + m.group("name"),
+                             text)
 
 
 def unquoted(text: str) -> str:
@@ -46,4 +61,4 @@ def unquoted(text: str) -> str:
             return m.group(0)
         return "这个" if has_han(inner) else "it"
 
-    return _SPANS.sub(repl, text)
+    return _SPANS.sub(repl, names_unquoted(text))

@@ -24,6 +24,9 @@ _DRUG = (r"(?:[a-z]+(?:pril|sartan|statin|olol|azepam|zolam|oxetine|traline|trip
          r"profen|formin|thyroxine|semide|codone|morphine|izine|adine|azine|afil|umab|tinib|clovir|"
          r"phetamine|xetine|pramine|ipine|idone|iazide)|"
          r"(?:my\s+|some\s+|the\s+)?(?:meds|medication|medicine|pills|tablets|antibiotics|inhaler|shots))")
+# a verb after a word opens a clause of its own ("shellfish, Sarah keeps reminding the in-laws"): no allergen
+_CLAUSE_VERB = (r"keeps|kept|says|said|tells|told|thinks|thought|knows|knew|makes|made|gets|got|has|had|does|did|"
+                r"wants|wanted|reminds|reminded|cooks|cooked|brings|brought|are|were|would|goes|went|loves|hates")
 # what one is allergic to: a word or two, and more joined by commas, "and", "or" ("penicillin and latex")
 _NOT_ALLERGEN = (r"(?!(?:and|or|but|so|because|since|when|which|who|that|i|he|she|we|they|it|my|his|her|our|"
                  r"their|your|the|a|an|is|was|"
@@ -32,9 +35,10 @@ _NOT_ALLERGEN = (r"(?!(?:and|or|but|so|because|since|when|which|who|that|i|he|sh
                  r"turns|turned|remember|since|ever|now|anymore|really|actually|basically|big\s+time|"
                  # a request after it, its comma or "so" left out ("penicillin, keep that in mind", "… please note")
                  r"keep|note|bear|make|please|pls|plz|don't|dont|do|never|avoid|watch|careful|if|can|could|would|"
-                 r"should|will|thanks|thank|ok|okay)\b)")
+                 r"should|will|thanks|thank|ok|okay|" + _CLAUSE_VERB + r")\b)")
 _ALLERGEN = r"[\w-]+(?:\s+" + _NOT_ALLERGEN + r"[\w-]+)?"
-_ALLERGENS = _ALLERGEN + r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)" + _NOT_ALLERGEN + _ALLERGEN + r"){0,4}"
+_ALLERGENS = _ALLERGEN + r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)" + _NOT_ALLERGEN + _ALLERGEN \
+    + r"(?!\s+(?:" + _CLAUSE_VERB + r")\b)){0,4}"
 _HEALTH_EN = re.compile(
     r"\b(diagnosed\s+with\s+[\w'’-]+(?:\s+[\w'’-]+){0,2}|tested\s+positive\s+for\s+[\w'’-]+(?:\s+[\w'’-]+)?|"
     r"hiv(?:[-\s]positive)?|aids|cancer|tumou?r|leukemia|lymphoma|"

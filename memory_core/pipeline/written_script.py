@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from memory_core.store.write_ops import AddOp, MergeOp, Op, UpdateOp
+from memory_core.store.write_ops import AddOp, EndOp, MergeOp, Op, UpdateOp
 from memory_core.text.han_forms import in_script_of, is_traditional
 
 __all__ = ["in_users_script"]
@@ -24,7 +24,8 @@ def in_users_script(ops: list[Op], written: str) -> list[Op]:
 
     Returns:
         ``ops`` itself when ``written`` is not traditional Chinese; else new ops whose texts are
-        ``han_forms.in_script_of(text, written)`` (other fields kept).
+        ``han_forms.in_script_of(text, written)``, and so are the reasons of updates, merges and ends that
+        history shows (other fields kept).
     """
     if not is_traditional(written):
         return ops
@@ -37,5 +38,7 @@ def in_users_script(ops: list[Op], written: str) -> list[Op]:
             op = dataclasses.replace(op, new_description=in_script_of(op.new_description, written))
         elif isinstance(op, MergeOp):
             op = dataclasses.replace(op, merged_description=in_script_of(op.merged_description, written))
+        if isinstance(op, (UpdateOp, MergeOp, EndOp)) and op.reason:  # "被新的说法取代：…" in history: 被新的說法取代
+            op = dataclasses.replace(op, reason=in_script_of(op.reason, written))
         out.append(op)
     return out

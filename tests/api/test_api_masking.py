@@ -43,11 +43,11 @@ def test_cli_memories_history_get_and_recall_mask_unless_revealed(db: str) -> No
     finally:
         mem.close()
     runner = CliRunner()
-    listing = runner.invoke(app, ["memories", "--user", "sec", "--all", "--db", db], env={"COLUMNS": "400"})
+    listing = runner.invoke(app, ["memories", "--user", "sec", "--all", "--turns", "--db", db], env={"COLUMNS": "400"})
     assert listing.exit_code == 0, listing.output
     assert "[secret]" in listing.output and "[cvv]" in listing.output and "[id]" in listing.output
     assert [s for s in SECRETS if s in _squashed(listing.output)] == []
-    revealed = runner.invoke(app, ["memories", "--user", "sec", "--all", "--reveal", "--db", db],
+    revealed = runner.invoke(app, ["memories", "--user", "sec", "--all", "--turns", "--reveal", "--db", db],
                              env={"COLUMNS": "400"})
     assert set(s for s in SECRETS if s in _squashed(revealed.output)) == set(SECRETS)
     history = runner.invoke(app, ["history", plain["id"], "--user", "sec", "--db", db], env={"COLUMNS": "400"})
@@ -77,12 +77,13 @@ def test_cli_memories_shortens_long_texts_unless_full(db: str, text: str) -> Non
     finally:
         mem.close()
     runner = CliRunner()
-    short = runner.invoke(app, ["memories", "--user", "bob", "--db", db], env={"COLUMNS": "100000"})
+    short = runner.invoke(app, ["memories", "--user", "bob", "--turns", "--db", db], env={"COLUMNS": "100000"})
     assert short.exit_code == 0, short.output
     assert text[:LISTED_CHARS].strip() in short.output and text not in short.output
     assert f"(+{len(text) - LISTED_CHARS} chars; --full shows all)" in short.output
     assert len(short.output) < LISTED_CHARS * 2
-    whole = runner.invoke(app, ["memories", "--user", "bob", "--full", "--db", db], env={"COLUMNS": "100000"})
+    whole = runner.invoke(app, ["memories", "--user", "bob", "--turns", "--full", "--db", db],
+                          env={"COLUMNS": "100000"})
     assert text in whole.output
 
 

@@ -31,6 +31,12 @@ def _keys(text: str) -> set[str]:
     ("the doctor says my dad has high blood pressure", "the doctor says my dad has high blood pressure"),
     ("医生说我妈血压高", "医生说我妈血压高"),
     ("the doctor says it's nothing", "the doctor says it's nothing"),
+    ("doctor ran tests and says I'm lactose intolerant now", "I'm lactose intolerant now"),
+    ("my GP looked at the rash and said I have eczema", "I have eczema"),
+    ("blood tests show I'm anemic", "I'm anemic"),
+    ("the biopsy confirmed I have celiac disease", "I have celiac disease"),
+    ("the doctor ran tests and says my mom has diabetes", "the doctor ran tests and says my mom has diabetes"),
+    ("my sister ran tests and says I'm fine", "my sister ran tests and says I'm fine"),
 ])
 def test_the_reporter_comes_off_a_report_about_the_user(text: str, plain: str) -> None:
     assert own_report(text) == plain

@@ -76,3 +76,22 @@ def test_another_pet_takes_the_kind_of_the_users_pets(tmp_path: Path, texts: lis
     facts = _facts(tmp_path, texts)
     assert any(kept in f for f in facts), facts
     assert not any(f.startswith("用户又抱了") for f in facts), facts
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("we adopted a cat!!! from the Tierheim, a black tomcat, 3 years old, we named him Schrödinger", "Schrödinger"),
+    ("Arjun and I got a dog!! an indie puppy, we named her Chai", "Chai"),
+    ("we rescued a kitten last week, tiny and grumpy lol, I called her Noodle", "Noodle"),
+])
+def test_a_pet_named_asides_after_it_was_got_keeps_its_name(tmp_path: Path, text: str, name: str) -> None:
+    facts = _facts(tmp_path, [text])
+    assert any(f"named {name}" in f for f in facts), facts
+
+
+@pytest.mark.parametrize("text", [
+    "we got a dog last spring, my sister named him Chai",  # another person's naming
+    "adopted a cat from the shelter, should we name him Toby?",  # a question, no name given
+    "I adopted a cat, and my neighbour got a parrot, she named it Kiwi",  # a second getting between
+])
+def test_a_name_after_another_person_or_a_question_is_not_the_pets(text: str) -> None:
+    assert name_joined(text) == text

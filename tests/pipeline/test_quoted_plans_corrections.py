@@ -43,6 +43,27 @@ def test_a_quoted_statement_or_title_changes_no_slot(tmp_path: Path, texts: list
     assert not any(absent in d for status, _, d in items if status == "active"), items
 
 
+@pytest.mark.parametrize(("text", "plain"), [
+    ("橘貓叫「芒果」，黑貓叫「芝麻」", "橘貓叫芒果，黑貓叫芝麻"),
+    ("後來改名叫『煤球』了", "後來改名叫煤球了"),
+    ('we adopted a kitten and named her "Mochi"', "we adopted a kitten and named her Mochi"),
+    ("my dog is called 'Bao' lol", "my dog is called Bao lol"),
+    ('she said "I live in Paris"', "she said it"),  # no name: a quoted statement, out of reach as before
+    ("我最喜欢的书是《三体》", "我最喜欢的书是《三体》"),  # a title after no word of naming: as said
+])
+def test_a_name_given_in_quotes_is_read_without_its_marks(text: str, plain: str) -> None:
+    assert unquoted(text) == plain
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ('we adopted a kitten and named her "Mochi"', "Mochi"),
+    ("我领养了一只猫，取名叫「年糕」", "年糕"),
+])
+def test_a_pet_named_in_quotes_keeps_its_name(tmp_path: Path, text: str, name: str) -> None:
+    assert any(name in d and "「" not in d for status, key, d in _items(tmp_path, [text])
+               if status == "active" and key.startswith("fact:pet")), _items(tmp_path, [text])
+
+
 def test_a_quote_that_states_nothing_is_left_as_a_value() -> None:
     assert unquoted("my favourite film is 'Spirited Away'") == "my favourite film is 'Spirited Away'"
     assert unquoted("最爱的书是《活着》") == "最爱的书是《活着》"

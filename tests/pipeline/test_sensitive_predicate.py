@@ -19,6 +19,11 @@ from memory_core.shown import shown_text
     ("User was diagnosed with diabetes", "User was diagnosed with [health]"),
     ("I was just diagnosed with type 2 diabetes last year", "I was just diagnosed with [health] last year"),
     ("用户被诊断出糖尿病", "用户被诊断出[health]"),
+    # a clause after the allergen list, its subject a name or a noun, is no allergen: its words stay in clear
+    ("User is allergic to shellfish, Sarah keeps reminding the in-laws", "User is allergic to [health], Sarah keeps "
+     "reminding the in-laws"),
+    ("User is allergic to cats, my wife has two though", "User is allergic to [health], my wife has two though"),
+    ("User is allergic to peanuts, tree nuts and latex", "User is allergic to [health]"),
 ])
 def test_health_value_masked_predicate_kept(text: str, shown: str) -> None:
     assert mask(text) == shown

@@ -12,7 +12,7 @@ from memory_core.embedded import EmbeddedMemory
 from memory_core.pipeline.plain_text import reading_text
 from memory_core.pipeline.written_script import in_users_script
 from memory_core.retrieval.entities import SpeakerMatcher, learn_lexicon
-from memory_core.store.write_ops import HitOp, UpdateOp
+from memory_core.store.write_ops import EndOp, HitOp, UpdateOp
 from memory_core.text.han_forms import in_script_of, is_traditional, simplified
 from memory_core.text.tokenize import tokenize
 
@@ -63,6 +63,22 @@ def test_only_new_texts_of_a_traditional_turn_are_rewritten() -> None:
                                                                new_description="用戶住在波士頓")
     assert in_users_script(ops, "我住在波士頓")[1] == ops[1]
     assert in_users_script(ops, "我住在波士顿") is ops
+
+
+def test_the_reasons_history_shows_are_in_the_users_script() -> None:
+    ops = [EndOp(item_id="a", status="superseded", reason="被新的说法取代：用户住在台中"),
+           UpdateOp(item_id="b", reason="补充细节：用户在台中", new_description="用户住在台中")]
+    said = in_users_script(ops, "我們搬到台中了，新家離公司很近")
+    assert [op.reason for op in said] == ["被新的說法取代：用戶住在台中", "補充細節：用戶在台中"]
+    assert in_users_script(ops, "我们搬到台中了") is ops  # a simplified turn: as built
+
+
+def test_a_traditional_users_supersede_reads_in_traditional(mem: EmbeddedMemory) -> None:
+    _said(mem, "tw", "我住在台北", "我們搬到台中了，新家離公司很近")
+    old = next(r for r in mem.get_all(user_id="tw", reveal=True, filters={"statuses": []})
+               if "台北" in r["description"] and r["kind"] != "event")
+    reasons = [h["reason"] for h in mem.history(old["id"], user_id="tw") if h.get("reason")]
+    assert any("說法" in r for r in reasons) and not any("说法" in r for r in reasons), reasons
 
 
 @pytest.mark.parametrize(("traditional", "simple"), [

@@ -39,3 +39,12 @@ def test_a_work_city_never_replaces_a_stated_home(tmp_path: Path, texts: list[st
 def test_with_no_home_stated_the_work_city_is_the_home(tmp_path: Path, texts: list[str], home: str) -> None:
     homes = _homes(slot_items(tmp_path, texts, start=START, days_apart=1))
     assert len(homes) == 1 and home in homes[0], homes
+
+
+@pytest.mark.parametrize("texts", [
+    ["嗨～我是林怡君，在台北一間廣告代理商當平面設計師，在信義區上班"],
+    ["我在朝阳区上班，天天加班"],
+    ["我现在在南山区工作，通勤一小时"],
+])
+def test_a_district_one_works_in_is_no_home(tmp_path: Path, texts: list[str]) -> None:
+    assert _homes(slot_items(tmp_path, texts, start=START, days_apart=1)) == []
