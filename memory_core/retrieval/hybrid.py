@@ -56,7 +56,7 @@ from memory_core.retrieval.idioms import NOW_WEIGHT, plain_query, split_now_word
 from memory_core.retrieval.index import PRESETS, RecallFilters, RecallResult, RecallWeights, check_query, snapshot_item
 from memory_core.retrieval.latest_count import latest_count_first
 from memory_core.retrieval.lexical_coverage import lexical_coverage
-from memory_core.retrieval.list_question import ListQuestions, asked_members, asks_list, kept_members, member_rankings
+from memory_core.retrieval.list_question import ListQuestions, asked_members, kept_members, member_rankings
 from memory_core.retrieval.named_day import cue_window, with_named_day
 from memory_core.retrieval.other_language import other_language_hits, reads_chinese
 from memory_core.retrieval.own_slot import own_before_others
@@ -382,8 +382,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             mult = self._multipliers(docs, codes, window, settings, asked_words, names, stays, partly)
             if mult is not None:
                 fused *= mult
-            seeds = settings.list_seeds if settings.list_seeds and asks_list(query) else settings.seed_items
-            top = docs[top_k_indices(fused, seeds)]
+            top = docs[top_k_indices(fused, settings.seed_items)]
             asked = set(tokens)
             extra = sorted({t for j in top.tolist() for t in self.seeds(j)} - asked)
             if extra:

@@ -69,12 +69,6 @@ class HybridSettings:
         day_boost: added to ``time_boost`` when the time cue names a calendar day ("on 3 June, 2023", 6月3日;
             ``named_day``).
         seed_items: how many first-round items seed the second round.
-        list_seeds: for a list question (``list_question.asks_list``: its members are said in many sessions), the
-            second round is seeded by this many items (0: ``seed_items``): each first-round member brings its names
-            and rare words, which the other members' turns share more than they share the question's. 5: on LoCoMo
-            dev conversations 1-4, lexical R@5 0.697 → 0.700 and multi-hop R@10 0.537 → 0.544, hybrid R@5 0.710 →
-            0.712 and multi-hop R@10 0.561 → 0.565 (4 and 6 each lower one of them; 5 for every question lowered
-            lexical R@5 before; ops/bench/RESULTS.md, issue 14, loco59).
         superseded_event_factor: fused score × this (0 < x <= 1) for an event
             every fact or preference of whose source turns was superseded.
         stale_turns_last: such an event comes after every other result of the short list unless the
@@ -175,7 +169,6 @@ class HybridSettings:
     time_boost: float = 1.0
     day_boost: float = 2.0
     seed_items: int = 3
-    list_seeds: int = 5
     superseded_event_factor: float = 0.5
     stale_turns_last: bool = False
     dense: bool = True
@@ -210,7 +203,7 @@ class HybridSettings:
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""
-        if not self.rrf_k > 0 or self.depth < 1 or self.seed_items < 1 or self.dense_depth < 1 or self.list_seeds < 0:
+        if not self.rrf_k > 0 or self.depth < 1 or self.seed_items < 1 or self.dense_depth < 1:
             raise InvalidField(f"rrf_k, depth and seed_items must be above 0; got "
                                f"{self.rrf_k!r}, {self.depth!r}, {self.seed_items!r}")
         weights = (self.w_items, self.w_turns, self.w_second, self.speaker_boost, self.time_boost, self.day_boost,
