@@ -67,6 +67,7 @@ from memory_core.retrieval.recall_terms import query_tokens, whole_words
 from memory_core.retrieval.relevance_floor import above_floor
 from memory_core.retrieval.rerank import _slot_words
 from memory_core.retrieval.revised_first import revised_first
+from memory_core.retrieval.said_once import joined
 from memory_core.retrieval.session_prior import SessionTerms
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
@@ -272,12 +273,17 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         best = top_k_indices(score, k)
         return self._results(idx[best], score[best].tolist(), bm[best].tolist())
 
-    def _results(self, order: np.ndarray, final: list[float], bm: list[float]) -> list[RecallResult]:
-        """Results of the slots ``order``, ranks from 1; outdated: superseded, or a raw turn all superseded."""
+    def _results(self, order: np.ndarray, final: list[float], bm: list[float],
+                 folded: dict[int, list[int]] | None = None) -> list[RecallResult]:
+        """Results of the slots ``order``, ranks from 1; outdated: superseded, or a raw turn all superseded.
+        A slot of ``folded`` says the items folded into it too ("A；B", ``said_once.joined``)."""
         out = []
         items = self.table.items
         for rank, (j, f, b) in enumerate(zip(order.tolist(), final, bm, strict=True), start=1):
             item = snapshot_item(items[j])  # type: ignore[arg-type]  # ranked slots are live
+            if folded and j in folded:
+                item.description = joined(item.description, [o.description for c in folded[j]
+                                                             if (o := items[c]) is not None])
             stale = item.status == Status.SUPERSEDED or (j < self._stale.shape[0] and bool(self._stale[j]))
             out.append(RecallResult(item, f, b, rank, list(item.source), stale))
         return out
@@ -400,13 +406,14 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             order, kept = changes_first(self.table.items, order, kept, kinds, self._said_at)
         if whereabouts:  # a stay holding at the asked time answers "where am I" first (``whereabouts``)
             order, kept = holding_stays_first(self.table.items, order, kept, window or (ref - NOW_SPAN_S, ref + 1.0))
+        folded: dict[int, list[int]] = {}  # a placed result → the items of its turn it says too (``said_once``)
         if settings.diversity:
             present = not past_allowed(filters) and asks_present(query)  # the current value before its old turn
             members = asked_members(query, tokens) if settings.w_category else frozenset()  # each one an answer
             named = kept_members(query, tokens) if settings.w_category else frozenset()  # "any pets?": the cat's turn
             changes = change_turns(self.table.items, order, kinds) if kinds else (frozenset(), frozenset())
             order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names, present, members,
-                                        changes, named)
+                                        changes, named, folded)
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
         order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other
@@ -424,7 +431,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             order, kept = above_floor(order, kept, settings.floor_ratio, settings.floor_score, scripts)
         order, final = order, kept.tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
-        return self._results(order, final, bm)
+        return self._results(order, final, bm, folded)
 
     def _rerank(self, query: str, order: np.ndarray, scores: np.ndarray, settings: HybridSettings,
                 asked: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
